@@ -1,0 +1,3 @@
+"""jarvisd: an offline, voice-first desktop assistant."""
+
+__version__ = "0.1.0"

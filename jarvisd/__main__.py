@@ -1,0 +1,3 @@
+from jarvisd.cli import main
+
+raise SystemExit(main())

