@@ -1,0 +1,105 @@
+"""The AGENDA judge: after every user request, beside the reply, the thought model writes down the
+promises in the input and the open loops it closes; the service applies the rules to what it wrote.
+
+It runs per request as its own task (`spawn`), never in the reply's path, and also when reflection
+is skipped. A model failure or a malformed answer still lets the user's dismissal phrases close loops.
+When the agenda changed, `on_agenda_changed` receives an `AgendaChanged` event (the reply has usually
+been spoken by then; the HUD re-reads the agenda).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+
+from jarvisd.llm.base import ChatModel, Message, complete
+from jarvisd.openloop import rules
+from jarvisd.openloop.model import AgendaChange, AgendaChanged, Judgement, OpenLoop
+from jarvisd.openloop.service import OpenLoopService
+
+log = logging.getLogger(__name__)
+
+AgendaListener = Callable[[AgendaChanged], Awaitable[None] | None]
+
+SYSTEM_PROMPT = """\
+너는 AGENDA 판단이다. 사용자의 이번 [입력]만 보고 두 가지를 적는다.
+You are the AGENDA judge. Look only at this [입력] (input) and write two things.
+
+1. open_loops: 이번 입력에서 사용자가 하겠다고 하거나 챙겨 달라고 한 약속, 할 일.
+   한 줄에 하나: `- 설명 @YYYY-MM-DD HH:MM (근거: 입력에서 그대로 옮긴 구절)`
+   기한을 말했으면 [지금] 을 기준으로 날짜와 시각을 적고, 말하지 않았으면 @ 부분을 뺀다.
+   기억이나 [열린 약속] 에 있던 약속을 다시 적지 않는다.
+2. closed_loops: 이번 입력으로 끝났거나, 하지 말라고 했거나, 취소된 [열린 약속] 의 번호. `- [번호]`
+
+없으면 `없음`. 다른 말은 쓰지 않는다. Write nothing else.
+
+예 / Example:
+open_loops:
+- 분기 보고서 초안 보내기 @2026-10-16 15:00 (근거: 내일 오후 3시까지 분기 보고서 초안을 팀장님께 보내야 해)
+closed_loops:
+- [2]
+"""
+
+
+def build_messages(user_input: str, shown: Sequence[OpenLoop], service: OpenLoopService) -> list[Message]:
+    now = service.now_local()
+    zone = getattr(service.tz, "key", None) or now.strftime("%Z")
+    body = (f"[지금] {now:%Y-%m-%d %H:%M} ({zone}, {now:%A})\n"
+            f"[열린 약속]\n{rules.format_open_loops(list(shown), service.tz)}\n"
+            f"[입력]\n{user_input}")
+    return [Message(role="system", content=SYSTEM_PROMPT), Message(role="user", content=body)]
+
+
+class AgendaJudge:
+    """One judge per daemon; `spawn` per user request."""
+
+    def __init__(self, model: ChatModel, service: OpenLoopService,
+                 on_agenda_changed: AgendaListener | None = None, timeout_sec: float = 120.0) -> None:
+        self.model = model
+        self.service = service
+        self.on_agenda_changed = on_agenda_changed
+        self.timeout_sec = timeout_sec
+        self._tasks: set[asyncio.Task[AgendaChange]] = set()
+
+    async def _ask(self, user_input: str, shown: Sequence[OpenLoop]) -> Judgement:
+        try:
+            answer = await asyncio.wait_for(complete(self.model, build_messages(user_input, shown, self.service)),
+                                            self.timeout_sec)
+        except Exception as exc:  # the model is best effort; the dismissal rule still runs
+            log.warning("openloop judge: %s failed (%s); applying the dismissal rule only",
+                        getattr(self.model, "name", "model"), exc)
+            return Judgement()
+        judgement = rules.parse_judgement(answer.text, self.service.tz)
+        if judgement.dropped:
+            log.debug("openloop judge: dropped malformed items %s", judgement.dropped)
+        return judgement
+
+    async def judge(self, user_input: str, session: str = "default") -> AgendaChange:
+        """Judge one request to the end and apply it; emits `AgendaChanged` when the agenda changed."""
+        shown = await asyncio.to_thread(self.service.loops_for_judge, session)
+        judgement = await self._ask(user_input, shown)
+        change = await asyncio.to_thread(self.service.apply_judgement, judgement, user_input, shown, session)
+        if change.changed and self.on_agenda_changed is not None:
+            result = self.on_agenda_changed(AgendaChanged(session=session, change=change, user_input=user_input))
+            if inspect.isawaitable(result):
+                await result
+        return change
+
+    def spawn(self, user_input: str, session: str = "default") -> asyncio.Task[AgendaChange]:
+        """Start judging beside the reply; the caller need not await the task."""
+        task = asyncio.create_task(self.judge(user_input, session), name=f"openloop-judge:{session}")
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[AgendaChange]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("openloop judge task failed", exc_info=task.exception())
+
+    async def drain(self) -> None:
+        """Wait for judgements still running (daemon shutdown, tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)

@@ -1,0 +1,115 @@
+"""The data that crosses the open-loop boundaries: loops, a parsed judgement, an agenda change."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class LoopStatus(StrEnum):
+    OPEN = "open"
+    DONE = "done"            # finished: the judge's closed_loops or the user's ✓ / `done`
+    DISMISSED = "dismissed"  # withdrawn: a dismissal phrase pointing at it, or ✕ / `dismiss`
+    EXPIRED = "expired"      # due + expire_after passed, or no due and older than max_age
+
+
+CLOSED_STATUSES = frozenset({LoopStatus.DONE, LoopStatus.DISMISSED, LoopStatus.EXPIRED})
+
+
+def new_loop_id() -> str:
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True)
+class OpenLoop:
+    """One promise. Times are UTC epoch milliseconds; `due_ms` is None when no due was given."""
+
+    id: str
+    desc: str
+    status: LoopStatus
+    created_ms: int
+    updated_ms: int
+    due_ms: int | None = None
+    session: str = "default"
+    evidence: str | None = None
+    closed_ms: int | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.status is LoopStatus.OPEN
+
+    def to_record(self) -> dict[str, Any]:
+        record = asdict(self)
+        record["status"] = self.status.value
+        return record
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> OpenLoop:
+        def opt_int(key: str) -> int | None:
+            value = record.get(key)
+            return None if value is None else int(value)
+
+        return cls(
+            id=str(record["id"]),
+            desc=str(record["desc"]),
+            status=LoopStatus(record["status"]),
+            created_ms=int(record["created_ms"]),
+            updated_ms=int(record["updated_ms"]),
+            due_ms=opt_int("due_ms"),
+            session=str(record.get("session") or "default"),
+            evidence=record.get("evidence"),
+            closed_ms=opt_int("closed_ms"),
+        )
+
+
+@dataclass(frozen=True)
+class ProposedLoop:
+    """A promise as the judge wrote it: `desc @YYYY-MM-DD HH:MM (근거: quote)`; due in the user's zone."""
+
+    desc: str
+    due_ms: int | None = None
+    evidence: str | None = None
+
+
+@dataclass(frozen=True)
+class ClosedRef:
+    """A loop the judge asked to close: by its number in the list it was shown, or by its phrase."""
+
+    index: int | None = None
+    phrase: str | None = None
+
+
+@dataclass(frozen=True)
+class Judgement:
+    opened: tuple[ProposedLoop, ...] = ()
+    closed: tuple[ClosedRef, ...] = ()
+    dropped: tuple[str, ...] = ()  # malformed items, each dropped alone
+
+
+@dataclass(frozen=True)
+class AgendaChange:
+    """What one judgement (or command, or expiry sweep) did to the agenda."""
+
+    opened: tuple[OpenLoop, ...] = ()
+    updated: tuple[OpenLoop, ...] = ()   # merged into an existing loop: a new due
+    closed: tuple[OpenLoop, ...] = ()    # done, dismissed or expired, in their new state
+    rejected: tuple[str, ...] = field(default=())  # "reason: desc" for proposals not stored
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.opened or self.updated or self.closed)
+
+    def __add__(self, other: AgendaChange) -> AgendaChange:
+        return AgendaChange(self.opened + other.opened, self.updated + other.updated,
+                            self.closed + other.closed, self.rejected + other.rejected)
+
+
+@dataclass(frozen=True)
+class AgendaChanged:
+    """The event for the HUD and tray: the agenda changed after (or apart from) the reply."""
+
+    session: str
+    change: AgendaChange
+    user_input: str = ""

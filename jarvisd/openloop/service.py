@@ -1,0 +1,236 @@
+"""The agenda service: the one owner of open loops. The judge, commands, HUD, tray and replay all go
+through it. It applies the pure rules in the order of seed 000 Figure 1 and persists through a store.
+
+Time comes from an injected clock (UTC epoch seconds) and due times are read and shown in the user's
+configured zone, never the server's.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, tzinfo
+from typing import Any
+
+from jarvisd.openloop import rules
+from jarvisd.openloop.model import AgendaChange, Judgement, LoopStatus, OpenLoop, new_loop_id
+from jarvisd.openloop.stores import LoopStore
+
+log = logging.getLogger(__name__)
+
+DEFAULT_EXPIRE_AFTER_SEC = 21_600   # due + 6 h
+DEFAULT_MAX_AGE_SEC = 604_800       # 7 days without a due
+RECENTLY_CLOSED = 10                # what the AGENDA card shows for ↺
+
+
+class LoopNotFound(LookupError):
+    """No loop (or more than one) answers to this id or prefix."""
+
+
+class ReviveRefused(ValueError):
+    """Reopening this loop would expire it at once (the API answers 409)."""
+
+    def __init__(self, loop: OpenLoop, expires_at_ms: int) -> None:
+        self.loop, self.expires_at_ms = loop, expires_at_ms
+        why = "its due passed more than the grace period ago" if loop.due_ms is not None else \
+            "it has no due and is older than the maximum age"
+        super().__init__(f"cannot reopen {loop.id[:8]} ({loop.desc!r}): {why}; "
+                         "say it again with a new due to start a new promise")
+
+
+class OpenLoopService:
+    def __init__(self, store: LoopStore, *, tz: tzinfo, clock: Callable[[], float] = time.time,
+                 expire_after_sec: int = DEFAULT_EXPIRE_AFTER_SEC, max_age_sec: int = DEFAULT_MAX_AGE_SEC,
+                 id_factory: Callable[[], str] = new_loop_id) -> None:
+        self.store = store
+        self.tz = tz
+        self.clock = clock
+        self.expire_after_ms = int(expire_after_sec * 1000)
+        self.max_age_ms = int(max_age_sec * 1000)
+        self._new_id = id_factory
+        self._lock = threading.RLock()
+        self._loops: dict[str, OpenLoop] = {loop.id: loop for loop in store.load()}
+
+    @classmethod
+    def from_config(cls, cfg: Any, embedder: Any = None, clock: Callable[[], float] = time.time,
+                    store: LoopStore | None = None) -> OpenLoopService:
+        """Build from `load_config()`: the configured store, thresholds, expiry and time zone."""
+        from jarvisd.openloop.stores import open_store
+
+        section = cfg.openloop
+        store = store or open_store(section.store, cfg, embedder)
+        return cls(store, tz=cfg.tz, clock=clock, expire_after_sec=section.expire_after_sec,
+                   max_age_sec=section.max_age_sec)
+
+    # ------------------------------------------------------------ reading
+
+    def now_ms(self) -> int:
+        return int(self.clock() * 1000)
+
+    def now_local(self) -> datetime:
+        return datetime.fromtimestamp(self.clock(), self.tz)
+
+    def all_loops(self) -> list[OpenLoop]:
+        with self._lock:
+            return sorted(self._loops.values(), key=lambda loop: (loop.created_ms, loop.id))
+
+    def agenda(self, session: str | None = None) -> list[OpenLoop]:
+        """Open loops, newest first, after closing the expired ones (GET /api/agenda)."""
+        with self._lock:
+            self.expire()
+            loops = [loop for loop in self._loops.values()
+                     if loop.is_open and (session is None or loop.session == session)]
+            return sorted(loops, key=lambda loop: (loop.created_ms, loop.id), reverse=True)
+
+    def recently_closed(self, limit: int = RECENTLY_CLOSED) -> list[OpenLoop]:
+        with self._lock:
+            closed = [loop for loop in self._loops.values() if not loop.is_open]
+            closed.sort(key=lambda loop: (loop.closed_ms or loop.updated_ms, loop.id), reverse=True)
+            return closed[:limit]
+
+    def find(self, id_or_prefix: str) -> OpenLoop:
+        """A loop by its id or an unambiguous prefix (8 characters are shown to the user)."""
+        key = id_or_prefix.strip().lower()
+        with self._lock:
+            if key in self._loops:
+                return self._loops[key]
+            hits = [loop for loop in self._loops.values() if key and loop.id.startswith(key)]
+        if len(hits) == 1:
+            return hits[0]
+        raise LoopNotFound(f"no loop {id_or_prefix!r}" if not hits else
+                           f"{id_or_prefix!r} matches {len(hits)} loops; give more characters")
+
+    def format_due(self, loop: OpenLoop) -> str | None:
+        return rules.format_due(loop.due_ms, self.tz) if loop.due_ms is not None else None
+
+    def view(self, loop: OpenLoop) -> dict[str, Any]:
+        """The JSON shape of a loop for the HUD, the CLI and replays."""
+        return {"id": loop.id, "short_id": loop.id[:8], "desc": loop.desc, "status": loop.status.value,
+                "due": self.format_due(loop), "session": loop.session}
+
+    # ------------------------------------------------------------ writing
+
+    def _save(self, loop: OpenLoop) -> OpenLoop:
+        self.store.save(loop)
+        self._loops[loop.id] = loop
+        return loop
+
+    def _close(self, loop: OpenLoop, status: LoopStatus, now_ms: int) -> OpenLoop:
+        return self._save(replace(loop, status=status, updated_ms=now_ms, closed_ms=now_ms))
+
+    def expire(self) -> AgendaChange:
+        """Close open loops past due + expire_after, or without a due and older than max_age."""
+        now = self.now_ms()
+        with self._lock:
+            expired = [self._close(loop, LoopStatus.EXPIRED, now) for loop in list(self._loops.values())
+                       if loop.is_open and rules.is_expired(loop, now, self.expire_after_ms, self.max_age_ms)]
+        return AgendaChange(closed=tuple(expired))
+
+    def add(self, desc: str, due_ms: int | None = None, session: str = "default",
+            evidence: str | None = None) -> OpenLoop:
+        """Store a loop without the judge's gates (a tool that knows its deadline, or a test)."""
+        now = self.now_ms()
+        with self._lock:
+            loop = OpenLoop(id=self._new_id(), desc=desc.strip(), status=LoopStatus.OPEN, created_ms=now,
+                            updated_ms=now, due_ms=due_ms, session=session, evidence=evidence)
+            return self._save(loop)
+
+    def set_status(self, id_or_prefix: str, status: LoopStatus) -> OpenLoop:
+        """✓ (done), ✕ (dismissed) and ↺ (open, refused when it would expire at once)."""
+        if status is LoopStatus.OPEN:
+            return self.revive(id_or_prefix)
+        with self._lock:
+            loop = self.find(id_or_prefix)
+            if loop.status is status:
+                return loop
+            return self._close(loop, status, self.now_ms())
+
+    def done(self, id_or_prefix: str) -> OpenLoop:
+        return self.set_status(id_or_prefix, LoopStatus.DONE)
+
+    def dismiss(self, id_or_prefix: str) -> OpenLoop:
+        return self.set_status(id_or_prefix, LoopStatus.DISMISSED)
+
+    def revive(self, id_or_prefix: str) -> OpenLoop:
+        now = self.now_ms()
+        with self._lock:
+            loop = self.find(id_or_prefix)
+            if loop.is_open:
+                return loop
+            reopened = replace(loop, status=LoopStatus.OPEN, updated_ms=now, closed_ms=None)
+            if rules.is_expired(reopened, now, self.expire_after_ms, self.max_age_ms):
+                raise ReviveRefused(loop, rules.expires_at_ms(reopened, self.expire_after_ms, self.max_age_ms))
+            return self._save(reopened)
+
+    # ------------------------------------------------------------ the judge's pipeline
+
+    def loops_for_judge(self, session: str) -> list[OpenLoop]:
+        """Expire first, then the session's open loops newest first: the numbered list the judge sees."""
+        return self.agenda(session)
+
+    def apply_judgement(self, judgement: Judgement, user_input: str, shown: list[OpenLoop],
+                        session: str = "default") -> AgendaChange:
+        """Seed Figure 1: close what the judge named and what the user withdrew, then for each new
+        promise: grounded in this input -> not closed by this same judgement -> not the same as an
+        open loop of this session (else merge its due) -> store.
+        """
+        now = self.now_ms()
+        with self._lock:
+            change = self.expire()
+            closed: list[OpenLoop] = []
+            closing_phrases: list[str] = []
+
+            def open_now() -> list[OpenLoop]:
+                loops = [loop for loop in self._loops.values() if loop.is_open and loop.session == session]
+                return sorted(loops, key=lambda loop: (loop.created_ms, loop.id), reverse=True)
+
+            for ref in judgement.closed:
+                target = None
+                if ref.index is not None:
+                    if ref.index <= len(shown):
+                        target = self._loops.get(shown[ref.index - 1].id)
+                    else:
+                        log.debug("openloop judgement: closed [%d] but only %d shown", ref.index, len(shown))
+                elif ref.phrase:
+                    closing_phrases.append(ref.phrase)
+                    target = next((loop for loop in open_now() if rules.same_loop(ref.phrase, loop.desc)), None)
+                if target is not None and target.is_open:
+                    closed.append(self._close(target, LoopStatus.DONE, now))
+                    closing_phrases.append(target.desc)
+            for loop in open_now():
+                if rules.dismisses(user_input, loop.desc):
+                    closed.append(self._close(loop, LoopStatus.DISMISSED, now))
+                    closing_phrases.append(loop.desc)
+
+            opened: list[OpenLoop] = []
+            updated: list[OpenLoop] = []
+            rejected: list[str] = []
+            for proposed in judgement.opened:
+                if not rules.grounded(proposed.desc, proposed.evidence, user_input):
+                    rejected.append(f"not grounded in the input: {proposed.desc}")
+                    continue
+                if any(rules.same_loop(proposed.desc, phrase) for phrase in closing_phrases):
+                    rejected.append(f"closed by the same judgement: {proposed.desc}")
+                    continue
+                candidates = open_now()
+                cosines = self.store.cosines(proposed.desc, [loop.desc for loop in candidates])
+                match = next((loop for loop, cos in zip(candidates, cosines, strict=True)
+                              if rules.same_loop(proposed.desc, loop.desc, cos, self.store.threshold)), None)
+                if match is None:
+                    loop = OpenLoop(id=self._new_id(), desc=proposed.desc, status=LoopStatus.OPEN,
+                                    created_ms=now, updated_ms=now, due_ms=proposed.due_ms, session=session,
+                                    evidence=proposed.evidence)
+                    opened.append(self._save(loop))
+                    continue
+                merged = rules.merge_loop(match, proposed)
+                if merged is not match:
+                    updated.append(self._save(replace(merged, updated_ms=now)))
+                else:
+                    rejected.append(f"already open as {match.id[:8]}: {proposed.desc}")
+            for reason in rejected:
+                log.debug("openloop judgement: %s", reason)
+            return change + AgendaChange(opened=tuple(opened), updated=tuple(updated), closed=tuple(closed),
+                                         rejected=tuple(rejected))

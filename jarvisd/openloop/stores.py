@@ -1,0 +1,178 @@
+"""Where open loops live: in memory, in a JSONL append log, or in LanceDB (`lance_store`).
+
+Every store keeps the latest version of each loop by id and says nothing about what a loop means;
+the rules and the service decide. A store also owns the embedding boundary (`cosines`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from jarvisd.llm.base import Embedder
+from jarvisd.openloop.embeddings import LoopEmbeddings, threshold_for
+from jarvisd.openloop.model import OpenLoop
+from jarvisd.openloop.rules import DEFAULT_THRESHOLD
+
+log = logging.getLogger(__name__)
+
+
+@runtime_checkable
+class LoopStore(Protocol):
+    threshold: float
+
+    def load(self) -> list[OpenLoop]:
+        """The latest version of every loop, ordered by (created_ms, id)."""
+        ...
+
+    def save(self, loop: OpenLoop) -> None:
+        """Insert or replace by id; durable when it returns."""
+        ...
+
+    def cosines(self, text: str, others: Sequence[str]) -> list[float | None]:
+        """Cosine of `text` to each of `others`, or None where no embedding is available."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def in_order(loops: dict[str, OpenLoop]) -> list[OpenLoop]:
+    return sorted(loops.values(), key=lambda loop: (loop.created_ms, loop.id))
+
+
+class EmbeddingBoundary:
+    """The embedding half every store shares: no embedder means no cosines."""
+
+    def __init__(self, embeddings: LoopEmbeddings | None = None) -> None:
+        self.embeddings = embeddings
+
+    @property
+    def threshold(self) -> float:
+        return self.embeddings.threshold if self.embeddings else DEFAULT_THRESHOLD
+
+    def cosines(self, text: str, others: Sequence[str]) -> list[float | None]:
+        if self.embeddings is None:
+            return [None] * len(others)
+        return self.embeddings.cosines(text, others)
+
+    def close(self) -> None:
+        pass
+
+
+class MemoryLoopStore(EmbeddingBoundary):
+    """Loops in a dict: tests, replays, and a daemon that should forget on exit."""
+
+    def __init__(self, embeddings: LoopEmbeddings | None = None) -> None:
+        super().__init__(embeddings)
+        self._loops: dict[str, OpenLoop] = {}
+
+    def load(self) -> list[OpenLoop]:
+        return in_order(self._loops)
+
+    def save(self, loop: OpenLoop) -> None:
+        self._loops[loop.id] = loop
+
+
+@dataclass
+class LoadReport:
+    """What a JSONL load found: records read, unreadable lines skipped, a torn last line."""
+
+    records: int = 0
+    skipped_lines: list[int] = field(default_factory=list)
+    torn_tail: bool = False
+
+
+class JsonlLoopStore(EmbeddingBoundary):
+    """An append log, one JSON record per line; the last record of an id wins.
+
+    Each save is one `write` of a whole line followed by fsync, so a record is on disk when save
+    returns. A writer killed mid-line leaves a torn last line: load skips and reports it, and the
+    next append starts on a fresh line so the torn bytes never glue onto a good record.
+    """
+
+    def __init__(self, path: Path | str, embeddings: LoopEmbeddings | None = None) -> None:
+        super().__init__(embeddings)
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.report = LoadReport()
+        self._lock = threading.Lock()
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        self._needs_newline = self._ends_torn()
+
+    def _ends_torn(self) -> bool:
+        size = self.path.stat().st_size
+        if size == 0:
+            return False
+        with self.path.open("rb") as fh:
+            fh.seek(size - 1)
+            return fh.read(1) != b"\n"
+
+    def load(self) -> list[OpenLoop]:
+        report = LoadReport()
+        loops: dict[str, OpenLoop] = {}
+        data = self.path.read_bytes() if self.path.exists() else b""
+        lines = data.split(b"\n")
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                loop = OpenLoop.from_record(json.loads(line))
+            except (ValueError, KeyError, TypeError) as exc:
+                report.skipped_lines.append(number)
+                if number == len(lines):
+                    report.torn_tail = True
+                    log.warning("openloop: %s ends in a torn line (%d bytes), skipped: a write was "
+                                "interrupted", self.path, len(line))
+                else:
+                    log.warning("openloop: %s line %d is unreadable, skipped: %s", self.path, number, exc)
+                continue
+            loops[loop.id] = loop
+            report.records += 1
+        self.report = report
+        return in_order(loops)
+
+    def save(self, loop: OpenLoop) -> None:
+        line = json.dumps(loop.to_record(), ensure_ascii=False, separators=(",", ":")) + "\n"
+        data = line.encode("utf-8")
+        with self._lock:
+            if self._needs_newline:
+                data = b"\n" + data
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self._fd, view):]
+            os.fsync(self._fd)
+            self._needs_newline = False
+
+    def close(self) -> None:
+        with self._lock:
+            if self._fd >= 0:
+                os.close(self._fd)
+                self._fd = -1
+
+
+JSONL_NAME = "openloops.jsonl"
+
+
+def open_store(kind: str, cfg: Any, embedder: Embedder | None = None) -> LoopStore:
+    """The store named by `openloop.store`: memory | jsonl (<data dir>/openloops.jsonl) |
+    lancedb (table `open_loops` at the memory store URI). The embedder's threshold comes from
+    `openloop.same_loop_threshold`."""
+    embeddings = None
+    if embedder is not None:
+        threshold = threshold_for(embedder.name, dict(cfg.openloop.same_loop_threshold))
+        embeddings = LoopEmbeddings(embedder, threshold)
+    if kind == "memory":
+        return MemoryLoopStore(embeddings)
+    if kind == "jsonl":
+        return JsonlLoopStore(cfg.paths.data_dir / JSONL_NAME, embeddings)
+    if kind == "lancedb":
+        from jarvisd.openloop.lance_store import LanceLoopStore
+
+        return LanceLoopStore(cfg.store_uri, embeddings=embeddings)
+    raise ValueError(f"unknown open-loop store {kind!r} (memory | jsonl | lancedb)")

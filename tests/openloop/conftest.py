@@ -1,0 +1,61 @@
+"""Shared fixtures: a hand-driven clock, Seoul wall-clock times, and the bench pairs read in place
+from ../shared/bench (never copied into the repository)."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+DEV_PAIRS = REPO.parent / "shared" / "bench" / "openloop-pairs-dev.tsv"
+SEOUL = ZoneInfo("Asia/Seoul")
+
+
+def _local_ms(text: str, tz: ZoneInfo = SEOUL) -> int:
+    return int(datetime.strptime(text, "%Y-%m-%d %H:%M").replace(tzinfo=tz).timestamp() * 1000)
+
+
+class FakeClock:
+    """UTC epoch seconds, moved by hand."""
+
+    def __init__(self, start: float) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+    def set_local(self, text: str, tz: ZoneInfo = SEOUL) -> None:
+        self.now = _local_ms(text, tz) / 1000
+
+
+@pytest.fixture
+def seoul() -> ZoneInfo:
+    return SEOUL
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    c = FakeClock(0)
+    c.set_local("2026-10-15 14:00")
+    return c
+
+
+@pytest.fixture
+def local_ms() -> Callable[..., int]:
+    """`local_ms("2026-10-16 15:00")` -> UTC epoch ms of that Seoul wall-clock time."""
+    return _local_ms
+
+
+@pytest.fixture(scope="session")
+def dev_pairs() -> list[tuple[str, str, str]]:
+    """(label, a, b) rows of ../shared/bench/openloop-pairs-dev.tsv; label is `same` or `diff`."""
+    with DEV_PAIRS.open(encoding="utf-8") as fh:
+        return [(row["label"], row["a"], row["b"]) for row in csv.DictReader(fh, delimiter="\t")]
