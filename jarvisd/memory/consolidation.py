@@ -1,0 +1,99 @@
+"""Consolidation: durable facts out of episodes, into the user profile. Idempotent.
+
+The fact extractor (an LLM in the daemon) gets the user's utterances of one session, in turn order;
+facts under importance 0.5 are dropped. Each fact records the turn whose utterance shares most of
+its words as `metadata.from_episode` (source recall). Task types with three successful turns become
+procedure candidates.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from jarvisd.memory.items import MemoryItem, natural_id, new_item
+from jarvisd.memory.korean import normalise, query_terms, term_overlap
+from jarvisd.memory.scope import MemoryScope
+from jarvisd.memory.stores.base import StoreQuery
+
+CONSOLIDATE_SOURCES = ("turn", "manual_compact")
+BATCH = 50
+MIN_IMPORTANCE = 0.5
+PROCEDURE_MIN_SUCCESSES = 3
+
+
+@dataclass(frozen=True)
+class ExtractedFact:
+    key: str
+    value: str
+    importance: float
+
+    def content(self) -> str:
+        return f"{self.key}: {self.value}"
+
+
+Extractor = Callable[[Sequence[str]], list[ExtractedFact]]
+
+
+@dataclass
+class ConsolidationReport:
+    episodes: int = 0
+    facts: list[MemoryItem] = field(default_factory=list)
+    procedure_candidates: list[str] = field(default_factory=list)
+
+
+def utterance_of(episode: MemoryItem) -> str:
+    first = episode.content.split("\n답", 1)[0]
+    return first.removeprefix("사용자: ")
+
+
+def source_episode(fact: ExtractedFact, episodes: Sequence[MemoryItem]) -> MemoryItem | None:
+    """The episode whose utterance holds most of the fact's words (None when none share a word)."""
+    terms = query_terms(fact.content())
+    best = max(episodes, key=lambda e: (term_overlap(terms, utterance_of(e)), e.created_at), default=None)
+    if best is None or term_overlap(terms, utterance_of(best)) == 0:
+        return None
+    return best
+
+
+def procedure_candidates(episodes: Sequence[MemoryItem]) -> list[str]:
+    """Task types (other than chat) with at least three successful turns."""
+    wins = Counter(
+        str(e.metadata.get("task_type")) for e in episodes
+        if e.source == "turn" and e.metadata.get("outcome") == "success" and e.metadata.get("task_type") != "chat"
+    )
+    return sorted(t for t, n in wins.items() if n >= PROCEDURE_MIN_SUCCESSES)
+
+
+def consolidate(service: object, scope: MemoryScope, extract: Extractor) -> ConsolidationReport:
+    """Run one consolidation pass for the scope's agent (the service is a `MemoryService`)."""
+    from jarvisd.memory.service import MemoryService
+
+    assert isinstance(service, MemoryService)
+    access = service.policies.access(scope)
+    q = StoreQuery(access=access, kinds=("episodic",), sources=CONSOLIDATE_SOURCES, agent=scope.agent,
+                   order="recent", limit=BATCH * 4, match_required=False)
+    episodes = [c.item for c in service.store.search(q)]
+    report = ConsolidationReport(procedure_candidates=procedure_candidates(episodes))
+    pending = [e for e in episodes if not e.metadata.get("consolidated")][:BATCH]
+    report.episodes = len(pending)
+    by_session: dict[str, list[MemoryItem]] = {}
+    for episode in sorted(pending, key=lambda e: (e.session, e.metadata.get("turn", 0), e.created_at)):
+        by_session.setdefault(episode.session, []).append(episode)
+    for session, group in by_session.items():
+        for fact in extract([utterance_of(e) for e in group]):
+            if fact.importance < MIN_IMPORTANCE:
+                continue
+            source = source_episode(fact, group)
+            metadata = {"from_episode": source.id} if source else {}
+            item = new_item(
+                user=scope.user, agent=scope.agent, session=session, source="extracted",
+                content=fact.content(), created_at=service.clock(), importance=fact.importance,
+                topic=normalise(fact.key).strip(), metadata=metadata,
+                item_id=natural_id(scope.user, "extracted", normalise(fact.content())),
+                vector=service._embed([fact.content()])[0],
+            )
+            report.facts.append(service.write_fact(scope, item))
+        service.store.upsert([e.with_(metadata={**e.metadata, "consolidated": True}) for e in group])
+    return report

@@ -1,0 +1,43 @@
+"""Deixis in recall queries: "그거 다시 해줘" has no word to search for, so the previous exchange is
+prepended to the recall query (and only there; the main model resolves deixis in its own window).
+"""
+
+from __future__ import annotations
+
+import re
+
+from jarvisd.memory.korean import normalise
+
+RECALL_QUERY_CHARS = 200
+SHORT_UTTERANCE_CHARS = 8
+
+# Pronoun-like words matched at the start of a word, particles allowed after them.
+_KO_DEICTIC_STEMS = ("그거", "그것", "이거", "이것", "저거", "저것", "아까", "그때", "거기", "그걸", "이걸",
+                     "저걸", "그게", "이게", "저게", "방금", "똑같이", "같은 거", "그대로", "그 방식", "다시")
+# A standalone determiner followed by a noun: "그 계획", "이 방법", "저 식당".
+_KO_DETERMINER = re.compile(r"(?:^|\s)[그이저]\s+\S")
+_EN_DEICTIC = re.compile(r"\b(that|it|this|those|these|again|the same|same one|earlier)\b")
+
+
+def is_deictic(utterance: str) -> bool:
+    text = normalise(utterance)
+    words = text.split()
+    if any(w.startswith(stem) for w in words for stem in _KO_DEICTIC_STEMS if " " not in stem):
+        return True
+    if any(stem in text for stem in _KO_DEICTIC_STEMS if " " in stem):
+        return True
+    return bool(_KO_DETERMINER.search(text) or _EN_DEICTIC.search(text))
+
+
+def needs_context(utterance: str) -> bool:
+    """Deictic or too short to carry its own cue words."""
+    return is_deictic(utterance) or len(utterance.strip()) < SHORT_UTTERANCE_CHARS
+
+
+def build_recall_query(utterance: str, previous: tuple[str, str] | None = None) -> str:
+    """The last utterance (200 chars), with the previous exchange in front when it needs context."""
+    query = utterance.strip()[:RECALL_QUERY_CHARS]
+    if previous is None or not needs_context(utterance):
+        return query
+    asked, answered = previous
+    return " ".join(p for p in (asked[:RECALL_QUERY_CHARS], answered[:RECALL_QUERY_CHARS], query) if p)

@@ -1,0 +1,96 @@
+"""Turn episodes: what one finished turn leaves in long-term memory.
+
+The utterance and the answer are kept up to 1,000 chars each; tool results are not kept. A longer
+answer leaves up to two `turn_part` chunks cut on paragraph boundaries. The natural key
+(user, agent, session, turn[, part]) makes rewriting a turn update the same items.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from jarvisd.llm.base import Message
+from jarvisd.memory.scope import MemoryScope
+
+EPISODE_CHARS = 1000
+MAX_PARTS = 2
+PART_PREFIX_CHARS = 200
+_ERROR_PREFIXES = ("error", "오류", "failed", "exception", "traceback")
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """The facts of one finished turn, taken from its messages."""
+
+    utterance: str
+    answer: str
+    tools: tuple[str, ...] = ()
+    failed: bool = False
+    metadata: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def task_type(self) -> str:
+        return self.tools[0] if self.tools else "chat"
+
+    @property
+    def outcome(self) -> str:
+        return "failure" if self.failed else "success"
+
+
+def tool_failed(message: Message) -> bool:
+    return message.role == "tool" and message.content.strip().casefold().startswith(_ERROR_PREFIXES)
+
+
+def turn_record(messages: Sequence[Message], *, model_error: bool = False) -> TurnRecord:
+    """Utterance = first user message, answer = the last assistant text, tools in call order."""
+    utterance = next((m.content for m in messages if m.role == "user"), "")
+    answer = next((m.content for m in reversed(messages) if m.role == "assistant" and m.content), "")
+    tools = tuple(call.name for m in messages if m.role == "assistant" for call in m.tool_calls)
+    failed = model_error or any(tool_failed(m) for m in messages)
+    return TurnRecord(utterance=utterance, answer=answer, tools=tools, failed=failed)
+
+
+def turn_key(scope: MemoryScope, turn: int, part: int = 0) -> tuple[object, ...]:
+    return (scope.user, scope.agent, scope.session, "turn", turn, part)
+
+
+def episode_text(utterance: str, answer: str) -> str:
+    return f"사용자: {utterance[:EPISODE_CHARS]}\n답: {answer[:EPISODE_CHARS]}"
+
+
+def split_paragraphs(text: str, limit: int = EPISODE_CHARS) -> list[str]:
+    """Paragraph-bounded chunks of at most `limit` chars; an over-long paragraph is cut by length."""
+    chunks: list[str] = []
+    current = ""
+    for para in (p.strip() for p in text.split("\n\n")):
+        if not para:
+            continue
+        pieces = [para[i : i + limit] for i in range(0, len(para), limit)]
+        for piece in pieces:
+            candidate = f"{current}\n\n{piece}" if current else piece
+            if len(candidate) <= limit:
+                current = candidate
+            else:
+                chunks.append(current)
+                current = piece
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def answer_parts(utterance: str, answer: str) -> list[str]:
+    """The `turn_part` texts for the answer beyond the first 1,000 chars (at most two).
+
+    The paragraph that the first cut split is taken again from its start.
+    """
+    if len(answer) <= EPISODE_CHARS:
+        return []
+    head = answer[:EPISODE_CHARS]
+    cut = head.rfind("\n\n")
+    rest = answer[cut + 2 :] if cut > 0 else answer[EPISODE_CHARS:]
+    prefix = utterance[:PART_PREFIX_CHARS]
+    parts = []
+    for index, chunk in enumerate(split_paragraphs(rest)[:MAX_PARTS], start=2):
+        parts.append(f"사용자: {prefix}\n답({index}): {chunk}")
+    return parts

@@ -1,0 +1,135 @@
+"""Recall scoring: recency + importance + relevance + cue overlap, weighted per kind.
+
+Pure functions over numbers and items; the stores gather candidates and this module orders them.
+Recency and importance fade with a half-life that rehearsal stretches; semantic (profile) facts keep
+their stored importance. The flashbulb slot keeps one important, on-topic item whatever its age,
+because an episode's recency weight lets yesterday's small talk bury a big event from months ago.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from jarvisd.memory.items import MemoryItem
+from jarvisd.memory.korean import term_overlap
+
+
+@dataclass(frozen=True)
+class Weights:
+    recency: float
+    importance: float
+    relevance: float
+    cue: float
+
+
+KIND_WEIGHTS: dict[str, Weights] = {
+    "semantic": Weights(recency=0.1, importance=0.2, relevance=0.6, cue=0.1),
+    "episodic": Weights(recency=0.4, importance=0.2, relevance=0.3, cue=0.1),
+    "procedural": Weights(recency=0.1, importance=0.3, relevance=0.4, cue=0.2),
+}
+
+RECENCY_HALF_LIFE_H = 72.0
+IMPORTANCE_HALF_LIFE_H = 24.0 * 30
+REHEARSAL_STRETCH = 0.5  # each rehearsal lengthens the half-life by half
+FLASHBULB_IMPORTANCE = 0.8
+FLASHBULB_OVERLAP = 0.5
+MIN_COSINE = 0.3
+
+
+@dataclass(frozen=True)
+class Candidate:
+    item: MemoryItem
+    cosine: float | None = None  # None when the item or the query has no vector
+
+
+@dataclass(frozen=True)
+class Scored:
+    item: MemoryItem
+    score: float
+    relevance: float
+    cue: float
+    flashbulb: bool = False
+
+
+def age_hours(item: MemoryItem, now: datetime) -> float:
+    return max(0.0, (now - item.created_at).total_seconds() / 3600.0)
+
+
+def decay(age_h: float, half_life_h: float, rehearsals: int) -> float:
+    """0.5 ** (age / half-life), the half-life stretched by rehearsal."""
+    stretched = half_life_h * (1.0 + REHEARSAL_STRETCH * max(0, rehearsals))
+    return 0.5 ** (age_h / stretched)
+
+
+def is_core_fact(item: MemoryItem) -> bool:
+    return item.kind == "semantic"
+
+
+def recency(item: MemoryItem, now: datetime) -> float:
+    return decay(age_hours(item, now), RECENCY_HALF_LIFE_H, item.rehearsals)
+
+
+def effective_importance(item: MemoryItem, now: datetime) -> float:
+    if is_core_fact(item):
+        return item.importance
+    return item.importance * decay(age_hours(item, now), IMPORTANCE_HALF_LIFE_H, item.rehearsals)
+
+
+def relevance(candidate: Candidate, terms: list[str]) -> float:
+    """Cosine when there are vectors, else the share of query words in the item."""
+    if candidate.cosine is not None:
+        return max(0.0, candidate.cosine)
+    return term_overlap(terms, candidate.item.content)
+
+
+def score(candidate: Candidate, terms: list[str], now: datetime) -> Scored:
+    item = candidate.item
+    w = KIND_WEIGHTS[item.kind]
+    rel = relevance(candidate, terms)
+    cue = term_overlap(terms, item.content)
+    total = (
+        w.recency * recency(item, now)
+        + w.importance * effective_importance(item, now)
+        + w.relevance * rel
+        + w.cue * cue
+    )
+    return Scored(item=item, score=total, relevance=rel, cue=cue)
+
+
+def is_flashbulb(item: MemoryItem, terms: list[str]) -> bool:
+    return item.importance >= FLASHBULB_IMPORTANCE and term_overlap(terms, item.content) >= FLASHBULB_OVERLAP
+
+
+def rank(candidates: Sequence[Candidate], terms: list[str], now: datetime, limit: int) -> list[Scored]:
+    """Top `limit` by score, with one flashbulb item kept whatever its age."""
+    scored = sorted((score(c, terms, now) for c in candidates), key=lambda s: (-s.score, s.item.id))
+    return _with_flashbulb(scored, terms, limit)
+
+
+def _with_flashbulb(scored: list[Scored], terms: list[str], limit: int) -> list[Scored]:
+    top = scored[:limit]
+    if limit <= 0 or any(is_flashbulb(s.item, terms) for s in top):
+        return top
+    bulbs = [s for s in scored[limit:] if is_flashbulb(s.item, terms)]
+    if not bulbs:
+        return top
+    best = max(bulbs, key=lambda s: (s.cue, s.item.importance, s.score))
+    flash = Scored(best.item, best.score, best.relevance, best.cue, flashbulb=True)
+    return [*top[: limit - 1], flash]
+
+
+RELEVANCE_BAND = 0.1
+
+
+def joint_rank(candidates: Sequence[Candidate], terms: list[str], now: datetime, limit: int) -> list[Scored]:
+    """Source recall: facts and their source turns ranked together by query relevance.
+
+    Relevance is compared in bands of 0.1; inside a band the composite score decides, so recent
+    episodes still come first among equally relevant ones. The flashbulb slot is kept.
+    """
+    scored = [score(c, terms, now) for c in candidates]
+    scored.sort(key=lambda s: (-math.floor(s.relevance / RELEVANCE_BAND + 1e-9), -s.score, s.item.id))
+    return _with_flashbulb(scored, terms, limit)

@@ -1,0 +1,334 @@
+"""MemoryService: working memory and long-term memory behind one scoped API.
+
+The agent loop calls `observe` before a turn (window + memory blocks for the prompt), `record_turn`
+when the answer is done, and `reinforce` with the answer. Embeddings are computed here, at the store
+boundary; the stores only filter, match and order. All methods are blocking (LanceDB I/O, embedding):
+async callers run them in a worker thread.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+
+from jarvisd.llm.base import Embedder, Message
+from jarvisd.memory.access import PolicyBook
+from jarvisd.memory.context import MemoryContext
+from jarvisd.memory.deixis import build_recall_query, is_deictic
+from jarvisd.memory.episodes import MAX_PARTS, answer_parts, episode_text, turn_key, turn_record
+from jarvisd.memory.facts import interferes, superseded, topic_of
+from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
+from jarvisd.memory.korean import normalise, query_terms, words_used
+from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits, wants_pattern_note
+from jarvisd.memory.scope import MemoryScope
+from jarvisd.memory.scoring import Candidate, Scored, joint_rank, rank
+from jarvisd.memory.stores.base import MemoryStore, StoreQuery
+from jarvisd.memory.working import SessionMemory
+
+RECALL_KINDS = ("semantic", "episodic")
+RECALL_EXCLUDED_SOURCES = ("thought",)
+SESSION_SOURCES = ("turn", "turn_part", "thought", "manual_compact")
+INTERFERENCE_SCAN = 200
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _cosine(a: Sequence[float] | None, b: Sequence[float] | None) -> float | None:
+    if a is None or b is None or len(a) != len(b):
+        return None
+    dot = math.fsum(x * y for x, y in zip(a, b, strict=True))
+    na, nb = math.sqrt(math.fsum(x * x for x in a)), math.sqrt(math.fsum(y * y for y in b))
+    return dot / (na * nb) if na and nb else None
+
+
+class MemoryService:
+    def __init__(
+        self,
+        store: MemoryStore,
+        *,
+        embedder: Embedder | None = None,
+        policies: PolicyBook | None = None,
+        stm_turns: int = 3,
+        recall_limit: int = 3,
+        core_limit: int = 3,
+        candidate_limit: int = 12,
+        source_recall: bool = True,
+        clock: Callable[[], datetime] = utc_now,
+        tz: tzinfo = UTC,
+    ) -> None:
+        self.store = store
+        self.policies = policies or PolicyBook()
+        self.stm_turns = stm_turns
+        self.recall_limit = recall_limit
+        self.core_limit = core_limit
+        self.candidate_limit = candidate_limit
+        self.source_recall = source_recall
+        self.clock = clock
+        self.tz = tz
+        self.warnings: list[str] = []
+        self.embedder = embedder
+        stored = store.vector_dimensions
+        if embedder is not None and stored is not None and stored != embedder.dimensions:
+            self.warnings.append(
+                f"memory vectors have {stored} dimensions but {embedder.name} makes {embedder.dimensions}; "
+                "recall uses keywords only until `/remember reembed` rebuilds them"
+            )
+            self.embedder = None
+        self._sessions: dict[MemoryScope, SessionMemory] = {}
+
+    # ---- working memory -------------------------------------------------------------------------
+
+    def session(self, scope: MemoryScope) -> SessionMemory:
+        return self._sessions.setdefault(scope, SessionMemory())
+
+    def add_note(self, scope: MemoryScope, note: str) -> None:
+        self.session(scope).add_note(note)
+
+    # ---- embedding ------------------------------------------------------------------------------
+
+    def _embed(self, texts: Sequence[str]) -> list[tuple[float, ...] | None]:
+        if self.embedder is None or not texts:
+            return [None] * len(texts)
+        return [tuple(v) for v in self.embedder.embed(list(texts))]
+
+    # ---- the turn hooks -------------------------------------------------------------------------
+
+    def observe(self, scope: MemoryScope, utterance: str) -> MemoryContext:
+        """The memory part of the prompt for a turn that starts with `utterance`."""
+        session = self.session(scope)
+        query = build_recall_query(utterance, session.previous_exchange())
+        in_window = self._turn_ids(scope, session.window_turns(self.stm_turns))
+        recalled = self.recall(scope, query, limit=self.recall_limit, exclude_ids=in_window)
+        return MemoryContext(
+            window=session.window(self.stm_turns),
+            query=query,
+            core_facts=self.core_facts(scope),
+            recalled=recalled,
+            patterns=self.task_patterns(scope, utterance),
+            pattern_note=wants_pattern_note(utterance),
+        )
+
+    def record_turn(
+        self,
+        scope: MemoryScope,
+        messages: Sequence[Message],
+        *,
+        turn: int | None = None,
+        model_error: bool = False,
+        at: datetime | None = None,
+    ) -> list[MemoryItem]:
+        """Keep a finished turn: transcript in working memory, a `turn` episode and `turn_part` chunks."""
+        session = self.session(scope)
+        number = turn if turn is not None else session.next_turn()
+        session.add_turn(number, messages)
+        record = turn_record(messages, model_error=model_error)
+        when = at or self.clock()
+        texts = [episode_text(record.utterance, record.answer), *answer_parts(record.utterance, record.answer)]
+        vectors = self._embed(texts)
+        meta = {"task_type": record.task_type, "outcome": record.outcome, "tools": list(record.tools),
+                "turn": number}
+        items = [
+            new_item(
+                user=scope.user, agent=scope.agent, session=scope.session,
+                source="turn" if part == 0 else "turn_part", content=text, created_at=when,
+                item_id=natural_id(*turn_key(scope, number, part)),
+                metadata={**meta, "part": part} if part else dict(meta), vector=vector,
+            )
+            for part, (text, vector) in enumerate(zip(texts, vectors, strict=True))
+        ]
+        self.store.upsert(items)
+        leftovers = [natural_id(*turn_key(scope, number, p)) for p in range(len(texts), MAX_PARTS + 1)]
+        self.store.delete(leftovers)
+        return items
+
+    def reinforce(self, scope: MemoryScope, context: MemoryContext, answer: str) -> list[str]:
+        """After the answer: recalled items get `last_accessed`; those used in it get a rehearsal."""
+        ids = context.recalled_ids
+        used = [s.item.id for s in context.recalled if words_used(s.item.content, answer)]
+        if ids:
+            self.store.touch(ids, self.clock(), rehearsed=used)
+        self.session(scope).rehearse(used)
+        return used
+
+    # ---- recall ---------------------------------------------------------------------------------
+
+    def _turn_ids(self, scope: MemoryScope, turns: Sequence[int]) -> set[str]:
+        return {natural_id(*turn_key(scope, t, p)) for t in turns for p in range(MAX_PARTS + 1)}
+
+    def _candidates(
+        self, scope: MemoryScope, query: str, fetch: int, **filters: object
+    ) -> tuple[list[Candidate], tuple[float, ...] | None]:
+        """Keyword or vector matches, gathered by recency, by importance and by vector distance."""
+        terms = tuple(query_terms(query))
+        vector = self._embed([query])[0] if query.strip() else None
+        access = self.policies.access(scope)
+        arms = ["recent", "importance"] + (["vector"] if vector is not None else [])
+        merged: dict[str, Candidate] = {}
+        for order in arms:
+            q = StoreQuery(access=access, terms=terms, vector=vector, order=order, limit=fetch, **filters)  # type: ignore[arg-type]
+            for cand in self.store.search(q):
+                merged.setdefault(cand.item.id, cand)
+        return [Candidate(c.item, _cosine(vector, c.item.vector)) for c in merged.values()], vector
+
+    def recall(
+        self, scope: MemoryScope, query: str, *, limit: int | None = None, exclude_ids: Sequence[str] = ()
+    ) -> list[Scored]:
+        """The recall block: facts and episodes (no thought logs), `exclude_ids` left out.
+
+        Extra candidates are fetched for the excluded ids so the block keeps its size.
+        """
+        limit = self.recall_limit if limit is None else limit
+        excluded = set(exclude_ids)
+        fetch = self.candidate_limit + len(excluded)
+        cands, vector = self._candidates(
+            scope, query, fetch, kinds=RECALL_KINDS, exclude_sources=RECALL_EXCLUDED_SOURCES
+        )
+        cands = [c for c in cands if c.item.id not in excluded]
+        terms = query_terms(query)
+        now = self.clock()
+        if not self.source_recall:
+            return rank(cands, terms, now, limit)
+        return joint_rank(self._add_sources(scope, cands, vector, excluded), terms, now, limit)
+
+    def _add_sources(
+        self, scope: MemoryScope, cands: list[Candidate], vector: tuple[float, ...] | None, excluded: set[str]
+    ) -> list[Candidate]:
+        """Source recall (M9): each extracted fact brings its source turn (`metadata.from_episode`)."""
+        have = {c.item.id for c in cands}
+        wanted = list(dict.fromkeys(
+            str(c.item.metadata["from_episode"]) for c in cands
+            if c.item.metadata.get("from_episode") and c.item.metadata["from_episode"] not in have
+        ))
+        sources = self.store.get(wanted, self.policies.access(scope)) if wanted else []
+        extra = [
+            Candidate(item, _cosine(vector, item.vector)) for item in sources
+            if item.source not in RECALL_EXCLUDED_SOURCES and item.id not in excluded and not item.superseded_by
+        ]
+        return cands + extra
+
+    def core_facts(self, scope: MemoryScope) -> list[MemoryItem]:
+        """The user's profile facts by stored importance (undecayed), newest first among equals."""
+        q = StoreQuery(access=self.policies.access(scope), kinds=("semantic",), order="importance",
+                       limit=self.core_limit, match_required=False)
+        return [c.item for c in self.store.search(q)]
+
+    def recall_episodes(
+        self,
+        scope: MemoryScope,
+        query: str = "",
+        task_type: str = "",
+        outcome: str = "",
+        since: date | None = None,
+        until: date | None = None,
+        limit: int = 5,
+    ) -> list[MemoryItem]:
+        """Pick episodes by condition ("last week's failed loan calculation"); dates are inclusive."""
+        start = datetime.combine(since, time.min, self.tz) if since else None
+        end = datetime.combine(until + timedelta(days=1), time.min, self.tz) if until else None
+        q = StoreQuery(
+            access=self.policies.access(scope), terms=tuple(query_terms(query)), kinds=("episodic",),
+            sources=("turn",), task_type=task_type, outcome=outcome, since=start, until=end,
+            order="recent", limit=limit, match_required=bool(query_terms(query)),
+        )
+        return [c.item for c in self.store.search(q)]
+
+    # ---- explicit writes ------------------------------------------------------------------------
+
+    def remember(self, scope: MemoryScope, text: str, *, at: datetime | None = None) -> MemoryItem:
+        """/remember <text>: a user-profile fact at importance 0.8; deixis keeps the previous exchange."""
+        text = text.strip()
+        metadata: dict[str, object] = {}
+        content = text
+        previous = self.session(scope).previous_exchange()
+        if previous and is_deictic(text):
+            referent = episode_text(*previous)
+            metadata["referent"] = referent
+            content = f"{text}\n{referent}"
+        item = new_item(
+            user=scope.user, agent=scope.agent, session=scope.session, source="explicit", content=content,
+            created_at=at or self.clock(), item_id=natural_id(scope.user, "explicit", normalise(content)),
+            importance=EXPLICIT_IMPORTANCE, topic=topic_of(text), metadata=metadata,
+            vector=self._embed([content])[0],
+        )
+        return self.write_fact(scope, item)
+
+    def write_fact(self, scope: MemoryScope, item: MemoryItem) -> MemoryItem:
+        """Store a semantic fact: supersede same-topic facts, flag interference with other topics."""
+        access = self.policies.access(scope)
+        old: list[MemoryItem] = []
+        if item.topic:
+            q = StoreQuery(access=access, kinds=("semantic",), topic=item.topic, limit=INTERFERENCE_SCAN,
+                           match_required=False)
+            old = superseded(item, [c.item for c in self.store.search(q)])
+        q = StoreQuery(access=access, kinds=("semantic",), limit=INTERFERENCE_SCAN, match_required=False)
+        flagged = [
+            c.item.id for c in self.store.search(q)
+            if interferes(item, c.item, _cosine(item.vector, c.item.vector))
+        ]
+        if flagged:
+            item = item.with_(metadata={**item.metadata, "interference": flagged})
+        self.store.upsert([*old, item])
+        return item
+
+    def record_episode(
+        self,
+        scope: MemoryScope,
+        source: str,
+        content: str,
+        *,
+        importance: float = 0.5,
+        at: datetime | None = None,
+        metadata: dict[str, object] | None = None,
+        key: str = "",
+    ) -> MemoryItem:
+        """Any other write (thought, journal, delegation, promoted, manual_compact, extracted, ...)."""
+        when = at or self.clock()
+        item = new_item(
+            user=scope.user, agent=scope.agent, session=scope.session, source=source, content=content,
+            created_at=when, importance=importance, topic=topic_of(content), metadata=metadata,
+            item_id=natural_id(scope.user, scope.agent, source, key or f"{when.isoformat()}|{content}"),
+            vector=self._embed([content])[0],
+        )
+        if item.kind == "semantic":
+            return self.write_fact(scope, item)
+        self.store.upsert([item])
+        return item
+
+    def forget_session(self, scope: MemoryScope) -> int:
+        """Delete the session's turn episodes, thought logs and working memory (exact session id)."""
+        self._sessions.pop(scope, None)
+        return self.store.delete_session(scope.user, scope.agent, scope.session, SESSION_SOURCES)
+
+    # ---- task patterns (procedural) -------------------------------------------------------------
+
+    def remember_pattern(self, scope: MemoryScope, pattern: TaskPattern) -> MemoryItem:
+        item = new_item(
+            user=scope.user, agent=scope.agent, session=scope.session, source="task_pattern",
+            content=pattern.content(), created_at=self.clock(), importance=0.6,
+            item_id=natural_id(scope.user, scope.agent, "pattern", pattern.name),
+            metadata={"name": pattern.name, "keywords": list(pattern.keywords)},
+        )
+        self.store.upsert([item])
+        return item
+
+    def patterns(self, scope: MemoryScope) -> list[MemoryItem]:
+        q = StoreQuery(access=self.policies.access(scope), kinds=("procedural",), limit=500,
+                       match_required=False)
+        return [c.item for c in self.store.search(q)]
+
+    def task_patterns(self, scope: MemoryScope, request: str) -> list[MemoryItem]:
+        """Up to two patterns whose keywords (or name) occur in the request, most hits first."""
+        hits = []
+        for item in self.patterns(scope):
+            words = [str(item.metadata.get("name", "")), *map(str, item.metadata.get("keywords", []))]
+            count = pattern_hits(words, request)
+            if count:
+                hits.append((count, item))
+        hits.sort(key=lambda h: (-h[0], h[1].id))
+        return [item for _, item in hits[:MAX_PATTERNS]]
+
+    def forget_pattern(self, scope: MemoryScope, name: str) -> None:
+        self.store.delete([natural_id(scope.user, scope.agent, "pattern", name)])

@@ -1,0 +1,83 @@
+"""The store contract. A store computes nothing semantic: it filters, matches and orders.
+
+Every read takes an `AccessFilter` and the store applies it (user first, then agent per layer), so a
+caller cannot forget the read policy. Keyword matching is on query terms as substrings of the
+lower-cased content; vector matching keeps cosine >= `min_cosine`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal, Protocol
+
+from jarvisd.memory.access import AccessFilter
+from jarvisd.memory.items import MemoryItem
+from jarvisd.memory.scoring import MIN_COSINE, Candidate
+
+Order = Literal["recent", "importance", "vector"]
+
+
+class DimensionMismatch(RuntimeError):
+    """The store's vectors and the embedder disagree on dimensions."""
+
+    def __init__(self, stored: int, embedder: int) -> None:
+        self.stored, self.embedder = stored, embedder
+        super().__init__(
+            f"stored vectors have {stored} dimensions but the embedder makes {embedder}; "
+            "run `/remember reembed` to rebuild the vectors"
+        )
+
+
+@dataclass(frozen=True)
+class StoreQuery:
+    access: AccessFilter
+    terms: tuple[str, ...] = ()
+    vector: tuple[float, ...] | None = None
+    min_cosine: float = MIN_COSINE
+    order: Order = "recent"
+    limit: int = 12
+    kinds: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+    exclude_sources: tuple[str, ...] = ()
+    session: str = ""
+    agent: str = ""
+    topic: str = ""
+    task_type: str = ""
+    outcome: str = ""
+    since: datetime | None = None
+    until: datetime | None = None  # exclusive
+    include_superseded: bool = False
+    match_required: bool = True  # False: every allowed row is a candidate (filter-only reads)
+
+
+class MemoryStore(Protocol):
+    @property
+    def vector_dimensions(self) -> int | None: ...
+
+    def upsert(self, items: Sequence[MemoryItem]) -> None: ...
+
+    def get(self, ids: Sequence[str], access: AccessFilter) -> list[MemoryItem]: ...
+
+    def search(self, query: StoreQuery) -> list[Candidate]: ...
+
+    def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
+        """Set `last_accessed`; add one rehearsal to the ids in `rehearsed`."""
+        ...
+
+    def delete(self, ids: Sequence[str]) -> None: ...
+
+    def delete_session(self, user: str, agent: str, session: str, sources: Sequence[str]) -> int: ...
+
+    def count(self) -> int: ...
+
+    def missing_vectors(self, limit: int) -> list[MemoryItem]:
+        """Items without a vector (any user): the work list of `/remember reembed`."""
+        ...
+
+    def all_items(self, batch: int = 1000) -> list[MemoryItem]: ...
+
+    def reset_vectors(self, dimensions: int) -> None:
+        """Drop every vector and accept `dimensions` from now on (an embedder change)."""
+        ...

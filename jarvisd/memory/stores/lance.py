@@ -1,0 +1,323 @@
+"""The LanceDB store: one table of memory items on disk (or any LanceDB URI).
+
+- The read policy is a SQL predicate, user first, then agent per layer (`access_predicate`), applied
+  as a prefilter to every read, so no caller can skip it.
+- Keyword matching is `LIKE` on a lower-cased copy of the content, so it works with no vectors.
+- Rows without a vector carry zeros and `has_vector = false`; vector search prefilters them away.
+- A cosine IVF_PQ index is built once the table holds `index_threshold` vectors.
+- Writes are buffered and flushed as one merge-insert before any read (read-your-writes), when the
+  buffer is full, and on `flush()`/`close()`, so a turn costs no table commit of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import lancedb
+import pyarrow as pa
+
+from jarvisd.memory.access import AccessFilter
+from jarvisd.memory.items import MemoryItem
+from jarvisd.memory.korean import normalise
+from jarvisd.memory.scoring import Candidate
+from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery
+
+TABLE = "memory_items"
+DEFAULT_DIMENSIONS = 384
+INDEX_THRESHOLD = 10_000
+FLUSH_ROWS = 256
+_SCALAR_COLUMNS = ["id", "user", "agent", "session", "kind", "layer", "source", "content", "created_us",
+                   "importance", "accessed_us", "rehearsals", "topic", "superseded_by", "task_type",
+                   "outcome", "metadata", "has_vector"]
+
+
+def schema(dimensions: int) -> pa.Schema:
+    return pa.schema([
+        ("id", pa.string()), ("user", pa.string()), ("agent", pa.string()), ("session", pa.string()),
+        ("kind", pa.string()), ("layer", pa.string()), ("source", pa.string()), ("content", pa.string()),
+        ("content_lc", pa.string()), ("created_us", pa.int64()), ("importance", pa.float64()),
+        ("accessed_us", pa.int64()), ("rehearsals", pa.int32()), ("topic", pa.string()),
+        ("superseded_by", pa.string()), ("task_type", pa.string()), ("outcome", pa.string()),
+        ("metadata", pa.string()), ("has_vector", pa.bool_()),
+        ("vector", pa.list_(pa.float32(), dimensions)),
+    ])
+
+
+def sql_str(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def sql_in(column: str, values: Sequence[str]) -> str:
+    if not values:
+        return "false"
+    return f"{column} IN ({', '.join(sql_str(v) for v in values)})"
+
+
+def like_pattern(term: str) -> str:
+    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return sql_str(f"%{escaped}%")
+
+
+def access_predicate(access: AccessFilter) -> str:
+    """User boundary first, then the agents each layer may be read from."""
+    return (
+        f"user = {sql_str(access.user)} AND (layer = 'profile'"
+        f" OR (layer = 'edm' AND {sql_in('agent', access.edm_agents)})"
+        f" OR (layer = 'pdm' AND {sql_in('agent', access.pdm_agents)}))"
+    )
+
+
+def query_predicate(q: StoreQuery, *, with_terms: bool) -> str:
+    parts = [f"({access_predicate(q.access)})"]
+    if q.kinds:
+        parts.append(sql_in("kind", q.kinds))
+    if q.sources:
+        parts.append(sql_in("source", q.sources))
+    if q.exclude_sources:
+        parts.append(f"NOT {sql_in('source', q.exclude_sources)}")
+    for column, value in (("session", q.session), ("agent", q.agent), ("topic", q.topic),
+                          ("task_type", q.task_type), ("outcome", q.outcome)):
+        if value:
+            parts.append(f"{column} = {sql_str(value)}")
+    if q.since:
+        parts.append(f"created_us >= {_us(q.since)}")
+    if q.until:
+        parts.append(f"created_us < {_us(q.until)}")
+    if not q.include_superseded:
+        parts.append("superseded_by = ''")
+    if with_terms:
+        terms = [t for t in q.terms if t]
+        if not terms:
+            return "false"
+        parts.append("(" + " OR ".join(f"content_lc LIKE {like_pattern(t)}" for t in terms) + ")")
+    return " AND ".join(parts)
+
+
+def _us(when: datetime) -> int:
+    if when.tzinfo is None:
+        raise ValueError("memory times must be timezone-aware")
+    return int(when.timestamp() * 1_000_000) if when.microsecond == 0 else (
+        int(when.replace(microsecond=0).timestamp()) * 1_000_000 + when.microsecond
+    )
+
+
+def _dt(us: int) -> datetime:
+    return datetime.fromtimestamp(us // 1_000_000, UTC).replace(microsecond=us % 1_000_000)
+
+
+def to_row(item: MemoryItem, dimensions: int) -> dict[str, Any]:
+    if item.vector is not None and len(item.vector) != dimensions:
+        raise DimensionMismatch(dimensions, len(item.vector))
+    return {
+        "id": item.id, "user": item.user, "agent": item.agent, "session": item.session,
+        "kind": item.kind, "layer": item.layer, "source": item.source, "content": item.content,
+        "content_lc": normalise(item.content), "created_us": _us(item.created_at),
+        "importance": float(item.importance),
+        "accessed_us": _us(item.last_accessed) if item.last_accessed else 0,
+        "rehearsals": item.rehearsals, "topic": item.topic, "superseded_by": item.superseded_by,
+        "task_type": str(item.metadata.get("task_type", "")), "outcome": str(item.metadata.get("outcome", "")),
+        "metadata": json.dumps(item.metadata, ensure_ascii=False, sort_keys=True),
+        "has_vector": item.vector is not None,
+        "vector": list(item.vector) if item.vector is not None else [0.0] * dimensions,
+    }
+
+
+def from_row(row: dict[str, Any]) -> MemoryItem:
+    vector = row.get("vector")
+    return MemoryItem(
+        id=row["id"], user=row["user"], agent=row["agent"], session=row["session"], kind=row["kind"],
+        layer=row["layer"], source=row["source"], content=row["content"], created_at=_dt(row["created_us"]),
+        importance=row["importance"], last_accessed=_dt(row["accessed_us"]) if row["accessed_us"] else None,
+        rehearsals=row["rehearsals"], topic=row["topic"], superseded_by=row["superseded_by"],
+        metadata=json.loads(row["metadata"]),
+        vector=tuple(float(v) for v in vector) if row["has_vector"] and vector is not None else None,
+    )
+
+
+class LanceMemoryStore:
+    def __init__(
+        self,
+        uri: str,
+        *,
+        dimensions: int | None = None,
+        table: str = TABLE,
+        index_threshold: int = INDEX_THRESHOLD,
+        flush_rows: int = FLUSH_ROWS,
+        storage_options: dict[str, str] | None = None,
+    ) -> None:
+        self._db = lancedb.connect(uri, storage_options=storage_options)
+        self._name = table
+        self.index_threshold = index_threshold
+        self.flush_rows = flush_rows
+        self._pending: dict[str, MemoryItem] = {}
+        self._pending_deletes: set[str] = set()
+        if table in self._table_names():
+            self._table = self._db.open_table(table)
+            self._dimensions = self._table.schema.field("vector").type.list_size
+        else:
+            self._dimensions = dimensions or DEFAULT_DIMENSIONS
+            self._table = self._db.create_table(table, schema=schema(self._dimensions))
+        self._indexed = self._has_vector_index()
+
+    def _table_names(self) -> list[str]:
+        lister = getattr(self._db, "list_tables", None)
+        if lister is not None:
+            result = lister()
+            names = getattr(result, "tables", result)
+            return list(names)
+        return list(self._db.table_names())
+
+    def _has_vector_index(self) -> bool:
+        return any("vector" in idx.columns for idx in self._table.list_indices())
+
+    @property
+    def vector_dimensions(self) -> int | None:
+        return self._dimensions
+
+    # ---- writes ---------------------------------------------------------------------------------
+
+    def upsert(self, items: Sequence[MemoryItem]) -> None:
+        for item in items:
+            if item.vector is not None and len(item.vector) != self._dimensions:
+                raise DimensionMismatch(self._dimensions, len(item.vector))
+            self._pending_deletes.discard(item.id)
+            self._pending[item.id] = item
+        if len(self._pending) + len(self._pending_deletes) >= self.flush_rows:
+            self.flush()
+
+    def delete(self, ids: Sequence[str]) -> None:
+        for i in ids:
+            self._pending.pop(i, None)
+            self._pending_deletes.add(i)
+        if len(self._pending) + len(self._pending_deletes) >= self.flush_rows:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._pending_deletes:
+            self._table.delete(sql_in("id", sorted(self._pending_deletes)))
+            self._pending_deletes.clear()
+        if self._pending:
+            rows = [to_row(item, self._dimensions) for item in self._pending.values()]
+            data = pa.Table.from_pylist(rows, schema=schema(self._dimensions))
+            (self._table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
+             .execute(data))
+            self._pending.clear()
+            self._maybe_index()
+
+    def close(self) -> None:
+        self.flush()
+
+    def _maybe_index(self) -> None:
+        if self._indexed:
+            return
+        vectors = self._table.count_rows("has_vector = true")
+        if vectors < self.index_threshold:
+            return
+        partitions = max(1, int(math.sqrt(vectors)))
+        sub_vectors = self._dimensions // 16 if self._dimensions % 16 == 0 else max(1, self._dimensions // 8)
+        self._table.create_index(metric="cosine", vector_column_name="vector",
+                                 num_partitions=partitions, num_sub_vectors=sub_vectors)
+        self._indexed = True
+
+    # ---- reads ----------------------------------------------------------------------------------
+
+    def _rows(self, predicate: str, limit: int, columns: list[str] | None = None) -> list[dict[str, Any]]:
+        query = self._table.search().where(predicate).limit(limit)
+        if columns is not None:
+            query = query.select(columns)
+        return query.to_list()
+
+    def get(self, ids: Sequence[str], access: AccessFilter) -> list[MemoryItem]:
+        self.flush()
+        if not ids:
+            return []
+        rows = self._rows(f"({access_predicate(access)}) AND {sql_in('id', list(ids))}", len(ids))
+        return [from_row(r) for r in rows]
+
+    def search(self, q: StoreQuery) -> list[Candidate]:
+        self.flush()
+        if q.order == "vector":
+            return self._vector_search(q)
+        predicate = query_predicate(q, with_terms=q.match_required)
+        if predicate == "false" or q.limit <= 0:
+            return []
+        # Order on a narrow projection first, then read whole rows for the winners only.
+        keys = self._table.search().where(predicate).select(["id", "created_us", "importance"])
+        table = keys.limit(None).to_arrow() if _unlimited_ok() else keys.limit(10**9).to_arrow()
+        ids = table.column("id").to_pylist()
+        created = table.column("created_us").to_pylist()
+        importance = table.column("importance").to_pylist()
+        order = range(len(ids))
+        if q.order == "importance":
+            chosen = sorted(order, key=lambda i: (-importance[i], -created[i], ids[i]))[: q.limit]
+        else:
+            chosen = sorted(order, key=lambda i: (-created[i], ids[i]))[: q.limit]
+        wanted = [ids[i] for i in chosen]
+        if not wanted:
+            return []
+        rows = {r["id"]: r for r in self._rows(sql_in("id", wanted), len(wanted))}
+        return [Candidate(from_row(rows[i])) for i in wanted if i in rows]
+
+    def _vector_search(self, q: StoreQuery) -> list[Candidate]:
+        if q.vector is None or len(q.vector) != self._dimensions or q.limit <= 0:
+            return []
+        predicate = query_predicate(q, with_terms=False) + " AND has_vector = true"
+        search = (self._table.search(list(q.vector), vector_column_name="vector")
+                  .distance_type("cosine").where(predicate, prefilter=True).limit(q.limit))
+        if self._indexed:
+            search = search.nprobes(20).refine_factor(5)
+        out = []
+        for row in search.to_list():
+            cos = 1.0 - float(row["_distance"])
+            if cos >= q.min_cosine:
+                out.append(Candidate(from_row(row), cos))
+        return out
+
+    def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
+        self.flush()
+        if not ids:
+            return
+        self._table.update(where=sql_in("id", list(ids)), values={"accessed_us": _us(when)})
+        if rehearsed:
+            self._table.update(where=sql_in("id", list(rehearsed)), values_sql={"rehearsals": "rehearsals + 1"})
+
+    def delete_session(self, user: str, agent: str, session: str, sources: Sequence[str]) -> int:
+        self.flush()
+        predicate = (f"user = {sql_str(user)} AND agent = {sql_str(agent)} AND session = {sql_str(session)}"
+                     f" AND {sql_in('source', sources)}")
+        doomed = self._table.count_rows(predicate)
+        if doomed:
+            self._table.delete(predicate)
+        return doomed
+
+    def count(self) -> int:
+        self.flush()
+        return self._table.count_rows()
+
+    def missing_vectors(self, limit: int) -> list[MemoryItem]:
+        self.flush()
+        rows = self._rows("has_vector = false", limit)
+        return sorted((from_row(r) for r in rows), key=lambda it: it.id)
+
+    def all_items(self, batch: int = 1000) -> list[MemoryItem]:
+        self.flush()
+        return sorted((from_row(r) for r in self._table.to_arrow().to_pylist()), key=lambda it: it.id)
+
+    def reset_vectors(self, dimensions: int) -> None:
+        """Rewrite the table with `dimensions`-wide vector slots, all empty (an embedder change)."""
+        items = [it.with_(vector=None) for it in self.all_items()]
+        self._db.drop_table(self._name)
+        self._dimensions = dimensions
+        self._table = self._db.create_table(self._name, schema=schema(dimensions))
+        self._indexed = False
+        if items:
+            rows = [to_row(it, dimensions) for it in items]
+            self._table.add(pa.Table.from_pylist(rows, schema=schema(dimensions)))
+
+
+def _unlimited_ok() -> bool:
+    return True

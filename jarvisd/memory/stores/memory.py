@@ -1,0 +1,128 @@
+"""The in-memory store: a dict of items, the same contract as LanceDB (tests, eval, no-disk mode)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from datetime import datetime
+
+import numpy as np
+
+from jarvisd.memory.access import AccessFilter
+from jarvisd.memory.items import MemoryItem
+from jarvisd.memory.korean import normalise
+from jarvisd.memory.scoring import Candidate
+from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery
+
+
+def cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    na = math.sqrt(sum(x * x for x in a))
+    nb = math.sqrt(sum(y * y for y in b))
+    return dot / (na * nb) if na and nb else 0.0
+
+
+def matches_filters(item: MemoryItem, q: StoreQuery) -> bool:
+    """Everything except keyword/vector matching; the access filter comes first."""
+    if not q.access.allows(item.user, item.agent, item.layer):
+        return False
+    if q.kinds and item.kind not in q.kinds:
+        return False
+    if q.sources and item.source not in q.sources:
+        return False
+    if item.source in q.exclude_sources:
+        return False
+    if q.session and item.session != q.session:
+        return False
+    if q.agent and item.agent != q.agent:
+        return False
+    if q.topic and item.topic != q.topic:
+        return False
+    if q.task_type and item.metadata.get("task_type") != q.task_type:
+        return False
+    if q.outcome and item.metadata.get("outcome") != q.outcome:
+        return False
+    if q.since and item.created_at < q.since:
+        return False
+    if q.until and item.created_at >= q.until:
+        return False
+    return q.include_superseded or not item.superseded_by
+
+
+class InMemoryStore:
+    def __init__(self, dimensions: int | None = None) -> None:
+        self._items: dict[str, MemoryItem] = {}
+        self._dimensions = dimensions
+
+    @property
+    def vector_dimensions(self) -> int | None:
+        return self._dimensions
+
+    def upsert(self, items: Sequence[MemoryItem]) -> None:
+        for item in items:
+            if item.vector is not None:
+                if self._dimensions is None:
+                    self._dimensions = len(item.vector)
+                elif len(item.vector) != self._dimensions:
+                    raise DimensionMismatch(self._dimensions, len(item.vector))
+                # stored at float32 precision, like LanceDB, so both stores give the same numbers
+                item = item.with_(vector=tuple(np.asarray(item.vector, dtype=np.float32).tolist()))
+            self._items[item.id] = item
+
+    def get(self, ids: Sequence[str], access: AccessFilter) -> list[MemoryItem]:
+        found = (self._items.get(i) for i in ids)
+        return [it for it in found if it is not None and access.allows(it.user, it.agent, it.layer)]
+
+    def search(self, q: StoreQuery) -> list[Candidate]:
+        rows: list[Candidate] = []
+        for item in self._items.values():
+            if not matches_filters(item, q):
+                continue
+            cos = cosine(q.vector, item.vector) if q.vector is not None and item.vector is not None else None
+            if q.order == "vector":
+                if cos is None or cos < q.min_cosine:
+                    continue
+            elif q.match_required:
+                text = normalise(item.content)
+                if not any(t in text for t in q.terms):
+                    continue
+            rows.append(Candidate(item=item, cosine=cos))
+        if q.order == "vector":
+            rows.sort(key=lambda c: (-(c.cosine or 0.0), c.item.id))
+        elif q.order == "importance":
+            rows.sort(key=lambda c: (-c.item.importance, -c.item.created_at.timestamp(), c.item.id))
+        else:
+            rows.sort(key=lambda c: (-c.item.created_at.timestamp(), c.item.id))
+        return rows[: q.limit]
+
+    def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
+        extra = set(rehearsed)
+        for i in ids:
+            if i in self._items:
+                item = self._items[i]
+                self._items[i] = item.with_(last_accessed=when, rehearsals=item.rehearsals + (i in extra))
+
+    def delete(self, ids: Sequence[str]) -> None:
+        for i in ids:
+            self._items.pop(i, None)
+
+    def delete_session(self, user: str, agent: str, session: str, sources: Sequence[str]) -> int:
+        doomed = [
+            i for i, it in self._items.items()
+            if it.user == user and it.agent == agent and it.session == session and it.source in sources
+        ]
+        self.delete(doomed)
+        return len(doomed)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def missing_vectors(self, limit: int) -> list[MemoryItem]:
+        return sorted((it for it in self._items.values() if it.vector is None), key=lambda it: it.id)[:limit]
+
+    def all_items(self, batch: int = 1000) -> list[MemoryItem]:
+        return sorted(self._items.values(), key=lambda it: it.id)
+
+    def reset_vectors(self, dimensions: int) -> None:
+        self._items = {i: it.with_(vector=None) for i, it in self._items.items()}
+        self._dimensions = dimensions

@@ -1,0 +1,48 @@
+"""A deterministic embedder for tests and the evaluation runner.
+
+Hashed character n-grams (1-3 grams of each word, particles stripped) into a fixed number of
+buckets, unit-normalised. It is a real, if weak, embedder: texts sharing words or word pieces get a
+high cosine, unrelated texts a low one, and the same text always gets the same vector. It implements
+the `Embedder` protocol, so the code under test runs its vector paths for real.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Sequence
+
+from jarvisd.memory.korean import normalise, strip_particle, strip_punctuation
+
+
+class HashedNgramEmbedder:
+    def __init__(self, dimensions: int = 256, name: str = "hashed-ngram") -> None:
+        self.name = name
+        self.dimensions = dimensions
+        self.calls = 0
+
+    def _bucket(self, gram: str) -> tuple[int, float]:
+        digest = hashlib.blake2b(gram.encode("utf-8"), digest_size=8).digest()
+        value = int.from_bytes(digest, "little")
+        return value % self.dimensions, (1.0 if (value >> 63) & 1 else -1.0)
+
+    def vector(self, text: str) -> list[float]:
+        vec = [0.0] * self.dimensions
+        for raw in normalise(text).split():
+            word = strip_particle(strip_punctuation(raw))
+            if not word:
+                continue
+            padded = f"<{word}>"
+            grams = {word} | {padded[i : i + n] for n in (2, 3) for i in range(len(padded) - n + 1)}
+            for gram in grams:
+                index, sign = self._bucket(gram)
+                vec[index] += sign * (2.0 if gram == word else 1.0)
+        norm = math.sqrt(sum(v * v for v in vec))
+        if norm == 0:
+            vec[0] = 1.0
+            return vec
+        return [v / norm for v in vec]
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.calls += 1
+        return [self.vector(t) for t in texts]

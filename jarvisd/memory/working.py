@@ -1,0 +1,75 @@
+"""Working memory: the session transcript, the window the model sees, and per-session metadata.
+
+The window is the last `stm_turns` turns, cut by turn so a tool call and its result never split;
+there is no LLM compaction. Metadata are rehearsal counts (moved onto items at consolidation) and
+session notes (at most 50, oldest dropped).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from jarvisd.llm.base import Message
+
+MAX_NOTES = 50
+
+
+def split_turns(messages: Sequence[Message]) -> list[list[Message]]:
+    """Group a transcript into turns: each user message opens a turn; system messages are dropped."""
+    turns: list[list[Message]] = []
+    for message in messages:
+        if message.role == "system":
+            continue
+        if message.role == "user" or not turns:
+            turns.append([])
+        turns[-1].append(message)
+    return turns
+
+
+def window(turns: Sequence[Sequence[Message]], stm_turns: int) -> list[Message]:
+    """The last `stm_turns` whole turns, flattened."""
+    return [m for turn in turns[-stm_turns:] for m in turn] if stm_turns > 0 else []
+
+
+@dataclass
+class SessionMemory:
+    """One session's transcript (canonical history) and its working-memory metadata."""
+
+    turns: list[list[Message]] = field(default_factory=list)
+    turn_numbers: list[int] = field(default_factory=list)
+    rehearsals: Counter[str] = field(default_factory=Counter)
+    notes: list[str] = field(default_factory=list)
+
+    def add_turn(self, number: int, messages: Sequence[Message]) -> None:
+        if number in self.turn_numbers:  # a rewritten turn replaces the old one
+            self.turns[self.turn_numbers.index(number)] = list(messages)
+            return
+        self.turns.append(list(messages))
+        self.turn_numbers.append(number)
+
+    def next_turn(self) -> int:
+        return (max(self.turn_numbers) + 1) if self.turn_numbers else 1
+
+    def window(self, stm_turns: int) -> list[Message]:
+        return window(self.turns, stm_turns)
+
+    def window_turns(self, stm_turns: int) -> list[int]:
+        return self.turn_numbers[-stm_turns:] if stm_turns > 0 else []
+
+    def previous_exchange(self) -> tuple[str, str] | None:
+        """The last finished (utterance, answer) pair."""
+        if not self.turns:
+            return None
+        last = self.turns[-1]
+        asked = next((m.content for m in last if m.role == "user"), "")
+        answered = next((m.content for m in reversed(last) if m.role == "assistant" and m.content), "")
+        return asked, answered
+
+    def add_note(self, note: str) -> None:
+        self.notes.append(note)
+        del self.notes[:-MAX_NOTES]
+
+    def rehearse(self, item_ids: Sequence[str]) -> None:
+        self.rehearsals.update(item_ids)
