@@ -8,8 +8,6 @@ version, so a crashed writer leaves the previous version readable.
 from __future__ import annotations
 
 import threading
-from typing import Any
-
 import pyarrow as pa
 
 from jarvisd.openloop.embeddings import LoopEmbeddings
@@ -42,14 +40,7 @@ class LanceLoopStore(EmbeddingBoundary):
         self.uri = uri
         self._lock = threading.Lock()
         self._db = lancedb.connect(uri, storage_options=storage_options)
-        if table in self._table_names():
-            self._table = self._db.open_table(table)
-        else:
-            self._table = self._db.create_table(table, schema=SCHEMA)
-
-    def _table_names(self) -> list[str]:
-        names: Any = self._db.table_names()
-        return list(getattr(names, "tables", names))
+        self._table = self._db.create_table(table, schema=SCHEMA, exist_ok=True)
 
     def load(self) -> list[OpenLoop]:
         with self._lock:

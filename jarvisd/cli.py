@@ -1,0 +1,139 @@
+"""The `jarvisd` command."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from pathlib import Path
+
+from tqdm import tqdm
+
+from jarvisd import __version__
+from jarvisd.config import Config, ConfigError, load_config
+from jarvisd.manifest import ModelError, ModelStore
+
+log = logging.getLogger("jarvisd")
+
+
+def _setup_logging(level: str) -> None:
+    logging.basicConfig(level=getattr(logging, level.upper()), stream=sys.stderr,
+                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", datefmt="%H:%M:%S")
+    for noisy in ("httpx", "httpcore", "faster_whisper"):
+        logging.getLogger(noisy).setLevel(max(logging.WARNING, logging.getLogger().level))
+
+
+def _store(cfg: Config) -> ModelStore:
+    return ModelStore(cfg.paths.models_dir)
+
+
+def _progress(total: int, desc: str) -> tqdm:
+    return tqdm(total=total, desc=desc, unit="B", unit_scale=True, unit_divisor=1024, leave=False,
+                disable=not sys.stderr.isatty())
+
+
+def cmd_run(cfg: Config, args: argparse.Namespace) -> int:
+    from jarvisd.daemon import AlreadyRunning, serve
+
+    try:
+        return asyncio.run(serve(cfg, _store(cfg)))
+    except AlreadyRunning as exc:
+        print(f"jarvisd: {exc}", file=sys.stderr)
+        return 1
+
+
+def cmd_chat(cfg: Config, args: argparse.Namespace) -> int:
+    from jarvisd.chat import run_chat
+
+    return asyncio.run(run_chat(cfg, _store(cfg), once=args.once))
+
+
+def cmd_doctor(cfg: Config, args: argparse.Namespace) -> int:
+    from jarvisd.doctor import build_report, format_report, main_exit_code
+
+    report = build_report(cfg, _store(cfg))
+    print(json.dumps(report, indent=2, ensure_ascii=False) if args.json else format_report(report))
+    return main_exit_code(report)
+
+
+def cmd_models(cfg: Config, args: argparse.Namespace) -> int:
+    store = _store(cfg)
+    names = args.names or [m.name for m in store.package_models()]
+    if args.action == "list":
+        for model in store.manifest.values():
+            where = f"ollama pull {model.ollama}" if model.source == "ollama" else ", ".join(model.packages)
+            print(f"{model.name:<14} {model.role:<30} {model.source:<8} {where}")
+        return 0
+    failed = 0
+    for name in names:
+        try:
+            model = store.entry(name)
+            if model.source != "package":
+                print(f"{name}: served by Ollama ({model.ollama}); Ollama verifies its own files")
+                continue
+            with _progress(store.size(model), f"{args.action} {name}") as bar:
+                if args.action == "prepare":
+                    path = store.prepare(name, bar.update)
+                else:
+                    store.verify(name, bar.update)
+                    path = store.path(name)
+            print(f"{name}: ok ({path})")
+        except ModelError as exc:
+            failed += 1
+            print(f"{name}: FAILED: {exc}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="jarvisd",
+        description="An offline voice assistant daemon: listens, answers with a local model, remembers you "
+                    "and keeps your promises on an agenda.",
+        epilog="Configuration: config/default.toml < $XDG_CONFIG_HOME/jarvisd/config.toml < JARVIS_<SECTION>__<KEY> "
+               "environment variables. JARVIS_HOME moves config and data.")
+    parser.add_argument("--version", action="version", version=f"jarvisd {__version__}")
+    parser.add_argument("--config", type=Path, help="use this config file instead of the XDG one")
+    parser.add_argument("--log-level", choices=["debug", "info", "warning", "error"],
+                        help="override general.log_level")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    run = sub.add_parser("run", help="run the resident daemon (voice, agenda, reminders, HUD)",
+                         description="Run the resident daemon until SIGTERM/SIGINT. Without Ollama it uses the "
+                                     "embedded models; without audio devices it runs text-only.")
+    run.set_defaults(func=cmd_run)
+
+    chat = sub.add_parser("chat", help="talk to JARVIS in the terminal",
+                          description="A text conversation with the same agent the daemon runs. /help lists commands.")
+    chat.add_argument("--once", metavar="TEXT", help="send one message, print the answer and exit")
+    chat.set_defaults(func=cmd_chat)
+
+    doctor = sub.add_parser("doctor", help="check audio devices, Ollama, models, data dir and HUD address",
+                            description="Report what jarvisd finds on this machine and how to fix what is missing.")
+    doctor.add_argument("--json", action="store_true", help="print a machine-readable JSON report")
+    doctor.set_defaults(func=cmd_doctor)
+
+    models = sub.add_parser("models", help="list, verify or prepare the offline models",
+                            description="Models come from the manifest (models/manifest.toml); every file is "
+                                        "checked against its sha256 before use.")
+    models.add_argument("action", choices=["list", "verify", "prepare"],
+                        help="list: show the manifest; verify: check checksums; prepare: assemble Whisper "
+                             "into the data dir and verify everything")
+    models.add_argument("names", nargs="*", help="model names (default: all package models)")
+    models.set_defaults(func=cmd_models)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.config and not args.config.is_file():
+        print(f"jarvisd: config file {args.config} does not exist", file=sys.stderr)
+        return 2
+    try:
+        cfg = load_config(user_file=args.config)
+    except ConfigError as exc:
+        print(f"jarvisd: {exc}", file=sys.stderr)
+        return 2
+    _setup_logging(args.log_level or cfg.general.log_level)
+    return int(args.func(cfg, args) or 0)

@@ -1,0 +1,124 @@
+"""`jarvisd doctor`: what this machine gives jarvisd, and what is missing, with the fix for each."""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+from collections.abc import Callable
+from typing import Any
+
+from jarvisd import __version__
+from jarvisd.config import Config
+from jarvisd.llm.ollama_backend import has_model
+from jarvisd.llm.select import OllamaProbe, probe_ollama, select_backends
+from jarvisd.manifest import ModelError, ModelStore
+
+
+def audio_devices() -> dict[str, Any]:
+    """Input and output devices as sounddevice sees them; `error` says why there are none."""
+    try:
+        import sounddevice as sd
+    except (OSError, ImportError) as exc:  # PortAudio or sounddevice missing
+        return {"inputs": [], "outputs": [], "error": f"{exc} (install libportaudio2)"}
+    try:
+        devices = sd.query_devices()
+    except Exception as exc:
+        return {"inputs": [], "outputs": [], "error": str(exc)}
+    inputs = [{"index": i, "name": d["name"]} for i, d in enumerate(devices) if d["max_input_channels"] > 0]
+    outputs = [{"index": i, "name": d["name"]} for i, d in enumerate(devices) if d["max_output_channels"] > 0]
+    error = "" if inputs or outputs else "no audio devices (jarvisd runs text-only)"
+    return {"inputs": inputs, "outputs": outputs, "error": error}
+
+
+def embedded_models(store: ModelStore) -> list[dict[str, Any]]:
+    report = []
+    for model in store.package_models():
+        row: dict[str, Any] = {"name": model.name, "role": model.role, "packages": list(model.packages)}
+        try:
+            row["path"] = str(store.path(model.name))
+            row["status"] = "ok (sha256 verified)"
+        except ModelError as exc:
+            row["status"] = f"unusable: {exc}"
+        report.append(row)
+    return report
+
+
+def ollama_report(cfg: Config, probe: OllamaProbe) -> dict[str, Any]:
+    wanted = {"chat": cfg.llm.chat_model, "thought": cfg.llm.thought_model, "embeddings": cfg.memory.embedding_model}
+    return {
+        "host": probe.host,
+        "up": probe.up,
+        "error": probe.error,
+        "models": list(probe.models),
+        "configured": {role: {"model": name, "pulled": probe.up and has_model(probe.models, name),
+                              "fix": "" if probe.up and has_model(probe.models, name) else f"ollama pull {name}"}
+                       for role, name in wanted.items()},
+    }
+
+
+def build_report(cfg: Config, store: ModelStore,
+                 probe_fn: Callable[[str, float], OllamaProbe] | None = None) -> dict[str, Any]:
+    probe = (probe_fn or probe_ollama)(cfg.ollama_host, cfg.llm.connect_timeout_sec)
+    try:
+        backends = select_backends(cfg, store, probe)
+        selection = {"chat": backends.chat.name, "thought": backends.thought.name,
+                     "embedder": backends.embedder.name if backends.embedder else None, "notes": backends.notes}
+    except Exception as exc:  # doctor reports every failure, never crashes
+        selection = {"error": str(exc)}
+    display = os.environ.get("DISPLAY", "")
+    return {
+        "version": __version__,
+        "python": platform.python_version(),
+        "paths": {"config_file": str(cfg.paths.user_config), "config_file_exists": cfg.paths.user_config.exists(),
+                  "data_dir": str(cfg.paths.data_dir)},
+        "time_zone": str(cfg.tz),
+        "backend": selection,
+        "ollama": ollama_report(cfg, probe),
+        "embedded_models": embedded_models(store),
+        "audio": audio_devices(),
+        "speech": {"english_voice": "joe-medium (bundled piper voice)",
+                   "korean_voice": cfg.voice.tts_voice or ("espeak-ng (robotic fallback)" if shutil.which("espeak-ng")
+                                                            else "none: set voice.tts_voice to a Korean piper voice "
+                                                                 "or install espeak-ng")},
+        "display": {"DISPLAY": display, "tray": "available" if display else "no display: no tray"},
+        "hud": {"address": f"http://{cfg.hud.host}:{cfg.hud.port}/"},
+    }
+
+
+def format_report(report: dict[str, Any]) -> str:
+    lines = [f"jarvisd {report['version']} on Python {report['python']}"]
+    paths = report["paths"]
+    lines.append(f"config file : {paths['config_file']}" + ("" if paths["config_file_exists"] else " (absent: defaults)"))
+    lines.append(f"data dir    : {paths['data_dir']}")
+    lines.append(f"time zone   : {report['time_zone']}")
+    backend = report["backend"]
+    if "error" in backend:
+        lines.append(f"backend     : ERROR {backend['error']}")
+    else:
+        lines += [f"backend     : {note}" for note in backend["notes"]]
+    ollama = report["ollama"]
+    if ollama["up"]:
+        lines.append(f"ollama      : up at {ollama['host']}, {len(ollama['models'])} models")
+        for role, want in ollama["configured"].items():
+            lines.append(f"  {role:<10}: {want['model']} " + ("pulled" if want["pulled"] else f"missing -> {want['fix']}"))
+    else:
+        lines.append(f"ollama      : down ({ollama['error']})")
+    for model in report["embedded_models"]:
+        lines.append(f"model       : {model['name']:<14} {model['role']}: {model['status']}")
+    audio = report["audio"]
+    if audio["error"]:
+        lines.append(f"audio       : {audio['error']}")
+    for kind in ("inputs", "outputs"):
+        for dev in audio[kind]:
+            lines.append(f"  {kind[:-1]:<6} [{dev['index']}] {dev['name']}")
+    lines.append(f"voices      : English {report['speech']['english_voice']}; Korean {report['speech']['korean_voice']}")
+    lines.append(f"display     : {report['display']['tray']}")
+    lines.append(f"hud         : {report['hud']['address']}")
+    return "\n".join(lines)
+
+
+def main_exit_code(report: dict[str, Any]) -> int:
+    """0 when jarvisd can run (on some backend); 1 when no chat backend could be built."""
+    return 1 if "error" in report["backend"] else 0
+

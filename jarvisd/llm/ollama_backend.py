@@ -1,0 +1,143 @@
+"""Ollama through its official client: streamed chat with tools, embeddings, and honest errors.
+
+Every failure becomes a BackendError whose message says what to do: start the server, or which
+`ollama pull` brings the missing model.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+import httpx
+import ollama
+
+from jarvisd.llm.base import (
+    BackendUnavailable,
+    BackendError,
+    ChatChunk,
+    Message,
+    ModelMissing,
+    ToolCall,
+    ToolSpec,
+)
+
+
+def _down(host: str, exc: Exception) -> BackendUnavailable:
+    return BackendUnavailable(f"Ollama does not answer at {host} ({type(exc).__name__}: {exc})",
+                              "Start it with `ollama serve` (or set llm.ollama_host / OLLAMA_HOST), "
+                              "or use the embedded backend: JARVIS_LLM__BACKEND=embedded")
+
+
+def _translate(host: str, model: str, exc: Exception) -> BackendError:
+    if isinstance(exc, ollama.ResponseError):
+        if exc.status_code == 404 or "not found" in str(exc.error).lower():
+            return ModelMissing(f"Ollama at {host} has no model {model!r}", f"Run `ollama pull {model}`")
+        return BackendError(f"Ollama at {host} failed on {model!r}: HTTP {exc.status_code} {exc.error}")
+    if isinstance(exc, httpx.TimeoutException):
+        return BackendError(f"Ollama at {host} timed out on {model!r}",
+                            "Raise llm.timeout_sec, or use a smaller model")
+    if isinstance(exc, (ConnectionError, httpx.TransportError)):
+        return _down(host, exc)
+    return BackendError(f"Ollama at {host} failed on {model!r}: {exc}")
+
+
+def with_latest(model: str) -> str:
+    """Ollama lists `name:tag`; a name without a tag means `:latest`."""
+    return model if ":" in model else f"{model}:latest"
+
+
+def list_models(host: str, timeout: float = 3.0) -> list[str]:
+    """The models this Ollama server has pulled. Raises BackendUnavailable when it does not answer."""
+    try:
+        listing = ollama.Client(host=host, timeout=timeout).list()
+    except (ConnectionError, httpx.TransportError) as exc:
+        raise _down(host, exc) from None
+    except ollama.ResponseError as exc:
+        raise BackendError(f"Ollama at {host} failed to list models: HTTP {exc.status_code} {exc.error}") from None
+    return [m.model for m in listing.models if m.model]
+
+
+def has_model(available: Sequence[str], model: str) -> bool:
+    return with_latest(model) in {with_latest(name) for name in available}
+
+
+def _to_ollama(message: Message) -> dict[str, Any]:
+    out: dict[str, Any] = {"role": message.role, "content": message.content}
+    if message.tool_calls:
+        out["tool_calls"] = [{"function": {"name": c.name, "arguments": _arguments_dict(c.arguments)}}
+                             for c in message.tool_calls]
+    if message.role == "tool" and message.tool_name:
+        out["tool_name"] = message.tool_name
+    return out
+
+
+def _arguments_dict(raw: str) -> dict[str, Any]:
+    try:
+        value = json.loads(raw) if raw else {}
+    except json.JSONDecodeError:
+        return {"_raw": raw}
+    return value if isinstance(value, dict) else {"_value": value}
+
+
+def _tool_spec(spec: ToolSpec) -> dict[str, Any]:
+    return {"type": "function",
+            "function": {"name": spec.name, "description": spec.description, "parameters": spec.parameters}}
+
+
+class OllamaChat:
+    """Chat with one Ollama model; streams text and reports tool calls as the model makes them."""
+
+    supports_tools = True
+
+    def __init__(self, host: str, model: str, timeout: float = 120.0, options: dict[str, Any] | None = None):
+        self.host, self.model = host, model
+        self.name = f"ollama:{model}"
+        self._client = ollama.AsyncClient(host=host, timeout=timeout)
+        self._options = options or {}
+
+    async def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> AsyncIterator[ChatChunk]:
+        try:
+            responses = await self._client.chat(
+                model=self.model,
+                messages=[_to_ollama(m) for m in messages],
+                tools=[_tool_spec(t) for t in tools] or None,
+                stream=True,
+                options=self._options or None,
+            )
+            async for part in responses:
+                calls = tuple(
+                    ToolCall(name=c.function.name, arguments=json.dumps(dict(c.function.arguments or {}),
+                                                                         ensure_ascii=False), id=f"call_{i}")
+                    for i, c in enumerate(part.message.tool_calls or ())
+                )
+                chunk = ChatChunk(text=part.message.content or "", tool_calls=calls, done=bool(part.done))
+                if chunk.text or chunk.tool_calls or chunk.done:
+                    yield chunk
+        except BackendError:
+            raise
+        except Exception as exc:  # the client raises several families; translate them all
+            raise _translate(self.host, self.model, exc) from exc
+
+
+class OllamaEmbedder:
+    """Embeddings from an Ollama model (bge-m3 by default, 1024-d). Ollama returns unit-norm vectors."""
+
+    def __init__(self, host: str, model: str, dimensions: int, timeout: float = 60.0):
+        self.host, self.model, self.dimensions = host, model, dimensions
+        self.name = model
+        self._client = ollama.Client(host=host, timeout=timeout)
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        try:
+            vectors = [list(v) for v in self._client.embed(model=self.model, input=list(texts)).embeddings]
+        except Exception as exc:
+            raise _translate(self.host, self.model, exc) from exc
+        if vectors and len(vectors[0]) != self.dimensions:
+            raise BackendError(
+                f"Ollama model {self.model!r} returns {len(vectors[0])}-d vectors, config expects {self.dimensions}",
+                f"Set memory.embedding_dimensions = {len(vectors[0])}, then run /remember reembed")
+        return vectors

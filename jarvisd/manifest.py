@@ -1,0 +1,183 @@
+"""The model manifest (`models/manifest.toml`): what each model is, where its files come from, and
+their sha256. Nothing is loaded without passing its checksum; nothing is fetched from a network.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import tomllib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from jarvisd.paths import REPO_ROOT
+
+MANIFEST_FILE = REPO_ROOT / "models" / "manifest.toml"
+_CHUNK = 1 << 20
+
+
+class ModelError(RuntimeError):
+    """A model cannot be used; the message says which file and what fixes it."""
+
+
+class ModelNotInstalled(ModelError):
+    pass
+
+
+class ChecksumMismatch(ModelError):
+    pass
+
+
+@dataclass(frozen=True)
+class ModelFile:
+    name: str
+    parts: tuple[str, ...]  # "<import name>:<path inside the package>"
+    sha256: str
+
+
+@dataclass(frozen=True)
+class ModelEntry:
+    name: str
+    role: str
+    source: str  # "package" | "ollama"
+    packages: tuple[str, ...] = ()
+    files: tuple[ModelFile, ...] = ()
+    assemble: bool = False
+    ollama: str = ""
+
+
+def load_manifest(path: Path = MANIFEST_FILE) -> dict[str, ModelEntry]:
+    with path.open("rb") as fh:
+        raw = tomllib.load(fh)
+    entries = {}
+    for name, spec in raw.items():
+        files = tuple(ModelFile(fname, tuple(f["parts"]), f["sha256"]) for fname, f in spec.get("files", {}).items())
+        entries[name] = ModelEntry(name=name, role=spec["role"], source=spec["source"],
+                                   packages=tuple(spec.get("packages", ())), files=files,
+                                   assemble=bool(spec.get("assemble", False)), ollama=spec.get("ollama", ""))
+    return entries
+
+
+def package_file(part: str) -> Path:
+    """Locate `<import name>:<path>` inside an installed package without importing it."""
+    module, _, rel = part.partition(":")
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelNotInstalled(f"package {module!r} is not installed; run `pip install -e '.[offline]'`")
+    path = Path(next(iter(spec.submodule_search_locations))) / rel
+    if not path.is_file():
+        raise ModelNotInstalled(f"{path} is missing from package {module!r}; reinstall it "
+                                f"(`pip install --force-reinstall {module.replace('_', '-')}`)")
+    return path
+
+
+Progress = Callable[[int], None]
+
+
+def sha256_file(path: Path, progress: Progress | None = None) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        while block := fh.read(_CHUNK):
+            digest.update(block)
+            if progress:
+                progress(len(block))
+    return digest.hexdigest()
+
+
+# Verified files, by (path, size, mtime): hashing ~400 MB of models on every load would cost seconds.
+_verified: set[tuple[str, int, int]] = set()
+
+
+def _stamp(path: Path) -> tuple[str, int, int]:
+    st = path.stat()
+    return (str(path.resolve()), st.st_size, st.st_mtime_ns)
+
+
+class ModelStore:
+    """Resolves manifest models to verified files on disk; `models_dir` holds assembled models."""
+
+    def __init__(self, models_dir: Path, manifest: dict[str, ModelEntry] | None = None) -> None:
+        self.models_dir = models_dir
+        self.manifest = manifest if manifest is not None else load_manifest()
+
+    def entry(self, name: str) -> ModelEntry:
+        try:
+            return self.manifest[name]
+        except KeyError:
+            raise ModelError(f"no model {name!r} in the manifest (known: {', '.join(self.manifest)})") from None
+
+    def location(self, model: ModelEntry, file: ModelFile) -> Path:
+        """Where `file` is read from: the assembled copy, or the package file itself."""
+        if model.assemble:
+            return self.models_dir / model.name / file.name
+        return package_file(file.parts[0])
+
+    def size(self, model: ModelEntry) -> int:
+        return sum(package_file(p).stat().st_size for f in model.files for p in f.parts)
+
+    def verify_file(self, model: ModelEntry, file: ModelFile, progress: Progress | None = None) -> Path:
+        path = self.location(model, file)
+        if not path.is_file():
+            hint = "run `jarvisd models prepare`" if model.assemble else "run `pip install -e '.[offline]'`"
+            raise ModelNotInstalled(f"model {model.name}: {path} is missing; {hint}")
+        stamp = _stamp(path)
+        if stamp in _verified:
+            if progress:
+                progress(stamp[1])
+            return path
+        actual = sha256_file(path, progress)
+        if actual != file.sha256:
+            fix = ("run `jarvisd models prepare` to rebuild it" if model.assemble
+                   else f"reinstall {' '.join(model.packages)} (`pip install --force-reinstall {' '.join(model.packages)}`)")
+            raise ChecksumMismatch(f"model {model.name}: {path} has sha256 {actual[:16]}..., the manifest expects "
+                                   f"{file.sha256[:16]}...; refusing to load it. To fix, {fix}")
+        _verified.add(stamp)
+        return path
+
+    def verify(self, name: str, progress: Progress | None = None) -> dict[str, Path]:
+        """Check every file of a package model; returns file name -> verified path."""
+        model = self.entry(name)
+        return {f.name: self.verify_file(model, f, progress) for f in model.files}
+
+    def path(self, name: str) -> Path:
+        """The verified folder (assembled models) or single file (package models) to load."""
+        files = self.verify(name)
+        model = self.entry(name)
+        if model.assemble:
+            return self.models_dir / model.name
+        return next(iter(files.values())) if len(files) == 1 else next(iter(files.values())).parent
+
+    def prepare(self, name: str, progress: Progress | None = None) -> Path:
+        """Assemble a model's files into `models_dir/<name>/` atomically, then verify them."""
+        model = self.entry(name)
+        if not model.assemble:
+            self.verify(name, progress)
+            return self.path(name)
+        target = self.models_dir / model.name
+        target.mkdir(parents=True, exist_ok=True)
+        for file in model.files:
+            dest = target / file.name
+            if dest.is_file() and sha256_file(dest) == file.sha256:
+                if progress:
+                    progress(sum(package_file(p).stat().st_size for p in file.parts))
+                continue
+            tmp = dest.with_name(dest.name + ".partial")
+            with tmp.open("wb") as out:
+                for part in file.parts:
+                    with package_file(part).open("rb") as src:
+                        while block := src.read(_CHUNK):
+                            out.write(block)
+                            if progress:
+                                progress(len(block))
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, dest)  # a killed prepare leaves a .partial, never a torn model file
+        for file in model.files:
+            self.verify_file(model, file)
+        return target
+
+    def package_models(self) -> Iterator[ModelEntry]:
+        return (m for m in self.manifest.values() if m.source == "package")
+

