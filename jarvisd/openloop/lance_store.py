@@ -8,6 +8,7 @@ version, so a crashed writer leaves the previous version readable.
 from __future__ import annotations
 
 import threading
+
 import pyarrow as pa
 
 from jarvisd.openloop.embeddings import LoopEmbeddings
