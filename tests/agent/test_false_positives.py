@@ -69,7 +69,8 @@ async def test_moving_twenty_files_one_by_one_is_not_stopped():
     chat = await replay(profile="chat", user="archive my inbox", tools={"move_file": ok},
                         answers=[*moves, answer("Moved all 20 files.")])
     assert chat.result.stop_reason == "answered" and chat.tool_rounds == 20
-    # A researcher only gets such a tool when the admin lists it as approval-required: always new then.
+    # Research profile: a side-effecting tool listed as approval-required is always new. (Unlisted, an
+    # identical {"ok": true} would be "seen"; docs/agent.md says to list such tools or echo the move.)
     research = await replay(profile="research", budget=30, user="archive my inbox",
                             tools={"move_file": {**ok, "approval_required": True}},
                             answers=[*moves, answer("Moved all 20 files.")])
