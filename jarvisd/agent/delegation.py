@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jarvisd.agent.hooks import TurnContext, TurnResult
-from jarvisd.agent.loop import Agent
+from jarvisd.agent.loop import Agent, RoundEnded, TurnEnded
 from jarvisd.agent.profiles import Profile, research_profile
 from jarvisd.agent.tools import Tool, ToolFailure, ToolRegistry
 from jarvisd.llm.base import ChatModel
@@ -48,12 +48,24 @@ DELEGATION_TOOLS = ("delegate_research", "wait_research")
 class _ResearchTask:
     question: str
     budget: int
-    task: asyncio.Task[TurnResult]
+    task: asyncio.Task[TurnResult] | None = None
+    rounds_done: int = 0  # shown while running, so a later wait reports progress
+
+
+async def _research(agent: Agent, job: _ResearchTask, scope: Any) -> TurnResult:
+    async for event in agent.stream_turn(job.question, scope=scope):
+        if isinstance(event, RoundEnded):
+            job.rounds_done += 1
+        elif isinstance(event, TurnEnded):
+            return event.result
+    raise RuntimeError("the research turn ended without a result")
 
 
 def _report(task_id: str, job: _ResearchTask) -> dict[str, Any]:
+    assert job.task is not None
     if not job.task.done():
-        return {"task_id": task_id, "status": "running", "question": job.question}
+        return {"task_id": task_id, "status": "running", "question": job.question,
+                "rounds_done": job.rounds_done}
     if job.task.cancelled():
         return {"task_id": task_id, "status": "cancelled", "question": job.question}
     exc = job.task.exception()
@@ -96,10 +108,10 @@ class ResearchDesk:
 
     async def _delegate(self, ctx: TurnContext, args: dict[str, Any]) -> dict[str, Any]:
         task_id = f"research-{next(self._ids)}"
-        agent = self.researcher(args["budget"])
-        task = asyncio.create_task(agent.run_turn(args["question"], scope=ctx.scope), name=task_id)
-        ctx.background.add(task)
-        self._tasks(ctx)[task_id] = _ResearchTask(args["question"], args["budget"], task)
+        job = _ResearchTask(args["question"], args["budget"])
+        job.task = asyncio.create_task(_research(self.researcher(args["budget"]), job, ctx.scope), name=task_id)
+        ctx.background.add(job.task)
+        self._tasks(ctx)[task_id] = job
         return {"task_id": task_id, "status": "started", "budget": args["budget"]}
 
     async def _wait(self, ctx: TurnContext, args: dict[str, Any]) -> dict[str, Any]:
@@ -107,6 +119,7 @@ class ResearchDesk:
         if job is None:
             known = ", ".join(self._tasks(ctx)) or "none"
             raise ToolFailure(f"there is no research task {args['task_id']!r} in this turn (known: {known})")
+        assert job.task is not None
         if not job.task.done():
             await asyncio.wait({job.task}, timeout=args["timeout_sec"])
         return _report(args["task_id"], job)

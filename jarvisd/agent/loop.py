@@ -154,9 +154,11 @@ class Agent:
                 await hook.on_turn_end(ctx, result)
             yield TurnEnded(result, tuple(guard.verdicts))
         finally:
-            for task in list(ctx.background):
-                if not task.done():
-                    task.cancel()
+            pending = [task for task in ctx.background if not task.done()]
+            for task in pending:
+                task.cancel()
+            if pending:  # let them finish cancelling, so nothing outlives the turn
+                await asyncio.gather(*pending, return_exceptions=True)
 
     async def _run_calls(self, ctx: TurnContext, hooks: Sequence[AgentHooks],
                          calls: Sequence[ToolCall]) -> list[CallOutcome]:
