@@ -27,7 +27,8 @@ PARTICLES: tuple[str, ...] = tuple(
 # Words that carry no cue: question words, pronouns, deictic words and polite endings.
 STOPWORDS = frozenset(
     {
-        "뭐", "뭐야", "뭐지", "뭐였지", "뭐였더라", "무엇", "무엇이야", "어디", "어디야", "어디였지", "언제",
+        "뭐", "뭐야", "뭐지", "뭐였지", "뭐였더라", "언제였지", "언제지", "언제였더라", "어디지", "누구였지",
+        "어디서", "어디로", "어디에", "얼마였지", "몇시", "무슨", "어느", "어떤", "무엇", "무엇이야", "어디", "어디야", "어디였지", "언제",
         "언제야", "누구", "누구야", "어떻게", "왜", "얼마", "얼마야", "몇", "알려줘", "알려", "말해줘",
         "해줘", "해", "줘", "좀", "나", "내", "저", "제", "너", "우리", "그거", "이거", "저거", "그것",
         "이것", "저것", "그", "이", "아까", "다시", "기억해", "기억", "기억나", "기억해줘", "있어", "있지",
@@ -68,6 +69,21 @@ def strip_particle(word: str) -> str:
     return word
 
 
+# Endings of 하다-verbs: "조깅하는" -> "조깅", "예약했어" -> "예약" (the noun is the cue).
+HADA_ENDINGS: tuple[str, ...] = tuple(
+    sorted({"하는", "하다", "했다", "했어", "했지", "해요", "했던", "하던", "할", "한", "해서", "하고", "하기"},
+           key=len, reverse=True)
+)
+
+
+def strip_hada(word: str) -> str:
+    """Cut a 하다-verb ending when a noun of two or more letters remains."""
+    for ending in HADA_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 2 and _is_hangul(word[0]):
+            return word[: -len(ending)]
+    return word
+
+
 def normalise(text: str) -> str:
     return unicodedata.normalize("NFC", text).casefold()
 
@@ -80,7 +96,8 @@ def query_terms(text: str) -> list[str]:
         for piece in _WORD.findall(word):
             if piece in STOPWORDS:
                 continue
-            stem = strip_particle(piece)
+            stem = strip_hada(piece)
+            stem = strip_particle(stem) if stem == piece else stem
             if stem and stem not in STOPWORDS and stem not in terms and (len(stem) > 1 or _is_hangul(stem)):
                 terms.append(stem)
     return terms

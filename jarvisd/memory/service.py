@@ -28,7 +28,7 @@ from jarvisd.memory.working import SessionMemory
 
 RECALL_KINDS = ("semantic", "episodic")
 RECALL_EXCLUDED_SOURCES = ("thought",)
-SESSION_SOURCES = ("turn", "turn_part", "thought", "manual_compact")
+SESSION_SOURCES = ("turn", "turn_part", "thought")
 INTERFERENCE_SCAN = 200
 
 

@@ -1,7 +1,7 @@
 """A deterministic embedder for tests and the evaluation runner.
 
-Hashed character n-grams (1-3 grams of each word, particles stripped) into a fixed number of
-buckets, unit-normalised. It is a real, if weak, embedder: texts sharing words or word pieces get a
+Each cue word of the text (`query_terms`: particles, 하다-endings and stopwords stripped) and its
+character bigrams are hashed into a fixed number of signed buckets, then unit-normalised. It is a real, if weak, embedder: texts sharing words or word pieces get a
 high cosine, unrelated texts a low one, and the same text always gets the same vector. It implements
 the `Embedder` protocol, so the code under test runs its vector paths for real.
 """
@@ -12,7 +12,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 
-from jarvisd.memory.korean import normalise, strip_particle, strip_punctuation
+from jarvisd.memory.korean import query_terms
 
 
 class HashedNgramEmbedder:
@@ -28,15 +28,11 @@ class HashedNgramEmbedder:
 
     def vector(self, text: str) -> list[float]:
         vec = [0.0] * self.dimensions
-        for raw in normalise(text).split():
-            word = strip_particle(strip_punctuation(raw))
-            if not word:
-                continue
-            padded = f"<{word}>"
-            grams = {word} | {padded[i : i + n] for n in (2, 3) for i in range(len(padded) - n + 1)}
+        for word in query_terms(text):
+            grams = [word, *(word[i : i + 2] for i in range(len(word) - 1))]
             for gram in grams:
                 index, sign = self._bucket(gram)
-                vec[index] += sign * (2.0 if gram == word else 1.0)
+                vec[index] += sign
         norm = math.sqrt(sum(v * v for v in vec))
         if norm == 0:
             vec[0] = 1.0

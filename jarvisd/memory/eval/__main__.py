@@ -1,0 +1,5 @@
+import sys
+
+from jarvisd.memory.eval.runner import main
+
+sys.exit(main())
