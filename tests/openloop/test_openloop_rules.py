@@ -280,3 +280,17 @@ def test_parse_judgement_reads_several_numbers_on_one_line(seoul):
 def test_format_open_loops_numbers_newest_first_with_local_due(seoul, local_ms):
     shown = [loop("보고서 보내기", due_ms=local_ms("2026-10-12 10:00")), loop("우유 사기")]
     assert rules.format_open_loops(shown, seoul) == "[1] 보고서 보내기 (기한 2026-10-12 10:00)\n[2] 우유 사기"
+
+
+def test_same_loop_text_rules_merge_no_new_minimal_pair():
+    """Pairs written after the dev set (tests/openloop/data/minimal-pairs.tsv): one changed word,
+    a negation, a time; none may merge. Two synonym rewordings are known misses (차/자동차, 엄마/어머니)."""
+    import csv
+    from pathlib import Path
+
+    with (Path(__file__).parent / "data" / "minimal-pairs.tsv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t"))
+    merged_diff = [(r["a"], r["b"]) for r in rows if r["label"] == "diff" and rules.same_loop(r["a"], r["b"])]
+    missed = [(r["a"], r["b"]) for r in rows if r["label"] == "same" and not rules.same_loop(r["a"], r["b"])]
+    assert merged_diff == []
+    assert missed == [("차 보험 갱신하기", "자동차 보험 갱신하기"), ("엄마 생신 선물 사기", "어머니 생일 선물 구매")]
