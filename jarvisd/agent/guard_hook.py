@@ -7,7 +7,7 @@ round updates the per-round counters and decides whether the tool phase stops. I
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from jarvisd.agent import guard
 from jarvisd.agent.guard import Counters, Novelty
@@ -47,11 +47,12 @@ class LoopGuard(AgentHooks):
         self._last_text: dict[str, str] = {}  # key -> the result text the model already has
         self._seen: set[str] = set()  # result fingerprints of this run
         self._charged: set[int] = set()  # indexes of this round's calls charged to the budget
+        self._calls_charged = 0  # tool calls charged to the budget so far, refunds taken off
 
     # --- before a call runs --------------------------------------------------------------------------
     async def before_tool_call(self, ctx: TurnContext, call: PreparedCall) -> Rejection | None:
         policy = self.policy
-        left = guard.budget_left(policy.tool_budget, self.counters.calls_charged)
+        left = guard.budget_left(policy.tool_budget, self._calls_charged)
         if left == 0:
             return Rejection(guard.budget_used_reason(policy.tool_budget or 0), "budget_used")
         key = _key(call)
@@ -68,13 +69,13 @@ class LoopGuard(AgentHooks):
             return Rejection(guard.already_executed_reason(call.name), "already_executed")
         self._planned.add(key)
         self._charged.add(call.index)
-        self.counters = replace(self.counters, calls_charged=self.counters.calls_charged + 1)
+        self._calls_charged += 1
         return None
 
     async def after_tool_call(self, ctx: TurnContext, outcome: CallOutcome) -> None:
         if not outcome.executed and outcome.prepared.index in self._charged:
             # let through here but stopped later (another hook, or the user said no): not a spent call
-            self.counters = replace(self.counters, calls_charged=self.counters.calls_charged - 1)
+            self._calls_charged -= 1
         if outcome.status == "ok":
             key = _key(outcome.prepared)
             self._executed.add(key)
@@ -111,11 +112,12 @@ class LoopGuard(AgentHooks):
             no_progress=guard.next_no_progress_count(c.no_progress, news) if policy.track_progress else 0,
             all_rejected=guard.next_all_rejected_count(c.all_rejected, len(outcomes), executed),
             failures=guard.next_failure_count(c.failures, failed, succeeded),
-            calls_charged=c.calls_charged - refund,
+            calls_charged=self._calls_charged - refund,
             refunded=c.refunded + refund,
             cap_extension=c.cap_extension + (1 if refund else 0),
         )
         self.counters = c
+        self._calls_charged = c.calls_charged
         reason = guard.stop_reason(
             c, track_progress=policy.track_progress, round_cap=policy.round_cap, budget=policy.tool_budget,
             no_progress_limit=policy.no_progress_limit, all_rejected_limit=policy.all_rejected_limit,

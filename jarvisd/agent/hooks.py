@@ -110,6 +110,13 @@ class TurnResult:
     rounds: tuple[RoundRecord, ...]
     messages: tuple[Message, ...]
     wrapped_up: bool = False  # the answer was written without tools after a stop
+    turn_start: int = 0  # index in `messages` of this turn's user message
+
+    @property
+    def turn_messages(self) -> list[Message]:
+        """This turn's transcript (user, assistant with tool calls, tool results, answer), without
+        system notes: what memory.record_turn keeps."""
+        return [m for m in self.messages[self.turn_start:] if m.role != "system"]
 
 
 class AgentHooks:

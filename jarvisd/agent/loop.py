@@ -108,6 +108,7 @@ class Agent:
         try:
             for hook in hooks:
                 await hook.on_turn_start(ctx)
+            turn_start = len(ctx.messages) - 1  # hooks may have reshaped the prompt; the user message is last
             rounds: list[RoundRecord] = []
             stop: Stop | None = None
             answer = ""
@@ -149,7 +150,8 @@ class Agent:
                 if stop is not None and not wrap_up:
                     ctx.messages.append(Message("system", WRAP_UP_NOTE.format(explanation=stop.explanation)))
             result = TurnResult(answer=answer, stop_reason=stop.reason if stop else "answered",
-                                rounds=tuple(rounds), messages=tuple(ctx.messages), wrapped_up=stop is not None)
+                                rounds=tuple(rounds), messages=tuple(ctx.messages), wrapped_up=stop is not None,
+                                turn_start=turn_start)
             for hook in hooks:
                 await hook.on_turn_end(ctx, result)
             yield TurnEnded(result, tuple(guard.verdicts))

@@ -13,10 +13,10 @@ from __future__ import annotations
 import inspect
 import json
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from jarvisd.agent.guard import canonical_arguments, canonical_json
+from jarvisd.agent.guard import canonical_json, parse_arguments
 from jarvisd.agent.hooks import PreparedCall, TurnContext
 from jarvisd.agent.schema import schema_errors, with_defaults
 from jarvisd.llm.base import ToolCall, ToolSpec
@@ -115,25 +115,38 @@ class ToolRegistry:
     def prepare(self, call: ToolCall, index: int = 0) -> PreparedCall:
         """Parse and validate one call; an invalid call carries an error text saying what to do."""
         tool = self._tools.get(call.name)
-        canonical = canonical_arguments(call.arguments) if call.arguments.strip() else "{}"
-        base = PreparedCall(call=call, index=index, arguments=None, canonical_args=canonical)
+        text = call.arguments if call.arguments.strip() else "{}"
+        args: Any = None
+        bad_json = "NaN and Infinity are not JSON numbers"
+        try:
+            args = parse_arguments(text)
+        except ValueError as exc:
+            bad_json = str(exc)
+        canonical = None
+        if args is not None or text.strip() == "null":
+            try:
+                canonical = canonical_json(args)
+            except ValueError:  # NaN / Infinity
+                canonical = None
         if tool is None:
             names = ", ".join(self._tools) or "none"
-            return replace(base, error=f"Error: there is no tool named {call.name!r}. Available tools: {names}. "
-                                       f"Call one of these, or answer without a tool.")
-        base = replace(base, exempt=tool.exempt_from_repeat_checks, approval_required=self.needs_approval(tool.name))
-        try:
-            args = json.loads(call.arguments) if call.arguments.strip() else {}
-        except ValueError as exc:
-            return replace(base, error=f"Error: the arguments for {tool.name} are not valid JSON ({exc}). "
-                                       f"Send one JSON object, for example {_example(tool.parameters)}, "
-                                       f"and call {tool.name} again.")
+            return PreparedCall(call, index, None, canonical,
+                                error=f"Error: there is no tool named {call.name!r}. Available tools: {names}. "
+                                      f"Call one of these, or answer without a tool.")
+        flags = {"exempt": tool.exempt_from_repeat_checks, "approval_required": self.needs_approval(tool.name)}
+        if canonical is None:
+            return PreparedCall(call, index, None, None, **flags,
+                                error=f"Error: the arguments for {tool.name} are not valid JSON ({bad_json}). "
+                                      f"Send one JSON object, for example {_example(tool.parameters)}, "
+                                      f"and call {tool.name} again.")
         problems = schema_errors(args, tool.parameters)
         if problems:
-            return replace(base, error=f"Error: the arguments for {tool.name} do not fit its parameters: "
-                                       f"{'; '.join(problems)}. Parameters: {json.dumps(tool.parameters, ensure_ascii=False)}. "
-                                       f"Fix the arguments and call {tool.name} again.")
-        return replace(base, arguments=with_defaults(args, tool.parameters))
+            return PreparedCall(call, index, None, canonical, **flags,
+                                error=f"Error: the arguments for {tool.name} do not fit its parameters: "
+                                      f"{'; '.join(problems)}. Parameters: "
+                                      f"{json.dumps(tool.parameters, ensure_ascii=False)}. "
+                                      f"Fix the arguments and call {tool.name} again.")
+        return PreparedCall(call, index, with_defaults(args, tool.parameters), canonical, **flags)
 
     async def execute(self, ctx: TurnContext, prepared: PreparedCall) -> Any:
         """Run a valid call. Raises ToolFailure/ToolOverloaded or whatever the tool raises."""

@@ -143,3 +143,10 @@ async def test_memory_tools_are_plugged_in_with_a_callable_and_get_the_callers_s
 def test_tool_context_passes_the_scope_through_untouched():
     marker = object()
     assert TurnContext(agent="a", profile=chat_profile(), user_text="", scope=marker).scope is marker
+
+
+def test_arguments_that_parse_but_are_not_json_values_are_invalid():
+    registry = ToolRegistry([Tool("s", "", lambda c, a: None, SCHEMA)])
+    prepared = registry.prepare(ToolCall("s", '{"q": NaN}'))
+    assert prepared.canonical_args is None and "not valid JSON" in prepared.error
+    assert "must be object" in registry.prepare(ToolCall("s", "null")).error

@@ -1,0 +1,64 @@
+"""Features plugged into the loop as hooks: memory (observe / record_turn / reinforce) and the AGENDA judge.
+
+Both are duck-typed so the agent package does not import memory or openloop: any object with the
+methods below fits (`jarvisd.memory.service.MemoryService`, `jarvisd.openloop.judge` judge).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Protocol
+
+from jarvisd.agent.hooks import AgentHooks, TurnContext, TurnResult
+from jarvisd.llm.base import Message
+
+
+class TurnMemory(Protocol):
+    """Blocking memory calls (LanceDB I/O, embeddings); the hook runs them in a worker thread."""
+
+    def observe(self, scope: Any, utterance: str) -> Any: ...
+
+    def record_turn(self, scope: Any, messages: Any) -> Any: ...
+
+    def reinforce(self, scope: Any, context: Any, answer: str) -> Any: ...
+
+
+class AgendaJudge(Protocol):
+    def spawn(self, user_input: str, session: str = "default") -> Any: ...
+
+
+class MemoryHooks(AgentHooks):
+    """Turn start: `observe` gives the working-memory window and the memory block, which replace the
+    history and extend the system prompt. Turn end: `record_turn` keeps the transcript, `reinforce`
+    marks recalled items used in the answer. Turns without a scope are left alone."""
+
+    def __init__(self, memory: TurnMemory) -> None:
+        self.memory = memory
+
+    async def on_turn_start(self, ctx: TurnContext) -> None:
+        if ctx.scope is None:
+            return
+        context = await asyncio.to_thread(self.memory.observe, ctx.scope, ctx.user_text)
+        ctx.state["memory_context"] = context
+        system, user = ctx.messages[0], ctx.messages[-1]
+        block = context.prompt_block() if hasattr(context, "prompt_block") else ""
+        prompt = f"{system.content}\n\n{block}" if block else system.content
+        ctx.messages[:] = [Message("system", prompt), *getattr(context, "window", []), user]
+
+    async def on_turn_end(self, ctx: TurnContext, result: TurnResult) -> None:
+        if ctx.scope is None:
+            return
+        await asyncio.to_thread(self.memory.record_turn, ctx.scope, result.turn_messages)
+        if "memory_context" in ctx.state:
+            await asyncio.to_thread(self.memory.reinforce, ctx.scope, ctx.state["memory_context"], result.answer)
+
+
+class AgendaJudgeHook(AgentHooks):
+    """Starts the AGENDA judge on the user's words at turn start, beside the reply (not awaited)."""
+
+    def __init__(self, judge: AgendaJudge) -> None:
+        self.judge = judge
+
+    async def on_turn_start(self, ctx: TurnContext) -> None:
+        session = str(getattr(ctx.scope, "session", None) or "default")
+        self.judge.spawn(ctx.user_text, session)
