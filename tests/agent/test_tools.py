@@ -150,3 +150,19 @@ def test_arguments_that_parse_but_are_not_json_values_are_invalid():
     prepared = registry.prepare(ToolCall("s", '{"q": NaN}'))
     assert prepared.canonical_args is None and "not valid JSON" in prepared.error
     assert "must be object" in registry.prepare(ToolCall("s", "null")).error
+
+
+async def test_jarvis_is_built_from_config_with_its_tools_and_the_admin_approval_list(tmp_path):
+    from types import SimpleNamespace
+
+    from jarvisd.agent.jarvis import build_jarvis
+
+    (tmp_path / "trip.md").write_text("Busan trip\nTrain at 9\n", encoding="utf-8")
+    cfg = SimpleNamespace(tz=ZoneInfo("Asia/Seoul"), paths=SimpleNamespace(data_dir=tmp_path / "data"),
+                          tools=SimpleNamespace(notes_dir=str(tmp_path), approval_required=["send_mail"]))
+    model = ScriptedChatModel([tool_round(call("search_notes", query="train")), answer("At nine.")])
+    agent = build_jarvis(cfg, model)
+    assert agent.tools.names() == ["current_time", "search_notes", "delegate_research", "wait_research"]
+    assert agent.tools.needs_approval("send_mail") and agent.profile.name == "chat"
+    result = await agent.run_turn("when is my train?")
+    assert result.rounds[0].outcomes[0].value["results"][0]["path"] == "trip.md"

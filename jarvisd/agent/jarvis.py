@@ -1,0 +1,39 @@
+"""JARVIS's own agent: the chat profile with the everyday tools and research delegation, from config."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from jarvisd.agent.clock import Clock, current_time_tool
+from jarvisd.agent.delegation import ResearchDesk
+from jarvisd.agent.hooks import AgentHooks
+from jarvisd.agent.loop import Agent, Approver
+from jarvisd.agent.notes import search_notes_tool
+from jarvisd.agent.profiles import chat_profile
+from jarvisd.agent.tools import ToolRegistry
+from jarvisd.llm.base import ChatModel
+
+
+def notes_folder(cfg: Any) -> Path:
+    """`tools.notes_dir`, or <data dir>/notes when it is empty."""
+    configured = cfg.tools.notes_dir
+    return Path(configured).expanduser() if configured else Path(cfg.paths.data_dir) / "notes"
+
+
+def jarvis_tools(cfg: Any, model: ChatModel, *, clock: Clock | None = None,
+                 research_model: ChatModel | None = None) -> ToolRegistry:
+    """current_time, search_notes, delegate_research and wait_research; the admin's
+    `tools.approval_required` list applies to every tool registered later too (memory tools)."""
+    registry = ToolRegistry(approval_required=cfg.tools.approval_required)
+    registry.register(current_time_tool(cfg.tz, clock) if clock else current_time_tool(cfg.tz))
+    registry.register(search_notes_tool(notes_folder(cfg)))
+    ResearchDesk(research_model or model, registry).register(registry)
+    return registry
+
+
+def build_jarvis(cfg: Any, model: ChatModel, *, hooks: Sequence[AgentHooks] = (), approver: Approver | None = None,
+                 tools: ToolRegistry | None = None, clock: Clock | None = None) -> Agent:
+    return Agent(model, tools if tools is not None else jarvis_tools(cfg, model, clock=clock), chat_profile(),
+                 hooks, name="main", approver=approver)
