@@ -1,0 +1,116 @@
+"""The in-process event bus: parts publish typed events, others subscribe, nobody reaches into another
+part's internals. The HUD, tray, TTS and logs all see the same stream, and a test can watch it.
+
+Each subscriber has a bounded queue. When it is full, a `lossy` subscriber (a display) loses its
+oldest event; a lossless one (speech) makes the publisher wait, so nothing it must hear is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Event:
+    at: float = field(default_factory=time.time, kw_only=True)
+
+    @property
+    def kind(self) -> str:
+        """snake_case name used on the wire (HUD server-sent events): AgendaChanged -> agenda_changed."""
+        name = type(self).__name__
+        return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+
+    def payload(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items()}
+
+
+@dataclass(frozen=True)
+class AgendaChanged(Event):
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class TranscriptLine(Event):
+    role: str  # "user" | "assistant" | "system"
+    text: str
+    session: str = "default"
+    lang: str = ""
+
+
+@dataclass(frozen=True)
+class ReminderDue(Event):
+    loop_id: str
+    lead_min: int
+    text: str
+
+
+@dataclass(frozen=True)
+class StatusChanged(Event):
+    part: str  # "backend" | "mic" | "voice" | "tray" | ...
+    state: str
+    detail: str = ""
+
+
+class Subscription:
+    def __init__(self, bus: EventBus, maxsize: int, lossy: bool) -> None:
+        self._bus, self.lossy = bus, lossy
+        self.queue: asyncio.Queue[Event] = asyncio.Queue(maxsize=maxsize)
+        self.dropped = 0
+
+    def deliver_nowait(self, event: Event) -> None:
+        """Lossy: drop the oldest to make room. Lossless: only call when the queue has room."""
+        while self.lossy and self.queue.full():
+            self.queue.get_nowait()
+            self.dropped += 1
+        self.queue.put_nowait(event)
+
+    async def deliver(self, event: Event) -> None:
+        if self.lossy:
+            self.deliver_nowait(event)
+        else:
+            await self.queue.put(event)
+
+    async def get(self) -> Event:
+        return await self.queue.get()
+
+    async def __aiter__(self) -> AsyncIterator[Event]:
+        while True:
+            yield await self.queue.get()
+
+    def close(self) -> None:
+        self._bus.unsubscribe(self)
+
+
+class EventBus:
+    def __init__(self) -> None:
+        self._subscribers: list[Subscription] = []
+
+    def subscribe(self, maxsize: int = 256, lossy: bool = True) -> Subscription:
+        sub = Subscription(self, maxsize, lossy)
+        self._subscribers.append(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        if sub in self._subscribers:
+            self._subscribers.remove(sub)
+
+    async def publish(self, event: Event) -> None:
+        for sub in list(self._subscribers):
+            await sub.deliver(event)
+
+    def publish_nowait(self, event: Event) -> None:
+        """From synchronous code on the loop's thread (other threads: `loop.call_soon_threadsafe`).
+        A full lossless subscriber gets the event as soon as it has room."""
+        for sub in list(self._subscribers):
+            if sub.lossy or not sub.queue.full():
+                sub.deliver_nowait(event)
+            else:
+                asyncio.get_running_loop().create_task(sub.deliver(event))
+
+    @property
+    def subscriber_count(self) -> int:
+        return len(self._subscribers)

