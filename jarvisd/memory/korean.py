@@ -56,10 +56,7 @@ def strip_punctuation(word: str) -> str:
     return word[start:end]
 
 
-def strip_particle(word: str) -> str:
-    """Cut one trailing particle from a Korean word; other words come back unchanged."""
-    if not word or not _is_hangul(word[-1]):
-        return word
+def _strip_one(word: str) -> str:
     for particle in PARTICLES:
         if word.endswith(particle):
             stem = word[: -len(particle)]
@@ -67,6 +64,14 @@ def strip_particle(word: str) -> str:
             if len(stem) >= min_stem:
                 return stem
     return word
+
+
+def strip_particle(word: str) -> str:
+    """Cut trailing particles (at most two stacked: "민수랑은" -> "민수") from a Korean word."""
+    if not word or not _is_hangul(word[-1]):
+        return word
+    once = _strip_one(word)
+    return _strip_one(once) if once != word else word
 
 
 # Endings of 하다-verbs: "조깅하는" -> "조깅", "예약했어" -> "예약" (the noun is the cue).

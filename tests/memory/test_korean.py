@@ -40,3 +40,8 @@ def test_terms_are_unique_and_lowercased() -> None:
 def test_item_counts_as_used_when_half_its_words_appear_in_the_answer() -> None:
     assert words_used("알레르기: 땅콩", "땅콩 알레르기가 있으시니 빼 드릴게요")
     assert not words_used("알레르기: 땅콩 새우 우유 계란", "우유는 괜찮아요")
+
+
+def test_two_stacked_particles_are_cut() -> None:
+    assert strip_particle("민수랑은") == "민수"
+    assert query_terms("엄마의 선물은?") == ["엄마", "선물"]

@@ -95,6 +95,7 @@ class Case:
     name: str
     run: Callable[[Harness], bool]
     policies: dict[str, ReadPolicy] = field(default_factory=dict)
+    vectors: bool = True  # False: no embedder, keyword recall only (the seed's recall-quality setting)
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,8 @@ def run_case(case: Case, store_kind: str) -> CaseResult:
     with tempfile.TemporaryDirectory(prefix="jarvisd-memeval-") as tmp:
         clock = Clock()
         store = open_store(store_kind, Path(tmp))
-        svc = MemoryService(store, embedder=HashedNgramEmbedder(DIMENSIONS), clock=clock,
+        embedder = HashedNgramEmbedder(DIMENSIONS) if case.vectors else None
+        svc = MemoryService(store, embedder=embedder, clock=clock,
                             policies=PolicyBook(policies=case.policies))
         harness = Harness(svc=svc, clock=clock)
         try:

@@ -86,18 +86,35 @@ def _no_rehearsal_of_unused_fact(h: Harness) -> bool:
     return stored.rehearsals == 0
 
 
+def _rehearsal(answer: str, expected: int):
+    def run(h: Harness) -> bool:
+        fact = h.svc.remember(ME, "취미: 땅콩 과자 만들기")
+        ctx = h.observe(LATER, "땅콩 과자 가게 어디?")
+        h.svc.reinforce(LATER, ctx, answer)
+        (stored,) = h.svc.store.get([fact.id], h.svc.policies.access(ME))
+        return fact.id in ctx.recalled_ids and stored.rehearsals == expected
+    return run
+
+
+def _quality(name: str, run) -> Case:
+    """The seed measured these scenarios with no embedder: keyword recall only."""
+    return Case("recall_quality", name, run, vectors=False)
+
+
 CASES = [
-    *(Case("recall_quality", f"(a) big event under {n} newer", _big_event(i, n))
+    *(_quality(f"(a) big event under {n} newer", _big_event(i, n))
       for i, n in enumerate((0, 3, 6, 9, 12, 20, 40))),
-    *(Case("recall_quality", f"(b) core fact under {n} newer facts", _core_fact(n)) for n in (0, 4, 8, 12, 20, 40)),
-    Case("recall_quality", "(c) particle 에서", _particles("판교에서 뭐 했지?", "판교에서 회의했어, 회의실 B동 3층", "B동")),
-    Case("recall_quality", "(c) particle 이랑", _particles("민수랑 약속 언제지?", "민수 약속은 금요일 저녁 7시", "금요일")),
-    Case("recall_quality", "(c) particle 의", _particles("엄마의 생일 선물", "엄마 생일 선물로 스카프 샀어", "스카프")),
-    Case("recall_quality", "(c) '그거 다시 해줘' calculation", _again("환율 계산 달러 100 원화로", "약 13만 5천원입니다", "13만")),
-    Case("recall_quality", "(c) '그거 다시 해줘' summary", _again("회의록 요약 프로젝트 알파", "알파 일정은 3월 출시", "3월 출시")),
-    Case("recall_quality", "(c) '그거 기억해'", _remember_deixis("와이파이 비밀번호는 sunflower77", "그거 기억해", "와이파이 비밀번호", "sunflower77")),
-    Case("recall_quality", "(c) '그 방식 기억해'", _remember_deixis("보고서는 표 세 칸으로 요약해 줘", "그 방식 기억해", "보고서 요약 방식", "표 세 칸")),
-    Case("recall_quality", "(c) no intrusion: weather", _no_intrusion("내일 날씨 어때?")),
-    Case("recall_quality", "(c) no intrusion: recipe", _no_intrusion("김치찌개 레시피 알려줘")),
-    Case("recall_quality", "(d) unused fact not rehearsed", _no_rehearsal_of_unused_fact),
+    *(_quality(f"(b) core fact under {n} newer facts", _core_fact(n)) for n in (0, 4, 8, 12, 20, 40)),
+    _quality("(c) particle 에서", _particles("판교에서?", "판교 사옥 회의실은 B동 3층", "B동")),
+    _quality("(c) particle 이랑", _particles("민수랑은?", "민수 약속: 금요일 저녁 7시", "금요일")),
+    _quality("(c) particle 의", _particles("엄마의 선물은?", "엄마 선물: 스카프", "스카프")),
+    _quality("(c) '그거 다시 해줘' calculation", _again("환율 계산 달러 100 원화로", "약 13만 5천원입니다", "13만")),
+    _quality("(c) '그거 다시 해줘' summary", _again("회의록 요약 프로젝트 알파", "알파 일정은 3월 출시", "3월 출시")),
+    _quality("(c) '그거 기억해'", _remember_deixis("와이파이 비밀번호는 sunflower77", "그거 기억해", "와이파이 비밀번호", "sunflower77")),
+    _quality("(c) '그 방식 기억해'", _remember_deixis("보고서는 표 세 칸으로 요약해 줘", "그 방식 기억해", "보고서 요약 방식", "표 세 칸")),
+    _quality("(c) no intrusion: weather", _no_intrusion("내일 날씨 어때?")),
+    _quality("(c) no intrusion: recipe", _no_intrusion("김치찌개 레시피 알려줘")),
+    _quality("(d) unused fact not rehearsed", _no_rehearsal_of_unused_fact),
+    _quality("(d) recalled, unused: no rehearsal", _rehearsal("가게는 역 앞에 있어요", 0)),
+    _quality("(d) recalled and used: one rehearsal", _rehearsal("땅콩 과자 만들기가 취미시죠, 가게는 역 앞", 1)),
 ]

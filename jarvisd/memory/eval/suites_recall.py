@@ -75,7 +75,7 @@ def _extracted_with_source(h: Harness) -> bool:
 
     h.turn(ME, "나 새우 먹으면 두드러기가 올라와", "조심하셔야겠어요")
     consolidate(h.svc, ME, lambda u: [ExtractedFact("알레르기", "새우", 0.9)])
-    text = h.recall_text(LATER, "새우 알레르기")
+    text = h.recall_text(LATER, "알레르기 뭐 있었지?")  # the turn never says 알레르기: source recall
     return "알레르기: 새우" in text and "두드러기" in text
 
 
