@@ -1,0 +1,202 @@
+"""The HUD's JSON endpoints and its event stream. Each handler reads the parts it needs from
+`request.app.state.hud` (a `HudParts`) and goes through the agenda service, the bus or the command
+registry; none keeps state of its own."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+
+from jarvisd import __version__
+from jarvisd.commands import CommandContext, CommandRegistry, is_command
+from jarvisd.events import AgendaChanged, Event, EventBus, TranscriptLine
+from jarvisd.hud.openapi import MAX_TURN_CHARS, STATUSES, openapi_document
+from jarvisd.hud.status import MicControl, StatusSource, call_maybe_async
+from jarvisd.openloop.model import LoopStatus
+from jarvisd.openloop.service import LoopNotFound, OpenLoopService, ReviveRefused
+
+log = logging.getLogger(__name__)
+
+TurnSender = Callable[[str, str], Awaitable[Any]]
+"""`send_turn(text, session)`: runs one turn of the agent; it publishes the transcript lines itself."""
+
+
+@dataclass
+class HudParts:
+    agenda: OpenLoopService
+    send_turn: TurnSender
+    bus: EventBus
+    status: StatusSource
+    commands: CommandRegistry
+    mic: MicControl | None = None
+    session: str = "hud"
+    services: Mapping[str, Any] = field(default_factory=dict)
+    heartbeat_sec: float = 15.0
+    closing: asyncio.Event = field(default_factory=asyncio.Event)
+    turns: set[asyncio.Task[Any]] = field(default_factory=set)
+
+    def close_streams(self) -> None:
+        """End the event streams and running turns so a server can stop without waiting on them."""
+        self.closing.set()
+        for task in list(self.turns):
+            task.cancel()
+
+
+def _parts(request: Request) -> HudParts:
+    return request.app.state.hud
+
+
+def error(status: int, code: str, detail: Any, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": code, "detail": detail, **extra}, status_code=status)
+
+
+async def _json_object(request: Request, allowed: set[str]) -> dict[str, Any] | JSONResponse:
+    try:
+        body = json.loads(await request.body())
+    except (ValueError, UnicodeDecodeError):
+        return error(422, "invalid_json", "the body must be a JSON object")
+    if not isinstance(body, dict):
+        return error(422, "invalid_body", "the body must be a JSON object")
+    unknown = sorted(set(body) - allowed)
+    if unknown:
+        return error(422, "invalid_body", f"unknown fields: {', '.join(unknown)}")
+    return body
+
+
+# ------------------------------------------------------------ agenda
+
+def agenda_view(service: OpenLoopService) -> dict[str, Any]:
+    """Expire first (seed 000: GET /api/agenda runs the expiry check), then open and recently closed."""
+    change = service.expire()
+    return {"open": [service.view(loop) for loop in service.agenda()],
+            "closed": [service.view(loop) for loop in service.recently_closed()],
+            "expired_now": len(change.closed)}
+
+
+async def get_agenda(request: Request) -> Response:
+    hud = _parts(request)
+    view = await run_in_threadpool(agenda_view, hud.agenda)
+    if view.pop("expired_now"):
+        await hud.bus.publish(AgendaChanged(reason="expired"))
+    return JSONResponse(view)
+
+
+async def set_loop_status(request: Request) -> Response:
+    hud = _parts(request)
+    body = await _json_object(request, {"status"})
+    if isinstance(body, JSONResponse):
+        return body
+    if body.get("status") not in STATUSES:
+        return error(422, "invalid_status", f"status must be one of {', '.join(STATUSES)}")
+    status = LoopStatus(body["status"])
+    loop_id = request.path_params["loop_id"]
+    try:
+        before = await run_in_threadpool(hud.agenda.find, loop_id)
+        loop = await run_in_threadpool(hud.agenda.set_status, loop_id, status)
+    except LoopNotFound as exc:
+        return error(404, "not_found", str(exc))
+    except ReviveRefused as exc:
+        return error(409, "revive_refused", str(exc), reason=str(exc), loop=hud.agenda.view(exc.loop))
+    if loop.status is not before.status:
+        await hud.bus.publish(AgendaChanged(reason=f"hud: {status.value}"))
+    return JSONResponse({"loop": hud.agenda.view(loop)})
+
+
+# ------------------------------------------------------------ turns and mic
+
+async def _run_turn(hud: HudParts, text: str, session: str) -> None:
+    try:
+        await hud.send_turn(text, session)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # a failed turn is shown, not lost in a log
+        log.exception("hud: turn failed")
+        await hud.bus.publish(TranscriptLine(role="system", text=f"the turn failed: {exc}", session=session))
+
+
+async def post_turn(request: Request) -> Response:
+    hud = _parts(request)
+    body = await _json_object(request, {"text", "session"})
+    if isinstance(body, JSONResponse):
+        return body
+    text, session = body.get("text"), body.get("session", hud.session)
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_TURN_CHARS:
+        return error(422, "invalid_text", f"text must be a non-empty string of at most {MAX_TURN_CHARS} characters")
+    if not isinstance(session, str) or not 0 < len(session) <= 64:
+        return error(422, "invalid_session", "session must be a string of 1-64 characters")
+    if is_command(text):
+        context = CommandContext(agenda=hud.agenda, bus=hud.bus, session=session, source="hud",
+                                 services=hud.services)
+        await hud.bus.publish(TranscriptLine(role="user", text=text.strip(), session=session))
+        reply = await hud.commands.run(text, context)
+        await hud.bus.publish(TranscriptLine(role="system", text=reply, session=session))
+        return JSONResponse({"command": True, "reply": reply, "session": session})
+    task = asyncio.get_running_loop().create_task(_run_turn(hud, text.strip(), session))
+    hud.turns.add(task)
+    task.add_done_callback(hud.turns.discard)
+    return JSONResponse({"command": False, "session": session}, status_code=202)
+
+
+async def post_mic(request: Request) -> Response:
+    hud = _parts(request)
+    body = await _json_object(request, {"muted", "talk"})
+    if isinstance(body, JSONResponse):
+        return body
+    if len(body) != 1 or not all(isinstance(v, bool) for v in body.values()):
+        return error(422, "invalid_body", 'send {"muted": true|false} or {"talk": true|false}')
+    if hud.mic is None:
+        return error(409, "no_microphone", "voice is not running (text only)")
+    if "muted" in body:
+        await call_maybe_async(hud.mic.set_muted, body["muted"])
+    else:
+        await call_maybe_async(hud.mic.talk, body["talk"])
+    return Response(status_code=204)
+
+
+# ------------------------------------------------------------ status, events, document
+
+async def get_status(request: Request) -> Response:
+    hud = _parts(request)
+    return JSONResponse({"version": __version__, "parts": dict(hud.status()), "mic_control": hud.mic is not None})
+
+
+async def get_openapi(request: Request) -> Response:
+    return JSONResponse(openapi_document(__version__))
+
+
+def sse_message(event: Event) -> str:
+    data = json.dumps(event.payload(), ensure_ascii=False, default=str)
+    return f"event: {event.kind}\ndata: {data}\n\n"
+
+
+async def event_stream(hud: HudParts) -> AsyncIterator[str]:
+    sub = hud.bus.subscribe(maxsize=256, lossy=True)
+    closing = asyncio.ensure_future(hud.closing.wait())
+    try:
+        yield "retry: 2000\n: connected\n\n"
+        while not hud.closing.is_set():
+            getter = asyncio.ensure_future(sub.get())
+            done, _ = await asyncio.wait({getter, closing}, timeout=hud.heartbeat_sec,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if getter in done:
+                yield sse_message(getter.result())
+            else:
+                getter.cancel()
+                if not done:
+                    yield ": keep-alive\n\n"
+    finally:
+        closing.cancel()
+        sub.close()
+
+
+async def get_events(request: Request) -> Response:
+    return StreamingResponse(event_stream(_parts(request)), media_type="text/event-stream",
+                             headers={"x-accel-buffering": "no"})

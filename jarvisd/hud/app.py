@@ -1,0 +1,57 @@
+"""`create_app`: the HUD as one Starlette application - a static page, the JSON API under /api, and
+the guard in front of both. The daemon passes in the parts; the app owns none of them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from jarvisd.commands import CommandRegistry
+from jarvisd.commands import registry as default_registry
+from jarvisd.events import EventBus
+from jarvisd.hud import api
+from jarvisd.hud.security import LOOPBACK_NAMES, LocalGuard
+from jarvisd.hud.status import MicControl, StatusSource
+from jarvisd.openloop.service import OpenLoopService
+
+STATIC_DIR = Path(__file__).with_name("static")
+MAX_BODY_BYTES = 64 * 1024
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC_DIR / "index.html", media_type="text/html; charset=utf-8")
+
+
+def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus, status: StatusSource,
+               token: str, *, commands: CommandRegistry | None = None, mic: MicControl | None = None,
+               session: str = "hud", services: Mapping[str, Any] | None = None,
+               allowed_hosts: Iterable[str] = LOOPBACK_NAMES, heartbeat_sec: float = 15.0) -> Starlette:
+    """The HUD app. `send_turn(text, session)` runs a turn and publishes its transcript lines;
+    `status()` snapshots part states (see `StatusBoard`); `mic` is None when running text-only;
+    `services` reach slash commands as `CommandContext.services`."""
+    routes = [
+        Route("/", index, methods=["GET"]),
+        Route("/api/agenda", api.get_agenda, methods=["GET"]),
+        Route("/api/openloops/{loop_id:str}", api.set_loop_status, methods=["POST"]),
+        Route("/api/turns", api.post_turn, methods=["POST"]),
+        Route("/api/mic", api.post_mic, methods=["POST"]),
+        Route("/api/events", api.get_events, methods=["GET"]),
+        Route("/api/status", api.get_status, methods=["GET"]),
+        Route("/api/openapi.json", api.get_openapi, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
+    app = Starlette(routes=routes, max_body_size=MAX_BODY_BYTES,
+                    middleware=[Middleware(LocalGuard, token=token, allowed_hosts=allowed_hosts)])
+    app.state.hud = api.HudParts(agenda=agenda, send_turn=send_turn, bus=bus, status=status,
+                                 commands=commands or default_registry, mic=mic, session=session,
+                                 services=dict(services or {}), heartbeat_sec=heartbeat_sec)
+    app.state.close_streams = app.state.hud.close_streams
+    return app

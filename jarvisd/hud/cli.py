@@ -1,0 +1,64 @@
+"""`jarvisd hud`: open the HUD in the browser with the per-install token in the URL fragment.
+The fragment never leaves the browser (it is not sent to the server or kept in referrers)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import webbrowser
+from typing import Any
+
+from jarvisd.hud.security import is_loopback, load_or_create_token
+
+
+def hud_url(host: str, port: int, token: str | None = None) -> str:
+    """The address the browser opens; a wildcard bind is reached through 127.0.0.1."""
+    if host in ("0.0.0.0", "::", ""):
+        host = "127.0.0.1"
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/" + (f"#token={token}" if token else "")
+
+
+def daemon_answers(url: str, token: str, timeout: float = 2.0) -> bool:
+    import httpx
+
+    try:
+        response = httpx.get(url.split("#", 1)[0] + "api/status", timeout=timeout,
+                             headers={"Authorization": f"Bearer {token}"})
+    except httpx.HTTPError:
+        return False
+    return response.status_code == 200
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add `hud` to the `jarvisd` subcommands; the handler is `args.func(cfg, args) -> int`."""
+    parser = subparsers.add_parser(
+        "hud", help="open the HUD (agenda, conversation, status) in the browser",
+        description="Open the local HUD served by the running daemon. The per-install token "
+                    "(<data dir>/hud.token) is passed in the URL fragment.")
+    parser.add_argument("--print-url", action="store_true",
+                        help="print the URL (it contains the token) instead of opening a browser")
+    parser.add_argument("--no-check", action="store_true", help="do not check that the daemon answers first")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(cfg: Any, args: argparse.Namespace) -> int:
+    host, port = cfg.hud.host, int(cfg.hud.port)
+    if not is_loopback(host) and not cfg.hud.allow_non_loopback:
+        print(f"jarvisd hud: hud.host {host!r} is not loopback", file=sys.stderr)
+        return 2
+    token = load_or_create_token(cfg.paths.data_dir)
+    url = hud_url(host, port, token)
+    if not args.no_check and not daemon_answers(url, token):
+        print(f"jarvisd hud: nothing answers at {hud_url(host, port)}; start the daemon first "
+              "(`jarvisd run` or `systemctl --user start jarvisd`)", file=sys.stderr)
+        return 1
+    if args.print_url:
+        print(url)
+        return 0
+    if not webbrowser.open(url):
+        print(f"jarvisd hud: could not start a browser; open {hud_url(host, port)} with the token "
+              f"from {cfg.paths.data_dir / 'hud.token'}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,141 @@
+"""The HUD API described as OpenAPI 3.1, written by hand so it says what the handlers promise,
+including the refusals. Served at /api/openapi.json and used by the fuzz test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+STATUSES = ["done", "dismissed", "open"]
+MAX_TURN_CHARS = 4000
+
+
+def _json(schema: str, description: str) -> dict[str, Any]:
+    return {"description": description,
+            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+
+
+_ERR = {
+    "401": _json("Error", "No token, or the wrong one"),
+    "403": _json("Error", "Foreign Host or Origin"),
+}
+
+SCHEMAS: dict[str, Any] = {
+    "Loop": {
+        "type": "object",
+        "required": ["id", "short_id", "desc", "status", "due", "session"],
+        "properties": {
+            "id": {"type": "string"},
+            "short_id": {"type": "string", "description": "first 8 characters, what the user sees"},
+            "desc": {"type": "string"},
+            "status": {"type": "string", "enum": ["open", "done", "dismissed", "expired"]},
+            "due": {"type": ["string", "null"], "description": "YYYY-MM-DD HH:MM in the user's zone"},
+            "session": {"type": "string"},
+        },
+    },
+    "Agenda": {
+        "type": "object",
+        "required": ["open", "closed"],
+        "properties": {
+            "open": {"type": "array", "items": {"$ref": "#/components/schemas/Loop"},
+                     "description": "open loops, newest first, after the expiry check"},
+            "closed": {"type": "array", "items": {"$ref": "#/components/schemas/Loop"},
+                       "description": "the 10 most recently closed loops (↺ revives them)"},
+        },
+    },
+    "StatusUpdate": {
+        "type": "object", "required": ["status"], "additionalProperties": False,
+        "properties": {"status": {"type": "string", "enum": STATUSES}},
+    },
+    "LoopResult": {"type": "object", "required": ["loop"],
+                   "properties": {"loop": {"$ref": "#/components/schemas/Loop"}}},
+    "Turn": {
+        "type": "object", "required": ["text"], "additionalProperties": False,
+        "properties": {
+            "text": {"type": "string", "minLength": 1, "maxLength": MAX_TURN_CHARS,
+                     "description": "a turn for the agent, or a /command"},
+            "session": {"type": "string", "minLength": 1, "maxLength": 64},
+        },
+    },
+    "TurnResult": {
+        "type": "object", "required": ["command"],
+        "properties": {"command": {"type": "boolean"}, "reply": {"type": "string"},
+                       "session": {"type": "string"}},
+    },
+    "MicRequest": {
+        "type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+        "properties": {"muted": {"type": "boolean"}, "talk": {"type": "boolean"}},
+    },
+    "Status": {
+        "type": "object", "required": ["parts", "version"],
+        "properties": {
+            "version": {"type": "string"},
+            "parts": {"type": "object", "additionalProperties": {
+                "type": "object", "properties": {"state": {"type": "string"}, "detail": {"type": "string"}}}},
+            "mic_control": {"type": "boolean"},
+        },
+    },
+    "Error": {
+        "type": "object", "required": ["error"],
+        "properties": {"error": {"type": "string"}, "detail": {}, "reason": {"type": "string"}},
+    },
+}
+
+
+def openapi_document(version: str) -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "jarvisd HUD API", "version": version,
+                 "description": "Local only. Every request needs `Authorization: Bearer <token>` "
+                                "(`?token=` for /api/events); the token is in <data dir>/hud.token."},
+        "servers": [{"url": "/"}],
+        "components": {
+            "schemas": SCHEMAS,
+            "securitySchemes": {"token": {"type": "http", "scheme": "bearer"},
+                                "query_token": {"type": "apiKey", "in": "query", "name": "token"}},
+        },
+        "security": [{"token": []}],
+        "paths": {
+            "/api/agenda": {"get": {
+                "operationId": "getAgenda", "summary": "Open loops (after expiry) and the recently closed",
+                "responses": {"200": _json("Agenda", "The AGENDA card"), **_ERR}}},
+            "/api/openloops/{loop_id}": {"post": {
+                "operationId": "setLoopStatus", "summary": "✓ done, ✕ dismissed or ↺ open",
+                "parameters": [{"name": "loop_id", "in": "path", "required": True,
+                                "schema": {"type": "string"}, "description": "id or unambiguous prefix"}],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/StatusUpdate"}}}},
+                "responses": {"200": _json("LoopResult", "The loop in its new state"),
+                              "404": _json("Error", "No loop (or more than one) with this id"),
+                              "409": _json("Error", "Revive refused: it would expire at once (`reason`)"),
+                              "422": _json("Error", "Bad body"), **_ERR}}},
+            "/api/turns": {"post": {
+                "operationId": "sendTurn", "summary": "A text turn; /commands answer at once",
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/Turn"}}}},
+                "responses": {"200": _json("TurnResult", "A /command and its reply"),
+                              "202": _json("TurnResult", "Accepted; the answer arrives as transcript_line events"),
+                              "422": _json("Error", "Bad body"), **_ERR}}},
+            "/api/mic": {"post": {
+                "operationId": "setMic", "summary": "Mute/unmute, or push-to-talk press/release",
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/MicRequest"}}}},
+                "responses": {"204": {"description": "Done"},
+                              "409": _json("Error", "No microphone control (voice is not running)"),
+                              "422": _json("Error", "Bad body"), **_ERR}}},
+            "/api/events": {"get": {
+                "operationId": "events", "summary": "Server-sent events: agenda_changed, transcript_line, "
+                                                     "reminder_due, status_changed",
+                "security": [{"token": []}, {"query_token": []}],
+                "responses": {"200": {"description": "text/event-stream; `data` is the event's JSON payload",
+                                      "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                              **_ERR}}},
+            "/api/status": {"get": {
+                "operationId": "getStatus", "summary": "Backend, mic and voice state",
+                "responses": {"200": _json("Status", "Latest state per part"), **_ERR}}},
+            "/api/openapi.json": {"get": {
+                "operationId": "openapi", "summary": "This document",
+                "responses": {"200": {"description": "OpenAPI 3.1",
+                                      "content": {"application/json": {"schema": {"type": "object"}}}},
+                              **_ERR}}},
+        },
+    }

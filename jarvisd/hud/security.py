@@ -1,0 +1,164 @@
+"""What keeps the HUD a private page of this desktop: the per-install token, the loopback-only bind,
+and an ASGI guard that refuses foreign `Host` (DNS rebinding) and `Origin` (CSRF) before any route runs.
+
+The guard is plain ASGI, not `BaseHTTPMiddleware`, so server-sent event streams pass through untouched.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import json
+import logging
+import os
+import secrets
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+log = logging.getLogger(__name__)
+
+TOKEN_FILE = "hud.token"
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+QUERY_TOKEN_PATHS = frozenset({"/api/events"})  # EventSource cannot send headers
+SECURITY_HEADERS = (
+    (b"content-security-policy",
+     b"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
+     b"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cache-control", b"no-store"),
+)
+
+
+class NonLoopbackRefused(ValueError):
+    """The HUD was asked to listen on an address other machines can reach."""
+
+
+def is_loopback(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_bind_address(host: str, allow_non_loopback: bool = False) -> None:
+    """Raise unless `host` is loopback, or the user explicitly allowed another address."""
+    if not is_loopback(host) and not allow_non_loopback:
+        raise NonLoopbackRefused(
+            f"refusing to serve the HUD on {host!r}: it is not a loopback address and anyone who can reach it "
+            "could read your agenda (set hud.allow_non_loopback = true to override, at your own risk)")
+
+
+def load_or_create_token(data_dir: Path) -> str:
+    """The per-install token in `<data dir>/hud.token` (mode 0600), created on first start."""
+    path = Path(data_dir) / TOKEN_FILE
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        mode = stat.S_IMODE(path.stat().st_mode)
+        if mode & 0o077:
+            log.warning("hud: %s was readable by others (mode %o); tightening to 0600", path, mode)
+            path.chmod(0o600)
+        token = path.read_text(encoding="ascii").strip()
+        if token:
+            return token
+        path.unlink()
+        return load_or_create_token(data_dir)
+    token = secrets.token_urlsafe(32)
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(token + "\n")
+    return token
+
+
+def split_host(value: str) -> str:
+    """The host name of a `Host` header or URL netloc, without port or IPv6 brackets."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:value.find("]")] if "]" in value else value
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+def host_allowed(host_header: str, allowed: Iterable[str]) -> bool:
+    return bool(host_header) and split_host(host_header) in set(allowed)
+
+
+def origin_allowed(origin: str | None, host_header: str) -> bool:
+    """Same origin only: the page this server sent. A local app on another port is foreign too."""
+    if origin is None:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host_header.strip().lower()
+
+
+def bearer_token(headers: dict[str, str], path: str, method: str, query: bytes) -> str | None:
+    scheme, _, value = headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
+    if method == "GET" and path in QUERY_TOKEN_PATHS:
+        values = parse_qs(query.decode("latin-1")).get("token")
+        return values[0] if values else None
+    return None
+
+
+class LocalGuard:
+    """Refuse a foreign Host (403), a foreign Origin or cross-site fetch (403), and any /api request
+    without the token (401). Adds security headers to every response."""
+
+    def __init__(self, app: ASGIApp, token: str, allowed_hosts: Iterable[str] = LOOPBACK_NAMES) -> None:
+        if not token:
+            raise ValueError("the HUD needs a token")
+        self.app, self.token = app, token
+        self.allowed_hosts = frozenset(h.lower() for h in allowed_hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        refusal = self.refusal(scope, headers)
+        if refusal is not None:
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            status, code, detail = refusal
+            await _send_json(send, status, {"error": code, "detail": detail})
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+    def refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str, str] | None:
+        host = headers.get("host", "")
+        if not host_allowed(host, self.allowed_hosts):
+            return 403, "host_not_allowed", "this server only answers to localhost (DNS rebinding guard)"
+        if not origin_allowed(headers.get("origin"), host) or \
+                headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+            return 403, "origin_not_allowed", "requests from other sites are refused"
+        path = scope.get("path", "")
+        if path == "/api" or path.startswith("/api/"):
+            given = bearer_token(headers, path, scope.get("method", "GET"), scope.get("query_string", b""))
+            if given is None or not hmac.compare_digest(given.encode(), self.token.encode()):
+                return 401, "unauthorized", "open the HUD with `jarvisd hud` (the token is in <data dir>/hud.token)"
+        return None
+
+
+async def _send_json(send: Send, status: int, body: dict[str, str]) -> None:
+    payload = json.dumps(body).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
+               *SECURITY_HEADERS]
+    if status == 401:
+        headers.append((b"www-authenticate", b'Bearer realm="jarvisd"'))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": payload})

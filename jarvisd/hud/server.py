@@ -1,0 +1,100 @@
+"""Serving the HUD inside the daemon's event loop with uvicorn: bind (loopback only), start, stop.
+
+The daemon owns signals, so uvicorn's own signal capture is switched off. Stopping first ends the
+app's open event streams (`app.state.close_streams`), since uvicorn waits for open responses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import Iterator
+from typing import Any
+
+import uvicorn
+
+from jarvisd.hud.security import check_bind_address
+
+
+class _DaemonServer(uvicorn.Server):
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield  # the daemon handles SIGTERM/SIGINT and calls stop()
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """Bind now, so a taken port or a bad address fails here with OSError, not inside uvicorn."""
+    info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(info[0], socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(info[4])
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+class HudServer:
+    """`await server.start()` binds and serves in the running loop; `await server.stop()` ends it."""
+
+    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 8765, *,
+                 allow_non_loopback: bool = False, log_level: str = "warning") -> None:
+        check_bind_address(host, allow_non_loopback)
+        self.app, self.host, self.requested_port = app, host, port
+        self.config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
+                                     lifespan="off", server_header=False, proxy_headers=False,
+                                     timeout_graceful_shutdown=3)
+        self._server = _DaemonServer(self.config)
+        self._socket: socket.socket | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def port(self) -> int:
+        if self._socket is None:
+            return self.requested_port
+        return self._socket.getsockname()[1]
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    @property
+    def sockets(self) -> list[socket.socket]:
+        return [sock for server in getattr(self._server, "servers", []) for sock in server.sockets]
+
+    async def start(self) -> None:
+        self._socket = bind_socket(self.host, self.requested_port)
+        self._task = asyncio.create_task(self._server.serve(sockets=[self._socket]), name="hud")
+        while not self._server.started:
+            if self._task.done():
+                self._task.result()
+                raise RuntimeError("the HUD server stopped while starting")
+            await asyncio.sleep(0.02)
+
+    async def stop(self) -> None:
+        close_streams = getattr(getattr(self.app, "state", None), "close_streams", None)
+        if close_streams is not None:
+            close_streams()
+        self._server.should_exit = True
+        if self._task is not None:
+            await self._task
+            self._task = None
+        if self._socket is not None:
+            self._socket.close()
+
+
+async def serve_hud(app: Any, host: str = "127.0.0.1", port: int = 8765, *,
+                    allow_non_loopback: bool = False, started: asyncio.Event | None = None) -> None:
+    """Serve until cancelled (run it as a task; cancel the task to stop). `started` is set once listening."""
+    server = HudServer(app, host, port, allow_non_loopback=allow_non_loopback)
+    await server.start()
+    if started is not None:
+        started.set()
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await asyncio.shield(server.stop())

@@ -1,0 +1,200 @@
+// The HUD page: reads the token from the URL fragment (#token=..., put there by `jarvisd hud`), keeps it
+// in sessionStorage, and talks to /api with it. Live updates arrive as server-sent events.
+"use strict";
+
+const TOKEN_KEY = "jarvisd-hud-token";
+const $ = (id) => document.getElementById(id);
+
+function takeToken() {
+  const match = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
+  if (match) {
+    sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+const token = takeToken();
+
+async function api(method, path, body) {
+  const init = { method, headers: { Authorization: `Bearer ${token}` } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  if (response.status !== 204) {
+    try { data = await response.json(); } catch (_) { data = null; }
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+// ------------------------------------------------------------ AGENDA card
+
+function button(label, cls, title, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  b.className = cls;
+  b.title = title;
+  b.setAttribute("aria-label", title);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function loopItem(loop, actions) {
+  const li = $("loop-template").content.firstElementChild.cloneNode(true);
+  li.dataset.id = loop.id;
+  li.dataset.status = loop.status;
+  li.querySelector(".desc").textContent = loop.desc;
+  const meta = li.querySelector(".meta");
+  if (loop.due) {
+    const due = document.createElement("span");
+    due.className = "due";
+    due.textContent = `due ${loop.due}`;
+    meta.append(due, " · ");
+  }
+  meta.append(loop.status === "open" ? loop.short_id : `${loop.status} · ${loop.short_id}`);
+  li.querySelector(".actions").append(...actions);
+  return li;
+}
+
+function showAgendaError(text) {
+  const el = $("agenda-error");
+  el.textContent = text || "";
+  el.hidden = !text;
+}
+
+async function setStatus(loop, status) {
+  const result = await api("POST", `/api/openloops/${encodeURIComponent(loop.id)}`, { status });
+  if (result.ok) {
+    showAgendaError("");
+  } else {
+    const reason = result.data && (result.data.reason || result.data.detail);
+    showAgendaError(reason || `failed (${result.status})`);
+  }
+  await loadAgenda();
+}
+
+function renderAgenda(agenda) {
+  const open = agenda.open.map((loop) => loopItem(loop, [
+    button("✓", "done", `done: ${loop.desc}`, () => setStatus(loop, "done")),
+    button("✕", "dismiss", `dismiss: ${loop.desc}`, () => setStatus(loop, "dismissed")),
+  ]));
+  const closed = agenda.closed.map((loop) => loopItem(loop, [
+    button("↺", "revive", `reopen: ${loop.desc}`, () => setStatus(loop, "open")),
+  ]));
+  $("open-loops").replaceChildren(...open);
+  $("closed-loops").replaceChildren(...closed);
+  $("no-open").hidden = open.length > 0;
+}
+
+let agendaRequest = 0;
+async function loadAgenda() {
+  const mine = ++agendaRequest;
+  const result = await api("GET", "/api/agenda");
+  if (result.ok && mine === agendaRequest) renderAgenda(result.data);
+}
+
+// ------------------------------------------------------------ transcript and input
+
+function addLine(role, text, extraClass) {
+  const li = document.createElement("li");
+  li.className = extraClass ? `${role} ${extraClass}` : role;
+  const who = document.createElement("span");
+  who.className = "role";
+  who.textContent = role;
+  const body = document.createElement("span");
+  body.className = "text";
+  body.textContent = text;
+  li.append(who, body);
+  const list = $("transcript");
+  list.append(li);
+  list.scrollTop = list.scrollHeight;
+}
+
+async function sendTurn(event) {
+  event.preventDefault();
+  const input = $("turn-input");
+  const text = input.value.trim();
+  if (!text) return;
+  input.value = "";
+  const result = await api("POST", "/api/turns", { text });
+  if (!result.ok) addLine("system", (result.data && result.data.detail) || `failed (${result.status})`);
+}
+
+// ------------------------------------------------------------ status and mic
+
+function setPill(id, label, state) {
+  const el = $(id);
+  el.textContent = label;
+  el.dataset.state = state;
+}
+
+function renderPart(part, info) {
+  if (part === "backend") setPill("backend-status", `backend: ${info.state}`, info.state === "error" ? "error" : "ok");
+  if (part === "mic") {
+    setPill("mic-status", `mic: ${info.state}`, info.state);
+    $("mute").setAttribute("aria-pressed", String(info.state === "muted"));
+    $("mute").textContent = info.state === "muted" ? "Unmute" : "Mute";
+  }
+}
+
+async function loadStatus() {
+  const result = await api("GET", "/api/status");
+  if (!result.ok) return;
+  for (const [part, info] of Object.entries(result.data.parts)) renderPart(part, info);
+  if (!result.data.parts.mic) setPill("mic-status", result.data.mic_control ? "mic: ready" : "mic: off", "offline");
+  $("talk").disabled = $("mute").disabled = !result.data.mic_control;
+}
+
+async function mic(body) {
+  const result = await api("POST", "/api/mic", body);
+  if (!result.ok) addLine("system", (result.data && result.data.detail) || `mic: failed (${result.status})`);
+}
+
+function wireMic() {
+  const talk = $("talk");
+  const press = (e) => { e.preventDefault(); talk.classList.add("active"); mic({ talk: true }); };
+  const release = () => { if (talk.classList.contains("active")) { talk.classList.remove("active"); mic({ talk: false }); } };
+  talk.addEventListener("pointerdown", press);
+  talk.addEventListener("pointerup", release);
+  talk.addEventListener("pointerleave", release);
+  $("mute").addEventListener("click", () => mic({ muted: $("mute").getAttribute("aria-pressed") !== "true" }));
+}
+
+// ------------------------------------------------------------ live updates
+
+function listen() {
+  const source = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
+  source.addEventListener("open", () => { setPill("live", "live", "live"); loadAgenda(); loadStatus(); });
+  source.addEventListener("error", () => setPill("live", "reconnecting", "connecting"));
+  source.addEventListener("agenda_changed", () => loadAgenda());
+  source.addEventListener("transcript_line", (e) => {
+    const line = JSON.parse(e.data);
+    addLine(line.role, line.text);
+  });
+  source.addEventListener("reminder_due", (e) => {
+    const reminder = JSON.parse(e.data);
+    addLine("system", `⏰ ${reminder.text}`, "reminder");
+    loadAgenda();
+  });
+  source.addEventListener("status_changed", (e) => {
+    const change = JSON.parse(e.data);
+    renderPart(change.part, change);
+  });
+}
+
+function start() {
+  if (!token) {
+    $("no-token").hidden = false;
+    setPill("live", "no token", "offline");
+    return;
+  }
+  $("turn-form").addEventListener("submit", sendTurn);
+  wireMic();
+  listen();
+}
+
+start();
