@@ -1,0 +1,74 @@
+"""The delivered-reminder log: one JSON line per reminder spoken, so a restart never repeats one.
+
+Append-only in the data dir (`reminders.jsonl`). A crash may leave a torn last line; reading skips any
+line that does not parse, and the next append starts on a fresh line so it is not glued to the torn one.
+A reminder is written here just before it is spoken: a crash in the middle loses that one reminder
+rather than speaking it twice.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from jarvisd.reflect.reminders import ReminderKey
+
+log = logging.getLogger(__name__)
+
+LOG_NAME = "reminders.jsonl"
+
+
+class DeliveredLog:
+    def __init__(self, path: Path | None) -> None:
+        """`path=None` keeps the log in memory only (tests, text-only runs without a data dir)."""
+        self.path = path
+        self._keys: set[ReminderKey] = set()
+        if path is not None and path.exists():
+            self._keys = set(_read(path))
+
+    @classmethod
+    def in_data_dir(cls, data_dir: Path) -> DeliveredLog:
+        return cls(Path(data_dir) / LOG_NAME)
+
+    def keys(self) -> frozenset[ReminderKey]:
+        return frozenset(self._keys)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys
+
+    def record(self, key: ReminderKey, at_ms: int, text: str = "") -> None:
+        self._keys.add(key)
+        if self.path is None:
+            return
+        line = json.dumps({"loop_id": key.loop_id, "lead_min": key.lead_min, "due_ms": key.due_ms,
+                           "at_ms": at_ms, "text": text}, ensure_ascii=False)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a+b") as fh:
+            fh.seek(0, os.SEEK_END)
+            if fh.tell() > 0:
+                fh.seek(-1, os.SEEK_END)
+                if fh.read(1) != b"\n":
+                    fh.write(b"\n")  # close a torn last line first
+            fh.write(line.encode("utf-8") + b"\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+
+
+def _key(record: dict[str, Any]) -> ReminderKey:
+    return ReminderKey(str(record["loop_id"]), int(record["lead_min"]), int(record["due_ms"]))
+
+
+def _read(path: Path) -> list[ReminderKey]:
+    keys: list[ReminderKey] = []
+    with path.open("rb") as fh:
+        for number, raw in enumerate(fh, start=1):
+            if not raw.strip():
+                continue
+            try:
+                keys.append(_key(json.loads(raw.decode("utf-8"))))
+            except (ValueError, KeyError, TypeError):
+                log.warning("reminder log %s: line %d unreadable, skipped", path, number)
+    return keys

@@ -1,0 +1,61 @@
+"""Quiet hours: a local wall-clock window ("22:00-08:00") in which jarvisd does not speak unasked.
+
+Pure: times are UTC epoch milliseconds in and out, read on the user's configured zone, never the server's.
+The window may wrap midnight; its start is inside it, its end is not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta, tzinfo
+
+_WINDOW = re.compile(r"^\s*([01]\d|2[0-3]):([0-5]\d)\s*-\s*([01]\d|2[0-3]):([0-5]\d)\s*$")
+
+
+@dataclass(frozen=True)
+class QuietHours:
+    """Minutes after local midnight; `start == end` (and the empty string) means no quiet hours."""
+
+    start_min: int
+    end_min: int
+
+    @classmethod
+    def parse(cls, text: str) -> QuietHours:
+        if not text or not text.strip():
+            return NO_QUIET_HOURS
+        match = _WINDOW.match(text)
+        if match is None:
+            raise ValueError(f"quiet hours must look like '22:00-08:00' or be empty (got {text!r})")
+        h1, m1, h2, m2 = (int(g) for g in match.groups())
+        return cls(h1 * 60 + m1, h2 * 60 + m2)
+
+    @property
+    def empty(self) -> bool:
+        return self.start_min == self.end_min
+
+    def _local(self, at_ms: int, tz: tzinfo) -> datetime:
+        return datetime.fromtimestamp(at_ms / 1000, tz)
+
+    def contains(self, at_ms: int, tz: tzinfo) -> bool:
+        if self.empty:
+            return False
+        local = self._local(at_ms, tz)
+        minute = local.hour * 60 + local.minute
+        if self.start_min < self.end_min:
+            return self.start_min <= minute < self.end_min
+        return minute >= self.start_min or minute < self.end_min
+
+    def end_after(self, at_ms: int, tz: tzinfo) -> int:
+        """When the quiet stretch holding `at_ms` ends (`at_ms` itself when it is not quiet)."""
+        if not self.contains(at_ms, tz):
+            return at_ms
+        local = self._local(at_ms, tz)
+        day = local.date()
+        if self.start_min > self.end_min and local.hour * 60 + local.minute >= self.start_min:
+            day += timedelta(days=1)  # 23:00 in "22:00-08:00": the window ends tomorrow morning
+        end = datetime.combine(day, time(self.end_min // 60, self.end_min % 60), tzinfo=tz)
+        return int(end.timestamp() * 1000)
+
+
+NO_QUIET_HOURS = QuietHours(0, 0)

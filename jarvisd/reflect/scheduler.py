@@ -1,0 +1,224 @@
+"""The daemon's scheduler: proactive spoken reminders kept in sync with the agenda, on APScheduler 3.x.
+
+`ReminderScheduler` turns the agenda into one APScheduler date job per planned reminder (the plan comes
+from the pure rules in `reminders`). Every agenda change re-plans: a new or moved due reschedules, a
+closing cancels, a revival schedules again. A reminder waits for the turn gate (never over the user's
+speech or an answer), is re-checked at that moment (still open, before the due, outside quiet hours),
+written to the delivered log, published on the bus as `ReminderDue` for the HUD, and spoken through
+`speak(text, lang)`. The reflection, idle-consolidation and expiry jobs (`ticks.ReflectionTicks`) share
+the same APScheduler instance.
+
+Time comes from an injected clock (UTC epoch seconds). APScheduler itself waits on real time, so tests
+that drive a scripted clock read `planned()` and call `run_due()`; the job functions are the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from datetime import UTC, datetime, tzinfo
+from typing import Any
+
+from apscheduler.jobstores.base import JobLookupError
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.date import DateTrigger
+
+from jarvisd.events import AgendaChanged, EventBus, ReminderDue, Subscription
+from jarvisd.openloop.model import OpenLoop
+from jarvisd.reflect.delivered import DeliveredLog
+from jarvisd.reflect.quiet_hours import NO_QUIET_HOURS, QuietHours
+from jarvisd.reflect.reminders import (
+    DEFAULT_LEADS_MIN,
+    PlannedReminder,
+    ReminderKey,
+    minutes_left,
+    normalize_leads,
+    plan_reminders,
+    reminder_text,
+    still_deliverable,
+)
+from jarvisd.reflect.ticks import Consolidate, Reflect, ReflectionTicks
+from jarvisd.reflect.turns import TurnGate
+
+log = logging.getLogger(__name__)
+
+Speak = Callable[[str, str], Awaitable[object]]
+
+
+class ReminderScheduler:
+    def __init__(self, *, open_loops: Callable[[], Iterable[OpenLoop]], speak: Speak, gate: TurnGate,
+                 tz: tzinfo, delivered: DeliveredLog | None = None, bus: EventBus | None = None,
+                 leads_min: Iterable[int] = DEFAULT_LEADS_MIN, quiet: QuietHours = NO_QUIET_HOURS,
+                 clock: Callable[[], float] = time.time, scheduler: AsyncIOScheduler | None = None,
+                 ticks: ReflectionTicks | None = None) -> None:
+        self.open_loops, self.speak, self.gate, self.tz = open_loops, speak, gate, tz
+        self.delivered = delivered or DeliveredLog(None)
+        self.bus, self.quiet, self.clock = bus, quiet, clock
+        self.leads_min = normalize_leads(leads_min)
+        self.scheduler = scheduler or AsyncIOScheduler(timezone=tz)
+        self.ticks = ticks
+        self._plan: dict[str, PlannedReminder] = {}  # by job id: one per (loop, lead)
+        self._speaking = asyncio.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._watch: asyncio.Task[None] | None = None
+        self._subscription: Subscription | None = None
+
+    @classmethod
+    def from_config(cls, cfg: Any, *, agenda: Any, speak: Speak, gate: TurnGate, bus: EventBus | None = None,
+                    reflect: Reflect | None = None, consolidate: Consolidate | None = None,
+                    clock: Callable[[], float] = time.time) -> ReminderScheduler:
+        """From `load_config()` and the agenda service (`OpenLoopService`): reminders, reflection ticks,
+        idle consolidation and the expiry sweep, with the delivered log in the data dir."""
+        p = cfg.proactive
+        reminders = cls(open_loops=agenda.agenda, speak=speak, gate=gate, tz=cfg.tz, bus=bus, clock=clock,
+                        delivered=DeliveredLog.in_data_dir(cfg.paths.data_dir),
+                        leads_min=p.reminder_lead_min, quiet=QuietHours.parse(p.quiet_hours))
+        reminders.ticks = ReflectionTicks(
+            gate=gate, reflect=reflect, consolidate=consolidate, expire=agenda.expire, say=reminders.say,
+            on_agenda_change=reminders.sync, bus=bus, trigger=p.reflection_trigger,
+            interval_sec=p.reflection_interval_sec, idle_sec=p.daemon_idle_sec,
+            consolidate_on_idle=cfg.memory.consolidate_on_idle, clock=clock)
+        return reminders
+
+    # ------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        """On the running event loop: start APScheduler, install the ticks, plan from the agenda, and
+        follow `AgendaChanged` events on the bus (if any)."""
+        self._loop = asyncio.get_running_loop()
+        if self.ticks is not None:
+            self.ticks.install(self.scheduler)
+        if not self.scheduler.running:
+            self.scheduler.start()
+        self.sync()
+        if self.bus is not None and self._watch is None:
+            self._subscription = self.bus.subscribe(maxsize=16, lossy=True)
+            self._watch = asyncio.create_task(self._follow_agenda(self._subscription),
+                                              name="reminders-follow-agenda")
+
+    async def stop(self, consolidate: bool = True) -> None:
+        """Stop the jobs (a reminder waiting for the gate is cancelled and stays undelivered), then run
+        the shutdown consolidation unless `consolidate=False`."""
+        if self._watch is not None:
+            self._watch.cancel()
+            try:
+                await self._watch
+            except asyncio.CancelledError:
+                pass
+            self._watch = None
+        if self._subscription is not None:
+            self._subscription.close()
+            self._subscription = None
+        if self.scheduler.running:
+            self.scheduler.shutdown(wait=False)
+            await asyncio.sleep(0)  # AsyncIOScheduler shuts down on the loop's next turn
+        if consolidate and self.ticks is not None:
+            await self.ticks.final_consolidation()
+
+    async def _follow_agenda(self, subscription: Subscription) -> None:
+        async for event in subscription:
+            if isinstance(event, AgendaChanged):
+                try:
+                    self.sync()
+                except Exception:
+                    log.exception("re-planning reminders after an agenda change failed")
+
+    def agenda_changed(self) -> None:
+        """Thread-safe notification: re-plan on the event loop (HUD handlers, tray, worker threads)."""
+        if self._loop is not None and not self._loop.is_closed():
+            try:
+                running = asyncio.get_running_loop()
+            except RuntimeError:
+                running = None
+            if running is not self._loop:
+                self._loop.call_soon_threadsafe(self.sync)
+                return
+        self.sync()
+
+    # ------------------------------------------------------------ planning
+
+    def now_ms(self) -> int:
+        return int(self.clock() * 1000)
+
+    def planned(self) -> list[PlannedReminder]:
+        return sorted(self._plan.values(), key=lambda p: (p.fire_ms, p.key))
+
+    def sync(self) -> list[PlannedReminder]:
+        """Re-plan from the agenda and make the APScheduler jobs match. Idempotent; call on every change."""
+        plan = plan_reminders(self.open_loops(), now_ms=self.now_ms(), tz=self.tz, leads_min=self.leads_min,
+                              quiet=self.quiet, delivered=self.delivered.keys())
+        wanted = {p.key.job_id: p for p in plan}
+        for job_id, old in list(self._plan.items()):
+            new = wanted.get(job_id)
+            if new is None or (new.key, new.fire_ms) != (old.key, old.fire_ms):
+                self._remove_job(job_id)
+                del self._plan[job_id]
+        for job_id, new in wanted.items():
+            if job_id not in self._plan:
+                self._add_job(new)
+                self._plan[job_id] = new
+        return self.planned()
+
+    def _add_job(self, planned: PlannedReminder) -> None:
+        run_date = datetime.fromtimestamp(planned.fire_ms / 1000, UTC)
+        self.scheduler.add_job(self.fire, DateTrigger(run_date=run_date, timezone=self.tz),
+                               args=[planned.key], id=planned.key.job_id, name=f"reminder {planned.desc[:40]}",
+                               replace_existing=True, misfire_grace_time=None, coalesce=True, max_instances=1)
+
+    def _remove_job(self, job_id: str) -> None:
+        try:
+            self.scheduler.remove_job(job_id)
+        except JobLookupError:
+            pass  # already ran, or never reached the job store
+
+    # ------------------------------------------------------------ delivery
+
+    async def run_due(self) -> int:
+        """Deliver every planned reminder whose time has come by the clock (scripted-clock tests, and a
+        safety net the daemon may call after a suspend). Returns how many were spoken."""
+        due = [p.key for p in self.planned() if p.fire_ms <= self.now_ms()]
+        spoken = 0
+        for key in due:
+            spoken += await self.fire(key)
+        return spoken
+
+    def _current(self, key: ReminderKey) -> PlannedReminder | None:
+        planned = self._plan.get(key.job_id)
+        return planned if planned is not None and planned.key == key and key not in self.delivered else None
+
+    async def fire(self, key: ReminderKey) -> bool:
+        """The date job: wait for the turn gate, check again, log, publish and speak."""
+        if self._current(key) is None:
+            return False  # a stale job: the loop closed or its due moved
+        async with self._speaking:
+            await self.gate.wait_idle()
+            planned = self._current(key)
+            if planned is None:
+                return False
+            now = self.now_ms()
+            if not still_deliverable(planned, now_ms=now, quiet=self.quiet, tz=self.tz):
+                del self._plan[key.job_id]
+                self.sync()  # the wait ran into quiet hours or past the due: defer or drop
+                return False
+            text = reminder_text(planned.desc, minutes_left(planned.due_ms, now), planned.lang)
+            self.delivered.record(key, now, text)
+            del self._plan[key.job_id]
+            self._remove_job(key.job_id)
+            if self.bus is not None:
+                await self.bus.publish(ReminderDue(loop_id=key.loop_id, lead_min=key.lead_min, text=text))
+            try:
+                await self.speak(text, planned.lang)
+            except Exception:
+                log.exception("speaking reminder %s failed (it stays delivered: never twice)", key.job_id)
+            return True
+
+    async def say(self, text: str, lang: str) -> bool:
+        """Unasked speech other than reminders (reflection): waits for the gate, silent in quiet hours."""
+        async with self._speaking:
+            await self.gate.wait_idle()
+            if not text.strip() or self.quiet.contains(self.now_ms(), self.tz):
+                return False
+            await self.speak(text, lang)
+            return True

@@ -1,0 +1,147 @@
+"""Reflection ticks, idle consolidation and the agenda's expiry sweep, as jobs on the daemon's scheduler.
+
+Each job is a plain coroutine method, so tests call it directly under a scripted clock; `install` puts
+them on an APScheduler 3.x scheduler as interval jobs with fixed ids. Callbacks come from the daemon:
+
+- `reflect(busy_sessions)`: one inner-thought pass (see `thought.reflect_once`); it may return a
+  `Reflection` whose `say` is then spoken through `say(text, lang)` (turn gate and quiet hours apply).
+- `consolidate(busy_sessions)`: memory consolidation; sessions answering right now are to be skipped.
+- `expire()`: the agenda service's expiry (`OpenLoopService.expire`), returning an `AgendaChange`.
+
+A failing callback is logged and the next tick runs as usual: one part's error never stops the others.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from apscheduler.schedulers.base import BaseScheduler
+from apscheduler.triggers.interval import IntervalTrigger
+
+from jarvisd.events import AgendaChanged, EventBus
+from jarvisd.reflect.thought import Reflection
+from jarvisd.reflect.triggers import (
+    consolidation_due,
+    idle_poll_sec,
+    idle_reflection_due,
+    uses_idle,
+    uses_interval,
+)
+from jarvisd.reflect.turns import TurnGate
+
+log = logging.getLogger(__name__)
+
+Reflect = Callable[[frozenset[str]], Awaitable[Reflection | None]]
+Consolidate = Callable[[frozenset[str]], Awaitable[object]]
+Say = Callable[[str, str], Awaitable[bool]]
+
+REFLECT_INTERVAL_JOB = "reflect:interval"
+REFLECT_IDLE_JOB = "reflect:idle"
+EXPIRY_JOB = "agenda:expire"
+DEFAULT_SWEEP_SEC = 60.0
+
+
+class ReflectionTicks:
+    def __init__(self, *, gate: TurnGate, reflect: Reflect | None = None,
+                 consolidate: Consolidate | None = None, expire: Callable[[], Any] | None = None,
+                 say: Say | None = None, on_agenda_change: Callable[[], object] | None = None,
+                 bus: EventBus | None = None, trigger: str = "both", interval_sec: float = 900,
+                 idle_sec: float = 180, consolidate_on_idle: bool = True,
+                 sweep_sec: float = DEFAULT_SWEEP_SEC, clock: Callable[[], float] = time.time) -> None:
+        if trigger not in ("interval", "idle", "both"):
+            raise ValueError(f"reflection trigger must be interval, idle or both (got {trigger!r})")
+        self.gate, self.clock, self.bus = gate, clock, bus
+        self.reflect, self.consolidate, self.expire = reflect, consolidate, expire
+        self.say, self.on_agenda_change = say, on_agenda_change
+        self.trigger, self.interval_sec, self.idle_sec = trigger, interval_sec, idle_sec
+        self.consolidate_on_idle, self.sweep_sec = consolidate_on_idle, sweep_sec
+        self.last_reflection: float | None = None
+        self.reflections = 0
+        self.consolidations = 0
+
+    def install(self, scheduler: BaseScheduler) -> None:
+        common: dict[str, Any] = {"replace_existing": True, "coalesce": True, "max_instances": 1}
+        if self.reflect is not None and uses_interval(self.trigger):
+            scheduler.add_job(self.interval_tick, IntervalTrigger(seconds=self.interval_sec),
+                              id=REFLECT_INTERVAL_JOB, misfire_grace_time=int(self.interval_sec), **common)
+        if self.reflect is not None and uses_idle(self.trigger):
+            poll = idle_poll_sec(self.idle_sec)
+            scheduler.add_job(self.idle_check, IntervalTrigger(seconds=poll), id=REFLECT_IDLE_JOB,
+                              misfire_grace_time=max(1, int(poll)), **common)
+        if self.expire is not None:
+            scheduler.add_job(self.expiry_sweep, IntervalTrigger(seconds=self.sweep_sec), id=EXPIRY_JOB,
+                              misfire_grace_time=max(1, int(self.sweep_sec)), **common)
+
+    # ------------------------------------------------------------ jobs
+
+    async def interval_tick(self) -> bool:
+        return await self.tick("interval")
+
+    async def idle_check(self) -> bool:
+        """Reflect once per quiet stretch of `idle_sec`; returns whether a tick ran."""
+        due = idle_reflection_due(idle_for_sec=self.gate.idle_for(), idle_sec=self.idle_sec,
+                                  last_activity=self.gate.last_activity, last_reflection=self.last_reflection)
+        return await self.tick("idle") if due else False
+
+    async def tick(self, reason: str) -> bool:
+        """Reflect (skipping answering sessions), speak what it found worth saying, then consolidate
+        when the user is idle. Returns whether reflection ran without error."""
+        if self.reflect is None:
+            return False
+        busy = self.gate.busy_sessions()
+        self.last_reflection = self.clock()
+        ok = True
+        try:
+            result = await self.reflect(busy)
+            self.reflections += 1
+        except Exception:
+            log.exception("reflection (%s) failed; the next tick runs as usual", reason)
+            result, ok = None, False
+        if result is not None and result.speak and self.say is not None:
+            try:
+                await self.say(result.say, result.lang)
+            except Exception:
+                log.exception("speaking a reflection failed")
+        await self.consolidate_if_idle()
+        return ok
+
+    async def consolidate_if_idle(self) -> bool:
+        if self.consolidate is None or not consolidation_due(
+                consolidate_on_idle=self.consolidate_on_idle, idle_for_sec=self.gate.idle_for(),
+                idle_sec=self.idle_sec):
+            return False
+        return await self._consolidate("idle")
+
+    async def final_consolidation(self) -> bool:
+        """At shutdown: always, whatever the idle setting."""
+        return await self._consolidate("shutdown") if self.consolidate is not None else False
+
+    async def _consolidate(self, why: str) -> bool:
+        assert self.consolidate is not None
+        try:
+            await self.consolidate(self.gate.busy_sessions())
+        except Exception:
+            log.exception("%s consolidation failed", why)
+            return False
+        self.consolidations += 1
+        return True
+
+    async def expiry_sweep(self) -> bool:
+        """Close expired loops; when any closed, re-plan reminders and tell the HUD."""
+        if self.expire is None:
+            return False
+        try:
+            change = self.expire()
+        except Exception:
+            log.exception("agenda expiry sweep failed")
+            return False
+        if not getattr(change, "changed", False):
+            return False
+        if self.on_agenda_change is not None:
+            self.on_agenda_change()
+        if self.bus is not None:
+            await self.bus.publish(AgendaChanged(reason="expired"))
+        return True

@@ -1,0 +1,140 @@
+from datetime import UTC
+
+import pytest
+
+from jarvisd.openloop.model import LoopStatus, OpenLoop
+from jarvisd.reflect.quiet_hours import NO_QUIET_HOURS, QuietHours
+from jarvisd.reflect.reminders import (
+    ReminderKey,
+    minutes_left,
+    plan_reminders,
+    promise_language,
+    reminder_text,
+    time_left_phrase,
+)
+from tests.reflect.conftest import SEOUL, local_ms
+
+NIGHT = QuietHours.parse("22:00-08:00")
+
+
+def loop(desc="send the report", due="2026-10-15 15:00", made="2026-10-15 09:00", status=LoopStatus.OPEN,
+         loop_id="L1") -> OpenLoop:
+    return OpenLoop(id=loop_id, desc=desc, status=status, created_ms=local_ms(made), updated_ms=local_ms(made),
+                    due_ms=None if due is None else local_ms(due))
+
+
+def plan(loops, now, quiet=NO_QUIET_HOURS, delivered=frozenset(), leads=(60, 10)):
+    return [(p.lead_min, p.fire_ms) for p in plan_reminders(
+        loops, now_ms=local_ms(now), tz=SEOUL, leads_min=leads, quiet=quiet, delivered=delivered)]
+
+
+def test_a_promise_made_at_nine_due_at_three_is_reminded_at_two_and_ten_to_three():
+    assert plan([loop()], "2026-10-15 09:00") == [(60, local_ms("2026-10-15 14:00")),
+                                                  (10, local_ms("2026-10-15 14:50"))]
+
+
+def test_closed_loops_and_loops_without_a_due_get_no_reminder():
+    assert plan([loop(status=LoopStatus.DONE), loop(due=None, loop_id="L2")], "2026-10-15 09:00") == []
+
+
+def test_lead_times_come_from_the_configuration():
+    assert plan([loop()], "2026-10-15 09:00", leads=[30]) == [(30, local_ms("2026-10-15 14:30"))]
+
+
+def test_a_delivered_reminder_is_never_planned_again():
+    done = {ReminderKey("L1", 60, local_ms("2026-10-15 15:00"))}
+    assert plan([loop()], "2026-10-15 14:01", delivered=done) == [(10, local_ms("2026-10-15 14:50"))]
+
+
+def test_a_new_due_gets_reminders_of_its_own_even_after_the_old_due_was_reminded():
+    done = {ReminderKey("L1", 60, local_ms("2026-10-15 15:00"))}
+    moved = loop(due="2026-10-15 18:00")
+    assert plan([moved], "2026-10-15 14:10", delivered=done) == [(60, local_ms("2026-10-15 17:00")),
+                                                                 (10, local_ms("2026-10-15 17:50"))]
+
+
+def test_a_lead_already_past_when_the_promise_was_made_is_skipped():
+    assert plan([loop(made="2026-10-15 14:30")], "2026-10-15 14:30") == [(10, local_ms("2026-10-15 14:50"))]
+
+
+def test_a_reminder_missed_while_the_daemon_was_down_fires_at_once():
+    planned = plan_reminders([loop()], now_ms=local_ms("2026-10-15 14:20"), tz=SEOUL)
+    assert [(p.lead_min, p.fire_ms, p.late) for p in planned] == [
+        (60, local_ms("2026-10-15 14:20"), True), (10, local_ms("2026-10-15 14:50"), False)]
+
+
+def test_a_missed_reminder_just_before_the_next_one_is_dropped():
+    assert plan([loop()], "2026-10-15 14:45") == [(10, local_ms("2026-10-15 14:50"))]
+
+
+def test_when_every_lead_was_missed_only_the_shortest_fires_now():
+    assert plan([loop()], "2026-10-15 14:55") == [(10, local_ms("2026-10-15 14:55"))]
+
+
+def test_nothing_is_planned_once_the_due_has_passed():
+    assert plan([loop()], "2026-10-15 15:00") == []
+
+
+def test_quiet_hours_defer_a_reminder_to_their_end():
+    early = loop(due="2026-10-16 08:40", made="2026-10-15 21:00")
+    planned = plan_reminders([early], now_ms=local_ms("2026-10-15 21:00"), tz=SEOUL, quiet=NIGHT)
+    assert [(p.lead_min, p.fire_ms, p.deferred) for p in planned] == [
+        (60, local_ms("2026-10-16 08:00"), True), (10, local_ms("2026-10-16 08:30"), False)]
+
+
+def test_a_reminder_deferred_past_the_due_is_dropped():
+    assert plan([loop(due="2026-10-16 07:30", made="2026-10-15 21:00")], "2026-10-15 21:00", quiet=NIGHT) == []
+
+
+def test_reminders_deferred_to_the_same_moment_are_spoken_once():
+    assert plan([loop(due="2026-10-16 08:05", made="2026-10-15 21:00")], "2026-10-15 21:00", quiet=NIGHT) == [
+        (10, local_ms("2026-10-16 08:00"))]
+
+
+def test_quiet_hours_are_read_in_the_users_zone_not_the_servers():
+    eleven_pm_seoul = local_ms("2026-10-15 23:00")  # 14:00 UTC
+    assert NIGHT.contains(eleven_pm_seoul, SEOUL)
+    assert not NIGHT.contains(eleven_pm_seoul, UTC)
+
+
+@pytest.mark.parametrize(("window", "time", "quiet", "ends"), [
+    ("22:00-08:00", "2026-10-15 23:30", True, "2026-10-16 08:00"),
+    ("22:00-08:00", "2026-10-16 03:00", True, "2026-10-16 08:00"),
+    ("22:00-08:00", "2026-10-16 08:00", False, "2026-10-16 08:00"),
+    ("22:00-08:00", "2026-10-15 21:59", False, "2026-10-15 21:59"),
+    ("13:00-14:00", "2026-10-15 13:30", True, "2026-10-15 14:00"),
+    ("", "2026-10-15 23:30", False, "2026-10-15 23:30"),
+])
+def test_quiet_hours_window_and_its_end(window, time, quiet, ends):
+    hours = QuietHours.parse(window)
+    assert hours.contains(local_ms(time), SEOUL) is quiet
+    assert hours.end_after(local_ms(time), SEOUL) == local_ms(ends)
+
+
+def test_a_malformed_quiet_hours_setting_is_refused():
+    with pytest.raises(ValueError, match="22:00-08:00"):
+        QuietHours.parse("10pm-8am")
+
+
+def test_wording_names_the_promise_and_the_time_left_in_english():
+    assert reminder_text("send the report", 10) == "Reminder: send the report is due in 10 minutes."
+
+
+def test_wording_is_korean_when_the_promise_was_made_in_korean():
+    assert reminder_text("보고서 보내기", 10) == "알림: 보고서 보내기 기한이 10분 남았어요."
+    assert promise_language("팀장님께 report 보내기") == "ko"
+    assert promise_language("send the report") == "en"
+
+
+@pytest.mark.parametrize(("minutes", "lang", "phrase"), [
+    (1, "en", "1 minute"), (60, "en", "1 hour"), (90, "en", "1 hour 30 minutes"), (120, "en", "2 hours"),
+    (60, "ko", "1시간"), (90, "ko", "1시간 30분"), (5, "ko", "5분"),
+])
+def test_time_left_reads_as_hours_and_minutes(minutes, lang, phrase):
+    assert time_left_phrase(minutes, lang) == phrase
+
+
+def test_time_left_rounds_to_the_minute_and_never_says_zero():
+    due = local_ms("2026-10-15 15:00")
+    assert minutes_left(due, due - 9 * 60_000 - 40_000) == 10
+    assert minutes_left(due, due - 5_000) == 1
