@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jarvisd.agent import guard
-from jarvisd.agent.guard import Counters, Novelty
+from jarvisd.agent.guard import Counters, Fingerprint, Novelty
 from jarvisd.agent.hooks import (
     AgentHooks,
     CallOutcome,
@@ -32,6 +32,9 @@ class GuardVerdict:
     stop: str | None
 
 
+_EXECUTED = frozenset(("ok", "failed", "overloaded"))
+
+
 def _key(call: PreparedCall) -> str:
     return guard.call_key(call.name, call.canonical_args if call.canonical_args is not None else call.call.arguments)
 
@@ -45,9 +48,10 @@ class LoopGuard(AgentHooks):
         self._executed: set[str] = set()  # research: calls that ran and returned a result
         self._planned: set[str] = set()  # research: calls let through earlier in this round
         self._last_text: dict[str, str] = {}  # key -> the result text the model already has
-        self._seen: set[str] = set()  # result fingerprints of this run
+        self._seen: set[Fingerprint] = set()  # result fingerprints of this run
         self._charged: set[int] = set()  # indexes of this round's calls charged to the budget
         self._calls_charged = 0  # tool calls charged to the budget so far, refunds taken off
+        self._keys: dict[int, str] = {}  # this round's call keys by index
 
     # --- before a call runs --------------------------------------------------------------------------
     async def before_tool_call(self, ctx: TurnContext, call: PreparedCall) -> Rejection | None:
@@ -55,7 +59,7 @@ class LoopGuard(AgentHooks):
         left = guard.budget_left(policy.tool_budget, self._calls_charged)
         if left == 0:
             return Rejection(guard.budget_used_reason(policy.tool_budget or 0), "budget_used")
-        key = _key(call)
+        key = self._keys[call.index] = _key(call)
         if call.exempt:
             self._recent.append("\x01exempt")  # an exempt call in between restarts the chat count
         elif policy.repeat_rule == "consecutive":
@@ -72,20 +76,12 @@ class LoopGuard(AgentHooks):
         self._calls_charged += 1
         return None
 
-    async def after_tool_call(self, ctx: TurnContext, outcome: CallOutcome) -> None:
-        if not outcome.executed and outcome.prepared.index in self._charged:
-            # let through here but stopped later (another hook, or the user said no): not a spent call
-            self._calls_charged -= 1
-        if outcome.status == "ok":
-            key = _key(outcome.prepared)
-            self._executed.add(key)
-            self._last_text[key] = outcome.text
-
-    # --- after a round -------------------------------------------------------------------------------
+    # --- after a round (outcomes are read here, once, rather than in after_tool_call) --------------
     def _novelty(self, outcome: CallOutcome) -> Novelty | None:
-        if not outcome.executed:
+        if outcome.status not in _EXECUTED:
             return None
-        fp = guard.fingerprint_text(outcome.canonical_text) if outcome.canonical_text is not None else None
+        text = outcome.canonical_text
+        fp = None if text is None else guard.fingerprint_text(text)
         novelty = guard.classify_result(outcome.value, fp, self._seen,
                                         approval_required=outcome.prepared.approval_required)
         if fp is not None:
@@ -93,20 +89,39 @@ class LoopGuard(AgentHooks):
         return novelty
 
     async def after_round(self, ctx: TurnContext, record: RoundRecord) -> Stop | None:
+        outcomes = record.outcomes
+        policy, c = self.policy, self.counters
+        executed = failed = succeeded = overloaded = 0
+        for o in outcomes:  # one pass: this runs for every round
+            status = o.status
+            if status == "ok":
+                executed += 1
+                succeeded += 1
+                index = o.prepared.index
+                key = self._keys[index] if index in self._keys else _key(o.prepared)
+                self._executed.add(key)
+                self._last_text[key] = o.text
+            elif status == "failed" or status == "overloaded":
+                executed += 1
+                failed += 1
+                overloaded += status == "overloaded"
+            else:
+                if o.prepared.index in self._charged:
+                    # let through here but stopped later (another hook, or the user said no): not spent
+                    self._calls_charged -= 1
+                if status == "invalid" or (status == "rejected" and policy.rejections_are_failures):
+                    failed += 1
         self._planned.clear()
         self._charged.clear()
-        outcomes = record.outcomes
+        self._keys.clear()
         if not outcomes:
             return None  # the answer round
-        policy, c = self.policy, self.counters
-        novelties = tuple(self._novelty(o) for o in outcomes)
-        news = guard.round_brought_news(n for n in novelties if n is not None)
-        executed = sum(o.executed for o in outcomes)
-        failed = sum(o.status in ("failed", "overloaded", "invalid")
-                     or (o.status == "rejected" and policy.rejections_are_failures) for o in outcomes)
-        succeeded = sum(o.status == "ok" for o in outcomes)
-        refund = guard.overload_refund(sum(o.status == "overloaded" for o in outcomes), c.refunded,
-                                       policy.overload_refund_max)
+        if policy.track_progress:
+            novelties = tuple(self._novelty(o) for o in outcomes)
+            news = guard.round_brought_news(n for n in novelties if n is not None)
+        else:  # chat: results are not compared
+            novelties, news = (None,) * len(outcomes), True
+        refund = guard.overload_refund(overloaded, c.refunded, policy.overload_refund_max)
         c = Counters(
             rounds=c.rounds + 1,
             no_progress=guard.next_no_progress_count(c.no_progress, news) if policy.track_progress else 0,

@@ -70,6 +70,12 @@ async def _deny_without_approver(call: PreparedCall) -> bool:
     return False
 
 
+def _overriding(hooks: Sequence[AgentHooks], method: str) -> list[AgentHooks]:
+    """The hooks that implement `method`; per-call hook points skip the no-op defaults."""
+    default = getattr(AgentHooks, method)
+    return [h for h in hooks if getattr(type(h), method, default) is not default]
+
+
 class Agent:
     """A model, its tools, a profile (guard policy + system prompt) and hooks; one instance serves many turns."""
 
@@ -168,13 +174,15 @@ class Agent:
         ones concurrently, and return the outcomes in the model's order."""
         outcomes: list[CallOutcome | None] = []
         runnable: list[tuple[int, PreparedCall]] = []
+        checkers = _overriding(hooks, "before_tool_call")
+        watchers = _overriding(hooks, "after_tool_call")
         for index, call in enumerate(calls):
             prepared = self.tools.prepare(call, index)
             if prepared.error is not None:
                 outcomes.append(CallOutcome(prepared, "invalid", prepared.error, prepared.error))
                 continue
             rejection = None
-            for hook in hooks:
+            for hook in checkers:
                 rejection = await hook.before_tool_call(ctx, prepared)
                 if rejection is not None:
                     break
@@ -193,7 +201,7 @@ class Agent:
             outcomes[index] = outcome
         final = [o for o in outcomes if o is not None]
         for outcome in final:
-            for hook in hooks:
+            for hook in watchers:
                 await hook.after_tool_call(ctx, outcome)
         return final
 

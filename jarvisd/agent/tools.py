@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from jarvisd.agent.guard import canonical_json, parse_arguments
+from jarvisd.agent.guard import canonical_json, canonical_parsed_json, parse_arguments
 from jarvisd.agent.hooks import PreparedCall, TurnContext
 from jarvisd.agent.schema import schema_errors, with_defaults
 from jarvisd.llm.base import ToolCall, ToolSpec
@@ -125,7 +125,7 @@ class ToolRegistry:
         canonical = None
         if args is not None or text.strip() == "null":
             try:
-                canonical = canonical_json(args)
+                canonical = canonical_parsed_json(args)
             except ValueError:  # NaN / Infinity
                 canonical = None
         if tool is None:

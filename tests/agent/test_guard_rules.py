@@ -27,6 +27,11 @@ def test_integral_floats_equal_ints_but_list_order_matters():
     assert guard.canonical_arguments('{"ids": [1, 2]}') != guard.canonical_arguments('{"ids": [2, 1]}')
 
 
+def test_the_fast_path_for_parsed_arguments_writes_the_same_canonical_text():
+    for value in ({"b": [1, 2.5, None, True, "한\n"], "a": {"z": 1, "y": '"'}}, "text", 3, None, [], 1.5):
+        assert guard.canonical_parsed_json(value) == guard.canonical_json(value)
+
+
 def test_invalid_json_arguments_have_no_canonical_form():
     assert guard.canonical_arguments('{"q": ') is None
     assert guard.canonical_arguments("NaN") is None
