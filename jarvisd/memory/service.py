@@ -166,12 +166,9 @@ class MemoryService:
         vector = self._embed([query])[0] if query.strip() else None
         access = self.policies.access(scope)
         arms = ["recent", "importance"] + (["vector"] if vector is not None else [])
-        merged: dict[str, Candidate] = {}
-        for order in arms:
-            q = StoreQuery(access=access, terms=terms, vector=vector, order=order, limit=fetch, **filters)  # type: ignore[arg-type]
-            for cand in self.store.search(q):
-                merged.setdefault(cand.item.id, cand)
-        return [Candidate(c.item, _cosine(vector, c.item.vector)) for c in merged.values()], vector
+        q = StoreQuery(access=access, terms=terms, vector=vector, limit=fetch, **filters)  # type: ignore[arg-type]
+        found = self.store.gather(q, arms)
+        return [Candidate(c.item, _cosine(vector, c.item.vector)) for c in found], vector
 
     def recall(
         self, scope: MemoryScope, query: str, *, limit: int | None = None, exclude_ids: Sequence[str] = ()

@@ -158,3 +158,13 @@ def test_reset_vectors_changes_the_width_and_keeps_the_items(store: MemoryStore)
     assert [i.id for i in store.missing_vectors(10)] == ["a", "b"]
     store.upsert([store.get(["a"], MAIN)[0].with_(vector=(1.0,) + (0.0,) * 7)])
     assert [i.id for i in store.missing_vectors(10)] == ["b"]
+
+
+def test_gather_is_the_union_of_each_orders_top(store: MemoryStore) -> None:
+    store.upsert([item("big", "여행 기록", hours=0, importance=0.95)]
+                 + [item(f"n{n}", f"여행 메모 {n}", hours=n + 1) for n in range(5)])
+    got = store.gather(StoreQuery(access=MAIN, terms=("여행",), limit=2), ["recent", "importance"])
+    assert sorted(c.item.id for c in got) == ["big", "n3", "n4"]
+    with_vec = store.gather(StoreQuery(access=MAIN, terms=("없는말",), vector=tuple(EMB.vector("여행 기록")),
+                                       limit=1), ["recent", "vector"])
+    assert [c.item.id for c in with_vec] == ["big"]

@@ -62,6 +62,10 @@ class MemoryStore(Protocol):
 
     def search(self, query: StoreQuery) -> list[Candidate]: ...
 
+    def gather(self, query: StoreQuery, orders: Sequence[Order]) -> list[Candidate]:
+        """The union of `search` under each order (same filters), each cut to `query.limit`."""
+        ...
+
     def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
         """Set `last_accessed`; add one rehearsal to the ids in `rehearsed`."""
         ...

@@ -239,28 +239,41 @@ class LanceMemoryStore:
         return [from_row(r) for r in rows]
 
     def search(self, q: StoreQuery) -> list[Candidate]:
+        return self.gather(q, [q.order])
+
+    def gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
+        """One narrow keyword/filter scan serves the recency and importance orders; whole rows are
+        then read for the winners only, in one query; the vector order is one ANN query."""
         self.flush()
-        if q.order == "vector":
-            return self._vector_search(q)
-        predicate = query_predicate(q, with_terms=q.match_required)
-        if predicate == "false" or q.limit <= 0:
+        if q.limit <= 0:
             return []
-        # Order on a narrow projection first, then read whole rows for the winners only.
+        merged: dict[str, Candidate] = {}
+        scalar_orders = [o for o in orders if o != "vector"]
+        if scalar_orders:
+            predicate = query_predicate(q, with_terms=q.match_required)
+            wanted = self._scalar_winners(predicate, scalar_orders, q.limit) if predicate != "false" else []
+            if wanted:
+                rows = {r["id"]: r for r in self._rows(sql_in("id", wanted), len(wanted))}
+                merged.update((i, Candidate(from_row(rows[i]))) for i in wanted if i in rows)
+        if "vector" in orders:
+            for cand in self._vector_search(q):
+                merged.setdefault(cand.item.id, cand)
+        return list(merged.values())
+
+    def _scalar_winners(self, predicate: str, orders: Sequence[str], limit: int) -> list[str]:
         keys = self._table.search().where(predicate).select(["id", "created_us", "importance"])
-        table = keys.limit(None).to_arrow() if _unlimited_ok() else keys.limit(10**9).to_arrow()
+        table = keys.limit(None).to_arrow()
         ids = table.column("id").to_pylist()
         created = table.column("created_us").to_pylist()
         importance = table.column("importance").to_pylist()
-        order = range(len(ids))
-        if q.order == "importance":
-            chosen = sorted(order, key=lambda i: (-importance[i], -created[i], ids[i]))[: q.limit]
-        else:
-            chosen = sorted(order, key=lambda i: (-created[i], ids[i]))[: q.limit]
-        wanted = [ids[i] for i in chosen]
-        if not wanted:
-            return []
-        rows = {r["id"]: r for r in self._rows(sql_in("id", wanted), len(wanted))}
-        return [Candidate(from_row(rows[i])) for i in wanted if i in rows]
+        wanted: dict[str, None] = {}
+        for order in orders:
+            if order == "importance":
+                chosen = sorted(range(len(ids)), key=lambda i: (-importance[i], -created[i], ids[i]))[:limit]
+            else:
+                chosen = sorted(range(len(ids)), key=lambda i: (-created[i], ids[i]))[:limit]
+            wanted.update((ids[i], None) for i in chosen)
+        return list(wanted)
 
     def _vector_search(self, q: StoreQuery) -> list[Candidate]:
         if q.vector is None or len(q.vector) != self._dimensions or q.limit <= 0:
@@ -317,7 +330,3 @@ class LanceMemoryStore:
         if items:
             rows = [to_row(it, dimensions) for it in items]
             self._table.add(pa.Table.from_pylist(rows, schema=schema(dimensions)))
-
-
-def _unlimited_ok() -> bool:
-    return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 import numpy as np
@@ -94,6 +95,13 @@ class InMemoryStore:
         else:
             rows.sort(key=lambda c: (-c.item.created_at.timestamp(), c.item.id))
         return rows[: q.limit]
+
+    def gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
+        merged: dict[str, Candidate] = {}
+        for order in orders:
+            for cand in self.search(replace(q, order=order)):  # type: ignore[arg-type]
+                merged.setdefault(cand.item.id, cand)
+        return list(merged.values())
 
     def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
         extra = set(rehearsed)

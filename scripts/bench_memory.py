@@ -1,0 +1,150 @@
+"""Benchmark the memory core on LanceDB on disk: recall latency at 1k/10k/100k items, record-turn throughput.
+
+Embeddings are precomputed random unit vectors (the embedder's cost is not measured here), so the
+figures are the store and the service: filters, keyword matching, vector search, scoring.
+
+    .venv/bin/python scripts/bench_memory.py                 # 1k, 10k, 100k
+    .venv/bin/python scripts/bench_memory.py --sizes 1000 --queries 50
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from jarvisd.llm.base import Message  # noqa: E402
+from jarvisd.memory.items import new_item  # noqa: E402
+from jarvisd.memory.scope import MemoryScope  # noqa: E402
+from jarvisd.memory.service import MemoryService  # noqa: E402
+from jarvisd.memory.stores.lance import LanceMemoryStore  # noqa: E402
+
+DIM = 384
+WORDS = ("서울 부산 회의 일정 예산 보고서 강아지 산책 병원 예약 커피 점심 저녁 운동 여행 비행기 호텔 대출 "
+         "환율 주식 날씨 생일 선물 영화 음악 독서 요리 청소 이사 계약 학교 숙제 친구 가족 회사 프로젝트 "
+         "마감 발표 메일 전화 택시 기차 버스 쇼핑 시장 은행 카드 보험 세금 건강 약속").split()
+START = datetime(2026, 1, 1, tzinfo=UTC)
+ME = MemoryScope("me", "main", "bench")
+
+
+class PrecomputedEmbedder:
+    """Returns vectors looked up by text (or a random unit vector): embedding cost stays out."""
+
+    name = "precomputed"
+    dimensions = DIM
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.table: dict[str, list[float]] = {}
+        self.pool = unit(rng.standard_normal((512, DIM)).astype(np.float32)).tolist()
+        self.next = 0
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        out = []
+        for t in texts:
+            if t not in self.table:
+                self.next = (self.next + 1) % len(self.pool)
+            out.append(self.table.get(t, self.pool[self.next]))
+        return out
+
+
+def unit(m: np.ndarray) -> np.ndarray:
+    return m / np.linalg.norm(m, axis=1, keepdims=True)
+
+
+def fill(store: LanceMemoryStore, n: int, rng: np.random.Generator, pyrng: random.Random) -> list:
+    vectors = unit(rng.standard_normal((n, DIM)).astype(np.float32))
+    items = []
+    owners = [("me", "main")] * 8 + [("me", "karen"), ("other", "main")]
+    sources = ["turn"] * 7 + ["explicit", "thought", "task_pattern"]
+    for i in range(n):
+        user, agent = pyrng.choice(owners)
+        source = pyrng.choice(sources)
+        content = " ".join(pyrng.choices(WORDS, k=8))
+        if source == "explicit":
+            content = f"{pyrng.choice(WORDS)}{i % 97}: {content}"
+        items.append(new_item(
+            user=user, agent=agent, session=f"s{i % 200}", source=source, content=content,
+            created_at=START + timedelta(minutes=i), item_id=f"it{i:07d}",
+            importance=round(pyrng.random(), 2), metadata={"task_type": "chat", "outcome": "success"},
+            vector=tuple(vectors[i].tolist()),
+        ))
+    for start in range(0, n, 5000):
+        store.upsert(items[start : start + 5000])
+        store.flush()
+    store._maybe_index()
+    return items
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
+    rng, pyrng = np.random.default_rng(n), random.Random(n)
+    store = LanceMemoryStore(str(workdir / f"bench-{n}.lance"), dimensions=DIM, flush_rows=10**9)
+    t0 = time.perf_counter()
+    items = fill(store, n, rng, pyrng)
+    load_s = time.perf_counter() - t0
+    embedder = PrecomputedEmbedder(rng)
+    svc = MemoryService(store, embedder=embedder, clock=lambda: START + timedelta(minutes=n + 1))
+    mine = [it for it in items if it.user == "me" and it.agent == "main" and it.source == "turn"]
+    latencies = []
+    for q in range(queries + 5):
+        target = pyrng.choice(mine)
+        words = target.content.split()
+        query = f"{words[1]} {words[4]} 어떻게 됐지?"
+        noisy = np.asarray(target.vector) + rng.standard_normal(DIM).astype(np.float32) * 0.03
+        embedder.table[query] = (noisy / np.linalg.norm(noisy)).tolist()
+        t = time.perf_counter()
+        svc.recall(ME, query)
+        if q >= 5:  # warm-up
+            latencies.append((time.perf_counter() - t) * 1000)
+    return {"n": n, "load_s": load_s, "p50": statistics.median(latencies), "p95": percentile(latencies, 0.95),
+            "indexed": store._indexed}
+
+
+def bench_record(turns: int, workdir: Path) -> float:
+    store = LanceMemoryStore(str(workdir / "bench-record.lance"), dimensions=DIM)
+    svc = MemoryService(store, embedder=PrecomputedEmbedder(np.random.default_rng(1)))
+    pyrng = random.Random(1)
+    convo = [[Message("user", " ".join(pyrng.choices(WORDS, k=10))),
+              Message("assistant", " ".join(pyrng.choices(WORDS, k=40)))] for _ in range(turns)]
+    t = time.perf_counter()
+    for msgs in convo:
+        svc.record_turn(ME, msgs)
+    store.flush()
+    return turns / (time.perf_counter() - t)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 10_000, 100_000])
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--turns", type=int, default=5_000)
+    parser.add_argument("--dir", type=Path, default=None, help="where the tables go (default: a temp dir)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="jarvisd-bench-", dir=args.dir) as tmp:
+        workdir = Path(tmp)
+        print(f"{'items':>8} {'load s':>8} {'index':>6} {'recall p50 ms':>14} {'recall p95 ms':>14}")
+        for n in args.sizes:
+            r = bench_recall(n, args.queries, workdir)
+            print(f"{r['n']:>8} {r['load_s']:>8.1f} {('yes' if r['indexed'] else 'no'):>6} "
+                  f"{r['p50']:>14.1f} {r['p95']:>14.1f}", flush=True)
+        rate = bench_record(args.turns, workdir)
+        print(f"\nrecord_turn: {rate:,.0f} turns/s ({args.turns} turns, embedding excluded, LanceDB on disk)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
