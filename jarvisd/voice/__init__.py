@@ -1,0 +1,7 @@
+"""Hands-free voice: audio in/out (devices and WAV files), endpointing, Whisper, streamed piper speech,
+barge-in, echo protection and activation modes. Start at `build.py` (from config) and `pipeline.py`.
+"""
+
+from jarvisd.voice.pipeline import AnswerFn, VoicePipeline, VoiceSettings
+
+__all__ = ["AnswerFn", "VoicePipeline", "VoiceSettings"]

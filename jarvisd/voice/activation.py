@@ -1,0 +1,107 @@
+"""Who is being spoken to: activation modes and the wake phrase.
+
+- `always`: every utterance with speech starts a turn.
+- `wake`: an utterance must start with a wake phrase ("Jarvis", "자비스"), matched fuzzily on the
+  transcript because Whisper spells names freely ("Jarvis,", "Javis", "자비스야"). After each reply a
+  follow-up window (`follow_up_sec`) accepts utterances without it. A bare "Jarvis" opens the window.
+- `push_to_talk`: the microphone is only listened to while the toggle is open (HUD, tray, CLI).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from jarvisd.voice.guard import normalize_text
+
+MODES = ("wake", "always", "push_to_talk")
+WAKE_SIMILARITY = 0.75
+# Words people put before a name: "hey Jarvis", "ok Jarvis", "야 자비스".
+_LEADING_WORDS = frozenset({"hey", "hi", "ok", "okay", "oh", "hello", "yo", "야", "헤이", "저기"})
+# Korean vocative/topic particles that may be glued to the name: "자비스야", "자비스님", "자비스,".
+_KO_SUFFIX = re.compile(r"(야|아|님|씨|는|가|이)$")
+
+
+def _similar(a: str, b: str) -> float:
+    return difflib.SequenceMatcher(None, a, b).ratio()
+
+
+def strip_wake_phrase(text: str, phrases: Sequence[str], threshold: float = WAKE_SIMILARITY) -> str | None:
+    """The rest of `text` when it starts with a wake phrase (fuzzy), else None.
+
+    "Jarvis, what time is it?" -> "what time is it?"; "Javis." -> ""; "What time is it?" -> None.
+    """
+    words = text.split()
+    norm = [normalize_text(w) for w in words]
+    start = 0
+    while start < len(norm) and (norm[start] in _LEADING_WORDS or not norm[start]):
+        start += 1
+        if start >= 2:
+            break
+    for phrase in phrases:
+        target = normalize_text(phrase)
+        size = max(1, len(target.split()))
+        if start + size > len(norm):
+            continue
+        candidate = "".join(norm[start:start + size])
+        squeezed = target.replace(" ", "")
+        if _similar(candidate, squeezed) >= threshold or _similar(_KO_SUFFIX.sub("", candidate), squeezed) >= threshold:
+            return " ".join(words[start + size:]).lstrip(" ,.!?~-").strip()
+    return None
+
+
+@dataclass(frozen=True)
+class Admission:
+    accepted: bool
+    text: str  # what the agent gets (the wake phrase removed)
+    reason: str  # "always" | "wake phrase" | "follow-up" | "push-to-talk" | why not
+
+
+class Activation:
+    """Decides, per transcript, whether a turn starts. Time is passed in (seconds, any clock)."""
+
+    def __init__(self, mode: str, wake_phrases: Sequence[str] = ("jarvis", "자비스"),
+                 follow_up_sec: float = 8.0) -> None:
+        if mode not in MODES:
+            raise ValueError(f"activation must be one of {', '.join(MODES)} (got {mode!r})")
+        self.mode = mode
+        self.wake_phrases = tuple(wake_phrases)
+        self.follow_up_sec = follow_up_sec
+        self.push_to_talk_open = False
+        self._follow_up_until = float("-inf")
+
+    @property
+    def listening(self) -> bool:
+        """Is the microphone listened to at all? Only push-to-talk closes it."""
+        return self.mode != "push_to_talk" or self.push_to_talk_open
+
+    def toggle_push_to_talk(self, open_: bool | None = None) -> bool:
+        self.push_to_talk_open = (not self.push_to_talk_open) if open_ is None else open_
+        return self.push_to_talk_open
+
+    def open_follow_up(self, now: float) -> None:
+        """A reply finished (or a bare wake phrase was heard): the next utterance needs no wake phrase."""
+        self._follow_up_until = now + self.follow_up_sec
+
+    def close_follow_up(self) -> None:
+        self._follow_up_until = float("-inf")
+
+    def in_follow_up(self, now: float) -> bool:
+        return now <= self._follow_up_until
+
+    def admit(self, text: str, now: float) -> Admission:
+        if self.mode == "always":
+            return Admission(True, text, "always")
+        if self.mode == "push_to_talk":
+            return Admission(True, text, "push-to-talk")
+        rest = strip_wake_phrase(text, self.wake_phrases)
+        if rest is not None:
+            if not rest:
+                self.open_follow_up(now)
+                return Admission(False, "", "wake phrase only: listening")
+            return Admission(True, rest, "wake phrase")
+        if self.in_follow_up(now):
+            return Admission(True, text, "follow-up")
+        return Admission(False, text, "no wake phrase")

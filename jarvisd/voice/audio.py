@@ -1,0 +1,102 @@
+"""Audio as the pipeline carries it: mono float32 numpy arrays in [-1, 1], and WAV files.
+
+The microphone side runs at 16 kHz (what Whisper and Silero expect) in frames of 512 samples
+(32 ms, Silero's window); the speaker side runs at the voice's rate (22.05 kHz for piper medium).
+"""
+
+from __future__ import annotations
+
+import wave
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+MIC_RATE = 16000
+FRAME_SAMPLES = 512  # 32 ms at 16 kHz
+FRAME_SEC = FRAME_SAMPLES / MIC_RATE
+
+
+def resample(audio: np.ndarray, rate: int, target: int) -> np.ndarray:
+    """Linear-interpolation resampling; enough for speech between 16 and 48 kHz."""
+    if rate == target or len(audio) == 0:
+        return audio.astype(np.float32, copy=False)
+    n_out = int(round(len(audio) * target / rate))
+    positions = np.arange(n_out, dtype=np.float64) * (rate / target)
+    return np.interp(positions, np.arange(len(audio)), audio).astype(np.float32)
+
+
+def rms_dbfs(audio: np.ndarray) -> float:
+    """Loudness in dB relative to full scale; -inf-ish (-120) for digital silence."""
+    if len(audio) == 0:
+        return -120.0
+    rms = float(np.sqrt(np.mean(np.square(audio, dtype=np.float64))))
+    return max(-120.0, 20.0 * np.log10(rms + 1e-12))
+
+
+def to_int16(audio: np.ndarray) -> np.ndarray:
+    return (np.clip(audio, -1.0, 1.0) * 32767.0).astype(np.int16)
+
+
+def read_wav(path: Path, rate: int | None = MIC_RATE) -> tuple[np.ndarray, int]:
+    """Mono float32 samples of a PCM WAV (channels averaged), resampled to `rate` unless None."""
+    with wave.open(str(path), "rb") as wav:
+        channels, width, src_rate = wav.getnchannels(), wav.getsampwidth(), wav.getframerate()
+        raw = wav.readframes(wav.getnframes())
+    if width == 2:
+        data = np.frombuffer(raw, dtype="<i2").astype(np.float32) / 32768.0
+    elif width == 4:
+        data = np.frombuffer(raw, dtype="<i4").astype(np.float32) / 2147483648.0
+    elif width == 1:
+        data = (np.frombuffer(raw, dtype=np.uint8).astype(np.float32) - 128.0) / 128.0
+    else:
+        raise ValueError(f"{path}: unsupported sample width {width * 8} bits")
+    if channels > 1:
+        data = data.reshape(-1, channels).mean(axis=1)
+    if rate is None:
+        return data, src_rate
+    return resample(data, src_rate, rate), rate
+
+
+def write_wav(path: Path, audio: np.ndarray, rate: int) -> Path:
+    """16-bit mono PCM."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(rate)
+        wav.writeframes(to_int16(audio).tobytes())
+    return path
+
+
+def frames_of(audio: np.ndarray, size: int = FRAME_SAMPLES) -> list[np.ndarray]:
+    """Cut audio into whole frames; the last one is zero-padded."""
+    if len(audio) % size:
+        audio = np.concatenate([audio, np.zeros(size - len(audio) % size, dtype=np.float32)])
+    return [audio[i:i + size] for i in range(0, len(audio), size)]
+
+
+class AudioSource(Protocol):
+    """Microphone frames: FRAME_SAMPLES float32 samples at MIC_RATE, with the time.time() at their end."""
+
+    async def start(self) -> None: ...
+
+    async def read(self) -> tuple[np.ndarray, float] | None:
+        """The next frame, or None when the source has ended (a file ran out)."""
+        ...
+
+    def stop(self) -> None: ...
+
+
+class AudioSink(Protocol):
+    """Where speech goes. `play` returns True when the audio was played to its end, False when `stop`
+    cut it off; `stop` discards everything not yet played, at once."""
+
+    @property
+    def playing(self) -> bool: ...
+
+    async def play(self, audio: np.ndarray, rate: int) -> bool: ...
+
+    def stop(self) -> None: ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,81 @@
+"""Building the voice pipeline from configuration: which models, which devices, which settings.
+
+```python
+models = load_voice_models(cfg)                      # Whisper + piper, checksummed, ~1.5 s
+voice = open_voice(cfg, answer, bus, models=models)  # None: no audio device, text-only (said once)
+await voice.start(); ...; await voice.stop()
+```
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from jarvisd.config import Config
+from jarvisd.events import EventBus, StatusChanged
+from jarvisd.manifest import ModelStore
+from jarvisd.voice.audio import AudioSink, AudioSource
+from jarvisd.voice.devices import MicrophoneSource, NoAudioDevice, SpeakerSink, find_device
+from jarvisd.voice.echo import PlayedAudio
+from jarvisd.voice.pipeline import AnswerFn, VoicePipeline, VoiceSettings
+from jarvisd.voice.stt import SpeechRecognizer
+from jarvisd.voice.tts import SpeechSynthesizer
+
+log = logging.getLogger("jarvisd.voice")
+DEFAULT_VOICE = "joe-medium"
+
+
+@dataclass
+class VoiceModels:
+    recognizer: SpeechRecognizer
+    synthesizer: SpeechSynthesizer
+
+
+def voice_path(cfg: Config, store: ModelStore | None = None) -> Path:
+    """`voice.tts_voice` when set, else the bundled English voice (its .onnx, sha256-verified)."""
+    if cfg.voice.tts_voice:
+        return Path(cfg.voice.tts_voice).expanduser()
+    store = store or ModelStore(cfg.paths.models_dir)
+    files = store.verify(DEFAULT_VOICE)
+    return next(path for name, path in files.items() if name.endswith(".onnx"))
+
+
+def whisper_dir(cfg: Config, store: ModelStore | None = None) -> Path:
+    store = store or ModelStore(cfg.paths.models_dir)
+    return store.path(cfg.voice.stt_model)
+
+
+def load_voice_models(cfg: Config, store: ModelStore | None = None, cpu_threads: int = 0) -> VoiceModels:
+    store = store or ModelStore(cfg.paths.models_dir)
+    return VoiceModels(
+        recognizer=SpeechRecognizer(whisper_dir(cfg, store), language=cfg.voice.language, cpu_threads=cpu_threads),
+        synthesizer=SpeechSynthesizer(voice_path(cfg, store)))
+
+
+def build_pipeline(cfg: Config, answer: AnswerFn, *, source: AudioSource, sink: AudioSink,
+                   models: VoiceModels, bus: EventBus | None = None,
+                   settings: VoiceSettings | None = None) -> VoicePipeline:
+    """The pipeline on any edges (devices, files, or a test's)."""
+    return VoicePipeline(source=source, sink=sink, recognizer=models.recognizer, synthesizer=models.synthesizer,
+                         answer=answer, bus=bus, settings=settings or VoiceSettings.from_config(cfg.voice))
+
+
+def open_voice(cfg: Config, answer: AnswerFn, bus: EventBus, models: VoiceModels | None = None) -> VoicePipeline | None:
+    """The pipeline on the configured sound devices; None (text-only, said once) when voice is disabled
+    or there is no usable microphone or speaker."""
+    if not cfg.voice.enabled:
+        bus.publish_nowait(StatusChanged("voice", "disabled", "voice.enabled = false: text only"))
+        return None
+    try:
+        find_device(cfg.voice.input_device, "input")
+        find_device(cfg.voice.output_device, "output")
+    except NoAudioDevice as exc:
+        log.warning("voice: %s: running text-only", exc)
+        bus.publish_nowait(StatusChanged("voice", "text-only", str(exc)))
+        return None
+    models = models or load_voice_models(cfg)
+    played = PlayedAudio()
+    return build_pipeline(cfg, answer, source=MicrophoneSource(cfg.voice.input_device),
+                          sink=SpeakerSink(cfg.voice.output_device, played=played), models=models, bus=bus)

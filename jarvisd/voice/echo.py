@@ -1,0 +1,106 @@
+"""Echo protection: the assistant must never take its own voice for the user.
+
+Two checks, both cheap:
+- acoustic: the microphone signal is compared with what the speaker played in the last seconds
+  (`PlayedAudio`); a high normalized cross-correlation at some delay means the mic hears the speaker.
+  This catches a speaker routed back into the mic (loopback, laptop speakers) before any STT runs.
+- textual: a transcript heard while (or just after) speaking that mostly repeats the words being said
+  is the assistant's own voice (`repeats_spoken_text`).
+Real rooms smear the echo; for loud speakers next to the mic, run PulseAudio's `module-echo-cancel`
+and point `voice.input_device` at its source (see docs/voice.md).
+"""
+
+from __future__ import annotations
+
+import collections
+import difflib
+import threading
+import time
+
+import numpy as np
+
+from jarvisd.voice.audio import resample
+from jarvisd.voice.guard import normalize_text
+
+ECHO_CORRELATION = 0.45  # normalized cross-correlation above which the mic is hearing the speaker
+
+
+def echo_correlation(mic: np.ndarray, reference: np.ndarray) -> float:
+    """Max normalized cross-correlation of `mic` against every delay within `reference` (same rate).
+
+    1.0 when `mic` is a scaled copy of a stretch of `reference`; near 0 for unrelated sounds.
+    """
+    n, m = len(mic), len(reference)
+    if n == 0 or m < n:
+        return 0.0
+    mic = mic.astype(np.float64) - mic.mean()
+    ref = reference.astype(np.float64)
+    mic_norm = np.sqrt(np.sum(mic * mic))
+    if mic_norm < 1e-9:
+        return 0.0
+    size = 1 << int(np.ceil(np.log2(n + m)))
+    corr = np.fft.irfft(np.fft.rfft(ref, size) * np.conj(np.fft.rfft(mic, size)), size)[: m - n + 1]
+    csum = np.concatenate([[0.0], np.cumsum(ref)])
+    csum2 = np.concatenate([[0.0], np.cumsum(ref * ref)])
+    win_sum = csum[n:] - csum[:-n]
+    win_energy = csum2[n:] - csum2[:-n] - win_sum * win_sum / n
+    denom = mic_norm * np.sqrt(np.maximum(win_energy, 1e-12))
+    quiet = win_energy < 1e-9 * n
+    ncc = np.where(quiet, 0.0, np.abs(corr) / denom)
+    return float(np.max(ncc)) if len(ncc) else 0.0
+
+
+class PlayedAudio:
+    """What the speaker played recently, at the microphone's rate, for the acoustic echo check.
+
+    Written from the output callback (a copy of each block, nothing else), read by the listener.
+    """
+
+    def __init__(self, rate: int = 16000, keep_sec: float = 4.0) -> None:
+        self.rate = rate
+        self.keep_sec = keep_sec
+        self._blocks: collections.deque[tuple[float, np.ndarray, int]] = collections.deque()
+        self._lock = threading.Lock()
+        self.last_played_at = float("-inf")
+
+    def add(self, block: np.ndarray, rate: int) -> None:
+        now = time.monotonic()
+        with self._lock:
+            self._blocks.append((now, block.copy(), rate))
+            self.last_played_at = now
+            while self._blocks and self._blocks[0][0] < now - self.keep_sec:
+                self._blocks.popleft()
+
+    def recent(self, seconds: float) -> np.ndarray:
+        cutoff = time.monotonic() - seconds
+        with self._lock:
+            blocks = [(b, r) for t, b, r in self._blocks if t >= cutoff]
+        if not blocks:
+            return np.zeros(0, dtype=np.float32)
+        return np.concatenate([resample(b, r, self.rate) for b, r in blocks])
+
+    def played_within(self, seconds: float) -> bool:
+        return time.monotonic() - self.last_played_at <= seconds
+
+    def clear(self) -> None:
+        with self._lock:
+            self._blocks.clear()
+
+
+def hears_speaker(mic: np.ndarray, played: PlayedAudio, threshold: float = ECHO_CORRELATION) -> bool:
+    """Is the recent microphone audio the speaker's output coming back?"""
+    reference = played.recent(played.keep_sec)
+    if len(reference) < len(mic):
+        return False
+    return echo_correlation(mic, reference) >= threshold
+
+
+def repeats_spoken_text(heard: str, spoken: str, threshold: float = 0.6) -> bool:
+    """Does `heard` mostly consist of words the assistant was saying (`spoken`), in order?"""
+    heard_words = normalize_text(heard).split()
+    spoken_words = normalize_text(spoken).split()
+    if not heard_words or not spoken_words:
+        return False
+    matcher = difflib.SequenceMatcher(None, heard_words, spoken_words, autojunk=False)
+    matched = sum(block.size for block in matcher.get_matching_blocks())
+    return matched / len(heard_words) >= threshold

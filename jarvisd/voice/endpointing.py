@@ -1,0 +1,163 @@
+"""Endpointing: where an utterance starts and ends, from Silero VAD speech probabilities.
+
+`SileroStream` runs the Silero VAD model that ships inside faster-whisper one 32 ms frame at a time,
+carrying the model's recurrent state between frames (faster-whisper's own `get_speech_timestamps`
+works on whole files). `Endpointer` is the state machine on top, pure and testable with made-up
+probabilities: speech must last `min_speech_ms` to count, an utterance ends after
+`trailing_silence_ms` of silence, and is cut at `max_utterance_sec`.
+"""
+
+from __future__ import annotations
+
+import collections
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC
+
+_CONTEXT = 64  # samples of the previous frame Silero v5 sees before each 512-sample window
+
+
+class SileroStream:
+    """Speech probability per 512-sample frame (16 kHz), with state carried across frames."""
+
+    def __init__(self) -> None:
+        from faster_whisper.vad import get_vad_model
+
+        self._model = get_vad_model()
+        self.reset()
+
+    def reset(self) -> None:
+        self._state = np.zeros((2, 1, 128), dtype=np.float32)
+        self._context = np.zeros((1, _CONTEXT), dtype=np.float32)
+
+    def probability(self, frame: np.ndarray) -> float:
+        if len(frame) != FRAME_SAMPLES:
+            raise ValueError(f"Silero needs frames of {FRAME_SAMPLES} samples (got {len(frame)})")
+        window = np.concatenate([self._context, frame.reshape(1, -1).astype(np.float32)], axis=1)
+        self._context = window[:, -_CONTEXT:]
+        encoded = self._model.encoder_session.run(None, {"input": window})[0].reshape(1, 128)
+        out, self._state = self._model.decoder_session.run(None, {"input": encoded, "state": self._state})
+        return float(np.asarray(out).reshape(-1)[0])
+
+
+@dataclass(frozen=True)
+class EndpointSettings:
+    min_speech_ms: int = 250
+    trailing_silence_ms: int = 600
+    max_utterance_sec: float = 30.0
+    threshold: float = 0.5
+    pre_roll_ms: int = 320  # audio kept from before speech was detected (onsets are soft)
+    tail_ms: int = 160  # silence kept after the last speech frame
+
+    @property
+    def negative_threshold(self) -> float:
+        return max(self.threshold - 0.15, 0.01)
+
+
+@dataclass
+class Utterance:
+    audio: np.ndarray
+    started_at: float  # first speech frame
+    speech_end_at: float  # end of the last speech frame: when the user stopped talking
+    ended_at: float  # when the endpointer decided (after the trailing silence)
+    speech_sec: float
+    forced: bool = False
+    echo_frames: int = 0  # frames the echo check attributed to the speaker
+    frames: int = 0
+
+
+@dataclass
+class _Open:
+    started_at: float
+    frames: list[np.ndarray] = field(default_factory=list)
+    speech_frames: int = 0
+    silent_run: int = 0
+    last_speech_index: int = 0
+    last_speech_at: float = 0.0
+    confirmed: bool = False
+    echo_frames: int = 0
+
+
+SpeechConfirmed = float  # the time speech was confirmed (an utterance has begun)
+
+
+class Endpointer:
+    """Feed (frame, speech probability, time at the frame's end); get boundaries back.
+
+    `push` returns None, a `SpeechConfirmed` time (speech has lasted min_speech_ms: barge-in may act
+    on it), or a finished `Utterance`. A burst shorter than min_speech_ms is forgotten.
+    """
+
+    def __init__(self, settings: EndpointSettings | None = None) -> None:
+        self.settings = settings or EndpointSettings()
+        s = self.settings
+        self._min_speech = max(1, round(s.min_speech_ms / 1000 / FRAME_SEC))
+        self._trailing = max(1, round(s.trailing_silence_ms / 1000 / FRAME_SEC))
+        self._max_frames = max(1, round(s.max_utterance_sec / FRAME_SEC))
+        self._tail = round(s.tail_ms / 1000 / FRAME_SEC)
+        self._pre_roll: collections.deque[np.ndarray] = collections.deque(
+            maxlen=max(1, round(s.pre_roll_ms / 1000 / FRAME_SEC)))
+        self._open: _Open | None = None
+
+    @property
+    def in_speech(self) -> bool:
+        return self._open is not None and self._open.confirmed
+
+    def reset(self) -> None:
+        self._open = None
+        self._pre_roll.clear()
+
+    def push(self, frame: np.ndarray, prob: float, at: float, echo: bool = False) -> SpeechConfirmed | Utterance | None:
+        s = self.settings
+        cur = self._open
+        if cur is None:
+            if prob >= s.threshold:
+                cur = self._open = _Open(started_at=at - FRAME_SEC, frames=list(self._pre_roll))
+                self._pre_roll.clear()
+            else:
+                self._pre_roll.append(frame)
+                return None
+        cur.frames.append(frame)
+        if echo:
+            cur.echo_frames += 1
+        if prob >= s.threshold or (prob >= s.negative_threshold and cur.silent_run == 0):
+            cur.speech_frames += 1
+            cur.silent_run = 0
+            cur.last_speech_index = len(cur.frames)
+            cur.last_speech_at = at
+        else:
+            cur.silent_run += 1
+        if not cur.confirmed:
+            if cur.speech_frames >= self._min_speech:
+                cur.confirmed = True
+                return at
+            if cur.silent_run >= self._trailing:
+                self._forget(cur)
+            return None
+        if cur.silent_run >= self._trailing:
+            return self._close(cur, at, forced=False)
+        if len(cur.frames) >= self._max_frames:
+            return self._close(cur, at, forced=True)
+        return None
+
+    def finish(self, at: float) -> Utterance | None:
+        """Close what is open now (the source ended, or push-to-talk was released)."""
+        cur = self._open
+        if cur is None or not cur.confirmed:
+            self.reset()
+            return None
+        return self._close(cur, at, forced=True)
+
+    def _forget(self, cur: _Open) -> None:
+        self._open = None
+        self._pre_roll.extend(cur.frames[-self._pre_roll.maxlen:] if self._pre_roll.maxlen else [])
+
+    def _close(self, cur: _Open, at: float, forced: bool) -> Utterance:
+        self._open = None
+        keep = cur.frames[: min(len(cur.frames), cur.last_speech_index + self._tail)]
+        speech_end = cur.last_speech_at if not forced else at
+        return Utterance(audio=np.concatenate(keep), started_at=cur.started_at, speech_end_at=speech_end,
+                         ended_at=at, speech_sec=cur.speech_frames * FRAME_SEC, forced=forced,
+                         echo_frames=cur.echo_frames, frames=len(cur.frames))

@@ -1,0 +1,102 @@
+"""The voice pipeline's events, published on the shared bus (`jarvisd.events.EventBus`).
+
+One turn, as the bus sees it:
+`SpeechStarted` -> `SpeechEnded` -> `Transcript` -> `TurnStarted` -> `AnswerDelta`... ->
+`SentenceReady` -> `PlaybackStarted` -> ... -> `PlaybackStopped("finished")` -> `TurnEnded`.
+User speech during playback (barge-in) publishes `Interrupted(utterance_id)` and
+`PlaybackStopped("interrupted")`; everything still queued for that id is flushed, never played.
+An utterance that does not become a turn publishes `UtteranceDropped(reason)` instead of `Transcript`.
+
+Times (`at`, `speech_end_at`) are `time.time()` seconds, so stage latencies can be read off the stream.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jarvisd.events import Event
+
+
+@dataclass(frozen=True)
+class SpeechStarted(Event):
+    during_playback: bool = False
+
+
+@dataclass(frozen=True)
+class SpeechEnded(Event):
+    """The endpointer closed an utterance. `speech_end_at` is when the user stopped talking; `at` is
+    when the trailing silence ran out (the difference is the endpointing wait)."""
+
+    speech_end_at: float
+    duration_sec: float
+    rms_dbfs: float
+    forced: bool = False  # max_utterance_sec reached, or push-to-talk closed
+
+
+@dataclass(frozen=True)
+class UtteranceDropped(Event):
+    """An utterance that never reaches the agent: no speech, a silence hallucination, the assistant's own
+    voice (echo), no wake phrase, or push-to-talk closed."""
+
+    reason: str
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Transcript(Event):
+    text: str
+    lang: str
+    utterance_id: int
+    stt_sec: float = 0.0
+    lang_probability: float = 0.0
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    utterance_id: int
+    text: str
+    lang: str
+    kind: str = "answer"  # "answer" (a user turn) | "announcement" (a reminder spoken by the daemon)
+
+
+@dataclass(frozen=True)
+class AnswerDelta(Event):
+    utterance_id: int
+    text: str
+
+
+@dataclass(frozen=True)
+class SentenceReady(Event):
+    """A sentence of the answer was synthesized and queued for playback."""
+
+    utterance_id: int
+    text: str
+    index: int
+    synth_sec: float
+    audio_sec: float
+
+
+@dataclass(frozen=True)
+class PlaybackStarted(Event):
+    utterance_id: int
+
+
+@dataclass(frozen=True)
+class PlaybackStopped(Event):
+    utterance_id: int
+    reason: str  # "finished" | "interrupted" | "shutdown"
+
+
+@dataclass(frozen=True)
+class Interrupted(Event):
+    """Output for `utterance_id` is stale: stop it and never play what is left of it."""
+
+    utterance_id: int
+    reason: str  # "barge_in" | "new_turn" | "push_to_talk" | "shutdown"
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    utterance_id: int
+    completed: bool  # False when interrupted
+    text: str = ""  # what was actually answered (the full answer text)

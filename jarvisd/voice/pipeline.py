@@ -1,0 +1,341 @@
+"""The hands-free voice pipeline: listen, endpoint, transcribe, decide, answer, speak, yield the floor.
+
+```
+source ─► Silero VAD + echo check ─► Endpointer ─► utterance queue ─► Whisper ─► guard ─► Activation
+                         │ barge-in: SpeechQueue.interrupt()                           │
+                         ▼                                                              ▼
+                   SpeechQueue ◄── sentences ◄── SentenceSplitter ◄── answer(text, lang, utterance_id)
+```
+The answer function is the agent's seam: `answer(text, lang, utterance_id)` returns an async iterator
+of text deltas. Each accepted utterance gets a new utterance id; a newer one (or barge-in) makes the
+older stale, its answer task is cancelled and nothing queued for it plays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from jarvisd.events import EventBus, StatusChanged, TranscriptLine
+from jarvisd.voice.activation import Activation
+from jarvisd.voice.audio import FRAME_SEC, AudioSink, AudioSource, rms_dbfs
+from jarvisd.voice.echo import PlayedAudio, echo_correlation, repeats_spoken_text
+from jarvisd.voice.endpointing import Endpointer, EndpointSettings, SileroStream, Utterance
+from jarvisd.voice.events import (
+    AnswerDelta,
+    SpeechEnded,
+    SpeechStarted,
+    Transcript,
+    TurnEnded,
+    TurnStarted,
+    UtteranceDropped,
+)
+from jarvisd.voice.guard import rejection_reason
+from jarvisd.voice.sentences import SentenceSplitter, split_sentences
+from jarvisd.voice.speaking import SpeechQueue
+from jarvisd.voice.stt import SpeechRecognizer
+from jarvisd.voice.tts import SpeechSynthesizer
+
+log = logging.getLogger("jarvisd.voice")
+
+AnswerFn = Callable[[str, str, int], AsyncIterator[str]]
+"""answer(text, lang, utterance_id) -> async iterator of text deltas (the agent's streamed reply)."""
+
+ECHO_WINDOW_SEC = 0.48  # microphone audio compared with the speaker's recent output
+ECHO_TAIL_SEC = 1.0  # after playback stops, the room (or a loopback) still carries it this long
+
+
+@dataclass(frozen=True)
+class VoiceSettings:
+    language: str = "auto"
+    activation: str = "wake"
+    wake_phrases: tuple[str, ...] = ("jarvis", "자비스")
+    follow_up_sec: float = 8.0
+    barge_in: bool = True
+    endpoint: EndpointSettings = field(default_factory=EndpointSettings)
+    barge_in_ms: int = 200  # clean (non-echo) speech needed during playback to interrupt it
+    echo_threshold: float = 0.45
+
+    @classmethod
+    def from_config(cls, voice: object) -> VoiceSettings:
+        """From `cfg.voice` (jarvisd.config)."""
+        v = voice
+        return cls(language=v.language, activation=v.activation,  # type: ignore[attr-defined]
+                   wake_phrases=tuple(v.wake_phrases), follow_up_sec=float(v.follow_up_sec),  # type: ignore[attr-defined]
+                   barge_in=v.barge_in == "on",  # type: ignore[attr-defined]
+                   endpoint=EndpointSettings(min_speech_ms=int(v.min_speech_ms),  # type: ignore[attr-defined]
+                                             trailing_silence_ms=int(v.trailing_silence_ms),  # type: ignore[attr-defined]
+                                             max_utterance_sec=float(v.max_utterance_sec)))  # type: ignore[attr-defined]
+
+
+class VoicePipeline:
+    def __init__(self, *, source: AudioSource, sink: AudioSink, recognizer: SpeechRecognizer,
+                 synthesizer: SpeechSynthesizer, answer: AnswerFn, bus: EventBus | None = None,
+                 settings: VoiceSettings | None = None, played: PlayedAudio | None = None,
+                 vad: SileroStream | None = None) -> None:
+        self.settings = settings or VoiceSettings()
+        self.bus = bus or EventBus()
+        self.source, self.sink = source, sink
+        self.recognizer = recognizer
+        self.answer = answer
+        self.activation = Activation(self.settings.activation, self.settings.wake_phrases,
+                                     self.settings.follow_up_sec)
+        self.speech = SpeechQueue(synthesizer, sink, self.bus)
+        self.played = played if played is not None else getattr(sink, "played", None)
+        self.vad = vad or SileroStream()
+        self.endpointer = Endpointer(self.settings.endpoint)
+        self._utterances: asyncio.Queue[Utterance | None] = asyncio.Queue()
+        self._mic_recent: collections.deque[np.ndarray] = collections.deque(
+            maxlen=max(1, round(ECHO_WINDOW_SEC / FRAME_SEC)))
+        self._clean_run = 0
+        self._barge_frames = max(1, round(self.settings.barge_in_ms / 1000 / FRAME_SEC))
+        self._next_id = 0
+        self._turn: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._recognizing = False
+        self._source_done = asyncio.Event()
+        self._ptt_close_pending = False
+
+    # --- lifecycle -------------------------------------------------------------------------------
+    async def start(self) -> None:
+        await self.source.start()
+        self.speech.start()
+        self._tasks = [asyncio.create_task(self._listen(), name="voice-listen"),
+                       asyncio.create_task(self._recognize(), name="voice-stt")]
+        self.bus.publish_nowait(StatusChanged("voice", "listening", f"activation={self.activation.mode}"))
+
+    async def stop(self) -> None:
+        self._cancel_turn()
+        await self.speech.stop()
+        self.source.stop()
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks = []
+        self.sink.close()
+        self.bus.publish_nowait(StatusChanged("voice", "stopped"))
+
+    async def run_until_source_ends(self, settle_sec: float = 0.2) -> None:
+        """For file sources: process the whole file and every turn it starts, then return."""
+        await self._source_done.wait()
+        await self.wait_idle(settle_sec)
+
+    async def wait_idle(self, settle_sec: float = 0.2) -> None:
+        while True:
+            while self._busy():
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(settle_sec)
+            if not self._busy():
+                return
+
+    def _busy(self) -> bool:
+        return (self._recognizing or not self._utterances.empty() or self.speech.busy
+                or (self._turn is not None and not self._turn.done()))
+
+    # --- controls for the daemon, HUD, tray and CLI ----------------------------------------------------
+    def push_to_talk(self, open_: bool | None = None) -> bool:
+        """Toggle (or set) push-to-talk. Closing it ends the utterance being spoken right there."""
+        state = self.activation.toggle_push_to_talk(open_)
+        if not state:
+            self._ptt_close_pending = True
+        self.bus.publish_nowait(StatusChanged("push_to_talk", "open" if state else "closed"))
+        return state
+
+    def interrupt(self, reason: str = "user") -> int | None:
+        """Stop speaking now (e.g. a HUD stop button); the stale answer never resumes."""
+        self._cancel_turn()
+        return self.speech.interrupt(reason)
+
+    async def submit_text(self, text: str, lang: str = "en") -> bool:
+        """A typed turn answered out loud (text in, speech out); True when fully spoken."""
+        return await self._start_turn(text, lang)
+
+    async def announce(self, text: str, lang: str = "en", quiet_sec: float = 0.5) -> bool:
+        """Speak `text` (a reminder) through the same TTS queue without talking over anyone: waits
+        until the user is not speaking and no answer is playing. Barge-in cuts it like any answer.
+        Returns True when it was spoken to the end."""
+        while True:
+            quiet_since = time.time()
+            while time.time() - quiet_since < quiet_sec:
+                if self.endpointer.in_speech or self.speech.busy or self._recognizing:
+                    quiet_since = time.time()
+                await asyncio.sleep(0.05)
+            if not (self.endpointer.in_speech or self.speech.busy or self._recognizing):
+                break
+        utterance_id = self._new_id()
+        done = self.speech.begin(utterance_id)
+        self.bus.publish_nowait(TurnStarted(utterance_id, text, lang, kind="announcement"))
+        for sentence in split_sentences(text):
+            self.speech.say(utterance_id, sentence)
+        self.speech.end(utterance_id)
+        completed = await done
+        self.bus.publish_nowait(TurnEnded(utterance_id, completed, text))
+        return completed
+
+    # --- listening ---------------------------------------------------------------------------------
+    async def _listen(self) -> None:
+        try:
+            while (item := await self.source.read()) is not None:
+                self._hear(*item)
+            if (last := self.endpointer.finish(time.time())) is not None:
+                self._endpointed(last)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("voice: listener failed")
+            self.bus.publish_nowait(StatusChanged("voice", "error", "listener failed; see the log"))
+        finally:
+            self._source_done.set()
+
+    def _hear(self, frame: np.ndarray, at: float) -> None:
+        if self._ptt_close_pending:
+            self._ptt_close_pending = False
+            if (cut := self.endpointer.finish(at)) is not None:
+                self._endpointed(cut)
+        if not self.activation.listening:
+            self.endpointer.reset()
+            return
+        self._mic_recent.append(frame)
+        speaker_on = self._speaker_recently_on()
+        if speaker_on and not self.settings.barge_in:
+            self.endpointer.reset()  # mic gating: nothing heard while the assistant speaks
+            self.vad.reset()
+            return
+        prob = self.vad.probability(frame)
+        echo = False
+        if speaker_on and prob >= self.settings.endpoint.threshold:
+            echo = self._hears_speaker()
+        boundary = self.endpointer.push(frame, prob, at, echo=echo)
+        if self.speech.audible and prob >= self.settings.endpoint.threshold and not echo:
+            self._clean_run += 1
+            if self._clean_run >= self._barge_frames:
+                self._barge_in()
+        else:
+            self._clean_run = 0
+        if isinstance(boundary, float):
+            self.bus.publish_nowait(SpeechStarted(during_playback=speaker_on))
+        elif isinstance(boundary, Utterance):
+            self._endpointed(boundary)
+
+    def _speaker_recently_on(self) -> bool:
+        if self.speech.audible:
+            return True
+        return self.played is not None and self.played.played_within(ECHO_TAIL_SEC)
+
+    def _hears_speaker(self) -> bool:
+        if self.played is None:
+            return False
+        reference = self.played.recent(self.played.keep_sec)
+        mic = np.concatenate(self._mic_recent)
+        if len(reference) < len(mic):
+            return False
+        return echo_correlation(mic, reference) >= self.settings.echo_threshold
+
+    def _barge_in(self) -> None:
+        self._clean_run = 0
+        cut = self.interrupt("barge_in")
+        if cut is not None:
+            log.info("voice: barge-in stopped utterance %d", cut)
+
+    def _endpointed(self, utt: Utterance) -> None:
+        level = rms_dbfs(utt.audio)
+        self.bus.publish_nowait(SpeechEnded(speech_end_at=utt.speech_end_at, duration_sec=len(utt.audio) / 16000,
+                                            rms_dbfs=level, forced=utt.forced, at=utt.ended_at))
+        if utt.frames and utt.echo_frames >= 0.5 * utt.speech_sec / FRAME_SEC:
+            self.bus.publish_nowait(UtteranceDropped("echo: the speaker's own output"))
+            return
+        self._utterances.put_nowait(utt)
+
+    # --- recognizing and deciding ------------------------------------------------------------------
+    async def _recognize(self) -> None:
+        while True:
+            utt = await self._utterances.get()
+            if utt is None:
+                return
+            self._recognizing = True
+            try:
+                await self._understand(utt)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("voice: transcription failed")
+            finally:
+                self._recognizing = False
+
+    async def _understand(self, utt: Utterance) -> None:
+        result = await asyncio.to_thread(self.recognizer.transcribe, utt.audio)
+        level = rms_dbfs(utt.audio)
+        reason = rejection_reason(result.text, level, result.no_speech_prob, result.avg_logprob)
+        if reason is None and self._overlapped_own_speech(utt) and \
+                repeats_spoken_text(result.text, self.speech.spoken_text()):
+            reason = "echo: repeats what the assistant is saying"
+        if reason is not None:
+            self.bus.publish_nowait(UtteranceDropped(reason, result.text))
+            return
+        admission = self.activation.admit(result.text, time.time())
+        if not admission.accepted:
+            self.bus.publish_nowait(UtteranceDropped(admission.reason, result.text))
+            return
+        utterance_id = self._new_id()
+        self.bus.publish_nowait(Transcript(admission.text, result.lang, utterance_id, result.seconds,
+                                           result.lang_probability))
+        self.bus.publish_nowait(TranscriptLine(role="user", text=admission.text, lang=result.lang))
+        self._turn = asyncio.create_task(self._start_turn(admission.text, result.lang, utterance_id))
+
+    def _overlapped_own_speech(self, utt: Utterance) -> bool:
+        return self.speech.busy or utt.started_at <= self.speech.last_output_end + ECHO_TAIL_SEC
+
+    # --- answering ----------------------------------------------------------------------------------
+    def _new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    def _cancel_turn(self) -> None:
+        if self._turn is not None and not self._turn.done() and self._turn is not asyncio.current_task():
+            self._turn.cancel()
+
+    async def _start_turn(self, text: str, lang: str, utterance_id: int | None = None) -> bool:
+        previous, self._turn = self._turn, asyncio.current_task()  # type: ignore[assignment]
+        if previous is not None and not previous.done() and previous is not self._turn:
+            previous.cancel()
+        utterance_id = utterance_id if utterance_id is not None else self._new_id()
+        done = self.speech.begin(utterance_id)
+        self.bus.publish_nowait(TurnStarted(utterance_id, text, lang))
+        splitter, answer = SentenceSplitter(), []
+        try:
+            async for delta in self.answer(text, lang, utterance_id):
+                if self.speech.current_id != utterance_id:
+                    break
+                answer.append(delta)
+                self.bus.publish_nowait(AnswerDelta(utterance_id, delta))
+                for sentence in splitter.feed(delta):
+                    self.speech.say(utterance_id, sentence)
+            for sentence in splitter.flush():
+                self.speech.say(utterance_id, sentence)
+            self.speech.end(utterance_id)
+            completed = await done
+        except asyncio.CancelledError:
+            if self.speech.current_id == utterance_id:
+                self.speech.interrupt("new_turn")
+            self.bus.publish_nowait(TurnEnded(utterance_id, False, "".join(answer)))
+            raise
+        except Exception:
+            log.exception("voice: the answer for utterance %d failed", utterance_id)
+            self.speech.end(utterance_id)
+            completed = await done
+        full = "".join(answer).strip()
+        if full:
+            self.bus.publish_nowait(TranscriptLine(role="assistant", text=full, lang=lang))
+        self.bus.publish_nowait(TurnEnded(utterance_id, completed, full))
+        if completed:
+            self.activation.open_follow_up(time.time())
+        return completed

@@ -1,0 +1,93 @@
+"""Split a streamed answer into sentences for speech, as the text arrives.
+
+The first sentence is released as soon as its end mark arrives, so speech starts while the model is
+still writing. End marks are English and Korean/CJK punctuation and newlines; a period inside a
+number ("3.5"), an initial or a common abbreviation ("Mr.", "e.g.") does not end a sentence. A Korean
+sentence ending ("...습니다", "...요") without punctuation is closed only at the end of the stream.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+_END_MARKS = ".!?…。！？"
+_CLOSERS = "\"'”’)]」』"
+_ABBREVIATIONS = frozenset({
+    "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc", "e.g", "i.e", "a.m", "p.m", "no",
+    "approx", "dept", "fig", "inc", "ltd", "co",
+})
+# A clause this long is spoken at its next comma rather than waiting for the sentence end.
+_LONG_CLAUSE = 160
+
+
+def _is_sentence_end(text: str, i: int) -> bool:
+    """Is text[i] (an end mark followed by whitespace) the end of a sentence?"""
+    mark = text[i]
+    if mark != ".":
+        return True
+    if i > 0 and text[i - 1] == ".":  # "..." is an ellipsis: a pause, treat as an end
+        return True
+    word = re.search(r"([\w.]+)$", text[:i])
+    if word is None:
+        return True
+    token = word.group(1).lower()
+    if token in _ABBREVIATIONS:
+        return False
+    return not (len(token) == 1 and token.isalpha() and token.isascii())  # an initial: "J. Smith"
+
+
+class SentenceSplitter:
+    """Feed text deltas, get complete sentences; `flush()` returns the rest at the end of the stream."""
+
+    def __init__(self) -> None:
+        self._buffer = ""
+
+    def feed(self, delta: str) -> list[str]:
+        self._buffer += delta
+        sentences = []
+        while (cut := self._next_cut()) is not None:
+            sentence, self._buffer = self._buffer[:cut].strip(), self._buffer[cut:]
+            if _speakable(sentence):
+                sentences.append(sentence)
+        return sentences
+
+    def flush(self) -> list[str]:
+        rest, self._buffer = self._buffer.strip(), ""
+        return [rest] if _speakable(rest) else []
+
+    def _next_cut(self) -> int | None:
+        text = self._buffer
+        for i, ch in enumerate(text):
+            if ch == "\n" and text[:i].strip():
+                return i + 1
+            if ch in _END_MARKS:
+                j = i + 1
+                while j < len(text) and (text[j] in _END_MARKS or text[j] in _CLOSERS):
+                    j += 1
+                if j >= len(text):
+                    return None  # the next delta may continue it ("3." -> "3.5", "?" -> "?!")
+                if ch in "。！？" or (text[j].isspace() and _is_sentence_end(text, i)):
+                    return j
+        if len(text) > _LONG_CLAUSE:
+            comma = max(text.rfind(", "), text.rfind("، "), text.rfind("，"))
+            if comma > 0:
+                return comma + 1
+        return None
+
+
+def _speakable(text: str) -> bool:
+    return any(ch.isalnum() for ch in text)
+
+
+def split_sentences(text: str) -> list[str]:
+    """All sentences of a complete text."""
+    splitter = SentenceSplitter()
+    return [*splitter.feed(text), *splitter.flush()]
+
+
+def stream_sentences(deltas: Iterable[str]) -> Iterator[str]:
+    splitter = SentenceSplitter()
+    for delta in deltas:
+        yield from splitter.feed(delta)
+    yield from splitter.flush()

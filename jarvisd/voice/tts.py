@@ -1,0 +1,51 @@
+"""Text to speech with piper (piper-tts 1.x: `PiperVoice.load`, `synthesize` -> `AudioChunk`s).
+
+One sentence in, one float32 array out at the voice's own rate (22.05 kHz for medium voices).
+The default voice is the manifest's `joe-medium` (English); `voice.tts_voice` names another .onnx.
+Blocking: call `synthesize` from a worker thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+log = logging.getLogger("jarvisd.voice.tts")
+
+
+@dataclass(frozen=True)
+class Speech:
+    text: str
+    audio: np.ndarray  # float32 mono in [-1, 1]
+    rate: int
+    seconds: float  # time spent synthesizing
+
+    @property
+    def duration(self) -> float:
+        return len(self.audio) / self.rate
+
+
+class SpeechSynthesizer:
+    def __init__(self, voice_path: Path, use_cuda: bool = False) -> None:
+        from piper import PiperVoice
+
+        if not Path(voice_path).is_file():
+            raise FileNotFoundError(f"piper voice {voice_path} does not exist")
+        config = Path(f"{voice_path}.json")
+        if not config.is_file():
+            raise FileNotFoundError(f"piper voice config {config} is missing (it ships beside the .onnx)")
+        started = time.perf_counter()
+        self.voice = PiperVoice.load(str(voice_path), config_path=str(config), use_cuda=use_cuda)
+        self.rate = int(self.voice.config.sample_rate)
+        self.path = Path(voice_path)
+        log.info("tts: loaded %s (%d Hz) in %.2f s", voice_path, self.rate, time.perf_counter() - started)
+
+    def synthesize(self, text: str) -> Speech:
+        started = time.perf_counter()
+        chunks = [chunk.audio_float_array for chunk in self.voice.synthesize(text)]
+        audio = np.concatenate(chunks).astype(np.float32) if chunks else np.zeros(0, dtype=np.float32)
+        return Speech(text=text, audio=audio, rate=self.rate, seconds=time.perf_counter() - started)

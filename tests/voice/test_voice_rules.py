@@ -1,0 +1,212 @@
+"""The pure rules around the voice pipeline: sentences, the hallucination guard, wake phrases, echo,
+and the endpointer's state machine (fed made-up speech probabilities)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from jarvisd.voice.activation import Activation, strip_wake_phrase
+from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC, resample, rms_dbfs
+from jarvisd.voice.echo import echo_correlation, repeats_spoken_text
+from jarvisd.voice.endpointing import Endpointer, EndpointSettings, Utterance
+from jarvisd.voice.guard import rejection_reason
+from jarvisd.voice.sentences import SentenceSplitter, split_sentences
+
+# --- sentences -------------------------------------------------------------------------------------
+
+
+def test_a_sentence_is_released_as_soon_as_the_next_word_starts():
+    splitter = SentenceSplitter()
+    assert splitter.feed("It is ten past three") == []
+    assert splitter.feed(". The") == ["It is ten past three."]
+    assert splitter.feed(" meeting is at four.") == []
+    assert splitter.flush() == ["The meeting is at four."]
+
+
+def test_korean_and_cjk_punctuation_end_sentences():
+    assert split_sentences("네, 알겠습니다. 내일 오전 9시에 알려드릴게요! 괜찮으세요?") == [
+        "네, 알겠습니다.", "내일 오전 9시에 알려드릴게요!", "괜찮으세요?"]
+    assert split_sentences("好的。明天见！") == ["好的。", "明天见！"]
+
+
+def test_numbers_abbreviations_and_initials_do_not_end_a_sentence():
+    assert split_sentences("It costs 3.5 dollars. Ask Dr. Kim or J. Smith, e.g. tomorrow.") == [
+        "It costs 3.5 dollars.", "Ask Dr. Kim or J. Smith, e.g. tomorrow."]
+
+
+def test_a_decimal_split_across_deltas_stays_one_number():
+    splitter = SentenceSplitter()
+    assert splitter.feed("Pi is 3.") == []
+    assert splitter.feed("14 roughly. Next") == ["Pi is 3.14 roughly."]
+
+
+def test_punctuation_only_fragments_are_not_spoken():
+    assert split_sentences("... ! Hello there.") == ["Hello there."]
+
+
+def test_a_very_long_clause_is_spoken_at_a_comma():
+    long = "word " * 40
+    parts = SentenceSplitter().feed(long + ", and then more")
+    assert parts and parts[0].endswith(",")
+
+
+# --- hallucination guard ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["Thank you.", "thanks for watching!", "시청해주셔서 감사합니다.", "you"])
+def test_known_silence_phrases_are_dropped_when_quiet(text):
+    assert rejection_reason(text, rms_dbfs=-55.0) == "silence hallucination"
+
+
+def test_known_phrases_spoken_out_loud_still_count():
+    assert rejection_reason("Thank you.", rms_dbfs=-20.0) is None
+
+
+def test_whisper_no_speech_verdict_drops_the_transcript():
+    assert rejection_reason("Hello world", rms_dbfs=-20.0, no_speech_prob=0.9, avg_logprob=-1.5) is not None
+    assert rejection_reason("Hello world", rms_dbfs=-20.0, no_speech_prob=0.9, avg_logprob=-0.2) is None
+
+
+def test_empty_punctuation_and_loops_are_dropped():
+    assert rejection_reason(" ... ", -20.0) == "no words"
+    assert rejection_reason("yes yes yes yes yes yes yes yes yes", -20.0) == "repetition loop"
+    assert rejection_reason("What is on my calendar tomorrow morning after the standup?", -20.0) is None
+
+
+# --- wake phrase and activation ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text,rest", [
+    ("Jarvis, what time is it?", "what time is it?"),
+    ("Hey Jarvis what time is it", "what time is it"),
+    ("Javis. Turn on the lights.", "Turn on the lights."),
+    ("자비스야 내일 일정 알려줘", "내일 일정 알려줘"),
+    ("자비스, 지금 몇 시야?", "지금 몇 시야?"),
+    ("Jarvis.", ""),
+])
+def test_wake_phrase_is_matched_fuzzily_at_the_start(text, rest):
+    assert strip_wake_phrase(text, ["jarvis", "자비스"]) == rest
+
+
+@pytest.mark.parametrize("text", ["What time is it?", "I told Jarvis yesterday", "내일 일정 알려줘", "Service please"])
+def test_no_wake_phrase_at_the_start_means_no_match(text):
+    assert strip_wake_phrase(text, ["jarvis", "자비스"]) is None
+
+
+def test_wake_mode_needs_the_phrase_except_in_the_follow_up_window():
+    act = Activation("wake", follow_up_sec=8.0)
+    assert not act.admit("what time is it", now=100.0).accepted
+    admitted = act.admit("Jarvis, what time is it", now=101.0)
+    assert admitted.accepted and admitted.text == "what time is it"
+    act.open_follow_up(now=105.0)
+    assert act.admit("and tomorrow?", now=110.0).accepted
+    assert not act.admit("and the day after?", now=113.5).accepted
+
+
+def test_a_bare_wake_phrase_opens_the_window_for_the_command():
+    act = Activation("wake", follow_up_sec=5.0)
+    assert not act.admit("Jarvis.", now=10.0).accepted
+    assert act.admit("set a timer", now=12.0).text == "set a timer"
+
+
+def test_push_to_talk_listens_only_while_open():
+    act = Activation("push_to_talk")
+    assert not act.listening
+    assert act.toggle_push_to_talk() is True and act.listening
+    assert act.admit("anything at all", now=0.0).accepted
+    assert act.toggle_push_to_talk() is False and not act.listening
+
+
+def test_always_mode_takes_everything_and_unknown_modes_are_refused():
+    assert Activation("always").admit("hello", 0.0).accepted
+    with pytest.raises(ValueError):
+        Activation("sometimes")
+
+
+# --- echo --------------------------------------------------------------------------------------------
+
+
+def _noise(seconds: float, seed: int, rate: int = 16000) -> np.ndarray:
+    return np.random.default_rng(seed).normal(0, 0.1, int(seconds * rate)).astype(np.float32)
+
+
+def test_a_delayed_quieter_copy_of_the_output_is_recognised_as_echo():
+    played = _noise(3.0, seed=1)
+    mic = 0.3 * played[20000:27680] + _noise(0.48, seed=2) * 0.02
+    assert echo_correlation(mic, played) > 0.9
+
+
+def test_the_users_own_voice_is_not_echo():
+    assert echo_correlation(_noise(0.48, seed=3), _noise(3.0, seed=4)) < 0.2
+
+
+def test_echo_survives_the_round_trip_through_another_sample_rate():
+    played = resample(_noise(3.0, seed=5, rate=22050), 22050, 16000)
+    mic = resample(resample(played, 16000, 44100), 44100, 16000)[16000:23680] * 0.5
+    assert echo_correlation(mic, played) > 0.8
+
+
+def test_a_transcript_that_repeats_the_answer_is_the_assistants_own_voice():
+    spoken = "The weather tomorrow will be sunny with a high of twenty degrees."
+    assert repeats_spoken_text("sunny with a high of twenty", spoken)
+    assert not repeats_spoken_text("stop, what about Saturday?", spoken)
+
+
+# --- endpointer --------------------------------------------------------------------------------------
+
+
+def _run(endpointer: Endpointer, probs: list[float]) -> list[object]:
+    out = []
+    for i, p in enumerate(probs):
+        frame = np.full(FRAME_SAMPLES, 0.1 if p >= 0.5 else 0.0, dtype=np.float32)
+        result = endpointer.push(frame, p, at=(i + 1) * FRAME_SEC)
+        if result is not None:
+            out.append(result)
+    return out
+
+
+def _frames(seconds: float) -> int:
+    return round(seconds / FRAME_SEC)
+
+
+def test_an_utterance_ends_after_the_trailing_silence():
+    ep = Endpointer(EndpointSettings(min_speech_ms=250, trailing_silence_ms=600))
+    probs = [0.0] * 10 + [0.9] * _frames(1.0) + [0.0] * _frames(1.0)
+    started, utt = _run(ep, probs)
+    assert isinstance(started, float) and isinstance(utt, Utterance)
+    assert utt.speech_end_at == pytest.approx((10 + _frames(1.0)) * FRAME_SEC)
+    assert utt.ended_at - utt.speech_end_at == pytest.approx(_frames(0.6) * FRAME_SEC)
+    assert 1.0 <= len(utt.audio) / 16000 <= 1.0 + 0.32 + 0.16 + FRAME_SEC  # pre-roll and tail kept
+
+
+def test_a_short_pause_inside_speech_does_not_end_it():
+    ep = Endpointer(EndpointSettings(trailing_silence_ms=600))
+    probs = [0.9] * 20 + [0.0] * _frames(0.4) + [0.9] * 20 + [0.0] * _frames(0.7)
+    results = _run(ep, probs)
+    assert [type(r).__name__ for r in results] == ["float", "Utterance"]
+
+
+def test_a_click_shorter_than_min_speech_is_forgotten():
+    ep = Endpointer(EndpointSettings(min_speech_ms=250))
+    assert _run(ep, [0.0] * 5 + [0.9] * 3 + [0.0] * 40) == []
+
+
+def test_an_endless_utterance_is_cut_at_max_length():
+    ep = Endpointer(EndpointSettings(max_utterance_sec=2.0))
+    utt = next(r for r in _run(ep, [0.9] * _frames(3.0)) if isinstance(r, Utterance))
+    assert utt.forced
+    assert len(utt.audio) / 16000 <= 2.0 + 0.05
+
+
+def test_finish_closes_open_speech_but_not_an_unconfirmed_blip():
+    ep = Endpointer()
+    _run(ep, [0.9] * 20)
+    assert isinstance(ep.finish(at=5.0), Utterance)
+    _run(ep, [0.9] * 2)
+    assert ep.finish(at=6.0) is None
+
+
+def test_loudness_is_measured_in_dbfs():
+    assert rms_dbfs(np.zeros(100, np.float32)) == -120.0
+    assert rms_dbfs(np.full(100, 0.1, np.float32)) == pytest.approx(-20.0, abs=0.01)
