@@ -1,0 +1,113 @@
+"""Shared parts for the HUD tests: the real agenda service on a JSONL store, a scripted turn sender,
+an in-process client, and a real uvicorn server on 127.0.0.1 in a thread for browser and fuzz tests."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Coroutine, Iterator
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import httpx
+import pytest
+
+from jarvisd.commands import CommandRegistry, register_builtin
+from jarvisd.events import EventBus, TranscriptLine
+from jarvisd.hud import HudServer, StatusBoard, create_app
+from jarvisd.llm.base import Message
+from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+
+TOKEN = "test-token-" + "x" * 32
+SEOUL = ZoneInfo("Asia/Seoul")
+HOST = "http://127.0.0.1:8765"
+
+
+def make_service(tmp_path: Path) -> OpenLoopService:
+    return OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL)
+
+
+def scripted_turns(bus: EventBus, answer: Callable[[str], str] = lambda text: f"You said: {text}"):
+    """A `send_turn` like the agent's: the user line, then the model's streamed answer as one line."""
+    model = ScriptedChatModel(lambda messages: {"text": answer(messages[-1].content)})
+
+    async def send_turn(text: str, session: str) -> None:
+        await bus.publish(TranscriptLine(role="user", text=text, session=session))
+        parts = [chunk.text async for chunk in model.stream([Message(role="user", content=text)])]
+        await bus.publish(TranscriptLine(role="assistant", text="".join(parts).strip(), session=session))
+
+    return send_turn
+
+
+class FakeMic:
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, bool]] = []
+
+    def set_muted(self, muted: bool) -> None:
+        self.calls.append(("muted", muted))
+
+    def talk(self, pressed: bool) -> None:
+        self.calls.append(("talk", pressed))
+
+
+class Hud:
+    """The app and the parts behind it, for one test."""
+
+    def __init__(self, tmp_path: Path, mic: FakeMic | None = None) -> None:
+        self.service = make_service(tmp_path)
+        self.bus = EventBus()
+        self.status = StatusBoard({"backend": {"state": "embedded", "detail": "llama.cpp SmolLM2"}})
+        self.mic = mic
+        self.app = create_app(self.service, scripted_turns(self.bus), self.bus, self.status, TOKEN,
+                              commands=register_builtin(CommandRegistry()), mic=mic)
+
+    def client(self, token: str | None = TOKEN, **headers: str) -> httpx.AsyncClient:
+        if token is not None:
+            headers.setdefault("Authorization", f"Bearer {token}")
+        return httpx.AsyncClient(transport=httpx.ASGITransport(app=self.app), base_url=HOST, headers=headers)
+
+
+@pytest.fixture
+def hud(tmp_path: Path) -> Hud:
+    return Hud(tmp_path, mic=FakeMic())
+
+
+class ServedHud:
+    """A real uvicorn server on 127.0.0.1 (a free port) running in its own thread and event loop."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="hud-test-loop", daemon=True)
+        self.thread.start()
+        self.hud: Hud = self.call(self._build(tmp_path))
+        self.server = HudServer(self.hud.app, "127.0.0.1", 0)
+        self.call(self.server.start())
+
+    async def _build(self, tmp_path: Path) -> Hud:
+        return Hud(tmp_path)
+
+    def call(self, coro: Coroutine[Any, Any, Any]) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=30)
+
+    def publish(self, event: Any) -> None:
+        self.call(self.hud.bus.publish(event))
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def close(self) -> None:
+        self.call(self.server.stop())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+        self.loop.close()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedHud]:
+    served = ServedHud(tmp_path_factory.mktemp("hud"))
+    yield served
+    served.close()
