@@ -237,3 +237,32 @@ async def test_closing_the_stream_early_cancels_the_turns_background_tasks():
     await stream.aclose()
     await asyncio.sleep(0)
     assert started.is_set() and forever[0].cancelled()
+
+
+async def test_chat_counts_identical_calls_within_one_round_and_an_exempt_call_restarts_the_count():
+    wait = Tool("wait_job", "", lambda ctx, args: "running", {"type": "object"}, exempt_from_repeat_checks=True)
+    model = ScriptedChatModel([
+        tool_round(call("echo", x=1), call("echo", x=1), call("echo", x=1)),
+        tool_round(call("echo", x=2), call("echo", x=2), call("wait_job", id=1), call("echo", x=2),
+                   call("wait_job", id=1), call("wait_job", id=1), call("wait_job", id=1)),
+        answer("ok")])
+    result = await Agent(model, ToolRegistry([echo_tool(), wait]), chat_profile()).run_turn("x")
+    assert [o.status for o in result.rounds[0].outcomes] == ["ok", "ok", "rejected"]
+    assert [o.status for o in result.rounds[1].outcomes] == ["ok"] * 7
+
+
+async def test_a_call_the_user_refuses_is_not_charged_to_the_research_budget():
+    mail = Tool("send_mail", "", lambda ctx, args: {"status": "sent"}, ANY_ARGS)
+
+    async def no(call):
+        return False
+
+    model = ScriptedChatModel([tool_round(call("send_mail", to="a")), tool_round(call("echo", x=1)),
+                               tool_round(call("echo", x=2)), answer("done")])
+    agent = Agent(model, ToolRegistry([mail, echo_tool()], approval_required=["send_mail"]), research_profile(2, round_cap=5),
+                  approver=no)
+    events = [e async for e in agent.stream_turn("x")]
+    result = events[-1].result
+    assert [o.status for r in result.rounds for o in r.outcomes] == ["denied", "ok", "ok"]
+    assert [v.counters.calls_charged for v in events[-1].verdicts] == [0, 1, 2]
+    assert result.stop_reason == "budget_used"
