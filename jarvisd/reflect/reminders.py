@@ -158,7 +158,3 @@ def plan_reminders(loops: Iterable[OpenLoop], *, now_ms: int, tz: tzinfo,
     plan.sort(key=lambda p: (p.fire_ms, p.key))
     return plan
 
-
-def still_deliverable(planned: PlannedReminder, *, now_ms: int, quiet: QuietHours, tz: tzinfo) -> bool:
-    """Checked again at the moment of speaking (a turn may have held it back): not past the due, not quiet."""
-    return now_ms < planned.due_ms and not quiet.contains(now_ms, tz)

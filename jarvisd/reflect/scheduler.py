@@ -37,7 +37,6 @@ from jarvisd.reflect.reminders import (
     normalize_leads,
     plan_reminders,
     reminder_text,
-    still_deliverable,
 )
 from jarvisd.reflect.ticks import Consolidate, Reflect, ReflectionTicks
 from jarvisd.reflect.turns import TurnGate
@@ -45,6 +44,7 @@ from jarvisd.reflect.turns import TurnGate
 log = logging.getLogger(__name__)
 
 Speak = Callable[[str, str], Awaitable[object]]
+FIRE_SLACK_MS = 1_000  # APScheduler and the injected clock may disagree by rounding
 
 
 class ReminderScheduler:
@@ -188,6 +188,14 @@ class ReminderScheduler:
         planned = self._plan.get(key.job_id)
         return planned if planned is not None and planned.key == key and key not in self.delivered else None
 
+    def _still_due(self, key: ReminderKey, now_ms: int) -> bool:
+        """Re-plan at the moment of speaking: the loop may have closed or moved while a turn held the
+        reminder, the wait may have run into quiet hours or past the due, or a shorter lead may now
+        say the same thing (a late wake-up after a suspend)."""
+        fresh = plan_reminders(self.open_loops(), now_ms=now_ms, tz=self.tz, leads_min=self.leads_min,
+                               quiet=self.quiet, delivered=self.delivered.keys())
+        return any(p.key == key and p.fire_ms <= now_ms + FIRE_SLACK_MS for p in fresh)
+
     async def fire(self, key: ReminderKey) -> bool:
         """The date job: wait for the turn gate, check again, log, publish and speak."""
         if self._current(key) is None:
@@ -198,9 +206,10 @@ class ReminderScheduler:
             if planned is None:
                 return False
             now = self.now_ms()
-            if not still_deliverable(planned, now_ms=now, quiet=self.quiet, tz=self.tz):
+            if not self._still_due(key, now):
                 del self._plan[key.job_id]
-                self.sync()  # the wait ran into quiet hours or past the due: defer or drop
+                self._remove_job(key.job_id)
+                self.sync()  # defer it, or drop it
                 return False
             text = reminder_text(planned.desc, minutes_left(planned.due_ms, now), planned.lang)
             self.delivered.record(key, now, text)

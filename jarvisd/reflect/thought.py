@@ -99,6 +99,8 @@ def _from_lines(text: str) -> dict[str, str]:
         if match and label:
             current = label
             fields.setdefault(label, match.group(2).strip().strip("*").strip())
+        elif match:
+            current = None  # another label (e.g. a CLOSE line the model invented) ends the field
         elif current in ("thought", "say") and line.strip():
             fields[current] = f"{fields[current]} {line.strip()}".strip()
     return fields
