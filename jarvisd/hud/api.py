@@ -180,6 +180,7 @@ def sse_message(event: Event) -> str:
 async def event_stream(hud: HudParts) -> AsyncIterator[str]:
     sub = hud.bus.subscribe(maxsize=256, lossy=True)
     closing = asyncio.ensure_future(hud.closing.wait())
+    getter: asyncio.Future[Event] | None = None
     try:
         yield "retry: 2000\n: connected\n\n"
         while not hud.closing.is_set():
@@ -188,12 +189,13 @@ async def event_stream(hud: HudParts) -> AsyncIterator[str]:
                                          return_when=asyncio.FIRST_COMPLETED)
             if getter in done:
                 yield sse_message(getter.result())
-            else:
-                getter.cancel()
-                if not done:
-                    yield ": keep-alive\n\n"
+            elif not done:
+                yield ": keep-alive\n\n"
+            getter.cancel()
     finally:
-        closing.cancel()
+        for pending in (getter, closing):
+            if pending is not None:
+                pending.cancel()
         sub.close()
 
 

@@ -177,7 +177,7 @@ function listen() {
   });
   source.addEventListener("reminder_due", (e) => {
     const reminder = JSON.parse(e.data);
-    addLine("system", `⏰ ${reminder.text}`, "reminder");
+    addLine("reminder", reminder.text);
     loadAgenda();
   });
   source.addEventListener("status_changed", (e) => {

@@ -1,0 +1,112 @@
+"""The HUD in a real headless Chromium (Debian's, driven by Playwright) against a real uvicorn server:
+a user reviews and tidies the agenda, sends a turn, and sees the judge's changes arrive live."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from jarvisd.events import AgendaChanged, ReminderDue, StatusChanged
+
+from .conftest import TOKEN, ServedHud
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update"]
+REPO = Path(__file__).resolve().parents[2]
+DAY_MS = 86_400_000
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser, served: ServedHud) -> Iterator[Page]:
+    page = browser.new_page(viewport={"width": 1100, "height": 420})
+    yield page
+    page.close()
+
+
+def open_loop_row(page: Page, text: str):
+    return page.locator("#open-loops li", has_text=text)
+
+
+def closed_loop_row(page: Page, text: str):
+    return page.locator("#closed-loops li", has_text=text)
+
+
+def test_the_page_shows_a_loop_from_the_agenda_and_forgets_the_token_in_the_address(page: Page, served: ServedHud):
+    served.hud.service.add("Send the quarterly report to Mina",
+                           due_ms=int(time.time() * 1000) + DAY_MS)
+    page.goto(f"{served.url}/#token={TOKEN}")
+    expect(page.locator("#live")).to_have_text("live")
+    expect(open_loop_row(page, "Send the quarterly report to Mina")).to_be_visible()
+    expect(open_loop_row(page, "Send the quarterly report to Mina").locator(".due")).to_contain_text("due 20")
+    assert "token" not in page.url
+    expect(page.locator("#backend-status")).to_have_text("backend: embedded")
+
+
+def test_done_moves_the_loop_to_closed_and_revive_reopens_it(page: Page, served: ServedHud):
+    desc = "Send the quarterly report to Mina"
+    page.get_by_role("button", name=f"done: {desc}").click()
+    expect(closed_loop_row(page, desc)).to_be_visible()
+    expect(open_loop_row(page, desc)).to_have_count(0)
+    assert served.hud.service.agenda() == []
+
+    page.get_by_role("button", name=f"reopen: {desc}").click()
+    expect(open_loop_row(page, desc)).to_be_visible()
+    expect(closed_loop_row(page, desc)).to_have_count(0)
+    expect(page.locator("#agenda-error")).to_be_hidden()
+
+
+def test_reviving_an_expired_loop_shows_the_409_reason(page: Page, served: ServedHud):
+    desc = "Pay the electricity bill"
+    served.hud.service.add(desc, due_ms=int(time.time() * 1000) - 2 * DAY_MS)
+    served.publish(AgendaChanged(reason="judge"))  # the page reloads the agenda, which expires the loop
+    expect(closed_loop_row(page, desc)).to_contain_text("expired")
+    page.get_by_role("button", name=f"reopen: {desc}").click()
+    expect(page.locator("#agenda-error")).to_be_visible()
+    expect(page.locator("#agenda-error")).to_contain_text("cannot reopen")
+    expect(closed_loop_row(page, desc)).to_be_visible()
+
+
+def test_a_text_turn_appears_in_the_transcript(page: Page):
+    page.locator("#turn-input").fill("What is on my agenda today?")
+    page.locator("#turn-input").press("Enter")
+    expect(page.locator("#transcript li.user").last).to_contain_text("What is on my agenda today?")
+    expect(page.locator("#transcript li.assistant").last).to_contain_text("You said: What is on my agenda today?")
+
+
+def test_a_slash_command_typed_in_the_input_answers_in_the_transcript(page: Page):
+    page.locator("#turn-input").fill("/help")
+    page.locator("#turn-input").press("Enter")
+    expect(page.locator("#transcript li.system").last).to_contain_text("/openloop")
+
+
+def test_the_judges_agenda_change_updates_the_page_without_reload(page: Page, served: ServedHud):
+    page.evaluate("window.__sameDocument = 'yes'")
+    served.hud.service.add("Call the dentist to move the appointment")
+    served.publish(AgendaChanged(reason="judge"))
+    served.publish(StatusChanged(part="mic", state="listening"))
+    served.publish(ReminderDue(loop_id="x", lead_min=10, text="In 10 minutes: call the dentist"))
+    expect(open_loop_row(page, "Call the dentist")).to_be_visible()
+    expect(page.locator("#mic-status")).to_have_text("mic: listening")
+    expect(page.locator("#transcript li.reminder")).to_contain_text("In 10 minutes: call the dentist")
+    assert page.evaluate("window.__sameDocument") == "yes"
+
+
+def test_screenshot_of_the_hud(page: Page, served: ServedHud):
+    """The artefact for CI (artifacts/hud.png) and the README's picture (docs/hud.png, < 200 KB)."""
+    (REPO / "artifacts").mkdir(exist_ok=True)
+    expect(open_loop_row(page, "Call the dentist")).to_be_visible()
+    page.screenshot(path=str(REPO / "artifacts" / "hud.png"), full_page=True)
+    assert (REPO / "artifacts" / "hud.png").stat().st_size > 10_000
