@@ -29,7 +29,10 @@ def replay_main(path: Path, out: TextIO = sys.stdout) -> int:
     return 1 if problems else 0
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(*params: object) -> int:
+    """Called as `func(cfg, args)` by jarvisd/cli.py (or `func(args)`); replay needs no configuration."""
+    args = params[-1]
+    assert isinstance(args, argparse.Namespace)
     return replay_main(args.scenario)
 
 

@@ -58,4 +58,7 @@ def test_add_parser_wires_agent_replay():
     parser = argparse.ArgumentParser(prog="jarvisd")
     add_parser(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["agent", "replay", "x.json"])
-    assert args.scenario == Path("x.json") and callable(args.func)
+    assert args.scenario == Path("x.json")
+    scenario = Path(__file__).parent / "scenarios" / "connector_id.json"
+    args = parser.parse_args(["agent", "replay", str(scenario)])
+    assert args.func(object(), args) == 0  # jarvisd/cli.py calls func(cfg, args)
