@@ -22,7 +22,7 @@ FAILURE_LIMIT = 5  # rounds in a row in which calls failed and none succeeded
 CHAT_ROUND_CAP = 40
 OVERLOAD_REFUND_MAX = 3  # overloaded calls refunded per tool budget
 
-Novelty = Literal["new", "seen", "empty", "unfingerprintable", "approval"]
+Novelty = Literal["new", "seen", "empty", "unfingerprintable", "approval", "overloaded"]
 Fingerprint = tuple[int, int]  # (length, hash) of a result's canonical text
 
 
@@ -203,13 +203,17 @@ def result_fingerprint(value: Any) -> Fingerprint | None:
 
 
 def classify_result(value: Any, fingerprint: Fingerprint | None, seen: Collection[Fingerprint], *,
-                    approval_required: bool = False) -> Novelty:
-    """Whether one executed call's result is a new fact; only "seen" is not.
+                    approval_required: bool = False, overloaded: bool = False) -> Novelty:
+    """Whether one executed call's result is a new fact; only "seen" and "overloaded" are not.
 
+    - overloaded (rate-limited) calls returned nothing: never progress, even the first time;
     - approval-required tools: the action happened again (a mail sent twice), so always new;
     - results without a fingerprint (unknown format): new, so a first-time tool never stops a run;
     - empty results: exploring and finding nothing again is normal, so a repeated empty result is
-      "empty", not "seen" (a first empty result is simply "new")."""
+      "empty", not "seen" (a first empty result is simply "new").
+    Other failures are judged like results: a new error message tells the model something new."""
+    if overloaded:
+        return "overloaded"
     if approval_required:
         return "approval"
     if fingerprint is None:
@@ -220,9 +224,9 @@ def classify_result(value: Any, fingerprint: Fingerprint | None, seen: Collectio
 
 
 def round_brought_news(novelties: Iterable[Novelty]) -> bool:
-    """A round moves forward if any of its results is not already seen. A round without results
-    (everything rejected or invalid) brings nothing."""
-    return any(n != "seen" for n in novelties)
+    """A round moves forward if any of its results is new. A round without results (everything
+    rejected or invalid) brings nothing."""
+    return any(n != "seen" and n != "overloaded" for n in novelties)
 
 
 # --- counters, all per round ------------------------------------------------------------------------

@@ -83,7 +83,8 @@ class LoopGuard(AgentHooks):
         text = outcome.canonical_text
         fp = None if text is None else guard.fingerprint_text(text)
         novelty = guard.classify_result(outcome.value, fp, self._seen,
-                                        approval_required=outcome.prepared.approval_required)
+                                        approval_required=outcome.prepared.approval_required,
+                                        overloaded=outcome.status == "overloaded")
         if fp is not None:
             self._seen.add(fp)
         return novelty

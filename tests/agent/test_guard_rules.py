@@ -114,12 +114,15 @@ def test_classify_result_only_calls_seen_what_was_seen_and_is_not_exempted():
     assert guard.classify_result({"items": []}, guard.result_fingerprint({"items": []}),
                                  {guard.result_fingerprint({"items": []})}) == "empty"
     assert guard.classify_result({"status": "sent"}, fp, {fp}, approval_required=True) == "approval"
+    overload = guard.result_fingerprint("Error: search is overloaded (429)")
+    assert guard.classify_result("Error: search is overloaded (429)", overload, set(), overloaded=True) == "overloaded"
 
 
 def test_round_brings_news_if_any_result_is_not_seen():
     assert guard.round_brought_news(["seen", "new"])
     assert guard.round_brought_news(["seen", "empty"])
     assert not guard.round_brought_news(["seen", "seen"])
+    assert not guard.round_brought_news(["overloaded"])  # rate-limited calls are never progress
     assert not guard.round_brought_news([])  # nothing ran
 
 

@@ -149,7 +149,8 @@ async def test_overloaded_calls_are_refunded_up_to_three_and_extend_the_round_ca
                      "refunded": 3, "cap_extension": 3}
     # still failures and not progress while they last
     assert [line["counters"]["failures"] for line in report.lines[:3]] == [1, 2, 3]
-    assert [line["counters"]["no_progress"] for line in report.lines[:3]] == [0, 1, 2]
+    assert [line["counters"]["no_progress"] for line in report.lines[:3]] == [1, 2, 3]
+    assert {line["calls"][0]["novelty"] for line in report.lines[:3]} == {"overloaded"}
 
 
 async def test_a_fourth_overload_is_not_refunded():
