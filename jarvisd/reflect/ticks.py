@@ -13,6 +13,7 @@ A failing callback is logged and the next tick runs as usual: one part's error n
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -42,6 +43,7 @@ REFLECT_INTERVAL_JOB = "reflect:interval"
 REFLECT_IDLE_JOB = "reflect:idle"
 EXPIRY_JOB = "agenda:expire"
 DEFAULT_SWEEP_SEC = 60.0
+SAY_WITHIN_SEC = 60.0  # a reflection remark not said within a minute (a long turn) is stale: dropped
 
 
 class ReflectionTicks:
@@ -50,7 +52,8 @@ class ReflectionTicks:
                  say: Say | None = None, on_agenda_change: Callable[[], object] | None = None,
                  bus: EventBus | None = None, trigger: str = "both", interval_sec: float = 900,
                  idle_sec: float = 180, consolidate_on_idle: bool = True,
-                 sweep_sec: float = DEFAULT_SWEEP_SEC, clock: Callable[[], float] = time.time) -> None:
+                 sweep_sec: float = DEFAULT_SWEEP_SEC, say_within_sec: float = SAY_WITHIN_SEC,
+                 clock: Callable[[], float] = time.time) -> None:
         if trigger not in ("interval", "idle", "both"):
             raise ValueError(f"reflection trigger must be interval, idle or both (got {trigger!r})")
         self.gate, self.clock, self.bus = gate, clock, bus
@@ -58,6 +61,7 @@ class ReflectionTicks:
         self.say, self.on_agenda_change = say, on_agenda_change
         self.trigger, self.interval_sec, self.idle_sec = trigger, interval_sec, idle_sec
         self.consolidate_on_idle, self.sweep_sec = consolidate_on_idle, sweep_sec
+        self.say_within_sec = say_within_sec
         self.last_reflection: float | None = None
         self.reflections = 0
         self.consolidations = 0
@@ -102,7 +106,9 @@ class ReflectionTicks:
             result, ok = None, False
         if result is not None and result.speak and self.say is not None:
             try:
-                await self.say(result.say, result.lang)
+                await asyncio.wait_for(self.say(result.say, result.lang), timeout=self.say_within_sec)
+            except TimeoutError:
+                log.info("a reflection remark waited %.0f s for the turn to end; dropped", self.say_within_sec)
             except Exception:
                 log.exception("speaking a reflection failed")
         await self.consolidate_if_idle()

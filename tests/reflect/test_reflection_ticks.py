@@ -138,3 +138,19 @@ def test_from_config_reads_the_proactive_settings(agenda, gate, clock, speaker, 
     assert rs.ticks is not None and rs.ticks.trigger == "idle" and not rs.ticks.consolidate_on_idle
     agenda.add("send the report", due_ms=local_ms("2026-10-15 15:00"))
     assert [p.lead_min for p in rs.sync()] == [30]
+
+
+async def test_a_reflection_remark_held_back_too_long_by_a_turn_is_dropped(gate, clock):
+    spoken: list[str] = []
+
+    async def say(text: str, lang: str) -> bool:
+        await gate.wait_idle()
+        spoken.append(text)
+        return True
+
+    gate.turn_started()
+    worth = Reflection(thought="t", speak=True, say="By the way, the report.", lang="en")
+    t = ticks(gate, clock, reflect=Recorder(worth), say=say, say_within_sec=0.01)
+    assert await t.interval_tick()
+    gate.turn_ended()
+    assert spoken == []

@@ -304,3 +304,40 @@ async def test_a_late_wake_up_speaks_only_the_shortest_reminder_due(agenda, spea
     assert await rs.run_due() == 1
     assert speaker.texts == ["Reminder: send the report is due in 8 minutes."]
     assert rs.planned() == [] and rs.scheduler.get_jobs() == []
+
+
+async def test_a_reminder_cut_off_by_shutdown_is_spoken_after_the_restart(tmp_path, seoul):
+    """Real time: the date job runs while a turn holds the gate, the daemon stops, the next one speaks."""
+    import time
+
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import MemoryLoopStore
+    from jarvisd.reflect.turns import TurnGate
+
+    spoken: list[str] = []
+
+    async def speak(text: str, lang: str) -> None:
+        spoken.append(text)
+
+    agenda = OpenLoopService(MemoryLoopStore(), tz=seoul)
+    agenda.add("water the plants", due_ms=int((time.time() + 60 + 0.2) * 1000))
+    gate = TurnGate()
+    gate.turn_started()
+    first = ReminderScheduler(open_loops=agenda.agenda, speak=speak, gate=gate, tz=seoul, leads_min=[1],
+                              delivered=DeliveredLog.in_data_dir(tmp_path))
+    first.start()
+    try:
+        async def job_ran() -> None:
+            while first.scheduler.get_jobs():
+                await asyncio.sleep(0.02)
+
+        await asyncio.wait_for(job_ran(), timeout=10)
+    finally:
+        await first.stop(consolidate=False)
+    assert spoken == [] and DeliveredLog.in_data_dir(tmp_path).keys() == frozenset()
+
+    again = ReminderScheduler(open_loops=agenda.agenda, speak=speak, gate=TurnGate(), tz=seoul, leads_min=[1],
+                              delivered=DeliveredLog.in_data_dir(tmp_path))
+    again.sync()
+    assert await again.run_due() == 1
+    assert spoken == ["Reminder: water the plants is due in 1 minute."]
