@@ -7,11 +7,34 @@ from __future__ import annotations
 
 import logging
 import re
-import unicodedata
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, tzinfo
+from functools import lru_cache
 
 from jarvisd.openloop.model import ClosedRef, Judgement, OpenLoop, ProposedLoop
+from jarvisd.openloop.text import (
+    EN_FUNCTION,
+    KO_FUNCTION,
+    bigrams,
+    content_words,
+    normalize,
+    profile,
+    squash,
+    unmatched,
+    word_grams,
+    word_profile,
+    words,
+    words_match,
+)
+
+__all__ = [
+    "DEFAULT_THRESHOLD", "bigrams", "content_words", "coverage", "dismisses", "expires_at_ms", "first_same_loop",
+    "flips_polarity",
+    "format_due", "format_open_loops", "grounded", "is_expired", "is_substitution", "jaccard", "merge_loop",
+    "normalize", "parse_judgement", "prepare", "same_loop", "squash", "text_merge_blocked", "unmatched_words", "words",
+    "words_match",
+]
 
 log = logging.getLogger(__name__)
 
@@ -21,38 +44,6 @@ CONTAINMENT_MIN_CHARS = 6  # the shorter description, spaces removed
 JACCARD_SAME = 0.4         # space-free character bigrams
 DISMISS_OVERLAP = 0.5      # bigram overlap on the shorter side
 DEFAULT_THRESHOLD = 0.85   # bge-m3 (seed 000); a threshold belongs to its embedder
-
-# ---------------------------------------------------------------- text pieces
-
-_WORD = re.compile(r"[\w'’]+")
-
-
-def normalize(text: str) -> str:
-    """NFKC, lower case, punctuation dropped, whitespace collapsed."""
-    text = unicodedata.normalize("NFKC", text).lower()
-    return " ".join(_WORD.findall(text))
-
-
-def squash(text: str) -> str:
-    """`normalize` without any whitespace: the form bigrams and containment are taken on."""
-    return normalize(text).replace(" ", "")
-
-
-def bigrams(text: str) -> set[str]:
-    """Character bigrams of the space-free text; a one-character text is its own unit."""
-    s = squash(text)
-    if len(s) < 2:
-        return {s} if s else set()
-    return {s[i:i + 2] for i in range(len(s) - 1)}
-
-
-def word_bigrams(words: list[str]) -> set[str]:
-    """Bigrams inside each word, never across a word boundary."""
-    out: set[str] = set()
-    for word in words:
-        out |= bigrams(word)
-    return out
-
 
 def coverage(part: str, whole: str) -> float:
     """Share of `part`'s bigrams that occur in `whole` (0 for an empty part)."""
@@ -80,70 +71,9 @@ def grounded(desc: str, evidence: str | None, user_input: str) -> bool:
 
 # ---------------------------------------------------------------- same_loop and its guard
 
-_EN_FUNCTION = frozenset(
-    "a an the to my for of on in at from with and or it its before after by me your our this that "
-    "please up i we you is be will need needs should must have has about some".split())
-_KO_FUNCTION = frozenset(
-    "하기 해주기 해줘 하다 해 좀 것 거 꼭 내가 나 우리 제가 저 그 그거 그건 이거 드리기 주기 해야 해야지 "
-    "해야해 한다 할게 할".split())
-_KO_PARTICLES = frozenset(
-    "을 를 이 가 은 는 의 에 께 도 만 로 와 과 랑 에게 한테 에서 으로 까지 부터 이랑 하고".split())
-# First letters of particles and verb endings after a shared stem.
-_KO_INFLECTION_START = frozenset("하해한할함합했에을를이가은는의께도로와과랑들으까부만게기고지드줘주")
-# A word on one side only that turns a promise around: never merged by the text rules.
-_POLARITY = frozenset("취소 안 못 말기 말자 그만 cancel not don't dont no stop skip".split())
-_POLARITY_STEMS = ("취소", "않", "cancel", "안해", "못해", "그만")
-
-
-def _is_latin(word: str) -> bool:
-    return word.isascii()
-
-
-def _stem_en(word: str) -> str:
-    word = re.sub(r"['’]s$", "", word)
-    for suffix in ("ing", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
-
-
-def words(text: str) -> list[str]:
-    return normalize(text).split()
-
-
-def content_words(text: str) -> list[str]:
-    """Words that carry the promise: function words, articles and light verbs left out."""
-    return [w for w in words(text)
-            if w not in _EN_FUNCTION and w not in _KO_FUNCTION and _stem_en(w) not in _EN_FUNCTION]
-
-
-def _common_prefix(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        n += 1
-    return n
-
-
-def words_match(w: str, v: str) -> bool:
-    """The same content word up to inflection: `report`/`reports`, `공유`/`공유하기`, `엄마한테`/`엄마에게`."""
-    if w == v:
-        return True
-    if _is_latin(w) or _is_latin(v):
-        a, b = sorted((_stem_en(w), _stem_en(v)), key=len)
-        return a == b or (len(a) >= 4 and b.startswith(a))
-    short, long = sorted((w, v), key=len)
-    if long.startswith(short):  # 공유/공유하기, 차/차를
-        return len(short) >= 2 or long[len(short):] in _KO_PARTICLES
-    n = _common_prefix(w, v)  # 엄마한테/엄마에게, 확인해줘/확인하기; not 서울역/서울대
-    return n >= 2 and w[n] in _KO_INFLECTION_START and v[n] in _KO_INFLECTION_START
-
-
 def unmatched_words(a: str, b: str) -> list[str]:
     """Content words of `a` that have no counterpart in `b`."""
-    theirs = content_words(b)
-    return [w for w in content_words(a) if not any(words_match(w, v) for v in theirs)]
+    return unmatched(word_profile(a), word_profile(b))
 
 
 def is_substitution(a: str, b: str) -> bool:
@@ -152,15 +82,13 @@ def is_substitution(a: str, b: str) -> bool:
     "치과 예약하기"/"안과 예약하기" and "Review Sarah's PR"/"merge Sarah's PR" are substitutions;
     "로그 확인해줘"/"내일 배포 전에 로그 확인해줘" is an elaboration (only one side adds words).
     """
-    return bool(unmatched_words(a, b)) and bool(unmatched_words(b, a))
+    pa, pb = word_profile(a), word_profile(b)
+    return bool(unmatched(pa, pb)) and bool(unmatched(pb, pa))
 
 
 def flips_polarity(a: str, b: str) -> bool:
     """One side only says cancel/not/stop: "Book X" and "cancel X" are two promises."""
-    def marks(text: str) -> set[str]:
-        return {w for w in words(text) if w in _POLARITY or w.startswith(_POLARITY_STEMS)}
-
-    return bool(marks(a) ^ marks(b))
+    return word_profile(a).polarity != word_profile(b).polarity
 
 
 def text_merge_blocked(a: str, b: str) -> bool:
@@ -175,19 +103,55 @@ def same_loop(a: str, b: str, cosine: float | None = None, threshold: float = DE
     substitution or flips polarity, the shorter (>= 6 chars, no spaces) inside the longer, or space-free
     character-bigram Jaccard >= 0.4. A wrong merge silently loses a promise, so the guard errs apart.
     """
-    na, nb = normalize(a), normalize(b)
-    if not na or not nb:
+    pa, pb = profile(a), profile(b)
+    if not pa.norm or not pb.norm:
         return False
-    if na == nb:
+    if pa.norm == pb.norm:
         return True
     if cosine is not None and cosine >= threshold:
         return True
-    if text_merge_blocked(a, b):
-        return False
-    short, long = sorted((squash(a), squash(b)), key=len)
-    if len(short) >= CONTAINMENT_MIN_CHARS and short in long:
-        return True
-    return jaccard(a, b) >= JACCARD_SAME
+    short, long = (pa.squashed, pb.squashed) if len(pa.squashed) <= len(pb.squashed) else (pb.squashed, pa.squashed)
+    if not (len(short) >= CONTAINMENT_MIN_CHARS and short in long):
+        shared = len(pa.grams & pb.grams)
+        if shared < JACCARD_SAME * (len(pa.grams) + len(pb.grams) - shared):
+            return False
+    return not text_merge_blocked(a, b)  # checked only when a text rule would merge
+
+
+def prepare(text: str) -> None:
+    """Profile a description ahead of time (the service does it when a loop is loaded or saved)."""
+    profile(text)
+    word_profile(text)
+    word_grams(text)
+
+
+def first_same_loop(desc: str, others: Sequence[str], cosines: Sequence[float | None] | None = None,
+                    threshold: float = DEFAULT_THRESHOLD) -> int | None:
+    """Index of the first of `others` that is the same promise as `desc` (`same_loop`), else None.
+    The same decisions as calling `same_loop` pair by pair, with the cheap text checks inlined."""
+    mine = profile(desc)
+    if not mine.norm:
+        return None
+    for i, other in enumerate(others):
+        cos = cosines[i] if cosines is not None else None
+        if cos is not None and cos >= threshold:
+            return i
+        theirs = profile(other)
+        if theirs.norm == mine.norm:
+            return i
+        if mine.grams.isdisjoint(theirs.grams):  # the common case, and the cheapest test
+            continue
+        shared = len(mine.grams & theirs.grams)
+        if shared < JACCARD_SAME * (len(mine.grams) + len(theirs.grams) - shared):
+            # containment would put all of the shorter side's bigrams in the longer one
+            if shared < min(len(mine.grams), len(theirs.grams)) or not theirs.norm:
+                continue
+            short, long = sorted((mine.squashed, theirs.squashed), key=len)
+            if not (len(short) >= CONTAINMENT_MIN_CHARS and short in long):
+                continue
+        if not text_merge_blocked(desc, other):
+            return i
+    return None
 
 
 def merge_loop(existing: OpenLoop, new: ProposedLoop | OpenLoop) -> OpenLoop:
@@ -201,26 +165,28 @@ def merge_loop(existing: OpenLoop, new: ProposedLoop | OpenLoop) -> OpenLoop:
 
 DISMISS_PHRASES = ("취소", "안 해도", "하지 마", "그만해", "필요 없", "안 챙겨",
                    "cancel", "never mind", "nevermind", "don't need", "dont need", "no need", "forget about")
-_FILLER = _EN_FUNCTION | _KO_FUNCTION | frozenset(
+_FILLER = EN_FUNCTION | KO_FUNCTION | frozenset(
     "그것 이건 저거 이제 됐어 돼 다 그냥 괜찮아 됐다 됐고 that's it's".split())
+_DISMISS_KEYS = tuple(phrase.replace(" ", "") for phrase in DISMISS_PHRASES)
 
 
-def _dismissal_words(text: str) -> tuple[list[str], bool]:
-    """Split the input into words; drop each word that carries a dismissal phrase. -> (rest, found)."""
-    ws = words(text.replace("’", "'"))
-    joined, owner = "", []
-    for i, w in enumerate(ws):
-        joined += w
-        owner += [i] * len(w)
+@lru_cache(maxsize=1024)
+def _dismissal_reference(user_input: str) -> frozenset[str] | None:
+    """The input's pointing words as in-word bigrams, once a dismissal phrase is found; else None.
+    Words carrying the phrase ("취소됐어", "챙겨도") and fillers ("그건") are left out."""
+    ws = word_profile(user_input).words
+    joined = "".join(ws)
+    if not any(key in joined for key in _DISMISS_KEYS):
+        return None
+    owner = [i for i, w in enumerate(ws) for _ in w]
     hit: set[int] = set()
-    for phrase in DISMISS_PHRASES:
-        key = phrase.replace(" ", "")
+    for key in _DISMISS_KEYS:
         start = joined.find(key)
         while start >= 0:
-            hit |= set(owner[start:start + len(key)])
+            hit.update(owner[start:start + len(key)])
             start = joined.find(key, start + 1)
     rest = [w for i, w in enumerate(ws) if i not in hit and w not in _FILLER]
-    return rest, bool(hit)
+    return word_grams(" ".join(rest)) if rest else frozenset()
 
 
 def dismisses(user_input: str, desc: str) -> bool:
@@ -232,10 +198,12 @@ def dismisses(user_input: str, desc: str) -> bool:
     side. "그건 취소됐어" alone closes nothing; "보고서는 취소됐어" closes the report.
     Completion ("보냈어") is never closed by code: it reads the same as the question "보냈어?".
     """
-    rest, found = _dismissal_words(user_input)
-    if not found or not rest:
+    mine = _dismissal_reference(user_input)
+    if not mine:
         return False
-    mine, theirs = word_bigrams(rest), word_bigrams(words(desc))
+    theirs = word_grams(desc)
+    if mine.isdisjoint(theirs):
+        return False
     shorter = min(len(mine), len(theirs))
     return shorter > 0 and len(mine & theirs) / shorter >= DISMISS_OVERLAP
 

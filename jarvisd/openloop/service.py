@@ -53,6 +53,10 @@ class OpenLoopService:
         self._new_id = id_factory
         self._lock = threading.RLock()
         self._loops: dict[str, OpenLoop] = {loop.id: loop for loop in store.load()}
+        self._next_expiry_ms = 0  # no open loop expires before this; 0 = sweep at the next chance
+        for loop in self._loops.values():
+            if loop.is_open:
+                rules.prepare(loop.desc)  # profile the open loops once, not in the first judgement
 
     @classmethod
     def from_config(cls, cfg: Any, embedder: Any = None, clock: Callable[[], float] = time.time,
@@ -116,6 +120,10 @@ class OpenLoopService:
     def _save(self, loop: OpenLoop) -> OpenLoop:
         self.store.save(loop)
         self._loops[loop.id] = loop
+        if loop.is_open:
+            rules.prepare(loop.desc)
+            self._next_expiry_ms = min(self._next_expiry_ms,
+                                       rules.expires_at_ms(loop, self.expire_after_ms, self.max_age_ms))
         return loop
 
     def _close(self, loop: OpenLoop, status: LoopStatus, now_ms: int) -> OpenLoop:
@@ -125,8 +133,18 @@ class OpenLoopService:
         """Close open loops past due + expire_after, or without a due and older than max_age."""
         now = self.now_ms()
         with self._lock:
-            expired = [self._close(loop, LoopStatus.EXPIRED, now) for loop in list(self._loops.values())
-                       if loop.is_open and rules.is_expired(loop, now, self.expire_after_ms, self.max_age_ms)]
+            if now < self._next_expiry_ms:  # nothing can have expired yet: skip the sweep
+                return AgendaChange()
+            expired, next_expiry = [], None
+            for loop in list(self._loops.values()):
+                if not loop.is_open:
+                    continue
+                at = rules.expires_at_ms(loop, self.expire_after_ms, self.max_age_ms)
+                if now >= at:
+                    expired.append(self._close(loop, LoopStatus.EXPIRED, now))
+                elif next_expiry is None or at < next_expiry:
+                    next_expiry = at
+            self._next_expiry_ms = next_expiry if next_expiry is not None else now + self.max_age_ms
         return AgendaChange(closed=tuple(expired))
 
     def add(self, desc: str, due_ms: int | None = None, session: str = "default",
@@ -180,12 +198,16 @@ class OpenLoopService:
         now = self.now_ms()
         with self._lock:
             change = self.expire()
+            # the session's open loops, newest first, kept current as this judgement closes and opens
+            session_open = sorted((loop for loop in self._loops.values() if loop.is_open and loop.session == session),
+                                  key=lambda loop: (loop.created_ms, loop.id), reverse=True)
             closed: list[OpenLoop] = []
             closing_phrases: list[str] = []
 
-            def open_now() -> list[OpenLoop]:
-                loops = [loop for loop in self._loops.values() if loop.is_open and loop.session == session]
-                return sorted(loops, key=lambda loop: (loop.created_ms, loop.id), reverse=True)
+            def close(loop: OpenLoop, status: LoopStatus) -> None:
+                closed.append(self._close(loop, status, now))
+                closing_phrases.append(loop.desc)
+                session_open[:] = [other for other in session_open if other.id != loop.id]
 
             for ref in judgement.closed:
                 target = None
@@ -196,14 +218,11 @@ class OpenLoopService:
                         log.debug("openloop judgement: closed [%d] but only %d shown", ref.index, len(shown))
                 elif ref.phrase:
                     closing_phrases.append(ref.phrase)
-                    target = next((loop for loop in open_now() if rules.same_loop(ref.phrase, loop.desc)), None)
+                    target = next((loop for loop in session_open if rules.same_loop(ref.phrase, loop.desc)), None)
                 if target is not None and target.is_open:
-                    closed.append(self._close(target, LoopStatus.DONE, now))
-                    closing_phrases.append(target.desc)
-            for loop in open_now():
-                if rules.dismisses(user_input, loop.desc):
-                    closed.append(self._close(loop, LoopStatus.DISMISSED, now))
-                    closing_phrases.append(loop.desc)
+                    close(target, LoopStatus.DONE)
+            for loop in [loop for loop in session_open if rules.dismisses(user_input, loop.desc)]:
+                close(loop, LoopStatus.DISMISSED)
 
             opened: list[OpenLoop] = []
             updated: list[OpenLoop] = []
@@ -212,22 +231,24 @@ class OpenLoopService:
                 if not rules.grounded(proposed.desc, proposed.evidence, user_input):
                     rejected.append(f"not grounded in the input: {proposed.desc}")
                     continue
-                if any(rules.same_loop(proposed.desc, phrase) for phrase in closing_phrases):
+                if rules.first_same_loop(proposed.desc, closing_phrases) is not None:
                     rejected.append(f"closed by the same judgement: {proposed.desc}")
                     continue
-                candidates = open_now()
-                cosines = self.store.cosines(proposed.desc, [loop.desc for loop in candidates])
-                match = next((loop for loop, cos in zip(candidates, cosines, strict=True)
-                              if rules.same_loop(proposed.desc, loop.desc, cos, self.store.threshold)), None)
-                if match is None:
+                cosines = self.store.cosines(proposed.desc, [loop.desc for loop in session_open])
+                position = rules.first_same_loop(proposed.desc, [loop.desc for loop in session_open], cosines,
+                                                 self.store.threshold)
+                if position is None:
                     loop = OpenLoop(id=self._new_id(), desc=proposed.desc, status=LoopStatus.OPEN,
                                     created_ms=now, updated_ms=now, due_ms=proposed.due_ms, session=session,
                                     evidence=proposed.evidence)
                     opened.append(self._save(loop))
+                    session_open.insert(0, loop)
                     continue
+                match = session_open[position]
                 merged = rules.merge_loop(match, proposed)
                 if merged is not match:
-                    updated.append(self._save(replace(merged, updated_ms=now)))
+                    session_open[position] = self._save(replace(merged, updated_ms=now))
+                    updated.append(session_open[position])
                 else:
                     rejected.append(f"already open as {match.id[:8]}: {proposed.desc}")
             for reason in rejected:

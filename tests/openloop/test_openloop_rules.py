@@ -294,3 +294,22 @@ def test_same_loop_text_rules_merge_no_new_minimal_pair():
     missed = [(r["a"], r["b"]) for r in rows if r["label"] == "same" and not rules.same_loop(r["a"], r["b"])]
     assert merged_diff == []
     assert missed == [("차 보험 갱신하기", "자동차 보험 갱신하기"), ("엄마 생신 선물 사기", "어머니 생일 선물 구매")]
+
+
+def test_first_same_loop_decides_exactly_like_same_loop_pair_by_pair(dev_pairs):
+    import csv
+    from pathlib import Path
+
+    with (Path(__file__).parent / "data" / "minimal-pairs.tsv").open(encoding="utf-8") as fh:
+        extra = [(r["label"], r["a"], r["b"]) for r in csv.DictReader(fh, delimiter="\t")]
+    for _label, a, b in dev_pairs + extra:
+        for cos in (None, 0.5, 0.9):
+            expected = 0 if rules.same_loop(a, b, cos, 0.85) else None
+            assert rules.first_same_loop(a, [b], [cos], 0.85) == expected, (a, b, cos)
+
+
+def test_first_same_loop_returns_the_first_match_in_order():
+    others = ["우유 사기", "치과 예약 잡기", "치과 예약하기"]
+    assert rules.first_same_loop("치과 예약하기", others) == 1
+    assert rules.first_same_loop("안과 예약하기", others) is None
+    assert rules.first_same_loop("", others) is None

@@ -1,0 +1,151 @@
+"""The pieces of text the open-loop rules compare: normalized forms, character bigrams, content words.
+
+A description is profiled once (`profile`, cached): the judge compares one new promise with every
+open loop, and the open loops' profiles are reused from judgement to judgement.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+_WORD = re.compile(r"[\w'’]+")
+
+EN_FUNCTION = frozenset(
+    "a an the to my for of on in at from with and or it its before after by me your our this that "
+    "please up i we you is be will need needs should must have has about some".split())
+KO_FUNCTION = frozenset(
+    "하기 해주기 해줘 하다 해 좀 것 거 꼭 내가 나 우리 제가 저 그 그거 그건 이거 드리기 주기 해야 해야지 "
+    "해야해 한다 할게 할".split())
+KO_PARTICLES = frozenset(
+    "을 를 이 가 은 는 의 에 께 도 만 로 와 과 랑 에게 한테 에서 으로 까지 부터 이랑 하고".split())
+# First letters of particles and verb endings after a shared stem.
+KO_INFLECTION_START = frozenset("하해한할함합했에을를이가은는의께도로와과랑들으까부만게기고지드줘주")
+# A word on one side only that turns a promise around.
+POLARITY = frozenset("취소 안 못 말기 말자 그만 cancel not don't dont no stop skip".split())
+POLARITY_STEMS = ("취소", "않", "cancel", "안해", "못해", "그만")
+
+
+def normalize(text: str) -> str:
+    """NFKC, lower case, punctuation dropped, whitespace collapsed."""
+    text = unicodedata.normalize("NFKC", text).lower().replace("’", "'")
+    return " ".join(_WORD.findall(text))
+
+
+def _grams(s: str) -> frozenset[str]:
+    if len(s) < 2:
+        return frozenset({s} if s else ())
+    return frozenset({s[i:i + 2] for i in range(len(s) - 1)})
+
+
+@lru_cache(maxsize=65_536)
+def stem_en(word: str) -> str:
+    if word.endswith("'s"):
+        word = word[:-2]
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """What every comparison needs; cheap enough for one new promise against a thousand loops."""
+
+    norm: str                    # normalized, single spaces
+    squashed: str                # normalized, no spaces
+    grams: frozenset[str]        # bigrams of `squashed`
+
+
+@dataclass(frozen=True, slots=True)
+class WordProfile:
+    """The word view, needed only when a text rule would merge (the guard) or for dismissals."""
+
+    words: tuple[str, ...]
+    content: tuple[str, ...]     # words that carry the promise
+    keys: tuple[str, ...]        # `content` with English words stemmed
+    stems: frozenset[str]
+    polarity: frozenset[str]     # cancel / not / stop words present
+
+
+@lru_cache(maxsize=16_384)
+def profile(text: str) -> Profile:
+    norm = normalize(text)
+    squashed = norm.replace(" ", "")
+    return Profile(norm=norm, squashed=squashed, grams=_grams(squashed))
+
+
+@lru_cache(maxsize=16_384)
+def word_profile(text: str) -> WordProfile:
+    words = tuple(profile(text).norm.split())
+    content, keys = [], []
+    for w in words:
+        if w in EN_FUNCTION or w in KO_FUNCTION:
+            continue
+        key = stem_en(w) if w.isascii() else w
+        if key not in EN_FUNCTION:
+            content.append(w)
+            keys.append(key)
+    return WordProfile(
+        words=words, content=tuple(content), keys=tuple(keys), stems=frozenset(keys),
+        polarity=frozenset(w for w in words if w in POLARITY or w.startswith(POLARITY_STEMS)))
+
+
+@lru_cache(maxsize=16_384)
+def word_grams(text: str) -> frozenset[str]:
+    """Bigrams inside each word, never across a word boundary (a one-letter word is its own unit)."""
+    return frozenset({w[i:i + 2] if len(w) > 1 else w
+                      for w in profile(text).norm.split() for i in range(max(len(w) - 1, 1))})
+
+
+def squash(text: str) -> str:
+    return profile(text).squashed
+
+
+def bigrams(text: str) -> frozenset[str]:
+    """Character bigrams of the space-free text; a one-character text is its own unit."""
+    return profile(text).grams
+
+
+def words(text: str) -> list[str]:
+    return list(word_profile(text).words)
+
+
+def content_words(text: str) -> list[str]:
+    """Words that carry the promise: function words, articles and light verbs left out."""
+    return list(word_profile(text).content)
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+@lru_cache(maxsize=65_536)
+def words_match(w: str, v: str) -> bool:
+    """The same content word up to inflection: `report`/`reports`, `공유`/`공유하기`, `엄마한테`/`엄마에게`."""
+    if w == v:
+        return True
+    if w.isascii() or v.isascii():
+        a, b = sorted((stem_en(w), stem_en(v)), key=len)
+        return a == b or (len(a) >= 4 and b.startswith(a))
+    short, long = sorted((w, v), key=len)
+    if long.startswith(short):  # 공유/공유하기, 차/차를
+        return len(short) >= 2 or long[len(short):] in KO_PARTICLES
+    n = _common_prefix(w, v)  # 엄마한테/엄마에게, 확인해줘/확인하기; not 서울역/서울대
+    return n >= 2 and w[n] in KO_INFLECTION_START and v[n] in KO_INFLECTION_START
+
+
+def unmatched(mine: WordProfile, theirs: WordProfile) -> list[str]:
+    """Content words of `mine` without a counterpart in `theirs` (exact stems first, then inflection)."""
+    out = []
+    for w, key in zip(mine.content, mine.keys, strict=True):
+        if key not in theirs.stems and not any(words_match(w, v) for v in theirs.content):
+            out.append(w)
+    return out
