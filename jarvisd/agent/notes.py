@@ -3,7 +3,9 @@
 Files are read when searched (notes change while the daemon runs), in a worker thread. A note matches
 when it contains any of the query's words (case-insensitive); notes with more distinct words and more
 hits come first. Each hit carries the note's path relative to the folder, its first line as title and
-the best matching line as snippet.
+the best matching line as snippet. Query words are cut to their cue words the way memory recall does
+(Korean particles and 하다-endings stripped: "보고서를" finds "보고서"). Hidden folders (.obsidian,
+.trash) are skipped, and only the first 2 MB of a file is read.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from typing import Any
 
 from jarvisd.agent.hooks import TurnContext
 from jarvisd.agent.tools import Tool, ToolFailure
+from jarvisd.memory.korean import query_terms
 
 NOTE_SUFFIXES = (".txt", ".md")
+MAX_NOTE_BYTES = 2 * 1024 * 1024
 SEARCH_NOTES_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -40,7 +44,8 @@ class NoteHit:
 
 def _hit(path: Path, root: Path, words: list[str]) -> NoteHit | None:
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        with path.open("rb") as fh:
+            text = fh.read(MAX_NOTE_BYTES).decode("utf-8", errors="replace")
     except OSError:
         return None
     lowered = text.lower()
@@ -62,8 +67,10 @@ def _hit(path: Path, root: Path, words: list[str]) -> NoteHit | None:
 
 def search_notes(root: Path, query: str, page: int = 1, page_size: int = 5) -> dict[str, Any]:
     """Blocking search; returns one page of hits and how many pages there are."""
-    words = [w for w in query.lower().split() if w]
-    files = sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in NOTE_SUFFIXES)
+    words = query_terms(query) or [w for w in query.lower().split() if w]
+    files = sorted(p for p in root.rglob("*")
+                   if p.suffix.lower() in NOTE_SUFFIXES and p.is_file()
+                   and not any(part.startswith(".") for part in p.relative_to(root).parts))
     hits = [h for h in (_hit(p, root, words) for p in files) if h is not None]
     hits.sort(key=lambda h: (-h.score[0], -h.score[1], h.path))
     pages = max(1, -(-len(hits) // page_size))

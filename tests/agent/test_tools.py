@@ -166,3 +166,12 @@ async def test_jarvis_is_built_from_config_with_its_tools_and_the_admin_approval
     assert agent.tools.needs_approval("send_mail") and agent.profile.name == "chat"
     result = await agent.run_turn("when is my train?")
     assert result.rounds[0].outcomes[0].value["results"][0]["path"] == "trip.md"
+
+
+def test_search_notes_finds_korean_words_without_their_particles_and_skips_hidden_folders(tmp_path):
+    (tmp_path / "work.md").write_text("주간 회의\n부산 출장 보고서 초안은 금요일까지\n", encoding="utf-8")
+    (tmp_path / ".trash").mkdir()
+    (tmp_path / ".trash" / "old.md").write_text("지난 보고서\n", encoding="utf-8")
+    found = search_notes(tmp_path, "보고서를 찾아줘")
+    assert [r["path"] for r in found["results"]] == ["work.md"]
+    assert found["results"][0]["snippet"] == "부산 출장 보고서 초안은 금요일까지"
