@@ -159,24 +159,30 @@ class ToolRegistry:
 
 # --- memory tools, built by the memory package and plugged in here ---------------------------------
 
+# Shaped after MemoryService.recall_episodes / remember_pattern; the memory package may pass its own.
 RECALL_EPISODES_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "query": {"type": "string", "minLength": 1, "description": "what to remember, in the user's words"},
-        "limit": {"type": "integer", "minimum": 1, "maximum": 10, "default": 3},
+        "query": {"type": "string", "description": "words from the earlier conversation", "default": ""},
+        "task_type": {"type": "string", "description": "kind of task, if known", "default": ""},
+        "outcome": {"type": "string", "description": "e.g. 'success' or 'failure'", "default": ""},
+        "since": {"type": "string", "description": "first day, YYYY-MM-DD", "default": ""},
+        "until": {"type": "string", "description": "last day, YYYY-MM-DD", "default": ""},
+        "limit": {"type": "integer", "minimum": 1, "maximum": 10, "default": 5},
     },
-    "required": ["query"],
     "additionalProperties": False,
 }
 
 REMEMBER_TASK_PATTERN_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "task": {"type": "string", "minLength": 1, "description": "the kind of task, e.g. 'weekly report'"},
-        "steps": {"type": "array", "items": {"type": "string"}, "minItems": 1,
-                  "description": "the steps that worked, in order"},
+        "name": {"type": "string", "minLength": 1, "description": "short name, e.g. 'weekly report'"},
+        "when": {"type": "string", "minLength": 1, "description": "when this way of working applies"},
+        "steps": {"type": "string", "minLength": 1, "description": "the steps that worked, in order"},
+        "keywords": {"type": "array", "items": {"type": "string"}, "default": [],
+                     "description": "words in a request that should bring this pattern back"},
     },
-    "required": ["task", "steps"],
+    "required": ["name", "when", "steps"],
     "additionalProperties": False,
 }
 
@@ -191,15 +197,18 @@ def _scoped(fn: MemoryCall) -> ToolFunction:
     return run
 
 
-def register_recall_episodes(registry: ToolRegistry, recall: MemoryCall) -> Tool:
-    """`recall(scope, {"query", "limit"})` searches past turns in the caller's memory scope."""
+def register_recall_episodes(registry: ToolRegistry, recall: MemoryCall, *,
+                             parameters: dict[str, Any] | None = None, description: str = "") -> Tool:
+    """`recall(scope, args)` searches past turns in the caller's memory scope."""
     return registry.register_function(
-        "recall_episodes", _scoped(recall), parameters=RECALL_EPISODES_SCHEMA,
-        description="Search earlier conversations with the user for something they said or asked before.")
+        "recall_episodes", _scoped(recall), parameters=parameters or RECALL_EPISODES_SCHEMA,
+        description=description or "Find earlier conversations with the user by words, kind of task, "
+                                   "outcome or dates.")
 
 
-def register_remember_task_pattern(registry: ToolRegistry, remember: MemoryCall) -> Tool:
-    """`remember(scope, {"task", "steps"})` stores how a kind of task was done."""
+def register_remember_task_pattern(registry: ToolRegistry, remember: MemoryCall, *,
+                                   parameters: dict[str, Any] | None = None, description: str = "") -> Tool:
+    """`remember(scope, args)` stores how a kind of task is done."""
     return registry.register_function(
-        "remember_task_pattern", _scoped(remember), parameters=REMEMBER_TASK_PATTERN_SCHEMA,
-        description="Remember the steps that worked for a kind of task, to reuse them next time.")
+        "remember_task_pattern", _scoped(remember), parameters=parameters or REMEMBER_TASK_PATTERN_SCHEMA,
+        description=description or "Remember how the user wants a kind of task done, to reuse it next time.")

@@ -132,12 +132,15 @@ async def test_memory_tools_are_plugged_in_with_a_callable_and_get_the_callers_s
     register_recall_episodes(registry, recall)
     register_remember_task_pattern(registry, remember)
     model = ScriptedChatModel([tool_round(call("recall_episodes", query="Busan"),
-                                          call("remember_task_pattern", task="trip", steps=["book train"])),
+                                          call("remember_task_pattern", name="trip", when="planning a trip",
+                                               steps="book the train first")),
                                answer("You mentioned Busan.")])
     scope = ("user-1", "main", "session-9")
     result = await Agent(model, registry, chat_profile()).run_turn("what did I say about Busan?", scope=scope)
     assert [o.status for o in result.rounds[0].outcomes] == ["ok", "ok"]
-    assert seen == [(scope, {"query": "Busan", "limit": 3}), (scope, {"task": "trip", "steps": ["book train"]})]
+    assert seen == [
+        (scope, {"query": "Busan", "task_type": "", "outcome": "", "since": "", "until": "", "limit": 5}),
+        (scope, {"name": "trip", "when": "planning a trip", "steps": "book the train first", "keywords": []})]
 
 
 def test_tool_context_passes_the_scope_through_untouched():
