@@ -26,6 +26,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
 
 from jarvisd.events import AgendaChanged, EventBus, ReminderDue, Subscription
+from jarvisd.openloop.model import AgendaChanged as JudgeAgendaChanged
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.reflect.delivered import DeliveredLog
 from jarvisd.reflect.quiet_hours import NO_QUIET_HOURS, QuietHours
@@ -119,7 +120,7 @@ class ReminderScheduler:
 
     async def _follow_agenda(self, subscription: Subscription) -> None:
         async for event in subscription:
-            if isinstance(event, AgendaChanged):
+            if isinstance(event, AgendaChanged | JudgeAgendaChanged):  # the bus event or the judge's own
                 try:
                     self.sync()
                 except Exception:
