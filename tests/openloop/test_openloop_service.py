@@ -291,3 +291,19 @@ def test_service_from_config_uses_the_configured_store_and_grace(tmp_path, clock
     assert service.expire_after_ms == 60_000 and str(service.tz) == "Asia/Seoul"
     clock.advance(60)
     assert service.find(loop.id).is_open and service.agenda() == []
+
+
+def test_a_loop_added_after_a_sweep_still_expires_on_time(service, clock, local_ms):
+    service.add("우유 사기")  # expires in 7 days
+    assert len(service.agenda()) == 1  # the sweep now knows nothing expires for 7 days
+    service.add("보고서", due_ms=local_ms("2026-10-15 15:00"))  # expires at 21:00 today
+    clock.set_local("2026-10-15 21:00")
+    assert [loop.desc for loop in service.agenda()] == ["우유 사기"]
+
+
+def test_a_merged_earlier_due_moves_the_expiry_forward(service, clock):
+    judge(service, "보고서 보내야 해", "open_loops:\n- 분기 보고서 보내기 @2026-10-20 10:00 (근거: 보고서 보내야 해)")
+    assert len(service.agenda()) == 1
+    judge(service, "보고서 오늘 4시까지야", "open_loops:\n- 분기 보고서 보내기 @2026-10-15 16:00 (근거: 보고서 오늘 4시까지야)")
+    clock.set_local("2026-10-15 22:00")
+    assert service.agenda() == []
