@@ -20,6 +20,8 @@ NO_PROGRESS_LIMIT = 5  # research: rounds in a row without an unseen result fing
 ALL_REJECTED_LIMIT = 5  # rounds in a row in which nothing was executed
 FAILURE_LIMIT = 5  # rounds in a row in which calls failed and none succeeded
 CHAT_ROUND_CAP = 40
+CHAT_TIME_LIMIT_SEC = 600.0  # run-time caps, checked after each round
+RESEARCH_TIME_LIMIT_SEC = 900.0  # the seed's runaway research run went on for 19 minutes
 OVERLOAD_REFUND_MAX = 3  # overloaded calls refunded per tool budget
 
 Novelty = Literal["new", "seen", "empty", "unfingerprintable", "approval", "overloaded"]
@@ -265,6 +267,11 @@ def round_cap_reached(rounds_done: int, base_cap: int | None, extension: int) ->
     return base_cap is not None and rounds_done >= base_cap + extension
 
 
+def time_limit_reached(elapsed_sec: float, limit_sec: float | None) -> bool:
+    """The run-time cap, the last safety net for a run the other rules wrongly keep going."""
+    return limit_sec is not None and elapsed_sec >= limit_sec
+
+
 def budget_left(budget: int | None, calls_charged: int) -> int | None:
     return None if budget is None else max(0, budget - calls_charged)
 
@@ -280,12 +287,13 @@ class Counters:
     cap_extension: int = 0
 
 
-StopReason = Literal["no_progress", "all_rejected", "failures", "round_cap", "budget_used"]
+StopReason = Literal["no_progress", "all_rejected", "failures", "round_cap", "budget_used", "time_limit"]
 
 
 def stop_reason(c: Counters, *, track_progress: bool, round_cap: int | None, budget: int | None,
                 no_progress_limit: int = NO_PROGRESS_LIMIT, all_rejected_limit: int = ALL_REJECTED_LIMIT,
-                failure_limit: int = FAILURE_LIMIT) -> StopReason | None:
+                failure_limit: int = FAILURE_LIMIT, elapsed_sec: float = 0.0,
+                time_limit_sec: float | None = None) -> StopReason | None:
     """The first rule that says stop after a round, or None to keep going."""
     if c.failures >= failure_limit:
         return "failures"
@@ -297,6 +305,8 @@ def stop_reason(c: Counters, *, track_progress: bool, round_cap: int | None, bud
         return "budget_used"
     if round_cap_reached(c.rounds, round_cap, c.cap_extension):
         return "round_cap"
+    if time_limit_reached(elapsed_sec, time_limit_sec):
+        return "time_limit"
     return None
 
 
@@ -306,4 +316,5 @@ STOP_EXPLANATIONS: dict[str, str] = {
     "failures": "the last rounds of tool calls all failed",
     "round_cap": "the limit of tool rounds for this turn is reached",
     "budget_used": "the tool-call budget is used up",
+    "time_limit": "the time allowed for this turn is used up",
 }

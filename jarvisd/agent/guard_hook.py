@@ -7,6 +7,8 @@ round updates the per-round counters and decides whether the tool phase stops. I
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from jarvisd.agent import guard
@@ -40,8 +42,10 @@ def _key(call: PreparedCall) -> str:
 
 
 class LoopGuard(AgentHooks):
-    def __init__(self, policy: GuardPolicy) -> None:
+    def __init__(self, policy: GuardPolicy, clock: Callable[[], float] = time.monotonic) -> None:
         self.policy = policy
+        self.clock = clock
+        self.started = clock()
         self.counters = Counters()
         self.verdicts: list[GuardVerdict] = []
         self._recent: list[str] = []  # chat: keys of this turn's calls in order, blocked ones included
@@ -137,6 +141,7 @@ class LoopGuard(AgentHooks):
         reason = guard.stop_reason(
             c, track_progress=policy.track_progress, round_cap=policy.round_cap, budget=policy.tool_budget,
             no_progress_limit=policy.no_progress_limit, all_rejected_limit=policy.all_rejected_limit,
-            failure_limit=policy.failure_limit)
+            failure_limit=policy.failure_limit, elapsed_sec=self.clock() - self.started,
+            time_limit_sec=policy.time_limit_sec)
         self.verdicts.append(GuardVerdict(record.round, novelties, news, c, reason))
         return Stop(reason, guard.STOP_EXPLANATIONS[reason]) if reason else None

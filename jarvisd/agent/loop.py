@@ -15,6 +15,7 @@ removed and the model writes its answer from what it has gathered.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,13 +81,15 @@ class Agent:
     """A model, its tools, a profile (guard policy + system prompt) and hooks; one instance serves many turns."""
 
     def __init__(self, model: ChatModel, tools: ToolRegistry | None = None, profile: Profile | None = None,
-                 hooks: Sequence[AgentHooks] = (), *, name: str = "main", approver: Approver | None = None) -> None:
+                 hooks: Sequence[AgentHooks] = (), *, name: str = "main", approver: Approver | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.model = model
         self.tools = tools if tools is not None else ToolRegistry()
         self.profile = profile or chat_profile()
         self.hooks = list(hooks)
         self.name = name
         self.approver = approver or _deny_without_approver
+        self.clock = clock  # monotonic seconds, for the guard's run-time cap
 
     async def run_turn(self, user_text: str, *, history: Sequence[Message] = (), scope: Any = None,
                        on_text: Callable[[str], Any] | None = None) -> TurnResult:
@@ -105,7 +108,7 @@ class Agent:
     async def stream_turn(self, user_text: str, *, history: Sequence[Message] = (),
                           scope: Any = None) -> AsyncIterator[AgentEvent]:
         """The turn as events. Closing the iterator early (barge-in) cancels the turn's background work."""
-        guard = LoopGuard(self.profile.policy)
+        guard = LoopGuard(self.profile.policy, self.clock)
         hooks: list[AgentHooks] = [guard, *self.hooks]
         ctx = TurnContext(agent=self.name, profile=self.profile, user_text=user_text, scope=scope,
                           messages=[Message("system", self.profile.system_prompt()), *history,

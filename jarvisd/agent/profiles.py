@@ -28,6 +28,7 @@ class GuardPolicy:
     round_cap: int | None = guard.CHAT_ROUND_CAP
     tool_budget: int | None = None
     overload_refund_max: int = guard.OVERLOAD_REFUND_MAX
+    time_limit_sec: float | None = guard.CHAT_TIME_LIMIT_SEC
 
 
 @dataclass(frozen=True)
@@ -76,4 +77,5 @@ def research_profile(budget: int, instructions: str = RESEARCH_INSTRUCTIONS,
     """The round cap defaults to the budget: a round with tools uses at least one call."""
     return Profile("research", instructions, GuardPolicy(
         repeat_rule="whole_run", track_progress=True, rejections_are_failures=False,
-        round_cap=round_cap if round_cap is not None else budget, tool_budget=budget))
+        round_cap=round_cap if round_cap is not None else budget, tool_budget=budget,
+        time_limit_sec=guard.RESEARCH_TIME_LIMIT_SEC))

@@ -170,3 +170,11 @@ def test_stop_reason_thresholds_are_five_and_chat_ignores_progress():
     assert guard.stop_reason(Counters(rounds=40), track_progress=False, round_cap=40, budget=None) == "round_cap"
     assert guard.stop_reason(Counters(rounds=40, cap_extension=1), track_progress=False, round_cap=40,
                              budget=None) is None
+
+
+def test_time_limit_is_the_last_safety_net():
+    assert guard.time_limit_reached(900.0, 900.0)
+    assert not guard.time_limit_reached(899.9, 900.0)
+    assert not guard.time_limit_reached(10**6, None)
+    assert guard.stop_reason(Counters(rounds=1), track_progress=True, round_cap=40, budget=None,
+                             elapsed_sec=901, time_limit_sec=900) == "time_limit"

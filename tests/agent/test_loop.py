@@ -266,3 +266,18 @@ async def test_a_call_the_user_refuses_is_not_charged_to_the_research_budget():
     assert [o.status for r in result.rounds for o in r.outcomes] == ["denied", "ok", "ok"]
     assert [v.counters.calls_charged for v in events[-1].verdicts] == [0, 1, 2]
     assert result.stop_reason == "budget_used"
+
+
+async def test_a_turn_that_runs_past_its_time_limit_is_wrapped_up():
+    now = [0.0]
+
+    def slow_echo(ctx, args):
+        now[0] += 250.0  # each call takes 250 s of (fake) time
+        return {"echo": args}
+
+    model = ScriptedChatModel([tool_round(call("echo", x=i)) for i in range(3)] + [answer("what I have")])
+    agent = Agent(model, ToolRegistry([Tool("echo", "", slow_echo, ANY_ARGS)]), chat_profile(),
+                  clock=lambda: now[0])
+    result = await agent.run_turn("x")
+    assert result.stop_reason == "time_limit" and len([r for r in result.rounds if r.outcomes]) == 3
+    assert result.answer == "what I have"
