@@ -125,7 +125,8 @@ class Agent:
             while True:
                 round_no += 1
                 wrap_up = stop is not None
-                request = ModelRequest(round_no, list(ctx.messages), [] if wrap_up else self.tools.specs(), wrap_up)
+                offer = not wrap_up and getattr(self.model, "supports_tools", True)
+                request = ModelRequest(round_no, list(ctx.messages), self.tools.specs() if offer else [], wrap_up)
                 for hook in hooks:
                     await hook.before_model_call(ctx, request)
                 pieces: list[str] = []

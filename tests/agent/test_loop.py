@@ -281,3 +281,10 @@ async def test_a_turn_that_runs_past_its_time_limit_is_wrapped_up():
     result = await agent.run_turn("x")
     assert result.stop_reason == "time_limit" and len([r for r in result.rounds if r.outcomes]) == 3
     assert result.answer == "what I have"
+
+
+async def test_a_model_without_tool_support_is_offered_no_tools():
+    model = ScriptedChatModel([{"text": "plain answer", "tool_calls": [call("echo", x=1)]}])
+    model.supports_tools = False
+    result = await Agent(model, ToolRegistry([echo_tool()]), chat_profile()).run_turn("x")
+    assert model.calls[0][1] == [] and result.answer == "plain answer" and result.rounds[0].outcomes == ()
