@@ -24,6 +24,7 @@ from typing import Any
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
+from apscheduler.triggers.interval import IntervalTrigger
 
 from jarvisd.events import AgendaChanged, EventBus, ReminderDue, Subscription
 from jarvisd.openloop.model import AgendaChanged as JudgeAgendaChanged
@@ -45,6 +46,8 @@ from jarvisd.reflect.turns import TurnGate
 log = logging.getLogger(__name__)
 
 Speak = Callable[[str, str], Awaitable[object]]
+RESYNC_JOB = "reminders:resync"
+RESYNC_SEC = 300  # a safety net: re-plan even when an agenda change was not announced
 FIRE_SLACK_MS = 1_000  # APScheduler and the injected clock may disagree by rounding
 
 
@@ -91,6 +94,8 @@ class ReminderScheduler:
         self._loop = asyncio.get_running_loop()
         if self.ticks is not None:
             self.ticks.install(self.scheduler)
+        self.scheduler.add_job(self._resync, IntervalTrigger(seconds=RESYNC_SEC), id=RESYNC_JOB,
+                               replace_existing=True, coalesce=True, max_instances=1, misfire_grace_time=60)
         if not self.scheduler.running:
             self.scheduler.start()
         self.sync()
@@ -150,17 +155,23 @@ class ReminderScheduler:
         """Re-plan from the agenda and make the APScheduler jobs match. Idempotent; call on every change."""
         plan = plan_reminders(self.open_loops(), now_ms=self.now_ms(), tz=self.tz, leads_min=self.leads_min,
                               quiet=self.quiet, delivered=self.delivered.keys())
+        now = self.now_ms()
         wanted = {p.key.job_id: p for p in plan}
         for job_id, old in list(self._plan.items()):
             new = wanted.get(job_id)
-            if new is None or (new.key, new.fire_ms) != (old.key, old.fire_ms):
-                self._remove_job(job_id)
-                del self._plan[job_id]
+            if new is not None and _same_schedule(old, new, now):
+                wanted[job_id] = old  # keep the job (a late one may be waiting for the gate already)
+                continue
+            self._remove_job(job_id)
+            del self._plan[job_id]
         for job_id, new in wanted.items():
             if job_id not in self._plan:
                 self._add_job(new)
                 self._plan[job_id] = new
         return self.planned()
+
+    async def _resync(self) -> None:
+        self.sync()  # a coroutine, so APScheduler runs it on the loop, not in a worker thread
 
     def _add_job(self, planned: PlannedReminder) -> None:
         run_date = datetime.fromtimestamp(planned.fire_ms / 1000, UTC)
@@ -232,3 +243,8 @@ class ReminderScheduler:
                 return False
             await self.speak(text, lang)
             return True
+
+
+def _same_schedule(old: PlannedReminder, new: PlannedReminder, now_ms: int) -> bool:
+    """Same reminder at the same time, or both already due now (a late reminder's "now" moves on)."""
+    return old.key == new.key and (old.fire_ms == new.fire_ms or (old.fire_ms <= now_ms and new.fire_ms <= now_ms))

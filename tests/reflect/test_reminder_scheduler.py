@@ -30,6 +30,10 @@ def job_times(rs: ReminderScheduler) -> list[str]:
     return sorted(_local(int(job.trigger.run_date.timestamp() * 1000)) for job in rs.scheduler.get_jobs())
 
 
+def reminder_jobs(scheduler) -> list:
+    return [job for job in scheduler.get_jobs() if job.id.startswith("reminder:")]
+
+
 def _local(ms: int) -> str:
     from datetime import datetime
 
@@ -185,6 +189,19 @@ async def test_a_reminder_waits_for_the_active_turn_to_end(agenda, speaker, gate
     assert speaker.texts == ["Reminder: send the report is due in 1 hour."]
 
 
+async def test_re_planning_while_a_reminder_waits_for_the_turn_keeps_its_job(agenda, speaker, gate, clock):
+    rs = reminders(agenda, speaker, gate, clock)
+    report_promise(agenda)
+    rs.sync()
+    jobs = {job.id: job for job in rs.scheduler.get_jobs()}
+    gate.turn_started()
+    clock.set_local("2026-10-15 14:03")
+    rs.sync()
+    assert fire_times(rs) == [(60, "2026-10-15 14:00"), (10, "2026-10-15 14:50")]
+    assert {job.id: job for job in rs.scheduler.get_jobs()} == jobs
+    assert sum(1 for _ in jobs) == 2
+
+
 async def test_a_promise_closed_during_the_turn_is_not_reminded_after_it(agenda, speaker, gate, clock):
     rs = reminders(agenda, speaker, gate, clock)
     promise = report_promise(agenda)
@@ -245,7 +262,7 @@ async def test_agenda_changed_on_the_bus_re_plans(agenda, speaker, gate, clock):
         for _ in range(5):
             await asyncio.sleep(0)
         assert fire_times(rs) == [(60, "2026-10-15 14:00"), (10, "2026-10-15 14:50")]
-        assert sorted(job.id for job in scheduler.get_jobs()) == sorted(p.key.job_id for p in rs.planned())
+        assert sorted(job.id for job in reminder_jobs(scheduler)) == sorted(p.key.job_id for p in rs.planned())
     finally:
         await rs.stop(consolidate=False)
     assert bus.subscriber_count == 0
@@ -288,7 +305,7 @@ async def test_a_real_apscheduler_date_job_speaks_the_reminder(lead, tmp_path, s
     agenda.add("water the plants", due_ms=int((time.time() + lead * 60 + 0.3) * 1000))
     rs.start()
     try:
-        assert [job.id for job in rs.scheduler.get_jobs()] == [rs.planned()[0].key.job_id]
+        assert [job.id for job in reminder_jobs(rs.scheduler)] == [rs.planned()[0].key.job_id]
         await asyncio.wait_for(heard.wait(), timeout=10)
     finally:
         await rs.stop(consolidate=False)
@@ -328,7 +345,7 @@ async def test_a_reminder_cut_off_by_shutdown_is_spoken_after_the_restart(tmp_pa
     first.start()
     try:
         async def job_ran() -> None:
-            while first.scheduler.get_jobs():
+            while reminder_jobs(first.scheduler):
                 await asyncio.sleep(0.02)
 
         await asyncio.wait_for(job_ran(), timeout=10)
@@ -341,3 +358,19 @@ async def test_a_reminder_cut_off_by_shutdown_is_spoken_after_the_restart(tmp_pa
     again.sync()
     assert await again.run_due() == 1
     assert spoken == ["Reminder: water the plants is due in 1 minute."]
+
+
+async def test_an_unannounced_agenda_change_is_picked_up_by_the_periodic_re_plan(agenda, speaker, gate, clock):
+    from jarvisd.reflect.scheduler import RESYNC_JOB
+
+    scheduler = AsyncIOScheduler(timezone=SEOUL)
+    scheduler.start(paused=True)
+    rs = reminders(agenda, speaker, gate, clock, scheduler=scheduler)
+    rs.start()
+    try:
+        report_promise(agenda)  # nobody calls agenda_changed()
+        assert rs.planned() == []
+        await scheduler.get_job(RESYNC_JOB).func()
+        assert fire_times(rs) == [(60, "2026-10-15 14:00"), (10, "2026-10-15 14:50")]
+    finally:
+        await rs.stop(consolidate=False)
