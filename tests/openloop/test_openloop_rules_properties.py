@@ -1,0 +1,42 @@
+"""Properties of same_loop over generated promises built from the dev-pair vocabulary."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jarvisd.openloop import rules
+
+VOCAB = ["치과", "안과", "예약하기", "예약", "잡기", "취소", "엄마한테", "엄마에게", "전화하기", "보고서", "분기",
+         "초안을", "보내기", "받기", "팀장님께", "the", "a", "book", "cancel", "dentist", "appointment", "review",
+         "merge", "Sarah's", "pull", "request", "call", "mom", "tonight", "don't", "내일", "로그", "확인해줘"]
+promise = st.lists(st.sampled_from(VOCAB), min_size=1, max_size=6).map(" ".join)
+cosine = st.one_of(st.none(), st.floats(min_value=-1.0, max_value=1.0))
+
+
+@settings(max_examples=100, deadline=None)
+@given(promise, promise, cosine)
+def test_same_loop_is_symmetric(a, b, cos):
+    assert rules.same_loop(a, b, cos) == rules.same_loop(b, a, cos)
+
+
+@settings(max_examples=100, deadline=None)
+@given(promise, st.lists(promise, max_size=5))
+def test_first_same_loop_agrees_with_same_loop(a, others):
+    expected = next((i for i, b in enumerate(others) if rules.same_loop(a, b)), None)
+    assert rules.first_same_loop(a, others) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(promise)
+def test_a_promise_is_the_same_as_itself_and_never_blocked_by_its_own_words(a):
+    assert rules.same_loop(a, a.upper() + "  ") is True
+    assert not rules.is_substitution(a, a)
+
+
+@settings(max_examples=100, deadline=None)
+@given(promise, st.sampled_from(["치과", "안과", "mom", "dentist", "보고서"]), st.sampled_from(["아빠", "plumber", "신청서"]))
+def test_swapping_one_content_word_never_merges_by_text(a, old, new):
+    """Only when `a` already holds the old word is the new word an elaboration rather than a swap."""
+    merged = rules.same_loop(f"{a} {old}", f"{a} {new}")
+    assert not merged or old.lower() in rules.normalize(a).split()
