@@ -153,9 +153,9 @@ class ReminderScheduler:
 
     def sync(self) -> list[PlannedReminder]:
         """Re-plan from the agenda and make the APScheduler jobs match. Idempotent; call on every change."""
-        plan = plan_reminders(self.open_loops(), now_ms=self.now_ms(), tz=self.tz, leads_min=self.leads_min,
-                              quiet=self.quiet, delivered=self.delivered.keys())
         now = self.now_ms()
+        plan = plan_reminders(self.open_loops(), now_ms=now, tz=self.tz, leads_min=self.leads_min,
+                              quiet=self.quiet, delivered=self.delivered.keys())
         wanted = {p.key.job_id: p for p in plan}
         for job_id, old in list(self._plan.items()):
             new = wanted.get(job_id)
