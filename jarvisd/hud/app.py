@@ -4,13 +4,15 @@ the guard in front of both. The daemon passes in the parts; the app owns none of
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -24,6 +26,13 @@ from jarvisd.openloop.service import OpenLoopService
 
 STATIC_DIR = Path(__file__).with_name("static")
 MAX_BODY_BYTES = 64 * 1024
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Routing answers (404, 405, 413) in the API's JSON error shape."""
+    assert isinstance(exc, HTTPException)
+    return JSONResponse({"error": HTTPStatus(exc.status_code).phrase.lower().replace(" ", "_"),
+                         "detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
 
 async def index(request: Request) -> Response:
@@ -48,8 +57,9 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
         Route("/api/openapi.json", api.get_openapi, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    app = Starlette(routes=routes, max_body_size=MAX_BODY_BYTES,
+    app = Starlette(routes=routes, max_body_size=MAX_BODY_BYTES, exception_handlers={HTTPException: http_error},
                     middleware=[Middleware(LocalGuard, token=token, allowed_hosts=allowed_hosts)])
+    app.router.redirect_slashes = False  # an API answers, it does not bounce
     app.state.hud = api.HudParts(agenda=agenda, send_turn=send_turn, bus=bus, status=status,
                                  commands=commands or default_registry, mic=mic, session=session,
                                  services=dict(services or {}), heartbeat_sec=heartbeat_sec)

@@ -25,11 +25,12 @@ class _DaemonServer(uvicorn.Server):
 
 def bind_socket(host: str, port: int) -> socket.socket:
     """Bind now, so a taken port or a bad address fails here with OSError, not inside uvicorn."""
-    info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-    sock = socket.socket(info[0], socket.SOCK_STREAM)
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                         proto=socket.IPPROTO_TCP)[0]
+    sock = socket.socket(family, kind, proto)  # proto TCP: asyncio sets TCP_NODELAY only then
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        sock.bind(info[4])
+        sock.bind(address)
     except OSError:
         sock.close()
         raise
