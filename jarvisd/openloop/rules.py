@@ -29,11 +29,10 @@ from jarvisd.openloop.text import (
 )
 
 __all__ = [
-    "DEFAULT_THRESHOLD", "bigrams", "content_words", "coverage", "dismisses", "expires_at_ms", "first_same_loop",
-    "flips_polarity",
-    "format_due", "format_open_loops", "grounded", "is_expired", "is_substitution", "jaccard", "merge_loop",
-    "normalize", "parse_judgement", "prepare", "same_loop", "squash", "text_merge_blocked", "unmatched_words", "words",
-    "words_match",
+    "DEFAULT_THRESHOLD", "bigrams", "content_words", "coverage", "dismisses", "expires_at_ms",
+    "first_same_loop", "flips_polarity", "format_due", "format_open_loops", "grounded", "is_expired",
+    "is_substitution", "jaccard", "merge_loop", "normalize", "parse_judgement", "prepare", "same_loop",
+    "squash", "text_merge_blocked", "unmatched_words", "words", "words_match",
 ]
 
 log = logging.getLogger(__name__)
@@ -44,6 +43,9 @@ CONTAINMENT_MIN_CHARS = 6  # the shorter description, spaces removed
 JACCARD_SAME = 0.4         # space-free character bigrams
 DISMISS_OVERLAP = 0.5      # bigram overlap on the shorter side
 DEFAULT_THRESHOLD = 0.85   # bge-m3 (seed 000); a threshold belongs to its embedder
+
+
+# ---------------------------------------------------------------- overlap
 
 def coverage(part: str, whole: str) -> float:
     """Share of `part`'s bigrams that occur in `whole` (0 for an empty part)."""
@@ -133,10 +135,12 @@ def first_same_loop(desc: str, others: Sequence[str], cosines: Sequence[float | 
     if not mine.norm:
         return None
     for i, other in enumerate(others):
+        theirs = profile(other)
+        if not theirs.norm:
+            continue
         cos = cosines[i] if cosines is not None else None
         if cos is not None and cos >= threshold:
             return i
-        theirs = profile(other)
         if theirs.norm == mine.norm:
             return i
         if mine.grams.isdisjoint(theirs.grams):  # the common case, and the cheapest test
@@ -144,7 +148,7 @@ def first_same_loop(desc: str, others: Sequence[str], cosines: Sequence[float | 
         shared = len(mine.grams & theirs.grams)
         if shared < JACCARD_SAME * (len(mine.grams) + len(theirs.grams) - shared):
             # containment would put all of the shorter side's bigrams in the longer one
-            if shared < min(len(mine.grams), len(theirs.grams)) or not theirs.norm:
+            if shared < min(len(mine.grams), len(theirs.grams)):
                 continue
             short, long = sorted((mine.squashed, theirs.squashed), key=len)
             if not (len(short) >= CONTAINMENT_MIN_CHARS and short in long):

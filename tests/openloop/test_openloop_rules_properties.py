@@ -14,27 +14,27 @@ promise = st.lists(st.sampled_from(VOCAB), min_size=1, max_size=6).map(" ".join)
 cosine = st.one_of(st.none(), st.floats(min_value=-1.0, max_value=1.0))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(promise, promise, cosine)
 def test_same_loop_is_symmetric(a, b, cos):
     assert rules.same_loop(a, b, cos) == rules.same_loop(b, a, cos)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(promise, st.lists(promise, max_size=5))
 def test_first_same_loop_agrees_with_same_loop(a, others):
     expected = next((i for i, b in enumerate(others) if rules.same_loop(a, b)), None)
     assert rules.first_same_loop(a, others) == expected
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(promise)
 def test_a_promise_is_the_same_as_itself_and_never_blocked_by_its_own_words(a):
     assert rules.same_loop(a, a.upper() + "  ") is True
     assert not rules.is_substitution(a, a)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(promise, st.sampled_from(["치과", "안과", "mom", "dentist", "보고서"]), st.sampled_from(["아빠", "plumber", "신청서"]))
 def test_swapping_one_content_word_never_merges_by_text(a, old, new):
     """Only when `a` already holds the old word is the new word an elaboration rather than a swap."""
