@@ -150,33 +150,46 @@ def is_empty_result(value: Any) -> bool:
 
     Judged by structure, never by a list of keys, so {"items": [], "count": 0} and
     {"rows": [], "rowCount": 0} are both empty. Keys alone are not facts. Stops at the first non-empty leaf."""
-    if value is None or value is False:
-        return True
-    if isinstance(value, str):
-        if not value or value.isspace():
-            return True
-        if len(value) <= 4096 and value.lstrip()[:1] in ("[", "{"):  # JSON text from a tool returning strings
-            try:
-                parsed = json.loads(value)
-            except ValueError:
-                return False
-            return not isinstance(parsed, str) and is_empty_result(parsed)
-        return False
-    if isinstance(value, dict):
+    kind = type(value)
+    if kind is dict:  # exact types first: this walk runs for every result already seen
         for item in value.values():
             if not is_empty_result(item):
                 return False
         return True
-    if isinstance(value, (list, tuple)):
+    if kind is list or kind is tuple:
         for item in value:
             if not is_empty_result(item):
                 return False
         return True
-    if isinstance(value, bool):
-        return False  # True
-    if isinstance(value, (int, float)):
+    if kind is str:
+        return _is_empty_text(value)
+    if value is None or value is False:
+        return True
+    if kind is int or kind is float:
+        return value == 0
+    if isinstance(value, dict):
+        return is_empty_result(dict(value))
+    if isinstance(value, (list, tuple)):
+        return is_empty_result(list(value))
+    if isinstance(value, str):
+        return _is_empty_text(str(value))
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value == 0
     return False
+
+
+def _is_empty_text(text: str) -> bool:
+    if not text or text.isspace():
+        return True
+    if text[0] not in "[{ \t\r\n" or len(text) > 4096:
+        return False
+    if text.lstrip()[:1] not in ("[", "{"):
+        return False
+    try:  # JSON text from a tool that returns strings
+        parsed = json.loads(text)
+    except ValueError:
+        return False
+    return not isinstance(parsed, str) and is_empty_result(parsed)
 
 
 def fingerprint_text(canonical_text: str) -> Fingerprint:

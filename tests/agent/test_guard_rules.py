@@ -178,3 +178,15 @@ def test_time_limit_is_the_last_safety_net():
     assert not guard.time_limit_reached(10**6, None)
     assert guard.stop_reason(Counters(rounds=1), track_progress=True, round_cap=40, budget=None,
                              elapsed_sec=901, time_limit_sec=900) == "time_limit"
+
+
+def test_empty_judgement_also_covers_subclasses_of_json_types():
+    from collections import OrderedDict
+
+    class Label(str):
+        pass
+
+    assert guard.is_empty_result(OrderedDict(rows=[], total=0))
+    assert not guard.is_empty_result(OrderedDict(rows=[Label("x")]))
+    assert guard.is_empty_result([Label(" ")])
+    assert not guard.is_empty_result(object())  # unknown objects are facts, never "empty"
