@@ -81,7 +81,7 @@ def fill(store: LanceMemoryStore, n: int, rng: np.random.Generator, pyrng: rando
     for start in range(0, n, 5000):
         store.upsert(items[start : start + 5000])
         store.flush()
-    store._maybe_index()
+    store.ensure_index()
     return items
 
 

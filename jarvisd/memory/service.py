@@ -8,9 +8,10 @@ async callers run them in a worker thread.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+
+import numpy as np
 
 from jarvisd.llm.base import Embedder, Message
 from jarvisd.memory.access import PolicyBook
@@ -39,9 +40,25 @@ def utc_now() -> datetime:
 def _cosine(a: Sequence[float] | None, b: Sequence[float] | None) -> float | None:
     if a is None or b is None or len(a) != len(b):
         return None
-    dot = math.fsum(x * y for x, y in zip(a, b, strict=True))
-    na, nb = math.sqrt(math.fsum(x * x for x in a)), math.sqrt(math.fsum(y * y for y in b))
-    return dot / (na * nb) if na and nb else None
+    va, vb = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    norm = float(np.linalg.norm(va) * np.linalg.norm(vb))
+    return float(va @ vb) / norm if norm else None
+
+
+def _cosines(query: Sequence[float] | None, items: Sequence[MemoryItem]) -> list[float | None]:
+    """Cosine of the query with each item's vector (None where either has no vector), in one pass."""
+    if query is None:
+        return [None] * len(items)
+    q = np.asarray(query, dtype=np.float32)
+    with_vec = [i for i, it in enumerate(items) if it.vector is not None and len(it.vector) == len(q)]
+    out: list[float | None] = [None] * len(items)
+    if with_vec:
+        m = np.asarray([items[i].vector for i in with_vec], dtype=np.float32)
+        norms = np.linalg.norm(m, axis=1) * float(np.linalg.norm(q))
+        sims = (m @ q) / np.where(norms == 0, 1.0, norms)
+        for i, sim in zip(with_vec, sims.tolist(), strict=True):
+            out[i] = sim
+    return out
 
 
 class MemoryService:
@@ -168,7 +185,8 @@ class MemoryService:
         arms = ["recent", "importance"] + (["vector"] if vector is not None else [])
         q = StoreQuery(access=access, terms=terms, vector=vector, limit=fetch, **filters)  # type: ignore[arg-type]
         found = self.store.gather(q, arms)
-        return [Candidate(c.item, _cosine(vector, c.item.vector)) for c in found], vector
+        sims = _cosines(vector, [c.item for c in found])
+        return [Candidate(c.item, sim) for c, sim in zip(found, sims, strict=True)], vector
 
     def recall(
         self, scope: MemoryScope, query: str, *, limit: int | None = None, exclude_ids: Sequence[str] = ()

@@ -7,18 +7,24 @@
 - A cosine IVF_PQ index is built once the table holds `index_threshold` vectors.
 - Writes are buffered and flushed as one merge-insert before any read (read-your-writes), when the
   buffer is full, and on `flush()`/`close()`, so a turn costs no table commit of its own.
+- It speaks LanceDB's async API on one private event-loop thread: a recall's keyword scan and vector
+  search run concurrently in one hand-off instead of several blocking round trips.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
-from collections.abc import Sequence
+import threading
+from collections.abc import Coroutine, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import lancedb
 import pyarrow as pa
+from lancedb.index import IvfPq
+from lancedb.query import ColumnOrdering
 
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
@@ -30,9 +36,28 @@ TABLE = "memory_items"
 DEFAULT_DIMENSIONS = 384
 INDEX_THRESHOLD = 10_000
 FLUSH_ROWS = 256
-_SCALAR_COLUMNS = ["id", "user", "agent", "session", "kind", "layer", "source", "content", "created_us",
-                   "importance", "accessed_us", "rehearsals", "topic", "superseded_by", "task_type",
-                   "outcome", "metadata", "has_vector"]
+T = TypeVar("T")
+
+
+class _LoopThread:
+    """One daemon thread running an asyncio loop for every LanceMemoryStore of the process."""
+
+    _lock = threading.Lock()
+    _instance: _LoopThread | None = None
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, name="memory-lancedb", daemon=True).start()
+
+    @classmethod
+    def get(cls) -> _LoopThread:
+        with cls._lock:
+            if cls._instance is None:
+                cls._instance = cls()
+            return cls._instance
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
 
 
 def schema(dimensions: int) -> pa.Schema:
@@ -149,30 +174,26 @@ class LanceMemoryStore:
         flush_rows: int = FLUSH_ROWS,
         storage_options: dict[str, str] | None = None,
     ) -> None:
-        self._db = lancedb.connect(uri, storage_options=storage_options)
+        self._run = _LoopThread.get().run
         self._name = table
         self.index_threshold = index_threshold
         self.flush_rows = flush_rows
         self._pending: dict[str, MemoryItem] = {}
         self._pending_deletes: set[str] = set()
-        if table in self._table_names():
-            self._table = self._db.open_table(table)
-            self._dimensions = self._table.schema.field("vector").type.list_size
-        else:
-            self._dimensions = dimensions or DEFAULT_DIMENSIONS
-            self._table = self._db.create_table(table, schema=schema(self._dimensions))
-        self._indexed = self._has_vector_index()
+        self._db = self._run(lancedb.connect_async(uri, storage_options=storage_options))
+        self._dimensions: int = dimensions or DEFAULT_DIMENSIONS
+        self._table = self._run(self._open())
+        self._indexed = self._run(self._has_vector_index())
 
-    def _table_names(self) -> list[str]:
-        lister = getattr(self._db, "list_tables", None)
-        if lister is not None:
-            result = lister()
-            names = getattr(result, "tables", result)
-            return list(names)
-        return list(self._db.table_names())
+    async def _open(self) -> Any:
+        if self._name in (await self._db.list_tables()).tables:
+            table = await self._db.open_table(self._name)
+            self._dimensions = (await table.schema()).field("vector").type.list_size
+            return table
+        return await self._db.create_table(self._name, schema=schema(self._dimensions))
 
-    def _has_vector_index(self) -> bool:
-        return any("vector" in idx.columns for idx in self._table.list_indices())
+    async def _has_vector_index(self) -> bool:
+        return any("vector" in idx.columns for idx in await self._table.list_indices())
 
     @property
     def vector_dimensions(self) -> int | None:
@@ -197,94 +218,110 @@ class LanceMemoryStore:
             self.flush()
 
     def flush(self) -> None:
+        if self._pending or self._pending_deletes:
+            self._run(self._flush())
+
+    async def _flush(self) -> None:
         if self._pending_deletes:
-            self._table.delete(sql_in("id", sorted(self._pending_deletes)))
+            doomed = sorted(self._pending_deletes)
             self._pending_deletes.clear()
+            await self._table.delete(sql_in("id", doomed))
         if self._pending:
             rows = [to_row(item, self._dimensions) for item in self._pending.values()]
-            data = pa.Table.from_pylist(rows, schema=schema(self._dimensions))
-            (self._table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
-             .execute(data))
             self._pending.clear()
-            self._maybe_index()
+            data = pa.Table.from_pylist(rows, schema=schema(self._dimensions))
+            await (self._table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
+                   .execute(data))
+            await self._maybe_index()
 
     def close(self) -> None:
         self.flush()
 
-    def _maybe_index(self) -> None:
+    def ensure_index(self) -> bool:
+        """Build the vector index now if the table is large enough; True when one exists."""
+        self.flush()
+        self._run(self._maybe_index())
+        return self._indexed
+
+    async def _maybe_index(self) -> None:
         if self._indexed:
             return
-        vectors = self._table.count_rows("has_vector = true")
+        vectors = await self._table.count_rows("has_vector = true")
         if vectors < self.index_threshold:
             return
         partitions = max(1, int(math.sqrt(vectors)))
         sub_vectors = self._dimensions // 16 if self._dimensions % 16 == 0 else max(1, self._dimensions // 8)
-        self._table.create_index(metric="cosine", vector_column_name="vector",
-                                 num_partitions=partitions, num_sub_vectors=sub_vectors)
+        config = IvfPq(distance_type="cosine", num_partitions=partitions, num_sub_vectors=sub_vectors)
+        await self._table.create_index("vector", config=config)
         self._indexed = True
 
     # ---- reads ----------------------------------------------------------------------------------
 
-    def _rows(self, predicate: str, limit: int, columns: list[str] | None = None) -> list[dict[str, Any]]:
-        query = self._table.search().where(predicate).limit(limit)
+    async def _rows(self, predicate: str, limit: int | None = None,
+                    columns: list[str] | None = None) -> list[dict[str, Any]]:
+        query = self._table.query().where(predicate)
         if columns is not None:
             query = query.select(columns)
-        return query.to_list()
+        if limit is not None:
+            query = query.limit(limit)
+        return (await query.to_arrow()).to_pylist()
 
     def get(self, ids: Sequence[str], access: AccessFilter) -> list[MemoryItem]:
         self.flush()
         if not ids:
             return []
-        rows = self._rows(f"({access_predicate(access)}) AND {sql_in('id', list(ids))}", len(ids))
-        return [from_row(r) for r in rows]
+        predicate = f"({access_predicate(access)}) AND {sql_in('id', list(ids))}"
+        return [from_row(r) for r in self._run(self._rows(predicate, len(ids)))]
 
     def search(self, q: StoreQuery) -> list[Candidate]:
         return self.gather(q, [q.order])
 
     def gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
-        """One narrow keyword/filter scan serves the recency and importance orders; whole rows are
-        then read for the winners only, in one query; the vector order is one ANN query."""
+        """The recency and importance orders are top-k queries sorted inside LanceDB; the vector order
+        is one ANN query; all run concurrently in one hand-off to the store's loop thread."""
         self.flush()
         if q.limit <= 0:
             return []
-        merged: dict[str, Candidate] = {}
+        return self._run(self._gather(q, orders))
+
+    async def _gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
         scalar_orders = [o for o in orders if o != "vector"]
-        if scalar_orders:
-            predicate = query_predicate(q, with_terms=q.match_required)
-            wanted = self._scalar_winners(predicate, scalar_orders, q.limit) if predicate != "false" else []
-            if wanted:
-                rows = {r["id"]: r for r in self._rows(sql_in("id", wanted), len(wanted))}
-                merged.update((i, Candidate(from_row(rows[i]))) for i in wanted if i in rows)
+        predicate = query_predicate(q, with_terms=q.match_required)
+        jobs: list[Coroutine[Any, Any, Any]] = []
+        if scalar_orders and predicate != "false":
+            jobs.append(self._scalar_search(predicate, scalar_orders, q.limit))
         if "vector" in orders:
-            for cand in self._vector_search(q):
+            jobs.append(self._vector_search(q))
+        merged: dict[str, Candidate] = {}
+        for found in await asyncio.gather(*jobs):
+            for cand in found:
                 merged.setdefault(cand.item.id, cand)
         return list(merged.values())
 
-    def _scalar_winners(self, predicate: str, orders: Sequence[str], limit: int) -> list[str]:
-        keys = self._table.search().where(predicate).select(["id", "created_us", "importance"])
-        table = keys.limit(None).to_arrow()
-        ids = table.column("id").to_pylist()
-        created = table.column("created_us").to_pylist()
-        importance = table.column("importance").to_pylist()
-        wanted: dict[str, None] = {}
+    async def _scalar_search(self, predicate: str, orders: Sequence[str], limit: int) -> list[Candidate]:
+        """Top `limit` rows per order, sorted inside LanceDB, so only the winners cross over."""
+        jobs = []
         for order in orders:
-            if order == "importance":
-                chosen = sorted(range(len(ids)), key=lambda i: (-importance[i], -created[i], ids[i]))[:limit]
-            else:
-                chosen = sorted(range(len(ids)), key=lambda i: (-created[i], ids[i]))[:limit]
-            wanted.update((ids[i], None) for i in chosen)
-        return list(wanted)
+            keys = ["importance", "created_us"] if order == "importance" else ["created_us"]
+            ordering = [ColumnOrdering(column_name=k, ascending=False) for k in keys]
+            ordering.append(ColumnOrdering(column_name="id", ascending=True))  # same tie-break as in memory
+            jobs.append(self._table.query().where(predicate).order_by(ordering).limit(limit).to_arrow())
+        merged: dict[str, Candidate] = {}
+        for table in await asyncio.gather(*jobs):
+            for row in table.to_pylist():
+                merged.setdefault(row["id"], Candidate(from_row(row)))
+        return list(merged.values())
 
-    def _vector_search(self, q: StoreQuery) -> list[Candidate]:
+    async def _vector_search(self, q: StoreQuery) -> list[Candidate]:
         if q.vector is None or len(q.vector) != self._dimensions or q.limit <= 0:
             return []
         predicate = query_predicate(q, with_terms=False) + " AND has_vector = true"
-        search = (self._table.search(list(q.vector), vector_column_name="vector")
-                  .distance_type("cosine").where(predicate, prefilter=True).limit(q.limit))
+        search = (self._table.vector_search(list(q.vector)).distance_type("cosine")
+                  .where(predicate).limit(q.limit))
         if self._indexed:
             search = search.nprobes(20).refine_factor(5)
         out = []
-        for row in search.to_list():
+        for row in (await search.to_arrow()).to_pylist():
             cos = 1.0 - float(row["_distance"])
             if cos >= q.min_cosine:
                 out.append(Candidate(from_row(row), cos))
@@ -292,41 +329,53 @@ class LanceMemoryStore:
 
     def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
         self.flush()
-        if not ids:
-            return
-        self._table.update(where=sql_in("id", list(ids)), values={"accessed_us": _us(when)})
+        if ids:
+            self._run(self._touch(list(ids), when, list(rehearsed)))
+
+    async def _touch(self, ids: list[str], when: datetime, rehearsed: list[str]) -> None:
+        await self._table.update({"accessed_us": _us(when)}, where=sql_in("id", ids))
         if rehearsed:
-            self._table.update(where=sql_in("id", list(rehearsed)), values_sql={"rehearsals": "rehearsals + 1"})
+            await self._table.update(where=sql_in("id", rehearsed), updates_sql={"rehearsals": "rehearsals + 1"})
 
     def delete_session(self, user: str, agent: str, session: str, sources: Sequence[str]) -> int:
         self.flush()
         predicate = (f"user = {sql_str(user)} AND agent = {sql_str(agent)} AND session = {sql_str(session)}"
                      f" AND {sql_in('source', sources)}")
-        doomed = self._table.count_rows(predicate)
-        if doomed:
-            self._table.delete(predicate)
-        return doomed
+
+        async def run() -> int:
+            doomed = await self._table.count_rows(predicate)
+            if doomed:
+                await self._table.delete(predicate)
+            return doomed
+
+        return self._run(run())
 
     def count(self) -> int:
         self.flush()
-        return self._table.count_rows()
+        return self._run(self._table.count_rows())
 
     def missing_vectors(self, limit: int) -> list[MemoryItem]:
         self.flush()
-        rows = self._rows("has_vector = false", limit)
+        rows = self._run(self._rows("has_vector = false", limit))
         return sorted((from_row(r) for r in rows), key=lambda it: it.id)
 
     def all_items(self, batch: int = 1000) -> list[MemoryItem]:
         self.flush()
-        return sorted((from_row(r) for r in self._table.to_arrow().to_pylist()), key=lambda it: it.id)
+        rows = self._run(self._rows("true"))
+        return sorted((from_row(r) for r in rows), key=lambda it: it.id)
 
     def reset_vectors(self, dimensions: int) -> None:
         """Rewrite the table with `dimensions`-wide vector slots, all empty (an embedder change)."""
         items = [it.with_(vector=None) for it in self.all_items()]
-        self._db.drop_table(self._name)
+
+        async def run() -> Any:
+            await self._db.drop_table(self._name)
+            table = await self._db.create_table(self._name, schema=schema(dimensions))
+            if items:
+                rows = [to_row(it, dimensions) for it in items]
+                await table.add(pa.Table.from_pylist(rows, schema=schema(dimensions)))
+            return table
+
+        self._table = self._run(run())
         self._dimensions = dimensions
-        self._table = self._db.create_table(self._name, schema=schema(dimensions))
         self._indexed = False
-        if items:
-            rows = [to_row(it, dimensions) for it in items]
-            self._table.add(pa.Table.from_pylist(rows, schema=schema(dimensions)))
