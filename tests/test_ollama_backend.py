@@ -5,7 +5,15 @@ import socket
 
 import pytest
 
-from jarvisd.llm.base import BackendError, BackendUnavailable, Message, ModelMissing, ToolCall, ToolSpec, complete
+from jarvisd.llm.base import (
+    BackendError,
+    BackendUnavailable,
+    Message,
+    ModelMissing,
+    ToolCall,
+    ToolSpec,
+    complete,
+)
 from jarvisd.llm.ollama_backend import OllamaChat, OllamaEmbedder, list_models
 from tests.ollama_server import OllamaLike, chat_message
 

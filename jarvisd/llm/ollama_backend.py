@@ -14,8 +14,8 @@ import httpx
 import ollama
 
 from jarvisd.llm.base import (
-    BackendUnavailable,
     BackendError,
+    BackendUnavailable,
     ChatChunk,
     Message,
     ModelMissing,
