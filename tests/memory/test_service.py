@@ -215,3 +215,17 @@ def test_a_store_with_other_dimensions_falls_back_to_keywords(store: MemoryStore
     assert svc.embedder is None and "reembed" in svc.warnings[0]
     svc.remember(ME, "거주지: 서울")
     assert svc.recall(ME, "서울에서?")[0].item.content == "거주지: 서울"
+
+
+def test_turns_recorded_from_worker_threads_are_all_kept(svc: MemoryService) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    def session(n: int) -> None:
+        scope = ME.in_session(f"t{n}")
+        for k in range(5):
+            say(svc, scope, f"스레드 {n} 메모 {k}", "저장")
+            svc.observe(scope, f"스레드 {n} 메모")
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        list(pool.map(session, range(4)))
+    assert svc.store.count() == 20

@@ -14,10 +14,11 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import math
 import threading
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -37,6 +38,16 @@ DEFAULT_DIMENSIONS = 384
 INDEX_THRESHOLD = 10_000
 FLUSH_ROWS = 256
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _locked(method: F) -> F:
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
 
 
 class _LoopThread:
@@ -175,6 +186,7 @@ class LanceMemoryStore:
         storage_options: dict[str, str] | None = None,
     ) -> None:
         self._run = _LoopThread.get().run
+        self._lock = threading.RLock()  # agent turns call from worker threads; one writer buffer
         self._name = table
         self.index_threshold = index_threshold
         self.flush_rows = flush_rows
@@ -201,6 +213,7 @@ class LanceMemoryStore:
 
     # ---- writes ---------------------------------------------------------------------------------
 
+    @_locked
     def upsert(self, items: Sequence[MemoryItem]) -> None:
         for item in items:
             if item.vector is not None and len(item.vector) != self._dimensions:
@@ -210,6 +223,7 @@ class LanceMemoryStore:
         if len(self._pending) + len(self._pending_deletes) >= self.flush_rows:
             self.flush()
 
+    @_locked
     def delete(self, ids: Sequence[str]) -> None:
         for i in ids:
             self._pending.pop(i, None)
@@ -217,6 +231,7 @@ class LanceMemoryStore:
         if len(self._pending) + len(self._pending_deletes) >= self.flush_rows:
             self.flush()
 
+    @_locked
     def flush(self) -> None:
         if self._pending or self._pending_deletes:
             self._run(self._flush())
@@ -237,6 +252,7 @@ class LanceMemoryStore:
     def close(self) -> None:
         self.flush()
 
+    @_locked
     def ensure_index(self) -> bool:
         """Build the vector index now if the table is large enough; True when one exists."""
         self.flush()
@@ -266,6 +282,7 @@ class LanceMemoryStore:
             query = query.limit(limit)
         return (await query.to_arrow()).to_pylist()
 
+    @_locked
     def get(self, ids: Sequence[str], access: AccessFilter) -> list[MemoryItem]:
         self.flush()
         if not ids:
@@ -276,6 +293,7 @@ class LanceMemoryStore:
     def search(self, q: StoreQuery) -> list[Candidate]:
         return self.gather(q, [q.order])
 
+    @_locked
     def gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
         """The recency and importance orders are top-k queries sorted inside LanceDB; the vector order
         is one ANN query; all run concurrently in one hand-off to the store's loop thread."""
@@ -327,6 +345,7 @@ class LanceMemoryStore:
                 out.append(Candidate(from_row(row), cos))
         return out
 
+    @_locked
     def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
         self.flush()
         if ids:
@@ -337,6 +356,7 @@ class LanceMemoryStore:
         if rehearsed:
             await self._table.update(where=sql_in("id", rehearsed), updates_sql={"rehearsals": "rehearsals + 1"})
 
+    @_locked
     def delete_session(self, user: str, agent: str, session: str, sources: Sequence[str]) -> int:
         self.flush()
         predicate = (f"user = {sql_str(user)} AND agent = {sql_str(agent)} AND session = {sql_str(session)}"
@@ -350,20 +370,24 @@ class LanceMemoryStore:
 
         return self._run(run())
 
+    @_locked
     def count(self) -> int:
         self.flush()
         return self._run(self._table.count_rows())
 
+    @_locked
     def missing_vectors(self, limit: int) -> list[MemoryItem]:
         self.flush()
         rows = self._run(self._rows("has_vector = false", limit))
         return sorted((from_row(r) for r in rows), key=lambda it: it.id)
 
+    @_locked
     def all_items(self, batch: int = 1000) -> list[MemoryItem]:
         self.flush()
         rows = self._run(self._rows("true"))
         return sorted((from_row(r) for r in rows), key=lambda it: it.id)
 
+    @_locked
     def reset_vectors(self, dimensions: int) -> None:
         """Rewrite the table with `dimensions`-wide vector slots, all empty (an embedder change)."""
         items = [it.with_(vector=None) for it in self.all_items()]
