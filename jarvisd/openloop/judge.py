@@ -80,6 +80,8 @@ class AgendaJudge:
         """Judge one request to the end and apply it; emits `AgendaChanged` when the agenda changed."""
         shown = await asyncio.to_thread(self.service.loops_for_judge, session)
         judgement = await self._ask(user_input, shown)
+        if judgement.opened:
+            await asyncio.to_thread(self.service.embed_ahead, judgement, session)
         change = await asyncio.to_thread(self.service.apply_judgement, judgement, user_input, shown, session)
         if change.changed and self.on_agenda_changed is not None:
             result = self.on_agenda_changed(AgendaChanged(session=session, change=change, user_input=user_input))

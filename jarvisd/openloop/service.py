@@ -189,6 +189,13 @@ class OpenLoopService:
         """Expire first, then the session's open loops newest first: the numbered list the judge sees."""
         return self.agenda(session)
 
+    def embed_ahead(self, judgement: Judgement, session: str = "default") -> None:
+        """Embed the new promises and the session's open loops before `apply_judgement` takes the lock,
+        so an agenda read never waits for the embedder (the vectors are cached at the store)."""
+        descs = [loop.desc for loop in self.agenda(session)]
+        for proposed in judgement.opened:
+            self.store.cosines(proposed.desc, descs)
+
     def apply_judgement(self, judgement: Judgement, user_input: str, shown: list[OpenLoop],
                         session: str = "default") -> AgendaChange:
         """Seed Figure 1: close what the judge named and what the user withdrew, then for each new

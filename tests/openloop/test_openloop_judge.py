@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator, Sequence
 
 import pytest
 
 from jarvisd.llm.base import ChatChunk, Message, ToolSpec
 from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.judge import AgendaJudge
 from jarvisd.openloop.model import AgendaChanged, LoopStatus
 from jarvisd.openloop.service import OpenLoopService
@@ -117,3 +119,35 @@ async def test_drain_waits_for_every_spawned_judgement(service):
     judge.spawn("우유 사기 잊지 마", "b")
     await judge.drain()
     assert sorted(loop.session for loop in service.agenda()) == ["a", "b"]
+
+
+class LockWatchingEmbedder:
+    """Records, at each embed call, whether another thread could take the service's lock then."""
+
+    name, dimensions = "watching", 2
+
+    def __init__(self) -> None:
+        self.service: OpenLoopService | None = None
+        self.lock_free: list[bool] = []
+
+    def _probe(self) -> None:
+        lock = self.service._lock
+        free = lock.acquire(blocking=False)
+        if free:
+            lock.release()
+        self.lock_free.append(free)
+
+    def embed(self, texts):
+        probe = threading.Thread(target=self._probe)
+        probe.start()
+        probe.join()
+        return [[1.0, float(len(t) % 3)] for t in texts]
+
+
+async def test_the_embedder_runs_without_holding_the_agenda_lock(clock, seoul):
+    embedder = LockWatchingEmbedder()
+    service = OpenLoopService(MemoryLoopStore(LoopEmbeddings(embedder, 0.99)), tz=seoul, clock=clock)
+    embedder.service = service
+    service.add("우유 사기")
+    await AgendaJudge(ScriptedChatModel([REPORT_ANSWER]), service).judge(REPORT_INPUT)
+    assert embedder.lock_free == [True]  # one batch, embedded ahead, outside the lock
