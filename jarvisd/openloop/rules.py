@@ -312,7 +312,7 @@ def parse_judgement(text: str, tz: tzinfo) -> Judgement:
             lines = [raw]
         for line in lines:
             item = _BULLET.sub("", line).strip()
-            if item.lower() in _NONE or section is None:
+            if item.lower() in _NONE or section is None or item.startswith("```"):
                 continue
             try:
                 if section == "open":

@@ -313,3 +313,8 @@ def test_first_same_loop_returns_the_first_match_in_order():
     assert rules.first_same_loop("치과 예약하기", others) == 1
     assert rules.first_same_loop("안과 예약하기", others) is None
     assert rules.first_same_loop("", others) is None
+
+
+def test_parse_judgement_ignores_a_code_fence_around_the_answer(seoul):
+    j = rules.parse_judgement("```\nopen_loops:\n- 우유 사기\n```\nclosed_loops:\n- [1]\n```", seoul)
+    assert [p.desc for p in j.opened] == ["우유 사기"] and j.closed == (ClosedRef(index=1),) and j.dropped == ()
