@@ -100,7 +100,7 @@ class ResearchDesk:
             "wait_research",
             "Wait for a research task's report. If it is still running, call wait_research again with "
             "the same task_id (this is expected).",
-            self._wait, WAIT_SCHEMA, exempt_from_repeat_checks=True))
+            self._wait, WAIT_SCHEMA, exempt_from_repeat_checks=True, timeout_sec=None))
 
     @staticmethod
     def _tasks(ctx: TurnContext) -> dict[str, _ResearchTask]:

@@ -60,6 +60,12 @@ class ScriptedTool:
         self.name = name
         self.default = spec.get("default")
         self.by_args: dict[str, Mapping[str, Any]] = {}
+        for entry in [*spec.get("calls", []), *([self.default] if self.default is not None else [])]:
+            steps = entry.get("sequence", [entry]) if isinstance(entry, Mapping) else [entry]
+            if not steps or not all(isinstance(o, Mapping) and {"result", "failure", "overloaded"} & o.keys()
+                                    for o in steps):
+                raise ScenarioError(f"tool {name}: every outcome needs 'result', 'failure' or 'overloaded' "
+                                    f"(got {entry!r})")
         for entry in spec.get("calls", []):
             key = canonical_arguments(entry.get("arguments", {}))
             if key is None:
@@ -82,6 +88,8 @@ class ScriptedTool:
 
 def build_agent(scenario: Mapping[str, Any]) -> Agent:
     tools = scenario.get("tools", {})
+    if not isinstance(tools, Mapping) or not isinstance(scenario.get("answers", []), list):
+        raise ScenarioError("'tools' must be an object of tool specs and 'answers' a list of model answers")
     approval = [name for name, spec in tools.items() if spec.get("approval_required")]
     registry = ToolRegistry(approval_required=approval)
     for name, spec in tools.items():

@@ -10,6 +10,7 @@ act on.
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 from collections.abc import Awaitable, Callable, Iterable
@@ -40,6 +41,7 @@ class Tool:
     run: ToolFunction
     parameters: dict[str, Any] = field(default_factory=lambda: dict(EMPTY_OBJECT))
     exempt_from_repeat_checks: bool = False
+    timeout_sec: float | None = 60.0  # a call running longer fails; None for tools that bound themselves
 
     def spec(self) -> ToolSpec:
         return ToolSpec(self.name, self.description, self.parameters)
@@ -149,11 +151,17 @@ class ToolRegistry:
         return PreparedCall(call, index, with_defaults(args, tool.parameters), canonical, **flags)
 
     async def execute(self, ctx: TurnContext, prepared: PreparedCall) -> Any:
-        """Run a valid call. Raises ToolFailure/ToolOverloaded or whatever the tool raises."""
+        """Run a valid call. Raises ToolFailure/ToolOverloaded or whatever the tool raises.
+
+        Sync tools run on the event loop and must be quick; blocking work belongs in a worker thread."""
         tool = self._tools[prepared.name]
         outcome = tool.run(ctx, dict(prepared.arguments or {}))
         if inspect.isawaitable(outcome):
-            outcome = await outcome
+            try:
+                outcome = await asyncio.wait_for(outcome, tool.timeout_sec)
+            except TimeoutError:
+                raise ToolFailure(f"it took longer than {tool.timeout_sec:g} s and was stopped; try a "
+                                  f"smaller request or another tool") from None
         return outcome
 
 

@@ -288,3 +288,15 @@ async def test_a_model_without_tool_support_is_offered_no_tools():
     model.supports_tools = False
     result = await Agent(model, ToolRegistry([echo_tool()]), chat_profile()).run_turn("x")
     assert model.calls[0][1] == [] and result.answer == "plain answer" and result.rounds[0].outcomes == ()
+
+
+async def test_a_tool_that_hangs_fails_after_its_timeout_and_the_turn_goes_on():
+    async def hang(ctx, args):
+        await asyncio.Event().wait()
+
+    tools = ToolRegistry([Tool("hang", "", hang, timeout_sec=0.01)])
+    model = ScriptedChatModel([tool_round(call("hang")), answer("It did not answer.")])
+    result = await Agent(model, tools, chat_profile()).run_turn("x")
+    outcome = result.rounds[0].outcomes[0]
+    assert outcome.status == "failed" and "longer than 0.01 s" in outcome.text
+    assert result.answer == "It did not answer."

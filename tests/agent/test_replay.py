@@ -52,6 +52,10 @@ def test_replay_exits_2_for_a_broken_scenario(tmp_path, capsys):
     assert replay_main(short, io.StringIO()) == 2
     assert "no answer left" in capsys.readouterr().err
     assert replay_main(tmp_path / "missing.json", io.StringIO()) == 2
+    vague = tmp_path / "vague.json"
+    vague.write_text(json.dumps({"answers": [], "tools": {"t": {"default": {"value": 1}}}}), encoding="utf-8")
+    assert replay_main(vague, io.StringIO()) == 2
+    assert "needs 'result', 'failure' or 'overloaded'" in capsys.readouterr().err
 
 
 def test_add_parser_wires_agent_replay():
