@@ -15,6 +15,7 @@ removed and the model writes its answer from what it has gathered.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ from jarvisd.agent.tools import ToolFailure, ToolOverloaded, ToolRegistry, rende
 from jarvisd.llm.base import ChatModel, Message, ToolCall
 
 Approver = Callable[[PreparedCall], Awaitable[bool]]
+log = logging.getLogger("jarvisd.agent")
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,7 @@ class Agent:
                     answer = text
                     break
                 if stop is not None and not wrap_up:
+                    log.info("%s: tools stopped after round %d: %s", self.name, round_no, stop.reason)
                     ctx.messages.append(Message("system", WRAP_UP_NOTE.format(explanation=stop.explanation)))
             result = TurnResult(answer=answer, stop_reason=stop.reason if stop else "answered",
                                 rounds=tuple(rounds), messages=tuple(ctx.messages), wrapped_up=stop is not None,
@@ -191,6 +194,7 @@ class Agent:
                 if rejection is not None:
                     break
             if rejection is not None:
+                log.debug("%s: %s rejected (%s)", self.name, prepared.name, rejection.rule)
                 outcomes.append(CallOutcome(prepared, "rejected", rejection.reason, rejection.reason,
                                             rule=rejection.rule))
             elif prepared.approval_required and not await self.approver(prepared):
