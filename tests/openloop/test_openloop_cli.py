@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from jarvisd.config import load_config
 from jarvisd.openloop.cli import USAGE, add_parser, handle_openloop_command, run
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import OpenLoopService
@@ -71,11 +72,11 @@ def test_cli_done_and_dismiss_use_the_configured_store(tmp_path, monkeypatch, ca
     store = JsonlLoopStore(tmp_path / "data" / "openloops.jsonl")
     loop_id = OpenLoopService(store, tz=ZoneInfo("UTC")).add("우유 사기").id
     args = parse(["openloop", "done", loop_id[:8]])
-    assert args.func(args) == 0
+    assert args.func(load_config(), args) == 0
     assert capsys.readouterr().out.startswith("✓")
     assert JsonlLoopStore(tmp_path / "data" / "openloops.jsonl").load()[0].status is LoopStatus.DONE
     args = parse(["openloop", "dismiss", "ffffffff"])
-    assert args.func(args) == 1
+    assert args.func(load_config(), args) == 1
 
 
 def test_cli_replay_into_jsonl_needs_a_data_dir(tmp_path):

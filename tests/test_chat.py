@@ -1,0 +1,60 @@
+"""`jarvisd chat` runs turns through the assembled assistant: memory, the AGENDA judge and the agent loop."""
+
+import asyncio
+
+from jarvisd.assistant import build_assistant
+from jarvisd.config import load_config
+from jarvisd.events import AgendaChanged, TranscriptLine
+from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.llm.select import Backends
+from jarvisd.manifest import ModelStore
+
+
+def assistant_with(tmp_path, chat_answers, judge_answers, **env):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul",
+                           "JARVIS_OPENLOOP__STORE": "jsonl", **env})
+    backends = Backends(chat=ScriptedChatModel(chat_answers), thought=ScriptedChatModel(judge_answers),
+                        embedder=None, notes=["scripted"])
+    return build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+
+
+async def test_a_promise_in_a_text_turn_lands_on_the_agenda_and_in_memory(tmp_path):
+    promise = "내일 오후 3시까지 분기 보고서 보내야 해"
+    assistant = assistant_with(
+        tmp_path,
+        [{"text": "알겠어요, 챙길게요."}],
+        [{"text": f"open_loops:\n- 분기 보고서 보내기 @2030-01-02 15:00 (근거: {promise})\nclosed_loops:\n"}])
+    events = assistant.bus.subscribe()
+    answer = await assistant.answer(promise, session="s1")
+    await assistant.judge.drain()
+    await asyncio.sleep(0)
+    assert answer == "알겠어요, 챙길게요."
+    assert [loop.desc for loop in assistant.agenda.agenda()] == ["분기 보고서 보내기"]
+    seen = []
+    while not events.queue.empty():
+        seen.append(events.queue.get_nowait())
+    assert [type(e) for e in seen] == [TranscriptLine, TranscriptLine, AgendaChanged]
+    episodes = assistant.memory.recall_episodes(assistant.scope("s1"), query="보고서")
+    assert episodes, "the turn was recorded as an episode"
+    await assistant.close()
+
+
+async def test_the_next_turn_sees_the_previous_one_in_its_window(tmp_path):
+    chat = ScriptedChatModel([{"text": "Nice to meet you, Mina."}, {"text": "You are Mina."}])
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    await assistant.answer("My name is Mina.")
+    await assistant.answer("What is my name?")
+    second_call_messages = chat.calls[1][0]
+    assert any("My name is Mina." in m.content for m in second_call_messages if m.role == "user")
+    await assistant.close()
+
+
+async def test_a_failing_model_answers_with_the_reason_instead_of_crashing(tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    backends = Backends(chat=ScriptedChatModel([]), thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    answer = await assistant.answer("hello")
+    assert answer.startswith("Sorry, my model failed:")
+    await assistant.close()
