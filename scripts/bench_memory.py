@@ -10,6 +10,7 @@ figures are the store and the service: filters, keyword matching, vector search,
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -99,19 +100,20 @@ def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
     embedder = PrecomputedEmbedder(rng)
     svc = MemoryService(store, embedder=embedder, clock=lambda: START + timedelta(minutes=n + 1))
     mine = [it for it in items if it.user == "me" and it.agent == "main" and it.source == "turn"]
-    latencies = []
+    latencies, cpu = [], []
     for q in range(queries + 5):
         target = pyrng.choice(mine)
         words = target.content.split()
         query = f"{words[1]} {words[4]} 어떻게 됐지?"
         noisy = np.asarray(target.vector) + rng.standard_normal(DIM).astype(np.float32) * 0.03
         embedder.table[query] = (noisy / np.linalg.norm(noisy)).tolist()
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         svc.recall(ME, query)
         if q >= 5:  # warm-up
             latencies.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.process_time() - c) * 1000)
     return {"n": n, "load_s": load_s, "p50": statistics.median(latencies), "p95": percentile(latencies, 0.95),
-            "indexed": store._indexed}
+            "cpu50": statistics.median(cpu), "indexed": store.ensure_index()}
 
 
 def bench_record(turns: int, workdir: Path) -> float:
@@ -136,11 +138,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="jarvisd-bench-", dir=args.dir) as tmp:
         workdir = Path(tmp)
-        print(f"{'items':>8} {'load s':>8} {'index':>6} {'recall p50 ms':>14} {'recall p95 ms':>14}")
+        print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+        print(f"{'items':>8} {'load s':>8} {'index':>6} {'recall p50 ms':>14} {'recall p95 ms':>14} {'cpu p50 ms':>11}")
         for n in args.sizes:
             r = bench_recall(n, args.queries, workdir)
             print(f"{r['n']:>8} {r['load_s']:>8.1f} {('yes' if r['indexed'] else 'no'):>6} "
-                  f"{r['p50']:>14.1f} {r['p95']:>14.1f}", flush=True)
+                  f"{r['p50']:>14.1f} {r['p95']:>14.1f} {r['cpu50']:>11.1f}", flush=True)
         rate = bench_record(args.turns, workdir)
         print(f"\nrecord_turn: {rate:,.0f} turns/s ({args.turns} turns, embedding excluded, LanceDB on disk)")
     return 0

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from jarvisd.llm.base import Message
 from jarvisd.memory.cli import add_parser, remember_command
 from jarvisd.memory.reembed import dimension_problem, reembed
 from jarvisd.memory.scope import MemoryScope
@@ -69,3 +70,20 @@ def test_memory_parser_offers_eval_and_reembed() -> None:
     args = parser.parse_args(["memory", "eval", "--suite", "access", "--store", "memory"])
     assert args.func(args) == 0
     assert parser.parse_args(["memory", "reembed", "--rebuild"]).rebuild
+
+
+def test_lance_key_columns_follow_the_stores_own_writes_without_reloading(tmp_path: Path) -> None:
+    store = LanceMemoryStore(str(tmp_path / "k.lance"), dimensions=64)
+    svc = MemoryService(store, embedder=HashedNgramEmbedder(64))
+    for n in range(5):
+        svc.record_turn(ME, [Message("user", f"산책 {n}"), Message("assistant", "좋아요")])
+        ctx = svc.observe(ME, "산책 기록")
+        svc.reinforce(ME, ctx, "산책 0 좋아요")
+    svc.forget_session(ME.in_session("other"))
+    old = svc.remember(ME, "거주지: 부산")
+    svc.remember(ME, "거주지: 서울")
+    assert [s.item.content for s in svc.recall(ME, "거주지")] == ["거주지: 서울"]
+    assert old.id not in {s.item.id for s in svc.recall(ME, "부산")}
+    assert store._keys.reloads == 1
+    svc.forget_session(ME)
+    assert svc.recall(ME, "산책") == []

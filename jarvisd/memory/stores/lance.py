@@ -25,13 +25,13 @@ from typing import Any, TypeVar
 import lancedb
 import pyarrow as pa
 from lancedb.index import IvfPq
-from lancedb.query import ColumnOrdering
 
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.korean import normalise
 from jarvisd.memory.scoring import Candidate
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery
+from jarvisd.memory.stores.lance_keys import KEY_COLUMNS, KeyColumns
 
 TABLE = "memory_items"
 DEFAULT_DIMENSIONS = 384
@@ -192,6 +192,7 @@ class LanceMemoryStore:
         self.flush_rows = flush_rows
         self._pending: dict[str, MemoryItem] = {}
         self._pending_deletes: set[str] = set()
+        self._keys = KeyColumns()
         self._db = self._run(lancedb.connect_async(uri, storage_options=storage_options))
         self._dimensions: int = dimensions or DEFAULT_DIMENSIONS
         self._table = self._run(self._open())
@@ -240,14 +241,31 @@ class LanceMemoryStore:
         if self._pending_deletes:
             doomed = sorted(self._pending_deletes)
             self._pending_deletes.clear()
-            await self._table.delete(sql_in("id", doomed))
+            await self._commit(self._table.delete(sql_in("id", doomed)), deleted=doomed)
         if self._pending:
             rows = [to_row(item, self._dimensions) for item in self._pending.values()]
             self._pending.clear()
             data = pa.Table.from_pylist(rows, schema=schema(self._dimensions))
-            await (self._table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
-                   .execute(data))
+            merge = self._table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
+            await self._commit(merge.execute(data), upserted=data)
             await self._maybe_index()
+
+    async def _commit(self, write: Coroutine[Any, Any, Any], *, deleted: Sequence[str] = (),
+                      upserted: pa.Table | None = None) -> None:
+        """Run one write; keep the key columns in step when it was the table's only change."""
+        before = await self._table.version()
+        in_step = self._keys.ready and self._keys.version == before
+        await write
+        after = await self._table.version()
+        if in_step and after - before <= 1:
+            self._keys.apply(deleted, upserted, after)
+        else:
+            self._keys.invalidate()
+
+    async def _sync_keys(self) -> None:
+        version = await self._table.version()
+        if not self._keys.ready or self._keys.version != version:
+            self._keys.load(await self._table.query().select(KEY_COLUMNS).to_arrow(), version)
 
     def close(self) -> None:
         self.flush()
@@ -268,7 +286,7 @@ class LanceMemoryStore:
         partitions = max(1, int(math.sqrt(vectors)))
         sub_vectors = self._dimensions // 16 if self._dimensions % 16 == 0 else max(1, self._dimensions // 8)
         config = IvfPq(distance_type="cosine", num_partitions=partitions, num_sub_vectors=sub_vectors)
-        await self._table.create_index("vector", config=config)
+        await self._commit(self._table.create_index("vector", config=config))
         self._indexed = True
 
     # ---- reads ----------------------------------------------------------------------------------
@@ -295,19 +313,21 @@ class LanceMemoryStore:
 
     @_locked
     def gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
-        """The recency and importance orders are top-k queries sorted inside LanceDB; the vector order
-        is one ANN query; all run concurrently in one hand-off to the store's loop thread."""
+        """Recency and importance winners come from the key columns (then one read of their rows);
+        the vector order is one ANN query; both run concurrently in one hand-off to the loop thread."""
         self.flush()
         if q.limit <= 0:
             return []
         return self._run(self._gather(q, orders))
 
     async def _gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
+        jobs: list[Coroutine[Any, Any, list[Candidate]]] = []
         scalar_orders = [o for o in orders if o != "vector"]
-        predicate = query_predicate(q, with_terms=q.match_required)
-        jobs: list[Coroutine[Any, Any, Any]] = []
-        if scalar_orders and predicate != "false":
-            jobs.append(self._scalar_search(predicate, scalar_orders, q.limit))
+        if scalar_orders:
+            await self._sync_keys()
+            wanted = self._keys.winners(q, scalar_orders)
+            if wanted:
+                jobs.append(self._fetch(q, wanted))
         if "vector" in orders:
             jobs.append(self._vector_search(q))
         merged: dict[str, Candidate] = {}
@@ -316,19 +336,11 @@ class LanceMemoryStore:
                 merged.setdefault(cand.item.id, cand)
         return list(merged.values())
 
-    async def _scalar_search(self, predicate: str, orders: Sequence[str], limit: int) -> list[Candidate]:
-        """Top `limit` rows per order, sorted inside LanceDB, so only the winners cross over."""
-        jobs = []
-        for order in orders:
-            keys = ["importance", "created_us"] if order == "importance" else ["created_us"]
-            ordering = [ColumnOrdering(column_name=k, ascending=False) for k in keys]
-            ordering.append(ColumnOrdering(column_name="id", ascending=True))  # same tie-break as in memory
-            jobs.append(self._table.query().where(predicate).order_by(ordering).limit(limit).to_arrow())
-        merged: dict[str, Candidate] = {}
-        for table in await asyncio.gather(*jobs):
-            for row in table.to_pylist():
-                merged.setdefault(row["id"], Candidate(from_row(row)))
-        return list(merged.values())
+    async def _fetch(self, q: StoreQuery, ids: list[str]) -> list[Candidate]:
+        """Whole rows of the winners; the access predicate is applied again by LanceDB."""
+        predicate = f"({access_predicate(q.access)}) AND {sql_in('id', ids)}"
+        rows = {r["id"]: r for r in await self._rows(predicate, len(ids))}
+        return [Candidate(from_row(rows[i])) for i in ids if i in rows]
 
     async def _vector_search(self, q: StoreQuery) -> list[Candidate]:
         if q.vector is None or len(q.vector) != self._dimensions or q.limit <= 0:
@@ -352,9 +364,10 @@ class LanceMemoryStore:
             self._run(self._touch(list(ids), when, list(rehearsed)))
 
     async def _touch(self, ids: list[str], when: datetime, rehearsed: list[str]) -> None:
-        await self._table.update({"accessed_us": _us(when)}, where=sql_in("id", ids))
+        await self._commit(self._table.update({"accessed_us": _us(when)}, where=sql_in("id", ids)))
         if rehearsed:
-            await self._table.update(where=sql_in("id", rehearsed), updates_sql={"rehearsals": "rehearsals + 1"})
+            await self._commit(self._table.update(where=sql_in("id", rehearsed),
+                                                  updates_sql={"rehearsals": "rehearsals + 1"}))
 
     @_locked
     def delete_session(self, user: str, agent: str, session: str, sources: Sequence[str]) -> int:
@@ -363,10 +376,11 @@ class LanceMemoryStore:
                      f" AND {sql_in('source', sources)}")
 
         async def run() -> int:
-            doomed = await self._table.count_rows(predicate)
+            found = await self._table.query().where(predicate).select(["id"]).to_arrow()
+            doomed = found.column("id").to_pylist()
             if doomed:
-                await self._table.delete(predicate)
-            return doomed
+                await self._commit(self._table.delete(predicate), deleted=doomed)
+            return len(doomed)
 
         return self._run(run())
 
@@ -403,3 +417,4 @@ class LanceMemoryStore:
         self._table = self._run(run())
         self._dimensions = dimensions
         self._indexed = False
+        self._keys.invalidate()
