@@ -87,3 +87,25 @@ def test_lance_key_columns_follow_the_stores_own_writes_without_reloading(tmp_pa
     assert store._keys.reloads == 1
     svc.forget_session(ME)
     assert svc.recall(ME, "산책") == []
+
+
+def test_lance_builds_a_vector_index_once_large_and_still_finds_the_nearest(tmp_path: Path) -> None:
+    import numpy as np
+
+    from jarvisd.memory.access import AccessFilter
+    from jarvisd.memory.items import new_item
+    from jarvisd.memory.stores.base import StoreQuery
+    from tests.memory.memory_fixtures import T0
+
+    rng = np.random.default_rng(7)
+    vecs = rng.standard_normal((320, 16)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    store = LanceMemoryStore(str(tmp_path / "i.lance"), dimensions=16, index_threshold=300)
+    store.upsert([new_item(user="u1", agent="main", session="s", source="turn", content=f"항목 {i}",
+                           created_at=T0, item_id=f"i{i:03d}", vector=tuple(vecs[i].tolist())) for i in range(320)])
+    assert store.ensure_index()
+    access = AccessFilter("u1", ("main",), ("main",))
+    found = store.search(StoreQuery(access=access, vector=tuple(vecs[42].tolist()), order="vector", limit=3))
+    assert found[0].item.id == "i042" and found[0].cosine > 0.99
+    assert store.search(StoreQuery(access=AccessFilter("u2", ("main",), ("main",)),
+                                   vector=tuple(vecs[42].tolist()), order="vector")) == []

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import lancedb
 import pyarrow as pa
-from lancedb.index import IvfPq
+from lancedb.index import BTree, IvfPq
 
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
@@ -192,11 +192,13 @@ class LanceMemoryStore:
         self.flush_rows = flush_rows
         self._pending: dict[str, MemoryItem] = {}
         self._pending_deletes: set[str] = set()
-        self._keys = KeyColumns()
+        self._keys = KeyColumns(max_vector_rows=index_threshold)
         self._db = self._run(lancedb.connect_async(uri, storage_options=storage_options))
         self._dimensions: int = dimensions or DEFAULT_DIMENSIONS
         self._table = self._run(self._open())
+        self._unindexed = 0
         self._indexed = self._run(self._has_vector_index())
+        self._indexed_rows = self._run(self._count_indexed()) if self._indexed else 0
 
     async def _open(self) -> Any:
         if self._name in (await self._db.list_tables()).tables:
@@ -207,6 +209,14 @@ class LanceMemoryStore:
 
     async def _has_vector_index(self) -> bool:
         return any("vector" in idx.columns for idx in await self._table.list_indices())
+
+    async def _count_indexed(self) -> int:
+        for idx in await self._table.list_indices():
+            if "vector" in idx.columns:
+                stats = await self._table.index_stats(idx.name)
+                self._unindexed = stats.num_unindexed_rows if stats else 0
+                return stats.num_indexed_rows if stats else 0
+        return 0
 
     @property
     def vector_dimensions(self) -> int | None:
@@ -248,6 +258,7 @@ class LanceMemoryStore:
             data = pa.Table.from_pylist(rows, schema=schema(self._dimensions))
             merge = self._table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
             await self._commit(merge.execute(data), upserted=data)
+            self._unindexed += data.num_rows
             await self._maybe_index()
 
     async def _commit(self, write: Coroutine[Any, Any, Any], *, deleted: Sequence[str] = (),
@@ -265,7 +276,9 @@ class LanceMemoryStore:
     async def _sync_keys(self) -> None:
         version = await self._table.version()
         if not self._keys.ready or self._keys.version != version:
-            self._keys.load(await self._table.query().select(KEY_COLUMNS).to_arrow(), version)
+            small = not self._indexed and await self._table.count_rows() <= self.index_threshold
+            columns = KEY_COLUMNS + ["vector"] if small else KEY_COLUMNS
+            self._keys.load(await self._table.query().select(columns).to_arrow(), version, self._dimensions)
 
     def close(self) -> None:
         self.flush()
@@ -278,16 +291,25 @@ class LanceMemoryStore:
         return self._indexed
 
     async def _maybe_index(self) -> None:
-        if self._indexed:
+        """Build the IVF-PQ index (and a B-tree on `id`) at `index_threshold` vectors; afterwards fold
+        new rows into it once a tenth of the table is unindexed, and retrain when the table has
+        grown fourfold since the last training (partitions follow sqrt(rows))."""
+        if self._indexed and self._unindexed < max(1_000, self._indexed_rows // 10):
             return
         vectors = await self._table.count_rows("has_vector = true")
         if vectors < self.index_threshold:
             return
+        if self._indexed and vectors < 4 * self._indexed_rows:
+            await self._commit(self._table.optimize())
+            self._unindexed = 0
+            return
         partitions = max(1, int(math.sqrt(vectors)))
         sub_vectors = self._dimensions // 16 if self._dimensions % 16 == 0 else max(1, self._dimensions // 8)
         config = IvfPq(distance_type="cosine", num_partitions=partitions, num_sub_vectors=sub_vectors)
-        await self._commit(self._table.create_index("vector", config=config))
-        self._indexed = True
+        await self._commit(self._table.create_index("vector", config=config, replace=True))
+        if not self._indexed:
+            await self._commit(self._table.create_index("id", config=BTree(), replace=True))
+        self._indexed, self._indexed_rows, self._unindexed = True, vectors, 0
 
     # ---- reads ----------------------------------------------------------------------------------
 
@@ -322,13 +344,14 @@ class LanceMemoryStore:
 
     async def _gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
         jobs: list[Coroutine[Any, Any, list[Candidate]]] = []
-        scalar_orders = [o for o in orders if o != "vector"]
-        if scalar_orders:
-            await self._sync_keys()
-            wanted = self._keys.winners(q, scalar_orders)
-            if wanted:
-                jobs.append(self._fetch(q, wanted))
-        if "vector" in orders:
+        await self._sync_keys()
+        wanted = self._keys.winners(q, [o for o in orders if o != "vector"])
+        flat = "vector" in orders and self._keys.vectors is not None and not self._indexed
+        cosines = dict(self._keys.nearest(q)) if flat and q.vector is not None else {}
+        wanted = list(dict.fromkeys([*wanted, *cosines]))
+        if wanted:
+            jobs.append(self._fetch(q, wanted, cosines))
+        if "vector" in orders and not flat:
             jobs.append(self._vector_search(q))
         merged: dict[str, Candidate] = {}
         for found in await asyncio.gather(*jobs):
@@ -336,11 +359,11 @@ class LanceMemoryStore:
                 merged.setdefault(cand.item.id, cand)
         return list(merged.values())
 
-    async def _fetch(self, q: StoreQuery, ids: list[str]) -> list[Candidate]:
+    async def _fetch(self, q: StoreQuery, ids: list[str], cosines: dict[str, float]) -> list[Candidate]:
         """Whole rows of the winners; the access predicate is applied again by LanceDB."""
         predicate = f"({access_predicate(q.access)}) AND {sql_in('id', ids)}"
         rows = {r["id"]: r for r in await self._rows(predicate, len(ids))}
-        return [Candidate(from_row(rows[i])) for i in ids if i in rows]
+        return [Candidate(from_row(rows[i]), cosines.get(i)) for i in ids if i in rows]
 
     async def _vector_search(self, q: StoreQuery) -> list[Candidate]:
         if q.vector is None or len(q.vector) != self._dimensions or q.limit <= 0:
@@ -416,5 +439,5 @@ class LanceMemoryStore:
 
         self._table = self._run(run())
         self._dimensions = dimensions
-        self._indexed = False
+        self._indexed, self._indexed_rows, self._unindexed = False, 0, 0
         self._keys.invalidate()

@@ -1,10 +1,13 @@
-"""An in-process copy of the LanceDB table's filter and order columns (no content vectors).
+"""An in-process copy of the LanceDB table's filter and order columns (and, while the table is
+small, its vectors).
 
 Keyword recall orders every matching row by recency and by importance; asking LanceDB to scan and
 sort the table twice per turn costs tens of milliseconds at 100k rows. This copy answers those two
-arms with Arrow compute in a few milliseconds, and LanceDB then reads only the winners' rows. The
-copy is tied to a table version: the store applies its own commits to it and reloads it whenever
-the table moved in a way it did not make (another process, or an unexpected commit).
+arms with Arrow compute in a few milliseconds, and LanceDB then reads only the winners' rows. Below
+the vector-index threshold the vectors are kept too and the vector arm is a flat numpy search (exact,
+like LanceDB's own flat search without an index); above it LanceDB's IVF-PQ index answers. The copy
+is tied to a table version: the store applies its own commits to it and reloads it whenever the
+table moved in a way it did not make (another process, or an unexpected commit).
 """
 
 from __future__ import annotations
@@ -12,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from jarvisd.memory.stores.base import StoreQuery
 
 KEY_COLUMNS = ["id", "user", "agent", "layer", "kind", "source", "session", "topic", "task_type", "outcome",
-               "created_us", "importance", "superseded_by", "content_lc"]
+               "created_us", "importance", "superseded_by", "content_lc", "has_vector"]
 
 
 def _us(value: Any) -> int:
@@ -27,9 +31,18 @@ def _us(value: Any) -> int:
     return to_us(value)
 
 
+def _unit_rows(table: pa.Table, dimensions: int) -> np.ndarray:
+    flat = table.column("vector").combine_chunks().values.to_numpy(zero_copy_only=False)
+    m = np.asarray(flat, dtype=np.float32).reshape(-1, dimensions)
+    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    return m / np.where(norms == 0, 1.0, norms)
+
+
 class KeyColumns:
-    def __init__(self) -> None:
+    def __init__(self, max_vector_rows: int = 10_000) -> None:
         self.table: pa.Table | None = None
+        self.vectors: np.ndarray | None = None  # unit rows aligned with `table`, only while small
+        self.max_vector_rows = max_vector_rows
         self.version = -1
         self.reloads = 0
 
@@ -37,25 +50,34 @@ class KeyColumns:
     def ready(self) -> bool:
         return self.table is not None
 
-    def load(self, table: pa.Table, version: int) -> None:
+    def load(self, table: pa.Table, version: int, dimensions: int) -> None:
+        """`table` holds KEY_COLUMNS, plus `vector` when the caller wants flat vector search."""
         self.table = table.select(KEY_COLUMNS).combine_chunks()
+        has_vectors = "vector" in table.column_names and table.num_rows <= self.max_vector_rows
+        self.vectors = _unit_rows(table, dimensions) if has_vectors else None
         self.version = version
         self.reloads += 1
 
     def invalidate(self) -> None:
-        self.table, self.version = None, -1
+        self.table, self.vectors, self.version = None, None, -1
 
     def apply(self, deleted: Sequence[str], upserted: pa.Table | None, version: int) -> None:
         """Our own commit: drop deleted and replaced ids, append the new rows."""
         if self.table is None:
             return
         gone = list(deleted) + (upserted.column("id").to_pylist() if upserted is not None else [])
-        table = self.table
+        table, vectors = self.table, self.vectors
         if gone:
-            table = table.filter(pc.invert(pc.is_in(table["id"], value_set=pa.array(gone, pa.string()))))
+            keep = pc.invert(pc.is_in(table["id"], value_set=pa.array(gone, pa.string())))
+            table = table.filter(keep)
+            if vectors is not None:
+                vectors = vectors[np.asarray(keep.to_numpy(zero_copy_only=False), dtype=bool)]
         if upserted is not None:
             table = pa.concat_tables([table, upserted.select(KEY_COLUMNS).cast(table.schema)])
+            if vectors is not None:
+                vectors = np.concatenate([vectors, _unit_rows(upserted, vectors.shape[1])])
         self.table = table.combine_chunks()
+        self.vectors = vectors if table.num_rows <= self.max_vector_rows else None
         self.version = version
 
     def _mask(self, q: StoreQuery, with_terms: bool) -> pa.ChunkedArray | pa.Array:
@@ -110,3 +132,20 @@ class KeyColumns:
             top = rows.take(pc.sort_indices(rows, sort_keys=keys)[: q.limit])
             wanted.update((i, None) for i in top.column("id").to_pylist())
         return list(wanted)
+
+    def nearest(self, q: StoreQuery) -> list[tuple[str, float]]:
+        """Flat cosine search over the kept vectors: (id, cosine) >= `q.min_cosine`, best first."""
+        assert self.table is not None and self.vectors is not None and q.vector is not None
+        if q.limit <= 0 or len(q.vector) != self.vectors.shape[1]:
+            return []
+        mask = pc.and_(self._mask(q, with_terms=False), self.table["has_vector"])
+        rows = np.flatnonzero(np.asarray(mask.to_numpy(zero_copy_only=False), dtype=bool))
+        if rows.size == 0:
+            return []
+        query = np.asarray(q.vector, dtype=np.float32)
+        query = query / (np.linalg.norm(query) or 1.0)
+        sims = self.vectors[rows] @ query
+        ids = self.table.column("id").take(pa.array(rows)).to_pylist()
+        ranked = sorted(((float(s), i) for s, i in zip(sims, ids, strict=True) if s >= q.min_cosine),
+                        key=lambda p: (-p[0], p[1]))
+        return [(i, s) for s, i in ranked[: q.limit]]
