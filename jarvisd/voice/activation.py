@@ -3,7 +3,8 @@
 - `always`: every utterance with speech starts a turn.
 - `wake`: an utterance must start with a wake phrase ("Jarvis", "자비스"), matched fuzzily on the
   transcript because Whisper spells names freely ("Jarvis,", "Javis", "자비스야"). After each reply a
-  follow-up window (`follow_up_sec`) accepts utterances without it. A bare "Jarvis" opens the window.
+  follow-up window (`follow_up_sec`) accepts utterances without it; so does the time while a reply is
+  being written and spoken. A bare "Jarvis" opens the window.
 - `push_to_talk`: the microphone is only listened to while the toggle is open (HUD, tray, CLI).
 """
 
@@ -84,6 +85,10 @@ class Activation:
     def open_follow_up(self, now: float) -> None:
         """A reply finished (or a bare wake phrase was heard): the next utterance needs no wake phrase."""
         self._follow_up_until = now + self.follow_up_sec
+
+    def hold_follow_up(self) -> None:
+        """A turn is under way: until its reply ends (then `open_follow_up`), no wake phrase is needed."""
+        self._follow_up_until = float("inf")
 
     def close_follow_up(self) -> None:
         self._follow_up_until = float("-inf")

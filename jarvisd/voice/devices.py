@@ -71,6 +71,7 @@ class MicrophoneSource:
         self._stream: Any = None
         self._rate = MIC_RATE
         self._pending = np.zeros(0, dtype=np.float32)
+        self._last_at = 0.0
         self.overflows = 0
 
     async def start(self) -> None:
@@ -137,6 +138,11 @@ class SpeakerSink:
     def playing(self) -> bool:
         return self._buffer is not None
 
+    @property
+    def output_latency(self) -> float:
+        """Seconds between the callback and the sound (PortAudio's estimate); 0 before opening."""
+        return float(self._stream.latency) if self._stream is not None else 0.0
+
     def _open(self, rate: int) -> None:
         sd = _sounddevice()
         if self._stream is not None:
@@ -160,8 +166,8 @@ class SpeakerSink:
                 if self._pos >= len(buf):
                     self._buffer, finished = None, self._done
         outdata[n:] = 0
-        if n:
-            self.played.add(outdata[:n, 0], self._rate)
+        if n or self.played.played_within(self.played.keep_sec):
+            self.played.add(outdata[:, 0], self._rate, audible=n > 0)
         if finished is not None and self._loop is not None:
             self._loop.call_soon_threadsafe(_resolve, finished, True)
 

@@ -63,11 +63,13 @@ class PlayedAudio:
         self._lock = threading.Lock()
         self.last_played_at = float("-inf")
 
-    def add(self, block: np.ndarray, rate: int) -> None:
+    def add(self, block: np.ndarray, rate: int, audible: bool = True) -> None:
+        """Every output block, silent ones too (`audible=False`), so delays line up across pauses."""
         now = time.monotonic()
         with self._lock:
             self._blocks.append((now, block.copy(), rate))
-            self.last_played_at = now
+            if audible:
+                self.last_played_at = now
             while self._blocks and self._blocks[0][0] < now - self.keep_sec:
                 self._blocks.popleft()
 

@@ -20,15 +20,22 @@ _CONTEXT = 64  # samples of the previous frame Silero v5 sees before each 512-sa
 
 
 class SileroStream:
-    """Speech probability per 512-sample frame (16 kHz), with state carried across frames."""
+    """Speech probability per 512-sample frame (16 kHz), with state carried across frames.
+
+    faster-whisper >= 1.2 ships Silero v6 as one ONNX session (inputs `input`, `h`, `c`); 1.1 shipped
+    v5 as an encoder and a decoder session (`state`). Both are driven here one window at a time.
+    """
 
     def __init__(self) -> None:
         from faster_whisper.vad import get_vad_model
 
         self._model = get_vad_model()
+        self._split = hasattr(self._model, "encoder_session")
         self.reset()
 
     def reset(self) -> None:
+        self._h = np.zeros((1, 1, 128), dtype=np.float32)
+        self._c = np.zeros((1, 1, 128), dtype=np.float32)
         self._state = np.zeros((2, 1, 128), dtype=np.float32)
         self._context = np.zeros((1, _CONTEXT), dtype=np.float32)
 
@@ -37,8 +44,11 @@ class SileroStream:
             raise ValueError(f"Silero needs frames of {FRAME_SAMPLES} samples (got {len(frame)})")
         window = np.concatenate([self._context, frame.reshape(1, -1).astype(np.float32)], axis=1)
         self._context = window[:, -_CONTEXT:]
-        encoded = self._model.encoder_session.run(None, {"input": window})[0].reshape(1, 128)
-        out, self._state = self._model.decoder_session.run(None, {"input": encoded, "state": self._state})
+        if self._split:
+            encoded = self._model.encoder_session.run(None, {"input": window})[0].reshape(1, 128)
+            out, self._state = self._model.decoder_session.run(None, {"input": encoded, "state": self._state})
+        else:
+            out, self._h, self._c = self._model.session.run(None, {"input": window, "h": self._h, "c": self._c})
         return float(np.asarray(out).reshape(-1)[0])
 
 

@@ -56,7 +56,7 @@ class TurnStarted(Event):
     utterance_id: int
     text: str
     lang: str
-    kind: str = "answer"  # "answer" (a user turn) | "announcement" (a reminder spoken by the daemon)
+    origin: str = "user"  # "user" (an answer to what was said) | "announcement" (e.g. a reminder)
 
 
 @dataclass(frozen=True)

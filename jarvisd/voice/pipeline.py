@@ -25,7 +25,7 @@ import numpy as np
 
 from jarvisd.events import EventBus, StatusChanged, TranscriptLine
 from jarvisd.voice.activation import Activation
-from jarvisd.voice.audio import FRAME_SEC, AudioSink, AudioSource, rms_dbfs
+from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC, AudioSink, AudioSource, rms_dbfs
 from jarvisd.voice.echo import PlayedAudio, echo_correlation, repeats_spoken_text
 from jarvisd.voice.endpointing import Endpointer, EndpointSettings, SileroStream, Utterance
 from jarvisd.voice.events import (
@@ -97,7 +97,8 @@ class VoicePipeline:
         self._clean_run = 0
         self._barge_frames = max(1, round(self.settings.barge_in_ms / 1000 / FRAME_SEC))
         self._next_id = 0
-        self._turn: asyncio.Task[None] | None = None
+        self._turn: asyncio.Task[bool] | None = None  # the latest turn started from speech
+        self._writer: asyncio.Task[None] | None = None  # the answer being written for the current turn
         self._tasks: list[asyncio.Task[None]] = []
         self._recognizing = False
         self._source_done = asyncio.Event()
@@ -114,6 +115,8 @@ class VoicePipeline:
     async def stop(self) -> None:
         self._cancel_turn()
         await self.speech.stop()
+        if self._turn is not None and not self._turn.done():
+            self._turn.cancel()
         self.source.stop()
         for task in self._tasks:
             task.cancel()
@@ -139,7 +142,7 @@ class VoicePipeline:
 
     def _busy(self) -> bool:
         return (self._recognizing or not self._utterances.empty() or self.speech.busy
-                or (self._turn is not None and not self._turn.done()))
+                or any(t is not None and not t.done() for t in (self._turn, self._writer)))
 
     # --- controls for the daemon, HUD, tray and CLI ----------------------------------------------------
     def push_to_talk(self, open_: bool | None = None) -> bool:
@@ -173,7 +176,7 @@ class VoicePipeline:
                 break
         utterance_id = self._new_id()
         done = self.speech.begin(utterance_id)
-        self.bus.publish_nowait(TurnStarted(utterance_id, text, lang, kind="announcement"))
+        self.bus.publish_nowait(TurnStarted(utterance_id, text, lang, origin="announcement"))
         for sentence in split_sentences(text):
             self.speech.say(utterance_id, sentence)
         self.speech.end(utterance_id)
@@ -235,10 +238,17 @@ class VoicePipeline:
         if self.played is None:
             return False
         reference = self.played.recent(self.played.keep_sec)
+        usable = len(reference) - FRAME_SAMPLES  # leave room for at least one frame of delay
+        if usable < 2 * FRAME_SAMPLES:
+            return True  # playback has only just begun: sound now is its onset coming back, not the user
         mic = np.concatenate(self._mic_recent)
-        if len(reference) < len(mic):
-            return False
-        return echo_correlation(mic, reference) >= self.settings.echo_threshold
+        # Silence before the reference: the mic window may begin before the echo of the first words.
+        reference = np.concatenate([np.zeros(len(mic), np.float32), reference])
+        # The whole window, and its newest 160 ms alone: an output underrun (a gap the reference does not
+        # have) breaks the alignment of a long window but rarely of a short one.
+        correlation = max(echo_correlation(mic, reference), echo_correlation(mic[-5 * FRAME_SAMPLES:], reference))
+        log.debug("voice: echo correlation %.2f", correlation)
+        return correlation >= self.settings.echo_threshold
 
     def _barge_in(self) -> None:
         self._clean_run = 0
@@ -300,42 +310,47 @@ class VoicePipeline:
         return self._next_id
 
     def _cancel_turn(self) -> None:
-        if self._turn is not None and not self._turn.done() and self._turn is not asyncio.current_task():
-            self._turn.cancel()
+        if self._writer is not None and not self._writer.done():
+            self._writer.cancel()
 
     async def _start_turn(self, text: str, lang: str, utterance_id: int | None = None) -> bool:
-        previous, self._turn = self._turn, asyncio.current_task()  # type: ignore[assignment]
-        if previous is not None and not previous.done() and previous is not self._turn:
-            previous.cancel()
+        """Answer `text` out loud; True when the whole answer was spoken, False when it was cut."""
         utterance_id = utterance_id if utterance_id is not None else self._new_id()
-        done = self.speech.begin(utterance_id)
+        self._cancel_turn()
+        self.activation.hold_follow_up()  # engaged: what the user says while we answer needs no wake phrase
+        done = self.speech.begin(utterance_id)  # interrupts older output
         self.bus.publish_nowait(TurnStarted(utterance_id, text, lang))
-        splitter, answer = SentenceSplitter(), []
+        parts: list[str] = []
+        writer = self._writer = asyncio.create_task(self._write(utterance_id, text, lang, parts))
+        try:
+            await writer
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if not writer.cancelled() or (task is not None and task.cancelling()):
+                raise  # we are being cancelled ourselves, not just the answer
+        completed = await done
+        full = "".join(parts).strip()
+        if full:
+            self.bus.publish_nowait(TranscriptLine(role="assistant", text=full, lang=lang))
+        self.bus.publish_nowait(TurnEnded(utterance_id, completed, full))
+        self.activation.open_follow_up(time.time())
+        return completed
+
+    async def _write(self, utterance_id: int, text: str, lang: str, parts: list[str]) -> None:
+        """Stream the answer into sentences for the speech queue; cancelled when the turn goes stale."""
+        splitter = SentenceSplitter()
         try:
             async for delta in self.answer(text, lang, utterance_id):
                 if self.speech.current_id != utterance_id:
-                    break
-                answer.append(delta)
+                    return
+                parts.append(delta)
                 self.bus.publish_nowait(AnswerDelta(utterance_id, delta))
                 for sentence in splitter.feed(delta):
                     self.speech.say(utterance_id, sentence)
             for sentence in splitter.flush():
                 self.speech.say(utterance_id, sentence)
-            self.speech.end(utterance_id)
-            completed = await done
         except asyncio.CancelledError:
-            if self.speech.current_id == utterance_id:
-                self.speech.interrupt("new_turn")
-            self.bus.publish_nowait(TurnEnded(utterance_id, False, "".join(answer)))
             raise
         except Exception:
             log.exception("voice: the answer for utterance %d failed", utterance_id)
-            self.speech.end(utterance_id)
-            completed = await done
-        full = "".join(answer).strip()
-        if full:
-            self.bus.publish_nowait(TranscriptLine(role="assistant", text=full, lang=lang))
-        self.bus.publish_nowait(TurnEnded(utterance_id, completed, full))
-        if completed:
-            self.activation.open_follow_up(time.time())
-        return completed
+        self.speech.end(utterance_id)

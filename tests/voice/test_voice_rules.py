@@ -210,3 +210,11 @@ def test_finish_closes_open_speech_but_not_an_unconfirmed_blip():
 def test_loudness_is_measured_in_dbfs():
     assert rms_dbfs(np.zeros(100, np.float32)) == -120.0
     assert rms_dbfs(np.full(100, 0.1, np.float32)) == pytest.approx(-20.0, abs=0.01)
+
+
+def test_while_a_reply_is_under_way_no_wake_phrase_is_needed():
+    act = Activation("wake", follow_up_sec=2.0)
+    act.hold_follow_up()
+    assert act.admit("wait, make it tomorrow", now=1000.0).accepted
+    act.open_follow_up(now=1000.0)
+    assert not act.admit("unrelated chatter", now=1003.0).accepted

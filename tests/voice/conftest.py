@@ -1,0 +1,131 @@
+"""Real parts for the voice tests: a private PulseAudio with null sinks, espeak-ng speech, Whisper base
+and the piper voice, each loaded once per session."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from jarvisd.config import Config, load_config
+from jarvisd.events import Event, EventBus, Subscription
+from jarvisd.manifest import ModelStore
+from jarvisd.voice.audio import MIC_RATE, read_wav, write_wav
+from jarvisd.voice.build import VoiceModels, voice_path
+from jarvisd.voice.pulse import NullSinkPulse, refresh_portaudio
+from jarvisd.voice.stt import SpeechRecognizer
+from jarvisd.voice.tts import SpeechSynthesizer
+
+# Assembled Whisper stays between runs (prepare() only re-checks its sha256).
+TEST_HOME = Path(tempfile.gettempdir()) / "jarvisd-voice-tests"
+
+
+@pytest.fixture(scope="session")
+def cfg() -> Config:
+    return load_config(env={"JARVIS_HOME": str(TEST_HOME)}, user_file=TEST_HOME / "absent.toml")
+
+
+@pytest.fixture(scope="session")
+def store(cfg: Config) -> ModelStore:
+    store = ModelStore(cfg.paths.models_dir)
+    store.prepare("whisper-base")
+    return store
+
+
+@pytest.fixture(scope="session")
+def models(cfg: Config, store: ModelStore) -> VoiceModels:
+    return VoiceModels(recognizer=SpeechRecognizer(store.path("whisper-base"), language="en", cpu_threads=2),
+                       synthesizer=SpeechSynthesizer(voice_path(cfg, store)))
+
+
+@pytest.fixture(scope="session")
+def pulse() -> Iterator[NullSinkPulse]:
+    server = NullSinkPulse().start()
+    refresh_portaudio()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def speech_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("speech")
+
+
+def espeak(text: str, out: Path, speed: int = 150) -> Path:
+    """An English test utterance from espeak-ng, at 16 kHz."""
+    raw = out.with_suffix(".raw.wav")
+    subprocess.run(["espeak-ng", "-v", "en-us", "-s", str(speed), "-w", str(raw), text], check=True)
+    audio, _ = read_wav(raw, MIC_RATE)
+    raw.unlink()
+    return write_wav(out, audio, MIC_RATE)
+
+
+def compose(out: Path, *parts: Path | float) -> Path:
+    """A WAV of utterances (paths) and silences (seconds), in order."""
+    pieces = [read_wav(p, MIC_RATE)[0] if isinstance(p, Path) else np.zeros(int(p * MIC_RATE), np.float32)
+              for p in parts]
+    return write_wav(out, np.concatenate(pieces), MIC_RATE)
+
+
+def word_error_rate(reference: str, hypothesis: str) -> float:
+    from jarvisd.voice.guard import normalize_text
+
+    ref, hyp = normalize_text(reference).split(), normalize_text(hypothesis).split()
+    d = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, 1):
+        prev, d[0] = d[0], i
+        for j, h in enumerate(hyp, 1):
+            prev, d[j] = d[j], min(d[j] + 1, d[j - 1] + 1, prev + (r != h))
+    return d[len(hyp)] / max(1, len(ref))
+
+
+class EventLog:
+    """Everything the pipeline publishes, kept for assertions; `wait_for` blocks until a match."""
+
+    def __init__(self, bus: EventBus) -> None:
+        self.sub: Subscription = bus.subscribe(maxsize=100000, lossy=False)
+        self.events: list[Event] = []
+
+    def _drain(self) -> None:
+        while not self.sub.queue.empty():
+            self.events.append(self.sub.queue.get_nowait())
+
+    def of(self, kind: type) -> list:
+        self._drain()
+        return [e for e in self.events if isinstance(e, kind)]
+
+    async def wait_for(self, kind: type, timeout: float = 30.0, **fields: object) -> Event:
+        async def find() -> Event:
+            i = 0
+            while True:
+                self._drain()
+                while i < len(self.events):
+                    event, i = self.events[i], i + 1
+                    if isinstance(event, kind) and all(getattr(event, k) == v for k, v in fields.items()):
+                        return event
+                self.events.append(await self.sub.queue.get())
+
+        return await asyncio.wait_for(find(), timeout)
+
+    def kinds(self) -> list[str]:
+        self._drain()
+        return [e.kind for e in self.events]
+
+
+def squeeze_silence(audio: np.ndarray, rate: int = MIC_RATE, keep_sec: float = 0.3) -> np.ndarray:
+    """Shorten every silence to `keep_sec`, so Whisper reads a recording with long gaps as one text."""
+    frame = rate // 50
+    frames = [audio[i:i + frame] for i in range(0, len(audio), frame)]
+    out, quiet = [], 0
+    for f in frames:
+        quiet = quiet + 1 if np.sqrt(np.mean(f * f)) < 0.003 else 0
+        if quiet * frame <= keep_sec * rate:
+            out.append(f)
+    return np.concatenate(out) if out else audio
