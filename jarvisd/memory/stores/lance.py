@@ -366,15 +366,24 @@ class LanceMemoryStore:
         return [Candidate(from_row(rows[i]), cosines.get(i)) for i in ids if i in rows]
 
     async def _vector_search(self, q: StoreQuery) -> list[Candidate]:
+        """ANN through the index. The fast path filters after the search (4x the rows asked for);
+        when too few survive the read policy and filters, the search is redone with a prefilter."""
         if q.vector is None or len(q.vector) != self._dimensions or q.limit <= 0:
             return []
         predicate = query_predicate(q, with_terms=False) + " AND has_vector = true"
-        search = (self._table.vector_search(list(q.vector)).distance_type("cosine")
-                  .where(predicate).limit(q.limit))
+
+        def build(limit: int) -> Any:
+            search = (self._table.vector_search(list(q.vector)).distance_type("cosine")
+                      .where(predicate).limit(limit))
+            return search.nprobes(20).refine_factor(2) if self._indexed else search
+
+        rows = []
         if self._indexed:
-            search = search.nprobes(20).refine_factor(5)
+            rows = (await build(q.limit * 4).postfilter().to_arrow()).to_pylist()
+        if len(rows) < q.limit:
+            rows = (await build(q.limit).to_arrow()).to_pylist()
         out = []
-        for row in (await search.to_arrow()).to_pylist():
+        for row in rows[: q.limit]:
             cos = 1.0 - float(row["_distance"])
             if cos >= q.min_cosine:
                 out.append(Candidate(from_row(row), cos))

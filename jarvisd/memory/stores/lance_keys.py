@@ -31,6 +31,39 @@ def _us(value: Any) -> int:
     return to_us(value)
 
 
+class _WordIndex:
+    """Whitespace words of `content_lc` for rows [0, upto): a query term (never containing a space)
+    is a substring of the content exactly when it is a substring of one of its words, so matching
+    the term against the vocabulary and mapping words back to rows equals `LIKE '%term%'`."""
+
+    def __init__(self) -> None:
+        self.upto = 0
+        self.vocab = pa.array([], pa.string())
+        self.codes = np.zeros(0, dtype=np.int64)
+        self.rows = np.zeros(0, dtype=np.int64)
+
+    def build(self, table: pa.Table) -> None:
+        words = pc.utf8_split_whitespace(table["content_lc"].combine_chunks())
+        flat = pc.list_flatten(words)
+        encoded = pc.dictionary_encode(flat).combine_chunks() if isinstance(flat, pa.ChunkedArray) \
+            else pc.dictionary_encode(flat)
+        self.vocab = encoded.dictionary
+        self.codes = np.asarray(encoded.indices.to_numpy(zero_copy_only=False), dtype=np.int64)
+        self.rows = np.asarray(pc.list_parent_indices(words).to_numpy(zero_copy_only=False), dtype=np.int64)
+        self.upto = table.num_rows
+
+    def rows_with(self, terms: Sequence[str], size: int) -> np.ndarray:
+        hits = np.zeros(size, dtype=bool)
+        if not self.upto or not len(self.vocab):
+            return hits
+        matched = pc.match_substring(self.vocab, terms[0])
+        for term in terms[1:]:
+            matched = pc.or_(matched, pc.match_substring(self.vocab, term))
+        words = np.asarray(matched.to_numpy(zero_copy_only=False), dtype=bool)
+        hits[self.rows[words[self.codes]]] = True
+        return hits
+
+
 def _unit_rows(table: pa.Table, dimensions: int) -> np.ndarray:
     flat = table.column("vector").combine_chunks().values.to_numpy(zero_copy_only=False)
     m = np.asarray(flat, dtype=np.float32).reshape(-1, dimensions)
@@ -39,12 +72,17 @@ def _unit_rows(table: pa.Table, dimensions: int) -> np.ndarray:
 
 
 class KeyColumns:
+    """Append-only in step with the store's commits: replaced and deleted rows are tombstoned, and
+    the copy is compacted when a fifth of it is dead or not yet in the word index."""
+
     def __init__(self, max_vector_rows: int = 10_000) -> None:
         self.table: pa.Table | None = None
+        self.alive = np.zeros(0, dtype=bool)
         self.vectors: np.ndarray | None = None  # unit rows aligned with `table`, only while small
         self.max_vector_rows = max_vector_rows
         self.version = -1
         self.reloads = 0
+        self._words = _WordIndex()
 
     @property
     def ready(self) -> bool:
@@ -52,9 +90,11 @@ class KeyColumns:
 
     def load(self, table: pa.Table, version: int, dimensions: int) -> None:
         """`table` holds KEY_COLUMNS, plus `vector` when the caller wants flat vector search."""
-        self.table = table.select(KEY_COLUMNS).combine_chunks()
         has_vectors = "vector" in table.column_names and table.num_rows <= self.max_vector_rows
         self.vectors = _unit_rows(table, dimensions) if has_vectors else None
+        self.table = table.select(KEY_COLUMNS).combine_chunks()
+        self.alive = np.ones(self.table.num_rows, dtype=bool)
+        self._words.build(self.table)
         self.version = version
         self.reloads += 1
 
@@ -62,29 +102,52 @@ class KeyColumns:
         self.table, self.vectors, self.version = None, None, -1
 
     def apply(self, deleted: Sequence[str], upserted: pa.Table | None, version: int) -> None:
-        """Our own commit: drop deleted and replaced ids, append the new rows."""
+        """Our own commit: tombstone deleted and replaced ids, append the new rows."""
         if self.table is None:
             return
         gone = list(deleted) + (upserted.column("id").to_pylist() if upserted is not None else [])
-        table, vectors = self.table, self.vectors
         if gone:
-            keep = pc.invert(pc.is_in(table["id"], value_set=pa.array(gone, pa.string())))
-            table = table.filter(keep)
-            if vectors is not None:
-                vectors = vectors[np.asarray(keep.to_numpy(zero_copy_only=False), dtype=bool)]
-        if upserted is not None:
-            table = pa.concat_tables([table, upserted.select(KEY_COLUMNS).cast(table.schema)])
-            if vectors is not None:
-                vectors = np.concatenate([vectors, _unit_rows(upserted, vectors.shape[1])])
-        self.table = table.combine_chunks()
-        self.vectors = vectors if table.num_rows <= self.max_vector_rows else None
+            hit = pc.is_in(self.table["id"], value_set=pa.array(gone, pa.string()))
+            self.alive &= ~np.asarray(hit.to_numpy(zero_copy_only=False), dtype=bool)
+        if upserted is not None and upserted.num_rows:
+            self.table = pa.concat_tables([self.table, upserted.select(KEY_COLUMNS).cast(self.table.schema)])
+            self.alive = np.concatenate([self.alive, np.ones(upserted.num_rows, dtype=bool)])
+            if self.vectors is not None:
+                self.vectors = np.concatenate([self.vectors, _unit_rows(upserted, self.vectors.shape[1])])
+        if self.vectors is not None and int(self.alive.sum()) > self.max_vector_rows:
+            self.vectors = None
         self.version = version
+        stale = (len(self.alive) - int(self.alive.sum())) + (len(self.alive) - self._words.upto)
+        if stale > max(64, len(self.alive) // 5):
+            self._compact()
+
+    def _compact(self) -> None:
+        assert self.table is not None
+        keep = pa.array(self.alive)
+        self.table = self.table.filter(keep).combine_chunks()
+        if self.vectors is not None:
+            self.vectors = self.vectors[self.alive]
+        self.alive = np.ones(self.table.num_rows, dtype=bool)
+        self._words.build(self.table)
+
+    def _term_hits(self, terms: Sequence[str]) -> np.ndarray:
+        """Rows whose content holds any term as a substring: word index for the indexed prefix,
+        a substring scan for the rows appended since."""
+        assert self.table is not None
+        hits = self._words.rows_with(terms, len(self.alive))
+        tail = self.table.slice(self._words.upto)
+        if tail.num_rows:
+            found = pc.match_substring(tail["content_lc"], terms[0])
+            for term in terms[1:]:
+                found = pc.or_(found, pc.match_substring(tail["content_lc"], term))
+            hits[self._words.upto :] = np.asarray(found.to_numpy(zero_copy_only=False), dtype=bool)
+        return hits
 
     def _mask(self, q: StoreQuery, with_terms: bool) -> pa.ChunkedArray | pa.Array:
         t = self.table
         assert t is not None
         access = q.access
-        mask = pc.equal(t["user"], access.user)
+        mask = pc.and_(pa.array(self.alive), pc.equal(t["user"], access.user))
         layer_ok = pc.or_(
             pc.equal(t["layer"], "profile"),
             pc.or_(
@@ -113,10 +176,7 @@ class KeyColumns:
             terms = [term for term in q.terms if term]
             if not terms:
                 return pa.array([False] * t.num_rows)
-            hit = pc.match_substring(t["content_lc"], terms[0])
-            for term in terms[1:]:
-                hit = pc.or_(hit, pc.match_substring(t["content_lc"], term))
-            mask = pc.and_(mask, hit)
+            mask = pc.and_(mask, pa.array(self._term_hits(terms)))
         return mask
 
     def winners(self, q: StoreQuery, orders: Sequence[str]) -> list[str]:

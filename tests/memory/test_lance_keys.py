@@ -1,0 +1,48 @@
+"""The LanceDB store's in-process key columns answer like a substring scan, through compactions."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pyarrow as pa
+
+from jarvisd.memory.access import AccessFilter
+from jarvisd.memory.items import new_item
+from jarvisd.memory.korean import normalise
+from jarvisd.memory.stores.base import StoreQuery
+from jarvisd.memory.stores.lance import schema, to_row
+from jarvisd.memory.stores.lance_keys import KeyColumns
+from tests.memory.memory_fixtures import T0
+
+WORDS = "서울에서 부산 회의록 강아지 산책 Python 100% 예산안".split()
+ACCESS = AccessFilter("u1", ("main",), ("main",))
+
+
+def rows(start: int, count: int, rng: random.Random) -> pa.Table:
+    items = [new_item(user="u1", agent="main", session="s", source="turn", item_id=f"i{n:04d}",
+                      content=" ".join(rng.choices(WORDS, k=3)), created_at=T0 + timedelta(minutes=n))
+             for n in range(start, start + count)]
+    return pa.Table.from_pylist([to_row(it, 4) for it in items], schema=schema(4))
+
+
+def brute(table: pa.Table, term: str, limit: int) -> list[str]:
+    live = [r for r in table.to_pylist() if term in normalise(r["content"])]
+    return [r["id"] for r in sorted(live, key=lambda r: (-r["created_us"], r["id"]))[:limit]]
+
+
+def test_word_index_matches_substrings_through_appends_deletes_and_compaction() -> None:
+    rng = random.Random(3)
+    keys = KeyColumns()
+    truth = rows(0, 100, rng)
+    keys.load(truth, version=1, dimensions=4)
+    for step in range(5):
+        new = rows(100 + step * 30, 30, rng)
+        doomed = [f"i{n:04d}" for n in rng.sample(range(100), 5)]
+        keys.apply(doomed, new, version=2 + step)
+        truth = pa.concat_tables([truth.filter(pa.compute.invert(pa.compute.is_in(
+            truth["id"], value_set=pa.array(doomed)))), new])
+    for term in ("서울", "울에", "산", "100%", "python", "없음"):
+        q = StoreQuery(access=ACCESS, terms=(term,), limit=7)
+        assert keys.winners(q, ["recent"]) == brute(truth, term, 7), term
+    assert keys._words.upto <= keys.table.num_rows
