@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
@@ -46,7 +45,5 @@ class StatusBoard:
             async for event in sub:
                 if isinstance(event, StatusChanged):
                     self.apply(event)
-        except asyncio.CancelledError:
-            raise
         finally:
             sub.close()

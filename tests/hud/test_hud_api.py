@@ -119,6 +119,13 @@ async def test_a_bad_status_body_is_422_and_changes_nothing(hud: Hud, body):
     assert hud.service.find(loop.id).is_open
 
 
+async def test_an_oversized_body_is_413_not_a_crash(hud: Hud):
+    async with hud.client() as client:
+        response = await client.post("/api/turns", content=b'{"text": "' + b"x" * 100_000 + b'"}',
+                                     headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+
+
 async def test_closing_an_already_closed_loop_publishes_nothing(hud: Hud):
     loop = hud.service.add("send the quarterly report")
     hud.service.done(loop.id)
