@@ -343,21 +343,16 @@ class LanceMemoryStore:
         return self._run(self._gather(q, orders))
 
     async def _gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
-        jobs: list[Coroutine[Any, Any, list[Candidate]]] = []
+        """Winner ids from the key columns (recency, importance, and flat vector search while the
+        table is small) or from the ANN index, then one read of the winners' whole rows."""
         await self._sync_keys()
         wanted = self._keys.winners(q, [o for o in orders if o != "vector"])
-        flat = "vector" in orders and self._keys.vectors is not None and not self._indexed
-        cosines = dict(self._keys.nearest(q)) if flat and q.vector is not None else {}
+        cosines: dict[str, float] = {}
+        if "vector" in orders and q.vector is not None:
+            flat = self._keys.vectors is not None and not self._indexed
+            cosines = dict(self._keys.nearest(q) if flat else await self._nearest_ids(q))
         wanted = list(dict.fromkeys([*wanted, *cosines]))
-        if wanted:
-            jobs.append(self._fetch(q, wanted, cosines))
-        if "vector" in orders and not flat:
-            jobs.append(self._vector_search(q))
-        merged: dict[str, Candidate] = {}
-        for found in await asyncio.gather(*jobs):
-            for cand in found:
-                merged.setdefault(cand.item.id, cand)
-        return list(merged.values())
+        return await self._fetch(q, wanted, cosines) if wanted else []
 
     async def _fetch(self, q: StoreQuery, ids: list[str], cosines: dict[str, float]) -> list[Candidate]:
         """Whole rows of the winners; the access predicate is applied again by LanceDB."""
@@ -365,29 +360,25 @@ class LanceMemoryStore:
         rows = {r["id"]: r for r in await self._rows(predicate, len(ids))}
         return [Candidate(from_row(rows[i]), cosines.get(i)) for i in ids if i in rows]
 
-    async def _vector_search(self, q: StoreQuery) -> list[Candidate]:
-        """ANN through the index. The fast path filters after the search (4x the rows asked for);
-        when too few survive the read policy and filters, the search is redone with a prefilter."""
+    async def _nearest_ids(self, q: StoreQuery) -> list[tuple[str, float]]:
+        """ANN through the index, ids and cosines only. The fast path filters after the search
+        (4x the rows asked for); when too few survive, the search is redone with a prefilter."""
         if q.vector is None or len(q.vector) != self._dimensions or q.limit <= 0:
             return []
         predicate = query_predicate(q, with_terms=False) + " AND has_vector = true"
 
         def build(limit: int) -> Any:
             search = (self._table.vector_search(list(q.vector)).distance_type("cosine")
-                      .where(predicate).limit(limit))
+                      .where(predicate).select(["id"]).limit(limit))
             return search.nprobes(20).refine_factor(2) if self._indexed else search
 
-        rows = []
+        rows: list[dict[str, Any]] = []
         if self._indexed:
             rows = (await build(q.limit * 4).postfilter().to_arrow()).to_pylist()
         if len(rows) < q.limit:
             rows = (await build(q.limit).to_arrow()).to_pylist()
-        out = []
-        for row in rows[: q.limit]:
-            cos = 1.0 - float(row["_distance"])
-            if cos >= q.min_cosine:
-                out.append(Candidate(from_row(row), cos))
-        return out
+        pairs = [(row["id"], 1.0 - float(row["_distance"])) for row in rows[: q.limit]]
+        return [(i, cos) for i, cos in pairs if cos >= q.min_cosine]
 
     @_locked
     def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
