@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import math
 import threading
 from collections.abc import Callable, Coroutine, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, TypeVar
 
 import lancedb
@@ -28,10 +27,21 @@ from lancedb.index import BTree, IvfPq
 
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
-from jarvisd.memory.korean import normalise
 from jarvisd.memory.scoring import Candidate
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery
 from jarvisd.memory.stores.lance_keys import KEY_COLUMNS, KeyColumns
+from jarvisd.memory.stores.lance_rows import (
+    access_predicate,
+    from_row,
+    query_predicate,
+    schema,
+    sql_in,
+    sql_str,
+    to_row,
+    to_us,
+)
+
+__all__ = ["LanceMemoryStore", "schema", "to_row", "from_row", "access_predicate", "query_predicate", "sql_in"]
 
 TABLE = "memory_items"
 DEFAULT_DIMENSIONS = 384
@@ -69,109 +79,6 @@ class _LoopThread:
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
-
-
-def schema(dimensions: int) -> pa.Schema:
-    return pa.schema([
-        ("id", pa.string()), ("user", pa.string()), ("agent", pa.string()), ("session", pa.string()),
-        ("kind", pa.string()), ("layer", pa.string()), ("source", pa.string()), ("content", pa.string()),
-        ("content_lc", pa.string()), ("created_us", pa.int64()), ("importance", pa.float64()),
-        ("accessed_us", pa.int64()), ("rehearsals", pa.int32()), ("topic", pa.string()),
-        ("superseded_by", pa.string()), ("task_type", pa.string()), ("outcome", pa.string()),
-        ("metadata", pa.string()), ("has_vector", pa.bool_()),
-        ("vector", pa.list_(pa.float32(), dimensions)),
-    ])
-
-
-def sql_str(value: str) -> str:
-    return "'" + value.replace("'", "''") + "'"
-
-
-def sql_in(column: str, values: Sequence[str]) -> str:
-    if not values:
-        return "false"
-    return f"{column} IN ({', '.join(sql_str(v) for v in values)})"
-
-
-def like_pattern(term: str) -> str:
-    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return sql_str(f"%{escaped}%")
-
-
-def access_predicate(access: AccessFilter) -> str:
-    """User boundary first, then the agents each layer may be read from."""
-    return (
-        f"user = {sql_str(access.user)} AND (layer = 'profile'"
-        f" OR (layer = 'edm' AND {sql_in('agent', access.edm_agents)})"
-        f" OR (layer = 'pdm' AND {sql_in('agent', access.pdm_agents)}))"
-    )
-
-
-def query_predicate(q: StoreQuery, *, with_terms: bool) -> str:
-    parts = [f"({access_predicate(q.access)})"]
-    if q.kinds:
-        parts.append(sql_in("kind", q.kinds))
-    if q.sources:
-        parts.append(sql_in("source", q.sources))
-    if q.exclude_sources:
-        parts.append(f"NOT {sql_in('source', q.exclude_sources)}")
-    for column, value in (("session", q.session), ("agent", q.agent), ("topic", q.topic),
-                          ("task_type", q.task_type), ("outcome", q.outcome)):
-        if value:
-            parts.append(f"{column} = {sql_str(value)}")
-    if q.since:
-        parts.append(f"created_us >= {_us(q.since)}")
-    if q.until:
-        parts.append(f"created_us < {_us(q.until)}")
-    if not q.include_superseded:
-        parts.append("superseded_by = ''")
-    if with_terms:
-        terms = [t for t in q.terms if t]
-        if not terms:
-            return "false"
-        parts.append("(" + " OR ".join(f"content_lc LIKE {like_pattern(t)}" for t in terms) + ")")
-    return " AND ".join(parts)
-
-
-def _us(when: datetime) -> int:
-    if when.tzinfo is None:
-        raise ValueError("memory times must be timezone-aware")
-    return int(when.timestamp() * 1_000_000) if when.microsecond == 0 else (
-        int(when.replace(microsecond=0).timestamp()) * 1_000_000 + when.microsecond
-    )
-
-
-def _dt(us: int) -> datetime:
-    return datetime.fromtimestamp(us // 1_000_000, UTC).replace(microsecond=us % 1_000_000)
-
-
-def to_row(item: MemoryItem, dimensions: int) -> dict[str, Any]:
-    if item.vector is not None and len(item.vector) != dimensions:
-        raise DimensionMismatch(dimensions, len(item.vector))
-    return {
-        "id": item.id, "user": item.user, "agent": item.agent, "session": item.session,
-        "kind": item.kind, "layer": item.layer, "source": item.source, "content": item.content,
-        "content_lc": normalise(item.content), "created_us": _us(item.created_at),
-        "importance": float(item.importance),
-        "accessed_us": _us(item.last_accessed) if item.last_accessed else 0,
-        "rehearsals": item.rehearsals, "topic": item.topic, "superseded_by": item.superseded_by,
-        "task_type": str(item.metadata.get("task_type", "")), "outcome": str(item.metadata.get("outcome", "")),
-        "metadata": json.dumps(item.metadata, ensure_ascii=False, sort_keys=True),
-        "has_vector": item.vector is not None,
-        "vector": list(item.vector) if item.vector is not None else [0.0] * dimensions,
-    }
-
-
-def from_row(row: dict[str, Any]) -> MemoryItem:
-    vector = row.get("vector")
-    return MemoryItem(
-        id=row["id"], user=row["user"], agent=row["agent"], session=row["session"], kind=row["kind"],
-        layer=row["layer"], source=row["source"], content=row["content"], created_at=_dt(row["created_us"]),
-        importance=row["importance"], last_accessed=_dt(row["accessed_us"]) if row["accessed_us"] else None,
-        rehearsals=row["rehearsals"], topic=row["topic"], superseded_by=row["superseded_by"],
-        metadata=json.loads(row["metadata"]),
-        vector=tuple(float(v) for v in vector) if row["has_vector"] and vector is not None else None,
-    )
 
 
 class LanceMemoryStore:
@@ -387,7 +294,7 @@ class LanceMemoryStore:
             self._run(self._touch(list(ids), when, list(rehearsed)))
 
     async def _touch(self, ids: list[str], when: datetime, rehearsed: list[str]) -> None:
-        await self._commit(self._table.update({"accessed_us": _us(when)}, where=sql_in("id", ids)))
+        await self._commit(self._table.update({"accessed_us": to_us(when)}, where=sql_in("id", ids)))
         if rehearsed:
             await self._commit(self._table.update(where=sql_in("id", rehearsed),
                                                   updates_sql={"rehearsals": "rehearsals + 1"}))

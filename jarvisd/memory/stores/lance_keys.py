@@ -13,22 +13,18 @@ table moved in a way it did not make (another process, or an unexpected commit).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from jarvisd.memory.stores.base import StoreQuery
+from jarvisd.memory.stores.lance_rows import to_us
 
 KEY_COLUMNS = ["id", "user", "agent", "layer", "kind", "source", "session", "topic", "task_type", "outcome",
                "created_us", "importance", "superseded_by", "content_lc", "has_vector"]
 
 
-def _us(value: Any) -> int:
-    from jarvisd.memory.stores.lance import _us as to_us
-
-    return to_us(value)
 
 
 class _WordIndex:
@@ -167,9 +163,9 @@ class KeyColumns:
             if value:
                 mask = pc.and_(mask, pc.equal(t[column], value))
         if q.since:
-            mask = pc.and_(mask, pc.greater_equal(t["created_us"], _us(q.since)))
+            mask = pc.and_(mask, pc.greater_equal(t["created_us"], to_us(q.since)))
         if q.until:
-            mask = pc.and_(mask, pc.less(t["created_us"], _us(q.until)))
+            mask = pc.and_(mask, pc.less(t["created_us"], to_us(q.until)))
         if not q.include_superseded:
             mask = pc.and_(mask, pc.equal(t["superseded_by"], ""))
         if with_terms:
