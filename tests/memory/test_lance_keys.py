@@ -11,7 +11,7 @@ from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import new_item
 from jarvisd.memory.korean import normalise
 from jarvisd.memory.stores.base import StoreQuery
-from jarvisd.memory.stores.lance import schema, to_row
+from jarvisd.memory.stores.lance import from_row, schema, to_row
 from jarvisd.memory.stores.lance_keys import KeyColumns
 from tests.memory.memory_fixtures import T0
 
@@ -46,3 +46,18 @@ def test_word_index_matches_substrings_through_appends_deletes_and_compaction() 
         q = StoreQuery(access=ACCESS, terms=(term,), limit=7)
         assert keys.winners(q, ["recent"]) == brute(truth, term, 7), term
     assert keys._words.upto <= keys.table.num_rows
+
+
+def test_key_column_matches_equal_the_sql_like_predicate_on_disk(tmp_path) -> None:
+    from jarvisd.memory.stores.lance import LanceMemoryStore, query_predicate
+
+    rng = random.Random(5)
+    store = LanceMemoryStore(str(tmp_path / "like.lance"), dimensions=4)
+    table = rows(0, 80, rng)
+    store.upsert([from_row(r)
+                  for r in table.to_pylist()])
+    for term in ("서울", "에서", "100%", "python", "산책"):
+        q = StoreQuery(access=ACCESS, terms=(term,), limit=1000)
+        by_keys = {c.item.id for c in store.search(q)}
+        by_sql = store._run(store._table.query().where(query_predicate(q, with_terms=True)).to_arrow())
+        assert by_keys == set(by_sql.column("id").to_pylist()), term

@@ -1,14 +1,17 @@
 """The LanceDB store: one table of memory items on disk (or any LanceDB URI).
 
-- The read policy is a SQL predicate, user first, then agent per layer (`access_predicate`), applied
-  as a prefilter to every read, so no caller can skip it.
-- Keyword matching is `LIKE` on a lower-cased copy of the content, so it works with no vectors.
-- Rows without a vector carry zeros and `has_vector = false`; vector search prefilters them away.
-- A cosine IVF_PQ index is built once the table holds `index_threshold` vectors.
+- The read policy is enforced here, never by callers: user first, then agent per layer. It is the
+  SQL predicate of every LanceDB read (`access_predicate`) and the first mask of the key columns.
+- Keyword matching is substring matching on a lower-cased copy of the content (`LIKE '%term%'`
+  semantics), so recall works with no vectors at all.
+- Recency/importance candidates are picked from an in-process copy of the filter and order columns
+  (`lance_keys.py`, tied to the table version); LanceDB then reads only the winners' rows.
+- Rows without a vector carry zeros and `has_vector = false`. While the table is small the vector arm
+  is a flat numpy search over the copy; at `index_threshold` vectors a cosine IVF-PQ index (and a
+  B-tree on `id`) is built and kept current.
 - Writes are buffered and flushed as one merge-insert before any read (read-your-writes), when the
   buffer is full, and on `flush()`/`close()`, so a turn costs no table commit of its own.
-- It speaks LanceDB's async API on one private event-loop thread: a recall's keyword scan and vector
-  search run concurrently in one hand-off instead of several blocking round trips.
+- It speaks LanceDB's async API on one private event-loop thread (one hand-off per operation).
 """
 
 from __future__ import annotations
