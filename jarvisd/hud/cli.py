@@ -19,6 +19,11 @@ def hud_url(host: str, port: int, token: str | None = None) -> str:
     return f"http://{shown}:{port}/" + (f"#token={token}" if token else "")
 
 
+def open_in_browser(host: str, port: int, token: str) -> bool:
+    """Open the HUD with its token (also the tray's Open HUD). False when no browser could be started."""
+    return webbrowser.open(hud_url(host, port, token))
+
+
 def daemon_answers(url: str, token: str, timeout: float = 2.0) -> bool:
     import httpx
 
@@ -57,7 +62,7 @@ def run(cfg: Any, args: argparse.Namespace) -> int:
     if args.print_url:
         print(url)
         return 0
-    if not webbrowser.open(url):
+    if not open_in_browser(host, port, token):
         print(f"jarvisd hud: could not start a browser; open {hud_url(host, port)} with the token "
               f"from {cfg.paths.data_dir / 'hud.token'}", file=sys.stderr)
         return 1

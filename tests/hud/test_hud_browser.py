@@ -110,3 +110,15 @@ def test_screenshot_of_the_hud(page: Page, served: ServedHud):
     expect(open_loop_row(page, "Call the dentist")).to_be_visible()
     page.screenshot(path=str(REPO / "artifacts" / "hud.png"), full_page=True)
     assert (REPO / "artifacts" / "hud.png").stat().st_size > 10_000
+
+
+def test_a_page_with_a_wrong_token_says_how_to_open_it(browser: Browser, served: ServedHud):
+    page = browser.new_page()
+    try:
+        page.goto(f"{served.url}/#token=not-the-token")
+        expect(page.locator("#no-token")).to_contain_text("jarvisd hud")
+        expect(page.locator("#open-loops li")).to_have_count(0)
+        page.goto(f"{served.url}/")  # a fresh tab without the fragment: sessionStorage still has the bad one
+        expect(page.locator("#no-token")).to_be_visible()
+    finally:
+        page.close()

@@ -23,6 +23,7 @@ async function api(method, path, body) {
     init.body = JSON.stringify(body);
   }
   const response = await fetch(path, init);
+  if (response.status === 401) showNoToken("The daemon refused this page's token. Open it again with jarvisd hud.");
   let data = null;
   if (response.status !== 204) {
     try { data = await response.json(); } catch (_) { data = null; }
@@ -142,7 +143,8 @@ function renderPart(part, info) {
 }
 
 async function loadStatus() {
-  const result = await api("GET", "/api/status");
+  let result;
+  try { result = await api("GET", "/api/status"); } catch (_) { return; }
   if (!result.ok) return;
   for (const [part, info] of Object.entries(result.data.parts)) renderPart(part, info);
   if (!result.data.parts.mic) setPill("mic-status", result.data.mic_control ? "mic: ready" : "mic: off", "offline");
@@ -169,7 +171,15 @@ function wireMic() {
 function listen() {
   const source = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
   source.addEventListener("open", () => { setPill("live", "live", "live"); loadAgenda(); loadStatus(); });
-  source.addEventListener("error", () => setPill("live", "reconnecting", "connecting"));
+  source.addEventListener("error", () => {
+    if (source.readyState !== EventSource.CLOSED) {
+      setPill("live", "reconnecting", "connecting");
+      return;
+    }
+    // refused (401/403) or the daemon is gone: the browser will not retry by itself
+    setPill("live", "offline", "offline");
+    loadStatus().finally(() => { if ($("no-token").hidden) setTimeout(listen, 3000); });
+  });
   source.addEventListener("agenda_changed", () => loadAgenda());
   source.addEventListener("transcript_line", (e) => {
     const line = JSON.parse(e.data);
@@ -186,14 +196,22 @@ function listen() {
   });
 }
 
+function showNoToken(text) {
+  const notice = $("no-token");
+  if (text) notice.textContent = text;
+  notice.hidden = false;
+  setPill("live", "no token", "offline");
+}
+
 function start() {
   if (!token) {
-    $("no-token").hidden = false;
-    setPill("live", "no token", "offline");
+    showNoToken();
     return;
   }
   $("turn-form").addEventListener("submit", sendTurn);
   wireMic();
+  loadAgenda();
+  loadStatus();
   listen();
 }
 
