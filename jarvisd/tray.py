@@ -119,13 +119,17 @@ class AgendaTray:
     async def start(self) -> None:
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             raise TrayUnavailable("no display (DISPLAY is unset): no tray icon")
-        import pystray
-
         self._loop = asyncio.get_running_loop()
         sub = self.bus.subscribe(maxsize=64, lossy=True)
-        await self.refresh()
-        self.icon = pystray.Icon("jarvisd", icon=tray_image(), title=self.title,
-                                 menu=pystray.Menu(lambda: to_pystray(self.specs, self.dispatch)))
+        try:
+            import pystray  # its X backend connects to the display on import
+
+            await self.refresh()
+            self.icon = pystray.Icon("jarvisd", icon=tray_image(), title=self.title,
+                                     menu=pystray.Menu(lambda: to_pystray(self.specs, self.dispatch)))
+        except Exception as exc:
+            sub.close()
+            raise TrayUnavailable(f"no tray icon on display {os.environ.get('DISPLAY')!r}: {exc}") from exc
         if type(self.icon).__module__.endswith("_xorg"):
             # pystray's xorg run_detached() starts a second setup thread that never ends and makes
             # stop() wait 5 s for it; its own run() on our thread is what run_detached() does anyway.

@@ -77,6 +77,16 @@ async def test_without_a_display_the_tray_refuses_to_start(monkeypatch, tmp_path
         await tray.start()
 
 
+async def test_an_unreachable_display_is_reported_not_raised_raw(monkeypatch, tmp_path):
+    monkeypatch.setenv("DISPLAY", ":987")
+    monkeypatch.setenv("PYSTRAY_BACKEND", "xorg")
+    bus = EventBus()
+    tray = AgendaTray(service_at(tmp_path), bus, open_hud=lambda: None, quit=lambda: None)
+    with pytest.raises(TrayUnavailable, match=":987"):
+        await tray.start()
+    assert bus.subscriber_count == 0
+
+
 # ------------------------------------------------------------ the real tray under Xvfb + trayer
 
 def service_at(tmp_path) -> OpenLoopService:
