@@ -61,7 +61,7 @@ def error(status: int, code: str, detail: Any, **extra: Any) -> JSONResponse:
 async def _json_object(request: Request, allowed: set[str]) -> dict[str, Any] | JSONResponse:
     try:
         body = json.loads(await request.body())
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError; deep nesting recurses
         return error(422, "invalid_json", "the body must be a JSON object")
     if not isinstance(body, dict):
         return error(422, "invalid_body", "the body must be a JSON object")

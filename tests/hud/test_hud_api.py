@@ -109,7 +109,7 @@ async def test_an_unknown_loop_is_404(hud: Hud):
 
 @pytest.mark.parametrize("body", [b"not json", b"[]", b'"done"', b"{}", b'{"status": "expired"}',
                                   b'{"status": "DONE"}', b'{"status": null}', b'{"status": "done", "x": 1}',
-                                  b"\xff\xfe"])
+                                  b"\xff\xfe", b"[" * 50_000])
 async def test_a_bad_status_body_is_422_and_changes_nothing(hud: Hud, body):
     loop = hud.service.add("send the quarterly report")
     async with hud.client() as client:
