@@ -60,6 +60,53 @@ class _WordIndex:
         return hits
 
 
+CODED = ("user", "agent", "layer", "kind", "source", "session", "topic", "task_type", "outcome")
+
+
+class _Codes:
+    """Integer codes of the string columns the filters compare, so a mask is numpy work."""
+
+    def __init__(self) -> None:
+        self.vocab: dict[str, dict[str, int]] = {c: {} for c in CODED}
+        self.codes: dict[str, np.ndarray] = {c: np.zeros(0, dtype=np.int32) for c in CODED}
+        self.numbers: dict[str, np.ndarray] = {}
+
+    def _encode(self, column: str, values: list[str]) -> np.ndarray:
+        vocab = self.vocab[column]
+        return np.fromiter((vocab.setdefault(v, len(vocab)) for v in values), dtype=np.int32, count=len(values))
+
+    def build(self, table: pa.Table) -> None:
+        self.vocab = {c: {} for c in CODED}
+        self.codes = {c: self._encode(c, table.column(c).to_pylist()) for c in CODED}
+        self.numbers = self._numbers(table)
+
+    @staticmethod
+    def _numbers(table: pa.Table) -> dict[str, np.ndarray]:
+        return {
+            "created_us": np.asarray(table.column("created_us").to_numpy(), dtype=np.int64),
+            "live": np.asarray(pc.equal(table["superseded_by"], "").to_numpy(zero_copy_only=False), dtype=bool),
+            "has_vector": np.asarray(table.column("has_vector").to_numpy(zero_copy_only=False), dtype=bool),
+        }
+
+    def append(self, table: pa.Table) -> None:
+        for c in CODED:
+            self.codes[c] = np.concatenate([self.codes[c], self._encode(c, table.column(c).to_pylist())])
+        for name, values in self._numbers(table).items():
+            self.numbers[name] = np.concatenate([self.numbers[name], values])
+
+    def keep(self, alive: np.ndarray) -> None:
+        self.codes = {c: v[alive] for c, v in self.codes.items()}
+        self.numbers = {c: v[alive] for c, v in self.numbers.items()}
+
+    def equal(self, column: str, value: str) -> np.ndarray:
+        code = self.vocab[column].get(value)
+        return self.codes[column] == code if code is not None else np.zeros(len(self.codes[column]), dtype=bool)
+
+    def within(self, column: str, values: Sequence[str]) -> np.ndarray:
+        wanted = [self.vocab[column][v] for v in values if v in self.vocab[column]]
+        return np.isin(self.codes[column], np.asarray(wanted, dtype=np.int32))
+
+
 def _unit_rows(table: pa.Table, dimensions: int) -> np.ndarray:
     flat = table.column("vector").combine_chunks().values.to_numpy(zero_copy_only=False)
     m = np.asarray(flat, dtype=np.float32).reshape(-1, dimensions)
@@ -79,6 +126,7 @@ class KeyColumns:
         self.version = -1
         self.reloads = 0
         self._words = _WordIndex()
+        self._codes = _Codes()
 
     @property
     def ready(self) -> bool:
@@ -91,6 +139,7 @@ class KeyColumns:
         self.table = table.select(KEY_COLUMNS).combine_chunks()
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)
+        self._codes.build(self.table)
         self.version = version
         self.reloads += 1
 
@@ -106,7 +155,9 @@ class KeyColumns:
             hit = pc.is_in(self.table["id"], value_set=pa.array(gone, pa.string()))
             self.alive &= ~np.asarray(hit.to_numpy(zero_copy_only=False), dtype=bool)
         if upserted is not None and upserted.num_rows:
-            self.table = pa.concat_tables([self.table, upserted.select(KEY_COLUMNS).cast(self.table.schema)])
+            added = upserted.select(KEY_COLUMNS).cast(self.table.schema)
+            self.table = pa.concat_tables([self.table, added])
+            self._codes.append(added)
             self.alive = np.concatenate([self.alive, np.ones(upserted.num_rows, dtype=bool)])
             if self.vectors is not None:
                 self.vectors = np.concatenate([self.vectors, _unit_rows(upserted, self.vectors.shape[1])])
@@ -123,6 +174,7 @@ class KeyColumns:
         self.table = self.table.filter(keep).combine_chunks()
         if self.vectors is not None:
             self.vectors = self.vectors[self.alive]
+        self._codes.keep(self.alive)
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)
 
@@ -139,40 +191,34 @@ class KeyColumns:
             hits[self._words.upto :] = np.asarray(found.to_numpy(zero_copy_only=False), dtype=bool)
         return hits
 
-    def _mask(self, q: StoreQuery, with_terms: bool) -> pa.ChunkedArray | pa.Array:
-        t = self.table
-        assert t is not None
-        access = q.access
-        mask = pc.and_(pa.array(self.alive), pc.equal(t["user"], access.user))
-        layer_ok = pc.or_(
-            pc.equal(t["layer"], "profile"),
-            pc.or_(
-                pc.and_(pc.equal(t["layer"], "edm"), pc.is_in(t["agent"], value_set=pa.array(access.edm_agents, pa.string()))),
-                pc.and_(pc.equal(t["layer"], "pdm"), pc.is_in(t["agent"], value_set=pa.array(access.pdm_agents, pa.string()))),
-            ),
-        )
-        mask = pc.and_(mask, layer_ok)
+    def _mask(self, q: StoreQuery, with_terms: bool) -> np.ndarray:
+        """The store query's filters as a boolean row mask; the read policy comes first."""
+        c, access = self._codes, q.access
+        mask = self.alive & c.equal("user", access.user)
+        mask &= (c.equal("layer", "profile")
+                 | (c.equal("layer", "edm") & c.within("agent", access.edm_agents))
+                 | (c.equal("layer", "pdm") & c.within("agent", access.pdm_agents)))
         if q.kinds:
-            mask = pc.and_(mask, pc.is_in(t["kind"], value_set=pa.array(q.kinds, pa.string())))
+            mask &= c.within("kind", q.kinds)
         if q.sources:
-            mask = pc.and_(mask, pc.is_in(t["source"], value_set=pa.array(q.sources, pa.string())))
+            mask &= c.within("source", q.sources)
         if q.exclude_sources:
-            mask = pc.and_(mask, pc.invert(pc.is_in(t["source"], value_set=pa.array(q.exclude_sources, pa.string()))))
+            mask &= ~c.within("source", q.exclude_sources)
         for column, value in (("session", q.session), ("agent", q.agent), ("topic", q.topic),
                               ("task_type", q.task_type), ("outcome", q.outcome)):
             if value:
-                mask = pc.and_(mask, pc.equal(t[column], value))
+                mask &= c.equal(column, value)
         if q.since:
-            mask = pc.and_(mask, pc.greater_equal(t["created_us"], to_us(q.since)))
+            mask &= c.numbers["created_us"] >= to_us(q.since)
         if q.until:
-            mask = pc.and_(mask, pc.less(t["created_us"], to_us(q.until)))
+            mask &= c.numbers["created_us"] < to_us(q.until)
         if not q.include_superseded:
-            mask = pc.and_(mask, pc.equal(t["superseded_by"], ""))
+            mask &= c.numbers["live"]
         if with_terms:
             terms = [term for term in q.terms if term]
             if not terms:
-                return pa.array([False] * t.num_rows)
-            mask = pc.and_(mask, pa.array(self._term_hits(terms)))
+                return np.zeros(len(mask), dtype=bool)
+            mask &= self._term_hits(terms)
         return mask
 
     def winners(self, q: StoreQuery, orders: Sequence[str]) -> list[str]:
@@ -180,7 +226,7 @@ class KeyColumns:
         assert self.table is not None
         if q.limit <= 0 or self.table.num_rows == 0:
             return []
-        rows = self.table.select(["id", "created_us", "importance"]).filter(self._mask(q, q.match_required))
+        rows = self.table.select(["id", "created_us", "importance"]).filter(pa.array(self._mask(q, q.match_required)))
         wanted: dict[str, None] = {}
         for order in orders:
             keys = [("importance", "descending")] if order == "importance" else []
@@ -194,8 +240,7 @@ class KeyColumns:
         assert self.table is not None and self.vectors is not None and q.vector is not None
         if q.limit <= 0 or len(q.vector) != self.vectors.shape[1]:
             return []
-        mask = pc.and_(self._mask(q, with_terms=False), self.table["has_vector"])
-        rows = np.flatnonzero(np.asarray(mask.to_numpy(zero_copy_only=False), dtype=bool))
+        rows = np.flatnonzero(self._mask(q, with_terms=False) & self._codes.numbers["has_vector"])
         if rows.size == 0:
             return []
         query = np.asarray(q.vector, dtype=np.float32)
