@@ -79,9 +79,11 @@ def fill(store: LanceMemoryStore, n: int, rng: np.random.Generator, pyrng: rando
             importance=round(pyrng.random(), 2), metadata={"task_type": "chat", "outcome": "success"},
             vector=tuple(vectors[i].tolist()),
         ))
+    threshold, store.index_threshold = store.index_threshold, 10**12  # bulk load, then index once
     for start in range(0, n, 5000):
         store.upsert(items[start : start + 5000])
         store.flush()
+    store.index_threshold = threshold
     store.ensure_index()
     return items
 

@@ -109,3 +109,17 @@ def test_lance_builds_a_vector_index_once_large_and_still_finds_the_nearest(tmp_
     assert found[0].item.id == "i042" and found[0].cosine > 0.99
     assert store.search(StoreQuery(access=AccessFilter("u2", ("main",), ("main",)),
                                    vector=tuple(vecs[42].tolist()), order="vector")) == []
+
+
+def test_a_second_process_writes_are_seen_after_the_consistency_interval(tmp_path: Path) -> None:
+    from datetime import timedelta
+
+    uri = str(tmp_path / "shared.lance")
+    daemon = LanceMemoryStore(uri, dimensions=64, consistency=timedelta(0))
+    daemon_svc = MemoryService(daemon)
+    daemon_svc.remember(ME, "거주지: 서울")
+    assert daemon_svc.recall(ME, "서울")
+    other = MemoryService(LanceMemoryStore(uri, dimensions=64, consistency=timedelta(0)))
+    other.remember(ME, "직장: 판교")
+    other.store.close()
+    assert [s.item.content for s in daemon_svc.recall(ME, "판교")] == ["직장: 판교"]

@@ -21,7 +21,7 @@ import functools
 import math
 import threading
 from collections.abc import Callable, Coroutine, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 import lancedb
@@ -94,7 +94,10 @@ class LanceMemoryStore:
         index_threshold: int = INDEX_THRESHOLD,
         flush_rows: int = FLUSH_ROWS,
         storage_options: dict[str, str] | None = None,
+        consistency: timedelta | None = timedelta(seconds=5),
     ) -> None:
+        """`consistency`: how stale a read may be with respect to other processes' writes (another
+        jarvisd, `jarvisd memory reembed`); the key columns reload when the table moved."""
         self._run = _LoopThread.get().run
         self._lock = threading.RLock()  # agent turns call from worker threads; one writer buffer
         self._name = table
@@ -103,7 +106,8 @@ class LanceMemoryStore:
         self._pending: dict[str, MemoryItem] = {}
         self._pending_deletes: set[str] = set()
         self._keys = KeyColumns(max_vector_rows=index_threshold)
-        self._db = self._run(lancedb.connect_async(uri, storage_options=storage_options))
+        self._db = self._run(lancedb.connect_async(uri, storage_options=storage_options,
+                                                   read_consistency_interval=consistency))
         self._dimensions: int = dimensions or DEFAULT_DIMENSIONS
         self._table = self._run(self._open())
         self._unindexed = 0
