@@ -191,8 +191,8 @@ class LanceMemoryStore:
         version = await self._table.version()
         if not self._keys.ready or self._keys.version != version:
             small = not self._indexed and await self._table.count_rows() <= self.index_threshold
-            columns = KEY_COLUMNS + ["vector"] if small else KEY_COLUMNS
-            self._keys.load(await self._table.query().select(columns).to_arrow(), version, self._dimensions)
+            query = self._table.query() if small else self._table.query().select(KEY_COLUMNS)
+            self._keys.load(await query.to_arrow(), version, self._dimensions)
 
     def close(self) -> None:
         self.flush()
@@ -266,7 +266,13 @@ class LanceMemoryStore:
             flat = self._keys.vectors is not None and not self._indexed
             cosines = dict(self._keys.nearest(q) if flat else await self._nearest_ids(q))
         wanted = list(dict.fromkeys([*wanted, *cosines]))
-        return await self._fetch(q, wanted, cosines) if wanted else []
+        if not wanted:
+            return []
+        kept = self._keys.rows(wanted)  # small tables: every column is in process
+        if kept is None:
+            return await self._fetch(q, wanted, cosines)
+        by_id = {r["id"]: r for r in kept if q.access.allows(r["user"], r["agent"], r["layer"])}
+        return [Candidate(from_row(by_id[i]), cosines.get(i)) for i in wanted if i in by_id]
 
     async def _fetch(self, q: StoreQuery, ids: list[str], cosines: dict[str, float]) -> list[Candidate]:
         """Whole rows of the winners; the access predicate is applied again by LanceDB."""

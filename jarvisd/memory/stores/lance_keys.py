@@ -13,6 +13,7 @@ table moved in a way it did not make (another process, or an unexpected commit).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -122,6 +123,7 @@ class KeyColumns:
         self.table: pa.Table | None = None
         self.alive = np.zeros(0, dtype=bool)
         self.vectors: np.ndarray | None = None  # unit rows aligned with `table`, only while small
+        self.full: pa.Table | None = None  # every column, aligned with `table`, only while small
         self.max_vector_rows = max_vector_rows
         self.version = -1
         self.reloads = 0
@@ -136,6 +138,7 @@ class KeyColumns:
         """`table` holds KEY_COLUMNS, plus `vector` when the caller wants flat vector search."""
         has_vectors = "vector" in table.column_names and table.num_rows <= self.max_vector_rows
         self.vectors = _unit_rows(table, dimensions) if has_vectors else None
+        self.full = table.combine_chunks() if has_vectors else None
         self.table = table.select(KEY_COLUMNS).combine_chunks()
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)
@@ -144,7 +147,7 @@ class KeyColumns:
         self.reloads += 1
 
     def invalidate(self) -> None:
-        self.table, self.vectors, self.version = None, None, -1
+        self.table, self.vectors, self.full, self.version = None, None, None, -1
 
     def apply(self, deleted: Sequence[str], upserted: pa.Table | None, version: int) -> None:
         """Our own commit: tombstone deleted and replaced ids, append the new rows."""
@@ -161,8 +164,10 @@ class KeyColumns:
             self.alive = np.concatenate([self.alive, np.ones(upserted.num_rows, dtype=bool)])
             if self.vectors is not None:
                 self.vectors = np.concatenate([self.vectors, _unit_rows(upserted, self.vectors.shape[1])])
+            if self.full is not None:
+                self.full = pa.concat_tables([self.full, upserted.cast(self.full.schema)])
         if self.vectors is not None and int(self.alive.sum()) > self.max_vector_rows:
-            self.vectors = None
+            self.vectors = self.full = None
         self.version = version
         stale = (len(self.alive) - int(self.alive.sum())) + (len(self.alive) - self._words.upto)
         if stale > max(64, len(self.alive) // 5):
@@ -174,6 +179,8 @@ class KeyColumns:
         self.table = self.table.filter(keep).combine_chunks()
         if self.vectors is not None:
             self.vectors = self.vectors[self.alive]
+        if self.full is not None:
+            self.full = self.full.filter(keep).combine_chunks()
         self._codes.keep(self.alive)
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)
@@ -250,3 +257,11 @@ class KeyColumns:
         ranked = sorted(((float(s), i) for s, i in zip(sims, ids, strict=True) if s >= q.min_cosine),
                         key=lambda p: (-p[0], p[1]))
         return [(i, s) for s, i in ranked[: q.limit]]
+
+    def rows(self, ids: Sequence[str]) -> list[dict[str, Any]] | None:
+        """Whole rows for `ids` from the copy while the table is small; None when not kept."""
+        if self.full is None:
+            return None
+        hit = pc.is_in(self.full["id"], value_set=pa.array(list(ids), pa.string()))
+        keep = np.asarray(hit.to_numpy(zero_copy_only=False), dtype=bool) & self.alive
+        return self.full.filter(pa.array(keep)).to_pylist()
