@@ -48,7 +48,7 @@ __all__ = ["LanceMemoryStore", "schema", "to_row", "from_row", "access_predicate
 
 TABLE = "memory_items"
 DEFAULT_DIMENSIONS = 384
-INDEX_THRESHOLD = 10_000
+INDEX_THRESHOLD = 20_000  # below: exact flat search over rows kept in process (~2.5 KB each)
 FLUSH_ROWS = 256
 T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., Any])
