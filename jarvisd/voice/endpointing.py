@@ -76,6 +76,7 @@ class Utterance:
     forced: bool = False
     echo_frames: int = 0  # frames the echo check attributed to the speaker
     frames: int = 0
+    speech_frames: int = 0
 
 
 @dataclass
@@ -114,6 +115,20 @@ class Endpointer:
     @property
     def in_speech(self) -> bool:
         return self._open is not None and self._open.confirmed
+
+    @property
+    def silence_frames(self) -> int:
+        """Frames of silence since the last speech frame of the open utterance (0 when none is open)."""
+        return self._open.silent_run if self._open is not None and self._open.confirmed else 0
+
+    def provisional(self) -> tuple[int, np.ndarray] | None:
+        """The open utterance as it would close now, keyed by its speech-frame count: if it does close
+        without more speech, its audio is exactly this (once the tail is in), so it can be
+        transcribed while the trailing silence runs out."""
+        cur = self._open
+        if cur is None or not cur.confirmed or cur.silent_run < self._tail:
+            return None
+        return cur.speech_frames, np.concatenate(cur.frames[: cur.last_speech_index + self._tail])
 
     def reset(self) -> None:
         self._open = None
@@ -170,4 +185,4 @@ class Endpointer:
         speech_end = cur.last_speech_at if not forced else at
         return Utterance(audio=np.concatenate(keep), started_at=cur.started_at, speech_end_at=speech_end,
                          ended_at=at, speech_sec=cur.speech_frames * FRAME_SEC, forced=forced,
-                         echo_frames=cur.echo_frames, frames=len(cur.frames))
+                         echo_frames=cur.echo_frames, frames=len(cur.frames), speech_frames=cur.speech_frames)

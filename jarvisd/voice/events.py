@@ -49,6 +49,7 @@ class Transcript(Event):
     utterance_id: int
     stt_sec: float = 0.0
     lang_probability: float = 0.0
+    speculative: bool = False  # transcribed during the trailing silence, before the endpoint
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from jarvisd.voice.events import (
 from jarvisd.voice.guard import rejection_reason
 from jarvisd.voice.sentences import SentenceSplitter, split_sentences
 from jarvisd.voice.speaking import SpeechQueue
-from jarvisd.voice.stt import SpeechRecognizer
+from jarvisd.voice.stt import SpeechRecognizer, Transcription
 from jarvisd.voice.tts import SpeechSynthesizer
 
 log = logging.getLogger("jarvisd.voice")
@@ -61,6 +61,7 @@ class VoiceSettings:
     barge_in: bool = True
     endpoint: EndpointSettings = field(default_factory=EndpointSettings)
     barge_in_ms: int = 200  # clean (non-echo) speech needed during playback to interrupt it
+    early_stt_ms: int = 200  # start Whisper after this much trailing silence (0: only at the endpoint)
     echo_threshold: float = 0.45
 
     @classmethod
@@ -103,6 +104,9 @@ class VoicePipeline:
         self._recognizing = False
         self._source_done = asyncio.Event()
         self._ptt_close_pending = False
+        # Speculative transcription during the trailing silence: (speech-frame count, task).
+        self._early: tuple[int, asyncio.Task[Transcription]] | None = None
+        self._early_frames = max(1, round(self.settings.early_stt_ms / 1000 / FRAME_SEC))
 
     # --- lifecycle -------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -228,6 +232,16 @@ class VoicePipeline:
             self.bus.publish_nowait(SpeechStarted(during_playback=speaker_on))
         elif isinstance(boundary, Utterance):
             self._endpointed(boundary)
+        elif self.settings.early_stt_ms and self.endpointer.silence_frames == self._early_frames:
+            self._transcribe_early()
+
+    def _transcribe_early(self) -> None:
+        if self._early is not None and not self._early[1].done():
+            return  # one speculative transcription at a time: the CPU is shared
+        pending = self.endpointer.provisional()
+        if pending is not None:
+            key, audio = pending
+            self._early = (key, asyncio.create_task(asyncio.to_thread(self.recognizer.transcribe, audio)))
 
     def _speaker_recently_on(self) -> bool:
         if self.speech.audible:
@@ -282,7 +296,12 @@ class VoicePipeline:
                 self._recognizing = False
 
     async def _understand(self, utt: Utterance) -> None:
-        result = await asyncio.to_thread(self.recognizer.transcribe, utt.audio)
+        early, self._early = self._early, None
+        speculative = early is not None and early[0] == utt.speech_frames and not utt.forced
+        if early is not None and speculative:
+            result = await early[1]  # started during the trailing silence on this very audio
+        else:
+            result = await asyncio.to_thread(self.recognizer.transcribe, utt.audio)
         level = rms_dbfs(utt.audio)
         reason = rejection_reason(result.text, level, result.no_speech_prob, result.avg_logprob)
         if reason is None and self._overlapped_own_speech(utt) and \
@@ -297,7 +316,7 @@ class VoicePipeline:
             return
         utterance_id = self._new_id()
         self.bus.publish_nowait(Transcript(admission.text, result.lang, utterance_id, result.seconds,
-                                           result.lang_probability))
+                                           result.lang_probability, speculative))
         self.bus.publish_nowait(TranscriptLine(role="user", text=admission.text, lang=result.lang))
         self._turn = asyncio.create_task(self._start_turn(admission.text, result.lang, utterance_id))
 

@@ -218,3 +218,20 @@ def test_while_a_reply_is_under_way_no_wake_phrase_is_needed():
     assert act.admit("wait, make it tomorrow", now=1000.0).accepted
     act.open_follow_up(now=1000.0)
     assert not act.admit("unrelated chatter", now=1003.0).accepted
+
+
+def test_the_provisional_utterance_is_exactly_what_closes_if_no_speech_follows():
+    ep = Endpointer(EndpointSettings(trailing_silence_ms=600, tail_ms=160))
+    rng = np.random.default_rng(3)
+    probs = [0.0] * 5 + [0.9] * 30 + [0.0] * 30
+    provisional, closed = None, None
+    for i, p in enumerate(probs):
+        result = ep.push(rng.normal(0, 0.1, FRAME_SAMPLES).astype(np.float32), p, at=(i + 1) * FRAME_SEC)
+        if ep.silence_frames == 6:
+            provisional = ep.provisional()
+        if isinstance(result, Utterance):
+            closed = result
+    assert provisional is not None and closed is not None
+    key, audio = provisional
+    assert key == closed.speech_frames
+    assert np.array_equal(audio, closed.audio)
