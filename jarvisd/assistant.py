@@ -8,19 +8,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from jarvisd.agent.feature_hooks import AgendaJudgeHook, MemoryHooks
 from jarvisd.agent.jarvis import build_jarvis
 from jarvisd.agent.loop import Agent, AnswerDelta, TurnEnded
+from jarvisd.agent.tools import register_recall_episodes, register_remember_task_pattern
+from jarvisd.commands import CommandContext, is_command
+from jarvisd.commands import registry as command_registry
 from jarvisd.config import Config
 from jarvisd.events import AgendaChanged, EventBus, TranscriptLine
 from jarvisd.llm.base import BackendError
 from jarvisd.llm.select import Backends, select_backends
 from jarvisd.manifest import ModelStore
-from jarvisd.memory.cli import open_service
+from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.openloop.judge import AgendaJudge
@@ -28,7 +31,18 @@ from jarvisd.openloop.service import OpenLoopService
 
 log = logging.getLogger("jarvisd.assistant")
 
-SlashHandler = Callable[[str, MemoryScope], Any]
+
+
+def _remember(text: str, ctx: CommandContext) -> str:
+    memory = ctx.service("memory")
+    scope = ctx.service("scope_for")(ctx.session)
+    return remember_command(memory, scope, text.strip()[len("/remember"):], progress=False)
+
+
+if "remember" not in command_registry:
+    command_registry.register("remember", _remember,
+                              "keep a fact: /remember <text> (\"그거 기억해\" keeps what it points at) | "
+                              "/remember reembed [--rebuild]")
 
 
 @dataclass
@@ -40,11 +54,18 @@ class Assistant:
     judge: AgendaJudge
     agent: Agent
     bus: EventBus
-    slash: SlashHandler | None = None  # the slash-command registry's dispatcher
     busy_sessions: set[str] = field(default_factory=set)
 
     def scope(self, session: str = "default") -> MemoryScope:
         return MemoryScope(user=self.cfg.general.user, agent=self.agent.name, session=session)
+
+    def services(self) -> dict[str, Any]:
+        """What slash commands may use, whichever surface they come from."""
+        return {"memory": self.memory, "scope_for": self.scope}
+
+    def command_context(self, session: str, source: str = "text") -> CommandContext:
+        return CommandContext(agenda=self.agenda, bus=self.bus, session=session, source=source,
+                              services=self.services())
 
     async def turn(self, text: str, session: str = "default", lang: str = "") -> AsyncIterator[str]:
         """One user turn: yields the answer's text as it is written. Slash commands answer directly."""
@@ -56,11 +77,10 @@ class Assistant:
         self.busy_sessions.add(session)
         answer: list[str] = []
         try:
-            if text.startswith("/") and self.slash is not None:
-                reply = self.slash(text, scope)
-                reply = await reply if asyncio.iscoroutine(reply) else reply
-                answer.append(str(reply))
-                yield str(reply)
+            if is_command(text):
+                reply = await command_registry.run(text, self.command_context(session))
+                answer.append(reply)
+                yield reply
                 return
             try:
                 async for event in self.agent.stream_turn(text, scope=scope):
@@ -109,4 +129,31 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
     judge = AgendaJudge(backends.thought, agenda, on_agenda_changed=agenda_changed,
                         timeout_sec=cfg.llm.timeout_sec)
     agent = build_jarvis(cfg, backends.chat, hooks=[MemoryHooks(memory), AgendaJudgeHook(judge)])
+    register_memory_tools(agent, memory)
     return Assistant(cfg=cfg, backends=backends, memory=memory, agenda=agenda, judge=judge, agent=agent, bus=bus)
+
+
+def register_memory_tools(agent: Agent, memory: MemoryService) -> None:
+    """recall_episodes and remember_task_pattern, run in a worker thread (LanceDB I/O) in the caller's scope."""
+    from jarvisd.memory.patterns import TaskPattern
+
+    def recall(scope: MemoryScope, args: dict[str, Any]) -> Any:
+        found = memory.recall_episodes(scope, query=args.get("query", ""), task_type=args.get("task_type", ""),
+                                       outcome=args.get("outcome", ""), since=_day(args.get("since")),
+                                       until=_day(args.get("until")), limit=args.get("limit", 5))
+        return [{"when": item.created_at.isoformat(timespec="minutes"), "content": item.content} for item in found]
+
+    def remember(scope: MemoryScope, args: dict[str, Any]) -> Any:
+        pattern = TaskPattern(name=args["name"], when=args["when"], steps=args["steps"],
+                              keywords=tuple(args.get("keywords", ())))
+        item = memory.remember_pattern(scope, pattern)
+        return {"saved": item.metadata.get("name", args["name"])}
+
+    register_recall_episodes(agent.tools, lambda scope, args: asyncio.to_thread(recall, scope, args))
+    register_remember_task_pattern(agent.tools, lambda scope, args: asyncio.to_thread(remember, scope, args))
+
+
+def _day(value: Any) -> Any:
+    from datetime import date
+
+    return date.fromisoformat(value) if value else None

@@ -1,5 +1,8 @@
-"""The resident daemon: builds the parts from configuration, says once what is missing, and stops
-cleanly on SIGTERM/SIGINT. One daemon per data dir.
+"""The resident daemon: builds the parts from configuration, says once what is missing, keeps serving
+when one part fails, and stops cleanly on SIGTERM/SIGINT. One daemon per data dir.
+
+Parts, in start order: assistant (models, memory, agenda, judge, agent) -> voice (or text-only) ->
+scheduler (reminders, reflection, expiry sweep) -> HUD -> tray. They talk through one event bus.
 """
 
 from __future__ import annotations
@@ -9,14 +12,21 @@ import fcntl
 import logging
 import os
 import signal
+from collections.abc import AsyncIterator
+from contextlib import suppress
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from jarvisd.assistant import Assistant, build_assistant
 from jarvisd.config import Config
-from jarvisd.doctor import audio_devices
-from jarvisd.llm.select import Backends, select_backends
+from jarvisd.events import EventBus, StatusChanged
+from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
 
 log = logging.getLogger("jarvisd.daemon")
+VOICE_SESSION = "voice"
+HUD_SESSION = "hud"
 
 
 class AlreadyRunning(RuntimeError):
@@ -52,31 +62,168 @@ class InstanceLock:
 
 
 def report_environment(cfg: Config, backends: Backends) -> None:
-    """Say once, at start, what jarvisd runs on and which parts are missing."""
+    """Say once, at start, what jarvisd runs on; the voice says for itself whether it has devices."""
     for note in backends.notes:
         log.info(note)
-    audio = audio_devices()
-    if not cfg.voice.enabled:
-        log.info("voice: disabled in config (voice.enabled = false): text only")
-    elif audio["error"] or not audio["inputs"]:
-        log.warning("voice: no microphone (%s): running text-only", audio["error"] or "no input device")
     if not os.environ.get("DISPLAY"):
         log.info("tray: no display (DISPLAY is unset): no tray icon")
 
 
-async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = None) -> int:
+@dataclass
+class Daemon:
+    """The running parts; each optional part is None when it could not start (and that was logged)."""
+
+    cfg: Config
+    assistant: Assistant
+    bus: EventBus
+    gate: Any
+    voice: Any = None
+    scheduler: Any = None
+    hud: Any = None
+    tray: Any = None
+    tasks: list[asyncio.Task[Any]] = field(default_factory=list)
+
+    async def voice_answer(self, text: str, lang: str, utterance_id: int) -> AsyncIterator[str]:
+        """The voice pipeline's answer function: one turn, with the reminder gate held while it runs."""
+        self.gate.turn_started(VOICE_SESSION)
+        try:
+            async for piece in self.assistant.turn(text, session=VOICE_SESSION, lang=lang):
+                yield piece
+        finally:
+            self.gate.turn_ended(VOICE_SESSION)
+
+    async def text_turn(self, text: str, session: str = HUD_SESSION) -> str:
+        """A typed turn (HUD); spoken too when voice runs, so the user hears the answer."""
+        self.gate.touch()
+        self.gate.turn_started(session)
+        try:
+            return await self.assistant.answer(text, session=session)
+        finally:
+            self.gate.turn_ended(session)
+
+    async def speak(self, text: str, lang: str) -> None:
+        """Reminders and proactive remarks: through the voice's TTS queue, never over the user."""
+        if self.voice is not None:
+            await self.voice.announce(text, lang)
+        else:
+            log.info("(would say) %s", text)
+
+    async def reflect(self, busy_sessions: Any) -> Any:
+        from jarvisd.reflect.thought import reflect_once
+
+        agenda, memory = self.assistant.agenda, self.assistant.memory
+        scope = self.assistant.scope("reflection")
+        loops = await asyncio.to_thread(agenda.agenda)
+        return await reflect_once(
+            self.assistant.backends.thought, loops, now=agenda.now_local(), tz=self.cfg.tz,
+            store_thought=lambda text: asyncio.to_thread(memory.record_episode, scope, "thought", text))
+
+
+async def _start_voice(d: Daemon) -> None:
+    from jarvisd.voice.build import open_voice
+
+    if not d.cfg.voice.enabled:
+        log.info("voice: disabled in config (voice.enabled = false): text only")
+    try:
+        d.voice = await asyncio.to_thread(open_voice, d.cfg, d.voice_answer, d.bus)
+        if d.voice is not None:
+            await d.voice.start()
+            log.info("voice: listening (activation %s)", d.cfg.voice.activation)
+    except Exception as exc:  # a broken model or device degrades to text-only, never stops the daemon
+        log.error("voice: failed to start (%s): running text-only", exc)
+        d.voice = None
+        await d.bus.publish(StatusChanged("voice", "failed", str(exc)))
+
+
+async def _start_scheduler(d: Daemon) -> None:
+    from jarvisd.reflect.scheduler import ReminderScheduler
+
+    d.scheduler = ReminderScheduler.from_config(d.cfg, agenda=d.assistant.agenda, speak=d.speak, gate=d.gate,
+                                                bus=d.bus, reflect=d.reflect)
+    d.scheduler.start()
+
+
+async def _start_hud(d: Daemon) -> None:
+    from jarvisd.hud import HudServer, StatusBoard, create_app, load_or_create_token
+
+    backend = d.assistant.backends.chat.name
+    status = StatusBoard({"backend": {"state": backend.split(":", 1)[0], "detail": backend}})
+    d.tasks.append(asyncio.create_task(status.follow(d.bus), name="hud-status"))
+    token = load_or_create_token(d.cfg.paths.data_dir)
+
+    async def send_turn(text: str, session: str) -> str:
+        return await d.text_turn(text, session or HUD_SESSION)
+
+    app = create_app(d.assistant.agenda, send_turn, d.bus, status, token, mic=d.voice,
+                     services=d.assistant.services())
+    hud = HudServer(app, d.cfg.hud.host, d.cfg.hud.port, allow_non_loopback=d.cfg.hud.allow_non_loopback)
+    try:
+        await hud.start()
+    except OSError as exc:
+        log.error("hud: cannot listen on %s:%s (%s): no HUD", d.cfg.hud.host, d.cfg.hud.port, exc)
+        return
+    d.hud = hud
+    log.info("hud: http://%s:%s/ (open it with `jarvisd hud`)", d.cfg.hud.host, d.cfg.hud.port)
+
+
+async def _start_tray(d: Daemon, stop: asyncio.Event) -> None:
+    if not os.environ.get("DISPLAY"):
+        return  # said once by report_environment
+    from jarvisd.hud import load_or_create_token
+    from jarvisd.hud.cli import open_in_browser
+    from jarvisd.tray import AgendaTray
+
+    token = load_or_create_token(d.cfg.paths.data_dir)
+    tray = AgendaTray(d.assistant.agenda, d.bus, quit=stop.set, mic=d.voice,
+                      open_hud=lambda: open_in_browser(d.cfg.hud.host, d.cfg.hud.port, token))
+    try:
+        await tray.start()
+    except Exception as exc:  # TrayUnavailable, or a broken X/tray host: no tray, the rest goes on
+        log.warning("tray: unavailable (%s): no tray icon", exc)
+        return
+    d.tray = tray
+
+
+async def _stop(d: Daemon) -> None:
+    """Reverse order; each part's failure is logged and the rest still stop."""
+    for name, part, stop in (("tray", d.tray, "stop"), ("hud", d.hud, "stop"), ("voice", d.voice, "stop"),
+                             ("scheduler", d.scheduler, "stop")):
+        if part is None:
+            continue
+        try:
+            await asyncio.wait_for(getattr(part, stop)(), timeout=5)
+        except Exception as exc:
+            log.error("%s: did not stop cleanly: %s", name, exc)
+    for task in d.tasks:
+        task.cancel()
+        with suppress(asyncio.CancelledError, Exception):
+            await task
+    await d.assistant.close()
+
+
+async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = None,
+                backends: Backends | None = None) -> int:
     """Run until SIGTERM/SIGINT (or `stop` is set). Returns the exit code."""
+    from jarvisd.reflect.turns import TurnGate
+
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     lock = InstanceLock(cfg.paths.ensure().data_dir).acquire()
     try:
-        backends = await asyncio.to_thread(select_backends, cfg, store)
-        report_environment(cfg, backends)
+        bus = EventBus()
+        assistant = await asyncio.to_thread(build_assistant, cfg, store, backends=backends, bus=bus)
+        report_environment(cfg, assistant.backends)
+        d = Daemon(cfg=cfg, assistant=assistant, bus=bus, gate=TurnGate())
+        await _start_voice(d)
+        await _start_scheduler(d)
+        await _start_hud(d)
+        await _start_tray(d, stop)
         log.info("jarvisd ready (data dir %s, pid %d)", cfg.paths.data_dir, os.getpid())
         await stop.wait()
         log.info("jarvisd stopping")
+        await _stop(d)
         return 0
     finally:
         lock.release()

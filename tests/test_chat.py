@@ -58,3 +58,36 @@ async def test_a_failing_model_answers_with_the_reason_instead_of_crashing(tmp_p
     answer = await assistant.answer("hello")
     assert answer.startswith("Sorry, my model failed:")
     await assistant.close()
+
+
+async def test_slash_commands_answer_without_the_model(tmp_path):
+    chat = ScriptedChatModel([])
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    assert "/openloop" in await assistant.answer("/help")
+    assert (await assistant.answer("/remember 거주지: 서울")).startswith("Remembered")
+    assert assistant.memory.core_facts(assistant.scope("default"))
+    assert (await assistant.answer("/openloop")).startswith("No open loops")
+    assert chat.calls == []
+    await assistant.close()
+
+
+async def test_the_model_can_save_and_recall_through_memory_tools(tmp_path):
+    chat = ScriptedChatModel([
+        {"tool_calls": [{"name": "remember_task_pattern",
+                         "arguments": {"name": "weekly report", "when": "every Friday",
+                                       "steps": "collect numbers, draft, send to Kim", "keywords": ["report"]}}]},
+        {"text": "Saved."},
+        {"tool_calls": [{"name": "recall_episodes", "arguments": {"query": "report"}}]},
+        {"text": "Found it."},
+    ])
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    assert await assistant.answer("remember how I do the weekly report") == "Saved."
+    assert [p.metadata["name"] for p in assistant.memory.patterns(assistant.scope())] == ["weekly report"]
+    assert await assistant.answer("what did we say about the report?") == "Found it."
+    tool_result = [m for m in chat.calls[3][0] if m.role == "tool"][-1]
+    assert "weekly report" in tool_result.content
+    await assistant.close()

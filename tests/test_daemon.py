@@ -1,0 +1,59 @@
+"""The daemon in-process with scripted models: parts start, a HUD turn reaches the agent and the
+AGENDA judge, and a stop runs the shutdown path and returns 0."""
+
+import asyncio
+import socket
+
+import httpx
+
+from jarvisd.config import load_config
+from jarvisd.daemon import AlreadyRunning, InstanceLock, serve
+from jarvisd.hud import load_or_create_token
+from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.llm.select import Backends
+from jarvisd.manifest import ModelStore
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def test_a_hud_turn_goes_through_the_running_daemon_and_lands_on_the_agenda(tmp_path):
+    port = free_port()
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__PORT": str(port),
+                           "JARVIS_VOICE__ENABLED": "false", "JARVIS_GENERAL__TIME_ZONE": "Europe/Berlin"})
+    promise = "I have to send the report to Kim by Friday 3 pm"
+    backends = Backends(
+        chat=ScriptedChatModel([{"text": "Noted."}]),
+        thought=ScriptedChatModel(lambda _: {"text": f"open_loops:\n- send the report to Kim @2031-01-03 15:00 "
+                                                      f"(근거: {promise})\nclosed_loops:\n"}),
+        embedder=None, notes=["scripted models"])
+    stop = asyncio.Event()
+    daemon = asyncio.create_task(serve(cfg, ModelStore(tmp_path / "models"), stop, backends=backends))
+    token = load_or_create_token(cfg.paths.data_dir)
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", headers=headers) as client:
+        for _ in range(200):
+            try:
+                if (await client.get("/api/status")).status_code == 200:
+                    break
+            except httpx.TransportError:
+                await asyncio.sleep(0.05)
+        reply = await client.post("/api/turns", json={"text": promise})
+        assert reply.status_code == 202, reply.text
+        for _ in range(100):
+            agenda = (await client.get("/api/agenda")).json()
+            if agenda["open"]:
+                break
+            await asyncio.sleep(0.05)
+    assert [loop["desc"] for loop in agenda["open"]] == ["send the report to Kim"]
+    try:
+        InstanceLock(cfg.paths.data_dir).acquire()
+        raise AssertionError("a second instance must be refused while the daemon runs")
+    except AlreadyRunning:
+        pass
+    stop.set()
+    assert await asyncio.wait_for(daemon, 10) == 0
+    InstanceLock(cfg.paths.data_dir).acquire().release()  # the lock is free again
