@@ -247,16 +247,15 @@ class KeyColumns:
         assert self.table is not None and self.vectors is not None and q.vector is not None
         if q.limit <= 0 or len(q.vector) != self.vectors.shape[1]:
             return []
-        rows = np.flatnonzero(self._mask(q, with_terms=False) & self._codes.numbers["has_vector"])
-        if rows.size == 0:
-            return []
         query = np.asarray(q.vector, dtype=np.float32)
-        query = query / (np.linalg.norm(query) or 1.0)
-        sims = self.vectors[rows] @ query
+        sims = self.vectors @ (query / (np.linalg.norm(query) or 1.0))
+        ok = self._mask(q, with_terms=False) & self._codes.numbers["has_vector"] & (sims >= q.min_cosine)
+        rows = np.flatnonzero(ok)
+        if rows.size > 4 * q.limit:
+            rows = rows[np.argpartition(-sims[rows], 4 * q.limit)[: 4 * q.limit]]
         ids = self.table.column("id").take(pa.array(rows)).to_pylist()
-        ranked = sorted(((float(s), i) for s, i in zip(sims, ids, strict=True) if s >= q.min_cosine),
-                        key=lambda p: (-p[0], p[1]))
-        return [(i, s) for s, i in ranked[: q.limit]]
+        ranked = sorted(zip(sims[rows].tolist(), ids, strict=True), key=lambda p: (-p[0], p[1]))
+        return [(i, sim) for sim, i in ranked[: q.limit]]
 
     def rows(self, ids: Sequence[str]) -> list[dict[str, Any]] | None:
         """Whole rows for `ids` from the copy while the table is small; None when not kept."""
