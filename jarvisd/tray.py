@@ -115,6 +115,7 @@ class AgendaTray:
         self.icon: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._follower: asyncio.Task[None] | None = None
+        self._thread: threading.Thread | None = None
 
     async def start(self) -> None:
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
@@ -133,7 +134,8 @@ class AgendaTray:
         if type(self.icon).__module__.endswith("_xorg"):
             # pystray's xorg run_detached() starts a second setup thread that never ends and makes
             # stop() wait 5 s for it; its own run() on our thread is what run_detached() does anyway.
-            threading.Thread(target=self.icon.run, name="tray", daemon=True).start()
+            self._thread = threading.Thread(target=self.icon.run, name="tray", daemon=True)
+            self._thread.start()
         else:
             self.icon.run_detached()
         await self._until_shown()
@@ -153,8 +155,32 @@ class AgendaTray:
             await asyncio.gather(self._follower, return_exceptions=True)
             self._follower = None
         if self.icon is not None:
-            await asyncio.to_thread(self.icon.stop)
+            await asyncio.to_thread(self._stop_icon)
             self.icon = None
+
+    def _stop_icon(self) -> None:
+        self.icon.stop()
+        thread, self._thread = self._thread, None
+        if thread is None:
+            return
+        thread.join(1.0)
+        if thread.is_alive():
+            # pystray's X backend passes stop() to its loop over the loop's own X connection from our
+            # thread, and the message can be lost; destroying the window from a fresh connection ends
+            # the loop through the DestroyNotify it waits for.
+            from Xlib import display
+
+            conn = display.Display()
+            try:
+                conn.create_resource_object("window", self.icon._window.id).destroy()
+                conn.sync()
+            except Exception as exc:
+                log.warning("tray: could not end pystray's X loop: %s", exc)
+            finally:
+                conn.close()
+            thread.join(5.0)
+        if thread.is_alive():
+            log.warning("tray: pystray's X loop did not end")
 
     async def refresh(self) -> None:
         """Rebuild the menu from the agenda (the read runs the expiry check, so off the loop)."""

@@ -4,6 +4,7 @@ host (trayer): a menu action closes the loop through the service and the menu is
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import shutil
 import subprocess
@@ -108,6 +109,7 @@ def x_display() -> Iterator[str]:
                                "--width", "120", "--height", "32"], env={**os.environ, "DISPLAY": display},
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     yield display
+    gc.collect()  # pystray icons close their X connection when collected: before the server goes
     for process in (trayer, xvfb):
         process.terminate()
         process.wait(timeout=10)
@@ -182,6 +184,7 @@ async def test_dismiss_in_the_real_tray_withdraws_the_loop(tray: AgendaTray):
 
 async def test_a_judges_agenda_change_and_a_mute_reach_the_real_tray_menu(tray: AgendaTray):
     await tray.start()
+    await wait_for(lambda: tray.icon._systray_manager is not None, "the icon to dock in trayer")
     tray.service.add("reply to the landlord")
     await tray.bus.publish(AgendaChanged(reason="judge"))
     await wait_for(lambda: menu_texts(tray)[0] == "reply to the landlord", "the judge's loop in the menu")
