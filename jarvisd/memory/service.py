@@ -99,7 +99,16 @@ class MemoryService:
     # ---- working memory -------------------------------------------------------------------------
 
     def session(self, scope: MemoryScope) -> SessionMemory:
-        return self._sessions.setdefault(scope, SessionMemory())
+        """The session's working memory; a session seen before (e.g. before a restart) continues its
+        turn numbering from the episodes already stored, so no turn episode is overwritten."""
+        found = self._sessions.get(scope)
+        if found is None:
+            q = StoreQuery(access=self.policies.access(scope), sources=("turn",), session=scope.session,
+                           agent=scope.agent, order="recent", limit=50, match_required=False)
+            turns = [int(c.item.metadata.get("turn", 0)) for c in self.store.search(q)]
+            found = SessionMemory(stored_turns=max(turns, default=0))
+            found = self._sessions.setdefault(scope, found)
+        return found
 
     def add_note(self, scope: MemoryScope, note: str) -> None:
         self.session(scope).add_note(note)
@@ -140,6 +149,7 @@ class MemoryService:
         """Keep a finished turn: transcript in working memory, a `turn` episode and `turn_part` chunks."""
         session = self.session(scope)
         number = turn if turn is not None else session.next_turn()
+        rewrite = not session.is_new_turn(number)
         session.add_turn(number, messages)
         record = turn_record(messages, model_error=model_error)
         when = at or self.clock()
@@ -157,8 +167,8 @@ class MemoryService:
             for part, (text, vector) in enumerate(zip(texts, vectors, strict=True))
         ]
         self.store.upsert(items)
-        leftovers = [natural_id(*turn_key(scope, number, p)) for p in range(len(texts), MAX_PARTS + 1)]
-        self.store.delete(leftovers)
+        if rewrite:  # a shorter rewrite must not leave the old answer's parts behind
+            self.store.delete([natural_id(*turn_key(scope, number, p)) for p in range(len(texts), MAX_PARTS + 1)])
         return items
 
     def reinforce(self, scope: MemoryScope, context: MemoryContext, answer: str) -> list[str]:

@@ -41,6 +41,7 @@ class SessionMemory:
     turn_numbers: list[int] = field(default_factory=list)
     rehearsals: Counter[str] = field(default_factory=Counter)
     notes: list[str] = field(default_factory=list)
+    stored_turns: int = 0  # the highest turn number already in long-term memory when the session opened
 
     def add_turn(self, number: int, messages: Sequence[Message]) -> None:
         if number in self.turn_numbers:  # a rewritten turn replaces the old one
@@ -50,7 +51,11 @@ class SessionMemory:
         self.turn_numbers.append(number)
 
     def next_turn(self) -> int:
-        return (max(self.turn_numbers) + 1) if self.turn_numbers else 1
+        return max([self.stored_turns, *self.turn_numbers]) + 1
+
+    def is_new_turn(self, number: int) -> bool:
+        """True when no episode can exist yet for this turn number (nothing to overwrite or delete)."""
+        return number > self.stored_turns and number not in self.turn_numbers
 
     def window(self, stm_turns: int) -> list[Message]:
         return window(self.turns, stm_turns)

@@ -229,3 +229,19 @@ def test_turns_recorded_from_worker_threads_are_all_kept(svc: MemoryService) -> 
     with ThreadPoolExecutor(max_workers=4) as pool:
         list(pool.map(session, range(4)))
     assert svc.store.count() == 20
+
+
+def test_a_restarted_service_continues_the_sessions_turn_numbers(store: MemoryStore, clock: Clock) -> None:
+    first = MemoryService(store, clock=clock)
+    say(first, ME, "첫 대화", "네")
+    say(first, ME, "둘째 대화", "네")
+    again = MemoryService(store, clock=clock)
+    (item,) = say(again, ME, "재시작 후 대화", "네")
+    assert item.metadata["turn"] == 3 and store.count() == 3
+
+
+def test_rewriting_an_old_turn_after_a_restart_still_drops_its_parts(store: MemoryStore, clock: Clock) -> None:
+    long_answer = "\n\n".join(["가" * 900] * 4)
+    MemoryService(store, clock=clock).record_turn(ME, [Message("user", "길게"), Message("assistant", long_answer)])
+    MemoryService(store, clock=clock).record_turn(ME, [Message("user", "길게"), Message("assistant", "짧게")], turn=1)
+    assert store.count() == 1
