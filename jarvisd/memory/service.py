@@ -96,6 +96,10 @@ class MemoryService:
             self.embedder = None
         self._sessions: dict[MemoryScope, SessionMemory] = {}
 
+    def close(self) -> None:
+        """Flush buffered writes (daemon shutdown)."""
+        getattr(self.store, "close", lambda: None)()
+
     # ---- working memory -------------------------------------------------------------------------
 
     def session(self, scope: MemoryScope) -> SessionMemory:
