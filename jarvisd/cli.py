@@ -124,8 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
     models.set_defaults(func=cmd_models)
 
     from jarvisd.agent.cli import add_parser as add_agent
+    from jarvisd.hud.cli import add_parser as add_hud
     from jarvisd.openloop.cli import add_parser as add_openloop
 
+    add_hud(sub)
     add_openloop(sub)
     add_agent(sub)
     return parser
