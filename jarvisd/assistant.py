@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,3 +157,16 @@ def _day(value: Any) -> Any:
     from datetime import date
 
     return date.fromisoformat(value) if value else None
+
+
+def one_shot_answer(cfg: Config) -> Callable[[str, str, int], AsyncIterator[str]]:
+    """The answer function for `jarvisd listen`: the full assistant; the AGENDA judge is awaited before
+    the answer ends, because the process exits right after."""
+    assistant = build_assistant(cfg, ModelStore(cfg.paths.models_dir))
+
+    async def answer(text: str, lang: str, utterance_id: int) -> AsyncIterator[str]:
+        async for piece in assistant.turn(text, session="listen", lang=lang):
+            yield piece
+        await assistant.judge.drain()
+
+    return answer

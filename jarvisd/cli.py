@@ -86,6 +86,12 @@ def cmd_models(cfg: Config, args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _listen_answer(cfg: Config):  # imported late: `jarvisd --help` need not load the assistant
+    from jarvisd.assistant import one_shot_answer
+
+    return one_shot_answer(cfg)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="jarvisd",
@@ -124,10 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
     models.set_defaults(func=cmd_models)
 
     from jarvisd.agent.cli import add_parser as add_agent
+    from jarvisd.voice.cli import add_parser as add_voice
     from jarvisd.hud.cli import add_parser as add_hud
     from jarvisd.openloop.cli import add_parser as add_openloop
 
     add_hud(sub)
+    add_voice(sub, answer_factory=_listen_answer)
     add_openloop(sub)
     add_agent(sub)
     return parser
