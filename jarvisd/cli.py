@@ -130,9 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     models.set_defaults(func=cmd_models)
 
     from jarvisd.agent.cli import add_parser as add_agent
-    from jarvisd.voice.cli import add_parser as add_voice
     from jarvisd.hud.cli import add_parser as add_hud
     from jarvisd.openloop.cli import add_parser as add_openloop
+    from jarvisd.voice.cli import add_parser as add_voice
 
     add_hud(sub)
     add_voice(sub, answer_factory=_listen_answer)
