@@ -118,5 +118,5 @@ def from_row(row: dict[str, Any]) -> MemoryItem:
         importance=row["importance"], last_accessed=from_us(row["accessed_us"]) if row["accessed_us"] else None,
         rehearsals=row["rehearsals"], topic=row["topic"], superseded_by=row["superseded_by"],
         metadata=json.loads(row["metadata"]),
-        vector=tuple(float(v) for v in vector) if row["has_vector"] and vector is not None else None,
+        vector=tuple(vector) if row["has_vector"] and vector is not None else None,
     )
