@@ -2,14 +2,22 @@
 
 The model folder comes from the caller (the manifest's verified `whisper-base`); it loads int8 on the
 CPU, or float16 on CUDA when CTranslate2 sees a GPU. Language is `auto`, `ko` or `en`; with `auto`
-a detection outside Korean and English is redone as the likelier of the two, because those are the
+a detection outside Korean and English becomes the likelier of the two, because those are the
 languages the assistant speaks. Blocking: call `transcribe` from a worker thread.
+
+Short context. faster-whisper pads every input to Whisper's 30 s window, so a 2 s command costs the
+encoder 30 s of work (~2.4 s CPU for base on this machine's 2 cores). A spoken command is short: it is
+padded with silence to `context_sec` (6 s) instead and encoded and decoded directly with CTranslate2
+(~0.4 s). Very short contexts make Whisper loop ("Stop! What time is it? Stop! What..."); from 6 s on,
+the test sentences and piper answers came back exact. A transcript that still loops or compresses
+too well is redone the classic way, as is audio longer than 25 s.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +28,8 @@ from jarvisd.voice.audio import MIC_RATE
 log = logging.getLogger("jarvisd.voice.stt")
 LANGUAGES = ("auto", "ko", "en")
 _SPOKEN = ("ko", "en")
+_SHORT_LIMIT_SEC = 25.0
+_TOKENS_PER_SEC = 12  # generous for speech (~3 words/s); caps a runaway decode
 
 
 @dataclass(frozen=True)
@@ -45,7 +55,7 @@ def _device() -> tuple[str, str]:
 
 class SpeechRecognizer:
     def __init__(self, model_dir: Path, language: str = "auto", beam_size: int = 1,
-                 cpu_threads: int = 0, device: str | None = None) -> None:
+                 cpu_threads: int = 0, device: str | None = None, context_sec: float = 6.0) -> None:
         if language not in LANGUAGES:
             raise ValueError(f"language must be one of {', '.join(LANGUAGES)} (got {language!r})")
         from faster_whisper import WhisperModel
@@ -55,6 +65,8 @@ class SpeechRecognizer:
         self.model = WhisperModel(str(model_dir), device=dev, compute_type=compute, cpu_threads=cpu_threads)
         self.language = language
         self.beam_size = beam_size
+        self.context_sec = context_sec
+        self.model_dir = Path(model_dir)
         self.device = dev
         log.info("stt: loaded %s on %s (%s) in %.1f s", model_dir, dev, compute, time.perf_counter() - started)
 
@@ -62,7 +74,15 @@ class SpeechRecognizer:
         """`audio`: mono float32 at 16 kHz. `language` overrides the configured one for this call."""
         started = time.perf_counter()
         lang = language or self.language
-        result = self._run(audio, None if lang == "auto" else lang)
+        duration = len(audio) / MIC_RATE
+        result = None
+        if self.context_sec and MIC_RATE // 10 <= len(audio) and duration <= _SHORT_LIMIT_SEC:
+            result = self._run_short(audio, None if lang == "auto" else lang)
+            if _suspicious(result[0]):
+                log.debug("stt: short-context transcript %r looks like a loop; redoing with 30 s", result[0])
+                result = None
+        if result is None:
+            result = self._run(audio, None if lang == "auto" else lang)
         if lang == "auto" and result[1] not in _SPOKEN:
             probs = dict(result[3])
             retry = max(_SPOKEN, key=lambda code: probs.get(code, 0.0))
@@ -71,6 +91,30 @@ class SpeechRecognizer:
         text, code, prob, _, no_speech, logprob = result
         return Transcription(text=text, lang=code, lang_probability=prob, no_speech_prob=no_speech,
                              avg_logprob=logprob, seconds=time.perf_counter() - started)
+
+    def _run_short(self, audio: np.ndarray, language: str | None) -> tuple[str, str, float, list, float, float]:
+        from faster_whisper.tokenizer import Tokenizer
+
+        pad = max(MIC_RATE, int(self.context_sec * MIC_RATE) - len(audio))
+        features = self.model.feature_extractor(np.concatenate([audio.astype(np.float32), np.zeros(pad, np.float32)]))
+        features = features[:, : features.shape[-1] // 2 * 2]  # the encoder's convolution halves the frames
+        encoded = self.model.encode(features)
+        probability, all_probs = 1.0, []
+        if language is None:
+            all_probs = [(token[2:-2], float(p)) for token, p in self.model.model.detect_language(encoded)[0]]
+            spoken = [(code, p) for code, p in all_probs if code in _SPOKEN]
+            language, probability = spoken[0] if spoken else all_probs[0]
+        tokenizer = Tokenizer(self.model.hf_tokenizer, self.model.model.is_multilingual, task="transcribe",
+                              language=language)
+        prompt = [*tokenizer.sot_sequence, tokenizer.no_timestamps]
+        budget = len(prompt) + 10 + int(_TOKENS_PER_SEC * len(audio) / MIC_RATE)
+        result = self.model.model.generate(encoded, [prompt], beam_size=self.beam_size, max_length=budget,
+                                           return_scores=True, return_no_speech_prob=True, suppress_blank=True,
+                                           suppress_tokens=[-1])[0]
+        tokens = result.sequences_ids[0]
+        logprob = float(result.scores[0]) * len(tokens) / (len(tokens) + 1)
+        return (tokenizer.decode(tokens).strip(), language, probability, all_probs, float(result.no_speech_prob),
+                logprob)
 
     def _run(self, audio: np.ndarray, language: str | None) -> tuple[str, str, float, list, float, float]:
         if len(audio) < MIC_RATE // 10:
@@ -84,3 +128,16 @@ class SpeechRecognizer:
         logprob = float(np.mean([seg.avg_logprob for seg in parts])) if parts else -10.0
         all_probs = list(getattr(info, "all_language_probs", None) or [])
         return text, info.language, float(info.language_probability), all_probs, float(no_speech), logprob
+
+
+def _suspicious(text: str) -> bool:
+    """Whisper's looping failure: text that repeats itself compresses too well (Whisper's own 2.4 rule)
+    or repeats its opening."""
+    if not text:
+        return False
+    raw = text.encode("utf-8")
+    if len(raw) > 24 and len(raw) / len(zlib.compress(raw)) > 2.4:
+        return True
+    words = text.lower().split()
+    head = " ".join(words[:3])
+    return len(words) >= 6 and head != "" and " ".join(words).count(head) >= 2

@@ -136,3 +136,46 @@ def test_listen_runs_the_pipeline_once_with_the_given_agent(cfg, store, question
 def test_missing_input_file_is_reported_not_raised(cfg, tmp_path, capsys):
     assert cli(cfg, "transcribe", str(tmp_path / "nope.wav")) == 2
     assert "nope.wav" in capsys.readouterr().err
+
+
+# --- the speech queue ------------------------------------------------------------------------------
+
+
+async def test_interrupting_flushes_every_queued_sentence_of_the_stale_utterance(models):
+    from jarvisd.voice.events import Interrupted, PlaybackStarted, SentenceReady
+    from jarvisd.voice.speaking import SpeechQueue
+
+    bus = EventBus()
+    log = EventLog(bus)
+    sink = WavFileSink(None, realtime=True)
+    queue = SpeechQueue(models.synthesizer, sink, bus)
+    queue.start()
+    try:
+        done = queue.begin(1)
+        for sentence in ["First comes the weather.", "Second, the traffic.", "Third, the news.", "Fourth, sport."]:
+            queue.say(1, sentence)
+        queue.end(1)
+        await log.wait_for(PlaybackStarted, utterance_id=1)
+        assert queue.interrupt("barge_in") == 1
+        assert await done is False
+        second = queue.begin(2)
+        queue.say(2, "Okay.")
+        queue.end(2)
+        assert await second is True
+    finally:
+        await queue.stop()
+    cut = log.events.index(log.of(Interrupted)[0])
+    assert not [e for e in log.events[cut:] if isinstance(e, SentenceReady | PlaybackStarted) and e.utterance_id == 1]
+    assert [e.utterance_id for e in log.of(PlaybackStarted)] == [1, 2]
+    first_sentence_sec = 1.0
+    assert len(sink.audio) / sink.rate < first_sentence_sec + 1.5  # the later sentences never played
+
+
+def test_the_short_context_reads_a_command_like_the_full_30_second_window(models, question):
+    from jarvisd.voice.stt import SpeechRecognizer
+
+    audio, _ = read_wav(question, MIC_RATE)
+    short = models.recognizer.transcribe(audio)
+    classic = SpeechRecognizer(models.recognizer.model_dir, language="en", context_sec=0).transcribe(audio)
+    assert short.text == classic.text
+    assert word_error_rate("What is on my calendar tomorrow morning?", short.text) == 0.0

@@ -235,3 +235,11 @@ def test_the_provisional_utterance_is_exactly_what_closes_if_no_speech_follows()
     key, audio = provisional
     assert key == closed.speech_frames
     assert np.array_equal(audio, closed.audio)
+
+
+def test_a_looping_short_context_transcript_is_sent_back_for_the_full_window():
+    from jarvisd.voice.stt import _suspicious
+
+    assert _suspicious("Stop! What time is it now? Stop! What time is it now? What time is")
+    assert _suspicious("la la la la la la la la la la la la la la la")
+    assert not _suspicious("Can you tell me what is on my calendar for tomorrow morning and afternoon please?")
