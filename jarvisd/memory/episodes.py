@@ -59,6 +59,12 @@ def episode_text(utterance: str, answer: str) -> str:
     return f"사용자: {utterance[:EPISODE_CHARS]}\n답: {answer[:EPISODE_CHARS]}"
 
 
+def episode_messages(content: str) -> list[Message]:
+    """A turn episode back as (user, assistant) messages: the window after a restart (no tools)."""
+    asked, _, answered = content.removeprefix("사용자: ").partition("\n답: ")
+    return [Message("user", asked), Message("assistant", answered)]
+
+
 def split_paragraphs(text: str, limit: int = EPISODE_CHARS) -> list[str]:
     """Paragraph-bounded chunks of at most `limit` chars; an over-long paragraph is cut by length."""
     chunks: list[str] = []

@@ -17,7 +17,14 @@ from jarvisd.llm.base import Embedder, Message
 from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.context import MemoryContext
 from jarvisd.memory.deixis import build_recall_query, is_deictic
-from jarvisd.memory.episodes import MAX_PARTS, answer_parts, episode_text, turn_key, turn_record
+from jarvisd.memory.episodes import (
+    MAX_PARTS,
+    answer_parts,
+    episode_messages,
+    episode_text,
+    turn_key,
+    turn_record,
+)
 from jarvisd.memory.facts import interferes, superseded, topic_of
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
 from jarvisd.memory.korean import normalise, query_terms, words_used
@@ -109,8 +116,10 @@ class MemoryService:
         if found is None:
             q = StoreQuery(access=self.policies.access(scope), sources=("turn",), session=scope.session,
                            agent=scope.agent, order="recent", limit=50, match_required=False)
-            turns = [int(c.item.metadata.get("turn", 0)) for c in self.store.search(q)]
-            found = SessionMemory(stored_turns=max(turns, default=0))
+            stored = sorted(self.store.search(q), key=lambda c: int(c.item.metadata.get("turn", 0)))
+            found = SessionMemory(stored_turns=max((int(c.item.metadata.get("turn", 0)) for c in stored), default=0))
+            for cand in stored[-self.stm_turns:]:  # the window comes back from the turn episodes
+                found.add_turn(int(cand.item.metadata.get("turn", 0)), episode_messages(cand.item.content))
             found = self._sessions.setdefault(scope, found)
         return found
 

@@ -245,3 +245,13 @@ def test_rewriting_an_old_turn_after_a_restart_still_drops_its_parts(store: Memo
     MemoryService(store, clock=clock).record_turn(ME, [Message("user", "길게"), Message("assistant", long_answer)])
     MemoryService(store, clock=clock).record_turn(ME, [Message("user", "길게"), Message("assistant", "짧게")], turn=1)
     assert store.count() == 1
+
+
+def test_after_a_restart_the_window_comes_back_from_the_turn_episodes(store: MemoryStore, clock: Clock) -> None:
+    first = MemoryService(store, clock=clock)
+    for n in range(5):
+        clock.advance(minutes=1)
+        say(first, ME, f"질문 {n}", f"답변 {n}")
+    ctx = MemoryService(store, clock=clock).observe(ME, "이어서")
+    assert [m.content for m in ctx.window] == ["질문 2", "답변 2", "질문 3", "답변 3", "질문 4", "답변 4"]
+    assert all("질문 4" not in s.item.content for s in ctx.recalled)
