@@ -123,3 +123,17 @@ def test_a_second_process_writes_are_seen_after_the_consistency_interval(tmp_pat
     other.remember(ME, "직장: 판교")
     other.store.close()
     assert [s.item.content for s in daemon_svc.recall(ME, "판교")] == ["직장: 판교"]
+
+
+def test_open_service_uses_the_configured_store_and_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from jarvisd.config import load_config
+    from jarvisd.memory.cli import open_service
+
+    monkeypatch.setenv("JARVIS_HOME", str(tmp_path))
+    monkeypatch.setenv("JARVIS_MEMORY__STM_TURNS", "2")
+    config = load_config()
+    svc = open_service(config, HashedNgramEmbedder(64))
+    svc.remember(ME, "거주지: 서울")
+    svc.close()
+    assert svc.stm_turns == 2 and svc.store.vector_dimensions == 64
+    assert Path(config.store_uri).exists()
