@@ -69,24 +69,21 @@ def remember_command(service: MemoryService, scope: MemoryScope, args: str,
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """`jarvisd memory ...`; each subcommand sets `func(args, config) -> int`."""
+    """`jarvisd memory ...`; each subcommand sets `func(config, args) -> int` like the other commands."""
     from jarvisd.memory.eval.runner import add_arguments, run
 
     memory = subparsers.add_parser("memory", help="memory tools: evaluation, re-embedding")
     sub = memory.add_subparsers(dest="memory_command", required=True)
     ev = sub.add_parser("eval", help="run the memory evaluation suites on both stores")
     add_arguments(ev)
-    ev.set_defaults(func=lambda args, config=None: run(args))
+    ev.set_defaults(func=lambda config, args: run(args))
     re = sub.add_parser("reembed", help="fill missing memory vectors (LanceDB at memory.store_uri)")
     re.add_argument("--rebuild", action="store_true", help="replace every vector (embedder changed)")
     re.set_defaults(func=_reembed_main)
     return memory
 
 
-def _reembed_main(args: argparse.Namespace, config: Any = None) -> int:
-    from jarvisd.config import load_config
-
-    config = config or load_config()
+def _reembed_main(config: Any, args: argparse.Namespace) -> int:
     embedder = _configured_embedder(config)
     service = open_service(config, None)
     message = reembed_command(service, embedder, rebuild=args.rebuild)

@@ -68,7 +68,7 @@ def test_memory_parser_offers_eval_and_reembed() -> None:
     parser = argparse.ArgumentParser()
     add_parser(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["memory", "eval", "--suite", "access", "--store", "memory"])
-    assert args.func(args) == 0
+    assert args.func(None, args) == 0
     assert parser.parse_args(["memory", "reembed", "--rebuild"]).rebuild
 
 
