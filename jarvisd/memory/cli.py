@@ -57,8 +57,8 @@ def remember_command(service: MemoryService, scope: MemoryScope, args: str,
         extra = set(words[1:])
         if extra - {"--rebuild"}:
             return REEMBED_USAGE
-        return reembed_command(service, embedder or service.embedder, rebuild="--rebuild" in extra,
-                               progress=progress)
+        return reembed_command(service, embedder or service.configured_embedder,
+                               rebuild="--rebuild" in extra, progress=progress)
     if not text:
         return "Usage: /remember <text>  (e.g. /remember 거주지: 서울, or 그거 기억해)\n" + REEMBED_USAGE
     item = service.remember(scope, text)

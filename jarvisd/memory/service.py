@@ -93,7 +93,8 @@ class MemoryService:
         self.clock = clock
         self.tz = tz
         self.warnings: list[str] = []
-        self.embedder = embedder
+        self.embedder = embedder  # None while the stored vectors do not fit it (keyword recall)
+        self.configured_embedder = embedder  # what `/remember reembed` embeds with
         stored = store.vector_dimensions
         if embedder is not None and stored is not None and stored != embedder.dimensions:
             self.warnings.append(

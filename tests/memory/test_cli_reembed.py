@@ -137,3 +137,13 @@ def test_open_service_uses_the_configured_store_and_window(tmp_path: Path, monke
     svc.close()
     assert svc.stm_turns == 2 and svc.store.vector_dimensions == 64
     assert Path(config.store_uri).exists()
+
+
+def test_slash_reembed_uses_the_services_own_embedder_after_a_dimension_change(store: MemoryStore) -> None:
+    MemoryService(store, embedder=HashedNgramEmbedder(64)).remember(ME, "거주지: 서울")
+    svc = MemoryService(store, embedder=HashedNgramEmbedder(96))
+    assert svc.embedder is None
+    assert "--rebuild" in remember_command(svc, ME, "reembed", progress=False)
+    assert remember_command(svc, ME, "reembed --rebuild", progress=False).startswith("Embedded 1 memories")
+    assert svc.embedder is not None and svc.warnings == []
+    assert svc.recall(ME, "서울")[0].item.vector is not None
