@@ -131,12 +131,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     from jarvisd.agent.cli import add_parser as add_agent
     from jarvisd.hud.cli import add_parser as add_hud
+    from jarvisd.memory.cli import add_parser as add_memory
     from jarvisd.openloop.cli import add_parser as add_openloop
     from jarvisd.voice.cli import add_parser as add_voice
 
     add_hud(sub)
     add_voice(sub, answer_factory=_listen_answer)
     add_openloop(sub)
+    add_memory(sub)
     add_agent(sub)
     return parser
 
