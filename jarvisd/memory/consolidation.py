@@ -4,12 +4,17 @@ The fact extractor (an LLM in the daemon) gets the user's utterances of one sess
 facts under importance 0.5 are dropped. Each fact records the turn whose utterance shares most of
 its words as `metadata.from_episode` (source recall). Task types with three successful turns become
 procedure candidates.
+
+An extractor that cannot give a usable answer (a local model's broken JSON, a backend error) raises
+`ExtractionFailed`: that session's batch is left unconsolidated, with the reason in the report, and is
+tried again on the next pass. Nothing is marked consolidated unless its facts were stored.
 """
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from jarvisd.memory.items import MemoryItem, natural_id, new_item
@@ -21,6 +26,16 @@ CONSOLIDATE_SOURCES = ("turn", "manual_compact")
 BATCH = 50
 MIN_IMPORTANCE = 0.5
 PROCEDURE_MIN_SUCCESSES = 3
+
+log = logging.getLogger(__name__)
+
+
+class ExtractionFailed(RuntimeError):
+    """The extractor had no usable answer for a batch; the batch stays pending and is retried."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
 
 
 @dataclass(frozen=True)
@@ -41,6 +56,8 @@ class ConsolidationReport:
     episodes: int = 0
     facts: list[MemoryItem] = field(default_factory=list)
     procedure_candidates: list[str] = field(default_factory=list)
+    consolidated: int = 0  # episodes marked consolidated in this pass
+    failed: dict[str, str] = field(default_factory=dict)  # session -> why its batch stays pending
 
 
 def utterance_of(episode: MemoryItem) -> str:
@@ -48,13 +65,25 @@ def utterance_of(episode: MemoryItem) -> str:
     return first.removeprefix("사용자: ")
 
 
-def source_episode(fact: ExtractedFact, episodes: Sequence[MemoryItem]) -> MemoryItem | None:
-    """The episode whose utterance holds most of the fact's words (None when none share a word)."""
+def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    norm = sum(x * x for x in a) ** 0.5 * sum(y * y for y in b) ** 0.5
+    return dot / norm if norm else 0.0
+
+
+def source_episode(
+    fact: ExtractedFact, episodes: Sequence[MemoryItem], vector: Sequence[float] | None = None
+) -> MemoryItem | None:
+    """The episode whose utterance holds most of the fact's words; when none shares a word (a Korean
+    fact from an English conversation), the episode nearest to the fact's vector; else None."""
     terms = query_terms(fact.content())
     best = max(episodes, key=lambda e: (term_overlap(terms, utterance_of(e)), e.created_at), default=None)
-    if best is None or term_overlap(terms, utterance_of(best)) == 0:
+    if best is not None and term_overlap(terms, utterance_of(best)) > 0:
+        return best
+    near = [e for e in episodes if vector is not None and e.vector is not None and len(e.vector) == len(vector)]
+    if vector is None or not near:
         return None
-    return best
+    return max(near, key=lambda e: _cosine(vector, e.vector or ()))
 
 
 def procedure_candidates(episodes: Sequence[MemoryItem]) -> list[str]:
@@ -66,8 +95,13 @@ def procedure_candidates(episodes: Sequence[MemoryItem]) -> list[str]:
     return sorted(t for t, n in wins.items() if n >= PROCEDURE_MIN_SUCCESSES)
 
 
-def consolidate(service: object, scope: MemoryScope, extract: Extractor) -> ConsolidationReport:
-    """Run one consolidation pass for the scope's agent (the service is a `MemoryService`)."""
+def consolidate(
+    service: object, scope: MemoryScope, extract: Extractor, *, skip_sessions: Collection[str] = ()
+) -> ConsolidationReport:
+    """Run one consolidation pass for the scope's agent (the service is a `MemoryService`).
+
+    Sessions in `skip_sessions` (answering right now) are left for a later pass.
+    """
     from jarvisd.memory.service import MemoryService
 
     assert isinstance(service, MemoryService)
@@ -76,24 +110,32 @@ def consolidate(service: object, scope: MemoryScope, extract: Extractor) -> Cons
                    order="recent", limit=BATCH * 4, match_required=False)
     episodes = [c.item for c in service.store.search(q)]
     report = ConsolidationReport(procedure_candidates=procedure_candidates(episodes))
-    pending = [e for e in episodes if not e.metadata.get("consolidated")][:BATCH]
+    pending = [
+        e for e in episodes if not e.metadata.get("consolidated") and e.session not in skip_sessions
+    ][:BATCH]
     report.episodes = len(pending)
     by_session: dict[str, list[MemoryItem]] = {}
     for episode in sorted(pending, key=lambda e: (e.session, e.metadata.get("turn", 0), e.created_at)):
         by_session.setdefault(episode.session, []).append(episode)
     for session, group in by_session.items():
-        for fact in extract([utterance_of(e) for e in group]):
-            if fact.importance < MIN_IMPORTANCE:
-                continue
-            source = source_episode(fact, group)
+        try:
+            facts = [f for f in extract([utterance_of(e) for e in group]) if f.importance >= MIN_IMPORTANCE]
+        except ExtractionFailed as exc:
+            log.warning("consolidation of session %s (%d episodes) deferred: %s", session, len(group), exc.reason)
+            report.failed[session] = exc.reason
+            continue
+        for fact in facts:
+            vector = service._embed([fact.content()])[0]
+            source = source_episode(fact, group, vector)
             metadata = {"from_episode": source.id} if source else {}
             item = new_item(
                 user=scope.user, agent=scope.agent, session=session, source="extracted",
                 content=fact.content(), created_at=service.clock(), importance=fact.importance,
                 topic=normalise(fact.key).strip(), metadata=metadata,
                 item_id=natural_id(scope.user, "extracted", normalise(fact.content())),
-                vector=service._embed([fact.content()])[0],
+                vector=vector,
             )
             report.facts.append(service.write_fact(scope, item))
         service.store.upsert([e.with_(metadata={**e.metadata, "consolidated": True}) for e in group])
+        report.consolidated += len(group)
     return report
