@@ -125,14 +125,32 @@ async def _start_voice(d: Daemon) -> None:
     if not d.cfg.voice.enabled:
         log.info("voice: disabled in config (voice.enabled = false): text only")
     try:
+        if d.cfg.voice.enabled:  # a new data dir gets its Whisper assembled from the installed packages
+            await asyncio.to_thread(ModelStore(d.cfg.paths.models_dir).prepare, d.cfg.voice.stt_model)
         d.voice = await asyncio.to_thread(open_voice, d.cfg, d.voice_answer, d.bus)
         if d.voice is not None:
+            d.tasks.append(asyncio.create_task(_follow_speech(d), name="speech-gate"))
             await d.voice.start()
             log.info("voice: listening (activation %s)", d.cfg.voice.activation)
     except Exception as exc:  # a broken model or device degrades to text-only, never stops the daemon
         log.error("voice: failed to start (%s): running text-only", exc)
         d.voice = None
         await d.bus.publish(StatusChanged("voice", "failed", str(exc)))
+
+
+async def _follow_speech(d: Daemon) -> None:
+    """The user talking holds the reminder gate (and resets idleness), whatever becomes of the utterance."""
+    from jarvisd.voice.events import SpeechEnded, SpeechStarted, UtteranceDropped
+
+    sub = d.bus.subscribe(maxsize=64, lossy=True)
+    try:
+        async for event in sub:
+            if isinstance(event, SpeechStarted):
+                d.gate.hold("speech")
+            elif isinstance(event, (SpeechEnded, UtteranceDropped)):
+                d.gate.release("speech")
+    finally:
+        sub.close()
 
 
 async def _start_scheduler(d: Daemon) -> None:

