@@ -1,0 +1,99 @@
+"""Task-pattern drafts from failure reflection: files under `<data dir>/procedures/pattern-<name>.md`.
+
+A lesson that failure reflection files under the agent's working habits (`agent_behavior`) becomes a
+draft; a draft is not recalled until the user approves it with `/procedures approve pattern-<name>`,
+which stores it as the agent's task pattern and removes the draft file. The file is plain markdown so
+the user can read and edit it before approving:
+
+    # pattern-budget-advice
+    agent: main
+    when: the user asks for a budget recommendation
+    keywords: 예산, budget
+    lesson: I listed every category and the user wanted three
+
+    ## steps
+    Ask for the monthly income first, then give three categories.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from jarvisd.memory.patterns import TaskPattern
+
+PREFIX = "pattern-"
+_NAME = re.compile(r"[^\w가-힣-]+")
+
+
+class DraftError(ValueError):
+    """A draft that is missing or cannot be read."""
+
+
+@dataclass(frozen=True)
+class PatternDraft:
+    pattern: TaskPattern
+    agent: str
+    lesson: str = ""
+
+    @property
+    def slug(self) -> str:
+        return PREFIX + slug_of(self.pattern.name)
+
+
+def slug_of(name: str) -> str:
+    return _NAME.sub("-", name.strip().casefold()).strip("-") or "pattern"
+
+
+def render(draft: PatternDraft) -> str:
+    p = draft.pattern
+    head = [f"# {draft.slug}", f"name: {p.name}", f"agent: {draft.agent}", f"when: {p.when}",
+            f"keywords: {', '.join(p.keywords)}"]
+    if draft.lesson:
+        head.append(f"lesson: {draft.lesson}")
+    return "\n".join(head) + f"\n\n## steps\n{p.steps.strip()}\n"
+
+
+def parse(text: str) -> PatternDraft:
+    head, _, steps = text.partition("## steps")
+    fields: dict[str, str] = {}
+    for line in head.splitlines():
+        key, sep, value = line.partition(":")
+        if sep and not line.startswith("#"):
+            fields[key.strip().casefold()] = value.strip()
+    title = next((ln[1:].strip() for ln in head.splitlines() if ln.startswith("# ")), "")
+    name = fields.get("name") or title.removeprefix(PREFIX)
+    if not name or not fields.get("when") or not steps.strip():
+        raise DraftError("a draft needs a name, `when:` and a `## steps` section")
+    keywords = tuple(k.strip() for k in fields.get("keywords", "").split(",") if k.strip())
+    pattern = TaskPattern(name=name, when=fields["when"], steps=steps.strip(), keywords=keywords)
+    return PatternDraft(pattern=pattern, agent=fields.get("agent", ""), lesson=fields.get("lesson", ""))
+
+
+def write_draft(folder: Path, draft: PatternDraft) -> Path:
+    """Write (or overwrite) a draft; failure reflection calls this for `agent_behavior` lessons."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{draft.slug}.md"
+    tmp = path.with_suffix(".md.tmp")
+    tmp.write_text(render(draft), encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def list_drafts(folder: Path) -> list[str]:
+    return sorted(p.stem for p in folder.glob(f"{PREFIX}*.md")) if folder.is_dir() else []
+
+
+def read_draft(folder: Path, slug: str) -> PatternDraft:
+    slug = slug.strip().removesuffix(".md")
+    if not slug.startswith(PREFIX) or "/" in slug or ".." in slug:
+        raise DraftError(f"not a pattern draft name: {slug!r} (pattern-<name>)")
+    path = folder / f"{slug}.md"
+    if not path.is_file():
+        raise DraftError(f"no draft {slug}")
+    return parse(path.read_text(encoding="utf-8"))
+
+
+def remove_draft(folder: Path, slug: str) -> None:
+    (folder / f"{slug.strip().removesuffix('.md')}.md").unlink(missing_ok=True)
