@@ -9,6 +9,7 @@ await voice.start(); ...; await voice.stop()
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,18 +63,30 @@ def build_pipeline(cfg: Config, answer: AnswerFn, *, source: AudioSource, sink: 
                          answer=answer, bus=bus, settings=settings or VoiceSettings.from_config(cfg.voice))
 
 
+def _announce(bus: EventBus, event: StatusChanged) -> None:
+    """Publish when called on the event loop's thread; from a worker thread the log line must do
+    (the bus's queues belong to the loop)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    bus.publish_nowait(event)
+
+
 def open_voice(cfg: Config, answer: AnswerFn, bus: EventBus, models: VoiceModels | None = None) -> VoicePipeline | None:
-    """The pipeline on the configured sound devices; None (text-only, said once) when voice is disabled
-    or there is no usable microphone or speaker."""
+    """The pipeline on the configured sound devices; None (text-only, said once in the log and, when
+    called on the loop's thread, as `StatusChanged`) when voice is disabled or a device is missing.
+    Loads the models when not given (seconds): call it from a worker thread in async code."""
     if not cfg.voice.enabled:
-        bus.publish_nowait(StatusChanged("voice", "disabled", "voice.enabled = false: text only"))
+        log.info("voice: disabled in config (voice.enabled = false): text only")
+        _announce(bus, StatusChanged("voice", "disabled", "voice.enabled = false: text only"))
         return None
     try:
         find_device(cfg.voice.input_device, "input")
         find_device(cfg.voice.output_device, "output")
     except NoAudioDevice as exc:
         log.warning("voice: %s: running text-only", exc)
-        bus.publish_nowait(StatusChanged("voice", "text-only", str(exc)))
+        _announce(bus, StatusChanged("voice", "text-only", str(exc)))
         return None
     models = models or load_voice_models(cfg)
     played = PlayedAudio()

@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from jarvisd.config import Section
 from jarvisd.events import EventBus, StatusChanged, TranscriptLine
 from jarvisd.voice.activation import Activation
-from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC, AudioSink, AudioSource, rms_dbfs
+from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
 from jarvisd.voice.echo import PlayedAudio, echo_correlation, repeats_spoken_text
 from jarvisd.voice.endpointing import Endpointer, EndpointSettings, SileroStream, Utterance
 from jarvisd.voice.events import (
@@ -65,15 +66,13 @@ class VoiceSettings:
     echo_threshold: float = 0.45
 
     @classmethod
-    def from_config(cls, voice: object) -> VoiceSettings:
+    def from_config(cls, voice: Section) -> VoiceSettings:
         """From `cfg.voice` (jarvisd.config)."""
-        v = voice
-        return cls(language=v.language, activation=v.activation,  # type: ignore[attr-defined]
-                   wake_phrases=tuple(v.wake_phrases), follow_up_sec=float(v.follow_up_sec),  # type: ignore[attr-defined]
-                   barge_in=v.barge_in == "on",  # type: ignore[attr-defined]
-                   endpoint=EndpointSettings(min_speech_ms=int(v.min_speech_ms),  # type: ignore[attr-defined]
-                                             trailing_silence_ms=int(v.trailing_silence_ms),  # type: ignore[attr-defined]
-                                             max_utterance_sec=float(v.max_utterance_sec)))  # type: ignore[attr-defined]
+        return cls(language=voice.language, activation=voice.activation, wake_phrases=tuple(voice.wake_phrases),
+                   follow_up_sec=float(voice.follow_up_sec), barge_in=voice.barge_in == "on",
+                   endpoint=EndpointSettings(min_speech_ms=int(voice.min_speech_ms),
+                                             trailing_silence_ms=int(voice.trailing_silence_ms),
+                                             max_utterance_sec=float(voice.max_utterance_sec)))
 
 
 class VoicePipeline:
@@ -272,7 +271,7 @@ class VoicePipeline:
 
     def _endpointed(self, utt: Utterance) -> None:
         level = rms_dbfs(utt.audio)
-        self.bus.publish_nowait(SpeechEnded(speech_end_at=utt.speech_end_at, duration_sec=len(utt.audio) / 16000,
+        self.bus.publish_nowait(SpeechEnded(speech_end_at=utt.speech_end_at, duration_sec=len(utt.audio) / MIC_RATE,
                                             rms_dbfs=level, forced=utt.forced, at=utt.ended_at))
         if utt.frames and utt.echo_frames >= 0.5 * utt.speech_sec / FRAME_SEC:
             self.bus.publish_nowait(UtteranceDropped("echo: the speaker's own output"))
@@ -321,7 +320,8 @@ class VoicePipeline:
         self._turn = asyncio.create_task(self._start_turn(admission.text, result.lang, utterance_id))
 
     def _overlapped_own_speech(self, utt: Utterance) -> bool:
-        return self.speech.busy or utt.started_at <= self.speech.last_output_end + ECHO_TAIL_SEC
+        """Did this utterance begin while the assistant was speaking? (Echo cannot begin after it.)"""
+        return bool(self.speech.busy and self.speech.spoken_text()) or utt.started_at <= self.speech.last_output_end
 
     # --- answering ----------------------------------------------------------------------------------
     def _new_id(self) -> int:

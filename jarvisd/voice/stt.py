@@ -6,11 +6,12 @@ a detection outside Korean and English becomes the likelier of the two, because 
 languages the assistant speaks. Blocking: call `transcribe` from a worker thread.
 
 Short context. faster-whisper pads every input to Whisper's 30 s window, so a 2 s command costs the
-encoder 30 s of work (~2.4 s CPU for base on this machine's 2 cores). A spoken command is short: it is
-padded with silence to `context_sec` (6 s) instead and encoded and decoded directly with CTranslate2
-(~0.4 s). Very short contexts make Whisper loop ("Stop! What time is it? Stop! What..."); from 6 s on,
-the test sentences and piper answers came back exact. A transcript that still loops or compresses
-too well is redone the classic way, as is audio longer than 25 s.
+encoder 30 s of work (~2.4 s CPU for base on this machine's 2 cores). A spoken command is short: its
+log-mel is zero-padded to `context_sec` (10 s) instead and encoded and decoded directly with
+CTranslate2 (~0.5 s). Shorter contexts make Whisper loop or mishear ("Stop! What time is it? Stop!
+What...", "call the man Katune" for "call the bank at noon" at 6 s with silent audio as padding); at
+10 s with zero log-mel padding every test command came back as with 30 s. A transcript that still
+loops or compresses too well is redone the classic way, as is audio longer than 25 s.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def _device() -> tuple[str, str]:
 
 class SpeechRecognizer:
     def __init__(self, model_dir: Path, language: str = "auto", beam_size: int = 1,
-                 cpu_threads: int = 0, device: str | None = None, context_sec: float = 6.0) -> None:
+                 cpu_threads: int = 0, device: str | None = None, context_sec: float = 10.0) -> None:
         if language not in LANGUAGES:
             raise ValueError(f"language must be one of {', '.join(LANGUAGES)} (got {language!r})")
         from faster_whisper import WhisperModel
@@ -95,9 +96,12 @@ class SpeechRecognizer:
     def _run_short(self, audio: np.ndarray, language: str | None) -> tuple[str, str, float, list, float, float]:
         from faster_whisper.tokenizer import Tokenizer
 
-        pad = max(MIC_RATE, int(self.context_sec * MIC_RATE) - len(audio))
-        features = self.model.feature_extractor(np.concatenate([audio.astype(np.float32), np.zeros(pad, np.float32)]))
-        features = features[:, : features.shape[-1] // 2 * 2]  # the encoder's convolution halves the frames
+        features = self.model.feature_extractor(audio.astype(np.float32))
+        # Pad the log-mel with zeros, as faster-whisper pads its 30 s window (padding the audio with
+        # silence instead made Whisper loop or mishear far more often at short contexts).
+        frames = max(features.shape[-1] + 100, int(self.context_sec * 100))
+        features = np.pad(features, ((0, 0), (0, frames - features.shape[-1])))
+        features = features[:, : frames // 2 * 2]  # the encoder's convolution halves the frames
         encoded = self.model.encode(features)
         probability, all_probs = 1.0, []
         if language is None:

@@ -17,7 +17,7 @@ from jarvisd.voice.answers import answer_from_chat_model
 from jarvisd.voice.audio import MIC_RATE, read_wav, write_wav
 from jarvisd.voice.build import build_pipeline
 from jarvisd.voice.cli import add_parser
-from jarvisd.voice.events import Transcript, TurnEnded, TurnStarted, UtteranceDropped
+from jarvisd.voice.events import SpeechStarted, Transcript, TurnEnded, TurnStarted, UtteranceDropped
 from jarvisd.voice.files import WavFileSink, WavFileSource
 from jarvisd.voice.pipeline import VoiceSettings
 from tests.voice.conftest import EventLog, compose, espeak, word_error_rate
@@ -179,3 +179,21 @@ def test_the_short_context_reads_a_command_like_the_full_30_second_window(models
     classic = SpeechRecognizer(models.recognizer.model_dir, language="en", context_sec=0).transcribe(audio)
     assert short.text == classic.text
     assert word_error_rate("What is on my calendar tomorrow morning?", short.text) == 0.0
+
+
+@pytest.mark.parametrize("pressed", [True, False])
+async def test_push_to_talk_hears_only_while_the_toggle_is_open(cfg, models, question, pressed):
+    bus = EventBus()
+    log = EventLog(bus)
+    settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="push_to_talk", language="en")
+    pipeline = build_pipeline(cfg, scripted("Nothing today."), source=WavFileSource(question), sink=WavFileSink(None),
+                              models=models, bus=bus, settings=settings)
+    if pressed:
+        assert pipeline.push_to_talk() is True
+    await pipeline.start()
+    try:
+        await pipeline.run_until_source_ends()
+    finally:
+        await pipeline.stop()
+    assert len(log.of(TurnStarted)) == (1 if pressed else 0)
+    assert log.of(SpeechStarted) if pressed else not log.of(SpeechStarted)
