@@ -357,7 +357,7 @@ class VoicePipeline:
 
     async def _write(self, utterance_id: int, text: str, lang: str, parts: list[str]) -> None:
         """Stream the answer into sentences for the speech queue; cancelled when the turn goes stale."""
-        splitter = SentenceSplitter()
+        splitter = SentenceSplitter(quick_start=True)
         try:
             async for delta in self.answer(text, lang, utterance_id):
                 if self.speech.current_id != utterance_id:

@@ -243,3 +243,11 @@ def test_a_looping_short_context_transcript_is_sent_back_for_the_full_window():
     assert _suspicious("Stop! What time is it now? Stop! What time is it now? What time is")
     assert _suspicious("la la la la la la la la la la la la la la la")
     assert not _suspicious("Can you tell me what is on my calendar for tomorrow morning and afternoon please?")
+
+
+def test_quick_start_lets_only_the_first_piece_end_at_a_comma():
+    splitter = SentenceSplitter(quick_start=True)
+    assert splitter.feed("Sure, here is what I found, in short. Then, more") == [
+        "Sure,", "here is what I found, in short."]
+    assert splitter.flush() == ["Then, more"]
+    assert SentenceSplitter(quick_start=True).feed("It costs 1,500 won. Ok") == ["It costs 1,500 won."]
