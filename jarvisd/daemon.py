@@ -12,7 +12,7 @@ import fcntl
 import logging
 import os
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -220,8 +220,9 @@ async def _stop(d: Daemon) -> None:
 
 
 async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = None,
-                backends: Backends | None = None) -> int:
-    """Run until SIGTERM/SIGINT (or `stop` is set). Returns the exit code."""
+                backends: Backends | None = None, on_ready: Callable[[Daemon], Any] | None = None) -> int:
+    """Run until SIGTERM/SIGINT (or `stop` is set). Returns the exit code. `on_ready` (soak and tests)
+    gets the running parts once everything has started."""
     from jarvisd.reflect.turns import TurnGate
 
     stop = stop or asyncio.Event()
@@ -239,6 +240,8 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
         await _start_hud(d)
         await _start_tray(d, stop)
         log.info("jarvisd ready (data dir %s, pid %d)", cfg.paths.data_dir, os.getpid())
+        if on_ready is not None:
+            on_ready(d)
         await stop.wait()
         log.info("jarvisd stopping")
         await _stop(d)

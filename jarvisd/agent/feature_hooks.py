@@ -51,6 +51,9 @@ class MemoryHooks(AgentHooks):
         await asyncio.to_thread(self.memory.record_turn, ctx.scope, result.turn_messages)
         if "memory_context" in ctx.state:
             await asyncio.to_thread(self.memory.reinforce, ctx.scope, ctx.state["memory_context"], result.answer)
+        flush = getattr(self.memory, "flush", None)
+        if flush is not None:  # the turn is over: what it wrote must survive a crash
+            await asyncio.to_thread(flush)
 
 
 class AgendaJudgeHook(AgentHooks):

@@ -33,11 +33,12 @@ class ScriptedChatModel:
     supports_tools = True
 
     def __init__(self, answers: Iterable[Answer] | Callable[[Sequence[Message]], Answer],
-                 tokens_per_sec: float = 0.0, name: str = "scripted") -> None:
+                 tokens_per_sec: float = 0.0, name: str = "scripted", record_calls: bool = True) -> None:
         self._answer_for = answers if callable(answers) else None
         self._answers = [] if callable(answers) else list(answers)
         self.tokens_per_sec = tokens_per_sec
         self.name = name
+        self.record_calls = record_calls  # tests read `calls`; a soak turns it off
         self.calls: list[tuple[list[Message], list[ToolSpec]]] = []
 
     def _next(self, messages: Sequence[Message]) -> Answer:
@@ -48,7 +49,8 @@ class ScriptedChatModel:
         return self._answers.pop(0)
 
     async def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> AsyncIterator[ChatChunk]:
-        self.calls.append((list(messages), list(tools)))
+        if self.record_calls:
+            self.calls.append((list(messages), list(tools)))
         answer = self._next(messages)
         delay = 1.0 / self.tokens_per_sec if self.tokens_per_sec > 0 else 0.0
         for piece in re.findall(r"\S+\s*|\s+", str(answer.get("text", ""))):

@@ -108,6 +108,10 @@ class MemoryService:
         """Flush buffered writes (daemon shutdown)."""
         getattr(self.store, "close", lambda: None)()
 
+    def flush(self) -> None:
+        """Make buffered writes durable (turn end: what a finished turn wrote survives a SIGKILL)."""
+        getattr(self.store, "flush", lambda: None)()
+
     # ---- working memory -------------------------------------------------------------------------
 
     def session(self, scope: MemoryScope) -> SessionMemory:

@@ -50,6 +50,11 @@ TABLE = "memory_items"
 DEFAULT_DIMENSIONS = 384
 INDEX_THRESHOLD = 20_000  # below: exact flat search over rows kept in process (~2.5 KB each)
 FLUSH_ROWS = 256
+# LanceDB caches index and metadata per table version, up to GBs by default; a resident daemon makes
+# a version per turn, so the caches are bounded here.
+SESSION_CACHE = {"index_cache_size_bytes": 64 << 20, "metadata_cache_size_bytes": 32 << 20}
+COMPACT_EVERY = 100  # writes between compactions: each write adds a table version and a fragment
+KEEP_VERSIONS_FOR = timedelta(minutes=1)  # old versions stay readable this long for other readers
 T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -107,10 +112,12 @@ class LanceMemoryStore:
         self._pending_deletes: set[str] = set()
         self._keys = KeyColumns(max_vector_rows=index_threshold)
         self._db = self._run(lancedb.connect_async(uri, storage_options=storage_options,
-                                                   read_consistency_interval=consistency))
+                                                   read_consistency_interval=consistency,
+                                                   session=lancedb.Session(**SESSION_CACHE)))
         self._dimensions: int = dimensions or DEFAULT_DIMENSIONS
         self._table = self._run(self._open())
         self._unindexed = 0
+        self._writes_since_compaction = 0
         self._indexed = self._run(self._has_vector_index())
         self._indexed_rows = self._run(self._count_indexed()) if self._indexed else 0
 
@@ -174,6 +181,16 @@ class LanceMemoryStore:
             await self._commit(merge.execute(data), upserted=data)
             self._unindexed += data.num_rows
             await self._maybe_index()
+        self._writes_since_compaction += 1
+        if self._writes_since_compaction >= COMPACT_EVERY:
+            await self._compact()
+
+    async def _compact(self) -> None:
+        """Merge small fragments and drop versions older than KEEP_VERSIONS_FOR. A resident daemon
+        writes once per turn; without this, fragments, versions and resident memory grow without
+        bound (scripts/soak_daemon.py: +23 MiB per 100 turns with, +45 MiB without)."""
+        self._writes_since_compaction = 0
+        await self._commit(self._table.optimize(cleanup_older_than=KEEP_VERSIONS_FOR))
 
     async def _commit(self, write: Coroutine[Any, Any, Any], *, deleted: Sequence[str] = (),
                       upserted: pa.Table | None = None) -> None:

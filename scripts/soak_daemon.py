@@ -1,0 +1,88 @@
+"""Soak: N text turns through the running daemon (scripted models, real memory, agenda, scheduler, HUD).
+
+Prints resident memory after warm-up and at the end, threads and asyncio tasks, and whether any grew.
+    .venv/bin/python scripts/soak_daemon.py --turns 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from jarvisd.config import load_config
+from jarvisd.daemon import Daemon, serve
+from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.llm.select import Backends
+from jarvisd.manifest import ModelStore
+
+PROMISES = ["I have to call the dentist tomorrow at 10", "remind me to water the plants on Friday",
+            "what's the weather like", "tell me a joke", "I need to send the invoice by Monday noon"]
+
+
+def rss_mib() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def judge(messages):  # the thought model: a promise for every other turn, grounded in the input
+    text = messages[-1].content.rsplit("[입력]\n", 1)[-1]
+    if "have to" in text or "need to" in text or "remind" in text:
+        return {"text": f"open_loops:\n- {text[:40]} (근거: {text})\nclosed_loops:\n"}
+    return {"text": "open_loops:\nclosed_loops:\n"}
+
+
+async def soak(turns: int, warmup: int, home: Path) -> dict[str, float]:
+    cfg = load_config(env={"JARVIS_HOME": str(home), "JARVIS_VOICE__ENABLED": "false",
+                           "JARVIS_HUD__PORT": "18799"})
+    backends = Backends(chat=ScriptedChatModel(lambda _m: {"text": "Sure, noted. Anything else?"}, record_calls=False),
+                        thought=ScriptedChatModel(judge, record_calls=False), embedder=None, notes=["scripted"])
+    ready: asyncio.Future[Daemon] = asyncio.get_running_loop().create_future()
+    stop = asyncio.Event()
+    task = asyncio.create_task(serve(cfg, ModelStore(home / "models"), stop, backends=backends,
+                                     on_ready=ready.set_result))
+    daemon = await ready
+    figures: dict[str, float] = {}
+    started = time.perf_counter()
+    for i in range(turns):
+        await daemon.text_turn(PROMISES[i % len(PROMISES)] + f" #{i}", session=f"s{i // 50}")
+        await daemon.assistant.judge.drain()
+        if i + 1 == warmup:
+            gc.collect()
+            figures.update(rss_warm=rss_mib(), threads_warm=threading.active_count(),
+                           tasks_warm=len(asyncio.all_tasks()))
+        if (i + 1) % 100 == 0:
+            print(f"  {i + 1:>5} turns  rss {rss_mib():7.1f} MiB  threads {threading.active_count():3d}  "
+                  f"tasks {len(asyncio.all_tasks()):3d}", flush=True)
+    gc.collect()
+    figures.update(rss_end=rss_mib(), threads_end=threading.active_count(), tasks_end=len(asyncio.all_tasks()),
+                   turns_per_sec=turns / (time.perf_counter() - started),
+                   open_loops=len(daemon.assistant.agenda.agenda()))
+    stop.set()
+    figures["exit_code"] = await task
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--turns", type=int, default=1000)
+    parser.add_argument("--warmup", type=int, default=100)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="jarvisd-soak-") as home:
+        f = asyncio.run(soak(args.turns, args.warmup, Path(home)))
+    growth = (f["rss_end"] - f["rss_warm"]) / f["rss_warm"] * 100
+    print(f"\nturns {args.turns} ({f['turns_per_sec']:.1f}/s), open loops at the end {f['open_loops']:.0f}")
+    print(f"resident memory after {args.warmup} turns {f['rss_warm']:.1f} MiB, at the end {f['rss_end']:.1f} MiB "
+          f"({growth:+.1f}%; target < +10%)")
+    print(f"threads {f['threads_warm']:.0f} -> {f['threads_end']:.0f}; asyncio tasks {f['tasks_warm']:.0f} -> "
+          f"{f['tasks_end']:.0f}; exit code {f['exit_code']:.0f}")
+
+
+if __name__ == "__main__":
+    main()
