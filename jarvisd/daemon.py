@@ -138,6 +138,19 @@ async def _start_voice(d: Daemon) -> None:
         await d.bus.publish(StatusChanged("voice", "failed", str(exc)))
 
 
+async def _consolidate(d: Daemon, busy_sessions: Any) -> Any:
+    """Idle ticks and shutdown: facts out of finished turns, by the thought model, off the reply path."""
+    from jarvisd.memory.consolidation_runs import consolidate_all
+    from jarvisd.memory.extract import llm_extractor
+
+    extractor = llm_extractor(d.assistant.backends.thought, loop=asyncio.get_running_loop())
+    run = await asyncio.to_thread(consolidate_all, d.assistant.memory, d.cfg.general.user, d.assistant.agent.name,
+                                  extractor, skip_sessions=set(busy_sessions or ()))
+    log.info("memory: consolidation stored %d facts from %d episodes%s", run.facts, run.episodes,
+             f"; deferred {sorted(run.deferred)}" if run.deferred else "")
+    return run
+
+
 async def _follow_speech(d: Daemon) -> None:
     """The user talking holds the reminder gate (and resets idleness), whatever becomes of the utterance."""
     from jarvisd.voice.events import SpeechEnded, SpeechStarted, UtteranceDropped
@@ -157,7 +170,8 @@ async def _start_scheduler(d: Daemon) -> None:
     from jarvisd.reflect.scheduler import ReminderScheduler
 
     d.scheduler = ReminderScheduler.from_config(d.cfg, agenda=d.assistant.agenda, speak=d.speak, gate=d.gate,
-                                                bus=d.bus, reflect=d.reflect)
+                                                bus=d.bus, reflect=d.reflect,
+                                                consolidate=lambda busy: _consolidate(d, busy))
     d.scheduler.start()
 
 
@@ -209,7 +223,7 @@ async def _stop(d: Daemon) -> None:
         if part is None:
             continue
         try:
-            await asyncio.wait_for(getattr(part, stop)(), timeout=5)
+            await asyncio.wait_for(getattr(part, stop)(), timeout=7 if name == "scheduler" else 3)
         except Exception as exc:
             log.error("%s: did not stop cleanly: %s", name, exc)
     for task in d.tasks:

@@ -57,3 +57,30 @@ async def test_a_hud_turn_goes_through_the_running_daemon_and_lands_on_the_agend
     stop.set()
     assert await asyncio.wait_for(daemon, 10) == 0
     InstanceLock(cfg.paths.data_dir).acquire().release()  # the lock is free again
+
+
+async def test_a_graceful_stop_consolidates_facts_from_the_days_turns(tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__PORT": str(free_port()),
+                           "JARVIS_VOICE__ENABLED": "false"})
+
+    def thought(messages):
+        if "durable facts" in messages[0].content:  # the consolidation extractor's prompt
+            return {"text": '[{"key": "dog\'s name", "value": "the dog is called Bori", "importance": 0.9}]'}
+        return {"text": ""}  # judge and reflection: nothing
+
+    backends = Backends(chat=ScriptedChatModel(lambda _: {"text": "What a lovely name."}),
+                        thought=ScriptedChatModel(thought), embedder=None)
+    stop = asyncio.Event()
+    ready: asyncio.Future = asyncio.get_running_loop().create_future()
+    daemon = asyncio.create_task(serve(cfg, ModelStore(tmp_path / "models"), stop, backends=backends,
+                                       on_ready=ready.set_result))
+    running = await ready
+    await running.text_turn("My dog is called Bori.")
+    stop.set()
+    assert await asyncio.wait_for(daemon, 10) == 0
+
+    from jarvisd.memory.cli import open_service
+    from jarvisd.memory.scope import MemoryScope
+
+    facts = open_service(cfg).core_facts(MemoryScope("me", "main", "later"))
+    assert any("Bori" in f.content and f.source == "extracted" for f in facts), facts
