@@ -27,7 +27,7 @@ from jarvisd.config import Section
 from jarvisd.events import EventBus, StatusChanged, TranscriptLine
 from jarvisd.voice.activation import Activation
 from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
-from jarvisd.voice.echo import PlayedAudio, echo_correlation, repeats_spoken_text
+from jarvisd.voice.echo import ECHO_SCORE, PlayedAudio, echo_score, repeats_spoken_text
 from jarvisd.voice.endpointing import Endpointer, EndpointSettings, SileroStream, Utterance
 from jarvisd.voice.events import (
     AnswerDelta,
@@ -63,7 +63,7 @@ class VoiceSettings:
     endpoint: EndpointSettings = field(default_factory=EndpointSettings)
     barge_in_ms: int = 200  # clean (non-echo) speech needed during playback to interrupt it
     early_stt_ms: int = 200  # start Whisper after this much trailing silence (0: only at the endpoint)
-    echo_threshold: float = 0.45
+    echo_threshold: float = ECHO_SCORE
 
     @classmethod
     def from_config(cls, voice: Section) -> VoiceSettings:
@@ -257,10 +257,8 @@ class VoicePipeline:
         mic = np.concatenate(self._mic_recent)
         # Silence before the reference: the mic window may begin before the echo of the first words.
         reference = np.concatenate([np.zeros(len(mic), np.float32), reference])
-        # The whole window, and its newest 160 ms alone: an output underrun (a gap the reference does not
-        # have) breaks the alignment of a long window but rarely of a short one.
-        correlation = max(echo_correlation(mic, reference), echo_correlation(mic[-5 * FRAME_SAMPLES:], reference))
-        log.debug("voice: echo correlation %.2f", correlation)
+        correlation = echo_score(mic, reference)
+        log.debug("voice: echo score %.2f", correlation)
         return correlation >= self.settings.echo_threshold
 
     def _barge_in(self) -> None:

@@ -251,3 +251,14 @@ def test_quick_start_lets_only_the_first_piece_end_at_a_comma():
         "Sure,", "here is what I found, in short."]
     assert splitter.flush() == ["Then, more"]
     assert SentenceSplitter(quick_start=True).feed("It costs 1,500 won. Ok") == ["It costs 1,500 won."]
+
+
+def test_an_output_gap_inside_the_window_still_scores_as_echo():
+    from jarvisd.voice.echo import ECHO_SCORE, echo_score
+
+    played = _noise(3.0, seed=8)
+    # The mic heard 240 ms of output, then an underrun pushed the rest 100 ms later than the reference.
+    mic = np.concatenate([played[10000:13840], np.zeros(1600, np.float32), played[13840:17680]])[:7680] * 0.4
+    assert echo_correlation(mic, played) < echo_score(mic, played)
+    assert echo_score(mic, played) >= ECHO_SCORE
+    assert echo_score(_noise(0.48, seed=9), played) < ECHO_SCORE
