@@ -24,6 +24,7 @@ from jarvisd.llm.base import BackendError
 from jarvisd.llm.select import Backends, select_backends
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
+from jarvisd.memory.commands import register_memory_commands
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.openloop.judge import AgendaJudge
@@ -39,6 +40,8 @@ def _remember(text: str, ctx: CommandContext) -> str:
     return remember_command(memory, scope, text.strip()[len("/remember"):], progress=False)
 
 
+if "patterns" not in command_registry:
+    register_memory_commands(command_registry)
 if "remember" not in command_registry:
     command_registry.register("remember", _remember,
                               "keep a fact: /remember <text> (\"그거 기억해\" keeps what it points at) | "
@@ -61,7 +64,8 @@ class Assistant:
 
     def services(self) -> dict[str, Any]:
         """What slash commands may use, whichever surface they come from."""
-        return {"memory": self.memory, "scope_for": self.scope}
+        return {"memory": self.memory, "scope_for": self.scope, "thought_model": self.backends.thought,
+                "data_dir": self.cfg.paths.data_dir}
 
     def command_context(self, session: str, source: str = "text") -> CommandContext:
         return CommandContext(agenda=self.agenda, bus=self.bus, session=session, source=source,

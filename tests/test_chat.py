@@ -93,3 +93,15 @@ async def test_the_model_can_save_and_recall_through_memory_tools(tmp_path):
     tool_result = [m for m in chat.calls[3][0] if m.role == "tool"][-1]
     assert "weekly report" in tool_result.content
     await assistant.close()
+
+
+async def test_memory_commands_are_registered_for_every_surface(tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    backends = Backends(chat=ScriptedChatModel([]),
+                        thought=ScriptedChatModel([{"text": "Mina prefers short answers."}]), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    help_text = await assistant.answer("/help")
+    for command in ("/patterns", "/procedures", "/compact", "/usermodel", "/journal", "/remember", "/openloop"):
+        assert command in help_text
+    assert "no task patterns" in (await assistant.answer("/patterns")).lower()
+    await assistant.close()
