@@ -13,10 +13,12 @@ Stages per turn (seconds):
   stt        Whisper transcription (compute time)
   stt_wait   Whisper time still waited for after the endpoint (transcription starts speculatively after
              200 ms of trailing silence, so it overlaps the endpoint wait)
-  llm_1st    turn start -> first complete sentence of the answer
-  tts_1st    piper synthesis of that sentence
+  llm_1st    turn start -> first speakable piece of the answer (a sentence, or its first clause up to
+             a comma: the splitter's quick start)
+  tts_1st    piper synthesis of that piece
   play       first sentence ready -> its playback started
-  total      user stopped talking -> first audio handed to the device
+  total      user stopped talking (capture time of the last speech frame) -> first audio handed to the
+             output device (add the device latency, printed at the end, for the audible moment)
   overhead   total minus the four model/wait stages: what the pipeline itself costs
   streamed   playback started before the last sentence was synthesized (3-sentence answers)
 """
