@@ -17,10 +17,9 @@
 from __future__ import annotations
 
 import asyncio
-import functools
 import math
 import threading
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Coroutine, Sequence
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
@@ -31,7 +30,7 @@ from lancedb.index import BTree, IvfPq
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
-from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery
+from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
 from jarvisd.memory.stores.lance_keys import KEY_COLUMNS, KeyColumns
 from jarvisd.memory.stores.lance_rows import (
     access_predicate,
@@ -56,16 +55,6 @@ SESSION_CACHE = {"index_cache_size_bytes": 64 << 20, "metadata_cache_size_bytes"
 COMPACT_EVERY = 100  # writes between compactions: each write adds a table version and a fragment
 KEEP_VERSIONS_FOR = timedelta(minutes=1)  # old versions stay readable this long for other readers
 T = TypeVar("T")
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _locked(method: F) -> F:
-    @functools.wraps(method)
-    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
-        with self._lock:
-            return method(self, *args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
 
 
 class _LoopThread:
@@ -145,7 +134,7 @@ class LanceMemoryStore:
 
     # ---- writes ---------------------------------------------------------------------------------
 
-    @_locked
+    @locked
     def upsert(self, items: Sequence[MemoryItem]) -> None:
         for item in items:
             if item.vector is not None and len(item.vector) != self._dimensions:
@@ -155,7 +144,7 @@ class LanceMemoryStore:
         if len(self._pending) + len(self._pending_deletes) >= self.flush_rows:
             self.flush()
 
-    @_locked
+    @locked
     def delete(self, ids: Sequence[str]) -> None:
         for i in ids:
             self._pending.pop(i, None)
@@ -163,7 +152,7 @@ class LanceMemoryStore:
         if len(self._pending) + len(self._pending_deletes) >= self.flush_rows:
             self.flush()
 
-    @_locked
+    @locked
     def flush(self) -> None:
         if self._pending or self._pending_deletes:
             self._run(self._flush())
@@ -214,7 +203,7 @@ class LanceMemoryStore:
     def close(self) -> None:
         self.flush()
 
-    @_locked
+    @locked
     def ensure_index(self) -> bool:
         """Build the vector index now if the table is large enough; True when one exists."""
         self.flush()
@@ -253,7 +242,7 @@ class LanceMemoryStore:
             query = query.limit(limit)
         return (await query.to_arrow()).to_pylist()
 
-    @_locked
+    @locked
     def get(self, ids: Sequence[str], access: AccessFilter) -> list[MemoryItem]:
         self.flush()
         if not ids:
@@ -264,7 +253,7 @@ class LanceMemoryStore:
     def search(self, q: StoreQuery) -> list[Candidate]:
         return self.gather(q, [q.order])
 
-    @_locked
+    @locked
     def gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
         """Recency and importance winners come from the key columns (then one read of their rows);
         the vector order is one ANN query; both run concurrently in one hand-off to the loop thread."""
@@ -317,7 +306,7 @@ class LanceMemoryStore:
         pairs = [(row["id"], 1.0 - float(row["_distance"])) for row in rows[: q.limit]]
         return [(i, cos) for i, cos in pairs if cos >= q.min_cosine]
 
-    @_locked
+    @locked
     def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
         self.flush()
         if ids:
@@ -329,7 +318,7 @@ class LanceMemoryStore:
             await self._commit(self._table.update(where=sql_in("id", rehearsed),
                                                   updates_sql={"rehearsals": "rehearsals + 1"}))
 
-    @_locked
+    @locked
     def delete_session(self, user: str, agent: str, session: str, sources: Sequence[str]) -> int:
         self.flush()
         predicate = (f"user = {sql_str(user)} AND agent = {sql_str(agent)} AND session = {sql_str(session)}"
@@ -344,24 +333,24 @@ class LanceMemoryStore:
 
         return self._run(run())
 
-    @_locked
+    @locked
     def count(self) -> int:
         self.flush()
         return self._run(self._table.count_rows())
 
-    @_locked
+    @locked
     def missing_vectors(self, limit: int) -> list[MemoryItem]:
         self.flush()
         rows = self._run(self._rows("has_vector = false", limit))
         return sorted((from_row(r) for r in rows), key=lambda it: it.id)
 
-    @_locked
+    @locked
     def all_items(self, batch: int = 1000) -> list[MemoryItem]:
         self.flush()
         rows = self._run(self._rows("true"))
         return sorted((from_row(r) for r in rows), key=lambda it: it.id)
 
-    @_locked
+    @locked
     def reset_vectors(self, dimensions: int) -> None:
         """Rewrite the table with `dimensions`-wide vector slots, all empty (an embedder change)."""
         items = [it.with_(vector=None) for it in self.all_items()]

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 import math
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, TypeVar
 
 import numpy as np
 
@@ -16,9 +14,7 @@ from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.korean import normalise
 from jarvisd.memory.scoring import Candidate
-from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery
-
-F = TypeVar("F", bound=Callable[..., Any])
+from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
 
 
 def cosine(a: Sequence[float], b: Sequence[float]) -> float:
@@ -55,15 +51,6 @@ def matches_filters(item: MemoryItem, q: StoreQuery) -> bool:
     return q.include_superseded or not item.superseded_by
 
 
-def _locked(method: F) -> F:
-    @functools.wraps(method)
-    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
-        with self._lock:
-            return method(self, *args, **kwargs)
-
-    return wrapper  # type: ignore[return-value]
-
-
 class InMemoryStore:
     def __init__(self, dimensions: int | None = None) -> None:
         self._lock = threading.RLock()
@@ -74,7 +61,7 @@ class InMemoryStore:
     def vector_dimensions(self) -> int | None:
         return self._dimensions
 
-    @_locked
+    @locked
     def upsert(self, items: Sequence[MemoryItem]) -> None:
         for item in items:
             if item.vector is not None:
@@ -86,12 +73,12 @@ class InMemoryStore:
                 item = item.with_(vector=tuple(np.asarray(item.vector, dtype=np.float32).tolist()))
             self._items[item.id] = item
 
-    @_locked
+    @locked
     def get(self, ids: Sequence[str], access: AccessFilter) -> list[MemoryItem]:
         found = (self._items.get(i) for i in ids)
         return [it for it in found if it is not None and access.allows(it.user, it.agent, it.layer)]
 
-    @_locked
+    @locked
     def search(self, q: StoreQuery) -> list[Candidate]:
         rows: list[Candidate] = []
         for item in self._items.values():
@@ -114,7 +101,7 @@ class InMemoryStore:
             rows.sort(key=lambda c: (-c.item.created_at.timestamp(), c.item.id))
         return rows[: q.limit]
 
-    @_locked
+    @locked
     def gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
         merged: dict[str, Candidate] = {}
         for order in orders:
@@ -122,7 +109,7 @@ class InMemoryStore:
                 merged.setdefault(cand.item.id, cand)
         return list(merged.values())
 
-    @_locked
+    @locked
     def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
         extra = set(rehearsed)
         for i in ids:
@@ -130,12 +117,12 @@ class InMemoryStore:
                 item = self._items[i]
                 self._items[i] = item.with_(last_accessed=when, rehearsals=item.rehearsals + (i in extra))
 
-    @_locked
+    @locked
     def delete(self, ids: Sequence[str]) -> None:
         for i in ids:
             self._items.pop(i, None)
 
-    @_locked
+    @locked
     def delete_session(self, user: str, agent: str, session: str, sources: Sequence[str]) -> int:
         doomed = [
             i for i, it in self._items.items()
@@ -144,19 +131,19 @@ class InMemoryStore:
         self.delete(doomed)
         return len(doomed)
 
-    @_locked
+    @locked
     def count(self) -> int:
         return len(self._items)
 
-    @_locked
+    @locked
     def missing_vectors(self, limit: int) -> list[MemoryItem]:
         return sorted((it for it in self._items.values() if it.vector is None), key=lambda it: it.id)[:limit]
 
-    @_locked
+    @locked
     def all_items(self, batch: int = 1000) -> list[MemoryItem]:
         return sorted(self._items.values(), key=lambda it: it.id)
 
-    @_locked
+    @locked
     def reset_vectors(self, dimensions: int) -> None:
         self._items = {i: it.with_(vector=None) for i, it in self._items.items()}
         self._dimensions = dimensions
