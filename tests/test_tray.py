@@ -19,6 +19,7 @@ from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
 from jarvisd.tray import SEPARATOR, AgendaTray, MenuSpec, TrayUnavailable, menu_items
+from tests.mic_recorder import FakeMic
 
 
 def view(loop_id: str, desc: str, due: str | None = None) -> dict:
@@ -124,17 +125,6 @@ async def wait_for(predicate, what: str, limit: float = 20.0) -> None:
 
 def menu_texts(tray: AgendaTray) -> list[str]:
     return [item.text for item in tray.icon.menu.items]
-
-
-class FakeMic:
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, bool]] = []
-
-    def set_muted(self, muted: bool) -> None:
-        self.calls.append(("muted", muted))
-
-    def talk(self, pressed: bool) -> None:
-        self.calls.append(("talk", pressed))
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from jarvisd.llm.base import Message
 from jarvisd.llm.scripted import ScriptedChatModel
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
+from tests.mic_recorder import FakeMic
 
 TOKEN = "test-token-" + "x" * 32
 SEOUL = ZoneInfo("Asia/Seoul")
@@ -40,17 +41,6 @@ def scripted_turns(bus: EventBus, answer: Callable[[str], str] = lambda text: f"
         await bus.publish(TranscriptLine(role="assistant", text="".join(parts).strip(), session=session))
 
     return send_turn
-
-
-class FakeMic:
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, bool]] = []
-
-    def set_muted(self, muted: bool) -> None:
-        self.calls.append(("muted", muted))
-
-    def talk(self, pressed: bool) -> None:
-        self.calls.append(("talk", pressed))
 
 
 class Hud:
