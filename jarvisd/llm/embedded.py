@@ -36,7 +36,7 @@ class LlamaCppChat:
 
     supports_tools = False
 
-    def __init__(self, model_path: Path, name: str, n_ctx: int = 4096, n_threads: int = 2,
+    def __init__(self, model_path: Path, name: str, n_ctx: int = 4096, n_threads: int = 1,
                  max_tokens: int = 256, temperature: float = 0.2, seed: int = 7) -> None:
         self.model_path, self.name = model_path, f"embedded:{name}"
         self._n_ctx, self._n_threads = n_ctx, n_threads
