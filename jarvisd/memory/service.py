@@ -30,7 +30,7 @@ from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, ne
 from jarvisd.memory.korean import normalise, query_terms, words_used
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits, wants_pattern_note
 from jarvisd.memory.scope import MemoryScope
-from jarvisd.memory.scoring import Candidate, Scored, joint_rank, rank
+from jarvisd.memory.scoring import Candidate, Scored, calibrated, joint_rank, rank
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 from jarvisd.memory.working import SessionMemory
 
@@ -221,7 +221,9 @@ class MemoryService:
     ) -> list[Scored]:
         """The recall block: facts and episodes (no thought logs), `exclude_ids` left out.
 
-        Extra candidates are fetched for the excluded ids so the block keeps its size.
+        Extra candidates are fetched for the excluded ids so the block keeps its size. With source
+        recall on, the candidates' cosines (sources included) are calibrated per query before
+        `joint_rank`'s relevance bands.
         """
         limit = self.recall_limit if limit is None else limit
         excluded = set(exclude_ids)
@@ -234,7 +236,7 @@ class MemoryService:
         now = self.clock()
         if not self.source_recall:
             return rank(cands, terms, now, limit)
-        return joint_rank(self._add_sources(scope, cands, vector, excluded), terms, now, limit)
+        return joint_rank(calibrated(self._add_sources(scope, cands, vector, excluded)), terms, now, limit)
 
     def _add_sources(
         self, scope: MemoryScope, cands: list[Candidate], vector: tuple[float, ...] | None, excluded: set[str]

