@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import platform
-import shutil
 from collections.abc import Callable
 from typing import Any
 
@@ -78,9 +77,8 @@ def build_report(cfg: Config, store: ModelStore,
         "embedded_models": embedded_models(store),
         "audio": audio_devices(),
         "speech": {"english_voice": "joe-medium (bundled piper voice)",
-                   "korean_voice": cfg.voice.tts_voice or ("espeak-ng (robotic fallback)" if shutil.which("espeak-ng")
-                                                            else "none: set voice.tts_voice to a Korean piper voice "
-                                                                 "or install espeak-ng")},
+                   "korean_voice": cfg.voice.tts_voice or "none: set voice.tts_voice to a Korean piper voice "
+                                                          "(the bundled English voice cannot read Hangul)"},
         "display": {"DISPLAY": display, "tray": "available" if display else "no display: no tray"},
         "hud": {"address": f"http://{cfg.hud.host}:{cfg.hud.port}/"},
     }
