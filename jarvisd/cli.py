@@ -130,12 +130,14 @@ def build_parser() -> argparse.ArgumentParser:
     models.set_defaults(func=cmd_models)
 
     from jarvisd.agent.cli import add_parser as add_agent
+    from jarvisd.hud.cli import add_mic_parser
     from jarvisd.hud.cli import add_parser as add_hud
     from jarvisd.memory.cli import add_parser as add_memory
     from jarvisd.openloop.cli import add_parser as add_openloop
     from jarvisd.voice.cli import add_parser as add_voice
 
     add_hud(sub)
+    add_mic_parser(sub)
     add_voice(sub, answer_factory=_listen_answer)
     add_openloop(sub)
     add_memory(sub)

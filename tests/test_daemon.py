@@ -20,7 +20,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-async def test_a_hud_turn_goes_through_the_running_daemon_and_lands_on_the_agenda(tmp_path):
+async def test_a_hud_turn_goes_through_the_running_daemon_and_lands_on_the_agenda(tmp_path, capsys):
     port = free_port()
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__PORT": str(port),
                            "JARVIS_VOICE__ENABLED": "false", "JARVIS_GENERAL__TIME_ZONE": "Europe/Berlin"})
@@ -49,6 +49,13 @@ async def test_a_hud_turn_goes_through_the_running_daemon_and_lands_on_the_agend
                 break
             await asyncio.sleep(0.05)
     assert [loop["desc"] for loop in agenda["open"]] == ["send the report to Kim"]
+    # `jarvisd mic mute` reaches the running daemon; with voice off it says so instead of pretending
+    import argparse
+
+    from jarvisd.hud.cli import run_mic
+
+    assert await asyncio.to_thread(run_mic, cfg, argparse.Namespace(action="mute")) == 1
+    assert "voice is not running" in capsys.readouterr().err
     try:
         InstanceLock(cfg.paths.data_dir).acquire()
         raise AssertionError("a second instance must be refused while the daemon runs")

@@ -67,3 +67,35 @@ def run(cfg: Any, args: argparse.Namespace) -> int:
               f"from {cfg.paths.data_dir / 'hud.token'}", file=sys.stderr)
         return 1
     return 0
+
+
+MIC_ACTIONS = {"mute": {"muted": True}, "unmute": {"muted": False}, "talk": {"talk": True}, "release": {"talk": False}}
+
+
+def add_mic_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """`jarvisd mic mute|unmute|talk|release`: the HUD's microphone buttons from a shell or a hotkey."""
+    parser = subparsers.add_parser(
+        "mic", help="mute/unmute the running daemon's microphone, or hold/release push-to-talk",
+        description="Send a microphone control to the running daemon through its local HUD API "
+                    "(bind `jarvisd mic talk` / `jarvisd mic release` to a key for push-to-talk).")
+    parser.add_argument("action", choices=list(MIC_ACTIONS))
+    parser.set_defaults(func=run_mic)
+    return parser
+
+
+def run_mic(cfg: Any, args: argparse.Namespace) -> int:
+    import httpx
+
+    token = load_or_create_token(cfg.paths.data_dir)
+    url = hud_url(cfg.hud.host, int(cfg.hud.port)) + "api/mic"
+    try:
+        response = httpx.post(url, json=MIC_ACTIONS[args.action], timeout=3.0,
+                              headers={"Authorization": f"Bearer {token}"})
+    except httpx.HTTPError:
+        print(f"jarvisd mic: nothing answers at {hud_url(cfg.hud.host, int(cfg.hud.port))}; start the daemon "
+              "first (`jarvisd run`)", file=sys.stderr)
+        return 1
+    if response.status_code >= 400:
+        print(f"jarvisd mic: {response.json().get('detail', response.text)}", file=sys.stderr)
+        return 1
+    return 0

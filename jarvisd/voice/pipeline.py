@@ -103,6 +103,7 @@ class VoicePipeline:
         self._recognizing = False
         self._source_done = asyncio.Event()
         self._ptt_close_pending = False
+        self.muted = False  # the HUD's and tray's Mute microphone
         # Speculative transcription during the trailing silence: (speech-frame count, task).
         self._early: tuple[int, asyncio.Task[Transcription]] | None = None
         self._early_frames = max(1, round(self.settings.early_stt_ms / 1000 / FRAME_SEC))
@@ -148,6 +149,17 @@ class VoicePipeline:
                 or any(t is not None and not t.done() for t in (self._turn, self._writer)))
 
     # --- controls for the daemon, HUD, tray and CLI ----------------------------------------------------
+    def set_muted(self, muted: bool) -> None:
+        """Mute the microphone (HUD/tray): nothing is heard, an utterance in progress is dropped."""
+        self.muted = bool(muted)
+        if self.muted:
+            self.endpointer.reset()
+        self.bus.publish_nowait(StatusChanged("mic", "muted" if self.muted else "live"))
+
+    def talk(self, pressed: bool) -> None:
+        """The HUD's and tray's push-to-talk button: held = listening (push_to_talk mode)."""
+        self.push_to_talk(pressed)
+
     def push_to_talk(self, open_: bool | None = None) -> bool:
         """Toggle (or set) push-to-talk. Closing it ends the utterance being spoken right there."""
         state = self.activation.toggle_push_to_talk(open_)
@@ -207,7 +219,7 @@ class VoicePipeline:
             self._ptt_close_pending = False
             if (cut := self.endpointer.finish(at)) is not None:
                 self._endpointed(cut)
-        if not self.activation.listening:
+        if self.muted or not self.activation.listening:
             self.endpointer.reset()
             return
         self._mic_recent.append(frame)
