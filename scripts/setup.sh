@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# System libraries and tools: PortAudio for sounddevice, espeak-ng/sox for Korean fallback speech and
-# test utterances, PulseAudio for virtual audio devices, Xvfb/trayer for the tray, Chromium for the HUD tests.
+# System libraries and tools: PortAudio for sounddevice, espeak-ng/sox for the test utterances,
+# PulseAudio for virtual audio devices, Xvfb/trayer for the tray, Chromium for the HUD tests.
 APT_PACKAGES=(libportaudio2 libasound2-plugins pulseaudio espeak-ng sox xvfb xauth trayer chromium)
 
 missing=()
