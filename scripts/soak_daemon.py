@@ -51,7 +51,7 @@ async def soak(turns: int, warmup: int, home: Path) -> dict[str, float]:
     figures: dict[str, float] = {}
     started = time.perf_counter()
     for i in range(turns):
-        await daemon.text_turn(PROMISES[i % len(PROMISES)] + f" #{i}", session=f"s{i // 50}")
+        await daemon.text_turn(PROMISES[i % len(PROMISES)] + f" #{i}")  # one long HUD session, as the daemon has
         await daemon.assistant.judge.drain()
         if i + 1 == warmup:
             gc.collect()

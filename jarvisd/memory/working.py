@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from jarvisd.llm.base import Message
 
+KEEP_TURNS = 64  # turns of a session kept in process (the window needs stm_turns of them)
 MAX_NOTES = 50
 
 
@@ -49,6 +50,11 @@ class SessionMemory:
             return
         self.turns.append(list(messages))
         self.turn_numbers.append(number)
+        if len(self.turns) > KEEP_TURNS:  # a resident daemon's session lasts weeks: keep a bounded tail
+            dropped = self.turn_numbers[:-KEEP_TURNS]
+            del self.turns[:-KEEP_TURNS], self.turn_numbers[:-KEEP_TURNS]
+            # older turns live on as episodes in long-term memory; rewriting one overwrites its episode
+            self.stored_turns = max(self.stored_turns, *dropped)
 
     def next_turn(self) -> int:
         return max([self.stored_turns, *self.turn_numbers]) + 1

@@ -6,7 +6,7 @@ from jarvisd.llm.base import Message, ToolCall
 from jarvisd.memory.access import PolicyBook, PolicyError, ReadPolicy, access_for, load_policy, parse_policy
 from jarvisd.memory.patterns import pattern_hits, wants_pattern_note
 from jarvisd.memory.scope import MemoryScope
-from jarvisd.memory.working import MAX_NOTES, SessionMemory, split_turns, window
+from jarvisd.memory.working import KEEP_TURNS, MAX_NOTES, SessionMemory, split_turns, window
 
 
 def turn(n: int, tool: bool = False) -> list[Message]:
@@ -89,3 +89,13 @@ def test_pattern_cues_and_keyword_hits() -> None:
     assert wants_pattern_note("앞으로 예산 추천은 이렇게 해")
     assert not wants_pattern_note("오늘 날씨 어때")
     assert pattern_hits(["예산", "추천"], "이번 달 예산을 추천해줘") == 2
+
+
+def test_a_long_session_keeps_a_bounded_tail_in_process_and_never_reuses_a_turn_number():
+    session = SessionMemory()
+    for n in range(1, KEEP_TURNS + 41):
+        session.add_turn(n, [Message("user", f"q{n}"), Message("assistant", f"a{n}")])
+    assert len(session.turns) == KEEP_TURNS
+    assert session.turn_numbers[0] == 41 and session.next_turn() == KEEP_TURNS + 41
+    assert not session.is_new_turn(3)  # a dropped turn's episode exists: rewriting it overwrites
+    assert session.previous_exchange() == (f"q{KEEP_TURNS + 40}", f"a{KEEP_TURNS + 40}")
