@@ -50,18 +50,20 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench_voice import percentile  # noqa: E402  (its sibling in scripts/)
+
 from jarvisd.config import load_config  # noqa: E402
 from jarvisd.events import EventBus  # noqa: E402
 from jarvisd.llm.scripted import ScriptedChatModel  # noqa: E402
 from jarvisd.manifest import ModelStore  # noqa: E402
 from jarvisd.voice.answers import answer_from_chat_model  # noqa: E402
-from jarvisd.voice.audio import MIC_RATE, read_wav, resample, write_wav  # noqa: E402
+from jarvisd.voice.audio import MIC_RATE, resample  # noqa: E402
 from jarvisd.voice.build import VoiceModels, build_pipeline, voice_path  # noqa: E402
 from jarvisd.voice.devices import MicrophoneSource, SpeakerSink  # noqa: E402
 from jarvisd.voice.echo import PlayedAudio  # noqa: E402
 from jarvisd.voice.events import Interrupted, PlaybackStarted, TurnEnded  # noqa: E402
 from jarvisd.voice.pipeline import VoiceSettings  # noqa: E402
-from jarvisd.voice.pulse import NullSinkPulse, refresh_portaudio  # noqa: E402
+from jarvisd.voice.pulse import NullSinkPulse, espeak_utterance, refresh_portaudio  # noqa: E402
 from jarvisd.voice.stt import SpeechRecognizer  # noqa: E402
 from jarvisd.voice.tts import SpeechSynthesizer  # noqa: E402
 
@@ -73,18 +75,7 @@ THRESHOLD = 1e-3
 
 
 def espeak(text: str, out: Path) -> Path:
-    raw = out.with_suffix(".raw.wav")
-    subprocess.run(["espeak-ng", "-v", "en-us", "-s", "160", "-w", str(raw), text], check=True)
-    audio, _ = read_wav(raw, MIC_RATE)
-    raw.unlink()
-    return write_wav(out, audio, MIC_RATE)
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+    return espeak_utterance(text, out, speed=160)
 
 
 class TimedSink(SpeakerSink):

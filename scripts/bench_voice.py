@@ -30,7 +30,6 @@ import asyncio
 import dataclasses
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -42,7 +41,6 @@ from jarvisd.events import EventBus  # noqa: E402
 from jarvisd.llm.scripted import ScriptedChatModel  # noqa: E402
 from jarvisd.manifest import ModelStore  # noqa: E402
 from jarvisd.voice.answers import answer_from_chat_model  # noqa: E402
-from jarvisd.voice.audio import MIC_RATE, read_wav, write_wav  # noqa: E402
 from jarvisd.voice.build import VoiceModels, build_pipeline, voice_path  # noqa: E402
 from jarvisd.voice.devices import MicrophoneSource, SpeakerSink  # noqa: E402
 from jarvisd.voice.echo import PlayedAudio  # noqa: E402
@@ -55,7 +53,7 @@ from jarvisd.voice.events import (  # noqa: E402
     TurnStarted,
 )
 from jarvisd.voice.pipeline import VoiceSettings  # noqa: E402
-from jarvisd.voice.pulse import NullSinkPulse, refresh_portaudio  # noqa: E402
+from jarvisd.voice.pulse import NullSinkPulse, espeak_utterance, refresh_portaudio  # noqa: E402
 from jarvisd.voice.stt import SpeechRecognizer  # noqa: E402
 from jarvisd.voice.tts import SpeechSynthesizer  # noqa: E402
 
@@ -73,11 +71,7 @@ ANSWER = ("Sure, here is what I found. You have two things planned for the morni
 
 
 def espeak(text: str, out: Path) -> Path:
-    raw = out.with_suffix(".raw.wav")
-    subprocess.run(["espeak-ng", "-v", "en-us", "-s", "160", "-w", str(raw), text], check=True)
-    audio, _ = read_wav(raw, MIC_RATE)
-    raw.unlink()
-    return write_wav(out, audio, MIC_RATE)
+    return espeak_utterance(text, out, speed=160)
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -108,3 +108,15 @@ def refresh_portaudio() -> None:
 
     sd._terminate()
     sd._initialize()
+
+
+def espeak_utterance(text: str, out: Path, speed: int = 150) -> Path:
+    """An English test utterance from espeak-ng, resampled to the microphone's 16 kHz, for the
+    tests and benchmarks that play speech into the `mic` sink."""
+    from jarvisd.voice.audio import MIC_RATE, read_wav, write_wav
+
+    raw = out.with_suffix(".raw.wav")
+    subprocess.run(["espeak-ng", "-v", "en-us", "-s", str(speed), "-w", str(raw), text], check=True)
+    audio, _ = read_wav(raw, MIC_RATE)
+    raw.unlink()
+    return write_wav(out, audio, MIC_RATE)

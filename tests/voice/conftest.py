@@ -4,7 +4,6 @@ and the piper voice, each loaded once per session."""
 from __future__ import annotations
 
 import asyncio
-import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +16,7 @@ from jarvisd.events import Event, EventBus, Subscription
 from jarvisd.manifest import ModelStore
 from jarvisd.voice.audio import MIC_RATE, read_wav, write_wav
 from jarvisd.voice.build import VoiceModels, voice_path
-from jarvisd.voice.pulse import NullSinkPulse, refresh_portaudio
+from jarvisd.voice.pulse import NullSinkPulse, espeak_utterance, refresh_portaudio
 from jarvisd.voice.stt import SpeechRecognizer
 from jarvisd.voice.tts import SpeechSynthesizer
 
@@ -60,11 +59,7 @@ def speech_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def espeak(text: str, out: Path, speed: int = 150) -> Path:
     """An English test utterance from espeak-ng, at 16 kHz."""
-    raw = out.with_suffix(".raw.wav")
-    subprocess.run(["espeak-ng", "-v", "en-us", "-s", str(speed), "-w", str(raw), text], check=True)
-    audio, _ = read_wav(raw, MIC_RATE)
-    raw.unlink()
-    return write_wav(out, audio, MIC_RATE)
+    return espeak_utterance(text, out, speed)
 
 
 def compose(out: Path, *parts: Path | float) -> Path:
