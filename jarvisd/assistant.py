@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from jarvisd.agent.feature_hooks import AgendaJudgeHook, MemoryHooks
@@ -57,7 +57,6 @@ class Assistant:
     judge: AgendaJudge
     agent: Agent
     bus: EventBus
-    busy_sessions: set[str] = field(default_factory=set)
 
     def scope(self, session: str = "default") -> MemoryScope:
         return MemoryScope(user=self.cfg.general.user, agent=self.agent.name, session=session)
@@ -78,7 +77,6 @@ class Assistant:
             return
         scope = self.scope(session)
         await self.bus.publish(TranscriptLine(role="user", text=text, session=session, lang=lang))
-        self.busy_sessions.add(session)
         answer: list[str] = []
         try:
             if is_command(text):
@@ -99,7 +97,6 @@ class Assistant:
                 answer.append(message)
                 yield message
         finally:
-            self.busy_sessions.discard(session)
             if answer:
                 await self.bus.publish(TranscriptLine(role="assistant", text="".join(answer).strip(),
                                                       session=session, lang=lang))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import functools
 import logging
 import os
 import signal
@@ -83,6 +84,13 @@ class Daemon:
     tray: Any = None
     tasks: list[asyncio.Task[Any]] = field(default_factory=list)
 
+    @functools.cached_property
+    def hud_token(self) -> str:
+        """The per-install HUD token (<data dir>/hud.token, 0600), read or created once."""
+        from jarvisd.hud import load_or_create_token
+
+        return load_or_create_token(self.cfg.paths.data_dir)
+
     async def voice_answer(self, text: str, lang: str, utterance_id: int) -> AsyncIterator[str]:
         """The voice pipeline's answer function: one turn, with the reminder gate held while it runs."""
         self.gate.turn_started(VOICE_SESSION)
@@ -138,19 +146,6 @@ async def _start_voice(d: Daemon) -> None:
         await d.bus.publish(StatusChanged("voice", "failed", str(exc)))
 
 
-async def _consolidate(d: Daemon, busy_sessions: Any) -> Any:
-    """Idle ticks and shutdown: facts out of finished turns, by the thought model, off the reply path."""
-    from jarvisd.memory.consolidation_runs import consolidate_all
-    from jarvisd.memory.extract import llm_extractor
-
-    extractor = llm_extractor(d.assistant.backends.thought, loop=asyncio.get_running_loop())
-    run = await asyncio.to_thread(consolidate_all, d.assistant.memory, d.cfg.general.user, d.assistant.agent.name,
-                                  extractor, skip_sessions=set(busy_sessions or ()))
-    log.info("memory: consolidation stored %d facts from %d episodes%s", run.facts, run.episodes,
-             f"; deferred {sorted(run.deferred)}" if run.deferred else "")
-    return run
-
-
 async def _follow_speech(d: Daemon) -> None:
     """The user talking holds the reminder gate (and resets idleness), whatever becomes of the utterance."""
     from jarvisd.voice.events import SpeechEnded, SpeechStarted, UtteranceDropped
@@ -167,21 +162,24 @@ async def _follow_speech(d: Daemon) -> None:
 
 
 async def _start_scheduler(d: Daemon) -> None:
+    from jarvisd.memory.consolidation_runs import memory_consolidator
     from jarvisd.reflect.scheduler import ReminderScheduler
 
+    # idle ticks and shutdown: facts out of finished turns, by the thought model, off the reply path
+    consolidate = memory_consolidator(d.assistant.memory, d.cfg.general.user, d.assistant.agent.name,
+                                      d.assistant.backends.thought)
     d.scheduler = ReminderScheduler.from_config(d.cfg, agenda=d.assistant.agenda, speak=d.speak, gate=d.gate,
-                                                bus=d.bus, reflect=d.reflect,
-                                                consolidate=lambda busy: _consolidate(d, busy))
+                                                bus=d.bus, reflect=d.reflect, consolidate=consolidate)
     d.scheduler.start()
 
 
 async def _start_hud(d: Daemon) -> None:
-    from jarvisd.hud import HudServer, StatusBoard, create_app, load_or_create_token
+    from jarvisd.hud import HudServer, StatusBoard, create_app
 
     backend = d.assistant.backends.chat.name
     status = StatusBoard({"backend": {"state": backend.split(":", 1)[0], "detail": backend}})
     d.tasks.append(asyncio.create_task(status.follow(d.bus), name="hud-status"))
-    token = load_or_create_token(d.cfg.paths.data_dir)
+    token = d.hud_token
 
     async def send_turn(text: str, session: str) -> str:
         return await d.text_turn(text, session or HUD_SESSION)
@@ -201,13 +199,11 @@ async def _start_hud(d: Daemon) -> None:
 async def _start_tray(d: Daemon, stop: asyncio.Event) -> None:
     if not os.environ.get("DISPLAY"):
         return  # said once by report_environment
-    from jarvisd.hud import load_or_create_token
     from jarvisd.hud.cli import open_in_browser
     from jarvisd.tray import AgendaTray
 
-    token = load_or_create_token(d.cfg.paths.data_dir)
     tray = AgendaTray(d.assistant.agenda, d.bus, quit=stop.set, mic=d.voice,
-                      open_hud=lambda: open_in_browser(d.cfg.hud.host, d.cfg.hud.port, token))
+                      open_hud=lambda: open_in_browser(d.cfg.hud.host, d.cfg.hud.port, d.hud_token))
     try:
         await tray.start()
     except Exception as exc:  # TrayUnavailable, or a broken X/tray host: no tray, the rest goes on
