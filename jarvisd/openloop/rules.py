@@ -18,6 +18,7 @@ from jarvisd.openloop.text import (
     KO_FUNCTION,
     bigrams,
     content_words,
+    has_unmatched,
     normalize,
     profile,
     squash,
@@ -85,7 +86,7 @@ def is_substitution(a: str, b: str) -> bool:
     "로그 확인해줘"/"내일 배포 전에 로그 확인해줘" is an elaboration (only one side adds words).
     """
     pa, pb = word_profile(a), word_profile(b)
-    return bool(unmatched(pa, pb)) and bool(unmatched(pb, pa))
+    return has_unmatched(pa, pb) and has_unmatched(pb, pa)
 
 
 def flips_polarity(a: str, b: str) -> bool:
@@ -95,7 +96,8 @@ def flips_polarity(a: str, b: str) -> bool:
 
 def text_merge_blocked(a: str, b: str) -> bool:
     """The guard in front of the containment and Jaccard rules (not the embedding rule)."""
-    return is_substitution(a, b) or flips_polarity(a, b)
+    pa, pb = word_profile(a), word_profile(b)
+    return pa.polarity != pb.polarity or (has_unmatched(pa, pb) and has_unmatched(pb, pa))
 
 
 def same_loop(a: str, b: str, cosine: float | None = None, threshold: float = DEFAULT_THRESHOLD) -> bool:
@@ -104,6 +106,9 @@ def same_loop(a: str, b: str, cosine: float | None = None, threshold: float = DE
     Equal after normalizing; or a cosine at or above the embedder's threshold; or, unless the pair is a
     substitution or flips polarity, the shorter (>= 6 chars, no spaces) inside the longer, or space-free
     character-bigram Jaccard >= 0.4. A wrong merge silently loses a promise, so the guard errs apart.
+
+    Cheapest first: the word view (content words, polarity) is built only for a pair a text rule
+    would merge, and the bigram intersection only when the set sizes allow a Jaccard of 0.4.
     """
     pa, pb = profile(a), profile(b)
     if not pa.norm or not pb.norm:
@@ -114,8 +119,12 @@ def same_loop(a: str, b: str, cosine: float | None = None, threshold: float = DE
         return True
     short, long = (pa.squashed, pb.squashed) if len(pa.squashed) <= len(pb.squashed) else (pb.squashed, pa.squashed)
     if not (len(short) >= CONTAINMENT_MIN_CHARS and short in long):
+        na, nb = len(pa.grams), len(pb.grams)
+        # Jaccard <= smaller / larger set, so a lopsided pair cannot reach 0.4
+        if min(na, nb) < JACCARD_SAME * max(na, nb):
+            return False
         shared = len(pa.grams & pb.grams)
-        if shared < JACCARD_SAME * (len(pa.grams) + len(pb.grams) - shared):
+        if shared < JACCARD_SAME * (na + nb - shared):
             return False
     return not text_merge_blocked(a, b)  # checked only when a text rule would merge
 

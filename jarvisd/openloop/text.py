@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
+from operator import add
+from typing import NamedTuple
 
 _WORD = re.compile(r"[\w'’]+")
 
@@ -30,14 +31,17 @@ POLARITY_STEMS = ("취소", "않", "cancel", "안해", "못해", "그만")
 
 def normalize(text: str) -> str:
     """NFKC, lower case, punctuation dropped, whitespace collapsed."""
-    text = unicodedata.normalize("NFKC", text).lower().replace("’", "'")
-    return " ".join(_WORD.findall(text))
+    text = unicodedata.normalize("NFKC", text).lower()
+    words = text.split()
+    if "".join(words).isalnum():  # no punctuation at all (the common case): skip the regex
+        return " ".join(words)
+    return " ".join(_WORD.findall(text.replace("’", "'")))
 
 
 def _grams(s: str) -> frozenset[str]:
     if len(s) < 2:
         return frozenset({s} if s else ())
-    return frozenset({s[i:i + 2] for i in range(len(s) - 1)})
+    return frozenset(map(add, s, s[1:]))
 
 
 @lru_cache(maxsize=65_536)
@@ -50,17 +54,17 @@ def stem_en(word: str) -> str:
     return word
 
 
-@dataclass(frozen=True, slots=True)
-class Profile:
-    """What every comparison needs; cheap enough for one new promise against a thousand loops."""
+class Profile(NamedTuple):
+    """What every comparison needs; cheap enough for one new promise against a thousand loops.
+    (Named tuples, not frozen dataclasses: building one is half the cost, and a cold same_loop
+    builds two of each.)"""
 
     norm: str                    # normalized, single spaces
     squashed: str                # normalized, no spaces
     grams: frozenset[str]        # bigrams of `squashed`
 
 
-@dataclass(frozen=True, slots=True)
-class WordProfile:
+class WordProfile(NamedTuple):
     """The word view, needed only when a text rule would merge (the guard) or for dismissals."""
 
     words: tuple[str, ...]
@@ -77,20 +81,31 @@ def profile(text: str) -> Profile:
     return Profile(norm=norm, squashed=squashed, grams=_grams(squashed))
 
 
+@lru_cache(maxsize=65_536)
+def _word_role(w: str) -> tuple[str | None, bool]:
+    """(the comparison key of a content word, English stemmed, or None for a function word;
+    does the word turn a promise around). Cached per word, as `stem_en` is."""
+    key: str | None = None
+    if w not in EN_FUNCTION and w not in KO_FUNCTION:
+        key = stem_en(w) if w.isascii() else w
+        if key in EN_FUNCTION:
+            key = None
+    return key, w in POLARITY or w.startswith(POLARITY_STEMS)
+
+
 @lru_cache(maxsize=16_384)
 def word_profile(text: str) -> WordProfile:
     words = tuple(profile(text).norm.split())
-    content, keys = [], []
+    content, keys, polar = [], [], []
     for w in words:
-        if w in EN_FUNCTION or w in KO_FUNCTION:
-            continue
-        key = stem_en(w) if w.isascii() else w
-        if key not in EN_FUNCTION:
+        key, turns = _word_role(w)
+        if key is not None:
             content.append(w)
             keys.append(key)
-    return WordProfile(
-        words=words, content=tuple(content), keys=tuple(keys), stems=frozenset(keys),
-        polarity=frozenset(w for w in words if w in POLARITY or w.startswith(POLARITY_STEMS)))
+        if turns:
+            polar.append(w)
+    return WordProfile(words=words, content=tuple(content), keys=tuple(keys), stems=frozenset(keys),
+                       polarity=frozenset(polar))
 
 
 @lru_cache(maxsize=16_384)
@@ -149,3 +164,11 @@ def unmatched(mine: WordProfile, theirs: WordProfile) -> list[str]:
         if key not in theirs.stems and not any(words_match(w, v) for v in theirs.content):
             out.append(w)
     return out
+
+
+def has_unmatched(mine: WordProfile, theirs: WordProfile) -> bool:
+    """Does `mine` have a content word without a counterpart in `theirs`? (`unmatched`, stopping early)"""
+    for w, key in zip(mine.content, mine.keys, strict=True):
+        if key not in theirs.stems and not any(words_match(w, v) for v in theirs.content):
+            return True
+    return False
