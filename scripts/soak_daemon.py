@@ -2,16 +2,24 @@
 
 Prints resident memory after warm-up and at the end, threads and asyncio tasks, and whether any grew.
     .venv/bin/python scripts/soak_daemon.py --turns 1000
+
+Finding where memory goes (diagnostics, off by default):
+    --trace 8    tracemalloc from warm-up to the end: the Python-heap growth by source line (8 frames kept)
+    --trim       also print RSS after glibc's malloc_trim(0) at each 100 turns: what fragmentation holds
+    MALLOC_ARENA_MAX=2 .venv/bin/python scripts/soak_daemon.py ...   fewer glibc arenas
+Each line also shows anonymous vs file-backed resident memory from /proc/self/smaps_rollup.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import ctypes
 import gc
 import tempfile
 import threading
 import time
+import tracemalloc
 from pathlib import Path
 
 from jarvisd.config import load_config
@@ -31,6 +39,35 @@ def rss_mib() -> float:
     return float("nan")
 
 
+def smaps_mib() -> dict[str, float]:
+    """Resident memory split: anonymous (heaps, arenas) vs file-backed (mapped libraries, LanceDB files)."""
+    out = {}
+    for line in Path("/proc/self/smaps_rollup").read_text().splitlines():
+        key = line.split(":")[0]
+        if key in ("Rss", "Anonymous", "Pss_File"):
+            out[key.lower()] = int(line.split()[1]) / 1024
+    return out
+
+
+def malloc_trim() -> bool:
+    """glibc: give freed heap pages back to the kernel. False when libc has no malloc_trim (not glibc)."""
+    try:
+        return bool(ctypes.CDLL("libc.so.6").malloc_trim(0))
+    except (OSError, AttributeError):
+        return False
+
+
+def print_trace(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, top: int = 12) -> None:
+    ignore = [tracemalloc.Filter(False, tracemalloc.__file__), tracemalloc.Filter(False, "<frozen *>")]
+    stats = after.filter_traces(ignore).compare_to(before.filter_traces(ignore), "traceback")
+    total = sum(s.size_diff for s in stats)
+    print(f"\ntracemalloc: Python heap {total / 2**20:+.1f} MiB from warm-up to the end; largest growth:")
+    for stat in stats[:top]:
+        print(f"  {stat.size_diff / 2**20:+7.2f} MiB  {stat.count_diff:+7d} blocks")
+        for frame in stat.traceback.format()[-8:]:
+            print(f"      {frame}")
+
+
 def judge(messages):  # the thought model: a promise for every other turn, grounded in the input
     text = messages[-1].content.rsplit("[입력]\n", 1)[-1]
     if "have to" in text or "need to" in text or "remind" in text:
@@ -38,7 +75,7 @@ def judge(messages):  # the thought model: a promise for every other turn, groun
     return {"text": "open_loops:\nclosed_loops:\n"}
 
 
-async def soak(turns: int, warmup: int, home: Path) -> dict[str, float]:
+async def soak(turns: int, warmup: int, home: Path, trace: int = 0, trim: bool = False) -> dict[str, float]:
     cfg = load_config(env={"JARVIS_HOME": str(home), "JARVIS_VOICE__ENABLED": "false",
                            "JARVIS_HUD__PORT": "18799"})
     backends = Backends(chat=ScriptedChatModel(lambda _m: {"text": "Sure, noted. Anything else?"}, record_calls=False),
@@ -57,10 +94,22 @@ async def soak(turns: int, warmup: int, home: Path) -> dict[str, float]:
             gc.collect()
             figures.update(rss_warm=rss_mib(), threads_warm=threading.active_count(),
                            tasks_warm=len(asyncio.all_tasks()))
+            if trace:
+                tracemalloc.start(trace)
+                snapshot = tracemalloc.take_snapshot()
         if (i + 1) % 100 == 0:
-            print(f"  {i + 1:>5} turns  rss {rss_mib():7.1f} MiB  threads {threading.active_count():3d}  "
-                  f"tasks {len(asyncio.all_tasks()):3d}", flush=True)
+            split = smaps_mib()
+            line = (f"  {i + 1:>5} turns  rss {rss_mib():7.1f} MiB (anon {split['anonymous']:6.1f}, "
+                    f"file {split['pss_file']:5.1f})  threads {threading.active_count():3d}  "
+                    f"tasks {len(asyncio.all_tasks()):3d}")
+            if trim:
+                gc.collect()
+                line += f"  after malloc_trim {rss_mib() if malloc_trim() else float('nan'):7.1f} MiB"
+            print(line, flush=True)
     gc.collect()
+    if trace:
+        print_trace(snapshot, tracemalloc.take_snapshot())
+        tracemalloc.stop()
     figures.update(rss_end=rss_mib(), threads_end=threading.active_count(), tasks_end=len(asyncio.all_tasks()),
                    turns_per_sec=turns / (time.perf_counter() - started),
                    open_loops=len(daemon.assistant.agenda.agenda()))
@@ -73,9 +122,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--turns", type=int, default=1000)
     parser.add_argument("--warmup", type=int, default=100)
+    parser.add_argument("--trace", type=int, default=0, metavar="FRAMES",
+                        help="tracemalloc from warm-up to the end (slow), keeping this many frames")
+    parser.add_argument("--trim", action="store_true", help="also show RSS after malloc_trim(0) every 100 turns")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="jarvisd-soak-") as home:
-        f = asyncio.run(soak(args.turns, args.warmup, Path(home)))
+        f = asyncio.run(soak(args.turns, args.warmup, Path(home), args.trace, args.trim))
     growth = (f["rss_end"] - f["rss_warm"]) / f["rss_warm"] * 100
     print(f"\nturns {args.turns} ({f['turns_per_sec']:.1f}/s), open loops at the end {f['open_loops']:.0f}")
     print(f"resident memory after {args.warmup} turns {f['rss_warm']:.1f} MiB, at the end {f['rss_end']:.1f} MiB "
