@@ -3,13 +3,18 @@ Quit. The menu is a pure function of the agenda (`menu_items`); `AgendaTray` sho
 rebuilds it on every `agenda_changed`. Menu actions go through the agenda service, like the HUD's.
 
 pystray calls actions on its own thread; `AgendaTray` hands bus events back to the asyncio loop.
-Backends: appindicator or GTK give the full menu; the plain X backend (no PyGObject) only shows the
-icon, whose click opens the HUD (the default item).
+
+Backends (`choose_backend`, a pure rule over what `probe_desktop` finds): `appindicator` when a
+StatusNotifier host runs (KDE, GNOME with the AppIndicator extension, ...), else `gtk` (Gtk.StatusIcon)
+when an XEmbed tray host owns the X tray selection (trayer, xfce4-panel, ...); both show the full menu
+and need PyGObject (the `tray` extra) and a D-Bus session bus. Otherwise the plain X backend `xorg`
+shows the icon without a menu: its click opens the HUD (the default item). PYSTRAY_BACKEND wins.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import os
 import threading
@@ -100,6 +105,111 @@ class TrayUnavailable(RuntimeError):
     """No display to put an icon on."""
 
 
+# ------------------------------------------------------------ which pystray backend shows a menu
+
+NO_MENU_HINT = ("install the tray extra (scripts/setup.sh), run a tray host (StatusNotifier or XEmbed), "
+                "or use the HUD (`jarvisd hud`)")
+
+
+@dataclass(frozen=True)
+class DesktopFacts:
+    """What this session offers a tray icon (`probe_desktop`)."""
+
+    requested: str | None = None   # PYSTRAY_BACKEND, when the user set it
+    gtk: bool = False              # PyGObject with the GTK 3 typelib
+    appindicator: bool = False     # ... and the (Ayatana)AppIndicator3 typelib
+    session_bus: bool = False      # a D-Bus session bus (pystray's GTK backends need one)
+    sni_host: bool = False         # a StatusNotifier host is registered on that bus
+    xembed_host: bool = False      # an XEmbed tray host owns _NET_SYSTEM_TRAY_S<screen>
+
+
+@dataclass(frozen=True)
+class TrayBackend:
+    name: str        # a pystray backend: appindicator, gtk, xorg (or whatever PYSTRAY_BACKEND names)
+    has_menu: bool
+    reason: str
+
+
+def choose_backend(facts: DesktopFacts) -> TrayBackend:
+    """The pystray backend that shows a menu on this desktop, or `xorg` (icon only) with the reason."""
+    if facts.requested:
+        return TrayBackend(facts.requested, facts.requested not in ("xorg", "dummy"),
+                           f"PYSTRAY_BACKEND={facts.requested}")
+    gtk_ready = facts.gtk and facts.session_bus
+    if gtk_ready and facts.appindicator and facts.sni_host:
+        return TrayBackend("appindicator", True, "a StatusNotifier host is registered")
+    if gtk_ready and facts.xembed_host:
+        return TrayBackend("gtk", True, "an XEmbed tray host owns the X tray selection")
+    if not facts.gtk:
+        why = "no PyGObject with GTK 3 in this Python"
+    elif not facts.session_bus:
+        why = "no D-Bus session bus"
+    elif facts.sni_host:
+        why = "a StatusNotifier host but no AppIndicator3 typelib (gir1.2-ayatanaappindicator3-0.1)"
+    else:
+        why = "no StatusNotifier or XEmbed tray host"
+    return TrayBackend("xorg", False, why)
+
+
+def probe_desktop(env: Mapping[str, str] | None = None) -> DesktopFacts:
+    """Look at this session: the GI typelibs, the D-Bus session bus and its StatusNotifier host, the X tray
+    selection. Raises TrayUnavailable when DISPLAY names a display that cannot be opened."""
+    env = os.environ if env is None else env
+    gtk = _has_typelib("Gtk", "3.0")
+    appindicator = gtk and (_has_typelib("AyatanaAppIndicator3", "0.1") or _has_typelib("AppIndicator3", "0.1"))
+    bus = _session_bus() if gtk else None
+    return DesktopFacts(requested=env.get("PYSTRAY_BACKEND") or None, gtk=gtk, appindicator=appindicator,
+                        session_bus=bus is not None, sni_host=bus is not None and _has_sni_host(bus),
+                        xembed_host=bool(env.get("DISPLAY")) and _has_xembed_host(env["DISPLAY"]))
+
+
+def _has_typelib(namespace: str, version: str) -> bool:
+    try:
+        import gi
+
+        gi.require_version(namespace, version)
+        return True
+    except (ImportError, ValueError):
+        return False
+
+
+def _session_bus() -> Any:
+    from gi.repository import Gio, GLib
+
+    try:
+        return Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    except GLib.Error as exc:
+        log.debug("tray: no D-Bus session bus: %s", exc.message)
+        return None
+
+
+def _has_sni_host(bus: Any) -> bool:
+    from gi.repository import Gio, GLib
+
+    try:
+        reply = bus.call_sync("org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher",
+                              "org.freedesktop.DBus.Properties", "Get",
+                              GLib.Variant("(ss)", ("org.kde.StatusNotifierWatcher", "IsStatusNotifierHostRegistered")),
+                              GLib.VariantType("(v)"), Gio.DBusCallFlags.NO_AUTO_START, 1000, None)
+    except GLib.Error:  # no watcher on the bus
+        return False
+    return bool(reply.unpack()[0])
+
+
+def _has_xembed_host(display_name: str) -> bool:
+    from Xlib import X, display, error
+
+    try:
+        conn = display.Display(display_name)
+    except (error.DisplayError, error.ConnectionClosedError, OSError) as exc:
+        raise TrayUnavailable(f"cannot open display {display_name!r}: {exc}") from exc
+    try:
+        selection = conn.get_atom(f"_NET_SYSTEM_TRAY_S{conn.get_default_screen()}")
+        return conn.get_selection_owner(selection) != X.NONE
+    finally:
+        conn.close()
+
+
 class AgendaTray:
     """The pystray icon over the agenda. `await start()` in the daemon's loop, `await stop()` to remove it.
 
@@ -116,36 +226,58 @@ class AgendaTray:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._follower: asyncio.Task[None] | None = None
         self._thread: threading.Thread | None = None
+        self._run_error: Exception | None = None
+        self.backend: TrayBackend | None = None
 
     async def start(self) -> None:
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             raise TrayUnavailable("no display (DISPLAY is unset): no tray icon")
         self._loop = asyncio.get_running_loop()
+        self.backend = choose_backend(await asyncio.to_thread(probe_desktop))
+        if not self.backend.has_menu:
+            log.warning("tray: no menu on this desktop (%s); %s", self.backend.reason, NO_MENU_HINT)
         sub = self.bus.subscribe(maxsize=64, lossy=True)
         try:
-            import pystray  # its X backend connects to the display on import
+            import pystray  # imports pystray's own first choice of backend; ours is imported next
 
+            icon_class = importlib.import_module(f"pystray._{self.backend.name}").Icon
             await self.refresh()
-            self.icon = pystray.Icon("jarvisd", icon=tray_image(), title=self.title,
-                                     menu=pystray.Menu(lambda: to_pystray(self.specs, self.dispatch)))
+            self.icon = icon_class("jarvisd", icon=tray_image(), title=self.title,
+                                   menu=pystray.Menu(lambda: to_pystray(self.specs, self.dispatch)))
         except Exception as exc:
             sub.close()
-            raise TrayUnavailable(f"no tray icon on display {os.environ.get('DISPLAY')!r}: {exc}") from exc
-        if type(self.icon).__module__.endswith("_xorg"):
-            # pystray's xorg run_detached() starts a second setup thread that never ends and makes
-            # stop() wait 5 s for it; its own run() on our thread is what run_detached() does anyway.
-            self._thread = threading.Thread(target=self.icon.run, name="tray", daemon=True)
-            self._thread.start()
-        else:
-            self.icon.run_detached()
-        await self._until_shown()
+            raise TrayUnavailable(f"no tray icon on display {os.environ.get('DISPLAY')!r} "
+                                  f"({self.backend.name}): {exc}") from exc
+        # Every backend's run() on a thread of ours: the GTK ones run their GLib main loop there (their
+        # run_detached() expects the application to run one), and pystray's xorg run_detached() starts a
+        # second setup thread that never ends and makes stop() wait 5 s for it.
+        self._thread = threading.Thread(target=self._run_icon, name="tray", daemon=True)
+        self._thread.start()
+        try:
+            await self._until_shown()
+        except TrayUnavailable:
+            sub.close()
+            raise
         self._follower = asyncio.create_task(self._follow(sub), name="tray")
+        log.info("tray: %s backend (%s)", self.backend.name, self.backend.reason)
+
+    def _run_icon(self) -> None:
+        try:
+            self.icon.run()
+        except Exception as exc:
+            # pystray's GTK backends also end here when, on stop, no notification daemon answers their
+            # clean-up call; the icon is gone either way.
+            self._run_error = exc
+            log.debug("tray: pystray's loop ended with %s", exc)
 
     async def _until_shown(self, limit: float = 10.0) -> None:
         """pystray shows the icon from a setup thread; stopping before it finished would stall stop()."""
         for _ in range(int(limit / 0.05)):
             if self.icon.visible:
                 return
+            if self._thread is not None and not self._thread.is_alive():
+                self.icon, self._thread = None, None
+                raise TrayUnavailable(f"pystray's loop ended before the icon was shown: {self._run_error}")
             await asyncio.sleep(0.05)
         log.warning("tray: the icon was not shown within %.0f s", limit)
 
@@ -163,8 +295,9 @@ class AgendaTray:
         thread, self._thread = self._thread, None
         if thread is None:
             return
-        thread.join(1.0)
-        if thread.is_alive():
+        is_xorg = type(self.icon).__module__.endswith("_xorg")
+        thread.join(1.0 if is_xorg else 5.0)
+        if thread.is_alive() and is_xorg:
             # pystray's X backend passes stop() to its loop over the loop's own X connection from our
             # thread, and the message can be lost; destroying the window from a fresh connection ends
             # the loop through the DestroyNotify it waits for.
@@ -180,7 +313,7 @@ class AgendaTray:
                 conn.close()
             thread.join(5.0)
         if thread.is_alive():
-            log.warning("tray: pystray's X loop did not end")
+            log.warning("tray: pystray's %s loop did not end", self.backend.name if self.backend else "")
 
     async def refresh(self) -> None:
         """Rebuild the menu from the agenda (the read runs the expiry check, so off the loop)."""

@@ -1,15 +1,19 @@
-"""The tray menu as a pure function of the agenda, and the real pystray icon under Xvfb with a tray
-host (trayer): a menu action closes the loop through the service and the menu is rebuilt."""
+"""The tray menu as a pure function of the agenda, the choice of pystray backend, and the real pystray icon
+under Xvfb with a tray host (trayer): with the plain X backend a menu action (invoked in code: that
+backend shows no menu) closes the loop through the service; with the GTK backend, which the tray picks
+on such a desktop, real pointer clicks (XTest) open the real menu and its Done closes the loop."""
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import gc
+import logging
 import os
 import shutil
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -18,7 +22,16 @@ from jarvisd.events import AgendaChanged, EventBus, StatusChanged
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
-from jarvisd.tray import SEPARATOR, AgendaTray, MenuSpec, TrayUnavailable, menu_items
+from jarvisd.tray import (
+    SEPARATOR,
+    AgendaTray,
+    DesktopFacts,
+    MenuSpec,
+    TrayUnavailable,
+    choose_backend,
+    menu_items,
+    probe_desktop,
+)
 from tests.mic_recorder import FakeMic
 
 
@@ -71,6 +84,47 @@ def test_long_descriptions_are_shortened():
     assert len(label) == 60 and label.endswith("…")
 
 
+# ------------------------------------------------------------ which backend shows a menu
+
+DESKTOP = DesktopFacts(gtk=True, appindicator=True, session_bus=True)
+
+
+def test_a_statusnotifier_host_gets_the_appindicator_menu():
+    backend = choose_backend(DesktopFacts(**{**DESKTOP.__dict__, "sni_host": True, "xembed_host": True}))
+    assert (backend.name, backend.has_menu) == ("appindicator", True)
+
+
+def test_an_xembed_tray_host_gets_the_gtk_menu():
+    backend = choose_backend(DesktopFacts(**{**DESKTOP.__dict__, "xembed_host": True}))
+    assert (backend.name, backend.has_menu) == ("gtk", True)
+
+
+def test_a_statusnotifier_host_without_the_appindicator_typelib_falls_back_to_the_x_tray():
+    facts = DesktopFacts(gtk=True, session_bus=True, sni_host=True, xembed_host=True)
+    assert choose_backend(facts).name == "gtk"
+    backend = choose_backend(DesktopFacts(gtk=True, session_bus=True, sni_host=True))
+    assert (backend.name, backend.has_menu) == ("xorg", False)
+    assert "gir1.2-ayatanaappindicator3-0.1" in backend.reason
+
+
+@pytest.mark.parametrize(("facts", "reason"), [
+    (DesktopFacts(xembed_host=True, sni_host=True), "no PyGObject with GTK 3"),
+    (DesktopFacts(gtk=True, appindicator=True, xembed_host=True), "no D-Bus session bus"),
+    (DESKTOP, "no StatusNotifier or XEmbed tray host"),
+])
+def test_without_what_a_menu_needs_the_plain_x_icon_says_why(facts, reason):
+    backend = choose_backend(facts)
+    assert (backend.name, backend.has_menu) == ("xorg", False)
+    assert reason in backend.reason
+
+
+def test_the_users_pystray_backend_wins():
+    assert choose_backend(DesktopFacts(**{**DESKTOP.__dict__, "xembed_host": True, "requested": "xorg"})) \
+        .has_menu is False
+    backend = choose_backend(DesktopFacts(requested="appindicator"))
+    assert (backend.name, backend.has_menu, backend.reason) == ("appindicator", True, "PYSTRAY_BACKEND=appindicator")
+
+
 async def test_without_a_display_the_tray_refuses_to_start(monkeypatch, tmp_path):
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
@@ -95,17 +149,37 @@ def service_at(tmp_path) -> OpenLoopService:
     return OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZoneInfo("Asia/Seoul"))
 
 
-@pytest.fixture(scope="module")
-def x_display() -> Iterator[str]:
-    """A private X display (Xvfb picks a free number) with a tray host on it; both stopped by pid."""
-    for tool in ("Xvfb", "trayer"):
-        assert shutil.which(tool), f"{tool} is needed: apt-get install -y xvfb trayer"
+def need_tools(*tools: str) -> None:
+    missing = [tool for tool in tools if not shutil.which(tool)]
+    if missing:
+        pytest.skip(f"{', '.join(missing)} missing: apt-get install -y xvfb trayer dbus-daemon (scripts/setup.sh)")
+
+
+def start_xvfb() -> tuple[subprocess.Popen, str]:
+    """Xvfb on a free display number (it picks one and says which)."""
     read_fd, write_fd = os.pipe()
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
                             pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write_fd)
     with os.fdopen(read_fd) as pipe:
-        display = f":{pipe.readline().strip()}"
+        return xvfb, f":{pipe.readline().strip()}"
+
+
+@pytest.fixture(scope="module")
+def bare_display() -> Iterator[str]:
+    """An X display with no tray host on it."""
+    need_tools("Xvfb")
+    xvfb, display = start_xvfb()
+    yield display
+    xvfb.terminate()
+    xvfb.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def x_display() -> Iterator[str]:
+    """A private X display (Xvfb picks a free number) with a tray host on it; both stopped by pid."""
+    need_tools("Xvfb", "trayer")
+    xvfb, display = start_xvfb()
     trayer = subprocess.Popen(["trayer", "--edge", "top", "--align", "right", "--widthtype", "pixel",
                                "--width", "120", "--height", "32"], env={**os.environ, "DISPLAY": display},
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -203,3 +277,210 @@ async def test_clicking_the_docked_icon_opens_the_hud(tray: AgendaTray):
         await wait_for(lambda: tray.opened == ["hud"], "the default item (Open HUD) to run")
     finally:
         conn.close()
+
+
+async def test_the_plain_x_tray_says_once_that_it_has_no_menu(tray: AgendaTray, caplog):
+    with caplog.at_level(logging.WARNING, logger="jarvisd.tray"):
+        await tray.start()
+    assert (tray.backend.name, tray.backend.has_menu) == ("xorg", False)
+    assert [r.getMessage() for r in caplog.records if "no menu" in r.getMessage()] == [
+        "tray: no menu on this desktop (PYSTRAY_BACKEND=xorg); install the tray extra (scripts/setup.sh), "
+        "run a tray host (StatusNotifier or XEmbed), or use the HUD (`jarvisd hud`)"]
+
+
+# ------------------------------------------------------------ the desktop as the probe sees it
+
+async def test_the_probe_sees_trayer_as_an_xembed_host_and_a_bare_display_as_none(x_display, bare_display):
+    await wait_for(lambda: probe_desktop({"DISPLAY": x_display}).xembed_host, "trayer to own the tray selection")
+    assert probe_desktop({"DISPLAY": bare_display}).xembed_host is False
+
+
+def test_the_probe_reports_an_unreachable_display():
+    with pytest.raises(TrayUnavailable, match="cannot open display ':987'"):
+        probe_desktop({"DISPLAY": ":987"})
+
+
+def test_the_probe_finds_pygobject_and_its_typelibs():
+    facts = probe_desktop({})
+    assert facts.gtk and facts.appindicator, \
+        "PyGObject with GTK 3 and AyatanaAppIndicator3 is needed: run scripts/setup.sh (the tray extra)"
+
+
+# ------------------------------------------------------------ the real GTK tray menu, clicked for real
+
+@pytest.fixture(scope="module")
+def session_bus() -> Iterator[str]:
+    """A private D-Bus session bus (pystray's GTK backends need one), stopped by pid."""
+    need_tools("dbus-daemon")
+    daemon = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                              stdout=subprocess.PIPE, text=True)
+    address = daemon.stdout.readline().strip()
+    yield address
+    # GIO's session-bus singleton ends the process when its bus goes away: close it first.
+    from gi.repository import Gio
+
+    saved = os.environ.get("DBUS_SESSION_BUS_ADDRESS")
+    os.environ["DBUS_SESSION_BUS_ADDRESS"] = address
+    try:
+        connection = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        connection.set_exit_on_close(False)
+        connection.close_sync(None)
+    finally:
+        if saved is None:
+            del os.environ["DBUS_SESSION_BUS_ADDRESS"]
+        else:
+            os.environ["DBUS_SESSION_BUS_ADDRESS"] = saved
+    daemon.terminate()
+    daemon.wait(timeout=10)
+
+
+@pytest.fixture
+async def gtk_tray(x_display, session_bus, monkeypatch, tmp_path):
+    """The tray as the daemon starts it on a plain X desktop with an XEmbed host: no backend forced."""
+    monkeypatch.setenv("DISPLAY", x_display)
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", session_bus)
+    monkeypatch.delenv("PYSTRAY_BACKEND", raising=False)
+    await wait_for(lambda: probe_desktop().xembed_host, "trayer to own the tray selection")
+    service = service_at(tmp_path)
+    opened: list[str] = []
+    tray = AgendaTray(service, EventBus(), open_hud=lambda: opened.append("hud"), quit=lambda: opened.append("quit"),
+                      mic=FakeMic())
+    tray.opened = opened
+    tray.service = service
+    yield tray
+    await tray.stop()
+
+
+def on_gtk(fn: Callable[[], object]) -> object:
+    """Run `fn` on the tray's GLib main loop (the only thread that may touch GTK) and return its result."""
+    from gi.repository import GLib
+
+    result: concurrent.futures.Future = concurrent.futures.Future()
+
+    def call() -> bool:
+        try:
+            result.set_result(fn())
+        except BaseException as exc:
+            result.set_exception(exc)
+        return False
+
+    GLib.idle_add(call)
+    return result.result(timeout=10)
+
+
+async def wait_for_gtk(fn: Callable[[], object], what: str, limit: float = 20.0) -> object:
+    deadline = time.monotonic() + limit
+    while not (value := await asyncio.to_thread(on_gtk, fn)):
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        await asyncio.sleep(0.05)
+    return value
+
+
+def icon_center(tray: AgendaTray) -> tuple[int, int] | None:
+    status_icon = tray.icon._status_icon
+    if not status_icon.is_embedded():
+        return None
+    ok, _screen, area, _orientation = status_icon.get_geometry()
+    return (area.x + area.width // 2, area.y + area.height // 2) if ok and area.width else None
+
+
+def menu_item_center(tray: AgendaTray, label: str) -> tuple[int, int] | None:
+    """Where the mapped menu item `label` is on the screen, in the tray's menu or an open submenu."""
+    def items(menu):
+        for item in menu.get_children():
+            yield item
+            if item.get_submenu() is not None and item.get_submenu().get_mapped():
+                yield from items(item.get_submenu())
+
+    menu = tray.icon._menu_handle
+    for item in items(menu) if menu is not None and menu.get_mapped() else ():
+        if isinstance(item, Gtk().MenuItem) and item.get_label() == label and item.get_mapped():
+            _ok, x, y = item.get_window().get_origin()
+            box = item.get_allocation()
+            return x + box.x + box.width // 2, y + box.y + box.height // 2
+    return None
+
+
+def gtk_menu_labels(tray: AgendaTray) -> list[str]:
+    return [item.get_label() for item in tray.icon._menu_handle.get_children()
+            if not isinstance(item, Gtk().SeparatorMenuItem)]
+
+
+def Gtk():  # noqa: N802 - the GI module, imported once PyGObject is known to be there
+    from gi.repository import Gtk
+
+    return Gtk
+
+
+def click(display: str, at: tuple[int, int], button: int) -> None:
+    """A real pointer click through the XTest extension: the X server sees a user's click."""
+    from Xlib import X
+    from Xlib import display as xdisplay
+    from Xlib.ext import xtest
+
+    conn = xdisplay.Display(display)
+    try:
+        conn.screen().root.warp_pointer(*at)
+        conn.sync()
+        xtest.fake_input(conn, X.ButtonPress, button)
+        conn.sync()
+        time.sleep(0.05)
+        xtest.fake_input(conn, X.ButtonRelease, button)
+        conn.sync()
+    finally:
+        conn.close()
+
+
+async def docked_icon_center(tray: AgendaTray) -> tuple[int, int]:
+    """Where the docked icon is, once trayer has stopped moving it (it repacks as icons come and go)."""
+    seen, deadline = None, time.monotonic() + 20
+    while (at := await wait_for_gtk(lambda: icon_center(tray), "the icon to dock in trayer")) != seen:
+        assert time.monotonic() < deadline, f"the icon kept moving in trayer: {seen} -> {at}"
+        seen = at
+        await asyncio.sleep(0.3)
+    return at
+
+
+async def open_loop_menu_item(tray: AgendaTray, loop_label: str, item: str) -> None:
+    """Right-click the docked icon, click the loop's entry, then `item` in its submenu: as a user does."""
+    display = os.environ["DISPLAY"]
+    at_icon = await docked_icon_center(tray)
+    await asyncio.to_thread(click, display, at_icon, 3)
+    at_loop = await wait_for_gtk(lambda: menu_item_center(tray, loop_label), "the menu to pop up")
+    await asyncio.to_thread(click, display, at_loop, 1)
+    at_item = await wait_for_gtk(lambda: menu_item_center(tray, item), f"the {item} item in the submenu")
+    await asyncio.to_thread(click, display, at_item, 1)
+
+
+async def test_a_real_click_on_done_in_the_gtk_tray_menu_closes_the_loop(gtk_tray: AgendaTray):
+    report = gtk_tray.service.add("send the quarterly report")
+    dentist = gtk_tray.service.add("book the dentist")
+    await gtk_tray.start()
+    assert (gtk_tray.backend.name, gtk_tray.backend.has_menu) == ("gtk", True)
+    assert await wait_for_gtk(lambda: gtk_menu_labels(gtk_tray)[:2] == ["book the dentist",
+                                                                         "send the quarterly report"],
+                              "the loops in the real GTK menu")
+    watcher = gtk_tray.bus.subscribe()
+
+    await open_loop_menu_item(gtk_tray, "send the quarterly report", "Done")
+
+    await wait_for(lambda: gtk_tray.service.find(report.id).status is LoopStatus.DONE, "the loop to be done")
+    event = await asyncio.wait_for(watcher.get(), 10)
+    assert isinstance(event, AgendaChanged) and event.reason == "tray: done"
+    await wait_for_gtk(lambda: "send the quarterly report" not in gtk_menu_labels(gtk_tray), "the menu rebuilt")
+    assert await asyncio.to_thread(on_gtk, lambda: gtk_menu_labels(gtk_tray)[0]) == "book the dentist"
+    assert gtk_tray.service.find(dentist.id).is_open
+
+
+async def test_a_real_click_on_dismiss_in_the_gtk_tray_menu_withdraws_the_loop(gtk_tray: AgendaTray):
+    loop = gtk_tray.service.add("buy a birthday present")
+    await gtk_tray.start()
+    await open_loop_menu_item(gtk_tray, "buy a birthday present", "Dismiss")
+    await wait_for(lambda: gtk_tray.service.find(loop.id).status is LoopStatus.DISMISSED, "the loop dismissed")
+    await wait_for_gtk(lambda: gtk_menu_labels(gtk_tray)[0] == "No open loops", "the menu rebuilt")
+
+
+async def test_a_left_click_on_the_gtk_tray_icon_opens_the_hud(gtk_tray: AgendaTray):
+    await gtk_tray.start()
+    await asyncio.to_thread(click, os.environ["DISPLAY"], await docked_icon_center(gtk_tray), 1)
+    await wait_for(lambda: gtk_tray.opened == ["hud"], "the default item (Open HUD) to run")
