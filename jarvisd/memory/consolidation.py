@@ -3,7 +3,9 @@
 The fact extractor (an LLM in the daemon) gets the user's utterances of one session, in turn order;
 facts under importance 0.5 are dropped. Each fact records the turn whose utterance shares most of
 its words as `metadata.from_episode` (source recall). Task types with three successful turns become
-procedure candidates.
+procedure candidates; with a drafts folder, a candidate that this pass saw a new success of and that
+is not a task pattern yet is written as a draft (`procedure_drafts`, `pattern-task-<type>.md`), which
+the user approves with `/procedures approve pattern-task-<type>` like a failure-reflection draft.
 
 An extractor that cannot give a usable answer (a local model's broken JSON, a backend error) raises
 `ExtractionFailed`: that session's batch is left unconsolidated, with the reason in the report, and is
@@ -16,9 +18,12 @@ import logging
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from jarvisd.memory.items import MemoryItem, natural_id, new_item
 from jarvisd.memory.korean import normalise, query_terms, term_overlap
+from jarvisd.memory.patterns import TaskPattern
+from jarvisd.memory.procedure_drafts import PatternDraft, list_drafts, write_draft
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.stores.base import StoreQuery
 
@@ -26,6 +31,8 @@ CONSOLIDATE_SOURCES = ("turn", "manual_compact")
 BATCH = 50
 MIN_IMPORTANCE = 0.5
 PROCEDURE_MIN_SUCCESSES = 3
+DRAFT_EXAMPLES = 3
+DRAFT_KEYWORDS = 4
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +63,7 @@ class ConsolidationReport:
     episodes: int = 0
     facts: list[MemoryItem] = field(default_factory=list)
     procedure_candidates: list[str] = field(default_factory=list)
+    procedure_drafts: list[Path] = field(default_factory=list)  # drafts written in this pass
     consolidated: int = 0  # episodes marked consolidated in this pass
     failed: dict[str, str] = field(default_factory=dict)  # session -> why its batch stays pending
 
@@ -95,12 +103,57 @@ def procedure_candidates(episodes: Sequence[MemoryItem]) -> list[str]:
     return sorted(t for t, n in wins.items() if n >= PROCEDURE_MIN_SUCCESSES)
 
 
+def _successes(task_type: str, episodes: Sequence[MemoryItem]) -> list[MemoryItem]:
+    return [e for e in episodes if e.source == "turn" and e.metadata.get("task_type") == task_type
+            and e.metadata.get("outcome") == "success"]
+
+
+def procedure_draft(task_type: str, episodes: Sequence[MemoryItem], agent: str) -> PatternDraft:
+    """A task-pattern draft from the successful turns of one task type (pure; no model call).
+
+    `when` quotes the requests, `steps` the tool sequence those turns used most, and the keywords are
+    the words most of the requests share; the user edits the file before approving it.
+    """
+    wins = sorted(_successes(task_type, episodes), key=lambda e: e.created_at, reverse=True)
+    asks = [utterance_of(e).strip()[:80] for e in wins]
+    tools = Counter(tuple(str(t) for t in e.metadata.get("tools", [])) for e in wins).most_common(1)
+    sequence = " -> ".join(tools[0][0]) if tools and tools[0][0] else task_type
+    words = Counter(t for ask in asks for t in set(query_terms(ask)))
+    keywords = tuple(w for w, n in words.most_common(DRAFT_KEYWORDS) if n >= 2) or (task_type,)
+    examples = "\n".join(f"- {a}" for a in asks[:DRAFT_EXAMPLES])
+    pattern = TaskPattern(
+        name=f"task-{task_type}",
+        when=f"the user asks for something like: {'; '.join(asks[:DRAFT_EXAMPLES])}",
+        steps=f"Use {sequence}, as in the successful turns:\n{examples}",
+        keywords=keywords,
+    )
+    return PatternDraft(pattern, agent=agent, lesson=f"{len(wins)} successful {task_type} turns")
+
+
+def write_procedure_drafts(
+    folder: Path, candidates: Sequence[str], episodes: Sequence[MemoryItem], fresh: Sequence[MemoryItem],
+    agent: str, known_patterns: Collection[str],
+) -> list[Path]:
+    """Drafts for candidates with a success among `fresh` (this pass's episodes), not already a task
+    pattern and without a draft waiting: a draft the user deleted comes back only after a new success."""
+    waiting = set(list_drafts(folder))
+    written = []
+    for task_type in candidates:
+        draft = procedure_draft(task_type, episodes, agent)
+        if draft.pattern.name in known_patterns or draft.slug in waiting or not _successes(task_type, fresh):
+            continue
+        written.append(write_draft(folder, draft))
+    return written
+
+
 def consolidate(
-    service: object, scope: MemoryScope, extract: Extractor, *, skip_sessions: Collection[str] = ()
+    service: object, scope: MemoryScope, extract: Extractor, *, skip_sessions: Collection[str] = (),
+    drafts_dir: Path | None = None,
 ) -> ConsolidationReport:
     """Run one consolidation pass for the scope's agent (the service is a `MemoryService`).
 
-    Sessions in `skip_sessions` (answering right now) are left for a later pass.
+    Sessions in `skip_sessions` (answering right now) are left for a later pass. With `drafts_dir`,
+    procedure candidates become task-pattern drafts there (see `write_procedure_drafts`).
     """
     from jarvisd.memory.service import MemoryService
 
@@ -138,4 +191,8 @@ def consolidate(
             report.facts.append(service.write_fact(scope, item))
         service.store.upsert([e.with_(metadata={**e.metadata, "consolidated": True}) for e in group])
         report.consolidated += len(group)
+        if drafts_dir is not None:
+            known = {str(p.metadata.get("name", "")) for p in service.patterns(scope)}
+            report.procedure_drafts += write_procedure_drafts(
+                drafts_dir, report.procedure_candidates, episodes, group, scope.agent, known)
     return report

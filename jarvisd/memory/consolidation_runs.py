@@ -4,7 +4,8 @@
 or a pass makes no progress (every remaining batch failed extraction: those wait for the next tick).
 `memory_consolidator` adapts it to the reflection ticks' `consolidate(busy_sessions)` hook: the store
 and the embedder are blocking, so the passes run in a worker thread while the model calls run on the
-daemon's loop; the conversation's reply path is never held up.
+daemon's loop; the conversation's reply path is never held up. With `drafts_dir` (the daemon's
+`<data dir>/procedures`, where `/procedures approve` looks), procedure candidates become drafts there.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from jarvisd.llm.base import ChatModel
 from jarvisd.memory.consolidation import Extractor, consolidate
@@ -33,6 +35,7 @@ class ConsolidationRun:
     episodes: int = 0  # episodes marked consolidated
     facts: int = 0
     procedure_candidates: list[str] = field(default_factory=list)
+    procedure_drafts: list[Path] = field(default_factory=list)
     deferred: dict[str, str] = field(default_factory=dict)  # session -> why it waits for the next run
     error: str = ""
 
@@ -49,6 +52,7 @@ def consolidate_all(
     *,
     skip_sessions: Collection[str] = (),
     max_passes: int = MAX_PASSES,
+    drafts_dir: Path | None = None,
 ) -> ConsolidationRun:
     """Consolidate every pending batch of the agent's sessions. Never raises: a failure is logged and
     reported in `ConsolidationRun.error` / `.deferred`; what was stored before it stays stored."""
@@ -57,11 +61,12 @@ def consolidate_all(
     skipped = set(skip_sessions)
     try:
         while run.passes < max_passes:
-            report = consolidate(service, scope, extractor, skip_sessions=skipped)
+            report = consolidate(service, scope, extractor, skip_sessions=skipped, drafts_dir=drafts_dir)
             run.passes += 1
             run.episodes += report.consolidated
             run.facts += len(report.facts)
             run.procedure_candidates = report.procedure_candidates
+            run.procedure_drafts += report.procedure_drafts
             run.deferred.update(report.failed)
             for session in report.failed:
                 skipped.add(session)  # retried on the next run, not in a loop now
@@ -71,18 +76,19 @@ def consolidate_all(
         log.exception("consolidation for %s/%s stopped", user, agent)
         run.error = f"{type(exc).__name__}: {exc}"
     if run.episodes or run.deferred:
-        log.info("consolidation %s/%s: %d episodes, %d facts, %d sessions deferred",
-                 user, agent, run.episodes, run.facts, len(run.deferred))
+        log.info("consolidation %s/%s: %d episodes, %d facts, %d procedure drafts, %d sessions deferred",
+                 user, agent, run.episodes, run.facts, len(run.procedure_drafts), len(run.deferred))
     return run
 
 
 def memory_consolidator(
-    service: object, user: str, agent: str, model: ChatModel
+    service: object, user: str, agent: str, model: ChatModel, *, drafts_dir: Path | None = None
 ) -> Callable[[frozenset[str]], Awaitable[ConsolidationRun]]:
     """The `consolidate(busy_sessions)` hook of `ReflectionTicks` (idle tick and shutdown)."""
 
     async def run(busy: frozenset[str]) -> ConsolidationRun:
         extractor = llm_extractor(model, loop=asyncio.get_running_loop())
-        return await asyncio.to_thread(consolidate_all, service, user, agent, extractor, skip_sessions=busy)
+        return await asyncio.to_thread(consolidate_all, service, user, agent, extractor, skip_sessions=busy,
+                                       drafts_dir=drafts_dir)
 
     return run
