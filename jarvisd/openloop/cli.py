@@ -1,5 +1,9 @@
 """The open-loop commands: `/openloop [done|dismiss <id>]` in conversation, and
-`jarvisd openloop list|done|dismiss|replay` on the command line. Both go through the service.
+`jarvisd openloop list|done|dismiss|open|replay` on the command line. Both go through the service.
+
+On the command line the agenda has one owner at a time: with no daemon running, the command takes the
+data dir's instance lock and works on the store; while `jarvisd run` holds the lock, it goes through
+the daemon's HUD API (`jarvisd.openloop.remote`) and never writes the file behind the daemon's back.
 """
 
 from __future__ import annotations
@@ -9,25 +13,35 @@ import json
 import sys
 from typing import Any
 
-from jarvisd.openloop.service import LoopNotFound, OpenLoopService
+from jarvisd.openloop.remote import (
+    EXIT_NOT_FOUND,
+    EXIT_OK,
+    EXIT_REFUSED,
+    Outcome,
+    RunningDaemon,
+    changed_line,
+)
+from jarvisd.openloop.service import LoopNotFound, OpenLoopService, ReviveRefused
 
 USAGE = "usage: /openloop | /openloop done <id|8-char prefix> | /openloop dismiss <id|8-char prefix>"
 
 
-def _line(service: OpenLoopService, view: dict[str, Any]) -> str:
+def _line(view: dict[str, Any]) -> str:
     due = f" (기한 {view['due']})" if view["due"] else ""
     status = "" if view["status"] == "open" else f" [{view['status']}]"
     return f"{view['short_id']}  {view['desc']}{due}{status}"
 
 
-def format_agenda(service: OpenLoopService, include_closed: bool = False) -> str:
-    loops = service.agenda()
-    lines = [_line(service, service.view(loop)) for loop in loops] or ["No open loops. (열린 약속 없음)"]
-    if include_closed:
-        closed = service.recently_closed()
-        if closed:
-            lines += ["", "Recently closed:"] + [_line(service, service.view(loop)) for loop in closed]
+def format_views(open_views: list[dict[str, Any]], closed_views: list[dict[str, Any]] | None = None) -> str:
+    lines = [_line(view) for view in open_views] or ["No open loops. (열린 약속 없음)"]
+    if closed_views:
+        lines += ["", "Recently closed:"] + [_line(view) for view in closed_views]
     return "\n".join(lines)
+
+
+def format_agenda(service: OpenLoopService, include_closed: bool = False) -> str:
+    closed = [service.view(loop) for loop in service.recently_closed()] if include_closed else []
+    return format_views([service.view(loop) for loop in service.agenda()], closed)
 
 
 def handle_openloop_command(service: OpenLoopService, text: str) -> str:
@@ -43,9 +57,22 @@ def handle_openloop_command(service: OpenLoopService, text: str) -> str:
             loop = service.done(parts[2]) if parts[1] == "done" else service.dismiss(parts[2])
         except LoopNotFound as exc:
             return str(exc)
-        mark = "✓" if parts[1] == "done" else "✕"
-        return f"{mark} {loop.id[:8]} {loop.desc} -> {loop.status.value}"
+        return changed_line(service.view(loop))
     return USAGE
+
+
+def change_status(service: OpenLoopService, verb: str, loop_id: str) -> Outcome:
+    """`jarvisd openloop done|dismiss|open ID` on a service this process owns."""
+    try:
+        if verb == "open":
+            loop = service.revive(loop_id)
+        else:
+            loop = service.done(loop_id) if verb == "done" else service.dismiss(loop_id)
+    except LoopNotFound as exc:
+        return Outcome(EXIT_NOT_FOUND, str(exc))
+    except ReviveRefused as exc:
+        return Outcome(EXIT_REFUSED, str(exc))
+    return Outcome(EXIT_OK, changed_line(service.view(loop)))
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -55,7 +82,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     show = sub.add_parser("list", help="open loops, newest first")
     show.add_argument("--all", action="store_true", help="also the 10 most recently closed")
     show.add_argument("--json", action="store_true", help="JSON lines instead of text")
-    for name, verb in (("done", "mark finished"), ("dismiss", "withdraw")):
+    for name, verb in (("done", "mark finished"), ("dismiss", "withdraw"),
+                       ("open", "reopen (the HUD's ↺; refused if it would expire at once)")):
         cmd = sub.add_parser(name, help=f"{verb} a loop")
         cmd.add_argument("loop_id", help="the loop's id or its first 8 characters")
     rep = sub.add_parser("replay", help="run a scripted conversation through the real service and store")
@@ -68,8 +96,63 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _command(cfg: Any, args: argparse.Namespace) -> int:
-    service = None if args.openloop_command == "replay" else OpenLoopService.from_config(cfg)
-    return run(args, service)
+    if args.openloop_command == "replay":
+        return run(args)
+    from jarvisd.daemon import AlreadyRunning, InstanceLock
+
+    try:  # no daemon: this command owns the agenda until it is done, so none starts on a stale file
+        lock = InstanceLock(cfg.paths.data_dir).acquire()
+    except AlreadyRunning:
+        return run_through_daemon(cfg, args, RunningDaemon.of(cfg))
+    try:
+        return run(args, OpenLoopService.from_config(cfg))
+    finally:
+        lock.release()
+
+
+def _print(outcome: Outcome) -> int:
+    print(outcome.message, file=sys.stdout if outcome.code == EXIT_OK else sys.stderr)
+    return outcome.code
+
+
+def _print_views(args: argparse.Namespace, open_views: list[dict[str, Any]],
+                 closed_views: list[dict[str, Any]]) -> None:
+    closed_views = closed_views if args.all else []
+    if args.json:
+        for view in open_views + closed_views:
+            print(json.dumps(view, ensure_ascii=False))
+    else:
+        print(format_views(open_views, closed_views))
+
+
+def run_through_daemon(cfg: Any, args: argparse.Namespace, daemon: RunningDaemon) -> int:
+    """The daemon owns the agenda: changes through its HUD API or not at all; a list falls back to a
+    read-only snapshot of the store, with a warning that it may lag."""
+    if args.openloop_command != "list":
+        return _print(daemon.set_status(args.openloop_command, args.loop_id))
+    views = daemon.agenda()
+    if views is None:
+        print(f"jarvisd (pid {daemon.pid}) is running but its HUD does not answer at {daemon.url}: this is "
+              "the agenda as last written to the store, and may lag the running daemon's", file=sys.stderr)
+        snapshot = _snapshot(cfg)
+        views = {"open": [snapshot.view(loop) for loop in snapshot.agenda()],
+                 "closed": [snapshot.view(loop) for loop in snapshot.recently_closed()]}
+    _print_views(args, views["open"], views["closed"])
+    return 0
+
+
+def _snapshot(cfg: Any) -> OpenLoopService:
+    """The configured store's records in a memory store: expiry applies to the copy, never the file."""
+    from jarvisd.openloop.stores import MemoryLoopStore, open_store
+
+    store = open_store(cfg.openloop.store, cfg)
+    copy = MemoryLoopStore()
+    for loop in store.load():
+        copy.save(loop)
+    if hasattr(store, "close"):
+        store.close()
+    return OpenLoopService(copy, tz=cfg.tz, expire_after_sec=cfg.openloop.expire_after_sec,
+                           max_age_sec=cfg.openloop.max_age_sec)
 
 
 def _replay_store(args: argparse.Namespace) -> Any:
@@ -104,16 +187,10 @@ def run(args: argparse.Namespace, service: OpenLoopService | None = None) -> int
 
         service = OpenLoopService.from_config(load_config())
     if args.openloop_command == "list":
-        if args.json:
-            loops = service.agenda() + (service.recently_closed() if args.all else [])
-            for loop in loops:
-                print(json.dumps(service.view(loop), ensure_ascii=False))
-        else:
-            print(format_agenda(service, include_closed=args.all))
+        _print_views(args, [service.view(loop) for loop in service.agenda()],
+                     [service.view(loop) for loop in service.recently_closed()])
         return 0
-    reply = handle_openloop_command(service, f"/openloop {args.openloop_command} {args.loop_id}")
-    print(reply)
-    return 0 if reply[:1] in ("✓", "✕") else 1
+    return _print(change_status(service, args.openloop_command, args.loop_id))
 
 
 def main(argv: list[str] | None = None) -> int:
