@@ -30,6 +30,23 @@ def audio_devices() -> dict[str, Any]:
     return {"inputs": inputs, "outputs": outputs, "error": error}
 
 
+def tray_report() -> dict[str, Any]:
+    """Which pystray backend the tray would use here and whether it shows the menu."""
+    from jarvisd.tray import NO_MENU_HINT, choose_backend, probe_desktop
+
+    display = os.environ.get("DISPLAY", "")
+    row: dict[str, Any] = {"DISPLAY": display, "backend": None, "menu": False}
+    if not display and not os.environ.get("WAYLAND_DISPLAY"):
+        return {**row, "tray": "no display: no tray"}
+    try:
+        backend = choose_backend(probe_desktop())
+    except Exception as exc:  # TrayUnavailable, or a broken X/D-Bus: reported, never raised
+        return {**row, "tray": f"no tray: {exc}"}
+    summary = (f"tray {backend.name} backend with its menu ({backend.reason})" if backend.has_menu else
+               f"tray {backend.name} backend, icon only, no menu ({backend.reason}); {NO_MENU_HINT}")
+    return {**row, "backend": backend.name, "menu": backend.has_menu, "reason": backend.reason, "tray": summary}
+
+
 def embedded_models(store: ModelStore) -> list[dict[str, Any]]:
     report = []
     for model in store.package_models():
@@ -65,7 +82,6 @@ def build_report(cfg: Config, store: ModelStore,
                      "embedder": backends.embedder.name if backends.embedder else None, "notes": backends.notes}
     except Exception as exc:  # doctor reports every failure, never crashes
         selection = {"error": str(exc)}
-    display = os.environ.get("DISPLAY", "")
     return {
         "version": __version__,
         "python": platform.python_version(),
@@ -79,7 +95,7 @@ def build_report(cfg: Config, store: ModelStore,
         "speech": {"english_voice": "joe-medium (bundled piper voice)",
                    "korean_voice": cfg.voice.tts_voice or "none: set voice.tts_voice to a Korean piper voice "
                                                           "(the bundled English voice cannot read Hangul)"},
-        "display": {"DISPLAY": display, "tray": "available" if display else "no display: no tray"},
+        "display": tray_report(),
         "hud": {"address": f"http://{cfg.hud.host}:{cfg.hud.port}/"},
     }
 

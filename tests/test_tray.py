@@ -484,3 +484,38 @@ async def test_a_left_click_on_the_gtk_tray_icon_opens_the_hud(gtk_tray: AgendaT
     await gtk_tray.start()
     await asyncio.to_thread(click, os.environ["DISPLAY"], await docked_icon_center(gtk_tray), 1)
     await wait_for(lambda: gtk_tray.opened == ["hud"], "the default item (Open HUD) to run")
+
+
+# ------------------------------------------------------------ what `jarvisd doctor` says about the tray
+
+async def test_doctor_names_the_gtk_backend_and_its_menu_on_a_desktop_with_trayer(x_display, session_bus,
+                                                                                  monkeypatch):
+    from jarvisd.doctor import tray_report
+
+    monkeypatch.setenv("DISPLAY", x_display)
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", session_bus)
+    monkeypatch.delenv("PYSTRAY_BACKEND", raising=False)
+    await wait_for(lambda: probe_desktop().xembed_host, "trayer to own the tray selection")
+    report = tray_report()
+    assert (report["backend"], report["menu"]) == ("gtk", True)
+    assert report["tray"].startswith("tray gtk backend with its menu")
+
+
+def test_doctor_says_when_the_tray_has_no_menu_and_what_to_do(bare_display, monkeypatch):
+    from jarvisd.doctor import tray_report
+
+    monkeypatch.setenv("DISPLAY", bare_display)
+    monkeypatch.setenv("PYSTRAY_BACKEND", "xorg")
+    report = tray_report()
+    assert (report["backend"], report["menu"]) == ("xorg", False)
+    assert "no menu (PYSTRAY_BACKEND=xorg); install the tray extra" in report["tray"]
+
+
+def test_doctor_reports_an_unreachable_display_and_no_display(monkeypatch):
+    from jarvisd.doctor import tray_report
+
+    monkeypatch.setenv("DISPLAY", ":987")
+    assert tray_report()["tray"].startswith("no tray: cannot open display ':987'")
+    monkeypatch.delenv("DISPLAY")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert tray_report() == {"DISPLAY": "", "backend": None, "menu": False, "tray": "no display: no tray"}
