@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import statistics
 import sys
 import tempfile
@@ -25,11 +26,10 @@ from zoneinfo import ZoneInfo
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from jarvisd.openloop import rules  # noqa: E402
+from jarvisd.openloop import rules, text  # noqa: E402
 from jarvisd.openloop.model import LoopStatus, OpenLoop  # noqa: E402
 from jarvisd.openloop.service import OpenLoopService  # noqa: E402
 from jarvisd.openloop.stores import JsonlLoopStore, MemoryLoopStore  # noqa: E402
-from jarvisd.openloop.text import profile, word_grams, word_profile  # noqa: E402
 
 SEOUL = ZoneInfo("Asia/Seoul")
 JUDGEMENT = ("open_loops:\n- 분기 보고서 초안 보내기 @2026-10-16 15:00 (근거: 내일 오후 3시까지 분기 보고서 초안을 "
@@ -39,12 +39,21 @@ TOPICS = ["회의 자료 준비", "세금 신고서 제출", "엄마한테 전�
           "Book a dentist appointment", "배포 결과 공유", "참석자 목록 확정", "renew car insurance", "세탁소 들르기"]
 
 
-def clear_caches() -> None:
-    """Forget every text profile (the word-level stemming caches stay warm, as in a running daemon)."""
-    profile.cache_clear()
-    word_profile.cache_clear()
-    word_grams.cache_clear()
+def clear_caches(words_too: bool = False) -> None:
+    """Forget every text profile. The word-level caches (stemming, a word's role, inflection matches)
+    stay warm, as in a running daemon that has seen the words before, unless `words_too`."""
+    text.profile.cache_clear()
+    text.word_profile.cache_clear()
+    text.word_grams.cache_clear()
     rules._dismissal_reference.cache_clear()
+    if words_too:
+        text.stem_en.cache_clear()
+        text._word_role.cache_clear()
+        text.words_match.cache_clear()
+
+
+def load_average() -> str:
+    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def per_call(fn: Callable[[], object], repeat: int, rounds: int = 5,
@@ -74,8 +83,15 @@ def bench_same_loop(pairs: list[tuple[str, str]]) -> None:
         clear_caches()
         all_pairs()
 
+    def all_pairs_no_words() -> None:
+        clear_caches(words_too=True)
+        all_pairs()
+
     times = per_call(all_pairs_cold, 200)
     show(f"same_loop, text path, cold (no profile cache), per pair ({len(pairs)} dev pairs)",
+         [t / len(pairs) for t in times], target="(target < 20 us)")
+    times = per_call(all_pairs_no_words, 200)
+    show("same_loop, text path, cold, word caches cleared too, per pair",
          [t / len(pairs) for t in times], target="(target < 20 us)")
     times = per_call(all_pairs, 400)
     show("same_loop, text path, profiles cached, per pair", [t / len(pairs) for t in times], target="(target < 20 us)")
@@ -156,10 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with args.pairs.open(encoding="utf-8") as fh:
         pairs = [(row["a"], row["b"]) for row in csv.DictReader(fh, delimiter="\t")]
-    print(f"python {sys.version.split()[0]}, {args.pairs.name}")
+    print(f"python {sys.version.split()[0]}, {args.pairs.name}, {os.cpu_count()} cores, {load_average()}")
     bench_same_loop(pairs)
     bench_post_processing(args.loops)
     bench_stores(args.loops)
+    print(f"end: {load_average()}")
     return 0
 
 
