@@ -12,6 +12,7 @@ import logging
 import os
 import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from zoneinfo import ZoneInfo
@@ -484,6 +485,42 @@ async def test_a_left_click_on_the_gtk_tray_icon_opens_the_hud(gtk_tray: AgendaT
     await gtk_tray.start()
     await asyncio.to_thread(click, os.environ["DISPLAY"], await docked_icon_center(gtk_tray), 1)
     await wait_for(lambda: gtk_tray.opened == ["hud"], "the default item (Open HUD) to run")
+
+
+# A StatusNotifier watcher with a host registered, as KDE's or the GNOME AppIndicator extension's: it owns
+# the watcher's name on the session bus and answers IsStatusNotifierHostRegistered.
+SNI_WATCHER = """
+import sys
+from gi.repository import Gio, GLib
+XML = ('<node><interface name="org.kde.StatusNotifierWatcher">'
+       '<property name="IsStatusNotifierHostRegistered" type="b" access="read"/></interface></node>')
+def prop(conn, sender, path, iface, name):
+    return GLib.Variant("b", True)
+def bus_acquired(conn, name):
+    conn.register_object("/StatusNotifierWatcher", Gio.DBusNodeInfo.new_for_xml(XML).interfaces[0],
+                         None, prop, None)
+Gio.bus_own_name(Gio.BusType.SESSION, "org.kde.StatusNotifierWatcher", Gio.BusNameOwnerFlags.NONE,
+                 bus_acquired, lambda conn, name: print("ready", flush=True), lambda *a: sys.exit("name lost"))
+GLib.MainLoop().run()
+"""
+
+
+async def test_a_statusnotifier_host_on_the_session_bus_picks_the_appindicator_menu(x_display, session_bus,
+                                                                                    monkeypatch):
+    monkeypatch.setenv("DISPLAY", x_display)
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", session_bus)
+    monkeypatch.delenv("PYSTRAY_BACKEND", raising=False)
+    assert probe_desktop().sni_host is False
+    watcher = subprocess.Popen([sys.executable, "-c", SNI_WATCHER], stdout=subprocess.PIPE, text=True,
+                               env={**os.environ, "DBUS_SESSION_BUS_ADDRESS": session_bus})
+    try:
+        assert await asyncio.wait_for(asyncio.to_thread(watcher.stdout.readline), 20) == "ready\n"
+        facts = probe_desktop()
+        assert facts.sni_host is True
+        assert choose_backend(facts).name == "appindicator"
+    finally:
+        watcher.terminate()
+        watcher.wait(timeout=10)
 
 
 # ------------------------------------------------------------ what `jarvisd doctor` says about the tray
