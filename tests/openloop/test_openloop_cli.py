@@ -88,3 +88,17 @@ def test_cli_replay_into_jsonl_needs_a_data_dir(tmp_path):
 def test_cli_replay_of_a_missing_file_exits_2(tmp_path, capsys):
     assert run(parse(["openloop", "replay", str(tmp_path / "missing.json")])) == 2
     assert "cannot read scenario" in capsys.readouterr().err
+
+
+def test_cli_open_reopens_a_closed_loop_and_refuses_one_that_would_expire_at_once(service, clock, capsys):
+    report, milk = service.agenda()
+    service.done(milk.id)
+    assert run(parse(["openloop", "open", milk.id[:8]]), service) == 0
+    assert capsys.readouterr().out.strip() == f"↺ {milk.id[:8]} 우유 사기 -> open"
+    assert service.find(milk.id).status is LoopStatus.OPEN
+    service.done(report.id)
+    clock.advance(30 * 86_400)  # its due (2026-10-16 15:00) is long past
+    assert run(parse(["openloop", "open", report.id[:8]]), service) == 3
+    out = capsys.readouterr()
+    assert out.out == "" and f"cannot reopen {report.id[:8]}" in out.err
+    assert service.find(report.id).status is LoopStatus.DONE
