@@ -16,6 +16,7 @@ from jarvisd.memory.scope import MemoryScope
 EPISODE_CHARS = 1000
 MAX_PARTS = 2
 PART_PREFIX_CHARS = 200
+CONTEXT_CHARS = 200
 _ERROR_PREFIXES = ("error", "오류", "failed", "exception", "traceback")
 
 
@@ -57,6 +58,20 @@ def turn_key(scope: MemoryScope, turn: int, part: int = 0) -> tuple[object, ...]
 
 def episode_text(utterance: str, answer: str) -> str:
     return f"사용자: {utterance[:EPISODE_CHARS]}\n답: {answer[:EPISODE_CHARS]}"
+
+
+def embedding_text(content: str, previous: tuple[str, str] | None = None) -> str:
+    """The text embedded for a turn episode: the last 200 chars of the turn before it, then the episode.
+
+    The shown content stays the episode alone; only its vector carries the preceding words, because a
+    reply that refers back ("that", "she", a photo) has the question's words in the turn before it.
+    `previous` is the previous (utterance, answer) of the session, as working memory keeps it.
+    """
+    if previous is None:
+        return content
+    asked, answered = previous
+    tail = (answered or asked).strip()[-CONTEXT_CHARS:]
+    return f"{tail}\n{content}" if tail else content
 
 
 def episode_messages(content: str) -> list[Message]:

