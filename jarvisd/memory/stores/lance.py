@@ -4,11 +4,13 @@
   SQL predicate of every LanceDB read (`access_predicate`) and the first mask of the key columns.
 - Keyword matching is substring matching on a lower-cased copy of the content (`LIKE '%term%'`
   semantics), so recall works with no vectors at all.
-- Recency/importance candidates are picked from an in-process copy of the filter and order columns
-  (`lance_keys.py`, tied to the table version); LanceDB then reads only the winners' rows.
-- Rows without a vector carry zeros and `has_vector = false`. While the table is small the vector arm
-  is a flat numpy search over the copy; at `index_threshold` vectors a cosine IVF-PQ index (and a
-  B-tree on `id`) is built and kept current.
+- Reads are answered from an in-process copy of the table (`lance_keys.py`, tied to the table
+  version): up to `resident_rows` rows the whole rows and vectors are kept, so a recall reads nothing
+  from LanceDB and runs in the caller's thread (vector arm exact below `index_threshold` rows, in-process
+  IVF partitions above, `lance_vectors.py`). Above `resident_rows` only the filter and order columns
+  are kept, LanceDB's IVF-PQ index answers the vector arm and the winners' rows are read from it.
+- Rows without a vector carry zeros and `has_vector = false`. At `index_threshold` vectors a cosine
+  IVF-PQ index (and a B-tree on `id`) is built in LanceDB and kept current.
 - Writes are buffered and flushed as one merge-insert before any read (read-your-writes), when the
   buffer is full, and on `flush()`/`close()`, so a turn costs no table commit of its own.
 - It speaks LanceDB's async API on one private event-loop thread (one hand-off per operation).
@@ -19,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import math
 import threading
+import time
 from collections.abc import Coroutine, Sequence
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
@@ -47,7 +50,8 @@ __all__ = ["LanceMemoryStore", "schema", "to_row", "from_row", "access_predicate
 
 TABLE = "memory_items"
 DEFAULT_DIMENSIONS = 384
-INDEX_THRESHOLD = 20_000  # below: exact flat search over rows kept in process (~2.5 KB each)
+INDEX_THRESHOLD = 20_000  # vectors from which LanceDB's IVF-PQ index and the in-process partitions exist
+RESIDENT_ROWS = 200_000  # up to: whole rows kept in process (~1.9 KB each at 384 dimensions, docs/memory.md)
 FLUSH_ROWS = 256
 # LanceDB caches index and metadata per table version, up to GBs by default; a resident daemon makes
 # a version per turn, so the caches are bounded here.
@@ -86,12 +90,15 @@ class LanceMemoryStore:
         dimensions: int | None = None,
         table: str = TABLE,
         index_threshold: int = INDEX_THRESHOLD,
+        resident_rows: int = RESIDENT_ROWS,
         flush_rows: int = FLUSH_ROWS,
         storage_options: dict[str, str] | None = None,
         consistency: timedelta | None = timedelta(seconds=5),
     ) -> None:
         """`consistency`: how stale a read may be with respect to other processes' writes (another
-        jarvisd, `jarvisd memory reembed`); the key columns reload when the table moved."""
+        jarvisd, `jarvisd memory reembed`); the in-process copy is checked against the table's
+        version at most this often (every read with `timedelta(0)`, never with None) and reloads
+        when the table moved."""
         self._run = _LoopThread.get().run
         self._lock = threading.RLock()  # agent turns call from worker threads; one writer buffer
         self._name = table
@@ -99,7 +106,10 @@ class LanceMemoryStore:
         self.flush_rows = flush_rows
         self._pending: dict[str, MemoryItem] = {}
         self._pending_deletes: set[str] = set()
-        self._keys = KeyColumns(max_vector_rows=index_threshold)
+        self.resident_rows = resident_rows
+        self._keys = KeyColumns(max_vector_rows=resident_rows, ivf_rows=index_threshold)
+        self._consistency = consistency
+        self._checked_at = -math.inf  # monotonic time the copy was last checked against the table
         self._db = self._run(lancedb.connect_async(uri, storage_options=storage_options,
                                                    read_consistency_interval=consistency,
                                                    session=lancedb.Session(**SESSION_CACHE)))
@@ -182,23 +192,36 @@ class LanceMemoryStore:
         await self._commit(self._table.optimize(cleanup_older_than=KEEP_VERSIONS_FOR))
 
     async def _commit(self, write: Coroutine[Any, Any, Any], *, deleted: Sequence[str] = (),
-                      upserted: pa.Table | None = None) -> None:
-        """Run one write; keep the key columns in step when it was the table's only change."""
+                      upserted: pa.Table | None = None,
+                      touched: tuple[list[str], int, list[str]] | None = None) -> None:
+        """Run one write; keep the in-process copy in step when it was the table's only change."""
         before = await self._table.version()
         in_step = self._keys.ready and self._keys.version == before
         await write
         after = await self._table.version()
-        if in_step and after - before <= 1:
+        if in_step and after - before <= 1 and touched is not None:
+            self._keys.touched(*touched, version=after)
+        elif in_step and after - before <= 1:
             self._keys.apply(deleted, upserted, after)
         else:
             self._keys.invalidate()
 
+    def _fresh(self) -> bool:
+        """The copy may answer without asking LanceDB for the table version: it follows our own
+        commits, and other processes' commits need only be seen within `consistency`."""
+        if not self._keys.ready:
+            return False
+        if self._consistency is None:
+            return True
+        return time.monotonic() - self._checked_at < self._consistency.total_seconds()
+
     async def _sync_keys(self) -> None:
         version = await self._table.version()
         if not self._keys.ready or self._keys.version != version:
-            small = not self._indexed and await self._table.count_rows() <= self.index_threshold
-            query = self._table.query() if small else self._table.query().select(KEY_COLUMNS)
+            whole = await self._table.count_rows() <= self.resident_rows
+            query = self._table.query() if whole else self._table.query().select(KEY_COLUMNS)
             self._keys.load(await query.to_arrow(), version, self._dimensions)
+        self._checked_at = time.monotonic()
 
     def close(self) -> None:
         self.flush()
@@ -242,11 +265,20 @@ class LanceMemoryStore:
             query = query.limit(limit)
         return (await query.to_arrow()).to_pylist()
 
+    def _resident(self) -> bool:
+        """Bring the copy up to date if it is due; True when whole rows are in process."""
+        if not self._fresh():
+            self._run(self._sync_keys())
+        return self._keys.resident
+
     @locked
     def get(self, ids: Sequence[str], access: AccessFilter) -> list[MemoryItem]:
         self.flush()
         if not ids:
             return []
+        if self._resident():
+            rows = self._keys.rows_for(ids)
+            return [from_row(r) for r in rows if access.allows(r["user"], r["agent"], r["layer"])]
         predicate = f"({access_predicate(access)}) AND {sql_in('id', list(ids))}"
         return [from_row(r) for r in self._run(self._rows(predicate, len(ids)))]
 
@@ -255,30 +287,40 @@ class LanceMemoryStore:
 
     @locked
     def gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
-        """Recency and importance winners come from the key columns (then one read of their rows);
-        the vector order is one ANN query; both run concurrently in one hand-off to the loop thread."""
+        """Resident table: everything from the in-process copy, in the caller's thread. Otherwise
+        recency and importance winners from the key columns and the vector order from one ANN query,
+        then one read of the winners' rows, in one hand-off to the loop thread."""
         self.flush()
         if q.limit <= 0:
             return []
+        if self._resident():
+            return self._gather_resident(q, orders)
         return self._run(self._gather(q, orders))
 
+    def _gather_resident(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
+        keys = self._keys
+        base = keys.mask(q)
+        wanted = keys.winner_rows(q, [o for o in orders if o != "vector"], base)
+        cosines: dict[int, float] = {}
+        if "vector" in orders and q.vector is not None:
+            cosines = dict(keys.nearest_rows(q, base))
+        wanted = list(dict.fromkeys([*wanted, *cosines]))
+        rows = keys.rows_at(wanted)
+        return [Candidate(from_row(r), cosines.get(w)) for w, r in zip(wanted, rows, strict=True)
+                if q.access.allows(r["user"], r["agent"], r["layer"])]
+
     async def _gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
-        """Winner ids from the key columns (recency, importance, and flat vector search while the
-        table is small) or from the ANN index, then one read of the winners' whole rows."""
+        """Winner ids from the key columns (recency, importance) and from the ANN index, then one
+        read of the winners' whole rows."""
         await self._sync_keys()
         wanted = self._keys.winners(q, [o for o in orders if o != "vector"])
         cosines: dict[str, float] = {}
         if "vector" in orders and q.vector is not None:
-            flat = self._keys.vectors is not None and not self._indexed
-            cosines = dict(self._keys.nearest(q) if flat else await self._nearest_ids(q))
+            cosines = dict(await self._nearest_ids(q))
         wanted = list(dict.fromkeys([*wanted, *cosines]))
         if not wanted:
             return []
-        kept = self._keys.rows(wanted)  # small tables: every column is in process
-        if kept is None:
-            return await self._fetch(q, wanted, cosines)
-        by_id = {r["id"]: r for r in kept if q.access.allows(r["user"], r["agent"], r["layer"])}
-        return [Candidate(from_row(by_id[i]), cosines.get(i)) for i in wanted if i in by_id]
+        return await self._fetch(q, wanted, cosines)
 
     async def _fetch(self, q: StoreQuery, ids: list[str], cosines: dict[str, float]) -> list[Candidate]:
         """Whole rows of the winners; the access predicate is applied again by LanceDB."""
@@ -313,10 +355,12 @@ class LanceMemoryStore:
             self._run(self._touch(list(ids), when, list(rehearsed)))
 
     async def _touch(self, ids: list[str], when: datetime, rehearsed: list[str]) -> None:
-        await self._commit(self._table.update({"accessed_us": to_us(when)}, where=sql_in("id", ids)))
+        await self._commit(self._table.update({"accessed_us": to_us(when)}, where=sql_in("id", ids)),
+                           touched=(ids, to_us(when), []))
         if rehearsed:
             await self._commit(self._table.update(where=sql_in("id", rehearsed),
-                                                  updates_sql={"rehearsals": "rehearsals + 1"}))
+                                                  updates_sql={"rehearsals": "rehearsals + 1"}),
+                               touched=([], 0, rehearsed))
 
     @locked
     def delete_session(self, user: str, agent: str, session: str, sources: Sequence[str]) -> int:

@@ -1,18 +1,23 @@
-"""An in-process copy of the LanceDB table's filter and order columns (and, while the table is
-small, its vectors).
+"""An in-process copy of the LanceDB table: its filter and order columns always and, up to
+`resident_rows` rows, every other column too (vectors as a float32 matrix, `lance_vectors.py`).
 
 Keyword recall orders every matching row by recency and by importance; asking LanceDB to scan and
-sort the table twice per turn costs tens of milliseconds at 100k rows. This copy answers those two
-arms with Arrow compute in a few milliseconds, and LanceDB then reads only the winners' rows. Below
-the vector-index threshold the vectors are kept too and the vector arm is a flat numpy search (exact,
-like LanceDB's own flat search without an index); above it LanceDB's IVF-PQ index answers. The copy
-is tied to a table version: the store applies its own commits to it and reloads it whenever the
-table moved in a way it did not make (another process, or an unexpected commit).
+sort the table twice per turn costs tens of milliseconds at 100k rows, and every LanceDB query costs
+milliseconds of hand-off and planning even on small tables. While the whole table is resident, a
+recall is answered here with numpy and Arrow compute and reads nothing from LanceDB: candidate rows
+from the masks and the word index, vector matches from the matrix (exact below `ivf_rows`, through
+in-process IVF partitions above), and the winners' items from the copy. Above `resident_rows` only
+the filter and order columns are kept; LanceDB's IVF-PQ index answers the vector arm and the
+winners' rows are read from the table.
+
+The copy is a cache tied to a table version: the store applies its own commits to it (including
+`touch`) and reloads it whenever the table moved in a way it did not make (another process, or an
+unexpected commit). LanceDB stays the source of truth.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -21,23 +26,26 @@ import pyarrow.compute as pc
 
 from jarvisd.memory.stores.base import StoreQuery
 from jarvisd.memory.stores.lance_rows import to_us
+from jarvisd.memory.stores.lance_vectors import PROBES, Partitions, VectorRows
 
 KEY_COLUMNS = ["id", "user", "agent", "layer", "kind", "source", "session", "topic", "task_type", "outcome",
-               "created_us", "importance", "superseded_by", "content_lc", "has_vector"]
-
-
+               "created_us", "importance", "accessed_us", "rehearsals", "superseded_by", "content_lc",
+               "has_vector"]
+ROW_COLUMNS = ["content", "metadata"]  # the rest of a row (besides the vector) kept while resident
+FLAT_ROWS = 4_096  # below this many allowed rows a vector query is exact over just those rows
 
 
 class _WordIndex:
-    """Whitespace words of `content_lc` for rows [0, upto): a query term (never containing a space)
-    is a substring of the content exactly when it is a substring of one of its words, so matching
-    the term against the vocabulary and mapping words back to rows equals `LIKE '%term%'`."""
+    """Whitespace words of `content_lc` for rows [0, upto), with each word's rows (an inverted index):
+    a query term (never containing a space) is a substring of the content exactly when it is a
+    substring of one of its words, so matching the term against the vocabulary and collecting those
+    words' rows equals `LIKE '%term%'`."""
 
     def __init__(self) -> None:
         self.upto = 0
         self.vocab = pa.array([], pa.string())
-        self.codes = np.zeros(0, dtype=np.int64)
-        self.rows = np.zeros(0, dtype=np.int64)
+        self.rows = np.zeros(0, dtype=np.int32)  # row numbers grouped by word
+        self.bounds = np.zeros(1, dtype=np.int64)  # word w's rows: rows[bounds[w]:bounds[w + 1]]
 
     def build(self, table: pa.Table) -> None:
         words = pc.utf8_split_whitespace(table["content_lc"].combine_chunks())
@@ -45,8 +53,11 @@ class _WordIndex:
         encoded = pc.dictionary_encode(flat).combine_chunks() if isinstance(flat, pa.ChunkedArray) \
             else pc.dictionary_encode(flat)
         self.vocab = encoded.dictionary
-        self.codes = np.asarray(encoded.indices.to_numpy(zero_copy_only=False), dtype=np.int64)
-        self.rows = np.asarray(pc.list_parent_indices(words).to_numpy(zero_copy_only=False), dtype=np.int64)
+        codes = np.asarray(encoded.indices.to_numpy(zero_copy_only=False), dtype=np.int32)
+        rows = np.asarray(pc.list_parent_indices(words).to_numpy(zero_copy_only=False), dtype=np.int32)
+        order = np.argsort(codes, kind="stable")
+        self.rows = rows[order]
+        self.bounds = np.searchsorted(codes[order], np.arange(len(self.vocab) + 1))
         self.upto = table.num_rows
 
     def rows_with(self, terms: Sequence[str], size: int) -> np.ndarray:
@@ -56,18 +67,25 @@ class _WordIndex:
         matched = pc.match_substring(self.vocab, terms[0])
         for term in terms[1:]:
             matched = pc.or_(matched, pc.match_substring(self.vocab, term))
-        words = np.asarray(matched.to_numpy(zero_copy_only=False), dtype=bool)
-        hits[self.rows[words[self.codes]]] = True
+        words = np.flatnonzero(np.asarray(matched.to_numpy(zero_copy_only=False), dtype=bool))
+        if words.size:
+            hits[np.concatenate([self.rows[self.bounds[w] : self.bounds[w + 1]] for w in words])] = True
         return hits
 
 
-CODED = ("user", "agent", "layer", "kind", "source", "session", "topic", "task_type", "outcome")
+OWNER = ("user", "agent", "layer", "kind", "source")  # coded together: few distinct combinations
+CODED = ("session", "topic", "task_type", "outcome")
+Owner = tuple[str, str, str, str, str]
 
 
 class _Codes:
-    """Integer codes of the string columns the filters compare, so a mask is numpy work."""
+    """Integer codes of the string columns the filters compare, and the numeric columns, so a mask
+    and an order are numpy work. The read policy's columns and kind/source share one code per
+    distinct combination, so their whole predicate is one lookup table indexed by that code."""
 
     def __init__(self) -> None:
+        self.owners: dict[Owner, int] = {}
+        self.owner = np.zeros(0, dtype=np.int32)
         self.vocab: dict[str, dict[str, int]] = {c: {} for c in CODED}
         self.codes: dict[str, np.ndarray] = {c: np.zeros(0, dtype=np.int32) for c in CODED}
         self.numbers: dict[str, np.ndarray] = {}
@@ -76,26 +94,40 @@ class _Codes:
         vocab = self.vocab[column]
         return np.fromiter((vocab.setdefault(v, len(vocab)) for v in values), dtype=np.int32, count=len(values))
 
+    def _encode_owners(self, table: pa.Table) -> np.ndarray:
+        columns = [table.column(c).to_pylist() for c in OWNER]
+        owners = self.owners
+        return np.fromiter((owners.setdefault(t, len(owners)) for t in zip(*columns, strict=True)),
+                           dtype=np.int32, count=table.num_rows)
+
     def build(self, table: pa.Table) -> None:
+        self.owners = {}
+        self.owner = self._encode_owners(table)
         self.vocab = {c: {} for c in CODED}
         self.codes = {c: self._encode(c, table.column(c).to_pylist()) for c in CODED}
         self.numbers = self._numbers(table)
 
     @staticmethod
     def _numbers(table: pa.Table) -> dict[str, np.ndarray]:
+        def plain(name: str, dtype: Any) -> np.ndarray:
+            return np.asarray(table.column(name).to_numpy(), dtype=dtype)
+
         return {
-            "created_us": np.asarray(table.column("created_us").to_numpy(), dtype=np.int64),
+            "created_us": plain("created_us", np.int64), "importance": plain("importance", np.float64),
+            "accessed_us": plain("accessed_us", np.int64), "rehearsals": plain("rehearsals", np.int32),
             "live": np.asarray(pc.equal(table["superseded_by"], "").to_numpy(zero_copy_only=False), dtype=bool),
             "has_vector": np.asarray(table.column("has_vector").to_numpy(zero_copy_only=False), dtype=bool),
         }
 
     def append(self, table: pa.Table) -> None:
+        self.owner = np.concatenate([self.owner, self._encode_owners(table)])
         for c in CODED:
             self.codes[c] = np.concatenate([self.codes[c], self._encode(c, table.column(c).to_pylist())])
         for name, values in self._numbers(table).items():
             self.numbers[name] = np.concatenate([self.numbers[name], values])
 
     def keep(self, alive: np.ndarray) -> None:
+        self.owner = self.owner[alive]
         self.codes = {c: v[alive] for c, v in self.codes.items()}
         self.numbers = {c: v[alive] for c, v in self.numbers.items()}
 
@@ -103,28 +135,46 @@ class _Codes:
         code = self.vocab[column].get(value)
         return self.codes[column] == code if code is not None else np.zeros(len(self.codes[column]), dtype=bool)
 
-    def within(self, column: str, values: Sequence[str]) -> np.ndarray:
-        wanted = [self.vocab[column][v] for v in values if v in self.vocab[column]]
-        return np.isin(self.codes[column], np.asarray(wanted, dtype=np.int32))
+    def owners_where(self, allowed: Callable[[Owner], bool]) -> np.ndarray:
+        """Rows whose (user, agent, layer, kind, source) satisfies `allowed`."""
+        table = np.fromiter((allowed(o) for o in self.owners), dtype=bool, count=len(self.owners))
+        return table[self.owner] if len(table) else np.zeros(len(self.owner), dtype=bool)
 
 
-def _unit_rows(table: pa.Table, dimensions: int) -> np.ndarray:
+def _vectors_of(table: pa.Table, dimensions: int) -> np.ndarray:
     flat = table.column("vector").combine_chunks().values.to_numpy(zero_copy_only=False)
-    m = np.asarray(flat, dtype=np.float32).reshape(-1, dimensions)
-    norms = np.linalg.norm(m, axis=1, keepdims=True)
-    return m / np.where(norms == 0, 1.0, norms)
+    return np.asarray(flat, dtype=np.float32).reshape(-1, dimensions)
+
+
+def _top(rows: np.ndarray, values: np.ndarray, limit: int) -> np.ndarray:
+    """The rows among `rows` with the `limit` largest `values`, plus every row tied with the last."""
+    if rows.size <= limit:
+        return rows
+    kth = np.partition(values[rows], rows.size - limit)[rows.size - limit]
+    return rows[values[rows] >= kth]
+
+
+def _top_by_importance(rows: np.ndarray, importance: np.ndarray, created: np.ndarray, limit: int) -> np.ndarray:
+    """A superset of the top `limit` rows by importance then recency: the rows above the cut-off
+    importance, and the newest `limit` (with ties) of the rows at it (episodes share 0.5)."""
+    head = _top(rows, importance, limit)
+    if head.size <= limit:
+        return head
+    cut = importance[head].min()
+    return np.concatenate([head[importance[head] > cut], _top(head[importance[head] == cut], created, limit)])
 
 
 class KeyColumns:
     """Append-only in step with the store's commits: replaced and deleted rows are tombstoned, and
     the copy is compacted when a fifth of it is dead or not yet in the word index."""
 
-    def __init__(self, max_vector_rows: int = 10_000) -> None:
+    def __init__(self, max_vector_rows: int = 200_000, ivf_rows: int = 20_000) -> None:
         self.table: pa.Table | None = None
         self.alive = np.zeros(0, dtype=bool)
-        self.vectors: np.ndarray | None = None  # unit rows aligned with `table`, only while small
-        self.full: pa.Table | None = None  # every column, aligned with `table`, only while small
+        self.vectors: VectorRows | None = None  # aligned with `table` while the whole row is resident
+        self.partitions: Partitions | None = None  # over `vectors` from `ivf_rows` rows on
         self.max_vector_rows = max_vector_rows
+        self.ivf_rows = ivf_rows
         self.version = -1
         self.reloads = 0
         self._words = _WordIndex()
@@ -134,20 +184,41 @@ class KeyColumns:
     def ready(self) -> bool:
         return self.table is not None
 
+    @property
+    def resident(self) -> bool:
+        """Whole rows (vectors included) are in process: a read needs nothing from LanceDB."""
+        return self.table is not None and self.vectors is not None
+
     def load(self, table: pa.Table, version: int, dimensions: int) -> None:
-        """`table` holds KEY_COLUMNS, plus `vector` when the caller wants flat vector search."""
-        has_vectors = "vector" in table.column_names and table.num_rows <= self.max_vector_rows
-        self.vectors = _unit_rows(table, dimensions) if has_vectors else None
-        self.full = table.combine_chunks() if has_vectors else None
-        self.table = table.select(KEY_COLUMNS).combine_chunks()
+        """`table` holds KEY_COLUMNS, plus ROW_COLUMNS and `vector` when the caller wants the rows
+        resident (ignored above `max_vector_rows`)."""
+        resident = "vector" in table.column_names and table.num_rows <= self.max_vector_rows
+        self.vectors, self.partitions = None, None
+        if resident:
+            self.vectors = VectorRows(dimensions)
+            self.vectors.append(_vectors_of(table, dimensions))
+        self.table = table.select(KEY_COLUMNS + (ROW_COLUMNS if resident else [])).combine_chunks()
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)
         self._codes.build(self.table)
+        self._index_vectors()
         self.version = version
         self.reloads += 1
 
+    def _index_vectors(self) -> None:
+        """Partitions from `ivf_rows` rows on; retrained when the rows have grown fourfold."""
+        if self.vectors is None or self.vectors.size < self.ivf_rows:
+            self.partitions = None
+        elif self.partitions is None or self.vectors.size >= 4 * self.partitions.trained_rows:
+            self.partitions = Partitions(self.vectors)
+
     def invalidate(self) -> None:
-        self.table, self.vectors, self.full, self.version = None, None, None, -1
+        self.table, self.vectors, self.partitions, self.version = None, None, None, -1
+
+    def _positions(self, ids: Sequence[str]) -> np.ndarray:
+        assert self.table is not None
+        hit = pc.is_in(self.table["id"], value_set=pa.array(list(ids), pa.string()))
+        return np.asarray(hit.to_numpy(zero_copy_only=False), dtype=bool) & self.alive
 
     def apply(self, deleted: Sequence[str], upserted: pa.Table | None, version: int) -> None:
         """Our own commit: tombstone deleted and replaced ids, append the new rows."""
@@ -155,32 +226,43 @@ class KeyColumns:
             return
         gone = list(deleted) + (upserted.column("id").to_pylist() if upserted is not None else [])
         if gone:
-            hit = pc.is_in(self.table["id"], value_set=pa.array(gone, pa.string()))
-            self.alive &= ~np.asarray(hit.to_numpy(zero_copy_only=False), dtype=bool)
+            self.alive &= ~self._positions(gone)
         if upserted is not None and upserted.num_rows:
-            added = upserted.select(KEY_COLUMNS).cast(self.table.schema)
+            added = upserted.select(self.table.column_names).cast(self.table.schema)
             self.table = pa.concat_tables([self.table, added])
             self._codes.append(added)
             self.alive = np.concatenate([self.alive, np.ones(upserted.num_rows, dtype=bool)])
             if self.vectors is not None:
-                self.vectors = np.concatenate([self.vectors, _unit_rows(upserted, self.vectors.shape[1])])
-            if self.full is not None:
-                self.full = pa.concat_tables([self.full, upserted.cast(self.full.schema)])
+                fresh = _vectors_of(upserted, self.vectors.dimensions)
+                self.vectors.append(fresh)
+                if self.partitions is not None:
+                    self.partitions.extend(fresh)
         if self.vectors is not None and int(self.alive.sum()) > self.max_vector_rows:
-            self.vectors = self.full = None
+            self.vectors, self.partitions = None, None
+            self.table = self.table.select(KEY_COLUMNS)
         self.version = version
         stale = (len(self.alive) - int(self.alive.sum())) + (len(self.alive) - self._words.upto)
         if stale > max(64, len(self.alive) // 5):
             self._compact()
+        self._index_vectors()
+
+    def touched(self, ids: Sequence[str], accessed_us: int, rehearsed: Sequence[str], version: int) -> None:
+        """Our own `touch` commit(s): `last_accessed` and rehearsal counts of live rows."""
+        if self.table is None:
+            return
+        numbers = self._codes.numbers
+        numbers["accessed_us"][self._positions(ids)] = accessed_us
+        if rehearsed:
+            numbers["rehearsals"][self._positions(rehearsed)] += 1
+        self.version = version
 
     def _compact(self) -> None:
         assert self.table is not None
-        keep = pa.array(self.alive)
-        self.table = self.table.filter(keep).combine_chunks()
+        self.table = self.table.filter(pa.array(self.alive)).combine_chunks()
         if self.vectors is not None:
-            self.vectors = self.vectors[self.alive]
-        if self.full is not None:
-            self.full = self.full.filter(keep).combine_chunks()
+            self.vectors.keep(self.alive)
+        if self.partitions is not None:
+            self.partitions.keep(self.alive)
         self._codes.keep(self.alive)
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)
@@ -198,20 +280,23 @@ class KeyColumns:
             hits[self._words.upto :] = np.asarray(found.to_numpy(zero_copy_only=False), dtype=bool)
         return hits
 
-    def _mask(self, q: StoreQuery, with_terms: bool) -> np.ndarray:
-        """The store query's filters as a boolean row mask; the read policy comes first."""
+    def _mask(self, q: StoreQuery, with_terms: bool, base: np.ndarray | None = None) -> np.ndarray:
+        """The store query's filters as a boolean row mask; the read policy comes first. `base`:
+        this query's mask without terms, when already computed."""
+        if base is not None:
+            return self._with_terms(q, base) if with_terms else base
         c, access = self._codes, q.access
-        mask = self.alive & c.equal("user", access.user)
-        mask &= (c.equal("layer", "profile")
-                 | (c.equal("layer", "edm") & c.within("agent", access.edm_agents))
-                 | (c.equal("layer", "pdm") & c.within("agent", access.pdm_agents)))
-        if q.kinds:
-            mask &= c.within("kind", q.kinds)
-        if q.sources:
-            mask &= c.within("source", q.sources)
-        if q.exclude_sources:
-            mask &= ~c.within("source", q.exclude_sources)
-        for column, value in (("session", q.session), ("agent", q.agent), ("topic", q.topic),
+
+        def allowed(owner: Owner) -> bool:
+            user, agent, layer, kind, source = owner
+            return (user == access.user
+                    and (layer == "profile" or (layer == "edm" and agent in access.edm_agents)
+                         or (layer == "pdm" and agent in access.pdm_agents))
+                    and (not q.kinds or kind in q.kinds) and (not q.sources or source in q.sources)
+                    and source not in q.exclude_sources and (not q.agent or agent == q.agent))
+
+        mask = self.alive & c.owners_where(allowed)
+        for column, value in (("session", q.session), ("topic", q.topic),
                               ("task_type", q.task_type), ("outcome", q.outcome)):
             if value:
                 mask &= c.equal(column, value)
@@ -221,46 +306,99 @@ class KeyColumns:
             mask &= c.numbers["created_us"] < to_us(q.until)
         if not q.include_superseded:
             mask &= c.numbers["live"]
-        if with_terms:
-            terms = [term for term in q.terms if term]
-            if not terms:
-                return np.zeros(len(mask), dtype=bool)
-            mask &= self._term_hits(terms)
-        return mask
+        return self._with_terms(q, mask) if with_terms else mask
 
-    def winners(self, q: StoreQuery, orders: Sequence[str]) -> list[str]:
-        """Ids of the top `q.limit` rows under each order, same ties as the in-memory store."""
+    def _with_terms(self, q: StoreQuery, mask: np.ndarray) -> np.ndarray:
+        terms = [term for term in q.terms if term]
+        if not terms:
+            return np.zeros(len(mask), dtype=bool)
+        return mask & self._term_hits(terms)
+
+    def mask(self, q: StoreQuery) -> np.ndarray:
+        """The query's filters without its terms (share it between `winner_rows` and `nearest_rows`)."""
+        return self._mask(q, with_terms=False)
+
+    def _ids(self, rows: np.ndarray) -> list[str]:
+        assert self.table is not None
+        return self.table.column("id").take(pa.array(rows, pa.int64())).to_pylist()
+
+    def winner_rows(self, q: StoreQuery, orders: Sequence[str], base: np.ndarray | None = None) -> list[int]:
+        """Row numbers of the top `q.limit` rows under each order, same ties as the in-memory store
+        (importance desc, then created desc, then id asc)."""
         assert self.table is not None
         if q.limit <= 0 or self.table.num_rows == 0:
             return []
-        rows = self.table.select(["id", "created_us", "importance"]).filter(pa.array(self._mask(q, q.match_required)))
-        wanted: dict[str, None] = {}
+        rows = np.flatnonzero(self._mask(q, q.match_required, base))
+        created, importance = self._codes.numbers["created_us"], self._codes.numbers["importance"]
+        wanted: dict[int, None] = {}
         for order in orders:
-            keys = [("importance", "descending")] if order == "importance" else []
-            keys += [("created_us", "descending"), ("id", "ascending")]
-            top = rows.take(pc.sort_indices(rows, sort_keys=keys)[: q.limit])
-            wanted.update((i, None) for i in top.column("id").to_pylist())
+            by_importance = order == "importance"
+            head = _top_by_importance(rows, importance, created, q.limit) if by_importance \
+                else _top(rows, created, q.limit)
+            keys = [(-float(importance[r]) if by_importance else 0.0, -int(created[r]), i)
+                    for r, i in zip(head.tolist(), self._ids(head), strict=True)]
+            ranked = sorted(zip(keys, head.tolist(), strict=True))[: q.limit]
+            wanted.update((r, None) for _, r in ranked)
         return list(wanted)
 
-    def nearest(self, q: StoreQuery) -> list[tuple[str, float]]:
-        """Flat cosine search over the kept vectors: (id, cosine) >= `q.min_cosine`, best first."""
+    def winners(self, q: StoreQuery, orders: Sequence[str]) -> list[str]:
+        """Ids of the top `q.limit` rows under each order, same ties as the in-memory store."""
+        return self._ids(np.asarray(self.winner_rows(q, orders), dtype=np.int64))
+
+    def nearest_rows(self, q: StoreQuery, base: np.ndarray | None = None) -> list[tuple[int, float]]:
+        """Vector search over the resident vectors: (row, cosine) >= `q.min_cosine`, best first.
+        Exact while the table (or the allowed rows) are few; through the partitions otherwise,
+        widened to every allowed row when the probed partitions hold fewer than `q.limit` of them."""
         assert self.table is not None and self.vectors is not None and q.vector is not None
-        if q.limit <= 0 or len(q.vector) != self.vectors.shape[1]:
+        if q.limit <= 0 or len(q.vector) != self.vectors.dimensions:
             return []
         query = np.asarray(q.vector, dtype=np.float32)
-        sims = self.vectors @ (query / (np.linalg.norm(query) or 1.0))
-        ok = self._mask(q, with_terms=False) & self._codes.numbers["has_vector"] & (sims >= q.min_cosine)
-        rows = np.flatnonzero(ok)
+        query = query / (np.linalg.norm(query) or 1.0)
+        allowed = self._mask(q, False, base) & self._codes.numbers["has_vector"]
+        if self.partitions is None:
+            sims = self.vectors.cosines(None, query)
+            rows = np.flatnonzero(allowed & (sims >= q.min_cosine))
+            sims = sims[rows]
+        else:
+            rows, sims = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+            if int(allowed.sum()) > FLAT_ROWS:
+                rows, sims = self.partitions.search(query, PROBES)
+                rows, sims = rows[allowed[rows]], sims[allowed[rows]]
+            if rows.size < q.limit:  # few allowed rows, or too few of them in the probed partitions
+                rows = np.flatnonzero(allowed)
+                sims = self.vectors.cosines(rows, query)
+            rows, sims = rows[sims >= q.min_cosine], sims[sims >= q.min_cosine]
         if rows.size > 4 * q.limit:
-            rows = rows[np.argpartition(-sims[rows], 4 * q.limit)[: 4 * q.limit]]
-        ids = self.table.column("id").take(pa.array(rows)).to_pylist()
-        ranked = sorted(zip(sims[rows].tolist(), ids, strict=True), key=lambda p: (-p[0], p[1]))
-        return [(i, sim) for sim, i in ranked[: q.limit]]
+            best = np.argpartition(-sims, 4 * q.limit)[: 4 * q.limit]
+            rows, sims = rows[best], sims[best]
+        ids = self._ids(rows)
+        ranked = sorted(zip(sims.tolist(), ids, rows.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
+        return [(row, sim) for sim, _, row in ranked[: q.limit]]
 
-    def rows(self, ids: Sequence[str]) -> list[dict[str, Any]] | None:
-        """Whole rows for `ids` from the copy while the table is small; None when not kept."""
-        if self.full is None:
-            return None
-        hit = pc.is_in(self.full["id"], value_set=pa.array(list(ids), pa.string()))
-        keep = np.asarray(hit.to_numpy(zero_copy_only=False), dtype=bool) & self.alive
-        return self.full.filter(pa.array(keep)).to_pylist()
+    def rows_at(self, rows: Sequence[int]) -> list[dict[str, Any]]:
+        """Whole rows (as LanceDB returns them) for resident row numbers."""
+        assert self.table is not None and self.vectors is not None
+        at = np.asarray(rows, dtype=np.int64)
+        out = self.table.take(pa.array(at)).to_pylist()
+        numbers = self._codes.numbers
+        for row, r in zip(out, at.tolist(), strict=True):
+            row["accessed_us"], row["rehearsals"] = int(numbers["accessed_us"][r]), int(numbers["rehearsals"][r])
+            row["vector"] = self.vectors.vector(r).tolist()
+        return out
+
+    def rows_for(self, ids: Sequence[str]) -> list[dict[str, Any]]:
+        """Whole resident rows of the live `ids` (any order)."""
+        return self.rows_at(np.flatnonzero(self._positions(ids)).tolist())
+
+    def nbytes(self) -> int:
+        """Resident bytes of the copy (table, codes, word index, vectors, partitions)."""
+        if self.table is None:
+            return 0
+        total = self.table.nbytes + self.alive.nbytes + self._words.rows.nbytes + self._words.vocab.nbytes
+        total += self._codes.owner.nbytes + sum(v.nbytes for v in self._codes.codes.values())
+        total += sum(v.nbytes for v in self._codes.numbers.values())
+        if self.vectors is not None:
+            total += self.vectors.nbytes
+        if self.partitions is not None:
+            total += self.partitions.centroids.nbytes + self.partitions.labels.nbytes
+        return int(total)
