@@ -8,12 +8,13 @@ scheduler (reminders, reflection, expiry sweep) -> HUD -> tray. They talk throug
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import fcntl
 import functools
 import logging
 import os
 import signal
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,12 +23,17 @@ from typing import Any
 from jarvisd.assistant import Assistant, build_assistant
 from jarvisd.config import Config
 from jarvisd.events import EventBus, StatusChanged
+from jarvisd.llm.base import BackendError, ChatChunk, ChatModel
 from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
 
 log = logging.getLogger("jarvisd.daemon")
 VOICE_SESSION = "voice"
 HUD_SESSION = "hud"
+# A stop takes at most ~10 s: the last turns' judgements and then consolidation get this much of it, then
+# the thought model is stopped; sessions not consolidated stay pending for the next idle tick or stop.
+JUDGE_DRAIN_SEC = 3.0
+SHUTDOWN_CONSOLIDATION_SEC = 4.0
 
 
 class AlreadyRunning(RuntimeError):
@@ -62,6 +68,53 @@ class InstanceLock:
             self._fd = None
 
 
+class StoppableModel:
+    """The thought model (judge, reflection, consolidation) as the daemon hands it out: once `stopping` is
+    set at shutdown, a call waiting for the model or in the middle of its answer fails at once with
+    BackendError, and new calls are refused. The worker threads waiting on those calls then end instead of
+    holding the process open (a small local model under load can sit in one prompt for tens of seconds)."""
+
+    def __init__(self, model: ChatModel, stopping: asyncio.Event) -> None:
+        self.model, self.stopping = model, stopping
+        self.name, self.supports_tools = model.name, model.supports_tools
+
+    async def stream(self, messages: Sequence[Any], tools: Sequence[Any] = ()) -> AsyncIterator[ChatChunk]:
+        if self.stopping.is_set():
+            raise _stopping_error()
+        answer = aiter(self.model.stream(messages, tools))
+        stopped = asyncio.ensure_future(self.stopping.wait())
+        step: asyncio.Future[ChatChunk] | None = None
+        try:
+            while True:
+                step = asyncio.ensure_future(anext(answer))
+                await asyncio.wait({step, stopped}, return_when=asyncio.FIRST_COMPLETED)
+                if not step.done():
+                    step.cancel()  # the model's own cleanup runs in that task; it is not waited for
+                    raise _stopping_error()
+                try:
+                    chunk = step.result()
+                except StopAsyncIteration:
+                    return
+                yield chunk
+        finally:
+            stopped.cancel()
+            if step is None or step.done():  # left early by the caller: close the answer in the background
+                _in_background(answer.aclose())
+
+
+_background: set[asyncio.Future[Any]] = set()
+
+
+def _in_background(awaitable: Any) -> None:
+    task = asyncio.ensure_future(awaitable)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+
+
+def _stopping_error() -> BackendError:
+    return BackendError("jarvisd is stopping", "what was not finished is done at the next start")
+
+
 def report_environment(cfg: Config, backends: Backends) -> None:
     """Say once, at start, what jarvisd runs on; the voice says for itself whether it has devices."""
     for note in backends.notes:
@@ -83,6 +136,7 @@ class Daemon:
     hud: Any = None
     tray: Any = None
     tasks: list[asyncio.Task[Any]] = field(default_factory=list)
+    stopping: asyncio.Event = field(default_factory=asyncio.Event)  # set at shutdown: the thought model stops
 
     @functools.cached_property
     def hud_token(self) -> str:
@@ -212,6 +266,31 @@ async def _start_tray(d: Daemon, stop: asyncio.Event) -> None:
     d.tray = tray
 
 
+async def _finish_background_work(d: Daemon) -> None:
+    """Shutdown, after the parts that start new work have stopped: first the judgements of the last turns
+    (they may hold a promise), then consolidation, each within its budget. Past the budgets the thought
+    model is stopped: an unfinished judgement is logged, unconsolidated sessions stay pending for the next
+    start, and the worker threads end so no store is closed under them and the process can exit."""
+    run = None
+    ticks = getattr(d.scheduler, "ticks", None)
+    try:
+        await asyncio.wait_for(asyncio.shield(d.assistant.judge.drain()), JUDGE_DRAIN_SEC)
+        if ticks is not None:
+            run = asyncio.create_task(ticks.final_consolidation(), name="shutdown-consolidation")
+            await asyncio.wait_for(asyncio.shield(run), SHUTDOWN_CONSOLIDATION_SEC)
+    except TimeoutError:
+        what = "consolidation" if run is not None else "judging the last turns"
+        log.warning("shutdown: %s did not finish in time: stopping the model; unconsolidated sessions are "
+                    "consolidated at the next start", what)
+    d.stopping.set()
+    pending = [t for t in (run,) if t is not None and not t.done()]
+    waiting = [asyncio.ensure_future(d.assistant.judge.drain()), *pending]
+    _, late = await asyncio.wait(waiting, timeout=3)
+    for task in late:
+        log.error("shutdown: background work still running after the model was stopped; cancelling it")
+        task.cancel()
+
+
 async def _stop(d: Daemon) -> None:
     """Reverse order; each part's failure is logged and the rest still stop."""
     for name, part, stop in (("tray", d.tray, "stop"), ("hud", d.hud, "stop"), ("voice", d.voice, "stop"),
@@ -219,9 +298,13 @@ async def _stop(d: Daemon) -> None:
         if part is None:
             continue
         try:
-            await asyncio.wait_for(getattr(part, stop)(), timeout=7 if name == "scheduler" else 3)
+            if name == "scheduler":
+                await asyncio.wait_for(part.stop(consolidate=False), timeout=3)
+            else:
+                await asyncio.wait_for(getattr(part, stop)(), timeout=3)
         except Exception as exc:
-            log.error("%s: did not stop cleanly: %s", name, exc)
+            log.error("%s: did not stop cleanly: %s", name, exc or type(exc).__name__)
+    await _finish_background_work(d)
     for task in d.tasks:
         task.cancel()
         with suppress(asyncio.CancelledError, Exception):
@@ -241,10 +324,15 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
         loop.add_signal_handler(sig, stop.set)
     lock = InstanceLock(cfg.paths.ensure().data_dir).acquire()
     try:
-        bus = EventBus()
+        bus, stopping = EventBus(), asyncio.Event()
+        if backends is None:
+            from jarvisd.llm.select import select_backends
+
+            backends = await asyncio.to_thread(select_backends, cfg, store)
+        backends = dataclasses.replace(backends, thought=StoppableModel(backends.thought, stopping))
         assistant = await asyncio.to_thread(build_assistant, cfg, store, backends=backends, bus=bus)
         report_environment(cfg, assistant.backends)
-        d = Daemon(cfg=cfg, assistant=assistant, bus=bus, gate=TurnGate())
+        d = Daemon(cfg=cfg, assistant=assistant, bus=bus, gate=TurnGate(), stopping=stopping)
         await _start_voice(d)
         await _start_scheduler(d)
         await _start_hud(d)

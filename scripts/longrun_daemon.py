@@ -145,7 +145,7 @@ def main() -> int:  # noqa: C901 - one straight script, top to bottom
                JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_HUD__PORT=str(port),
                JARVIS_PROACTIVE__REMINDER_LEAD_MIN=",".join(map(str, leads)), JARVIS_PROACTIVE__QUIET_HOURS="",
                JARVIS_VOICE__LANGUAGE="en", JARVIS_VOICE__ENABLED="true" if pulse else "false",
-               PYTHONUNBUFFERED="1")
+               PYTHONUNBUFFERED="1", PYTHONFAULTHANDLER="1")
     cfg = load_config(env=env)
     data_dir = Path(cfg.paths.data_dir)
 
@@ -228,10 +228,16 @@ def main() -> int:  # noqa: C901 - one straight script, top to bottom
     t0 = time.monotonic()
     daemon.send_signal(signal.SIGTERM)
     try:
-        exit_code = daemon.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        daemon.kill()
-        exit_code = daemon.wait()
+        exit_code = daemon.wait(timeout=15)
+    except subprocess.TimeoutExpired:  # what holds it open: faulthandler dumps every thread on SIGABRT
+        daemon.send_signal(signal.SIGABRT)
+        try:
+            exit_code = daemon.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            daemon.kill()
+            exit_code = daemon.wait()
+        print(f"  the daemon did not exit within 15 s of SIGTERM: thread dump in {args.out / 'daemon.log'}",
+              flush=True)
     stop_sec = time.monotonic() - t0
     follower.stopping.set()
     if recorder:

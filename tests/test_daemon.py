@@ -91,3 +91,64 @@ async def test_a_graceful_stop_consolidates_facts_from_the_days_turns(tmp_path):
 
     facts = open_service(cfg).core_facts(MemoryScope("me", "main", "later"))
     assert any("Bori" in f.content and f.source == "extracted" for f in facts), facts
+
+
+class SlowToConsolidate:
+    """The thought model of a loaded machine: the judge's answer comes at once, a consolidation prompt
+    takes minutes before the first word (a small local model deep in a long prompt)."""
+
+    name, supports_tools = "slow-thought", False
+
+    def __init__(self) -> None:
+        self.consolidation_calls = 0
+        self.abandoned = False
+
+    async def stream(self, messages, tools=()):
+        from jarvisd.llm.base import ChatChunk
+
+        if "durable facts" not in messages[0].content:
+            yield ChatChunk(text="", done=True)
+            return
+        self.consolidation_calls += 1
+        try:
+            await asyncio.sleep(300)
+            yield ChatChunk(text="[]", done=True)
+        finally:
+            self.abandoned = True
+
+
+async def test_a_stop_breaks_off_a_long_consolidation_and_leaves_the_session_pending(tmp_path, monkeypatch, caplog):
+    import jarvisd.daemon
+
+    monkeypatch.setattr(jarvisd.daemon, "SHUTDOWN_CONSOLIDATION_SEC", 0.5)
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__PORT": str(free_port()),
+                           "JARVIS_VOICE__ENABLED": "false"})
+    thought = SlowToConsolidate()
+    backends = Backends(chat=ScriptedChatModel(lambda _: {"text": "What a lovely name."}), thought=thought,
+                        embedder=None)
+    stop = asyncio.Event()
+    ready: asyncio.Future = asyncio.get_running_loop().create_future()
+    daemon = asyncio.create_task(serve(cfg, ModelStore(tmp_path / "models"), stop, backends=backends,
+                                       on_ready=ready.set_result))
+    running = await ready
+    await running.text_turn("My dog is called Bori.")
+    await running.assistant.judge.drain()
+    stop.set()
+    assert await asyncio.wait_for(daemon, 60) == 0
+    # the model was told to stop: its answer is abandoned by the time the daemon is down, so no worker
+    # thread is left waiting on it (in `jarvisd run` that thread kept the process from exiting)
+    assert thought.consolidation_calls == 1 and thought.abandoned
+    assert "consolidation did not finish in time: stopping the model" in caplog.text
+
+    # nothing half-done: no fact stored, the session is still pending and a later pass consolidates it
+    from jarvisd.memory.cli import open_service
+    from jarvisd.memory.consolidation_runs import memory_consolidator
+    from jarvisd.memory.scope import MemoryScope
+
+    service = open_service(cfg)
+    assert not [f for f in service.core_facts(MemoryScope("me", "main", "later")) if f.source == "extracted"]
+    extractor = ScriptedChatModel(lambda _: {"text": '[{"key": "dog\'s name", "value": "the dog is called Bori", '
+                                                     '"importance": 0.9}]'})
+    await memory_consolidator(service, "me", "main", extractor)(frozenset())
+    facts = service.core_facts(MemoryScope("me", "main", "later"))
+    assert any("Bori" in f.content and f.source == "extracted" for f in facts), facts
