@@ -150,13 +150,17 @@ def words_match(w: str, v: str) -> bool:
     if w == v:
         return True
     if w.isascii() or v.isascii():
-        a, b = sorted((stem_en(w), stem_en(v)), key=len)
+        a, b = stem_en(w), stem_en(v)
+        if len(a) > len(b):
+            a, b = b, a
         return a == b or (len(a) >= 4 and b.startswith(a))
-    short, long = sorted((w, v), key=len)
+    short, long = (w, v) if len(w) <= len(v) else (v, w)
     if long.startswith(short):  # 공유/공유하기, 차/차를
         return len(short) >= 2 or long[len(short):] in KO_PARTICLES
+    if w[:2] != v[:2]:  # a shared stem needs two letters: most pairs end here
+        return False
     n = _common_prefix(w, v)  # 엄마한테/엄마에게, 확인해줘/확인하기; not 서울역/서울대
-    return n >= 2 and w[n] in KO_INFLECTION_START and v[n] in KO_INFLECTION_START
+    return w[n] in KO_INFLECTION_START and v[n] in KO_INFLECTION_START
 
 
 def unmatched(mine: WordProfile, theirs: WordProfile) -> list[str]:
@@ -170,7 +174,14 @@ def unmatched(mine: WordProfile, theirs: WordProfile) -> list[str]:
 
 def has_unmatched(mine: WordProfile, theirs: WordProfile) -> bool:
     """Does `mine` have a content word without a counterpart in `theirs`? (`unmatched`, stopping early)"""
+    if theirs.stems.issuperset(mine.keys):  # every word found as it is: the common elaboration
+        return False
     for w, key in zip(mine.content, mine.keys, strict=True):
-        if key not in theirs.stems and not any(words_match(w, v) for v in theirs.content):
+        if key in theirs.stems:
+            continue
+        for v in theirs.content:
+            if words_match(w, v):
+                break
+        else:
             return True
     return False
