@@ -153,7 +153,9 @@ def choose_backend(facts: DesktopFacts) -> TrayBackend:
 
 def probe_desktop(env: Mapping[str, str] | None = None) -> DesktopFacts:
     """Look at this session: the GI typelibs, the D-Bus session bus and its StatusNotifier host, the X tray
-    selection. Raises TrayUnavailable when DISPLAY names a display that cannot be opened."""
+    selection. `env` gives DISPLAY and PYSTRAY_BACKEND; GIO finds the session bus from the process's own
+    environment (and keeps that connection for the process). Raises TrayUnavailable when DISPLAY names a
+    display that cannot be opened."""
     env = os.environ if env is None else env
     gtk = _has_typelib("Gtk", "3.0")
     appindicator = gtk and (_has_typelib("AyatanaAppIndicator3", "0.1") or _has_typelib("AppIndicator3", "0.1"))
@@ -250,7 +252,8 @@ class AgendaTray:
                                   f"({self.backend.name}): {exc}") from exc
         # Every backend's run() on a thread of ours: the GTK ones run their GLib main loop there (their
         # run_detached() expects the application to run one), and pystray's xorg run_detached() starts a
-        # second setup thread that never ends and makes stop() wait 5 s for it.
+        # second setup thread that never ends and makes stop() wait 5 s for it. GTK binds to the display
+        # it first opened for the life of the process: one tray display per process.
         self._thread = threading.Thread(target=self._run_icon, name="tray", daemon=True)
         self._thread.start()
         try:
