@@ -387,6 +387,8 @@ def icon_center(tray: AgendaTray) -> tuple[int, int] | None:
 
 def menu_item_center(tray: AgendaTray, label: str) -> tuple[int, int] | None:
     """Where the mapped menu item `label` is on the screen, in the tray's menu or an open submenu."""
+    from gi.repository import Gtk
+
     def items(menu):
         for item in menu.get_children():
             yield item
@@ -395,7 +397,7 @@ def menu_item_center(tray: AgendaTray, label: str) -> tuple[int, int] | None:
 
     menu = tray.icon._menu_handle
     for item in items(menu) if menu is not None and menu.get_mapped() else ():
-        if isinstance(item, Gtk().MenuItem) and item.get_label() == label and item.get_mapped():
+        if isinstance(item, Gtk.MenuItem) and item.get_label() == label and item.get_mapped():
             _ok, x, y = item.get_window().get_origin()
             box = item.get_allocation()
             return x + box.x + box.width // 2, y + box.y + box.height // 2
@@ -403,14 +405,10 @@ def menu_item_center(tray: AgendaTray, label: str) -> tuple[int, int] | None:
 
 
 def gtk_menu_labels(tray: AgendaTray) -> list[str]:
-    return [item.get_label() for item in tray.icon._menu_handle.get_children()
-            if not isinstance(item, Gtk().SeparatorMenuItem)]
-
-
-def Gtk():  # noqa: N802 - the GI module, imported once PyGObject is known to be there
     from gi.repository import Gtk
 
-    return Gtk
+    return [item.get_label() for item in tray.icon._menu_handle.get_children()
+            if not isinstance(item, Gtk.SeparatorMenuItem)]
 
 
 def click(display: str, at: tuple[int, int], button: int) -> None:
