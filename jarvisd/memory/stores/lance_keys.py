@@ -109,8 +109,8 @@ class _Codes:
 
     @staticmethod
     def _numbers(table: pa.Table) -> dict[str, np.ndarray]:
-        def plain(name: str, dtype: Any) -> np.ndarray:
-            return np.asarray(table.column(name).to_numpy(), dtype=dtype)
+        def plain(name: str, dtype: Any) -> np.ndarray:  # a writable copy: `touched` updates two
+            return np.array(table.column(name).to_numpy(), dtype=dtype)
 
         return {
             "created_us": plain("created_us", np.int64), "importance": plain("importance", np.float64),

@@ -1,0 +1,150 @@
+"""The LanceDB store's resident copy (whole rows and vectors in process) answers like the in-memory
+store and like LanceDB itself: through in-process IVF partitions, appends past the partition layout,
+deletes and compactions, `touch`, and a table grown past `resident_rows`."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from jarvisd.memory.access import AccessFilter
+from jarvisd.memory.items import MemoryItem, new_item
+from jarvisd.memory.stores import lance_keys, lance_vectors
+from jarvisd.memory.stores.base import StoreQuery
+from jarvisd.memory.stores.lance import LanceMemoryStore
+from jarvisd.memory.stores.lance_vectors import Partitions, VectorRows
+from jarvisd.memory.stores.memory import InMemoryStore
+from tests.memory.memory_fixtures import T0
+
+DIM = 16
+WORDS = "서울 부산 회의 산책 예산 병원 커피 여행".split()
+ME = AccessFilter("u1", ("main",), ("main",))
+OWNERS = [("u1", "main")] * 6 + [("u1", "karen"), ("u2", "main")]
+SOURCES = ["turn"] * 5 + ["explicit", "thought", "task_pattern"]
+
+
+def items(count: int, seed: int, start: int = 0) -> list[MemoryItem]:
+    """Clustered unit vectors (so IVF partitions mean something), random owners, sources, words."""
+    rng, pyrng = np.random.default_rng(seed), random.Random(seed)
+    centres = rng.standard_normal((8, DIM))
+    out = []
+    for n in range(start, start + count):
+        v = centres[n % 8] + 0.4 * rng.standard_normal(DIM)
+        user, agent = pyrng.choice(OWNERS)
+        out.append(new_item(
+            user=user, agent=agent, session=f"s{n % 5}", source=pyrng.choice(SOURCES),
+            content=" ".join(pyrng.choices(WORDS, k=3)), created_at=T0 + timedelta(minutes=n % 97),
+            item_id=f"i{n:05d}", importance=pyrng.choice([0.5, 0.5, 0.2, 0.8]),
+            vector=None if n % 11 == 0 else tuple((v / np.linalg.norm(v)).astype(np.float32).tolist()),
+        ))
+    return out
+
+
+def queries(pool: list[MemoryItem], seed: int) -> list[StoreQuery]:
+    rng, pyrng = np.random.default_rng(seed), random.Random(seed)
+    out = []
+    for it in pyrng.sample([it for it in pool if it.vector is not None], 12):
+        noisy = np.asarray(it.vector) + 0.05 * rng.standard_normal(DIM)
+        out.append(StoreQuery(access=ME, terms=(pyrng.choice(WORDS)[:1],), vector=tuple(noisy.tolist()),
+                              limit=5, exclude_sources=("thought",)))
+    return out
+
+
+def answers(store: object, qs: list[StoreQuery]) -> list[list[str]]:
+    """Each query's candidate ids under the three orders; where the store gives a cosine (the
+    in-memory store gives one for every candidate with a vector), it must be the item's true one."""
+    out = []
+    for q in qs:
+        found = store.gather(q, ["recent", "importance", "vector"])  # type: ignore[attr-defined]
+        for c in found:
+            if c.cosine is not None:
+                v, w = np.asarray(c.item.vector), np.asarray(q.vector)
+                assert c.cosine == pytest.approx(float(v @ w / np.linalg.norm(v) / np.linalg.norm(w)), abs=1e-5)
+        out.append(sorted(c.item.id for c in found))
+    return out
+
+
+def test_resident_ivf_and_lancedb_reads_agree_with_the_in_memory_store(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lance_vectors, "TAIL_ROWS", 50)  # lay the partitions out again during the test
+    monkeypatch.setattr(lance_keys, "FLAT_ROWS", 10)  # search through the partitions...
+    monkeypatch.setattr(lance_keys, "PROBES", 64)  # ...all of them: the answers must be exact
+    pool = items(700, seed=1)
+    reference = InMemoryStore(dimensions=DIM)
+    resident = LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM, index_threshold=300)
+    on_disk = LanceMemoryStore(str(tmp_path / "d.lance"), dimensions=DIM, index_threshold=10**9,
+                               resident_rows=0)
+    for store in (reference, resident, on_disk):
+        store.upsert(pool[:400])
+        store.flush() if hasattr(store, "flush") else None
+    qs = queries(pool[:400], seed=2)
+    assert answers(resident, qs) == answers(reference, qs)
+    assert resident._keys.resident and resident._keys.partitions is not None
+    laid_out = resident._keys.partitions.listed
+    assert not on_disk._keys.resident
+    doomed = [it.id for it in pool[:400:7]]
+    for store in (reference, resident, on_disk):  # appends past the layout, deletes, compaction
+        for start in range(400, 700, 60):
+            store.upsert(pool[start : start + 60])
+            store.search(StoreQuery(access=ME, terms=("서",), limit=1))
+        store.delete(doomed)
+    qs = queries(pool[400:], seed=3)
+    expected = answers(reference, qs)
+    assert answers(resident, qs) == expected
+    assert answers(on_disk, qs) == expected
+    assert resident._keys.reloads == 1 and resident._keys.partitions.listed > laid_out
+    reopened = LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM, index_threshold=300)
+    assert answers(reopened, qs) == expected
+
+
+def test_the_probed_partitions_find_a_stored_vectors_near_copy() -> None:
+    rng = np.random.default_rng(4)
+    m = rng.standard_normal((2_000, DIM)).astype(np.float32)
+    rows = VectorRows(DIM)
+    rows.append(m)
+    partitions = Partitions(rows)
+    for target in (0, 777, 1_999):
+        q = m[target] / np.linalg.norm(m[target])
+        found, sims = partitions.search(q, probes=3)
+        assert found[int(np.argmax(sims))] == target
+        assert np.array_equal(rows.vector(target), m[target])  # the layout moved rows, not values
+
+
+def test_touch_is_seen_by_the_next_read_from_the_copy_and_from_disk(tmp_path: Path) -> None:
+    store = LanceMemoryStore(str(tmp_path / "t.lance"), dimensions=DIM)
+    pool = items(30, seed=5)
+    store.upsert(pool)
+    q = StoreQuery(access=ME, match_required=False, limit=100)
+    mine = [c.item.id for c in store.search(q)][:3]
+    when = T0 + timedelta(days=2)
+    store.touch(mine, when, rehearsed=mine[:1])
+    store.touch(mine[:1], when, rehearsed=mine[:1])
+    seen = {c.item.id: c.item for c in store.search(q)}
+    assert [seen[i].last_accessed for i in mine] == [when] * 3
+    assert [seen[i].rehearsals for i in mine] == [2, 0, 0]
+    assert store._keys.reloads == 1
+    fresh = LanceMemoryStore(str(tmp_path / "t.lance"), dimensions=DIM)
+    assert {it.id: it for it in fresh.get(mine, ME)} == {it.id: it for it in store.get(mine, ME)}
+    assert {it.id: (it.last_accessed, it.rehearsals) for it in fresh.get(mine, ME)} == \
+        {i: (when, 2 if i == mine[0] else 0) for i in mine}
+
+
+def test_a_table_grown_past_resident_rows_is_read_from_lancedb_with_the_same_answers(tmp_path: Path) -> None:
+    pool = items(300, seed=6)
+    reference = InMemoryStore(dimensions=DIM)
+    store = LanceMemoryStore(str(tmp_path / "g.lance"), dimensions=DIM, resident_rows=200)
+    store.upsert(pool[:150])
+    reference.upsert(pool)
+    qs = queries(pool[:150], seed=7)
+    store.search(qs[0])
+    assert store._keys.resident
+    store.upsert(pool[150:])
+    keyword = [StoreQuery(access=ME, terms=(w,), limit=6) for w in WORDS]
+    assert [[c.item for c in store.search(q)] for q in keyword] == \
+        [[c.item for c in reference.search(q)] for q in keyword]
+    assert not store._keys.resident
+    assert store.get([pool[3].id], ME) == reference.get([pool[3].id], ME)
