@@ -47,6 +47,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from net_value_answers import NoAnswerModel, answer_and_judge, select_answer_model, summarise_answers  # noqa: E402
+from net_value_extractor import rule_extractor_model  # noqa: E402
 
 from jarvisd.llm.base import ChatModel, Embedder, Message  # noqa: E402
 from jarvisd.memory.consolidation import ExtractedFact, ExtractionFailed, Extractor  # noqa: E402
@@ -475,8 +476,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="also answer each question from the shown memory with this LLM and judge by token F1 "
                          "(auto: Ollama's chat model if it has it, else the embedded one)")
     ap.add_argument("--answer-limit", type=int, default=30, help="questions answered (first N scored; 0 = all)")
-    ap.add_argument("--extractor", default="", choices=("", "auto", "embedded"),
-                    help="consolidate with this LLM after every session and add the `turns+src` row")
+    ap.add_argument("--extractor", default="", choices=("", "auto", "embedded", "rules"),
+                    help="consolidate with this LLM after every session and add the `turns+src` row "
+                         "(rules: the scripted first-person-sentence extractor of net_value_extractor.py)")
     return ap.parse_args(argv)
 
 
@@ -488,7 +490,9 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     try:
         if args.answer_model and answer_model is None:
             answer_model = select_answer_model(args.answer_model)
-        if args.extractor and extract_model is None:
+        if args.extractor == "rules" and extract_model is None:
+            extract_model = rule_extractor_model()
+        elif args.extractor and extract_model is None:
             extract_model = select_answer_model(args.extractor)
     except NoAnswerModel as exc:
         print(f"memory_net_value: {exc}", file=sys.stderr)

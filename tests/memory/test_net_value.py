@@ -126,3 +126,15 @@ def test_turns_src_shows_each_fact_with_its_source_turn(tmp_path: Path) -> None:
     assert travel["hit"] and travel["evidence_rank"]["D1:1"] == 1  # the fact, its source turn after it
     cache = json.loads((tmp_path / "extractions-scripted-extractor.json").read_text(encoding="utf-8"))
     assert len(cache) == 2  # one batch per session, kept for reruns
+
+
+def test_the_rules_extractor_keeps_first_person_sentences_through_the_real_parser() -> None:
+    from net_value_extractor import rule_extractor_model
+
+    from jarvisd.memory.extract import llm_extractor
+
+    extract = llm_extractor(rule_extractor_model())
+    facts = extract(["Ana: Wow! I just came back from my trip to Sweden. It was great.", "Ben: Nice one!",
+                     "Ana: Look [shares a photo: I am at my home in Sweden]"])
+    assert [(f.key, f.value, f.importance) for f in facts] == [
+        ("Ana", "I just came back from my trip to Sweden.", 0.7)]
