@@ -195,8 +195,7 @@ class KeyColumns:
         resident = "vector" in table.column_names and table.num_rows <= self.max_vector_rows
         self.vectors, self.partitions = None, None
         if resident:
-            self.vectors = VectorRows(dimensions)
-            self.vectors.append(_vectors_of(table, dimensions))
+            self.vectors = VectorRows.of(_vectors_of(table, dimensions))
         self.table = table.select(KEY_COLUMNS + (ROW_COLUMNS if resident else [])).combine_chunks()
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)

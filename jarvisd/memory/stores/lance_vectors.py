@@ -17,7 +17,7 @@ import numpy as np
 
 PROBES = 20  # partitions probed per query (of about sqrt(rows))
 TRAIN_SAMPLE = 8_192  # rows k-means is trained on
-TRAIN_ROUNDS = 8
+TRAIN_ROUNDS = 6
 TAIL_ROWS = 2_048  # rows appended since the partitions were laid out, scanned whole until then
 
 
@@ -44,6 +44,15 @@ class VectorRows:
 
     def stored(self) -> np.ndarray:
         return self._data[: self.size]
+
+    @classmethod
+    def of(cls, vectors: np.ndarray) -> VectorRows:
+        """Rows 0..n-1 holding `vectors` itself (no copy; it may be read-only: it is never written,
+        the first append moves the rows to a new, larger buffer)."""
+        rows = cls(vectors.shape[1])
+        rows._data, rows._norms, rows.size = vectors, np.linalg.norm(vectors, axis=1), len(vectors)
+        rows.slot, rows.row_of = np.arange(len(vectors), dtype=np.int64), np.arange(len(vectors), dtype=np.int64)
+        return rows
 
     def append(self, vectors: np.ndarray) -> None:
         """New rows (numbered after the existing ones) take the next slots."""
@@ -106,10 +115,9 @@ class Partitions:
         centroids = sample[rng.choice(len(sample), size=k, replace=False)]
         for _ in range(TRAIN_ROUNDS):
             labels = np.argmax(sample @ centroids.T, axis=1)
-            sums = np.zeros_like(centroids)
-            np.add.at(sums, labels, sample)
-            filled = np.linalg.norm(sums, axis=1) > 0
-            centroids[filled] = _unit(sums[filled])
+            order = np.argsort(labels, kind="stable")
+            filled, starts = np.unique(labels[order], return_index=True)
+            centroids[filled] = _unit(np.add.reduceat(sample[order], starts, axis=0))
         self.centroids = centroids
         self.trained_rows = len(m)
         self.vectors = vectors
