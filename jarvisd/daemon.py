@@ -14,6 +14,7 @@ import functools
 import logging
 import os
 import signal
+import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -279,7 +280,7 @@ async def _finish_background_work(d: Daemon) -> None:
             run = asyncio.create_task(ticks.final_consolidation(), name="shutdown-consolidation")
             await asyncio.wait_for(asyncio.shield(run), SHUTDOWN_CONSOLIDATION_SEC)
     except TimeoutError:
-        what = "consolidation" if run is not None else "judging the last turns"
+        what = "consolidation" if run is not None else "judging the last turns (no time left to consolidate)"
         log.warning("shutdown: %s did not finish in time: stopping the model; unconsolidated sessions are "
                     "consolidated at the next start", what)
     d.stopping.set()
@@ -312,10 +313,23 @@ async def _stop(d: Daemon) -> None:
     await d.assistant.close()
 
 
+def exit_process(code: int) -> None:
+    """`serve(on_stopped=exit_process)` for `jarvisd run`: once the stores are closed, leave at once.
+    Otherwise asyncio.run waits for its worker threads and the interpreter for its finalizers, and a
+    local model in the middle of a prompt (which llama.cpp cannot leave before the next token) held a
+    stopped daemon open for 30 s and more on a loaded machine, past the 10 s a stop may take."""
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = None,
-                backends: Backends | None = None, on_ready: Callable[[Daemon], Any] | None = None) -> int:
+                backends: Backends | None = None, on_ready: Callable[[Daemon], Any] | None = None,
+                on_stopped: Callable[[int], Any] | None = None) -> int:
     """Run until SIGTERM/SIGINT (or `stop` is set). Returns the exit code. `on_ready` (soak and tests)
-    gets the running parts once everything has started."""
+    gets the running parts once everything has started; `on_stopped` gets the exit code once every part
+    has stopped and the stores are closed (`exit_process` for `jarvisd run`)."""
     from jarvisd.reflect.turns import TurnGate
 
     stop = stop or asyncio.Event()
@@ -343,8 +357,12 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
         await stop.wait()
         log.info("jarvisd stopping")
         await _stop(d)
-        return 0
+        log.info("jarvisd stopped: stores closed")
+        code = 0
     finally:
         lock.release()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(sig)
+    if on_stopped is not None:
+        on_stopped(code)
+    return code

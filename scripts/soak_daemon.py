@@ -49,6 +49,39 @@ def smaps_mib() -> dict[str, float]:
     return out
 
 
+def arrow_mib() -> str:
+    """What pyarrow's memory pool holds now, and its peak (LanceDB hands results over as Arrow)."""
+    import pyarrow as pa
+
+    pool = pa.default_memory_pool()
+    return f"{pool.backend_name} {pool.bytes_allocated() / 2**20:.1f}/{pool.max_memory() / 2**20:.1f} MiB"
+
+
+LANCE_SESSIONS: list = []  # the stores' LanceDB sessions (caches), recorded as they are made
+
+
+def watch_lance_sessions(cache_mib: int | None) -> None:
+    """Record each LanceDB session the stores open (its cache size goes on the progress line); with
+    `cache_mib`, bound both of its caches to that many MiB instead of the store's own bounds."""
+    import lancedb
+
+    from jarvisd.memory.stores import lance
+
+    make = lancedb.Session
+
+    def session(**caches):
+        if cache_mib is not None:
+            caches = {key: cache_mib << 20 for key in lance.SESSION_CACHE}
+        LANCE_SESSIONS.append(made := make(**caches))
+        return made
+
+    lancedb.Session = session
+
+
+def lance_cache_mib() -> float:
+    return sum(s.size_bytes for s in LANCE_SESSIONS) / 2**20
+
+
 def malloc_trim() -> bool:
     """glibc: give freed heap pages back to the kernel. False when libc has no malloc_trim (not glibc)."""
     try:
@@ -75,9 +108,10 @@ def judge(messages):  # the thought model: a promise for every other turn, groun
     return {"text": "open_loops:\nclosed_loops:\n"}
 
 
-async def soak(turns: int, warmup: int, home: Path, trace: int = 0, trim: bool = False) -> dict[str, float]:
+async def soak(turns: int, warmup: int, home: Path, trace: int = 0, trim: bool = False,
+               port: int = 18799) -> dict[str, float]:
     cfg = load_config(env={"JARVIS_HOME": str(home), "JARVIS_VOICE__ENABLED": "false",
-                           "JARVIS_HUD__PORT": "18799"})
+                           "JARVIS_HUD__PORT": str(port)})
     backends = Backends(chat=ScriptedChatModel(lambda _m: {"text": "Sure, noted. Anything else?"}, record_calls=False),
                         thought=ScriptedChatModel(judge, record_calls=False), embedder=None, notes=["scripted"])
     ready: asyncio.Future[Daemon] = asyncio.get_running_loop().create_future()
@@ -101,7 +135,8 @@ async def soak(turns: int, warmup: int, home: Path, trace: int = 0, trim: bool =
             split = smaps_mib()
             line = (f"  {i + 1:>5} turns  rss {rss_mib():7.1f} MiB (anon {split['anonymous']:6.1f}, "
                     f"file {split['pss_file']:5.1f})  threads {threading.active_count():3d}  "
-                    f"tasks {len(asyncio.all_tasks()):3d}")
+                    f"tasks {len(asyncio.all_tasks()):3d}  arrow pool {arrow_mib()}  lance caches "
+                    f"{lance_cache_mib():.1f} MiB")
             if trim:
                 gc.collect()
                 line += f"  after malloc_trim {rss_mib() if malloc_trim() else float('nan'):7.1f} MiB"
@@ -124,10 +159,14 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=100)
     parser.add_argument("--trace", type=int, default=0, metavar="FRAMES",
                         help="tracemalloc from warm-up to the end (slow), keeping this many frames")
+    parser.add_argument("--port", type=int, default=18799, help="HUD port (two soaks side by side)")
     parser.add_argument("--trim", action="store_true", help="also show RSS after malloc_trim(0) every 100 turns")
+    parser.add_argument("--lance-cache", type=int, default=None, metavar="MIB",
+                        help="bound each LanceDB cache to this many MiB (diagnosis; the store's own bounds otherwise)")
     args = parser.parse_args()
+    watch_lance_sessions(args.lance_cache)
     with tempfile.TemporaryDirectory(prefix="jarvisd-soak-") as home:
-        f = asyncio.run(soak(args.turns, args.warmup, Path(home), args.trace, args.trim))
+        f = asyncio.run(soak(args.turns, args.warmup, Path(home), args.trace, args.trim, args.port))
     growth = (f["rss_end"] - f["rss_warm"]) / f["rss_warm"] * 100
     print(f"\nturns {args.turns} ({f['turns_per_sec']:.1f}/s), open loops at the end {f['open_loops']:.0f}")
     print(f"resident memory after {args.warmup} turns {f['rss_warm']:.1f} MiB, at the end {f['rss_end']:.1f} MiB "

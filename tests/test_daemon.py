@@ -79,12 +79,14 @@ async def test_a_graceful_stop_consolidates_facts_from_the_days_turns(tmp_path):
                         thought=ScriptedChatModel(thought), embedder=None)
     stop = asyncio.Event()
     ready: asyncio.Future = asyncio.get_running_loop().create_future()
+    stopped: list[int] = []
     daemon = asyncio.create_task(serve(cfg, ModelStore(tmp_path / "models"), stop, backends=backends,
-                                       on_ready=ready.set_result))
+                                       on_ready=ready.set_result, on_stopped=stopped.append))
     running = await ready
     await running.text_turn("My dog is called Bori.")
     stop.set()
     assert await asyncio.wait_for(daemon, 10) == 0
+    assert stopped == [0]  # `jarvisd run` leaves the process here (exit_process), stores already closed
 
     from jarvisd.memory.cli import open_service
     from jarvisd.memory.scope import MemoryScope
