@@ -1,7 +1,10 @@
 """Benchmark the memory core on LanceDB on disk: recall latency at 1k/10k/100k items, record-turn throughput.
 
 Embeddings are precomputed random unit vectors (the embedder's cost is not measured here), so the
-figures are the store and the service: filters, keyword matching, vector search, scoring.
+figures are the store and the service: filters, keyword matching, vector search, scoring. Per size it
+also prints the in-process copy's size (`resident MB`: rows, vectors, indexes) and the cold start: a
+fresh store on the same table up to its first recall (`open s`, which loads the copy and trains the
+vector partitions), and the load average when the size finished.
 
     .venv/bin/python scripts/bench_memory.py                 # 1k, 10k, 100k
     .venv/bin/python scripts/bench_memory.py --sizes 1000 --queries 50
@@ -114,8 +117,15 @@ def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
         if q >= 5:  # warm-up
             latencies.append((time.perf_counter() - t) * 1000)
             cpu.append((time.process_time() - c) * 1000)
+    resident_mb = store._keys.nbytes() / 2**20
+    indexed = store.ensure_index()
+    store.close()
+    t = time.perf_counter()
+    cold = LanceMemoryStore(str(workdir / f"bench-{n}.lance"), dimensions=DIM)
+    MemoryService(cold, embedder=embedder, clock=lambda: START + timedelta(minutes=n + 1)).recall(ME, query)
+    open_s = time.perf_counter() - t
     return {"n": n, "load_s": load_s, "p50": statistics.median(latencies), "p95": percentile(latencies, 0.95),
-            "cpu50": statistics.median(cpu), "indexed": store.ensure_index()}
+            "cpu50": statistics.median(cpu), "indexed": indexed, "resident_mb": resident_mb, "open_s": open_s}
 
 
 def bench_record(turns: int, workdir: Path) -> float:
@@ -141,11 +151,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="jarvisd-bench-", dir=args.dir) as tmp:
         workdir = Path(tmp)
         print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-        print(f"{'items':>8} {'load s':>8} {'index':>6} {'recall p50 ms':>14} {'recall p95 ms':>14} {'cpu p50 ms':>11}")
+        print(f"{'items':>8} {'load s':>8} {'index':>6} {'recall p50 ms':>14} {'recall p95 ms':>14} {'cpu p50 ms':>11}"
+              f" {'resident MB':>12} {'open s':>7}  load average")
         for n in args.sizes:
             r = bench_recall(n, args.queries, workdir)
             print(f"{r['n']:>8} {r['load_s']:>8.1f} {('yes' if r['indexed'] else 'no'):>6} "
-                  f"{r['p50']:>14.1f} {r['p95']:>14.1f} {r['cpu50']:>11.1f}", flush=True)
+                  f"{r['p50']:>14.1f} {r['p95']:>14.1f} {r['cpu50']:>11.1f} {r['resident_mb']:>12.0f}"
+                  f" {r['open_s']:>7.1f}  {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
         rate = bench_record(args.turns, workdir)
         print(f"\nrecord_turn: {rate:,.0f} turns/s ({args.turns} turns, embedding excluded, LanceDB on disk)")
     return 0

@@ -75,7 +75,7 @@ def test_resident_ivf_and_lancedb_reads_agree_with_the_in_memory_store(tmp_path:
     monkeypatch.setattr(lance_keys, "PROBES", 64)  # ...all of them: the answers must be exact
     pool = items(700, seed=1)
     reference = InMemoryStore(dimensions=DIM)
-    resident = LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM, index_threshold=300)
+    resident = LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM, ivf_rows=300)
     on_disk = LanceMemoryStore(str(tmp_path / "d.lance"), dimensions=DIM, index_threshold=10**9,
                                resident_rows=0)
     for store in (reference, resident, on_disk):
@@ -97,7 +97,7 @@ def test_resident_ivf_and_lancedb_reads_agree_with_the_in_memory_store(tmp_path:
     assert answers(resident, qs) == expected
     assert answers(on_disk, qs) == expected
     assert resident._keys.reloads == 1 and resident._keys.partitions.listed > laid_out
-    reopened = LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM, index_threshold=300)
+    reopened = LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM, ivf_rows=300)
     assert answers(reopened, qs) == expected
 
 

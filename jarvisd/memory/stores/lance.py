@@ -6,7 +6,7 @@
   semantics), so recall works with no vectors at all.
 - Reads are answered from an in-process copy of the table (`lance_keys.py`, tied to the table
   version): up to `resident_rows` rows the whole rows and vectors are kept, so a recall reads nothing
-  from LanceDB and runs in the caller's thread (vector arm exact below `index_threshold` rows, in-process
+  from LanceDB and runs in the caller's thread (vector arm exact below `ivf_rows` rows, in-process
   IVF partitions above, `lance_vectors.py`). Above `resident_rows` only the filter and order columns
   are kept, LanceDB's IVF-PQ index answers the vector arm and the winners' rows are read from it.
 - Rows without a vector carry zeros and `has_vector = false`. At `index_threshold` vectors a cosine
@@ -50,7 +50,9 @@ __all__ = ["LanceMemoryStore", "schema", "to_row", "from_row", "access_predicate
 
 TABLE = "memory_items"
 DEFAULT_DIMENSIONS = 384
-INDEX_THRESHOLD = 20_000  # vectors from which LanceDB's IVF-PQ index and the in-process partitions exist
+INDEX_THRESHOLD = 20_000  # vectors from which LanceDB's IVF-PQ index exists
+IVF_ROWS = 4_096  # resident rows from which the in-process vector partitions exist (a flat scan of more
+#                   than ~6 MB of vectors costs more than probing on a machine reading memory at ~2 GB/s)
 RESIDENT_ROWS = 200_000  # up to: whole rows kept in process (~1.9 KB each at 384 dimensions, docs/memory.md)
 FLUSH_ROWS = 256
 # LanceDB caches index and metadata per table version, up to GBs by default; a resident daemon makes
@@ -91,6 +93,7 @@ class LanceMemoryStore:
         table: str = TABLE,
         index_threshold: int = INDEX_THRESHOLD,
         resident_rows: int = RESIDENT_ROWS,
+        ivf_rows: int = IVF_ROWS,
         flush_rows: int = FLUSH_ROWS,
         storage_options: dict[str, str] | None = None,
         consistency: timedelta | None = timedelta(seconds=5),
@@ -107,7 +110,7 @@ class LanceMemoryStore:
         self._pending: dict[str, MemoryItem] = {}
         self._pending_deletes: set[str] = set()
         self.resident_rows = resident_rows
-        self._keys = KeyColumns(max_vector_rows=resident_rows, ivf_rows=index_threshold)
+        self._keys = KeyColumns(max_vector_rows=resident_rows, ivf_rows=ivf_rows)
         self._consistency = consistency
         self._checked_at = -math.inf  # monotonic time the copy was last checked against the table
         self._db = self._run(lancedb.connect_async(uri, storage_options=storage_options,
