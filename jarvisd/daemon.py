@@ -31,10 +31,9 @@ from jarvisd.manifest import ModelStore
 log = logging.getLogger("jarvisd.daemon")
 VOICE_SESSION = "voice"
 HUD_SESSION = "hud"
-# A stop takes at most ~10 s: the last turns' judgements and then consolidation get this much of it, then
+# A stop takes at most ~10 s: the last turns' judgements and then consolidation share this much of it, then
 # the thought model is stopped; sessions not consolidated stay pending for the next idle tick or stop.
-JUDGE_DRAIN_SEC = 3.0
-SHUTDOWN_CONSOLIDATION_SEC = 4.0
+SHUTDOWN_WORK_SEC = 7.0
 
 
 class AlreadyRunning(RuntimeError):
@@ -274,11 +273,12 @@ async def _finish_background_work(d: Daemon) -> None:
     start, and the worker threads end so no store is closed under them and the process can exit."""
     run = None
     ticks = getattr(d.scheduler, "ticks", None)
+    deadline = asyncio.get_running_loop().time() + SHUTDOWN_WORK_SEC
     try:
-        await asyncio.wait_for(asyncio.shield(d.assistant.judge.drain()), JUDGE_DRAIN_SEC)
+        await asyncio.wait_for(asyncio.shield(d.assistant.judge.drain()), SHUTDOWN_WORK_SEC)
         if ticks is not None:
             run = asyncio.create_task(ticks.final_consolidation(), name="shutdown-consolidation")
-            await asyncio.wait_for(asyncio.shield(run), SHUTDOWN_CONSOLIDATION_SEC)
+            await asyncio.wait_for(asyncio.shield(run), max(0.0, deadline - asyncio.get_running_loop().time()))
     except TimeoutError:
         what = "consolidation" if run is not None else "judging the last turns (no time left to consolidate)"
         log.warning("shutdown: %s did not finish in time: stopping the model; unconsolidated sessions are "

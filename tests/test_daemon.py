@@ -31,16 +31,14 @@ async def test_a_hud_turn_goes_through_the_running_daemon_and_lands_on_the_agend
                                                       f"(근거: {promise})\nclosed_loops:\n"}),
         embedder=None, notes=["scripted models"])
     stop = asyncio.Event()
-    daemon = asyncio.create_task(serve(cfg, ModelStore(tmp_path / "models"), stop, backends=backends))
+    ready: asyncio.Future = asyncio.get_running_loop().create_future()
+    daemon = asyncio.create_task(serve(cfg, ModelStore(tmp_path / "models"), stop, backends=backends,
+                                       on_ready=ready.set_result))
+    await asyncio.wait_for(ready, 120)  # the HUD listens once the daemon is ready (slow on a loaded machine)
     token = load_or_create_token(cfg.paths.data_dir)
     headers = {"Authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", headers=headers) as client:
-        for _ in range(200):
-            try:
-                if (await client.get("/api/status")).status_code == 200:
-                    break
-            except httpx.TransportError:
-                await asyncio.sleep(0.05)
+        assert (await client.get("/api/status")).status_code == 200
         reply = await client.post("/api/turns", json={"text": promise})
         assert reply.status_code == 202, reply.text
         for _ in range(100):
@@ -122,7 +120,7 @@ class SlowToConsolidate:
 async def test_a_stop_breaks_off_a_long_consolidation_and_leaves_the_session_pending(tmp_path, monkeypatch, caplog):
     import jarvisd.daemon
 
-    monkeypatch.setattr(jarvisd.daemon, "SHUTDOWN_CONSOLIDATION_SEC", 0.5)
+    monkeypatch.setattr(jarvisd.daemon, "SHUTDOWN_WORK_SEC", 0.5)
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__PORT": str(free_port()),
                            "JARVIS_VOICE__ENABLED": "false"})
     thought = SlowToConsolidate()
