@@ -222,8 +222,12 @@ class ReminderScheduler:
                 del self._plan[key.job_id]
                 self._remove_job(key.job_id)
                 self.sync()  # defer it, or drop it
+                log.info("reminder %s not spoken at %s: while it waited %.0f s for the turn its due passed, "
+                         "quiet hours began or a shorter lead took over (re-planned)", key.job_id,
+                         _clock(now, self.tz), (now - planned.fire_ms) / 1000)
                 return False
             text = reminder_text(planned.desc, minutes_left(planned.due_ms, now), planned.lang)
+            log.info("reminder %s spoken %.0f s after its time", key.job_id, (now - planned.fire_ms) / 1000)
             self.delivered.record(key, now, text)
             del self._plan[key.job_id]
             self._remove_job(key.job_id)
@@ -243,6 +247,10 @@ class ReminderScheduler:
                 return False
             await self.speak(text, lang)
             return True
+
+
+def _clock(ms: int, tz: tzinfo) -> str:
+    return datetime.fromtimestamp(ms / 1000, tz).strftime("%H:%M:%S")
 
 
 def _same_schedule(old: PlannedReminder, new: PlannedReminder, now_ms: int) -> bool:
