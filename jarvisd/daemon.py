@@ -216,12 +216,15 @@ async def _follow_speech(d: Daemon) -> None:
 
 
 async def _start_scheduler(d: Daemon) -> None:
+    from jarvisd.memory.commands import PROCEDURES_DIR
     from jarvisd.memory.consolidation_runs import memory_consolidator
     from jarvisd.reflect.scheduler import ReminderScheduler
 
-    # idle ticks and shutdown: facts out of finished turns, by the thought model, off the reply path
+    # idle ticks and shutdown: facts out of finished turns, by the thought model, off the reply path; task
+    # patterns seen succeed three times become drafts beside the failure reflections (`/procedures`)
     consolidate = memory_consolidator(d.assistant.memory, d.cfg.general.user, d.assistant.agent.name,
-                                      d.assistant.backends.thought)
+                                      d.assistant.backends.thought,
+                                      drafts_dir=Path(d.cfg.paths.data_dir) / PROCEDURES_DIR)
     d.scheduler = ReminderScheduler.from_config(d.cfg, agenda=d.assistant.agenda, speak=d.speak, gate=d.gate,
                                                 bus=d.bus, reflect=d.reflect, consolidate=consolidate)
     d.scheduler.start()

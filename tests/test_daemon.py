@@ -152,3 +152,30 @@ async def test_a_stop_breaks_off_a_long_consolidation_and_leaves_the_session_pen
     await memory_consolidator(service, "me", "main", extractor)(frozenset())
     facts = service.core_facts(MemoryScope("me", "main", "later"))
     assert any("Bori" in f.content and f.source == "extracted" for f in facts), facts
+
+
+async def test_the_shutdown_consolidation_drafts_a_procedure_from_three_successes(tmp_path):
+    import json
+
+    from jarvisd.llm.base import Message, ToolCall
+    from jarvisd.memory.procedure_drafts import list_drafts
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__PORT": str(free_port()),
+                           "JARVIS_VOICE__ENABLED": "false"})
+    backends = Backends(chat=ScriptedChatModel(lambda _: {"text": "ok"}),
+                        thought=ScriptedChatModel(lambda _: {"text": "[]"}), embedder=None)
+    stop = asyncio.Event()
+    ready: asyncio.Future = asyncio.get_running_loop().create_future()
+    daemon = asyncio.create_task(serve(cfg, ModelStore(tmp_path / "models"), stop, backends=backends,
+                                       on_ready=ready.set_result))
+    running = await ready
+    scope = running.assistant.scope("hud")
+    for ask in ("weather in Seoul?", "and tomorrow's weather?", "weather this weekend?"):
+        call = ToolCall("weather", json.dumps({"city": "Seoul"}))
+        running.assistant.memory.record_turn(scope, [
+            Message("user", ask), Message("assistant", "", tool_calls=(call,)),
+            Message("tool", "sunny, 21 C", tool_name="weather"), Message("assistant", "Sunny.")])
+    stop.set()
+    assert await asyncio.wait_for(daemon, 60) == 0
+    drafts = list_drafts(cfg.paths.data_dir / "procedures")
+    assert drafts == ["pattern-task-weather"], drafts
