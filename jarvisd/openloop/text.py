@@ -29,13 +29,20 @@ POLARITY = frozenset("취소 안 못 말기 말자 그만 cancel not don't dont 
 POLARITY_STEMS = ("취소", "않", "cancel", "안해", "못해", "그만")
 
 
-def normalize(text: str) -> str:
-    """NFKC, lower case, punctuation dropped, whitespace collapsed."""
+def _normal_words(text: str) -> tuple[list[str], str]:
+    """The words of a text (NFKC, lower case, punctuation dropped) and the same joined without spaces."""
     text = unicodedata.normalize("NFKC", text).lower()
     words = text.split()
-    if "".join(words).isalnum():  # no punctuation at all (the common case): skip the regex
-        return " ".join(words)
-    return " ".join(_WORD.findall(text.replace("’", "'")))
+    squashed = "".join(words)
+    if not squashed.isalnum():  # punctuation somewhere (the rare case): the regex says what a word is
+        words = _WORD.findall(text.replace("’", "'"))
+        squashed = "".join(words)
+    return words, squashed
+
+
+def normalize(text: str) -> str:
+    """NFKC, lower case, punctuation dropped, whitespace collapsed."""
+    return " ".join(_normal_words(text)[0])
 
 
 def _grams(s: str) -> frozenset[str]:
@@ -62,6 +69,7 @@ class Profile(NamedTuple):
     norm: str                    # normalized, single spaces
     squashed: str                # normalized, no spaces
     grams: frozenset[str]        # bigrams of `squashed`
+    words: tuple[str, ...]       # `norm` split
 
 
 class WordProfile(NamedTuple):
@@ -76,9 +84,8 @@ class WordProfile(NamedTuple):
 
 @lru_cache(maxsize=16_384)
 def profile(text: str) -> Profile:
-    norm = normalize(text)
-    squashed = norm.replace(" ", "")
-    return Profile(norm, squashed, _grams(squashed))  # positional: half the cost of keywords
+    words, squashed = _normal_words(text)
+    return Profile(" ".join(words), squashed, _grams(squashed), tuple(words))  # positional: cheaper
 
 
 _NONE: frozenset[str] = frozenset()
@@ -98,7 +105,7 @@ def _word_role(w: str) -> tuple[str | None, bool]:
 
 @lru_cache(maxsize=16_384)
 def word_profile(text: str) -> WordProfile:
-    words = tuple(profile(text).norm.split())
+    words = profile(text).words
     content, keys, polar = [], [], []
     for w in words:
         key, turns = _word_role(w)
@@ -114,7 +121,7 @@ def word_profile(text: str) -> WordProfile:
 def word_grams(text: str) -> frozenset[str]:
     """Bigrams inside each word, never across a word boundary (a one-letter word is its own unit)."""
     return frozenset({w[i:i + 2] if len(w) > 1 else w
-                      for w in profile(text).norm.split() for i in range(max(len(w) - 1, 1))})
+                      for w in profile(text).words for i in range(max(len(w) - 1, 1))})
 
 
 def squash(text: str) -> str:
