@@ -13,9 +13,15 @@ Both systems get the same exposure budget: 5,120 characters of memory shown to t
   calibrated to 0..1 by `scoring.calibrate_relevance`, then `joint_rank`). The former `raw-cal` row
   (the calibration done here, outside the service) now gives the same ranking question for question,
   so it was removed.
+  Each turn episode's vector is made from `episodes.embedding_text` (the previous turn's last 200
+  characters, then the episode; the content shown stays the episode): re-upserted right after
+  `record_turn` until `MemoryService.record_turn` embeds that text itself (`--episode-context off`: without).
 - `raw-cos`: the same turn episodes ranked by cosine alone: what construction costs, without ranking.
+- `turns+src` (with `--extractor`): consolidation after every session, recall as shipped, each
+  extracted fact shown with its source turn right after it.
 
-No answering LLM: a question is a *hit* when every evidence turn (`dia_id`) is shown; a turn counts as
+With `--answer-model`, the first `--answer-limit` questions are also answered from the shown memory and
+judged by LoCoMo's token F1 (`net_value_answers.py`). Without it: a question is a *hit* when every evidence turn (`dia_id`) is shown; a turn counts as
 shown when its first 200 characters (all of it if shorter) are inside the shown text. Per system and per
 LoCoMo category: evidence-turn recall (mean over questions of the share of evidence turns shown), hit rate,
 and against rag the benefit (hit here, miss in rag), tax (miss here, hit in rag) and net = benefit - tax.
