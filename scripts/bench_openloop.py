@@ -8,6 +8,11 @@ rule over every open loop, grounded + same_loop for each new promise) on an in-m
 measures the rules; the store write costs are printed separately. Times are CPU time of this process
 (`time.process_time`), so other work on a shared machine inflates them less than wall time would;
 the store figures include fsync, whose waiting is not CPU time, so those use wall time.
+
+Instructions per cold pair, which the machine's load does not change (valgrind; subtract a run of 0):
+
+    valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+        .venv/bin/python scripts/bench_openloop.py --cold-only 100    # then --cold-only 0; / (100 * pairs)
 """
 
 from __future__ import annotations
@@ -87,10 +92,10 @@ def bench_same_loop(pairs: list[tuple[str, str]]) -> None:
         clear_caches(words_too=True)
         all_pairs()
 
-    times = per_call(all_pairs_cold, 200)
+    times = per_call(all_pairs_cold, 200, rounds=9)
     show(f"same_loop, text path, cold (no profile cache), per pair ({len(pairs)} dev pairs)",
          [t / len(pairs) for t in times], target="(target < 20 us)")
-    times = per_call(all_pairs_no_words, 200)
+    times = per_call(all_pairs_no_words, 200, rounds=9)
     show("same_loop, text path, cold, word caches cleared too, per pair",
          [t / len(pairs) for t in times], target="(target < 20 us)")
     times = per_call(all_pairs, 400)
@@ -169,9 +174,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=Path, default=REPO.parent / "shared" / "bench" / "openloop-pairs-dev.tsv")
     parser.add_argument("--loops", type=int, default=1000)
+    parser.add_argument("--cold-only", type=int, metavar="N",
+                        help="only run N cold rounds of same_loop over the pairs, untimed: for counting "
+                             "instructions under valgrind, which a shared machine's load does not change")
     args = parser.parse_args(argv)
     with args.pairs.open(encoding="utf-8") as fh:
         pairs = [(row["a"], row["b"]) for row in csv.DictReader(fh, delimiter="\t")]
+    if args.cold_only is not None:
+        for a, b in pairs:  # imports and word caches warm, as in the timed cold line
+            rules.same_loop(a, b)
+        for _ in range(args.cold_only):
+            clear_caches()
+            for a, b in pairs:
+                rules.same_loop(a, b)
+        return 0
     print(f"python {sys.version.split()[0]}, {args.pairs.name}, {os.cpu_count()} cores, {load_average()}")
     bench_same_loop(pairs)
     bench_post_processing(args.loops)
