@@ -65,7 +65,7 @@ def unit(m: np.ndarray) -> np.ndarray:
     return m / np.linalg.norm(m, axis=1, keepdims=True)
 
 
-def fill(store: LanceMemoryStore, n: int, rng: np.random.Generator, pyrng: random.Random) -> list:
+def make_items(n: int, rng: np.random.Generator, pyrng: random.Random) -> list:
     vectors = unit(rng.standard_normal((n, DIM)).astype(np.float32))
     items = []
     owners = [("me", "main")] * 8 + [("me", "karen"), ("other", "main")]
@@ -82,13 +82,16 @@ def fill(store: LanceMemoryStore, n: int, rng: np.random.Generator, pyrng: rando
             importance=round(pyrng.random(), 2), metadata={"task_type": "chat", "outcome": "success"},
             vector=tuple(vectors[i].tolist()),
         ))
+    return items
+
+
+def fill(store: LanceMemoryStore, items: list) -> None:
     threshold, store.index_threshold = store.index_threshold, 10**12  # bulk load, then index once
-    for start in range(0, n, 5000):
+    for start in range(0, len(items), 5000):
         store.upsert(items[start : start + 5000])
         store.flush()
     store.index_threshold = threshold
     store.ensure_index()
-    return items
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -97,11 +100,17 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
+    """A table left by an earlier run in `workdir` (`--reuse`) is queried as it is: the items are
+    generated from the same seeds, so the queries are the same; `load s` is then 0."""
     rng, pyrng = np.random.default_rng(n), random.Random(n)
-    store = LanceMemoryStore(str(workdir / f"bench-{n}.lance"), dimensions=DIM, flush_rows=10**9)
+    path = workdir / f"bench-{n}.lance"
+    existed = path.exists()
+    store = LanceMemoryStore(str(path), dimensions=DIM, flush_rows=10**9)
     t0 = time.perf_counter()
-    items = fill(store, n, rng, pyrng)
-    load_s = time.perf_counter() - t0
+    items = make_items(n, rng, pyrng)
+    if not existed:
+        fill(store, items)
+    load_s = time.perf_counter() - t0 if not existed else 0.0
     embedder = PrecomputedEmbedder(rng)
     svc = MemoryService(store, embedder=embedder, clock=lambda: START + timedelta(minutes=n + 1))
     mine = [it for it in items if it.user == "me" and it.agent == "main" and it.source == "turn"]
@@ -147,9 +156,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--turns", type=int, default=5_000)
     parser.add_argument("--dir", type=Path, default=None, help="where the tables go (default: a temp dir)")
+    parser.add_argument("--reuse", type=Path, default=None,
+                        help="keep the tables in this folder and query the ones already there (recall only,"
+                             " e.g. to rerun when the machine is quiet)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="jarvisd-bench-", dir=args.dir) as tmp:
-        workdir = Path(tmp)
+        workdir = Path(tmp) if args.reuse is None else args.reuse
+        workdir.mkdir(parents=True, exist_ok=True)
         print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
         print(f"{'items':>8} {'load s':>8} {'index':>6} {'recall p50 ms':>14} {'recall p95 ms':>14} {'cpu p50 ms':>11}"
               f" {'resident MB':>12} {'open s':>7}  load average")
@@ -158,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{r['n']:>8} {r['load_s']:>8.1f} {('yes' if r['indexed'] else 'no'):>6} "
                   f"{r['p50']:>14.1f} {r['p95']:>14.1f} {r['cpu50']:>11.1f} {r['resident_mb']:>12.0f}"
                   f" {r['open_s']:>7.1f}  {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
-        rate = bench_record(args.turns, workdir)
+        rate = bench_record(args.turns, Path(tmp))
         print(f"\nrecord_turn: {rate:,.0f} turns/s ({args.turns} turns, embedding excluded, LanceDB on disk)")
     return 0
 
