@@ -305,6 +305,11 @@ class RagSystem:
         return [self.units[i] for i in np.argsort(-sims, kind="stable")]
 
 
+def shown_line(item: MemoryItem) -> str:
+    """An item as the daemon's recall block shows it (`MemoryContext.prompt_block`): its date, then it."""
+    return f"- ({item.created_at:%Y-%m-%d}) {item.content}"
+
+
 class JarvisSystem:
     """jarvisd's memory: one turn episode per pair of turns, recalled by `MemoryService.recall`."""
 
@@ -345,7 +350,7 @@ class JarvisSystem:
 
     def ranked(self, question: str) -> list[Unit]:
         found = self.svc.recall(self.scope, question, limit=self.recall_items)
-        return [unit_of(s.item.content, self.turns_of.get(s.item.id, [])) for s in found]
+        return [unit_of(shown_line(s.item), self.turns_of.get(s.item.id, [])) for s in found]
 
     def ranked_with_sources(self, question: str) -> list[Unit]:
         """`turns+src`: recall after consolidation; each extracted fact is shown with its source turn
@@ -362,10 +367,10 @@ class JarvisSystem:
             seen.add(s.item.id)
             source = by_id.get(str(s.item.metadata.get("from_episode", "")))
             if source is None or source.id in seen:
-                units.append(unit_of(s.item.content, self.turns_of.get(s.item.id, [])))
+                units.append(unit_of(shown_line(s.item), self.turns_of.get(s.item.id, [])))
                 continue
             seen.add(source.id)
-            units.append(unit_of(f"{s.item.content}\n{source.content}", self.turns_of.get(source.id, [])))
+            units.append(unit_of(f"{shown_line(s.item)}\n{shown_line(source)}", self.turns_of.get(source.id, [])))
         return units
 
     def ranked_by_cosine(self, question: str) -> list[Unit]:
@@ -375,7 +380,7 @@ class JarvisSystem:
         q = np.asarray(self.svc._embed([question])[0], dtype=np.float32)
         sims = matrix @ q / (np.linalg.norm(matrix, axis=1) * np.linalg.norm(q))
         order = np.argsort(-sims, kind="stable")
-        return [unit_of(items[i].content, self.turns_of.get(items[i].id, [])) for i in order]
+        return [unit_of(shown_line(items[i]), self.turns_of.get(items[i].id, [])) for i in order]
 
 
 def evidence_ranks(units: Sequence[Unit], evidence: Sequence[str]) -> dict[str, int | None]:
