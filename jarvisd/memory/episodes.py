@@ -16,7 +16,7 @@ from jarvisd.memory.scope import MemoryScope
 EPISODE_CHARS = 1000
 MAX_PARTS = 2
 PART_PREFIX_CHARS = 200
-CONTEXT_CHARS = 200
+CONTEXT_CHARS = 400
 _ERROR_PREFIXES = ("error", "오류", "failed", "exception", "traceback")
 
 
@@ -61,7 +61,7 @@ def episode_text(utterance: str, answer: str) -> str:
 
 
 def embedding_text(content: str, previous: tuple[str, str] | None = None) -> str:
-    """The text embedded for a turn episode: the last 200 chars of the turn before it, then the episode.
+    """The text embedded for a turn episode: the last 400 chars of the turn before it, then the episode.
 
     The shown content stays the episode alone; only its vector carries the preceding words, because a
     reply that refers back ("that", "she", a photo) has the question's words in the turn before it.

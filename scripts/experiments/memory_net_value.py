@@ -13,7 +13,7 @@ Both systems get the same exposure budget: 5,120 characters of memory shown to t
   calibrated to 0..1 by `scoring.calibrate_relevance`, then `joint_rank`). The former `raw-cal` row
   (the calibration done here, outside the service) now gives the same ranking question for question,
   so it was removed.
-  Each turn episode's vector is made from `episodes.embedding_text` (the previous turn's last 200
+  Each turn episode's vector is made from `episodes.embedding_text` (the previous turn's last 400
   characters, then the episode; the content shown stays the episode): re-upserted right after
   `record_turn` until `MemoryService.record_turn` embeds that text itself (`--episode-context off`: without).
 - `raw-cos`: the same turn episodes ranked by cosine alone: what construction costs, without ranking.

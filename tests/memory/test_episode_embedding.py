@@ -16,7 +16,7 @@ def test_a_reply_is_embedded_with_the_words_of_the_turn_before_it() -> None:
     assert text == f"I loved that book\n{content}"  # the previous answer is the turn right before
 
 
-def test_only_the_last_200_chars_of_the_previous_turn_are_taken() -> None:
+def test_only_the_last_400_chars_of_the_previous_turn_are_taken() -> None:
     previous = ("x", "a" * 500 + " the charity race")
     text = embedding_text("episode", previous)
     assert text == previous[1][-CONTEXT_CHARS:] + "\nepisode" and len(text) == CONTEXT_CHARS + len("\nepisode")
