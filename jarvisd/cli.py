@@ -8,12 +8,16 @@ import json
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tqdm import tqdm
 
 from jarvisd import __version__
 from jarvisd.config import Config, ConfigError, load_config
 from jarvisd.manifest import ModelError, ModelStore
+
+if TYPE_CHECKING:
+    from jarvisd.instance import InstanceLock
 
 log = logging.getLogger("jarvisd")
 
@@ -44,10 +48,35 @@ def cmd_run(cfg: Config, args: argparse.Namespace) -> int:
         return 1
 
 
+def _own_data_dir(cfg: Config, command: str) -> InstanceLock:
+    """The data dir's instance lock for a command that opens memory and the agenda itself. While
+    `jarvisd run` holds it, such a command would be a second owner of both (the daemon never rereads the
+    agenda file), so it is refused with the way to reach the running daemon instead."""
+    from jarvisd.instance import AlreadyRunning, InstanceLock
+
+    lock = InstanceLock(cfg.paths.data_dir)
+    try:
+        return lock.acquire()
+    except AlreadyRunning as exc:
+        raise AlreadyRunning(
+            f"{exc}. `{command}` would open its memory and agenda beside it; talk to the running daemon "
+            "through its HUD instead (`jarvisd hud`: the text box takes turns and /commands), or stop it "
+            "first") from None
+
+
 def cmd_chat(cfg: Config, args: argparse.Namespace) -> int:
     from jarvisd.chat import run_chat
+    from jarvisd.instance import AlreadyRunning
 
-    return asyncio.run(run_chat(cfg, _store(cfg), once=args.once))
+    try:
+        lock = _own_data_dir(cfg, "jarvisd chat")
+    except AlreadyRunning as exc:
+        print(f"jarvisd: {exc}", file=sys.stderr)
+        return 1
+    try:
+        return asyncio.run(run_chat(cfg, _store(cfg), once=args.once))
+    finally:
+        lock.release()
 
 
 def cmd_doctor(cfg: Config, args: argparse.Namespace) -> int:
@@ -86,9 +115,17 @@ def cmd_models(cfg: Config, args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+_HELD_FOR_THE_PROCESS: list[object] = []  # `listen`'s instance lock, released when the process exits
+
+
 def _listen_answer(cfg: Config):  # imported late: `jarvisd --help` need not load the assistant
     from jarvisd.assistant import one_shot_answer
+    from jarvisd.instance import AlreadyRunning
 
+    try:
+        _HELD_FOR_THE_PROCESS.append(_own_data_dir(cfg, "jarvisd listen"))
+    except AlreadyRunning as exc:
+        raise SystemExit(f"jarvisd: {exc}") from None
     return one_shot_answer(cfg)
 
 

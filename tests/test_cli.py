@@ -102,3 +102,21 @@ def test_chat_once_answers_on_the_embedded_backend(env):
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()
     assert "chat: embedded smollm2-135m" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["chat", "--once", "Remind me to buy milk at five."], ["listen", "--wav", "never-read.wav"]])
+def test_chat_and_listen_refuse_to_open_the_data_dir_a_running_daemon_owns(env, tmp_path, command):
+    from pathlib import Path
+
+    from jarvisd.instance import InstanceLock
+
+    data_dir = Path(env["JARVIS_HOME"]) / "data"
+    lock = InstanceLock(data_dir).acquire()  # what `jarvisd run` holds while it runs
+    try:
+        result = jarvisd(*command, env=env, timeout=120)
+    finally:
+        lock.release()
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"already running (pid {os.getpid()})" in result.stderr
+    assert "jarvisd hud" in result.stderr
+    assert not (data_dir / "openloops.jsonl").exists() and not (data_dir / "memory.lance").exists()

@@ -98,7 +98,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def _command(cfg: Any, args: argparse.Namespace) -> int:
     if args.openloop_command == "replay":
         return run(args)
-    from jarvisd.daemon import AlreadyRunning, InstanceLock
+    from jarvisd.instance import AlreadyRunning, InstanceLock
 
     try:  # no daemon: this command owns the agenda until it is done, so none starts on a stale file
         lock = InstanceLock(cfg.paths.data_dir).acquire()

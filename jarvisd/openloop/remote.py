@@ -46,16 +46,12 @@ class RunningDaemon:
 
     @classmethod
     def of(cls, cfg: Any) -> RunningDaemon:
-        from jarvisd.daemon import InstanceLock
         from jarvisd.hud import load_or_create_token
         from jarvisd.hud.cli import hud_url
+        from jarvisd.instance import InstanceLock
 
         data_dir = Path(cfg.paths.data_dir)
-        try:
-            pid = InstanceLock(data_dir).path.read_text(encoding="ascii").strip() or "unknown"
-        except (OSError, UnicodeDecodeError):
-            pid = "unknown"
-        return cls(pid=pid, data_dir=data_dir, url=hud_url(cfg.hud.host, int(cfg.hud.port)),
+        return cls(pid=InstanceLock(data_dir).holder(), data_dir=data_dir, url=hud_url(cfg.hud.host, int(cfg.hud.port)),
                    token=load_or_create_token(data_dir))
 
     def _request(self, method: str, path: str, **kwargs: Any) -> httpx.Response:

@@ -1,0 +1,48 @@
+"""One owner per data dir: `jarvisd run` (and `chat`, `listen`, `openloop` changes made on the files)
+hold an exclusive lock on `<data dir>/jarvisd.pid`, so two processes never own the same memory and
+agenda. Kept apart from the daemon so the small commands that check it do not import the daemon."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from pathlib import Path
+
+
+class AlreadyRunning(RuntimeError):
+    pass
+
+
+class InstanceLock:
+    """An exclusive lock on `<data dir>/jarvisd.pid`, released by the kernel if the process dies."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.path = Path(data_dir) / "jarvisd.pid"
+        self._fd: int | None = None
+
+    def holder(self) -> str:
+        """The pid written by the holder ("unknown" when it cannot be read)."""
+        try:
+            return self.path.read_text(encoding="ascii").strip() or "unknown"
+        except (OSError, UnicodeDecodeError):
+            return "unknown"
+
+    def acquire(self) -> InstanceLock:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 32).decode(errors="replace").strip() or "unknown"
+            os.close(fd)
+            raise AlreadyRunning(f"jarvisd is already running (pid {holder}) for data dir {self.path.parent}; "
+                                 f"stop it first (`kill {holder}` or `systemctl --user stop jarvisd`)") from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self._fd = fd
+        return self
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
