@@ -206,14 +206,20 @@ def menu_texts(tray: AgendaTray) -> list[str]:
 async def tray(x_display, monkeypatch, tmp_path):
     monkeypatch.setenv("DISPLAY", x_display)
     monkeypatch.setenv("PYSTRAY_BACKEND", "xorg")
+    tray = recording_tray(tmp_path)
+    yield tray
+    await tray.stop()
+
+
+def recording_tray(tmp_path) -> AgendaTray:
+    """A tray on a fresh agenda whose Open HUD / Quit items record into `tray.opened`."""
     service = service_at(tmp_path)
     opened: list[str] = []
     tray = AgendaTray(service, EventBus(), open_hud=lambda: opened.append("hud"), quit=lambda: opened.append("quit"),
                       mic=FakeMic())
     tray.opened = opened
     tray.service = service
-    yield tray
-    await tray.stop()
+    return tray
 
 
 async def test_the_real_tray_closes_a_loop_from_its_menu_and_rebuilds(tray: AgendaTray):
@@ -342,12 +348,7 @@ async def gtk_tray(x_display, session_bus, monkeypatch, tmp_path):
     monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", session_bus)
     monkeypatch.delenv("PYSTRAY_BACKEND", raising=False)
     await wait_for(lambda: probe_desktop().xembed_host, "trayer to own the tray selection")
-    service = service_at(tmp_path)
-    opened: list[str] = []
-    tray = AgendaTray(service, EventBus(), open_hud=lambda: opened.append("hud"), quit=lambda: opened.append("quit"),
-                      mic=FakeMic())
-    tray.opened = opened
-    tray.service = service
+    tray = recording_tray(tmp_path)
     yield tray
     await tray.stop()
 
