@@ -56,8 +56,10 @@ IVF_ROWS = 4_096  # resident rows from which the in-process vector partitions ex
 RESIDENT_ROWS = 200_000  # up to: whole rows kept in process (~1.9 KB each at 384 dimensions, docs/memory.md)
 FLUSH_ROWS = 256
 # LanceDB caches index and metadata per table version, up to GBs by default; a resident daemon makes
-# a version per turn, so the caches are bounded here.
-SESSION_CACHE = {"index_cache_size_bytes": 64 << 20, "metadata_cache_size_bytes": 32 << 20}
+# a version per turn, so the caches fill and churn (the soak: +63 MiB over 900 turns with 64 + 32 MiB,
+# +26 MiB with 4 + 4 MiB, docs/reminders.md). Recall reads the resident copy, not LanceDB, up to
+# `resident_rows`, so the caches serve little and are kept small.
+SESSION_CACHE = {"index_cache_size_bytes": 4 << 20, "metadata_cache_size_bytes": 4 << 20}
 COMPACT_EVERY = 100  # writes between compactions: each write adds a table version and a fragment
 KEEP_VERSIONS_FOR = timedelta(minutes=1)  # old versions stay readable this long for other readers
 T = TypeVar("T")
