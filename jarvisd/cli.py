@@ -39,10 +39,11 @@ def _progress(total: int, desc: str) -> tqdm:
 
 
 def cmd_run(cfg: Config, args: argparse.Namespace) -> int:
-    from jarvisd.daemon import AlreadyRunning, serve
+    from jarvisd.daemon import exit_process, serve
+    from jarvisd.instance import AlreadyRunning
 
     try:
-        return asyncio.run(serve(cfg, _store(cfg)))
+        return asyncio.run(serve(cfg, _store(cfg), on_stopped=exit_process))
     except AlreadyRunning as exc:
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 1

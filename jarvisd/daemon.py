@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import fcntl
 import functools
 import logging
 import os
@@ -24,6 +23,7 @@ from typing import Any
 from jarvisd.assistant import Assistant, build_assistant
 from jarvisd.config import Config
 from jarvisd.events import EventBus, StatusChanged
+from jarvisd.instance import InstanceLock
 from jarvisd.llm.base import BackendError, ChatChunk, ChatModel
 from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
@@ -34,38 +34,6 @@ HUD_SESSION = "hud"
 # A stop takes at most ~10 s: the last turns' judgements and then consolidation share this much of it, then
 # the thought model is stopped; sessions not consolidated stay pending for the next idle tick or stop.
 SHUTDOWN_WORK_SEC = 7.0
-
-
-class AlreadyRunning(RuntimeError):
-    pass
-
-
-class InstanceLock:
-    """An exclusive lock on `<data dir>/jarvisd.pid`, released by the kernel if the process dies."""
-
-    def __init__(self, data_dir: Path) -> None:
-        self.path = data_dir / "jarvisd.pid"
-        self._fd: int | None = None
-
-    def acquire(self) -> InstanceLock:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.read(fd, 32).decode(errors="replace").strip() or "unknown"
-            os.close(fd)
-            raise AlreadyRunning(f"jarvisd is already running (pid {holder}) for data dir {self.path.parent}; "
-                                 f"stop it first (`kill {holder}` or `systemctl --user stop jarvisd`)") from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
-        self._fd = fd
-        return self
-
-    def release(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
 
 
 class StoppableModel:

@@ -7,8 +7,9 @@ import socket
 import httpx
 
 from jarvisd.config import load_config
-from jarvisd.daemon import AlreadyRunning, InstanceLock, serve
+from jarvisd.daemon import serve
 from jarvisd.hud import load_or_create_token
+from jarvisd.instance import AlreadyRunning, InstanceLock
 from jarvisd.llm.scripted import ScriptedChatModel
 from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
