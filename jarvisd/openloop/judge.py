@@ -68,8 +68,9 @@ class AgendaJudge:
             answer = await asyncio.wait_for(complete(self.model, build_messages(user_input, shown, self.service)),
                                             self.timeout_sec)
         except Exception as exc:  # the model is best effort; the dismissal rule still runs
+            why = f"no answer within {self.timeout_sec:g} s" if isinstance(exc, TimeoutError) else repr(exc)
             log.warning("openloop judge: %s failed (%s); applying the dismissal rule only",
-                        getattr(self.model, "name", "model"), exc)
+                        getattr(self.model, "name", "model"), why)
             return Judgement()
         judgement = rules.parse_judgement(answer.text, self.service.tz)
         if judgement.dropped:

@@ -107,10 +107,11 @@ async def test_a_malformed_item_is_dropped_and_the_rest_applies(service):
     assert [loop.desc for loop in change.opened] == ["우유 사기"]
 
 
-async def test_a_model_that_never_answers_times_out_without_blocking(service):
+async def test_a_model_that_never_answers_times_out_without_blocking(service, caplog):
     model = GatedModel([REPORT_ANSWER])  # the gate is never opened
     change = await AgendaJudge(model, service, timeout_sec=0.01).judge(REPORT_INPUT)
     assert not change.changed and service.agenda() == []
+    assert "no answer within 0.01 s" in caplog.text  # the log says why, not an empty "()"
 
 
 async def test_drain_waits_for_every_spawned_judgement(service):
