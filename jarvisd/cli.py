@@ -39,6 +39,9 @@ def _progress(total: int, desc: str) -> tqdm:
 
 
 def cmd_run(cfg: Config, args: argparse.Namespace) -> int:
+    from jarvisd.malloc import limit_arenas
+
+    limit_arenas()  # before the daemon's threads allocate
     from jarvisd.daemon import exit_process, serve
     from jarvisd.instance import AlreadyRunning
 

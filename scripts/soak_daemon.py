@@ -26,6 +26,7 @@ from jarvisd.config import load_config
 from jarvisd.daemon import Daemon, serve
 from jarvisd.llm.scripted import ScriptedChatModel
 from jarvisd.llm.select import Backends
+from jarvisd.malloc import limit_arenas
 from jarvisd.manifest import ModelStore
 
 PROMISES = ["I have to call the dentist tomorrow at 10", "remind me to water the plants on Friday",
@@ -154,6 +155,7 @@ async def soak(turns: int, warmup: int, home: Path, trace: int = 0, trim: bool =
 
 
 def main() -> None:
+    limit_arenas()  # as `jarvisd run` does, before the daemon's threads allocate
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--turns", type=int, default=1000)
     parser.add_argument("--warmup", type=int, default=100)
