@@ -123,8 +123,6 @@ def main() -> int:  # noqa: C901 - one straight script, top to bottom
     parser.add_argument("--leads", default="3,1", help="reminder lead times in minutes")
     parser.add_argument("--turn-every", type=float, default=4, help="minutes between HUD text turns")
     parser.add_argument("--tolerance", type=float, default=30, help="seconds a reminder may be late")
-    parser.add_argument("--exit-process", action="store_true",
-                        help="run the daemon with serve(on_stopped=exit_process), the proposed `jarvisd run`")
     parser.add_argument("--text-only", action="store_true", help="no PulseAudio even if installed")
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "jarvisd-longrun")
     args = parser.parse_args()
@@ -168,10 +166,6 @@ def main() -> int:  # noqa: C901 - one straight script, top to bottom
     rec_started_ms = int(time.time() * 1000)
     daemon_log = (args.out / "daemon.log").open("w")
     command = [sys.executable, "-m", "jarvisd", "run"]
-    if args.exit_process:  # `jarvisd run` as it is once cli.cmd_run passes on_stopped=exit_process
-        command[1:] = ["-c", "import functools, sys; import jarvisd.daemon as d; from jarvisd.cli import main; "
-                             "d.serve = functools.partial(d.serve, on_stopped=d.exit_process); "
-                             "sys.argv = ['jarvisd', 'run']; sys.exit(main())"]
     daemon = subprocess.Popen(command, env=env, stderr=daemon_log,
                               stdout=daemon_log, text=True)
     print(f"daemon pid {daemon.pid}, data dir {data_dir}, HUD port {port}, voice {'on' if pulse else 'off'}, "
