@@ -14,6 +14,7 @@ import logging
 import os
 import signal
 import sys
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -221,6 +222,20 @@ async def _start_hud(d: Daemon) -> None:
     log.info("hud: http://%s:%s/ (open it with `jarvisd hud`)", d.cfg.hud.host, d.cfg.hud.port)
 
 
+async def _warm_memory(d: Daemon) -> None:
+    """Load memory's resident copy before the first turn needs it (a store without one has no `warm`)."""
+    warm = getattr(d.assistant.memory.store, "warm", None)
+    if warm is None:
+        return
+    started = time.monotonic()
+    try:
+        await asyncio.to_thread(warm)
+    except Exception as exc:  # the first recall loads it again, or says what is wrong
+        log.warning("memory: could not load the resident copy at start (%s)", exc)
+        return
+    log.info("memory: %d items ready in %.1f s", d.assistant.memory.store.count(), time.monotonic() - started)
+
+
 async def _start_tray(d: Daemon, stop: asyncio.Event) -> None:
     if not os.environ.get("DISPLAY"):
         return  # said once by report_environment
@@ -318,6 +333,7 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
         assistant = await asyncio.to_thread(build_assistant, cfg, store, backends=backends, bus=bus)
         report_environment(cfg, assistant.backends)
         d = Daemon(cfg=cfg, assistant=assistant, bus=bus, gate=TurnGate(), stopping=stopping)
+        await _warm_memory(d)
         await _start_voice(d)
         await _start_scheduler(d)
         await _start_hud(d)

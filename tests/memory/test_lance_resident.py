@@ -148,3 +148,13 @@ def test_a_table_grown_past_resident_rows_is_read_from_lancedb_with_the_same_ans
         [[c.item for c in reference.search(q)] for q in keyword]
     assert not store._keys.resident
     assert store.get([pool[3].id], ME) == reference.get([pool[3].id], ME)
+
+
+def test_warm_loads_the_copy_and_its_partitions_before_the_first_read(tmp_path: Path) -> None:
+    first = LanceMemoryStore(str(tmp_path / "w.lance"), dimensions=DIM, ivf_rows=300)
+    first.upsert(items(400, seed=3))
+    first.close()
+    reopened = LanceMemoryStore(str(tmp_path / "w.lance"), dimensions=DIM, ivf_rows=300)
+    assert reopened._keys.reloads == 0 and reopened._keys.partitions is None  # nothing loaded at open
+    reopened.warm()
+    assert reopened._keys.resident and reopened._keys.partitions is not None and reopened._keys.reloads == 1
