@@ -88,8 +88,8 @@ def report_environment(cfg: Config, backends: Backends) -> None:
     """Say once, at start, what jarvisd runs on; the voice says for itself whether it has devices."""
     for note in backends.notes:
         log.info(note)
-    if not os.environ.get("DISPLAY"):
-        log.info("tray: no display (DISPLAY is unset): no tray icon")
+    if not _has_display():
+        log.info("tray: no display (DISPLAY and WAYLAND_DISPLAY are unset): no tray icon")
 
 
 @dataclass
@@ -236,8 +236,13 @@ async def _warm_memory(d: Daemon) -> None:
     log.info("memory: %d items ready in %.1f s", d.assistant.memory.store.count(), time.monotonic() - started)
 
 
+def _has_display() -> bool:
+    """X, or Wayland (where the tray needs a StatusNotifier host; `AgendaTray` probes for it)."""
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 async def _start_tray(d: Daemon, stop: asyncio.Event) -> None:
-    if not os.environ.get("DISPLAY"):
+    if not _has_display():
         return  # said once by report_environment
     from jarvisd.hud.cli import open_in_browser
     from jarvisd.tray import AgendaTray

@@ -19,7 +19,7 @@ def closed_port_host() -> str:
 
 @pytest.fixture
 def env(tmp_path):
-    clean = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_") and k != "DISPLAY"}
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_") and k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     clean.update(JARVIS_HOME=str(tmp_path / "home"), OLLAMA_HOST=closed_port_host(),
                  JARVIS_HUD__PORT=closed_port_host().rsplit(":", 1)[1],
                  JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", PYTHONUNBUFFERED="1")
