@@ -175,14 +175,25 @@ def _has_typelib(namespace: str, version: str) -> bool:
         return False
 
 
+_SESSION_BUS: list[Any] = []  # GIO's session-bus singleton, held for the process (see `_session_bus`)
+
+
 def _session_bus() -> Any:
+    """GIO's session-bus connection, the one pystray's GTK backends get too. By default GIO ends the
+    whole process when that bus goes away (a desktop logging out); the daemon must outlive it, so the
+    connection is told not to and is held here, or a later `bus_get_sync` would make a fresh one."""
     from gi.repository import Gio, GLib
 
+    if _SESSION_BUS and not _SESSION_BUS[0].is_closed():
+        return _SESSION_BUS[0]
     try:
-        return Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
     except GLib.Error as exc:
         log.debug("tray: no D-Bus session bus: %s", exc.message)
         return None
+    bus.set_exit_on_close(False)
+    _SESSION_BUS[:] = [bus]
+    return bus
 
 
 def _has_sni_host(bus: Any) -> bool:

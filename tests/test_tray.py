@@ -556,3 +556,32 @@ def test_doctor_reports_an_unreachable_display_and_no_display(monkeypatch):
     monkeypatch.delenv("DISPLAY")
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     assert tray_report() == {"DISPLAY": "", "backend": None, "menu": False, "tray": "no display: no tray"}
+
+
+def test_the_daemon_outlives_the_desktops_session_bus():
+    """GIO ends a process whose session bus goes away unless its connection is told not to; pystray's
+    GTK backends take that same connection (`Gio.bus_get_sync`), so a desktop logging out must not take
+    the resident daemon with it."""
+    need_tools("dbus-daemon")
+    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                           stdout=subprocess.PIPE, text=True)
+    address = bus.stdout.readline().strip()
+    child_code = ("import sys; from gi.repository import Gio, GLib; from jarvisd.tray import probe_desktop; "
+                  "facts = probe_desktop({}); pystrays = Gio.bus_get_sync(Gio.BusType.SESSION, None); "
+                  "print('bus', facts.session_bus, flush=True); sys.stdin.readline(); "
+                  "loop = GLib.MainLoop(); GLib.timeout_add(1000, loop.quit); loop.run(); "  # as the tray's loop
+                  "print('alive', pystrays.is_closed(), flush=True)")
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"} | {"DBUS_SESSION_BUS_ADDRESS": address}
+    child = subprocess.Popen([sys.executable, "-c", child_code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, env=env)
+    try:
+        assert child.stdout.readline().strip() == "bus True"
+        bus.terminate()
+        bus.wait(timeout=10)
+        child.stdin.write("\n")
+        child.stdin.flush()
+        assert child.stdout.readline().strip() == "alive True"  # the bus is gone, the process is not
+        assert child.wait(timeout=10) == 0
+    finally:
+        child.kill()
+        bus.kill()
