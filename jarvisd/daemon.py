@@ -28,6 +28,7 @@ from jarvisd.instance import InstanceLock
 from jarvisd.llm.base import BackendError, ChatChunk, ChatModel
 from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
+from jarvisd.tray import has_display
 
 log = logging.getLogger("jarvisd.daemon")
 VOICE_SESSION = "voice"
@@ -88,7 +89,7 @@ def report_environment(cfg: Config, backends: Backends) -> None:
     """Say once, at start, what jarvisd runs on; the voice says for itself whether it has devices."""
     for note in backends.notes:
         log.info(note)
-    if not _has_display():
+    if not has_display():
         log.info("tray: no display (DISPLAY and WAYLAND_DISPLAY are unset): no tray icon")
 
 
@@ -236,13 +237,8 @@ async def _warm_memory(d: Daemon) -> None:
     log.info("memory: %d items ready in %.1f s", d.assistant.memory.store.count(), time.monotonic() - started)
 
 
-def _has_display() -> bool:
-    """X, or Wayland (where the tray needs a StatusNotifier host; `AgendaTray` probes for it)."""
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
 async def _start_tray(d: Daemon, stop: asyncio.Event) -> None:
-    if not _has_display():
+    if not has_display():
         return  # said once by report_environment
     from jarvisd.hud.cli import open_in_browser
     from jarvisd.tray import AgendaTray

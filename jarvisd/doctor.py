@@ -32,11 +32,11 @@ def audio_devices() -> dict[str, Any]:
 
 def tray_report() -> dict[str, Any]:
     """Which pystray backend the tray would use here and whether it shows the menu."""
-    from jarvisd.tray import NO_MENU_HINT, choose_backend, probe_desktop
+    from jarvisd.tray import NO_MENU_HINT, choose_backend, has_display, probe_desktop
 
     display = os.environ.get("DISPLAY", "")
     row: dict[str, Any] = {"DISPLAY": display, "backend": None, "menu": False}
-    if not display and not os.environ.get("WAYLAND_DISPLAY"):
+    if not has_display():
         return {**row, "tray": "no display: no tray"}
     try:
         backend = choose_backend(probe_desktop())

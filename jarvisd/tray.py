@@ -101,6 +101,12 @@ def tray_image(size: int = 64) -> Any:
     return image
 
 
+def has_display(env: Mapping[str, str] | None = None) -> bool:
+    """X, or Wayland (where only a StatusNotifier host can show the icon; `probe_desktop` looks for it)."""
+    env = os.environ if env is None else env
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
 class TrayUnavailable(RuntimeError):
     """No display to put an icon on."""
 
@@ -243,7 +249,7 @@ class AgendaTray:
         self.backend: TrayBackend | None = None
 
     async def start(self) -> None:
-        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        if not has_display():
             raise TrayUnavailable("no display (DISPLAY is unset): no tray icon")
         self._loop = asyncio.get_running_loop()
         self.backend = choose_backend(await asyncio.to_thread(probe_desktop))
