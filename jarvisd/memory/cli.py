@@ -45,7 +45,9 @@ def reembed_command(service: MemoryService, embedder: Embedder | None, *, rebuil
     service.embedder = embedder
     service.warnings = [w for w in service.warnings if "reembed" not in w]
     rebuilt = " after rebuilding the vector column" if report.rebuilt else ""
-    return f"Embedded {report.embedded} memories with {embedder.name} ({report.dimensions} dimensions){rebuilt}."
+    contexts = f", {report.contexts} turn context vectors" if report.contexts else ""
+    return (f"Embedded {report.embedded} memories{contexts} with {embedder.name} "
+            f"({report.dimensions} dimensions){rebuilt}.")
 
 
 def remember_command(service: MemoryService, scope: MemoryScope, args: str,

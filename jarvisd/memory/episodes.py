@@ -74,6 +74,20 @@ def embedding_text(content: str, previous: tuple[str, str] | None = None) -> str
     return f"{tail}\n{content}" if tail else content
 
 
+def stored_exchange(previous: tuple[str, str] | None) -> tuple[str, str] | None:
+    """An (utterance, answer) pair cut as its turn episode keeps it, so a context vector made at
+    `record_turn` from working memory equals one `/remember reembed` makes from the stored episode."""
+    if previous is None:
+        return None
+    return previous[0][:EPISODE_CHARS], previous[1][:EPISODE_CHARS]
+
+
+def exchange_of(content: str) -> tuple[str, str]:
+    """A stored turn episode's (utterance, answer)."""
+    asked, answered = episode_messages(content)
+    return asked.content, answered.content
+
+
 def episode_messages(content: str) -> list[Message]:
     """A turn episode back as (user, assistant) messages: the window after a restart (no tools)."""
     asked, _, answered = content.removeprefix("사용자: ").partition("\n답: ")

@@ -61,6 +61,9 @@ class MemoryItem:
     superseded_by: str = ""
     metadata: dict[str, Any] = field(default_factory=dict)
     vector: tuple[float, ...] | None = None
+    # turn episodes: a second vector of the turn with the words before it (`episodes.embedding_text`);
+    # relevance takes the higher of the two cosines (`best_cosine`). None: the turn vector alone.
+    context_vector: tuple[float, ...] | None = None
 
     @property
     def at(self) -> datetime:
@@ -84,6 +87,7 @@ def new_item(
     topic: str = "",
     metadata: dict[str, Any] | None = None,
     vector: tuple[float, ...] | None = None,
+    context_vector: tuple[float, ...] | None = None,
 ) -> MemoryItem:
     layer = layer_for(source)
     return MemoryItem(
@@ -100,4 +104,5 @@ def new_item(
         topic=topic,
         metadata=dict(metadata or {}),
         vector=vector,
+        context_vector=context_vector,
     )

@@ -1,4 +1,5 @@
-"""`/remember reembed`: fill missing vectors, and rebuild them when the embedder's dimensions changed."""
+"""`/remember reembed`: fill missing vectors (turn episodes' context vectors too), and rebuild them when
+the embedder's dimensions changed."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from dataclasses import dataclass
 from tqdm import tqdm
 
 from jarvisd.llm.base import Embedder
+from jarvisd.memory.episodes import embedding_text, exchange_of
+from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.stores.base import DimensionMismatch, MemoryStore
 
 
@@ -15,6 +18,7 @@ class ReembedReport:
     embedded: int
     rebuilt: bool
     dimensions: int
+    contexts: int = 0  # turn episodes given their context vector
 
 
 def dimension_problem(store: MemoryStore, embedder: Embedder) -> str | None:
@@ -46,4 +50,37 @@ def reembed(
             store.upsert([item.with_(vector=tuple(v)) for item, v in zip(todo, vectors, strict=True)])
             done += len(todo)
             bar.update(len(todo))
-    return ReembedReport(embedded=done, rebuilt=rebuilt, dimensions=embedder.dimensions)
+    contexts = fill_contexts(store, embedder, batch=batch, progress=progress)
+    return ReembedReport(embedded=done, rebuilt=rebuilt, dimensions=embedder.dimensions, contexts=contexts)
+
+
+def missing_contexts(items: list[MemoryItem]) -> list[tuple[MemoryItem, str]]:
+    """Turn episodes without a context vector that have a turn before them in their session, each with
+    the text `MemoryService.record_turn` would have embedded (`episodes.embedding_text` of the stored
+    episodes, which keep what working memory held, cut as the episode cuts it)."""
+    sessions: dict[tuple[str, str, str], list[MemoryItem]] = {}
+    for item in items:
+        if item.source == "turn":
+            sessions.setdefault((item.user, item.agent, item.session), []).append(item)
+    work = []
+    for turns in sessions.values():
+        turns.sort(key=lambda it: int(it.metadata.get("turn", 0)))
+        for before, item in zip(turns, turns[1:], strict=False):
+            if item.context_vector is None and item.vector is not None:
+                text = embedding_text(item.content, exchange_of(before.content))
+                if text != item.content:
+                    work.append((item, text))
+    return work
+
+
+def fill_contexts(store: MemoryStore, embedder: Embedder, *, batch: int = 64, progress: bool = True) -> int:
+    """Give every turn episode that lacks one its context vector (a table written before they existed)."""
+    work = missing_contexts(store.all_items())
+    with tqdm(total=len(work), desc="reembed context", unit="turn", disable=not progress or not work) as bar:
+        for start in range(0, len(work), batch):
+            part = work[start : start + batch]
+            vectors = embedder.embed([text for _, text in part])
+            store.upsert([item.with_(context_vector=tuple(v)) for (item, _), v in zip(part, vectors, strict=True)])
+            bar.update(len(part))
+    getattr(store, "flush", lambda: None)()
+    return len(work)

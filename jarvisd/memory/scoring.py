@@ -54,6 +54,18 @@ class Scored:
     flashbulb: bool = False
 
 
+def best_cosine(own: float | None, context: float | None) -> float | None:
+    """A turn episode's cosine to a query: the higher of its own vector's and its context vector's
+    (the turn with the words before it). The context can only add relevance, never take the turn's
+    own words away (one vector of the turn with its context lowered a turn that returns to an earlier
+    topic below the older turn: the memory eval's "recent episode first")."""
+    if context is None:
+        return own
+    if own is None:
+        return context
+    return max(own, context)
+
+
 def age_hours(item: MemoryItem, now: datetime) -> float:
     return max(0.0, (now - item.created_at).total_seconds() / 3600.0)
 

@@ -20,8 +20,10 @@ from jarvisd.memory.deixis import build_recall_query, is_deictic
 from jarvisd.memory.episodes import (
     MAX_PARTS,
     answer_parts,
+    embedding_text,
     episode_messages,
     episode_text,
+    stored_exchange,
     turn_key,
     turn_record,
 )
@@ -30,7 +32,7 @@ from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, ne
 from jarvisd.memory.korean import normalise, query_terms, words_used
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits, wants_pattern_note
 from jarvisd.memory.scope import MemoryScope
-from jarvisd.memory.scoring import Candidate, Scored, calibrated, joint_rank, rank
+from jarvisd.memory.scoring import Candidate, Scored, best_cosine, calibrated, joint_rank, rank
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 from jarvisd.memory.working import SessionMemory
 
@@ -52,20 +54,31 @@ def _cosine(a: Sequence[float] | None, b: Sequence[float] | None) -> float | Non
     return float(va @ vb) / norm if norm else None
 
 
-def _cosines(query: Sequence[float] | None, items: Sequence[MemoryItem]) -> list[float | None]:
-    """Cosine of the query with each item's vector (None where either has no vector), in one pass."""
-    if query is None:
-        return [None] * len(items)
-    q = np.asarray(query, dtype=np.float32)
-    with_vec = [i for i, it in enumerate(items) if it.vector is not None and len(it.vector) == len(q)]
-    out: list[float | None] = [None] * len(items)
+def _vector_cosines(q: np.ndarray, vectors: Sequence[Sequence[float] | None]) -> list[float | None]:
+    with_vec = [i for i, v in enumerate(vectors) if v is not None and len(v) == len(q)]
+    out: list[float | None] = [None] * len(vectors)
     if with_vec:
-        m = np.asarray([items[i].vector for i in with_vec], dtype=np.float32)
+        m = np.asarray([vectors[i] for i in with_vec], dtype=np.float32)
         norms = np.linalg.norm(m, axis=1) * float(np.linalg.norm(q))
         sims = (m @ q) / np.where(norms == 0, 1.0, norms)
         for i, sim in zip(with_vec, sims.tolist(), strict=True):
             out[i] = sim
     return out
+
+
+def _cosines(query: Sequence[float] | None, items: Sequence[MemoryItem]) -> list[float | None]:
+    """Each item's relevance cosine to the query, in one pass: the higher of its turn vector's and its
+    context vector's (`best_cosine`); None where the query or the item has no vector."""
+    if query is None:
+        return [None] * len(items)
+    q = np.asarray(query, dtype=np.float32)
+    own = _vector_cosines(q, [it.vector for it in items])
+    context = _vector_cosines(q, [it.context_vector for it in items])
+    return [best_cosine(a, b) for a, b in zip(own, context, strict=True)]
+
+
+def _item_cosine(query: Sequence[float] | None, item: MemoryItem) -> float | None:
+    return best_cosine(_cosine(query, item.vector), _cosine(query, item.context_vector))
 
 
 class MemoryService:
@@ -172,7 +185,12 @@ class MemoryService:
         record = turn_record(messages, model_error=model_error)
         when = at or self.clock()
         texts = [episode_text(record.utterance, record.answer), *answer_parts(record.utterance, record.answer)]
-        vectors = self._embed(texts)
+        # the turn episode's second vector: the turn with the words before it (a reply that refers
+        # back - "that", "she" - has the question's words in the turn before it)
+        context = embedding_text(texts[0], stored_exchange(session.exchange_before(number)))
+        with_context = context != texts[0]
+        vectors = self._embed([*texts, context] if with_context else texts)
+        context_vector = vectors.pop() if with_context else None
         meta = {"task_type": record.task_type, "outcome": record.outcome, "tools": list(record.tools),
                 "turn": number}
         items = [
@@ -181,6 +199,7 @@ class MemoryService:
                 source="turn" if part == 0 else "turn_part", content=text, created_at=when,
                 item_id=natural_id(*turn_key(scope, number, part)),
                 metadata={**meta, "part": part} if part else dict(meta), vector=vector,
+                context_vector=None if part else context_vector,
             )
             for part, (text, vector) in enumerate(zip(texts, vectors, strict=True))
         ]
@@ -249,7 +268,7 @@ class MemoryService:
         ))
         sources = self.store.get(wanted, self.policies.access(scope)) if wanted else []
         extra = [
-            Candidate(item, _cosine(vector, item.vector)) for item in sources
+            Candidate(item, _item_cosine(vector, item)) for item in sources
             if item.source not in RECALL_EXCLUDED_SOURCES and item.id not in excluded and not item.superseded_by
         ]
         return cands + extra

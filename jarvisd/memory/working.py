@@ -78,6 +78,17 @@ class SessionMemory:
         answered = next((m.content for m in reversed(last) if m.role == "assistant" and m.content), "")
         return asked, answered
 
+    def exchange_before(self, number: int) -> tuple[str, str] | None:
+        """The (utterance, answer) of the latest turn numbered below `number` that working memory holds
+        (the words a turn episode's context vector is made with)."""
+        earlier = [i for i, n in enumerate(self.turn_numbers) if n < number]
+        if not earlier:
+            return None
+        turn = self.turns[max(earlier, key=lambda i: self.turn_numbers[i])]
+        asked = next((m.content for m in turn if m.role == "user"), "")
+        answered = next((m.content for m in reversed(turn) if m.role == "assistant" and m.content), "")
+        return asked, answered
+
     def add_note(self, note: str) -> None:
         self.notes.append(note)
         del self.notes[:-MAX_NOTES]

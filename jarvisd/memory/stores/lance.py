@@ -37,6 +37,7 @@ from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
 from jarvisd.memory.stores.lance_keys import KEY_COLUMNS, KeyColumns
 from jarvisd.memory.stores.lance_rows import (
     access_predicate,
+    context_fields,
     from_row,
     query_predicate,
     schema,
@@ -128,7 +129,10 @@ class LanceMemoryStore:
     async def _open(self) -> Any:
         if self._name in (await self._db.list_tables()).tables:
             table = await self._db.open_table(self._name)
-            self._dimensions = (await table.schema()).field("vector").type.list_size
+            stored = await table.schema()
+            self._dimensions = stored.field("vector").type.list_size
+            if "context_vector" not in stored.names:  # a table written before turn context vectors
+                await table.add_columns(context_fields(self._dimensions))
             return table
         return await self._db.create_table(self._name, schema=schema(self._dimensions))
 
@@ -255,6 +259,9 @@ class LanceMemoryStore:
         sub_vectors = self._dimensions // 16 if self._dimensions % 16 == 0 else max(1, self._dimensions // 8)
         config = IvfPq(distance_type="cosine", num_partitions=partitions, num_sub_vectors=sub_vectors)
         await self._commit(self._table.create_index("vector", config=config, replace=True))
+        contexts = await self._table.count_rows("has_context = true")
+        if contexts >= self.index_threshold:  # turn episodes' context vectors, searched beside the turn's
+            await self._commit(self._table.create_index("context_vector", config=config, replace=True))
         if not self._indexed:
             await self._commit(self._table.create_index("id", config=BTree(), replace=True))
         self._indexed, self._indexed_rows, self._unindexed = True, vectors, 0
@@ -327,7 +334,7 @@ class LanceMemoryStore:
         wanted = self._keys.winners(q, [o for o in orders if o != "vector"])
         cosines: dict[str, float] = {}
         if "vector" in orders and q.vector is not None:
-            cosines = dict(await self._nearest_ids(q))
+            cosines = await self._nearest_both(q)
         wanted = list(dict.fromkeys([*wanted, *cosines]))
         if not wanted:
             return []
@@ -339,15 +346,26 @@ class LanceMemoryStore:
         rows = {r["id"]: r for r in await self._rows(predicate, len(ids))}
         return [Candidate(from_row(rows[i]), cosines.get(i)) for i in ids if i in rows]
 
-    async def _nearest_ids(self, q: StoreQuery) -> list[tuple[str, float]]:
+    async def _nearest_both(self, q: StoreQuery) -> dict[str, float]:
+        """The vector arm over turn vectors and context vectors: the `q.limit` best ids by the higher
+        of their two cosines (`scoring.best_cosine`)."""
+        best: dict[str, float] = {}
+        for column, flag in (("vector", "has_vector"), ("context_vector", "has_context")):
+            for i, cos in await self._nearest_ids(q, column, flag):
+                best[i] = max(cos, best.get(i, cos))
+        ranked = sorted(best.items(), key=lambda p: (-p[1], p[0]))[: q.limit]
+        return dict(ranked)
+
+    async def _nearest_ids(self, q: StoreQuery, column: str = "vector",
+                           flag: str = "has_vector") -> list[tuple[str, float]]:
         """ANN through the index, ids and cosines only. The fast path filters after the search
         (4x the rows asked for); when too few survive, the search is redone with a prefilter."""
         if q.vector is None or len(q.vector) != self._dimensions or q.limit <= 0:
             return []
-        predicate = query_predicate(q, with_terms=False) + " AND has_vector = true"
+        predicate = query_predicate(q, with_terms=False) + f" AND {flag} = true"
 
         def build(limit: int) -> Any:
-            search = (self._table.vector_search(list(q.vector)).distance_type("cosine")
+            search = (self._table.vector_search(list(q.vector)).column(column).distance_type("cosine")
                       .where(predicate).select(["id"]).limit(limit))
             return search.nprobes(20).refine_factor(2) if self._indexed else search
 
@@ -408,7 +426,7 @@ class LanceMemoryStore:
     @locked
     def reset_vectors(self, dimensions: int) -> None:
         """Rewrite the table with `dimensions`-wide vector slots, all empty (an embedder change)."""
-        items = [it.with_(vector=None) for it in self.all_items()]
+        items = [it.with_(vector=None, context_vector=None) for it in self.all_items()]
 
         async def run() -> Any:
             await self._db.drop_table(self._name)

@@ -146,6 +146,17 @@ def _vectors_of(table: pa.Table, dimensions: int) -> np.ndarray:
     return np.asarray(flat, dtype=np.float32).reshape(-1, dimensions)
 
 
+def _context_of(table: pa.Table, dimensions: int) -> tuple[np.ndarray, np.ndarray]:
+    """The turn episodes' context vectors (zeros where a row has none) and which rows have one."""
+    if "context_vector" not in table.column_names:
+        return np.zeros((table.num_rows, dimensions), dtype=np.float32), np.zeros(table.num_rows, dtype=bool)
+    column = table.column("context_vector").combine_chunks()
+    flags = pc.fill_null(table.column("has_context"), False).combine_chunks()
+    has = np.asarray(pc.and_(flags, column.is_valid()).to_numpy(zero_copy_only=False), dtype=bool)
+    flat = np.asarray(column.values.to_numpy(zero_copy_only=False), dtype=np.float32).reshape(-1, dimensions)
+    return np.where(has[:, None], np.nan_to_num(flat), 0.0).astype(np.float32), has
+
+
 def _top(rows: np.ndarray, values: np.ndarray, limit: int) -> np.ndarray:
     """The rows among `rows` with the `limit` largest `values`, plus every row tied with the last."""
     if rows.size <= limit:
@@ -172,6 +183,8 @@ class KeyColumns:
         self.table: pa.Table | None = None
         self.alive = np.zeros(0, dtype=bool)
         self.vectors: VectorRows | None = None  # aligned with `table` while the whole row is resident
+        self.context: VectorRows | None = None  # turn episodes' context vectors, aligned like `vectors`
+        self.has_context = np.zeros(0, dtype=bool)
         self.partitions: Partitions | None = None  # over `vectors` from `ivf_rows` rows on
         self.max_vector_rows = max_vector_rows
         self.ivf_rows = ivf_rows
@@ -193,9 +206,11 @@ class KeyColumns:
         """`table` holds KEY_COLUMNS, plus ROW_COLUMNS and `vector` when the caller wants the rows
         resident (ignored above `max_vector_rows`)."""
         resident = "vector" in table.column_names and table.num_rows <= self.max_vector_rows
-        self.vectors, self.partitions = None, None
+        self.vectors, self.partitions, self.context = None, None, None
         if resident:
             self.vectors = VectorRows.of(_vectors_of(table, dimensions))
+            context, self.has_context = _context_of(table, dimensions)
+            self.context = VectorRows.of(context)
         self.table = table.select(KEY_COLUMNS + (ROW_COLUMNS if resident else [])).combine_chunks()
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)
@@ -212,7 +227,7 @@ class KeyColumns:
             self.partitions = Partitions(self.vectors)
 
     def invalidate(self) -> None:
-        self.table, self.vectors, self.partitions, self.version = None, None, None, -1
+        self.table, self.vectors, self.partitions, self.context, self.version = None, None, None, None, -1
 
     def _positions(self, ids: Sequence[str]) -> np.ndarray:
         assert self.table is not None
@@ -231,13 +246,16 @@ class KeyColumns:
             self.table = pa.concat_tables([self.table, added])
             self._codes.append(added)
             self.alive = np.concatenate([self.alive, np.ones(upserted.num_rows, dtype=bool)])
-            if self.vectors is not None:
+            if self.vectors is not None and self.context is not None:
                 fresh = _vectors_of(upserted, self.vectors.dimensions)
                 self.vectors.append(fresh)
+                context, has = _context_of(upserted, self.vectors.dimensions)
+                self.context.append(context)
+                self.has_context = np.concatenate([self.has_context, has])
                 if self.partitions is not None:
                     self.partitions.extend(fresh)
         if self.vectors is not None and int(self.alive.sum()) > self.max_vector_rows:
-            self.vectors, self.partitions = None, None
+            self.vectors, self.partitions, self.context = None, None, None
             self.table = self.table.select(KEY_COLUMNS)
         self.version = version
         stale = (len(self.alive) - int(self.alive.sum())) + (len(self.alive) - self._words.upto)
@@ -258,8 +276,10 @@ class KeyColumns:
     def _compact(self) -> None:
         assert self.table is not None
         self.table = self.table.filter(pa.array(self.alive)).combine_chunks()
-        if self.vectors is not None:
+        if self.vectors is not None and self.context is not None:
             self.vectors.keep(self.alive)
+            self.context.keep(self.alive)
+            self.has_context = self.has_context[self.alive]
         if self.partitions is not None:
             self.partitions.keep(self.alive)
         self._codes.keep(self.alive)
@@ -355,7 +375,7 @@ class KeyColumns:
         query = query / (np.linalg.norm(query) or 1.0)
         allowed = self._mask(q, False, base) & self._codes.numbers["has_vector"]
         if self.partitions is None:
-            sims = self.vectors.cosines(None, query)
+            sims = self._with_context(None, self.vectors.cosines(None, query), query)
             rows = np.flatnonzero(allowed & (sims >= q.min_cosine))
             sims = sims[rows]
         else:
@@ -366,6 +386,7 @@ class KeyColumns:
             if rows.size < q.limit:  # few allowed rows, or too few of them in the probed partitions
                 rows = np.flatnonzero(allowed)
                 sims = self.vectors.cosines(rows, query)
+            sims = self._with_context(rows, sims, query)
             rows, sims = rows[sims >= q.min_cosine], sims[sims >= q.min_cosine]
         if rows.size > 4 * q.limit:
             best = np.argpartition(-sims, 4 * q.limit)[: 4 * q.limit]
@@ -374,15 +395,31 @@ class KeyColumns:
         ranked = sorted(zip(sims.tolist(), ids, rows.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
         return [(row, sim) for sim, _, row in ranked[: q.limit]]
 
+    def _with_context(self, rows: np.ndarray | None, sims: np.ndarray, query: np.ndarray) -> np.ndarray:
+        """`sims` (of `rows`, every row when None) raised to the rows' context-vector cosines where
+        higher (`scoring.best_cosine`). Partitions are laid out by the turn vectors: a context vector
+        is seen when its row's partition is probed."""
+        assert self.context is not None
+        has = self.has_context if rows is None else self.has_context[rows]
+        if not has.any():
+            return sims
+        picked = np.flatnonzero(has)
+        at = picked if rows is None else rows[picked]
+        out = np.array(sims, dtype=np.float32)
+        out[picked] = np.maximum(out[picked], self.context.cosines(at, query))
+        return out
+
     def rows_at(self, rows: Sequence[int]) -> list[dict[str, Any]]:
         """Whole rows (as LanceDB returns them) for resident row numbers."""
-        assert self.table is not None and self.vectors is not None
+        assert self.table is not None and self.vectors is not None and self.context is not None
         at = np.asarray(rows, dtype=np.int64)
         out = self.table.take(pa.array(at)).to_pylist()
         numbers = self._codes.numbers
         for row, r in zip(out, at.tolist(), strict=True):
             row["accessed_us"], row["rehearsals"] = int(numbers["accessed_us"][r]), int(numbers["rehearsals"][r])
             row["vector"] = self.vectors.vector(r).tolist()
+            row["has_context"] = bool(self.has_context[r])
+            row["context_vector"] = self.context.vector(r).tolist() if row["has_context"] else None
         return out
 
     def rows_for(self, ids: Sequence[str]) -> list[dict[str, Any]]:
@@ -396,8 +433,8 @@ class KeyColumns:
         total = self.table.nbytes + self.alive.nbytes + self._words.rows.nbytes + self._words.vocab.nbytes
         total += self._codes.owner.nbytes + sum(v.nbytes for v in self._codes.codes.values())
         total += sum(v.nbytes for v in self._codes.numbers.values())
-        if self.vectors is not None:
-            total += self.vectors.nbytes
+        if self.vectors is not None and self.context is not None:
+            total += self.vectors.nbytes + self.context.nbytes + self.has_context.nbytes
         if self.partitions is not None:
             total += self.partitions.centroids.nbytes + self.partitions.labels.nbytes
         return int(total)

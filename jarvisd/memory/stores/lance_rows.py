@@ -28,7 +28,16 @@ def schema(dimensions: int) -> pa.Schema:
         ("superseded_by", pa.string()), ("task_type", pa.string()), ("outcome", pa.string()),
         ("metadata", pa.string()), ("has_vector", pa.bool_()),
         ("vector", pa.list_(pa.float32(), dimensions)),
+        *context_fields(dimensions),
     ])
+
+
+def context_fields(dimensions: int) -> list[pa.Field]:
+    """A turn episode's second vector (the turn with the words before it); zeros and `has_context =
+    false` for every other row, as `vector` does (LanceDB refuses null vectors on write). Added after
+    the first schema: a table written without them gets them at open as all-null columns, which read
+    as "no context vector" (`LanceMemoryStore`), and `/remember reembed` fills the turn episodes'."""
+    return [pa.field("has_context", pa.bool_()), pa.field("context_vector", pa.list_(pa.float32(), dimensions))]
 
 
 def sql_str(value: str) -> str:
@@ -94,8 +103,9 @@ def from_us(us: int) -> datetime:
 
 
 def to_row(item: MemoryItem, dimensions: int) -> dict[str, Any]:
-    if item.vector is not None and len(item.vector) != dimensions:
-        raise DimensionMismatch(dimensions, len(item.vector))
+    for vector in (item.vector, item.context_vector):
+        if vector is not None and len(vector) != dimensions:
+            raise DimensionMismatch(dimensions, len(vector))
     return {
         "id": item.id, "user": item.user, "agent": item.agent, "session": item.session,
         "kind": item.kind, "layer": item.layer, "source": item.source, "content": item.content,
@@ -107,6 +117,8 @@ def to_row(item: MemoryItem, dimensions: int) -> dict[str, Any]:
         "metadata": json.dumps(item.metadata, ensure_ascii=False, sort_keys=True),
         "has_vector": item.vector is not None,
         "vector": list(item.vector) if item.vector is not None else [0.0] * dimensions,
+        "has_context": item.context_vector is not None,
+        "context_vector": list(item.context_vector) if item.context_vector is not None else [0.0] * dimensions,
     }
 
 
@@ -119,4 +131,5 @@ def from_row(row: dict[str, Any]) -> MemoryItem:
         rehearsals=row["rehearsals"], topic=row["topic"], superseded_by=row["superseded_by"],
         metadata=json.loads(row["metadata"]),
         vector=tuple(vector) if row["has_vector"] and vector is not None else None,
+        context_vector=tuple(context) if row.get("has_context") and (context := row.get("context_vector")) else None,
     )

@@ -13,7 +13,7 @@ import numpy as np
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.korean import normalise
-from jarvisd.memory.scoring import Candidate
+from jarvisd.memory.scoring import Candidate, best_cosine
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
 
 
@@ -22,6 +22,17 @@ def cosine(a: Sequence[float], b: Sequence[float]) -> float:
     na = math.sqrt(sum(x * x for x in a))
     nb = math.sqrt(sum(y * y for y in b))
     return dot / (na * nb) if na and nb else 0.0
+
+
+def _float32(vector: Sequence[float] | None) -> tuple[float, ...] | None:
+    return None if vector is None else tuple(np.asarray(vector, dtype=np.float32).tolist())
+
+
+def item_cosine(query: Sequence[float] | None, item: MemoryItem) -> float | None:
+    """The higher of the query's cosines with the item's turn vector and context vector."""
+    if query is None:
+        return None
+    return best_cosine(*(cosine(query, v) if v is not None else None for v in (item.vector, item.context_vector)))
 
 
 def matches_filters(item: MemoryItem, q: StoreQuery) -> bool:
@@ -64,13 +75,14 @@ class InMemoryStore:
     @locked
     def upsert(self, items: Sequence[MemoryItem]) -> None:
         for item in items:
-            if item.vector is not None:
-                if self._dimensions is None:
-                    self._dimensions = len(item.vector)
-                elif len(item.vector) != self._dimensions:
-                    raise DimensionMismatch(self._dimensions, len(item.vector))
-                # stored at float32 precision, like LanceDB, so both stores give the same numbers
-                item = item.with_(vector=tuple(np.asarray(item.vector, dtype=np.float32).tolist()))
+            for vector in (item.vector, item.context_vector):
+                if vector is not None:
+                    if self._dimensions is None:
+                        self._dimensions = len(vector)
+                    elif len(vector) != self._dimensions:
+                        raise DimensionMismatch(self._dimensions, len(vector))
+            # stored at float32 precision, like LanceDB, so both stores give the same numbers
+            item = item.with_(vector=_float32(item.vector), context_vector=_float32(item.context_vector))
             self._items[item.id] = item
 
     @locked
@@ -84,7 +96,7 @@ class InMemoryStore:
         for item in self._items.values():
             if not matches_filters(item, q):
                 continue
-            cos = cosine(q.vector, item.vector) if q.vector is not None and item.vector is not None else None
+            cos = item_cosine(q.vector, item)
             if q.order == "vector":
                 if cos is None or cos < q.min_cosine:
                     continue
@@ -145,5 +157,5 @@ class InMemoryStore:
 
     @locked
     def reset_vectors(self, dimensions: int) -> None:
-        self._items = {i: it.with_(vector=None) for i, it in self._items.items()}
+        self._items = {i: it.with_(vector=None, context_vector=None) for i, it in self._items.items()}
         self._dimensions = dimensions
