@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from jarvisd.memory.items import MemoryItem
-from jarvisd.memory.korean import term_overlap
+from jarvisd.memory.korean import normalise, term_overlap
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,7 @@ MIN_COSINE = 0.3
 class Candidate:
     item: MemoryItem
     cosine: float | None = None  # None when the item or the query has no vector
+    keyword: float = 0.0  # rarity-weighted share of the query's words in the item (`keyword_score`)
 
 
 @dataclass(frozen=True)
@@ -156,10 +157,41 @@ def calibrate_relevance(cosines: Sequence[float | None]) -> list[float | None]:
     return [None if c is None else (c - low) / span for c in cosines]
 
 
-def calibrated(candidates: Sequence[Candidate]) -> list[Candidate]:
-    """The candidates with their cosines calibrated per query (`calibrate_relevance`)."""
+def rarity_weights(total: int, counts: Sequence[int]) -> list[float]:
+    """BM25's inverse document frequency of each query word over the `total` items the query may read,
+    `counts[i]` of them containing word i: ln(1 + (N - n + 0.5) / (n + 0.5)). A speaker's name or a
+    common word that is in half the items weighs little next to a word in three of them."""
+    return [math.log(1.0 + (total - n + 0.5) / (n + 0.5)) for n in counts]
+
+
+def keyword_score(terms: Sequence[str], weights: Sequence[float], content: str) -> float:
+    """The rarity-weighted share of the query words found (as substrings, like the stores' keyword
+    match) in `content`: BM25 with a term counted once, without length normalisation (turn episodes
+    are cut to similar lengths). 0..1."""
+    total = sum(weights)
+    if not terms or total <= 0:
+        return 0.0
+    text = normalise(content)
+    return sum(w for t, w in zip(terms, weights, strict=True) if t in text) / total
+
+
+KEYWORD_SHARE = 0.3  # of the relevance that comes from the keyword score (docs/memory-net-value.md)
+
+
+def calibrated(candidates: Sequence[Candidate], keyword_share: float = KEYWORD_SHARE) -> list[Candidate]:
+    """The candidates with their cosines calibrated per query (`calibrate_relevance`), then blended
+    with their keyword score stretched the same way: relevance = (1 - share) * cosine + share * keyword.
+    A candidate without a cosine keeps None (keyword relevance), as does every candidate when no
+    candidate has a keyword score."""
     stretched = calibrate_relevance([c.cosine for c in candidates])
-    return [Candidate(c.item, s) for c, s in zip(candidates, stretched, strict=True)]
+    keywords = [c.keyword for c in candidates]
+    top = max(keywords, default=0.0)
+    if top <= 0 or keyword_share <= 0:
+        return [Candidate(c.item, s, c.keyword) for c, s in zip(candidates, stretched, strict=True)]
+    return [
+        Candidate(c.item, None if s is None else (1 - keyword_share) * s + keyword_share * (k / top), c.keyword)
+        for c, s, k in zip(candidates, stretched, keywords, strict=True)
+    ]
 
 
 def joint_rank(candidates: Sequence[Candidate], terms: list[str], now: datetime, limit: int) -> list[Scored]:

@@ -9,6 +9,7 @@ async callers run them in a worker thread.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 import numpy as np
@@ -32,7 +33,17 @@ from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, ne
 from jarvisd.memory.korean import normalise, query_terms, words_used
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits, wants_pattern_note
 from jarvisd.memory.scope import MemoryScope
-from jarvisd.memory.scoring import Candidate, Scored, best_cosine, calibrated, joint_rank, rank
+from jarvisd.memory.scoring import (
+    KEYWORD_SHARE,
+    Candidate,
+    Scored,
+    best_cosine,
+    calibrated,
+    joint_rank,
+    keyword_score,
+    rank,
+    rarity_weights,
+)
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 from jarvisd.memory.working import SessionMemory
 
@@ -93,6 +104,8 @@ class MemoryService:
         core_limit: int = 3,
         candidate_limit: int = 12,
         source_recall: bool = True,
+        keyword_arm: bool = True,
+        keyword_share: float = KEYWORD_SHARE,
         clock: Callable[[], datetime] = utc_now,
         tz: tzinfo = UTC,
     ) -> None:
@@ -103,6 +116,8 @@ class MemoryService:
         self.core_limit = core_limit
         self.candidate_limit = candidate_limit
         self.source_recall = source_recall
+        self.keyword_arm = keyword_arm  # the rarity-weighted keyword candidates (docs/memory-net-value.md)
+        self.keyword_share = keyword_share
         self.clock = clock
         self.tz = tz
         self.warnings: list[str] = []
@@ -224,16 +239,26 @@ class MemoryService:
 
     def _candidates(
         self, scope: MemoryScope, query: str, fetch: int, **filters: object
-    ) -> tuple[list[Candidate], tuple[float, ...] | None]:
-        """Keyword or vector matches, gathered by recency, by importance and by vector distance."""
+    ) -> tuple[list[Candidate], tuple[float, ...] | None, tuple[float, ...]]:
+        """Keyword or vector matches, gathered by recency, by importance, by vector distance and by the
+        rarity of the query words they hold (BM25-like: `scoring.rarity_weights` over the items the
+        query may read, so a speaker's name in half the items counts little). Each candidate carries
+        its cosine and its keyword score."""
         terms = tuple(query_terms(query))
         vector = self._embed([query])[0] if query.strip() else None
         access = self.policies.access(scope)
-        arms = ["recent", "importance"] + (["vector"] if vector is not None else [])
         q = StoreQuery(access=access, terms=terms, vector=vector, limit=fetch, **filters)  # type: ignore[arg-type]
+        weights: tuple[float, ...] = ()
+        if terms and self.keyword_arm:
+            total, counts = self.store.term_counts(q)
+            weights = tuple(rarity_weights(total, counts))
+            q = replace(q, term_weights=weights)
+        arms = ["recent", "importance"] + (["vector"] if vector is not None else []) + (["keyword"] if weights else [])
         found = self.store.gather(q, arms)
         sims = _cosines(vector, [c.item for c in found])
-        return [Candidate(c.item, sim) for c, sim in zip(found, sims, strict=True)], vector
+        cands = [Candidate(c.item, sim, keyword_score(terms, weights, c.item.content) if weights else 0.0)
+                 for c, sim in zip(found, sims, strict=True)]
+        return cands, vector, weights
 
     def recall(
         self, scope: MemoryScope, query: str, *, limit: int | None = None, exclude_ids: Sequence[str] = ()
@@ -247,7 +272,7 @@ class MemoryService:
         limit = self.recall_limit if limit is None else limit
         excluded = set(exclude_ids)
         fetch = self.candidate_limit + len(excluded)
-        cands, vector = self._candidates(
+        cands, vector, weights = self._candidates(
             scope, query, fetch, kinds=RECALL_KINDS, exclude_sources=RECALL_EXCLUDED_SOURCES
         )
         cands = [c for c in cands if c.item.id not in excluded]
@@ -255,10 +280,12 @@ class MemoryService:
         now = self.clock()
         if not self.source_recall:
             return rank(cands, terms, now, limit)
-        return joint_rank(calibrated(self._add_sources(scope, cands, vector, excluded)), terms, now, limit)
+        with_sources = self._add_sources(scope, cands, vector, excluded, (terms, weights))
+        return joint_rank(calibrated(with_sources, self.keyword_share), terms, now, limit)
 
     def _add_sources(
-        self, scope: MemoryScope, cands: list[Candidate], vector: tuple[float, ...] | None, excluded: set[str]
+        self, scope: MemoryScope, cands: list[Candidate], vector: tuple[float, ...] | None, excluded: set[str],
+        keywords: tuple[list[str], tuple[float, ...]],
     ) -> list[Candidate]:
         """Source recall (M9): each extracted fact brings its source turn (`metadata.from_episode`)."""
         have = {c.item.id for c in cands}
@@ -267,8 +294,10 @@ class MemoryService:
             if c.item.metadata.get("from_episode") and c.item.metadata["from_episode"] not in have
         ))
         sources = self.store.get(wanted, self.policies.access(scope)) if wanted else []
+        terms, weights = keywords
         extra = [
-            Candidate(item, _item_cosine(vector, item)) for item in sources
+            Candidate(item, _item_cosine(vector, item), keyword_score(terms, weights, item.content) if weights else 0.0)
+            for item in sources
             if item.source not in RECALL_EXCLUDED_SOURCES and item.id not in excluded and not item.superseded_by
         ]
         return cands + extra

@@ -62,6 +62,7 @@ from jarvisd.memory.episodes import answer_parts, embedding_text, episode_text  
 from jarvisd.memory.extract import llm_extractor  # noqa: E402
 from jarvisd.memory.items import MemoryItem  # noqa: E402
 from jarvisd.memory.scope import MemoryScope  # noqa: E402
+from jarvisd.memory.scoring import KEYWORD_SHARE  # noqa: E402
 from jarvisd.memory.service import MemoryService, _cosines  # noqa: E402
 from jarvisd.memory.stores.memory import InMemoryStore  # noqa: E402
 
@@ -313,10 +314,11 @@ class JarvisSystem:
     """jarvisd's memory: one turn episode per pair of turns, recalled by `MemoryService.recall`."""
 
     def __init__(self, conv: Conversation, embedder: CachedEmbedder, recall_items: int, context: bool,
-                 extractor: Extractor | None = None) -> None:
+                 extractor: Extractor | None = None, keyword_share: float = KEYWORD_SHARE) -> None:
         last = max(conv.dates.values())
         self.svc = MemoryService(InMemoryStore(dimensions=embedder.dimensions), embedder=embedder,
-                                 candidate_limit=recall_items, clock=lambda: last + timedelta(days=1))
+                                 candidate_limit=recall_items, clock=lambda: last + timedelta(days=1),
+                                 keyword_arm=keyword_share >= 0, keyword_share=max(0.0, keyword_share))
         self.recall_items = recall_items
         self.turns_of: dict[str, list[Turn]] = {}
         self.facts = self.deferred = 0
@@ -464,6 +466,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="on (the daemon): each turn episode also has a context vector, the turn with the "
                          "previous turn's tail (episodes.embedding_text); off: the turn vector only, as "
                          "before (see docs/memory-net-value.md)")
+    ap.add_argument("--keyword-share", type=float, default=KEYWORD_SHARE,
+                    help="share of relevance from the rarity-weighted keyword score (the daemon's default); "
+                         "0: the keyword arm adds candidates only; negative: no keyword arm (as before)")
     ap.add_argument("--budget", type=int, default=5120, help="characters of memory shown per question")
     ap.add_argument("--chunk-chars", type=int, default=1024)
     ap.add_argument("--recall-items", type=int, default=60, help="jarvisd recall limit (enough to fill the budget)")
@@ -515,14 +520,14 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     rows: list[dict] = []
     dropped = answered = facts = deferred = 0
     for conv in convs:
-        jarvis = JarvisSystem(conv, embedder, args.recall_items, context)
+        jarvis = JarvisSystem(conv, embedder, args.recall_items, context, keyword_share=args.keyword_share)
         built: dict[str, Callable[[str], list[Unit]]] = {
             "rag": RagSystem(conv, embedder, args.chunk_chars).ranked,
             "raw": jarvis.ranked,
             "raw-cos": jarvis.ranked_by_cosine,
         }
         if extractor is not None:
-            learned = JarvisSystem(conv, embedder, args.recall_items, context, extractor)
+            learned = JarvisSystem(conv, embedder, args.recall_items, context, extractor, args.keyword_share)
             built["turns+src"] = learned.ranked_with_sources
             facts, deferred = facts + learned.facts, deferred + learned.deferred
         known = {t.dia_id for turns in conv.sessions.values() for t in turns}
@@ -554,7 +559,8 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     summary = summarise(rows, systems)
     result = {
         "command": " ".join(["scripts/experiments/memory_net_value.py", *(argv or sys.argv[1:])]),
-        "embedder": args.embedder, "episode_context": args.episode_context, "budget_chars": args.budget,
+        "embedder": args.embedder, "episode_context": args.episode_context, "keyword_share": args.keyword_share,
+        "budget_chars": args.budget,
         "chunk_chars": args.chunk_chars, "conversations": [c.cid for c in convs], "questions_scored": len(rows),
         "questions_without_valid_evidence": dropped, "summary": summary,
         "answers": summarise_answers(rows, systems) if answer_model is not None else {},

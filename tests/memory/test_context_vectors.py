@@ -89,7 +89,7 @@ def test_the_resident_copy_the_lancedb_path_and_the_in_memory_store_agree(
     for store in stores:
         svc = MemoryService(store, embedder=embedder)
         record(svc)
-        cands, _ = svc._candidates(ME, "what did the charity race teach", 12)
+        cands = svc._candidates(ME, "what did the charity race teach", 12)[0]
         results.append(sorted((c.item.id, round(c.cosine or 0.0, 5)) for c in cands))
     assert stores[1]._keys.resident and not stores[2]._keys.resident  # type: ignore[attr-defined]
     assert results[0] == results[1] == results[2]

@@ -2,7 +2,9 @@
 
 Every read takes an `AccessFilter` and the store applies it (user first, then agent per layer), so a
 caller cannot forget the read policy. Keyword matching is on query terms as substrings of the
-lower-cased content; vector matching keeps cosine >= `min_cosine`.
+lower-cased content; vector matching keeps cosine >= `min_cosine` (an item's higher cosine of its turn
+and context vectors); the "keyword" order ranks matching rows by the summed caller-given weights of the
+terms they contain.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ def locked(method: F) -> F:
 
     return wrapper  # type: ignore[return-value]
 
-Order = Literal["recent", "importance", "vector"]
+Order = Literal["recent", "importance", "vector", "keyword"]
 
 
 class DimensionMismatch(RuntimeError):
@@ -48,6 +50,7 @@ class DimensionMismatch(RuntimeError):
 class StoreQuery:
     access: AccessFilter
     terms: tuple[str, ...] = ()
+    term_weights: tuple[float, ...] = ()  # order "keyword": rows by the summed weights of their terms
     vector: tuple[float, ...] | None = None
     min_cosine: float = MIN_COSINE
     order: Order = "recent"
@@ -78,6 +81,11 @@ class MemoryStore(Protocol):
 
     def gather(self, query: StoreQuery, orders: Sequence[Order]) -> list[Candidate]:
         """The union of `search` under each order (same filters), each cut to `query.limit`."""
+        ...
+
+    def term_counts(self, query: StoreQuery) -> tuple[int, list[int]]:
+        """How many rows the query's filters allow (terms ignored), and how many of them contain each
+        of its terms (the keyword arm's rarity weights, `scoring.rarity_weights`)."""
         ...
 
     def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:

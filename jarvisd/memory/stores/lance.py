@@ -378,6 +378,13 @@ class LanceMemoryStore:
         return [(i, cos) for i, cos in pairs if cos >= q.min_cosine]
 
     @locked
+    def term_counts(self, q: StoreQuery) -> tuple[int, list[int]]:
+        """From the in-process copy's word index (its key columns are kept at any size)."""
+        self.flush()
+        self._resident()
+        return self._keys.term_counts(q)
+
+    @locked
     def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
         self.flush()
         if ids:

@@ -347,9 +347,14 @@ class KeyColumns:
         assert self.table is not None
         if q.limit <= 0 or self.table.num_rows == 0:
             return []
-        rows = np.flatnonzero(self._mask(q, q.match_required, base))
         created, importance = self._codes.numbers["created_us"], self._codes.numbers["importance"]
         wanted: dict[int, None] = {}
+        if "keyword" in orders:
+            wanted.update((r, None) for r in self._keyword_rows(q, base))
+            orders = [o for o in orders if o != "keyword"]
+        if not orders:
+            return list(wanted)
+        rows = np.flatnonzero(self._mask(q, q.match_required, base))
         for order in orders:
             by_importance = order == "importance"
             head = _top_by_importance(rows, importance, created, q.limit) if by_importance \
@@ -359,6 +364,31 @@ class KeyColumns:
             ranked = sorted(zip(keys, head.tolist(), strict=True))[: q.limit]
             wanted.update((r, None) for _, r in ranked)
         return list(wanted)
+
+    def _term_masks(self, q: StoreQuery) -> list[np.ndarray]:
+        return [self._term_hits([t]) if t else np.zeros(len(self.alive), dtype=bool) for t in q.terms]
+
+    def term_counts(self, q: StoreQuery, base: np.ndarray | None = None) -> tuple[int, list[int]]:
+        """Rows the filters allow, and how many of them contain each term (word index lookups)."""
+        assert self.table is not None
+        allowed = self._mask(q, False, base)
+        return int(allowed.sum()), [int((allowed & hits).sum()) for hits in self._term_masks(q)]
+
+    def _keyword_rows(self, q: StoreQuery, base: np.ndarray | None) -> list[int]:
+        """The "keyword" order: allowed rows holding a term, by the summed `term_weights` of the terms
+        they hold, then newest, then id - as the in-memory store orders them."""
+        weights = q.term_weights if len(q.term_weights) == len(q.terms) else (1.0,) * len(q.terms)
+        allowed = self._mask(q, False, base)
+        score = np.zeros(len(allowed), dtype=np.float64)
+        held = np.zeros(len(allowed), dtype=bool)
+        for hits, weight in zip(self._term_masks(q), weights, strict=True):
+            score += weight * hits
+            held |= hits
+        rows = np.flatnonzero(allowed & held)
+        head = _top(rows, score, q.limit)
+        created = self._codes.numbers["created_us"]
+        keys = [(-float(score[r]), -int(created[r]), i) for r, i in zip(head.tolist(), self._ids(head), strict=True)]
+        return [r for _, r in sorted(zip(keys, head.tolist(), strict=True))[: q.limit]]
 
     def winners(self, q: StoreQuery, orders: Sequence[str]) -> list[str]:
         """Ids of the top `q.limit` rows under each order, same ties as the in-memory store."""

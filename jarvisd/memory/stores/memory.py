@@ -35,6 +35,11 @@ def item_cosine(query: Sequence[float] | None, item: MemoryItem) -> float | None
     return best_cosine(*(cosine(query, v) if v is not None else None for v in (item.vector, item.context_vector)))
 
 
+def term_weights(q: StoreQuery) -> tuple[float, ...]:
+    """The weights of the "keyword" order, one per term (1 each when the caller gave none)."""
+    return q.term_weights if len(q.term_weights) == len(q.terms) else (1.0,) * len(q.terms)
+
+
 def matches_filters(item: MemoryItem, q: StoreQuery) -> bool:
     """Everything except keyword/vector matching; the access filter comes first."""
     if not q.access.allows(item.user, item.agent, item.layer):
@@ -93,6 +98,7 @@ class InMemoryStore:
     @locked
     def search(self, q: StoreQuery) -> list[Candidate]:
         rows: list[Candidate] = []
+        weight: dict[str, float] = {}
         for item in self._items.values():
             if not matches_filters(item, q):
                 continue
@@ -100,6 +106,12 @@ class InMemoryStore:
             if q.order == "vector":
                 if cos is None or cos < q.min_cosine:
                     continue
+            elif q.order == "keyword":
+                text = normalise(item.content)
+                found = [w for t, w in zip(q.terms, term_weights(q), strict=True) if t and t in text]
+                if not found:
+                    continue
+                weight[item.id] = sum(found)
             elif q.match_required:
                 text = normalise(item.content)
                 if not any(t in text for t in q.terms):
@@ -107,11 +119,18 @@ class InMemoryStore:
             rows.append(Candidate(item=item, cosine=cos))
         if q.order == "vector":
             rows.sort(key=lambda c: (-(c.cosine or 0.0), c.item.id))
+        elif q.order == "keyword":
+            rows.sort(key=lambda c: (-weight[c.item.id], -c.item.created_at.timestamp(), c.item.id))
         elif q.order == "importance":
             rows.sort(key=lambda c: (-c.item.importance, -c.item.created_at.timestamp(), c.item.id))
         else:
             rows.sort(key=lambda c: (-c.item.created_at.timestamp(), c.item.id))
         return rows[: q.limit]
+
+    @locked
+    def term_counts(self, q: StoreQuery) -> tuple[int, list[int]]:
+        texts = [normalise(it.content) for it in self._items.values() if matches_filters(it, q)]
+        return len(texts), [sum(1 for text in texts if t and t in text) for t in q.terms]
 
     @locked
     def gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
