@@ -5,7 +5,11 @@ Prints resident memory after warm-up and at the end, threads and asyncio tasks, 
 
 Finding where memory goes (diagnostics, off by default):
     --trace 8    tracemalloc from warm-up to the end: the Python-heap growth by source line (8 frames kept)
-    --trim       also print RSS after glibc's malloc_trim(0) at each 100 turns: what fragmentation holds
+    --trim       also print RSS after glibc's malloc_trim(0) at each sample: what fragmentation holds
+    --every 10   a progress line every 10 turns instead of 100
+    --compact-every N   compact the memory table every N writes instead of lance.COMPACT_EVERY
+    --watch-compaction  RSS right before and after each compaction of the memory table, and after
+                 the resident copy's reload that follows it
     MALLOC_ARENA_MAX=2 .venv/bin/python scripts/soak_daemon.py ...   fewer glibc arenas
 Each line also shows anonymous vs file-backed resident memory from /proc/self/smaps_rollup.
 """
@@ -26,7 +30,7 @@ from jarvisd.config import load_config
 from jarvisd.daemon import Daemon, serve
 from jarvisd.llm.scripted import ScriptedChatModel
 from jarvisd.llm.select import Backends
-from jarvisd.malloc import limit_arenas
+from jarvisd.malloc import arrow_on_system_pool, limit_arenas
 from jarvisd.manifest import ModelStore
 
 PROMISES = ["I have to call the dentist tomorrow at 10", "remind me to water the plants on Friday",
@@ -45,9 +49,67 @@ def smaps_mib() -> dict[str, float]:
     out = {}
     for line in Path("/proc/self/smaps_rollup").read_text().splitlines():
         key = line.split(":")[0]
-        if key in ("Rss", "Anonymous", "Pss_File"):
+        if key in ("Rss", "Anonymous", "Pss_File", "LazyFree"):
             out[key.lower()] = int(line.split()[1]) / 1024
     return out
+
+
+def heap_mib() -> float:
+    """Resident part of the main thread's brk heap ([heap]); the other glibc arena and the native
+    libraries' own mappings are the rest of the anonymous memory."""
+    rss, in_heap = 0, False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        if not line[0].isupper():  # a mapping's header line: "start-end perms offset dev inode [name]"
+            in_heap = line.endswith("[heap]")
+        elif in_heap and line.startswith("Rss:"):
+            rss += int(line.split()[1])
+    return rss / 1024
+
+
+def anon_mappings() -> dict[str, tuple[int, int, str]]:
+    """Resident KiB of each mapping without a file: address range -> (size KiB, rss KiB, name/perms)."""
+    out, key = {}, None
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        if not line[0].isupper():
+            fields = line.split()
+            key = fields[0] if len(fields) < 6 or fields[5].startswith("[") else None
+            if key:
+                out[key] = [0, 0, fields[5] if len(fields) > 5 else fields[1]]
+        elif key and line.startswith("Size:"):
+            out[key][0] = int(line.split()[1])
+        elif key and line.startswith("Rss:"):
+            out[key][1] = int(line.split()[1])
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def print_mappings(before: dict[str, tuple[int, int, str]], after: dict[str, tuple[int, int, str]]) -> None:
+    grew = sorted(((after[k][1] - before.get(k, (0, 0, ""))[1], k) for k in after), reverse=True)
+    gone = sum(v[1] for k, v in before.items() if k not in after)
+    print(f"\nanonymous mappings from warm-up to the end: {len(before)} -> {len(after)}, "
+          f"{(sum(v[1] for v in after.values()) - sum(v[1] for v in before.values())) / 1024:+.1f} MiB "
+          f"({gone / 1024:.1f} MiB in mappings gone); largest growth:")
+    for diff, k in grew[:12]:
+        size, rss, name = after[k]
+        print(f"  {diff / 1024:+6.1f} MiB  {k}  size {size / 1024:6.1f} MiB  rss {rss / 1024:6.1f} MiB  {name}"
+              f"{'' if k in before else '  (new)'}")
+    sizes: dict[int, list[int]] = {}
+    for size, rss, _ in after.values():
+        sizes.setdefault(size, []).append(rss)
+    print("  by mapping size (count, rss MiB) at the end: " + ", ".join(
+        f"{size / 1024:.1f} MiB x{len(r)} {sum(r) / 1024:.1f}" for size, r in
+        sorted(sizes.items(), key=lambda kv: -sum(kv[1]))[:8]))
+
+
+def thread_names() -> str:
+    names: dict[str, int] = {}
+    for task in Path("/proc/self/task").iterdir():
+        name = (task / "comm").read_text().strip()
+        names[name] = names.get(name, 0) + 1
+    return ", ".join(f"{n} x{c}" for n, c in sorted(names.items(), key=lambda kv: -kv[1]))
+
+
+def native_threads() -> int:
+    return len(list(Path("/proc/self/task").iterdir()))
 
 
 def arrow_mib() -> str:
@@ -83,6 +145,34 @@ def lance_cache_mib() -> float:
     return sum(s.size_bytes for s in LANCE_SESSIONS) / 2**20
 
 
+def watch_compaction() -> None:
+    """Print RSS around each compaction of the memory table and around each reload of its resident copy."""
+    from jarvisd.memory.stores import lance
+
+    compact, sync = lance.LanceMemoryStore._compact, lance.LanceMemoryStore._sync_keys
+
+    async def compact_watched(self):
+        before, version = rss_mib(), await self._table.version()
+        await compact(self)
+        print(f"    compaction: table v{version} -> v{await self._table.version()}, rss {before:.1f} -> "
+              f"{rss_mib():.1f} MiB, arrow allocated {arrow_total_mib():.1f} MiB", flush=True)
+
+    async def sync_watched(self):
+        before, reloads = rss_mib(), self._keys.reloads
+        await sync(self)
+        if self._keys.reloads != reloads:
+            print(f"    resident copy reloaded at v{self._keys.version} ({self._keys.table.num_rows} rows): "
+                  f"rss {before:.1f} -> {rss_mib():.1f} MiB", flush=True)
+
+    lance.LanceMemoryStore._compact, lance.LanceMemoryStore._sync_keys = compact_watched, sync_watched
+
+
+def arrow_total_mib() -> float:
+    import pyarrow as pa
+
+    return pa.total_allocated_bytes() / 2**20
+
+
 def malloc_trim() -> bool:
     """glibc: give freed heap pages back to the kernel. False when libc has no malloc_trim (not glibc)."""
     try:
@@ -102,6 +192,14 @@ def print_trace(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, top: 
             print(f"      {frame}")
 
 
+def memory_line(daemon: Daemon) -> str:
+    """The memory table's version, the resident copy's reloads and size (when the store has one)."""
+    keys = getattr(daemon.assistant.memory.store, "_keys", None)
+    if keys is None or keys.table is None:
+        return "-"
+    return f"v{keys.version} reloads {keys.reloads} copy {keys.nbytes() / 2**20:.1f} MiB"
+
+
 def judge(messages):  # the thought model: a promise for every other turn, grounded in the input
     text = messages[-1].content.rsplit("[입력]\n", 1)[-1]
     if "have to" in text or "need to" in text or "remind" in text:
@@ -110,7 +208,7 @@ def judge(messages):  # the thought model: a promise for every other turn, groun
 
 
 async def soak(turns: int, warmup: int, home: Path, trace: int = 0, trim: bool = False,
-               port: int = 18799) -> dict[str, float]:
+               port: int = 18799, every: int = 100, maps: bool = False) -> dict[str, float]:
     cfg = load_config(env={"JARVIS_HOME": str(home), "JARVIS_VOICE__ENABLED": "false",
                            "JARVIS_HUD__PORT": str(port)})
     backends = Backends(chat=ScriptedChatModel(lambda _m: {"text": "Sure, noted. Anything else?"}, record_calls=False),
@@ -129,20 +227,27 @@ async def soak(turns: int, warmup: int, home: Path, trace: int = 0, trim: bool =
             gc.collect()
             figures.update(rss_warm=rss_mib(), threads_warm=threading.active_count(),
                            tasks_warm=len(asyncio.all_tasks()))
+            if maps:
+                mappings, threads_at_warmup = anon_mappings(), thread_names()
             if trace:
                 tracemalloc.start(trace)
                 snapshot = tracemalloc.take_snapshot()
-        if (i + 1) % 100 == 0:
+        if (i + 1) % every == 0:
             split = smaps_mib()
-            line = (f"  {i + 1:>5} turns  rss {rss_mib():7.1f} MiB (anon {split['anonymous']:6.1f}, "
-                    f"file {split['pss_file']:5.1f})  threads {threading.active_count():3d}  "
+            line = (f"  {i + 1:>5} turns {time.perf_counter() - started:6.1f} s  rss {rss_mib():7.1f} MiB "
+                    f"(anon {split['anonymous']:6.1f}, heap {heap_mib():6.1f}, lazyfree {split['lazyfree']:4.1f}, "
+                    f"file {split['pss_file']:5.1f})  "
+                    f"threads {threading.active_count():3d} (native {native_threads():3d})  "
                     f"tasks {len(asyncio.all_tasks()):3d}  arrow pool {arrow_mib()}  lance caches "
-                    f"{lance_cache_mib():.1f} MiB")
+                    f"{lance_cache_mib():.1f} MiB  memory {memory_line(daemon)}")
             if trim:
                 gc.collect()
                 line += f"  after malloc_trim {rss_mib() if malloc_trim() else float('nan'):7.1f} MiB"
             print(line, flush=True)
     gc.collect()
+    if maps:
+        print_mappings(mappings, anon_mappings())
+        print(f"  native threads at warm-up: {threads_at_warmup}\n  at the end: {thread_names()}")
     if trace:
         print_trace(snapshot, tracemalloc.take_snapshot())
         tracemalloc.stop()
@@ -156,19 +261,34 @@ async def soak(turns: int, warmup: int, home: Path, trace: int = 0, trim: bool =
 
 def main() -> None:
     limit_arenas()  # as `jarvisd run` does, before the daemon's threads allocate
+    arrow_on_system_pool()  # as `serve` does, before anything imports pyarrow
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--turns", type=int, default=1000)
     parser.add_argument("--warmup", type=int, default=100)
     parser.add_argument("--trace", type=int, default=0, metavar="FRAMES",
                         help="tracemalloc from warm-up to the end (slow), keeping this many frames")
     parser.add_argument("--port", type=int, default=18799, help="HUD port (two soaks side by side)")
-    parser.add_argument("--trim", action="store_true", help="also show RSS after malloc_trim(0) every 100 turns")
+    parser.add_argument("--trim", action="store_true", help="also show RSS after malloc_trim(0) at each sample")
+    parser.add_argument("--every", type=int, default=100, metavar="TURNS", help="a progress line every TURNS turns")
+    parser.add_argument("--compact-every", type=int, default=None, metavar="WRITES",
+                        help="compact the memory table every WRITES writes (diagnosis; lance.COMPACT_EVERY otherwise)")
+    parser.add_argument("--maps", action="store_true",
+                        help="which anonymous mappings grew from warm-up to the end, and the native threads")
+    parser.add_argument("--watch-compaction", action="store_true",
+                        help="RSS around each compaction of the memory table and each reload of its resident copy")
     parser.add_argument("--lance-cache", type=int, default=None, metavar="MIB",
                         help="bound each LanceDB cache to this many MiB (diagnosis; the store's own bounds otherwise)")
     args = parser.parse_args()
     watch_lance_sessions(args.lance_cache)
+    if args.compact_every is not None:
+        from jarvisd.memory.stores import lance
+
+        lance.COMPACT_EVERY = args.compact_every
+    if args.watch_compaction:
+        watch_compaction()
     with tempfile.TemporaryDirectory(prefix="jarvisd-soak-") as home:
-        f = asyncio.run(soak(args.turns, args.warmup, Path(home), args.trace, args.trim, args.port))
+        f = asyncio.run(soak(args.turns, args.warmup, Path(home), args.trace, args.trim, args.port,
+                                  args.every, args.maps))
     growth = (f["rss_end"] - f["rss_warm"]) / f["rss_warm"] * 100
     print(f"\nturns {args.turns} ({f['turns_per_sec']:.1f}/s), open loops at the end {f['open_loops']:.0f}")
     print(f"resident memory after {args.warmup} turns {f['rss_warm']:.1f} MiB, at the end {f['rss_end']:.1f} MiB "
