@@ -204,3 +204,14 @@ def joint_rank(candidates: Sequence[Candidate], terms: list[str], now: datetime,
     scored = [score(c, terms, now) for c in candidates]
     scored.sort(key=lambda s: (-math.floor(s.relevance / RELEVANCE_BAND + 1e-9), -s.score, s.item.id))
     return _with_flashbulb(scored, terms, limit)
+
+
+def spread_sessions(ranked: Sequence[Scored], cap: int) -> list[Scored]:
+    """`ranked` with each session's items after its first `cap` moved behind the items of other
+    sessions (their order kept): a multi-hop question needs episodes of two to four sessions among
+    the ~16 shown at once, and one session's near-duplicates can fill the block."""
+    head, tail, seen = [], [], dict[str, int]()
+    for s in ranked:
+        seen[s.item.session] = seen.get(s.item.session, 0) + 1
+        (head if seen[s.item.session] <= cap else tail).append(s)
+    return head + tail

@@ -30,7 +30,7 @@ from jarvisd.memory.episodes import (
 )
 from jarvisd.memory.facts import interferes, superseded, topic_of
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
-from jarvisd.memory.korean import normalise, query_terms, words_used
+from jarvisd.memory.korean import normalise, query_terms, search_terms, words_used
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits, wants_pattern_note
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.scoring import (
@@ -43,6 +43,7 @@ from jarvisd.memory.scoring import (
     keyword_score,
     rank,
     rarity_weights,
+    spread_sessions,
 )
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 from jarvisd.memory.working import SessionMemory
@@ -106,6 +107,8 @@ class MemoryService:
         source_recall: bool = True,
         keyword_arm: bool = True,
         keyword_share: float = KEYWORD_SHARE,
+        stem_terms: bool = True,
+        session_cap: int = 0,
         clock: Callable[[], datetime] = utc_now,
         tz: tzinfo = UTC,
     ) -> None:
@@ -118,6 +121,8 @@ class MemoryService:
         self.source_recall = source_recall
         self.keyword_arm = keyword_arm  # the rarity-weighted keyword candidates (docs/memory-net-value.md)
         self.keyword_share = keyword_share
+        self.stem_terms = stem_terms  # English inflections cut from the words matched (`search_terms`)
+        self.session_cap = session_cap  # > 0: at most this many items of one session before any of another
         self.clock = clock
         self.tz = tz
         self.warnings: list[str] = []
@@ -244,7 +249,7 @@ class MemoryService:
         rarity of the query words they hold (BM25-like: `scoring.rarity_weights` over the items the
         query may read, so a speaker's name in half the items counts little). Each candidate carries
         its cosine and its keyword score."""
-        terms = tuple(query_terms(query))
+        terms = tuple(search_terms(query) if self.stem_terms else query_terms(query))
         vector = self._embed([query])[0] if query.strip() else None
         access = self.policies.access(scope)
         q = StoreQuery(access=access, terms=terms, vector=vector, limit=fetch, **filters)  # type: ignore[arg-type]
@@ -276,12 +281,15 @@ class MemoryService:
             scope, query, fetch, kinds=RECALL_KINDS, exclude_sources=RECALL_EXCLUDED_SOURCES
         )
         cands = [c for c in cands if c.item.id not in excluded]
-        terms = query_terms(query)
+        terms = search_terms(query) if self.stem_terms else query_terms(query)  # the words matched in items
         now = self.clock()
         if not self.source_recall:
             return rank(cands, terms, now, limit)
         with_sources = self._add_sources(scope, cands, vector, excluded, (terms, weights))
-        return joint_rank(calibrated(with_sources, self.keyword_share), terms, now, limit)
+        relevant = calibrated(with_sources, self.keyword_share)
+        if not self.session_cap:
+            return joint_rank(relevant, terms, now, limit)
+        return spread_sessions(joint_rank(relevant, terms, now, len(relevant)), self.session_cap)[:limit]
 
     def _add_sources(
         self, scope: MemoryScope, cands: list[Candidate], vector: tuple[float, ...] | None, excluded: set[str],

@@ -314,11 +314,13 @@ class JarvisSystem:
     """jarvisd's memory: one turn episode per pair of turns, recalled by `MemoryService.recall`."""
 
     def __init__(self, conv: Conversation, embedder: CachedEmbedder, recall_items: int, context: bool,
-                 extractor: Extractor | None = None, keyword_share: float = KEYWORD_SHARE) -> None:
+                 extractor: Extractor | None = None, keyword_share: float = KEYWORD_SHARE,
+                 stem: bool = True, session_cap: int = 0) -> None:
         last = max(conv.dates.values())
         self.svc = MemoryService(InMemoryStore(dimensions=embedder.dimensions), embedder=embedder,
                                  candidate_limit=recall_items, clock=lambda: last + timedelta(days=1),
-                                 keyword_arm=keyword_share >= 0, keyword_share=max(0.0, keyword_share))
+                                 keyword_arm=keyword_share >= 0, keyword_share=max(0.0, keyword_share),
+                                 stem_terms=stem, session_cap=session_cap)
         self.recall_items = recall_items
         self.turns_of: dict[str, list[Turn]] = {}
         self.facts = self.deferred = 0
@@ -469,6 +471,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--keyword-share", type=float, default=KEYWORD_SHARE,
                     help="share of relevance from the rarity-weighted keyword score (the daemon's default); "
                          "0: the keyword arm adds candidates only; negative: no keyword arm (as before)")
+    ap.add_argument("--stem", choices=("on", "off"), default="on",
+                    help="cut English inflections from the words recall matches (korean.search_terms)")
+    ap.add_argument("--session-cap", type=int, default=0,
+                    help="at most N items of one session before any of another (0: off)")
     ap.add_argument("--budget", type=int, default=5120, help="characters of memory shown per question")
     ap.add_argument("--chunk-chars", type=int, default=1024)
     ap.add_argument("--recall-items", type=int, default=60, help="jarvisd recall limit (enough to fill the budget)")
@@ -520,14 +526,16 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     rows: list[dict] = []
     dropped = answered = facts = deferred = 0
     for conv in convs:
-        jarvis = JarvisSystem(conv, embedder, args.recall_items, context, keyword_share=args.keyword_share)
+        jarvis = JarvisSystem(conv, embedder, args.recall_items, context, keyword_share=args.keyword_share,
+                              stem=args.stem == "on", session_cap=args.session_cap)
         built: dict[str, Callable[[str], list[Unit]]] = {
             "rag": RagSystem(conv, embedder, args.chunk_chars).ranked,
             "raw": jarvis.ranked,
             "raw-cos": jarvis.ranked_by_cosine,
         }
         if extractor is not None:
-            learned = JarvisSystem(conv, embedder, args.recall_items, context, extractor, args.keyword_share)
+            learned = JarvisSystem(conv, embedder, args.recall_items, context, extractor, args.keyword_share,
+                                   args.stem == "on", args.session_cap)
             built["turns+src"] = learned.ranked_with_sources
             facts, deferred = facts + learned.facts, deferred + learned.deferred
         known = {t.dia_id for turns in conv.sessions.values() for t in turns}
@@ -560,6 +568,7 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     result = {
         "command": " ".join(["scripts/experiments/memory_net_value.py", *(argv or sys.argv[1:])]),
         "embedder": args.embedder, "episode_context": args.episode_context, "keyword_share": args.keyword_share,
+        "stem": args.stem, "session_cap": args.session_cap,
         "budget_chars": args.budget,
         "chunk_chars": args.chunk_chars, "conversations": [c.cid for c in convs], "questions_scored": len(rows),
         "questions_without_valid_evidence": dropped, "summary": summary,

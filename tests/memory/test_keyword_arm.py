@@ -89,3 +89,38 @@ def test_recall_finds_an_old_episode_by_a_rare_word_the_recent_arm_misses(tmp_pa
         without, with_arm = found
         assert not any("adoption" in text for text in without)  # 20 newer episodes name Caroline
         assert "adoption" in with_arm[0]
+
+
+def test_search_terms_cut_one_english_inflection_and_leave_korean_as_query_terms_do() -> None:
+    from jarvisd.memory.korean import query_terms, search_terms
+
+    assert search_terms("What did Caroline research after she adopted?") == [
+        "caroline", "research", "after", "she", "adopt"]  # English stopwords beyond the short list stay:
+    #                                                       the rarity weights make them count little
+    assert search_terms("Which races has Melanie run?") == ["which", "race", "has", "melanie", "run"]
+    assert search_terms("서울에서 조깅하는 날") == query_terms("서울에서 조깅하는 날")
+
+
+def test_recall_matches_another_inflection_of_the_question_word(tmp_path: Path) -> None:
+    for stem in (False, True):
+        svc = MemoryService(InMemoryStore(dimensions=DIM), candidate_limit=3, stem_terms=stem)
+        svc.record_turn(ME, [Message("user", "Caroline: I was researching adoption agencies"),
+                             Message("assistant", "Melanie: wow")], turn=1, at=T0)
+        for k in range(5):
+            svc.record_turn(ME, [Message("user", f"Caroline: lunch talk {k}"), Message("assistant", "ok")],
+                            turn=k + 2, at=T0 + timedelta(days=k + 1))
+        got = [s.item.content for s in svc.recall(MemoryScope("u1", "main", "q"), "What has Caroline researched?",
+                                                  limit=2)]
+        assert ("adoption" in got[0]) is stem
+
+
+def test_spread_sessions_moves_a_sessions_extra_items_behind_the_other_sessions() -> None:
+    from jarvisd.memory.scoring import Scored, spread_sessions
+
+    def scored(i: str, session: str) -> Scored:
+        return Scored(new_item(user="u1", agent="main", session=session, source="turn", content=i,
+                               created_at=T0, item_id=i), 1.0, 1.0, 0.0)
+
+    ranked = [scored("a1", "a"), scored("a2", "a"), scored("a3", "a"), scored("b1", "b"), scored("a4", "a"),
+              scored("c1", "c")]
+    assert [s.item.id for s in spread_sessions(ranked, 2)] == ["a1", "a2", "b1", "c1", "a3", "a4"]

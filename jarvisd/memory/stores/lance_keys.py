@@ -192,6 +192,7 @@ class KeyColumns:
         self.reloads = 0
         self._words = _WordIndex()
         self._codes = _Codes()
+        self._term_memo: tuple[tuple[object, ...], list[np.ndarray]] | None = None
 
     @property
     def ready(self) -> bool:
@@ -206,7 +207,7 @@ class KeyColumns:
         """`table` holds KEY_COLUMNS, plus ROW_COLUMNS and `vector` when the caller wants the rows
         resident (ignored above `max_vector_rows`)."""
         resident = "vector" in table.column_names and table.num_rows <= self.max_vector_rows
-        self.vectors, self.partitions, self.context = None, None, None
+        self.vectors, self.partitions, self.context, self._term_memo = None, None, None, None
         if resident:
             self.vectors = VectorRows.of(_vectors_of(table, dimensions))
             context, self.has_context = _context_of(table, dimensions)
@@ -228,6 +229,7 @@ class KeyColumns:
 
     def invalidate(self) -> None:
         self.table, self.vectors, self.partitions, self.context, self.version = None, None, None, None, -1
+        self._term_memo = None
 
     def _positions(self, ids: Sequence[str]) -> np.ndarray:
         assert self.table is not None
@@ -366,7 +368,13 @@ class KeyColumns:
         return list(wanted)
 
     def _term_masks(self, q: StoreQuery) -> list[np.ndarray]:
-        return [self._term_hits([t]) if t else np.zeros(len(self.alive), dtype=bool) for t in q.terms]
+        """Each term's rows; the last query's are kept (`term_counts` then the keyword order ask for the
+        same terms in one recall) until the copy changes."""
+        key = (q.terms, self.version, len(self.alive), self._words.upto)
+        if self._term_memo is None or self._term_memo[0] != key:
+            masks = [self._term_hits([t]) if t else np.zeros(len(self.alive), dtype=bool) for t in q.terms]
+            self._term_memo = (key, masks)
+        return self._term_memo[1]
 
     def term_counts(self, q: StoreQuery, base: np.ndarray | None = None) -> tuple[int, list[int]]:
         """Rows the filters allow, and how many of them contain each term (word index lookups)."""
