@@ -1,7 +1,8 @@
 """Benchmark the memory core on LanceDB on disk: recall latency at 1k/10k/100k items, record-turn throughput.
 
-Embeddings are precomputed random unit vectors (the embedder's cost is not measured here), so the
-figures are the store and the service: filters, keyword matching, vector search, scoring. Per size it
+Embeddings are precomputed random unit vectors (the embedder's cost is not measured here; turn
+episodes carry a second, context vector), so the figures are the store and the service: filters,
+keyword matching (with its rarity counts), vector search over both vectors, scoring. Per size it
 also prints the in-process copy's size (`resident MB`: rows, vectors, indexes) and the cold start: a
 fresh store on the same table up to its first recall (`open s`, which loads the copy and trains the
 vector partitions), and the load average when the size finished.
@@ -69,6 +70,9 @@ def unit(m: np.ndarray) -> np.ndarray:
 
 def make_items(n: int, rng: np.random.Generator, pyrng: random.Random) -> list:
     vectors = unit(rng.standard_normal((n, DIM)).astype(np.float32))
+    # turn episodes' context vectors (the turn with the one before it), from their own generator so
+    # the items and queries stay those of earlier runs
+    contexts = unit(np.random.default_rng(n + 7).standard_normal((n, DIM)).astype(np.float32))
     items = []
     owners = [("me", "main")] * 8 + [("me", "karen"), ("other", "main")]
     sources = ["turn"] * 7 + ["explicit", "thought", "task_pattern"]
@@ -83,6 +87,7 @@ def make_items(n: int, rng: np.random.Generator, pyrng: random.Random) -> list:
             created_at=START + timedelta(minutes=i), item_id=f"it{i:07d}",
             importance=round(pyrng.random(), 2), metadata={"task_type": "chat", "outcome": "success"},
             vector=tuple(vectors[i].tolist()),
+            context_vector=tuple(contexts[i].tolist()) if source == "turn" else None,
         ))
     return items
 

@@ -194,16 +194,24 @@ def calibrated(candidates: Sequence[Candidate], keyword_share: float = KEYWORD_S
     ]
 
 
-def joint_rank(candidates: Sequence[Candidate], terms: list[str], now: datetime, limit: int) -> list[Scored]:
+def joint_rank(
+    candidates: Sequence[Candidate], terms: list[str], now: datetime, limit: int, session_cap: int = 0
+) -> list[Scored]:
     """Source recall: facts and their source turns ranked together by query relevance.
 
     Relevance is compared in bands of 0.1; inside a band the composite score decides, so recent
-    episodes still come first among equally relevant ones. The flashbulb slot is kept. Callers pass
+    episodes still come first among equally relevant ones. With `session_cap`, one session's items
+    beyond the cap go behind the others' (`spread_sessions`). The flashbulb slot is kept. Callers pass
     `calibrated` candidates so the bands fit the embedder's spread of cosines.
     """
     scored = [score(c, terms, now) for c in candidates]
     scored.sort(key=lambda s: (-math.floor(s.relevance / RELEVANCE_BAND + 1e-9), -s.score, s.item.id))
+    if session_cap > 0:
+        scored = spread_sessions(scored, session_cap)
     return _with_flashbulb(scored, terms, limit)
+
+
+SESSION_CAP = 5  # items of one session in a recall block before those of other sessions (docs/memory-net-value.md)
 
 
 def spread_sessions(ranked: Sequence[Scored], cap: int) -> list[Scored]:

@@ -35,6 +35,7 @@ from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits, wan
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.scoring import (
     KEYWORD_SHARE,
+    SESSION_CAP,
     Candidate,
     Scored,
     best_cosine,
@@ -43,7 +44,6 @@ from jarvisd.memory.scoring import (
     keyword_score,
     rank,
     rarity_weights,
-    spread_sessions,
 )
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 from jarvisd.memory.working import SessionMemory
@@ -108,7 +108,7 @@ class MemoryService:
         keyword_arm: bool = True,
         keyword_share: float = KEYWORD_SHARE,
         stem_terms: bool = True,
-        session_cap: int = 0,
+        session_cap: int = SESSION_CAP,
         clock: Callable[[], datetime] = utc_now,
         tz: tzinfo = UTC,
     ) -> None:
@@ -286,10 +286,7 @@ class MemoryService:
         if not self.source_recall:
             return rank(cands, terms, now, limit)
         with_sources = self._add_sources(scope, cands, vector, excluded, (terms, weights))
-        relevant = calibrated(with_sources, self.keyword_share)
-        if not self.session_cap:
-            return joint_rank(relevant, terms, now, limit)
-        return spread_sessions(joint_rank(relevant, terms, now, len(relevant)), self.session_cap)[:limit]
+        return joint_rank(calibrated(with_sources, self.keyword_share), terms, now, limit, self.session_cap)
 
     def _add_sources(
         self, scope: MemoryScope, cands: list[Candidate], vector: tuple[float, ...] | None, excluded: set[str],

@@ -62,7 +62,7 @@ from jarvisd.memory.episodes import answer_parts, embedding_text, episode_text  
 from jarvisd.memory.extract import llm_extractor  # noqa: E402
 from jarvisd.memory.items import MemoryItem  # noqa: E402
 from jarvisd.memory.scope import MemoryScope  # noqa: E402
-from jarvisd.memory.scoring import KEYWORD_SHARE  # noqa: E402
+from jarvisd.memory.scoring import KEYWORD_SHARE, SESSION_CAP  # noqa: E402
 from jarvisd.memory.service import MemoryService, _cosines  # noqa: E402
 from jarvisd.memory.stores.memory import InMemoryStore  # noqa: E402
 
@@ -315,7 +315,7 @@ class JarvisSystem:
 
     def __init__(self, conv: Conversation, embedder: CachedEmbedder, recall_items: int, context: bool,
                  extractor: Extractor | None = None, keyword_share: float = KEYWORD_SHARE,
-                 stem: bool = True, session_cap: int = 0) -> None:
+                 stem: bool = True, session_cap: int = SESSION_CAP) -> None:
         last = max(conv.dates.values())
         self.svc = MemoryService(InMemoryStore(dimensions=embedder.dimensions), embedder=embedder,
                                  candidate_limit=recall_items, clock=lambda: last + timedelta(days=1),
@@ -473,8 +473,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                          "0: the keyword arm adds candidates only; negative: no keyword arm (as before)")
     ap.add_argument("--stem", choices=("on", "off"), default="on",
                     help="cut English inflections from the words recall matches (korean.search_terms)")
-    ap.add_argument("--session-cap", type=int, default=0,
-                    help="at most N items of one session before any of another (0: off)")
+    ap.add_argument("--session-cap", type=int, default=SESSION_CAP,
+                    help="at most N items of one session before any of another (the daemon's default; 0: off)")
     ap.add_argument("--budget", type=int, default=5120, help="characters of memory shown per question")
     ap.add_argument("--chunk-chars", type=int, default=1024)
     ap.add_argument("--recall-items", type=int, default=60, help="jarvisd recall limit (enough to fill the budget)")
