@@ -317,10 +317,11 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
     """Run until SIGTERM/SIGINT (or `stop` is set). Returns the exit code. `on_ready` (soak and tests)
     gets the running parts once everything has started; `on_stopped` gets the exit code once every part
     has stopped and the stores are closed (`exit_process` for `jarvisd run`)."""
-    from jarvisd.malloc import arrow_on_system_pool
+    from jarvisd.malloc import arrow_on_system_pool, fix_mmap_threshold
     from jarvisd.reflect.turns import TurnGate
 
     arrow_on_system_pool()  # before the stores import pyarrow (docs/reminders.md, "Resident memory")
+    fix_mmap_threshold()
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

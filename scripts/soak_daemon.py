@@ -173,6 +173,25 @@ def arrow_total_mib() -> float:
     return pa.total_allocated_bytes() / 2**20
 
 
+class _Mallinfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                 "keepcost")]
+
+
+def malloc_mib() -> str:
+    """glibc's view over all arenas: bytes in use, free inside the arenas (fragmentation), and mmapped
+    chunks; '-' when libc has no mallinfo2 (not glibc >= 2.33)."""
+    try:
+        mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
+    except (OSError, AttributeError):
+        return "-"
+    mallinfo2.restype = _Mallinfo2
+    info = mallinfo2()
+    return (f"in use {info.uordblks / 2**20:.1f}, free {info.fordblks / 2**20:.1f}, "
+            f"mmapped {info.hblkhd / 2**20:.1f} MiB")
+
+
 def malloc_trim() -> bool:
     """glibc: give freed heap pages back to the kernel. False when libc has no malloc_trim (not glibc)."""
     try:
@@ -238,7 +257,7 @@ async def soak(turns: int, warmup: int, home: Path, trace: int = 0, trim: bool =
                     f"(anon {split['anonymous']:6.1f}, heap {heap_mib():6.1f}, lazyfree {split['lazyfree']:4.1f}, "
                     f"file {split['pss_file']:5.1f})  "
                     f"threads {threading.active_count():3d} (native {native_threads():3d})  "
-                    f"tasks {len(asyncio.all_tasks()):3d}  arrow pool {arrow_mib()}  lance caches "
+                    f"tasks {len(asyncio.all_tasks()):3d}  malloc {malloc_mib()}  arrow pool {arrow_mib()}  lance caches "
                     f"{lance_cache_mib():.1f} MiB  memory {memory_line(daemon)}")
             if trim:
                 gc.collect()
