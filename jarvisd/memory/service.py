@@ -8,6 +8,7 @@ async callers run them in a worker thread.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
@@ -69,8 +70,9 @@ def _cosine(a: Sequence[float] | None, b: Sequence[float] | None) -> float | Non
 def _vector_cosines(q: np.ndarray, vectors: Sequence[Sequence[float] | None]) -> list[float | None]:
     with_vec = [i for i, v in enumerate(vectors) if v is not None and len(v) == len(q)]
     out: list[float | None] = [None] * len(vectors)
-    if with_vec:
-        m = np.asarray([vectors[i] for i in with_vec], dtype=np.float32)
+    if with_vec:  # fromiter: the same float32 values as asarray of the tuples, at half the cost
+        flat = itertools.chain.from_iterable(vectors[i] for i in with_vec)  # type: ignore[misc]
+        m = np.fromiter(flat, dtype=np.float32, count=len(with_vec) * len(q)).reshape(len(with_vec), len(q))
         norms = np.linalg.norm(m, axis=1) * float(np.linalg.norm(q))
         sims = (m @ q) / np.where(norms == 0, 1.0, norms)
         for i, sim in zip(with_vec, sims.tolist(), strict=True):
@@ -260,7 +262,11 @@ class MemoryService:
             q = replace(q, term_weights=weights)
         arms = ["recent", "importance"] + (["vector"] if vector is not None else []) + (["keyword"] if weights else [])
         found = self.store.gather(q, arms)
-        sims = _cosines(vector, [c.item for c in found])
+        # a store gives each candidate's cosine where it computed one (the in-memory store and the
+        # resident copy: all of them); the rest (LanceDB rows outside its ANN answer) are computed here
+        missing = [i for i, c in enumerate(found) if c.cosine is None]
+        computed = dict(zip(missing, _cosines(vector, [found[i].item for i in missing]), strict=True))
+        sims = [computed.get(i, c.cosine) for i, c in enumerate(found)]
         cands = [Candidate(c.item, sim, keyword_score(terms, weights, c.item.content) if weights else 0.0)
                  for c, sim in zip(found, sims, strict=True)]
         return cands, vector, weights

@@ -160,3 +160,21 @@ def test_above_resident_rows_an_indexed_table_searches_the_context_vectors_too(
     found = {c.item.id: c.cosine for c in svc._candidates(ME, "charity race", 12)[0]}
     q = unit(embedder.vector("charity race"))
     assert found[second.id] == pytest.approx(float(q @ unit(second.context_vector)), abs=1e-4)
+
+
+def test_partitions_lay_out_the_context_vectors_with_the_turn_vectors() -> None:
+    from jarvisd.memory.stores.lance_vectors import Partitions, VectorRows
+
+    rng = np.random.default_rng(5)
+    turns, contexts = (rng.standard_normal((3_000, DIM)).astype(np.float32) for _ in range(2))
+    rows, context = VectorRows(DIM), VectorRows(DIM)
+    rows.append(turns)
+    context.append(contexts)
+    partitions = Partitions(rows, companion=context)
+    q = contexts[1_234] / np.linalg.norm(contexts[1_234])
+    found, sims, other = partitions.search(q, probes=60)
+    assert other is not None and found.size == sims.size == other.size
+    for r, s, c in list(zip(found.tolist(), sims.tolist(), other.tolist(), strict=True))[:50]:
+        assert np.array_equal(context.vector(r), contexts[r])  # both moved together, values kept
+        assert c == pytest.approx(float(contexts[r] @ q / np.linalg.norm(contexts[r])), abs=1e-5)
+        assert s == pytest.approx(float(turns[r] @ q / np.linalg.norm(turns[r])), abs=1e-5)

@@ -109,7 +109,7 @@ def test_the_probed_partitions_find_a_stored_vectors_near_copy() -> None:
     partitions = Partitions(rows)
     for target in (0, 777, 1_999):
         q = m[target] / np.linalg.norm(m[target])
-        found, sims = partitions.search(q, probes=3)
+        found, sims, _ = partitions.search(q, probes=3)
         assert found[int(np.argmax(sims))] == target
         assert np.array_equal(rows.vector(target), m[target])  # the layout moved rows, not values
 

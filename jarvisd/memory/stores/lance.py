@@ -323,6 +323,8 @@ class LanceMemoryStore:
         if "vector" in orders and q.vector is not None:
             cosines = dict(keys.nearest_rows(q, base))
         wanted = list(dict.fromkeys([*wanted, *cosines]))
+        if q.vector is not None:  # every candidate's cosine, so the caller need not recompute it
+            cosines = {**dict(keys.cosines_at(wanted, q.vector)), **cosines}
         rows = keys.rows_at(wanted)
         return [Candidate(from_row(r), cosines.get(w)) for w, r in zip(wanted, rows, strict=True)
                 if q.access.allows(r["user"], r["agent"], r["layer"])]

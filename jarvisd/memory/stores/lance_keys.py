@@ -225,7 +225,7 @@ class KeyColumns:
         if self.vectors is None or self.vectors.size < self.ivf_rows:
             self.partitions = None
         elif self.partitions is None or self.vectors.size >= 4 * self.partitions.trained_rows:
-            self.partitions = Partitions(self.vectors)
+            self.partitions = Partitions(self.vectors, companion=self.context)
 
     def invalidate(self) -> None:
         self.table, self.vectors, self.partitions, self.context, self.version = None, None, None, None, -1
@@ -330,10 +330,9 @@ class KeyColumns:
         return self._with_terms(q, mask) if with_terms else mask
 
     def _with_terms(self, q: StoreQuery, mask: np.ndarray) -> np.ndarray:
-        terms = [term for term in q.terms if term]
-        if not terms:
+        if not any(q.terms):
             return np.zeros(len(mask), dtype=bool)
-        return mask & self._term_hits(terms)
+        return mask & np.logical_or.reduce(self._term_masks(q))  # shared with term_counts and "keyword"
 
     def mask(self, q: StoreQuery) -> np.ndarray:
         """The query's filters without its terms (share it between `winner_rows` and `nearest_rows`)."""
@@ -393,10 +392,16 @@ class KeyColumns:
             score += weight * hits
             held |= hits
         rows = np.flatnonzero(allowed & held)
-        head = _top(rows, score, q.limit)
         created = self._codes.numbers["created_us"]
-        keys = [(-float(score[r]), -int(created[r]), i) for r, i in zip(head.tolist(), self._ids(head), strict=True)]
-        return [r for _, r in sorted(zip(keys, head.tolist(), strict=True))[: q.limit]]
+        ranked = rows[np.lexsort((-created[rows], -score[rows]))]  # scores tie often: sort in numpy
+        if ranked.size > q.limit:  # keep the rows tied with the last one kept, for the id order below
+            last = ranked[q.limit - 1]
+            tail = ranked[q.limit :]
+            tied = tail[(score[tail] == score[last]) & (created[tail] == created[last])]
+            ranked = np.concatenate([ranked[: q.limit], tied])
+        keys = [(-float(score[r]), -int(created[r]), i)
+                for r, i in zip(ranked.tolist(), self._ids(ranked), strict=True)]
+        return [r for _, r in sorted(zip(keys, ranked.tolist(), strict=True))[: q.limit]]
 
     def winners(self, q: StoreQuery, orders: Sequence[str]) -> list[str]:
         """Ids of the top `q.limit` rows under each order, same ties as the in-memory store."""
@@ -419,12 +424,13 @@ class KeyColumns:
         else:
             rows, sims = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
             if int(allowed.sum()) > FLAT_ROWS:
-                rows, sims = self.partitions.search(query, PROBES)
+                rows, sims, context = self.partitions.search(query, PROBES)
+                if context is not None:  # the context vectors, laid out with the turn vectors
+                    sims = np.where(self.has_context[rows], np.maximum(sims, context), sims)
                 rows, sims = rows[allowed[rows]], sims[allowed[rows]]
             if rows.size < q.limit:  # few allowed rows, or too few of them in the probed partitions
                 rows = np.flatnonzero(allowed)
-                sims = self.vectors.cosines(rows, query)
-            sims = self._with_context(rows, sims, query)
+                sims = self._with_context(rows, self.vectors.cosines(rows, query), query)
             rows, sims = rows[sims >= q.min_cosine], sims[sims >= q.min_cosine]
         if rows.size > 4 * q.limit:
             best = np.argpartition(-sims, 4 * q.limit)[: 4 * q.limit]
@@ -432,6 +438,18 @@ class KeyColumns:
         ids = self._ids(rows)
         ranked = sorted(zip(sims.tolist(), ids, rows.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
         return [(row, sim) for sim, _, row in ranked[: q.limit]]
+
+    def cosines_at(self, rows: Sequence[int], vector: Sequence[float]) -> list[tuple[int, float]]:
+        """(row, cosine) of resident rows with a vector: the higher of the turn and context vectors'."""
+        assert self.vectors is not None
+        at = np.asarray(rows, dtype=np.int64)
+        at = at[self._codes.numbers["has_vector"][at]] if at.size else at
+        if not at.size or len(vector) != self.vectors.dimensions:
+            return []
+        query = np.asarray(vector, dtype=np.float32)
+        query = query / (np.linalg.norm(query) or 1.0)
+        sims = self._with_context(at, self.vectors.cosines(at, query), query)
+        return list(zip(at.tolist(), sims.tolist(), strict=True))
 
     def _with_context(self, rows: np.ndarray | None, sims: np.ndarray, query: np.ndarray) -> np.ndarray:
         """`sims` (of `rows`, every row when None) raised to the rows' context-vector cosines where

@@ -107,7 +107,10 @@ class Partitions:
     partition. Rows appended after the layout are a tail scanned whole until there are TAIL_ROWS of
     them; then the layout is redone (one copy of the matrix)."""
 
-    def __init__(self, vectors: VectorRows, seed: int = 0) -> None:
+    def __init__(self, vectors: VectorRows, seed: int = 0, companion: VectorRows | None = None) -> None:
+        """`companion`: rows aligned with `vectors` (the turn episodes' context vectors), laid out the
+        same way so a probe reads both as contiguous blocks."""
+        self.companion = companion
         rng = np.random.default_rng(seed)
         m = vectors.stored()
         k = max(1, int(np.sqrt(len(m))))
@@ -143,16 +146,24 @@ class Partitions:
     def _lay_out(self) -> None:
         order = np.argsort(self.labels, kind="stable")
         self.vectors.lay_out(order)
+        if self.companion is not None:
+            self.companion.lay_out(order)
         self.bounds = np.searchsorted(self.labels[order], np.arange(len(self.centroids) + 1))
         self.listed = len(self.labels)
 
-    def search(self, query: np.ndarray, probes: int) -> tuple[np.ndarray, np.ndarray]:
-        """(rows, cosines) of the `probes` partitions nearest the unit `query`, and of the tail."""
+    def search(self, query: np.ndarray, probes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """(rows, cosines, the companion's cosines or None) of the `probes` partitions nearest the unit
+        `query`, and of the tail."""
         if self.vectors.size - self.listed > TAIL_ROWS:
             self._lay_out()
         near = np.argsort(-(self.centroids @ query))[:probes]
         spans = [(int(self.bounds[p]), int(self.bounds[p + 1])) for p in near] + [(self.listed, self.vectors.size)]
-        found = [self.vectors.slice_cosines(start, stop, query) for start, stop in spans if stop > start]
-        if not found:
-            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
-        return np.concatenate([r for r, _ in found]), np.concatenate([s for _, s in found])
+        spans = [(start, stop) for start, stop in spans if stop > start]
+        if not spans:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32), None
+        found = [self.vectors.slice_cosines(start, stop, query) for start, stop in spans]
+        rows, sims = np.concatenate([r for r, _ in found]), np.concatenate([s for _, s in found])
+        if self.companion is None:
+            return rows, sims, None
+        other = np.concatenate([self.companion.slice_cosines(start, stop, query)[1] for start, stop in spans])
+        return rows, sims, other
