@@ -9,9 +9,10 @@ MALLOC_ARENA_MAX wins; on a libc without mallopt (musl) nothing happens.
 glibc serves a block of 128 KiB or more with its own mmap, given back on free, but each such free raises
 that threshold (up to 32 MiB), so later blocks of that size come from the arenas and leave holes there
 when freed. In the soak the arenas' free space grew from 14 to 26 MiB between turn 100 and 1,000 while
-the memory in use grew 6 MiB; with the threshold fixed at 128 KiB the free space stayed at 6-10 MiB and
-the daemon grew +6.3% instead of +11.8% (docs/reminders.md). The daemon fixes it when it starts; a
-user's own MALLOC_MMAP_THRESHOLD_ wins.
+the memory in use grew 6 MiB; with the threshold fixed (at 128 KiB or 1 MiB alike) the free space stayed
+at 4-10 MiB and the daemon grew +6.4-6.8% instead of +8.7-11.8% (docs/reminders.md). 1 MiB, because at
+128 KiB a recall over 100k items mmaps its 400-800 KB numpy temporaries afresh each time (CPU +30% in
+scripts/bench_memory.py). The daemon fixes it when it starts; a user's own MALLOC_MMAP_THRESHOLD_ wins.
 
 pyarrow allocates its buffers (LanceDB's results, memory's resident copy) from its bundled mimalloc by
 default. In the soak that pool had under 2 MiB allocated at any time, yet its 1 GiB mapping held 15 MiB
@@ -30,7 +31,7 @@ import sys
 
 M_MMAP_THRESHOLD, M_ARENA_MAX = -3, -8  # glibc malloc.h
 DAEMON_ARENAS = 2
-DAEMON_MMAP_THRESHOLD = 128 << 10  # glibc's own starting value, kept from then on
+DAEMON_MMAP_THRESHOLD = 1 << 20  # above a 100k-item recall's temporaries (docs/reminders.md)
 
 
 def _mallopt(param: int, value: int, env: str) -> bool:

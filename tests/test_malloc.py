@@ -41,7 +41,7 @@ def test_a_users_own_arrow_pool_wins():
     assert run_check(ARROW_POOL, {"ARROW_DEFAULT_MEMORY_POOL": "jemalloc"}) == "False jemalloc"
 
 
-# Free a 1 MiB block (glibc would raise its mmap threshold to 1 MiB), then take 512 KiB: is it mmapped?
+# Free a 4 MiB block (glibc would raise its mmap threshold to 4 MiB), then take 2 MiB: is it mmapped?
 MMAP_AFTER_FREE = """
 import ctypes
 from jarvisd.malloc import fix_mmap_threshold
@@ -54,9 +54,9 @@ libc = ctypes.CDLL("libc.so.6")
 libc.malloc.restype, libc.malloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t]
 libc.free.argtypes, libc.mallinfo2.restype = [ctypes.c_void_p], Info
 fixed = fix_mmap_threshold()
-libc.free(libc.malloc(1 << 20))
+libc.free(libc.malloc(4 << 20))
 before = libc.mallinfo2().hblks
-block = libc.malloc(512 << 10)
+block = libc.malloc(2 << 20)
 print(fixed, libc.mallinfo2().hblks - before)
 libc.free(block)
 """
@@ -66,7 +66,7 @@ def test_freed_blocks_do_not_raise_the_mmap_threshold():
     assert run_check(MMAP_AFTER_FREE, {}) == "True 1"
 
 
-def test_without_the_fix_glibc_raises_it():  # what the daemon avoids: the 512 KiB block lands in the heap
+def test_without_the_fix_glibc_raises_it():  # what the daemon avoids: the 2 MiB block lands in the heap
     assert run_check(MMAP_AFTER_FREE.replace("fixed = fix_mmap_threshold()", "fixed = False"), {}) == "False 0"
 
 
