@@ -48,12 +48,11 @@ def clear_caches(words_too: bool = False) -> None:
     """Forget every text profile. The word-level caches (stemming, a word's role, inflection matches)
     stay warm, as in a running daemon that has seen the words before, unless `words_too`."""
     text.profile.cache_clear()
-    text.word_profile.cache_clear()
     text.word_grams.cache_clear()
     rules._dismissal_reference.cache_clear()
     if words_too:
         text.stem_en.cache_clear()
-        text._word_role.cache_clear()
+        text.word_facts.cache_clear()
         text.words_match.cache_clear()
 
 

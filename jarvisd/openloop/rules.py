@@ -11,11 +11,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, tzinfo
 from functools import lru_cache
+from itertools import compress, count
+from operator import attrgetter, not_
 
 from jarvisd.openloop.model import ClosedRef, Judgement, OpenLoop, ProposedLoop
 from jarvisd.openloop.text import (
     EN_FUNCTION,
     KO_FUNCTION,
+    Profile,
     bigrams,
     content_words,
     has_unmatched,
@@ -24,13 +27,12 @@ from jarvisd.openloop.text import (
     squash,
     unmatched,
     word_grams,
-    word_profile,
     words,
     words_match,
 )
 
 __all__ = [
-    "DEFAULT_THRESHOLD", "bigrams", "content_words", "coverage", "dismisses", "expires_at_ms",
+    "DEFAULT_THRESHOLD", "bigrams", "content_words", "coverage", "dismissed", "dismisses", "expires_at_ms",
     "first_same_loop", "flips_polarity", "format_due", "format_open_loops", "grounded", "is_expired",
     "is_substitution", "jaccard", "merge_loop", "normalize", "parse_judgement", "prepare", "same_loop",
     "squash", "text_merge_blocked", "unmatched_words", "words", "words_match",
@@ -76,7 +78,7 @@ def grounded(desc: str, evidence: str | None, user_input: str) -> bool:
 
 def unmatched_words(a: str, b: str) -> list[str]:
     """Content words of `a` that have no counterpart in `b`."""
-    return unmatched(word_profile(a), word_profile(b))
+    return unmatched(profile(a), profile(b))
 
 
 def is_substitution(a: str, b: str) -> bool:
@@ -85,18 +87,21 @@ def is_substitution(a: str, b: str) -> bool:
     "치과 예약하기"/"안과 예약하기" and "Review Sarah's PR"/"merge Sarah's PR" are substitutions;
     "로그 확인해줘"/"내일 배포 전에 로그 확인해줘" is an elaboration (only one side adds words).
     """
-    pa, pb = word_profile(a), word_profile(b)
+    pa, pb = profile(a), profile(b)
     return has_unmatched(pa, pb) and has_unmatched(pb, pa)
 
 
 def flips_polarity(a: str, b: str) -> bool:
     """One side only says cancel/not/stop: "Book X" and "cancel X" are two promises."""
-    return word_profile(a).polarity != word_profile(b).polarity
+    return profile(a).polarity != profile(b).polarity
 
 
 def text_merge_blocked(a: str, b: str) -> bool:
     """The guard in front of the containment and Jaccard rules (not the embedding rule)."""
-    pa, pb = word_profile(a), word_profile(b)
+    return _blocked(profile(a), profile(b))
+
+
+def _blocked(pa: Profile, pb: Profile) -> bool:
     return pa.polarity != pb.polarity or (has_unmatched(pa, pb) and has_unmatched(pb, pa))
 
 
@@ -107,13 +112,13 @@ def same_loop(a: str, b: str, cosine: float | None = None, threshold: float = DE
     substitution or flips polarity, the shorter (>= 6 chars, no spaces) inside the longer, or space-free
     character-bigram Jaccard >= 0.4. A wrong merge silently loses a promise, so the guard errs apart.
 
-    Cheapest first: the word view (content words, polarity) is built only for a pair a text rule
-    would merge, and the bigram intersection only when the set sizes allow a Jaccard of 0.4.
+    Cheapest first: the guard's word comparison runs only for a pair a text rule would merge, and the
+    bigram intersection only when the set sizes allow a Jaccard of 0.4.
     """
     pa, pb = profile(a), profile(b)
-    if not pa.norm or not pb.norm:
+    if not pa.words or not pb.words:
         return False
-    if pa.norm == pb.norm:
+    if pa.words == pb.words:  # equal normalized texts
         return True
     if cosine is not None and cosine >= threshold:
         return True
@@ -126,34 +131,38 @@ def same_loop(a: str, b: str, cosine: float | None = None, threshold: float = DE
         shared = len(pa.grams & pb.grams)
         if shared < JACCARD_SAME * (na + nb - shared):
             return False
-    return not text_merge_blocked(a, b)  # checked only when a text rule would merge
+    return not _blocked(pa, pb)  # checked only when a text rule would merge
 
 
 def prepare(text: str) -> None:
     """Profile a description ahead of time (the service does it when a loop is loaded or saved)."""
     profile(text)
-    word_profile(text)
     word_grams(text)
 
 
 def first_same_loop(desc: str, others: Sequence[str], cosines: Sequence[float | None] | None = None,
                     threshold: float = DEFAULT_THRESHOLD) -> int | None:
     """Index of the first of `others` that is the same promise as `desc` (`same_loop`), else None.
-    The same decisions as calling `same_loop` pair by pair, with the cheap text checks inlined."""
+
+    The same decisions as calling `same_loop` pair by pair, arranged for a thousand open loops: the
+    first match is the earlier of the first cosine match and the first text match, and a text rule can
+    only match a description sharing a bigram with `desc`, which C-level iteration finds (most share none).
+    """
     mine = profile(desc)
-    if not mine.norm:
+    if not mine.words:
         return None
-    for i, other in enumerate(others):
-        theirs = profile(other)
-        if not theirs.norm:
-            continue
-        cos = cosines[i] if cosines is not None else None
-        if cos is not None and cos >= threshold:
+    theirs_all = list(map(profile, others))
+    first = None
+    if cosines is not None and cosines.count(None) < len(cosines):  # no embedder: all None
+        first = next((i for i, cos in enumerate(cosines)
+                      if cos is not None and cos >= threshold and theirs_all[i].words), None)
+    sharing = compress(count(), map(not_, map(mine.grams.isdisjoint, map(_GRAMS, theirs_all))))
+    for i in sharing:
+        if first is not None and i >= first:
+            break
+        theirs = theirs_all[i]
+        if theirs.words == mine.words:
             return i
-        if theirs.norm == mine.norm:
-            return i
-        if mine.grams.isdisjoint(theirs.grams):  # the common case, and the cheapest test
-            continue
         shared = len(mine.grams & theirs.grams)
         if shared < JACCARD_SAME * (len(mine.grams) + len(theirs.grams) - shared):
             # containment would put all of the shorter side's bigrams in the longer one
@@ -162,9 +171,12 @@ def first_same_loop(desc: str, others: Sequence[str], cosines: Sequence[float | 
             short, long = sorted((mine.squashed, theirs.squashed), key=len)
             if not (len(short) >= CONTAINMENT_MIN_CHARS and short in long):
                 continue
-        if not text_merge_blocked(desc, other):
+        if not _blocked(mine, theirs):
             return i
-    return None
+    return first
+
+
+_GRAMS = attrgetter("grams")
 
 
 def merge_loop(existing: OpenLoop, new: ProposedLoop | OpenLoop) -> OpenLoop:
@@ -187,7 +199,7 @@ _DISMISS_KEYS = tuple(phrase.replace(" ", "") for phrase in DISMISS_PHRASES)
 def _dismissal_reference(user_input: str) -> frozenset[str] | None:
     """The input's pointing words as in-word bigrams, once a dismissal phrase is found; else None.
     Words carrying the phrase ("취소됐어", "챙겨도") and fillers ("그건") are left out."""
-    ws = word_profile(user_input).words
+    ws = profile(user_input).words
     joined = "".join(ws)
     if not any(key in joined for key in _DISMISS_KEYS):
         return None
@@ -211,14 +223,21 @@ def dismisses(user_input: str, desc: str) -> bool:
     side. "그건 취소됐어" alone closes nothing; "보고서는 취소됐어" closes the report.
     Completion ("보냈어") is never closed by code: it reads the same as the question "보냈어?".
     """
+    return bool(dismissed(user_input, [desc]))
+
+
+def dismissed(user_input: str, descs: Sequence[str]) -> list[int]:
+    """Indexes of the descriptions `user_input` withdraws (`dismisses`, for a whole agenda at once)."""
     mine = _dismissal_reference(user_input)
     if not mine:
-        return False
-    theirs = word_grams(desc)
-    if mine.isdisjoint(theirs):
-        return False
-    shorter = min(len(mine), len(theirs))
-    return shorter > 0 and len(mine & theirs) / shorter >= DISMISS_OVERLAP
+        return []
+    theirs_all = list(map(word_grams, descs))
+    out = []
+    for i in compress(count(), map(not_, map(mine.isdisjoint, theirs_all))):
+        theirs = theirs_all[i]
+        if len(mine & theirs) >= DISMISS_OVERLAP * min(len(mine), len(theirs)):
+            out.append(i)
+    return out
 
 
 # ---------------------------------------------------------------- expiry

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, tzinfo
+from operator import attrgetter
 from typing import Any
 
 from jarvisd.openloop import rules
@@ -23,6 +24,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_EXPIRE_AFTER_SEC = 21_600   # due + 6 h
 DEFAULT_MAX_AGE_SEC = 604_800       # 7 days without a due
+_CREATED_THEN_ID = attrgetter("created_ms", "id")  # the agenda's order (newest first when reversed)
 RECENTLY_CLOSED = 10                # what the AGENDA card shows for ↺
 
 
@@ -85,9 +87,13 @@ class OpenLoopService:
         """Open loops, newest first, after closing the expired ones (GET /api/agenda)."""
         with self._lock:
             self.expire()
-            loops = [loop for loop in self._loops.values()
-                     if loop.is_open and (session is None or loop.session == session)]
-            return sorted(loops, key=lambda loop: (loop.created_ms, loop.id), reverse=True)
+            return self._open_newest_first(session)
+
+    def _open_newest_first(self, session: str | None) -> list[OpenLoop]:
+        open_ = LoopStatus.OPEN
+        loops = [loop for loop in self._loops.values()
+                 if loop.status is open_ and (session is None or loop.session == session)]
+        return sorted(loops, key=_CREATED_THEN_ID, reverse=True)
 
     def recently_closed(self, limit: int = RECENTLY_CLOSED) -> list[OpenLoop]:
         with self._lock:
@@ -206,8 +212,7 @@ class OpenLoopService:
         with self._lock:
             change = self.expire()
             # the session's open loops, newest first, kept current as this judgement closes and opens
-            session_open = sorted((loop for loop in self._loops.values() if loop.is_open and loop.session == session),
-                                  key=lambda loop: (loop.created_ms, loop.id), reverse=True)
+            session_open = self._open_newest_first(session)
             closed: list[OpenLoop] = []
             closing_phrases: list[str] = []
 
@@ -228,7 +233,8 @@ class OpenLoopService:
                     target = next((loop for loop in session_open if rules.same_loop(ref.phrase, loop.desc)), None)
                 if target is not None and target.is_open:
                     close(target, LoopStatus.DONE)
-            for loop in [loop for loop in session_open if rules.dismisses(user_input, loop.desc)]:
+            withdrawn = rules.dismissed(user_input, [loop.desc for loop in session_open])
+            for loop in [session_open[i] for i in withdrawn]:
                 close(loop, LoopStatus.DISMISSED)
 
             opened: list[OpenLoop] = []
@@ -241,8 +247,8 @@ class OpenLoopService:
                 if rules.first_same_loop(proposed.desc, closing_phrases) is not None:
                     rejected.append(f"closed by the same judgement: {proposed.desc}")
                     continue
-                cosines = self.store.cosines(proposed.desc, [loop.desc for loop in session_open])
-                position = rules.first_same_loop(proposed.desc, [loop.desc for loop in session_open], cosines,
+                descs = [loop.desc for loop in session_open]
+                position = rules.first_same_loop(proposed.desc, descs, self.store.cosines(proposed.desc, descs),
                                                  self.store.threshold)
                 if position is None:
                     loop = OpenLoop(id=self._new_id(), desc=proposed.desc, status=LoopStatus.OPEN,

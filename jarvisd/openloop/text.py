@@ -45,12 +45,6 @@ def normalize(text: str) -> str:
     return " ".join(_normal_words(text)[0])
 
 
-def _grams(s: str) -> frozenset[str]:
-    if len(s) < 2:
-        return frozenset({s} if s else ())
-    return frozenset(map(add, s, s[1:]))
-
-
 @lru_cache(maxsize=65_536)
 def stem_en(word: str) -> str:
     if word.endswith("'s"):
@@ -61,67 +55,77 @@ def stem_en(word: str) -> str:
     return word
 
 
-class Profile(NamedTuple):
-    """What every comparison needs; cheap enough for one new promise against a thousand loops.
-    (Named tuples, not frozen dataclasses: building one is half the cost, and a cold same_loop
-    builds two of each.)"""
+class Word(NamedTuple):
+    """What the rules need of one word, worked out once per word (a daemon sees the same words again
+    and again): its bigrams, and its role in a promise."""
 
-    norm: str                    # normalized, single spaces
-    squashed: str                # normalized, no spaces
-    grams: frozenset[str]        # bigrams of `squashed`
-    words: tuple[str, ...]       # `norm` split
-
-
-class WordProfile(NamedTuple):
-    """The word view, needed only when a text rule would merge (the guard) or for dismissals."""
-
-    words: tuple[str, ...]
-    content: tuple[str, ...]     # words that carry the promise
-    keys: tuple[str, ...]        # `content` with English words stemmed
-    stems: frozenset[str]
-    polarity: frozenset[str]     # cancel / not / stop words present
-
-
-@lru_cache(maxsize=16_384)
-def profile(text: str) -> Profile:
-    words, squashed = _normal_words(text)
-    return Profile(" ".join(words), squashed, _grams(squashed), tuple(words))  # positional: cheaper
-
-
-_NONE: frozenset[str] = frozenset()
+    grams: frozenset[str]        # the bigrams inside the word (none for a one-letter word)
+    key: str | None              # the comparison key of a content word (English stemmed); None: function word
+    turns: bool                  # the word turns a promise around (cancel / not / stop)
 
 
 @lru_cache(maxsize=65_536)
-def _word_role(w: str) -> tuple[str | None, bool]:
-    """(the comparison key of a content word, English stemmed, or None for a function word;
-    does the word turn a promise around). Cached per word, as `stem_en` is."""
+def word_facts(w: str) -> Word:
     key: str | None = None
     if w not in EN_FUNCTION and w not in KO_FUNCTION:
         key = stem_en(w) if w.isascii() else w
         if key in EN_FUNCTION:
             key = None
-    return key, w in POLARITY or w.startswith(POLARITY_STEMS)
+    return Word(frozenset(map(add, w, w[1:])), key, w in POLARITY or w.startswith(POLARITY_STEMS))
+
+
+class Profile(NamedTuple):
+    """Everything the rules compare, built in one pass over the words and cached per text: the judge
+    compares one new promise with every open loop, and the loops' profiles are reused. (A named tuple,
+    not a frozen dataclass: building one is half the cost.)"""
+
+    squashed: str                # normalized, no spaces
+    grams: frozenset[str]        # character bigrams of `squashed` (a one-character text is its own unit)
+    words: tuple[str, ...]       # normalized words
+    content: tuple[str, ...]     # words that carry the promise
+    keys: tuple[str, ...]        # `content` with English words stemmed
+    stems: frozenset[str]
+    polarity: frozenset[str]     # cancel / not / stop words present
+
+    @property
+    def norm(self) -> str:
+        """Normalized, single spaces."""
+        return " ".join(self.words)
+
+
+_NONE: frozenset[str] = frozenset()
+
+
+_new_tuple = tuple.__new__  # a named tuple without its Python-level __new__: a third of building one
 
 
 @lru_cache(maxsize=16_384)
-def word_profile(text: str) -> WordProfile:
-    words = profile(text).words
+def profile(text: str) -> Profile:
+    words, squashed = _normal_words(text)
+    grams: set[str] = set()
     content, keys, polar = [], [], []
+    at = 0
     for w in words:
-        key, turns = _word_role(w)
-        if key is not None:
+        facts = word_facts(w)
+        grams |= facts.grams
+        if at:  # the bigram across the word boundary, as in the space-free text
+            grams.add(squashed[at - 1:at + 1])
+        at += len(w)
+        if facts.key is not None:
             content.append(w)
-            keys.append(key)
-        if turns:
+            keys.append(facts.key)
+        if facts.turns:
             polar.append(w)
-    return WordProfile(words, tuple(content), tuple(keys), frozenset(keys), frozenset(polar) if polar else _NONE)
+    if at == 1:
+        grams.add(squashed)
+    return _new_tuple(Profile, (squashed, frozenset(grams), tuple(words), tuple(content), tuple(keys),
+                                frozenset(keys), frozenset(polar) if polar else _NONE))
 
 
 @lru_cache(maxsize=16_384)
 def word_grams(text: str) -> frozenset[str]:
     """Bigrams inside each word, never across a word boundary (a one-letter word is its own unit)."""
-    return frozenset({w[i:i + 2] if len(w) > 1 else w
-                      for w in profile(text).words for i in range(max(len(w) - 1, 1))})
+    return frozenset().union(*(word_facts(w).grams if len(w) > 1 else (w,) for w in profile(text).words))
 
 
 def squash(text: str) -> str:
@@ -134,12 +138,12 @@ def bigrams(text: str) -> frozenset[str]:
 
 
 def words(text: str) -> list[str]:
-    return list(word_profile(text).words)
+    return list(profile(text).words)
 
 
 def content_words(text: str) -> list[str]:
     """Words that carry the promise: function words, articles and light verbs left out."""
-    return list(word_profile(text).content)
+    return list(profile(text).content)
 
 
 def _common_prefix(a: str, b: str) -> int:
@@ -170,7 +174,7 @@ def words_match(w: str, v: str) -> bool:
     return w[n] in KO_INFLECTION_START and v[n] in KO_INFLECTION_START
 
 
-def unmatched(mine: WordProfile, theirs: WordProfile) -> list[str]:
+def unmatched(mine: Profile, theirs: Profile) -> list[str]:
     """Content words of `mine` without a counterpart in `theirs` (exact stems first, then inflection)."""
     out = []
     for w, key in zip(mine.content, mine.keys, strict=True):
@@ -179,7 +183,7 @@ def unmatched(mine: WordProfile, theirs: WordProfile) -> list[str]:
     return out
 
 
-def has_unmatched(mine: WordProfile, theirs: WordProfile) -> bool:
+def has_unmatched(mine: Profile, theirs: Profile) -> bool:
     """Does `mine` have a content word without a counterpart in `theirs`? (`unmatched`, stopping early)"""
     if theirs.stems.issuperset(mine.keys):  # every word found as it is: the common elaboration
         return False

@@ -40,3 +40,21 @@ def test_swapping_one_content_word_never_merges_by_text(a, old, new):
     """Only when `a` already holds the old word is the new word an elaboration rather than a swap."""
     merged = rules.same_loop(f"{a} {old}", f"{a} {new}")
     assert not merged or old.lower() in rules.normalize(a).split()
+
+
+@settings(max_examples=80, deadline=None)
+@given(promise, st.lists(promise, max_size=6), st.lists(cosine, min_size=6, max_size=6))
+def test_first_same_loop_with_cosines_is_the_first_pair_same_loop_accepts(a, others, cosines):
+    """The batch finds the earlier of the first cosine match and the first text match: the same answer."""
+    cosines = cosines[:len(others)]
+    expected = next((i for i, b in enumerate(others) if rules.same_loop(a, b, cosines[i], 0.5)), None)
+    assert rules.first_same_loop(a, others, cosines, 0.5) == expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.text(alphabet="치과 예약하기보고서 Book a dentist-appointment.,’'", max_size=30))
+def test_bigrams_from_the_word_cache_are_the_bigrams_of_the_space_free_text(text):
+    squashed = rules.squash(text)
+    direct = {squashed[i:i + 2] for i in range(len(squashed) - 1)} or ({squashed} if squashed else set())
+    assert rules.bigrams(text) == direct
+
