@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from jarvisd.llm.base import BackendError, ChatChunk, Message, ToolSpec
+from jarvisd.llm.priority import ModelQueue, Preempted
 
 _END = object()
 
@@ -31,9 +32,10 @@ def _plain_messages(messages: Sequence[Message]) -> list[dict[str, str]]:
 class LlamaCppChat:
     """A GGUF chat model run by llama-cpp-python in a worker thread, streamed token by token.
 
-    One generation at a time (llama.cpp contexts are not thread-safe). Abandoning the stream
-    (barge-in, cancellation, the daemon stopping) stops the generation at once, also in the middle of
-    reading a long prompt (see `_abortable`).
+    One generation at a time (llama.cpp contexts are not thread-safe), the user's turn first: the
+    `background()` view (judge, reflection, consolidation) yields to it (`ModelQueue`). Abandoning the
+    stream (barge-in, cancellation, the daemon stopping) stops the generation at once, also in the
+    middle of reading a long prompt (see `_abortable`).
     """
 
     supports_tools = False
@@ -45,7 +47,11 @@ class LlamaCppChat:
         self.max_tokens, self.temperature, self.seed = max_tokens, temperature, seed
         self._llama = None
         self._load_lock = threading.Lock()
-        self._busy = asyncio.Lock()
+        self._queue = ModelQueue()
+
+    def background(self) -> BackgroundChat:
+        """The same model for work the user is not waiting for: it gives way to `stream` callers."""
+        return BackgroundChat(self)
 
     def _model(self):
         with self._load_lock:
@@ -75,11 +81,16 @@ class LlamaCppChat:
         finally:
             emit(_END)
 
-    async def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> AsyncIterator[ChatChunk]:
-        async with self._busy:
+    def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> AsyncIterator[ChatChunk]:
+        return self._stream(messages, background=False)
+
+    async def _stream(self, messages: Sequence[Message], *, background: bool) -> AsyncIterator[ChatChunk]:
+        stop = threading.Event()
+        async with self._queue.generation(stop, background=background):
+            if stop.is_set():
+                raise Preempted(f"embedded model {self.name}: a user turn came first")
             loop = asyncio.get_running_loop()
             queue: asyncio.Queue[object] = asyncio.Queue()
-            stop = threading.Event()
 
             def emit(item: object) -> None:
                 loop.call_soon_threadsafe(queue.put_nowait, item)
@@ -89,13 +100,29 @@ class LlamaCppChat:
             worker.start()
             try:
                 while (item := await queue.get()) is not _END:
+                    if stop.is_set():  # preempted: what came so far is not an answer
+                        raise Preempted(f"embedded model {self.name}: stopped for a user turn")
                     if isinstance(item, Exception):
                         raise BackendError(f"embedded model {self.name} failed: {item}")
                     yield ChatChunk(text=str(item))
+                if stop.is_set():
+                    raise Preempted(f"embedded model {self.name}: stopped for a user turn")
                 yield ChatChunk(done=True)
             finally:
                 stop.set()
                 await asyncio.to_thread(worker.join)
+
+
+class BackgroundChat:
+    """A view of an embedded model for background work; see `LlamaCppChat.background`."""
+
+    supports_tools = False
+
+    def __init__(self, model: LlamaCppChat) -> None:
+        self.model, self.name = model, model.name
+
+    def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> AsyncIterator[ChatChunk]:
+        return self.model._stream(messages, background=True)
 
 
 @contextmanager

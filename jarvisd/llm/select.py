@@ -77,7 +77,8 @@ def select_backends(cfg: Config, store: ModelStore, probe: OllamaProbe | None = 
         why = ("configured llm.backend = embedded" if llm.backend == "embedded"
                else probe.error if probe and probe.error
                else f"Ollama at {cfg.ollama_host} has no {llm.chat_model} (`ollama pull {llm.chat_model}`)")
-        chat = thought = _embedded_chat(cfg, store)
+        embedded = _embedded_chat(cfg, store)
+        chat, thought = embedded, embedded.background()  # one model; the user's turn goes first
         notes.append(f"chat: embedded {llm.embedded_chat_model} (llama.cpp), because {why}")
 
     embedder: Embedder | None = None
