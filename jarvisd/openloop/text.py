@@ -55,6 +55,9 @@ def stem_en(word: str) -> str:
     return word
 
 
+_new_tuple = tuple.__new__  # a named tuple without its Python-level __new__: a third of building one
+
+
 class Word(NamedTuple):
     """What the rules need of one word, worked out once per word (a daemon sees the same words again
     and again): its bigrams, and its role in a promise."""
@@ -71,7 +74,7 @@ def word_facts(w: str) -> Word:
         key = stem_en(w) if w.isascii() else w
         if key in EN_FUNCTION:
             key = None
-    return Word(frozenset(map(add, w, w[1:])), key, w in POLARITY or w.startswith(POLARITY_STEMS))
+    return _new_tuple(Word, (frozenset(map(add, w, w[1:])), key, w in POLARITY or w.startswith(POLARITY_STEMS)))
 
 
 class Profile(NamedTuple):
@@ -94,9 +97,6 @@ class Profile(NamedTuple):
 
 
 _NONE: frozenset[str] = frozenset()
-
-
-_new_tuple = tuple.__new__  # a named tuple without its Python-level __new__: a third of building one
 
 
 @lru_cache(maxsize=16_384)
