@@ -13,6 +13,9 @@ Instructions per cold pair, which the machine's load does not change (valgrind; 
 
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
         .venv/bin/python scripts/bench_openloop.py --cold-only 100    # then --cold-only 0; / (100 * pairs)
+
+and per judge post-processing of 1,000 loops: `--judge-only 12`, then `--judge-only 2`, difference / 10
+(with PYTHONHASHSEED=0 for both runs).
 """
 
 from __future__ import annotations
@@ -150,6 +153,17 @@ def bench_post_processing(n: int) -> None:
     show(f"agenda read (expiry check + sort), {n} open loops", per_call(service.agenda, 20), "ms")
 
 
+def judge_only(times: int, n: int) -> None:
+    """Build 13 services (so every run builds the same), apply the judgement once to warm up, then
+    to `times` of the others."""
+    now_ms = 1_790_000_000_000
+    judgement = rules.parse_judgement(JUDGEMENT, SEOUL)
+    services = [seeded_service(n, MemoryLoopStore(), now_ms) for _ in range(13)]
+    shown = [service.loops_for_judge("default") for service in services]
+    for service, loops in list(zip(services, shown, strict=True))[: times + 1]:
+        service.apply_judgement(judgement, INPUT, loops, "default")
+
+
 def bench_stores(n: int) -> None:
     wall = time.perf_counter
     with tempfile.TemporaryDirectory() as tmp:
@@ -176,7 +190,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cold-only", type=int, metavar="N",
                         help="only run N cold rounds of same_loop over the pairs, untimed: for counting "
                              "instructions under valgrind, which a shared machine's load does not change")
+    parser.add_argument("--judge-only", type=int, metavar="N",
+                        help="only apply the judgement N times to fresh services of --loops open loops, "
+                             "untimed (for valgrind, as --cold-only)")
     args = parser.parse_args(argv)
+    if args.judge_only is not None:
+        judge_only(args.judge_only, args.loops)
+        return 0
     with args.pairs.open(encoding="utf-8") as fh:
         pairs = [(row["a"], row["b"]) for row in csv.DictReader(fh, delimiter="\t")]
     if args.cold_only is not None:
