@@ -14,7 +14,7 @@ Instructions per cold pair, which the machine's load does not change (valgrind; 
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
         .venv/bin/python scripts/bench_openloop.py --cold-only 100    # then --cold-only 0; / (100 * pairs)
 
-and per judge post-processing of 1,000 loops: `--judge-only 12`, then `--judge-only 2`, difference / 10
+(`--words-cold` with it for the fully cold line), and per judge post-processing of 1,000 loops: `--judge-only 12`, then `--judge-only 2`, difference / 10
 (with PYTHONHASHSEED=0 for both runs).
 """
 
@@ -190,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cold-only", type=int, metavar="N",
                         help="only run N cold rounds of same_loop over the pairs, untimed: for counting "
                              "instructions under valgrind, which a shared machine's load does not change")
+    parser.add_argument("--words-cold", action="store_true",
+                        help="with --cold-only: clear the word caches too (the fully cold line)")
     parser.add_argument("--judge-only", type=int, metavar="N",
                         help="only apply the judgement N times to fresh services of --loops open loops, "
                              "untimed (for valgrind, as --cold-only)")
@@ -203,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         for a, b in pairs:  # imports and word caches warm, as in the timed cold line
             rules.same_loop(a, b)
         for _ in range(args.cold_only):
-            clear_caches()
+            clear_caches(words_too=args.words_cold)
             for a, b in pairs:
                 rules.same_loop(a, b)
         return 0
