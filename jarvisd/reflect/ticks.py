@@ -23,6 +23,8 @@ from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.triggers.interval import IntervalTrigger
 
 from jarvisd.events import AgendaChanged, EventBus
+from jarvisd.llm.base import BackendError
+from jarvisd.llm.priority import Preempted
 from jarvisd.reflect.thought import Reflection
 from jarvisd.reflect.triggers import (
     consolidation_due,
@@ -101,6 +103,12 @@ class ReflectionTicks:
         try:
             result = await self.reflect(busy)
             self.reflections += 1
+        except Preempted:  # the one embedded model was needed for a user turn: an expected yield
+            log.info("reflection (%s) gave way to a user turn; the next tick runs as usual", reason)
+            result, ok = None, False
+        except BackendError as exc:
+            log.warning("reflection (%s) failed: %s; the next tick runs as usual", reason, exc)
+            result, ok = None, False
         except Exception:
             log.exception("reflection (%s) failed; the next tick runs as usual", reason)
             result, ok = None, False

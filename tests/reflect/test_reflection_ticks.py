@@ -6,6 +6,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from jarvisd.config import load_config
 from jarvisd.events import AgendaChanged, EventBus
+from jarvisd.llm.priority import Preempted
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.reflect.delivered import LOG_NAME
 from jarvisd.reflect.scheduler import ReminderScheduler
@@ -15,12 +16,14 @@ from tests.reflect.conftest import SEOUL, local_ms
 
 
 class Recorder:
-    def __init__(self, result=None, fail=False) -> None:
+    def __init__(self, result=None, fail: bool | Exception = False) -> None:
         self.calls: list[frozenset[str]] = []
         self.result, self.fail = result, fail
 
     async def __call__(self, busy: frozenset[str]):
         self.calls.append(busy)
+        if isinstance(self.fail, Exception):
+            raise self.fail
         if self.fail:
             raise RuntimeError("thought model crashed")
         return self.result
@@ -82,6 +85,16 @@ async def test_a_failing_reflection_is_logged_and_consolidation_still_runs(gate,
     assert not await t.interval_tick()
     assert "reflection (interval) failed" in caplog.text
     assert len(consolidate.calls) == 1
+
+
+async def test_a_reflection_that_gives_way_to_a_user_turn_is_one_quiet_line(gate, clock, caplog):
+    """The embedded model stopped the thought for the user's turn: expected, so no traceback."""
+    caplog.set_level("INFO", logger="jarvisd.reflect.ticks")
+    t = ticks(gate, clock, reflect=Recorder(fail=Preempted("stopped for a user turn")))
+    clock.advance(1000)
+    assert not await t.interval_tick()
+    assert [r.levelname for r in caplog.records] == ["INFO"]
+    assert "gave way to a user turn" in caplog.text and "Traceback" not in caplog.text
 
 
 async def test_a_reflection_worth_saying_is_spoken_and_a_silent_one_is_not(gate, clock):
