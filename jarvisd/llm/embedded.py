@@ -87,8 +87,6 @@ class LlamaCppChat:
     async def _stream(self, messages: Sequence[Message], *, background: bool) -> AsyncIterator[ChatChunk]:
         stop = threading.Event()
         async with self._queue.generation(stop, background=background):
-            if stop.is_set():
-                raise Preempted(f"embedded model {self.name}: a user turn came first")
             loop = asyncio.get_running_loop()
             queue: asyncio.Queue[object] = asyncio.Queue()
 
