@@ -118,9 +118,16 @@ def same_loop(a: str, b: str, cosine: float | None = None, threshold: float = DE
     pa, pb = profile(a), profile(b)
     if not pa.words or not pb.words:
         return False
-    if pa.words == pb.words:  # equal normalized texts
-        return True
     if cosine is not None and cosine >= threshold:
+        return True
+    return _same_by_text(pa, pb)
+
+
+def _same_by_text(pa: Profile, pb: Profile) -> bool:
+    """The text rules of `same_loop` on two non-empty profiles: equal normalized texts; else, unless
+    the guard blocks, containment or Jaccard >= 0.4. The bigram intersection is computed only when
+    the set sizes allow a Jaccard of 0.4."""
+    if pa.words == pb.words:
         return True
     short, long = (pa.squashed, pb.squashed) if len(pa.squashed) <= len(pb.squashed) else (pb.squashed, pa.squashed)
     if not (len(short) >= CONTAINMENT_MIN_CHARS and short in long):
@@ -160,18 +167,7 @@ def first_same_loop(desc: str, others: Sequence[str], cosines: Sequence[float | 
     for i in sharing:
         if first is not None and i >= first:
             break
-        theirs = theirs_all[i]
-        if theirs.words == mine.words:
-            return i
-        shared = len(mine.grams & theirs.grams)
-        if shared < JACCARD_SAME * (len(mine.grams) + len(theirs.grams) - shared):
-            # containment would put all of the shorter side's bigrams in the longer one
-            if shared < min(len(mine.grams), len(theirs.grams)):
-                continue
-            short, long = sorted((mine.squashed, theirs.squashed), key=len)
-            if not (len(short) >= CONTAINMENT_MIN_CHARS and short in long):
-                continue
-        if not _blocked(mine, theirs):
+        if _same_by_text(mine, theirs_all[i]):
             return i
     return first
 
