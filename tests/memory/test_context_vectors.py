@@ -162,19 +162,29 @@ def test_above_resident_rows_an_indexed_table_searches_the_context_vectors_too(
     assert found[second.id] == pytest.approx(float(q @ unit(second.context_vector)), abs=1e-4)
 
 
-def test_partitions_lay_out_the_context_vectors_with_the_turn_vectors() -> None:
-    from jarvisd.memory.stores.lance_vectors import Partitions, VectorRows
+def test_the_search_vectors_find_a_row_by_its_context_vector_and_rerank_it_exactly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from jarvisd.memory.stores import lance_vectors
+    from jarvisd.memory.stores.lance_vectors import ResidentVectors
 
+    monkeypatch.setattr(lance_vectors, "FLAT_ROWS", 10)  # through the partitions and the search vectors
+    monkeypatch.setattr(lance_vectors, "PROBES", 60)  # all of them: this is about the search vectors
     rng = np.random.default_rng(5)
     turns, contexts = (rng.standard_normal((3_000, DIM)).astype(np.float32) for _ in range(2))
-    rows, context = VectorRows(DIM), VectorRows(DIM)
-    rows.append(turns)
-    context.append(contexts)
-    partitions = Partitions(rows, companion=context)
-    q = contexts[1_234] / np.linalg.norm(contexts[1_234])
-    found, sims, other = partitions.search(q, probes=60)
-    assert other is not None and found.size == sims.size == other.size
-    for r, s, c in list(zip(found.tolist(), sims.tolist(), other.tolist(), strict=True))[:50]:
-        assert np.array_equal(context.vector(r), contexts[r])  # both moved together, values kept
-        assert c == pytest.approx(float(contexts[r] @ q / np.linalg.norm(contexts[r])), abs=1e-5)
-        assert s == pytest.approx(float(turns[r] @ q / np.linalg.norm(turns[r])), abs=1e-5)
+    has = np.arange(3_000) % 10 != 0  # every tenth row has no context
+    contexts[~has] = 0.0
+    vectors = ResidentVectors(turns, contexts, has, ivf_rows=1_000)
+    assert vectors.partitions is not None
+    for target in (1_234, 77):
+        q = contexts[target] / np.linalg.norm(contexts[target])  # far from the row's turn vector
+        rows, sims = vectors.nearest(np.ones(3_000, dtype=bool), q, limit=5)
+        assert rows.size == lance_vectors.RERANK * 5
+        assert rows[int(np.argmax(sims))] == target and float(sims.max()) == pytest.approx(1.0, abs=1e-5)
+        for r, s in zip(rows.tolist(), sims.tolist(), strict=True):  # exact: the higher of the two cosines
+            own = float(turns[r] @ q / np.linalg.norm(turns[r]))
+            other = float(contexts[r] @ q / np.linalg.norm(contexts[r])) if has[r] else -1.0
+            assert s == pytest.approx(max(own, other), abs=1e-5)
+    turn, context = vectors.vectors_of(1_234)  # the layout moved search vectors, not the raw ones
+    assert np.array_equal(turn, turns[1_234]) and context is not None and np.array_equal(context, contexts[1_234])
+    assert vectors.vectors_of(10)[1] is None

@@ -13,7 +13,7 @@ import pytest
 
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem, new_item
-from jarvisd.memory.stores import lance_keys, lance_vectors
+from jarvisd.memory.stores import lance_vectors
 from jarvisd.memory.stores.base import StoreQuery
 from jarvisd.memory.stores.lance import LanceMemoryStore
 from jarvisd.memory.stores.lance_vectors import Partitions, VectorRows
@@ -71,8 +71,9 @@ def answers(store: object, qs: list[StoreQuery]) -> list[list[str]]:
 def test_resident_ivf_and_lancedb_reads_agree_with_the_in_memory_store(tmp_path: Path,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lance_vectors, "TAIL_ROWS", 50)  # lay the partitions out again during the test
-    monkeypatch.setattr(lance_keys, "FLAT_ROWS", 10)  # search through the partitions...
-    monkeypatch.setattr(lance_keys, "PROBES", 64)  # ...all of them: the answers must be exact
+    monkeypatch.setattr(lance_vectors, "FLAT_ROWS", 10)  # search through the partitions...
+    monkeypatch.setattr(lance_vectors, "PROBES", 64)  # ...all of them: the answers must be exact
+    monkeypatch.setattr(lance_vectors, "RERANK", 10**6)  # ...every probed row's exact cosine
     pool = items(700, seed=1)
     reference = InMemoryStore(dimensions=DIM)
     resident = LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM, ivf_rows=300)
@@ -83,8 +84,9 @@ def test_resident_ivf_and_lancedb_reads_agree_with_the_in_memory_store(tmp_path:
         store.flush() if hasattr(store, "flush") else None
     qs = queries(pool[:400], seed=2)
     assert answers(resident, qs) == answers(reference, qs)
-    assert resident._keys.resident and resident._keys.partitions is not None
-    laid_out = resident._keys.partitions.listed
+    partitions = resident._keys.vectors.partitions
+    assert resident._keys.resident and partitions is not None
+    laid_out = partitions.listed
     assert not on_disk._keys.resident
     doomed = [it.id for it in pool[:400:7]]
     for store in (reference, resident, on_disk):  # appends past the layout, deletes, compaction
@@ -96,7 +98,7 @@ def test_resident_ivf_and_lancedb_reads_agree_with_the_in_memory_store(tmp_path:
     expected = answers(reference, qs)
     assert answers(resident, qs) == expected
     assert answers(on_disk, qs) == expected
-    assert resident._keys.reloads == 1 and resident._keys.partitions.listed > laid_out
+    assert resident._keys.reloads == 1 and resident._keys.vectors.partitions.listed > laid_out
     reopened = LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM, ivf_rows=300)
     assert answers(reopened, qs) == expected
 
@@ -109,7 +111,7 @@ def test_the_probed_partitions_find_a_stored_vectors_near_copy() -> None:
     partitions = Partitions(rows)
     for target in (0, 777, 1_999):
         q = m[target] / np.linalg.norm(m[target])
-        found, sims, _ = partitions.search(q, probes=3)
+        found, sims = partitions.search(q, probes=3)
         assert found[int(np.argmax(sims))] == target
         assert np.array_equal(rows.vector(target), m[target])  # the layout moved rows, not values
 
@@ -155,6 +157,7 @@ def test_warm_loads_the_copy_and_its_partitions_before_the_first_read(tmp_path: 
     first.upsert(items(400, seed=3))
     first.close()
     reopened = LanceMemoryStore(str(tmp_path / "w.lance"), dimensions=DIM, ivf_rows=300)
-    assert reopened._keys.reloads == 0 and reopened._keys.partitions is None  # nothing loaded at open
+    assert reopened._keys.reloads == 0 and reopened._keys.vectors is None  # nothing loaded at open
     reopened.warm()
-    assert reopened._keys.resident and reopened._keys.partitions is not None and reopened._keys.reloads == 1
+    assert reopened._keys.resident and reopened._keys.vectors.partitions is not None
+    assert reopened._keys.reloads == 1

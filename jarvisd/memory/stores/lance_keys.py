@@ -17,7 +17,7 @@ unexpected commit). LanceDB stays the source of truth.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import numpy as np
@@ -26,13 +26,12 @@ import pyarrow.compute as pc
 
 from jarvisd.memory.stores.base import StoreQuery
 from jarvisd.memory.stores.lance_rows import to_us
-from jarvisd.memory.stores.lance_vectors import PROBES, Partitions, VectorRows
+from jarvisd.memory.stores.lance_vectors import ResidentVectors
 
 KEY_COLUMNS = ["id", "user", "agent", "layer", "kind", "source", "session", "topic", "task_type", "outcome",
                "created_us", "importance", "accessed_us", "rehearsals", "superseded_by", "content_lc",
                "has_vector"]
 ROW_COLUMNS = ["content", "metadata"]  # the rest of a row (besides the vector) kept while resident
-FLAT_ROWS = 4_096  # below this many allowed rows a vector query is exact over just those rows
 
 
 class _WordIndex:
@@ -89,6 +88,7 @@ class _Codes:
         self.vocab: dict[str, dict[str, int]] = {c: {} for c in CODED}
         self.codes: dict[str, np.ndarray] = {c: np.zeros(0, dtype=np.int32) for c in CODED}
         self.numbers: dict[str, np.ndarray] = {}
+        self._owner_memo: tuple[Hashable, np.ndarray] | None = None  # the last `owners_where`
 
     def _encode(self, column: str, values: list[str]) -> np.ndarray:
         vocab = self.vocab[column]
@@ -101,6 +101,7 @@ class _Codes:
                            dtype=np.int32, count=table.num_rows)
 
     def build(self, table: pa.Table) -> None:
+        self._owner_memo = None
         self.owners = {}
         self.owner = self._encode_owners(table)
         self.vocab = {c: {} for c in CODED}
@@ -120,6 +121,7 @@ class _Codes:
         }
 
     def append(self, table: pa.Table) -> None:
+        self._owner_memo = None
         self.owner = np.concatenate([self.owner, self._encode_owners(table)])
         for c in CODED:
             self.codes[c] = np.concatenate([self.codes[c], self._encode(c, table.column(c).to_pylist())])
@@ -127,6 +129,7 @@ class _Codes:
             self.numbers[name] = np.concatenate([self.numbers[name], values])
 
     def keep(self, alive: np.ndarray) -> None:
+        self._owner_memo = None
         self.owner = self.owner[alive]
         self.codes = {c: v[alive] for c, v in self.codes.items()}
         self.numbers = {c: v[alive] for c, v in self.numbers.items()}
@@ -135,10 +138,17 @@ class _Codes:
         code = self.vocab[column].get(value)
         return self.codes[column] == code if code is not None else np.zeros(len(self.codes[column]), dtype=bool)
 
-    def owners_where(self, allowed: Callable[[Owner], bool]) -> np.ndarray:
-        """Rows whose (user, agent, layer, kind, source) satisfies `allowed`."""
+    def owners_where(self, key: Hashable, allowed: Callable[[Owner], bool]) -> np.ndarray:
+        """Rows whose (user, agent, layer, kind, source) satisfies `allowed`, which `key` names (the
+        last answer is kept: one recall asks several times, and the row gather costs at 100k rows).
+        Read-only: callers combine it into new arrays."""
+        if self._owner_memo is not None and self._owner_memo[0] == key:
+            return self._owner_memo[1]
         table = np.fromiter((allowed(o) for o in self.owners), dtype=bool, count=len(self.owners))
-        return table[self.owner] if len(table) else np.zeros(len(self.owner), dtype=bool)
+        rows = table[self.owner] if len(table) else np.zeros(len(self.owner), dtype=bool)
+        rows.flags.writeable = False
+        self._owner_memo = (key, rows)
+        return rows
 
 
 def _vectors_of(table: pa.Table, dimensions: int) -> np.ndarray:
@@ -161,18 +171,19 @@ def _top(rows: np.ndarray, values: np.ndarray, limit: int) -> np.ndarray:
     """The rows among `rows` with the `limit` largest `values`, plus every row tied with the last."""
     if rows.size <= limit:
         return rows
-    kth = np.partition(values[rows], rows.size - limit)[rows.size - limit]
-    return rows[values[rows] >= kth]
+    picked = values[rows]
+    return rows[picked >= np.partition(picked, rows.size - limit)[rows.size - limit]]
 
 
-def _top_by_importance(rows: np.ndarray, importance: np.ndarray, created: np.ndarray, limit: int) -> np.ndarray:
-    """A superset of the top `limit` rows by importance then recency: the rows above the cut-off
-    importance, and the newest `limit` (with ties) of the rows at it (episodes share 0.5)."""
-    head = _top(rows, importance, limit)
+def _top_by(rows: np.ndarray, first: np.ndarray, then: np.ndarray, limit: int) -> np.ndarray:
+    """A superset of the top `limit` rows by `first` then `then` (both descending): the rows above the
+    cut-off `first` value, and the `limit` largest `then` (with ties) of the rows at it. Episodes
+    share importance 0.5 and keyword scores tie often, so the cut-off group can be large."""
+    head = _top(rows, first, limit)
     if head.size <= limit:
         return head
-    cut = importance[head].min()
-    return np.concatenate([head[importance[head] > cut], _top(head[importance[head] == cut], created, limit)])
+    cut = first[head].min()
+    return np.concatenate([head[first[head] > cut], _top(head[first[head] == cut], then, limit)])
 
 
 class KeyColumns:
@@ -182,10 +193,7 @@ class KeyColumns:
     def __init__(self, max_vector_rows: int = 200_000, ivf_rows: int = 20_000) -> None:
         self.table: pa.Table | None = None
         self.alive = np.zeros(0, dtype=bool)
-        self.vectors: VectorRows | None = None  # aligned with `table` while the whole row is resident
-        self.context: VectorRows | None = None  # turn episodes' context vectors, aligned like `vectors`
-        self.has_context = np.zeros(0, dtype=bool)
-        self.partitions: Partitions | None = None  # over `vectors` from `ivf_rows` rows on
+        self.vectors: ResidentVectors | None = None  # aligned with `table` while the whole row is resident
         self.max_vector_rows = max_vector_rows
         self.ivf_rows = ivf_rows
         self.version = -1
@@ -207,28 +215,19 @@ class KeyColumns:
         """`table` holds KEY_COLUMNS, plus ROW_COLUMNS and `vector` when the caller wants the rows
         resident (ignored above `max_vector_rows`)."""
         resident = "vector" in table.column_names and table.num_rows <= self.max_vector_rows
-        self.vectors, self.partitions, self.context, self._term_memo = None, None, None, None
+        self.vectors, self._term_memo = None, None
         if resident:
-            self.vectors = VectorRows.of(_vectors_of(table, dimensions))
-            context, self.has_context = _context_of(table, dimensions)
-            self.context = VectorRows.of(context)
+            self.vectors = ResidentVectors(_vectors_of(table, dimensions), *_context_of(table, dimensions),
+                                           ivf_rows=self.ivf_rows)
         self.table = table.select(KEY_COLUMNS + (ROW_COLUMNS if resident else [])).combine_chunks()
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)
         self._codes.build(self.table)
-        self._index_vectors()
         self.version = version
         self.reloads += 1
 
-    def _index_vectors(self) -> None:
-        """Partitions from `ivf_rows` rows on; retrained when the rows have grown fourfold."""
-        if self.vectors is None or self.vectors.size < self.ivf_rows:
-            self.partitions = None
-        elif self.partitions is None or self.vectors.size >= 4 * self.partitions.trained_rows:
-            self.partitions = Partitions(self.vectors, companion=self.context)
-
     def invalidate(self) -> None:
-        self.table, self.vectors, self.partitions, self.context, self.version = None, None, None, None, -1
+        self.table, self.vectors, self.version = None, None, -1
         self._term_memo = None
 
     def _positions(self, ids: Sequence[str]) -> np.ndarray:
@@ -248,22 +247,16 @@ class KeyColumns:
             self.table = pa.concat_tables([self.table, added])
             self._codes.append(added)
             self.alive = np.concatenate([self.alive, np.ones(upserted.num_rows, dtype=bool)])
-            if self.vectors is not None and self.context is not None:
-                fresh = _vectors_of(upserted, self.vectors.dimensions)
-                self.vectors.append(fresh)
-                context, has = _context_of(upserted, self.vectors.dimensions)
-                self.context.append(context)
-                self.has_context = np.concatenate([self.has_context, has])
-                if self.partitions is not None:
-                    self.partitions.extend(fresh)
+            if self.vectors is not None:
+                dimensions = self.vectors.dimensions
+                self.vectors.append(_vectors_of(upserted, dimensions), *_context_of(upserted, dimensions))
         if self.vectors is not None and int(self.alive.sum()) > self.max_vector_rows:
-            self.vectors, self.partitions, self.context = None, None, None
+            self.vectors = None
             self.table = self.table.select(KEY_COLUMNS)
         self.version = version
         stale = (len(self.alive) - int(self.alive.sum())) + (len(self.alive) - self._words.upto)
         if stale > max(64, len(self.alive) // 5):
             self._compact()
-        self._index_vectors()
 
     def touched(self, ids: Sequence[str], accessed_us: int, rehearsed: Sequence[str], version: int) -> None:
         """Our own `touch` commit(s): `last_accessed` and rehearsal counts of live rows."""
@@ -278,12 +271,8 @@ class KeyColumns:
     def _compact(self) -> None:
         assert self.table is not None
         self.table = self.table.filter(pa.array(self.alive)).combine_chunks()
-        if self.vectors is not None and self.context is not None:
+        if self.vectors is not None:
             self.vectors.keep(self.alive)
-            self.context.keep(self.alive)
-            self.has_context = self.has_context[self.alive]
-        if self.partitions is not None:
-            self.partitions.keep(self.alive)
         self._codes.keep(self.alive)
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)
@@ -316,7 +305,7 @@ class KeyColumns:
                     and (not q.kinds or kind in q.kinds) and (not q.sources or source in q.sources)
                     and source not in q.exclude_sources and (not q.agent or agent == q.agent))
 
-        mask = self.alive & c.owners_where(allowed)
+        mask = self.alive & c.owners_where((access, q.kinds, q.sources, q.exclude_sources, q.agent), allowed)
         for column, value in (("session", q.session), ("topic", q.topic),
                               ("task_type", q.task_type), ("outcome", q.outcome)):
             if value:
@@ -358,7 +347,7 @@ class KeyColumns:
         rows = np.flatnonzero(self._mask(q, q.match_required, base))
         for order in orders:
             by_importance = order == "importance"
-            head = _top_by_importance(rows, importance, created, q.limit) if by_importance \
+            head = _top_by(rows, importance, created, q.limit) if by_importance \
                 else _top(rows, created, q.limit)
             keys = [(-float(importance[r]) if by_importance else 0.0, -int(created[r]), i)
                     for r, i in zip(head.tolist(), self._ids(head), strict=True)]
@@ -391,9 +380,10 @@ class KeyColumns:
         for hits, weight in zip(self._term_masks(q), weights, strict=True):
             score += weight * hits
             held |= hits
-        rows = np.flatnonzero(allowed & held)
         created = self._codes.numbers["created_us"]
-        ranked = rows[np.lexsort((-created[rows], -score[rows]))]  # scores tie often: sort in numpy
+        # every row that can make the top `limit` (ties included), then sorted: scores tie often
+        rows = _top_by(np.flatnonzero(allowed & held), score, created, q.limit)
+        ranked = rows[np.lexsort((-created[rows], -score[rows]))]
         if ranked.size > q.limit:  # keep the rows tied with the last one kept, for the id order below
             last = ranked[q.limit - 1]
             tail = ranked[q.limit :]
@@ -408,30 +398,16 @@ class KeyColumns:
         return self._ids(np.asarray(self.winner_rows(q, orders), dtype=np.int64))
 
     def nearest_rows(self, q: StoreQuery, base: np.ndarray | None = None) -> list[tuple[int, float]]:
-        """Vector search over the resident vectors: (row, cosine) >= `q.min_cosine`, best first.
-        Exact while the table (or the allowed rows) are few; through the partitions otherwise,
-        widened to every allowed row when the probed partitions hold fewer than `q.limit` of them."""
+        """Vector search over the resident vectors: (row, cosine) >= `q.min_cosine`, best first
+        (`ResidentVectors.nearest`: exact while the table or the allowed rows are few)."""
         assert self.table is not None and self.vectors is not None and q.vector is not None
         if q.limit <= 0 or len(q.vector) != self.vectors.dimensions:
             return []
         query = np.asarray(q.vector, dtype=np.float32)
         query = query / (np.linalg.norm(query) or 1.0)
         allowed = self._mask(q, False, base) & self._codes.numbers["has_vector"]
-        if self.partitions is None:
-            sims = self._with_context(None, self.vectors.cosines(None, query), query)
-            rows = np.flatnonzero(allowed & (sims >= q.min_cosine))
-            sims = sims[rows]
-        else:
-            rows, sims = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
-            if int(allowed.sum()) > FLAT_ROWS:
-                rows, sims, context = self.partitions.search(query, PROBES)
-                if context is not None:  # the context vectors, laid out with the turn vectors
-                    sims = np.where(self.has_context[rows], np.maximum(sims, context), sims)
-                rows, sims = rows[allowed[rows]], sims[allowed[rows]]
-            if rows.size < q.limit:  # few allowed rows, or too few of them in the probed partitions
-                rows = np.flatnonzero(allowed)
-                sims = self._with_context(rows, self.vectors.cosines(rows, query), query)
-            rows, sims = rows[sims >= q.min_cosine], sims[sims >= q.min_cosine]
+        rows, sims = self.vectors.nearest(allowed, query, q.limit)
+        rows, sims = rows[sims >= q.min_cosine], sims[sims >= q.min_cosine]
         if rows.size > 4 * q.limit:
             best = np.argpartition(-sims, 4 * q.limit)[: 4 * q.limit]
             rows, sims = rows[best], sims[best]
@@ -448,34 +424,20 @@ class KeyColumns:
             return []
         query = np.asarray(vector, dtype=np.float32)
         query = query / (np.linalg.norm(query) or 1.0)
-        sims = self._with_context(at, self.vectors.cosines(at, query), query)
-        return list(zip(at.tolist(), sims.tolist(), strict=True))
-
-    def _with_context(self, rows: np.ndarray | None, sims: np.ndarray, query: np.ndarray) -> np.ndarray:
-        """`sims` (of `rows`, every row when None) raised to the rows' context-vector cosines where
-        higher (`scoring.best_cosine`). Partitions are laid out by the turn vectors: a context vector
-        is seen when its row's partition is probed."""
-        assert self.context is not None
-        has = self.has_context if rows is None else self.has_context[rows]
-        if not has.any():
-            return sims
-        picked = np.flatnonzero(has)
-        at = picked if rows is None else rows[picked]
-        out = np.array(sims, dtype=np.float32)
-        out[picked] = np.maximum(out[picked], self.context.cosines(at, query))
-        return out
+        return list(zip(at.tolist(), self.vectors.cosines(at, query).tolist(), strict=True))
 
     def rows_at(self, rows: Sequence[int]) -> list[dict[str, Any]]:
         """Whole rows (as LanceDB returns them) for resident row numbers."""
-        assert self.table is not None and self.vectors is not None and self.context is not None
+        assert self.table is not None and self.vectors is not None
         at = np.asarray(rows, dtype=np.int64)
         out = self.table.take(pa.array(at)).to_pylist()
         numbers = self._codes.numbers
         for row, r in zip(out, at.tolist(), strict=True):
             row["accessed_us"], row["rehearsals"] = int(numbers["accessed_us"][r]), int(numbers["rehearsals"][r])
-            row["vector"] = self.vectors.vector(r).tolist()
-            row["has_context"] = bool(self.has_context[r])
-            row["context_vector"] = self.context.vector(r).tolist() if row["has_context"] else None
+            vector, context = self.vectors.vectors_of(r)
+            row["vector"] = vector.tolist()
+            row["has_context"] = context is not None
+            row["context_vector"] = context.tolist() if context is not None else None
         return out
 
     def rows_for(self, ids: Sequence[str]) -> list[dict[str, Any]]:
@@ -489,8 +451,6 @@ class KeyColumns:
         total = self.table.nbytes + self.alive.nbytes + self._words.rows.nbytes + self._words.vocab.nbytes
         total += self._codes.owner.nbytes + sum(v.nbytes for v in self._codes.codes.values())
         total += sum(v.nbytes for v in self._codes.numbers.values())
-        if self.vectors is not None and self.context is not None:
-            total += self.vectors.nbytes + self.context.nbytes + self.has_context.nbytes
-        if self.partitions is not None:
-            total += self.partitions.centroids.nbytes + self.partitions.labels.nbytes
+        if self.vectors is not None:
+            total += self.vectors.nbytes
         return int(total)

@@ -1,14 +1,19 @@
-"""The LanceDB store's vectors kept in process: a float32 matrix aligned with the key columns, searched
-exactly while small and through an in-process IVF (inverted file: k-means partitions, exact float32
-cosines inside the probed partitions) once large.
+"""The LanceDB store's vectors kept in process: float32 matrices aligned with the key columns,
+searched exactly while small and through an in-process IVF (inverted file: k-means partitions, exact
+float32 cosines inside the probed partitions) once large.
 
 Why not LanceDB's own ANN: every LanceDB query costs milliseconds of hand-off and planning, and the
 winners' rows must be read afterwards; on the 2-core target machine that was 40-60 ms at 100k rows.
 Why not a flat scan of everything: the machine reads memory at about 2 GB/s, so one pass over 100k x
 384 float32 (150 MB) alone takes 50-100 ms. Probing ~20 of sqrt(n) partitions reads about 6% of it.
 
-The matrix is a cache: it is rebuilt from LanceDB at open and after another process moved the table,
-and LanceDB stays the source of truth.
+A turn episode has two vectors (the turn, and the turn with its context); its relevance is the
+higher cosine. Scanning both matrices doubled what a query reads, so the scan reads one *search
+vector* per row instead, the unit sum of the two (docs/memory.md, "Vector search"), and only the
+best few hundred rows it finds get their exact relevance from the two raw matrices.
+
+The matrices are a cache: they are rebuilt from LanceDB at open and after another process moved the
+table, and LanceDB stays the source of truth.
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 
 PROBES = 20  # partitions probed per query (of about sqrt(rows))
+FLAT_ROWS = 4_096  # at most this many allowed rows: their exact cosines, no partitions
+RERANK = 4  # times the query's limit: rows the search-vector scan passes on for their exact cosines
 TRAIN_SAMPLE = 8_192  # rows k-means is trained on
 TRAIN_ROUNDS = 6
 TAIL_ROWS = 2_048  # rows appended since the partitions were laid out, scanned whole until then
@@ -111,13 +118,11 @@ class Partitions:
     partition. Rows appended after the layout are a tail scanned whole until there are TAIL_ROWS of
     them; then the layout is redone (one copy of the matrix)."""
 
-    def __init__(self, vectors: VectorRows, seed: int = 0, companion: VectorRows | None = None) -> None:
-        """`companion`: rows aligned with `vectors` (the turn episodes' context vectors), laid out the
-        same way so a probe reads both as contiguous blocks."""
-        self.companion = companion
+    def __init__(self, vectors: VectorRows, seed: int = 0, count: int | None = None) -> None:
+        """`count` partitions (default sqrt(rows))."""
         rng = np.random.default_rng(seed)
         m = vectors.stored()
-        k = max(1, int(np.sqrt(len(m))))
+        k = max(1, min(len(m), count or int(np.sqrt(len(m)))))
         sample = _unit(m[rng.choice(len(m), size=min(len(m), max(TRAIN_SAMPLE, k)), replace=False)])
         centroids = sample[rng.choice(len(sample), size=k, replace=False)]
         for _ in range(TRAIN_ROUNDS):
@@ -150,24 +155,114 @@ class Partitions:
     def _lay_out(self) -> None:
         order = np.argsort(self.labels, kind="stable")
         self.vectors.lay_out(order)
-        if self.companion is not None:
-            self.companion.lay_out(order)
         self.bounds = np.searchsorted(self.labels[order], np.arange(len(self.centroids) + 1))
         self.listed = len(self.labels)
 
-    def search(self, query: np.ndarray, probes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-        """(rows, cosines, the companion's cosines or None) of the `probes` partitions nearest the unit
-        `query`, and of the tail."""
+    def search(self, query: np.ndarray, probes: int) -> tuple[np.ndarray, np.ndarray]:
+        """(rows, cosines) of the `probes` partitions nearest the unit `query`, and of the tail."""
         if self.vectors.size - self.listed > TAIL_ROWS:
             self._lay_out()
         near = np.argsort(-(self.centroids @ query))[:probes]
         spans = [(int(self.bounds[p]), int(self.bounds[p + 1])) for p in near] + [(self.listed, self.vectors.size)]
-        spans = [(start, stop) for start, stop in spans if stop > start]
-        if not spans:
-            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32), None
-        found = [self.vectors.slice_cosines(start, stop, query) for start, stop in spans]
-        rows, sims = np.concatenate([r for r, _ in found]), np.concatenate([s for _, s in found])
-        if self.companion is None:
-            return rows, sims, None
-        other = np.concatenate([self.companion.slice_cosines(start, stop, query)[1] for start, stop in spans])
-        return rows, sims, other
+        found = [self.vectors.slice_cosines(start, stop, query) for start, stop in spans if stop > start]
+        if not found:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+        return np.concatenate([r for r, _ in found]), np.concatenate([s for _, s in found])
+
+
+def search_vectors(turn: np.ndarray, context: np.ndarray, has_context: np.ndarray) -> np.ndarray:
+    """One vector per row to scan: the unit sum of the unit turn and context vectors (the unit turn
+    vector where there is no context; zero for a zero vector). Its cosine with a query is the mean of
+    the two cosines over the sum's length, so a row near the query by either vector scores high."""
+    unit_turn = _unit(turn)
+    return _unit(np.where(has_context[:, None], unit_turn + _unit(context), unit_turn)).astype(np.float32)
+
+
+class ResidentVectors:
+    """Every resident row's turn vector and context vector (raw float32 in row order, so items
+    round-trip exactly; the context is zero where a row has none) and its search vector, which the
+    partitions lay out. One owner for the three, which grow and shrink together."""
+
+    def __init__(self, turn: np.ndarray, context: np.ndarray, has_context: np.ndarray, ivf_rows: int) -> None:
+        self.turn, self.context = VectorRows.of(turn), VectorRows.of(context)
+        self.has_context = has_context
+        self.search = VectorRows.of(search_vectors(turn, context, has_context))
+        self.ivf_rows = ivf_rows
+        self.partitions: Partitions | None = None
+        self._index()
+
+    @property
+    def dimensions(self) -> int:
+        return self.turn.dimensions
+
+    @property
+    def size(self) -> int:
+        return self.turn.size
+
+    @property
+    def nbytes(self) -> int:
+        total = self.turn.nbytes + self.context.nbytes + self.search.nbytes + self.has_context.nbytes
+        if self.partitions is not None:
+            total += self.partitions.centroids.nbytes + self.partitions.labels.nbytes
+        return int(total)
+
+    def _index(self) -> None:
+        """Partitions from `ivf_rows` rows on; retrained when the rows have grown fourfold."""
+        if self.size < self.ivf_rows:
+            self.partitions = None
+        elif self.partitions is None or self.size >= 4 * self.partitions.trained_rows:
+            self.partitions = Partitions(self.search)
+
+    def append(self, turn: np.ndarray, context: np.ndarray, has_context: np.ndarray) -> None:
+        fresh = search_vectors(turn, context, has_context)
+        self.turn.append(turn)
+        self.context.append(context)
+        self.search.append(fresh)
+        self.has_context = np.concatenate([self.has_context, has_context])
+        if self.partitions is not None:
+            self.partitions.extend(fresh)
+        self._index()
+
+    def keep(self, alive: np.ndarray) -> None:
+        """Drop dead rows; the survivors are renumbered in order."""
+        self.turn.keep(alive)
+        self.context.keep(alive)
+        self.search.keep(alive)
+        self.has_context = self.has_context[alive]
+        if self.partitions is not None:
+            self.partitions.keep(alive)
+        self._index()
+
+    def vectors_of(self, row: int) -> tuple[np.ndarray, np.ndarray | None]:
+        """A row's raw turn vector and context vector (None without one)."""
+        return self.turn.vector(row), self.context.vector(row) if self.has_context[row] else None
+
+    def cosines(self, rows: np.ndarray | None, query: np.ndarray) -> np.ndarray:
+        """Exact relevance of `rows` (every row when None) to the unit `query`: the higher cosine of
+        the turn and context vectors (`scoring.best_cosine`)."""
+        sims = self.turn.cosines(rows, query)
+        has = self.has_context if rows is None else self.has_context[rows]
+        if has.any():
+            picked = np.flatnonzero(has)
+            at = picked if rows is None else rows[picked]
+            sims[picked] = np.maximum(sims[picked], self.context.cosines(at, query))
+        return sims
+
+    def nearest(self, allowed: np.ndarray, query: np.ndarray, limit: int) -> tuple[np.ndarray, np.ndarray]:
+        """(rows, exact cosines) that hold the best `limit` allowed rows for the unit `query`: every
+        allowed row while there are partitions to skip or few allowed rows; otherwise the allowed rows
+        of the probed partitions, the best RERANK x `limit` of them by search vector (every allowed
+        row when the probed partitions hold fewer than `limit`)."""
+        if self.partitions is None:
+            rows = np.flatnonzero(allowed)
+            return rows, self.cosines(None, query)[rows]
+        if int(allowed.sum()) <= FLAT_ROWS:
+            rows = np.flatnonzero(allowed)
+            return rows, self.cosines(rows, query)
+        rows, sims = self.partitions.search(query, PROBES)
+        rows, sims = rows[allowed[rows]], sims[allowed[rows]]
+        if rows.size < limit:
+            rows = np.flatnonzero(allowed)
+        elif rows.size > RERANK * limit:
+            rows = rows[np.argpartition(-sims, RERANK * limit)[: RERANK * limit]]
+        return rows, self.cosines(rows, query)
