@@ -61,17 +61,20 @@ def episode_text(utterance: str, answer: str) -> str:
 
 
 def embedding_text(content: str, previous: tuple[str, str] | None = None) -> str:
-    """The text embedded for a turn episode: the last 400 chars of the turn before it, then the episode.
+    """The text embedded for a turn episode: the turn before it (the last 400 chars of its utterance,
+    then of its answer), then the episode.
 
     The shown content stays the episode alone; only its vector carries the preceding words, because a
-    reply that refers back ("that", "she", a photo) has the question's words in the turn before it.
-    `previous` is the previous (utterance, answer) of the session, as working memory keeps it.
+    reply that refers back ("that", "she", a photo) has the question's words in the turn before it -
+    in its utterance as often as in its answer ("I just finished Becoming Nicole" / "What did you take
+    away from it?" / "It taught me self-acceptance"). `previous` is the previous (utterance, answer)
+    of the session, as working memory keeps it.
     """
     if previous is None:
         return content
-    asked, answered = previous
-    tail = (answered or asked).strip()[-CONTEXT_CHARS:]
-    return f"{tail}\n{content}" if tail else content
+    tails = [part.strip()[-CONTEXT_CHARS:] for part in previous]
+    before = "\n".join(tail for tail in tails if tail)
+    return f"{before}\n{content}" if before else content
 
 
 def stored_exchange(previous: tuple[str, str] | None) -> tuple[str, str] | None:
