@@ -48,13 +48,12 @@ TOPICS = ["회의 자료 준비", "세금 신고서 제출", "엄마한테 전�
 
 
 def clear_caches(words_too: bool = False) -> None:
-    """Forget every text profile. The word-level caches (stemming, a word's role, inflection matches)
-    stay warm, as in a running daemon that has seen the words before, unless `words_too`."""
+    """Forget every text profile. The word-level caches (a word's facts, inflection matches) stay
+    warm, as in a running daemon that has seen the words before, unless `words_too`."""
     text.profile.cache_clear()
     text.word_grams.cache_clear()
     rules._dismissal_reference.cache_clear()
     if words_too:
-        text.stem_en.cache_clear()
         text.word_facts.cache_clear()
         text.words_match.cache_clear()
 

@@ -129,13 +129,15 @@ def _same_by_text(pa: Profile, pb: Profile) -> bool:
     the set sizes allow a Jaccard of 0.4."""
     if pa.words == pb.words:
         return True
-    short, long = (pa.squashed, pb.squashed) if len(pa.squashed) <= len(pb.squashed) else (pb.squashed, pa.squashed)
-    if not (len(short) >= CONTAINMENT_MIN_CHARS and short in long):
-        na, nb = len(pa.grams), len(pb.grams)
+    sa, sb = pa.squashed, pb.squashed
+    short, long = (sa, sb) if len(sa) <= len(sb) else (sb, sa)
+    if len(short) < CONTAINMENT_MIN_CHARS or short not in long:
+        ga, gb = pa.grams, pb.grams
+        na, nb = len(ga), len(gb)
         # Jaccard <= smaller / larger set, so a lopsided pair cannot reach 0.4
-        if min(na, nb) < JACCARD_SAME * max(na, nb):
+        if na < JACCARD_SAME * nb or nb < JACCARD_SAME * na:
             return False
-        shared = len(pa.grams & pb.grams)
+        shared = len(ga & gb)
         if shared < JACCARD_SAME * (na + nb - shared):
             return False
     return not _blocked(pa, pb)  # checked only when a text rule would merge

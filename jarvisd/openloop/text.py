@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from operator import add
-from typing import NamedTuple
 
 _WORD = re.compile(r"[\w'’]+")
 
@@ -29,24 +29,9 @@ POLARITY = frozenset("취소 안 못 말기 말자 그만 cancel not don't dont 
 POLARITY_STEMS = ("취소", "않", "cancel", "안해", "못해", "그만")
 
 
-def _normal_words(text: str) -> tuple[list[str], str]:
-    """The words of a text (NFKC, lower case, punctuation dropped) and the same joined without spaces."""
-    text = unicodedata.normalize("NFKC", text).lower()
-    words = text.split()
-    squashed = "".join(words)
-    if not squashed.isalnum():  # punctuation somewhere (the rare case): the regex says what a word is
-        words = _WORD.findall(text.replace("’", "'"))
-        squashed = "".join(words)
-    return words, squashed
-
-
-def normalize(text: str) -> str:
-    """NFKC, lower case, punctuation dropped, whitespace collapsed."""
-    return " ".join(_normal_words(text)[0])
-
-
-@lru_cache(maxsize=65_536)
 def stem_en(word: str) -> str:
+    """English plural, -ing, -ed and possessive endings off (`reports` -> `report`). Not cached itself:
+    its callers (`word_facts`, `words_match`) cache their answers."""
     if word.endswith("'s"):
         word = word[:-2]
     for suffix in ("ing", "ed", "es", "s"):
@@ -55,40 +40,47 @@ def stem_en(word: str) -> str:
     return word
 
 
-_new_tuple = tuple.__new__  # a named tuple without its Python-level __new__: a third of building one
-
-
-class Word(NamedTuple):
-    """What the rules need of one word, worked out once per word (a daemon sees the same words again
-    and again): its bigrams, and its role in a promise."""
-
-    grams: frozenset[str]        # the bigrams inside the word (none for a one-letter word)
-    key: str | None              # the comparison key of a content word (English stemmed); None: function word
-    turns: bool                  # the word turns a promise around (cancel / not / stop)
+# What the rules need of one word, worked out once per word (a daemon sees the same words again and
+# again), as a plain tuple: unpacking one is cheaper than reading a named tuple's fields, and the
+# profile does it for every word of every new text.
+#   grams  frozenset[str]  the bigrams inside the word (none for a one-letter word)
+#   key    str | None      the comparison key of a content word (English stemmed); None: function word
+#   turns  bool            the word turns a promise around (cancel / not / stop)
+#   first, last  str       its first and last letter, for the bigrams across word boundaries
+WordFacts = tuple[frozenset[str], str | None, bool, str, str]
 
 
 @lru_cache(maxsize=65_536)
-def word_facts(w: str) -> Word:
+def word_facts(w: str) -> WordFacts:
     key: str | None = None
     if w not in EN_FUNCTION and w not in KO_FUNCTION:
         key = stem_en(w) if w.isascii() else w
         if key in EN_FUNCTION:
             key = None
-    return _new_tuple(Word, (frozenset(map(add, w, w[1:])), key, w in POLARITY or w.startswith(POLARITY_STEMS)))
+    return frozenset(map(add, w, w[1:])), key, w in POLARITY or w.startswith(POLARITY_STEMS), w[0], w[-1]
 
 
-class Profile(NamedTuple):
-    """Everything the rules compare, built in one pass over the words and cached per text: the judge
-    compares one new promise with every open loop, and the loops' profiles are reused. (A named tuple,
-    not a frozen dataclass: building one is half the cost.)"""
+_NONE: frozenset[str] = frozenset()
 
-    squashed: str                # normalized, no spaces
-    grams: frozenset[str]        # character bigrams of `squashed` (a one-character text is its own unit)
-    words: tuple[str, ...]       # normalized words
-    content: tuple[str, ...]     # words that carry the promise
-    keys: tuple[str, ...]        # `content` with English words stemmed
-    stems: frozenset[str]
-    polarity: frozenset[str]     # cancel / not / stop words present
+
+class Profile:
+    """Everything the rules compare, built in one pass over the words and cached per text (`profile`):
+    the judge compares one new promise with every open loop, and the loops' profiles are reused.
+
+    A class with slots: the rules read many fields, and reading a slot costs less than reading a named
+    tuple's field. `grams` is a set shared by every caller of `profile`: read it, never change it."""
+
+    __slots__ = ("squashed", "grams", "words", "content", "keys", "stems", "polarity")
+
+    def __init__(self, squashed: str, grams: AbstractSet[str], words: tuple[str, ...], content: tuple[str, ...],
+                 keys: tuple[str, ...], polarity: frozenset[str]) -> None:
+        self.squashed = squashed      # normalized, no spaces
+        self.grams = grams            # character bigrams of `squashed` (a one-character text is its own unit)
+        self.words = words            # normalized words
+        self.content = content        # words that carry the promise
+        self.keys = keys              # `content` with English words stemmed
+        self.stems = frozenset(keys)
+        self.polarity = polarity      # cancel / not / stop words present
 
     @property
     def norm(self) -> str:
@@ -96,43 +88,51 @@ class Profile(NamedTuple):
         return " ".join(self.words)
 
 
-_NONE: frozenset[str] = frozenset()
-
-
 @lru_cache(maxsize=16_384)
 def profile(text: str) -> Profile:
-    words, squashed = _normal_words(text)
+    """Normalize (NFKC, lower case, punctuation dropped) and profile a text from its words' facts."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    words = text.split()
+    squashed = "".join(words)
+    if not squashed.isalnum():  # punctuation somewhere (the rare case): the regex says what a word is
+        words = _WORD.findall(text.replace("’", "'"))
+        squashed = "".join(words)
     grams: set[str] = set()
     content, keys, polar = [], [], []
-    at = 0
+    before = None  # the last letter of the word before
     for w in words:
-        facts = word_facts(w)
-        grams |= facts.grams
-        if at:  # the bigram across the word boundary, as in the space-free text
-            grams.add(squashed[at - 1:at + 1])
-        at += len(w)
-        if facts.key is not None:
+        in_word, key, turns, first, last = word_facts(w)
+        if before is not None:  # the bigram across the word boundary, as in the space-free text
+            grams.add(before + first)
+        grams |= in_word
+        before = last
+        if key is not None:
             content.append(w)
-            keys.append(facts.key)
-        if facts.turns:
+            keys.append(key)
+        if turns:
             polar.append(w)
-    if at == 1:
+    if len(squashed) == 1:
         grams.add(squashed)
-    return _new_tuple(Profile, (squashed, frozenset(grams), tuple(words), tuple(content), tuple(keys),
-                                frozenset(keys), frozenset(polar) if polar else _NONE))
+    return Profile(squashed, grams, tuple(words), tuple(content), tuple(keys),
+                   frozenset(polar) if polar else _NONE)
+
+
+def normalize(text: str) -> str:
+    """NFKC, lower case, punctuation dropped, whitespace collapsed."""
+    return profile(text).norm
 
 
 @lru_cache(maxsize=16_384)
 def word_grams(text: str) -> frozenset[str]:
     """Bigrams inside each word, never across a word boundary (a one-letter word is its own unit)."""
-    return frozenset().union(*(word_facts(w).grams if len(w) > 1 else (w,) for w in profile(text).words))
+    return frozenset().union(*(word_facts(w)[0] if len(w) > 1 else (w,) for w in profile(text).words))
 
 
 def squash(text: str) -> str:
     return profile(text).squashed
 
 
-def bigrams(text: str) -> frozenset[str]:
+def bigrams(text: str) -> AbstractSet[str]:
     """Character bigrams of the space-free text; a one-character text is its own unit."""
     return profile(text).grams
 
