@@ -33,6 +33,7 @@ from jarvisd.memory.facts import interferes, superseded, topic_of
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
 from jarvisd.memory.korean import normalise, query_terms, search_terms, words_used
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits, wants_pattern_note
+from jarvisd.memory.period import Period, named_period
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.scoring import (
     KEYWORD_SHARE,
@@ -111,6 +112,7 @@ class MemoryService:
         keyword_share: float = KEYWORD_SHARE,
         stem_terms: bool = True,
         session_cap: int = SESSION_CAP,
+        period_arm: bool = True,
         clock: Callable[[], datetime] = utc_now,
         tz: tzinfo = UTC,
     ) -> None:
@@ -125,6 +127,7 @@ class MemoryService:
         self.keyword_share = keyword_share
         self.stem_terms = stem_terms  # English inflections cut from the words matched (`search_terms`)
         self.session_cap = session_cap  # > 0: at most this many items of one session before any of another
+        self.period_arm = period_arm  # a query naming a month or a year also gathers inside it (`named_period`)
         self.clock = clock
         self.tz = tz
         self.warnings: list[str] = []
@@ -246,30 +249,52 @@ class MemoryService:
 
     def _candidates(
         self, scope: MemoryScope, query: str, fetch: int, **filters: object
-    ) -> tuple[list[Candidate], tuple[float, ...] | None, tuple[float, ...]]:
+    ) -> tuple[list[Candidate], tuple[float, ...] | None, Callable[[MemoryItem], float]]:
         """Keyword or vector matches, gathered by recency, by importance, by vector distance and by the
         rarity of the query words they hold (BM25-like: `scoring.rarity_weights` over the items the
-        query may read, so a speaker's name in half the items counts little). Each candidate carries
-        its cosine and its keyword score."""
+        query may read, so a speaker's name in half the items counts little); when the query names a
+        month or a year (`named_period`), the same arms once more inside that period. Each candidate
+        carries its cosine and its keyword score; the scorer is returned for source turns."""
         terms = tuple(search_terms(query) if self.stem_terms else query_terms(query))
         vector = self._embed([query])[0] if query.strip() else None
         access = self.policies.access(scope)
         q = StoreQuery(access=access, terms=terms, vector=vector, limit=fetch, **filters)  # type: ignore[arg-type]
         weights: tuple[float, ...] = ()
+        total = 0
         if terms and self.keyword_arm:
             total, counts = self.store.term_counts(q)
             weights = tuple(rarity_weights(total, counts))
             q = replace(q, term_weights=weights)
         arms = ["recent", "importance"] + (["vector"] if vector is not None else []) + (["keyword"] if weights else [])
         found = self.store.gather(q, arms)
+        period = named_period(query, self.clock().astimezone(self.tz).date()) if self.period_arm else None
+        period_weight = 0.0
+        if period is not None:
+            within = self._within(q, period)
+            have = {c.item.id for c in found}
+            found += [c for c in self.store.gather(within, arms) if c.item.id not in have]
+            if weights:  # the period weighs as a word held by the items said inside it
+                period_weight = rarity_weights(total, [self.store.term_counts(replace(within, terms=()))[0]])[0]
+
+        def keywords(item: MemoryItem) -> float:
+            if not weights:
+                return 0.0
+            said_then = period is not None and period.holds(item.created_at.astimezone(self.tz).date())
+            return keyword_score(terms, weights, item.content, period_weight, said_then)
+
         # a store gives each candidate's cosine where it computed one (the in-memory store and the
         # resident copy: all of them); the rest (LanceDB rows outside its ANN answer) are computed here
         missing = [i for i, c in enumerate(found) if c.cosine is None]
         computed = dict(zip(missing, _cosines(vector, [found[i].item for i in missing]), strict=True))
         sims = [computed.get(i, c.cosine) for i, c in enumerate(found)]
-        cands = [Candidate(c.item, sim, keyword_score(terms, weights, c.item.content) if weights else 0.0)
-                 for c, sim in zip(found, sims, strict=True)]
-        return cands, vector, weights
+        cands = [Candidate(c.item, sim, keywords(c.item)) for c, sim in zip(found, sims, strict=True)]
+        return cands, vector, keywords
+
+    def _within(self, q: StoreQuery, period: Period) -> StoreQuery:
+        """`q` restricted to `period` (its days in the service's time zone; an item's `created_at` is when
+        it was said)."""
+        return replace(q, since=datetime.combine(period.start, time.min, self.tz),
+                       until=datetime.combine(period.end, time.min, self.tz))
 
     def recall(
         self, scope: MemoryScope, query: str, *, limit: int | None = None, exclude_ids: Sequence[str] = ()
@@ -283,7 +308,7 @@ class MemoryService:
         limit = self.recall_limit if limit is None else limit
         excluded = set(exclude_ids)
         fetch = self.candidate_limit + len(excluded)
-        cands, vector, weights = self._candidates(
+        cands, vector, keywords = self._candidates(
             scope, query, fetch, kinds=RECALL_KINDS, exclude_sources=RECALL_EXCLUDED_SOURCES
         )
         cands = [c for c in cands if c.item.id not in excluded]
@@ -291,12 +316,12 @@ class MemoryService:
         now = self.clock()
         if not self.source_recall:
             return rank(cands, terms, now, limit)
-        with_sources = self._add_sources(scope, cands, vector, excluded, (terms, weights))
+        with_sources = self._add_sources(scope, cands, vector, excluded, keywords)
         return joint_rank(calibrated(with_sources, self.keyword_share), terms, now, limit, self.session_cap)
 
     def _add_sources(
         self, scope: MemoryScope, cands: list[Candidate], vector: tuple[float, ...] | None, excluded: set[str],
-        keywords: tuple[list[str], tuple[float, ...]],
+        keywords: Callable[[MemoryItem], float],
     ) -> list[Candidate]:
         """Source recall (M9): each extracted fact brings its source turn (`metadata.from_episode`)."""
         have = {c.item.id for c in cands}
@@ -305,9 +330,8 @@ class MemoryService:
             if c.item.metadata.get("from_episode") and c.item.metadata["from_episode"] not in have
         ))
         sources = self.store.get(wanted, self.policies.access(scope)) if wanted else []
-        terms, weights = keywords
         extra = [
-            Candidate(item, _item_cosine(vector, item), keyword_score(terms, weights, item.content) if weights else 0.0)
+            Candidate(item, _item_cosine(vector, item), keywords(item))
             for item in sources
             if item.source not in RECALL_EXCLUDED_SOURCES and item.id not in excluded and not item.superseded_by
         ]

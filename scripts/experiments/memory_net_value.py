@@ -43,7 +43,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
@@ -89,7 +89,8 @@ class Conversation:
 
 
 def parse_date(text: str) -> datetime:
-    return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y")
+    """A session's date, as UTC (the daemon's clock and items are time-zone aware)."""
+    return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y").replace(tzinfo=UTC)
 
 
 def turn_line(raw: dict) -> str:
@@ -315,12 +316,12 @@ class JarvisSystem:
 
     def __init__(self, conv: Conversation, embedder: CachedEmbedder, recall_items: int, context: bool,
                  extractor: Extractor | None = None, keyword_share: float = KEYWORD_SHARE,
-                 stem: bool = True, session_cap: int = SESSION_CAP) -> None:
+                 stem: bool = True, session_cap: int = SESSION_CAP, period: bool = True) -> None:
         last = max(conv.dates.values())
         self.svc = MemoryService(InMemoryStore(dimensions=embedder.dimensions), embedder=embedder,
                                  candidate_limit=recall_items, clock=lambda: last + timedelta(days=1),
                                  keyword_arm=keyword_share >= 0, keyword_share=max(0.0, keyword_share),
-                                 stem_terms=stem, session_cap=session_cap)
+                                 stem_terms=stem, session_cap=session_cap, period_arm=period)
         self.recall_items = recall_items
         self.turns_of: dict[str, list[Turn]] = {}
         self.facts = self.deferred = 0
@@ -475,6 +476,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="cut English inflections from the words recall matches (korean.search_terms)")
     ap.add_argument("--session-cap", type=int, default=SESSION_CAP,
                     help="at most N items of one session before any of another (the daemon's default; 0: off)")
+    ap.add_argument("--period", choices=("on", "off"), default="on",
+                    help="a question naming a month or a year also gathers candidates inside it "
+                         "(period.named_period; the daemon's default)")
     ap.add_argument("--budget", type=int, default=5120, help="characters of memory shown per question")
     ap.add_argument("--chunk-chars", type=int, default=1024)
     ap.add_argument("--recall-items", type=int, default=60, help="jarvisd recall limit (enough to fill the budget)")
@@ -527,7 +531,7 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     dropped = answered = facts = deferred = 0
     for conv in convs:
         jarvis = JarvisSystem(conv, embedder, args.recall_items, context, keyword_share=args.keyword_share,
-                              stem=args.stem == "on", session_cap=args.session_cap)
+                              stem=args.stem == "on", session_cap=args.session_cap, period=args.period == "on")
         built: dict[str, Callable[[str], list[Unit]]] = {
             "rag": RagSystem(conv, embedder, args.chunk_chars).ranked,
             "raw": jarvis.ranked,
@@ -535,7 +539,7 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
         }
         if extractor is not None:
             learned = JarvisSystem(conv, embedder, args.recall_items, context, extractor, args.keyword_share,
-                                   args.stem == "on", args.session_cap)
+                                   args.stem == "on", args.session_cap, args.period == "on")
             built["turns+src"] = learned.ranked_with_sources
             facts, deferred = facts + learned.facts, deferred + learned.deferred
         known = {t.dia_id for turns in conv.sessions.values() for t in turns}
@@ -568,7 +572,7 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     result = {
         "command": " ".join(["scripts/experiments/memory_net_value.py", *(argv or sys.argv[1:])]),
         "embedder": args.embedder, "episode_context": args.episode_context, "keyword_share": args.keyword_share,
-        "stem": args.stem, "session_cap": args.session_cap,
+        "stem": args.stem, "session_cap": args.session_cap, "period": args.period,
         "budget_chars": args.budget,
         "chunk_chars": args.chunk_chars, "conversations": [c.cid for c in convs], "questions_scored": len(rows),
         "questions_without_valid_evidence": dropped, "summary": summary,

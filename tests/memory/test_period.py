@@ -1,0 +1,88 @@
+"""The period a question names (`period.named_period`): English and Korean months and years."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from jarvisd.memory.period import Period, named_period
+
+TODAY = date(2023, 11, 20)
+
+
+def month(year: int, m: int) -> Period:
+    end = date(year + 1, 1, 1) if m == 12 else date(year, m + 1, 1)
+    return Period(date(year, m, 1), end)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What setback did Melanie face in October 2023?", month(2023, 10)),
+        ("What did John host for the veterans in May 2023?", month(2023, 5)),
+        ("What did Jon find for his clothing store on 1 February, 2023?", month(2023, 2)),
+        ("What did John do the week before August 3, 2023?", month(2023, 8)),
+        ("a photo from Sept. 2022", month(2022, 9)),
+        ("late December of 2022", month(2022, 12)),
+        ("2023년 10월에 뭐 했지?", month(2023, 10)),
+        ("2022년10월 5일 회의", month(2022, 10)),
+    ],
+)
+def test_a_month_with_its_year(text: str, expected: Period) -> None:
+    assert named_period(text, TODAY) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Which outdoor spot did Joanna visit in May?", month(2023, 5)),
+        ("What did John do on 7 July?", month(2023, 7)),
+        ("October 5th was fun", month(2023, 10)),
+        ("10월에 뭐 했지?", month(2023, 10)),
+        ("12월에 간 식당", month(2022, 12)),  # December has not begun by 20 November: last year's
+        ("mid-December", month(2022, 12)),
+    ],
+)
+def test_a_month_alone_is_the_latest_that_has_begun(text: str, expected: Period) -> None:
+    assert named_period(text, TODAY) == expected
+
+
+def test_a_month_alone_takes_a_year_named_elsewhere_in_the_text() -> None:
+    # "August 15 2023" names the year; "August 11" is the same year, not the latest August
+    assert named_period("Where was John between August 11 and August 15 2023?", date(2025, 1, 1)) == month(2023, 8)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("How many times has Melanie gone to the beach in 2023?", Period(date(2023, 1, 1), date(2024, 1, 1))),
+        ("2024년에 한 일", Period(date(2024, 1, 1), date(2025, 1, 1))),
+    ],
+)
+def test_a_year(text: str, expected: Period) -> None:
+    assert named_period(text, TODAY) == expected
+
+
+def test_two_periods_give_the_span_from_the_first_to_the_last() -> None:
+    assert named_period("in May or June 2023", TODAY) == Period(date(2023, 5, 1), date(2023, 7, 1))
+    assert named_period("2022년과 2023년", TODAY) == Period(date(2022, 1, 1), date(2024, 1, 1))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "What did Caroline research?",
+        "this may help",  # the verb, not the month
+        "May I ask what you did?",  # a month name must read as a date
+        "13월에 뭐 했지?",  # no thirteenth month
+        "월급 3 월세 50만원",  # 월급 / 월세 are not months
+        "12개월 할부",
+        "room 1203, 4500 steps, 3.2023",  # numbers that are not years
+        "version 2023.1",
+        "October 1799",  # a year outside 1900-2099 is not read as one
+    ],
+)
+def test_text_that_names_no_period_gives_none(text: str) -> None:
+    assert named_period(text, TODAY) is None
