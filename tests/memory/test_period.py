@@ -1,14 +1,18 @@
-"""The period a question names (`period.named_period`): English and Korean months and years."""
+"""The period a question names (`period.named_period`): English and Korean days, months and years."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
 from jarvisd.memory.period import Period, named_period
 
 TODAY = date(2023, 11, 20)
+
+
+def week(year: int, m: int, d: int) -> Period:
+    return Period(date(year, m, d), date(year, m, d) + timedelta(days=7))
 
 
 def month(year: int, m: int) -> Period:
@@ -21,12 +25,9 @@ def month(year: int, m: int) -> Period:
     [
         ("What setback did Melanie face in October 2023?", month(2023, 10)),
         ("What did John host for the veterans in May 2023?", month(2023, 5)),
-        ("What did Jon find for his clothing store on 1 February, 2023?", month(2023, 2)),
-        ("What did John do the week before August 3, 2023?", month(2023, 8)),
         ("a photo from Sept. 2022", month(2022, 9)),
         ("late December of 2022", month(2022, 12)),
         ("2023년 10월에 뭐 했지?", month(2023, 10)),
-        ("2022년10월 5일 회의", month(2022, 10)),
     ],
 )
 def test_a_month_with_its_year(text: str, expected: Period) -> None:
@@ -37,8 +38,6 @@ def test_a_month_with_its_year(text: str, expected: Period) -> None:
     ("text", "expected"),
     [
         ("Which outdoor spot did Joanna visit in May?", month(2023, 5)),
-        ("What did John do on 7 July?", month(2023, 7)),
-        ("October 5th was fun", month(2023, 10)),
         ("10월에 뭐 했지?", month(2023, 10)),
         ("12월에 간 식당", month(2022, 12)),  # December has not begun by 20 November: last year's
         ("mid-December", month(2022, 12)),
@@ -48,9 +47,31 @@ def test_a_month_alone_is_the_latest_that_has_begun(text: str, expected: Period)
     assert named_period(text, TODAY) == expected
 
 
-def test_a_month_alone_takes_a_year_named_elsewhere_in_the_text() -> None:
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What did Jon find for his clothing store on 1 February, 2023?", week(2023, 2, 1)),
+        ("What did John do the week before August 3, 2023?", week(2023, 8, 3)),
+        ("What did John do on 7 July?", week(2023, 7, 7)),
+        ("October 5th was fun", week(2023, 10, 5)),
+        ("the 3rd of March", week(2023, 3, 3)),
+        ("2022년10월 5일 회의", week(2022, 10, 5)),
+        ("12월 31일에", week(2022, 12, 31)),
+    ],
+)
+def test_a_named_day_is_that_day_and_the_week_after_it(text: str, expected: Period) -> None:
+    assert named_period(text, TODAY) == expected
+
+
+def test_a_day_that_does_not_exist_gives_its_month() -> None:
+    assert named_period("on Feb 30, 2023", TODAY) == month(2023, 2)
+    assert named_period("2023년 2월 31일", TODAY) == month(2023, 2)
+
+
+def test_a_date_without_a_year_takes_a_year_named_elsewhere_in_the_text() -> None:
     # "August 15 2023" names the year; "August 11" is the same year, not the latest August
-    assert named_period("Where was John between August 11 and August 15 2023?", date(2025, 1, 1)) == month(2023, 8)
+    found = named_period("Where was John between August 11 and August 15 2023?", date(2025, 1, 1))
+    assert found == Period(date(2023, 8, 11), date(2023, 8, 22))
 
 
 @pytest.mark.parametrize(
