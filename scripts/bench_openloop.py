@@ -54,7 +54,7 @@ def clear_caches(words_too: bool = False) -> None:
     text.word_grams.cache_clear()
     rules._dismissal_reference.cache_clear()
     if words_too:
-        text.word_facts.cache_clear()
+        text.KNOWN_WORDS.clear()
         text.words_match.cache_clear()
 
 

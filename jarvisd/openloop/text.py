@@ -27,40 +27,62 @@ KO_INFLECTION_START = frozenset("하해한할함합했에을를이가은는의�
 # A word on one side only that turns a promise around.
 POLARITY = frozenset("취소 안 못 말기 말자 그만 cancel not don't dont no stop skip".split())
 POLARITY_STEMS = ("취소", "않", "cancel", "안해", "못해", "그만")
+_POLARITY_FIRST = frozenset(stem[0] for stem in POLARITY_STEMS)  # a set test costs less than startswith
+
+
+_EN_SUFFIXES = ("ing", "ed", "es", "s")
+_EN_SUFFIX_ENDS = frozenset("gds")  # the last letters of _EN_SUFFIXES
 
 
 def stem_en(word: str) -> str:
     """English plural, -ing, -ed and possessive endings off (`reports` -> `report`). Not cached itself:
-    its callers (`word_facts`, `words_match`) cache their answers."""
-    if word.endswith("'s"):
+    its callers (`KNOWN_WORDS`, `words_match`) keep their answers."""
+    if word[-2:] == "'s":
         word = word[:-2]
-    for suffix in ("ing", "ed", "es", "s"):
+    if word[-1:] not in _EN_SUFFIX_ENDS:  # most words: no suffix can match (and a test costs less than endswith)
+        return word
+    for suffix in _EN_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
     return word
 
 
-# What the rules need of one word, worked out once per word (a daemon sees the same words again and
-# again), as a plain tuple: unpacking one is cheaper than reading a named tuple's fields, and the
-# profile does it for every word of every new text.
+# What the rules need of one word, as a plain tuple (unpacking one is cheaper than reading a named
+# tuple's fields, and the profile does it for every word of every new text):
 #   grams  frozenset[str]  the bigrams inside the word (none for a one-letter word)
 #   key    str | None      the comparison key of a content word (English stemmed); None: function word
 #   turns  bool            the word turns a promise around (cancel / not / stop)
 #   first, last  str       its first and last letter, for the bigrams across word boundaries
 WordFacts = tuple[frozenset[str], str | None, bool, str, str]
-
-
-@lru_cache(maxsize=65_536)
-def word_facts(w: str) -> WordFacts:
-    key: str | None = None
-    if w not in EN_FUNCTION and w not in KO_FUNCTION:
-        key = stem_en(w) if w.isascii() else w
-        if key in EN_FUNCTION:
-            key = None
-    return frozenset(map(add, w, w[1:])), key, w in POLARITY or w.startswith(POLARITY_STEMS), w[0], w[-1]
-
-
 _NONE: frozenset[str] = frozenset()
+MAX_KNOWN_WORDS = 65_536
+_FUNCTION = EN_FUNCTION | KO_FUNCTION
+
+
+class _KnownWords(dict[str, WordFacts]):
+    """Every word seen, with its facts, worked out on first sight (`__missing__`): a daemon hears the
+    same words again and again. A dict rather than an lru_cache, because the profile looks up every word
+    of a new text and a subscript costs less than a call. Emptied when it holds MAX_KNOWN_WORDS words."""
+
+    def __missing__(self, w: str) -> WordFacts:
+        if len(self) >= MAX_KNOWN_WORDS:
+            self.clear()
+        key: str | None = None
+        if w not in _FUNCTION:
+            key = w
+            if w.isascii():
+                key = stem_en(w)
+                if key in EN_FUNCTION:
+                    key = None
+        first, n = w[0], len(w)
+        # A two-letter word is its own only bigram: no new strings to build (the common Korean word).
+        grams = frozenset(map(add, w, w[1:])) if n > 2 else frozenset((w,)) if n == 2 else _NONE
+        turns = w in POLARITY or (first in _POLARITY_FIRST and w.startswith(POLARITY_STEMS))
+        facts = self[w] = (grams, key, turns, first, w[-1])
+        return facts
+
+
+KNOWN_WORDS = _KnownWords()
 
 
 class Profile:
@@ -101,7 +123,7 @@ def profile(text: str) -> Profile:
     content, keys, polar = [], [], []
     before = None  # the last letter of the word before
     for w in words:
-        in_word, key, turns, first, last = word_facts(w)
+        in_word, key, turns, first, last = KNOWN_WORDS[w]
         if before is not None:  # the bigram across the word boundary, as in the space-free text
             grams.add(before + first)
         grams |= in_word
@@ -125,7 +147,7 @@ def normalize(text: str) -> str:
 @lru_cache(maxsize=16_384)
 def word_grams(text: str) -> frozenset[str]:
     """Bigrams inside each word, never across a word boundary (a one-letter word is its own unit)."""
-    return frozenset().union(*(word_facts(w)[0] if len(w) > 1 else (w,) for w in profile(text).words))
+    return frozenset().union(*(KNOWN_WORDS[w][0] if len(w) > 1 else (w,) for w in profile(text).words))
 
 
 def squash(text: str) -> str:

@@ -139,6 +139,18 @@ def test_words_match_up_to_inflection_only(w, v, match):
     assert rules.words_match(w, v) is match
 
 
+@pytest.mark.parametrize(("word", "stem"), [
+    ("reports", "report"), ("booking", "book"), ("booked", "book"), ("boxes", "box"), ("sarah's", "sarah"),
+    ("reviewers's", "reviewer"),  # the possessive first, then one suffix
+    ("goes", "goe"), ("yes", "yes"), ("bus", "bus"), ("sing", "sing"), ("red", "red"),  # >= 3 letters stay
+    ("appointment", "appointment"), ("'s", ""), ("s", "s"),
+])
+def test_stem_en_takes_off_one_english_ending_and_keeps_three_letters(word, stem):
+    from jarvisd.openloop.text import stem_en
+
+    assert stem_en(word) == stem
+
+
 def test_the_guard_does_not_block_the_embedding_rule():
     assert rules.same_loop("참석자 목록 확정", "참석자들의 최종 리스트 확정", cosine=0.97, threshold=0.97)
 
