@@ -58,3 +58,27 @@ def test_bigrams_from_the_word_cache_are_the_bigrams_of_the_space_free_text(text
     direct = {squashed[i:i + 2] for i in range(len(squashed) - 1)} or ({squashed} if squashed else set())
     assert rules.bigrams(text) == direct
 
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.text(alphabet="치과 예약하기보고서 Book a dentist-appointment.,’'", max_size=30))
+def test_in_word_bigrams_from_the_word_cache_never_cross_a_word_boundary(text):
+    """What the dismissal rule compares: the bigrams inside each word (a one-letter word is its own unit)."""
+    from jarvisd.openloop.text import word_grams
+
+    direct = set()
+    for w in rules.words(text):
+        direct |= {w[i:i + 2] for i in range(len(w) - 1)} or {w}
+    assert word_grams(text) == direct
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="abdegins'", max_size=9))
+def test_stem_en_takes_off_the_first_ending_in_order_that_leaves_three_letters(word):
+    """The quick test of the last letter in `stem_en` changes nothing: the plain rule, spelled out."""
+    from jarvisd.openloop.text import stem_en
+
+    base = word[:-2] if word.endswith("'s") else word
+    expected = next((base[:-len(s)] for s in ("ing", "ed", "es", "s") if base.endswith(s) and len(base) - len(s) >= 3),
+                    base)
+    assert stem_en(word) == expected
