@@ -37,6 +37,7 @@ _KO_DATE = re.compile(
     rf"(?:(?P<year>{_YEAR})\s*년\s*)?(?<![\d.])(?P<month>1[0-2]|0?[1-9])\s*월(?![급세])"
     r"(?:\s*(?P<day>[12]\d|3[01]|0?[1-9])\s*일)?"
 )
+_DATE_WORD = re.compile(rf"{_YEAR}|\d{{1,2}}{_ORDINAL}|\d{{1,4}}[년월일]")
 _KO_YEAR = re.compile(rf"(?<!\d)(?P<year>{_YEAR})\s*년")
 _EN_YEAR = re.compile(rf"(?<![\d.:/-])\b(?P<year>{_YEAR})\b(?![\d.:/-])")
 
@@ -48,6 +49,12 @@ class Period:
 
     def holds(self, day: date) -> bool:
         return self.start <= day < self.end
+
+
+def is_date_word(term: str) -> bool:
+    """A query word that writes a date: a month name, a year, a day number, or Korean "2023년", "10월",
+    "5일". Recall shows each item with its date, so an item said inside the period holds them."""
+    return term in _MONTH_NUMBER or bool(_DATE_WORD.fullmatch(term))
 
 
 def month_period(year: int, month: int) -> Period:

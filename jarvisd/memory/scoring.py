@@ -9,7 +9,7 @@ because an episode's recency weight lets yesterday's small talk bury a big event
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -164,19 +164,16 @@ def rarity_weights(total: int, counts: Sequence[int]) -> list[float]:
     return [math.log(1.0 + (total - n + 0.5) / (n + 0.5)) for n in counts]
 
 
-def keyword_score(
-    terms: Sequence[str], weights: Sequence[float], content: str, period_weight: float = 0.0, in_period: bool = False
-) -> float:
+def keyword_score(terms: Sequence[str], weights: Sequence[float], content: str, held: Collection[str] = ()) -> float:
     """The rarity-weighted share of the query words found (as substrings, like the stores' keyword
     match) in `content`: BM25 with a term counted once, without length normalisation (turn episodes
-    are cut to similar lengths). A period the query names counts as one more word, of `period_weight`,
-    found in the items said inside it (`in_period`). 0..1."""
-    total = sum(weights) + period_weight
-    if total <= 0:
+    are cut to similar lengths). Terms in `held` count as found whatever the content (a question's
+    date words, for an item said inside the period they name). 0..1."""
+    total = sum(weights)
+    if not terms or total <= 0:
         return 0.0
     text = normalise(content)
-    found = sum(w for t, w in zip(terms, weights, strict=True) if t in text)
-    return (found + (period_weight if in_period else 0.0)) / total
+    return sum(w for t, w in zip(terms, weights, strict=True) if t in held or t in text) / total
 
 
 KEYWORD_SHARE = 0.3  # of the relevance that comes from the keyword score (docs/memory-net-value.md)

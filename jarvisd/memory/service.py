@@ -33,7 +33,7 @@ from jarvisd.memory.facts import interferes, superseded, topic_of
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
 from jarvisd.memory.korean import normalise, query_terms, search_terms, words_used
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits, wants_pattern_note
-from jarvisd.memory.period import Period, named_period
+from jarvisd.memory.period import Period, is_date_word, named_period
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.scoring import (
     KEYWORD_SHARE,
@@ -260,7 +260,6 @@ class MemoryService:
         access = self.policies.access(scope)
         q = StoreQuery(access=access, terms=terms, vector=vector, limit=fetch, **filters)  # type: ignore[arg-type]
         weights: tuple[float, ...] = ()
-        total = 0
         if terms and self.keyword_arm:
             total, counts = self.store.term_counts(q)
             weights = tuple(rarity_weights(total, counts))
@@ -268,19 +267,17 @@ class MemoryService:
         arms = ["recent", "importance"] + (["vector"] if vector is not None else []) + (["keyword"] if weights else [])
         found = self.store.gather(q, arms)
         period = named_period(query, self.clock().astimezone(self.tz).date()) if self.period_arm else None
-        period_weight = 0.0
+        dated: tuple[str, ...] = ()
         if period is not None:
-            within = self._within(q, period)
             have = {c.item.id for c in found}
-            found += [c for c in self.store.gather(within, arms) if c.item.id not in have]
-            if weights:  # the period weighs as a word held by the items said inside it
-                period_weight = rarity_weights(total, [self.store.term_counts(replace(within, terms=()))[0]])[0]
+            found += [c for c in self.store.gather(self._within(q, period), arms) if c.item.id not in have]
+            dated = tuple(t for t in terms if is_date_word(t))
 
         def keywords(item: MemoryItem) -> float:
             if not weights:
                 return 0.0
-            said_then = period is not None and period.holds(item.created_at.astimezone(self.tz).date())
-            return keyword_score(terms, weights, item.content, period_weight, said_then)
+            said_then = bool(dated) and period is not None and period.holds(item.created_at.astimezone(self.tz).date())
+            return keyword_score(terms, weights, item.content, dated if said_then else ())
 
         # a store gives each candidate's cosine where it computed one (the in-memory store and the
         # resident copy: all of them); the rest (LanceDB rows outside its ANN answer) are computed here

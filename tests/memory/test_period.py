@@ -6,7 +6,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from jarvisd.memory.period import Period, named_period
+from jarvisd.memory.period import Period, is_date_word, named_period
 
 TODAY = date(2023, 11, 20)
 
@@ -107,3 +107,8 @@ def test_two_periods_give_the_span_from_the_first_to_the_last() -> None:
 )
 def test_text_that_names_no_period_gives_none(text: str) -> None:
     assert named_period(text, TODAY) is None
+
+
+def test_date_words_are_month_names_years_day_numbers_and_korean_dates() -> None:
+    assert [w for w in ["october", "sept", "2022", "9th", "2023년", "10월", "5일", "game", "10개월", "12345"]
+            if is_date_word(w)] == ["october", "sept", "2022", "9th", "2023년", "10월", "5일"]

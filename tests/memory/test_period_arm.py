@@ -67,7 +67,7 @@ def test_the_period_is_read_in_the_services_time_zone() -> None:
             assert any("night" in text for text in found) is (asked == month), (tz, asked)
 
 
-def test_inside_the_period_counts_as_one_more_rare_word_of_the_query(tmp_path: Path) -> None:
+def test_an_item_said_inside_the_period_holds_the_questions_date_words(tmp_path: Path) -> None:
     from jarvisd.memory.testing import HashedNgramEmbedder
 
     for store in stores(tmp_path)[:2]:
@@ -83,11 +83,10 @@ def test_inside_the_period_counts_as_one_more_rare_word_of_the_query(tmp_path: P
         assert first == [NOW - timedelta(days=3), OCTOBER], store  # the newer first, unless October is asked
 
 
-def test_keyword_score_counts_the_period_as_a_word_found_in_the_items_said_inside_it() -> None:
+def test_keyword_score_counts_held_words_as_found_whatever_the_content() -> None:
     from jarvisd.memory.scoring import keyword_score
 
-    terms, weights = ["caroline", "hiking"], [0.5, 1.5]
-    assert keyword_score(terms, weights, "Caroline: hiking", 2.0, True) == 1.0
-    assert keyword_score(terms, weights, "Caroline: hiking", 2.0, False) == 0.5
-    assert keyword_score(terms, weights, "Caroline: lunch", 2.0, True) == (0.5 + 2.0) / 4.0
-    assert keyword_score(terms, weights, "Caroline: hiking") == 1.0  # no period named
+    terms, weights = ["caroline", "hiking", "october"], [0.5, 1.5, 2.0]
+    assert keyword_score(terms, weights, "Caroline: hiking", ("october",)) == 1.0  # said in October
+    assert keyword_score(terms, weights, "Caroline: hiking") == 0.5
+    assert keyword_score(terms, weights, "Caroline: lunch", ("october",)) == (0.5 + 2.0) / 4.0
