@@ -253,7 +253,7 @@ class MemoryService:
         """Keyword or vector matches, gathered by recency, by importance, by vector distance and by the
         rarity of the query words they hold (BM25-like: `scoring.rarity_weights` over the items the
         query may read, so a speaker's name in half the items counts little); when the query names a
-        month or a year (`named_period`), the same arms once more inside that period. Each candidate
+        day, a month or a year (`named_period`), the vector arm once more inside that period. Each candidate
         carries its cosine and its keyword score; the scorer is returned for source turns."""
         terms = tuple(search_terms(query) if self.stem_terms else query_terms(query))
         vector = self._embed([query])[0] if query.strip() else None
@@ -270,7 +270,10 @@ class MemoryService:
         dated: tuple[str, ...] = ()
         if period is not None:
             have = {c.item.id for c in found}
-            found += [c for c in self.store.gather(self._within(q, period), arms) if c.item.id not in have]
+            # inside the period its nearest items (its newest without an embedder): the other arms
+            # inside it cost 1-4 ms each at 10k items and added nothing on LoCoMo (docs/memory-net-value.md)
+            inside = ["vector"] if vector is not None else ["recent"]
+            found += [c for c in self.store.gather(self._within(q, period), inside) if c.item.id not in have]
             dated = tuple(t for t in terms if is_date_word(t))
 
         def keywords(item: MemoryItem) -> float:
