@@ -17,7 +17,8 @@ Both systems get the same exposure budget: 5,120 characters of memory shown to t
   previous turn's utterance and answer, the last 400 characters of each, then the episode; the content
   shown stays the episode), and relevance takes the higher cosine. `--episode-context off` drops that
   vector (the daemon before it). A question naming a day, a month or a year (`period.named_period`)
-  gathers once more inside that period and counts it as one more rare word; `--period off` undoes it.
+  gathers the vector arm once more inside that period, and the items said inside it hold the
+  question's date words; `--period off` undoes it.
 - `raw-cos`: the same turn episodes ranked by cosine alone: what construction costs, without ranking.
 - `turns+src` (with `--extractor`): consolidation after every session, recall as shipped, each
   extracted fact shown with its source turn right after it.
