@@ -38,13 +38,19 @@ class _WordIndex:
     """Whitespace words of `content_lc` for rows [0, upto), with each word's rows (an inverted index):
     a query term (never containing a space) is a substring of the content exactly when it is a
     substring of one of its words, so matching the term against the vocabulary and collecting those
-    words' rows equals `LIKE '%term%'`."""
+    words' rows equals `LIKE '%term%'`. A term's rows are kept until the index is rebuilt (a
+    conversation asks for the same words turn after turn; the vocabulary scan is most of a lookup),
+    up to HIT_CACHE_BYTES, oldest out first."""
+
+    HIT_CACHE_BYTES = 16 * 2**20
 
     def __init__(self) -> None:
         self.upto = 0
         self.vocab = pa.array([], pa.string())
         self.rows = np.zeros(0, dtype=np.int32)  # row numbers grouped by word
         self.bounds = np.zeros(1, dtype=np.int64)  # word w's rows: rows[bounds[w]:bounds[w + 1]]
+        self._hits: dict[str, np.ndarray] = {}  # term -> its rows, in insertion order
+        self._hit_bytes = 0
 
     def build(self, table: pa.Table) -> None:
         words = pc.utf8_split_whitespace(table["content_lc"].combine_chunks())
@@ -58,17 +64,27 @@ class _WordIndex:
         self.rows = rows[order]
         self.bounds = np.searchsorted(codes[order], np.arange(len(self.vocab) + 1))
         self.upto = table.num_rows
+        self._hits, self._hit_bytes = {}, 0
+
+    def rows_of(self, term: str) -> np.ndarray:
+        """Indexed rows whose content holds `term` (a row may repeat)."""
+        found = self._hits.get(term)
+        if found is not None:
+            return found
+        matched = pc.match_substring(self.vocab, term) if len(self.vocab) else pa.array([], pa.bool_())
+        words = np.flatnonzero(np.asarray(matched.to_numpy(zero_copy_only=False), dtype=bool))
+        found = np.concatenate([self.rows[self.bounds[w] : self.bounds[w + 1]] for w in words]) if words.size \
+            else np.zeros(0, dtype=np.int32)
+        self._hits[term] = found
+        self._hit_bytes += found.nbytes
+        while self._hit_bytes > self.HIT_CACHE_BYTES:
+            self._hit_bytes -= self._hits.pop(next(iter(self._hits))).nbytes
+        return found
 
     def rows_with(self, terms: Sequence[str], size: int) -> np.ndarray:
         hits = np.zeros(size, dtype=bool)
-        if not self.upto or not len(self.vocab):
-            return hits
-        matched = pc.match_substring(self.vocab, terms[0])
-        for term in terms[1:]:
-            matched = pc.or_(matched, pc.match_substring(self.vocab, term))
-        words = np.flatnonzero(np.asarray(matched.to_numpy(zero_copy_only=False), dtype=bool))
-        if words.size:
-            hits[np.concatenate([self.rows[self.bounds[w] : self.bounds[w + 1]] for w in words])] = True
+        for term in terms:
+            hits[self.rows_of(term)] = True
         return hits
 
 
