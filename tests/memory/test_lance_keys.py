@@ -6,10 +6,12 @@ import random
 from datetime import timedelta
 
 import pyarrow as pa
+import pytest
 
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import new_item
 from jarvisd.memory.korean import normalise
+from jarvisd.memory.stores import lance_keys
 from jarvisd.memory.stores.base import StoreQuery
 from jarvisd.memory.stores.lance import from_row, schema, to_row
 from jarvisd.memory.stores.lance_keys import KeyColumns
@@ -31,14 +33,18 @@ def brute(table: pa.Table, term: str, limit: int) -> list[str]:
     return [r["id"] for r in sorted(live, key=lambda r: (-r["created_us"], r["id"]))[:limit]]
 
 
-def test_word_index_matches_substrings_through_appends_deletes_and_compaction() -> None:
+@pytest.mark.parametrize("pair_index_from", [10**9, 0], ids=["vocabulary-scan", "pair-index"])
+def test_word_index_matches_substrings_through_appends_deletes_and_compaction(
+    pair_index_from: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lance_keys, "PAIR_INDEX_WORDS", pair_index_from)
     rng = random.Random(3)
     keys = KeyColumns()
     truth = rows(0, 100, rng)
     keys.load(truth, version=1, dimensions=4)
     rebuilt = 0
     for step in range(6):  # asked after every commit: a term's kept rows must follow each rebuild
-        for term in ("서울", "울에", "산", "100%", "python", "없음"):
+        for term in ("서울", "울에", "산", "100%", "python", "없음", "서부", "thon", "on", "예산안", "부산책", "에서울"):
             q = StoreQuery(access=ACCESS, terms=(term,), limit=7)
             assert keys.winners(q, ["recent"]) == brute(truth, term, 7), (step, term)
         indexed = keys._words.upto
