@@ -18,7 +18,8 @@ from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.stores.base import DimensionMismatch
 
-REEMBED_USAGE = "/remember reembed [--rebuild]: fill missing vectors (--rebuild: after an embedder change)"
+REEMBED_USAGE = ("/remember reembed [--rebuild]: fill missing vectors and renew stale turn context vectors "
+                 "(--rebuild: every vector, after an embedder change)")
 
 
 def open_service(config: Any, embedder: Embedder | None = None) -> MemoryService:
@@ -45,7 +46,7 @@ def reembed_command(service: MemoryService, embedder: Embedder | None, *, rebuil
     service.embedder = embedder
     service.warnings = [w for w in service.warnings if "reembed" not in w]
     rebuilt = " after rebuilding the vector column" if report.rebuilt else ""
-    contexts = f", {report.contexts} turn context vectors" if report.contexts else ""
+    contexts = f", {report.contexts} turn context vectors (missing or of an older recipe)" if report.contexts else ""
     return (f"Embedded {report.embedded} memories{contexts} with {embedder.name} "
             f"({report.dimensions} dimensions){rebuilt}.")
 
@@ -79,7 +80,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     ev = sub.add_parser("eval", help="run the memory evaluation suites on both stores")
     add_arguments(ev)
     ev.set_defaults(func=lambda config, args: run(args))
-    re = sub.add_parser("reembed", help="fill missing memory vectors (LanceDB at memory.store_uri)")
+    re = sub.add_parser("reembed", help="fill missing memory vectors and renew stale turn context vectors (LanceDB at memory.store_uri)")
     re.add_argument("--rebuild", action="store_true", help="replace every vector (embedder changed)")
     re.set_defaults(func=_reembed_main)
     return memory

@@ -17,6 +17,10 @@ EPISODE_CHARS = 1000
 MAX_PARTS = 2
 PART_PREFIX_CHARS = 200
 CONTEXT_CHARS = 400
+# what `embedding_text` puts before a turn: 1 was the previous answer alone, 2 its utterance and answer.
+# Stored in a turn episode's metadata with its context vector, so `/remember reembed` rebuilds the
+# context vectors made by an older recipe.
+CONTEXT_RECIPE = 2
 _ERROR_PREFIXES = ("error", "오류", "failed", "exception", "traceback")
 
 

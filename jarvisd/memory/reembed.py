@@ -1,5 +1,6 @@
-"""`/remember reembed`: fill missing vectors (turn episodes' context vectors too), and rebuild them when
-the embedder's dimensions changed."""
+"""`/remember reembed`: fill missing vectors (turn episodes' context vectors too), rebuild the context
+vectors an older recipe made (`episodes.CONTEXT_RECIPE`), and rebuild every vector when the embedder's
+dimensions changed."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 from tqdm import tqdm
 
 from jarvisd.llm.base import Embedder
-from jarvisd.memory.episodes import embedding_text, exchange_of
+from jarvisd.memory.episodes import CONTEXT_RECIPE, embedding_text, exchange_of
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.stores.base import DimensionMismatch, MemoryStore
 
@@ -18,7 +19,7 @@ class ReembedReport:
     embedded: int
     rebuilt: bool
     dimensions: int
-    contexts: int = 0  # turn episodes given their context vector
+    contexts: int = 0  # turn episodes given their context vector, or a new one for an older recipe's
 
 
 def dimension_problem(store: MemoryStore, embedder: Embedder) -> str | None:
@@ -54,10 +55,16 @@ def reembed(
     return ReembedReport(embedded=done, rebuilt=rebuilt, dimensions=embedder.dimensions, contexts=contexts)
 
 
+def stale_context(item: MemoryItem) -> bool:
+    """A turn episode's context vector is missing or was made by an older `embedding_text` recipe."""
+    return item.context_vector is None or item.metadata.get("context_recipe") != CONTEXT_RECIPE
+
+
 def missing_contexts(items: list[MemoryItem]) -> list[tuple[MemoryItem, str]]:
-    """Turn episodes without a context vector that have a turn before them in their session, each with
-    the text `MemoryService.record_turn` would have embedded (`episodes.embedding_text` of the stored
-    episodes, which keep what working memory held, cut as the episode cuts it)."""
+    """Turn episodes with a turn before them in their session whose context vector is missing or stale
+    (`stale_context`), each with the text `MemoryService.record_turn` would embed now
+    (`episodes.embedding_text` of the stored episodes, which keep what working memory held, cut as the
+    episode cuts it)."""
     sessions: dict[tuple[str, str, str], list[MemoryItem]] = {}
     for item in items:
         if item.source == "turn":
@@ -66,7 +73,7 @@ def missing_contexts(items: list[MemoryItem]) -> list[tuple[MemoryItem, str]]:
     for turns in sessions.values():
         turns.sort(key=lambda it: int(it.metadata.get("turn", 0)))
         for before, item in zip(turns, turns[1:], strict=False):
-            if item.context_vector is None and item.vector is not None:
+            if stale_context(item) and item.vector is not None:
                 text = embedding_text(item.content, exchange_of(before.content))
                 if text != item.content:
                     work.append((item, text))
@@ -74,13 +81,17 @@ def missing_contexts(items: list[MemoryItem]) -> list[tuple[MemoryItem, str]]:
 
 
 def fill_contexts(store: MemoryStore, embedder: Embedder, *, batch: int = 64, progress: bool = True) -> int:
-    """Give every turn episode that lacks one its context vector (a table written before they existed)."""
+    """Give every turn episode that lacks one its context vector (a table written before they existed),
+    and a new one to those an older recipe made."""
     work = missing_contexts(store.all_items())
     with tqdm(total=len(work), desc="reembed context", unit="turn", disable=not progress or not work) as bar:
         for start in range(0, len(work), batch):
             part = work[start : start + batch]
             vectors = embedder.embed([text for _, text in part])
-            store.upsert([item.with_(context_vector=tuple(v)) for (item, _), v in zip(part, vectors, strict=True)])
+            store.upsert([
+                item.with_(context_vector=tuple(v), metadata={**item.metadata, "context_recipe": CONTEXT_RECIPE})
+                for (item, _), v in zip(part, vectors, strict=True)
+            ])
             bar.update(len(part))
     getattr(store, "flush", lambda: None)()
     return len(work)

@@ -20,6 +20,7 @@ from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.context import MemoryContext
 from jarvisd.memory.deixis import build_recall_query, is_deictic
 from jarvisd.memory.episodes import (
+    CONTEXT_RECIPE,
     MAX_PARTS,
     answer_parts,
     embedding_text,
@@ -218,12 +219,13 @@ class MemoryService:
         context_vector = vectors.pop() if with_context else None
         meta = {"task_type": record.task_type, "outcome": record.outcome, "tools": list(record.tools),
                 "turn": number}
+        context_meta = {"context_recipe": CONTEXT_RECIPE} if with_context else {}
         items = [
             new_item(
                 user=scope.user, agent=scope.agent, session=scope.session,
                 source="turn" if part == 0 else "turn_part", content=text, created_at=when,
                 item_id=natural_id(*turn_key(scope, number, part)),
-                metadata={**meta, "part": part} if part else dict(meta), vector=vector,
+                metadata={**meta, "part": part} if part else {**meta, **context_meta}, vector=vector,
                 context_vector=None if part else context_vector,
             )
             for part, (text, vector) in enumerate(zip(texts, vectors, strict=True))

@@ -15,7 +15,7 @@ import pyarrow as pa
 import pytest
 
 from jarvisd.llm.base import Message
-from jarvisd.memory.episodes import embedding_text, episode_text
+from jarvisd.memory.episodes import CONTEXT_RECIPE, embedding_text, episode_text
 from jarvisd.memory.reembed import reembed
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
@@ -138,6 +138,31 @@ def test_a_table_written_without_the_context_column_keeps_working_and_reembed_fi
     expected = embedder.vector(embedding_text(episode_text(*TURNS[1]), TURNS[0]))
     assert by_turn[2].context_vector == pytest.approx(expected, abs=1e-6)  # as record_turn makes it
     assert reembed(reopened, embedder, progress=False).contexts == 0  # nothing left to fill
+
+
+def test_reembed_rebuilds_context_vectors_an_older_recipe_made_and_then_has_nothing_to_do(
+    store: MemoryStore, embedder: HashedNgramEmbedder
+) -> None:
+    svc = MemoryService(store, embedder=embedder)
+    record(svc)
+    by_turn = {it.metadata["turn"]: it for it in store.all_items()}
+    assert by_turn[1].metadata.get("context_recipe") is None  # no turn before it: no context vector
+    assert by_turn[2].metadata["context_recipe"] == by_turn[3].metadata["context_recipe"] == CONTEXT_RECIPE
+    # as the recipe before it left them: the previous answer alone, and no stamp
+    old = [it.with_(context_vector=tuple(embedder.vector(f"{TURNS[n - 2][1]}\n{it.content}")),
+                    metadata={k: v for k, v in it.metadata.items() if k != "context_recipe"})
+           for n, it in by_turn.items() if n > 1]
+    store.upsert(old)
+    assert svc.store.all_items()  # still readable
+    report = reembed(store, embedder, progress=False)
+    assert (report.embedded, report.contexts) == (0, 2)
+    by_turn = {it.metadata["turn"]: it for it in store.all_items()}
+    for n in (2, 3):
+        expected = embedder.vector(embedding_text(episode_text(*TURNS[n - 1]), TURNS[n - 2]))
+        assert by_turn[n].context_vector == pytest.approx(expected, abs=1e-6)
+        assert by_turn[n].metadata["context_recipe"] == CONTEXT_RECIPE
+        assert by_turn[n].metadata["turn"] == n  # the rest of the metadata is kept
+    assert reembed(store, embedder, progress=False).contexts == 0
 
 
 def InMemoryStore_for(dimensions: int) -> MemoryStore:  # noqa: N802 - reads as the store's name
