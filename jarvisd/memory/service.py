@@ -31,6 +31,7 @@ from jarvisd.memory.episodes import (
     turn_record,
 )
 from jarvisd.memory.facts import interferes, superseded, topic_of
+from jarvisd.memory.feedback import feedback_query, nearest_vectors
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
 from jarvisd.memory.korean import normalise, query_terms, search_terms, words_used
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits, wants_pattern_note
@@ -114,6 +115,7 @@ class MemoryService:
         stem_terms: bool = True,
         session_cap: int = SESSION_CAP,
         period_arm: bool = True,
+        feedback: bool = True,
         clock: Callable[[], datetime] = utc_now,
         tz: tzinfo = UTC,
     ) -> None:
@@ -129,6 +131,7 @@ class MemoryService:
         self.stem_terms = stem_terms  # English inflections cut from the words matched (`search_terms`)
         self.session_cap = session_cap  # > 0: at most this many items of one session before any of another
         self.period_arm = period_arm  # a query naming a month or a year also gathers inside it (`named_period`)
+        self.feedback = feedback  # candidates ranked by the query moved toward its nearest (`feedback.py`)
         self.clock = clock
         self.tz = tz
         self.warnings: list[str] = []
@@ -256,7 +259,9 @@ class MemoryService:
         rarity of the query words they hold (BM25-like: `scoring.rarity_weights` over the items the
         query may read, so a speaker's name in half the items counts little); when the query names a
         day, a month or a year (`named_period`), the vector arm once more inside that period. Each candidate
-        carries its cosine and its keyword score; the scorer is returned for source turns."""
+        carries its keyword score and its cosine to the query moved toward its nearest candidates
+        (`feedback.py`; to the query itself with `feedback` off), and that vector is returned with the
+        scorer for source turns."""
         terms = tuple(search_terms(query) if self.stem_terms else query_terms(query))
         vector = self._embed([query])[0] if query.strip() else None
         access = self.policies.access(scope)
@@ -290,6 +295,10 @@ class MemoryService:
         computed = dict(zip(missing, _cosines(vector, [found[i].item for i in missing]), strict=True))
         sims = [computed.get(i, c.cosine) for i, c in enumerate(found)]
         cands = [Candidate(c.item, sim, keywords(c.item)) for c, sim in zip(found, sims, strict=True)]
+        if self.feedback and vector is not None and (nearest := nearest_vectors(cands)):
+            vector = feedback_query(vector, nearest)
+            moved = self.store.cosines([c.item.id for c in cands], vector)
+            cands = [Candidate(c.item, moved.get(c.item.id), c.keyword) for c in cands]
         return cands, vector, keywords
 
     def _within(self, q: StoreQuery, period: Period) -> StoreQuery:

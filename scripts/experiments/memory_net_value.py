@@ -18,7 +18,9 @@ Both systems get the same exposure budget: 5,120 characters of memory shown to t
   shown stays the episode), and relevance takes the higher cosine. `--episode-context off` drops that
   vector (the daemon before it). A question naming a day, a month or a year (`period.named_period`)
   gathers the vector arm once more inside that period, and the items said inside it hold the
-  question's date words; `--period off` undoes it.
+  question's date words; `--period off` undoes it. Candidates are ranked by their cosine to the
+  query moved toward its three nearest candidates (pseudo-relevance feedback, `memory/feedback.py`);
+  `--feedback off` ranks them by their cosine to the question itself.
 - `raw-cos`: the same turn episodes ranked by cosine alone: what construction costs, without ranking.
 - `turns+src` (with `--extractor`): consolidation after every session, recall as shipped, each
   extracted fact shown with its source turn right after it.
@@ -319,12 +321,14 @@ class JarvisSystem:
 
     def __init__(self, conv: Conversation, embedder: CachedEmbedder, recall_items: int, context: bool,
                  extractor: Extractor | None = None, keyword_share: float = KEYWORD_SHARE,
-                 stem: bool = True, session_cap: int = SESSION_CAP, period: bool = True) -> None:
+                 stem: bool = True, session_cap: int = SESSION_CAP, period: bool = True,
+                 feedback: bool = True) -> None:
         last = max(conv.dates.values())
         self.svc = MemoryService(InMemoryStore(dimensions=embedder.dimensions), embedder=embedder,
                                  candidate_limit=recall_items, clock=lambda: last + timedelta(days=1),
                                  keyword_arm=keyword_share >= 0, keyword_share=max(0.0, keyword_share),
-                                 stem_terms=stem, session_cap=session_cap, period_arm=period)
+                                 stem_terms=stem, session_cap=session_cap, period_arm=period,
+                                 feedback=feedback)
         self.recall_items = recall_items
         self.turns_of: dict[str, list[Turn]] = {}
         self.facts = self.deferred = 0
@@ -479,6 +483,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="cut English inflections from the words recall matches (korean.search_terms)")
     ap.add_argument("--session-cap", type=int, default=SESSION_CAP,
                     help="at most N items of one session before any of another (the daemon's default; 0: off)")
+    ap.add_argument("--feedback", choices=("on", "off"), default="on",
+                    help="rank candidates by the query moved toward its nearest candidates (memory/feedback.py; "
+                         "the daemon's default)")
     ap.add_argument("--period", choices=("on", "off"), default="on",
                     help="a question naming a month or a year also gathers candidates inside it "
                          "(period.named_period; the daemon's default)")
@@ -534,7 +541,8 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     dropped = answered = facts = deferred = 0
     for conv in convs:
         jarvis = JarvisSystem(conv, embedder, args.recall_items, context, keyword_share=args.keyword_share,
-                              stem=args.stem == "on", session_cap=args.session_cap, period=args.period == "on")
+                              stem=args.stem == "on", session_cap=args.session_cap, period=args.period == "on",
+                              feedback=args.feedback == "on")
         built: dict[str, Callable[[str], list[Unit]]] = {
             "rag": RagSystem(conv, embedder, args.chunk_chars).ranked,
             "raw": jarvis.ranked,
@@ -542,7 +550,8 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
         }
         if extractor is not None:
             learned = JarvisSystem(conv, embedder, args.recall_items, context, extractor, args.keyword_share,
-                                   args.stem == "on", args.session_cap, args.period == "on")
+                                   args.stem == "on", args.session_cap, args.period == "on",
+                                   args.feedback == "on")
             built["turns+src"] = learned.ranked_with_sources
             facts, deferred = facts + learned.facts, deferred + learned.deferred
         known = {t.dia_id for turns in conv.sessions.values() for t in turns}
@@ -575,7 +584,7 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     result = {
         "command": " ".join(["scripts/experiments/memory_net_value.py", *(argv or sys.argv[1:])]),
         "embedder": args.embedder, "episode_context": args.episode_context, "keyword_share": args.keyword_share,
-        "stem": args.stem, "session_cap": args.session_cap, "period": args.period,
+        "stem": args.stem, "session_cap": args.session_cap, "period": args.period, "feedback": args.feedback,
         "budget_chars": args.budget,
         "chunk_chars": args.chunk_chars, "conversations": [c.cid for c in convs], "questions_scored": len(rows),
         "questions_without_valid_evidence": dropped, "summary": summary,

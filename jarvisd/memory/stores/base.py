@@ -83,6 +83,12 @@ class MemoryStore(Protocol):
         """The union of `search` under each order (same filters), each cut to `query.limit`."""
         ...
 
+    def cosines(self, ids: Sequence[str], vector: Sequence[float]) -> dict[str, float]:
+        """Each of `ids`' relevance cosine to `vector`: the higher of its turn and context vectors'
+        (`scoring.best_cosine`). Ids without a vector, or not stored, are left out. Recall asks this for
+        candidates it already has, with the query moved by feedback (`feedback.py`)."""
+        ...
+
     def term_counts(self, query: StoreQuery) -> tuple[int, list[int]]:
         """How many rows the query's filters allow (terms ignored), and how many of them contain each
         of its terms (the keyword arm's rarity weights, `scoring.rarity_weights`)."""

@@ -32,7 +32,7 @@ from lancedb.index import BTree, IvfPq
 
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
-from jarvisd.memory.scoring import Candidate
+from jarvisd.memory.scoring import Candidate, best_cosine
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
 from jarvisd.memory.stores.lance_keys import KEY_COLUMNS, KeyColumns
 from jarvisd.memory.stores.lance_rows import (
@@ -46,6 +46,7 @@ from jarvisd.memory.stores.lance_rows import (
     to_row,
     to_us,
 )
+from jarvisd.memory.stores.memory import cosine
 
 __all__ = ["LanceMemoryStore", "schema", "to_row", "from_row", "access_predicate", "query_predicate", "sql_in"]
 
@@ -85,6 +86,14 @@ class _LoopThread:
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
+
+
+def row_cosine(vector: Sequence[float], row: dict[str, Any]) -> float | None:
+    """A row's relevance cosine to `vector`: the higher of its turn and context vectors' (as `from_row`
+    reads them: a vector counts where its flag is set)."""
+    own = cosine(vector, row["vector"]) if row.get("has_vector") and row.get("vector") is not None else None
+    context = cosine(vector, row["context_vector"]) if row.get("has_context") and row.get("context_vector") else None
+    return best_cosine(own, context)
 
 
 class LanceMemoryStore:
@@ -299,6 +308,17 @@ class LanceMemoryStore:
             return [from_row(r) for r in rows if access.allows(r["user"], r["agent"], r["layer"])]
         predicate = f"({access_predicate(access)}) AND {sql_in('id', list(ids))}"
         return [from_row(r) for r in self._run(self._rows(predicate, len(ids)))]
+
+    @locked
+    def cosines(self, ids: Sequence[str], vector: Sequence[float]) -> dict[str, float]:
+        self.flush()
+        if not ids or len(vector) != (self._dimensions or 0):
+            return {}
+        if self._resident():
+            return self._keys.cosines_of(ids, vector)
+        columns = ["id", "has_vector", "vector", "has_context", "context_vector"]
+        rows = self._run(self._rows(sql_in("id", list(ids)), len(ids), columns=columns))
+        return {r["id"]: c for r in rows if (c := row_cosine(vector, r)) is not None}
 
     def search(self, q: StoreQuery) -> list[Candidate]:
         return self.gather(q, [q.order])

@@ -17,6 +17,7 @@ unexpected commit). LanceDB stays the source of truth.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -261,6 +262,7 @@ class KeyColumns:
         self._words = _WordIndex()
         self._codes = _Codes()
         self._term_memo: tuple[tuple[object, ...], list[np.ndarray]] | None = None
+        self._row_of: dict[str, int] | None = None  # id -> its latest row while resident (`cosines_of`)
 
     @property
     def ready(self) -> bool:
@@ -275,7 +277,7 @@ class KeyColumns:
         """`table` holds KEY_COLUMNS, plus ROW_COLUMNS and `vector` when the caller wants the rows
         resident (ignored above `max_vector_rows`)."""
         resident = "vector" in table.column_names and table.num_rows <= self.max_vector_rows
-        self.vectors, self._term_memo = None, None
+        self.vectors, self._term_memo, self._row_of = None, None, None
         if resident:
             self.vectors = ResidentVectors(_vectors_of(table, dimensions), *_context_of(table, dimensions),
                                            ivf_rows=self.ivf_rows)
@@ -283,12 +285,13 @@ class KeyColumns:
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)
         self._codes.build(self.table)
+        self._map_rows()
         self.version = version
         self.reloads += 1
 
     def invalidate(self) -> None:
         self.table, self.vectors, self.version = None, None, -1
-        self._term_memo = None
+        self._term_memo, self._row_of = None, None
 
     def _positions(self, ids: Sequence[str]) -> np.ndarray:
         assert self.table is not None
@@ -304,6 +307,9 @@ class KeyColumns:
             self.alive &= ~self._positions(gone)
         if upserted is not None and upserted.num_rows:
             added = upserted.select(self.table.column_names).cast(self.table.schema)
+            if self._row_of is not None:  # the new rows follow the old ones
+                start = self.table.num_rows
+                self._row_of.update((i, start + n) for n, i in enumerate(added.column("id").to_pylist()))
             self.table = pa.concat_tables([self.table, added])
             self._codes.append(added)
             self.alive = np.concatenate([self.alive, np.ones(upserted.num_rows, dtype=bool)])
@@ -311,7 +317,7 @@ class KeyColumns:
                 dimensions = self.vectors.dimensions
                 self.vectors.append(_vectors_of(upserted, dimensions), *_context_of(upserted, dimensions))
         if self.vectors is not None and int(self.alive.sum()) > self.max_vector_rows:
-            self.vectors = None
+            self.vectors, self._row_of = None, None
             self.table = self.table.select(KEY_COLUMNS)
         self.version = version
         stale = (len(self.alive) - int(self.alive.sum())) + (len(self.alive) - self._words.upto)
@@ -336,6 +342,14 @@ class KeyColumns:
         self._codes.keep(self.alive)
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)
+        self._map_rows()  # rows renumbered
+
+    def _map_rows(self) -> None:
+        """id -> row for the resident copy, built with the copy (75 ms at 100k rows, about 13 MB) so
+        no recall pays for it; appends keep it in step."""
+        assert self.table is not None
+        ids = self.table.column("id").to_pylist() if self.vectors is not None else None
+        self._row_of = dict(zip(ids, range(len(ids)), strict=True)) if ids is not None else None
 
     def _term_hits(self, terms: Sequence[str]) -> np.ndarray:
         """Rows whose content holds any term as a substring: word index for the indexed prefix,
@@ -486,6 +500,17 @@ class KeyColumns:
         query = query / (np.linalg.norm(query) or 1.0)
         return list(zip(at.tolist(), self.vectors.cosines(at, query).tolist(), strict=True))
 
+    def cosines_of(self, ids: Sequence[str], vector: Sequence[float]) -> dict[str, float]:
+        """`cosines_at` for the live `ids`, found through the id -> row map (`_map_rows`; a full
+        `is_in` over the id column would cost ~2 ms at 100k rows)."""
+        assert self.table is not None
+        if self._row_of is None:
+            self._map_rows()
+        assert self._row_of is not None
+        pairs = [(i, r) for i in ids if (r := self._row_of.get(i)) is not None and self.alive[r]]
+        by_row = dict(self.cosines_at([r for _, r in pairs], vector))
+        return {i: by_row[r] for i, r in pairs if r in by_row}
+
     def rows_at(self, rows: Sequence[int]) -> list[dict[str, Any]]:
         """Whole rows (as LanceDB returns them) for resident row numbers."""
         assert self.table is not None and self.vectors is not None
@@ -505,7 +530,7 @@ class KeyColumns:
         return self.rows_at(np.flatnonzero(self._positions(ids)).tolist())
 
     def nbytes(self) -> int:
-        """Resident bytes of the copy (table, codes, word index, vectors, partitions)."""
+        """Resident bytes of the copy (table, codes, word index, vectors, partitions, id map)."""
         if self.table is None:
             return 0
         total = self.table.nbytes + self.alive.nbytes + self._words.rows.nbytes + self._words.vocab.nbytes
@@ -513,4 +538,6 @@ class KeyColumns:
         total += sum(v.nbytes for v in self._codes.numbers.values())
         if self.vectors is not None:
             total += self.vectors.nbytes
+        if self._row_of is not None:  # the dict, its id strings and row ints
+            total += sys.getsizeof(self._row_of) + sum(map(sys.getsizeof, self._row_of)) + 28 * len(self._row_of)
         return int(total)

@@ -141,6 +141,12 @@ class InMemoryStore:
         return list(merged.values())
 
     @locked
+    def cosines(self, ids: Sequence[str], vector: Sequence[float]) -> dict[str, float]:
+        found = ((i, self._items.get(i)) for i in ids)
+        sims = ((i, item_cosine(vector, it)) for i, it in found if it is not None)
+        return {i: c for i, c in sims if c is not None}
+
+    @locked
     def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
         extra = set(rehearsed)
         for i in ids:
