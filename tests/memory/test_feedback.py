@@ -59,6 +59,17 @@ def fill(store: MemoryStore) -> None:
     ])
 
 
+def filled(kind: str, tmp_path: Path) -> MemoryStore:
+    """The memories above in the in-memory store, the LanceDB store's resident copy, or its LanceDB path."""
+    store: MemoryStore = {
+        "memory": lambda: InMemoryStore(dimensions=DIM),
+        "resident": lambda: LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM),
+        "lancedb": lambda: LanceMemoryStore(str(tmp_path / "l.lance"), dimensions=DIM, resident_rows=0),
+    }[kind]()
+    fill(store)
+    return store
+
+
 def test_feedback_query_moves_the_unit_query_toward_the_mean_of_the_nearest() -> None:
     moved = np.asarray(feedback_query(axis(1.0), [axis(0.8, 0.6), axis(0.8, 0.6)], weight=0.5))
     expected = np.asarray(axis(1.0 + 0.5 * 0.8, 0.5 * 0.6))
@@ -81,12 +92,7 @@ def test_nearest_vectors_are_the_turn_vectors_of_the_highest_cosines() -> None:
 
 @pytest.mark.parametrize("kind", ["memory", "resident", "lancedb"])
 def test_every_store_gives_the_cosines_to_another_vector(kind: str, tmp_path: Path) -> None:
-    store: MemoryStore = {
-        "memory": lambda: InMemoryStore(dimensions=DIM),
-        "resident": lambda: LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM),
-        "lancedb": lambda: LanceMemoryStore(str(tmp_path / "l.lance"), dimensions=DIM, resident_rows=0),
-    }[kind]()
-    fill(store)
+    store = filled(kind, tmp_path)
     probe = axis(0.2, 0.9, 0.1)
     got = store.cosines([*MEMORIES, "unknown"], probe)
     expected = {k: float(np.dot(v, probe)) for k, (_, v) in MEMORIES.items() if v is not None}
@@ -104,12 +110,7 @@ def test_every_store_gives_the_cosines_to_another_vector(kind: str, tmp_path: Pa
 
 @pytest.mark.parametrize("kind", ["memory", "resident", "lancedb"])
 def test_feedback_ranks_a_memory_of_the_same_thing_above_a_nearer_off_topic_one(kind: str, tmp_path: Path) -> None:
-    store: MemoryStore = {
-        "memory": lambda: InMemoryStore(dimensions=DIM),
-        "resident": lambda: LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM),
-        "lancedb": lambda: LanceMemoryStore(str(tmp_path / "l.lance"), dimensions=DIM, resident_rows=0),
-    }[kind]()
-    fill(store)
+    store = filled(kind, tmp_path)
 
     def order(feedback: bool) -> list[str]:
         svc = MemoryService(store, embedder=FixedEmbedder(), feedback=feedback, candidate_limit=12)
