@@ -3,7 +3,8 @@
 A question names one side of what it needs ("What has Melanie painted?"). The memory that says it
 most plainly is found by the question's own words; the words around it ("horse", "sunrise",
 "canvas") are what the other memories of the same thing share with it. So recall embeds the query
-once, takes the turn vectors of its `FEEDBACK_ITEMS` nearest candidates, and ranks every candidate by
+once, takes the turn vectors of its `FEEDBACK_ITEMS` nearest candidates (those the recall block may
+show: the turns already in the model's window are left out first), and ranks every candidate by
 its cosine to the unit query plus `FEEDBACK_WEIGHT` times their mean (both as unit vectors). Nothing
 is embedded twice and nothing more is gathered: the store gives the candidates' cosines to the moved
 query from the vectors it holds (`MemoryStore.cosines`).

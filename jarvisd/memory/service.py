@@ -259,9 +259,7 @@ class MemoryService:
         rarity of the query words they hold (BM25-like: `scoring.rarity_weights` over the items the
         query may read, so a speaker's name in half the items counts little); when the query names a
         day, a month or a year (`named_period`), the vector arm once more inside that period. Each candidate
-        carries its keyword score and its cosine to the query moved toward its nearest candidates
-        (`feedback.py`; to the query itself with `feedback` off), and that vector is returned with the
-        scorer for source turns."""
+        carries its cosine and its keyword score; the scorer is returned for source turns."""
         terms = tuple(search_terms(query) if self.stem_terms else query_terms(query))
         vector = self._embed([query])[0] if query.strip() else None
         access = self.policies.access(scope)
@@ -295,11 +293,18 @@ class MemoryService:
         computed = dict(zip(missing, _cosines(vector, [found[i].item for i in missing]), strict=True))
         sims = [computed.get(i, c.cosine) for i, c in enumerate(found)]
         cands = [Candidate(c.item, sim, keywords(c.item)) for c, sim in zip(found, sims, strict=True)]
-        if self.feedback and vector is not None and (nearest := nearest_vectors(cands)):
-            vector = feedback_query(vector, nearest)
-            moved = self.store.cosines([c.item.id for c in cands], vector)
-            cands = [Candidate(c.item, moved.get(c.item.id), c.keyword) for c in cands]
         return cands, vector, keywords
+
+    def _with_feedback(
+        self, cands: list[Candidate], vector: tuple[float, ...] | None
+    ) -> tuple[list[Candidate], tuple[float, ...] | None]:
+        """The candidates with their cosines to the query moved toward the nearest of them
+        (`feedback.py`), and that vector; as they are without a query vector."""
+        if vector is None or not (nearest := nearest_vectors(cands)):
+            return cands, vector
+        moved = feedback_query(vector, nearest)
+        sims = self.store.cosines([c.item.id for c in cands], moved)
+        return [Candidate(c.item, sims.get(c.item.id), c.keyword) for c in cands], moved
 
     def _within(self, q: StoreQuery, period: Period) -> StoreQuery:
         """`q` restricted to `period` (its days in the service's time zone; an item's `created_at` is when
@@ -323,6 +328,8 @@ class MemoryService:
             scope, query, fetch, kinds=RECALL_KINDS, exclude_sources=RECALL_EXCLUDED_SOURCES
         )
         cands = [c for c in cands if c.item.id not in excluded]
+        if self.feedback:  # from the memories the block may show, not the turns in the window
+            cands, vector = self._with_feedback(cands, vector)
         terms = search_terms(query) if self.stem_terms else query_terms(query)  # the words matched in items
         now = self.clock()
         if not self.source_recall:

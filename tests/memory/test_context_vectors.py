@@ -64,7 +64,7 @@ def test_a_turn_after_another_gets_a_context_vector_of_the_turn_with_the_words_b
 def test_relevance_is_the_higher_of_the_turn_and_context_cosines(
     store: MemoryStore, embedder: HashedNgramEmbedder
 ) -> None:
-    svc = MemoryService(store, embedder=embedder, feedback=False)  # cosines to the query itself
+    svc = MemoryService(store, embedder=embedder)
     _, second, _ = record(svc)
     query = "charity race"
     q = unit(embedder.vector(query))
@@ -175,7 +175,7 @@ def test_above_resident_rows_an_indexed_table_searches_the_context_vectors_too(
     tmp_path: Path, embedder: HashedNgramEmbedder
 ) -> None:
     store = LanceMemoryStore(str(tmp_path / "i.lance"), dimensions=DIM, resident_rows=0, index_threshold=300)
-    svc = MemoryService(store, embedder=embedder, feedback=False)  # cosines to the query itself
+    svc = MemoryService(store, embedder=embedder)
     filler = [(f"note {n} about topic{n} and errand{n % 7}", f"ok {n} done item{n}") for n in range(400)]
     record(svc, TURNS + filler)
     assert store.ensure_index()

@@ -112,13 +112,26 @@ def test_every_store_gives_the_cosines_to_another_vector(kind: str, tmp_path: Pa
 def test_feedback_ranks_a_memory_of_the_same_thing_above_a_nearer_off_topic_one(kind: str, tmp_path: Path) -> None:
     store = filled(kind, tmp_path)
 
-    def order(feedback: bool) -> list[str]:
-        svc = MemoryService(store, embedder=FixedEmbedder(), feedback=feedback, candidate_limit=12)
-        cands = svc._candidates(ME, QUERY, 12)[0]
-        return [c.item.id for c in sorted(cands, key=lambda c: -(c.cosine if c.cosine is not None else -1))]
+    svc = MemoryService(store, embedder=FixedEmbedder())
+    cands, vector, _ = svc._candidates(ME, QUERY, 12)
 
-    without, with_feedback = order(False), order(True)
+    def order(found: list[Candidate]) -> list[str]:
+        return [c.item.id for c in sorted(found, key=lambda c: -(c.cosine if c.cosine is not None else -1))]
+
+    without, with_feedback = order(cands), order(svc._with_feedback(cands, vector)[0])
     assert without.index("parking") < without.index("framed")  # the query alone prefers the nearer one
     assert with_feedback.index("framed") < with_feedback.index("parking")
     assert set(with_feedback) == set(without)  # the same candidates, nothing gathered again
     assert FEEDBACK_ITEMS == 3
+
+
+def test_recall_ranks_with_feedback_and_without_it_when_turned_off(tmp_path: Path) -> None:
+    store = filled("memory", tmp_path)
+
+    def relevance(feedback: bool) -> dict[str, float]:
+        svc = MemoryService(store, embedder=FixedEmbedder(), feedback=feedback)
+        return {s.item.id: s.relevance for s in svc.recall(ME, QUERY, limit=10)}
+
+    on, off = relevance(True), relevance(False)
+    assert on["framed"] > on["parking"]  # same keyword score: the cosines decide
+    assert off["framed"] < off["parking"]
