@@ -32,7 +32,7 @@ from lancedb.index import BTree, IvfPq
 
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
-from jarvisd.memory.scoring import Candidate, best_cosine
+from jarvisd.memory.scoring import Candidate
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
 from jarvisd.memory.stores.lance_keys import KEY_COLUMNS, KeyColumns
 from jarvisd.memory.stores.lance_rows import (
@@ -40,13 +40,14 @@ from jarvisd.memory.stores.lance_rows import (
     context_fields,
     from_row,
     query_predicate,
+    row_vectors,
     schema,
     sql_in,
     sql_str,
     to_row,
     to_us,
 )
-from jarvisd.memory.stores.memory import cosine
+from jarvisd.memory.stores.memory import vectors_cosine
 
 __all__ = ["LanceMemoryStore", "schema", "to_row", "from_row", "access_predicate", "query_predicate", "sql_in"]
 
@@ -86,14 +87,6 @@ class _LoopThread:
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
-
-
-def row_cosine(vector: Sequence[float], row: dict[str, Any]) -> float | None:
-    """A row's relevance cosine to `vector`: the higher of its turn and context vectors' (as `from_row`
-    reads them: a vector counts where its flag is set)."""
-    own = cosine(vector, row["vector"]) if row.get("has_vector") and row.get("vector") is not None else None
-    context = cosine(vector, row["context_vector"]) if row.get("has_context") and row.get("context_vector") else None
-    return best_cosine(own, context)
 
 
 class LanceMemoryStore:
@@ -318,7 +311,7 @@ class LanceMemoryStore:
             return self._keys.cosines_of(ids, vector)
         columns = ["id", "has_vector", "vector", "has_context", "context_vector"]
         rows = self._run(self._rows(sql_in("id", list(ids)), len(ids), columns=columns))
-        return {r["id"]: c for r in rows if (c := row_cosine(vector, r)) is not None}
+        return {r["id"]: c for r in rows if (c := vectors_cosine(vector, row_vectors(r))) is not None}
 
     def search(self, q: StoreQuery) -> list[Candidate]:
         return self.gather(q, [q.order])

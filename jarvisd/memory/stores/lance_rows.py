@@ -122,14 +122,20 @@ def to_row(item: MemoryItem, dimensions: int) -> dict[str, Any]:
     }
 
 
+def row_vectors(row: dict[str, Any]) -> tuple[tuple[float, ...] | None, tuple[float, ...] | None]:
+    """A row's turn and context vectors, each None where its flag says the slot is empty (zeros)."""
+    vector, context = row.get("vector"), row.get("context_vector")
+    return (tuple(vector) if row.get("has_vector") and vector is not None else None,
+            tuple(context) if row.get("has_context") and context else None)
+
+
 def from_row(row: dict[str, Any]) -> MemoryItem:
-    vector = row.get("vector")
+    vector, context_vector = row_vectors(row)
     return MemoryItem(
         id=row["id"], user=row["user"], agent=row["agent"], session=row["session"], kind=row["kind"],
         layer=row["layer"], source=row["source"], content=row["content"], created_at=from_us(row["created_us"]),
         importance=row["importance"], last_accessed=from_us(row["accessed_us"]) if row["accessed_us"] else None,
         rehearsals=row["rehearsals"], topic=row["topic"], superseded_by=row["superseded_by"],
         metadata=json.loads(row["metadata"]),
-        vector=tuple(vector) if row["has_vector"] and vector is not None else None,
-        context_vector=tuple(context) if row.get("has_context") and (context := row.get("context_vector")) else None,
+        vector=vector, context_vector=context_vector,
     )

@@ -28,11 +28,16 @@ def _float32(vector: Sequence[float] | None) -> tuple[float, ...] | None:
     return None if vector is None else tuple(np.asarray(vector, dtype=np.float32).tolist())
 
 
+def vectors_cosine(query: Sequence[float], vectors: Sequence[Sequence[float] | None]) -> float | None:
+    """The higher of the query's cosines with a turn vector and a context vector (None where absent)."""
+    return best_cosine(*(cosine(query, v) if v is not None else None for v in vectors))
+
+
 def item_cosine(query: Sequence[float] | None, item: MemoryItem) -> float | None:
     """The higher of the query's cosines with the item's turn vector and context vector."""
     if query is None:
         return None
-    return best_cosine(*(cosine(query, v) if v is not None else None for v in (item.vector, item.context_vector)))
+    return vectors_cosine(query, (item.vector, item.context_vector))
 
 
 def term_weights(q: StoreQuery) -> tuple[float, ...]:
