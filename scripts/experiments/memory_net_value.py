@@ -322,13 +322,13 @@ class JarvisSystem:
     def __init__(self, conv: Conversation, embedder: CachedEmbedder, recall_items: int, context: bool,
                  extractor: Extractor | None = None, keyword_share: float = KEYWORD_SHARE,
                  stem: bool = True, session_cap: int = SESSION_CAP, period: bool = True,
-                 feedback: bool = True) -> None:
+                 feedback: bool = True, conversation: bool = True) -> None:
         last = max(conv.dates.values())
         self.svc = MemoryService(InMemoryStore(dimensions=embedder.dimensions), embedder=embedder,
                                  candidate_limit=recall_items, clock=lambda: last + timedelta(days=1),
                                  keyword_arm=keyword_share >= 0, keyword_share=max(0.0, keyword_share),
                                  stem_terms=stem, session_cap=session_cap, period_arm=period,
-                                 feedback=feedback)
+                                 feedback=feedback, conversation=conversation)
         self.recall_items = recall_items
         self.turns_of: dict[str, list[Turn]] = {}
         self.facts = self.deferred = 0
@@ -486,6 +486,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--feedback", choices=("on", "off"), default="on",
                     help="rank candidates by the query moved toward its nearest candidates (memory/feedback.py; "
                          "the daemon's default)")
+    ap.add_argument("--conversation", choices=("on", "off"), default="on",
+                    help="a turn's session and next turn add to its relevance (scoring.with_conversation; the "
+                         "daemon's default)")
     ap.add_argument("--period", choices=("on", "off"), default="on",
                     help="a question naming a month or a year also gathers candidates inside it "
                          "(period.named_period; the daemon's default)")
@@ -542,7 +545,7 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     for conv in convs:
         jarvis = JarvisSystem(conv, embedder, args.recall_items, context, keyword_share=args.keyword_share,
                               stem=args.stem == "on", session_cap=args.session_cap, period=args.period == "on",
-                              feedback=args.feedback == "on")
+                              feedback=args.feedback == "on", conversation=args.conversation == "on")
         built: dict[str, Callable[[str], list[Unit]]] = {
             "rag": RagSystem(conv, embedder, args.chunk_chars).ranked,
             "raw": jarvis.ranked,
@@ -551,7 +554,7 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
         if extractor is not None:
             learned = JarvisSystem(conv, embedder, args.recall_items, context, extractor, args.keyword_share,
                                    args.stem == "on", args.session_cap, args.period == "on",
-                                   args.feedback == "on")
+                                   args.feedback == "on", args.conversation == "on")
             built["turns+src"] = learned.ranked_with_sources
             facts, deferred = facts + learned.facts, deferred + learned.deferred
         known = {t.dia_id for turns in conv.sessions.values() for t in turns}
@@ -584,7 +587,7 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     result = {
         "command": " ".join(["scripts/experiments/memory_net_value.py", *(argv or sys.argv[1:])]),
         "embedder": args.embedder, "episode_context": args.episode_context, "keyword_share": args.keyword_share,
-        "stem": args.stem, "session_cap": args.session_cap, "period": args.period, "feedback": args.feedback,
+        "stem": args.stem, "session_cap": args.session_cap, "period": args.period, "feedback": args.feedback, "conversation": args.conversation,
         "budget_chars": args.budget,
         "chunk_chars": args.chunk_chars, "conversations": [c.cid for c in convs], "questions_scored": len(rows),
         "questions_without_valid_evidence": dropped, "summary": summary,
