@@ -5,9 +5,10 @@ episodes carry a second, context vector), so the figures are the store and the s
 keyword matching (with its rarity counts), vector search over both vectors, scoring. Per size it
 also prints the in-process copy's size (`resident MB`: rows, vectors, indexes) and the cold start: a
 fresh store on the same table up to its first recall (`open s`, which loads the copy and trains the
-vector partitions), and the load average when the size finished. `feedback ms` is the median CPU cost
-of recall's pseudo-relevance feedback (`memory/feedback.py`): each recall is paired with the same
-recall without it, run just before or just after it in turn.
+vector partitions), and the load average when the size finished. `steps ms` is the median CPU cost
+of recall's pseudo-relevance feedback (`memory/feedback.py`) and conversation step
+(`scoring.with_conversation`) together: each recall is paired with the same recall without both, run
+just before or just after it in turn.
 
     .venv/bin/python scripts/bench_memory.py                 # 1k, 10k, 100k
     .venv/bin/python scripts/bench_memory.py --sizes 1000 --queries 50
@@ -122,8 +123,9 @@ def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
     load_s = time.perf_counter() - t0 if not existed else 0.0
     embedder = PrecomputedEmbedder(rng)
     svc = MemoryService(store, embedder=embedder, clock=lambda: START + timedelta(minutes=n + 1))
-    # the same recall without feedback (`memory/feedback.py`), run beside each one: its cost, paired
-    plain = MemoryService(store, embedder=embedder, clock=lambda: START + timedelta(minutes=n + 1), feedback=False)
+    # the same recall without feedback and the conversation step, run beside each one: their cost, paired
+    plain = MemoryService(store, embedder=embedder, clock=lambda: START + timedelta(minutes=n + 1), feedback=False,
+                          conversation=False)
     # Only the query targets' text and vector stay: n MemoryItem objects held by the harness would
     # make Python's full garbage collections, triggered by the recalls' allocations, walk them all
     # (milliseconds at 100k), a cost of the benchmark and not of the daemon, which holds no items.
@@ -131,7 +133,7 @@ def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
             if it.user == "me" and it.agent == "main" and it.source == "turn"]
     del items
     gc.collect()
-    latencies, cpu, feedback_cpu = [], [], []
+    latencies, cpu, steps_cpu = [], [], []
     for q in range(queries + 5):
         target = pyrng.choice(mine)
         words = target.content.split()
@@ -152,7 +154,7 @@ def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
             plain.recall(ME, query)
             without = time.process_time() - c
         if q >= 5:
-            feedback_cpu.append(cpu[-1] - without * 1000)
+            steps_cpu.append(cpu[-1] - without * 1000)
     resident_mb = store._keys.nbytes() / 2**20
     indexed = store.ensure_index()
     store.close()
@@ -161,7 +163,7 @@ def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
     MemoryService(cold, embedder=embedder, clock=lambda: START + timedelta(minutes=n + 1)).recall(ME, query)
     open_s = time.perf_counter() - t
     return {"n": n, "load_s": load_s, "p50": statistics.median(latencies), "p95": percentile(latencies, 0.95),
-            "cpu50": statistics.median(cpu), "feedback50": statistics.median(feedback_cpu), "indexed": indexed, "resident_mb": resident_mb, "open_s": open_s}
+            "cpu50": statistics.median(cpu), "steps50": statistics.median(steps_cpu), "indexed": indexed, "resident_mb": resident_mb, "open_s": open_s}
 
 
 def bench_record(turns: int, workdir: Path) -> float:
@@ -192,11 +194,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         workdir.mkdir(parents=True, exist_ok=True)
         print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
         print(f"{'items':>8} {'load s':>8} {'index':>6} {'recall p50 ms':>14} {'recall p95 ms':>14} {'cpu p50 ms':>11}"
-              f" {'feedback ms':>12} {'resident MB':>12} {'open s':>7}  load average")
+              f" {'steps ms':>9} {'resident MB':>12} {'open s':>7}  load average")
         for n in args.sizes:
             r = bench_recall(n, args.queries, workdir)
             print(f"{r['n']:>8} {r['load_s']:>8.1f} {('yes' if r['indexed'] else 'no'):>6} "
-                  f"{r['p50']:>14.1f} {r['p95']:>14.1f} {r['cpu50']:>11.1f} {r['feedback50']:>12.2f} {r['resident_mb']:>12.0f}"
+                  f"{r['p50']:>14.1f} {r['p95']:>14.1f} {r['cpu50']:>11.1f} {r['steps50']:>9.2f} {r['resident_mb']:>12.0f}"
                   f" {r['open_s']:>7.1f}  {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
         rate = bench_record(args.turns, Path(tmp))
         print(f"\nrecord_turn: {rate:,.0f} turns/s ({args.turns} turns, embedding excluded, LanceDB on disk)")
