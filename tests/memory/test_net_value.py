@@ -138,3 +138,25 @@ def test_the_rules_extractor_keeps_first_person_sentences_through_the_real_parse
                      "Ana: Look [shares a photo: I am at my home in Sweden]"])
     assert [(f.key, f.value, f.importance) for f in facts] == [
         ("Ana", "I just came back from my trip to Sweden.", 0.7)]
+
+
+def test_the_offline_ranking_replay_gives_what_the_full_run_gives(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """recall_ranking.py: the candidates kept by `dump`, ranked again with the shipped setting, show the
+    same evidence as memory_net_value.py's own run; `grid` prints that setting first."""
+    import recall_ranking
+
+    from jarvisd.memory import scoring
+
+    full = run(tmp_path)
+    kept = tmp_path / "ranking.pkl"
+    assert recall_ranking.main(["dump", "--data", str(dataset(tmp_path)), "--embedder", "hashed",
+                                "--cache-dir", str(tmp_path), "--out", str(kept)]) == 0
+    rows = recall_ranking.pickle.loads(kept.read_bytes())
+    shipped = (scoring.RELEVANCE_BAND, scoring.CONVERSATION_SHARE, scoring.LEAD_SHARE, scoring.KEYWORD_SHARE,
+               scoring.SESSION_CAP)
+    assert recall_ranking.replay(rows, *shipped) == [r["systems"]["raw"]["recall"] for r in full["rows"]]
+    assert scoring.RELEVANCE_BAND == shipped[0]
+    capsys.readouterr()
+    assert recall_ranking.main(["grid", "--dump", str(kept)]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[1].endswith("(shipped)") and scoring.RELEVANCE_BAND == shipped[0]
