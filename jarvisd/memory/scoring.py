@@ -9,12 +9,11 @@ because an episode's recency weight lets yesterday's small talk bury a big event
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-
-import numpy as np
 
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.korean import normalise, term_overlap
@@ -245,20 +244,18 @@ def with_conversation(
     lifted: list[float | None] = [None] * len(candidates)
     span = window.total_seconds()
     for members in groups.values():
-        rel = np.array([candidates[i].cosine for i in members], dtype=np.float64)
-        when = np.array([candidates[i].item.created_at.timestamp() for i in members])
-        near = np.abs(when[:, None] - when[None, :]) <= span
-        best = np.where(near, rel[None, :], -np.inf).max(axis=1)
+        members.sort(key=lambda i: candidates[i].item.created_at)
+        when = [candidates[i].item.created_at.timestamp() for i in members]
+        rel = [float(candidates[i].cosine or 0.0) for i in members]
         turns = [_turn_number(candidates[i].item) for i in members]
-        starts = {
-            t: k
-            for k, (t, i) in enumerate(zip(turns, members, strict=True))
-            if t is not None and candidates[i].item.source == "turn"
-        }
-        for k, (i, turn) in enumerate(zip(members, turns, strict=True)):
+        starts = {t: k for k, (t, i) in enumerate(zip(turns, members, strict=True))
+                  if t is not None and candidates[i].item.source == "turn"}
+        for k, i in enumerate(members):
+            best = max(rel[bisect_left(when, when[k] - span):bisect_right(when, when[k] + span)])
+            turn = turns[k]
             nxt = starts.get(turn + 1) if turn is not None else None
-            lead = float(rel[nxt]) if nxt is not None and near[k, nxt] else 0.0
-            lifted[i] = float(rel[k] + conversation_share * best[k] + lead_share * lead)
+            lead = rel[nxt] if nxt is not None and abs(when[nxt] - when[k]) <= span else 0.0
+            lifted[i] = rel[k] + conversation_share * best + lead_share * lead
     stretched = calibrate_relevance(lifted)
     return [Candidate(c.item, s, c.keyword) for c, s in zip(candidates, stretched, strict=True)]
 
