@@ -17,6 +17,7 @@ from jarvisd.memory.service import MemoryService
 from jarvisd.memory.stores.base import MemoryStore
 from jarvisd.memory.stores.lance import LanceMemoryStore
 from jarvisd.memory.stores.memory import InMemoryStore
+from tests.memory.memory_fixtures import AXIS_DIM, QueryAxisEmbedder, axis
 
 ME = MemoryScope("u1", "main", "voice")
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -112,32 +113,17 @@ def test_facts_are_their_own_conversation_and_no_relevance_stays_none() -> None:
 
 # ---- in recall ------------------------------------------------------------------------------------
 
-DIM = 8
 QUERY = "what did we settle"
-
-
-def axis(*weights: float) -> tuple[float, ...]:
-    v = np.zeros(DIM)
-    v[: len(weights)] = weights
-    return tuple((v / np.linalg.norm(v)).tolist())
 
 
 def cosine_to_query(c: float) -> tuple[float, ...]:
     return axis(c, float(np.sqrt(1 - c * c)))
 
 
-class QueryEmbedder:
-    name = "fixed"
-    dimensions = DIM
-
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        return [list(axis(1.0)) if t == QUERY else list(axis(0, 0, 0, 0, 0, 0, 1.0)) for t in texts]
-
-
 def filled(kind: str, tmp_path: Path) -> MemoryStore:
     store: MemoryStore = {
-        "memory": lambda: InMemoryStore(dimensions=DIM),
-        "resident": lambda: LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM),
+        "memory": lambda: InMemoryStore(dimensions=AXIS_DIM),
+        "resident": lambda: LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=AXIS_DIM),
     }[kind]()
     days = 24 * 60
     store.upsert(
@@ -160,7 +146,7 @@ def test_recall_puts_the_conversations_follow_up_first_and_not_when_turned_off(
     def block(conversation: bool) -> list[str]:
         svc = MemoryService(
             store,
-            embedder=QueryEmbedder(),
+            embedder=QueryAxisEmbedder(QUERY),
             feedback=False,
             conversation=conversation,
             clock=lambda: T0 + timedelta(days=7),

@@ -3,7 +3,6 @@ its nearest candidates, with the cosines the store computes from the vectors it 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -18,17 +17,11 @@ from jarvisd.memory.service import MemoryService
 from jarvisd.memory.stores.base import MemoryStore
 from jarvisd.memory.stores.lance import LanceMemoryStore
 from jarvisd.memory.stores.memory import InMemoryStore
+from tests.memory.memory_fixtures import AXIS_DIM, QueryAxisEmbedder, axis
 
 ME = MemoryScope("u1", "main", "s1")
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
-DIM = 8
 QUERY = "melanie painting"
-
-
-def axis(*weights: float) -> tuple[float, ...]:
-    v = np.zeros(DIM)
-    v[: len(weights)] = weights
-    return tuple((v / np.linalg.norm(v)).tolist())
 
 
 # the query is axis 0; three memories of the painting sit between it and the painting's topic (axis 1);
@@ -43,14 +36,6 @@ MEMORIES = {
 }
 
 
-class FixedEmbedder:
-    name = "fixed"
-    dimensions = DIM
-
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        return [list(axis(1.0)) if t == QUERY else list(axis(0, 0, 0, 0, 0, 0, 1.0)) for t in texts]
-
-
 def fill(store: MemoryStore) -> None:
     store.upsert([
         new_item(user=ME.user, agent=ME.agent, session=f"s-{key}", source="turn", content=text,
@@ -62,9 +47,9 @@ def fill(store: MemoryStore) -> None:
 def filled(kind: str, tmp_path: Path) -> MemoryStore:
     """The memories above in the in-memory store, the LanceDB store's resident copy, or its LanceDB path."""
     store: MemoryStore = {
-        "memory": lambda: InMemoryStore(dimensions=DIM),
-        "resident": lambda: LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM),
-        "lancedb": lambda: LanceMemoryStore(str(tmp_path / "l.lance"), dimensions=DIM, resident_rows=0),
+        "memory": lambda: InMemoryStore(dimensions=AXIS_DIM),
+        "resident": lambda: LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=AXIS_DIM),
+        "lancedb": lambda: LanceMemoryStore(str(tmp_path / "l.lance"), dimensions=AXIS_DIM, resident_rows=0),
     }[kind]()
     fill(store)
     return store
@@ -112,7 +97,7 @@ def test_every_store_gives_the_cosines_to_another_vector(kind: str, tmp_path: Pa
 def test_feedback_ranks_a_memory_of_the_same_thing_above_a_nearer_off_topic_one(kind: str, tmp_path: Path) -> None:
     store = filled(kind, tmp_path)
 
-    svc = MemoryService(store, embedder=FixedEmbedder())
+    svc = MemoryService(store, embedder=QueryAxisEmbedder(QUERY))
     cands, vector, _ = svc._candidates(ME, QUERY, 12)
 
     def order(found: list[Candidate]) -> list[str]:
@@ -129,7 +114,7 @@ def test_recall_ranks_with_feedback_and_without_it_when_turned_off(tmp_path: Pat
     store = filled("memory", tmp_path)
 
     def relevance(feedback: bool) -> dict[str, float]:
-        svc = MemoryService(store, embedder=FixedEmbedder(), feedback=feedback)
+        svc = MemoryService(store, embedder=QueryAxisEmbedder(QUERY), feedback=feedback)
         return {s.item.id: s.relevance for s in svc.recall(ME, QUERY, limit=10)}
 
     on, off = relevance(True), relevance(False)
