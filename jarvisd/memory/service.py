@@ -134,7 +134,7 @@ class MemoryService:
         self.session_cap = session_cap  # > 0: at most this many items of one session before any of another
         self.period_arm = period_arm  # a query naming a month or a year also gathers inside it (`named_period`)
         self.feedback = feedback  # candidates ranked by the query moved toward its nearest (`feedback.py`)
-        self.conversation = conversation  # a turn's session and next turn add to its relevance (`with_conversation`)
+        self.conversation = conversation  # a turn's conversation and next turn add to its relevance (`with_conversation`)
         self.clock = clock
         self.tz = tz
         self.warnings: list[str] = []
@@ -337,10 +337,10 @@ class MemoryService:
         now = self.clock()
         if not self.source_recall:
             return rank(cands, terms, now, limit)
-        with_sources = calibrated(self._add_sources(scope, cands, vector, excluded, keywords), self.keyword_share)
+        pool = calibrated(self._add_sources(scope, cands, vector, excluded, keywords), self.keyword_share)
         if self.conversation:
-            with_sources = with_conversation(with_sources)
-        return joint_rank(with_sources, terms, now, limit, self.session_cap)
+            pool = with_conversation(pool)
+        return joint_rank(pool, terms, now, limit, self.session_cap)
 
     def _add_sources(
         self, scope: MemoryScope, cands: list[Candidate], vector: tuple[float, ...] | None, excluded: set[str],
