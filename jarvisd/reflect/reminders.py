@@ -94,13 +94,13 @@ def time_left_phrase(minutes: int, lang: Lang) -> str:
 
 
 def reminder_text(desc: str, minutes: int, lang: Lang | None = None) -> str:
-    """`Reminder: send the report is due in 10 minutes.` / `알림: 보고서 보내기 기한이 10분 남았어요.`"""
+    """`Reminder: send the report. It's due in 10 minutes.` / `알림: 보고서 보내기 기한이 10분 남았어요.`"""
     lang = lang or promise_language(desc)
     desc = desc.strip().rstrip(".。!")
     left = time_left_phrase(minutes, lang)
     if lang == "ko":
         return f"알림: {desc} 기한이 {left} 남았어요."
-    return f"Reminder: {desc} is due in {left}."
+    return f"Reminder: {desc}. It's due in {left}."
 
 
 def normalize_leads(leads_min: Iterable[int]) -> tuple[int, ...]:

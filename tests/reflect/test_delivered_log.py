@@ -5,7 +5,7 @@ KEY = ReminderKey("loop-1", 60, 1_760_508_000_000)
 
 
 def test_a_restart_reads_back_the_delivered_reminders(tmp_path):
-    DeliveredLog.in_data_dir(tmp_path).record(KEY, at_ms=1, text="Reminder: x is due in 1 hour.")
+    DeliveredLog.in_data_dir(tmp_path).record(KEY, at_ms=1, text="Reminder: x. It's due in 1 hour.")
     assert KEY in DeliveredLog.in_data_dir(tmp_path)
 
 

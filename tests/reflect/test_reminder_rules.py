@@ -117,7 +117,7 @@ def test_a_malformed_quiet_hours_setting_is_refused():
 
 
 def test_wording_names_the_promise_and_the_time_left_in_english():
-    assert reminder_text("send the report", 10) == "Reminder: send the report is due in 10 minutes."
+    assert reminder_text("send the report", 10) == "Reminder: send the report. It's due in 10 minutes."
 
 
 def test_wording_is_korean_when_the_promise_was_made_in_korean():

@@ -59,8 +59,8 @@ async def test_a_promise_made_at_nine_due_at_three_is_spoken_at_two_and_ten_to_t
     assert await rs.run_due() == 1
     clock.set_local("2026-10-15 14:50")
     assert await rs.run_due() == 1
-    assert speaker.spoken == [("Reminder: send the report is due in 1 hour.", "en"),
-                              ("Reminder: send the report is due in 10 minutes.", "en")]
+    assert speaker.spoken == [("Reminder: send the report. It's due in 1 hour.", "en"),
+                              ("Reminder: send the report. It's due in 10 minutes.", "en")]
     shown = [await hud.get() for _ in range(2)]
     assert shown == [ReminderDue(loop_id=promise.id, lead_min=60, text=speaker.texts[0], at=shown[0].at),
                      ReminderDue(loop_id=promise.id, lead_min=10, text=speaker.texts[1], at=shown[1].at)]
@@ -116,7 +116,7 @@ async def test_moving_the_due_reschedules_the_reminders(agenda, speaker, gate, c
     assert await rs.run_due() == 0
     clock.set_local("2026-10-15 16:00")
     assert await rs.run_due() == 1
-    assert speaker.texts == ["Reminder: send the report is due in 1 hour."]
+    assert speaker.texts == ["Reminder: send the report. It's due in 1 hour."]
 
 
 async def test_a_due_moved_after_a_reminder_gets_reminders_for_the_new_due(agenda, speaker, gate, clock):
@@ -156,7 +156,7 @@ async def test_quiet_hours_defer_the_spoken_reminder_to_their_end(agenda, speake
     assert await rs.run_due() == 0
     clock.set_local("2026-10-16 08:00")
     assert await rs.run_due() == 1
-    assert speaker.texts == ["Reminder: call the bank is due in 40 minutes."]
+    assert speaker.texts == ["Reminder: call the bank. It's due in 40 minutes."]
 
 
 async def test_a_restart_does_not_repeat_a_delivered_reminder(agenda, speaker, gate, clock, tmp_path):
@@ -186,7 +186,7 @@ async def test_a_reminder_waits_for_the_active_turn_to_end(agenda, speaker, gate
     assert speaker.spoken == [] and not delivery.done()
     gate.turn_ended("default")
     assert await delivery == 1
-    assert speaker.texts == ["Reminder: send the report is due in 1 hour."]
+    assert speaker.texts == ["Reminder: send the report. It's due in 1 hour."]
 
 
 async def test_re_planning_while_a_reminder_waits_for_the_turn_keeps_its_job(agenda, speaker, gate, clock):
@@ -246,7 +246,7 @@ async def test_a_turn_that_runs_into_quiet_hours_defers_the_reminder_to_their_en
     assert fire_times(rs) == [(720, "2026-10-16 08:00")] and job_times(rs) == ["2026-10-16 08:00"]
     clock.set_local("2026-10-16 08:00")
     assert await rs.run_due() == 1
-    assert speaker.texts == ["Reminder: renew the passport is due in 1 hour 30 minutes."]
+    assert speaker.texts == ["Reminder: renew the passport. It's due in 1 hour 30 minutes."]
 
 
 async def test_agenda_changed_on_the_bus_re_plans(agenda, speaker, gate, clock):
@@ -309,7 +309,7 @@ async def test_a_real_apscheduler_date_job_speaks_the_reminder(lead, tmp_path, s
         await asyncio.wait_for(heard.wait(), timeout=10)
     finally:
         await rs.stop(consolidate=False)
-    assert spoken == ["Reminder: water the plants is due in 1 minute."]
+    assert spoken == ["Reminder: water the plants. It's due in 1 minute."]
     assert len(DeliveredLog.in_data_dir(tmp_path).keys()) == 1
 
 
@@ -319,7 +319,7 @@ async def test_a_late_wake_up_speaks_only_the_shortest_reminder_due(agenda, spea
     rs.sync()
     clock.set_local("2026-10-15 14:52")  # suspended through 14:00 and 14:50
     assert await rs.run_due() == 1
-    assert speaker.texts == ["Reminder: send the report is due in 8 minutes."]
+    assert speaker.texts == ["Reminder: send the report. It's due in 8 minutes."]
     assert rs.planned() == [] and rs.scheduler.get_jobs() == []
 
 
@@ -357,7 +357,7 @@ async def test_a_reminder_cut_off_by_shutdown_is_spoken_after_the_restart(tmp_pa
                               delivered=DeliveredLog.in_data_dir(tmp_path))
     again.sync()
     assert await again.run_due() == 1
-    assert spoken == ["Reminder: water the plants is due in 1 minute."]
+    assert spoken == ["Reminder: water the plants. It's due in 1 minute."]
 
 
 async def test_an_unannounced_agenda_change_is_picked_up_by_the_periodic_re_plan(agenda, speaker, gate, clock):

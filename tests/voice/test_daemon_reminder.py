@@ -30,7 +30,7 @@ def test_the_running_daemon_speaks_a_reminder_that_names_the_promise(pulse, mode
                JARVIS_OPENLOOP__STORE="jsonl", JARVIS_VOICE__LANGUAGE="en", PYTHONUNBUFFERED="1")
     cfg = load_config(env=env)
     agenda = OpenLoopService.from_config(cfg)
-    agenda.add("send the quarterly report to Kim", due_ms=int((time.time() + 95) * 1000))
+    agenda.add("send the quarterly report to the finance team", due_ms=int((time.time() + 95) * 1000))
     agenda.store.close()
     delivered = Path(cfg.paths.data_dir) / "reminders.jsonl"
 
@@ -54,5 +54,7 @@ def test_the_running_daemon_speaks_a_reminder_that_names_the_promise(pulse, mode
     assert daemon.returncode == 0, log
     assert "voice: listening" in log, log
     heard = models.recognizer.transcribe(squeeze_silence(read_wav(recording, MIC_RATE)[0])).text.lower()
-    assert "report" in heard and "kim" in heard, heard
-    assert "minute" in heard, heard
+    # Whisper base heard "to Kim is due" as "kimisdu" and "to Kim, due" as "ken, do": the wording is
+    # two sentences now, and the promise names a team rather than a one-syllable name (docs/reminders.md).
+    assert "quarterly report" in heard and "finance team" in heard, heard
+    assert "due in" in heard and "minute" in heard, heard
