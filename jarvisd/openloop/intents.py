@@ -1,0 +1,238 @@
+"""Agenda intents: the questions and commands about the agenda that need no language model.
+
+Matched before the agent loop, like Home Assistant's local intents: "what's on my agenda", "what's due
+tomorrow", "mark the report done", "cancel the dentist", "remind me again in 10 minutes", "what did I
+promise Mina", "no, Thursday" (a correction of the promise just captured), and their Korean forms.
+Pure: a text in, an `Intent` or None out. What an intent does to the agenda is `desk.AgendaDesk`'s job.
+
+Each intent is one small table of patterns, tried in a fixed order (the most specific first), over the
+text with a leading "Jarvis," and trailing politeness removed. A pattern matches the whole utterance, so
+"I need to cancel my gym membership" is a promise, not a cancel command.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+IntentKind = Literal["list", "due_today", "due_tomorrow", "done", "cancel", "snooze", "promised_to", "correct"]
+
+SNOOZE_DEFAULT_MIN = 10
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: IntentKind
+    lang: Literal["en", "ko"]
+    argument: str = ""          # the words naming a promise (done, cancel), a person (promised_to), a time (correct)
+    minutes: int | None = None  # snooze
+    command: bool = False       # an order to the assistant ("mark X done", "X 취소해줘"), not a remark ("X is done"):
+                                # when nothing on the agenda answers to it, the user is told so
+
+
+def has_hangul(text: str) -> bool:
+    return any("\uac00" <= ch <= "\ud7a3" for ch in text)
+
+
+_VOCATIVE = re.compile(r"^\s*(?:hey\s+|ok(?:ay)?\s+)?(?:jarvis|자비스)(?:야|아)?\s*[,.!?~]?\s*", re.IGNORECASE)
+_POLITE_EN = re.compile(r"(?:[\s,]+(?:please|for me|thanks|thank you|now))+\s*$", re.IGNORECASE)
+_TRAIL = re.compile(r"[\s.!?~…]+$")
+
+
+def clean(text: str) -> str:
+    """Lower case, one space, no leading "Jarvis," and no closing punctuation or "please"."""
+    text = _VOCATIVE.sub("", " ".join(text.split()))
+    text = _TRAIL.sub("", text)
+    text = _POLITE_EN.sub("", text)
+    return _TRAIL.sub("", text).lower().replace("’", "'")
+
+
+# ---------------------------------------------------------------- English
+
+_MY_LIST = r"(?:my\s+)?(?:agenda|to-?do(?:\s+list)?|to-?dos|todo\s+list|task\s+list|tasks|list|promises|reminders|plate)"
+_EN_LIST = [
+    rf"what(?:'s| is| are)?\s+(?:on|in)\s+{_MY_LIST}",
+    rf"(?:read|show|tell|give)\s+(?:me\s+)?{_MY_LIST}",
+    rf"(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+)?(?:open\s+)?(?:tasks|promises|to-?dos|reminders|agenda)",
+    r"what\s+(?:do|did)\s+i\s+(?:still\s+)?(?:have|need|got)\s+to\s+do",
+    r"what(?:'s| is)\s+(?:left\s+)?on\s+my\s+plate",
+    r"what\s+(?:are|were)\s+my\s+(?:open\s+)?(?:tasks|promises|to-?dos|reminders|plans)",
+    rf"(?:anything|is there anything)\s+(?:on|in)\s+{_MY_LIST}",
+    r"what\s+have\s+i\s+(?:got|promised)(?:\s+to\s+do)?",
+    r"(?:my\s+)?agenda",
+]
+_DAY_TODAY = r"(?:today|tonight|this evening)"
+_DAY_TOMORROW = r"(?:tomorrow)"
+_EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is there anything|anything|what do i (?:have|need) to do"
+                r"|what do i have|what have i got|what's left|what is left|what should i (?:do|finish))")
+
+
+def _en_due(day: str) -> list[str]:
+    return [rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|on my (?:agenda|list|plate)|i (?:need|have) to do))?"
+            rf"(?:\s+(?:for|by|until))?\s+{day}"]
+
+
+_EN_DONE = [
+    r"(?:mark|set)\s+(?P<x>.+?)\s+(?:as\s+)?(?:done|complete|completed|finished)",
+    r"(?:check|tick|cross)\s+off\s+(?P<x>.+?)(?:\s+(?:on|from)\s+my\s+(?:agenda|list))?",
+    r"(?:check|tick|cross)\s+(?P<x>.+?)\s+off(?:\s+(?:my\s+)?(?:agenda|list))?",
+    r"(?P<x>.+?)\s+(?:is|are)\s+(?:all\s+)?(?:done|finished|complete|completed|taken care of)",
+    r"(?:i(?:'ve| have)?\s+)?(?:finished|completed|done with)\s+(?P<x>.+)",
+]
+_EN_CANCEL = [
+    r"(?:cancel|delete|remove|drop|scratch)\s+(?P<x>.+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?",
+    r"take\s+(?P<x>.+?)\s+off\s+(?:my|the)\s+(?:agenda|list|to-?do list)",
+    r"(?:forget|never\s*mind)\s+(?:about\s+)?(?P<x>.+?)(?:,.*)?",
+    r"(?:i\s+)?(?:don't|do not|no longer)\s+(?:need|have)\s+to\s+(?P<x>.+?)\s+any\s*more",
+]
+_EN_NUMBER = {
+    "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty-five": 45, "forty five": 45,
+    "a couple of": 2, "a few": 3, "half an": 30,
+}
+_EN_AMOUNT = r"(?P<n>\d+|" + "|".join(sorted(map(re.escape, _EN_NUMBER), key=len, reverse=True)) + r")\s*" \
+             r"(?P<unit>minutes?|mins?|hours?|hrs?)"
+_EN_SNOOZE = [
+    rf"(?:remind|tell|ask)\s+me\s+(?:again|later|once more)\s+in\s+{_EN_AMOUNT}",
+    rf"(?:remind|tell)\s+me\s+in\s+{_EN_AMOUNT}(?:\s+again)?",
+    rf"(?:snooze|again)(?:\s+(?:it|that|for))*\s+(?:in\s+)?{_EN_AMOUNT}",
+    rf"(?:in\s+)?{_EN_AMOUNT}(?:\s+(?:later|more))?",
+    r"(?P<bare>snooze(?:\s+(?:it|that))?|remind me (?:again )?later|remind me again|later)",
+]
+_EN_PROMISED = [
+    r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?:to\s+)?(?P<x>[\w' -]+?)(?:\s+(?:i'd|i would|to)\s+do)?",
+    r"what\s+(?:do|did)\s+i\s+(?:have|need)\s+to\s+do\s+for\s+(?P<x>[\w' -]+)",
+    r"(?:any|what)\s+promises\s+to\s+(?P<x>[\w' -]+)",
+]
+_EN_CORRECT = [
+    r"(?:no|nope|not\s+\w+|actually|wait|sorry)[\s,]+(?:(?:make|change|move)\s+it\s+(?:to\s+)?|it's\s+|i\s+mean\s+)?(?P<x>.+)",
+    r"(?:make|change|move)\s+it\s+(?:to\s+)?(?P<x>.+)",
+]
+
+# ---------------------------------------------------------------- Korean (spaces ignored: Whisper spaces freely)
+
+_KO_LIST = [
+    r"(?:오늘|내)?할일(?:이|은|목록)?(?:뭐|뭐뭐|뭔데|뭐있|뭐남|알려|보여|말해|있어|읽어)",
+    r"(?:내)?(?:일정|약속|아젠다|어젠다|할일목록|투두)(?:이|은|좀)?(?:뭐|알려|보여|말해|읽어|있)",
+    r"(?:뭐|무엇을?)해야(?:돼|되지|하지|해|하더라)",
+    r"(?:내가)?(?:챙길|챙겨야할|해야할)(?:거|것|일)(?:이|은)?(?:뭐|있|알려)",
+]
+_KO_DUE_TODAY = [r"오늘(?:까지|중으로|안에|마감)(?:인|해야할|할|하는)?(?:거|것|일)?(?:이|은)?(?:뭐|있|알려|남)"]
+_KO_DUE_TOMORROW = [
+    r"내일(?:까지|마감|중으로)?(?:인|해야할|할|하는)?(?:거|것|일)(?:이|은)?(?:뭐|있|알려|남)",
+    r"내일할일",
+]
+_KO_DONE_TAIL = r"(?:완료(?:로|처리|표시)?(?:해줘|해|했어|시켜줘|처리해줘|로표시해줘)?|끝났어|끝냈어|다했어|했어체크|체크해줘)"
+_KO_CANCEL_TAIL = r"(?:취소해줘|취소|지워줘|지워|빼줘|삭제해줘|삭제|없애줘)"
+_KO_SNOOZE = [
+    r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|오)(?P<unit>분|시간)(?:만)?(?:뒤에|후에|있다가|이따)?(?:다시|한번더)?알려(?:줘|주세요|줄래)",
+    r"(?P<bare>(?:이따|나중에|조금이따)?다시알려(?:줘|주세요)|스누즈)",
+]
+_KO_PROMISED = [r"(?P<x>[가-힣A-Za-z]+?)(?:한테|에게|께|랑|하고)(?:뭐|무슨)(?:약속|하기로)"]
+_KO_CORRECT = [r"(?:아니야|아니다|아니요|아니|아뇨|아냐)[,\s]+(?P<x>.+)",
+               r"(?P<x>.+?)\s*(?:로|으로)\s*(?:바꿔|해|변경해|옮겨|미뤄)\s*(?:줘|주세요|줄래)?"]
+_KO_NUMBER = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
+              "십": 10, "이십": 20, "삼십": 30, "오": 5}
+
+
+def _compile(patterns: list[str]) -> list[re.Pattern[str]]:
+    return [re.compile(p) for p in patterns]
+
+
+_EN = {kind: _compile(table) for kind, table in (
+    ("list", _EN_LIST), ("due_today", _en_due(_DAY_TODAY)), ("due_tomorrow", _en_due(_DAY_TOMORROW)),
+    ("snooze", _EN_SNOOZE), ("promised_to", _EN_PROMISED), ("done", _EN_DONE), ("cancel", _EN_CANCEL))}
+_KO = {kind: _compile(table) for kind, table in (
+    ("due_today", _KO_DUE_TODAY), ("due_tomorrow", _KO_DUE_TOMORROW), ("list", _KO_LIST), ("snooze", _KO_SNOOZE),
+    ("promised_to", _KO_PROMISED))}
+_KO_DONE = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_DONE_TAIL}")
+_KO_CANCEL = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_CANCEL_TAIL}")
+_EN_CORRECTS = _compile(_EN_CORRECT)
+_KO_CORRECTS = _compile(_KO_CORRECT)
+_PRONOUN_REFS = frozenset({"it", "that", "this", "them", "those", "all", "everything", "one"})
+_EN_ARTICLE = re.compile(r"^(?:the|my|that|this)\s+")
+_EN_COMMAND_VERBS = ("mark ", "set ", "check ", "tick ", "cross ", "cancel ", "delete ", "remove ", "drop ",
+                     "scratch ", "take ")
+_QUESTION_START = re.compile(r"^(?:how|why|when|where|who|can|could|should|would|will|do|does|did|is|are)\b")
+
+
+def _minutes(amount: str, unit: str, numbers: dict[str, int]) -> int:
+    n = int(amount) if amount.isdigit() else numbers.get(amount, 1)
+    if amount == "half an":
+        return 30
+    return n * 60 if unit.startswith(("h", "시")) else n
+
+
+def _en_intent(t: str) -> Intent | None:
+    for kind in ("list", "due_today", "due_tomorrow", "snooze", "promised_to"):
+        for pattern in _EN[kind]:
+            m = pattern.fullmatch(t)
+            if m is None:
+                continue
+            if kind == "snooze":
+                if m.groupdict().get("bare"):
+                    return Intent("snooze", "en", minutes=SNOOZE_DEFAULT_MIN)
+                return Intent("snooze", "en", minutes=_minutes(m["n"], m["unit"], _EN_NUMBER))
+            if kind == "promised_to":
+                return Intent("promised_to", "en", argument=m["x"].strip())
+            return Intent(kind, "en")  # type: ignore[arg-type]
+    if _QUESTION_START.match(t):  # "how do I cancel a subscription": a question, never a command
+        return None
+    for kind in ("done", "cancel"):
+        for pattern in _EN[kind]:
+            m = pattern.fullmatch(t)
+            if m is not None:
+                ref = _EN_ARTICLE.sub("", m["x"].strip(" ,"))
+                if ref and ref not in _PRONOUN_REFS:
+                    command = t.startswith(_EN_COMMAND_VERBS)
+                    return Intent(kind, "en", argument=m["x"].strip(" ,"), command=command)  # type: ignore[arg-type]
+    return None
+
+
+def _ko_intent(t: str) -> Intent | None:
+    squeezed = t.replace(" ", "").rstrip("요")
+    for kind in ("due_today", "due_tomorrow", "list", "snooze", "promised_to"):
+        for pattern in _KO[kind]:
+            m = pattern.match(squeezed)
+            if m is None:
+                continue
+            if kind == "snooze":
+                if m.groupdict().get("bare"):
+                    return Intent("snooze", "ko", minutes=SNOOZE_DEFAULT_MIN)
+                return Intent("snooze", "ko", minutes=_minutes(m["n"], m["unit"], _KO_NUMBER))
+            if kind == "promised_to":
+                return Intent("promised_to", "ko", argument=m["x"])
+            return Intent(kind, "ko")  # type: ignore[arg-type]
+    if "?" in t:
+        return None
+    for kind, pattern in (("done", _KO_DONE), ("cancel", _KO_CANCEL)):
+        m = pattern.fullmatch(t.rstrip("요").rstrip())
+        if m is not None and m["x"].strip() not in ("그거", "그건", "이거", "그것", "다"):
+            command = t.replace(" ", "").endswith(("줘", "해", "처리", "삭제", "취소"))
+            return Intent(kind, "ko", argument=m["x"].strip(), command=command)  # type: ignore[arg-type]
+    return None
+
+
+def match_intent(text: str) -> Intent | None:
+    """The agenda intent `text` expresses, or None (then it is a turn for the promise rules and the agent).
+
+    `correct` is not matched here: it needs a time in the words and a promise just captured
+    (`correction_time`)."""
+    t = clean(text)
+    if not t:
+        return None
+    return _ko_intent(t) if has_hangul(t) else _en_intent(t)
+
+
+def correction_time(text: str) -> str | None:
+    """The words after a correction cue ("no, Thursday" -> "thursday"; "아니 목요일" -> "목요일";
+    "actually make it 4 pm" -> "4 pm"; "5시로 바꿔줘" -> "5시"), or None when it is not a correction.
+    The desk applies it only when those words hold a time and a promise was just captured."""
+    t = clean(text)
+    patterns = _KO_CORRECTS if has_hangul(t) else _EN_CORRECTS
+    for pattern in patterns:
+        m = pattern.fullmatch(t)
+        if m is not None and m["x"].strip():
+            return m["x"].strip(" ,")
+    return None

@@ -1,0 +1,79 @@
+"""Agenda intents are recognized from the words alone, in English and Korean, and look-alikes are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.openloop.intents import correction_time, match_intent
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("What's on my agenda?", "list"),
+    ("Jarvis, what do I have to do?", "list"),
+    ("read me my to-do list", "list"),
+    ("What are my open tasks?", "list"),
+    ("what's due today", "due_today"),
+    ("What do I have due tomorrow?", "due_tomorrow"),
+    ("anything due tomorrow", "due_tomorrow"),
+    ("오늘 할 일 뭐 있어?", "list"),
+    ("내 일정 알려줘", "list"),
+    ("내일까지 할 거 뭐야?", "due_tomorrow"),
+    ("오늘까지 해야 할 거 있어?", "due_today"),
+])
+def test_agenda_questions_are_read_from_the_agenda(text, kind):
+    intent = match_intent(text)
+    assert intent is not None and intent.kind == kind
+
+
+@pytest.mark.parametrize("text, kind, argument, command", [
+    ("Mark the quarterly report as done", "done", "the quarterly report", True),
+    ("check off the dentist", "done", "the dentist", True),
+    ("The report is done", "done", "the report", False),
+    ("I finished the budget spreadsheet", "done", "the budget spreadsheet", False),
+    ("cancel the dentist appointment", "cancel", "the dentist appointment", True),
+    ("Forget about the car insurance, my wife already did it.", "cancel", "the car insurance", False),
+    ("치과 예약 취소해줘", "cancel", "치과 예약", True),
+    ("비행기표 예매 끝났어", "done", "비행기표 예매", False),
+])
+def test_done_and_cancel_carry_the_words_that_name_the_promise(text, kind, argument, command):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument, intent.command) == (kind, argument, command)
+
+
+@pytest.mark.parametrize("text, minutes", [
+    ("remind me again in 10 minutes", 10), ("Remind me again in an hour", 60), ("snooze", 10),
+    ("snooze for five minutes", 5), ("10분 뒤에 다시 알려줘", 10), ("다시 알려줘", 10), ("한 시간 뒤에 다시 알려줘", 60),
+])
+def test_snooze_says_how_long(text, minutes):
+    intent = match_intent(text)
+    assert intent is not None and intent.kind == "snooze" and intent.minutes == minutes
+
+
+@pytest.mark.parametrize("text, person", [
+    ("what did I promise Mina?", "mina"), ("What did I tell Mina I'd do?", "mina"), ("민수한테 뭐 약속했지?", "민수"),
+])
+def test_promised_to_names_the_person(text, person):
+    intent = match_intent(text)
+    assert intent is not None and intent.kind == "promised_to" and intent.argument == person
+
+
+@pytest.mark.parametrize("text", [
+    "How do I cancel a subscription?", "I need to cancel my gym membership", "Play my playlist",
+    "what's the weather tomorrow", "What did Mina say?", "내일 날씨 어때?", "은행 가는 건 취소됐어",
+    "I have to finish the report by Friday", "check the oven in two hours",
+])
+def test_look_alikes_are_not_agenda_intents(text):
+    assert match_intent(text) is None
+
+
+@pytest.mark.parametrize("text, words", [
+    ("No, Thursday.", "thursday"), ("아니 목요일", "목요일"), ("actually make it 4 pm", "4 pm"),
+    ("아니다, 오후 5시로 해줘", "오후 5시로 해줘"), ("5시로 바꿔줘", "5시"), ("make it Friday at noon", "friday at noon"),
+])
+def test_a_correction_gives_the_words_of_the_new_time(text, words):
+    assert correction_time(text) == words
+
+
+@pytest.mark.parametrize("text", ["I need milk", "Thursday is fine for the meeting", "목요일에 보자"])
+def test_other_sentences_are_no_correction(text):
+    assert correction_time(text) is None
