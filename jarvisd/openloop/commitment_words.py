@@ -1,0 +1,133 @@
+"""Word tables for the commitment rules (`commitments_en`, `commitments_ko`): kept apart from the rules so
+that a missed word is added here, in one place, without touching a rule.
+"""
+
+from __future__ import annotations
+
+# ---------------------------------------------------------------- English verbs
+
+# Irregular verbs: base, past, past participle. The closure rules turn "sent Sam the slides" back into
+# "send Sam the slides", so that the reference reads like the promise it closes.
+_IRREGULAR = """
+begin began begun; bring brought brought; build built built; buy bought bought; catch caught caught;
+choose chose chosen; come came come; cut cut cut; do did done; draw drew drawn; drink drank drunk;
+drive drove driven; eat ate eaten; feed fed fed; find found found; fly flew flown; get got gotten;
+give gave given; go went gone; grow grew grown; hang hung hung; hear heard heard; hold held held;
+keep kept kept; lay laid laid; lead led led; leave left left; lend lent lent; let let let;
+make made made; meet met met; mow mowed mown; pay paid paid; put put put; quit quit quit;
+read read read; rebuild rebuilt rebuilt; redo redid redone; resend resent resent; rewrite rewrote rewritten;
+ride rode ridden; ring rang rung; run ran run; sell sold sold; send sent sent; set set set;
+sew sewed sewn; shut shut shut; sing sang sung; sit sat sat; sleep slept slept; speak spoke spoken;
+spend spent spent; sweep swept swept; swim swam swum; take took taken; teach taught taught;
+tell told told; throw threw thrown; wake woke woken; wear wore worn; win won won;
+withdraw withdrew withdrawn; write wrote written; hit hit hit; split split split; sort sorted sorted;
+see saw seen; say said said; think thought thought; feel felt felt; lose lost lost; forget forgot forgotten;
+understand understood understood; have had had; stand stood stood
+"""
+
+# Regular action verbs a promise is made of (base forms). Nouns that are also verbs (milk, water, book)
+# are here only where the verb is common in a promise; `and` splits a promise only before a verb that
+# is followed by its own object, so "buy bread and water" stays one.
+_REGULAR = """
+accept add answer apply arrange ask attend back bake book borrow brush call cancel change charge check
+clean clear close collect confirm contact cook copy deliver deposit download drop email fax file fill
+finish fix follow hand handle install invite iron jog learn load look mail move open order organize pack
+paint pick plan plant post prepare print process publish push rebook record recycle register remind
+remove renew rent repair replace reply report reschedule reserve respond return review schedule scan
+ship shop sign start stop study submit subscribe text thank tidy transfer update upload vacuum visit
+walk wash watch water wrap practice practise exercise refill finalize draft edit proofread top text
+message ping call phone dial wire walk air feed train bathe mop dust polish plug unplug lock unlock
+buy renew cancel apologize invoice claim request review sign file fax backup try use
+"""
+
+IRREGULAR_BASE: dict[str, str] = {}    # past or participle -> base
+EN_BASE_VERBS: frozenset[str]
+_bases: set[str] = set()
+for _row in _IRREGULAR.replace("\n", " ").split(";"):
+    if _row.split():
+        _base, _past, _part = _row.split()
+        _bases.add(_base)
+        IRREGULAR_BASE.setdefault(_past, _base)
+        IRREGULAR_BASE.setdefault(_part, _base)
+_bases.update(_REGULAR.split())
+EN_BASE_VERBS = frozenset(_bases)
+
+# Past verbs that report something other than a finished task: a said intention, a feeling, a past habit.
+EN_NOT_DONE = frozenset(
+    "told said promised decided agreed forgot forgotten wanted needed had used tried meant planned thought "
+    "hoped asked felt heard saw seen wished was were been got went liked loved hated missed lost started "
+    "began begun learned".split())
+
+# Verbs that make no task after "I'll" / "I want to": a state, a feeling, a request to the assistant.
+EN_NOT_ACTION = frozenset(
+    "be have see bet guess know hear listen talk chat tell say understand feel sleep rest die cry "
+    "thank play wonder believe hope think mean like love hate".split())
+EN_WISH_NOT_ACTION = EN_NOT_ACTION | frozenset("eat watch ask go".split())
+
+# Words that open a clause and say nothing: fillers, the wake word, a politeness.
+EN_FILLERS = frozenset(
+    "um umm uh uhh er erm hmm mm oh ah okay ok alright so well yeah yes hey jarvis please and also "
+    "actually anyway right like oops wait".split())
+
+# Adverbs between the subject, the modal and the verb ("I really need to", "I'll definitely call").
+EN_ADVERBS = ("really", "definitely", "also", "still", "just", "probably", "totally", "seriously",
+              "absolutely", "actually", "then", "so", "honestly", "certainly", "first", "now", "finally",
+              "surely", "maybe", "kinda", "even", "defo", "def", "all")
+
+# Vague times that set no due and are cut from the action ("someday", "at some point").
+EN_VAGUE_TIMES = ("someday", "some day", "one day", "sometime", "some time", "eventually", "soon",
+                  "later", "asap", "as soon as possible", "at some point", "first thing", "in the future",
+                  "before i forget", "real quick", "right away", "again", "as well", "too")
+
+# Words that may end a cut action but never a task: a dangling preposition left by a cut time word,
+# a politeness, "anymore".
+EN_DANGLING = frozenset(
+    "by at on before after until till in this next around about from for every the a of to please okay ok "
+    "alright thanks anymore again then too either already or and so".split())
+
+# Words that cannot start an action: the action must begin with a verb.
+EN_NOT_VERB = frozenset(
+    "a an the my your his her its our their this that these those you me him them it i we he she they "
+    "to of in on at by for some any no not there here what which who".split())
+
+EN_PRONOUNS = frozenset("him her them".split())
+EN_PERSON_PRONOUNS = frozenset("i me we us you he him she her they them it this that".split())
+
+# Words that open a question when they come first (a dropped "?" in a transcript).
+EN_QUESTION_AUX = frozenset(
+    "did do does have has is are am was were can could should will would shall may might".split())
+EN_QUESTION_WH = frozenset("what when where who whom why how which whose".split())
+EN_QUESTION_AFTER_WH = frozenset(
+    "is are was were do does did can could should will would shall may might 's long much many often far "
+    "about time day".split())
+
+# ---------------------------------------------------------------- Korean
+
+# Sentence fillers the action leaves out.
+KO_FILLERS = frozenset("음 어 아 그 저 저기 뭐지 그러니까 그니까 그리고 근데 일단 아무튼 그럼 그래서 자 혹시 이제 그냥".split())
+# Adverbs that say how or when vaguely, not what: cut from the action.
+KO_VAGUE_ADVERBS = frozenset(
+    "꼭 좀 반드시 빨리 얼른 언젠가 나중에 이따가 이따 곧 이제 오늘 내일 모레 글피 지금 당장 일단 그냥 "
+    "진짜 정말 아마 제발 미리 먼저 꼭좀 한번 이미 벌써 방금 드디어 다".split())
+# The user themself as a subject.
+KO_SELF = frozenset("나 저 우리 내 제 저희".split())
+# People a topic particle (은/는) makes the doer: "동생은 이사 나가야 한대".
+KO_PEOPLE = frozenset(
+    "동생 엄마 아빠 어머니 아버지 형 누나 언니 오빠 남편 아내 와이프 부인 친구 상사 팀장 부장 과장 사장 선생님 "
+    "할머니 할아버지 아들 딸 걔 걔네 그 그녀 그분 애 애들 아이 사람 남친 여친 남자친구 여자친구 동료 가족 "
+    "선배 후배 교수 교수님 의사 사장님 이모 삼촌 고모".split())
+# Verbs that after "-고 싶어" are a feeling or a need, not a task ("보고 싶어" = I miss you).
+KO_WISH_NOT_ACTION = frozenset("보 자 쉬 먹 놀 알 듣 죽 울 살 있 되 웃 마시".split())
+# Verbs before "-고" that mark when, not a second task ("퇴근하고 6시에").
+KO_SEQUENCE_STEMS = frozenset("퇴근 출근 끝나 일어나 도착 마치 들어오 돌아오 자 일어 하교 등교 수업".split())
+# Predicates that finish a task.
+KO_DONE_STEMS = frozenset("끝나 끝내 마치 마무리 완료 해결 처리 끝".split())
+# Past predicates that are no finished task: a state, a happening.
+KO_NOT_DONE_STEMS = frozenset("되 있 없 이 아니 싶 같 좋 생각 모르 알 잊 잊어버리 까먹 말하 듣".split())
+# Nouns that "알려줘" asks about rather than asks to be reminded of.
+KO_INFO_NOUNS = frozenset("날씨 시간 뉴스 요일 날짜 기온 온도 환율 주가 점수 결과 방법 위치 길 답".split())
+# Hearsay and quotation endings: someone else said it ("보내준대", "내래").
+KO_HEARSAY_ENDINGS = frozenset("ᆫ대 대 래 ᆫ대요 대요 래요 ᆫ다더라 다더라 ᆫ다네 다네 ᆫ단다 ᆫ다나".split())
+# Question endings (with or without "?").
+KO_QUESTION_ENDINGS = frozenset("니 냐 나 까 ᆯ까 을까 ᆯ까요 을까요 ᆸ니까 습니까 ᆫ가 는가 는지 ᆫ지 남 냐고 나요 ᆫ가요 는가요".split())
+KO_QUESTION_WORDS = frozenset("뭐 무엇 뭘 언제 어디 누구 누가 왜 몇 무슨 어떻게 얼마 어느 어떤 웬".split())

@@ -1,0 +1,176 @@
+"""Does a user utterance make a promise, or close one? Pure rules, English and Korean, no language model.
+
+`read_utterance` splits the utterance into sentences, picks each sentence's language by its script, and
+hands it to `commitments_en` or `commitments_ko`. Time words are found by `when.time_spans` and cut out
+of the action (the lead reads the due from the `clause`, time words kept, with `when.resolve_time`).
+The only I/O is the Korean analyzer's one-off load (`KoreanAnalyzer.load`).
+
+A `Closure` is a candidate: its `reference` names the task in the user's words and the lead matches it
+against the open promises; nothing matching means nothing closes. An empty reference ("다 했어",
+"never mind") points at no task by name.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+
+__all__ = ["Closure", "Commitment", "Reading", "Span", "cut", "read_utterance", "sentences", "time_holes"]
+
+Span = tuple[int, int]
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Commitment:
+    action: str                 # what goes on the agenda, time words cut out ("submit the grant application")
+    clause: str                 # the words it came from, time words kept: the lead reads the due from it
+    clause_span: Span
+    remind: bool = False        # the user asked to be reminded
+
+
+@dataclass(frozen=True)
+class Closure:
+    status: Literal["done", "dismissed"]
+    reference: str              # the words that name the task ("send Sam the slides", "비행기표 예매")
+    clause: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    commitments: tuple[Commitment, ...] = ()
+    closures: tuple[Closure, ...] = ()
+    question: bool = False      # the utterance (or its last sentence) asks something
+
+
+@dataclass(frozen=True)
+class SentenceReading:
+    """What one sentence says; `read_utterance` joins them."""
+
+    commitments: tuple[Commitment, ...] = ()
+    closures: tuple[Closure, ...] = ()
+    question: bool = False
+
+
+# ---------------------------------------------------------------- sentences and script
+
+# A sentence ends at ! or ?, at a full stop before a capital, a digit, Hangul or the end (so "10 p.m. on"
+# stays one sentence), or at a line break.
+_BOUNDARY = re.compile(r"[!?？！]+\s+|[.。]+\s+(?=[A-Z0-9\uac00-\ud7a3\"'(])|[.。]+$|\n+")
+_HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def sentences(text: str) -> list[Span]:
+    """Character ranges of the sentences of `text`, whitespace trimmed, punctuation kept."""
+    spans: list[Span] = []
+    start = 0
+    for m in _BOUNDARY.finditer(text):
+        spans.append((start, m.end()))
+        start = m.end()
+    spans.append((start, len(text)))
+    out = []
+    for s, e in spans:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if s < e:
+            out.append((s, e))
+    return out
+
+
+def is_korean(sentence: str) -> bool:
+    """Korean when its Hangul outweighs its Latin letters, a syllable counted as two letters: "내일
+    meeting 준비해야 해" is Korean, "I need to call 엄마" is English."""
+    hangul = len(_HANGUL.findall(sentence))
+    return hangul > 0 and 2 * hangul >= len(_LATIN.findall(sentence))
+
+
+# ---------------------------------------------------------------- time words
+
+_time_spans: Callable[[str], list[Span]] | None = None
+
+
+def time_holes(text: str) -> list[Span]:
+    """The time expressions of `text` (`when.time_spans`), sorted; none while `when` is not installed."""
+    global _time_spans
+    if _time_spans is None:
+        try:
+            from jarvisd.openloop.when import time_spans
+        except ImportError:
+            return []
+        _time_spans = time_spans
+    return sorted(_time_spans(text))
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def cut(text: str, start: int, end: int, holes: Sequence[Span] = ()) -> str:
+    """`text[start:end]` with the `holes` taken out and the spaces tidied."""
+    parts = []
+    pos = start
+    for hs, he in holes:
+        if he <= pos or hs >= end:
+            continue
+        if hs > pos:
+            parts.append(text[pos:hs])
+        pos = max(pos, he)
+    if pos < end:
+        parts.append(text[pos:end])
+    return _SPACES.sub(" ", " ".join(parts)).strip()
+
+
+def covered(span: Span, holes: Sequence[Span]) -> bool:
+    """Whether `span` lies wholly inside one of the holes."""
+    return any(hs <= span[0] and span[1] <= he for hs, he in holes)
+
+
+# ---------------------------------------------------------------- the reading
+
+_default_korean: KoreanAnalyzer | None = None
+_default_lock = threading.Lock()
+_warned: set[str] = set()
+
+
+def _korean(given: KoreanAnalyzer | None) -> KoreanAnalyzer:
+    """The analyzer the caller gave, or one shared by every caller that gave none (one load, 300 MB)."""
+    global _default_korean
+    if given is not None:
+        return given
+    with _default_lock:
+        if _default_korean is None:
+            _default_korean = KoreanAnalyzer()
+        return _default_korean
+
+
+def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
+    """What one user utterance commits to and what it closes (see the module's doc)."""
+    from jarvisd.openloop import commitments_en, commitments_ko  # they import this module's types
+
+    holes = time_holes(text)
+    commitments: list[Commitment] = []
+    closures: list[Closure] = []
+    question = False
+    for start, end in sentences(text):
+        if is_korean(text[start:end]):
+            try:
+                part = commitments_ko.read_sentence(text, (start, end), holes, _korean(korean))
+            except ImportError as exc:   # kiwipiepy missing: Korean is not read, English still is
+                if "kiwi" not in _warned:
+                    _warned.add("kiwi")
+                    log.warning("Korean promise rules are off: %s", exc)
+                continue
+        else:
+            part = commitments_en.read_sentence(text, (start, end), holes)
+        commitments.extend(part.commitments)
+        closures.extend(part.closures)
+        question = part.question
+    return Reading(tuple(commitments), tuple(closures), question)

@@ -1,0 +1,396 @@
+"""Korean commitment and closure rules for one sentence, read from Kiwi's morphemes (see `commitments`).
+
+A Korean promise is in its predicate's endings: 보내+어야+하 (must), 보내+기+로+하+었 (decided to),
+보내+ᆯ게 (will, promised), 보내+ᆯ 거+이+야 (going to), 보내+려고 하 (plan), 배우+고 싶 (wish), and
+알리+어+주 / 잊+지 않+게 (remind me). The action is the words before the predicate's last stem, time
+words cut out, with the stem turned into a noun with -기: 지원서 제출하기, 민수한테 슬라이드 보내주기.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from jarvisd.openloop import commitment_words as W
+from jarvisd.openloop.commitments import Closure, Commitment, SentenceReading, Span, cut
+from jarvisd.openloop.korean_morph import KoreanAnalyzer, Morph
+
+__all__ = ["read_sentence"]
+
+_PAST = frozenset("었 았 었었 았었 ᆻ".split())
+_VERB_TAGS = ("VV", "XSV", "VX", "VA", "VCP")
+_PROMISSIVE = frozenset("ᆯ게 을게 ᆯ게요 을게요 ᆯ께 을께 ᆯ께요 을께요 ᆯ래 을래 ᆯ래요 을래요".split())
+_REASON_EC = frozenset("니까 으니까 니깐 라 이라 라서 이라서 는데 ᆫ데 은데 거든 면 으면 지만 는데도".split())
+_PUNCT = frozenset("SF SP SS SE SO SW".split())
+_DECLARATIVE_FORMAL = frozenset("습니다 ᆸ니다 어요 아요 에요 예요 요".split())
+
+
+@dataclass(frozen=True)
+class _Hit:
+    kind: str                   # must / decided / promise / intend / plan / wish / remind
+    stem: int                   # index of the action's last stem (-1: a noun-only reminder)
+    at: int                     # index where the predicate's promise starts (for negation and subject)
+    remind: bool = False
+
+
+def _v(m: Morph) -> bool:
+    return m.tag.split("-")[0] in _VERB_TAGS
+
+
+def _is(m: Morph, form: str, tag: str = "") -> bool:
+    return m.form == form and (not tag or m.tag.startswith(tag))
+
+
+# ---------------------------------------------------------------- sentences
+
+def _sentences(ms: Sequence[Morph]) -> list[tuple[int, int]]:
+    """Morpheme ranges of the sentences: a final ending (EF) closes one, with its "?" or "요"; so does a
+    comma after a connective ending other than -고 / -서 (a transcript has no full stops)."""
+    out, start, i = [], 0, 0
+    while i < len(ms):
+        m = ms[i]
+        end = m.tag == "EF" or m.tag == "SF" or (
+            m.tag == "SP" and i > 0 and ms[i - 1].tag == "EC" and ms[i - 1].form not in ("고", "어서", "아서"))
+        if end:
+            while i + 1 < len(ms) and (ms[i + 1].tag in ("SF", "SP") or _is(ms[i + 1], "요", "JX")):
+                i += 1
+            out.append((start, i + 1))
+            start = i + 1
+        i += 1
+    if start < len(ms):
+        out.append((start, len(ms)))
+    return out
+
+
+def _is_question(sen: str, ms: Sequence[Morph]) -> bool:
+    """A "?", a question ending (했니, 했나, 할까), or a question word (뭐, 언제, 어디, 몇)."""
+    if sen[ms[0].start:ms[-1].end + 1].rstrip().endswith("?"):
+        return True
+    enders = [m for m in ms if m.tag in ("EF", "EC")]
+    if enders and enders[-1].form in W.KO_QUESTION_ENDINGS and enders[-1] is ms[-1]:
+        return True
+    return any(m.form in W.KO_QUESTION_WORDS and m.tag in ("NP", "MM", "MAG", "IC", "NNG") for m in ms)
+
+
+def _hearsay(ms: Sequence[Morph]) -> bool:
+    """"보내준대", "한대요", "내래": someone else said it, so it is their task, not the user's promise."""
+    return any(m.tag == "EF" and m.form in W.KO_HEARSAY_ENDINGS for m in ms) or \
+        any(_is(m, "ᆫ다고", "EC") or _is(m, "다고", "EC") for m in ms[-4:])
+
+
+# ---------------------------------------------------------------- the promise in the predicate
+
+def _remind(ms: Sequence[Morph]) -> _Hit | None:
+    """"…라고 알려줘", "…는 거 잊지 않게 (알려줘)", "…잊지 말자", "리마인드 해줘": the user asks to be
+    reminded; the action is the verb before the complement."""
+    for k, m in enumerate(ms):
+        ask = (_is(m, "알리", "VV") and k + 2 < len(ms) and _is(ms[k + 2], "주", "VX")) or \
+            (m.form in ("리마인드", "상기") and m.tag.startswith("NN"))
+        forget = _is(m, "잊", "VV") and k + 2 < len(ms) and _is(ms[k + 1], "지", "EC") and \
+            ms[k + 2].form in ("않", "말") and not (k + 3 < len(ms) and _is(ms[k + 3], "고", "EC"))
+        if not (ask or forget):
+            continue
+        j = k - 1
+        while j >= 0 and ms[j].tag in ("JKO", "JX", "SP"):
+            j -= 1
+        if j >= 1 and ms[j].form in ("거", "것") and ms[j].tag == "NNB" and ms[j - 1].tag == "ETM":
+            return _Hit("remind", j - 2, k, remind=True)
+        if j >= 1 and ms[j].tag == "EC" and ms[j].form in ("라고", "으라고", "하라고", "자고", "다고"):
+            return _Hit("remind", j - 1, k, remind=True)
+        if j >= 1 and _is(ms[j], "기", "ETN"):
+            return _Hit("remind", j - 1, k, remind=True)
+        if j >= 0 and ms[j].form == "는지":
+            return None          # "보냈는지 알려줘" asks a question
+        inner = _must(ms[:k + 1]) or _promise(ms[:k])
+        if inner:
+            return _Hit(inner.kind, inner.stem, inner.at, remind=True)
+        return _Hit("remind", -1, k, remind=True)
+    return None
+
+
+def _must(ms: Sequence[Morph]) -> _Hit | None:
+    """-어야 해/돼/겠다/하는데/합니다, -어야지: an obligation the user puts on themself."""
+    for i, m in enumerate(ms):
+        if i == 0 or m.tag not in ("EC", "EF") or m.form not in ("어야", "아야", "어야지", "아야지"):
+            continue
+        nxt = ms[i + 1] if i + 1 < len(ms) else None
+        if m.tag == "EF" or (nxt and (nxt.form in ("하", "되") or _is(nxt, "겠", "EP"))):
+            return _Hit("must", i - 1, i)
+    return None
+
+
+def _promise(ms: Sequence[Morph]) -> _Hit | None:
+    """-기로 했어 (decided), -ㄹ게/-ㄹ래 (will), -ㄹ 거야 (going to), -려고 해 (plan), -겠습니다, -자,
+    -고 싶어 (a wish with an action is a promise without a due)."""
+    n = len(ms)
+    for i, m in enumerate(ms):
+        if i == 0:
+            continue
+        if _is(m, "기", "ETN") and i + 2 < n and ms[i + 1].form == "로" and ms[i + 2].form == "하":
+            return _Hit("decided", i - 1, i)
+        if m.tag == "EF" and m.form in _PROMISSIVE:
+            return _Hit("promise", i - 1, i)
+        if m.tag == "ETM" and m.form in ("ᆯ", "을") and i + 1 < n:
+            nxt = ms[i + 1]
+            if nxt.form in ("거", "것") and i + 2 < n and (ms[i + 2].tag == "VCP" or
+                                                          (ms[i + 2].tag == "JKS" and i + 3 == n)):
+                return _Hit("intend", i - 1, i)   # 할 거야; "갱신할게" read as 하+ᆯ 것+이 at the end
+            if nxt.form in ("예정", "계획"):
+                return _Hit("intend", i - 1, i)
+        if m.form in ("려고", "으려고") and (m.tag == "EF" or (i + 1 < n and ms[i + 1].form == "하")):
+            return _Hit("plan", i - 1, i)
+        if _is(m, "겠", "EP") and i + 1 < n and ms[i + 1].form in _DECLARATIVE_FORMAL:
+            return _Hit("promise", i - 1, i)
+        if _is(m, "자", "EF") and _v(ms[i - 1]):
+            return _Hit("promise", i - 1, i)
+        if _is(m, "고", "EC") and i + 1 < n and _is(ms[i + 1], "싶", "VX"):
+            stem = ms[i - 1]
+            home = stem.form == "가" and any(x.form == "집" for x in ms[max(i - 4, 0):i])
+            if not (stem.tag.startswith("VV") and stem.form in W.KO_WISH_NOT_ACTION) and not home:
+                return _Hit("wish", i - 1, i)
+    return None
+
+
+def _blocked(ms: Sequence[Morph], hit: _Hit) -> bool:
+    """Not the user's open promise: said in the past (가야 했어, 하려고 했는데, 싶었어), negated
+    (안 가야, 하지 않을 거야), someone else's (동생이 …, 지호는 …), or a counterfactual (갔을 텐데)."""
+    stem = ms[hit.stem] if hit.stem >= 0 else None
+    if stem is not None and not _v(stem):
+        return True
+    if stem is not None and stem.tag.startswith("VA") and hit.kind not in ("must", "remind"):
+        return True
+    tail = ms[hit.at:]
+    if hit.kind != "decided" and any(m.tag == "EP" and m.form in _PAST for m in tail):
+        return True
+    if any(m.form == "터" and m.tag == "NNB" for m in ms):
+        return True
+    if hit.stem >= 1 and (_negated(ms, hit.stem) or any(m.form in ("않", "말", "못하") and m.tag.startswith("VX")
+                                                       for m in ms[hit.stem + 1:hit.at])):
+        return True
+    return _someone_else(ms[:max(hit.stem, 0)])
+
+
+def _negated(ms: Sequence[Morph], stem: int) -> bool:
+    """안 / 못 right before the stem, or before the noun of a 하다 verb (운동 안 해)."""
+    prev = ms[stem - 1] if stem >= 1 else None
+    return prev is not None and prev.form in ("안", "못") and prev.tag == "MAG"
+
+
+def _someone_else(ms: Sequence[Morph]) -> bool:
+    """A subject that is not the user: 엄마가, 지호는, 팀장님이, 걔가 (나/저/우리 are the user)."""
+    for i, m in enumerate(ms):
+        if i == 0:
+            continue
+        prev = ms[i - 1]
+        if m.tag == "JKS" and (m.form == "께서" or prev.form not in W.KO_SELF) and prev.tag != "ETM":
+            return True
+        if m.tag == "JX" and m.form in ("은", "는", "ᆫ") and (
+                prev.tag in ("NNP",) or (prev.tag == "NP" and prev.form not in W.KO_SELF)
+                or prev.form in W.KO_PEOPLE or prev.form == "님"):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- the words of the action
+
+def _skipped(ms: Sequence[Morph]) -> list[Span]:
+    """Morphemes the action leaves out: fillers, conjunctions, vague adverbs, the user as subject."""
+    out = []
+    for i, m in enumerate(ms):
+        if m.tag in ("IC", "MAJ") or (m.tag == "MAG" and m.form in W.KO_VAGUE_ADVERBS) or \
+                m.form in W.KO_FILLERS and m.tag in ("IC", "MAJ", "MAG", "MM"):
+            out.append((m.start, m.end))
+        elif _is(m, "잊", "VV") and [x.form for x in ms[i + 1:i + 4]] == ["지", "말", "고"]:
+            out.append((m.start, ms[i + 3].end))       # "잊지 말고 우산 챙기라고": not part of the task
+        elif m.tag == "NP" and m.form in W.KO_SELF:
+            end = ms[i + 1].end if i + 1 < len(ms) and ms[i + 1].tag in ("JKS", "JX") else m.end
+            out.append((m.start, end))
+    return out
+
+
+def _start(ms: Sequence[Morph], stem: int) -> int:
+    """The action starts after the last reason clause before its stem ("결혼기념일이라 …"), unless the
+    stem is a state (있어야 돼) that needs the reason to say anything."""
+    if stem >= 0 and ms[stem].form in ("있", "없"):
+        return 0
+    for i in range(stem - 1, 0, -1):
+        if ms[i].tag == "EC" and ms[i].form in _REASON_EC:
+            return i + 1
+    return 0
+
+
+def _noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]) -> str:
+    """The words from morpheme `start` up to the stem, with the stem as a -기 noun: "지원서 제출하기"."""
+    holes = sorted([*holes, *_skipped(ms[start:stem])])
+    while start < stem and (ms[start].tag.startswith("J") or ms[start].tag in _PUNCT or
+                            any(hs <= ms[start].start and ms[start].end <= he for hs, he in holes)):
+        start += 1                     # "오후 2시로 정정할게요": no "로" left by the cut time
+    if stem < 0:
+        return cut(sen, ms[start].start, ms[-1].start, holes)
+    words = cut(sen, ms[start].start, ms[stem].start, holes) if stem > start else ""
+    glue = "" if stem > 0 and ms[stem].start == ms[stem - 1].end and words else " "
+    if stem > start and ms[stem].start > ms[stem - 1].start and ms[stem].start < ms[stem - 1].end:
+        glue = ""                      # a contraction: 보내[어]주 -> "보내" + "주기"
+    return f"{words}{glue}{ms[stem].form}기".strip()
+
+
+def _conjuncts(ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]) -> list[tuple[int, int]]:
+    """"우유 사고 은행 가야 해" is two promises: split at a -고 that joins two verbs with their own
+    objects, not at "퇴근하고" (a time) nor at "배워보고 싶어" (an auxiliary)."""
+    parts, pos = [], start
+    for g in range(start + 1, stem):
+        m = ms[g]
+        if not _is(m, "고", "EC") or not _v(ms[g - 1]) or ms[g + 1].tag.startswith("VX"):
+            continue
+        head = ms[g - 2].form if ms[g - 1].tag == "XSV" and g >= 2 else ms[g - 1].form
+        if head in W.KO_SEQUENCE_STEMS or any(hs <= m.start < he for hs, he in holes):
+            continue
+        if any(x.tag.startswith("NN") for x in ms[pos:g - 1]):
+            parts.append((pos, g - 1))
+            pos = g + 1
+    parts.append((pos, stem))
+    return parts
+
+
+def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]) -> list[Commitment]:
+    """The promise of one Korean sentence, or two when -고 joins two tasks."""
+    hit = _remind(ms) or _must(ms) or _promise(ms)
+    if hit is None or (_hearsay(ms) and not hit.remind) or _blocked(ms, hit):
+        return []
+    start = _start(ms, hit.stem)
+    clause_span = (ms[0].start, ms[-1].end)
+    clause = sen[clause_span[0]:clause_span[1]]
+    if hit.stem < 0:   # "3시에 회의 알려줘": a reminder of a thing, not of a deed
+        nouns = [m for m in ms[start:hit.at] if m.tag.startswith("NN") and not any(
+            hs <= m.start < he for hs, he in holes)]
+        if not holes or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
+            return []
+        action = cut(sen, ms[start].start, ms[hit.at].start, sorted([*holes, *_skipped(ms)]))
+        return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), True)]
+    out = []
+    for a, b in _conjuncts(ms, start, hit.stem, holes):
+        action = _noun_form(sen, ms, a, b, holes)
+        if action and action != "하기":
+            out.append(Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind))
+    return out
+
+
+# ---------------------------------------------------------------- closures
+
+def _topic(ms: Sequence[Morph], until: int) -> int:
+    """The index of a topic particle (은/는) before `until` ("은행 가는 건 취소됐어"), or -1."""
+    for i in range(1, until):
+        if ms[i].tag == "JX" and ms[i].form in ("은", "는", "ᆫ") and ms[i - 1].tag.startswith(("NN", "NP")):
+            return i
+    return -1
+
+
+def _reference(sen: str, ms: Sequence[Morph], end: int, holes: Sequence[Span]) -> str:
+    """The words naming the task, up to morpheme `end` (exclusive): the topic if there is one, particles
+    off the end, "가는 거" turned into "가기"."""
+    topic = _topic(ms, end)
+    end = topic if topic > 0 else end
+    start = _start(ms, end)
+    holes = sorted([*holes, *((m.start, m.end) for m in ms[start:end] if m.form in ("안", "못", "다") and m.tag == "MAG")])
+    while end > start and (ms[end - 1].tag.startswith(("J", "SP", "SF")) or ms[end - 1].form in ("안", "못", "다")
+                           or (_is(ms[end - 1], "하", "VV") and end - 1 > start)):
+        end -= 1
+    if end - start >= 2 and ms[end - 1].form in ("거", "것") and ms[end - 2].tag == "ETM":
+        return _noun_form(sen, ms, start, end - 3, holes)
+    if end > start and _v(ms[end - 1]) and ms[end - 1].form != "하":
+        return _noun_form(sen, ms, start, end - 1, holes)
+    if end <= start or (end - start == 1 and ms[start].tag == "NP"):
+        return ""                      # "그거 안 하기로 했어": a pronoun names no task
+    return cut(sen, ms[start].start, ms[end - 1].end, sorted([*holes, *_skipped(ms[start:end])]))
+
+
+def _closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Closure | None:
+    """취소됐어 / 안 해도 돼 / 필요 없어 / 안 하기로 했어 / 잊어버려 (dismissed); 끝났어 / 완료 / 다 했어 /
+    보냈어 (done). Hearsay may still dismiss ("안 내도 된대"); a negated past ("안 했어") closes nothing."""
+    clause = sen[ms[0].start:ms[-1].end]
+    for i, m in enumerate(ms):
+        if m.form == "취소" and m.tag.startswith("NN"):
+            return Closure("dismissed", _reference(sen, ms, i, holes), clause)
+        if m.form in ("어도", "아도") and m.tag == "EC" and i + 1 < len(ms) and ms[i + 1].form == "되" and \
+                i >= 2 and _negated(ms, i - 1):
+            return Closure("dismissed", _reference(sen, ms, i, holes), clause)
+        if m.form == "필요" and i + 1 < len(ms) and ms[i + 1].form == "없":
+            ref_end = i - 1 if i >= 1 and ms[i - 1].tag == "ETM" else i
+            return Closure("dismissed", _reference(sen, ms, ref_end, holes), clause)
+        if _is(m, "기", "ETN") and i >= 2 and _negated(ms, i - 1) and i + 2 < len(ms) and ms[i + 2].form == "하":
+            return Closure("dismissed", _reference(sen, ms, i - 1, holes), clause)
+        if m.form in ("잊", "잊어버리") and m.tag == "VV" and not any(x.form in ("않", "말") for x in ms[i:]):
+            if ms[-1].tag == "EF" and not any(x.form in _PAST for x in ms[i:]):
+                return Closure("dismissed", _reference(sen, ms, i, holes), clause)
+    if _hearsay(ms):
+        return None
+    return _done(sen, ms, holes, clause)
+
+
+def _done(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: str) -> Closure | None:
+    """The user (or someone) did it: a past action verb at the end, or a finishing word (끝, 완료)."""
+    for i, m in enumerate(ms):
+        if m.form in W.KO_DONE_STEMS and (i + 1 == len(ms) or any(x.form in _PAST for x in ms[i + 1:])):
+            if not (i >= 1 and _negated(ms, i)):
+                return Closure("done", _reference(sen, ms, i, holes), clause)
+    past = [i for i, m in enumerate(ms) if m.tag == "EP" and m.form in _PAST]
+    if not past or ms[-1].form in ("거든",) or \
+            any(m.tag not in ("EF", "SF", "JX", "SP", "EP") for m in ms[past[-1] + 1:]):
+        return None                    # "눈 왔으면 좋겠다": the past is in a condition, not the predicate
+    stem = past[-1] - 1
+    while stem >= 0 and ms[stem].tag == "EP":      # 가져가+시+었
+        stem -= 1
+    if stem < 0 or not _v(ms[stem]) or ms[stem].tag.startswith(("VA", "VCP")) or _negated(ms, stem):
+        return None
+    if any(m.form in ("어야", "아야", "싶", "려고", "으려고", "기", "지") for m in ms[max(stem - 2, 0):past[-1]]):
+        return None
+    if _is(ms[stem], "하", "VV"):                 # "(보고서) 다 했어", "숙제 했어"
+        return Closure("done", _reference(sen, ms, stem, holes), clause)
+    if ms[stem].form in W.KO_NOT_DONE_STEMS and ms[stem].tag != "XSV":
+        return None
+    return Closure("done", _noun_form(sen, ms, _start(ms, stem), stem, holes), clause)
+
+
+# ---------------------------------------------------------------- the sentence
+
+def _usable(sen: str, holes: Sequence[Span], ms: Sequence[Morph]) -> list[Span]:
+    """Time spans end at a word's end or before its particle: one that ends inside a word is cut back
+    ("내일 은" of "내일 은행" -> "내일"), or dropped ("연말" of "연말정산")."""
+    out = []
+    for hs, he in holes:
+        ends = [m.end for m in ms if hs < m.end <= he]
+        for end in sorted(ends, reverse=True):
+            after = [m for m in ms if m.start == end]
+            if end >= len(sen) or not sen[end].isalnum() or (after and after[0].tag.startswith(("J", "E"))):
+                out.append((hs, end))
+                break
+    return out
+
+
+def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: KoreanAnalyzer) -> SentenceReading:
+    """Commitments and closures of the Korean sentence `text[span]`; `holes` are the utterance's time
+    expressions."""
+    s, e = span
+    sen = text[s:e]
+    morphs = analyzer.morphs(sen)
+    if not morphs:
+        return SentenceReading()
+    local = _usable(sen, [(max(hs, s) - s, min(he, e) - s) for hs, he in holes if he > s and hs < e], morphs)
+    commitments: list[Commitment] = []
+    closures: list[Closure] = []
+    question = False
+    for a, b in _sentences(morphs):
+        ms = morphs[a:b]
+        if all(m.tag in ("SF", "SP", "SW") for m in ms):
+            continue
+        question = _is_question(sen, ms)
+        found = _commitments(sen, ms, s, local)
+        if question and not any(c.remind for c in found):
+            continue
+        commitments.extend(found)
+        if not found:
+            closure = _closure(sen, ms, local)
+            if closure is not None:
+                closures.append(closure)
+        question = question and not found
+    return SentenceReading(tuple(commitments), tuple(closures), question)

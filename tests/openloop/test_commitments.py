@@ -1,0 +1,465 @@
+"""The pure promise reading (`jarvisd.openloop.commitments`): what an utterance commits to and what it
+closes, English and Korean, with no language model. The shared seed dev set is read in place from
+../shared/bench (never copied into the repository)."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from jarvisd.openloop.commitments import Commitment, Reading, read_utterance, sentences
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+
+REPO = Path(__file__).resolve().parents[2]
+SEED_DEV = REPO.parent / "shared" / "bench" / "promise-capture-dev.tsv"
+
+
+@pytest.fixture(scope="module")
+def korean() -> KoreanAnalyzer:
+    analyzer = KoreanAnalyzer()
+    analyzer.load()
+    return analyzer
+
+
+def read(text: str, korean: KoreanAnalyzer) -> Reading:
+    return read_utterance(text, korean)
+
+
+def actions(reading: Reading) -> list[str]:
+    return [c.action for c in reading.commitments]
+
+
+# ---------------------------------------------------------------- the seed dev set, every line
+
+def _seed_rows() -> list[dict[str, str]]:
+    if not SEED_DEV.exists():
+        return []
+    lines = [line for line in SEED_DEV.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    return list(csv.DictReader(lines, delimiter="\t"))
+
+
+SEED = _seed_rows()
+SEED_BY_ID = {row["id"]: row for row in SEED}
+
+
+@pytest.mark.skipif(not SEED, reason="../shared/bench/promise-capture-dev.tsv is not beside the repository")
+@pytest.mark.parametrize("row", SEED, ids=[row["id"] for row in SEED])
+def test_seed_dev_line(row: dict[str, str], korean: KoreanAnalyzer) -> None:
+    reading = read(row["text"], korean)
+    words = [w.strip().lower() for w in row["expect_words"].split("|")]
+    if row["kind"] == "promise":
+        assert any(any(w in a.lower() for w in words) for a in actions(reading)), reading
+    elif row["kind"] == "none":
+        assert not reading.commitments, reading
+    else:
+        promise = SEED_BY_ID[row["kind"].split(":")[1]]
+        status = "dismissed" if row["id"] in ("c03", "c04") else "done"
+        promised = " ".join(actions(read(promise["text"], korean))).lower()
+        assert not reading.commitments, reading
+        assert any(c.status == status and any(w in c.reference.lower() for w in words)
+                   and any(part in promised for part in c.reference.lower().split()) for c in reading.closures), reading
+
+
+# ---------------------------------------------------------------- English promises
+
+EN_PROMISES = [
+    ("I need to call the dentist tomorrow.", ["call the dentist"]),
+    ("i need to call the dentist tomorrow", ["call the dentist"]),
+    ("um so I have to uh pick up the kids at 3", ["pick up the kids"]),
+    ("I'll email Sarah the contract tonight.", ["email Sarah the contract"]),
+    ("I will finish the report by Friday.", ["finish the report"]),
+    ("I'm gonna clean the garage on Saturday.", ["clean the garage"]),
+    ("We need to buy milk and eggs.", ["buy milk and eggs"]),
+    ("I should probably water the plants.", ["water the plants"]),
+    ("I must renew my passport before March.", ["renew my passport"]),
+    ("I'm supposed to meet Dan at the station at 7.", ["meet Dan at the station"]),
+    ("I promised my mom I'd call her this weekend.", ["call my mom"]),
+    ("I promised to help Jake move on Saturday.", ["help Jake move"]),
+    ("I told my boss I would send him the deck by noon.", ["send my boss the deck"]),
+    ("I told Sam I'd send him the slides tonight at 8.", ["send Sam the slides"]),
+    ("I told Priya I'd review her pull request this afternoon.", ["review Priya's pull request"]),
+    ("I'd like to learn the piano someday.", ["learn the piano"]),
+    ("I really want to visit Japan one day.", ["visit Japan"]),
+    ("I want to start learning Spanish someday.", ["start learning Spanish"]),
+    ("I'm going to the gym tonight.", ["go to the gym"]),
+    ("I'd better call the bank before it closes.", ["call the bank"]),
+    ("Gotta return the rental car by 10.", ["return the rental car"]),
+    ("Need to book a haircut.", ["book a haircut"]),
+    ("I'VE GOT TO SUBMIT THE FORM BY MONDAY", ["SUBMIT THE FORM"]),
+    ("I ought to apologize to Ben for missing his party", ["apologize to Ben for missing his party"]),
+    ("I'm planning to repaint the kitchen next month.", ["repaint the kitchen"]),
+    ("I'll take care of the invoices on Monday.", ["take care of the invoices"]),
+    ("So I need to call the insurance company because the car got scratched.", ["call the insurance company"]),
+    ("Jarvis, I need to renew my library card.", ["renew my library card"]),
+    ("Okay, I'll call Grandma on Sunday.", ["call Grandma"]),
+    ("No, I will call him on Friday.", ["call him"]),
+    ("I need to buy eggs, milk, and bread.", ["buy eggs, milk, and bread"]),
+    ("I have to buy bread and water.", ["buy bread and water"]),
+    ("Make a note to renew the domain.", ["renew the domain"]),
+    ("Note to self: buy printer ink.", ["buy printer ink"]),
+    ("note to self call the bank", ["call the bank"]),
+    ("Let me make a note to email the landlord about the heater.", ["email the landlord about the heater"]),
+    ("I need to clean the gutters before it snows.", ["clean the gutters"]),
+    ("I need to book flights for the conference before December 15.", ["book flights for the conference"]),
+    # two promises in one sentence
+    ("I have to renew my driver's license and pay the parking ticket by Friday.",
+     ["renew my driver's license", "pay the parking ticket"]),
+    ("I have to go to the post office and mail the package.", ["go to the post office", "mail the package"]),
+    ("I need to pick up the cake, and then I'll drive to the party.", ["pick up the cake", "drive to the party"]),
+    ("This weekend I have to clean out the garage and fix the fence.", ["clean out the garage", "fix the fence"]),
+]
+
+EN_REMINDERS = [
+    ("Remind me to take out the trash tonight.", "take out the trash"),
+    ("Can you remind me to call the vet at 4?", "call the vet"),
+    ("Please remind me about the dentist appointment tomorrow.", "the dentist appointment"),
+    ("Remind me tomorrow at 9 to email the school.", "email the school"),
+    ("Remind me in two hours to check the oven.", "check the oven"),
+    ("Remind me at 3:45 to join the call with the Berlin team", "join the call with the Berlin team"),
+    ("Remind me that I need to pay rent on Friday.", "pay rent"),
+    ("Don't let me forget to take my medicine at 10 pm.", "take my medicine"),
+    ("Don't forget to water the plants.", "water the plants"),
+    ("Hey remind me in 20 minutes to check the laundry", "check the laundry"),
+    ("Remind me to pick up the dry cleaning tomorrow after work at 6.", "pick up the dry cleaning"),
+]
+
+EN_NOT_PROMISES = [
+    "Can you tell me how long to boil an egg?",
+    "I already paid the phone bill last week.",
+    "My sister has to move out by Friday.",
+    "What day is it today?",
+    "The meeting yesterday went really well.",
+    "Play some relaxing music.",
+    "I used to run every morning.",
+    "Do you think it will rain tomorrow?",
+    "If I had time, I would learn to paint.",
+    "If I had more money, I would buy a boat.",
+    "I wish it were Friday",
+    "I'd love a vacation",
+    "I want to hear a joke.",
+    "I don't need to call him",
+    "I won't go",
+    "I had to call the plumber yesterday.",
+    "I should have called my brother.",
+    "I needed to leave early.",
+    "I was going to call her.",
+    "My boss needs to sign the form.",
+    "He'll call you back tomorrow.",
+    "They have to finish by Friday.",
+    "Tom said he'll pick up the pizza tonight.",
+    "Sarah promised she'd bring the wine.",
+    "Do I need to bring anything?",
+    "Should I call the doctor?",
+    "do i have to pay the fee today",
+    "What do I need to do today?",
+    "Did I send the report?",
+    "Turn off the lights.",
+    "It's a beautiful day.",
+    "I'll be there at six.",
+    "I'll see you tomorrow.",
+    "I need you to set a timer.",
+    "Can you remind me what time it is in Tokyo",
+    "I forgot to call mom.",
+    "People really should drink more water in winter.",
+]
+
+EN_CLOSURES = [
+    ("I sent Sam the slides.", "done", "send Sam the slides"),
+    ("I just sent the quarterly report.", "done", "send the quarterly report"),
+    ("I've booked the flights.", "done", "book the flights"),
+    ("Finished the budget spreadsheet.", "done", "finish the budget spreadsheet"),
+    ("The report is done.", "done", "The report"),
+    ("the report's done", "done", "the report"),
+    ("Done with the slides.", "done", "the slides"),
+    ("I'm done with the tax forms.", "done", "the tax forms"),
+    ("I already paid the phone bill last week.", "done", "pay the phone bill"),
+    ("I picked up the dry cleaning.", "done", "pick up the dry cleaning"),
+    ("I bought the birthday present.", "done", "buy the birthday present"),
+    ("texted Jenna back", "done", "text Jenna back"),
+    ("I RSVP'd to Jake's wedding, we're going.", "done", "rsvp to Jake's wedding"),
+    ("Priya's pull request is reviewed and merged.", "done", "Priya's pull request"),
+    ("The oven's fine, I already checked it.", "done", "The oven"),
+    ("Alex came by and picked up his drill.", "done", "pick up his drill"),
+    ("Forget about the car insurance, my wife already did it.", "dismissed", "the car insurance"),
+    ("never mind the dentist", "dismissed", "the dentist"),
+    ("cancel the dentist", "dismissed", "the dentist"),
+    ("I don't need to call the bank anymore", "dismissed", "call the bank"),
+    ("No need to book the restaurant.", "dismissed", "book the restaurant"),
+    ("The dinner reservation is cancelled.", "dismissed", "The dinner reservation"),
+    ("The meeting got called off.", "dismissed", "The meeting"),
+    ("I'm not going to renew the magazine subscription.", "dismissed", "renew the magazine subscription"),
+    ("Scratch the thank-you notes, I'll just call everyone.", "dismissed", "the thank-you notes"),
+    ("Forget it.", "dismissed", ""),
+    ("Never mind.", "dismissed", ""),
+]
+
+EN_NO_CLOSURE = [
+    "Did I send the report?",
+    "Have I paid the rent?",
+    "I told Sam I'd send him the slides.",
+    "I need to buy stamps and drop off the package at the post office tomorrow",
+    "I forgot to call mom.",
+    "I used to play guitar.",
+    "I didn't send the report.",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), EN_PROMISES)
+def test_english_promise(text: str, expected: list[str], korean: KoreanAnalyzer) -> None:
+    reading = read(text, korean)
+    assert actions(reading) == expected
+    assert all(not c.remind for c in reading.commitments)
+    assert not reading.question
+
+
+@pytest.mark.parametrize(("text", "expected"), EN_REMINDERS)
+def test_english_reminder(text: str, expected: str, korean: KoreanAnalyzer) -> None:
+    reading = read(text, korean)
+    assert actions(reading) == [expected]
+    assert reading.commitments[0].remind
+
+
+@pytest.mark.parametrize("text", EN_NOT_PROMISES)
+def test_english_no_promise(text: str, korean: KoreanAnalyzer) -> None:
+    assert read(text, korean).commitments == ()
+
+
+@pytest.mark.parametrize(("text", "status", "reference"), EN_CLOSURES)
+def test_english_closure(text: str, status: str, reference: str, korean: KoreanAnalyzer) -> None:
+    reading = read(text, korean)
+    assert (reading.closures[0].status, reading.closures[0].reference) == (status, reference), reading
+
+
+@pytest.mark.parametrize("text", EN_NO_CLOSURE)
+def test_english_no_closure(text: str, korean: KoreanAnalyzer) -> None:
+    assert read(text, korean).closures == ()
+
+
+# ---------------------------------------------------------------- Korean
+
+KO_PROMISES = [
+    ("목요일 정오까지 지원서 제출해야 해", ["지원서 제출하기"]),
+    ("내일 퇴근하고 6시에 세탁소 들러야 돼", ["세탁소 들르기"]),
+    ("오늘 밤 8시에 민수한테 슬라이드 보내주기로 했어", ["민수한테 슬라이드 보내주기"]),
+    ("이번 주말에 할머니께 전화드려야겠다", ["할머니께 전화드리기"]),
+    ("다음 주 수요일에 자동차 보험 갱신할게", ["자동차 보험 갱신하기"]),
+    ("보험 갱신할게", ["보험 갱신하기"]),
+    ("언젠가 스페인어 배워보고 싶어", ["스페인어 배워보기"]),
+    ("일본 여행 가보고 싶어요", ["일본 여행 가보기"]),
+    ("내일 은행 가야 해", ["은행 가기"]),
+    ("내일까지 보고서 제출해야 합니다", ["보고서 제출하기"]),
+    ("내일까지 보고서 제출해야 돼요", ["보고서 제출하기"]),
+    ("음 그러니까 내일 은행 가야 돼", ["은행 가기"]),
+    ("어 그 엄마한테 전화해야 돼", ["엄마한테 전화하기"]),
+    ("내가 보고서 보낼게", ["보고서 보내기"]),
+    ("내일 은행 갈게요", ["은행 가기"]),
+    ("제가 내일 연락드리겠습니다", ["연락드리기"]),
+    ("내일까지 견적서 보내드리겠습니다", ["견적서 보내드리기"]),
+    ("이번 주에 운동 시작할 거예요", ["운동 시작하기"]),
+    ("이번 달 안에 넷플릭스 해지할 거야", ["넷플릭스 해지하기"]),
+    ("내일 병원 가려고 해", ["병원 가기"]),
+    ("내일 병원 가려고요", ["병원 가기"]),
+    ("이번 주 토요일에 이불 빨래해야지", ["이불 빨래하기"]),
+    ("건강검진 예약해야 하는데", ["건강검진 예약하기"]),
+    ("수영 강습 신청하기로 했어", ["수영 강습 신청하기"]),
+    ("금요일 오전 11시에 거래처 미팅 가기로 했습니다", ["거래처 미팅 가기"]),
+    ("12월 10일까지 카드값 넣어놔야 해", ["카드값 넣어놓기"]),
+    ("결혼기념일이라 오늘 저녁에 꽃 사갈 거야", ["꽃 사가기"]),
+    ("내일 꼭 병원 가야 돼", ["병원 가기"]),
+    ("연말정산 서류 챙겨야 해", ["연말정산 서류 챙기기"]),
+    ("4일까지 도서관 책 반납해야 해", ["도서관 책 반납하기"]),
+    # two promises joined by -고
+    ("엄마한테 전화하고 장 봐야 해", ["엄마한테 전화하기", "장 보기"]),
+    ("금요일까지 워크숍 숙소 잡고 버스도 대절해야 해", ["워크숍 숙소 잡기", "버스도 대절하기"]),
+    ("오늘 저녁에 화분 분갈이하고 현관 전구도 갈아야 돼", ["화분 분갈이하기", "현관 전구도 갈기"]),
+    ("우유랑 계란 사야 해", ["우유랑 계란 사기"]),
+]
+
+KO_REMINDERS = [
+    ("밤 10시에 약 먹는 거 잊지 않게 알려줘", "약 먹기"),
+    ("두 시간 뒤에 오븐 확인하라고 알려줘", "오븐 확인하기"),
+    ("내일 아침 7시에 분리수거 내놓는 거 잊지 말자", "분리수거 내놓기"),
+    ("내일 아침에 약 먹으라고 알려줘", "약 먹기"),
+    ("잊지 말고 우산 챙기라고 알려줘", "우산 챙기기"),
+    ("보고서 제출하는 거 잊지 마", "보고서 제출하기"),
+    ("내일 약 먹는 거 알려줄래?", "약 먹기"),
+    ("오늘 저녁에 엄마한테 전화하라고 리마인드 해줘", "엄마한테 전화하기"),
+    ("모레 아침 8시에 정수기 기사님한테 전화하라고 알려주세요", "정수기 기사님한테 전화하기"),
+    ("한 시간 반 뒤에 화상회의 들어가야 하니까 알려줘", "화상회의 들어가기"),
+    ("3시에 회의 알려줘", "회의"),
+]
+
+KO_NOT_PROMISES = [
+    "계란은 몇 분 삶아야 해?",
+    "내일 뭐 해야 돼?",
+    "내일 뭐 해야 돼",
+    "보고서 언제까지 내야 돼",
+    "주차는 어디에 해야 돼요?",
+    "지난주에 휴대폰 요금 이미 냈어",
+    "어제 회의 정말 잘 됐어",
+    "동생은 금요일까지 이사 나가야 한대",
+    "민지가 내일까지 보고서 보내준대",
+    "우리 팀은 금요일까지 배포해야 한대요",
+    "엄마가 병원 가야 해",
+    "팀장님이 보고서 내래",
+    "신나는 음악 좀 틀어줘",
+    "6시에 깨워줘",
+    "오늘 무슨 요일이야?",
+    "안 가도 돼",
+    "집에 가고 싶어",
+    "스페인어 배우고 싶었어",
+    "비가 올 거야",
+    "시간 있으면 그림 배울 텐데",
+    "돈이 많았으면 세계여행 갔을 텐데",
+    "어제 은행 가야 했어",
+    "어제 병원에 갔어야 했는데",
+    "헬스장 등록하려고 했는데",
+    "내일 날씨 알려줘",
+    "보고서 보냈는지 알려줘",
+    "내일 비 오겠다",
+    "다들 연말에 바쁘겠다",
+    "눈 왔으면 좋겠다",
+    "내가 뭐 하기로 했었지?",
+    "동생이 내 노트북 고쳐준다고 했어",
+]
+
+KO_CLOSURES = [
+    ("비행기표 예매 끝났어", "done", "비행기표 예매"),
+    ("보고서 보냈어", "done", "보고서 보내기"),
+    ("보고서 다 보냈어", "done", "보고서 보내기"),
+    ("보고서 이미 보냈습니다", "done", "보고서 보내기"),
+    ("다 했어", "done", ""),
+    ("보고서 다 했어", "done", "보고서"),
+    ("약 먹었어", "done", "약 먹기"),
+    ("세금 다 냈어요", "done", "세금 내기"),
+    ("관리비 납부 완료했어", "done", "관리비 납부"),
+    ("회식 장소 예약 완료", "done", "회식 장소 예약"),
+    ("분리수거 내놨어", "done", "분리수거 내놓기"),
+    ("지난주에 휴대폰 요금 이미 냈어", "done", "휴대폰 요금 내기"),
+    ("은행 가는 건 취소됐어", "dismissed", "은행 가기"),
+    ("치과 예약 전화는 취소됐어", "dismissed", "치과 예약 전화"),
+    ("내일 등산 취소됐어", "dismissed", "등산"),
+    ("치과 예약 취소해줘", "dismissed", "치과 예약"),
+    ("안 해도 돼", "dismissed", ""),
+    ("필요 없어졌어", "dismissed", ""),
+    ("은행 안 가도 돼", "dismissed", "은행 가기"),
+    ("은행 갈 필요 없어", "dismissed", "은행 가기"),
+    ("보고서 안 써도 돼요", "dismissed", "보고서 쓰기"),
+    ("민호한테 전화 안 해도 돼", "dismissed", "민호한테 전화"),
+    ("동창회 회비는 안 내도 된대", "dismissed", "동창회 회비"),
+    ("보험 건은 잊어버려", "dismissed", "보험 건"),
+    ("그거 안 하기로 했어", "dismissed", ""),
+]
+
+KO_NO_CLOSURE = ["보고서 보냈어?", "보고서 보냈니", "약 먹었나?", "보고서 아직 안 보냈어", "눈 왔으면 좋겠다",
+                 "작년에 이사하느라 정말 힘들었어", "민지가 내일까지 보고서 보내준대"]
+
+
+@pytest.mark.parametrize(("text", "expected"), KO_PROMISES)
+def test_korean_promise(text: str, expected: list[str], korean: KoreanAnalyzer) -> None:
+    reading = read(text, korean)
+    assert actions(reading) == expected
+    assert not reading.question
+
+
+@pytest.mark.parametrize(("text", "expected"), KO_REMINDERS)
+def test_korean_reminder(text: str, expected: str, korean: KoreanAnalyzer) -> None:
+    reading = read(text, korean)
+    assert actions(reading) == [expected]
+    assert reading.commitments[0].remind
+
+
+@pytest.mark.parametrize("text", KO_NOT_PROMISES)
+def test_korean_no_promise(text: str, korean: KoreanAnalyzer) -> None:
+    assert read(text, korean).commitments == ()
+
+
+@pytest.mark.parametrize(("text", "status", "reference"), KO_CLOSURES)
+def test_korean_closure(text: str, status: str, reference: str, korean: KoreanAnalyzer) -> None:
+    reading = read(text, korean)
+    assert not reading.commitments
+    assert (reading.closures[0].status, reading.closures[0].reference) == (status, reference), reading
+
+
+@pytest.mark.parametrize("text", KO_NO_CLOSURE)
+def test_korean_no_closure(text: str, korean: KoreanAnalyzer) -> None:
+    assert read(text, korean).closures == ()
+
+
+# ---------------------------------------------------------------- questions, clauses, sentences
+
+@pytest.mark.parametrize(("text", "question"), [
+    ("Did I send the report?", True),
+    ("do i need to bring anything", True),
+    ("what time is it", True),
+    ("how long do I boil an egg", True),
+    ("I need to call mom.", False),
+    ("When I get home I need to call mom.", False),
+    ("I sent the report. Did I pay the rent?", True),
+    ("Did I pay the rent? Okay, I'll pay it tonight.", False),
+    ("보고서 보냈어?", True),
+    ("오늘 무슨 요일이야", True),
+    ("약 먹었나", True),
+    ("보고서 보냈어", False),
+])
+def test_question(text: str, question: bool, korean: KoreanAnalyzer) -> None:
+    assert read(text, korean).question is question
+
+
+def test_clause_keeps_time_words_and_span(korean: KoreanAnalyzer) -> None:
+    text = "Okay. I have to submit the grant application by Thursday at noon."
+    (c,) = read(text, korean).commitments
+    assert c == Commitment("submit the grant application",
+                           "I have to submit the grant application by Thursday at noon.", (6, len(text)), False)
+    assert text[c.clause_span[0]:c.clause_span[1]] == c.clause
+
+
+def test_two_promises_share_the_clause_for_their_due(korean: KoreanAnalyzer) -> None:
+    text = "I have to renew my driver's license and pay the parking ticket by Friday."
+    first, second = read(text, korean).commitments
+    assert first.clause == second.clause == text
+
+
+def test_two_promises_with_their_own_times_get_their_own_clauses(korean: KoreanAnalyzer) -> None:
+    text = "I need to call mom at 5 and pay the electric bill by Friday."
+    first, second = read(text, korean).commitments
+    assert (first.action, second.action) == ("call mom", "pay the electric bill")
+    assert "at 5" in first.clause and "Friday" not in first.clause
+    assert "by Friday" in second.clause and "at 5" not in second.clause
+
+
+def test_korean_clause_and_span_in_a_longer_utterance(korean: KoreanAnalyzer) -> None:
+    text = "아 맞다. 목요일 정오까지 지원서 제출해야 해"
+    (c,) = read(text, korean).commitments
+    assert c.clause == "목요일 정오까지 지원서 제출해야 해"
+    assert text[c.clause_span[0]:c.clause_span[1]] == c.clause
+
+
+def test_promise_and_closure_in_one_utterance(korean: KoreanAnalyzer) -> None:
+    reading = read("I've booked the flights. Now I need to book the hotel.", korean)
+    assert actions(reading) == ["book the hotel"]
+    assert [(c.status, c.reference) for c in reading.closures] == [("done", "book the flights")]
+
+
+def test_korean_run_on_transcript_is_split_at_final_endings(korean: KoreanAnalyzer) -> None:
+    reading = read("보고서 보냈어 이제 은행 가야 돼", korean)
+    assert actions(reading) == ["은행 가기"]
+    assert [(c.status, c.reference) for c in reading.closures] == [("done", "보고서 보내기")]
+
+
+def test_mixed_script_goes_by_the_heavier_script(korean: KoreanAnalyzer) -> None:
+    assert actions(read("내일 meeting 자료 준비해야 해", korean)) == ["meeting 자료 준비하기"]
+    assert actions(read("I need to call 엄마 tonight", korean)) == ["call 엄마"]
+
+
+def test_sentences_keep_abbreviations_together() -> None:
+    text = "I need to call him at 10 p.m. tomorrow. Done!"
+    assert [text[s:e] for s, e in sentences(text)] == ["I need to call him at 10 p.m. tomorrow.", "Done!"]
+
+
+def test_empty_and_blank_utterances(korean: KoreanAnalyzer) -> None:
+    assert read("", korean) == Reading()
+    assert read("   ", korean) == Reading()
+    assert read("?!", korean).commitments == ()
