@@ -31,8 +31,8 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, time, timedelta
 
 from jarvisd.openloop import when_words as w
 
@@ -80,15 +80,32 @@ class _Mention:
     meaning: _Meaning
 
 
-_RULES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], _Meaning | None]]] = []
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_MAY = re.compile(r"\bmay\b")
+_EN_BEFORE = re.compile(w.EN_BEFORE)
+Handler = Callable[[re.Match[str]], _Meaning | None]
+_RULES: list[tuple[frozenset[str], re.Pattern[str], str, Handler]] = []  # triggers, pattern, start, handler
 
 
-def _rule(*patterns: str, flags: int = re.IGNORECASE):
-    """Register a handler for one or more patterns; earlier rules win ties of the same length."""
-    def register(fn: Callable[[re.Match[str]], _Meaning | None]):
-        _RULES.extend((re.compile(p, flags), fn) for p in patterns)
+def _rule(*patterns: tuple[tuple[str, ...], str]) -> Callable[[Handler], Handler]:
+    """Register a handler for (triggers, pattern) pairs; earlier rules win ties of the same length."""
+    def register(fn: Handler) -> Handler:
+        for triggers, p in patterns:
+            start = w.EN_WORD if p.startswith(w.EN_WORD) else w.KO_WORD if p.startswith(w.KO_WORD) else ""
+            _RULES.append((frozenset(triggers), re.compile(p[len(start):]), start, fn))
         return fn
     return register
+
+
+def _starts_word(text: str, at: int, kind: str) -> bool:
+    """The start check a pattern's marker asks for (EN_WORD: a word boundary; KO_WORD: not inside a
+    Korean word or number, unless right after 오늘/내일/모레/요일/N일)."""
+    if at == 0 or not kind:
+        return True
+    c = text[at - 1]
+    if kind == w.EN_WORD:
+        return not (c.isalnum() or c == "_")
+    return not ("가" <= c <= "힣" or c.isdigit()) or text.endswith(("오늘", "내일", "모레", "요일", "일"), 0, at)
 
 
 # ---------------------------------------------------------------- impossible
@@ -101,6 +118,15 @@ def _too_far() -> ImpossibleTime:
 def _check_year(y: int) -> None:
     if y < OLDEST_YEAR:
         raise ImpossibleTime(f"The year {y} can't be a due date.", f"{y}년은 기한이 될 수 없어요.")
+
+
+def _in_range(day: date, today: date) -> date:
+    """No due more than YEARS_AHEAD years ahead, nor before OLDEST_YEAR."""
+    if day.year < OLDEST_YEAR:
+        _check_year(day.year)
+    if today.year + YEARS_AHEAD <= 9999 and day > _plus_months(today, 12 * YEARS_AHEAD):
+        raise _too_far()
+    return day
 
 
 def _check_month_day(mo: int, d: int) -> None:
@@ -129,10 +155,6 @@ def _plus_months(today: date, n: int) -> date:
 
 def _month_end(y: int, mo: int) -> date:
     return date(y, mo, calendar.monthrange(y, mo)[1])
-
-
-def _never(today: date) -> date:
-    raise _too_far()
 
 
 def _offset(n: int) -> DayFn:
@@ -173,25 +195,21 @@ def _named_month(mo: int, first: bool = False) -> DayFn:
 
 def _year_end(y: int | None = None, ahead: int = 0) -> DayFn:
     def resolve(today: date) -> date:
-        year = today.year + ahead if y is None else y
-        _check_year(year)
-        if year > today.year + YEARS_AHEAD:
-            raise _too_far()
+        _check_year(year := today.year + ahead if y is None else y)
         return date(year, 12, 31)
     return resolve
 
 
-def _calendar_date(y: int | None, mo: int, d: int) -> DayFn:
-    """A month and day (and year); without a year, the next such date (today counts)."""
+def _calendar_date(y: int | None, mo: int, d: int, ahead: int | None = None) -> DayFn:
+    """A month and day, and a year (or a number of years ahead: 내년 = 1); without either, the next
+    such date (today counts)."""
     def resolve(today: date) -> date:
         _check_month_day(mo, d)
-        if y is not None:
-            _check_year(y)
-            if y > today.year + YEARS_AHEAD:
-                raise _too_far()
-            if not calendar.isleap(y) and (mo, d) == (2, 29):
-                raise ImpossibleTime(f"{y} has no February 29.", f"{y}년에는 2월 29일이 없어요.")
-            return date(y, mo, d)
+        if y is not None or ahead is not None:
+            _check_year(year := today.year + (ahead or 0) if y is None else y)
+            if not calendar.isleap(year) and (mo, d) == (2, 29):
+                raise ImpossibleTime(f"{year} has no February 29.", f"{year}년에는 2월 29일이 없어요.")
+            return date(year, mo, d)
         for year in range(today.year, today.year + 9):
             if (mo, d) != (2, 29) or calendar.isleap(year):
                 if (found := date(year, mo, d)) >= today:
@@ -219,301 +237,164 @@ def _relative(n: float, unit: str, sign: int = 1) -> _Meaning:
     if unit in ("month", "year"):
         months = round(n * (12 if unit == "year" else 1))
         return _Meaning(day=lambda today: _plus_months(today, sign * months))
-    days = round(n * {"day": 1, "week": 7, "fortnight": 14}[unit])
-    if days > 366 * (YEARS_AHEAD + 1):
-        return _Meaning(day=_never)
-    return _Meaning(day=_offset(sign * days))
+    return _Meaning(day=_offset(sign * round(n * {"day": 1, "week": 7, "fortnight": 14}[unit])))
 
 
-# ---------------------------------------------------------------- numbers
-
-def _en_number(s: str) -> float:
-    s = s.lower().strip()
-    if s[0].isdigit():
-        return float(s)
-    if s in ("a", "an"):
-        return 1
-    if s.startswith("half"):
-        return 0.5
-    if "couple" in s:
-        return 2
-    tens, _, unit = s.replace("-", " ").partition(" ")
-    return w.EN_TENS.get(tens, 0) + w.EN_UNITS.get(unit or tens, 0)
-
-
-def _ko_number(s: str) -> float:
-    s = s.replace(" ", "")
-    if s[0].isdigit():
-        return float(s)
-    if s in w.KO_DAY_COUNTS:
-        return w.KO_DAY_COUNTS[s]
-    if s[0] in w.KO_NATIVE_TENS or s in w.KO_NATIVE_UNITS or s[:2] in w.KO_NATIVE_UNITS:
-        for tens, value in w.KO_NATIVE_TENS.items():
-            if s.startswith(tens):
-                return value + w.KO_NATIVE_UNITS.get(s[len(tens):], 0)
-        return w.KO_NATIVE_UNITS[s]
-    head, ten, tail = s.partition("십")
-    if not ten:
-        return w.KO_SINO_DIGITS[s]
-    return 10 * w.KO_SINO_DIGITS.get(head, 1) + w.KO_SINO_DIGITS.get(tail, 0)
-
+# ---------------------------------------------------------------- the rules (patterns in when_words)
 
 def _before(m: re.Match[str]) -> bool:
     g = m.groupdict()
     return (g.get("pre") or "").lower().startswith(("before", "prior")) or "전" in (g.get("tail") or "")
 
 
-# ---------------------------------------------------------------- English rules
-
-PRE = r"\b" + w.EN_PRE
-AMOUNT = rf"(?P<amt>\d{{1,4}}(?:\.\d{{1,2}})?|a\s+couple\s+of|couple\s+of|half\s+an?|an?|{w.EN_NUMBER})"
+def _hour(s: str) -> int:
+    return int(s) if s.isdigit() else w.EN_UNITS.get(s.lower()) or int(w.ko_number(s))
 
 
-@_rule(rf"\b(?:in|within)\s+{AMOUNT}\s+{w.EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?(?:\s+from\s+now\b)?",
-       rf"\b{AMOUNT}\s+{w.EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?\s+(?P<dir>from\s+now|later|ago)\b")
-def _en_relative(m: re.Match[str]) -> _Meaning:
-    unit = m["unit"].lower().rstrip("s")
-    n = _en_number(m["amt"]) + (0.5 if m["half"] else 0)
-    sign = -1 if (m.groupdict().get("dir") or "").lower() == "ago" else 1
-    return _relative(n, w.EN_UNIT.get(unit, unit), sign)
+@_rule(*w.RELATIVE)
+def _relative_amount(m: re.Match[str]) -> _Meaning | None:
+    """"in two hours", "두 시간 뒤에", "이틀 뒤", "2 days ago", "3일 전"."""
+    korean = not m[0].isascii()
+    if korean:
+        unit = w.KO_UNIT[m["unit"]] if m["unit"] else "day"
+        n = w.ko_number(m["w"] or m["amt"]) + (w.ko_number(m["m"]) / 60 if m["m"] else 0)
+    else:
+        unit = w.EN_UNIT.get(u := m["unit"].lower().rstrip("s"), u)
+        n = w.en_number(m["amt"])
+    ago = (m.groupdict().get("dir") or "").lower() in ("ago", "전")
+    if ago and korean and unit in ("hour", "minute"):
+        return None  # "3일 전" is three days ago, but "30분 전에" is too often before something else
+    return _relative(n + (0.5 if m["half"] else 0), unit, -1 if ago else 1)
 
 
-@_rule(PRE + r"(?P<w>(?:the\s+)?day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|yesterday|last\s+night)\b")
-def _en_day_word(m: re.Match[str]) -> _Meaning:
+@_rule(*w.DAY_WORD)
+def _day_word(m: re.Match[str]) -> _Meaning:
     word = " ".join(m["w"].lower().split())
-    night = word in ("tonight", "last night")
-    return _Meaning(day=_offset(w.EN_DAY_WORDS[word]), before=_before(m), part="night" if night else None)
+    night = word in ("tonight", "last night") or word.endswith("밤")
+    days = w.EN_DAY_WORDS.get(word, w.KO_DAY_WORDS.get(word, 0))
+    return _Meaning(day=_offset(days), before=_before(m), part="night" if night else None)
 
 
-_EN_WEEK = {"this": "this", "this coming": None, "coming": None, "next": "next", "last": "prev", "past": "prev"}
-
-
-@_rule(PRE + rf"(?:(?P<mod>this\s+coming|this|next|coming|last|past)\s+)?(?P<wd>{w.EN_WEEKDAY})"
-       rf"(?:\s+(?P<wk>next|this)\s+week\b)?",
-       PRE + rf"(?P<wk>next|this)\s+week(?:['’]s)?\s+(?:on\s+)?(?P<wd>{w.EN_WEEKDAY})")
-def _en_weekday(m: re.Match[str]) -> _Meaning:
+@_rule(*w.WEEKDAY)
+def _weekday_said(m: re.Match[str]) -> _Meaning:
     g = m.groupdict()
-    mod = " ".join((g.get("wk") or g.get("mod") or "").lower().split())
-    week = _EN_WEEK.get(mod) if mod else None
-    return _Meaning(day=_weekday(w.EN_WEEKDAYS[m["wd"].lower()], week), before=_before(m))
+    mod = re.sub(r"\s", "", (g.get("wk") or g.get("mod") or "").lower())
+    wd = w.KO_WEEKDAYS.get(m["wd"]) or w.EN_WEEKDAYS.get(m["wd"].lower(), 0)
+    return _Meaning(day=_weekday(wd, w.WEEK_MODS.get(mod) if mod else None), before=_before(m))
 
 
-@_rule(PRE + rf"(?P<mon>{w.EN_MONTH})\s?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?::|[ap]\.?m\b))"
-       r"(?:,?\s+(?P<y>\d{4})\b)?",
-       PRE + rf"(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{w.EN_MONTH})"
-       r"(?:,?\s+(?P<y>\d{4})\b)?",
-       PRE + r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b")
-def _en_date(m: re.Match[str]) -> _Meaning:
+@_rule(*w.DATE, *w.SLASH_DATE, *w.DAY_OF_MONTH)
+def _date(m: re.Match[str]) -> _Meaning | None:
+    """A calendar date, or a day of the month alone ("by the 4th", "4일까지"). A slashed pair that
+    cannot be a date (2/30, 13/5) is not taken for one."""
+    g = m.groupdict()
+    if not (g.get("mo") or g.get("mon")):
+        return _Meaning(day=_day_of_month(int(m["d"])), exact=True, before=_before(m))
+    mo = int(g["mo"]) if g.get("mo") else w.EN_MONTHS[m["mon"][:3].lower()]
+    d, y = int(m["d"]), int(g["y"]) if g.get("y") else None
+    if "/" in m[0] and not (1 <= mo <= 12 and 1 <= d <= calendar.monthrange(2000, mo)[1]):
+        return None
+    ahead = None if not g.get("ny") else int(g["ny"] == "내년")  # 내년 / 올해 3월 1일
+    return _Meaning(day=_calendar_date(y, mo, d, ahead), exact=True, before=_before(m))
+
+
+@_rule(*w.MONTH)
+def _month(m: re.Match[str]) -> _Meaning | None:
+    """"in May", "by the end of June", "3월에", "12월 말까지": the month's last day."""
     g = m.groupdict()
     mo = int(g["mo"]) if g.get("mo") else w.EN_MONTHS[m["mon"][:3].lower()]
-    y = int(g["y"]) if g.get("y") else None
-    return _Meaning(day=_calendar_date(y, mo, int(m["d"])), exact=True, before=_before(m))
+    if g.get("mo") and (not (g["end"] or g["tail"]) or not 1 <= mo <= 12):
+        return None  # "12월" alone is a topic, not a due
+    return _Meaning(day=_named_month(mo, first=_before(m)), before=_before(m))
 
 
-@_rule(PRE + r"(?<![\d/.-])(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{4}))?(?![\d/])")
-def _en_slash_date(m: re.Match[str]) -> _Meaning | None:
-    """US order; a slashed pair that cannot be a date (2/30, 13/5) is not taken for one."""
-    mo, d = int(m["mo"]), int(m["d"])
-    if not 1 <= mo <= 12 or not 1 <= d <= calendar.monthrange(2000, mo)[1]:
-        return None
-    return _en_date(m)
-
-
-@_rule(r"\b(?P<pre>by|on|before|prior\s+to|until|till|til|due)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b")
-def _en_ordinal(m: re.Match[str]) -> _Meaning:
-    return _Meaning(day=_day_of_month(int(m["d"])), exact=True, before=_before(m))
-
-
-@_rule(rf"\b(?P<pre>in|by|before|until|till|during|(?:by\s+)?(?:the\s+)?end\s+of)\s+(?P<mon>{w.EN_MONTH_FULL})"
-       r"(?!\s*\d)")
-def _en_month(m: re.Match[str]) -> _Meaning:
-    before = _before(m)
-    return _Meaning(day=_named_month(w.EN_MONTHS[m["mon"][:3].lower()], first=before), before=before)
-
-
-@_rule(r"\b(?:(?P<pre>in|by|before|until|during)\s+(?:the\s+year\s+)?|year\s+)(?P<y>\d{4})\b(?![-/:.]\d)")
-def _en_year(m: re.Match[str]) -> _Meaning:
-    y = int(m["y"])
-    return _Meaning(day=_year_end(y - 1 if _before(m) else y))
-
-
-@_rule(r"\b(?:(?P<pre>by|before|until|till|at|for|over|during|sometime|later|within|on)\s+)?(?:the\s+)?"
-       r"(?:(?:end|close)\s+of\s+(?:the\s+|this\s+|(?P<nx>next)\s+)?(?P<u>day|today|business\s+day|week|month|year)"
-       r"|(?P<w>this|next|last)\s+(?P<u2>week(?:end)?|month|year)|(?P<u3>weekend|eod|cob|eow|eom))\b")
-def _en_period(m: re.Match[str]) -> _Meaning:
-    unit = (m["u"] or m["u2"] or m["u3"]).lower().split()[-1]
-    ahead = {"this": 0, "next": 1, "last": -1}[(m["w"] or ("next" if m["nx"] else "this")).lower()]
-    unit = {"today": "day", "eod": "day", "cob": "day", "eow": "week", "eom": "month"}.get(unit, unit)
-    fn = {"day": lambda a: _offset(0), "week": _week_end, "weekend": _week_end,
-          "month": _months_end, "year": lambda a: _year_end(ahead=a)}[unit](ahead)
-    return _Meaning(day=fn)
-
-
-_CLOCK_TAIL = r"(?:\s+sharp\b)?"
-
-
-@_rule(PRE + r"(?<![\d:])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s?(?P<mer>[ap])(?:m|\.\s?m)\b"
-       r"(?:\.(?=[ \t]+(?-i:[a-z0-9])))?" + _CLOCK_TAIL,
-       PRE + r"(?<![\d:./])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])" + _CLOCK_TAIL,
-       PRE + rf"(?P<h>\d{{1,2}}|{w.EN_HOUR_WORD})\s+o['’]?clock\b" + _CLOCK_TAIL)
-def _en_clock(m: re.Match[str]) -> _Meaning:
+@_rule(*w.PERIOD, *w.YEAR)
+def _period(m: re.Match[str]) -> _Meaning:
+    """A span whose due is its end: the day, the week (Sunday), the month, the year ("in 2027")."""
     g = m.groupdict()
-    h = int(m["h"]) if m["h"].isdigit() else w.EN_UNITS[m["h"].lower()]
-    minute = g.get("m")
-    cue = (g.get("mer") or "").lower() + ("m" if g.get("mer") else "")
-    if not cue and (h > 12 or h == 0 or (minute is not None and m["h"].startswith("0"))):
-        cue = "24"
-    return _Meaning(clock=(h, int(minute or 0), cue))
+    if g.get("y"):
+        return _Meaning(day=_year_end(int(m["y"]) - _before(m)))
+    if g.get("ko"):
+        unit, ahead = w.KO_PERIODS[re.sub(r"\s", "", m["ko"])]
+    else:
+        unit = (m["u"] or m["u2"] or m["u3"]).lower().split()[-1]
+        unit = w.EN_PERIOD_UNITS.get(unit, unit)
+        ahead = {"this": 0, "next": 1, "last": -1}[(m["w"] or ("next" if m["nx"] else "this")).lower()]
+    fns = {"day": lambda: _offset(0), "week": lambda: _week_end(ahead), "month": lambda: _months_end(ahead),
+           "year": lambda: _year_end(ahead=ahead)}
+    return _Meaning(day=fns[unit]())
 
 
-@_rule(r"\b(?P<pre>at|by|before|until|till|after|(?:at\s+)?around|(?:at\s+)?about)\s+(?P<h>\d{1,2})\b"
-       + w.EN_NOT_UNIT,
-       r"\b(?P<pre>at|by|before|until|till|(?:at\s+)?around)\s+(?P<h>" + w.EN_HOUR_WORD + r")"
-       r"(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
-       r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b))")
-def _en_bare_hour(m: re.Match[str]) -> _Meaning | None:
-    """"at 8", "by 9", "at eight thirty": an hour only with a preposition, never a unit after it."""
-    h = int(m["h"]) if m["h"].isdigit() else w.EN_UNITS[m["h"].lower()]
-    if not 1 <= h <= 12:
-        return None
+@_rule(*w.CLOCK)
+def _clock(m: re.Match[str]) -> _Meaning:
+    """"3 pm", "3:30 p.m.", "15:00", "08:30", "three o'clock", "3시 반", "세 시 삼십 분", "15시"."""
+    g = m.groupdict()
+    h = _hour(m["h"])
+    minute = 30 if g.get("half") else int(w.ko_number(g["m"])) if g.get("m") else 0
+    cue = (g["mer"].lower() + "m") if g.get("mer") else ""
+    if not cue and (h == 0 or (h > 12 and "시" not in m[0]) or (g.get("m") and m["h"].startswith("0"))):
+        cue = "24"  # 15:00, 08:30; but 오후 13시 stays bare so the 오후 can make it impossible
+    return _Meaning(clock=(h, minute, cue))
+
+
+@_rule(*w.BARE_HOUR)
+def _bare_hour(m: re.Match[str]) -> _Meaning | None:
+    """"at 8", "by 9", "at eight thirty": an hour only after a preposition, never before a unit."""
+    h = _hour(m["h"])
     mw = (m.groupdict().get("mw") or "").replace("-", " ").split()
-    return _Meaning(clock=(h, sum(w.EN_TENS.get(x, 0) + w.EN_UNITS.get(x, 0) for x in mw), ""))
+    minute = sum(w.EN_TENS.get(x, 0) + w.EN_UNITS.get(x, 0) for x in mw)
+    return _Meaning(clock=(h, minute, "")) if 1 <= h <= 12 else None
 
 
-@_rule(PRE + r"(?:12\s?)?(?P<w>noon|midday|midnight)\b",
-       PRE + rf"(?P<q>half|quarter)\s+(?P<dir>past|after|to|till)\s+(?P<h>\d{{1,2}}|{w.EN_HOUR_WORD})\b")
-def _en_named_clock(m: re.Match[str]) -> _Meaning:
+@_rule(*w.NAMED_CLOCK)
+def _named_clock(m: re.Match[str]) -> _Meaning:
+    """noon / 정오; midnight / 자정 (the end of the day named); half past 3, quarter to 4."""
     g = m.groupdict()
     if g.get("w"):
-        return _Meaning(clock=(24, 0, "24") if m["w"].lower() == "midnight" else (12, 0, "24"))
-    h = int(m["h"]) if m["h"].isdigit() else w.EN_UNITS[m["h"].lower()]
-    minutes = 30 if m["q"].lower() == "half" else 15
+        return _Meaning(clock=(24, 0, "24") if m["w"].lower() in ("midnight", "자정") else (12, 0, "24"))
+    h, minutes = _hour(m["h"]), 30 if m["q"].lower() == "half" else 15
     if m["dir"].lower() in ("to", "till"):
         h, minutes = (h - 1) or 12, 60 - minutes
     return _Meaning(clock=(h, minutes, ""))
 
 
-@_rule(r"\b(?P<this>this\s+)?(?:(?:in|during)\s+the\s+|at\s+)?(?P<p>morning|afternoon|evening|night"
-       r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|lunch))\b")
-def _en_part(m: re.Match[str]) -> _Meaning:
-    return _Meaning(part=w.EN_PARTS[" ".join(m["p"].lower().split())], day=_offset(0) if m["this"] else None)
-
-
-# ---------------------------------------------------------------- Korean rules
-
-S, TAIL = w.KO_START, w.KO_TAIL
-
-
-@_rule(S + r"(?:(?P<w>하루|이틀|사흘|나흘|닷새|엿새|이레|여드레|아흐레|열흘|보름)|(?P<amt>\d{1,4}(?:\.\d)?|"
-       + w.KO_NATIVE + "|" + w.KO_SINO + r")\s?" + w.KO_REL_UNIT + r"(?P<half>\s?반)?(?:\s?(?P<m>\d{1,2}|"
-       + w.KO_SINO + r")\s?분)?)\s?" + w.KO_REL_DIR + TAIL)
-def _ko_relative(m: re.Match[str]) -> _Meaning | None:
-    unit = w.KO_UNIT[m["unit"]] if m["unit"] else "day"
-    n = _ko_number(m["w"] or m["amt"]) + (0.5 if m["half"] else 0) + (_ko_number(m["m"]) / 60 if m["m"] else 0)
-    if m["dir"] == "전":  # "3일 전" is three days ago; "30분 전에" is too often "before" something else
-        return None if unit in ("hour", "minute") else _relative(n, unit, -1)
-    return _relative(n, unit)
-
-
-@_rule(S + r"(?P<w>내일\s?모레|오늘\s?밤|내일\s?밤|어젯밤|오늘(?!날)|내일|모레|글피|어제|그저께|그제(?!서야))" + TAIL)
-def _ko_day_word(m: re.Match[str]) -> _Meaning:
-    word = m["w"]
-    part = "night" if word.endswith("밤") else None
-    return _Meaning(day=_offset(w.KO_DAY_WORDS[word]), before=_before(m), part=part)
-
-
-_KO_WEEK = {"이번주": "this", "이번": "this", "금주": "this", "다음주": "next", "다음": "next", "담주": "next",
-            "다다음주": "after", "지난주": "last", "지난": "last", "저번주": "last", "저번": "last"}
-
-
-@_rule(S + r"(?:(?P<mod>이번\s?주|이번|금주|다다음\s?주|다음\s?주|다음|담주|지난\s?주|지난|저번\s?주|저번)\s?)?"
-       r"(?P<wd>[월화수목금토일])(?:요일|욜)" + TAIL)
-def _ko_weekday(m: re.Match[str]) -> _Meaning:
-    week = _KO_WEEK[m["mod"].replace(" ", "")] if m["mod"] else None
-    return _Meaning(day=_weekday(w.KO_WEEKDAYS[m["wd"]], week), before=_before(m))
-
-
-@_rule(S + r"(?:(?P<y>\d{4})\s?년\s?|(?P<ny>내년|올해)\s?)?(?P<mo>\d{1,2})\s?월\s?(?P<d>\d{1,2})\s?일(?![간째치])" + TAIL)
-def _ko_date(m: re.Match[str]) -> _Meaning:
-    y = int(m["y"]) if m["y"] else None
-    mo, d = int(m["mo"]), int(m["d"])
-    fn = _calendar_date(y, mo, d)
-    if m["ny"]:
-        def fn(today: date, ahead: int = m["ny"] == "내년") -> date:
-            _check_month_day(mo, d)
-            return _calendar_date(today.year + ahead, mo, d)(today)
-    return _Meaning(day=fn, exact=True, before=_before(m))
-
-
-@_rule(S + r"(?P<d>\d{1,2})\s?일(?=\s?(?:까지|에|전|이전|쯤|경|께|안에|은|는|도)|\s*$|\s*[.,!?]"
-       r"|\s+(?:오전|오후|아침|저녁|밤|새벽|낮|점심|정오|자정|\d{1,2}\s?시))" + TAIL)
-def _ko_day_of_month(m: re.Match[str]) -> _Meaning:
-    return _Meaning(day=_day_of_month(int(m["d"])), exact=True, before=_before(m))
-
-
-@_rule(S + r"(?P<mo>\d{1,2})\s?월(?!\s?\d)\s?(?P<end>말)?" + TAIL)
-def _ko_month(m: re.Match[str]) -> _Meaning | None:
-    if not (m["end"] or m["tail"]) or not 1 <= int(m["mo"]) <= 12:
-        return None
-    before = "전" in (m["tail"] or "")
-    return _Meaning(day=_named_month(int(m["mo"]), first=before), before=before)
-
-
-_KO_PERIOD = {"주말": (_week_end, 0), "이번주말": (_week_end, 0), "다음주말": (_week_end, 1), "담주주말": (_week_end, 1),
-              "이번주": (_week_end, 0), "금주": (_week_end, 0), "다음주": (_week_end, 1), "담주": (_week_end, 1),
-              "다다음주": (_week_end, 2), "지난주": (_week_end, -1), "저번주": (_week_end, -1),
-              "이번달": (_months_end, 0), "이달": (_months_end, 0), "월말": (_months_end, 0),
-              "다음달": (_months_end, 1), "담달": (_months_end, 1), "연말": (_year_end, 0), "올해": (_year_end, 0),
-              "금년": (_year_end, 0), "내년": (_year_end, 1)}
-
-
-@_rule(S + r"(?P<w>이번\s?주말|다음\s?주말|담주\s?주말|주말|다다음\s?주|이번\s?주|금주|다음\s?주|담주|지난\s?주|저번\s?주"
-       r"|이번\s?달|이달|월말|다음\s?달|담달|연말|올해|금년|내년)(?:\s?말)?" + TAIL)
-def _ko_period(m: re.Match[str]) -> _Meaning:
-    make, ahead = _KO_PERIOD[m["w"].replace(" ", "")]
-    return _Meaning(day=_year_end(ahead=ahead) if make is _year_end else make(ahead))
-
-
-@_rule(S + r"(?P<y>\d{4})\s?년(?!\s?\d{1,2}\s?월)(?!\s?(?:뒤|후|전|동안|간|째))" + TAIL)
-def _ko_year(m: re.Match[str]) -> _Meaning:
-    return _Meaning(day=_year_end(int(m["y"])))
-
-
-_KO_MINUTES = r"(?:\s?(?P<half>반)(?![납대찬값응드복성려갑])|\s?(?P<m>\d{1,2}|" + w.KO_SINO + r")\s?분(?!\s?(?:동안|간)))?"
-
-
-@_rule(r"(?<!\d)(?P<h>\d{1,2})\s?시" + w.KO_AFTER_HOUR + _KO_MINUTES + r"(?:\s?정각)?" + TAIL,
-       r"(?<![가-힣])(?P<h>" + w.KO_NATIVE + r")\s?시(?=$|[\s\d.,!?~]|반|에|까지|쯤|경|정각|전|부터|이후|께|엔)"
-       + _KO_MINUTES + r"(?:\s?정각)?" + TAIL)
-def _ko_clock(m: re.Match[str]) -> _Meaning:
-    h = int(_ko_number(m["h"]))
-    minute = 30 if m["half"] else int(_ko_number(m["m"])) if m["m"] else 0
-    return _Meaning(clock=(h, minute, "24" if h == 0 or h > 12 else ""))
-
-
-@_rule(S + r"(?P<w>정오|자정)" + TAIL)
-def _ko_named_clock(m: re.Match[str]) -> _Meaning:
-    return _Meaning(clock=(12, 0, "24") if m["w"] == "정오" else (24, 0, "24"))
-
-
-@_rule(r"(?:(?<![가-힣])|(?<=오늘)|(?<=내일)|(?<=모레)|(?<=요일)|(?<=\d일))"
-       r"(?P<p>오전|오후|아침|저녁|밤|새벽|낮|점심\s?먹고|점심|퇴근(?:\s?하고|\s?하면|\s?후에?|하자마자|길에?))"
-       r"(?=$|[\s\d.,!?~]|에|엔|까지|쯤|부터|도)" + TAIL)
-def _ko_part(m: re.Match[str]) -> _Meaning:
-    word = m["p"]
-    return _Meaning(part=w.KO_PARTS["점심 먹고" if "먹고" in word else word[:2] if word[:2] in w.KO_PARTS else word[:1]])
+@_rule(*w.PART)
+def _part(m: re.Match[str]) -> _Meaning:
+    """A part of the day: it says what a bare hour means; "this morning" also names today."""
+    word = " ".join(m["p"].lower().split())
+    part = w.EN_PARTS.get(word) or w.KO_PARTS.get(word) or w.KO_PARTS.get(word[:2]) or w.KO_PARTS[word[:1]]
+    return _Meaning(part=part, day=_offset(0) if m.groupdict().get("this") else None)
 
 
 # ---------------------------------------------------------------- scan and resolve
+
+_TRIGGERS = tuple({t for triggers, *_ in _RULES for t in triggers})
+
 
 def _scan(text: str) -> list[list[_Mention]]:
     """The longest match at each place, grouped where they touch; groups of only a part of the day
     ("every morning") are dropped."""
     found = []
-    for order, (rx, fn) in enumerate(_RULES):
-        for m in rx.finditer(text):
-            if m.end() > m.start() and (meaning := fn(m)) is not None:
-                found.append((m.start(), -m.end(), order, meaning))
+    lower = text.translate(_ASCII_LOWER)  # the same length, so spans stay true
+    if "May" in text:
+        lower = _MAY.sub(lambda m: "MAY" if text[m.start():m.end()] == "May" else "may", lower)
+    present = {t for t in _TRIGGERS if t in lower}
+    for order, (triggers, rx, kind, fn) in enumerate(_RULES):
+        if present.isdisjoint(triggers):
+            continue
+        at = 0
+        while (m := rx.search(lower, at)) is not None:
+            start = m.start()
+            meaning = fn(m) if m.end() > start and _starts_word(lower, start, kind) else None
+            if meaning is None:
+                at = start + 1  # a match refused here may hide one that starts inside it
+                continue
+            if kind == w.EN_WORD and (pre := _EN_BEFORE.search(lower, max(0, start - 24), start)):
+                start = pre.start()
+                if meaning.day and (pre["pre"] or "").startswith(("before", "prior")):
+                    meaning = replace(meaning, before=True)
+            found.append((start, -m.end(), order, meaning))
+            at = m.end()
     found.sort(key=lambda f: f[:3])
     groups: list[list[_Mention]] = []
     end = 0
@@ -547,7 +428,7 @@ def cut_spans(text: str, spans: list[tuple[int, int]] | tuple[tuple[int, int], .
 def _local(d: date, hour: int, minute: int, now: datetime) -> datetime:
     """That wall-clock time in now's zone; a time skipped by a DST change moves forward."""
     tz = now.tzinfo
-    return datetime.combine(d, time(hour, minute), tzinfo=tz).astimezone(timezone.utc).astimezone(tz)
+    return datetime.combine(d, time(hour, minute), tzinfo=tz).astimezone(UTC).astimezone(tz)
 
 
 def _hour_choices(h: int, minute: int, cue: str, part: str | None) -> list[tuple[int, int]]:
@@ -559,7 +440,8 @@ def _hour_choices(h: int, minute: int, cue: str, part: str | None) -> list[tuple
         ko = "오후" if meridiem == "pm" else "오전"
         raise ImpossibleTime(f"{h} {meridiem} is not a time of day.", f"{ko} {h}시는 없는 시각이에요.")
     if h > 24 or (h == 24 and minute):
-        raise ImpossibleTime(f"A day has no hour {h}:{minute:02d}.", f"하루에 {h}시 {minute}분은 없어요.")
+        said = f"{h}시 {minute}분" if minute else f"{h}시"
+        raise ImpossibleTime(f"A day has no hour {h}:{minute:02d}.", f"하루에 {said}는 없어요.")
     if cue == "24" or h == 0 or h > 12:
         return [(1, 0)] if h == 24 else [(0, h)]
     code = w.HOUR_TABLE[meridiem or part or ""][h - 1]
@@ -599,16 +481,14 @@ def resolve_time(text: str, now: datetime) -> When | None:
     if rel is not None:
         if abs(rel) > YEARS_AHEAD * 366 * 1440:
             raise _too_far()
-        at = (now.astimezone(timezone.utc) + timedelta(minutes=rel)).astimezone(now.tzinfo)
+        at = (now.astimezone(UTC) + timedelta(minutes=rel)).astimezone(now.tzinfo)
         return When(at, True, spans)
     today = now.date()
     days = [x for x in mentions if x.meaning.day is not None]
     day_m = next((x for x in days if x.meaning.exact), days[0] if days else None)
     day = None
     if day_m is not None:
-        day = day_m.meaning.day(today)  # type: ignore[misc]
-        if day > _year_later(today):
-            raise _too_far()
+        day = _in_range(day_m.meaning.day(today), today)  # type: ignore[misc]
         if day_m.meaning.before:
             day -= timedelta(days=1)
     clock_m = next((x for x in mentions if x.meaning.clock is not None), None)
@@ -618,9 +498,4 @@ def resolve_time(text: str, now: datetime) -> When | None:
     day_group = next((g for g in groups if day_m in g), [])
     part = next((x.meaning.part for x in group + day_group if x.meaning.part), None)
     return When(_clock_at(clock_m.meaning.clock, part, day, now), True, spans)  # type: ignore[arg-type]
-
-
-def _year_later(today: date) -> date:
-    y = today.year + YEARS_AHEAD
-    return date(y, today.month, min(today.day, calendar.monthrange(y, today.month)[1])) if y <= 9999 else date.max
 

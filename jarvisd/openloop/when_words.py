@@ -39,10 +39,11 @@ EN_MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 
              "oct": 10, "nov": 11, "dec": 12}
 EN_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                   "October", "November", "December"]
-# "May" only capitalized (the verb "may" is everywhere); short forms only before a day number.
-EN_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|(?-i:May)|june?|july?|aug(?:ust)?"
+# "May" only capitalized (the verb "may" is everywhere: the scan marks a capitalized May as MAY);
+# short forms only before a day number.
+EN_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|MAY|june?|july?|aug(?:ust)?"
             r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?")
-EN_MONTH_FULL = r"(?:january|february|march|april|(?-i:May)|june|july|august|september|october|november|december)\b"
+EN_MONTH_FULL = r"(?:january|february|march|april|MAY|june|july|august|september|october|november|december)\b"
 EN_WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
                "sunday": 6}
 # A weekday, but not a possessive ("Friday's meeting notes" names a meeting, not a due) nor a plural
@@ -85,14 +86,22 @@ HOUR_TABLE = {
 
 # ---------------------------------------------------------------- pattern pieces
 
-# English words in front of a time that belong to it ("by Thursday", "at noon", "before December 15").
-EN_PRE = (r"(?:(?P<pre>by|on|at|before|prior\s+to|until|till|til|'til|no\s+later\s+than|due"
-          r"|(?:at\s+|by\s+)?(?:around|about|approximately))\s+)?")
+# Where a pattern starts, as checked by the scan in code: a lookbehind or an optional group at the front
+# of a pattern would stop `re` from skipping ahead to the first character that can match (5x slower).
+EN_WORD = "(?#en)"  # starts an English word; the words of EN_BEFORE just before it belong to it
+KO_WORD = "(?#ko)"  # starts a Korean word (not inside one) or follows 오늘/내일/모레/요일/N일 directly
+# English words in front of a time that belong to it ("by Thursday", "at noon", "before December 15",
+# "by the end of the day", "later today"), matched backwards from where the time starts.
+EN_BEFORE = (r"(?:\b(?P<pre>by|on|at|before|prior\s+to|until|till|til|'til|no\s+later\s+than|due|for|over|during"
+             r"|sometime|later|within|(?:at\s+|by\s+)?(?:around|about|approximately))\s+)?(?:\bthe\s+)?$")
 # What may not follow a bare "at 8" / "by 9" for it to be a clock time.
 EN_NOT_UNIT = (r"(?!\s*(?:%|percent\b|per\b|degrees?\b|dollars?\b|bucks\b|euros?\b|cents?\b|years?\b|yrs?\b"
                r"|months?\b|weeks?\b|days?\b|hours?\b|hrs?\b|minutes?\b|mins?\b|seconds?\b|secs?\b"
                r"|miles?\b|km\b|kg\b|lbs?\b|pounds?\b|points?\b|times\b|people\b|persons?\b|kids\b"
-               r"|items?\b|pages?\b|of\b|out\b|x\b|st\b|nd\b|rd\b|th\b|[-/.,:]\d|\d))")
+               r"|items?\b|pages?\b|of\b|out\b|x\b|st\b|nd\b|rd\b|th\b|[-/.,:]\d|\d"
+               r"|(?:kilo|centi|milli)?met(?:er|re)\b|feet\b|foot\b|inch\b|grams?\b|liters?\b|litres?\b"
+               r"|(?!(?:this|is|as|us|was|his|its|always|perhaps|unless|plus|afterwards)\b)[a-z]{2,}s\b))")
+# (the last line: a plural noun after the number, "at 3 kilometers", "by 4 votes")
 EN_REL_UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?)\b"
 EN_UNIT = {"min": "minute", "hr": "hour", "fortnight": "fortnight"}
 
@@ -100,10 +109,161 @@ EN_UNIT = {"min": "minute", "hr": "hour", "fortnight": "fortnight"}
 KO_TAIL = (r"(?P<tail>\s?(?:까지는|까지도|까진|까지|전까지는|전까지|전까진|전에는|전에|이전에|이전까지|이전"
            r"|에는|에도|에|엔|쯤에는|쯤에|쯤|경에|경|께|부터|이후에|이후|중으로|중에|안에|안으로|내로|내에|이내에|이내"
            r"|은|는|도|전(?![가-힣])))?")
-KO_START = r"(?<![가-힣0-9])"
 # What may follow 시 for it to be an hour ("2시간짜리" is a duration, "시즌" a season).
 KO_AFTER_HOUR = r"(?![간즌리각청장민험작절켜도키])"
 KO_REL_DIR = r"(?P<dir>뒤|후|있다가|이따가|지나서|안에|안으로|내에|내로|이내|만에|전(?!까지))"
 KO_REL_UNIT = r"(?P<unit>시간|분|주일|주|달|개월|년|일)"
 KO_UNIT = {"시간": "hour", "분": "minute", "주일": "week", "주": "week", "달": "month", "개월": "month",
            "년": "year", "일": "day"}
+
+# Which week a weekday is in, by the word before it (spaces removed): None = the next one, today
+# included; "prev" = the latest before today; the others are Monday-to-Sunday weeks.
+WEEK_MODS: dict[str, str | None] = {
+    "this": "this", "thiscoming": None, "coming": None, "next": "next", "last": "prev", "past": "prev",
+    "이번주": "this", "이번": "this", "금주": "this", "다음주": "next", "다음": "next", "담주": "next",
+    "다다음주": "after", "지난주": "last", "지난": "last", "저번주": "last", "저번": "last",
+}
+# Spans whose due is their end: (kind, how many ahead)
+KO_PERIODS = {"주말": ("week", 0), "이번주말": ("week", 0), "다음주말": ("week", 1), "담주주말": ("week", 1),
+              "이번주": ("week", 0), "금주": ("week", 0), "다음주": ("week", 1), "담주": ("week", 1),
+              "다다음주": ("week", 2), "지난주": ("week", -1), "저번주": ("week", -1),
+              "이번달": ("month", 0), "이달": ("month", 0), "월말": ("month", 0), "다음달": ("month", 1),
+              "담달": ("month", 1), "연말": ("year", 0), "올해": ("year", 0), "금년": ("year", 0), "내년": ("year", 1)}
+EN_PERIOD_UNITS = {"today": "day", "eod": "day", "cob": "day", "eow": "week", "weekend": "week", "eom": "month"}
+
+
+# ---------------------------------------------------------------- reading numbers
+
+def en_number(s: str) -> float:
+    """"2", "1.5", "a", "half an", "a couple of", "twenty", "forty-five"."""
+    s = s.lower().strip()
+    if s[0].isdigit():
+        return float(s)
+    if s in ("a", "an"):
+        return 1
+    if s.startswith("half"):
+        return 0.5
+    if "couple" in s:
+        return 2
+    tens, _, unit = s.replace("-", " ").partition(" ")
+    return EN_TENS.get(tens, 0) + EN_UNITS.get(unit or tens, 0)
+
+
+def ko_number(s: str) -> float:
+    """Digits, native (한, 두, 열두, 스물다섯), day counts (이틀, 보름) or Sino (삼, 십오, 삼십)."""
+    s = s.replace(" ", "")
+    if s[0].isdigit():
+        return float(s)
+    if s in KO_DAY_COUNTS:
+        return KO_DAY_COUNTS[s]
+    for tens, value in KO_NATIVE_TENS.items():
+        if s.startswith(tens):
+            return value + KO_NATIVE_UNITS.get(s[len(tens):], 0)
+    if s in KO_NATIVE_UNITS:
+        return KO_NATIVE_UNITS[s]
+    head, ten, tail = s.partition("십")
+    if not ten:
+        return KO_SINO_DIGITS[s]
+    return 10 * KO_SINO_DIGITS.get(head, 1) + KO_SINO_DIGITS.get(tail, 0)
+
+
+# ---------------------------------------------------------------- the rules' patterns
+# One tuple per rule of `when.py` of (triggers, pattern) pairs. Patterns run on the text with its ASCII
+# letters lower-cased (IGNORECASE would cost several times more), and only if one of their triggers
+# (plain substrings) is in it, so a sentence without time words costs a few microseconds.
+
+_AMOUNT = rf"(?P<amt>\d{{1,6}}(?:\.\d{{1,2}})?|a\s+couple\s+of|couple\s+of|half\s+an?|an?|{EN_NUMBER})"
+_SHARP = r"(?:\s+sharp\b)?"
+_KO_MINUTES = r"(?:\s?(?P<half>반)(?![납대찬값응드복성려갑])|\s?(?P<m>\d{1,2}|" + KO_SINO + r")\s?분(?!\s?(?:동안|간)))?"
+
+_MONTH3 = ("jan", "feb", "mar", "apr", "MAY", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_WEEKDAYS = tuple(EN_WEEKDAYS)
+DIGITS = tuple("0123456789")
+
+RELATIVE = (
+    (("min", "hour", "hr", "day", "week", "fortnight", "month", "year"),
+     rf"\b(?:in|within)\s+{_AMOUNT}\s+{EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?(?:\s+from\s+now\b)?"),
+    (("from now", "later", "ago"), rf"\b{_AMOUNT}\s+{EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?\s+(?P<dir>from\s+now|later|ago)\b"),
+    (("뒤", "후", "있다가", "이따가", "지나서", "안", "내", "만에", "전"),
+     KO_WORD + r"(?:(?P<w>하루|이틀|사흘|나흘|닷새|엿새|이레|여드레|아흐레|열흘|보름)|(?P<amt>\d{1,6}(?:\.\d)?|"
+     + KO_NATIVE + "|" + KO_SINO + r")\s?" + KO_REL_UNIT + r"(?P<half>\s?반)?(?:\s?(?P<m>\d{1,2}|" + KO_SINO
+     + r")\s?분)?)\s?" + KO_REL_DIR + KO_TAIL),
+)
+DAY_WORD = (
+    (("today", "tonight", "tomorrow", "tmrw", "yesterday", "last night"),
+     EN_WORD + r"(?P<w>(?:the\s+)?day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|yesterday|last\s+night)\b"),
+    (("오늘", "내일", "모레", "글피", "어제", "그제", "어젯밤"),
+     KO_WORD + r"(?P<w>내일\s?모레|오늘\s?밤|내일\s?밤|어젯밤|오늘(?!날)|내일|모레|글피|어제|그저께|그제(?!서야))" + KO_TAIL),
+)
+WEEKDAY = (
+    (_WEEKDAYS,
+     EN_WORD + rf"(?:(?P<mod>this\s+coming|this|next|coming|last|past)\s+)?(?P<wd>{EN_WEEKDAY})"
+     rf"(?:\s+(?P<wk>next|this)\s+week\b)?"),
+    (("week",),
+     EN_WORD + rf"(?P<wk>next|this)\s+week(?:['’]s)?\s+(?:on\s+)?(?P<wd>{EN_WEEKDAY})"),
+    (("요일", "욜"),
+     KO_WORD + r"(?:(?P<mod>이번\s?주|이번|금주|다다음\s?주|다음\s?주|다음|담주|지난\s?주|지난|저번\s?주|저번)\s?)?"
+     r"(?P<wd>[월화수목금토일])(?:요일|욜)" + KO_TAIL),
+)
+DATE = (
+    (_MONTH3, EN_WORD + rf"(?P<mon>{EN_MONTH})\s?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?::|[ap]\.?m\b))"
+     r"(?:,?\s+(?P<y>\d{4})\b)?"),
+    (_MONTH3, EN_WORD + rf"(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{EN_MONTH})"
+     r"(?:,?\s+(?P<y>\d{4})\b)?"),
+    (("-",), EN_WORD + r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"),
+    (("월",), KO_WORD + r"(?:(?P<y>\d{4})\s?년\s?|(?P<ny>내년|올해)\s?)?(?P<mo>\d{1,2})\s?월\s?(?P<d>\d{1,2})"
+     r"\s?일(?![간째치])" + KO_TAIL),
+)
+SLASH_DATE = ((("/",), EN_WORD + r"(?<![\d/.-])(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{4}))?(?![\d/])"),)
+DAY_OF_MONTH = (
+    (("the",), r"\b(?P<pre>by|on|before|prior\s+to|until|till|til|due)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"),
+    (("일",), KO_WORD + r"(?<!박\s)(?<!박)(?P<d>\d{1,2})\s?일(?=\s?(?:까지|에|전|이전|쯤|경|께|안에|은|는|도)|\s*$"
+     r"|\s*[.,!?]|\s*(?:오전|오후|아침|저녁|밤|새벽|낮|점심|정오|자정|\d{1,2}\s?시))" + KO_TAIL),
+)
+MONTH = (
+    (_MONTH3,
+     rf"\b(?P<pre>in|by|before|until|till|during|(?:by\s+)?(?:the\s+)?end\s+of)\s+(?P<mon>{EN_MONTH_FULL})(?!\s*\d)"),
+    (("월",), KO_WORD + r"(?P<mo>\d{1,2})\s?월(?!\s?\d)\s?(?P<end>말)?" + KO_TAIL),
+)
+YEAR = (
+    (DIGITS, r"\b(?:(?P<pre>in|by|before|until|during)\s+(?:the\s+year\s+)?|year\s+)(?P<y>\d{4})\b(?![-/:.]\d)"),
+    (("년",), KO_WORD + r"(?P<y>\d{4})\s?년(?!\s?\d{1,2}\s?월)(?!\s?(?:뒤|후|전|동안|간|째))" + KO_TAIL),
+)
+PERIOD = (
+    (("week", "month", "year", "end of", "close of", "eod", "cob", "eow", "eom"),
+     EN_WORD + r"(?:(?:end|close)\s+of\s+(?:the\s+|this\s+|(?P<nx>next)\s+)?(?P<u>day|today|business\s+day|week|month|year)"
+     r"|(?P<w>this|next|last)\s+(?P<u2>week(?:end)?|month|year)|(?P<u3>weekend|eod|cob|eow|eom))\b"),
+    (("주", "달", "월말", "연말", "올해", "금년", "내년"),
+     KO_WORD + r"(?P<ko>이번\s?주말|다음\s?주말|담주\s?주말|주말|다다음\s?주|이번\s?주|금주|다음\s?주|담주|지난\s?주"
+     r"|저번\s?주|이번\s?달|이달|월말|다음\s?달|담달|연말|올해|금년|내년)(?:\s?말)?" + KO_TAIL),
+)
+CLOCK = (
+    (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?<![\d:])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s?(?P<mer>[ap])(?:m|\.\s?m)\b"
+     r"(?:\.(?=[ \t]+[a-z0-9]))?" + _SHARP),
+    ((":",), EN_WORD + r"(?<![\d:./])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])" + _SHARP),
+    (("clock",), EN_WORD + rf"(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\s+o['’]?clock\b" + _SHARP),
+    (("시",), r"(?<!\d)(?P<h>\d{1,2})\s?시" + KO_AFTER_HOUR + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
+    (("시",), r"(?<![가-힣])(?P<h>" + KO_NATIVE + r")\s?시(?=$|[\s\d.,!?~]|반|에|까지|쯤|경|정각|전|부터|이후|께|엔)"
+     + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
+)
+BARE_HOUR = (
+    (DIGITS,
+     r"\b(?P<pre>at|by|before|until|till|after|(?:at\s+)?around|(?:at\s+)?about)\s+(?P<h>\d{1,2})\b" + EN_NOT_UNIT),
+    (tuple(EN_UNITS)[:12],
+     r"\b(?P<pre>at|by|before|until|till|(?:at\s+)?around)\s+(?P<h>" + EN_HOUR_WORD + r")"
+     r"(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
+     r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b))"),
+)
+NAMED_CLOCK = (
+    (("noon", "midday", "midnight"), EN_WORD + r"(?:12\s?)?(?P<w>noon|midday|midnight)\b"),
+    (("정오", "자정"), KO_WORD + r"(?P<w>정오|자정)" + KO_TAIL),
+    (("half", "quarter"), EN_WORD + rf"(?P<q>half|quarter)\s+(?P<dir>past|after|to|till)\s+(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\b"),
+)
+PART = (
+    (("morning", "afternoon", "evening", "night", "after", "before"),
+     r"\b(?P<this>this\s+)?(?:(?:in|during)\s+the\s+|at\s+)?(?P<p>morning|afternoon|evening|night"
+     r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|lunch))\b"),
+    (("오전", "오후", "아침", "저녁", "밤", "새벽", "낮", "점심", "퇴근"),
+     KO_WORD + r"(?P<p>오전|오후|아침|저녁|밤|새벽|낮|점심\s?먹고|점심|퇴근(?:\s?하고|\s?하면|\s?후에?|하자마자|길에?))"
+     r"(?=$|[\s\d.,!?~]|에|엔|까지|쯤|부터|도)" + KO_TAIL),
+)
