@@ -2,28 +2,35 @@
 
 The agenda computes a promise's due from the user's own words, without a language model and without
 `dateparser` (measured wrong here: "tonight by 9" -> 09:00, Korean mostly nothing). This is a small
-bilingual grammar: each rule is one compiled regex plus a function that says what its match means. A
-scan keeps the longest match at each place; matches that touch (only spaces or commas between) form one
-expression, whose characters are the spans a caller cuts out to keep the action.
+bilingual grammar: each rule is a handler plus regex patterns (in `when_words`) saying what a match
+means. A scan keeps the longest match at each place; matches that touch (only spaces or commas between)
+form one expression, whose characters are the spans a caller cuts out to keep the action.
 
-Decisions (the reference `now` of the examples is Tuesday 2026-12-01 09:00):
-- A day said without a clock time is due at 23:59 that day (`has_time` False).
-- A weekday alone is its next occurrence, today included ("by Tuesday" said on Tuesday = today);
-  "this Friday" / "이번 주 금요일" is this week's (Monday to Sunday) even if already past;
-  "next Wednesday" / "다음 주 수요일" / "다음 수요일" is that weekday in the following week.
-- A span's due is its end: "this weekend" -> Sunday, "next week" -> next week's Sunday, "by the end of
-  the month" / "월말" -> its last day, "in May" / "5월에" -> May 31. "before <a day>" / "<day> 전에" is the
-  day before; "before <a clock time>" is that time ("before noon" -> 12:00).
-- Hours without am/pm follow HOUR_TABLE in `when_words` (bare 1-6 -> pm; 7-11 -> the next of am/pm to
-  come on that day, so at 09:00 "today at 8" -> 20:00 but "tomorrow at 8" -> 08:00; 12 -> noon;
-  "midnight" / "자정" / "밤 12시" end the named day). A clock time with no day is its next occurrence.
-- A relative amount in hours or minutes is exact ("in two hours" -> 11:00, has_time); in days, weeks,
-  months or years it names a day ("in a week" -> 2026-12-08, day only).
-- Not times: bare numbers ("3 kids", "page 5"), durations ("2시간짜리 회의", "4일 동안"), possessive or
-  plural weekdays ("Friday's meeting notes", "on Fridays"), "May" unless capitalized with a day number
-  or after in/by, a part of the day alone ("every morning"), slashed dates that cannot be (2/30: not a
-  date). Bare "N일 전" is N days ago; "N일 전까지" is before the Nth.
-- Several days said: a calendar date wins, else the first. Several clock times: the first.
+Decisions (examples at `now` = Tuesday 2026-12-01 09:00):
+  said                                   due
+  a day, no clock time                   that day 23:59, has_time False
+  "Friday", "by Friday", "금요일까지"      the next one, today counts ("by Tuesday" on a Tuesday = today)
+  "this Friday", "이번 주 금요일"          this week's (Mon-Sun), even if past
+  "next Wed", "다음 주 수요일", "다음 수요일" the Wednesday of the following week (12-09)
+  "this weekend" / "next week" / 월말     the span's end: Sunday 12-06 / Sunday 12-13 / 12-31
+  "in May", "5월에", "by end of May"       May 31 (the next May)
+  "before Dec 15", "12월 15일 전에"         the day before (12-14); "before noon" -> 12:00 (a clock
+                                         time is a deadline as said)
+  bare hour (no am/pm)                   HOUR_TABLE in when_words: 1-6 pm; 7-11 the next of am/pm to
+                                         come on that day ("today at 8" -> 20:00, "tomorrow at 8" ->
+                                         08:00); 12 noon; evening words (tonight, after work, 저녁,
+                                         밤, 퇴근하고) make it pm; "midnight"/자정/밤 12시 end the day
+  a clock time, no day                   its next occurrence ("at 7 am" at 09:00 -> tomorrow 07:00)
+  "in two hours", "30분 후에"              exact (elapsed time, DST-proof), has_time True
+  "in 2 days", "일주일 뒤", "in a month"    that day, no time
+  "3일 전" / "4일 전까지"                   three days ago / before the 4th (the 3rd)
+  several days / several clock times     a calendar date wins, else the first said / the first said
+Not times: bare numbers ("3 kids", "page 5", "at 8 percent"), durations ("2시간짜리 회의", "4일 동안",
+"30분 동안"), possessive or plural weekdays ("Friday's meeting notes", "on Fridays"), "may" unless
+"May" with a day number or after in/by, a part of the day alone ("every morning", "오후에"), a slashed
+pair that cannot be a date ("2/30"), "N분/N시간 전에" (too often before something else).
+Impossible (ImpossibleTime): February 30, 4월 31일, 25:00, 25시, 13 pm, 오후 13시, minute 60+, year
+before 1900, more than YEARS_AHEAD (10) years ahead (year 9999, "in 11 years").
 """
 
 from __future__ import annotations
@@ -35,11 +42,9 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
 from jarvisd.openloop import when_words as w
+from jarvisd.openloop.when_words import YEARS_AHEAD, DayFn, ImpossibleTime
 
 __all__ = ["ImpossibleTime", "When", "cut_spans", "resolve_time", "time_spans"]
-
-YEARS_AHEAD = 10      # further than this is no one's due
-OLDEST_YEAR = 1900    # an explicit year before this is no one's due either
 
 
 @dataclass(frozen=True)
@@ -47,20 +52,6 @@ class When:
     at: datetime                        # aware, in now's zone; a day without a clock time -> 23:59
     has_time: bool                      # a clock time or a relative amount ("in two hours") was said
     spans: tuple[tuple[int, int], ...]  # [start, end) of the text that expressed the time
-
-
-class ImpossibleTime(ValueError):
-    """The words name a time that cannot be or that no one means (February 30, 25:00, 13 pm, year
-    9999, more than ten years ahead). `.reason` is a short sentence for the user, `.reason_ko` the same
-    in Korean."""
-
-    def __init__(self, reason: str, reason_ko: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.reason_ko = reason_ko
-
-
-DayFn = Callable[[date], date]  # today -> the day meant
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,136 +99,14 @@ def _starts_word(text: str, at: int, kind: str) -> bool:
     return not ("가" <= c <= "힣" or c.isdigit()) or text.endswith(("오늘", "내일", "모레", "요일", "일"), 0, at)
 
 
-# ---------------------------------------------------------------- impossible
-
-def _too_far() -> ImpossibleTime:
-    return ImpossibleTime(f"That is more than {YEARS_AHEAD} years away, too far to keep on the agenda.",
-                          f"{YEARS_AHEAD}년보다 먼 때라서 기한으로 잡을 수 없어요.")
-
-
-def _check_year(y: int) -> None:
-    if y < OLDEST_YEAR:
-        raise ImpossibleTime(f"The year {y} can't be a due date.", f"{y}년은 기한이 될 수 없어요.")
-
-
-def _in_range(day: date, today: date) -> date:
-    """No due more than YEARS_AHEAD years ahead, nor before OLDEST_YEAR."""
-    if day.year < OLDEST_YEAR:
-        _check_year(day.year)
-    if today.year + YEARS_AHEAD <= 9999 and day > _plus_months(today, 12 * YEARS_AHEAD):
-        raise _too_far()
-    return day
-
-
-def _check_month_day(mo: int, d: int) -> None:
-    if not 1 <= mo <= 12:
-        raise ImpossibleTime(f"There is no month {mo}.", f"{mo}월은 없어요.")
-    if not 1 <= d <= (29 if mo == 2 else calendar.monthrange(2001, mo)[1]):
-        raise ImpossibleTime(f"{w.EN_MONTH_NAMES[mo - 1]} has no day {d}.", f"{mo}월에는 {d}일이 없어요.")
-
-
-# ---------------------------------------------------------------- day arithmetic
-
-def _plus_days(today: date, n: int) -> date:
-    try:
-        return today + timedelta(days=n)
-    except OverflowError:
-        raise _too_far() from None
-
-
-def _plus_months(today: date, n: int) -> date:
-    y, m = divmod(today.month - 1 + n, 12)
-    y += today.year
-    if not 1 <= y <= 9999:
-        raise _too_far()
-    return date(y, m + 1, min(today.day, calendar.monthrange(y, m + 1)[1]))
-
-
-def _month_end(y: int, mo: int) -> date:
-    return date(y, mo, calendar.monthrange(y, mo)[1])
-
-
-def _offset(n: int) -> DayFn:
-    return lambda today: _plus_days(today, n)
-
-
-def _weekday(wd: int, week: str | None) -> DayFn:
-    """week: None = the next one (today counts), "this"/"next"/"after"/"last" week's, "prev" = the
-    latest before today."""
-    def resolve(today: date) -> date:
-        monday = today - timedelta(days=today.weekday())
-        if week is None:
-            return today + timedelta(days=(wd - today.weekday()) % 7)
-        if week == "prev":
-            return today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)
-        return monday + timedelta(days=7 * {"this": 0, "next": 1, "after": 2, "last": -1}[week] + wd)
-    return resolve
-
-
-def _week_end(ahead: int) -> DayFn:
-    return lambda today: today + timedelta(days=6 - today.weekday() + 7 * ahead)
-
-
-def _months_end(ahead: int) -> DayFn:
-    def resolve(today: date) -> date:
-        d = _plus_months(today.replace(day=1), ahead)
-        return _month_end(d.year, d.month)
-    return resolve
-
-
-def _named_month(mo: int, first: bool = False) -> DayFn:
-    """The next such month (this one counts): its last day, or its first for "before June"."""
-    def resolve(today: date) -> date:
-        y = today.year + (mo < today.month)
-        return date(y, mo, 1) if first else _month_end(y, mo)
-    return resolve
-
-
-def _year_end(y: int | None = None, ahead: int = 0) -> DayFn:
-    def resolve(today: date) -> date:
-        _check_year(year := today.year + ahead if y is None else y)
-        return date(year, 12, 31)
-    return resolve
-
-
-def _calendar_date(y: int | None, mo: int, d: int, ahead: int | None = None) -> DayFn:
-    """A month and day, and a year (or a number of years ahead: 내년 = 1); without either, the next
-    such date (today counts)."""
-    def resolve(today: date) -> date:
-        _check_month_day(mo, d)
-        if y is not None or ahead is not None:
-            _check_year(year := today.year + (ahead or 0) if y is None else y)
-            if not calendar.isleap(year) and (mo, d) == (2, 29):
-                raise ImpossibleTime(f"{year} has no February 29.", f"{year}년에는 2월 29일이 없어요.")
-            return date(year, mo, d)
-        for year in range(today.year, today.year + 9):
-            if (mo, d) != (2, 29) or calendar.isleap(year):
-                if (found := date(year, mo, d)) >= today:
-                    return found
-        raise _too_far()
-    return resolve
-
-
-def _day_of_month(d: int) -> DayFn:
-    """"the 4th" / "4일": the next day with that number (today counts)."""
-    def resolve(today: date) -> date:
-        if not 1 <= d <= 31:
-            raise ImpossibleTime(f"No month has a day {d}.", f"{d}일은 없는 날짜예요.")
-        y, mo = today.year, today.month
-        while d > calendar.monthrange(y, mo)[1] or date(y, mo, d) < today:
-            y, mo = (y, mo + 1) if mo < 12 else (y + 1, 1)
-        return date(y, mo, d)
-    return resolve
-
-
 def _relative(n: float, unit: str, sign: int = 1) -> _Meaning:
     """An amount of time from now: exact for hours and minutes, a day for the rest."""
     if unit in ("minute", "hour"):
         return _Meaning(minutes=sign * n * (60 if unit == "hour" else 1))
     if unit in ("month", "year"):
         months = round(n * (12 if unit == "year" else 1))
-        return _Meaning(day=lambda today: _plus_months(today, sign * months))
-    return _Meaning(day=_offset(sign * round(n * {"day": 1, "week": 7, "fortnight": 14}[unit])))
+        return _Meaning(day=lambda today: w.plus_months(today, sign * months))
+    return _Meaning(day=w.offset(sign * round(n * {"day": 1, "week": 7, "fortnight": 14}[unit])))
 
 
 # ---------------------------------------------------------------- the rules (patterns in when_words)
@@ -272,7 +141,7 @@ def _day_word(m: re.Match[str]) -> _Meaning:
     word = " ".join(m["w"].lower().split())
     night = word in ("tonight", "last night") or word.endswith("밤")
     days = w.EN_DAY_WORDS.get(word, w.KO_DAY_WORDS.get(word, 0))
-    return _Meaning(day=_offset(days), before=_before(m), part="night" if night else None)
+    return _Meaning(day=w.offset(days), before=_before(m), part="night" if night else None)
 
 
 @_rule(*w.WEEKDAY)
@@ -280,7 +149,7 @@ def _weekday_said(m: re.Match[str]) -> _Meaning:
     g = m.groupdict()
     mod = re.sub(r"\s", "", (g.get("wk") or g.get("mod") or "").lower())
     wd = w.KO_WEEKDAYS.get(m["wd"]) or w.EN_WEEKDAYS.get(m["wd"].lower(), 0)
-    return _Meaning(day=_weekday(wd, w.WEEK_MODS.get(mod) if mod else None), before=_before(m))
+    return _Meaning(day=w.weekday(wd, w.WEEK_MODS.get(mod) if mod else None), before=_before(m))
 
 
 @_rule(*w.DATE, *w.SLASH_DATE, *w.DAY_OF_MONTH)
@@ -289,13 +158,13 @@ def _date(m: re.Match[str]) -> _Meaning | None:
     cannot be a date (2/30, 13/5) is not taken for one."""
     g = m.groupdict()
     if not (g.get("mo") or g.get("mon")):
-        return _Meaning(day=_day_of_month(int(m["d"])), exact=True, before=_before(m))
+        return _Meaning(day=w.day_of_month(int(m["d"])), exact=True, before=_before(m))
     mo = int(g["mo"]) if g.get("mo") else w.EN_MONTHS[m["mon"][:3].lower()]
     d, y = int(m["d"]), int(g["y"]) if g.get("y") else None
     if "/" in m[0] and not (1 <= mo <= 12 and 1 <= d <= calendar.monthrange(2000, mo)[1]):
         return None
     ahead = None if not g.get("ny") else int(g["ny"] == "내년")  # 내년 / 올해 3월 1일
-    return _Meaning(day=_calendar_date(y, mo, d, ahead), exact=True, before=_before(m))
+    return _Meaning(day=w.calendar_date(y, mo, d, ahead), exact=True, before=_before(m))
 
 
 @_rule(*w.MONTH)
@@ -305,7 +174,7 @@ def _month(m: re.Match[str]) -> _Meaning | None:
     mo = int(g["mo"]) if g.get("mo") else w.EN_MONTHS[m["mon"][:3].lower()]
     if g.get("mo") and (not (g["end"] or g["tail"]) or not 1 <= mo <= 12):
         return None  # "12월" alone is a topic, not a due
-    return _Meaning(day=_named_month(mo, first=_before(m)), before=_before(m))
+    return _Meaning(day=w.named_month(mo, first=_before(m)), before=_before(m))
 
 
 @_rule(*w.PERIOD, *w.YEAR)
@@ -313,16 +182,14 @@ def _period(m: re.Match[str]) -> _Meaning:
     """A span whose due is its end: the day, the week (Sunday), the month, the year ("in 2027")."""
     g = m.groupdict()
     if g.get("y"):
-        return _Meaning(day=_year_end(int(m["y"]) - _before(m)))
+        return _Meaning(day=w.calendar_date(int(m["y"]) - _before(m), 12, 31))
     if g.get("ko"):
         unit, ahead = w.KO_PERIODS[re.sub(r"\s", "", m["ko"])]
     else:
         unit = (m["u"] or m["u2"] or m["u3"]).lower().split()[-1]
         unit = w.EN_PERIOD_UNITS.get(unit, unit)
         ahead = {"this": 0, "next": 1, "last": -1}[(m["w"] or ("next" if m["nx"] else "this")).lower()]
-    fns = {"day": lambda: _offset(0), "week": lambda: _week_end(ahead), "month": lambda: _months_end(ahead),
-           "year": lambda: _year_end(ahead=ahead)}
-    return _Meaning(day=fns[unit]())
+    return _Meaning(day=w.period_end(unit, ahead))
 
 
 @_rule(*w.CLOCK)
@@ -363,7 +230,7 @@ def _part(m: re.Match[str]) -> _Meaning:
     """A part of the day: it says what a bare hour means; "this morning" also names today."""
     word = " ".join(m["p"].lower().split())
     part = w.EN_PARTS.get(word) or w.KO_PARTS.get(word) or w.KO_PARTS.get(word[:2]) or w.KO_PARTS[word[:1]]
-    return _Meaning(part=part, day=_offset(0) if m.groupdict().get("this") else None)
+    return _Meaning(part=part, day=w.offset(0) if m.groupdict().get("this") else None)
 
 
 # ---------------------------------------------------------------- scan and resolve
@@ -371,9 +238,9 @@ def _part(m: re.Match[str]) -> _Meaning:
 _TRIGGERS = tuple({t for triggers, *_ in _RULES for t in triggers})
 
 
-def _scan(text: str) -> list[list[_Mention]]:
-    """The longest match at each place, grouped where they touch; groups of only a part of the day
-    ("every morning") are dropped."""
+def _matches(text: str) -> list[tuple[int, int, int, _Meaning]]:
+    """Every rule's matches as (start, -end, rule order, meaning), English words before a match
+    (EN_BEFORE) included in it."""
     found = []
     lower = text.translate(_ASCII_LOWER)  # the same length, so spans stay true
     if "May" in text:
@@ -395,10 +262,15 @@ def _scan(text: str) -> list[list[_Mention]]:
                     meaning = replace(meaning, before=True)
             found.append((start, -m.end(), order, meaning))
             at = m.end()
-    found.sort(key=lambda f: f[:3])
+    return found
+
+
+def _scan(text: str) -> list[list[_Mention]]:
+    """The longest match at each place (the earlier rule on a tie), grouped where they touch (only
+    spaces or commas between); groups of only a part of the day ("every morning") are dropped."""
     groups: list[list[_Mention]] = []
     end = 0
-    for start, neg_end, _, meaning in found:
+    for start, neg_end, _, meaning in sorted(_matches(text), key=lambda f: f[:3]):
         if start < end:
             continue
         mention = _Mention(start, -neg_end, meaning)
@@ -480,7 +352,7 @@ def resolve_time(text: str, now: datetime) -> When | None:
     rel = next((x.meaning.minutes for x in mentions if x.meaning.minutes is not None), None)
     if rel is not None:
         if abs(rel) > YEARS_AHEAD * 366 * 1440:
-            raise _too_far()
+            raise w.too_far()
         at = (now.astimezone(UTC) + timedelta(minutes=rel)).astimezone(now.tzinfo)
         return When(at, True, spans)
     today = now.date()
@@ -488,7 +360,7 @@ def resolve_time(text: str, now: datetime) -> When | None:
     day_m = next((x for x in days if x.meaning.exact), days[0] if days else None)
     day = None
     if day_m is not None:
-        day = _in_range(day_m.meaning.day(today), today)  # type: ignore[misc]
+        day = w.in_range(day_m.meaning.day(today), today)  # type: ignore[misc]
         if day_m.meaning.before:
             day -= timedelta(days=1)
     clock_m = next((x for x in mentions if x.meaning.clock is not None), None)

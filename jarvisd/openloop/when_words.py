@@ -1,10 +1,13 @@
-"""Word tables and regex pieces for `when` (the bilingual time grammar). Pure data, no logic.
-
-Everything that is a list of words lives here so `when.py` keeps only the rules. The pattern pieces
-are plain strings that `when.py` joins and compiles once at import.
+"""The vocabulary of `when`, the bilingual time grammar: word tables, the rules' regex patterns, how
+number words read, and the calendar the day words count on (with ImpossibleTime, which that calendar
+raises and `when` re-exports). No logic about sentences lives here; `when.py` keeps only the rules.
 """
 
 from __future__ import annotations
+
+import calendar
+from collections.abc import Callable
+from datetime import date, timedelta
 
 # ---------------------------------------------------------------- numbers
 
@@ -165,6 +168,140 @@ def ko_number(s: str) -> float:
     if not ten:
         return KO_SINO_DIGITS[s]
     return 10 * KO_SINO_DIGITS.get(head, 1) + KO_SINO_DIGITS.get(tail, 0)
+
+
+YEARS_AHEAD = 10      # further than this is no one's due
+OLDEST_YEAR = 1900    # an explicit year before this is no one's due either
+
+
+class ImpossibleTime(ValueError):
+    """The words name a time that cannot be or that no one means (February 30, 25:00, 13 pm, year
+    9999, more than ten years ahead). `.reason` is a short sentence for the user, `.reason_ko` the same
+    in Korean."""
+
+    def __init__(self, reason: str, reason_ko: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.reason_ko = reason_ko
+
+
+DayFn = Callable[[date], date]  # today -> the day meant
+
+
+# ---------------------------------------------------------------- impossible times
+
+def too_far() -> ImpossibleTime:
+    return ImpossibleTime(f"That is more than {YEARS_AHEAD} years away, too far to keep on the agenda.",
+                          f"{YEARS_AHEAD}년보다 먼 때라서 기한으로 잡을 수 없어요.")
+
+
+def check_year(y: int) -> None:
+    if y < OLDEST_YEAR:
+        raise ImpossibleTime(f"The year {y} can't be a due date.", f"{y}년은 기한이 될 수 없어요.")
+
+
+def in_range(day: date, today: date) -> date:
+    """No due more than YEARS_AHEAD years ahead, nor before OLDEST_YEAR."""
+    if day.year < OLDEST_YEAR:
+        check_year(day.year)
+    if today.year + YEARS_AHEAD <= 9999 and day > plus_months(today, 12 * YEARS_AHEAD):
+        raise too_far()
+    return day
+
+
+def check_month_day(mo: int, d: int) -> None:
+    if not 1 <= mo <= 12:
+        raise ImpossibleTime(f"There is no month {mo}.", f"{mo}월은 없어요.")
+    if not 1 <= d <= (29 if mo == 2 else calendar.monthrange(2001, mo)[1]):
+        raise ImpossibleTime(f"{EN_MONTH_NAMES[mo - 1]} has no day {d}.", f"{mo}월에는 {d}일이 없어요.")
+
+
+# ---------------------------------------------------------------- day arithmetic
+
+def plus_days(today: date, n: int) -> date:
+    try:
+        return today + timedelta(days=n)
+    except OverflowError:
+        raise too_far() from None
+
+
+def plus_months(today: date, n: int) -> date:
+    y, m = divmod(today.month - 1 + n, 12)
+    y += today.year
+    if not 1 <= y <= 9999:
+        raise too_far()
+    return date(y, m + 1, min(today.day, calendar.monthrange(y, m + 1)[1]))
+
+
+def month_end(y: int, mo: int) -> date:
+    return date(y, mo, calendar.monthrange(y, mo)[1])
+
+
+def offset(n: int) -> DayFn:
+    return lambda today: plus_days(today, n)
+
+
+def weekday(wd: int, week: str | None) -> DayFn:
+    """week: None = the next one (today counts), "this"/"next"/"after"/"last" week's, "prev" = the
+    latest before today."""
+    def resolve(today: date) -> date:
+        monday = today - timedelta(days=today.weekday())
+        if week is None:
+            return today + timedelta(days=(wd - today.weekday()) % 7)
+        if week == "prev":
+            return today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)
+        return monday + timedelta(days=7 * {"this": 0, "next": 1, "after": 2, "last": -1}[week] + wd)
+    return resolve
+
+
+def period_end(unit: str, ahead: int) -> DayFn:
+    """The last day of this (ahead 0), the next (1) or the last (-1) day, week (Sunday), month or year."""
+    def resolve(today: date) -> date:
+        if unit == "week":
+            return today + timedelta(days=6 - today.weekday() + 7 * ahead)
+        if unit == "month":
+            first = plus_months(today.replace(day=1), ahead)
+            return month_end(first.year, first.month)
+        return date(today.year + ahead, 12, 31) if unit == "year" else plus_days(today, ahead)
+    return resolve
+
+
+def named_month(mo: int, first: bool = False) -> DayFn:
+    """The next such month (this one counts): its last day, or its first for "before June"."""
+    def resolve(today: date) -> date:
+        y = today.year + (mo < today.month)
+        return date(y, mo, 1) if first else month_end(y, mo)
+    return resolve
+
+
+def calendar_date(y: int | None, mo: int, d: int, ahead: int | None = None) -> DayFn:
+    """A month and day, and a year (or a number of years ahead: 내년 = 1); without either, the next
+    such date (today counts)."""
+    def resolve(today: date) -> date:
+        check_month_day(mo, d)
+        if y is not None or ahead is not None:
+            check_year(year := today.year + (ahead or 0) if y is None else y)
+            if not calendar.isleap(year) and (mo, d) == (2, 29):
+                raise ImpossibleTime(f"{year} has no February 29.", f"{year}년에는 2월 29일이 없어요.")
+            return date(year, mo, d)
+        for year in range(today.year, today.year + 9):
+            if (mo, d) != (2, 29) or calendar.isleap(year):
+                if (found := date(year, mo, d)) >= today:
+                    return found
+        raise too_far()
+    return resolve
+
+
+def day_of_month(d: int) -> DayFn:
+    """"the 4th" / "4일": the next day with that number (today counts)."""
+    def resolve(today: date) -> date:
+        if not 1 <= d <= 31:
+            raise ImpossibleTime(f"No month has a day {d}.", f"{d}일은 없는 날짜예요.")
+        y, mo = today.year, today.month
+        while d > calendar.monthrange(y, mo)[1] or date(y, mo, d) < today:
+            y, mo = (y, mo + 1) if mo < 12 else (y + 1, 1)
+        return date(y, mo, d)
+    return resolve
 
 
 # ---------------------------------------------------------------- the rules' patterns

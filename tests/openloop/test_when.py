@@ -65,6 +65,7 @@ ENGLISH = [
     ("2027-01-03", "2027-01-03"),
     ("May 5", "2027-05-05"),
     ("in May", "2027-05-31"),
+    ("by the end of May", "2027-05-31"),
     ("before June", "2027-05-31"),
     ("February 29", "2028-02-29"),
     # times
@@ -126,6 +127,8 @@ ENGLISH = [
     ("in a month", "2027-01-01"),
     ("within 3 days", "2026-12-04"),
     ("2 days ago", "2026-11-29"),
+    ("2 hours ago", "2026-12-01 07:00"),
+    ("later today", "2026-12-01"),
     # spans: the due is the end
     ("by end of day", "2026-12-01"),
     ("by the end of the day", "2026-12-01"),
@@ -264,6 +267,8 @@ KOREAN = [
     ("12월 24일 오후 6시", "2026-12-24 18:00"),
     ("금요일 오전 10시에 치과 예약 전화해야 돼", "2026-12-04 10:00"),
     ("내일 오후에", "2026-12-02"),
+    ("4일오전 10시", "2026-12-04 10:00"),
+    ("금요일오후 3시", "2026-12-04 15:00"),
 ]
 
 NOT_TIMES = [
@@ -292,6 +297,9 @@ NOT_TIMES = [
     "계란은 몇 분 삶아야 해?",
     "무슨 요일이야",
     "10분 전에 알려줘",
+    "오후에 할게",
+    "3박 4일 여행",
+    "약속한 시간 뒤에",
     "2/30 of the votes",
     "",
 ]
@@ -438,6 +446,12 @@ def test_result_is_in_nows_zone_and_frozen() -> None:
         found.has_time = True  # type: ignore[misc]
 
 
+def test_impossible_time_is_one_class_and_a_value_error() -> None:
+    from jarvisd.openloop import when_words
+
+    assert ImpossibleTime is when_words.ImpossibleTime and issubclass(ImpossibleTime, ValueError)
+
+
 def test_naive_now_is_refused() -> None:
     with pytest.raises(ValueError):
         resolve_time("tomorrow", datetime(2026, 12, 1, 9))
@@ -456,6 +470,8 @@ TIME_WORDS = st.sampled_from([
 def _check(text: str, now: datetime) -> None:
     spans = time_spans(text)
     assert all(0 <= a < b <= len(text) for a, b in spans)
+    assert all(b1 < a2 for (_, b1), (a2, _) in zip(spans, spans[1:], strict=False))  # sorted, apart
+    cut_spans(text, spans)
     try:
         found = resolve_time(text, now)
     except ImpossibleTime:
