@@ -55,12 +55,12 @@ EN_BASE_VERBS = frozenset(_bases)
 # Past verbs that report something other than a finished task: a said intention, a feeling, a past habit.
 EN_NOT_DONE = frozenset(
     "told said promised decided agreed forgot forgotten wanted needed had used tried meant planned thought "
-    "hoped asked felt heard saw seen wished was were been got went liked loved hated missed lost started "
+    "hoped asked felt heard saw seen wished was were been went liked loved hated missed lost started "
     "began begun learned".split())
 
 # Verbs that make no task after "I'll" / "I want to": a state, a feeling, a request to the assistant.
 EN_NOT_ACTION = frozenset(
-    "be have see bet guess know hear listen talk chat tell say understand feel sleep rest die cry "
+    "be have see bet guess know hear listen talk chat say understand feel sleep rest die cry "
     "thank play wonder believe hope think mean like love hate".split())
 EN_WISH_NOT_ACTION = EN_NOT_ACTION | frozenset("eat watch ask go".split())
 
@@ -101,6 +101,15 @@ EN_QUESTION_AFTER_WH = frozenset(
     "is are was were do does did can could should will would shall may might 's long much many often far "
     "about time day".split())
 
+# Objects and verbs too vague for an agenda: "do it", "go", "call you".
+EN_VAGUE_OBJECTS = frozenset("it that this them you something anything everything".split())
+EN_VAGUE_VERBS = frozenset("do go leave come try start finish stop".split())
+EN_DETERMINERS = frozenset("the a an my your his her our their this that some".split())
+# Closure words: states that withdraw, negations, objects that name no task.
+EN_DISMISSED_STATES = frozenset("cancelled canceled called off not no unnecessary".split())
+EN_NEGATION = frozenset("not n't never didn't haven't hasn't don't can't couldn't".split())
+EN_OBJECT_PRONOUNS = frozenset("it that this them everything all".split())
+
 # ---------------------------------------------------------------- Korean
 
 # Sentence fillers the action leaves out.
@@ -131,3 +140,10 @@ KO_HEARSAY_ENDINGS = frozenset("ᆫ대 대 래 ᆫ대요 대요 래요 ᆫ다더
 # Question endings (with or without "?").
 KO_QUESTION_ENDINGS = frozenset("니 냐 나 까 ᆯ까 을까 ᆯ까요 을까요 ᆸ니까 습니까 ᆫ가 는가 는지 ᆫ지 남 냐고 나요 ᆫ가요 는가요".split())
 KO_QUESTION_WORDS = frozenset("뭐 무엇 뭘 언제 어디 누구 누가 왜 몇 무슨 어떻게 얼마 어느 어떤 웬".split())
+
+# Endings and words of the Korean promise rules.
+KO_PROMISSIVE = frozenset("ᆯ게 을게 ᆯ게요 을게요 ᆯ께 을께 ᆯ께요 을께요 ᆯ래 을래 ᆯ래요 을래요".split())
+KO_REASON_ENDINGS = frozenset("니까 으니까 니깐 라 이라 라서 이라서 는데 ᆫ데 은데 거든 면 으면 지만 는데도".split())
+KO_VAGUE_WORDS = frozenset("하기 그거 이거 저거 그것 이것 그건 이건 거".split())   # "그거 할게" names no task
+KO_EVENT_NOUNS = frozenset("예약 약속 회의 미팅 면접 시험 수업 진료 비행기 비행 발표 마감 상담 레슨 모임 회식".split())
+KO_DECLARATIVE_FORMAL = frozenset("습니다 ᆸ니다 어요 아요 에요 예요 요".split())

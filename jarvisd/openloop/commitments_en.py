@@ -24,6 +24,9 @@ _CONTRACTED = (r"(?:'ll|'m\s+planning\s+(?:to|on)|'re\s+planning\s+(?:to|on)|'ve
 _FULL = (r"(?:need\s+to|have\s+to|have\s+got\s+to|got\s+to|gotta|ought\s+to|should(?!\s+have\b|'ve)|"
          r"must(?!\s+have\b|'ve)|had\s+better|better|will|shall|(?:am|are)\s+going\s+to|(?:am|are)\s+gonna|"
          r"gonna|(?:am|are)\s+supposed\s+to|promise\s+to|plan\s+to|intend\s+to|(?:am|are)\s+planning\s+(?:to|on))")
+# "I have a dentist appointment at 10": an appointment with a time is a promise to be there.
+_EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|lesson|session|reservation|"
+                r"check-?up|deadline|presentation)")
 _WILL_FUTURE = r"(?:'d|'ll|\s+would|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'m\s+gonna|\s+was\s+going\s+to)"
 
 # Each rule: its kind and the expression whose end is where the action starts.
@@ -44,6 +47,8 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("note", re.compile(r"\b(?:make|take|leave)\s+(?:a|me\s+a)\s+note\b|\bnote\s+to\s+self\b|"
                         r"\bi\s+(?:must\s+not|mustn't|can't|cannot|shouldn't)\s+forget\b")),
     ("remind", re.compile(r"^(?:please\s+)?(?:(?:don'?t|do\s+not)\s+forget|remember|make\s+sure)\b")),
+    ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?:a|an|my|the|another)\s+"
+                         r"(?=(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS + r"\b)")),
     ("list", re.compile(r"\b(?:add|put)\s+(?=.+?\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do|agenda|list|reminders))")),
 )
 # After "remind me": the words up to "to" / "about" / "that" may only be time words ("in two hours").
@@ -54,12 +59,11 @@ _ACTION_END = re.compile(
     r"\s*[;:]|,?\s+(?:because|since|cause|'cause|so\s+that|but|if|unless|when|while|once|whenever|"
     r"otherwise|or\s+else|and\s+then\s+(?:i|we)|so\s+(?:i|we)|(?:before|after|until|till)\s+(?:i|we|it|he|she|they|you))\b|,?\s+(?:and\s+)?(?:i|we)(?:'|\s+(?!and\b))"
     r"|,\s+(?:so|then)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b")
-_AND_VERB = re.compile(r",?\s+(?:and|,)\s+(?:then\s+|also\s+)?(?=(?P<verb>[a-z]+)\s+[\w'])")
+_AND_VERB = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?=(?P<verb>[a-z]+)\s+[\w'])")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _FILLER_WORDS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+|you\s+know)\b,?")
 _VAGUE = re.compile(r"\b(?:" + "|".join(re.escape(v) for v in W.EN_VAGUE_TIMES) + r")\b")
-_EDGE_WORD = re.compile(r"^[\w']+|[\w']+$")
-_DETERMINERS = frozenset("the a an my your his her our their this that some".split())
+_SELF_NOTE = re.compile(r"^(?:(?:not|never)\s+forget|remember)\s+to\s+", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -103,7 +107,7 @@ def is_question(low: str, start: int) -> bool:
         return False
     first, second = words[0], words[1]
     if first in W.EN_QUESTION_AUX:
-        return second in W.EN_PERSON_PRONOUNS or second in _DETERMINERS or second in ("there", "your")
+        return second in W.EN_PERSON_PRONOUNS or second in W.EN_DETERMINERS or second in ("there", "your")
     if first in W.EN_QUESTION_WH:
         return second in W.EN_QUESTION_AFTER_WH
     return first == "i" and second == "wonder"
@@ -187,16 +191,22 @@ def _resolve(action: str, who: str) -> str:
 
     def person(m: re.Match[str]) -> str:
         after = _WORD.findall(action[m.end():].lower())[:1]
-        if m.group(0).lower() == "her" and after and after[0] not in _DETERMINERS and after[0] not in W.EN_DANGLING:
+        if m.group(0).lower() == "her" and after and after[0] not in W.EN_DETERMINERS and after[0] not in W.EN_DANGLING:
             return who + "'s"   # "review her pull request" -> "review Priya's pull request"
         return who
     return re.sub(r"\b(?:him|her|them)\b", person, action, count=1, flags=re.IGNORECASE)
 
 
 def _is_action(action: str, kind: str, link: str) -> bool:
-    """An action starts with a verb; a wish or a "will" needs a verb that is a task, not a state."""
+    """An action starts with a verb; a wish or a "will" needs a verb that is a task, not a state; and it
+    names something: "do it", "go", "call you" (the assistant) put nothing on an agenda."""
     words = _WORD.findall(action.lower())
-    if not words:
+    if not words or all(w in W.EN_VAGUE_OBJECTS for w in words) or \
+            all(w in W.EN_VAGUE_OBJECTS for w in words[1:]) and (len(words) > 1 or words[0] in W.EN_VAGUE_VERBS):
+        return False
+    if kind == "event":
+        return True
+    if len(words) > 1 and words[1] == "you":
         return False
     if link == "ask":
         return False
@@ -227,12 +237,14 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             m = _LIST_END.search(low, t.end, end)
             end = m.start() if m else end
         busy.append((t.start, end))
+        if t.kind == "event" and not any(hs >= t.end for hs, _ in holes):
+            continue                   # "I have a meeting" with no time is no appointment to keep
         parts = _split_and(low, t.end, end, holes)
         timed = [p for p in parts if any(p[0] <= hs < p[1] for hs, _ in holes)]
         for j, (ps, pe) in enumerate(parts):
-            action = tidy(cut(sen, ps, pe, holes))
+            action = _SELF_NOTE.sub("", tidy(cut(sen, ps, pe, holes)))   # "I have to remember to call mom"
             if t.kind == "going" and _WORD.findall(action.lower())[:1] and \
-                    _WORD.findall(action.lower())[0] in _DETERMINERS:
+                    _WORD.findall(action.lower())[0] in W.EN_DETERMINERS:
                 action = "go to " + action  # "I'm going to the dentist"
             action = _resolve(action, t.who)
             if not _is_action(action, t.kind, t.link):
@@ -263,7 +275,7 @@ _DONE_PARTICIPLE = re.compile(
     r"(?P<state>(?:re)?[a-z]+ed|sent|paid|done|written|taken|bought|made|fixed)\b(?=(?:\s+and\s+\w+)?\W*$|\s*,)")
 _DONE_WITH = re.compile(r"(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?(?:all\s+)?(?:done|finished|through)\s+with\s+")
 _DISMISS_IMP = re.compile(
-    r"(?:please\s+)?(?:forget\s+(?:about\s+)?|never\s*mind\s*(?:about\s+)?|cancel\s+|scratch\s+|"
+    r"(?:please\s+)?(?:(?:cancel|delete|remove)\s+(?:my|the)\s+reminders?\s+(?:about|for|to)\s+|forget\s+(?:about\s+)?|never\s*mind\s*(?:about\s+)?|cancel\s+|scratch\s+|"
     r"(?:don't|do\s+not)\s+worry\s+about\s+|no\s+need\s+to\s+|stop\s+reminding\s+me\s+(?:about\s+|to\s+)?|"
     r"(?:remove|delete|take)\s+(?=.*\b(?:from|off)\s+(?:my|the)\s+(?:list|agenda|reminders)))")
 _DISMISS_NEG = re.compile(
@@ -271,9 +283,6 @@ _DISMISS_NEG = re.compile(
     r"(?:'m|\s+am|'re|\s+are)\s+not\s+(?:going\s+to|gonna)|'ll\s+not|\s+shouldn't|\s+can\s+(?:skip|forget\s+about)|"
     r"\s+need\s+not)\s+")
 _LIST_TAIL = re.compile(r"\s+(?:from|off)\s+(?:my|the)\s+(?:list|agenda|reminders)\b.*$")
-_DISMISSED_STATES = frozenset("cancelled canceled called off not no unnecessary".split())
-_NEGATION = frozenset("not n't never didn't haven't hasn't don't can't couldn't".split())
-_OBJECT_PRONOUNS = frozenset("it that this them everything all".split())
 
 
 def _reference(sen: str, low: str, start: int, holes: Sequence[Span], verb: str = "") -> str:
@@ -284,7 +293,7 @@ def _reference(sen: str, low: str, start: int, holes: Sequence[Span], verb: str 
     tail = _LIST_TAIL.search(low, start, end)
     end = tail.start() if tail else end
     obj = tidy(cut(sen, start, end, holes), lead=W.EN_ADVERBS + ("about",))
-    if all(w in _OBJECT_PRONOUNS for w in _WORD.findall(obj.lower())):
+    if all(w in W.EN_OBJECT_PRONOUNS for w in _WORD.findall(obj.lower())):
         return ""
     return f"{verb} {obj}".strip() if verb else obj
 
@@ -316,9 +325,12 @@ def _done_verb(sen: str, low: str, start: int, holes: Sequence[Span]) -> Closure
     while i < len(words) and (words[i][0] in ("have", "had", "'ve") or words[i][0] in W.EN_ADVERBS
                               or words[i][0] in ("already", "just")):
         i += 1
-    if i >= len(words) or any(w[0] in _NEGATION or w[0].endswith("n't") for w in words[:i]):
+    if i >= len(words) or any(w[0] in W.EN_NEGATION or w[0].endswith("n't") for w in words[:i]):
         return None
     word, _, wend = words[i]
+    if i + 1 < len(words) and words[i + 1][0] == "to" and word in ("got", "had", "used") or \
+            word == "got" and i > 0 and words[i - 1][0] in ("have", "i've", "we've"):
+        return None                    # "I got to go", "had to", "used to", "I've got a meeting"
     if word in W.EN_NOT_DONE or (not subject and word not in W.IRREGULAR_BASE and
                                  (_base_verb(word) or "") not in W.EN_BASE_VERBS):
         return None
@@ -364,9 +376,9 @@ def _closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure 
     if (m := _DONE_STATE.match(low, pos) or _DONE_PARTICIPLE.match(low, pos)) and \
             _WORD.findall(m.group("ref"))[:1] not in (["i"], ["we"], ["you"]):
         state = m.group("state")
-        status = "dismissed" if state.split()[0] in _DISMISSED_STATES else "done"
+        status = "dismissed" if state.split()[0] in W.EN_DISMISSED_STATES else "done"
         ref = tidy(cut(sen, m.start("ref"), m.end("ref"), holes))
-        return Closure(status, "" if ref.lower() in _OBJECT_PRONOUNS else ref, sen)
+        return Closure(status, "" if ref.lower() in W.EN_OBJECT_PRONOUNS else ref, sen)
     if m := _DONE_WITH.match(low, pos):
         return Closure("done", _reference(sen, low, m.end(), holes), sen)
     if re.match(r"(?:(?:i'm|we're)\s+)?(?:all\s+)?done\W*$", low[pos:]):
@@ -387,8 +399,9 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span]) -> SentenceReadi
     local.sort()
     start = _body_start(low)
     triggers = _triggers(sen, low, start)
-    reminds = any(t.kind in ("remind", "note") for t in triggers)
     question = is_question(low, start)
+    reminds = any(t.kind in ("remind", "note") for t in triggers) and (
+        not question or re.match(r"(?:(?:can|could|will|would)\s+you\s+|please\s+)", low[start:]) is not None)
     if question and not reminds:
         return SentenceReading(question=True)
     busy: list[Span] = []

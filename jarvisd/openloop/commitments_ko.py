@@ -19,10 +19,7 @@ __all__ = ["read_sentence"]
 
 _PAST = frozenset("었 았 었었 았었 ᆻ".split())
 _VERB_TAGS = ("VV", "XSV", "VX", "VA", "VCP")
-_PROMISSIVE = frozenset("ᆯ게 을게 ᆯ게요 을게요 ᆯ께 을께 ᆯ께요 을께요 ᆯ래 을래 ᆯ래요 을래요".split())
-_REASON_EC = frozenset("니까 으니까 니깐 라 이라 라서 이라서 는데 ᆫ데 은데 거든 면 으면 지만 는데도".split())
 _PUNCT = frozenset("SF SP SS SE SO SW".split())
-_DECLARATIVE_FORMAL = frozenset("습니다 ᆸ니다 어요 아요 에요 예요 요".split())
 
 
 @dataclass(frozen=True)
@@ -128,7 +125,7 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
             continue
         if _is(m, "기", "ETN") and i + 2 < n and ms[i + 1].form == "로" and ms[i + 2].form == "하":
             return _Hit("decided", i - 1, i)
-        if m.tag == "EF" and m.form in _PROMISSIVE:
+        if m.tag == "EF" and m.form in W.KO_PROMISSIVE:
             return _Hit("promise", i - 1, i)
         if m.tag == "ETM" and m.form in ("ᆯ", "을") and i + 1 < n:
             nxt = ms[i + 1]
@@ -139,7 +136,7 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
                 return _Hit("intend", i - 1, i)
         if m.form in ("려고", "으려고") and (m.tag == "EF" or (i + 1 < n and ms[i + 1].form == "하")):
             return _Hit("plan", i - 1, i)
-        if _is(m, "겠", "EP") and i + 1 < n and ms[i + 1].form in _DECLARATIVE_FORMAL:
+        if _is(m, "겠", "EP") and i + 1 < n and ms[i + 1].form in W.KO_DECLARATIVE_FORMAL:
             return _Hit("promise", i - 1, i)
         if _is(m, "자", "EF") and _v(ms[i - 1]):
             return _Hit("promise", i - 1, i)
@@ -148,6 +145,16 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
             home = stem.form == "가" and any(x.form == "집" for x in ms[max(i - 4, 0):i])
             if not (stem.tag.startswith("VV") and stem.form in W.KO_WISH_NOT_ACTION) and not home:
                 return _Hit("wish", i - 1, i)
+    return None
+
+
+def _event(ms: Sequence[Morph]) -> _Hit | None:
+    """"내일 3시에 병원 예약 있어": an appointment with a time is a promise to be there (the caller keeps
+    it only when a time was said)."""
+    for i, m in enumerate(ms):
+        if m.form == "있" and m.tag.startswith(("VA", "VV")) and i >= 1 and ms[i - 1].form in W.KO_EVENT_NOUNS and \
+                all(x.tag in ("EF", "SF", "JX") for x in ms[i + 1:]):
+            return _Hit("event", -1, i)
     return None
 
 
@@ -167,7 +174,7 @@ def _blocked(ms: Sequence[Morph], hit: _Hit) -> bool:
     if hit.stem >= 1 and (_negated(ms, hit.stem) or any(m.form in ("않", "말", "못하") and m.tag.startswith("VX")
                                                        for m in ms[hit.stem + 1:hit.at])):
         return True
-    return _someone_else(ms[:max(hit.stem, 0)])
+    return _someone_else(ms[:hit.stem if hit.stem >= 0 else hit.at])
 
 
 def _negated(ms: Sequence[Morph], stem: int) -> bool:
@@ -214,7 +221,7 @@ def _start(ms: Sequence[Morph], stem: int) -> int:
     if stem >= 0 and ms[stem].form in ("있", "없"):
         return 0
     for i in range(stem - 1, 0, -1):
-        if ms[i].tag == "EC" and ms[i].form in _REASON_EC:
+        if ms[i].tag == "EC" and ms[i].form in W.KO_REASON_ENDINGS:
             return i + 1
     return 0
 
@@ -254,9 +261,11 @@ def _conjuncts(ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]
 
 def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]) -> list[Commitment]:
     """The promise of one Korean sentence, or two when -고 joins two tasks."""
-    hit = _remind(ms) or _must(ms) or _promise(ms)
+    hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms)
     if hit is None or (_hearsay(ms) and not hit.remind) or _blocked(ms, hit):
         return []
+    if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):
+        hit = _Hit(hit.kind, -1, hit.stem, remind=True)     # "7시에 회의 있다고 알려줘": remind of the meeting
     start = _start(ms, hit.stem)
     clause_span = (ms[0].start, ms[-1].end)
     clause = sen[clause_span[0]:clause_span[1]]
@@ -266,11 +275,11 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
         if not holes or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
             return []
         action = cut(sen, ms[start].start, ms[hit.at].start, sorted([*holes, *_skipped(ms)]))
-        return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), True)]
+        return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind)]
     out = []
     for a, b in _conjuncts(ms, start, hit.stem, holes):
         action = _noun_form(sen, ms, a, b, holes)
-        if action and action != "하기":
+        if action and not set(action.split()) <= W.KO_VAGUE_WORDS:
             out.append(Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind))
     return out
 
@@ -319,6 +328,8 @@ def _closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Closure | 
             return Closure("dismissed", _reference(sen, ms, ref_end, holes), clause)
         if _is(m, "기", "ETN") and i >= 2 and _negated(ms, i - 1) and i + 2 < len(ms) and ms[i + 2].form == "하":
             return Closure("dismissed", _reference(sen, ms, i - 1, holes), clause)
+        if m.tag == "EF" and m.form in W.KO_PROMISSIVE and i >= 2 and _negated(ms, i - 1):
+            return Closure("dismissed", _reference(sen, ms, i - 1, holes), clause)    # "보험 갱신 안 할래"
         if m.form in ("잊", "잊어버리") and m.tag == "VV" and not any(x.form in ("않", "말") for x in ms[i:]):
             if ms[-1].tag == "EF" and not any(x.form in _PAST for x in ms[i:]):
                 return Closure("dismissed", _reference(sen, ms, i, holes), clause)

@@ -86,5 +86,7 @@ class KoreanAnalyzer:
         if self._kiwi is None:
             self.load()
         with self._lock:  # one analysis at a time: Kiwi's thread safety is not documented
-            tokens = self._kiwi.tokenize(text)
+            # z_coda=False: no split of a coda glued to an ending ("먹었어욥"), which a transcript never
+            # has; it saves ~15% of the analysis and read the dev sets' 119 Korean lines identically.
+            tokens = self._kiwi.tokenize(text, z_coda=False)
         return tuple(Morph(t.form, t.tag, t.start, t.start + t.len) for t in tokens)
