@@ -147,3 +147,5 @@ KO_REASON_ENDINGS = frozenset("니까 으니까 니깐 라 이라 라서 이라�
 KO_VAGUE_WORDS = frozenset("하기 그거 이거 저거 그것 이것 그건 이건 거".split())   # "그거 할게" names no task
 KO_EVENT_NOUNS = frozenset("예약 약속 회의 미팅 면접 시험 수업 진료 비행기 비행 발표 마감 상담 레슨 모임 회식".split())
 KO_DECLARATIVE_FORMAL = frozenset("습니다 ᆸ니다 어요 아요 에요 예요 요".split())
+# Stems that make no task before -겠습니다: "알겠습니다" (understood), "감사하겠습니다".
+KO_NOT_ACTION_STEMS = frozenset("알 모르 감사 고맙 죄송 미안 괜찮 좋 그렇".split())

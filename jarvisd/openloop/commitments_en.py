@@ -57,13 +57,18 @@ _LIST_END = re.compile(r"\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do\s+list|to-?dos?|a
 # Where an action stops: a new subject, a reason, a condition, a clause of its own.
 _ACTION_END = re.compile(
     r"\s*[;:]|,?\s+(?:because|since|cause|'cause|so\s+that|but|if|unless|when|while|once|whenever|"
-    r"otherwise|or\s+else|and\s+then\s+(?:i|we)|so\s+(?:i|we)|(?:before|after|until|till)\s+(?:i|we|it|he|she|they|you))\b|,?\s+(?:and\s+)?(?:i|we)(?:'|\s+(?!and\b))"
+    r"otherwise|or\s+else|and\s+then\s+(?:i|we)|so\s+(?:i|we)|(?:before|after|until|till)\s+(?:i|we|it|he|she|"
+    r"they|you|my|the|our|his|her|their|work|lunch|dinner|breakfast|school|class|bed))\b|,?\s+(?:and\s+)?(?:i|we)(?:'|\s+(?!and\b))"
     r"|,\s+(?:so|then)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b")
 _AND_VERB = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?=(?P<verb>[a-z]+)\s+[\w'])")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-_FILLER_WORDS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+|you\s+know)\b,?")
+_FILLER_WORDS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+)\b,?|,\s*you\s+know\s*,")
+_STUTTER = re.compile(r"\b([\w']+)(?:\s+\1\b)+", re.IGNORECASE)     # "call the the bank"
 _VAGUE = re.compile(r"\b(?:" + "|".join(re.escape(v) for v in W.EN_VAGUE_TIMES) + r")\b")
-_SELF_NOTE = re.compile(r"^(?:(?:not|never)\s+forget|remember)\s+to\s+", re.IGNORECASE)
+# Words before the task itself: "remember to", "try to", "go ahead and" ("I'll try to call her").
+_SELF_NOTE = re.compile(r"^(?:(?:(?:not|never)\s+forget|remember|try|make\s+sure|be\s+sure)\s+to|try\s+and|"
+                        r"go\s+ahead\s+and)\s+", re.IGNORECASE)
+_NOT_THINK = re.compile(r"(?:n't|\bnot)\s+(?:think|believe)\s+(?:that\s+)?$|\b(?:don't|do\s+not|stop)\s+$")
 
 
 @dataclass(frozen=True)
@@ -172,11 +177,11 @@ def _split_and(low: str, start: int, end: int, holes: Sequence[Span]) -> list[Sp
 def tidy(phrase: str, *, lead: frozenset[str] | tuple[str, ...] = W.EN_ADVERBS) -> str:
     """Fillers out; adverbs off the front and dangling words ("by", "please", "anymore") off the end."""
     phrase = _FILLER_WORDS.sub(" ", phrase)
-    phrase = _VAGUE.sub(" ", phrase)
+    phrase = _STUTTER.sub(r"\1", _VAGUE.sub(" ", phrase))
     phrase = re.sub(r"\s+", " ", phrase).strip(" ,.!?;:-")
     while True:
         words = phrase.split(" ")
-        if len(words) > 1 and (words[0].lower() in lead or words[0].lower() in W.EN_FILLERS):
+        if words[0] and (words[0].lower().strip(",") in lead or words[0].lower().strip(",") in W.EN_FILLERS):
             phrase = " ".join(words[1:])
         elif words and words[-1].lower().strip(",.!?") in W.EN_DANGLING:
             phrase = " ".join(words[:-1])
@@ -206,8 +211,8 @@ def _is_action(action: str, kind: str, link: str) -> bool:
         return False
     if kind == "event":
         return True
-    if len(words) > 1 and words[1] == "you":
-        return False
+    if re.search(r"(?<![\w-])(?:you|your)(?![\w-])", action.lower()):
+        return False                   # "call you", "get back to you": said to the assistant
     if link == "ask":
         return False
     if kind in ("remind", "note") and link == "about" or kind == "list":
@@ -228,6 +233,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
     base = span[0]
     reminded = False
     for i, t in enumerate(triggers):
+        if _NOT_THINK.search(low, max(0, t.start - 20), t.start):
+            continue                   # "I don't think I need to", "don't remind me to"
         if t.kind in ("remind", "note") and t.link == "that":
             reminded = reminded or t.kind == "remind"
             continue
@@ -275,11 +282,13 @@ _DONE_PARTICIPLE = re.compile(
     r"(?P<state>(?:re)?[a-z]+ed|sent|paid|done|written|taken|bought|made|fixed)\b(?=(?:\s+and\s+\w+)?\W*$|\s*,)")
 _DONE_WITH = re.compile(r"(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?(?:all\s+)?(?:done|finished|through)\s+with\s+")
 _DISMISS_IMP = re.compile(
-    r"(?:please\s+)?(?:(?:cancel|delete|remove)\s+(?:my|the)\s+reminders?\s+(?:about|for|to)\s+|forget\s+(?:about\s+)?|never\s*mind\s*(?:about\s+)?|cancel\s+|scratch\s+|"
+    r"(?:please\s+)?(?:(?:don't|do\s+not|stop)\s+remind(?:ing)?\s+me\s+(?:about\s+|to\s+)?|"
+    r"(?:cancel|delete|remove)\s+(?:my|the)\s+reminders?\s+(?:about|for|to)\s+|forget\s+(?:about\s+)?|never\s*mind\s*(?:about\s+)?|cancel\s+|scratch\s+|"
     r"(?:don't|do\s+not)\s+worry\s+about\s+|no\s+need\s+to\s+|stop\s+reminding\s+me\s+(?:about\s+|to\s+)?|"
     r"(?:remove|delete|take)\s+(?=.*\b(?:from|off)\s+(?:my|the)\s+(?:list|agenda|reminders)))")
 _DISMISS_NEG = re.compile(
-    _SUBJ + r"(?:\s+(?:do\s+not|don't|dont|no\s+longer|won't|will\s+not)(?:\s+really)?(?:\s+(?:need|have)\s+to)?|"
+    _SUBJ + r"(?:\s+(?:do\s+not|don't)\s+think\s+(?:that\s+)?(?:i|we)(?:\s+(?:need|have)\s+to|'ll|\s+will|\s+should)|"
+    r"\s+(?:do\s+not|don't|dont|no\s+longer|won't|will\s+not)(?:\s+really)?(?:\s+(?:need|have)\s+to)?|"
     r"(?:'m|\s+am|'re|\s+are)\s+not\s+(?:going\s+to|gonna)|'ll\s+not|\s+shouldn't|\s+can\s+(?:skip|forget\s+about)|"
     r"\s+need\s+not)\s+")
 _LIST_TAIL = re.compile(r"\s+(?:from|off)\s+(?:my|the)\s+(?:list|agenda|reminders)\b.*$")

@@ -136,8 +136,12 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
                 return _Hit("intend", i - 1, i)
         if m.form in ("려고", "으려고") and (m.tag == "EF" or (i + 1 < n and ms[i + 1].form == "하")):
             return _Hit("plan", i - 1, i)
-        if _is(m, "겠", "EP") and i + 1 < n and ms[i + 1].form in W.KO_DECLARATIVE_FORMAL:
+        if _is(m, "겠", "EP") and i + 1 < n and ms[i + 1].form in W.KO_DECLARATIVE_FORMAL and \
+                ms[i - 1].form not in W.KO_NOT_ACTION_STEMS:        # not "알겠습니다" (understood)
             return _Hit("promise", i - 1, i)
+        if m.tag == "EC" and m.form in ("ᆫ다고", "는다고", "다고") and i + 1 < n and ms[i + 1].form == "하" and \
+                _said_by_me(ms[:i]):
+            return _Hit("said", i - 1, i)     # "내가 민수한테 슬라이드 보내준다고 했어": I told him I'd send them
         if _is(m, "자", "EF") and _v(ms[i - 1]):
             return _Hit("promise", i - 1, i)
         if _is(m, "고", "EC") and i + 1 < n and _is(ms[i + 1], "싶", "VX"):
@@ -158,6 +162,12 @@ def _event(ms: Sequence[Morph]) -> _Hit | None:
     return None
 
 
+def _said_by_me(ms: Sequence[Morph]) -> bool:
+    """A quoted promise is the user's when the user is its subject: 내가 / 제가 / 나는."""
+    return any(m.tag == "NP" and m.form in W.KO_SELF and i + 1 < len(ms) and ms[i + 1].tag in ("JKS", "JX")
+               for i, m in enumerate(ms))
+
+
 def _blocked(ms: Sequence[Morph], hit: _Hit) -> bool:
     """Not the user's open promise: said in the past (가야 했어, 하려고 했는데, 싶었어), negated
     (안 가야, 하지 않을 거야), someone else's (동생이 …, 지호는 …), or a counterfactual (갔을 텐데)."""
@@ -167,7 +177,7 @@ def _blocked(ms: Sequence[Morph], hit: _Hit) -> bool:
     if stem is not None and stem.tag.startswith("VA") and hit.kind not in ("must", "remind"):
         return True
     tail = ms[hit.at:]
-    if hit.kind != "decided" and any(m.tag == "EP" and m.form in _PAST for m in tail):
+    if hit.kind not in ("decided", "said") and any(m.tag == "EP" and m.form in _PAST for m in tail):
         return True
     if any(m.form == "터" and m.tag == "NNB" for m in ms):
         return True
@@ -262,7 +272,7 @@ def _conjuncts(ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]
 def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]) -> list[Commitment]:
     """The promise of one Korean sentence, or two when -고 joins two tasks."""
     hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms)
-    if hit is None or (_hearsay(ms) and not hit.remind) or _blocked(ms, hit):
+    if hit is None or (_hearsay(ms) and not hit.remind and hit.kind != "said") or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):
         hit = _Hit(hit.kind, -1, hit.stem, remind=True)     # "7시에 회의 있다고 알려줘": remind of the meeting

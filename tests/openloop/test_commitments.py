@@ -116,6 +116,17 @@ EN_PROMISES = [
     ("Please add buy milk to my to-do list.", ["buy milk"]),
     ("I need to call him, text her, and email the team.", ["call him", "text her", "email the team"]),
     ("I need to call him and tell him about the party.", ["call him", "tell him about the party"]),
+    ("I'll write the thank-you notes next Monday", ["write the thank-you notes"]),
+    ("um uh i i need to uh call the the bank", ["call the bank"]),
+    ("So yeah I should probably, um, book the flights tonight.", ["book the flights"]),
+    ("I'll try to call her tomorrow.", ["call her"]),
+    ("I'm going to try to finish the report.", ["finish the report"]),
+    ("I promised I'd help Sam move.", ["help Sam move"]),
+    ("My sister and I need to clean the house this weekend.", ["clean the house"]),
+    ("I need to get a new passport before my trip in March.", ["get a new passport"]),
+    ("Thanks. I'll send the report to Sarah by 5 and call John.", ["send the report to Sarah", "call John"]),
+    ("I have to pick up my sister from the airport at 6 and I need to buy flowers.",
+     ["pick up my sister from the airport", "buy flowers"]),
     # two promises in one sentence
     ("I have to renew my driver's license and pay the parking ticket by Friday.",
      ["renew my driver's license", "pay the parking ticket"]),
@@ -135,6 +146,9 @@ EN_REMINDERS = [
     ("Don't let me forget to take my medicine at 10 pm.", "take my medicine"),
     ("Don't forget to water the plants.", "water the plants"),
     ("Hey remind me in 20 minutes to check the laundry", "check the laundry"),
+    ("REMIND ME TO CALL MOM AT 5", "CALL MOM"),
+    ("Oh and remind me to buy milk.", "buy milk"),
+    ("Could you please remind me to call the insurance company tomorrow morning?", "call the insurance company"),
     ("Remind me to pick up the dry cleaning tomorrow after work at 6.", "pick up the dry cleaning"),
 ]
 
@@ -189,6 +203,10 @@ EN_NOT_PROMISES = [
     "The kids have to be at school by 8.",
     "Remind me about it tomorrow.",
     "I need to.",
+    "I don't think I need to call the doctor.",
+    "Don't remind me to call him.",
+    "I'll get back to you on that.",
+    "I'll let you know.",
 ]
 
 EN_CLOSURES = [
@@ -227,6 +245,8 @@ EN_CLOSURES = [
     ("Actually I don't have to go to the bank tomorrow.", "dismissed", "go to the bank"),
     ("Cancel my reminder about the dentist.", "dismissed", "the dentist"),
     ("Take the dentist off my list.", "dismissed", "the dentist"),
+    ("I don't think I need to call the doctor.", "dismissed", "call the doctor"),
+    ("Don't remind me to call him.", "dismissed", "call him"),
 ]
 
 EN_NO_CLOSURE = [
@@ -316,6 +336,10 @@ KO_PROMISES = [
     ("보고서 보내야 합니다", ["보고서 보내기"]),
     ("내일 3시에 치과 예약 있어", ["치과 예약"]),
     ("내일 meeting 자료 준비해야 해", ["meeting 자료 준비하기"]),
+    ("내가 민수한테 슬라이드 보내준다고 했어", ["민수한테 슬라이드 보내주기"]),
+    ("내일까지 보고서 보내드릴게요", ["보고서 보내드리기"]),
+    ("그럼 내일 오후 3시에 회의 잡을게요", ["회의 잡기"]),
+    ("오늘 저녁에 엄마한테 전화해야 되는데 까먹을 것 같아", ["엄마한테 전화하기"]),
     # two promises joined by -고
     ("엄마한테 전화하고 장 봐야 해", ["엄마한테 전화하기", "장 보기"]),
     ("금요일까지 워크숍 숙소 잡고 버스도 대절해야 해", ["워크숍 숙소 잡기", "버스도 대절하기"]),
@@ -379,6 +403,10 @@ KO_NOT_PROMISES = [
     "엄마가 내일 병원 예약 있어",
     "보험 갱신 그냥 안 할래",
     "혹시 보고서 보냈나",
+    "네 알겠습니다",
+    "제가 할게요",
+    "민수한테 슬라이드 보내준다고 했어",
+    "민수가 슬라이드 보내달래",
 ]
 
 KO_CLOSURES = [
