@@ -38,7 +38,7 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from jarvisd.openloop import when_words as w
@@ -74,6 +74,9 @@ class _Mention:
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _MAY = re.compile(r"\bmay\b")
 _EN_BEFORE = re.compile(w.EN_BEFORE)
+_EN_AFTER = re.compile(w.EN_AFTER)
+_KO_END = re.compile(r"(?<!주)말")  # 월말, 이달 말 (주말 is the weekend)
+_SAID_BEFORE = re.compile(r"\b(?:before|prior\s+to)\s+(?:the\s+)?$")
 Handler = Callable[[re.Match[str]], _Meaning | None]
 _RULES: list[tuple[frozenset[str], re.Pattern[str], str, Handler]] = []  # triggers, pattern, start, handler
 
@@ -112,8 +115,11 @@ def _relative(n: float, unit: str, sign: int = 1) -> _Meaning:
 # ---------------------------------------------------------------- the rules (patterns in when_words)
 
 def _before(m: re.Match[str]) -> bool:
+    """"before Friday", "prior to the 4th", "금요일 전에": the day before is the due."""
     g = m.groupdict()
-    return (g.get("pre") or "").lower().startswith(("before", "prior")) or "전" in (g.get("tail") or "")
+    if (g.get("pre") or "").startswith(("before", "prior")) or "전" in (g.get("tail") or ""):
+        return True
+    return _SAID_BEFORE.search(m.string, max(0, m.start() - 16), m.start()) is not None
 
 
 def _hour(s: str) -> int:
@@ -189,6 +195,10 @@ def _period(m: re.Match[str]) -> _Meaning:
         unit = (m["u"] or m["u2"] or m["u3"]).lower().split()[-1]
         unit = w.EN_PERIOD_UNITS.get(unit, unit)
         ahead = {"this": 0, "next": 1, "last": -1}[(m["w"] or ("next" if m["nx"] else "this")).lower()]
+    if _before(m) and not m[0].startswith(("end", "close")) and not _KO_END.search(m[0]):
+        if "weekend" in m[0] or "주말" in m[0]:  # before the weekend: its Friday
+            return _Meaning(day=w.weekday(4, ("this", "next", "after")[max(0, min(ahead, 2))]))
+        return _Meaning(day=w.period_end(unit, ahead - 1))  # before next week: this Sunday
     return _Meaning(day=w.period_end(unit, ahead))
 
 
@@ -256,11 +266,10 @@ def _matches(text: str) -> list[tuple[int, int, int, _Meaning]]:
             if meaning is None:
                 at = start + 1  # a match refused here may hide one that starts inside it
                 continue
-            if kind == w.EN_WORD and (pre := _EN_BEFORE.search(lower, max(0, start - 24), start)):
-                start = pre.start()
-                if meaning.day and (pre["pre"] or "").startswith(("before", "prior")):
-                    meaning = replace(meaning, before=True)
-            found.append((start, -m.end(), order, meaning))
+            end = after.end() if (after := _EN_AFTER.match(lower, m.end())) else m.end()
+            if kind == w.EN_WORD:
+                start = pre.start() if (pre := _EN_BEFORE.search(lower, max(0, start - 24), start)) else start
+            found.append((start, -end, order, meaning))
             at = m.end()
     return found
 
@@ -355,19 +364,16 @@ def resolve_time(text: str, now: datetime) -> When | None:
             raise w.too_far()
         at = (now.astimezone(UTC) + timedelta(minutes=rel)).astimezone(now.tzinfo)
         return When(at, True, spans)
-    today = now.date()
     days = [x for x in mentions if x.meaning.day is not None]
     day_m = next((x for x in days if x.meaning.exact), days[0] if days else None)
     day = None
-    if day_m is not None:
-        day = w.in_range(day_m.meaning.day(today), today)  # type: ignore[misc]
-        if day_m.meaning.before:
-            day -= timedelta(days=1)
+    if day_m is not None and (day_of := day_m.meaning.day) is not None:
+        day = w.in_range(day_of(now.date()), now.date()) - timedelta(days=day_m.meaning.before)
     clock_m = next((x for x in mentions if x.meaning.clock is not None), None)
-    if clock_m is None:
+    if clock_m is None or (clock := clock_m.meaning.clock) is None:
         return When(_local(day, 23, 59, now), False, spans) if day else None
-    group = next(g for g in groups if clock_m in g)
-    day_group = next((g for g in groups if day_m in g), [])
-    part = next((x.meaning.part for x in group + day_group if x.meaning.part), None)
-    return When(_clock_at(clock_m.meaning.clock, part, day, now), True, spans)  # type: ignore[arg-type]
+    # a part of the day counts where it touches the clock time, else where it touches the day
+    near = [x for mention in (clock_m, day_m) for g in groups if any(y is mention for y in g) for x in g]
+    part = next((x.meaning.part for x in near if x.meaning.part), None)
+    return When(_clock_at(clock, part, day, now), True, spans)
 

@@ -18,7 +18,7 @@ EN_UNITS = {
 }
 EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
            "ninety": 90}
-# "a couple of" is 2; "half an" is 0.5; "a"/"an" is 1 (handled by the number parser)
+# "a couple of" is 2; "a few" is 3; "half an" is 0.5; "a"/"an" is 1 (handled by the number parser)
 EN_NUMBER = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s](?:one|two|three|four"
              r"|five|six|seven|eight|nine)\b)?|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
              r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)")
@@ -34,7 +34,7 @@ KO_SINO_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "�
 KO_SINO = r"(?:[이삼사오육칠팔구]?십[일이삼사오육칠팔구]?|[일이삼사오육칠팔구])"
 # Day counts have their own native words.
 KO_DAY_COUNTS = {"하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5, "엿새": 6, "이레": 7, "여드레": 8,
-                 "아흐레": 9, "열흘": 10, "보름": 15}
+                 "아흐레": 9, "열흘": 10, "보름": 15, "며칠": 3}
 
 # ---------------------------------------------------------------- calendar words
 
@@ -57,7 +57,7 @@ KO_WEEKDAYS = {"월": 0, "화": 1, "수": 2, "목": 3, "금": 4, "토": 5, "일"
 # English day words -> days from today
 EN_DAY_WORDS = {"today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "yesterday": -1,
                 "the day after tomorrow": 2, "day after tomorrow": 2, "last night": -1}
-KO_DAY_WORDS = {"오늘": 0, "내일": 1, "모레": 2, "내일모레": 2, "내일 모레": 2, "글피": 3, "어제": -1,
+KO_DAY_WORDS = {"오늘": 0, "이따": 0, "이따가": 0, "내일": 1, "모레": 2, "내일모레": 2, "내일 모레": 2, "글피": 3, "어제": -1,
                 "그제": -2, "그저께": -2, "어젯밤": -1, "오늘밤": 0, "오늘 밤": 0, "내일밤": 1, "내일 밤": 1}
 
 # ---------------------------------------------------------------- parts of the day
@@ -93,6 +93,8 @@ HOUR_TABLE = {
 # of a pattern would stop `re` from skipping ahead to the first character that can match (5x slower).
 EN_WORD = "(?#en)"  # starts an English word; the words of EN_BEFORE just before it belong to it
 KO_WORD = "(?#ko)"  # starts a Korean word (not inside one) or follows 오늘/내일/모레/요일/N일 directly
+# English words after a time that belong to it ("by Friday at the latest", "at 5 sharp").
+EN_AFTER = r",?\s+(?:at\s+the\s+(?:very\s+)?latest|sharp|or\s+(?:so|earlier|sooner))\b"
 # English words in front of a time that belong to it ("by Thursday", "at noon", "before December 15",
 # "by the end of the day", "later today"), matched backwards from where the time starts.
 EN_BEFORE = (r"(?:\b(?P<pre>by|on|at|before|prior\s+to|until|till|til|'til|no\s+later\s+than|due|for|over|during"
@@ -146,8 +148,8 @@ def en_number(s: str) -> float:
         return 1
     if s.startswith("half"):
         return 0.5
-    if "couple" in s:
-        return 2
+    if "couple" in s or "few" in s:
+        return 2 if "couple" in s else 3
     tens, _, unit = s.replace("-", " ").partition(" ")
     return EN_TENS.get(tens, 0) + EN_UNITS.get(unit or tens, 0)
 
@@ -309,8 +311,7 @@ def day_of_month(d: int) -> DayFn:
 # letters lower-cased (IGNORECASE would cost several times more), and only if one of their triggers
 # (plain substrings) is in it, so a sentence without time words costs a few microseconds.
 
-_AMOUNT = rf"(?P<amt>\d{{1,6}}(?:\.\d{{1,2}})?|a\s+couple\s+of|couple\s+of|half\s+an?|an?|{EN_NUMBER})"
-_SHARP = r"(?:\s+sharp\b)?"
+_AMOUNT = rf"(?P<amt>\d{{1,6}}(?:\.\d{{1,2}})?|a\s+couple\s+of|couple\s+of|a\s+few|half\s+an?|an?|{EN_NUMBER})"
 _KO_MINUTES = r"(?:\s?(?P<half>반)(?![납대찬값응드복성려갑])|\s?(?P<m>\d{1,2}|" + KO_SINO + r")\s?분(?!\s?(?:동안|간)))?"
 
 _MONTH3 = ("jan", "feb", "mar", "apr", "MAY", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -322,15 +323,15 @@ RELATIVE = (
      rf"\b(?:in|within)\s+{_AMOUNT}\s+{EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?(?:\s+from\s+now\b)?"),
     (("from now", "later", "ago"), rf"\b{_AMOUNT}\s+{EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?\s+(?P<dir>from\s+now|later|ago)\b"),
     (("뒤", "후", "있다가", "이따가", "지나서", "안", "내", "만에", "전"),
-     KO_WORD + r"(?:(?P<w>하루|이틀|사흘|나흘|닷새|엿새|이레|여드레|아흐레|열흘|보름)|(?P<amt>\d{1,6}(?:\.\d)?|"
+     KO_WORD + r"(?:(?P<w>하루|이틀|사흘|나흘|닷새|엿새|이레|여드레|아흐레|열흘|보름|며칠)|(?P<amt>\d{1,6}(?:\.\d)?|"
      + KO_NATIVE + "|" + KO_SINO + r")\s?" + KO_REL_UNIT + r"(?P<half>\s?반)?(?:\s?(?P<m>\d{1,2}|" + KO_SINO
      + r")\s?분)?)\s?" + KO_REL_DIR + KO_TAIL),
 )
 DAY_WORD = (
     (("today", "tonight", "tomorrow", "tmrw", "yesterday", "last night"),
      EN_WORD + r"(?P<w>(?:the\s+)?day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|yesterday|last\s+night)\b"),
-    (("오늘", "내일", "모레", "글피", "어제", "그제", "어젯밤"),
-     KO_WORD + r"(?P<w>내일\s?모레|오늘\s?밤|내일\s?밤|어젯밤|오늘(?!날)|내일|모레|글피|어제|그저께|그제(?!서야))" + KO_TAIL),
+    (("오늘", "내일", "모레", "글피", "어제", "그제", "어젯밤", "이따"),
+     KO_WORD + r"(?P<w>이따가?(?!\s?(?:봐|보자|만나))|내일\s?모레|오늘\s?밤|내일\s?밤|어젯밤|오늘(?!날)|내일|모레|글피|어제|그저께|그제(?!서야))" + KO_TAIL),
 )
 WEEKDAY = (
     (_WEEKDAYS,
@@ -376,9 +377,9 @@ PERIOD = (
 )
 CLOCK = (
     (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?<![\d:])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s?(?P<mer>[ap])(?:m|\.\s?m)\b"
-     r"(?:\.(?=[ \t]+[a-z0-9]))?" + _SHARP),
-    ((":",), EN_WORD + r"(?<![\d:./])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])" + _SHARP),
-    (("clock",), EN_WORD + rf"(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\s+o['’]?clock\b" + _SHARP),
+     r"(?:\.(?=[ \t]+[a-z0-9]))?"),
+    ((":",), EN_WORD + r"(?<![\d:./])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])"),
+    (("clock",), EN_WORD + rf"(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\s+o['’]?clock\b"),
     (("시",), r"(?<!\d)(?P<h>\d{1,2})\s?시" + KO_AFTER_HOUR + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
     (("시",), r"(?<![가-힣])(?P<h>" + KO_NATIVE + r")\s?시(?=$|[\s\d.,!?~]|반|에|까지|쯤|경|정각|전|부터|이후|께|엔)"
      + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),

@@ -147,6 +147,14 @@ ENGLISH = [
     ("by the end of the year", "2026-12-31"),
     ("in 2027", "2027-12-31"),
     ("before noon", "2026-12-01 12:00"),
+    ("before the end of next week", "2026-12-13"),  # "before the end of" is "by the end of"
+    ("before next week", "2026-12-06"),             # before a span: the day before it starts
+    ("before the weekend", "2026-12-04"),
+    ("before next month", "2026-12-31"),
+    ("prior to December 15", "2026-12-14"),
+    ("by next Monday at the latest", "2026-12-07"),
+    ("tomorrow at 3 or so", "2026-12-02 15:00"),
+    ("in a few days", "2026-12-04"),
     ("before 5 pm", "2026-12-01 17:00"),
     # combinations
     ("tomorrow after work at 6", "2026-12-02 18:00"),
@@ -267,6 +275,12 @@ KOREAN = [
     ("12월 24일 오후 6시", "2026-12-24 18:00"),
     ("금요일 오전 10시에 치과 예약 전화해야 돼", "2026-12-04 10:00"),
     ("내일 오후에", "2026-12-02"),
+    ("이따 5시에", "2026-12-01 17:00"),
+    ("이따가 할게", "2026-12-01"),
+    ("며칠 뒤에", "2026-12-04"),
+    ("주말 전에", "2026-12-04"),
+    ("다음 주 전에", "2026-12-06"),
+    ("이달 말 전에", "2026-12-31"),
     ("4일오전 10시", "2026-12-04 10:00"),
     ("금요일오후 3시", "2026-12-04 15:00"),
 ]
@@ -367,6 +381,10 @@ CUTS = [
     ("I need to book flights before December 15.", "I need to book flights."),
     ("I've got to return the library books by the 4th.", "I've got to return the library books."),
     ("Call the bank at 3:30 p.m. tomorrow please.", "Call the bank please."),
+    ("I'll send it by Friday at the latest.", "I'll send it."),
+    ("Let's meet at 7:30 tonight", "Let's meet"),
+    ("I'll do it later today, promise", "I'll do it, promise"),
+    ("이따 5시에 전화할게", "전화할게"),
     ("목요일 정오까지 지원서 제출해야 해", "지원서 제출해야 해"),
     ("내일 퇴근하고 6시에 세탁소 들러야 돼", "세탁소 들러야 돼"),
     ("두 시간 뒤에 오븐 확인하라고 알려줘", "오븐 확인하라고 알려줘"),
