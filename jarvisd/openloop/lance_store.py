@@ -16,6 +16,7 @@ from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.stores import EmbeddingBoundary, in_order
 
 TABLE = "open_loops"
+_SQL_TYPES = {pa.int64(): "BIGINT", pa.string(): "STRING"}
 
 SCHEMA = pa.schema([
     pa.field("id", pa.string(), nullable=False),
@@ -27,6 +28,7 @@ SCHEMA = pa.schema([
     pa.field("session", pa.string()),
     pa.field("evidence", pa.string()),
     pa.field("closed_ms", pa.int64()),
+    pa.field("remind_ms", pa.int64()),
 ])
 
 
@@ -41,7 +43,13 @@ class LanceLoopStore(EmbeddingBoundary):
         self.uri = uri
         self._lock = threading.Lock()
         self._db = lancedb.connect(uri, storage_options=storage_options)
-        self._table = self._db.create_table(table, schema=SCHEMA, exist_ok=True)
+        try:
+            self._table = self._db.open_table(table)
+        except ValueError:  # no such table yet
+            self._table = self._db.create_table(table, schema=SCHEMA, exist_ok=True)
+        missing = [f for f in SCHEMA if f.name not in self._table.schema.names]
+        if missing:  # a table from before a column existed: add it, empty (a new table version)
+            self._table.add_columns({f.name: f"CAST(NULL AS {_SQL_TYPES[f.type]})" for f in missing})
 
     def load(self) -> list[OpenLoop]:
         with self._lock:

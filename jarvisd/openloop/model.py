@@ -35,6 +35,7 @@ class OpenLoop:
     session: str = "default"
     evidence: str | None = None
     closed_ms: int | None = None
+    remind_ms: int | None = None  # a moment the user asked to be reminded at ("remind me at 6", a snooze)
 
     @property
     def is_open(self) -> bool:
@@ -61,6 +62,7 @@ class OpenLoop:
             session=str(record.get("session") or "default"),
             evidence=record.get("evidence"),
             closed_ms=opt_int("closed_ms"),
+            remind_ms=opt_int("remind_ms"),
         )
 
 
@@ -71,14 +73,17 @@ class ProposedLoop:
     desc: str
     due_ms: int | None = None
     evidence: str | None = None
+    remind_ms: int | None = None  # "remind me ...": the moment to remind at (the rules set it; the model never)
 
 
 @dataclass(frozen=True)
 class ClosedRef:
-    """A loop the judge asked to close: by its number in the list it was shown, or by its phrase."""
+    """A loop the judge asked to close: by its number in the list it was shown, or by its phrase. The
+    model's judge closes as done; the promise rules also withdraw ("forget about the car insurance")."""
 
     index: int | None = None
     phrase: str | None = None
+    status: LoopStatus = LoopStatus.DONE
 
 
 @dataclass(frozen=True)
@@ -96,6 +101,7 @@ class AgendaChange:
     updated: tuple[OpenLoop, ...] = ()   # merged into an existing loop: a new due
     closed: tuple[OpenLoop, ...] = ()    # done, dismissed or expired, in their new state
     rejected: tuple[str, ...] = field(default=())  # "reason: desc" for proposals not stored
+    kept: tuple[OpenLoop, ...] = ()      # said again with nothing new: already open as it is
 
     @property
     def changed(self) -> bool:
@@ -103,7 +109,7 @@ class AgendaChange:
 
     def __add__(self, other: AgendaChange) -> AgendaChange:
         return AgendaChange(self.opened + other.opened, self.updated + other.updated,
-                            self.closed + other.closed, self.rejected + other.rejected)
+                            self.closed + other.closed, self.rejected + other.rejected, self.kept + other.kept)
 
 
 @dataclass(frozen=True)

@@ -178,10 +178,15 @@ _GRAMS = attrgetter("grams")
 
 
 def merge_loop(existing: OpenLoop, new: ProposedLoop | OpenLoop) -> OpenLoop:
-    """The same promise again: a new due replaces the old one; nothing else changes."""
-    if new.due_ms is None or new.due_ms == existing.due_ms:
+    """The same promise again: a new due (or a new moment to remind at) replaces the old one; nothing
+    else changes. A reminder asked for at the due ("remind me to call mom at 5") moves with the due."""
+    due = existing.due_ms if new.due_ms is None else new.due_ms
+    remind = existing.remind_ms if new.remind_ms is None else new.remind_ms
+    if new.remind_ms is None and existing.remind_ms is not None and existing.remind_ms == existing.due_ms:
+        remind = due
+    if (due, remind) == (existing.due_ms, existing.remind_ms):
         return existing
-    return replace(existing, due_ms=new.due_ms)
+    return replace(existing, due_ms=due, remind_ms=remind)
 
 
 # ---------------------------------------------------------------- dismissal
@@ -362,3 +367,44 @@ def format_open_loops(loops: list[OpenLoop], tz: tzinfo) -> str:
         due = f" (기한 {format_due(loop.due_ms, tz)})" if loop.due_ms is not None else ""
         lines.append(f"[{n}] {loop.desc}{due}")
     return "\n".join(lines) if lines else "(없음)"
+
+
+# ---------------------------------------------------------------- naming a promise ("the report is done")
+
+REFERENCE_SHARE = 0.5  # share of the naming words that must find their counterpart in the description
+
+
+def _verb_position(desc_words: Sequence[str]) -> int:
+    """Where a description's verb stands: last in Korean ("은행 가기"), first in English ("call my mom")."""
+    return len(desc_words) - 1 if desc_words and not desc_words[-1].isascii() else 0
+
+
+def reference_score(reference: str, desc: str) -> float:
+    """How well the words a user names a promise with ("Sam the slides", "비행기표 예매", "the car
+    insurance") point at a description: 1.0 for the same promise (`same_loop`), else the share of the
+    reference's content words that match a description word up to inflection (`words_match`), 0 when
+    below REFERENCE_SHARE or when only the verb matches ("called mom" does not name "call my grandmother":
+    the thing done must match, not just the doing)."""
+    if same_loop(reference, desc):
+        return 1.0
+    mine, theirs = profile(reference), profile(desc)
+    if not mine.content or not theirs.content:
+        return 0.0
+    verb = theirs.content[_verb_position(theirs.content)]
+    matched = [(w, v) for w in mine.content for v in theirs.content if words_match(w, v)]
+    hit = {w for w, _ in matched}
+    if not any(v != verb for _, v in matched):
+        return 0.0
+    share = len(hit) / len(mine.content)
+    return share if share >= REFERENCE_SHARE else 0.0
+
+
+def best_reference(reference: str, descs: Sequence[str]) -> int | list[int] | None:
+    """The description `reference` names: its index; a list of indexes when several score the same best
+    (ask the user which); None when none is named."""
+    scores = [reference_score(reference, desc) for desc in descs]
+    best = max(scores, default=0.0)
+    if best <= 0.0:
+        return None
+    tops = [i for i, score in enumerate(scores) if score == best]
+    return tops[0] if len(tops) == 1 else tops

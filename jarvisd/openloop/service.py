@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import Any
 
 from jarvisd.openloop import rules
-from jarvisd.openloop.model import AgendaChange, Judgement, LoopStatus, OpenLoop, new_loop_id
+from jarvisd.openloop.model import AgendaChange, Judgement, LoopStatus, OpenLoop, ProposedLoop, new_loop_id
 from jarvisd.openloop.stores import LoopStore
 
 log = logging.getLogger(__name__)
@@ -162,6 +162,17 @@ class OpenLoopService:
                             updated_ms=now, due_ms=due_ms, session=session, evidence=evidence)
             return self._save(loop)
 
+    def reschedule(self, id_or_prefix: str, *, due_ms: int | None = None, remind_ms: int | None = None) -> OpenLoop:
+        """A correction ("no, Thursday") moves the due; a snooze sets the moment to remind at. Only the
+        given fields change (`rules.merge_loop`); the loop counts as changed now, so reminders whose
+        moments already passed are not spoken for it."""
+        with self._lock:
+            loop = self.find(id_or_prefix)
+            merged = rules.merge_loop(loop, ProposedLoop(desc=loop.desc, due_ms=due_ms, remind_ms=remind_ms))
+            if merged is loop:
+                return loop
+            return self._save(replace(merged, updated_ms=self.now_ms()))
+
     def set_status(self, id_or_prefix: str, status: LoopStatus) -> OpenLoop:
         """✓ (done), ✕ (dismissed) and ↺ (open, refused when it would expire at once)."""
         if status is LoopStatus.OPEN:
@@ -232,7 +243,7 @@ class OpenLoopService:
                     closing_phrases.append(ref.phrase)
                     target = next((loop for loop in session_open if rules.same_loop(ref.phrase, loop.desc)), None)
                 if target is not None and target.is_open:
-                    close(target, LoopStatus.DONE)
+                    close(target, ref.status)
             withdrawn = rules.dismissed(user_input, [loop.desc for loop in session_open])
             for loop in [session_open[i] for i in withdrawn]:
                 close(loop, LoopStatus.DISMISSED)
@@ -240,6 +251,7 @@ class OpenLoopService:
             opened: list[OpenLoop] = []
             updated: list[OpenLoop] = []
             rejected: list[str] = []
+            kept: list[OpenLoop] = []
             for proposed in judgement.opened:
                 if not rules.grounded(proposed.desc, proposed.evidence, user_input):
                     rejected.append(f"not grounded in the input: {proposed.desc}")
@@ -253,7 +265,7 @@ class OpenLoopService:
                 if position is None:
                     loop = OpenLoop(id=self._new_id(), desc=proposed.desc, status=LoopStatus.OPEN,
                                     created_ms=now, updated_ms=now, due_ms=proposed.due_ms, session=session,
-                                    evidence=proposed.evidence)
+                                    evidence=proposed.evidence, remind_ms=proposed.remind_ms)
                     opened.append(self._save(loop))
                     session_open.insert(0, loop)
                     continue
@@ -264,7 +276,8 @@ class OpenLoopService:
                     updated.append(session_open[position])
                 else:
                     rejected.append(f"already open as {match.id[:8]}: {proposed.desc}")
+                    kept.append(match)
             for reason in rejected:
                 log.debug("openloop judgement: %s", reason)
             return change + AgendaChange(opened=tuple(opened), updated=tuple(updated), closed=tuple(closed),
-                                         rejected=tuple(rejected))
+                                         rejected=tuple(rejected), kept=tuple(kept))
