@@ -12,6 +12,11 @@ and a delivered one is never planned again. The plan for one loop follows these 
 5. A reminder that would come less than half the gap between two lead times before the next shorter
    one (planned or already delivered) is dropped: it would say nearly the same thing a moment earlier.
 
+A loop the user asked to be reminded of at a moment ("remind me to check the oven in two hours", "don't
+let me forget ... at 10 pm", a snooze) gets one reminder at that moment, and lead reminders only after
+it: the user said when. It is not moved out of quiet hours (it was asked for) and not dropped at the due
+(it is often at the due); one whose moment passed while the daemon was down fires at once.
+
 The wording names the promise and the time left, in the promise's language: Korean when the
 description has Hangul, else English. Times are UTC epoch milliseconds; local times use the user's zone.
 """
@@ -24,6 +29,7 @@ from datetime import tzinfo
 from typing import Literal
 
 from jarvisd.openloop.model import LoopStatus, OpenLoop
+from jarvisd.openloop.phrases import second_person
 from jarvisd.reflect.quiet_hours import QuietHours
 
 Lang = Literal["ko", "en"]
@@ -53,6 +59,7 @@ class PlannedReminder:
     fire_ms: int
     late: bool = False      # its moment had passed: fires as soon as it can
     deferred: bool = False  # moved out of quiet hours
+    loop_due_ms: int | None = None  # the promise's due, which the reminder counts down to (None: no due)
 
     @property
     def loop_id(self) -> str:
@@ -82,6 +89,7 @@ def minutes_left(due_ms: int, now_ms: int) -> int:
 
 
 def time_left_phrase(minutes: int, lang: Lang) -> str:
+    """"1 hour 30 minutes" / "1시간 30분"."""
     hours, mins = divmod(max(1, minutes), 60)
     if lang == "ko":
         return " ".join(part for part in (f"{hours}시간" if hours else "", f"{mins}분" if mins else "") if part)
@@ -93,14 +101,36 @@ def time_left_phrase(minutes: int, lang: Lang) -> str:
     return " ".join(parts)
 
 
-def reminder_text(desc: str, minutes: int, lang: Lang | None = None) -> str:
-    """`Reminder: send the report. It's due in 10 minutes.` / `알림: 보고서 보내기 기한이 10분 남았어요.`"""
+def reminder_text(desc: str, minutes: int | None, lang: Lang | None = None) -> str:
+    """`Reminder: send the report. It's due in 10 minutes.` / `알림: 보고서 보내기 기한이 10분 남았어요.`
+
+    `minutes` to the due: None for a promise without a due or a reminder at its due ("Reminder: check
+    the oven."), negative for one past its due ("It was due 5 minutes ago."). The user's "my" is said
+    as "your"."""
     lang = lang or promise_language(desc)
     desc = desc.strip().rstrip(".。!")
-    left = time_left_phrase(minutes, lang)
     if lang == "ko":
-        return f"알림: {desc} 기한이 {left} 남았어요."
-    return f"Reminder: {desc}. It's due in {left}."
+        if minutes is None or minutes == 0:
+            return f"알림: {desc}, 지금 할 시간이에요."
+        if minutes < 0:
+            return f"알림: {desc} 기한이 {time_left_phrase(-minutes, lang)} 지났어요."
+        return f"알림: {desc} 기한이 {time_left_phrase(minutes, lang)} 남았어요."
+    desc = second_person(desc)
+    if minutes is None or minutes == 0:
+        return f"Reminder: {desc}."
+    if minutes < 0:
+        return f"Reminder: {desc}. It was due {time_left_phrase(-minutes, lang)} ago."
+    return f"Reminder: {desc}. It's due in {time_left_phrase(minutes, lang)}."
+
+
+def minutes_to_due(due_ms: int | None, now_ms: int) -> int | None:
+    """What `reminder_text` says of the due: whole minutes left (at least 1 while it is more than half a
+    minute ahead), 0 within half a minute of it, negative once past it, None without a due."""
+    if due_ms is None:
+        return None
+    if abs(due_ms - now_ms) < MINUTE_MS // 2:
+        return 0
+    return minutes_left(due_ms, now_ms) if due_ms > now_ms else -minutes_left(now_ms, due_ms)
 
 
 def normalize_leads(leads_min: Iterable[int]) -> tuple[int, ...]:
@@ -109,9 +139,24 @@ def normalize_leads(leads_min: Iterable[int]) -> tuple[int, ...]:
     return tuple(leads)
 
 
+def _asked_plan(loop: OpenLoop, now_ms: int, delivered: Collection[ReminderKey]) -> list[PlannedReminder]:
+    """The one reminder at the moment the user asked for (lead 0, keyed by that moment)."""
+    assert loop.remind_ms is not None
+    key = ReminderKey(loop.id, 0, loop.remind_ms)
+    if key in delivered:
+        return []
+    fire = max(loop.remind_ms, now_ms)
+    return [PlannedReminder(key, loop.desc, promise_language(loop.desc), fire, late=loop.remind_ms < now_ms,
+                            loop_due_ms=loop.due_ms)]
+
+
 def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: int,
                delivered: Collection[ReminderKey], tz: tzinfo) -> list[PlannedReminder]:
-    assert loop.due_ms is not None
+    asked = _asked_plan(loop, now_ms, delivered) if loop.remind_ms is not None else []
+    if loop.due_ms is None:
+        return asked
+    # lead reminders only after the moment asked for: "remind me at 6" replaces the heads-up before it
+    not_before = loop.updated_ms if loop.remind_ms is None else max(loop.updated_ms, loop.remind_ms + 1)
     due = loop.due_ms
     lang = promise_language(loop.desc)
     # (lead, when) of reminders that happen: planned ones at their fire time, delivered ones at their moment
@@ -122,7 +167,7 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
         if key in delivered:
             happening.append((lead, moment, None))
             continue
-        if moment < loop.updated_ms:                       # rule 1
+        if moment < not_before:                            # rule 1
             continue
         late = moment < now_ms                             # rule 2
         fire = max(moment, now_ms)
@@ -131,7 +176,7 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
             fire = quiet.end_after(fire, tz)
         if fire >= due:                                    # rule 4
             continue
-        happening.append((lead, fire, PlannedReminder(key, loop.desc, lang, fire, late, deferred)))
+        happening.append((lead, fire, PlannedReminder(key, loop.desc, lang, fire, late, deferred, due)))
 
     kept: list[PlannedReminder] = []
     shorter: tuple[int, int] | None = None                 # (lead, when) of the next shorter one kept
@@ -141,18 +186,19 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
         shorter = (lead, when)
         if planned is not None:
             kept.append(planned)
-    return kept
+    return asked + kept
 
 
 def plan_reminders(loops: Iterable[OpenLoop], *, now_ms: int, tz: tzinfo,
                    leads_min: Iterable[int] = DEFAULT_LEADS_MIN, quiet: QuietHours | None = None,
                    delivered: Collection[ReminderKey] = frozenset()) -> list[PlannedReminder]:
-    """The reminders still to deliver for these loops, earliest first (closed and due-less loops: none)."""
+    """The reminders still to deliver for these loops, earliest first (closed loops, and loops with neither
+    a due nor a moment to remind at: none)."""
     leads = normalize_leads(leads_min)
     quiet = quiet or QuietHours(0, 0)
     plan: list[PlannedReminder] = []
     for loop in loops:
-        if loop.status != LoopStatus.OPEN or loop.due_ms is None:
+        if loop.status != LoopStatus.OPEN or (loop.due_ms is None and loop.remind_ms is None):
             continue
         plan.extend(_loop_plan(loop, leads, quiet, now_ms, delivered, tz))
     plan.sort(key=lambda p: (p.fire_ms, p.key))

@@ -35,7 +35,7 @@ from jarvisd.reflect.reminders import (
     DEFAULT_LEADS_MIN,
     PlannedReminder,
     ReminderKey,
-    minutes_left,
+    minutes_to_due,
     normalize_leads,
     plan_reminders,
     reminder_text,
@@ -68,6 +68,7 @@ class ReminderScheduler:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._watch: asyncio.Task[None] | None = None
         self._subscription: Subscription | None = None
+        self.last_spoken: tuple[str, int] | None = None  # (loop id, ms) of the last reminder spoken: a snooze's target
 
     @classmethod
     def from_config(cls, cfg: Any, *, agenda: Any, speak: Speak, gate: TurnGate, bus: EventBus | None = None,
@@ -226,9 +227,10 @@ class ReminderScheduler:
                          "quiet hours began or a shorter lead took over (re-planned)", key.job_id,
                          _clock(now, self.tz), (now - planned.fire_ms) / 1000)
                 return False
-            text = reminder_text(planned.desc, minutes_left(planned.due_ms, now), planned.lang)
+            text = reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, now), planned.lang)
             log.info("reminder %s spoken %.0f s after its time", key.job_id, (now - planned.fire_ms) / 1000)
             self.delivered.record(key, now, text)
+            self.last_spoken = (key.loop_id, now)
             del self._plan[key.job_id]
             self._remove_job(key.job_id)
             if self.bus is not None:

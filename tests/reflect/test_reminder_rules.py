@@ -138,3 +138,48 @@ def test_time_left_rounds_to_the_minute_and_never_says_zero():
     due = local_ms("2026-10-15 15:00")
     assert minutes_left(due, due - 9 * 60_000 - 40_000) == 10
     assert minutes_left(due, due - 5_000) == 1
+
+
+# ---------------------------------------------------------------- reminders the user asked for
+
+def asked(remind="2026-10-15 22:30", due="2026-10-15 22:30", made="2026-10-15 09:00") -> OpenLoop:
+    return OpenLoop(id="L1", desc="take my medicine", status=LoopStatus.OPEN, created_ms=local_ms(made),
+                    updated_ms=local_ms(made), due_ms=None if due is None else local_ms(due),
+                    remind_ms=local_ms(remind))
+
+
+def test_a_reminder_asked_for_fires_at_that_moment_instead_of_the_leads_before_it():
+    assert plan([asked()], "2026-10-15 09:00") == [(0, local_ms("2026-10-15 22:30"))]
+
+
+def test_a_reminder_asked_for_is_not_moved_out_of_quiet_hours():
+    assert plan([asked()], "2026-10-15 09:00", quiet=NIGHT) == [(0, local_ms("2026-10-15 22:30"))]
+
+
+def test_a_promise_with_only_a_moment_to_remind_at_is_reminded():
+    assert plan([asked(due=None)], "2026-10-15 09:00") == [(0, local_ms("2026-10-15 22:30"))]
+
+
+def test_a_snooze_before_the_due_keeps_the_lead_reminders_after_it():
+    snoozed = asked(remind="2026-10-15 14:05", due="2026-10-15 15:00")
+    done = {ReminderKey("L1", 60, local_ms("2026-10-15 15:00"))}
+    assert plan([snoozed], "2026-10-15 14:00", delivered=done) == [(0, local_ms("2026-10-15 14:05")),
+                                                                   (10, local_ms("2026-10-15 14:50"))]
+
+
+def test_a_delivered_asked_for_reminder_is_not_planned_again():
+    done = {ReminderKey("L1", 0, local_ms("2026-10-15 22:30"))}
+    assert plan([asked()], "2026-10-15 22:31", delivered=done) == []
+
+
+@pytest.mark.parametrize("minutes, text", [
+    (None, "Reminder: take your medicine."), (0, "Reminder: take your medicine."),
+    (-5, "Reminder: take your medicine. It was due 5 minutes ago."),
+    (10, "Reminder: take your medicine. It's due in 10 minutes."),
+])
+def test_the_reminder_says_your_and_where_the_due_stands(minutes, text):
+    assert reminder_text("take my medicine", minutes) == text
+
+
+def test_a_korean_reminder_at_its_moment_says_it_is_time():
+    assert reminder_text("약 먹기", None) == "알림: 약 먹기, 지금 할 시간이에요."
