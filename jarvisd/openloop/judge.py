@@ -13,11 +13,14 @@ import asyncio
 import inspect
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
+from datetime import datetime
 
 from jarvisd.llm.base import ChatModel, Message, complete
 from jarvisd.openloop import rules
 from jarvisd.openloop.model import AgendaChange, AgendaChanged, Judgement, OpenLoop
 from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.when import ImpossibleTime, resolve_time
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +55,28 @@ def build_messages(user_input: str, shown: Sequence[OpenLoop], service: OpenLoop
     return [Message(role="system", content=SYSTEM_PROMPT), Message(role="user", content=body)]
 
 
+def redate(judgement: Judgement, user_input: str, now: datetime) -> Judgement:
+    """Dues come from the user's words, not from the model's date arithmetic: each new promise takes the
+    time `when.resolve_time` reads in its quoted evidence (else in the whole input); the model's `@date`
+    stays only where the words name no time. A time the words make impossible drops the model's due."""
+    opened = []
+    for item in judgement.opened:
+        due_ms = item.due_ms
+        for words in (item.evidence, user_input):
+            if not words:
+                continue
+            try:
+                when = resolve_time(words, now)
+            except ImpossibleTime:
+                due_ms = None
+                break
+            if when is not None:
+                due_ms = int(when.at.timestamp() * 1000)
+                break
+        opened.append(replace(item, due_ms=due_ms))
+    return replace(judgement, opened=tuple(opened))
+
+
 class AgendaJudge:
     """One judge per daemon; `spawn` per user request."""
 
@@ -75,7 +100,7 @@ class AgendaJudge:
         judgement = rules.parse_judgement(answer.text, self.service.tz)
         if judgement.dropped:
             log.debug("openloop judge: dropped malformed items %s", judgement.dropped)
-        return judgement
+        return redate(judgement, user_input, self.service.now_local())
 
     async def judge(self, user_input: str, session: str = "default") -> AgendaChange:
         """Judge one request to the end and apply it; emits `AgendaChanged` when the agenda changed."""

@@ -152,3 +152,18 @@ async def test_the_embedder_runs_without_holding_the_agenda_lock(clock, seoul):
     service.add("우유 사기")
     await AgendaJudge(ScriptedChatModel([REPORT_ANSWER]), service).judge(REPORT_INPUT)
     assert embedder.lock_free == [True]  # one batch, embedded ahead, outside the lock
+
+
+async def test_the_due_comes_from_the_users_words_not_the_models_arithmetic(service, local_ms):
+    wrong_date = {"text": "open_loops:\n- 분기 보고서 초안 보내기 @2026-10-17 09:00 "
+                          "(근거: 내일 오후 3시까지 분기 보고서 초안을 팀장님께 보내야 해)"}
+    judge = AgendaJudge(ScriptedChatModel([wrong_date]), service)
+    change = await judge.judge(REPORT_INPUT)
+    assert change.opened[0].due_ms == local_ms("2026-10-16 15:00")
+
+
+async def test_the_models_due_stays_where_the_words_name_no_time(service, local_ms):
+    answer = {"text": "open_loops:\n- 보고서 보내기 @2026-10-16 15:00 (근거: 보고서 보내야 해)"}
+    judge = AgendaJudge(ScriptedChatModel([answer]), service)
+    change = await judge.judge("보고서 보내야 해")
+    assert change.opened[0].due_ms == local_ms("2026-10-16 15:00")
