@@ -57,8 +57,8 @@ KO_WEEKDAYS = {"월": 0, "화": 1, "수": 2, "목": 3, "금": 4, "토": 5, "일"
 # English day words -> days from today
 EN_DAY_WORDS = {"today": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "yesterday": -1,
                 "the day after tomorrow": 2, "day after tomorrow": 2, "last night": -1}
-KO_DAY_WORDS = {"오늘": 0, "이따": 0, "이따가": 0, "내일": 1, "모레": 2, "내일모레": 2, "내일 모레": 2, "글피": 3, "어제": -1,
-                "그제": -2, "그저께": -2, "어젯밤": -1, "오늘밤": 0, "오늘 밤": 0, "내일밤": 1, "내일 밤": 1}
+KO_DAY_WORDS = {"오늘": 0, "이따": 0, "이따가": 0, "내일": 1, "모레": 2, "내일모레": 2, "내일 모레": 2, "글피": 3,
+                "어제": -1, "그제": -2, "그저께": -2, "어젯밤": -1, "오늘밤": 0, "오늘 밤": 0, "내일밤": 1, "내일 밤": 1}
 
 # ---------------------------------------------------------------- parts of the day
 
@@ -67,7 +67,7 @@ EN_PARTS = {"morning": "morning", "afternoon": "afternoon", "evening": "evening"
             "tonight": "night", "after work": "evening", "after school": "afternoon", "after lunch": "afternoon",
             "after dinner": "evening", "before work": "morning", "before lunch": "morning"}
 KO_PARTS = {"오전": "am", "오후": "pm", "아침": "morning", "저녁": "evening", "밤": "night", "새벽": "dawn",
-            "낮": "daytime", "점심": "lunch", "퇴근": "evening", "점심 먹고": "afternoon"}
+            "낮": "daytime", "점심": "lunch", "점심 먹고": "afternoon", "점심먹고": "afternoon", "퇴근": "evening"}
 
 # What a said hour 1..12 means, by the part of the day said with it (position = hour - 1):
 #   a = that hour am   p = that hour pm   N = noon   z = 00:00 that day   m = midnight ending that day
