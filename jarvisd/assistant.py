@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from jarvisd.agent.feature_hooks import AgendaJudgeHook, MemoryHooks
+from jarvisd.agent.feature_hooks import MemoryHooks
 from jarvisd.agent.jarvis import build_jarvis
 from jarvisd.agent.loop import Agent, AnswerDelta, TurnEnded
 from jarvisd.agent.tools import register_recall_episodes, register_remember_task_pattern
@@ -20,14 +20,16 @@ from jarvisd.commands import CommandContext, is_command
 from jarvisd.commands import registry as command_registry
 from jarvisd.config import Config
 from jarvisd.events import AgendaChanged, EventBus, TranscriptLine
-from jarvisd.llm.base import BackendError
+from jarvisd.llm.base import BackendError, Message
 from jarvisd.llm.select import Backends, select_backends
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import register_memory_commands
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
+from jarvisd.openloop.desk import AgendaDesk, JudgePlan, judge_plan
 from jarvisd.openloop.judge import AgendaJudge
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.service import OpenLoopService
 
 log = logging.getLogger("jarvisd.assistant")
@@ -57,6 +59,8 @@ class Assistant:
     judge: AgendaJudge
     agent: Agent
     bus: EventBus
+    desk: AgendaDesk
+    plan: JudgePlan
 
     def scope(self, session: str = "default") -> MemoryScope:
         return MemoryScope(user=self.cfg.general.user, agent=self.agent.name, session=session)
@@ -71,7 +75,8 @@ class Assistant:
                               services=self.services())
 
     async def turn(self, text: str, session: str = "default", lang: str = "") -> AsyncIterator[str]:
-        """One user turn: yields the answer's text as it is written. Slash commands answer directly."""
+        """One user turn: yields the answer's text as it is written. Slash commands answer directly;
+        the agenda desk answers what is about the agenda (no model); the agent answers the rest."""
         text = text.strip()
         if not text:
             return
@@ -84,6 +89,19 @@ class Assistant:
                 answer.append(reply)
                 yield reply
                 return
+            desk = await asyncio.to_thread(self.desk.handle, text, session)
+            if self.plan.model and (desk is None or desk.intent == "capture"):
+                self.judge.spawn(text, session)  # beside the reply; merged with what the rules found
+            if desk is not None:
+                if desk.change.changed:
+                    await self.bus.publish(AgendaChanged(reason=f"{desk.intent}:{session}"))
+                answer.append(desk.text)
+                yield desk.text
+                if desk.final:
+                    await asyncio.to_thread(self._record_desk_turn, scope, text, desk.text)
+                    return
+                answer.append(" ")
+                yield " "
             try:
                 async for event in self.agent.stream_turn(text, scope=scope):
                     if isinstance(event, AnswerDelta):
@@ -100,6 +118,13 @@ class Assistant:
             if answer:
                 await self.bus.publish(TranscriptLine(role="assistant", text="".join(answer).strip(),
                                                       session=session, lang=lang))
+
+    def _record_desk_turn(self, scope: MemoryScope, text: str, reply: str) -> None:
+        """An agenda turn is part of the conversation: memory keeps it like an agent turn (and flushes)."""
+        self.memory.record_turn(scope, [Message("user", text), Message("assistant", reply)])
+        flush = getattr(self.memory, "flush", None)
+        if flush is not None:
+            flush()
 
     async def answer(self, text: str, session: str = "default") -> str:
         return "".join([piece async for piece in self.turn(text, session)])
@@ -129,9 +154,14 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
 
     judge = AgendaJudge(backends.thought, agenda, on_agenda_changed=agenda_changed,
                         timeout_sec=cfg.llm.timeout_sec)
-    agent = build_jarvis(cfg, backends.chat, hooks=[MemoryHooks(memory), AgendaJudgeHook(judge)])
+    plan = judge_plan(cfg.openloop.judge, backends.thought.name)
+    log.info("openloop: promises found by %s, because %s", plan.name, plan.why)
+    # the Korean analyzer loads on its first Korean sentence; the daemon loads it at start (`serve`)
+    desk = AgendaDesk(agenda, KoreanAnalyzer(), capture="rules" if plan.rules else "model")
+    agent = build_jarvis(cfg, backends.chat, hooks=[MemoryHooks(memory)])
     register_memory_tools(agent, memory)
-    return Assistant(cfg=cfg, backends=backends, memory=memory, agenda=agenda, judge=judge, agent=agent, bus=bus)
+    return Assistant(cfg=cfg, backends=backends, memory=memory, agenda=agenda, judge=judge, agent=agent, bus=bus,
+                     desk=desk, plan=plan)
 
 
 def register_memory_tools(agent: Agent, memory: MemoryService) -> None:

@@ -96,6 +96,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "openloop.expire_after_sec": _at_least(1),
     "openloop.max_age_sec": _at_least(1),
     "openloop.store": _choices("memory", "jsonl", "lancedb"),
+    "openloop.judge": _choices("auto", "rules", "model"),
     "openloop.same_loop_threshold": _thresholds,
     "voice.sample_rate": _at_least(8000),
     "voice.language": _choices("auto", "ko", "en"),

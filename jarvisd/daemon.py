@@ -197,6 +197,7 @@ async def _start_scheduler(d: Daemon) -> None:
                                       drafts_dir=Path(d.cfg.paths.data_dir) / PROCEDURES_DIR)
     d.scheduler = ReminderScheduler.from_config(d.cfg, agenda=d.assistant.agenda, speak=d.speak, gate=d.gate,
                                                 bus=d.bus, reflect=d.reflect, consolidate=consolidate)
+    d.assistant.desk.last_reminder = lambda: d.scheduler.last_spoken  # "remind me again in 10 minutes"
     d.scheduler.start()
 
 
@@ -235,6 +236,23 @@ async def _warm_memory(d: Daemon) -> None:
         log.warning("memory: could not load the resident copy at start (%s)", exc)
         return
     log.info("memory: %d items ready in %.1f s", d.assistant.memory.store.count(), time.monotonic() - started)
+
+
+def _load_korean(d: Daemon) -> asyncio.Task[Any]:
+    """The Korean analyzer (kiwipiepy, about 7 s) loads in a worker thread at start, so the first Korean
+    promise does not wait for it; English turns never do."""
+    korean = d.assistant.desk.korean
+
+    async def load() -> None:
+        started = time.monotonic()
+        try:
+            await asyncio.to_thread(korean.load)
+        except Exception as exc:  # Korean promises then fall back to the model's judgement, if any
+            log.error("openloop: the Korean analyzer did not load (%s): Korean promises are not caught", exc)
+            return
+        log.info("openloop: Korean analyzer ready in %.1f s", time.monotonic() - started)
+
+    return asyncio.create_task(load(), name="korean-analyzer")
 
 
 async def _start_tray(d: Daemon, stop: asyncio.Event) -> None:
@@ -337,6 +355,8 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
         assistant = await asyncio.to_thread(build_assistant, cfg, store, backends=backends, bus=bus)
         report_environment(cfg, assistant.backends)
         d = Daemon(cfg=cfg, assistant=assistant, bus=bus, gate=TurnGate(), stopping=stopping)
+        if d.assistant.desk.korean is not None:
+            d.tasks.append(_load_korean(d))
         await _warm_memory(d)
         await _start_voice(d)
         await _start_scheduler(d)

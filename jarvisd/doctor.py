@@ -12,6 +12,7 @@ from jarvisd.config import Config
 from jarvisd.llm.ollama_backend import has_model
 from jarvisd.llm.select import OllamaProbe, probe_ollama, select_backends
 from jarvisd.manifest import ModelError, ModelStore
+from jarvisd.openloop.desk import judge_plan
 
 
 def audio_devices() -> dict[str, Any]:
@@ -78,8 +79,10 @@ def build_report(cfg: Config, store: ModelStore,
     probe = (probe_fn or probe_ollama)(cfg.ollama_host, cfg.llm.connect_timeout_sec)
     try:
         backends = select_backends(cfg, store, probe)
+        plan = judge_plan(cfg.openloop.judge, backends.thought.name)
         selection = {"chat": backends.chat.name, "thought": backends.thought.name,
-                     "embedder": backends.embedder.name if backends.embedder else None, "notes": backends.notes}
+                     "embedder": backends.embedder.name if backends.embedder else None, "notes": backends.notes,
+                     "judge": {"name": plan.name, "why": plan.why}}
     except Exception as exc:  # doctor reports every failure, never crashes
         selection = {"error": str(exc)}
     return {
@@ -111,6 +114,7 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(f"backend     : ERROR {backend['error']}")
     else:
         lines += [f"backend     : {note}" for note in backend["notes"]]
+        lines.append(f"promises    : found by {backend['judge']['name']}, because {backend['judge']['why']}")
     ollama = report["ollama"]
     if ollama["up"]:
         lines.append(f"ollama      : up at {ollama['host']}, {len(ollama['models'])} models")

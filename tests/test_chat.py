@@ -1,6 +1,7 @@
 """`jarvisd chat` runs turns through the assembled assistant: memory, the AGENDA judge and the agent loop."""
 
 import asyncio
+from datetime import datetime
 
 from jarvisd.assistant import build_assistant
 from jarvisd.config import load_config
@@ -18,12 +19,13 @@ def assistant_with(tmp_path, chat_answers, judge_answers, **env):
     return build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
 
 
-async def test_a_promise_in_a_text_turn_lands_on_the_agenda_and_in_memory(tmp_path):
+async def test_with_the_model_judge_a_promise_in_a_text_turn_lands_on_the_agenda_and_in_memory(tmp_path):
     promise = "내일 오후 3시까지 분기 보고서 보내야 해"
     assistant = assistant_with(
         tmp_path,
         [{"text": "알겠어요, 챙길게요."}],
-        [{"text": f"open_loops:\n- 분기 보고서 보내기 @2030-01-02 15:00 (근거: {promise})\nclosed_loops:\n"}])
+        [{"text": f"open_loops:\n- 분기 보고서 보내기 @2030-01-02 15:00 (근거: {promise})\nclosed_loops:\n"}],
+        JARVIS_OPENLOOP__JUDGE="model")
     events = assistant.bus.subscribe()
     answer = await assistant.answer(promise, session="s1")
     await assistant.judge.drain()
@@ -104,4 +106,33 @@ async def test_memory_commands_are_registered_for_every_surface(tmp_path):
     for command in ("/patterns", "/procedures", "/compact", "/usermodel", "/journal", "/remember", "/openloop"):
         assert command in help_text
     assert "no task patterns" in (await assistant.answer("/patterns")).lower()
+    await assistant.close()
+
+
+async def test_without_a_model_a_promise_is_caught_confirmed_and_kept_in_memory(tmp_path):
+    """The offline default: the rules catch the promise; the chat model is never asked (it has no answers)."""
+    assistant = assistant_with(tmp_path, [], [], JARVIS_OPENLOOP__JUDGE="rules")
+    answer = await assistant.answer("I need to send the quarterly report to Mina by Friday at 3 pm.", session="s1")
+    (loop,) = assistant.agenda.agenda()
+    assert "quarterly report" in loop.desc and answer.startswith("Got it: send the quarterly report to Mina, ")
+    assert answer.endswith(" at 3 PM.")
+    listed = await assistant.answer("What's on my agenda?", session="s1")
+    assert listed.startswith("You have one thing on your agenda: send the quarterly report")
+    done = await assistant.answer("I sent the quarterly report to Mina.", session="s1")
+    assert done.startswith("Marked done:") and assistant.agenda.agenda() == []
+    episodes = assistant.memory.recall_episodes(assistant.scope("s1"), query="quarterly report")
+    assert episodes, "agenda turns are part of the conversation memory keeps"
+    await assistant.close()
+
+
+async def test_with_a_capable_model_the_rules_and_the_judge_keep_one_loop(tmp_path):
+    promise = "I need to send the quarterly report by Friday at 3 pm."
+    judge = [{"text": f"open_loops:\n- send the quarterly report @2030-01-01 09:00 (근거: {promise})"}]
+    assistant = assistant_with(tmp_path, [], judge)  # auto, and the scripted thought model is not the embedded one
+    assert assistant.plan.rules and assistant.plan.model
+    await assistant.answer(promise, session="s1")
+    await assistant.judge.drain()
+    (loop,) = assistant.agenda.agenda()  # the judge's item merged into the rules' loop
+    due = datetime.fromtimestamp(loop.due_ms / 1000, assistant.agenda.tz)
+    assert (due.weekday(), due.hour, due.year < 2030) == (4, 15, True)  # the words' Friday 15:00, not 2030
     await assistant.close()

@@ -1,7 +1,8 @@
-"""Features plugged into the loop as hooks: memory (observe / record_turn / reinforce) and the AGENDA judge.
+"""Features plugged into the loop as hooks: memory (observe / record_turn / reinforce).
 
-Both are duck-typed so the agent package does not import memory or openloop: any object with the
-methods below fits (`jarvisd.memory.service.MemoryService`, `jarvisd.openloop.judge` judge).
+Duck-typed so the agent package does not import memory: any object with the methods below fits
+(`jarvisd.memory.service.MemoryService`). The AGENDA judge is not a hook: `Assistant.turn` starts it,
+because a turn the agenda desk answers never reaches the agent loop.
 """
 
 from __future__ import annotations
@@ -21,10 +22,6 @@ class TurnMemory(Protocol):
     def record_turn(self, scope: Any, messages: Any) -> Any: ...
 
     def reinforce(self, scope: Any, context: Any, answer: str) -> Any: ...
-
-
-class AgendaJudge(Protocol):
-    def spawn(self, user_input: str, session: str = "default") -> Any: ...
 
 
 class MemoryHooks(AgentHooks):
@@ -54,14 +51,3 @@ class MemoryHooks(AgentHooks):
         flush = getattr(self.memory, "flush", None)
         if flush is not None:  # the turn is over: what it wrote must survive a crash
             await asyncio.to_thread(flush)
-
-
-class AgendaJudgeHook(AgentHooks):
-    """Starts the AGENDA judge on the user's words at turn start, beside the reply (not awaited)."""
-
-    def __init__(self, judge: AgendaJudge) -> None:
-        self.judge = judge
-
-    async def on_turn_start(self, ctx: TurnContext) -> None:
-        session = str(getattr(ctx.scope, "session", None) or "default")
-        self.judge.spawn(ctx.user_text, session)

@@ -54,7 +54,7 @@ _MY_LIST = r"(?:my\s+)?(?:agenda|to-?do(?:\s+list)?|to-?dos|todo\s+list|task\s+l
 _EN_LIST = [
     rf"what(?:'s| is| are)?\s+(?:on|in)\s+{_MY_LIST}",
     rf"(?:read|show|tell|give)\s+(?:me\s+)?{_MY_LIST}",
-    rf"(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+)?(?:open\s+)?(?:tasks|promises|to-?dos|reminders|agenda)",
+    r"(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+)?(?:open\s+)?(?:tasks|promises|to-?dos|reminders|agenda)",
     r"what\s+(?:do|did)\s+i\s+(?:still\s+)?(?:have|need|got)\s+to\s+do",
     r"what(?:'s| is)\s+(?:left\s+)?on\s+my\s+plate",
     r"what\s+(?:are|were)\s+my\s+(?:open\s+)?(?:tasks|promises|to-?dos|reminders|plans)",
@@ -81,7 +81,8 @@ _EN_DONE = [
     r"(?:i(?:'ve| have)?\s+)?(?:finished|completed|done with)\s+(?P<x>.+)",
 ]
 _EN_CANCEL = [
-    r"(?:cancel|delete|remove|drop|scratch)\s+(?P<x>.+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?",
+    r"(?:cancel|delete|remove|drop|scratch)\s+(?P<x>[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?"
+    r"(?:,.*)?",
     r"take\s+(?P<x>.+?)\s+off\s+(?:my|the)\s+(?:agenda|list|to-?do list)",
     r"(?:forget|never\s*mind)\s+(?:about\s+)?(?P<x>.+?)(?:,.*)?",
     r"(?:i\s+)?(?:don't|do not|no longer)\s+(?:need|have)\s+to\s+(?P<x>.+?)\s+any\s*more",
@@ -105,9 +106,11 @@ _EN_PROMISED = [
     r"what\s+(?:do|did)\s+i\s+(?:have|need)\s+to\s+do\s+for\s+(?P<x>[\w' -]+)",
     r"(?:any|what)\s+promises\s+to\s+(?P<x>[\w' -]+)",
 ]
+_EN_CUE = r"(?:oh|um|uh|ah|no|nope|wait|sorry|actually|not\s+\w+)"
+_EN_REDO = r"(?:(?:make|change|move|push)\s+(?:it|that)\s+(?:to\s+)?|it's\s+|i\s+meant?\s+|i\s+said\s+)"
 _EN_CORRECT = [
-    r"(?:no|nope|not\s+\w+|actually|wait|sorry)[\s,]+(?:(?:make|change|move)\s+it\s+(?:to\s+)?|it's\s+|i\s+mean\s+)?(?P<x>.+)",
-    r"(?:make|change|move)\s+it\s+(?:to\s+)?(?P<x>.+)",
+    rf"(?:{_EN_CUE}[\s,]+)+{_EN_REDO}?(?P<x>.+)",
+    rf"{_EN_REDO}(?P<x>.+)",
 ]
 
 # ---------------------------------------------------------------- Korean (spaces ignored: Whisper spaces freely)
@@ -130,8 +133,10 @@ _KO_SNOOZE = [
     r"(?P<bare>(?:이따|나중에|조금이따)?다시알려(?:줘|주세요)|스누즈)",
 ]
 _KO_PROMISED = [r"(?P<x>[가-힣A-Za-z]+?)(?:한테|에게|께|랑|하고)(?:뭐|무슨)(?:약속|하기로)"]
-_KO_CORRECT = [r"(?:아니야|아니다|아니요|아니|아뇨|아냐)[,\s]+(?P<x>.+)",
-               r"(?P<x>.+?)\s*(?:로|으로)\s*(?:바꿔|해|변경해|옮겨|미뤄)\s*(?:줘|주세요|줄래)?"]
+_KO_CUE = r"(?:(?:아|음|저|죄송해요|죄송합니다|미안|미안해|미안해요)[,\s]+)*"
+_KO_CORRECT = [rf"{_KO_CUE}(?:아니야|아니다|아니요|아니|아뇨|아냐)[,\s]+(?P<x>.+)",
+               rf"{_KO_CUE}(?P<x>.+?)\s*(?:로|으로)\s*(?:바꿔|해|변경해|옮겨|미뤄|고쳐|정정해|정정할게|정정)"
+               r"\s*(?:줘|주세요|줄래|요)?"]
 _KO_NUMBER = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
               "십": 10, "이십": 20, "삼십": 30, "오": 5}
 

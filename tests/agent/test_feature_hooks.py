@@ -1,7 +1,7 @@
 """Memory and AGENDA judge plugged into the loop as hooks."""
 
 from jarvisd.agent import Agent, Tool, ToolRegistry, chat_profile
-from jarvisd.agent.feature_hooks import AgendaJudgeHook, MemoryHooks
+from jarvisd.agent.feature_hooks import MemoryHooks
 from jarvisd.llm.base import Message
 from jarvisd.llm.scripted import ScriptedChatModel
 from jarvisd.memory.scope import MemoryScope
@@ -56,17 +56,3 @@ async def test_memory_hooks_with_the_real_memory_service_carry_the_window_into_t
     await agent.run_turn("when is the trip?", scope=scope)
     second_prompt = [m.content for m in model.calls[1][0][1:]]
     assert second_prompt == ["my Busan trip is on Friday", "Noted: the trip is on Friday.", "when is the trip?"]
-
-
-async def test_agenda_judge_starts_beside_the_reply_with_the_scope_session():
-    started = []
-
-    class Judge:
-        def spawn(self, user_input, session="default"):
-            started.append((user_input, session))
-
-    agent = Agent(ScriptedChatModel([answer("ok"), answer("ok")]), ToolRegistry(), chat_profile(),
-                  hooks=[AgendaJudgeHook(Judge())])
-    await agent.run_turn("I have to send the report by 3 pm tomorrow", scope=MemoryScope("u", "main", "s7"))
-    await agent.run_turn("and call mom", scope=None)
-    assert started == [("I have to send the report by 3 pm tomorrow", "s7"), ("and call mom", "default")]

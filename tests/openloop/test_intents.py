@@ -77,3 +77,16 @@ def test_a_correction_gives_the_words_of_the_new_time(text, words):
 @pytest.mark.parametrize("text", ["I need milk", "Thursday is fine for the meeting", "목요일에 보자"])
 def test_other_sentences_are_no_correction(text):
     assert correction_time(text) is None
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Oh, make that noon.", "noon"), ("Sorry, I meant Friday.", "friday"), ("No wait, Thursday.", "thursday"),
+    ("죄송해요, 오후 2시로 정정할게요", "오후 2시"), ("아 금요일로 바꿔줘", "금요일"),
+])
+def test_corrections_with_fillers_and_apologies(text, words):
+    assert correction_time(text) == words
+
+
+def test_a_cancel_command_ends_at_the_comma():
+    intent = match_intent("Scratch the thank-you notes, I'll just call everyone.")
+    assert intent is not None and (intent.kind, intent.argument) == ("cancel", "the thank-you notes")

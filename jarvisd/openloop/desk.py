@@ -1,0 +1,353 @@
+"""The agenda's side of a conversation, with no language model: agenda intents answered from the agenda,
+promises captured and closed by the rules, a due corrected, a reminder snoozed.
+
+`AgendaDesk.handle(text, session)` runs on every user utterance before the agent loop (blocking, a few
+milliseconds: call it from a worker thread). It returns the spoken answer when the utterance was about
+the agenda, else None and the agent answers. Everything it changes goes through `OpenLoopService` and
+its rules (grounded, same_loop, merge, expiry), exactly as the model's judgement does.
+
+```
+text ─► intents.match_intent ──► list / due today|tomorrow / promised_to ─► phrases (read aloud)
+   │                          └► done / cancel / snooze ─► service.set_status | service.reschedule
+   ├► intents.correction_time + a promise captured a moment ago ─► service.reschedule (the due moves)
+   └► commitments.read_utterance ─► when.resolve_time per clause ─► Judgement ─► service.apply_judgement
+                                                                               └► phrases.confirm_*
+```
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+from jarvisd.openloop import phrases, rules
+from jarvisd.openloop.commitments import Commitment, Reading, read_utterance
+from jarvisd.openloop.intents import Intent, correction_time, match_intent
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.when import ImpossibleTime, When, resolve_time, time_spans
+
+log = logging.getLogger(__name__)
+
+CaptureMode = Literal["rules", "model"]
+FOCUS_SEC = 600          # a correction ("no, Thursday") applies to a promise captured this recently
+SNOOZE_WINDOW_SEC = 1800  # "remind me again in 10 minutes" applies to a reminder spoken this recently
+PAST_GRACE_MS = 60_000   # a due this far in the past is "already passed", not a slip of the clock
+LastReminder = Callable[[], "tuple[str, int] | None"]
+
+
+@dataclass(frozen=True)
+class DeskReply:
+    text: str
+    lang: phrases.Lang
+    final: bool = True   # the whole answer; False: said first, then the agent answers the rest (a question)
+    change: AgendaChange = field(default_factory=AgendaChange)
+    intent: str = "capture"
+
+
+@dataclass
+class _Focus:
+    """The promise this session just talked about: a correction or a snooze applies to it."""
+
+    loop_id: str
+    at_ms: int
+    remind: bool = False  # the user asked to be reminded of it ("remind me to ..."), maybe without a time
+
+
+class AgendaDesk:
+    def __init__(self, service: OpenLoopService, korean: KoreanAnalyzer | None = None, *,
+                 capture: CaptureMode = "rules", last_reminder: LastReminder | None = None) -> None:
+        self.service = service
+        self.korean = korean
+        self.capture_mode = capture
+        self.last_reminder: LastReminder = last_reminder or (lambda: None)
+        self._focus: dict[str, _Focus] = {}
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------ entry
+
+    def handle(self, text: str, session: str = "default") -> DeskReply | None:
+        """The agenda's answer to one utterance, or None when it is not about the agenda."""
+        text = text.strip()
+        if not text:
+            return None
+        lang = phrases.language_of(text)
+        intent = match_intent(text)
+        if intent is not None:
+            reply = self._intent(intent, session)
+            if reply is not None:
+                return reply
+        reply = self._correction(text, session, lang)
+        if reply is not None:
+            return reply
+        if self.capture_mode == "rules":
+            return self.capture(text, session, lang)
+        return None
+
+    # ------------------------------------------------------------ intents
+
+    def _intent(self, intent: Intent, session: str) -> DeskReply | None:
+        now, lang = self.service.now_local(), intent.lang
+        tz = self.service.tz
+        if intent.kind in ("list", "due_today", "due_tomorrow"):
+            loops = self.service.agenda()
+            scope: Literal["all", "today", "tomorrow"] = "all"
+            if intent.kind != "list":
+                scope = "today" if intent.kind == "due_today" else "tomorrow"
+                last_day = now.date().toordinal() + (0 if scope == "today" else 1)
+                loops = [loop for loop in loops if loop.due_ms is not None
+                         and datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day]
+                loops.sort(key=lambda loop: loop.due_ms or 0)
+            return DeskReply(phrases.agenda_list(loops, now, tz, lang, scope), lang, intent=intent.kind)
+        if intent.kind == "promised_to":
+            loops = [loop for loop in self.service.agenda() if _mentions(loop, intent.argument)]
+            return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
+        if intent.kind == "snooze":
+            return self._snooze(intent, session)
+        return self._close_by_name(intent, session)
+
+    def _close_by_name(self, intent: Intent, session: str) -> DeskReply | None:
+        loops = self.service.agenda()
+        found = rules.best_reference(intent.argument, [loop.desc for loop in loops])
+        if found is None:
+            if intent.command:
+                return DeskReply(phrases.not_found(intent.argument, intent.lang), intent.lang, intent=intent.kind)
+            return None  # "the meeting is finished": a remark; the promise rules and the agent take it
+        if isinstance(found, list):
+            options = [loops[i] for i in found]
+            return DeskReply(phrases.which_one(options, intent.lang), intent.lang, intent=intent.kind)
+        status = LoopStatus.DONE if intent.kind == "done" else LoopStatus.DISMISSED
+        closed = self.service.set_status(loops[found].id, status)
+        return DeskReply(phrases.confirm_closed(closed, intent.lang), intent.lang,
+                         change=AgendaChange(closed=(closed,)), intent=intent.kind)
+
+    def _snooze(self, intent: Intent, session: str) -> DeskReply:
+        now_ms = self.service.now_ms()
+        target = None
+        spoken = self.last_reminder()
+        if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000:
+            target = spoken[0]
+        else:
+            focus = self._recent_focus(session, now_ms)
+            target = focus.loop_id if focus is not None else None
+        loop = self._open(target)
+        if loop is None:
+            return DeskReply(phrases.nothing_to_snooze(intent.lang), intent.lang, intent="snooze")
+        minutes = intent.minutes or 10
+        updated = self.service.reschedule(loop.id, remind_ms=now_ms + minutes * 60_000)
+        return DeskReply(phrases.snoozed(updated, minutes, intent.lang), intent.lang,
+                         change=AgendaChange(updated=(updated,)), intent="snooze")
+
+    # ------------------------------------------------------------ correction
+
+    def _correction(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"No, Thursday", "make it 4 pm", or a time alone ("at 5 pm", answering "when is it due?")
+        moves the due of the promise captured a moment ago in this session."""
+        words = correction_time(text) or (text if only_a_time(text) else None)
+        if words is None:
+            return None
+        now_ms = self.service.now_ms()
+        focus = self._recent_focus(session, now_ms)
+        loop = self._open(focus.loop_id if focus is not None else None)
+        if loop is None:
+            return None
+        try:
+            when = resolve_time(words, self.service.now_local())
+        except ImpossibleTime as exc:
+            return DeskReply(_reason(exc, lang), lang, intent="correct")
+        if when is None:
+            return None
+        due_ms = corrected_due(loop.due_ms, when, words, self.service.tz)
+        wants_reminder = loop.remind_ms is not None or (focus is not None and focus.remind)
+        updated = self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=due_ms if wants_reminder else None)
+        self._remember(session, updated, now_ms, remind=wants_reminder)
+        now = self.service.now_local()
+        return DeskReply(phrases.confirm_updated(updated, now, self.service.tz, lang), lang,
+                         change=AgendaChange(updated=(updated,)), intent="correct")
+
+    # ------------------------------------------------------------ capture
+
+    def capture(self, text: str, session: str = "default", lang: phrases.Lang | None = None) -> DeskReply | None:
+        """The promise rules on one utterance: new promises with dues computed from the user's words,
+        closings by statement ("I sent Sam the slides"), through `OpenLoopService.apply_judgement`."""
+        lang = lang or phrases.language_of(text)
+        reading = read_utterance(text, self.korean)
+        now = self.service.now_local()
+        shown = self.service.loops_for_judge(session)
+        opened, notes, remind = self._proposals(reading.commitments, now, lang)
+        closed = self._closings(reading, shown)
+        if not opened and not closed and not notes:
+            # the dismissal rule alone ("보고서는 취소됐어"): the service applies it to any input
+            change = self.service.apply_judgement(Judgement(), text, shown, session) if not reading.question \
+                else AgendaChange()
+            return self._reply(change, [], remind, reading, lang, session) if change.changed else None
+        change = self.service.apply_judgement(Judgement(opened=tuple(opened), closed=tuple(closed)), text, shown,
+                                              session)
+        return self._reply(change, notes, remind, reading, lang, session)
+
+    def _proposals(self, commitments: Sequence[Commitment], now: datetime,
+                   lang: phrases.Lang) -> tuple[list[ProposedLoop], dict[str, str], set[str]]:
+        """The judgement's new promises; `notes` says, by description, why a said due was not kept."""
+        opened: list[ProposedLoop] = []
+        notes: dict[str, str] = {}
+        remind: set[str] = set()
+        for c in commitments:
+            due_ms, problem = self._due(c.clause, now, lang)
+            if problem is not None:
+                notes[c.action] = phrases.unusable_time(c.action, problem, lang)
+            opened.append(ProposedLoop(desc=c.action, due_ms=due_ms, evidence=c.clause,
+                                       remind_ms=due_ms if c.remind else None))
+            if c.remind:
+                remind.add(c.action)
+        return opened, notes, remind
+
+    def _due(self, clause: str, now: datetime, lang: phrases.Lang) -> tuple[int | None, str | None]:
+        """The due said in this clause, or (None, why not) for an impossible, absurd or past one."""
+        try:
+            when = resolve_time(clause, now)
+        except ImpossibleTime as exc:
+            return None, _reason(exc, lang)
+        if when is None:
+            return None, None
+        due_ms = int(when.at.timestamp() * 1000)
+        if due_ms < self.service.now_ms() - PAST_GRACE_MS:
+            said = phrases.spoken_due(due_ms, now, self.service.tz, lang)
+            return None, (f"{said}은(는) 이미 지났어요." if lang == "ko" else f"{said} has already passed.")
+        return due_ms, None
+
+    def _closings(self, reading: Reading, shown: Sequence[OpenLoop]) -> list[ClosedRef]:
+        if reading.question:
+            return []
+        refs = []
+        descs = [loop.desc for loop in shown]
+        for closure in reading.closures:
+            found = rules.best_reference(closure.reference, descs)
+            if isinstance(found, int):
+                status = LoopStatus.DONE if closure.status == "done" else LoopStatus.DISMISSED
+                refs.append(ClosedRef(index=found + 1, status=status))
+        return refs
+
+    def _reply(self, change: AgendaChange, notes: dict[str, str], remind: set[str], reading: Reading,
+               lang: phrases.Lang, session: str) -> DeskReply | None:
+        """One short sentence per change: closed, opened (or why its due was not kept), moved, already there."""
+        now, tz, now_ms = self.service.now_local(), self.service.tz, self.service.now_ms()
+        said = [phrases.confirm_closed(loop, lang) for loop in change.closed if loop.status is not LoopStatus.EXPIRED]
+        notes = dict(notes)
+        for loop in change.opened:
+            self._remember(session, loop, now_ms, remind=loop.desc in remind)
+            note = notes.pop(loop.desc, None)
+            said.append(note or phrases.confirm_opened(loop, now, tz, lang, remind=loop.desc in remind))
+        for loop in change.updated:
+            self._remember(session, loop, now_ms)
+            said.append(phrases.confirm_updated(loop, now, tz, lang))
+        for loop in change.kept:
+            self._remember(session, loop, now_ms)
+            said.append(phrases.already_open(loop, lang))
+        said.extend(notes.values())
+        if not said:
+            return None
+        return DeskReply(" ".join(said), lang, final=not reading.question, change=change)
+
+    # ------------------------------------------------------------ focus
+
+    def _remember(self, session: str, loop: OpenLoop, now_ms: int, remind: bool = False) -> None:
+        with self._lock:
+            self._focus[session] = _Focus(loop.id, now_ms, remind or loop.remind_ms is not None)
+
+    def _recent_focus(self, session: str, now_ms: int) -> _Focus | None:
+        with self._lock:
+            focus = self._focus.get(session)
+        return focus if focus is not None and now_ms - focus.at_ms <= FOCUS_SEC * 1000 else None
+
+    def _open(self, loop_id: str | None) -> OpenLoop | None:
+        if loop_id is None:
+            return None
+        try:
+            loop = self.service.find(loop_id)
+        except LookupError:
+            return None
+        return loop if loop.is_open else None
+
+
+_DAY_WORDS = re.compile(
+    r"today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|"
+    r"january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"\d+(?:st|nd|rd|th)|오늘|내일|모레|글피|요일|주말|\d+\s*일|\d+\s*월|다음\s*주|이번\s*주", re.IGNORECASE)
+
+
+def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object) -> int:
+    """A correction keeps what it does not change: "no, Thursday" keeps the time of day, "make it 4 pm"
+    keeps the day (a relative "in two hours" replaces both)."""
+    new = when.at
+    if old_due_ms is None:
+        return int(new.timestamp() * 1000)
+    old = datetime.fromtimestamp(old_due_ms / 1000, new.tzinfo)
+    names_day = _DAY_WORDS.search(words) is not None
+    if when.has_time and not names_day and not _is_relative(words):
+        new = new.replace(year=old.year, month=old.month, day=old.day)
+    elif names_day and not when.has_time and not phrases.is_day_only(old):
+        new = new.replace(hour=old.hour, minute=old.minute)
+    return int(new.timestamp() * 1000)
+
+
+_FILLER = re.compile(r"[\s,.!?~]+|\b(?:at|on|by|for|it's|it is|um|uh|please|then|ok|okay)\b|(?:으로|로|에|요|까지)(?=\s|$)",
+                     re.IGNORECASE)
+
+
+def only_a_time(text: str) -> bool:
+    """The utterance is a time and nothing else ("at 5 pm", "tomorrow morning", "목요일 오후 3시")."""
+    spans = time_spans(text)
+    if not spans:
+        return False
+    rest = "".join(ch for i, ch in enumerate(text) if not any(a <= i < b for a, b in spans))
+    return not _FILLER.sub("", rest).strip()
+
+
+def _is_relative(words: str) -> bool:
+    return re.search(r"\bin\s+(?:an?|\d+|\w+)\s+(?:minutes?|hours?)|뒤에|후에|있다가", words) is not None
+
+
+def _reason(exc: ImpossibleTime, lang: phrases.Lang) -> str:
+    return getattr(exc, "reason_ko", str(exc)) if lang == "ko" else getattr(exc, "reason", str(exc))
+
+
+def _mentions(loop: OpenLoop, person: str) -> bool:
+    name = person.strip().lower()
+    if not name:
+        return False
+    text = f"{loop.desc} {loop.evidence or ''}".lower()
+    return re.search(rf"(?<![\w가-힣]){re.escape(name)}", text) is not None
+
+
+@dataclass(frozen=True)
+class JudgePlan:
+    """Who finds the promises (`openloop.judge`), and why, in one sentence for the log and `doctor`."""
+
+    rules: bool
+    model: bool
+    why: str
+
+    @property
+    def name(self) -> str:
+        return "rules + model" if self.rules and self.model else "rules" if self.rules else "model"
+
+
+def judge_plan(setting: str, thought_model: str) -> JudgePlan:
+    """`auto`: the rules alone with the embedded thought model (SmolLM2-135M cannot write the judgement's
+    format: 0 of 13 promises), the rules and the model's judgement merged with a capable one."""
+    embedded = thought_model.startswith("embedded:")
+    if setting == "rules":
+        return JudgePlan(True, False, "openloop.judge = rules")
+    if setting == "model":
+        return JudgePlan(False, True, f"openloop.judge = model ({thought_model}; dues from the user's words)")
+    if embedded:
+        return JudgePlan(True, False, f"openloop.judge = auto and the thought model is the embedded {thought_model}, "
+                                      "too small to write the judgement")
+    return JudgePlan(True, True, f"openloop.judge = auto with {thought_model}: the rules, and the model's "
+                                 "judgement merged in (dues from the user's words)")

@@ -1,0 +1,214 @@
+"""What the agenda says back, in English or Korean: a due as a person says it, the confirmation of a
+captured promise, the agenda read aloud. Pure: times in, one short sentence out.
+
+Spoken answers are short on purpose (a voice answer is heard, not read): a confirmation is one sentence
+with the resolved time, so a wrong time is caught at once ("no, Thursday"); a list names at most
+`SPOKEN_ITEMS` promises and counts the rest.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime, tzinfo
+from typing import Literal
+
+from jarvisd.openloop.model import OpenLoop
+
+Lang = Literal["en", "ko"]
+SPOKEN_ITEMS = 5
+_KO_WEEKDAYS = "월화수목금토일"
+_KO_PARTS = ((21, "밤"), (18, "저녁"), (12, "오후"), (6, "오전"), (0, "새벽"))  # as people say the hour
+_EN_PERSON = {"my": "your", "me": "you", "i": "you", "myself": "yourself", "mine": "yours", "i'm": "you're",
+              "i'll": "you'll", "i've": "you've", "i'd": "you'd", "our": "your", "we": "you", "us": "you"}
+_EN_WORD = re.compile(r"[A-Za-z']+")
+
+
+def is_day_only(local: datetime) -> bool:
+    """A due said as a day without a clock time is stored at 23:59 that day (the judge's convention)."""
+    return (local.hour, local.minute) == (23, 59)
+
+
+def second_person(desc: str) -> str:
+    """The user's words as the assistant says them back: "take my medicine" -> "take your medicine"."""
+    return _EN_WORD.sub(lambda m: _EN_PERSON.get(m.group(0).lower(), m.group(0)), desc)
+
+
+def _en_clock(local: datetime) -> str:
+    if (local.hour, local.minute) == (12, 0):
+        return "noon"
+    if (local.hour, local.minute) == (0, 0):
+        return "midnight"
+    hour = local.hour % 12 or 12
+    minutes = f":{local.minute:02d}" if local.minute else ""
+    return f"{hour}{minutes} {'AM' if local.hour < 12 else 'PM'}"
+
+
+def _ko_clock(local: datetime) -> str:
+    if (local.hour, local.minute) == (12, 0):
+        return "정오"
+    if (local.hour, local.minute) == (0, 0):
+        return "자정"
+    part = next(name for start, name in _KO_PARTS if local.hour >= start)
+    hour = local.hour % 12 or 12
+    minutes = f" {local.minute}분" if local.minute else ""
+    return f"{part} {hour}시{minutes}"
+
+
+def _en_day(local: datetime, now: datetime) -> str:
+    days = (local.date() - now.date()).days
+    if days == 0:
+        return "tonight" if local.hour >= 18 and not is_day_only(local) else "today"
+    if days == 1:
+        return "tomorrow"
+    if days == -1:
+        return "yesterday"
+    if 1 < days < 7:
+        return local.strftime("%A")
+    text = f"{local:%A}, {local:%B} {local.day}"
+    return text if local.year == now.year else f"{text}, {local.year}"
+
+
+def _ko_day(local: datetime, now: datetime) -> str:
+    days = (local.date() - now.date()).days
+    named = {0: "오늘", 1: "내일", 2: "모레", -1: "어제"}
+    if days in named:
+        return named[days]
+    weekday = _KO_WEEKDAYS[local.weekday()] + "요일"
+    week_gap = (local.date().toordinal() - local.weekday() - (now.date().toordinal() - now.weekday())) // 7
+    if week_gap == 0:
+        return f"이번 주 {weekday}"
+    if week_gap == 1:
+        return f"다음 주 {weekday}"
+    text = f"{local.month}월 {local.day}일 {weekday}"
+    return text if local.year == now.year else f"{local.year}년 {text}"
+
+
+def spoken_due(due_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"tomorrow at 3 PM", "by Friday", "목요일 정오", "다음 주 수요일까지"."""
+    local = datetime.fromtimestamp(due_ms / 1000, tz)
+    now = now.astimezone(tz)
+    if lang == "ko":
+        day = _ko_day(local, now)
+        return f"{day}까지" if is_day_only(local) else f"{day} {_ko_clock(local)}"
+    day = _en_day(local, now)
+    if is_day_only(local):
+        return "by the end of today" if day == "today" else f"by {day}"
+    return f"{day} at {_en_clock(local)}"
+
+
+def language_of(text: str) -> Lang:
+    return "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in text) else "en"
+
+
+def _item(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    desc = loop.desc if lang == "ko" else second_person(loop.desc)
+    if loop.due_ms is None:
+        return desc
+    return f"{desc}, {spoken_due(loop.due_ms, now, tz, lang)}"
+
+
+def confirm_opened(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang, remind: bool = False) -> str:
+    """"Got it: send the report, tomorrow at 3 PM." A reminder asked for without a time asks when."""
+    item = _item(loop, now, tz, lang)
+    if remind and loop.due_ms is None:
+        return f"적어 둘게요: {item}. 언제 알려 드릴까요?" if lang == "ko" else f"Got it: {item}. When should I remind you?"
+    if lang == "ko":
+        return f"알림 맞춰 둘게요: {item}." if remind else f"적어 둘게요: {item}."
+    return f"I'll remind you: {item}." if remind else f"Got it: {item}."
+
+
+def confirm_updated(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    if loop.due_ms is None:
+        return f"이미 적어 뒀어요: {loop.desc}." if lang == "ko" else f"That's already on your agenda: {second_person(loop.desc)}."
+    due = spoken_due(loop.due_ms, now, tz, lang)
+    if lang == "ko":
+        return f"{loop.desc}, {due}로 바꿨어요."
+    return f"Updated: {second_person(loop.desc)}, now {due}."
+
+
+def already_open(loop: OpenLoop, lang: Lang) -> str:
+    return f"이미 적어 뒀어요: {loop.desc}." if lang == "ko" else f"That's already on your agenda: {second_person(loop.desc)}."
+
+
+def confirm_closed(loop: OpenLoop, lang: Lang) -> str:
+    done = loop.status.value == "done"
+    if lang == "ko":
+        return f"완료로 표시했어요: {loop.desc}." if done else f"목록에서 지웠어요: {loop.desc}."
+    desc = second_person(loop.desc)
+    return f"Marked done: {desc}." if done else f"OK, I took it off your agenda: {desc}."
+
+
+def unusable_time(desc: str, reason: str, lang: Lang) -> str:
+    """A promise kept without the date it was said with (impossible, absurd or already past)."""
+    if lang == "ko":
+        return f"{desc} 적어 뒀어요. 그런데 {reason} 기한이 언제예요?"
+    return f"I noted {second_person(desc)}, but {reason} When is it due?"
+
+
+def agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang,
+                scope: Literal["all", "today", "tomorrow"] = "all") -> str:
+    """The agenda read aloud: the first SPOKEN_ITEMS promises and how many more."""
+    items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
+    more = len(loops) - len(items)
+    if lang == "ko":
+        if not items:
+            return {"all": "할 일이 없어요.", "today": "오늘까지 할 일은 없어요.",
+                    "tomorrow": "내일까지 할 일은 없어요."}[scope]
+        head = {"all": f"할 일이 {len(loops)}개 있어요", "today": f"오늘까지 할 일이 {len(loops)}개 있어요",
+                "tomorrow": f"내일까지 할 일이 {len(loops)}개 있어요"}[scope]
+        tail = f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else ""
+        return f"{head}: " + "; ".join(items) + "." + tail
+    if not items:
+        return {"all": "Your agenda is clear.", "today": "Nothing is due today.",
+                "tomorrow": "Nothing is due tomorrow."}[scope]
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    head = {"all": f"You have {count} on your agenda", "today": f"You have {count} due today",
+            "tomorrow": f"You have {count} due by tomorrow"}[scope]
+    listed = items[0] if len(items) == 1 else "; ".join(items[:-1]) + ("; and " if not more else "; ") + items[-1]
+    tail = f"; and {more} more in the HUD" if more else ""
+    return f"{head}: {listed}{tail}."
+
+
+def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
+    if lang == "ko":
+        return f"{person}한테 약속한 일: " + "; ".join(items) + "." if items else f"{person}한테 약속한 일은 없어요."
+    name = person[:1].upper() + person[1:]
+    return f"You promised {name}: " + "; ".join(items) + "." if items else f"I have nothing you promised {name}."
+
+
+def not_found(reference: str, lang: Lang) -> str:
+    if lang == "ko":
+        return f"할 일 목록에서 '{reference}'을(를) 찾지 못했어요."
+    return f"I couldn't find {second_person(reference)} on your agenda."
+
+
+def snoozed(loop: OpenLoop, minutes: int, lang: Lang) -> str:
+    if lang == "ko":
+        return f"{_ko_minutes(minutes)} 뒤에 다시 알려 드릴게요: {loop.desc}."
+    return f"OK, I'll remind you again in {_en_minutes(minutes)}: {second_person(loop.desc)}."
+
+
+def nothing_to_snooze(lang: Lang) -> str:
+    return "다시 알려 드릴 알림이 없어요." if lang == "ko" else "There's no reminder to snooze right now."
+
+
+def _en_minutes(minutes: int) -> str:
+    hours, mins = divmod(minutes, 60)
+    parts = [f"{hours} hour" + ("s" if hours > 1 else "")] if hours else []
+    if mins or not parts:
+        parts.append(f"{mins} minute" + ("s" if mins != 1 else ""))
+    return " ".join(parts)
+
+
+def _ko_minutes(minutes: int) -> str:
+    hours, mins = divmod(minutes, 60)
+    return " ".join(part for part in (f"{hours}시간" if hours else "", f"{mins}분" if mins else "") if part)
+
+
+def which_one(loops: Sequence[OpenLoop], lang: Lang) -> str:
+    names = [loop.desc if lang == "ko" else second_person(loop.desc) for loop in loops[:3]]
+    if lang == "ko":
+        return "어느 거요? " + ", ".join(names) + "."
+    return "Which one: " + ", or ".join(names) + "?"

@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""Promise capture without a model, measured on labelled utterances: capture recall, exact dues, false
+captures, closures, corrections, and the rules' cost per utterance.
+
+    .venv/bin/python scripts/bench_capture.py ../shared/bench/promise-capture-dev.tsv \
+        tests/openloop/data/promise-capture-jarvisd.tsv
+    .venv/bin/python scripts/bench_capture.py --intents tests/openloop/data/agenda-intents.tsv
+
+Every line goes through the real `AgendaDesk` (intents, the promise and time rules, the agenda service
+and its rules) on one in-memory agenda, in file order, in one session, with the clock fixed at the
+files' reference time (Tuesday 2026-12-01 09:00). No model is called.
+
+Capture file format (`#` comments; tab-separated `id kind text expect_words due`):
+- kind `promise`: a new loop must be opened whose description holds one of `expect_words` (`a|b`), or all
+  of them (`a&b`, two promises in one sentence: each word in some new loop); its due must equal `due`
+  (`YYYY-MM-DD HH:MM`, `YYYY-MM-DD` = a day, stored at 23:59, `-` = none).
+- kind `none`: nothing may be opened or moved.
+- kind `close:<id>`: the loop line <id> opened must be closed (done or dismissed) after this line.
+- kind `correct:<id>`: the loop line <id> opened must have due `due` after this line.
+Cost: `read_utterance` plus `resolve_time` on each clause (what the rules add to a turn), after one
+warm-up pass, p50/p95 over all lines; and the whole desk (with the agenda service) for comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from jarvisd.openloop.commitments import read_utterance  # noqa: E402
+from jarvisd.openloop.desk import AgendaDesk  # noqa: E402
+from jarvisd.openloop.korean_morph import KoreanAnalyzer  # noqa: E402
+from jarvisd.openloop.model import OpenLoop  # noqa: E402
+from jarvisd.openloop.service import OpenLoopService  # noqa: E402
+from jarvisd.openloop.stores import MemoryLoopStore  # noqa: E402
+from jarvisd.openloop.when import ImpossibleTime, resolve_time  # noqa: E402
+
+ZONE = ZoneInfo("Asia/Seoul")
+REFERENCE = datetime(2026, 12, 1, 9, 0, tzinfo=ZONE)
+SESSION = "bench"
+
+
+@dataclass(frozen=True)
+class Line:
+    id: str
+    kind: str
+    text: str
+    expect: str
+    due: str
+
+
+def read_lines(path: Path) -> list[Line]:
+    lines = []
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not raw.strip() or raw.startswith("#") or raw.startswith("id\t"):
+            continue
+        cells = raw.split("\t")
+        if len(cells) != 5:
+            raise SystemExit(f"{path}:{number}: expected 5 tab-separated cells, got {len(cells)}: {raw!r}")
+        lines.append(Line(*(cell.strip() for cell in cells)))
+    return lines
+
+
+def fixed_clock() -> float:
+    return REFERENCE.timestamp()
+
+
+_KOREAN = KoreanAnalyzer()
+
+
+def new_desk() -> tuple[AgendaDesk, OpenLoopService]:
+    """A fresh agenda and desk; the one Korean analyzer is shared (it loads once, about 7 s)."""
+    _KOREAN.load()
+    service = OpenLoopService(MemoryLoopStore(), tz=ZONE, clock=fixed_clock)
+    return AgendaDesk(service, _KOREAN, capture="rules"), service
+
+
+def due_text(loop: OpenLoop) -> str:
+    if loop.due_ms is None:
+        return "-"
+    local = datetime.fromtimestamp(loop.due_ms / 1000, ZONE)
+    return local.strftime("%Y-%m-%d") if (local.hour, local.minute) == (23, 59) else local.strftime("%Y-%m-%d %H:%M")
+
+
+def holds(desc: str, words: str) -> bool:
+    return any(word.strip().lower() in desc.lower() for word in words.split("|") if word.strip())
+
+
+def capture_ok(line: Line, new: list[OpenLoop]) -> tuple[bool, OpenLoop | None]:
+    """Was the promise captured, and which new loop is it (for its due)?"""
+    if "&" in line.expect:
+        parts = [p for p in line.expect.split("&") if p.strip()]
+        found = [next((loop for loop in new if holds(loop.desc, part)), None) for part in parts]
+        return all(found), found[0]
+    loop = next((loop for loop in new if holds(loop.desc, line.expect)), None)
+    return loop is not None, loop
+
+
+def run_capture(paths: list[Path], verbose: bool) -> int:
+    lines = [line for path in paths for line in read_lines(path)]
+    desk, service = new_desk()
+    opened_by: dict[str, str] = {}   # line id -> loop id
+    counts = {"promise": 0, "captured": 0, "due_ok": 0, "none": 0, "false": 0, "close": 0, "closed": 0,
+              "correct": 0, "corrected": 0}
+    misses: list[str] = []
+    for line in lines:
+        before = {loop.id: loop for loop in service.all_loops()}
+        reply = desk.handle(line.text, SESSION)
+        after = {loop.id: loop for loop in service.all_loops()}
+        new = [loop for loop_id, loop in after.items() if loop_id not in before]
+        moved = [loop for loop_id, loop in after.items()
+                 if loop_id in before and (loop.due_ms, loop.remind_ms) != (before[loop_id].due_ms,
+                                                                             before[loop_id].remind_ms)]
+        said = reply.text if reply is not None else "(no answer: the agent's turn)"
+        kind = line.kind.split(":")[0]
+        if kind == "promise":
+            counts["promise"] += 1
+            ok, loop = capture_ok(line, new)
+            counts["captured"] += ok
+            if loop is not None:
+                opened_by[line.id] = loop.id
+            due_ok = loop is not None and due_text(loop) == line.due
+            counts["due_ok"] += due_ok
+            if not ok or not due_ok:
+                got = "; ".join(f"{loop.desc} @ {due_text(loop)}" for loop in new) or "nothing"
+                misses.append(f"{line.id} {'MISS' if not ok else 'DUE '} {line.text!r}: got {got}, "
+                              f"want {line.expect} @ {line.due} | said {said!r}")
+        elif kind == "none":
+            counts["none"] += 1
+            if new or moved:
+                counts["false"] += 1
+                misses.append(f"{line.id} FALSE {line.text!r}: opened/moved "
+                              f"{[loop.desc for loop in new + moved]} | said {said!r}")
+        elif kind == "close":
+            counts["close"] += 1
+            target = opened_by.get(line.kind.split(":", 1)[1])
+            closed = target is not None and not service.find(target).is_open
+            counts["closed"] += closed
+            if new:
+                counts["false"] += 1
+            if not closed or new:
+                misses.append(f"{line.id} CLOSE {line.text!r}: closed={closed}, opened "
+                              f"{[loop.desc for loop in new]} | said {said!r}")
+        elif kind == "correct":
+            counts["correct"] += 1
+            target = opened_by.get(line.kind.split(":", 1)[1])
+            ok = target is not None and due_text(service.find(target)) == line.due
+            counts["corrected"] += ok
+            if not ok:
+                now_due = due_text(service.find(target)) if target else "no loop"
+                misses.append(f"{line.id} CORRECT {line.text!r}: due {now_due}, want {line.due} | said {said!r}")
+        if verbose:
+            print(f"{line.id:>5} {kind:<8} {line.text}\n      -> {said}")
+    cost = rules_cost([line.text for line in lines])
+    desk_cost = desk_cost_ms([line.text for line in lines])
+
+    def share(num: str, den: str) -> str:
+        return f"{counts[num]}/{counts[den]} = {counts[num] / counts[den]:.3f}" if counts[den] else "n/a"
+
+    print(f"lines: {len(lines)} from {', '.join(str(p) for p in paths)}")
+    print(f"capture recall : {share('captured', 'promise')}")
+    print(f"dues exact     : {share('due_ok', 'promise')}")
+    print(f"false captures : {counts['false']} (of {counts['none']} none lines and {counts['close']} closings)")
+    print(f"closures       : {share('closed', 'close')}")
+    print(f"corrections    : {share('corrected', 'correct')}")
+    print(f"rules cost     : p50 {cost[0]:.2f} ms, p95 {cost[1]:.2f} ms, max {cost[2]:.2f} ms per utterance "
+          "(read_utterance + resolve_time, after warm-up)")
+    print(f"whole desk     : p50 {desk_cost[0]:.2f} ms, p95 {desk_cost[1]:.2f} ms per utterance (with the agenda service)")
+    if misses:
+        print("\nmisses:")
+        print("\n".join(misses))
+    return 0
+
+
+def _percentiles(samples: list[float]) -> tuple[float, float, float]:
+    samples.sort()
+    return statistics.median(samples), samples[int(round(0.95 * (len(samples) - 1)))], samples[-1]
+
+
+def rules_cost(texts: list[str], rounds: int = 5) -> tuple[float, float, float]:
+    korean = _KOREAN
+    korean.load()
+
+    def once(text: str) -> None:
+        for c in read_utterance(text, korean).commitments:
+            try:
+                resolve_time(c.clause, REFERENCE)
+            except ImpossibleTime:
+                pass
+
+    for text in texts:  # warm-up: the analyzer's first calls
+        once(text)
+    samples = []
+    for _ in range(rounds):
+        for text in texts:
+            started = time.perf_counter()
+            once(text + " ")  # a new string each round: no cache answers for it
+            samples.append((time.perf_counter() - started) * 1000)
+    return _percentiles(samples)
+
+
+def desk_cost_ms(texts: list[str]) -> tuple[float, float, float]:
+    desk, _ = new_desk()
+    for text in texts:
+        desk.handle(text, "warm-up")
+    samples = []
+    for text in texts:
+        started = time.perf_counter()
+        desk.handle(text + " ", "timed")
+        samples.append((time.perf_counter() - started) * 1000)
+    return _percentiles(samples)
+
+
+# ---------------------------------------------------------------- agenda intents
+
+def run_intents(path: Path, verbose: bool) -> int:
+    """Each line: a fresh agenda holding a few promises (one named by the line's argument), the line
+    through the desk, and a check that the desk answered from the agenda as the label says."""
+    rows = []
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not raw.strip() or raw.startswith("#") or raw.startswith("id\t"):
+            continue
+        cells = raw.split("\t")
+        if len(cells) != 4:
+            raise SystemExit(f"{path}:{number}: expected 4 tab-separated cells, got {len(cells)}: {raw!r}")
+        rows.append([cell.strip() for cell in cells])
+    ok_count, failures = 0, []
+    for row_id, intent, text, argument in rows:
+        desk, service = new_desk()
+        ko = any("\uac00" <= ch <= "\ud7a3" for ch in text)
+        service.add("보고서 보내기" if ko else "send the quarterly report", due_ms=_ms(2026, 12, 1, 15), session=SESSION)
+        service.add("치과 예약 전화하기" if ko else "call the dentist", due_ms=_ms(2026, 12, 2, 10), session=SESSION)
+        named = None
+        if intent in ("done", "cancel") and argument not in ("-", ""):
+            named = service.add(argument, due_ms=_ms(2026, 12, 3, 9), session=SESSION)
+        if intent == "promised_to":
+            named = service.add(f"{argument}한테 자료 보내기" if ko else f"send {argument} the notes", session=SESSION)
+        if intent == "snooze":
+            named = service.find(service.agenda()[0].id)
+            spoken = (named.id, service.now_ms() - 60_000)  # a reminder spoken a minute ago
+            desk.last_reminder = lambda spoken=spoken: spoken
+        reply = desk.handle(text, SESSION)
+        ok = _intent_ok(intent, argument, reply, service, named)
+        ok_count += ok
+        if not ok:
+            failures.append(f"{row_id} {intent}({argument}) {text!r}: "
+                            f"{'no answer' if reply is None else repr(reply.text)} [{getattr(reply, 'intent', '-')}]")
+        if verbose:
+            print(f"{row_id:>5} {intent:<12} {text}\n      -> {reply.text if reply else None}")
+    print(f"agenda intents answered as labelled: {ok_count}/{len(rows)} = {ok_count / max(1, len(rows)):.3f} ({path})")
+    if failures:
+        print("\nmisses:")
+        print("\n".join(failures))
+    return 0
+
+
+def _ms(y: int, m: int, d: int, h: int) -> int:
+    return int(datetime(y, m, d, h, 0, tzinfo=ZONE).timestamp() * 1000)
+
+
+def _intent_ok(intent: str, argument: str, reply, service: OpenLoopService, named: OpenLoop | None) -> bool:
+    if intent == "none":
+        return reply is None or (not reply.change.changed and reply.intent == "capture")
+    if reply is None:
+        return False
+    if intent in ("list", "due_today", "due_tomorrow", "promised_to"):
+        if reply.intent != intent:
+            return False
+        return intent != "promised_to" or (named is not None and named.desc.split()[0] in reply.text
+                                           or (named is not None and named.desc in reply.text))
+    if intent in ("done", "cancel"):
+        if named is None:
+            return False
+        status = service.find(named.id).status.value
+        return status == ("done" if intent == "done" else "dismissed")
+    if intent == "snooze":
+        loop = service.find(named.id) if named else None
+        minutes = int(argument) if argument.isdigit() else 10
+        return loop is not None and loop.remind_ms == service.now_ms() + minutes * 60_000
+    return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("files", nargs="*", type=Path, help="capture TSV files, processed in order in one session")
+    parser.add_argument("--intents", type=Path, help="an agenda intents TSV (id intent text argument)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print every line and the desk's answer")
+    args = parser.parse_args(argv)
+    if not args.files and not args.intents:
+        parser.error("give capture TSV files and/or --intents FILE")
+    if args.files:
+        run_capture(args.files, args.verbose)
+    if args.intents:
+        run_intents(args.intents, args.verbose)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

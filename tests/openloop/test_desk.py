@@ -1,0 +1,201 @@
+"""The agenda desk: promises caught, dated, confirmed, corrected, closed and read aloud with no model,
+on a real agenda service (JSONL store on disk) and the real Korean analyzer."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk, judge_plan
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.model import LoopStatus
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+
+ZONE = ZoneInfo("Asia/Seoul")
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=ZONE)  # a Tuesday
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = NOW.timestamp()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(scope="module")
+def korean() -> KoreanAnalyzer:
+    analyzer = KoreanAnalyzer()
+    analyzer.load()
+    return analyzer
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def service(tmp_path, clock) -> OpenLoopService:
+    return OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=clock)
+
+
+@pytest.fixture
+def desk(service, korean) -> AgendaDesk:
+    return AgendaDesk(service, korean)
+
+
+def local(loop) -> str:
+    return datetime.fromtimestamp(loop.due_ms / 1000, ZONE).strftime("%Y-%m-%d %H:%M")
+
+
+def test_a_promise_is_kept_with_the_due_from_its_words_and_confirmed_in_one_sentence(desk, service):
+    reply = desk.handle("I need to send the quarterly report to Mina by tomorrow at 3 pm.")
+    (loop,) = service.agenda()
+    assert "quarterly report" in loop.desc and local(loop) == "2026-12-02 15:00"
+    assert reply.final and reply.text == f"Got it: {loop.desc}, tomorrow at 3 PM."
+
+
+def test_a_korean_promise_is_kept_and_confirmed_in_korean(desk, service):
+    reply = desk.handle("금요일 오전 10시에 치과 예약 전화해야 돼")
+    (loop,) = service.agenda()
+    assert "치과" in loop.desc and local(loop) == "2026-12-04 10:00"
+    assert reply.text.startswith("적어 둘게요: ") and "이번 주 금요일 오전 10시" in reply.text
+
+
+def test_the_promise_survives_a_restart_of_the_store(desk, service, tmp_path, clock):
+    desk.handle("I have to renew my passport by December 15th.")
+    again = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=clock)
+    assert [loop.desc for loop in again.agenda()] == [loop.desc for loop in service.agenda()]
+
+
+def test_no_then_a_weekday_moves_the_due_and_keeps_the_time_of_day(desk, service):
+    desk.handle("I need to send the quarterly report by tomorrow at 3 pm.")
+    reply = desk.handle("No, Thursday.")
+    (loop,) = service.agenda()
+    assert local(loop) == "2026-12-03 15:00"
+    assert reply.text == f"Updated: {loop.desc}, now Thursday at 3 PM."
+
+
+def test_a_korean_correction_moves_the_due(desk, service):
+    desk.handle("내일 오후 3시까지 분기 보고서 보내야 해")
+    desk.handle("아니 목요일")
+    (loop,) = service.agenda()
+    assert local(loop) == "2026-12-03 15:00"
+
+
+def test_a_correction_long_after_the_promise_is_not_taken_as_one(desk, service, clock):
+    desk.handle("I need to send the quarterly report by tomorrow at 3 pm.")
+    clock.now += 3600
+    assert desk.handle("No, Thursday.") is None
+    assert local(service.agenda()[0]) == "2026-12-02 15:00"
+
+
+def test_saying_it_is_done_closes_the_promise_it_names(desk, service):
+    desk.handle("I told Sam I'd send him the slides tonight at 8.")
+    reply = desk.handle("I sent Sam the slides.")
+    assert service.agenda() == []
+    assert service.recently_closed()[0].status is LoopStatus.DONE
+    assert reply.text.startswith("Marked done:")
+
+
+def test_a_korean_cancellation_dismisses_the_promise(desk, service):
+    desk.handle("글피 오후 2시에 은행 가야 돼")
+    desk.handle("은행 가는 건 취소됐어")
+    assert service.agenda() == [] and service.recently_closed()[0].status is LoopStatus.DISMISSED
+
+
+def test_a_question_about_a_promise_closes_nothing(desk, service):
+    desk.handle("I need to send the quarterly report by tomorrow at 3 pm.")
+    assert desk.handle("Did I send the quarterly report?") is None
+    assert len(service.agenda()) == 1
+
+
+def test_a_cancel_command_for_something_not_on_the_agenda_says_so(desk, service):
+    reply = desk.handle("Cancel the piano lesson")
+    assert reply is not None and "couldn't find" in reply.text and service.agenda() == []
+
+
+def test_the_agenda_is_read_aloud_with_dues(desk, service):
+    desk.handle("I need to send the quarterly report by tomorrow at 3 pm.")
+    desk.handle("I should call my grandmother this weekend.")
+    reply = desk.handle("What's on my agenda?")
+    assert reply.intent == "list"
+    assert reply.text.startswith("You have 2 things on your agenda:")
+    assert "call your grandmother, by Sunday" in reply.text and "tomorrow at 3 PM" in reply.text
+
+
+def test_what_is_due_tomorrow_leaves_out_later_promises(desk, service):
+    desk.handle("I need to send the quarterly report by tomorrow at 3 pm.")
+    desk.handle("I have to renew my passport by December 15th.")
+    reply = desk.handle("What's due tomorrow?")
+    assert "quarterly report" in reply.text and "passport" not in reply.text
+
+
+def test_what_did_i_promise_a_person_lists_only_their_promises(desk, service):
+    desk.handle("I promised Mina I'd send her the photos on Friday.")
+    desk.handle("I need to book a table for dinner tonight at 7.")
+    reply = desk.handle("What did I promise Mina?")
+    assert "photos" in reply.text and "table" not in reply.text
+
+
+def test_remind_me_again_snoozes_the_reminder_just_spoken(desk, service, clock):
+    desk.handle("I need to send the quarterly report by 3 pm.")
+    loop = service.agenda()[0]
+    clock.now += 5 * 3600  # 14:00, the 60-minute reminder was spoken
+    desk.last_reminder = lambda: (loop.id, service.now_ms() - 20_000)
+    reply = desk.handle("Remind me again in 10 minutes")
+    assert service.find(loop.id).remind_ms == service.now_ms() + 600_000
+    assert reply.text.startswith("OK, I'll remind you again in 10 minutes")
+
+
+def test_remind_me_to_sets_the_moment_to_remind_at(desk, service):
+    reply = desk.handle("Remind me in two hours to check the oven.")
+    (loop,) = service.agenda()
+    assert loop.remind_ms == loop.due_ms and local(loop) == "2026-12-01 11:00"
+    assert reply.text.startswith("I'll remind you: check the oven")
+
+
+@pytest.mark.parametrize("text", ["I need to pay the rent on February 30th.", "I have to renew the lease by 9999-12-31.",
+                                  "2월 30일까지 월세 내야 해"])
+def test_an_impossible_date_is_never_stored_and_the_user_is_told(desk, service, text):
+    reply = desk.handle(text)
+    assert reply is not None and ("When is it due?" in reply.text or "기한이 언제예요?" in reply.text)
+    assert all(loop.due_ms is None for loop in service.agenda())
+
+
+def test_a_time_already_past_is_not_stored_as_the_due(desk, service):
+    reply = desk.handle("I need to call the bank at 8 am today.")
+    assert "already passed" in reply.text and service.agenda()[0].due_ms is None
+
+
+def test_small_talk_and_questions_are_left_to_the_agent(desk, service):
+    assert desk.handle("Can you tell me how long to boil an egg?") is None
+    assert desk.handle("My sister has to move out by Friday.") is None
+    assert service.agenda() == []
+
+
+def test_in_model_mode_the_desk_answers_intents_but_catches_no_promise(service, korean):
+    desk = AgendaDesk(service, korean, capture="model")
+    assert desk.handle("I need to send the quarterly report by tomorrow at 3 pm.") is None
+    assert desk.handle("What's on my agenda?").text == "Your agenda is clear."
+
+
+@pytest.mark.parametrize("setting, thought, rules, model", [
+    ("auto", "embedded:smollm2-135m", True, False), ("auto", "ollama:gemma4:e2b", True, True),
+    ("rules", "ollama:gemma4:e2b", True, False), ("model", "embedded:smollm2-135m", False, True),
+])
+def test_which_judge_runs(setting, thought, rules, model):
+    plan = judge_plan(setting, thought)
+    assert (plan.rules, plan.model) == (rules, model) and plan.why
+
+
+def test_a_time_alone_answers_when_a_reminder_without_a_time_is_due(desk, service):
+    reply = desk.handle("Remind me to email the landlord.")
+    assert reply.text.endswith("When should I remind you?")
+    desk.handle("At 5 pm.")
+    (loop,) = service.agenda()
+    assert local(loop) == "2026-12-01 17:00" and loop.remind_ms == loop.due_ms
