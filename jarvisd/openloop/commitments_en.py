@@ -269,7 +269,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
 # ---------------------------------------------------------------- closures
 
 _CLAUSE_START = re.compile(r"[,;]\s*|\b(?:but|and|so|now|also)\s+")
-_CLAUSE_END = re.compile(r"\s*[,;]|\s+(?:because|since|cause|but|so|and\s+(?:i|we|my|she|he|they))\b")
+_CLAUSE_END = re.compile(r"\s*[,;]|\s+(?:because|since|cause|but|so|and\s+(?:i|we|my|she|he|they)|and\s+now)\b|"
+                         r"\s+(?:now\s+)?(?:i|we)(?:'|\s)")     # a new subject: "I sent it I still need to"
 _DONE_STATE = re.compile(
     r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|was|were|has\s+been|have\s+been|got)|'s|'re)\s+"
     r"(?:(?:all|already|finally|now|totally|completely|officially)\s+)*"
@@ -302,8 +303,10 @@ def _reference(sen: str, low: str, start: int, holes: Sequence[Span], verb: str 
     tail = _LIST_TAIL.search(low, start, end)
     end = tail.start() if tail else end
     obj = tidy(cut(sen, start, end, holes), lead=W.EN_ADVERBS + ("about",))
-    if all(w in W.EN_OBJECT_PRONOUNS for w in _WORD.findall(obj.lower())):
-        return ""
+    words = _WORD.findall(obj.lower())
+    if all(w in W.EN_OBJECT_PRONOUNS for w in words) or \
+            words[:1] and words[0] in W.EN_VAGUE_VERBS and all(w in W.EN_OBJECT_PRONOUNS for w in words[1:]):
+        return ""                      # "it", "do that": no task named
     return f"{verb} {obj}".strip() if verb else obj
 
 

@@ -47,7 +47,8 @@ def _sentences(ms: Sequence[Morph]) -> list[tuple[int, int]]:
     while i < len(ms):
         m = ms[i]
         end = m.tag == "EF" or m.tag == "SF" or (
-            m.tag == "SP" and i > 0 and ms[i - 1].tag == "EC" and ms[i - 1].form not in ("고", "어서", "아서"))
+            m.tag == "SP" and i > 0 and ms[i - 1].tag == "EC" and ms[i - 1].form not in ("고", "어서", "아서")) or (
+            m.form == "고" and m.tag == "EC" and i > 0 and ms[i - 1].form in _PAST)   # "보냈고 이제 …": done, then
         if end:
             while i + 1 < len(ms) and (ms[i + 1].tag in ("SF", "SP") or _is(ms[i + 1], "요", "JX")):
                 i += 1
@@ -214,7 +215,7 @@ def _skipped(ms: Sequence[Morph]) -> list[Span]:
     """Morphemes the action leaves out: fillers, conjunctions, vague adverbs, the user as subject."""
     out = []
     for i, m in enumerate(ms):
-        if m.tag in ("IC", "MAJ") or (m.tag == "MAG" and m.form in W.KO_VAGUE_ADVERBS) or \
+        if m.tag in ("IC", "MAJ") or (m.tag in ("MAG", "NNG") and m.form in W.KO_VAGUE_ADVERBS) or \
                 m.form in W.KO_FILLERS and m.tag in ("IC", "MAJ", "MAG", "MM"):
             out.append((m.start, m.end))
         elif _is(m, "잊", "VV") and [x.form for x in ms[i + 1:i + 4]] == ["지", "말", "고"]:
@@ -289,6 +290,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     out = []
     for a, b in _conjuncts(ms, start, hit.stem, holes):
         action = _noun_form(sen, ms, a, b, holes)
+        if b >= 1 and ms[b - 1].form in ("취소", "그만"):
+            continue                          # "치과는 취소하고": a withdrawal (a closure), not a task
         if action and not set(action.split()) <= W.KO_VAGUE_WORDS:
             out.append(Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind))
     return out
@@ -356,7 +359,7 @@ def _done(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: str) -> 
                 return Closure("done", _reference(sen, ms, i, holes), clause)
     past = [i for i, m in enumerate(ms) if m.tag == "EP" and m.form in _PAST]
     if not past or ms[-1].form in ("거든",) or \
-            any(m.tag not in ("EF", "SF", "JX", "SP", "EP") for m in ms[past[-1] + 1:]):
+            any(m.tag not in ("EF", "SF", "JX", "SP", "EP") and not _is(m, "고", "EC") for m in ms[past[-1] + 1:]):
         return None                    # "눈 왔으면 좋겠다": the past is in a condition, not the predicate
     stem = past[-1] - 1
     while stem >= 0 and ms[stem].tag == "EP":      # 가져가+시+었
@@ -409,9 +412,8 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         if question and not any(c.remind for c in found):
             continue
         commitments.extend(found)
-        if not found:
-            closure = _closure(sen, ms, local)
-            if closure is not None:
-                closures.append(closure)
+        closure = _closure(sen, ms, local)
+        if closure is not None and (not found or closure.status == "dismissed"):
+            closures.append(closure)          # "치과는 취소하고 대신 병원 가야 돼": both
         question = question and not found
     return SentenceReading(tuple(commitments), tuple(closures), question)

@@ -540,6 +540,22 @@ def test_korean_run_on_transcript_is_split_at_final_endings(korean: KoreanAnalyz
     assert [(c.status, c.reference) for c in reading.closures] == [("done", "보고서 보내기")]
 
 
+@pytest.mark.parametrize(("text", "promised", "closed"), [
+    ("I sent the report I still need to call the bank", ["call the bank"], [("done", "send the report")]),
+    ("okay so I finished the slides and now I have to email them to Sam", ["email them to Sam"],
+     [("done", "finish the slides")]),
+    ("forget the dentist I need to call the vet instead", ["call the vet"], [("dismissed", "the dentist")]),
+    ("i already booked the flights so i dont need to do that anymore", [], [("done", "book the flights")]),
+    ("보고서 보냈고 이제 은행 가야 돼", ["은행 가기"], [("done", "보고서 보내기")]),
+    ("치과는 취소하고 대신 병원 가야 돼", ["병원 가기"], [("dismissed", "치과")]),
+])
+def test_unpunctuated_transcripts_that_close_and_promise(text: str, promised: list[str],
+                                                        closed: list[tuple[str, str]], korean: KoreanAnalyzer) -> None:
+    reading = read(text, korean)
+    assert actions(reading) == promised
+    assert [(c.status, c.reference) for c in reading.closures] == closed
+
+
 def test_mixed_script_goes_by_the_heavier_script(korean: KoreanAnalyzer) -> None:
     assert actions(read("내일 meeting 자료 준비해야 해", korean)) == ["meeting 자료 준비하기"]
     assert actions(read("I need to call 엄마 tonight", korean)) == ["call 엄마"]
