@@ -55,7 +55,7 @@ EN_BASE_VERBS = frozenset(_bases)
 # Past verbs that report something other than a finished task: a said intention, a feeling, a past habit.
 EN_NOT_DONE = frozenset(
     "told said promised decided agreed forgot forgotten wanted needed had used tried meant planned thought "
-    "hoped asked felt heard saw seen wished was were been went liked loved hated missed lost started "
+    "hoped asked felt heard saw seen wished was were been liked loved hated missed lost started "
     "began begun learned".split())
 
 # Verbs that make no task after "I'll" / "I want to": a state, a feeling, a request to the assistant.
@@ -91,6 +91,8 @@ EN_NOT_VERB = frozenset(
     "to of in on at by for some any no not there here what which who".split())
 
 EN_PRONOUNS = frozenset("him her them".split())
+# Where a finished task's object ends: a preposition or adverb after it ("… back to the store", "… online").
+EN_AFTER_OBJECT = frozenset("to at from in into on onto with for by via back online over through during".split())
 EN_PERSON_PRONOUNS = frozenset("i me we us you he him she her they them it this that".split())
 
 # Words that open a question when they come first (a dropped "?" in a transcript).

@@ -307,7 +307,19 @@ def _reference(sen: str, low: str, start: int, holes: Sequence[Span], verb: str 
     if all(w in W.EN_OBJECT_PRONOUNS for w in words) or \
             words[:1] and words[0] in W.EN_VAGUE_VERBS and all(w in W.EN_OBJECT_PRONOUNS for w in words[1:]):
         return ""                      # "it", "do that": no task named
-    return f"{verb} {obj}".strip() if verb else obj
+    if verb == "take" and obj.lower().startswith("care of "):
+        return obj[8:]                 # "took care of the invoices": the invoices
+    return f"{verb} {_core(obj)}".strip() if verb else obj
+
+
+def _core(obj: str) -> str:
+    """The object without the phrases after it ("the shoes back to the store" -> "the shoes", "the water
+    bill online" -> "the water bill"): the promise may have been worded otherwise around its object."""
+    words = obj.split(" ")
+    for i, w in enumerate(words[1:], 1):
+        if w.lower() in W.EN_AFTER_OBJECT:
+            return " ".join(words[:i])
+    return obj
 
 
 def _base_verb(word: str) -> str | None:
