@@ -4,6 +4,8 @@ that a missed word is added here, in one place, without touching a rule.
 
 from __future__ import annotations
 
+import re
+
 # ---------------------------------------------------------------- English verbs
 
 # Irregular verbs: base, past, past participle. The closure rules turn "sent Sam the slides" back into
@@ -144,6 +146,8 @@ KO_QUESTION_ENDINGS = frozenset("니 냐 나 까 ᆯ까 을까 ᆯ까요 을까�
 KO_QUESTION_WORDS = frozenset("뭐 무엇 뭘 언제 어디 누구 누가 왜 몇 무슨 어떻게 얼마 어느 어떤 웬".split())
 
 # Endings and words of the Korean promise rules.
+KO_PAST = frozenset("었 았 었었 았었 ᆻ".split())
+KO_PUNCT_TAGS = frozenset("SF SP SS SE SO SW".split())
 KO_PROMISSIVE = frozenset("ᆯ게 을게 ᆯ게요 을게요 ᆯ께 을께 ᆯ께요 을께요 ᆯ래 을래 ᆯ래요 을래요".split())
 KO_REASON_ENDINGS = frozenset("니까 으니까 니깐 라 이라 라서 이라서 는데 ᆫ데 은데 거든 면 으면 지만 는데도".split())
 KO_VAGUE_WORDS = frozenset("하기 그거 이거 저거 그것 이것 그건 이건 거".split())   # "그거 할게" names no task
@@ -151,3 +155,32 @@ KO_EVENT_NOUNS = frozenset("예약 약속 회의 미팅 면접 시험 수업 진
 KO_DECLARATIVE_FORMAL = frozenset("습니다 ᆸ니다 어요 아요 에요 예요 요".split())
 # Stems that make no task before -겠습니다: "알겠습니다" (understood), "감사하겠습니다".
 KO_NOT_ACTION_STEMS = frozenset("알 모르 감사 고맙 죄송 미안 괜찮 좋 그렇".split())
+
+# ---------------------------------------------------------------- English closing phrases
+
+EN_SUBJECT = r"\b(?:i|we)"
+EN_CLAUSE_START = re.compile(r"[,;]\s*|\b(?:but|and|so|now|also)\s+")
+EN_CLAUSE_END = re.compile(r"\s*[,;]|\s+(?:because|since|cause|but|so|and\s+(?:i|we|my|she|he|they)|and\s+now)\b|"
+                         r"\s+(?:now\s+)?(?:i|we)(?:'|\s)")     # a new subject: "I sent it I still need to"
+EN_DONE_STATE = re.compile(
+    r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|was|were|has\s+been|have\s+been|got)|'s|'re)\s+"
+    r"(?:(?:all|already|finally|now|totally|completely|officially)\s+)*"
+    r"(?P<state>done|finished|complete|completed|sent|paid|booked|submitted|handled|sorted|taken\s+care\s+of|"
+    r"dealt\s+with|cancelled|canceled|called\s+off|off|not\s+needed|no\s+longer\s+needed|not\s+necessary|"
+    r"unnecessary)\b")
+# "Priya's pull request is reviewed": a participle of a task verb after "is" / "are" / "has been".
+EN_DONE_PARTICIPLE = re.compile(
+    r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|has\s+been|have\s+been|got)|'s|'re)\s+(?:(?:all|already|finally|now)\s+)*"
+    r"(?P<state>(?:re)?[a-z]+ed|sent|paid|done|written|taken|bought|made|fixed)\b(?=(?:\s+and\s+\w+)?\W*$|\s*,)")
+EN_DONE_WITH = re.compile(r"(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?(?:all\s+)?(?:done|finished|through)\s+with\s+")
+EN_DISMISS_IMP = re.compile(
+    r"(?:please\s+)?(?:(?:don't|do\s+not|stop)\s+remind(?:ing)?\s+me\s+(?:about\s+|to\s+)?|"
+    r"(?:cancel|delete|remove)\s+(?:my|the)\s+reminders?\s+(?:about|for|to)\s+|forget\s+(?:about\s+)?|never\s*mind\s*(?:about\s+)?|cancel\s+|scratch\s+|"
+    r"(?:don't|do\s+not)\s+worry\s+about\s+|no\s+need\s+to\s+|stop\s+reminding\s+me\s+(?:about\s+|to\s+)?|"
+    r"(?:remove|delete|take)\s+(?=.*\b(?:from|off)\s+(?:my|the)\s+(?:list|agenda|reminders)))")
+EN_DISMISS_NEG = re.compile(
+    EN_SUBJECT + r"(?:\s+(?:do\s+not|don't)\s+think\s+(?:that\s+)?(?:i|we)(?:\s+(?:need|have)\s+to|'ll|\s+will|\s+should)|"
+    r"\s+(?:do\s+not|don't|dont|no\s+longer|won't|will\s+not)(?:\s+really)?(?:\s+(?:need|have)\s+to)?|"
+    r"(?:'m|\s+am|'re|\s+are)\s+not\s+(?:going\s+to|gonna)|'ll\s+not|\s+shouldn't|\s+can\s+(?:skip|forget\s+about)|"
+    r"\s+need\s+not)\s+")
+EN_LIST_TAIL = re.compile(r"\s+(?:from|off)\s+(?:my|the)\s+(?:list|agenda|reminders)\b.*$")

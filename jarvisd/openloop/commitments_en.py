@@ -18,7 +18,7 @@ from jarvisd.openloop.commitments import Closure, Commitment, SentenceReading, S
 __all__ = ["read_sentence"]
 
 _ADV = r"(?:\s+(?:" + "|".join(W.EN_ADVERBS) + r"))*"
-_SUBJ = r"\b(?:i|we)"
+_SUBJ = W.EN_SUBJECT
 _CONTRACTED = (r"(?:'ll|'m\s+planning\s+(?:to|on)|'re\s+planning\s+(?:to|on)|'ve\s+got\s+to|'ve\s+gotta|'ve\s+to|'d\s+better|'m\s+going\s+to|'m\s+gonna|"
                r"'m\s+supposed\s+to|'re\s+going\s+to|'re\s+gonna|'re\s+supposed\s+to)")
 _FULL = (r"(?:need\s+to|have\s+to|have\s+got\s+to|got\s+to|gotta|ought\s+to|should(?!\s+have\b|'ve)|"
@@ -268,39 +268,14 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
 
 # ---------------------------------------------------------------- closures
 
-_CLAUSE_START = re.compile(r"[,;]\s*|\b(?:but|and|so|now|also)\s+")
-_CLAUSE_END = re.compile(r"\s*[,;]|\s+(?:because|since|cause|but|so|and\s+(?:i|we|my|she|he|they)|and\s+now)\b|"
-                         r"\s+(?:now\s+)?(?:i|we)(?:'|\s)")     # a new subject: "I sent it I still need to"
-_DONE_STATE = re.compile(
-    r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|was|were|has\s+been|have\s+been|got)|'s|'re)\s+"
-    r"(?:(?:all|already|finally|now|totally|completely|officially)\s+)*"
-    r"(?P<state>done|finished|complete|completed|sent|paid|booked|submitted|handled|sorted|taken\s+care\s+of|"
-    r"dealt\s+with|cancelled|canceled|called\s+off|off|not\s+needed|no\s+longer\s+needed|not\s+necessary|"
-    r"unnecessary)\b")
-# "Priya's pull request is reviewed": a participle of a task verb after "is" / "are" / "has been".
-_DONE_PARTICIPLE = re.compile(
-    r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|has\s+been|have\s+been|got)|'s|'re)\s+(?:(?:all|already|finally|now)\s+)*"
-    r"(?P<state>(?:re)?[a-z]+ed|sent|paid|done|written|taken|bought|made|fixed)\b(?=(?:\s+and\s+\w+)?\W*$|\s*,)")
-_DONE_WITH = re.compile(r"(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?(?:all\s+)?(?:done|finished|through)\s+with\s+")
-_DISMISS_IMP = re.compile(
-    r"(?:please\s+)?(?:(?:don't|do\s+not|stop)\s+remind(?:ing)?\s+me\s+(?:about\s+|to\s+)?|"
-    r"(?:cancel|delete|remove)\s+(?:my|the)\s+reminders?\s+(?:about|for|to)\s+|forget\s+(?:about\s+)?|never\s*mind\s*(?:about\s+)?|cancel\s+|scratch\s+|"
-    r"(?:don't|do\s+not)\s+worry\s+about\s+|no\s+need\s+to\s+|stop\s+reminding\s+me\s+(?:about\s+|to\s+)?|"
-    r"(?:remove|delete|take)\s+(?=.*\b(?:from|off)\s+(?:my|the)\s+(?:list|agenda|reminders)))")
-_DISMISS_NEG = re.compile(
-    _SUBJ + r"(?:\s+(?:do\s+not|don't)\s+think\s+(?:that\s+)?(?:i|we)(?:\s+(?:need|have)\s+to|'ll|\s+will|\s+should)|"
-    r"\s+(?:do\s+not|don't|dont|no\s+longer|won't|will\s+not)(?:\s+really)?(?:\s+(?:need|have)\s+to)?|"
-    r"(?:'m|\s+am|'re|\s+are)\s+not\s+(?:going\s+to|gonna)|'ll\s+not|\s+shouldn't|\s+can\s+(?:skip|forget\s+about)|"
-    r"\s+need\s+not)\s+")
-_LIST_TAIL = re.compile(r"\s+(?:from|off)\s+(?:my|the)\s+(?:list|agenda|reminders)\b.*$")
 
 
 def _reference(sen: str, low: str, start: int, holes: Sequence[Span], verb: str = "") -> str:
     """The words naming the task, from `start` to the clause's end, time words and fillers out, an
     object that is only "it" left empty (it points at no task by name)."""
-    m = _CLAUSE_END.search(low, start)
+    m = W.EN_CLAUSE_END.search(low, start)
     end = m.start() if m else len(low)
-    tail = _LIST_TAIL.search(low, start, end)
+    tail = W.EN_LIST_TAIL.search(low, start, end)
     end = tail.start() if tail else end
     obj = tidy(cut(sen, start, end, holes), lead=W.EN_ADVERBS + ("about",))
     words = _WORD.findall(obj.lower())
@@ -367,7 +342,7 @@ def _done_verb(sen: str, low: str, start: int, holes: Sequence[Span]) -> Closure
 def _closures(sen: str, low: str, start: int, holes: Sequence[Span], busy: Sequence[Span]) -> list[Closure]:
     """Done and dismissed candidates at each clause start of the sentence, none inside a promise's own
     words (`busy`). Someone else may have done it ("Alex came by and picked up his drill")."""
-    starts = [start] + [m.end() for m in _CLAUSE_START.finditer(low, start)]
+    starts = [start] + [m.end() for m in W.EN_CLAUSE_START.finditer(low, start)]
     out: list[Closure] = []
     for pos in starts:
         pos = _body_start(low[pos:]) + pos if pos > start else pos
@@ -391,19 +366,19 @@ def _topic(sen: str, low: str, start: int, holes: Sequence[Span]) -> str:
 
 def _closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure | None:
     """The one closure a clause starting at `pos` makes, if any (dismissals first: "forget about X")."""
-    if m := _DISMISS_IMP.match(low, pos):
+    if m := W.EN_DISMISS_IMP.match(low, pos):
         return Closure("dismissed", _reference(sen, low, m.end(), holes), sen)
-    if m := _DISMISS_NEG.match(low, pos):
+    if m := W.EN_DISMISS_NEG.match(low, pos):
         return Closure("dismissed", _reference(sen, low, m.end(), holes), sen)
     if re.match(r"(?:never\s*mind|forget\s+it)\b", low[pos:]):
         return Closure("dismissed", "", sen)
-    if (m := _DONE_STATE.match(low, pos) or _DONE_PARTICIPLE.match(low, pos)) and \
+    if (m := W.EN_DONE_STATE.match(low, pos) or W.EN_DONE_PARTICIPLE.match(low, pos)) and \
             _WORD.findall(m.group("ref"))[:1] not in (["i"], ["we"], ["you"]):
         state = m.group("state")
         status = "dismissed" if state.split()[0] in W.EN_DISMISSED_STATES else "done"
         ref = tidy(cut(sen, m.start("ref"), m.end("ref"), holes))
         return Closure(status, "" if ref.lower() in W.EN_OBJECT_PRONOUNS else ref, sen)
-    if m := _DONE_WITH.match(low, pos):
+    if m := W.EN_DONE_WITH.match(low, pos):
         return Closure("done", _reference(sen, low, m.end(), holes), sen)
     if re.match(r"(?:(?:i'm|we're)\s+)?(?:all\s+)?done\W*$", low[pos:]):
         return Closure("done", "", sen)

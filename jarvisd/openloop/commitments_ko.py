@@ -17,9 +17,7 @@ from jarvisd.openloop.korean_morph import KoreanAnalyzer, Morph
 
 __all__ = ["read_sentence"]
 
-_PAST = frozenset("었 았 었었 았었 ᆻ".split())
 _VERB_TAGS = ("VV", "XSV", "VX", "VA", "VCP")
-_PUNCT = frozenset("SF SP SS SE SO SW".split())
 
 
 @dataclass(frozen=True)
@@ -48,7 +46,7 @@ def _sentences(ms: Sequence[Morph]) -> list[tuple[int, int]]:
         m = ms[i]
         end = m.tag == "EF" or m.tag == "SF" or (
             m.tag == "SP" and i > 0 and ms[i - 1].tag == "EC" and ms[i - 1].form not in ("고", "어서", "아서")) or (
-            m.form == "고" and m.tag == "EC" and i > 0 and ms[i - 1].form in _PAST)   # "보냈고 이제 …": done, then
+            m.form == "고" and m.tag == "EC" and i > 0 and ms[i - 1].form in W.KO_PAST)   # "보냈고 이제 …": done, then
         if end:
             while i + 1 < len(ms) and (ms[i + 1].tag in ("SF", "SP") or _is(ms[i + 1], "요", "JX")):
                 i += 1
@@ -178,7 +176,7 @@ def _blocked(ms: Sequence[Morph], hit: _Hit) -> bool:
     if stem is not None and stem.tag.startswith("VA") and hit.kind not in ("must", "remind"):
         return True
     tail = ms[hit.at:]
-    if hit.kind not in ("decided", "said") and any(m.tag == "EP" and m.form in _PAST for m in tail):
+    if hit.kind not in ("decided", "said") and any(m.tag == "EP" and m.form in W.KO_PAST for m in tail):
         return True
     if any(m.form == "터" and m.tag == "NNB" for m in ms):
         return True
@@ -240,7 +238,7 @@ def _start(ms: Sequence[Morph], stem: int) -> int:
 def _noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]) -> str:
     """The words from morpheme `start` up to the stem, with the stem as a -기 noun: "지원서 제출하기"."""
     holes = sorted([*holes, *_skipped(ms[start:stem])])
-    while start < stem and (ms[start].tag.startswith("J") or ms[start].tag in _PUNCT or
+    while start < stem and (ms[start].tag.startswith("J") or ms[start].tag in W.KO_PUNCT_TAGS or
                             any(hs <= ms[start].start and ms[start].end <= he for hs, he in holes)):
         start += 1                     # "오후 2시로 정정할게요": no "로" left by the cut time
     if stem < 0:
@@ -344,7 +342,7 @@ def _closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Closure | 
         if m.tag == "EF" and m.form in W.KO_PROMISSIVE and i >= 2 and _negated(ms, i - 1):
             return Closure("dismissed", _reference(sen, ms, i - 1, holes), clause)    # "보험 갱신 안 할래"
         if m.form in ("잊", "잊어버리") and m.tag == "VV" and not any(x.form in ("않", "말") for x in ms[i:]):
-            if ms[-1].tag == "EF" and not any(x.form in _PAST for x in ms[i:]):
+            if ms[-1].tag == "EF" and not any(x.form in W.KO_PAST for x in ms[i:]):
                 return Closure("dismissed", _reference(sen, ms, i, holes), clause)
     if _hearsay(ms):
         return None
@@ -354,10 +352,10 @@ def _closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Closure | 
 def _done(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: str) -> Closure | None:
     """The user (or someone) did it: a past action verb at the end, or a finishing word (끝, 완료)."""
     for i, m in enumerate(ms):
-        if m.form in W.KO_DONE_STEMS and (i + 1 == len(ms) or any(x.form in _PAST for x in ms[i + 1:])):
+        if m.form in W.KO_DONE_STEMS and (i + 1 == len(ms) or any(x.form in W.KO_PAST for x in ms[i + 1:])):
             if not (i >= 1 and _negated(ms, i)):
                 return Closure("done", _reference(sen, ms, i, holes), clause)
-    past = [i for i, m in enumerate(ms) if m.tag == "EP" and m.form in _PAST]
+    past = [i for i, m in enumerate(ms) if m.tag == "EP" and m.form in W.KO_PAST]
     if not past or ms[-1].form in ("거든",) or \
             any(m.tag not in ("EF", "SF", "JX", "SP", "EP") and not _is(m, "고", "EC") for m in ms[past[-1] + 1:]):
         return None                    # "눈 왔으면 좋겠다": the past is in a condition, not the predicate
