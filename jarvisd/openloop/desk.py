@@ -149,8 +149,8 @@ class AgendaDesk:
     def _correction(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"No, Thursday", "make it 4 pm", or a time alone ("at 5 pm", answering "when is it due?")
         moves the due of the promise captured a moment ago in this session."""
-        words = correction_time(text) or (text if only_a_time(text) else None)
-        if words is None:
+        words = correction_time(text) or text
+        if not only_a_time(words):  # "um, I have to pay the water bill by the 10th" is a new promise
             return None
         now_ms = self.service.now_ms()
         focus = self._recent_focus(session, now_ms)
@@ -296,8 +296,10 @@ def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object) ->
     return int(new.timestamp() * 1000)
 
 
-_FILLER = re.compile(r"[\s,.!?~]+|\b(?:at|on|by|for|it's|it is|um|uh|please|then|ok|okay)\b|(?:으로|로|에|요|까지)(?=\s|$)",
-                     re.IGNORECASE)
+_FILLER = re.compile(
+    r"[\s,.!?~]+|\b(?:at|on|by|for|it's|it is|um|uh|please|then|ok|okay|instead)\b"
+    r"|(?:으로|로|에|까지)?\s*(?:해\s*줘|해\s*주세요|바꿔\s*줘|해|이야|야|요|입니다|예요|이에요|할게요|할게)?(?=[\s,.!?~]|$)",
+    re.IGNORECASE)
 
 
 def only_a_time(text: str) -> bool:

@@ -199,3 +199,10 @@ def test_a_time_alone_answers_when_a_reminder_without_a_time_is_due(desk, servic
     desk.handle("At 5 pm.")
     (loop,) = service.agenda()
     assert local(loop) == "2026-12-01 17:00" and loop.remind_ms == loop.due_ms
+
+
+def test_a_new_promise_with_a_filler_right_after_another_is_no_correction(desk, service):
+    desk.handle("No wait, I need to call the plumber tomorrow at 3 pm.")
+    desk.handle("um I have to pay the water bill by the 10th")
+    loops = {loop.desc: local(loop) for loop in service.agenda()}
+    assert loops == {"call the plumber": "2026-12-02 15:00", "pay the water bill": "2026-12-10 23:59"}, loops
