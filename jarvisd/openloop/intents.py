@@ -38,11 +38,13 @@ def has_hangul(text: str) -> bool:
 _VOCATIVE = re.compile(r"^\s*(?:hey\s+|ok(?:ay)?\s+)?(?:jarvis|자비스)(?:야|아)?\s*[,.!?~]?\s*", re.IGNORECASE)
 _POLITE_EN = re.compile(r"(?:[\s,]+(?:please|for me|thanks|thank you|now))+\s*$", re.IGNORECASE)
 _TRAIL = re.compile(r"[\s.!?~…]+$")
+_FILLERS = re.compile(r"^(?:(?:um+|uh+|er+|hmm+|oh|ah|well|so|okay|ok|hey|음+|어+|그+|저기|아)[\s,.]+)+", re.IGNORECASE)
 
 
 def clean(text: str) -> str:
     """Lower case, one space, no leading "Jarvis," and no closing punctuation or "please"."""
     text = _VOCATIVE.sub("", " ".join(text.split()))
+    text = _FILLERS.sub("", text)
     text = _TRAIL.sub("", text)
     text = _POLITE_EN.sub("", text)
     return _TRAIL.sub("", text).lower().replace("’", "'")
@@ -50,22 +52,26 @@ def clean(text: str) -> str:
 
 # ---------------------------------------------------------------- English
 
-_MY_LIST = r"(?:my\s+)?(?:agenda|to-?do(?:\s+list)?|to-?dos|todo\s+list|task\s+list|tasks|list|promises|reminders|plate)"
+_MY_LIST = (r"(?:my\s+)?(?:open\s+)?(?:agenda|to-?do(?:\s+list)?|to-?dos|todo\s+list|task\s+list|tasks|list|promises"
+            r"|reminders|plate)")
 _EN_LIST = [
-    rf"what(?:'s| is| are)?\s+(?:on|in)\s+{_MY_LIST}",
-    rf"(?:read|show|tell|give)\s+(?:me\s+)?{_MY_LIST}",
+    rf"what(?:'s| is| are)?\s+(?:left\s+|still\s+)?(?:on|in)\s+{_MY_LIST}",
+    rf"(?:read|show|tell|give)\s+(?:me\s+)?(?:all\s+)?{_MY_LIST}",
     r"(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+)?(?:open\s+)?(?:tasks|promises|to-?dos|reminders|agenda)",
+    r"(?:show|tell|give|list)\s+(?:me\s+)?(?:everything|all|what)\s+(?:that\s+)?i(?:'ve| have)?\s+(?:promised|said i'd do)",
     r"what\s+(?:do|did)\s+i\s+(?:still\s+)?(?:have|need|got)\s+to\s+do",
+    r"what\s+am\s+i\s+supposed\s+to\s+(?:be\s+)?do(?:ing)?",
     r"what(?:'s| is)\s+(?:left\s+)?on\s+my\s+plate",
     r"what\s+(?:are|were)\s+my\s+(?:open\s+)?(?:tasks|promises|to-?dos|reminders|plans)",
-    rf"(?:anything|is there anything)\s+(?:on|in)\s+{_MY_LIST}",
+    rf"(?:any|anything|is there anything)\s+(?:open\s+tasks|(?:on|in)\s+{_MY_LIST})",
     r"what\s+have\s+i\s+(?:got|promised)(?:\s+to\s+do)?",
     r"(?:my\s+)?agenda",
 ]
 _DAY_TODAY = r"(?:today|tonight|this evening)"
 _DAY_TOMORROW = r"(?:tomorrow)"
-_EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is there anything|anything|what do i (?:have|need) to do"
-                r"|what do i have|what have i got|what's left|what is left|what should i (?:do|finish))")
+_EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|anything|what do i (?:have|need) to (?:do|finish)"
+                r"|what do i have|what have i got|what's left|what is left|what should i (?:do|finish)"
+                r"|what deadlines do i have|any deadlines|what(?:'s| is) the deadline)")
 
 
 def _en_due(day: str) -> list[str]:
@@ -78,10 +84,10 @@ _EN_DONE = [
     r"(?:check|tick|cross)\s+off\s+(?P<x>.+?)(?:\s+(?:on|from)\s+my\s+(?:agenda|list))?",
     r"(?:check|tick|cross)\s+(?P<x>.+?)\s+off(?:\s+(?:my\s+)?(?:agenda|list))?",
     r"(?P<x>.+?)\s+(?:is|are)\s+(?:all\s+)?(?:done|finished|complete|completed|taken care of)",
-    r"(?:i(?:'ve| have)?\s+)?(?:finished|completed|done with)\s+(?P<x>.+)",
+    r"(?:i(?:'ve| have|'m| am)?\s+)?(?:finished|completed|done with)\s+(?P<x>.+)",
 ]
 _EN_CANCEL = [
-    r"(?:cancel|delete|remove|drop|scratch)\s+(?P<x>[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?"
+    r"(?:cancel|delete|remove|drop|scratch|scrap)\s+(?P<x>[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?"
     r"(?:,.*)?",
     r"take\s+(?P<x>.+?)\s+off\s+(?:my|the)\s+(?:agenda|list|to-?do list)",
     r"(?:forget|never\s*mind)\s+(?:about\s+)?(?P<x>.+?)(?:,.*)?",
@@ -94,15 +100,19 @@ _EN_NUMBER = {
 }
 _EN_AMOUNT = r"(?P<n>\d+|" + "|".join(sorted(map(re.escape, _EN_NUMBER), key=len, reverse=True)) + r")\s*" \
              r"(?P<unit>minutes?|mins?|hours?|hrs?)"
+_EN_MORE_AMOUNT = _EN_AMOUNT.replace("(?P<unit>", r"(?:more\s+)?(?P<unit>")  # "15 more minutes"
 _EN_SNOOZE = [
     rf"(?:remind|tell|ask)\s+me\s+(?:again|later|once more)\s+in\s+{_EN_AMOUNT}",
     rf"(?:remind|tell)\s+me\s+in\s+{_EN_AMOUNT}(?:\s+again)?",
     rf"(?:snooze|again)(?:\s+(?:it|that|for))*\s+(?:in\s+)?{_EN_AMOUNT}",
-    rf"(?:in\s+)?{_EN_AMOUNT}(?:\s+(?:later|more))?",
+    rf"(?:not now[\s,]+)?(?:in\s+)?{_EN_AMOUNT}(?:\s+(?:later|more))?",
+    rf"give\s+me\s+(?:another\s+)?{_EN_MORE_AMOUNT}",
     r"(?P<bare>snooze(?:\s+(?:it|that))?|remind me (?:again )?later|remind me again|later)",
 ]
 _EN_PROMISED = [
     r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?:to\s+)?(?P<x>[\w' -]+?)(?:\s+(?:i'd|i would|to)\s+do)?",
+    r"did\s+i\s+(?:tell|promise)\s+(?P<x>[\w'-]+)\s+(?:i'd|i would|to)\s+do\s+(?:something|anything)",
+    r"what\s+did\s+i\s+say\s+(?:i'd|i would)\s+do\s+for\s+(?:my\s+)?(?P<x>[\w' -]+)",
     r"what\s+(?:do|did)\s+i\s+(?:have|need)\s+to\s+do\s+for\s+(?P<x>[\w' -]+)",
     r"(?:any|what)\s+promises\s+to\s+(?P<x>[\w' -]+)",
 ]
@@ -119,26 +129,34 @@ _KO_LIST = [
     r"(?:오늘|내)?할일(?:이|은|목록)?(?:뭐|뭐뭐|뭔데|뭐있|뭐남|알려|보여|말해|있어|읽어)",
     r"(?:내)?(?:일정|약속|아젠다|어젠다|할일목록|투두)(?:이|은|좀)?(?:뭐|알려|보여|말해|읽어|있)",
     r"(?:뭐|무엇을?)해야(?:돼|되지|하지|해|하더라)",
-    r"(?:내가)?(?:챙길|챙겨야할|해야할)(?:거|것|일)(?:이|은)?(?:뭐|있|알려)",
+    r"(?:내가)?(?:챙길|챙겨야할|해야할|남은|남아있는)(?:거|것|일)(?:이|은|들)?(?:뭐|있|알려|보여)",
+    r"(?:내가)?약속한(?:거|것|일)(?:들)?(?:전부|다|모두)?(?:뭐|보여|알려|말해)",
 ]
-_KO_DUE_TODAY = [r"오늘(?:까지|중으로|안에|마감)(?:인|해야할|할|하는)?(?:거|것|일)?(?:이|은)?(?:뭐|있|알려|남)"]
-_KO_DUE_TOMORROW = [
-    r"내일(?:까지|마감|중으로)?(?:인|해야할|할|하는)?(?:거|것|일)(?:이|은)?(?:뭐|있|알려|남)",
-    r"내일할일",
-]
-_KO_DONE_TAIL = r"(?:완료(?:로|처리|표시)?(?:해줘|해|했어|시켜줘|처리해줘|로표시해줘)?|끝났어|끝냈어|다했어|했어체크|체크해줘)"
-_KO_CANCEL_TAIL = r"(?:취소해줘|취소|지워줘|지워|빼줘|삭제해줘|삭제|없애줘)"
+
+
+def _ko_due(day: str) -> list[str]:
+    return [rf"{day}(?:까지|안에|중으로|중에)?(?:마감(?:인|이)?)?(?:해야|끝내야|마쳐야)?(?:하는|할|되는)?"
+            r"(?:거|것|일|게)?(?:이|은|가)?(?:뭐|있|알려|남|보여)"]
+
+
+_KO_DUE_TODAY = [rf"오늘(?=까지|안에|중으로|중에|마감){_ko_due('')[0]}"]
+_KO_DUE_TOMORROW = _ko_due("내일")
+_KO_DONE_TAIL = (r"(?:완료(?:로|처리|표시)?\s*(?:해줘|해|했어|시켜줘|처리해줘|로표시해줘)?|끝났어|끝냈어|다했어|했어체크"
+                 r"|체크해줘|처리\s*완료)")
+_KO_CANCEL_TAIL = r"(?:취소해줘|취소|지워줘|지워|빼줘|삭제해줘|삭제|없애줘|잊어버려|잊어)"
 _KO_SNOOZE = [
-    r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|오)(?P<unit>분|시간)(?:만)?(?:뒤에|후에|있다가|이따)?(?:다시|한번더)?알려(?:줘|주세요|줄래)",
+    r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|오)(?P<unit>분|시간)(?:만)?(?:뒤에|후에|있다가|이따가?)?"
+    r"(?:다시|한번더)?(?:알려|말해)(?:줘|주세요|줄래)",
     r"(?P<bare>(?:이따|나중에|조금이따)?다시알려(?:줘|주세요)|스누즈)",
 ]
-_KO_PROMISED = [r"(?P<x>[가-힣A-Za-z]+?)(?:한테|에게|께|랑|하고)(?:뭐|무슨)(?:약속|하기로)"]
+_KO_PROMISED = [r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|한테|에게|께|랑|하고)(?:뭐|무슨)(?:약속|하기로|해주기로|드리기로|해드리기로)",
+                r"(?P<x>[가-힣A-Za-z]+?)(?:한테|에게|께)약속한(?:거|것|일)(?:이|은)?(?:뭐|있|알려)"]
 _KO_CUE = r"(?:(?:아|음|저|죄송해요|죄송합니다|미안|미안해|미안해요)[,\s]+)*"
 _KO_CORRECT = [rf"{_KO_CUE}(?:아니야|아니다|아니요|아니|아뇨|아냐)[,\s]+(?P<x>.+)",
                rf"{_KO_CUE}(?P<x>.+?)\s*(?:로|으로)\s*(?:바꿔|해|변경해|옮겨|미뤄|고쳐|정정해|정정할게|정정)"
                r"\s*(?:줘|주세요|줄래|요)?"]
 _KO_NUMBER = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
-              "십": 10, "이십": 20, "삼십": 30, "오": 5}
+              "십": 10, "이십": 20, "삼십": 30, "사십": 40, "오십": 50, "오": 5}
 
 
 def _compile(patterns: list[str]) -> list[re.Pattern[str]]:
@@ -157,9 +175,80 @@ _EN_CORRECTS = _compile(_EN_CORRECT)
 _KO_CORRECTS = _compile(_KO_CORRECT)
 _PRONOUN_REFS = frozenset({"it", "that", "this", "them", "those", "all", "everything", "one"})
 _EN_ARTICLE = re.compile(r"^(?:the|my|that|this)\s+")
+# "the reminder about the cake" names the cake: the words for an agenda entry are not part of its name
+_EN_ENTRY = re.compile(r"^(?:the|my|that)\s+(?:reminder|task|thing|item|entry|to-?do)\s+(?:about|for|to|of)\s+"
+                       r"|\s+(?:thing|reminder|task|item)$")
+_KO_ENTRY = re.compile(r"\s*(?:일정|약속|건|거|것|할\s*일|알림)$")
 _EN_COMMAND_VERBS = ("mark ", "set ", "check ", "tick ", "cross ", "cancel ", "delete ", "remove ", "drop ",
-                     "scratch ", "take ")
+                     "scratch ", "scrap ", "take ")
 _QUESTION_START = re.compile(r"^(?:how|why|when|where|who|can|could|should|would|will|do|does|did|is|are)\b")
+
+
+# ---------------------------------------------------------------- cues: what the patterns above miss
+# An agenda question is a question or a "show me" at the start, about the user's own agenda, anywhere in
+# the sentence; its day (today / tomorrow) narrows it. Other people's promises ("what did Sam promise
+# me") are not the user's agenda.
+
+_EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:what(?:'s|s| is| are| do| have| did| am)?|which|any|anything|is there|are there"
+                     r"|show|tell|read|list|give|run through|go through|(?:do|did|have) i|have i got|remind me what i"
+                     r"|(?:today's|tomorrow's|my)\s+(?:deadlines|tasks|agenda|to-?dos|promises)$)\b")
+_EN_AGENDA = re.compile(
+    r"\b(?:agenda|to-?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
+    r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|(?:have|need|got) to (?:do|finish|get done)"
+    r"|left to do|reminders)\b")
+_EN_OTHERS = re.compile(r"\b(?:did|does|has|will)\s+(?!i\b)\w+\s+(?:promise|say|tell|owe)|\bpromised? me\b")
+_EN_TODAY = re.compile(r"\b(?:today|tonight|this evening|end of (?:the )?day|eod)\b")
+_EN_TOMORROW = re.compile(r"\btomorrow(?:'s)?\b")
+_EN_PERSON = re.compile(r"\b(?:promise[ds]?|owe|told|tell|committed)\s+(?:to\s+)?(?:my\s+)?(?P<x>[a-z][\w'-]*)"
+                        r"|\bpromises\s+to\s+(?:my\s+)?(?P<y>[a-z][\w'-]*)"
+                        r"|\b(?:do|did)\s+for\s+(?:my\s+)?(?P<z>[a-z][\w'-]*)")
+_EN_NOT_PERSON = frozenset({"to", "you", "me", "anything", "something", "i", "that", "it", "myself", "everyone"})
+_EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:again\s+)?(?:in|after)\s+{_EN_AMOUNT}"),
+            re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT}"))
+_KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려|보여|말해|읽어|있어|있나|있니|있지|있을까|있냐|있어요|리스트)")
+_KO_AGENDA = re.compile(r"(?:할일|할것|할거|해야할|해야될|해야하는|해야되는|일정|약속한|하기로한|마감|남은일|안끝난|투두|챙길)")
+_KO_OTHERS = re.compile(r"(?:가|이)(?:뭐|나한테|내게)")
+_KO_PERSON = re.compile(r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|하고|한테|에게|께|랑)(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로))")
+_KO_NAG = re.compile(r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|사십|오십|오)\s*(?P<unit>분|시간)"
+                     r".*(?:알려|말해|미뤄|미루|스누즈)")
+
+
+def _en_cues(t: str) -> Intent | None:
+    """Agenda questions, promised_to and snoozes by their cues, for wordings the patterns miss."""
+    for nag in _EN_NAGS:
+        m = nag.search(t)
+        if m is not None:
+            return Intent("snooze", "en", minutes=_minutes(m["n"], m["unit"], _EN_NUMBER))
+    if not _EN_ASK.match(t) or _EN_OTHERS.search(t):
+        return None
+    person = _EN_PERSON.search(t)
+    if person is not None:
+        name = person["x"] or person["y"] or person["z"]
+        if name not in _EN_NOT_PERSON:
+            return Intent("promised_to", "en", argument=name)
+    if _EN_AGENDA.search(t) is None:
+        return None
+    if _EN_TODAY.search(t):
+        return Intent("due_today", "en")
+    return Intent("due_tomorrow" if _EN_TOMORROW.search(t) else "list", "en")
+
+
+def _ko_cues(squeezed: str) -> Intent | None:
+    m = _KO_NAG.search(squeezed)
+    if m is not None:
+        return Intent("snooze", "ko", minutes=_minutes(m["n"], m["unit"], _KO_NUMBER))
+    if not _KO_ASK.search(squeezed) or _KO_OTHERS.search(squeezed):
+        return None
+    person = _KO_PERSON.match(squeezed)
+    if person is not None and person["x"] not in ("나", "내", "저", "제"):
+        return Intent("promised_to", "ko", argument=person["x"])
+    if _KO_AGENDA.search(squeezed) is None:
+        return None
+    if "내일" in squeezed:
+        return Intent("due_tomorrow", "ko")
+    if re.search(r"오늘(?:까지|마감|중|안에|내로)", squeezed):
+        return Intent("due_today", "ko")
+    return Intent("list", "ko")
 
 
 def _minutes(amount: str, unit: str, numbers: dict[str, int]) -> int:
@@ -180,8 +269,11 @@ def _en_intent(t: str) -> Intent | None:
                     return Intent("snooze", "en", minutes=SNOOZE_DEFAULT_MIN)
                 return Intent("snooze", "en", minutes=_minutes(m["n"], m["unit"], _EN_NUMBER))
             if kind == "promised_to":
-                return Intent("promised_to", "en", argument=m["x"].strip())
+                return Intent("promised_to", "en", argument=re.sub(r"^my\s+", "", m["x"].strip()))
             return Intent(kind, "en")  # type: ignore[arg-type]
+    cued = _en_cues(t)
+    if cued is not None:
+        return cued
     if _QUESTION_START.match(t):  # "how do I cancel a subscription": a question, never a command
         return None
     for kind in ("done", "cancel"):
@@ -191,7 +283,8 @@ def _en_intent(t: str) -> Intent | None:
                 ref = _EN_ARTICLE.sub("", m["x"].strip(" ,"))
                 if ref and ref not in _PRONOUN_REFS:
                     command = t.startswith(_EN_COMMAND_VERBS)
-                    return Intent(kind, "en", argument=m["x"].strip(" ,"), command=command)  # type: ignore[arg-type]
+                    argument = _EN_ENTRY.sub("", m["x"].strip(" ,"))
+                    return Intent(kind, "en", argument=argument, command=command)  # type: ignore[arg-type]
     return None
 
 
@@ -209,13 +302,17 @@ def _ko_intent(t: str) -> Intent | None:
             if kind == "promised_to":
                 return Intent("promised_to", "ko", argument=m["x"])
             return Intent(kind, "ko")  # type: ignore[arg-type]
+    cued = _ko_cues(squeezed)
+    if cued is not None:
+        return cued
     if "?" in t:
         return None
     for kind, pattern in (("done", _KO_DONE), ("cancel", _KO_CANCEL)):
         m = pattern.fullmatch(t.rstrip("요").rstrip())
         if m is not None and m["x"].strip() not in ("그거", "그건", "이거", "그것", "다"):
             command = t.replace(" ", "").endswith(("줘", "해", "처리", "삭제", "취소"))
-            return Intent(kind, "ko", argument=m["x"].strip(), command=command)  # type: ignore[arg-type]
+            argument = _KO_ENTRY.sub("", m["x"].strip()) or m["x"].strip()
+            return Intent(kind, "ko", argument=argument, command=command)  # type: ignore[arg-type]
     return None
 
 

@@ -374,9 +374,33 @@ def format_open_loops(loops: list[OpenLoop], tz: tzinfo) -> str:
 REFERENCE_SHARE = 0.5  # share of the naming words that must find their counterpart in the description
 
 
-def _verb_position(desc_words: Sequence[str]) -> int:
-    """Where a description's verb stands: last in Korean ("은행 가기"), first in English ("call my mom")."""
-    return len(desc_words) - 1 if desc_words and not desc_words[-1].isascii() else 0
+def _verb(desc_words: Sequence[str]) -> str | None:
+    """A description's verb: first in English ("call my mom"), last in Korean when it is a verb made a
+    noun ("은행 가기"); none in a description of one word ("cake", "등산")."""
+    if len(desc_words) < 2:
+        return None
+    if desc_words[-1].isascii():
+        return desc_words[0]
+    return desc_words[-1] if desc_words[-1].endswith("기") else None
+
+
+def _reference_match(reference: str, desc: str) -> tuple[float, float]:
+    """(share of the reference's words found, share of the description's words named): see reference_score."""
+    if same_loop(reference, desc):
+        mine, theirs = profile(reference), profile(desc)
+        named = sum(any(words_match(w, v) for w in mine.content) for v in theirs.content)
+        return 1.0, named / len(theirs.content) if theirs.content else 1.0
+    mine, theirs = profile(reference), profile(desc)
+    if not mine.content or not theirs.content:
+        return 0.0, 0.0
+    verb = _verb(theirs.content)
+    matched = [(w, v) for w in mine.content for v in theirs.content if words_match(w, v)]
+    if not any(v != verb for _, v in matched):
+        return 0.0, 0.0
+    share = len({w for w, _ in matched}) / len(mine.content)
+    if share < REFERENCE_SHARE:
+        return 0.0, 0.0
+    return share, len({v for _, v in matched}) / len(theirs.content)
 
 
 def reference_score(reference: str, desc: str) -> float:
@@ -385,26 +409,16 @@ def reference_score(reference: str, desc: str) -> float:
     reference's content words that match a description word up to inflection (`words_match`), 0 when
     below REFERENCE_SHARE or when only the verb matches ("called mom" does not name "call my grandmother":
     the thing done must match, not just the doing)."""
-    if same_loop(reference, desc):
-        return 1.0
-    mine, theirs = profile(reference), profile(desc)
-    if not mine.content or not theirs.content:
-        return 0.0
-    verb = theirs.content[_verb_position(theirs.content)]
-    matched = [(w, v) for w in mine.content for v in theirs.content if words_match(w, v)]
-    hit = {w for w, _ in matched}
-    if not any(v != verb for _, v in matched):
-        return 0.0
-    share = len(hit) / len(mine.content)
-    return share if share >= REFERENCE_SHARE else 0.0
+    return _reference_match(reference, desc)[0]
 
 
 def best_reference(reference: str, descs: Sequence[str]) -> int | list[int] | None:
-    """The description `reference` names: its index; a list of indexes when several score the same best
-    (ask the user which); None when none is named."""
-    scores = [reference_score(reference, desc) for desc in descs]
-    best = max(scores, default=0.0)
-    if best <= 0.0:
+    """The description `reference` names: its index. Among equal scores the description most fully named
+    wins ("the quarterly report" names "quarterly report" before "send the quarterly report"); a list of
+    indexes when that still ties (ask the user which); None when none is named."""
+    scores = [_reference_match(reference, desc) for desc in descs]
+    best = max(scores, default=(0.0, 0.0))
+    if best[0] <= 0.0:
         return None
     tops = [i for i, score in enumerate(scores) if score == best]
     return tops[0] if len(tops) == 1 else tops

@@ -90,3 +90,29 @@ def test_corrections_with_fillers_and_apologies(text, words):
 def test_a_cancel_command_ends_at_the_comma():
     intent = match_intent("Scratch the thank-you notes, I'll just call everyone.")
     assert intent is not None and (intent.kind, intent.argument) == ("cancel", "the thank-you notes")
+
+
+@pytest.mark.parametrize("text, kind, argument", [
+    ("What's pending?", "list", ""), ("anything still open on my list", "list", ""),
+    ("what have I committed to", "list", ""), ("so what deadlines are coming up tomorrow", "due_tomorrow", ""),
+    ("any deadlines before the end of the day", "due_today", ""),
+    ("Do I owe Lisa anything?", "promised_to", "lisa"), ("any promises to my sister", "promised_to", "sister"),
+    ("내가 아직 안 끝난 일 뭐 있지", "list", ""), ("동생한테 뭐 해주기로 했지", "promised_to", "동생"),
+    ("내일 해야 될 거 알려줘", "due_tomorrow", ""),
+])
+def test_agenda_questions_by_their_cues(text, kind, argument):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument) == (kind, argument)
+
+
+@pytest.mark.parametrize("text, minutes", [("ping me again in 20 minutes", 20), ("not now, ten minutes", 10),
+                                           ("이십 분 뒤에 다시 말해줘", 20), ("오 분만 미뤄줘", 5)])
+def test_snoozes_by_their_cues(text, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.minutes) == ("snooze", minutes)
+
+
+@pytest.mark.parametrize("text", ["Is it going to rain tomorrow?", "What did Lisa promise me?", "What's the score?",
+                                  "Tell me a story about a dragon", "동생이 뭐 해준다고 했지?", "지금 몇 시야?"])
+def test_questions_not_about_the_users_agenda_are_left_alone(text):
+    assert match_intent(text) is None
