@@ -373,7 +373,8 @@ PERIOD = (
      r"|(?P<w>this|next|last)\s+(?P<u2>week(?:end)?|month|year)|(?P<u3>weekend|eod|cob|eow|eom))\b"),
     (("주", "달", "월말", "연말", "올해", "금년", "내년"),
      KO_WORD + r"(?P<ko>이번\s?주말|다음\s?주말|담주\s?주말|주말|다다음\s?주|이번\s?주|금주|다음\s?주|담주|지난\s?주"
-     r"|저번\s?주|이번\s?달|이달|월말|다음\s?달|담달|연말|올해|금년|내년)(?:\s?말)?" + KO_TAIL),
+     r"|저번\s?주|이번\s?달|이달|월말|다음\s?달|담달|연말|올해|금년|내년)(?:\s?말)?" + KO_TAIL
+     + r"(?![가-힣])"),  # a word of its own: "연말정산" (year-end tax settlement) is no time
 )
 CLOCK = (
     (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?<![\d:])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s?(?P<mer>[ap])(?:m|\.\s?m)\b"

@@ -519,3 +519,14 @@ def test_time_word_soup_never_raises_anything_else(text: str, now: datetime) -> 
 @given(st.lists(TIME_WORDS, max_size=8).map("".join))
 def test_time_spans_never_raise(text: str) -> None:
     assert isinstance(time_spans(text), list)
+
+
+def test_a_period_word_inside_a_longer_korean_word_is_no_time():
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.when import resolve_time
+
+    now = datetime(2026, 12, 1, 9, 0, tzinfo=ZoneInfo("Asia/Seoul"))
+    assert resolve_time("연말정산 서류 챙겨야 해", now) is None
+    assert resolve_time("연말까지 끝내야 해", now).at.date().isoformat() == "2026-12-31"

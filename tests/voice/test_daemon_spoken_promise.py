@@ -1,0 +1,82 @@
+"""`jarvisd run` on the offline defaults, as a user meets it: a promise with a time, spoken by espeak-ng
+into PulseAudio's `mic` sink, lands on the AGENDA with the due computed from the words (no model), the
+confirmation is spoken, and the reminder is spoken at its lead, all recorded from the speaker."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from jarvisd.voice.audio import MIC_RATE, read_wav
+from tests.voice.conftest import espeak, squeeze_silence
+from tests.voice.test_daemon_reminder import free_port
+
+
+def _open_loops(path: Path) -> dict[str, dict]:
+    loops: dict[str, dict] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                record = json.loads(line)
+                loops[record["id"]] = record
+    return {k: v for k, v in loops.items() if v["status"] == "open"}
+
+
+def test_a_spoken_promise_is_confirmed_kept_with_its_due_and_reminded_at_its_lead(pulse, models, tmp_path):
+    env = {k: v for k, v in pulse.env.items() if not k.startswith("JARVIS_") and k != "DISPLAY"}
+    env.update(JARVIS_HOME=str(tmp_path / "home"), OLLAMA_HOST=f"http://127.0.0.1:{free_port()}",
+               JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_HUD__PORT=str(free_port()),
+               JARVIS_PROACTIVE__REMINDER_LEAD_MIN="1", JARVIS_PROACTIVE__QUIET_HOURS="",
+               JARVIS_VOICE__ACTIVATION="always", JARVIS_VOICE__LANGUAGE="en", PYTHONUNBUFFERED="1")
+    data = Path(env["JARVIS_HOME"]) / "data"
+    agenda_file, delivered = data / "openloops.jsonl", data / "reminders.jsonl"
+    promise = espeak("I need to send the budget report to the finance team in three minutes.",
+                     tmp_path / "promise.wav", speed=140)
+
+    recording = tmp_path / "speaker.wav"
+    recorder = pulse.record_speaker(recording)
+    daemon = subprocess.Popen([sys.executable, "-m", "jarvisd", "run"], env=env, stderr=subprocess.PIPE, text=True)
+    log_lines: list[str] = []
+    try:
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline:  # ready and listening
+            assert daemon.poll() is None, daemon.stderr.read()
+            line = daemon.stderr.readline()
+            log_lines.append(line)
+            if "jarvisd ready" in line:
+                break
+        spoken_at = time.time()
+        pulse.play_into_mic(promise).wait(30)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not _open_loops(agenda_file):
+            time.sleep(0.25)
+        loops = _open_loops(agenda_file)
+        assert len(loops) == 1, loops
+        (loop,) = loops.values()
+        assert "budget report" in loop["desc"] and "finance team" in loop["desc"], loop
+        # "in three minutes" from when the words were heard: within the utterance and its transcription
+        assert 170 <= loop["due_ms"] / 1000 - spoken_at <= 200, loop
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and not (delivered.exists() and delivered.read_text().strip()):
+            assert daemon.poll() is None
+            time.sleep(0.5)
+        assert delivered.exists(), "no reminder within four minutes"
+        reminded = json.loads(delivered.read_text().splitlines()[0])
+        time.sleep(8)  # the reminder plays out
+        daemon.send_signal(signal.SIGTERM)
+        _, rest = daemon.communicate(timeout=20)
+    finally:
+        daemon.kill()
+        recorder.terminate()
+        recorder.wait(10)
+    log = "".join(log_lines) + rest
+    assert daemon.returncode == 0, log
+    assert "promises found by rules" in log, log
+    assert reminded["lead_min"] == 1, reminded
+    heard = models.recognizer.transcribe(squeeze_silence(read_wav(recording, MIC_RATE)[0])).text.lower()
+    assert "got it" in heard and "budget report" in heard, heard   # the confirmation
+    assert "reminder" in heard and "due in" in heard, heard          # the reminder at its lead
