@@ -28,6 +28,7 @@ from jarvisd.instance import InstanceLock
 from jarvisd.llm.base import BackendError, ChatChunk, ChatModel
 from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
+from jarvisd.openloop.phrases import language_of
 from jarvisd.tray import has_display
 
 log = logging.getLogger("jarvisd.daemon")
@@ -238,16 +239,21 @@ async def _warm_memory(d: Daemon) -> None:
     log.info("memory: %d items ready in %.1f s", d.assistant.memory.store.count(), time.monotonic() - started)
 
 
-def _load_korean(d: Daemon) -> asyncio.Task[Any]:
-    """The Korean analyzer (kiwipiepy, about 7 s) loads in a worker thread at start, so the first Korean
-    promise does not wait for it; English turns never do."""
+def _load_korean(d: Daemon) -> asyncio.Task[Any] | None:
+    """The Korean analyzer (kiwipiepy: about 3 s and 300 MiB) loads at start in a worker thread when the
+    user speaks Korean (`voice.language = ko`, or Korean on the agenda already), so the first Korean
+    promise does not wait; an English-only user never pays for it (it loads on the first Korean words)."""
     korean = d.assistant.desk.korean
+    agenda = d.assistant.agenda.all_loops()
+    if d.cfg.voice.language != "ko" and not any(language_of(loop.desc) == "ko" for loop in agenda):
+        log.info("openloop: the Korean analyzer loads on the first Korean words (about 3 s, 300 MiB)")
+        return None
 
     async def load() -> None:
         started = time.monotonic()
         try:
             await asyncio.to_thread(korean.load)
-        except Exception as exc:  # Korean promises then fall back to the model's judgement, if any
+        except Exception as exc:  # Korean promises then go to the model's judgement, if any
             log.error("openloop: the Korean analyzer did not load (%s): Korean promises are not caught", exc)
             return
         log.info("openloop: Korean analyzer ready in %.1f s", time.monotonic() - started)
@@ -355,8 +361,9 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
         assistant = await asyncio.to_thread(build_assistant, cfg, store, backends=backends, bus=bus)
         report_environment(cfg, assistant.backends)
         d = Daemon(cfg=cfg, assistant=assistant, bus=bus, gate=TurnGate(), stopping=stopping)
-        if d.assistant.desk.korean is not None:
-            d.tasks.append(_load_korean(d))
+        korean = _load_korean(d) if d.assistant.desk.korean is not None else None
+        if korean is not None:
+            d.tasks.append(korean)
         await _warm_memory(d)
         await _start_voice(d)
         await _start_scheduler(d)

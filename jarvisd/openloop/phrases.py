@@ -143,6 +143,8 @@ def unusable_time(desc: str, reason: str, lang: Lang) -> str:
     """A promise kept without the date it was said with (impossible, absurd or already past)."""
     if lang == "ko":
         return f"{desc} 적어 뒀어요. 그런데 {reason} 기한이 언제예요?"
+    if reason[:1].isupper() and reason[1:2].islower():  # "That is more than ..." inside the sentence
+        reason = reason[0].lower() + reason[1:]
     return f"I noted {second_person(desc)}, but {reason} When is it due?"
 
 
