@@ -203,14 +203,18 @@ _EN_PERSON = re.compile(r"\b(?:promise[ds]?|owe|told|tell|committed)\s+(?:to\s+)
                         r"|\bpromises\s+to\s+(?:my\s+)?(?P<y>[a-z][\w'-]*)"
                         r"|\b(?:do|did)\s+for\s+(?:my\s+)?(?P<z>[a-z][\w'-]*)")
 _EN_NOT_PERSON = frozenset({"to", "you", "me", "anything", "something", "i", "that", "it", "myself", "everyone"})
-_EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:again\s+)?(?:in|after)\s+{_EN_AMOUNT}"),
-            re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT}"))
+# the amount ends the sentence: "remind me in two hours to check the oven" is a promise, not a snooze
+_EN_NAG_END = r"(?:\s+(?:again|later|more|or so|then|from now))*$"
+_EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:again\s+)?(?:in|after)\s+{_EN_AMOUNT}"
+                       + _EN_NAG_END),
+            re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT}"
+                       + _EN_NAG_END))
 _KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려|보여|말해|읽어|있어|있나|있니|있지|있을까|있냐|있어요|리스트)")
 _KO_AGENDA = re.compile(r"(?:할일|할것|할거|해야할|해야될|해야하는|해야되는|일정|약속한|하기로한|마감|남은일|안끝난|투두|챙길)")
 _KO_OTHERS = re.compile(r"(?:가|이)(?:뭐|나한테|내게)")
 _KO_PERSON = re.compile(r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|하고|한테|에게|께|랑)(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로))")
 _KO_NAG = re.compile(r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|사십|오십|오)\s*(?P<unit>분|시간)"
-                     r".*(?:알려|말해|미뤄|미루|스누즈)")
+                     r"(?:만|뒤에|뒤|후에|후|있다가|이따가?|좀|다시|더|정도)*(?:알려|말해|미뤄|미루|스누즈)")
 
 
 def _en_cues(t: str) -> Intent | None:

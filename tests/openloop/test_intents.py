@@ -116,3 +116,9 @@ def test_snoozes_by_their_cues(text, minutes):
                                   "Tell me a story about a dragon", "동생이 뭐 해준다고 했지?", "지금 몇 시야?"])
 def test_questions_not_about_the_users_agenda_are_left_alone(text):
     assert match_intent(text) is None
+
+
+@pytest.mark.parametrize("text", ["Remind me in two hours to check the oven.", "두 시간 뒤에 오븐 확인하라고 알려줘",
+                                  "remind me in 10 minutes about the laundry"])
+def test_a_reminder_with_a_task_is_a_promise_not_a_snooze(text):
+    assert match_intent(text) is None
