@@ -28,7 +28,6 @@ from jarvisd.instance import InstanceLock
 from jarvisd.llm.base import BackendError, ChatChunk, ChatModel
 from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
-from jarvisd.openloop.phrases import language_of
 from jarvisd.tray import has_display
 
 log = logging.getLogger("jarvisd.daemon")
@@ -240,13 +239,12 @@ async def _warm_memory(d: Daemon) -> None:
 
 
 def _load_korean(d: Daemon) -> asyncio.Task[Any] | None:
-    """The Korean analyzer (kiwipiepy: about 3 s and 300 MiB) loads at start in a worker thread when the
-    user speaks Korean (`voice.language = ko`, or Korean on the agenda already), so the first Korean
-    promise does not wait; an English-only user never pays for it (it loads on the first Korean words)."""
+    """The Korean analyzer (kiwipiepy: about 3 s and 300 MiB) loads at start in a worker thread, off the
+    reply's path, so the first Korean promise does not wait for it. A user who set `voice.language = en`
+    does not pay the 300 MiB (it would then load on the first Korean words)."""
     korean = d.assistant.desk.korean
-    agenda = d.assistant.agenda.all_loops()
-    if d.cfg.voice.language != "ko" and not any(language_of(loop.desc) == "ko" for loop in agenda):
-        log.info("openloop: the Korean analyzer loads on the first Korean words (about 3 s, 300 MiB)")
+    if d.cfg.voice.language == "en":
+        log.info("openloop: voice.language = en: the Korean analyzer loads only if Korean words come")
         return None
 
     async def load() -> None:
