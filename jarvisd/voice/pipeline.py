@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from jarvisd.config import Section
-from jarvisd.events import EventBus, StatusChanged, TranscriptLine
+from jarvisd.events import EventBus, StatusChanged
 from jarvisd.voice.activation import Activation
 from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
 from jarvisd.voice.echo import ECHO_SCORE, PlayedAudio, echo_score, repeats_spoken_text
@@ -326,7 +326,6 @@ class VoicePipeline:
         utterance_id = self._new_id()
         self.bus.publish_nowait(Transcript(admission.text, result.lang, utterance_id, result.seconds,
                                            result.lang_probability, speculative))
-        self.bus.publish_nowait(TranscriptLine(role="user", text=admission.text, lang=result.lang))
         self._turn = asyncio.create_task(self._start_turn(admission.text, result.lang, utterance_id))
 
     def _overlapped_own_speech(self, utt: Utterance) -> bool:
@@ -359,8 +358,7 @@ class VoicePipeline:
                 raise  # we are being cancelled ourselves, not just the answer
         completed = await done
         full = "".join(parts).strip()
-        if full:
-            self.bus.publish_nowait(TranscriptLine(role="assistant", text=full, lang=lang))
+        # the transcript's lines are the assistant's to publish (Assistant.turn), not the pipeline's
         self.bus.publish_nowait(TurnEnded(utterance_id, completed, full))
         self.activation.open_follow_up(time.time())
         return completed

@@ -197,3 +197,36 @@ async def test_push_to_talk_hears_only_while_the_toggle_is_open(cfg, models, que
         await pipeline.stop()
     assert len(log.of(TurnStarted)) == (1 if pressed else 0)
     assert log.of(SpeechStarted) if pressed else not log.of(SpeechStarted)
+
+
+async def test_a_voice_turn_reaches_the_transcript_once(cfg, models, question, tmp_path):
+    """The HUD's transcript shows each spoken turn once: the assistant publishes its lines, the
+    pipeline does not publish them again."""
+    from jarvisd.assistant import build_assistant
+    from jarvisd.config import load_config
+    from jarvisd.events import TranscriptLine
+    from jarvisd.llm.select import Backends
+    from jarvisd.manifest import ModelStore
+
+    home = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__JUDGE": "rules"})
+    backends = Backends(chat=ScriptedChatModel([{"text": "Nothing is on it."}]), thought=ScriptedChatModel([]),
+                        embedder=None, notes=["scripted"])
+    assistant = build_assistant(home, ModelStore(tmp_path / "models"), backends=backends)
+    bus = assistant.bus
+    lines = bus.subscribe()
+    settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="always", language="en")
+    pipeline = build_pipeline(cfg, lambda text, lang, uid: assistant.turn(text, session="voice", lang=lang),
+                              source=WavFileSource(question), sink=WavFileSink(None), models=models, bus=bus,
+                              settings=settings)
+    await pipeline.start()
+    try:
+        await pipeline.run_until_source_ends()
+    finally:
+        await pipeline.stop()
+        await assistant.close()
+    seen = []
+    while not lines.queue.empty():
+        event = lines.queue.get_nowait()
+        if isinstance(event, TranscriptLine):
+            seen.append((event.role, event.session))
+    assert seen == [("user", "voice"), ("assistant", "voice")]
