@@ -91,7 +91,9 @@ class Assistant:
                 return
             desk = await asyncio.to_thread(self.desk.handle, text, session)
             if self.plan.model and (desk is None or desk.intent == "capture"):
-                self.judge.spawn(text, session)  # beside the reply; merged with what the rules found
+                # beside the reply; the model's items that name what the rules took are left out
+                known = [loop.desc for loop in (desk.change.opened + desk.change.kept)] if desk else []
+                self.judge.spawn(text, session, known)
             if desk is not None:
                 if desk.change.changed:
                     await self.bus.publish(AgendaChanged(reason=f"{desk.intent}:{session}"))

@@ -136,3 +136,14 @@ async def test_with_a_capable_model_the_rules_and_the_judge_keep_one_loop(tmp_pa
     due = datetime.fromtimestamp(loop.due_ms / 1000, assistant.agenda.tz)
     assert (due.weekday(), due.hour, due.year < 2030) == (4, 15, True)  # the words' Friday 15:00, not 2030
     await assistant.close()
+
+
+async def test_the_models_rewording_of_a_promise_the_rules_took_is_not_a_second_loop(tmp_path):
+    promise = "I need to send the quarterly report to Mina by Friday at 3 pm."
+    judge = [{"text": f"open_loops:\n- deliver Q3 report to Mina (근거: {promise})\n- buy milk (근거: {promise})"}]
+    assistant = assistant_with(tmp_path, [], judge)
+    await assistant.answer(promise, session="s1")
+    await assistant.judge.drain()
+    descs = sorted(loop.desc for loop in assistant.agenda.agenda())
+    assert len(descs) == 2 and "buy milk" in descs, descs  # the new item stays (grounded by its quote)
+    await assistant.close()

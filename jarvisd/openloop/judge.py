@@ -102,10 +102,15 @@ class AgendaJudge:
             log.debug("openloop judge: dropped malformed items %s", judgement.dropped)
         return redate(judgement, user_input, self.service.now_local())
 
-    async def judge(self, user_input: str, session: str = "default") -> AgendaChange:
-        """Judge one request to the end and apply it; emits `AgendaChanged` when the agenda changed."""
+    async def judge(self, user_input: str, session: str = "default", known: Sequence[str] = ()) -> AgendaChange:
+        """Judge one request to the end and apply it; emits `AgendaChanged` when the agenda changed.
+        `known`: the promises the rules already took from this input; the model's items naming one of
+        them are left out, so a differently worded duplicate of the same promise is not opened."""
         shown = await asyncio.to_thread(self.service.loops_for_judge, session)
         judgement = await self._ask(user_input, shown)
+        if known:
+            judgement = replace(judgement, opened=tuple(item for item in judgement.opened
+                                                        if rules.best_reference(item.desc, known) is None))
         if judgement.opened:
             await asyncio.to_thread(self.service.embed_ahead, judgement, session)
         change = await asyncio.to_thread(self.service.apply_judgement, judgement, user_input, shown, session)
@@ -115,9 +120,9 @@ class AgendaJudge:
                 await result
         return change
 
-    def spawn(self, user_input: str, session: str = "default") -> asyncio.Task[AgendaChange]:
+    def spawn(self, user_input: str, session: str = "default", known: Sequence[str] = ()) -> asyncio.Task[AgendaChange]:
         """Start judging beside the reply; the caller need not await the task."""
-        task = asyncio.create_task(self.judge(user_input, session), name=f"openloop-judge:{session}")
+        task = asyncio.create_task(self.judge(user_input, session, known), name=f"openloop-judge:{session}")
         self._tasks.add(task)
         task.add_done_callback(self._done)
         return task
