@@ -134,6 +134,10 @@ KO_WISH_NOT_ACTION = frozenset("보 자 쉬 먹 놀 알 듣 죽 울 살 있 되 
 # Verbs before "-고" that mark when, not a second task ("퇴근하고 6시에").
 KO_SEQUENCE_STEMS = frozenset("퇴근 출근 끝나 일어나 도착 마치 들어오 돌아오 자 일어 하교 등교 수업".split())
 # Predicates that finish a task.
+EN_RESULT_STATES = frozenset("done finished ready sent submitted fixed written booked cleaned repaired signed "
+                             "filed printed delivered paid".split())
+KO_CHAT_VERBS = frozenset("놀 쉬 자 얘기하 이야기하 대화하".split())   # "놀자": no task to keep
+KO_CHAT_NOUNS = frozenset("얘기 이야기 대화 수다 게임 농담".split())
 KO_DONE_STEMS = frozenset("끝나 끝내 마치 마무리 완료 해결 처리 끝".split())
 # Past predicates that are no finished task: a state, a happening.
 KO_NOT_DONE_STEMS = frozenset("되 있 없 이 아니 싶 같 좋 생각 모르 알 잊 잊어버리 까먹 말하 듣".split())

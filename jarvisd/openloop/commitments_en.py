@@ -41,12 +41,13 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("wish", re.compile(_SUBJ + r"(?:'m|\s+am)\s+hoping\s+to\s+")),
     ("going", re.compile(_SUBJ + r"(?:'m|'re|\s+am|\s+are)" + _ADV + r"\s+going\s+to" + _ADV + r"\s+")),
     ("must", re.compile(_SUBJ + r"(?:" + _CONTRACTED + r"|" + _ADV + r"\s+" + _FULL + r")" + _ADV + r"\s+")),
-    ("must", re.compile(r"^(?:need\s+to|have\s+to|gotta|got\s+to|must|should)\s+")),
+    ("must", re.compile(r"^(?:need\s+to|have\s+to|gotta|got\s+to|must|should|gonna|going\s+to)\s+")),
     ("remind", re.compile(r"\bremind\s+me\b|\b(?:don'?t|do\s+not)\s+let\s+me\s+forget\b|"
                           r"\b(?:set|leave)\s+(?:a|me\s+a)\s+reminder\b")),
     ("note", re.compile(r"\b(?:make|take|leave)\s+(?:a|me\s+a)\s+note\b|\bnote\s+to\s+self\b|"
                         r"\bi\s+(?:must\s+not|mustn't|can't|cannot|shouldn't)\s+forget\b")),
     ("remind", re.compile(r"^(?:please\s+)?(?:(?:don'?t|do\s+not)\s+forget|remember|make\s+sure)\b")),
+    ("must", re.compile(r"^let\s+me\s+(?:remember|make\s+sure|not\s+forget)\s+to\s+")),
     ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?:a|an|my|the|another)\s+"
                          r"(?=(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS + r"\b)")),
     ("list", re.compile(r"\b(?:add|put)\s+(?=.+?\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do|agenda|list|reminders))")),
@@ -218,6 +219,8 @@ def _is_action(action: str, kind: str, link: str) -> bool:
     if kind in ("remind", "note") and link == "about" or kind == "list":
         return True
     first = words[0]
+    if first in ("have", "get") and len(words) > 2 and words[-1] in W.EN_RESULT_STATES:
+        return True                    # "I'd have the report done", "get the car fixed"
     if first in W.EN_NOT_VERB or first in ("never", "not") or first.endswith("ed") and first not in W.EN_BASE_VERBS:
         return False
     if kind == "wish":

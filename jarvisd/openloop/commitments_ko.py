@@ -115,6 +115,13 @@ def _must(ms: Sequence[Morph]) -> _Hit | None:
     return None
 
 
+def _chat(ms: Sequence[Morph]) -> bool:
+    """"얘기 좀 하자", "놀자", "쉬자": an invitation to the assistant or a pause, no task to keep."""
+    verb = ms[-1]
+    noun = next((m for m in reversed(ms[:-1]) if m.tag.startswith("NN")), None)
+    return verb.form in W.KO_CHAT_VERBS or (verb.form == "하" and noun is not None and noun.form in W.KO_CHAT_NOUNS)
+
+
 def _promise(ms: Sequence[Morph]) -> _Hit | None:
     """-기로 했어 (decided), -ㄹ게/-ㄹ래 (will), -ㄹ 거야 (going to), -려고 해 (plan), -겠습니다, -자,
     -고 싶어 (a wish with an action is a promise without a due)."""
@@ -141,7 +148,7 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
         if m.tag == "EC" and m.form in ("ᆫ다고", "는다고", "다고") and i + 1 < n and ms[i + 1].form == "하" and \
                 _said_by_me(ms[:i]):
             return _Hit("said", i - 1, i)     # "내가 민수한테 슬라이드 보내준다고 했어": I told him I'd send them
-        if _is(m, "자", "EF") and _v(ms[i - 1]):
+        if _is(m, "자", "EF") and _v(ms[i - 1]) and not _chat(ms[:i]):
             return _Hit("promise", i - 1, i)
         if _is(m, "고", "EC") and i + 1 < n and _is(ms[i + 1], "싶", "VX"):
             stem = ms[i - 1]
@@ -192,13 +199,34 @@ def _negated(ms: Sequence[Morph], stem: int) -> bool:
     return prev is not None and prev.form in ("안", "못") and prev.tag == "MAG"
 
 
+def _a_person(m: Morph) -> bool:
+    """Could this subject owe a task? A pronoun or name that is not the user, a person word (엄마, 팀장님);
+    not a thing ("비가 오면", "보고서가"), nor Kiwi's one-letter name out of a word it split (요+가 in 요가)."""
+    if m.form in W.KO_SELF or m.tag == "ETM":
+        return False
+    return (m.tag == "NP" or (m.tag == "NNP" and len(m.form) >= 2) or m.form in W.KO_PEOPLE
+            or m.form == "님" or m.form.endswith("님"))
+
+
+_CLAUSE_LINKS = W.KO_REASON_ENDINGS | frozenset("면 으면 어서 아서 고 지만 도 라서 이라서".split())
+
+
+def _subject_of_the_predicate(ms: Sequence[Morph], i: int, noun: Morph) -> bool:
+    """A thing as the subject of the sentence's own predicate ("비가 올 거야": a forecast, no promise), not
+    of a clause before it ("비가 오면 우산 챙겨야 해"). Kiwi's one-letter name out of a split word (요+가
+    of 요가) is no subject."""
+    if noun.form in W.KO_SELF or noun.tag == "ETM" or (noun.tag == "NNP" and len(noun.form) < 2):
+        return False
+    return not any(m.tag == "EC" and m.form in _CLAUSE_LINKS for m in ms[i + 1:])
+
+
 def _someone_else(ms: Sequence[Morph]) -> bool:
     """A subject that is not the user: 엄마가, 지호는, 팀장님이, 걔가 (나/저/우리 are the user)."""
     for i, m in enumerate(ms):
         if i == 0:
             continue
         prev = ms[i - 1]
-        if m.tag == "JKS" and (m.form == "께서" or prev.form not in W.KO_SELF) and prev.tag != "ETM":
+        if m.tag == "JKS" and (m.form == "께서" or _a_person(prev) or _subject_of_the_predicate(ms, i, prev)):
             return True
         if m.tag == "JX" and m.form in ("은", "는", "ᆫ") and (
                 prev.tag in ("NNP",) or (prev.tag == "NP" and prev.form not in W.KO_SELF)
@@ -352,7 +380,9 @@ def _closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Closure | 
 def _done(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: str) -> Closure | None:
     """The user (or someone) did it: a past action verb at the end, or a finishing word (끝, 완료)."""
     for i, m in enumerate(ms):
-        if m.form in W.KO_DONE_STEMS and (i + 1 == len(ms) or any(x.form in W.KO_PAST for x in ms[i + 1:])):
+        rest = ms[i + 1:]
+        if m.form in W.KO_DONE_STEMS and (all(x.tag in W.KO_PUNCT_TAGS for x in rest)
+                                          or any(x.form in W.KO_PAST for x in rest)):
             if not (i >= 1 and _negated(ms, i)):
                 return Closure("done", _reference(sen, ms, i, holes), clause)
     past = [i for i, m in enumerate(ms) if m.tag == "EP" and m.form in W.KO_PAST]

@@ -107,7 +107,8 @@ _EN_SNOOZE = [
     rf"(?:snooze|again)(?:\s+(?:it|that|for))*\s+(?:in\s+)?{_EN_AMOUNT}",
     rf"(?:not now[\s,]+)?(?:in\s+)?{_EN_AMOUNT}(?:\s+(?:later|more))?",
     rf"give\s+me\s+(?:another\s+)?{_EN_MORE_AMOUNT}",
-    r"(?P<bare>snooze(?:\s+(?:it|that))?|remind me (?:again )?later|remind me again|later)",
+    r"(?P<bare>snooze(?:\s+(?:it|that))?|(?:not now[\s,]+)?(?:remind|ask|tell|bug) me (?:again )?later|remind me again"
+    r"|later|not now)",
 ]
 _EN_PROMISED = [
     r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?:to\s+)?(?P<x>[\w' -]+?)(?:\s+(?:i'd|i would|to)\s+do)?",
@@ -147,7 +148,7 @@ _KO_CANCEL_TAIL = r"(?:취소해줘|취소|지워줘|지워|빼줘|삭제해줘|
 _KO_SNOOZE = [
     r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|오)(?P<unit>분|시간)(?:만)?(?:뒤에|후에|있다가|이따가?)?"
     r"(?:다시|한번더)?(?:알려|말해)(?:줘|주세요|줄래)",
-    r"(?P<bare>(?:이따|나중에|조금이따)?다시알려(?:줘|주세요)|스누즈)",
+    r"(?P<bare>(?:이따가?|나중에|조금이따가?|좀이따가?)?다시(?:알려|말해)(?:줘|주세요?|줄래)|스누즈)",
 ]
 _KO_PROMISED = [r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|한테|에게|께|랑|하고)(?:뭐|무슨)(?:약속|하기로|해주기로|드리기로|해드리기로)",
                 r"(?P<x>[가-힣A-Za-z]+?)(?:한테|에게|께)약속한(?:거|것|일)(?:이|은)?(?:뭐|있|알려)"]
@@ -190,29 +191,36 @@ _QUESTION_START = re.compile(r"^(?:how|why|when|where|who|can|could|should|would
 # me") are not the user's agenda.
 
 _EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:what(?:'s|s| is| are| do| have| did| am)?|which|any|anything|is there|are there"
-                     r"|show|tell|read|list|give|run through|go through|(?:do|did|have) i|have i got|remind me what i"
+                     r"|show|tell|read|list|give|run through|go through|go over|read out|walk me through"
+                     r"|(?:can|could|would) you (?:go over|run through|read|list|tell me|show me|go through)"
+                     r"|(?:do|did|have) i|have i got|remind me what i"
                      r"|(?:today's|tomorrow's|my)\s+(?:deadlines|tasks|agenda|to-?dos|promises)$)\b")
 _EN_AGENDA = re.compile(
     r"\b(?:agenda|to-?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
-    r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|(?:have|need|got) to (?:do|finish|get done)"
+    r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|coming up$|upcoming (?:tasks|deadlines|promises)"
+    r"|(?:have|need|got) to (?:do|finish|get done|have done|have finished|get finished)"
     r"|left to do|reminders)\b")
 _EN_OTHERS = re.compile(r"\b(?:did|does|has|will)\s+(?!i\b)\w+\s+(?:promise|say|tell|owe)|\bpromised? me\b")
 _EN_TODAY = re.compile(r"\b(?:today|tonight|this evening|end of (?:the )?day|eod)\b")
 _EN_TOMORROW = re.compile(r"\btomorrow(?:'s)?\b")
-_EN_PERSON = re.compile(r"\b(?:promise[ds]?|owe|told|tell|committed)\s+(?:to\s+)?(?:my\s+)?(?P<x>[a-z][\w'-]*)"
+_EN_PERSON = re.compile(r"\b(?:promise[ds]?|owe|told|tell|committed)\s+(?:(?:anything|something)\s+)?(?:to\s+)?(?:my\s+)?"
+                        r"(?P<x>[a-z][\w'-]*)"
                         r"|\bpromises\s+to\s+(?:my\s+)?(?P<y>[a-z][\w'-]*)"
                         r"|\b(?:do|did)\s+for\s+(?:my\s+)?(?P<z>[a-z][\w'-]*)")
 _EN_NOT_PERSON = frozenset({"to", "you", "me", "anything", "something", "i", "that", "it", "myself", "everyone"})
 # the amount ends the sentence: "remind me in two hours to check the oven" is a promise, not a snooze
 _EN_NAG_END = r"(?:\s+(?:again|later|more|or so|then|from now))*$"
-_EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:again\s+)?(?:in|after)\s+{_EN_AMOUNT}"
+_EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:about\s+(?:it|that|this)\s+)?(?:again\s+)?"
+                       rf"(?:in|after)\s+(?:like\s+|about\s+|maybe\s+)?{_EN_AMOUNT}"
                        + _EN_NAG_END),
             re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT}"
                        + _EN_NAG_END))
-_KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려|보여|말해|읽어|있어|있나|있니|있지|있을까|있냐|있어요|리스트)")
-_KO_AGENDA = re.compile(r"(?:할일|할것|할거|해야할|해야될|해야하는|해야되는|일정|약속한|하기로한|마감|남은일|안끝난|투두|챙길)")
-_KO_OTHERS = re.compile(r"(?:가|이)(?:뭐|나한테|내게)")
-_KO_PERSON = re.compile(r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|하고|한테|에게|께|랑)(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로))")
+_KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려|보여|말해|읽어|있어|있나|있니|있지|있을까|있냐|있어요|리스트|어떻게|어때|어떤)")
+_KO_AGENDA = re.compile(r"(?:할일|할것|할거|(?:해|끝내|마쳐|처리해|내)야(?:할|될|하는|되는)|일정|약속한|하기로한|마감|기한"
+                        r"|남은일|안끝난|투두|챙길)")
+_KO_OTHERS = re.compile(r"(?<!내)(?<!제)(?:가|이)(?:뭐|나한테|내게|저한테)")
+_KO_PERSON = re.compile(r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|하고|한테|에게|께|랑)"
+                        r"(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로|해준다고|해주겠다고|한다고했|하겠다고))")
 _KO_NAG = re.compile(r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|사십|오십|오)\s*(?P<unit>분|시간)"
                      r"(?:만|뒤에|뒤|후에|후|있다가|이따가?|좀|다시|더|정도)*(?:알려|말해|미뤄|미루|스누즈)")
 
@@ -237,7 +245,7 @@ def _en_cues(t: str) -> Intent | None:
     return Intent("due_tomorrow" if _EN_TOMORROW.search(t) else "list", "en")
 
 
-def _ko_cues(squeezed: str) -> Intent | None:
+def _ko_cues(t: str, squeezed: str) -> Intent | None:
     m = _KO_NAG.search(squeezed)
     if m is not None:
         return Intent("snooze", "ko", minutes=_minutes(m["n"], m["unit"], _KO_NUMBER))
@@ -248,9 +256,9 @@ def _ko_cues(squeezed: str) -> Intent | None:
         return Intent("promised_to", "ko", argument=person["x"])
     if _KO_AGENDA.search(squeezed) is None:
         return None
-    if "내일" in squeezed:
+    if re.search(r"(?:^|\s)내일(?!\s*정)", t):  # "내 일정" squeezed is 내일정: not tomorrow
         return Intent("due_tomorrow", "ko")
-    if re.search(r"오늘(?:까지|마감|중|안에|내로)", squeezed):
+    if re.search(r"오늘(?:까지|마감|기한|중|안에|내로|(?:해|끝내|마쳐|처리해|내)야)", squeezed):
         return Intent("due_today", "ko")
     return Intent("list", "ko")
 
@@ -306,7 +314,7 @@ def _ko_intent(t: str) -> Intent | None:
             if kind == "promised_to":
                 return Intent("promised_to", "ko", argument=m["x"])
             return Intent(kind, "ko")  # type: ignore[arg-type]
-    cued = _ko_cues(squeezed)
+    cued = _ko_cues(t, squeezed)
     if cued is not None:
         return cued
     if "?" in t:
