@@ -604,3 +604,24 @@ def test_jarvisd_dev_set_as_a_whole(korean: KoreanAnalyzer) -> None:
     scored = [(i, ok) for i, ok in scored if ok is not None]
     misses = [i for i, ok in scored if not ok]
     assert len(scored) - len(misses) >= JARVISD_DEV_MIN * len(scored), misses
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Let me remember to buy a birthday gift for Dad by Thursday.", ["buy a birthday gift for Dad"]),
+    ("gonna call the vet tomorrow", ["call the vet"]),
+    ("I told my boss I'd have the quarterly report done by the 10th", ["have the quarterly report done"]),
+    ("언젠가 요가 다시 시작할 거야", ["요가 다시 시작하기"]),          # Kiwi reads 요+가: no subject
+    ("비가 오면 우산 챙겨야 해", ["우산 챙기기"]),                      # the subject of a condition only
+])
+def test_promises_found_after_the_second_held_out_set(text: str, expected: list[str], korean: KoreanAnalyzer) -> None:
+    assert [c.action for c in read(text, korean).commitments] == expected
+
+
+@pytest.mark.parametrize("text", ["심심해 얘기 좀 하자", "비가 올 거야", "우리 좀 쉬자"])
+def test_chat_and_forecasts_are_no_promise(text: str, korean: KoreanAnalyzer) -> None:
+    assert read(text, korean).commitments == ()
+
+
+def test_a_bare_korean_finish_word_closes(korean: KoreanAnalyzer) -> None:
+    (closure,) = read("영수증 정리 끝!", korean).closures
+    assert (closure.status, closure.reference) == ("done", "영수증 정리")

@@ -122,3 +122,20 @@ def test_questions_not_about_the_users_agenda_are_left_alone(text):
                                   "remind me in 10 minutes about the laundry"])
 def test_a_reminder_with_a_task_is_a_promise_not_a_snooze(text):
     assert match_intent(text) is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Hey can you go over my tasks", "list"), ("what have I got coming up", "list"),
+    ("음 요즘 내 일정 어떻게 돼", "list"), ("음 오늘 끝내야 할 게 뭐였지", "due_today"),
+    ("내일 기한인 일 알려줘", "due_tomorrow"), ("not now remind me later", "snooze"),
+    ("um can you bug me about it again in like 20 minutes", "snooze"), ("이따가 다시 알려주세요", "snooze"),
+    ("um did I promise anything to Olivia", "promised_to"), ("음 민호한테 내가 뭐 해준다고 했지", "promised_to"),
+])
+def test_intents_found_after_the_second_held_out_set(text, kind):
+    intent = match_intent(text)
+    assert intent is not None and intent.kind == kind
+
+
+@pytest.mark.parametrize("text", ["what's coming up on TV", "심심해 얘기 좀 하자"])
+def test_look_alikes_after_the_second_held_out_set(text):
+    assert match_intent(text) is None
