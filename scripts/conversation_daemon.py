@@ -6,8 +6,9 @@ activation "always", English. Each turn is synthesized by espeak-ng, played into
 what Whisper heard and what the assistant answered (HUD event stream), the time from the end of the
 played speech to the first audio on the speaker (both found in one live recording of `speaker.monitor`:
 each utterance is played into `speaker` too, which the daemon does not hear; "ev s" is the daemon's own
-figure from its events, PlaybackStarted.at - SpeechEnded.speech_end_at), how long the spoken answer
-lasted, and the agenda after the turn (GET /api/agenda). The next turn waits until the
+figure from its events, PlaybackStarted.at - SpeechEnded.speech_end_at), who answered ("desk": the
+agenda desk, in one piece; "model": streamed by the chat model), how long the spoken answer lasted,
+and the agenda after the turn (GET /api/agenda). The next turn waits until the
 speaker has been quiet for 1.5 s and every answer started has ended (capped), plus --gap.
 
 Turns file (--turns): one utterance per line, `#` comments; optional expectations after tabs:
@@ -228,10 +229,11 @@ def run_turn(turn: Turn, wav: Path, pulse: NullSinkPulse, tap: SpeakerTap, sse: 
     lines = [(d["role"], " ".join(d["text"].split())) for d in sse.since(mark, "transcript_line")]
     users = list(dict.fromkeys(t for r, t in lines if r == "user"))  # the pipeline and the assistant both
     answers = list(dict.fromkeys(t for r, t in lines if r != "user"))  # publish a line: keep one
-    ev_latency = None
+    ev_latency, uid, deltas = None, None, 0
     transcripts = sse.since(mark, "transcript")
     if transcripts:
         uid = transcripts[0]["utterance_id"]
+        deltas = sum(d["utterance_id"] == uid for d in sse.since(mark, "answer_delta"))
         ends = [d["speech_end_at"] for d in sse.since(mark, "speech_ended") if d["at"] <= transcripts[0]["at"]]
         starts = [d["at"] for d in sse.since(mark, "playback_started") if d["utterance_id"] == uid]
         if ends and starts:
@@ -241,6 +243,7 @@ def run_turn(turn: Turn, wav: Path, pulse: NullSinkPulse, tap: SpeakerTap, sse: 
         "latency_sec": None if onset is None else (onset - spoken_end) * 0.02, "events_latency_sec": ev_latency,
         "answer_sec": None if onset is None else (tap.last_loud(onset) + 1 - onset) * 0.02,
         "answers": len(sse.since(mark, "turn_started")),
+        "by": "-" if not deltas else "desk" if deltas == 1 else "model",  # the desk answers in one piece
         "dropped": [d.get("reason") for d in sse.since(mark, "utterance_dropped")],
         "agenda": len(after), "agenda_delta": len(after) - len(before),
         "opened": [i for i in after if i not in before], "closed": [i for i in before if i not in after],
@@ -264,21 +267,23 @@ def start_daemon(args: argparse.Namespace, pulse: NullSinkPulse, home: Path, por
     log_path = args.out / "daemon.log"
     daemon = subprocess.Popen([sys.executable, "-m", "jarvisd", "run"], env=env, stdout=subprocess.DEVNULL,
                               stderr=log_path.open("w"))
-    deadline = time.monotonic() + args.startup
-    while time.monotonic() < deadline and daemon.poll() is None:
-        log = log_path.read_text(errors="replace")
-        if "voice: listening" in log:
-            break
-        if "voice: failed" in log:
-            raise SystemExit(f"the daemon's voice failed to start; see {log_path}")
-        time.sleep(1)
-    else:
+    try:
+        deadline, token_file = time.monotonic() + args.startup, home / "data" / "hud.token"
+        log = ""
+        while time.monotonic() < deadline and daemon.poll() is None:  # voice listening, then the HUD: ready
+            log = log_path.read_text(errors="replace")
+            if "jarvisd ready" in log and token_file.exists():
+                break
+            time.sleep(1)
+        if "jarvisd ready" not in log or "voice: listening" not in log:
+            raise SystemExit(f"the daemon did not come up listening within {args.startup:g} s; see {log_path}")
+        token = token_file.read_text().strip()
+        client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30,
+                              headers={"Authorization": f"Bearer {token}"})
+        client.get("/api/status").raise_for_status()
+    except BaseException:  # never leave a daemon behind
         daemon.kill()
-        raise SystemExit(f"the daemon did not start listening within {args.startup:g} s; see {log_path}")
-    token = (home / "data" / "hud.token").read_text().strip()
-    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30,
-                          headers={"Authorization": f"Bearer {token}"})
-    client.get("/api/status").raise_for_status()
+        raise
     return daemon, client, token
 
 
@@ -293,6 +298,8 @@ def summarize(rows: list[dict], extra: dict) -> dict:
             "latency_p95_sec": q[18] if q else None, "latency_first5_median_sec": med(lat[:5]),
             "latency_last5_median_sec": med(lat[-5:]),
             "events_latency_p50_sec": med([r["events_latency_sec"] for r in rows if r["events_latency_sec"]]),
+            "latency_p50_by": {by: med([r["latency_sec"] for r in rows if r["by"] == by and r["latency_sec"]])
+                               for by in ("desk", "model")},  # the desk answers without the model: faster
             "answer_sec_median": med([r["answer_sec"] for r in rows if r["answer_sec"] is not None]),
             "answers_per_turn": [r["answers"] for r in rows],
             "expectations_passed": sum(r["expects"] - len(r["failed"]) for r in rows),
@@ -330,7 +337,7 @@ def main() -> int:
         sse.start()
         time.sleep(1)
         rows = []
-        header = f"{'#':>2}  {'heard':<38} {'answer':<52} {'lat s':>5} {'ev s':>5} {'dur s':>5} {'agenda':>9}  ok"
+        header = f"{'#':>2}  {'heard':<38} {'answer':<52} {'by':<5} {'lat s':>5} {'ev s':>5} {'dur s':>5} {'agenda':>9}  ok"
         print(header + "\n" + "-" * len(header))
         for i, (turn, wav) in enumerate(zip(turns, wavs, strict=True), 1):
             row = run_turn(turn, wav, pulse, tap, sse, client, args.cap)
@@ -339,7 +346,7 @@ def main() -> int:
             rows.append(row)
             change = f"+{len(row['opened'])}/-{len(row['closed'])}"
             ok = "-" if not turn.expects else ("pass" if not row["failed"] else "FAIL " + " ".join(row["failed"]))
-            print(f"{i:2d}  {cut(row['heard'] or '(nothing)', 38):<38} {cut(row['answer'] or '(none)', 52):<52} "
+            print(f"{i:2d}  {cut(row['heard'] or '(nothing)', 38):<38} {cut(row['answer'] or '(none)', 52):<52} {row['by']:<5} "
                   f"{fmt(row['latency_sec']):>5} {fmt(row['events_latency_sec']):>5} {fmt(row['answer_sec']):>5} "
                   f"{row['agenda']:>3} {change:>5}  {ok}", flush=True)
             time.sleep(args.gap)
@@ -367,7 +374,8 @@ def main() -> int:
     p = {k: fmt(v, 2) if isinstance(v, float) or v is None else v for k, v in summary.items()}
     print(f"\nfirst audio after the end of speech: p50 {p['latency_p50_sec']} s, p95 {p['latency_p95_sec']} s "
           f"(daemon's own events: p50 {p['events_latency_p50_sec']} s); {summary['answered']}/{len(rows)} turns "
-          f"answered out loud\ntrend: median of the first five {p['latency_first5_median_sec']} s, "
+          f"answered out loud; p50 by who answered: desk {fmt(summary['latency_p50_by']['desk'], 2)} s, model "
+          f"{fmt(summary['latency_p50_by']['model'], 2)} s\ntrend: median of the first five {p['latency_first5_median_sec']} s, "
           f"of the last five {p['latency_last5_median_sec']} s\nanswer length median {p['answer_sec_median']} s; "
           f"answers per turn {summary['answers_per_turn']}\nexpectations passed "
           f"{summary['expectations_passed']}/{summary['expectations']}\ndaemon RSS {p['rss_ready_mib']} MiB when "
