@@ -165,7 +165,8 @@ class AgendaDesk:
             return None
         due_ms = corrected_due(loop.due_ms, when, words, self.service.tz)
         wants_reminder = loop.remind_ms is not None or (focus is not None and focus.remind)
-        updated = self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=due_ms if wants_reminder else None)
+        updated = self.service.reschedule(loop.id, due_ms=due_ms,
+                                          remind_ms=self._remind_at(due_ms) if wants_reminder else None)
         self._remember(session, updated, now_ms, remind=wants_reminder)
         now = self.service.now_local()
         return DeskReply(phrases.confirm_updated(updated, now, self.service.tz, lang), lang,
@@ -202,7 +203,7 @@ class AgendaDesk:
             if problem is not None:
                 notes[c.action] = phrases.unusable_time(c.action, problem, lang)
             opened.append(ProposedLoop(desc=c.action, due_ms=due_ms, evidence=c.clause,
-                                       remind_ms=due_ms if c.remind else None))
+                                       remind_ms=self._remind_at(due_ms) if c.remind else None))
             if c.remind:
                 remind.add(c.action)
         return opened, notes, remind
@@ -253,6 +254,13 @@ class AgendaDesk:
         if not said:
             return None
         return DeskReply(" ".join(said), lang, final=not reading.question, change=change)
+
+    def _remind_at(self, due_ms: int | None) -> int | None:
+        """"Remind me to X at 6" reminds at 6; "remind me to X on Friday" (a day, no clock time) is left
+        to the morning reminder of a day's promise (the scheduler's), not 23:59."""
+        if due_ms is None or phrases.is_day_only(datetime.fromtimestamp(due_ms / 1000, self.service.tz)):
+            return None
+        return due_ms
 
     # ------------------------------------------------------------ focus
 

@@ -12,6 +12,10 @@ and a delivered one is never planned again. The plan for one loop follows these 
 5. A reminder that would come less than half the gap between two lead times before the next shorter
    one (planned or already delivered) is dropped: it would say nearly the same thing a moment earlier.
 
+A promise due on a day without a clock time ("by Friday", stored at 23:59 that day) gets one reminder
+in the morning of that day instead (the end of quiet hours, else 09:00): its lead reminders would fall at
+22:59 and 23:49, inside quiet hours, and be dropped, so "by Friday" was never reminded at all.
+
 A loop the user asked to be reminded of at a moment ("remind me to check the oven in two hours", "don't
 let me forget ... at 10 pm", a snooze) gets one reminder at that moment, and lead reminders only after
 it: the user said when. It is not moved out of quiet hours (it was asked for) and not dropped at the due
@@ -25,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import tzinfo
+from datetime import datetime, time, tzinfo
 from typing import Literal
 
 from jarvisd.openloop.model import LoopStatus, OpenLoop
@@ -35,6 +39,8 @@ from jarvisd.reflect.quiet_hours import QuietHours
 Lang = Literal["ko", "en"]
 DEFAULT_LEADS_MIN: tuple[int, ...] = (60, 10)
 MINUTE_MS = 60_000
+DAY_LEAD = -1          # the lead of the morning reminder of a promise due on a day (ReminderKey.lead_min)
+MORNING = time(9, 0)   # that reminder's hour when there are no quiet hours
 
 
 @dataclass(frozen=True, order=True)
@@ -101,6 +107,13 @@ def time_left_phrase(minutes: int, lang: Lang) -> str:
     return " ".join(parts)
 
 
+def day_reminder_text(desc: str, lang: Lang | None = None) -> str:
+    """The morning reminder of a promise due that day: `Reminder: return the library books. It's due today.`"""
+    lang = lang or promise_language(desc)
+    desc = desc.strip().rstrip(".。!")
+    return f"알림: {desc}, 오늘까지예요." if lang == "ko" else f"Reminder: {second_person(desc)}. It's due today."
+
+
 def reminder_text(desc: str, minutes: int | None, lang: Lang | None = None) -> str:
     """`Reminder: send the report. It's due in 10 minutes.` / `알림: 보고서 보내기 기한이 10분 남았어요.`
 
@@ -150,11 +163,34 @@ def _asked_plan(loop: OpenLoop, now_ms: int, delivered: Collection[ReminderKey])
                             loop_due_ms=loop.due_ms)]
 
 
+def _day_plan(loop: OpenLoop, quiet: QuietHours, now_ms: int, delivered: Collection[ReminderKey],
+              tz: tzinfo) -> list[PlannedReminder]:
+    """The morning reminder of a promise due on a day: at the end of quiet hours (else 09:00) that day;
+    skipped when the promise was made or moved after that morning, fired now when missed before the due."""
+    assert loop.due_ms is not None
+    day = datetime.fromtimestamp(loop.due_ms / 1000, tz).date()
+    morning = time(quiet.end_min // 60, quiet.end_min % 60) if not quiet.empty else MORNING
+    moment = int(datetime.combine(day, morning, tzinfo=tz).timestamp() * 1000)
+    key = ReminderKey(loop.id, DAY_LEAD, loop.due_ms)
+    if key in delivered or moment < loop.updated_ms or now_ms >= loop.due_ms:
+        return []
+    return [PlannedReminder(key, loop.desc, promise_language(loop.desc), max(moment, now_ms),
+                            late=moment < now_ms, loop_due_ms=loop.due_ms)]
+
+
+def is_day_due(due_ms: int, tz: tzinfo) -> bool:
+    """A due said as a day, no clock time: stored at 23:59 that day (the agenda's convention)."""
+    local = datetime.fromtimestamp(due_ms / 1000, tz)
+    return (local.hour, local.minute) == (23, 59)
+
+
 def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: int,
                delivered: Collection[ReminderKey], tz: tzinfo) -> list[PlannedReminder]:
     asked = _asked_plan(loop, now_ms, delivered) if loop.remind_ms is not None else []
     if loop.due_ms is None:
         return asked
+    if loop.remind_ms is None and is_day_due(loop.due_ms, tz):
+        return _day_plan(loop, quiet, now_ms, delivered, tz)
     # lead reminders only after the moment asked for: "remind me at 6" replaces the heads-up before it
     not_before = loop.updated_ms if loop.remind_ms is None else max(loop.updated_ms, loop.remind_ms + 1)
     due = loop.due_ms

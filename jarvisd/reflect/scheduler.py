@@ -32,9 +32,11 @@ from jarvisd.openloop.model import OpenLoop
 from jarvisd.reflect.delivered import DeliveredLog
 from jarvisd.reflect.quiet_hours import NO_QUIET_HOURS, QuietHours
 from jarvisd.reflect.reminders import (
+    DAY_LEAD,
     DEFAULT_LEADS_MIN,
     PlannedReminder,
     ReminderKey,
+    day_reminder_text,
     minutes_to_due,
     normalize_leads,
     plan_reminders,
@@ -227,7 +229,10 @@ class ReminderScheduler:
                          "quiet hours began or a shorter lead took over (re-planned)", key.job_id,
                          _clock(now, self.tz), (now - planned.fire_ms) / 1000)
                 return False
-            text = reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, now), planned.lang)
+            if planned.lead_min == DAY_LEAD:
+                text = day_reminder_text(planned.desc, planned.lang)
+            else:
+                text = reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, now), planned.lang)
             log.info("reminder %s spoken %.0f s after its time", key.job_id, (now - planned.fire_ms) / 1000)
             self.delivered.record(key, now, text)
             self.last_spoken = (key.loop_id, now)

@@ -206,3 +206,9 @@ def test_a_new_promise_with_a_filler_right_after_another_is_no_correction(desk, 
     desk.handle("um I have to pay the water bill by the 10th")
     loops = {loop.desc: local(loop) for loop in service.agenda()}
     assert loops == {"call the plumber": "2026-12-02 15:00", "pay the water bill": "2026-12-10 23:59"}, loops
+
+
+def test_remind_me_on_a_day_is_left_to_that_mornings_reminder(desk, service):
+    desk.handle("Remind me to renew the car registration on Friday.")
+    (loop,) = service.agenda()
+    assert local(loop) == "2026-12-04 23:59" and loop.remind_ms is None

@@ -183,3 +183,20 @@ def test_the_reminder_says_your_and_where_the_due_stands(minutes, text):
 
 def test_a_korean_reminder_at_its_moment_says_it_is_time():
     assert reminder_text("약 먹기", None) == "알림: 약 먹기, 지금 할 시간이에요."
+
+
+def test_a_promise_due_on_a_day_is_reminded_that_morning_at_the_end_of_quiet_hours():
+    by_friday = loop(due="2026-10-16 23:59")
+    assert plan([by_friday], "2026-10-15 09:00", quiet=NIGHT) == [(-1, local_ms("2026-10-16 08:00"))]
+    assert plan([by_friday], "2026-10-15 09:00") == [(-1, local_ms("2026-10-16 09:00"))]
+
+
+def test_a_day_promise_made_after_its_morning_gets_no_reminder():
+    assert plan([loop(due="2026-10-15 23:59", made="2026-10-15 10:00")], "2026-10-15 10:00", quiet=NIGHT) == []
+
+
+def test_the_morning_reminder_says_it_is_due_today():
+    from jarvisd.reflect.reminders import day_reminder_text
+
+    assert day_reminder_text("return my library books") == "Reminder: return your library books. It's due today."
+    assert day_reminder_text("도서관 책 반납하기") == "알림: 도서관 책 반납하기, 오늘까지예요."
