@@ -360,8 +360,10 @@ def _closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Closure | 
         if m.form == "취소" and m.tag.startswith("NN"):
             return Closure("dismissed", _reference(sen, ms, i, holes), clause)
         if m.form in ("어도", "아도") and m.tag == "EC" and i + 1 < len(ms) and ms[i + 1].form == "되" and \
-                i >= 2 and _negated(ms, i - 1):
+                i >= 2 and any(_negated(ms, j) for j in range(max(1, i - 4), i)):   # 안 돌려줘도 (돌리+어+주+어도)
             return Closure("dismissed", _reference(sen, ms, i, holes), clause)
+        if m.form == "없" and i + 2 < len(ms) and ms[i + 1].form == "던" and ms[i + 2].form in ("걸", "거", "것", "일"):
+            return Closure("dismissed", _reference(sen, ms, i, holes), clause)   # "... 없던 걸로 해줘"
         if m.form == "필요" and i + 1 < len(ms) and ms[i + 1].form == "없":
             ref_end = i - 1 if i >= 1 and ms[i - 1].tag == "ETM" else i
             return Closure("dismissed", _reference(sen, ms, ref_end, holes), clause)

@@ -39,12 +39,17 @@ _VOCATIVE = re.compile(r"^\s*(?:hey\s+|ok(?:ay)?\s+)?(?:jarvis|자비스)(?:야|
 _POLITE_EN = re.compile(r"(?:[\s,]+(?:please|for me|thanks|thank you|now))+\s*$", re.IGNORECASE)
 _TRAIL = re.compile(r"[\s.!?~…]+$")
 _FILLERS = re.compile(r"^(?:(?:um+|uh+|er+|hmm+|oh|ah|well|so|okay|ok|hey|음+|어+|그+|저기|아)[\s,.]+)+", re.IGNORECASE)
+# "you can check off X", "could you please mark X done": the command after its politeness
+_EN_COURTESY = re.compile(r"^(?:(?:you\s+can|can\s+you|could\s+you|would\s+you|will\s+you|please|just|go\s+ahead\s+and)\s+)+"
+                          r"(?=(?:mark|check|tick|cross|cancel|delete|remove|drop|scratch|scrap|take|forget|snooze|read|show|list|tell)\b)",
+                          re.IGNORECASE)
 
 
 def clean(text: str) -> str:
     """Lower case, one space, no leading "Jarvis," and no closing punctuation or "please"."""
     text = _VOCATIVE.sub("", " ".join(text.split()))
     text = _FILLERS.sub("", text)
+    text = _EN_COURTESY.sub("", text)
     text = _TRAIL.sub("", text)
     text = _POLITE_EN.sub("", text)
     return _TRAIL.sub("", text).lower().replace("’", "'")
@@ -52,7 +57,7 @@ def clean(text: str) -> str:
 
 # ---------------------------------------------------------------- English
 
-_MY_LIST = (r"(?:my\s+)?(?:open\s+)?(?:agenda|to-?do(?:\s+list)?|to-?dos|todo\s+list|task\s+list|tasks|list|promises"
+_MY_LIST = (r"(?:my\s+)?(?:open\s+)?(?:agenda|to[- ]?do(?:\s+list)?|to[- ]?dos|todo\s+list|task\s+list|tasks|list|promises"
             r"|reminders|plate)")
 _EN_LIST = [
     rf"what(?:'s| is| are)?\s+(?:left\s+|still\s+)?(?:on|in)\s+{_MY_LIST}",
@@ -96,10 +101,10 @@ _EN_CANCEL = [
 _EN_NUMBER = {
     "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty-five": 45, "forty five": 45,
-    "a couple of": 2, "a few": 3, "half an": 30,
+    "a couple of": 2, "a few": 3, "half an": 30, "half a": 30, "another half": 30, "half": 30,
 }
-_EN_AMOUNT = r"(?P<n>\d+|" + "|".join(sorted(map(re.escape, _EN_NUMBER), key=len, reverse=True)) + r")\s*" \
-             r"(?P<unit>minutes?|mins?|hours?|hrs?)"
+_EN_AMOUNT = r"(?:like\s+|about\s+|another\s+(?!half))?(?P<n>\d+|" + \
+    "|".join(sorted(map(re.escape, _EN_NUMBER), key=len, reverse=True)) + r")\s*(?:more\s+)?(?P<unit>minutes?|mins?|hours?|hrs?)"
 _EN_MORE_AMOUNT = _EN_AMOUNT.replace("(?P<unit>", r"(?:more\s+)?(?P<unit>")  # "15 more minutes"
 _EN_SNOOZE = [
     rf"(?:remind|tell|ask)\s+me\s+(?:again|later|once more)\s+in\s+{_EN_AMOUNT}",
@@ -196,9 +201,9 @@ _EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:what(?:'s|s| is| are| do| hav
                      r"|(?:do|did|have) i|have i got|remind me what i"
                      r"|(?:today's|tomorrow's|my)\s+(?:deadlines|tasks|agenda|to-?dos|promises)$)\b")
 _EN_AGENDA = re.compile(
-    r"\b(?:agenda|to-?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
+    r"\b(?:agenda|to[- ]?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
     r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|coming up$|upcoming (?:tasks|deadlines|promises)"
-    r"|(?:have|need|got) to (?:do|finish|get done|have done|have finished|get finished)"
+    r"|(?:have|need|got) to (?:do|finish|get done|have done|have finished|get finished|turn in|hand in|submit|send)"
     r"|left to do|reminders)\b")
 _EN_OTHERS = re.compile(r"\b(?:did|does|has|will)\s+(?!i\b)\w+\s+(?:promise|say|tell|owe)|\bpromised? me\b")
 _EN_TODAY = re.compile(r"\b(?:today|tonight|this evening|end of (?:the )?day|eod)\b")
@@ -265,7 +270,7 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
 
 def _minutes(amount: str, unit: str, numbers: dict[str, int]) -> int:
     n = int(amount) if amount.isdigit() else numbers.get(amount, 1)
-    if amount == "half an":
+    if amount.startswith(("half", "another half")):
         return 30
     return n * 60 if unit.startswith(("h", "시")) else n
 
@@ -302,6 +307,8 @@ def _en_intent(t: str) -> Intent | None:
 
 def _ko_intent(t: str) -> Intent | None:
     squeezed = t.replace(" ", "").rstrip("요")
+    if _KO_OTHERS.search(squeezed):  # "준호가 나한테 뭐 해주기로 했지": someone else's promise to the user
+        return None
     for kind in ("due_today", "due_tomorrow", "list", "snooze", "promised_to"):
         for pattern in _KO[kind]:
             m = pattern.match(squeezed)
@@ -321,7 +328,7 @@ def _ko_intent(t: str) -> Intent | None:
         return None
     for kind, pattern in (("done", _KO_DONE), ("cancel", _KO_CANCEL)):
         m = pattern.fullmatch(t.rstrip("요").rstrip())
-        if m is not None and m["x"].strip() not in ("그거", "그건", "이거", "그것", "다"):
+        if m is not None and m["x"].strip() not in ("그거", "그건", "이거", "그것", "다") and "," not in m["x"]:
             command = t.replace(" ", "").endswith(("줘", "해", "처리", "삭제", "취소"))
             argument = _KO_ENTRY.sub("", m["x"].strip()) or m["x"].strip()
             return Intent(kind, "ko", argument=argument, command=command)  # type: ignore[arg-type]

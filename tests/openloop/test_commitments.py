@@ -625,3 +625,15 @@ def test_chat_and_forecasts_are_no_promise(text: str, korean: KoreanAnalyzer) ->
 def test_a_bare_korean_finish_word_closes(korean: KoreanAnalyzer) -> None:
     (closure,) = read("영수증 정리 끝!", korean).closures
     assert (closure.status, closure.reference) == ("done", "영수증 정리")
+
+
+@pytest.mark.parametrize(("text", "reference"), [("수진이한테 책 빌려주는 건 없던 걸로 해줘", "수진이한테 책 빌려주기"),
+                                                 ("옷장 정리는 안 하기로 했어, 그거 빼줘", "옷장 정리")])
+def test_korean_withdrawals_after_the_third_held_out_set(text: str, reference: str, korean: KoreanAnalyzer) -> None:
+    (closure,) = read(text, korean).closures
+    assert (closure.status, closure.reference) == ("dismissed", reference)
+
+
+def test_a_negated_helper_verb_chain_still_withdraws(korean: KoreanAnalyzer) -> None:
+    (closure,) = read("지수 책은 안 돌려줘도 된대, 그거 빼줘", korean).closures
+    assert (closure.status, closure.reference) == ("dismissed", "지수 책")

@@ -139,3 +139,18 @@ def test_intents_found_after_the_second_held_out_set(text, kind):
 @pytest.mark.parametrize("text", ["what's coming up on TV", "심심해 얘기 좀 하자"])
 def test_look_alikes_after_the_second_held_out_set(text):
     assert match_intent(text) is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Give me another half hour.", "snooze"), ("uh remind me in like five more minutes", "snooze"),
+    ("do I have anything I need to turn in by tomorrow", "due_tomorrow"),
+    ("You can check off the dentist appointment.", "done"), ("um can you read me my to do list", "list"),
+])
+def test_intents_found_after_the_third_held_out_set(text, kind):
+    intent = match_intent(text)
+    assert intent is not None and intent.kind == kind
+
+
+@pytest.mark.parametrize("text", ["준호가 나한테 뭐 해주기로 했었지?", "옷장 정리는 안 하기로 했어, 그거 빼줘"])
+def test_someone_elses_promise_and_a_clause_of_its_own_are_no_intent(text):
+    assert match_intent(text) is None
