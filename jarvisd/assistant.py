@@ -30,6 +30,7 @@ from jarvisd.memory.service import MemoryService
 from jarvisd.openloop.desk import AgendaDesk, JudgePlan, judge_plan
 from jarvisd.openloop.judge import AgendaJudge
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.phrases import AgendaClaimFilter, language_of
 from jarvisd.openloop.service import OpenLoopService
 
 log = logging.getLogger("jarvisd.assistant")
@@ -104,13 +105,27 @@ class Assistant:
                     return
                 answer.append(" ")
                 yield " "
+            claims = AgendaClaimFilter()  # only the desk says what happened to the agenda
+            said = False
             try:
                 async for event in self.agent.stream_turn(text, scope=scope):
                     if isinstance(event, AnswerDelta):
-                        answer.append(event.text)
-                        yield event.text
+                        piece = claims.feed(event.text)
+                        if piece:
+                            said = True
+                            answer.append(piece)
+                            yield piece
                     elif isinstance(event, TurnEnded):
                         log.debug("turn ended: %s", event.result.stop_reason)
+                piece = claims.end()
+                if claims.dropped:
+                    log.info("the model wrote in the agenda's voice, not said: %s", " | ".join(claims.dropped))
+                if not piece and not said and claims.dropped:
+                    piece = "잘 못 알아들었어요. 다시 말해 주세요." if language_of(text) == "ko" else \
+                        "Sorry, I didn't catch that. Could you say it again?"
+                if piece:
+                    answer.append(piece)
+                    yield piece
             except BackendError as exc:
                 log.error("turn failed: %s", exc)
                 message = f"Sorry, my model failed: {exc}"

@@ -147,3 +147,28 @@ async def test_the_models_rewording_of_a_promise_the_rules_took_is_not_a_second_
     descs = sorted(loop.desc for loop in assistant.agenda.agenda())
     assert len(descs) == 2 and "buy milk" in descs, descs  # the new item stays (grounded by its quote)
     await assistant.close()
+
+
+async def test_the_model_never_confirms_a_promise_in_the_agendas_voice(tmp_path):
+    """SmolLM2 imitated the desk ("Got it: what's on your gender.") and the user heard a promise
+    confirmed that was never kept; only the desk says what happened to the agenda."""
+    assistant = assistant_with(tmp_path, [{"text": "Got it: call the plumber, tomorrow at 3 PM. Anything else?"},
+                                          {"text": "I'll remind you: what's on your gender."}], [],
+                               JARVIS_OPENLOOP__JUDGE="rules")
+    assert await assistant.answer("Worsan my gender", session="s1") == "Anything else?"
+    assert await assistant.answer("Worsan my gender", session="s1") == \
+        "Sorry, I didn't catch that. Could you say it again?"
+    assert assistant.agenda.agenda() == []
+    await assistant.close()
+
+
+def test_the_claim_filter_passes_other_sentences_as_they_complete():
+    from jarvisd.openloop.phrases import AgendaClaimFilter
+
+    claims = AgendaClaimFilter()
+    pieces = ["Paris is the capital of France and", " a lovely city", ". Got it: buy", " milk. Bye", "!"]
+    out = [claims.feed(piece) for piece in pieces]
+    # a sentence streams once its beginning is known not to be the desk's; the desk's wording is dropped
+    assert out[0] == "Paris is the capital of France and"
+    assert "".join(out) + claims.end() == "Paris is the capital of France and a lovely city. Bye!"
+    assert claims.dropped == ["Got it: buy milk."]

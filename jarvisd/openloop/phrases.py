@@ -214,3 +214,70 @@ def which_one(loops: Sequence[OpenLoop], lang: Lang) -> str:
     if lang == "ko":
         return "어느 거요? " + ", ".join(names) + "."
     return "Which one: " + ", or ".join(names) + "?"
+
+
+# ---------------------------------------------------------------- the desk's words are the desk's alone
+
+# How the desk's own sentences begin. A small model that saw them in the conversation window imitates
+# them ("Got it: what's on your gender"), and the user hears a promise confirmed that was never kept.
+DESK_OPENINGS = (
+    "got it:", "i'll remind you:", "marked done:", "updated:", "ok, i took it off", "that's already on your agenda",
+    "your agenda is clear", "i noted ", "ok, i'll remind you again", "reminder:", "nothing is due",
+    "적어 둘게요", "알림 맞춰 둘게요", "완료로 표시했어요", "목록에서 지웠어요", "이미 적어 뒀어요", "알림:",
+    "다시 알려 드릴게요",
+)
+_AGENDA_COUNT = re.compile(r"^you have (?:one thing|\d+ things) (?:on your agenda|due)")
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+
+
+def claims_agenda_change(sentence: str) -> bool:
+    """Does this sentence speak as the agenda desk does (a confirmation, a reminder, the agenda read out)?"""
+    s = sentence.strip().lower()
+    return s.startswith(DESK_OPENINGS) or _AGENDA_COUNT.match(s) is not None
+
+
+class AgendaClaimFilter:
+    """Drops, sentence by sentence, what a model writes in the desk's voice; only the desk says what it
+    did to the agenda. A sentence is held only until its beginning tells (OPENING_CHARS), then streams
+    on, so speech starts as early as before. `feed` returns what may be said now, `end` the rest."""
+
+    OPENING_CHARS = max(len(opening) for opening in DESK_OPENINGS) + 1
+
+    def __init__(self) -> None:
+        self._held = ""          # the start of the current sentence, not yet judged
+        self._passing = False    # the current sentence was judged safe: stream it
+        self._dropping = False   # the current sentence speaks for the desk: drop it to its end
+        self.dropped: list[str] = []
+
+    def feed(self, delta: str) -> str:
+        out = []
+        while delta:
+            end = _SENTENCE_END.search(delta)
+            chunk, delta = (delta[:end.end()], delta[end.end():]) if end else (delta, "")
+            out.append(self._take(chunk, complete=end is not None))
+        return "".join(out)
+
+    def end(self) -> str:
+        return self._take("", complete=True).rstrip()
+
+    def _take(self, chunk: str, complete: bool) -> str:
+        """One piece of the current sentence; `complete` when the piece ends it."""
+        if self._passing:
+            said = chunk
+        elif self._dropping:
+            self.dropped[-1] += chunk
+            said = ""
+        else:
+            self._held += chunk
+            said = ""
+            if claims_agenda_change(self._held):
+                self._dropping = True
+                self.dropped.append(self._held)
+            elif complete or len(self._held.lstrip()) >= self.OPENING_CHARS:
+                self._passing, said = True, self._held
+            self._held = "" if self._passing or self._dropping else self._held
+        if complete:
+            if self._dropping:
+                self.dropped[-1] = self.dropped[-1].strip()
+            self._passing = self._dropping = False
+        return said
