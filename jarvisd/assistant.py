@@ -15,6 +15,7 @@ from typing import Any
 from jarvisd.agent.feature_hooks import MemoryHooks
 from jarvisd.agent.jarvis import build_jarvis
 from jarvisd.agent.loop import Agent, AnswerDelta, TurnEnded
+from jarvisd.agent.repeats import RepeatCut
 from jarvisd.agent.tools import register_recall_episodes, register_remember_task_pattern
 from jarvisd.commands import CommandContext, is_command
 from jarvisd.commands import registry as command_registry
@@ -106,11 +107,12 @@ class Assistant:
                 answer.append(" ")
                 yield " "
             claims = AgendaClaimFilter()  # only the desk says what happened to the agenda
+            repeats = RepeatCut()          # a model talking in circles is cut where it starts again
             said = False
             try:
                 async for event in self.agent.stream_turn(text, scope=scope):
                     if isinstance(event, AnswerDelta):
-                        piece = claims.feed(event.text)
+                        piece = claims.feed(repeats.feed(event.text))
                         if piece:
                             said = True
                             answer.append(piece)
@@ -118,6 +120,8 @@ class Assistant:
                     elif isinstance(event, TurnEnded):
                         log.debug("turn ended: %s", event.result.stop_reason)
                 piece = claims.end()
+                if repeats.cut:
+                    log.info("the model's answer repeated itself: cut after %d characters", len("".join(answer)))
                 if claims.dropped:
                     log.info("the model wrote in the agenda's voice, not said: %s", " | ".join(claims.dropped))
                 if not piece and not said and claims.dropped:

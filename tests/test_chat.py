@@ -172,3 +172,11 @@ def test_the_claim_filter_passes_other_sentences_as_they_complete():
     assert out[0] == "Paris is the capital of France and"
     assert "".join(out) + claims.end() == "Paris is the capital of France and a lovely city. Bye!"
     assert claims.dropped == ["Got it: buy milk."]
+
+
+async def test_an_answer_that_talks_in_circles_is_cut_where_it_repeats(tmp_path):
+    looping = "I'm sorry, I can't help with that. " * 6
+    assistant = assistant_with(tmp_path, [{"text": looping}], [], JARVIS_OPENLOOP__JUDGE="rules")
+    said = await assistant.answer("How are you today?", session="s1")
+    assert said.strip() == "I'm sorry, I can't help with that."
+    await assistant.close()

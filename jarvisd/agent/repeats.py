@@ -1,0 +1,58 @@
+"""A small model talks in circles ("I'm sorry, I'm unable to help you with that. I'm sorry, I'm unable
+to help you with that. ..."): 45-60 s of speech in the 20-turn daemon run with SmolLM2. The answer is cut
+where it starts to repeat itself: a sentence already said in this answer, or a run of words said three
+times. Pure: text in, the part worth saying out."""
+
+from __future__ import annotations
+
+import re
+
+_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+_WORD = re.compile(r"\w+")
+RUN_WORDS = 4   # a run of this many words ...
+RUN_TIMES = 3   # ... said this many times is a loop
+
+
+def _key(sentence: str) -> str:
+    return " ".join(_WORD.findall(sentence.lower()))
+
+
+class RepeatCut:
+    """Feed an answer's deltas; `feed` returns what may be said, and `cut` turns True once the answer
+    repeats itself (what follows is not said; the caller may let the model finish in silence)."""
+
+    def __init__(self) -> None:
+        self._text = ""
+        self._said = 0       # characters of _text passed on
+        self._start = 0      # where the sentence being written starts
+        self._seen: set[str] = set()
+        self.cut = False
+
+    def feed(self, delta: str) -> str:
+        if self.cut:
+            return ""
+        self._text += delta
+        end = self._said
+        for m in _SENTENCE.finditer(self._text, self._start):
+            key = _key(m.group(0))
+            complete = m.group(0).rstrip()[-1:] in ".!?。！？" or m.end() < len(self._text)
+            if (complete and key and key in self._seen) or _loops(self._text[:m.end()]):
+                self.cut = True
+                break
+            if complete:
+                self._seen.add(key)
+                self._start = m.end()
+            elif key and any(seen.startswith(key) for seen in self._seen):
+                break  # it may be a sentence said before: hold it until it tells
+            end = max(end, m.end())
+        out, self._said = self._text[self._said:end], end
+        return out
+
+
+def _loops(text: str) -> bool:
+    words = _WORD.findall(text.lower())
+    if len(words) < RUN_WORDS * RUN_TIMES:
+        return False
+    tail = tuple(words[-RUN_WORDS:])
+    count = sum(1 for i in range(len(words) - RUN_WORDS + 1) if tuple(words[i:i + RUN_WORDS]) == tail)
+    return count >= RUN_TIMES
