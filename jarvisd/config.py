@@ -106,6 +106,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "voice.min_speech_ms": _at_least(0),
     "voice.trailing_silence_ms": _at_least(0),
     "voice.max_utterance_sec": _at_least(1),
+    "voice.max_answer_sentences": _at_least(0),
     "proactive.reflection_trigger": _choices("interval", "idle", "both"),
     "proactive.reflection_interval_sec": _at_least(1),
     "proactive.daemon_idle_sec": _at_least(1),

@@ -107,6 +107,7 @@ class Daemon:
     tray: Any = None
     tasks: list[asyncio.Task[Any]] = field(default_factory=list)
     stopping: asyncio.Event = field(default_factory=asyncio.Event)  # set at shutdown: the thought model stops
+    unsaid: list[str] = field(default_factory=list)  # the last spoken answer's sentences kept for "tell me more"
 
     @functools.cached_property
     def hud_token(self) -> str:
@@ -116,11 +117,27 @@ class Daemon:
         return load_or_create_token(self.cfg.paths.data_dir)
 
     async def voice_answer(self, text: str, lang: str, utterance_id: int) -> AsyncIterator[str]:
-        """The voice pipeline's answer function: one turn, with the reminder gate held while it runs."""
+        """The voice pipeline's answer function: one turn, with the reminder gate held while it runs. It
+        speaks `voice.max_answer_sentences` sentences and keeps the rest for "tell me more" (the HUD's
+        transcript has the whole answer)."""
+        from jarvisd.voice.brevity import SpokenBudget, asks_for_more
+
+        limit = int(self.cfg.voice.max_answer_sentences)
+        if self.unsaid and asks_for_more(text):
+            said, self.unsaid = self.unsaid[:max(limit, 1)], self.unsaid[max(limit, 1):]
+            yield " ".join(said)
+            return
+        budget = SpokenBudget(limit)
         self.gate.turn_started(VOICE_SESSION)
         try:
             async for piece in self.assistant.turn(text, session=VOICE_SESSION, lang=lang):
-                yield piece
+                said = budget.feed(piece)
+                if said:
+                    yield said
+            said = budget.end()
+            if said:
+                yield said
+            self.unsaid = budget.rest
         finally:
             self.gate.turn_ended(VOICE_SESSION)
 

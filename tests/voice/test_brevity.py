@@ -1,0 +1,50 @@
+"""A spoken answer is at most two sentences by default; "tell me more" speaks the rest."""
+
+import pytest
+
+from jarvisd.voice.brevity import SpokenBudget, asks_for_more
+
+
+def test_a_long_answer_speaks_two_sentences_and_keeps_the_rest():
+    budget = SpokenBudget(2)
+    pieces = ["Paris is the capital of France. It lies on", " the Seine. It has the Louvre. ", "And the Eiffel Tower."]
+    said = "".join(budget.feed(p) for p in pieces) + budget.end()
+    assert said.strip() == "Paris is the capital of France. It lies on the Seine."
+    assert budget.rest == ["It has the Louvre.", "And the Eiffel Tower."]
+
+
+def test_no_limit_passes_everything_as_it_streams():
+    budget = SpokenBudget(0)
+    assert budget.feed("One. Two. Three.") == "One. Two. Three." and budget.end() == "" and budget.rest == []
+
+
+@pytest.mark.parametrize("text", ["Tell me more.", "go on", "okay, continue", "계속해 줘", "더 말해줘"])
+def test_asking_for_more(text):
+    assert asks_for_more(text)
+
+
+@pytest.mark.parametrize("text", ["Tell me more about Paris", "I need more milk", "continue the report tomorrow"])
+def test_other_sentences_are_new_questions(text):
+    assert not asks_for_more(text)
+
+
+async def test_the_daemon_speaks_two_sentences_and_tell_me_more_speaks_the_next(tmp_path):
+    from jarvisd.assistant import build_assistant
+    from jarvisd.config import load_config
+    from jarvisd.daemon import Daemon
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.llm.select import Backends
+    from jarvisd.manifest import ModelStore
+    from jarvisd.reflect.turns import TurnGate
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__JUDGE": "rules"})
+    long_answer = "Paris is the capital of France. It lies on the Seine. It has the Louvre. It has a tower."
+    backends = Backends(chat=ScriptedChatModel([{"text": long_answer}]), thought=ScriptedChatModel([]),
+                        embedder=None, notes=["scripted"])
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    daemon = Daemon(cfg=cfg, assistant=assistant, bus=assistant.bus, gate=TurnGate())
+    spoken = "".join([p async for p in daemon.voice_answer("Tell me about Paris", "en", 1)])
+    assert spoken.strip() == "Paris is the capital of France. It lies on the Seine."
+    more = "".join([p async for p in daemon.voice_answer("Tell me more.", "en", 2)])
+    assert more == "It has the Louvre. It has a tower."
+    await assistant.close()
