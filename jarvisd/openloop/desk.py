@@ -357,7 +357,7 @@ def judge_plan(setting: str, thought_model: str) -> JudgePlan:
     if setting == "model":
         return JudgePlan(False, True, f"openloop.judge = model ({thought_model}; dues from the user's words)")
     if embedded:
-        return JudgePlan(True, False, f"openloop.judge = auto and the thought model is the embedded {thought_model}, "
-                                      "too small to write the judgement")
+        return JudgePlan(True, False, f"openloop.judge = auto and the thought model is the embedded "
+                                      f"{thought_model.removeprefix('embedded:')}, too small to write the judgement")
     return JudgePlan(True, True, f"openloop.judge = auto with {thought_model}: the rules, and the model's "
                                  "judgement merged in (dues from the user's words)")
