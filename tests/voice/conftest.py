@@ -57,6 +57,25 @@ def speech_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("speech")
 
 
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def daemon_env(pulse: NullSinkPulse, home: Path, **settings: str) -> dict[str, str]:
+    """The environment of a `jarvisd run` subprocess on the test's PulseAudio: a fresh home, no Ollama
+    (a closed port), the HUD on a free port, reminders one minute ahead, no quiet hours, English."""
+    env = {k: v for k, v in pulse.env.items() if not k.startswith("JARVIS_") and k != "DISPLAY"}
+    env.update(JARVIS_HOME=str(home), OLLAMA_HOST=f"http://127.0.0.1:{free_port()}",
+               JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_HUD__PORT=str(free_port()),
+               JARVIS_PROACTIVE__REMINDER_LEAD_MIN="1", JARVIS_PROACTIVE__QUIET_HOURS="",
+               JARVIS_VOICE__LANGUAGE="en", PYTHONUNBUFFERED="1", **settings)
+    return env
+
+
 def espeak(text: str, out: Path, speed: int = 150) -> Path:
     """An English test utterance from espeak-ng, at 16 kHz."""
     return espeak_utterance(text, out, speed)

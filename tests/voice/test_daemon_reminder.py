@@ -4,7 +4,6 @@ and the reminder recorded from the speaker names the promise."""
 from __future__ import annotations
 
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -13,21 +12,11 @@ from pathlib import Path
 from jarvisd.config import load_config
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.voice.audio import MIC_RATE, read_wav
-from tests.voice.conftest import squeeze_silence
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.voice.conftest import daemon_env, squeeze_silence
 
 
 def test_the_running_daemon_speaks_a_reminder_that_names_the_promise(pulse, models, tmp_path):
-    env = {k: v for k, v in pulse.env.items() if not k.startswith("JARVIS_") and k != "DISPLAY"}
-    env.update(JARVIS_HOME=str(tmp_path / "home"), OLLAMA_HOST=f"http://127.0.0.1:{free_port()}",
-               JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_HUD__PORT=str(free_port()),
-               JARVIS_PROACTIVE__REMINDER_LEAD_MIN="1", JARVIS_PROACTIVE__QUIET_HOURS="",
-               JARVIS_OPENLOOP__STORE="jsonl", JARVIS_VOICE__LANGUAGE="en", PYTHONUNBUFFERED="1")
+    env = daemon_env(pulse, tmp_path / "home", JARVIS_OPENLOOP__STORE="jsonl")
     cfg = load_config(env=env)
     agenda = OpenLoopService.from_config(cfg)
     agenda.add("send the quarterly report to the finance team", due_ms=int((time.time() + 95) * 1000))

@@ -12,8 +12,7 @@ import time
 from pathlib import Path
 
 from jarvisd.voice.audio import MIC_RATE, read_wav
-from tests.voice.conftest import espeak, squeeze_silence
-from tests.voice.test_daemon_reminder import free_port
+from tests.voice.conftest import daemon_env, espeak, squeeze_silence
 
 
 def _open_loops(path: Path) -> dict[str, dict]:
@@ -27,11 +26,7 @@ def _open_loops(path: Path) -> dict[str, dict]:
 
 
 def test_a_spoken_promise_is_confirmed_kept_with_its_due_and_reminded_at_its_lead(pulse, models, tmp_path):
-    env = {k: v for k, v in pulse.env.items() if not k.startswith("JARVIS_") and k != "DISPLAY"}
-    env.update(JARVIS_HOME=str(tmp_path / "home"), OLLAMA_HOST=f"http://127.0.0.1:{free_port()}",
-               JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_HUD__PORT=str(free_port()),
-               JARVIS_PROACTIVE__REMINDER_LEAD_MIN="1", JARVIS_PROACTIVE__QUIET_HOURS="",
-               JARVIS_VOICE__ACTIVATION="always", JARVIS_VOICE__LANGUAGE="en", PYTHONUNBUFFERED="1")
+    env = daemon_env(pulse, tmp_path / "home", JARVIS_VOICE__ACTIVATION="always")
     data = Path(env["JARVIS_HOME"]) / "data"
     agenda_file, delivered = data / "openloops.jsonl", data / "reminders.jsonl"
     promise = espeak("I need to send the budget report to the finance team in three minutes.",
