@@ -202,17 +202,24 @@ async def _start_scheduler(d: Daemon) -> None:
 
 async def _start_hud(d: Daemon) -> None:
     from jarvisd.hud import HudServer, StatusBoard, create_app
+    from jarvisd.hud.security import LOOPBACK_NAMES, TOKEN_FILE
 
+    try:
+        token = d.hud_token
+    except (OSError, UnicodeError) as exc:  # the HUD degrades alone; the daemon keeps running
+        log.error("hud: cannot use the token file %s (%s): no HUD; remove it and restart jarvisd, a new one is "
+                  "created", d.cfg.paths.data_dir / TOKEN_FILE, getattr(exc, "strerror", None) or exc)
+        return
     backend = d.assistant.backends.chat.name
     status = StatusBoard({"backend": {"state": backend.split(":", 1)[0], "detail": backend}})
     d.tasks.append(asyncio.create_task(status.follow(d.bus), name="hud-status"))
-    token = d.hud_token
 
     async def send_turn(text: str, session: str) -> str:
         return await d.text_turn(text, session or HUD_SESSION)
 
+    # the configured address answers too (127.0.0.2 is loopback as well; without it every request was 403)
     app = create_app(d.assistant.agenda, send_turn, d.bus, status, token, mic=d.voice,
-                     services=d.assistant.services())
+                     services=d.assistant.services(), allowed_hosts=LOOPBACK_NAMES | {d.cfg.hud.host.lower()})
     hud = HudServer(app, d.cfg.hud.host, d.cfg.hud.port, allow_non_loopback=d.cfg.hud.allow_non_loopback)
     try:
         await hud.start()
