@@ -148,3 +148,17 @@ def test_a_config_file_jarvisd_cannot_read_exits_2_with_one_line(env, damage):
     assert "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"jarvisd: config error in {path}: (file): ")
+
+
+@pytest.mark.parametrize("command", [["openloop", "list"], ["run"]])
+def test_an_agenda_log_that_is_a_directory_is_one_line_not_a_traceback(env, command):
+    """Issue 18, point 8: `openloops.jsonl` a directory (or unreadable) stopped start-up with a traceback."""
+    data = os.path.join(env["JARVIS_HOME"], "data")
+    os.makedirs(os.path.join(data, "openloops.jsonl"))
+    env["JARVIS_VOICE__ENABLED"] = "false"
+    result = jarvisd(*command, env=env)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last == (f"jarvisd: cannot open the agenda log {data}/openloops.jsonl: it is a directory: "
+                    "move it away and start again")
