@@ -105,6 +105,7 @@ class Daemon:
     scheduler: Any = None
     hud: Any = None
     tray: Any = None
+    memory_health: dict[str, str] | None = None  # the HUD's "memory" part: ok, or damaged with the recovery
     tasks: list[asyncio.Task[Any]] = field(default_factory=list)
     stopping: asyncio.Event = field(default_factory=asyncio.Event)  # set at shutdown: the thought model stops
 
@@ -211,7 +212,8 @@ async def _start_hud(d: Daemon) -> None:
                   "created", d.cfg.paths.data_dir / TOKEN_FILE, getattr(exc, "strerror", None) or exc)
         return
     backend = d.assistant.backends.chat.name
-    status = StatusBoard({"backend": {"state": backend.split(":", 1)[0], "detail": backend}})
+    parts = {"backend": {"state": backend.split(":", 1)[0], "detail": backend}}
+    status = StatusBoard({**parts, "memory": d.memory_health} if d.memory_health else parts)
     d.tasks.append(asyncio.create_task(status.follow(d.bus), name="hud-status"))
 
     async def send_turn(text: str, session: str) -> str:
@@ -240,7 +242,14 @@ async def _warm_memory(d: Daemon) -> None:
         await asyncio.to_thread(warm)
     except Exception as exc:  # the first recall loads it again, or says what is wrong
         log.warning("memory: could not load the resident copy at start (%s)", exc)
+        from jarvisd.memory.health import check_memory
+
+        health = await asyncio.to_thread(check_memory, d.cfg.store_uri)
+        if health.state == "damaged":  # shown in `jarvisd doctor` and the HUD's status too
+            d.memory_health = {"state": "damaged", "detail": f"{health.detail}; recovery: {health.recovery}"}
+            log.error("memory: %s; recovery: %s", health.detail, health.recovery)
         return
+    d.memory_health = {"state": "ok", "detail": f"{d.assistant.memory.store.count()} items"}
     log.info("memory: %d items ready in %.1f s", d.assistant.memory.store.count(), time.monotonic() - started)
 
 
