@@ -18,6 +18,7 @@ import statistics
 import sys
 import tempfile
 import time
+from datetime import UTC
 from pathlib import Path
 
 import httpx
@@ -62,7 +63,7 @@ async def main_async(args: argparse.Namespace) -> None:
                                embedder=embedder)
         commands = CommandRegistry()
         commands.register("remember", daemon_registry._commands["remember"].handler, "remember")
-        app = create_app(OpenLoopService(MemoryLoopStore()), lambda text, session: asyncio.sleep(0), EventBus(),
+        app = create_app(OpenLoopService(MemoryLoopStore(), tz=UTC), lambda text, session: asyncio.sleep(0), EventBus(),
                          StatusBoard({}), TOKEN, commands=commands,
                          services={"memory": memory, "scope_for": lambda s: MemoryScope("me", "main", s)})
         server = HudServer(app, "127.0.0.1", 0)
