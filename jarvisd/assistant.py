@@ -38,10 +38,13 @@ log = logging.getLogger("jarvisd.assistant")
 
 
 
-def _remember(text: str, ctx: CommandContext) -> str:
+async def _remember(text: str, ctx: CommandContext) -> str:
+    """Embedding and the LanceDB write block (seconds for a long text, minutes for `reembed`): in a
+    worker thread, so the daemon's loop (HUD, voice, reminders) keeps answering meanwhile."""
     memory = ctx.service("memory")
     scope = ctx.service("scope_for")(ctx.session)
-    return remember_command(memory, scope, text.strip()[len("/remember"):], progress=False)
+    return await asyncio.to_thread(remember_command, memory, scope, text.strip()[len("/remember"):],
+                                   progress=False)
 
 
 if "patterns" not in command_registry:

@@ -14,6 +14,7 @@ from tqdm import tqdm
 
 from jarvisd import __version__
 from jarvisd.config import Config, ConfigError, load_config
+from jarvisd.errors import StartupError
 from jarvisd.manifest import ModelError, ModelStore
 
 if TYPE_CHECKING:
@@ -189,7 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.config and not args.config.is_file():
-        print(f"jarvisd: config file {args.config} does not exist", file=sys.stderr)
+        why = "is not a file" if args.config.exists() else "does not exist"
+        print(f"jarvisd: config file {args.config} {why}", file=sys.stderr)
         return 2
     try:
         cfg = load_config(user_file=args.config)
@@ -197,4 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 2
     _setup_logging(args.log_level or cfg.general.log_level)
-    return int(args.func(cfg, args) or 0)
+    try:
+        return int(args.func(cfg, args) or 0)
+    except StartupError as exc:
+        print(f"jarvisd: {exc}", file=sys.stderr)
+        return 1

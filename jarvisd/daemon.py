@@ -105,6 +105,7 @@ class Daemon:
     scheduler: Any = None
     hud: Any = None
     tray: Any = None
+    memory_health: dict[str, str] | None = None  # the HUD's "memory" part: ok, or damaged with the recovery
     tasks: list[asyncio.Task[Any]] = field(default_factory=list)
     stopping: asyncio.Event = field(default_factory=asyncio.Event)  # set at shutdown: the thought model stops
     unsaid: list[str] = field(default_factory=list)  # the last spoken answer's sentences kept for "tell me more"
@@ -220,17 +221,25 @@ async def _start_scheduler(d: Daemon) -> None:
 
 async def _start_hud(d: Daemon) -> None:
     from jarvisd.hud import HudServer, StatusBoard, create_app
+    from jarvisd.hud.security import LOOPBACK_NAMES, TOKEN_FILE
 
+    try:
+        token = d.hud_token
+    except (OSError, UnicodeError) as exc:  # the HUD degrades alone; the daemon keeps running
+        log.error("hud: cannot use the token file %s (%s): no HUD; remove it and restart jarvisd, a new one is "
+                  "created", d.cfg.paths.data_dir / TOKEN_FILE, getattr(exc, "strerror", None) or exc)
+        return
     backend = d.assistant.backends.chat.name
-    status = StatusBoard({"backend": {"state": backend.split(":", 1)[0], "detail": backend}})
+    parts = {"backend": {"state": backend.split(":", 1)[0], "detail": backend}}
+    status = StatusBoard({**parts, "memory": d.memory_health} if d.memory_health else parts)
     d.tasks.append(asyncio.create_task(status.follow(d.bus), name="hud-status"))
-    token = d.hud_token
 
     async def send_turn(text: str, session: str) -> str:
         return await d.text_turn(text, session or HUD_SESSION)
 
+    # the configured address answers too (127.0.0.2 is loopback as well; without it every request was 403)
     app = create_app(d.assistant.agenda, send_turn, d.bus, status, token, mic=d.voice,
-                     services=d.assistant.services())
+                     services=d.assistant.services(), allowed_hosts=LOOPBACK_NAMES | {d.cfg.hud.host.lower()})
     hud = HudServer(app, d.cfg.hud.host, d.cfg.hud.port, allow_non_loopback=d.cfg.hud.allow_non_loopback)
     try:
         await hud.start()
@@ -251,7 +260,14 @@ async def _warm_memory(d: Daemon) -> None:
         await asyncio.to_thread(warm)
     except Exception as exc:  # the first recall loads it again, or says what is wrong
         log.warning("memory: could not load the resident copy at start (%s)", exc)
+        from jarvisd.memory.health import check_memory
+
+        health = await asyncio.to_thread(check_memory, d.cfg.store_uri)
+        if health.state == "damaged":  # shown in `jarvisd doctor` and the HUD's status too
+            d.memory_health = {"state": "damaged", "detail": f"{health.detail}; recovery: {health.recovery}"}
+            log.error("memory: %s; recovery: %s", health.detail, health.recovery)
         return
+    d.memory_health = {"state": "ok", "detail": f"{d.assistant.memory.store.count()} items"}
     log.info("memory: %d items ready in %.1f s", d.assistant.memory.store.count(), time.monotonic() - started)
 
 

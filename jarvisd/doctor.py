@@ -12,6 +12,7 @@ from jarvisd.config import Config
 from jarvisd.llm.ollama_backend import has_model
 from jarvisd.llm.select import OllamaProbe, probe_ollama, select_backends
 from jarvisd.manifest import ModelError, ModelStore
+from jarvisd.memory.health import check_memory
 from jarvisd.openloop.desk import judge_plan
 
 
@@ -100,6 +101,7 @@ def build_report(cfg: Config, store: ModelStore,
                                                           "(the bundled English voice cannot read Hangul)"},
         "display": tray_report(),
         "hud": {"address": f"http://{cfg.hud.host}:{cfg.hud.port}/"},
+        "memory": check_memory(cfg.store_uri).as_dict(),
     }
 
 
@@ -133,6 +135,11 @@ def format_report(report: dict[str, Any]) -> str:
     lines.append(f"voices      : English {report['speech']['english_voice']}; Korean {report['speech']['korean_voice']}")
     lines.append(f"display     : {report['display']['tray']}")
     lines.append(f"hud         : {report['hud']['address']}")
+    memory = report["memory"]
+    lines.append(f"memory      : {memory['state'].upper() if memory['state'] == 'damaged' else memory['state']}: "
+                 f"{memory['detail']}")
+    if memory["recovery"]:
+        lines.append(f"  recovery  : {memory['recovery']}")
     return "\n".join(lines)
 
 

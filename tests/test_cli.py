@@ -120,3 +120,47 @@ def test_chat_and_listen_refuse_to_open_the_data_dir_a_running_daemon_owns(env, 
     assert f"already running (pid {os.getpid()})" in result.stderr
     assert "jarvisd hud" in result.stderr
     assert not (data_dir / "openloops.jsonl").exists() and not (data_dir / "memory.lance").exists()
+
+
+@pytest.mark.parametrize("damage", ["not utf-8", "directory", "unreadable", "dangling symlink", "symlink loop"])
+def test_a_config_file_jarvisd_cannot_read_exits_2_with_one_line(env, damage):
+    """Issue 18, point 5: before, these were exit 1 with a traceback, or (the symlink) silently ignored."""
+    home = env["JARVIS_HOME"]
+    os.makedirs(home, exist_ok=True)
+    path = os.path.join(home, "config.toml")
+    if damage == "not utf-8":
+        with open(path, "wb") as fh:
+            fh.write(b"[general]\nuser = \"m\xe9\"\n")
+    elif damage == "directory":
+        os.mkdir(path)
+    elif damage == "unreadable":
+        with open(path, "w") as fh:
+            fh.write("[general]\nuser = \"me\"\n")
+        os.chmod(path, 0)
+    elif damage == "dangling symlink":
+        os.symlink(os.path.join(home, "gone.toml"), path)
+    else:
+        os.symlink(path, path)
+    if damage == "unreadable" and os.access(path, os.R_OK):
+        # root reads a mode-0 file: a file whose read fails for root too (EIO) stands in for it
+        os.remove(path)
+        os.symlink("/proc/self/mem", path)
+    result = jarvisd("doctor", env=env)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"jarvisd: config error in {path}: (file): ")
+
+
+@pytest.mark.parametrize("command", [["openloop", "list"], ["run"]])
+def test_an_agenda_log_that_is_a_directory_is_one_line_not_a_traceback(env, command):
+    """Issue 18, point 8: `openloops.jsonl` a directory (or unreadable) stopped start-up with a traceback."""
+    data = os.path.join(env["JARVIS_HOME"], "data")
+    os.makedirs(os.path.join(data, "openloops.jsonl"))
+    env["JARVIS_VOICE__ENABLED"] = "false"
+    result = jarvisd(*command, env=env)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last == (f"jarvisd: cannot open the agenda log {data}/openloops.jsonl: it is a directory: "
+                    "move it away and start again")

@@ -127,3 +127,53 @@ def test_configuration_is_read_only(tmp_path):
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
     with pytest.raises(AttributeError):
         cfg.memory.stm_turns = 9
+
+
+# ---- issue 18, point 5: values that load but break things are refused --------------------------
+
+@pytest.mark.parametrize(("toml", "key", "reason"), [
+    ("[llm]\ntimeout_sec = inf\n", "llm.timeout_sec", "must be a finite number"),
+    ("[llm]\ntimeout_sec = nan\n", "llm.timeout_sec", "must be a finite number"),
+    ("[llm]\ntimeout_sec = 86400.0\n", "llm.timeout_sec", "between 0.1 and 3600"),
+    ("[general]\nuser = \"\"\n", "general.user", "must not be empty"),
+    ("[general]\nuser = \"  \"\n", "general.user", "must not be empty"),
+    ("[llm]\nembedded_threads = 100000\n", "llm.embedded_threads", "cores"),
+    ("[llm]\nembedded_context = 100000000\n", "llm.embedded_context", "between 512 and 131072"),
+    ("[openloop]\nexpire_after_sec = 99999999999\n", "openloop.expire_after_sec", "a year"),
+    ("[proactive]\nreminder_lead_min = [60, 99999999]\n", "proactive.reminder_lead_min", "between 1 and"),
+    ("[hud]\nhost = \"10.1.2.3\"\n", "hud.host", "not a loopback address"),
+])
+def test_a_value_that_would_break_the_daemon_is_refused_with_key_and_range(tmp_path, toml, key, reason):
+    path = write(tmp_path / "config.toml", toml)
+    with pytest.raises(ConfigError) as err:
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+    assert (err.value.source, err.value.key) == (str(path), key)
+    assert reason in err.value.reason
+
+
+def test_an_infinite_value_from_the_environment_is_refused(tmp_path):
+    with pytest.raises(ConfigError, match="JARVIS_LLM__TIMEOUT_SEC: llm.timeout_sec: must be a finite number"):
+        load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_LLM__TIMEOUT_SEC": "inf"})
+
+
+def test_another_loopback_address_is_accepted_for_the_hud(tmp_path):
+    write(tmp_path / "config.toml", "[hud]\nhost = \"127.0.0.2\"\n")
+    assert load_config(env={"JARVIS_HOME": str(tmp_path)}).hud.host == "127.0.0.2"
+
+
+def test_a_config_file_that_is_not_utf8_is_refused_naming_the_file(tmp_path):
+    (tmp_path / "config.toml").write_bytes("[general]\nuser = \"m\xe9\"\n".encode("latin-1"))
+    with pytest.raises(ConfigError, match="not UTF-8 text"):
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+
+
+def test_a_config_path_that_is_a_directory_is_refused(tmp_path):
+    (tmp_path / "config.toml").mkdir()
+    with pytest.raises(ConfigError, match="is a directory"):
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+
+
+def test_a_dangling_config_symlink_is_refused_not_ignored(tmp_path):
+    (tmp_path / "config.toml").symlink_to(tmp_path / "gone.toml")
+    with pytest.raises(ConfigError, match="gone.toml, which does not exist"):
+        load_config(env={"JARVIS_HOME": str(tmp_path)})

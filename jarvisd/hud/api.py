@@ -22,8 +22,12 @@ from jarvisd.hud.openapi import MAX_TURN_CHARS, STATUSES, openapi_document
 from jarvisd.hud.status import MicControl, StatusSource, call_maybe_async
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import LoopNotFound, OpenLoopService, ReviveRefused
+from jarvisd.textsafe import valid_json, valid_text
 
 log = logging.getLogger(__name__)
+
+MAX_QUEUED_TURNS = 8  # HUD turns accepted and not yet answered; more answer 429
+RETRY_AFTER_SEC = 5
 
 TurnSender = Callable[[str, str], Awaitable[Any]]
 """`send_turn(text, session)`: runs one turn of the agent; it publishes the transcript lines itself."""
@@ -40,27 +44,31 @@ class HudParts:
     session: str = "hud"
     services: Mapping[str, Any] = field(default_factory=dict)
     heartbeat_sec: float = 15.0
+    max_turns: int = MAX_QUEUED_TURNS
     closing: asyncio.Event = field(default_factory=asyncio.Event)
-    turns: set[asyncio.Task[Any]] = field(default_factory=set)
+    turns: dict[asyncio.Task[Any], tuple[str, str]] = field(default_factory=dict)  # task -> (session, text)
 
     def close_streams(self) -> None:
-        """End the event streams and running turns so a server can stop without waiting on them."""
+        """End the event streams and running turns so a server can stop without waiting on them; each
+        turn dropped unanswered is logged with its text, so the user can send it again."""
         self.closing.set()
-        for task in list(self.turns):
-            task.cancel()
+        for task, (session, text) in list(self.turns.items()):
+            if not task.done():
+                log.warning("hud: stopping: the turn %r (session %s) was not answered and is dropped", text, session)
+                task.cancel()
 
 
 def _parts(request: Request) -> HudParts:
     return request.app.state.hud
 
 
-def error(status: int, code: str, detail: Any, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": code, "detail": detail, **extra}, status_code=status)
+def error(status: int, code: str, detail: Any, headers: Mapping[str, str] | None = None, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": code, "detail": detail, **extra}, status_code=status, headers=headers)
 
 
 async def _json_object(request: Request, allowed: set[str]) -> dict[str, Any] | JSONResponse:
     try:
-        body = json.loads(await request.body())
+        body = valid_json(json.loads(await request.body()))  # a lone surrogate becomes U+FFFD here
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError; deep nesting recurses
         return error(422, "invalid_json", "the body must be a JSON object")
     if not isinstance(body, dict):
@@ -139,9 +147,12 @@ async def post_turn(request: Request) -> Response:
         reply = await hud.commands.run(text, context)
         await hud.bus.publish(TranscriptLine(role="system", text=reply, session=session))
         return JSONResponse({"command": True, "reply": reply, "session": session})
+    if len(hud.turns) >= hud.max_turns:  # each waiting turn holds memory and threads: bounded
+        return error(429, "too_many_turns", f"{len(hud.turns)} turns are already waiting for an answer; "
+                     "send this one again when they are answered", headers={"Retry-After": str(RETRY_AFTER_SEC)})
     task = asyncio.get_running_loop().create_task(_run_turn(hud, text.strip(), session))
-    hud.turns.add(task)
-    task.add_done_callback(hud.turns.discard)
+    hud.turns[task] = (session, text.strip())
+    task.add_done_callback(lambda done: hud.turns.pop(done, None))
     return JSONResponse({"command": False, "session": session}, status_code=202)
 
 
@@ -173,8 +184,10 @@ async def get_openapi(request: Request) -> Response:
 
 
 def sse_message(event: Event) -> str:
+    """One event as SSE text. Always encodable: a bad character in one event must not end the stream
+    (the stream encodes to UTF-8, which a lone surrogate would break for every listener)."""
     data = json.dumps(event.payload(), ensure_ascii=False, default=str)
-    return f"event: {event.kind}\ndata: {data}\n\n"
+    return valid_text(f"event: {event.kind}\ndata: {data}\n\n")
 
 
 async def event_stream(hud: HudParts) -> AsyncIterator[str]:

@@ -3,6 +3,7 @@ the guard in front of both. The daemon passes in the parts; the app owns none of
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Mapping
 from http import HTTPStatus
 from pathlib import Path
@@ -24,6 +25,7 @@ from jarvisd.hud.security import LOOPBACK_NAMES, LocalGuard
 from jarvisd.hud.status import MicControl, StatusSource
 from jarvisd.openloop.service import OpenLoopService
 
+log = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).with_name("static")
 MAX_BODY_BYTES = 64 * 1024
 
@@ -33,6 +35,14 @@ async def http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     return JSONResponse({"error": HTTPStatus(exc.status_code).phrase.lower().replace(" ", "_"),
                          "detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    """Any unexpected failure: the API's JSON error shape, never a plain-text page; the traceback is logged."""
+    log.error("hud: %s %s failed", request.method, request.url.path, exc_info=exc)
+    return JSONResponse({"error": "internal_error",
+                         "detail": f"{type(exc).__name__}: {exc} (the daemon's log has the details)"},
+                        status_code=500)
 
 
 async def index(request: Request) -> Response:
@@ -57,8 +67,9 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
         Route("/api/openapi.json", api.get_openapi, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    app = Starlette(routes=routes, max_body_size=MAX_BODY_BYTES, exception_handlers={HTTPException: http_error},
-                    middleware=[Middleware(LocalGuard, token=token, allowed_hosts=allowed_hosts)])
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error},
+                    middleware=[Middleware(LocalGuard, token=token, allowed_hosts=allowed_hosts,
+                                               max_body_bytes=MAX_BODY_BYTES)])
     app.router.redirect_slashes = False  # an API answers, it does not bounce
     app.state.hud = api.HudParts(agenda=agenda, send_turn=send_turn, bus=bus, status=status,
                                  commands=commands or default_registry, mic=mic, session=session,

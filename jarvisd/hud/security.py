@@ -17,12 +17,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 log = logging.getLogger(__name__)
 
 TOKEN_FILE = "hud.token"
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+SINGLE_HEADERS = frozenset({"host", "origin", "authorization", "sec-fetch-site", "content-length"})
 QUERY_TOKEN_PATHS = frozenset({"/api/events"})  # EventSource cannot send headers
 SECURITY_HEADERS = (
     (b"content-security-policy",
@@ -79,11 +81,20 @@ def load_or_create_token(data_dir: Path) -> str:
 
 
 def split_host(value: str) -> str:
-    """The host name of a `Host` header or URL netloc, without port or IPv6 brackets."""
+    """The host name of a `Host` header or URL netloc, without port or IPv6 brackets; "" when what
+    follows the name is not a port (`[::1]evil.example`, `localhost:x`)."""
     value = value.strip().lower()
     if value.startswith("["):
-        return value[1:value.find("]")] if "]" in value else value
-    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+        name, bracket, rest = value[1:].partition("]")
+        return name if bracket and _is_port_suffix(rest) else ""
+    if value.count(":") == 1:
+        name, _, port = value.partition(":")
+        return name if _is_port_suffix(":" + port) else ""
+    return value
+
+
+def _is_port_suffix(rest: str) -> bool:
+    return rest == "" or (rest[:1] == ":" and rest[1:].isascii() and rest[1:].isdigit() and len(rest) <= 6)
 
 
 def host_allowed(host_header: str, allowed: Iterable[str]) -> bool:
@@ -112,18 +123,27 @@ class LocalGuard:
     """Refuse a foreign Host (403), a foreign Origin or cross-site fetch (403), and any /api request
     without the token (401). Adds security headers to every response."""
 
-    def __init__(self, app: ASGIApp, token: str, allowed_hosts: Iterable[str] = LOOPBACK_NAMES) -> None:
+    def __init__(self, app: ASGIApp, token: str, allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
+                 max_body_bytes: int | None = None) -> None:
         if not token:
             raise ValueError("the HUD needs a token")
-        self.app, self.token = app, token
+        self.app, self.token, self.max_body_bytes = app, token, max_body_bytes
         self.allowed_hosts = frozenset(h.lower() for h in allowed_hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        headers: dict[str, str] = {}
+        duplicated = ""
+        for k, v in scope["headers"]:
+            name = k.decode("latin-1").lower()
+            if name in headers and name in SINGLE_HEADERS:
+                duplicated = name
+            headers[name] = v.decode("latin-1")
         refusal = self.refusal(scope, headers)
+        if duplicated:  # which one would count? an ambiguous request is refused, never guessed
+            refusal = 400, "duplicate_header", f"the {duplicated} header appears more than once"
         if refusal is not None:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008})
@@ -137,7 +157,19 @@ class LocalGuard:
                 message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        received = 0
+
+        async def receive_with_limit() -> Message:
+            """A body without a declared length (chunked) is counted as it arrives; past the limit the
+            route's read raises, and the app's HTTPException handler answers 413 in the JSON shape."""
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if self.max_body_bytes is not None and received > self.max_body_bytes:
+                raise HTTPException(413, f"the body may be at most {self.max_body_bytes} bytes")
+            return message
+
+        await self.app(scope, receive_with_limit if scope["type"] == "http" else receive, send_with_headers)
 
     def refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str, str] | None:
         host = headers.get("host", "")
@@ -151,6 +183,10 @@ class LocalGuard:
             given = bearer_token(headers, path, scope.get("method", "GET"), scope.get("query_string", b""))
             if given is None or not hmac.compare_digest(given.encode(), self.token.encode()):
                 return 401, "unauthorized", "open the HUD with `jarvisd hud` (the token is in <data dir>/hud.token)"
+        length = headers.get("content-length", "")
+        if self.max_body_bytes is not None and length.isdigit() and int(length) > self.max_body_bytes:
+            # refused before the body is read, in the JSON error shape (Starlette's limit answered plain text)
+            return 413, "request_entity_too_large", f"the body may be at most {self.max_body_bytes} bytes"
         return None
 
 

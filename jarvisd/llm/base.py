@@ -11,6 +11,8 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from jarvisd.textsafe import valid_text
+
 Role = Literal["system", "user", "assistant", "tool"]
 
 
@@ -41,6 +43,10 @@ class ChatChunk:
     text: str = ""
     tool_calls: tuple[ToolCall, ...] = ()
     done: bool = False
+
+    def __post_init__(self) -> None:  # model output: one sanitizing rule for every backend
+        if self.text:
+            object.__setattr__(self, "text", valid_text(self.text))
 
 
 class BackendError(RuntimeError):

@@ -7,13 +7,22 @@ version, so a crashed writer leaves the previous version readable.
 
 from __future__ import annotations
 
+import json
 import threading
+from pathlib import Path
 
 import pyarrow as pa
 
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
-from jarvisd.openloop.stores import EmbeddingBoundary, in_order
+from jarvisd.openloop.stores import (
+    QUARANTINE_NAME,
+    EmbeddingBoundary,
+    Quarantine,
+    in_order,
+    unusable_reason,
+    usable_loop,
+)
 
 TABLE = "open_loops"
 _SQL_TYPES = {pa.int64(): "BIGINT", pa.string(): "STRING"}
@@ -50,11 +59,23 @@ class LanceLoopStore(EmbeddingBoundary):
         missing = [f for f in SCHEMA if f.name not in self._table.schema.names]
         if missing:  # a table from before a column existed: add it, empty (a new table version)
             self._table.add_columns({f.name: f"CAST(NULL AS {_SQL_TYPES[f.type]})" for f in missing})
+        self._name = table
+        local = uri[len("file://"):] if uri.startswith("file://") else None if "://" in uri else uri
+        self.quarantine = Quarantine(Path(local) / QUARANTINE_NAME if local else None)
 
     def load(self) -> list[OpenLoop]:
         with self._lock:
             rows = self._table.to_arrow().to_pylist()
-        return in_order({row["id"]: OpenLoop.from_record(row) for row in rows})
+        loops: dict[str, OpenLoop] = {}
+        for number, row in enumerate(rows, start=1):
+            try:
+                loop = usable_loop(row)
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                self.quarantine.add(f"{self.uri} table {self._name} row {number}", unusable_reason(exc),
+                                    json.dumps(row, ensure_ascii=False, default=str))
+                continue
+            loops[loop.id] = loop
+        return in_order(loops)
 
     def save(self, loop: OpenLoop) -> None:
         data = pa.Table.from_pylist([loop.to_record()], schema=SCHEMA)

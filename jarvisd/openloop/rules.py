@@ -9,7 +9,7 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, tzinfo
 from functools import lru_cache
 from itertools import compress, count
 from operator import attrgetter, not_
@@ -271,15 +271,26 @@ class MalformedItem(ValueError):
     pass
 
 
-def parse_due(date: str, time: str | None, tz: tzinfo) -> int:
-    """`YYYY-MM-DD [HH:MM]` on the user's wall clock -> UTC epoch ms. A date alone means 23:59."""
+DUE_EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+DUE_MAX_YEARS_AHEAD = 10
+
+
+def parse_due(date: str, time: str | None, tz: tzinfo, *, now_ms: int | None = None) -> int:
+    """`YYYY-MM-DD [HH:MM]` on the user's wall clock -> UTC epoch ms. A date alone means 23:59.
+    A due before 2000 or more than 10 years after `now_ms` (default: now) is malformed: no promise
+    is due then, and such a value broke reminder planning downstream."""
     try:
         y, m, d = (int(p) for p in date.split("-"))
         hh, mm = (int(p) for p in (time or "23:59").split(":"))
         local = datetime(y, m, d, hh, mm, tzinfo=tz)
-    except ValueError as exc:
+        due_ms = int(local.timestamp() * 1000)
+    except (ValueError, OverflowError, OSError) as exc:
         raise MalformedItem(f"bad due {date} {time or ''}: {exc}") from None
-    return int(local.timestamp() * 1000)
+    now = datetime.now(UTC).timestamp() * 1000 if now_ms is None else now_ms
+    latest = now + DUE_MAX_YEARS_AHEAD * 366 * 86_400_000
+    if not DUE_EARLIEST.timestamp() * 1000 <= due_ms <= latest:
+        raise MalformedItem(f"bad due {date} {time or ''}: outside 2000 .. {DUE_MAX_YEARS_AHEAD} years from now")
+    return due_ms
 
 
 def parse_proposed(item: str, tz: tzinfo) -> ProposedLoop:

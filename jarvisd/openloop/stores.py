@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from jarvisd.errors import unusable_file
 from jarvisd.llm.base import Embedder
 from jarvisd.openloop.embeddings import LoopEmbeddings, threshold_for
 from jarvisd.openloop.model import OpenLoop
@@ -79,6 +80,53 @@ class MemoryLoopStore(EmbeddingBoundary):
         self._loops[loop.id] = loop
 
 
+QUARANTINE_NAME = "openloops.quarantine.jsonl"
+MS_LATEST = 7_258_118_400_000  # 2200-01-01 UTC: far past any promise; near year 9999 times overflow in planning
+
+
+def usable_loop(record: Any) -> OpenLoop:
+    """A stored record as a loop the agenda can use, or ValueError/KeyError/TypeError saying why not."""
+    if not isinstance(record, dict):
+        raise TypeError(f"a record must be a JSON object, not {type(record).__name__}")
+    loop = OpenLoop.from_record(record)
+    if not loop.id.strip():
+        raise ValueError("empty id")
+    for name in ("created_ms", "updated_ms", "due_ms", "closed_ms", "remind_ms"):
+        value = getattr(loop, name)
+        if value is not None and not 0 <= value < MS_LATEST:
+            raise ValueError(f"{name} {value} is outside 1970-01-01 .. 2200-01-01 (epoch milliseconds)")
+    return loop
+
+
+def unusable_reason(exc: Exception) -> str:
+    if isinstance(exc, KeyError):
+        return f"missing field {exc.args[0]!r}"
+    return str(exc) or type(exc).__name__
+
+
+class Quarantine:
+    """Records a store cannot use, copied (once each) to a JSONL file beside it, so a start-up goes
+    on without them and nothing is thrown away. `path` None: logged only (a remote store)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+
+    def add(self, where: str, reason: str, record: str) -> None:
+        target = f"; kept in {self.path}" if self.path else ""
+        log.warning("openloop: %s is unreadable, skipped: %s%s", where, reason, target)
+        if self.path is None:
+            return
+        try:
+            if self.path.exists() and any(json.loads(line).get("record") == record
+                                          for line in self.path.read_text("utf-8").splitlines() if line.strip()):
+                return
+            with self.path.open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"where": where, "reason": reason, "record": record}, ensure_ascii=False) + "\n")
+        except (OSError, ValueError) as exc:
+            log.error("openloop: cannot write the quarantine file %s (%s); the skipped record is only in "
+                      "this log", self.path, exc)
+
+
 @dataclass
 class LoadReport:
     """What a JSONL load found: records read, unreadable lines skipped, a torn last line."""
@@ -99,11 +147,15 @@ class JsonlLoopStore(EmbeddingBoundary):
     def __init__(self, path: Path | str, embeddings: LoopEmbeddings | None = None) -> None:
         super().__init__(embeddings)
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.report = LoadReport()
+        self.quarantine = Quarantine(self.path.with_name(QUARANTINE_NAME))
         self._lock = threading.Lock()
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        self._needs_newline = self._ends_torn()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            self._needs_newline = self._ends_torn()
+        except OSError as exc:
+            raise unusable_file("the agenda log", self.path, exc) from None
 
     def _ends_torn(self) -> bool:
         size = self.path.stat().st_size
@@ -116,21 +168,25 @@ class JsonlLoopStore(EmbeddingBoundary):
     def load(self) -> list[OpenLoop]:
         report = LoadReport()
         loops: dict[str, OpenLoop] = {}
-        data = self.path.read_bytes() if self.path.exists() else b""
+        try:
+            data = self.path.read_bytes() if self.path.exists() else b""
+        except OSError as exc:
+            raise unusable_file("the agenda log", self.path, exc) from None
         lines = data.split(b"\n")
         for number, line in enumerate(lines, start=1):
             if not line.strip():
                 continue
             try:
-                loop = OpenLoop.from_record(json.loads(line))
-            except (ValueError, KeyError, TypeError) as exc:
+                loop = usable_loop(json.loads(line))
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 report.skipped_lines.append(number)
                 if number == len(lines):
                     report.torn_tail = True
                     log.warning("openloop: %s ends in a torn line (%d bytes), skipped: a write was "
                                 "interrupted", self.path, len(line))
                 else:
-                    log.warning("openloop: %s line %d is unreadable, skipped: %s", self.path, number, exc)
+                    self.quarantine.add(f"{self.path} line {number}", unusable_reason(exc),
+                                        line.decode("utf-8", "replace"))
                 continue
             loops[loop.id] = loop
             report.records += 1

@@ -27,6 +27,7 @@ description has Hangul, else English. Times are UTC epoch milliseconds; local ti
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, time, tzinfo
@@ -35,6 +36,8 @@ from typing import Literal
 from jarvisd.openloop.model import LoopStatus, OpenLoop
 from jarvisd.openloop.phrases import second_person
 from jarvisd.reflect.quiet_hours import QuietHours
+
+log = logging.getLogger(__name__)
 
 Lang = Literal["ko", "en"]
 DEFAULT_LEADS_MIN: tuple[int, ...] = (60, 10)
@@ -236,7 +239,12 @@ def plan_reminders(loops: Iterable[OpenLoop], *, now_ms: int, tz: tzinfo,
     for loop in loops:
         if loop.status != LoopStatus.OPEN or (loop.due_ms is None and loop.remind_ms is None):
             continue
-        plan.extend(_loop_plan(loop, leads, quiet, now_ms, delivered, tz))
+        try:
+            plan.extend(_loop_plan(loop, leads, quiet, now_ms, delivered, tz))
+        except (OverflowError, OSError, ValueError) as exc:  # one loop's due must not stop the planning
+            log.warning("reminders: loop %s (%r) has a due that cannot be planned (due_ms=%s: %s); "
+                        "no reminder for it (dismiss it with `jarvisd openloop dismiss %s`)",
+                        loop.id, loop.desc, loop.due_ms, exc, loop.id[:8])
     plan.sort(key=lambda p: (p.fire_ms, p.key))
     return plan
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from jarvisd.textsafe import valid_text
 from jarvisd.voice.audio import MIC_RATE
 
 log = logging.getLogger("jarvisd.voice.stt")
@@ -41,6 +42,9 @@ class Transcription:
     no_speech_prob: float
     avg_logprob: float
     seconds: float  # time spent transcribing
+
+    def __post_init__(self) -> None:  # speech to text: the same sanitizing rule as the HUD and the models
+        object.__setattr__(self, "text", valid_text(self.text))
 
 
 def _device() -> tuple[str, str]:

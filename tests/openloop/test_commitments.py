@@ -34,8 +34,7 @@ def actions(reading: Reading) -> list[str]:
 # ---------------------------------------------------------------- the seed dev set, every line
 
 def _seed_rows() -> list[dict[str, str]]:
-    if not SEED_DEV.exists():
-        return []
+    assert SEED_DEV.exists(), f"{SEED_DEV}: the shared bench belongs beside the repository (README, tests)"
     lines = [line for line in SEED_DEV.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
     return list(csv.DictReader(lines, delimiter="\t"))
 
@@ -44,7 +43,6 @@ SEED = _seed_rows()
 SEED_BY_ID = {row["id"]: row for row in SEED}
 
 
-@pytest.mark.skipif(not SEED, reason="../shared/bench/promise-capture-dev.tsv is not beside the repository")
 @pytest.mark.parametrize("row", SEED, ids=[row["id"] for row in SEED])
 def test_seed_dev_line(row: dict[str, str], korean: KoreanAnalyzer) -> None:
     reading = read(row["text"], korean)
@@ -597,7 +595,6 @@ def _score_line(row: dict[str, str], korean: KoreanAnalyzer) -> bool | None:
     return None
 
 
-@pytest.mark.skipif(not JARVISD_DEV.exists(), reason="the in-repo capture dev set is not there")
 def test_jarvisd_dev_set_as_a_whole(korean: KoreanAnalyzer) -> None:
     lines = [line for line in JARVISD_DEV.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
     scored = [(row["id"], _score_line(row, korean)) for row in csv.DictReader(lines, delimiter="\t")]

@@ -12,7 +12,10 @@
 - Rows without a vector carry zeros and `has_vector = false`. At `index_threshold` vectors a cosine
   IVF-PQ index (and a B-tree on `id`) is built in LanceDB and kept current.
 - Writes are buffered and flushed as one merge-insert before any read (read-your-writes), when the
-  buffer is full, and on `flush()`/`close()`, so a turn costs no table commit of its own.
+  buffer is full, and on `flush()`/`close()`, so a turn costs no table commit of its own. Every
+  buffered write is first appended to the store's journal (`lance_journal.py`), so a write is durable
+  when the call returns: a store killed before its flush is replayed by the next one opened on the table.
+  A remote URI has no journal: there each write commits before returning.
 - It speaks LanceDB's async API on one private event-loop thread (one hand-off per operation).
 """
 
@@ -33,6 +36,7 @@ from lancedb.index import BTree, IvfPq
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
+from jarvisd.memory.stores import lance_journal as journal
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
 from jarvisd.memory.stores.lance_keys import KEY_COLUMNS, KeyColumns
 from jarvisd.memory.stores.lance_rows import (
@@ -112,7 +116,7 @@ class LanceMemoryStore:
         self._name = table
         self.index_threshold = index_threshold
         self.flush_rows = flush_rows
-        self._pending: dict[str, MemoryItem] = {}
+        self._pending: dict[str, dict[str, Any]] = {}  # id -> its row (`to_row`), waiting for the flush
         self._pending_deletes: set[str] = set()
         self.resident_rows = resident_rows
         self._keys = KeyColumns(max_vector_rows=resident_rows, ivf_rows=ivf_rows)
@@ -127,6 +131,26 @@ class LanceMemoryStore:
         self._writes_since_compaction = 0
         self._indexed = self._run(self._has_vector_index())
         self._indexed_rows = self._run(self._count_indexed()) if self._indexed else 0
+        self._journal_dir = journal.journal_dir(uri, table)
+        self._journal = journal.WriteJournal(self._journal_dir) if self._journal_dir is not None else None
+        self._replay_orphans()
+
+    def _replay_orphans(self) -> None:
+        """Commit the journals of stores on this table that stopped before flushing (killed, crashed)."""
+        for path in journal.orphans(self._journal_dir):
+            try:
+                for kind, payload in journal.read_records(path):
+                    if kind == journal.UPSERT:
+                        self._buffer([from_row(row) for row in payload], payload)
+                    else:
+                        self._buffer_deletes(payload)
+                self.flush()
+            except Exception as exc:  # noqa: BLE001 - one bad journal must not stop the daemon
+                self._pending.clear()
+                self._pending_deletes.clear()
+                journal.replay_failed(path, exc)
+            else:
+                journal.release(path)
 
     async def _open(self) -> Any:
         if self._name in (await self._db.list_tables()).tables:
@@ -155,40 +179,58 @@ class LanceMemoryStore:
 
     # ---- writes ---------------------------------------------------------------------------------
 
-    @locked
-    def upsert(self, items: Sequence[MemoryItem]) -> None:
-        for item in items:
-            if item.vector is not None and len(item.vector) != self._dimensions:
-                raise DimensionMismatch(self._dimensions, len(item.vector))
+    def _buffer(self, items: Sequence[MemoryItem], rows: Sequence[dict[str, Any]] | None = None) -> None:
+        for n, item in enumerate(items):
             self._pending_deletes.discard(item.id)
-            self._pending[item.id] = item
-        if len(self._pending) + len(self._pending_deletes) >= self.flush_rows:
-            self.flush()
+            self._pending[item.id] = rows[n] if rows is not None else to_row(item, self._dimensions)
 
-    @locked
-    def delete(self, ids: Sequence[str]) -> None:
+    def _buffer_deletes(self, ids: Sequence[str]) -> None:
         for i in ids:
             self._pending.pop(i, None)
             self._pending_deletes.add(i)
-        if len(self._pending) + len(self._pending_deletes) >= self.flush_rows:
+
+    @locked
+    def upsert(self, items: Sequence[MemoryItem]) -> None:
+        """Durable when it returns: journaled (local table) or committed (remote URI)."""
+        for item in items:
+            if item.vector is not None and len(item.vector) != self._dimensions:
+                raise DimensionMismatch(self._dimensions, len(item.vector))
+        rows = [to_row(item, self._dimensions) for item in items]
+        if self._journal is not None and rows:
+            self._journal.upserted(rows)
+        self._buffer(items, rows)
+        self._after_write()
+
+    @locked
+    def delete(self, ids: Sequence[str]) -> None:
+        """Durable when it returns, as `upsert`."""
+        if self._journal is not None and ids:
+            self._journal.deleted(ids)
+        self._buffer_deletes(ids)
+        self._after_write()
+
+    def _after_write(self) -> None:
+        if self._journal is None or len(self._pending) + len(self._pending_deletes) >= self.flush_rows:
             self.flush()
 
     @locked
     def flush(self) -> None:
         if self._pending or self._pending_deletes:
             self._run(self._flush())
+        if self._journal is not None:
+            self._journal.committed()
 
     async def _flush(self) -> None:
+        # the buffer is emptied only once its commit succeeded: a failed commit stays pending (and journaled)
         if self._pending_deletes:
             doomed = sorted(self._pending_deletes)
-            self._pending_deletes.clear()
             await self._commit(self._table.delete(sql_in("id", doomed)), deleted=doomed)
+            self._pending_deletes.clear()
         if self._pending:
-            rows = [to_row(item, self._dimensions) for item in self._pending.values()]
-            self._pending.clear()
-            data = pa.Table.from_pylist(rows, schema=schema(self._dimensions))
+            data = pa.Table.from_pylist(list(self._pending.values()), schema=schema(self._dimensions))
             merge = self._table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
             await self._commit(merge.execute(data), upserted=data)
+            self._pending.clear()
             self._unindexed += data.num_rows
             await self._maybe_index()
         self._writes_since_compaction += 1
@@ -234,8 +276,11 @@ class LanceMemoryStore:
             self._keys.load(await query.to_arrow(), version, self._dimensions)
         self._checked_at = time.monotonic()
 
+    @locked
     def close(self) -> None:
         self.flush()
+        if self._journal is not None:
+            self._journal.close()
 
     @locked
     def ensure_index(self) -> bool:

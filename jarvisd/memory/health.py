@@ -1,0 +1,83 @@
+"""Is the memory table readable, and if not, which older version is (for `jarvisd doctor` and the HUD).
+
+LanceDB keeps table versions (compaction drops those older than a minute, `lance.KEEP_VERSIONS_FOR`):
+when a data file of the current version is missing or unreadable, an older version that reads whole
+may still be there. `check_memory` reads every row's id of the current version; on failure it walks
+back through the versions and names the newest one that reads, with what restoring it would lose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+TABLE = "memory_items"
+
+
+@dataclass(frozen=True)
+class MemoryHealth:
+    state: str  # "ok" | "absent" | "damaged"
+    detail: str
+    recovery: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+def _read_ids(table: Any) -> int:
+    return table.search().select(["id"]).limit(None).to_arrow().num_rows
+
+
+def _short(exc: Exception) -> str:
+    text = str(exc).split(", /rustc", 1)[0]
+    return text if len(text) <= 300 else text[:300] + "..."
+
+
+def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
+    import lancedb
+
+    if "://" not in uri and not (Path(uri) / f"{table}.lance").exists():
+        return MemoryHealth("absent", f"no memory table yet at {uri} (created at the first write)")
+    try:
+        db = lancedb.connect(uri)
+        opened = db.open_table(table)
+    except Exception as exc:  # noqa: BLE001 - a health check reports, it never raises
+        return MemoryHealth("damaged", f"the memory table at {uri} cannot be opened: {_short(exc)}",
+                            "no readable version was found; move the folder away to start with an empty memory")
+    current = opened.version
+    try:
+        rows = _read_ids(opened)
+        return MemoryHealth("ok", f"{rows} items, table version {current}")
+    except Exception as exc:  # noqa: BLE001
+        problem = _short(exc)
+    return MemoryHealth("damaged", f"memory table version {current} at {uri} cannot be read: {problem}",
+                        _recovery(opened, current, uri))
+
+
+def _recovery(table: Any, current: int, uri: str) -> str:
+    try:
+        versions = sorted(table.list_versions(), key=lambda v: v["version"], reverse=True)
+    except Exception as exc:  # noqa: BLE001
+        return f"the table's versions cannot be listed ({_short(exc)}); move the folder away to start empty"
+    total = next((int(v["metadata"].get("total_rows", 0)) for v in versions if v["version"] == current), None)
+    for version in versions:
+        if version["version"] >= current:
+            continue
+        try:
+            table.checkout(version["version"])
+            rows = _read_ids(table)
+        except Exception:  # noqa: BLE001 - that one is damaged too: try an older one
+            continue
+        finally:
+            try:
+                table.checkout_latest()
+            except Exception:  # noqa: BLE001
+                pass
+        when = version["timestamp"].strftime("%Y-%m-%d %H:%M:%S")
+        lost = f"{total - rows} of {total} items and " if total is not None and total >= rows else ""
+        return (f"version {version['version']} ({when}) reads whole, {rows} items; restoring it loses {lost}every "
+                f"write after {when} (versions {version['version'] + 1}-{current}). Stop jarvisd, then run: "
+                f".venv/bin/python -c \"import lancedb; t = lancedb.connect('{uri}').open_table('{TABLE}'); "
+                f"t.checkout({version['version']}); t.restore()\"")
+    return "no older version reads whole (compaction keeps them a minute); move the folder away to start empty"

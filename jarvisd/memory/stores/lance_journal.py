@@ -1,0 +1,170 @@
+"""The LanceDB store's write journal: every acknowledged write is on disk before the call returns.
+
+The store buffers writes and commits them to LanceDB as one merge-insert (a commit per turn would cost
+a table version each, see `lance.py`). Without this journal a write acknowledged to the user
+("Remembered: ...") lived only in that buffer until the next flush, and a SIGKILL lost it. Now each
+buffered upsert or delete is first appended to a journal file beside the table (`<uri>/<table>.journal/`)
+and fsynced; a flush that committed the buffer empties the journal.
+
+- One file per open store (`<pid>-<random>.wal`), held with an exclusive `flock` while it lives, so two
+  stores on one table (a second process, `jarvisd memory reembed`) never share or truncate each other's.
+- A journal whose lock can be taken belongs to a store that is gone (killed, crashed): the next store
+  opened on the table replays it into LanceDB and deletes it (`orphans`, `read_records`).
+- A record is `kind (1 byte) | length (4) | crc32 (4) | payload` (upserts: the rows as the table stores
+  them, pickled, read back without loading any class; deletes: the ids as JSON); a torn or corrupt tail
+  (killed mid-write) ends the replay there: that write was never acknowledged.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import io
+import json
+import logging
+import os
+import pickle
+import struct
+import uuid
+import zlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+HEADER = struct.Struct("<cII")
+UPSERT, DELETE = b"U", b"D"
+VECTOR_COLUMNS = ("vector", "context_vector")
+
+
+def journal_dir(uri: str, table: str) -> Path | None:
+    """Where the journal of `table` at `uri` lives; None for a remote URI (the store then commits
+    every write before returning)."""
+    if uri.startswith("file://"):
+        uri = uri[len("file://"):]
+    elif "://" in uri:
+        return None
+    return Path(uri) / f"{table}.journal"
+
+
+class WriteJournal:
+    """This store's journal file, created at the first write and removed by `close`."""
+
+    def __init__(self, directory: Path, *, fsync: bool = False) -> None:
+        self.directory = directory
+        self.fsync = fsync
+        self.path: Path | None = None
+        self._fd = -1
+        self._size = 0
+
+    def _open(self) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.path = self.directory / f"{os.getpid()}-{uuid.uuid4().hex[:12]}.wal"
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
+        fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _append(self, kind: bytes, payload: bytes) -> None:
+        if self._fd < 0:
+            self._open()
+        data = HEADER.pack(kind, len(payload), zlib.crc32(payload)) + payload
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._fd, view):]
+        if self.fsync:
+            os.fdatasync(self._fd)
+        self._size += len(data)
+
+    def upserted(self, rows: list[dict[str, Any]]) -> None:
+        """`rows` as the table stores them (`lance_rows.to_row`): plain values, the vectors as float32
+        bytes (what the table keeps; a pickled list of floats cost 4x as much per turn)."""
+        packed = [{**row, **{k: np.asarray(row[k], dtype=np.float32).tobytes() for k in VECTOR_COLUMNS}}
+                  for row in rows]
+        self._append(UPSERT, pickle.dumps(packed, protocol=5))
+
+    def deleted(self, ids: Sequence[str]) -> None:
+        self._append(DELETE, json.dumps(list(ids)).encode())
+
+    def committed(self) -> None:
+        """Everything journaled is in LanceDB now."""
+        if self._fd >= 0 and self._size:
+            os.ftruncate(self._fd, 0)
+            self._size = 0
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            assert self.path is not None
+            self.path.unlink(missing_ok=True)
+            os.close(self._fd)  # releases the lock
+            self._fd, self._size, self.path = -1, 0, None
+
+
+def orphans(directory: Path | None) -> list[Path]:
+    """Journals of stores that are gone (their lock is free), oldest first. Each is returned with its
+    lock taken by a descriptor kept open until the caller removes the file (`release`)."""
+    if directory is None or not directory.is_dir():
+        return []
+    found: list[tuple[float, Path]] = []
+    for path in directory.glob("*.wal"):
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        except FileNotFoundError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)  # a live store's journal
+            continue
+        _HELD[path] = fd
+        found.append((path.stat().st_mtime, path))
+    return [path for _, path in sorted(found)]
+
+
+_HELD: dict[Path, int] = {}
+
+
+def release(path: Path) -> None:
+    """The orphan was replayed into LanceDB: remove it."""
+    log.warning("memory: replayed %s, the write journal of a store that stopped before committing it", path)
+    path.unlink(missing_ok=True)
+    fd = _HELD.pop(path, -1)
+    if fd >= 0:
+        os.close(fd)
+
+
+def replay_failed(path: Path, exc: Exception) -> None:
+    fd = _HELD.pop(path, -1)
+    if fd >= 0:
+        os.close(fd)
+    log.error("memory: could not replay the write journal %s (%s); it is kept and tried again at the next "
+              "start. Move it out of %s to start without those writes.", path, exc, path.parent)
+
+
+class _PlainUnpickler(pickle.Unpickler):
+    """Rows hold str, int, float, bool, None, lists and dicts: no class is ever loaded from a journal."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"a journal record may not name {module}.{name}")
+
+
+def read_records(path: Path) -> Iterator[tuple[bytes, Any]]:
+    """(UPSERT, [row dicts]) or (DELETE, [ids]) in write order, up to a torn or corrupt record."""
+    data = path.read_bytes()
+    at = 0
+    while at + HEADER.size <= len(data):
+        kind, length, crc = HEADER.unpack_from(data, at)
+        payload = data[at + HEADER.size: at + HEADER.size + length]
+        if len(payload) < length or zlib.crc32(payload) != crc or kind not in (UPSERT, DELETE):
+            log.warning("memory: %s ends in a torn record at byte %d (a write killed before it was "
+                        "acknowledged); replaying what precedes it", path, at)
+            return
+        at += HEADER.size + length
+        if kind == UPSERT:
+            rows = _PlainUnpickler(io.BytesIO(payload)).load()
+            yield kind, [{**row, **{k: np.frombuffer(row[k], dtype=np.float32).tolist() for k in VECTOR_COLUMNS}}
+                         for row in rows]
+        else:
+            yield kind, json.loads(payload)
+    if at != len(data):
+        log.warning("memory: %s ends in a torn record header at byte %d; replaying what precedes it", path, at)

@@ -1,0 +1,38 @@
+"""One rule for text that comes from outside: it is valid Unicode that encodes as UTF-8.
+
+A lone surrogate (U+D800..U+DFFF on its own: a browser's `JSON.stringify` of a bad paste sends
+`"\\ud800"`, a decoder run with `surrogateescape` leaves `\\udc80`) is a Python `str` that cannot be
+written as UTF-8: it cut every open event stream, failed recall and the LanceDB write. Every edge
+where text enters - the HUD's JSON bodies, speech to text, model output - passes it through
+`valid_text`, which replaces each lone surrogate with U+FFFD (the replacement character).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+REPLACEMENT = "\ufffd"
+
+
+def valid_text(text: str) -> str:
+    """`text` with every lone surrogate replaced by U+FFFD; the same object when it has none."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(REPLACEMENT, text)
+    return text
+
+
+def valid_json(value: Any) -> Any:
+    """Every string of a decoded JSON value (keys too) through `valid_text`."""
+    if isinstance(value, str):
+        return valid_text(value)
+    if isinstance(value, list):
+        return [valid_json(v) for v in value]
+    if isinstance(value, dict):
+        return {valid_text(k) if isinstance(k, str) else k: valid_json(v) for k, v in value.items()}
+    return value

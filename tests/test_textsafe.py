@@ -1,0 +1,29 @@
+"""One sanitizing rule for text from outside (issue 18, point 3): the HUD's JSON, speech to text and
+model output all pass through `valid_text`, so a lone surrogate can never reach a UTF-8 writer."""
+
+from jarvisd.llm.base import ChatChunk
+from jarvisd.textsafe import valid_json, valid_text
+from jarvisd.voice.stt import Transcription
+
+
+def test_a_lone_surrogate_becomes_the_replacement_character_and_text_stays_encodable():
+    assert valid_text("hello \ud800 world") == "hello \ufffd world"
+    assert valid_text("\udc80\udcff") == "\ufffd\ufffd"
+    valid_text("a \ud83d b").encode("utf-8")
+
+
+def test_valid_text_leaves_good_text_alone():
+    for text in ("plain", "안녕하세요 😀", ""):
+        assert valid_text(text) is text
+
+
+def test_every_string_of_a_json_body_is_made_valid():
+    assert valid_json({"text": "x\ud800", "n": 1, "list": ["\udfff"], "\ud800": None}) == \
+        {"text": "x\ufffd", "n": 1, "list": ["\ufffd"], "\ufffd": None}
+
+
+def test_model_output_and_speech_to_text_pass_through_the_same_rule():
+    assert ChatChunk(text="answer \udc80").text == "answer \ufffd"
+    heard = Transcription(text="heard \udc80", lang="en", lang_probability=1.0, no_speech_prob=0.0,
+                          avg_logprob=0.0, seconds=0.1)
+    assert heard.text == "heard \ufffd"
