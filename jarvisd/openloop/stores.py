@@ -88,7 +88,10 @@ def usable_loop(record: Any) -> OpenLoop:
     """A stored record as a loop the agenda can use, or ValueError/KeyError/TypeError saying why not."""
     if not isinstance(record, dict):
         raise TypeError(f"a record must be a JSON object, not {type(record).__name__}")
-    loop = OpenLoop.from_record(record)
+    try:
+        loop = OpenLoop.from_record(record)
+    except OverflowError as exc:  # `Infinity` (json.loads reads it) as a time: int() overflows
+        raise ValueError(f"a time is not a finite number ({exc})") from None
     if not loop.id.strip():
         raise ValueError("empty id")
     for name in ("created_ms", "updated_ms", "due_ms", "closed_ms", "remind_ms"):
@@ -110,6 +113,7 @@ class Quarantine:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
+        self._seen: set[str] | None = None  # the records in the file, read once (a load may add thousands)
 
     def add(self, where: str, reason: str, record: str) -> None:
         target = f"; kept in {self.path}" if self.path else ""
@@ -117,14 +121,28 @@ class Quarantine:
         if self.path is None:
             return
         try:
-            if self.path.exists() and any(json.loads(line).get("record") == record
-                                          for line in self.path.read_text("utf-8").splitlines() if line.strip()):
+            if self._seen is None:
+                self._seen = self._kept() if self.path.exists() else set()
+            if record in self._seen:
                 return
             with self.path.open("a", encoding="utf-8") as fh:
                 fh.write(json.dumps({"where": where, "reason": reason, "record": record}, ensure_ascii=False) + "\n")
+            self._seen.add(record)
         except (OSError, ValueError) as exc:
             log.error("openloop: cannot write the quarantine file %s (%s); the skipped record is only in "
                       "this log", self.path, exc)
+
+    def _kept(self) -> set[str]:
+        """The records already in the quarantine file; a line of its own that is damaged is passed over."""
+        kept = set()
+        for line in self.path.read_text("utf-8", errors="replace").splitlines():
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(entry, dict) and isinstance(entry.get("record"), str):
+                kept.add(entry["record"])
+        return kept
 
 
 @dataclass

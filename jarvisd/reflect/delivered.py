@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from jarvisd.errors import unusable_file
 from jarvisd.reflect.reminders import ReminderKey
 
 log = logging.getLogger(__name__)
@@ -27,7 +28,10 @@ class DeliveredLog:
         self.path = path
         self._keys: set[ReminderKey] = set()
         if path is not None and path.exists():
-            self._keys = set(_read(path))
+            try:
+                self._keys = set(_read(path))
+            except OSError as exc:  # a directory, unreadable: one line naming the file, not a traceback
+                raise unusable_file("the delivered-reminder log", path, exc) from None
 
     @classmethod
     def in_data_dir(cls, data_dir: Path) -> DeliveredLog:
@@ -69,6 +73,6 @@ def _read(path: Path) -> list[ReminderKey]:
                 continue
             try:
                 keys.append(_key(json.loads(raw.decode("utf-8"))))
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, OverflowError):  # OverflowError: int(Infinity)
                 log.warning("reminder log %s: line %d unreadable, skipped", path, number)
     return keys

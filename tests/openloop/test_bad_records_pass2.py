@@ -1,0 +1,67 @@
+"""Issue 18's second adversarial pass: agenda records and files the first pass did not try."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from jarvisd.openloop.model import LoopStatus, OpenLoop
+from jarvisd.openloop.stores import QUARANTINE_NAME, JsonlLoopStore
+
+NOW_MS = 1_764_547_200_000
+
+
+def good(loop_id: str) -> dict:
+    return OpenLoop(id=loop_id, desc="send the report", status=LoopStatus.OPEN, created_ms=NOW_MS,
+                    updated_ms=NOW_MS, due_ms=NOW_MS + 3_600_000).to_record()
+
+
+@pytest.mark.parametrize("field", ["due_ms", "created_ms", "remind_ms"])
+def test_an_infinite_time_in_a_record_is_quarantined_not_an_overflow(tmp_path, field):
+    """`json.loads` reads `Infinity`; int() of it raised OverflowError, which stopped the daemon at start."""
+    path = tmp_path / "openloops.jsonl"
+    bad = json.dumps({**good("b" * 32), field: float("inf")})  # writes Infinity
+    path.write_text(json.dumps(good("a" * 32)) + "\n" + bad + "\n" + json.dumps(good("c" * 32)) + "\n")
+    store = JsonlLoopStore(path)
+    try:
+        assert [loop.id for loop in store.load()] == ["a" * 32, "c" * 32]
+    finally:
+        store.close()
+    quarantined = [json.loads(line) for line in (tmp_path / QUARANTINE_NAME).read_text().splitlines()]
+    assert [q["where"] for q in quarantined] == [f"{path} line 2"]
+    assert "not a finite number" in quarantined[0]["reason"]
+
+
+def test_a_damaged_quarantine_file_does_not_stop_the_load(tmp_path):
+    """A quarantine line that is JSON but not an object (`[1]`) raised AttributeError out of the load,
+    and the daemon exited 1; an undecodable line sent the new record to the log only."""
+    path = tmp_path / "openloops.jsonl"
+    (tmp_path / QUARANTINE_NAME).write_bytes(b"[1]\n1\n\xff\xfe{{\n")
+    path.write_text(json.dumps(good("a" * 32)) + "\n" + json.dumps({**good("b" * 32), "status": "zzz"}) + "\n"
+                    + json.dumps(good("c" * 32)) + "\n")
+    for _ in range(2):  # a second load does not copy the record again
+        store = JsonlLoopStore(path)
+        try:
+            assert [loop.id for loop in store.load()] == ["a" * 32, "c" * 32]
+        finally:
+            store.close()
+    kept = (tmp_path / QUARANTINE_NAME).read_bytes().splitlines()[3:]
+    assert [json.loads(line)["where"] for line in kept] == [f"{path} line 2"]
+
+
+def test_many_unusable_lines_are_quarantined_in_one_pass(tmp_path):
+    """Each record used to re-read the whole quarantine file: 4,000 bad lines took minutes at start."""
+    import time
+
+    path = tmp_path / "openloops.jsonl"
+    path.write_text("".join(json.dumps({**good(f"{i:032x}"), "status": "zzz"}) + "\n" for i in range(4000))
+                    + json.dumps(good("a" * 32)) + "\n")
+    store = JsonlLoopStore(path)
+    started = time.monotonic()
+    try:
+        assert [loop.id for loop in store.load()] == ["a" * 32]
+    finally:
+        store.close()
+    assert time.monotonic() - started < 10
+    assert len((tmp_path / QUARANTINE_NAME).read_text().splitlines()) == 4000
