@@ -201,6 +201,6 @@ def main(argv: list[str] | None = None) -> int:
     _setup_logging(args.log_level or cfg.general.log_level)
     try:
         return int(args.func(cfg, args) or 0)
-    except StartupError as exc:
+    except (StartupError, ModelError) as exc:  # ModelError: e.g. llm.embedded_chat_model names no model
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 1

@@ -9,6 +9,7 @@ the key and the reason, so the daemon refuses to start instead of ignoring a typ
 
 from __future__ import annotations
 
+import codecs
 import difflib
 import ipaddress
 import json
@@ -16,6 +17,7 @@ import math
 import os
 import re
 import tomllib
+import urllib.parse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import tzinfo
@@ -86,6 +88,18 @@ def _lead_times(value: list[int]) -> str | None:
     return None if ok else f"every lead time must be between 1 and {WEEK_MIN} minutes (got {value})"
 
 
+def _ollama_host(value: str) -> str | None:
+    """A host[:port] or URL the ollama client can parse (it raised at import for a bad port or bracket)."""
+    if not value:
+        return None
+    rest = value.split("://", 1)[1] if "://" in value else value
+    try:
+        urllib.parse.urlsplit("//" + rest).port  # noqa: B018 - parsing the port is the check
+    except ValueError as exc:
+        return f"not a host[:port] or URL ({exc}; got {value!r}); e.g. http://127.0.0.1:11434"
+    return None
+
+
 def _port(value: int) -> str | None:
     return None if 0 < value < 65536 else f"must be a TCP port 1-65535 (got {value})"
 
@@ -98,6 +112,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "general.log_level": _choices("debug", "info", "warning", "error"),
     "general.time_zone": _time_zone,
     "llm.backend": _choices("auto", "ollama", "embedded"),
+    "llm.ollama_host": _ollama_host,
     "llm.chat_model": _non_empty,
     "llm.thought_model": _non_empty,
     "llm.embedded_chat_model": _non_empty,
@@ -190,8 +205,10 @@ class Config:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
+        data = path.read_bytes()
+        if data.startswith(codecs.BOM_UTF8):  # Notepad's UTF-8 adds one; tomllib refused line 1
+            data = data[len(codecs.BOM_UTF8):]
+        return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(str(path), "(file)", f"not valid TOML: {exc}") from None
     except UnicodeDecodeError as exc:
@@ -310,13 +327,16 @@ def _env_layer(values: dict[str, dict[str, Any]], env: Mapping[str, str]) -> dic
     return layer
 
 
-def _check_semantics(values: dict[str, dict[str, Any]], sources: dict[str, str]) -> None:
+def _check_semantics(values: dict[str, dict[str, Any]], sources: dict[str, str],
+                     env: Mapping[str, str]) -> None:
     for dotted, check in _CHECKS.items():
         section, key = dotted.split(".", 1)
         reason = check(values[section][key])
         if reason:
             raise ConfigError(sources.get(dotted, str(DEFAULTS_FILE)), dotted, reason)
     hud = values["hud"]
+    if env.get("OLLAMA_HOST") and (reason := _ollama_host(env["OLLAMA_HOST"])):
+        raise ConfigError("environment variable OLLAMA_HOST", "OLLAMA_HOST", reason)
     if not hud["allow_non_loopback"] and not _is_loopback(hud["host"]):
         raise ConfigError(sources.get("hud.host", str(DEFAULTS_FILE)), "hud.host",
                           f"{hud['host']!r} is not a loopback address; the HUD serves this desktop only "
@@ -362,5 +382,5 @@ def load_config(env: Mapping[str, str] | None = None, user_file: Path | None = N
             _merge(values, {section: {key: parsed}}, source, sources)
     if overrides:
         _merge(values, overrides, "overrides", sources)
-    _check_semantics(values, sources)
+    _check_semantics(values, sources, env)
     return Config(values=values, paths=paths, sources=sources)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from jarvisd.errors import StartupError
 from jarvisd.llm.base import Embedder
 from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.reembed import dimension_problem, reembed
@@ -27,7 +28,14 @@ def open_service(config: Any, embedder: Embedder | None = None) -> MemoryService
     from jarvisd.memory.stores.lance import LanceMemoryStore
     from jarvisd.paths import REPO_ROOT
 
-    store = LanceMemoryStore(config.store_uri, dimensions=embedder.dimensions if embedder else None)
+    try:
+        store = LanceMemoryStore(config.store_uri, dimensions=embedder.dimensions if embedder else None)
+    except DimensionMismatch:
+        raise
+    except (OSError, ValueError, RuntimeError) as exc:  # a file where the folder should be, a bad URI
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise StartupError(f"cannot open the memory store {config.store_uri} (memory.store_uri): {first[:300]}; "
+                           "point memory.store_uri at a LanceDB folder, or move what is there away") from exc
     return MemoryService(store, embedder=embedder, policies=PolicyBook(REPO_ROOT / "team"),
                          stm_turns=config.memory.stm_turns, tz=config.tz)
 
