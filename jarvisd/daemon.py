@@ -225,7 +225,7 @@ async def _start_hud(d: Daemon) -> None:
 
     try:
         token = d.hud_token
-    except (OSError, UnicodeError) as exc:  # the HUD degrades alone; the daemon keeps running
+    except (OSError, ValueError) as exc:  # the HUD degrades alone (UnicodeError, an unusable token); the daemon keeps running
         log.error("hud: cannot use the token file %s (%s): no HUD; remove it and restart jarvisd, a new one is "
                   "created", d.cfg.paths.data_dir / TOKEN_FILE, getattr(exc, "strerror", None) or exc)
         return

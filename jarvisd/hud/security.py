@@ -20,6 +20,8 @@ from urllib.parse import parse_qs, urlsplit
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from jarvisd.errors import StartupError
+
 log = logging.getLogger(__name__)
 
 TOKEN_FILE = "hud.token"
@@ -71,12 +73,29 @@ def load_or_create_token(data_dir: Path) -> str:
             path.chmod(0o600)
         token = path.read_text(encoding="ascii").strip()
         if token:
-            return token
+            return _usable_token(path, token)
         path.unlink()
         return load_or_create_token(data_dir)
     token = secrets.token_urlsafe(32)
     with os.fdopen(fd, "w", encoding="ascii") as handle:
         handle.write(token + "\n")
+    return token
+
+
+class UnusableToken(StartupError, ValueError):
+    """`hud.token` holds a token jarvisd will not serve with: `jarvisd hud` says so in one line, the
+    daemon runs without its HUD."""
+
+
+MIN_TOKEN_CHARS = 16  # secrets.token_urlsafe(32) writes 43; a short token could be guessed by another local user
+
+
+def _usable_token(path: Path, token: str) -> str:
+    """A token from the file, or ValueError: one a browser cannot send in a header (a NUL, a control
+    character, a space: the HUD answered 401 to everything, silently) or short enough to guess."""
+    if len(token) < MIN_TOKEN_CHARS or not all(c.isalnum() or c in "-_.~+/=" for c in token):
+        raise UnusableToken(f"the token in {path} is not usable: it must be at least {MIN_TOKEN_CHARS} letters, "
+                         f"digits or -_.~+/= (got {len(token)} characters)")
     return token
 
 
