@@ -111,11 +111,14 @@ class Assistant:
                 yield " "
             claims = AgendaClaimFilter()  # only the desk says what happened to the agenda
             repeats = RepeatCut()          # a model talking in circles is cut where it starts again
+            enough = asyncio.Event()       # ... and stopped there, the turn still recorded
             said = False
             try:
-                async for event in self.agent.stream_turn(text, scope=scope):
+                async for event in self.agent.stream_turn(text, scope=scope, enough=enough):
                     if isinstance(event, AnswerDelta):
                         piece = claims.feed(repeats.feed(event.text))
+                        if repeats.cut:
+                            enough.set()
                         if piece:
                             said = True
                             answer.append(piece)
@@ -124,7 +127,7 @@ class Assistant:
                         log.debug("turn ended: %s", event.result.stop_reason)
                 piece = claims.end()
                 if repeats.cut:
-                    log.info("the model's answer repeated itself: cut after %d characters", len("".join(answer)))
+                    log.info("the model's answer repeated itself: stopped after %d characters", len("".join(answer)))
                 if claims.dropped:
                     log.info("the model wrote in the agenda's voice, not said: %s", " | ".join(claims.dropped))
                 if not piece and not said and claims.dropped:

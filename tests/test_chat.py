@@ -180,3 +180,24 @@ async def test_an_answer_that_talks_in_circles_is_cut_where_it_repeats(tmp_path)
     said = await assistant.answer("How are you today?", session="s1")
     assert said.strip() == "I'm sorry, I can't help with that."
     await assistant.close()
+
+
+async def test_a_looping_answer_stops_the_model_there_and_the_turn_is_still_remembered(tmp_path):
+    class CountingModel(ScriptedChatModel):
+        pieces = 0
+
+        async def stream(self, messages, tools=()):
+            async for chunk in super().stream(messages, tools):
+                CountingModel.pieces += 1
+                yield chunk
+
+    looping = "I'm sorry, I can't help with that. " * 40
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__JUDGE": "rules"})
+    backends = Backends(chat=CountingModel([{"text": looping}]), thought=ScriptedChatModel([]), embedder=None,
+                        notes=["scripted"])
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    said = await assistant.answer("How are you today?", session="s1")
+    assert said.strip() == "I'm sorry, I can't help with that."
+    assert CountingModel.pieces < 20, "the model was stopped where its answer repeated, not left to write 280 words"
+    assert assistant.memory.recall_episodes(assistant.scope("s1"), query="How are you today"), "the turn was kept"
+    await assistant.close()

@@ -108,8 +108,10 @@ class Agent:
         return result
 
     async def stream_turn(self, user_text: str, *, history: Sequence[Message] = (),
-                          scope: Any = None) -> AsyncIterator[AgentEvent]:
-        """The turn as events. Closing the iterator early (barge-in) cancels the turn's background work."""
+                          scope: Any = None, enough: asyncio.Event | None = None) -> AsyncIterator[AgentEvent]:
+        """The turn as events. Closing the iterator early (barge-in) cancels the turn's background work.
+        Setting `enough` stops the model's answer where it is (a caller that saw it repeat itself): the
+        turn ends as usual with the text so far, so its hooks (memory) still see a finished turn."""
         guard = LoopGuard(self.profile.policy, self.clock)
         hooks: list[AgentHooks] = [guard, *self.hooks]
         ctx = TurnContext(agent=self.name, profile=self.profile, user_text=user_text, scope=scope,
@@ -133,12 +135,20 @@ class Agent:
                     await hook.before_model_call(ctx, request)
                 pieces: list[str] = []
                 calls: list[ToolCall] = []
-                async for chunk in self.model.stream(request.messages, request.tools):
-                    if chunk.text:
-                        pieces.append(chunk.text)
-                        yield AnswerDelta(chunk.text, round_no, wrap_up)
-                    calls.extend(chunk.tool_calls)
+                stream = aiter(self.model.stream(request.messages, request.tools))
+                try:
+                    async for chunk in stream:
+                        if chunk.text:
+                            pieces.append(chunk.text)
+                            yield AnswerDelta(chunk.text, round_no, wrap_up)
+                        calls.extend(chunk.tool_calls)
+                        if enough is not None and enough.is_set():
+                            break
+                finally:
+                    await _close(stream)
                 text = "".join(pieces)
+                if enough is not None and enough.is_set():
+                    calls = []  # the answer was stopped: no tool call of a half-written round runs
                 if wrap_up or not request.tools:
                     calls = []  # no tools were offered: tool calls in the answer are ignored
                 reply = ModelAnswer(round_no, text, tuple(calls))
@@ -229,3 +239,10 @@ class Agent:
             return CallOutcome(prepared, "failed", text, text, text)
         text, canonical = render_result(value)
         return CallOutcome(prepared, "ok", value, text, canonical)
+
+
+async def _close(stream: Any) -> None:
+    """Close a model stream left early, so the model stops writing (llama.cpp aborts, HTTP closes)."""
+    close = getattr(stream, "aclose", None)
+    if close is not None:
+        await close()
