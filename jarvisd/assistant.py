@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from jarvisd.agent.feature_hooks import MemoryHooks
@@ -35,6 +36,7 @@ from jarvisd.openloop.phrases import AgendaClaimFilter, language_of
 from jarvisd.openloop.service import OpenLoopService
 
 log = logging.getLogger("jarvisd.assistant")
+RECENT_ANSWERS = 3  # a model answer repeating one of these is cut (the working window holds three turns)
 
 
 
@@ -66,6 +68,7 @@ class Assistant:
     bus: EventBus
     desk: AgendaDesk
     plan: JudgePlan
+    _recent: dict[str, deque[tuple[str, str]]] = field(default_factory=dict)  # each session's last (asked, said)
 
     def scope(self, session: str = "default") -> MemoryScope:
         return MemoryScope(user=self.cfg.general.user, agent=self.agent.name, session=session)
@@ -110,7 +113,9 @@ class Assistant:
                 answer.append(" ")
                 yield " "
             claims = AgendaClaimFilter()  # only the desk says what happened to the agenda
-            repeats = RepeatCut()          # a model talking in circles is cut where it starts again
+            # a model talking in circles, or copying an answer it gave to another question, is cut there
+            recent = self._recent.get(session, ())
+            repeats = RepeatCut(said for asked, said in recent if asked.casefold() != text.casefold())
             enough = asyncio.Event()       # ... and stopped there, the turn still recorded
             said = False
             try:
@@ -130,7 +135,7 @@ class Assistant:
                     log.info("the model's answer repeated itself: stopped after %d characters", len("".join(answer)))
                 if claims.dropped:
                     log.info("the model wrote in the agenda's voice, not said: %s", " | ".join(claims.dropped))
-                if not piece and not said and claims.dropped:
+                if not piece and not said and (claims.dropped or repeats.cut):
                     piece = "잘 못 알아들었어요. 다시 말해 주세요." if language_of(text) == "ko" else \
                         "Sorry, I didn't catch that. Could you say it again?"
                 if piece:
@@ -143,6 +148,7 @@ class Assistant:
                 yield message
         finally:
             if answer:
+                self._recent.setdefault(session, deque(maxlen=RECENT_ANSWERS)).append((text, "".join(answer)))
                 await self.bus.publish(TranscriptLine(role="assistant", text="".join(answer).strip(),
                                                       session=session, lang=lang))
 

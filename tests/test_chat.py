@@ -201,3 +201,20 @@ async def test_a_looping_answer_stops_the_model_there_and_the_turn_is_still_reme
     assert CountingModel.pieces < 20, "the model was stopped where its answer repeated, not left to write 280 words"
     assert assistant.memory.recall_episodes(assistant.scope("s1"), query="How are you today"), "the turn was kept"
     await assistant.close()
+
+
+async def test_a_model_copying_its_previous_answer_is_not_said_again(tmp_path):
+    same = "The capital of France is Paris."
+    assistant = assistant_with(tmp_path, [{"text": same}, {"text": same}], [], JARVIS_OPENLOOP__JUDGE="rules")
+    assert (await assistant.answer("What is the capital of France?", session="s1")).strip() == same
+    assert await assistant.answer("No, sirs, hey.", session="s1") == \
+        "Sorry, I didn't catch that. Could you say it again?"
+    await assistant.close()
+
+
+async def test_the_same_question_may_get_the_same_answer(tmp_path):
+    same = "It is Tuesday."
+    assistant = assistant_with(tmp_path, [{"text": same}, {"text": same}], [], JARVIS_OPENLOOP__JUDGE="rules")
+    for _ in range(2):
+        assert (await assistant.answer("What day is it?", session="s1")).strip() == same
+    await assistant.close()

@@ -6,6 +6,7 @@ times. Pure: text in, the part worth saying out."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 _SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
 _WORD = re.compile(r"\w+")
@@ -19,13 +20,15 @@ def _key(sentence: str) -> str:
 
 class RepeatCut:
     """Feed an answer's deltas; `feed` returns what may be said, and `cut` turns True once the answer
-    repeats itself (what follows is not said; the caller may let the model finish in silence)."""
+    repeats itself (what follows is not said; the caller stops the model). `before`: the assistant's
+    recent answers, whose sentences count as said (a small model copies an earlier answer word for word:
+    "The capital of France is Paris" again, to "No, Thursday")."""
 
-    def __init__(self) -> None:
+    def __init__(self, before: Iterable[str] = ()) -> None:
         self._text = ""
         self._said = 0       # characters of _text passed on
         self._start = 0      # where the sentence being written starts
-        self._seen: set[str] = set()
+        self._seen: set[str] = {key for text in before for m in _SENTENCE.finditer(text) if (key := _key(m.group(0)))}
         self.cut = False
 
     def feed(self, delta: str) -> str:

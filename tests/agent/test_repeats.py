@@ -23,3 +23,9 @@ def test_an_answer_that_does_not_repeat_is_passed_whole():
     pieces = ["Paris is the capital of France. ", "It is on the Seine", ". Enjoy your trip!"]
     said, cut = feed_all(pieces)
     assert said == "".join(pieces) and not cut
+
+
+def test_an_answer_copied_from_an_earlier_one_is_cut_at_its_first_sentence():
+    cut = RepeatCut(["The capital of France is Paris, and the friends are Paris."])
+    said = cut.feed("The capital of France is Paris, and the friends are Paris. Anyway.")
+    assert said == "" and cut.cut
