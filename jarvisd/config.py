@@ -83,7 +83,12 @@ def _thresholds(value: Mapping[str, float]) -> str | None:
     return f"cosine thresholds must be in (0, 1]: {bad}" if bad else None
 
 
+MAX_LEADS = 20  # each open loop gets a planned reminder per lead: 10,000 leads and 30 loops hung the start
+
+
 def _lead_times(value: list[int]) -> str | None:
+    if len(value) > MAX_LEADS:
+        return f"at most {MAX_LEADS} lead times (got {len(value)})"
     ok = all(0 < v <= WEEK_MIN for v in value)
     return None if ok else f"every lead time must be between 1 and {WEEK_MIN} minutes (got {value})"
 

@@ -61,3 +61,14 @@ def test_an_embedded_model_name_not_in_the_manifest_is_one_line_not_a_traceback(
     assert result.returncode == 1, result.stderr
     assert "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith("jarvisd: no model '../../etc/passwd' in the manifest")
+
+
+def test_ten_thousand_lead_times_are_refused(tmp_path):
+    """Before: accepted; with 30 open loops the daemon planned 300,000 reminders on its event loop and
+    the HUD did not answer within 2 minutes of the start."""
+    leads = ", ".join(str(1 + i % 10080) for i in range(10_000))
+    (tmp_path / "config.toml").write_text(f"[proactive]\nreminder_lead_min = [{leads}]\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="proactive.reminder_lead_min: at most 20 lead times"):
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+    (tmp_path / "config.toml").write_text("[proactive]\nreminder_lead_min = [1440, 60, 10]\n", encoding="utf-8")
+    assert load_config(env={"JARVIS_HOME": str(tmp_path)}).proactive.reminder_lead_min == [1440, 60, 10]
