@@ -84,17 +84,25 @@ QUARANTINE_NAME = "openloops.quarantine.jsonl"
 MS_LATEST = 7_258_118_400_000  # 2200-01-01 UTC: far past any promise; near year 9999 times overflow in planning
 
 
+TIME_FIELDS = ("created_ms", "updated_ms", "due_ms", "closed_ms", "remind_ms")
+
+
 def usable_loop(record: Any) -> OpenLoop:
     """A stored record as a loop the agenda can use, or ValueError/KeyError/TypeError saying why not."""
     if not isinstance(record, dict):
         raise TypeError(f"a record must be a JSON object, not {type(record).__name__}")
+    for name in TIME_FIELDS:  # int(true) is 1: a due of `true` read as 1970 and expired the loop silently
+        if isinstance(record.get(name), bool):
+            raise ValueError(f"{name} is {json.dumps(record[name])}, not a time")
+    if "desc" in record and not isinstance(record["desc"], str):  # str(None) showed "None" on the agenda
+        raise TypeError(f"desc must be text, not {type(record['desc']).__name__}")
     try:
         loop = OpenLoop.from_record(record)
     except OverflowError as exc:  # `Infinity` (json.loads reads it) as a time: int() overflows
         raise ValueError(f"a time is not a finite number ({exc})") from None
     if not loop.id.strip():
         raise ValueError("empty id")
-    for name in ("created_ms", "updated_ms", "due_ms", "closed_ms", "remind_ms"):
+    for name in TIME_FIELDS:
         value = getattr(loop, name)
         if value is not None and not 0 <= value < MS_LATEST:
             raise ValueError(f"{name} {value} is outside 1970-01-01 .. 2200-01-01 (epoch milliseconds)")

@@ -65,3 +65,21 @@ def test_many_unusable_lines_are_quarantined_in_one_pass(tmp_path):
         store.close()
     assert time.monotonic() - started < 10
     assert len((tmp_path / QUARANTINE_NAME).read_text().splitlines()) == 4000
+
+
+@pytest.mark.parametrize(("change", "reason"), [({"due_ms": True}, "due_ms is true, not a time"),
+                                                ({"created_ms": False}, "created_ms is false"),
+                                                ({"desc": None}, "desc must be text, not NoneType"),
+                                                ({"desc": {"x": [1]}}, "desc must be text, not dict")])
+def test_a_record_with_a_boolean_time_or_a_desc_that_is_not_text_is_quarantined(tmp_path, change, reason):
+    """Before: a due of `true` was read as 1970-01-01 and the loop expired at once; a desc of null was
+    shown on the agenda as "None"."""
+    path = tmp_path / "openloops.jsonl"
+    path.write_text(json.dumps(good("a" * 32)) + "\n" + json.dumps({**good("b" * 32), **change}) + "\n")
+    store = JsonlLoopStore(path)
+    try:
+        assert [loop.id for loop in store.load()] == ["a" * 32]
+    finally:
+        store.close()
+    quarantined = [json.loads(line) for line in (tmp_path / QUARANTINE_NAME).read_text().splitlines()]
+    assert [(q["where"], q["reason"].startswith(reason)) for q in quarantined] == [(f"{path} line 2", True)]
