@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
-from jarvisd.openloop import phrases, rules
+from jarvisd.openloop import naming, phrases
 from jarvisd.openloop.commitments import Commitment, Reading, read_utterance
 from jarvisd.openloop.intents import Intent, correction_time, match_intent
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
@@ -114,7 +114,7 @@ class AgendaDesk:
 
     def _close_by_name(self, intent: Intent, session: str) -> DeskReply | None:
         loops = self.service.agenda()
-        found = rules.best_reference(intent.argument, [loop.desc for loop in loops])
+        found = naming.best_reference(intent.argument, [loop.desc for loop in loops])
         if found is None:
             if intent.command:
                 return DeskReply(phrases.not_found(intent.argument, intent.lang), intent.lang, intent=intent.kind)
@@ -228,7 +228,7 @@ class AgendaDesk:
         refs = []
         descs = [loop.desc for loop in shown]
         for closure in reading.closures:
-            found = rules.best_reference(closure.reference, descs)
+            found = naming.best_reference(closure.reference, descs)
             if isinstance(found, int):
                 status = LoopStatus.DONE if closure.status == "done" else LoopStatus.DISMISSED
                 refs.append(ClosedRef(index=found + 1, status=status))

@@ -17,7 +17,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from jarvisd.llm.base import ChatModel, Message, complete
-from jarvisd.openloop import rules
+from jarvisd.openloop import naming, rules
 from jarvisd.openloop.model import AgendaChange, AgendaChanged, Judgement, OpenLoop
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.when import ImpossibleTime, resolve_time
@@ -110,7 +110,7 @@ class AgendaJudge:
         judgement = await self._ask(user_input, shown)
         if known:
             judgement = replace(judgement, opened=tuple(item for item in judgement.opened
-                                                        if rules.best_reference(item.desc, known) is None))
+                                                        if naming.best_reference(item.desc, known) is None))
         if judgement.opened:
             await asyncio.to_thread(self.service.embed_ahead, judgement, session)
         change = await asyncio.to_thread(self.service.apply_judgement, judgement, user_input, shown, session)
