@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,8 +25,8 @@ from jarvisd.assistant import Assistant, build_assistant
 from jarvisd.config import Config
 from jarvisd.events import EventBus, StatusChanged
 from jarvisd.instance import InstanceLock
-from jarvisd.llm.base import BackendError, ChatChunk, ChatModel
 from jarvisd.llm.select import Backends
+from jarvisd.llm.stoppable import StoppableModel
 from jarvisd.manifest import ModelStore
 from jarvisd.tray import has_display
 
@@ -36,53 +36,6 @@ HUD_SESSION = "hud"
 # A stop takes at most ~10 s: the last turns' judgements and then consolidation share this much of it, then
 # the thought model is stopped; sessions not consolidated stay pending for the next idle tick or stop.
 SHUTDOWN_WORK_SEC = 7.0
-
-
-class StoppableModel:
-    """The thought model (judge, reflection, consolidation) as the daemon hands it out: once `stopping` is
-    set at shutdown, a call waiting for the model or in the middle of its answer fails at once with
-    BackendError, and new calls are refused. The worker threads waiting on those calls then end instead of
-    holding the process open (a small local model under load can sit in one prompt for tens of seconds)."""
-
-    def __init__(self, model: ChatModel, stopping: asyncio.Event) -> None:
-        self.model, self.stopping = model, stopping
-        self.name, self.supports_tools = model.name, model.supports_tools
-
-    async def stream(self, messages: Sequence[Any], tools: Sequence[Any] = ()) -> AsyncIterator[ChatChunk]:
-        if self.stopping.is_set():
-            raise _stopping_error()
-        answer = aiter(self.model.stream(messages, tools))
-        stopped = asyncio.ensure_future(self.stopping.wait())
-        step: asyncio.Future[ChatChunk] | None = None
-        try:
-            while True:
-                step = asyncio.ensure_future(anext(answer))
-                await asyncio.wait({step, stopped}, return_when=asyncio.FIRST_COMPLETED)
-                if not step.done():
-                    step.cancel()  # the model's own cleanup runs in that task; it is not waited for
-                    raise _stopping_error()
-                try:
-                    chunk = step.result()
-                except StopAsyncIteration:
-                    return
-                yield chunk
-        finally:
-            stopped.cancel()
-            if step is None or step.done():  # left early by the caller: close the answer in the background
-                _in_background(answer.aclose())
-
-
-_background: set[asyncio.Future[Any]] = set()
-
-
-def _in_background(awaitable: Any) -> None:
-    task = asyncio.ensure_future(awaitable)
-    _background.add(task)
-    task.add_done_callback(_background.discard)
-
-
-def _stopping_error() -> BackendError:
-    return BackendError("jarvisd is stopping", "what was not finished is done at the next start")
 
 
 def report_environment(cfg: Config, backends: Backends) -> None:
