@@ -52,7 +52,12 @@ class RepeatCut:
         return out
 
 
+_SYMBOL_RUN = re.compile(r"(\S{1,4})(?:\s*\1){7,}\s*$")  # "🎉🎉🎉🎉🎉🎉🎉🎉", "!!!!!!!!"
+
+
 def _loops(text: str) -> bool:
+    if _SYMBOL_RUN.search(text):
+        return True
     words = _WORD.findall(text.lower())
     if len(words) < RUN_WORDS * RUN_TIMES:
         return False

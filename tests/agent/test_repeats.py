@@ -29,3 +29,9 @@ def test_an_answer_copied_from_an_earlier_one_is_cut_at_its_first_sentence():
     cut = RepeatCut(["The capital of France is Paris, and the friends are Paris."])
     said = cut.feed("The capital of France is Paris, and the friends are Paris. Anyway.")
     assert said == "" and cut.cut
+
+
+def test_a_run_of_the_same_emoji_ends_the_answer():
+    cut = RepeatCut()
+    said = "".join(cut.feed(piece) for piece in ["Congratulations! ", *["🎉"] * 80])
+    assert cut.cut and said.count("🎉") <= 8
