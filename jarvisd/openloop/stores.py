@@ -225,11 +225,32 @@ class JsonlLoopStore(EmbeddingBoundary):
         with self._lock:
             if self._needs_newline:
                 data = b"\n" + data
-            view = memoryview(data)
-            while view:
-                view = view[os.write(self._fd, view):]
-            os.fsync(self._fd)
+            view, written = memoryview(data), 0
+            try:
+                while view:
+                    n = os.write(self._fd, view)
+                    view, written = view[n:], written + n
+                os.fsync(self._fd)
+            except OSError:
+                if view and written:
+                    self._cut_torn_line(written)
+                raise
             self._needs_newline = False
+
+    def _cut_torn_line(self, written: int) -> None:
+        """A write that stopped part-way (disk full) left the start of a line: cut it off, or the next
+        record would be glued onto it and lost at the next load although it was acknowledged. Another
+        process appending meanwhile (its line after ours) is never cut: the next record starts on a new
+        line instead."""
+        try:
+            end = os.lseek(self._fd, 0, os.SEEK_CUR)
+            if os.fstat(self._fd).st_size != end:
+                raise OSError("another process wrote after the torn line")
+            os.ftruncate(self._fd, end - written)
+        except OSError as exc:
+            log.error("openloop: cannot cut a torn line off %s (%s); the next record starts on a new line",
+                      self.path, exc)
+            self._needs_newline = True
 
     def close(self) -> None:
         with self._lock:

@@ -70,11 +70,27 @@ class WriteJournal:
             self._open()
         data = HEADER.pack(kind, len(payload), zlib.crc32(payload)) + payload
         view = memoryview(data)
-        while view:
-            view = view[os.write(self._fd, view):]
-        if self.fsync:
-            os.fdatasync(self._fd)
+        try:
+            while view:
+                view = view[os.write(self._fd, view):]
+            if self.fsync:
+                os.fdatasync(self._fd)
+        except OSError:
+            # A write that stopped part-way (disk full) left a torn record; the replay stops at a torn
+            # record, so every write acknowledged after it would be lost. Cut it off: the journal ends
+            # at its last whole record, as it did before this write.
+            self._cut_to_last_record()
+            raise
         self._size += len(data)
+
+    def _cut_to_last_record(self) -> None:
+        try:
+            os.ftruncate(self._fd, self._size)
+        except OSError as exc:  # cannot cut: start a fresh journal file; this one keeps its good records
+            log.error("memory: cannot cut the torn record off the write journal %s (%s); a new journal is "
+                      "started", self.path, exc)
+            os.close(self._fd)  # its lock is released: the next start replays its good records
+            self._fd, self._size, self.path = -1, 0, None
 
     def upserted(self, rows: list[dict[str, Any]]) -> None:
         """`rows` as the table stores them (`lance_rows.to_row`): plain values, the vectors as float32
