@@ -72,6 +72,8 @@ def test_a_spoken_promise_is_confirmed_kept_with_its_due_and_reminded_at_its_lea
     assert daemon.returncode == 0, log
     assert "promises found by rules" in log, log
     assert reminded["lead_min"] == 1, reminded
+    assert reminded["text"] == "Reminder: send the budget report to the finance team. It's due in 1 minute."
     heard = models.recognizer.transcribe(squeeze_silence(read_wav(recording, MIC_RATE)[0])).text.lower()
-    assert "got it" in heard and "budget report" in heard, heard   # the confirmation
-    assert "reminder" in heard and "due in" in heard, heard          # the reminder at its lead
+    assert "got it" in heard and "budget report" in heard, heard   # the confirmation, heard
+    # the reminder, heard ("due in" came back once as "doing": what was said is pinned above)
+    assert "reminder" in heard and heard.count("budget report") >= 2 and "minute" in heard, heard
