@@ -9,6 +9,7 @@ import logging
 import socket
 
 import httpx
+import pytest
 
 from jarvisd.config import load_config
 from jarvisd.daemon import serve
@@ -67,11 +68,18 @@ async def test_a_bad_agenda_record_is_quarantined_and_the_hud_answers_on_127_0_0
     assert [json.loads(q)["where"] for q in quarantined] == [f"{agenda} line 2", f"{agenda} line 3"]
 
 
-async def test_an_unusable_hud_token_file_costs_the_hud_only(tmp_path, caplog):
+@pytest.mark.parametrize("damage", ["a directory", "NUL bytes"])
+async def test_an_unusable_hud_token_file_costs_the_hud_only(tmp_path, caplog, damage):
+    """A token file jarvisd cannot read, or one no browser can send (NULs: before, a HUD that answered
+    401 to everything, silently), costs the HUD only, and the log says which file and why."""
     port = free_port("127.0.0.1")
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__PORT": str(port),
                            "JARVIS_VOICE__ENABLED": "false"})
-    (cfg.paths.ensure().data_dir / "hud.token").mkdir()
+    token = cfg.paths.ensure().data_dir / "hud.token"
+    if damage == "a directory":
+        token.mkdir()
+    else:
+        token.write_bytes(b"\x00\x00\x00\n")
     with caplog.at_level(logging.ERROR, "jarvisd.daemon"):
         stop, daemon = await start(cfg)
         try:

@@ -4,14 +4,9 @@ one-letter token let any local process guess its way in."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
-
 import pytest
 
-from jarvisd.config import load_config
 from jarvisd.hud import load_or_create_token
-from tests.test_daemon_faults import free_port, start
 
 
 @pytest.mark.parametrize("content", [b"\x00\x00\x00\n", b"a\n", b"two words and more than sixteen\n"])
@@ -25,22 +20,6 @@ def test_a_token_that_cannot_be_sent_or_is_guessable_is_refused(tmp_path, conten
 def test_a_token_jarvisd_wrote_is_still_read(tmp_path):
     token = load_or_create_token(tmp_path)
     assert load_or_create_token(tmp_path) == token
-
-
-async def test_a_nul_token_file_costs_the_hud_only_and_says_so(tmp_path, caplog):
-    port = free_port("127.0.0.1")
-    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__PORT": str(port),
-                           "JARVIS_VOICE__ENABLED": "false"})
-    (cfg.paths.ensure().data_dir / "hud.token").write_bytes(b"\x00\x00\x00\n")
-    with caplog.at_level(logging.ERROR, "jarvisd.daemon"):
-        stop, daemon = await start(cfg)
-        try:
-            assert not daemon.done(), "the daemon must keep running without its HUD"
-        finally:
-            stop.set()
-            assert await asyncio.wait_for(daemon, 30) == 0
-    assert f"hud: cannot use the token file {cfg.paths.data_dir / 'hud.token'}" in caplog.text
-    assert "no HUD" in caplog.text
 
 
 def test_jarvisd_hud_says_so_in_one_line(tmp_path):
