@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 
 
 class StartupError(RuntimeError):
@@ -18,3 +19,18 @@ def unusable_file(what: str, path: os.PathLike[str] | str, exc: OSError) -> Star
     else:
         fix = exc.strerror or str(exc)
     return StartupError(f"cannot open {what} {path}: {fix}")
+
+
+def require_regular_file(what: str, path: os.PathLike[str] | str) -> None:
+    """A data file jarvisd appends to must be a file (through symlinks): reading `/dev/zero` or `/dev/full`
+    never ends (the start hung, memory growing, nothing said), and `/dev/null` swallows every write
+    that was acknowledged. Absent is fine (it is created)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise unusable_file(what, path, exc) from None
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):  # a directory has its own message
+        raise StartupError(f"cannot open {what} {path}: it is not a regular file ({os.path.realpath(path)}): "
+                           "move it away and start again")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from jarvisd.errors import unusable_file
+from jarvisd.errors import require_regular_file, unusable_file
 from jarvisd.llm.base import Embedder
 from jarvisd.openloop.embeddings import LoopEmbeddings, threshold_for
 from jarvisd.openloop.model import OpenLoop
@@ -176,6 +176,7 @@ class JsonlLoopStore(EmbeddingBoundary):
         self.report = LoadReport()
         self.quarantine = Quarantine(self.path.with_name(QUARANTINE_NAME))
         self._lock = threading.Lock()
+        require_regular_file("the agenda log", self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from jarvisd.errors import unusable_file
+from jarvisd.errors import require_regular_file, unusable_file
 from jarvisd.reflect.reminders import ReminderKey
 
 log = logging.getLogger(__name__)
@@ -27,6 +27,8 @@ class DeliveredLog:
         """`path=None` keeps the log in memory only (tests, text-only runs without a data dir)."""
         self.path = path
         self._keys: set[ReminderKey] = set()
+        if path is not None:
+            require_regular_file("the delivered-reminder log", path)
         if path is not None and path.exists():
             try:
                 self._keys = set(_read(path))
