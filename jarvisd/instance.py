@@ -8,6 +8,8 @@ import fcntl
 import os
 from pathlib import Path
 
+from jarvisd.errors import unusable_file
+
 
 class AlreadyRunning(RuntimeError):
     pass
@@ -28,8 +30,11 @@ class InstanceLock:
             return "unknown"
 
     def acquire(self) -> InstanceLock:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:  # a read-only data dir, a directory in its place: one line, not a traceback
+            raise unusable_file("the instance lock", self.path, exc) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

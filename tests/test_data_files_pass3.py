@@ -27,3 +27,16 @@ def test_a_data_file_linked_to_a_device_is_one_line_not_a_hang(env, name, what, 
     assert result.stderr.strip().splitlines()[-1] == (
         f"jarvisd: cannot open {what} {data}/{name}: it is not a regular file ({device}): "
         "move it away and start again")
+
+
+def test_an_instance_lock_jarvisd_cannot_open_is_one_line_not_a_traceback(env):  # noqa: F811
+    """The data dir on a read-only mount (replayed by hand: `OSError: [Errno 30] Read-only file system`
+    traceback, exit 1), here portably: `jarvisd.pid` a directory. Before: a traceback."""
+    data = os.path.join(env["JARVIS_HOME"], "data")
+    os.makedirs(os.path.join(data, "jarvisd.pid"))
+    env["JARVIS_VOICE__ENABLED"] = "false"
+    result = jarvisd("run", env=env, timeout=90)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"jarvisd: cannot open the instance lock {data}/jarvisd.pid: it is a directory: move it away and start again")
