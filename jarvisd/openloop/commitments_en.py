@@ -235,6 +235,9 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
     out: list[Commitment] = []
     base = span[0]
     reminded = False
+    # "I need to call mom at 3 and I have to send the report at 4": each opener's part has its own time
+    regions = [(t.start, triggers[i + 1].start if i + 1 < len(triggers) else len(low)) for i, t in enumerate(triggers)]
+    own_times = sum(1 for rs, re_ in regions if any(rs <= hs < re_ for hs, _ in holes)) > 1
     for i, t in enumerate(triggers):
         if _NOT_THINK.search(low, max(0, t.start - 20), t.start):
             continue                   # "I don't think I need to", "don't remind me to"
@@ -260,8 +263,10 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             if not _is_action(action, t.kind, t.link):
                 continue
             cs, ce = (0, len(sen))
+            if own_times:
+                cs, ce = (0 if i == 0 else t.start), regions[i][1]
             if len(timed) > 1:
-                cs, ce = (0 if j == 0 else ps), pe
+                cs, ce = (0 if j == 0 and i == 0 else ps), pe
             clause = sen[cs:ce].strip()
             out.append(Commitment(action, clause, (base + cs, base + ce),
                                   remind=t.kind == "remind" or reminded))

@@ -189,6 +189,8 @@ def words_match(w: str, v: str) -> bool:
     """The same content word up to inflection: `report`/`reports`, `공유`/`공유하기`, `엄마한테`/`엄마에게`."""
     if w == v:
         return True
+    if any(ch.isdigit() for ch in w + v):  # "task1"/"task10", "3층"/"4층": another number, another thing
+        return False
     if w.isascii() or v.isascii():
         a, b = stem_en(w), stem_en(v)
         if len(a) > len(b):

@@ -634,3 +634,10 @@ def test_korean_withdrawals_after_the_third_held_out_set(text: str, reference: s
 def test_a_negated_helper_verb_chain_still_withdraws(korean: KoreanAnalyzer) -> None:
     (closure,) = read("지수 책은 안 돌려줘도 된대, 그거 빼줘", korean).closures
     assert (closure.status, closure.reference) == ("dismissed", "지수 책")
+
+
+def test_two_openers_each_with_its_time_get_their_own_clauses(korean: KoreanAnalyzer) -> None:
+    reading = read("I need to call mom tomorrow at 3pm and I have to send the report tomorrow at 4pm", korean)
+    assert [(c.action, c.clause.rstrip(" and")) for c in reading.commitments] == [
+        ("call mom", "I need to call mom tomorrow at 3pm"),
+        ("send the report", "I have to send the report tomorrow at 4pm")]

@@ -330,3 +330,10 @@ def test_first_same_loop_returns_the_first_match_in_order():
 def test_parse_judgement_ignores_a_code_fence_around_the_answer(seoul):
     j = rules.parse_judgement("```\nopen_loops:\n- 우유 사기\n```\nclosed_loops:\n- [1]\n```", seoul)
     assert [p.desc for p in j.opened] == ["우유 사기"] and j.closed == (ClosedRef(index=1),) and j.dropped == ()
+
+
+def test_numbered_tasks_are_different_promises():
+    from jarvisd.openloop.rules import same_loop
+
+    assert not same_loop("do task1", "do task10")
+    assert not same_loop("3층 회의실 예약하기", "4층 회의실 예약하기")
