@@ -641,3 +641,9 @@ def test_two_openers_each_with_its_time_get_their_own_clauses(korean: KoreanAnal
     assert [(c.action, c.clause.rstrip(" and")) for c in reading.commitments] == [
         ("call mom", "I need to call mom tomorrow at 3pm"),
         ("send the report", "I have to send the report tomorrow at 4pm")]
+
+
+def test_an_english_and_a_korean_promise_in_one_sentence_are_both_read(korean: KoreanAnalyzer) -> None:
+    reading = read("I'll call mom tomorrow at 3pm and 내일 오후 4시까지 보고서 보내야 해", korean)
+    assert [c.action for c in reading.commitments] == ["call mom", "보고서 보내기"]
+    assert reading.commitments[1].clause == "내일 오후 4시까지 보고서 보내야 해"
