@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 CaptureMode = Literal["rules", "model"]
 FOCUS_SEC = 600          # a correction ("no, Thursday") applies to a promise captured this recently
 SNOOZE_WINDOW_SEC = 1800  # "remind me again in 10 minutes" applies to a reminder spoken this recently
+SNOOZE_MAX_MIN = 24 * 60  # a snooze longer than a day is a new due, not a snooze
 PAST_GRACE_MS = 60_000   # a due this far in the past is "already passed", not a slip of the clock
 LastReminder = Callable[[], "tuple[str, int] | None"]
 
@@ -139,7 +140,7 @@ class AgendaDesk:
         loop = self._open(target)
         if loop is None:
             return DeskReply(phrases.nothing_to_snooze(intent.lang), intent.lang, intent="snooze")
-        minutes = intent.minutes or 10
+        minutes = min(intent.minutes or 10, SNOOZE_MAX_MIN)  # "in 99999 minutes": a day at most
         updated = self.service.reschedule(loop.id, remind_ms=now_ms + minutes * 60_000)
         return DeskReply(phrases.snoozed(updated, minutes, intent.lang), intent.lang,
                          change=AgendaChange(updated=(updated,)), intent="snooze")

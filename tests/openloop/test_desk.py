@@ -212,3 +212,11 @@ def test_remind_me_on_a_day_is_left_to_that_mornings_reminder(desk, service):
     desk.handle("Remind me to renew the car registration on Friday.")
     (loop,) = service.agenda()
     assert local(loop) == "2026-12-04 23:59" and loop.remind_ms is None
+
+
+def test_a_snooze_is_a_day_at_most(desk, service, clock):
+    desk.handle("I need to send the quarterly report by 3 pm.")
+    loop = service.agenda()[0]
+    desk.last_reminder = lambda: (loop.id, service.now_ms() - 20_000)
+    desk.handle("Remind me again in 99999 minutes")
+    assert service.find(loop.id).remind_ms == service.now_ms() + 24 * 3600 * 1000
