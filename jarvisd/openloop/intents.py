@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from jarvisd.openloop.phrases import language_of
+
 IntentKind = Literal["list", "due_today", "due_tomorrow", "done", "cancel", "snooze", "promised_to", "correct"]
 
 SNOOZE_DEFAULT_MIN = 10
@@ -29,10 +31,6 @@ class Intent:
     minutes: int | None = None  # snooze
     command: bool = False       # an order to the assistant ("mark X done", "X 취소해줘"), not a remark ("X is done"):
                                 # when nothing on the agenda answers to it, the user is told so
-
-
-def has_hangul(text: str) -> bool:
-    return any("\uac00" <= ch <= "\ud7a3" for ch in text)
 
 
 _VOCATIVE = re.compile(r"^\s*(?:hey\s+|ok(?:ay)?\s+)?(?:jarvis|자비스)(?:야|아)?\s*[,.!?~]?\s*", re.IGNORECASE)
@@ -343,7 +341,7 @@ def match_intent(text: str) -> Intent | None:
     t = clean(text)
     if not t:
         return None
-    return _ko_intent(t) if has_hangul(t) else _en_intent(t)
+    return _ko_intent(t) if language_of(t) == "ko" else _en_intent(t)
 
 
 def correction_time(text: str) -> str | None:
@@ -351,7 +349,7 @@ def correction_time(text: str) -> str | None:
     "actually make it 4 pm" -> "4 pm"; "5시로 바꿔줘" -> "5시"), or None when it is not a correction.
     The desk applies it only when those words hold a time and a promise was just captured."""
     t = clean(text)
-    patterns = _KO_CORRECTS if has_hangul(t) else _EN_CORRECTS
+    patterns = _KO_CORRECTS if language_of(t) == "ko" else _EN_CORRECTS
     for pattern in patterns:
         m = pattern.fullmatch(t)
         if m is not None and m["x"].strip():

@@ -34,7 +34,7 @@ from datetime import datetime, time, tzinfo
 from typing import Literal
 
 from jarvisd.openloop.model import LoopStatus, OpenLoop
-from jarvisd.openloop.phrases import second_person
+from jarvisd.openloop.phrases import is_day_only, second_person
 from jarvisd.reflect.quiet_hours import QuietHours
 
 log = logging.getLogger(__name__)
@@ -181,18 +181,12 @@ def _day_plan(loop: OpenLoop, quiet: QuietHours, now_ms: int, delivered: Collect
                             late=moment < now_ms, loop_due_ms=loop.due_ms)]
 
 
-def is_day_due(due_ms: int, tz: tzinfo) -> bool:
-    """A due said as a day, no clock time: stored at 23:59 that day (the agenda's convention)."""
-    local = datetime.fromtimestamp(due_ms / 1000, tz)
-    return (local.hour, local.minute) == (23, 59)
-
-
 def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: int,
                delivered: Collection[ReminderKey], tz: tzinfo) -> list[PlannedReminder]:
     asked = _asked_plan(loop, now_ms, delivered) if loop.remind_ms is not None else []
     if loop.due_ms is None:
         return asked
-    if loop.remind_ms is None and is_day_due(loop.due_ms, tz):
+    if loop.remind_ms is None and is_day_only(datetime.fromtimestamp(loop.due_ms / 1000, tz)):
         return _day_plan(loop, quiet, now_ms, delivered, tz)
     # lead reminders only after the moment asked for: "remind me at 6" replaces the heads-up before it
     not_before = loop.updated_ms if loop.remind_ms is None else max(loop.updated_ms, loop.remind_ms + 1)
