@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 from jarvisd.memory.stores.lance import LanceMemoryStore
 from jarvisd.openloop.stores import JsonlLoopStore
+from tests.memory.test_write_durability import run_and_kill as run_until_acknowledged
 
 LIMIT = """
     import os, resource, signal
@@ -33,20 +31,9 @@ LIMIT = """
 
 
 def run_and_kill(code: str, acknowledgements: int, *args: str) -> list[str]:
-    child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(LIMIT) + textwrap.dedent(code), *args],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    lines: list[str] = []
-    try:
-        while len(lines) < acknowledgements:
-            line = child.stdout.readline()
-            assert line, f"the child died before acknowledging its writes: {child.stderr.read()}"
-            lines.append(line.strip())
-        os.kill(child.pid, signal.SIGKILL)
-        assert child.wait(10) == -signal.SIGKILL
-    finally:
-        child.kill()
-        child.wait()
-    return lines
+    """`test_write_durability.run_and_kill`, with the child's file size limit applied first."""
+    return run_until_acknowledged(textwrap.dedent(LIMIT) + textwrap.dedent(code), dict(os.environ),
+                                  acknowledgements, *args)
 
 
 MEMORY_CHILD = """
