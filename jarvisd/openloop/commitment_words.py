@@ -159,6 +159,12 @@ KO_EVENT_NOUNS = frozenset("예약 약속 회의 미팅 면접 시험 수업 진
 KO_DECLARATIVE_FORMAL = frozenset("습니다 ᆸ니다 어요 아요 에요 예요 요".split())
 # Stems that make no task before -겠습니다: "알겠습니다" (understood), "감사하겠습니다".
 KO_NOT_ACTION_STEMS = frozenset("알 모르 감사 고맙 죄송 미안 괜찮 좋 그렇".split())
+# Verbs whose "-겠다" is a guess, not a resolution: "늦겠다", "비 오겠다", "큰일 나겠다".
+KO_GUESS_STEMS = frozenset("늦 나 오 되 죽 떨어지 망하 걸리 생기 터지 끝나 지나 모르 알 있 없".split())
+# Words of agreeing after "-기로" (약속했어) and of telling after "-다고" (말했어, 얘기했어).
+KO_AGREE_NOUNS = frozenset("약속 결정 합의 결심 계획 얘기 이야기 말".split())
+KO_SPEECH_NOUNS = frozenset("말 약속 얘기 이야기".split())
+KO_QUOTE_ENDINGS = frozenset("다고 ᆫ다고 는다고 라고 이라고 자고 냐고 느냐고 으라고".split())
 
 # ---------------------------------------------------------------- English closing phrases
 

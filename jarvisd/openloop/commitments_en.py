@@ -366,10 +366,16 @@ def _closures(sen: str, low: str, start: int, holes: Sequence[Span], busy: Seque
     return out
 
 
+_TOKEN = r"[\w-]+(?:'(?!s\b)\w+)?"
+_NAMED = re.compile(rf"\b(?:the|my|our)\s+{_TOKEN}(?:\s+(?!(?:is|are|was|were)\b){_TOKEN}){{0,3}}?"
+                    r"(?='s\b|\s+(?:is|are|was|were)\b|,)")
+
+
 def _topic(sen: str, low: str, start: int, holes: Sequence[Span]) -> str:
-    """What "it" points at when the sentence named it first: "The oven's fine, I already checked it"."""
-    m = re.compile(r"((?:the|my|our)\s+[\w' -]+?)(?:'s|\s+is|\s+are|,)").match(low, start)
-    return tidy(cut(sen, m.start(1), m.end(1), holes)) if m else ""
+    """What "it" / "that" points at when the sentence named it: "The oven's fine, I already checked it",
+    "I'm keeping the gym membership, scratch that"."""
+    m = _NAMED.search(low, start)
+    return tidy(cut(sen, m.start(), m.end(), holes)) if m else ""
 
 
 def _closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure | None:
@@ -378,7 +384,7 @@ def _closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure 
         return Closure("dismissed", _reference(sen, low, m.end(), holes), sen)
     if m := W.EN_DISMISS_NEG.match(low, pos):
         return Closure("dismissed", _reference(sen, low, m.end(), holes), sen)
-    if re.match(r"(?:never\s*mind|forget\s+it)\b", low[pos:]):
+    if re.match(r"(?:never\s*mind|forget\s+(?:it|that)|scratch\s+that|scrap\s+that|strike\s+that|don't\s+bother)\b", low[pos:]):
         return Closure("dismissed", "", sen)
     if (m := W.EN_DONE_STATE.match(low, pos) or W.EN_DONE_PARTICIPLE.match(low, pos)) and \
             _WORD.findall(m.group("ref"))[:1] not in (["i"], ["we"], ["you"]):

@@ -36,6 +36,11 @@ def _is(m: Morph, form: str, tag: str = "") -> bool:
     return m.form == form and (not tag or m.tag.startswith(tag))
 
 
+def _final(ms: Sequence[Morph], i: int) -> bool:
+    """A final ending, or one Kiwi reads as connective before a comma ("안 할래, 빼줘")."""
+    return ms[i].tag == "EF" or (ms[i].tag == "EC" and (i + 1 == len(ms) or ms[i + 1].tag in ("SP", "SF")))
+
+
 # ---------------------------------------------------------------- sentences
 
 def _sentences(ms: Sequence[Morph]) -> list[tuple[int, int]]:
@@ -129,9 +134,9 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
     for i, m in enumerate(ms):
         if i == 0:
             continue
-        if _is(m, "기", "ETN") and i + 2 < n and ms[i + 1].form == "로" and ms[i + 2].form == "하":
-            return _Hit("decided", i - 1, i)
-        if m.tag == "EF" and m.form in W.KO_PROMISSIVE:
+        if _is(m, "기", "ETN") and i + 2 < n and ms[i + 1].form == "로" and _agreed(ms, i + 2):
+            return _Hit("decided", i - 1, i)   # 하기로 했어, 치우기로 옆집이랑 약속했어
+        if _final(ms, i) and m.form in W.KO_PROMISSIVE:
             return _Hit("promise", i - 1, i)
         if m.tag == "ETM" and m.form in ("ᆯ", "을") and i + 1 < n:
             nxt = ms[i + 1]
@@ -145,9 +150,12 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
         if _is(m, "겠", "EP") and i + 1 < n and ms[i + 1].form in W.KO_DECLARATIVE_FORMAL and \
                 ms[i - 1].form not in W.KO_NOT_ACTION_STEMS:        # not "알겠습니다" (understood)
             return _Hit("promise", i - 1, i)
-        if m.tag == "EC" and m.form in ("ᆫ다고", "는다고", "다고") and i + 1 < n and ms[i + 1].form == "하" and \
-                _said_by_me(ms[:i]):
-            return _Hit("said", i - 1, i)     # "내가 민수한테 슬라이드 보내준다고 했어": I told him I'd send them
+        if m.tag == "EC" and m.form in ("ᆫ다고", "는다고", "다고") and i + 1 < n and _told(ms, i):
+            stem = i - 2 if _is(ms[i - 1], "겠", "EP") else i - 1
+            return _Hit("said", stem, i)      # "내가 민수한테 슬라이드 보내준다고 했어": I told him I'd send them
+        if _is(m, "겠", "EP") and i + 1 < n and ms[i + 1].tag == "EF" and ms[i + 1].form in ("다", "어") and \
+                (ms[i - 1].tag == "XSV" or (ms[i - 1].tag == "VV" and ms[i - 1].form not in W.KO_GUESS_STEMS)):
+            return _Hit("promise", i - 1, i)  # "예약하겠다": a resolution ("늦겠다", "비 오겠다" are guesses)
         if _is(m, "자", "EF") and _v(ms[i - 1]) and not _chat(ms[:i]):
             return _Hit("promise", i - 1, i)
         if _is(m, "고", "EC") and i + 1 < n and _is(ms[i + 1], "싶", "VX"):
@@ -166,6 +174,34 @@ def _event(ms: Sequence[Morph]) -> _Hit | None:
                 all(x.tag in ("EF", "SF", "JX") for x in ms[i + 1:]):
             return _Hit("event", -1, i)
     return None
+
+
+def _agreed(ms: Sequence[Morph], j: int) -> bool:
+    """After "-기로": 하다 or a word of agreeing (약속/결정/합의하다), with the person it was agreed with
+    between ("옆집이랑 약속했어")."""
+    last = j + 6
+    while j < min(len(ms), last) and (ms[j].tag.startswith(("NN", "NP", "XSN")) and ms[j].form not in W.KO_AGREE_NOUNS
+                                      or ms[j].tag == "JKB"):
+        j += 1
+    if j < len(ms) and ms[j].form == "하":
+        return True
+    return j + 1 < len(ms) and ms[j].form in W.KO_AGREE_NOUNS and ms[j + 1].form == "하"
+
+
+def _told(ms: Sequence[Morph], i: int) -> bool:
+    """"…한다고 했어" said by the user: with 내가 before it, or told to someone ("팀장님한테 말했어") or
+    promised ("…하겠다고 약속했어"): not hearsay ("비 온다고 했어")."""
+    j, addressee = i + 1, False
+    while j < len(ms) and (ms[j].tag.startswith(("NN", "NP", "XSN", "MAG")) and ms[j].form not in W.KO_SPEECH_NOUNS
+                           or ms[j].tag == "JKB"):
+        addressee = addressee or (ms[j].tag == "JKB" and ms[j].form in ("한테", "에게", "께", "한테도", "에게도"))
+        j += 1
+    if j >= len(ms):
+        return False
+    if ms[j].form == "하" and j == i + 1:
+        return _said_by_me(ms[:i])
+    speech = ms[j].form in W.KO_SPEECH_NOUNS and j + 1 < len(ms) and ms[j + 1].form == "하"
+    return speech and (addressee or ms[j].form == "약속" or _said_by_me(ms[:i]))
 
 
 def _said_by_me(ms: Sequence[Morph]) -> bool:
@@ -369,7 +405,7 @@ def _closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Closure | 
             return Closure("dismissed", _reference(sen, ms, ref_end, holes), clause)
         if _is(m, "기", "ETN") and i >= 2 and _negated(ms, i - 1) and i + 2 < len(ms) and ms[i + 2].form == "하":
             return Closure("dismissed", _reference(sen, ms, i - 1, holes), clause)
-        if m.tag == "EF" and m.form in W.KO_PROMISSIVE and i >= 2 and _negated(ms, i - 1):
+        if _final(ms, i) and m.form in W.KO_PROMISSIVE and i >= 2 and _negated(ms, i - 1):
             return Closure("dismissed", _reference(sen, ms, i - 1, holes), clause)    # "보험 갱신 안 할래"
         if m.form in ("잊", "잊어버리") and m.tag == "VV" and not any(x.form in ("않", "말") for x in ms[i:]):
             if ms[-1].tag == "EF" and not any(x.form in W.KO_PAST for x in ms[i:]):
@@ -383,11 +419,16 @@ def _done(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: str) -> 
     """The user (or someone) did it: a past action verb at the end, or a finishing word (끝, 완료)."""
     for i, m in enumerate(ms):
         rest = ms[i + 1:]
+        quote = next((k for k, x in enumerate(rest) if x.tag == "EC" and x.form in W.KO_QUOTE_ENDINGS), None)
+        if quote is not None:          # "끝내겠다고 말했어": the predicate of the quote, not of "말했어"
+            rest = rest[:quote]
         if m.form in W.KO_DONE_STEMS and (all(x.tag in W.KO_PUNCT_TAGS for x in rest)
                                           or any(x.form in W.KO_PAST for x in rest)):
             if not (i >= 1 and _negated(ms, i)):
                 return Closure("done", _reference(sen, ms, i, holes), clause)
     past = [i for i, m in enumerate(ms) if m.tag == "EP" and m.form in W.KO_PAST]
+    if any(m.tag == "EC" and m.form in W.KO_QUOTE_ENDINGS for m in ms[:past[-1] if past else 0]):
+        return None                    # "끝내겠다고 말했어": telling of a task is not doing it
     if not past or ms[-1].form in ("거든",) or \
             any(m.tag not in ("EF", "SF", "JX", "SP", "EP") and not _is(m, "고", "EC") for m in ms[past[-1] + 1:]):
         return None                    # "눈 왔으면 좋겠다": the past is in a condition, not the predicate
@@ -433,6 +474,7 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
     commitments: list[Commitment] = []
     closures: list[Closure] = []
     question = False
+    topic = ""                                # the last sentence's topic: what "안 사도 돼" is about
     for a, b in _sentences(morphs):
         ms = morphs[a:b]
         if all(m.tag in ("SF", "SP", "SW") for m in ms):
@@ -443,6 +485,10 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
             continue
         commitments.extend(found)
         closure = _closure(sen, ms, local)
+        if closure is not None and not closure.reference and topic:
+            closure = Closure(closure.status, topic, closure.clause)   # "동생 선물은 …, 난 안 사도 돼"
+        if _topic(ms, len(ms)) > 0:
+            topic = _reference(sen, ms, len(ms), local) or topic
         if closure is not None and (not found or closure.status == "dismissed"):
             closures.append(closure)          # "치과는 취소하고 대신 병원 가야 돼": both
         question = question and not found

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from jarvisd.openloop.phrases import language_of
+from jarvisd.openloop.text import EN_FUNCTION
 
 IntentKind = Literal["list", "due_today", "due_tomorrow", "done", "cancel", "snooze", "promised_to", "correct"]
 
@@ -78,7 +79,8 @@ _EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|
 
 
 def _en_due(day: str) -> list[str]:
-    return [rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|on my (?:agenda|list|plate)|i (?:need|have) to do))?"
+    return [rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
+            rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|on my (?:agenda|list|plate)|i (?:need|have) to do))?"
             rf"(?:\s+(?:for|by|until))?\s+{day}"]
 
 
@@ -110,8 +112,8 @@ _EN_SNOOZE = [
     rf"(?:snooze|again)(?:\s+(?:it|that|for))*\s+(?:in\s+)?{_EN_AMOUNT}",
     rf"(?:not now[\s,]+)?(?:in\s+)?{_EN_AMOUNT}(?:\s+(?:later|more))?",
     rf"give\s+me\s+(?:another\s+)?{_EN_MORE_AMOUNT}",
-    r"(?P<bare>snooze(?:\s+(?:it|that))?|(?:not now[\s,]+)?(?:remind|ask|tell|bug) me (?:again )?later|remind me again"
-    r"|later|not now)",
+    r"(?P<bare>(?:(?:snooze(?:\s+(?:it|that))?|(?:remind|ask|tell|bug) me (?:again )?later|remind me again|(?:maybe\s+)?later"
+    r"|not now|not yet|in a (?:bit|while))[\s,.]*)+)",
 ]
 _EN_PROMISED = [
     r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?:to\s+)?(?P<x>[\w' -]+?)(?:\s+(?:i'd|i would|to)\s+do)?",
@@ -145,7 +147,7 @@ def _ko_due(day: str) -> list[str]:
 
 _KO_DUE_TODAY = [rf"오늘(?=까지|안에|중으로|중에|마감){_ko_due('')[0]}"]
 _KO_DUE_TOMORROW = _ko_due("내일")
-_KO_DONE_TAIL = (r"(?:완료(?:로|처리|표시)?\s*(?:해줘|해|했어|시켜줘|처리해줘|로표시해줘)?|끝났어|끝냈어|다했어|했어체크"
+_KO_DONE_TAIL = (r"(?:완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?\s*(?:해줘|해|했어|시켜줘|처리해줘|해\s*주세요)?|끝났어|끝냈어|다했어|했어체크"
                  r"|체크해줘|처리\s*완료)")
 _KO_CANCEL_TAIL = r"(?:취소해줘|취소|지워줘|지워|빼줘|삭제해줘|삭제|없애줘|잊어버려|잊어)"
 _KO_SNOOZE = [
@@ -173,6 +175,12 @@ _EN = {kind: _compile(table) for kind, table in (
 _KO = {kind: _compile(table) for kind, table in (
     ("due_today", _KO_DUE_TODAY), ("due_tomorrow", _KO_DUE_TOMORROW), ("list", _KO_LIST), ("snooze", _KO_SNOOZE),
     ("promised_to", _KO_PROMISED))}
+# "약 먹었어, 체크해줘", "세차는 안 할래, 목록에서 빼줘": a remark about a task, then the order
+_KO_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:그러니까\s*|그니까\s*)?(?:(?:목록|리스트|할\s*일|일정)에서\s*)?"
+                           r"(?P<cmd>체크|완료\s*(?:처리|표시)?|지워|빼|삭제|취소)\s*(?:해)?\s*(?:줘|주세요|줄래)?요?")
+_EN_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:so\s+|and\s+)?(?:you\s+can\s+|please\s+)?(?:(?P<done>check|tick|cross)\s+(?:it|that)\s+off"
+                           r"|(?:take|cross)\s+(?:it|that)\s+off\s+(?:my|the)\s+(?:list|agenda)|(?:remove|delete|drop)\s+(?:it|that))"
+                           r"(?:\s+(?:my|the)\s+(?:list|agenda))?")
 _KO_DONE = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_DONE_TAIL}")
 _KO_CANCEL = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_CANCEL_TAIL}")
 _EN_CORRECTS = _compile(_EN_CORRECT)
@@ -220,10 +228,11 @@ _EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:abou
                        + _EN_NAG_END))
 _KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려|보여|말해|읽어|있어|있나|있니|있지|있을까|있냐|있어요|리스트|어떻게|어때|어떤)")
 _KO_AGENDA = re.compile(r"(?:할일|할것|할거|(?:해|끝내|마쳐|처리해|내)야(?:할|될|하는|되는)|일정|약속한|하기로한|마감|기한"
-                        r"|남은일|안끝난|투두|챙길)")
+                        r"|남은일|(?:안|못)(?:끝난|끝낸|한|마친)(?:거|것|일)|투두|챙길|뭐해야)")
 _KO_OTHERS = re.compile(r"(?<!내)(?<!제)(?:가|이)(?:뭐|나한테|내게|저한테)")
 _KO_PERSON = re.compile(r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|하고|한테|에게|께|랑)"
                         r"(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로|해준다고|해주겠다고|한다고했|하겠다고))")
+_KO_KEEP_ME = re.compile(r"(?:잊|까먹|잊어버리)(?:지|지는)(?:않게|말고|마)|라고알려|(?:해야|해야하|해야되)(?:는데|니까).*알려")
 _KO_NAG = re.compile(r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|사십|오십|오)\s*(?P<unit>분|시간)"
                      r"(?:만|뒤에|뒤|후에|후|있다가|이따가?|좀|다시|더|정도)*(?:알려|말해|미뤄|미루|스누즈)")
 
@@ -239,7 +248,7 @@ def _en_cues(t: str) -> Intent | None:
     person = _EN_PERSON.search(t)
     if person is not None:
         name = person["x"] or person["y"] or person["z"]
-        if name not in _EN_NOT_PERSON:
+        if name not in _EN_NOT_PERSON and name not in EN_FUNCTION and not name.endswith("n't"):
             return Intent("promised_to", "en", argument=name)
     if _EN_AGENDA.search(t) is None:
         return None
@@ -249,6 +258,8 @@ def _en_cues(t: str) -> Intent | None:
 
 
 def _ko_cues(t: str, squeezed: str) -> Intent | None:
+    if _KO_KEEP_ME.search(squeezed):   # "여권 갱신해야 하는데 잊지 않게 알려줘": a promise to keep
+        return None
     m = _KO_NAG.search(squeezed)
     if m is not None:
         return Intent("snooze", "ko", minutes=_minutes(m["n"], m["unit"], _KO_NUMBER))
@@ -261,7 +272,7 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
         return None
     if re.search(r"(?:^|\s)내일(?!\s*정)", t):  # "내 일정" squeezed is 내일정: not tomorrow
         return Intent("due_tomorrow", "ko")
-    if re.search(r"오늘(?:까지|마감|기한|중|안에|내로|(?:해|끝내|마쳐|처리해|내)야)", squeezed):
+    if re.search(r"오늘(?:은|에)?(?:뭐|무슨일)?(?:까지|마감|기한|중|안에|내로|(?:해|끝내|마쳐|처리해|내)야)", squeezed):
         return Intent("due_today", "ko")
     return Intent("list", "ko")
 
@@ -291,6 +302,8 @@ def _en_intent(t: str) -> Intent | None:
         return cued
     if _QUESTION_START.match(t):  # "how do I cancel a subscription": a question, never a command
         return None
+    if (m := _EN_THEN_MARK.fullmatch(t)) is not None and m["x"].strip() not in _PRONOUN_REFS:
+        return Intent("done" if m["done"] else "cancel", "en", argument=m["x"].strip(), command=True)
     for kind in ("done", "cancel"):
         for pattern in _EN[kind]:
             m = pattern.fullmatch(t)
@@ -324,6 +337,9 @@ def _ko_intent(t: str) -> Intent | None:
         return cued
     if "?" in t:
         return None
+    if (m := _KO_THEN_MARK.fullmatch(t)) is not None and (argument := _ko_task_words(m["x"])):
+        kind = "done" if m["cmd"].startswith(("체크", "완료")) else "cancel"
+        return Intent(kind, "ko", argument=argument, command=True)  # type: ignore[arg-type]
     for kind, pattern in (("done", _KO_DONE), ("cancel", _KO_CANCEL)):
         m = pattern.fullmatch(t.rstrip("요").rstrip())
         if m is not None and m["x"].strip() not in ("그거", "그건", "이거", "그것", "다") and "," not in m["x"]:
@@ -331,6 +347,18 @@ def _ko_intent(t: str) -> Intent | None:
             argument = _KO_ENTRY.sub("", m["x"].strip()) or m["x"].strip()
             return Intent(kind, "ko", argument=argument, command=command)  # type: ignore[arg-type]
     return None
+
+
+def _ko_task_words(remark: str) -> str:
+    """The task a remark names, its predicate and particles off: "약 먹었어" -> "약", "세차는 안 할래" ->
+    "세차"; "" when the remark is one word (no task apart from the verb)."""
+    words = remark.split()[:-1]
+    while words and words[-1] in ("안", "못", "다", "이미", "벌써", "방금", "오늘", "지금"):
+        words.pop()
+    if not words:
+        return ""
+    words[-1] = re.sub(r"(?:은|는|이|가|을|를|도)$", "", words[-1]) or words[-1]
+    return " ".join(words)
 
 
 def match_intent(text: str) -> Intent | None:

@@ -41,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
+from jarvisd.openloop import when_patterns as wp
 from jarvisd.openloop import when_words as w
 from jarvisd.openloop.when_words import YEARS_AHEAD, DayFn, ImpossibleTime
 
@@ -126,7 +127,7 @@ def _hour(s: str) -> int:
     return int(s) if s.isdigit() else w.EN_UNITS.get(s.lower()) or int(w.ko_number(s))
 
 
-@_rule(*w.RELATIVE)
+@_rule(*wp.RELATIVE)
 def _relative_amount(m: re.Match[str]) -> _Meaning | None:
     """"in two hours", "두 시간 뒤에", "이틀 뒤", "2 days ago", "3일 전"."""
     korean = not m[0].isascii()
@@ -142,7 +143,7 @@ def _relative_amount(m: re.Match[str]) -> _Meaning | None:
     return _relative(n + (0.5 if m["half"] else 0), unit, -1 if ago else 1)
 
 
-@_rule(*w.DAY_WORD)
+@_rule(*wp.DAY_WORD)
 def _day_word(m: re.Match[str]) -> _Meaning:
     word = " ".join(m["w"].lower().split())
     night = word in ("tonight", "last night") or word.endswith("밤")
@@ -150,7 +151,7 @@ def _day_word(m: re.Match[str]) -> _Meaning:
     return _Meaning(day=w.offset(days), before=_before(m), part="night" if night else None)
 
 
-@_rule(*w.WEEKDAY)
+@_rule(*wp.WEEKDAY)
 def _weekday_said(m: re.Match[str]) -> _Meaning:
     g = m.groupdict()
     mod = re.sub(r"\s", "", (g.get("wk") or g.get("mod") or "").lower())
@@ -158,7 +159,7 @@ def _weekday_said(m: re.Match[str]) -> _Meaning:
     return _Meaning(day=w.weekday(wd, w.WEEK_MODS.get(mod) if mod else None), before=_before(m))
 
 
-@_rule(*w.DATE, *w.SLASH_DATE, *w.DAY_OF_MONTH)
+@_rule(*wp.DATE, *wp.SLASH_DATE, *wp.DAY_OF_MONTH)
 def _date(m: re.Match[str]) -> _Meaning | None:
     """A calendar date, or a day of the month alone ("by the 4th", "4일까지"). A slashed pair that
     cannot be a date (2/30, 13/5) is not taken for one."""
@@ -173,7 +174,15 @@ def _date(m: re.Match[str]) -> _Meaning | None:
     return _Meaning(day=w.calendar_date(y, mo, d, ahead), exact=True, before=_before(m))
 
 
-@_rule(*w.MONTH)
+@_rule(*wp.HOLIDAY)
+def _holiday(m: re.Match[str]) -> _Meaning:
+    """"before Christmas", "by New Year's Eve", "크리스마스 전까지": the holiday's next date."""
+    name = re.sub(r"\s+", " " if m["hol"].isascii() else "", m["hol"].lower().replace("’", "'"))
+    mo, d = wp.HOLIDAYS[name]
+    return _Meaning(day=w.calendar_date(None, mo, d), exact=True, before=_before(m))
+
+
+@_rule(*wp.MONTH)
 def _month(m: re.Match[str]) -> _Meaning | None:
     """"in May", "by the end of June", "3월에", "12월 말까지": the month's last day."""
     g = m.groupdict()
@@ -183,7 +192,7 @@ def _month(m: re.Match[str]) -> _Meaning | None:
     return _Meaning(day=w.named_month(mo, first=_before(m)), before=_before(m))
 
 
-@_rule(*w.PERIOD, *w.YEAR)
+@_rule(*wp.PERIOD, *wp.YEAR)
 def _period(m: re.Match[str]) -> _Meaning:
     """A span whose due is its end: the day, the week (Sunday), the month, the year ("in 2027")."""
     g = m.groupdict()
@@ -202,7 +211,7 @@ def _period(m: re.Match[str]) -> _Meaning:
     return _Meaning(day=w.period_end(unit, ahead))
 
 
-@_rule(*w.CLOCK)
+@_rule(*wp.CLOCK)
 def _clock(m: re.Match[str]) -> _Meaning:
     """"3 pm", "3:30 p.m.", "15:00", "08:30", "three o'clock", "3시 반", "세 시 삼십 분", "15시"."""
     g = m.groupdict()
@@ -214,7 +223,7 @@ def _clock(m: re.Match[str]) -> _Meaning:
     return _Meaning(clock=(h, minute, cue))
 
 
-@_rule(*w.BARE_HOUR)
+@_rule(*wp.BARE_HOUR)
 def _bare_hour(m: re.Match[str]) -> _Meaning | None:
     """"at 8", "by 9", "at eight thirty": an hour only after a preposition, never before a unit."""
     h = _hour(m["h"])
@@ -223,7 +232,7 @@ def _bare_hour(m: re.Match[str]) -> _Meaning | None:
     return _Meaning(clock=(h, minute, "")) if 1 <= h <= 12 else None
 
 
-@_rule(*w.NAMED_CLOCK)
+@_rule(*wp.NAMED_CLOCK)
 def _named_clock(m: re.Match[str]) -> _Meaning:
     """noon / 정오; midnight / 자정 (the end of the day named); half past 3, quarter to 4."""
     g = m.groupdict()
@@ -235,7 +244,7 @@ def _named_clock(m: re.Match[str]) -> _Meaning:
     return _Meaning(clock=(h, minutes, ""))
 
 
-@_rule(*w.PART)
+@_rule(*wp.PART)
 def _part(m: re.Match[str]) -> _Meaning:
     """A part of the day: it says what a bare hour means; "this morning" also names today."""
     word = " ".join(m["p"].lower().split())

@@ -208,6 +208,7 @@ EN_NOT_PROMISES = [
 ]
 
 EN_CLOSURES = [
+    ("Eh, I'm keeping the old couch, scratch that.", "dismissed", "the old couch"),
     ("I sent Sam the slides.", "done", "send Sam the slides"),
     ("I just sent the quarterly report.", "done", "send the quarterly report"),
     ("I've booked the flights.", "done", "book the flights"),
@@ -299,6 +300,12 @@ def test_english_no_closure(text: str, korean: KoreanAnalyzer) -> None:
 # ---------------------------------------------------------------- Korean
 
 KO_PROMISES = [
+    # found by the fourth held-out set (other sentences there): -겠다, told to someone, agreed with someone
+    ("금요일에 치과 예약하겠다", ["치과 예약하기"]),
+    ("이번 주 안에 견적서 보내겠다고 거래처에 약속했어", ["견적서 보내기"]),
+    ("내일 서류 정리하겠다고 과장님한테 말했어", ["서류 정리하기"]),
+    ("토요일에 이삿짐 옮겨주기로 친구랑 약속했어", ["이삿짐 옮겨주기"]),
+    ("모레 같이 등산 가기로 약속했어", ["같이 등산 가기"]),
     ("목요일 정오까지 지원서 제출해야 해", ["지원서 제출하기"]),
     ("내일 퇴근하고 6시에 세탁소 들러야 돼", ["세탁소 들르기"]),
     ("오늘 밤 8시에 민수한테 슬라이드 보내주기로 했어", ["민수한테 슬라이드 보내주기"]),
@@ -367,6 +374,8 @@ KO_REMINDERS = [
 ]
 
 KO_NOT_PROMISES = [
+    "오늘 차 막혀서 늦겠다", "내일 비 오겠다", "민수가 보고서 끝내겠다고 팀장님한테 말했어",
+    "엄마가 내일 온다고 했어", "동생이 청소하기로 약속했대",
     "계란은 몇 분 삶아야 해?",
     "내일 뭐 해야 돼?",
     "내일 뭐 해야 돼",
@@ -441,11 +450,13 @@ KO_CLOSURES = [
     ("치과 안 가기로 했어", "dismissed", "치과"),
     ("은행 가는 거 취소", "dismissed", "은행 가기"),
     ("은행은 안 가도 될 것 같아", "dismissed", "은행"),
+    ("헬스는 안 갈래, 목록에서 지워줘", "dismissed", "헬스"),
+    ("조카 장난감은 형이 사 왔대, 난 안 사도 돼", "dismissed", "조카 장난감"),
     ("세탁소 다녀왔어", "done", "세탁소 다녀오기"),
     ("어제 보고서 보냈어요", "done", "보고서 보내기"),
 ]
 
-KO_NO_CLOSURE = ["보고서 보냈어?", "보고서 보냈니", "약 먹었나?", "보고서 아직 안 보냈어", "눈 왔으면 좋겠다",
+KO_NO_CLOSURE = ["민수가 보고서 끝내겠다고 말했어", "보고서 보냈어?", "보고서 보냈니", "약 먹었나?", "보고서 아직 안 보냈어", "눈 왔으면 좋겠다",
                  "보고서 보냈던가?", "보고서 안 냈어", "보고서 제출 아직이야",
                  "작년에 이사하느라 정말 힘들었어", "민지가 내일까지 보고서 보내준대"]
 

@@ -154,3 +154,31 @@ def test_intents_found_after_the_third_held_out_set(text, kind):
 @pytest.mark.parametrize("text", ["준호가 나한테 뭐 해주기로 했었지?", "옷장 정리는 안 하기로 했어, 그거 빼줘"])
 def test_someone_elses_promise_and_a_clause_of_its_own_are_no_intent(text):
     assert match_intent(text) is None
+
+
+@pytest.mark.parametrize("text, kind, argument", [
+    ("물 마셨어, 체크해줘", "done", "물"), ("빨래 다 갰어, 완료 처리해줘", "done", "빨래"),
+    ("헬스는 안 갈래, 목록에서 지워줘", "cancel", "헬스"), ("I fed the cat, check it off", "done", "i fed the cat"),
+    ("not doing the gutters, take it off the list", "cancel", "not doing the gutters"),
+    ("세금 신고 완료로 표시해줘", "done", "세금 신고"),
+])
+def test_a_remark_then_an_order_names_the_task(text, kind, argument):
+    """Found by the fourth held-out set (other sentences there): "X 했어, 체크해줘"."""
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument, intent.command) == (kind, argument, True)
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Not yet, later.", "snooze"), ("maybe later", "snooze"), ("not now, in a bit", "snooze"),
+    ("What's on for today?", "due_today"), ("anything happening tomorrow", "due_tomorrow"),
+    ("Which tasks haven't I done yet?", "list"), ("아직 못 끝낸 일 있어?", "list"),
+    ("오늘은 뭐 해야 하지?", "due_today"),
+])
+def test_intents_found_after_the_fourth_held_out_set(text, kind):
+    intent = match_intent(text)
+    assert intent is not None and intent.kind == kind, intent
+
+
+@pytest.mark.parametrize("text", ["차 보험 갱신해야 하는데 까먹지 않게 알려줘", "세금 내야 하니까 잊지 말고 알려줘"])
+def test_a_reminder_request_with_a_task_is_no_agenda_question(text):
+    assert match_intent(text) is None

@@ -528,3 +528,27 @@ def test_a_period_word_inside_a_longer_korean_word_is_no_time():
     now = datetime(2026, 12, 1, 9, 0, tzinfo=ZoneInfo("Asia/Seoul"))
     assert resolve_time("연말정산 서류 챙겨야 해", now) is None
     assert resolve_time("연말까지 끝내야 해", now).at.date().isoformat() == "2026-12-31"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I have to mail the cards before Christmas", "2026-12-24"),
+    ("finish the scarf by Christmas Eve", "2026-12-24"),
+    ("pay it off by New Year's", "2027-01-01"),
+    ("book the restaurant for Christmas Eve at 7 pm", "2026-12-24 19:00"),
+    ("성탄절 전까지 카드 써야 해", "2026-12-24"),
+    ("크리스마스 이브에 케이크 찾아와야 돼", "2026-12-24"),
+    ("새해 첫날까지 정리하자", "2027-01-01"),
+    ("I'll text him in like twenty minutes", "2026-12-01 09:20"),
+    ("water the plants in about an hour", "2026-12-01 10:00"),
+    ("call her back in maybe 45 minutes", "2026-12-01 09:45"),
+])
+def test_holidays_and_hedged_amounts(text: str, expected: str) -> None:
+    """Found by the fourth held-out set (other sentences there): fixed-date holidays after a
+    preposition or with a Korean time particle, and "in like / about / maybe N minutes"."""
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I need to do my Christmas shopping", "크리스마스 선물 사야 해",
+                                  "the Halloween party was fun", "new year resolutions are silly"])
+def test_a_holiday_as_a_topic_is_no_time(text: str) -> None:
+    assert due(text) == "-"

@@ -1,0 +1,141 @@
+"""The regex patterns of `when`'s rules, one tuple per rule of (triggers, pattern) pairs, built from the
+word tables of `when_words`.
+"""
+
+from __future__ import annotations
+
+from jarvisd.openloop.when_words import (
+    EN_HOUR_WORD,
+    EN_MONTH,
+    EN_MONTH_FULL,
+    EN_NOT_UNIT,
+    EN_NUMBER,
+    EN_REL_UNIT,
+    EN_UNITS,
+    EN_WEEKDAY,
+    EN_WEEKDAYS,
+    EN_WORD,
+    KO_AFTER_HOUR,
+    KO_NATIVE,
+    KO_REL_DIR,
+    KO_REL_UNIT,
+    KO_SINO,
+    KO_TAIL,
+    KO_WORD,
+)
+
+# ---------------------------------------------------------------- the rules' patterns
+# One tuple per rule of `when.py` of (triggers, pattern) pairs. Patterns run on the text with its ASCII
+# letters lower-cased (IGNORECASE would cost several times more), and only if one of their triggers
+# (plain substrings) is in it, so a sentence without time words costs a few microseconds.
+
+_AMOUNT = rf"(?:(?:like|about|around|roughly|approximately|maybe|just|another)\s+)?(?P<amt>\d{{1,6}}(?:\.\d{{1,2}})?|a\s+couple\s+of|couple\s+of|a\s+few|half\s+an?|an?|{EN_NUMBER})"
+_KO_MINUTES = r"(?:\s?(?P<half>반)(?![납대찬값응드복성려갑])|\s?(?P<m>\d{1,2}|" + KO_SINO + r")\s?분(?!\s?(?:동안|간)))?"
+
+_MONTH3 = ("jan", "feb", "mar", "apr", "MAY", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_WEEKDAYS = tuple(EN_WEEKDAYS)
+DIGITS = tuple("0123456789")
+
+RELATIVE = (
+    (("min", "hour", "hr", "day", "week", "fortnight", "month", "year"),
+     rf"\b(?:in|within)\s+{_AMOUNT}\s+{EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?(?:\s+from\s+now\b)?"),
+    (("from now", "later", "ago"), rf"\b{_AMOUNT}\s+{EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?\s+(?P<dir>from\s+now|later|ago)\b"),
+    (("뒤", "후", "있다가", "이따가", "지나서", "안", "내", "만에", "전"),
+     KO_WORD + r"(?:(?P<w>하루|이틀|사흘|나흘|닷새|엿새|이레|여드레|아흐레|열흘|보름|며칠)|(?P<amt>\d{1,6}(?:\.\d)?|"
+     + KO_NATIVE + "|" + KO_SINO + r")\s?" + KO_REL_UNIT + r"(?P<half>\s?반)?(?:\s?(?P<m>\d{1,2}|" + KO_SINO
+     + r")\s?분)?)\s?" + KO_REL_DIR + KO_TAIL),
+)
+DAY_WORD = (
+    (("today", "tonight", "tomorrow", "tmrw", "yesterday", "last night"),
+     EN_WORD + r"(?P<w>(?:the\s+)?day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|yesterday|last\s+night)\b"),
+    (("오늘", "내일", "모레", "글피", "어제", "그제", "어젯밤", "이따"),
+     KO_WORD + r"(?P<w>이따가?(?!\s?(?:봐|보자|만나))|내일\s?모레|오늘\s?밤|내일\s?밤|어젯밤|오늘(?!날)|내일|모레|글피|어제|그저께|그제(?!서야))" + KO_TAIL),
+)
+WEEKDAY = (
+    (_WEEKDAYS,
+     EN_WORD + rf"(?:(?P<mod>this\s+coming|this|next|coming|last|past)\s+)?(?P<wd>{EN_WEEKDAY})"
+     rf"(?:\s+(?P<wk>next|this)\s+week\b)?"),
+    (("week",),
+     EN_WORD + rf"(?P<wk>next|this)\s+week(?:['’]s)?\s+(?:on\s+)?(?P<wd>{EN_WEEKDAY})"),
+    (("요일", "욜"),
+     KO_WORD + r"(?:(?P<mod>이번\s?주|이번|금주|다다음\s?주|다음\s?주|다음|담주|지난\s?주|지난|저번\s?주|저번)\s?)?"
+     r"(?P<wd>[월화수목금토일])(?:요일|욜)" + KO_TAIL),
+)
+DATE = (
+    (_MONTH3, EN_WORD + rf"(?P<mon>{EN_MONTH})\s?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?::|[ap]\.?m\b))"
+     r"(?:,?\s+(?P<y>\d{4})\b)?"),
+    (_MONTH3, EN_WORD + rf"(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{EN_MONTH})"
+     r"(?:,?\s+(?P<y>\d{4})\b)?"),
+    (("-",), EN_WORD + r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"),
+    (("월",), KO_WORD + r"(?:(?P<y>\d{4})\s?년\s?|(?P<ny>내년|올해)\s?)?(?P<mo>\d{1,2})\s?월\s?(?P<d>\d{1,2})"
+     r"\s?일(?![간째치])" + KO_TAIL),
+)
+SLASH_DATE = ((("/",), EN_WORD + r"(?<![\d/.-])(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{4}))?(?![\d/])"),)
+DAY_OF_MONTH = (
+    (("the",), r"\b(?P<pre>by|on|before|prior\s+to|until|till|til|due)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"),
+    (("일",), KO_WORD + r"(?<!박\s)(?<!박)(?P<d>\d{1,2})\s?일(?=\s?(?:까지|에|전|이전|쯤|경|께|안에|은|는|도)|\s*$"
+     r"|\s*[.,!?]|\s*(?:오전|오후|아침|저녁|밤|새벽|낮|점심|정오|자정|\d{1,2}\s?시))" + KO_TAIL),
+)
+MONTH = (
+    (_MONTH3,
+     rf"\b(?P<pre>in|by|before|until|till|during|(?:by\s+)?(?:the\s+)?end\s+of)\s+(?P<mon>{EN_MONTH_FULL})(?!\s*\d)"),
+    (("월",), KO_WORD + r"(?P<mo>\d{1,2})\s?월(?!\s?\d)\s?(?P<end>말)?" + KO_TAIL),
+)
+YEAR = (
+    (DIGITS, r"\b(?:(?P<pre>in|by|before|until|during)\s+(?:the\s+year\s+)?|year\s+)(?P<y>\d{4})\b(?![-/:.]\d)"),
+    (("년",), KO_WORD + r"(?P<y>\d{4})\s?년(?!\s?\d{1,2}\s?월)(?!\s?(?:뒤|후|전|동안|간|째))" + KO_TAIL),
+)
+# Holidays on a fixed date, only as a time after a preposition or with a Korean time particle:
+# "before Christmas", "크리스마스 전까지"; "Christmas shopping" and "크리스마스 선물" are a topic.
+HOLIDAYS = {"christmas eve": (12, 24), "christmas": (12, 25), "christmas day": (12, 25), "new year's eve": (12, 31),
+            "new years eve": (12, 31), "new year's": (1, 1), "new years": (1, 1), "new year's day": (1, 1),
+            "new years day": (1, 1), "new year": (1, 1), "halloween": (10, 31), "valentine's day": (2, 14),
+            "valentines day": (2, 14), "valentine's": (2, 14), "크리스마스이브": (12, 24), "크리스마스": (12, 25),
+            "성탄절": (12, 25), "새해첫날": (1, 1), "신정": (1, 1), "할로윈": (10, 31), "발렌타인데이": (2, 14)}
+HOLIDAY = (
+    (("christmas", "new year", "halloween", "valentine"),
+     r"\b(?P<pre>by|on|for|before|prior\s+to|until|till|no\s+later\s+than)\s+(?:the\s+)?(?P<hol>christmas(?:\s+(?:eve|day))?"
+     r"|new\s+year['’]?s?(?:\s+(?:eve|day))?|halloween|valentine['’]?s(?:\s+day)?)\b"),
+    (("크리스마스", "성탄절", "새해", "신정", "할로윈", "발렌타인"),
+     KO_WORD + r"(?P<hol>크리스마스\s?이브|크리스마스|성탄절|새해\s?첫날|신정|할로윈|발렌타인\s?데이)"
+     r"(?=\s?(?:까지|전|이전|에|날))(?:\s?날)?" + KO_TAIL),
+)
+PERIOD = (
+    (("week", "month", "year", "end of", "close of", "eod", "cob", "eow", "eom"),
+     EN_WORD + r"(?:(?:end|close)\s+of\s+(?:the\s+|this\s+|(?P<nx>next)\s+)?(?P<u>day|today|business\s+day|week|month|year)"
+     r"|(?P<w>this|next|last)\s+(?P<u2>week(?:end)?|month|year)|(?P<u3>weekend|eod|cob|eow|eom))\b"),
+    (("주", "달", "월말", "연말", "올해", "금년", "내년"),
+     KO_WORD + r"(?P<ko>이번\s?주말|다음\s?주말|담주\s?주말|주말|다다음\s?주|이번\s?주|금주|다음\s?주|담주|지난\s?주"
+     r"|저번\s?주|이번\s?달|이달|월말|다음\s?달|담달|연말|올해|금년|내년)(?:\s?말)?" + KO_TAIL
+     + r"(?![가-힣])"),  # a word of its own: "연말정산" (year-end tax settlement) is no time
+)
+CLOCK = (
+    (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?<![\d:])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s?(?P<mer>[ap])(?:m|\.\s?m)\b"
+     r"(?:\.(?=[ \t]+[a-z0-9]))?"),
+    ((":",), EN_WORD + r"(?<![\d:./])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])"),
+    (("clock",), EN_WORD + rf"(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\s+o['’]?clock\b"),
+    (("시",), r"(?<!\d)(?P<h>\d{1,2})\s?시" + KO_AFTER_HOUR + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
+    (("시",), r"(?<![가-힣])(?P<h>" + KO_NATIVE + r")\s?시(?=$|[\s\d.,!?~]|반|에|까지|쯤|경|정각|전|부터|이후|께|엔)"
+     + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
+)
+BARE_HOUR = (
+    (DIGITS,
+     r"\b(?P<pre>at|by|before|until|till|after|(?:at\s+)?around|(?:at\s+)?about)\s+(?P<h>\d{1,2})\b" + EN_NOT_UNIT),
+    (tuple(EN_UNITS)[:12],
+     r"\b(?P<pre>at|by|before|until|till|(?:at\s+)?around)\s+(?P<h>" + EN_HOUR_WORD + r")"
+     r"(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
+     r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b))"),
+)
+NAMED_CLOCK = (
+    (("noon", "midday", "midnight"), EN_WORD + r"(?:12\s?)?(?P<w>noon|midday|midnight)\b"),
+    (("정오", "자정"), KO_WORD + r"(?P<w>정오|자정)" + KO_TAIL),
+    (("half", "quarter"), EN_WORD + rf"(?P<q>half|quarter)\s+(?P<dir>past|after|to|till)\s+(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\b"),
+)
+PART = (
+    (("morning", "afternoon", "evening", "night", "after", "before"),
+     r"\b(?P<this>this\s+)?(?:(?:in|during)\s+the\s+|at\s+)?(?P<p>morning|afternoon|evening|night"
+     r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|lunch))\b"),
+    (("오전", "오후", "아침", "저녁", "밤", "새벽", "낮", "점심", "퇴근"),
+     KO_WORD + r"(?P<p>오전|오후|아침|저녁|밤|새벽|낮|점심\s?먹고|점심|퇴근(?:\s?하고|\s?하면|\s?후에?|하자마자|길에?))"
+     r"(?=$|[\s\d.,!?~]|에|엔|까지|쯤|부터|도)" + KO_TAIL),
+)
