@@ -183,7 +183,7 @@ class AgendaDesk:
         now = self.service.now_local()
         shown = self.service.loops_for_judge(session)
         opened, notes, remind = self._proposals(reading.commitments, now, lang)
-        closed = self._closings(reading, shown)
+        closed = self._closings(text, reading, shown)
         if not opened and not closed and not notes:
             # the dismissal rule alone ("보고서는 취소됐어"): the service applies it to any input
             change = self.service.apply_judgement(Judgement(), text, shown, session) if not reading.question \
@@ -223,7 +223,7 @@ class AgendaDesk:
             return None, (f"{said}은(는) 이미 지났어요." if lang == "ko" else f"{said} has already passed.")
         return due_ms, None
 
-    def _closings(self, reading: Reading, shown: Sequence[OpenLoop]) -> list[ClosedRef]:
+    def _closings(self, text: str, reading: Reading, shown: Sequence[OpenLoop]) -> list[ClosedRef]:
         if reading.question:
             return []
         refs = []
@@ -233,6 +233,10 @@ class AgendaDesk:
             if isinstance(found, int):
                 status = LoopStatus.DONE if closure.status == "done" else LoopStatus.DISMISSED
                 refs.append(ClosedRef(index=found + 1, status=status))
+        if not reading.closures and not reading.commitments:   # "okay, the laundry's in the dryer"
+            stated = [i for i, desc in enumerate(descs) if naming.restates_done(text, desc)]
+            if len(stated) == 1:
+                refs.append(ClosedRef(index=stated[0] + 1, status=LoopStatus.DONE))
         return refs
 
     def _reply(self, change: AgendaChange, notes: dict[str, str], remind: set[str], reading: Reading,

@@ -7,12 +7,33 @@ a promise the rules already took are matched to descriptions here. Pure, on the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from jarvisd.openloop.rules import same_loop
-from jarvisd.openloop.text import profile, words_match
+from jarvisd.openloop.text import profile, stem_en, words_match
 
 REFERENCE_SHARE = 0.5  # share of the naming words that must find their counterpart in the description
+
+# Verbs a user says for the same deed ("phoned the vet" closes "call the vet"), by their stems.
+_SYNONYMS = [frozenset(stem_en(w) for w in group.split()) for group in (
+    "call phone ring", "email mail send text message", "buy purchase order get",
+    "book reserve schedule", "fix repair", "finish complete", "submit send", "return give",
+    "clean tidy", "pay settle", "pick collect fetch", "drop deliver", "renew extend", "start run")]
+_SYNONYM_OF = {stem: group for group in _SYNONYMS for stem in group}
+# A state said in place of a deed: "the laundry's in the dryer", "the dishwasher's running"
+_STATE = re.compile(r"^(?:(?:ok(?:ay)?|so|well|alright|good|great)[\s,]+)*(?:the|my|our)?\s*[\w' -]+?(?:'s|\s+is|\s+are|'re)\s",
+                    re.IGNORECASE)
+_UNSURE = re.compile(r"\b(?:not|n't|no|never|will|'ll|gonna|going to|should|need|needs|might|maybe|if|when|still|yet|"
+                     r"broken|wrong|missing|late)\b|\?", re.IGNORECASE)
+
+
+def same_word(w: str, v: str) -> bool:
+    """The same word up to inflection (`words_match`), or English verbs for the same deed."""
+    if words_match(w, v):
+        return True
+    group = _SYNONYM_OF.get(stem_en(w)) if w.isascii() else None
+    return group is not None and stem_en(v) in group
 
 
 def _verb(desc_words: Sequence[str]) -> str | None:
@@ -29,13 +50,13 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
     """(share of the reference's words found, share of the description's words named): see reference_score."""
     if same_loop(reference, desc):
         mine, theirs = profile(reference), profile(desc)
-        named = sum(any(words_match(w, v) for w in mine.content) for v in theirs.content)
+        named = sum(any(same_word(w, v) for w in mine.content) for v in theirs.content)
         return 1.0, named / len(theirs.content) if theirs.content else 1.0
     mine, theirs = profile(reference), profile(desc)
     if not mine.content or not theirs.content:
         return 0.0, 0.0
     verb = _verb(theirs.content)
-    matched = [(w, v) for w in mine.content for v in theirs.content if words_match(w, v)]
+    matched = [(w, v) for w in mine.content for v in theirs.content if same_word(w, v)]
     if not any(v != verb for _, v in matched):
         return 0.0, 0.0
     share = len({w for w, _ in matched}) / len(mine.content)
@@ -63,3 +84,17 @@ def best_reference(reference: str, descs: Sequence[str]) -> int | list[int] | No
         return None
     tops = [i for i, score in enumerate(scores) if score == best]
     return tops[0] if len(tops) == 1 else tops
+
+
+def restates_done(sentence: str, desc: str) -> bool:
+    """"Okay, the laundry's in the dryer" for "move the laundry to the dryer", "Dishwasher's running"
+    for "run the dishwasher": an English statement of a state ("X is / X's ...") that holds every word of
+    the description but its verb, two words at least, with no doubt in it (not, still, will, should, ?,
+    broken). A state is how people often say a task is done; one word in common ("the dishwasher is
+    broken") is not enough."""
+    if not sentence.isascii() or _STATE.match(sentence) is None or _UNSURE.search(sentence):
+        return False
+    said, theirs = profile(sentence).content, profile(desc).content
+    verb = _verb(theirs)
+    matched = {v for v in theirs if any(same_word(w, v) for w in said)}
+    return len(matched) >= 2 and set(theirs) - {verb} <= matched

@@ -44,7 +44,10 @@ def stem_en(word: str) -> str:
         return word
     for suffix in _EN_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
+            stem = word[: -len(suffix)]
+            if suffix in ("ing", "ed") and len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] not in "lsfzaeiou":
+                return stem[:-1]       # running -> run, stopped -> stop (not called, added, pressed)
+            return stem
     return word
 
 

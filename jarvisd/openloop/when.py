@@ -302,7 +302,7 @@ def _scan(text: str) -> list[list[_Mention]]:
 
 def time_spans(text: str) -> list[tuple[int, int]]:
     """The [start, end) ranges of `text` that say a time, particles included; never raises."""
-    return [(g[0].start, g[-1].end) for g in _scan(text)]
+    return [(g[0].start, g[-1].end) for g in _without_attributive_days(text, _scan(text))]
 
 
 def cut_spans(text: str, spans: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:
@@ -355,6 +355,28 @@ def _clock_at(clock: tuple[int, int, str], part: str | None, day: date | None, n
     return times[-1]
 
 
+_NOUN_THEN_MORE = re.compile(r"\s?[가-힣]+\s+\S+\s+\S")   # 내일 [도시락] 싸 놔야: a noun, then the predicate
+
+
+def _without_attributive_days(text: str, groups: list[list[_Mention]]) -> list[list[_Mention]]:
+    """"밤 10시에 내일 도시락 싸 놔야 돼": after an evening clock time said with 에, a bare 내일/모레
+    before a noun and its predicate names the thing prepared tonight (tomorrow's lunch box), not the due."""
+    out: list[list[_Mention]] = []
+    clock_said = False                      # the mention before ended an evening clock time with 에
+    for g in groups:
+        kept = []
+        evening = any(x.meaning.part in ("evening", "night") for x in g)
+        for x in g:
+            said = text[x.start:x.end].strip()
+            if clock_said and said in w.KO_DAY_WORDS and _NOUN_THEN_MORE.match(text, x.end):
+                continue
+            clock_said = evening and x.meaning.clock is not None and said.endswith("에")
+            kept.append(x)
+        if kept:
+            out.append(kept)
+    return out
+
+
 def resolve_time(text: str, now: datetime) -> When | None:
     """The time `text` names, relative to the aware `now`; None if it names none.
 
@@ -362,7 +384,7 @@ def resolve_time(text: str, now: datetime) -> When | None:
     means (more than ten years ahead)."""
     if now.tzinfo is None or now.utcoffset() is None:
         raise ValueError("now must be an aware datetime")
-    groups = _scan(text)
+    groups = _without_attributive_days(text, _scan(text))
     if not groups:
         return None
     spans = tuple((g[0].start, g[-1].end) for g in groups)

@@ -113,7 +113,7 @@ EN_UNIT = {"min": "minute", "hr": "hour", "fortnight": "fortnight"}
 # Korean particles after a time that belong to it ("금요일까지", "3시에", "오늘 중으로", "12월 15일 전에").
 KO_TAIL = (r"(?P<tail>\s?(?:까지는|까지도|까진|까지|전까지는|전까지|전까진|전에는|전에|이전에|이전까지|이전"
            r"|에는|에도|에|엔|쯤에는|쯤에|쯤|경에|경|께|부터|이후에|이후|중으로|중에|안에|안으로|내로|내에|이내에|이내"
-           r"|은|는|도|전(?![가-힣])))?")
+           r"|(?:은|는|도|전)(?![가-힣])))?")   # not 내일 + 도 of "내일 도시락"
 # What may follow 시 for it to be an hour ("2시간짜리" is a duration, "시즌" a season).
 KO_AFTER_HOUR = r"(?![간즌리각청장민험작절켜도키])"
 KO_REL_DIR = r"(?P<dir>뒤|후|있다가|이따가|지나서|안에|안으로|내에|내로|이내|만에|전(?!까지))"

@@ -208,6 +208,7 @@ EN_NOT_PROMISES = [
 ]
 
 EN_CLOSURES = [
+    ("I already phoned Dr. Kim's office.", "done", "phone Dr. Kim's office"),
     ("Eh, I'm keeping the old couch, scratch that.", "dismissed", "the old couch"),
     ("I sent Sam the slides.", "done", "send Sam the slides"),
     ("I just sent the quarterly report.", "done", "send the quarterly report"),

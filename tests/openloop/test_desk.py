@@ -220,3 +220,26 @@ def test_a_snooze_is_a_day_at_most(desk, service, clock):
     desk.last_reminder = lambda: (loop.id, service.now_ms() - 20_000)
     desk.handle("Remind me again in 99999 minutes")
     assert service.find(loop.id).remind_ms == service.now_ms() + 24 * 3600 * 1000
+
+
+@pytest.mark.parametrize(("promise", "said"), [
+    ("Remind me to start the washing machine at 4", "Okay, the washing machine's running."),
+    ("I need to move the towels to the dryer", "So the towels are in the dryer now."),
+    ("I have to phone the plumber tomorrow", "I called the plumber this morning."),
+])
+def test_a_state_or_another_verb_for_the_deed_closes_the_promise(desk, service, promise, said):
+    """Closing by meaning without a model: a stated state that holds every word of the promise but its
+    verb, or a verb for the same deed ("called" for "phone")."""
+    desk.handle(promise)
+    reply = desk.handle(said)
+    assert service.agenda() == [], reply
+    assert service.recently_closed()[0].status is LoopStatus.DONE
+    assert reply is not None and reply.text.startswith("Marked done:")
+
+
+@pytest.mark.parametrize("said", ["The washing machine is broken.", "The washing machine's still not running.",
+                                  "Is the washing machine running?", "The washing machine will be running soon."])
+def test_a_state_in_doubt_closes_nothing(desk, service, said):
+    desk.handle("Remind me to start the washing machine at 4")
+    desk.handle(said)
+    assert [loop.status for loop in service.agenda()] == [LoopStatus.OPEN]

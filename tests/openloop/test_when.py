@@ -552,3 +552,15 @@ def test_holidays_and_hedged_amounts(text: str, expected: str) -> None:
                                   "the Halloween party was fun", "new year resolutions are silly"])
 def test_a_holiday_as_a_topic_is_no_time(text: str) -> None:
     assert due(text) == "-"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("밤 11시에 내일 입을 셔츠 다려 놔야 돼", "2026-12-01 23:00"),   # tonight, for tomorrow's shirt
+    ("저녁 8시에 모레 발표 자료 출력해야 해", "2026-12-01 20:00"),
+    ("오후 3시에 내일 회의 자료 보내야 해", "2026-12-02 15:00"),    # not an evening: tomorrow at 3
+    ("내일 도시락 싸야 돼", "2026-12-02"),                         # 내일 + 도시락, not 내일 + 도 (also)
+    ("내일도 운동해야 해", "2026-12-02"),
+])
+def test_tomorrow_before_a_noun_after_an_evening_time_names_the_thing(text: str, expected: str) -> None:
+    """Found by two blind held-out sets: "밤 10시에 내일 도시락 싸 놔야 돼" is tonight at 10."""
+    assert due(text) == expected
