@@ -164,6 +164,7 @@ KO_GUESS_STEMS = frozenset("늦 나 오 되 죽 떨어지 망하 걸리 생기 �
 # Words of agreeing after "-기로" (약속했어) and of telling after "-다고" (말했어, 얘기했어).
 KO_AGREE_NOUNS = frozenset("약속 결정 합의 결심 계획 얘기 이야기 말".split())
 KO_SPEECH_NOUNS = frozenset("말 약속 얘기 이야기".split())
+KO_GENERIC_NOUNS = frozenset("약속 일 거 것 건 계획 일정 예약 얘기".split())   # "그 약속은 없던 걸로"
 KO_QUOTE_ENDINGS = frozenset("다고 ᆫ다고 는다고 라고 이라고 자고 냐고 느냐고 으라고".split())
 
 # ---------------------------------------------------------------- English closing phrases

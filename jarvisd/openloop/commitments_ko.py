@@ -68,7 +68,8 @@ def _is_question(sen: str, ms: Sequence[Morph]) -> bool:
     if sen[ms[0].start:ms[-1].end + 1].rstrip().endswith("?"):
         return True
     enders = [m for m in ms if m.tag in ("EF", "EC")]
-    if enders and enders[-1].form in W.KO_QUESTION_ENDINGS and enders[-1] is ms[-1]:
+    words = [m for m in ms if m.tag not in ("SP", "SF")]     # "전화해야 할까, 아니면 …": the comma after it
+    if enders and enders[-1].form in W.KO_QUESTION_ENDINGS and words and enders[-1] is words[-1]:
         return True
     return any(m.form in W.KO_QUESTION_WORDS and m.tag in ("NP", "MM", "MAG", "IC", "NNG") for m in ms)
 
@@ -87,9 +88,10 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
     for k, m in enumerate(ms):
         ask = (_is(m, "알리", "VV") and k + 2 < len(ms) and _is(ms[k + 2], "주", "VX")) or \
             (m.form in ("리마인드", "상기") and m.tag.startswith("NN"))
+        note = _note_ask(ms, k)
         forget = _is(m, "잊", "VV") and k + 2 < len(ms) and _is(ms[k + 1], "지", "EC") and \
             ms[k + 2].form in ("않", "말") and not (k + 3 < len(ms) and _is(ms[k + 3], "고", "EC"))
-        if not (ask or forget):
+        if not (ask or forget or note):
             continue
         j = k - 1
         while j >= 0 and ms[j].tag in ("JKO", "JX", "SP"):
@@ -99,7 +101,9 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
         if j >= 1 and ms[j].tag == "EC" and ms[j].form in ("라고", "으라고", "하라고", "자고", "다고"):
             return _Hit("remind", j - 1, k, remind=True)
         if j >= 1 and _is(ms[j], "기", "ETN"):
-            return _Hit("remind", j - 1, k, remind=True)
+            return _Hit("note", j - 1, k) if note else _Hit("remind", j - 1, k, remind=True)
+        if note:
+            return None                # "메모해줘" alone: the task may follow ("메모해줘, 양식 바꾸기")
         if j >= 0 and ms[j].form == "는지":
             return None          # "보냈는지 알려줘" asks a question
         inner = _must(ms[:k + 1]) or _promise(ms[:k])
@@ -107,6 +111,21 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
             return _Hit(inner.kind, inner.stem, inner.at, remind=True)
         return _Hit("remind", -1, k, remind=True)
     return None
+
+
+def _note_ask(ms: Sequence[Morph], k: int) -> bool:
+    """"메모해줘", "적어 줘", "기록해 둬": the user asks for a note of a task."""
+    m = ms[k]
+    if m.form in ("메모", "기록") and m.tag.startswith("NN"):
+        return k + 1 < len(ms) and ms[k + 1].form == "하"
+    return _is(m, "적", "VV") and any(x.form in ("주", "두", "놓") and x.tag == "VX" for x in ms[k + 1:k + 4])
+
+
+def _is_note_request(ms: Sequence[Morph]) -> bool:
+    """The whole sentence only asks for a note: "메모해줘", "이거 적어 줘"; the task comes next."""
+    words = [m for m in ms if m.tag not in ("SP", "SF", "IC", "MAJ") and m.form not in ("이거", "좀", "이것")]
+    return bool(words) and _note_ask(words, 0) and all(m.tag.startswith(("X", "E", "VX")) or m.form in ("하", "주", "두")
+                                                      for m in words[1:])
 
 
 def _must(ms: Sequence[Morph]) -> _Hit | None:
@@ -145,7 +164,7 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
                 return _Hit("intend", i - 1, i)   # 할 거야; "갱신할게" read as 하+ᆯ 것+이 at the end
             if nxt.form in ("예정", "계획"):
                 return _Hit("intend", i - 1, i)
-        if m.form in ("려고", "으려고") and (m.tag == "EF" or (i + 1 < n and ms[i + 1].form == "하")):
+        if m.form in ("려고", "으려고") and (_final(ms, i) or (i + 1 < n and ms[i + 1].form == "하")):
             return _Hit("plan", i - 1, i)
         if _is(m, "겠", "EP") and i + 1 < n and ms[i + 1].form in W.KO_DECLARATIVE_FORMAL and \
                 ms[i - 1].form not in W.KO_NOT_ACTION_STEMS:        # not "알겠습니다" (understood)
@@ -435,6 +454,8 @@ def _done(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: str) -> 
     stem = past[-1] - 1
     while stem >= 0 and ms[stem].tag == "EP":      # 가져가+시+었
         stem -= 1
+    if stem >= 3 and ms[stem].form in ("오", "가", "다녀오") and _is(ms[stem - 1], "고", "EC") and _v(ms[stem - 2]):
+        stem -= 2                      # "주사 맞히고 왔어": the deed is 맞히기, the coming back is not
     if stem < 0 or not _v(ms[stem]) or ms[stem].tag.startswith(("VA", "VCP")) or _negated(ms, stem):
         return None
     if any(m.form in ("어야", "아야", "싶", "려고", "으려고", "기", "지") for m in ms[max(stem - 2, 0):past[-1]]):
@@ -474,22 +495,56 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
     commitments: list[Commitment] = []
     closures: list[Closure] = []
     question = False
-    topic = ""                                # the last sentence's topic: what "안 사도 돼" is about
+    topic = ""              # what the sentence before was about: "동생 선물은 …, 난 안 사도 돼"
+    lead = ""               # the nouns it started with: "초코 사료 다 떨어졌네, 주문해야겠다"
+    note_asked = False      # it only asked for a note: "메모해줘, 양식 바꾸기"
     for a, b in _sentences(morphs):
         ms = morphs[a:b]
         if all(m.tag in ("SF", "SP", "SW") for m in ms):
             continue
         question = _is_question(sen, ms)
         found = _commitments(sen, ms, s, local)
+        if not found and note_asked and (task := _task_phrase(sen, ms, local)):
+            found = [Commitment(task, sen[ms[0].start:ms[-1].end], (s + ms[0].start, s + ms[-1].end), False)]
+        found = [Commitment(f"{lead} {c.action}", c.clause, c.clause_span, c.remind)
+                 if lead and " " not in c.action and c.action.endswith("하기") else c for c in found]
+        note_asked = _is_note_request(ms)
         if question and not any(c.remind for c in found):
             continue
         commitments.extend(found)
         closure = _closure(sen, ms, local)
-        if closure is not None and not closure.reference and topic:
-            closure = Closure(closure.status, topic, closure.clause)   # "동생 선물은 …, 난 안 사도 돼"
-        if _topic(ms, len(ms)) > 0:
-            topic = _reference(sen, ms, len(ms), local) or topic
+        if closure is not None and (not closure.reference or _vague(closure.reference, ms)) and (topic or lead):
+            closure = Closure(closure.status, topic or lead, closure.clause)   # "수진이 안 된대, 그 약속은 …"
+        topic = _reference(sen, ms, len(ms), local) if _topic(ms, len(ms)) > 0 else ""
+        lead = _lead_nouns(sen, ms, local) if not found else ""
         if closure is not None and (not found or closure.status == "dismissed"):
             closures.append(closure)          # "치과는 취소하고 대신 병원 가야 돼": both
         question = question and not found
     return SentenceReading(tuple(commitments), tuple(closures), question)
+
+
+def _vague(reference: str, ms: Sequence[Morph]) -> bool:
+    """"그 약속", "그 일": a word for any task, pointed at, names none of them."""
+    return reference in W.KO_GENERIC_NOUNS and any(m.tag == "MM" and m.form in ("그", "이", "저") for m in ms)
+
+
+def _lead_nouns(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
+    """The nouns a sentence starts with, fillers and time words aside: "초코 사료" of "초코 사료 거의 다
+    떨어졌네", "수진" of "수진이 금요일에 안 된대"."""
+    i = 0
+    while i < len(ms) and (ms[i].tag in ("IC", "MAJ") or any(hs <= ms[i].start < he for hs, he in holes)):
+        i += 1
+    j = i
+    while j < len(ms) and ms[j].tag in ("NNG", "NNP") and not any(hs <= ms[j].start < he for hs, he in holes):
+        j += 1
+    if j == i or (j < len(ms) and ms[j].tag.startswith(("V", "XSV"))):
+        return ""                      # "전화했어": a noun of a 하다 verb, not a thing
+    return sen[ms[i].start:ms[j - 1].end]
+
+
+def _task_phrase(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
+    """A task said as a noun phrase after a note request: "세금계산서 양식 바꾸기", "치과 예약"."""
+    words = [m for m in ms if m.tag not in ("SP", "SF")]
+    if not words or not (_is(words[-1], "기", "ETN") or all(m.tag.startswith(("NN", "J", "XSN")) for m in words)):
+        return ""
+    return cut(sen, words[0].start, words[-1].end, sorted([*holes, *_skipped(words)]))

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.phrases import language_of
 from jarvisd.openloop.text import EN_FUNCTION
 
@@ -112,6 +113,8 @@ _EN_SNOOZE = [
     rf"(?:snooze|again)(?:\s+(?:it|that|for))*\s+(?:in\s+)?{_EN_AMOUNT}",
     rf"(?:not now[\s,]+)?(?:in\s+)?{_EN_AMOUNT}(?:\s+(?:later|more))?",
     rf"give\s+me\s+(?:another\s+)?{_EN_MORE_AMOUNT}",
+    rf"(?:push|put|move|kick)\s+(?:it|that|this)\s+back\s+(?:by\s+)?{_EN_AMOUNT}",
+    rf"(?:delay|postpone)\s+(?:it|that|this)\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
     r"(?P<bare>(?:(?:snooze(?:\s+(?:it|that))?|(?:remind|ask|tell|bug) me (?:again )?later|remind me again|(?:maybe\s+)?later"
     r"|not now|not yet|in a (?:bit|while))[\s,.]*)+)",
 ]
@@ -142,7 +145,7 @@ _KO_LIST = [
 
 def _ko_due(day: str) -> list[str]:
     return [rf"{day}(?:까지|안에|중으로|중에)?(?:마감(?:인|이)?)?(?:해야|끝내야|마쳐야)?(?:하는|할|되는)?"
-            r"(?:거|것|일|게)?(?:이|은|가)?(?:뭐|있|알려|남|보여)"]
+            r"(?:거|것|일|게)?(?:이|은|가)?(?:뭐(?:$|있|야|였|지$|더라|남|해|하|할|뭐|가)|있|알려|남|보여)"]
 
 
 _KO_DUE_TODAY = [rf"오늘(?=까지|안에|중으로|중에|마감){_ko_due('')[0]}"]
@@ -226,7 +229,7 @@ _EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:abou
                        + _EN_NAG_END),
             re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT}"
                        + _EN_NAG_END))
-_KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려|보여|말해|읽어|있어|있나|있니|있지|있을까|있냐|있어요|리스트|어떻게|어때|어떤)")
+_KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려|보여|말해|읽어|불러|읊어|있어|있나|있니|있지|있을까|있냐|있어요|리스트|어떻게|어때|어떤)")
 _KO_AGENDA = re.compile(r"(?:할일|할것|할거|(?:해|끝내|마쳐|처리해|내)야(?:할|될|하는|되는)|일정|약속한|하기로한|마감|기한"
                         r"|남은일|(?:안|못)(?:끝난|끝낸|한|마친)(?:거|것|일)|투두|챙길|뭐해야)")
 _KO_OTHERS = re.compile(r"(?<!내)(?<!제)(?:가|이)(?:뭐|나한테|내게|저한테)")
@@ -248,7 +251,8 @@ def _en_cues(t: str) -> Intent | None:
     person = _EN_PERSON.search(t)
     if person is not None:
         name = person["x"] or person["y"] or person["z"]
-        if name not in _EN_NOT_PERSON and name not in EN_FUNCTION and not name.endswith("n't"):
+        if name not in _EN_NOT_PERSON and name not in EN_FUNCTION and name not in EN_BASE_VERBS and \
+                not name.endswith("n't"):
             return Intent("promised_to", "en", argument=name)
     if _EN_AGENDA.search(t) is None:
         return None

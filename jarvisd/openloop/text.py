@@ -24,7 +24,7 @@ KO_FUNCTION = frozenset(
 KO_PARTICLES = frozenset(
     "을 를 이 가 은 는 의 에 께 도 만 로 와 과 랑 에게 한테 에서 으로 까지 부터 이랑 하고".split())
 # First letters of particles and verb endings after a shared stem.
-KO_INFLECTION_START = frozenset("하해한할함합했에을를이가은는의께도로와과랑들으까부만게기고지드줘주")
+KO_INFLECTION_START = frozenset("하해한할함합했에을를이가은는의께도로와과랑들으까부만게기고지드줘주러려")
 # A word on one side only that turns a promise around.
 POLARITY = frozenset("취소 안 못 말기 말자 그만 cancel not don't dont no stop skip".split())
 POLARITY_STEMS = ("취소", "않", "cancel", "안해", "못해", "그만")

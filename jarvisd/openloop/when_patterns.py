@@ -127,8 +127,8 @@ BARE_HOUR = (
      r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b))"),
 )
 NAMED_CLOCK = (
-    (("noon", "midday", "midnight"), EN_WORD + r"(?:12\s?)?(?P<w>noon|midday|midnight)\b"),
-    (("정오", "자정"), KO_WORD + r"(?P<w>정오|자정)" + KO_TAIL),
+    (("noon", "midday", "midnight", "lunchtime"), EN_WORD + r"(?:12\s?)?(?P<w>noon|midday|midnight|lunchtime)\b"),
+    (("정오", "자정", "점심"), KO_WORD + r"(?P<w>정오|자정|점심\s?때|점심\s?시간)" + KO_TAIL),   # 점심때: noon
     (("half", "quarter"), EN_WORD + rf"(?P<q>half|quarter)\s+(?P<dir>past|after|to|till)\s+(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\b"),
 )
 PART = (

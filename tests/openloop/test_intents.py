@@ -182,3 +182,19 @@ def test_intents_found_after_the_fourth_held_out_set(text, kind):
 @pytest.mark.parametrize("text", ["차 보험 갱신해야 하는데 까먹지 않게 알려줘", "세금 내야 하니까 잊지 말고 알려줘"])
 def test_a_reminder_request_with_a_task_is_no_agenda_question(text):
     assert match_intent(text) is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Walk me through everything I've promised to do.", "list"), ("남은 일 쭉 읊어 줘", "list"),
+    ("Push it back twenty minutes.", "snooze"), ("delay it by an hour", "snooze"),
+    ("내일 뭐 해야 되지?", "due_tomorrow"),
+])
+def test_intents_found_after_the_fifth_held_out_set(text, kind):
+    intent = match_intent(text)
+    assert intent is not None and intent.kind == kind, intent
+
+
+@pytest.mark.parametrize("text", ["내일 뭐 입지", "내일 뭐 먹을까", "What did I promise to bring? Oh never mind."])
+def test_look_alikes_after_the_fifth_held_out_set(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind != "due_tomorrow" and intent.argument not in ("bring", "do")

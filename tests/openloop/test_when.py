@@ -564,3 +564,11 @@ def test_a_holiday_as_a_topic_is_no_time(text: str) -> None:
 def test_tomorrow_before_a_noun_after_an_evening_time_names_the_thing(text: str, expected: str) -> None:
     """Found by two blind held-out sets: "밤 10시에 내일 도시락 싸 놔야 돼" is tonight at 10."""
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("내일 점심때 은행 들러야 해", "2026-12-02 12:00"), ("점심시간에 약 먹어야 돼", "2026-12-01 12:00"),
+    ("call the landlord at lunchtime", "2026-12-01 12:00"),
+])
+def test_lunchtime_is_noon(text: str, expected: str) -> None:
+    assert due(text) == expected
