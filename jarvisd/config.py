@@ -13,6 +13,7 @@ import codecs
 import difflib
 import ipaddress
 import json
+import logging
 import math
 import os
 import re
@@ -28,6 +29,14 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from jarvisd.paths import REPO_ROOT, Paths, resolve_paths
 
 DEFAULTS_FILE = REPO_ROOT / "config" / "default.toml"
+log = logging.getLogger("jarvisd.config")
+
+# Keys that once existed: accepted with a warning that says why they do nothing, so an old config file
+# still starts the daemon.
+RETIRED = {
+    "voice.sample_rate": "the voice pipeline always runs at 16 kHz, what Whisper and the VAD take; "
+                         "a device at another rate is resampled",
+}
 ENV_PREFIX = "JARVIS_"
 
 
@@ -134,7 +143,6 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "openloop.store": _choices("memory", "jsonl", "lancedb"),
     "openloop.judge": _choices("auto", "rules", "model"),
     "openloop.same_loop_threshold": _thresholds,
-    "voice.sample_rate": _between(8000, 192_000),
     "voice.language": _choices("auto", "ko", "en"),
     "voice.stt_model": _non_empty,
     "voice.activation": _choices("wake", "always", "push_to_talk"),
@@ -307,6 +315,9 @@ def _merge(values: dict[str, dict[str, Any]], layer: Mapping[str, Any], source: 
             raise ConfigError(source, section, "must be a table, e.g. [section]")
         for key, value in keys.items():
             dotted = f"{section}.{key}"
+            if dotted in RETIRED:
+                log.warning("%s: %s is ignored: %s", source, dotted, RETIRED[dotted])
+                continue
             if key not in values[section]:
                 raise _unknown(source, dotted, [f"{section}.{k}" for k in values[section]])
             coerced = _coerce(values[section][key], value, source, dotted)
@@ -323,6 +334,9 @@ def _env_layer(values: dict[str, dict[str, Any]], env: Mapping[str, str]) -> dic
             continue
         section, _, key = name[len(ENV_PREFIX):].lower().partition("__")
         source = f"environment variable {name}"
+        if f"{section}.{key}" in RETIRED:
+            log.warning("%s: %s is ignored: %s", source, f"{section}.{key}", RETIRED[f"{section}.{key}"])
+            continue
         if section not in values:
             raise _unknown(source, section, list(values))
         if key not in values[section]:

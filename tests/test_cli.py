@@ -79,6 +79,7 @@ def wait_for(proc, text, timeout=90.0):
 
 
 def test_run_says_once_what_is_missing_refuses_a_second_instance_and_stops_on_sigterm(env):
+    env = {**env, "JARVIS_VOICE__INPUT_DEVICE": "no-such-microphone"}   # no device, whatever the machine has
     proc = subprocess.Popen([sys.executable, "-m", "jarvisd", "run"], env=env, stderr=subprocess.PIPE, text=True)
     try:
         lines = wait_for(proc, "jarvisd ready")
@@ -93,7 +94,8 @@ def test_run_says_once_what_is_missing_refuses_a_second_instance_and_stops_on_si
     assert proc.returncode == 0
     assert log.count("chat: embedded smollm2-135m (llama.cpp), because Ollama does not answer") == 1
     assert log.count("tray: no display") == 1
-    assert log.count("running text-only") <= 1  # the voice says once whether it has devices
+    assert log.count("running text-only") == 1  # the voice says once that it has no device, and which
+    assert "no-such-microphone" in log or "no input device" in log
     assert "jarvisd stopping" in log
 
 

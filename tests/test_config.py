@@ -177,3 +177,15 @@ def test_a_dangling_config_symlink_is_refused_not_ignored(tmp_path):
     (tmp_path / "config.toml").symlink_to(tmp_path / "gone.toml")
     with pytest.raises(ConfigError, match="gone.toml, which does not exist"):
         load_config(env={"JARVIS_HOME": str(tmp_path)})
+
+
+def test_a_retired_key_is_ignored_with_a_warning_that_says_why(tmp_path, caplog):
+    """`voice.sample_rate` was range-checked but never read: the pipeline runs at 16 kHz. An old file
+    or environment that sets it still starts the daemon, and the log says it does nothing."""
+    write(tmp_path / "config.toml", "[voice]\nsample_rate = 48000\n")
+    with caplog.at_level("WARNING", logger="jarvisd.config"):
+        cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_VOICE__SAMPLE_RATE": "44100"})
+    with pytest.raises(AttributeError):
+        cfg.voice.sample_rate  # noqa: B018
+    warned = [r.getMessage() for r in caplog.records]
+    assert sum("voice.sample_rate is ignored" in m and "16 kHz" in m for m in warned) == 2, warned
