@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from jarvisd.errors import read_regular_file
 from jarvisd.paths import REPO_ROOT, Paths, resolve_paths
 
 DEFAULTS_FILE = REPO_ROOT / "config" / "default.toml"
@@ -218,12 +219,14 @@ class Config:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path)  # a FIFO waited forever for a writer, /dev/zero never ended
         if data.startswith(codecs.BOM_UTF8):  # Notepad's UTF-8 adds one; tomllib refused line 1
             data = data[len(codecs.BOM_UTF8):]
         return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(str(path), "(file)", f"not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib recurses per nested array or inline table
+        raise ConfigError(str(path), "(file)", "not valid TOML: arrays or tables nested too deeply") from None
     except UnicodeDecodeError as exc:
         raise ConfigError(str(path), "(file)", f"not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
     except IsADirectoryError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
@@ -34,3 +35,37 @@ def require_regular_file(what: str, path: os.PathLike[str] | str) -> None:
     if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):  # a directory has its own message
         raise StartupError(f"cannot open {what} {path}: it is not a regular file ({os.path.realpath(path)}): "
                            "move it away and start again")
+
+
+class NotARegularFile(OSError):
+    """A file jarvisd reads that is a FIFO, a device or a socket: opening a FIFO waits for a writer
+    forever (the event loop with it), `/dev/zero` never ends."""
+
+
+def read_regular_file(path: os.PathLike[str] | str) -> bytes:
+    """The bytes of `path`, refusing anything but a regular file before reading a byte (the open does
+    not wait on a FIFO). A directory raises IsADirectoryError, as `open` would."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(errno.EINVAL, f"not a regular file ({os.path.realpath(path)})", str(path))
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def check_regular_file(path: os.PathLike[str] | str) -> None:
+    """Raise NotARegularFile when `path` exists and is neither a regular file nor a directory (those
+    have their own errors); absent is fine."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise NotARegularFile(errno.EINVAL, f"not a regular file ({os.path.realpath(path)})", str(path))

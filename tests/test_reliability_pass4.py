@@ -1,0 +1,65 @@
+"""Issue 18's fourth adversarial pass: files that are FIFOs or devices, JSON nested past Python's
+recursion limit, a journal folder that is a file, a damaged newest LanceDB manifest, and config values
+that silence the microphone. Each case was replayed against `python -m jarvisd run` first (see
+docs/reliability.md, "Fourth pass"); the tests pin them on the part that failed."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from jarvisd.config import ConfigError, load_config
+from jarvisd.errors import StartupError
+from jarvisd.openloop.model import LoopStatus, OpenLoop
+from jarvisd.openloop.stores import QUARANTINE_NAME, JsonlLoopStore
+from jarvisd.reflect.delivered import LOG_NAME, DeliveredLog
+from jarvisd.reflect.reminders import ReminderKey
+from tests.test_cli import env, jarvisd  # noqa: F401 - the fixture and the runner
+
+NOW_MS = 1_764_547_200_000
+DEEP = "[" * 100_000 + "]" * 100_000  # json.loads: RecursionError, not a ValueError
+
+
+def good(loop_id: str) -> dict:
+    return OpenLoop(id=loop_id, desc="send the report", status=LoopStatus.OPEN, created_ms=NOW_MS,
+                    updated_ms=NOW_MS, due_ms=NOW_MS + 3_600_000).to_record()
+
+
+def finishes(fn, timeout: float = 20.0):
+    """Run `fn` in a thread; fail (instead of hanging the suite) when it blocks. Returns its result or
+    the exception it raised."""
+    out: dict = {}
+
+    def run() -> None:
+        try:
+            out["value"] = fn()
+        except BaseException as exc:  # noqa: BLE001 - handed back to the test
+            out["value"] = exc
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(timeout)
+    assert not thread.is_alive(), f"blocked for more than {timeout} s"
+    return out["value"]
+
+
+# ---- JSON nested past the recursion limit ----------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["a = " + DEEP, "x = " + "{a = " * 3000 + "1" + "}" * 3000])
+def test_a_config_file_nested_too_deeply_is_a_config_error(tmp_path, text):
+    """Before: RecursionError from tomllib, a traceback and exit 1 instead of one line and exit 2."""
+    (tmp_path / "config.toml").write_text(text + "\n")
+    with pytest.raises(ConfigError, match="nested too deeply"):
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+
+
+def test_a_config_file_that_is_a_fifo_is_refused_not_a_hang(tmp_path):
+    """Before: `jarvisd run` waited forever for a writer (a link to /dev/zero read until memory ran out)."""
+    os.mkfifo(tmp_path / "config.toml")
+    result = finishes(lambda: load_config(env={"JARVIS_HOME": str(tmp_path)}))
+    assert isinstance(result, ConfigError), result
+    assert "not a regular file" in str(result)
