@@ -356,6 +356,12 @@ def _check_semantics(values: dict[str, dict[str, Any]], sources: dict[str, str],
         reason = check(values[section][key])
         if reason:
             raise ConfigError(sources.get(dotted, str(DEFAULTS_FILE)), dotted, reason)
+    voice = values["voice"]
+    if voice["activation"] == "wake" and not any(any(c.isalnum() for c in p) for p in voice["wake_phrases"]):
+        raise ConfigError(sources.get("voice.wake_phrases", str(DEFAULTS_FILE)), "voice.wake_phrases",
+                          f"no wake phrase to listen for (got {voice['wake_phrases']!r}): with voice.activation = "
+                          "'wake' nothing said would start a turn; name one, e.g. [\"jarvis\"], or set "
+                          "voice.activation = 'always' or 'push_to_talk'")
     hud = values["hud"]
     if env.get("OLLAMA_HOST") and (reason := _ollama_host(env["OLLAMA_HOST"])):
         raise ConfigError("environment variable OLLAMA_HOST", "OLLAMA_HOST", reason)

@@ -63,3 +63,13 @@ def test_a_config_file_that_is_a_fifo_is_refused_not_a_hang(tmp_path):
     result = finishes(lambda: load_config(env={"JARVIS_HOME": str(tmp_path)}))
     assert isinstance(result, ConfigError), result
     assert "not a regular file" in str(result)
+
+
+@pytest.mark.parametrize("phrases", ["[]", '[""]', '["  ", "!!"]'])
+def test_no_usable_wake_phrase_in_wake_mode_is_refused(tmp_path, phrases):
+    """Before: accepted; in the default `wake` mode no utterance ever started a turn, said nowhere."""
+    (tmp_path / "config.toml").write_text(f"[voice]\nwake_phrases = {phrases}\n")
+    with pytest.raises(ConfigError, match="voice.wake_phrases: "):
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+    (tmp_path / "config.toml").write_text(f'[voice]\nwake_phrases = {phrases}\nactivation = "always"\n')
+    load_config(env={"JARVIS_HOME": str(tmp_path)})  # not needed then
