@@ -49,6 +49,39 @@ def finishes(fn, timeout: float = 20.0):
 
 # ---- JSON nested past the recursion limit ----------------------------------------------------------
 
+def test_a_deeply_nested_agenda_line_is_quarantined_not_a_crash(tmp_path):
+    """Before: RecursionError out of the load; `jarvisd run` exited 1 with a traceback at every start."""
+    path = tmp_path / "openloops.jsonl"
+    deep_field = json.dumps({**good("b" * 32), "evidence": None}).replace("null", "[" * 5000 + "]" * 5000)
+    path.write_text("\n".join([json.dumps(good("a" * 32)), DEEP, deep_field, json.dumps(good("c" * 32))]) + "\n")
+    store = JsonlLoopStore(path)
+    try:
+        assert [loop.id for loop in store.load()] == ["a" * 32, "c" * 32]
+    finally:
+        store.close()
+    quarantined = [json.loads(line) for line in (tmp_path / QUARANTINE_NAME).read_text().splitlines()]
+    assert [q["where"] for q in quarantined] == [f"{path} line 2", f"{path} line 3"]
+    assert "nested too deeply" in quarantined[0]["reason"]
+
+
+def test_a_deeply_nested_quarantine_line_is_passed_over(tmp_path):
+    path = tmp_path / "openloops.jsonl"
+    (tmp_path / QUARANTINE_NAME).write_text(DEEP + "\n")
+    path.write_text("garbage\n" + json.dumps(good("a" * 32)) + "\n")
+    store = JsonlLoopStore(path)
+    try:
+        assert [loop.id for loop in store.load()] == ["a" * 32]
+    finally:
+        store.close()
+    assert len((tmp_path / QUARANTINE_NAME).read_text().splitlines()) == 2
+
+
+def test_a_deeply_nested_delivered_log_line_is_skipped(tmp_path):
+    """Before: RecursionError; the daemon exited 1 with a traceback at every start."""
+    (tmp_path / LOG_NAME).write_text(DEEP + '\n{"loop_id": "z", "lead_min": 10, "due_ms": 5}\n')
+    assert DeliveredLog.in_data_dir(tmp_path).keys() == {ReminderKey("z", 10, 5)}
+
+
 @pytest.mark.parametrize("text", ["a = " + DEEP, "x = " + "{a = " * 3000 + "1" + "}" * 3000])
 def test_a_config_file_nested_too_deeply_is_a_config_error(tmp_path, text):
     """Before: RecursionError from tomllib, a traceback and exit 1 instead of one line and exit 2."""

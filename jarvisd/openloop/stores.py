@@ -109,6 +109,15 @@ def usable_loop(record: Any) -> OpenLoop:
     return loop
 
 
+def parse_line(line: str | bytes) -> Any:
+    """One JSON line; nesting past the recursion limit (`[[[[...`) is a ValueError like any bad line, not a
+    RecursionError that stopped the daemon's start."""
+    try:
+        return json.loads(line)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
+
+
 def unusable_reason(exc: Exception) -> str:
     if isinstance(exc, KeyError):
         return f"missing field {exc.args[0]!r}"
@@ -145,7 +154,7 @@ class Quarantine:
         kept = set()
         for line in self.path.read_text("utf-8", errors="replace").splitlines():
             try:
-                entry = json.loads(line)
+                entry = parse_line(line)
             except ValueError:
                 continue
             if isinstance(entry, dict) and isinstance(entry.get("record"), str):
@@ -204,7 +213,7 @@ class JsonlLoopStore(EmbeddingBoundary):
             if not line.strip():
                 continue
             try:
-                loop = usable_loop(json.loads(line))
+                loop = usable_loop(parse_line(line))
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 report.skipped_lines.append(number)
                 if number == len(lines):

@@ -75,6 +75,6 @@ def _read(path: Path) -> list[ReminderKey]:
                 continue
             try:
                 keys.append(_key(json.loads(raw.decode("utf-8"))))
-            except (ValueError, KeyError, TypeError, OverflowError):  # OverflowError: int(Infinity)
+            except (ValueError, KeyError, TypeError, OverflowError, RecursionError):  # int(Infinity); `[[[[...`
                 log.warning("reminder log %s: line %d unreadable, skipped", path, number)
     return keys
