@@ -90,6 +90,29 @@ def test_a_config_file_nested_too_deeply_is_a_config_error(tmp_path, text):
         load_config(env={"JARVIS_HOME": str(tmp_path)})
 
 
+def test_model_output_nested_too_deeply_is_an_unreadable_answer_not_a_crash():
+    """A model that loops on '[' (SmolLM2 writes runs of one symbol): consolidation, /usermodel build,
+    reflection, the loop guard and Ollama tool-call arguments raised RecursionError instead of taking
+    their 'unreadable answer' path."""
+    from jarvisd.memory.extract import ExtractionFailed, parse_facts
+    from jarvisd.memory.learning import UnreadableAnswer, parse_user_model
+    from jarvisd.reflect.thought import _from_json
+
+    deep = "[" * 5000 + "]" * 5000
+    with pytest.raises(ExtractionFailed):
+        parse_facts(deep)
+    with pytest.raises(UnreadableAnswer):
+        parse_user_model('{"summary": ' + deep + "}")
+    assert _from_json('{"a": ' + deep + "}") is None
+    from jarvisd.agent.guard import _is_empty_text
+    from jarvisd.llm.ollama_backend import _arguments_dict
+
+    assert _is_empty_text("[" * 2000 + "]" * 2000) is False  # a tool result: 2,000 '[' fit in 4,096 characters
+    assert _arguments_dict(deep) == {"_raw": deep}  # a tool call's arguments
+
+
+# ---- files that are FIFOs or devices ---------------------------------------------------------------
+
 def test_a_config_file_that_is_a_fifo_is_refused_not_a_hang(tmp_path):
     """Before: `jarvisd run` waited forever for a writer (a link to /dev/zero read until memory ran out)."""
     os.mkfifo(tmp_path / "config.toml")

@@ -187,7 +187,7 @@ def _is_empty_text(text: str) -> bool:
         return False
     try:  # JSON text from a tool that returns strings
         parsed = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: 2,000 '[' fit in 4,096 characters
         return False
     return not isinstance(parsed, str) and is_empty_result(parsed)
 

@@ -76,7 +76,7 @@ def _to_ollama(message: Message) -> dict[str, Any]:
 def _arguments_dict(raw: str) -> dict[str, Any]:
     try:
         value = json.loads(raw) if raw else {}
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # RecursionError: arguments nested past the limit
         return {"_raw": raw}
     return value if isinstance(value, dict) else {"_value": value}
 

@@ -72,6 +72,8 @@ def _json_values(text: str) -> list[Any]:
         return [json.loads(text)]
     except json.JSONDecodeError:
         pass
+    except RecursionError:  # a model looping on '[' (SmolLM2 writes runs of one symbol)
+        raise ExtractionFailed("JSON nested too deeply in the answer") from None
     start = min((i for i in (text.find("["), text.find("{")) if i >= 0), default=-1)
     end = max(text.rfind("]"), text.rfind("}"))
     if start >= 0 and end > start:
@@ -79,6 +81,8 @@ def _json_values(text: str) -> list[Any]:
             return [json.loads(text[start : end + 1])]
         except json.JSONDecodeError:
             pass
+        except RecursionError:
+            raise ExtractionFailed("JSON nested too deeply in the answer") from None
     lines = [ln.strip().rstrip(",") for ln in text.splitlines() if ln.strip().startswith("{")]
     if not lines:
         raise ExtractionFailed(f"no JSON in the answer: {text[:80]!r}")
@@ -88,6 +92,8 @@ def _json_values(text: str) -> list[Any]:
             values.append(json.loads(line))
         except json.JSONDecodeError as exc:
             raise ExtractionFailed(f"broken JSON line ({exc.msg}): {line[:80]!r}") from None
+        except RecursionError:
+            raise ExtractionFailed(f"JSON nested too deeply: {line[:80]!r}") from None
     return values
 
 

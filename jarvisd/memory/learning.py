@@ -116,6 +116,8 @@ def parse_user_model(answer: str) -> UserModel:
         data = json.loads(text[start : end + 1])
     except json.JSONDecodeError as exc:
         raise UnreadableAnswer(f"broken JSON ({exc.msg})") from None
+    except RecursionError:  # a model looping on '{' or '['
+        raise UnreadableAnswer("JSON nested too deeply") from None
     summary = str(data.get("summary") or "").strip() if isinstance(data, dict) else ""
     raw_traits = data.get("traits") if isinstance(data, dict) else None
     if not summary:

@@ -81,7 +81,7 @@ def _from_json(text: str) -> dict[str, str] | None:
         return None
     try:
         data = json.loads(match.group(0))
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: a model looping on '{' or '['
         return None
     if not isinstance(data, dict):
         return None
