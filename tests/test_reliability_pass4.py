@@ -121,6 +121,18 @@ def test_a_config_file_that_is_a_fifo_is_refused_not_a_hang(tmp_path):
     assert "not a regular file" in str(result)
 
 
+def test_a_hud_token_that_is_a_fifo_costs_the_hud_not_the_daemon(tmp_path):
+    """Before: the daemon's event loop blocked in the open for good (SIGTERM unheard, SIGKILL needed);
+    a link to /dev/zero ran out of memory (a traceback) after the token code chmodded /dev/zero to 0600."""
+    from jarvisd.hud.security import load_or_create_token
+
+    os.mkfifo(tmp_path / "hud.token", 0o644)
+    result = finishes(lambda: load_or_create_token(tmp_path))
+    assert isinstance(result, ValueError), result  # UnusableToken: the daemon logs it and runs without the HUD
+    assert "not a regular file" in str(result)
+    assert oct(os.stat(tmp_path / "hud.token").st_mode & 0o777) == oct(0o644)  # not chmodded
+
+
 @pytest.mark.parametrize("phrases", ["[]", '[""]', '["  ", "!!"]'])
 def test_no_usable_wake_phrase_in_wake_mode_is_refused(tmp_path, phrases):
     """Before: accepted; in the default `wake` mode no utterance ever started a turn, said nowhere."""

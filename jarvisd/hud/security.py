@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from jarvisd.errors import StartupError
+from jarvisd.errors import NotARegularFile, StartupError, read_regular_file
 
 log = logging.getLogger(__name__)
 
@@ -67,11 +67,15 @@ def load_or_create_token(data_dir: Path) -> str:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
+        try:  # read before any chmod: a FIFO blocked the daemon's event loop for good, a link to
+            data = read_regular_file(path)  # /dev/zero ran out of memory after /dev/zero was chmodded 0600
+        except NotARegularFile as exc:
+            raise UnusableToken(f"the token file {path} is {exc.strerror}") from None
         mode = stat.S_IMODE(path.stat().st_mode)
         if mode & 0o077:
             log.warning("hud: %s was readable by others (mode %o); tightening to 0600", path, mode)
             path.chmod(0o600)
-        token = path.read_text(encoding="ascii").strip()
+        token = data.decode("ascii").strip()
         if token:
             return _usable_token(path, token)
         path.unlink()
