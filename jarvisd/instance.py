@@ -8,7 +8,7 @@ import fcntl
 import os
 from pathlib import Path
 
-from jarvisd.errors import unusable_file
+from jarvisd.errors import require_regular_file, unusable_file
 
 
 class AlreadyRunning(RuntimeError):
@@ -30,6 +30,7 @@ class InstanceLock:
             return "unknown"
 
     def acquire(self) -> InstanceLock:
+        require_regular_file("the instance lock", self.path)  # a FIFO: ftruncate's EINVAL was a traceback
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)

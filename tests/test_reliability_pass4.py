@@ -133,6 +133,19 @@ def test_a_hud_token_that_is_a_fifo_costs_the_hud_not_the_daemon(tmp_path):
     assert oct(os.stat(tmp_path / "hud.token").st_mode & 0o777) == oct(0o644)  # not chmodded
 
 
+def test_an_instance_lock_that_is_a_fifo_is_one_line(env):  # noqa: F811
+    """Before: `OSError: [Errno 22] Invalid argument` from ftruncate, a traceback."""
+    data = os.path.join(env["JARVIS_HOME"], "data")
+    os.makedirs(data)
+    os.mkfifo(os.path.join(data, "jarvisd.pid"))
+    env["JARVIS_VOICE__ENABLED"] = "false"
+    result = jarvisd("run", env=env, timeout=90)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith(
+        f"jarvisd: cannot open the instance lock {data}/jarvisd.pid: it is not a regular file")
+
+
 @pytest.mark.parametrize("phrases", ["[]", '[""]', '["  ", "!!"]'])
 def test_no_usable_wake_phrase_in_wake_mode_is_refused(tmp_path, phrases):
     """Before: accepted; in the default `wake` mode no utterance ever started a turn, said nowhere."""
