@@ -146,6 +146,29 @@ def test_an_instance_lock_that_is_a_fifo_is_one_line(env):  # noqa: F811
         f"jarvisd: cannot open the instance lock {data}/jarvisd.pid: it is not a regular file")
 
 
+def test_a_quarantine_file_that_is_a_fifo_does_not_stop_the_load(tmp_path, caplog):
+    """Before: the load (and the daemon's start) waited forever on the FIFO when a bad record came."""
+    path = tmp_path / "openloops.jsonl"
+    os.mkfifo(tmp_path / QUARANTINE_NAME)
+    path.write_text("garbage\n" + json.dumps(good("a" * 32)) + "\n")
+    store = JsonlLoopStore(path)
+    try:
+        loops = finishes(store.load)
+    finally:
+        store.close()
+    assert [loop.id for loop in loops] == ["a" * 32]
+    assert f"cannot write the quarantine file {tmp_path / QUARANTINE_NAME}" in caplog.text
+
+
+def _store_with_one_item(uri: str):
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+    from tests.memory.test_memory_health import item
+
+    store = LanceMemoryStore(uri, dimensions=8)
+    store.upsert([item(1)])
+    store.close()
+
+
 @pytest.mark.parametrize("phrases", ["[]", '[""]', '["  ", "!!"]'])
 def test_no_usable_wake_phrase_in_wake_mode_is_refused(tmp_path, phrases):
     """Before: accepted; in the default `wake` mode no utterance ever started a turn, said nowhere."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from jarvisd.errors import require_regular_file, unusable_file
+from jarvisd.errors import check_regular_file, require_regular_file, unusable_file
 from jarvisd.llm.base import Embedder
 from jarvisd.openloop.embeddings import LoopEmbeddings, threshold_for
 from jarvisd.openloop.model import OpenLoop
@@ -138,6 +138,7 @@ class Quarantine:
         if self.path is None:
             return
         try:
+            check_regular_file(self.path)  # a FIFO blocked the load (and the start) for good, /dev/zero never ended
             if self._seen is None:
                 self._seen = self._kept() if self.path.exists() else set()
             if record in self._seen:
