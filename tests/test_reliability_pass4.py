@@ -169,6 +169,41 @@ def _store_with_one_item(uri: str):
     store.close()
 
 
+def test_a_journal_file_that_is_a_fifo_or_a_device_is_set_aside_not_read(tmp_path, caplog):
+    """Before: a `*.wal` FIFO hung the start for good (SIGTERM unheard); a link to /dev/zero read
+    until memory ran out (29 s and 8 GB under a ulimit)."""
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+
+    uri = str(tmp_path / "memory.lance")
+    _store_with_one_item(uri)
+    journal = tmp_path / "memory.lance" / "memory_items.journal"
+    journal.mkdir(exist_ok=True)
+    os.mkfifo(journal / "1-fifo.wal")
+    os.symlink("/dev/zero", journal / "2-zero.wal")
+    store = finishes(lambda: LanceMemoryStore(uri, dimensions=8))
+    assert isinstance(store, LanceMemoryStore), store
+    try:
+        assert store.count() == 1
+    finally:
+        store.close()
+    assert f"{journal / '1-fifo.wal'} is not a regular file" in caplog.text
+
+
+def test_a_journal_folder_that_is_a_file_is_refused_at_open(tmp_path):
+    """Before: the daemon started and said memory was fine, then every `/remember` and every turn failed
+    with `FileExistsError` (a JSON 500, "the turn failed")."""
+    from jarvisd.memory.cli import open_service
+
+    uri = tmp_path / "memory.lance"
+    _store_with_one_item(str(uri))
+    (uri / "memory_items.journal").rmdir()
+    (uri / "memory_items.journal").write_text("x")
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_MEMORY__STORE_URI": str(uri)})
+    with pytest.raises(StartupError, match=f"cannot open the memory store {uri} .*memory_items.journal.* "
+                       "not a directory"):
+        open_service(cfg)
+
+
 @pytest.mark.parametrize("phrases", ["[]", '[""]', '["  ", "!!"]'])
 def test_no_usable_wake_phrase_in_wake_mode_is_refused(tmp_path, phrases):
     """Before: accepted; in the default `wake` mode no utterance ever started a turn, said nowhere."""

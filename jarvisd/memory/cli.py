@@ -30,7 +30,7 @@ def open_service(config: Any, embedder: Embedder | None = None) -> MemoryService
 
     try:
         store = LanceMemoryStore(config.store_uri, dimensions=embedder.dimensions if embedder else None)
-    except DimensionMismatch:
+    except (DimensionMismatch, StartupError):
         raise
     except (OSError, ValueError, RuntimeError) as exc:  # a file where the folder should be, a bad URI
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__

@@ -33,6 +33,7 @@ import lancedb
 import pyarrow as pa
 from lancedb.index import BTree, IvfPq
 
+from jarvisd.errors import StartupError
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
@@ -132,6 +133,10 @@ class LanceMemoryStore:
         self._indexed = self._run(self._has_vector_index())
         self._indexed_rows = self._run(self._count_indexed()) if self._indexed else 0
         self._journal_dir = journal.journal_dir(uri, table)
+        if self._journal_dir is not None and self._journal_dir.exists() and not self._journal_dir.is_dir():
+            # else the store opened and every write (each /remember, each turn) failed with FileExistsError
+            raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): its write journal "
+                               f"{self._journal_dir} is not a directory: move it away and start again")
         self._journal = journal.WriteJournal(self._journal_dir) if self._journal_dir is not None else None
         self._replay_orphans()
 

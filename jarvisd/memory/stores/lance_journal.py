@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import pickle
+import stat
 import struct
 import uuid
 import zlib
@@ -123,9 +124,14 @@ def orphans(directory: Path | None) -> list[Path]:
         return []
     found: list[tuple[float, Path]] = []
     for path in directory.glob("*.wal"):
-        try:
-            fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        try:  # O_NONBLOCK: opening a FIFO waits for a writer (the start hung for good, SIGTERM unheard)
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
         except FileNotFoundError:
+            continue
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO, a link to /dev/zero (read until memory ran out)
+            os.close(fd)
+            log.error("memory: %s is not a regular file (%s), so not a write journal jarvisd made; it is not "
+                      "replayed. Move it out of %s.", path, os.path.realpath(path), directory)
             continue
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
