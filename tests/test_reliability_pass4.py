@@ -204,6 +204,37 @@ def test_a_journal_folder_that_is_a_file_is_refused_at_open(tmp_path):
         open_service(cfg)
 
 
+@pytest.mark.parametrize("damage", ["empty", "garbage"])
+def test_a_damaged_newest_manifest_is_named_with_the_fix(tmp_path, damage):
+    """The newest version file of the table empty (a write cut short) or garbage: LanceDB cannot open the
+    table and `jarvisd run` said to "move what is there away" (all of memory). Now the line names the
+    damaged manifest, and moving it aside opens the version before it."""
+    from jarvisd.memory.cli import open_service
+
+    uri = tmp_path / "memory.lance"
+    _store_with_one_item(str(uri))
+    versions = uri / "memory_items.lance" / "_versions"
+    manifests = sorted(versions.glob("*.manifest"), key=lambda p: int(p.stem))
+    newest = manifests[0] if int(manifests[0].stem) > 2**63 else manifests[-1]  # lance may number them down
+    if damage == "empty":
+        newest.write_bytes(b"")
+    else:
+        newest = newest.with_name(str(int(newest.stem) - 1 if int(newest.stem) > 2**63 else int(newest.stem) + 1)
+                                  + ".manifest")
+        newest.write_bytes(b"\x00garbage" * 10)
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_MEMORY__STORE_URI": str(uri)})
+    with pytest.raises(StartupError) as raised:
+        open_service(cfg)
+    message = str(raised.value)
+    assert f"the table's version file {newest} is damaged" in message, message
+    assert "move what is there away" not in message
+    Path(newest).rename(tmp_path / "aside.manifest")  # what the message says to do
+    service = open_service(cfg)
+    service.store.close()
+
+
+# ---- config values ---------------------------------------------------------------------------------
+
 @pytest.mark.parametrize("phrases", ["[]", '[""]', '["  ", "!!"]'])
 def test_no_usable_wake_phrase_in_wake_mode_is_refused(tmp_path, phrases):
     """Before: accepted; in the default `wake` mode no utterance ever started a turn, said nowhere."""
