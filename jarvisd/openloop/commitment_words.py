@@ -63,7 +63,7 @@ EN_NOT_DONE = frozenset(
 # Verbs that make no task after "I'll" / "I want to": a state, a feeling, a request to the assistant.
 EN_NOT_ACTION = frozenset(
     "be have see bet guess know hear listen talk chat say understand feel sleep rest die cry "
-    "thank play wonder believe hope think mean like love hate".split())
+    "thank play wonder believe hope think mean like love hate keep".split())
 EN_WISH_NOT_ACTION = EN_NOT_ACTION | frozenset("eat watch ask go".split())
 
 # Words that open a clause and say nothing: fillers, the wake word, a politeness.
@@ -164,6 +164,8 @@ KO_GUESS_STEMS = frozenset("늦 나 오 되 죽 떨어지 망하 걸리 생기 �
 # Words of agreeing after "-기로" (약속했어) and of telling after "-다고" (말했어, 얘기했어).
 KO_AGREE_NOUNS = frozenset("약속 결정 합의 결심 계획 얘기 이야기 말".split())
 KO_SPEECH_NOUNS = frozenset("말 약속 얘기 이야기".split())
+EN_SAME_PAST = frozenset("put cut set hit let shut quit read spread".split())   # past = base
+KO_VAGUE_ADVERB_WORDS = frozenset("이번엔 이번에는 이번에 꼭 그냥 좀 다시 한번 한 번 빨리 얼른 미리 같이 잘".split())
 KO_GENERIC_NOUNS = frozenset("약속 일 거 것 건 계획 일정 예약 얘기".split())   # "그 약속은 없던 걸로"
 KO_QUOTE_ENDINGS = frozenset("다고 ᆫ다고 는다고 라고 이라고 자고 냐고 느냐고 으라고".split())
 

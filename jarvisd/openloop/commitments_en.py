@@ -60,7 +60,8 @@ _ACTION_END = re.compile(
     r"\s*[;:]|,?\s+(?:because|since|cause|'cause|so\s+that|but|if|unless|when|while|once|whenever|"
     r"otherwise|or\s+else|and\s+then\s+(?:i|we)|so\s+(?:i|we)|(?:before|after|until|till)\s+(?:i|we|it|he|she|"
     r"they|you|my|the|our|his|her|their|work|lunch|dinner|breakfast|school|class|bed))\b|,?\s+(?:and\s+)?(?:i|we)(?:'|\s+(?!and\b))"
-    r"|,\s+(?:so|then)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b")
+    r"|,\s+(?:so|then)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b"
+    r"|,?\s+never\s*mind\b|,\s+forget\s+(?:about\s+)?(?:it|that)\b")
 _AND_VERB = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?=(?P<verb>[a-z]+)\s+[\w'])")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _FILLER_WORDS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+)\b,?|,\s*you\s+know\s*,")
@@ -146,7 +147,9 @@ def _remind_link(low: str, t: _Trigger) -> _Trigger:
         m = re.compile(r"\s+(?:that\s+)?(?:i|we)\s+").match(low, t.end)
         return _Trigger(t.kind, t.start, m.end() if m else t.end, link="to")
     m = _REMIND_LINK.match(low, t.end)
-    if not m or any(w in W.EN_QUESTION_WH for w in _WORD.findall(m.group("pre") or "")):
+    pre = _WORD.findall(m.group("pre") or "") if m else []
+    if not m or any(w in W.EN_QUESTION_WH for w in pre) or pre[:1] and pre[0] in W.EN_BASE_VERBS:
+        # "note to self, email the office about my visa": the order itself is the action
         first = _WORD.findall(low[t.end:t.end + 12])[:1]
         wh = bool(first) and first[0] in W.EN_QUESTION_WH   # "remind me what time it is": a question
         gap = re.compile(r"[\s:,-]*").match(low, t.end)       # "note to self: buy ink"
@@ -203,6 +206,19 @@ def _resolve(action: str, who: str) -> str:
     return re.sub(r"\b(?:him|her|them)\b", person, action, count=1, flags=re.IGNORECASE)
 
 
+_FRONTED = re.compile(r"^(?:(?:oh|and|so|um+|uh+|also|plus|okay|ok)[\s,]+)*(?P<np>(?:the|my|our|this|that)\s+[\w' -]{2,40}?),\s")
+_POINTER = re.compile(r"\b(?:that|it|them|this)\b")
+
+
+def _fronted(sen: str, low: str, action: str) -> str:
+    """"The maintenance fee, I have to pay that": the thing said first is what "that" stands for."""
+    words = _WORD.findall(action.lower())
+    m = _FRONTED.match(low)
+    if m is None or len(words) < 2 or not all(w in ("that", "it", "them", "this") for w in words[1:2]):
+        return action
+    return _POINTER.sub(lambda _: sen[m.start("np"):m.end("np")], action, count=1)
+
+
 def _is_action(action: str, kind: str, link: str) -> bool:
     """An action starts with a verb; a wish or a "will" needs a verb that is a task, not a state; and it
     names something: "do it", "go", "call you" (the assistant) put nothing on an agenda."""
@@ -225,6 +241,8 @@ def _is_action(action: str, kind: str, link: str) -> bool:
         return False
     if kind == "wish":
         return first not in W.EN_WISH_NOT_ACTION
+    if first == "see" and len(words) > 2 and (words[1] in W.EN_DETERMINERS or words[1] == "dr"):
+        return True                    # "see the eye doctor": a visit, not a sight
     return first not in W.EN_NOT_ACTION
 
 
@@ -259,7 +277,7 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             if t.kind == "going" and _WORD.findall(action.lower())[:1] and \
                     _WORD.findall(action.lower())[0] in W.EN_DETERMINERS:
                 action = "go to " + action  # "I'm going to the dentist"
-            action = _resolve(action, t.who)
+            action = _fronted(sen, low, _resolve(action, t.who))
             if not _is_action(action, t.kind, t.link):
                 continue
             cs, ce = (0, len(sen))
@@ -342,8 +360,10 @@ def _done_verb(sen: str, low: str, start: int, holes: Sequence[Span]) -> Closure
                                  (_base_verb(word) or "") not in W.EN_BASE_VERBS):
         return None
     base = _base_verb(word)
-    if base is None or word == base:
-        return None
+    if base is None or (word == base and not (subject and word in W.EN_SAME_PAST)):
+        return None                    # "I put the drops in": put is its own past after I/we
+    if base == "put" and re.match(r"(?:\s+\w+){0,3}?\s+off\b", low[wend:]):
+        return None                    # "I put it off": postponed, not done
     return Closure("done", _reference(sen, low, wend, holes, verb=base), sen)
 
 

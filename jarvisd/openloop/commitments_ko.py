@@ -38,7 +38,8 @@ def _is(m: Morph, form: str, tag: str = "") -> bool:
 
 def _final(ms: Sequence[Morph], i: int) -> bool:
     """A final ending, or one Kiwi reads as connective before a comma ("안 할래, 빼줘")."""
-    return ms[i].tag == "EF" or (ms[i].tag == "EC" and (i + 1 == len(ms) or ms[i + 1].tag in ("SP", "SF")))
+    j = i + 1 + (i + 1 < len(ms) and _is(ms[i + 1], "요", "JX"))      # "신청하려고요"
+    return ms[i].tag == "EF" or (ms[i].tag == "EC" and (j >= len(ms) or ms[j].tag in ("SP", "SF")))
 
 
 # ---------------------------------------------------------------- sentences
@@ -218,9 +219,15 @@ def _told(ms: Sequence[Morph], i: int) -> bool:
     if j >= len(ms):
         return False
     if ms[j].form == "하" and j == i + 1:
-        return _said_by_me(ms[:i])
+        return _said_by_me(ms[:i]) or _told_someone(ms[:i])
     speech = ms[j].form in W.KO_SPEECH_NOUNS and j + 1 < len(ms) and ms[j + 1].form == "하"
     return speech and (addressee or ms[j].form == "약속" or _said_by_me(ms[:i]))
+
+
+def _told_someone(ms: Sequence[Morph]) -> bool:
+    """"이 교수님께 … 보내드린다고 했어": a promise to someone the user honours (께, or the humble 드리),
+    which only the user says of themself; "민수한테 보내준다고 했어" may be anyone's."""
+    return any(m.tag == "JKB" and m.form == "께" for m in ms) or any(m.form == "드리" and m.tag.startswith("V") for m in ms)
 
 
 def _said_by_me(ms: Sequence[Morph]) -> bool:
@@ -276,11 +283,15 @@ def _subject_of_the_predicate(ms: Sequence[Morph], i: int, noun: Morph) -> bool:
 
 
 def _someone_else(ms: Sequence[Morph]) -> bool:
-    """A subject that is not the user: 엄마가, 지호는, 팀장님이, 걔가 (나/저/우리 are the user)."""
+    """A subject that is not the user: 엄마가, 지호는, 팀장님이, 걔가 (나/저/우리 are the user); not the
+    subject of a clause describing a thing ("아들이 보낸 위임장": the son sent it, the user signs it)."""
     for i, m in enumerate(ms):
         if i == 0:
             continue
         prev = ms[i - 1]
+        if m.tag == "JKS" and any(x.tag == "ETM" and k + 1 < len(ms) and ms[k + 1].tag.startswith("NN")
+                                  for k, x in enumerate(ms[i + 1:], i + 1)):
+            continue
         if m.tag == "JKS" and (m.form == "께서" or _a_person(prev) or _subject_of_the_predicate(ms, i, prev)):
             return True
         if m.tag == "JX" and m.form in ("은", "는", "ᆫ") and (
@@ -360,6 +371,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
         hit = _Hit(hit.kind, -1, hit.stem, remind=True)     # "7시에 회의 있다고 알려줘": remind of the meeting
     start = _start(ms, hit.stem)
     clause_span = (ms[0].start, ms[-1].end)
+    if start > 0 and any(ms[start].start <= hs < ms[-1].end for hs, _ in holes):
+        clause_span = (ms[start].start, ms[-1].end)   # "내일 손주들 오니까 오늘 장 봐야겠다": the reason's day is not the due
     clause = sen[clause_span[0]:clause_span[1]]
     if hit.stem < 0:   # "3시에 회의 알려줘": a reminder of a thing, not of a deed
         nouns = [m for m in ms[start:hit.at] if m.tag.startswith("NN") and not any(
@@ -426,6 +439,15 @@ def _closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Closure | 
             return Closure("dismissed", _reference(sen, ms, i - 1, holes), clause)
         if _final(ms, i) and m.form in W.KO_PROMISSIVE and i >= 2 and _negated(ms, i - 1):
             return Closure("dismissed", _reference(sen, ms, i - 1, holes), clause)    # "보험 갱신 안 할래"
+        if (m.form == "없어지" or _is(m, "없", "VA") and [x.form for x in ms[i + 1:i + 3]] == ["어", "지"]) and \
+                any(x.form in W.KO_PAST for x in ms[i + 1:]):
+            return Closure("dismissed", _reference(sen, ms, i, holes), clause)    # "성가대 연습 없어졌대"
+        if i >= 2 and _negated(ms, i - 1) and m.tag == "ETM" and m.form in ("ᆯ", "을") and i + 1 < len(ms) and \
+                ms[i + 1].form in ("거", "것"):
+            return Closure("dismissed", _reference(sen, ms, i - 1, holes), clause)   # "해지 안 할 거야"
+        if i >= 2 and _negated(ms, i - 1) and m.tag == "EF" and m.form in ("어", "아", "어요", "아요") and \
+                i == len([x for x in ms if x.tag not in ("SP", "SF")]) - 1 and _v(ms[i - 1]):
+            return Closure("dismissed", _reference(sen, ms, i - 1, holes), clause)   # "반품 안 해"
         if m.form in ("잊", "잊어버리") and m.tag == "VV" and not any(x.form in ("않", "말") for x in ms[i:]):
             if ms[-1].tag == "EF" and not any(x.form in W.KO_PAST for x in ms[i:]):
                 return Closure("dismissed", _reference(sen, ms, i, holes), clause)
@@ -498,6 +520,7 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
     topic = ""              # what the sentence before was about: "동생 선물은 …, 난 안 사도 돼"
     lead = ""               # the nouns it started with: "초코 사료 다 떨어졌네, 주문해야겠다"
     note_asked = False      # it only asked for a note: "메모해줘, 양식 바꾸기"
+    before = (0, "")        # where it started and its words, for a due said there
     for a, b in _sentences(morphs):
         ms = morphs[a:b]
         if all(m.tag in ("SF", "SP", "SW") for m in ms):
@@ -506,8 +529,12 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         found = _commitments(sen, ms, s, local)
         if not found and note_asked and (task := _task_phrase(sen, ms, local)):
             found = [Commitment(task, sen[ms[0].start:ms[-1].end], (s + ms[0].start, s + ms[-1].end), False)]
-        found = [Commitment(f"{lead} {c.action}", c.clause, c.clause_span, c.remind)
-                 if lead and " " not in c.action and c.action.endswith("하기") else c for c in found]
+        found = [_with_thing(c, lead, before) if lead and _bare(c.action) else c for c in found]
+        if not found and commitments and _time_only(ms, local):   # "…데려오기로 했어요, 4시 반에요."
+            last = commitments[-1]
+            commitments[-1] = Commitment(last.action, f"{last.clause} {sen[ms[0].start:ms[-1].end]}",
+                                         (last.clause_span[0], s + ms[-1].end), last.remind)
+            continue
         note_asked = _is_note_request(ms)
         if question and not any(c.remind for c in found):
             continue
@@ -517,6 +544,7 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
             closure = Closure(closure.status, topic or lead, closure.clause)   # "수진이 안 된대, 그 약속은 …"
         topic = _reference(sen, ms, len(ms), local) if _topic(ms, len(ms)) > 0 else ""
         lead = _lead_nouns(sen, ms, local) if not found else ""
+        before = (s + ms[0].start, sen[ms[0].start:ms[-1].end])
         if closure is not None and (not found or closure.status == "dismissed"):
             closures.append(closure)          # "치과는 취소하고 대신 병원 가야 돼": both
         question = question and not found
@@ -537,8 +565,10 @@ def _lead_nouns(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
     j = i
     while j < len(ms) and ms[j].tag in ("NNG", "NNP") and not any(hs <= ms[j].start < he for hs, he in holes):
         j += 1
-    if j == i or (j < len(ms) and ms[j].tag.startswith(("V", "XSV"))):
-        return ""                      # "전화했어": a noun of a 하다 verb, not a thing
+    if j < len(ms) and ms[j].tag.startswith(("V", "XSV")) and ms[j].start == ms[j - 1].end:
+        j -= 1                         # "내과 예약돼 있어요": 예약 belongs to the verb; "전화했어": no thing
+    if j == i:
+        return ""
     return sen[ms[i].start:ms[j - 1].end]
 
 
@@ -548,3 +578,23 @@ def _task_phrase(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
     if not words or not (_is(words[-1], "기", "ETN") or all(m.tag.startswith(("NN", "J", "XSN")) for m in words)):
         return ""
     return cut(sen, words[0].start, words[-1].end, sorted([*holes, *_skipped(words)]))
+
+
+def _bare(action: str) -> bool:
+    """An action with no thing of its own: "주문하기", "이번엔 꼭 참석하기" (only a verb and vague words)."""
+    words = action.split()
+    return all(w in W.KO_VAGUE_ADVERB_WORDS for w in words[:-1])
+
+
+def _with_thing(c: Commitment, lead: str, before: tuple[int, str]) -> Commitment:
+    """The thing named in the sentence before ("동대표 회의 있는데, 꼭 참석할게요") and its due."""
+    verb = c.action.split()[-1]
+    start, said = before
+    return Commitment(f"{lead} {verb}", f"{said} {c.clause}", (start, c.clause_span[1]), c.remind)
+
+
+def _time_only(ms: Sequence[Morph], holes: Sequence[Span]) -> bool:
+    """A sentence that only says a time: "4시 반에요", "내일 낮 12시에요"."""
+    rest = [m for m in ms if not any(hs <= m.start < he for hs, he in holes)]
+    return len(rest) < len(ms) and all(m.tag in ("SP", "SF", "VCP", "EF", "JX", "JKB", "SN") or m.form in ("요", "시", "분", "반")
+                                       for m in rest)

@@ -97,7 +97,7 @@ class AgendaDesk:
         now, lang = self.service.now_local(), intent.lang
         tz = self.service.tz
         if intent.kind in ("list", "due_today", "due_tomorrow"):
-            loops = self.service.agenda()
+            loops = every = self.service.agenda()
             scope: Literal["all", "today", "tomorrow"] = "all"
             if intent.kind != "list":
                 scope = "today" if intent.kind == "due_today" else "tomorrow"
@@ -105,7 +105,8 @@ class AgendaDesk:
                 loops = [loop for loop in loops if loop.due_ms is not None
                          and datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
-            return DeskReply(phrases.agenda_list(loops, now, tz, lang, scope), lang, intent=intent.kind)
+            others = len(every) - len(loops)
+            return DeskReply(phrases.agenda_list(loops, now, tz, lang, scope, others), lang, intent=intent.kind)
         if intent.kind == "promised_to":
             loops = [loop for loop in self.service.agenda() if _mentions(loop, intent.argument)]
             return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
@@ -159,7 +160,7 @@ class AgendaDesk:
         if loop is None:
             return None
         try:
-            when = resolve_time(words, self.service.now_local())
+            when = resolve_time(words, self.service.now_local(), due=True)
         except ImpossibleTime as exc:
             return DeskReply(_reason(exc, lang), lang, intent="correct")
         if when is None:
@@ -212,7 +213,7 @@ class AgendaDesk:
     def _due(self, clause: str, now: datetime, lang: phrases.Lang) -> tuple[int | None, str | None]:
         """The due said in this clause, or (None, why not) for an impossible, absurd or past one."""
         try:
-            when = resolve_time(clause, now)
+            when = resolve_time(clause, now, due=True)
         except ImpossibleTime as exc:
             return None, _reason(exc, lang)
         if when is None:
@@ -230,6 +231,8 @@ class AgendaDesk:
         descs = [loop.desc for loop in shown]
         for closure in reading.closures:
             found = naming.best_reference(closure.reference, descs)
+            if found is None:        # "never mind sending it back": the utterance names it, not the clause
+                found = naming.best_covered(text, descs)
             if isinstance(found, int):
                 status = LoopStatus.DONE if closure.status == "done" else LoopStatus.DISMISSED
                 refs.append(ClosedRef(index=found + 1, status=status))

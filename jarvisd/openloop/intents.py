@@ -19,6 +19,7 @@ from typing import Literal
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.phrases import language_of
 from jarvisd.openloop.text import EN_FUNCTION
+from jarvisd.openloop.when_words import ko_number
 
 IntentKind = Literal["list", "due_today", "due_tomorrow", "done", "cancel", "snooze", "promised_to", "correct"]
 
@@ -135,7 +136,7 @@ _EN_CORRECT = [
 # ---------------------------------------------------------------- Korean (spaces ignored: Whisper spaces freely)
 
 _KO_LIST = [
-    r"(?:오늘|내)?할일(?:이|은|목록)?(?:뭐|뭐뭐|뭔데|뭐있|뭐남|알려|보여|말해|있어|읽어)",
+    r"(?:내)?할일(?:이|은|목록)?(?:뭐|뭐뭐|뭔데|뭐있|뭐남|알려|보여|말해|있어|읽어)",
     r"(?:내)?(?:일정|약속|아젠다|어젠다|할일목록|투두)(?:이|은|좀)?(?:뭐|알려|보여|말해|읽어|있)",
     r"(?:뭐|무엇을?)해야(?:돼|되지|하지|해|하더라)",
     r"(?:내가)?(?:챙길|챙겨야할|해야할|남은|남아있는)(?:거|것|일)(?:이|은|들)?(?:뭐|있|알려|보여)",
@@ -149,16 +150,17 @@ def _ko_due(day: str) -> list[str]:
 
 
 _KO_DUE_TODAY = [rf"오늘(?=까지|안에|중으로|중에|마감){_ko_due('')[0]}"]
-_KO_DUE_TOMORROW = _ko_due("내일")
+_KO_DUE_TOMORROW = _ko_due("(?:내일|낼)")
 _KO_DONE_TAIL = (r"(?:완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?\s*(?:해줘|해|했어|시켜줘|처리해줘|해\s*주세요)?|끝났어|끝냈어|다했어|했어체크"
                  r"|체크해줘|처리\s*완료)")
-_KO_CANCEL_TAIL = r"(?:취소해줘|취소|지워줘|지워|빼줘|삭제해줘|삭제|없애줘|잊어버려|잊어)"
+_KO_CANCEL_TAIL = (r"(?:취소\s*해\s*(?:줘|주세요)|취소|지워\s*(?:줘|주세요)?|빼\s*(?:줘|주세요)|삭제\s*해\s*(?:줘|주세요)|삭제"
+                   r"|없애\s*(?:줘|주세요)|잊어버려|잊어)(?:요)?(?:\s*,\s*[^,]+)?")
 _KO_SNOOZE = [
     r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|오)(?P<unit>분|시간)(?:만)?(?:뒤에|후에|있다가|이따가?)?"
     r"(?:다시|한번더)?(?:알려|말해)(?:줘|주세요|줄래)",
     r"(?P<bare>(?:이따가?|나중에|조금이따가?|좀이따가?)?다시(?:알려|말해)(?:줘|주세요?|줄래)|스누즈)",
 ]
-_KO_PROMISED = [r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|한테|에게|께|랑|하고)(?:뭐|무슨)(?:약속|하기로|해주기로|드리기로|해드리기로)",
+_KO_PROMISED = [r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|한테|에게|께|랑|하고)(?:뭐|무슨)(?:약속|[가-힣]{0,4}?기로)",
                 r"(?P<x>[가-힣A-Za-z]+?)(?:한테|에게|께)약속한(?:거|것|일)(?:이|은)?(?:뭐|있|알려)"]
 _KO_CUE = r"(?:(?:아|음|저|죄송해요|죄송합니다|미안|미안해|미안해요)[,\s]+)*"
 _KO_CORRECT = [rf"{_KO_CUE}(?:아니야|아니다|아니요|아니|아뇨|아냐)[,\s]+(?P<x>.+)",
@@ -180,7 +182,7 @@ _KO = {kind: _compile(table) for kind, table in (
     ("promised_to", _KO_PROMISED))}
 # "약 먹었어, 체크해줘", "세차는 안 할래, 목록에서 빼줘": a remark about a task, then the order
 _KO_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:그러니까\s*|그니까\s*)?(?:(?:목록|리스트|할\s*일|일정)에서\s*)?"
-                           r"(?P<cmd>체크|완료\s*(?:처리|표시)?|지워|빼|삭제|취소)\s*(?:해)?\s*(?:줘|주세요|줄래)?요?")
+                           r"(?P<cmd>체크|완료\s*(?:처리|표시)?|끝난\s*(?:걸로|것으로)\s*해|지워|빼|삭제|취소)\s*(?:해)?\s*(?:줘|주세요|줄래)?요?")
 _EN_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:so\s+|and\s+)?(?:you\s+can\s+|please\s+)?(?:(?P<done>check|tick|cross)\s+(?:it|that)\s+off"
                            r"|(?:take|cross)\s+(?:it|that)\s+off\s+(?:my|the)\s+(?:list|agenda)|(?:remove|delete|drop)\s+(?:it|that))"
                            r"(?:\s+(?:my|the)\s+(?:list|agenda))?")
@@ -213,15 +215,16 @@ _EN_AGENDA = re.compile(
     r"\b(?:agenda|to[- ]?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
     r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|coming up$|upcoming (?:tasks|deadlines|promises)"
     r"|(?:have|need|got) to (?:do|finish|get done|have done|have finished|get finished|turn in|hand in|submit|send)"
-    r"|left to do|reminders)\b")
+    r"|left to do|reminders|i said i'd|i said i would|i told (?:you|myself) i'd)\b")
 _EN_OTHERS = re.compile(r"\b(?:did|does|has|will)\s+(?!i\b)\w+\s+(?:promise|say|tell|owe)|\bpromised? me\b")
 _EN_TODAY = re.compile(r"\b(?:today|tonight|this evening|end of (?:the )?day|eod)\b")
 _EN_TOMORROW = re.compile(r"\btomorrow(?:'s)?\b")
-_EN_PERSON = re.compile(r"\b(?:promise[ds]?|owe|told|tell|committed)\s+(?:(?:anything|something)\s+)?(?:to\s+)?(?:my\s+)?"
+_EN_PERSON = re.compile(r"\b(?:promise[ds]?|owe|told|tell|committed)\s+(?:(?:anything|something)\s+)?(?:to\s+)?(?:my\s+|the\s+)?"
                         r"(?P<x>[a-z][\w'-]*)"
                         r"|\bpromises\s+to\s+(?:my\s+)?(?P<y>[a-z][\w'-]*)"
                         r"|\b(?:do|did)\s+for\s+(?:my\s+)?(?P<z>[a-z][\w'-]*)")
-_EN_NOT_PERSON = frozenset({"to", "you", "me", "anything", "something", "i", "that", "it", "myself", "everyone"})
+_EN_NOT_PERSON = frozenset({"to", "you", "me", "anything", "something", "i", "that", "it", "myself", "everyone", "yourself",
+                            "himself", "herself", "themselves", "ourselves", "them", "him", "her", "someone", "anyone"})
 # the amount ends the sentence: "remind me in two hours to check the oven" is a promise, not a snooze
 _EN_NAG_END = r"(?:\s+(?:again|later|more|or so|then|from now))*$"
 _EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:about\s+(?:it|that|this)\s+)?(?:again\s+)?"
@@ -231,13 +234,14 @@ _EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:abou
                        + _EN_NAG_END))
 _KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려|보여|말해|읽어|불러|읊어|있어|있나|있니|있지|있을까|있냐|있어요|리스트|어떻게|어때|어떤)")
 _KO_AGENDA = re.compile(r"(?:할일|할것|할거|(?:해|끝내|마쳐|처리해|내)야(?:할|될|하는|되는)|일정|약속한|하기로한|마감|기한"
-                        r"|남은일|(?:안|못)(?:끝난|끝낸|한|마친)(?:거|것|일)|투두|챙길|뭐해야)")
+                        r"|남은일|(?:안|못)(?:끝난|끝낸|한|마친)(?:거|것|일)|투두|챙길|챙겨야|뭐해야|밀린|잡혀|잡힌"
+                        r"|하기로|하겠다고|한다고했|메모해둔|적어둔|해야되는|해야하는)")
 _KO_OTHERS = re.compile(r"(?<!내)(?<!제)(?:가|이)(?:뭐|나한테|내게|저한테)")
 _KO_PERSON = re.compile(r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|하고|한테|에게|께|랑)"
                         r"(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로|해준다고|해주겠다고|한다고했|하겠다고))")
 _KO_KEEP_ME = re.compile(r"(?:잊|까먹|잊어버리)(?:지|지는)(?:않게|말고|마)|라고알려|(?:해야|해야하|해야되)(?:는데|니까).*알려")
-_KO_NAG = re.compile(r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|사십|오십|오)\s*(?P<unit>분|시간)"
-                     r"(?:만|뒤에|뒤|후에|후|있다가|이따가?|좀|다시|더|정도)*(?:알려|말해|미뤄|미루|스누즈)")
+_KO_NAG = re.compile(r"(?<![가-힣])(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*(?P<unit>분|시간)"
+                     r"(?:만|뒤에|뒤|후에|후|있다가|이따가?|좀|다시|더|정도)*(?:알려|말해|미뤄|미루|스누즈|다시$)")
 
 
 def _en_cues(t: str) -> Intent | None:
@@ -274,15 +278,16 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
         return Intent("promised_to", "ko", argument=person["x"])
     if _KO_AGENDA.search(squeezed) is None:
         return None
-    if re.search(r"(?:^|\s)내일(?!\s*정)", t):  # "내 일정" squeezed is 내일정: not tomorrow
+    if re.search(r"(?:^|\s)(?:내일|낼)(?!\s*정)", t):  # "내 일정" squeezed is 내일정: not tomorrow
         return Intent("due_tomorrow", "ko")
-    if re.search(r"오늘(?:은|에)?(?:뭐|무슨일)?(?:까지|마감|기한|중|안에|내로|(?:해|끝내|마쳐|처리해|내)야)", squeezed):
+    if re.search(r"오늘(?:은|에)?(?:제가|내가)?(?:뭐|무슨일)?(?:까지|마감|기한|중|안에|내로|할일|할거|(?:해|끝내|마쳐|처리해|내|챙겨)야"
+                 r"|잡혀|잡힌|하기로)", squeezed):
         return Intent("due_today", "ko")
     return Intent("list", "ko")
 
 
 def _minutes(amount: str, unit: str, numbers: dict[str, int]) -> int:
-    n = int(amount) if amount.isdigit() else numbers.get(amount, 1)
+    n = int(amount) if amount.isdigit() else numbers.get(amount) or (int(ko_number(amount)) if "십" in amount else 1)
     if amount.startswith(("half", "another half")):
         return 30
     return n * 60 if unit.startswith(("h", "시")) else n
@@ -342,7 +347,7 @@ def _ko_intent(t: str) -> Intent | None:
     if "?" in t:
         return None
     if (m := _KO_THEN_MARK.fullmatch(t)) is not None and (argument := _ko_task_words(m["x"])):
-        kind = "done" if m["cmd"].startswith(("체크", "완료")) else "cancel"
+        kind = "done" if m["cmd"].startswith(("체크", "완료", "끝난")) else "cancel"
         return Intent(kind, "ko", argument=argument, command=True)  # type: ignore[arg-type]
     for kind, pattern in (("done", _KO_DONE), ("cancel", _KO_CANCEL)):
         m = pattern.fullmatch(t.rstrip("요").rstrip())

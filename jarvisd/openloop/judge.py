@@ -66,7 +66,7 @@ def redate(judgement: Judgement, user_input: str, now: datetime) -> Judgement:
             if not words:
                 continue
             try:
-                when = resolve_time(words, now)
+                when = resolve_time(words, now, due=True)
             except ImpossibleTime:
                 due_ms = None
                 break

@@ -21,6 +21,8 @@ _SYNONYMS = [frozenset(stem_en(w) for w in group.split()) for group in (
     "book reserve schedule", "fix repair", "finish complete", "submit send", "return give",
     "clean tidy", "pay settle", "pick collect fetch", "drop deliver", "renew extend", "start run")]
 _SYNONYM_OF = {stem: group for group in _SYNONYMS for stem in group}
+# Korean words for the same thing or deed, matched as the start of a word ("통화했어" for "전화하기").
+_KO_SYNONYMS = [("전화", "통화"), ("주사", "접종", "예방접종"), ("합창", "성가대"), ("반품", "환불"), ("갱신", "연장")]
 # A state said in place of a deed: "the laundry's in the dryer", "the dishwasher's running"
 _STATE = re.compile(r"^(?:(?:ok(?:ay)?|so|well|alright|good|great)[\s,]+)*(?:the|my|our)?\s*[\w' -]+?(?:'s|\s+is|\s+are|'re)\s",
                     re.IGNORECASE)
@@ -32,7 +34,10 @@ def same_word(w: str, v: str) -> bool:
     """The same word up to inflection (`words_match`), or English verbs for the same deed."""
     if words_match(w, v):
         return True
-    group = _SYNONYM_OF.get(stem_en(w)) if w.isascii() else None
+    if not w.isascii():
+        return any(any(w.startswith(a) for a in group) and any(v.startswith(b) for b in group)
+                   for group in _KO_SYNONYMS)
+    group = _SYNONYM_OF.get(stem_en(w))
     return group is not None and stem_en(v) in group
 
 
@@ -98,3 +103,24 @@ def restates_done(sentence: str, desc: str) -> bool:
     verb = _verb(theirs)
     matched = {v for v in theirs if any(same_word(w, v) for w in said)}
     return len(matched) >= 2 and set(theirs) - {verb} <= matched
+
+
+def best_covered(text: str, descs: Sequence[str]) -> int | None:
+    """When a closing's own words name nothing ("never mind sending it back", "I don't need to"): the
+    description whose words the whole utterance says most of, half at least and one that is not its
+    verb ("I decided to keep the jacket, never mind sending it back" -> "return the jacket"); None when
+    none or two tie."""
+    said = profile(text).content
+    scores = []
+    for desc in descs:
+        theirs = profile(desc).content
+        if not theirs:
+            scores.append(0.0)
+            continue
+        matched = {v for v in theirs if any(same_word(w, v) for w in said)}
+        verb = _verb(theirs)
+        scores.append(len(matched) / len(theirs) if matched - {verb} and len(matched) * 2 >= len(theirs) else 0.0)
+    best = max(scores, default=0.0)
+    if best <= 0.0 or scores.count(best) > 1:
+        return None
+    return scores.index(best)

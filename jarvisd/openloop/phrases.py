@@ -149,8 +149,19 @@ def unusable_time(desc: str, reason: str, lang: Lang) -> str:
 
 
 def agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang,
-                scope: Literal["all", "today", "tomorrow"] = "all") -> str:
-    """The agenda read aloud: the first SPOKEN_ITEMS promises and how many more."""
+                scope: Literal["all", "today", "tomorrow"] = "all", others: int = 0) -> str:
+    """The agenda read aloud: the first SPOKEN_ITEMS promises and how many more; for a day's list,
+    how many `others` are open later or without a due ("오늘 할 일" must not sound like all there is)."""
+    said = _agenda_list(loops, now, tz, lang, scope)
+    if not others or scope == "all":
+        return said
+    if lang == "ko":
+        return f"{said} 그 밖에 열린 일이 {others}개 더 있어요."
+    return f"{said} {others} more {'is' if others == 1 else 'are'} open for later."
+
+
+def _agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang,
+                 scope: Literal["all", "today", "tomorrow"]) -> str:
     items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
     more = len(loops) - len(items)
     if lang == "ko":

@@ -38,7 +38,7 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
 from jarvisd.openloop import when_patterns as wp
@@ -63,6 +63,7 @@ class _Meaning:
     clock: tuple[int, int, str] | None = None  # hour, minute, cue: "am" | "pm" | "24" | "" (bare)
     part: str | None = None                   # a HOUR_TABLE key
     minutes: float | None = None              # an exact relative amount ("in two hours")
+    ago: bool = False                         # "3일 전에", "2 days ago": never a due ("8일 전에" is then the 8th)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +141,8 @@ def _relative_amount(m: re.Match[str]) -> _Meaning | None:
     ago = (m.groupdict().get("dir") or "").lower() in ("ago", "전")
     if ago and korean and unit in ("hour", "minute"):
         return None  # "3일 전" is three days ago, but "30분 전에" is too often before something else
-    return _relative(n + (0.5 if m["half"] else 0), unit, -1 if ago else 1)
+    meaning = _relative(n + (0.5 if m["half"] else 0), unit, -1 if ago else 1)
+    return replace(meaning, ago=True) if ago else meaning
 
 
 @_rule(*wp.DAY_WORD)
@@ -283,12 +285,14 @@ def _matches(text: str) -> list[tuple[int, int, int, _Meaning]]:
     return found
 
 
-def _scan(text: str) -> list[list[_Mention]]:
+def _scan(text: str, due: bool = False) -> list[list[_Mention]]:
     """The longest match at each place (the earlier rule on a tie), grouped where they touch (only
-    spaces or commas between); groups of only a part of the day ("every morning") are dropped."""
+    spaces or commas between); groups of only a part of the day ("every morning") are dropped. For a
+    `due`, readings in the past ("3일 전에": three days ago) give way to the others ("before the 3rd")."""
     groups: list[list[_Mention]] = []
     end = 0
-    for start, neg_end, _, meaning in sorted(_matches(text), key=lambda f: f[:3]):
+    found = [f for f in _matches(text) if not (due and f[3].ago)]
+    for start, neg_end, _, meaning in sorted(found, key=lambda f: f[:3]):
         if start < end:
             continue
         mention = _Mention(start, -neg_end, meaning)
@@ -377,14 +381,24 @@ def _without_attributive_days(text: str, groups: list[list[_Mention]]) -> list[l
     return out
 
 
-def resolve_time(text: str, now: datetime) -> When | None:
-    """The time `text` names, relative to the aware `now`; None if it names none.
+_KO_MARK = re.compile(r"(?:까지는|까지|안에|안으로|중으로|중에|내로|전에|전까지|이전에)$")
+
+
+def _marked(text: str, x: _Mention) -> bool:
+    """A Korean day said with a due's particle ("오늘 안에", "금요일까지"); English days always count."""
+    said = text[x.start:x.end].rstrip()
+    return said.isascii() or _KO_MARK.search(said) is not None
+
+
+def resolve_time(text: str, now: datetime, *, due: bool = False) -> When | None:
+    """The time `text` names, relative to the aware `now`; None if it names none. With `due` (the time
+    a promise is due), a reading in the past gives way to another: "8일 전에" is before the 8th.
 
     Raises ImpossibleTime for a time that cannot be (February 30, 25:00, 13 pm) or that no one
     means (more than ten years ahead)."""
     if now.tzinfo is None or now.utcoffset() is None:
         raise ValueError("now must be an aware datetime")
-    groups = _without_attributive_days(text, _scan(text))
+    groups = _without_attributive_days(text, _scan(text, due))
     if not groups:
         return None
     spans = tuple((g[0].start, g[-1].end) for g in groups)
@@ -396,7 +410,8 @@ def resolve_time(text: str, now: datetime) -> When | None:
         at = (now.astimezone(UTC) + timedelta(minutes=rel)).astimezone(now.tzinfo)
         return When(at, True, spans)
     days = [x for x in mentions if x.meaning.day is not None]
-    day_m = next((x for x in days if x.meaning.exact), days[0] if days else None)
+    marked = [x for x in days if _marked(text, x)]   # "이번 달 월세 오늘 안에": the due has its particle
+    day_m = next((x for x in days if x.meaning.exact), (marked or days)[0] if days else None)
     day = None
     if day_m is not None and (day_of := day_m.meaning.day) is not None:
         day = w.in_range(day_of(now.date()), now.date()) - timedelta(days=day_m.meaning.before)

@@ -243,3 +243,17 @@ def test_a_state_in_doubt_closes_nothing(desk, service, said):
     desk.handle("Remind me to start the washing machine at 4")
     desk.handle(said)
     assert [loop.status for loop in service.agenda()] == [LoopStatus.OPEN]
+
+
+
+def test_a_closing_whose_clause_names_nothing_is_matched_by_the_whole_utterance(desk, service):
+    desk.handle("I need to return the sweater I bought online")
+    desk.handle("I decided to keep the sweater, never mind sending it back.")
+    assert service.agenda() == [] and service.recently_closed()[0].status is LoopStatus.DISMISSED
+
+
+def test_a_days_list_says_how_many_others_are_open(desk, service):
+    desk.handle("I need to send the report today at 3 pm.")
+    desk.handle("I have to call the plumber next week.")
+    reply = desk.handle("what's due today")
+    assert "send the report" in reply.text and "1 more is open for later" in reply.text

@@ -15,7 +15,7 @@ from jarvisd.openloop.intents import correction_time, match_intent
     ("what's due today", "due_today"),
     ("What do I have due tomorrow?", "due_tomorrow"),
     ("anything due tomorrow", "due_tomorrow"),
-    ("오늘 할 일 뭐 있어?", "list"),
+    ("오늘 할 일 뭐 있어?", "due_today"),  # today's items, and how many others are open (two blind labellers)
     ("내 일정 알려줘", "list"),
     ("내일까지 할 거 뭐야?", "due_tomorrow"),
     ("오늘까지 해야 할 거 있어?", "due_today"),

@@ -572,3 +572,13 @@ def test_tomorrow_before_a_noun_after_an_evening_time_names_the_thing(text: str,
 ])
 def test_lunchtime_is_noon(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("5일 전에 환불 신청해야 돼", "2026-12-04"), ("이번 달 관리비 오늘 안에 내야 돼", "2026-12-01"),
+])
+def test_a_due_is_never_in_the_past_nor_a_days_noun(text: str, expected: str) -> None:
+    found = resolve_time(text, NOW, due=True)
+    assert found is not None and found.at.strftime("%Y-%m-%d") == expected
+    assert due("3일 전에 냈어") == "2026-11-28"   # without `due`: three days ago, as said
