@@ -34,6 +34,7 @@ from jarvisd.openloop.judge import AgendaJudge
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.phrases import AgendaClaimFilter, language_of
 from jarvisd.openloop.service import OpenLoopService
+from jarvisd.textsafe import valid_text
 
 log = logging.getLogger("jarvisd.assistant")
 RECENT_ANSWERS = 3  # a model answer repeating one of these is cut (the working window holds three turns)
@@ -85,7 +86,7 @@ class Assistant:
     async def turn(self, text: str, session: str = "default", lang: str = "") -> AsyncIterator[str]:
         """One user turn: yields the answer's text as it is written. Slash commands answer directly;
         the agenda desk answers what is about the agenda (no model); the agent answers the rest."""
-        text = text.strip()
+        text = valid_text(text).strip()  # every caller: `jarvisd chat`'s stdin reads bad bytes as lone surrogates
         if not text:
             return
         scope = self.scope(session)

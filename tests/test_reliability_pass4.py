@@ -243,3 +243,20 @@ def test_no_usable_wake_phrase_in_wake_mode_is_refused(tmp_path, phrases):
         load_config(env={"JARVIS_HOME": str(tmp_path)})
     (tmp_path / "config.toml").write_text(f'[voice]\nwake_phrases = {phrases}\nactivation = "always"\n')
     load_config(env={"JARVIS_HOME": str(tmp_path)})  # not needed then
+
+
+# ---- text that is not UTF-8 ------------------------------------------------------------------------
+
+def test_chat_input_that_is_not_utf8_is_a_turn_not_a_traceback(env):  # noqa: F811
+    """A Latin-1 terminal or a bad paste: stdin's surrogateescape hands `\\udcff` to the turn, and the
+    embedder's UTF-8 encode raised: `jarvisd chat` died with a traceback, exit 1."""
+    import subprocess
+    import sys
+
+    env["JARVIS_VOICE__ENABLED"] = "false"
+    result = subprocess.run([sys.executable, "-m", "jarvisd", "chat"], input=b"/remember caf\xe9 latte\n/quit\n",
+                            env=env, capture_output=True, timeout=180)
+    stderr = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == 0, stderr
+    assert "Traceback" not in stderr
+    assert "Remembered: caf\ufffd latte" in result.stdout.decode("utf-8")
