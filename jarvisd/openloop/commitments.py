@@ -155,6 +155,18 @@ def _korean(given: KoreanAnalyzer | None) -> KoreanAnalyzer:
         return _default_korean
 
 
+def _korean_runs(text: str, spans: list[Span]) -> list[Span]:
+    """Consecutive Korean sentences read as one: the Korean rules follow a thing named in one sentence
+    into the next ("견적서, 음... 목요일까지 보내기로 했어")."""
+    out: list[Span] = []
+    for span in spans:
+        if out and is_korean(text[span[0]:span[1]]) and is_korean(text[out[-1][0]:out[-1][1]]):
+            out[-1] = (out[-1][0], span[1])
+        else:
+            out.append(span)
+    return out
+
+
 def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
     """What one user utterance commits to and what it closes (see the module's doc)."""
     from jarvisd.openloop import commitments_en, commitments_ko  # they import this module's types
@@ -163,7 +175,7 @@ def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
     commitments: list[Commitment] = []
     closures: list[Closure] = []
     question = False
-    for start, end in sentences(text):
+    for start, end in _korean_runs(text, sentences(text)):
         if is_korean(text[start:end]):
             try:
                 part = commitments_ko.read_sentence(text, (start, end), holes, _korean(korean))

@@ -61,7 +61,8 @@ _ACTION_END = re.compile(
     r"otherwise|or\s+else|and\s+then\s+(?:i|we)|so\s+(?:i|we)|(?:before|after|until|till)\s+(?:i|we|it|he|she|"
     r"they|you|my|the|our|his|her|their|work|lunch|dinner|breakfast|school|class|bed))\b|,?\s+(?:and\s+)?(?:i|we)(?:'|\s+(?!and\b))"
     r"|,\s+(?:so|then)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b"
-    r"|,?\s+never\s*mind\b|,\s+forget\s+(?:about\s+)?(?:it|that)\b")
+    r"|,?\s+never\s*mind\b|,\s+forget\s+(?:about\s+)?(?:it|that)\b"
+    r"|\s*,\s*(?:wait|sorry|no|i\s+mean|actually)\b\s*,")
 _AND_VERB = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?=(?P<verb>[a-z]+)\s+[\w'])")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _FILLER_WORDS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+)\b,?|,\s*you\s+know\s*,")
@@ -404,7 +405,10 @@ def _closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure 
         return Closure("dismissed", _reference(sen, low, m.end(), holes), sen)
     if m := W.EN_DISMISS_NEG.match(low, pos):
         return Closure("dismissed", _reference(sen, low, m.end(), holes), sen)
-    if re.match(r"(?:never\s*mind|forget\s+(?:it|that)|scratch\s+that|scrap\s+that|strike\s+that|don't\s+bother)\b", low[pos:]):
+    if m := re.match(r"no\s+(?:more\s+)?(?P<ref>[\w' -]+?)\s+(?:for\s+now|anymore|after\s+all)\b", low[pos:]):
+        return Closure("dismissed", tidy(sen[pos + m.start("ref"):pos + m.end("ref")]), sen)   # "so no mockups for now"
+    if re.match(r"(?:never\s*mind|forget\s+(?:it|that)|scratch\s+that|scrap\s+that|strike\s+that|don't\s+bother"
+                r"|(?:i'm|i\s+am)\s+off\s+the\s+hook)\b", low[pos:]):
         return Closure("dismissed", "", sen)
     if (m := W.EN_DONE_STATE.match(low, pos) or W.EN_DONE_PARTICIPLE.match(low, pos)) and \
             _WORD.findall(m.group("ref"))[:1] not in (["i"], ["we"], ["you"]):

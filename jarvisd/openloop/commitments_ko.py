@@ -87,7 +87,8 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
     """"…라고 알려줘", "…는 거 잊지 않게 (알려줘)", "…잊지 말자", "리마인드 해줘": the user asks to be
     reminded; the action is the verb before the complement."""
     for k, m in enumerate(ms):
-        ask = (_is(m, "알리", "VV") and k + 2 < len(ms) and _is(ms[k + 2], "주", "VX")) or \
+        ask = (_is(m, "알리", "VV") and k + 2 < len(ms) and _is(ms[k + 2], "주", "VX")
+               and not (k + 3 < len(ms) and _is(ms[k + 3], "기", "ETN"))) or \
             (m.form in ("리마인드", "상기") and m.tag.startswith("NN"))
         note = _note_ask(ms, k)
         forget = _is(m, "잊", "VV") and k + 2 < len(ms) and _is(ms[k + 1], "지", "EC") and \
@@ -95,6 +96,8 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
         if not (ask or forget or note):
             continue
         j = k - 1
+        if ask and j >= 3 and [x.form for x in ms[j - 3:j + 1]] == ["잊", "지", "말", "고"]:
+            j -= 4                     # "주문하는 거 잊지 말고 알려줘"
         while j >= 0 and ms[j].tag in ("JKO", "JX", "SP"):
             j -= 1
         if j >= 1 and ms[j].form in ("거", "것") and ms[j].tag == "NNB" and ms[j - 1].tag == "ETM":
@@ -175,7 +178,8 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
             return _Hit("said", stem, i)      # "내가 민수한테 슬라이드 보내준다고 했어": I told him I'd send them
         if _is(m, "겠", "EP") and i + 1 < n and ms[i + 1].tag == "EF" and ms[i + 1].form in ("다", "어") and \
                 (ms[i - 1].tag == "XSV" or (ms[i - 1].tag == "VV" and ms[i - 1].form not in W.KO_GUESS_STEMS)):
-            return _Hit("promise", i - 1, i)  # "예약하겠다": a resolution ("늦겠다", "비 오겠다" are guesses)
+            if not any(x.tag == "EC" and x.form in ("면", "으면") for x in ms[:i]):
+                return _Hit("promise", i - 1, i)  # "예약하겠다": a resolution ("늦겠다" is a guess; "돈 많으면 사겠다" a dream)
         if _is(m, "자", "EF") and _v(ms[i - 1]) and not _chat(ms[:i]):
             return _Hit("promise", i - 1, i)
         if _is(m, "고", "EC") and i + 1 < n and _is(ms[i + 1], "싶", "VX"):
@@ -249,9 +253,12 @@ def _blocked(ms: Sequence[Morph], hit: _Hit) -> bool:
         return True
     if any(m.form == "터" and m.tag == "NNB" for m in ms):
         return True
-    if hit.stem >= 1 and (_negated(ms, hit.stem) or any(m.form in ("않", "말", "못하") and m.tag.startswith("VX")
-                                                       for m in ms[hit.stem + 1:hit.at])):
+    if hit.stem >= 1 and (_negated(ms, hit.stem) or any(
+            m.form in ("않", "말", "못하") and m.tag.startswith("VX") and not (k >= 2 and ms[k - 2].form == "잊")
+            for k, m in enumerate(ms[hit.stem + 1:hit.at], hit.stem + 1))):   # "잊지 말고 알려줘" negates no task
         return True
+    if hit.kind == "promise" and ms[hit.at].form in W.KO_PROMISSIVE:
+        return False                   # "수진이 결혼식 축의금은 보낼게": -ㄹ게 is the speaker's own promise
     return _someone_else(ms[:hit.stem if hit.stem >= 0 else hit.at])
 
 
@@ -324,9 +331,23 @@ def _start(ms: Sequence[Morph], stem: int) -> int:
     if stem >= 0 and ms[stem].form in ("있", "없"):
         return 0
     for i in range(stem - 1, 0, -1):
-        if ms[i].tag == "EC" and ms[i].form in W.KO_REASON_ENDINGS:
-            return i + 1
+        if ms[i].tag == "EC" and (ms[i].form in W.KO_REASON_ENDINGS or
+                                  ms[i].form in ("아서", "어서") and ms[i - 1].tag.startswith("VA")):
+            return i + 1               # "패딩이 너무 작아서 반품해야 돼": an adjective's -아서 is a reason
     return 0
+
+
+def _reason_thing(sen: str, ms: Sequence[Morph]) -> str:
+    """The thing a reason clause is about: the nouns right before its predicate ("패딩 너무 작아서" ->
+    "패딩", "엄마 치과 예약 있으니까" -> "엄마 치과 예약")."""
+    end = next((k for k in range(len(ms) - 1, -1, -1) if ms[k].tag.startswith(("VA", "VV"))), -1)
+    k = end - 1
+    while k >= 0 and (ms[k].tag in ("MAG", "JKS", "JX") or ms[k].tag.startswith("J")):
+        k -= 1
+    last = k
+    while k >= 0 and ms[k].tag in ("NNG", "NNP"):
+        k -= 1
+    return sen[ms[k + 1].start:ms[last].end] if last > k else ""
 
 
 def _noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]) -> str:
@@ -382,8 +403,13 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
         action = cut(sen, ms[start].start, ms[hit.at].start, sorted([*holes, *_skipped(ms)]))
         return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind)]
     out = []
+    reason = _reason_thing(sen, ms[:start]) if start > 0 else ""
     for a, b in _conjuncts(ms, start, hit.stem, holes):
         action = _noun_form(sen, ms, a, b, holes)
+        if reason and _bare(action):
+            action = f"{reason} {action.split()[-1]}"   # "엄마 치과 예약 있으니까 모시고 가야 해"
+        elif reason and ms[start - 1].form in ("아서", "어서") and reason not in action:
+            action = f"{reason} {action}"                 # "노트북 화면이 어두워서 수리 맡겨야 돼"
         if b >= 1 and ms[b - 1].form in ("취소", "그만"):
             continue                          # "치과는 취소하고": a withdrawal (a closure), not a task
         if action and not set(action.split()) <= W.KO_VAGUE_WORDS:
@@ -451,8 +477,8 @@ def _closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Closure | 
         if m.form in ("잊", "잊어버리") and m.tag == "VV" and not any(x.form in ("않", "말") for x in ms[i:]):
             if ms[-1].tag == "EF" and not any(x.form in W.KO_PAST for x in ms[i:]):
                 return Closure("dismissed", _reference(sen, ms, i, holes), clause)
-    if _hearsay(ms):
-        return None
+    if _hearsay(ms) and not any(m.tag == "EP" and m.form in W.KO_PAST for m in ms):
+        return None                    # "엄마가 벌써 시키셨대" did it; "보내준대" has not yet
     return _done(sen, ms, holes, clause)
 
 
@@ -543,8 +569,14 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         if closure is not None and (not closure.reference or _vague(closure.reference, ms)) and (topic or lead):
             closure = Closure(closure.status, topic or lead, closure.clause)   # "수진이 안 된대, 그 약속은 …"
         topic = _reference(sen, ms, len(ms), local) if _topic(ms, len(ms)) > 0 else ""
-        lead = _lead_nouns(sen, ms, local) if not found else ""
-        before = (s + ms[0].start, sen[ms[0].start:ms[-1].end])
+        if found:
+            lead, before = "", (0, "")
+        elif said := _lead_nouns(sen, ms, local):   # the last thing named, across "음 언제 하지..."
+            lead, before = said, (s + ms[0].start, sen[ms[0].start:ms[-1].end])
+        elif before[1]:
+            before = (before[0], f"{before[1]} {sen[ms[0].start:ms[-1].end]}")
+        if closure is not None and closure.status == "dismissed":
+            commitments = [c for c in commitments if not _status_quo(c.clause)]   # "그냥 계속 볼래, 해지 안 할 거야"
         if closure is not None and (not found or closure.status == "dismissed"):
             closures.append(closure)          # "치과는 취소하고 대신 병원 가야 돼": both
         question = question and not found
@@ -560,7 +592,7 @@ def _lead_nouns(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
     """The nouns a sentence starts with, fillers and time words aside: "초코 사료" of "초코 사료 거의 다
     떨어졌네", "수진" of "수진이 금요일에 안 된대"."""
     i = 0
-    while i < len(ms) and (ms[i].tag in ("IC", "MAJ") or any(hs <= ms[i].start < he for hs, he in holes)):
+    while i < len(ms) and (ms[i].tag in ("IC", "MAJ", "MM") or any(hs <= ms[i].start < he for hs, he in holes)):
         i += 1
     j = i
     while j < len(ms) and ms[j].tag in ("NNG", "NNP") and not any(hs <= ms[j].start < he for hs, he in holes):
@@ -583,7 +615,7 @@ def _task_phrase(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
 def _bare(action: str) -> bool:
     """An action with no thing of its own: "주문하기", "이번엔 꼭 참석하기" (only a verb and vague words)."""
     words = action.split()
-    return all(w in W.KO_VAGUE_ADVERB_WORDS for w in words[:-1])
+    return all(w in W.KO_VAGUE_ADVERB_WORDS or w in ("모시고", "데리고", "가지고") for w in words[:-1])
 
 
 def _with_thing(c: Commitment, lead: str, before: tuple[int, str]) -> Commitment:
@@ -598,3 +630,8 @@ def _time_only(ms: Sequence[Morph], holes: Sequence[Span]) -> bool:
     rest = [m for m in ms if not any(hs <= m.start < he for hs, he in holes)]
     return len(rest) < len(ms) and all(m.tag in ("SP", "SF", "VCP", "EF", "JX", "JKB", "SN") or m.form in ("요", "시", "분", "반")
                                        for m in rest)
+
+
+def _status_quo(clause: str) -> bool:
+    """"넷플릭스는 그냥 계속 볼래": keeping things as they are, said beside a withdrawal, is no task."""
+    return any(w in clause.split() for w in ("그냥", "계속"))

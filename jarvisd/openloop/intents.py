@@ -145,7 +145,7 @@ _KO_LIST = [
 
 
 def _ko_due(day: str) -> list[str]:
-    return [rf"{day}(?:까지|안에|중으로|중에)?(?:마감(?:인|이)?)?(?:해야|끝내야|마쳐야)?(?:하는|할|되는)?"
+    return [rf"{day}(?:까지|안에|중으로|중에)?(?:인|이)?(?:마감(?:인|이)?)?(?:해야|끝내야|마쳐야)?(?:하는|할|되는)?"
             r"(?:거|것|일|게)?(?:이|은|가)?(?:뭐(?:$|있|야|였|지$|더라|남|해|하|할|뭐|가)|있|알려|남|보여)"]
 
 
@@ -182,10 +182,12 @@ _KO = {kind: _compile(table) for kind, table in (
     ("promised_to", _KO_PROMISED))}
 # "약 먹었어, 체크해줘", "세차는 안 할래, 목록에서 빼줘": a remark about a task, then the order
 _KO_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:그러니까\s*|그니까\s*)?(?:(?:목록|리스트|할\s*일|일정)에서\s*)?"
-                           r"(?P<cmd>체크|완료\s*(?:처리|표시)?|끝난\s*(?:걸로|것으로)\s*해|지워|빼|삭제|취소)\s*(?:해)?\s*(?:줘|주세요|줄래)?요?")
+                           r"(?P<cmd>체크|완료\s*(?:로|처리|표시)?|끝난\s*(?:걸로|것으로)\s*해|지워|빼|삭제|취소)\s*(?:해)?\s*(?:줘|주세요|줄래)?요?")
 _EN_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:so\s+|and\s+)?(?:you\s+can\s+|please\s+)?(?:(?P<done>check|tick|cross)\s+(?:it|that)\s+off"
                            r"|(?:take|cross)\s+(?:it|that)\s+off\s+(?:my|the)\s+(?:list|agenda)|(?:remove|delete|drop)\s+(?:it|that))"
                            r"(?:\s+(?:my|the)\s+(?:list|agenda))?")
+_EN_NOT_DOING = re.compile(r"^(?:i'm|i\s+am|i'll|i\s+will|we're)?\s*(?:not|never|no\s+longer)\s+(?:doing|going\s+to\s+do|gonna\s+do)\s+"
+                          r"|\s+(?:any\s*more|after\s+all)$")
 _KO_DONE = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_DONE_TAIL}")
 _KO_CANCEL = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_CANCEL_TAIL}")
 _EN_CORRECTS = _compile(_EN_CORRECT)
@@ -215,14 +217,14 @@ _EN_AGENDA = re.compile(
     r"\b(?:agenda|to[- ]?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
     r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|coming up$|upcoming (?:tasks|deadlines|promises)"
     r"|(?:have|need|got) to (?:do|finish|get done|have done|have finished|get finished|turn in|hand in|submit|send)"
-    r"|left to do|reminders|i said i'd|i said i would|i told (?:you|myself) i'd)\b")
+    r"|left to do|reminders|i said i'd|i said i would|i told (?:you|myself) i'd|lined up|planned|scheduled)\b")
 _EN_OTHERS = re.compile(r"\b(?:did|does|has|will)\s+(?!i\b)\w+\s+(?:promise|say|tell|owe)|\bpromised? me\b")
 _EN_TODAY = re.compile(r"\b(?:today|tonight|this evening|end of (?:the )?day|eod)\b")
 _EN_TOMORROW = re.compile(r"\btomorrow(?:'s)?\b")
-_EN_PERSON = re.compile(r"\b(?:promise[ds]?|owe|told|tell|committed)\s+(?:(?:anything|something)\s+)?(?:to\s+)?(?:my\s+|the\s+)?"
+_EN_PERSON = re.compile(r"\b(?:do|did|committed\s+to|promised)\s+for\s+(?:my\s+)?(?P<z>[a-z][\w'-]*)"
+                        r"|\b(?:promise[ds]?|owe|told|tell|committed)\s+(?:(?:anything|something)\s+)?(?:to\s+)?(?:my\s+|the\s+)?"
                         r"(?P<x>[a-z][\w'-]*)"
-                        r"|\bpromises\s+to\s+(?:my\s+)?(?P<y>[a-z][\w'-]*)"
-                        r"|\b(?:do|did)\s+for\s+(?:my\s+)?(?P<z>[a-z][\w'-]*)")
+                        r"|\bpromises\s+to\s+(?:my\s+)?(?P<y>[a-z][\w'-]*)")
 _EN_NOT_PERSON = frozenset({"to", "you", "me", "anything", "something", "i", "that", "it", "myself", "everyone", "yourself",
                             "himself", "herself", "themselves", "ourselves", "them", "him", "her", "someone", "anyone"})
 # the amount ends the sentence: "remind me in two hours to check the oven" is a promise, not a snooze
@@ -232,7 +234,7 @@ _EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:abou
                        + _EN_NAG_END),
             re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT}"
                        + _EN_NAG_END))
-_KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려|보여|말해|읽어|불러|읊어|있어|있나|있니|있지|있을까|있냐|있어요|리스트|어떻게|어때|어떤)")
+_KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려(?!주기로|줬|드렸|드리기로)|보여|말해|읽어|불러|읊어|있어|있나|있니|있지|있을까|있냐|있어요|리스트|어떻게|어때|어떤)")
 _KO_AGENDA = re.compile(r"(?:할일|할것|할거|(?:해|끝내|마쳐|처리해|내)야(?:할|될|하는|되는)|일정|약속한|하기로한|마감|기한"
                         r"|남은일|(?:안|못)(?:끝난|끝낸|한|마친)(?:거|것|일)|투두|챙길|챙겨야|뭐해야|밀린|잡혀|잡힌"
                         r"|하기로|하겠다고|한다고했|메모해둔|적어둔|해야되는|해야하는)")
@@ -252,8 +254,7 @@ def _en_cues(t: str) -> Intent | None:
             return Intent("snooze", "en", minutes=_minutes(m["n"], m["unit"], _EN_NUMBER))
     if not _EN_ASK.match(t) or _EN_OTHERS.search(t):
         return None
-    person = _EN_PERSON.search(t)
-    if person is not None:
+    for person in _EN_PERSON.finditer(t):
         name = person["x"] or person["y"] or person["z"]
         if name not in _EN_NOT_PERSON and name not in EN_FUNCTION and name not in EN_BASE_VERBS and \
                 not name.endswith("n't"):
@@ -312,7 +313,8 @@ def _en_intent(t: str) -> Intent | None:
     if _QUESTION_START.match(t):  # "how do I cancel a subscription": a question, never a command
         return None
     if (m := _EN_THEN_MARK.fullmatch(t)) is not None and m["x"].strip() not in _PRONOUN_REFS:
-        return Intent("done" if m["done"] else "cancel", "en", argument=m["x"].strip(), command=True)
+        task = _EN_NOT_DOING.sub("", m["x"].strip())   # "i'm not doing the readme update anymore" -> the task
+        return Intent("done" if m["done"] else "cancel", "en", argument=task.strip() or m["x"].strip(), command=True)
     for kind in ("done", "cancel"):
         for pattern in _EN[kind]:
             m = pattern.fullmatch(t)
@@ -350,7 +352,7 @@ def _ko_intent(t: str) -> Intent | None:
         kind = "done" if m["cmd"].startswith(("체크", "완료", "끝난")) else "cancel"
         return Intent(kind, "ko", argument=argument, command=True)  # type: ignore[arg-type]
     for kind, pattern in (("done", _KO_DONE), ("cancel", _KO_CANCEL)):
-        m = pattern.fullmatch(t.rstrip("요").rstrip())
+        m = pattern.fullmatch(re.sub(r"(?<!세)요$", "", t).rstrip())
         if m is not None and m["x"].strip() not in ("그거", "그건", "이거", "그것", "다") and "," not in m["x"]:
             command = t.replace(" ", "").endswith(("줘", "해", "처리", "삭제", "취소"))
             argument = _KO_ENTRY.sub("", m["x"].strip()) or m["x"].strip()

@@ -381,6 +381,24 @@ def _without_attributive_days(text: str, groups: list[list[_Mention]]) -> list[l
     return out
 
 
+_CORRECTION = re.compile(r"(?:^|[\s,.])(?:wait|sorry|no|nope|i\s+mean|actually|make\s+(?:that|it)|아니|아니다|아니지|아 아니)"
+                         r"(?=$|[\s,.])", re.IGNORECASE)
+
+
+def _corrected(text: str, groups: list[list[_Mention]]) -> list[list[_Mention]]:
+    """"Wednesday at 11, wait, no, make that 2 pm", "수요일, 아니 목요일까지": a time taken back in the
+    same breath gives way to the one after it."""
+    out: list[list[_Mention]] = []
+    for g in groups:
+        if out and _CORRECTION.search(text, out[-1][-1].end, g[0].start):
+            said = [x for x in out[-1] if x.meaning.day is not None and not any(y.meaning.day for y in g)]
+            out[-1] = said                 # the day stays when only the clock time was corrected
+            if not out[-1]:
+                out.pop()
+        out.append(g)
+    return out
+
+
 _KO_MARK = re.compile(r"(?:까지는|까지|안에|안으로|중으로|중에|내로|전에|전까지|이전에)$")
 
 
@@ -398,7 +416,7 @@ def resolve_time(text: str, now: datetime, *, due: bool = False) -> When | None:
     means (more than ten years ahead)."""
     if now.tzinfo is None or now.utcoffset() is None:
         raise ValueError("now must be an aware datetime")
-    groups = _without_attributive_days(text, _scan(text, due))
+    groups = _corrected(text, _without_attributive_days(text, _scan(text, due)))
     if not groups:
         return None
     spans = tuple((g[0].start, g[-1].end) for g in groups)

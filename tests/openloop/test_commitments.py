@@ -303,6 +303,12 @@ def test_english_no_closure(text: str, korean: KoreanAnalyzer) -> None:
 # ---------------------------------------------------------------- Korean
 
 KO_PROMISES = [
+    # found by held-out set 8 (other sentences there)
+    ("민지 돌잔치 선물은 토요일까지 택배로 보낼게", ["민지 돌잔치 선물은 택배로 보내기"]),
+    ("오늘 오후 3시에 아빠 병원 예약 있으니까 모시고 가야 해", ["아빠 병원 예약 가기"]),
+    ("고양이 모래 주문하는 거 잊지 말고 알려줘", ["고양이 모래 주문하기"]),
+    ("동생한테 시험 결과 문자로 알려주기로 했어", ["동생한테 시험 결과 문자로 알려주기"]),
+    ("노트북 화면이 너무 어두워서 다음 주에 수리 맡겨야 돼", ["노트북 화면 수리 맡기기"]),
     # found by held-out sets 6 and 7 (other sentences there)
     ("아 그리고 모레 오후 2시에 치과 예약돼 있어요, 가야 돼요.", ["치과 가기"]),
     ("토요일 오전 9시에 등산 모임 있는데, 이번엔 꼭 갈게요.", ["등산 모임 가기"]),
@@ -388,6 +394,7 @@ KO_REMINDERS = [
 ]
 
 KO_NOT_PROMISES = [
+    "시간만 많으면 기타 배우겠다", "유튜브는 그냥 계속 볼래, 해지 안 할 거야",
     "택배로 보내야 할까, 아니면 직접 갖다줄까?",
     "오늘 차 막혀서 늦겠다", "내일 비 오겠다", "민수가 보고서 끝내겠다고 팀장님한테 말했어",
     "엄마가 내일 온다고 했어", "동생이 청소하기로 약속했대",
@@ -697,3 +704,23 @@ def test_a_time_said_after_the_promise_belongs_to_it(korean: KoreanAnalyzer) -> 
 def test_a_reason_with_its_own_day_is_not_the_due(korean: KoreanAnalyzer) -> None:
     (c,) = read("내일 손님 오시니까 오늘 청소 좀 해 둬야겠어요.", korean).commitments
     assert c.clause.startswith("오늘")
+
+
+
+def test_a_thing_named_a_sentence_before_is_kept_across_full_stops(korean: KoreanAnalyzer) -> None:
+    reading = read("그 거래처 계약서, 음... 금요일까지 보내기로 했어", korean)
+    assert actions(reading) == ["거래처 계약서 보내기"]
+
+
+@pytest.mark.parametrize(("text", "reference"), [
+    ("My brother's going to drive dad to the clinic instead, so I'm off the hook.", "My brother"),
+    ("They moved the launch to next year, so no slides for now.", "slides"),
+])
+def test_english_withdrawals_found_by_held_out_set_8(text: str, reference: str) -> None:
+    (closure,) = read(text, None).closures
+    assert (closure.status, closure.reference) == ("dismissed", reference)
+
+
+def test_someone_else_did_it_already_closes(korean: KoreanAnalyzer) -> None:
+    (closure,) = read("고양이 모래는 동생이 벌써 시켰대", korean).closures
+    assert closure.status == "done" and "고양이 모래" in closure.reference

@@ -582,3 +582,13 @@ def test_a_due_is_never_in_the_past_nor_a_days_noun(text: str, expected: str) ->
     found = resolve_time(text, NOW, due=True)
     assert found is not None and found.at.strftime("%Y-%m-%d") == expected
     assert due("3일 전에 냈어") == "2026-11-28"   # without `due`: three days ago, as said
+
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("call the plumber Thursday at 10, wait, no, make that 11 am", "2026-12-03 11:00"),
+    ("take the car in on Friday, sorry, Saturday at 9 am", "2026-12-05 09:00"),
+    ("금요일, 아니 토요일까지 보내야 해", "2026-12-05"),
+])
+def test_a_time_taken_back_in_the_same_breath_gives_way(text: str, expected: str) -> None:
+    assert due(text) == expected
