@@ -8,6 +8,7 @@ import sys
 
 from jarvisd.assistant import build_assistant
 from jarvisd.config import Config
+from jarvisd.hud.openapi import MAX_TURN_CHARS
 from jarvisd.manifest import ModelStore
 
 
@@ -30,6 +31,9 @@ async def run_chat(cfg: Config, store: ModelStore, once: str | None = None, sess
                     return 0
             if text.strip() in ("/quit", "/exit"):
                 return 0
+            if len(text) > MAX_TURN_CHARS:  # as the HUD: a 200,000-character paste embedded for minutes
+                print(f"[that is {len(text)} characters; a turn takes at most {MAX_TURN_CHARS}: send it in parts]")
+                continue
             async for piece in assistant.turn(text, session=session):
                 print(piece, end="", flush=True)
             print()

