@@ -11,7 +11,7 @@ from jarvisd.agent.delegation import ResearchDesk
 from jarvisd.agent.hooks import AgentHooks
 from jarvisd.agent.loop import Agent, Approver
 from jarvisd.agent.notes import search_notes_tool
-from jarvisd.agent.profiles import chat_profile
+from jarvisd.agent.profiles import chat_profile, research_profile
 from jarvisd.agent.tools import ToolRegistry
 from jarvisd.llm.base import ChatModel
 
@@ -29,11 +29,13 @@ def jarvis_tools(cfg: Any, model: ChatModel, *, clock: Clock | None = None,
     registry = ToolRegistry(approval_required=cfg.tools.approval_required)
     registry.register(current_time_tool(cfg.tz, clock) if clock else current_time_tool(cfg.tz))
     registry.register(search_notes_tool(notes_folder(cfg)))
-    ResearchDesk(research_model or model, registry).register(registry)
+    ResearchDesk(research_model or model, registry,
+                 profile_for_budget=lambda budget: research_profile(budget, settings=getattr(cfg, "guard", None))).register(registry)
     return registry
 
 
 def build_jarvis(cfg: Any, model: ChatModel, *, hooks: Sequence[AgentHooks] = (), approver: Approver | None = None,
                  tools: ToolRegistry | None = None, clock: Clock | None = None) -> Agent:
-    return Agent(model, tools if tools is not None else jarvis_tools(cfg, model, clock=clock), chat_profile(),
+    return Agent(model, tools if tools is not None else jarvis_tools(cfg, model, clock=clock),
+                 chat_profile(settings=getattr(cfg, "guard", None)),
                  hooks, name="main", approver=approver)
