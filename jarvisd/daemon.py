@@ -112,13 +112,16 @@ class Daemon:
             log.info("(would say) %s", text)
 
     async def reflect(self, busy_sessions: Any) -> Any:
+        from jarvisd.memory.commands import thought_inputs
         from jarvisd.reflect.thought import reflect_once
 
         agenda, memory = self.assistant.agenda, self.assistant.memory
         scope = self.assistant.scope("reflection")
         loops = await asyncio.to_thread(agenda.agenda)
+        memory_lines, user_model = await asyncio.to_thread(thought_inputs, memory, scope)
         return await reflect_once(
             self.assistant.backends.thought, loops, now=agenda.now_local(), tz=self.cfg.tz,
+            memory_lines=memory_lines, user_model=user_model,
             store_thought=lambda text: asyncio.to_thread(memory.record_episode, scope, "thought", text))
 
 

@@ -91,6 +91,18 @@ def read_user_model(service: Any, scope: MemoryScope) -> UserModel | None:
     return UserModel(summary=str(meta.get("summary", "")), traits=tuple(map(str, meta.get("traits", []))))
 
 
+def thought_inputs(service: Any, scope: MemoryScope, limit: int = 12) -> tuple[list[str], str]:
+    """What a thought prompt reads of memory (seed 003's {{memory}} and {{user_model}}): the newest
+    facts and episodes of the scope's user (no thoughts, no parts of long turns), and the user model
+    `/usermodel build` stored ("" before the first build)."""
+    lines = [item.content for item in recent_memories(service, scope, limit=limit * 2) if item.source != "thought"]
+    model = read_user_model(service, scope)
+    text = ""
+    if model is not None:
+        text = model.summary + (f"\n성향: {'; '.join(model.traits)}" if model.traits else "")
+    return lines[:limit], text
+
+
 # ---- /patterns, /procedures -----------------------------------------------------------------------
 
 def _pattern_line(item: MemoryItem, agent: str) -> str:

@@ -162,6 +162,28 @@ async def test_usermodel_build_stores_one_item_that_thought_prompts_can_read(reg
     assert "반려견: 보리" in model.calls[0][0][1].content
 
 
+async def test_the_reflection_prompt_reads_the_user_model_and_recent_memory(registry, svc, tmp_path) -> None:
+    """Seed 003: every thought prompt has {{memory}} and {{user_model}}; the daemon's reflection reads
+    both through `thought_inputs` (before, it passed neither)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.memory.commands import thought_inputs
+    from jarvisd.reflect.thought import reflect_once
+
+    svc.remember(ME, "반려견: 보리")
+    answer = {"text": json.dumps({"summary": "보리를 키우는 사람", "traits": ["아침형"]}, ensure_ascii=False)}
+    await registry.run("/usermodel build", ctx(svc, tmp_path, ScriptedChatModel([answer])))
+    lines, user_model = thought_inputs(svc, ME)
+    assert "반려견: 보리" in lines and user_model == "보리를 키우는 사람\n성향: 아침형"
+    thinker = ScriptedChatModel([{"text": '{"thought": "", "remind": []}'}])
+    zone = ZoneInfo("Asia/Seoul")
+    await reflect_once(thinker, [], now=datetime(2026, 12, 1, 9, 0, tzinfo=zone), tz=zone,
+                       memory_lines=lines, user_model=user_model)
+    prompt = "\n".join(m.content for m in thinker.calls[0][0])
+    assert "보리를 키우는 사람" in prompt and "반려견: 보리" in prompt and prompt.count("[사용자 모델]") == 1
+
+
 async def test_a_broken_user_model_answer_stores_nothing(registry, svc, tmp_path) -> None:
     say(svc, "보리 산책 6시에 가자", "좋아요")
     model = ScriptedChatModel([{"text": '{"summary": "보리를'}])
