@@ -585,3 +585,13 @@ def test_the_daemon_outlives_the_desktops_session_bus():
     finally:
         child.kill()
         bus.kill()
+
+
+async def test_quit_in_the_real_tray_asks_the_daemon_to_stop(tray: AgendaTray):
+    """The Quit item, called as pystray calls it (on its thread, with the icon), reaches `quit`."""
+    await tray.start()
+    await wait_for(lambda: tray.icon._systray_manager is not None, "the icon to dock in trayer")
+    quit_item = next(item for item in tray.icon.menu.items if item.text == "Quit")
+    await asyncio.to_thread(quit_item, tray.icon)
+    await wait_for(lambda: "quit" in tray.opened, "Quit to reach the daemon")
+    assert tray.opened == ["quit"]
