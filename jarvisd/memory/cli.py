@@ -133,7 +133,29 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     re = sub.add_parser("reembed", help="fill missing memory vectors and renew stale turn context vectors (LanceDB at memory.store_uri)")
     re.add_argument("--rebuild", action="store_true", help="replace every vector (embedder changed)")
     re.set_defaults(func=_reembed_main)
+    fg = sub.add_parser("forget", help="delete one session's turns, thought logs and working memory")
+    fg.add_argument("--session", required=True, help="the session id (as the HUD and `jarvisd chat` show it)")
+    fg.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    fg.set_defaults(func=_forget_main)
     return memory
+
+
+def _forget_main(config: Any, args: argparse.Namespace) -> int:
+    """`jarvisd memory forget --session ID`: asks first unless --yes; facts, patterns and the agenda stay."""
+    from jarvisd.memory.scope import MemoryScope
+
+    if not args.yes:
+        answer = input(f"Delete session {args.session!r} (its turns, thought logs and working memory)? [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            print("Nothing deleted.")
+            return 1
+    service = open_service(config, None)
+    try:
+        count = service.forget_session(MemoryScope(config.general.user, "main", args.session))
+    finally:
+        getattr(service.store, "close", lambda: None)()
+    print(f"Forgot session {args.session!r}: {count} record{'s' if count != 1 else ''} deleted.")
+    return 0
 
 
 def _reembed_main(config: Any, args: argparse.Namespace) -> int:

@@ -192,6 +192,24 @@ async def usermodel_command(line: str, ctx: CommandContext) -> str:
     return model.content()
 
 
+async def forget_command(line: str, ctx: CommandContext) -> str:
+    """/forget session [ID] [confirm]: delete a session's turns, thought logs and working memory (seed
+    003 M5). Without `confirm` it only says what would go; facts, patterns and the agenda stay."""
+    args = _args(line)
+    if not args or args[0] != "session" or len(args) > 3 or (len(args) == 3 and args[2] != "confirm"):
+        return "usage: /forget session [SESSION] confirm"
+    confirm = args[-1] == "confirm"
+    session = args[1] if len(args) >= 2 and args[1] != "confirm" else ctx.session
+    service, _ = _memory(ctx)
+    scope = ctx.service("scope_for")(session)
+    if not confirm:
+        return (f"This deletes session {session!r}: its conversation turns, thought logs and working memory "
+                f"(remembered facts, patterns and the agenda stay). To do it, say: /forget session "
+                f"{'' if session == ctx.session else session + ' '}confirm")
+    count = await asyncio.to_thread(service.forget_session, scope)
+    return f"Forgot session {session!r}: {count} record{'s' if count != 1 else ''} deleted."
+
+
 async def journal_command(line: str, ctx: CommandContext) -> str:
     if _args(line) != ["write"]:
         return "usage: /journal write"
@@ -216,4 +234,6 @@ def register_memory_commands(registry: CommandRegistry) -> CommandRegistry:
                       "summarise this session into memory, in the conversation's language")
     registry.register("usermodel", usermodel_command, "/usermodel build: distil recent memory into a user model")
     registry.register("journal", journal_command, "/journal write: a 1-3 sentence reflection kept as memory")
+    registry.register("forget", forget_command,
+                      "/forget session [SESSION] confirm: delete a session's turns, thoughts and working memory")
     return registry

@@ -211,3 +211,24 @@ async def test_a_missing_thought_model_is_reported_not_raised(registry, svc, tmp
     say(svc, "안녕", "안녕하세요")
     context = CommandContext(session="s1", services={"memory": svc, "scope_for": lambda s: ME})
     assert "thought_model" in await registry.run("/journal write", context)
+
+
+# ---- /forget session ------------------------------------------------------------------------------
+
+async def test_forget_session_asks_first_then_deletes_only_that_session(registry, svc, tmp_path) -> None:
+    say(svc, "보리 산책 6시에 가자", "좋아요")
+    other = MemoryScope("u1", "main", "s2")
+    say(svc, "내일 날씨 어때", "맑아요", scope=other)
+    svc.remember(ME, "반려견: 보리")
+    turns_before = len(stored(svc, "turn"))
+
+    asked = await registry.run("/forget session", ctx(svc, tmp_path))
+    assert "/forget session confirm" in asked and len(stored(svc, "turn")) == turns_before   # nothing yet
+
+    done = await registry.run("/forget session confirm", ctx(svc, tmp_path))
+    assert done.startswith("Forgot session 's1'")
+    sessions = {item.session for item in stored(svc, "turn")}
+    assert "s1" not in sessions and "s2" in sessions                    # the other session stays
+    assert any("반려견: 보리" in item.content for item in svc.store._items.values())   # facts stay
+
+    assert "usage" in await registry.run("/forget everything", ctx(svc, tmp_path))
