@@ -11,8 +11,10 @@ import logging
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from jarvisd.agent.failure_lessons import FailureLessons
 from jarvisd.agent.feature_hooks import MemoryHooks
 from jarvisd.agent.jarvis import build_jarvis
 from jarvisd.agent.loop import Agent, AnswerDelta, TurnEnded
@@ -26,7 +28,7 @@ from jarvisd.llm.base import BackendError, Message
 from jarvisd.llm.select import Backends, select_backends
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
-from jarvisd.memory.commands import register_memory_commands
+from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.openloop.desk import AgendaDesk, JudgePlan, judge_plan
@@ -192,7 +194,8 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
     log.info("openloop: promises found by %s, because %s", plan.name, plan.why)
     # the Korean analyzer loads on its first Korean sentence; the daemon loads it at start (`serve`)
     desk = AgendaDesk(agenda, KoreanAnalyzer(), capture="rules" if plan.rules else "model")
-    agent = build_jarvis(cfg, backends.chat, hooks=[MemoryHooks(memory)])
+    lessons = FailureLessons(Path(cfg.paths.data_dir) / PROCEDURES_DIR, agent="main")   # M14: drafts from failures
+    agent = build_jarvis(cfg, backends.chat, hooks=[MemoryHooks(memory), lessons])
     register_memory_tools(agent, memory)
     return Assistant(cfg=cfg, backends=backends, memory=memory, agenda=agenda, judge=judge, agent=agent, bus=bus,
                      desk=desk, plan=plan)
