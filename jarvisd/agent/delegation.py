@@ -4,8 +4,10 @@
 returns a task id at once; `wait_research(task_id)` waits for the report. The wait tool declares itself
 exempt from duplicate-call checks: waiting again for the same task is how it is used. The researcher
 runs through the same loop with the research profile, gets the caller's tools minus approval-required
-ones and minus delegation itself, and inherits the caller's memory scope. Research tasks still running
-when the calling turn ends are cancelled.
+ones and minus delegation itself, and works in the delegated memory scope (`MemoryScope.delegated`: the
+caller's user, agent "research", a session of its own). The finished report is kept in the caller's
+scope as a `delegation` episode by the memory hook at the end of the calling turn. Research tasks still
+running when the calling turn ends are cancelled.
 """
 
 from __future__ import annotations
@@ -76,6 +78,27 @@ def _report(task_id: str, job: _ResearchTask) -> dict[str, Any]:
             "stop_reason": result.stop_reason, "rounds": len(result.rounds)}
 
 
+RESEARCH_AGENT = "research"
+
+
+def delegated_scope(caller: Any, task_id: str) -> Any:
+    """The researcher's scope: the caller's user, its own agent and session (seed 003: a delegated
+    session takes its user from caller_scope). Duck-typed: the agent package does not import memory."""
+    make = getattr(type(caller), "delegated", None)
+    if caller is None or make is None:
+        return caller
+    return make(caller, RESEARCH_AGENT, f"{caller.session}:{task_id}")
+
+
+def finished_reports(state: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(task id, question, report) of this turn's research tasks that finished with a report."""
+    out = []
+    for task_id, job in state.get("research_tasks", {}).items():
+        if job.task is not None and job.task.done() and not job.task.cancelled() and job.task.exception() is None:
+            out.append((task_id, job.question, job.task.result().answer))
+    return out
+
+
 class ResearchDesk:
     """Owns the delegation tools; register them with `desk.register(registry)`."""
 
@@ -109,7 +132,8 @@ class ResearchDesk:
     async def _delegate(self, ctx: TurnContext, args: dict[str, Any]) -> dict[str, Any]:
         task_id = f"research-{next(self._ids)}"
         job = _ResearchTask(args["question"], args["budget"])
-        job.task = asyncio.create_task(_research(self.researcher(args["budget"]), job, ctx.scope), name=task_id)
+        scope = delegated_scope(ctx.scope, task_id)
+        job.task = asyncio.create_task(_research(self.researcher(args["budget"]), job, scope), name=task_id)
         ctx.background.add(job.task)
         self._tasks(ctx)[task_id] = job
         return {"task_id": task_id, "status": "started", "budget": args["budget"]}

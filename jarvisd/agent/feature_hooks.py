@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Protocol
 
+from jarvisd.agent.delegation import finished_reports
 from jarvisd.agent.hooks import AgentHooks, TurnContext, TurnResult
 from jarvisd.llm.base import Message
 
@@ -22,6 +23,8 @@ class TurnMemory(Protocol):
     def record_turn(self, scope: Any, messages: Any) -> Any: ...
 
     def reinforce(self, scope: Any, context: Any, answer: str) -> Any: ...
+
+    def record_episode(self, scope: Any, source: str, content: str, **kwargs: Any) -> Any: ...
 
 
 class MemoryHooks(AgentHooks):
@@ -46,6 +49,9 @@ class MemoryHooks(AgentHooks):
         if ctx.scope is None:
             return
         await asyncio.to_thread(self.memory.record_turn, ctx.scope, result.turn_messages)
+        for task_id, question, report in finished_reports(ctx.state):   # delegation records (seed 003 M11)
+            await asyncio.to_thread(self.memory.record_episode, ctx.scope, "delegation",
+                                    f"Research ({task_id}): {question}\nReport: {report}", importance=0.8)
         if "memory_context" in ctx.state:
             await asyncio.to_thread(self.memory.reinforce, ctx.scope, ctx.state["memory_context"], result.answer)
         flush = getattr(self.memory, "flush", None)

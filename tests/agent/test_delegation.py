@@ -89,3 +89,30 @@ async def test_waiting_for_an_unknown_task_tells_the_model_which_exist():
     result = await Agent(jarvis, registry, chat_profile()).run_turn("x")
     outcome = result.rounds[0].outcomes[0]
     assert outcome.status == "failed" and "no research task 'research-99'" in outcome.text
+
+
+async def test_the_researcher_works_in_the_delegated_scope_and_its_report_is_remembered():
+    """Seed 003: a delegated session takes its user from caller_scope; the delegation record stays in
+    the delegator's scope (source `delegation`), so a research report is not forgotten."""
+    from jarvisd.agent.feature_hooks import MemoryHooks
+    from jarvisd.memory.scope import MemoryScope
+    from jarvisd.memory.service import MemoryService
+    from jarvisd.memory.stores.memory import InMemoryStore
+    from jarvisd.memory.testing import HashedNgramEmbedder
+
+    gate, scopes = asyncio.Event(), []
+    gate.set()
+    registry, desk, _ = setup(gate, scopes)
+    memory = MemoryService(InMemoryStore(dimensions=64), embedder=HashedNgramEmbedder(64))
+    jarvis = ScriptedChatModel([
+        tool_round(call("delegate_research", question="What was Q3 revenue?", budget=3)),
+        tool_round(call("wait_research", task_id="research-1", timeout_sec=5)),
+        answer("Q3 revenue was 4.2 million.")])
+    caller = MemoryScope("u1", "main", "s1")
+    await Agent(jarvis, registry, chat_profile(), hooks=[MemoryHooks(memory)]).run_turn("Q3 revenue?", scope=caller)
+
+    (seen,) = scopes
+    assert (seen.user, seen.agent, seen.session) == ("u1", "research", "s1:research-1")
+    records = [i for i in memory.store._items.values() if i.source == "delegation"]  # type: ignore[attr-defined]
+    assert len(records) == 1 and records[0].agent == "main" and records[0].session == "s1"
+    assert "What was Q3 revenue?" in records[0].content and "4.2M" in records[0].content
