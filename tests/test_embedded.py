@@ -39,6 +39,26 @@ async def test_embedded_chat_answers_with_text(smollm):
     assert len([c for c in chunks if c.text]) > 1  # streamed piece by piece, not in one block
 
 
+async def test_a_prompt_longer_than_the_context_is_cut_not_refused(smollm):
+    """A recalled 4,000-character Korean memory and a long paste: llama.cpp refused the whole turn
+    ("Requested tokens (12729) exceed context window of 4096"); the messages are cut to fit instead."""
+    memory = "[장기 기억]\n- " + "비밀번호는 자주 바꾸는 것이 좋습니다. " * 200
+    pasted = "Please read this. " + "word " * 3000 + "What is the capital of France?"
+    chunks = [c async for c in smollm.stream([Message("system", memory), Message("user", pasted)])]
+    assert "".join(c.text for c in chunks).strip() and chunks[-1].done
+
+
+def test_fit_context_cuts_the_longest_message_before_the_users():
+    from jarvisd.llm.embedded import fit_context
+
+    messages = [{"role": "system", "content": "s" * 900}, {"role": "user", "content": "u" * 100}]
+    fitted = fit_context(messages, len, 300)
+    assert fitted[1]["content"] == "u" * 100                  # the user's words are kept
+    assert fitted[0]["content"].endswith("…") and sum(len(m["content"]) + 6 for m in fitted) <= 300
+    alone = fit_context([{"role": "user", "content": "x" * 1000}], len, 200)
+    assert len(alone[0]["content"]) + 6 <= 200
+
+
 async def test_abandoning_the_stream_stops_generation(smollm):
     smollm.max_tokens = 200
     stream = smollm.stream([Message("user", "Tell me a long story about a dragon.")])

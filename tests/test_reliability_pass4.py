@@ -273,3 +273,42 @@ def test_chat_refuses_a_line_longer_than_the_hud_takes(env):  # noqa: F811
                             env=env, capture_output=True, timeout=120)
     assert result.returncode == 0, result.stderr.decode("utf-8", "replace")
     assert "that is 200010 characters; a turn takes at most 4000" in result.stdout.decode("utf-8")
+
+
+# ---- the pass's findings in the promise rules and the embedded model, fixed after it --------------
+
+def test_a_long_run_of_commas_or_dots_is_read_in_well_under_a_second_per_utterance():
+    """4,000 commas after "call mom" held the event loop 1.2-8 s (quadratic regex backtracking in
+    intents.clean and commitments); each reading is now linear in the text."""
+    import time
+
+    from jarvisd.openloop.commitments import read_utterance
+    from jarvisd.openloop.intents import match_intent
+
+    read_utterance("warm up the patterns", None)
+    for text in ("call mom" + "," * 3990, "I'll call mom, " + ", " * 1990, "a" + "." * 4000 + "b",
+                 "a" + "!" * 4000 + "b"):
+        started = time.perf_counter()
+        match_intent(text)
+        read_utterance(text, None)
+        assert time.perf_counter() - started < 2.0, text[:20]
+
+
+def test_a_fullwidth_time_is_a_time_in_english_too():
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.commitments import read_utterance
+    from jarvisd.openloop.when import resolve_time
+
+    text = "I need to send the report tomorrow at ３ｐｍ"
+    found = resolve_time(text, datetime(2026, 12, 1, 9, 0, tzinfo=ZoneInfo("Asia/Seoul")))
+    assert found is not None and found.at.strftime("%Y-%m-%d %H:%M") == "2026-12-02 15:00"
+    assert [c.action for c in read_utterance(text, None).commitments] == ["send the report"]
+
+
+def test_an_emoji_object_keeps_the_promise():
+    from jarvisd.openloop.commitments import read_utterance
+
+    (kept,) = read_utterance("I need to buy " + "👩‍👩‍👧‍👦" * 10 + " tomorrow", None).commitments
+    assert kept.action.startswith("buy 👩")

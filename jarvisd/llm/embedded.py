@@ -68,6 +68,8 @@ class LlamaCppChat:
     def _generate(self, messages: list[dict[str, str]], emit, stop: threading.Event) -> None:
         try:
             llama = self._model()
+            messages = fit_context(messages, lambda text: len(llama.tokenize(text.encode("utf-8"), add_bos=False)),
+                                   self._n_ctx - self.max_tokens - CONTEXT_MARGIN)
             with _abortable(llama, stop):
                 for part in llama.create_chat_completion(messages=messages, stream=True, max_tokens=self.max_tokens,
                                                          temperature=self.temperature, seed=self.seed):
@@ -109,6 +111,30 @@ class LlamaCppChat:
             finally:
                 stop.set()
                 await asyncio.to_thread(worker.join)
+
+
+CONTEXT_MARGIN = 64        # tokens the chat template adds around the messages, and a little more
+MESSAGE_OVERHEAD = 6       # tokens of one message's role markers
+
+
+def fit_context(messages: list[dict[str, str]], count, budget: int) -> list[dict[str, str]]:
+    """The messages cut to `budget` tokens (`count(text)` tokens each), so a long memory block or a long
+    pasted text never makes llama.cpp refuse the whole turn ("Requested tokens exceed context window"):
+    the longest message other than the last (the user's) is cut at its end first, the last only when
+    nothing else is left to cut. A cut message ends with "…"."""
+    out = [dict(m) for m in messages]
+    sizes = [count(m["content"]) + MESSAGE_OVERHEAD for m in out]
+    for _ in range(64):
+        excess = sum(sizes) - budget
+        if excess <= 0 or not out:
+            break
+        others = [i for i in range(len(out) - 1) if len(out[i]["content"]) > 1]
+        i = max(others, key=lambda k: sizes[k]) if others else len(out) - 1
+        text = out[i]["content"]
+        share = max(0.0, 1 - (excess + 8) / max(sizes[i], 1))
+        out[i]["content"] = text[:int(len(text) * share)].rstrip() + "…"
+        sizes[i] = count(out[i]["content"]) + MESSAGE_OVERHEAD
+    return out
 
 
 class BackgroundChat:

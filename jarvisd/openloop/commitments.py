@@ -62,8 +62,9 @@ class SentenceReading:
 
 # A sentence ends at ! or ?, at a full stop before a capital, a digit, Hangul or the end (so "10 p.m. on"
 # stays one sentence), or at a line break.
-_BOUNDARY = re.compile(r"[!?？！]+\s+|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bSt)(?<!\bProf)"   # "Dr. Patel"
-                       r"[.。]+\s+(?=[A-Z0-9\uac00-\ud7a3\"'(])|[.。]+$|\n+"
+# (a run of marks is matched from its first mark only, and whole: "a....b" costs one try, not one per dot)
+_BOUNDARY = re.compile(r"(?<![!?？！])[!?？！]++\s+|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bSt)(?<!\bProf)"   # "Dr. Patel"
+                       r"(?<![.。])[.。]++\s+(?=[A-Z0-9\uac00-\ud7a3\"'(])|(?<![.。])[.。]++$|\n+"
                        # a clause in the other language: "I'll call mom at 3pm and 내일 오후 4시까지 보고서 보내야 해"
                        r"|(?<=[A-Za-z0-9.])\s*,?\s+(?:and|then|also)\s+(?=[\uac00-\ud7a3])"
                        r"|(?<=[\uac00-\ud7a3])\s*,?\s+(?:그리고\s+|and\s+)?(?=(?:I|I'll|I'm|we)\b)")

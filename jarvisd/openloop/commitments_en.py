@@ -8,6 +8,7 @@ own words, casing included, out of the sentence.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -91,16 +92,23 @@ def _lower(sentence: str) -> str:
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in sentence.replace("’", "'"))
 
 
-def _body_start(low: str) -> int:
-    """Where the sentence starts once fillers ("um", "okay", "so", "Jarvis,") are skipped."""
-    pos = 0
-    for m in re.finditer(r"[\w']+|[^\w\s]", low):
+_TOKEN_RE = re.compile(r"[\w']+|[^\w\s]")
+
+
+def _body_start(low: str, start: int = 0) -> int:
+    """Where the sentence (from `start`) begins once fillers ("um", "okay", "so", "Jarvis,") are skipped;
+    at most a dozen tokens and a few spaces or commas are looked at, so a run of 4,000 commas costs little."""
+    pos = start
+    for k, m in enumerate(_TOKEN_RE.finditer(low, start)):
+        if k >= 12:
+            break
         if m.group(0) in W.EN_FILLERS or not m.group(0)[0].isalnum() or \
-                m.group(0) == "no" and re.match(r"\s*(?:,|wait|actually)", low[m.end():]):
+                m.group(0) == "no" and re.match(r"\s*(?:,|wait|actually)", low[m.end():m.end() + 12]):
             pos = m.end()
             continue
         break
-    while pos < len(low) and low[pos] in " ,":
+    limit = min(len(low), pos + 16)
+    while pos < limit and low[pos] in " ,":
         pos += 1
     return pos
 
@@ -344,7 +352,7 @@ def _base_verb(word: str) -> str | None:
 def _done_verb(sen: str, low: str, start: int, holes: Sequence[Span]) -> Closure | None:
     """"I sent Sam the slides", "I've booked the flights", "Finished the budget spreadsheet": the user
     did it (the user, not "my sister"; not "I told", "I forgot", "I used to")."""
-    words = [(m.group(0), m.start(), m.end()) for m in _WORD.finditer(low, start)][:6]
+    words = [(m.group(0), m.start(), m.end()) for m in itertools.islice(_WORD.finditer(low, start, start + 160), 6)]
     i, subject = 0, False
     if i < len(words) and words[i][0] in ("i", "we", "i've", "we've"):
         subject, i = True, i + 1
@@ -374,7 +382,7 @@ def _closures(sen: str, low: str, start: int, holes: Sequence[Span], busy: Seque
     starts = [start] + [m.end() for m in W.EN_CLAUSE_START.finditer(low, start)]
     out: list[Closure] = []
     for pos in starts:
-        pos = _body_start(low[pos:]) + pos if pos > start else pos
+        pos = _body_start(low, pos) if pos > start else pos
         if any(bs <= pos < be for bs, be in busy):
             continue
         closure = _closure_at(sen, low, pos, holes)

@@ -37,8 +37,6 @@ class Intent:
 
 
 _VOCATIVE = re.compile(r"^\s*(?:hey\s+|ok(?:ay)?\s+)?(?:jarvis|자비스)(?:야|아)?\s*[,.!?~]?\s*", re.IGNORECASE)
-_POLITE_EN = re.compile(r"(?:[\s,]+(?:please|for me|thanks|thank you|now))+\s*$", re.IGNORECASE)
-_TRAIL = re.compile(r"[\s.!?~…]+$")
 _FILLERS = re.compile(r"^(?:(?:um+|uh+|er+|hmm+|oh|ah|well|so|okay|ok|hey|음+|어+|그+|저기|아)[\s,.]+)+", re.IGNORECASE)
 # "you can check off X", "could you please mark X done": the command after its politeness
 _EN_COURTESY = re.compile(r"^(?:(?:you\s+can|can\s+you|could\s+you|would\s+you|will\s+you|please|just|go\s+ahead\s+and)\s+)+"
@@ -46,14 +44,28 @@ _EN_COURTESY = re.compile(r"^(?:(?:you\s+can|can\s+you|could\s+you|would\s+you|w
                           re.IGNORECASE)
 
 
+_TRAIL_CHARS = " \t\n.!?~…"
+_POLITE_WORDS = ("please", "for me", "thanks", "thank you", "now")
+
+
+def _polite_off(text: str) -> str:
+    """"…, please", "… for me thanks" off the end, word by word (a regex over a run of commas backtracks
+    quadratically: 4,000 commas held the event loop for over a second)."""
+    while True:
+        low = text.lower()
+        word = next((w for w in _POLITE_WORDS if low.endswith(w) and low[:-len(w)][-1:] in (" ", ",")), None)
+        if word is None:
+            return text
+        text = text[:-len(word)].rstrip(" ,")
+
+
 def clean(text: str) -> str:
     """Lower case, one space, no leading "Jarvis," and no closing punctuation or "please"."""
     text = _VOCATIVE.sub("", " ".join(text.split()))
     text = _FILLERS.sub("", text)
     text = _EN_COURTESY.sub("", text)
-    text = _TRAIL.sub("", text)
-    text = _POLITE_EN.sub("", text)
-    return _TRAIL.sub("", text).lower().replace("’", "'")
+    text = _polite_off(text.rstrip(_TRAIL_CHARS))
+    return text.rstrip(_TRAIL_CHARS).lower().replace("’", "'")
 
 
 # ---------------------------------------------------------------- English

@@ -74,6 +74,8 @@ class _Mention:
 
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+# Fullwidth ASCII ("３ｐｍ", "１２：３０") read as ASCII, one character for one, so spans stay true.
+_FULLWIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 _MAY = re.compile(r"\bmay\b")
 _EN_BEFORE = re.compile(w.EN_BEFORE)
 _EN_AFTER = re.compile(w.EN_AFTER)
@@ -263,7 +265,7 @@ def _matches(text: str) -> list[tuple[int, int, int, _Meaning]]:
     """Every rule's matches as (start, -end, rule order, meaning), English words before a match
     (EN_BEFORE) included in it."""
     found = []
-    lower = text.translate(_ASCII_LOWER)  # the same length, so spans stay true
+    lower = text.translate(_FULLWIDTH).translate(_ASCII_LOWER)  # the same length, so spans stay true
     if "May" in text:
         lower = _MAY.sub(lambda m: "MAY" if text[m.start():m.end()] == "May" else "may", lower)
     present = {t for t in _TRIGGERS if t in lower}
