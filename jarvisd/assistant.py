@@ -16,7 +16,7 @@ from typing import Any
 
 from jarvisd.agent.failure_lessons import FailureLessons
 from jarvisd.agent.feature_hooks import MemoryHooks
-from jarvisd.agent.jarvis import build_jarvis
+from jarvisd.agent.jarvis import apply_tool_policy, build_jarvis
 from jarvisd.agent.loop import Agent, AnswerDelta, TurnEnded
 from jarvisd.agent.repeats import RepeatCut
 from jarvisd.agent.tools import register_recall_episodes, register_remember_task_pattern
@@ -36,6 +36,8 @@ from jarvisd.openloop.judge import AgendaJudge
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.phrases import AgendaClaimFilter, language_of
 from jarvisd.openloop.service import OpenLoopService
+from jarvisd.paths import TEAM_DIR
+from jarvisd.team import load_agent
 from jarvisd.textsafe import valid_text
 
 log = logging.getLogger("jarvisd.assistant")
@@ -194,9 +196,12 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
     log.info("openloop: promises found by %s, because %s", plan.name, plan.why)
     # the Korean analyzer loads on its first Korean sentence; the daemon loads it at start (`serve`)
     desk = AgendaDesk(agenda, KoreanAnalyzer(), capture="rules" if plan.rules else "model")
-    lessons = FailureLessons(Path(cfg.paths.data_dir) / PROCEDURES_DIR, agent="main")   # M14: drafts from failures
-    agent = build_jarvis(cfg, backends.chat, hooks=[MemoryHooks(memory), lessons])
+    definition = load_agent(TEAM_DIR, "main")          # team/main.yaml: prompt, model, profile, tools
+    lessons = FailureLessons(Path(cfg.paths.data_dir) / PROCEDURES_DIR, agent=definition.id)   # M14
+    model = backends.chat if definition.model == "chat" else backends.thought
+    agent = build_jarvis(cfg, model, hooks=[MemoryHooks(memory), lessons], definition=definition)
     register_memory_tools(agent, memory)
+    apply_tool_policy(agent, definition, str(TEAM_DIR / "main.yaml"))
     return Assistant(cfg=cfg, backends=backends, memory=memory, agenda=agenda, judge=judge, agent=agent, bus=bus,
                      desk=desk, plan=plan)
 

@@ -204,3 +204,6 @@ def main(argv: list[str] | None = None) -> int:
     except (StartupError, ModelError) as exc:  # ModelError: e.g. llm.embedded_chat_model names no model
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 1
+    except ConfigError as exc:                 # found while assembling: team/<id>.yaml (TeamError)
+        print(f"jarvisd: {exc}", file=sys.stderr)
+        return 2

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+TEAM_DIR = REPO_ROOT / "team"  # agent definitions: team/<id>.yaml
 """The checkout jarvisd runs from: config/, models/ and team/ ship beside the package."""
 
 

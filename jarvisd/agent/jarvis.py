@@ -14,6 +14,7 @@ from jarvisd.agent.notes import search_notes_tool
 from jarvisd.agent.profiles import chat_profile, research_profile
 from jarvisd.agent.tools import ToolRegistry
 from jarvisd.llm.base import ChatModel
+from jarvisd.team import AgentDefinition
 
 
 def notes_folder(cfg: Any) -> Path:
@@ -35,7 +36,25 @@ def jarvis_tools(cfg: Any, model: ChatModel, *, clock: Clock | None = None,
 
 
 def build_jarvis(cfg: Any, model: ChatModel, *, hooks: Sequence[AgentHooks] = (), approver: Approver | None = None,
-                 tools: ToolRegistry | None = None, clock: Clock | None = None) -> Agent:
-    return Agent(model, tools if tools is not None else jarvis_tools(cfg, model, clock=clock),
-                 chat_profile(settings=getattr(cfg, "guard", None)),
-                 hooks, name="main", approver=approver)
+                 tools: ToolRegistry | None = None, clock: Clock | None = None,
+                 definition: AgentDefinition | None = None) -> Agent:
+    """JARVIS as `team/main.yaml` defines it (instructions, guard profile; the caller applies its tool list
+    once every tool is registered: `apply_tool_policy`)."""
+    definition = definition or AgentDefinition(id="main")
+    settings = getattr(cfg, "guard", None)
+    if definition.profile == "research":
+        profile = research_profile(settings.chat_round_cap if settings else 40, definition.instructions,
+                                   settings=settings)
+    else:
+        profile = chat_profile(definition.instructions, settings=settings)
+    return Agent(model, tools if tools is not None else jarvis_tools(cfg, model, clock=clock), profile,
+                 hooks, name=definition.id, approver=approver)
+
+
+def apply_tool_policy(agent: Agent, definition: AgentDefinition, source: str = "") -> None:
+    """The definition's `tools:` and `approval_required:` on the agent's finished tool registry; a name
+    that is no tool stops the start (TeamError)."""
+    definition.check_tools(agent.tools.names(), source)
+    if definition.tools is not None:
+        agent.tools.keep_only(definition.tools)
+    agent.tools.require_approval(definition.approval_required)

@@ -107,6 +107,15 @@ class ToolRegistry:
     def needs_approval(self, name: str) -> bool:
         return name in self.approval_required
 
+    def keep_only(self, names: Iterable[str]) -> None:
+        """Drop every tool not named (an agent definition's `tools:` list, checked at start)."""
+        keep = set(names)
+        self._tools = {name: tool for name, tool in self._tools.items() if name in keep}
+
+    def require_approval(self, names: Iterable[str]) -> None:
+        """Add tools to the ones that need the user's approval (the admin's list stays)."""
+        self.approval_required = self.approval_required | frozenset(names)
+
     def subset(self, *, without: Iterable[str] = (), approval_required_too: bool = True) -> ToolRegistry:
         """A copy without some tools; a researcher gets no approval-required tools (seed 002)."""
         drop = set(without)
