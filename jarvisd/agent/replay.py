@@ -22,6 +22,29 @@ from jarvisd.llm.base import ChatChunk, Message, ToolSpec
 from jarvisd.llm.scripted import ScriptedChatModel
 
 DEFAULT_WRAP_UP = {"text": "(answer written from what was gathered, without tools)"}
+SCENARIO_KEYS = ("description", "profile", "budget", "round_cap", "user", "approve", "tools", "answers", "wrap_up", "expect", "scope")
+EXPECT_KEYS = ("stop_reason", "tool_rounds", "answer_contains", "wrapped_up", "rounds")
+ROUND_KEYS = ("statuses", "rules", "novelties", "counters", "stop")
+COUNTER_KEYS = ("no_progress", "all_rejected", "failures", "calls_charged", "refunded", "cap_extension")
+
+
+def check_scenario(scenario: Mapping[str, Any]) -> None:
+    """Refuse keys the replay does not know (a typo in `expect` used to pass silently)."""
+    def unknown(found: Any, allowed: tuple[str, ...], where: str) -> None:
+        if not isinstance(found, Mapping):
+            raise ScenarioError(f"{where} must be an object")
+        extra = sorted(set(found) - set(allowed))
+        if extra:
+            raise ScenarioError(f"unknown key {where}.{extra[0]} (allowed: {', '.join(allowed)})")
+
+    unknown(scenario, SCENARIO_KEYS, "scenario")
+    expect = scenario.get("expect", {})
+    unknown(expect, EXPECT_KEYS, "expect")
+    rounds = expect.get("rounds", {})
+    unknown(rounds, tuple(rounds) if all(str(k).isdigit() for k in rounds) else (), "expect.rounds")
+    for number, spec in rounds.items():
+        unknown(spec, ROUND_KEYS, f"expect.rounds.{number}")
+        unknown(spec.get("counters", {}), COUNTER_KEYS, f"expect.rounds.{number}.counters")
 
 
 class ScenarioError(ValueError):
@@ -147,6 +170,24 @@ class ReplayReport:
 
     def expectation_failures(self, expect: Mapping[str, Any]) -> list[str]:
         problems = []
+        if "wrapped_up" in expect and bool(expect["wrapped_up"]) != self.result.wrapped_up:
+            problems.append(f"wrapped_up: expected {expect['wrapped_up']}, got {self.result.wrapped_up}")
+        by_round = {line["round"]: line for line in self.lines if "round" in line}
+        for number, spec in expect.get("rounds", {}).items():
+            line = by_round.get(int(number))
+            if line is None:
+                problems.append(f"round {number}: expected, but the turn had rounds {sorted(by_round)}")
+                continue
+            got = {"statuses": [c["status"] for c in line["calls"]],
+                   "rules": [c.get("rule", "") for c in line["calls"] if c.get("rule")],
+                   "novelties": [c.get("novelty") for c in line["calls"]], "stop": line.get("stop")}
+            for key in ("statuses", "rules", "novelties", "stop"):
+                if key in spec and spec[key] != got[key]:
+                    problems.append(f"round {number} {key}: expected {spec[key]}, got {got[key]}")
+            for name, value in spec.get("counters", {}).items():
+                if line.get("counters", {}).get(name) != value:
+                    problems.append(f"round {number} counters.{name}: expected {value}, "
+                                    f"got {line.get('counters', {}).get(name)}")
         if "stop_reason" in expect and expect["stop_reason"] != self.result.stop_reason:
             problems.append(f"stop_reason: expected {expect['stop_reason']}, got {self.result.stop_reason}")
         if "tool_rounds" in expect and expect["tool_rounds"] != self.tool_rounds:
@@ -157,6 +198,7 @@ class ReplayReport:
 
 
 async def run_scenario(scenario: Mapping[str, Any]) -> ReplayReport:
+    check_scenario(scenario)
     agent = build_agent(scenario)
     lines: list[dict[str, Any]] = []
     result: TurnResult | None = None

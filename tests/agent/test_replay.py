@@ -66,3 +66,29 @@ def test_add_parser_wires_agent_replay():
     scenario = Path(__file__).parent / "scenarios" / "connector_id.json"
     args = parser.parse_args(["agent", "replay", str(scenario)])
     assert args.func(object(), args) == 0  # jarvisd/cli.py calls func(cfg, args)
+
+
+@pytest.mark.parametrize("change, said", [
+    ({"expect": {"stop_reson": "answered"}}, "unknown key expect.stop_reson"),
+    ({"expect": {"rounds": {"3": {"status": ["ok"]}}}}, "unknown key expect.rounds.3.status"),
+    ({"expect": {"rounds": {"3": {"counters": {"failure": 1}}}}}, "unknown key expect.rounds.3.counters.failure"),
+    ({"expect": {"rounds": {"third": {}}}}, "unknown key expect.rounds.third"),
+    ({"tool": {}}, "unknown key scenario.tool"),
+])
+def test_a_typo_in_a_scenario_is_refused_not_passed(tmp_path, capsys, change, said):
+    scenario = load_scenario(Path(__file__).parent / "scenarios" / "connector_id.json") | change
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario), encoding="utf-8")
+    assert replay_main(path, io.StringIO()) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_per_round_expectations_are_checked(tmp_path, capsys):
+    scenario = load_scenario(Path(__file__).parent / "scenarios" / "connector_id.json")
+    scenario["expect"] = {"rounds": {"3": {"statuses": ["ok"], "counters": {"failures": 0}}, "9": {}}}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario), encoding="utf-8")
+    assert replay_main(path, io.StringIO()) == 1
+    err = capsys.readouterr().err
+    assert "round 3 statuses: expected ['ok'], got ['rejected']" in err
+    assert "round 3 counters.failures: expected 0, got 1" in err and "round 9: expected" in err
