@@ -4,8 +4,8 @@
 (melspectrogram -> speech embedding every 80 ms -> the hey_jarvis classifier over the last 1.28 s)
 and returns a score per 80 ms step. The files are the manifest's `hey-jarvis` entry, sha256-verified.
 
-`WakeListener` decides when to run it: the speech embedding costs ~10 ms of CPU per 80 ms step on
-this 2-core machine (about 13% of a core), so the model only runs around speech the Silero VAD
+`WakeListener` decides when to run it: even with XNNPACK the speech embedding is ~2 ms of CPU per
+80 ms step, more than Silero's VAD, so the model only runs around speech the Silero VAD
 already finds (the pipeline runs Silero for endpointing anyway). When speech starts, the last
 `preroll_sec` of audio is fed first, so the model has the phrase's onset and its 1.28 s context;
 `hangover_sec` after the last speech frame it stops again. In silence the wake engine costs nothing
@@ -24,7 +24,7 @@ from typing import Protocol
 import numpy as np
 
 from jarvisd.manifest import ModelStore
-from jarvisd.voice.audio import FRAME_SEC, to_int16
+from jarvisd.voice.audio import FRAME_SEC
 
 log = logging.getLogger("jarvisd.voice.wake")
 
@@ -38,19 +38,30 @@ class WakeScorer(Protocol):
         ...
 
 
-class HeyJarvisModel:
-    """openWakeWord's hey_jarvis on pyopen-wakeword's TFLite runtime (no network, no downloads)."""
+STEP = 1280  # samples per model step (80 ms)
+_MEL_WINDOW = 1760  # samples the melspectrogram model sees per step (the step plus 480 before it)
+_MELS, _MEL_BANDS = 76, 32  # mel frames per speech embedding (~0.76 s), 8 new ones per step
+_EMB = 96
 
-    def __init__(self, wakeword: Path, melspectrogram: Path, embedding: Path) -> None:
-        from pyopen_wakeword.openwakeword import OpenWakeWord, OpenWakeWordFeatures, _find_tensorflowlite_c
+
+class HeyJarvisModel:
+    """openWakeWord's hey_jarvis, streamed as openWakeWord does it: every 80 ms the melspectrogram of the
+    last 1760 samples (8 frames, scaled mel/10 + 2), a speech embedding of the last 76 frames, and the
+    classifier over the last 16 embeddings. Runs on the TFLite runtime the pyopen-wakeword wheel ships,
+    one thread with XNNPACK (`jarvisd.voice.tflite`)."""
+
+    def __init__(self, wakeword: Path, melspectrogram: Path, embedding: Path, xnnpack: bool = True) -> None:
+        from jarvisd.voice.tflite import TfLiteModel
 
         started = time.perf_counter()
-        runtime = _find_tensorflowlite_c()
-        self._features = OpenWakeWordFeatures(melspectrogram_model=melspectrogram, embedding_model=embedding,
-                                              libtensorflowlite_c_path=runtime)
-        self._classifier = OpenWakeWord("hey_jarvis", tflite_model=wakeword, libtensorflowlite_c_path=runtime)
-        # The features start from 8 s of zeros (about 1 s of CPU to embed): pay it here, not on the first word.
-        self.scores(np.zeros(1280, np.float32))
+        self._mel = TfLiteModel(melspectrogram, (1, _MEL_WINDOW), xnnpack)
+        self._embed = TfLiteModel(embedding, (1, _MELS, _MEL_BANDS, 1), xnnpack)
+        self._classify = TfLiteModel(wakeword, None, xnnpack)
+        self._audio = np.zeros(_MEL_WINDOW, np.float32)  # int16-scaled, as the mel model expects
+        self._pending = np.zeros(0, np.float32)
+        self._mels = np.zeros((_MELS, _MEL_BANDS), np.float32)
+        self._embeddings = np.zeros((self._classify.input_shape[1], _EMB), np.float32)
+        self.scores(np.zeros(STEP * (_MELS // 8 + len(self._embeddings)), np.float32))  # fill the context
         log.info("wake: loaded hey_jarvis (openWakeWord) in %.2f s", time.perf_counter() - started)
 
     @classmethod
@@ -59,9 +70,17 @@ class HeyJarvisModel:
         return cls(files["hey_jarvis.tflite"], files["melspectrogram.tflite"], files["embedding_model.tflite"])
 
     def scores(self, frame: np.ndarray) -> list[float]:
+        pending = np.concatenate([self._pending, np.asarray(frame, np.float32) * 32767.0])
         out: list[float] = []
-        for embedding in self._features.process_streaming(to_int16(frame).tobytes()):
-            out.extend(self._classifier.process_streaming(embedding))
+        while len(pending) >= STEP:
+            step, pending = pending[:STEP], pending[STEP:]
+            self._audio = np.concatenate([self._audio[STEP:], step])
+            mels = self._mel.run(self._audio[None, :]).reshape(-1, _MEL_BANDS) / 10.0 + 2.0
+            self._mels = np.concatenate([self._mels[len(mels):], mels])
+            embedding = self._embed.run(self._mels[None, :, :, None]).reshape(1, _EMB)
+            self._embeddings = np.concatenate([self._embeddings[1:], embedding])
+            out.append(float(self._classify.run(self._embeddings[None]).reshape(-1)[0]))
+        self._pending = pending
         return out
 
 
