@@ -147,6 +147,8 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "voice.language": _choices("auto", "ko", "en"),
     "voice.stt_model": _non_empty,
     "voice.activation": _choices("wake", "always", "push_to_talk"),
+    "voice.wake_engine": _choices("openwakeword", "transcript"),
+    "voice.wake_threshold": _between(0.01, 0.99),
     "voice.barge_in": _choices("on", "off"),
     "voice.follow_up_sec": _between(0, 600),
     "voice.min_speech_ms": _between(0, 10_000),

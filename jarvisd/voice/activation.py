@@ -1,10 +1,13 @@
 """Who is being spoken to: activation modes and the wake phrase.
 
 - `always`: every utterance with speech starts a turn.
-- `wake`: an utterance must start with a wake phrase ("Jarvis", "자비스"), matched fuzzily on the
-  transcript because Whisper spells names freely ("Jarvis,", "Javis", "자비스야"). After each reply a
-  follow-up window (`follow_up_sec`) accepts utterances without it; so does the time while a reply is
-  being written and spoken. A bare "Jarvis" opens the window.
+- `wake`: with the wake word model (`wake_model=True`, `voice.wake_engine = openwakeword`) an utterance
+  is transcribed and admitted only when the model heard "Hey Jarvis" in it (`woken`) or it falls in
+  the follow-up window; the pipeline asks `wants_transcript` before Whisper runs. With the transcript
+  engine every utterance is transcribed and must start with a wake phrase ("Jarvis", "자비스"), matched
+  fuzzily because Whisper spells names freely ("Jarvis,", "Javis", "자비스야"). Either way, after each
+  reply a follow-up window (`follow_up_sec`) accepts utterances without it; so does the time while a
+  reply is being written and spoken. A bare "(Hey) Jarvis" opens the window.
 - `push_to_talk`: the microphone is only listened to while the toggle is open (HUD, tray, CLI).
 """
 
@@ -64,10 +67,11 @@ class Activation:
     """Decides, per transcript, whether a turn starts. Time is passed in (seconds, any clock)."""
 
     def __init__(self, mode: str, wake_phrases: Sequence[str] = ("jarvis", "자비스"),
-                 follow_up_sec: float = 8.0) -> None:
+                 follow_up_sec: float = 8.0, wake_model: bool = False) -> None:
         if mode not in MODES:
             raise ValueError(f"activation must be one of {', '.join(MODES)} (got {mode!r})")
         self.mode = mode
+        self.wake_model = wake_model and mode == "wake"
         self.wake_phrases = tuple(wake_phrases)
         self.follow_up_sec = follow_up_sec
         self.push_to_talk_open = False
@@ -90,18 +94,30 @@ class Activation:
         """A turn is under way: until its reply ends (then `open_follow_up`), no wake phrase is needed."""
         self._follow_up_until = float("inf")
 
+    def wake_heard(self, now: float) -> None:
+        """The wake word model fired: what follows within the window is transcribed (never shortens a
+        window that is already longer, such as a reply under way)."""
+        self._follow_up_until = max(self._follow_up_until, now + self.follow_up_sec)
+
+    def wants_transcript(self, now: float, woken: bool = False) -> bool:
+        """Should Whisper run on an utterance that ended now? With the wake word model, only when the
+        model heard the wake word in it or it is in the follow-up window; otherwise always."""
+        return not self.wake_model or woken or self.in_follow_up(now)
+
     def close_follow_up(self) -> None:
         self._follow_up_until = float("-inf")
 
     def in_follow_up(self, now: float) -> bool:
         return now <= self._follow_up_until
 
-    def admit(self, text: str, now: float) -> Admission:
+    def admit(self, text: str, now: float, woken: bool = False) -> Admission:
         if self.mode == "always":
             return Admission(True, text, "always")
         if self.mode == "push_to_talk":
             return Admission(True, text, "push-to-talk")
         rest = strip_wake_phrase(text, self.wake_phrases)
+        if self.wake_model:
+            return self._admit_woken(text, rest, now, woken)
         if rest is not None:
             if not rest:
                 self.open_follow_up(now)
@@ -110,3 +126,12 @@ class Activation:
         if self.in_follow_up(now):
             return Admission(True, text, "follow-up")
         return Admission(False, text, "no wake phrase")
+
+    def _admit_woken(self, text: str, rest: str | None, now: float, woken: bool) -> Admission:
+        """The wake word model decided who is spoken to; the transcript only loses its "Hey Jarvis"."""
+        if not (woken or self.in_follow_up(now)):
+            return Admission(False, text, "no wake word")
+        if rest == "":
+            self.open_follow_up(now)
+            return Admission(False, "", "wake word only: listening")
+        return Admission(True, text if rest is None else rest, "wake word" if woken else "follow-up")

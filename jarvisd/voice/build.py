@@ -16,13 +16,15 @@ from pathlib import Path
 
 from jarvisd.config import Config
 from jarvisd.events import EventBus, StatusChanged
-from jarvisd.manifest import ModelStore
+from jarvisd.manifest import ModelError, ModelStore
 from jarvisd.voice.audio import AudioSink, AudioSource
 from jarvisd.voice.devices import MicrophoneSource, NoAudioDevice, SpeakerSink, find_device
 from jarvisd.voice.echo import PlayedAudio
+from jarvisd.voice.guard import normalize_text
 from jarvisd.voice.pipeline import AnswerFn, VoicePipeline, VoiceSettings
 from jarvisd.voice.stt import SpeechRecognizer
 from jarvisd.voice.tts import SpeechSynthesizer
+from jarvisd.voice.wake import WakeListener, load_wake_listener
 
 log = logging.getLogger("jarvisd.voice")
 DEFAULT_VOICE = "joe-medium"
@@ -55,12 +57,43 @@ def load_voice_models(cfg: Config, store: ModelStore | None = None, cpu_threads:
         synthesizer=SpeechSynthesizer(voice_path(cfg, store)))
 
 
+def choose_wake_engine(settings: VoiceSettings) -> tuple[str | None, str]:
+    """Which wake engine the settings ask for, and why: (None, why) when no wake word is listened
+    for at all. The model only knows "Hey Jarvis", so wake phrases without "jarvis" (a custom name)
+    go through the transcript engine whatever `wake_engine` says."""
+    if settings.activation != "wake":
+        return None, f"activation is {settings.activation}"
+    if settings.wake_engine == "transcript":
+        return "transcript", "voice.wake_engine = transcript"
+    if not any("jarvis" in normalize_text(p) for p in settings.wake_phrases):
+        return "transcript", (f"voice.wake_phrases {list(settings.wake_phrases)} have no 'jarvis' and the "
+                              "wake word model only knows 'Hey Jarvis'")
+    return "openwakeword", "voice.wake_engine = openwakeword"
+
+
+def wake_listener(settings: VoiceSettings, store: ModelStore) -> WakeListener | None:
+    """The hey_jarvis listener when the settings choose the model; None (the transcript engine, said in
+    the log) when they do not or the model cannot be loaded."""
+    engine, why = choose_wake_engine(settings)
+    if engine != "openwakeword":
+        if engine:
+            log.info("voice: wake word by transcript (%s)", why)
+        return None
+    try:
+        return load_wake_listener(store, settings.wake_threshold)
+    except (ModelError, ImportError, OSError, ValueError) as exc:
+        log.warning("voice: the wake word model cannot be used (%s): using the transcript engine", exc)
+        return None
+
+
 def build_pipeline(cfg: Config, answer: AnswerFn, *, source: AudioSource, sink: AudioSink,
                    models: VoiceModels, bus: EventBus | None = None,
                    settings: VoiceSettings | None = None) -> VoicePipeline:
     """The pipeline on any edges (devices, files, or a test's)."""
+    settings = settings or VoiceSettings.from_config(cfg.voice)
     return VoicePipeline(source=source, sink=sink, recognizer=models.recognizer, synthesizer=models.synthesizer,
-                         answer=answer, bus=bus, settings=settings or VoiceSettings.from_config(cfg.voice))
+                         answer=answer, bus=bus, settings=settings,
+                         wake=wake_listener(settings, ModelStore(cfg.paths.models_dir)))
 
 
 def _announce(bus: EventBus, event: StatusChanged) -> None:

@@ -77,6 +77,7 @@ class Utterance:
     echo_frames: int = 0  # frames the echo check attributed to the speaker
     frames: int = 0
     speech_frames: int = 0
+    woken: bool = False  # the wake word model fired in it (set by the pipeline)
 
 
 @dataclass
@@ -115,6 +116,11 @@ class Endpointer:
     @property
     def in_speech(self) -> bool:
         return self._open is not None and self._open.confirmed
+
+    @property
+    def open_started_at(self) -> float | None:
+        """When the utterance being spoken began (None when none is open)."""
+        return self._open.started_at if self._open is not None else None
 
     @property
     def silence_frames(self) -> int:

@@ -34,9 +34,17 @@ class SpeechEnded(Event):
 
 
 @dataclass(frozen=True)
+class WakeWordHeard(Event):
+    """The wake word model (`voice.wake_engine = openwakeword`) heard "Hey Jarvis": the utterance it is
+    in, and those in the follow-up window after it, are transcribed."""
+
+    score: float
+
+
+@dataclass(frozen=True)
 class UtteranceDropped(Event):
     """An utterance that never reaches the agent: no speech, a silence hallucination, the assistant's own
-    voice (echo), no wake phrase, or push-to-talk closed."""
+    voice (echo), no wake phrase (or no wake word: then it never reached Whisper), or push-to-talk closed."""
 
     reason: str
     text: str = ""

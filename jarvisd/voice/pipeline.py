@@ -2,8 +2,8 @@
 
 ```
 source ─► Silero VAD + echo check ─► Endpointer ─► utterance queue ─► Whisper ─► guard ─► Activation
-                         │ barge-in: SpeechQueue.interrupt()                           │
-                         ▼                                                              ▼
+             │ hey_jarvis (wake)     │ barge-in: SpeechQueue.interrupt()                   │
+             └── woken? ─────────────┼──────────────────────────► (else never transcribed) ▼
                    SpeechQueue ◄── sentences ◄── SentenceSplitter ◄── answer(text, lang, utterance_id)
 ```
 The answer function is the agent's seam: `answer(text, lang, utterance_id)` returns an async iterator
@@ -37,12 +37,14 @@ from jarvisd.voice.events import (
     TurnEnded,
     TurnStarted,
     UtteranceDropped,
+    WakeWordHeard,
 )
 from jarvisd.voice.guard import rejection_reason
 from jarvisd.voice.sentences import SentenceSplitter, split_sentences
 from jarvisd.voice.speaking import SpeechQueue
 from jarvisd.voice.stt import SpeechRecognizer, Transcription
 from jarvisd.voice.tts import SpeechSynthesizer
+from jarvisd.voice.wake import WakeListener
 
 log = logging.getLogger("jarvisd.voice")
 
@@ -51,12 +53,15 @@ AnswerFn = Callable[[str, str, int], AsyncIterator[str]]
 
 ECHO_WINDOW_SEC = 0.48  # microphone audio compared with the speaker's recent output
 ECHO_TAIL_SEC = 1.0  # after playback stops, the room (or a loopback) still carries it this long
+WAKE_LEAD_SEC = 1.0  # a wake word heard this long before an utterance's first speech frame still wakes it
 
 
 @dataclass(frozen=True)
 class VoiceSettings:
     language: str = "auto"
     activation: str = "wake"
+    wake_engine: str = "openwakeword"  # "openwakeword" (the hey_jarvis model) | "transcript" (Whisper + phrases)
+    wake_threshold: float = 0.5
     wake_phrases: tuple[str, ...] = ("jarvis", "자비스")
     follow_up_sec: float = 8.0
     barge_in: bool = True
@@ -68,7 +73,8 @@ class VoiceSettings:
     @classmethod
     def from_config(cls, voice: Section) -> VoiceSettings:
         """From `cfg.voice` (jarvisd.config)."""
-        return cls(language=voice.language, activation=voice.activation, wake_phrases=tuple(voice.wake_phrases),
+        return cls(language=voice.language, activation=voice.activation, wake_engine=voice.wake_engine,
+                   wake_threshold=float(voice.wake_threshold), wake_phrases=tuple(voice.wake_phrases),
                    follow_up_sec=float(voice.follow_up_sec), barge_in=voice.barge_in == "on",
                    endpoint=EndpointSettings(min_speech_ms=int(voice.min_speech_ms),
                                              trailing_silence_ms=int(voice.trailing_silence_ms),
@@ -79,14 +85,19 @@ class VoicePipeline:
     def __init__(self, *, source: AudioSource, sink: AudioSink, recognizer: SpeechRecognizer,
                  synthesizer: SpeechSynthesizer, answer: AnswerFn, bus: EventBus | None = None,
                  settings: VoiceSettings | None = None, played: PlayedAudio | None = None,
-                 vad: SileroStream | None = None) -> None:
+                 vad: SileroStream | None = None, wake: WakeListener | None = None) -> None:
+        """`wake`: the wake word model's listener; with it (in `wake` activation) Whisper runs only on
+        utterances it woke and in the follow-up window. Without it the transcript is searched for the
+        wake phrase, as `voice.wake_engine = transcript` asks."""
         self.settings = settings or VoiceSettings()
         self.bus = bus or EventBus()
         self.source, self.sink = source, sink
         self.recognizer = recognizer
         self.answer = answer
+        self.wake = wake if self.settings.activation == "wake" else None
         self.activation = Activation(self.settings.activation, self.settings.wake_phrases,
-                                     self.settings.follow_up_sec)
+                                     self.settings.follow_up_sec, wake_model=self.wake is not None)
+        self._wake_at = float("-inf")  # when the wake word model last fired (frame clock)
         self.speech = SpeechQueue(synthesizer, sink, self.bus)
         self.played = played if played is not None else getattr(sink, "played", None)
         self.vad = vad or SileroStream()
@@ -114,7 +125,9 @@ class VoicePipeline:
         self.speech.start()
         self._tasks = [asyncio.create_task(self._listen(), name="voice-listen"),
                        asyncio.create_task(self._recognize(), name="voice-stt")]
-        self.bus.publish_nowait(StatusChanged("voice", "listening", f"activation={self.activation.mode}"))
+        engine = "" if self.activation.mode != "wake" else \
+            f", wake={'openwakeword' if self.wake is not None else 'transcript'}"
+        self.bus.publish_nowait(StatusChanged("voice", "listening", f"activation={self.activation.mode}{engine}"))
 
     async def stop(self) -> None:
         self._cancel_turn()
@@ -229,6 +242,12 @@ class VoicePipeline:
             self.vad.reset()
             return
         prob = self.vad.probability(frame)
+        if self.wake is not None and not self.activation.in_follow_up(time.time()):
+            score = self.wake.hear(frame, prob >= self.settings.endpoint.threshold)
+            if score is not None:
+                self._wake_at = at
+                self.activation.wake_heard(time.time())
+                self.bus.publish_nowait(WakeWordHeard(score))
         echo = False
         if speaker_on and prob >= self.settings.endpoint.threshold:
             echo = self._hears_speaker()
@@ -250,7 +269,9 @@ class VoicePipeline:
         if self._early is not None and not self._early[1].done():
             return  # one speculative transcription at a time: the CPU is shared
         pending = self.endpointer.provisional()
-        if pending is not None:
+        started = self.endpointer.open_started_at
+        woken = started is not None and self._woke(started)
+        if pending is not None and self.activation.wants_transcript(time.time(), woken):
             key, audio = pending
             self._early = (key, asyncio.create_task(asyncio.to_thread(self.recognizer.transcribe, audio)))
 
@@ -279,7 +300,12 @@ class VoicePipeline:
         if cut is not None:
             log.info("voice: barge-in stopped utterance %d", cut)
 
+    def _woke(self, started_at: float) -> bool:
+        """Did the wake word model fire in the utterance that began at `started_at` (or just before)?"""
+        return self._wake_at >= started_at - WAKE_LEAD_SEC
+
     def _endpointed(self, utt: Utterance) -> None:
+        utt.woken = self.wake is not None and self._woke(utt.started_at)
         level = rms_dbfs(utt.audio)
         self.bus.publish_nowait(SpeechEnded(speech_end_at=utt.speech_end_at, duration_sec=len(utt.audio) / MIC_RATE,
                                             rms_dbfs=level, forced=utt.forced, at=utt.ended_at))
@@ -306,6 +332,10 @@ class VoicePipeline:
 
     async def _understand(self, utt: Utterance) -> None:
         early, self._early = self._early, None
+        ended = time.time()
+        if not self.activation.wants_transcript(ended, utt.woken):
+            self.bus.publish_nowait(UtteranceDropped("no wake word"))  # never transcribed: no CPU, no text
+            return
         speculative = early is not None and early[0] == utt.speech_frames and not utt.forced
         if early is not None and speculative:
             result = await early[1]  # started during the trailing silence on this very audio
@@ -319,7 +349,9 @@ class VoicePipeline:
         if reason is not None:
             self.bus.publish_nowait(UtteranceDropped(reason, result.text))
             return
-        admission = self.activation.admit(result.text, time.time())
+        # With the wake word model the follow-up window counts to when the utterance came in, not to
+        # when Whisper finished with it.
+        admission = self.activation.admit(result.text, ended if self.wake is not None else time.time(), utt.woken)
         if not admission.accepted:
             self.bus.publish_nowait(UtteranceDropped(admission.reason, result.text))
             return

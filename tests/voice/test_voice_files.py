@@ -31,7 +31,9 @@ async def run_file(cfg, models, wav: Path, answer, activation: str = "always", r
                    out: Path | None = None) -> tuple[EventLog, WavFileSink]:
     bus = EventBus()
     log = EventLog(bus)
-    settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation=activation, language="en")
+    # wake mode here is the transcript engine (phrases found by Whisper); test_wake.py has the model's
+    settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation=activation, language="en",
+                                   wake_engine="transcript")
     sink = WavFileSink(out, realtime=realtime)
     pipeline = build_pipeline(cfg, answer, source=WavFileSource(wav, realtime=realtime), sink=sink,
                               models=models, bus=bus, settings=settings)
@@ -78,14 +80,14 @@ async def test_a_spoken_question_is_transcribed_answered_and_spoken(cfg, models,
     assert word_error_rate(answer_text, heard.text) <= 0.2
 
 
-async def test_wake_mode_ignores_speech_without_the_wake_phrase(cfg, models, question):
+async def test_transcript_wake_engine_ignores_speech_without_the_wake_phrase(cfg, models, question):
     log, _ = await run_file(cfg, models, question, scripted("never"), activation="wake")
     assert log.of(TurnStarted) == []
     [dropped] = log.of(UtteranceDropped)
     assert dropped.reason == "no wake phrase"
 
 
-async def test_wake_phrase_starts_a_turn_and_a_follow_up_needs_none(cfg, models, speech_dir, tmp_path):
+async def test_transcript_wake_engine_wake_phrase_starts_a_turn_and_a_follow_up_needs_none(cfg, models, speech_dir, tmp_path):
     wake = espeak("Jarvis, what is the weather today?", speech_dir / "wake.wav")
     follow = espeak("And what about tomorrow?", speech_dir / "follow.wav")
     wav = compose(tmp_path / "conversation.wav", wake, 3.5, follow)

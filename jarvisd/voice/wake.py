@@ -1,0 +1,140 @@
+"""The wake word model: openWakeWord's `hey_jarvis`, heard before any transcription.
+
+`HeyJarvisModel` streams 16 kHz audio through the three TFLite files pyopen-wakeword ships
+(melspectrogram -> speech embedding every 80 ms -> the hey_jarvis classifier over the last 1.28 s)
+and returns a score per 80 ms step. The files are the manifest's `hey-jarvis` entry, sha256-verified.
+
+`WakeListener` decides when to run it: even with XNNPACK the speech embedding is ~2 ms of CPU per
+80 ms step, more than Silero's VAD, so the model only runs around speech the Silero VAD
+already finds (the pipeline runs Silero for endpointing anyway). When speech starts, the last
+`preroll_sec` of audio is fed first, so the model has the phrase's onset and its 1.28 s context;
+`hangover_sec` after the last speech frame it stops again. In silence the wake engine costs nothing
+beyond the VAD.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from jarvisd.manifest import ModelStore
+from jarvisd.voice.audio import FRAME_SEC
+
+log = logging.getLogger("jarvisd.voice.wake")
+
+WAKE_MODEL = "hey-jarvis"  # manifest name
+ENGINES = ("openwakeword", "transcript")
+
+
+class WakeScorer(Protocol):
+    def scores(self, frame: np.ndarray) -> list[float]:
+        """Feed float32 16 kHz samples; the wake word scores of every step they completed."""
+        ...
+
+
+STEP = 1280  # samples per model step (80 ms)
+_MEL_WINDOW = 1760  # samples the melspectrogram model sees per step (the step plus 480 before it)
+_MELS, _MEL_BANDS = 76, 32  # mel frames per speech embedding (~0.76 s), 8 new ones per step
+_EMB = 96
+
+
+class HeyJarvisModel:
+    """openWakeWord's hey_jarvis, streamed as openWakeWord does it: every 80 ms the melspectrogram of the
+    last 1760 samples (8 frames, scaled mel/10 + 2), a speech embedding of the last 76 frames, and the
+    classifier over the last 16 embeddings. Runs on the TFLite runtime the pyopen-wakeword wheel ships,
+    one thread with XNNPACK (`jarvisd.voice.tflite`)."""
+
+    def __init__(self, wakeword: Path, melspectrogram: Path, embedding: Path, xnnpack: bool = True) -> None:
+        from jarvisd.voice.tflite import TfLiteModel
+
+        started = time.perf_counter()
+        self._mel = TfLiteModel(melspectrogram, (1, _MEL_WINDOW), xnnpack)
+        self._embed = TfLiteModel(embedding, (1, _MELS, _MEL_BANDS, 1), xnnpack)
+        self._classify = TfLiteModel(wakeword, None, xnnpack)
+        self._audio = np.zeros(_MEL_WINDOW, np.float32)  # int16-scaled, as the mel model expects
+        self._pending = np.zeros(0, np.float32)
+        self._mels = np.zeros((_MELS, _MEL_BANDS), np.float32)
+        self._embeddings = np.zeros((self._classify.input_shape[1], _EMB), np.float32)
+        self.scores(np.zeros(STEP * (_MELS // 8 + len(self._embeddings)), np.float32))  # fill the context
+        log.info("wake: loaded hey_jarvis (openWakeWord) in %.2f s", time.perf_counter() - started)
+
+    @classmethod
+    def from_store(cls, store: ModelStore) -> HeyJarvisModel:
+        files = store.verify(WAKE_MODEL)
+        return cls(files["hey_jarvis.tflite"], files["melspectrogram.tflite"], files["embedding_model.tflite"])
+
+    def scores(self, frame: np.ndarray) -> list[float]:
+        pending = np.concatenate([self._pending, np.asarray(frame, np.float32) * 32767.0])
+        out: list[float] = []
+        while len(pending) >= STEP:
+            step, pending = pending[:STEP], pending[STEP:]
+            self._audio = np.concatenate([self._audio[STEP:], step])
+            mels = self._mel.run(self._audio[None, :]).reshape(-1, _MEL_BANDS) / 10.0 + 2.0
+            self._mels = np.concatenate([self._mels[len(mels):], mels])
+            embedding = self._embed.run(self._mels[None, :, :, None]).reshape(1, _EMB)
+            self._embeddings = np.concatenate([self._embeddings[1:], embedding])
+            out.append(float(self._classify.run(self._embeddings[None]).reshape(-1)[0]))
+        self._pending = pending
+        return out
+
+
+@dataclass(frozen=True)
+class WakeSettings:
+    threshold: float = 0.5
+    preroll_sec: float = 2.0  # audio before the VAD's onset fed to the model (context + soft onsets)
+    hangover_sec: float = 1.0  # the model keeps running this long after the last speech frame
+    refractory_sec: float = 2.0  # one "hey jarvis" fires once
+
+
+class WakeListener:
+    """Feed every microphone frame with the VAD's verdict; `hear` returns the score when the wake word
+    fired on this frame, else None. The model runs only around speech (see the module docstring)."""
+
+    def __init__(self, model: WakeScorer, settings: WakeSettings | None = None) -> None:
+        self.model = model
+        self.settings = s = settings or WakeSettings()
+        self._recent: collections.deque[np.ndarray] = collections.deque(maxlen=max(1, round(s.preroll_sec / FRAME_SEC)))
+        self._hangover = max(1, round(s.hangover_sec / FRAME_SEC))
+        self._refractory = round(s.refractory_sec / FRAME_SEC)
+        self._open_for = 0  # frames the model keeps running
+        self._quiet_for = 0  # frames left before it may fire again
+        self.frames_scored = 0  # frames the model ran on (the cost), for the bench and the log
+
+    @property
+    def running(self) -> bool:
+        return self._open_for > 0
+
+    def hear(self, frame: np.ndarray, speech: bool) -> float | None:
+        if self._quiet_for:
+            self._quiet_for -= 1
+        if not speech and not self._open_for:
+            self._recent.append(frame)
+            return None
+        frames = [frame]
+        if not self._open_for:  # speech begins: the model catches up on the audio before it
+            frames = [*self._recent, frame]
+            self._recent.clear()
+        self._open_for = self._hangover if speech else self._open_for - 1
+        fired = None
+        for audio in frames:
+            score = self._score(audio)
+            if score is not None and fired is None:
+                fired = score
+                self._quiet_for = self._refractory
+                log.info("wake: hey_jarvis heard (score %.2f)", score)
+        return fired
+
+    def _score(self, frame: np.ndarray) -> float | None:
+        self.frames_scored += 1
+        best = max(self.model.scores(frame), default=0.0)
+        return best if best >= self.settings.threshold and not self._quiet_for else None
+
+
+def load_wake_listener(store: ModelStore, threshold: float = 0.5) -> WakeListener:
+    return WakeListener(HeyJarvisModel.from_store(store), WakeSettings(threshold=threshold))

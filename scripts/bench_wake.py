@@ -1,0 +1,382 @@
+"""Wake word benchmark (issue 21 item 3): false accepts per hour, misses on "Hey Jarvis", idle CPU.
+
+    .venv/bin/python scripts/bench_wake.py                       # 60 min non-wake speech, 100 wake phrases
+    .venv/bin/python scripts/bench_wake.py --speech-min 20 --cpu-min 3 --cache /tmp/wake-bench
+
+Builds (once, cached in --cache, default .bench-cache/wake; never committed):
+  non-wake speech  --speech-min minutes of English conversation (the LoCoMo dev turns from ../shared/bench
+                   when present, else built-in sentences; nothing with "jarvis" in it), spoken by piper
+                   (joe-medium at three speeds and three noise scales) and espeak-ng (8 voices, 130-200
+                   words/min), levels -32..-12 dBFS, 0.2-1.5 s gaps, over hiss/pink noise at 8-30 dB SNR
+  wake phrases     --wake-n clips of "Hey Jarvis ..." (7 phrasings) in the same voices, at -38..-10 dBFS,
+                   with noise at no/20/10 dB SNR, each between 1.5 s and 2.5 s of noise
+
+Measures:
+  false accepts    fires of each engine on the non-wake speech, scaled to per hour
+  misses           wake clips with no fire inside the clip
+  idle CPU         process CPU seconds per minute of audio through the real VoicePipeline (unpaced WAV
+                   source, activation = wake) for the transcript engine (Whisper on every utterance) and
+                   the openwakeword engine, on --cpu-min minutes of background hiss and of the non-wake
+                   speech
+
+Engines: `openwakeword` is jarvisd's (pyopen-wakeword hey_jarvis, run by WakeListener only around Silero
+speech, threshold --threshold); `microwakeword` (pymicro-wakeword hey_jarvis, its own cutoff 0.97 over a
+5-step mean, run on every frame) is measured beside it when installed, for the choice in docs/voice.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import json
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from jarvisd.config import load_config  # noqa: E402
+from jarvisd.events import EventBus  # noqa: E402
+from jarvisd.manifest import ModelStore  # noqa: E402
+from jarvisd.paths import REPO_ROOT  # noqa: E402
+from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, read_wav, resample, write_wav  # noqa: E402
+from jarvisd.voice.build import build_pipeline, voice_path  # noqa: E402
+from jarvisd.voice.endpointing import SileroStream  # noqa: E402
+from jarvisd.voice.events import TurnStarted, UtteranceDropped, WakeWordHeard  # noqa: E402
+from jarvisd.voice.files import WavFileSink, WavFileSource  # noqa: E402
+from jarvisd.voice.pipeline import VoiceSettings  # noqa: E402
+from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings  # noqa: E402
+
+LOCOMO = REPO_ROOT.parent / "shared" / "bench" / "locomo-dev.json"
+FALLBACK_SENTENCES = [
+    "What is on my calendar tomorrow morning?", "I need to call the bank before noon.",
+    "Harvey said the service was nervous about the survey.", "Hey Marcus, are you coming to dinner?",
+    "The train to Boston leaves at half past six.", "Can you turn the music down a little?",
+    "We should buy more coffee and some bread.", "Hey, did you see the game last night?",
+    "Remind me to send the report to Mina by Friday.", "The printer on the second floor is out of paper.",
+]
+PIPER_VOICES = [("piper", ls, ns) for ls in (0.8, 1.0, 1.25) for ns in (0.4, 0.667, 0.9)]
+ESPEAK_VOICES = [("espeak", v, s) for v in ("en-us", "en-gb", "en-gb-scotland", "en-029", "en-gb-x-rp",
+                                            "en-us+f3", "en-us+m3", "en-gb+f2") for s in (130, 165, 200)]
+WAKE_PHRASES = ["Hey Jarvis", "Hey Jarvis, what time is it?", "Hey Jarvis, turn off the lights.",
+                "Hey, Jarvis.", "Hey Jarvis, what's on my agenda today?", "Hey Jarvis, remind me to call mom.",
+                "Hey Jarvis, play some music."]
+SEGMENT_SEC = 300  # the non-wake speech is written in 5-minute files
+
+
+class Voices:
+    """piper joe-medium and espeak-ng, 16 kHz float32 out."""
+
+    def __init__(self) -> None:
+        from piper import PiperVoice
+
+        path = voice_path(load_config())
+        self.piper = PiperVoice.load(str(path), config_path=f"{path}.json")
+        self.tmp = Path(tempfile.mkdtemp(prefix="bench-wake-"))
+
+    def say(self, voice: tuple, text: str) -> np.ndarray:
+        if voice[0] == "piper":
+            from piper import SynthesisConfig
+
+            cfg = SynthesisConfig(length_scale=voice[1], noise_scale=voice[2])
+            chunks = [c.audio_float_array for c in self.piper.synthesize(text, syn_config=cfg)]
+            if not chunks:
+                return np.zeros(0, np.float32)
+            return resample(np.concatenate(chunks), self.piper.config.sample_rate, MIC_RATE)
+        out = self.tmp / "e.wav"
+        subprocess.run(["espeak-ng", "-v", voice[1], "-s", str(voice[2]), "-w", str(out), text], check=True)
+        return read_wav(out, MIC_RATE)[0]
+
+
+def at_level(audio: np.ndarray, dbfs: float) -> np.ndarray:
+    rms = float(np.sqrt(np.mean(np.square(audio)))) if len(audio) else 0.0
+    return audio if rms == 0 else (audio * (10 ** (dbfs / 20) / rms)).astype(np.float32)
+
+
+def noise(rng: np.random.Generator, n: int, dbfs: float) -> np.ndarray:
+    """White hiss or pink-ish (integrated) noise at `dbfs`."""
+    white = rng.normal(0, 1, n).astype(np.float32)
+    if rng.random() < 0.5:
+        brown = np.cumsum(white)
+        window = np.cumsum(np.concatenate([[0.0], brown]))
+        drift = (window[800:] - window[:-800]) / 800  # 50 ms moving mean: removes the random walk's drift
+        white = (brown[799:] - drift).astype(np.float32)
+        white = np.concatenate([white, white[: n - len(white)]])
+    return at_level(white, dbfs)
+
+
+def sentences(seed: int) -> list[str]:
+    texts = FALLBACK_SENTENCES
+    if LOCOMO.is_file():
+        turns = [t["text"] for conv in json.loads(LOCOMO.read_text()) for key, session in conv["conversation"].items()
+                 if key.startswith("session_") and isinstance(session, list) for t in session]
+        texts = [s.strip() for t in turns for s in re.split(r"(?<=[.!?])\s+", t) if 2 <= len(s.split()) <= 30]
+    texts = [t for t in texts if "jarvis" not in t.lower()]
+    random.Random(seed).shuffle(texts)
+    return texts
+
+
+def build_speech(cache: Path, minutes: float, voices: Voices, seed: int = 1) -> list[Path]:
+    files: list[Path] = []
+    rng = np.random.default_rng(seed)
+    texts = sentences(seed)
+    all_voices = PIPER_VOICES + ESPEAK_VOICES
+    n_files = int(np.ceil(minutes * 60 / SEGMENT_SEC))
+    k = 0
+    for index in range(n_files):
+        path = cache / f"nonwake-{index:02d}.wav"
+        files.append(path)
+        if path.exists():
+            continue
+        started, parts, total = time.perf_counter(), [], 0
+        while total < SEGMENT_SEC * MIC_RATE:
+            voice = all_voices[k % len(all_voices)]
+            speech = at_level(voices.say(voice, texts[k % len(texts)]), rng.uniform(-32, -12))
+            k += 1
+            gap = np.zeros(int(rng.uniform(0.2, 1.5) * MIC_RATE), np.float32)
+            parts += [gap, speech]
+            total += len(gap) + len(speech)
+        audio = np.concatenate(parts)[: SEGMENT_SEC * MIC_RATE]
+        audio = audio + noise(rng, len(audio), float(np.clip(rng.uniform(-62, -40), -90, 0)))
+        write_wav(path, np.clip(audio, -1, 1), MIC_RATE)
+        print(f"  built {path.name} in {time.perf_counter() - started:.0f} s", flush=True)
+    return files
+
+
+def build_wake(cache: Path, n: int, voices: Voices, seed: int = 2) -> tuple[Path, list[tuple[int, int, str]]]:
+    """One WAV with `n` wake clips; returns it and each clip's (start, end, label) in samples."""
+    path, index_file = cache / f"wake-{n}.wav", cache / f"wake-{n}.json"
+    if path.exists() and index_file.exists():
+        return path, [tuple(c) for c in json.loads(index_file.read_text())]
+    rng = np.random.default_rng(seed)
+    all_voices = PIPER_VOICES + ESPEAK_VOICES
+    parts, clips, pos = [], [], 0
+    for i in range(n):
+        voice = all_voices[(i * 7) % len(all_voices)]
+        phrase = WAKE_PHRASES[i % len(WAKE_PHRASES)]
+        level = [-38, -30, -22, -16, -10][i % 5]
+        snr = [None, 20, 10][(i // 5) % 3]
+        speech = at_level(voices.say(voice, phrase), level)
+        lead, tail = (np.zeros(int(s * MIC_RATE), np.float32) for s in (1.5, 2.5))
+        clip = np.concatenate([lead, speech, tail])
+        floor = level - snr if snr is not None else -70
+        clip = clip + noise(rng, len(clip), floor)
+        clips.append((pos, pos + len(clip), f"{voice[0]}:{voice[1]}:{voice[2]} {level} dBFS snr={snr} '{phrase}'"))
+        parts.append(clip)
+        pos += len(clip)
+    write_wav(path, np.clip(np.concatenate(parts), -1, 1), MIC_RATE)
+    index_file.write_text(json.dumps(clips))
+    return path, clips
+
+
+# --- detection -----------------------------------------------------------------------------------------
+
+class _Recorder:
+    """Passes the model's scores through and keeps the best one of each call."""
+
+    def __init__(self, model: HeyJarvisModel) -> None:
+        self.model, self.best = model, None
+
+    def scores(self, frame: np.ndarray) -> list[float]:
+        out = self.model.scores(frame)
+        self.best = max([self.best or 0.0, *out])
+        return out
+
+
+class OpenWakeWordEngine:
+    """jarvisd's engine: Silero-gated WakeListener over hey_jarvis. Scores are recorded once and the
+    fires computed for several thresholds (gating does not depend on the threshold)."""
+
+    name = "openwakeword"
+
+    def __init__(self, threshold: float, ungated: bool = False) -> None:
+        self.model = HeyJarvisModel.from_store(ModelStore(load_config().paths.models_dir))
+        self.threshold, self.ungated = threshold, ungated
+
+    def scores(self, audio: np.ndarray) -> tuple[list[tuple[int, float]], float]:
+        recorder = _Recorder(self.model)
+        vad, listener = SileroStream(), WakeListener(recorder, WakeSettings(threshold=2.0))  # never fires
+        cpu, out = 0.0, []
+        for i in range(0, len(audio) - FRAME_SAMPLES + 1, FRAME_SAMPLES):
+            frame = audio[i:i + FRAME_SAMPLES]
+            speech = self.ungated or vad.probability(frame) >= 0.5
+            recorder.best = None
+            t = time.process_time()
+            listener.hear(frame, speech)
+            cpu += time.process_time() - t
+            if recorder.best is not None:
+                out.append((i + FRAME_SAMPLES, recorder.best))
+        return out, cpu
+
+    def fires(self, audio: np.ndarray, threshold: float | None = None) -> tuple[list[int], float]:
+        scored, cpu = self.scores(audio)
+        return fires_at(scored, self.threshold if threshold is None else threshold), cpu
+
+
+def fires_at(scored: list[tuple[int, float]], threshold: float, refractory: int = 2 * MIC_RATE) -> list[int]:
+    out: list[int] = []
+    for pos, score in scored:
+        if score >= threshold and (not out or pos - out[-1] >= refractory):
+            out.append(pos)
+    return out
+
+
+class MicroWakeWordEngine:
+    name = "microwakeword"
+
+    def __init__(self) -> None:
+        from pymicro_wakeword import MicroWakeWord, MicroWakeWordFeatures, Model
+
+        self.model = MicroWakeWord.from_builtin(Model.HEY_JARVIS)
+        self.features_cls = MicroWakeWordFeatures
+
+    def fires(self, audio: np.ndarray) -> tuple[list[int], float]:
+        self.model.reset()
+        features, out, quiet = self.features_cls(), [], 0
+        pcm = (np.clip(audio, -1, 1) * 32767).astype(np.int16)
+        started = time.process_time()
+        step = 1280
+        for i in range(0, len(pcm), step):
+            for f in features.process_streaming(pcm[i:i + step].tobytes()):
+                if self.model.process_streaming(f) and i >= quiet:
+                    out.append(i + step)
+                    quiet = i + 2 * MIC_RATE
+        return out, time.process_time() - started
+
+
+THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
+
+
+def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list) -> list[dict]:
+    """One row per threshold (openwakeword) or one row (microwakeword, its own cutoff)."""
+    sweep = isinstance(engine, OpenWakeWordEngine)
+    fa_scores, secs, cpu = [], 0.0, 0.0
+    for path in speech_files:
+        audio = read_wav(path, MIC_RATE)[0]
+        scored, spent = engine.scores(audio) if sweep else engine.fires(audio)
+        fa_scores.append(scored)
+        secs, cpu = secs + len(audio) / MIC_RATE, cpu + spent
+    wake_audio = read_wav(wake_wav, MIC_RATE)[0]
+    wake_scored = engine.scores(wake_audio)[0] if sweep else engine.fires(wake_audio)[0]
+    rows = []
+    for threshold in (THRESHOLDS if sweep else (None,)):
+        fa = sum(len(fires_at(s, threshold) if sweep else s) for s in fa_scores)
+        fired = fires_at(wake_scored, threshold) if sweep else wake_scored
+        caught = [any(s <= f <= e for f in fired) for s, e, _ in clips]
+        missed = [label for (s, e, label), ok in zip(clips, caught, strict=True) if not ok]
+        rows.append({"engine": engine.name, "threshold": threshold, "speech_hours": secs / 3600,
+                     "false_accepts": fa, "fa_per_hour": fa / (secs / 3600), "caught": sum(caught),
+                     "clips": len(clips), "model_cpu_sec_per_min_speech": cpu / (secs / 60), "missed": missed})
+    return rows
+
+
+# --- idle CPU through the pipeline -------------------------------------------------------------------
+
+async def pipeline_cpu(wav: Path, engine: str, models) -> dict:
+    cfg = load_config()
+    bus = EventBus()
+    sub = bus.subscribe(maxsize=1_000_000, lossy=False)
+
+    async def answer(text, lang, utterance_id):
+        return
+        yield ""
+
+    settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="wake", language="en",
+                                   wake_engine=engine)
+    pipeline = build_pipeline(cfg, answer, source=WavFileSource(wav), sink=WavFileSink(None), models=models,
+                              bus=bus, settings=settings)
+    cpu, wall = time.process_time(), time.perf_counter()
+    await pipeline.start()
+    await pipeline.run_until_source_ends()
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    await pipeline.stop()
+    events = []
+    while not sub.queue.empty():
+        events.append(sub.queue.get_nowait())
+    minutes = (len(read_wav(wav, MIC_RATE)[0]) / MIC_RATE) / 60
+    return {"engine": engine, "minutes": minutes, "cpu_per_min": cpu / minutes, "wall_per_min": wall / minutes,
+            "turns": sum(isinstance(e, TurnStarted) for e in events),
+            "wakes": sum(isinstance(e, WakeWordHeard) for e in events),
+            "not_transcribed": sum(isinstance(e, UtteranceDropped) and e.reason == "no wake word" for e in events)}
+
+
+def background(cache: Path, minutes: float) -> Path:
+    path = cache / f"hiss-{minutes:g}min.wav"
+    if not path.exists():
+        rng = np.random.default_rng(3)
+        n = int(minutes * 60 * MIC_RATE)
+        write_wav(path, noise(rng, n, -55) + noise(rng, n, -60), MIC_RATE)
+    return path
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cache", type=Path, default=REPO_ROOT / ".bench-cache" / "wake")
+    ap.add_argument("--speech-min", type=float, default=60.0)
+    ap.add_argument("--wake-n", type=int, default=100)
+    ap.add_argument("--cpu-min", type=float, default=5.0, help="minutes of each audio run through the pipeline")
+    ap.add_argument("--threshold", type=float, default=load_config().voice.wake_threshold)
+    ap.add_argument("--no-micro", action="store_true", help="skip pymicro-wakeword")
+    ap.add_argument("--no-cpu", action="store_true", help="skip the pipeline CPU runs")
+    ap.add_argument("--show-missed", action="store_true")
+    ap.add_argument("--ungated", action="store_true", help="run openwakeword on every frame (diagnosis)")
+    args = ap.parse_args()
+    args.cache.mkdir(parents=True, exist_ok=True)
+
+    started = time.perf_counter()
+    voices = Voices()
+    speech = build_speech(args.cache, args.speech_min, voices)
+    wake_wav, clips = build_wake(args.cache, args.wake_n, voices)
+    print(f"corpus ready in {time.perf_counter() - started:.0f} s: {len(speech)} x {SEGMENT_SEC // 60} min "
+          f"non-wake speech, {len(clips)} wake clips ({args.cache})", flush=True)
+
+    engines = [OpenWakeWordEngine(args.threshold, ungated=args.ungated)]
+    if not args.no_micro:
+        try:
+            engines.append(MicroWakeWordEngine())
+        except ImportError:
+            print("pymicro-wakeword not installed: measuring openwakeword only")
+    for engine in engines:
+        t = time.perf_counter()
+        for r in detection(engine, speech, wake_wav, clips):
+            mark = " <- voice.wake_threshold" if r["threshold"] == args.threshold else ""
+            cut = f"threshold {r['threshold']:.2f}" if r["threshold"] is not None else "its cutoff 0.97"
+            print(f"{r['engine']:>14} {cut}: {r['false_accepts']} false accepts in {r['speech_hours']:.2f} h "
+                  f"of speech = {r['fa_per_hour']:.1f}/h; caught {r['caught']}/{r['clips']} wake phrases "
+                  f"({100 * r['caught'] / r['clips']:.0f}%){mark}", flush=True)
+            if args.show_missed and (r["threshold"] in (None, args.threshold)):
+                for label in r["missed"]:
+                    print(f"      missed: {label}")
+        print(f"{r['engine']:>14}: model CPU {r['model_cpu_sec_per_min_speech']:.2f} s per min of non-wake "
+              f"speech; {time.perf_counter() - t:.0f} s", flush=True)
+
+    if args.no_cpu:
+        return
+    from jarvisd.voice.build import load_voice_models
+
+    models = load_voice_models(load_config())
+    cpu_speech = args.cache / f"cpu-speech-{args.cpu_min:g}min.wav"
+    if not cpu_speech.exists():
+        audio = np.concatenate([read_wav(p, MIC_RATE)[0] for p in speech])[: int(args.cpu_min * 60 * MIC_RATE)]
+        write_wav(cpu_speech, audio, MIC_RATE)
+    for label, wav in (("background hiss", background(args.cache, args.cpu_min)), ("non-wake speech", cpu_speech)):
+        results = {}
+        for engine in ("transcript", "openwakeword"):
+            r = results[engine] = asyncio.run(pipeline_cpu(wav, engine, models))
+            print(f"idle CPU, {label:>15}, {engine:>12}: {r['cpu_per_min']:.2f} CPU-s per min of audio "
+                  f"({r['minutes']:.1f} min; wakes {r['wakes']}, turns {r['turns']}, "
+                  f"utterances never transcribed {r['not_transcribed']})", flush=True)
+        ratio = results["transcript"]["cpu_per_min"] / max(results["openwakeword"]["cpu_per_min"], 1e-9)
+        print(f"idle CPU, {label:>15}: transcript / openwakeword = {ratio:.1f}x", flush=True)
+    print(f"done in {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

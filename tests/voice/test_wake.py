@@ -1,0 +1,224 @@
+"""The wake word engine: which one the configuration chooses, the rules around the model (Whisper only
+after "Hey Jarvis" or in the follow-up window), and the real hey_jarvis model on synthesized speech."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from jarvisd.config import ConfigError, load_config
+from jarvisd.events import EventBus
+from jarvisd.manifest import ModelStore
+from jarvisd.voice.activation import Activation
+from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, read_wav, resample, write_wav
+from jarvisd.voice.build import build_pipeline, choose_wake_engine
+from jarvisd.voice.endpointing import SileroStream
+from jarvisd.voice.events import Transcript, TurnStarted, UtteranceDropped, WakeWordHeard
+from jarvisd.voice.files import WavFileSink, WavFileSource
+from jarvisd.voice.pipeline import VoiceSettings
+from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings
+from tests.voice.conftest import EventLog, compose, espeak
+from tests.voice.test_voice_files import scripted
+
+# --- which engine ------------------------------------------------------------------------------------
+
+
+def test_the_default_configuration_listens_with_the_hey_jarvis_model():
+    cfg = load_config(env={"JARVIS_HOME": "/nonexistent-jarvisd-home"})
+    assert cfg.voice.wake_engine == "openwakeword"
+    assert choose_wake_engine(VoiceSettings.from_config(cfg.voice))[0] == "openwakeword"
+
+
+def test_the_transcript_engine_is_a_config_choice_and_unknown_engines_are_refused():
+    cfg = load_config(env={"JARVIS_HOME": "/nonexistent-jarvisd-home", "JARVIS_VOICE__WAKE_ENGINE": "transcript"})
+    assert choose_wake_engine(VoiceSettings.from_config(cfg.voice)) == ("transcript", "voice.wake_engine = transcript")
+    with pytest.raises(ConfigError, match="voice.wake_engine"):
+        load_config(env={"JARVIS_HOME": "/nonexistent-jarvisd-home", "JARVIS_VOICE__WAKE_ENGINE": "porcupine"})
+
+
+def test_a_custom_wake_phrase_goes_through_the_transcript_engine():
+    engine, why = choose_wake_engine(VoiceSettings(wake_phrases=("computer",)))
+    assert engine == "transcript" and "only knows 'Hey Jarvis'" in why
+    assert choose_wake_engine(VoiceSettings(wake_phrases=("hey jarvis", "자비스")))[0] == "openwakeword"
+
+
+@pytest.mark.parametrize("activation", ["always", "push_to_talk"])
+def test_no_wake_engine_runs_outside_wake_mode(activation):
+    assert choose_wake_engine(VoiceSettings(activation=activation))[0] is None
+
+
+# --- the rules around the model ------------------------------------------------------------------------
+
+
+def test_with_the_model_whisper_runs_only_on_woken_utterances_or_in_the_follow_up_window():
+    act = Activation("wake", follow_up_sec=8.0, wake_model=True)
+    assert not act.wants_transcript(100.0)
+    assert act.wants_transcript(100.0, woken=True)
+    act.wake_heard(now=100.0)
+    assert act.wants_transcript(107.0) and not act.wants_transcript(108.5)
+
+
+def test_a_woken_transcript_loses_its_hey_jarvis_and_a_bare_one_opens_the_window():
+    act = Activation("wake", follow_up_sec=5.0, wake_model=True)
+    admitted = act.admit("Hey Jarvis, what time is it?", now=10.0, woken=True)
+    assert admitted.accepted and admitted.text == "what time is it?" and admitted.reason == "wake word"
+    # Whisper may spell the name as something else: the model heard it, so the words still count
+    assert act.admit("Hey Travis, turn on the lights.", now=20.0, woken=True).accepted
+    bare = act.admit("Hey, Jarvis.", now=30.0, woken=True)
+    assert not bare.accepted and bare.reason == "wake word only: listening"
+    assert act.admit("set a timer", now=33.0).reason == "follow-up"
+    assert act.admit("Jarvis, what time is it?", now=60.0).reason == "no wake word"  # the model did not hear it
+
+
+def test_the_wake_word_never_shortens_a_reply_under_way():
+    act = Activation("wake", follow_up_sec=2.0, wake_model=True)
+    act.hold_follow_up()
+    act.wake_heard(now=50.0)
+    assert act.in_follow_up(now=500.0)
+
+
+class CountingScorer:
+    """Scores 0.9 on frames whose first sample is 1.0 (a planted "wake word"), 0 elsewhere."""
+
+    def __init__(self) -> None:
+        self.fed: list[float] = []
+
+    def scores(self, frame: np.ndarray) -> list[float]:
+        self.fed.append(float(frame[0]))
+        return [0.9 if frame[0] == 1.0 else 0.0]
+
+
+def frame(marker: float = 0.0) -> np.ndarray:
+    audio = np.zeros(FRAME_SAMPLES, np.float32)
+    audio[0] = marker
+    return audio
+
+
+def test_the_model_runs_only_around_speech_and_catches_up_on_the_audio_before_it():
+    scorer = CountingScorer()
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, hangover_sec=0.32, refractory_sec=1.0))
+    for _ in range(100):
+        assert listener.hear(frame(), speech=False) is None
+    assert scorer.fed == []  # silence: the model never ran
+    listener.hear(frame(0.5), speech=False)  # the phrase's soft onset, before the VAD calls it speech
+    listener.hear(frame(0.25), speech=True)
+    assert scorer.fed[-2:] == [0.5, 0.25] and len(scorer.fed) == 11  # 10 frames of pre-roll, then the frame
+    for _ in range(10):
+        listener.hear(frame(), speech=False)  # the hangover runs out
+    scored = len(scorer.fed)
+    listener.hear(frame(), speech=False)
+    assert len(scorer.fed) == scored
+
+
+def test_one_wake_word_fires_once():
+    listener = WakeListener(CountingScorer(), WakeSettings(refractory_sec=1.0))
+    fired = [listener.hear(frame(1.0), speech=True) for _ in range(40)]
+    assert fired[0] == 0.9 and fired[1:31] == [None] * 30 and fired[31] == 0.9  # 31 frames = 1 s later
+
+
+# --- the real model on synthesized speech ------------------------------------------------------------
+
+
+def piper_wav(cfg, text: str, out: Path, length_scale: float = 1.0) -> Path:
+    from piper import PiperVoice, SynthesisConfig
+
+    from jarvisd.voice.build import voice_path
+
+    path = voice_path(cfg)
+    voice = PiperVoice.load(str(path), config_path=f"{path}.json")
+    chunks = [c.audio_float_array for c in voice.synthesize(text, syn_config=SynthesisConfig(length_scale=length_scale))]
+    audio = resample(np.concatenate(chunks), voice.config.sample_rate, MIC_RATE)
+    return write_wav(out, np.concatenate([np.zeros(MIC_RATE // 2, np.float32), audio]), MIC_RATE)
+
+
+def fires(model: HeyJarvisModel, wav: Path) -> list[float]:
+    """Scores at which the listener fired over the file (with 2 s of silence after it), VAD-gated as in
+    the pipeline."""
+    audio = np.concatenate([read_wav(wav, MIC_RATE)[0], np.zeros(2 * MIC_RATE, np.float32)])
+    vad, listener = SileroStream(), WakeListener(model)
+    fired = []
+    for i in range(0, len(audio) - FRAME_SAMPLES + 1, FRAME_SAMPLES):
+        chunk = audio[i:i + FRAME_SAMPLES]
+        if (score := listener.hear(chunk, vad.probability(chunk) >= 0.5)) is not None:
+            fired.append(score)
+    return fired
+
+
+@pytest.fixture(scope="module")
+def hey_jarvis(cfg) -> HeyJarvisModel:
+    return HeyJarvisModel.from_store(ModelStore(cfg.paths.models_dir))
+
+
+@pytest.mark.slow
+def test_the_model_fires_on_a_synthesized_hey_jarvis(cfg, hey_jarvis, speech_dir):
+    assert len(fires(hey_jarvis, piper_wav(cfg, "Hey Jarvis, what time is it?", speech_dir / "hj-piper.wav"))) == 1
+    assert len(fires(hey_jarvis, piper_wav(cfg, "Hey Jarvis.", speech_dir / "hj-slow.wav", 1.3))) == 1
+    assert len(fires(hey_jarvis, espeak("Hey Jarvis", speech_dir / "hj-espeak.wav"))) == 1
+
+
+@pytest.mark.slow
+def test_the_model_stays_quiet_on_other_speech(cfg, hey_jarvis, speech_dir):
+    others = [piper_wav(cfg, "What is on my calendar tomorrow morning? I need to call the bank at noon.",
+                        speech_dir / "other-piper.wav"),
+              piper_wav(cfg, "Harvey asked if the service was nervous about the survey.", speech_dir / "near.wav"),
+              espeak("Remind me to send the report to Mina by Friday afternoon.", speech_dir / "other-espeak.wav")]
+    assert {p.name: fires(hey_jarvis, p) for p in others} == {p.name: [] for p in others}
+
+
+class CountingRecognizer:
+    def __init__(self, inner) -> None:
+        self.inner, self.calls = inner, 0
+
+    def transcribe(self, audio):
+        self.calls += 1
+        return self.inner.transcribe(audio)
+
+
+async def run_wake(cfg, models, wav: Path, *answers: str) -> tuple[EventLog, int]:
+    bus = EventBus()
+    log = EventLog(bus)
+    recognizer = CountingRecognizer(models.recognizer)
+    settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="wake", language="en")
+    pipeline = build_pipeline(cfg, scripted(*answers), source=WavFileSource(wav, realtime=True),
+                              sink=WavFileSink(None, realtime=True),
+                              models=dataclasses.replace(models, recognizer=recognizer), bus=bus, settings=settings)
+    assert pipeline.wake is not None
+    await pipeline.start()
+    try:
+        await pipeline.run_until_source_ends()
+    finally:
+        await pipeline.stop()
+    return log, recognizer.calls
+
+
+@pytest.mark.slow
+async def test_speech_without_the_wake_word_never_reaches_whisper(cfg, models, speech_dir):
+    wav = espeak("What is on my calendar tomorrow morning?", speech_dir / "no-wake.wav")
+    log, calls = await run_wake(cfg, models, wav, "never")
+    assert calls == 0 and log.of(Transcript) == [] and log.of(WakeWordHeard) == []
+    assert [d.reason for d in log.of(UtteranceDropped)] == ["no wake word"]
+
+
+@pytest.mark.slow
+async def test_hey_jarvis_wakes_the_turn_and_the_follow_up_needs_none(cfg, models, speech_dir, tmp_path):
+    wake = piper_wav(cfg, "Hey Jarvis, what is the weather today?", speech_dir / "wake-q.wav")
+    follow = espeak("And what about tomorrow?", speech_dir / "follow-q.wav")
+    after = espeak("The printer on the second floor is out of paper again.", speech_dir / "after-q.wav")
+    wav = compose(tmp_path / "conversation.wav", wake, 3.0, follow, 12.0, after)
+    log, _ = await run_wake(cfg, models, wav, "It is sunny.", "Rain is likely.")
+    turns = log.of(TurnStarted)
+    assert len(log.of(WakeWordHeard)) == 1
+    assert len(turns) == 2, log.kinds()
+    assert "jarvis" not in turns[0].text.lower() and "weather" in turns[0].text.lower()
+    assert "tomorrow" in turns[1].text.lower()
+    assert len(log.of(Transcript)) == 2
+    assert log.of(UtteranceDropped)[-1].reason == "no wake word"  # after the window: never transcribed
+
+
+def test_the_wake_model_files_verify_against_the_manifest(tmp_path):
+    files = ModelStore(tmp_path / "models").verify("hey-jarvis")
+    assert sorted(files) == ["embedding_model.tflite", "hey_jarvis.tflite", "melspectrogram.tflite"]
+
