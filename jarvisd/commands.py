@@ -104,7 +104,7 @@ class CommandRegistry:
 
 
 def _openloop(text: str, context: CommandContext) -> str:
-    from jarvisd.openloop.cli import handle_openloop_command
+    from jarvisd.openloop.replies import handle_openloop_command
 
     if context.agenda is None:
         raise LookupError("the agenda is not running here")

@@ -74,7 +74,7 @@ class OpenLoopService:
     def from_config(cls, cfg: Any, embedder: Any = None, clock: Callable[[], float] = time.time,
                     store: LoopStore | None = None, publish: Publish | None = None) -> OpenLoopService:
         """Build from `load_config()`: the configured store, thresholds, expiry and time zone."""
-        from jarvisd.openloop.stores import open_store
+        from jarvisd.openloop.store_factory import open_store
 
         section = cfg.openloop
         store = store or open_store(section.store, cfg, embedder)
