@@ -17,6 +17,8 @@ import textwrap
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 import jarvisd
 
 ROOT = Path(jarvisd.__file__).resolve().parent
@@ -139,6 +141,7 @@ def test_the_agenda_domain_does_not_import_the_hud_or_the_command_line():
             assert not outside, f"{name} imports {sorted(outside)}"
 
 
+@pytest.mark.slow  # a subprocess importing each of 140 modules afresh (15 s)
 def test_every_module_imports_alone():
     """In one fresh interpreter, each module imported with no other jarvisd module loaded before it
     (third-party packages stay loaded between them: they are not what is tested)."""

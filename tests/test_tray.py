@@ -226,6 +226,7 @@ def recording_tray(tmp_path) -> AgendaTray:
     return tray
 
 
+@pytest.mark.slow  # Xvfb (and trayer, a D-Bus session)
 async def test_the_real_tray_closes_a_loop_from_its_menu_and_rebuilds(tray: AgendaTray):
     report = tray.service.add("send the quarterly report")
     dentist = tray.service.add("book the dentist")
@@ -247,6 +248,7 @@ async def test_the_real_tray_closes_a_loop_from_its_menu_and_rebuilds(tray: Agen
     assert tray.service.find(dentist.id).is_open
 
 
+@pytest.mark.slow  # Xvfb (and trayer, a D-Bus session)
 async def test_dismiss_in_the_real_tray_withdraws_the_loop(tray: AgendaTray):
     loop = tray.service.add("buy a birthday present")
     await tray.start()
@@ -258,6 +260,7 @@ async def test_dismiss_in_the_real_tray_withdraws_the_loop(tray: AgendaTray):
     await wait_for(lambda: menu_texts(tray)[0] == "No open loops", "the menu to be rebuilt")
 
 
+@pytest.mark.slow  # Xvfb (and trayer, a D-Bus session)
 async def test_an_agenda_change_made_elsewhere_and_a_mute_reach_the_real_tray_menu(tray: AgendaTray):
     await tray.start()
     await wait_for(lambda: tray.icon._systray_manager is not None, "the icon to dock in trayer")
@@ -272,6 +275,7 @@ async def test_an_agenda_change_made_elsewhere_and_a_mute_reach_the_real_tray_me
                                 if item.text == "Mute microphone").checked is True, "the mute item checked")
 
 
+@pytest.mark.slow  # Xvfb (and trayer, a D-Bus session)
 async def test_clicking_the_docked_icon_opens_the_hud(tray: AgendaTray):
     from Xlib import X, display, protocol
 
@@ -290,6 +294,7 @@ async def test_clicking_the_docked_icon_opens_the_hud(tray: AgendaTray):
         conn.close()
 
 
+@pytest.mark.slow  # Xvfb (and trayer, a D-Bus session)
 async def test_the_plain_x_tray_says_once_that_it_has_no_menu(tray: AgendaTray, caplog):
     with caplog.at_level(logging.WARNING, logger="jarvisd.tray"):
         await tray.start()
@@ -301,6 +306,7 @@ async def test_the_plain_x_tray_says_once_that_it_has_no_menu(tray: AgendaTray, 
 
 # ------------------------------------------------------------ the desktop as the probe sees it
 
+@pytest.mark.slow  # Xvfb (and trayer, a D-Bus session)
 async def test_the_probe_sees_trayer_as_an_xembed_host_and_a_bare_display_as_none(x_display, bare_display):
     await wait_for(lambda: probe_desktop({"DISPLAY": x_display}).xembed_host, "trayer to own the tray selection")
     assert probe_desktop({"DISPLAY": bare_display}).xembed_host is False
@@ -456,6 +462,7 @@ async def open_loop_menu_item(tray: AgendaTray, loop_label: str, item: str) -> N
     await asyncio.to_thread(click, display, at_item, 1)
 
 
+@pytest.mark.slow  # Xvfb (and trayer, a D-Bus session)
 async def test_a_real_click_on_done_in_the_gtk_tray_menu_closes_the_loop(gtk_tray: AgendaTray):
     report = gtk_tray.service.add("send the quarterly report")
     dentist = gtk_tray.service.add("book the dentist")
@@ -477,6 +484,7 @@ async def test_a_real_click_on_done_in_the_gtk_tray_menu_closes_the_loop(gtk_tra
     assert gtk_tray.service.find(dentist.id).is_open
 
 
+@pytest.mark.slow  # Xvfb (and trayer, a D-Bus session)
 async def test_a_real_click_on_dismiss_in_the_gtk_tray_menu_withdraws_the_loop(gtk_tray: AgendaTray):
     loop = gtk_tray.service.add("buy a birthday present")
     await gtk_tray.start()
@@ -485,6 +493,7 @@ async def test_a_real_click_on_dismiss_in_the_gtk_tray_menu_withdraws_the_loop(g
     await wait_for_gtk(lambda: gtk_menu_labels(gtk_tray)[0] == "No open loops", "the menu rebuilt")
 
 
+@pytest.mark.slow  # Xvfb (and trayer, a D-Bus session)
 async def test_a_left_click_on_the_gtk_tray_icon_opens_the_hud(gtk_tray: AgendaTray):
     await gtk_tray.start()
     await asyncio.to_thread(click, os.environ["DISPLAY"], await docked_icon_center(gtk_tray), 1)
@@ -509,6 +518,7 @@ GLib.MainLoop().run()
 """
 
 
+@pytest.mark.slow  # Xvfb (and trayer, a D-Bus session)
 async def test_a_statusnotifier_host_on_the_session_bus_picks_the_appindicator_menu(x_display, session_bus,
                                                                                     monkeypatch):
     monkeypatch.setenv("DISPLAY", x_display)
@@ -529,6 +539,7 @@ async def test_a_statusnotifier_host_on_the_session_bus_picks_the_appindicator_m
 
 # ------------------------------------------------------------ what `jarvisd doctor` says about the tray
 
+@pytest.mark.slow  # Xvfb (and trayer, a D-Bus session)
 async def test_doctor_names_the_gtk_backend_and_its_menu_on_a_desktop_with_trayer(x_display, session_bus,
                                                                                   monkeypatch):
     from jarvisd.doctor import tray_report
@@ -542,6 +553,7 @@ async def test_doctor_names_the_gtk_backend_and_its_menu_on_a_desktop_with_traye
     assert report["tray"].startswith("tray gtk backend with its menu")
 
 
+@pytest.mark.slow  # Xvfb (and trayer, a D-Bus session)
 def test_doctor_says_when_the_tray_has_no_menu_and_what_to_do(bare_display, monkeypatch):
     from jarvisd.doctor import tray_report
 
@@ -562,6 +574,7 @@ def test_doctor_reports_an_unreachable_display_and_no_display(monkeypatch):
     assert tray_report() == {"DISPLAY": "", "backend": None, "menu": False, "tray": "no display: no tray"}
 
 
+@pytest.mark.slow  # a D-Bus daemon and a subprocess
 def test_the_daemon_outlives_the_desktops_session_bus():
     """GIO ends a process whose session bus goes away unless its connection is told not to; pystray's
     GTK backends take that same connection (`Gio.bus_get_sync`), so a desktop logging out must not take
