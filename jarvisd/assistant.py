@@ -23,7 +23,7 @@ from jarvisd.agent.tools import register_recall_episodes, register_remember_task
 from jarvisd.commands import CommandContext, is_command
 from jarvisd.commands import registry as command_registry
 from jarvisd.config import Config
-from jarvisd.events import AgendaChanged, EventBus, TranscriptLine
+from jarvisd.events import EventBus, TranscriptLine
 from jarvisd.llm.base import BackendError, Message
 from jarvisd.llm.select import Backends, select_backends
 from jarvisd.manifest import ModelStore
@@ -107,9 +107,7 @@ class Assistant:
                 # beside the reply; the model's items that name what the rules took are left out
                 known = [loop.desc for loop in (desk.change.opened + desk.change.kept)] if desk else []
                 self.judge.spawn(text, session, known)
-            if desk is not None:
-                if desk.change.changed:
-                    await self.bus.publish(AgendaChanged(reason=f"{desk.intent}:{session}"))
+            if desk is not None:  # what it changed, the agenda service has announced
                 answer.append(desk.text)
                 yield desk.text
                 if desk.final:
@@ -185,13 +183,11 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
     memory = memory or open_service(cfg, backends.embedder)
     for warning in memory.warnings:
         log.warning("memory: %s", warning)
-    agenda = agenda or OpenLoopService.from_config(cfg, backends.embedder)
-
-    def agenda_changed(change: Any) -> Any:
-        return bus.publish(AgendaChanged(reason=f"judge:{getattr(change, 'session', '')}"))
-
-    judge = AgendaJudge(backends.thought, agenda, on_agenda_changed=agenda_changed,
-                        timeout_sec=cfg.llm.timeout_sec)
+    # the agenda announces its own changes on the bus (the HUD, tray and reminders listen)
+    agenda = agenda or OpenLoopService.from_config(cfg, backends.embedder, publish=bus.publish_nowait)
+    if agenda.publish is None:
+        agenda.publish = bus.publish_nowait
+    judge = AgendaJudge(backends.thought, agenda, timeout_sec=cfg.llm.timeout_sec)
     plan = judge_plan(cfg.openloop.judge, backends.thought.name)
     log.info("openloop: promises found by %s, because %s", plan.name, plan.why)
     # the Korean analyzer loads on its first Korean sentence; the daemon loads it at start (`serve`)

@@ -175,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     from jarvisd.hud.cli import add_mic_parser
     from jarvisd.hud.cli import add_parser as add_hud
     from jarvisd.memory.cli import add_parser as add_memory
-    from jarvisd.openloop.cli import add_parser as add_openloop
+    from jarvisd.openloop_cli import add_parser as add_openloop
     from jarvisd.voice.cli import add_parser as add_voice
 
     add_hud(sub)

@@ -33,7 +33,7 @@ class CommandContext:
     (memory, patterns, procedures...): `context.service("memory")`."""
 
     agenda: Any = None            # OpenLoopService
-    bus: Any = None               # EventBus; publish AgendaChanged etc. after a change
+    bus: Any = None               # EventBus (the agenda announces its own changes; commands need not)
     session: str = "default"
     source: str = "text"          # "hud" | "voice" | "chat" | "cli" | "tray"
     services: Mapping[str, Any] = field(default_factory=dict)
@@ -104,16 +104,11 @@ class CommandRegistry:
 
 
 def _openloop(text: str, context: CommandContext) -> str:
-    from jarvisd.openloop.cli import handle_openloop_command
+    from jarvisd.openloop.replies import handle_openloop_command
 
     if context.agenda is None:
         raise LookupError("the agenda is not running here")
-    reply = handle_openloop_command(context.agenda, text)
-    if reply[:1] in ("✓", "✕") and context.bus is not None:
-        from jarvisd.events import AgendaChanged
-
-        context.bus.publish_nowait(AgendaChanged(reason=f"/openloop from {context.source}"))
-    return reply
+    return handle_openloop_command(context.agenda, text)  # a change is announced by the agenda service
 
 
 def register_builtin(registry: CommandRegistry) -> CommandRegistry:

@@ -11,7 +11,10 @@ import asyncio
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the domain type, for annotations only: the bus imports nothing of the parts it carries
+    from jarvisd.openloop.model import AgendaChange
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,19 @@ class Event:
 
 @dataclass(frozen=True)
 class AgendaChanged(Event):
+    """The agenda changed. Published only by its owner, `OpenLoopService`, after each of its writes that
+    changed something: `reason` names the write ("judgement", "done", "dismissed", "reopened",
+    "rescheduled", "added", "expired") and `change` is its `AgendaChange`."""
+
     reason: str = ""
+    change: AgendaChange | None = None
+
+    def payload(self) -> dict[str, Any]:
+        """On the wire the loops are named by id; a listener re-reads the agenda for the rest."""
+        change = self.change
+        ids = {part: [loop.id for loop in getattr(change, part)] if change is not None else []
+               for part in ("opened", "updated", "closed")}
+        return {"at": self.at, "reason": self.reason, **ids}
 
 
 @dataclass(frozen=True)
@@ -60,6 +75,7 @@ class Subscription:
         self._bus, self.lossy = bus, lossy
         self.queue: asyncio.Queue[Event] = asyncio.Queue(maxsize=maxsize)
         self.dropped = 0
+        self.loop = _running_loop()  # the loop that reads it; None: subscribed outside any loop
 
     def deliver_nowait(self, event: Event) -> None:
         """Lossy: drop the oldest to make room. Lossless: only call when the queue has room."""
@@ -103,14 +119,31 @@ class EventBus:
             await sub.deliver(event)
 
     def publish_nowait(self, event: Event) -> None:
-        """From synchronous code on the loop's thread (other threads: `loop.call_soon_threadsafe`).
-        A full lossless subscriber gets the event as soon as it has room."""
+        """From synchronous code on any thread (a worker thread, the tray's): each subscriber gets the
+        event on its own loop, in the order published; on that loop's thread it is queued at once. A
+        full lossless subscriber gets the event as soon as it has room."""
+        running = _running_loop()
         for sub in list(self._subscribers):
-            if sub.lossy or not sub.queue.full():
-                sub.deliver_nowait(event)
-            else:
-                asyncio.get_running_loop().create_task(sub.deliver(event))
+            if sub.loop is None or sub.loop is running:
+                _deliver_soon(sub, event)
+            elif not sub.loop.is_closed():
+                sub.loop.call_soon_threadsafe(_deliver_soon, sub, event)
 
     @property
     def subscriber_count(self) -> int:
         return len(self._subscribers)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _deliver_soon(sub: Subscription, event: Event) -> None:
+    """On the subscriber's loop (or with no loop at all): queue now, or wait for room if lossless."""
+    if sub.lossy or not sub.queue.full():
+        sub.deliver_nowait(event)
+    else:
+        asyncio.get_running_loop().create_task(sub.deliver(event))

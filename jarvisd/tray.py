@@ -381,8 +381,7 @@ class AgendaTray:
                 self.agenda.dismiss(loop_id)
         except LoopNotFound as exc:
             log.warning("tray: %s", exc)
-        assert self._loop is not None
-        self._loop.call_soon_threadsafe(self.bus.publish_nowait, AgendaChanged(reason=f"tray: {kind}"))
+        # the service announces the change (AgendaChanged on the bus); the menu follows it like the HUD
 
     def _on_loop(self, fn: Callable[..., Any], *args: Any) -> None:
         from jarvisd.hud.status import call_maybe_async

@@ -70,7 +70,7 @@ class OllamaLike:
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.host = f"http://127.0.0.1:{self.server.server_port}"
-        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)  # a quick shutdown()
 
     def __enter__(self) -> OllamaLike:
         self._thread.start()

@@ -10,6 +10,8 @@ import time
 
 import pytest
 
+pytestmark = pytest.mark.slow  # each test runs `jarvisd` as a subprocess
+
 
 def closed_port_host() -> str:
     with socket.socket() as s:

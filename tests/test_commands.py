@@ -86,16 +86,18 @@ async def test_a_missing_service_is_a_reply_not_a_crash(registry):
     assert "not running" in await registry.run("/openloop")  # no agenda in the context
 
 
-async def test_openloop_lists_and_closes_through_the_service_and_announces_it(registry, agenda):
+async def test_openloop_lists_and_closes_through_the_service_which_announces_it(registry, agenda):
     loop = agenda.add("send the quarterly report")
     bus = EventBus()
     sub = bus.subscribe()
+    agenda.publish = bus.publish_nowait  # as the daemon assembles it
     context = CommandContext(agenda=agenda, bus=bus, source="hud")
     assert loop.id[:8] in await registry.run("/openloop", context)
     reply = await registry.run(f"/openloop done {loop.id[:8]}", context)
     assert reply.startswith("✓") and agenda.find(loop.id).status is LoopStatus.DONE
     event = sub.queue.get_nowait()
-    assert isinstance(event, AgendaChanged) and event.reason == "/openloop from hud"
+    assert isinstance(event, AgendaChanged) and event.reason == "done"
+    assert [closed.id for closed in event.change.closed] == [loop.id]
     assert (await registry.run("/openloop dismiss nosuchid", context)).startswith("no loop")
     assert sub.queue.empty()
 

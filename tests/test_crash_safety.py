@@ -6,9 +6,13 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from jarvisd.config import load_config
 from jarvisd.memory.cli import open_service
 from jarvisd.memory.scope import MemoryScope
+
+pytestmark = pytest.mark.slow  # a subprocess killed with SIGKILL
 
 CHILD = textwrap.dedent("""
     import asyncio, sys

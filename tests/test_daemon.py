@@ -5,6 +5,7 @@ import asyncio
 import socket
 
 import httpx
+import pytest
 
 from jarvisd.config import load_config
 from jarvisd.daemon import serve
@@ -13,6 +14,8 @@ from jarvisd.instance import AlreadyRunning, InstanceLock
 from jarvisd.llm.scripted import ScriptedChatModel
 from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
+
+pytestmark = pytest.mark.slow  # the daemon in-process: every part started, the Korean model loaded
 
 
 def free_port() -> int:

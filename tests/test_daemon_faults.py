@@ -19,6 +19,8 @@ from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
 from jarvisd.openloop.stores import QUARANTINE_NAME
 
+pytestmark = pytest.mark.slow  # the daemon in-process: every part started, the Korean model loaded
+
 GOOD = {"id": "a" * 32, "desc": "send the report to Kim", "status": "open", "created_ms": 1_764_547_200_000,
         "updated_ms": 1_764_547_200_000, "due_ms": 1_924_992_000_000, "session": "hud"}
 BAD_DUES = [253_402_300_740_000, 10**20]  # 9999-12-31 23:59 (OverflowError), 1e20 (OSError: too large)

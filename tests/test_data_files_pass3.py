@@ -12,6 +12,8 @@ import pytest
 
 from tests.test_cli import env, jarvisd  # noqa: F401  (env is a fixture)
 
+pytestmark = pytest.mark.slow  # each test runs `jarvisd` as a subprocess
+
 
 @pytest.mark.parametrize("name, what", [("openloops.jsonl", "the agenda log"),
                                         ("reminders.jsonl", "the delivered-reminder log")])

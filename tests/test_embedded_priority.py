@@ -10,6 +10,8 @@ from jarvisd.llm.embedded import LlamaCppChat
 from jarvisd.llm.priority import Preempted
 from jarvisd.manifest import ModelStore
 
+pytestmark = pytest.mark.slow  # the real SmolLM2 through llama.cpp
+
 LONG = [Message("user", " ".join(f"item {i} is on the list;" for i in range(300)) + " Summarize the list.")]
 HELLO = [Message("user", "Say hello.")]
 

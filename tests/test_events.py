@@ -26,13 +26,28 @@ async def test_a_slow_display_loses_its_oldest_events_not_the_newest():
     assert display.dropped == 3
 
 
+class WatchedQueue(asyncio.Queue):
+    """A subscriber's queue that says when a publisher found it full and started waiting."""
+
+    def __init__(self, maxsize: int) -> None:
+        super().__init__(maxsize)
+        self.publisher_waits = asyncio.Event()
+
+    async def put(self, item) -> None:
+        if self.full():
+            self.publisher_waits.set()
+        await super().put(item)
+
+
 async def test_a_lossless_subscriber_makes_the_publisher_wait_and_loses_nothing():
     bus = EventBus()
     speech = bus.subscribe(maxsize=1, lossy=False)
+    speech.queue = WatchedQueue(maxsize=1)
     await bus.publish(ReminderDue(loop_id="a", lead_min=10, text="first"))
+    assert not speech.queue.publisher_waits.is_set()
     blocked = asyncio.create_task(bus.publish(ReminderDue(loop_id="b", lead_min=10, text="second")))
-    await asyncio.sleep(0.01)
-    assert not blocked.done()
+    await asyncio.wait_for(speech.queue.publisher_waits.wait(), 5)  # it reached the full queue ...
+    assert not blocked.done()                                        # ... and waits there
     assert (await speech.get()).text == "first"
     await blocked
     assert (await speech.get()).text == "second"

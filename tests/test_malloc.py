@@ -5,6 +5,10 @@ import os
 import subprocess
 import sys
 
+import pytest
+
+pytestmark = pytest.mark.slow  # each test runs a Python subprocess
+
 ARENAS = "from jarvisd.malloc import limit_arenas; print(limit_arenas())"
 # What Arrow's default pool is once pyarrow is imported after the daemon chose it (as `serve` does).
 ARROW_POOL = ("from jarvisd.malloc import arrow_on_system_pool; chosen = arrow_on_system_pool(); "

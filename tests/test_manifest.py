@@ -108,6 +108,7 @@ def test_shipped_manifest_covers_the_configured_models():
         assert all(len(f.sha256) == 64 for f in model.files), model.name
 
 
+@pytest.mark.slow  # hashes every real model file
 def test_real_offline_models_verify(tmp_path):
     """The installed model wheels match the manifest; Whisper base assembles from its two packages."""
     store = ModelStore(tmp_path / "models")

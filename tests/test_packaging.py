@@ -46,6 +46,7 @@ def test_the_unit_runs_the_daemon_and_restarts_on_failure():
     assert unit["Install"]["WantedBy"] == "graphical-session.target"
 
 
+@pytest.mark.slow  # runs `jarvisd` as a subprocess
 def test_the_installed_unit_start_command_resolves_to_the_venvs_jarvisd(installed_home: Path):
     command = exec_start(installed_home)
     assert Path(command[0]).resolve() == VENV_JARVISD.resolve()

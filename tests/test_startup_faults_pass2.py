@@ -33,6 +33,7 @@ def test_a_config_file_with_a_byte_order_mark_is_read(tmp_path):
     assert load_config(env={"JARVIS_HOME": str(tmp_path)}).general.user == "kim"
 
 
+@pytest.mark.slow  # runs `jarvisd` as a subprocess
 def test_a_bad_ollama_host_in_the_environment_is_one_line_exit_2(env):  # noqa: F811
     env.update(OLLAMA_HOST="http://127.0.0.1:99999", JARVIS_VOICE__ENABLED="false")
     result = jarvisd("run", env=env, timeout=60)
@@ -42,6 +43,7 @@ def test_a_bad_ollama_host_in_the_environment_is_one_line_exit_2(env):  # noqa: 
         "jarvisd: config error in environment variable OLLAMA_HOST: OLLAMA_HOST: not a host[:port] or URL")
 
 
+@pytest.mark.slow  # runs `jarvisd` as a subprocess
 def test_a_memory_store_path_that_is_a_file_is_one_line_not_a_traceback(env):  # noqa: F811
     data = os.path.join(env["JARVIS_HOME"], "data")
     os.makedirs(data)
@@ -55,6 +57,7 @@ def test_a_memory_store_path_that_is_a_file_is_one_line_not_a_traceback(env):  #
     assert last.startswith(f"jarvisd: cannot open the memory store {data}/memory.lance (memory.store_uri): ")
 
 
+@pytest.mark.slow  # runs `jarvisd` as a subprocess
 def test_an_embedded_model_name_not_in_the_manifest_is_one_line_not_a_traceback(env):  # noqa: F811
     env.update(JARVIS_LLM__EMBEDDED_CHAT_MODEL="../../etc/passwd", JARVIS_VOICE__ENABLED="false")
     result = jarvisd("run", env=env, timeout=120)

@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from jarvisd import __version__
 from jarvisd.commands import CommandContext, CommandRegistry, is_command
-from jarvisd.events import AgendaChanged, Event, EventBus, TranscriptLine
+from jarvisd.events import Event, EventBus, TranscriptLine
 from jarvisd.hud.openapi import MAX_TURN_CHARS, STATUSES, openapi_document
 from jarvisd.hud.status import MicControl, StatusSource, call_maybe_async
 from jarvisd.openloop.model import LoopStatus
@@ -82,18 +82,14 @@ async def _json_object(request: Request, allowed: set[str]) -> dict[str, Any] | 
 # ------------------------------------------------------------ agenda
 
 def agenda_view(service: OpenLoopService) -> dict[str, Any]:
-    """Expire first (seed 000: GET /api/agenda runs the expiry check), then open and recently closed."""
-    change = service.expire()
+    """Expire first (seed 000: GET /api/agenda runs the expiry check; the service announces what
+    expired), then open and recently closed."""
     return {"open": [service.view(loop) for loop in service.agenda()],
-            "closed": [service.view(loop) for loop in service.recently_closed()],
-            "expired_now": len(change.closed)}
+            "closed": [service.view(loop) for loop in service.recently_closed()]}
 
 
 async def get_agenda(request: Request) -> Response:
-    hud = _parts(request)
-    view = await run_in_threadpool(agenda_view, hud.agenda)
-    if view.pop("expired_now"):
-        await hud.bus.publish(AgendaChanged(reason="expired"))
+    view = await run_in_threadpool(agenda_view, _parts(request).agenda)
     return JSONResponse(view)
 
 
@@ -106,15 +102,12 @@ async def set_loop_status(request: Request) -> Response:
         return error(422, "invalid_status", f"status must be one of {', '.join(STATUSES)}")
     status = LoopStatus(body["status"])
     loop_id = request.path_params["loop_id"]
-    try:
-        before = await run_in_threadpool(hud.agenda.find, loop_id)
+    try:  # the service announces the change, if there was one
         loop = await run_in_threadpool(hud.agenda.set_status, loop_id, status)
     except LoopNotFound as exc:
         return error(404, "not_found", str(exc))
     except ReviveRefused as exc:
         return error(409, "revive_refused", str(exc), reason=str(exc), loop=hud.agenda.view(exc.loop))
-    if loop.status is not before.status:
-        await hud.bus.publish(AgendaChanged(reason=f"hud: {status.value}"))
     return JSONResponse({"loop": hud.agenda.view(loop)})
 
 

@@ -5,12 +5,11 @@ stores in `stores`; `judge` asks the thought model after each user request; `rep
 the command-line faces.
 """
 
-from jarvisd.openloop.model import AgendaChange, AgendaChanged, LoopStatus, OpenLoop
+from jarvisd.openloop.model import AgendaChange, LoopStatus, OpenLoop
 from jarvisd.openloop.service import LoopNotFound, OpenLoopService, ReviveRefused
 
 __all__ = [
     "AgendaChange",
-    "AgendaChanged",
     "LoopNotFound",
     "LoopStatus",
     "OpenLoop",

@@ -15,47 +15,15 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Callable
 
+from jarvisd.openloop import commitments_en, commitments_ko
+from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, Span, cut
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 
 __all__ = ["Closure", "Commitment", "Reading", "Span", "cut", "read_utterance", "sentences", "time_holes"]
 
-Span = tuple[int, int]
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Commitment:
-    action: str                 # what goes on the agenda, time words cut out ("submit the grant application")
-    clause: str                 # the words it came from, time words kept: the lead reads the due from it
-    clause_span: Span
-    remind: bool = False        # the user asked to be reminded
-
-
-@dataclass(frozen=True)
-class Closure:
-    status: Literal["done", "dismissed"]
-    reference: str              # the words that name the task ("send Sam the slides", "비행기표 예매")
-    clause: str
-
-
-@dataclass(frozen=True)
-class Reading:
-    commitments: tuple[Commitment, ...] = ()
-    closures: tuple[Closure, ...] = ()
-    question: bool = False      # the utterance (or its last sentence) asks something
-
-
-@dataclass(frozen=True)
-class SentenceReading:
-    """What one sentence says; `read_utterance` joins them."""
-
-    commitments: tuple[Commitment, ...] = ()
-    closures: tuple[Closure, ...] = ()
-    question: bool = False
 
 
 # ---------------------------------------------------------------- sentences and script
@@ -115,29 +83,6 @@ def time_holes(text: str) -> list[Span]:
     return sorted(_time_spans(text))
 
 
-_SPACES = re.compile(r"\s+")
-
-
-def cut(text: str, start: int, end: int, holes: Sequence[Span] = ()) -> str:
-    """`text[start:end]` with the `holes` taken out and the spaces tidied."""
-    parts = []
-    pos = start
-    for hs, he in holes:
-        if he <= pos or hs >= end:
-            continue
-        if hs > pos:
-            parts.append(text[pos:hs])
-        pos = max(pos, he)
-    if pos < end:
-        parts.append(text[pos:end])
-    return _SPACES.sub(" ", " ".join(parts)).strip()
-
-
-def covered(span: Span, holes: Sequence[Span]) -> bool:
-    """Whether `span` lies wholly inside one of the holes."""
-    return any(hs <= span[0] and span[1] <= he for hs, he in holes)
-
-
 # ---------------------------------------------------------------- the reading
 
 _default_korean: KoreanAnalyzer | None = None
@@ -170,8 +115,6 @@ def _korean_runs(text: str, spans: list[Span]) -> list[Span]:
 
 def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
     """What one user utterance commits to and what it closes (see the module's doc)."""
-    from jarvisd.openloop import commitments_en, commitments_ko  # they import this module's types
-
     holes = time_holes(text)
     commitments: list[Commitment] = []
     closures: list[Closure] = []

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jarvisd.openloop import commitment_words as W
-from jarvisd.openloop.commitments import Closure, Commitment, SentenceReading, Span, cut
+from jarvisd.openloop.commitment_types import Closure, Commitment, SentenceReading, Span, cut
 
 __all__ = ["read_sentence"]
 

@@ -3,28 +3,25 @@ promises in the input and the open loops it closes; the service applies the rule
 
 It runs per request as its own task (`spawn`), never in the reply's path, and also when reflection
 is skipped. A model failure or a malformed answer still lets the user's dismissal phrases close loops.
-When the agenda changed, `on_agenda_changed` receives an `AgendaChanged` event (the reply has usually
-been spoken by then; the HUD re-reads the agenda).
+When the agenda changed, the service announces it (`AgendaChanged`, reason "judgement"; the reply has
+usually been spoken by then; the HUD re-reads the agenda): the judge publishes nothing itself.
 """
 
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from jarvisd.llm.base import ChatModel, Message, complete
 from jarvisd.openloop import naming, rules
-from jarvisd.openloop.model import AgendaChange, AgendaChanged, Judgement, OpenLoop
+from jarvisd.openloop.model import AgendaChange, Judgement, OpenLoop
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.when import ImpossibleTime, resolve_time
 
 log = logging.getLogger(__name__)
-
-AgendaListener = Callable[[AgendaChanged], Awaitable[None] | None]
 
 SYSTEM_PROMPT = """\
 너는 AGENDA 판단이다. 사용자의 이번 [입력]만 보고 두 가지를 적는다.
@@ -80,11 +77,9 @@ def redate(judgement: Judgement, user_input: str, now: datetime) -> Judgement:
 class AgendaJudge:
     """One judge per daemon; `spawn` per user request."""
 
-    def __init__(self, model: ChatModel, service: OpenLoopService,
-                 on_agenda_changed: AgendaListener | None = None, timeout_sec: float = 120.0) -> None:
+    def __init__(self, model: ChatModel, service: OpenLoopService, timeout_sec: float = 120.0) -> None:
         self.model = model
         self.service = service
-        self.on_agenda_changed = on_agenda_changed
         self.timeout_sec = timeout_sec
         self._tasks: set[asyncio.Task[AgendaChange]] = set()
 
@@ -103,7 +98,7 @@ class AgendaJudge:
         return redate(judgement, user_input, self.service.now_local())
 
     async def judge(self, user_input: str, session: str = "default", known: Sequence[str] = ()) -> AgendaChange:
-        """Judge one request to the end and apply it; emits `AgendaChanged` when the agenda changed.
+        """Judge one request to the end and apply it (the service announces a change).
         `known`: the promises the rules already took from this input; the model's items naming one of
         them are left out, so a differently worded duplicate of the same promise is not opened."""
         shown = await asyncio.to_thread(self.service.loops_for_judge, session)
@@ -113,12 +108,7 @@ class AgendaJudge:
                                                         if naming.best_reference(item.desc, known) is None))
         if judgement.opened:
             await asyncio.to_thread(self.service.embed_ahead, judgement, session)
-        change = await asyncio.to_thread(self.service.apply_judgement, judgement, user_input, shown, session)
-        if change.changed and self.on_agenda_changed is not None:
-            result = self.on_agenda_changed(AgendaChanged(session=session, change=change, user_input=user_input))
-            if inspect.isawaitable(result):
-                await result
-        return change
+        return await asyncio.to_thread(self.service.apply_judgement, judgement, user_input, shown, session)
 
     def spawn(self, user_input: str, session: str = "default", known: Sequence[str] = ()) -> asyncio.Task[AgendaChange]:
         """Start judging beside the reply; the caller need not await the task."""

@@ -110,12 +110,3 @@ class AgendaChange:
     def __add__(self, other: AgendaChange) -> AgendaChange:
         return AgendaChange(self.opened + other.opened, self.updated + other.updated,
                             self.closed + other.closed, self.rejected + other.rejected, self.kept + other.kept)
-
-
-@dataclass(frozen=True)
-class AgendaChanged:
-    """The event for the HUD and tray: the agenda changed after (or apart from) the reply."""
-
-    session: str
-    change: AgendaChange
-    user_input: str = ""

@@ -28,9 +28,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from jarvisd.llm.scripted import ScriptedChatModel
-from jarvisd.openloop.cli import handle_openloop_command
 from jarvisd.openloop.judge import AgendaJudge
 from jarvisd.openloop.model import AgendaChange, OpenLoop
+from jarvisd.openloop.replies import handle_openloop_command
 from jarvisd.openloop.service import (
     DEFAULT_EXPIRE_AFTER_SEC,
     DEFAULT_MAX_AGE_SEC,

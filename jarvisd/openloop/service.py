@@ -1,6 +1,12 @@
 """The agenda service: the one owner of open loops. The judge, commands, HUD, tray and replay all go
 through it. It applies the pure rules in the order of seed 000 Figure 1 and persists through a store.
 
+It is also the one that says the agenda changed: each of its writes that changed something (a
+judgement, done/dismiss/reopen, a reschedule, an added loop, an expiry) hands one
+`events.AgendaChanged(reason, change)` to the publisher it was given at assembly (the daemon's bus:
+`EventBus.publish_nowait`, callable from any thread), after the write is on disk and the lock released.
+Nobody else publishes it; the reminder scheduler, the HUD and the tray listen.
+
 Time comes from an injected clock (UTC epoch seconds) and due times are read and shown in the user's
 configured zone, never the server's.
 """
@@ -16,6 +22,7 @@ from datetime import datetime, tzinfo
 from operator import attrgetter
 from typing import Any
 
+from jarvisd.events import AgendaChanged
 from jarvisd.openloop import rules
 from jarvisd.openloop.model import AgendaChange, Judgement, LoopStatus, OpenLoop, ProposedLoop, new_loop_id
 from jarvisd.openloop.stores import LoopStore
@@ -26,6 +33,8 @@ DEFAULT_EXPIRE_AFTER_SEC = 21_600   # due + 6 h
 DEFAULT_MAX_AGE_SEC = 604_800       # 7 days without a due
 _CREATED_THEN_ID = attrgetter("created_ms", "id")  # the agenda's order (newest first when reversed)
 RECENTLY_CLOSED = 10                # what the AGENDA card shows for ↺
+
+Publish = Callable[[AgendaChanged], object]
 
 
 class LoopNotFound(LookupError):
@@ -46,8 +55,9 @@ class ReviveRefused(ValueError):
 class OpenLoopService:
     def __init__(self, store: LoopStore, *, tz: tzinfo, clock: Callable[[], float] = time.time,
                  expire_after_sec: int = DEFAULT_EXPIRE_AFTER_SEC, max_age_sec: int = DEFAULT_MAX_AGE_SEC,
-                 id_factory: Callable[[], str] = new_loop_id) -> None:
+                 id_factory: Callable[[], str] = new_loop_id, publish: Publish | None = None) -> None:
         self.store = store
+        self.publish = publish  # where `AgendaChanged` goes; None: nobody listens (the CLI, replays)
         self.tz = tz
         self.clock = clock
         self.expire_after_ms = int(expire_after_sec * 1000)
@@ -62,14 +72,14 @@ class OpenLoopService:
 
     @classmethod
     def from_config(cls, cfg: Any, embedder: Any = None, clock: Callable[[], float] = time.time,
-                    store: LoopStore | None = None) -> OpenLoopService:
+                    store: LoopStore | None = None, publish: Publish | None = None) -> OpenLoopService:
         """Build from `load_config()`: the configured store, thresholds, expiry and time zone."""
-        from jarvisd.openloop.stores import open_store
+        from jarvisd.openloop.store_factory import open_store
 
         section = cfg.openloop
         store = store or open_store(section.store, cfg, embedder)
         return cls(store, tz=cfg.tz, clock=clock, expire_after_sec=section.expire_after_sec,
-                   max_age_sec=section.max_age_sec)
+                   max_age_sec=section.max_age_sec, publish=publish)
 
     # ------------------------------------------------------------ reading
 
@@ -85,8 +95,8 @@ class OpenLoopService:
 
     def agenda(self, session: str | None = None) -> list[OpenLoop]:
         """Open loops, newest first, after closing the expired ones (GET /api/agenda)."""
+        self.expire()
         with self._lock:
-            self.expire()
             return self._open_newest_first(session)
 
     def _open_newest_first(self, session: str | None) -> list[OpenLoop]:
@@ -123,6 +133,16 @@ class OpenLoopService:
 
     # ------------------------------------------------------------ writing
 
+    def _announce(self, reason: str, change: AgendaChange) -> AgendaChange:
+        """The one place `AgendaChanged` is published: once per write that changed the agenda. A failing
+        publisher is logged; the write stands (it is on disk already)."""
+        if change.changed and self.publish is not None:
+            try:
+                self.publish(AgendaChanged(reason=reason, change=change))
+            except Exception:
+                log.exception("announcing an agenda change (%s) failed", reason)
+        return change
+
     def _save(self, loop: OpenLoop) -> OpenLoop:
         self.store.save(loop)
         self._loops[loop.id] = loop
@@ -137,7 +157,11 @@ class OpenLoopService:
 
     def expire(self) -> AgendaChange:
         """Close open loops past due + expire_after, or without a due and older than max_age."""
-        now = self.now_ms()
+        with self._lock:
+            change = self._expire(self.now_ms())
+        return self._announce("expired", change)
+
+    def _expire(self, now: int) -> AgendaChange:
         with self._lock:
             if now < self._next_expiry_ms:  # nothing can have expired yet: skip the sweep
                 return AgendaChange()
@@ -158,9 +182,11 @@ class OpenLoopService:
         """Store a loop without the judge's gates (a tool that knows its deadline, or a test)."""
         now = self.now_ms()
         with self._lock:
-            loop = OpenLoop(id=self._new_id(), desc=desc.strip(), status=LoopStatus.OPEN, created_ms=now,
-                            updated_ms=now, due_ms=due_ms, session=session, evidence=evidence)
-            return self._save(loop)
+            loop = self._save(OpenLoop(id=self._new_id(), desc=desc.strip(), status=LoopStatus.OPEN,
+                                       created_ms=now, updated_ms=now, due_ms=due_ms, session=session,
+                                       evidence=evidence))
+        self._announce("added", AgendaChange(opened=(loop,)))
+        return loop
 
     def reschedule(self, id_or_prefix: str, *, due_ms: int | None = None, remind_ms: int | None = None) -> OpenLoop:
         """A correction ("no, Thursday") moves the due; a snooze sets the moment to remind at. Only the
@@ -171,7 +197,9 @@ class OpenLoopService:
             merged = rules.merge_loop(loop, ProposedLoop(desc=loop.desc, due_ms=due_ms, remind_ms=remind_ms))
             if merged is loop:
                 return loop
-            return self._save(replace(merged, updated_ms=self.now_ms()))
+            updated = self._save(replace(merged, updated_ms=self.now_ms()))
+        self._announce("rescheduled", AgendaChange(updated=(updated,)))
+        return updated
 
     def set_status(self, id_or_prefix: str, status: LoopStatus) -> OpenLoop:
         """✓ (done), ✕ (dismissed) and ↺ (open, refused when it would expire at once)."""
@@ -181,7 +209,9 @@ class OpenLoopService:
             loop = self.find(id_or_prefix)
             if loop.status is status:
                 return loop
-            return self._close(loop, status, self.now_ms())
+            closed = self._close(loop, status, self.now_ms())
+        self._announce(status.value, AgendaChange(closed=(closed,)))
+        return closed
 
     def done(self, id_or_prefix: str) -> OpenLoop:
         return self.set_status(id_or_prefix, LoopStatus.DONE)
@@ -198,7 +228,9 @@ class OpenLoopService:
             reopened = replace(loop, status=LoopStatus.OPEN, updated_ms=now, closed_ms=None)
             if rules.is_expired(reopened, now, self.expire_after_ms, self.max_age_ms):
                 raise ReviveRefused(loop, rules.expires_at_ms(reopened, self.expire_after_ms, self.max_age_ms))
-            return self._save(reopened)
+            reopened = self._save(reopened)
+        self._announce("reopened", AgendaChange(opened=(reopened,)))
+        return reopened
 
     # ------------------------------------------------------------ the judge's pipeline
 
@@ -221,7 +253,7 @@ class OpenLoopService:
         """
         now = self.now_ms()
         with self._lock:
-            change = self.expire()
+            change = self._expire(now)
             # the session's open loops, newest first, kept current as this judgement closes and opens
             session_open = self._open_newest_first(session)
             closed: list[OpenLoop] = []
@@ -279,5 +311,6 @@ class OpenLoopService:
                     kept.append(match)
             for reason in rejected:
                 log.debug("openloop judgement: %s", reason)
-            return change + AgendaChange(opened=tuple(opened), updated=tuple(updated), closed=tuple(closed),
-                                         rejected=tuple(rejected), kept=tuple(kept))
+            change += AgendaChange(opened=tuple(opened), updated=tuple(updated), closed=tuple(closed),
+                                   rejected=tuple(rejected), kept=tuple(kept))
+        return self._announce("judgement", change)

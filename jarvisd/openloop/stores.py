@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from jarvisd.errors import check_regular_file, require_regular_file, unusable_file
-from jarvisd.llm.base import Embedder
-from jarvisd.openloop.embeddings import LoopEmbeddings, threshold_for
+from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.rules import DEFAULT_THRESHOLD
 
@@ -271,22 +270,3 @@ class JsonlLoopStore(EmbeddingBoundary):
 
 
 JSONL_NAME = "openloops.jsonl"
-
-
-def open_store(kind: str, cfg: Any, embedder: Embedder | None = None) -> LoopStore:
-    """The store named by `openloop.store`: memory | jsonl (<data dir>/openloops.jsonl) |
-    lancedb (table `open_loops` at the memory store URI). The embedder's threshold comes from
-    `openloop.same_loop_threshold`."""
-    embeddings = None
-    if embedder is not None:
-        threshold = threshold_for(embedder.name, dict(cfg.openloop.same_loop_threshold))
-        embeddings = LoopEmbeddings(embedder, threshold)
-    if kind == "memory":
-        return MemoryLoopStore(embeddings)
-    if kind == "jsonl":
-        return JsonlLoopStore(cfg.paths.data_dir / JSONL_NAME, embeddings)
-    if kind == "lancedb":
-        from jarvisd.openloop.lance_store import LanceLoopStore
-
-        return LanceLoopStore(cfg.store_uri, embeddings=embeddings)
-    raise ValueError(f"unknown open-loop store {kind!r} (memory | jsonl | lancedb)")

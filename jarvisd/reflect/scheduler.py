@@ -1,8 +1,10 @@
 """The daemon's scheduler: proactive spoken reminders kept in sync with the agenda, on APScheduler 3.x.
 
 `ReminderScheduler` turns the agenda into one APScheduler date job per planned reminder (the plan comes
-from the pure rules in `reminders`). Every agenda change re-plans: a new or moved due reschedules, a
-closing cancels, a revival schedules again. A reminder waits for the turn gate (never over the user's
+from the pure rules in `reminders`). Every agenda change re-plans: the agenda service announces each of
+its writes (`AgendaChanged` on the bus, from whichever thread wrote) and this follows the bus; a new or
+moved due reschedules, a closing cancels, a revival schedules again. There is no periodic re-plan: no
+write reaches the agenda except through the service, so no change goes unannounced. A reminder waits for the turn gate (never over the user's
 speech or an answer), is re-checked at that moment (still open, before the due, outside quiet hours),
 written to the delivered log, published on the bus as `ReminderDue` for the HUD, and spoken through
 `speak(text, lang)`. The reflection, idle-consolidation and expiry jobs (`ticks.ReflectionTicks`) share
@@ -24,10 +26,8 @@ from typing import Any
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
-from apscheduler.triggers.interval import IntervalTrigger
 
 from jarvisd.events import AgendaChanged, EventBus, ReminderDue, Subscription
-from jarvisd.openloop.model import AgendaChanged as JudgeAgendaChanged
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.reflect.delivered import DeliveredLog
 from jarvisd.reflect.quiet_hours import NO_QUIET_HOURS, QuietHours
@@ -48,8 +48,6 @@ from jarvisd.reflect.turns import TurnGate
 log = logging.getLogger(__name__)
 
 Speak = Callable[[str, str], Awaitable[object]]
-RESYNC_JOB = "reminders:resync"
-RESYNC_SEC = 300  # a safety net: re-plan even when an agenda change was not announced
 FIRE_SLACK_MS = 1_000  # APScheduler and the injected clock may disagree by rounding
 
 
@@ -67,7 +65,6 @@ class ReminderScheduler:
         self.ticks = ticks
         self._plan: dict[str, PlannedReminder] = {}  # by job id: one per (loop, lead)
         self._speaking = asyncio.Lock()
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._watch: asyncio.Task[None] | None = None
         self._subscription: Subscription | None = None
         self.last_spoken: tuple[str, int] | None = None  # (loop id, ms) of the last reminder spoken: a snooze's target
@@ -84,7 +81,7 @@ class ReminderScheduler:
                         leads_min=p.reminder_lead_min, quiet=QuietHours.parse(p.quiet_hours))
         reminders.ticks = ReflectionTicks(
             gate=gate, reflect=reflect, consolidate=consolidate, expire=agenda.expire, say=reminders.say,
-            on_agenda_change=reminders.sync, bus=bus, trigger=p.reflection_trigger,
+            trigger=p.reflection_trigger,
             interval_sec=p.reflection_interval_sec, idle_sec=p.daemon_idle_sec,
             consolidate_on_idle=cfg.memory.consolidate_on_idle, clock=clock)
         return reminders
@@ -94,11 +91,8 @@ class ReminderScheduler:
     def start(self) -> None:
         """On the running event loop: start APScheduler, install the ticks, plan from the agenda, and
         follow `AgendaChanged` events on the bus (if any)."""
-        self._loop = asyncio.get_running_loop()
         if self.ticks is not None:
             self.ticks.install(self.scheduler)
-        self.scheduler.add_job(self._resync, IntervalTrigger(seconds=RESYNC_SEC), id=RESYNC_JOB,
-                               replace_existing=True, coalesce=True, max_instances=1, misfire_grace_time=60)
         if not self.scheduler.running:
             self.scheduler.start()
         self.sync()
@@ -128,23 +122,11 @@ class ReminderScheduler:
 
     async def _follow_agenda(self, subscription: Subscription) -> None:
         async for event in subscription:
-            if isinstance(event, AgendaChanged | JudgeAgendaChanged):  # the bus event or the judge's own
+            if isinstance(event, AgendaChanged):  # announced by the agenda service, from any write
                 try:
                     self.sync()
                 except Exception:
                     log.exception("re-planning reminders after an agenda change failed")
-
-    def agenda_changed(self) -> None:
-        """Thread-safe notification: re-plan on the event loop (HUD handlers, tray, worker threads)."""
-        if self._loop is not None and not self._loop.is_closed():
-            try:
-                running = asyncio.get_running_loop()
-            except RuntimeError:
-                running = None
-            if running is not self._loop:
-                self._loop.call_soon_threadsafe(self.sync)
-                return
-        self.sync()
 
     # ------------------------------------------------------------ planning
 
@@ -172,9 +154,6 @@ class ReminderScheduler:
                 self._add_job(new)
                 self._plan[job_id] = new
         return self.planned()
-
-    async def _resync(self) -> None:
-        self.sync()  # a coroutine, so APScheduler runs it on the loop, not in a worker thread
 
     def _add_job(self, planned: PlannedReminder) -> None:
         run_date = datetime.fromtimestamp(planned.fire_ms / 1000, UTC)

@@ -6,7 +6,8 @@ them on an APScheduler 3.x scheduler as interval jobs with fixed ids. Callbacks 
 - `reflect(busy_sessions)`: one inner-thought pass (see `thought.reflect_once`); it may return a
   `Reflection` whose `say` is then spoken through `say(text, lang)` (turn gate and quiet hours apply).
 - `consolidate(busy_sessions)`: memory consolidation; sessions answering right now are to be skipped.
-- `expire()`: the agenda service's expiry (`OpenLoopService.expire`), returning an `AgendaChange`.
+- `expire()`: the agenda service's expiry (`OpenLoopService.expire`), returning an `AgendaChange`; the
+  service announces what expired (`AgendaChanged`), and the reminders re-plan from that event.
 
 A failing callback is logged and the next tick runs as usual: one part's error never stops the others.
 """
@@ -22,7 +23,6 @@ from typing import Any
 from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.triggers.interval import IntervalTrigger
 
-from jarvisd.events import AgendaChanged, EventBus
 from jarvisd.llm.base import BackendError
 from jarvisd.llm.priority import Preempted
 from jarvisd.reflect.thought import Reflection
@@ -51,16 +51,15 @@ SAY_WITHIN_SEC = 60.0  # a reflection remark not said within a minute (a long tu
 class ReflectionTicks:
     def __init__(self, *, gate: TurnGate, reflect: Reflect | None = None,
                  consolidate: Consolidate | None = None, expire: Callable[[], Any] | None = None,
-                 say: Say | None = None, on_agenda_change: Callable[[], object] | None = None,
-                 bus: EventBus | None = None, trigger: str = "both", interval_sec: float = 900,
+                 say: Say | None = None, trigger: str = "both", interval_sec: float = 900,
                  idle_sec: float = 180, consolidate_on_idle: bool = True,
                  sweep_sec: float = DEFAULT_SWEEP_SEC, say_within_sec: float = SAY_WITHIN_SEC,
                  clock: Callable[[], float] = time.time) -> None:
         if trigger not in ("interval", "idle", "both"):
             raise ValueError(f"reflection trigger must be interval, idle or both (got {trigger!r})")
-        self.gate, self.clock, self.bus = gate, clock, bus
+        self.gate, self.clock = gate, clock
         self.reflect, self.consolidate, self.expire = reflect, consolidate, expire
-        self.say, self.on_agenda_change = say, on_agenda_change
+        self.say = say
         self.trigger, self.interval_sec, self.idle_sec = trigger, interval_sec, idle_sec
         self.consolidate_on_idle, self.sweep_sec = consolidate_on_idle, sweep_sec
         self.say_within_sec = say_within_sec
@@ -144,7 +143,8 @@ class ReflectionTicks:
         return True
 
     async def expiry_sweep(self) -> bool:
-        """Close expired loops; when any closed, re-plan reminders and tell the HUD."""
+        """Close expired loops; returns whether any closed. The agenda service announces them
+        (`AgendaChanged`): the reminders re-plan and the HUD and tray re-read from that one event."""
         if self.expire is None:
             return False
         try:
@@ -152,10 +152,4 @@ class ReflectionTicks:
         except Exception:
             log.exception("agenda expiry sweep failed")
             return False
-        if not getattr(change, "changed", False):
-            return False
-        if self.on_agenda_change is not None:
-            self.on_agenda_change()
-        if self.bus is not None:
-            await self.bus.publish(AgendaChanged(reason="expired"))
-        return True
+        return bool(getattr(change, "changed", False))

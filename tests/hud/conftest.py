@@ -27,8 +27,10 @@ SEOUL = ZoneInfo("Asia/Seoul")
 HOST = "http://127.0.0.1:8765"
 
 
-def make_service(tmp_path: Path) -> OpenLoopService:
-    return OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL)
+def make_service(tmp_path: Path, bus: EventBus | None = None) -> OpenLoopService:
+    """The agenda as the daemon assembles it: it announces its changes on `bus`."""
+    return OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL,
+                           publish=bus.publish_nowait if bus is not None else None)
 
 
 def scripted_turns(bus: EventBus, answer: Callable[[str], str] = lambda text: f"You said: {text}"):
@@ -47,8 +49,8 @@ class Hud:
     """The app and the parts behind it, for one test."""
 
     def __init__(self, tmp_path: Path, mic: FakeMic | None = None) -> None:
-        self.service = make_service(tmp_path)
         self.bus = EventBus()
+        self.service = make_service(tmp_path, self.bus)
         self.status = StatusBoard({"backend": {"state": "embedded", "detail": "llama.cpp SmolLM2"}})
         self.mic = mic
         self.app = create_app(self.service, scripted_turns(self.bus), self.bus, self.status, TOKEN,

@@ -67,7 +67,8 @@ async def test_closing_a_loop_persists_and_publishes_agenda_changed(hud: Hud, tm
         response = await client.post(f"/api/openloops/{loop.id}", json={"status": status})
     assert response.status_code == 200
     assert response.json()["loop"]["status"] == status
-    assert isinstance(await next_event(sub, AgendaChanged), AgendaChanged)
+    event = await next_event(sub, AgendaChanged)
+    assert event.reason == status and [closed.id for closed in event.change.closed] == [loop.id]
     assert make_service(tmp_path).find(loop.id).status is expected  # a fresh service reads the JSONL log
 
 

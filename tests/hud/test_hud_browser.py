@@ -14,6 +14,8 @@ from jarvisd.events import AgendaChanged, ReminderDue, StatusChanged
 
 from .conftest import TOKEN, ServedHud
 
+pytestmark = pytest.mark.slow  # headless Chromium
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update"]

@@ -16,6 +16,8 @@ from jarvisd.hud.openapi import openapi_document
 
 from .conftest import TOKEN, ServedHud
 
+pytestmark = pytest.mark.slow  # a fuzzing run: 60 examples per operation against the app (about 9 s)
+
 DOCUMENT = openapi_document("test")
 COMPONENTS = DOCUMENT["components"]["schemas"]
 ALWAYS_POSSIBLE = {401, 403, 404, 405, 413}  # guard refusals and routing answers

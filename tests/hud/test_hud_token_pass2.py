@@ -22,6 +22,7 @@ def test_a_token_jarvisd_wrote_is_still_read(tmp_path):
     assert load_or_create_token(tmp_path) == token
 
 
+@pytest.mark.slow  # runs `jarvisd` as a subprocess
 def test_jarvisd_hud_says_so_in_one_line(tmp_path):
     import os
     import subprocess

@@ -8,6 +8,7 @@ import pytest
 
 import jarvisd.memory.scoring as scoring
 import jarvisd.memory.service as service
+import jarvisd.memory.writes as writes
 from jarvisd.memory.eval.harness import run_case
 from jarvisd.memory.eval.runner import SUITES, all_cases, main, select, summary
 
@@ -36,7 +37,7 @@ def test_isolation_and_access_pass_on_lancedb_with_no_leaks() -> None:
 
 
 def test_breaking_supersede_fails_the_semantic_suite() -> None:
-    with mock.patch.object(service, "superseded", lambda new, old: []):
+    with mock.patch.object(writes, "superseded", lambda new, old: []):  # where the fact writes use it
         assert "supersede shows the new fact" in failing("semantic")
 
 

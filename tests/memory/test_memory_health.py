@@ -8,6 +8,8 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from jarvisd.memory.health import check_memory
 from jarvisd.memory.items import new_item
 from jarvisd.memory.stores.lance import LanceMemoryStore
@@ -18,6 +20,7 @@ def item(n: int):
                     created_at=datetime(2026, 12, 1, tzinfo=UTC), item_id=f"id-{n}")
 
 
+@pytest.mark.slow  # a subprocess
 def test_a_missing_data_file_is_reported_with_the_version_that_still_reads(tmp_path: Path):
     uri = str(tmp_path / "memory.lance")
     store = LanceMemoryStore(uri, dimensions=8)

@@ -79,6 +79,7 @@ def test_token_f1_and_the_adversarial_rule() -> None:
     assert answers.judge("adoption agencies, counseling", "adoption agencies, counseling", 1).f1 > 0.5
 
 
+@pytest.mark.slow  # a run of the LoCoMo experiment on a sample (seconds)
 def test_evidence_scoring_without_a_model(tmp_path: Path) -> None:
     result = run(tmp_path)
     assert result["questions_scored"] == 3  # 'D:9:1' is read as D9:1, which this conversation lacks
@@ -88,6 +89,7 @@ def test_evidence_scoring_without_a_model(tmp_path: Path) -> None:
     assert (tmp_path / "chart.png").stat().st_size > 0
 
 
+@pytest.mark.slow  # a run of the LoCoMo experiment on a sample (seconds)
 def test_answer_model_answers_from_the_shown_memory_and_judges_by_f1(tmp_path: Path) -> None:
     model = ScriptedChatModel(reader)
     result = run(tmp_path, "--answer-limit", "2", answer_model=model)
@@ -114,6 +116,7 @@ def test_without_an_answering_model_the_run_stops_with_a_clear_message(
     assert not (tmp_path / "r.json").exists()
 
 
+@pytest.mark.slow  # a run of the LoCoMo experiment on a sample (seconds)
 def test_turns_src_shows_each_fact_with_its_source_turn(tmp_path: Path) -> None:
     facts = {"text": json.dumps([{"key": "trip", "value": "Ana travelled to Sweden", "importance": 0.9},
                                  {"key": "hobby", "value": "Ben makes cups in pottery class", "importance": 0.8},
@@ -140,6 +143,7 @@ def test_the_rules_extractor_keeps_first_person_sentences_through_the_real_parse
         ("Ana", "I just came back from my trip to Sweden.", 0.7)]
 
 
+@pytest.mark.slow  # a run of the LoCoMo experiment on a sample (seconds)
 def test_the_offline_ranking_replay_gives_what_the_full_run_gives(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """recall_ranking.py: the candidates kept by `dump`, ranked again with the shipped setting, show the
     same evidence as memory_net_value.py's own run; `grid` prints that setting first."""

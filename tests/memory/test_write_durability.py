@@ -14,6 +14,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from jarvisd.config import load_config
 from jarvisd.memory.cli import open_service
 from jarvisd.memory.scope import MemoryScope
@@ -67,6 +69,7 @@ REMEMBER_CHILD = """
 """
 
 
+@pytest.mark.slow  # a writer subprocess killed with SIGKILL
 def test_a_confirmed_remember_survives_a_sigkill(tmp_path: Path) -> None:
     env = {**os.environ, "JARVIS_HOME": str(tmp_path)}
     facts = ["my bank PIN hint is the blue notebook", "the spare key is under the red pot"]
@@ -96,6 +99,7 @@ RECORD_TURN_CHILD = """
 """
 
 
+@pytest.mark.slow  # a writer subprocess killed with SIGKILL
 def test_record_turn_is_durable_when_it_returns_without_a_flush(tmp_path: Path) -> None:
     """No turn-end flush here: the store's own rule keeps each acknowledged turn."""
     uri = str(tmp_path / "memory.lance")
@@ -129,6 +133,7 @@ CONSOLIDATION_CHILD = """
 """
 
 
+@pytest.mark.slow  # a writer subprocess killed with SIGKILL
 def test_a_consolidation_pass_survives_a_sigkill(tmp_path: Path) -> None:
     uri = str(tmp_path / "memory.lance")
     assert run_and_kill(CONSOLIDATION_CHILD, dict(os.environ), 1, uri) == ["1 1"]
@@ -137,6 +142,7 @@ def test_a_consolidation_pass_survives_a_sigkill(tmp_path: Path) -> None:
     assert all(i.metadata.get("consolidated") for i in items if i.source == "turn")
 
 
+@pytest.mark.slow  # a writer subprocess killed with SIGKILL
 def test_a_torn_journal_record_is_dropped_and_the_rest_replayed(tmp_path: Path) -> None:
     """A writer killed inside its journal append had not acknowledged that write: the records
     before it are replayed, the torn one is not."""

@@ -5,6 +5,7 @@ closes, English and Korean, with no language model. The shared seed dev set is r
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,7 @@ SEED_DEV = REPO.parent / "shared" / "bench" / "promise-capture-dev.tsv"
 
 @pytest.fixture(scope="module")
 def korean() -> KoreanAnalyzer:
-    analyzer = KoreanAnalyzer()
-    analyzer.load()
-    return analyzer
+    return KoreanAnalyzer()  # loads Kiwi on its first Korean text (about 3 s): those tests are marked slow
 
 
 def read(text: str, korean: KoreanAnalyzer) -> Reading:
@@ -43,7 +42,14 @@ SEED = _seed_rows()
 SEED_BY_ID = {row["id"]: row for row in SEED}
 
 
-@pytest.mark.parametrize("row", SEED, ids=[row["id"] for row in SEED])
+def korean_cases_slow(cases: list, text=lambda case: case[0] if isinstance(case, tuple) else case) -> list:
+    """Cases whose text holds Hangul are read through Kiwi, a real model loaded in about 3 s: marked
+    `slow`, so `pytest -m "not slow"` runs the English ones only."""
+    return [pytest.param(*(case if isinstance(case, tuple) else (case,)), marks=pytest.mark.slow)
+            if re.search("[\uac00-\ud7a3]", text(case)) else case for case in cases]
+
+
+@pytest.mark.parametrize("row", korean_cases_slow(SEED, lambda row: row["text"]), ids=[row["id"] for row in SEED])
 def test_seed_dev_line(row: dict[str, str], korean: KoreanAnalyzer) -> None:
     reading = read(row["text"], korean)
     words = [w.strip().lower() for w in row["expect_words"].split("|")]
@@ -487,6 +493,7 @@ KO_NO_CLOSURE = ["민수가 보고서 끝내겠다고 말했어", "보고서 보
                  "작년에 이사하느라 정말 힘들었어", "민지가 내일까지 보고서 보내준대"]
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 @pytest.mark.parametrize(("text", "expected"), KO_PROMISES)
 def test_korean_promise(text: str, expected: list[str], korean: KoreanAnalyzer) -> None:
     reading = read(text, korean)
@@ -494,6 +501,7 @@ def test_korean_promise(text: str, expected: list[str], korean: KoreanAnalyzer) 
     assert not reading.question
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 @pytest.mark.parametrize(("text", "expected"), KO_REMINDERS)
 def test_korean_reminder(text: str, expected: str, korean: KoreanAnalyzer) -> None:
     reading = read(text, korean)
@@ -501,11 +509,13 @@ def test_korean_reminder(text: str, expected: str, korean: KoreanAnalyzer) -> No
     assert reading.commitments[0].remind
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 @pytest.mark.parametrize("text", KO_NOT_PROMISES)
 def test_korean_no_promise(text: str, korean: KoreanAnalyzer) -> None:
     assert read(text, korean).commitments == ()
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 @pytest.mark.parametrize(("text", "status", "reference"), KO_CLOSURES)
 def test_korean_closure(text: str, status: str, reference: str, korean: KoreanAnalyzer) -> None:
     reading = read(text, korean)
@@ -513,6 +523,7 @@ def test_korean_closure(text: str, status: str, reference: str, korean: KoreanAn
     assert (reading.closures[0].status, reading.closures[0].reference) == (status, reference), reading
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 @pytest.mark.parametrize("text", KO_NO_CLOSURE)
 def test_korean_no_closure(text: str, korean: KoreanAnalyzer) -> None:
     assert read(text, korean).closures == ()
@@ -520,7 +531,7 @@ def test_korean_no_closure(text: str, korean: KoreanAnalyzer) -> None:
 
 # ---------------------------------------------------------------- questions, clauses, sentences
 
-@pytest.mark.parametrize(("text", "question"), [
+@pytest.mark.parametrize(("text", "question"), korean_cases_slow([
     ("Did I send the report?", True),
     ("do i need to bring anything", True),
     ("what time is it", True),
@@ -533,7 +544,7 @@ def test_korean_no_closure(text: str, korean: KoreanAnalyzer) -> None:
     ("오늘 무슨 요일이야", True),
     ("약 먹었나", True),
     ("보고서 보냈어", False),
-])
+]))
 def test_question(text: str, question: bool, korean: KoreanAnalyzer) -> None:
     assert read(text, korean).question is question
 
@@ -560,6 +571,7 @@ def test_two_promises_with_their_own_times_get_their_own_clauses(korean: KoreanA
     assert "by Friday" in second.clause and "at 5" not in second.clause
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_korean_clause_and_span_in_a_longer_utterance(korean: KoreanAnalyzer) -> None:
     text = "아 맞다. 목요일 정오까지 지원서 제출해야 해"
     (c,) = read(text, korean).commitments
@@ -573,13 +585,14 @@ def test_promise_and_closure_in_one_utterance(korean: KoreanAnalyzer) -> None:
     assert [(c.status, c.reference) for c in reading.closures] == [("done", "book the flights")]
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_korean_run_on_transcript_is_split_at_final_endings(korean: KoreanAnalyzer) -> None:
     reading = read("보고서 보냈어 이제 은행 가야 돼", korean)
     assert actions(reading) == ["은행 가기"]
     assert [(c.status, c.reference) for c in reading.closures] == [("done", "보고서 보내기")]
 
 
-@pytest.mark.parametrize(("text", "promised", "closed"), [
+@pytest.mark.parametrize(("text", "promised", "closed"), korean_cases_slow([
     ("I sent the report I still need to call the bank", ["call the bank"], [("done", "send the report")]),
     ("okay so I finished the slides and now I have to email them to Sam", ["email them to Sam"],
      [("done", "finish the slides")]),
@@ -587,7 +600,7 @@ def test_korean_run_on_transcript_is_split_at_final_endings(korean: KoreanAnalyz
     ("i already booked the flights so i dont need to do that anymore", [], [("done", "book the flights")]),
     ("보고서 보냈고 이제 은행 가야 돼", ["은행 가기"], [("done", "보고서 보내기")]),
     ("치과는 취소하고 대신 병원 가야 돼", ["병원 가기"], [("dismissed", "치과")]),
-])
+]))
 def test_unpunctuated_transcripts_that_close_and_promise(text: str, promised: list[str],
                                                         closed: list[tuple[str, str]], korean: KoreanAnalyzer) -> None:
     reading = read(text, korean)
@@ -595,6 +608,7 @@ def test_unpunctuated_transcripts_that_close_and_promise(text: str, promised: li
     assert [(c.status, c.reference) for c in reading.closures] == closed
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_mixed_script_goes_by_the_heavier_script(korean: KoreanAnalyzer) -> None:
     assert actions(read("내일 meeting 자료 준비해야 해", korean)) == ["meeting 자료 준비하기"]
     assert actions(read("I need to call 엄마 tonight", korean)) == ["call 엄마"]
@@ -632,6 +646,7 @@ def _score_line(row: dict[str, str], korean: KoreanAnalyzer) -> bool | None:
     return None
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_jarvisd_dev_set_as_a_whole(korean: KoreanAnalyzer) -> None:
     lines = [line for line in JARVISD_DEV.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
     scored = [(row["id"], _score_line(row, korean)) for row in csv.DictReader(lines, delimiter="\t")]
@@ -640,27 +655,30 @@ def test_jarvisd_dev_set_as_a_whole(korean: KoreanAnalyzer) -> None:
     assert len(scored) - len(misses) >= JARVISD_DEV_MIN * len(scored), misses
 
 
-@pytest.mark.parametrize(("text", "expected"), [
+@pytest.mark.parametrize(("text", "expected"), korean_cases_slow([
     ("Let me remember to buy a birthday gift for Dad by Thursday.", ["buy a birthday gift for Dad"]),
     ("gonna call the vet tomorrow", ["call the vet"]),
     ("I told my boss I'd have the quarterly report done by the 10th", ["have the quarterly report done"]),
     ("언젠가 요가 다시 시작할 거야", ["요가 다시 시작하기"]),          # Kiwi reads 요+가: no subject
     ("비가 오면 우산 챙겨야 해", ["우산 챙기기"]),                      # the subject of a condition only
-])
+]))
 def test_promises_found_after_the_second_held_out_set(text: str, expected: list[str], korean: KoreanAnalyzer) -> None:
     assert [c.action for c in read(text, korean).commitments] == expected
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 @pytest.mark.parametrize("text", ["심심해 얘기 좀 하자", "비가 올 거야", "우리 좀 쉬자"])
 def test_chat_and_forecasts_are_no_promise(text: str, korean: KoreanAnalyzer) -> None:
     assert read(text, korean).commitments == ()
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_a_bare_korean_finish_word_closes(korean: KoreanAnalyzer) -> None:
     (closure,) = read("영수증 정리 끝!", korean).closures
     assert (closure.status, closure.reference) == ("done", "영수증 정리")
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 @pytest.mark.parametrize(("text", "reference"), [("수진이한테 책 빌려주는 건 없던 걸로 해줘", "수진이한테 책 빌려주기"),
                                                  ("옷장 정리는 안 하기로 했어, 그거 빼줘", "옷장 정리")])
 def test_korean_withdrawals_after_the_third_held_out_set(text: str, reference: str, korean: KoreanAnalyzer) -> None:
@@ -668,6 +686,7 @@ def test_korean_withdrawals_after_the_third_held_out_set(text: str, reference: s
     assert (closure.status, closure.reference) == ("dismissed", reference)
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_a_negated_helper_verb_chain_still_withdraws(korean: KoreanAnalyzer) -> None:
     (closure,) = read("지수 책은 안 돌려줘도 된대, 그거 빼줘", korean).closures
     assert (closure.status, closure.reference) == ("dismissed", "지수 책")
@@ -680,6 +699,7 @@ def test_two_openers_each_with_its_time_get_their_own_clauses(korean: KoreanAnal
         ("send the report", "I have to send the report tomorrow at 4pm")]
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_an_english_and_a_korean_promise_in_one_sentence_are_both_read(korean: KoreanAnalyzer) -> None:
     reading = read("I'll call mom tomorrow at 3pm and 내일 오후 4시까지 보고서 보내야 해", korean)
     assert [c.action for c in reading.commitments] == ["call mom", "보고서 보내기"]
@@ -696,17 +716,20 @@ def test_english_promises_found_by_held_out_sets_6_and_7(text: str, action: str)
     assert actions(read(text, None)) == [action]
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_a_time_said_after_the_promise_belongs_to_it(korean: KoreanAnalyzer) -> None:
     (c,) = read("조카 학원에서 데려오기로 했어요, 5시 반에요.", korean).commitments
     assert "5시 반" in c.clause
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_a_reason_with_its_own_day_is_not_the_due(korean: KoreanAnalyzer) -> None:
     (c,) = read("내일 손님 오시니까 오늘 청소 좀 해 둬야겠어요.", korean).commitments
     assert c.clause.startswith("오늘")
 
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_a_thing_named_a_sentence_before_is_kept_across_full_stops(korean: KoreanAnalyzer) -> None:
     reading = read("그 거래처 계약서, 음... 금요일까지 보내기로 했어", korean)
     assert actions(reading) == ["거래처 계약서 보내기"]
@@ -721,6 +744,7 @@ def test_english_withdrawals_found_by_held_out_set_8(text: str, reference: str) 
     assert (closure.status, closure.reference) == ("dismissed", reference)
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_someone_else_did_it_already_closes(korean: KoreanAnalyzer) -> None:
     (closure,) = read("고양이 모래는 동생이 벌써 시켰대", korean).closures
     assert closure.status == "done" and "고양이 모래" in closure.reference

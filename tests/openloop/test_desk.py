@@ -28,9 +28,7 @@ class Clock:
 
 @pytest.fixture(scope="module")
 def korean() -> KoreanAnalyzer:
-    analyzer = KoreanAnalyzer()
-    analyzer.load()
-    return analyzer
+    return KoreanAnalyzer()  # loads Kiwi on its first Korean text (about 3 s): those tests are marked slow
 
 
 @pytest.fixture
@@ -59,6 +57,7 @@ def test_a_promise_is_kept_with_the_due_from_its_words_and_confirmed_in_one_sent
     assert reply.final and reply.text == f"Got it: {loop.desc}, tomorrow at 3 PM."
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_a_korean_promise_is_kept_and_confirmed_in_korean(desk, service):
     reply = desk.handle("금요일 오전 10시에 치과 예약 전화해야 돼")
     (loop,) = service.agenda()
@@ -80,6 +79,7 @@ def test_no_then_a_weekday_moves_the_due_and_keeps_the_time_of_day(desk, service
     assert reply.text == f"Updated: {loop.desc}, now Thursday at 3 PM."
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_a_korean_correction_moves_the_due(desk, service):
     desk.handle("내일 오후 3시까지 분기 보고서 보내야 해")
     desk.handle("아니 목요일")
@@ -102,6 +102,7 @@ def test_saying_it_is_done_closes_the_promise_it_names(desk, service):
     assert reply.text.startswith("Marked done:")
 
 
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_a_korean_cancellation_dismisses_the_promise(desk, service):
     desk.handle("글피 오후 2시에 은행 가야 돼")
     desk.handle("은행 가는 건 취소됐어")
@@ -160,7 +161,7 @@ def test_remind_me_to_sets_the_moment_to_remind_at(desk, service):
 
 
 @pytest.mark.parametrize("text", ["I need to pay the rent on February 30th.", "I have to renew the lease by 9999-12-31.",
-                                  "2월 30일까지 월세 내야 해"])
+                                  pytest.param("2월 30일까지 월세 내야 해", marks=pytest.mark.slow)])  # Korean: Kiwi
 def test_an_impossible_date_is_never_stored_and_the_user_is_told(desk, service, text):
     reply = desk.handle(text)
     assert reply is not None and ("When is it due?" in reply.text or "기한이 언제예요?" in reply.text)

@@ -9,6 +9,8 @@ import pytest
 
 from jarvisd.openloop.korean_morph import KoreanAnalyzer, Morph
 
+pytestmark = pytest.mark.slow  # loads the Korean model (kiwipiepy)
+
 
 @pytest.fixture(scope="module")
 def analyzer() -> KoreanAnalyzer:

@@ -9,10 +9,11 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from jarvisd.config import load_config
-from jarvisd.openloop.cli import USAGE, add_parser, handle_openloop_command, run
 from jarvisd.openloop.model import LoopStatus
+from jarvisd.openloop.replies import USAGE, handle_openloop_command
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore, MemoryLoopStore
+from jarvisd.openloop_cli import add_parser, run
 
 
 @pytest.fixture

@@ -21,6 +21,8 @@ from jarvisd.openloop.model import LoopStatus, OpenLoop
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
 
+pytestmark = pytest.mark.slow  # a daemon subprocess
+
 
 def free_port() -> int:
     with socket.socket() as s:

@@ -8,11 +8,12 @@ from collections.abc import AsyncIterator, Sequence
 
 import pytest
 
+from jarvisd.events import AgendaChanged
 from jarvisd.llm.base import ChatChunk, Message, ToolSpec
 from jarvisd.llm.scripted import ScriptedChatModel
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.judge import AgendaJudge
-from jarvisd.openloop.model import AgendaChanged, LoopStatus
+from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import MemoryLoopStore
 
@@ -42,10 +43,11 @@ class GatedModel:
             yield chunk
 
 
-async def test_judge_runs_beside_the_reply_and_announces_the_change_afterwards(service):
+async def test_judge_runs_beside_the_reply_and_the_change_is_announced_afterwards(service):
     events: list[str] = []
     model = GatedModel([REPORT_ANSWER])
-    judge = AgendaJudge(model, service, on_agenda_changed=lambda e: events.append(f"agenda_changed:{len(e.change.opened)}"))
+    service.publish = lambda e: events.append(f"agenda_changed:{len(e.change.opened)}")
+    judge = AgendaJudge(model, service)
 
     async def reply() -> None:
         for _ in range(3):
@@ -75,28 +77,27 @@ async def test_judge_sees_open_loops_newest_first_and_the_local_time(service, cl
     assert "@YYYY-MM-DD HH:MM (근거:" in messages[0].content
 
 
-async def test_async_listener_is_awaited(service):
+async def test_the_service_announces_the_judgement_once_with_what_it_changed(service):
     seen: list[AgendaChanged] = []
-
-    async def listener(event: AgendaChanged) -> None:
-        await asyncio.sleep(0)
-        seen.append(event)
-
-    await AgendaJudge(ScriptedChatModel([REPORT_ANSWER]), service, listener).judge(REPORT_INPUT, session="s1")
-    assert [(e.session, e.user_input) for e in seen] == [("s1", REPORT_INPUT)]
+    service.publish = seen.append
+    await AgendaJudge(ScriptedChatModel([REPORT_ANSWER]), service).judge(REPORT_INPUT, session="s1")
+    assert [(e.reason, [(loop.session, loop.evidence) for loop in e.change.opened]) for e in seen] == \
+        [("judgement", [("s1", "내일 오후 3시까지 분기 보고서 초안을 팀장님께 보내야 해")])]
 
 
 async def test_no_event_when_the_agenda_did_not_change(service):
     seen: list[AgendaChanged] = []
-    await AgendaJudge(ScriptedChatModel([{"text": "open_loops: 없음"}]), service, seen.append).judge("안녕")
+    service.publish = seen.append
+    await AgendaJudge(ScriptedChatModel([{"text": "open_loops: 없음"}]), service).judge("안녕")
     assert seen == []
 
 
 async def test_a_failing_model_still_lets_a_dismissal_close_the_loop(service, caplog):
     await AgendaJudge(ScriptedChatModel([REPORT_ANSWER]), service).judge(REPORT_INPUT)
     seen: list[AgendaChanged] = []
+    service.publish = seen.append
     broken = ScriptedChatModel([])  # raises BackendError: no answer left
-    change = await AgendaJudge(broken, service, seen.append).judge("보고서는 취소됐어")
+    change = await AgendaJudge(broken, service).judge("보고서는 취소됐어")
     assert [loop.status for loop in change.closed] == [LoopStatus.DISMISSED]
     assert len(seen) == 1 and "applying the dismissal rule only" in caplog.text
 

@@ -121,8 +121,9 @@ def test_replay_refuses_a_turn_without_time(tmp_path):
         load_scenario(bad)
 
 
+@pytest.mark.slow  # runs the CLI as a subprocess
 def test_replay_command_runs_as_a_program():
-    out = subprocess.run([sys.executable, "-m", "jarvisd.openloop.cli", "openloop", "replay",
+    out = subprocess.run([sys.executable, "-m", "jarvisd.openloop_cli", "openloop", "replay",
                           str(SCENARIOS / "03_judge_misses_the_number.json")],
                          cwd=REPO, capture_output=True, text=True, check=True).stdout
     records = [json.loads(line) for line in out.splitlines()]

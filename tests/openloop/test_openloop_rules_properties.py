@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jarvisd.openloop import rules
+
+pytestmark = pytest.mark.slow  # fuzzing runs of 50-80 examples each (about 3 s)
 
 VOCAB = ["치과", "안과", "예약하기", "예약", "잡기", "취소", "엄마한테", "엄마에게", "전화하기", "보고서", "분기",
          "초안을", "보내기", "받기", "팀장님께", "the", "a", "book", "cancel", "dentist", "appointment", "review",

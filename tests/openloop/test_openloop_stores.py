@@ -190,6 +190,7 @@ WRITER = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow  # a writer subprocess killed mid-append
 @pytest.mark.parametrize("kind", ["jsonl", "lancedb"])
 def test_writer_killed_mid_append_loses_no_acknowledged_loop(tmp_path, kind):
     path = str(tmp_path / ("openloops.jsonl" if kind == "jsonl" else "agenda.lance"))

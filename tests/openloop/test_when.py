@@ -501,18 +501,21 @@ NOWS = st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2090, 1, 
                     timezones=st.sampled_from([SEOUL, NEW_YORK, ZoneInfo("UTC")]))
 
 
+@pytest.mark.slow  # a fuzzing run of hundreds of examples (seconds)
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=80), NOWS)
 def test_arbitrary_text_never_raises_anything_else(text: str, now: datetime) -> None:
     _check(text, now)
 
 
+@pytest.mark.slow  # a fuzzing run of hundreds of examples (seconds)
 @settings(max_examples=500, deadline=None)
 @given(st.lists(TIME_WORDS, max_size=8).map(" ".join), NOWS)
 def test_time_word_soup_never_raises_anything_else(text: str, now: datetime) -> None:
     _check(text, now)
 
 
+@pytest.mark.slow  # a fuzzing run of hundreds of examples (seconds)
 @settings(max_examples=300, deadline=None)
 @given(st.lists(TIME_WORDS, max_size=8).map("".join))
 def test_time_spans_never_raise(text: str) -> None:

@@ -112,18 +112,20 @@ async def test_a_reflection_worth_saying_is_spoken_and_a_silent_one_is_not(gate,
     assert said == [("Shall I remind you of the report?", "en")]
 
 
-async def test_the_expiry_sweep_closes_expired_loops_and_tells_the_planner_and_the_hud(agenda, gate, clock):
+async def test_the_expiry_sweep_closes_expired_loops_and_the_agenda_announces_it_once(agenda, gate, clock):
     bus = EventBus()
     hud = bus.subscribe()
-    replanned: list[bool] = []
     promise = agenda.add("send the report", due_ms=local_ms("2026-10-15 10:00"))
-    t = ticks(gate, clock, expire=agenda.expire, on_agenda_change=lambda: replanned.append(True), bus=bus)
+    agenda.publish = bus.publish_nowait  # as the daemon assembles it; the planner and the HUD follow the bus
+    t = ticks(gate, clock, expire=agenda.expire)
     assert not await t.expiry_sweep()
     clock.set_local("2026-10-15 16:01")  # due + 6 h
     assert await t.expiry_sweep()
     assert agenda.find(promise.id).status is LoopStatus.EXPIRED
-    assert replanned == [True]
-    assert isinstance(await hud.get(), AgendaChanged)
+    event = hud.queue.get_nowait()
+    assert isinstance(event, AgendaChanged) and event.reason == "expired"
+    assert [loop.id for loop in event.change.closed] == [promise.id]
+    assert hud.queue.empty()  # once: the sweep itself publishes nothing
 
 
 def test_install_adds_the_jobs_the_trigger_asks_for(gate, clock):

@@ -268,14 +268,16 @@ async def test_agenda_changed_on_the_bus_re_plans(agenda, speaker, gate, clock):
     assert bus.subscriber_count == 0
 
 
-async def test_agenda_changed_from_another_thread_re_plans_on_the_loop(agenda, speaker, gate, clock):
+async def test_an_agenda_write_from_another_thread_re_plans_on_the_loop(agenda, speaker, gate, clock):
+    """The service announces a write made in a worker thread (the HUD's, the tray's) on the bus's loop."""
+    bus = EventBus()
     scheduler = AsyncIOScheduler(timezone=SEOUL)
     scheduler.start(paused=True)
-    rs = reminders(agenda, speaker, gate, clock, scheduler=scheduler)
+    rs = reminders(agenda, speaker, gate, clock, bus=bus, scheduler=scheduler)
     rs.start()
+    agenda.publish = bus.publish_nowait
     try:
-        report_promise(agenda)
-        await asyncio.to_thread(rs.agenda_changed)
+        await asyncio.to_thread(report_promise, agenda)
         for _ in range(5):
             await asyncio.sleep(0)
         assert len(rs.planned()) == 2
@@ -360,17 +362,27 @@ async def test_a_reminder_cut_off_by_shutdown_is_spoken_after_the_restart(tmp_pa
     assert spoken == ["Reminder: water the plants. It's due in 1 minute."]
 
 
-async def test_an_unannounced_agenda_change_is_picked_up_by_the_periodic_re_plan(agenda, speaker, gate, clock):
-    from jarvisd.reflect.scheduler import RESYNC_JOB
-
+async def test_every_agenda_write_is_announced_so_no_periodic_re_plan_is_needed(agenda, speaker, gate, clock):
+    """The 300 s re-plan is gone: each write through the service is announced, and the scheduler needs
+    no other call. Its jobs are the date jobs of the plan and nothing else."""
+    bus = EventBus()
     scheduler = AsyncIOScheduler(timezone=SEOUL)
     scheduler.start(paused=True)
-    rs = reminders(agenda, speaker, gate, clock, scheduler=scheduler)
+    rs = reminders(agenda, speaker, gate, clock, bus=bus, scheduler=scheduler)
     rs.start()
+    agenda.publish = bus.publish_nowait
     try:
-        report_promise(agenda)  # nobody calls agenda_changed()
-        assert rs.planned() == []
-        await scheduler.get_job(RESYNC_JOB).func()
+        promise = report_promise(agenda)  # nobody calls rs.sync()
+        for _ in range(5):
+            await asyncio.sleep(0)
         assert fire_times(rs) == [(60, "2026-10-15 14:00"), (10, "2026-10-15 14:50")]
+        agenda.reschedule(promise.id, due_ms=local_ms("2026-10-15 17:00"))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert fire_times(rs) == [(60, "2026-10-15 16:00"), (10, "2026-10-15 16:50")]
+        agenda.done(promise.id)
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert rs.planned() == [] and scheduler.get_jobs() == []
     finally:
         await rs.stop(consolidate=False)

@@ -9,10 +9,14 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from jarvisd.config import load_config
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.voice.audio import MIC_RATE, read_wav
 from tests.voice.conftest import daemon_env, squeeze_silence
+
+pytestmark = pytest.mark.slow  # a daemon subprocess with Whisper, piper and PulseAudio
 
 
 def test_the_running_daemon_speaks_a_reminder_that_names_the_promise(pulse, models, tmp_path):

@@ -11,8 +11,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from jarvisd.voice.audio import MIC_RATE, read_wav
 from tests.voice.conftest import daemon_env, espeak, squeeze_silence
+
+pytestmark = pytest.mark.slow  # a daemon subprocess with Whisper, piper and PulseAudio
 
 
 def _open_loops(path: Path) -> dict[str, dict]:

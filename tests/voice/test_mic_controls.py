@@ -3,6 +3,8 @@ button opens push-to-talk."""
 
 import dataclasses
 
+import pytest
+
 from jarvisd.events import EventBus, StatusChanged
 from jarvisd.voice.build import build_pipeline
 from jarvisd.voice.events import SpeechStarted, TurnStarted
@@ -10,6 +12,8 @@ from jarvisd.voice.files import WavFileSink, WavFileSource
 from jarvisd.voice.pipeline import VoiceSettings
 from tests.voice.conftest import EventLog
 from tests.voice.test_voice_files import question, scripted  # noqa: F401 (fixture)
+
+pytestmark = pytest.mark.slow  # Whisper and piper
 
 
 async def run(cfg, models, wav, *, activation, before):

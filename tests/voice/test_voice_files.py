@@ -50,6 +50,7 @@ def question(speech_dir: Path) -> Path:
     return espeak("What is on my calendar tomorrow morning?", speech_dir / "question.wav")
 
 
+@pytest.mark.slow  # Whisper and piper
 async def test_silence_and_low_noise_never_reach_the_agent(cfg, models, tmp_path):
     rng = np.random.default_rng(7)
     quiet = np.concatenate([np.zeros(2 * MIC_RATE, np.float32),
@@ -68,6 +69,7 @@ async def test_silence_and_low_noise_never_reach_the_agent(cfg, models, tmp_path
     assert len(sink.audio) == 0
 
 
+@pytest.mark.slow  # Whisper and piper
 async def test_a_spoken_question_is_transcribed_answered_and_spoken(cfg, models, question, tmp_path):
     answer_text = "You have a design review in the morning and lunch with your team at noon."
     log, sink = await run_file(cfg, models, question, scripted(answer_text), out=tmp_path / "answer.wav")
@@ -80,6 +82,7 @@ async def test_a_spoken_question_is_transcribed_answered_and_spoken(cfg, models,
     assert word_error_rate(answer_text, heard.text) <= 0.2
 
 
+@pytest.mark.slow  # Whisper and piper
 async def test_transcript_wake_engine_ignores_speech_without_the_wake_phrase(cfg, models, question):
     log, _ = await run_file(cfg, models, question, scripted("never"), activation="wake")
     assert log.of(TurnStarted) == []
@@ -87,6 +90,7 @@ async def test_transcript_wake_engine_ignores_speech_without_the_wake_phrase(cfg
     assert dropped.reason == "no wake phrase"
 
 
+@pytest.mark.slow  # Whisper and piper
 async def test_transcript_wake_engine_wake_phrase_starts_a_turn_and_a_follow_up_needs_none(cfg, models, speech_dir, tmp_path):
     wake = espeak("Jarvis, what is the weather today?", speech_dir / "wake.wav")
     follow = espeak("And what about tomorrow?", speech_dir / "follow.wav")
@@ -110,6 +114,7 @@ def cli(cfg, *argv: str, answer_factory=None) -> int:
     return args.func(cfg, args)
 
 
+@pytest.mark.slow  # Whisper and piper
 def test_say_writes_speech_that_whisper_reads_back(cfg, models, tmp_path, capsys):
     out = tmp_path / "say.wav"
     assert cli(cfg, "say", "The backup finished without errors.", "--out", str(out)) == 0
@@ -117,6 +122,7 @@ def test_say_writes_speech_that_whisper_reads_back(cfg, models, tmp_path, capsys
     assert word_error_rate("The backup finished without errors.", models.recognizer.transcribe(audio).text) <= 0.2
 
 
+@pytest.mark.slow  # Whisper and piper
 def test_transcribe_prints_text_and_detected_language(cfg, store, question, capsys):
     assert cli(cfg, "transcribe", str(question), "--json", "--language", "auto") == 0
     result = json.loads(capsys.readouterr().out)
@@ -124,6 +130,7 @@ def test_transcribe_prints_text_and_detected_language(cfg, store, question, caps
     assert word_error_rate("What is on my calendar tomorrow morning?", result["text"]) <= 0.2
 
 
+@pytest.mark.slow  # Whisper and piper
 def test_listen_runs_the_pipeline_once_with_the_given_agent(cfg, store, question, tmp_path, capsys):
     out = tmp_path / "listen.wav"
     factory = lambda _cfg: scripted("Two meetings, both after lunch.")  # noqa: E731
@@ -143,6 +150,7 @@ def test_missing_input_file_is_reported_not_raised(cfg, tmp_path, capsys):
 # --- the speech queue ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # Whisper and piper
 async def test_interrupting_flushes_every_queued_sentence_of_the_stale_utterance(models):
     from jarvisd.voice.events import Interrupted, PlaybackStarted, SentenceReady
     from jarvisd.voice.speaking import SpeechQueue
@@ -173,6 +181,7 @@ async def test_interrupting_flushes_every_queued_sentence_of_the_stale_utterance
     assert len(sink.audio) / sink.rate < first_sentence_sec + 1.5  # the later sentences never played
 
 
+@pytest.mark.slow  # Whisper and piper
 def test_the_short_context_reads_a_command_like_the_full_30_second_window(models, question):
     from jarvisd.voice.stt import SpeechRecognizer
 
@@ -183,6 +192,7 @@ def test_the_short_context_reads_a_command_like_the_full_30_second_window(models
     assert word_error_rate("What is on my calendar tomorrow morning?", short.text) == 0.0
 
 
+@pytest.mark.slow  # Whisper and piper
 @pytest.mark.parametrize("pressed", [True, False])
 async def test_push_to_talk_hears_only_while_the_toggle_is_open(cfg, models, question, pressed):
     bus = EventBus()
@@ -201,6 +211,7 @@ async def test_push_to_talk_hears_only_while_the_toggle_is_open(cfg, models, que
     assert log.of(SpeechStarted) if pressed else not log.of(SpeechStarted)
 
 
+@pytest.mark.slow  # Whisper and piper
 async def test_a_voice_turn_reaches_the_transcript_once(cfg, models, question, tmp_path):
     """The HUD's transcript shows each spoken turn once: the assistant publishes its lines, the
     pipeline does not publish them again."""

@@ -29,6 +29,8 @@ from jarvisd.voice.events import (
 from jarvisd.voice.pipeline import VoicePipeline, VoiceSettings
 from tests.voice.conftest import EventLog, espeak, squeeze_silence, word_error_rate
 
+pytestmark = pytest.mark.slow  # Whisper, piper and PulseAudio
+
 LONG_ANSWER = ("Here is your week. On Monday you have the planning meeting at ten. "
                "On Tuesday the dentist expects you at three. On Wednesday the report is due. "
                "On Thursday you fly to Busan in the morning. Finally, the purple elephant parade is on Friday.")

@@ -1,9 +1,10 @@
-"""The open-loop commands: `/openloop [done|dismiss <id>]` in conversation, and
-`jarvisd openloop list|done|dismiss|open|replay` on the command line. Both go through the service.
+"""`jarvisd openloop list|done|dismiss|open|replay` on the command line, through the agenda service.
 
-On the command line the agenda has one owner at a time: with no daemon running, the command takes the
-data dir's instance lock and works on the store; while `jarvisd run` holds the lock, it goes through
-the daemon's HUD API (`jarvisd.openloop.remote`) and never writes the file behind the daemon's back.
+The agenda has one owner at a time: with no daemon running, the command takes the data dir's instance
+lock and works on the store; while `jarvisd run` holds the lock, it goes through the daemon's HUD API
+(`jarvisd.openloop_remote`) and never writes the file behind the daemon's back. This is the command
+line's side of the agenda: the domain package `openloop` knows nothing of it (the text replies it
+prints come from `openloop.replies`, as the `/openloop` slash command's do).
 """
 
 from __future__ import annotations
@@ -13,52 +14,9 @@ import json
 import sys
 from typing import Any
 
-from jarvisd.openloop.remote import (
-    EXIT_NOT_FOUND,
-    EXIT_OK,
-    EXIT_REFUSED,
-    Outcome,
-    RunningDaemon,
-    changed_line,
-)
+from jarvisd.openloop.replies import changed_line, format_views
 from jarvisd.openloop.service import LoopNotFound, OpenLoopService, ReviveRefused
-
-USAGE = "usage: /openloop | /openloop done <id|8-char prefix> | /openloop dismiss <id|8-char prefix>"
-
-
-def _line(view: dict[str, Any]) -> str:
-    due = f" (기한 {view['due']})" if view["due"] else ""
-    status = "" if view["status"] == "open" else f" [{view['status']}]"
-    return f"{view['short_id']}  {view['desc']}{due}{status}"
-
-
-def format_views(open_views: list[dict[str, Any]], closed_views: list[dict[str, Any]] | None = None) -> str:
-    lines = [_line(view) for view in open_views] or ["No open loops. (열린 약속 없음)"]
-    if closed_views:
-        lines += ["", "Recently closed:"] + [_line(view) for view in closed_views]
-    return "\n".join(lines)
-
-
-def format_agenda(service: OpenLoopService, include_closed: bool = False) -> str:
-    closed = [service.view(loop) for loop in service.recently_closed()] if include_closed else []
-    return format_views([service.view(loop) for loop in service.agenda()], closed)
-
-
-def handle_openloop_command(service: OpenLoopService, text: str) -> str:
-    """`/openloop` lists the open loops; `/openloop done|dismiss <id or prefix>` closes one.
-    There is no revive here (the HUD's ↺ does it), as in seed 000."""
-    parts = text.strip().split()
-    if not parts or parts[0] != "/openloop":
-        return USAGE
-    if len(parts) == 1 or parts[1] in ("list", "ls"):
-        return format_agenda(service)
-    if len(parts) == 3 and parts[1] in ("done", "dismiss"):
-        try:
-            loop = service.done(parts[2]) if parts[1] == "done" else service.dismiss(parts[2])
-        except LoopNotFound as exc:
-            return str(exc)
-        return changed_line(service.view(loop))
-    return USAGE
+from jarvisd.openloop_remote import EXIT_NOT_FOUND, EXIT_OK, EXIT_REFUSED, Outcome, RunningDaemon
 
 
 def change_status(service: OpenLoopService, verb: str, loop_id: str) -> Outcome:
@@ -143,7 +101,8 @@ def run_through_daemon(cfg: Any, args: argparse.Namespace, daemon: RunningDaemon
 
 def _snapshot(cfg: Any) -> OpenLoopService:
     """The configured store's records in a memory store: expiry applies to the copy, never the file."""
-    from jarvisd.openloop.stores import MemoryLoopStore, open_store
+    from jarvisd.openloop.store_factory import open_store
+    from jarvisd.openloop.stores import MemoryLoopStore
 
     store = open_store(cfg.openloop.store, cfg)
     copy = MemoryLoopStore()
@@ -194,7 +153,7 @@ def run(args: argparse.Namespace, service: OpenLoopService | None = None) -> int
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m jarvisd.openloop.cli ...`: the same commands before `jarvisd` wires them in."""
+    """`python -m jarvisd.openloop_cli ...`: the same commands before `jarvisd` wires them in."""
     parser = argparse.ArgumentParser(prog="jarvisd")
     add_parser(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)

@@ -5,6 +5,7 @@ file, so a command that wrote the file behind its back would be lost or overwrit
 lock is held, changes go through the daemon's HUD API (`POST /api/openloops/{id}`, the per-install
 token, the configured `hud` address) and reads through `GET /api/agenda`. When the HUD does not
 answer, a change is refused and nothing is written; a read falls back to the file and says it may lag.
+A client of the HUD, on the command line's side: the domain package `openloop` does not import it.
 """
 
 from __future__ import annotations
@@ -15,18 +16,14 @@ from typing import Any
 
 import httpx
 
+from jarvisd.openloop.replies import changed_line
+
 EXIT_OK = 0
 EXIT_NOT_FOUND = 1       # no such loop, or a prefix that matches several
 EXIT_REFUSED = 3         # reopening would expire the loop at once (HTTP 409)
 EXIT_NO_DAEMON_API = 4   # a daemon runs but its HUD cannot take the change: nothing was written
 TIMEOUT_SEC = 10.0
-MARKS = {"done": "✓", "dismissed": "✕", "open": "↺"}
 STATUS_OF_VERB = {"done": "done", "dismiss": "dismissed", "open": "open"}
-
-
-def changed_line(view: dict[str, Any]) -> str:
-    """`✓ 1a2b3c4d 우유 사기 -> done`: what a change prints, from the daemon or from the file."""
-    return f"{MARKS[view['status']]} {view['short_id']} {view['desc']} -> {view['status']}"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,138 @@
+"""What is written to long-term memory apart from the turns: `/remember` facts (superseding the same
+topic, flagging interference), any other episode (thoughts, journals, extracted facts...), forgetting
+a session, and task patterns (procedural memory).
+
+A part of `MemoryService` (it inherits `Writes`): the methods use the service's store, policies,
+embedder, clock and sessions, set in `MemoryService.__init__`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from jarvisd.memory.access import PolicyBook
+from jarvisd.memory.deixis import is_deictic
+from jarvisd.memory.episodes import episode_text
+from jarvisd.memory.facts import interferes, superseded, topic_of
+from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
+from jarvisd.memory.korean import normalise
+from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits
+from jarvisd.memory.scope import MemoryScope
+from jarvisd.memory.similarity import cosine
+from jarvisd.memory.stores.base import MemoryStore, StoreQuery
+from jarvisd.memory.working import SessionMemory
+
+SESSION_SOURCES = ("turn", "turn_part", "thought")
+INTERFERENCE_SCAN = 200
+
+
+class Writes:
+    """The explicit writes of `MemoryService`; these are the service's own fields."""
+
+    store: MemoryStore
+    policies: PolicyBook
+    clock: Callable[[], datetime]
+    _sessions: dict[MemoryScope, SessionMemory]
+
+    def _embed(self, texts: Sequence[str]) -> list[tuple[float, ...] | None]:
+        raise NotImplementedError  # MemoryService's
+
+    def session(self, scope: MemoryScope) -> SessionMemory:
+        raise NotImplementedError  # MemoryService's
+
+    def remember(self, scope: MemoryScope, text: str, *, at: datetime | None = None) -> MemoryItem:
+        """/remember <text>: a user-profile fact at importance 0.8; deixis keeps the previous exchange."""
+        text = text.strip()
+        metadata: dict[str, object] = {}
+        content = text
+        previous = self.session(scope).previous_exchange()
+        if previous and is_deictic(text):
+            referent = episode_text(*previous)
+            metadata["referent"] = referent
+            content = f"{text}\n{referent}"
+        item = new_item(
+            user=scope.user, agent=scope.agent, session=scope.session, source="explicit", content=content,
+            created_at=at or self.clock(), item_id=natural_id(scope.user, "explicit", normalise(content)),
+            importance=EXPLICIT_IMPORTANCE, topic=topic_of(text), metadata=metadata,
+            vector=self._embed([content])[0],
+        )
+        return self.write_fact(scope, item)
+
+    def write_fact(self, scope: MemoryScope, item: MemoryItem) -> MemoryItem:
+        """Store a semantic fact: supersede same-topic facts, flag interference with other topics."""
+        access = self.policies.access(scope)
+        old: list[MemoryItem] = []
+        if item.topic:
+            q = StoreQuery(access=access, kinds=("semantic",), topic=item.topic, limit=INTERFERENCE_SCAN,
+                           match_required=False)
+            old = superseded(item, [c.item for c in self.store.search(q)])
+        q = StoreQuery(access=access, kinds=("semantic",), limit=INTERFERENCE_SCAN, match_required=False)
+        flagged = [
+            c.item.id for c in self.store.search(q)
+            if interferes(item, c.item, cosine(item.vector, c.item.vector))
+        ]
+        if flagged:
+            item = item.with_(metadata={**item.metadata, "interference": flagged})
+        self.store.upsert([*old, item])
+        return item
+
+    def record_episode(
+        self,
+        scope: MemoryScope,
+        source: str,
+        content: str,
+        *,
+        importance: float = 0.5,
+        at: datetime | None = None,
+        metadata: dict[str, object] | None = None,
+        key: str = "",
+    ) -> MemoryItem:
+        """Any other write (thought, journal, delegation, promoted, manual_compact, extracted, ...)."""
+        when = at or self.clock()
+        item = new_item(
+            user=scope.user, agent=scope.agent, session=scope.session, source=source, content=content,
+            created_at=when, importance=importance, topic=topic_of(content), metadata=metadata,
+            item_id=natural_id(scope.user, scope.agent, source, key or f"{when.isoformat()}|{content}"),
+            vector=self._embed([content])[0],
+        )
+        if item.kind == "semantic":
+            return self.write_fact(scope, item)
+        self.store.upsert([item])
+        return item
+
+    def forget_session(self, scope: MemoryScope) -> int:
+        """Delete the session's turn episodes, thought logs and working memory (exact session id)."""
+        self._sessions.pop(scope, None)
+        return self.store.delete_session(scope.user, scope.agent, scope.session, SESSION_SOURCES)
+
+    # ---- task patterns (procedural) -------------------------------------------------------------
+
+    def remember_pattern(self, scope: MemoryScope, pattern: TaskPattern) -> MemoryItem:
+        item = new_item(
+            user=scope.user, agent=scope.agent, session=scope.session, source="task_pattern",
+            content=pattern.content(), created_at=self.clock(), importance=0.6,
+            item_id=natural_id(scope.user, scope.agent, "pattern", pattern.name),
+            metadata={"name": pattern.name, "keywords": list(pattern.keywords)},
+        )
+        self.store.upsert([item])
+        return item
+
+    def patterns(self, scope: MemoryScope) -> list[MemoryItem]:
+        q = StoreQuery(access=self.policies.access(scope), kinds=("procedural",), limit=500,
+                       match_required=False)
+        return [c.item for c in self.store.search(q)]
+
+    def task_patterns(self, scope: MemoryScope, request: str) -> list[MemoryItem]:
+        """Up to two patterns whose keywords (or name) occur in the request, most hits first."""
+        hits = []
+        for item in self.patterns(scope):
+            words = [str(item.metadata.get("name", "")), *map(str, item.metadata.get("keywords", []))]
+            count = pattern_hits(words, request)
+            if count:
+                hits.append((count, item))
+        hits.sort(key=lambda h: (-h[0], h[1].id))
+        return [item for _, item in hits[:MAX_PATTERNS]]
+
+    def forget_pattern(self, scope: MemoryScope, name: str) -> None:
+        self.store.delete([natural_id(scope.user, scope.agent, "pattern", name)])

@@ -1,0 +1,52 @@
+"""What the agenda says in text: `/openloop [done|dismiss <id>]` in conversation, the agenda as lines,
+and the one line a change prints. The slash command, the command line, the daemon's remote answers and
+replays all format through here; it knows the service and nothing of the surfaces around it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jarvisd.openloop.service import LoopNotFound, OpenLoopService
+
+USAGE = "usage: /openloop | /openloop done <id|8-char prefix> | /openloop dismiss <id|8-char prefix>"
+MARKS = {"done": "✓", "dismissed": "✕", "open": "↺"}
+
+
+def changed_line(view: dict[str, Any]) -> str:
+    """`✓ 1a2b3c4d 우유 사기 -> done`: what a change prints, from the daemon or from the file."""
+    return f"{MARKS[view['status']]} {view['short_id']} {view['desc']} -> {view['status']}"
+
+
+def _line(view: dict[str, Any]) -> str:
+    due = f" (기한 {view['due']})" if view["due"] else ""
+    status = "" if view["status"] == "open" else f" [{view['status']}]"
+    return f"{view['short_id']}  {view['desc']}{due}{status}"
+
+
+def format_views(open_views: list[dict[str, Any]], closed_views: list[dict[str, Any]] | None = None) -> str:
+    lines = [_line(view) for view in open_views] or ["No open loops. (열린 약속 없음)"]
+    if closed_views:
+        lines += ["", "Recently closed:"] + [_line(view) for view in closed_views]
+    return "\n".join(lines)
+
+
+def format_agenda(service: OpenLoopService, include_closed: bool = False) -> str:
+    closed = [service.view(loop) for loop in service.recently_closed()] if include_closed else []
+    return format_views([service.view(loop) for loop in service.agenda()], closed)
+
+
+def handle_openloop_command(service: OpenLoopService, text: str) -> str:
+    """`/openloop` lists the open loops; `/openloop done|dismiss <id or prefix>` closes one.
+    There is no revive here (the HUD's ↺ does it), as in seed 000."""
+    parts = text.strip().split()
+    if not parts or parts[0] != "/openloop":
+        return USAGE
+    if len(parts) == 1 or parts[1] in ("list", "ls"):
+        return format_agenda(service)
+    if len(parts) == 3 and parts[1] in ("done", "dismiss"):
+        try:
+            loop = service.done(parts[2]) if parts[1] == "done" else service.dismiss(parts[2])
+        except LoopNotFound as exc:
+            return str(exc)
+        return changed_line(service.view(loop))
+    return USAGE

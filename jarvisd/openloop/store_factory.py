@@ -1,0 +1,32 @@
+"""The agenda's store as configured: `open_store(kind, cfg, embedder)` picks memory, JSONL or LanceDB.
+
+It sits above both store modules (`stores` holds the protocol, the memory and JSONL stores and what
+every store shares; `lance_store` builds on them), so neither imports the other's way back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jarvisd.llm.base import Embedder
+from jarvisd.openloop.embeddings import LoopEmbeddings, threshold_for
+from jarvisd.openloop.stores import JSONL_NAME, JsonlLoopStore, LoopStore, MemoryLoopStore
+
+
+def open_store(kind: str, cfg: Any, embedder: Embedder | None = None) -> LoopStore:
+    """The store named by `openloop.store`: memory | jsonl (<data dir>/openloops.jsonl) |
+    lancedb (table `open_loops` at the memory store URI). The embedder's threshold comes from
+    `openloop.same_loop_threshold`."""
+    embeddings = None
+    if embedder is not None:
+        threshold = threshold_for(embedder.name, dict(cfg.openloop.same_loop_threshold))
+        embeddings = LoopEmbeddings(embedder, threshold)
+    if kind == "memory":
+        return MemoryLoopStore(embeddings)
+    if kind == "jsonl":
+        return JsonlLoopStore(cfg.paths.data_dir / JSONL_NAME, embeddings)
+    if kind == "lancedb":
+        from jarvisd.openloop.lance_store import LanceLoopStore
+
+        return LanceLoopStore(cfg.store_uri, embeddings=embeddings)
+    raise ValueError(f"unknown open-loop store {kind!r} (memory | jsonl | lancedb)")
