@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
+from jarvisd.openloop.intent_words import TRAIL_CHARS, ko_task_words, minutes_of, polite_off
 from jarvisd.openloop.phrases import language_of
 from jarvisd.openloop.text import EN_FUNCTION
-from jarvisd.openloop.when_words import ko_number
 
 IntentKind = Literal["list", "due_today", "due_tomorrow", "done", "cancel", "snooze", "promised_to", "correct"]
 
@@ -44,28 +44,13 @@ _EN_COURTESY = re.compile(r"^(?:(?:you\s+can|can\s+you|could\s+you|would\s+you|w
                           re.IGNORECASE)
 
 
-_TRAIL_CHARS = " \t\n.!?~…"
-_POLITE_WORDS = ("please", "for me", "thanks", "thank you", "now")
-
-
-def _polite_off(text: str) -> str:
-    """"…, please", "… for me thanks" off the end, word by word (a regex over a run of commas backtracks
-    quadratically: 4,000 commas held the event loop for over a second)."""
-    while True:
-        low = text.lower()
-        word = next((w for w in _POLITE_WORDS if low.endswith(w) and low[:-len(w)][-1:] in (" ", ",")), None)
-        if word is None:
-            return text
-        text = text[:-len(word)].rstrip(" ,")
-
-
 def clean(text: str) -> str:
     """Lower case, one space, no leading "Jarvis," and no closing punctuation or "please"."""
     text = _VOCATIVE.sub("", " ".join(text.split()))
     text = _FILLERS.sub("", text)
     text = _EN_COURTESY.sub("", text)
-    text = _polite_off(text.rstrip(_TRAIL_CHARS))
-    return text.rstrip(_TRAIL_CHARS).lower().replace("’", "'")
+    text = polite_off(text.rstrip(TRAIL_CHARS))
+    return text.rstrip(TRAIL_CHARS).lower().replace("’", "'")
 
 
 # ---------------------------------------------------------------- English
@@ -263,7 +248,7 @@ def _en_cues(t: str) -> Intent | None:
     for nag in _EN_NAGS:
         m = nag.search(t)
         if m is not None:
-            return Intent("snooze", "en", minutes=_minutes(m["n"], m["unit"], _EN_NUMBER))
+            return Intent("snooze", "en", minutes=minutes_of(m["n"], m["unit"], _EN_NUMBER))
     if not _EN_ASK.match(t) or _EN_OTHERS.search(t):
         return None
     for person in _EN_PERSON.finditer(t):
@@ -283,7 +268,7 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
         return None
     m = _KO_NAG.search(squeezed)
     if m is not None:
-        return Intent("snooze", "ko", minutes=_minutes(m["n"], m["unit"], _KO_NUMBER))
+        return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], _KO_NUMBER))
     if not _KO_ASK.search(squeezed) or _KO_OTHERS.search(squeezed):
         return None
     person = _KO_PERSON.match(squeezed)
@@ -299,13 +284,6 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
     return Intent("list", "ko")
 
 
-def _minutes(amount: str, unit: str, numbers: dict[str, int]) -> int:
-    n = int(amount) if amount.isdigit() else numbers.get(amount) or (int(ko_number(amount)) if "십" in amount else 1)
-    if amount.startswith(("half", "another half")):
-        return 30
-    return n * 60 if unit.startswith(("h", "시")) else n
-
-
 def _en_intent(t: str) -> Intent | None:
     for kind in ("list", "due_today", "due_tomorrow", "snooze", "promised_to"):
         for pattern in _EN[kind]:
@@ -315,7 +293,7 @@ def _en_intent(t: str) -> Intent | None:
             if kind == "snooze":
                 if m.groupdict().get("bare"):
                     return Intent("snooze", "en", minutes=SNOOZE_DEFAULT_MIN)
-                return Intent("snooze", "en", minutes=_minutes(m["n"], m["unit"], _EN_NUMBER))
+                return Intent("snooze", "en", minutes=minutes_of(m["n"], m["unit"], _EN_NUMBER))
             if kind == "promised_to":
                 return Intent("promised_to", "en", argument=re.sub(r"^my\s+", "", m["x"].strip()))
             return Intent(kind, "en")  # type: ignore[arg-type]
@@ -351,7 +329,7 @@ def _ko_intent(t: str) -> Intent | None:
             if kind == "snooze":
                 if m.groupdict().get("bare"):
                     return Intent("snooze", "ko", minutes=SNOOZE_DEFAULT_MIN)
-                return Intent("snooze", "ko", minutes=_minutes(m["n"], m["unit"], _KO_NUMBER))
+                return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], _KO_NUMBER))
             if kind == "promised_to":
                 return Intent("promised_to", "ko", argument=m["x"])
             return Intent(kind, "ko")  # type: ignore[arg-type]
@@ -360,7 +338,7 @@ def _ko_intent(t: str) -> Intent | None:
         return cued
     if "?" in t:
         return None
-    if (m := _KO_THEN_MARK.fullmatch(t)) is not None and (argument := _ko_task_words(m["x"])):
+    if (m := _KO_THEN_MARK.fullmatch(t)) is not None and (argument := ko_task_words(m["x"])):
         kind = "done" if m["cmd"].startswith(("체크", "완료", "끝난")) else "cancel"
         return Intent(kind, "ko", argument=argument, command=True)  # type: ignore[arg-type]
     for kind, pattern in (("done", _KO_DONE), ("cancel", _KO_CANCEL)):
@@ -370,18 +348,6 @@ def _ko_intent(t: str) -> Intent | None:
             argument = _KO_ENTRY.sub("", m["x"].strip()) or m["x"].strip()
             return Intent(kind, "ko", argument=argument, command=command)  # type: ignore[arg-type]
     return None
-
-
-def _ko_task_words(remark: str) -> str:
-    """The task a remark names, its predicate and particles off: "약 먹었어" -> "약", "세차는 안 할래" ->
-    "세차"; "" when the remark is one word (no task apart from the verb)."""
-    words = remark.split()[:-1]
-    while words and words[-1] in ("안", "못", "다", "이미", "벌써", "방금", "오늘", "지금"):
-        words.pop()
-    if not words:
-        return ""
-    words[-1] = re.sub(r"(?:은|는|이|가|을|를|도)$", "", words[-1]) or words[-1]
-    return " ".join(words)
 
 
 def match_intent(text: str) -> Intent | None:

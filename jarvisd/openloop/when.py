@@ -39,7 +39,7 @@ import calendar
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, datetime, timedelta
 
 from jarvisd.openloop import when_patterns as wp
 from jarvisd.openloop import when_words as w
@@ -321,49 +321,6 @@ def cut_spans(text: str, spans: list[tuple[int, int]] | tuple[tuple[int, int], .
     return re.sub(r"\s+([.,!?;:])", r"\1", out).strip(" ,")
 
 
-def _local(d: date, hour: int, minute: int, now: datetime) -> datetime:
-    """That wall-clock time in now's zone; a time skipped by a DST change moves forward."""
-    tz = now.tzinfo
-    return datetime.combine(d, time(hour, minute), tzinfo=tz).astimezone(UTC).astimezone(tz)
-
-
-def _hour_choices(h: int, minute: int, cue: str, part: str | None) -> list[tuple[int, int]]:
-    """(days after the named day, hour) candidates in order of preference; see HOUR_TABLE."""
-    meridiem = cue if cue in ("am", "pm") else part if part in ("am", "pm") and cue != "24" else ""
-    if minute > 59:
-        raise ImpossibleTime(f"An hour has no minute {minute}.", f"{minute}분은 없는 시각이에요.")
-    if meridiem and not 1 <= h <= 12:
-        ko = "오후" if meridiem == "pm" else "오전"
-        raise ImpossibleTime(f"{h} {meridiem} is not a time of day.", f"{ko} {h}시는 없는 시각이에요.")
-    if h > 24 or (h == 24 and minute):
-        said = f"{h}시 {minute}분" if minute else f"{h}시"
-        raise ImpossibleTime(f"A day has no hour {h}:{minute:02d}.", f"하루에 {said}는 없어요.")
-    if cue == "24" or h == 0 or h > 12:
-        return [(1, 0)] if h == 24 else [(0, h)]
-    code = w.HOUR_TABLE[meridiem or part or ""][h - 1]
-    return {"a": [(0, h % 12)], "p": [(0, h % 12 + 12)], "N": [(0, 12)], "z": [(0, 0)], "m": [(1, 0)],
-            "n": [(1, h)], "?": [(0, h), (0, h + 12)]}[code]
-
-
-def _clock_at(clock: tuple[int, int, str], part: str | None, day: date | None, now: datetime) -> datetime:
-    """A named other day takes the first choice; today or no day takes the next choice to come."""
-    h, minute, cue = clock
-    choices = _hour_choices(h, minute, cue, part)
-    today = now.date()
-    if day is not None and day != today:
-        return _local(day + timedelta(days=choices[0][0]), choices[0][1], minute, now)
-    times = [_local(today + timedelta(days=off), hour, minute, now) for off, hour in choices]
-    upcoming = [t for t in times if t >= now]
-    if upcoming:
-        return upcoming[0]
-    if day is None:
-        return _local(today + timedelta(days=1 + choices[0][0]), choices[0][1], minute, now)
-    return times[-1]
-
-
-_NOUN_THEN_MORE = re.compile(r"\s?[가-힣]+\s+\S+\s+\S")   # 내일 [도시락] 싸 놔야: a noun, then the predicate
-
-
 def _without_attributive_days(text: str, groups: list[list[_Mention]]) -> list[list[_Mention]]:
     """"밤 10시에 내일 도시락 싸 놔야 돼": after an evening clock time said with 에, a bare 내일/모레
     before a noun and its predicate names the thing prepared tonight (tomorrow's lunch box), not the due."""
@@ -374,7 +331,7 @@ def _without_attributive_days(text: str, groups: list[list[_Mention]]) -> list[l
         evening = any(x.meaning.part in ("evening", "night") for x in g)
         for x in g:
             said = text[x.start:x.end].strip()
-            if clock_said and said in w.KO_DAY_WORDS and _NOUN_THEN_MORE.match(text, x.end):
+            if clock_said and said in w.KO_DAY_WORDS and wp.NOUN_THEN_MORE.match(text, x.end):
                 continue
             clock_said = evening and x.meaning.clock is not None and said.endswith("에")
             kept.append(x)
@@ -383,16 +340,12 @@ def _without_attributive_days(text: str, groups: list[list[_Mention]]) -> list[l
     return out
 
 
-_CORRECTION = re.compile(r"(?:^|[\s,.])(?:wait|sorry|no|nope|i\s+mean|actually|make\s+(?:that|it)|아니|아니다|아니지|아 아니)"
-                         r"(?=$|[\s,.])", re.IGNORECASE)
-
-
 def _corrected(text: str, groups: list[list[_Mention]]) -> list[list[_Mention]]:
     """"Wednesday at 11, wait, no, make that 2 pm", "수요일, 아니 목요일까지": a time taken back in the
     same breath gives way to the one after it."""
     out: list[list[_Mention]] = []
     for g in groups:
-        if out and _CORRECTION.search(text, out[-1][-1].end, g[0].start):
+        if out and wp.CORRECTION.search(text, out[-1][-1].end, g[0].start):
             said = [x for x in out[-1] if x.meaning.day is not None and not any(y.meaning.day for y in g)]
             out[-1] = said                 # the day stays when only the clock time was corrected
             if not out[-1]:
@@ -401,13 +354,10 @@ def _corrected(text: str, groups: list[list[_Mention]]) -> list[list[_Mention]]:
     return out
 
 
-_KO_MARK = re.compile(r"(?:까지는|까지|안에|안으로|중으로|중에|내로|전에|전까지|이전에)$")
-
-
 def _marked(text: str, x: _Mention) -> bool:
     """A Korean day said with a due's particle ("오늘 안에", "금요일까지"); English days always count."""
     said = text[x.start:x.end].rstrip()
-    return said.isascii() or _KO_MARK.search(said) is not None
+    return said.isascii() or wp.KO_MARK.search(said) is not None
 
 
 def resolve_time(text: str, now: datetime, *, due: bool = False) -> When | None:
@@ -437,9 +387,9 @@ def resolve_time(text: str, now: datetime, *, due: bool = False) -> When | None:
         day = w.in_range(day_of(now.date()), now.date()) - timedelta(days=day_m.meaning.before)
     clock_m = next((x for x in mentions if x.meaning.clock is not None), None)
     if clock_m is None or (clock := clock_m.meaning.clock) is None:
-        return When(_local(day, 23, 59, now), False, spans) if day else None
+        return When(w.local_time(day, 23, 59, now), False, spans) if day else None
     # a part of the day counts where it touches the clock time, else where it touches the day
     near = [x for mention in (clock_m, day_m) for g in groups if any(y is mention for y in g) for x in g]
     part = next((x.meaning.part for x in near if x.meaning.part), None)
-    return When(_clock_at(clock, part, day, now), True, spans)
+    return When(w.clock_at(clock, part, day, now), True, spans)
 

@@ -4,6 +4,8 @@ word tables of `when_words`.
 
 from __future__ import annotations
 
+import re
+
 from jarvisd.openloop.when_words import (
     EN_HOUR_WORD,
     EN_MONTH,
@@ -139,3 +141,10 @@ PART = (
      KO_WORD + r"(?P<p>오전|오후|아침|저녁|밤|새벽|낮|점심\s?먹고|점심|퇴근(?:\s?하고|\s?하면|\s?후에?|하자마자|길에?))"
      r"(?=$|[\s\d.,!?~]|에|엔|까지|쯤|부터|도)" + KO_TAIL),
 )
+
+# Around a scan's mentions: a noun after a day word (내일 [도시락] 싸 놔야), a time taken back in the same
+# breath, a Korean due's particle.
+NOUN_THEN_MORE = re.compile(r"\s?[가-힣]+\s+\S+\s+\S")   # 내일 [도시락] 싸 놔야: a noun, then the predicate
+CORRECTION = re.compile(r"(?:^|[\s,.])(?:wait|sorry|no|nope|i\s+mean|actually|make\s+(?:that|it)|아니|아니다|아니지|아 아니)"
+                         r"(?=$|[\s,.])", re.IGNORECASE)
+KO_MARK = re.compile(r"(?:까지는|까지|안에|안으로|중으로|중에|내로|전에|전까지|이전에)$")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import calendar
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 # ---------------------------------------------------------------- numbers
 
@@ -304,3 +304,45 @@ def day_of_month(d: int) -> DayFn:
             y, mo = (y, mo + 1) if mo < 12 else (y + 1, 1)
         return date(y, mo, d)
     return resolve
+
+
+# ---------------------------------------------------------------- clock times on a day
+
+def local_time(d: date, hour: int, minute: int, now: datetime) -> datetime:
+    """That wall-clock time in now's zone; a time skipped by a DST change moves forward."""
+    tz = now.tzinfo
+    return datetime.combine(d, time(hour, minute), tzinfo=tz).astimezone(UTC).astimezone(tz)
+
+
+def hour_choices(h: int, minute: int, cue: str, part: str | None) -> list[tuple[int, int]]:
+    """(days after the named day, hour) candidates in order of preference; see HOUR_TABLE."""
+    meridiem = cue if cue in ("am", "pm") else part if part in ("am", "pm") and cue != "24" else ""
+    if minute > 59:
+        raise ImpossibleTime(f"An hour has no minute {minute}.", f"{minute}분은 없는 시각이에요.")
+    if meridiem and not 1 <= h <= 12:
+        ko = "오후" if meridiem == "pm" else "오전"
+        raise ImpossibleTime(f"{h} {meridiem} is not a time of day.", f"{ko} {h}시는 없는 시각이에요.")
+    if h > 24 or (h == 24 and minute):
+        said = f"{h}시 {minute}분" if minute else f"{h}시"
+        raise ImpossibleTime(f"A day has no hour {h}:{minute:02d}.", f"하루에 {said}는 없어요.")
+    if cue == "24" or h == 0 or h > 12:
+        return [(1, 0)] if h == 24 else [(0, h)]
+    code = HOUR_TABLE[meridiem or part or ""][h - 1]
+    return {"a": [(0, h % 12)], "p": [(0, h % 12 + 12)], "N": [(0, 12)], "z": [(0, 0)], "m": [(1, 0)],
+            "n": [(1, h)], "?": [(0, h), (0, h + 12)]}[code]
+
+
+def clock_at(clock: tuple[int, int, str], part: str | None, day: date | None, now: datetime) -> datetime:
+    """A named other day takes the first choice; today or no day takes the next choice to come."""
+    h, minute, cue = clock
+    choices = hour_choices(h, minute, cue, part)
+    today = now.date()
+    if day is not None and day != today:
+        return local_time(day + timedelta(days=choices[0][0]), choices[0][1], minute, now)
+    times = [local_time(today + timedelta(days=off), hour, minute, now) for off, hour in choices]
+    upcoming = [t for t in times if t >= now]
+    if upcoming:
+        return upcoming[0]
+    if day is None:
+        return local_time(today + timedelta(days=1 + choices[0][0]), choices[0][1], minute, now)
+    return times[-1]

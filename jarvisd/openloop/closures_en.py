@@ -1,0 +1,141 @@
+"""English closings of one sentence: "I sent Sam the slides", "the report is done", "forget about the car
+insurance", "scratch that", "so no mockups for now", and the words that name the task closed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from jarvisd.openloop import commitment_words as W
+from jarvisd.openloop.commitment_types import Closure, Span, cut
+from jarvisd.openloop.en_grammar import WORD, body_start, tidy
+
+
+def reference(sen: str, low: str, start: int, holes: Sequence[Span], verb: str = "") -> str:
+    """The words naming the task, from `start` to the clause's end, time words and fillers out, an
+    object that is only "it" left empty (it points at no task by name)."""
+    m = W.EN_CLAUSE_END.search(low, start)
+    end = m.start() if m else len(low)
+    tail = W.EN_LIST_TAIL.search(low, start, end)
+    end = tail.start() if tail else end
+    obj = tidy(cut(sen, start, end, holes), lead=W.EN_ADVERBS + ("about",))
+    words = WORD.findall(obj.lower())
+    if all(w in W.EN_OBJECT_PRONOUNS for w in words) or \
+            words[:1] and words[0] in W.EN_VAGUE_VERBS and all(w in W.EN_OBJECT_PRONOUNS for w in words[1:]):
+        return ""                      # "it", "do that": no task named
+    if verb == "take" and obj.lower().startswith("care of "):
+        return obj[8:]                 # "took care of the invoices": the invoices
+    return f"{verb} {core(obj)}".strip() if verb else obj
+
+
+def core(obj: str) -> str:
+    """The object without the phrases after it ("the shoes back to the store" -> "the shoes", "the water
+    bill online" -> "the water bill"): the promise may have been worded otherwise around its object."""
+    words = obj.split(" ")
+    for i, w in enumerate(words[1:], 1):
+        if w.lower() in W.EN_AFTER_OBJECT:
+            return " ".join(words[:i])
+    return obj
+
+
+def base_verb(word: str) -> str | None:
+    """The base of a past verb ("sent" -> "send", "booked" -> "book", "emailed" -> "email"), or None."""
+    if word in W.IRREGULAR_BASE:
+        return W.IRREGULAR_BASE[word]
+    if word.endswith("'d") and len(word) > 3:   # "RSVP'd"
+        return word[:-2]
+    if not word.endswith("ed") or len(word) < 5:
+        return None
+    stem = word[:-2]
+    for candidate in (stem, word[:-1], stem[:-1] + "y" if stem.endswith("i") else "", stem[:-1]):
+        if candidate in W.EN_BASE_VERBS:
+            return candidate
+    if stem[-1:] == stem[-2:-1]:   # stopped -> stop
+        return stem[:-1]
+    return stem if not stem.endswith("i") else stem[:-1] + "y"
+
+
+def done_verb(sen: str, low: str, start: int, holes: Sequence[Span]) -> Closure | None:
+    """"I sent Sam the slides", "I've booked the flights", "Finished the budget spreadsheet": the user
+    did it (the user, not "my sister"; not "I told", "I forgot", "I used to")."""
+    words = [(m.group(0), m.start(), m.end()) for m in itertools.islice(WORD.finditer(low, start, start + 160), 6)]
+    i, subject = 0, False
+    if i < len(words) and words[i][0] in ("i", "we", "i've", "we've"):
+        subject, i = True, i + 1
+    while i < len(words) and (words[i][0] in ("have", "had", "'ve") or words[i][0] in W.EN_ADVERBS
+                              or words[i][0] in ("already", "just")):
+        i += 1
+    if i >= len(words) or any(w[0] in W.EN_NEGATION or w[0].endswith("n't") for w in words[:i]):
+        return None
+    word, _, wend = words[i]
+    if i + 1 < len(words) and words[i + 1][0] == "to" and word in ("got", "had", "used") or \
+            word == "got" and i > 0 and words[i - 1][0] in ("have", "i've", "we've"):
+        return None                    # "I got to go", "had to", "used to", "I've got a meeting"
+    if word in W.EN_NOT_DONE or (not subject and word not in W.IRREGULAR_BASE and
+                                 (base_verb(word) or "") not in W.EN_BASE_VERBS):
+        return None
+    base = base_verb(word)
+    if base is None or (word == base and not (subject and word in W.EN_SAME_PAST)):
+        return None                    # "I put the drops in": put is its own past after I/we
+    if base == "put" and re.match(r"(?:\s+\w+){0,3}?\s+off\b", low[wend:]):
+        return None                    # "I put it off": postponed, not done
+    return Closure("done", reference(sen, low, wend, holes, verb=base), sen)
+
+
+def closures(sen: str, low: str, start: int, holes: Sequence[Span], busy: Sequence[Span]) -> list[Closure]:
+    """Done and dismissed candidates at each clause start of the sentence, none inside a promise's own
+    words (`busy`). Someone else may have done it ("Alex came by and picked up his drill")."""
+    starts = [start] + [m.end() for m in W.EN_CLAUSE_START.finditer(low, start)]
+    out: list[Closure] = []
+    for pos in starts:
+        pos = body_start(low, pos) if pos > start else pos
+        if any(bs <= pos < be for bs, be in busy):
+            continue
+        closure = closure_at(sen, low, pos, holes)
+        if closure is not None and closure not in out:
+            out.append(closure)
+    if any(c.reference for c in out):
+        out = [c for c in out if c.reference]
+    if out and not out[0].reference:
+        out[0] = Closure(out[0].status, named_topic(sen, low, start, holes), sen)
+    return out
+
+
+_TOKEN = r"[\w-]+(?:'(?!s\b)\w+)?"
+
+
+_NAMED = re.compile(rf"\b(?:the|my|our)\s+{_TOKEN}(?:\s+(?!(?:is|are|was|were)\b){_TOKEN}){{0,3}}?"
+                    r"(?='s\b|\s+(?:is|are|was|were)\b|,)")
+
+
+def named_topic(sen: str, low: str, start: int, holes: Sequence[Span]) -> str:
+    """What "it" / "that" points at when the sentence named it: "The oven's fine, I already checked it",
+    "I'm keeping the gym membership, scratch that"."""
+    m = _NAMED.search(low, start)
+    return tidy(cut(sen, m.start(), m.end(), holes)) if m else ""
+
+
+def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure | None:
+    """The one closure a clause starting at `pos` makes, if any (dismissals first: "forget about X")."""
+    if m := W.EN_DISMISS_IMP.match(low, pos):
+        return Closure("dismissed", reference(sen, low, m.end(), holes), sen)
+    if m := W.EN_DISMISS_NEG.match(low, pos):
+        return Closure("dismissed", reference(sen, low, m.end(), holes), sen)
+    if m := re.match(r"no\s+(?:more\s+)?(?P<ref>[\w' -]+?)\s+(?:for\s+now|anymore|after\s+all)\b", low[pos:]):
+        return Closure("dismissed", tidy(sen[pos + m.start("ref"):pos + m.end("ref")]), sen)   # "so no mockups for now"
+    if re.match(r"(?:never\s*mind|forget\s+(?:it|that)|scratch\s+that|scrap\s+that|strike\s+that|don't\s+bother"
+                r"|(?:i'm|i\s+am)\s+off\s+the\s+hook)\b", low[pos:]):
+        return Closure("dismissed", "", sen)
+    if (m := W.EN_DONE_STATE.match(low, pos) or W.EN_DONE_PARTICIPLE.match(low, pos)) and \
+            WORD.findall(m.group("ref"))[:1] not in (["i"], ["we"], ["you"]):
+        state = m.group("state")
+        status = "dismissed" if state.split()[0] in W.EN_DISMISSED_STATES else "done"
+        ref = tidy(cut(sen, m.start("ref"), m.end("ref"), holes))
+        return Closure(status, "" if ref.lower() in W.EN_OBJECT_PRONOUNS else ref, sen)
+    if m := W.EN_DONE_WITH.match(low, pos):
+        return Closure("done", reference(sen, low, m.end(), holes), sen)
+    if re.match(r"(?:(?:i'm|we're)\s+)?(?:all\s+)?done\W*$", low[pos:]):
+        return Closure("done", "", sen)
+    return done_verb(sen, low, pos, holes)

@@ -1,0 +1,129 @@
+"""Korean closings of one sentence: 취소됐어 / 안 해도 돼 / 필요 없어 / 안 하기로 했어 / 없어졌대 (dismissed);
+끝났어 / 완료 / 다 했어 / 보냈어 (done), and the words that name the task closed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from jarvisd.openloop import commitment_words as W
+from jarvisd.openloop.commitment_types import Closure, Span, cut
+from jarvisd.openloop.ko_grammar import (
+    action_start,
+    is_final,
+    is_hearsay,
+    is_morph,
+    is_verb,
+    negated,
+    noun_form,
+    skipped_spans,
+)
+from jarvisd.openloop.korean_morph import Morph
+
+
+def topic_index(ms: Sequence[Morph], until: int) -> int:
+    """The index of a topic particle (은/는) before `until` ("은행 가는 건 취소됐어"), or -1."""
+    for i in range(1, until):
+        if ms[i].tag == "JX" and ms[i].form in ("은", "는", "ᆫ") and ms[i - 1].tag.startswith(("NN", "NP")):
+            return i
+    return -1
+
+
+def reference(sen: str, ms: Sequence[Morph], end: int, holes: Sequence[Span]) -> str:
+    """The words naming the task, up to morpheme `end` (exclusive): the topic if there is one, particles
+    off the end, "가는 거" turned into "가기"."""
+    topic = topic_index(ms, end)
+    end = topic if topic > 0 else end
+    start = action_start(ms, end)
+    holes = sorted([*holes, *((m.start, m.end) for m in ms[start:end] if m.form in ("안", "못", "다") and m.tag == "MAG")])
+    while end > start and (ms[end - 1].tag.startswith(("J", "SP", "SF")) or ms[end - 1].form in ("안", "못", "다")
+                           or (is_morph(ms[end - 1], "하", "VV") and end - 1 > start)):
+        end -= 1
+    if end - start >= 2 and ms[end - 1].form in ("거", "것") and ms[end - 2].tag == "ETM":
+        return noun_form(sen, ms, start, end - 3, holes)
+    if end > start and is_verb(ms[end - 1]) and ms[end - 1].form != "하":
+        return noun_form(sen, ms, start, end - 1, holes)
+    if end <= start or (end - start == 1 and ms[start].tag == "NP"):
+        return ""                      # "그거 안 하기로 했어": a pronoun names no task
+    return cut(sen, ms[start].start, ms[end - 1].end, sorted([*holes, *skipped_spans(ms[start:end])]))
+
+
+def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Closure | None:
+    """취소됐어 / 안 해도 돼 / 필요 없어 / 안 하기로 했어 / 잊어버려 (dismissed); 끝났어 / 완료 / 다 했어 /
+    보냈어 (done). Hearsay may still dismiss ("안 내도 된대"); a negated past ("안 했어") closes nothing."""
+    clause = sen[ms[0].start:ms[-1].end]
+    for i, m in enumerate(ms):
+        if m.form == "취소" and m.tag.startswith("NN"):
+            return Closure("dismissed", reference(sen, ms, i, holes), clause)
+        if m.form in ("어도", "아도") and m.tag == "EC" and i + 1 < len(ms) and ms[i + 1].form == "되" and \
+                i >= 2 and any(negated(ms, j) for j in range(max(1, i - 4), i)):   # 안 돌려줘도 (돌리+어+주+어도)
+            return Closure("dismissed", reference(sen, ms, i, holes), clause)
+        if m.form == "없" and i + 2 < len(ms) and ms[i + 1].form == "던" and ms[i + 2].form in ("걸", "거", "것", "일"):
+            return Closure("dismissed", reference(sen, ms, i, holes), clause)   # "... 없던 걸로 해줘"
+        if m.form == "필요" and i + 1 < len(ms) and ms[i + 1].form == "없":
+            ref_end = i - 1 if i >= 1 and ms[i - 1].tag == "ETM" else i
+            return Closure("dismissed", reference(sen, ms, ref_end, holes), clause)
+        if is_morph(m, "기", "ETN") and i >= 2 and negated(ms, i - 1) and i + 2 < len(ms) and ms[i + 2].form == "하":
+            return Closure("dismissed", reference(sen, ms, i - 1, holes), clause)
+        if is_final(ms, i) and m.form in W.KO_PROMISSIVE and i >= 2 and negated(ms, i - 1):
+            return Closure("dismissed", reference(sen, ms, i - 1, holes), clause)    # "보험 갱신 안 할래"
+        if (m.form == "없어지" or is_morph(m, "없", "VA") and [x.form for x in ms[i + 1:i + 3]] == ["어", "지"]) and \
+                any(x.form in W.KO_PAST for x in ms[i + 1:]):
+            return Closure("dismissed", reference(sen, ms, i, holes), clause)    # "성가대 연습 없어졌대"
+        if i >= 2 and negated(ms, i - 1) and m.tag == "ETM" and m.form in ("ᆯ", "을") and i + 1 < len(ms) and \
+                ms[i + 1].form in ("거", "것"):
+            return Closure("dismissed", reference(sen, ms, i - 1, holes), clause)   # "해지 안 할 거야"
+        if i >= 2 and negated(ms, i - 1) and m.tag == "EF" and m.form in ("어", "아", "어요", "아요") and \
+                i == len([x for x in ms if x.tag not in ("SP", "SF")]) - 1 and is_verb(ms[i - 1]):
+            return Closure("dismissed", reference(sen, ms, i - 1, holes), clause)   # "반품 안 해"
+        if m.form in ("잊", "잊어버리") and m.tag == "VV" and not any(x.form in ("않", "말") for x in ms[i:]):
+            if ms[-1].tag == "EF" and not any(x.form in W.KO_PAST for x in ms[i:]):
+                return Closure("dismissed", reference(sen, ms, i, holes), clause)
+    if is_hearsay(ms) and not any(m.tag == "EP" and m.form in W.KO_PAST for m in ms):
+        return None                    # "엄마가 벌써 시키셨대" did it; "보내준대" has not yet
+    return done_closure(sen, ms, holes, clause)
+
+
+def done_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: str) -> Closure | None:
+    """The user (or someone) did it: a past action verb at the end, or a finishing word (끝, 완료)."""
+    for i, m in enumerate(ms):
+        rest = ms[i + 1:]
+        quote = next((k for k, x in enumerate(rest) if x.tag == "EC" and x.form in W.KO_QUOTE_ENDINGS), None)
+        if quote is not None:          # "끝내겠다고 말했어": the predicate of the quote, not of "말했어"
+            rest = rest[:quote]
+        if m.form in W.KO_DONE_STEMS and (all(x.tag in W.KO_PUNCT_TAGS for x in rest)
+                                          or any(x.form in W.KO_PAST for x in rest)):
+            if not (i >= 1 and negated(ms, i)):
+                return Closure("done", reference(sen, ms, i, holes), clause)
+    past = [i for i, m in enumerate(ms) if m.tag == "EP" and m.form in W.KO_PAST]
+    if any(m.tag == "EC" and m.form in W.KO_QUOTE_ENDINGS for m in ms[:past[-1] if past else 0]):
+        return None                    # "끝내겠다고 말했어": telling of a task is not doing it
+    if not past or ms[-1].form in ("거든",) or \
+            any(m.tag not in ("EF", "SF", "JX", "SP", "EP") and not is_morph(m, "고", "EC") for m in ms[past[-1] + 1:]):
+        return None                    # "눈 왔으면 좋겠다": the past is in a condition, not the predicate
+    stem = past[-1] - 1
+    while stem >= 0 and ms[stem].tag == "EP":      # 가져가+시+었
+        stem -= 1
+    if stem >= 3 and ms[stem].form in ("오", "가", "다녀오") and is_morph(ms[stem - 1], "고", "EC") and is_verb(ms[stem - 2]):
+        stem -= 2                      # "주사 맞히고 왔어": the deed is 맞히기, the coming back is not
+    if stem < 0 or not is_verb(ms[stem]) or ms[stem].tag.startswith(("VA", "VCP")) or negated(ms, stem):
+        return None
+    if any(m.form in ("어야", "아야", "싶", "려고", "으려고", "기", "지") for m in ms[max(stem - 2, 0):past[-1]]):
+        return None
+    if is_morph(ms[stem], "하", "VV"):                 # "(보고서) 다 했어", "숙제 했어"
+        return Closure("done", reference(sen, ms, stem, holes), clause)
+    if ms[stem].form in W.KO_NOT_DONE_STEMS and ms[stem].tag != "XSV":
+        return None
+    return Closure("done", noun_form(sen, ms, action_start(ms, stem), stem, holes), clause)
+
+
+
+
+def vague_reference(reference: str, ms: Sequence[Morph]) -> bool:
+    """"그 약속", "그 일": a word for any task, pointed at, names none of them."""
+    return reference in W.KO_GENERIC_NOUNS and any(m.tag == "MM" and m.form in ("그", "이", "저") for m in ms)
+
+
+def status_quo(clause: str) -> bool:
+    """"넷플릭스는 그냥 계속 볼래": keeping things as they are, said beside a withdrawal, is no task."""
+    return any(w in clause.split() for w in ("그냥", "계속"))

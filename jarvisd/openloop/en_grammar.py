@@ -1,0 +1,55 @@
+"""The English grammar the promise and closing rules share: words, where a sentence's body starts once
+fillers are skipped, and a phrase tidied (fillers, stutters and dangling words off).
+"""
+
+from __future__ import annotations
+
+import re
+
+from jarvisd.openloop import commitment_words as W
+
+VAGUE = re.compile(r"\b(?:" + "|".join(re.escape(v) for v in W.EN_VAGUE_TIMES) + r")\b")
+
+WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+
+FILLER_WORDS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+)\b,?|,\s*you\s+know\s*,")
+
+
+STUTTER = re.compile(r"\b([\w']+)(?:\s+\1\b)+", re.IGNORECASE)     # "call the the bank"
+
+
+TOKEN_RE = re.compile(r"[\w']+|[^\w\s]")
+
+
+def body_start(low: str, start: int = 0) -> int:
+    """Where the sentence (from `start`) begins once fillers ("um", "okay", "so", "Jarvis,") are skipped;
+    at most a dozen tokens and a few spaces or commas are looked at, so a run of 4,000 commas costs little."""
+    pos = start
+    for k, m in enumerate(TOKEN_RE.finditer(low, start)):
+        if k >= 12:
+            break
+        if m.group(0) in W.EN_FILLERS or not m.group(0)[0].isalnum() or \
+                m.group(0) == "no" and re.match(r"\s*(?:,|wait|actually)", low[m.end():m.end() + 12]):
+            pos = m.end()
+            continue
+        break
+    limit = min(len(low), pos + 16)
+    while pos < limit and low[pos] in " ,":
+        pos += 1
+    return pos
+
+
+def tidy(phrase: str, *, lead: frozenset[str] | tuple[str, ...] = W.EN_ADVERBS) -> str:
+    """Fillers out; adverbs off the front and dangling words ("by", "please", "anymore") off the end."""
+    phrase = FILLER_WORDS.sub(" ", phrase)
+    phrase = STUTTER.sub(r"\1", VAGUE.sub(" ", phrase))
+    phrase = re.sub(r"\s+", " ", phrase).strip(" ,.!?;:-")
+    while True:
+        words = phrase.split(" ")
+        if words[0] and (words[0].lower().strip(",") in lead or words[0].lower().strip(",") in W.EN_FILLERS):
+            phrase = " ".join(words[1:])
+        elif words and words[-1].lower().strip(",.!?") in W.EN_DANGLING:
+            phrase = " ".join(words[:-1])
+        else:
+            return phrase.strip(" ,.!?;:-")

@@ -1,0 +1,186 @@
+"""The Korean grammar the promise and closing rules share, on Kiwi's morphemes: sentence ranges, verbs
+and final endings, questions and hearsay, negation, whose subject it is, and the words of an action
+(where it starts after a reason clause, and the stem turned into a -기 noun: 지원서 제출하기).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from jarvisd.openloop import commitment_words as W
+from jarvisd.openloop.commitment_types import Span, cut
+from jarvisd.openloop.korean_morph import Morph
+
+VERB_TAGS = ("VV", "XSV", "VX", "VA", "VCP")
+
+
+def is_verb(m: Morph) -> bool:
+    return m.tag.split("-")[0] in VERB_TAGS
+
+
+def is_morph(m: Morph, form: str, tag: str = "") -> bool:
+    return m.form == form and (not tag or m.tag.startswith(tag))
+
+
+def is_final(ms: Sequence[Morph], i: int) -> bool:
+    """A final ending, or one Kiwi reads as connective before a comma ("안 할래, 빼줘")."""
+    j = i + 1 + (i + 1 < len(ms) and is_morph(ms[i + 1], "요", "JX"))      # "신청하려고요"
+    return ms[i].tag == "EF" or (ms[i].tag == "EC" and (j >= len(ms) or ms[j].tag in ("SP", "SF")))
+
+
+
+
+def sentence_ranges(ms: Sequence[Morph]) -> list[tuple[int, int]]:
+    """Morpheme ranges of the sentences: a final ending (EF) closes one, with its "?" or "요"; so does a
+    comma after a connective ending other than -고 / -서 (a transcript has no full stops)."""
+    out, start, i = [], 0, 0
+    while i < len(ms):
+        m = ms[i]
+        end = m.tag == "EF" or m.tag == "SF" or (
+            m.tag == "SP" and i > 0 and ms[i - 1].tag == "EC" and ms[i - 1].form not in ("고", "어서", "아서")) or (
+            m.form == "고" and m.tag == "EC" and i > 0 and ms[i - 1].form in W.KO_PAST)   # "보냈고 이제 …": done, then
+        if end:
+            while i + 1 < len(ms) and (ms[i + 1].tag in ("SF", "SP") or is_morph(ms[i + 1], "요", "JX")):
+                i += 1
+            out.append((start, i + 1))
+            start = i + 1
+        i += 1
+    if start < len(ms):
+        out.append((start, len(ms)))
+    return out
+
+
+def is_question(sen: str, ms: Sequence[Morph]) -> bool:
+    """A "?", a question ending (했니, 했나, 할까), or a question word (뭐, 언제, 어디, 몇)."""
+    if sen[ms[0].start:ms[-1].end + 1].rstrip().endswith("?"):
+        return True
+    enders = [m for m in ms if m.tag in ("EF", "EC")]
+    words = [m for m in ms if m.tag not in ("SP", "SF")]     # "전화해야 할까, 아니면 …": the comma after it
+    if enders and enders[-1].form in W.KO_QUESTION_ENDINGS and words and enders[-1] is words[-1]:
+        return True
+    return any(m.form in W.KO_QUESTION_WORDS and m.tag in ("NP", "MM", "MAG", "IC", "NNG") for m in ms)
+
+
+def is_hearsay(ms: Sequence[Morph]) -> bool:
+    """"보내준대", "한대요", "내래": someone else said it, so it is their task, not the user's promise."""
+    return any(m.tag == "EF" and m.form in W.KO_HEARSAY_ENDINGS for m in ms) or \
+        any(is_morph(m, "ᆫ다고", "EC") or is_morph(m, "다고", "EC") for m in ms[-4:])
+
+
+
+
+def negated(ms: Sequence[Morph], stem: int) -> bool:
+    """안 / 못 right before the stem, or before the noun of a 하다 verb (운동 안 해)."""
+    prev = ms[stem - 1] if stem >= 1 else None
+    return prev is not None and prev.form in ("안", "못") and prev.tag == "MAG"
+
+
+def a_person(m: Morph) -> bool:
+    """Could this subject owe a task? A pronoun or name that is not the user, a person word (엄마, 팀장님);
+    not a thing ("비가 오면", "보고서가"), nor Kiwi's one-letter name out of a word it split (요+가 in 요가)."""
+    if m.form in W.KO_SELF or m.tag == "ETM":
+        return False
+    return (m.tag == "NP" or (m.tag == "NNP" and len(m.form) >= 2) or m.form in W.KO_PEOPLE
+            or m.form == "님" or m.form.endswith("님"))
+
+
+CLAUSE_LINKS = W.KO_REASON_ENDINGS | frozenset("면 으면 어서 아서 고 지만 도 라서 이라서".split())
+
+
+def subject_of_the_predicate(ms: Sequence[Morph], i: int, noun: Morph) -> bool:
+    """A thing as the subject of the sentence's own predicate ("비가 올 거야": a forecast, no promise), not
+    of a clause before it ("비가 오면 우산 챙겨야 해"). Kiwi's one-letter name out of a split word (요+가
+    of 요가) is no subject."""
+    if noun.form in W.KO_SELF or noun.tag == "ETM" or (noun.tag == "NNP" and len(noun.form) < 2):
+        return False
+    return not any(m.tag == "EC" and m.form in CLAUSE_LINKS for m in ms[i + 1:])
+
+
+def someone_else(ms: Sequence[Morph]) -> bool:
+    """A subject that is not the user: 엄마가, 지호는, 팀장님이, 걔가 (나/저/우리 are the user); not the
+    subject of a clause describing a thing ("아들이 보낸 위임장": the son sent it, the user signs it)."""
+    for i, m in enumerate(ms):
+        if i == 0:
+            continue
+        prev = ms[i - 1]
+        if m.tag == "JKS" and any(x.tag == "ETM" and k + 1 < len(ms) and ms[k + 1].tag.startswith("NN")
+                                  for k, x in enumerate(ms[i + 1:], i + 1)):
+            continue
+        if m.tag == "JKS" and (m.form == "께서" or a_person(prev) or subject_of_the_predicate(ms, i, prev)):
+            return True
+        if m.tag == "JX" and m.form in ("은", "는", "ᆫ") and (
+                prev.tag in ("NNP",) or (prev.tag == "NP" and prev.form not in W.KO_SELF)
+                or prev.form in W.KO_PEOPLE or prev.form == "님"):
+            return True
+    return False
+
+
+
+
+def skipped_spans(ms: Sequence[Morph]) -> list[Span]:
+    """Morphemes the action leaves out: fillers, conjunctions, vague adverbs, the user as subject."""
+    out = []
+    for i, m in enumerate(ms):
+        if m.tag in ("IC", "MAJ") or (m.tag in ("MAG", "NNG") and m.form in W.KO_VAGUE_ADVERBS) or \
+                m.form in W.KO_FILLERS and m.tag in ("IC", "MAJ", "MAG", "MM"):
+            out.append((m.start, m.end))
+        elif is_morph(m, "잊", "VV") and [x.form for x in ms[i + 1:i + 4]] == ["지", "말", "고"]:
+            out.append((m.start, ms[i + 3].end))       # "잊지 말고 우산 챙기라고": not part of the task
+        elif m.tag == "NP" and m.form in W.KO_SELF:
+            end = ms[i + 1].end if i + 1 < len(ms) and ms[i + 1].tag in ("JKS", "JX") else m.end
+            out.append((m.start, end))
+    return out
+
+
+def action_start(ms: Sequence[Morph], stem: int) -> int:
+    """The action starts after the last reason clause before its stem ("결혼기념일이라 …"), unless the
+    stem is a state (있어야 돼) that needs the reason to say anything."""
+    if stem >= 0 and ms[stem].form in ("있", "없"):
+        return 0
+    for i in range(stem - 1, 0, -1):
+        if ms[i].tag == "EC" and (ms[i].form in W.KO_REASON_ENDINGS or
+                                  ms[i].form in ("아서", "어서") and ms[i - 1].tag.startswith("VA")):
+            return i + 1               # "패딩이 너무 작아서 반품해야 돼": an adjective's -아서 is a reason
+    return 0
+
+
+def reason_thing(sen: str, ms: Sequence[Morph]) -> str:
+    """The thing a reason clause is about: the nouns right before its predicate ("패딩 너무 작아서" ->
+    "패딩", "엄마 치과 예약 있으니까" -> "엄마 치과 예약")."""
+    end = next((k for k in range(len(ms) - 1, -1, -1) if ms[k].tag.startswith(("VA", "VV"))), -1)
+    k = end - 1
+    while k >= 0 and (ms[k].tag in ("MAG", "JKS", "JX") or ms[k].tag.startswith("J")):
+        k -= 1
+    last = k
+    while k >= 0 and ms[k].tag in ("NNG", "NNP"):
+        k -= 1
+    return sen[ms[k + 1].start:ms[last].end] if last > k else ""
+
+
+def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]) -> str:
+    """The words from morpheme `start` up to the stem, with the stem as a -기 noun: "지원서 제출하기"."""
+    holes = sorted([*holes, *skipped_spans(ms[start:stem])])
+    while start < stem and (ms[start].tag.startswith("J") or ms[start].tag in W.KO_PUNCT_TAGS or
+                            any(hs <= ms[start].start and ms[start].end <= he for hs, he in holes)):
+        start += 1                     # "오후 2시로 정정할게요": no "로" left by the cut time
+    if stem < 0:
+        return cut(sen, ms[start].start, ms[-1].start, holes)
+    words = cut(sen, ms[start].start, ms[stem].start, holes) if stem > start else ""
+    glue = "" if stem > 0 and ms[stem].start == ms[stem - 1].end and words else " "
+    if stem > start and ms[stem].start > ms[stem - 1].start and ms[stem].start < ms[stem - 1].end:
+        glue = ""                      # a contraction: 보내[어]주 -> "보내" + "주기"
+    return f"{words}{glue}{ms[stem].form}기".strip()
+
+
+def usable_holes(sen: str, holes: Sequence[Span], ms: Sequence[Morph]) -> list[Span]:
+    """Time spans end at a word's end or before its particle: one that ends inside a word is cut back
+    ("내일 은" of "내일 은행" -> "내일"), or dropped ("연말" of "연말정산")."""
+    out = []
+    for hs, he in holes:
+        ends = [m.end for m in ms if hs < m.end <= he]
+        for end in sorted(ends, reverse=True):
+            after = [m for m in ms if m.start == end]
+            if end >= len(sen) or not sen[end].isalnum() or (after and after[0].tag.startswith(("J", "E"))):
+                out.append((hs, end))
+                break
+    return out
