@@ -4,7 +4,7 @@
   SQL predicate of every LanceDB read (`access_predicate`) and the first mask of the key columns.
 - Keyword matching is substring matching on a lower-cased copy of the content (`LIKE '%term%'`
   semantics), so recall works with no vectors at all.
-- Reads are answered from an in-process copy of the table (`lance_keys.py`, tied to the table
+- Reads are answered from an in-process copy of the table (`lance_resident.py`, tied to the table
   version): up to `resident_rows` rows the whole rows and vectors are kept, so a recall reads nothing
   from LanceDB and runs in the caller's thread (vector arm exact below `ivf_rows` rows, in-process
   IVF partitions above, `lance_vectors.py`). Above `resident_rows` only the filter and order columns
@@ -39,7 +39,7 @@ from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
 from jarvisd.memory.stores import lance_journal as journal
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
-from jarvisd.memory.stores.lance_keys import KEY_COLUMNS, KeyColumns
+from jarvisd.memory.stores.lance_resident import KEY_COLUMNS, ResidentTable
 from jarvisd.memory.stores.lance_rows import (
     access_predicate,
     context_fields,
@@ -52,6 +52,7 @@ from jarvisd.memory.stores.lance_rows import (
     to_row,
     to_us,
 )
+from jarvisd.memory.stores.lance_winners import nearest_rows, winner_rows, winners
 from jarvisd.memory.stores.memory import vectors_cosine
 
 __all__ = ["LanceMemoryStore", "schema", "to_row", "from_row", "access_predicate", "query_predicate", "sql_in"]
@@ -120,7 +121,7 @@ class LanceMemoryStore:
         self._pending: dict[str, dict[str, Any]] = {}  # id -> its row (`to_row`), waiting for the flush
         self._pending_deletes: set[str] = set()
         self.resident_rows = resident_rows
-        self._keys = KeyColumns(max_vector_rows=resident_rows, ivf_rows=ivf_rows)
+        self._copy = ResidentTable(max_vector_rows=resident_rows, ivf_rows=ivf_rows)
         self._consistency = consistency
         self._checked_at = -math.inf  # monotonic time the copy was last checked against the table
         self._db = self._run(lancedb.connect_async(uri, storage_options=storage_options,
@@ -254,31 +255,31 @@ class LanceMemoryStore:
                       touched: tuple[list[str], int, list[str]] | None = None) -> None:
         """Run one write; keep the in-process copy in step when it was the table's only change."""
         before = await self._table.version()
-        in_step = self._keys.ready and self._keys.version == before
+        in_step = self._copy.ready and self._copy.version == before
         await write
         after = await self._table.version()
         if in_step and after - before <= 1 and touched is not None:
-            self._keys.touched(*touched, version=after)
+            self._copy.touched(*touched, version=after)
         elif in_step and after - before <= 1:
-            self._keys.apply(deleted, upserted, after)
+            self._copy.apply(deleted, upserted, after)
         else:
-            self._keys.invalidate()
+            self._copy.invalidate()
 
     def _fresh(self) -> bool:
         """The copy may answer without asking LanceDB for the table version: it follows our own
         commits, and other processes' commits need only be seen within `consistency`."""
-        if not self._keys.ready:
+        if not self._copy.ready:
             return False
         if self._consistency is None:
             return True
         return time.monotonic() - self._checked_at < self._consistency.total_seconds()
 
-    async def _sync_keys(self) -> None:
+    async def _sync_copy(self) -> None:
         version = await self._table.version()
-        if not self._keys.ready or self._keys.version != version:
+        if not self._copy.ready or self._copy.version != version:
             whole = await self._table.count_rows() <= self.resident_rows
             query = self._table.query() if whole else self._table.query().select(KEY_COLUMNS)
-            self._keys.load(await query.to_arrow(), version, self._dimensions)
+            self._copy.load(await query.to_arrow(), version, self._dimensions)
         self._checked_at = time.monotonic()
 
     @locked
@@ -338,8 +339,8 @@ class LanceMemoryStore:
     def _resident(self) -> bool:
         """Bring the copy up to date if it is due; True when whole rows are in process."""
         if not self._fresh():
-            self._run(self._sync_keys())
-        return self._keys.resident
+            self._run(self._sync_copy())
+        return self._copy.resident
 
     @locked
     def get(self, ids: Sequence[str], access: AccessFilter) -> list[MemoryItem]:
@@ -347,7 +348,7 @@ class LanceMemoryStore:
         if not ids:
             return []
         if self._resident():
-            rows = self._keys.rows_for(ids)
+            rows = self._copy.rows_for(ids)
             return [from_row(r) for r in rows if access.allows(r["user"], r["agent"], r["layer"])]
         predicate = f"({access_predicate(access)}) AND {sql_in('id', list(ids))}"
         return [from_row(r) for r in self._run(self._rows(predicate, len(ids)))]
@@ -358,7 +359,7 @@ class LanceMemoryStore:
         if not ids or len(vector) != (self._dimensions or 0):
             return {}
         if self._resident():
-            return self._keys.cosines_of(ids, vector)
+            return self._copy.cosines_of(ids, vector)
         columns = ["id", "has_vector", "vector", "has_context", "context_vector"]
         rows = self._run(self._rows(sql_in("id", list(ids)), len(ids), columns=columns))
         return {r["id"]: c for r in rows if (c := vectors_cosine(vector, row_vectors(r))) is not None}
@@ -379,24 +380,24 @@ class LanceMemoryStore:
         return self._run(self._gather(q, orders))
 
     def _gather_resident(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
-        keys = self._keys
-        base = keys.mask(q)
-        wanted = keys.winner_rows(q, [o for o in orders if o != "vector"], base)
+        copy = self._copy
+        base = copy.mask(q)
+        wanted = winner_rows(copy, q, [o for o in orders if o != "vector"], base)
         cosines: dict[int, float] = {}
         if "vector" in orders and q.vector is not None:
-            cosines = dict(keys.nearest_rows(q, base))
+            cosines = dict(nearest_rows(copy, q, base))
         wanted = list(dict.fromkeys([*wanted, *cosines]))
         if q.vector is not None:  # every candidate's cosine, so the caller need not recompute it
-            cosines = {**dict(keys.cosines_at(wanted, q.vector)), **cosines}
-        rows = keys.rows_at(wanted)
+            cosines = {**dict(copy.cosines_at(wanted, q.vector)), **cosines}
+        rows = copy.rows_at(wanted)
         return [Candidate(from_row(r), cosines.get(w)) for w, r in zip(wanted, rows, strict=True)
                 if q.access.allows(r["user"], r["agent"], r["layer"])]
 
     async def _gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
         """Winner ids from the key columns (recency, importance) and from the ANN index, then one
         read of the winners' whole rows."""
-        await self._sync_keys()
-        wanted = self._keys.winners(q, [o for o in orders if o != "vector"])
+        await self._sync_copy()
+        wanted = winners(self._copy, q, [o for o in orders if o != "vector"])
         cosines: dict[str, float] = {}
         if "vector" in orders and q.vector is not None:
             cosines = await self._nearest_both(q)
@@ -447,7 +448,7 @@ class LanceMemoryStore:
         """From the in-process copy's word index (its key columns are kept at any size)."""
         self.flush()
         self._resident()
-        return self._keys.term_counts(q)
+        return self._copy.term_counts(q)
 
     @locked
     def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
@@ -511,4 +512,4 @@ class LanceMemoryStore:
         self._table = self._run(run())
         self._dimensions = dimensions
         self._indexed, self._indexed_rows, self._unindexed = False, 0, 0
-        self._keys.invalidate()
+        self._copy.invalidate()
