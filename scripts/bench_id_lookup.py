@@ -1,4 +1,4 @@
-"""Time the resident copy's id lookups (`KeyColumns._positions`): the id -> row map against an `is_in`
+"""Time the resident copy's id lookups (`ResidentTable._positions`): the id -> row map against an `is_in`
 over the whole id column, on a LanceDB table that `scripts/bench_memory.py --reuse DIR` left behind.
 
     .venv/bin/python scripts/bench_id_lookup.py /tmp/bm100/bench-100000.lance
@@ -36,7 +36,7 @@ def main() -> int:
     args = parser.parse_args()
     store = LanceMemoryStore(str(args.table), dimensions=args.dimensions)
     store.warm()
-    keys = store._keys
+    keys = store._copy
     if keys.table is None or keys._row_of is None:
         print("the table is not resident here (above resident_rows): nothing to compare")
         return 1

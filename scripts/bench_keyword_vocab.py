@@ -24,7 +24,7 @@ from jarvisd.memory.access import AccessFilter  # noqa: E402
 from jarvisd.memory.items import new_item  # noqa: E402
 from jarvisd.memory.stores.base import StoreQuery  # noqa: E402
 from jarvisd.memory.stores.lance import schema, to_row  # noqa: E402
-from jarvisd.memory.stores.lance_keys import KeyColumns  # noqa: E402
+from jarvisd.memory.stores.lance_resident import ResidentTable  # noqa: E402
 
 SYLLABLES = [chr(c) for c in range(0xAC00, 0xAC00 + 2000)]
 PARTICLES = ["", "은", "는", "을", "를", "에서", "의"]
@@ -50,7 +50,7 @@ def main() -> int:
                       content=" ".join(rng.choices(vocab, k=12)), created_at=start + timedelta(minutes=n))
              for n in range(args.rows)]
     table = pa.Table.from_pylist([to_row(it, 4) for it in items], schema=schema(4))
-    keys = KeyColumns()
+    keys = ResidentTable()
     t = time.perf_counter()
     keys.load(table, version=1, dimensions=4)
     print(f"word index of {args.rows:,} rows, {len(keys._words.vocab):,} distinct words: "

@@ -155,7 +155,7 @@ def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
             without = time.process_time() - c
         if q >= 5:
             steps_cpu.append(cpu[-1] - without * 1000)
-    resident_mb = store._keys.nbytes() / 2**20
+    resident_mb = store._copy.nbytes() / 2**20
     indexed = store.ensure_index()
     store.close()
     t = time.perf_counter()

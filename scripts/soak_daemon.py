@@ -149,7 +149,7 @@ def watch_compaction() -> None:
     """Print RSS around each compaction of the memory table and around each reload of its resident copy."""
     from jarvisd.memory.stores import lance
 
-    compact, sync = lance.LanceMemoryStore._compact, lance.LanceMemoryStore._sync_keys
+    compact, sync = lance.LanceMemoryStore._compact, lance.LanceMemoryStore._sync_copy
 
     async def compact_watched(self):
         before, version = rss_mib(), await self._table.version()
@@ -158,13 +158,13 @@ def watch_compaction() -> None:
               f"{rss_mib():.1f} MiB, arrow allocated {arrow_total_mib():.1f} MiB", flush=True)
 
     async def sync_watched(self):
-        before, reloads = rss_mib(), self._keys.reloads
+        before, reloads = rss_mib(), self._copy.reloads
         await sync(self)
-        if self._keys.reloads != reloads:
-            print(f"    resident copy reloaded at v{self._keys.version} ({self._keys.table.num_rows} rows): "
+        if self._copy.reloads != reloads:
+            print(f"    resident copy reloaded at v{self._copy.version} ({self._copy.table.num_rows} rows): "
                   f"rss {before:.1f} -> {rss_mib():.1f} MiB", flush=True)
 
-    lance.LanceMemoryStore._compact, lance.LanceMemoryStore._sync_keys = compact_watched, sync_watched
+    lance.LanceMemoryStore._compact, lance.LanceMemoryStore._sync_copy = compact_watched, sync_watched
 
 
 def arrow_total_mib() -> float:
@@ -213,7 +213,7 @@ def print_trace(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, top: 
 
 def memory_line(daemon: Daemon) -> str:
     """The memory table's version, the resident copy's reloads and size (when the store has one)."""
-    keys = getattr(daemon.assistant.memory.store, "_keys", None)
+    keys = getattr(daemon.assistant.memory.store, "_copy", None)
     if keys is None or keys.table is None:
         return "-"
     return f"v{keys.version} reloads {keys.reloads} copy {keys.nbytes() / 2**20:.1f} MiB"

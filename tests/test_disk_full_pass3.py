@@ -48,7 +48,7 @@ MEMORY_CHILD = """
     store = LanceMemoryStore(sys.argv[1], dimensions=8)
     store.upsert([item(1)])
     print("acknowledged 1", flush=True)
-    fail_after(store._journal.path, 40)  # the next journal record is torn after 40 bytes
+    fail_after(store._writes.journal.path, 40)  # the next journal record is torn after 40 bytes
     try:
         store.upsert([item(2)])
         print("acknowledged 2", flush=True)

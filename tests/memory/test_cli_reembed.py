@@ -84,7 +84,7 @@ def test_lance_key_columns_follow_the_stores_own_writes_without_reloading(tmp_pa
     svc.remember(ME, "거주지: 서울")
     assert [s.item.content for s in svc.recall(ME, "거주지")] == ["거주지: 서울"]
     assert old.id not in {s.item.id for s in svc.recall(ME, "부산")}
-    assert store._keys.reloads == 1
+    assert store._copy.reloads == 1
     svc.forget_session(ME)
     assert svc.recall(ME, "산책") == []
 

@@ -91,7 +91,7 @@ def test_the_resident_copy_the_lancedb_path_and_the_in_memory_store_agree(
         record(svc)
         cands = svc._candidates(ME, "what did the charity race teach", 12)[0]
         results.append(sorted((c.item.id, round(c.cosine or 0.0, 5)) for c in cands))
-    assert stores[1]._keys.resident and not stores[2]._keys.resident  # type: ignore[attr-defined]
+    assert stores[1]._copy.resident and not stores[2]._copy.resident  # type: ignore[attr-defined]
     assert results[0] == results[1] == results[2]
 
 

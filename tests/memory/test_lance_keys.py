@@ -1,4 +1,4 @@
-"""The LanceDB store's in-process key columns answer like a substring scan, through compactions."""
+"""The LanceDB store's resident copy (`lance_resident.py`) answers like a substring scan, through compactions."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ import pytest
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import new_item
 from jarvisd.memory.korean import normalise
-from jarvisd.memory.stores import lance_keys
+from jarvisd.memory.stores import lance_words
 from jarvisd.memory.stores.base import StoreQuery
 from jarvisd.memory.stores.lance import from_row, schema, to_row
-from jarvisd.memory.stores.lance_keys import KeyColumns
+from jarvisd.memory.stores.lance_resident import ResidentTable
+from jarvisd.memory.stores.lance_winners import winners
 from tests.memory.memory_fixtures import T0
 
 WORDS = "서울에서 부산 회의록 강아지 산책 Python 100% 예산안".split()
@@ -37,16 +38,16 @@ def brute(table: pa.Table, term: str, limit: int) -> list[str]:
 def test_word_index_matches_substrings_through_appends_deletes_and_compaction(
     pair_index_from: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(lance_keys, "PAIR_INDEX_WORDS", pair_index_from)
+    monkeypatch.setattr(lance_words, "PAIR_INDEX_WORDS", pair_index_from)
     rng = random.Random(3)
-    keys = KeyColumns()
+    keys = ResidentTable()
     truth = rows(0, 100, rng)
     keys.load(truth, version=1, dimensions=4)
     rebuilt = 0
     for step in range(6):  # asked after every commit: a term's kept rows must follow each rebuild
         for term in ("서울", "울에", "산", "100%", "python", "없음", "서부", "thon", "on", "예산안", "부산책", "에서울"):
             q = StoreQuery(access=ACCESS, terms=(term,), limit=7)
-            assert keys.winners(q, ["recent"]) == brute(truth, term, 7), (step, term)
+            assert winners(keys, q, ["recent"]) == brute(truth, term, 7), (step, term)
         indexed = keys._words.upto
         new = rows(100 + step * 30, 30, rng)
         doomed = [f"i{n:04d}" for n in rng.sample(range(100), 5)]

@@ -84,10 +84,10 @@ def test_resident_ivf_and_lancedb_reads_agree_with_the_in_memory_store(tmp_path:
         store.flush() if hasattr(store, "flush") else None
     qs = queries(pool[:400], seed=2)
     assert answers(resident, qs) == answers(reference, qs)
-    partitions = resident._keys.vectors.partitions
-    assert resident._keys.resident and partitions is not None
+    partitions = resident._copy.vectors.partitions
+    assert resident._copy.resident and partitions is not None
     laid_out = partitions.listed
-    assert not on_disk._keys.resident
+    assert not on_disk._copy.resident
     doomed = [it.id for it in pool[:400:7]]
     for store in (reference, resident, on_disk):  # appends past the layout, deletes, compaction
         for start in range(400, 700, 60):
@@ -98,7 +98,7 @@ def test_resident_ivf_and_lancedb_reads_agree_with_the_in_memory_store(tmp_path:
     expected = answers(reference, qs)
     assert answers(resident, qs) == expected
     assert answers(on_disk, qs) == expected
-    assert resident._keys.reloads == 1 and resident._keys.vectors.partitions.listed > laid_out
+    assert resident._copy.reloads == 1 and resident._copy.vectors.partitions.listed > laid_out
     reopened = LanceMemoryStore(str(tmp_path / "r.lance"), dimensions=DIM, ivf_rows=300)
     assert answers(reopened, qs) == expected
 
@@ -128,7 +128,7 @@ def test_touch_is_seen_by_the_next_read_from_the_copy_and_from_disk(tmp_path: Pa
     seen = {c.item.id: c.item for c in store.search(q)}
     assert [seen[i].last_accessed for i in mine] == [when] * 3
     assert [seen[i].rehearsals for i in mine] == [2, 0, 0]
-    assert store._keys.reloads == 1
+    assert store._copy.reloads == 1
     fresh = LanceMemoryStore(str(tmp_path / "t.lance"), dimensions=DIM)
     assert {it.id: it for it in fresh.get(mine, ME)} == {it.id: it for it in store.get(mine, ME)}
     assert {it.id: (it.last_accessed, it.rehearsals) for it in fresh.get(mine, ME)} == \
@@ -143,12 +143,12 @@ def test_a_table_grown_past_resident_rows_is_read_from_lancedb_with_the_same_ans
     reference.upsert(pool)
     qs = queries(pool[:150], seed=7)
     store.search(qs[0])
-    assert store._keys.resident
+    assert store._copy.resident
     store.upsert(pool[150:])
     keyword = [StoreQuery(access=ME, terms=(w,), limit=6) for w in WORDS]
     assert [[c.item for c in store.search(q)] for q in keyword] == \
         [[c.item for c in reference.search(q)] for q in keyword]
-    assert not store._keys.resident
+    assert not store._copy.resident
     assert store.get([pool[3].id], ME) == reference.get([pool[3].id], ME)
 
 
@@ -157,7 +157,7 @@ def test_warm_loads_the_copy_and_its_partitions_before_the_first_read(tmp_path: 
     first.upsert(items(400, seed=3))
     first.close()
     reopened = LanceMemoryStore(str(tmp_path / "w.lance"), dimensions=DIM, ivf_rows=300)
-    assert reopened._keys.reloads == 0 and reopened._keys.vectors is None  # nothing loaded at open
+    assert reopened._copy.reloads == 0 and reopened._copy.vectors is None  # nothing loaded at open
     reopened.warm()
-    assert reopened._keys.resident and reopened._keys.vectors.partitions is not None
-    assert reopened._keys.reloads == 1
+    assert reopened._copy.resident and reopened._copy.vectors.partitions is not None
+    assert reopened._copy.reloads == 1

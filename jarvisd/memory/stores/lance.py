@@ -4,42 +4,44 @@
   SQL predicate of every LanceDB read (`access_predicate`) and the first mask of the key columns.
 - Keyword matching is substring matching on a lower-cased copy of the content (`LIKE '%term%'`
   semantics), so recall works with no vectors at all.
-- Reads are answered from an in-process copy of the table (`lance_keys.py`, tied to the table
+- Reads are answered from an in-process copy of the table (`lance_resident.py`, tied to the table
   version): up to `resident_rows` rows the whole rows and vectors are kept, so a recall reads nothing
   from LanceDB and runs in the caller's thread (vector arm exact below `ivf_rows` rows, in-process
   IVF partitions above, `lance_vectors.py`). Above `resident_rows` only the filter and order columns
   are kept, LanceDB's IVF-PQ index answers the vector arm and the winners' rows are read from it.
+  Which rows win is chosen in `lance_winners.py`; LanceDB's own reads are in `lance_search.py`.
 - Rows without a vector carry zeros and `has_vector = false`. At `index_threshold` vectors a cosine
-  IVF-PQ index (and a B-tree on `id`) is built in LanceDB and kept current.
-- Writes are buffered and flushed as one merge-insert before any read (read-your-writes), when the
-  buffer is full, and on `flush()`/`close()`, so a turn costs no table commit of its own. Every
-  buffered write is first appended to the store's journal (`lance_journal.py`), so a write is durable
-  when the call returns: a store killed before its flush is replayed by the next one opened on the table.
-  A remote URI has no journal: there each write commits before returning.
-- It speaks LanceDB's async API on one private event-loop thread (one hand-off per operation).
+  IVF-PQ index (and a B-tree on `id`) is built in LanceDB and kept current (`lance_index.py`).
+- Writes are buffered (`lance_buffer.py`) and flushed as one merge-insert before any read
+  (read-your-writes), when the buffer is full, and on `flush()`/`close()`, so a turn costs no table
+  commit of its own. Every buffered write is first appended to the store's journal
+  (`lance_journal.py`), so a write is durable when the call returns: a store killed before its flush
+  is replayed by the next one opened on the table. A remote URI has no journal: there each write
+  commits before returning. Every commit goes through `_commit`, which keeps the copy in step.
+- It speaks LanceDB's async API on one private event-loop thread (`lance_loop.py`, one hand-off per
+  operation).
 """
 
 from __future__ import annotations
 
-import asyncio
 import math
 import threading
 import time
 from collections.abc import Coroutine, Sequence
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any
 
 import lancedb
 import pyarrow as pa
-from lancedb.index import BTree, IvfPq
 
-from jarvisd.errors import StartupError
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
-from jarvisd.memory.stores import lance_journal as journal
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
-from jarvisd.memory.stores.lance_keys import KEY_COLUMNS, KeyColumns
+from jarvisd.memory.stores.lance_buffer import WriteBuffer
+from jarvisd.memory.stores.lance_index import VectorIndex
+from jarvisd.memory.stores.lance_loop import LoopThread
+from jarvisd.memory.stores.lance_resident import KEY_COLUMNS, ResidentTable
 from jarvisd.memory.stores.lance_rows import (
     access_predicate,
     context_fields,
@@ -52,6 +54,8 @@ from jarvisd.memory.stores.lance_rows import (
     to_row,
     to_us,
 )
+from jarvisd.memory.stores.lance_search import fetch, nearest_both, read_rows
+from jarvisd.memory.stores.lance_winners import nearest_rows, winner_rows, winners
 from jarvisd.memory.stores.memory import vectors_cosine
 
 __all__ = ["LanceMemoryStore", "schema", "to_row", "from_row", "access_predicate", "query_predicate", "sql_in"]
@@ -70,28 +74,6 @@ FLUSH_ROWS = 256
 SESSION_CACHE = {"index_cache_size_bytes": 4 << 20, "metadata_cache_size_bytes": 4 << 20}
 COMPACT_EVERY = 100  # writes between compactions: each write adds a table version and a fragment
 KEEP_VERSIONS_FOR = timedelta(minutes=1)  # old versions stay readable this long for other readers
-T = TypeVar("T")
-
-
-class _LoopThread:
-    """One daemon thread running an asyncio loop for every LanceMemoryStore of the process."""
-
-    _lock = threading.Lock()
-    _instance: _LoopThread | None = None
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        threading.Thread(target=self.loop.run_forever, name="memory-lancedb", daemon=True).start()
-
-    @classmethod
-    def get(cls) -> _LoopThread:
-        with cls._lock:
-            if cls._instance is None:
-                cls._instance = cls()
-            return cls._instance
-
-    def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
 
 
 class LanceMemoryStore:
@@ -112,15 +94,13 @@ class LanceMemoryStore:
         jarvisd, `jarvisd memory reembed`); the in-process copy is checked against the table's
         version at most this often (every read with `timedelta(0)`, never with None) and reloads
         when the table moved."""
-        self._run = _LoopThread.get().run
+        self._run = LoopThread.get().run
         self._lock = threading.RLock()  # agent turns call from worker threads; one writer buffer
         self._name = table
         self.index_threshold = index_threshold
         self.flush_rows = flush_rows
-        self._pending: dict[str, dict[str, Any]] = {}  # id -> its row (`to_row`), waiting for the flush
-        self._pending_deletes: set[str] = set()
         self.resident_rows = resident_rows
-        self._keys = KeyColumns(max_vector_rows=resident_rows, ivf_rows=ivf_rows)
+        self._copy = ResidentTable(max_vector_rows=resident_rows, ivf_rows=ivf_rows)
         self._consistency = consistency
         self._checked_at = -math.inf  # monotonic time the copy was last checked against the table
         self._db = self._run(lancedb.connect_async(uri, storage_options=storage_options,
@@ -128,34 +108,11 @@ class LanceMemoryStore:
                                                    session=lancedb.Session(**SESSION_CACHE)))
         self._dimensions: int = dimensions or DEFAULT_DIMENSIONS
         self._table = self._run(self._open())
-        self._unindexed = 0
         self._writes_since_compaction = 0
-        self._indexed = self._run(self._has_vector_index())
-        self._indexed_rows = self._run(self._count_indexed()) if self._indexed else 0
-        self._journal_dir = journal.journal_dir(uri, table)
-        if self._journal_dir is not None and self._journal_dir.exists() and not self._journal_dir.is_dir():
-            # else the store opened and every write (each /remember, each turn) failed with FileExistsError
-            raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): its write journal "
-                               f"{self._journal_dir} is not a directory: move it away and start again")
-        self._journal = journal.WriteJournal(self._journal_dir) if self._journal_dir is not None else None
-        self._replay_orphans()
-
-    def _replay_orphans(self) -> None:
-        """Commit the journals of stores on this table that stopped before flushing (killed, crashed)."""
-        for path in journal.orphans(self._journal_dir):
-            try:
-                for kind, payload in journal.read_records(path):
-                    if kind == journal.UPSERT:
-                        self._buffer([from_row(row) for row in payload], payload)
-                    else:
-                        self._buffer_deletes(payload)
-                self.flush()
-            except Exception as exc:  # noqa: BLE001 - one bad journal must not stop the daemon
-                self._pending.clear()
-                self._pending_deletes.clear()
-                journal.replay_failed(path, exc)
-            else:
-                journal.release(path)
+        self._index = VectorIndex()
+        self._run(self._index.read(self._table))
+        self._writes = WriteBuffer(uri, table)
+        self._writes.replay_orphans(self.flush)
 
     async def _open(self) -> Any:
         if self._name in (await self._db.list_tables()).tables:
@@ -167,32 +124,11 @@ class LanceMemoryStore:
             return table
         return await self._db.create_table(self._name, schema=schema(self._dimensions))
 
-    async def _has_vector_index(self) -> bool:
-        return any("vector" in idx.columns for idx in await self._table.list_indices())
-
-    async def _count_indexed(self) -> int:
-        for idx in await self._table.list_indices():
-            if "vector" in idx.columns:
-                stats = await self._table.index_stats(idx.name)
-                self._unindexed = stats.num_unindexed_rows if stats else 0
-                return stats.num_indexed_rows if stats else 0
-        return 0
-
     @property
     def vector_dimensions(self) -> int | None:
         return self._dimensions
 
     # ---- writes ---------------------------------------------------------------------------------
-
-    def _buffer(self, items: Sequence[MemoryItem], rows: Sequence[dict[str, Any]] | None = None) -> None:
-        for n, item in enumerate(items):
-            self._pending_deletes.discard(item.id)
-            self._pending[item.id] = rows[n] if rows is not None else to_row(item, self._dimensions)
-
-    def _buffer_deletes(self, ids: Sequence[str]) -> None:
-        for i in ids:
-            self._pending.pop(i, None)
-            self._pending_deletes.add(i)
 
     @locked
     def upsert(self, items: Sequence[MemoryItem]) -> None:
@@ -200,43 +136,38 @@ class LanceMemoryStore:
         for item in items:
             if item.vector is not None and len(item.vector) != self._dimensions:
                 raise DimensionMismatch(self._dimensions, len(item.vector))
-        rows = [to_row(item, self._dimensions) for item in items]
-        if self._journal is not None and rows:
-            self._journal.upserted(rows)
-        self._buffer(items, rows)
+        self._writes.upsert(items, [to_row(item, self._dimensions) for item in items])
         self._after_write()
 
     @locked
     def delete(self, ids: Sequence[str]) -> None:
         """Durable when it returns, as `upsert`."""
-        if self._journal is not None and ids:
-            self._journal.deleted(ids)
-        self._buffer_deletes(ids)
+        self._writes.delete(ids)
         self._after_write()
 
     def _after_write(self) -> None:
-        if self._journal is None or len(self._pending) + len(self._pending_deletes) >= self.flush_rows:
+        if self._writes.due(self.flush_rows):
             self.flush()
 
     @locked
     def flush(self) -> None:
-        if self._pending or self._pending_deletes:
+        if len(self._writes):
             self._run(self._flush())
-        if self._journal is not None:
-            self._journal.committed()
+        self._writes.committed()
 
     async def _flush(self) -> None:
         # the buffer is emptied only once its commit succeeded: a failed commit stays pending (and journaled)
-        if self._pending_deletes:
-            doomed = sorted(self._pending_deletes)
+        writes = self._writes
+        if writes.deletes:
+            doomed = sorted(writes.deletes)
             await self._commit(self._table.delete(sql_in("id", doomed)), deleted=doomed)
-            self._pending_deletes.clear()
-        if self._pending:
-            data = pa.Table.from_pylist(list(self._pending.values()), schema=schema(self._dimensions))
+            writes.deletes.clear()
+        if writes.rows:
+            data = pa.Table.from_pylist(list(writes.rows.values()), schema=schema(self._dimensions))
             merge = self._table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
             await self._commit(merge.execute(data), upserted=data)
-            self._pending.clear()
-            self._unindexed += data.num_rows
+            writes.rows.clear()
+            self._index.unindexed += data.num_rows
             await self._maybe_index()
         self._writes_since_compaction += 1
         if self._writes_since_compaction >= COMPACT_EVERY:
@@ -254,80 +185,50 @@ class LanceMemoryStore:
                       touched: tuple[list[str], int, list[str]] | None = None) -> None:
         """Run one write; keep the in-process copy in step when it was the table's only change."""
         before = await self._table.version()
-        in_step = self._keys.ready and self._keys.version == before
+        in_step = self._copy.ready and self._copy.version == before
         await write
         after = await self._table.version()
         if in_step and after - before <= 1 and touched is not None:
-            self._keys.touched(*touched, version=after)
+            self._copy.touched(*touched, version=after)
         elif in_step and after - before <= 1:
-            self._keys.apply(deleted, upserted, after)
+            self._copy.apply(deleted, upserted, after)
         else:
-            self._keys.invalidate()
+            self._copy.invalidate()
 
     def _fresh(self) -> bool:
         """The copy may answer without asking LanceDB for the table version: it follows our own
         commits, and other processes' commits need only be seen within `consistency`."""
-        if not self._keys.ready:
+        if not self._copy.ready:
             return False
         if self._consistency is None:
             return True
         return time.monotonic() - self._checked_at < self._consistency.total_seconds()
 
-    async def _sync_keys(self) -> None:
+    async def _sync_copy(self) -> None:
         version = await self._table.version()
-        if not self._keys.ready or self._keys.version != version:
+        if not self._copy.ready or self._copy.version != version:
             whole = await self._table.count_rows() <= self.resident_rows
             query = self._table.query() if whole else self._table.query().select(KEY_COLUMNS)
-            self._keys.load(await query.to_arrow(), version, self._dimensions)
+            self._copy.load(await query.to_arrow(), version, self._dimensions)
         self._checked_at = time.monotonic()
 
     @locked
     def close(self) -> None:
         self.flush()
-        if self._journal is not None:
-            self._journal.close()
+        self._writes.close()
 
     @locked
     def ensure_index(self) -> bool:
         """Build the vector index now if the table is large enough; True when one exists."""
         self.flush()
         self._run(self._maybe_index())
-        return self._indexed
+        return self._index.built
 
     async def _maybe_index(self) -> None:
-        """Build the IVF-PQ index (and a B-tree on `id`) at `index_threshold` vectors; afterwards fold
-        new rows into it once a tenth of the table is unindexed, and retrain when the table has
-        grown fourfold since the last training (partitions follow sqrt(rows))."""
-        if self._indexed and self._unindexed < max(1_000, self._indexed_rows // 10):
-            return
-        vectors = await self._table.count_rows("has_vector = true")
-        if vectors < self.index_threshold:
-            return
-        if self._indexed and vectors < 4 * self._indexed_rows:
-            await self._commit(self._table.optimize())
-            self._unindexed = 0
-            return
-        partitions = max(1, int(math.sqrt(vectors)))
-        sub_vectors = self._dimensions // 16 if self._dimensions % 16 == 0 else max(1, self._dimensions // 8)
-        config = IvfPq(distance_type="cosine", num_partitions=partitions, num_sub_vectors=sub_vectors)
-        await self._commit(self._table.create_index("vector", config=config, replace=True))
-        contexts = await self._table.count_rows("has_context = true")
-        if contexts >= self.index_threshold:  # turn episodes' context vectors, searched beside the turn's
-            await self._commit(self._table.create_index("context_vector", config=config, replace=True))
-        if not self._indexed:
-            await self._commit(self._table.create_index("id", config=BTree(), replace=True))
-        self._indexed, self._indexed_rows, self._unindexed = True, vectors, 0
+        """Build or update LanceDB's indexes when due (`lance_index.py`)."""
+        await self._index.maybe_build(self._table, self._commit, self._dimensions, self.index_threshold)
 
     # ---- reads ----------------------------------------------------------------------------------
-
-    async def _rows(self, predicate: str, limit: int | None = None,
-                    columns: list[str] | None = None) -> list[dict[str, Any]]:
-        query = self._table.query().where(predicate)
-        if columns is not None:
-            query = query.select(columns)
-        if limit is not None:
-            query = query.limit(limit)
-        return (await query.to_arrow()).to_pylist()
 
     @locked
     def warm(self) -> None:
@@ -338,8 +239,8 @@ class LanceMemoryStore:
     def _resident(self) -> bool:
         """Bring the copy up to date if it is due; True when whole rows are in process."""
         if not self._fresh():
-            self._run(self._sync_keys())
-        return self._keys.resident
+            self._run(self._sync_copy())
+        return self._copy.resident
 
     @locked
     def get(self, ids: Sequence[str], access: AccessFilter) -> list[MemoryItem]:
@@ -347,10 +248,10 @@ class LanceMemoryStore:
         if not ids:
             return []
         if self._resident():
-            rows = self._keys.rows_for(ids)
+            rows = self._copy.rows_for(ids)
             return [from_row(r) for r in rows if access.allows(r["user"], r["agent"], r["layer"])]
         predicate = f"({access_predicate(access)}) AND {sql_in('id', list(ids))}"
-        return [from_row(r) for r in self._run(self._rows(predicate, len(ids)))]
+        return [from_row(r) for r in self._run(read_rows(self._table, predicate, len(ids)))]
 
     @locked
     def cosines(self, ids: Sequence[str], vector: Sequence[float]) -> dict[str, float]:
@@ -358,9 +259,9 @@ class LanceMemoryStore:
         if not ids or len(vector) != (self._dimensions or 0):
             return {}
         if self._resident():
-            return self._keys.cosines_of(ids, vector)
+            return self._copy.cosines_of(ids, vector)
         columns = ["id", "has_vector", "vector", "has_context", "context_vector"]
-        rows = self._run(self._rows(sql_in("id", list(ids)), len(ids), columns=columns))
+        rows = self._run(read_rows(self._table, sql_in("id", list(ids)), len(ids), columns=columns))
         return {r["id"]: c for r in rows if (c := vectors_cosine(vector, row_vectors(r))) is not None}
 
     def search(self, q: StoreQuery) -> list[Candidate]:
@@ -379,75 +280,38 @@ class LanceMemoryStore:
         return self._run(self._gather(q, orders))
 
     def _gather_resident(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
-        keys = self._keys
-        base = keys.mask(q)
-        wanted = keys.winner_rows(q, [o for o in orders if o != "vector"], base)
+        copy = self._copy
+        base = copy.mask(q)
+        wanted = winner_rows(copy, q, [o for o in orders if o != "vector"], base)
         cosines: dict[int, float] = {}
         if "vector" in orders and q.vector is not None:
-            cosines = dict(keys.nearest_rows(q, base))
+            cosines = dict(nearest_rows(copy, q, base))
         wanted = list(dict.fromkeys([*wanted, *cosines]))
         if q.vector is not None:  # every candidate's cosine, so the caller need not recompute it
-            cosines = {**dict(keys.cosines_at(wanted, q.vector)), **cosines}
-        rows = keys.rows_at(wanted)
+            cosines = {**dict(copy.cosines_at(wanted, q.vector)), **cosines}
+        rows = copy.rows_at(wanted)
         return [Candidate(from_row(r), cosines.get(w)) for w, r in zip(wanted, rows, strict=True)
                 if q.access.allows(r["user"], r["agent"], r["layer"])]
 
     async def _gather(self, q: StoreQuery, orders: Sequence[str]) -> list[Candidate]:
         """Winner ids from the key columns (recency, importance) and from the ANN index, then one
         read of the winners' whole rows."""
-        await self._sync_keys()
-        wanted = self._keys.winners(q, [o for o in orders if o != "vector"])
+        await self._sync_copy()
+        wanted = winners(self._copy, q, [o for o in orders if o != "vector"])
         cosines: dict[str, float] = {}
         if "vector" in orders and q.vector is not None:
-            cosines = await self._nearest_both(q)
+            cosines = await nearest_both(self._table, q, self._dimensions, self._index.built)
         wanted = list(dict.fromkeys([*wanted, *cosines]))
         if not wanted:
             return []
-        return await self._fetch(q, wanted, cosines)
-
-    async def _fetch(self, q: StoreQuery, ids: list[str], cosines: dict[str, float]) -> list[Candidate]:
-        """Whole rows of the winners; the access predicate is applied again by LanceDB."""
-        predicate = f"({access_predicate(q.access)}) AND {sql_in('id', ids)}"
-        rows = {r["id"]: r for r in await self._rows(predicate, len(ids))}
-        return [Candidate(from_row(rows[i]), cosines.get(i)) for i in ids if i in rows]
-
-    async def _nearest_both(self, q: StoreQuery) -> dict[str, float]:
-        """The vector arm over turn vectors and context vectors: the `q.limit` best ids by the higher
-        of their two cosines (`scoring.best_cosine`)."""
-        best: dict[str, float] = {}
-        for column, flag in (("vector", "has_vector"), ("context_vector", "has_context")):
-            for i, cos in await self._nearest_ids(q, column, flag):
-                best[i] = max(cos, best.get(i, cos))
-        ranked = sorted(best.items(), key=lambda p: (-p[1], p[0]))[: q.limit]
-        return dict(ranked)
-
-    async def _nearest_ids(self, q: StoreQuery, column: str = "vector",
-                           flag: str = "has_vector") -> list[tuple[str, float]]:
-        """ANN through the index, ids and cosines only. The fast path filters after the search
-        (4x the rows asked for); when too few survive, the search is redone with a prefilter."""
-        if q.vector is None or len(q.vector) != self._dimensions or q.limit <= 0:
-            return []
-        predicate = query_predicate(q, with_terms=False) + f" AND {flag} = true"
-
-        def build(limit: int) -> Any:
-            search = (self._table.vector_search(list(q.vector)).column(column).distance_type("cosine")
-                      .where(predicate).select(["id"]).limit(limit))
-            return search.nprobes(20).refine_factor(2) if self._indexed else search
-
-        rows: list[dict[str, Any]] = []
-        if self._indexed:
-            rows = (await build(q.limit * 4).postfilter().to_arrow()).to_pylist()
-        if len(rows) < q.limit:
-            rows = (await build(q.limit).to_arrow()).to_pylist()
-        pairs = [(row["id"], 1.0 - float(row["_distance"])) for row in rows[: q.limit]]
-        return [(i, cos) for i, cos in pairs if cos >= q.min_cosine]
+        return await fetch(self._table, q, wanted, cosines)
 
     @locked
     def term_counts(self, q: StoreQuery) -> tuple[int, list[int]]:
         """From the in-process copy's word index (its key columns are kept at any size)."""
         self.flush()
         self._resident()
-        return self._keys.term_counts(q)
+        return self._copy.term_counts(q)
 
     @locked
     def touch(self, ids: Sequence[str], when: datetime, rehearsed: Sequence[str] = ()) -> None:
@@ -486,13 +350,13 @@ class LanceMemoryStore:
     @locked
     def missing_vectors(self, limit: int) -> list[MemoryItem]:
         self.flush()
-        rows = self._run(self._rows("has_vector = false", limit))
+        rows = self._run(read_rows(self._table, "has_vector = false", limit))
         return sorted((from_row(r) for r in rows), key=lambda it: it.id)
 
     @locked
     def all_items(self, batch: int = 1000) -> list[MemoryItem]:
         self.flush()
-        rows = self._run(self._rows("true"))
+        rows = self._run(read_rows(self._table, "true"))
         return sorted((from_row(r) for r in rows), key=lambda it: it.id)
 
     @locked
@@ -510,5 +374,5 @@ class LanceMemoryStore:
 
         self._table = self._run(run())
         self._dimensions = dimensions
-        self._indexed, self._indexed_rows, self._unindexed = False, 0, 0
-        self._keys.invalidate()
+        self._index.reset()
+        self._copy.invalidate()
