@@ -188,3 +188,41 @@ class ApprovalDesk:
         if pending.lang == "ko":
             return "네, 실행할게요." if approved else "알겠어요, 실행하지 않을게요."
         return f"Okay, running {pending.tool}." if approved else f"Okay, I won't run {pending.tool}."
+
+
+# --- wiring for the daemon (duck-typed: no voice or assistant import here) ------------------------------
+
+def connect_voice(voice: Any, assistant: Any, session: str) -> None:
+    """Let the voice answer a waiting approval: an utterance that is only a yes or a no goes through
+    `assistant.turn` (transcript, reply) and starts no turn of its own, so the turn that asked goes on;
+    and while a request waits, talking over the question does not cancel that turn."""
+    desk: ApprovalDesk | None = getattr(assistant, "approvals", None)
+    if desk is None:
+        return
+
+    async def answers(text: str, lang: str) -> bool:
+        if desk.target(text, session) is None:
+            return False
+        async for _ in assistant.turn(text, session=session, lang=lang):
+            pass
+        return True
+
+    voice.answers = answers
+    voice.awaiting = lambda: bool(desk.pending())
+
+
+async def say_questions(bus: EventBus, desk: ApprovalDesk, say: Any) -> None:
+    """Say each approval question out loud when it is asked (`say(text, lang)`, the daemon's speech
+    path); one still waiting only. Runs until cancelled."""
+    sub = bus.subscribe(maxsize=64, lossy=True)
+    speaking: set[asyncio.Task[Any]] = set()
+    try:
+        async for event in sub:
+            if isinstance(event, ApprovalRequested) and desk.get(event.id) is not None:
+                task = asyncio.create_task(say(event.question, event.lang), name=f"ask-{event.id}")
+                speaking.add(task)
+                task.add_done_callback(speaking.discard)
+    finally:
+        sub.close()
+        for task in speaking:
+            task.cancel()
