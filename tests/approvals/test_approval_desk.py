@@ -76,3 +76,15 @@ def test_the_summary_is_short_and_readable():
     long = summarize_arguments({"body": "x" * 500, "n": 3})
     assert long.startswith("body: " + "x" * 30) and "n: 3" in long and len(long) <= 120
     assert summarize_arguments(None) == ""
+
+
+def test_the_timeout_is_a_checked_setting(tmp_path):
+    import pytest
+
+    from jarvisd.config import ConfigError, load_config
+
+    env = {"JARVIS_HOME": str(tmp_path)}
+    assert load_config(env=env).tools.approval_timeout_sec == 30.0
+    for bad in ("0", "7200"):
+        with pytest.raises(ConfigError, match=r"tools.approval_timeout_sec: must be between 0.5 and 3600"):
+            load_config(env={**env, "JARVIS_TOOLS__APPROVAL_TIMEOUT_SEC": bad})
