@@ -29,7 +29,7 @@ def tool_message(chat) -> str:
 async def test_y_on_the_terminal_approves(tmp_path, capsys):
     cfg, chat, backends = chat_parts(tmp_path)
     master, slave = os.openpty()
-    with open(slave, "r", closefd=True) as terminal:
+    with open(slave, closefd=True) as terminal:
         os.write(master, b"y\n")
         assert await run_chat(cfg, ModelStore(tmp_path / "models"), once="What time is it?", backends=backends,
                               stdin=terminal) == 0
@@ -42,7 +42,7 @@ async def test_y_on_the_terminal_approves(tmp_path, capsys):
 async def test_any_other_answer_refuses(tmp_path, capsys):
     cfg, chat, backends = chat_parts(tmp_path)
     master, slave = os.openpty()
-    with open(slave, "r", closefd=True) as terminal:
+    with open(slave, closefd=True) as terminal:
         os.write(master, b"\n")  # Enter: the default, N
         await run_chat(cfg, ModelStore(tmp_path / "models"), once="What time is it?", backends=backends,
                        stdin=terminal)
@@ -61,7 +61,7 @@ async def test_without_a_terminal_it_is_refused_at_once(tmp_path, capsys):
 async def test_no_answer_before_the_timeout_refuses(tmp_path, capsys):
     cfg, chat, backends = chat_parts(tmp_path, timeout="0.5")
     master, slave = os.openpty()
-    with open(slave, "r", closefd=True) as terminal:
+    with open(slave, closefd=True) as terminal:
         await run_chat(cfg, ModelStore(tmp_path / "models"), once="What time is it?", backends=backends,
                        stdin=terminal)
     os.close(master)
