@@ -20,6 +20,7 @@ from jarvisd.agent.jarvis import apply_tool_policy, build_jarvis
 from jarvisd.agent.loop import Agent, AnswerDelta, TurnEnded
 from jarvisd.agent.repeats import RepeatCut
 from jarvisd.agent.tools import register_recall_episodes, register_remember_task_pattern
+from jarvisd.approvals import ApprovalDesk
 from jarvisd.commands import CommandContext, is_command
 from jarvisd.commands import registry as command_registry
 from jarvisd.config import Config
@@ -74,6 +75,7 @@ class Assistant:
     desk: AgendaDesk
     plan: JudgePlan
     _recent: dict[str, deque[tuple[str, str]]] = field(default_factory=dict)  # each session's last (asked, said)
+    approvals: ApprovalDesk | None = None  # the agent's approver; a "yes"/"아니" turn answers it (A2)
 
     def scope(self, session: str = "default") -> MemoryScope:
         return MemoryScope(user=self.cfg.general.user, agent=self.agent.name, session=session)
@@ -97,6 +99,10 @@ class Assistant:
         await self.bus.publish(TranscriptLine(role="user", text=text, session=session, lang=lang))
         answer: list[str] = []
         try:
+            if self.approvals is not None and (reply := self.approvals.answer(text, session, "turn")) is not None:
+                answer.append(reply)  # a tool call waits for the user: this turn is the answer, not a question
+                yield reply
+                return
             if is_command(text):
                 reply = await command_registry.run(text, self.command_context(session))
                 answer.append(reply)
@@ -195,11 +201,13 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
     definition = load_agent(TEAM_DIR, "main")          # team/main.yaml: prompt, model, profile, tools
     lessons = FailureLessons(Path(cfg.paths.data_dir) / PROCEDURES_DIR, agent=definition.id)   # M14
     model = backends.chat if definition.model == "chat" else backends.thought
-    agent = build_jarvis(cfg, model, hooks=[MemoryHooks(memory), lessons], definition=definition)
+    approvals = ApprovalDesk(bus, cfg.tools.approval_timeout_sec)
+    agent = build_jarvis(cfg, model, hooks=[MemoryHooks(memory), lessons], definition=definition,
+                         approver=approvals.approve)
     register_memory_tools(agent, memory)
     apply_tool_policy(agent, definition, str(TEAM_DIR / "main.yaml"))
     return Assistant(cfg=cfg, backends=backends, memory=memory, agenda=agenda, judge=judge, agent=agent, bus=bus,
-                     desk=desk, plan=plan)
+                     desk=desk, plan=plan, approvals=approvals)
 
 
 def register_memory_tools(agent: Agent, memory: MemoryService) -> None:

@@ -169,6 +169,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "guard.overloaded_calls_exempt_max": _between(0, 100),
     "guard.all_rejected_limit": _between(1, 1000),
     "guard.failure_limit": _between(1, 1000),
+    "tools.approval_timeout_sec": _between(0.5, 3600, " seconds (an hour)"),
     "hud.host": _non_empty,
     "hud.port": _port,
 }

@@ -111,6 +111,14 @@ class Daemon:
         else:
             log.info("(would say) %s", text)
 
+    async def ask_aloud(self, text: str, lang: str) -> None:
+        """An approval question: the reminders' speech path; inside the answer being spoken when the
+        asking turn is a voice turn (VoicePipeline.ask)."""
+        if self.voice is not None:
+            await self.voice.ask(text, lang)
+        else:
+            log.info("(would ask) %s", text)
+
     async def reflect(self, busy_sessions: Any) -> Any:
         from jarvisd.memory.commands import thought_inputs
         from jarvisd.reflect.thought import reflect_once
@@ -126,6 +134,7 @@ class Daemon:
 
 
 async def _start_voice(d: Daemon) -> None:
+    from jarvisd.approvals import connect_voice
     from jarvisd.voice.build import open_voice
 
     if not d.cfg.voice.enabled:
@@ -136,6 +145,7 @@ async def _start_voice(d: Daemon) -> None:
         d.voice = await asyncio.to_thread(open_voice, d.cfg, d.voice_answer, d.bus)
         if d.voice is not None:
             d.tasks.append(asyncio.create_task(_follow_speech(d), name="speech-gate"))
+            connect_voice(d.voice, d.assistant, VOICE_SESSION)  # "yes"/"아니" answers a waiting tool call
             await d.voice.start()
             log.info("voice: listening (activation %s)", d.cfg.voice.activation)
     except Exception as exc:  # a broken model or device degrades to text-only, never stops the daemon
@@ -195,7 +205,8 @@ async def _start_hud(d: Daemon) -> None:
 
     # the configured address answers too (127.0.0.2 is loopback as well; without it every request was 403)
     app = create_app(d.assistant.agenda, send_turn, d.bus, status, token, mic=d.voice,
-                     services=d.assistant.services(), allowed_hosts=LOOPBACK_NAMES | {d.cfg.hud.host.lower()})
+                     services=d.assistant.services(), allowed_hosts=LOOPBACK_NAMES | {d.cfg.hud.host.lower()},
+                     approvals=d.assistant.approvals)
     hud = HudServer(app, d.cfg.hud.host, d.cfg.hud.port, allow_non_loopback=d.cfg.hud.allow_non_loopback)
     try:
         await hud.start()
@@ -353,6 +364,11 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
             d.tasks.append(korean)
         await _warm_memory(d)
         await _start_voice(d)
+        if d.assistant.approvals is not None:  # approval questions out loud (or in the log, text-only)
+            from jarvisd.approvals import say_questions
+
+            d.tasks.append(asyncio.create_task(say_questions(bus, d.assistant.approvals, d.ask_aloud),
+                                               name="approval-questions"))
         await _start_scheduler(d)
         await _start_hud(d)
         await _start_tray(d, stop)

@@ -15,6 +15,7 @@ removed and the model writes its answer from what it has gathered.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -39,6 +40,9 @@ from jarvisd.llm.base import ChatModel, Message, ToolCall
 
 Approver = Callable[[PreparedCall], Awaitable[bool]]
 log = logging.getLogger("jarvisd.agent")
+# The turn whose call an approver is asked about (its scope's session, the user's words): set only while
+# the approver runs, so an approver shared by every session (jarvisd.approvals) knows whom to ask.
+APPROVING_TURN: contextvars.ContextVar[TurnContext | None] = contextvars.ContextVar("approving_turn", default=None)
 
 
 @dataclass(frozen=True)
@@ -207,7 +211,7 @@ class Agent:
                 log.debug("%s: %s rejected (%s)", self.name, prepared.name, rejection.rule)
                 outcomes.append(CallOutcome(prepared, "rejected", rejection.reason, rejection.reason,
                                             rule=rejection.rule))
-            elif prepared.approval_required and not await self.approver(prepared):
+            elif prepared.approval_required and not await self._approve(ctx, prepared):
                 reason = (f"Not executed: {prepared.name} needs the user's approval and did not get it. "
                           f"Tell the user what you wanted to do and ask them.")
                 outcomes.append(CallOutcome(prepared, "denied", reason, reason, rule="approval"))
@@ -222,6 +226,13 @@ class Agent:
             for hook in watchers:
                 await hook.after_tool_call(ctx, outcome)
         return final
+
+    async def _approve(self, ctx: TurnContext, prepared: PreparedCall) -> bool:
+        token = APPROVING_TURN.set(ctx)
+        try:
+            return await self.approver(prepared)
+        finally:
+            APPROVING_TURN.reset(token)
 
     async def _execute(self, ctx: TurnContext, prepared: PreparedCall) -> CallOutcome:
         try:

@@ -21,6 +21,7 @@ from jarvisd.commands import CommandRegistry
 from jarvisd.commands import registry as default_registry
 from jarvisd.events import EventBus
 from jarvisd.hud import api
+from jarvisd.hud import approvals as approvals_api
 from jarvisd.hud.security import LOOPBACK_NAMES, LocalGuard
 from jarvisd.hud.status import MicControl, StatusSource
 from jarvisd.openloop.service import OpenLoopService
@@ -52,10 +53,12 @@ async def index(request: Request) -> Response:
 def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus, status: StatusSource,
                token: str, *, commands: CommandRegistry | None = None, mic: MicControl | None = None,
                session: str = "hud", services: Mapping[str, Any] | None = None,
-               allowed_hosts: Iterable[str] = LOOPBACK_NAMES, heartbeat_sec: float = 15.0) -> Starlette:
+               allowed_hosts: Iterable[str] = LOOPBACK_NAMES, heartbeat_sec: float = 15.0,
+               approvals: Any = None) -> Starlette:
     """The HUD app. `send_turn(text, session)` runs a turn and publishes its transcript lines;
     `status()` snapshots part states (see `StatusBoard`); `mic` is None when running text-only;
-    `services` reach slash commands as `CommandContext.services`."""
+    `services` reach slash commands as `CommandContext.services`; `approvals` (an `ApprovalDesk`) backs
+    the approval card."""
     routes = [
         Route("/", index, methods=["GET"]),
         Route("/api/agenda", api.get_agenda, methods=["GET"]),
@@ -64,6 +67,8 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
         Route("/api/mic", api.post_mic, methods=["POST"]),
         Route("/api/events", api.get_events, methods=["GET"]),
         Route("/api/status", api.get_status, methods=["GET"]),
+        Route("/api/approvals", approvals_api.get_approvals, methods=["GET"]),
+        Route("/api/approvals/{approval_id}", approvals_api.decide_approval, methods=["POST"]),
         Route("/api/openapi.json", api.get_openapi, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
@@ -75,4 +80,5 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
                                  commands=commands or default_registry, mic=mic, session=session,
                                  services=dict(services or {}), heartbeat_sec=heartbeat_sec)
     app.state.close_streams = app.state.hud.close_streams
+    app.state.approvals = approvals
     return app

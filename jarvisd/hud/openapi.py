@@ -74,6 +74,26 @@ SCHEMAS: dict[str, Any] = {
             "mic_control": {"type": "boolean"},
         },
     },
+    "Approval": {
+        "type": "object", "required": ["id", "tool", "summary", "session", "question", "asked_at", "timeout_sec"],
+        "properties": {"id": {"type": "string"}, "tool": {"type": "string"},
+                       "summary": {"type": "string", "description": "the call's arguments, short"},
+                       "session": {"type": "string"}, "question": {"type": "string"},
+                       "asked_at": {"type": "number", "description": "Unix time"},
+                       "timeout_sec": {"type": "number", "description": "refused when not decided in time"}},
+    },
+    "Approvals": {
+        "type": "object", "required": ["pending"],
+        "properties": {"pending": {"type": "array", "items": {"$ref": "#/components/schemas/Approval"}}},
+    },
+    "ApprovalDecision": {
+        "type": "object", "required": ["approved"], "additionalProperties": False,
+        "properties": {"approved": {"type": "boolean"}},
+    },
+    "ApprovalResult": {
+        "type": "object", "required": ["approval", "approved"],
+        "properties": {"approval": {"$ref": "#/components/schemas/Approval"}, "approved": {"type": "boolean"}},
+    },
     "Error": {
         "type": "object", "required": ["error"],
         "properties": {"error": {"type": "string"}, "detail": {}, "reason": {"type": "string"}},
@@ -126,7 +146,8 @@ def openapi_document(version: str) -> dict[str, Any]:
                               "422": _json("Error", "Bad body"), **_ERR}}},
             "/api/events": {"get": {
                 "operationId": "events", "summary": "Server-sent events: agenda_changed, transcript_line, "
-                                                     "reminder_due, status_changed",
+                                                     "reminder_due, status_changed, approval_requested, "
+                                                     "approval_resolved",
                 "security": [{"token": []}, {"query_token": []}],
                 "responses": {"200": {"description": "text/event-stream; `data` is the event's JSON payload",
                                       "content": {"text/event-stream": {"schema": {"type": "string"}}}},
@@ -134,6 +155,18 @@ def openapi_document(version: str) -> dict[str, Any]:
             "/api/status": {"get": {
                 "operationId": "getStatus", "summary": "Backend, mic and voice state",
                 "responses": {"200": _json("Status", "Latest state per part"), **_ERR}}},
+            "/api/approvals": {"get": {
+                "operationId": "getApprovals", "summary": "Tool calls waiting for the user's approval",
+                "responses": {"200": _json("Approvals", "Oldest first"), **_ERR}}},
+            "/api/approvals/{approval_id}": {"post": {
+                "operationId": "decideApproval", "summary": "Approve or deny a waiting tool call",
+                "parameters": [{"name": "approval_id", "in": "path", "required": True,
+                                "schema": {"type": "string"}}],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/ApprovalDecision"}}}},
+                "responses": {"200": _json("ApprovalResult", "Decided; the waiting turn goes on"),
+                              "404": _json("Error", "Nothing waits with this id (decided, timed out, never asked)"),
+                              "422": _json("Error", "Bad body"), **_ERR}}},
             "/api/openapi.json": {"get": {
                 "operationId": "openapi", "summary": "This document",
                 "responses": {"200": {"description": "OpenAPI 3.1",

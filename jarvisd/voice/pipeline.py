@@ -18,7 +18,7 @@ import collections
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -115,6 +115,11 @@ class VoicePipeline:
         self._source_done = asyncio.Event()
         self._ptt_close_pending = False
         self.muted = False  # the HUD's and tray's Mute microphone
+        # A running turn that waits for the user's answer (an approval, jarvisd.approvals.voice_answers):
+        # `answers(text, lang)` takes an utterance that answers it (True: no new turn, the waiting one goes
+        # on); while `awaiting()`, talking over the question does not cancel the turn that asked it.
+        self.answers: Callable[[str, str], Awaitable[bool]] | None = None
+        self.awaiting: Callable[[], bool] | None = None
         # Speculative transcription during the trailing silence: (speech-frame count, task).
         self._early: tuple[int, asyncio.Task[Transcription]] | None = None
         self._early_frames = max(1, round(self.settings.early_stt_ms / 1000 / FRAME_SEC))
@@ -212,6 +217,17 @@ class VoicePipeline:
         self.bus.publish_nowait(TurnEnded(utterance_id, completed, text))
         return completed
 
+    async def ask(self, text: str, lang: str = "en") -> bool:
+        """Say a question a running turn waits on (an approval). Inside the answer being spoken when there
+        is one: that answer cannot end before the user replies, so `announce`, which waits for quiet,
+        would only speak after the wait. Otherwise as an announcement."""
+        current = self.speech.current_id
+        if current is not None and self._writer is not None and not self._writer.done():
+            for sentence in split_sentences(text):
+                self.speech.say(current, sentence)
+            return True
+        return await self.announce(text, lang)
+
     # --- listening ---------------------------------------------------------------------------------
     async def _listen(self) -> None:
         try:
@@ -296,6 +312,8 @@ class VoicePipeline:
 
     def _barge_in(self) -> None:
         self._clean_run = 0
+        if self.awaiting is not None and self.awaiting():
+            return  # the user answers the question: cutting it would cancel the turn that waits for the answer
         cut = self.interrupt("barge_in")
         if cut is not None:
             log.info("voice: barge-in stopped utterance %d", cut)
@@ -358,6 +376,8 @@ class VoicePipeline:
         utterance_id = self._new_id()
         self.bus.publish_nowait(Transcript(admission.text, result.lang, utterance_id, result.seconds,
                                            result.lang_probability, speculative))
+        if self.answers is not None and await self.answers(admission.text, result.lang):
+            return  # it answered the question of the running turn, which goes on
         self._turn = asyncio.create_task(self._start_turn(admission.text, result.lang, utterance_id))
 
     def _overlapped_own_speech(self, utt: Utterance) -> bool:

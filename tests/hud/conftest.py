@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 
+from jarvisd.approvals import ApprovalDesk
 from jarvisd.commands import CommandRegistry, register_builtin
 from jarvisd.events import EventBus, TranscriptLine
 from jarvisd.hud import HudServer, StatusBoard, create_app
@@ -53,8 +54,9 @@ class Hud:
         self.service = make_service(tmp_path, self.bus)
         self.status = StatusBoard({"backend": {"state": "embedded", "detail": "llama.cpp SmolLM2"}})
         self.mic = mic
+        self.approvals = ApprovalDesk(self.bus, timeout_sec=30)
         self.app = create_app(self.service, scripted_turns(self.bus), self.bus, self.status, TOKEN,
-                              commands=register_builtin(CommandRegistry()), mic=mic)
+                              commands=register_builtin(CommandRegistry()), mic=mic, approvals=self.approvals)
 
     def client(self, token: str | None = TOKEN, **headers: str) -> httpx.AsyncClient:
         if token is not None:

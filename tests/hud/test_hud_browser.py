@@ -124,3 +124,50 @@ def test_a_page_with_a_wrong_token_says_how_to_open_it(browser: Browser, served:
         expect(page.locator("#no-token")).to_be_visible()
     finally:
         page.close()
+
+
+def ask(served: ServedHud, tool: str, arguments: dict):
+    """A tool call waiting for approval on the server's loop; the future resolves to the decision."""
+    import asyncio
+
+    return asyncio.run_coroutine_threadsafe(served.hud.approvals.request(tool, arguments, session="hud"), served.loop)
+
+
+def test_a_waiting_tool_call_shows_a_card_and_approve_lets_it_run(page: Page, served: ServedHud):
+    expect(page.locator("#approvals")).to_be_hidden()
+    decision = ask(served, "send_mail", {"to": "Sam", "subject": "Lunch"})
+    card = page.locator("#approval-list li", has_text="send_mail(to: Sam, subject: Lunch)")
+    expect(card).to_be_visible()
+    expect(page.locator("#approvals")).to_be_visible()
+    page.get_by_role("button", name="approve: send_mail").click()
+    assert decision.result(timeout=10) is True
+    expect(card).to_have_count(0)
+    expect(page.locator("#approvals")).to_be_hidden()
+
+
+def test_deny_refuses_and_a_request_nobody_answers_leaves_by_itself(page: Page, served: ServedHud):
+    decision = ask(served, "delete_file", {"path": "notes/a.txt"})
+    page.get_by_role("button", name="deny: delete_file").click()
+    assert decision.result(timeout=10) is False
+    expect(page.locator("#approvals")).to_be_hidden()
+
+    served.hud.approvals.timeout_sec = 1.0
+    try:
+        decision = ask(served, "send_mail", {"to": "Mina"})
+        expect(page.locator("#approval-list li", has_text="send_mail(to: Mina)")).to_be_visible()
+        assert decision.result(timeout=10) is False  # timed out
+        expect(page.locator("#approvals")).to_be_hidden()
+    finally:
+        served.hud.approvals.timeout_sec = 30.0
+
+
+def test_a_page_opened_while_a_call_waits_shows_its_card(browser: Browser, served: ServedHud):
+    decision = ask(served, "send_mail", {"to": "Jin"})
+    page = browser.new_page()
+    try:
+        page.goto(f"{served.url}/#token={TOKEN}")
+        expect(page.locator("#approval-list li", has_text="send_mail(to: Jin)")).to_be_visible()
+        page.get_by_role("button", name="approve: send_mail").click()
+        assert decision.result(timeout=10) is True
+    finally:
+        page.close()

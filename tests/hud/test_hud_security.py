@@ -17,7 +17,8 @@ from .conftest import TOKEN, Hud
 
 API_CALLS = [("GET", "/api/agenda", None), ("GET", "/api/status", None), ("GET", "/api/openapi.json", None),
              ("POST", "/api/turns", {"text": "hi"}), ("POST", "/api/openloops/abc", {"status": "done"}),
-             ("POST", "/api/mic", {"muted": True}), ("GET", "/api/events", None)]
+             ("POST", "/api/mic", {"muted": True}), ("GET", "/api/events", None),
+             ("GET", "/api/approvals", None), ("POST", "/api/approvals/a1", {"approved": True})]
 
 
 @pytest.mark.parametrize(("method", "path", "body"), API_CALLS)

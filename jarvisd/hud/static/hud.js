@@ -125,6 +125,51 @@ async function sendTurn(event) {
   if (!result.ok) addLine("system", (result.data && result.data.detail) || `failed (${result.status})`);
 }
 
+// ------------------------------------------------------------ approvals
+
+function approvalItem(request) {
+  const li = document.createElement("li");
+  li.className = "approval";
+  li.dataset.id = request.id;
+  const what = document.createElement("span");
+  what.className = "what";
+  const tool = document.createElement("span");
+  tool.className = "tool";
+  tool.textContent = request.summary ? `${request.tool}(${request.summary})` : `${request.tool}()`;
+  const meta = document.createElement("span");
+  meta.className = "meta";
+  const left = Math.max(0, Math.round(request.asked_at + request.timeout_sec - Date.now() / 1000));
+  meta.textContent = `session ${request.session} · refused in ${left} s without an answer`;
+  what.append("Run ", tool, "?", meta);
+  li.append(what,
+    button("Approve", "approve", `approve: ${request.tool}`, () => decide(request, true)),
+    button("Deny", "deny", `deny: ${request.tool}`, () => decide(request, false)));
+  return li;
+}
+
+function renderApprovals(pending) {
+  $("approval-list").replaceChildren(...pending.map(approvalItem));
+  $("approvals").hidden = pending.length === 0;
+}
+
+let approvalsRequest = 0;
+async function loadApprovals() {
+  const mine = ++approvalsRequest;
+  const result = await api("GET", "/api/approvals");
+  if (result.ok && mine === approvalsRequest) renderApprovals(result.data.pending);
+}
+
+function dropApproval(id) {
+  for (const li of $("approval-list").querySelectorAll("li")) if (li.dataset.id === id) li.remove();
+  $("approvals").hidden = $("approval-list").children.length === 0;
+}
+
+async function decide(request, approved) {
+  const result = await api("POST", `/api/approvals/${encodeURIComponent(request.id)}`, { approved });
+  if (!result.ok) addLine("system", (result.data && result.data.detail) || `approval: failed (${result.status})`);
+  dropApproval(request.id);
+}
+
 // ------------------------------------------------------------ status and mic
 
 function setPill(id, label, state) {
@@ -170,7 +215,7 @@ function wireMic() {
 
 function listen() {
   const source = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
-  source.addEventListener("open", () => { setPill("live", "live", "live"); loadAgenda(); loadStatus(); });
+  source.addEventListener("open", () => { setPill("live", "live", "live"); loadAgenda(); loadStatus(); loadApprovals(); });
   source.addEventListener("error", () => {
     if (source.readyState !== EventSource.CLOSED) {
       setPill("live", "reconnecting", "connecting");
@@ -190,6 +235,8 @@ function listen() {
     addLine("reminder", reminder.text);
     loadAgenda();
   });
+  source.addEventListener("approval_requested", () => loadApprovals());
+  source.addEventListener("approval_resolved", (e) => dropApproval(JSON.parse(e.data).id));
   source.addEventListener("status_changed", (e) => {
     const change = JSON.parse(e.data);
     renderPart(change.part, change);
@@ -212,6 +259,7 @@ function start() {
   wireMic();
   loadAgenda();
   loadStatus();
+  loadApprovals();
   listen();
 }
 
