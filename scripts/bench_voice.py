@@ -52,8 +52,8 @@ from jarvisd.voice.events import (  # noqa: E402
     TurnEnded,
     TurnStarted,
 )
-from jarvisd.voice.pipeline import VoiceSettings  # noqa: E402
 from jarvisd.voice.pulse import NullSinkPulse, espeak_utterance, refresh_portaudio  # noqa: E402
+from jarvisd.voice.settings import VoiceSettings  # noqa: E402
 from jarvisd.voice.stt import SpeechRecognizer  # noqa: E402
 from jarvisd.voice.tts import SpeechSynthesizer  # noqa: E402
 

@@ -51,7 +51,7 @@ from jarvisd.voice.build import build_pipeline, voice_path  # noqa: E402
 from jarvisd.voice.endpointing import SileroStream  # noqa: E402
 from jarvisd.voice.events import TurnStarted, UtteranceDropped, WakeWordHeard  # noqa: E402
 from jarvisd.voice.files import WavFileSink, WavFileSource  # noqa: E402
-from jarvisd.voice.pipeline import VoiceSettings  # noqa: E402
+from jarvisd.voice.settings import VoiceSettings  # noqa: E402
 from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings  # noqa: E402
 
 LOCOMO = REPO_ROOT.parent / "shared" / "bench" / "locomo-dev.json"

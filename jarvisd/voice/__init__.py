@@ -2,6 +2,7 @@
 barge-in, echo protection and activation modes. Start at `build.py` (from config) and `pipeline.py`.
 """
 
-from jarvisd.voice.pipeline import AnswerFn, VoicePipeline, VoiceSettings
+from jarvisd.voice.pipeline import AnswerFn, VoicePipeline
+from jarvisd.voice.settings import VoiceSettings
 
 __all__ = ["AnswerFn", "VoicePipeline", "VoiceSettings"]

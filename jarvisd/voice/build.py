@@ -21,7 +21,8 @@ from jarvisd.voice.audio import AudioSink, AudioSource
 from jarvisd.voice.devices import MicrophoneSource, NoAudioDevice, SpeakerSink, find_device
 from jarvisd.voice.echo import PlayedAudio
 from jarvisd.voice.guard import normalize_text
-from jarvisd.voice.pipeline import AnswerFn, VoicePipeline, VoiceSettings
+from jarvisd.voice.pipeline import AnswerFn, VoicePipeline
+from jarvisd.voice.settings import VoiceSettings
 from jarvisd.voice.stt import SpeechRecognizer
 from jarvisd.voice.tts import SpeechSynthesizer
 from jarvisd.voice.wake import WakeListener, load_wake_listener

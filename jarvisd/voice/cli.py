@@ -69,7 +69,7 @@ async def listen_once(cfg: Config, wav: Path, out: Path | None, answer: AnswerFn
     """Run the whole pipeline over a WAV file; returns the log lines (one per event)."""
     from jarvisd.voice.build import build_pipeline, load_voice_models
     from jarvisd.voice.files import WavFileSink, WavFileSource
-    from jarvisd.voice.pipeline import VoiceSettings
+    from jarvisd.voice.settings import VoiceSettings
 
     bus = bus or EventBus()
     watcher = bus.subscribe(maxsize=10000, lossy=False)

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import collections
 import difflib
+import logging
 import threading
 import time
 
 import numpy as np
 
-from jarvisd.voice.audio import resample
+from jarvisd.voice.audio import FRAME_SAMPLES, resample
 from jarvisd.voice.guard import normalize_text
+
+log = logging.getLogger("jarvisd.voice")
 
 ECHO_SCORE = 0.6  # `echo_score` at or above which the mic is hearing the speaker
 
@@ -115,3 +118,18 @@ def repeats_spoken_text(heard: str, spoken: str, threshold: float = 0.6) -> bool
     matcher = difflib.SequenceMatcher(None, heard_words, spoken_words, autojunk=False)
     matched = sum(block.size for block in matcher.get_matching_blocks())
     return matched / len(heard_words) >= threshold
+
+
+ECHO_WINDOW_SEC = 0.48  # microphone audio compared with the speaker's recent output
+ECHO_TAIL_SEC = 1.0  # after playback stops, the room (or a loopback) still carries it this long
+
+
+def hears_played(mic: np.ndarray, played: np.ndarray, threshold: float) -> bool:
+    """Is the microphone window (`mic`) the speaker's own recent output (`played`) coming back? True too
+    while playback has only just begun (its onset, not the user)."""
+    if len(played) - FRAME_SAMPLES < 2 * FRAME_SAMPLES:   # room for at least one frame of delay
+        return True
+    # silence before the reference: the mic window may begin before the echo of the first words
+    correlation = echo_score(mic, np.concatenate([np.zeros(len(mic), np.float32), played]))
+    log.debug("voice: echo score %.2f", correlation)
+    return correlation >= threshold

@@ -19,16 +19,14 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from jarvisd.config import Section
 from jarvisd.events import EventBus, StatusChanged
 from jarvisd.voice.activation import Activation
-from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
-from jarvisd.voice.echo import ECHO_SCORE, PlayedAudio, echo_score, repeats_spoken_text
-from jarvisd.voice.endpointing import Endpointer, EndpointSettings, SileroStream, Utterance
+from jarvisd.voice.audio import FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
+from jarvisd.voice.echo import ECHO_TAIL_SEC, ECHO_WINDOW_SEC, PlayedAudio, hears_played, repeats_spoken_text
+from jarvisd.voice.endpointing import Endpointer, SileroStream, Utterance
 from jarvisd.voice.events import (
     AnswerDelta,
     SpeechEnded,
@@ -41,6 +39,7 @@ from jarvisd.voice.events import (
 )
 from jarvisd.voice.guard import rejection_reason
 from jarvisd.voice.sentences import SentenceSplitter, split_sentences
+from jarvisd.voice.settings import VoiceSettings
 from jarvisd.voice.speaking import SpeechQueue
 from jarvisd.voice.stt import SpeechRecognizer, Transcription
 from jarvisd.voice.tts import SpeechSynthesizer
@@ -51,34 +50,7 @@ log = logging.getLogger("jarvisd.voice")
 AnswerFn = Callable[[str, str, int], AsyncIterator[str]]
 """answer(text, lang, utterance_id) -> async iterator of text deltas (the agent's streamed reply)."""
 
-ECHO_WINDOW_SEC = 0.48  # microphone audio compared with the speaker's recent output
-ECHO_TAIL_SEC = 1.0  # after playback stops, the room (or a loopback) still carries it this long
 WAKE_LEAD_SEC = 1.0  # a wake word heard this long before an utterance's first speech frame still wakes it
-
-
-@dataclass(frozen=True)
-class VoiceSettings:
-    language: str = "auto"
-    activation: str = "wake"
-    wake_engine: str = "openwakeword"  # "openwakeword" (the hey_jarvis model) | "transcript" (Whisper + phrases)
-    wake_threshold: float = 0.5
-    wake_phrases: tuple[str, ...] = ("jarvis", "자비스")
-    follow_up_sec: float = 8.0
-    barge_in: bool = True
-    endpoint: EndpointSettings = field(default_factory=EndpointSettings)
-    barge_in_ms: int = 200  # clean (non-echo) speech needed during playback to interrupt it
-    early_stt_ms: int = 200  # start Whisper after this much trailing silence (0: only at the endpoint)
-    echo_threshold: float = ECHO_SCORE
-
-    @classmethod
-    def from_config(cls, voice: Section) -> VoiceSettings:
-        """From `cfg.voice` (jarvisd.config)."""
-        return cls(language=voice.language, activation=voice.activation, wake_engine=voice.wake_engine,
-                   wake_threshold=float(voice.wake_threshold), wake_phrases=tuple(voice.wake_phrases),
-                   follow_up_sec=float(voice.follow_up_sec), barge_in=voice.barge_in == "on",
-                   endpoint=EndpointSettings(min_speech_ms=int(voice.min_speech_ms),
-                                             trailing_silence_ms=int(voice.trailing_silence_ms),
-                                             max_utterance_sec=float(voice.max_utterance_sec)))
 
 
 class VoicePipeline:
@@ -297,18 +269,8 @@ class VoicePipeline:
         return self.played is not None and self.played.played_within(ECHO_TAIL_SEC)
 
     def _hears_speaker(self) -> bool:
-        if self.played is None:
-            return False
-        reference = self.played.recent(self.played.keep_sec)
-        usable = len(reference) - FRAME_SAMPLES  # leave room for at least one frame of delay
-        if usable < 2 * FRAME_SAMPLES:
-            return True  # playback has only just begun: sound now is its onset coming back, not the user
-        mic = np.concatenate(self._mic_recent)
-        # Silence before the reference: the mic window may begin before the echo of the first words.
-        reference = np.concatenate([np.zeros(len(mic), np.float32), reference])
-        correlation = echo_score(mic, reference)
-        log.debug("voice: echo score %.2f", correlation)
-        return correlation >= self.settings.echo_threshold
+        return self.played is not None and hears_played(
+            np.concatenate(self._mic_recent), self.played.recent(self.played.keep_sec), self.settings.echo_threshold)
 
     def _barge_in(self) -> None:
         self._clean_run = 0

@@ -9,7 +9,7 @@ from jarvisd.events import EventBus, StatusChanged
 from jarvisd.voice.build import build_pipeline
 from jarvisd.voice.events import SpeechStarted, TurnStarted
 from jarvisd.voice.files import WavFileSink, WavFileSource
-from jarvisd.voice.pipeline import VoiceSettings
+from jarvisd.voice.settings import VoiceSettings
 from tests.voice.conftest import EventLog
 from tests.voice.test_voice_files import question, scripted  # noqa: F401 (fixture)
 

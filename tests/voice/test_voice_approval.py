@@ -18,7 +18,7 @@ from jarvisd.manifest import ModelStore
 from jarvisd.voice.build import build_pipeline
 from jarvisd.voice.events import SentenceReady, Transcript, TurnStarted
 from jarvisd.voice.files import WavFileSink, WavFileSource
-from jarvisd.voice.pipeline import VoiceSettings
+from jarvisd.voice.settings import VoiceSettings
 from tests.voice.conftest import EventLog, compose, espeak
 
 

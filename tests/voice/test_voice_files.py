@@ -19,7 +19,7 @@ from jarvisd.voice.build import build_pipeline
 from jarvisd.voice.cli import add_parser
 from jarvisd.voice.events import SpeechStarted, Transcript, TurnEnded, TurnStarted, UtteranceDropped
 from jarvisd.voice.files import WavFileSink, WavFileSource
-from jarvisd.voice.pipeline import VoiceSettings
+from jarvisd.voice.settings import VoiceSettings
 from tests.voice.conftest import EventLog, compose, espeak, word_error_rate
 
 

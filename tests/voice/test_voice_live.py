@@ -26,7 +26,8 @@ from jarvisd.voice.events import (
     TurnEnded,
     TurnStarted,
 )
-from jarvisd.voice.pipeline import VoicePipeline, VoiceSettings
+from jarvisd.voice.pipeline import VoicePipeline
+from jarvisd.voice.settings import VoiceSettings
 from tests.voice.conftest import EventLog, espeak, squeeze_silence, word_error_rate
 
 pytestmark = pytest.mark.slow  # Whisper, piper and PulseAudio

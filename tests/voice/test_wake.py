@@ -18,7 +18,7 @@ from jarvisd.voice.build import build_pipeline, choose_wake_engine
 from jarvisd.voice.endpointing import SileroStream
 from jarvisd.voice.events import Transcript, TurnStarted, UtteranceDropped, WakeWordHeard
 from jarvisd.voice.files import WavFileSink, WavFileSource
-from jarvisd.voice.pipeline import VoiceSettings
+from jarvisd.voice.settings import VoiceSettings
 from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings
 from tests.voice.conftest import EventLog, compose, espeak
 from tests.voice.test_voice_files import scripted

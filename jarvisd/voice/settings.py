@@ -1,0 +1,35 @@
+"""The voice pipeline's settings, from `cfg.voice`: language, activation and wake engine, follow-up
+window, barge-in, endpointing and the echo threshold."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from jarvisd.config import Section
+from jarvisd.voice.echo import ECHO_SCORE
+from jarvisd.voice.endpointing import EndpointSettings
+
+
+@dataclass(frozen=True)
+class VoiceSettings:
+    language: str = "auto"
+    activation: str = "wake"
+    wake_engine: str = "openwakeword"  # "openwakeword" (the hey_jarvis model) | "transcript" (Whisper + phrases)
+    wake_threshold: float = 0.5
+    wake_phrases: tuple[str, ...] = ("jarvis", "자비스")
+    follow_up_sec: float = 8.0
+    barge_in: bool = True
+    endpoint: EndpointSettings = field(default_factory=EndpointSettings)
+    barge_in_ms: int = 200  # clean (non-echo) speech needed during playback to interrupt it
+    early_stt_ms: int = 200  # start Whisper after this much trailing silence (0: only at the endpoint)
+    echo_threshold: float = ECHO_SCORE
+
+    @classmethod
+    def from_config(cls, voice: Section) -> VoiceSettings:
+        """From `cfg.voice` (jarvisd.config)."""
+        return cls(language=voice.language, activation=voice.activation, wake_engine=voice.wake_engine,
+                   wake_threshold=float(voice.wake_threshold), wake_phrases=tuple(voice.wake_phrases),
+                   follow_up_sec=float(voice.follow_up_sec), barge_in=voice.barge_in == "on",
+                   endpoint=EndpointSettings(min_speech_ms=int(voice.min_speech_ms),
+                                             trailing_silence_ms=int(voice.trailing_silence_ms),
+                                             max_utterance_sec=float(voice.max_utterance_sec)))
