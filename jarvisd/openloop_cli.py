@@ -133,13 +133,16 @@ def _replay_store(args: argparse.Namespace) -> Any:
 def run(args: argparse.Namespace, service: OpenLoopService | None = None) -> int:
     """Run one `jarvisd openloop ...` command; the service comes from the config unless given."""
     if args.openloop_command == "replay":
-        from jarvisd.openloop.replay import ScenarioError, run_replay
+        from jarvisd.openloop.replay import ReplayFailed, ScenarioError, run_replay
 
         try:
             run_replay(args.scenario, _replay_store(args))
         except ScenarioError as exc:
             print(exc, file=sys.stderr)
             return 2
+        except ReplayFailed as exc:
+            print(f"expectations not met:\n{exc}", file=sys.stderr)
+            return 1
         return 0
     if service is None:
         from jarvisd.config import load_config

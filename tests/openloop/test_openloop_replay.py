@@ -128,3 +128,31 @@ def test_replay_command_runs_as_a_program():
                          cwd=REPO, capture_output=True, text=True, check=True).stdout
     records = [json.loads(line) for line in out.splitlines()]
     assert [r["turn"] for r in records] == [1, 2] and records[1]["agenda"] == []
+
+
+@pytest.mark.slow  # Korean turn: the Kiwi model
+def test_a_rules_scenario_with_seeds_sessions_and_expectations_holds():
+    """The offline default replayed: no judge answers written, the desk's rules read each turn; every
+    turn's `expect` is checked (run_replay raises ReplayFailed when one does not hold)."""
+    from jarvisd.openloop.replay import run_replay
+
+    records = run_replay(SCENARIOS / "11_rules_with_seeds_sessions_and_expectations.json", write=lambda line: None)
+    assert all("expect_failed" not in r for r in records)
+    assert records[1]["agenda"][0]["session"] == "phone"
+
+
+def test_unknown_keys_are_refused_and_unmet_expectations_fail(tmp_path):
+    import json
+
+    from jarvisd.openloop.replay import ReplayFailed, ScenarioError, run_replay
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"turns": [{"at": "2026-12-01 09:00", "expect": {"agnda": []}}]}), encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"unknown key turns\[1\]\.expect\.agnda"):
+        run_replay(bad, write=lambda line: None)
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"loops": [{"desc": "water the plants"}],
+                                 "turns": [{"at": "2026-12-01 09:00", "expect": {"agenda": ["feed the cat"]}}]}),
+                     encoding="utf-8")
+    with pytest.raises(ReplayFailed, match=r"turn 1: agenda: expected \['feed the cat'\], got \['water the plants'\]"):
+        run_replay(wrong, write=lambda line: None)
