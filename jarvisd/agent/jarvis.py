@@ -11,7 +11,7 @@ from jarvisd.agent.delegation import ResearchDesk
 from jarvisd.agent.hooks import AgentHooks
 from jarvisd.agent.loop import Agent, Approver
 from jarvisd.agent.notes import search_notes_tool
-from jarvisd.agent.profiles import chat_profile, research_profile
+from jarvisd.agent.profiles import DEFAULT_GUARD, chat_profile, research_profile
 from jarvisd.agent.tools import ToolRegistry
 from jarvisd.llm.base import ChatModel
 from jarvisd.team import AgentDefinition
@@ -41,10 +41,9 @@ def build_jarvis(cfg: Any, model: ChatModel, *, hooks: Sequence[AgentHooks] = ()
     """JARVIS as `team/main.yaml` defines it (instructions, guard profile; the caller applies its tool list
     once every tool is registered: `apply_tool_policy`)."""
     definition = definition or AgentDefinition(id="main")
-    settings = getattr(cfg, "guard", None)
+    settings = getattr(cfg, "guard", None) or DEFAULT_GUARD
     if definition.profile == "research":
-        profile = research_profile(settings.chat_round_cap if settings else 40, definition.instructions,
-                                   settings=settings)
+        profile = research_profile(settings.chat_round_cap, definition.instructions, settings=settings)
     else:
         profile = chat_profile(definition.instructions, settings=settings)
     return Agent(model, tools if tools is not None else jarvis_tools(cfg, model, clock=clock), profile,

@@ -9,6 +9,7 @@ the same policy, so the model can avoid a rejection before it gets one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any, Literal
 
 from jarvisd.agent import guard
@@ -68,28 +69,34 @@ RESEARCH_INSTRUCTIONS = (
     "you have, then write a short, factual report with what you found and where you found it.")
 
 
+# The [guard] settings when no config is given (tests, replays): the guard's own constants, by the names
+# config/default.toml gives them.
+DEFAULT_GUARD = SimpleNamespace(
+    chat_loop_detect_threshold=guard.SAME_CALL_LIMIT, chat_round_cap=guard.CHAT_ROUND_CAP,
+    chat_time_limit_sec=guard.CHAT_TIME_LIMIT_SEC, research_loop_detect_threshold=guard.SAME_CALL_LIMIT,
+    research_no_progress_limit=guard.NO_PROGRESS_LIMIT, research_time_limit_sec=guard.RESEARCH_TIME_LIMIT_SEC,
+    overloaded_calls_exempt_max=guard.OVERLOAD_REFUND_MAX, all_rejected_limit=guard.ALL_REJECTED_LIMIT,
+    failure_limit=guard.FAILURE_LIMIT)
+
+
 def chat_profile(instructions: str = JARVIS_INSTRUCTIONS, round_cap: int | None = None,
                  settings: Any = None) -> Profile:
-    """JARVIS's profile; `settings` is the config's [guard] section (the defaults without it)."""
-    g = settings
+    """JARVIS's profile; `settings` is the config's [guard] section (DEFAULT_GUARD without it)."""
+    g = settings or DEFAULT_GUARD
     return Profile("chat", instructions, GuardPolicy(
-        same_call_limit=g.chat_loop_detect_threshold if g else guard.SAME_CALL_LIMIT,
-        all_rejected_limit=g.all_rejected_limit if g else guard.ALL_REJECTED_LIMIT,
-        failure_limit=g.failure_limit if g else guard.FAILURE_LIMIT,
-        round_cap=round_cap if round_cap is not None else g.chat_round_cap if g else guard.CHAT_ROUND_CAP,
-        time_limit_sec=g.chat_time_limit_sec if g else guard.CHAT_TIME_LIMIT_SEC))
+        same_call_limit=g.chat_loop_detect_threshold, all_rejected_limit=g.all_rejected_limit,
+        failure_limit=g.failure_limit, round_cap=round_cap if round_cap is not None else g.chat_round_cap,
+        time_limit_sec=g.chat_time_limit_sec))
 
 
 def research_profile(budget: int, instructions: str = RESEARCH_INSTRUCTIONS,
                      round_cap: int | None = None, settings: Any = None) -> Profile:
     """The round cap defaults to the budget: a round with tools uses at least one call."""
-    g = settings
+    g = settings or DEFAULT_GUARD
     return Profile("research", instructions, GuardPolicy(
         repeat_rule="whole_run", track_progress=True, rejections_are_failures=False,
-        same_call_limit=g.research_loop_detect_threshold if g else guard.SAME_CALL_LIMIT,
-        no_progress_limit=g.research_no_progress_limit if g else guard.NO_PROGRESS_LIMIT,
-        all_rejected_limit=g.all_rejected_limit if g else guard.ALL_REJECTED_LIMIT,
-        failure_limit=g.failure_limit if g else guard.FAILURE_LIMIT,
-        overload_refund_max=g.overloaded_calls_exempt_max if g else guard.OVERLOAD_REFUND_MAX,
+        same_call_limit=g.research_loop_detect_threshold, no_progress_limit=g.research_no_progress_limit,
+        all_rejected_limit=g.all_rejected_limit, failure_limit=g.failure_limit,
+        overload_refund_max=g.overloaded_calls_exempt_max,
         round_cap=round_cap if round_cap is not None else budget, tool_budget=budget,
-        time_limit_sec=g.research_time_limit_sec if g else guard.RESEARCH_TIME_LIMIT_SEC))
+        time_limit_sec=g.research_time_limit_sec))
