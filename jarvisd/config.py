@@ -188,6 +188,14 @@ def _parse_env(default: Any, text: str, source: str, key: str) -> Any:
     return text
 
 
+def _retired(source: str, dotted: str) -> bool:
+    """A retired key is logged as ignored (with why) and skipped, whichever layer set it."""
+    if dotted not in RETIRED:
+        return False
+    log.warning("%s: %s is ignored: %s", source, dotted, RETIRED[dotted])
+    return True
+
+
 def _unknown(source: str, key: str, known: list[str]) -> ConfigError:
     close = difflib.get_close_matches(key, known, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -203,8 +211,7 @@ def _merge(values: dict[str, dict[str, Any]], layer: Mapping[str, Any], source: 
             raise ConfigError(source, section, "must be a table, e.g. [section]")
         for key, value in keys.items():
             dotted = f"{section}.{key}"
-            if dotted in RETIRED:
-                log.warning("%s: %s is ignored: %s", source, dotted, RETIRED[dotted])
+            if _retired(source, dotted):
                 continue
             if key not in values[section]:
                 raise _unknown(source, dotted, [f"{section}.{k}" for k in values[section]])
@@ -222,8 +229,7 @@ def _env_layer(values: dict[str, dict[str, Any]], env: Mapping[str, str]) -> dic
             continue
         section, _, key = name[len(ENV_PREFIX):].lower().partition("__")
         source = f"environment variable {name}"
-        if f"{section}.{key}" in RETIRED:
-            log.warning("%s: %s is ignored: %s", source, f"{section}.{key}", RETIRED[f"{section}.{key}"])
+        if _retired(source, f"{section}.{key}"):
             continue
         if section not in values:
             raise _unknown(source, section, list(values))
