@@ -20,6 +20,7 @@ from jarvisd.agent.profiles import Profile, chat_profile, research_profile
 from jarvisd.agent.tools import EMPTY_OBJECT, Tool, ToolFailure, ToolOverloaded, ToolRegistry
 from jarvisd.llm.base import ChatChunk, Message, ToolSpec
 from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.scenario_keys import key_problem
 
 DEFAULT_WRAP_UP = {"text": "(answer written from what was gathered, without tools)"}
 SCENARIO_KEYS = ("description", "profile", "budget", "round_cap", "user", "approve", "tools", "answers", "wrap_up", "expect", "scope")
@@ -31,11 +32,8 @@ COUNTER_KEYS = ("no_progress", "all_rejected", "failures", "calls_charged", "ref
 def check_scenario(scenario: Mapping[str, Any]) -> None:
     """Refuse keys the replay does not know (a typo in `expect` used to pass silently)."""
     def unknown(found: Any, allowed: tuple[str, ...], where: str) -> None:
-        if not isinstance(found, Mapping):
-            raise ScenarioError(f"{where} must be an object")
-        extra = sorted(set(found) - set(allowed))
-        if extra:
-            raise ScenarioError(f"unknown key {where}.{extra[0]} (allowed: {', '.join(allowed)})")
+        if (problem := key_problem(found, allowed, where)) is not None:
+            raise ScenarioError(problem)
 
     unknown(scenario, SCENARIO_KEYS, "scenario")
     expect = scenario.get("expect", {})

@@ -45,6 +45,7 @@ from jarvisd.openloop.service import (
     ReviveRefused,
 )
 from jarvisd.openloop.stores import LoopStore, MemoryLoopStore
+from jarvisd.scenario_keys import key_problem
 
 
 class ScenarioError(ValueError):
@@ -63,11 +64,8 @@ LOOP_KEYS = ("desc", "due", "session")
 
 
 def _check_keys(found: Any, allowed: tuple[str, ...], where: str) -> None:
-    if not isinstance(found, dict):
-        raise ScenarioError(f"{where} must be an object")
-    extra = sorted(set(found) - set(allowed))
-    if extra:
-        raise ScenarioError(f"unknown key {where}.{extra[0]} (allowed: {', '.join(allowed)})")
+    if (problem := key_problem(found, allowed, where)) is not None:
+        raise ScenarioError(problem)
 
 
 def check_scenario(scenario: dict[str, Any]) -> None:
