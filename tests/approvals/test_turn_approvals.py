@@ -1,7 +1,10 @@
+
 """Approval through the real Assistant turn path: a scripted model calls an approval-required tool, the
 turn waits, and the user's next turn ("yes" / "아니") answers it instead of starting a turn of its own."""
 
 import asyncio
+
+import pytest
 
 from jarvisd.agent.tools import Tool
 from jarvisd.approvals import ApprovalRequested, ApprovalResolved
@@ -62,6 +65,7 @@ async def test_yes_approves_the_waiting_call_and_the_turn_finishes_with_its_resu
     await assistant.close()
 
 
+@pytest.mark.slow  # Korean: the desk loads the Kiwi model
 async def test_korean_no_denies_it_and_the_model_reads_the_refusal(tmp_path):
     assistant, chat, sent = mail_assistant(tmp_path, "알겠어요, 보내지 않았어요.")
     sub = assistant.bus.subscribe()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 
+import pytest
+
 from jarvisd.agent.tools import Tool
 from jarvisd.approvals import ApprovalResolved, connect_voice, say_questions
 from jarvisd.assistant import build_assistant
@@ -22,6 +24,7 @@ from jarvisd.voice.settings import VoiceSettings
 from tests.voice.conftest import EventLog, compose, espeak
 
 
+@pytest.mark.slow  # Whisper, piper and PulseAudio
 async def test_a_spoken_yes_approves_the_call_the_running_turn_waits_on(cfg, models, speech_dir, tmp_path):
     wav = compose(tmp_path / "approve.wav", espeak("Please send Sam an email about lunch.", speech_dir / "mail.wav"),
                   5.0, espeak("Yes.", speech_dir / "yes.wav"), 4.0)
