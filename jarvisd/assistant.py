@@ -163,7 +163,7 @@ class Assistant:
 
     def _record_desk_turn(self, scope: MemoryScope, text: str, reply: str) -> None:
         """An agenda turn is part of the conversation: memory keeps it like an agent turn (and flushes)."""
-        self.memory.record_turn(scope, [Message("user", text), Message("assistant", reply)])
+        self.memory.record_turn(scope, [Message("user", text), Message("assistant", reply)], desk=True)
         flush = getattr(self.memory, "flush", None)
         if flush is not None:
             flush()

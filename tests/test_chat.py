@@ -218,3 +218,20 @@ async def test_the_same_question_may_get_the_same_answer(tmp_path):
     for _ in range(2):
         assert (await assistant.answer("What day is it?", session="s1")).strip() == same
     await assistant.close()
+
+
+async def test_the_model_never_sees_the_desks_confirmation_only_what_the_user_said(tmp_path):
+    # SmolLM2 copied "Got it: ..." from its window as its answer to the next questions (daemon run,
+    # docs/openloop.md); the desk's reply stays out of what the model reads
+    chat = ScriptedChatModel([{"text": "I'm well, thanks."}])
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
+                           "JARVIS_OPENLOOP__JUDGE": "rules"})
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    confirmation = await assistant.answer("I need to send the budget report by tomorrow at 3 pm.")
+    assert confirmation.startswith("Got it") and chat.calls == []
+    assert await assistant.answer("How are you today?") == "I'm well, thanks."
+    seen = "\n".join(m.content for m in chat.calls[0][0])
+    assert "I need to send the budget report by tomorrow at 3 pm." in seen
+    assert confirmation not in seen and "Got it" not in seen
+    await assistant.close()

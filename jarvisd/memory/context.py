@@ -5,12 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jarvisd.llm.base import Message
+from jarvisd.memory.episodes import shown_to_model
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Scored
 
 PATTERN_NOTE = (
     "[작업 패턴 저장] 사용자가 앞으로의 작업 방식을 알려 주면 remember_task_pattern 도구로 저장하세요."
 )
+
+# The user's words of the recent turns the agenda desk answered: the model knows what was said (so "call
+# them" after "I need to call the bank" still has its referent) without the desk's confirmation, which a
+# small model copies as its own next answer.
+DESK_NOTE = "[일정 요청 - 이미 처리됨 / agenda requests, already handled]"
 
 
 @dataclass(frozen=True)
@@ -21,6 +27,7 @@ class MemoryContext:
     recalled: list[Scored] = field(default_factory=list)
     patterns: list[MemoryItem] = field(default_factory=list)
     pattern_note: bool = False
+    desk_requests: list[str] = field(default_factory=list)  # in the window's span, answered by the agenda desk
 
     @property
     def recalled_ids(self) -> list[str]:
@@ -32,12 +39,14 @@ class MemoryContext:
         if self.core_facts:
             blocks.append("[핵심 사실]\n" + "\n".join(f"- {i.content}" for i in self.core_facts))
         if self.recalled:
-            lines = [f"- ({s.item.created_at:%Y-%m-%d}) {s.item.content}" for s in self.recalled]
+            lines = [f"- ({s.item.created_at:%Y-%m-%d}) {shown_to_model(s.item)}" for s in self.recalled]
             blocks.append("[장기 기억]\n" + "\n".join(lines))
         if self.patterns:
             blocks.append("[작업 패턴]\n" + "\n".join(f"- {i.content}" for i in self.patterns))
         if self.pattern_note:
             blocks.append(PATTERN_NOTE)
+        if self.desk_requests:
+            blocks.append(DESK_NOTE + "\n" + "\n".join(f"- {text}" for text in self.desk_requests))
         return "\n\n".join(blocks)
 
     def text(self) -> str:

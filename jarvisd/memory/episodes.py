@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from jarvisd.llm.base import Message
+from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scope import MemoryScope
 
 EPISODE_CHARS = 1000
@@ -99,6 +100,15 @@ def episode_messages(content: str) -> list[Message]:
     """A turn episode back as (user, assistant) messages: the window after a restart (no tools)."""
     asked, _, answered = content.removeprefix("사용자: ").partition("\n답: ")
     return [Message("user", asked), Message("assistant", answered)]
+
+
+def shown_to_model(item: MemoryItem) -> str:
+    """An item as the model's memory block shows it: a turn the agenda desk answered shows the user's
+    words only, never the desk's confirmation (a small model copies "Got it: ..." as its own answer)."""
+    if item.metadata.get("by") != "desk":
+        return item.content
+    asked = episode_messages(item.content)[0].content
+    return f"사용자: {asked} (→ agenda)"
 
 
 def split_paragraphs(text: str, limit: int = EPISODE_CHARS) -> list[str]:

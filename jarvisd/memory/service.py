@@ -114,7 +114,8 @@ class MemoryService(Recall, Writes):
             stored = sorted(self.store.search(q), key=lambda c: int(c.item.metadata.get("turn", 0)))
             found = SessionMemory(stored_turns=max((int(c.item.metadata.get("turn", 0)) for c in stored), default=0))
             for cand in stored[-self.stm_turns:]:  # the window comes back from the turn episodes
-                found.add_turn(int(cand.item.metadata.get("turn", 0)), episode_messages(cand.item.content))
+                found.add_turn(int(cand.item.metadata.get("turn", 0)), episode_messages(cand.item.content),
+                               desk=cand.item.metadata.get("by") == "desk")
             found = self._sessions.setdefault(scope, found)
         return found
 
@@ -138,6 +139,7 @@ class MemoryService(Recall, Writes):
         recalled = self.recall(scope, query, limit=self.recall_limit, exclude_ids=in_window)
         return MemoryContext(
             window=session.window(self.stm_turns),
+            desk_requests=session.desk_requests(self.stm_turns),
             query=query,
             core_facts=self.core_facts(scope),
             recalled=recalled,
@@ -153,12 +155,14 @@ class MemoryService(Recall, Writes):
         turn: int | None = None,
         model_error: bool = False,
         at: datetime | None = None,
+        desk: bool = False,
     ) -> list[MemoryItem]:
-        """Keep a finished turn: transcript in working memory, a `turn` episode and `turn_part` chunks."""
+        """Keep a finished turn: transcript in working memory, a `turn` episode and `turn_part` chunks.
+        `desk`: the agenda desk answered it, not the model (the model's window leaves its answer out)."""
         session = self.session(scope)
         number = turn if turn is not None else session.next_turn()
         rewrite = not session.is_new_turn(number)
-        session.add_turn(number, messages)
+        session.add_turn(number, messages, desk=desk)
         record = turn_record(messages, model_error=model_error)
         when = at or self.clock()
         texts = [episode_text(record.utterance, record.answer), *answer_parts(record.utterance, record.answer)]
@@ -169,7 +173,7 @@ class MemoryService(Recall, Writes):
         vectors = self._embed([*texts, context] if with_context else texts)
         context_vector = vectors.pop() if with_context else None
         meta = {"task_type": record.task_type, "outcome": record.outcome, "tools": list(record.tools),
-                "turn": number}
+                "turn": number, **({"by": "desk"} if desk else {})}
         context_meta = {"context_recipe": CONTEXT_RECIPE} if with_context else {}
         items = [
             new_item(

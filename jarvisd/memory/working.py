@@ -1,7 +1,9 @@
 """Working memory: the session transcript, the window the model sees, and per-session metadata.
 
 The window is the last `stm_turns` turns, cut by turn so a tool call and its result never split;
-there is no LLM compaction. Metadata are rehearsal counts (moved onto items at consolidation) and
+there is no LLM compaction. A turn the agenda desk answered counts toward the window but is not in it:
+the model sees only the user's words of it (`desk_requests`), never the desk's confirmation, which a
+small model copies as its own answer to the next question ("Got it: ..." to "How are you?"). Metadata are rehearsal counts (moved onto items at consolidation) and
 session notes (at most 50, oldest dropped).
 """
 
@@ -34,6 +36,14 @@ def window(turns: Sequence[Sequence[Message]], stm_turns: int) -> list[Message]:
     return [m for turn in turns[-stm_turns:] for m in turn] if stm_turns > 0 else []
 
 
+def _utterance(turn: Sequence[Message]) -> str:
+    return next((m.content for m in turn if m.role == "user"), "")
+
+
+def _answer(turn: Sequence[Message]) -> str:
+    return next((m.content for m in reversed(turn) if m.role == "assistant" and m.content), "")
+
+
 @dataclass
 class SessionMemory:
     """One session's transcript (canonical history) and its working-memory metadata."""
@@ -43,8 +53,13 @@ class SessionMemory:
     rehearsals: Counter[str] = field(default_factory=Counter)
     notes: list[str] = field(default_factory=list)
     stored_turns: int = 0  # the highest turn number already in long-term memory when the session opened
+    desk_turns: set[int] = field(default_factory=set)  # turns the agenda desk answered, not the model
 
-    def add_turn(self, number: int, messages: Sequence[Message]) -> None:
+    def add_turn(self, number: int, messages: Sequence[Message], *, desk: bool = False) -> None:
+        if desk:
+            self.desk_turns.add(number)
+        else:
+            self.desk_turns.discard(number)
         if number in self.turn_numbers:  # a rewritten turn replaces the old one
             self.turns[self.turn_numbers.index(number)] = list(messages)
             return
@@ -53,6 +68,7 @@ class SessionMemory:
         if len(self.turns) > KEEP_TURNS:  # a resident daemon's session lasts weeks: keep a bounded tail
             dropped = self.turn_numbers[:-KEEP_TURNS]
             del self.turns[:-KEEP_TURNS], self.turn_numbers[:-KEEP_TURNS]
+            self.desk_turns.difference_update(dropped)
             # older turns live on as episodes in long-term memory; rewriting one overwrites its episode
             self.stored_turns = max(self.stored_turns, *dropped)
 
@@ -63,8 +79,18 @@ class SessionMemory:
         """True when no episode can exist yet for this turn number (nothing to overwrite or delete)."""
         return number > self.stored_turns and number not in self.turn_numbers
 
+    def _recent(self, stm_turns: int) -> list[tuple[int, list[Message]]]:
+        if stm_turns <= 0:
+            return []
+        return list(zip(self.turn_numbers[-stm_turns:], self.turns[-stm_turns:], strict=True))
+
     def window(self, stm_turns: int) -> list[Message]:
-        return window(self.turns, stm_turns)
+        """The messages of the last `stm_turns` turns the model answered (desk turns left out)."""
+        return [m for number, turn in self._recent(stm_turns) if number not in self.desk_turns for m in turn]
+
+    def desk_requests(self, stm_turns: int) -> list[str]:
+        """What the user said in the desk turns among the last `stm_turns` turns, oldest first."""
+        return [_utterance(turn) for number, turn in self._recent(stm_turns) if number in self.desk_turns]
 
     def window_turns(self, stm_turns: int) -> list[int]:
         return self.turn_numbers[-stm_turns:] if stm_turns > 0 else []
@@ -73,10 +99,7 @@ class SessionMemory:
         """The last finished (utterance, answer) pair."""
         if not self.turns:
             return None
-        last = self.turns[-1]
-        asked = next((m.content for m in last if m.role == "user"), "")
-        answered = next((m.content for m in reversed(last) if m.role == "assistant" and m.content), "")
-        return asked, answered
+        return _utterance(self.turns[-1]), _answer(self.turns[-1])
 
     def exchange_before(self, number: int) -> tuple[str, str] | None:
         """The (utterance, answer) of the latest turn numbered below `number` that working memory holds
@@ -85,9 +108,7 @@ class SessionMemory:
         if not earlier:
             return None
         turn = self.turns[max(earlier, key=lambda i: self.turn_numbers[i])]
-        asked = next((m.content for m in turn if m.role == "user"), "")
-        answered = next((m.content for m in reversed(turn) if m.role == "assistant" and m.content), "")
-        return asked, answered
+        return _utterance(turn), _answer(turn)
 
     def add_note(self, note: str) -> None:
         self.notes.append(note)

@@ -291,3 +291,30 @@ def test_recall_calibrates_crowded_cosines_so_relevance_beats_recency(store: Mem
         say(svc, MemoryScope("u1", "main", "s2"), f"{topic} chat", "ok")
     top = svc.recall(MemoryScope("u1", "main", "q"), query, limit=1)
     assert "charity" in top[0].item.content and top[0].relevance == pytest.approx(1.0)
+
+
+def test_a_desk_turn_reaches_the_prompt_as_the_users_words_only_also_after_a_restart(
+        svc: MemoryService, store: MemoryStore, embedder: HashedNgramEmbedder, clock: Clock) -> None:
+    say(svc, ME, "What is the capital of France?", "Paris.")
+    clock.advance(minutes=1)
+    svc.record_turn(ME, [Message("user", "I need to call the bank tomorrow."),
+                         Message("assistant", "Got it: call the bank, tomorrow.")], desk=True)
+    for service in (svc, MemoryService(store, embedder=embedder, clock=clock)):  # the second: a restart
+        ctx = service.observe(ME, "How are you today?")
+        shown = [m.content for m in ctx.window]
+        assert shown == ["What is the capital of France?", "Paris."]
+        block = ctx.prompt_block()
+        assert "I need to call the bank tomorrow." in block and "Got it" not in block
+
+
+def test_a_recalled_desk_turn_shows_the_users_words_not_the_desks_confirmation(
+        svc: MemoryService, clock: Clock) -> None:
+    svc.record_turn(ME, [Message("user", "I need to send the quarterly report to Dana."),
+                         Message("assistant", "Got it: send the quarterly report to Dana.")], desk=True)
+    for n in range(4):  # the desk turn leaves the window and can only come back through recall
+        clock.advance(minutes=1)
+        say(svc, ME, f"small talk {n}", f"fine {n}")
+    ctx = svc.observe(ME, "What did I say about the quarterly report for Dana?")
+    assert any("quarterly report" in s.item.content for s in ctx.recalled)
+    block = ctx.prompt_block()
+    assert "I need to send the quarterly report to Dana. (→ agenda)" in block and "Got it" not in block

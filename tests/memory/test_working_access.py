@@ -99,3 +99,29 @@ def test_a_long_session_keeps_a_bounded_tail_in_process_and_never_reuses_a_turn_
     assert session.turn_numbers[0] == 41 and session.next_turn() == KEEP_TURNS + 41
     assert not session.is_new_turn(3)  # a dropped turn's episode exists: rewriting it overwrites
     assert session.previous_exchange() == (f"q{KEEP_TURNS + 40}", f"a{KEEP_TURNS + 40}")
+
+
+def test_a_desk_turn_counts_toward_the_window_but_only_its_words_are_shown() -> None:
+    s = SessionMemory()
+    s.add_turn(1, turn(1))
+    s.add_turn(2, [Message("user", "I need to call the bank tomorrow."),
+                   Message("assistant", "Got it: call the bank, tomorrow.")], desk=True)
+    s.add_turn(3, turn(3))
+    shown = s.window(3)
+    assert [m.content for m in shown] == ["질문 1", "답 1", "질문 3", "답 3"]
+    assert s.desk_requests(3) == ["I need to call the bank tomorrow."]
+    assert s.window(1) == turn(3) and s.desk_requests(1) == []  # the desk turn is older than a 1-turn window
+
+
+def test_a_desk_turn_rewritten_by_the_model_is_shown_again() -> None:
+    s = SessionMemory()
+    s.add_turn(1, turn(1), desk=True)
+    s.add_turn(1, turn(1))
+    assert s.window(3) == turn(1) and s.desk_requests(3) == []
+
+
+def test_desk_marks_leave_with_the_turns_they_mark() -> None:
+    s = SessionMemory()
+    for n in range(1, KEEP_TURNS + 6):
+        s.add_turn(n, turn(n), desk=n % 2 == 0)
+    assert min(s.desk_turns) >= min(s.turn_numbers) and len(s.desk_turns) <= KEEP_TURNS
