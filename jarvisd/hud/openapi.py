@@ -94,6 +94,31 @@ SCHEMAS: dict[str, Any] = {
         "type": "object", "required": ["approval", "approved"],
         "properties": {"approval": {"$ref": "#/components/schemas/Approval"}, "approved": {"type": "boolean"}},
     },
+    "Session": {
+        "type": "object", "required": ["session", "turns", "records", "last", "preview"],
+        "properties": {"session": {"type": "string"},
+                       "turns": {"type": "integer", "description": "stored turn episodes"},
+                       "records": {"type": "integer", "description": "turns, their parts and thought logs: "
+                                                                     "what Forget deletes"},
+                       "last": {"type": "string", "description": "ISO time of the newest record"},
+                       "preview": {"type": "string", "description": "the latest turn's words, cut short"}},
+    },
+    "Sessions": {
+        "type": "object", "required": ["sessions", "current"],
+        "properties": {"sessions": {"type": "array", "items": {"$ref": "#/components/schemas/Session"},
+                                    "description": "newest first"},
+                       "current": {"type": "string", "description": "the session HUD turns go to"}},
+    },
+    "ForgetRequest": {
+        "type": "object", "required": ["confirm"], "additionalProperties": False,
+        "properties": {"confirm": {"type": "boolean", "description": "must be true; anything else deletes nothing"}},
+    },
+    "ForgetResult": {
+        "type": "object", "required": ["session", "deleted", "kept"],
+        "properties": {"session": {"type": "string"},
+                       "deleted": {"type": "integer", "description": "records deleted (0: none were stored)"},
+                       "kept": {"type": "string", "description": "what forgetting leaves"}},
+    },
     "Error": {
         "type": "object", "required": ["error"],
         "properties": {"error": {"type": "string"}, "detail": {}, "reason": {"type": "string"}},
@@ -167,6 +192,21 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "responses": {"200": _json("ApprovalResult", "Decided; the waiting turn goes on"),
                               "404": _json("Error", "Nothing waits with this id (decided, timed out, never asked)"),
                               "422": _json("Error", "Bad body"), **_ERR}}},
+            "/api/sessions": {"get": {
+                "operationId": "getSessions", "summary": "The recent conversation sessions in memory",
+                "responses": {"200": _json("Sessions", "Newest first (among the newest 500 session records)"),
+                              "503": _json("Error", "This HUD runs without memory"), **_ERR}}},
+            "/api/sessions/{session}/forget": {"post": {
+                "operationId": "forgetSession",
+                "summary": "Delete a session's turns, thought logs and working memory; facts, patterns and the "
+                           "agenda stay",
+                "parameters": [{"name": "session", "in": "path", "required": True,
+                                "schema": {"type": "string"}}],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/ForgetRequest"}}}},
+                "responses": {"200": _json("ForgetResult", "Forgotten; `deleted` counts the records"),
+                              "422": _json("Error", "Bad body, or no `\"confirm\": true` (nothing deleted)"),
+                              "503": _json("Error", "This HUD runs without memory"), **_ERR}}},
             "/api/openapi.json": {"get": {
                 "operationId": "openapi", "summary": "This document",
                 "responses": {"200": {"description": "OpenAPI 3.1",
