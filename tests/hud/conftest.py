@@ -21,9 +21,11 @@ from jarvisd.events import EventBus, TranscriptLine
 from jarvisd.hud import HudServer, StatusBoard, create_app
 from jarvisd.llm.base import Message
 from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.commands import register_memory_commands
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
+from jarvisd.memory.stores.base import StoreQuery
 from jarvisd.memory.stores.lance import LanceMemoryStore
 from jarvisd.memory.testing import HashedNgramEmbedder
 from jarvisd.openloop.service import OpenLoopService
@@ -41,11 +43,21 @@ def memory_scope(session: str) -> MemoryScope:
     return MemoryScope(USER, AGENT, session)
 
 
-def make_memory(tmp_path: Path) -> MemoryService:
-    """Real memory on disk: a LanceDB store with the lexical test embedder."""
+def make_memory(path: Path) -> MemoryService:
+    """Real memory on disk: a LanceDB store at `path` with the lexical test embedder."""
     embedder = HashedNgramEmbedder(dimensions=32)
-    return MemoryService(LanceMemoryStore(str(tmp_path / "hud-memory.lance"), dimensions=embedder.dimensions),
-                         embedder=embedder)
+    return MemoryService(LanceMemoryStore(str(path), dimensions=embedder.dimensions), embedder=embedder)
+
+
+def rows_on_disk(path: Path) -> list[tuple[str, str, str]]:
+    """(source, session, content) of every row of the LanceDB memory at `path`, read by a store of its
+    own (the HUD's memory must have flushed: `Hud.stored_rows`)."""
+    store = LanceMemoryStore(str(path))
+    try:
+        query = StoreQuery(access=AccessFilter(USER, (AGENT,), (AGENT,)), limit=10_000, match_required=False)
+        return sorted((c.item.source, c.item.session, c.item.content) for c in store.search(query))
+    finally:
+        store.close()
 
 
 def make_service(tmp_path: Path, bus: EventBus | None = None) -> OpenLoopService:
@@ -75,7 +87,8 @@ class Hud:
         self.status = StatusBoard({"backend": {"state": "embedded", "detail": "llama.cpp SmolLM2"}})
         self.mic = mic
         self.approvals = ApprovalDesk(self.bus, timeout_sec=30)
-        self.memory = make_memory(tmp_path) if memory else None
+        self.memory_path = tmp_path / "hud-memory.lance"
+        self.memory = make_memory(self.memory_path) if memory else None
         commands = register_builtin(CommandRegistry())
         services: dict[str, Any] = {}
         if self.memory is not None:  # as the daemon: the memory commands and the sessions card work
@@ -83,6 +96,17 @@ class Hud:
             services = {"memory": self.memory, "scope_for": memory_scope, "data_dir": tmp_path}
         self.app = create_app(self.service, scripted_turns(self.bus), self.bus, self.status, TOKEN,
                               commands=commands, mic=mic, services=services, approvals=self.approvals)
+
+    def say(self, session: str, utterance: str, answer: str) -> None:
+        """A finished turn of `session` kept in memory as the agent keeps it (turn episode, working memory)."""
+        assert self.memory is not None
+        self.memory.record_turn(memory_scope(session), [Message("user", utterance), Message("assistant", answer)])
+
+    def stored_rows(self) -> list[tuple[str, str, str]]:
+        """What the memory holds on disk now (`rows_on_disk`)."""
+        assert self.memory is not None
+        self.memory.flush()
+        return rows_on_disk(self.memory_path)
 
     def close(self) -> None:
         if self.memory is not None:

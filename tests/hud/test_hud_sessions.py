@@ -5,38 +5,15 @@ while another session's turns and the remembered facts stay."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from jarvisd.llm.base import Message
-from jarvisd.memory.access import AccessFilter
-from jarvisd.memory.stores.base import StoreQuery
-from jarvisd.memory.stores.lance import LanceMemoryStore
-
-from .conftest import AGENT, USER, Hud, memory_scope
-
-
-def say(hud: Hud, session: str, utterance: str, answer: str) -> None:
-    assert hud.memory is not None
-    hud.memory.record_turn(memory_scope(session), [Message("user", utterance), Message("assistant", answer)])
+from .conftest import Hud, memory_scope
 
 
 def remembered(hud: Hud) -> None:
-    say(hud, "walk", "Walk Bori at six tonight", "Okay, six it is")
-    say(hud, "walk", "and buy dog food on the way", "Noted")
+    hud.say("walk", "Walk Bori at six tonight", "Okay, six it is")
+    hud.say("walk", "and buy dog food on the way", "Noted")
     hud.memory.record_episode(memory_scope("walk"), "thought", "Bori's walk is at six")
-    say(hud, "weather", "What is the weather tomorrow?", "Sunny, 12 degrees")
+    hud.say("weather", "What is the weather tomorrow?", "Sunny, 12 degrees")
     hud.memory.remember(memory_scope("walk"), "My dog is called Bori")
-
-
-def on_disk(tmp_path: Path, hud: Hud) -> list[tuple[str, str, str]]:
-    """(source, session, content) of every row, read by a new store on the same folder."""
-    hud.memory.flush()
-    store = LanceMemoryStore(str(tmp_path / "hud-memory.lance"))
-    try:
-        query = StoreQuery(access=AccessFilter(USER, (AGENT,), (AGENT,)), limit=1000, match_required=False)
-        return sorted((c.item.source, c.item.session, c.item.content) for c in store.search(query))
-    finally:
-        store.close()
 
 
 def sessions_of(rows: list[tuple[str, str, str]], source: str) -> set[str]:
@@ -56,9 +33,9 @@ async def test_the_list_shows_each_session_newest_first_with_its_counts(memory_h
     assert listed["sessions"][0]["last"] >= listed["sessions"][1]["last"]
 
 
-async def test_forget_without_confirm_deletes_nothing_and_says_what_would_go(memory_hud: Hud, tmp_path: Path):
+async def test_forget_without_confirm_deletes_nothing_and_says_what_would_go(memory_hud: Hud):
     remembered(memory_hud)
-    before = on_disk(tmp_path, memory_hud)
+    before = memory_hud.stored_rows()
     async with memory_hud.client() as client:
         for body in ({}, {"confirm": False}, {"confirm": "yes"}, {"confirm": 1}):
             response = await client.post("/api/sessions/walk/forget", json=body)
@@ -68,11 +45,10 @@ async def test_forget_without_confirm_deletes_nothing_and_says_what_would_go(mem
         extra = await client.post("/api/sessions/walk/forget", json={"confirm": True, "also": "weather"})
         assert extra.status_code == 422 and extra.json()["error"] == "invalid_body"
         assert (await client.post("/api/sessions/walk/forget", content=b"yes")).status_code == 422
-    assert on_disk(tmp_path, memory_hud) == before
+    assert memory_hud.stored_rows() == before
 
 
-async def test_confirmed_forget_deletes_that_sessions_turns_on_disk_and_keeps_the_rest(memory_hud: Hud,
-                                                                                      tmp_path: Path):
+async def test_confirmed_forget_deletes_that_sessions_turns_on_disk_and_keeps_the_rest(memory_hud: Hud):
     remembered(memory_hud)
     async with memory_hud.client() as client:
         response = await client.post("/api/sessions/walk/forget", json={"confirm": True})
@@ -83,33 +59,33 @@ async def test_confirmed_forget_deletes_that_sessions_turns_on_disk_and_keeps_th
         again = await client.post("/api/sessions/walk/forget", json={"confirm": True})
     assert [s["session"] for s in listed] == ["weather"]
     assert again.json()["deleted"] == 0
-    rows = on_disk(tmp_path, memory_hud)
+    rows = memory_hud.stored_rows()
     assert "walk" not in sessions_of(rows, "turn") | sessions_of(rows, "thought")
     assert sessions_of(rows, "turn") == {"weather"}                       # the other session stays
     assert [c for kind, _, c in rows if kind == "explicit"] == ["My dog is called Bori"]   # the fact stays
 
 
-async def test_a_session_id_with_odd_characters_is_forgotten_exactly(memory_hud: Hud, tmp_path: Path):
-    say(memory_hud, "work/2026 q1 ☂", "Draft the plan", "Done")
-    say(memory_hud, "work", "Another thing", "Sure")
+async def test_a_session_id_with_odd_characters_is_forgotten_exactly(memory_hud: Hud):
+    memory_hud.say("work/2026 q1 ☂", "Draft the plan", "Done")
+    memory_hud.say("work", "Another thing", "Sure")
     async with memory_hud.client() as client:
         listed = (await client.get("/api/sessions")).json()["sessions"]
         assert {s["session"] for s in listed} == {"work/2026 q1 ☂", "work"}
         response = await client.post("/api/sessions/work%2F2026%20q1%20%E2%98%82/forget", json={"confirm": True})
     assert response.status_code == 200 and response.json()["deleted"] == 1
-    assert sessions_of(on_disk(tmp_path, memory_hud), "turn") == {"work"}
+    assert sessions_of(memory_hud.stored_rows(), "turn") == {"work"}
 
 
-async def test_no_token_or_a_foreign_origin_cannot_list_or_forget(memory_hud: Hud, tmp_path: Path):
+async def test_no_token_or_a_foreign_origin_cannot_list_or_forget(memory_hud: Hud):
     remembered(memory_hud)
-    before = on_disk(tmp_path, memory_hud)
+    before = memory_hud.stored_rows()
     for refused, status in ((memory_hud.client(token=None), 401),
                             (memory_hud.client(Origin="http://evil.example"), 403),
                             (memory_hud.client(**{"Sec-Fetch-Site": "cross-site"}), 403)):
         async with refused as client:
             assert (await client.get("/api/sessions")).status_code == status
             assert (await client.post("/api/sessions/walk/forget", json={"confirm": True})).status_code == status
-    assert on_disk(tmp_path, memory_hud) == before
+    assert memory_hud.stored_rows() == before
 
 
 async def test_a_hud_without_memory_answers_503_not_500(hud: Hud):
@@ -120,11 +96,11 @@ async def test_a_hud_without_memory_answers_503_not_500(hud: Hud):
     assert listed.json()["error"] == forget.json()["error"] == "no_memory"
 
 
-async def test_the_forget_command_reaches_memory_from_the_hud_too(memory_hud: Hud, tmp_path: Path):
+async def test_the_forget_command_reaches_memory_from_the_hud_too(memory_hud: Hud):
     remembered(memory_hud)
     async with memory_hud.client() as client:
         asked = (await client.post("/api/turns", json={"text": "/forget session weather"})).json()["reply"]
         assert "/forget session weather confirm" in asked
         done = (await client.post("/api/turns", json={"text": "/forget session weather confirm"})).json()["reply"]
     assert done == "Forgot session 'weather': 1 record deleted."
-    assert sessions_of(on_disk(tmp_path, memory_hud), "turn") == {"walk"}
+    assert sessions_of(memory_hud.stored_rows(), "turn") == {"walk"}
