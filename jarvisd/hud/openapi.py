@@ -9,9 +9,21 @@ STATUSES = ["done", "dismissed", "open"]
 MAX_TURN_CHARS = 4000
 
 
+def _content(schema: str) -> dict[str, Any]:
+    return {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}
+
+
 def _json(schema: str, description: str) -> dict[str, Any]:
-    return {"description": description,
-            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+    return {"description": description, "content": _content(schema)}
+
+
+def _body(schema: str) -> dict[str, Any]:
+    return {"required": True, "content": _content(schema)}
+
+
+def _path_id(name: str, description: str = "") -> list[dict[str, Any]]:
+    param: dict[str, Any] = {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+    return [{**param, "description": description} if description else param]
 
 
 _ERR = {
@@ -145,18 +157,15 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "responses": {"200": _json("Agenda", "The AGENDA card"), **_ERR}}},
             "/api/openloops/{loop_id}": {"post": {
                 "operationId": "setLoopStatus", "summary": "✓ done, ✕ dismissed or ↺ open",
-                "parameters": [{"name": "loop_id", "in": "path", "required": True,
-                                "schema": {"type": "string"}, "description": "id or unambiguous prefix"}],
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/StatusUpdate"}}}},
+                "parameters": _path_id("loop_id", "id or unambiguous prefix"),
+                "requestBody": _body("StatusUpdate"),
                 "responses": {"200": _json("LoopResult", "The loop in its new state"),
                               "404": _json("Error", "No loop (or more than one) with this id"),
                               "409": _json("Error", "Revive refused: it would expire at once (`reason`)"),
                               "422": _json("Error", "Bad body"), **_ERR}}},
             "/api/turns": {"post": {
                 "operationId": "sendTurn", "summary": "A text turn; /commands answer at once",
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/Turn"}}}},
+                "requestBody": _body("Turn"),
                 "responses": {"200": _json("TurnResult", "A /command and its reply"),
                               "202": _json("TurnResult", "Accepted; the answer arrives as transcript_line events"),
                               "422": _json("Error", "Bad body"),
@@ -164,8 +173,7 @@ def openapi_document(version: str) -> dict[str, Any]:
                                                     "send again"), **_ERR}}},
             "/api/mic": {"post": {
                 "operationId": "setMic", "summary": "Mute/unmute, or push-to-talk press/release",
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/MicRequest"}}}},
+                "requestBody": _body("MicRequest"),
                 "responses": {"204": {"description": "Done"},
                               "409": _json("Error", "No microphone control (voice is not running)"),
                               "422": _json("Error", "Bad body"), **_ERR}}},
@@ -185,10 +193,8 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "responses": {"200": _json("Approvals", "Oldest first"), **_ERR}}},
             "/api/approvals/{approval_id}": {"post": {
                 "operationId": "decideApproval", "summary": "Approve or deny a waiting tool call",
-                "parameters": [{"name": "approval_id", "in": "path", "required": True,
-                                "schema": {"type": "string"}}],
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/ApprovalDecision"}}}},
+                "parameters": _path_id("approval_id"),
+                "requestBody": _body("ApprovalDecision"),
                 "responses": {"200": _json("ApprovalResult", "Decided; the waiting turn goes on"),
                               "404": _json("Error", "Nothing waits with this id (decided, timed out, never asked)"),
                               "422": _json("Error", "Bad body"), **_ERR}}},
@@ -200,10 +206,8 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "operationId": "forgetSession",
                 "summary": "Delete a session's turns, thought logs and working memory; facts, patterns and the "
                            "agenda stay",
-                "parameters": [{"name": "session", "in": "path", "required": True,
-                                "schema": {"type": "string"}}],
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/ForgetRequest"}}}},
+                "parameters": _path_id("session"),
+                "requestBody": _body("ForgetRequest"),
                 "responses": {"200": _json("ForgetResult", "Forgotten; `deleted` counts the records"),
                               "422": _json("Error", "Bad body, or no `\"confirm\": true` (nothing deleted)"),
                               "503": _json("Error", "This HUD runs without memory"), **_ERR}}},
