@@ -50,6 +50,16 @@ async def test_a_hud_turn_goes_through_the_running_daemon_and_lands_on_the_agend
             if agenda["open"]:
                 break
             await asyncio.sleep(0.05)
+        # the SESSIONS card reaches the daemon's memory: the turn is listed, and Forget deletes it
+        for _ in range(100):
+            sessions = (await client.get("/api/sessions")).json()["sessions"]
+            if sessions:
+                break
+            await asyncio.sleep(0.05)
+        assert [(s["session"], s["turns"]) for s in sessions] == [("hud", 1)]
+        forgot = await client.post("/api/sessions/hud/forget", json={"confirm": True})
+        assert forgot.status_code == 200 and forgot.json()["deleted"] >= 1
+        assert (await client.get("/api/sessions")).json()["sessions"] == []
     assert [loop["desc"] for loop in agenda["open"]] == ["send the report to Kim"]
     # `jarvisd mic mute` reaches the running daemon; with voice off it says so instead of pretending
     import argparse

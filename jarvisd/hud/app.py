@@ -22,6 +22,7 @@ from jarvisd.commands import registry as default_registry
 from jarvisd.events import EventBus
 from jarvisd.hud import api
 from jarvisd.hud import approvals as approvals_api
+from jarvisd.hud import sessions as sessions_api
 from jarvisd.hud.security import LOOPBACK_NAMES, LocalGuard
 from jarvisd.hud.status import MicControl, StatusSource
 from jarvisd.openloop.service import OpenLoopService
@@ -57,8 +58,8 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
                approvals: Any = None) -> Starlette:
     """The HUD app. `send_turn(text, session)` runs a turn and publishes its transcript lines;
     `status()` snapshots part states (see `StatusBoard`); `mic` is None when running text-only;
-    `services` reach slash commands as `CommandContext.services`; `approvals` (an `ApprovalDesk`) backs
-    the approval card."""
+    `services` reach slash commands as `CommandContext.services`, and back the sessions card (`memory`,
+    `scope_for`); `approvals` (an `ApprovalDesk`) backs the approval card."""
     routes = [
         Route("/", index, methods=["GET"]),
         Route("/api/agenda", api.get_agenda, methods=["GET"]),
@@ -69,6 +70,8 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
         Route("/api/status", api.get_status, methods=["GET"]),
         Route("/api/approvals", approvals_api.get_approvals, methods=["GET"]),
         Route("/api/approvals/{approval_id}", approvals_api.decide_approval, methods=["POST"]),
+        Route("/api/sessions", sessions_api.get_sessions, methods=["GET"]),
+        Route("/api/sessions/{session:path}/forget", sessions_api.forget_session, methods=["POST"]),
         Route("/api/openapi.json", api.get_openapi, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]

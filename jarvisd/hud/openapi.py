@@ -9,9 +9,21 @@ STATUSES = ["done", "dismissed", "open"]
 MAX_TURN_CHARS = 4000
 
 
+def _content(schema: str) -> dict[str, Any]:
+    return {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}
+
+
 def _json(schema: str, description: str) -> dict[str, Any]:
-    return {"description": description,
-            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+    return {"description": description, "content": _content(schema)}
+
+
+def _body(schema: str) -> dict[str, Any]:
+    return {"required": True, "content": _content(schema)}
+
+
+def _path_id(name: str, description: str = "") -> list[dict[str, Any]]:
+    param: dict[str, Any] = {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+    return [{**param, "description": description} if description else param]
 
 
 _ERR = {
@@ -94,6 +106,31 @@ SCHEMAS: dict[str, Any] = {
         "type": "object", "required": ["approval", "approved"],
         "properties": {"approval": {"$ref": "#/components/schemas/Approval"}, "approved": {"type": "boolean"}},
     },
+    "Session": {
+        "type": "object", "required": ["session", "turns", "records", "last", "preview"],
+        "properties": {"session": {"type": "string"},
+                       "turns": {"type": "integer", "description": "stored turn episodes"},
+                       "records": {"type": "integer", "description": "turns, their parts and thought logs: "
+                                                                     "what Forget deletes"},
+                       "last": {"type": "string", "description": "ISO time of the newest record"},
+                       "preview": {"type": "string", "description": "the latest turn's words, cut short"}},
+    },
+    "Sessions": {
+        "type": "object", "required": ["sessions", "current"],
+        "properties": {"sessions": {"type": "array", "items": {"$ref": "#/components/schemas/Session"},
+                                    "description": "newest first"},
+                       "current": {"type": "string", "description": "the session HUD turns go to"}},
+    },
+    "ForgetRequest": {
+        "type": "object", "required": ["confirm"], "additionalProperties": False,
+        "properties": {"confirm": {"type": "boolean", "description": "must be true; anything else deletes nothing"}},
+    },
+    "ForgetResult": {
+        "type": "object", "required": ["session", "deleted", "kept"],
+        "properties": {"session": {"type": "string"},
+                       "deleted": {"type": "integer", "description": "records deleted (0: none were stored)"},
+                       "kept": {"type": "string", "description": "what forgetting leaves"}},
+    },
     "Error": {
         "type": "object", "required": ["error"],
         "properties": {"error": {"type": "string"}, "detail": {}, "reason": {"type": "string"}},
@@ -120,18 +157,15 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "responses": {"200": _json("Agenda", "The AGENDA card"), **_ERR}}},
             "/api/openloops/{loop_id}": {"post": {
                 "operationId": "setLoopStatus", "summary": "✓ done, ✕ dismissed or ↺ open",
-                "parameters": [{"name": "loop_id", "in": "path", "required": True,
-                                "schema": {"type": "string"}, "description": "id or unambiguous prefix"}],
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/StatusUpdate"}}}},
+                "parameters": _path_id("loop_id", "id or unambiguous prefix"),
+                "requestBody": _body("StatusUpdate"),
                 "responses": {"200": _json("LoopResult", "The loop in its new state"),
                               "404": _json("Error", "No loop (or more than one) with this id"),
                               "409": _json("Error", "Revive refused: it would expire at once (`reason`)"),
                               "422": _json("Error", "Bad body"), **_ERR}}},
             "/api/turns": {"post": {
                 "operationId": "sendTurn", "summary": "A text turn; /commands answer at once",
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/Turn"}}}},
+                "requestBody": _body("Turn"),
                 "responses": {"200": _json("TurnResult", "A /command and its reply"),
                               "202": _json("TurnResult", "Accepted; the answer arrives as transcript_line events"),
                               "422": _json("Error", "Bad body"),
@@ -139,8 +173,7 @@ def openapi_document(version: str) -> dict[str, Any]:
                                                     "send again"), **_ERR}}},
             "/api/mic": {"post": {
                 "operationId": "setMic", "summary": "Mute/unmute, or push-to-talk press/release",
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/MicRequest"}}}},
+                "requestBody": _body("MicRequest"),
                 "responses": {"204": {"description": "Done"},
                               "409": _json("Error", "No microphone control (voice is not running)"),
                               "422": _json("Error", "Bad body"), **_ERR}}},
@@ -160,13 +193,24 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "responses": {"200": _json("Approvals", "Oldest first"), **_ERR}}},
             "/api/approvals/{approval_id}": {"post": {
                 "operationId": "decideApproval", "summary": "Approve or deny a waiting tool call",
-                "parameters": [{"name": "approval_id", "in": "path", "required": True,
-                                "schema": {"type": "string"}}],
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/ApprovalDecision"}}}},
+                "parameters": _path_id("approval_id"),
+                "requestBody": _body("ApprovalDecision"),
                 "responses": {"200": _json("ApprovalResult", "Decided; the waiting turn goes on"),
                               "404": _json("Error", "Nothing waits with this id (decided, timed out, never asked)"),
                               "422": _json("Error", "Bad body"), **_ERR}}},
+            "/api/sessions": {"get": {
+                "operationId": "getSessions", "summary": "The recent conversation sessions in memory",
+                "responses": {"200": _json("Sessions", "Newest first (among the newest 500 session records)"),
+                              "503": _json("Error", "This HUD runs without memory"), **_ERR}}},
+            "/api/sessions/{session}/forget": {"post": {
+                "operationId": "forgetSession",
+                "summary": "Delete a session's turns, thought logs and working memory; facts, patterns and the "
+                           "agenda stay",
+                "parameters": _path_id("session"),
+                "requestBody": _body("ForgetRequest"),
+                "responses": {"200": _json("ForgetResult", "Forgotten; `deleted` counts the records"),
+                              "422": _json("Error", "Bad body, or no `\"confirm\": true` (nothing deleted)"),
+                              "503": _json("Error", "This HUD runs without memory"), **_ERR}}},
             "/api/openapi.json": {"get": {
                 "operationId": "openapi", "summary": "This document",
                 "responses": {"200": {"description": "OpenAPI 3.1",

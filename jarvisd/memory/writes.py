@@ -9,11 +9,12 @@ embedder, clock and sessions, set in `MemoryService.__init__`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.deixis import is_deictic
-from jarvisd.memory.episodes import episode_text
+from jarvisd.memory.episodes import episode_text, exchange_of
 from jarvisd.memory.facts import interferes, superseded, topic_of
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
 from jarvisd.memory.korean import normalise
@@ -25,6 +26,23 @@ from jarvisd.memory.working import SessionMemory
 
 SESSION_SOURCES = ("turn", "turn_part", "thought")
 INTERFERENCE_SCAN = 200
+SESSION_SCAN = 500  # the newest session records read to find the recent sessions (the HUD's list)
+PREVIEW_CHARS = 80
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """One stored session as the HUD lists it: what `forget_session` would delete."""
+
+    session: str
+    turns: int  # turn episodes
+    records: int  # turns, their parts and thought logs: the rows forgetting deletes
+    last: datetime
+    preview: str  # the latest turn's utterance (or the latest record), cut short
+
+    def view(self) -> dict[str, object]:
+        return {"session": self.session, "turns": self.turns, "records": self.records,
+                "last": self.last.isoformat(), "preview": self.preview}
 
 
 class Writes:
@@ -105,6 +123,30 @@ class Writes:
         """Delete the session's turn episodes, thought logs and working memory (exact session id)."""
         self._sessions.pop(scope, None)
         return self.store.delete_session(scope.user, scope.agent, scope.session, SESSION_SOURCES)
+
+    def recent_sessions(self, scope: MemoryScope, limit: int = 20) -> list[SessionSummary]:
+        """The agent's sessions with stored records (`scope.session` is not used), newest first: those
+        among its newest `SESSION_SCAN` records. The counts are the store's filter counts (from the
+        resident copy's key columns: no rows are read for them)."""
+        base = StoreQuery(access=self.policies.access(scope), agent=scope.agent, sources=SESSION_SOURCES,
+                          limit=SESSION_SCAN, match_required=False)
+        newest: dict[str, list[MemoryItem]] = {}
+        for candidate in self.store.search(base):  # newest first
+            item = candidate.item
+            if item.session and (item.session in newest or len(newest) < limit):
+                newest.setdefault(item.session, []).append(item)
+        summaries = []
+        for session, items in newest.items():
+            turn = next((i for i in items if i.source == "turn"), None)
+            preview = exchange_of(turn.content)[0] if turn is not None else items[0].content
+            preview = " ".join(preview.split())
+            summaries.append(SessionSummary(
+                session=session,
+                turns=self.store.term_counts(replace(base, session=session, sources=("turn",)))[0],
+                records=self.store.term_counts(replace(base, session=session))[0],
+                last=items[0].created_at,
+                preview=preview if len(preview) <= PREVIEW_CHARS else preview[:PREVIEW_CHARS - 1] + "…"))
+        return summaries
 
     # ---- task patterns (procedural) -------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 """The HUD in a real headless Chromium (Debian's, driven by Playwright) against a real uvicorn server:
-a user reviews and tidies the agenda, sends a turn, and sees the judge's changes arrive live."""
+a user reviews and tidies the agenda, sends a turn, sees the judge's changes arrive live, answers an
+approval card, and forgets a conversation session (checked in the LanceDB store on disk)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from jarvisd.events import AgendaChanged, ReminderDue, StatusChanged
+from jarvisd.events import AgendaChanged, ReminderDue, StatusChanged, TranscriptLine
 
-from .conftest import TOKEN, ServedHud
+from .conftest import TOKEN, ServedHud, memory_scope
 
 pytestmark = pytest.mark.slow  # headless Chromium
 
@@ -171,3 +172,36 @@ def test_a_page_opened_while_a_call_waits_shows_its_card(browser: Browser, serve
         assert decision.result(timeout=10) is True
     finally:
         page.close()
+
+
+def session_row(page: Page, session: str):
+    return page.locator("#session-list li", has=page.locator(".name", has_text=session))
+
+
+def test_forget_a_session_asks_says_what_stays_and_deletes_only_its_turns_on_disk(page: Page, served: ServedHud):
+    hud = served.hud
+    hud.say("walk", "Walk Bori at six tonight", "Okay, six it is")
+    hud.say("walk", "and buy dog food on the way", "Noted")
+    hud.say("weather", "What is the weather tomorrow?", "Sunny, 12 degrees")
+    hud.memory.remember(memory_scope("walk"), "My dog is called Bori")
+    served.publish(TranscriptLine(role="assistant", text="Noted", session="walk"))  # a turn answered: the list reloads
+    expect(session_row(page, "walk")).to_contain_text("2 turns")
+    expect(session_row(page, "walk")).to_contain_text("and buy dog food on the way")
+    expect(session_row(page, "weather")).to_contain_text("1 turn")
+
+    page.get_by_role("button", name="forget: walk", exact=True).click()  # asks first
+    confirm = session_row(page, "walk").locator(".confirm")
+    expect(confirm).to_contain_text("deletes its 2 turns, thought logs and working memory")
+    expect(confirm).to_contain_text("Remembered facts, task patterns and the agenda stay.")
+    page.get_by_role("button", name="keep: walk", exact=True).click()  # changed my mind: nothing goes
+    expect(confirm).to_have_count(0)
+    assert {s for kind, s, _ in hud.stored_rows() if kind == "turn"} == {"walk", "weather"}
+
+    page.get_by_role("button", name="forget: walk", exact=True).click()
+    page.get_by_role("button", name="confirm forget: walk", exact=True).click()
+    expect(page.locator("#sessions-note")).to_have_text('Forgot session "walk": 2 records deleted.')
+    expect(session_row(page, "walk")).to_have_count(0)  # the list refreshed
+    expect(session_row(page, "weather")).to_be_visible()
+    rows = hud.stored_rows()
+    assert {s for kind, s, _ in rows if kind == "turn"} == {"weather"}
+    assert [c for kind, _, c in rows if kind == "explicit"] == ["My dog is called Bori"]

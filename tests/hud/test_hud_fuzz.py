@@ -63,7 +63,7 @@ def violations(value: Any, schema: dict[str, Any], where: str = "$") -> list[str
         problems.append(f"{where}: {value!r} not in {schema['enum']}")
     kinds = schema.get("type")
     kinds = [kinds] if isinstance(kinds, str) else kinds
-    python = {"string": str, "boolean": bool, "object": dict, "array": list, "null": type(None)}
+    python = {"string": str, "boolean": bool, "integer": int, "object": dict, "array": list, "null": type(None)}
     if kinds and not any(isinstance(value, python[k]) for k in kinds):
         return [*problems, f"{where}: {type(value).__name__} is not {kinds}"]
     if isinstance(value, dict):
@@ -112,7 +112,7 @@ def test_no_operation_answers_5xx_or_off_the_document(served: ServedHud, loop_id
         @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
         @given(body=body_strategy(op), loop_id=ids, query=queries)
         def check(body: bytes | None, loop_id: str, query: dict[str, str]) -> None:
-            url = path.replace("{loop_id}", quote(loop_id, safe=""))
+            url = path.replace("{loop_id}", quote(loop_id, safe="")).replace("{session}", quote(loop_id, safe=""))
             headers = {"Content-Type": "application/json"} if body is not None else {}
             with client.stream(method.upper(), url, content=body, params=query, headers=headers) as response:
                 status = response.status_code

@@ -18,7 +18,8 @@ from .conftest import TOKEN, Hud
 API_CALLS = [("GET", "/api/agenda", None), ("GET", "/api/status", None), ("GET", "/api/openapi.json", None),
              ("POST", "/api/turns", {"text": "hi"}), ("POST", "/api/openloops/abc", {"status": "done"}),
              ("POST", "/api/mic", {"muted": True}), ("GET", "/api/events", None),
-             ("GET", "/api/approvals", None), ("POST", "/api/approvals/a1", {"approved": True})]
+             ("GET", "/api/approvals", None), ("POST", "/api/approvals/a1", {"approved": True}),
+             ("GET", "/api/sessions", None), ("POST", "/api/sessions/hud/forget", {"confirm": True})]
 
 
 @pytest.mark.parametrize(("method", "path", "body"), API_CALLS)

@@ -148,6 +148,25 @@ def test_forget_session_removes_its_episodes_and_keeps_profile_facts(svc: Memory
     assert svc.session(ME).turns == []
 
 
+def test_recent_sessions_lists_this_agents_sessions_newest_first_with_what_forget_deletes(
+        svc: MemoryService, clock: Clock) -> None:
+    say(svc, ME, "보리 산책 6시에 가자", "좋아요")
+    svc.record_episode(ME, "thought", "산책 생각")
+    clock.advance(minutes=5)
+    say(svc, ME.in_session("s2"), "내일 날씨 어때", "맑아요")
+    clock.advance(minutes=5)
+    say(svc, ME, "사료도 사야 해", "네")
+    svc.remember(ME.in_session("s3"), "반려견: 보리")  # a fact is no session record
+    say(svc, MemoryScope("u1", "karen", "k1"), "다른 에이전트", "네")  # another agent's session
+    listed = svc.recent_sessions(ME.in_session("anything"))
+    assert [(s.session, s.turns, s.records, s.preview) for s in listed] == [
+        ("s1", 2, 3, "사료도 사야 해"), ("s2", 1, 1, "내일 날씨 어때")]
+    assert listed[0].last == clock.now and listed[0].view()["last"] == clock.now.isoformat()
+    assert [s.session for s in svc.recent_sessions(ME, limit=1)] == ["s1"]
+    svc.forget_session(ME)
+    assert [s.session for s in svc.recent_sessions(ME)] == ["s2"]
+
+
 def test_recall_episodes_filters_by_task_outcome_and_inclusive_dates(svc: MemoryService, clock: Clock) -> None:
     say(svc, ME, "대출 계산 1", "실패", tool="loan_calc", error=True)
     clock.advance(days=1)

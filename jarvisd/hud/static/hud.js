@@ -170,6 +170,91 @@ async function decide(request, approved) {
   dropApproval(request.id);
 }
 
+// ------------------------------------------------------------ sessions (forget one)
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function localTime(iso) {
+  const t = new Date(iso);
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())} ${pad(t.getHours())}:${pad(t.getMinutes())}`;
+}
+
+function showSessionsMessage(error, note) {
+  $("sessions-error").textContent = error || "";
+  $("sessions-error").hidden = !error;
+  $("sessions-note").textContent = note || "";
+  $("sessions-note").hidden = !note;
+}
+
+function askToForget(li, session) {
+  if (li.querySelector(".confirm")) return;
+  const box = document.createElement("div");
+  box.className = "confirm";
+  const what = document.createElement("p");
+  what.textContent = `Forget session "${session.session}"? This deletes its ${plural(session.turns, "turn")}, `
+    + `thought logs and working memory (${plural(session.records, "record")}). `
+    + "Remembered facts, task patterns and the agenda stay.";
+  const keep = button("Keep", "keep", `keep: ${session.session}`, () => box.remove());
+  box.append(what,
+    button("Forget it", "forget", `confirm forget: ${session.session}`, () => forgetSession(session, box)),
+    keep);
+  li.append(box);
+  keep.focus();
+}
+
+async function forgetSession(session, box) {
+  for (const b of box.querySelectorAll("button")) b.disabled = true;
+  const result = await api("POST", `/api/sessions/${encodeURIComponent(session.session)}/forget`, { confirm: true });
+  if (result.ok) {
+    showSessionsMessage("", `Forgot session "${session.session}": ${plural(result.data.deleted, "record")} deleted.`);
+  } else {
+    showSessionsMessage((result.data && result.data.detail) || `forget: failed (${result.status})`, "");
+  }
+  await loadSessions();
+}
+
+function sessionItem(session, current) {
+  const li = document.createElement("li");
+  li.className = "session";
+  li.dataset.session = session.session;
+  const name = document.createElement("span");
+  name.className = "name";
+  name.textContent = session.session === current ? `${session.session} (this page)` : session.session;
+  const meta = document.createElement("span");
+  meta.className = "meta";
+  meta.textContent = `${plural(session.turns, "turn")} · last ${localTime(session.last)}`
+    + (session.preview ? ` · ${session.preview}` : "");
+  meta.title = session.preview;
+  const actions = document.createElement("span");
+  actions.className = "actions";
+  actions.append(button("Forget", "forget", `forget: ${session.session}`, () => askToForget(li, session)));
+  li.append(name, meta, actions);
+  return li;
+}
+
+let sessionsRequest = 0;
+async function loadSessions() {
+  const mine = ++sessionsRequest;
+  const result = await api("GET", "/api/sessions");
+  if (mine !== sessionsRequest) return;
+  if (result.status === 503) { $("sessions").hidden = true; return; }  // this HUD runs without memory
+  if (!result.ok) return;
+  const asking = new Set([...$("session-list").querySelectorAll("li")]
+    .filter((li) => li.querySelector(".confirm")).map((li) => li.dataset.session));
+  const items = result.data.sessions.map((s) => sessionItem(s, result.data.current));
+  for (const li of items) if (asking.has(li.dataset.session)) askToForget(li, result.data.sessions.find((s) => s.session === li.dataset.session));
+  $("session-list").replaceChildren(...items);
+  $("no-sessions").hidden = items.length > 0;
+  $("sessions").hidden = false;
+}
+
+let sessionsTimer = 0;
+function loadSessionsSoon() {  // a turn was answered: its record lands in memory just after
+  clearTimeout(sessionsTimer);
+  sessionsTimer = setTimeout(loadSessions, 1500);
+}
+
 // ------------------------------------------------------------ status and mic
 
 function setPill(id, label, state) {
@@ -215,7 +300,9 @@ function wireMic() {
 
 function listen() {
   const source = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
-  source.addEventListener("open", () => { setPill("live", "live", "live"); loadAgenda(); loadStatus(); loadApprovals(); });
+  source.addEventListener("open", () => {
+    setPill("live", "live", "live"); loadAgenda(); loadStatus(); loadApprovals(); loadSessions();
+  });
   source.addEventListener("error", () => {
     if (source.readyState !== EventSource.CLOSED) {
       setPill("live", "reconnecting", "connecting");
@@ -229,6 +316,7 @@ function listen() {
   source.addEventListener("transcript_line", (e) => {
     const line = JSON.parse(e.data);
     addLine(line.role, line.text);
+    if (line.role !== "user") loadSessionsSoon();
   });
   source.addEventListener("reminder_due", (e) => {
     const reminder = JSON.parse(e.data);
@@ -260,6 +348,7 @@ function start() {
   loadAgenda();
   loadStatus();
   loadApprovals();
+  loadSessions();
   listen();
 }
 

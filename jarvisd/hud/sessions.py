@@ -1,0 +1,59 @@
+"""The HUD's sessions card: the recent conversation sessions in memory, and Forget (seed 003 M5).
+
+`GET /api/sessions` lists them (`MemoryService.recent_sessions`: id, turn count, last time, a preview);
+`POST /api/sessions/{session}/forget` `{"confirm": true}` deletes one session's turns, thought logs and
+working memory (`MemoryService.forget_session`, as `/forget session ID confirm` and
+`jarvisd memory forget --session ID` do); remembered facts, task patterns and the agenda stay. Without
+`"confirm": true` nothing is deleted and the answer says what would be. Both sit behind the same guard
+as the rest of the API (token, same origin, loopback Host); a HUD without memory answers 503. The store
+blocks, so its calls run in a worker thread."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from jarvisd.hud.api import _json_object, _parts, error
+
+WHAT_STAYS = "remembered facts, task patterns and the agenda stay"
+MAX_SESSION_CHARS = 200
+
+
+def _memory(request: Request) -> tuple[Any, Any] | JSONResponse:
+    services = _parts(request).services
+    memory, scope_for = services.get("memory"), services.get("scope_for")
+    if memory is None or scope_for is None:
+        return error(503, "no_memory", "this HUD runs without memory: there are no sessions to list or forget")
+    return memory, scope_for
+
+
+async def get_sessions(request: Request) -> Response:
+    found = _memory(request)
+    if isinstance(found, JSONResponse):
+        return found
+    memory, scope_for = found
+    hud = _parts(request)
+    sessions = await asyncio.to_thread(memory.recent_sessions, scope_for(hud.session))
+    return JSONResponse({"sessions": [s.view() for s in sessions], "current": hud.session})
+
+
+async def forget_session(request: Request) -> Response:
+    body = await _json_object(request, {"confirm"})
+    if isinstance(body, JSONResponse):
+        return body
+    session = request.path_params["session"]
+    if not 0 < len(session) <= MAX_SESSION_CHARS:
+        return error(422, "invalid_session", f"a session id is 1-{MAX_SESSION_CHARS} characters")
+    found = _memory(request)
+    if isinstance(found, JSONResponse):
+        return found
+    memory, scope_for = found
+    if body.get("confirm") is not True:
+        return error(422, "confirmation_required",
+                     f"nothing deleted. Forgetting session {session!r} deletes its conversation turns, thought "
+                     f'logs and working memory ({WHAT_STAYS}); send {{"confirm": true}} to do it')
+    deleted = await asyncio.to_thread(memory.forget_session, scope_for(session))
+    return JSONResponse({"session": session, "deleted": deleted, "kept": WHAT_STAYS})
