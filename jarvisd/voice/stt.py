@@ -60,7 +60,8 @@ def _device() -> tuple[str, str]:
 
 class SpeechRecognizer:
     def __init__(self, model_dir: Path, language: str = "auto", beam_size: int = 1,
-                 cpu_threads: int = 0, device: str | None = None, context_sec: float = 10.0) -> None:
+                 cpu_threads: int = 0, device: str | None = None, context_sec: float = 10.0,
+                 prompt: str = "") -> None:
         if language not in LANGUAGES:
             raise ValueError(f"language must be one of {', '.join(LANGUAGES)} (got {language!r})")
         from faster_whisper import WhisperModel
@@ -71,6 +72,7 @@ class SpeechRecognizer:
         self.language = language
         self.beam_size = beam_size
         self.context_sec = context_sec
+        self.prompt = prompt  # Whisper's "previous text": words it should expect (see SPEECH_PROMPT)
         self.model_dir = Path(model_dir)
         self.device = dev
         log.info("stt: loaded %s on %s (%s) in %.1f s", model_dir, dev, compute, time.perf_counter() - started)
@@ -114,7 +116,8 @@ class SpeechRecognizer:
             language, probability = spoken[0] if spoken else all_probs[0]
         tokenizer = Tokenizer(self.model.hf_tokenizer, self.model.model.is_multilingual, task="transcribe",
                               language=language)
-        prompt = [*tokenizer.sot_sequence, tokenizer.no_timestamps]
+        before = [tokenizer.sot_prev, *tokenizer.encode(" " + self.prompt.strip())] if self.prompt.strip() else []
+        prompt = [*before, *tokenizer.sot_sequence, tokenizer.no_timestamps]
         budget = len(prompt) + 10 + int(_TOKENS_PER_SEC * len(audio) / MIC_RATE)
         result = self.model.model.generate(encoded, [prompt], beam_size=self.beam_size, max_length=budget,
                                            return_scores=True, return_no_speech_prob=True, suppress_blank=True,
@@ -129,7 +132,7 @@ class SpeechRecognizer:
             return "", language or "en", 0.0, [], 1.0, -10.0
         segments, info = self.model.transcribe(
             audio.astype(np.float32), language=language, beam_size=self.beam_size, vad_filter=False,
-            condition_on_previous_text=False, without_timestamps=True)
+            condition_on_previous_text=False, without_timestamps=True, initial_prompt=self.prompt.strip() or None)
         parts = list(segments)
         text = " ".join(seg.text.strip() for seg in parts).strip()
         no_speech = min((seg.no_speech_prob for seg in parts), default=1.0)
