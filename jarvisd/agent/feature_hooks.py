@@ -30,10 +30,15 @@ class TurnMemory(Protocol):
 class MemoryHooks(AgentHooks):
     """Turn start: `observe` gives the working-memory window and the memory block, which replace the
     history and extend the system prompt. Turn end: `record_turn` keeps the transcript, `reinforce`
-    marks recalled items used in the answer. Turns without a scope are left alone."""
+    marks recalled items used in the answer. Turns without a scope are left alone.
 
-    def __init__(self, memory: TurnMemory) -> None:
+    `past_turns` caps what the model is shown of the conversation (None: the memory's whole window).
+    A model that copies its context (SmolLM2-135M answered "I'm not able to make the call" to every
+    question after it once said it) answers each turn alone with 0; the memory block stays."""
+
+    def __init__(self, memory: TurnMemory, past_turns: int | None = None) -> None:
         self.memory = memory
+        self.past_turns = past_turns
 
     async def on_turn_start(self, ctx: TurnContext) -> None:
         if ctx.scope is None:
@@ -41,9 +46,11 @@ class MemoryHooks(AgentHooks):
         context = await asyncio.to_thread(self.memory.observe, ctx.scope, ctx.user_text)
         ctx.state["memory_context"] = context
         system, user = ctx.messages[0], ctx.messages[-1]
-        block = context.prompt_block() if hasattr(context, "prompt_block") else ""
+        shown = context if self.past_turns is None or not hasattr(context, "past_turns") \
+            else context.past_turns(self.past_turns)
+        block = shown.prompt_block() if hasattr(shown, "prompt_block") else ""
         prompt = f"{system.content}\n\n{block}" if block else system.content
-        ctx.messages[:] = [Message("system", prompt), *getattr(context, "window", []), user]
+        ctx.messages[:] = [Message("system", prompt), *getattr(shown, "window", []), user]
 
     async def on_turn_end(self, ctx: TurnContext, result: TurnResult) -> None:
         if ctx.scope is None:

@@ -41,8 +41,10 @@ class LlamaCppChat:
     supports_tools = False
 
     def __init__(self, model_path: Path, name: str, n_ctx: int = 4096, n_threads: int = 1,
-                 max_tokens: int = 256, temperature: float = 0.2, seed: int = 7) -> None:
+                 max_tokens: int = 256, temperature: float = 0.2, seed: int = 7,
+                 past_turns: int | None = None) -> None:
         self.model_path, self.name = model_path, f"embedded:{name}"
+        self.past_turns = past_turns  # how much of the conversation the agent shows it (None: the window)
         self._n_ctx, self._n_threads = n_ctx, n_threads
         self.max_tokens, self.temperature, self.seed = max_tokens, temperature, seed
         self._llama = None

@@ -22,6 +22,7 @@ class StoppableModel:
     def __init__(self, model: ChatModel, stopping: asyncio.Event) -> None:
         self.model, self.stopping = model, stopping
         self.name, self.supports_tools = model.name, model.supports_tools
+        self.past_turns = getattr(model, "past_turns", None)
 
     async def stream(self, messages: Sequence[Any], tools: Sequence[Any] = ()) -> AsyncIterator[ChatChunk]:
         if self.stopping.is_set():

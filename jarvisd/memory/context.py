@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from jarvisd.llm.base import Message
 from jarvisd.memory.episodes import shown_to_model
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Scored
+from jarvisd.memory.working import split_turns
 
 PATTERN_NOTE = (
     "[작업 패턴 저장] 사용자가 앞으로의 작업 방식을 알려 주면 remember_task_pattern 도구로 저장하세요."
@@ -28,6 +29,13 @@ class MemoryContext:
     patterns: list[MemoryItem] = field(default_factory=list)
     pattern_note: bool = False
     desk_requests: list[str] = field(default_factory=list)  # in the window's span, answered by the agenda desk
+
+    def past_turns(self, turns: int) -> MemoryContext:
+        """The same context showing at most the last `turns` turns of the conversation (0: none, and no
+        desk requests either); recall, facts and patterns unchanged."""
+        kept = split_turns(self.window)[-turns:] if turns > 0 else []
+        return replace(self, window=[m for turn in kept for m in turn],
+                       desk_requests=self.desk_requests if turns > 0 else [])
 
     @property
     def recalled_ids(self) -> list[str]:

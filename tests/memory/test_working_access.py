@@ -125,3 +125,14 @@ def test_desk_marks_leave_with_the_turns_they_mark() -> None:
     for n in range(1, KEEP_TURNS + 6):
         s.add_turn(n, turn(n), desk=n % 2 == 0)
     assert min(s.desk_turns) >= min(s.turn_numbers) and len(s.desk_turns) <= KEEP_TURNS
+
+
+def test_a_context_cut_to_fewer_past_turns_keeps_whole_turns_and_drops_desk_requests_at_zero() -> None:
+    from jarvisd.memory.context import MemoryContext
+
+    ctx = MemoryContext(window=[m for n in (1, 2, 3) for m in turn(n, tool=n == 3)], query="q",
+                        desk_requests=["I need to call the bank."])
+    one = ctx.past_turns(1)
+    assert one.window == turn(3, tool=True) and one.desk_requests == ["I need to call the bank."]
+    none = ctx.past_turns(0)
+    assert none.window == [] and none.desk_requests == [] and "call the bank" not in none.prompt_block()

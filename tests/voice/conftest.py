@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -143,3 +144,21 @@ def squeeze_silence(audio: np.ndarray, rate: int = MIC_RATE, keep_sec: float = 0
         if quiet * frame <= keep_sec * rate:
             out.append(f)
     return np.concatenate(out) if out else audio
+
+
+def wait_until_spoken(recording: Path, timeout: float = 40.0, quiet_sec: float = 2.5, min_sec: float = 1.5) -> bool:
+    """Wait until the live `record_speaker` recording has had at least `min_sec` of sound and then
+    `quiet_sec` of silence (what was said has played out; a pause between two sentences while the second
+    is synthesized is shorter); False at `timeout`. Reads the growing s16le data behind the WAV header,
+    whose sizes parecord writes only at the end."""
+    deadline = time.monotonic() + timeout
+    frame = MIC_RATE // 50  # 20 ms
+    while time.monotonic() < deadline:
+        raw = recording.read_bytes()[44:] if recording.exists() else b""
+        audio = np.frombuffer(raw[: len(raw) // 2 * 2], dtype="<i2").astype(np.float32) / 32768.0
+        loud = [i for i in range(0, len(audio) - frame, frame) if np.sqrt(np.mean(audio[i:i + frame] ** 2)) > 0.003]
+        if len(loud) * frame / MIC_RATE >= min_sec and (len(audio) - loud[-1]) / MIC_RATE >= quiet_sec:
+            return True
+        time.sleep(0.25)
+    return False
+

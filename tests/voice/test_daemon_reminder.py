@@ -14,7 +14,7 @@ import pytest
 from jarvisd.config import load_config
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.voice.audio import MIC_RATE, read_wav
-from tests.voice.conftest import daemon_env, squeeze_silence
+from tests.voice.conftest import daemon_env, squeeze_silence, wait_until_spoken
 
 pytestmark = pytest.mark.slow  # a daemon subprocess with Whisper, piper and PulseAudio
 
@@ -37,7 +37,7 @@ def test_the_running_daemon_speaks_a_reminder_that_names_the_promise(pulse, mode
             assert daemon.poll() is None, daemon.stderr.read()
             time.sleep(0.5)
         assert delivered.exists(), "no reminder was delivered within two minutes"
-        time.sleep(8)  # let the sentence play out
+        assert wait_until_spoken(recording), "the reminder was not heard on the speaker"
         daemon.send_signal(signal.SIGTERM)
         _, log = daemon.communicate(timeout=15)
     finally:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from jarvisd.voice.audio import MIC_RATE, read_wav
-from tests.voice.conftest import daemon_env, espeak, squeeze_silence
+from tests.voice.conftest import daemon_env, espeak, squeeze_silence, wait_until_spoken
 
 pytestmark = pytest.mark.slow  # a daemon subprocess with Whisper, piper and PulseAudio
 
@@ -65,7 +65,7 @@ def test_a_spoken_promise_is_confirmed_kept_with_its_due_and_reminded_at_its_lea
             time.sleep(0.5)
         assert delivered.exists(), "no reminder within four minutes"
         reminded = json.loads(delivered.read_text().splitlines()[0])
-        time.sleep(8)  # the reminder plays out
+        assert wait_until_spoken(recording), "the reminder was not heard on the speaker"
         daemon.send_signal(signal.SIGTERM)
         _, rest = daemon.communicate(timeout=20)
     finally:
