@@ -34,7 +34,8 @@ class MemoryHooks(AgentHooks):
 
     `past_turns` caps what the model is shown of the conversation (None: the memory's whole window).
     A model that copies its context (SmolLM2-135M answered "I'm not able to make the call" to every
-    question after it once said it) answers each turn alone with 0; the memory block stays."""
+    question after it once said it, and recited recalled turns) answers each turn alone with 0: facts
+    and other memories stay, the conversation's turns go (`MemoryContext.past_turns`)."""
 
     def __init__(self, memory: TurnMemory, past_turns: int | None = None) -> None:
         self.memory = memory
@@ -44,10 +45,10 @@ class MemoryHooks(AgentHooks):
         if ctx.scope is None:
             return
         context = await asyncio.to_thread(self.memory.observe, ctx.scope, ctx.user_text)
-        ctx.state["memory_context"] = context
-        system, user = ctx.messages[0], ctx.messages[-1]
         shown = context if self.past_turns is None or not hasattr(context, "past_turns") \
             else context.past_turns(self.past_turns)
+        ctx.state["memory_context"] = shown  # reinforce touches what the model was shown
+        system, user = ctx.messages[0], ctx.messages[-1]
         block = shown.prompt_block() if hasattr(shown, "prompt_block") else ""
         prompt = f"{system.content}\n\n{block}" if block else system.content
         ctx.messages[:] = [Message("system", prompt), *getattr(shown, "window", []), user]

@@ -17,6 +17,7 @@ PATTERN_NOTE = (
 # The user's words of the recent turns the agenda desk answered: the model knows what was said (so "call
 # them" after "I need to call the bank" still has its referent) without the desk's confirmation, which a
 # small model copies as its own next answer.
+CONVERSATION_SOURCES = ("turn", "turn_part")  # recalled items that are the conversation itself
 DESK_NOTE = "[일정 요청 - 이미 처리됨 / agenda requests, already handled]"
 
 
@@ -31,11 +32,13 @@ class MemoryContext:
     desk_requests: list[str] = field(default_factory=list)  # in the window's span, answered by the agenda desk
 
     def past_turns(self, turns: int) -> MemoryContext:
-        """The same context showing at most the last `turns` turns of the conversation (0: none, and no
-        desk requests either); recall, facts and patterns unchanged."""
-        kept = split_turns(self.window)[-turns:] if turns > 0 else []
-        return replace(self, window=[m for turn in kept for m in turn],
-                       desk_requests=self.desk_requests if turns > 0 else [])
+        """The same context showing at most the last `turns` turns of the conversation. 0: none at all -
+        no window, no desk requests, no recalled turn episodes - only facts, other memories and patterns."""
+        if turns > 0:
+            kept = split_turns(self.window)[-turns:]
+            return replace(self, window=[m for turn in kept for m in turn])
+        recalled = [s for s in self.recalled if s.item.source not in CONVERSATION_SOURCES]
+        return replace(self, window=[], desk_requests=[], recalled=recalled)
 
     @property
     def recalled_ids(self) -> list[str]:

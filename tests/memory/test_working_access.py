@@ -127,12 +127,25 @@ def test_desk_marks_leave_with_the_turns_they_mark() -> None:
     assert min(s.desk_turns) >= min(s.turn_numbers) and len(s.desk_turns) <= KEEP_TURNS
 
 
-def test_a_context_cut_to_fewer_past_turns_keeps_whole_turns_and_drops_desk_requests_at_zero() -> None:
+def test_a_context_cut_to_fewer_past_turns_keeps_whole_turns_and_at_zero_only_what_is_not_conversation() -> None:
+    from datetime import datetime
+
     from jarvisd.memory.context import MemoryContext
+    from jarvisd.memory.items import new_item
+    from jarvisd.memory.scoring import Scored
+
+    def recalled(source: str, content: str) -> Scored:
+        item = new_item(user="u", agent="main", session="s", source=source, content=content,
+                        created_at=datetime(2026, 12, 1), item_id=content)
+        return Scored(item=item, score=1.0, relevance=1.0, cue=0.0)
 
     ctx = MemoryContext(window=[m for n in (1, 2, 3) for m in turn(n, tool=n == 3)], query="q",
-                        desk_requests=["I need to call the bank."])
+                        desk_requests=["I need to call the bank."],
+                        recalled=[recalled("turn", "사용자: hi\n답: hello"), recalled("fact", "Lives in Busan")])
     one = ctx.past_turns(1)
     assert one.window == turn(3, tool=True) and one.desk_requests == ["I need to call the bank."]
+    assert len(one.recalled) == 2
     none = ctx.past_turns(0)
-    assert none.window == [] and none.desk_requests == [] and "call the bank" not in none.prompt_block()
+    assert none.window == [] and none.desk_requests == []
+    assert [s.item.content for s in none.recalled] == ["Lives in Busan"]
+    assert "call the bank" not in none.prompt_block() and "Busan" in none.prompt_block()
