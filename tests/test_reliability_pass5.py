@@ -1,0 +1,89 @@
+"""Issue 18's fifth adversarial pass: the cases it found, pinned on the part that failed. Each was
+replayed against `python -m jarvisd run` first (see docs/reliability.md, "Fifth pass")."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from jarvisd.errors import StartupError
+from jarvisd.openloop.model import LoopStatus, OpenLoop
+
+NOW_MS = 1_764_547_200_000
+
+
+def loop(n: int) -> OpenLoop:
+    return OpenLoop(id=f"{n:032x}", desc=f"send report {n}", status=LoopStatus.OPEN, created_ms=NOW_MS,
+                    updated_ms=NOW_MS, due_ms=NOW_MS + 3_600_000)
+
+
+# ---- the agenda's LanceDB table (openloop.store = lancedb) -----------------------------------------
+
+def _agenda_table(tmp_path: Path) -> tuple[str, Path]:
+    """Two promises kept in an `open_loops` table, each save a version of its own."""
+    from jarvisd.openloop.lance_store import LanceLoopStore
+
+    uri = str(tmp_path / "memory.lance")
+    store = LanceLoopStore(uri)
+    store.save(loop(1))
+    store.save(loop(2))
+    return uri, Path(uri) / "open_loops.lance"
+
+
+def _newest_manifest(table: Path) -> Path:
+    return max((table / "_versions").glob("*.manifest"), key=lambda p: p.stat().st_mtime_ns)
+
+
+DAMAGE = {
+    "the newest manifest empty (a write cut short)": lambda t: _newest_manifest(t).write_bytes(b""),
+    "the newest manifest garbage": lambda t: _newest_manifest(t).write_bytes(os.urandom(300)),
+    "the newest data file gone": lambda t: max((t / "data").iterdir(), key=lambda p: p.stat().st_mtime_ns).unlink(),
+    "every data file garbage": lambda t: [f.write_bytes(os.urandom(f.stat().st_size)) for f in (t / "data").iterdir()],
+    "_versions a file": lambda t: (shutil.rmtree(t / "_versions"), (t / "_versions").write_text("x")),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_damaged_agenda_table_is_one_line_naming_it_not_a_lancedb_traceback(tmp_path, damage):
+    """Before: `jarvisd run` with `openloop.store = "lancedb"` exited 1 with a LanceDB traceback
+    (`RuntimeError: lance error: LanceError(IO) ...`, `ValueError: ... invalid magic`) that named
+    no setting and no fix; the memory table had had this since pass 1, the agenda's table never."""
+    from jarvisd.openloop.lance_store import LanceLoopStore
+
+    uri, table = _agenda_table(tmp_path)
+    DAMAGE[damage](table)
+    with pytest.raises(StartupError) as caught:
+        LanceLoopStore(uri).load()
+    message = str(caught.value)
+    assert message.startswith("cannot "), message
+    assert f"the agenda table open_loops at {uri}" in message
+    assert "/rustc" not in message and "\n" not in message
+    if "manifest" in damage:
+        assert f"version file {_newest_manifest(table)} is damaged" in message
+    if damage == "the newest data file gone":
+        assert "reads whole, 1 items; restoring it loses 1 of 2 items" in message
+        assert "open_table('open_loops')" in message  # the command restores the agenda's table, not memory's
+
+
+def test_an_agenda_table_whose_versions_are_gone_is_refused_not_replaced_by_an_empty_one(tmp_path):
+    """Before: its `_versions` folder gone, the store created a new, empty `open_loops` table over the
+    old one and the daemon started with an empty agenda: two confirmed promises gone, without a word."""
+    from jarvisd.openloop.lance_store import LanceLoopStore
+
+    uri, table = _agenda_table(tmp_path)
+    shutil.rmtree(table / "_versions")
+    with pytest.raises(StartupError, match="has no readable table version") as caught:
+        LanceLoopStore(uri)
+    assert str(table) in str(caught.value)
+    assert not (table / "_versions").exists(), "nothing is written over the table"
+
+
+def test_a_new_agenda_table_is_still_created_where_there_is_none(tmp_path):
+    from jarvisd.openloop.lance_store import LanceLoopStore
+
+    store = LanceLoopStore(str(tmp_path / "memory.lance"))
+    store.save(loop(1))
+    assert [x.id for x in LanceLoopStore(str(tmp_path / "memory.lance")).load()] == [loop(1).id]
