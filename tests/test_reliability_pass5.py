@@ -3,10 +3,12 @@ replayed against `python -m jarvisd run` first (see docs/reliability.md, "Fifth 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 from pathlib import Path
 
+import httpx
 import pytest
 
 from jarvisd.errors import StartupError
@@ -87,3 +89,66 @@ def test_a_new_agenda_table_is_still_created_where_there_is_none(tmp_path):
     store = LanceLoopStore(str(tmp_path / "memory.lance"))
     store.save(loop(1))
     assert [x.id for x in LanceLoopStore(str(tmp_path / "memory.lance")).load()] == [loop(1).id]
+
+
+# ---- /procedures: a draft the user saved badly -----------------------------------------------------
+
+async def test_a_draft_that_is_not_utf8_is_a_reply_naming_the_file_not_a_500(tmp_path):
+    """Before: `/procedures approve pattern-bad` on a draft saved as Latin-1 answered the HUD a JSON 500
+    `UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 30` naming no file."""
+    from jarvisd.commands import CommandContext, CommandRegistry
+    from jarvisd.memory.commands import register_memory_commands
+
+    folder = tmp_path / "procedures"
+    folder.mkdir()
+    (folder / "pattern-bad.md").write_bytes(b"# pattern-bad\nname: bad\nwhen: \xff always\n\n## steps\nx\n")
+    (folder / "pattern-folder.md").mkdir()  # listed as a draft before, then "no draft pattern-folder"
+    registry = register_memory_commands(CommandRegistry())
+    ctx = CommandContext(services={"data_dir": tmp_path, "memory": None, "scope_for": lambda s: None})
+    reply = await registry.run("/procedures approve pattern-bad", ctx)
+    assert reply.startswith(f"cannot read the draft {folder / 'pattern-bad.md'}: it is not UTF-8"), reply
+    assert (await registry.run("/procedures", ctx)).splitlines()[1:] == ["- pattern-bad"]
+
+
+# ---- the HUD: slash commands were not bounded like turns -------------------------------------------
+
+async def test_the_ninth_running_command_is_429_and_a_command_does_not_take_a_turns_place(tmp_path):
+    """Before: 30 concurrent `/remember` of 3,800 characters were all taken (commands skipped the bound
+    of 8 waiting turns); a promise sent meanwhile reached the agenda 209 s later, `/api/status` max 1.9 s."""
+    from jarvisd.commands import CommandRegistry, register_builtin
+    from jarvisd.events import EventBus
+    from jarvisd.hud import StatusBoard, create_app
+    from tests.hud.conftest import TOKEN, make_service, scripted_turns
+
+    release, started = asyncio.Event(), []
+
+    async def slow(text, _ctx):
+        started.append(text)
+        await release.wait()
+        return "done"
+
+    registry = register_builtin(CommandRegistry())
+    registry.register("slow", slow, "waits")
+    bus = EventBus()
+    app = create_app(make_service(tmp_path, bus), scripted_turns(bus), bus, StatusBoard({}), TOKEN,
+                     commands=registry)
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8765",
+                                 headers={"Authorization": f"Bearer {TOKEN}"}, timeout=20) as client:
+        running = [asyncio.create_task(client.post("/api/turns", json={"text": f"/slow {i}"})) for i in range(8)]
+        while len(started) < 8:
+            await asyncio.sleep(0.01)
+        ninth = asyncio.create_task(client.post("/api/turns", json={"text": "/slow 8"}))
+        done, _ = await asyncio.wait({ninth}, timeout=5)
+        turn = await client.post("/api/turns", json={"text": "a question"})  # turns have their own bound
+        release.set()
+        answered = await asyncio.gather(*running)
+        refused = await ninth
+        again = await client.post("/api/turns", json={"text": "/help"})
+    assert done, "the ninth command waited with the eight instead of being refused"
+    assert refused.status_code == 429, refused.text
+    assert refused.json()["error"] == "too_many_commands"
+    assert int(refused.headers["retry-after"]) > 0
+    assert turn.status_code == 202
+    assert [r.json()["reply"] for r in answered] == ["done"] * 8
+    assert again.status_code == 200 and len(started) == 8
