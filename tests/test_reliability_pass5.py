@@ -152,3 +152,26 @@ async def test_the_ninth_running_command_is_429_and_a_command_does_not_take_a_tu
     assert turn.status_code == 202
     assert [r.json()["reply"] for r in answered] == ["done"] * 8
     assert again.status_code == 200 and len(started) == 8
+
+
+# ---- the data folder itself ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("damage", ["a link loop", "a dangling link", "a file"])
+def test_a_data_folder_that_is_not_a_folder_is_one_line(tmp_path, damage):
+    """Before: `jarvisd run` with `<home>/data` a symlink loop, a dangling link or a file exited 1 with a
+    `FileExistsError` traceback out of `Paths.ensure`."""
+    from jarvisd.paths import resolve_paths
+
+    paths = resolve_paths({"JARVIS_HOME": str(tmp_path)})
+    if damage == "a link loop":
+        paths.data_dir.symlink_to(paths.data_dir)
+    elif damage == "a dangling link":
+        paths.data_dir.symlink_to(tmp_path / "gone")
+    else:
+        paths.data_dir.write_text("x")
+    with pytest.raises(StartupError) as caught:
+        paths.ensure()
+    message = str(caught.value)
+    assert message.startswith(f"cannot use the data folder {paths.data_dir}: "), message
+    assert message.endswith("not a folder: move it away and start again")
+    assert ("it is a file" in message) == (damage == "a file")
