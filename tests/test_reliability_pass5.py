@@ -175,3 +175,25 @@ def test_a_data_folder_that_is_not_a_folder_is_one_line(tmp_path, damage):
     assert message.startswith(f"cannot use the data folder {paths.data_dir}: "), message
     assert message.endswith("not a folder: move it away and start again")
     assert ("it is a file" in message) == (damage == "a file")
+
+
+# ---- the memory write journal -------------------------------------------------------------------
+
+def test_a_journal_file_that_is_a_link_loop_is_set_aside_not_the_whole_memory(tmp_path, caplog):
+    """Before: a `*.wal` that is a symlink loop refused the whole memory store at start ("Too many levels
+    of symbolic links ...; point memory.store_uri at a LanceDB folder, or move what is there away"), so
+    the daemon did not start and the line pointed at all of memory; a FIFO was already set aside."""
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+    from tests.test_reliability_pass4 import _store_with_one_item
+
+    uri = str(tmp_path / "memory.lance")
+    _store_with_one_item(uri)
+    journal = tmp_path / "memory.lance" / "memory_items.journal"
+    journal.mkdir(exist_ok=True)
+    (journal / "1-loop.wal").symlink_to(journal / "1-loop.wal")
+    store = LanceMemoryStore(uri, dimensions=8)
+    try:
+        assert store.count() == 1
+    finally:
+        store.close()
+    assert f"{journal / '1-loop.wal'} cannot be opened (Too many levels of symbolic links)" in caplog.text
