@@ -197,3 +197,28 @@ def test_a_journal_file_that_is_a_link_loop_is_set_aside_not_the_whole_memory(tm
     finally:
         store.close()
     assert f"{journal / '1-loop.wal'} cannot be opened (Too many levels of symbolic links)" in caplog.text
+
+
+# ---- a full disk at start -------------------------------------------------------------------------
+
+def test_an_instance_lock_that_cannot_be_written_on_a_full_disk_is_one_line(tmp_path, monkeypatch):
+    """Before: `jarvisd run` on a full disk exited 1 with `OSError: [Errno 28] No space left on device`
+    out of the pid write (replayed on a full 16 MiB tmpfs; here the write is made to fail the same way)."""
+    import errno
+
+    from jarvisd import instance
+
+    real_write = os.write
+
+    def full(fd, data):
+        if os.readlink(f"/proc/self/fd/{fd}").endswith("jarvisd.pid"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(instance.os, "write", full)
+    with pytest.raises(StartupError) as caught:
+        instance.InstanceLock(tmp_path).acquire()
+    assert str(caught.value) == (f"cannot open the instance lock {tmp_path / 'jarvisd.pid'}: no space left on "
+                                 "the disk: free some space and start again")
+    monkeypatch.undo()
+    instance.InstanceLock(tmp_path).acquire().release()  # the descriptor (and its lock) was let go
