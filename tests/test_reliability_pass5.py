@@ -222,3 +222,29 @@ def test_an_instance_lock_that_cannot_be_written_on_a_full_disk_is_one_line(tmp_
                                  "the disk: free some space and start again")
     monkeypatch.undo()
     instance.InstanceLock(tmp_path).acquire().release()  # the descriptor (and its lock) was let go
+
+
+# ---- config: a tool policy that names no tool ---------------------------------------------------
+
+@pytest.mark.parametrize("names", [["search_note"], ["current_time", "delegate_reserch"]])
+def test_a_misspelt_tool_in_approval_required_is_refused_naming_the_key(tmp_path, names):
+    """Before: `tools.approval_required = ["search_note"]` was accepted without a word, so `search_notes`
+    ran without asking: the admin's approval rule silently did nothing (team files were checked, the
+    config's list was not)."""
+    import json as _json
+
+    from jarvisd.assistant import build_assistant
+    from jarvisd.config import ConfigError, load_config
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.llm.select import Backends
+    from jarvisd.manifest import ModelStore
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_TOOLS__APPROVAL_REQUIRED": _json.dumps(names)})
+    backends = Backends(chat=ScriptedChatModel(lambda m: {"text": "ok"}),
+                        thought=ScriptedChatModel(lambda m: {"text": ""}), embedder=None)
+    with pytest.raises(ConfigError, match=f"JARVIS_TOOLS__APPROVAL_REQUIRED: tools.approval_required: no tool named '{names[-1]}' "
+                                          r"\(tools: .*search_notes"):
+        build_assistant(cfg.paths.ensure() and cfg, ModelStore(cfg.paths.models_dir), backends=backends)
+    ok = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_TOOLS__APPROVAL_REQUIRED": '["search_notes"]'})
+    assistant = build_assistant(ok, ModelStore(ok.paths.models_dir), backends=backends)
+    assert assistant.agent.tools.needs_approval("search_notes")
