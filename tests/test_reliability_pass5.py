@@ -13,6 +13,7 @@ import pytest
 
 from jarvisd.errors import StartupError
 from jarvisd.openloop.model import LoopStatus, OpenLoop
+from tests.test_cli import env, jarvisd  # noqa: F401 - the fixture and the runner
 
 NOW_MS = 1_764_547_200_000
 
@@ -248,3 +249,23 @@ def test_a_misspelt_tool_in_approval_required_is_refused_naming_the_key(tmp_path
     ok = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_TOOLS__APPROVAL_REQUIRED": '["search_notes"]'})
     assistant = build_assistant(ok, ModelStore(ok.paths.models_dir), backends=backends)
     assert assistant.agent.tools.needs_approval("search_notes")
+
+
+@pytest.mark.slow  # `jarvisd run` as a subprocess
+def test_jarvisd_run_on_a_damaged_agenda_table_is_one_line_exit_1(env):  # noqa: F811
+    """End to end: the agenda on LanceDB with its newest manifest emptied (a save cut short)."""
+    from jarvisd.openloop.lance_store import LanceLoopStore
+
+    env["JARVIS_OPENLOOP__STORE"] = "lancedb"
+    uri = Path(env["JARVIS_HOME"]) / "data" / "memory.lance"
+    uri.parent.mkdir(parents=True)
+    store = LanceLoopStore(str(uri))
+    store.save(loop(1))
+    store.save(loop(2))
+    newest = _newest_manifest(uri / "open_loops.lance")
+    newest.write_bytes(b"")
+    result = jarvisd("run", env=env, timeout=120)
+    assert result.returncode == 1, result.stderr[-2000:]
+    assert "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert f"jarvisd: cannot open the agenda table open_loops at {uri}" in result.stderr
+    assert f"version file {newest} is damaged" in result.stderr
