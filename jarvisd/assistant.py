@@ -206,7 +206,8 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
     agent = build_jarvis(cfg, model, hooks=[memory_hooks, lessons], definition=definition,
                          approver=approvals.approve)
     register_memory_tools(agent, memory)
-    apply_tool_policy(agent, definition, str(TEAM_DIR / "main.yaml"))
+    apply_tool_policy(agent, definition, str(TEAM_DIR / "main.yaml"),
+                      cfg.sources.get("tools.approval_required", "defaults"))
     return Assistant(cfg=cfg, backends=backends, memory=memory, agenda=agenda, judge=judge, agent=agent, bus=bus,
                      desk=desk, plan=plan, approvals=approvals)
 

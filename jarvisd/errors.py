@@ -15,6 +15,8 @@ def unusable_file(what: str, path: os.PathLike[str] | str, exc: OSError) -> Star
     """`what` at `path` could not be opened: say why and what to do about it."""
     if isinstance(exc, IsADirectoryError):
         fix = "it is a directory: move it away and start again"
+    elif exc.errno == errno.ENOSPC:
+        fix = "no space left on the disk: free some space and start again"
     elif isinstance(exc, PermissionError):
         fix = f"permission denied: give your user read and write access (chmod u+rw {path})"
     else:

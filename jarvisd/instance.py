@@ -43,8 +43,12 @@ class InstanceLock:
             os.close(fd)
             raise AlreadyRunning(f"jarvisd is already running (pid {holder}) for data dir {self.path.parent}; "
                                  f"stop it first (`kill {holder}` or `systemctl --user stop jarvisd`)") from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError as exc:  # a full disk: one line, not a traceback
+            os.close(fd)
+            raise unusable_file("the instance lock", self.path, exc) from None
         self._fd = fd
         return self
 

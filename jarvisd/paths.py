@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from jarvisd.errors import StartupError, unusable_file
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 TEAM_DIR = REPO_ROOT / "team"  # agent definitions: team/<id>.yaml
 """The checkout jarvisd runs from: config/, models/ and team/ ship beside the package."""
@@ -25,7 +27,19 @@ class Paths:
         return self.data_dir / "models"
 
     def ensure(self) -> Paths:
-        self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        """Create the data folder; one line naming it when it cannot be (a file or a link loop there)."""
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except FileExistsError:  # something that is not a folder: a file, a dangling link, a link loop
+            try:
+                os.stat(self.data_dir)
+                why = "it is a file" if self.data_dir.is_file() else "it is a FIFO, socket or device"
+            except OSError as exc:
+                why = f"it is a link that leads nowhere ({exc.strerror})"
+            raise StartupError(f"cannot use the data folder {self.data_dir}: {why}, not a folder: "
+                               "move it away and start again") from None
+        except OSError as exc:
+            raise unusable_file("the data folder", self.data_dir, exc) from None
         return self
 
 

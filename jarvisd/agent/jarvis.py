@@ -50,10 +50,17 @@ def build_jarvis(cfg: Any, model: ChatModel, *, hooks: Sequence[AgentHooks] = ()
                  hooks, name=definition.id, approver=approver)
 
 
-def apply_tool_policy(agent: Agent, definition: AgentDefinition, source: str = "") -> None:
+def apply_tool_policy(agent: Agent, definition: AgentDefinition, source: str = "", config_source: str = "") -> None:
     """The definition's `tools:` and `approval_required:` on the agent's finished tool registry; a name
-    that is no tool stops the start (TeamError)."""
+    that is no tool stops the start (TeamError), and so does one in the config's `tools.approval_required`
+    (ConfigError; `config_source` says where that value came from)."""
     definition.check_tools(agent.tools.names(), source)
+    unknown = sorted(agent.tools.approval_required - set(agent.tools.names()))  # the team's names are checked
+    if unknown:  # a misspelt name in the config would leave the tool it meant free to run unasked
+        from jarvisd.config import ConfigError
+
+        raise ConfigError(config_source or "the configuration", "tools.approval_required",
+                          f"no tool named {unknown[0]!r} (tools: {', '.join(sorted(agent.tools.names()))})")
     if definition.tools is not None:
         agent.tools.keep_only(definition.tools)
     agent.tools.require_approval(definition.approval_required)

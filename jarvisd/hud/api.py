@@ -47,6 +47,7 @@ class HudParts:
     max_turns: int = MAX_QUEUED_TURNS
     closing: asyncio.Event = field(default_factory=asyncio.Event)
     turns: dict[asyncio.Task[Any], tuple[str, str]] = field(default_factory=dict)  # task -> (session, text)
+    commands_running: int = 0  # slash commands answered in their request (/remember embeds for seconds)
 
     def close_streams(self) -> None:
         """End the event streams and running turns so a server can stop without waiting on them; each
@@ -133,16 +134,23 @@ async def post_turn(request: Request) -> Response:
         return error(422, "invalid_text", f"text must be a non-empty string of at most {MAX_TURN_CHARS} characters")
     if not isinstance(session, str) or not 0 < len(session) <= 64:
         return error(422, "invalid_session", "session must be a string of 1-64 characters")
-    if is_command(text):
+    command = is_command(text)
+    waiting = hud.commands_running if command else len(hud.turns)
+    if waiting >= hud.max_turns:  # each waiting turn or command holds memory and a worker: bounded, each kind
+        kind = "commands" if command else "turns"
+        return error(429, f"too_many_{kind}", f"{waiting} {kind} are already waiting for an answer; "
+                     "send this one again when they are answered", headers={"Retry-After": str(RETRY_AFTER_SEC)})
+    if command:
         context = CommandContext(agenda=hud.agenda, bus=hud.bus, session=session, source="hud",
                                  services=hud.services)
-        await hud.bus.publish(TranscriptLine(role="user", text=text.strip(), session=session))
-        reply = await hud.commands.run(text, context)
+        hud.commands_running += 1
+        try:
+            await hud.bus.publish(TranscriptLine(role="user", text=text.strip(), session=session))
+            reply = await hud.commands.run(text, context)
+        finally:
+            hud.commands_running -= 1
         await hud.bus.publish(TranscriptLine(role="system", text=reply, session=session))
         return JSONResponse({"command": True, "reply": reply, "session": session})
-    if len(hud.turns) >= hud.max_turns:  # each waiting turn holds memory and threads: bounded
-        return error(429, "too_many_turns", f"{len(hud.turns)} turns are already waiting for an answer; "
-                     "send this one again when they are answered", headers={"Retry-After": str(RETRY_AFTER_SEC)})
     task = asyncio.get_running_loop().create_task(_run_turn(hud, text.strip(), session))
     hud.turns[task] = (session, text.strip())
     task.add_done_callback(lambda done: hud.turns.pop(done, None))

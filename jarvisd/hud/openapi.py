@@ -169,8 +169,8 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "responses": {"200": _json("TurnResult", "A /command and its reply"),
                               "202": _json("TurnResult", "Accepted; the answer arrives as transcript_line events"),
                               "422": _json("Error", "Bad body"),
-                              "429": _json("Error", "8 turns are already waiting; `Retry-After` says when to "
-                                                    "send again"), **_ERR}}},
+                              "429": _json("Error", "8 turns (or 8 /commands) are already waiting; `Retry-After` "
+                                                    "says when to send again"), **_ERR}}},
             "/api/mic": {"post": {
                 "operationId": "setMic", "summary": "Mute/unmute, or push-to-talk press/release",
                 "requestBody": _body("MicRequest"),

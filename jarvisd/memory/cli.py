@@ -9,12 +9,10 @@
 from __future__ import annotations
 
 import argparse
-import os
-import stat
-from pathlib import Path
 from typing import Any
 
 from jarvisd.errors import StartupError
+from jarvisd.lance_damage import damaged_table_error
 from jarvisd.llm.base import Embedder
 from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.reembed import dimension_problem, reembed
@@ -24,36 +22,6 @@ from jarvisd.memory.stores.base import DimensionMismatch
 
 REEMBED_USAGE = ("/remember reembed [--rebuild]: fill missing vectors and renew stale turn context vectors "
                  "(--rebuild: every vector, after an embedder change)")
-
-
-MANIFEST_MAGIC = b"LANC"  # the last bytes of every Lance manifest
-
-
-def damaged_manifests(uri: str, table: str = "memory_items") -> list[Path]:
-    """The manifests (`<table>.lance/_versions/*.manifest`) of a local table that are not whole: not a
-    regular file, or not ending in Lance's magic (a write cut short leaves an empty file). LanceDB opens
-    the newest one and refuses the table when it is damaged; older versions are intact."""
-    if "://" in uri and not uri.startswith("file://"):
-        return []
-    versions = Path(uri.removeprefix("file://")) / f"{table}.lance" / "_versions"
-    damaged = []
-    for path in sorted(versions.glob("*.manifest")) if versions.is_dir() else []:
-        try:
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO does not block
-        except OSError:
-            damaged.append(path)
-            continue
-        try:
-            size = os.fstat(fd).st_size
-            whole = (stat.S_ISREG(os.fstat(fd).st_mode) and size >= 16
-                     and os.pread(fd, len(MANIFEST_MAGIC), size - len(MANIFEST_MAGIC)) == MANIFEST_MAGIC)
-        except OSError:
-            whole = False
-        finally:
-            os.close(fd)
-        if not whole:
-            damaged.append(path)
-    return damaged
 
 
 def open_service(config: Any, embedder: Embedder | None = None) -> MemoryService:
@@ -66,18 +34,8 @@ def open_service(config: Any, embedder: Embedder | None = None) -> MemoryService
     except (DimensionMismatch, StartupError):
         raise
     except (OSError, ValueError, RuntimeError) as exc:  # a file where the folder should be, a bad URI
-        damaged = damaged_manifests(config.store_uri)
-        if damaged:  # "move what is there away" would have set all of memory aside for one torn file
-            names = ", ".join(str(p) for p in damaged)
-            raise StartupError(
-                f"cannot open the memory store {config.store_uri} (memory.store_uri): the table's version "
-                f"file{'s' if len(damaged) > 1 else ''} {names} {'are' if len(damaged) > 1 else 'is'} damaged "
-                f"(empty or cut short): move {'them' if len(damaged) > 1 else 'it'} out of {damaged[0].parent} "
-                "and start again; the table then opens at the version before (the writes of that version "
-                "are lost)") from exc
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise StartupError(f"cannot open the memory store {config.store_uri} (memory.store_uri): {first[:300]}; "
-                           "point memory.store_uri at a LanceDB folder, or move what is there away") from exc
+        raise damaged_table_error(f"the memory store {config.store_uri} (memory.store_uri)", "memory.store_uri",
+                                  config.store_uri, "memory_items", exc) from exc
     return MemoryService(store, embedder=embedder, policies=PolicyBook(REPO_ROOT / "team"),
                          stm_turns=config.memory.stm_turns, tz=config.tz)
 

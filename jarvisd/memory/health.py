@@ -52,10 +52,10 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
     except Exception as exc:  # noqa: BLE001
         problem = _short(exc)
     return MemoryHealth("damaged", f"memory table version {current} at {uri} cannot be read: {problem}",
-                        _recovery(opened, current, uri))
+                        _recovery(opened, current, uri, table))
 
 
-def _recovery(table: Any, current: int, uri: str) -> str:
+def _recovery(table: Any, current: int, uri: str, name: str = TABLE) -> str:
     try:
         versions = sorted(table.list_versions(), key=lambda v: v["version"], reverse=True)
     except Exception as exc:  # noqa: BLE001
@@ -78,6 +78,6 @@ def _recovery(table: Any, current: int, uri: str) -> str:
         lost = f"{total - rows} of {total} items and " if total is not None and total >= rows else ""
         return (f"version {version['version']} ({when}) reads whole, {rows} items; restoring it loses {lost}every "
                 f"write after {when} (versions {version['version'] + 1}-{current}). Stop jarvisd, then run: "
-                f".venv/bin/python -c \"import lancedb; t = lancedb.connect('{uri}').open_table('{TABLE}'); "
+                f".venv/bin/python -c \"import lancedb; t = lancedb.connect('{uri}').open_table('{name}'); "
                 f"t.checkout({version['version']}); t.restore()\"")
     return "no older version reads whole (compaction keeps them a minute); move the folder away to start empty"

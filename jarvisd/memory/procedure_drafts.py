@@ -82,7 +82,8 @@ def write_draft(folder: Path, draft: PatternDraft) -> Path:
 
 
 def list_drafts(folder: Path) -> list[str]:
-    return sorted(p.stem for p in folder.glob(f"{PREFIX}*.md")) if folder.is_dir() else []
+    """The drafts that can be approved: regular files only (a folder or FIFO named like one cannot)."""
+    return sorted(p.stem for p in folder.glob(f"{PREFIX}*.md") if p.is_file()) if folder.is_dir() else []
 
 
 def read_draft(folder: Path, slug: str) -> PatternDraft:
@@ -92,7 +93,14 @@ def read_draft(folder: Path, slug: str) -> PatternDraft:
     path = folder / f"{slug}.md"
     if not path.is_file():
         raise DraftError(f"no draft {slug}")
-    return parse(path.read_text(encoding="utf-8"))
+    try:  # a draft is a file the user edits by hand: a bad save is a clear reply, not a 500
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise DraftError(f"cannot read the draft {path}: it is not UTF-8 text (byte {exc.start}); "
+                         "save it as UTF-8 and approve it again") from None
+    except OSError as exc:
+        raise DraftError(f"cannot read the draft {path}: {exc.strerror or exc}") from None
+    return parse(text)
 
 
 def remove_draft(folder: Path, slug: str) -> None:

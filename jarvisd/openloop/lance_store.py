@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pyarrow as pa
 
+from jarvisd.errors import StartupError
+from jarvisd.lance_damage import damaged_table_error, refuse_lost_versions
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.stores import (
@@ -51,11 +53,18 @@ class LanceLoopStore(EmbeddingBoundary):
         super().__init__(embeddings)
         self.uri = uri
         self._lock = threading.Lock()
-        self._db = lancedb.connect(uri, storage_options=storage_options)
-        try:
-            self._table = self._db.open_table(table)
-        except ValueError:  # no such table yet
-            self._table = self._db.create_table(table, schema=SCHEMA, exist_ok=True)
+        self._what = f"the agenda table {table} at {uri} (openloop.store = lancedb, memory.store_uri)"
+        try:  # damage is one clear line naming the table and the fix, never a LanceDB traceback
+            self._db = lancedb.connect(uri, storage_options=storage_options)
+            try:
+                self._table = self._db.open_table(table)
+            except ValueError:  # no such table yet (or one whose versions are gone: refused, not replaced)
+                refuse_lost_versions(self._what, uri, table)
+                self._table = self._db.create_table(table, schema=SCHEMA, exist_ok=True)
+        except StartupError:
+            raise
+        except (OSError, ValueError, RuntimeError) as exc:
+            raise damaged_table_error(self._what, "memory.store_uri", uri, table, exc) from exc
         missing = [f for f in SCHEMA if f.name not in self._table.schema.names]
         if missing:  # a table from before a column existed: add it, empty (a new table version)
             self._table.add_columns({f.name: f"CAST(NULL AS {_SQL_TYPES[f.type]})" for f in missing})
@@ -64,8 +73,11 @@ class LanceLoopStore(EmbeddingBoundary):
         self.quarantine = Quarantine(Path(local) / QUARANTINE_NAME if local else None)
 
     def load(self) -> list[OpenLoop]:
-        with self._lock:
-            rows = self._table.to_arrow().to_pylist()
+        try:
+            with self._lock:
+                rows = self._table.to_arrow().to_pylist()
+        except (OSError, ValueError, RuntimeError) as exc:  # a data file gone or garbage
+            raise damaged_table_error(self._what, "memory.store_uri", self.uri, self._name, exc, read=True) from exc
         loops: dict[str, OpenLoop] = {}
         for number, row in enumerate(rows, start=1):
             try:

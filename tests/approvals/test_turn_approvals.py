@@ -25,12 +25,15 @@ def mail_assistant(tmp_path, after_tool: str, **env):
         {"text": "", "tool_calls": [{"name": "send_mail", "arguments": {"to": "Sam", "subject": "Lunch"}}]},
         {"text": after_tool},
     ])
-    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_TOOLS__APPROVAL_REQUIRED": "send_mail", **env})
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), **env})
     backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
     assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
     sent = []
     assistant.agent.tools.register(Tool("send_mail", "send an e-mail", lambda ctx, args: sent.append(args) or
                                         {"sent": args["to"]}, MAIL))
+    # the admin's list, as `tools.approval_required` fills it; the config itself may name only tools that
+    # exist when the assistant is built (a misspelt name is refused), and send_mail is added after that
+    assistant.agent.tools.require_approval(["send_mail"])
     return assistant, chat, sent
 
 

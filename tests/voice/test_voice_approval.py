@@ -28,8 +28,7 @@ from tests.voice.conftest import EventLog, compose, espeak
 async def test_a_spoken_yes_approves_the_call_the_running_turn_waits_on(cfg, models, speech_dir, tmp_path):
     wav = compose(tmp_path / "approve.wav", espeak("Please send Sam an email about lunch.", speech_dir / "mail.wav"),
                   5.0, espeak("Yes.", speech_dir / "yes.wav"), 4.0)
-    home = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__JUDGE": "rules",
-                            "JARVIS_TOOLS__APPROVAL_REQUIRED": "send_mail"})
+    home = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__JUDGE": "rules"})
     chat = ScriptedChatModel([
         {"text": "", "tool_calls": [{"name": "send_mail", "arguments": {"to": "Sam", "subject": "Lunch"}}]},
         {"text": "I sent the email to Sam."}])
@@ -39,6 +38,7 @@ async def test_a_spoken_yes_approves_the_call_the_running_turn_waits_on(cfg, mod
     assistant.agent.tools.register(Tool("send_mail", "send an e-mail", lambda ctx, args: sent.append(args) or "sent",
                                         {"type": "object", "properties": {"to": {"type": "string"},
                                                                           "subject": {"type": "string"}}}))
+    assistant.agent.tools.require_approval(["send_mail"])  # the admin's list (the config names built tools only)
     log = EventLog(assistant.bus)
     settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="always", language="en")
     pipeline = build_pipeline(cfg, lambda text, lang, uid: assistant.turn(text, session="voice", lang=lang),

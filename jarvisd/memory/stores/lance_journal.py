@@ -128,6 +128,10 @@ def orphans(directory: Path | None) -> list[Path]:
             fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
         except FileNotFoundError:
             continue
+        except OSError as exc:  # a link loop, no permission: one such file must not refuse all of memory
+            log.error("memory: %s cannot be opened (%s), so it is not replayed. Move it out of %s.",
+                      path, exc.strerror or exc, directory)
+            continue
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO, a link to /dev/zero (read until memory ran out)
             os.close(fd)
             log.error("memory: %s is not a regular file (%s), so not a write journal jarvisd made; it is not "

@@ -1,0 +1,88 @@
+"""One rule for a LanceDB table jarvisd cannot open or read (the memory table and the agenda's
+`open_loops`): a start-up error that names the table's folder, what is damaged and the fix, never a
+LanceDB traceback, and never an empty table created silently over one whose versions are gone.
+
+A write cut short leaves an empty newest manifest (`<table>.lance/_versions/*.manifest`): LanceDB then
+refuses the table although every older version is intact, so the fix names that file. A data file
+that is gone or unreadable is named with the newest older version that still reads (`memory.health`).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from jarvisd.errors import StartupError
+
+MANIFEST_MAGIC = b"LANC"  # the last bytes of every Lance manifest
+
+
+def local_table_dir(uri: str, table: str) -> Path | None:
+    """`<uri>/<table>.lance` for a local URI; None for a remote one (s3://, gs://)."""
+    if "://" in uri and not uri.startswith("file://"):
+        return None
+    return Path(uri.removeprefix("file://")) / f"{table}.lance"
+
+
+def damaged_manifests(uri: str, table: str = "memory_items") -> list[Path]:
+    """The manifests (`<table>.lance/_versions/*.manifest`) of a local table that are not whole: not a
+    regular file, or not ending in Lance's magic (a write cut short leaves an empty file). LanceDB opens
+    the newest one and refuses the table when it is damaged; older versions are intact."""
+    folder = local_table_dir(uri, table)
+    versions = folder / "_versions" if folder is not None else None
+    damaged = []
+    for path in sorted(versions.glob("*.manifest")) if versions is not None and versions.is_dir() else []:
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO does not block
+        except OSError:
+            damaged.append(path)
+            continue
+        try:
+            size = os.fstat(fd).st_size
+            whole = (stat.S_ISREG(os.fstat(fd).st_mode) and size >= 16
+                     and os.pread(fd, len(MANIFEST_MAGIC), size - len(MANIFEST_MAGIC)) == MANIFEST_MAGIC)
+        except OSError:
+            whole = False
+        finally:
+            os.close(fd)
+        if not whole:
+            damaged.append(path)
+    return damaged
+
+
+def first_line(exc: BaseException) -> str:
+    text = (str(exc).splitlines() or [type(exc).__name__])[0].split(", /rustc", 1)[0]
+    return text if len(text) <= 300 else text[:300] + "..."
+
+
+def damaged_table_error(what: str, key: str, uri: str, table: str, exc: BaseException, *,
+                        read: bool = False) -> StartupError:
+    """The start-up error for `what` (e.g. "the memory store <uri> (memory.store_uri)") whose table
+    `table` could not be opened (or, `read`, opened but not read whole); `key` is the setting that
+    points at it."""
+    damaged = damaged_manifests(uri, table)
+    if damaged:  # "move what is there away" would set the whole table aside for one torn file
+        names = ", ".join(str(p) for p in damaged)
+        many = len(damaged) > 1
+        return StartupError(
+            f"cannot open {what}: the table's version file{'s' if many else ''} {names} {'are' if many else 'is'} "
+            f"damaged (empty or cut short): move {'them' if many else 'it'} out of {damaged[0].parent} and start "
+            "again; the table then opens at the version before (the writes of that version are lost)")
+    if read:
+        from jarvisd.memory.health import check_memory
+
+        recovery = check_memory(uri, table).recovery or "move the table's folder away to start it empty"
+        return StartupError(f"cannot read {what}: table {table} is damaged ({first_line(exc)}); {recovery}")
+    return StartupError(f"cannot open {what}: {first_line(exc)}; point {key} at a LanceDB folder, or move what "
+                        "is there away")
+
+
+def refuse_lost_versions(what: str, uri: str, table: str) -> None:
+    """Before creating `table`: its folder holds data but no version LanceDB can list (`_versions` gone
+    or emptied). A new empty table there would hide every record it held, without a word."""
+    folder = local_table_dir(uri, table)
+    if folder is not None and folder.exists():
+        raise StartupError(f"cannot open {what}: {folder} has no readable table version (its _versions folder "
+                           "is gone or empty), so its records cannot be read; restore that folder from a backup, "
+                           "or move it away to start the table empty")
