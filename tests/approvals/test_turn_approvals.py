@@ -37,9 +37,9 @@ def mail_assistant(tmp_path, after_tool: str, **env):
     return assistant, chat, sent
 
 
-async def asked(sub):
+async def asked(sub, timeout: float = 5):
     while True:
-        event = await asyncio.wait_for(sub.get(), 5)
+        event = await asyncio.wait_for(sub.get(), timeout)
         if isinstance(event, ApprovalRequested):
             return event
 
@@ -73,7 +73,7 @@ async def test_korean_no_denies_it_and_the_model_reads_the_refusal(tmp_path):
     assistant, chat, sent = mail_assistant(tmp_path, "알겠어요, 보내지 않았어요.")
     sub = assistant.bus.subscribe()
     first = asyncio.create_task(assistant.answer("샘한테 점심 메일 보내 줘", session="voice"))
-    request = await asked(sub)
+    request = await asked(sub, timeout=90)  # the first Korean sentence loads Kiwi (7 s idle, far more under load)
     assert request.question == "send mail (to: Sam, subject: Lunch) 실행할까요?"
     assert await assistant.answer("아니, 하지 마", session="voice") == "알겠어요, 실행하지 않을게요."
     assert await asyncio.wait_for(first, 5) == "알겠어요, 보내지 않았어요."
