@@ -21,8 +21,7 @@ from jarvisd.agent.loop import Agent, AnswerDelta, TurnEnded
 from jarvisd.agent.repeats import RepeatCut
 from jarvisd.agent.tools import register_recall_episodes, register_remember_task_pattern
 from jarvisd.approvals import ApprovalDesk
-from jarvisd.commands import CommandContext, is_command
-from jarvisd.commands import registry as command_registry
+from jarvisd.commands import CommandContext, CommandRegistry, is_command, register_builtin
 from jarvisd.config import Config
 from jarvisd.events import EventBus, TranscriptLine
 from jarvisd.llm.base import BackendError, Message
@@ -55,12 +54,13 @@ async def _remember(text: str, ctx: CommandContext) -> str:
                                    progress=False)
 
 
-if "patterns" not in command_registry:
-    register_memory_commands(command_registry)
-if "remember" not in command_registry:
-    command_registry.register("remember", _remember,
-                              "keep a fact: /remember <text> (\"그거 기억해\" keeps what it points at) | "
-                              "/remember reembed [--rebuild]")
+def assistant_commands() -> CommandRegistry:
+    """Every slash command the assistant answers, assembled once: voice, `jarvisd chat` and the HUD
+    dispatch through this one registry (the HUD gets it from `Assistant.commands`)."""
+    commands = register_memory_commands(register_builtin(CommandRegistry()))
+    commands.register("remember", _remember, "keep a fact: /remember <text> (\"그거 기억해\" keeps what it "
+                      "points at) | /remember reembed [--rebuild]")
+    return commands
 
 
 @dataclass
@@ -76,6 +76,7 @@ class Assistant:
     plan: JudgePlan
     _recent: dict[str, deque[tuple[str, str]]] = field(default_factory=dict)  # each session's last (asked, said)
     approvals: ApprovalDesk | None = None  # the agent's approver; a "yes"/"아니" turn answers it (A2)
+    commands: CommandRegistry = field(default_factory=assistant_commands)
 
     def scope(self, session: str = "default") -> MemoryScope:
         return MemoryScope(user=self.cfg.general.user, agent=self.agent.name, session=session)
@@ -104,7 +105,7 @@ class Assistant:
                 yield reply
                 return
             if is_command(text):
-                reply = await command_registry.run(text, self.command_context(session))
+                reply = await self.commands.run(text, self.command_context(session))
                 answer.append(reply)
                 yield reply
                 return

@@ -117,9 +117,3 @@ def register_builtin(registry: CommandRegistry) -> CommandRegistry:
                       "show open loops; /openloop done <id> | /openloop dismiss <id> (8-char prefix is enough)")
     return registry
 
-
-registry = register_builtin(CommandRegistry())
-"""The process-wide registry: voice, the HUD, `jarvisd chat` and the CLI all dispatch through it."""
-
-register = registry.register
-run = registry.run

@@ -205,7 +205,8 @@ async def _start_hud(d: Daemon) -> None:
 
     # the configured address answers too (127.0.0.2 is loopback as well; without it every request was 403)
     app = create_app(d.assistant.agenda, send_turn, d.bus, status, token, mic=d.voice,
-                     services=d.assistant.services(), allowed_hosts=LOOPBACK_NAMES | {d.cfg.hud.host.lower()},
+                     services=d.assistant.services(), commands=d.assistant.commands,
+                     allowed_hosts=LOOPBACK_NAMES | {d.cfg.hud.host.lower()},
                      approvals=d.assistant.approvals)
     hud = HudServer(app, d.cfg.hud.host, d.cfg.hud.port, allow_non_loopback=d.cfg.hud.allow_non_loopback)
     try:

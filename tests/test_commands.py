@@ -102,6 +102,11 @@ async def test_openloop_lists_and_closes_through_the_service_which_announces_it(
     assert sub.queue.empty()
 
 
-def test_the_process_registry_has_help_and_openloop():
-    assert {"help", "openloop"} <= set(commands.registry.names())
-    assert commands.register == commands.registry.register and commands.run == commands.registry.run
+def test_there_is_no_process_wide_registry_the_assistant_assembles_its_own():
+    from jarvisd.assistant import assistant_commands
+
+    assert not hasattr(commands, "registry"), "commands are registered at assembly, never at import time"
+    first, second = assistant_commands(), assistant_commands()
+    assert {"help", "openloop", "remember", "forget", "patterns"} <= set(first.names())
+    first.register("extra", lambda _t, _c: "x", "an extra command")
+    assert "extra" not in second.names()

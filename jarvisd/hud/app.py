@@ -17,8 +17,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from jarvisd.commands import CommandRegistry
-from jarvisd.commands import registry as default_registry
+from jarvisd.commands import CommandRegistry, register_builtin
 from jarvisd.events import EventBus
 from jarvisd.hud import api
 from jarvisd.hud import approvals as approvals_api
@@ -80,7 +79,7 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
                                                max_body_bytes=MAX_BODY_BYTES)])
     app.router.redirect_slashes = False  # an API answers, it does not bounce
     app.state.hud = api.HudParts(agenda=agenda, send_turn=send_turn, bus=bus, status=status,
-                                 commands=commands or default_registry, mic=mic, session=session,
+                                 commands=commands or register_builtin(CommandRegistry()), mic=mic, session=session,
                                  services=dict(services or {}), heartbeat_sec=heartbeat_sec)
     app.state.close_streams = app.state.hud.close_streams
     app.state.approvals = approvals

@@ -12,7 +12,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-from jarvisd.commands import CommandRegistry, register_builtin
 from jarvisd.events import TranscriptLine
 from jarvisd.hud import create_app
 from jarvisd.memory.scope import MemoryScope
@@ -77,12 +76,10 @@ class FaultHud(ServedHud):
         super().__init__(tmp_path)
 
     async def _build(self, tmp_path: Path):
-        import jarvisd.assistant  # noqa: F401 - registers the daemon's /remember
-        from jarvisd.commands import registry as daemon_registry
+        from jarvisd.assistant import assistant_commands
 
         hud = await super()._build(tmp_path)
-        commands = register_builtin(CommandRegistry())
-        commands.register("remember", daemon_registry._commands["remember"].handler, "remember")
+        commands = assistant_commands()  # the daemon's registry: /remember among them
         commands.register("boom", boom, "fails")
         self.turn_gate = asyncio.Event()
         answer = scripted_turns(hud.bus)

@@ -48,7 +48,6 @@ def run_and_kill(code: str, env: dict[str, str], acknowledgements: int, *args: s
 REMEMBER_CHILD = """
     import asyncio, sys
     from jarvisd.assistant import build_assistant
-    from jarvisd.commands import registry
     from jarvisd.config import load_config
     from jarvisd.llm.scripted import ScriptedChatModel
     from jarvisd.llm.select import Backends
@@ -61,7 +60,7 @@ REMEMBER_CHILD = """
 
     async def main():
         for line in sys.argv[1:]:
-            reply = await registry.run(line, assistant.command_context("hud", "hud"))
+            reply = await assistant.commands.run(line, assistant.command_context("hud", "hud"))
             print(reply, flush=True)  # the user has been told
         await asyncio.sleep(120)
 
