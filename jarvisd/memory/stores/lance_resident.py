@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -58,8 +59,12 @@ class ResidentTable:
     """The copy (module doc). Append-only in step with the store's commits: replaced and deleted rows
     are tombstoned, and the copy is compacted when a fifth of it is dead or not yet in the word index."""
 
-    def __init__(self, max_vector_rows: int = 200_000, ivf_rows: int = 20_000) -> None:
+    def __init__(self, max_vector_rows: int = 200_000, ivf_rows: int = 20_000,
+                 vector_dir: Path | None = None) -> None:
+        """`vector_dir`: where the raw vectors' file-backed maps go (`lance_vectors.MappedRows`);
+        None keeps them on the heap."""
         self.table: pa.Table | None = None
+        self.vector_dir = vector_dir
         self.alive = np.zeros(0, dtype=bool)
         self.vectors: ResidentVectors | None = None  # aligned with `table` while the whole row is resident
         self.max_vector_rows = max_vector_rows
@@ -87,7 +92,7 @@ class ResidentTable:
         self.vectors, self._term_memo, self._row_of = None, None, None
         if resident:
             self.vectors = ResidentVectors(_vectors_of(table, dimensions), *_context_of(table, dimensions),
-                                           ivf_rows=self.ivf_rows)
+                                           ivf_rows=self.ivf_rows, directory=self.vector_dir)
         self.table = table.select(KEY_COLUMNS + (ROW_COLUMNS if resident else [])).combine_chunks()
         self.alive = np.ones(self.table.num_rows, dtype=bool)
         self._words.build(self.table)
@@ -245,8 +250,12 @@ class ResidentTable:
         """Whole resident rows of the live `ids` (any order)."""
         return self.rows_at(np.flatnonzero(self._positions(ids)).tolist())
 
+    def mapped_bytes(self) -> int:
+        """Bytes of the raw vectors kept in file-backed maps (not in `nbytes`)."""
+        return self.vectors.mapped_bytes if self.vectors is not None else 0
+
     def nbytes(self) -> int:
-        """Resident bytes of the copy (table, codes, word index, vectors, partitions, id map)."""
+        """Heap bytes of the copy (table, codes, word index, vectors, partitions, id map)."""
         if self.table is None:
             return 0
         total = self.table.nbytes + self.alive.nbytes + self._words.rows.nbytes + self._words.vocab.nbytes

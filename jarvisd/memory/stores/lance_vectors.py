@@ -18,6 +18,11 @@ table, and LanceDB stays the source of truth.
 
 from __future__ import annotations
 
+import mmap
+import os
+import tempfile
+from pathlib import Path
+
 import numpy as np
 
 PROBES = 20  # partitions probed per query (of about sqrt(rows))
@@ -26,6 +31,7 @@ RERANK = 4  # times the query's limit: rows the search-vector scan passes on for
 TRAIN_SAMPLE = 8_192  # rows k-means is trained on
 TRAIN_ROUNDS = 6
 TAIL_ROWS = 2_048  # rows appended since the partitions were laid out, scanned whole until then
+COPY_ROWS = 8_192  # rows copied at a time into a new matrix
 
 
 class VectorRows:
@@ -45,13 +51,20 @@ class VectorRows:
 
     @property
     def nbytes(self) -> int:
-        return int(self._data.nbytes + self._inv.nbytes + self.slot.nbytes + self.row_of.nbytes)
+        """Heap bytes (a mapped matrix not included: `mapped_bytes`)."""
+        matrix = 0 if self.mapped_bytes else self._data.nbytes
+        return int(matrix + self._inv.nbytes + self.slot.nbytes + self.row_of.nbytes)
 
     def vector(self, row: int) -> np.ndarray:
         return self._data[self.slot[row]]
 
     def stored(self) -> np.ndarray:
         return self._data[: self.size]
+
+    @property
+    def mapped_bytes(self) -> int:
+        """Bytes of the matrix that live in a file-backed map rather than the heap (`MappedRows`)."""
+        return 0
 
     @classmethod
     def of(cls, vectors: np.ndarray) -> VectorRows:
@@ -67,20 +80,30 @@ class VectorRows:
         count = len(vectors)
         if self.size + count > len(self._data):
             capacity = max(self.size + count, len(self._data) + len(self._data) // 4 + 1_024)
-            data = np.zeros((capacity, self.dimensions), dtype=np.float32)
             inv = np.zeros(capacity, dtype=np.float32)
-            data[: self.size], inv[: self.size] = self._data[: self.size], self._inv[: self.size]
-            self._data, self._inv = data, inv
+            inv[: self.size] = self._inv[: self.size]
+            self._data, self._inv = self._grown(capacity), inv
         self._data[self.size : self.size + count] = vectors
         self._inv[self.size : self.size + count] = _inverse_norms(vectors)
         fresh = np.arange(self.size, self.size + count, dtype=np.int64)
         self.slot, self.row_of = np.concatenate([self.slot, fresh]), np.concatenate([self.row_of, fresh])
         self.size += count
 
+    def _grown(self, capacity: int) -> np.ndarray:
+        """The matrix with room for `capacity` rows, the stored ones kept."""
+        data = np.zeros((capacity, self.dimensions), dtype=np.float32)
+        data[: self.size] = self._data[: self.size]
+        return data
+
+    def _empty(self) -> VectorRows:
+        return VectorRows(self.dimensions)
+
     def keep(self, alive: np.ndarray) -> None:
-        """Drop dead rows; the survivors are renumbered in order and stored in row order."""
-        kept = VectorRows(self.dimensions)
-        kept.append(self._data[self.slot[np.flatnonzero(alive)]])
+        """Drop dead rows; the survivors are renumbered in order and stored in row order (copied a
+        block at a time, so a mapped matrix is never read into memory whole)."""
+        kept, survivors = self._empty(), self.slot[np.flatnonzero(alive)]
+        for start in range(0, len(survivors), COPY_ROWS):
+            kept.append(self._data[survivors[start : start + COPY_ROWS]])
         self.__dict__.update(kept.__dict__)
 
     def lay_out(self, rows: np.ndarray) -> None:
@@ -101,6 +124,56 @@ class VectorRows:
     def slice_cosines(self, start: int, stop: int, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(rows, cosines) of the storage slots [start, stop)."""
         return self.row_of[start:stop], (self._data[start:stop] @ query) * self._inv[start:stop]
+
+
+class MappedRows(VectorRows):
+    """`VectorRows` in row order whose matrix lives in a file-backed map: a file in `directory`
+    (beside the table), unlinked as soon as it is open, so nothing is left behind even after a
+    SIGKILL. The OS page cache holds its pages and may drop them under memory pressure; the process's
+    own memory holds none of it. A recall reads a few hundred of its rows (the exact rescoring of the
+    search-vector scan's best rows, the winners' vectors), so the raw turn and context vectors need
+    not be on the heap: they were two of the three matrices (docs/memory.md, "Footprint")."""
+
+    def __init__(self, dimensions: int, directory: Path) -> None:
+        super().__init__(dimensions)
+        self.directory = directory
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, path = tempfile.mkstemp(dir=directory, prefix=f"{os.getpid()}-", suffix=".f32")
+        os.unlink(path)
+        self._file = os.fdopen(fd, "r+b")
+
+    @property
+    def mapped_bytes(self) -> int:
+        """The stored rows (the file's spare rows are never written: a sparse file holds no pages for them)."""
+        return self.size * self.dimensions * 4
+
+    def _grown(self, capacity: int) -> np.ndarray:
+        """The file made longer and mapped again: the rows written stay in it, nothing is copied."""
+        size = capacity * self.dimensions * 4
+        if not size:  # mmap refuses an empty file
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        self._file.truncate(size)
+        return np.frombuffer(mmap.mmap(self._file.fileno(), size), dtype=np.float32).reshape(capacity, -1)
+
+    def _empty(self) -> VectorRows:
+        return MappedRows(self.dimensions, self.directory)
+
+    @classmethod
+    def copy_of(cls, vectors: np.ndarray, directory: Path) -> MappedRows:
+        """Rows 0..n-1 holding a copy of `vectors`."""
+        rows = cls(vectors.shape[1], directory)
+        rows._data, rows._inv = rows._grown(len(vectors)), np.zeros(len(vectors), dtype=np.float32)
+        for start in range(0, len(vectors), COPY_ROWS):
+            rows.append(vectors[start : start + COPY_ROWS])
+        return rows
+
+    def lay_out(self, rows: np.ndarray) -> None:
+        raise NotImplementedError("mapped rows stay in row order")
+
+
+def raw_rows(vectors: np.ndarray, directory: Path | None) -> VectorRows:
+    """Raw vectors kept as stored: in a file-backed map in `directory`, or on the heap (None)."""
+    return VectorRows.of(vectors) if directory is None else MappedRows.copy_of(vectors, directory)
 
 
 def _inverse_norms(m: np.ndarray) -> np.ndarray:
@@ -181,10 +254,13 @@ def search_vectors(turn: np.ndarray, context: np.ndarray, has_context: np.ndarra
 class ResidentVectors:
     """Every resident row's turn vector and context vector (raw float32 in row order, so items
     round-trip exactly; the context is zero where a row has none) and its search vector, which the
-    partitions lay out. One owner for the three, which grow and shrink together."""
+    partitions lay out. One owner for the three, which grow and shrink together. With a `directory`
+    the raw vectors live in file-backed maps there (`MappedRows`) and only the search vectors, which
+    every query scans, stay on the heap."""
 
-    def __init__(self, turn: np.ndarray, context: np.ndarray, has_context: np.ndarray, ivf_rows: int) -> None:
-        self.turn, self.context = VectorRows.of(turn), VectorRows.of(context)
+    def __init__(self, turn: np.ndarray, context: np.ndarray, has_context: np.ndarray, ivf_rows: int,
+                 directory: Path | None = None) -> None:
+        self.turn, self.context = raw_rows(turn, directory), raw_rows(context, directory)
         self.has_context = has_context
         self.search = VectorRows.of(search_vectors(turn, context, has_context))
         self.ivf_rows = ivf_rows
@@ -205,6 +281,10 @@ class ResidentVectors:
         if self.partitions is not None:
             total += self.partitions.centroids.nbytes + self.partitions.labels.nbytes
         return int(total)
+
+    @property
+    def mapped_bytes(self) -> int:
+        return self.turn.mapped_bytes + self.context.mapped_bytes
 
     def _index(self) -> None:
         """Partitions from `ivf_rows` rows on; retrained when the rows have grown fourfold."""
