@@ -38,6 +38,7 @@ from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
+from jarvisd.memory.stores.blas import one_blas_thread
 from jarvisd.memory.stores.lance_buffer import WriteBuffer
 from jarvisd.memory.stores.lance_index import VectorIndex
 from jarvisd.memory.stores.lance_journal import side_dir
@@ -97,6 +98,7 @@ class LanceMemoryStore:
         version at most this often (every read with `timedelta(0)`, never with None) and reloads
         when the table moved. `map_vectors`: keep the copy's raw vectors in file-backed maps beside
         a local table (`<uri>/<table>.vectors/`, unlinked files) instead of on the heap."""
+        one_blas_thread()  # the copy's scans are small products: OpenBLAS's extra threads only wait (blas.py)
         self._run = LoopThread.get().run
         self._lock = threading.RLock()  # agent turns call from worker threads; one writer buffer
         self._name = table
