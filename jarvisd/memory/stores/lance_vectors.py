@@ -105,6 +105,10 @@ class VectorRows:
         for start in range(0, len(survivors), COPY_ROWS):
             kept.append(self._data[survivors[start : start + COPY_ROWS]])
         self.__dict__.update(kept.__dict__)
+        self._release()
+
+    def _release(self) -> None:
+        """A mapped matrix gives its pages back to the page cache (`MappedRows`)."""
 
     def lay_out(self, rows: np.ndarray) -> None:
         """Store the rows in the order given (every row once)."""
@@ -153,7 +157,15 @@ class MappedRows(VectorRows):
         if not size:  # mmap refuses an empty file
             return np.zeros((0, self.dimensions), dtype=np.float32)
         self._file.truncate(size)
-        return np.frombuffer(mmap.mmap(self._file.fileno(), size), dtype=np.float32).reshape(capacity, -1)
+        self._map = mmap.mmap(self._file.fileno(), size)
+        return np.frombuffer(self._map, dtype=np.float32).reshape(capacity, -1)
+
+    def _release(self) -> None:
+        """Take the pages just written out of the process (they stay in the page cache and the file,
+        and fault back in when a query reads them), so the copy's load does not leave the whole
+        matrix counted in the daemon's RSS."""
+        if getattr(self, "_map", None) is not None and hasattr(mmap, "MADV_DONTNEED"):
+            self._map.madvise(mmap.MADV_DONTNEED)
 
     def _empty(self) -> VectorRows:
         return MappedRows(self.dimensions, self.directory)
@@ -165,6 +177,7 @@ class MappedRows(VectorRows):
         rows._data, rows._inv = rows._grown(len(vectors)), np.zeros(len(vectors), dtype=np.float32)
         for start in range(0, len(vectors), COPY_ROWS):
             rows.append(vectors[start : start + COPY_ROWS])
+        rows._release()
         return rows
 
     def lay_out(self, rows: np.ndarray) -> None:
