@@ -10,7 +10,9 @@ Why not a flat scan of everything: the machine reads memory at about 2 GB/s, so 
 A turn episode has two vectors (the turn, and the turn with its context); its relevance is the
 higher cosine. Scanning both matrices doubled what a query reads, so the scan reads one *search
 vector* per row instead, the unit sum of the two (docs/memory.md, "Vector search"), and only the
-best few hundred rows it finds get their exact relevance from the two raw matrices.
+best few hundred rows it finds get their exact relevance from the two raw matrices. Those two are
+read a few hundred rows per query, so beside a local table they live in file-backed maps
+(`MappedRows`) and only the search vectors stay on the heap (at 100k: 494 -> 201 MB).
 
 The matrices are a cache: they are rebuilt from LanceDB at open and after another process moved the
 table, and LanceDB stays the source of truth.
@@ -158,6 +160,8 @@ class MappedRows(VectorRows):
             return np.zeros((0, self.dimensions), dtype=np.float32)
         self._file.truncate(size)
         self._map = mmap.mmap(self._file.fileno(), size)
+        if hasattr(mmap, "MADV_RANDOM"):  # a query reads scattered rows: no readahead, no fault-around
+            self._map.madvise(mmap.MADV_RANDOM)
         return np.frombuffer(self._map, dtype=np.float32).reshape(capacity, -1)
 
     def _release(self) -> None:
