@@ -38,7 +38,7 @@ from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
-from jarvisd.memory.stores.blas import one_blas_thread
+from jarvisd.memory.stores.blas import one_blas_thread, trim_heap
 from jarvisd.memory.stores.lance_buffer import WriteBuffer
 from jarvisd.memory.stores.lance_index import VectorIndex
 from jarvisd.memory.stores.lance_journal import side_dir
@@ -245,7 +245,10 @@ class LanceMemoryStore:
     def _resident(self) -> bool:
         """Bring the copy up to date if it is due; True when whole rows are in process."""
         if not self._fresh():
+            loads = self._copy.reloads
             self._run(self._sync_copy())
+            if self._copy.reloads != loads:  # the load's freed Arrow and numpy buffers back to the OS
+                trim_heap()
         return self._copy.resident
 
     @locked
