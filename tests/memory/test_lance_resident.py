@@ -221,3 +221,26 @@ def test_a_local_store_maps_its_raw_vectors_and_answers_as_the_heap_copy(tmp_pat
         assert a == b  # the same float32 cosines and vectors, bit for bit
     assert mapped._copy.mapped_bytes() > 0 and heap._copy.mapped_bytes() == 0
     assert mapped._copy.nbytes() < heap._copy.nbytes()
+
+
+def test_vectors_that_cannot_be_mapped_stay_on_the_heap_and_answers_stay_right(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    pool = items(500, seed=8)
+    store = LanceMemoryStore(str(tmp_path / "f.lance"), dimensions=DIM, ivf_rows=300)
+    reference = InMemoryStore(dimensions=DIM)
+    for s in (store, reference):
+        s.upsert(pool[:400])
+    qs = queries(pool[:400], seed=9)
+    assert answers(store, qs) == answers(reference, qs) and store._copy.mapped_bytes() > 0
+
+    def full_disk(self: object, capacity: int) -> np.ndarray:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(lance_vectors.MappedRows, "_grown", full_disk)
+    for s in (store, reference):  # the maps cannot grow: the copy is dropped, reloaded on the heap
+        s.upsert(pool[400:])
+    qs = queries(pool, seed=10)
+    assert answers(store, qs) == answers(reference, qs)
+    assert store._copy.resident and store._copy.mapped_bytes() == 0 and store._copy.reloads == 2

@@ -19,6 +19,7 @@ unexpected commit). LanceDB stays the source of truth.
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,6 +33,8 @@ from jarvisd.memory.stores.base import StoreQuery
 from jarvisd.memory.stores.lance_codes import RowCodes
 from jarvisd.memory.stores.lance_vectors import ResidentVectors
 from jarvisd.memory.stores.lance_words import WordIndex
+
+log = logging.getLogger(__name__)
 
 KEY_COLUMNS = ["id", "user", "agent", "layer", "kind", "source", "session", "topic", "task_type", "outcome",
                "created_us", "importance", "accessed_us", "rehearsals", "superseded_by", "content_lc",
@@ -118,7 +121,15 @@ class ResidentTable:
         return np.asarray(hit.to_numpy(zero_copy_only=False), dtype=bool) & self.alive
 
     def apply(self, deleted: Sequence[str], upserted: pa.Table | None, version: int) -> None:
-        """Our own commit: tombstone deleted and replaced ids, append the new rows."""
+        """Our own commit: tombstone deleted and replaced ids, append the new rows. When the vectors'
+        maps cannot grow (a full disk), the copy is dropped and the next read reloads it."""
+        try:
+            self._apply(deleted, upserted, version)
+        except OSError as exc:
+            log.warning("memory copy dropped, reloaded at the next read: %s", exc)
+            self.invalidate()
+
+    def _apply(self, deleted: Sequence[str], upserted: pa.Table | None, version: int) -> None:
         if self.table is None:
             return
         gone = list(deleted) + (upserted.column("id").to_pylist() if upserted is not None else [])

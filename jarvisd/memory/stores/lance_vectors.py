@@ -20,12 +20,15 @@ table, and LanceDB stays the source of truth.
 
 from __future__ import annotations
 
+import logging
 import mmap
 import os
 import tempfile
 from pathlib import Path
 
 import numpy as np
+
+log = logging.getLogger(__name__)
 
 PROBES = 20  # partitions probed per query (of about sqrt(rows))
 FLAT_ROWS = 4_096  # at most this many allowed rows: their exact cosines, no partitions
@@ -158,7 +161,9 @@ class MappedRows(VectorRows):
         size = capacity * self.dimensions * 4
         if not size:  # mmap refuses an empty file
             return np.zeros((0, self.dimensions), dtype=np.float32)
-        self._file.truncate(size)
+        # the blocks are allocated now: a full disk is an OSError here, not a SIGBUS at a later write
+        allocate = getattr(os, "posix_fallocate", None)
+        allocate(self._file.fileno(), 0, size) if allocate is not None else self._file.truncate(size)
         self._map = mmap.mmap(self._file.fileno(), size)
         if hasattr(mmap, "MADV_RANDOM"):  # a query reads scattered rows: no readahead (6x fewer pages mapped)
             self._map.madvise(mmap.MADV_RANDOM)
@@ -189,8 +194,14 @@ class MappedRows(VectorRows):
 
 
 def raw_rows(vectors: np.ndarray, directory: Path | None) -> VectorRows:
-    """Raw vectors kept as stored: in a file-backed map in `directory`, or on the heap (None)."""
-    return VectorRows.of(vectors) if directory is None else MappedRows.copy_of(vectors, directory)
+    """Raw vectors kept as stored: in a file-backed map in `directory`, or on the heap (None, or when
+    the map cannot be made: a full disk, a read-only folder)."""
+    if directory is not None:
+        try:
+            return MappedRows.copy_of(vectors, directory)
+        except OSError as exc:
+            log.warning("memory vectors kept on the heap: cannot map them in %s (%s)", directory, exc)
+    return VectorRows.of(vectors)
 
 
 def _inverse_norms(m: np.ndarray) -> np.ndarray:
