@@ -153,7 +153,7 @@ class MappedRows(VectorRows):
 
     @property
     def mapped_bytes(self) -> int:
-        """The stored rows (the file's spare rows are never written: a sparse file holds no pages for them)."""
+        """The stored rows (the file's spare rows hold disk blocks, never pages in memory)."""
         return self.size * self.dimensions * 4
 
     def _grown(self, capacity: int) -> np.ndarray:
