@@ -47,11 +47,12 @@ RECENT_ANSWERS = 3  # a model answer repeating one of these is cut (the working 
 
 async def _remember(text: str, ctx: CommandContext) -> str:
     """Embedding and the LanceDB write block (seconds for a long text, minutes for `reembed`): in a
-    worker thread, so the daemon's loop (HUD, voice, reminders) keeps answering meanwhile."""
+    worker thread, so the daemon's loop (HUD, voice, reminders) keeps answering meanwhile. The daemon
+    has no terminal: `reembed`'s progress bar (done, rate, time left) goes to the log every 10 s."""
     memory = ctx.service("memory")
     scope = ctx.service("scope_for")(ctx.session)
     return await asyncio.to_thread(remember_command, memory, scope, text.strip()[len("/remember"):],
-                                   progress=False)
+                                   progress=logging.getLogger("jarvisd.memory.reembed"))
 
 
 def assistant_commands() -> CommandRegistry:

@@ -5,7 +5,9 @@ episodes carry a second, context vector), so the figures are the store and the s
 keyword matching (with its rarity counts), vector search over both vectors, scoring. Per size it
 also prints the in-process copy's size (`resident MB`: rows, vectors, indexes) and the cold start: a
 fresh store on the same table up to its first recall (`open s`, which loads the copy and trains the
-vector partitions), and the load average when the size finished. `steps ms` is the median CPU cost
+vector partitions), and the load average when the size finished. `resident MB` is the copy's heap;
+`mapped MB` its raw vectors in file-backed maps (`lance_vectors.MappedRows`: the OS page cache holds
+them and may drop them; 0 for the code before them). `steps ms` is the median CPU cost
 of recall's pseudo-relevance feedback (`memory/feedback.py`) and conversation step
 (`scoring.with_conversation`) together: each recall is paired with the same recall without both, run
 just before or just after it in turn.
@@ -17,8 +19,10 @@ just before or just after it in turn.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
 import os
+import pstats
 import random
 import statistics
 import sys
@@ -109,9 +113,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
+def bench_recall(n: int, queries: int, workdir: Path, profile: int = 0) -> dict[str, float]:
     """A table left by an earlier run in `workdir` (`--reuse`) is queried as it is: the items are
-    generated from the same seeds, so the queries are the same; `load s` is then 0."""
+    generated from the same seeds, so the queries are the same; `load s` is then 0. `profile`: print
+    the top functions of the timed recalls under cProfile (their timings are then the profiler's)."""
     rng, pyrng = np.random.default_rng(n), random.Random(n)
     path = workdir / f"bench-{n}.lance"
     existed = path.exists()
@@ -134,6 +139,7 @@ def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
     del items
     gc.collect()
     latencies, cpu, steps_cpu = [], [], []
+    profiler = cProfile.Profile() if profile else None
     for q in range(queries + 5):
         target = pyrng.choice(mine)
         words = target.content.split()
@@ -145,7 +151,10 @@ def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
             plain.recall(ME, query)
             without = time.process_time() - c
         t, c = time.perf_counter(), time.process_time()
-        svc.recall(ME, query)
+        if profiler is not None and q >= 5:
+            profiler.runcall(svc.recall, ME, query)
+        else:
+            svc.recall(ME, query)
         if q >= 5:  # warm-up
             latencies.append((time.perf_counter() - t) * 1000)
             cpu.append((time.process_time() - c) * 1000)
@@ -155,7 +164,11 @@ def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
             without = time.process_time() - c
         if q >= 5:
             steps_cpu.append(cpu[-1] - without * 1000)
+    if profiler is not None:
+        print(f"cProfile of {queries} recalls at {n} items, by own time (ms are totals):")
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(profile)
     resident_mb = store._copy.nbytes() / 2**20
+    mapped_mb = store._copy.mapped_bytes() / 2**20 if hasattr(store._copy, "mapped_bytes") else 0.0
     indexed = store.ensure_index()
     store.close()
     t = time.perf_counter()
@@ -163,7 +176,8 @@ def bench_recall(n: int, queries: int, workdir: Path) -> dict[str, float]:
     MemoryService(cold, embedder=embedder, clock=lambda: START + timedelta(minutes=n + 1)).recall(ME, query)
     open_s = time.perf_counter() - t
     return {"n": n, "load_s": load_s, "p50": statistics.median(latencies), "p95": percentile(latencies, 0.95),
-            "cpu50": statistics.median(cpu), "steps50": statistics.median(steps_cpu), "indexed": indexed, "resident_mb": resident_mb, "open_s": open_s}
+            "cpu50": statistics.median(cpu), "steps50": statistics.median(steps_cpu), "indexed": indexed, "resident_mb": resident_mb,
+            "mapped_mb": mapped_mb, "open_s": open_s}
 
 
 def bench_record(turns: int, workdir: Path) -> float:
@@ -185,6 +199,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--turns", type=int, default=5_000)
     parser.add_argument("--dir", type=Path, default=None, help="where the tables go (default: a temp dir)")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="print the N functions with the most own time over the timed recalls (cProfile)")
     parser.add_argument("--reuse", type=Path, default=None,
                         help="keep the tables in this folder and query the ones already there (recall only,"
                              " e.g. to rerun when the machine is quiet)")
@@ -194,11 +210,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         workdir.mkdir(parents=True, exist_ok=True)
         print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
         print(f"{'items':>8} {'load s':>8} {'index':>6} {'recall p50 ms':>14} {'recall p95 ms':>14} {'cpu p50 ms':>11}"
-              f" {'steps ms':>9} {'resident MB':>12} {'open s':>7}  load average")
+              f" {'steps ms':>9} {'resident MB':>12} {'mapped MB':>10} {'open s':>7}  load average")
         for n in args.sizes:
-            r = bench_recall(n, args.queries, workdir)
+            r = bench_recall(n, args.queries, workdir, args.profile)
             print(f"{r['n']:>8} {r['load_s']:>8.1f} {('yes' if r['indexed'] else 'no'):>6} "
-                  f"{r['p50']:>14.1f} {r['p95']:>14.1f} {r['cpu50']:>11.1f} {r['steps50']:>9.2f} {r['resident_mb']:>12.0f}"
+                  f"{r['p50']:>14.1f} {r['p95']:>14.1f} {r['cpu50']:>11.1f} {r['steps50']:>9.2f} {r['resident_mb']:>12.0f} {r['mapped_mb']:>10.0f}"
                   f" {r['open_s']:>7.1f}  {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
         rate = bench_record(args.turns, Path(tmp))
         print(f"\nrecord_turn: {rate:,.0f} turns/s ({args.turns} turns, embedding excluded, LanceDB on disk)")

@@ -15,7 +15,7 @@ from jarvisd.errors import StartupError
 from jarvisd.lance_damage import damaged_table_error
 from jarvisd.llm.base import Embedder
 from jarvisd.memory.access import PolicyBook
-from jarvisd.memory.reembed import dimension_problem, reembed
+from jarvisd.memory.reembed import Progress, dimension_problem, reembed
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.stores.base import DimensionMismatch
@@ -41,7 +41,7 @@ def open_service(config: Any, embedder: Embedder | None = None) -> MemoryService
 
 
 def reembed_command(service: MemoryService, embedder: Embedder | None, *, rebuild: bool = False,
-                    progress: bool = True) -> str:
+                    progress: Progress = True) -> str:
     if embedder is None:
         return "No embedder is configured (memory.embedding_provider = none); recall uses keywords only."
     problem = dimension_problem(service.store, embedder)
@@ -60,8 +60,9 @@ def reembed_command(service: MemoryService, embedder: Embedder | None, *, rebuil
 
 
 def remember_command(service: MemoryService, scope: MemoryScope, args: str,
-                     embedder: Embedder | None = None, *, progress: bool = True) -> str:
-    """`/remember <text>` stores a profile fact; `/remember reembed [--rebuild]` fills vectors."""
+                     embedder: Embedder | None = None, *, progress: Progress = True) -> str:
+    """`/remember <text>` stores a profile fact; `/remember reembed [--rebuild]` fills vectors, with a
+    progress bar on stderr (`progress=True`), in the log (a logger: the daemon) or none."""
     text = args.strip()
     words = text.split()
     if words[:1] == ["reembed"]:

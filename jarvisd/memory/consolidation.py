@@ -177,8 +177,8 @@ def consolidate(
             log.warning("consolidation of session %s (%d episodes) deferred: %s", session, len(group), exc.reason)
             report.failed[session] = exc.reason
             continue
-        for fact in facts:
-            vector = service._embed([fact.content()])[0]
+        vectors = service._embed([fact.content() for fact in facts])  # one embedder call per session
+        for fact, vector in zip(facts, vectors, strict=True):
             source = source_episode(fact, group, vector)
             metadata = {"from_episode": source.id} if source else {}
             item = new_item(

@@ -4,7 +4,9 @@ dimensions changed."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+from typing import Any
 
 from tqdm import tqdm
 
@@ -12,6 +14,36 @@ from jarvisd.llm.base import Embedder
 from jarvisd.memory.episodes import CONTEXT_RECIPE, embedding_text, exchange_of
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.stores.base import DimensionMismatch, MemoryStore
+
+log = logging.getLogger(__name__)
+LOG_EVERY_S = 10.0  # a progress line in the log at most this often (the chat command's bar)
+
+Progress = bool | logging.Logger  # a bar on stderr (True), the bar's lines in a log, or nothing (False)
+
+
+class _LogLines:
+    """A file for tqdm that turns each refresh of the bar into one log line (the daemon has no
+    terminal: `/remember reembed` from the HUD, voice or chat shows its progress in the log)."""
+
+    def __init__(self, logger: logging.Logger) -> None:
+        self.logger = logger
+
+    def write(self, text: str) -> None:
+        line = text.strip("\r\n ")
+        if line:
+            self.logger.info("%s", line)
+
+    def flush(self) -> None:
+        pass
+
+
+def progress_bar(total: int, desc: str, unit: str, progress: Progress) -> Any:
+    """tqdm with rate and time left: on stderr for `progress=True`, as log lines (at most every
+    LOG_EVERY_S) for a logger, nothing for False or no work."""
+    if isinstance(progress, logging.Logger):
+        return tqdm(total=total, desc=desc, unit=unit, file=_LogLines(progress), mininterval=LOG_EVERY_S,
+                    ascii=True, disable=not total)
+    return tqdm(total=total, desc=desc, unit=unit, disable=not progress or not total)
 
 
 @dataclass(frozen=True)
@@ -31,7 +63,7 @@ def dimension_problem(store: MemoryStore, embedder: Embedder) -> str | None:
 
 
 def reembed(
-    store: MemoryStore, embedder: Embedder, *, rebuild: bool = False, batch: int = 64, progress: bool = True
+    store: MemoryStore, embedder: Embedder, *, rebuild: bool = False, batch: int = 64, progress: Progress = True
 ) -> ReembedReport:
     """Embed every item that has no vector. On a dimension change, refuse unless `rebuild`."""
     rebuilt = False
@@ -42,7 +74,7 @@ def reembed(
         rebuilt = True
     total = len(store.missing_vectors(limit=10**9))
     done = 0
-    with tqdm(total=total, desc="reembed", unit="item", disable=not progress) as bar:
+    with progress_bar(total, "reembed", "item", progress) as bar:
         while True:
             todo = store.missing_vectors(limit=batch)
             if not todo:
@@ -80,11 +112,11 @@ def missing_contexts(items: list[MemoryItem]) -> list[tuple[MemoryItem, str]]:
     return work
 
 
-def fill_contexts(store: MemoryStore, embedder: Embedder, *, batch: int = 64, progress: bool = True) -> int:
+def fill_contexts(store: MemoryStore, embedder: Embedder, *, batch: int = 64, progress: Progress = True) -> int:
     """Give every turn episode that lacks one its context vector (a table written before they existed),
     and a new one to those an older recipe made."""
     work = missing_contexts(store.all_items())
-    with tqdm(total=len(work), desc="reembed context", unit="turn", disable=not progress or not work) as bar:
+    with progress_bar(len(work), "reembed context", "turn", progress) as bar:
         for start in range(0, len(work), batch):
             part = work[start : start + batch]
             vectors = embedder.embed([text for _, text in part])

@@ -31,9 +31,11 @@ shown when its first 200 characters (all of it if shorter) are inside the shown 
 LoCoMo category: evidence-turn recall (mean over questions of the share of evidence turns shown), hit rate,
 and against rag the benefit (hit here, miss in rag), tax (miss here, hit in rag) and net = benefit - tax.
 
-Embeddings are cached in `.bench-cache/embeddings-<embedder>.sqlite`, so reruns are cheap and identical.
+Embeddings are cached in `.bench-cache/embeddings-<embedder>.sqlite`, so reruns are cheap and identical;
+the texts not cached yet are embedded with a progress bar (rate and time left) on stderr.
 The data is read from where `--data` points and never copied; the JSON result (with the taxed questions)
-goes to `.bench-cache/`, the chart to `docs/memory-net-value.png`.
+goes to `.bench-cache/` (`--out`), the chart beside it (`--out` with `.png`). The committed chart,
+`docs/memory-net-value.png`, is written only when asked: `--png docs/memory-net-value.png`.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
+from tqdm import tqdm
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -203,21 +206,24 @@ class CachedEmbedder:
             for h, v in rows:
                 self.memo[h] = np.frombuffer(v, dtype=np.float32).tolist()
 
-    def warm(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None) -> None:
-        """Embed what is not cached yet, in batches of similar length (less padding)."""
+    def warm(self, texts: Iterable[str], progress: bool = False) -> None:
+        """Embed what is not cached yet, in batches of similar length (less padding); `progress`: a
+        tqdm bar on stderr (texts done, rate, time left)."""
         unique = {self.key(t): t for t in texts}
         self._lookup(list(unique))
         todo = sorted((t for k, t in unique.items() if k not in self.memo), key=len)
-        for i in range(0, len(todo), EMBED_BATCH):
-            batch = todo[i : i + EMBED_BATCH]
-            vectors = self.inner.embed(batch)
-            rows = [(self.key(t), np.asarray(v, dtype=np.float32).tobytes()) for t, v in zip(batch, vectors, strict=True)]
-            self.db.executemany("INSERT OR REPLACE INTO vec VALUES (?, ?)", rows)
-            self.db.commit()
-            for (h, blob) in rows:
-                self.memo[h] = np.frombuffer(blob, dtype=np.float32).tolist()
-            if progress:
-                progress(min(i + EMBED_BATCH, len(todo)), len(todo))
+        with tqdm(total=len(todo), desc="embedding", unit="text", file=sys.stderr,
+                  disable=not progress or not todo) as bar:
+            for i in range(0, len(todo), EMBED_BATCH):
+                batch = todo[i : i + EMBED_BATCH]
+                vectors = self.inner.embed(batch)
+                rows = [(self.key(t), np.asarray(v, dtype=np.float32).tobytes())
+                        for t, v in zip(batch, vectors, strict=True)]
+                self.db.executemany("INSERT OR REPLACE INTO vec VALUES (?, ?)", rows)
+                self.db.commit()
+                for (h, blob) in rows:
+                    self.memo[h] = np.frombuffer(blob, dtype=np.float32).tolist()
+                bar.update(len(batch))
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         self.warm(texts)
@@ -447,6 +453,12 @@ def chart(summary: dict, systems: Sequence[str], path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
+def chart_path(args: argparse.Namespace) -> Path:
+    """`--png`, else beside `--out`: a run never rewrites the committed docs/memory-net-value.png unless
+    told to."""
+    return args.png or args.out.with_suffix(".png")
+
+
 def cached_extractor(inner: Extractor, path: Path) -> Extractor:
     """The extractor's answers (facts, or the reason a batch failed) kept on disk by the batch's text,
     so reruns are cheap and identical."""
@@ -498,7 +510,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--recall-items", type=int, default=60, help="jarvisd recall limit (enough to fill the budget)")
     ap.add_argument("--cache-dir", type=Path, default=ROOT / ".bench-cache")
     ap.add_argument("--out", type=Path, default=ROOT / ".bench-cache" / "memory_net_value.json")
-    ap.add_argument("--png", type=Path, default=ROOT / "docs" / "memory-net-value.png")
+    ap.add_argument("--png", type=Path, default=None,
+                    help="where the chart goes (default: beside --out, with .png); the committed chart is "
+                         "refreshed only when asked: --png docs/memory-net-value.png")
     ap.add_argument("--limit-conversations", type=int, default=0, help="first N conversations only (quick try)")
     ap.add_argument("--answer-model", default="", choices=("", "auto", "embedded"),
                     help="also answer each question from the shown memory with this LLM and judge by token F1 "
@@ -537,8 +551,8 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     texts = [u.text for c in convs for u in rag_units(c, args.chunk_chars)]
     texts += [t for c in convs for t in jarvis_texts(c)]
     texts += [str(q["question"]) for c in convs for q in c.questions]
-    embedder.warm(texts, lambda done, total: print(f"\rembedding {done}/{total}", end="", file=sys.stderr, flush=True))
-    print(f"\nembeddings ready in {time.monotonic() - started:.0f}s", file=sys.stderr)
+    embedder.warm(texts, progress=True)
+    print(f"embeddings ready in {time.monotonic() - started:.0f}s", file=sys.stderr)
 
     systems: tuple[str, ...] = ("rag", "raw", "raw-cos") + (("turns+src",) if extractor else ())
     rows: list[dict] = []
@@ -602,7 +616,8 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
-    chart(summary, systems, args.png)
+    png = chart_path(args)
+    chart(summary, systems, png)
     print(f"{'group':<12} {'system':<9} {'n':>4} {'recall':>7} {'hit':>6} {'items':>6}  benefit/tax/net")
     for group, per in summary.items():
         for system, e in per.items():
@@ -614,7 +629,7 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     for system, a in result["answers"].items():
         print(f"answers {system:<9} n={a['answered']} f1={a['f1']:.3f} correct={a['correct']:.3f} "
               f"({result['answer_model']}, token F1 vs gold)")
-    print(f"wrote {args.out} and {args.png}", file=sys.stderr)
+    print(f"wrote {args.out} and {png}", file=sys.stderr)
     return 0
 
 

@@ -147,3 +147,29 @@ def test_slash_reembed_uses_the_services_own_embedder_after_a_dimension_change(s
     assert remember_command(svc, ME, "reembed --rebuild", progress=False).startswith("Embedded 1 memories")
     assert svc.embedder is not None and svc.warnings == []
     assert svc.recall(ME, "서울")[0].item.vector is not None
+
+
+def test_reembed_shows_a_progress_bar_on_the_terminal(store: MemoryStore, capsys: pytest.CaptureFixture[str]) -> None:
+    keyword_only = MemoryService(store)
+    for n in range(3):
+        keyword_only.remember(ME, f"사실 {n}: 값 {n}")
+    remember_command(keyword_only, ME, "reembed", HashedNgramEmbedder(store.vector_dimensions or 64))
+    bar = capsys.readouterr().err
+    assert "reembed" in bar and "3/3" in bar and "item/s" in bar and "<00:00" in bar
+
+
+def test_the_daemons_reembed_reports_progress_in_the_log(store: MemoryStore, caplog: pytest.LogCaptureFixture,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import logging
+
+    keyword_only = MemoryService(store)
+    for n in range(3):
+        keyword_only.remember(ME, f"사실 {n}: 값 {n}")
+    logger = logging.getLogger("jarvisd.memory.reembed")
+    with caplog.at_level(logging.INFO, logger=logger.name):
+        message = remember_command(keyword_only, ME, "reembed", HashedNgramEmbedder(store.vector_dimensions or 64),
+                                   progress=logger)
+    assert message.startswith("Embedded 3 memories")
+    lines = [r.getMessage() for r in caplog.records if r.name == logger.name]
+    assert any("3/3" in line and "item/s" in line for line in lines), lines
+    assert capsys.readouterr().err == "", "no terminal bar in the daemon"

@@ -161,3 +161,86 @@ def test_warm_loads_the_copy_and_its_partitions_before_the_first_read(tmp_path: 
     reopened.warm()
     assert reopened._copy.resident and reopened._copy.vectors.partitions is not None
     assert reopened._copy.reloads == 1
+
+
+def test_mapped_raw_vectors_give_the_same_winners_and_cosines_as_the_heap(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The raw turn and context vectors in file-backed maps (`MappedRows`) rescore the search-vector
+    scan's best rows to the very same float32 cosines as the heap matrices, through appends and a
+    compaction; only the search vectors stay on the heap, and no file is left behind."""
+    from jarvisd.memory.stores.lance_vectors import ResidentVectors
+
+    monkeypatch.setattr(lance_vectors, "FLAT_ROWS", 10)  # through the partitions and the rescoring
+    monkeypatch.setattr(lance_vectors, "COPY_ROWS", 700)  # copies in several blocks
+    rng = np.random.default_rng(11)
+    turns, contexts = (rng.standard_normal((3_000, DIM)).astype(np.float32) for _ in range(2))
+    has = np.arange(3_000) % 3 != 0
+    contexts[~has] = 0.0
+    heap = ResidentVectors(turns[:2_000], contexts[:2_000], has[:2_000], ivf_rows=1_000)
+    mapped = ResidentVectors(turns[:2_000], contexts[:2_000], has[:2_000], ivf_rows=1_000,
+                             directory=tmp_path / "vectors")
+    qs = [turns[n] + 0.3 * rng.standard_normal(DIM).astype(np.float32) for n in (5, 999, 1_500, 2_500)]
+
+    def same(size: int, allowed: np.ndarray) -> None:
+        for q in qs:
+            q = q / np.linalg.norm(q)
+            a, b = heap.nearest(allowed[:size], q, limit=8), mapped.nearest(allowed[:size], q, limit=8)
+            assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+            rows = np.arange(0, size, 7)
+            assert np.array_equal(heap.cosines(rows, q), mapped.cosines(rows, q))
+
+    everyone = np.ones(3_000, dtype=bool)
+    same(2_000, everyone)
+    for part in (slice(2_000, 2_500), slice(2_500, 3_000)):  # appends grow the maps
+        heap.append(turns[part], contexts[part], has[part])
+        mapped.append(turns[part], contexts[part], has[part])
+    same(3_000, everyone)
+    alive = np.arange(3_000) % 5 != 0
+    heap.keep(alive)
+    mapped.keep(alive)
+    same(int(alive.sum()), everyone)
+    turn, context = mapped.vectors_of(1)  # row 0 went: row 2 is row 1 now
+    assert np.array_equal(turn, turns[2]) and context is not None and np.array_equal(context, contexts[2])
+    assert mapped.mapped_bytes == 2 * int(alive.sum()) * DIM * 4 and heap.mapped_bytes == 0
+    assert heap.nbytes - mapped.nbytes >= mapped.mapped_bytes, "the raw matrices left the heap"
+    assert list((tmp_path / "vectors").iterdir()) == [], "the maps' files are unlinked once open"
+
+
+def test_a_local_store_maps_its_raw_vectors_and_answers_as_the_heap_copy(tmp_path: Path) -> None:
+    pool = items(600, seed=6)
+    mapped = LanceMemoryStore(str(tmp_path / "m.lance"), dimensions=DIM, ivf_rows=300)
+    heap = LanceMemoryStore(str(tmp_path / "h.lance"), dimensions=DIM, ivf_rows=300, map_vectors=False)
+    for store in (mapped, heap):
+        store.upsert(pool)
+        store.flush()
+    qs = queries(pool, seed=7)
+    assert answers(mapped, qs) == answers(heap, qs)
+    for q in qs:
+        a = {c.item.id: (c.cosine, c.item.vector) for c in mapped.gather(q, ["recent", "vector"])}
+        b = {c.item.id: (c.cosine, c.item.vector) for c in heap.gather(q, ["recent", "vector"])}
+        assert a == b  # the same float32 cosines and vectors, bit for bit
+    assert mapped._copy.mapped_bytes() > 0 and heap._copy.mapped_bytes() == 0
+    assert mapped._copy.nbytes() < heap._copy.nbytes()
+
+
+def test_vectors_that_cannot_be_mapped_stay_on_the_heap_and_answers_stay_right(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    pool = items(500, seed=8)
+    store = LanceMemoryStore(str(tmp_path / "f.lance"), dimensions=DIM, ivf_rows=300)
+    reference = InMemoryStore(dimensions=DIM)
+    for s in (store, reference):
+        s.upsert(pool[:400])
+    qs = queries(pool[:400], seed=9)
+    assert answers(store, qs) == answers(reference, qs) and store._copy.mapped_bytes() > 0
+
+    def full_disk(self: object, capacity: int) -> np.ndarray:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(lance_vectors.MappedRows, "_grown", full_disk)
+    for s in (store, reference):  # the maps cannot grow: the copy is dropped, reloaded on the heap
+        s.upsert(pool[400:])
+    qs = queries(pool, seed=10)
+    assert answers(store, qs) == answers(reference, qs)
+    assert store._copy.resident and store._copy.mapped_bytes() == 0 and store._copy.reloads == 2

@@ -163,3 +163,25 @@ def test_the_offline_ranking_replay_gives_what_the_full_run_gives(tmp_path: Path
     assert recall_ranking.main(["grid", "--dump", str(kept)]) == 0
     table = capsys.readouterr().out.splitlines()
     assert table[1].endswith("(shipped)") and scoring.RELEVANCE_BAND == shipped[0]
+
+
+def test_the_chart_goes_beside_the_result_unless_asked_for_docs(tmp_path: Path) -> None:
+    args = mnv.parse_args(["--data", "x.json", "--out", str(tmp_path / "nv.json")])
+    assert mnv.chart_path(args) == tmp_path / "nv.png"
+    default = mnv.parse_args(["--data", "x.json"])
+    assert "docs" not in mnv.chart_path(default).parts, "the committed chart is written only when asked"
+    asked = mnv.parse_args(["--data", "x.json", "--png", "docs/memory-net-value.png"])
+    assert mnv.chart_path(asked) == Path("docs/memory-net-value.png")
+
+
+def test_embedding_shows_a_progress_bar_with_rate_and_time_left(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from jarvisd.memory.testing import HashedNgramEmbedder
+
+    cached = mnv.CachedEmbedder(HashedNgramEmbedder(dimensions=32), tmp_path / "emb.sqlite")
+    cached.warm([f"text number {i}" for i in range(40)], progress=True)
+    bar = capsys.readouterr().err
+    assert "embedding" in bar and "40/40" in bar and "text/s" in bar and "<00:00" in bar
+    assert "embedding 16/40embedding" not in bar
+    cached.warm([f"text number {i}" for i in range(40)], progress=True)
+    assert capsys.readouterr().err == "", "nothing left to embed: no bar"

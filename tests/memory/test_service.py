@@ -223,6 +223,24 @@ def test_consolidation_extracts_facts_with_their_source_turn_once(svc: MemorySer
     assert fact.id in {s.item.id for s in svc.recall(ME, "땅콩 알레르기")}
 
 
+def test_consolidation_embeds_a_sessions_facts_in_one_call(svc: MemoryService) -> None:
+    say(svc, ME, "나 땅콩 먹으면 두드러기 나", "조심하세요")
+    inner, calls = svc.embedder, []
+
+    class Counting:
+        name, dimensions = inner.name, inner.dimensions
+
+        def embed(self, texts: Sequence[str]) -> list[list[float]]:
+            calls.append(len(texts))
+            return inner.embed(texts)
+
+    svc.embedder = Counting()  # type: ignore[assignment]
+    facts = [ExtractedFact("알레르기", "땅콩", 0.9), ExtractedFact("증상", "두드러기", 0.8),
+             ExtractedFact("음식", "땅콩 조심", 0.7)]
+    report = consolidate(svc, ME, lambda utterances: facts)
+    assert len(report.facts) == 3 and calls == [3], "one batch per session, not one call per fact"
+
+
 def test_three_successes_of_one_task_type_make_a_procedure_candidate(svc: MemoryService) -> None:
     for n in range(3):
         say(svc, ME, f"환율 {n}", "완료", tool="fx")

@@ -38,8 +38,10 @@ from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
+from jarvisd.memory.stores.blas import one_blas_thread, trim_heap
 from jarvisd.memory.stores.lance_buffer import WriteBuffer
 from jarvisd.memory.stores.lance_index import VectorIndex
+from jarvisd.memory.stores.lance_journal import side_dir
 from jarvisd.memory.stores.lance_loop import LoopThread
 from jarvisd.memory.stores.lance_resident import KEY_COLUMNS, ResidentTable
 from jarvisd.memory.stores.lance_rows import (
@@ -89,18 +91,22 @@ class LanceMemoryStore:
         flush_rows: int = FLUSH_ROWS,
         storage_options: dict[str, str] | None = None,
         consistency: timedelta | None = timedelta(seconds=5),
+        map_vectors: bool = True,
     ) -> None:
         """`consistency`: how stale a read may be with respect to other processes' writes (another
         jarvisd, `jarvisd memory reembed`); the in-process copy is checked against the table's
         version at most this often (every read with `timedelta(0)`, never with None) and reloads
-        when the table moved."""
+        when the table moved. `map_vectors`: keep the copy's raw vectors in file-backed maps beside
+        a local table (`<uri>/<table>.vectors/`, unlinked files) instead of on the heap."""
+        one_blas_thread()  # the copy's scans are small products: OpenBLAS's extra threads only wait (blas.py)
         self._run = LoopThread.get().run
         self._lock = threading.RLock()  # agent turns call from worker threads; one writer buffer
         self._name = table
         self.index_threshold = index_threshold
         self.flush_rows = flush_rows
         self.resident_rows = resident_rows
-        self._copy = ResidentTable(max_vector_rows=resident_rows, ivf_rows=ivf_rows)
+        self._copy = ResidentTable(max_vector_rows=resident_rows, ivf_rows=ivf_rows,
+                                   vector_dir=side_dir(uri, table, "vectors") if map_vectors else None)
         self._consistency = consistency
         self._checked_at = -math.inf  # monotonic time the copy was last checked against the table
         self._db = self._run(lancedb.connect_async(uri, storage_options=storage_options,
@@ -239,7 +245,10 @@ class LanceMemoryStore:
     def _resident(self) -> bool:
         """Bring the copy up to date if it is due; True when whole rows are in process."""
         if not self._fresh():
+            loads = self._copy.reloads
             self._run(self._sync_copy())
+            if self._copy.reloads != loads:  # the load's freed Arrow and numpy buffers back to the OS
+                trim_heap()
         return self._copy.resident
 
     @locked

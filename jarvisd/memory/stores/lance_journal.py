@@ -40,14 +40,20 @@ UPSERT, DELETE = b"U", b"D"
 VECTOR_COLUMNS = ("vector", "context_vector")
 
 
-def journal_dir(uri: str, table: str) -> Path | None:
-    """Where the journal of `table` at `uri` lives; None for a remote URI (the store then commits
-    every write before returning)."""
+def side_dir(uri: str, table: str, suffix: str) -> Path | None:
+    """A folder of the store's own beside `table` at a local `uri` (`<uri>/<table>.<suffix>`); None
+    for a remote URI."""
     if uri.startswith("file://"):
         uri = uri[len("file://"):]
     elif "://" in uri:
         return None
-    return Path(uri) / f"{table}.journal"
+    return Path(uri) / f"{table}.{suffix}"
+
+
+def journal_dir(uri: str, table: str) -> Path | None:
+    """Where the journal of `table` at `uri` lives; None for a remote URI (the store then commits
+    every write before returning)."""
+    return side_dir(uri, table, "journal")
 
 
 class WriteJournal:

@@ -10,7 +10,9 @@ Why not a flat scan of everything: the machine reads memory at about 2 GB/s, so 
 A turn episode has two vectors (the turn, and the turn with its context); its relevance is the
 higher cosine. Scanning both matrices doubled what a query reads, so the scan reads one *search
 vector* per row instead, the unit sum of the two (docs/memory.md, "Vector search"), and only the
-best few hundred rows it finds get their exact relevance from the two raw matrices.
+best few hundred rows it finds get their exact relevance from the two raw matrices. Those two are
+read a few hundred rows per query, so beside a local table they live in file-backed maps
+(`MappedRows`) and only the search vectors stay on the heap (at 100k: 494 -> 201 MB).
 
 The matrices are a cache: they are rebuilt from LanceDB at open and after another process moved the
 table, and LanceDB stays the source of truth.
@@ -18,7 +20,15 @@ table, and LanceDB stays the source of truth.
 
 from __future__ import annotations
 
+import logging
+import mmap
+import os
+import tempfile
+from pathlib import Path
+
 import numpy as np
+
+log = logging.getLogger(__name__)
 
 PROBES = 20  # partitions probed per query (of about sqrt(rows))
 FLAT_ROWS = 4_096  # at most this many allowed rows: their exact cosines, no partitions
@@ -26,6 +36,7 @@ RERANK = 4  # times the query's limit: rows the search-vector scan passes on for
 TRAIN_SAMPLE = 8_192  # rows k-means is trained on
 TRAIN_ROUNDS = 6
 TAIL_ROWS = 2_048  # rows appended since the partitions were laid out, scanned whole until then
+COPY_ROWS = 8_192  # rows copied at a time into a new matrix
 
 
 class VectorRows:
@@ -45,13 +56,20 @@ class VectorRows:
 
     @property
     def nbytes(self) -> int:
-        return int(self._data.nbytes + self._inv.nbytes + self.slot.nbytes + self.row_of.nbytes)
+        """Heap bytes (a mapped matrix not included: `mapped_bytes`)."""
+        matrix = 0 if self.mapped_bytes else self._data.nbytes
+        return int(matrix + self._inv.nbytes + self.slot.nbytes + self.row_of.nbytes)
 
     def vector(self, row: int) -> np.ndarray:
         return self._data[self.slot[row]]
 
     def stored(self) -> np.ndarray:
         return self._data[: self.size]
+
+    @property
+    def mapped_bytes(self) -> int:
+        """Bytes of the matrix that live in a file-backed map rather than the heap (`MappedRows`)."""
+        return 0
 
     @classmethod
     def of(cls, vectors: np.ndarray) -> VectorRows:
@@ -67,21 +85,35 @@ class VectorRows:
         count = len(vectors)
         if self.size + count > len(self._data):
             capacity = max(self.size + count, len(self._data) + len(self._data) // 4 + 1_024)
-            data = np.zeros((capacity, self.dimensions), dtype=np.float32)
             inv = np.zeros(capacity, dtype=np.float32)
-            data[: self.size], inv[: self.size] = self._data[: self.size], self._inv[: self.size]
-            self._data, self._inv = data, inv
+            inv[: self.size] = self._inv[: self.size]
+            self._data, self._inv = self._grown(capacity), inv
         self._data[self.size : self.size + count] = vectors
         self._inv[self.size : self.size + count] = _inverse_norms(vectors)
         fresh = np.arange(self.size, self.size + count, dtype=np.int64)
         self.slot, self.row_of = np.concatenate([self.slot, fresh]), np.concatenate([self.row_of, fresh])
         self.size += count
 
+    def _grown(self, capacity: int) -> np.ndarray:
+        """The matrix with room for `capacity` rows, the stored ones kept."""
+        data = np.zeros((capacity, self.dimensions), dtype=np.float32)
+        data[: self.size] = self._data[: self.size]
+        return data
+
+    def _empty(self) -> VectorRows:
+        return VectorRows(self.dimensions)
+
     def keep(self, alive: np.ndarray) -> None:
-        """Drop dead rows; the survivors are renumbered in order and stored in row order."""
-        kept = VectorRows(self.dimensions)
-        kept.append(self._data[self.slot[np.flatnonzero(alive)]])
+        """Drop dead rows; the survivors are renumbered in order and stored in row order (copied a
+        block at a time, so a mapped matrix is never read into memory whole)."""
+        kept, survivors = self._empty(), self.slot[np.flatnonzero(alive)]
+        for start in range(0, len(survivors), COPY_ROWS):
+            kept.append(self._data[survivors[start : start + COPY_ROWS]])
         self.__dict__.update(kept.__dict__)
+        self._release()
+
+    def _release(self) -> None:
+        """A mapped matrix gives its pages back to the page cache (`MappedRows`)."""
 
     def lay_out(self, rows: np.ndarray) -> None:
         """Store the rows in the order given (every row once)."""
@@ -101,6 +133,75 @@ class VectorRows:
     def slice_cosines(self, start: int, stop: int, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(rows, cosines) of the storage slots [start, stop)."""
         return self.row_of[start:stop], (self._data[start:stop] @ query) * self._inv[start:stop]
+
+
+class MappedRows(VectorRows):
+    """`VectorRows` in row order whose matrix lives in a file-backed map: a file in `directory`
+    (beside the table), unlinked as soon as it is open, so nothing is left behind even after a
+    SIGKILL. The OS page cache holds its pages and may drop them under memory pressure; the process's
+    heap holds none of it (the pages a query touched count as file-backed RSS). A recall reads a few hundred of its rows (the exact rescoring of the
+    search-vector scan's best rows, the winners' vectors), so the raw turn and context vectors need
+    not be on the heap: they were two of the three matrices (docs/memory.md, "Footprint")."""
+
+    def __init__(self, dimensions: int, directory: Path) -> None:
+        super().__init__(dimensions)
+        self.directory = directory
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, path = tempfile.mkstemp(dir=directory, prefix=f"{os.getpid()}-", suffix=".f32")
+        os.unlink(path)
+        self._file = os.fdopen(fd, "r+b")
+
+    @property
+    def mapped_bytes(self) -> int:
+        """The stored rows (the file's spare rows hold disk blocks, never pages in memory)."""
+        return self.size * self.dimensions * 4
+
+    def _grown(self, capacity: int) -> np.ndarray:
+        """The file made longer and mapped again: the rows written stay in it, nothing is copied."""
+        size = capacity * self.dimensions * 4
+        if not size:  # mmap refuses an empty file
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        # the blocks are allocated now: a full disk is an OSError here, not a SIGBUS at a later write
+        allocate = getattr(os, "posix_fallocate", None)
+        allocate(self._file.fileno(), 0, size) if allocate is not None else self._file.truncate(size)
+        self._map = mmap.mmap(self._file.fileno(), size)
+        if hasattr(mmap, "MADV_RANDOM"):  # a query reads scattered rows: no readahead (6x fewer pages mapped)
+            self._map.madvise(mmap.MADV_RANDOM)
+        return np.frombuffer(self._map, dtype=np.float32).reshape(capacity, -1)
+
+    def _release(self) -> None:
+        """Take the pages just written out of the process (they stay in the page cache and the file,
+        and fault back in when a query reads them), so the copy's load does not leave the whole
+        matrix counted in the daemon's RSS."""
+        if getattr(self, "_map", None) is not None and hasattr(mmap, "MADV_DONTNEED"):
+            self._map.madvise(mmap.MADV_DONTNEED)
+
+    def _empty(self) -> VectorRows:
+        return MappedRows(self.dimensions, self.directory)
+
+    @classmethod
+    def copy_of(cls, vectors: np.ndarray, directory: Path) -> MappedRows:
+        """Rows 0..n-1 holding a copy of `vectors`."""
+        rows = cls(vectors.shape[1], directory)
+        rows._data, rows._inv = rows._grown(len(vectors)), np.zeros(len(vectors), dtype=np.float32)
+        for start in range(0, len(vectors), COPY_ROWS):
+            rows.append(vectors[start : start + COPY_ROWS])
+        rows._release()
+        return rows
+
+    def lay_out(self, rows: np.ndarray) -> None:
+        raise NotImplementedError("mapped rows stay in row order")
+
+
+def raw_rows(vectors: np.ndarray, directory: Path | None) -> VectorRows:
+    """Raw vectors kept as stored: in a file-backed map in `directory`, or on the heap (None, or when
+    the map cannot be made: a full disk, a read-only folder)."""
+    if directory is not None:
+        try:
+            return MappedRows.copy_of(vectors, directory)
+        except OSError as exc:
+            log.warning("memory vectors kept on the heap: cannot map them in %s (%s)", directory, exc)
+    return VectorRows.of(vectors)
 
 
 def _inverse_norms(m: np.ndarray) -> np.ndarray:
@@ -181,10 +282,13 @@ def search_vectors(turn: np.ndarray, context: np.ndarray, has_context: np.ndarra
 class ResidentVectors:
     """Every resident row's turn vector and context vector (raw float32 in row order, so items
     round-trip exactly; the context is zero where a row has none) and its search vector, which the
-    partitions lay out. One owner for the three, which grow and shrink together."""
+    partitions lay out. One owner for the three, which grow and shrink together. With a `directory`
+    the raw vectors live in file-backed maps there (`MappedRows`) and only the search vectors, which
+    every query scans, stay on the heap."""
 
-    def __init__(self, turn: np.ndarray, context: np.ndarray, has_context: np.ndarray, ivf_rows: int) -> None:
-        self.turn, self.context = VectorRows.of(turn), VectorRows.of(context)
+    def __init__(self, turn: np.ndarray, context: np.ndarray, has_context: np.ndarray, ivf_rows: int,
+                 directory: Path | None = None) -> None:
+        self.turn, self.context = raw_rows(turn, directory), raw_rows(context, directory)
         self.has_context = has_context
         self.search = VectorRows.of(search_vectors(turn, context, has_context))
         self.ivf_rows = ivf_rows
@@ -205,6 +309,10 @@ class ResidentVectors:
         if self.partitions is not None:
             total += self.partitions.centroids.nbytes + self.partitions.labels.nbytes
         return int(total)
+
+    @property
+    def mapped_bytes(self) -> int:
+        return self.turn.mapped_bytes + self.context.mapped_bytes
 
     def _index(self) -> None:
         """Partitions from `ivf_rows` rows on; retrained when the rows have grown fourfold."""

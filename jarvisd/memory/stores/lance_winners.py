@@ -63,14 +63,15 @@ def keyword_rows(copy: ResidentTable, q: StoreQuery, base: np.ndarray | None) ->
     they hold, then newest, then id - as the in-memory store orders them."""
     weights = q.term_weights if len(q.term_weights) == len(q.terms) else (1.0,) * len(q.terms)
     allowed = copy.mask(q, base=base)
-    score = np.zeros(len(allowed), dtype=np.float64)
-    held = np.zeros(len(allowed), dtype=bool)
-    for hits, weight in zip(copy.term_masks(q), weights, strict=True):
-        score += weight * hits
-        held |= hits
+    masks = copy.term_masks(q)
+    held = np.logical_or.reduce(masks) if masks else np.zeros(len(allowed), dtype=bool)
+    candidates = np.flatnonzero(allowed & held)
+    score = np.zeros(len(allowed), dtype=np.float64)  # summed over the candidate rows only, in term order
+    score[candidates] = sum((weight * hits[candidates] for hits, weight in zip(masks, weights, strict=True)),
+                            np.zeros(len(candidates), dtype=np.float64))
     created = copy.codes.numbers["created_us"]
     # every row that can make the top `limit` (ties included), then sorted: scores tie often
-    rows = _top_by(np.flatnonzero(allowed & held), score, created, q.limit)
+    rows = _top_by(candidates, score, created, q.limit)
     ranked = rows[np.lexsort((-created[rows], -score[rows]))]
     if ranked.size > q.limit:  # keep the rows tied with the last one kept, for the id order below
         last = ranked[q.limit - 1]
@@ -99,8 +100,8 @@ def nearest_rows(copy: ResidentTable, q: StoreQuery,
     allowed = copy.mask(q, base=base) & copy.codes.numbers["has_vector"]
     rows, sims = copy.vectors.nearest(allowed, query, q.limit)
     rows, sims = rows[sims >= q.min_cosine], sims[sims >= q.min_cosine]
-    if rows.size > 4 * q.limit:
-        best = np.argpartition(-sims, 4 * q.limit)[: 4 * q.limit]
+    if rows.size > q.limit:  # the best `limit` and every row tied with the last: only they need ids
+        best = sims >= np.partition(sims, rows.size - q.limit)[rows.size - q.limit]
         rows, sims = rows[best], sims[best]
     ids = copy.ids(rows)
     ranked = sorted(zip(sims.tolist(), ids, rows.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
