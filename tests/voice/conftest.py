@@ -147,14 +147,17 @@ def squeeze_silence(audio: np.ndarray, rate: int = MIC_RATE, keep_sec: float = 0
 
 
 def wait_until_spoken(recording: Path, timeout: float = 40.0, quiet_sec: float = 2.5, min_sec: float = 1.5) -> bool:
-    """Wait until the live `record_speaker` recording has had at least `min_sec` of sound and then
-    `quiet_sec` of silence (what was said has played out; a pause between two sentences while the second
-    is synthesized is shorter); False at `timeout`. Reads the growing s16le data behind the WAV header,
-    whose sizes parecord writes only at the end."""
+    """Wait until the live `record_speaker` recording has had, after this call, at least `min_sec` of
+    sound and then `quiet_sec` of silence (what is being said has played out; a pause between two
+    sentences while the second is synthesized is shorter); False at `timeout`. Reads the growing s16le
+    data behind the WAV header, whose sizes parecord writes only at the end. Sound recorded before the
+    call (an earlier answer) does not count; the call must come before the speech it waits for ends."""
     deadline = time.monotonic() + timeout
     frame = MIC_RATE // 50  # 20 ms
+    start = max(44, recording.stat().st_size // 2 * 2 if recording.exists() else 44)
+    start -= MIC_RATE * 2 * 2  # ... but the last 2 s before it do: speech may have begun just before
     while time.monotonic() < deadline:
-        raw = recording.read_bytes()[44:] if recording.exists() else b""
+        raw = recording.read_bytes()[max(44, start):] if recording.exists() else b""
         audio = np.frombuffer(raw[: len(raw) // 2 * 2], dtype="<i2").astype(np.float32) / 32768.0
         loud = [i for i in range(0, len(audio) - frame, frame) if np.sqrt(np.mean(audio[i:i + frame] ** 2)) > 0.003]
         if len(loud) * frame / MIC_RATE >= min_sec and (len(audio) - loud[-1]) / MIC_RATE >= quiet_sec:
