@@ -11,11 +11,12 @@ pre-roll) and 0.2 s after (where speculative STT starts).
 
 Every utterance goes through `SpeechRecognizer.transcribe`, the daemon's path (the short 10 s context),
 loaded as the daemon loads it (int8, default threads), once per model; each beam size is run with the
-prompt off and on. English runs with `language` = auto (the default config), Korean with `--ko-language`
+prompt off and on, every setting on one clip back to back, so that a shared machine's load falls on
+all settings alike. English runs with `language` = auto (the default config), Korean with `--ko-language`
 (default ko). Scores: English word error rate, Korean character error rate without spaces, both after
 `jarvisd.voice.accuracy`'s normalisation (numbers as digits), pooled over the set (edits / reference
-length). Latency: wall time of `transcribe` per utterance, p50/p95 (a shared machine: the load average
-is printed with the table).
+length). Latency: wall time of `transcribe` per utterance, p50/p95, and the process's CPU seconds per
+utterance, p50 (steadier than wall time on a shared machine; the mean load average is printed too).
 
 The `noise` set is non-speech: digital silence, room noise (white, pink, brown, hum, fan), and sounds
 (typing, knocks, beeps, a ring tone, music, clapping, a whistle, a cough-like burst, running water), all
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -69,6 +71,7 @@ class Score:
     length: int = 0
     wrong: int = 0  # utterances with any error
     seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # CPU seconds of the process (all of Whisper's threads)
     nonempty: int = 0
     passed_guard: int = 0
     other_lang: int = 0  # detected outside the utterance's language
@@ -191,29 +194,41 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
 
 
-def run(recognizer: SpeechRecognizer, clips: list[Clip], ko_language: str) -> dict[str, Score]:
-    scores: dict[str, Score] = {}
-    for clip in clips:
-        for key in (clip.lang, f"{clip.lang}/{clip.voice}"):
-            scores.setdefault(key, Score())
+def run(recognizer: SpeechRecognizer, clips: list[Clip], settings: list[tuple[int, str]],
+        ko_language: str) -> tuple[list[dict[str, Score]], list[float]]:
+    """Every clip under every setting back to back (beam and prompt are plain attributes), so the load
+    of a shared machine falls on all settings alike; the load average is sampled per clip."""
+    scores: list[dict[str, Score]] = [{} for _ in settings]
+    loads = []
+    for n, clip in enumerate(clips, 1):
         language = ko_language if clip.lang == "ko" else "auto"
-        result = recognizer.transcribe(clip.audio, language=language)
-        edits, length = errors(clip.text, result.text, clip.lang) if clip.lang != "noise" else (0, 0)
-        passed = rejection_reason(result.text, rms_dbfs(clip.audio), result.no_speech_prob, result.avg_logprob) is None
-        for key in (clip.lang, f"{clip.lang}/{clip.voice}"):
-            s = scores[key]
-            s.edits += edits
-            s.length += length
-            s.wrong += edits > 0
-            s.seconds.append(result.seconds)
-            s.nonempty += bool(result.text.strip())
-            s.passed_guard += bool(result.text.strip()) and passed
-            s.other_lang += clip.lang != "noise" and result.lang != clip.lang
-        scores[f"{clip.lang}/{clip.voice}"].rows.append(
-            {"voice": clip.voice, "text": clip.text, "heard": result.text, "lang": result.lang,
-             "edits": edits, "seconds": round(result.seconds, 3), "no_speech_prob": round(result.no_speech_prob, 3),
-             "avg_logprob": round(result.avg_logprob, 3), "passes_guard": passed})
-    return scores
+        for (beam, prompt), by_key in zip(settings, scores, strict=True):
+            recognizer.beam_size, recognizer.prompt = beam, prompt
+            cpu = time.process_time()
+            result = recognizer.transcribe(clip.audio, language=language)
+            cpu = time.process_time() - cpu
+            edits, length = errors(clip.text, result.text, clip.lang) if clip.lang != "noise" else (0, 0)
+            passed = rejection_reason(result.text, rms_dbfs(clip.audio), result.no_speech_prob,
+                                      result.avg_logprob) is None
+            for key in (clip.lang, f"{clip.lang}/{clip.voice}"):
+                s = by_key.setdefault(key, Score())
+                s.edits += edits
+                s.length += length
+                s.wrong += edits > 0
+                s.seconds.append(result.seconds)
+                s.cpu.append(cpu)
+                s.nonempty += bool(result.text.strip())
+                s.passed_guard += bool(result.text.strip()) and passed
+                s.other_lang += clip.lang != "noise" and result.lang != clip.lang
+            by_key[f"{clip.lang}/{clip.voice}"].rows.append(
+                {"beam": beam, "prompt": bool(prompt), "voice": clip.voice, "text": clip.text, "heard": result.text,
+                 "lang": result.lang, "edits": edits, "seconds": round(result.seconds, 3), "cpu": round(cpu, 3),
+                 "no_speech_prob": round(result.no_speech_prob, 3), "avg_logprob": round(result.avg_logprob, 3),
+                 "passes_guard": passed})
+        loads.append(os.getloadavg()[0])
+        if n % 25 == 0:
+            print(f"  {n}/{len(clips)} clips", flush=True)
+    return scores, loads
 
 
 def main() -> int:
@@ -226,6 +241,7 @@ def main() -> int:
                         help="NAME=DIR of another faster-whisper model folder to measure (repeatable); "
                              "whisper-base from the manifest is always measured")
     parser.add_argument("--sentences", type=Path, default=SENTENCES)
+    parser.add_argument("--every", type=int, default=1, help="take every Nth sentence (a quicker, smaller run)")
     parser.add_argument("--json", type=Path, help="write every transcript here")
     args = parser.parse_args()
     sets = set(args.sets.split(","))
@@ -236,7 +252,7 @@ def main() -> int:
     models = {"base": store.path("whisper-base"), **dict(m.split("=", 1) for m in args.model)}
     with tempfile.TemporaryDirectory(prefix="jarvisd-bench-stt-") as tmp:
         started = time.perf_counter()
-        clips = speak(read_sentences(args.sentences), sets, Path(tmp))
+        clips = speak(read_sentences(args.sentences)[::args.every], sets, Path(tmp))
     clips += noise_clips() if "noise" in sets else []
     counts = {lang: sum(c.lang == lang for c in clips) for lang in ("en", "ko", "noise")}
     print(f"{len(clips)} clips ({counts}) made in {time.perf_counter() - started:.0f} s; "
@@ -244,17 +260,13 @@ def main() -> int:
           "a clip on average", flush=True)
 
     results: list[dict] = []
+    settings = [(beam, prompt) for beam in beams for prompt in ("", args.prompt)]
     for name, folder in models.items():
         recognizer = SpeechRecognizer(Path(folder))  # as the daemon loads it: language auto, default threads
         recognizer.transcribe(clips[0].audio)  # warm up
-        for beam in beams:
-            for prompt in ("", args.prompt):
-                recognizer.beam_size, recognizer.prompt = beam, prompt
-                t0 = time.perf_counter()
-                scores = run(recognizer, clips, args.ko_language)
-                results.append({"model": name, "beam": beam, "prompt": bool(prompt), "scores": scores,
-                                "load": os.getloadavg()[0], "wall": time.perf_counter() - t0})
-                print(row(results[-1]), flush=True)
+        scores, loads = run(recognizer, clips, settings, args.ko_language)
+        results += [{"model": name, "beam": beam, "prompt": bool(prompt), "scores": by_key,
+                     "load": statistics.mean(loads)} for (beam, prompt), by_key in zip(settings, scores, strict=True)]
 
     print()
     print(f"prompt: {args.prompt!r}")
@@ -278,7 +290,7 @@ def main() -> int:
 
 
 def header() -> str:
-    return (f"{'model':6} {'beam':>4} {'prompt':>6} | {'en WER':>6} {'wrong':>6} {'!en':>5} {'p50 s':>6} {'p95 s':>6} "
+    return (f"{'model':6} {'beam':>4} {'prompt':>6} | {'en WER':>6} {'wrong':>6} {'!en':>5} {'p50 s':>6} {'p95 s':>6} {'cpu s':>6} "
             f"| {'ko CER':>6} {'wrong':>6} {'p50 s':>6} | {'noise text':>10} {'past guard':>10} | {'load':>4}")
 
 
@@ -287,7 +299,7 @@ def row(r: dict) -> str:
     en, ko, noise = s.get("en", Score()), s.get("ko", Score()), s.get("noise", Score())
     n_en, n_ko, n_noise = len(en.seconds), len(ko.seconds), len(noise.seconds)
     return (f"{r['model']:6} {r['beam']:>4} {'on' if r['prompt'] else 'off':>6} | {en.rate:>6.3f} "
-            f"{f'{en.wrong}/{n_en}':>6} {en.other_lang:>5} {percentile(en.seconds, 50):>6.2f} {percentile(en.seconds, 95):>6.2f} "
+            f"{f'{en.wrong}/{n_en}':>6} {en.other_lang:>5} {percentile(en.seconds, 50):>6.2f} {percentile(en.seconds, 95):>6.2f} {percentile(en.cpu, 50):>6.2f} "
             f"| {ko.rate:>6.3f} {f'{ko.wrong}/{n_ko}':>6} {percentile(ko.seconds, 50):>6.2f} "
             f"| {f'{noise.nonempty}/{n_noise}':>10} {f'{noise.passed_guard}/{n_noise}':>10} | {r['load']:>4.1f}")
 
