@@ -93,7 +93,7 @@ def test_whisper_base_with_the_prompt_hears_promises_and_no_words_in_silence(mod
     piper = models.synthesizer.synthesize("I need to send the budget report by Friday at 3 pm.")
     bill = "Remind me to pay the electricity bill on the 15th."
     spoken = [(piper.text, resample(piper.audio, piper.rate, MIC_RATE)),
-              (bill, read_wav(espeak(bill, speech_dir / "bill.wav", 175), MIC_RATE)[0])]
+              (bill, read_wav(espeak(bill, speech_dir / "bill.wav", 150), MIC_RATE)[0])]
     for text, audio in spoken:
         result = recognizer.transcribe(audio)
         assert result.lang == "en" and error_rate(text, result.text) == 0, result
