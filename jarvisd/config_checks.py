@@ -33,6 +33,13 @@ def _non_empty(value: str) -> str | None:
     return None if value.strip() else "must not be empty"
 
 
+def _at_most_chars(limit: int, why: str) -> Callable[[Any], str | None]:
+    def check(value: str) -> str | None:
+        return None if len(value) <= limit else f"at most {limit} characters{why} (got {len(value)})"
+
+    return check
+
+
 def _time_zone(value: str) -> str | None:
     if not value:
         return None
@@ -111,6 +118,8 @@ CHECKS: dict[str, Callable[[Any], str | None]] = {
     "openloop.same_loop_threshold": _thresholds,
     "voice.language": _choices("auto", "ko", "en"),
     "voice.stt_model": _non_empty,
+    "voice.stt_beam": _between(1, 10),
+    "voice.stt_prompt": _at_most_chars(400, ", a short sample of what is said (Whisper keeps 223 tokens of it)"),
     "voice.activation": _choices("wake", "always", "push_to_talk"),
     "voice.wake_engine": _choices("openwakeword", "transcript"),
     "voice.wake_threshold": _between(0.01, 0.99),

@@ -118,7 +118,9 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse) -> list[dict[str, 
     home = Path(tempfile.gettempdir()) / "jarvisd-voice-tests"
     store = ModelStore(home / "data" / "models")
     store.prepare("whisper-base")
-    models = VoiceModels(SpeechRecognizer(store.path("whisper-base"), language=args.language),
+    beam = args.beam or int(cfg.voice.stt_beam)
+    print(f"Whisper beam {beam}", file=sys.stderr)
+    models = VoiceModels(SpeechRecognizer(store.path("whisper-base"), language=args.language, beam_size=beam),
                          SpeechSynthesizer(voice_path(cfg, store)))
     if args.embedded:
         from jarvisd.llm.embedded import LlamaCppChat
@@ -180,6 +182,7 @@ def main() -> int:
     parser.add_argument("--tokens-per-sec", type=float, default=20.0, help="scripted model pace (default 20)")
     parser.add_argument("--embedded", action="store_true", help="answer with the embedded SmolLM2 instead")
     parser.add_argument("--language", choices=["auto", "en", "ko"], default="en")
+    parser.add_argument("--beam", type=int, default=0, help="Whisper beam size (default voice.stt_beam)")
     parser.add_argument("--no-early-stt", action="store_true", help="transcribe only at the endpoint")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop our PulseAudio on `kill` too

@@ -51,11 +51,18 @@ def whisper_dir(cfg: Config, store: ModelStore | None = None) -> Path:
     return store.path(cfg.voice.stt_model)
 
 
+def load_recognizer(cfg: Config, store: ModelStore | None = None, cpu_threads: int = 0,
+                    language: str | None = None) -> SpeechRecognizer:
+    """Whisper as configured: `voice.stt_model`, `voice.language` (or `language`), `voice.stt_beam`,
+    `voice.stt_prompt`."""
+    return SpeechRecognizer(whisper_dir(cfg, store), language=language or cfg.voice.language,
+                            beam_size=int(cfg.voice.stt_beam), cpu_threads=cpu_threads, prompt=cfg.voice.stt_prompt)
+
+
 def load_voice_models(cfg: Config, store: ModelStore | None = None, cpu_threads: int = 0) -> VoiceModels:
     store = store or ModelStore(cfg.paths.models_dir)
-    return VoiceModels(
-        recognizer=SpeechRecognizer(whisper_dir(cfg, store), language=cfg.voice.language, cpu_threads=cpu_threads),
-        synthesizer=SpeechSynthesizer(voice_path(cfg, store)))
+    return VoiceModels(recognizer=load_recognizer(cfg, store, cpu_threads),
+                       synthesizer=SpeechSynthesizer(voice_path(cfg, store)))
 
 
 def choose_wake_engine(settings: VoiceSettings) -> tuple[str | None, str]:

@@ -23,12 +23,10 @@ AnswerFactory = Callable[[Config], AnswerFn]
 
 def transcribe_main(cfg: Config, wav: Path, language: str | None = None, as_json: bool = False) -> int:
     from jarvisd.voice.audio import read_wav
-    from jarvisd.voice.build import whisper_dir
-    from jarvisd.voice.stt import SpeechRecognizer
+    from jarvisd.voice.build import load_recognizer
 
     audio, _ = read_wav(wav)
-    recognizer = SpeechRecognizer(whisper_dir(cfg, ModelStore(cfg.paths.models_dir)),
-                                  language=language or cfg.voice.language)
+    recognizer = load_recognizer(cfg, ModelStore(cfg.paths.models_dir), language=language)
     result = recognizer.transcribe(audio)
     if as_json:
         print(json.dumps({"text": result.text, "lang": result.lang, "lang_probability": result.lang_probability,

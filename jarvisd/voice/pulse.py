@@ -110,13 +110,13 @@ def refresh_portaudio() -> None:
     sd._initialize()
 
 
-def espeak_utterance(text: str, out: Path, speed: int = 150) -> Path:
-    """An English test utterance from espeak-ng, resampled to the microphone's 16 kHz, for the
-    tests and benchmarks that play speech into the `mic` sink."""
+def espeak_utterance(text: str, out: Path, speed: int = 150, voice: str = "en-us") -> Path:
+    """A test utterance from espeak-ng (English unless `voice` says otherwise, e.g. "ko"), resampled
+    to the microphone's 16 kHz, for the tests and benchmarks that play speech into the `mic` sink."""
     from jarvisd.voice.audio import MIC_RATE, read_wav, write_wav
 
     raw = out.with_suffix(".raw.wav")
-    subprocess.run(["espeak-ng", "-v", "en-us", "-s", str(speed), "-w", str(raw), text], check=True)
+    subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(raw), text], check=True)
     audio, _ = read_wav(raw, MIC_RATE)
     raw.unlink()
     return write_wav(out, audio, MIC_RATE)

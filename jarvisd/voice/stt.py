@@ -32,6 +32,9 @@ LANGUAGES = ("auto", "ko", "en")
 _SPOKEN = ("ko", "en")
 _SHORT_LIMIT_SEC = 25.0
 _TOKENS_PER_SEC = 12  # generous for speech (~3 words/s); caps a runaway decode
+# A generic domain prompt (`voice.stt_prompt`), measured by scripts/bench_stt.py against none: see
+# docs/voice.md, "Recognition accuracy", for why it is not the default.
+SPEECH_PROMPT = "Hey Jarvis. Add it to my agenda. What's due today? Remind me at 3 pm. I finished it."
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,15 @@ class SpeechRecognizer:
         return Transcription(text=text, lang=code, lang_probability=prob, no_speech_prob=no_speech,
                              avg_logprob=logprob, seconds=time.perf_counter() - started)
 
+    def prompt_for(self, language: str | None) -> str:
+        """The prompt when it is written in the script of the language being decoded (Hangul for Korean,
+        anything else for English), else "": an English prompt turned espeak-ng's Korean speech into
+        English sentences. Unknown language (the classic path detecting its own): no prompt."""
+        text = self.prompt.strip()
+        if not text or language is None:
+            return ""
+        return text if (language == "ko") == _has_hangul(text) else ""
+
     def _run_short(self, audio: np.ndarray, language: str | None) -> tuple[str, str, float, list, float, float]:
         from faster_whisper.tokenizer import Tokenizer
 
@@ -116,7 +128,8 @@ class SpeechRecognizer:
             language, probability = spoken[0] if spoken else all_probs[0]
         tokenizer = Tokenizer(self.model.hf_tokenizer, self.model.model.is_multilingual, task="transcribe",
                               language=language)
-        before = [tokenizer.sot_prev, *tokenizer.encode(" " + self.prompt.strip())] if self.prompt.strip() else []
+        text = self.prompt_for(language)
+        before = [tokenizer.sot_prev, *tokenizer.encode(" " + text)] if text else []
         prompt = [*before, *tokenizer.sot_sequence, tokenizer.no_timestamps]
         budget = len(prompt) + 10 + int(_TOKENS_PER_SEC * len(audio) / MIC_RATE)
         result = self.model.model.generate(encoded, [prompt], beam_size=self.beam_size, max_length=budget,
@@ -132,13 +145,17 @@ class SpeechRecognizer:
             return "", language or "en", 0.0, [], 1.0, -10.0
         segments, info = self.model.transcribe(
             audio.astype(np.float32), language=language, beam_size=self.beam_size, vad_filter=False,
-            condition_on_previous_text=False, without_timestamps=True, initial_prompt=self.prompt.strip() or None)
+            condition_on_previous_text=False, without_timestamps=True, initial_prompt=self.prompt_for(language) or None)
         parts = list(segments)
         text = " ".join(seg.text.strip() for seg in parts).strip()
         no_speech = min((seg.no_speech_prob for seg in parts), default=1.0)
         logprob = float(np.mean([seg.avg_logprob for seg in parts])) if parts else -10.0
         all_probs = list(getattr(info, "all_language_probs", None) or [])
         return text, info.language, float(info.language_probability), all_probs, float(no_speech), logprob
+
+
+def _has_hangul(text: str) -> bool:
+    return any("\uac00" <= ch <= "\ud7a3" or "\u1100" <= ch <= "\u11ff" or "\u3130" <= ch <= "\u318f" for ch in text)
 
 
 def _suspicious(text: str) -> bool:

@@ -90,15 +90,11 @@ def compose(out: Path, *parts: Path | float) -> Path:
 
 
 def word_error_rate(reference: str, hypothesis: str) -> float:
+    from jarvisd.voice.accuracy import edit_distance
     from jarvisd.voice.guard import normalize_text
 
     ref, hyp = normalize_text(reference).split(), normalize_text(hypothesis).split()
-    d = list(range(len(hyp) + 1))
-    for i, r in enumerate(ref, 1):
-        prev, d[0] = d[0], i
-        for j, h in enumerate(hyp, 1):
-            prev, d[j] = d[j], min(d[j] + 1, d[j - 1] + 1, prev + (r != h))
-    return d[len(hyp)] / max(1, len(ref))
+    return edit_distance(ref, hyp) / max(1, len(ref))
 
 
 class EventLog:
