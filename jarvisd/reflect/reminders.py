@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, tzinfo
 from typing import Literal
 
+from jarvisd.hangul import has_hangul
 from jarvisd.openloop.model import LoopStatus, OpenLoop
 from jarvisd.openloop.phrases import is_day_only, second_person
 from jarvisd.reflect.quiet_hours import QuietHours
@@ -81,10 +82,6 @@ class PlannedReminder:
     @property
     def due_ms(self) -> int:
         return self.key.due_ms
-
-
-def has_hangul(text: str) -> bool:
-    return any("\uac00" <= ch <= "\ud7a3" or "\u3131" <= ch <= "\u318e" for ch in text)
 
 
 def promise_language(desc: str) -> Lang:

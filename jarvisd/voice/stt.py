@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from jarvisd.hangul import has_hangul
 from jarvisd.textsafe import valid_text
 from jarvisd.voice.audio import MIC_RATE
 
@@ -109,7 +110,7 @@ class SpeechRecognizer:
         text = self.prompt.strip()
         if not text or language is None:
             return ""
-        return text if (language == "ko") == _has_hangul(text) else ""
+        return text if (language == "ko") == has_hangul(text) else ""
 
     def _run_short(self, audio: np.ndarray, language: str | None) -> tuple[str, str, float, list, float, float]:
         from faster_whisper.tokenizer import Tokenizer
@@ -152,10 +153,6 @@ class SpeechRecognizer:
         logprob = float(np.mean([seg.avg_logprob for seg in parts])) if parts else -10.0
         all_probs = list(getattr(info, "all_language_probs", None) or [])
         return text, info.language, float(info.language_probability), all_probs, float(no_speech), logprob
-
-
-def _has_hangul(text: str) -> bool:
-    return any("\uac00" <= ch <= "\ud7a3" or "\u1100" <= ch <= "\u11ff" or "\u3130" <= ch <= "\u318f" for ch in text)
 
 
 def _suspicious(text: str) -> bool:
