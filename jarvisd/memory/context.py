@@ -14,10 +14,10 @@ PATTERN_NOTE = (
     "[작업 패턴 저장] 사용자가 앞으로의 작업 방식을 알려 주면 remember_task_pattern 도구로 저장하세요."
 )
 
+CONVERSATION_SOURCES = ("turn", "turn_part")  # recalled items that are the conversation itself
 # The user's words of the recent turns the agenda desk answered: the model knows what was said (so "call
 # them" after "I need to call the bank" still has its referent) without the desk's confirmation, which a
 # small model copies as its own next answer.
-CONVERSATION_SOURCES = ("turn", "turn_part")  # recalled items that are the conversation itself
 DESK_NOTE = "[일정 요청 - 이미 처리됨 / agenda requests, already handled]"
 
 

@@ -3,8 +3,9 @@
 The window is the last `stm_turns` turns, cut by turn so a tool call and its result never split;
 there is no LLM compaction. A turn the agenda desk answered counts toward the window but is not in it:
 the model sees only the user's words of it (`desk_requests`), never the desk's confirmation, which a
-small model copies as its own answer to the next question ("Got it: ..." to "How are you?"). Metadata are rehearsal counts (moved onto items at consolidation) and
-session notes (at most 50, oldest dropped).
+small model copies as its own answer to the next question ("Got it: ..." to "How are you?").
+Metadata are rehearsal counts (moved onto items at consolidation) and session notes (at most 50,
+oldest dropped).
 """
 
 from __future__ import annotations
