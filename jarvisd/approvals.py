@@ -28,6 +28,7 @@ from jarvisd.agent.hooks import PreparedCall
 from jarvisd.agent.loop import APPROVING_TURN
 from jarvisd.approval_words import decision
 from jarvisd.events import Event, EventBus
+from jarvisd.language import language_of
 
 log = logging.getLogger("jarvisd.approvals")
 SUMMARY_CHARS = 120
@@ -88,9 +89,7 @@ def _short(value: Any, limit: int) -> str:
 
 
 def _korean(text: str) -> bool:
-    hangul = sum("\uac00" <= ch <= "\ud7a3" for ch in text)
-    letters = sum(ch.isalpha() for ch in text)
-    return bool(letters) and hangul * 2 >= letters
+    return language_of(text, hangul_weight=1) == "ko"   # its Hangul at least match its Latin letters
 
 
 def question_for(tool: str, summary: str, lang: str) -> str:

@@ -24,8 +24,9 @@ from jarvisd.approvals import ApprovalDesk
 from jarvisd.commands import CommandContext, CommandRegistry, is_command, register_builtin
 from jarvisd.config import Config
 from jarvisd.events import EventBus, TranscriptLine
+from jarvisd.language import language_of
+from jarvisd.llm.backend_choice import Backends, select_backends
 from jarvisd.llm.base import BackendError, Message
-from jarvisd.llm.select import Backends, select_backends
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
@@ -34,7 +35,7 @@ from jarvisd.memory.service import MemoryService
 from jarvisd.openloop.desk import AgendaDesk, JudgePlan, judge_plan
 from jarvisd.openloop.judge import AgendaJudge
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
-from jarvisd.openloop.phrases import AgendaClaimFilter, language_of
+from jarvisd.openloop.phrases import AgendaClaimFilter
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.paths import TEAM_DIR
 from jarvisd.team import load_agent

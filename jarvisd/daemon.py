@@ -25,7 +25,7 @@ from jarvisd.assistant import Assistant, build_assistant
 from jarvisd.config import Config
 from jarvisd.events import EventBus, StatusChanged
 from jarvisd.instance import InstanceLock
-from jarvisd.llm.select import Backends
+from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.stoppable import StoppableModel
 from jarvisd.manifest import ModelStore
 from jarvisd.tray import has_display
@@ -172,14 +172,14 @@ async def _follow_speech(d: Daemon) -> None:
 async def _start_scheduler(d: Daemon) -> None:
     from jarvisd.memory.commands import PROCEDURES_DIR
     from jarvisd.memory.consolidation_runs import memory_consolidator
-    from jarvisd.reflect.scheduler import ReminderScheduler
+    from jarvisd.reflect.scheduler import DaemonScheduler
 
     # idle ticks and shutdown: facts out of finished turns, by the thought model, off the reply path; task
     # patterns seen succeed three times become drafts beside the failure reflections (`/procedures`)
     consolidate = memory_consolidator(d.assistant.memory, d.cfg.general.user, d.assistant.agent.name,
                                       d.assistant.backends.thought,
                                       drafts_dir=Path(d.cfg.paths.data_dir) / PROCEDURES_DIR)
-    d.scheduler = ReminderScheduler.from_config(d.cfg, agenda=d.assistant.agenda, speak=d.speak, gate=d.gate,
+    d.scheduler = DaemonScheduler.from_config(d.cfg, agenda=d.assistant.agenda, speak=d.speak, gate=d.gate,
                                                 bus=d.bus, reflect=d.reflect, consolidate=consolidate)
     d.assistant.desk.last_reminder = lambda: d.scheduler.last_spoken  # "remind me again in 10 minutes"
     d.scheduler.start()
@@ -341,7 +341,7 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
     gets the running parts once everything has started; `on_stopped` gets the exit code once every part
     has stopped and the stores are closed (`exit_process` for `jarvisd run`)."""
     from jarvisd.malloc import arrow_on_system_pool, fix_mmap_threshold
-    from jarvisd.reflect.turns import TurnGate
+    from jarvisd.reflect.turn_gate import TurnGate
 
     arrow_on_system_pool()  # before the stores import pyarrow (docs/reminders.md, "Resident memory")
     fix_mmap_threshold()
@@ -353,7 +353,7 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
     try:
         bus, stopping = EventBus(), asyncio.Event()
         if backends is None:
-            from jarvisd.llm.select import select_backends
+            from jarvisd.llm.backend_choice import select_backends
 
             backends = await asyncio.to_thread(select_backends, cfg, store)
         backends = dataclasses.replace(backends, thought=StoppableModel(backends.thought, stopping))

@@ -9,8 +9,8 @@ from typing import Any
 
 from jarvisd import __version__
 from jarvisd.config import Config
+from jarvisd.llm.backend_choice import OllamaProbe, probe_ollama, select_backends
 from jarvisd.llm.ollama_backend import has_model
-from jarvisd.llm.select import OllamaProbe, probe_ollama, select_backends
 from jarvisd.manifest import ModelError, ModelStore
 from jarvisd.memory.health import check_memory
 from jarvisd.openloop.desk import judge_plan

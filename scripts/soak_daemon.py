@@ -28,8 +28,8 @@ from pathlib import Path
 
 from jarvisd.config import load_config
 from jarvisd.daemon import Daemon, serve
+from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.scripted import ScriptedChatModel
-from jarvisd.llm.select import Backends
 from jarvisd.malloc import arrow_on_system_pool, limit_arenas
 from jarvisd.manifest import ModelStore
 

@@ -10,14 +10,14 @@ from zoneinfo import ZoneInfo
 from jarvisd.assistant import Assistant, build_assistant
 from jarvisd.config import load_config
 from jarvisd.events import AgendaChanged, Event, EventBus, StatusChanged, Subscription
+from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.scripted import ScriptedChatModel
-from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import MemoryLoopStore
-from jarvisd.reflect.ticks import ReflectionTicks
-from jarvisd.reflect.turns import TurnGate
+from jarvisd.reflect.periodic import PeriodicJobs
+from jarvisd.reflect.turn_gate import TurnGate
 from jarvisd.tray import AgendaTray
 from tests.hud.conftest import Hud
 
@@ -115,7 +115,7 @@ async def test_the_expiry_sweep_is_announced_once_by_the_service():
     service = OpenLoopService(MemoryLoopStore(), tz=SEOUL, clock=lambda: now[0], publish=bus.publish_nowait)
     loop = service.add("pay the invoice", due_ms=int(now[0] * 1000) + 60_000)
     sub = bus.subscribe()
-    ticks = ReflectionTicks(gate=TurnGate(), expire=service.expire, clock=lambda: now[0])
+    ticks = PeriodicJobs(gate=TurnGate(), expire=service.expire, clock=lambda: now[0])
     now[0] += 7 * 3600  # past due + 6 h
     assert await ticks.expiry_sweep()
     [event] = await announced(bus, sub)

@@ -193,7 +193,7 @@ def test_a_retired_key_is_ignored_with_a_warning_that_says_why(tmp_path, caplog)
 
 
 def test_the_embedded_chat_model_is_shown_no_past_turns_by_default(tmp_path):
-    from jarvisd.llm.select import _embedded_chat
+    from jarvisd.llm.backend_choice import _embedded_chat
     from jarvisd.manifest import ModelStore
 
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})

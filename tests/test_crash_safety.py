@@ -19,7 +19,7 @@ CHILD = textwrap.dedent("""
     from jarvisd.assistant import build_assistant
     from jarvisd.config import load_config
     from jarvisd.llm.scripted import ScriptedChatModel
-    from jarvisd.llm.select import Backends
+    from jarvisd.llm.backend_choice import Backends
     from jarvisd.manifest import ModelStore
 
     cfg = load_config()

@@ -11,8 +11,8 @@ from jarvisd.config import load_config
 from jarvisd.daemon import serve
 from jarvisd.hud import load_or_create_token
 from jarvisd.instance import AlreadyRunning, InstanceLock
+from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.scripted import ScriptedChatModel
-from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
 
 pytestmark = pytest.mark.slow  # the daemon in-process: every part started, the Korean model loaded

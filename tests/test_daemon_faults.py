@@ -14,8 +14,8 @@ import pytest
 from jarvisd.config import load_config
 from jarvisd.daemon import serve
 from jarvisd.hud import load_or_create_token
+from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.scripted import ScriptedChatModel
-from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
 from jarvisd.openloop.stores import QUARANTINE_NAME
 

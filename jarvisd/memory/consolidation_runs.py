@@ -84,7 +84,7 @@ def consolidate_all(
 def memory_consolidator(
     service: object, user: str, agent: str, model: ChatModel, *, drafts_dir: Path | None = None
 ) -> Callable[[frozenset[str]], Awaitable[ConsolidationRun]]:
-    """The `consolidate(busy_sessions)` hook of `ReflectionTicks` (idle tick and shutdown)."""
+    """The `consolidate(busy_sessions)` hook of `PeriodicJobs` (idle tick and shutdown)."""
 
     async def run(busy: frozenset[str]) -> ConsolidationRun:
         extractor = llm_extractor(model, loop=asyncio.get_running_loop())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from jarvisd.memory.korean import normalise
+from jarvisd.memory.query_words import normalise
 
 RECALL_QUERY_CHARS = 200
 SHORT_UTTERANCE_CHARS = 8

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jarvisd.memory.items import MemoryItem
-from jarvisd.memory.korean import normalise, query_terms
+from jarvisd.memory.query_words import normalise, query_terms
 
 INTERFERENCE_SIMILARITY = 0.6
 _TOPIC = re.compile(r"^\s*([^:：\n]{1,40}?)\s*[:：]\s*(\S.*)$", re.DOTALL)

@@ -13,11 +13,9 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
+from jarvisd.language import Language, language_of
 from jarvisd.llm.base import Message
-
-Language = Literal["ko", "en"]
 
 HANGUL_WEIGHT = 10
 MAX_TRAITS = 8
@@ -25,8 +23,6 @@ MAX_JOURNAL_SENTENCES = 3
 USER_MODEL_SOURCE = "user_model"
 USER_MODEL_KEY = "user_model"
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
-_LATIN = re.compile(r"[A-Za-z]")
 _JSON_KEY = re.compile(r'"[^"\n]{1,40}"\s*:')
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
@@ -42,13 +38,13 @@ def counted_text(messages: Sequence[Message]) -> str:
     return "\n".join(parts)
 
 
-def language_of(text: str) -> Language:
-    hangul = len(_HANGUL.findall(text)) * HANGUL_WEIGHT
-    return "ko" if hangul and hangul >= len(_LATIN.findall(text)) else "en"
+def dominant_language(text: str) -> Language:
+    """The language most of a conversation is in: a Hangul letter counts ten Latin ones."""
+    return language_of(text, hangul_weight=HANGUL_WEIGHT)
 
 
 def conversation_language(messages: Sequence[Message]) -> Language:
-    return language_of(counted_text(messages))
+    return dominant_language(counted_text(messages))
 
 
 def language_instruction(language: Language) -> str:
@@ -100,7 +96,7 @@ class UnreadableAnswer(ValueError):
 
 
 def user_model_messages(memories: Sequence[str]) -> list[Message]:
-    language = language_of("\n".join(memories))
+    language = dominant_language("\n".join(memories))
     system = f"{USER_MODEL_PROMPT}\n{language_instruction(language)}"
     body = "\n".join(f"- {m.strip()[:400]}" for m in memories if m.strip())
     return [Message("system", system), Message("user", f"Memories, newest first:\n{body}")]
@@ -144,7 +140,7 @@ JOURNAL_PROMPT = (
 
 
 def journal_messages(records: Sequence[str]) -> list[Message]:
-    language = language_of("\n".join(records))
+    language = dominant_language("\n".join(records))
     system = f"{JOURNAL_PROMPT}\n{language_instruction(language)}"
     body = "\n".join(f"- {r.strip()[:400]}" for r in records if r.strip())
     return [Message("system", system), Message("user", f"Recent records, newest first:\n{body}")]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jarvisd.memory.korean import normalise
+from jarvisd.memory.query_words import normalise
 
 SAVE_CUES = ("기억해", "앞으로", "다음부터", "이 방식", "from now on", "next time", "remember this")
 MAX_PATTERNS = 2

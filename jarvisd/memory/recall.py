@@ -16,8 +16,8 @@ from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.episodes import MAX_PARTS, turn_key
 from jarvisd.memory.feedback import feedback_query, nearest_vectors
 from jarvisd.memory.items import MemoryItem, natural_id
-from jarvisd.memory.korean import query_terms, search_terms
 from jarvisd.memory.period import Period, is_date_word, named_period
+from jarvisd.memory.query_words import query_terms, search_terms
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.scoring import (
     Candidate,

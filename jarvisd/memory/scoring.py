@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from jarvisd.memory.items import MemoryItem
-from jarvisd.memory.korean import normalise, term_overlap
+from jarvisd.memory.query_words import normalise, term_overlap
 
 
 @dataclass(frozen=True)

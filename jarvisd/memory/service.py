@@ -27,8 +27,8 @@ from jarvisd.memory.episodes import (
     turn_record,
 )
 from jarvisd.memory.items import MemoryItem, natural_id, new_item
-from jarvisd.memory.korean import words_used
 from jarvisd.memory.patterns import wants_pattern_note
+from jarvisd.memory.query_words import words_used
 from jarvisd.memory.recall import Recall
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.scoring import KEYWORD_SHARE, SESSION_CAP

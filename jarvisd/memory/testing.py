@@ -12,7 +12,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 
-from jarvisd.memory.korean import query_terms
+from jarvisd.memory.query_words import query_terms
 
 
 class HashedNgramEmbedder:

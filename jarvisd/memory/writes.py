@@ -17,8 +17,8 @@ from jarvisd.memory.deixis import is_deictic
 from jarvisd.memory.episodes import episode_text, exchange_of
 from jarvisd.memory.facts import interferes, superseded, topic_of
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
-from jarvisd.memory.korean import normalise
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits
+from jarvisd.memory.query_words import normalise
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.similarity import cosine
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery

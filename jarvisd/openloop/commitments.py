@@ -17,6 +17,7 @@ import re
 import threading
 from collections.abc import Callable
 
+from jarvisd.language import language_of
 from jarvisd.openloop import commitments_en, commitments_ko
 from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, Span, cut
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
@@ -36,8 +37,6 @@ _BOUNDARY = re.compile(r"(?<![!?？！])[!?？！]++\s+|(?<!\bDr)(?<!\bMr)(?<!\b
                        # a clause in the other language: "I'll call mom at 3pm and 내일 오후 4시까지 보고서 보내야 해"
                        r"|(?<=[A-Za-z0-9.])\s*,?\s+(?:and|then|also)\s+(?=[\uac00-\ud7a3])"
                        r"|(?<=[\uac00-\ud7a3])\s*,?\s+(?:그리고\s+|and\s+)?(?=(?:I|I'll|I'm|we)\b)")
-_HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
-_LATIN = re.compile(r"[A-Za-z]")
 
 
 def sentences(text: str) -> list[Span]:
@@ -62,8 +61,7 @@ def sentences(text: str) -> list[Span]:
 def is_korean(sentence: str) -> bool:
     """Korean when its Hangul outweighs its Latin letters, a syllable counted as two letters: "내일
     meeting 준비해야 해" is Korean, "I need to call 엄마" is English."""
-    hangul = len(_HANGUL.findall(sentence))
-    return hangul > 0 and 2 * hangul >= len(_LATIN.findall(sentence))
+    return language_of(sentence, hangul_weight=2) == "ko"
 
 
 # ---------------------------------------------------------------- time words

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
+from jarvisd.language import language_of
 from jarvisd.openloop import naming, phrases
 from jarvisd.openloop.commitments import Commitment, Reading, read_utterance
 from jarvisd.openloop.intents import Intent, correction_time, match_intent
@@ -78,7 +79,7 @@ class AgendaDesk:
         text = text.strip()
         if not text:
             return None
-        lang = phrases.language_of(text)
+        lang = language_of(text)
         intent = match_intent(text)
         if intent is not None:
             reply = self._intent(intent, session)
@@ -179,7 +180,7 @@ class AgendaDesk:
     def capture(self, text: str, session: str = "default", lang: phrases.Lang | None = None) -> DeskReply | None:
         """The promise rules on one utterance: new promises with dues computed from the user's words,
         closings by statement ("I sent Sam the slides"), through `OpenLoopService.apply_judgement`."""
-        lang = lang or phrases.language_of(text)
+        lang = lang or language_of(text)
         reading = read_utterance(text, self.korean)
         now = self.service.now_local()
         shown = self.service.loops_for_judge(session)

@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from jarvisd.language import language_of
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.intent_words import TRAIL_CHARS, ko_task_words, minutes_of, polite_off
-from jarvisd.openloop.phrases import language_of
 from jarvisd.openloop.text import EN_FUNCTION
 
 IntentKind = Literal["list", "due_today", "due_tomorrow", "done", "cancel", "snooze", "promised_to", "correct"]

@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from jarvisd.language import english_key
 from jarvisd.openloop.rules import same_loop
-from jarvisd.openloop.text import profile, stem_en, words_match
+from jarvisd.openloop.text import profile, words_match
 
 REFERENCE_SHARE = 0.5  # share of the naming words that must find their counterpart in the description
 
 # Verbs a user says for the same deed ("phoned the vet" closes "call the vet"), by their stems.
-_SYNONYMS = [frozenset(stem_en(w) for w in group.split()) for group in (
+_SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in (
     "call phone ring", "email mail send text message", "buy purchase order get",
     "book reserve schedule", "fix repair", "finish complete", "submit send", "return give",
     "clean tidy", "pay settle", "pick collect fetch", "drop deliver", "renew extend", "start run")]
@@ -38,8 +39,8 @@ def same_word(w: str, v: str) -> bool:
     if not w.isascii():
         return any(any(w.startswith(a) for a in group) and any(v.startswith(b) for b in group)
                    for group in _KO_SYNONYMS)
-    group = _SYNONYM_OF.get(stem_en(w))
-    return group is not None and stem_en(v) in group
+    group = _SYNONYM_OF.get(english_key(w))
+    return group is not None and english_key(v) in group
 
 
 def _verb(desc_words: Sequence[str]) -> str | None:

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from datetime import datetime, tzinfo
 from typing import Literal
 
+from jarvisd.language import Language
 from jarvisd.openloop.model import OpenLoop
 
-Lang = Literal["en", "ko"]
+Lang = Language
 SPOKEN_ITEMS = 5
 _KO_WEEKDAYS = "월화수목금토일"
 _KO_PARTS = ((21, "밤"), (18, "저녁"), (12, "오후"), (6, "오전"), (0, "새벽"))  # as people say the hour
@@ -96,9 +97,6 @@ def spoken_due(due_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
         return "by the end of today" if day == "today" else f"by {day}"
     return f"{day} at {_en_clock(local)}"
 
-
-def language_of(text: str) -> Lang:
-    return "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in text) else "en"
 
 
 def _item(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:

@@ -13,6 +13,8 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from operator import add
 
+from jarvisd.language import english_key
+
 _WORD = re.compile(r"[\w'’]+")
 
 EN_FUNCTION = frozenset(
@@ -29,26 +31,6 @@ KO_INFLECTION_START = frozenset("하해한할함합했에을를이가은는의�
 POLARITY = frozenset("취소 안 못 말기 말자 그만 cancel not don't dont no stop skip".split())
 POLARITY_STEMS = ("취소", "않", "cancel", "안해", "못해", "그만")
 _POLARITY_FIRST = frozenset(stem[0] for stem in POLARITY_STEMS)  # a set test costs less than startswith
-
-
-_EN_SUFFIXES = ("ing", "ed", "es", "s")
-_EN_SUFFIX_ENDS = frozenset("gds")  # the last letters of _EN_SUFFIXES
-
-
-def stem_en(word: str) -> str:
-    """English plural, -ing, -ed and possessive endings off (`reports` -> `report`). Not cached itself:
-    its callers (`KNOWN_WORDS`, `words_match`) keep their answers."""
-    if word[-2:] == "'s":
-        word = word[:-2]
-    if word[-1:] not in _EN_SUFFIX_ENDS:  # most words: no suffix can match (and a test costs less than endswith)
-        return word
-    for suffix in _EN_SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            stem = word[: -len(suffix)]
-            if suffix in ("ing", "ed") and len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] not in "lsfzaeiou":
-                return stem[:-1]       # running -> run, stopped -> stop (not called, added, pressed)
-            return stem
-    return word
 
 
 # What the rules need of one word, as a plain tuple (unpacking one is cheaper than reading a named
@@ -75,7 +57,7 @@ class _KnownWords(dict[str, WordFacts]):
         if w not in _FUNCTION:
             key = w
             if w.isascii():
-                key = stem_en(w)
+                key = english_key(w)
                 if key in EN_FUNCTION:
                     key = None
         first, n = w[0], len(w)
@@ -195,7 +177,7 @@ def words_match(w: str, v: str) -> bool:
     if any(ch.isdigit() for ch in w + v):  # "task1"/"task10", "3층"/"4층": another number, another thing
         return False
     if w.isascii() or v.isascii():
-        a, b = stem_en(w), stem_en(v)
+        a, b = english_key(w), english_key(v)
         if len(a) > len(b):
             a, b = b, a
         return a == b or (len(a) >= 4 and b.startswith(a))

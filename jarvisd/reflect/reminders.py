@@ -31,16 +31,15 @@ import logging
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, time, tzinfo
-from typing import Literal
 
-from jarvisd.hangul import has_hangul
+from jarvisd.language import Language, language_of
 from jarvisd.openloop.model import LoopStatus, OpenLoop
 from jarvisd.openloop.phrases import is_day_only, second_person
 from jarvisd.reflect.quiet_hours import QuietHours
 
 log = logging.getLogger(__name__)
 
-Lang = Literal["ko", "en"]
+Lang = Language
 DEFAULT_LEADS_MIN: tuple[int, ...] = (60, 10)
 MINUTE_MS = 60_000
 DAY_LEAD = -1          # the lead of the morning reminder of a promise due on a day (ReminderKey.lead_min)
@@ -86,7 +85,7 @@ class PlannedReminder:
 
 def promise_language(desc: str) -> Lang:
     """The language the promise was made in, read from its description."""
-    return "ko" if has_hangul(desc) else "en"
+    return language_of(desc)
 
 
 def minutes_left(due_ms: int, now_ms: int) -> int:

@@ -1,13 +1,13 @@
 """The daemon's scheduler: proactive spoken reminders kept in sync with the agenda, on APScheduler 3.x.
 
-`ReminderScheduler` turns the agenda into one APScheduler date job per planned reminder (the plan comes
+`DaemonScheduler` turns the agenda into one APScheduler date job per planned reminder (the plan comes
 from the pure rules in `reminders`). Every agenda change re-plans: the agenda service announces each of
 its writes (`AgendaChanged` on the bus, from whichever thread wrote) and this follows the bus; a new or
 moved due reschedules, a closing cancels, a revival schedules again. There is no periodic re-plan: no
 write reaches the agenda except through the service, so no change goes unannounced. A reminder waits for the turn gate (never over the user's
 speech or an answer), is re-checked at that moment (still open, before the due, outside quiet hours),
 written to the delivered log, published on the bus as `ReminderDue` for the HUD, and spoken through
-`speak(text, lang)`. The reflection, idle-consolidation and expiry jobs (`ticks.ReflectionTicks`) share
+`speak(text, lang)`. The reflection, idle-consolidation and expiry jobs (`ticks.PeriodicJobs`) share
 the same APScheduler instance.
 
 Time comes from an injected clock (UTC epoch seconds). APScheduler itself waits on real time, so tests
@@ -30,6 +30,7 @@ from apscheduler.triggers.date import DateTrigger
 from jarvisd.events import AgendaChanged, EventBus, ReminderDue, Subscription
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.reflect.delivered import DeliveredLog
+from jarvisd.reflect.periodic import Consolidate, PeriodicJobs, Reflect
 from jarvisd.reflect.quiet_hours import NO_QUIET_HOURS, QuietHours
 from jarvisd.reflect.reminders import (
     DAY_LEAD,
@@ -42,8 +43,7 @@ from jarvisd.reflect.reminders import (
     plan_reminders,
     reminder_text,
 )
-from jarvisd.reflect.ticks import Consolidate, Reflect, ReflectionTicks
-from jarvisd.reflect.turns import TurnGate
+from jarvisd.reflect.turn_gate import TurnGate
 
 log = logging.getLogger(__name__)
 
@@ -51,12 +51,12 @@ Speak = Callable[[str, str], Awaitable[object]]
 FIRE_SLACK_MS = 1_000  # APScheduler and the injected clock may disagree by rounding
 
 
-class ReminderScheduler:
+class DaemonScheduler:
     def __init__(self, *, open_loops: Callable[[], Iterable[OpenLoop]], speak: Speak, gate: TurnGate,
                  tz: tzinfo, delivered: DeliveredLog | None = None, bus: EventBus | None = None,
                  leads_min: Iterable[int] = DEFAULT_LEADS_MIN, quiet: QuietHours = NO_QUIET_HOURS,
                  clock: Callable[[], float] = time.time, scheduler: AsyncIOScheduler | None = None,
-                 ticks: ReflectionTicks | None = None) -> None:
+                 ticks: PeriodicJobs | None = None) -> None:
         self.open_loops, self.speak, self.gate, self.tz = open_loops, speak, gate, tz
         self.delivered = delivered or DeliveredLog(None)
         self.bus, self.quiet, self.clock = bus, quiet, clock
@@ -72,14 +72,14 @@ class ReminderScheduler:
     @classmethod
     def from_config(cls, cfg: Any, *, agenda: Any, speak: Speak, gate: TurnGate, bus: EventBus | None = None,
                     reflect: Reflect | None = None, consolidate: Consolidate | None = None,
-                    clock: Callable[[], float] = time.time) -> ReminderScheduler:
+                    clock: Callable[[], float] = time.time) -> DaemonScheduler:
         """From `load_config()` and the agenda service (`OpenLoopService`): reminders, reflection ticks,
         idle consolidation and the expiry sweep, with the delivered log in the data dir."""
         p = cfg.proactive
         reminders = cls(open_loops=agenda.agenda, speak=speak, gate=gate, tz=cfg.tz, bus=bus, clock=clock,
                         delivered=DeliveredLog.in_data_dir(cfg.paths.data_dir),
                         leads_min=p.reminder_lead_min, quiet=QuietHours.parse(p.quiet_hours))
-        reminders.ticks = ReflectionTicks(
+        reminders.ticks = PeriodicJobs(
             gate=gate, reflect=reflect, consolidate=consolidate, expire=agenda.expire, say=reminders.say,
             trigger=p.reflection_trigger,
             interval_sec=p.reflection_interval_sec, idle_sec=p.daemon_idle_sec,

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from jarvisd.hangul import has_hangul
+from jarvisd.language import has_hangul
 from jarvisd.textsafe import valid_text
 from jarvisd.voice.audio import MIC_RATE
 

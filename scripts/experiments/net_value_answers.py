@@ -79,8 +79,8 @@ def select_answer_model(spec: str) -> ChatModel:
     """`auto`: what the daemon would chat with (Ollama if it has the chat model, else the embedded
     llama.cpp model); `embedded`: the embedded model only. Raises NoAnswerModel with the reason."""
     from jarvisd.config import load_config
+    from jarvisd.llm.backend_choice import OllamaProbe, select_backends
     from jarvisd.llm.base import BackendError
-    from jarvisd.llm.select import OllamaProbe, select_backends
     from jarvisd.manifest import ModelStore
 
     if spec not in ("auto", "embedded"):

@@ -35,7 +35,7 @@ import memory_net_value as mnv  # noqa: E402
 
 from jarvisd.memory import recall as recall_module  # noqa: E402  (recall calls scoring.calibrated from here)
 from jarvisd.memory import scoring  # noqa: E402
-from jarvisd.memory.korean import search_terms  # noqa: E402
+from jarvisd.memory.query_words import search_terms  # noqa: E402
 
 CACHE = mnv.ROOT / ".bench-cache" / "recall_ranking.pkl"
 

@@ -6,8 +6,8 @@ import os
 
 from jarvisd.chat import run_chat
 from jarvisd.config import load_config
+from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.scripted import ScriptedChatModel
-from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
 
 REFUSED = "needs the user's approval and did not get it"

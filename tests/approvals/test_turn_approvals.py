@@ -11,8 +11,8 @@ from jarvisd.approvals import ApprovalRequested, ApprovalResolved
 from jarvisd.assistant import build_assistant
 from jarvisd.config import load_config
 from jarvisd.events import TranscriptLine
+from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.scripted import ScriptedChatModel
-from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
 
 MAIL = {"type": "object", "properties": {"to": {"type": "string"}, "subject": {"type": "string"}},

@@ -92,7 +92,7 @@ def test_recall_finds_an_old_episode_by_a_rare_word_the_recent_arm_misses(tmp_pa
 
 
 def test_search_terms_cut_one_english_inflection_and_leave_korean_as_query_terms_do() -> None:
-    from jarvisd.memory.korean import query_terms, search_terms
+    from jarvisd.memory.query_words import query_terms, search_terms
 
     assert search_terms("What did Caroline research after she adopted?") == [
         "caroline", "research", "after", "she", "adopt"]  # English stopwords beyond the short list stay:

@@ -10,7 +10,7 @@ import pytest
 
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import new_item
-from jarvisd.memory.korean import normalise
+from jarvisd.memory.query_words import normalise
 from jarvisd.memory.stores import lance_words
 from jarvisd.memory.stores.base import StoreQuery
 from jarvisd.memory.stores.lance import from_row, schema, to_row

@@ -145,10 +145,10 @@ def test_words_match_up_to_inflection_only(w, v, match):
     ("goes", "goe"), ("yes", "yes"), ("bus", "bus"), ("sing", "sing"), ("red", "red"),  # >= 3 letters stay
     ("appointment", "appointment"), ("'s", ""), ("s", "s"),
 ])
-def test_stem_en_takes_off_one_english_ending_and_keeps_three_letters(word, stem):
-    from jarvisd.openloop.text import stem_en
+def test_english_key_takes_off_one_english_ending_and_keeps_three_letters(word, stem):
+    from jarvisd.language import english_key
 
-    assert stem_en(word) == stem
+    assert english_key(word) == stem
 
 
 def test_the_guard_does_not_block_the_embedding_rule():

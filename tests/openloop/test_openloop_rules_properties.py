@@ -77,14 +77,14 @@ def test_in_word_bigrams_from_the_word_cache_never_cross_a_word_boundary(text):
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet="abdegins'", max_size=9))
-def test_stem_en_takes_off_the_first_ending_in_order_that_leaves_three_letters(word):
-    """The quick test of the last letter in `stem_en` changes nothing: the plain rule, spelled out (a
+def test_english_key_takes_off_the_first_ending_in_order_that_leaves_three_letters(word):
+    """The quick test of the last letter in `english_key` changes nothing: the plain rule, spelled out (a
     doubled consonant before -ing/-ed, four letters at least, loses one: running -> run)."""
-    from jarvisd.openloop.text import stem_en
+    from jarvisd.language import english_key
 
     base = word[:-2] if word.endswith("'s") else word
     suffix = next((s for s in ("ing", "ed", "es", "s") if base.endswith(s) and len(base) - len(s) >= 3), "")
     expected = base[:len(base) - len(suffix)]
     if suffix in ("ing", "ed") and len(expected) >= 4 and expected[-1] == expected[-2] and expected[-1] not in "lsfzaeiou":
         expected = expected[:-1]
-    assert stem_en(word) == expected
+    assert english_key(word) == expected

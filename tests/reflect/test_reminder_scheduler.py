@@ -13,20 +13,20 @@ from jarvisd.events import AgendaChanged, EventBus, ReminderDue
 from jarvisd.openloop.model import Judgement, ProposedLoop
 from jarvisd.reflect.delivered import DeliveredLog
 from jarvisd.reflect.quiet_hours import QuietHours
-from jarvisd.reflect.scheduler import ReminderScheduler
+from jarvisd.reflect.scheduler import DaemonScheduler
 from tests.reflect.conftest import SEOUL, local_ms
 
 
-def reminders(agenda, speaker, gate, clock, **kwargs) -> ReminderScheduler:
+def reminders(agenda, speaker, gate, clock, **kwargs) -> DaemonScheduler:
     kwargs.setdefault("scheduler", AsyncIOScheduler(timezone=SEOUL))
-    return ReminderScheduler(open_loops=agenda.agenda, speak=speaker, gate=gate, tz=SEOUL, clock=clock, **kwargs)
+    return DaemonScheduler(open_loops=agenda.agenda, speak=speaker, gate=gate, tz=SEOUL, clock=clock, **kwargs)
 
 
-def fire_times(rs: ReminderScheduler) -> list[tuple[int, str]]:
+def fire_times(rs: DaemonScheduler) -> list[tuple[int, str]]:
     return [(p.lead_min, _local(p.fire_ms)) for p in rs.planned()]
 
 
-def job_times(rs: ReminderScheduler) -> list[str]:
+def job_times(rs: DaemonScheduler) -> list[str]:
     return sorted(_local(int(job.trigger.run_date.timestamp() * 1000)) for job in rs.scheduler.get_jobs())
 
 
@@ -292,7 +292,7 @@ async def test_a_real_apscheduler_date_job_speaks_the_reminder(lead, tmp_path, s
 
     from jarvisd.openloop.service import OpenLoopService
     from jarvisd.openloop.stores import MemoryLoopStore
-    from jarvisd.reflect.turns import TurnGate
+    from jarvisd.reflect.turn_gate import TurnGate
 
     heard = asyncio.Event()
     spoken: list[str] = []
@@ -302,7 +302,7 @@ async def test_a_real_apscheduler_date_job_speaks_the_reminder(lead, tmp_path, s
         heard.set()
 
     agenda = OpenLoopService(MemoryLoopStore(), tz=seoul)
-    rs = ReminderScheduler(open_loops=agenda.agenda, speak=speak, gate=TurnGate(), tz=seoul, leads_min=[lead],
+    rs = DaemonScheduler(open_loops=agenda.agenda, speak=speak, gate=TurnGate(), tz=seoul, leads_min=[lead],
                            delivered=DeliveredLog.in_data_dir(tmp_path))
     agenda.add("water the plants", due_ms=int((time.time() + lead * 60 + 0.3) * 1000))
     rs.start()
@@ -331,7 +331,7 @@ async def test_a_reminder_cut_off_by_shutdown_is_spoken_after_the_restart(tmp_pa
 
     from jarvisd.openloop.service import OpenLoopService
     from jarvisd.openloop.stores import MemoryLoopStore
-    from jarvisd.reflect.turns import TurnGate
+    from jarvisd.reflect.turn_gate import TurnGate
 
     spoken: list[str] = []
 
@@ -342,7 +342,7 @@ async def test_a_reminder_cut_off_by_shutdown_is_spoken_after_the_restart(tmp_pa
     agenda.add("water the plants", due_ms=int((time.time() + 60 + 0.2) * 1000))
     gate = TurnGate()
     gate.turn_started()
-    first = ReminderScheduler(open_loops=agenda.agenda, speak=speak, gate=gate, tz=seoul, leads_min=[1],
+    first = DaemonScheduler(open_loops=agenda.agenda, speak=speak, gate=gate, tz=seoul, leads_min=[1],
                               delivered=DeliveredLog.in_data_dir(tmp_path))
     first.start()
     try:
@@ -355,7 +355,7 @@ async def test_a_reminder_cut_off_by_shutdown_is_spoken_after_the_restart(tmp_pa
         await first.stop(consolidate=False)
     assert spoken == [] and DeliveredLog.in_data_dir(tmp_path).keys() == frozenset()
 
-    again = ReminderScheduler(open_loops=agenda.agenda, speak=speak, gate=TurnGate(), tz=seoul, leads_min=[1],
+    again = DaemonScheduler(open_loops=agenda.agenda, speak=speak, gate=TurnGate(), tz=seoul, leads_min=[1],
                               delivered=DeliveredLog.in_data_dir(tmp_path))
     again.sync()
     assert await again.run_due() == 1

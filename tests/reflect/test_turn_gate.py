@@ -1,6 +1,6 @@
 import asyncio
 
-from jarvisd.reflect.turns import TurnGate
+from jarvisd.reflect.turn_gate import TurnGate
 
 
 async def test_the_gate_opens_only_when_every_holder_has_let_go(clock):

@@ -14,8 +14,8 @@ from jarvisd.agent.tools import Tool
 from jarvisd.approvals import ApprovalResolved, connect_voice, say_questions
 from jarvisd.assistant import build_assistant
 from jarvisd.config import load_config
+from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.scripted import ScriptedChatModel
-from jarvisd.llm.select import Backends
 from jarvisd.manifest import ModelStore
 from jarvisd.voice.build import build_pipeline
 from jarvisd.voice.events import SentenceReady, Transcript, TurnStarted

@@ -218,7 +218,7 @@ async def test_a_voice_turn_reaches_the_transcript_once(cfg, models, question, t
     from jarvisd.assistant import build_assistant
     from jarvisd.config import load_config
     from jarvisd.events import TranscriptLine
-    from jarvisd.llm.select import Backends
+    from jarvisd.llm.backend_choice import Backends
     from jarvisd.manifest import ModelStore
 
     home = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__JUDGE": "rules"})

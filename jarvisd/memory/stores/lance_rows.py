@@ -15,7 +15,7 @@ import pyarrow as pa
 
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
-from jarvisd.memory.korean import normalise
+from jarvisd.memory.query_words import normalise
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery
 
 

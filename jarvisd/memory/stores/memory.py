@@ -12,7 +12,7 @@ import numpy as np
 
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
-from jarvisd.memory.korean import normalise
+from jarvisd.memory.query_words import normalise
 from jarvisd.memory.scoring import Candidate, best_cosine
 from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
 

@@ -33,7 +33,7 @@ from jarvisd.reflect.triggers import (
     uses_idle,
     uses_interval,
 )
-from jarvisd.reflect.turns import TurnGate
+from jarvisd.reflect.turn_gate import TurnGate
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ DEFAULT_SWEEP_SEC = 60.0
 SAY_WITHIN_SEC = 60.0  # a reflection remark not said within a minute (a long turn) is stale: dropped
 
 
-class ReflectionTicks:
+class PeriodicJobs:
     def __init__(self, *, gate: TurnGate, reflect: Reflect | None = None,
                  consolidate: Consolidate | None = None, expire: Callable[[], Any] | None = None,
                  say: Say | None = None, trigger: str = "both", interval_sec: float = 900,

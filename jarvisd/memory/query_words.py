@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from jarvisd.language import english_prefix
+
 PARTICLES: tuple[str, ...] = tuple(
     sorted(
         {
@@ -108,25 +110,9 @@ def query_terms(text: str) -> list[str]:
     return terms
 
 
-LATIN_SUFFIXES = ("ing", "ed", "es", "s")  # longest first; one is cut
-LATIN_STEM_MIN = 4
-
-
-def latin_stem(word: str) -> str:
-    """An English word without one inflection ending, when four letters remain ("researched" ->
-    "research", "races" -> "race", "adopted" -> "adopt"): matched as a substring, the stem finds the
-    other forms ("researching", "adoption"). Other scripts are left alone (particles are cut above)."""
-    if not (word.isascii() and word.isalpha()):
-        return word
-    for suffix in LATIN_SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= LATIN_STEM_MIN:
-            return word[: -len(suffix)]
-    return word
-
-
 def search_terms(text: str) -> list[str]:
-    """`query_terms` with English inflections cut (`latin_stem`): the words recall matches in items."""
-    return list(dict.fromkeys(latin_stem(t) for t in query_terms(text)))
+    """`query_terms` with English inflections cut (`english_prefix`): the words recall matches in items."""
+    return list(dict.fromkeys(english_prefix(t) for t in query_terms(text)))
 
 
 def term_overlap(terms: list[str], content: str) -> float:

@@ -1,4 +1,10 @@
-from jarvisd.memory.korean import query_terms, strip_particle, strip_punctuation, term_overlap, words_used
+from jarvisd.memory.query_words import (
+    query_terms,
+    strip_particle,
+    strip_punctuation,
+    term_overlap,
+    words_used,
+)
 
 
 def test_punctuation_and_particle_are_stripped_so_seoul_question_finds_residence() -> None:

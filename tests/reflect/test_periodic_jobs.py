@@ -9,9 +9,9 @@ from jarvisd.events import AgendaChanged, EventBus
 from jarvisd.llm.priority import Preempted
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.reflect.delivered import LOG_NAME
-from jarvisd.reflect.scheduler import ReminderScheduler
+from jarvisd.reflect.periodic import EXPIRY_JOB, REFLECT_IDLE_JOB, REFLECT_INTERVAL_JOB, PeriodicJobs
+from jarvisd.reflect.scheduler import DaemonScheduler
 from jarvisd.reflect.thought import Reflection
-from jarvisd.reflect.ticks import EXPIRY_JOB, REFLECT_IDLE_JOB, REFLECT_INTERVAL_JOB, ReflectionTicks
 from tests.reflect.conftest import SEOUL, local_ms
 
 
@@ -29,8 +29,8 @@ class Recorder:
         return self.result
 
 
-def ticks(gate, clock, **kwargs) -> ReflectionTicks:
-    return ReflectionTicks(gate=gate, clock=clock, idle_sec=180, **kwargs)
+def ticks(gate, clock, **kwargs) -> PeriodicJobs:
+    return PeriodicJobs(gate=gate, clock=clock, idle_sec=180, **kwargs)
 
 
 async def test_a_tick_skips_the_sessions_that_are_answering(gate, clock):
@@ -89,7 +89,7 @@ async def test_a_failing_reflection_is_logged_and_consolidation_still_runs(gate,
 
 async def test_a_reflection_that_gives_way_to_a_user_turn_is_one_quiet_line(gate, clock, caplog):
     """The embedded model stopped the thought for the user's turn: expected, so no traceback."""
-    caplog.set_level("INFO", logger="jarvisd.reflect.ticks")
+    caplog.set_level("INFO", logger="jarvisd.reflect.periodic")
     t = ticks(gate, clock, reflect=Recorder(fail=Preempted("stopped for a user turn")))
     clock.advance(1000)
     assert not await t.interval_tick()
@@ -145,7 +145,7 @@ def test_from_config_reads_the_proactive_settings(agenda, gate, clock, speaker, 
                            "JARVIS_PROACTIVE__QUIET_HOURS": "23:00-07:00",
                            "JARVIS_PROACTIVE__REFLECTION_TRIGGER": "idle",
                            "JARVIS_MEMORY__CONSOLIDATE_ON_IDLE": "false"})
-    rs = ReminderScheduler.from_config(cfg, agenda=agenda, speak=speaker, gate=gate, reflect=Recorder(),
+    rs = DaemonScheduler.from_config(cfg, agenda=agenda, speak=speaker, gate=gate, reflect=Recorder(),
                                        consolidate=Recorder(), clock=clock)
     assert rs.leads_min == (30,)
     assert (rs.quiet.start_min, rs.quiet.end_min) == (23 * 60, 7 * 60)
