@@ -7,7 +7,7 @@ moved due reschedules, a closing cancels, a revival schedules again. There is no
 write reaches the agenda except through the service, so no change goes unannounced. A reminder waits for the turn gate (never over the user's
 speech or an answer), is re-checked at that moment (still open, before the due, outside quiet hours),
 written to the delivered log, published on the bus as `ReminderDue` for the HUD, and spoken through
-`speak(text, lang)`. The reflection, idle-consolidation and expiry jobs (`ticks.PeriodicJobs`) share
+`speak(text, lang)`. The reflection, idle-consolidation and expiry jobs (`periodic.PeriodicJobs`) share
 the same APScheduler instance.
 
 Time comes from an injected clock (UTC epoch seconds). APScheduler itself waits on real time, so tests
