@@ -92,9 +92,12 @@ class Assistant:
         return CommandContext(agenda=self.agenda, bus=self.bus, session=session, source=source,
                               services=self.services())
 
-    async def turn(self, text: str, session: str = "default", lang: str = "") -> AsyncIterator[str]:
+    async def turn(self, text: str, session: str = "default", lang: str = "",
+                   turn_id: int | None = None) -> AsyncIterator[str]:
         """One user turn: yields the answer's text as it is written. Slash commands answer directly;
-        the agenda desk answers what is about the agenda (no model); the agent answers the rest."""
+        the agenda desk answers what is about the agenda (no model); the agent answers the rest.
+        `turn_id`: the voice utterance's id, carried to the judge and the log. Closing this generator
+        (a barge-in cancels the voice writer that iterates it) stops the agent's stream with it."""
         text = valid_text(text).strip()  # every caller: `jarvisd chat`'s stdin reads bad bytes as lone surrogates
         if not text:
             return
@@ -115,7 +118,7 @@ class Assistant:
             if self.plan.model and (desk is None or desk.intent == "capture"):
                 # beside the reply; the model's items that name what the rules took are left out
                 known = [loop.desc for loop in (desk.change.opened + desk.change.kept)] if desk else []
-                self.judge.spawn(text, session, known)
+                self.judge.spawn(text, session, known, turn_id)
             if desk is not None:  # what it changed, the agenda service has announced
                 answer.append(desk.text)
                 yield desk.text

@@ -29,6 +29,7 @@ from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.stoppable import StoppableModel
 from jarvisd.manifest import ModelStore
 from jarvisd.tray import has_display
+from jarvisd.turn_gate import TurnGate
 
 log = logging.getLogger("jarvisd.daemon")
 VOICE_SESSION = "voice"
@@ -53,7 +54,7 @@ class Daemon:
     cfg: Config
     assistant: Assistant
     bus: EventBus
-    gate: Any
+    gate: TurnGate
     voice: Any = None
     scheduler: Any = None
     hud: Any = None
@@ -71,9 +72,9 @@ class Daemon:
         return load_or_create_token(self.cfg.paths.data_dir)
 
     async def voice_answer(self, text: str, lang: str, utterance_id: int) -> AsyncIterator[str]:
-        """The voice pipeline's answer function: one turn, with the reminder gate held while it runs. It
-        speaks `voice.max_answer_sentences` sentences and keeps the rest for "tell me more" (the HUD's
-        transcript has the whole answer)."""
+        """The voice pipeline's answer function: one turn, carrying its utterance id (the pipeline holds
+        the turn gate for it until its last sentence has played). It speaks `voice.max_answer_sentences`
+        sentences and keeps the rest for "tell me more" (the HUD's transcript has the whole answer)."""
         from jarvisd.voice.brevity import SpokenBudget, asks_for_more
 
         limit = int(self.cfg.voice.max_answer_sentences)
@@ -82,18 +83,14 @@ class Daemon:
             yield " ".join(said)
             return
         budget = SpokenBudget(limit)
-        self.gate.turn_started(VOICE_SESSION)
-        try:
-            async for piece in self.assistant.turn(text, session=VOICE_SESSION, lang=lang):
-                said = budget.feed(piece)
-                if said:
-                    yield said
-            said = budget.end()
+        async for piece in self.assistant.turn(text, session=VOICE_SESSION, lang=lang, turn_id=utterance_id):
+            said = budget.feed(piece)
             if said:
                 yield said
-            self.unsaid = budget.rest
-        finally:
-            self.gate.turn_ended(VOICE_SESSION)
+        said = budget.end()
+        if said:
+            yield said
+        self.unsaid = budget.rest
 
     async def text_turn(self, text: str, session: str = HUD_SESSION) -> str:
         """A typed turn (HUD); spoken too when voice runs, so the user hears the answer."""
@@ -142,9 +139,8 @@ async def _start_voice(d: Daemon) -> None:
     try:
         if d.cfg.voice.enabled:  # a new data dir gets its Whisper assembled from the installed packages
             await asyncio.to_thread(ModelStore(d.cfg.paths.models_dir).prepare, d.cfg.voice.stt_model)
-        d.voice = await asyncio.to_thread(open_voice, d.cfg, d.voice_answer, d.bus)
+        d.voice = await asyncio.to_thread(open_voice, d.cfg, d.voice_answer, d.bus, gate=d.gate)
         if d.voice is not None:
-            d.tasks.append(asyncio.create_task(_follow_speech(d), name="speech-gate"))
             connect_voice(d.voice, d.assistant, VOICE_SESSION)  # "yes"/"아니" answers a waiting tool call
             await d.voice.start()
             log.info("voice: listening (activation %s)", d.cfg.voice.activation)
@@ -152,21 +148,6 @@ async def _start_voice(d: Daemon) -> None:
         log.error("voice: failed to start (%s): running text-only", exc)
         d.voice = None
         await d.bus.publish(StatusChanged("voice", "failed", str(exc)))
-
-
-async def _follow_speech(d: Daemon) -> None:
-    """The user talking holds the reminder gate (and resets idleness), whatever becomes of the utterance."""
-    from jarvisd.voice.events import SpeechEnded, SpeechStarted, UtteranceDropped
-
-    sub = d.bus.subscribe(maxsize=64, lossy=True)
-    try:
-        async for event in sub:
-            if isinstance(event, SpeechStarted):
-                d.gate.hold("speech")
-            elif isinstance(event, (SpeechEnded, UtteranceDropped)):
-                d.gate.release("speech")
-    finally:
-        sub.close()
 
 
 async def _start_scheduler(d: Daemon) -> None:
@@ -341,7 +322,6 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
     gets the running parts once everything has started; `on_stopped` gets the exit code once every part
     has stopped and the stores are closed (`exit_process` for `jarvisd run`)."""
     from jarvisd.malloc import arrow_on_system_pool, fix_mmap_threshold
-    from jarvisd.reflect.turn_gate import TurnGate
 
     arrow_on_system_pool()  # before the stores import pyarrow (docs/reminders.md, "Resident memory")
     fix_mmap_threshold()

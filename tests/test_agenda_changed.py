@@ -17,8 +17,8 @@ from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import MemoryLoopStore
 from jarvisd.reflect.periodic import PeriodicJobs
-from jarvisd.reflect.turn_gate import TurnGate
 from jarvisd.tray import AgendaTray
+from jarvisd.turn_gate import TurnGate
 from tests.hud.conftest import Hud
 
 SEOUL = ZoneInfo("Asia/Seoul")

@@ -110,9 +110,13 @@ class AgendaJudge:
             await asyncio.to_thread(self.service.embed_ahead, judgement, session)
         return await asyncio.to_thread(self.service.apply_judgement, judgement, user_input, shown, session)
 
-    def spawn(self, user_input: str, session: str = "default", known: Sequence[str] = ()) -> asyncio.Task[AgendaChange]:
-        """Start judging beside the reply; the caller need not await the task."""
-        task = asyncio.create_task(self.judge(user_input, session, known), name=f"openloop-judge:{session}")
+    def spawn(self, user_input: str, session: str = "default", known: Sequence[str] = (),
+              turn_id: int | str | None = None) -> asyncio.Task[AgendaChange]:
+        """Start judging beside the reply; the caller need not await the task. It is named by the turn
+        (`openloop-judge:voice#12`). A barge-in that cuts the turn's answer does not cancel it: the user's
+        words were said in full, and what they promised stays promised."""
+        name = f"openloop-judge:{session}" + ("" if turn_id is None else f"#{turn_id}")
+        task = asyncio.create_task(self.judge(user_input, session, known), name=name)
         self._tasks.add(task)
         task.add_done_callback(self._done)
         return task
@@ -120,7 +124,7 @@ class AgendaJudge:
     def _done(self, task: asyncio.Task[AgendaChange]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            log.error("openloop judge task failed", exc_info=task.exception())
+            log.error("openloop judge task %s failed", task.get_name(), exc_info=task.exception())
 
     async def drain(self) -> None:
         """Wait for judgements still running (daemon shutdown, tests)."""

@@ -33,7 +33,7 @@ from jarvisd.reflect.triggers import (
     uses_idle,
     uses_interval,
 )
-from jarvisd.reflect.turn_gate import TurnGate
+from jarvisd.turn_gate import TurnGate
 
 log = logging.getLogger(__name__)
 

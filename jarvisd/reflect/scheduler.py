@@ -43,7 +43,7 @@ from jarvisd.reflect.reminders import (
     plan_reminders,
     reminder_text,
 )
-from jarvisd.reflect.turn_gate import TurnGate
+from jarvisd.turn_gate import TurnGate
 
 log = logging.getLogger(__name__)
 

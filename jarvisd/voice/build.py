@@ -17,6 +17,7 @@ from pathlib import Path
 from jarvisd.config import Config
 from jarvisd.events import EventBus, StatusChanged
 from jarvisd.manifest import ModelError, ModelStore
+from jarvisd.turn_gate import TurnGate
 from jarvisd.voice.audio import AudioSink, AudioSource
 from jarvisd.voice.devices import MicrophoneSource, NoAudioDevice, SpeakerSink, find_device
 from jarvisd.voice.echo import PlayedAudio
@@ -96,12 +97,12 @@ def wake_listener(settings: VoiceSettings, store: ModelStore) -> WakeListener | 
 
 def build_pipeline(cfg: Config, answer: AnswerFn, *, source: AudioSource, sink: AudioSink,
                    models: VoiceModels, bus: EventBus | None = None,
-                   settings: VoiceSettings | None = None) -> VoicePipeline:
-    """The pipeline on any edges (devices, files, or a test's)."""
+                   settings: VoiceSettings | None = None, gate: TurnGate | None = None) -> VoicePipeline:
+    """The pipeline on any edges (devices, files, or a test's); `gate`: the daemon's turn gate."""
     settings = settings or VoiceSettings.from_config(cfg.voice)
     return VoicePipeline(source=source, sink=sink, recognizer=models.recognizer, synthesizer=models.synthesizer,
                          answer=answer, bus=bus, settings=settings,
-                         wake=wake_listener(settings, ModelStore(cfg.paths.models_dir)))
+                         wake=wake_listener(settings, ModelStore(cfg.paths.models_dir)), gate=gate)
 
 
 def _announce(bus: EventBus, event: StatusChanged) -> None:
@@ -114,7 +115,8 @@ def _announce(bus: EventBus, event: StatusChanged) -> None:
     bus.publish_nowait(event)
 
 
-def open_voice(cfg: Config, answer: AnswerFn, bus: EventBus, models: VoiceModels | None = None) -> VoicePipeline | None:
+def open_voice(cfg: Config, answer: AnswerFn, bus: EventBus, models: VoiceModels | None = None,
+               gate: TurnGate | None = None) -> VoicePipeline | None:
     """The pipeline on the configured sound devices; None (text-only, said once in the log and, when
     called on the loop's thread, as `StatusChanged`) when voice is disabled or a device is missing.
     Loads the models when not given (seconds): call it from a worker thread in async code."""
@@ -132,4 +134,5 @@ def open_voice(cfg: Config, answer: AnswerFn, bus: EventBus, models: VoiceModels
     models = models or load_voice_models(cfg)
     played = PlayedAudio()
     return build_pipeline(cfg, answer, source=MicrophoneSource(cfg.voice.input_device),
-                          sink=SpeakerSink(cfg.voice.output_device, played=played), models=models, bus=bus)
+                          sink=SpeakerSink(cfg.voice.output_device, played=played), models=models, bus=bus,
+                          gate=gate)

@@ -23,6 +23,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import numpy as np
 
 from jarvisd.events import EventBus, StatusChanged
+from jarvisd.turn_gate import TurnGate, turn_name
 from jarvisd.voice.activation import Activation
 from jarvisd.voice.audio import FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
 from jarvisd.voice.echo import ECHO_TAIL_SEC, ECHO_WINDOW_SEC, PlayedAudio, hears_played, repeats_spoken_text
@@ -57,12 +58,21 @@ class VoicePipeline:
     def __init__(self, *, source: AudioSource, sink: AudioSink, recognizer: SpeechRecognizer,
                  synthesizer: SpeechSynthesizer, answer: AnswerFn, bus: EventBus | None = None,
                  settings: VoiceSettings | None = None, played: PlayedAudio | None = None,
-                 vad: SileroStream | None = None, wake: WakeListener | None = None) -> None:
+                 vad: SileroStream | None = None, wake: WakeListener | None = None,
+                 gate: TurnGate | None = None, session: str = "voice") -> None:
         """`wake`: the wake word model's listener; with it (in `wake` activation) Whisper runs only on
         utterances it woke and in the follow-up window. Without it the transcript is searched for the
-        wake phrase, as `voice.wake_engine = transcript` asks."""
+        wake phrase, as `voice.wake_engine = transcript` asks.
+
+        `gate`: the daemon's turn gate, which this pipeline holds while the user speaks, while an
+        utterance is recognized, and for each turn (`session` and its utterance id) until its last
+        sentence has played; reminders and remarks wait for it."""
         self.settings = settings or VoiceSettings()
         self.bus = bus or EventBus()
+        self.gate = gate or TurnGate()
+        self.session = session
+        self._held: set[str] = set()        # this pipeline's holds on the gate
+        self._held_changed = asyncio.Event()
         self.source, self.sink = source, sink
         self.recognizer = recognizer
         self.answer = answer
@@ -119,6 +129,8 @@ class VoicePipeline:
                 await task
         self._tasks = []
         self.sink.close()
+        for name in list(self._held):
+            self._release(name)
         self.bus.publish_nowait(StatusChanged("voice", "stopped"))
 
     async def run_until_source_ends(self, settle_sec: float = 0.2) -> None:
@@ -169,25 +181,56 @@ class VoicePipeline:
 
     async def announce(self, text: str, lang: str = "en", quiet_sec: float = 0.5) -> bool:
         """Speak `text` (a reminder) through the same TTS queue without talking over anyone: waits
-        until the user is not speaking and no answer is playing. Barge-in cuts it like any answer.
-        Returns True when it was spoken to the end."""
-        while True:
-            quiet_since = time.time()
-            while time.time() - quiet_since < quiet_sec:
-                if self.endpointer.in_speech or self.speech.busy or self._recognizing:
-                    quiet_since = time.time()
-                await asyncio.sleep(0.05)
-            if not (self.endpointer.in_speech or self.speech.busy or self._recognizing):
-                break
+        until this pipeline has held nothing for `quiet_sec` (the user not speaking, nothing being
+        recognized, no turn answering or playing). Barge-in cuts it like any answer. Returns True when
+        it was spoken to the end."""
+        await self._quiet_for(quiet_sec)
         utterance_id = self._new_id()
-        done = self.speech.begin(utterance_id)
-        self.bus.publish_nowait(TurnStarted(utterance_id, text, lang, origin="announcement"))
-        for sentence in split_sentences(text):
-            self.speech.say(utterance_id, sentence)
-        self.speech.end(utterance_id)
-        completed = await done
+        hold = f"voice:announce#{utterance_id}"
+        self._hold(hold)
+        try:
+            done = self.speech.begin(utterance_id)
+            self.bus.publish_nowait(TurnStarted(utterance_id, text, lang, origin="announcement"))
+            for sentence in split_sentences(text):
+                self.speech.say(utterance_id, sentence)
+            self.speech.end(utterance_id)
+            completed = await done
+        finally:
+            self._release(hold)
         self.bus.publish_nowait(TurnEnded(utterance_id, completed, text))
         return completed
+
+    # --- the turn gate -----------------------------------------------------------------------------
+    def _hold(self, name: str) -> None:
+        if name not in self._held:
+            self._held.add(name)
+            self.gate.hold(name)
+            self._held_changed.set()
+
+    def _release(self, name: str) -> None:
+        if name in self._held:
+            self._held.discard(name)
+            self.gate.release(name)
+            self._held_changed.set()
+
+    def _hold_while(self, name: str, on: bool) -> None:
+        if on:
+            self._hold(name)
+        else:
+            self._release(name)
+
+    async def _quiet_for(self, quiet_sec: float) -> None:
+        """Until this pipeline has held nothing for `quiet_sec` seconds."""
+        while True:
+            self._held_changed.clear()
+            if self._held:
+                await self._held_changed.wait()
+                continue
+            try:
+                await asyncio.wait_for(self._held_changed.wait(), quiet_sec)
+            except TimeoutError:
+                if not self._held:
+                    return
 
     async def ask(self, text: str, lang: str = "en") -> bool:
         """Say a question a running turn waits on (an approval). Inside the answer being spoken when there
@@ -205,8 +248,10 @@ class VoicePipeline:
         try:
             while (item := await self.source.read()) is not None:
                 self._hear(*item)
+                self._hold_while("voice:hearing", self.endpointer.in_speech)
             if (last := self.endpointer.finish(time.time())) is not None:
                 self._endpointed(last)
+            self._release("voice:hearing")
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -292,6 +337,7 @@ class VoicePipeline:
         if utt.frames and utt.echo_frames >= 0.5 * utt.speech_sec / FRAME_SEC:
             self.bus.publish_nowait(UtteranceDropped("echo: the speaker's own output"))
             return
+        self._hold("voice:recognizing")
         self._utterances.put_nowait(utt)
 
     # --- recognizing and deciding ------------------------------------------------------------------
@@ -309,6 +355,8 @@ class VoicePipeline:
                 log.exception("voice: transcription failed")
             finally:
                 self._recognizing = False
+                if self._utterances.empty():
+                    self._release("voice:recognizing")
 
     async def _understand(self, utt: Utterance) -> None:
         early, self._early = self._early, None
@@ -340,6 +388,7 @@ class VoicePipeline:
                                            result.lang_probability, speculative))
         if self.answers is not None and await self.answers(admission.text, result.lang):
             return  # it answered the question of the running turn, which goes on
+        self._hold(turn_name(self.session, utterance_id))  # before the recognizing hold ends: no gap
         self._turn = asyncio.create_task(self._start_turn(admission.text, result.lang, utterance_id))
 
     def _overlapped_own_speech(self, utt: Utterance) -> bool:
@@ -356,8 +405,17 @@ class VoicePipeline:
             self._writer.cancel()
 
     async def _start_turn(self, text: str, lang: str, utterance_id: int | None = None) -> bool:
-        """Answer `text` out loud; True when the whole answer was spoken, False when it was cut."""
+        """Answer `text` out loud; True when the whole answer was spoken, False when it was cut. The turn
+        holds the gate from here until its last sentence has played (or it was cut)."""
         utterance_id = utterance_id if utterance_id is not None else self._new_id()
+        hold = turn_name(self.session, utterance_id)
+        self._hold(hold)
+        try:
+            return await self._answer_aloud(text, lang, utterance_id)
+        finally:
+            self._release(hold)
+
+    async def _answer_aloud(self, text: str, lang: str, utterance_id: int) -> bool:
         self._cancel_turn()
         self.activation.hold_follow_up()  # engaged: what the user says while we answer needs no wake phrase
         done = self.speech.begin(utterance_id)  # interrupts older output

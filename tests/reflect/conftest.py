@@ -11,7 +11,7 @@ import pytest
 
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import MemoryLoopStore
-from jarvisd.reflect.turn_gate import TurnGate
+from jarvisd.turn_gate import TurnGate
 
 SEOUL = ZoneInfo("Asia/Seoul")
 

@@ -292,7 +292,7 @@ async def test_a_real_apscheduler_date_job_speaks_the_reminder(lead, tmp_path, s
 
     from jarvisd.openloop.service import OpenLoopService
     from jarvisd.openloop.stores import MemoryLoopStore
-    from jarvisd.reflect.turn_gate import TurnGate
+    from jarvisd.turn_gate import TurnGate
 
     heard = asyncio.Event()
     spoken: list[str] = []
@@ -331,7 +331,7 @@ async def test_a_reminder_cut_off_by_shutdown_is_spoken_after_the_restart(tmp_pa
 
     from jarvisd.openloop.service import OpenLoopService
     from jarvisd.openloop.stores import MemoryLoopStore
-    from jarvisd.reflect.turn_gate import TurnGate
+    from jarvisd.turn_gate import TurnGate
 
     spoken: list[str] = []
 

@@ -1,6 +1,6 @@
 import asyncio
 
-from jarvisd.reflect.turn_gate import TurnGate
+from jarvisd.turn_gate import TurnGate
 
 
 async def test_the_gate_opens_only_when_every_holder_has_let_go(clock):
@@ -34,3 +34,21 @@ async def test_idle_time_counts_from_the_last_activity_and_is_zero_during_a_turn
     assert gate.idle_for() == 120
     gate.touch()
     assert gate.idle_for() == 0
+
+
+async def test_two_overlapping_turns_of_one_session_are_held_apart_by_their_ids(clock):
+    """A new utterance's turn starts while the older one's last sentence plays: the older turn's end
+    must not open the gate under the newer one."""
+    gate = TurnGate(clock=clock)
+    gate.turn_started("voice", 1)
+    gate.turn_started("voice", 2)
+    gate.turn_ended("voice", 1)
+    assert not gate.is_idle and gate.busy_sessions() == {"voice"}
+    gate.turn_ended("voice", 2)
+    assert gate.is_idle and gate.busy_sessions() == frozenset()
+
+
+def test_a_turn_name_carries_its_session_and_id():
+    from jarvisd.turn_gate import turn_name
+
+    assert turn_name("voice", 12) == "turn:voice#12" and turn_name("hud") == "turn:hud"

@@ -35,7 +35,7 @@ async def test_the_daemon_speaks_two_sentences_and_tell_me_more_speaks_the_next(
     from jarvisd.llm.backend_choice import Backends
     from jarvisd.llm.scripted import ScriptedChatModel
     from jarvisd.manifest import ModelStore
-    from jarvisd.reflect.turn_gate import TurnGate
+    from jarvisd.turn_gate import TurnGate
 
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__JUDGE": "rules"})
     long_answer = "Paris is the capital of France. It lies on the Seine. It has the Louvre. It has a tower."
