@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
+import itertools
 import logging
 import os
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,6 +64,7 @@ class Daemon:
     tasks: list[asyncio.Task[Any]] = field(default_factory=list)
     stopping: asyncio.Event = field(default_factory=asyncio.Event)  # set at shutdown: the thought model stops
     unsaid: list[str] = field(default_factory=list)  # the last spoken answer's sentences kept for "tell me more"
+    text_turn_ids: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
     @functools.cached_property
     def hud_token(self) -> str:
@@ -93,13 +95,12 @@ class Daemon:
         self.unsaid = budget.rest
 
     async def text_turn(self, text: str, session: str = HUD_SESSION) -> str:
-        """A typed turn (HUD); spoken too when voice runs, so the user hears the answer."""
+        """A typed turn from the HUD (a question or a slash command), answered in text; it holds the turn
+        gate under its own id, so two turns of one session cannot release each other's hold."""
+        turn_id = next(self.text_turn_ids)
         self.gate.touch()
-        self.gate.turn_started(session)
-        try:
+        async with self.gate.turn(session, turn_id):
             return await self.assistant.answer(text, session=session)
-        finally:
-            self.gate.turn_ended(session)
 
     async def speak(self, text: str, lang: str) -> None:
         """Reminders and proactive remarks: through the voice's TTS queue, never over the user."""
@@ -186,7 +187,7 @@ async def _start_hud(d: Daemon) -> None:
 
     # the configured address answers too (127.0.0.2 is loopback as well; without it every request was 403)
     app = create_app(d.assistant.agenda, send_turn, d.bus, status, token, mic=d.voice,
-                     services=d.assistant.services(), commands=d.assistant.commands,
+                     services=d.assistant.services(),
                      allowed_hosts=LOOPBACK_NAMES | {d.cfg.hud.host.lower()},
                      approvals=d.assistant.approvals)
     hud = HudServer(app, d.cfg.hud.host, d.cfg.hud.port, allow_non_loopback=d.cfg.hud.allow_non_loopback)

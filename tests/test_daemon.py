@@ -14,6 +14,7 @@ from jarvisd.instance import AlreadyRunning, InstanceLock
 from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.scripted import ScriptedChatModel
 from jarvisd.manifest import ModelStore
+from tests.hud.test_hud_api import next_sse
 
 pytestmark = pytest.mark.slow  # the daemon in-process: every part started, the Korean model loaded
 
@@ -60,6 +61,28 @@ async def test_a_hud_turn_goes_through_the_running_daemon_and_lands_on_the_agend
         forgot = await client.post("/api/sessions/hud/forget", json={"confirm": True})
         assert forgot.status_code == 200 and forgot.json()["deleted"] >= 1
         assert (await client.get("/api/sessions")).json()["sessions"] == []
+        # a slash command from the HUD is a turn of the assistant: one user line and one assistant line
+        # (as in chat and voice), with the turn gate held while it runs
+        async with client.stream("GET", "/api/events") as stream:
+            lines = stream.aiter_lines()
+            assert await anext(lines) == "retry: 2000"
+            daemon_parts = ready.result()
+            held: list[frozenset[str]] = []
+            run = daemon_parts.assistant.commands.run
+
+            async def watched(text, context):
+                held.append(daemon_parts.gate.busy_sessions())
+                return await run(text, context)
+
+            daemon_parts.assistant.commands.run = watched
+            command = await client.post("/api/turns", json={"text": "/help"})
+            assert command.status_code == 200 and command.json()["command"] is True
+            shown = []
+            while len(shown) < 2:
+                kind, data = await asyncio.wait_for(next_sse(lines), 10)
+                if kind == "transcript_line":
+                    shown.append((data["role"], data["text"]))
+        assert shown == [("user", "/help"), ("assistant", command.json()["reply"])] and held == [{"hud"}]
     assert [loop["desc"] for loop in agenda["open"]] == ["send the report to Kim"]
     # `jarvisd mic mute` reaches the running daemon; with voice off it says so instead of pretending
     import argparse

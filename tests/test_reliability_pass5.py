@@ -131,8 +131,8 @@ async def test_the_ninth_running_command_is_429_and_a_command_does_not_take_a_tu
     registry = register_builtin(CommandRegistry())
     registry.register("slow", slow, "waits")
     bus = EventBus()
-    app = create_app(make_service(tmp_path, bus), scripted_turns(bus), bus, StatusBoard({}), TOKEN,
-                     commands=registry)
+    app = create_app(make_service(tmp_path, bus), scripted_turns(bus, commands=registry), bus, StatusBoard({}),
+                     TOKEN)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8765",
                                  headers={"Authorization": f"Bearer {TOKEN}"}, timeout=20) as client:

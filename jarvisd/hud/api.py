@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from jarvisd import __version__
-from jarvisd.commands import CommandContext, CommandRegistry, is_command
+from jarvisd.commands import is_command
 from jarvisd.events import Event, EventBus, TranscriptLine
 from jarvisd.hud.openapi import MAX_TURN_CHARS, STATUSES, openapi_document
 from jarvisd.hud.status import MicControl, StatusSource, call_maybe_async
@@ -30,7 +30,8 @@ MAX_QUEUED_TURNS = 8  # HUD turns accepted and not yet answered; more answer 429
 RETRY_AFTER_SEC = 5
 
 TurnSender = Callable[[str, str], Awaitable[Any]]
-"""`send_turn(text, session)`: runs one turn of the agent; it publishes the transcript lines itself."""
+"""`send_turn(text, session)`: runs one turn of the assistant (a slash command too) and returns its reply;
+it publishes the transcript lines itself."""
 
 
 @dataclass
@@ -39,7 +40,6 @@ class HudParts:
     send_turn: TurnSender
     bus: EventBus
     status: StatusSource
-    commands: CommandRegistry
     mic: MicControl | None = None
     session: str = "hud"
     services: Mapping[str, Any] = field(default_factory=dict)
@@ -140,16 +140,12 @@ async def post_turn(request: Request) -> Response:
         kind = "commands" if command else "turns"
         return error(429, f"too_many_{kind}", f"{waiting} {kind} are already waiting for an answer; "
                      "send this one again when they are answered", headers={"Retry-After": str(RETRY_AFTER_SEC)})
-    if command:
-        context = CommandContext(agenda=hud.agenda, bus=hud.bus, session=session, source="hud",
-                                 services=hud.services)
+    if command:  # answered in the request, through the same turn as any text: one dispatch, one gate, one label
         hud.commands_running += 1
         try:
-            await hud.bus.publish(TranscriptLine(role="user", text=text.strip(), session=session))
-            reply = await hud.commands.run(text, context)
+            reply = await hud.send_turn(text.strip(), session)
         finally:
             hud.commands_running -= 1
-        await hud.bus.publish(TranscriptLine(role="system", text=reply, session=session))
         return JSONResponse({"command": True, "reply": reply, "session": session})
     task = asyncio.get_running_loop().create_task(_run_turn(hud, text.strip(), session))
     hud.turns[task] = (session, text.strip())

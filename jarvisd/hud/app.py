@@ -17,7 +17,6 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from jarvisd.commands import CommandRegistry, register_builtin
 from jarvisd.events import EventBus
 from jarvisd.hud import api
 from jarvisd.hud import approvals as approvals_api
@@ -51,11 +50,12 @@ async def index(request: Request) -> Response:
 
 
 def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus, status: StatusSource,
-               token: str, *, commands: CommandRegistry | None = None, mic: MicControl | None = None,
+               token: str, *, mic: MicControl | None = None,
                session: str = "hud", services: Mapping[str, Any] | None = None,
                allowed_hosts: Iterable[str] = LOOPBACK_NAMES, heartbeat_sec: float = 15.0,
                approvals: Any = None) -> Starlette:
-    """The HUD app. `send_turn(text, session)` runs a turn and publishes its transcript lines;
+    """The HUD app. `send_turn(text, session)` runs a turn (a slash command too: the assistant dispatches
+    it) and publishes its transcript lines;
     `status()` snapshots part states (see `StatusBoard`); `mic` is None when running text-only;
     `services` reach slash commands as `CommandContext.services`, and back the sessions card (`memory`,
     `scope_for`); `approvals` (an `ApprovalDesk`) backs the approval card."""
@@ -79,7 +79,7 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
                                                max_body_bytes=MAX_BODY_BYTES)])
     app.router.redirect_slashes = False  # an API answers, it does not bounce
     app.state.hud = api.HudParts(agenda=agenda, send_turn=send_turn, bus=bus, status=status,
-                                 commands=commands or register_builtin(CommandRegistry()), mic=mic, session=session,
+                                 mic=mic, session=session,
                                  services=dict(services or {}), heartbeat_sec=heartbeat_sec)
     app.state.close_streams = app.state.hud.close_streams
     app.state.approvals = approvals

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from jarvisd.approvals import ApprovalDesk
-from jarvisd.commands import CommandRegistry, register_builtin
+from jarvisd.commands import CommandContext, CommandRegistry, is_command, register_builtin
 from jarvisd.events import EventBus, TranscriptLine
 from jarvisd.hud import HudServer, StatusBoard, create_app
 from jarvisd.llm.base import Message
@@ -66,14 +66,22 @@ def make_service(tmp_path: Path, bus: EventBus | None = None) -> OpenLoopService
                            publish=bus.publish_nowait if bus is not None else None)
 
 
-def scripted_turns(bus: EventBus, answer: Callable[[str], str] = lambda text: f"You said: {text}"):
-    """A `send_turn` like the agent's: the user line, then the model's streamed answer as one line."""
+def scripted_turns(bus: EventBus, answer: Callable[[str], str] = lambda text: f"You said: {text}", *,
+                   commands: CommandRegistry | None = None, agenda: Any = None,
+                   services: dict[str, Any] | None = None):
+    """A `send_turn` like the assistant's (`Assistant.turn`): the user line, then a slash command's reply
+    from `commands` or the model's streamed answer, as one assistant line; returns the reply."""
     model = ScriptedChatModel(lambda messages: {"text": answer(messages[-1].content)})
 
-    async def send_turn(text: str, session: str) -> None:
+    async def send_turn(text: str, session: str) -> str:
         await bus.publish(TranscriptLine(role="user", text=text, session=session))
-        parts = [chunk.text async for chunk in model.stream([Message(role="user", content=text)])]
-        await bus.publish(TranscriptLine(role="assistant", text="".join(parts).strip(), session=session))
+        if commands is not None and is_command(text):
+            context = CommandContext(agenda=agenda, bus=bus, session=session, services=services or {})
+            reply = await commands.run(text, context)
+        else:
+            reply = "".join([chunk.text async for chunk in model.stream([Message(role="user", content=text)])])
+        await bus.publish(TranscriptLine(role="assistant", text=reply.strip(), session=session))
+        return reply
 
     return send_turn
 
@@ -94,8 +102,9 @@ class Hud:
         if self.memory is not None:  # as the daemon: the memory commands and the sessions card work
             register_memory_commands(commands)
             services = {"memory": self.memory, "scope_for": memory_scope, "data_dir": tmp_path}
-        self.app = create_app(self.service, scripted_turns(self.bus), self.bus, self.status, TOKEN,
-                              commands=commands, mic=mic, services=services, approvals=self.approvals)
+        turns = scripted_turns(self.bus, commands=commands, agenda=self.service, services=services)
+        self.app = create_app(self.service, turns, self.bus, self.status, TOKEN,
+                              mic=mic, services=services, approvals=self.approvals)
 
     def say(self, session: str, utterance: str, answer: str) -> None:
         """A finished turn of `session` kept in memory as the agent keeps it (turn episode, working memory)."""

@@ -162,7 +162,7 @@ async def test_a_slash_command_answers_at_once_through_the_registry(hud: Hud):
     assert hud.service.find(loop.id).status is LoopStatus.DONE
     seen = [await asyncio.wait_for(sub.get(), 5) for _ in range(7)]
     assert [(e.role, e.text) for e in seen if isinstance(e, TranscriptLine)][:2] == \
-        [("user", "/openloop"), ("system", listing["reply"])]
+        [("user", "/openloop"), ("assistant", listing["reply"])]
     assert any(isinstance(e, AgendaChanged) for e in seen)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from jarvisd.commands import is_command
 from jarvisd.events import TranscriptLine
 from jarvisd.hud import create_app
 from jarvisd.memory.scope import MemoryScope
@@ -82,15 +83,15 @@ class FaultHud(ServedHud):
         commands = assistant_commands()  # the daemon's registry: /remember among them
         commands.register("boom", boom, "fails")
         self.turn_gate = asyncio.Event()
-        answer = scripted_turns(hud.bus)
+        services = {"memory": self.memory, "scope_for": lambda session: MemoryScope("me", "main", session)}
+        answer = scripted_turns(hud.bus, commands=commands, agenda=hud.service, services=services)
 
-        async def held_turn(text: str, session: str) -> None:
-            await self.turn_gate.wait()
-            await answer(text, session)
+        async def held_turn(text: str, session: str) -> str:
+            if not is_command(text):   # a question waits for the test; a command is answered in its request
+                await self.turn_gate.wait()
+            return await answer(text, session)
 
-        hud.app = create_app(hud.service, held_turn, hud.bus, hud.status, TOKEN, commands=commands,
-                             services={"memory": self.memory,
-                                       "scope_for": lambda session: MemoryScope("me", "main", session)})
+        hud.app = create_app(hud.service, held_turn, hud.bus, hud.status, TOKEN, services=services)
         return hud
 
 
