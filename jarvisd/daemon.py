@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jarvisd.assistant import Assistant, build_assistant
 from jarvisd.config import Config
@@ -31,6 +31,12 @@ from jarvisd.llm.stoppable import StoppableModel
 from jarvisd.manifest import ModelStore
 from jarvisd.tray import has_display
 from jarvisd.turn_gate import TurnGate
+
+if TYPE_CHECKING:  # imported where they start: a text-only daemon never loads the voice or the tray
+    from jarvisd.hud import HudServer
+    from jarvisd.reflect.scheduler import DaemonScheduler
+    from jarvisd.tray import AgendaTray
+    from jarvisd.voice.pipeline import VoicePipeline
 
 log = logging.getLogger("jarvisd.daemon")
 VOICE_SESSION = "voice"
@@ -56,10 +62,10 @@ class Daemon:
     assistant: Assistant
     bus: EventBus
     gate: TurnGate
-    voice: Any = None
-    scheduler: Any = None
-    hud: Any = None
-    tray: Any = None
+    voice: VoicePipeline | None = None
+    scheduler: DaemonScheduler | None = None
+    hud: HudServer | None = None
+    tray: AgendaTray | None = None
     memory_health: dict[str, str] | None = None  # the HUD's "memory" part: ok, or damaged with the recovery
     tasks: list[asyncio.Task[Any]] = field(default_factory=list)
     stopping: asyncio.Event = field(default_factory=asyncio.Event)  # set at shutdown: the thought model stops
