@@ -20,11 +20,23 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import tzinfo
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from jarvisd.config_checks import CHECKS
+from jarvisd.config_sections import (
+    GeneralConfig,
+    GuardConfig,
+    HudConfig,
+    LlmConfig,
+    MemoryConfig,
+    OpenloopConfig,
+    ProactiveConfig,
+    ToolsConfig,
+    VoiceConfig,
+)
 from jarvisd.errors import read_regular_file
 from jarvisd.paths import REPO_ROOT, Paths, resolve_paths
 
@@ -48,37 +60,50 @@ class ConfigError(ValueError):
         super().__init__(f"config error in {source}: {key}: {reason}")
 
 
-class Section:
-    """Read-only attribute access to one section: `config.memory.stm_turns`."""
-
-    def __init__(self, name: str, values: Mapping[str, Any]) -> None:
-        object.__setattr__(self, "_name", name)
-        object.__setattr__(self, "_values", dict(values))
-
-    def __getattr__(self, key: str) -> Any:
-        try:
-            return self._values[key]
-        except KeyError:
-            raise AttributeError(f"config section [{self._name}] has no key {key!r}") from None
-
-    def __setattr__(self, key: str, value: Any) -> None:
-        raise AttributeError("configuration is read-only")
-
-    def as_dict(self) -> dict[str, Any]:
-        return dict(self._values)
-
-
 @dataclass(frozen=True)
 class Config:
+    """The checked values (`values`, by section and key) and typed views of each section
+    (`config_sections.py`): `cfg.voice.max_answer_sentences`."""
+
     values: dict[str, dict[str, Any]]
     paths: Paths
     sources: dict[str, str] = field(default_factory=dict)
 
-    def __getattr__(self, section: str) -> Section:
-        values = self.__dict__["values"]
-        if section not in values:
-            raise AttributeError(f"no config section [{section}]")
-        return Section(section, values[section])
+    @cached_property
+    def general(self) -> GeneralConfig:
+        return GeneralConfig(**self.values["general"])
+
+    @cached_property
+    def llm(self) -> LlmConfig:
+        return LlmConfig(**self.values["llm"])
+
+    @cached_property
+    def memory(self) -> MemoryConfig:
+        return MemoryConfig(**self.values["memory"])
+
+    @cached_property
+    def openloop(self) -> OpenloopConfig:
+        return OpenloopConfig(**self.values["openloop"])
+
+    @cached_property
+    def voice(self) -> VoiceConfig:
+        return VoiceConfig(**self.values["voice"])
+
+    @cached_property
+    def proactive(self) -> ProactiveConfig:
+        return ProactiveConfig(**self.values["proactive"])
+
+    @cached_property
+    def hud(self) -> HudConfig:
+        return HudConfig(**self.values["hud"])
+
+    @cached_property
+    def guard(self) -> GuardConfig:
+        return GuardConfig(**self.values["guard"])
+
+    @cached_property
+    def tools(self) -> ToolsConfig:
+        return ToolsConfig(**self.values["tools"])
 
     def as_dict(self) -> dict[str, dict[str, Any]]:
         return {name: dict(keys) for name, keys in self.values.items()}

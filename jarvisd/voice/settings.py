@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from jarvisd.config import Section
+from jarvisd.config_sections import VoiceConfig
 from jarvisd.voice.echo import ECHO_SCORE
 from jarvisd.voice.endpointing import EndpointSettings
 
@@ -25,7 +25,7 @@ class VoiceSettings:
     echo_threshold: float = ECHO_SCORE
 
     @classmethod
-    def from_config(cls, voice: Section) -> VoiceSettings:
+    def from_config(cls, voice: VoiceConfig) -> VoiceSettings:
         """From `cfg.voice` (jarvisd.config)."""
         return cls(language=voice.language, activation=voice.activation, wake_engine=voice.wake_engine,
                    wake_threshold=float(voice.wake_threshold), wake_phrases=tuple(voice.wake_phrases),
