@@ -29,10 +29,15 @@ def minutes_of(amount: str, unit: str, numbers: dict[str, int]) -> int:
     return n * 60 if unit.startswith(("h", "시")) else n
 
 
+_KO_ON_THE_WAY = frozenset({"갔다", "갔다가", "가서", "다녀", "다녀와서", "들러서", "들렀다", "와서"})
+
+
 def ko_task_words(remark: str) -> str:
     """The task a remark names, its predicate and particles off: "약 먹었어" -> "약", "세차는 안 할래" ->
     "세차"; "" when the remark is one word (no task apart from the verb)."""
     words = remark.split()[:-1]
+    while len(words) > 1 and words[-1] in _KO_ON_THE_WAY:   # "우체국 갔다 왔어": the going is not the task
+        words.pop()
     while words and words[-1] in ("안", "못", "다", "이미", "벌써", "방금", "오늘", "지금"):
         words.pop()
     if not words:

@@ -70,7 +70,7 @@ _EN_LIST = [
     r"what\s+have\s+i\s+(?:got|promised)(?:\s+to\s+do)?",
     r"(?:my\s+)?agenda",
 ]
-_DAY_TODAY = r"(?:today|tonight|this evening)"
+_DAY_TODAY = r"(?:today|tonight|this evening|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
 _DAY_TOMORROW = r"(?:tomorrow)"
 _EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|anything|what do i (?:have|need) to (?:do|finish)"
                 r"|what do i have|what have i got|what's left|what is left|what should i (?:do|finish)"
@@ -80,7 +80,7 @@ _EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|
 def _en_due(day: str) -> list[str]:
     return [rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
             rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|on my (?:agenda|list|plate)|i (?:need|have) to do))?"
-            rf"(?:\s+(?:for|by|until))?\s+{day}"]
+            rf"(?:\s+(?:for|by|until|before))?\s+{day}"]
 
 
 _EN_DONE = [
@@ -93,7 +93,7 @@ _EN_DONE = [
 _EN_CANCEL = [
     r"(?:cancel|delete|remove|drop|scratch|scrap)\s+(?P<x>[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?"
     r"(?:,.*)?",
-    r"take\s+(?P<x>.+?)\s+off\s+(?:my|the)\s+(?:agenda|list|to-?do list)",
+    r"take\s+(?P<x>[^,]+?)\s+off(?:\s+(?:my|the)\s+(?:agenda|list|to-?do list))?(?:,.*)?",
     r"(?:forget|never\s*mind)\s+(?:about\s+)?(?P<x>.+?)(?:,.*)?",
     r"(?:i\s+)?(?:don't|do not|no longer)\s+(?:need|have)\s+to\s+(?P<x>.+?)\s+any\s*more",
 ]
@@ -134,7 +134,7 @@ _EN_CORRECT = [
 
 _KO_LIST = [
     r"(?:내)?할일(?:이|은|목록)?(?:뭐|뭐뭐|뭔데|뭐있|뭐남|알려|보여|말해|있어|읽어)",
-    r"(?:내)?(?:일정|약속|아젠다|어젠다|할일목록|투두)(?:이|은|좀)?(?:뭐|알려|보여|말해|읽어|있)",
+    r"(?:내)?(?:일정|약속|아젠다|어젠다|할일목록|투두)(?:이|은|좀|에|에는)?(?:뭐|알려|보여|말해|읽어|있|남)",
     r"(?:뭐|무엇을?)해야(?:돼|되지|하지|해|하더라)",
     r"(?:내가)?(?:챙길|챙겨야할|해야할|남은|남아있는)(?:거|것|일)(?:이|은|들)?(?:뭐|있|알려|보여)",
     r"(?:내가)?약속한(?:거|것|일)(?:들)?(?:전부|다|모두)?(?:뭐|보여|알려|말해)",
@@ -179,7 +179,7 @@ _KO = {kind: _compile(table) for kind, table in (
     ("promised_to", _KO_PROMISED))}
 # "약 먹었어, 체크해줘", "세차는 안 할래, 목록에서 빼줘": a remark about a task, then the order
 _KO_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:그러니까\s*|그니까\s*)?(?:(?:목록|리스트|할\s*일|일정)에서\s*)?"
-                           r"(?P<cmd>체크|완료\s*(?:로|처리|표시)?|끝난\s*(?:걸로|것으로)\s*해|지워|빼|삭제|취소)\s*(?:해)?\s*(?:줘|주세요|줄래)?요?")
+                           r"(?P<cmd>체크|완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?|끝난\s*(?:걸로|것으로)\s*해|지워|빼|삭제|취소)\s*(?:해)?\s*(?:줘|주세요|줄래)?요?")
 _EN_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:so\s+|and\s+)?(?:you\s+can\s+|please\s+)?(?:(?P<done>check|tick|cross)\s+(?:it|that)\s+off"
                            r"|(?:take|cross)\s+(?:it|that)\s+off\s+(?:my|the)\s+(?:list|agenda)|(?:remove|delete|drop)\s+(?:it|that))"
                            r"(?:\s+(?:my|the)\s+(?:list|agenda))?")
@@ -205,7 +205,7 @@ _QUESTION_START = re.compile(r"^(?:how|why|when|where|who|can|could|should|would
 # the sentence; its day (today / tomorrow) narrows it. Other people's promises ("what did Sam promise
 # me") are not the user's agenda.
 
-_EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:what(?:'s|s| is| are| do| have| did| am)?|which|any|anything|is there|are there"
+_EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:what(?:'s|s| is| are| do| have| did| am)?|which|any|anything|is there|are there|is anything|are any"
                      r"|show|tell|read|list|give|run through|go through|go over|read out|walk me through"
                      r"|(?:can|could|would) you (?:go over|run through|read|list|tell me|show me|go through)"
                      r"|(?:do|did|have) i|have i got|remind me what i"
@@ -213,9 +213,18 @@ _EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:what(?:'s|s| is| are| do| hav
 _EN_AGENDA = re.compile(
     r"\b(?:agenda|to[- ]?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
     r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|coming up$|upcoming (?:tasks|deadlines|promises)"
-    r"|(?:have|need|got) to (?:do|finish|get done|have done|have finished|get finished|turn in|hand in|submit|send)"
+    r"|(?:have|need|got) to (?:do|finish|get done|have done|have finished|get finished|turn in|hand in|submit|send"
+    r"|take care of|deal with|handle|work on|get to)"
+    r"|\bi (?:should|must|ought to) (?:do|finish|take care of|deal with|handle|work on|get to)"
     r"|left to do|reminders|i said i'd|i said i would|i told (?:you|myself) i'd|lined up|planned|scheduled)\b")
-_EN_OTHERS = re.compile(r"\b(?:did|does|has|will)\s+(?!i\b)\w+\s+(?:promise|say|tell|owe)|\bpromised? me\b")
+_EN_OTHERS = re.compile(
+    r"\b(?:did|does|has|will)\s+(?:my\s+|our\s+|the\s+|his\s+|her\s+|their\s+)?(?!i\b)\w+\s+(?:promise|say|tell|owe)"
+    r"|\bpromised? me\b"
+    # someone else's list: "my brother's to-do list", "Mina's tasks" (not "today's tasks")
+    r"|\b(?!(?:today|tomorrow|tonight|what|that|it|there|who|here|where|everyone|everything)'s)[a-z]+'s\s+"
+    r"(?:agenda|to-?do|todo|tasks?|list|schedule|plans?|deadlines?|promises|plate|calendar|reminders)"
+    # a question about tools: "the best to-do app", "which reminders app"
+    r"|\b(?:apps?|application|software|program|excel|spreadsheet|template|notion)\b")
 _EN_TODAY = re.compile(r"\b(?:today|tonight|this evening|end of (?:the )?day|eod)\b")
 _EN_TOMORROW = re.compile(r"\btomorrow(?:'s)?\b")
 _EN_PERSON = re.compile(r"\b(?:do|did|committed\s+to|promised)\s+for\s+(?:my\s+)?(?P<z>[a-z][\w'-]*)"
@@ -232,15 +241,21 @@ _EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:abou
             re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT}"
                        + _EN_NAG_END))
 _KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려(?!주기로|줬|드렸|드리기로)|보여|말해|읽어|불러|읊어|있어|있나|있니|있지|있을까|있냐|있어요|리스트|어떻게|어때|어떤)")
-_KO_AGENDA = re.compile(r"(?:할일|할것|할거|(?:해|끝내|마쳐|처리해|내)야(?:할|될|하는|되는)|일정|약속한|하기로한|마감|기한"
+_KO_AGENDA = re.compile(r"(?:할일|할것|할거|아젠다|어젠다|투두|(?:해|끝내|마쳐|처리해|내)야(?:할|될|하는|되는)|일정|약속한|하기로한|마감|기한"
                         r"|남은일|(?:안|못)(?:끝난|끝낸|한|마친)(?:거|것|일)|투두|챙길|챙겨야|뭐해야|밀린|잡혀|잡힌"
                         r"|하기로|하겠다고|한다고했|메모해둔|적어둔|해야되는|해야하는)")
-_KO_OTHERS = re.compile(r"(?<!내)(?<!제)(?:가|이)(?:뭐|나한테|내게|저한테)")
+_KO_OTHERS = re.compile(
+    r"(?<!내)(?<!제)(?:가|이)(?:뭐|나한테|내게|저한테)"
+    # someone else's plan, reported: "아내가 모레 뭐 하겠다고 했더라", "팀장님이 … 한다고 하셨지"
+    r"|^(?!내가|제가|나는|저는|난|전|내|제)[가-힣]{1,5}(?:님)?(?:이|가|께서)[가-힣\s]*?(?:뭐|무슨)[가-힣]*?"
+    r"(?:한다고|하겠다고|할거라고|간다고|온다고|하기로)(?:했|하셨|하던|하더)"
+    # a question about tools: "일정 관리 어플 추천해 줄래", "할 일 목록 만드는 법"
+    r"|(?:앱|어플|애플리케이션|프로그램|엑셀|노션|만드는법|쓰는법|사용법|관리법|추천)")
 _KO_PERSON = re.compile(r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|하고|한테|에게|께|랑)"
                         r"(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로|해준다고|해주겠다고|한다고했|하겠다고))")
 _KO_KEEP_ME = re.compile(r"(?:잊|까먹|잊어버리)(?:지|지는)(?:않게|말고|마)|라고알려|(?:해야|해야하|해야되)(?:는데|니까).*알려")
 _KO_NAG = re.compile(r"(?<![가-힣])(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*(?P<unit>분|시간)"
-                     r"(?:만|뒤에|뒤|후에|후|있다가|이따가?|좀|다시|더|정도)*(?:알려|말해|미뤄|미루|스누즈|다시$)")
+                     r"(?P<half>반)?(?:만|뒤에|뒤|후에|후|있다가|이따가?|좀|다시|더|정도)*(?:알려|알림|말해|미뤄|미루|스누즈|다시$)")
 
 
 def _en_cues(t: str) -> Intent | None:
@@ -267,8 +282,9 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
     if _KO_KEEP_ME.search(squeezed):   # "여권 갱신해야 하는데 잊지 않게 알려줘": a promise to keep
         return None
     m = _KO_NAG.search(squeezed)
-    if m is not None:
-        return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], _KO_NUMBER))
+    if m is not None:   # "한 시간 반 뒤에": and a half
+        half = 30 if m["half"] and m["unit"] == "시간" else 0
+        return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], _KO_NUMBER) + half)
     if not _KO_ASK.search(squeezed) or _KO_OTHERS.search(squeezed):
         return None
     person = _KO_PERSON.match(squeezed)
