@@ -265,3 +265,8 @@ def test_korean_snoozes_with_a_half_and_sino_korean_numbers(text, minutes):
 def test_done_and_cancel_said_another_way(text, kind, argument):
     intent = match_intent(text)
     assert intent is not None and (intent.kind, intent.argument) == (kind, argument), intent
+
+
+def test_a_person_with_irang_is_whom_i_promised_not_who_plans():
+    intent = match_intent("동생이랑 뭐 하기로 했었지?")
+    assert intent is not None and (intent.kind, intent.argument) == ("promised_to", "동생"), intent
