@@ -65,6 +65,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?:a|an|my|the|another)\s+"
                          r"(?=(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS + r"\b)")),
     ("list", re.compile(r"\b(?:add|put)\s+(?=.+?\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do|agenda|list|reminders))")),
+    # "I'm taking the dog to the vet tomorrow at 11, so remind me": a plan, kept only with a time and a
+    # "remind me" in the same sentence (`_commitments`)
+    ("plan", re.compile(_SUBJ + r"(?:'m|\s+am|'re|\s+are)" + _ADV + r"\s+(?=[a-z]{2,}ing\b)")),
 )
 # After "remind me": the words up to "to" / "about" / "that" may only be time words ("in two hours").
 
@@ -177,11 +180,34 @@ def _action_end(low: str, start: int, end: int) -> int:
     return m.start() if m else end
 
 
+def _base_form(action: str) -> str:
+    """"taking the dog to the vet" -> "take the dog to the vet": the gerund of a plan as an order."""
+    words = action.split(" ", 1)
+    first = words[0].lower()
+    if not first.endswith("ing"):
+        return action
+    stem = first[:-3]
+    for verb in (stem + "e", stem, stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""):
+        if verb in W.EN_BASE_VERBS:
+            return " ".join([verb, *words[1:]])
+    return action
+
+
+def _hedges_a_time(low: str, m: re.Match[str], holes: Sequence[Span]) -> bool:
+    """", say around 6" / ", like 7": a hedge before a time, not a second action."""
+    if m.group("verb") not in ("say", "like"):
+        return False
+    after = m.end("verb") + len(low[m.end("verb"):]) - len(low[m.end("verb"):].lstrip())
+    return any(hs <= after < he for hs, he in holes)
+
+
 def _split_and(low: str, start: int, end: int, holes: Sequence[Span]) -> list[Span]:
     """"renew my license and pay the ticket" is two promises; "buy milk and eggs" is one: split only
     before a known verb that has words after it."""
     parts, pos = [], start
     for m in _AND_VERB.finditer(low, start, end):
+        if _hedges_a_time(low, m, holes):
+            continue
         if m.group("verb") in W.EN_BASE_VERBS and not any(hs <= m.start("verb") < he for hs, he in holes):
             parts.append((pos, m.start()))
             pos = m.start("verb")
@@ -251,6 +277,7 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
     out: list[Commitment] = []
     base = span[0]
     reminded = False
+    asks_reminder = any(t.kind == "remind" for t in triggers)
     # "I need to call mom at 3 and I have to send the report at 4": each opener's part has its own time
     regions = [(t.start, triggers[i + 1].start if i + 1 < len(triggers) else len(low)) for i, t in enumerate(triggers)]
     own_times = sum(1 for rs, re_ in regions if any(rs <= hs < re_ for hs, _ in holes)) > 1
@@ -260,6 +287,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         if t.kind in ("remind", "note") and t.link == "that":
             reminded = reminded or t.kind == "remind"
             continue
+        if t.kind == "plan" and not (asks_reminder and any(hs >= t.end for hs, _ in holes)):
+            continue                   # "I'm taking the dog out now", "I'm keeping the couch": not a promise
         limit = triggers[i + 1].start if i + 1 < len(triggers) else len(low)
         end = _action_end(low, t.end, limit)
         if t.kind == "list":
@@ -272,6 +301,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         timed = [p for p in parts if any(p[0] <= hs < p[1] for hs, _ in holes)]
         for j, (ps, pe) in enumerate(parts):
             action = _SELF_NOTE.sub("", tidy(cut(sen, ps, pe, holes)))   # "I have to remember to call mom"
+            if t.kind == "plan":
+                action = _base_form(action)
             if t.kind == "going" and WORD.findall(action.lower())[:1] and \
                     WORD.findall(action.lower())[0] in W.EN_DETERMINERS:
                 action = "go to " + action  # "I'm going to the dentist"
@@ -285,7 +316,7 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 cs, ce = (0 if j == 0 and i == 0 else ps), pe
             clause = sen[cs:ce].strip()
             out.append(Commitment(action, clause, (base + cs, base + ce),
-                                  remind=t.kind == "remind" or reminded))
+                                  remind=t.kind in ("remind", "plan") or reminded))
         reminded = False
     return out
 

@@ -127,7 +127,7 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
                 return _Hit("intend", i - 1, i)   # 할 거야; "갱신할게" read as 하+ᆯ 것+이 at the end
             if nxt.form in ("예정", "계획"):
                 return _Hit("intend", i - 1, i)
-        if m.form in ("려고", "으려고") and (is_final(ms, i) or (i + 1 < n and ms[i + 1].form == "하")):
+        if m.form in ("려고", "으려고", "려고요", "으려고요") and (is_final(ms, i) or (i + 1 < n and ms[i + 1].form == "하")):
             return _Hit("plan", i - 1, i)
         if is_morph(m, "겠", "EP") and i + 1 < n and ms[i + 1].form in W.KO_DECLARATIVE_FORMAL and \
                 ms[i - 1].form not in W.KO_NOT_ACTION_STEMS:        # not "알겠습니다" (understood)
@@ -181,8 +181,8 @@ def _told(ms: Sequence[Morph], i: int) -> bool:
         j += 1
     if j >= len(ms):
         return False
-    if ms[j].form == "하" and j == i + 1:
-        return _said_by_me(ms[:i]) or _told_someone(ms[:i])
+    if ms[j].form == "하" and j == i + 1:   # "민수한테 … 보내 준다고 했어": told someone, the subject dropped
+        return _said_by_me(ms[:i]) or _told_someone(ms[:i]) or (_told_to(ms[:i]) and _agentive(ms, i))
     speech = ms[j].form in W.KO_SPEECH_NOUNS and j + 1 < len(ms) and ms[j + 1].form == "하"
     return speech and (addressee or ms[j].form == "약속" or _said_by_me(ms[:i]))
 
@@ -191,6 +191,20 @@ def _told_someone(ms: Sequence[Morph]) -> bool:
     """"이 교수님께 … 보내드린다고 했어": a promise to someone the user honours (께, or the humble 드리),
     which only the user says of themself; "민수한테 보내준다고 했어" may be anyone's."""
     return any(m.tag == "JKB" and m.form == "께" for m in ms) or any(m.form == "드리" and m.tag.startswith("V") for m in ms)
+
+
+def _told_to(ms: Sequence[Morph]) -> bool:
+    """An addressee before the quote ("민수한테", "팀장님께"): with the subject dropped, the speaker told
+    them; someone else's quote names its subject ("민수가 …"), which `_blocked` refuses."""
+    return any(m.tag == "JKB" and m.form in ("한테", "에게", "께", "한테도", "에게도") for m in ms)
+
+
+def _agentive(ms: Sequence[Morph], i: int) -> bool:
+    """The quoted verb is something a person does, not the weather or a state ("비 온다고", "된다고")."""
+    stem = ms[i - 1]
+    if stem.form in ("되", "있", "없"):
+        return False
+    return not (stem.form == "오" and i >= 2 and ms[i - 2].form in ("비", "눈", "소나기", "태풍"))
 
 
 def _said_by_me(ms: Sequence[Morph]) -> bool:

@@ -110,8 +110,9 @@ EN_NOT_UNIT = (r"(?!\s*(?:%|percent\b|per\b|degrees?\b|dollars?\b|bucks\b|euros?
 EN_REL_UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?)\b"
 EN_UNIT = {"min": "minute", "hr": "hour", "fortnight": "fortnight"}
 
-# Korean particles after a time that belong to it ("금요일까지", "3시에", "오늘 중으로", "12월 15일 전에").
-KO_TAIL = (r"(?P<tail>\s?(?:까지는|까지도|까진|까지|전까지는|전까지|전까진|전에는|전에|이전에|이전까지|이전"
+# Korean particles after a time that belong to it ("금요일까지", "3시에", "오늘 중으로", "12월 15일 전에",
+# "20일 되기 전에": before the 20th).
+KO_TAIL = (r"(?P<tail>\s?(?:(?:되기|넘기|지나기)\s?전(?:까지는|까지|에는|에)?|까지는|까지도|까진|까지|전까지는|전까지|전까진|전에는|전에|이전에|이전까지|이전"
            r"|에는|에도|에|엔|쯤에는|쯤에|쯤|경에|경|께|부터|이후에|이후|중으로|중에|안에|안으로|내로|내에|이내에|이내"
            r"|(?:은|는|도|전)(?![가-힣])))?")   # not 내일 + 도 of "내일 도시락"
 # What may follow 시 for it to be an hour ("2시간짜리" is a duration, "시즌" a season).

@@ -1,0 +1,74 @@
+"""Promises in wordings held-out set 9 showed the rules missing, in sentences of our own: a time said
+after the promise in its own clause, a plan in the present progressive with "so remind me", a promise
+reported as said to someone ("보내 준다고 했어"), "N일 되기 전에", and "-하려고요" after a loanword verb."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+
+ZONE = ZoneInfo("Asia/Seoul")
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=ZONE)  # a Tuesday
+
+
+@pytest.fixture(scope="module")
+def korean() -> KoreanAnalyzer:
+    return KoreanAnalyzer()
+
+
+@pytest.fixture
+def service(tmp_path) -> OpenLoopService:
+    return OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=lambda: NOW.timestamp())
+
+
+def kept(service: OpenLoopService, korean: KoreanAnalyzer, text: str) -> list[tuple[str, str]]:
+    AgendaDesk(service, korean).handle(text)
+    return [(loop.desc, "-" if loop.due_ms is None else
+             datetime.fromtimestamp(loop.due_ms / 1000, ZONE).strftime("%Y-%m-%d %H:%M")) for loop in service.agenda()]
+
+
+@pytest.mark.parametrize("text, words, due", [
+    ("I'll water the plants Thursday evening, say around 6.", "water the plants", "2026-12-03 18:00"),
+    ("I'm going to repot the fern on Saturday, maybe at 10.", "repot the fern", "2026-12-05 10:00"),
+    ("I'm taking the dog to the vet tomorrow at 11, so remind me.", "vet", "2026-12-02 11:00"),
+    ("I'm meeting Alex for lunch on Friday at noon, remind me.", "alex", "2026-12-04 12:00"),
+])
+def test_english_wordings(service, korean, text, words, due):
+    [(desc, at)] = kept(service, korean, text)
+    assert words in desc.lower() and at == due, (desc, at)
+
+
+@pytest.mark.slow  # Korean: the Kiwi model
+@pytest.mark.parametrize("text, words, due", [
+    ("민수한테 사진 오늘 밤 9시까지 보내 준다고 했어.", "사진", "2026-12-01 21:00"),
+    ("엄마한테 내일 저녁에 전화한다고 했어.", "전화", "2026-12-02 23:59"),   # an evening: that day
+    ("20일 되기 전에 차 수리 맡길게.", "수리", "2026-12-19 23:59"),
+    ("다음 주 월요일까지 블로그 글 업데이트하려고요.", "블로그", "2026-12-07 23:59"),
+])
+def test_korean_wordings(service, korean, text, words, due):
+    [(desc, at)] = kept(service, korean, text)
+    assert words in desc and at == due, (desc, at)
+
+
+@pytest.mark.parametrize("text", [
+    "I'm taking the dog out now.",                     # a present action, nothing to remind
+    "My sister is meeting Alex on Friday at noon.",    # someone else's plan
+])
+def test_the_present_progressive_alone_is_no_promise(service, korean, text):
+    assert kept(service, korean, text) == []
+
+
+@pytest.mark.slow  # Korean: the Kiwi model
+@pytest.mark.parametrize("text", [
+    "민수가 엄마한테 사진 보내 준다고 했어.",   # Minsu's promise, not mine
+    "엄마한테 내일 비 온다고 했어.",            # the weather, told
+])
+def test_a_quote_told_to_someone_is_mine_only_without_another_subject(service, korean, text):
+    assert kept(service, korean, text) == []
