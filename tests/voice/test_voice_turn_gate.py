@@ -43,8 +43,8 @@ class Timeline:
         self.sub.close()
 
 
-@pytest.mark.slow  # Whisper and piper, played in real time
-async def test_the_gate_is_held_from_the_first_word_until_the_last_sentence_has_played(cfg, models, speech_dir):
+def spoken_question(cfg, models, speech_dir):
+    """A pipeline on a spoken question (file edges in real time), its gate and the bus's timeline."""
     question = espeak("What is on my calendar tomorrow morning?", speech_dir / "gate-question.wav")
     bus, gate = EventBus(), TurnGate()
     timeline = Timeline(bus, gate)
@@ -52,6 +52,12 @@ async def test_the_gate_is_held_from_the_first_word_until_the_last_sentence_has_
     pipeline = build_pipeline(cfg, scripted(ANSWER), source=WavFileSource(question, realtime=True),
                               sink=WavFileSink(None, realtime=True), models=models, bus=bus, settings=settings,
                               gate=gate)
+    return pipeline, gate, timeline
+
+
+@pytest.mark.slow  # Whisper and piper, played in real time
+async def test_the_gate_is_held_from_the_first_word_until_the_last_sentence_has_played(cfg, models, speech_dir):
+    pipeline, gate, timeline = spoken_question(cfg, models, speech_dir)
     opened: list[float] = []
 
     async def reminder_waits() -> None:   # what DaemonScheduler.fire does before it speaks
@@ -81,13 +87,7 @@ async def test_the_gate_is_held_from_the_first_word_until_the_last_sentence_has_
 
 @pytest.mark.slow  # Whisper and piper, played in real time
 async def test_an_announcement_asked_for_during_a_turn_is_spoken_after_it(cfg, models, speech_dir):
-    question = espeak("What is on my calendar tomorrow morning?", speech_dir / "gate-question.wav")
-    bus, gate = EventBus(), TurnGate()
-    timeline = Timeline(bus, gate)
-    settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="always", language="en")
-    pipeline = build_pipeline(cfg, scripted(ANSWER), source=WavFileSource(question, realtime=True),
-                              sink=WavFileSink(None, realtime=True), models=models, bus=bus, settings=settings,
-                              gate=gate)
+    pipeline, _, timeline = spoken_question(cfg, models, speech_dir)
     spoken: list[bool] = []
 
     async def remind_when_the_turn_starts() -> None:
