@@ -38,6 +38,7 @@ from jarvisd.voice.events import (
     UtteranceDropped,
     WakeWordHeard,
 )
+from jarvisd.voice.gate_holds import GateHolds
 from jarvisd.voice.guard import rejection_reason
 from jarvisd.voice.sentences import SentenceSplitter, split_sentences
 from jarvisd.voice.settings import VoiceSettings
@@ -69,10 +70,8 @@ class VoicePipeline:
         sentence has played; reminders and remarks wait for it."""
         self.settings = settings or VoiceSettings()
         self.bus = bus or EventBus()
-        self.gate = gate or TurnGate()
+        self.holds = GateHolds(gate or TurnGate())
         self.session = session
-        self._held: set[str] = set()        # this pipeline's holds on the gate
-        self._held_changed = asyncio.Event()
         self.source, self.sink = source, sink
         self.recognizer = recognizer
         self.answer = answer
@@ -129,8 +128,7 @@ class VoicePipeline:
                 await task
         self._tasks = []
         self.sink.close()
-        for name in list(self._held):
-            self._release(name)
+        self.holds.release_all()
         self.bus.publish_nowait(StatusChanged("voice", "stopped"))
 
     async def run_until_source_ends(self, settle_sec: float = 0.2) -> None:
@@ -184,10 +182,10 @@ class VoicePipeline:
         until this pipeline has held nothing for `quiet_sec` (the user not speaking, nothing being
         recognized, no turn answering or playing). Barge-in cuts it like any answer. Returns True when
         it was spoken to the end."""
-        await self._quiet_for(quiet_sec)
+        await self.holds.quiet_for(quiet_sec)
         utterance_id = self._new_id()
         hold = f"voice:announce#{utterance_id}"
-        self._hold(hold)
+        self.holds.hold(hold)
         try:
             done = self.speech.begin(utterance_id)
             self.bus.publish_nowait(TurnStarted(utterance_id, text, lang, origin="announcement"))
@@ -196,41 +194,9 @@ class VoicePipeline:
             self.speech.end(utterance_id)
             completed = await done
         finally:
-            self._release(hold)
+            self.holds.release(hold)
         self.bus.publish_nowait(TurnEnded(utterance_id, completed, text))
         return completed
-
-    # --- the turn gate -----------------------------------------------------------------------------
-    def _hold(self, name: str) -> None:
-        if name not in self._held:
-            self._held.add(name)
-            self.gate.hold(name)
-            self._held_changed.set()
-
-    def _release(self, name: str) -> None:
-        if name in self._held:
-            self._held.discard(name)
-            self.gate.release(name)
-            self._held_changed.set()
-
-    def _hold_while(self, name: str, on: bool) -> None:
-        if on:
-            self._hold(name)
-        else:
-            self._release(name)
-
-    async def _quiet_for(self, quiet_sec: float) -> None:
-        """Until this pipeline has held nothing for `quiet_sec` seconds."""
-        while True:
-            self._held_changed.clear()
-            if self._held:
-                await self._held_changed.wait()
-                continue
-            try:
-                await asyncio.wait_for(self._held_changed.wait(), quiet_sec)
-            except TimeoutError:
-                if not self._held:
-                    return
 
     async def ask(self, text: str, lang: str = "en") -> bool:
         """Say a question a running turn waits on (an approval). Inside the answer being spoken when there
@@ -248,10 +214,10 @@ class VoicePipeline:
         try:
             while (item := await self.source.read()) is not None:
                 self._hear(*item)
-                self._hold_while("voice:hearing", self.endpointer.in_speech)
+                self.holds.hold_while("voice:hearing", self.endpointer.in_speech)
             if (last := self.endpointer.finish(time.time())) is not None:
                 self._endpointed(last)
-            self._release("voice:hearing")
+            self.holds.release("voice:hearing")
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -337,7 +303,7 @@ class VoicePipeline:
         if utt.frames and utt.echo_frames >= 0.5 * utt.speech_sec / FRAME_SEC:
             self.bus.publish_nowait(UtteranceDropped("echo: the speaker's own output"))
             return
-        self._hold("voice:recognizing")
+        self.holds.hold("voice:recognizing")
         self._utterances.put_nowait(utt)
 
     # --- recognizing and deciding ------------------------------------------------------------------
@@ -356,7 +322,7 @@ class VoicePipeline:
             finally:
                 self._recognizing = False
                 if self._utterances.empty():
-                    self._release("voice:recognizing")
+                    self.holds.release("voice:recognizing")
 
     async def _understand(self, utt: Utterance) -> None:
         early, self._early = self._early, None
@@ -388,7 +354,7 @@ class VoicePipeline:
                                            result.lang_probability, speculative))
         if self.answers is not None and await self.answers(admission.text, result.lang):
             return  # it answered the question of the running turn, which goes on
-        self._hold(turn_name(self.session, utterance_id))  # before the recognizing hold ends: no gap
+        self.holds.hold(turn_name(self.session, utterance_id))  # before the recognizing hold ends: no gap
         self._turn = asyncio.create_task(self._start_turn(admission.text, result.lang, utterance_id))
 
     def _overlapped_own_speech(self, utt: Utterance) -> bool:
@@ -409,11 +375,11 @@ class VoicePipeline:
         holds the gate from here until its last sentence has played (or it was cut)."""
         utterance_id = utterance_id if utterance_id is not None else self._new_id()
         hold = turn_name(self.session, utterance_id)
-        self._hold(hold)
+        self.holds.hold(hold)
         try:
             return await self._answer_aloud(text, lang, utterance_id)
         finally:
-            self._release(hold)
+            self.holds.release(hold)
 
     async def _answer_aloud(self, text: str, lang: str, utterance_id: int) -> bool:
         self._cancel_turn()
