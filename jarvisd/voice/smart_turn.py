@@ -70,6 +70,7 @@ class SmartTurnModel:
         self._input = self._session.get_inputs()[0].name
         self._features = TurnFeatures()
         self.path = path
+        self.probability(np.zeros(MIC_RATE, np.float32))  # the first run allocates: not on a user's pause
         log.info("turn: loaded Smart Turn %s in %.2f s", path.name, time.perf_counter() - started)
 
     def probability(self, audio: np.ndarray) -> float:
@@ -102,7 +103,7 @@ class TurnJudge:
     def __init__(self, endpointer: Endpointer, submit: Submit) -> None:
         self.endpointer = endpointer
         self.submit = submit
-        self._pending: tuple[PauseKey, Pending] | None = None
+        self._pending: tuple[PauseKey, Pending, float] | None = None
         self.failed = False
         endpointer.semantic = endpointer.settings.end_of_turn == "smart_turn"
 
@@ -110,14 +111,16 @@ class TurnJudge:
         """Hand a finished answer to the endpointer, so this frame's push can end the turn on it."""
         if self._pending is None or not self._pending[1].done():
             return
-        key, pending = self._pending
+        key, pending, asked_at = self._pending
         self._pending = None
         try:
             probability = pending.result()
         except Exception as exc:
             self.fail(exc)
             return
-        self.endpointer.judged(key, probability)
+        used = self.endpointer.judged(key, probability)
+        log.debug("turn: Smart Turn says %.2f for pause %s after %.0f ms (%s)", probability, key,
+                  (time.perf_counter() - asked_at) * 1000, "used" if used else "too late: the pause is over")
 
     def after_push(self) -> None:
         """Start judging the current pause when the rule asks for it."""
@@ -126,7 +129,7 @@ class TurnJudge:
         if (ask := self.endpointer.pause_to_judge()) is not None:
             key, audio = ask
             try:
-                self._pending = (key, self.submit(audio))
+                self._pending = (key, self.submit(audio), time.perf_counter())
             except Exception as exc:
                 self.fail(exc)
 
