@@ -143,6 +143,7 @@ class Clip:
     audio: np.ndarray
     speech_end: float  # seconds into the clip where the speaker stops for good
     pause: tuple[float, float] | None = None  # the internal pause (start, end), incomplete clips
+    kind: str = "complete"  # complete | cut (mid-phrase) | filler
 
 
 def assemble(parts: list[np.ndarray], pause_sec: float) -> tuple[np.ndarray, float, tuple[float, float] | None]:
@@ -173,13 +174,13 @@ def build_set(speakers: Speakers) -> list[Clip]:
         cut = quiet_point(whole, len(head) / len(f"{head} {rest}"))
         pause = PAUSES_MS[i % len(PAUSES_MS)] / 1000
         audio, end, gap = assemble([whole[:cut], whole[cut:]], pause)
-        clips.append(Clip(f"{tag} [cut {pause * 1000:.0f} ms]", lang, False, audio, end, gap))
+        clips.append(Clip(f"{tag} [cut {pause * 1000:.0f} ms]", lang, False, audio, end, gap, "cut"))
         if engine == "piper" or (lang == "ko" and speed == 150) or i % 3 == 0:
             first = speakers.say(engine, voice, speed, head + FILLER[lang])
             second = speakers.say(engine, voice, speed, rest)
             pause = PAUSES_MS[(i + 2) % len(PAUSES_MS)] / 1000
             audio, end, gap = assemble([first, second], pause)
-            clips.append(Clip(f"{tag} [filler {pause * 1000:.0f} ms]", lang, False, audio, end, gap))
+            clips.append(Clip(f"{tag} [filler {pause * 1000:.0f} ms]", lang, False, audio, end, gap, "filler"))
     for clip in clips:  # faint noise: Silero never sees digital silence in a room
         clip.audio = clip.audio + rng.normal(0, 10 ** (-65 / 20), len(clip.audio)).astype(np.float32)
     return clips
@@ -189,12 +190,13 @@ class Replay:
     """A judgement as the pipeline sees it: the model runs (here, now) and its answer is ready on the
     frame clock only after the time it really took."""
 
-    def __init__(self, model: SmartTurnModel, audio: np.ndarray, now: float, took: list[float]) -> None:
+    def __init__(self, model: SmartTurnModel, audio: np.ndarray, now: float, took: list[float],
+                 fixed_sec: float | None = None) -> None:
         started = time.perf_counter()
         self.probability = model.probability(audio)
         elapsed = time.perf_counter() - started
         took.append(elapsed)
-        self.ready_at = now + elapsed
+        self.ready_at = now + (elapsed if fixed_sec is None else fixed_sec)
         self.clock = now
 
     def done(self) -> bool:
@@ -212,14 +214,14 @@ class Outcome:
 
 
 def simulate(clip: Clip, probs: list[float], settings: EndpointSettings, model: SmartTurnModel | None,
-             took: list[float]) -> Outcome:
+             took: list[float], fixed_sec: float | None = None) -> Outcome:
     """The first turn the endpointer closes in `clip`, frame by frame as `VoicePipeline._hear` runs it."""
     ep = Endpointer(settings)
     replays: list[Replay] = []
     now = 0.0
 
     def submit(audio: np.ndarray) -> Replay:
-        replays.append(Replay(model, audio, now, took))
+        replays.append(Replay(model, audio, now, took, fixed_sec))
         return replays[-1]
 
     judge = TurnJudge(ep, submit) if model is not None else None
@@ -267,14 +269,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cache", type=Path, default=default_cache())
     parser.add_argument("--silence-ms", type=int, default=None, help="silence alone (default: the config's)")
+    parser.add_argument("--ask-ms", type=int, default=None, help="Smart Turn: pause before asking (default: config)")
+    parser.add_argument("--max-ms", type=int, default=None, help="Smart Turn: longest wait (default: config)")
+    parser.add_argument("--threshold", type=float, default=None, help="Smart Turn: complete at (default: config)")
     parser.add_argument("--reference-features", type=Path, help="pipecat's _whisper_features.py, to compare")
     parser.add_argument("--list", action="store_true", help="print every clip's outcome")
+    parser.add_argument("--model-ms", type=float, default=None,
+                        help="what if: the model's answer arrives this long after it is asked (default: the time "
+                             "it really took here)")
     args = parser.parse_args()
 
     cfg = load_config()
     base = VoiceSettings.from_config(cfg.voice).endpoint
-    if args.silence_ms is not None:
-        base = dataclasses.replace(base, trailing_silence_ms=args.silence_ms)
+    overrides = {"trailing_silence_ms": args.silence_ms, "turn_end_silence_ms": args.ask_ms,
+                 "turn_end_max_silence_ms": args.max_ms, "turn_end_threshold": args.threshold}
+    base = dataclasses.replace(base, **{k: v for k, v in overrides.items() if v is not None})
     started = time.perf_counter()
     clips = build_set(Speakers(args.cache))
     complete = sum(c.complete for c in clips)
@@ -286,21 +295,23 @@ def main() -> int:
         compare_features(args.reference_features, clips)
     vad = SileroStream()
     methods = {f"silence {base.trailing_silence_ms} ms": (dataclasses.replace(base, end_of_turn="silence"), None),
-               f"smart turn (ask at {base.turn_end_silence_ms} ms, max {base.turn_end_max_silence_ms} ms)":
+               f"smart turn ({base.turn_end_silence_ms}/{base.turn_end_max_silence_ms} ms, p>={base.turn_end_threshold})":
                    (dataclasses.replace(base, end_of_turn="smart_turn"), model)}
     took: list[float] = []
     rows: dict[str, list[tuple[Clip, Outcome]]] = {m: [] for m in methods}
     for clip in clips:
         probs = vad_probabilities(vad, clip.audio)
         for method, (settings, m) in methods.items():
-            outcome = simulate(clip, probs, settings, m, took)
+            outcome = simulate(clip, probs, settings, m, took,
+                               None if args.model_ms is None else args.model_ms / 1000)
             rows[method].append((clip, outcome))
             if args.list:
                 delay = "" if outcome.ended_at is None else f"{outcome.ended_at - clip.speech_end:+.2f} s"
                 print(f"  {method[:10]:<10} {'complete ' if clip.complete else 'cut-off  '} {delay:>8} "
                       f"{outcome.reason:<12} {' '.join(f'{p:.2f}' for p in outcome.probabilities):<16} {clip.name}")
 
-    print(f"\n{'method':<44} {'lang':<4} {'false cut-offs':>22} {'delay p50':>10} {'p95':>7} {'max-silence ends':>17}")
+    print(f"\n{'method':<44} {'lang':<4} {'false cut-offs':>22} {'cut':>7} {'filler':>7} {'delay p50':>10} {'p95':>7} "
+          f"{'max-silence ends':>17}")
     for method, results in rows.items():
         for lang in ("en", "ko", "all"):
             chosen = [(c, o) for c, o in results if lang == "all" or c.lang == lang]
@@ -310,10 +321,14 @@ def main() -> int:
             delays = [o.ended_at - c.speech_end for c, o in chosen if c.complete and o.ended_at is not None
                       and o.ended_at >= c.speech_end]
             slow = sum(o.reason == "max_silence" for c, o in chosen if c.complete)
+            kinds = {k: f"{sum(c.kind == k for c in cut)}/{sum(c.kind == k for c, _ in chosen)}" for k in ("cut", "filler")}
             print(f"{method:<44} {lang:<4} {f'{len(cut)} ({cut_incomplete}/{incomplete} incomplete)':>22} "
+                  f"{kinds['cut']:>7} {kinds['filler']:>7} "
                   f"{pct(delays, 50):>9.3f}s {pct(delays, 95):>6.3f}s {slow:>17}")
+    if args.model_ms is not None:
+        print(f"\n(what if: every answer taken as arriving {args.model_ms:.0f} ms after it was asked)")
     print(f"\nSmart Turn inference per call (features + ONNX, 1 thread, {len(took)} calls): "
-          f"p50 {pct(took, 50) * 1000:.0f} ms, p95 {pct(took, 95) * 1000:.0f} ms "
+          f"p5 {pct(took, 5) * 1000:.0f} ms, p50 {pct(took, 50) * 1000:.0f} ms, p95 {pct(took, 95) * 1000:.0f} ms "
           f"(mean {statistics.fmean(took) * 1000:.0f} ms); load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     return 0
 
