@@ -109,6 +109,7 @@ class _Open:
     echo_frames: int = 0
     serial: int = 0  # which utterance this is (answers for an older one are dropped)
     asked: bool = False  # the end-of-turn model was asked about this pause
+    by_silence: bool = False  # this pause ends by silence alone (`end_by_silence`)
     probability: float | None = None  # its answer for this pause
 
 
@@ -145,6 +146,16 @@ class Endpointer:
         rule = self.settings.turn_end
         return rule if self.semantic else replace(rule, mode="silence")
 
+    def _rule_for(self, cur: _Open) -> TurnEndSettings:
+        rule = self.rule
+        return replace(rule, mode="silence") if cur.by_silence else rule
+
+    def end_by_silence(self) -> None:
+        """The current pause ends by silence alone, without the model: the pipeline will not transcribe
+        this utterance (no wake word), so judging it would be CPU for nothing. Speech resuming undoes it."""
+        if self._open is not None and self._open.silent_run:
+            self._open.by_silence = True
+
     @property
     def in_speech(self) -> bool:
         return self._open is not None and self._open.confirmed
@@ -174,7 +185,7 @@ class Endpointer:
         cur = self._open
         if cur is None or not cur.confirmed or cur.silent_run == 0:
             return None
-        if not should_ask(cur.silent_run * FRAME_SEC * 1000, cur.asked, self.rule):
+        if not should_ask(cur.silent_run * FRAME_SEC * 1000, cur.asked, self._rule_for(cur)):
             return None
         cur.asked = True
         return (cur.serial, cur.speech_frames), np.concatenate(cur.frames)
@@ -208,7 +219,7 @@ class Endpointer:
         if prob >= s.threshold or (prob >= s.negative_threshold and cur.silent_run == 0):
             cur.speech_frames += 1
             cur.silent_run = 0
-            cur.asked, cur.probability = False, None  # a new pause will be judged afresh
+            cur.asked, cur.probability, cur.by_silence = False, None, False  # a new pause, judged afresh
             cur.last_speech_index = len(cur.frames)
             cur.last_speech_at = at
         else:
@@ -235,7 +246,7 @@ class Endpointer:
         return self._close(cur, at, forced=True)
 
     def _decide(self, cur: _Open) -> Decision:
-        return decide(cur.silent_run * FRAME_SEC * 1000, cur.probability, self.rule)
+        return decide(cur.silent_run * FRAME_SEC * 1000, cur.probability, self._rule_for(cur))
 
     def _forget(self, cur: _Open) -> None:
         self._open = None

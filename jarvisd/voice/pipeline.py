@@ -299,6 +299,8 @@ class VoicePipeline:
             self.turn_judge.before_push()
         boundary = self.endpointer.push(frame, prob, at, echo=echo)
         if self.turn_judge is not None and boundary is None:
+            if self.endpointer.silence_frames and not self._will_transcribe():
+                self.endpointer.end_by_silence()  # no wake word: never transcribed, so no model either
             self.turn_judge.after_push()
         if self.speech.audible and prob >= self.settings.endpoint.threshold and not echo:
             self._clean_run += 1
@@ -313,13 +315,16 @@ class VoicePipeline:
         elif self.settings.early_stt_ms and self.endpointer.silence_frames == self._early_frames:
             self._transcribe_early()
 
+    def _will_transcribe(self) -> bool:
+        """Would the open utterance be transcribed if it ended now (woken, or no wake word needed)?"""
+        started = self.endpointer.open_started_at
+        return self.activation.wants_transcript(time.time(), started is not None and self._woke(started))
+
     def _transcribe_early(self) -> None:
         if self._early is not None and not self._early[1].done():
             return  # one speculative transcription at a time: the CPU is shared
         pending = self.endpointer.provisional()
-        started = self.endpointer.open_started_at
-        woken = started is not None and self._woke(started)
-        if pending is not None and self.activation.wants_transcript(time.time(), woken):
+        if pending is not None and self._will_transcribe():
             key, audio = pending
             self._early = (key, asyncio.create_task(asyncio.to_thread(self.recognizer.transcribe, audio)))
 

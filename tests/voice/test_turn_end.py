@@ -147,3 +147,31 @@ def test_end_of_turn_silence_in_the_settings_keeps_silence_alone_even_with_a_jud
     ep.semantic = True
     assert ep.rule.mode == "silence"
     assert ep.pause_to_judge() is None
+
+
+def test_a_pause_the_pipeline_will_not_transcribe_ends_by_silence_without_asking_the_model():
+    ep = Endpointer(_settings())
+    ep.semantic = True
+    probs = [0.9] * _f(1.0) + [0.0] * _f(1.0)
+    out, asked = [], 0
+    for i, p in enumerate(probs):
+        result = ep.push(np.zeros(FRAME_SAMPLES, np.float32), p, at=(i + 1) * FRAME_SEC)
+        if isinstance(result, Utterance):
+            out.append(result)
+        elif ep.silence_frames:
+            ep.end_by_silence()  # what the pipeline does for an utterance no wake word woke
+            asked += ep.pause_to_judge() is not None
+    [utt] = out
+    assert utt.end_reason == "silence" and asked == 0
+    assert utt.ended_at - utt.speech_end_at == pytest.approx(_f(0.6) * FRAME_SEC)
+
+
+def test_speech_resuming_undoes_end_by_silence():
+    ep = Endpointer(_settings())
+    ep.semantic = True
+    replies = Replies(ep, [0.9])
+    for i, p in enumerate([0.9] * 20 + [0.0] * 3):
+        ep.push(np.zeros(FRAME_SAMPLES, np.float32), p, at=(i + 1) * FRAME_SEC)
+    ep.end_by_silence()
+    [utt] = replies.run([0.9] * 10 + [0.0] * _f(1.0))  # the wake word fired meanwhile: judged again
+    assert utt.end_reason == "complete"
