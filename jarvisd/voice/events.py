@@ -31,6 +31,7 @@ class SpeechEnded(Event):
     duration_sec: float
     rms_dbfs: float
     forced: bool = False  # max_utterance_sec reached, or push-to-talk closed
+    end_reason: str = ""  # "silence", "complete" (the Smart Turn model), "max_silence"; "" when forced
 
 
 @dataclass(frozen=True)

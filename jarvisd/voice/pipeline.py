@@ -1,6 +1,8 @@
 """The hands-free voice pipeline: listen, endpoint, transcribe, decide, answer, speak, yield the floor.
 
 ```
+                                  Smart Turn (a worker thread, once per pause)
+                                      ▲ pause so far │ complete?
 source ─► Silero VAD + echo check ─► Endpointer ─► utterance queue ─► Whisper ─► guard ─► Activation
              │ hey_jarvis (wake)     │ barge-in: SpeechQueue.interrupt()                   │
              └── woken? ─────────────┼──────────────────────────► (else never transcribed) ▼
@@ -42,6 +44,7 @@ from jarvisd.voice.gate_holds import GateHolds
 from jarvisd.voice.guard import rejection_reason
 from jarvisd.voice.sentences import SentenceSplitter, split_sentences
 from jarvisd.voice.settings import VoiceSettings
+from jarvisd.voice.smart_turn import SmartTurnModel, TurnJudge
 from jarvisd.voice.speaking import SpeechQueue
 from jarvisd.voice.stt import SpeechRecognizer, Transcription
 from jarvisd.voice.tts import SpeechSynthesizer
@@ -60,10 +63,13 @@ class VoicePipeline:
                  synthesizer: SpeechSynthesizer, answer: AnswerFn, bus: EventBus | None = None,
                  settings: VoiceSettings | None = None, played: PlayedAudio | None = None,
                  vad: SileroStream | None = None, wake: WakeListener | None = None,
-                 gate: TurnGate | None = None, session: str = "voice") -> None:
+                 gate: TurnGate | None = None, session: str = "voice",
+                 turn_model: SmartTurnModel | None = None) -> None:
         """`wake`: the wake word model's listener; with it (in `wake` activation) Whisper runs only on
         utterances it woke and in the follow-up window. Without it the transcript is searched for the
-        wake phrase, as `voice.wake_engine = transcript` asks.
+        wake phrase, as `voice.wake_engine = transcript` asks. `turn_model`: Smart Turn, which ends a
+        turn at a short pause when the sentence is complete (`voice.end_of_turn = smart_turn`); without
+        it turns end by silence alone.
 
         `gate`: the daemon's turn gate, which this pipeline holds while the user speaks, while an
         utterance is recognized, and for each turn (`session` and its utterance id) until its last
@@ -83,6 +89,11 @@ class VoicePipeline:
         self.played = played if played is not None else getattr(sink, "played", None)
         self.vad = vad or SileroStream()
         self.endpointer = Endpointer(self.settings.endpoint)
+        self.turn_judge: TurnJudge | None = None
+        if turn_model is not None and self.settings.endpoint.end_of_turn == "smart_turn":
+            # on a worker thread, as Whisper: the frames keep coming while the model thinks
+            self.turn_judge = TurnJudge(self.endpointer, lambda audio: asyncio.ensure_future(
+                asyncio.to_thread(turn_model.probability, audio)))
         self._utterances: asyncio.Queue[Utterance | None] = asyncio.Queue()
         self._mic_recent: collections.deque[np.ndarray] = collections.deque(
             maxlen=max(1, round(ECHO_WINDOW_SEC / FRAME_SEC)))
@@ -250,7 +261,13 @@ class VoicePipeline:
         echo = False
         if speaker_on and prob >= self.settings.endpoint.threshold:
             echo = self._hears_speaker()
+        if self.turn_judge is not None:
+            self.turn_judge.before_push()
         boundary = self.endpointer.push(frame, prob, at, echo=echo)
+        if self.turn_judge is not None and boundary is None:
+            if self.endpointer.silence_frames and not self._will_transcribe():
+                self.endpointer.end_by_silence()  # no wake word: never transcribed, so no model either
+            self.turn_judge.after_push()
         if self.speech.audible and prob >= self.settings.endpoint.threshold and not echo:
             self._clean_run += 1
             if self._clean_run >= self._barge_frames:
@@ -264,13 +281,16 @@ class VoicePipeline:
         elif self.settings.early_stt_ms and self.endpointer.silence_frames == self._early_frames:
             self._transcribe_early()
 
+    def _will_transcribe(self) -> bool:
+        """Would the open utterance be transcribed if it ended now (woken, or no wake word needed)?"""
+        started = self.endpointer.open_started_at
+        return self.activation.wants_transcript(time.time(), started is not None and self._woke(started))
+
     def _transcribe_early(self) -> None:
         if self._early is not None and not self._early[1].done():
             return  # one speculative transcription at a time: the CPU is shared
         pending = self.endpointer.provisional()
-        started = self.endpointer.open_started_at
-        woken = started is not None and self._woke(started)
-        if pending is not None and self.activation.wants_transcript(time.time(), woken):
+        if pending is not None and self._will_transcribe():
             key, audio = pending
             self._early = (key, asyncio.create_task(asyncio.to_thread(self.recognizer.transcribe, audio)))
 
@@ -299,7 +319,8 @@ class VoicePipeline:
         utt.woken = self.wake is not None and self._woke(utt.started_at)
         level = rms_dbfs(utt.audio)
         self.bus.publish_nowait(SpeechEnded(speech_end_at=utt.speech_end_at, duration_sec=len(utt.audio) / MIC_RATE,
-                                            rms_dbfs=level, forced=utt.forced, at=utt.ended_at))
+                                            rms_dbfs=level, forced=utt.forced, at=utt.ended_at,
+                                            end_reason=utt.end_reason))
         if utt.frames and utt.echo_frames >= 0.5 * utt.speech_sec / FRAME_SEC:
             self.bus.publish_nowait(UtteranceDropped("echo: the speaker's own output"))
             return

@@ -1,5 +1,5 @@
 """The voice pipeline's settings, from `cfg.voice`: language, activation and wake engine, follow-up
-window, barge-in, endpointing and the echo threshold."""
+window, barge-in, endpointing (end of turn by silence or by the Smart Turn model) and the echo threshold."""
 
 from __future__ import annotations
 
@@ -32,4 +32,8 @@ class VoiceSettings:
                    follow_up_sec=float(voice.follow_up_sec), barge_in=voice.barge_in == "on",
                    endpoint=EndpointSettings(min_speech_ms=int(voice.min_speech_ms),
                                              trailing_silence_ms=int(voice.trailing_silence_ms),
-                                             max_utterance_sec=float(voice.max_utterance_sec)))
+                                             max_utterance_sec=float(voice.max_utterance_sec),
+                                             end_of_turn=voice.end_of_turn,
+                                             turn_end_silence_ms=int(voice.turn_end_silence_ms),
+                                             turn_end_max_silence_ms=int(voice.turn_end_max_silence_ms),
+                                             turn_end_threshold=float(voice.turn_end_threshold)))
