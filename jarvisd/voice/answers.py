@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 from jarvisd.llm.base import ChatModel, Message
-from jarvisd.voice.pipeline import AnswerFn
+from jarvisd.voice.answering import AnswerFn
 
 VOICE_SYSTEM_PROMPT = ("You are JARVIS, a voice assistant. Answer in one to three short spoken sentences, "
                        "in the language of the question, without lists or markdown.")

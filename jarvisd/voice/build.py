@@ -18,11 +18,12 @@ from jarvisd.config import Config
 from jarvisd.events import EventBus, StatusChanged
 from jarvisd.manifest import ModelError, ModelStore
 from jarvisd.turn_gate import TurnGate
+from jarvisd.voice.answering import AnswerFn
 from jarvisd.voice.audio import AudioSink, AudioSource
 from jarvisd.voice.devices import MicrophoneSource, NoAudioDevice, SpeakerSink, find_device
 from jarvisd.voice.echo import PlayedAudio
 from jarvisd.voice.guard import normalize_text
-from jarvisd.voice.pipeline import AnswerFn, VoicePipeline
+from jarvisd.voice.pipeline import VoicePipeline
 from jarvisd.voice.settings import VoiceSettings
 from jarvisd.voice.smart_turn import SmartTurnModel, load_smart_turn
 from jarvisd.voice.stt import SpeechRecognizer

@@ -16,7 +16,7 @@ from pathlib import Path
 from jarvisd.config import Config
 from jarvisd.events import EventBus
 from jarvisd.manifest import ModelError, ModelStore
-from jarvisd.voice.pipeline import AnswerFn
+from jarvisd.voice.answering import AnswerFn
 
 AnswerFactory = Callable[[Config], AnswerFn]
 

@@ -20,29 +20,26 @@ import collections
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import numpy as np
 
 from jarvisd.events import EventBus, StatusChanged
 from jarvisd.turn_gate import TurnGate, turn_name
 from jarvisd.voice.activation import Activation
+from jarvisd.voice.answering import AnswerFn, SpokenTurns
 from jarvisd.voice.audio import FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
 from jarvisd.voice.echo import ECHO_TAIL_SEC, ECHO_WINDOW_SEC, PlayedAudio, hears_played, repeats_spoken_text
 from jarvisd.voice.endpointing import Endpointer, SileroStream, Utterance
 from jarvisd.voice.events import (
-    AnswerDelta,
     SpeechEnded,
     SpeechStarted,
     Transcript,
-    TurnEnded,
-    TurnStarted,
     UtteranceDropped,
     WakeWordHeard,
 )
 from jarvisd.voice.gate_holds import GateHolds
 from jarvisd.voice.guard import rejection_reason
-from jarvisd.voice.sentences import SentenceSplitter, split_sentences
 from jarvisd.voice.settings import VoiceSettings
 from jarvisd.voice.smart_turn import SmartTurnModel, TurnJudge
 from jarvisd.voice.speaking import SpeechQueue
@@ -51,9 +48,6 @@ from jarvisd.voice.tts import SpeechSynthesizer
 from jarvisd.voice.wake import WakeListener
 
 log = logging.getLogger("jarvisd.voice")
-
-AnswerFn = Callable[[str, str, int], AsyncIterator[str]]
-"""answer(text, lang, utterance_id) -> async iterator of text deltas (the agent's streamed reply)."""
 
 WAKE_LEAD_SEC = 1.0  # a wake word heard this long before an utterance's first speech frame still wakes it
 
@@ -86,6 +80,8 @@ class VoicePipeline:
                                      self.settings.follow_up_sec, wake_model=self.wake is not None)
         self._wake_at = float("-inf")  # when the wake word model last fired (frame clock)
         self.speech = SpeechQueue(synthesizer, sink, self.bus)
+        self.turns = SpokenTurns(speech=self.speech, bus=self.bus, holds=self.holds, activation=self.activation,
+                                 answer=answer, session=session)
         self.played = played if played is not None else getattr(sink, "played", None)
         self.vad = vad or SileroStream()
         self.endpointer = Endpointer(self.settings.endpoint)
@@ -99,9 +95,7 @@ class VoicePipeline:
             maxlen=max(1, round(ECHO_WINDOW_SEC / FRAME_SEC)))
         self._clean_run = 0
         self._barge_frames = max(1, round(self.settings.barge_in_ms / 1000 / FRAME_SEC))
-        self._next_id = 0
         self._turn: asyncio.Task[bool] | None = None  # the latest turn started from speech
-        self._writer: asyncio.Task[None] | None = None  # the answer being written for the current turn
         self._tasks: list[asyncio.Task[None]] = []
         self._recognizing = False
         self._source_done = asyncio.Event()
@@ -127,7 +121,7 @@ class VoicePipeline:
         self.bus.publish_nowait(StatusChanged("voice", "listening", f"activation={self.activation.mode}{engine}"))
 
     async def stop(self) -> None:
-        self._cancel_turn()
+        self.turns.cancel()
         await self.speech.stop()
         if self._turn is not None and not self._turn.done():
             self._turn.cancel()
@@ -157,7 +151,7 @@ class VoicePipeline:
 
     def _busy(self) -> bool:
         return (self._recognizing or not self._utterances.empty() or self.speech.busy
-                or any(t is not None and not t.done() for t in (self._turn, self._writer)))
+                or self.turns.writing or (self._turn is not None and not self._turn.done()))
 
     # --- controls for the daemon, HUD, tray and CLI ----------------------------------------------------
     def set_muted(self, muted: bool) -> None:
@@ -181,44 +175,20 @@ class VoicePipeline:
 
     def interrupt(self, reason: str = "user") -> int | None:
         """Stop speaking now (e.g. a HUD stop button); the stale answer never resumes."""
-        self._cancel_turn()
+        self.turns.cancel()
         return self.speech.interrupt(reason)
 
     async def submit_text(self, text: str, lang: str = "en") -> bool:
         """A typed turn answered out loud (text in, speech out); True when fully spoken."""
-        return await self._start_turn(text, lang)
+        return await self.turns.start(text, lang)
 
     async def announce(self, text: str, lang: str = "en", quiet_sec: float = 0.5) -> bool:
-        """Speak `text` (a reminder) through the same TTS queue without talking over anyone: waits
-        until this pipeline has held nothing for `quiet_sec` (the user not speaking, nothing being
-        recognized, no turn answering or playing). Barge-in cuts it like any answer. Returns True when
-        it was spoken to the end."""
-        await self.holds.quiet_for(quiet_sec)
-        utterance_id = self._new_id()
-        hold = f"voice:announce#{utterance_id}"
-        self.holds.hold(hold)
-        try:
-            done = self.speech.begin(utterance_id)
-            self.bus.publish_nowait(TurnStarted(utterance_id, text, lang, origin="announcement"))
-            for sentence in split_sentences(text):
-                self.speech.say(utterance_id, sentence)
-            self.speech.end(utterance_id)
-            completed = await done
-        finally:
-            self.holds.release(hold)
-        self.bus.publish_nowait(TurnEnded(utterance_id, completed, text))
-        return completed
+        """Speak `text` (a reminder) when the pipeline is quiet (`SpokenTurns.announce`)."""
+        return await self.turns.announce(text, lang, quiet_sec)
 
     async def ask(self, text: str, lang: str = "en") -> bool:
-        """Say a question a running turn waits on (an approval). Inside the answer being spoken when there
-        is one: that answer cannot end before the user replies, so `announce`, which waits for quiet,
-        would only speak after the wait. Otherwise as an announcement."""
-        current = self.speech.current_id
-        if current is not None and self._writer is not None and not self._writer.done():
-            for sentence in split_sentences(text):
-                self.speech.say(current, sentence)
-            return True
-        return await self.announce(text, lang)
+        """Say a question a running turn waits on (`SpokenTurns.ask`)."""
+        return await self.turns.ask(text, lang)
 
     # --- listening ---------------------------------------------------------------------------------
     async def _listen(self) -> None:
@@ -370,73 +340,14 @@ class VoicePipeline:
         if not admission.accepted:
             self.bus.publish_nowait(UtteranceDropped(admission.reason, result.text))
             return
-        utterance_id = self._new_id()
+        utterance_id = self.turns.new_id()
         self.bus.publish_nowait(Transcript(admission.text, result.lang, utterance_id, result.seconds,
                                            result.lang_probability, speculative))
         if self.answers is not None and await self.answers(admission.text, result.lang):
             return  # it answered the question of the running turn, which goes on
         self.holds.hold(turn_name(self.session, utterance_id))  # before the recognizing hold ends: no gap
-        self._turn = asyncio.create_task(self._start_turn(admission.text, result.lang, utterance_id))
+        self._turn = asyncio.create_task(self.turns.start(admission.text, result.lang, utterance_id))
 
     def _overlapped_own_speech(self, utt: Utterance) -> bool:
         """Did this utterance begin while the assistant was speaking? (Echo cannot begin after it.)"""
         return bool(self.speech.busy and self.speech.spoken_text()) or utt.started_at <= self.speech.last_output_end
-
-    # --- answering ----------------------------------------------------------------------------------
-    def _new_id(self) -> int:
-        self._next_id += 1
-        return self._next_id
-
-    def _cancel_turn(self) -> None:
-        if self._writer is not None and not self._writer.done():
-            self._writer.cancel()
-
-    async def _start_turn(self, text: str, lang: str, utterance_id: int | None = None) -> bool:
-        """Answer `text` out loud; True when the whole answer was spoken, False when it was cut. The turn
-        holds the gate from here until its last sentence has played (or it was cut)."""
-        utterance_id = utterance_id if utterance_id is not None else self._new_id()
-        hold = turn_name(self.session, utterance_id)
-        self.holds.hold(hold)
-        try:
-            return await self._answer_aloud(text, lang, utterance_id)
-        finally:
-            self.holds.release(hold)
-
-    async def _answer_aloud(self, text: str, lang: str, utterance_id: int) -> bool:
-        self._cancel_turn()
-        self.activation.hold_follow_up()  # engaged: what the user says while we answer needs no wake phrase
-        done = self.speech.begin(utterance_id)  # interrupts older output
-        self.bus.publish_nowait(TurnStarted(utterance_id, text, lang))
-        parts: list[str] = []
-        writer = self._writer = asyncio.create_task(self._write(utterance_id, text, lang, parts))
-        try:
-            await writer
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if not writer.cancelled() or (task is not None and task.cancelling()):
-                raise  # we are being cancelled ourselves, not just the answer
-        completed = await done
-        full = "".join(parts).strip()
-        # the transcript's lines are the assistant's to publish (Assistant.turn), not the pipeline's
-        self.bus.publish_nowait(TurnEnded(utterance_id, completed, full))
-        self.activation.open_follow_up(time.time())
-        return completed
-
-    async def _write(self, utterance_id: int, text: str, lang: str, parts: list[str]) -> None:
-        """Stream the answer into sentences for the speech queue; cancelled when the turn goes stale."""
-        splitter = SentenceSplitter(quick_start=True)
-        try:
-            async for delta in self.answer(text, lang, utterance_id):
-                if self.speech.current_id != utterance_id:
-                    return
-                parts.append(delta)
-                self.bus.publish_nowait(AnswerDelta(utterance_id, delta))
-                for sentence in splitter.feed(delta):
-                    self.speech.say(utterance_id, sentence)
-            for sentence in splitter.flush():
-                self.speech.say(utterance_id, sentence)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("voice: the answer for utterance %d failed", utterance_id)
-        self.speech.end(utterance_id)
