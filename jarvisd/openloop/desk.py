@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
-from jarvisd.openloop import naming, phrases
-from jarvisd.openloop.commitments import Commitment, Reading, read_utterance
+from jarvisd.openloop import meaning, naming, phrases
+from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.intents import Intent, correction_time, match_intent
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
@@ -228,6 +228,8 @@ class AgendaDesk:
         if reading.question:
             return []
         refs = []
+        unnamed: list[Closure] = []   # closings whose words name no open loop
+        tied = False                  # words that name two loops alike: no guess by meaning either
         descs = [loop.desc for loop in shown]
         for closure in reading.closures:
             found = naming.best_reference(closure.reference, descs)
@@ -236,11 +238,39 @@ class AgendaDesk:
             if isinstance(found, int):
                 status = LoopStatus.DONE if closure.status == "done" else LoopStatus.DISMISSED
                 refs.append(ClosedRef(index=found + 1, status=status))
+            elif found is None:
+                unnamed.append(closure)
+            else:
+                tied = True
         if not reading.closures and not reading.commitments:   # "okay, the laundry's in the dryer"
             stated = [i for i, desc in enumerate(descs) if naming.restates_done(text, desc)]
             if len(stated) == 1:
                 refs.append(ClosedRef(index=stated[0] + 1, status=LoopStatus.DONE))
+        if not refs and not tied and len(unnamed) == 1 and not reading.commitments:
+            meant = self._closing_by_meaning(text, unnamed[0], shown)
+            if meant is not None:
+                refs.append(meant)
         return refs
+
+    def _closing_by_meaning(self, text: str, closure: Closure, shown: Sequence[OpenLoop]) -> ClosedRef | None:
+        """"Got mom's meds, so that's sorted" for "pick up mom's prescription", an English closing of a
+        Korean promise: the open loop the closing means, by the store's embedder, when it is clearly
+        ahead (`meaning.clearly_meant`). Not when the closing names a loop already closed ("I paid the
+        rent" said again) or someone else's deed; no embedder: nothing (the text rules alone)."""
+        if not shown or meaning.someone_else(text) or self._names_closed(closure):
+            return None
+        cosines = self.service.closing_cosines(meaning.closing_text(text, closure), shown)
+        found = meaning.clearly_meant(cosines)
+        if found is None:
+            return None
+        log.debug("openloop: %r closes %r by meaning (cosines %s)", text, shown[found].desc,
+                  [round(c or 0.0, 3) for c in cosines])
+        return ClosedRef(index=found + 1, status=LoopStatus.DONE if closure.status == "done" else LoopStatus.DISMISSED)
+
+    def _names_closed(self, closure: Closure) -> bool:
+        """The closing's words name a loop closed already: it is said again, not said of another loop."""
+        closed = [loop.desc for loop in self.service.recently_closed()]
+        return bool(closure.reference) and naming.best_reference(closure.reference, closed) is not None
 
     def _reply(self, change: AgendaChange, notes: dict[str, str], remind: set[str], reading: Reading,
                lang: phrases.Lang, session: str) -> DeskReply | None:
