@@ -81,7 +81,7 @@ class AgendaDesk:
         lang = phrases.language_of(text)
         intent = match_intent(text)
         if intent is not None:
-            reply = self._intent(intent, session)
+            reply = self._intent(intent, session, text)
             if reply is not None:
                 return reply
         reply = self._correction(text, session, lang)
@@ -93,7 +93,7 @@ class AgendaDesk:
 
     # ------------------------------------------------------------ intents
 
-    def _intent(self, intent: Intent, session: str) -> DeskReply | None:
+    def _intent(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         now, lang = self.service.now_local(), intent.lang
         tz = self.service.tz
         if intent.kind in ("list", "due_today", "due_tomorrow"):
@@ -112,11 +112,13 @@ class AgendaDesk:
             return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
         if intent.kind == "snooze":
             return self._snooze(intent, session)
-        return self._close_by_name(intent, session)
+        return self._close_by_name(intent, session, text)
 
-    def _close_by_name(self, intent: Intent, session: str) -> DeskReply | None:
+    def _close_by_name(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         loops = self.service.agenda()
         found = naming.best_reference(intent.argument, [loop.desc for loop in loops])
+        if found is None and text:   # "scratch the ceramics course" for "sign up for the pottery class"
+            found = self._meant(text, intent.argument, loops)
         if found is None:
             if intent.command:
                 return DeskReply(phrases.not_found(intent.argument, intent.lang), intent.lang, intent=intent.kind)
@@ -254,23 +256,29 @@ class AgendaDesk:
 
     def _closing_by_meaning(self, text: str, closure: Closure, shown: Sequence[OpenLoop]) -> ClosedRef | None:
         """"Got mom's meds, so that's sorted" for "pick up mom's prescription", an English closing of a
-        Korean promise: the open loop the closing means, by the store's embedder, when it is clearly
-        ahead (`meaning.clearly_meant`). Not when the closing names a loop already closed ("I paid the
-        rent" said again) or someone else's deed; no embedder: nothing (the text rules alone)."""
-        if not shown or meaning.someone_else(text) or self._names_closed(closure):
-            return None
-        cosines = self.service.closing_cosines(meaning.closing_text(text, closure), shown)
-        found = meaning.clearly_meant(cosines)
+        Korean promise: the open loop the closing means (`_meant`), closed as the closing says."""
+        found = self._meant(text, closure.reference, shown)
         if found is None:
             return None
-        log.debug("openloop: %r closes %r by meaning (cosines %s)", text, shown[found].desc,
-                  [round(c or 0.0, 3) for c in cosines])
         return ClosedRef(index=found + 1, status=LoopStatus.DONE if closure.status == "done" else LoopStatus.DISMISSED)
 
-    def _names_closed(self, closure: Closure) -> bool:
+    def _meant(self, text: str, reference: str, loops: Sequence[OpenLoop]) -> int | None:
+        """The loop a closing means by the store's embedder, when it is clearly ahead
+        (`meaning.clearly_meant`). Not when the closing's words name a loop already closed ("I paid the
+        rent" said again) or report someone else's deed; no embedder: None (the text rules alone)."""
+        if not loops or meaning.someone_else(text) or self._names_closed(reference):
+            return None
+        cosines = self.service.closing_cosines(meaning.closing_text(text, Closure("done", reference, text)), loops)
+        found = meaning.clearly_meant(cosines)
+        if found is not None:
+            log.debug("openloop: %r closes %r by meaning (cosines %s)", text, loops[found].desc,
+                      [round(c or 0.0, 3) for c in cosines])
+        return found
+
+    def _names_closed(self, reference: str) -> bool:
         """The closing's words name a loop closed already: it is said again, not said of another loop."""
         closed = [loop.desc for loop in self.service.recently_closed()]
-        return bool(closure.reference) and naming.best_reference(closure.reference, closed) is not None
+        return bool(reference) and naming.best_reference(reference, closed) is not None
 
     def _reply(self, change: AgendaChange, notes: dict[str, str], remind: set[str], reading: Reading,
                lang: phrases.Lang, session: str) -> DeskReply | None:

@@ -51,7 +51,7 @@ _CURRENT: dict[str, object] = {}
 
 class RecordingDesk(AgendaDesk):
     def _closing_by_meaning(self, text, closure, shown):  # type: ignore[no-untyped-def]
-        if shown and not meaning.someone_else(text) and not self._names_closed(closure):
+        if shown and not meaning.someone_else(text) and not self._names_closed(closure.reference):
             target_id = _CURRENT.get("target")
             target = next((i for i, loop in enumerate(shown) if loop.id == target_id), None)
             cos = {kind: [c or 0.0 for c in self.service.closing_cosines(meaning.closing_text(text, closure, kind),

@@ -106,3 +106,16 @@ def test_the_added_cost_is_one_embedding_of_the_closing(korean, embeddings):
     finally:
         del embeddings.embedder.embed
     assert calls == [1]
+
+
+def test_a_done_command_naming_the_promise_in_other_words_closes_it_by_meaning(korean, embeddings):
+    promises = ["I need to sign up for the pottery class by Friday.", "I have to renew the domain for my blog.",
+                "I should back up the family photos."]
+    reply = agenda(korean, None, promises).handle("Mark the website thing as done.")
+    assert reply is not None and "couldn't find" in reply.text
+    desk = agenda(korean, embeddings, promises)
+    reply = desk.handle("Mark the website thing as done.")
+    assert reply is not None and reply.text.startswith("Marked done:")
+    assert [loop.desc for loop in desk.service.recently_closed()] == ["renew the domain for my blog"]
+    reply = desk.handle("Cancel the piano lesson.")   # nothing near enough: still not found
+    assert reply is not None and "couldn't find" in reply.text and len(desk.service.agenda()) == 2
