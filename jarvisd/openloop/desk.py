@@ -26,8 +26,8 @@ from datetime import datetime
 from typing import Literal
 
 from jarvisd.language import language_of
-from jarvisd.openloop import naming, phrases
-from jarvisd.openloop.commitments import Commitment, Reading, read_utterance
+from jarvisd.openloop import meaning, naming, phrases
+from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.intents import Intent, correction_time, match_intent
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
@@ -82,7 +82,7 @@ class AgendaDesk:
         lang = language_of(text)
         intent = match_intent(text)
         if intent is not None:
-            reply = self._intent(intent, session)
+            reply = self._intent(intent, session, text)
             if reply is not None:
                 return reply
         reply = self._correction(text, session, lang)
@@ -94,7 +94,7 @@ class AgendaDesk:
 
     # ------------------------------------------------------------ intents
 
-    def _intent(self, intent: Intent, session: str) -> DeskReply | None:
+    def _intent(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         now, lang = self.service.now_local(), intent.lang
         tz = self.service.tz
         if intent.kind in ("list", "due_today", "due_tomorrow"):
@@ -113,11 +113,13 @@ class AgendaDesk:
             return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
         if intent.kind == "snooze":
             return self._snooze(intent, session)
-        return self._close_by_name(intent, session)
+        return self._close_by_name(intent, session, text)
 
-    def _close_by_name(self, intent: Intent, session: str) -> DeskReply | None:
+    def _close_by_name(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         loops = self.service.agenda()
         found = naming.best_reference(intent.argument, [loop.desc for loop in loops])
+        if found is None and text:   # "scratch the ceramics course" for "sign up for the pottery class"
+            found = self._meant(text, intent.argument, loops)
         if found is None:
             if intent.command:
                 return DeskReply(phrases.not_found(intent.argument, intent.lang), intent.lang, intent=intent.kind)
@@ -229,6 +231,8 @@ class AgendaDesk:
         if reading.question:
             return []
         refs = []
+        unnamed: list[Closure] = []   # closings whose words name no open loop
+        tied = False                  # words that name two loops alike: no guess by meaning either
         descs = [loop.desc for loop in shown]
         for closure in reading.closures:
             found = naming.best_reference(closure.reference, descs)
@@ -237,11 +241,45 @@ class AgendaDesk:
             if isinstance(found, int):
                 status = LoopStatus.DONE if closure.status == "done" else LoopStatus.DISMISSED
                 refs.append(ClosedRef(index=found + 1, status=status))
+            elif found is None:
+                unnamed.append(closure)
+            else:
+                tied = True
         if not reading.closures and not reading.commitments:   # "okay, the laundry's in the dryer"
             stated = [i for i, desc in enumerate(descs) if naming.restates_done(text, desc)]
             if len(stated) == 1:
                 refs.append(ClosedRef(index=stated[0] + 1, status=LoopStatus.DONE))
+        if not refs and not tied and len(unnamed) == 1 and not reading.commitments:
+            meant = self._closing_by_meaning(text, unnamed[0], shown)
+            if meant is not None:
+                refs.append(meant)
         return refs
+
+    def _closing_by_meaning(self, text: str, closure: Closure, shown: Sequence[OpenLoop]) -> ClosedRef | None:
+        """"Got mom's meds, so that's sorted" for "pick up mom's prescription", an English closing of a
+        Korean promise: the open loop the closing means (`_meant`), closed as the closing says."""
+        found = self._meant(text, closure.reference, shown)
+        if found is None:
+            return None
+        return ClosedRef(index=found + 1, status=LoopStatus.DONE if closure.status == "done" else LoopStatus.DISMISSED)
+
+    def _meant(self, text: str, reference: str, loops: Sequence[OpenLoop]) -> int | None:
+        """The loop a closing means by the store's embedder, when it is clearly ahead
+        (`meaning.clearly_meant`). Not when the closing's words name a loop already closed ("I paid the
+        rent" said again) or report someone else's deed; no embedder: None (the text rules alone)."""
+        if not loops or meaning.someone_else(text) or self._names_closed(reference):
+            return None
+        cosines = self.service.closing_cosines(meaning.closing_text(text, Closure("done", reference, text)), loops)
+        found = meaning.clearly_meant(cosines)
+        if found is not None:
+            log.debug("openloop: %r closes %r by meaning (cosines %s)", text, loops[found].desc,
+                      [round(c or 0.0, 3) for c in cosines])
+        return found
+
+    def _names_closed(self, reference: str) -> bool:
+        """The closing's words name a loop closed already: it is said again, not said of another loop."""
+        closed = [loop.desc for loop in self.service.recently_closed()]
+        return bool(reference) and naming.best_reference(reference, closed) is not None
 
     def _reply(self, change: AgendaChange, notes: dict[str, str], remind: set[str], reading: Reading,
                lang: phrases.Lang, session: str) -> DeskReply | None:
@@ -342,31 +380,3 @@ def _mentions(loop: OpenLoop, person: str) -> bool:
         return False
     text = f"{loop.desc} {loop.evidence or ''}".lower()
     return re.search(rf"(?<![\w가-힣]){re.escape(name)}", text) is not None
-
-
-@dataclass(frozen=True)
-class JudgePlan:
-    """Who finds the promises (`openloop.judge`), and why, in one sentence for the log and `doctor`."""
-
-    rules: bool
-    model: bool
-    why: str
-
-    @property
-    def name(self) -> str:
-        return "rules + model" if self.rules and self.model else "rules" if self.rules else "model"
-
-
-def judge_plan(setting: str, thought_model: str) -> JudgePlan:
-    """`auto`: the rules alone with the embedded thought model (SmolLM2-135M cannot write the judgement's
-    format: 0 of 13 promises), the rules and the model's judgement merged with a capable one."""
-    embedded = thought_model.startswith("embedded:")
-    if setting == "rules":
-        return JudgePlan(True, False, "openloop.judge = rules")
-    if setting == "model":
-        return JudgePlan(False, True, f"openloop.judge = model ({thought_model}; dues from the user's words)")
-    if embedded:
-        return JudgePlan(True, False, f"openloop.judge = auto and the thought model is the embedded "
-                                      f"{thought_model.removeprefix('embedded:')}, too small to write the judgement")
-    return JudgePlan(True, True, f"openloop.judge = auto with {thought_model}: the rules, and the model's "
-                                 "judgement merged in (dues from the user's words)")

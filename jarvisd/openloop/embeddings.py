@@ -48,17 +48,20 @@ class LoopEmbeddings:
         self._monotonic = monotonic
         self._failed_at: float | None = None
         self._cache: dict[str, list[float]] = {}
+        self._passages: dict[str, list[float]] = {}   # descriptions as passages (closing by meaning)
         self._max_cached = max_cached
         self._lock = threading.Lock()
 
-    def _vectors(self, texts: Sequence[str]) -> dict[str, list[float]] | None:
+    def _vectors(self, texts: Sequence[str], passages: bool = False) -> dict[str, list[float]] | None:
+        cache = self._passages if passages else self._cache
+        embed = getattr(self.embedder, "embed_passages", self.embedder.embed) if passages else self.embedder.embed
         with self._lock:
-            missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
+            missing = list(dict.fromkeys(t for t in texts if t not in cache))
             if missing:
                 if self._failed_at is not None and self._monotonic() - self._failed_at < self.retry_after_sec:
                     return None
                 try:
-                    vectors = self.embedder.embed(missing)
+                    vectors = embed(missing)
                     if len(vectors) != len(missing):
                         raise ValueError(f"{len(vectors)} vectors for {len(missing)} texts")
                 except Exception as exc:  # any backend failure: fall back to the text rules
@@ -68,10 +71,10 @@ class LoopEmbeddings:
                                 self.embedder.name, exc)
                     return None
                 self._failed_at = None
-                if len(self._cache) + len(missing) > self._max_cached:
-                    self._cache.clear()
-                self._cache.update(zip(missing, vectors, strict=True))
-            return {t: self._cache[t] for t in texts}
+                if len(cache) + len(missing) > self._max_cached:
+                    cache.clear()
+                cache.update(zip(missing, vectors, strict=True))
+            return {t: cache[t] for t in texts}
 
     def cosines(self, text: str, others: Sequence[str]) -> list[float | None]:
         if not others:
@@ -81,3 +84,16 @@ class LoopEmbeddings:
             return [None] * len(others)
         mine = vectors[text]
         return [cosine(mine, vectors[o]) for o in others]
+
+    def closing_cosines(self, text: str, descs: Sequence[str]) -> list[float | None]:
+        """Cosines of a closing to promise descriptions: the closing embedded as a query, the descriptions
+        as passages when the embedder has that form (`embed_passages`: e5's "passage: ", which ranks the
+        promise a closing means first more often than query-to-query, 27 against 22 of 35 measured), else
+        both alike. One embedding of `text` per call; the descriptions' vectors are cached."""
+        if not descs:
+            return []
+        mine = self._vectors([text])
+        theirs = self._vectors(descs, passages=True) if mine is not None else None
+        if mine is None or theirs is None:
+            return [None] * len(descs)
+        return [cosine(mine[text], theirs[d]) for d in descs]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from jarvisd.llm.base import ChatModel, Message, complete
@@ -130,3 +130,31 @@ class AgendaJudge:
         """Wait for judgements still running (daemon shutdown, tests)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+@dataclass(frozen=True)
+class JudgePlan:
+    """Who finds the promises (`openloop.judge`), and why, in one sentence for the log and `doctor`."""
+
+    rules: bool
+    model: bool
+    why: str
+
+    @property
+    def name(self) -> str:
+        return "rules + model" if self.rules and self.model else "rules" if self.rules else "model"
+
+
+def judge_plan(setting: str, thought_model: str) -> JudgePlan:
+    """`auto`: the rules alone with the embedded thought model (SmolLM2-135M cannot write the judgement's
+    format: 0 of 13 promises), the rules and the model's judgement merged with a capable one."""
+    embedded = thought_model.startswith("embedded:")
+    if setting == "rules":
+        return JudgePlan(True, False, "openloop.judge = rules")
+    if setting == "model":
+        return JudgePlan(False, True, f"openloop.judge = model ({thought_model}; dues from the user's words)")
+    if embedded:
+        return JudgePlan(True, False, f"openloop.judge = auto and the thought model is the embedded "
+                                      f"{thought_model.removeprefix('embedded:')}, too small to write the judgement")
+    return JudgePlan(True, True, f"openloop.judge = auto with {thought_model}: the rules, and the model's "
+                                 "judgement merged in (dues from the user's words)")

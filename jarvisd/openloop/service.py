@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, tzinfo
 from operator import attrgetter
@@ -244,6 +244,11 @@ class OpenLoopService:
         descs = [loop.desc for loop in self.agenda(session)]
         for proposed in judgement.opened:
             self.store.cosines(proposed.desc, descs)
+
+    def closing_cosines(self, text: str, loops: Sequence[OpenLoop]) -> list[float | None]:
+        """Cosines of a closing's words to these loops' descriptions through the store's embedder (one
+        embedding of `text`; the descriptions' vectors are cached), all None without an embedder."""
+        return self.store.closing_cosines(text, [loop.desc for loop in loops])
 
     def apply_judgement(self, judgement: Judgement, user_input: str, shown: list[OpenLoop],
                         session: str = "default") -> AgendaChange:

@@ -39,6 +39,11 @@ class LoopStore(Protocol):
         """Cosine of `text` to each of `others`, or None where no embedding is available."""
         ...
 
+    def closing_cosines(self, text: str, descs: Sequence[str]) -> list[float | None]:
+        """Cosine of a closing (`text`) to each promise description, the closing as a query and the
+        descriptions as passages where the embedder tells them apart; None where no embedding is available."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -60,6 +65,11 @@ class EmbeddingBoundary:
         if self.embeddings is None:
             return [None] * len(others)
         return self.embeddings.cosines(text, others)
+
+    def closing_cosines(self, text: str, descs: Sequence[str]) -> list[float | None]:
+        if self.embeddings is None:
+            return [None] * len(descs)
+        return self.embeddings.closing_cosines(text, descs)
 
     def close(self) -> None:
         pass

@@ -8,7 +8,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from jarvisd.openloop.desk import AgendaDesk, judge_plan
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.judge import judge_plan
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import OpenLoopService

