@@ -18,7 +18,9 @@ import unicodedata
 
 YES = (
     "yes", "yeah", "yep", "yup", "yes please", "ok", "okay", "o k", "sure", "approve", "approved", "go ahead",
-    "do it", "go for it", "please do", "sounds good", "of course", "alright", "all right",
+    "do it", "go for it", "please do", "sounds good", "of course", "alright", "all right", "right", "correct",
+    "that's right", "that's it", "exactly", "yes that one", "that one",
+    "맞아", "맞아요", "맞습니다", "그거", "그거야", "그거요", "그래 맞아",
     "응", "어", "엉", "웅", "네", "넵", "예", "그래", "그래요", "좋아", "좋아요", "좋습니다", "해", "해줘", "해 줘",
     "해주세요", "해 주세요", "해요", "승인", "승인해", "승인할게", "괜찮아", "괜찮아요", "그렇게 해", "그렇게 해줘",
     "진행해", "진행해줘", "진행해 줘", "보내", "보내줘", "보내 줘", "응응", "네네", "예예",

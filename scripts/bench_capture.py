@@ -132,19 +132,25 @@ def run_capture(paths: list[Path], verbose: bool) -> int:
     desk, service = new_desk()
     opened_by: dict[str, str] = {}   # line id -> loop id
     counts = {"promise": 0, "captured": 0, "due_ok": 0, "none": 0, "false": 0, "close": 0, "closed": 0,
-              "correct": 0, "corrected": 0, "wrong_closed": 0}
+              "correct": 0, "corrected": 0, "wrong_closed": 0, "asked": 0, "asked_right": 0}
     misses: list[str] = []
     for line in lines:
         before = {loop.id: loop for loop in service.all_loops()}
+        kind = line.kind.split(":")[0]
+        target_id = opened_by.get(line.kind.split(":", 1)[1]) if kind == "close" else None
         reply = desk.handle(line.text, SESSION)
+        if reply is not None and reply.intent == "confirm":   # a closing by meaning asks; the user answers
+            guessed = desk.pending_guess(SESSION)
+            right = guessed is not None and guessed.id == target_id
+            counts["asked"] += 1
+            counts["asked_right"] += right
+            desk.handle("yes" if right else "no", SESSION)
         after = {loop.id: loop for loop in service.all_loops()}
         new = [loop for loop_id, loop in after.items() if loop_id not in before]
         moved = [loop for loop_id, loop in after.items()
                  if loop_id in before and (loop.due_ms, loop.remind_ms) != (before[loop_id].due_ms,
                                                                              before[loop_id].remind_ms)]
         said = reply.text if reply is not None else "(no answer: the agent's turn)"
-        kind = line.kind.split(":")[0]
-        target_id = opened_by.get(line.kind.split(":", 1)[1]) if kind == "close" else None
         wrong = [loop for loop_id, loop in after.items() if loop_id in before and before[loop_id].is_open
                  and not loop.is_open and loop_id != target_id and kind != "correct"]
         if wrong:  # a loop closed that this line did not close (expiry cannot: the clock stands still)
@@ -200,6 +206,8 @@ def run_capture(paths: list[Path], verbose: bool) -> int:
     print(f"false captures : {counts['false']} (of {counts['none']} none lines and {counts['close']} closings)")
     print(f"closures       : {share('closed', 'close')}")
     print(f"wrong closes   : {counts['wrong_closed']} (loops closed by a line that does not close them)")
+    print(f"asked by meaning: {counts['asked']} ({counts['asked_right']} right: the user said yes; "
+          f"{counts['asked'] - counts['asked_right']} wrong: the user said no, nothing closed)")
     print(f"corrections    : {share('corrected', 'correct')}")
     print(f"rules cost     : p50 {cost[0]:.2f} ms, p95 {cost[1]:.2f} ms, max {cost[2]:.2f} ms per utterance "
           "(read_utterance + resolve_time, after warm-up)")

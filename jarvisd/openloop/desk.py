@@ -25,14 +25,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
+from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import meaning, naming, phrases
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
+from jarvisd.openloop.corrections import corrected_due, only_a_time
 from jarvisd.openloop.intents import Intent, correction_time, match_intent
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.when import ImpossibleTime, When, resolve_time, time_spans
+from jarvisd.openloop.when import ImpossibleTime, resolve_time
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +43,7 @@ FOCUS_SEC = 600          # a correction ("no, Thursday") applies to a promise ca
 SNOOZE_WINDOW_SEC = 1800  # "remind me again in 10 minutes" applies to a reminder spoken this recently
 SNOOZE_MAX_MIN = 24 * 60  # a snooze longer than a day is a new due, not a snooze
 PAST_GRACE_MS = 60_000   # a due this far in the past is "already passed", not a slip of the clock
+CONFIRM_SEC = 120        # a guess by meaning waits this long for the user's yes or no
 LastReminder = Callable[[], "tuple[str, int] | None"]
 
 
@@ -62,6 +65,15 @@ class _Focus:
     remind: bool = False  # the user asked to be reminded of it ("remind me to ..."), maybe without a time
 
 
+@dataclass(frozen=True)
+class _Guess:
+    """A closing matched by meaning, not by words: asked, and applied only on the user's yes."""
+
+    loop_id: str
+    status: LoopStatus
+    at_ms: int
+
+
 class AgendaDesk:
     def __init__(self, service: OpenLoopService, korean: KoreanAnalyzer | None = None, *,
                  capture: CaptureMode = "rules", last_reminder: LastReminder | None = None) -> None:
@@ -70,6 +82,7 @@ class AgendaDesk:
         self.capture_mode = capture
         self.last_reminder: LastReminder = last_reminder or (lambda: None)
         self._focus: dict[str, _Focus] = {}
+        self._guesses: dict[str, _Guess] = {}
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ entry
@@ -80,6 +93,11 @@ class AgendaDesk:
         if not text:
             return None
         lang = language_of(text)
+        guess = self._guesses.pop(session, None)
+        if guess is not None and self.service.now_ms() - guess.at_ms <= CONFIRM_SEC * 1000:
+            answer = decision(text)   # "yes" / "응" applies the guess, "no" leaves it; anything else drops it
+            if answer is not None:
+                return self._confirmed(guess, answer, lang)
         intent = match_intent(text)
         if intent is not None:
             reply = self._intent(intent, session, text)
@@ -118,8 +136,11 @@ class AgendaDesk:
     def _close_by_name(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         loops = self.service.agenda()
         found = naming.best_reference(intent.argument, [loop.desc for loop in loops])
+        status = LoopStatus.DONE if intent.kind == "done" else LoopStatus.DISMISSED
         if found is None and text:   # "scratch the ceramics course" for "sign up for the pottery class"
-            found = self._meant(text, intent.argument, loops)
+            meant = self._meant(text, intent.argument, loops)
+            if meant is not None:
+                return self._ask(loops[meant], status, session, intent.lang)
         if found is None:
             if intent.command:
                 return DeskReply(phrases.not_found(intent.argument, intent.lang), intent.lang, intent=intent.kind)
@@ -127,7 +148,6 @@ class AgendaDesk:
         if isinstance(found, list):
             options = [loops[i] for i in found]
             return DeskReply(phrases.which_one(options, intent.lang), intent.lang, intent=intent.kind)
-        status = LoopStatus.DONE if intent.kind == "done" else LoopStatus.DISMISSED
         closed = self.service.set_status(loops[found].id, status)
         return DeskReply(phrases.confirm_closed(closed, intent.lang), intent.lang,
                          change=AgendaChange(closed=(closed,)), intent=intent.kind)
@@ -187,12 +207,14 @@ class AgendaDesk:
         now = self.service.now_local()
         shown = self.service.loops_for_judge(session)
         opened, notes, remind = self._proposals(reading.commitments, now, lang)
-        closed = self._closings(text, reading, shown)
+        closed, guess = self._closings(text, reading, shown)
         if not opened and not closed and not notes:
             # the dismissal rule alone ("보고서는 취소됐어"): the service applies it to any input
             change = self.service.apply_judgement(Judgement(), text, shown, session) if not reading.question \
                 else AgendaChange()
-            return self._reply(change, [], remind, reading, lang, session) if change.changed else None
+            if change.changed:
+                return self._reply(change, [], remind, reading, lang, session)
+            return self._ask(shown[guess[0]], guess[1], session, lang) if guess is not None else None
         change = self.service.apply_judgement(Judgement(opened=tuple(opened), closed=tuple(closed)), text, shown,
                                               session)
         return self._reply(change, notes, remind, reading, lang, session)
@@ -227,9 +249,12 @@ class AgendaDesk:
             return None, (f"{said}은(는) 이미 지났어요." if lang == "ko" else f"{said} has already passed.")
         return due_ms, None
 
-    def _closings(self, text: str, reading: Reading, shown: Sequence[OpenLoop]) -> list[ClosedRef]:
+    def _closings(self, text: str, reading: Reading, shown: Sequence[OpenLoop]
+                  ) -> tuple[list[ClosedRef], tuple[int, LoopStatus] | None]:
+        """The loops the utterance closes by their words, and (index, status) of one it may mean when no
+        words name it (asked before it is closed)."""
         if reading.question:
-            return []
+            return [], None
         refs = []
         unnamed: list[Closure] = []   # closings whose words name no open loop
         tied = False                  # words that name two loops alike: no guess by meaning either
@@ -250,18 +275,29 @@ class AgendaDesk:
             if len(stated) == 1:
                 refs.append(ClosedRef(index=stated[0] + 1, status=LoopStatus.DONE))
         if not refs and not tied and len(unnamed) == 1 and not reading.commitments:
-            meant = self._closing_by_meaning(text, unnamed[0], shown)
-            if meant is not None:
-                refs.append(meant)
-        return refs
+            # "Got mom's meds, so that's sorted" for "pick up mom's prescription": what the closing means
+            found = self._meant(text, unnamed[0].reference, shown)
+            if found is not None:
+                return refs, (found, LoopStatus.DONE if unnamed[0].status == "done" else LoopStatus.DISMISSED)
+        return refs, None
 
-    def _closing_by_meaning(self, text: str, closure: Closure, shown: Sequence[OpenLoop]) -> ClosedRef | None:
-        """"Got mom's meds, so that's sorted" for "pick up mom's prescription", an English closing of a
-        Korean promise: the open loop the closing means (`_meant`), closed as the closing says."""
-        found = self._meant(text, closure.reference, shown)
-        if found is None:
-            return None
-        return ClosedRef(index=found + 1, status=LoopStatus.DONE if closure.status == "done" else LoopStatus.DISMISSED)
+    def _ask(self, loop: OpenLoop, status: LoopStatus, session: str, lang: phrases.Lang) -> DeskReply:
+        """A closing matched by meaning is a guess: it is asked ("Do you mean …?") and kept for the yes."""
+        self._guesses[session] = _Guess(loop.id, status, self.service.now_ms())
+        return DeskReply(phrases.ask_meant(loop, status is LoopStatus.DONE, lang), lang, intent="confirm")
+
+    def pending_guess(self, session: str = "default") -> OpenLoop | None:
+        """The open loop a closing by meaning asked about and that waits for the user's yes."""
+        guess = self._guesses.get(session)
+        return self._open(guess.loop_id) if guess is not None else None
+
+    def _confirmed(self, guess: _Guess, yes: bool, lang: phrases.Lang) -> DeskReply:
+        loop = self._open(guess.loop_id)
+        if not yes or loop is None:   # "no", or closed meanwhile (the HUD, expiry)
+            return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
+        closed = self.service.set_status(loop.id, guess.status)
+        return DeskReply(phrases.confirm_closed(closed, lang), lang, change=AgendaChange(closed=(closed,)),
+                         intent="confirm")
 
     def _meant(self, text: str, reference: str, loops: Sequence[OpenLoop]) -> int | None:
         """The loop a closing means by the store's embedder, when it is clearly ahead
@@ -328,46 +364,6 @@ class AgendaDesk:
         except LookupError:
             return None
         return loop if loop.is_open else None
-
-
-_DAY_WORDS = re.compile(
-    r"today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|"
-    r"january|february|march|april|may|june|july|august|september|october|november|december|"
-    r"\d+(?:st|nd|rd|th)|오늘|내일|모레|글피|요일|주말|\d+\s*일|\d+\s*월|다음\s*주|이번\s*주", re.IGNORECASE)
-
-
-def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object) -> int:
-    """A correction keeps what it does not change: "no, Thursday" keeps the time of day, "make it 4 pm"
-    keeps the day (a relative "in two hours" replaces both)."""
-    new = when.at
-    if old_due_ms is None:
-        return int(new.timestamp() * 1000)
-    old = datetime.fromtimestamp(old_due_ms / 1000, new.tzinfo)
-    names_day = _DAY_WORDS.search(words) is not None
-    if when.has_time and not names_day and not _is_relative(words):
-        new = new.replace(year=old.year, month=old.month, day=old.day)
-    elif names_day and not when.has_time and not phrases.is_day_only(old):
-        new = new.replace(hour=old.hour, minute=old.minute)
-    return int(new.timestamp() * 1000)
-
-
-_FILLER = re.compile(
-    r"[\s,.!?~]+|\b(?:at|on|by|for|it's|it is|um|uh|please|then|ok|okay|instead)\b"
-    r"|(?:으로|로|에|까지)?\s*(?:해\s*줘|해\s*주세요|바꿔\s*줘|해|이야|야|요|입니다|예요|이에요|할게요|할게)?(?=[\s,.!?~]|$)",
-    re.IGNORECASE)
-
-
-def only_a_time(text: str) -> bool:
-    """The utterance is a time and nothing else ("at 5 pm", "tomorrow morning", "목요일 오후 3시")."""
-    spans = time_spans(text)
-    if not spans:
-        return False
-    rest = "".join(ch for i, ch in enumerate(text) if not any(a <= i < b for a, b in spans))
-    return not _FILLER.sub("", rest).strip()
-
-
-def _is_relative(words: str) -> bool:
-    return re.search(r"\bin\s+(?:an?|\d+|\w+)\s+(?:minutes?|hours?)|뒤에|후에|있다가", words) is not None
 
 
 def _reason(exc: ImpossibleTime, lang: phrases.Lang) -> str:

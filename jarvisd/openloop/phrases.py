@@ -137,6 +137,19 @@ def confirm_closed(loop: OpenLoop, lang: Lang) -> str:
     return f"Marked done: {desc}." if done else f"OK, I took it off your agenda: {desc}."
 
 
+def ask_meant(loop: OpenLoop, done: bool, lang: Lang) -> str:
+    """A closing matched by meaning, asked before it is applied."""
+    if lang == "ko":
+        return f"'{loop.desc}' 말씀이세요? 맞으면 '응'이라고 해 주세요. " + \
+            ("완료로 표시할게요." if done else "목록에서 지울게요.")
+    return f"Do you mean {second_person(loop.desc)}? Say yes and I'll " + \
+        ("mark it done." if done else "take it off your agenda.")
+
+
+def left_as_it_was(lang: Lang) -> str:
+    return "알겠어요, 그대로 둘게요." if lang == "ko" else "OK, I left it on your agenda."
+
+
 def unusable_time(desc: str, reason: str, lang: Lang) -> str:
     """A promise kept without the date it was said with (impossible, absurd or already past)."""
     if lang == "ko":

