@@ -258,7 +258,19 @@ def cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def prepare_models(home: Path) -> None:
+    """The models `scripts/setup.sh` prepares in a user's data dir (`jarvisd models prepare`), here in the
+    run's own: Smart Turn comes out of a wheel, which the daemon does not fetch at start."""
+    from jarvisd.manifest import ModelError, ModelStore
+
+    try:
+        ModelStore(home / "data" / "models").prepare("smart-turn")
+    except (ModelError, OSError) as exc:
+        print(f"smart-turn not prepared ({exc}): turns end by silence alone", file=sys.stderr)
+
+
 def start_daemon(args: argparse.Namespace, pulse: NullSinkPulse, home: Path, port: int):
+    prepare_models(home)
     env = {k: v for k, v in pulse.env.items() if not k.startswith("JARVIS_") and k != "DISPLAY"}
     env.update(JARVIS_HOME=str(home), OLLAMA_HOST=f"http://127.0.0.1:{free_port()}",
                JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_HUD__PORT=str(port),
