@@ -8,9 +8,11 @@ import json
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 
 from jarvisd.voice.audio import MIC_RATE, read_wav
@@ -27,6 +29,24 @@ def _open_loops(path: Path) -> dict[str, dict]:
                 record = json.loads(line)
                 loops[record["id"]] = record
     return {k: v for k, v in loops.items() if v["status"] == "open"}
+
+
+def follow_transcript(port: int, token: str, lines: list[tuple[str, str]], stop: threading.Event) -> None:
+    """The HUD's event stream, as a browser reads it: every transcript line, (role, text)."""
+    try:
+        with httpx.stream("GET", f"http://127.0.0.1:{port}/api/events", params={"token": token},
+                          timeout=httpx.Timeout(5, read=None)) as stream:
+            kind = ""
+            for line in stream.iter_lines():
+                if stop.is_set():
+                    return
+                if line.startswith("event: "):
+                    kind = line[7:]
+                elif line.startswith("data: ") and kind == "transcript_line":
+                    data = json.loads(line[6:])
+                    lines.append((data["role"], data["text"]))
+    except httpx.HTTPError:
+        return
 
 
 def test_a_spoken_promise_is_confirmed_kept_with_its_due_and_reminded_at_its_lead(pulse, models, tmp_path):
@@ -48,6 +68,12 @@ def test_a_spoken_promise_is_confirmed_kept_with_its_due_and_reminded_at_its_lea
             log_lines.append(line)
             if "jarvisd ready" in line:
                 break
+        shown: list[tuple[str, str]] = []
+        stop = threading.Event()
+        token = (data / "hud.token").read_text().strip()
+        threading.Thread(target=follow_transcript, args=(int(env["JARVIS_HUD__PORT"]), token, shown, stop),
+                         daemon=True).start()
+        time.sleep(1)
         spoken_at = time.time()
         pulse.play_into_mic(promise).wait(30)
         deadline = time.monotonic() + 60
@@ -66,6 +92,7 @@ def test_a_spoken_promise_is_confirmed_kept_with_its_due_and_reminded_at_its_lea
         assert delivered.exists(), "no reminder within four minutes"
         reminded = json.loads(delivered.read_text().splitlines()[0])
         assert wait_until_spoken(recording), "the reminder was not heard on the speaker"
+        stop.set()
         daemon.send_signal(signal.SIGTERM)
         _, rest = daemon.communicate(timeout=20)
     finally:
@@ -75,6 +102,9 @@ def test_a_spoken_promise_is_confirmed_kept_with_its_due_and_reminded_at_its_lea
     log = "".join(log_lines) + rest
     assert daemon.returncode == 0, log
     assert "promises found by rules" in log, log
+    # the HUD showed the voice turn once: one user line and one answer line (the reminder is no turn)
+    assert [role for role, _ in shown] == ["user", "assistant"], shown
+    assert "budget report" in shown[0][1].lower() and shown[1][1].startswith("Got it:"), shown
     assert reminded["lead_min"] == 1, reminded
     assert reminded["text"] == "Reminder: send the budget report to the finance team. It's due in 1 minute."
     heard = models.recognizer.transcribe(squeeze_silence(read_wav(recording, MIC_RATE)[0])).text.lower()
