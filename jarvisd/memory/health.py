@@ -29,6 +29,17 @@ def _read_ids(table: Any) -> int:
     return table.search().select(["id"]).limit(None).to_arrow().num_rows
 
 
+def _usable_rows(table: Any, name: str) -> int:
+    """Rows of a version jarvisd can use: all its ids read, and (the memory table) its columns fit."""
+    if name == TABLE:
+        from jarvisd.memory.stores.lance_rows import schema_problem
+
+        problem = schema_problem(table.schema)
+        if problem:
+            raise ValueError(problem)
+    return _read_ids(table)
+
+
 def _short(exc: Exception) -> str:
     text = str(exc).split(", /rustc", 1)[0]
     return text if len(text) <= 300 else text[:300] + "..."
@@ -46,6 +57,14 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
         return MemoryHealth("damaged", f"the memory table at {uri} cannot be opened: {_short(exc)}",
                             "no readable version was found; move the folder away to start with an empty memory")
     current = opened.version
+    if table == TABLE:
+        from jarvisd.memory.stores.lance_rows import schema_problem
+
+        problem = schema_problem(opened.schema)
+        if problem:  # every read or write of it fails: another program or version wrote it
+            return MemoryHealth("damaged", f"memory table version {current} at {uri} does not have the columns "
+                                f"jarvisd uses ({problem}): another program or version of jarvisd changed it",
+                                _recovery(opened, current, uri, table))
     try:
         rows = _read_ids(opened)
         return MemoryHealth("ok", f"{rows} items, table version {current}")
@@ -66,7 +85,7 @@ def _recovery(table: Any, current: int, uri: str, name: str = TABLE) -> str:
             continue
         try:
             table.checkout(version["version"])
-            rows = _read_ids(table)
+            rows = _usable_rows(table, name)
         except Exception:  # noqa: BLE001 - that one is damaged too: try an older one
             continue
         finally:
