@@ -313,8 +313,10 @@ async def _stop(d: Daemon) -> None:
                 await asyncio.wait_for(part.stop(consolidate=False), timeout=3)
             else:
                 await asyncio.wait_for(getattr(part, stop)(), timeout=3)
+        except TimeoutError:  # logged "did not stop cleanly: " with nothing after it
+            log.error("%s: did not stop within 3 s; stopping the rest", name)
         except Exception as exc:
-            log.error("%s: did not stop cleanly: %s", name, exc or type(exc).__name__)
+            log.error("%s: did not stop cleanly: %s", name, str(exc) or type(exc).__name__)
     await _finish_background_work(d)
     for task in d.tasks:
         task.cancel()

@@ -47,16 +47,25 @@ class HudParts:
     max_turns: int = MAX_QUEUED_TURNS
     closing: asyncio.Event = field(default_factory=asyncio.Event)
     turns: dict[asyncio.Task[Any], tuple[str, str]] = field(default_factory=dict)  # task -> (session, text)
-    commands_running: int = 0  # slash commands answered in their request (/remember embeds for seconds)
+    # slash commands answered in their request (/remember embeds for seconds): key -> (session, text)
+    running_commands: dict[object, tuple[str, str]] = field(default_factory=dict)
+
+    @property
+    def commands_running(self) -> int:
+        return len(self.running_commands)
 
     def close_streams(self) -> None:
         """End the event streams and running turns so a server can stop without waiting on them; each
-        turn dropped unanswered is logged with its text, so the user can send it again."""
+        turn dropped unanswered is logged with its text, so the user can send it again. So is each
+        command still running (a stop cut three `/remember`s off without a word in the log)."""
         self.closing.set()
         for task, (session, text) in list(self.turns.items()):
             if not task.done():
                 log.warning("hud: stopping: the turn %r (session %s) was not answered and is dropped", text, session)
                 task.cancel()
+        for session, text in list(self.running_commands.values()):
+            log.warning("hud: stopping: the command %r (session %s) was still running and was not answered: "
+                        "send it again if it is missing", text, session)
 
 
 def _parts(request: Request) -> HudParts:
@@ -143,12 +152,13 @@ async def post_turn(request: Request) -> Response:
     if command:
         context = CommandContext(agenda=hud.agenda, bus=hud.bus, session=session, source="hud",
                                  services=hud.services)
-        hud.commands_running += 1
+        key = object()
+        hud.running_commands[key] = (session, text.strip())
         try:
             await hud.bus.publish(TranscriptLine(role="user", text=text.strip(), session=session))
             reply = await hud.commands.run(text, context)
         finally:
-            hud.commands_running -= 1
+            del hud.running_commands[key]
         await hud.bus.publish(TranscriptLine(role="system", text=reply, session=session))
         return JSONResponse({"command": True, "reply": reply, "session": session})
     task = asyncio.get_running_loop().create_task(_run_turn(hud, text.strip(), session))
