@@ -37,6 +37,12 @@ def _usable_rows(table: Any, name: str) -> int:
         problem = schema_problem(table.schema)
         if problem:
             raise ValueError(problem)
+    elif name == "open_loops":
+        from jarvisd.openloop.lance_store import schema_problem as agenda_problem
+
+        problem = agenda_problem(table.schema)
+        if problem:
+            raise ValueError(problem)
     return _read_ids(table)
 
 
@@ -72,6 +78,17 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
         problem = _short(exc)
     return MemoryHealth("damaged", f"memory table version {current} at {uri} cannot be read: {problem}",
                         _recovery(opened, current, uri, table))
+
+
+def recovery(uri: str, table: str) -> str:
+    """The newest older version of `table` that jarvisd can use, and how to restore it (see `_recovery`)."""
+    import lancedb
+
+    try:
+        opened = lancedb.connect(uri).open_table(table)
+    except Exception as exc:  # noqa: BLE001 - a health check reports, it never raises
+        return f"the table cannot be opened ({_short(exc)}); move its folder away to start it empty"
+    return _recovery(opened, opened.version, uri, table)
 
 
 def _recovery(table: Any, current: int, uri: str, name: str = TABLE) -> str:
