@@ -79,7 +79,7 @@ class LanceLoopStore(EmbeddingBoundary):
             from jarvisd.memory.health import recovery
 
             raise StartupError(f"cannot open {self._what}: {problem}: another program or version of jarvisd "
-                               f"changed it; {recovery(uri, table)}")
+                               f"changed it; {recovery(uri, table, schema_problem)}")
         missing = [f for f in SCHEMA if f.name not in self._table.schema.names]
         if missing:  # a table from before a column existed: add it, empty (a new table version)
             self._table.add_columns({f.name: f"CAST(NULL AS {_SQL_TYPES[f.type]})" for f in missing})
