@@ -149,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     run = sub.add_parser("run", help="run the resident daemon (voice, agenda, reminders, HUD)",
-                         description="Run the resident daemon until SIGTERM/SIGINT. Without Ollama it uses the "
+                         description="Run the resident daemon until SIGTERM/SIGINT/SIGHUP. Without Ollama it uses the "
                                      "embedded models; without audio devices it runs text-only.")
     run.set_defaults(func=cmd_run)
 

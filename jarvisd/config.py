@@ -247,10 +247,28 @@ def _merge(values: dict[str, dict[str, Any]], layer: Mapping[str, Any], source: 
             sources[dotted] = source
 
 
+def _one_underscore(values: Mapping[str, Mapping[str, Any]], name: str) -> str | None:
+    """The key `JARVIS_HUD_PORT` was meant for (`hud.port`), or None: with one underscore between the
+    section and the key it was ignored without a word and the HUD stayed on its default port. Other
+    JARVIS_ names (JARVIS_HOME, another program's) are left alone."""
+    rest = name[len(ENV_PREFIX):].lower()
+    for section, keys in values.items():
+        if rest.startswith(section + "_") and rest[len(section) + 1:] in keys:
+            return f"{section}.{rest[len(section) + 1:]}"
+    return None
+
+
 def _env_layer(values: dict[str, dict[str, Any]], env: Mapping[str, str]) -> dict[str, dict[str, Any]]:
     layer: dict[str, dict[str, Any]] = {}
     for name, text in sorted(env.items()):
-        if not name.startswith(ENV_PREFIX) or "__" not in name:
+        if not name.startswith(ENV_PREFIX):
+            continue
+        if "__" not in name:
+            meant = _one_underscore(values, name)
+            if meant:
+                raise ConfigError(f"environment variable {name}", meant,
+                                  f"not read: spell it {ENV_PREFIX}{meant.replace('.', '__').upper()} (two "
+                                  "underscores between the section and the key)")
             continue
         section, _, key = name[len(ENV_PREFIX):].lower().partition("__")
         source = f"environment variable {name}"

@@ -1,5 +1,5 @@
 """The resident daemon: builds the parts from configuration, says once what is missing, keeps serving
-when one part fails, and stops cleanly on SIGTERM/SIGINT. One daemon per data dir.
+when one part fails, and stops cleanly on SIGTERM/SIGINT/SIGHUP. One daemon per data dir.
 
 Parts, in start order: assistant (models, memory, agenda, judge, agent) -> voice (or text-only) ->
 scheduler (reminders, reflection, expiry sweep) -> HUD -> tray. They talk through one event bus.
@@ -301,8 +301,10 @@ async def _stop(d: Daemon) -> None:
                 await asyncio.wait_for(part.stop(consolidate=False), timeout=3)
             else:
                 await asyncio.wait_for(getattr(part, stop)(), timeout=3)
+        except TimeoutError:  # logged "did not stop cleanly: " with nothing after it
+            log.error("%s: did not stop within 3 s; stopping the rest", name)
         except Exception as exc:
-            log.error("%s: did not stop cleanly: %s", name, exc or type(exc).__name__)
+            log.error("%s: did not stop cleanly: %s", name, str(exc) or type(exc).__name__)
     await _finish_background_work(d)
     for task in d.tasks:
         task.cancel()
@@ -322,10 +324,22 @@ def exit_process(code: int) -> None:
     os._exit(code)
 
 
+# SIGHUP too: the terminal `jarvisd run` was started from closed. Before, its default action killed the
+# daemon on the spot: the log ended without a word, and the clean stop (unanswered turns logged by text,
+# the stores closed) never ran.
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
+def _stop_on(sig: signal.Signals, stop: asyncio.Event) -> None:
+    if not stop.is_set():
+        log.info("jarvisd: %s received%s", sig.name, ": the terminal closed" if sig == signal.SIGHUP else "")
+    stop.set()
+
+
 async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = None,
                 backends: Backends | None = None, on_ready: Callable[[Daemon], Any] | None = None,
                 on_stopped: Callable[[int], Any] | None = None) -> int:
-    """Run until SIGTERM/SIGINT (or `stop` is set). Returns the exit code. `on_ready` (soak and tests)
+    """Run until SIGTERM/SIGINT/SIGHUP (or `stop` is set). Returns the exit code. `on_ready` (soak and tests)
     gets the running parts once everything has started; `on_stopped` gets the exit code once every part
     has stopped and the stores are closed (`exit_process` for `jarvisd run`)."""
     from jarvisd.malloc import arrow_on_system_pool, fix_mmap_threshold
@@ -334,8 +348,8 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
     fix_mmap_threshold()
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
+    for sig in STOP_SIGNALS:
+        loop.add_signal_handler(sig, _stop_on, sig, stop)
     lock = InstanceLock(cfg.paths.ensure().data_dir).acquire()
     try:
         bus, stopping = EventBus(), asyncio.Event()
@@ -370,7 +384,7 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
         code = 0
     finally:
         lock.release()
-        for sig in (signal.SIGTERM, signal.SIGINT):
+        for sig in STOP_SIGNALS:
             loop.remove_signal_handler(sig)
     if on_stopped is not None:
         on_stopped(code)

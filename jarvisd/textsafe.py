@@ -4,12 +4,16 @@ A lone surrogate (U+D800..U+DFFF on its own: a browser's `JSON.stringify` of a b
 `"\\ud800"`, a decoder run with `surrogateescape` leaves `\\udc80`) is a Python `str` that cannot be
 written as UTF-8: it cut every open event stream, failed recall and the LanceDB write. Every edge
 where text enters - the HUD's JSON bodies, speech to text, model output - passes it through
-`valid_text`, which replaces each lone surrogate with U+FFFD (the replacement character).
+`valid_text`, which replaces each lone surrogate with U+FFFD (the replacement character), and
+composes the text (Unicode NFC): Korean pasted from a file name or a Mac comes decomposed (NFD, one
+jamo per character), which no promise rule, time word or keyword matched, so "내일 오후 4시까지
+계약서 보내야 해" in NFD was answered by the model and never reached the agenda.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -17,14 +21,15 @@ REPLACEMENT = "\ufffd"
 
 
 def valid_text(text: str) -> str:
-    """`text` with every lone surrogate replaced by U+FFFD; the same object when it has none."""
+    """`text` with every lone surrogate replaced by U+FFFD, composed (NFC); the same object when it is
+    already both."""
     if text.isascii():
         return text
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return _SURROGATE.sub(REPLACEMENT, text)
-    return text
+        text = _SURROGATE.sub(REPLACEMENT, text)
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 def valid_json(value: Any) -> Any:

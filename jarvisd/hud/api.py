@@ -47,16 +47,25 @@ class HudParts:
     max_turns: int = MAX_QUEUED_TURNS
     closing: asyncio.Event = field(default_factory=asyncio.Event)
     turns: dict[asyncio.Task[Any], tuple[str, str]] = field(default_factory=dict)  # task -> (session, text)
-    commands_running: int = 0  # slash commands answered in their request (/remember embeds for seconds)
+    # slash commands answered in their request (/remember embeds for seconds): key -> (session, text)
+    running_commands: dict[object, tuple[str, str]] = field(default_factory=dict)
+
+    @property
+    def commands_running(self) -> int:
+        return len(self.running_commands)
 
     def close_streams(self) -> None:
         """End the event streams and running turns so a server can stop without waiting on them; each
-        turn dropped unanswered is logged with its text, so the user can send it again."""
+        turn dropped unanswered is logged with its text, so the user can send it again. So is each
+        command still running (a stop cut three `/remember`s off without a word in the log)."""
         self.closing.set()
         for task, (session, text) in list(self.turns.items()):
             if not task.done():
                 log.warning("hud: stopping: the turn %r (session %s) was not answered and is dropped", text, session)
                 task.cancel()
+        for session, text in list(self.running_commands.values()):
+            log.warning("hud: stopping: the command %r (session %s) was still running and was not answered: "
+                        "send it again if it is missing", text, session)
 
 
 def _parts(request: Request) -> HudParts:
@@ -141,11 +150,12 @@ async def post_turn(request: Request) -> Response:
         return error(429, f"too_many_{kind}", f"{waiting} {kind} are already waiting for an answer; "
                      "send this one again when they are answered", headers={"Retry-After": str(RETRY_AFTER_SEC)})
     if command:  # answered in the request, through the same turn as any text: one dispatch, one gate, one label
-        hud.commands_running += 1
+        key = object()
+        hud.running_commands[key] = (session, text.strip())   # a stop logs it by its text
         try:
             reply = await hud.send_turn(text.strip(), session)
         finally:
-            hud.commands_running -= 1
+            del hud.running_commands[key]
         return JSONResponse({"command": True, "reply": reply, "session": session})
     task = asyncio.get_running_loop().create_task(_run_turn(hud, text.strip(), session))
     hud.turns[task] = (session, text.strip())

@@ -13,8 +13,41 @@ from collections.abc import Iterator
 from typing import Any
 
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from jarvisd.hud.security import check_bind_address
+
+# Connections that have not sent a whole request yet need no token: before, 1,100 of them that sent half
+# a request line and waited held the daemon's 1,024 descriptors (a systemd user unit's soft limit) for
+# as long as they liked; the HUD answered nothing, and every file the daemon opened failed meanwhile.
+REQUEST_DEADLINE_SEC = 10.0  # a new connection that has not sent its request's headers by then is closed
+MAX_CONNECTIONS = 256  # open HUD connections; one more is closed at once (200 event streams were tested)
+
+
+def over_capacity(open_connections: int, limit: int = MAX_CONNECTIONS) -> bool:
+    return open_connections > limit
+
+
+class _BoundedH11(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline for a new connection's first request and a cap on open
+    connections, so the HUD degrades alone and the daemon keeps descriptors for its own files."""
+
+    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._deadline: asyncio.TimerHandle | None = None
+        if over_capacity(len(self.connections), MAX_CONNECTIONS):
+            transport.abort()
+            return
+        self._deadline = self.loop.call_later(REQUEST_DEADLINE_SEC, self._close_without_request)
+
+    def _close_without_request(self) -> None:
+        if self.cycle is None and not self.transport.is_closing():  # still no whole request
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        super().connection_lost(exc)
 
 
 class _DaemonServer(uvicorn.Server):
@@ -47,7 +80,7 @@ class HudServer:
         self.app, self.host, self.requested_port = app, host, port
         self.config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
                                      lifespan="off", server_header=False, proxy_headers=False,
-                                     timeout_graceful_shutdown=3)
+                                     timeout_graceful_shutdown=3, http=_BoundedH11)
         self._server = _DaemonServer(self.config)
         self._socket: socket.socket | None = None
         self._task: asyncio.Task[None] | None = None

@@ -8,11 +8,13 @@ back through the versions and names the newest one that reads, with what restori
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 TABLE = "memory_items"
+SchemaCheck = Callable[[Any], "str | None"]  # a table's schema -> what jarvisd cannot use in it, or None
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,14 @@ class MemoryHealth:
 
 def _read_ids(table: Any) -> int:
     return table.search().select(["id"]).limit(None).to_arrow().num_rows
+
+
+def _usable_rows(table: Any, problem: SchemaCheck | None) -> int:
+    """Rows of a version jarvisd can use: its columns fit (`problem` says what does not) and all its ids read."""
+    found = problem(table.schema) if problem is not None else None
+    if found:
+        raise ValueError(found)
+    return _read_ids(table)
 
 
 def _short(exc: Exception) -> str:
@@ -46,6 +56,14 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
         return MemoryHealth("damaged", f"the memory table at {uri} cannot be opened: {_short(exc)}",
                             "no readable version was found; move the folder away to start with an empty memory")
     current = opened.version
+    if table == TABLE:
+        from jarvisd.memory.stores.lance_rows import schema_problem
+
+        problem = schema_problem(opened.schema)
+        if problem:  # every read or write of it fails: another program or version wrote it
+            return MemoryHealth("damaged", f"memory table version {current} at {uri} does not have the columns "
+                                f"jarvisd uses ({problem}): another program or version of jarvisd changed it",
+                                _recovery(opened, current, uri, table, schema_problem))
     try:
         rows = _read_ids(opened)
         return MemoryHealth("ok", f"{rows} items, table version {current}")
@@ -55,7 +73,19 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
                         _recovery(opened, current, uri, table))
 
 
-def _recovery(table: Any, current: int, uri: str, name: str = TABLE) -> str:
+def recovery(uri: str, table: str, problem: SchemaCheck | None = None) -> str:
+    """The newest older version of `table` that jarvisd can use (whose columns `problem` accepts), and how
+    to restore it (see `_recovery`)."""
+    import lancedb
+
+    try:
+        opened = lancedb.connect(uri).open_table(table)
+    except Exception as exc:  # noqa: BLE001 - a health check reports, it never raises
+        return f"the table cannot be opened ({_short(exc)}); move its folder away to start it empty"
+    return _recovery(opened, opened.version, uri, table, problem)
+
+
+def _recovery(table: Any, current: int, uri: str, name: str = TABLE, problem: SchemaCheck | None = None) -> str:
     try:
         versions = sorted(table.list_versions(), key=lambda v: v["version"], reverse=True)
     except Exception as exc:  # noqa: BLE001
@@ -66,7 +96,7 @@ def _recovery(table: Any, current: int, uri: str, name: str = TABLE) -> str:
             continue
         try:
             table.checkout(version["version"])
-            rows = _read_ids(table)
+            rows = _usable_rows(table, problem)
         except Exception:  # noqa: BLE001 - that one is damaged too: try an older one
             continue
         finally:

@@ -43,6 +43,15 @@ SCHEMA = pa.schema([
 ])
 
 
+def schema_problem(stored: pa.Schema) -> str | None:
+    """An unknown column that refuses empty values makes every save fail (they write jarvisd's columns
+    only), or None. Missing columns are added at open; unknown nullable ones are fine."""
+    strict = [f.name for f in stored if f.name not in SCHEMA.names and not f.nullable]
+    if not strict:
+        return None
+    return f"unknown column{'s' if len(strict) > 1 else ''} {', '.join(strict)} that refuse{'' if len(strict) > 1 else 's'} empty values"
+
+
 class LanceLoopStore(EmbeddingBoundary):
     """Loops in LanceDB; blocking calls, so async callers use a worker thread (the judge does)."""
 
@@ -65,6 +74,12 @@ class LanceLoopStore(EmbeddingBoundary):
             raise
         except (OSError, ValueError, RuntimeError) as exc:
             raise damaged_table_error(self._what, "memory.store_uri", uri, table, exc) from exc
+        problem = schema_problem(self._table.schema)
+        if problem:  # every save failed with LanceDB's "partial-schema source" error: promises not kept
+            from jarvisd.memory.health import recovery
+
+            raise StartupError(f"cannot open {self._what}: {problem}: another program or version of jarvisd "
+                               f"changed it; {recovery(uri, table, schema_problem)}")
         missing = [f for f in SCHEMA if f.name not in self._table.schema.names]
         if missing:  # a table from before a column existed: add it, empty (a new table version)
             self._table.add_columns({f.name: f"CAST(NULL AS {_SQL_TYPES[f.type]})" for f in missing})

@@ -34,6 +34,7 @@ from typing import Any
 import lancedb
 import pyarrow as pa
 
+from jarvisd.errors import StartupError
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
@@ -51,6 +52,7 @@ from jarvisd.memory.stores.lance_rows import (
     query_predicate,
     row_vectors,
     schema,
+    schema_problem,
     sql_in,
     sql_str,
     to_row,
@@ -113,7 +115,10 @@ class LanceMemoryStore:
                                                    read_consistency_interval=consistency,
                                                    session=lancedb.Session(**SESSION_CACHE)))
         self._dimensions: int = dimensions or DEFAULT_DIMENSIONS
+        self._schema_problem: str | None = None
         self._table = self._run(self._open())
+        if self._schema_problem:
+            self._refuse_schema(uri, table)
         self._writes_since_compaction = 0
         self._index = VectorIndex()
         self._run(self._index.read(self._table))
@@ -124,11 +129,26 @@ class LanceMemoryStore:
         if self._name in (await self._db.list_tables()).tables:
             table = await self._db.open_table(self._name)
             stored = await table.schema()
+            self._schema_problem = schema_problem(stored)
+            if self._schema_problem:  # refused in __init__, off the loop thread, with the version that fits
+                return table
             self._dimensions = stored.field("vector").type.list_size
             if "context_vector" not in stored.names:  # a table written before turn context vectors
                 await table.add_columns(context_fields(self._dimensions))
             return table
         return await self._db.create_table(self._name, schema=schema(self._dimensions))
+
+    def _refuse_schema(self, uri: str, table: str) -> None:
+        """A table whose columns are not jarvisd's: before, the daemon started, every read and `/remember`
+        failed with LanceDB's `Field "content_lc" does not exist in schema` and the HUD showed no memory
+        part; with an unknown column that refuses nulls, `/remember` said "Remembered" and its write never
+        reached the table. Now one start-up line: the columns, and the version that still fits."""
+        from jarvisd.memory.health import check_memory
+
+        health = check_memory(uri, table)
+        raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): "
+                           f"{health.detail if health.state == 'damaged' else self._schema_problem}; "
+                           f"{health.recovery or 'move the folder away to start with an empty memory'}")
 
     @property
     def vector_dimensions(self) -> int | None:

@@ -40,6 +40,25 @@ def context_fields(dimensions: int) -> list[pa.Field]:
     return [pa.field("has_context", pa.bool_()), pa.field("context_vector", pa.list_(pa.float32(), dimensions))]
 
 
+def schema_problem(stored: pa.Schema) -> str | None:
+    """What makes a stored memory table unusable for jarvisd's rows, or None. A column jarvisd reads or
+    writes that is missing (every read or write failed with `Field "content_lc" does not exist`), a
+    vector column that is not a fixed-size list, or an unknown column that refuses nulls (every write
+    failed, so an acknowledged `/remember` stayed in the journal for good). The context columns are
+    not required: a table from before them gets them at open. Extra nullable columns are fine."""
+    expected = schema(1)
+    optional = {f.name for f in context_fields(1)}
+    missing = [n for n in expected.names if n not in optional and n not in stored.names]
+    problems = [f"missing column{'s' if len(missing) > 1 else ''} {', '.join(missing)}"] if missing else []
+    if "vector" in stored.names and not pa.types.is_fixed_size_list(stored.field("vector").type):
+        problems.append(f"column vector is {stored.field('vector').type}, not a fixed-size list of floats")
+    strict = [f.name for f in stored if f.name not in expected.names and not f.nullable]
+    if strict:
+        problems.append(f"unknown column{'s' if len(strict) > 1 else ''} {', '.join(strict)} that refuse"
+                        f"{'' if len(strict) > 1 else 's'} empty values")
+    return "; ".join(problems) or None
+
+
 def sql_str(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 

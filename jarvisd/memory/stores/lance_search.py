@@ -18,7 +18,21 @@ async def read_rows(table: Any, predicate: str, limit: int | None = None,
         query = query.select(columns)
     if limit is not None:
         query = query.limit(limit)
-    return (await query.to_arrow()).to_pylist()
+    return pylist(await query.to_arrow())
+
+
+PYLIST_ROWS = 256  # rows made into Python objects per call, each call holding the GIL
+
+
+def pylist(table: Any) -> list[dict[str, Any]]:
+    """`table.to_pylist()` a slice at a time. One call holds the GIL until every row is a dict: for 30,000
+    rows with their vectors (`all_items`, as `/remember reembed` reads them) that was 2-4.7 s in which the
+    daemon's event loop could not run (the HUD's `/api/status` waited as long). Between slices the
+    other threads run."""
+    rows: list[dict[str, Any]] = []
+    for start in range(0, table.num_rows, PYLIST_ROWS):
+        rows.extend(table.slice(start, PYLIST_ROWS).to_pylist())
+    return rows
 
 
 async def fetch(table: Any, q: StoreQuery, ids: list[str], cosines: dict[str, float]) -> list[Candidate]:
