@@ -41,6 +41,7 @@ from jarvisd.llm.base import Message  # noqa: E402
 from jarvisd.memory.items import new_item  # noqa: E402
 from jarvisd.memory.scope import MemoryScope  # noqa: E402
 from jarvisd.memory.service import MemoryService  # noqa: E402
+from jarvisd.memory.settings import MemorySettings  # noqa: E402
 from jarvisd.memory.stores.lance import LanceMemoryStore  # noqa: E402
 
 DIM = 384
@@ -129,8 +130,8 @@ def bench_recall(n: int, queries: int, workdir: Path, profile: int = 0) -> dict[
     embedder = PrecomputedEmbedder(rng)
     svc = MemoryService(store, embedder=embedder, clock=lambda: START + timedelta(minutes=n + 1))
     # the same recall without feedback and the conversation step, run beside each one: their cost, paired
-    plain = MemoryService(store, embedder=embedder, clock=lambda: START + timedelta(minutes=n + 1), feedback=False,
-                          conversation=False)
+    plain = MemoryService(store, embedder=embedder, clock=lambda: START + timedelta(minutes=n + 1),
+                          settings=MemorySettings(feedback=False, conversation=False))
     # Only the query targets' text and vector stay: n MemoryItem objects held by the harness would
     # make Python's full garbage collections, triggered by the recalls' allocations, walk them all
     # (milliseconds at 100k), a cost of the benchmark and not of the daemon, which holds no items.

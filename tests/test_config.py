@@ -207,7 +207,7 @@ def test_end_of_turn_defaults_to_the_smart_turn_model_with_its_pauses(tmp_path):
 
     endpoint = VoiceSettings.from_config(load_config(env={"JARVIS_HOME": str(tmp_path)}).voice).endpoint
     assert (endpoint.end_of_turn, endpoint.turn_end_silence_ms, endpoint.turn_end_max_silence_ms) == \
-        ("smart_turn", 200, 1500)
+        ("smart_turn", 200, 1000)
     assert endpoint.trailing_silence_ms == 600  # the silence rule stays for `silence` and as the fallback
 
 

@@ -18,6 +18,7 @@ from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.reembed import Progress, dimension_problem, reembed
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
+from jarvisd.memory.settings import MemorySettings
 from jarvisd.memory.stores.base import DimensionMismatch
 
 REEMBED_USAGE = ("/remember reembed [--rebuild]: fill missing vectors and renew stale turn context vectors "
@@ -37,7 +38,7 @@ def open_service(config: Any, embedder: Embedder | None = None) -> MemoryService
         raise damaged_table_error(f"the memory store {config.store_uri} (memory.store_uri)", "memory.store_uri",
                                   config.store_uri, "memory_items", exc) from exc
     return MemoryService(store, embedder=embedder, policies=PolicyBook(REPO_ROOT / "team"),
-                         stm_turns=config.memory.stm_turns, tz=config.tz)
+                         settings=MemorySettings(stm_turns=config.memory.stm_turns), tz=config.tz)
 
 
 def reembed_command(service: MemoryService, embedder: Embedder | None, *, rebuild: bool = False,

@@ -29,6 +29,7 @@ from jarvisd.memory.scoring import (
     rarity_weights,
     with_conversation,
 )
+from jarvisd.memory.settings import MemorySettings
 from jarvisd.memory.similarity import cosines, item_cosine
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 
@@ -41,17 +42,7 @@ class Recall:
 
     store: MemoryStore
     policies: PolicyBook
-    recall_limit: int
-    core_limit: int
-    candidate_limit: int
-    source_recall: bool
-    keyword_arm: bool
-    keyword_share: float
-    stem_terms: bool
-    session_cap: int
-    period_arm: bool
-    feedback: bool
-    conversation: bool
+    settings: MemorySettings
     clock: Callable[[], datetime]
     tz: tzinfo
 
@@ -69,18 +60,18 @@ class Recall:
         query may read, so a speaker's name in half the items counts little); when the query names a
         day, a month or a year (`named_period`), the vector arm once more inside that period. Each candidate
         carries its cosine and its keyword score; the scorer is returned for source turns."""
-        terms = tuple(search_terms(query) if self.stem_terms else query_terms(query))
+        terms = tuple(search_terms(query) if self.settings.stem_terms else query_terms(query))
         vector = self._embed([query])[0] if query.strip() else None
         access = self.policies.access(scope)
         q = StoreQuery(access=access, terms=terms, vector=vector, limit=fetch, **filters)  # type: ignore[arg-type]
         weights: tuple[float, ...] = ()
-        if terms and self.keyword_arm:
+        if terms and self.settings.keyword_arm:
             total, counts = self.store.term_counts(q)
             weights = tuple(rarity_weights(total, counts))
             q = replace(q, term_weights=weights)
         arms = ["recent", "importance"] + (["vector"] if vector is not None else []) + (["keyword"] if weights else [])
         found = self.store.gather(q, arms)
-        period = named_period(query, self.clock().astimezone(self.tz).date()) if self.period_arm else None
+        period = named_period(query, self.clock().astimezone(self.tz).date()) if self.settings.period_arm else None
         dated: tuple[str, ...] = ()
         if period is not None:
             have = {c.item.id for c in found}
@@ -130,23 +121,23 @@ class Recall:
         recall on, the candidates' cosines (sources included) are calibrated per query, and what their
         conversation says added (`with_conversation`), before `joint_rank`'s relevance bands.
         """
-        limit = self.recall_limit if limit is None else limit
+        limit = self.settings.recall_limit if limit is None else limit
         excluded = set(exclude_ids)
-        fetch = self.candidate_limit + len(excluded)
+        fetch = self.settings.candidate_limit + len(excluded)
         cands, vector, keywords = self._candidates(
             scope, query, fetch, kinds=RECALL_KINDS, exclude_sources=RECALL_EXCLUDED_SOURCES
         )
         cands = [c for c in cands if c.item.id not in excluded]
-        if self.feedback:  # from the memories the block may show, not the turns in the window
+        if self.settings.feedback:  # from the memories the block may show, not the turns in the window
             cands, vector = self._with_feedback(cands, vector)
-        terms = search_terms(query) if self.stem_terms else query_terms(query)  # the words matched in items
+        terms = search_terms(query) if self.settings.stem_terms else query_terms(query)  # the words matched in items
         now = self.clock()
-        if not self.source_recall:
+        if not self.settings.source_recall:
             return rank(cands, terms, now, limit)
-        pool = calibrated(self._add_sources(scope, cands, vector, excluded, keywords), self.keyword_share)
-        if self.conversation:
+        pool = calibrated(self._add_sources(scope, cands, vector, excluded, keywords), self.settings.keyword_share)
+        if self.settings.conversation:
             pool = with_conversation(pool)
-        return joint_rank(pool, terms, now, limit, self.session_cap)
+        return joint_rank(pool, terms, now, limit, self.settings.session_cap)
 
     def _add_sources(
         self, scope: MemoryScope, cands: list[Candidate], vector: tuple[float, ...] | None, excluded: set[str],
@@ -169,7 +160,7 @@ class Recall:
     def core_facts(self, scope: MemoryScope) -> list[MemoryItem]:
         """The user's profile facts by stored importance (undecayed), newest first among equals."""
         q = StoreQuery(access=self.policies.access(scope), kinds=("semantic",), order="importance",
-                       limit=self.core_limit, match_required=False)
+                       limit=self.settings.core_limit, match_required=False)
         return [c.item for c in self.store.search(q)]
 
     def recall_episodes(

@@ -31,10 +31,12 @@ from jarvisd.memory.patterns import wants_pattern_note
 from jarvisd.memory.query_words import words_used
 from jarvisd.memory.recall import Recall
 from jarvisd.memory.scope import MemoryScope
-from jarvisd.memory.scoring import KEYWORD_SHARE, SESSION_CAP
+from jarvisd.memory.settings import MemorySettings
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 from jarvisd.memory.working import SessionMemory
 from jarvisd.memory.writes import Writes
+
+SHIPPED = MemorySettings()  # the defaults, as shipped
 
 
 def utc_now() -> datetime:
@@ -51,35 +53,13 @@ class MemoryService(Recall, Writes):
         *,
         embedder: Embedder | None = None,
         policies: PolicyBook | None = None,
-        stm_turns: int = 3,
-        recall_limit: int = 3,
-        core_limit: int = 3,
-        candidate_limit: int = 12,
-        source_recall: bool = True,
-        keyword_arm: bool = True,
-        keyword_share: float = KEYWORD_SHARE,
-        stem_terms: bool = True,
-        session_cap: int = SESSION_CAP,
-        period_arm: bool = True,
-        feedback: bool = True,
-        conversation: bool = True,
+        settings: MemorySettings = SHIPPED,
         clock: Callable[[], datetime] = utc_now,
         tz: tzinfo = UTC,
     ) -> None:
         self.store = store
         self.policies = policies or PolicyBook()
-        self.stm_turns = stm_turns
-        self.recall_limit = recall_limit
-        self.core_limit = core_limit
-        self.candidate_limit = candidate_limit
-        self.source_recall = source_recall
-        self.keyword_arm = keyword_arm  # the rarity-weighted keyword candidates (docs/memory-net-value.md)
-        self.keyword_share = keyword_share
-        self.stem_terms = stem_terms  # English inflections cut from the words matched (`search_terms`)
-        self.session_cap = session_cap  # > 0: at most this many items of one session before any of another
-        self.period_arm = period_arm  # a query naming a month or a year also gathers inside it (`named_period`)
-        self.feedback = feedback  # candidates ranked by the query moved toward its nearest (`feedback.py`)
-        self.conversation = conversation  # a turn's conversation and next turn add to its relevance (`with_conversation`)
+        self.settings = settings
         self.clock = clock
         self.tz = tz
         self.warnings: list[str] = []
@@ -113,7 +93,7 @@ class MemoryService(Recall, Writes):
                            agent=scope.agent, order="recent", limit=50, match_required=False)
             stored = sorted(self.store.search(q), key=lambda c: int(c.item.metadata.get("turn", 0)))
             found = SessionMemory(stored_turns=max((int(c.item.metadata.get("turn", 0)) for c in stored), default=0))
-            for cand in stored[-self.stm_turns:]:  # the window comes back from the turn episodes
+            for cand in stored[-self.settings.stm_turns:]:  # the window comes back from the turn episodes
                 found.add_turn(int(cand.item.metadata.get("turn", 0)), episode_messages(cand.item.content),
                                desk=cand.item.metadata.get("by") == "desk")
             found = self._sessions.setdefault(scope, found)
@@ -135,11 +115,11 @@ class MemoryService(Recall, Writes):
         """The memory part of the prompt for a turn that starts with `utterance`."""
         session = self.session(scope)
         query = build_recall_query(utterance, session.previous_exchange())
-        in_window = self._turn_ids(scope, session.window_turns(self.stm_turns))
-        recalled = self.recall(scope, query, limit=self.recall_limit, exclude_ids=in_window)
+        in_window = self._turn_ids(scope, session.window_turns(self.settings.stm_turns))
+        recalled = self.recall(scope, query, limit=self.settings.recall_limit, exclude_ids=in_window)
         return MemoryContext(
-            window=session.window(self.stm_turns),
-            desk_requests=session.desk_requests(self.stm_turns),
+            window=session.window(self.settings.stm_turns),
+            desk_requests=session.desk_requests(self.settings.stm_turns),
             query=query,
             core_facts=self.core_facts(scope),
             recalled=recalled,

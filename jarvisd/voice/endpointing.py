@@ -65,7 +65,7 @@ class EndpointSettings:
     # Semantic end of turn (jarvisd.voice.turn_end); used only while a judge is attached (`Endpointer.semantic`)
     end_of_turn: str = "smart_turn"
     turn_end_silence_ms: int = 200
-    turn_end_max_silence_ms: int = 1500
+    turn_end_max_silence_ms: int = 1000
     turn_end_threshold: float = 0.5
 
     @property

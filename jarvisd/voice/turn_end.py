@@ -25,7 +25,7 @@ class TurnEndSettings:
     mode: str = "smart_turn"  # smart_turn | silence
     silence_ms: float = 600.0  # the silence rule (voice.trailing_silence_ms)
     ask_after_ms: float = 200.0  # silence before the model is asked (voice.turn_end_silence_ms)
-    max_silence_ms: float = 1500.0  # an incomplete turn ends anyway after this (voice.turn_end_max_silence_ms)
+    max_silence_ms: float = 1000.0  # an incomplete turn ends anyway after this (voice.turn_end_max_silence_ms)
     threshold: float = 0.5  # the model's probability that counts as complete (voice.turn_end_threshold)
 
     def __post_init__(self) -> None:

@@ -72,6 +72,7 @@ from jarvisd.memory.items import MemoryItem  # noqa: E402
 from jarvisd.memory.scope import MemoryScope  # noqa: E402
 from jarvisd.memory.scoring import KEYWORD_SHARE, SESSION_CAP  # noqa: E402
 from jarvisd.memory.service import MemoryService  # noqa: E402
+from jarvisd.memory.settings import MemorySettings  # noqa: E402
 from jarvisd.memory.similarity import cosines as _cosines  # noqa: E402
 from jarvisd.memory.stores.memory import InMemoryStore  # noqa: E402
 
@@ -332,10 +333,12 @@ class JarvisSystem:
                  feedback: bool = True, conversation: bool = True) -> None:
         last = max(conv.dates.values())
         self.svc = MemoryService(InMemoryStore(dimensions=embedder.dimensions), embedder=embedder,
-                                 candidate_limit=recall_items, clock=lambda: last + timedelta(days=1),
-                                 keyword_arm=keyword_share >= 0, keyword_share=max(0.0, keyword_share),
-                                 stem_terms=stem, session_cap=session_cap, period_arm=period,
-                                 feedback=feedback, conversation=conversation)
+                                 clock=lambda: last + timedelta(days=1),
+                                 settings=MemorySettings(candidate_limit=recall_items,
+                                                         keyword_arm=keyword_share >= 0,
+                                                         keyword_share=max(0.0, keyword_share), stem_terms=stem,
+                                                         session_cap=session_cap, period_arm=period,
+                                                         feedback=feedback, conversation=conversation))
         self.recall_items = recall_items
         self.turns_of: dict[str, list[Turn]] = {}
         self.facts = self.deferred = 0

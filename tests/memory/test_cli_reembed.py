@@ -135,7 +135,7 @@ def test_open_service_uses_the_configured_store_and_window(tmp_path: Path, monke
     svc = open_service(config, HashedNgramEmbedder(64))
     svc.remember(ME, "거주지: 서울")
     svc.close()
-    assert svc.stm_turns == 2 and svc.store.vector_dimensions == 64
+    assert svc.settings.stm_turns == 2 and svc.store.vector_dimensions == 64
     assert Path(config.store_uri).exists()
 
 

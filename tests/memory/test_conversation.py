@@ -14,6 +14,7 @@ from jarvisd.memory.items import MemoryItem, new_item
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.scoring import CONVERSATION_SHARE, LEAD_SHARE, Candidate, with_conversation
 from jarvisd.memory.service import MemoryService
+from jarvisd.memory.settings import MemorySettings
 from jarvisd.memory.stores.base import MemoryStore
 from jarvisd.memory.stores.lance import LanceMemoryStore
 from jarvisd.memory.stores.memory import InMemoryStore
@@ -147,8 +148,7 @@ def test_recall_puts_the_conversations_follow_up_first_and_not_when_turned_off(
         svc = MemoryService(
             store,
             embedder=QueryAxisEmbedder(QUERY),
-            feedback=False,
-            conversation=conversation,
+            settings=MemorySettings(feedback=False, conversation=conversation),
             clock=lambda: T0 + timedelta(days=7),
         )
         return [s.item.id for s in svc.recall(ME, QUERY, limit=4)]

@@ -14,6 +14,7 @@ from jarvisd.memory.items import new_item
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.scoring import Candidate
 from jarvisd.memory.service import MemoryService
+from jarvisd.memory.settings import MemorySettings
 from jarvisd.memory.stores.base import MemoryStore
 from jarvisd.memory.stores.lance import LanceMemoryStore
 from jarvisd.memory.stores.memory import InMemoryStore
@@ -114,7 +115,7 @@ def test_recall_ranks_with_feedback_and_without_it_when_turned_off(tmp_path: Pat
     store = filled("memory", tmp_path)
 
     def relevance(feedback: bool) -> dict[str, float]:
-        svc = MemoryService(store, embedder=QueryAxisEmbedder(QUERY), feedback=feedback)
+        svc = MemoryService(store, embedder=QueryAxisEmbedder(QUERY), settings=MemorySettings(feedback=feedback))
         return {s.item.id: s.relevance for s in svc.recall(ME, QUERY, limit=10)}
 
     on, off = relevance(True), relevance(False)

@@ -14,6 +14,7 @@ from jarvisd.memory.items import MemoryItem, new_item
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.scoring import Candidate, calibrated, keyword_score, rarity_weights
 from jarvisd.memory.service import MemoryService
+from jarvisd.memory.settings import MemorySettings
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 from jarvisd.memory.stores.lance import LanceMemoryStore
 from jarvisd.memory.stores.memory import InMemoryStore
@@ -77,7 +78,8 @@ def test_recall_finds_an_old_episode_by_a_rare_word_the_recent_arm_misses(tmp_pa
     for store in stores(tmp_path)[:2]:
         found = []
         for arm in (False, True):  # keyword recall only (no embedder): the arms are recent, importance
-            svc = MemoryService(store, candidate_limit=5, keyword_arm=arm, clock=lambda: T0 + timedelta(days=30))
+            svc = MemoryService(store, settings=MemorySettings(candidate_limit=5, keyword_arm=arm),
+                                clock=lambda: T0 + timedelta(days=30))
             if not arm:
                 turns = [("Caroline: I researched adoption agencies", "Melanie: that is brave")]
                 turns += [(f"Caroline: the weather was fine on day {k}", "Melanie: nice") for k in range(20)]
@@ -103,7 +105,7 @@ def test_search_terms_cut_one_english_inflection_and_leave_korean_as_query_terms
 
 def test_recall_matches_another_inflection_of_the_question_word(tmp_path: Path) -> None:
     for stem in (False, True):
-        svc = MemoryService(InMemoryStore(dimensions=DIM), candidate_limit=3, stem_terms=stem)
+        svc = MemoryService(InMemoryStore(dimensions=DIM), settings=MemorySettings(candidate_limit=3, stem_terms=stem))
         svc.record_turn(ME, [Message("user", "Caroline: I was researching adoption agencies"),
                              Message("assistant", "Melanie: wow")], turn=1, at=T0)
         for k in range(5):

@@ -9,6 +9,7 @@ from pathlib import Path
 from jarvisd.llm.base import Message
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
+from jarvisd.memory.settings import MemorySettings
 from jarvisd.memory.stores.base import MemoryStore
 from jarvisd.memory.stores.lance import LanceMemoryStore
 from jarvisd.memory.stores.memory import InMemoryStore
@@ -40,9 +41,9 @@ def candidates(svc: MemoryService, query: str) -> list[str]:
 
 def test_a_question_naming_a_month_gathers_the_episodes_of_that_month(tmp_path: Path) -> None:
     for store in stores(tmp_path):
-        svc = MemoryService(store, candidate_limit=5, clock=lambda: NOW)
+        svc = MemoryService(store, settings=MemorySettings(candidate_limit=5), clock=lambda: NOW)
         fill(svc)
-        without = MemoryService(store, candidate_limit=5, clock=lambda: NOW, period_arm=False)
+        without = MemoryService(store, settings=MemorySettings(candidate_limit=5, period_arm=False), clock=lambda: NOW)
         for query in ("Where did Caroline go hiking in October?", "10월에 Caroline hiking 어디 갔지?",
                       "Where did Caroline go hiking in October 2026?"):
             assert not any("the lake" in text for text in candidates(without, query)), (store, query)
@@ -73,7 +74,8 @@ def test_an_item_said_inside_the_period_holds_the_questions_date_words(tmp_path:
     for store in stores(tmp_path)[:2]:
         first = []
         for arm in (False, True):
-            svc = MemoryService(store, embedder=HashedNgramEmbedder(dimensions=DIM), clock=lambda: NOW, period_arm=arm)
+            svc = MemoryService(store, embedder=HashedNgramEmbedder(dimensions=DIM), clock=lambda: NOW,
+                                settings=MemorySettings(period_arm=arm))
             if not arm:  # the same words in October and in November: only the date tells them apart
                 for n, at in enumerate((OCTOBER, NOW - timedelta(days=3)), start=1):
                     svc.record_turn(ME, [Message("user", "Caroline: we went hiking at the lake"),
