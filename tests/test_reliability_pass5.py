@@ -116,23 +116,9 @@ async def test_a_draft_that_is_not_utf8_is_a_reply_naming_the_file_not_a_500(tmp
 async def test_the_ninth_running_command_is_429_and_a_command_does_not_take_a_turns_place(tmp_path):
     """Before: 30 concurrent `/remember` of 3,800 characters were all taken (commands skipped the bound
     of 8 waiting turns); a promise sent meanwhile reached the agenda 209 s later, `/api/status` max 1.9 s."""
-    from jarvisd.commands import CommandRegistry, register_builtin
-    from jarvisd.events import EventBus
-    from jarvisd.hud import StatusBoard, create_app
-    from tests.hud.conftest import TOKEN, make_service, scripted_turns
+    from tests.hud.conftest import TOKEN, slow_command_app
 
-    release, started = asyncio.Event(), []
-
-    async def slow(text, _ctx):
-        started.append(text)
-        await release.wait()
-        return "done"
-
-    registry = register_builtin(CommandRegistry())
-    registry.register("slow", slow, "waits")
-    bus = EventBus()
-    app = create_app(make_service(tmp_path, bus), scripted_turns(bus, commands=registry), bus, StatusBoard({}),
-                     TOKEN)
+    app, release, started = slow_command_app(tmp_path)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8765",
                                  headers={"Authorization": f"Bearer {TOKEN}"}, timeout=20) as client:

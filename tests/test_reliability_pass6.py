@@ -186,23 +186,9 @@ async def test_a_stop_logs_each_command_still_running_with_its_text(tmp_path, ca
 
     import httpx
 
-    from jarvisd.commands import CommandRegistry, register_builtin
-    from jarvisd.events import EventBus
-    from jarvisd.hud import StatusBoard, create_app
-    from tests.hud.conftest import TOKEN, make_service, scripted_turns
+    from tests.hud.conftest import TOKEN, slow_command_app
 
-    release, started = asyncio.Event(), []
-
-    async def slow(text, _ctx):
-        started.append(text)
-        await release.wait()
-        return "done"
-
-    registry = register_builtin(CommandRegistry())
-    registry.register("slow", slow, "waits")
-    bus = EventBus()
-    app = create_app(make_service(tmp_path, bus), scripted_turns(bus, commands=registry), bus, StatusBoard({}),
-                     TOKEN)
+    app, release, started = slow_command_app(tmp_path)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8765",
                                  headers={"Authorization": f"Bearer {TOKEN}"}, timeout=20) as client:

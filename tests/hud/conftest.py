@@ -86,6 +86,23 @@ def scripted_turns(bus: EventBus, answer: Callable[[str], str] = lambda text: f"
     return send_turn
 
 
+def slow_command_app(tmp_path: Path) -> tuple[Any, asyncio.Event, list[str]]:
+    """A HUD app whose `/slow` command waits for the returned event; `started` lists the texts it began."""
+    release, started = asyncio.Event(), []
+
+    async def slow(text: str, _ctx: Any) -> str:
+        started.append(text)
+        await release.wait()
+        return "done"
+
+    registry = register_builtin(CommandRegistry())
+    registry.register("slow", slow, "waits")
+    bus = EventBus()
+    app = create_app(make_service(tmp_path, bus), scripted_turns(bus, commands=registry), bus, StatusBoard({}),
+                     TOKEN)
+    return app, release, started
+
+
 class Hud:
     """The app and the parts behind it, for one test."""
 
