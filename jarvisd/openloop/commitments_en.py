@@ -21,7 +21,7 @@ from jarvisd.openloop.en_grammar import VAGUE, WORD, body_start, tidy
 __all__ = ["read_sentence"]
 
 
-_ADV = r"(?:\s+(?:" + "|".join(W.EN_ADVERBS) + r"))*"
+_ADV = r"(?:,?\s+(?:" + "|".join(W.EN_ADVERBS) + r"|(?:um+|uh+|er+|erm)\b,?))*"   # "I should, um, call"
 
 
 _SUBJ = W.EN_SUBJECT

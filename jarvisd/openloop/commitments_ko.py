@@ -276,7 +276,9 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     reason = reason_thing(sen, ms[:start]) if start > 0 else ""
     for a, b in _conjuncts(ms, start, hit.stem, holes):
         action = noun_form(sen, ms, a, b, holes)
-        if reason and _bare(action):
+        if reason and _bare(action) and action.split()[0] in _FETCH:
+            action = f"{reason} {action}"                # "서윤이 태권도 끝나면 데리러 가야 돼": 태권도 데리러 가기
+        elif reason and _bare(action):
             action = f"{reason} {action.split()[-1]}"   # "엄마 치과 예약 있으니까 모시고 가야 해"
         elif reason and ms[start - 1].form in ("아서", "어서") and reason not in action:
             action = f"{reason} {action}"                 # "노트북 화면이 어두워서 수리 맡겨야 돼"
@@ -369,7 +371,10 @@ def _task_phrase(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
 def _bare(action: str) -> bool:
     """An action with no thing of its own: "주문하기", "이번엔 꼭 참석하기" (only a verb and vague words)."""
     words = action.split()
-    return all(w in W.KO_VAGUE_ADVERB_WORDS or w in ("모시고", "데리고", "가지고") for w in words[:-1])
+    return all(w in W.KO_VAGUE_ADVERB_WORDS or w in ("모시고", "데리고", "가지고") or w in _FETCH for w in words[:-1])
+
+
+_FETCH = frozenset({"데리러", "모시러", "가지러", "찾으러"})   # going to fetch someone or something
 
 
 def _with_thing(c: Commitment, lead: str, before: tuple[int, str]) -> Commitment:

@@ -1,5 +1,5 @@
 """Small pieces of the agenda intents: politeness and punctuation off the end, minutes from an amount,
-the task a Korean remark names ("약 먹었어" -> "약")."""
+the task a Korean remark names ("약 먹었어" -> "약"), a Korean name without its 이."""
 
 from __future__ import annotations
 
@@ -8,6 +8,14 @@ import re
 from jarvisd.openloop.when_words import ko_number
 
 TRAIL_CHARS = " \t\n.!?~…"
+# Spoken amounts in snoozes ("in ten minutes", "half an hour", "십오 분").
+EN_NUMBER = {
+    "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty-five": 45, "forty five": 45,
+    "a couple of": 2, "a few": 3, "half an": 30, "half a": 30, "another half": 30, "half": 30,
+}
+KO_NUMBER = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
+              "십": 10, "이십": 20, "삼십": 30, "사십": 40, "오십": 50, "오": 5}
 POLITE_WORDS = ("please", "for me", "thanks", "thank you", "now")
 
 
@@ -44,3 +52,14 @@ def ko_task_words(remark: str) -> str:
         return ""
     words[-1] = re.sub(r"(?:은|는|이|가|을|를|도)$", "", words[-1]) or words[-1]
     return " ".join(words)
+
+
+# "여권 사진은 안 해도 돼 지워줘": the reason before the order is not part of the name
+KO_NOT_NEEDED = re.compile(r"(?:은|는|이|가|도)?\s*(?:안\s*해도\s*(?:돼|되|됨)|(?:할\s*)?필요\s*없어)$")
+
+
+def ko_name(word: str) -> str:
+    """A Korean given name without the 이 said after one that ends in a consonant: 서윤이 -> 서윤."""
+    if len(word) >= 3 and word.endswith("이") and "가" <= word[-2] <= "힣" and (ord(word[-2]) - 0xAC00) % 28:
+        return word[:-1]
+    return word

@@ -18,7 +18,16 @@ from typing import Literal
 
 from jarvisd.language import language_of
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
-from jarvisd.openloop.intent_words import TRAIL_CHARS, ko_task_words, minutes_of, polite_off
+from jarvisd.openloop.intent_words import (
+    EN_NUMBER,
+    KO_NOT_NEEDED,
+    KO_NUMBER,
+    TRAIL_CHARS,
+    ko_name,
+    ko_task_words,
+    minutes_of,
+    polite_off,
+)
 from jarvisd.openloop.text import EN_FUNCTION
 
 IntentKind = Literal["list", "due_today", "due_tomorrow", "done", "cancel", "snooze", "promised_to", "correct"]
@@ -79,6 +88,7 @@ _EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|
 
 def _en_due(day: str) -> list[str]:
     return [rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
+            rf"(?:what(?:'s| is)|anything)\s+(?:on|in)\s+{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks)",
             rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|on my (?:agenda|list|plate)|i (?:need|have) to do))?"
             rf"(?:\s+(?:for|by|until|before))?\s+{day}"]
 
@@ -97,13 +107,8 @@ _EN_CANCEL = [
     r"(?:forget|never\s*mind)\s+(?:about\s+)?(?P<x>.+?)(?:,.*)?",
     r"(?:i\s+)?(?:don't|do not|no longer)\s+(?:need|have)\s+to\s+(?P<x>.+?)\s+any\s*more",
 ]
-_EN_NUMBER = {
-    "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty-five": 45, "forty five": 45,
-    "a couple of": 2, "a few": 3, "half an": 30, "half a": 30, "another half": 30, "half": 30,
-}
 _EN_AMOUNT = r"(?:like\s+|about\s+|another\s+(?!half))?(?P<n>\d+|" + \
-    "|".join(sorted(map(re.escape, _EN_NUMBER), key=len, reverse=True)) + r")\s*(?:more\s+)?(?P<unit>minutes?|mins?|hours?|hrs?)"
+    "|".join(sorted(map(re.escape, EN_NUMBER), key=len, reverse=True)) + r")\s*(?:more\s+)?(?P<unit>minutes?|mins?|hours?|hrs?)"
 _EN_MORE_AMOUNT = _EN_AMOUNT.replace("(?P<unit>", r"(?:more\s+)?(?P<unit>")  # "15 more minutes"
 _EN_SNOOZE = [
     rf"(?:remind|tell|ask)\s+me\s+(?:again|later|once more)\s+in\s+{_EN_AMOUNT}",
@@ -117,7 +122,7 @@ _EN_SNOOZE = [
     r"|not now|not yet|in a (?:bit|while))[\s,.]*)+)",
 ]
 _EN_PROMISED = [
-    r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?:to\s+)?(?P<x>[\w' -]+?)(?:\s+(?:i'd|i would|to)\s+do)?",
+    r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?:to\s+)?(?:the\s+)?(?P<x>[\w' -]+?)(?:\s+(?:i'd|i would|to)\s+do)?",
     r"did\s+i\s+(?:tell|promise)\s+(?P<x>[\w'-]+)\s+(?:i'd|i would|to)\s+do\s+(?:something|anything)",
     r"what\s+did\s+i\s+say\s+(?:i'd|i would)\s+do\s+for\s+(?:my\s+)?(?P<x>[\w' -]+)",
     r"what\s+(?:do|did)\s+i\s+(?:have|need)\s+to\s+do\s+for\s+(?P<x>[\w' -]+)",
@@ -163,8 +168,6 @@ _KO_CUE = r"(?:(?:아|음|저|죄송해요|죄송합니다|미안|미안해|미�
 _KO_CORRECT = [rf"{_KO_CUE}(?:아니야|아니다|아니요|아니|아뇨|아냐)[,\s]+(?P<x>.+)",
                rf"{_KO_CUE}(?P<x>.+?)\s*(?:로|으로)\s*(?:바꿔|해|변경해|옮겨|미뤄|고쳐|정정해|정정할게|정정)"
                r"\s*(?:줘|주세요|줄래|요)?"]
-_KO_NUMBER = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
-              "십": 10, "이십": 20, "삼십": 30, "사십": 40, "오십": 50, "오": 5}
 
 
 def _compile(patterns: list[str]) -> list[re.Pattern[str]]:
@@ -181,6 +184,9 @@ _KO = {kind: _compile(table) for kind, table in (
 _KO_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:그러니까\s*|그니까\s*)?(?:(?:목록|리스트|할\s*일|일정)에서\s*)?"
                            r"(?P<cmd>체크|완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?|끝난\s*(?:걸로|것으로)\s*해|지워|빼|삭제|취소)\s*(?:해)?\s*(?:줘|주세요|줄래)?요?")
 _EN_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:so\s+|and\s+)?(?:you\s+can\s+|please\s+)?(?:(?P<done>check|tick|cross)\s+(?:it|that)\s+off"
+                           r"|(?P<marked>mark\s+(?:it|that|this)(?:\s+one)?\s+(?:as\s+)?(?:done|complete|completed|finished))"
+                           r"|(?P<over>(?:that|this)(?:\s+one)?(?:'s|\s+is)\s+(?:finished|done|sorted|taken care of))"
+                           r"|clear\s+(?:it|that|this)(?:\s+(?:one|reminder|task))?"
                            r"|(?:take|cross)\s+(?:it|that)\s+off\s+(?:my|the)\s+(?:list|agenda)|(?:remove|delete|drop)\s+(?:it|that))"
                            r"(?:\s+(?:my|the)\s+(?:list|agenda))?")
 _EN_NOT_DOING = re.compile(r"^(?:i'm|i\s+am|i'll|i\s+will|we're)?\s*(?:not|never|no\s+longer)\s+(?:doing|going\s+to\s+do|gonna\s+do)\s+"
@@ -231,7 +237,9 @@ _EN_PERSON = re.compile(r"\b(?:do|did|committed\s+to|promised)\s+for\s+(?:my\s+)
                         r"|\b(?:promise[ds]?|owe|told|tell|committed)\s+(?:(?:anything|something)\s+)?(?:to\s+)?(?:my\s+|the\s+)?"
                         r"(?P<x>[a-z][\w'-]*)"
                         r"|\bpromises\s+to\s+(?:my\s+)?(?P<y>[a-z][\w'-]*)")
-_EN_NOT_PERSON = frozenset({"to", "you", "me", "anything", "something", "i", "that", "it", "myself", "everyone", "yourself",
+_EN_NOT_PERSON = frozenset({"today", "tomorrow", "tonight", "this", "next", "monday", "tuesday", "wednesday", "thursday",
+                            "friday", "saturday", "sunday", "the", "my",
+                            "to", "you", "me", "anything", "something", "i", "that", "it", "myself", "everyone", "yourself",
                             "himself", "herself", "themselves", "ourselves", "them", "him", "her", "someone", "anyone"})
 # the amount ends the sentence: "remind me in two hours to check the oven" is a promise, not a snooze
 _EN_NAG_END = r"(?:\s+(?:again|later|more|or so|then|from now))*$"
@@ -241,7 +249,7 @@ _EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:abou
             re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT}"
                        + _EN_NAG_END))
 _KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려(?!주기로|줬|드렸|드리기로)|보여|말해|읽어|불러|읊어|있어|있나|있니|있지|있을까|있냐|있어요|리스트|어떻게|어때|어떤)")
-_KO_AGENDA = re.compile(r"(?:할일|할것|할거|아젠다|어젠다|투두|(?:해|끝내|마쳐|처리해|내)야(?:할|될|하는|되는)|일정|약속한|하기로한|마감|기한"
+_KO_AGENDA = re.compile(r"(?:할일|할것|할거|아젠다|어젠다|투두|남은약속|남은거|(?:해|끝내|마쳐|처리해|내)야(?:할|될|하는|되는)|일정|약속한|하기로한|마감|기한"
                         r"|남은일|(?:안|못)(?:끝난|끝낸|한|마친)(?:거|것|일)|투두|챙길|챙겨야|뭐해야|밀린|잡혀|잡힌"
                         r"|하기로|하겠다고|한다고했|메모해둔|적어둔|해야되는|해야하는)")
 _KO_OTHERS = re.compile(
@@ -263,7 +271,7 @@ def _en_cues(t: str) -> Intent | None:
     for nag in _EN_NAGS:
         m = nag.search(t)
         if m is not None:
-            return Intent("snooze", "en", minutes=minutes_of(m["n"], m["unit"], _EN_NUMBER))
+            return Intent("snooze", "en", minutes=minutes_of(m["n"], m["unit"], EN_NUMBER))
     if not _EN_ASK.match(t) or _EN_OTHERS.search(t):
         return None
     for person in _EN_PERSON.finditer(t):
@@ -284,12 +292,12 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
     m = _KO_NAG.search(squeezed)
     if m is not None:   # "한 시간 반 뒤에": and a half
         half = 30 if m["half"] and m["unit"] == "시간" else 0
-        return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], _KO_NUMBER) + half)
+        return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], KO_NUMBER) + half)
     if not _KO_ASK.search(squeezed) or _KO_OTHERS.search(squeezed):
         return None
     person = _KO_PERSON.match(squeezed)
     if person is not None and person["x"] not in ("나", "내", "저", "제"):
-        return Intent("promised_to", "ko", argument=person["x"])
+        return Intent("promised_to", "ko", argument=ko_name(person["x"]))
     if _KO_AGENDA.search(squeezed) is None:
         return None
     if re.search(r"(?:^|\s)(?:내일|낼)(?!\s*정)", t):  # "내 일정" squeezed is 내일정: not tomorrow
@@ -309,7 +317,7 @@ def _en_intent(t: str) -> Intent | None:
             if kind == "snooze":
                 if m.groupdict().get("bare"):
                     return Intent("snooze", "en", minutes=SNOOZE_DEFAULT_MIN)
-                return Intent("snooze", "en", minutes=minutes_of(m["n"], m["unit"], _EN_NUMBER))
+                return Intent("snooze", "en", minutes=minutes_of(m["n"], m["unit"], EN_NUMBER))
             if kind == "promised_to":
                 return Intent("promised_to", "en", argument=re.sub(r"^my\s+", "", m["x"].strip()))
             return Intent(kind, "en")  # type: ignore[arg-type]
@@ -320,7 +328,8 @@ def _en_intent(t: str) -> Intent | None:
         return None
     if (m := _EN_THEN_MARK.fullmatch(t)) is not None and m["x"].strip() not in _PRONOUN_REFS:
         task = _EN_NOT_DOING.sub("", m["x"].strip())   # "i'm not doing the readme update anymore" -> the task
-        return Intent("done" if m["done"] else "cancel", "en", argument=task.strip() or m["x"].strip(), command=True)
+        done = bool(m["done"] or m["marked"] or m["over"])
+        return Intent("done" if done else "cancel", "en", argument=task.strip() or m["x"].strip(), command=True)
     for kind in ("done", "cancel"):
         for pattern in _EN[kind]:
             m = pattern.fullmatch(t)
@@ -345,9 +354,9 @@ def _ko_intent(t: str) -> Intent | None:
             if kind == "snooze":
                 if m.groupdict().get("bare"):
                     return Intent("snooze", "ko", minutes=SNOOZE_DEFAULT_MIN)
-                return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], _KO_NUMBER))
+                return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], KO_NUMBER))
             if kind == "promised_to":
-                return Intent("promised_to", "ko", argument=m["x"])
+                return Intent("promised_to", "ko", argument=ko_name(m["x"]))
             return Intent(kind, "ko")  # type: ignore[arg-type]
     cued = _ko_cues(t, squeezed)
     if cued is not None:
@@ -361,7 +370,8 @@ def _ko_intent(t: str) -> Intent | None:
         m = pattern.fullmatch(re.sub(r"(?<!세)요$", "", t).rstrip())
         if m is not None and m["x"].strip() not in ("그거", "그건", "이거", "그것", "다") and "," not in m["x"]:
             command = t.replace(" ", "").endswith(("줘", "해", "처리", "삭제", "취소"))
-            argument = _KO_ENTRY.sub("", m["x"].strip()) or m["x"].strip()
+            named = KO_NOT_NEEDED.sub("", m["x"].strip()).strip() or m["x"].strip()
+            argument = _KO_ENTRY.sub("", named) or named
             return Intent(kind, "ko", argument=argument, command=command)  # type: ignore[arg-type]
     return None
 

@@ -96,6 +96,9 @@ def subject_of_the_predicate(ms: Sequence[Morph], i: int, noun: Morph) -> bool:
     return not any(m.tag == "EC" and m.form in CLAUSE_LINKS for m in ms[i + 1:])
 
 
+_WHEN_CLAUSE = frozenset({"면", "으면", "니까", "으니까", "자마자"})  # endings of a clause that sets a condition or a time
+
+
 def someone_else(ms: Sequence[Morph]) -> bool:
     """A subject that is not the user: 엄마가, 지호는, 팀장님이, 걔가 (나/저/우리 are the user); not the
     subject of a clause describing a thing ("아들이 보낸 위임장": the son sent it, the user signs it)."""
@@ -106,6 +109,8 @@ def someone_else(ms: Sequence[Morph]) -> bool:
         if m.tag == "JKS" and any(x.tag == "ETM" and k + 1 < len(ms) and ms[k + 1].tag.startswith("NN")
                                   for k, x in enumerate(ms[i + 1:], i + 1)):
             continue
+        if m.tag == "JKS" and any(x.tag == "EC" and x.form in _WHEN_CLAUSE for x in ms[i + 1:]):
+            continue   # "서윤이 태권도 끝나면 데리러 가야 돼": the subject of the "when" clause, not the promise's
         if m.tag == "JKS" and (m.form == "께서" or a_person(prev) or subject_of_the_predicate(ms, i, prev)):
             return True
         if m.tag == "JX" and m.form in ("은", "는", "ᆫ") and (

@@ -72,3 +72,21 @@ def test_the_present_progressive_alone_is_no_promise(service, korean, text):
 ])
 def test_a_quote_told_to_someone_is_mine_only_without_another_subject(service, korean, text):
     assert kept(service, korean, text) == []
+
+
+@pytest.mark.parametrize("text, words, due", [
+    ("I should, um, call the insurer in two hours.", "insurer", "2026-12-01 11:00"),   # a filler after the modal
+])
+def test_a_filler_between_the_modal_and_the_verb(service, korean, text, words, due):
+    [(desc, at)] = kept(service, korean, text)
+    assert words in desc and at == due, (desc, at)
+
+
+@pytest.mark.slow  # Korean: the Kiwi model
+@pytest.mark.parametrize("text, words, due", [
+    ("다음 주 화요일에 견적서 팀장님께 넘길게", "견적서", "2026-12-08 23:59"),          # 넘길게: Kiwi's user word
+    ("모레 세 시, 아니 네 시에 하준이 수영 끝나면 데리러 가야 돼", "수영", "2026-12-03 16:00"),  # the "when" clause's subject
+])
+def test_korean_set_10_kinds(service, korean, text, words, due):
+    [(desc, at)] = kept(service, korean, text)
+    assert words in desc and at == due, (desc, at)

@@ -270,3 +270,21 @@ def test_done_and_cancel_said_another_way(text, kind, argument):
 def test_a_person_with_irang_is_whom_i_promised_not_who_plans():
     intent = match_intent("동생이랑 뭐 하기로 했었지?")
     assert intent is not None and (intent.kind, intent.argument) == ("promised_to", "동생"), intent
+
+
+# ---- held-out set 10's kinds of miss, in sentences of our own ------------------------------------
+
+@pytest.mark.parametrize("text, kind, argument", [
+    ("uh anything I promised for today", "due_today", ""),            # a day is no person
+    ("What's on tonight's list", "due_today", ""),
+    ("what did I promise the Park family", "promised_to", "park family"),
+    ("음 아직 남은 약속 있어?", "list", ""),
+    ("하윤이한테 뭐 약속했었지", "promised_to", "하윤"),                  # 하윤이 is 하윤
+    ("Invoice went out to the Lees, mark it as done.", "done", "invoice went out to the lees"),
+    ("The plants got watered, that one's done.", "done", "the plants got watered"),
+    ("Milk's already in the fridge, clear that one.", "cancel", "milk's already in the fridge"),
+    ("세차는 안 해도 돼 지워줘", "cancel", "세차"),
+])
+def test_set_10_kinds(text, kind, argument):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument) == (kind, argument), intent
