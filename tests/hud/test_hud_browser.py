@@ -92,7 +92,8 @@ def test_a_text_turn_appears_in_the_transcript(page: Page):
 def test_a_slash_command_typed_in_the_input_answers_in_the_transcript(page: Page):
     page.locator("#turn-input").fill("/help")
     page.locator("#turn-input").press("Enter")
-    expect(page.locator("#transcript li.system").last).to_contain_text("/openloop")
+    # a command is a turn of the assistant: its reply is the assistant's line, as in chat and voice
+    expect(page.locator("#transcript li.assistant").last).to_contain_text("/openloop")
 
 
 def test_the_judges_agenda_change_updates_the_page_without_reload(page: Page, served: ServedHud):
