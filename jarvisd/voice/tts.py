@@ -11,6 +11,7 @@ import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -44,8 +45,9 @@ class SpeechSynthesizer:
         self.path = Path(voice_path)
         log.info("tts: loaded %s (%d Hz) in %.2f s", voice_path, self.rate, time.perf_counter() - started)
 
-    def synthesize(self, text: str) -> Speech:
+    def synthesize(self, text: str, config: Any = None) -> Speech:
+        """`config`: a `piper.config.SynthesisConfig` (tests and benches: no noise, the same audio every run)."""
         started = time.perf_counter()
-        chunks = [chunk.audio_float_array for chunk in self.voice.synthesize(text)]
+        chunks = [chunk.audio_float_array for chunk in self.voice.synthesize(text, config)]
         audio = np.concatenate(chunks).astype(np.float32) if chunks else np.zeros(0, dtype=np.float32)
         return Speech(text=text, audio=audio, rate=self.rate, seconds=time.perf_counter() - started)

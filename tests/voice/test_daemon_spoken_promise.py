@@ -5,6 +5,7 @@ confirmation is spoken, and the reminder is spoken at its lead, all recorded fro
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -106,7 +107,9 @@ def test_a_spoken_promise_is_confirmed_kept_with_its_due_and_reminded_at_its_lea
     assert [role for role, _ in shown] == ["user", "assistant"], shown
     assert "budget report" in shown[0][1].lower() and shown[1][1].startswith("Got it:"), shown
     assert reminded["lead_min"] == 1, reminded
-    assert reminded["text"] == "Reminder: send the budget report to the finance team. It's due in 1 minute."
+    # the article is Whisper's hearing of espeak-ng through PulseAudio ("the" once came back as "a")
+    assert re.fullmatch(r"Reminder: send (?:the|a) budget report to the finance team\. It's due in 1 minute\.",
+                        reminded["text"]), reminded
     heard = models.recognizer.transcribe(squeeze_silence(read_wav(recording, MIC_RATE)[0])).text.lower()
     assert "got it" in heard and "budget report" in heard, heard   # the confirmation, heard
     # the reminder, heard ("due in" came back once as "doing": what was said is pinned above)
