@@ -98,3 +98,64 @@ def test_a_korean_yes_after_the_time_is_answered_in_korean():
     clock[0] += 300
     reply = desk.handle("응")
     assert reply is not None and "그대로 뒀어요" in reply.text
+
+
+# ---- the Smart Turn model file and `jarvisd models prepare` ---------------------------------------------
+
+PIP_OFFLINE = ("WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after "
+               "connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object "
+               "at 0x7f5452f67810>: Failed to establish a new connection: [Errno -3] Temporary failure in name "
+               "resolution')': /simple/pipecat-ai/\nERROR: Could not find a version that satisfies the requirement "
+               "pipecat-ai==1.14.0 (from versions: none)\nERROR: No matching distribution found for pipecat-ai==1.14.0")
+
+
+def test_prepare_without_a_network_says_so_and_how_to_prepare_offline(tmp_path, monkeypatch):
+    """Before (replayed with `unshare -n jarvisd models prepare smart-turn`): "cannot download the wheel
+    'pipecat-ai==1.14.0' with pip: )) after connection broken by 'NewConnectionError(..." - the last 400
+    characters of pip's retries, cut mid-word, and no way to prepare Smart Turn without a network (the
+    store took wheels from a folder, the command line could not ask it to)."""
+    import subprocess
+
+    from jarvisd import manifest
+    from jarvisd.cli import build_parser
+    from jarvisd.manifest import ModelNotInstalled, ModelStore, load_manifest
+
+    monkeypatch.setattr(manifest.subprocess, "run",
+                        lambda *a, **k: subprocess.CompletedProcess(a, 1, stdout="", stderr=PIP_OFFLINE))
+    store = ModelStore(tmp_path / "models", {"smart-turn": load_manifest()["smart-turn"]})
+    with pytest.raises(ModelNotInstalled) as caught:
+        store.prepare("smart-turn")
+    said = str(caught.value)
+    assert "no network" in said and "--find-links" in said and "pip download" in said and "))" not in said
+    args = build_parser().parse_args(["models", "prepare", "smart-turn", "--find-links", str(tmp_path)])
+    assert args.find_links == tmp_path
+
+
+def test_a_missing_wheel_in_a_wheels_folder_is_not_called_no_network():
+    from jarvisd.manifest import no_network
+
+    assert not no_network("ERROR: Could not find a version that satisfies the requirement pipecat-ai==1.14.0 "
+                          "(from versions: none)\nERROR: No matching distribution found for pipecat-ai==1.14.0")
+
+
+@pytest.mark.parametrize("blocked", ["a folder where the file goes", "a file where the folder goes"])
+def test_something_in_the_models_place_is_one_line_naming_it_not_a_traceback(tmp_path, blocked):
+    """Before: `jarvisd models prepare smart-turn` with a folder where the .onnx file goes ended in an
+    `IsADirectoryError` traceback from `os.replace`; with a file named `smart-turn` where its folder goes,
+    a `FileExistsError` traceback. The daemon's own line for a folder there said the file "is missing"."""
+    from jarvisd.manifest import ModelNotInstalled, ModelStore, load_manifest
+
+    models = tmp_path / "models"
+    if blocked == "a folder where the file goes":
+        (models / "smart-turn" / "smart-turn-v3.2-cpu.onnx").mkdir(parents=True)
+        said = "smart-turn-v3.2-cpu.onnx should be the model file and is a folder"
+    else:
+        models.mkdir()
+        (models / "smart-turn").write_text("x")
+        said = "smart-turn should be a folder and is a file"
+    store = ModelStore(models, {"smart-turn": load_manifest()["smart-turn"]}, find_links=tmp_path / "wheels")
+    with pytest.raises(ModelNotInstalled, match=said + ": move it away"):
+        store.prepare("smart-turn")
+    if blocked == "a folder where the file goes":
+        with pytest.raises(ModelNotInstalled, match=said + ": move it away, then run `jarvisd models prepare"):
+            store.path("smart-turn")   # what the daemon logs, starting with silence-only end of turn
