@@ -159,3 +159,25 @@ def test_something_in_the_models_place_is_one_line_naming_it_not_a_traceback(tmp
     if blocked == "a folder where the file goes":
         with pytest.raises(ModelNotInstalled, match=said + ": move it away, then run `jarvisd models prepare"):
             store.path("smart-turn")   # what the daemon logs, starting with silence-only end of turn
+
+
+# ---- hud.token saved by an editor ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("ending", [b"", b"\n", b"\r\n", b"  \r\n\r\n"])
+def test_a_hud_token_saved_with_a_byte_order_mark_is_read(tmp_path, ending):
+    """Before (replayed on `jarvisd run`): a token file an editor saved with a UTF-8 BOM (Notepad, "UTF-8
+    with BOM") cost the whole HUD: `hud: cannot use the token file ... ('ascii' codec can't decode byte
+    0xef in position 0 ...)`. The token after the mark is the token; CRLF and a trailing newline held."""
+    from jarvisd.hud.security import load_or_create_token
+
+    token = "Q" * 20 + "-abc_DEF" + "7" * 15
+    (tmp_path / "hud.token").write_bytes(b"\xef\xbb\xbf" + token.encode() + ending)
+    assert load_or_create_token(tmp_path) == token
+
+
+def test_a_hud_token_with_other_non_ascii_is_named_in_one_line(tmp_path):
+    from jarvisd.hud.security import UnusableToken, load_or_create_token
+
+    (tmp_path / "hud.token").write_bytes(("Q" * 20 + "é" + "Q" * 20).encode("utf-8"))
+    with pytest.raises(UnusableToken, match=r"is not ASCII text \(byte 0xc3 at position 20\)"):
+        load_or_create_token(tmp_path)
