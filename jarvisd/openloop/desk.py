@@ -219,8 +219,9 @@ class AgendaDesk:
             if change.changed:
                 return self._reply(change, [], remind, reading, lang, session)
             return self._ask(shown[guess[0]], guess[1], session, lang) if guess is not None else None
-        change = self.service.apply_judgement(Judgement(opened=tuple(opened), closed=tuple(closed)), text, shown,
-                                              session)
+        judgement = Judgement(opened=tuple(opened), closed=tuple(closed))
+        self.service.embed_ahead(judgement, session)   # never under the agenda's lock: the sweep waits on it
+        change = self.service.apply_judgement(judgement, text, shown, session)
         return self._reply(change, notes, remind, reading, lang, session)
 
     def _proposals(self, commitments: Sequence[Commitment], now: datetime,
