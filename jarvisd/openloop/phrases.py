@@ -150,6 +150,24 @@ def left_as_it_was(lang: Lang) -> str:
     return "알겠어요, 그대로 둘게요." if lang == "ko" else "OK, I left it on your agenda."
 
 
+def closed_meanwhile(loop: OpenLoop | None, lang: Lang) -> str:
+    """The yes came after the promise asked about was closed or removed some other way (the HUD)."""
+    if loop is None:
+        return "그 약속은 이제 목록에 없어요." if lang == "ko" else "That promise is no longer on your agenda."
+    done = loop.status.value == "done"
+    if lang == "ko":
+        return f"이미 {'완료로 표시돼' if done else '목록에서 지워져'} 있어요: {loop.desc}."
+    return f"It's already {'marked done' if done else 'off your agenda'}: {second_person(loop.desc)}."
+
+
+def answered_too_late(loop: OpenLoop, lang: Lang) -> str:
+    """A yes after the question's two minutes: nothing closed, and how to close it."""
+    if lang == "ko":
+        return f"시간이 지나서 '{loop.desc}'은(는) 그대로 뒀어요. 끝났으면 다시 말해 주세요."
+    return (f"That question timed out, so I left {second_person(loop.desc)} on your agenda. "
+            "If it's done, tell me again.")
+
+
 def unusable_time(desc: str, reason: str, lang: Lang) -> str:
     """A promise kept without the date it was said with (impossible, absurd or already past)."""
     if lang == "ko":
