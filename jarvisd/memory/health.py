@@ -13,6 +13,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from jarvisd.errors import StartupError
+
 TABLE = "memory_items"
 SchemaCheck = Callable[[Any], "str | None"]  # a table's schema -> what jarvisd cannot use in it, or None
 
@@ -111,3 +113,14 @@ def _recovery(table: Any, current: int, uri: str, name: str = TABLE, problem: Sc
                 f".venv/bin/python -c \"import lancedb; t = lancedb.connect('{uri}').open_table('{name}'); "
                 f"t.checkout({version['version']}); t.restore()\"")
     return "no older version reads whole (compaction keeps them a minute); move the folder away to start empty"
+
+
+def schema_refusal(uri: str, table: str, problem: object) -> StartupError:
+    """A table whose columns are not jarvisd's: before, the daemon started, every read and `/remember`
+    failed with LanceDB's `Field "content_lc" does not exist in schema` and the HUD showed no memory
+    part; with an unknown column that refuses nulls, `/remember` said "Remembered" and its write never
+    reached the table. Now one start-up line: the columns, and the version that still fits."""
+    health = check_memory(uri, table)
+    return StartupError(f"cannot open the memory store {uri} (memory.store_uri): "
+                        f"{health.detail if health.state == 'damaged' else problem}; "
+                        f"{health.recovery or 'move the folder away to start with an empty memory'}")

@@ -34,7 +34,6 @@ from typing import Any
 import lancedb
 import pyarrow as pa
 
-from jarvisd.errors import StartupError
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
@@ -118,7 +117,10 @@ class LanceMemoryStore:
         self._schema_problem: str | None = None
         self._table = self._run(self._open())
         if self._schema_problem:
-            self._refuse_schema(uri, table)
+            # health reads this module, so it is imported here, not at the top
+            from jarvisd.memory.health import schema_refusal
+
+            raise schema_refusal(uri, table, self._schema_problem)
         self._writes_since_compaction = 0
         self._index = VectorIndex()
         self._run(self._index.read(self._table))
@@ -137,18 +139,6 @@ class LanceMemoryStore:
                 await table.add_columns(context_fields(self._dimensions))
             return table
         return await self._db.create_table(self._name, schema=schema(self._dimensions))
-
-    def _refuse_schema(self, uri: str, table: str) -> None:
-        """A table whose columns are not jarvisd's: before, the daemon started, every read and `/remember`
-        failed with LanceDB's `Field "content_lc" does not exist in schema` and the HUD showed no memory
-        part; with an unknown column that refuses nulls, `/remember` said "Remembered" and its write never
-        reached the table. Now one start-up line: the columns, and the version that still fits."""
-        from jarvisd.memory.health import check_memory
-
-        health = check_memory(uri, table)
-        raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): "
-                           f"{health.detail if health.state == 'damaged' else self._schema_problem}; "
-                           f"{health.recovery or 'move the folder away to start with an empty memory'}")
 
     @property
     def vector_dimensions(self) -> int | None:
