@@ -190,15 +190,29 @@ class _SlowEmbedder:
 
     name = "slow"
 
-    def __init__(self) -> None:
+    def __init__(self, lock=None) -> None:
         import threading
 
         self.started = threading.Event()
+        self.lock = lock                      # the agenda's lock: is it held while this embeds?
+        self.calls: list[tuple[int, bool]] = []   # (texts, the lock was free for another thread)
 
     def embed(self, texts):
+        import threading
         import time
 
         self.started.set()
+        free: list[bool] = []
+        if self.lock is not None:   # what the sweep on the event loop would meet: try it from another thread
+            def probe() -> None:
+                got = self.lock.acquire(blocking=False)
+                free.append(got)
+                if got:
+                    self.lock.release()
+            checker = threading.Thread(target=probe)
+            checker.start()
+            checker.join()
+        self.calls.append((len(texts), bool(free and free[0])))
         time.sleep(0.1 + 0.02 * len(texts))
         return [[1.0 if d == hash(t) % 512 else 0.0 for d in range(512)] for t in texts]   # unrelated texts
 
@@ -217,8 +231,8 @@ def test_a_promise_embeds_the_agenda_before_it_takes_the_agendas_lock():
     from jarvisd.openloop.service import OpenLoopService
     from jarvisd.openloop.stores import MemoryLoopStore
 
-    embedder = _SlowEmbedder()
     service = OpenLoopService(MemoryLoopStore(None), tz=ZoneInfo("UTC"))
+    embedder = _SlowEmbedder(service._lock)
     for n in range(60):
         service.add(f"task number {n} for client Kim")
     service.store.embeddings = LoopEmbeddings(embedder, 0.98)   # as after a restart: nothing embedded yet
@@ -235,4 +249,8 @@ def test_a_promise_embeds_the_agenda_before_it_takes_the_agendas_lock():
         time.sleep(0.02)
     promise.join()
     assert said[0] is not None and said[0].text.startswith("Got it: call the roofer"), said
-    assert max(waits) < 0.5, f"the sweep waited {max(waits):.2f} s for the agenda's lock"
+    # the agenda's 60 loops are embedded with the lock free (the sweep runs meanwhile); at most the new
+    # promise's own text is embedded under it (a structural check: no timing threshold to break under load)
+    bulk = [free for count, free in embedder.calls if count > 1]
+    assert bulk and all(bulk), embedder.calls
+    assert waits, "the sweep never ran while the promise was embedded"
