@@ -196,6 +196,7 @@ class _SlowEmbedder:
         self.started = threading.Event()
         self.lock = lock                      # the agenda's lock: is it held while this embeds?
         self.calls: list[tuple[int, bool]] = []   # (texts, the lock was free for another thread)
+        self.dims: dict[str, int] = {}
 
     def embed(self, texts):
         import threading
@@ -214,7 +215,9 @@ class _SlowEmbedder:
             checker.join()
         self.calls.append((len(texts), bool(free and free[0])))
         time.sleep(0.1 + 0.02 * len(texts))
-        return [[1.0 if d == hash(t) % 512 else 0.0 for d in range(512)] for t in texts]   # unrelated texts
+        # unrelated texts: each its own direction (not hash(): randomized per process, it collided one run in ~9)
+        return [[1.0 if d == self.dims.setdefault(t, len(self.dims) % 512) else 0.0 for d in range(512)]
+                for t in texts]
 
 
 def test_a_promise_embeds_the_agenda_before_it_takes_the_agendas_lock():
