@@ -197,7 +197,7 @@ def _hedges_a_time(low: str, m: re.Match[str], holes: Sequence[Span]) -> bool:
     """", say around 6" / ", like 7": a hedge before a time, not a second action."""
     if m.group("verb") not in ("say", "like"):
         return False
-    after = m.end("verb") + len(low[m.end("verb"):]) - len(low[m.end("verb"):].lstrip())
+    after = len(low) - len(low[m.end("verb"):].lstrip())   # where the next word starts
     return any(hs <= after < he for hs, he in holes)
 
 

@@ -140,7 +140,7 @@ class AgendaDesk:
     def _close_by_name(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         loops = self.service.agenda()
         found = naming.best_reference(intent.argument, [loop.desc for loop in loops])
-        status = LoopStatus.DONE if intent.kind == "done" else LoopStatus.DISMISSED
+        status = _closing_status(intent.kind)
         if found is None and text:   # "scratch the ceramics course" for "sign up for the pottery class"
             meant = self._meant(text, intent.argument, loops)
             if meant is not None:
@@ -269,8 +269,7 @@ class AgendaDesk:
             if found is None:        # "never mind sending it back": the utterance names it, not the clause
                 found = naming.best_covered(text, descs)
             if isinstance(found, int):
-                status = LoopStatus.DONE if closure.status == "done" else LoopStatus.DISMISSED
-                refs.append(ClosedRef(index=found + 1, status=status))
+                refs.append(ClosedRef(index=found + 1, status=_closing_status(closure.status)))
             elif found is None:
                 unnamed.append(closure)
             else:
@@ -283,7 +282,7 @@ class AgendaDesk:
             # "Got mom's meds, so that's sorted" for "pick up mom's prescription": what the closing means
             found = self._meant(text, unnamed[0].reference, shown)
             if found is not None:
-                return refs, (found, LoopStatus.DONE if unnamed[0].status == "done" else LoopStatus.DISMISSED)
+                return refs, (found, _closing_status(unnamed[0].status))
         return refs, None
 
     def _ask(self, loop: OpenLoop, status: LoopStatus, session: str, lang: phrases.Lang) -> DeskReply:
@@ -314,7 +313,9 @@ class AgendaDesk:
         text = phrases.answered_too_late(loop, lang) if yes else phrases.left_as_it_was(lang)
         return DeskReply(text, lang, intent="confirm")
 
-    def _any(self, loop_id: str) -> OpenLoop | None:
+    def _any(self, loop_id: str | None) -> OpenLoop | None:
+        if loop_id is None:
+            return None
         try:
             return self.service.find(loop_id)
         except LookupError:
@@ -378,13 +379,13 @@ class AgendaDesk:
         return focus if focus is not None and now_ms - focus.at_ms <= FOCUS_SEC * 1000 else None
 
     def _open(self, loop_id: str | None) -> OpenLoop | None:
-        if loop_id is None:
-            return None
-        try:
-            loop = self.service.find(loop_id)
-        except LookupError:
-            return None
-        return loop if loop.is_open else None
+        loop = self._any(loop_id)
+        return loop if loop is not None and loop.is_open else None
+
+
+def _closing_status(kind: str) -> LoopStatus:
+    """"done" (a closing or the done intent) closes as done; a withdrawal or cancel dismisses."""
+    return LoopStatus.DONE if kind == "done" else LoopStatus.DISMISSED
 
 
 def _reason(exc: ImpossibleTime, lang: phrases.Lang) -> str:
