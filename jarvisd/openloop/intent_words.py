@@ -1,11 +1,33 @@
-"""Small pieces of the agenda intents: politeness and punctuation off the end, minutes from an amount,
+"""Small pieces of the agenda intents: the `Intent` itself, politeness and punctuation off the end, minutes from an amount,
 the task a Korean remark names ("약 먹었어" -> "약"), a Korean name without its 이."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Literal
 
 from jarvisd.openloop.when_words import ko_number
+
+IntentKind = Literal["list", "due_today", "due_tomorrow", "done", "cancel", "snooze", "promised_to", "correct"]
+
+SNOOZE_DEFAULT_MIN = 10
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: IntentKind
+    lang: Literal["en", "ko"]
+    argument: str = ""          # the words naming a promise (done, cancel), a person (promised_to), a time (correct)
+    minutes: int | None = None  # snooze
+    command: bool = False       # an order to the assistant ("mark X done", "X 취소해줘"), not a remark ("X is done"):
+                                # when nothing on the agenda answers to it, the user is told so
+
+
+
+def compile_all(patterns: list[str]) -> list[re.Pattern[str]]:
+    return [re.compile(p) for p in patterns]
+
 
 TRAIL_CHARS = " \t\n.!?~…"
 # Spoken amounts in snoozes ("in ten minutes", "half an hour", "십오 분").

@@ -1,0 +1,213 @@
+"""English agenda intents: the pattern tables and their cues ("what's on my agenda", "mark the report
+done", "remind me again in 10 minutes", "what did I promise Mina"). Pure; see `intents.py`."""
+
+from __future__ import annotations
+
+import re
+
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS
+from jarvisd.openloop.intent_words import (
+    EN_NUMBER,
+    SNOOZE_DEFAULT_MIN,
+    Intent,
+    compile_all,
+    minutes_of,
+)
+from jarvisd.openloop.text import EN_FUNCTION
+
+_MY_LIST = (r"(?:my\s+)?(?:open\s+)?(?:agenda|to[- ]?do(?:\s+list)?|to[- ]?dos|todo\s+list|task\s+list|tasks|list|promises"
+            r"|reminders|plate)")
+_EN_LIST = [
+    rf"what(?:'s| is| are)?\s+(?:left\s+|still\s+)?(?:on|in)\s+{_MY_LIST}",
+    rf"(?:read|show|tell|give)\s+(?:me\s+)?(?:all\s+)?{_MY_LIST}",
+    r"(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+)?(?:open\s+)?(?:tasks|promises|to-?dos|reminders|agenda)",
+    r"(?:show|tell|give|list)\s+(?:me\s+)?(?:everything|all|what)\s+(?:that\s+)?i(?:'ve| have)?\s+(?:promised|said i'd do)",
+    r"what\s+(?:do|did)\s+i\s+(?:still\s+)?(?:have|need|got)\s+to\s+do",
+    r"what\s+am\s+i\s+supposed\s+to\s+(?:be\s+)?do(?:ing)?",
+    r"what(?:'s| is)\s+(?:left\s+)?on\s+my\s+plate",
+    r"what\s+(?:are|were)\s+my\s+(?:open\s+)?(?:tasks|promises|to-?dos|reminders|plans)",
+    rf"(?:any|anything|is there anything)\s+(?:open\s+tasks|(?:on|in)\s+{_MY_LIST})",
+    r"what\s+have\s+i\s+(?:got|promised)(?:\s+to\s+do)?",
+    r"(?:my\s+)?agenda",
+]
+_DAY_TODAY = r"(?:today|tonight|this evening|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
+_DAY_TOMORROW = r"(?:tomorrow)"
+_EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|anything|what do i (?:have|need) to (?:do|finish)"
+                r"|what do i have|what have i got|what's left|what is left|what should i (?:do|finish)"
+                r"|what deadlines do i have|any deadlines|what(?:'s| is) the deadline)")
+
+
+def _en_due(day: str) -> list[str]:
+    return [rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
+            rf"(?:what(?:'s| is)|anything)\s+(?:on|in)\s+{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks)",
+            rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|on my (?:agenda|list|plate)|i (?:need|have) to do))?"
+            rf"(?:\s+(?:for|by|until|before))?\s+{day}"]
+
+
+_EN_DONE = [
+    r"(?:mark|set)\s+(?P<x>.+?)\s+(?:as\s+)?(?:done|complete|completed|finished)",
+    r"(?:check|tick|cross)\s+off\s+(?P<x>.+?)(?:\s+(?:on|from)\s+my\s+(?:agenda|list))?",
+    r"(?:check|tick|cross)\s+(?P<x>.+?)\s+off(?:\s+(?:my\s+)?(?:agenda|list))?",
+    r"(?P<x>.+?)\s+(?:is|are)\s+(?:all\s+)?(?:done|finished|complete|completed|taken care of)",
+    r"(?:i(?:'ve| have|'m| am)?\s+)?(?:finished|completed|done with)\s+(?P<x>.+)",
+]
+_EN_CANCEL = [
+    r"(?:cancel|delete|remove|drop|scratch|scrap)\s+(?P<x>[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?"
+    r"(?:,.*)?",
+    r"take\s+(?P<x>[^,]+?)\s+off(?:\s+(?:my|the)\s+(?:agenda|list|to-?do list))?(?:,.*)?",
+    r"(?:forget|never\s*mind)\s+(?:about\s+)?(?P<x>.+?)(?:,.*)?",
+    r"(?:i\s+)?(?:don't|do not|no longer)\s+(?:need|have)\s+to\s+(?P<x>.+?)\s+any\s*more",
+]
+_EN_AMOUNT = r"(?:like\s+|about\s+|another\s+(?!half))?(?P<n>\d+|" + \
+    "|".join(sorted(map(re.escape, EN_NUMBER), key=len, reverse=True)) + r")\s*(?:more\s+)?(?P<unit>minutes?|mins?|hours?|hrs?)"
+_EN_MORE_AMOUNT = _EN_AMOUNT.replace("(?P<unit>", r"(?:more\s+)?(?P<unit>")  # "15 more minutes"
+_EN_SNOOZE = [
+    rf"(?:remind|tell|ask)\s+me\s+(?:again|later|once more)\s+in\s+{_EN_AMOUNT}",
+    rf"(?:remind|tell)\s+me\s+in\s+{_EN_AMOUNT}(?:\s+again)?",
+    rf"(?:snooze|again)(?:\s+(?:it|that|for))*\s+(?:in\s+)?{_EN_AMOUNT}",
+    rf"(?:not now[\s,]+)?(?:in\s+)?{_EN_AMOUNT}(?:\s+(?:later|more))?",
+    rf"give\s+me\s+(?:another\s+)?{_EN_MORE_AMOUNT}",
+    rf"(?:push|put|move|kick)\s+(?:it|that|this)\s+back\s+(?:by\s+)?{_EN_AMOUNT}",
+    rf"(?:delay|postpone)\s+(?:it|that|this)\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
+    r"(?P<bare>(?:(?:snooze(?:\s+(?:it|that))?|(?:remind|ask|tell|bug) me (?:again )?later|remind me again|(?:maybe\s+)?later"
+    r"|not now|not yet|in a (?:bit|while))[\s,.]*)+)",
+]
+_EN_PROMISED = [
+    r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?:to\s+)?(?:the\s+)?(?P<x>[\w' -]+?)(?:\s+(?:i'd|i would|to)\s+do)?",
+    r"did\s+i\s+(?:tell|promise)\s+(?P<x>[\w'-]+)\s+(?:i'd|i would|to)\s+do\s+(?:something|anything)",
+    r"what\s+did\s+i\s+say\s+(?:i'd|i would)\s+do\s+for\s+(?:my\s+)?(?P<x>[\w' -]+)",
+    r"what\s+(?:do|did)\s+i\s+(?:have|need)\s+to\s+do\s+for\s+(?P<x>[\w' -]+)",
+    r"(?:any|what)\s+promises\s+to\s+(?P<x>[\w' -]+)",
+]
+_EN_CUE = r"(?:oh|um|uh|ah|no|nope|wait|sorry|actually|not\s+\w+)"
+_EN_REDO = r"(?:(?:make|change|move|push)\s+(?:it|that)\s+(?:to\s+)?|it's\s+|i\s+meant?\s+|i\s+said\s+)"
+_EN_CORRECT = [
+    rf"(?:{_EN_CUE}[\s,]+)+{_EN_REDO}?(?P<x>.+)",
+    rf"{_EN_REDO}(?P<x>.+)",
+]
+
+
+
+EN = {kind: compile_all(table) for kind, table in (
+    ("list", _EN_LIST), ("due_today", _en_due(_DAY_TODAY)), ("due_tomorrow", _en_due(_DAY_TOMORROW)),
+    ("snooze", _EN_SNOOZE), ("promised_to", _EN_PROMISED), ("done", _EN_DONE), ("cancel", _EN_CANCEL))}
+_EN_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:so\s+|and\s+)?(?:you\s+can\s+|please\s+)?(?:(?P<done>check|tick|cross)\s+(?:it|that)\s+off"
+                           r"|(?P<marked>mark\s+(?:it|that|this)(?:\s+one)?\s+(?:as\s+)?(?:done|complete|completed|finished))"
+                           r"|(?P<over>(?:that|this|it)(?:\s+one)?(?:'s|\s+is)\s+(?:all\s+)?(?:finished|done|sorted|taken care of|handled))"
+                           r"|clear\s+(?:it|that|this)(?:\s+(?:one|reminder|task))?"
+                           r"|(?:take|cross)\s+(?:it|that)\s+off\s+(?:my|the)\s+(?:list|agenda)"
+                           r"|(?:remove|delete|drop|scratch|scrap)\s+(?:it|that)(?:\s+one)?)"
+                           r"(?:\s+(?:my|the)\s+(?:list|agenda))?")
+_EN_NOT_DOING = re.compile(r"^(?:i'm|i\s+am|i'll|i\s+will|we're)?\s*(?:not|never|no\s+longer)\s+(?:doing|going\s+to\s+do|gonna\s+do)\s+"
+                          r"|\s+(?:any\s*more|after\s+all)$")
+EN_CORRECTS = compile_all(_EN_CORRECT)
+_PRONOUN_REFS = frozenset({"it", "that", "this", "them", "those", "all", "everything", "one"})
+_EN_ARTICLE = re.compile(r"^(?:the|my|that|this)\s+")
+# "the reminder about the cake" names the cake: the words for an agenda entry are not part of its name
+_EN_ENTRY = re.compile(r"^(?:the|my|that)\s+(?:reminder|task|thing|item|entry|to-?do)\s+(?:about|for|to|of)\s+"
+                       r"|\s+(?:thing|reminder|task|item)$")
+_EN_COMMAND_VERBS = ("mark ", "set ", "check ", "tick ", "cross ", "cancel ", "delete ", "remove ", "drop ",
+                     "scratch ", "scrap ", "take ")
+_QUESTION_START = re.compile(r"^(?:how|why|when|where|who|can|could|should|would|will|do|does|did|is|are)\b")
+
+
+# ---------------------------------------------------------------- cues: what the patterns above miss
+# An agenda question is a question or a "show me" at the start, about the user's own agenda, anywhere in
+# the sentence; its day (today / tomorrow) narrows it. Other people's promises ("what did Sam promise
+# me") are not the user's agenda.
+
+_EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:what(?:'s|s| is| are| do| have| did| am)?|which|any|anything|is there|are there|is anything|are any"
+                     r"|show|tell|read|list|give|run through|go through|go over|read out|walk me through"
+                     r"|(?:can|could|would) you (?:go over|run through|read|list|tell me|show me|go through)"
+                     r"|(?:do|did|have) i|have i got|remind me what i"
+                     r"|(?:today's|tomorrow's|my)\s+(?:deadlines|tasks|agenda|to-?dos|promises)$)\b")
+_EN_AGENDA = re.compile(
+    r"\b(?:agenda|to[- ]?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
+    r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|coming up$|upcoming (?:tasks|deadlines|promises)"
+    r"|(?:have|need|got) to (?:do|finish|get done|have done|have finished|get finished|turn in|hand in|submit|send"
+    r"|take care of|deal with|handle|work on|get to)"
+    r"|\bi (?:should|must|ought to) (?:do|finish|take care of|deal with|handle|work on|get to)"
+    r"|left to do|reminders|i said i'd|i said i would|i told (?:you|myself) i'd|lined up|planned|scheduled)\b")
+_EN_OTHERS = re.compile(
+    r"\b(?:did|does|has|will)\s+(?:my\s+|our\s+|the\s+|his\s+|her\s+|their\s+)?(?!i\b)\w+\s+(?:promise|say|tell|owe)"
+    r"|\bpromised? me\b"
+    # someone else's list: "my brother's to-do list", "Mina's tasks" (not "today's tasks")
+    r"|\b(?!(?:today|tomorrow|tonight|what|that|it|there|who|here|where|everyone|everything)'s)[a-z]+'s\s+"
+    r"(?:agenda|to-?do|todo|tasks?|list|schedule|plans?|deadlines?|promises|plate|calendar|reminders)"
+    # a question about tools: "the best to-do app", "which reminders app"
+    r"|\b(?:apps?|application|software|program|excel|spreadsheet|template|notion)\b")
+_EN_TODAY = re.compile(r"\b(?:today|tonight|this evening|end of (?:the )?day|eod)\b")
+_EN_TOMORROW = re.compile(r"\btomorrow(?:'s)?\b")
+_EN_PERSON = re.compile(r"\b(?:do|did|committed\s+to|promised)\s+for\s+(?:my\s+)?(?P<z>[a-z][\w'-]*)"
+                        r"|\b(?:promise[ds]?|owe|told|tell|committed)\s+(?:(?:anything|something)\s+)?(?:to\s+)?(?:my\s+|the\s+)?"
+                        r"(?P<x>[a-z][\w'-]*)"
+                        r"|\bpromises\s+to\s+(?:my\s+)?(?P<y>[a-z][\w'-]*)")
+_EN_NOT_PERSON = frozenset({"today", "tomorrow", "tonight", "this", "next", "monday", "tuesday", "wednesday", "thursday",
+                            "friday", "saturday", "sunday", "the", "my",
+                            "to", "you", "me", "anything", "something", "i", "that", "it", "myself", "everyone", "yourself",
+                            "himself", "herself", "themselves", "ourselves", "them", "him", "her", "someone", "anyone"})
+# the amount ends the sentence: "remind me in two hours to check the oven" is a promise, not a snooze
+_EN_NAG_END = r"(?:\s+(?:again|later|more|or so|then|from now))*$"
+_EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:about\s+(?:it|that|this)\s+)?(?:again\s+)?"
+                       rf"(?:in|after)\s+(?:like\s+|about\s+|maybe\s+)?{_EN_AMOUNT}"
+                       + _EN_NAG_END),
+            re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT}"
+                       + _EN_NAG_END))
+
+
+def _en_cues(t: str) -> Intent | None:
+    """Agenda questions, promised_to and snoozes by their cues, for wordings the patterns miss."""
+    for nag in _EN_NAGS:
+        m = nag.search(t)
+        if m is not None:
+            return Intent("snooze", "en", minutes=minutes_of(m["n"], m["unit"], EN_NUMBER))
+    if not _EN_ASK.match(t) or _EN_OTHERS.search(t):
+        return None
+    for person in _EN_PERSON.finditer(t):
+        name = person["x"] or person["y"] or person["z"]
+        if name not in _EN_NOT_PERSON and name not in EN_FUNCTION and name not in EN_BASE_VERBS and \
+                not name.endswith("n't"):
+            return Intent("promised_to", "en", argument=name)
+    if _EN_AGENDA.search(t) is None:
+        return None
+    if _EN_TODAY.search(t):
+        return Intent("due_today", "en")
+    return Intent("due_tomorrow" if _EN_TOMORROW.search(t) else "list", "en")
+
+
+
+
+def en_intent(t: str) -> Intent | None:
+    for kind in ("list", "due_today", "due_tomorrow", "snooze", "promised_to"):
+        for pattern in EN[kind]:
+            m = pattern.fullmatch(t)
+            if m is None:
+                continue
+            if kind == "snooze":
+                if m.groupdict().get("bare"):
+                    return Intent("snooze", "en", minutes=SNOOZE_DEFAULT_MIN)
+                return Intent("snooze", "en", minutes=minutes_of(m["n"], m["unit"], EN_NUMBER))
+            if kind == "promised_to":
+                return Intent("promised_to", "en", argument=re.sub(r"^my\s+", "", m["x"].strip()))
+            return Intent(kind, "en")  # type: ignore[arg-type]
+    cued = _en_cues(t)
+    if cued is not None:
+        return cued
+    if _QUESTION_START.match(t):  # "how do I cancel a subscription": a question, never a command
+        return None
+    if (m := _EN_THEN_MARK.fullmatch(t)) is not None and m["x"].strip() not in _PRONOUN_REFS:
+        task = _EN_NOT_DOING.sub("", m["x"].strip())   # "i'm not doing the readme update anymore" -> the task
+        done = bool(m["done"] or m["marked"] or m["over"])
+        return Intent("done" if done else "cancel", "en", argument=task.strip() or m["x"].strip(), command=True)
+    for kind in ("done", "cancel"):
+        for pattern in EN[kind]:
+            m = pattern.fullmatch(t)
+            if m is not None:
+                ref = _EN_ARTICLE.sub("", m["x"].strip(" ,"))
+                if ref and ref not in _PRONOUN_REFS:
+                    command = t.startswith(_EN_COMMAND_VERBS)
+                    argument = _EN_ENTRY.sub("", m["x"].strip(" ,"))
+                    return Intent(kind, "en", argument=argument, command=command)  # type: ignore[arg-type]
+    return None
+
+

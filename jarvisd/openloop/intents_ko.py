@@ -1,0 +1,143 @@
+"""Korean agenda intents: the pattern tables and their cues ("오늘 할 일 뭐 있어", "약 먹었어 체크해줘",
+"10분 뒤에 다시 알려줘", "민수한테 뭐 해주기로 했지"). Spaces are ignored: Whisper spaces freely. Pure; see
+`intents.py`."""
+
+from __future__ import annotations
+
+import re
+
+from jarvisd.openloop.intent_words import (
+    KO_NOT_NEEDED,
+    KO_NUMBER,
+    SNOOZE_DEFAULT_MIN,
+    Intent,
+    compile_all,
+    ko_name,
+    ko_task_words,
+    minutes_of,
+)
+
+_KO_LIST = [
+    r"(?:내)?할일(?:이|은|목록)?(?:뭐|뭐뭐|뭔데|뭐있|뭐남|알려|보여|말해|있어|읽어)",
+    r"(?:내)?(?:일정|약속|아젠다|어젠다|할일목록|투두)(?:이|은|좀|에|에는)?(?:뭐|알려|보여|말해|읽어|있|남)",
+    r"(?:뭐|무엇을?)해야(?:돼|되지|하지|해|하더라)",
+    r"(?:내가)?(?:챙길|챙겨야할|해야할|남은|남아있는)(?:거|것|일)(?:이|은|들)?(?:뭐|있|알려|보여)",
+    r"(?:내가)?약속한(?:거|것|일)(?:들)?(?:전부|다|모두)?(?:뭐|보여|알려|말해)",
+]
+
+
+def _ko_due(day: str) -> list[str]:
+    return [rf"{day}(?:까지|안에|중으로|중에)?(?:인|이)?(?:마감(?:인|이)?)?(?:해야|끝내야|마쳐야)?(?:하는|할|되는)?"
+            r"(?:거|것|일|게)?(?:이|은|가)?(?:뭐(?:$|있|야|였|지$|더라|남|해|하|할|뭐|가)|있|알려|남|보여)"]
+
+
+_KO_DUE_TODAY = [rf"오늘(?=까지|안에|중으로|중에|마감){_ko_due('')[0]}"]
+_KO_DUE_TOMORROW = _ko_due("(?:내일|낼)")
+_KO_DONE_TAIL = (r"(?:완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?\s*(?:해줘|해|했어|시켜줘|처리해줘|해\s*주세요)?|끝났어|끝냈어|다했어|했어체크"
+                 r"|체크해줘|처리\s*완료)")
+_KO_CANCEL_TAIL = (r"(?:취소\s*해\s*(?:줘|주세요)|취소|지워\s*(?:줘|주세요)?|빼\s*(?:줘|주세요)|삭제\s*해\s*(?:줘|주세요)|삭제"
+                   r"|없애\s*(?:줘|주세요)|잊어버려|잊어)(?:요)?(?:\s*,\s*[^,]+)?")
+_KO_SNOOZE = [
+    r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|오)(?P<unit>분|시간)(?:만)?(?:뒤에|후에|있다가|이따가?)?"
+    r"(?:다시|한번더)?(?:알려|말해)(?:줘|주세요|줄래)",
+    r"(?P<bare>(?:이따가?|나중에|조금이따가?|좀이따가?)?다시(?:알려|말해)(?:줘|주세요?|줄래)|스누즈)",
+]
+_KO_PROMISED = [r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|한테|에게|께|랑|하고)(?:뭐|무슨)(?:약속|[가-힣]{0,4}?기로)",
+                r"(?P<x>[가-힣A-Za-z]+?)(?:한테|에게|께)약속한(?:거|것|일)(?:이|은)?(?:뭐|있|알려)"]
+_KO_CUE = r"(?:(?:아|음|저|죄송해요|죄송합니다|미안|미안해|미안해요)[,\s]+)*"
+_KO_CORRECT = [rf"{_KO_CUE}(?:아니야|아니다|아니요|아니|아뇨|아냐)[,\s]+(?P<x>.+)",
+               rf"{_KO_CUE}(?P<x>.+?)\s*(?:로|으로)\s*(?:바꿔|해|변경해|옮겨|미뤄|고쳐|정정해|정정할게|정정)"
+               r"\s*(?:줘|주세요|줄래|요)?"]
+
+
+
+
+KO = {kind: compile_all(table) for kind, table in (
+    ("due_today", _KO_DUE_TODAY), ("due_tomorrow", _KO_DUE_TOMORROW), ("list", _KO_LIST), ("snooze", _KO_SNOOZE),
+    ("promised_to", _KO_PROMISED))}
+_KO_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:그러니까\s*|그니까\s*)?(?:(?:목록|리스트|할\s*일|일정)에서\s*)?"
+                           r"(?P<cmd>체크|완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?|끝난\s*(?:걸로|것으로)\s*해|지워|빼|삭제|취소)\s*(?:해)?\s*(?:줘|주세요|줄래)?요?")
+_KO_DONE = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_DONE_TAIL}")
+_KO_CANCEL = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_CANCEL_TAIL}")
+KO_CORRECTS = compile_all(_KO_CORRECT)
+_KO_ENTRY = re.compile(r"\s*(?:일정|약속|건|거|것|할\s*일|알림)$")
+
+
+_KO_ASK = re.compile(r"(?:뭐|뭔|무엇|알려(?!주기로|줬|드렸|드리기로)|보여|말해|읽어|불러|읊어|있어|있나|있니|있지|있을까|있냐|있어요|리스트|어떻게|어때|어떤)")
+_KO_AGENDA = re.compile(r"(?:할일|할것|할거|아젠다|어젠다|투두|남은약속|남은거|(?:해|끝내|마쳐|처리해|내)야(?:할|될|하는|되는)|일정|약속한|하기로한|마감|기한"
+                        r"|남은일|(?:안|못)(?:끝난|끝낸|한|마친)(?:거|것|일)|투두|챙길|챙겨야|뭐해야|밀린|잡혀|잡힌"
+                        r"|하기로|하겠다고|한다고했|메모해둔|적어둔|해야되는|해야하는)")
+_KO_OTHERS = re.compile(
+    r"(?<!내)(?<!제)(?:가|이)(?:뭐|나한테|내게|저한테)"
+    # someone else's plan, reported: "아내가 모레 뭐 하겠다고 했더라", "팀장님이 … 한다고 하셨지"
+    r"|^(?!내가|제가|나는|저는|난|전|내|제)[가-힣]{1,5}(?:님)?(?:이|가|께서)(?!랑)[가-힣\s]*?(?:뭐|무슨)[가-힣]*?"
+    r"(?:한다고|하겠다고|할거라고|간다고|온다고|하기로)(?:했|하셨|하던|하더)"
+    # a question about tools: "일정 관리 어플 추천해 줄래", "할 일 목록 만드는 법"
+    r"|(?:앱|어플|애플리케이션|프로그램|엑셀|노션|만드는법|쓰는법|사용법|관리법|추천)")
+_KO_PERSON = re.compile(r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|하고|한테|에게|께|랑)"
+                        r"(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로|해준다고|해주겠다고|한다고했|하겠다고))")
+_KO_KEEP_ME = re.compile(r"(?:잊|까먹|잊어버리)(?:지|지는)(?:않게|말고|마)|라고알려|(?:해야|해야하|해야되)(?:는데|니까).*알려")
+_KO_NAG = re.compile(r"(?<![가-힣])(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*(?P<unit>분|시간)"
+                     r"(?P<half>반)?(?:만|뒤에|뒤|후에|후|있다가|이따가?|좀|다시|더|정도)*(?:알려|알림|말해|미뤄|미루|스누즈|다시$)")
+
+
+
+
+def _ko_cues(t: str, squeezed: str) -> Intent | None:
+    if _KO_KEEP_ME.search(squeezed):   # "여권 갱신해야 하는데 잊지 않게 알려줘": a promise to keep
+        return None
+    m = _KO_NAG.search(squeezed)
+    if m is not None:   # "한 시간 반 뒤에": and a half
+        half = 30 if m["half"] and m["unit"] == "시간" else 0
+        return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], KO_NUMBER) + half)
+    if not _KO_ASK.search(squeezed) or _KO_OTHERS.search(squeezed):
+        return None
+    person = _KO_PERSON.match(squeezed)
+    if person is not None and person["x"] not in ("나", "내", "저", "제"):
+        return Intent("promised_to", "ko", argument=ko_name(person["x"]))
+    if _KO_AGENDA.search(squeezed) is None:
+        return None
+    if re.search(r"(?:^|\s)(?:내일|낼)(?!\s*정)", t):  # "내 일정" squeezed is 내일정: not tomorrow
+        return Intent("due_tomorrow", "ko")
+    if re.search(r"오늘(?:은|에)?(?:제가|내가)?(?:뭐|무슨일)?(?:까지|마감|기한|중|안에|내로|할일|할거|(?:해|끝내|마쳐|처리해|내|챙겨)야"
+                 r"|잡혀|잡힌|하기로)", squeezed):
+        return Intent("due_today", "ko")
+    return Intent("list", "ko")
+
+
+
+
+def ko_intent(t: str) -> Intent | None:
+    squeezed = t.replace(" ", "").rstrip("요")
+    if _KO_OTHERS.search(squeezed):  # "준호가 나한테 뭐 해주기로 했지": someone else's promise to the user
+        return None
+    for kind in ("due_today", "due_tomorrow", "list", "snooze", "promised_to"):
+        for pattern in KO[kind]:
+            m = pattern.match(squeezed)
+            if m is None:
+                continue
+            if kind == "snooze":
+                if m.groupdict().get("bare"):
+                    return Intent("snooze", "ko", minutes=SNOOZE_DEFAULT_MIN)
+                return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], KO_NUMBER))
+            if kind == "promised_to":
+                return Intent("promised_to", "ko", argument=ko_name(m["x"]))
+            return Intent(kind, "ko")  # type: ignore[arg-type]
+    cued = _ko_cues(t, squeezed)
+    if cued is not None:
+        return cued
+    if "?" in t:
+        return None
+    if (m := _KO_THEN_MARK.fullmatch(t)) is not None and (argument := ko_task_words(m["x"])):
+        kind = "done" if m["cmd"].startswith(("체크", "완료", "끝난")) else "cancel"
+        return Intent(kind, "ko", argument=argument, command=True)  # type: ignore[arg-type]
+    for kind, pattern in (("done", _KO_DONE), ("cancel", _KO_CANCEL)):
+        m = pattern.fullmatch(re.sub(r"(?<!세)요$", "", t).rstrip())
+        if m is not None and m["x"].strip() not in ("그거", "그건", "이거", "그것", "다") and "," not in m["x"]:
+            command = t.replace(" ", "").endswith(("줘", "해", "처리", "삭제", "취소"))
+            named = KO_NOT_NEEDED.sub("", m["x"].strip()).strip() or m["x"].strip()
+            argument = _KO_ENTRY.sub("", named) or named
+            return Intent(kind, "ko", argument=argument, command=command)  # type: ignore[arg-type]
+    return None
+
+
