@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from jarvisd.openloop import commitment_words as W
 from jarvisd.openloop.commitment_types import Closure, Span, cut
 from jarvisd.openloop.en_grammar import WORD, body_start, tidy
+from jarvisd.openloop.naming import state_subject
 
 
 def reference(sen: str, low: str, start: int, holes: Sequence[Span], verb: str = "") -> str:
@@ -22,12 +23,20 @@ def reference(sen: str, low: str, start: int, holes: Sequence[Span], verb: str =
     end = tail.start() if tail else end
     obj = tidy(cut(sen, start, end, holes), lead=W.EN_ADVERBS + ("about",))
     words = WORD.findall(obj.lower())
-    if all(w in W.EN_OBJECT_PRONOUNS for w in words) or \
-            words[:1] and words[0] in W.EN_VAGUE_VERBS and all(w in W.EN_OBJECT_PRONOUNS for w in words[1:]):
-        return ""                      # "it", "do that": no task named
+    if points_only(words) or words[:1] and words[0] in W.EN_VAGUE_VERBS and points_only(words[1:]):
+        return ""                      # "it", "that one", "do that": no task named
     if verb == "take" and obj.lower().startswith("care of "):
         return obj[8:]                 # "took care of the invoices": the invoices
     return f"{verb} {core(obj)}".strip() if verb else obj
+
+
+_POINTER_NOUNS = frozenset("one ones reminder reminders task item thing too".split())
+
+
+def points_only(words: Sequence[str]) -> bool:
+    """"it", "that one", "that reminder": words that point at a task without naming it (none: True)."""
+    return not words or words[0] in W.EN_OBJECT_PRONOUNS and \
+        all(w in W.EN_OBJECT_PRONOUNS or w in _POINTER_NOUNS for w in words)
 
 
 def core(obj: str) -> str:
@@ -103,6 +112,11 @@ def closures(sen: str, low: str, start: int, holes: Sequence[Span], busy: Sequen
     return out
 
 
+_IMP_LEAD = re.compile(r"(?:you\s+can|you\s+may|go\s+ahead\s+and|please|just)\s+")
+_DONE_IMP = re.compile(r"(?:(?:you\s+can|go\s+ahead\s+and|please|just)\s+)?(?:clear|check|tick|cross|knock|mark)\s+"
+                       r"(?:it|that|this)(?:\s+(?:one|reminder|task))?(?:\s+(?:off|as\s+done|done|complete))?\W*$")
+_NOT_NEEDED = re.compile(r"(?P<who>(?:my|our|the)\s+[\w' -]+?|[a-z][\w-]+)\s+(?:doesn't|does\s+not|don't|do\s+not|no\s+longer)"
+                         r"\s+needs?\s+(?:me\s+to\s+|us\s+to\s+|my\s+|our\s+)?(?P<ref>[\w' -]+?)\s+(?:after\s+all|anymore|any\s+more)\b")
 _TOKEN = r"[\w-]+(?:'(?!s\b)\w+)?"
 
 
@@ -113,12 +127,20 @@ _NAMED = re.compile(rf"\b(?:the|my|our)\s+{_TOKEN}(?:\s+(?!(?:is|are|was|were)\b
 def named_topic(sen: str, low: str, start: int, holes: Sequence[Span]) -> str:
     """What "it" / "that" points at when the sentence named it: "The oven's fine, I already checked it",
     "I'm keeping the gym membership, scratch that"."""
+    if subject := state_subject(sen[body_start(low, start):]):   # "Chicken's thawing, clear that reminder"
+        return subject
     m = _NAMED.search(low, start)
     return tidy(cut(sen, m.start(), m.end(), holes)) if m else ""
 
 
 def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure | None:
     """The one closure a clause starting at `pos` makes, if any (dismissals first: "forget about X")."""
+    if m := _NOT_NEEDED.match(low, pos):   # "my sister doesn't need help moving after all"
+        return Closure("dismissed", tidy(f"{sen[m.start('who'):m.end('who')]} "
+                                         f"{cut(sen, m.start('ref'), m.end('ref'), holes)}"), sen)
+    if m := _DONE_IMP.match(low, pos):     # "clear that reminder", "you can check that off"
+        return Closure("done", "", sen)
+    pos = m.end() if (m := _IMP_LEAD.match(low, pos)) else pos   # "you can scratch that one"
     if m := W.EN_DISMISS_IMP.match(low, pos):
         return Closure("dismissed", reference(sen, low, m.end(), holes), sen)
     if m := W.EN_DISMISS_NEG.match(low, pos):
@@ -133,7 +155,7 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
         state = m.group("state")
         status = "dismissed" if state.split()[0] in W.EN_DISMISSED_STATES else "done"
         ref = tidy(cut(sen, m.start("ref"), m.end("ref"), holes))
-        return Closure(status, "" if ref.lower() in W.EN_OBJECT_PRONOUNS else ref, sen)
+        return Closure(status, "" if points_only(WORD.findall(ref.lower())) else ref, sen)
     if m := W.EN_DONE_WITH.match(low, pos):
         return Closure("done", reference(sen, low, m.end(), holes), sen)
     if re.match(r"(?:(?:i'm|we're)\s+)?(?:all\s+)?done\W*$", low[pos:]):

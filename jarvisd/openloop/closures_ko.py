@@ -81,7 +81,23 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
                 return Closure("dismissed", reference(sen, ms, i, holes), clause)
     if is_hearsay(ms) and not any(m.tag == "EP" and m.form in W.KO_PAST for m in ms):
         return None                    # "엄마가 벌써 시키셨대" did it; "보내준대" has not yet
-    return done_closure(sen, ms, holes, clause)
+    return done_closure(sen, ms, holes, clause) or _done_before_but(sen, ms, holes, clause)
+
+
+# What turns "…했는데" into a setback: "전화했는데 안 받았어", "보냈는데 아직 답이 없어"
+_SETBACK = frozenset("안 못 아직 없 않 말 근데 그런데 하지만".split())
+
+
+def _done_before_but(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: str) -> Closure | None:
+    """"회의실 확인했는데 예약 잘 돼 있더라": a deed in the past before 는데, and after it how it went;
+    nothing when what follows is a setback (negated, 아직, 없어)."""
+    for k in range(1, len(ms) - 1):
+        if ms[k].tag == "EC" and ms[k].form in ("는데", "은데", "ᆫ데") and ms[k - 1].tag == "EP" and \
+                ms[k - 1].form in W.KO_PAST:
+            if any(m.form in _SETBACK for m in ms[k + 1:]):
+                return None
+            return done_closure(sen, ms[:k], holes, clause)
+    return None
 
 
 def done_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: str) -> Closure | None:

@@ -86,7 +86,7 @@ EN_VAGUE_TIMES = ("someday", "some day", "one day", "sometime", "some time", "ev
 # a politeness, "anymore".
 EN_DANGLING = frozenset(
     "by at on before after until till in this next around about from for every the a of to please okay ok "
-    "alright thanks anymore again then too either already or and so instead".split())
+    "alright thanks anymore again then too either already or and so instead starting beginning".split())
 
 # Words that cannot start an action: the action must begin with a verb.
 EN_NOT_VERB = frozenset(
@@ -185,7 +185,7 @@ EN_DONE_STATE = re.compile(
 # "Priya's pull request is reviewed": a participle of a task verb after "is" / "are" / "has been".
 EN_DONE_PARTICIPLE = re.compile(
     r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|has\s+been|have\s+been|got)|'s|'re)\s+(?:(?:all|already|finally|now)\s+)*"
-    r"(?P<state>(?:re)?[a-z]+ed|sent|paid|done|written|taken|bought|made|fixed)\b(?=(?:\s+and\s+\w+)?\W*$|\s*,)")
+    r"(?P<state>(?:re)?[a-z]+ed|sent|paid|done|written|taken|bought|made|fixed)\b(?=(?:\s+and\s+(?!(?:i|we)\b)[\w' ]{1,40}?)?\W*$|\s*,)")
 EN_DONE_WITH = re.compile(r"(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?(?:all\s+)?(?:done|finished|through)\s+with\s+")
 EN_DISMISS_IMP = re.compile(
     r"(?:please\s+)?(?:(?:don't|do\s+not|stop)\s+remind(?:ing)?\s+me\s+(?:about\s+|to\s+)?|"

@@ -221,11 +221,20 @@ def _resolve(action: str, who: str) -> str:
         return action
 
     def person(m: re.Match[str]) -> str:
+        said = m.group(0).lower()
         after = WORD.findall(action[m.end():].lower())[:1]
-        if m.group(0).lower() == "her" and after and after[0] not in W.EN_DETERMINERS and after[0] not in W.EN_DANGLING:
-            return who + "'s"   # "review her pull request" -> "review Priya's pull request"
-        return who
-    return re.sub(r"\b(?:him|her|them)\b", person, action, count=1, flags=re.IGNORECASE)
+        before = WORD.findall(action[:m.start()].lower())[-1:]
+        if said in ("his", "their") or said == "her" and after and after[0] not in W.EN_DETERMINERS and \
+                after[0] not in W.EN_DANGLING and after[0] not in _PARTICLES and before[:1] != ["help"] and \
+                not (before and before[0] in _OBJECT_THEN_VERB):
+            return who + ("'" if who.endswith("s") else "'s")   # "review her PR" -> "review Priya's PR"
+        return who              # "call her back", "help her move", "let her know"
+    return re.sub(r"\b(?:him|her|them|his|their)\b", person, action, count=1, flags=re.IGNORECASE)
+
+
+_PARTICLES = frozenset("back up out off over down in about with know".split())
+# Verbs whose object is followed by a bare verb: "help her move", "let her know", "make him sign".
+_OBJECT_THEN_VERB = frozenset("help let make have watch see".split())
 
 
 _FRONTED = re.compile(r"^(?:(?:oh|and|so|um+|uh+|also|plus|okay|ok)[\s,]+)*(?P<np>(?:the|my|our|this|that)\s+[\w' -]{2,40}?),\s")

@@ -28,6 +28,11 @@ _KO_SYNONYMS = [("전화", "통화"), ("주사", "접종", "예방접종"), ("�
 # A state said in place of a deed: "the laundry's in the dryer", "the dishwasher's running"
 _STATE = re.compile(r"^(?:(?:ok(?:ay)?|so|well|alright|good|great)[\s,]+)*(?:the|my|our)?\s*[\w' -]+?(?:'s|\s+is|\s+are|'re)\s",
                     re.IGNORECASE)
+# Words that name nothing by themselves in a reference: particles of phrasal verbs ("drop the car off",
+# "dropped off that return") and fillers ("just phoned my mom").
+_NAMELESS = frozenset("off out back up down over away just all already now still really finally".split())
+# "chicken's thawing on the counter already", "the laundry's already out": a state; its subject names it
+_STATE_SUBJECT = re.compile(r"^(?:(?:the|my|our|that|this)\s+)?(?P<x>[\w-]+(?:\s+[\w-]+){0,2}?)(?:'s|\s+(?:is|are|was|were))\s")
 _UNSURE = re.compile(r"\b(?:not|n't|no|never|will|'ll|gonna|going to|should|need|needs|might|maybe|if|when|still|yet|"
                      r"broken|wrong|missing|late)\b|\?", re.IGNORECASE)
 
@@ -59,17 +64,18 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
         mine, theirs = profile(reference), profile(desc)
         named = sum(any(same_word(w, v) for w in mine.content) for v in theirs.content)
         return 1.0, named / len(theirs.content) if theirs.content else 1.0
-    mine, theirs = profile(reference), profile(desc)
-    if not mine.content or not theirs.content:
+    mine = [w for w in profile(reference).content if w not in _NAMELESS]
+    theirs = [v for v in profile(desc).content if v not in _NAMELESS]
+    if not mine or not theirs:
         return 0.0, 0.0
-    verb = _verb(theirs.content)
-    matched = [(w, v) for w in mine.content for v in theirs.content if same_word(w, v)]
+    verb = _verb(theirs)
+    matched = [(w, v) for w in mine for v in theirs if same_word(w, v)]
     if not any(v != verb for _, v in matched):
         return 0.0, 0.0
-    share = len({w for w, _ in matched}) / len(mine.content)
+    share = len({w for w, _ in matched}) / len(mine)
     if share < REFERENCE_SHARE:
         return 0.0, 0.0
-    return share, len({v for _, v in matched}) / len(theirs.content)
+    return share, len({v for _, v in matched}) / len(theirs)
 
 
 def reference_score(reference: str, desc: str) -> float:
@@ -87,10 +93,19 @@ def best_reference(reference: str, descs: Sequence[str]) -> int | list[int] | No
     indexes when that still ties (ask the user which); None when none is named."""
     scores = [_reference_match(reference, desc) for desc in descs]
     best = max(scores, default=(0.0, 0.0))
+    if best[0] <= 0.0 and (subject := state_subject(reference)):
+        return best_reference(subject, descs)
     if best[0] <= 0.0:
         return None
     tops = [i for i, score in enumerate(scores) if score == best]
     return tops[0] if len(tops) == 1 else tops
+
+
+def state_subject(reference: str) -> str:
+    """What a state is said of: "Chicken's thawing on the counter already" -> "Chicken", "the laundry's
+    already out" -> "laundry"; "" when the reference is no state ("call the bank")."""
+    m = _STATE_SUBJECT.match(reference.strip())
+    return m["x"] if m and not _UNSURE.search(reference) else ""
 
 
 def restates_done(sentence: str, desc: str) -> bool:
