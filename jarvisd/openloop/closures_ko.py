@@ -89,14 +89,17 @@ _SETBACK = frozenset("안 못 아직 없 않 말 근데 그런데 하지만".spl
 
 
 def _done_before_but(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: str) -> Closure | None:
-    """"회의실 확인했는데 예약 잘 돼 있더라": a deed in the past before 는데, and after it how it went;
-    nothing when what follows is a setback (negated, 아직, 없어)."""
+    """"회의실 확인했는데 예약 잘 돼 있더라", "에이전시에 문의했어, 다음 주에 넣어 준대": a deed in the past
+    before 는데 or a comma, and after it how it went; nothing when what follows is a setback (negated,
+    아직, 없어)."""
     for k in range(1, len(ms) - 1):
-        if ms[k].tag == "EC" and ms[k].form in ("는데", "은데", "ᆫ데") and ms[k - 1].tag == "EP" and \
-                ms[k - 1].form in W.KO_PAST:
+        but = ms[k].tag == "EC" and ms[k].form in ("는데", "은데", "ᆫ데")
+        comma = ms[k].tag == "SP" and k >= 2 and ms[k - 1].tag == "EF"
+        deed_end = k - 1 if comma else k          # the past marker's index + 1
+        if (but or comma) and ms[deed_end - 1].tag == "EP" and ms[deed_end - 1].form in W.KO_PAST:
             if any(m.form in _SETBACK for m in ms[k + 1:]):
                 return None
-            return done_closure(sen, ms[:k], holes, clause)
+            return done_closure(sen, ms[:deed_end], holes, clause)
     return None
 
 
@@ -115,11 +118,17 @@ def done_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: s
     if any(m.tag == "EC" and m.form in W.KO_QUOTE_ENDINGS for m in ms[:past[-1] if past else 0]):
         return None                    # "끝내겠다고 말했어": telling of a task is not doing it
     if not past or ms[-1].form in ("거든",) or \
-            any(m.tag not in ("EF", "SF", "JX", "SP", "EP") and not is_morph(m, "고", "EC") for m in ms[past[-1] + 1:]):
+            any(m.tag not in ("EF", "SF", "JX", "SP", "EP") and not is_morph(m, "고", "EC") and
+                not (m.tag == "EC" and m.form in ("어", "아") and k == len(ms) - 1 or
+                     m.tag == "EC" and m.form in ("어", "아") and ms[k + 1].tag == "SP")   # "문의했어," read as EC
+                for k, m in enumerate(ms[past[-1] + 1:], past[-1] + 1)):
         return None                    # "눈 왔으면 좋겠다": the past is in a condition, not the predicate
     stem = past[-1] - 1
     while stem >= 0 and ms[stem].tag == "EP":      # 가져가+시+었
         stem -= 1
+    while stem >= 2 and ms[stem].tag == "VX" and ms[stem].form in ("놓", "두") and ms[stem - 1].form in ("어", "아") \
+            and ms[stem - 2].form != "내":   # 내놓다 (put out) is a verb of its own
+        stem -= 2                      # "널어 놨어": the deed is 널기, the leaving it so is not
     if stem >= 3 and ms[stem].form in ("오", "가", "다녀오") and is_morph(ms[stem - 1], "고", "EC") and is_verb(ms[stem - 2]):
         stem -= 2                      # "주사 맞히고 왔어": the deed is 맞히기, the coming back is not
     if stem < 0 or not is_verb(ms[stem]) or ms[stem].tag.startswith(("VA", "VCP")) or negated(ms, stem):

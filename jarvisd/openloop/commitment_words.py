@@ -107,7 +107,7 @@ EN_QUESTION_AFTER_WH = frozenset(
     "about time day".split())
 
 # Objects and verbs too vague for an agenda: "do it", "go", "call you".
-EN_VAGUE_OBJECTS = frozenset("it that this them you something anything everything".split())
+EN_VAGUE_OBJECTS = frozenset("it that this them you something anything everything myself yourself".split())
 EN_VAGUE_VERBS = frozenset("do go leave come try start finish stop".split())
 EN_DETERMINERS = frozenset("the a an my your his her our their this that some".split())
 # Closure words: states that withdraw, negations, objects that name no task.
@@ -177,11 +177,11 @@ EN_CLAUSE_START = re.compile(r"[,;]\s*|\b(?:but|and|so|now|also)\s+")
 EN_CLAUSE_END = re.compile(r"\s*[,;]|\s+(?:because|since|cause|but|so|and\s+(?:i|we|my|she|he|they)|and\s+now)\b|"
                          r"\s+(?:now\s+)?(?:i|we)(?:'|\s)")     # a new subject: "I sent it I still need to"
 EN_DONE_STATE = re.compile(
-    r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|was|were|has\s+been|have\s+been|got)|'s|'re)\s+"
+    r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|was|were|has\s+been|have\s+been|got)|'s|'re|\s+went(?=\s+through))\s+"
     r"(?:(?:all|already|finally|now|totally|completely|officially)\s+)*"
     r"(?P<state>done|finished|complete|completed|sent|paid|booked|submitted|handled|sorted|taken\s+care\s+of|"
     r"dealt\s+with|cancelled|canceled|called\s+off|off|not\s+needed|no\s+longer\s+needed|not\s+necessary|"
-    r"unnecessary)\b")
+    r"unnecessary|through|clean|spotless|tidy|ready|packed|charged)\b")
 # "Priya's pull request is reviewed": a participle of a task verb after "is" / "are" / "has been".
 EN_DONE_PARTICIPLE = re.compile(
     r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|has\s+been|have\s+been|got)|'s|'re)\s+(?:(?:all|already|finally|now)\s+)*"

@@ -36,7 +36,7 @@ _BOUNDARY = re.compile(r"(?<![!?？！])[!?？！]++\s+|(?<!\bDr)(?<!\bMr)(?<!\b
                        r"(?<![.。])[.。]++\s+(?=[A-Z0-9\uac00-\ud7a3\"'(])|(?<![.。])[.。]++$|\n+"
                        # a clause in the other language: "I'll call mom at 3pm and 내일 오후 4시까지 보고서 보내야 해"
                        r"|(?<=[A-Za-z0-9.])\s*,?\s+(?:and|then|also)\s+(?=[\uac00-\ud7a3])"
-                       r"|(?<=[\uac00-\ud7a3])\s*,?\s+(?:그리고\s+|and\s+)?(?=(?:I|I'll|I'm|we)\b)")
+                       r"|(?P<ko_then_en>(?<=[\uac00-\ud7a3])\s*,?\s+(?:그리고\s+|and\s+)?(?=(?:I|I'll|I'm|we)\b))")
 
 
 def sentences(text: str) -> list[Span]:
@@ -44,6 +44,8 @@ def sentences(text: str) -> list[Span]:
     spans: list[Span] = []
     start = 0
     for m in _BOUNDARY.finditer(text):
+        if m["ko_then_en"] is not None and not is_korean(text[start:m.start()]):
+            continue                   # "I promised 준호 I'd look over his letter": a name, not a Korean clause
         spans.append((start, m.end()))
         start = m.end()
     spans.append((start, len(text)))

@@ -83,7 +83,7 @@ _ACTION_END = re.compile(
     r"\s*[;:]|,?\s+(?:because|since|cause|'cause|so\s+that|but|if|unless|when|while|once|whenever|"
     r"otherwise|or\s+else|and\s+then\s+(?:i|we)|so\s+(?:i|we)|(?:before|after|until|till)\s+(?:i|we|it|he|she|"
     r"they|you|my|the|our|his|her|their|work|lunch|dinner|breakfast|school|class|bed))\b|,?\s+(?:and\s+)?(?:i|we)(?:'|\s+(?!and\b))"
-    r"|,\s+(?:so|then)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b"
+    r"|,\s+(?:so|then|it'?s|it|they'?re|that'?s|there'?s|he'?s|she'?s)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b"
     r"|,?\s+never\s*mind\b|,\s+forget\s+(?:about\s+)?(?:it|that)\b"
     r"|\s*,\s*(?:wait|sorry|no|i\s+mean|actually)\b\s*,")
 
@@ -240,6 +240,7 @@ _OBJECT_THEN_VERB = frozenset("help let make have watch see".split())
 _FRONTED = re.compile(r"^(?:(?:oh|and|so|um+|uh+|also|plus|okay|ok)[\s,]+)*(?P<np>(?:the|my|our|this|that)\s+[\w' -]{2,40}?),\s")
 
 
+_DEADLINE = re.compile(r"(?:by|before|until|till|no\s+later\s+than)\s")
 _POINTER = re.compile(r"\b(?:that|it|them|this)\b")
 
 
@@ -249,7 +250,37 @@ def _fronted(sen: str, low: str, action: str) -> str:
     m = _FRONTED.match(low)
     if m is None or len(words) < 2 or not all(w in ("that", "it", "them", "this") for w in words[1:2]):
         return action
-    return _POINTER.sub(lambda _: sen[m.start("np"):m.end("np")], action, count=1)
+    np = _STATE_VERB.split(sen[m.start("np"):m.end("np")], maxsplit=1)[0]   # "The car is filthy" -> "The car"
+    np = np[0].lower() + np[1:]
+    return _POINTER.sub(lambda _: np, action, count=1)
+
+
+_STATE_VERB = re.compile(r"\s+(?:is|are|was|were|has|have|looks?|seems?|got|gets)\b", re.IGNORECASE)
+
+
+_KIN = (r"(?:(?:mother|father|sister|brother)-in-law|mom|mum|mother|dad|father|sister|brother|wife|husband|son|"
+        r"daughter|kids?|aunt|uncle|grandma|grandpa|grandmother|grandfather|cousin|niece|nephew|boss|friend|"
+        r"neighbou?r|teacher|landlord|partner)(?![\w-])")
+_PERSON_BEFORE = re.compile(rf"\b(?:my|our)\s+{_KIN}\b")
+_THING_BEFORE = re.compile(r"\b(?:the|my|our|that|this)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+"
+                           r"(?=\s+(?:back|so|and|but|because|which|that|is|are|was|were|from|for|to|in|on|at|by)\b|\s*[,.;]|\s*$)")
+_OBJECT_PRONOUN = re.compile(r"\b(?:it|them|her|him)\b")
+
+
+def _antecedent(sen: str, low: str, before: int, action: str) -> str:
+    """"Minji's teacher needs the field trip form back so I'll sign it": a pronoun after the verb stands
+    for what the words before the promise named last, a thing for "it" / "them", a person ("my
+    mother-in-law") for "her" / "him"."""
+    words = WORD.findall(action.lower())
+    if len(words) < 2 or words[1] not in ("it", "them", "her", "him") or before <= 0:
+        return action
+    pattern = _THING_BEFORE if words[1] in ("it", "them") else _PERSON_BEFORE
+    found = list(pattern.finditer(low, 0, before))
+    if not found:
+        return action
+    first, rest = sen[found[-1].start():found[-1].end()].split(" ", 1)
+    named = f"{'the' if first.lower() in ('that', 'this') else first.lower()} {rest}"
+    return _OBJECT_PRONOUN.sub(lambda _: named, action, count=1)
 
 
 def _is_action(action: str, kind: str, link: str) -> bool:
@@ -296,8 +327,10 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         if t.kind in ("remind", "note") and t.link == "that":
             reminded = reminded or t.kind == "remind"
             continue
-        if t.kind == "plan" and not (asks_reminder and any(hs >= t.end for hs, _ in holes)):
-            continue                   # "I'm taking the dog out now", "I'm keeping the couch": not a promise
+        if t.kind == "plan" and not (asks_reminder and any(hs >= t.end for hs, _ in holes)) and \
+                not any(hs >= t.end and _DEADLINE.match(low, hs) for hs, _ in holes):
+            continue                   # "I'm taking the dog out now", "I'm keeping the couch": not a promise;
+                                       # "I'm cancelling the trial by Thursday" is one: a deadline
         limit = triggers[i + 1].start if i + 1 < len(triggers) else len(low)
         end = _action_end(low, t.end, limit)
         if t.kind == "list":
@@ -315,7 +348,7 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             if t.kind == "going" and WORD.findall(action.lower())[:1] and \
                     WORD.findall(action.lower())[0] in W.EN_DETERMINERS:
                 action = "go to " + action  # "I'm going to the dentist"
-            action = _fronted(sen, low, _resolve(action, t.who))
+            action = _antecedent(sen, low, t.start, _fronted(sen, low, _resolve(action, t.who)))
             if not _is_action(action, t.kind, t.link):
                 continue
             cs, ce = (0, len(sen))

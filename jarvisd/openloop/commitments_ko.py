@@ -144,7 +144,8 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
         if is_morph(m, "고", "EC") and i + 1 < n and is_morph(ms[i + 1], "싶", "VX"):
             stem = ms[i - 1]
             home = stem.form == "가" and any(x.form == "집" for x in ms[max(i - 4, 0):i])
-            if not (stem.tag.startswith("VV") and stem.form in W.KO_WISH_NOT_ACTION) and not home:
+            musing = i + 2 < n and is_morph(ms[i + 2], "다", "EF")   # "…가보고 싶다": said to oneself, a wish
+            if not (stem.tag.startswith("VV") and stem.form in W.KO_WISH_NOT_ACTION) and not home and not musing:
                 return _Hit("wish", i - 1, i)
     return None
 

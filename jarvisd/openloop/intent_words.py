@@ -77,7 +77,7 @@ def ko_task_words(remark: str) -> str:
 
 
 # "여권 사진은 안 해도 돼 지워줘": the reason before the order is not part of the name
-KO_NOT_NEEDED = re.compile(r"(?:은|는|이|가|도)?\s*(?:안\s*해도\s*(?:돼|되|됨)|(?:할\s*)?필요\s*없어)$")
+KO_NOT_NEEDED = re.compile(r"(?:은|는|이|가|도)?\s*(?:안\s*해도\s*(?:돼|되|됨)|(?:할\s*)?필요\s*없(?:어|으))(?:니까|니|서)?$")
 
 
 def ko_name(word: str) -> str:

@@ -69,10 +69,15 @@ _EN_SNOOZE = [
     rf"give\s+me\s+(?:another\s+)?{_EN_MORE_AMOUNT}",
     rf"(?:push|put|move|kick)\s+(?:it|that|this)\s+back\s+(?:by\s+)?{_EN_AMOUNT}",
     rf"(?:delay|postpone)\s+(?:it|that|this)\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
-    r"(?P<bare>(?:(?:snooze(?:\s+(?:it|that))?|(?:remind|ask|tell|bug) me (?:again )?later|remind me again|(?:maybe\s+)?later"
-    r"|not now|not yet|in a (?:bit|while))[\s,.]*)+)",
+    r"(?P<bare>(?:(?:snooze(?:\s+(?:it|that))?|(?:remind|ask|tell|bug) me (?:again )?later|remind me again|(?:maybe\s+|just\s+)?later"
+    r"|not now|not yet|in a (?:bit|while))(?:[\s,.]+(?:okay|ok|please))?[\s,.]*)+)"
+    # a reason after it: "later, I'm frying stuff", "not now, my hands are full"
+    r"(?:,\s*(?:i'm|i am|i've|my|we're|busy|driving|cooking)\b.*)?",
 ]
 _EN_PROMISED = [
+    # "what did I say I'd send Olivia": a giving verb and its receiver (before "what did I promise X")
+    r"what\s+did\s+i\s+(?:say|promise)\s+(?:i'd|i would|to)\s+(?:send|give|bring|email|text|show|lend|mail)\s+(?:to\s+)?"
+    r"(?:my\s+|the\s+)?(?P<x>[\w'-]+)",
     r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?:to\s+)?(?:the\s+)?(?P<x>[\w' -]+?)(?:\s+(?:i'd|i would|to)\s+do)?",
     r"did\s+i\s+(?:tell|promise)\s+(?P<x>[\w'-]+)\s+(?:i'd|i would|to)\s+do\s+(?:something|anything)",
     r"what\s+did\s+i\s+say\s+(?:i'd|i would)\s+do\s+for\s+(?:my\s+)?(?P<x>[\w' -]+)",
@@ -85,7 +90,6 @@ _EN_CORRECT = [
     rf"(?:{_EN_CUE}[\s,]+)+{_EN_REDO}?(?P<x>.+)",
     rf"{_EN_REDO}(?P<x>.+)",
 ]
-
 
 
 EN = {kind: compile_all(table) for kind, table in (
@@ -124,10 +128,10 @@ _EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:what(?:'s|s| is| are| do| hav
 _EN_AGENDA = re.compile(
     r"\b(?:agenda|to[- ]?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
     r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|coming up$|upcoming (?:tasks|deadlines|promises)"
-    r"|(?:have|need|got) to (?:do|finish|get done|have done|have finished|get finished|turn in|hand in|submit|send"
+    r"|(?:(?:have|need|got) to|gotta) (?:do|finish|get done|have done|have finished|get finished|turn in|hand in|submit|send"
     r"|take care of|deal with|handle|work on|get to)"
     r"|\bi (?:should|must|ought to) (?:do|finish|take care of|deal with|handle|work on|get to)"
-    r"|left to do|reminders|i said i'd|i said i would|i told (?:you|myself) i'd|lined up|planned|scheduled)\b")
+    r"|left to do|(?:haven't|have not|didn't|did not) (?:done|finished|gotten to|got to|do|finish)|reminders|i said i'd|i said i would|i told (?:you|myself) i'd|lined up|planned|scheduled)\b")
 _EN_OTHERS = re.compile(
     r"\b(?:did|does|has|will)\s+(?:my\s+|our\s+|the\s+|his\s+|her\s+|their\s+)?(?!i\b)\w+\s+(?:promise|say|tell|owe)"
     r"|\bpromised? me\b"
@@ -152,7 +156,9 @@ _EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:abou
                        rf"(?:in|after)\s+(?:like\s+|about\s+|maybe\s+)?{_EN_AMOUNT}"
                        + _EN_NAG_END),
             re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT}"
-                       + _EN_NAG_END))
+                       + _EN_NAG_END),
+            # "snooze it half an hour, my hands are full": "snooze" first is a command whatever follows
+            re.compile(rf"^snooze(?:\s+(?:it|that|this|me))?[\s,]+(?:for\s+|like\s+|about\s+|in\s+|another\s+)*{_EN_AMOUNT}\b"))
 
 
 def _en_cues(t: str) -> Intent | None:
@@ -175,9 +181,12 @@ def _en_cues(t: str) -> Intent | None:
     return Intent("due_tomorrow" if _EN_TOMORROW.search(t) else "list", "en")
 
 
+_DAY_FIRST = re.compile(r"^(?P<day>today|tonight|tomorrow)\s*,\s*(?P<rest>(?:what|anything|is there|any)\b.+)$")
 
 
 def en_intent(t: str) -> Intent | None:
+    if m := _DAY_FIRST.match(t):      # "tomorrow, what's on the list": the day said first
+        t = f"{m['rest']} {m['day']}"
     for kind in ("list", "due_today", "due_tomorrow", "snooze", "promised_to"):
         for pattern in EN[kind]:
             m = pattern.fullmatch(t)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from jarvisd.language import english_key
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.rules import same_loop
 from jarvisd.openloop.text import profile, words_match
 
@@ -20,21 +21,24 @@ REFERENCE_SHARE = 0.5  # share of the naming words that must find their counterp
 _SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in (
     "call phone ring", "email mail send text message", "buy purchase order get",
     "book reserve schedule", "fix repair", "finish complete", "submit send", "return give",
-    "clean tidy", "pay settle", "pick collect fetch", "drop deliver", "renew extend", "start run")]
+    "clean tidy vacuum wash", "pay payment settle", "pick collect fetch", "drop deliver", "renew extend", "start run")]
 _SYNONYM_OF = {stem: group for group in _SYNONYMS for stem in group}
 # Korean words for the same thing or deed, matched as the start of a word ("통화했어" for "전화하기").
 _KO_SYNONYMS = [("전화", "통화"), ("주사", "접종", "예방접종"), ("합창", "성가대"), ("반품", "환불"), ("갱신", "연장"),
-                ("교체", "바꾸", "바꿨", "갈아"), ("알려", "얘기", "말해", "전해"), ("주문", "시키", "시켰")]
+                ("교체", "바꾸", "바꿨", "갈아"), ("알려", "얘기", "말해", "전해"), ("주문", "시키", "시켰"),
+                ("빨래", "세탁물", "세탁"), ("납부", "내기", "냈", "결제")]
 # A state said in place of a deed: "the laundry's in the dryer", "the dishwasher's running"
 _STATE = re.compile(r"^(?:(?:ok(?:ay)?|so|well|alright|good|great)[\s,]+)*(?:the|my|our)?\s*[\w' -]+?(?:'s|\s+is|\s+are|'re)\s",
                     re.IGNORECASE)
 # Words that name nothing by themselves in a reference: particles of phrasal verbs ("drop the car off",
 # "dropped off that return") and fillers ("just phoned my mom").
 _NAMELESS = frozenset("off out back up down over away just all already now still really finally".split())
+# Words for any task ("the appointment", "그 예약 건"): they name one only when nothing else is said.
+_GENERIC = frozenset("약속 일 거 것 건 계획 일정 예약 얘기 appointment thing stuff task reminder".split())
 # "chicken's thawing on the counter already", "the laundry's already out": a state; its subject names it
 _STATE_SUBJECT = re.compile(r"^(?:(?:the|my|our|that|this)\s+)?(?P<x>[\w-]+(?:\s+[\w-]+){0,2}?)(?:'s|\s+(?:is|are|was|were))\s")
 _UNSURE = re.compile(r"\b(?:not|n't|no|never|will|'ll|gonna|going to|should|need|needs|might|maybe|if|when|still|yet|"
-                     r"broken|wrong|missing|late)\b|\?", re.IGNORECASE)
+                     r"broken|wrong|missing|late|mess|messy|dirty|overdue|leaking|dead|expired|due)\b|\?", re.IGNORECASE)
 
 
 def same_word(w: str, v: str) -> bool:
@@ -65,11 +69,15 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
         named = sum(any(same_word(w, v) for w in mine.content) for v in theirs.content)
         return 1.0, named / len(theirs.content) if theirs.content else 1.0
     mine = [w for w in profile(reference).content if w not in _NAMELESS]
+    if any(w not in _GENERIC for w in mine):   # "치과 예약": the dentist names it, not the appointment
+        mine = [w for w in mine if w not in _GENERIC]
     theirs = [v for v in profile(desc).content if v not in _NAMELESS]
     if not mine or not theirs:
         return 0.0, 0.0
     verb = _verb(theirs)
-    matched = [(w, v) for w in mine for v in theirs if same_word(w, v)]
+    # the reference's own verb names the deed, never a thing: "dropped the kimchi off" is not "eye drops"
+    own_verb = mine[0] if reference.isascii() and english_key(mine[0]) in EN_BASE_VERBS else None
+    matched = [(w, v) for w in mine for v in theirs if same_word(w, v) and (w != own_verb or v == verb)]
     if not any(v != verb for _, v in matched):
         return 0.0, 0.0
     share = len({w for w, _ in matched}) / len(mine)
@@ -110,16 +118,18 @@ def state_subject(reference: str) -> str:
 
 def restates_done(sentence: str, desc: str) -> bool:
     """"Okay, the laundry's in the dryer" for "move the laundry to the dryer", "Dishwasher's running"
-    for "run the dishwasher": an English statement of a state ("X is / X's ...") that holds every word of
-    the description but its verb, two words at least, with no doubt in it (not, still, will, should, ?,
-    broken). A state is how people often say a task is done; one word in common ("the dishwasher is
-    broken") is not enough."""
+    for "run the dishwasher", "the signed agreement is on the portal now" for "upload the signed NDA to
+    the client portal": an English statement of a state ("X is / X's ...") that holds two words of the
+    description besides its verb and at least half of them, with no doubt in it (not, still, will,
+    should, ?, broken, a mess). A state is how people often say a task is done; one word in common ("the
+    dishwasher is broken") is not enough."""
     if not sentence.isascii() or _STATE.match(sentence) is None or _UNSURE.search(sentence):
         return False
     said, theirs = profile(sentence).content, profile(desc).content
     verb = _verb(theirs)
     matched = {v for v in theirs if any(same_word(w, v) for w in said)}
-    return len(matched) >= 2 and set(theirs) - {verb} <= matched
+    named, rest = matched - {verb}, set(theirs) - {verb}
+    return len(matched) >= 2 and rest <= matched or len(named) >= 2 and 2 * len(named) >= len(rest)
 
 
 def best_covered(text: str, descs: Sequence[str]) -> int | None:

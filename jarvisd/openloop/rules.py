@@ -238,9 +238,18 @@ def dismissed(user_input: str, descs: Sequence[str]) -> list[int]:
     out = []
     for i in compress(count(), map(not_, map(mine.isdisjoint, theirs_all))):
         theirs = theirs_all[i]
-        if len(mine & theirs) >= DISMISS_OVERLAP * min(len(mine), len(theirs)):
+        if len(mine & theirs) >= DISMISS_OVERLAP * min(len(mine), len(theirs)) and _names_a_thing(user_input, descs[i]):
             out.append(i)
     return out
+
+
+def _names_a_thing(user_input: str, desc: str) -> bool:
+    """English bigrams are noise over a long sentence ("the client cancelled Thursday's call, can you
+    believe it" shares th, en, nt with "call the dentist"): an English description must also have a word
+    past its verb said in the input ("cancel the dentist"). Korean keeps the bigram rule alone."""
+    if not desc.isascii():
+        return True
+    return not profile(user_input).stems.isdisjoint(profile(desc).keys[1:])
 
 
 # ---------------------------------------------------------------- expiry

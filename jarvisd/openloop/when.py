@@ -64,6 +64,7 @@ class _Meaning:
     part: str | None = None                   # a HOUR_TABLE key
     minutes: float | None = None              # an exact relative amount ("in two hours")
     ago: bool = False                         # "3일 전에", "2 days ago": never a due ("8일 전에" is then the 8th)
+    today_alone: bool = False                 # "after dinner" with no day said is today's
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +254,8 @@ def _part(m: re.Match[str]) -> _Meaning:
     """A part of the day: it says what a bare hour means; "this morning" also names today."""
     word = " ".join(m["p"].lower().split())
     part = w.EN_PARTS.get(word) or w.KO_PARTS.get(word) or w.KO_PARTS.get(word[:2]) or w.KO_PARTS[word[:1]]
-    return _Meaning(part=part, day=w.offset(0) if m.groupdict().get("this") else None)
+    return _Meaning(part=part, day=w.offset(0) if m.groupdict().get("this") else None,
+                    today_alone=word.startswith(("after ", "before ")))
 
 
 # ---------------------------------------------------------------- scan and resolve
@@ -303,7 +305,7 @@ def _scan(text: str, due: bool = False) -> list[list[_Mention]]:
         else:
             groups.append([mention])
         end = -neg_end
-    return [g for g in groups if any(x.meaning.part is None or x.meaning.day for x in g)]
+    return [g for g in groups if any(x.meaning.part is None or x.meaning.day or x.meaning.today_alone for x in g)]
 
 
 def time_spans(text: str) -> list[tuple[int, int]]:
@@ -346,8 +348,9 @@ def _corrected(text: str, groups: list[list[_Mention]]) -> list[list[_Mention]]:
     out: list[list[_Mention]] = []
     for g in groups:
         if out and wp.CORRECTION.search(text, out[-1][-1].end, g[0].start):
-            said = [x for x in out[-1] if x.meaning.day is not None and not any(y.meaning.day for y in g)]
-            out[-1] = said                 # the day stays when only the clock time was corrected
+            said = [x for x in out[-1] if x.meaning.day is not None and not any(y.meaning.day for y in g)
+                    or x.meaning.part and x.meaning.clock is None and not any(y.meaning.part for y in g)]
+            out[-1] = said                 # the day and the part stay ("저녁 6시에, 아니 7시에": 19:00)
             if not out[-1]:
                 out.pop()
         out.append(g)
@@ -383,6 +386,8 @@ def resolve_time(text: str, now: datetime, *, due: bool = False) -> When | None:
     marked = [x for x in days if _marked(text, x)]   # "이번 달 월세 오늘 안에": the due has its particle
     day_m = next((x for x in days if x.meaning.exact), (marked or days)[0] if days else None)
     day = None
+    if day_m is None and any(x.meaning.today_alone for x in mentions):
+        day = now.date()               # "I'll ring him back after dinner": today, the day only
     if day_m is not None and (day_of := day_m.meaning.day) is not None:
         day = w.in_range(day_of(now.date()), now.date()) - timedelta(days=day_m.meaning.before)
     clock_m = next((x for x in mentions if x.meaning.clock is not None), None)

@@ -130,7 +130,7 @@ BARE_HOUR = (
 )
 NAMED_CLOCK = (
     (("noon", "midday", "midnight", "lunchtime"), EN_WORD + r"(?:12\s?)?(?P<w>noon|midday|midnight|lunchtime)\b"),
-    (("정오", "자정", "점심"), KO_WORD + r"(?P<w>정오|자정|점심\s?때|점심\s?시간)" + KO_TAIL),   # 점심때: noon
+    (("정오", "자정", "점심"), KO_WORD + r"(?P<w>정오|자정|점심\s?때(?!\s?쯤)|점심\s?시간)" + KO_TAIL),   # 점심때: noon (점심때쯤: the day)
     (("half", "quarter"), EN_WORD + rf"(?P<q>half|quarter)\s+(?P<dir>past|after|to|till)\s+(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\b"),
 )
 PART = (

@@ -91,3 +91,56 @@ def test_a_korean_deed_before_neunde(service, korean):
 def test_a_korean_deed_before_a_setback_closes_nothing(service, korean):
     got = statuses(service, korean, "은행에 전화해야 돼.", "은행에 전화했는데 안 받았어.")
     assert list(got.values()) == ["open"]
+
+
+# ---- held-out set 11's kinds of miss, in sentences of our own ------------------------------------
+
+@pytest.mark.parametrize("promise, closing", [
+    ("I need to pay the water bill tonight.", "okay the water payment went through"),
+    ("I'm gonna wash the dog on Saturday, he's filthy.", "dog's all clean now"),
+    ("I have to upload the signed lease to the landlord portal by Friday.",
+     "the signed contract is on the portal now"),
+])
+def test_english_closings_said_as_states(service, korean, promise, closing):
+    [(desc, status)] = statuses(service, korean, promise, closing).items()
+    assert status == "done", (desc, status)
+
+
+def test_a_state_with_a_problem_closes_nothing(service, korean):
+    got = statuses(service, korean, "I need to clean the kids' room tomorrow.", "The kids' room is a mess.")
+    assert list(got.values()) == ["open"]
+
+
+def test_the_closing_verb_never_names_a_thing(service, korean):
+    """"I dropped the kimchi off" shares "drop" with "eye drops": a deed, not the drops."""
+    got = statuses(service, korean, "I have to put in my eye drops at 9 pm.", "I dropped the kimchi off at the church.")
+    assert list(got.values()) == ["open"]
+
+
+@pytest.mark.slow
+def test_a_generic_noun_does_not_name_the_promise(service, korean):
+    """"치과 예약 취소됐어": the dentist names it; 예약 (an appointment) is in both."""
+    got = statuses(service, korean, "금요일에 치과 가서 검진 받기로 했어.", "건강검진 예약 전화해야 돼.",
+                   "치과 예약 취소됐어, 선생님이 그날 쉬신대.")
+    assert got == {"치과 가서 검진 받기": "dismissed", "건강검진 예약 전화하기": "open"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("promise, closing", [
+    ("한 시간 뒤에 빨래 개야지.", "세탁물 다 개어 놨어"),                  # 놓 after the deed, and a synonym
+    ("은행에 대출 서류 메일 보내야 돼.", "은행에 서류 건 문의했어, 내일 답 준대"),   # the deed, a comma, then news
+])
+def test_korean_closings(service, korean, promise, closing):
+    [(desc, status)] = statuses(service, korean, promise, closing).items()
+    assert status == "done", (desc, status)
+
+
+def test_someone_elses_cancellation_does_not_withdraw_a_promise_sharing_only_letters(service, korean):
+    """The dismissal rule's bigrams over a long English sentence ("the client cancelled Thursday's
+    call, can you believe it" shares th, en, nt, ca, ll with "call the dentist") need a word past the
+    description's verb as well; "cancel the dentist" still withdraws it."""
+    got = statuses(service, korean, "I need to call the dentist tomorrow.",
+                   "the client cancelled Thursday's call, can you believe it")
+    assert list(got.values()) == ["open"]
+    AgendaDesk(service, korean).handle("cancel the dentist")
+    assert [loop.status.value for loop in service.all_loops()] == ["dismissed"]

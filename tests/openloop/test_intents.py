@@ -288,3 +288,38 @@ def test_a_person_with_irang_is_whom_i_promised_not_who_plans():
 def test_set_10_kinds(text, kind, argument):
     intent = match_intent(text)
     assert intent is not None and (intent.kind, intent.argument) == (kind, argument), intent
+
+
+# ---- held-out set 11's kinds of miss, in sentences of our own ------------------------------------
+
+@pytest.mark.parametrize("text, kind, argument, minutes", [
+    ("is there anything I gotta finish tonight", "due_today", "", None),         # "gotta"
+    ("uh read me everything I haven't finished yet", "list", "", None),
+    ("tomorrow, anything on my agenda", "due_tomorrow", "", None),              # the day said first
+    ("what did I promise I'd bring Marcus", "promised_to", "marcus", None),     # a giving verb and its receiver
+    ("snooze that for twenty minutes, I'm on the phone", "snooze", "", 20),     # a reason after it
+    ("not now, just later okay, my hands are wet", "snooze", "", 10),
+    ("아빠한테 내가 뭐 사 드린다고 했지?", "promised_to", "아빠", None),        # -ㄴ다고 했지
+    ("은행에 뭐 약속했었지", "promised_to", "은행", None),                      # 에 for an organisation
+    ("태오한테 내가 약속한 거 있었나", "promised_to", "태오", None),             # 있었나
+    ("보험 서류 건 완료 처리해 줘", "done", "보험 서류", None),                  # 해 줘 with a space
+    ("세탁소 다녀왔어요 체크 표시 해 주세요", "done", "세탁소", None),            # no comma before 체크
+    ("20분 있다가 다시 리마인드 해줘", "snooze", "", 20),
+    ("한 시간 있다가 또 얘기해 줘", "snooze", "", 60),
+    ("음 헬스장 등록 건은 할 필요 없으니까 빼줘", "cancel", "헬스장 등록", None),   # the reason before the order
+    ("오늘 꼭 끝내야 하는 거 알려줘", "due_today", "", None),
+])
+def test_set_11_kinds(text, kind, argument, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument) == (kind, argument), intent
+    assert minutes is None or intent.minutes == minutes, intent
+
+
+@pytest.mark.parametrize("text", [
+    "today, I want to relax a bit",            # a day first is not an agenda question by itself
+    "what did I say I'd buy",                  # no receiver
+    "오늘에 뭐 약속 있었는지 모르겠네",             # a day is no organisation (and no question to me)
+])
+def test_set_11_lookalikes_stay_apart(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind != "promised_to", intent
