@@ -76,7 +76,7 @@ class DaemonScheduler:
         """From `load_config()` and the agenda service (`OpenLoopService`): reminders, reflection ticks,
         idle consolidation and the expiry sweep, with the delivered log in the data dir."""
         p = cfg.proactive
-        reminders = cls(open_loops=agenda.agenda, speak=speak, gate=gate, tz=cfg.tz, bus=bus, clock=clock,
+        reminders = cls(open_loops=agenda.unexpired, speak=speak, gate=gate, tz=cfg.tz, bus=bus, clock=clock,
                         delivered=DeliveredLog.in_data_dir(cfg.paths.data_dir),
                         leads_min=p.reminder_lead_min, quiet=QuietHours.parse(p.quiet_hours))
         reminders.ticks = PeriodicJobs(
