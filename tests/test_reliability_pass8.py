@@ -62,3 +62,110 @@ async def test_the_expiry_sweep_and_the_reminder_planner_never_save_on_the_event
     assert len(saved_on) == 6 and all(thread is not loop_thread for thread in saved_on), saved_on
     assert {loop.status for loop in LanceLoopStore(str(tmp_path / "memory.lance")).load()} == {LoopStatus.EXPIRED}
     await asyncio.sleep(0)
+
+
+# ---- permissions: a LanceDB table this user cannot write ---------------------------------------------------
+
+def _without_root_powers() -> list[str]:
+    """A command prefix under which this process cannot write what its mode forbids: as root, the
+    file-access capabilities dropped (root otherwise writes everything); as another user, nothing."""
+    import os
+    import shutil
+
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: a folder's mode cannot stop this process")
+    return ["setpriv", "--bounding-set", "-dac_override,-dac_read_search,-fowner"]
+
+
+@pytest.mark.slow  # a subprocess without root's file powers
+@pytest.mark.parametrize("table", ["memory", "agenda"])
+def test_a_lancedb_table_this_user_cannot_write_is_one_line_at_start(tmp_path, table):
+    """Before: with the memory table's `_versions` folder not writable (a copy restored as another user),
+    the daemon started and said memory was `ok`; every turn then failed ("the turn failed: lance error:
+    ... Permission denied (os error 13), /root/.cargo/registry/.../commit.rs"), `GET /api/sessions` was a
+    JSON 500, and `/remember` said "Remembered" into a journal no commit could empty."""
+    import subprocess
+    import sys
+
+    uri = str(tmp_path / "memory.lance")
+    if table == "memory":
+        from jarvisd.memory.service import MemoryService
+        from jarvisd.memory.stores.lance import LanceMemoryStore
+        from jarvisd.memory.testing import HashedNgramEmbedder
+        from tests.memory.test_write_durability import ME
+
+        embedder = HashedNgramEmbedder()
+        store = LanceMemoryStore(uri, dimensions=embedder.dimensions)
+        MemoryService(store, embedder=embedder).remember(ME, "the plumber is Kowalski")
+        store.close()
+        versions, opener = tmp_path / "memory.lance" / "memory_items.lance" / "_versions", (
+            f"from jarvisd.memory.stores.lance import LanceMemoryStore as S; S({uri!r})")
+    else:
+        from jarvisd.openloop.lance_store import LanceLoopStore
+
+        LanceLoopStore(uri)
+        versions, opener = tmp_path / "memory.lance" / "open_loops.lance" / "_versions", (
+            f"from jarvisd.openloop.lance_store import LanceLoopStore as S; S({uri!r})")
+    code = ("import sys\nfrom jarvisd.errors import StartupError\ntry:\n    " + opener +
+            "\nexcept StartupError as exc:\n    print(exc); sys.exit(1)\nprint('opened')")
+    versions.chmod(0o555)
+    try:
+        result = subprocess.run([*_without_root_powers(), sys.executable, "-c", code], capture_output=True,
+                                text=True, timeout=120)
+    finally:
+        versions.chmod(0o755)
+    assert result.returncode == 1, (result.stdout, result.stderr[-2000:])
+    assert f"the folder {versions} is not writable by this user" in result.stdout
+    assert "chown -R" in result.stdout and "Traceback" not in result.stderr
+
+
+# ---- the tray: a Done that cannot be written -----------------------------------------------------------
+
+TRAY_DONE_CHILD = """
+import asyncio, logging, os, resource, sys
+from zoneinfo import ZoneInfo
+from jarvisd.events import EventBus, TranscriptLine
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from jarvisd.tray import AgendaTray
+
+logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(message)s")
+
+async def main():
+    bus = EventBus()
+    path = sys.argv[1]
+    service = OpenLoopService(JsonlLoopStore(path), tz=ZoneInfo("Asia/Seoul"), publish=bus.publish_nowait)
+    loop = service.add("send the quarterly report")
+    tray = AgendaTray(service, bus, open_hud=lambda: None, quit=lambda: None)
+    tray._loop = asyncio.get_running_loop()          # as start() sets it (no display needed for a click)
+    watcher = bus.subscribe()
+    # the disk is full for this file: the next record cannot be appended (EFBIG, as ENOSPC would)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (os.path.getsize(path), resource.RLIM_INFINITY))
+    try:
+        await asyncio.to_thread(tray.dispatch, f"done:{loop.id}")   # on pystray's thread, as a click
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    event = await asyncio.wait_for(watcher.get(), 10)
+    assert isinstance(event, TranscriptLine) and event.role == "system", event
+    print("SHOWN:", event.text)
+    assert service.find(loop.id).is_open
+
+asyncio.run(main())
+"""
+
+
+def test_a_tray_done_that_cannot_be_written_is_said_not_a_traceback(tmp_path):
+    """Before: the tray's Done and Dismiss caught only "no such loop": a write that failed (a full disk, a
+    damaged LanceDB agenda) raised out of the menu callback on pystray's GTK thread: a traceback on stderr,
+    and nothing the user could see (the promise stayed on the menu without a word)."""
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", TRAY_DONE_CHILD, str(tmp_path / "openloops.jsonl")],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
+    assert "Traceback" not in result.stderr + result.stdout
+    assert "ERROR tray: could not mark" in result.stdout and "File too large" in result.stdout
+    assert "SHOWN: the tray could not mark" in result.stdout
