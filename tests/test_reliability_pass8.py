@@ -169,3 +169,35 @@ def test_a_tray_done_that_cannot_be_written_is_said_not_a_traceback(tmp_path):
     assert "Traceback" not in result.stderr + result.stdout
     assert "ERROR tray: could not mark" in result.stdout and "File too large" in result.stdout
     assert "SHOWN: the tray could not mark" in result.stdout
+
+
+# ---- `jarvisd hud` / `jarvisd mic` against a daemon that refuses the token ------------------------------------
+
+def test_jarvisd_hud_says_the_running_daemon_refuses_the_token_not_that_nothing_answers(tmp_path, capsys):
+    """Before: with `hud.token` removed while the daemon ran, `jarvisd hud` wrote a new token file and then
+    said "nothing answers at http://127.0.0.1:8765/; start the daemon first" although the daemon answered
+    (401 to the new token); starting it then said "already running". `jarvisd mic` said only the 401's
+    detail."""
+    import argparse
+    import os
+
+    from jarvisd.hud import cli
+    from tests.hud.conftest import ServedHud
+    from tests.hud.test_hud_cli import config, parse
+
+    served = ServedHud(tmp_path / "served")
+    try:
+        data = tmp_path / "data"
+        data.mkdir()
+        fd = os.open(data / "hud.token", os.O_WRONLY | os.O_CREAT, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write("another-token-" + "y" * 30 + "\n")     # not the one the daemon started with
+        args = parse("--print-url")
+        assert args.func(config(data, served.server.port), args) == 1
+        err = capsys.readouterr().err
+        assert "answers but refuses the token in" in err and "restart it" in err, err
+        assert "nothing answers" not in err
+        assert cli.run_mic(config(data, served.server.port), argparse.Namespace(action="mute")) == 1
+        assert "answers but refuses the token in" in capsys.readouterr().err
+    finally:
+        served.close()
