@@ -201,3 +201,58 @@ def test_jarvisd_hud_says_the_running_daemon_refuses_the_token_not_that_nothing_
         assert "answers but refuses the token in" in capsys.readouterr().err
     finally:
         served.close()
+
+
+# ---- a reminder on a full disk ---------------------------------------------------------------------------
+
+REMINDER_CHILD = """
+import asyncio, logging, os, resource, sys, time
+from zoneinfo import ZoneInfo
+from pathlib import Path
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from jarvisd.reflect.delivered import DeliveredLog
+from jarvisd.reflect.scheduler import DaemonScheduler
+from jarvisd.turn_gate import TurnGate
+
+logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(message)s")
+data = Path(sys.argv[1])
+now = [time.time()]
+agenda = OpenLoopService(JsonlLoopStore(data / "openloops.jsonl"), tz=ZoneInfo("Asia/Seoul"), clock=lambda: now[0])
+agenda.add("call the bank", due_ms=int(now[0] * 1000) + 11 * 60_000)      # the 10-minute lead is a minute away
+log = DeliveredLog.in_data_dir(data)
+spoken = []
+
+async def speak(text, lang):
+    spoken.append(text)
+
+async def main():
+    rs = DaemonScheduler(open_loops=agenda.unexpired, speak=speak, gate=TurnGate(), tz=ZoneInfo("Asia/Seoul"),
+                         clock=lambda: now[0], delivered=log, leads_min=[10])
+    assert [p.lead_min for p in rs.sync()] == [10]
+    now[0] += 61
+    log.path.write_text("")
+    # the disk is full for the delivered log: its next line cannot be written (EFBIG, as ENOSPC would)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY))
+    try:
+        spoke = await rs.run_due()
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    print("SPOKEN:", spoke, spoken)
+
+asyncio.run(main())
+"""
+
+
+def test_a_reminder_whose_record_cannot_be_written_is_still_spoken(tmp_path):
+    """Before: the reminder was marked delivered in memory, then writing `reminders.jsonl` failed (a full
+    disk) and the exception left `fire` before the reminder was said: APScheduler logged a traceback, and
+    the reminder was never spoken (the job gone, the key already "delivered")."""
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", REMINDER_CHILD, str(tmp_path)], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
+    assert "SPOKEN: 1 [\"Reminder: call the bank." in result.stdout, result.stdout
+    assert "cannot record it as spoken in" in result.stdout and "File too large" in result.stdout
