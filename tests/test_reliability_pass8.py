@@ -256,3 +256,54 @@ def test_a_reminder_whose_record_cannot_be_written_is_still_spoken(tmp_path):
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
     assert "SPOKEN: 1 [\"Reminder: call the bank." in result.stdout, result.stdout
     assert "cannot record it as spoken in" in result.stdout and "File too large" in result.stdout
+
+
+# ---- a reembed and a forget at the same time ---------------------------------------------------------------
+
+def test_turns_forgotten_while_a_reembed_runs_stay_forgotten(tmp_path):
+    """Before: `/remember reembed` read every item at its start, then upserted those copies batch by batch
+    (about 50 minutes for 100,000 turns); a session forgotten meanwhile (`/forget session X confirm`, the
+    HUD's forget) came back whole when the reembed reached its turns: "3 records deleted", then there again."""
+    import threading
+
+    from jarvisd.llm.base import Message
+    from jarvisd.memory.episodes import CONTEXT_RECIPE
+    from jarvisd.memory.reembed import fill_contexts
+    from jarvisd.memory.scope import MemoryScope
+    from jarvisd.memory.service import MemoryService
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+    from jarvisd.memory.testing import HashedNgramEmbedder
+
+    embedder = HashedNgramEmbedder()
+    store = LanceMemoryStore(str(tmp_path / "memory.lance"), dimensions=embedder.dimensions)
+    service = MemoryService(store, embedder=embedder)
+    for session in ("s1", "s2"):
+        for i in range(3):
+            service.record_turn(MemoryScope("me", "main", session),
+                                [Message("user", f"{session} question {i} about the garden"), Message("assistant", f"answer {i}")])
+    turns = [item for item in store.all_items() if item.source == "turn"]   # context vectors of an older recipe
+    store.upsert([item.with_(metadata={k: v for k, v in item.metadata.items() if k != "context_recipe"}) for item in turns])
+    store.flush()
+
+    embedding, release = threading.Event(), threading.Event()
+
+    class HeldEmbedder:   # the real embedder, held at its first batch while the user forgets a session
+        dimensions, name = embedder.dimensions, embedder.name
+
+        def embed(self, texts):
+            embedding.set()
+            assert release.wait(30)
+            return embedder.embed(texts)
+
+    reembed = threading.Thread(target=fill_contexts, args=(store, HeldEmbedder()), kwargs={"progress": False})
+    reembed.start()
+    assert embedding.wait(30)
+    assert service.forget_session(MemoryScope("me", "main", "s1")) == 3
+    release.set()
+    reembed.join(60)
+    store.flush()
+    left = [item for item in LanceMemoryStore(str(tmp_path / "memory.lance"), dimensions=embedder.dimensions).all_items()
+            if item.source == "turn"]
+    assert {item.session for item in left} == {"s2"}, sorted((item.session, item.content) for item in left)
+    renewed = [item for item in left if item.metadata.get("context_recipe") == CONTEXT_RECIPE]
+    assert len(renewed) == 2, [item.metadata for item in left]   # the reembed did its work: turns 2 and 3 of s2

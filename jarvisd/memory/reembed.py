@@ -5,12 +5,14 @@ dimensions changed."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tqdm import tqdm
 
 from jarvisd.llm.base import Embedder
+from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.episodes import CONTEXT_RECIPE, embedding_text, exchange_of
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.stores.base import DimensionMismatch, MemoryStore
@@ -80,11 +82,27 @@ def reembed(
             if not todo:
                 break
             vectors = embedder.embed([item.content for item in todo])
-            store.upsert([item.with_(vector=tuple(v)) for item, v in zip(todo, vectors, strict=True)])
+            fresh = current_items(store, todo)
+            store.upsert([fresh[item.id].with_(vector=tuple(v)) for item, v in zip(todo, vectors, strict=True)
+                          if item.id in fresh])
             done += len(todo)
             bar.update(len(todo))
     contexts = fill_contexts(store, embedder, batch=batch, progress=progress)
     return ReembedReport(embedded=done, rebuilt=rebuilt, dimensions=embedder.dimensions, contexts=contexts)
+
+
+def current_items(store: MemoryStore, items: Sequence[MemoryItem]) -> dict[str, MemoryItem]:
+    """The stored version of each of `items` now, by id; the ones deleted meanwhile are absent. A reembed
+    runs for minutes (about 50 for 100,000 turns): upserting what it read at its start re-inserted the
+    turns a `/forget` had deleted meanwhile, and undid every other write to them (consolidation marks)."""
+    owners: dict[tuple[str, str], list[str]] = {}
+    for item in items:
+        owners.setdefault((item.user, item.agent), []).append(item.id)
+    found: dict[str, MemoryItem] = {}
+    for (user, agent), ids in owners.items():
+        access = AccessFilter(user=user, edm_agents=(agent,), pdm_agents=(agent,))
+        found.update((item.id, item) for item in store.get(ids, access))
+    return found
 
 
 def stale_context(item: MemoryItem) -> bool:
@@ -120,9 +138,10 @@ def fill_contexts(store: MemoryStore, embedder: Embedder, *, batch: int = 64, pr
         for start in range(0, len(work), batch):
             part = work[start : start + batch]
             vectors = embedder.embed([text for _, text in part])
+            fresh = current_items(store, [item for item, _ in part])
             store.upsert([
-                item.with_(context_vector=tuple(v), metadata={**item.metadata, "context_recipe": CONTEXT_RECIPE})
-                for (item, _), v in zip(part, vectors, strict=True)
+                now.with_(context_vector=tuple(v), metadata={**now.metadata, "context_recipe": CONTEXT_RECIPE})
+                for (item, _), v in zip(part, vectors, strict=True) if (now := fresh.get(item.id)) is not None
             ])
             bar.update(len(part))
     getattr(store, "flush", lambda: None)()
