@@ -307,3 +307,43 @@ def test_turns_forgotten_while_a_reembed_runs_stay_forgotten(tmp_path):
     assert {item.session for item in left} == {"s2"}, sorted((item.session, item.content) for item in left)
     renewed = [item for item in left if item.metadata.get("context_recipe") == CONTEXT_RECIPE]
     assert len(renewed) == 2, [item.metadata for item in left]   # the reembed did its work: turns 2 and 3 of s2
+
+
+def test_turns_forgotten_while_a_consolidation_runs_stay_forgotten(tmp_path):
+    """Before: consolidation read a session's turns, waited for the model's extraction (seconds to a minute
+    on SmolLM2), then upserted those copies marked "consolidated": a session forgotten meanwhile (the HUD's
+    forget, during an idle consolidation) came back whole."""
+    import threading
+
+    from jarvisd.llm.base import Message
+    from jarvisd.memory.consolidation import ExtractedFact, consolidate
+    from jarvisd.memory.scope import MemoryScope
+    from jarvisd.memory.service import MemoryService
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+    from jarvisd.memory.testing import HashedNgramEmbedder
+
+    embedder = HashedNgramEmbedder()
+    store = LanceMemoryStore(str(tmp_path / "memory.lance"), dimensions=embedder.dimensions)
+    service = MemoryService(store, embedder=embedder)
+    scope = MemoryScope("me", "main", "s1")
+    for i in range(3):
+        service.record_turn(scope, [Message("user", f"my sister lives in Busan, note {i}"), Message("assistant", "noted")])
+    extracting, release = threading.Event(), threading.Event()
+
+    def extract(utterances):   # the model's extraction, held while the user forgets the session
+        extracting.set()
+        assert release.wait(30)
+        return [ExtractedFact(key="sister's city", value="Busan", importance=0.9)]
+
+    reports = []
+    run = threading.Thread(target=lambda: reports.append(consolidate(service, scope, extract)))
+    run.start()
+    assert extracting.wait(30)
+    assert service.forget_session(scope) == 3
+    release.set()
+    run.join(60)
+    store.flush()
+    items = LanceMemoryStore(str(tmp_path / "memory.lance"), dimensions=embedder.dimensions).all_items()
+    assert [item.content for item in items if item.source == "turn"] == []
+    assert [item.content for item in items if item.source == "extracted"] == ["sister's city: Busan"]  # facts stay
+    assert reports and reports[0].consolidated == 0

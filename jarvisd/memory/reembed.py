@@ -5,14 +5,13 @@ dimensions changed."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tqdm import tqdm
 
 from jarvisd.llm.base import Embedder
-from jarvisd.memory.access import AccessFilter
+from jarvisd.memory.access import current_items
 from jarvisd.memory.episodes import CONTEXT_RECIPE, embedding_text, exchange_of
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.stores.base import DimensionMismatch, MemoryStore
@@ -89,20 +88,6 @@ def reembed(
             bar.update(len(todo))
     contexts = fill_contexts(store, embedder, batch=batch, progress=progress)
     return ReembedReport(embedded=done, rebuilt=rebuilt, dimensions=embedder.dimensions, contexts=contexts)
-
-
-def current_items(store: MemoryStore, items: Sequence[MemoryItem]) -> dict[str, MemoryItem]:
-    """The stored version of each of `items` now, by id; the ones deleted meanwhile are absent. A reembed
-    runs for minutes (about 50 for 100,000 turns): upserting what it read at its start re-inserted the
-    turns a `/forget` had deleted meanwhile, and undid every other write to them (consolidation marks)."""
-    owners: dict[tuple[str, str], list[str]] = {}
-    for item in items:
-        owners.setdefault((item.user, item.agent), []).append(item.id)
-    found: dict[str, MemoryItem] = {}
-    for (user, agent), ids in owners.items():
-        access = AccessFilter(user=user, edm_agents=(agent,), pdm_agents=(agent,))
-        found.update((item.id, item) for item in store.get(ids, access))
-    return found
 
 
 def stale_context(item: MemoryItem) -> bool:
