@@ -64,6 +64,37 @@ async def test_the_expiry_sweep_and_the_reminder_planner_never_save_on_the_event
     await asyncio.sleep(0)
 
 
+async def test_the_openloop_command_saves_off_the_event_loop(tmp_path):
+    """Before: `/openloop` (typed in the HUD or `jarvisd chat`) ran on the event loop: its listing closed the
+    expired loops there (the same sweep, a save each) and `/openloop done` saved there."""
+    import threading
+    import time
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.commands import CommandContext, CommandRegistry, register_builtin
+    from jarvisd.openloop.lance_store import LanceLoopStore
+    from jarvisd.openloop.service import OpenLoopService
+
+    store = LanceLoopStore(str(tmp_path / "memory.lance"))
+    now = [time.time()]
+    agenda = OpenLoopService(store, tz=ZoneInfo("Asia/Seoul"), clock=lambda: now[0])
+    for i in range(3):
+        agenda.add(f"renew permit number {i}", due_ms=int(now[0] * 1000) + 60_000)
+    kept = agenda.add("call the plumber")
+    saved_on: list[threading.Thread] = []
+    save = store.save
+    store.save = lambda loop: (saved_on.append(threading.current_thread()), save(loop))[1]
+    commands = register_builtin(CommandRegistry())
+    context = CommandContext(agenda=agenda, source="hud")
+    now[0] += 60 + agenda.expire_after_ms / 1000 + 1
+    listing = await commands.run("/openloop", context)
+    done = await commands.run(f"/openloop done {kept.id[:8]}", context)
+    assert "call the plumber" in listing and "renew permit" not in listing, listing
+    assert "call the plumber" in done, done
+    loop_thread = threading.current_thread()
+    assert len(saved_on) == 4 and all(thread is not loop_thread for thread in saved_on), saved_on
+
+
 # ---- permissions: a LanceDB table this user cannot write ---------------------------------------------------
 
 def _without_root_powers() -> list[str]:
