@@ -10,6 +10,7 @@ text (or an awaitable of it). Parts register their own commands:
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -103,12 +104,14 @@ class CommandRegistry:
         return str(reply)
 
 
-def _openloop(text: str, context: CommandContext) -> str:
+async def _openloop(text: str, context: CommandContext) -> str:
     from jarvisd.openloop.replies import handle_openloop_command
 
     if context.agenda is None:
         raise LookupError("the agenda is not running here")
-    return handle_openloop_command(context.agenda, text)  # a change is announced by the agenda service
+    # in a worker thread: reading the agenda closes the expired loops (a save each) and `done` saves
+    # (an fsync, or a LanceDB commit); a change is announced by the agenda service
+    return await asyncio.to_thread(handle_openloop_command, context.agenda, text)
 
 
 def register_builtin(registry: CommandRegistry) -> CommandRegistry:

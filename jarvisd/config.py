@@ -258,6 +258,19 @@ def _one_underscore(values: Mapping[str, Mapping[str, Any]], name: str) -> str |
     return None
 
 
+def _not_utf8(text: str) -> str | None:
+    """Why an environment value is unusable as text, or None. Python decodes the environment with
+    `surrogateescape`: a byte that is not UTF-8 (a Latin-1 terminal's `é`) arrives as a lone surrogate,
+    which was accepted, then failed every `/remember` and turn that wrote it (`general.user`)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        byte = os.fsencode(text[exc.start:exc.start + 1])[0]
+        return (f"not UTF-8 (byte 0x{byte:02x} at character {exc.start + 1}): set it from a UTF-8 terminal "
+                "or in config.toml")
+    return None
+
+
 def _env_layer(values: dict[str, dict[str, Any]], env: Mapping[str, str]) -> dict[str, dict[str, Any]]:
     layer: dict[str, dict[str, Any]] = {}
     for name, text in sorted(env.items()):
@@ -278,6 +291,8 @@ def _env_layer(values: dict[str, dict[str, Any]], env: Mapping[str, str]) -> dic
             raise _unknown(source, section, list(values))
         if key not in values[section]:
             raise _unknown(source, f"{section}.{key}", [f"{section}.{k}" for k in values[section]])
+        if bad := _not_utf8(text):
+            raise ConfigError(source, f"{section}.{key}", bad)
         parsed = _parse_env(values[section][key], text, source, f"{section}.{key}")
         layer.setdefault(section, {})[key] = (source, parsed)
     return layer

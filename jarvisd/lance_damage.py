@@ -9,6 +9,7 @@ that is gone or unreadable is named with the newest older version that still rea
 
 from __future__ import annotations
 
+import getpass
 import os
 import stat
 from pathlib import Path
@@ -86,3 +87,19 @@ def refuse_lost_versions(what: str, uri: str, table: str) -> None:
         raise StartupError(f"cannot open {what}: {folder} has no readable table version (its _versions folder "
                            "is gone or empty), so its records cannot be read; restore that folder from a backup, "
                            "or move it away to start the table empty")
+
+
+def unwritable_folder(root: Path, table: str) -> str | None:
+    """Why this user cannot write the local table `table` under `root` (a folder of it that is not
+    writable: a copy restored as another user, a `chown`), or None. Before, the daemon started and said
+    memory was `ok`; every turn then failed with LanceDB's `Permission denied (os error 13)` and its
+    `/rustc` path, `GET /api/sessions` too, and `/remember` said "Remembered" into a journal no commit
+    could empty."""
+    lance = root / f"{table}.lance"
+    for folder in (root, lance, lance / "_versions", lance / "data", lance / "_transactions",
+                   root / f"{table}.journal"):
+        if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+            return (f"the folder {folder} is not writable by this user (it belongs to uid {folder.stat().st_uid}): "
+                    f"give your user write access to everything in it (chown -R {getpass.getuser()} {root}) "
+                    "and start again")
+    return None

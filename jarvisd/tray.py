@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from jarvisd.events import AgendaChanged, EventBus, StatusChanged
+from jarvisd.events import AgendaChanged, EventBus, StatusChanged, TranscriptLine
 
 log = logging.getLogger(__name__)
 
@@ -381,6 +381,12 @@ class AgendaTray:
                 self.agenda.dismiss(loop_id)
         except LoopNotFound as exc:
             log.warning("tray: %s", exc)
+        except Exception as exc:  # noqa: BLE001 - a full disk, a damaged agenda table: said, never a traceback
+            # in pystray's thread (GTK printed it and the click did nothing visible; xorg's loop ended)
+            what = "done" if kind == "done" else "dismissed"
+            log.error("tray: could not mark %s %s: %s", loop_id[:8], what, exc)
+            self._on_loop(self.bus.publish, TranscriptLine(
+                role="system", text=f"the tray could not mark {loop_id[:8]} {what}: {exc}", session="tray"))
         # the service announces the change (AgendaChanged on the bus); the menu follows it like the HUD
 
     def _on_loop(self, fn: Callable[..., Any], *args: Any) -> None:

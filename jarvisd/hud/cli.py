@@ -24,15 +24,28 @@ def open_in_browser(host: str, port: int, token: str) -> bool:
     return webbrowser.open(hud_url(host, port, token))
 
 
-def daemon_answers(url: str, token: str, timeout: float = 2.0) -> bool:
+def daemon_status(url: str, token: str, timeout: float = 2.0) -> int | None:
+    """The HTTP status of the daemon's `/api/status` with this token; None when nothing answers."""
     import httpx
 
     try:
         response = httpx.get(url.split("#", 1)[0] + "api/status", timeout=timeout,
                              headers={"Authorization": f"Bearer {token}"})
     except httpx.HTTPError:
-        return False
-    return response.status_code == 200
+        return None
+    return response.status_code
+
+
+def daemon_answers(url: str, token: str, timeout: float = 2.0) -> bool:
+    return daemon_status(url, token, timeout) == 200
+
+
+def token_refused(command: str, url: str, data_dir: Any) -> str:
+    """A daemon answers but not to this token: said so (it was "nothing answers ...; start the daemon
+    first" while the daemon ran, and starting it then said "already running")."""
+    return (f"jarvisd {command}: the daemon at {url} answers but refuses the token in {data_dir}/hud.token: the "
+            "file was replaced or removed since that daemon started (restart it to read the file again: "
+            "`systemctl --user restart jarvisd`), or another jarvisd serves this port")
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -55,7 +68,11 @@ def run(cfg: Any, args: argparse.Namespace) -> int:
         return 2
     token = load_or_create_token(cfg.paths.data_dir)
     url = hud_url(host, port, token)
-    if not args.no_check and not daemon_answers(url, token):
+    status = None if args.no_check else daemon_status(url, token)
+    if status in (401, 403):
+        print(token_refused("hud", hud_url(host, port), cfg.paths.data_dir), file=sys.stderr)
+        return 1
+    if not args.no_check and status != 200:
         print(f"jarvisd hud: nothing answers at {hud_url(host, port)}; start the daemon first "
               "(`jarvisd run` or `systemctl --user start jarvisd`)", file=sys.stderr)
         return 1
@@ -94,6 +111,9 @@ def run_mic(cfg: Any, args: argparse.Namespace) -> int:
     except httpx.HTTPError:
         print(f"jarvisd mic: nothing answers at {hud_url(cfg.hud.host, int(cfg.hud.port))}; start the daemon "
               "first (`jarvisd run`)", file=sys.stderr)
+        return 1
+    if response.status_code in (401, 403):
+        print(token_refused("mic", hud_url(cfg.hud.host, int(cfg.hud.port)), cfg.paths.data_dir), file=sys.stderr)
         return 1
     if response.status_code >= 400:
         print(f"jarvisd mic: {response.json().get('detail', response.text)}", file=sys.stderr)

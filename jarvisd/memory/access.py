@@ -8,7 +8,7 @@ An unknown key rejects the whole definition file. The store applies the resultin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -113,3 +113,18 @@ class PolicyBook:
 
     def access(self, scope: MemoryScope) -> AccessFilter:
         return access_for(scope, self.policy(scope.agent))
+
+
+def current_items(store: Any, items: Sequence[Any]) -> dict[str, Any]:
+    """The stored version of each of `items` (memory items) now, by id; the ones deleted meanwhile are
+    absent. A writer that read items, then worked for a while (a reembed: minutes to an hour; a
+    consolidation: the model's extraction) and upserted what it had read re-inserted the turns a
+    `/forget` had deleted meanwhile, and undid every other write to them since."""
+    owners: dict[tuple[str, str], list[str]] = {}
+    for item in items:
+        owners.setdefault((item.user, item.agent), []).append(item.id)
+    found: dict[str, Any] = {}
+    for (user, agent), ids in owners.items():
+        access = AccessFilter(user=user, edm_agents=(agent,), pdm_agents=(agent,))
+        found.update((item.id, item) for item in store.get(ids, access))
+    return found

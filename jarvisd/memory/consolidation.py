@@ -20,6 +20,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from jarvisd.memory.access import current_items
 from jarvisd.memory.items import MemoryItem, natural_id, new_item
 from jarvisd.memory.patterns import TaskPattern
 from jarvisd.memory.procedure_drafts import PatternDraft, list_drafts, write_draft
@@ -189,8 +190,9 @@ def consolidate(
                 vector=vector,
             )
             report.facts.append(service.write_fact(scope, item))
-        service.store.upsert([e.with_(metadata={**e.metadata, "consolidated": True}) for e in group])
-        report.consolidated += len(group)
+        marked = current_items(service.store, group).values()   # not the copies read before the extraction
+        service.store.upsert([e.with_(metadata={**e.metadata, "consolidated": True}) for e in marked])
+        report.consolidated += len(marked)
         if drafts_dir is not None:
             known = {str(p.metadata.get("name", "")) for p in service.patterns(scope)}
             report.procedure_drafts += write_procedure_drafts(

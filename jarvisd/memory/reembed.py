@@ -11,6 +11,7 @@ from typing import Any
 from tqdm import tqdm
 
 from jarvisd.llm.base import Embedder
+from jarvisd.memory.access import current_items
 from jarvisd.memory.episodes import CONTEXT_RECIPE, embedding_text, exchange_of
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.stores.base import DimensionMismatch, MemoryStore
@@ -80,7 +81,9 @@ def reembed(
             if not todo:
                 break
             vectors = embedder.embed([item.content for item in todo])
-            store.upsert([item.with_(vector=tuple(v)) for item, v in zip(todo, vectors, strict=True)])
+            fresh = current_items(store, todo)
+            store.upsert([fresh[item.id].with_(vector=tuple(v)) for item, v in zip(todo, vectors, strict=True)
+                          if item.id in fresh])
             done += len(todo)
             bar.update(len(todo))
     contexts = fill_contexts(store, embedder, batch=batch, progress=progress)
@@ -120,9 +123,10 @@ def fill_contexts(store: MemoryStore, embedder: Embedder, *, batch: int = 64, pr
         for start in range(0, len(work), batch):
             part = work[start : start + batch]
             vectors = embedder.embed([text for _, text in part])
+            fresh = current_items(store, [item for item, _ in part])
             store.upsert([
-                item.with_(context_vector=tuple(v), metadata={**item.metadata, "context_recipe": CONTEXT_RECIPE})
-                for (item, _), v in zip(part, vectors, strict=True)
+                now.with_(context_vector=tuple(v), metadata={**now.metadata, "context_recipe": CONTEXT_RECIPE})
+                for (item, _), v in zip(part, vectors, strict=True) if (now := fresh.get(item.id)) is not None
             ])
             bar.update(len(part))
     getattr(store, "flush", lambda: None)()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from jarvisd.errors import StartupError
-from jarvisd.lance_damage import damaged_table_error, refuse_lost_versions
+from jarvisd.lance_damage import damaged_table_error, refuse_lost_versions, unwritable_folder
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.stores import (
@@ -85,6 +85,8 @@ class LanceLoopStore(EmbeddingBoundary):
             self._table.add_columns({f.name: f"CAST(NULL AS {_SQL_TYPES[f.type]})" for f in missing})
         self._name = table
         local = uri[len("file://"):] if uri.startswith("file://") else None if "://" in uri else uri
+        if local and (folder := unwritable_folder(Path(local), table)):  # else every promise turn failed
+            raise StartupError(f"cannot open {self._what}: {folder}")
         self.quarantine = Quarantine(Path(local) / QUARANTINE_NAME if local else None)
 
     def load(self) -> list[OpenLoop]:

@@ -165,17 +165,27 @@ class OpenLoopService:
         with self._lock:
             if now < self._next_expiry_ms:  # nothing can have expired yet: skip the sweep
                 return AgendaChange()
-            expired, next_expiry = [], None
-            for loop in list(self._loops.values()):
-                if not loop.is_open:
-                    continue
-                at = rules.expires_at_ms(loop, self.expire_after_ms, self.max_age_ms)
-                if now >= at:
+            due = [loop.id for loop in self._loops.values() if loop.is_open and now >= self._expires_at(loop)]
+        expired = []
+        for loop_id in due:  # the lock per write: a reader waits for one save, never for the whole sweep
+            with self._lock:
+                loop = self._loops.get(loop_id)
+                if loop is not None and loop.is_open and now >= self._expires_at(loop):
                     expired.append(self._close(loop, LoopStatus.EXPIRED, now))
-                elif next_expiry is None or at < next_expiry:
-                    next_expiry = at
-            self._next_expiry_ms = next_expiry if next_expiry is not None else now + self.max_age_ms
+        with self._lock:
+            ahead = [self._expires_at(loop) for loop in self._loops.values() if loop.is_open]
+            self._next_expiry_ms = min(ahead, default=now + self.max_age_ms)
         return AgendaChange(closed=tuple(expired))
+
+    def _expires_at(self, loop: OpenLoop) -> int:
+        return rules.expires_at_ms(loop, self.expire_after_ms, self.max_age_ms)
+
+    def unexpired(self) -> list[OpenLoop]:
+        """Open loops not past their expiry, newest first, without closing any: no write, so a reader on
+        the event loop (the reminder planner) never saves a loop there; the sweep closes the rest."""
+        now = self.now_ms()
+        with self._lock:
+            return [loop for loop in self._open_newest_first(None) if now < self._expires_at(loop)]
 
     def add(self, desc: str, due_ms: int | None = None, session: str = "default",
             evidence: str | None = None) -> OpenLoop:

@@ -147,8 +147,8 @@ class PeriodicJobs:
         (`AgendaChanged`): the reminders re-plan and the HUD and tray re-read from that one event."""
         if self.expire is None:
             return False
-        try:
-            change = self.expire()
+        try:  # saves (an fsync, or a LanceDB commit, per loop): in a worker thread, never on the event loop
+            change = await asyncio.to_thread(self.expire)
         except Exception:
             log.exception("agenda expiry sweep failed")
             return False

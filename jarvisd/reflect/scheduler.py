@@ -76,7 +76,7 @@ class DaemonScheduler:
         """From `load_config()` and the agenda service (`OpenLoopService`): reminders, reflection ticks,
         idle consolidation and the expiry sweep, with the delivered log in the data dir."""
         p = cfg.proactive
-        reminders = cls(open_loops=agenda.agenda, speak=speak, gate=gate, tz=cfg.tz, bus=bus, clock=clock,
+        reminders = cls(open_loops=agenda.unexpired, speak=speak, gate=gate, tz=cfg.tz, bus=bus, clock=clock,
                         delivered=DeliveredLog.in_data_dir(cfg.paths.data_dir),
                         leads_min=p.reminder_lead_min, quiet=QuietHours.parse(p.quiet_hours))
         reminders.ticks = PeriodicJobs(
@@ -213,7 +213,11 @@ class DaemonScheduler:
             else:
                 text = reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, now), planned.lang)
             log.info("reminder %s spoken %.0f s after its time", key.job_id, (now - planned.fire_ms) / 1000)
-            self.delivered.record(key, now, text)
+            try:  # a reminder is said even when its record cannot be written (it was lost, a traceback logged)
+                self.delivered.record(key, now, text)
+            except OSError as exc:
+                log.error("reminder %s: cannot record it as spoken in %s (%s); it is spoken now and may be "
+                          "spoken again after a restart", key.job_id, self.delivered.path, exc)
             self.last_spoken = (key.loop_id, now)
             del self._plan[key.job_id]
             self._remove_job(key.job_id)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from jarvisd.errors import StartupError
+from jarvisd.lance_damage import unwritable_folder
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.stores import lance_journal as journal
 from jarvisd.memory.stores.lance_rows import from_row
@@ -26,6 +27,8 @@ class WriteBuffer:
             # else the store opened and every write (each /remember, each turn) failed with FileExistsError
             raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): its write journal "
                                f"{self.journal_dir} is not a directory: move it away and start again")
+        if self.journal_dir is not None and (folder := unwritable_folder(self.journal_dir.parent, table)):
+            raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): {folder}")
         self.journal = journal.WriteJournal(self.journal_dir) if self.journal_dir is not None else None
 
     def __len__(self) -> int:
