@@ -122,7 +122,7 @@ KO_FILLERS = frozenset("음 어 아 그 저 저기 뭐지 그러니까 그니까
 # Adverbs that say how or when vaguely, not what: cut from the action.
 KO_VAGUE_ADVERBS = frozenset(
     "꼭 좀 반드시 빨리 얼른 언젠가 나중에 이따가 이따 곧 이제 오늘 내일 모레 글피 지금 당장 일단 그냥 "
-    "진짜 정말 아마 제발 미리 먼저 꼭좀 한번 이미 벌써 방금 드디어 다 대신".split())
+    "진짜 정말 아마 제발 미리 먼저 꼭좀 한번 이미 벌써 방금 드디어 다 대신 언제".split())   # 언제 한번: some time
 # The user themself as a subject.
 KO_SELF = frozenset("나 저 우리 내 제 저희".split())
 # People a topic particle (은/는) makes the doer: "동생은 이사 나가야 한대".

@@ -17,6 +17,7 @@ from jarvisd.openloop import commitment_words as W
 from jarvisd.openloop.closures_en import closures as sentence_closures
 from jarvisd.openloop.commitment_types import Commitment, SentenceReading, Span, cut
 from jarvisd.openloop.en_grammar import VAGUE, WORD, body_start, tidy
+from jarvisd.openloop.en_reference import antecedent, fronted, resolve, vocative
 
 __all__ = ["read_sentence"]
 
@@ -83,7 +84,8 @@ _ACTION_END = re.compile(
     r"\s*[;:]|,?\s+(?:because|since|cause|'cause|so\s+that|but|if|unless|when|while|once|whenever|"
     r"otherwise|or\s+else|and\s+then\s+(?:i|we)|so\s+(?:i|we)|(?:before|after|until|till)\s+(?:i|we|it|he|she|"
     r"they|you|my|the|our|his|her|their|work|lunch|dinner|breakfast|school|class|bed))\b|,?\s+(?:and\s+)?(?:i|we)(?:'|\s+(?!and\b))"
-    r"|,\s+(?:so|then|it'?s|it|they'?re|that'?s|there'?s|he'?s|she'?s)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b"
+    r"|,\s+(?:so|then|it'?s|it|they'?re|that'?s|there'?s|he'?s|she'?s|happy|okay|ok|alright|deal|don't\s+worry"
+    r"|no\s+worries)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b"
     r"|,?\s+never\s*mind\b|,\s+forget\s+(?:about\s+)?(?:it|that)\b"
     r"|\s*,\s*(?:wait|sorry|no|i\s+mean|actually)\b\s*,")
 
@@ -120,8 +122,9 @@ def _lower(sentence: str) -> str:
 
 def is_question(low: str, start: int) -> bool:
     """A question asks, it commits to nothing and closes nothing: a "?", or (a transcript drops the "?")
-    an auxiliary before a subject ("do I need to", "did I send") or a question word before a verb."""
-    if low.rstrip().endswith("?"):
+    an auxiliary before a subject ("do I need to", "did I send") or a question word before a verb. A tag
+    after a comma ("I'll go next week, happy?", ", okay?") asks for a nod, not about the promise."""
+    if low.rstrip().endswith("?") and not _TAG_QUESTION.search(low):
         return True
     words = WORD.findall(low, start)
     if len(words) < 2:
@@ -134,6 +137,7 @@ def is_question(low: str, start: int) -> bool:
     return first == "i" and second == "wonder"
 
 
+_TAG_QUESTION = re.compile(r",\s*(?:happy|okay|ok|alright|all\s+right|right|deal|good|fine|yeah)\s*\?\s*$")
 def _triggers(sen: str, low: str, start: int) -> list[_Trigger]:
     """Every promise opener of the sentence, earliest first; an opener inside another's words is dropped
     (the "I'd" of "I told Sam I'd" is the told rule's own)."""
@@ -215,72 +219,9 @@ def _split_and(low: str, start: int, end: int, holes: Sequence[Span]) -> list[Sp
     return [p for p in parts if p[1] > p[0]]
 
 
-def _resolve(action: str, who: str) -> str:
-    """"send him the slides" said of Sam is "send Sam the slides": him / her / them -> the named person."""
-    if not who or who.lower() in W.EN_PERSON_PRONOUNS:
-        return action
-
-    def person(m: re.Match[str]) -> str:
-        said = m.group(0).lower()
-        after = WORD.findall(action[m.end():].lower())[:1]
-        before = WORD.findall(action[:m.start()].lower())[-1:]
-        if said in ("his", "their") or said == "her" and after and after[0] not in W.EN_DETERMINERS and \
-                after[0] not in W.EN_DANGLING and after[0] not in _PARTICLES and before[:1] != ["help"] and \
-                not (before and before[0] in _OBJECT_THEN_VERB):
-            return who + ("'" if who.endswith("s") else "'s")   # "review her PR" -> "review Priya's PR"
-        return who              # "call her back", "help her move", "let her know"
-    return re.sub(r"\b(?:him|her|them|his|their)\b", person, action, count=1, flags=re.IGNORECASE)
-
-
-_PARTICLES = frozenset("back up out off over down in about with know".split())
-# Verbs whose object is followed by a bare verb: "help her move", "let her know", "make him sign".
-_OBJECT_THEN_VERB = frozenset("help let make have watch see".split())
-
-
-_FRONTED = re.compile(r"^(?:(?:oh|and|so|um+|uh+|also|plus|okay|ok)[\s,]+)*(?P<np>(?:the|my|our|this|that)\s+[\w' -]{2,40}?),\s")
-
-
+_TO_YOU = frozenset("you your back to later soon again up over with for about".split())
+_TODAY_ONLY = re.compile(r"(?:today|tonight|this\s+(?:morning|afternoon|evening)|now|right\s+now)")
 _DEADLINE = re.compile(r"(?:by|before|until|till|no\s+later\s+than)\s")
-_POINTER = re.compile(r"\b(?:that|it|them|this)\b")
-
-
-def _fronted(sen: str, low: str, action: str) -> str:
-    """"The maintenance fee, I have to pay that": the thing said first is what "that" stands for."""
-    words = WORD.findall(action.lower())
-    m = _FRONTED.match(low)
-    if m is None or len(words) < 2 or not all(w in ("that", "it", "them", "this") for w in words[1:2]):
-        return action
-    np = _STATE_VERB.split(sen[m.start("np"):m.end("np")], maxsplit=1)[0]   # "The car is filthy" -> "The car"
-    np = np[0].lower() + np[1:]
-    return _POINTER.sub(lambda _: np, action, count=1)
-
-
-_STATE_VERB = re.compile(r"\s+(?:is|are|was|were|has|have|looks?|seems?|got|gets)\b", re.IGNORECASE)
-
-
-_KIN = (r"(?:(?:mother|father|sister|brother)-in-law|mom|mum|mother|dad|father|sister|brother|wife|husband|son|"
-        r"daughter|kids?|aunt|uncle|grandma|grandpa|grandmother|grandfather|cousin|niece|nephew|boss|friend|"
-        r"neighbou?r|teacher|landlord|partner)(?![\w-])")
-_PERSON_BEFORE = re.compile(rf"\b(?:my|our)\s+{_KIN}\b")
-_THING_BEFORE = re.compile(r"\b(?:the|my|our|that|this)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+"
-                           r"(?=\s+(?:back|so|and|but|because|which|that|is|are|was|were|from|for|to|in|on|at|by)\b|\s*[,.;]|\s*$)")
-_OBJECT_PRONOUN = re.compile(r"\b(?:it|them|her|him)\b")
-
-
-def _antecedent(sen: str, low: str, before: int, action: str) -> str:
-    """"Minji's teacher needs the field trip form back so I'll sign it": a pronoun after the verb stands
-    for what the words before the promise named last, a thing for "it" / "them", a person ("my
-    mother-in-law") for "her" / "him"."""
-    words = WORD.findall(action.lower())
-    if len(words) < 2 or words[1] not in ("it", "them", "her", "him") or before <= 0:
-        return action
-    pattern = _THING_BEFORE if words[1] in ("it", "them") else _PERSON_BEFORE
-    found = list(pattern.finditer(low, 0, before))
-    if not found:
-        return action
-    first, rest = sen[found[-1].start():found[-1].end()].split(" ", 1)
-    named = f"{'the' if first.lower() in ('that', 'this') else first.lower()} {rest}"
-    return _OBJECT_PRONOUN.sub(lambda _: named, action, count=1)
 
 
 def _is_action(action: str, kind: str, link: str) -> bool:
@@ -292,8 +233,10 @@ def _is_action(action: str, kind: str, link: str) -> bool:
         return False
     if kind == "event":
         return True
-    if re.search(r"(?<![\w-])(?:you|your)(?![\w-])", action.lower()):
-        return False                   # "call you", "get back to you": said to the assistant
+    if re.search(r"(?<![\w-])(?:you|your)(?![\w-])", action.lower()) and \
+            len([w for w in words[1:] if w not in W.EN_VAGUE_OBJECTS and w not in _TO_YOU]) < 2:
+        return False                   # "call you", "get back to you": said to the assistant; not "fax the
+                                       # price sheet back to you" (said to someone on the phone)
     if link == "ask":
         return False
     if kind in ("remind", "note") and link == "about" or kind == "list":
@@ -328,9 +271,11 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             reminded = reminded or t.kind == "remind"
             continue
         if t.kind == "plan" and not (asks_reminder and any(hs >= t.end for hs, _ in holes)) and \
-                not any(hs >= t.end and _DEADLINE.match(low, hs) for hs, _ in holes):
+                not any(hs >= t.end and _DEADLINE.match(low, hs) or not _TODAY_ONLY.fullmatch(low[hs:he])
+                        for hs, he in holes):
             continue                   # "I'm taking the dog out now", "I'm keeping the couch": not a promise;
-                                       # "I'm cancelling the trial by Thursday" is one: a deadline
+                                       # "I'm cancelling the trial by Thursday", "I'm meeting the supplier
+                                       # tomorrow at noon" are: a deadline, another day or a clock time
         limit = triggers[i + 1].start if i + 1 < len(triggers) else len(low)
         end = _action_end(low, t.end, limit)
         if t.kind == "list":
@@ -348,9 +293,10 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             if t.kind == "going" and WORD.findall(action.lower())[:1] and \
                     WORD.findall(action.lower())[0] in W.EN_DETERMINERS:
                 action = "go to " + action  # "I'm going to the dentist"
-            action = _antecedent(sen, low, t.start, _fronted(sen, low, _resolve(action, t.who)))
-            if not _is_action(action, t.kind, t.link):
-                continue
+            action = vocative(sen, antecedent(sen, low, t.start, fronted(sen, low, resolve(action, t.who))))
+            timed_place = re.match(r"be\s+(?:at|in)\s+\w", action.lower()) and bool(holes)
+            if not timed_place and not _is_action(action, t.kind, t.link):
+                continue                   # "I'll be at the fish market at 6:30" is an appointment
             cs, ce = (0, len(sen))
             if own_times:
                 cs, ce = (0 if i == 0 else t.start), regions[i][1]

@@ -97,7 +97,9 @@ def _must(ms: Sequence[Morph]) -> _Hit | None:
         if i == 0 or m.tag not in ("EC", "EF") or m.form not in ("어야", "아야", "어야지", "아야지"):
             continue
         nxt = ms[i + 1] if i + 1 < len(ms) else None
-        if m.tag == "EF" or (nxt and (nxt.form in ("하", "되") or is_morph(nxt, "겠", "EP"))):
+        last = all(x.tag in ("SF", "SP", "SW") for x in ms[i + 1:])   # "비교해 봐야지" read as a final EC
+        if m.tag == "EF" or (nxt and (nxt.form in ("하", "되") or is_morph(nxt, "겠", "EP"))) or \
+                (last and m.form in ("어야지", "아야지")):
             return _Hit("must", i - 1, i)
     return None
 
@@ -139,7 +141,8 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
                 (ms[i - 1].tag == "XSV" or (ms[i - 1].tag == "VV" and ms[i - 1].form not in W.KO_GUESS_STEMS)):
             if not any(x.tag == "EC" and x.form in ("면", "으면") for x in ms[:i]):
                 return _Hit("promise", i - 1, i)  # "예약하겠다": a resolution ("늦겠다" is a guess; "돈 많으면 사겠다" a dream)
-        if is_morph(m, "자", "EF") and is_verb(ms[i - 1]) and not _chat(ms[:i]):
+        final = m.tag == "EF" or m.form == "자고" and all(x.tag in ("SF", "SP") for x in ms[i + 1:])   # 보자고
+        if final and m.form in ("자", "자고") and is_verb(ms[i - 1]) and not _chat(ms[:i]):
             return _Hit("promise", i - 1, i)
         if is_morph(m, "고", "EC") and i + 1 < n and is_morph(ms[i + 1], "싶", "VX"):
             stem = ms[i - 1]

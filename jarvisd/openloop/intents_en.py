@@ -66,7 +66,7 @@ _EN_SNOOZE = [
     rf"(?:remind|tell)\s+me\s+in\s+{_EN_AMOUNT}(?:\s+again)?",
     rf"(?:snooze|again)(?:\s+(?:it|that|for))*\s+(?:in\s+)?{_EN_AMOUNT}",
     rf"(?:not now[\s,]+)?(?:in\s+)?{_EN_AMOUNT}(?:\s+(?:later|more))?",
-    rf"give\s+me\s+(?:another\s+)?{_EN_MORE_AMOUNT}",
+    rf"give\s+me\s+(?:another\s+)?{_EN_MORE_AMOUNT}(?:\s*,?\s*(?:then|and)\s+(?:tell|remind|ask)\s+me(?:\s+again)?)?",
     rf"(?:push|put|move|kick)\s+(?:it|that|this)\s+back\s+(?:by\s+)?{_EN_AMOUNT}",
     rf"(?:delay|postpone)\s+(?:it|that|this)\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
     r"(?P<bare>(?:(?:snooze(?:\s+(?:it|that))?|(?:remind|ask|tell|bug) me (?:again )?later|remind me again|(?:maybe\s+|just\s+)?later"
@@ -197,7 +197,8 @@ def en_intent(t: str) -> Intent | None:
                     return Intent("snooze", "en", minutes=SNOOZE_DEFAULT_MIN)
                 return Intent("snooze", "en", minutes=minutes_of(m["n"], m["unit"], EN_NUMBER))
             if kind == "promised_to":
-                return Intent("promised_to", "en", argument=re.sub(r"^my\s+", "", m["x"].strip()))
+                person = re.sub(r"\s+(?:again|exactly|already|now)$", "", m["x"].strip())   # "... my daughter again"
+                return Intent("promised_to", "en", argument=re.sub(r"^my\s+", "", person))
             return Intent(kind, "en")  # type: ignore[arg-type]
     cued = _en_cues(t)
     if cued is not None:

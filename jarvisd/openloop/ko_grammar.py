@@ -58,7 +58,16 @@ def is_question(sen: str, ms: Sequence[Morph]) -> bool:
     words = [m for m in ms if m.tag not in ("SP", "SF")]     # "전화해야 할까, 아니면 …": the comma after it
     if enders and enders[-1].form in W.KO_QUESTION_ENDINGS and words and enders[-1] is words[-1]:
         return True
-    return any(m.form in W.KO_QUESTION_WORDS and m.tag in ("NP", "MM", "MAG", "IC", "NNG") for m in ms)
+    return any(m.form in W.KO_QUESTION_WORDS and m.tag in ("NP", "MM", "MAG", "IC", "NNG") and not _not_asking(ms, j)
+               for j, m in enumerate(ms))
+
+
+def _not_asking(ms: Sequence[Morph], j: int) -> bool:
+    """"언제 한번" (some time), "언제든": no question; "언제 오는지 물어봐야겠다": the question is
+    embedded (-는지), asked of someone else, and the sentence is a promise."""
+    if j + 1 < len(ms) and ms[j + 1].form in ("한번", "한", "든지", "든", "든가"):
+        return True
+    return any(m.tag == "EC" and m.form in ("는지", "ᆫ지", "은지", "을지", "ᆯ지", "나") for m in ms[j + 1:-1])
 
 
 def is_hearsay(ms: Sequence[Morph]) -> bool:

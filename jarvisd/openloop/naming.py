@@ -76,7 +76,8 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
         return 0.0, 0.0
     verb = _verb(theirs)
     # the reference's own verb names the deed, never a thing: "dropped the kimchi off" is not "eye drops"
-    own_verb = mine[0] if reference.isascii() and english_key(mine[0]) in EN_BASE_VERBS else None
+    first = reference.split(maxsplit=1)[0].lower() if reference.strip() else ""
+    own_verb = mine[0] if reference.isascii() and first == mine[0] and english_key(first) in EN_BASE_VERBS else None
     matched = [(w, v) for w in mine for v in theirs if same_word(w, v) and (w != own_verb or v == verb)]
     if not any(v != verb for _, v in matched):
         return 0.0, 0.0

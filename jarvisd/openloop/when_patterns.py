@@ -105,7 +105,7 @@ HOLIDAY = (
 PERIOD = (
     (("week", "month", "year", "end of", "close of", "eod", "cob", "eow", "eom"),
      EN_WORD + r"(?:(?:end|close)\s+of\s+(?:the\s+|this\s+|(?P<nx>next)\s+)?(?P<u>day|today|business\s+day|week|month|year)"
-     r"|(?P<w>this|next|last)\s+(?P<u2>week(?:end)?|month|year)|(?P<u3>weekend|eod|cob|eow|eom))\b"),
+     r"|(?P<w>this|next|last)\s+(?P<u2>week(?:end)?|month|year)(?!['’]s\s+(?!on\b)[a-z])|(?P<u3>weekend|eod|cob|eow|eom))\b"),
     (("주", "달", "월말", "연말", "올해", "금년", "내년"),
      KO_WORD + r"(?P<ko>이번\s?주말|다음\s?주말|담주\s?주말|주말|다다음\s?주|이번\s?주|금주|다음\s?주|담주|지난\s?주"
      r"|저번\s?주|이번\s?달|이달|월말|다음\s?달|담달|연말|올해|금년|내년)(?:\s?말)?" + KO_TAIL
@@ -145,6 +145,6 @@ PART = (
 # Around a scan's mentions: a noun after a day word (내일 [도시락] 싸 놔야), a time taken back in the same
 # breath, a Korean due's particle.
 NOUN_THEN_MORE = re.compile(r"\s?[가-힣]+\s+\S+\s+\S")   # 내일 [도시락] 싸 놔야: a noun, then the predicate
-CORRECTION = re.compile(r"(?:^|[\s,.])(?:wait|sorry|no|nope|i\s+mean|actually|make\s+(?:that|it)|아니|아니다|아니지|아 아니)"
+CORRECTION = re.compile(r"(?:^|[\s,.])(?:wait|sorry|no|nope|i\s+mean|actually|make\s+(?:that|it)|아니|아니다|아니지|아 아니|아)"
                          r"(?=$|[\s,.])", re.IGNORECASE)
 KO_MARK = re.compile(r"(?:까지는|까지|안에|안으로|중으로|중에|내로|전에|전까지|이전에)$")

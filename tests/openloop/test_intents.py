@@ -323,3 +323,19 @@ def test_set_11_kinds(text, kind, argument, minutes):
 def test_set_11_lookalikes_stay_apart(text):
     intent = match_intent(text)
     assert intent is None or intent.kind != "promised_to", intent
+
+
+@pytest.mark.parametrize("text, kind, argument, minutes", [
+    ("give me twenty minutes and remind me again", "snooze", "", 20),
+    ("what did I promise my son again", "promised_to", "son", None),
+    ("세금계산서 발행 했다고 표시해 줘", "done", "세금계산서 발행", None),
+    ("어 보일러 점검 그거 그냥 빼", "cancel", "보일러 점검", None),
+])
+def test_set_12_kinds(text, kind, argument, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument) == (kind, argument), intent
+    assert minutes is None or intent.minutes == minutes, intent
+
+
+def test_how_to_use_the_agenda_is_no_agenda_question():
+    assert match_intent("일정 등록하려면 어떻게 해?") is None

@@ -1,0 +1,100 @@
+"""Who and what a promise's pronouns stand for, in English: "I told Sam I'd send him the slides" ->
+"send Sam the slides"; "The water bill, I have to pay that" -> "pay the water bill"; "the permission form
+... so I'll sign it" -> "sign the permission form"; "Jenny, I'll mail you the boxes" -> "mail Jenny the
+boxes". Pure text rules, used by `commitments_en` on each action it reads."""
+
+from __future__ import annotations
+
+import re
+
+from jarvisd.openloop import commitment_words as W
+from jarvisd.openloop.en_grammar import WORD
+
+__all__ = ["antecedent", "fronted", "resolve", "vocative"]
+
+
+def resolve(action: str, who: str) -> str:
+    """"send him the slides" said of Sam is "send Sam the slides": him / her / them -> the named person."""
+    if not who or who.lower() in W.EN_PERSON_PRONOUNS:
+        return action
+
+    def person(m: re.Match[str]) -> str:
+        said = m.group(0).lower()
+        after = WORD.findall(action[m.end():].lower())[:1]
+        before = WORD.findall(action[:m.start()].lower())[-1:]
+        if said in ("his", "their") or said == "her" and after and after[0] not in W.EN_DETERMINERS and \
+                after[0] not in W.EN_DANGLING and after[0] not in _PARTICLES and before[:1] != ["help"] and \
+                not (before and before[0] in _OBJECT_THEN_VERB):
+            return who + ("'" if who.endswith("s") else "'s")   # "review her PR" -> "review Priya's PR"
+        return who              # "call her back", "help her move", "let her know"
+    return re.sub(r"\b(?:him|her|them|his|their)\b", person, action, count=1, flags=re.IGNORECASE)
+
+
+_PARTICLES = frozenset("back up out off over down in about with know".split())
+# Verbs whose object is followed by a bare verb: "help her move", "let her know", "make him sign".
+_OBJECT_THEN_VERB = frozenset("help let make have watch see".split())
+
+
+_FRONTED = re.compile(r"^(?:(?:oh|and|so|um+|uh+|also|plus|okay|ok)[\s,]+)*(?P<np>(?:the|my|our|this|that)\s+[\w' -]{2,40}?),\s")
+
+
+
+_POINTER = re.compile(r"\b(?:that|it|them|this)\b")
+
+
+def fronted(sen: str, low: str, action: str) -> str:
+    """"The maintenance fee, I have to pay that": the thing said first is what "that" stands for."""
+    words = WORD.findall(action.lower())
+    m = _FRONTED.match(low)
+    if m is None or len(words) < 2 or not all(w in ("that", "it", "them", "this") for w in words[1:2]):
+        return action
+    np = _STATE_VERB.split(sen[m.start("np"):m.end("np")], maxsplit=1)[0]   # "The car is filthy" -> "The car"
+    np = np[0].lower() + np[1:]
+    return _POINTER.sub(lambda _: np, action, count=1)
+
+
+_STATE_VERB = re.compile(r"\s+(?:is|are|was|were|has|have|looks?|seems?|got|gets)\b", re.IGNORECASE)
+
+
+_KIN = (r"(?:(?:mother|father|sister|brother)-in-law|mom|mum|mother|dad|father|sister|brother|wife|husband|son|"
+        r"daughter|kids?|aunt|uncle|grandma|grandpa|grandmother|grandfather|cousin|niece|nephew|boss|friend|"
+        r"neighbou?r|teacher|landlord|partner)(?![\w-])")
+_PERSON_BEFORE = re.compile(rf"\b(?:my|our)\s+{_KIN}\b")
+_THING_BEFORE = re.compile(r"\b(?:the|my|our|that|this)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+"
+                           r"(?=\s+(?:back|so|and|but|because|which|that|is|are|was|were|from|for|to|in|on|at|by)\b|\s*[,.;]|\s*$)")
+_OBJECT_PRONOUN = re.compile(r"\b(?:it|them|her|him)\b")
+
+
+def antecedent(sen: str, low: str, before: int, action: str) -> str:
+    """"Minji's teacher needs the field trip form back so I'll sign it": a pronoun after the verb stands
+    for what the words before the promise named last, a thing for "it" / "them", a person ("my
+    mother-in-law") for "her" / "him"."""
+    words = WORD.findall(action.lower())
+    if len(words) < 2 or words[1] not in ("it", "them", "her", "him") or before <= 0:
+        return action
+    pattern = _THING_BEFORE if words[1] in ("it", "them") else _PERSON_BEFORE
+    found = list(pattern.finditer(low, 0, before))
+    if not found:
+        return action
+    first, rest = sen[found[-1].start():found[-1].end()].split(" ", 1)
+    named = f"{'the' if first.lower() in ('that', 'this') else first.lower()} {rest}"
+    return _OBJECT_PRONOUN.sub(lambda _: named, action, count=1)
+
+
+
+# "Jenny, I'll mail you the boxes": a name called at the start is who "you" is (not the assistant)
+_VOCATIVE = re.compile(r"^(?:(?:okay|ok|oh|um+|uh+|well|so|alright)[\s,]+)*(?P<name>(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
+                       r"(?!I\b|Jarvis\b|Okay\b|Ok\b|So\b|Well\b|Um\b|Uh\b|Hey\b|Yes\b|No\b|Tomorrow\b|Today\b|Tonight\b)"
+                       r"[A-Z][a-z]+)\s*,?\s+(?:(?:um+|uh+)[\s,]+)*(?=I\b|I'll|I'm|I'd)")
+
+
+def vocative(sen: str, action: str) -> str:
+    """"you" in the action is the person called at the start ("Jenny I'll mail you the boxes")."""
+    m = _VOCATIVE.match(sen)
+    if m is None:
+        return action
+    name = m["name"]
+    action = re.sub(r"(?<![\w-])your(?![\w-])", name + "'s", action, flags=re.IGNORECASE)
+    return re.sub(r"(?<![\w-])you(?![\w-])", name, action, flags=re.IGNORECASE)
+
+
