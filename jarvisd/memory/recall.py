@@ -16,7 +16,6 @@ from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.episodes import MAX_PARTS, turn_key
 from jarvisd.memory.feedback import feedback_query, nearest_vectors
 from jarvisd.memory.items import MemoryItem, natural_id
-from jarvisd.memory.multihop import second_round
 from jarvisd.memory.period import Period, is_date_word, named_period
 from jarvisd.memory.query_words import query_terms, search_terms
 from jarvisd.memory.scope import MemoryScope
@@ -29,7 +28,6 @@ from jarvisd.memory.scoring import (
     rank,
     rarity_weights,
     with_conversation,
-    with_flashbulb,
 )
 from jarvisd.memory.settings import MemorySettings
 from jarvisd.memory.similarity import cosines, item_cosine
@@ -130,7 +128,6 @@ class Recall:
             scope, query, fetch, kinds=RECALL_KINDS, exclude_sources=RECALL_EXCLUDED_SOURCES
         )
         cands = [c for c in cands if c.item.id not in excluded]
-        first_cosines = [c.cosine for c in cands]  # the question's own, before feedback moves it
         if self.settings.feedback:  # from the memories the block may show, not the turns in the window
             cands, vector = self._with_feedback(cands, vector)
         terms = search_terms(query) if self.settings.stem_terms else query_terms(query)  # the words matched in items
@@ -140,11 +137,7 @@ class Recall:
         pool = calibrated(self._add_sources(scope, cands, vector, excluded, keywords), self.settings.keyword_share)
         if self.settings.conversation:
             pool = with_conversation(pool)
-        if not self.settings.second_round:
-            return joint_rank(pool, terms, now, limit, self.settings.session_cap)
-        first = joint_rank(pool, terms, now, len(pool), self.settings.session_cap)  # the whole first round
-        hops = second_round(query, terms, first, first_cosines)  # `multihop.py`, the same length
-        return with_flashbulb(hops, terms, limit)
+        return joint_rank(pool, terms, now, limit, self.settings.session_cap)
 
     def _add_sources(
         self, scope: MemoryScope, cands: list[Candidate], vector: tuple[float, ...] | None, excluded: set[str],

@@ -121,12 +121,10 @@ def is_flashbulb(item: MemoryItem, terms: list[str]) -> bool:
 def rank(candidates: Sequence[Candidate], terms: list[str], now: datetime, limit: int) -> list[Scored]:
     """Top `limit` by score, with one flashbulb item kept whatever its age."""
     scored = sorted((score(c, terms, now) for c in candidates), key=lambda s: (-s.score, s.item.id))
-    return with_flashbulb(scored, terms, limit)
+    return _with_flashbulb(scored, terms, limit)
 
 
-def with_flashbulb(scored: list[Scored], terms: list[str], limit: int) -> list[Scored]:
-    """The first `limit` of `scored` (in their order), the last place given to the best flashbulb item
-    behind them when none of them is one."""
+def _with_flashbulb(scored: list[Scored], terms: list[str], limit: int) -> list[Scored]:
     top = scored[:limit]
     if limit <= 0 or any(is_flashbulb(s.item, terms) for s in top):
         return top
@@ -277,7 +275,7 @@ def joint_rank(
     scored.sort(key=lambda s: (-math.floor(s.relevance / band + 1e-9), -s.score, s.item.id))
     if session_cap > 0:
         scored = spread_sessions(scored, session_cap)
-    return with_flashbulb(scored, terms, limit)
+    return _with_flashbulb(scored, terms, limit)
 
 
 SESSION_CAP = 0  # > 0: items of one session in a recall block before those of other sessions; off since the

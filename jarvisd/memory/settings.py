@@ -23,4 +23,3 @@ class MemorySettings:
     period_arm: bool = True         # a query naming a month or a year also gathers inside it (`named_period`)
     feedback: bool = True           # candidates ranked by the query moved toward its nearest (`feedback.py`)
     conversation: bool = True       # a turn's conversation and next turn add to its relevance
-    second_round: bool = False      # multi-hop: a second round seeded by the first's best memory (`multihop.py`)

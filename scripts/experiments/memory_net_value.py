@@ -330,7 +330,7 @@ class JarvisSystem:
     def __init__(self, conv: Conversation, embedder: CachedEmbedder, recall_items: int, context: bool,
                  extractor: Extractor | None = None, keyword_share: float = KEYWORD_SHARE,
                  stem: bool = True, session_cap: int = SESSION_CAP, period: bool = True,
-                 feedback: bool = True, conversation: bool = True, second_round: bool | None = None) -> None:
+                 feedback: bool = True, conversation: bool = True) -> None:
         last = max(conv.dates.values())
         self.svc = MemoryService(InMemoryStore(dimensions=embedder.dimensions), embedder=embedder,
                                  clock=lambda: last + timedelta(days=1),
@@ -338,9 +338,7 @@ class JarvisSystem:
                                                          keyword_arm=keyword_share >= 0,
                                                          keyword_share=max(0.0, keyword_share), stem_terms=stem,
                                                          session_cap=session_cap, period_arm=period,
-                                                         feedback=feedback, conversation=conversation,
-                                                         second_round=MemorySettings.second_round
-                                                         if second_round is None else second_round))
+                                                         feedback=feedback, conversation=conversation))
         self.recall_items = recall_items
         self.turns_of: dict[str, list[Turn]] = {}
         self.facts = self.deferred = 0
@@ -510,9 +508,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--period", choices=("on", "off"), default="on",
                     help="a question naming a month or a year also gathers candidates inside it "
                          "(period.named_period; the daemon's default)")
-    ap.add_argument("--second-round", choices=("on", "off"), default=None,
-                    help="multi-hop: a second recall round seeded by the first round's best memory (memory/multihop.py; "
-                         "default: the daemon's)")
     ap.add_argument("--budget", type=int, default=5120, help="characters of memory shown per question")
     ap.add_argument("--chunk-chars", type=int, default=1024)
     ap.add_argument("--recall-items", type=int, default=60, help="jarvisd recall limit (enough to fill the budget)")
@@ -568,8 +563,7 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
     for conv in convs:
         jarvis = JarvisSystem(conv, embedder, args.recall_items, context, keyword_share=args.keyword_share,
                               stem=args.stem == "on", session_cap=args.session_cap, period=args.period == "on",
-                              feedback=args.feedback == "on", conversation=args.conversation == "on",
-                              second_round=None if args.second_round is None else args.second_round == "on")
+                              feedback=args.feedback == "on", conversation=args.conversation == "on")
         built: dict[str, Callable[[str], list[Unit]]] = {
             "rag": RagSystem(conv, embedder, args.chunk_chars).ranked,
             "raw": jarvis.ranked,
@@ -612,7 +606,6 @@ def main(argv: Sequence[str] | None = None, *, answer_model: ChatModel | None = 
         "command": " ".join(["scripts/experiments/memory_net_value.py", *(argv or sys.argv[1:])]),
         "embedder": args.embedder, "episode_context": args.episode_context, "keyword_share": args.keyword_share,
         "stem": args.stem, "session_cap": args.session_cap, "period": args.period, "feedback": args.feedback, "conversation": args.conversation,
-        "second_round": args.second_round,
         "budget_chars": args.budget,
         "chunk_chars": args.chunk_chars, "conversations": [c.cid for c in convs], "questions_scored": len(rows),
         "questions_without_valid_evidence": dropped, "summary": summary,
