@@ -3,7 +3,7 @@
 ```
                                   Smart Turn (a worker thread, once per pause)
                                       ▲ pause so far │ complete?
-source ─► Silero VAD + echo check ─► Endpointer ─► utterance queue ─► Whisper ─► guard ─► Activation
+source ─► AEC ─► Silero VAD + echo check ─► Endpointer ─► utterance queue ─► Whisper ─► guard ─► Activation
              │ hey_jarvis (wake)     │ barge-in: SpeechQueue.interrupt()                   │
              └── woken? ─────────────┼──────────────────────────► (else never transcribed) ▼
                    SpeechQueue ◄── sentences ◄── SentenceSplitter ◄── answer(text, lang, utterance_id)
@@ -30,6 +30,7 @@ from jarvisd.voice.activation import Activation
 from jarvisd.voice.answering import AnswerFn, SpokenTurns
 from jarvisd.voice.audio import FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
 from jarvisd.voice.echo import ECHO_TAIL_SEC, ECHO_WINDOW_SEC, PlayedAudio, hears_played, repeats_spoken_text
+from jarvisd.voice.echo_cancel import EchoCanceller
 from jarvisd.voice.endpointing import Endpointer, SileroStream, Utterance
 from jarvisd.voice.events import (
     SpeechEnded,
@@ -58,12 +59,13 @@ class VoicePipeline:
                  settings: VoiceSettings | None = None, played: PlayedAudio | None = None,
                  vad: SileroStream | None = None, wake: WakeListener | None = None,
                  gate: TurnGate | None = None, session: str = "voice",
-                 turn_model: SmartTurnModel | None = None) -> None:
+                 turn_model: SmartTurnModel | None = None, canceller: EchoCanceller | None = None) -> None:
         """`wake`: the wake word model's listener; with it (in `wake` activation) Whisper runs only on
         utterances it woke and in the follow-up window. Without it the transcript is searched for the
         wake phrase, as `voice.wake_engine = transcript` asks. `turn_model`: Smart Turn, which ends a
         turn at a short pause when the sentence is complete (`voice.end_of_turn = smart_turn`); without
-        it turns end by silence alone.
+        it turns end by silence alone. `canceller`: the echo canceller every mic frame goes through first
+        (`voice.echo_cancel`); the correlation echo check then runs on the cleaned frames.
 
         `gate`: the daemon's turn gate, which this pipeline holds while the user speaks, while an
         utterance is recognized, and for each turn (`session` and its utterance id) until its last
@@ -73,6 +75,7 @@ class VoicePipeline:
         self.holds = GateHolds(gate or TurnGate())
         self.session = session
         self.source, self.sink = source, sink
+        self.canceller = canceller
         self.recognizer = recognizer
         self.answer = answer
         self.wake = wake if self.settings.activation == "wake" else None
@@ -208,6 +211,8 @@ class VoicePipeline:
             self._source_done.set()
 
     def _hear(self, frame: np.ndarray, at: float) -> None:
+        if self.canceller is not None:  # every frame, so its sample clock never skips
+            frame = self.canceller.clean(frame, at)
         if self._ptt_close_pending:
             self._ptt_close_pending = False
             if (cut := self.endpointer.finish(at)) is not None:
