@@ -152,10 +152,10 @@ class SpeakerSink:
         if self._stream is not None:
             self._stream.close()
         index = find_device(self.device, "output")
+        self._rate = rate  # before the first callback: it stamps every block with this rate
         self._stream = sd.OutputStream(samplerate=rate, blocksize=self.blocksize, device=index, channels=1,
                                        dtype="float32", latency="low", callback=self._callback)
         self._stream.start()
-        self._rate = rate
         log.info("speaker: %s at %d Hz", sd.query_devices(self._stream.device)["name"], rate)
 
     def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:

@@ -56,6 +56,8 @@ class FarEnd:
 
     def write(self, block: np.ndarray, rate: int, at: float | None = None) -> None:
         at = time.time() if at is None else at
+        if rate <= 0 or len(block) == 0:
+            return
         with self._lock:
             gap = self.written and at - self.written_at > 0.5 + len(block) / max(rate, 1)
             if rate != self.rate or gap:
@@ -97,49 +99,55 @@ class FarEnd:
 
 
 class DelayTracker:
-    """The echo's delay behind the reference as fed, by cross-correlation over the last `window_sec`
-    whenever the speaker played; only a clear peak (normalized correlation >= `min_score`) counts."""
+    """The echo's delay behind the reference as fed, by cross-correlation (PHAT-weighted for a sharp
+    peak) over the last `window_sec`, every `every_sec` while the speaker played through most of it.
+    A delay counts when two estimates in a row agree within 10 ms with a normalized correlation of at
+    least `min_score`: the user talking, or a far end too short to correlate, gives scattered lags."""
 
     def __init__(self, max_sec: float = 1.0, window_sec: float = 3.0, every_sec: float = 1.0,
-                 min_score: float = 0.3) -> None:
+                 min_score: float = 0.4) -> None:
         self.max_lag = int(max_sec * MIC_RATE)
         self.size = int(window_sec * MIC_RATE)
         self.every = int(every_sec * MIC_RATE)
         self.min_score = min_score
+        self.clear()
+
+    def clear(self) -> None:
         self._mic: list[np.ndarray] = []
         self._ref: list[np.ndarray] = []
         self._count = 0
+        self._last: int | None = None
         self.delay_sec: float | None = None
         self.score = 0.0
-
-    def clear(self) -> None:
-        self._mic, self._ref, self._count, self.delay_sec = [], [], 0, None
 
     def push(self, mic: np.ndarray, ref: np.ndarray) -> None:
         self._mic.append(mic)
         self._ref.append(ref)
         self._count += len(mic)
-        while sum(len(m) for m in self._mic) > self.size + self.max_lag:
-            self._mic.pop(0)
+        held = sum(len(m) for m in self._mic)
+        while held - len(self._mic[0]) >= self.size + self.max_lag:
+            held -= len(self._mic.pop(0))
             self._ref.pop(0)
         if self._count >= self.every:
             self._count = 0
             self._estimate()
 
     def _estimate(self) -> None:
-        mic, ref = np.concatenate(self._mic), np.concatenate(self._ref)
-        if np.sqrt(np.mean(ref.astype(np.float64) ** 2)) < 1e-3 or len(mic) <= self.max_lag:
-            return
+        mic, ref = np.concatenate(self._mic).astype(np.float64), np.concatenate(self._ref).astype(np.float64)
+        if len(mic) < self.size or np.mean(np.abs(ref) > 1e-3) < 0.5:
+            return  # the speaker was silent through much of the window
         size = 1 << int(np.ceil(np.log2(2 * len(mic))))
-        m = np.fft.rfft(mic.astype(np.float64) - mic.mean(), size)
-        r = np.fft.rfft(ref.astype(np.float64) - ref.mean(), size)
-        cross = m * np.conj(r)
-        corr = np.fft.irfft(cross / (np.abs(cross) + 1e-9), size)[: self.max_lag]  # PHAT: a sharp peak
+        cross = np.fft.rfft(mic - mic.mean(), size) * np.conj(np.fft.rfft(ref - ref.mean(), size))
+        corr = np.fft.irfft(cross / (np.abs(cross) + 1e-9), size)[: self.max_lag]
         lag = int(np.argmax(corr))
-        a, b = mic[lag:].astype(np.float64), ref[: len(mic) - lag].astype(np.float64)
+        a, b = mic[lag:], ref[: len(mic) - lag]
         score = float(np.dot(a, b) / (np.sqrt(np.dot(a, a) * np.dot(b, b)) + 1e-12))
-        if score >= self.min_score:
+        if score < self.min_score:
+            self._last = None
+            return
+        if self._last is not None and abs(lag - self._last) <= MIC_RATE // 100:
             self.delay_sec, self.score = lag / MIC_RATE, score
+        self._last = lag
 
 
 def _webrtc_apm() -> object:
@@ -212,6 +220,8 @@ class EchoCanceller:
         if delay is None:
             return
         total = delay + self._shift
+        if total > self.delay.max_lag / MIC_RATE:
+            return  # beyond anything a sound card and a room do: a false peak
         wanted = max(0.0, total - 0.1) if total > self.AEC3_REACH_SEC else self._shift
         if abs(wanted - self._shift) > 0.05:
             log.info("voice: echo delay %.0f ms: the reference is shifted by %.0f ms", total * 1000, wanted * 1000)

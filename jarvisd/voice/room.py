@@ -9,6 +9,7 @@ noise. Synthetic and seeded, so every run hears the same room; no measured rooms
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -80,3 +81,143 @@ def erle_db(mic: np.ndarray, cleaned: np.ndarray, skip_sec: float = 0.0, rate: i
     a = np.asarray(mic[start:], np.float64)
     b = np.asarray(cleaned[start: start + len(a)], np.float64)
     return float(10 * np.log10((np.sum(a * a) + 1e-12) / (np.sum(b * b) + 1e-12)))
+
+
+class LiveRoom:
+    """The simulated room on a live PulseAudio (`pulse.NullSinkPulse`): a child process records
+    `speaker.monitor`, passes it through `Room` (FFT overlap-add, 20 ms blocks) and plays it into `mic`,
+    with the user's speech (`say`) mixed in. Its own PortAudio streams, the input handing at most three
+    20 ms blocks to the output, so the path's latency stays bounded (`parec | pacat` grew by seconds
+    under load: each underrun re-buffers).
+    `said_at` is when the user's first audible sample reaches the mic sink (time.time(), by PortAudio's
+    output timestamp)."""
+
+    def __init__(self, env: dict[str, str], room: Room) -> None:
+        import subprocess
+        import sys
+        import threading
+
+        env = {**env, "PULSE_SOURCE": "speaker.monitor", "PULSE_SINK": "mic"}
+        self._proc = subprocess.Popen([sys.executable, "-m", "jarvisd.voice.room"], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
+        self.said_at: float | None = None
+        self._saying = False
+        self._ready = threading.Event()
+        self._reader = threading.Thread(target=self._read, name="live-room", daemon=True)
+        self._reader.start()
+        self.set_room(room)
+        if not self._ready.wait(30):
+            raise RuntimeError("the simulated room did not start")
+
+    def _read(self) -> None:
+        for line in self._proc.stdout:  # type: ignore[union-attr]
+            word, _, rest = line.strip().partition(" ")
+            if word == "ready":
+                self._ready.set()
+            elif word == "said":
+                self.said_at = float(rest)
+            elif word == "done":
+                self._saying = False
+
+    def _send(self, line: str) -> None:
+        self._proc.stdin.write(line + "\n")  # type: ignore[union-attr]
+        self._proc.stdin.flush()  # type: ignore[union-attr]
+
+    def set_room(self, room: Room) -> None:
+        self.room = room
+        self._send(f"room {room.delay_ms} {room.rt60} {room.gain_db} {room.noise_dbfs} {room.seed}")
+
+    def say(self, wav: str) -> None:
+        """Mix the user's speech (a 16 kHz WAV) into the mic from the next block on."""
+        self.said_at, self._saying = None, True
+        self._send(f"say {wav}")
+
+    @property
+    def saying(self) -> bool:
+        return self._saying
+
+    def stop(self) -> None:
+        self._proc.terminate()
+        try:
+            self._proc.wait(5)
+        except Exception:
+            self._proc.kill()
+
+
+def _serve(block: int = 320) -> None:
+    """The child process behind `LiveRoom`: a duplex stream from PULSE_SOURCE to PULSE_SINK."""
+    import collections
+    import sys
+    import threading
+    import time
+
+    import sounddevice as sd
+
+    from jarvisd.voice.audio import read_wav
+
+    lock = threading.Lock()
+    state: dict = {"in": collections.deque(), "near": np.zeros(0, np.float32), "onset": None, "tail": np.zeros(0), "kernel": None,
+                   "size": 0, "noise": 0.0, "rng": np.random.default_rng(0)}
+
+    def set_room(delay_ms: float, rt60: float, gain_db: float, noise_dbfs: float, seed: int) -> None:
+        kernel = np.concatenate([np.zeros(int(delay_ms / 1000 * MIC_RATE)),
+                                 room_impulse_response(rt60, seed=seed)]) * 10 ** (gain_db / 20)
+        size = 1 << int(np.ceil(np.log2(len(kernel) + block)))
+        with lock:
+            tail = np.zeros(size)
+            tail[: min(size, len(state["tail"]))] = state["tail"][:size]
+            state.update(kernel=np.fft.rfft(kernel, size), size=size, tail=tail, noise=10 ** (noise_dbfs / 20),
+                         rng=np.random.default_rng(seed + 2))
+
+    def heard(indata: np.ndarray, frames: int, time_info, status) -> None:  # type: ignore[no-untyped-def]
+        with lock:
+            state["in"].append(indata[:, 0].copy())
+            while len(state["in"]) > 3:  # bounded: the two sinks' clocks never build up a delay
+                state["in"].popleft()
+
+    def play(outdata: np.ndarray, frames: int, time_info, status) -> None:  # type: ignore[no-untyped-def]
+        with lock:
+            size = state["size"]
+            x = state["in"].popleft() if state["in"] else np.zeros(frames, np.float32)
+            if not size or len(x) != frames:
+                outdata[:] = 0
+                return
+            wet = np.fft.irfft(np.fft.rfft(x.astype(np.float64), size) * state["kernel"], size)
+            tail = state["tail"]
+            tail += wet
+            out = tail[:frames].copy()
+            state["tail"] = np.concatenate([tail[frames:], np.zeros(frames)])
+            out += state["rng"].standard_normal(frames) * state["noise"]
+            near = state["near"]
+            if len(near):
+                n = min(frames, len(near))
+                out[:n] += near[:n]
+                onset = state["onset"]
+                if onset is not None and onset < n:
+                    at = time.time() + (time_info.outputBufferDacTime - time_info.currentTime) + onset / MIC_RATE
+                    print(f"said {at:.6f}", flush=True)
+                    state["onset"] = None
+                elif onset is not None:
+                    state["onset"] = onset - n
+                state["near"] = near[n:]
+                if not len(state["near"]):
+                    print("done", flush=True)
+        outdata[:, 0] = np.clip(out, -1, 1)
+
+    kw = {"samplerate": MIC_RATE, "blocksize": block, "device": "pulse", "channels": 1, "dtype": "float32",
+          "latency": "low"}
+    with sd.InputStream(callback=heard, **kw), sd.OutputStream(callback=play, **kw):
+        print("ready", flush=True)
+        for line in sys.stdin:
+            word, *rest = line.split()
+            if word == "room":
+                set_room(*map(float, rest[:4]), int(rest[4]))
+            elif word == "say":
+                audio = read_wav(Path(rest[0]), MIC_RATE)[0] * 0.5
+                loud = np.flatnonzero(np.abs(audio) > 1e-3)
+                with lock:
+                    state.update(near=audio, onset=int(loud[0]) if len(loud) else 0)
+
+
+if __name__ == "__main__":
+    _serve()
