@@ -224,7 +224,7 @@ def main() -> int:
     logging.basicConfig(level=os.environ.get("LOGLEVEL", "WARNING"))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=50, help="answers (default 50; every other one talked over)")
-    parser.add_argument("--echo-cancel", default="auto", choices=["auto", "webrtc-apm", "off"])
+    parser.add_argument("--echo-cancel", default="auto", choices=["auto", "webrtc", "off"])
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--no-correlation-check", action="store_true",
                         help="count what the correlation echo check says but do not apply it")

@@ -9,7 +9,7 @@ gets the mic and the unaligned reference in 10 ms frames, as it would in the dae
 - CPU per 10 ms frame (process time, one thread).
 
     .venv/bin/python scripts/measure_aec_libs.py
-    .venv/bin/python scripts/measure_aec_libs.py --engines webrtc-apm,speex
+    .venv/bin/python scripts/measure_aec_libs.py --engines pywebrtc-audio,speexdsp-aec
 """
 
 from __future__ import annotations
@@ -124,9 +124,9 @@ def make_aec_audio_processing() -> Engine:
 
 
 ENGINES: dict[str, tuple[str, Callable[[], Engine]]] = {
-    "webrtc-apm": ("pywebrtc_audio", make_webrtc_apm),
+    "pywebrtc-audio": ("pywebrtc_audio", make_webrtc_apm),
     "livekit": ("livekit.rtc", make_livekit),
-    "speex": ("speexdsp_aec", make_speex),
+    "speexdsp-aec": ("speexdsp_aec", make_speex),
     "speexdsp": ("speexdsp", make_speexdsp_swig),
     "pyaec": ("pyaec", make_pyaec),
     "voiceclean": ("voiceclean.aec", make_voiceclean),

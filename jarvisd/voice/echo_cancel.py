@@ -30,7 +30,7 @@ from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE
 
 log = logging.getLogger("jarvisd.voice")
 
-ENGINES = ("webrtc-apm",)  # pywebrtc-audio: WebRTC's AEC3 (Apache-2.0)
+ENGINES = ("webrtc",)  # pywebrtc-audio: WebRTC's AEC3 (Apache-2.0)
 MODES = ("auto", "off", *ENGINES)
 BLOCK = MIC_RATE // 100  # AEC3 works on 10 ms blocks
 IDLE_SEC = 2.0  # after this long without audible output the canceller steps aside
@@ -162,7 +162,7 @@ class EchoCanceller:
 
     AEC3_REACH_SEC = 0.4  # a longer echo delay is taken out of the reference before AEC3 sees it
 
-    def __init__(self, far_end: FarEnd, engine: str = "webrtc-apm") -> None:
+    def __init__(self, far_end: FarEnd, engine: str = "webrtc") -> None:
         if engine not in ENGINES:
             raise ValueError(f"echo canceller must be one of {', '.join(ENGINES)} (got {engine!r})")
         self.far_end = far_end
@@ -230,7 +230,7 @@ class EchoCanceller:
 
 
 def available(engine: str) -> bool:
-    return engine == "webrtc-apm" and importlib.util.find_spec("pywebrtc_audio") is not None
+    return engine == "webrtc" and importlib.util.find_spec("pywebrtc_audio") is not None
 
 
 def choose_engine(mode: str) -> tuple[str | None, str]:

@@ -125,10 +125,10 @@ def test_frames_pass_untouched_while_the_speaker_is_silent() -> None:
 
 
 def test_the_setting_chooses_the_engine() -> None:
-    assert MODES == ("auto", "off", "webrtc-apm")
-    assert choose_engine("auto")[0] == "webrtc-apm"
+    assert MODES == ("auto", "off", "webrtc")
+    assert choose_engine("auto")[0] == "webrtc"
     assert choose_engine("off")[0] is None
     assert make_canceller("auto", None) is None  # a WAV sink has no far end
-    assert isinstance(make_canceller("webrtc-apm", FarEnd()), EchoCanceller)
+    assert isinstance(make_canceller("webrtc", FarEnd()), EchoCanceller)
     with pytest.raises(ValueError, match="voice.echo_cancel"):
         choose_engine("speex")
