@@ -208,11 +208,14 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
                 note += "".join(f" turn from echo: {e.text!r}" for e in events[mark:] if isinstance(e, Transcript))
             print(f"{i + 1:2d} {room.delay_ms:3.0f} ms rt60 {room.rt60:.2f} {room.gain_db:5.1f} dB: {note}",
                   file=sys.stderr)
+        live.ask_xruns()
+        await asyncio.sleep(0.5)
+        out["xruns"] = live.xruns
     finally:
         live.stop()
         await pipeline.stop()
     canceller = pipeline.canceller
-    out.update(erle=meter.erle, guard_calls=meter.guard_calls, guard_echo=meter.guard_echo,
+    out.update(reanchors=canceller.reanchors if canceller else 0, erle=meter.erle, guard_calls=meter.guard_calls, guard_echo=meter.guard_echo,
                guard_user_calls=meter.guard_user_calls, guard_user_echo=meter.guard_user_echo,
                delay=canceller.delay.delay_sec if canceller else None, shift=canceller._shift if canceller else 0.0)
     return out
@@ -255,6 +258,8 @@ def main() -> int:
     delay = "not measured" if r["delay"] is None else f"{r['delay'] * 1000:.0f} ms"
     print(f"ERLE (canceller output vs input, answers without the user): {r['erle']:.1f} dB; echo delay behind "
           f"the reference {delay}, reference shift {r['shift'] * 1000:.0f} ms")
+    print(f"simulated room's blocks dropped/missing (each moves the echo 20 ms): {r['xruns'][0]}/{r['xruns'][1]}; "
+          f"reference re-anchored {r['reanchors']} times")
     print(f"correlation echo check{' (measured, not applied)' if args.no_correlation_check else ''}: answers "
           f"without the user: {r['guard_echo']} of {r['guard_calls']} speech frames during playback called echo; "
           f"answers talked over: {r['guard_user_echo']} of {r['guard_user_calls']}")

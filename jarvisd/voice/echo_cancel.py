@@ -10,8 +10,8 @@ MicrophoneSource ─► frame ─► EchoCanceller.clean(frame, at) ◄───
 The reference is what the output callback wrote, sample for sample. It is mapped onto the mic's
 timeline once by the two callbacks' clocks (the reference leads: its echo reaches the mic after the
 output and input buffers and the room) and then advanced by sample counts on both sides, so callback
-jitter never shakes it; it is re-anchored when the two counts drift 20 ms apart (two sound cards'
-clocks) or the output stream restarts. AEC3 finds the remaining delay itself, up to ~500 ms measured
+jitter never shakes it; it is re-anchored when the counts and the clocks drift 40 ms apart on a
+~15 s average (two sound cards' clocks) or the output stream restarts. AEC3 finds the remaining delay itself, up to ~500 ms measured
 (`scripts/measure_aec_libs.py`); `DelayTracker` measures the echo's delay by correlation and shifts
 the reference when it is longer than that. While the speaker has been silent for `IDLE_SEC` the
 frames pass untouched (no CPU, no filtering of ordinary speech).
@@ -34,7 +34,7 @@ ENGINES = ("webrtc",)  # pywebrtc-audio: WebRTC's AEC3 (Apache-2.0)
 MODES = ("auto", "off", *ENGINES)
 BLOCK = MIC_RATE // 100  # AEC3 works on 10 ms blocks
 IDLE_SEC = 2.0  # after this long without audible output the canceller steps aside
-REANCHOR_SEC = 0.02  # sample clocks further apart than this are mapped again by the callbacks' clocks
+REANCHOR_SEC = 0.04  # sample clocks further apart than this (averaged over ~15 s) are mapped again
 
 
 class FarEnd:
@@ -178,6 +178,7 @@ class EchoCanceller:
         self._shift = 0.0  # seconds taken out of the reference (long echo paths)
         self.active = False
         self.frames_cleaned = 0
+        self.reanchors = 0  # times the reference was mapped again by the clocks (for benches and logs)
 
     def _reference(self, n: int, at: float) -> np.ndarray:
         """The far-end samples that pair with the mic's next `n` samples, whose last arrived at `at`."""
@@ -189,9 +190,12 @@ class EchoCanceller:
             self._anchor, self._drift = (first, by_clock, far.generation), 0.0
         mic0, far0, _ = self._anchor
         by_count = far0 + (first - mic0) * step
-        self._drift += 0.05 * ((by_count - by_clock) - self._drift)  # ~1 s: callback jitter averages out
+        # ~15 s: PulseAudio delivers in bursts (mic frames 0-200 ms apart here), so one frame's clock is
+        # off by tens of ms; two sound cards' real drift is ~0.1 ms/s and only shows over that long
+        self._drift += 0.002 * ((by_count - by_clock) - self._drift)
         if abs(self._drift) > REANCHOR_SEC * far.rate:
             self._anchor, self._drift, by_count = (first, by_clock, far.generation), 0.0, by_clock
+            self.reanchors += 1
         return far.read(by_count - self._shift * far.rate, n, step)
 
     def clean(self, frame: np.ndarray, at: float | None = None) -> np.ndarray:

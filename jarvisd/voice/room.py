@@ -86,8 +86,8 @@ def erle_db(mic: np.ndarray, cleaned: np.ndarray, skip_sec: float = 0.0, rate: i
 class LiveRoom:
     """The simulated room on a live PulseAudio (`pulse.NullSinkPulse`): a child process records
     `speaker.monitor`, passes it through `Room` (FFT overlap-add, 20 ms blocks) and plays it into `mic`,
-    with the user's speech (`say`) mixed in. Its own PortAudio streams, the input handing at most three
-    20 ms blocks to the output, so the path's latency stays bounded (`parec | pacat` grew by seconds
+    with the user's speech (`say`) mixed in. Its own PortAudio streams joined by a jitter buffer of
+    120-240 ms, so the path's latency stays put (`parec | pacat` grew by seconds
     under load: each underrun re-buffers).
     `said_at` is when the user's first audible sample reaches the mic sink (time.time(), by PortAudio's
     output timestamp)."""
@@ -101,6 +101,7 @@ class LiveRoom:
         self._proc = subprocess.Popen([sys.executable, "-m", "jarvisd.voice.room"], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
         self.said_at: float | None = None
+        self.xruns = (0, 0)  # (input blocks dropped, output blocks without input): each shifts the echo 20 ms
         self._saying = False
         self._ready = threading.Event()
         self._reader = threading.Thread(target=self._read, name="live-room", daemon=True)
@@ -118,6 +119,8 @@ class LiveRoom:
                 self.said_at = float(rest)
             elif word == "done":
                 self._saying = False
+            elif word == "xruns":
+                self.xruns = tuple(int(x) for x in rest.split())
 
     def _send(self, line: str) -> None:
         self._proc.stdin.write(line + "\n")  # type: ignore[union-attr]
@@ -135,6 +138,10 @@ class LiveRoom:
     @property
     def saying(self) -> bool:
         return self._saying
+
+    def ask_xruns(self) -> None:
+        """Ask the child for its counts; `xruns` holds them a moment later."""
+        self._send("xruns")
 
     def stop(self) -> None:
         self._proc.terminate()
@@ -156,7 +163,7 @@ def _serve(block: int = 320) -> None:
     from jarvisd.voice.audio import read_wav
 
     lock = threading.Lock()
-    state: dict = {"in": collections.deque(), "near": np.zeros(0, np.float32), "onset": None, "tail": np.zeros(0), "kernel": None,
+    state: dict = {"in": collections.deque(), "dropped": 0, "starved": 0, "primed": False, "near": np.zeros(0, np.float32), "onset": None, "tail": np.zeros(0), "kernel": None,
                    "size": 0, "noise": 0.0, "rng": np.random.default_rng(0)}
 
     def set_room(delay_ms: float, rt60: float, gain_db: float, noise_dbfs: float, seed: int) -> None:
@@ -172,13 +179,21 @@ def _serve(block: int = 320) -> None:
     def heard(indata: np.ndarray, frames: int, time_info, status) -> None:  # type: ignore[no-untyped-def]
         with lock:
             state["in"].append(indata[:, 0].copy())
-            while len(state["in"]) > 3:  # bounded: the two sinks' clocks never build up a delay
-                state["in"].popleft()
+            if len(state["in"]) > 12:  # bounded (240 ms): the two sinks' clocks never build up a delay
+                while len(state["in"]) > 6:
+                    state["in"].popleft()
+                    state["dropped"] += 1
 
     def play(outdata: np.ndarray, frames: int, time_info, status) -> None:  # type: ignore[no-untyped-def]
         with lock:
             size = state["size"]
-            x = state["in"].popleft() if state["in"] else np.zeros(frames, np.float32)
+            # a jitter buffer: PulseAudio hands blocks over in bursts; start (and restart after running
+            # dry) only with 6 blocks (120 ms) in hand, so the echo path's delay stays put
+            if state["primed"] and not state["in"]:
+                state["primed"], state["starved"] = False, state["starved"] + 1
+            if not state["primed"] and len(state["in"]) >= 6:
+                state["primed"] = True
+            x = state["in"].popleft() if state["primed"] else np.zeros(frames, np.float32)
             if not size or len(x) != frames:
                 outdata[:] = 0
                 return
@@ -212,6 +227,8 @@ def _serve(block: int = 320) -> None:
             word, *rest = line.split()
             if word == "room":
                 set_room(*map(float, rest[:4]), int(rest[4]))
+            elif word == "xruns":
+                print(f"xruns {state['dropped']} {state['starved']}", flush=True)
             elif word == "say":
                 audio = read_wav(Path(rest[0]), MIC_RATE)[0] * 0.5
                 loud = np.flatnonzero(np.abs(audio) > 1e-3)
