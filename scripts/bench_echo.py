@@ -248,8 +248,8 @@ def main() -> int:
           f"-3..-9 dB, noise -60 dBFS), {args.n // 2} talked over; load average {load:.1f} at start, "
           f"{os.getloadavg()[0]:.1f} at end")
     print(f"self-interruptions: {len(r['self'])} of {args.n} answers {r['self'] or ''}")
-    print(f"answers without the user that Silero heard speech in (SpeechStarted during playback): {r['echo_vad']} "
-          f"in {quiet}")
+    print(f"speech onsets Silero heard in the echo (SpeechStarted during playback, answers without the user): "
+          f"{r['echo_vad']} in {quiet} answers")
     print(f"barge-in detected: {len(lat)} of {args.n // 2}, missed {r['missed']}; latency p50 "
           f"{statistics.median(lat) if lat else float('nan'):.0f} ms, p95 {percentile(lat, 0.95):.0f} ms, "
           f"max {max(lat, default=float('nan')):.0f} ms")
