@@ -10,6 +10,7 @@ gets the mic and the unaligned reference in 10 ms frames, as it would in the dae
 
     .venv/bin/python scripts/measure_aec_libs.py
     .venv/bin/python scripts/measure_aec_libs.py --engines pywebrtc-audio,speexdsp-aec
+    .venv/bin/python scripts/measure_aec_libs.py --reach      # how long an echo path AEC3 finds alone
 """
 
 from __future__ import annotations
@@ -173,11 +174,20 @@ def vad_runs(audio: np.ndarray, vad: SileroStream) -> tuple[np.ndarray, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--engines", default=",".join(ENGINES))
+    parser.add_argument("--reach", action="store_true",
+                        help="only: pywebrtc-audio's ERLE at echo delays of 300-700 ms (the answer said twice)")
     args = parser.parse_args()
     cfg = load_config()
     store = ModelStore(Path(tempfile.gettempdir()) / "jarvisd-voice-tests" / "data" / "models")
     speech = SpeechSynthesizer(voice_path(cfg, store)).synthesize(FAR_TEXT)
     far = resample(speech.audio, speech.rate, MIC_RATE) * 0.5
+    if args.reach:
+        twice = np.concatenate([far, far])
+        for delay in (300, 400, 500, 600, 700):
+            mic = Room(delay_ms=delay).mic(twice)
+            cleaned, _ = run_engine(make_webrtc_apm, mic, twice)
+            print(f"echo delay {delay} ms unaligned: ERLE {erle_db(mic, cleaned, skip_sec=2.0):.1f} dB")
+        return 0
     work = Path(tempfile.mkdtemp(prefix="aec-libs-"))
     user = read_wav(espeak_utterance(NEAR_TEXT, work / "near.wav", 160), MIC_RATE)[0]
     near = np.zeros(len(far), np.float32)
