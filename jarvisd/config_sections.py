@@ -77,6 +77,7 @@ class VoiceConfig(_Section):
     wake_phrases: list[str]
     follow_up_sec: float
     barge_in: str
+    echo_cancel: str
     min_speech_ms: int
     trailing_silence_ms: int
     end_of_turn: str

@@ -22,6 +22,7 @@ from jarvisd.voice.answering import AnswerFn
 from jarvisd.voice.audio import AudioSink, AudioSource
 from jarvisd.voice.devices import MicrophoneSource, NoAudioDevice, SpeakerSink, find_device
 from jarvisd.voice.echo import PlayedAudio
+from jarvisd.voice.echo_cancel import make_canceller
 from jarvisd.voice.guard import normalize_text
 from jarvisd.voice.pipeline import VoicePipeline
 from jarvisd.voice.settings import VoiceSettings
@@ -120,7 +121,8 @@ def build_pipeline(cfg: Config, answer: AnswerFn, *, source: AudioSource, sink: 
     store = ModelStore(cfg.paths.models_dir)
     return VoicePipeline(source=source, sink=sink, recognizer=models.recognizer, synthesizer=models.synthesizer,
                          answer=answer, bus=bus, settings=settings, wake=wake_listener(settings, store),
-                         gate=gate, turn_model=turn_model(settings, store))
+                         gate=gate, turn_model=turn_model(settings, store),
+                         canceller=make_canceller(settings.echo_cancel, getattr(sink, "far_end", None)))
 
 
 def _announce(bus: EventBus, event: StatusChanged) -> None:

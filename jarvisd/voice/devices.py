@@ -3,7 +3,8 @@
 Devices are chosen by index or by a case-insensitive substring of their name (`voice.input_device`,
 `voice.output_device`); empty means the system default. The audio callbacks only copy frames: the
 input callback hands each block to the event loop's queue, the output callback copies the queued
-speech into the device buffer (and a copy into `PlayedAudio` for the echo check).
+speech into the device buffer (and a copy into `PlayedAudio` for the echo check and into `FarEnd`,
+the echo canceller's reference: exactly what the device was given, silent blocks too).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import numpy as np
 
 from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, resample
 from jarvisd.voice.echo import PlayedAudio
+from jarvisd.voice.echo_cancel import FarEnd
 
 log = logging.getLogger("jarvisd.voice.devices")
 
@@ -122,9 +124,11 @@ class SpeakerSink:
     """Plays speech on an output device; `stop()` silences it within one block (~20 ms) plus the
     device latency. The stream is opened at the rate of the first audio played (the voice's rate)."""
 
-    def __init__(self, device: str | int = "", played: PlayedAudio | None = None, blocksize: int = 512) -> None:
+    def __init__(self, device: str | int = "", played: PlayedAudio | None = None, blocksize: int = 512,
+                 far_end: FarEnd | None = None) -> None:
         self.device = device
         self.played = played if played is not None else PlayedAudio()
+        self.far_end = far_end if far_end is not None else FarEnd()
         self.blocksize = blocksize
         self._stream: Any = None
         self._rate = 0
@@ -148,10 +152,10 @@ class SpeakerSink:
         if self._stream is not None:
             self._stream.close()
         index = find_device(self.device, "output")
+        self._rate = rate  # before the first callback: it stamps every block with this rate
         self._stream = sd.OutputStream(samplerate=rate, blocksize=self.blocksize, device=index, channels=1,
                                        dtype="float32", latency="low", callback=self._callback)
         self._stream.start()
-        self._rate = rate
         log.info("speaker: %s at %d Hz", sd.query_devices(self._stream.device)["name"], rate)
 
     def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
@@ -166,6 +170,7 @@ class SpeakerSink:
                 if self._pos >= len(buf):
                     self._buffer, finished = None, self._done
         outdata[n:] = 0
+        self.far_end.write(outdata[:, 0], self._rate)
         if n or self.played.played_within(self.played.keep_sec):
             self.played.add(outdata[:, 0], self._rate, audible=n > 0)
         if finished is not None and self._loop is not None:

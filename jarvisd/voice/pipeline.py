@@ -3,7 +3,7 @@
 ```
                                   Smart Turn (a worker thread, once per pause)
                                       ▲ pause so far │ complete?
-source ─► Silero VAD + echo check ─► Endpointer ─► utterance queue ─► Whisper ─► guard ─► Activation
+source ─► AEC ─► Silero VAD + echo check ─► Endpointer ─► utterance queue ─► Whisper ─► guard ─► Activation
              │ hey_jarvis (wake)     │ barge-in: SpeechQueue.interrupt()                   │
              └── woken? ─────────────┼──────────────────────────► (else never transcribed) ▼
                    SpeechQueue ◄── sentences ◄── SentenceSplitter ◄── answer(text, lang, utterance_id)
@@ -30,6 +30,7 @@ from jarvisd.voice.activation import Activation
 from jarvisd.voice.answering import AnswerFn, SpokenTurns
 from jarvisd.voice.audio import FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
 from jarvisd.voice.echo import ECHO_TAIL_SEC, ECHO_WINDOW_SEC, PlayedAudio, hears_played, repeats_spoken_text
+from jarvisd.voice.echo_cancel import EchoCanceller
 from jarvisd.voice.endpointing import Endpointer, SileroStream, Utterance
 from jarvisd.voice.events import (
     SpeechEnded,
@@ -58,12 +59,15 @@ class VoicePipeline:
                  settings: VoiceSettings | None = None, played: PlayedAudio | None = None,
                  vad: SileroStream | None = None, wake: WakeListener | None = None,
                  gate: TurnGate | None = None, session: str = "voice",
-                 turn_model: SmartTurnModel | None = None) -> None:
+                 turn_model: SmartTurnModel | None = None, canceller: EchoCanceller | None = None) -> None:
         """`wake`: the wake word model's listener; with it (in `wake` activation) Whisper runs only on
         utterances it woke and in the follow-up window. Without it the transcript is searched for the
         wake phrase, as `voice.wake_engine = transcript` asks. `turn_model`: Smart Turn, which ends a
         turn at a short pause when the sentence is complete (`voice.end_of_turn = smart_turn`); without
-        it turns end by silence alone.
+        it turns end by silence alone. `canceller`: the echo canceller every mic frame goes through first
+        (`voice.echo_cancel`): Silero, the wake word, barge-in and Whisper get the cleaned frames; the
+        correlation echo check still compares the raw ones with what was played (on the cleaned frames
+        the residual no longer correlates, and 7 of 50 answers interrupted themselves in the bench).
 
         `gate`: the daemon's turn gate, which this pipeline holds while the user speaks, while an
         utterance is recognized, and for each turn (`session` and its utterance id) until its last
@@ -73,6 +77,7 @@ class VoicePipeline:
         self.holds = GateHolds(gate or TurnGate())
         self.session = session
         self.source, self.sink = source, sink
+        self.canceller = canceller
         self.recognizer = recognizer
         self.answer = answer
         self.wake = wake if self.settings.activation == "wake" else None
@@ -208,6 +213,9 @@ class VoicePipeline:
             self._source_done.set()
 
     def _hear(self, frame: np.ndarray, at: float) -> None:
+        raw = frame  # the correlation check compares what the mic heard, before cancellation, with the speaker
+        if self.canceller is not None:  # every frame, so its sample clock never skips
+            frame = self.canceller.clean(frame, at)
         if self._ptt_close_pending:
             self._ptt_close_pending = False
             if (cut := self.endpointer.finish(at)) is not None:
@@ -215,7 +223,7 @@ class VoicePipeline:
         if self.muted or not self.activation.listening:
             self.endpointer.reset()
             return
-        self._mic_recent.append(frame)
+        self._mic_recent.append(raw)
         speaker_on = self._speaker_recently_on()
         if speaker_on and not self.settings.barge_in:
             self.endpointer.reset()  # mic gating: nothing heard while the assistant speaks

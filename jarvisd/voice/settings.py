@@ -1,5 +1,6 @@
 """The voice pipeline's settings, from `cfg.voice`: language, activation and wake engine, follow-up
-window, barge-in, endpointing (end of turn by silence or by the Smart Turn model) and the echo threshold."""
+window, barge-in, endpointing (end of turn by silence or by the Smart Turn model), echo cancellation and
+the echo threshold."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ class VoiceSettings:
     barge_in_ms: int = 200  # clean (non-echo) speech needed during playback to interrupt it
     early_stt_ms: int = 200  # start Whisper after this much trailing silence (0: only at the endpoint)
     echo_threshold: float = ECHO_SCORE
+    echo_cancel: str = "auto"  # auto | webrtc | off: the mic cleaned of the speaker's output (echo_cancel.py)
 
     @classmethod
     def from_config(cls, voice: VoiceConfig) -> VoiceSettings:
@@ -30,6 +32,7 @@ class VoiceSettings:
         return cls(language=voice.language, activation=voice.activation, wake_engine=voice.wake_engine,
                    wake_threshold=float(voice.wake_threshold), wake_phrases=tuple(voice.wake_phrases),
                    follow_up_sec=float(voice.follow_up_sec), barge_in=voice.barge_in == "on",
+                   echo_cancel=voice.echo_cancel,
                    endpoint=EndpointSettings(min_speech_ms=int(voice.min_speech_ms),
                                              trailing_silence_ms=int(voice.trailing_silence_ms),
                                              max_utterance_sec=float(voice.max_utterance_sec),
