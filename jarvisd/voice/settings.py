@@ -24,7 +24,7 @@ class VoiceSettings:
     barge_in_ms: int = 200  # clean (non-echo) speech needed during playback to interrupt it
     early_stt_ms: int = 200  # start Whisper after this much trailing silence (0: only at the endpoint)
     echo_threshold: float = ECHO_SCORE
-    echo_cancel: str = "auto"  # auto | webrtc | off: the mic cleaned of the speaker's output (echo_cancel.py)
+    echo_cancel: str = "off"  # off | auto | webrtc: the mic cleaned of the speaker's output (echo_cancel.py)
 
     @classmethod
     def from_config(cls, voice: VoiceConfig) -> VoiceSettings:
