@@ -11,6 +11,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+
 REPO = Path(__file__).resolve().parents[2]
 DEV_PAIRS = REPO.parent / "shared" / "bench" / "openloop-pairs-dev.tsv"
 SEOUL = ZoneInfo("Asia/Seoul")
@@ -59,3 +61,10 @@ def dev_pairs() -> list[tuple[str, str, str]]:
     """(label, a, b) rows of ../shared/bench/openloop-pairs-dev.tsv; label is `same` or `diff`."""
     with DEV_PAIRS.open(encoding="utf-8") as fh:
         return [(row["label"], row["a"], row["b"]) for row in csv.DictReader(fh, delimiter="\t")]
+
+
+@pytest.fixture(scope="session")
+def korean() -> KoreanAnalyzer:
+    """One Korean analyzer for the whole run: Kiwi loads on its first Korean text (about 3 s), so the
+    tests that use it are marked slow."""
+    return KoreanAnalyzer()

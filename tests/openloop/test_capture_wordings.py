@@ -12,16 +12,11 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from jarvisd.openloop.commitments import read_utterance
-from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.when import resolve_time
 
 ZONE = ZoneInfo("Asia/Seoul")
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=ZONE)  # a Tuesday
 
-
-@pytest.fixture(scope="module")
-def korean() -> KoreanAnalyzer:
-    return KoreanAnalyzer()
 
 
 @pytest.mark.parametrize("text, actions", [

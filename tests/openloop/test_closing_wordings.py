@@ -22,10 +22,6 @@ ZONE = ZoneInfo("Asia/Seoul")
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=ZONE)  # a Tuesday
 
 
-@pytest.fixture(scope="module")
-def korean() -> KoreanAnalyzer:
-    return KoreanAnalyzer()
-
 
 @pytest.fixture
 def service(tmp_path) -> OpenLoopService:

@@ -17,10 +17,6 @@ REPO = Path(__file__).resolve().parents[2]
 SEED_DEV = REPO.parent / "shared" / "bench" / "promise-capture-dev.tsv"
 
 
-@pytest.fixture(scope="module")
-def korean() -> KoreanAnalyzer:
-    return KoreanAnalyzer()  # loads Kiwi on its first Korean text (about 3 s): those tests are marked slow
-
 
 def read(text: str, korean: KoreanAnalyzer) -> Reading:
     return read_utterance(text, korean)

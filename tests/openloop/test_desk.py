@@ -10,7 +10,6 @@ import pytest
 
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.judge import judge_plan
-from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
@@ -26,10 +25,6 @@ class Clock:
     def __call__(self) -> float:
         return self.now
 
-
-@pytest.fixture(scope="module")
-def korean() -> KoreanAnalyzer:
-    return KoreanAnalyzer()  # loads Kiwi on its first Korean text (about 3 s): those tests are marked slow
 
 
 @pytest.fixture
