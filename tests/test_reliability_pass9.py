@@ -1,0 +1,48 @@
+"""Issue 18's ninth adversarial pass: the cases it found, pinned on the part that failed. Each was
+replayed against `python -m jarvisd run` first (see docs/reliability.md, "Ninth pass")."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+ZONE = ZoneInfo("Asia/Seoul")
+NOW = datetime(2026, 12, 2, 14, 30, tzinfo=ZONE)  # a Wednesday
+
+
+# ---- agenda text: an amount of time said in two parts ----------------------------------------------------
+
+@pytest.mark.parametrize("text, desc, due", [
+    ("remind me to call mom in 1 hour and 30 minutes", "call mom", "2026-12-02 16:00"),
+    ("I need to call the bank in 2 days and 3 hours", "call the bank", "2026-12-04 17:30"),
+    ("I'll renew the lease in 1 year, 2 months", "renew the lease", "2028-02-02 23:59"),
+    ("I have to send the forms in 3 weeks and 2 days", "send the forms", "2026-12-25 23:59"),
+    ("remind me to stretch in an hour and a half", "stretch", "2026-12-02 16:00"),
+])
+def test_an_amount_said_in_two_parts_is_due_after_both(tmp_path, text, desc, due):
+    """Before: only the first part counted and the rest stayed in the promise's words: "remind me to
+    call mom in 1 hour and 30 minutes" reminded after one hour; "I have to call mom in 10 years and 1 day"
+    was kept as "call mom and 1 day", due in 10 years."""
+    from jarvisd.openloop.desk import AgendaDesk
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=lambda: NOW.timestamp())
+    AgendaDesk(service, None).handle(text)
+    [loop] = service.agenda()
+    at = loop.remind_ms if loop.remind_ms is not None else loop.due_ms
+    assert (loop.desc, datetime.fromtimestamp(at / 1000, ZONE).strftime("%Y-%m-%d %H:%M")) == (desc, due)
+
+
+def test_an_amount_in_two_parts_past_ten_years_is_refused_not_cut_short(tmp_path):
+    from jarvisd.openloop.desk import AgendaDesk
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=lambda: NOW.timestamp())
+    reply = AgendaDesk(service, None).handle("I have to call mom in 10 years and 1 day")
+    [loop] = service.agenda()
+    assert (loop.desc, loop.due_ms) == ("call mom", None), loop
+    assert reply is not None and "10 years" in str(reply), reply
