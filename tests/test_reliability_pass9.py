@@ -46,3 +46,48 @@ def test_an_amount_in_two_parts_past_ten_years_is_refused_not_cut_short(tmp_path
     [loop] = service.agenda()
     assert (loop.desc, loop.due_ms) == ("call mom", None), loop
     assert reply is not None and "10 years" in str(reply), reply
+
+
+# ---- HUD: a storm of agenda changes while a reminder is due ---------------------------------------------------
+
+async def test_a_reminder_on_the_event_stream_outlives_a_storm_of_agenda_changes(tmp_path):
+    """Before: a display's queue (256) dropped its oldest event when full, whatever it was. Replayed: 16
+    HUD clients toggling one loop (8,832 changes in 100 s) while a reminder came due: the reminder was
+    spoken, but a HUD reading its event stream never got `reminder_due` (2,551 of the changes did). With
+    voice off the HUD is where a reminder is seen. Now an agenda change or a status (a later one makes up
+    for it) is dropped before a reminder, a transcript line or an approval."""
+    import asyncio
+    import json
+
+    import httpx
+
+    from jarvisd.events import AgendaChanged, ReminderDue, TranscriptLine
+    from tests.hud.conftest import TOKEN, ServedHud
+
+    served = ServedHud(tmp_path)
+    try:
+        async def storm() -> None:  # in one go on the HUD's loop: the stream cannot drain in between
+            bus = served.hud.bus
+            await bus.publish(TranscriptLine(role="user", text="remind me to feed the cat in 1 minute"))
+            await bus.publish(ReminderDue(loop_id="cat", lead_min=0, text="Reminder: feed the cat."))
+            for i in range(600):
+                await bus.publish(AgendaChanged(reason=f"done-{i}"))
+
+        seen: list[tuple[str, dict]] = []
+        async with httpx.AsyncClient(base_url=served.url, timeout=20) as client, \
+                client.stream("GET", "/api/events", params={"token": TOKEN}) as stream:
+            lines = stream.aiter_lines()
+            assert await anext(lines) == "retry: 2000"
+            await asyncio.to_thread(served.call, storm())
+            kind = ""
+            while not seen or seen[-1][1].get("reason") != "done-599":
+                line = await anext(lines)
+                if line.startswith("event: "):
+                    kind = line[7:]
+                elif line.startswith("data: "):
+                    seen.append((kind, json.loads(line[6:])))
+        kinds = [k for k, _ in seen]
+        assert "reminder_due" in kinds and "transcript_line" in kinds, kinds[:5]
+        assert kinds.count("agenda_changed") < 600  # the stream did fall behind: changes were dropped
+    finally:
+        served.close()
