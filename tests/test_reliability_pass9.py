@@ -8,6 +8,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from tests.test_cli import env, jarvisd  # noqa: F401  (env is a fixture)
+
 ZONE = ZoneInfo("Asia/Seoul")
 NOW = datetime(2026, 12, 2, 14, 30, tzinfo=ZONE)  # a Wednesday
 
@@ -91,3 +93,34 @@ async def test_a_reminder_on_the_event_stream_outlives_a_storm_of_agenda_changes
         assert kinds.count("agenda_changed") < 600  # the stream did fall behind: changes were dropped
     finally:
         served.close()
+
+
+# ---- config: an Ollama host the resolver cannot look up --------------------------------------------------
+
+@pytest.mark.parametrize("host, why", [
+    (b"http://caf\xe9:11434", "Invalid IDNA hostname"),      # set from a Latin-1 terminal
+    (b"http://xn--zz:11434", "Invalid A-label"),
+    (b"http://a..b:11434", "label empty or too long"),
+    (b"http://" + b"x" * 64 + b":11434", "label too long"),
+])
+def test_an_ollama_host_the_resolver_cannot_look_up_is_one_line_exit_2(env, host, why):  # noqa: F811
+    """Before: pass 2's check parsed the port only; these hosts passed it and `jarvisd doctor` and
+    `jarvisd run` ended in a traceback (httpx's `InvalidURL`, idna's `IDNAError`, `UnicodeError: label empty
+    or too long`), exit 1, at the first request to Ollama."""
+    import os
+
+    env.update(OLLAMA_HOST=os.fsdecode(host), JARVIS_VOICE__ENABLED="false")
+    result = jarvisd("doctor", env=env, timeout=120)
+    assert result.returncode == 2, result.stderr[-2000:]
+    assert "Traceback" not in result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("jarvisd: config error in environment variable OLLAMA_HOST: OLLAMA_HOST: not a host"), last
+    assert why in last, last
+
+
+def test_the_same_host_in_the_config_file_is_refused_naming_the_key(tmp_path):
+    from jarvisd.config import ConfigError, load_config
+
+    (tmp_path / "config.toml").write_text('[llm]\nollama_host = "http://a..b:11434"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"llm\.ollama_host: not a host\[:port\] or URL"):
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
