@@ -81,11 +81,11 @@ class EventQueue(asyncio.Queue):  # type: ignore[type-arg]
     def drop_one(self) -> None:
         """Drop the oldest event a later one makes up for; if every waiting event is `kept`, the oldest."""
         waiting = self._queue  # type: ignore[attr-defined]  # asyncio.Queue's deque, as its subclasses use it
-        victim = next((e for e in waiting if not e.kept), None)
-        if victim is None:
-            self.get_nowait()
-        else:
-            waiting.remove(victim)
+        for i, event in enumerate(waiting):
+            if not event.kept:
+                del waiting[i]   # by place: comparing dataclasses field by field would cost more
+                return
+        self.get_nowait()
 
 
 class Subscription:
