@@ -22,7 +22,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from jarvisd.agent.hooks import PreparedCall
 from jarvisd.agent.loop import APPROVING_TURN
@@ -37,6 +37,7 @@ VALUE_CHARS = 40
 
 @dataclass(frozen=True)
 class ApprovalRequested(Event):
+    kept: ClassVar[bool] = True
     id: str
     tool: str
     summary: str  # "to: Sam, subject: Lunch"
@@ -48,6 +49,7 @@ class ApprovalRequested(Event):
 
 @dataclass(frozen=True)
 class ApprovalResolved(Event):
+    kept: ClassVar[bool] = True
     id: str
     tool: str
     session: str

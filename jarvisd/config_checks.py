@@ -81,9 +81,29 @@ def _ollama_host(value: str) -> str | None:
     rest = value.split("://", 1)[1] if "://" in value else value
     try:
         urllib.parse.urlsplit("//" + rest).port  # noqa: B018 - parsing the port is the check
-    except ValueError as exc:
+        _host_name(value if "://" in value else "http://" + value)
+    except ValueError as exc:  # UnicodeError and idna's IDNAError are ValueErrors
         return f"not a host[:port] or URL ({exc}; got {value!r}); e.g. http://127.0.0.1:11434"
     return None
+
+
+def _host_name(url: str) -> None:
+    """The host as the client will look it up: httpx decodes it (a byte that is not UTF-8, a bad
+    `xn--` label) and the resolver encodes it (an empty label, one over 63 characters); both raised
+    tracebacks at the first request before."""
+    import ipaddress
+
+    import httpx
+
+    try:
+        host = httpx.URL(url).host
+    except httpx.InvalidURL as exc:
+        raise ValueError(str(exc)) from None
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if host:
+            host.rstrip(".").encode("idna")
 
 
 def _port(value: int) -> str | None:

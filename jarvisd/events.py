@@ -2,7 +2,9 @@
 part's internals. The HUD, tray, TTS and logs all see the same stream, and a test can watch it.
 
 Each subscriber has a bounded queue. When it is full, a `lossy` subscriber (a display) loses its
-oldest event; a lossless one (speech) makes the publisher wait, so nothing it must hear is dropped.
+oldest event that a later one makes up for (an agenda change or a status: the display re-reads), never
+one said once (`kept`: a reminder, a transcript line, an approval) while another can go; a lossless one
+(speech) makes the publisher wait, so nothing it must hear is dropped.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:  # the domain type, for annotations only: the bus imports nothing of the parts it carries
     from jarvisd.openloop.model import AgendaChange
@@ -20,6 +22,7 @@ if TYPE_CHECKING:  # the domain type, for annotations only: the bus imports noth
 @dataclass(frozen=True)
 class Event:
     at: float = field(default_factory=time.time, kw_only=True)
+    kept: ClassVar[bool] = False  # said once, nothing later makes up for it: a full display drops others first
 
     @property
     def kind(self) -> str:
@@ -50,6 +53,7 @@ class AgendaChanged(Event):
 
 @dataclass(frozen=True)
 class TranscriptLine(Event):
+    kept: ClassVar[bool] = True
     role: str  # "user" | "assistant" | "system"
     text: str
     session: str = "default"
@@ -58,6 +62,7 @@ class TranscriptLine(Event):
 
 @dataclass(frozen=True)
 class ReminderDue(Event):
+    kept: ClassVar[bool] = True
     loop_id: str
     lead_min: int
     text: str
@@ -70,17 +75,30 @@ class StatusChanged(Event):
     detail: str = ""
 
 
+class EventQueue(asyncio.Queue):  # type: ignore[type-arg]
+    """A subscriber's queue that can make room by the rule above."""
+
+    def drop_one(self) -> None:
+        """Drop the oldest event a later one makes up for; if every waiting event is `kept`, the oldest."""
+        waiting = self._queue  # type: ignore[attr-defined]  # asyncio.Queue's deque, as its subclasses use it
+        for i, event in enumerate(waiting):
+            if not event.kept:
+                del waiting[i]   # by place: comparing dataclasses field by field would cost more
+                return
+        self.get_nowait()
+
+
 class Subscription:
     def __init__(self, bus: EventBus, maxsize: int, lossy: bool) -> None:
         self._bus, self.lossy = bus, lossy
-        self.queue: asyncio.Queue[Event] = asyncio.Queue(maxsize=maxsize)
+        self.queue: EventQueue = EventQueue(maxsize=maxsize)
         self.dropped = 0
         self.loop = _running_loop()  # the loop that reads it; None: subscribed outside any loop
 
     def deliver_nowait(self, event: Event) -> None:
         """Lossy: drop the oldest to make room. Lossless: only call when the queue has room."""
         while self.lossy and self.queue.full():
-            self.queue.get_nowait()
+            self.queue.drop_one()
             self.dropped += 1
         self.queue.put_nowait(event)
 

@@ -107,14 +107,7 @@ def _starts_word(text: str, at: int, kind: str) -> bool:
     return not ("가" <= c <= "힣" or c.isdigit()) or text.endswith(("오늘", "내일", "모레", "요일", "일"), 0, at)
 
 
-def _relative(n: float, unit: str, sign: int = 1) -> _Meaning:
-    """An amount of time from now: exact for hours and minutes, a day for the rest."""
-    if unit in ("minute", "hour"):
-        return _Meaning(minutes=sign * n * (60 if unit == "hour" else 1))
-    if unit in ("month", "year"):
-        months = round(n * (12 if unit == "year" else 1))
-        return _Meaning(day=lambda today: w.plus_months(today, sign * months))
-    return _Meaning(day=w.offset(sign * round(n * {"day": 1, "week": 7, "fortnight": 14}[unit])))
+_MORE_PART = re.compile(wp.MORE_PART)  # "... and 30 minutes", "..., 2 months"
 
 
 # ---------------------------------------------------------------- the rules (patterns in when_words)
@@ -144,7 +137,11 @@ def _relative_amount(m: re.Match[str]) -> _Meaning | None:
     ago = (m.groupdict().get("dir") or "").lower() in ("ago", "전")
     if ago and korean and unit in ("hour", "minute"):
         return None  # "3일 전" is three days ago, but "30분 전에" is too often before something else
-    meaning = _relative(n + (0.5 if m["half"] else 0), unit, -1 if ago else 1)
+    parts = [(n + (0.5 if m["half"] else 0), unit)]
+    for more in _MORE_PART.finditer(m.groupdict().get("more") or ""):
+        parts.append((w.en_number(more["amt"]), w.EN_UNIT.get(u := more["unit"].rstrip("s"), u)))
+    minutes, day = w.amount_from_now(parts, -1 if ago else 1)
+    meaning = _Meaning(minutes=minutes, day=day)
     return replace(meaning, ago=True) if ago else meaning
 
 

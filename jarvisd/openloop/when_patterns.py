@@ -37,11 +37,15 @@ _KO_MINUTES = r"(?:\s?(?P<half>반)(?![납대찬값응드복성려갑])|\s?(?P<m
 _MONTH3 = ("jan", "feb", "mar", "apr", "MAY", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _WEEKDAYS = tuple(EN_WEEKDAYS)
 DIGITS = tuple("0123456789")
+# more parts of one amount: "in 1 hour and 30 minutes", "in 10 years and 1 day", "in 1 year, 2 months"
+_UNIT_WORD = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?)\b"
+MORE_PART = rf"\s*(?:,\s*|\s)(?:and\s+)?(?P<amt>\d{{1,6}}|an?|{EN_NUMBER})\s+(?P<unit>{_UNIT_WORD})"
+_MORE = rf"(?P<more>(?:\s*(?:,\s*|\s)(?:and\s+)?(?:\d{{1,6}}|an?|{EN_NUMBER})\s+{_UNIT_WORD}){{0,3}})"
 
 RELATIVE = (
     (("min", "hour", "hr", "day", "week", "fortnight", "month", "year"),
-     rf"\b(?:in|within)\s+{_AMOUNT}\s+{EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?(?:\s+from\s+now\b)?"),
-    (("from now", "later", "ago"), rf"\b{_AMOUNT}\s+{EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?\s+(?P<dir>from\s+now|later|ago)\b"),
+     rf"\b(?:in|within)\s+{_AMOUNT}\s+{EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?{_MORE}(?:\s+from\s+now\b)?"),
+    (("from now", "later", "ago"), rf"\b{_AMOUNT}\s+{EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?{_MORE}\s+(?P<dir>from\s+now|later|ago)\b"),
     (("뒤", "후", "있다가", "이따가", "지나서", "안", "내", "만에", "전"),
      KO_WORD + r"(?:(?P<w>하루|이틀|사흘|나흘|닷새|엿새|이레|여드레|아흐레|열흘|보름|며칠)|(?P<amt>\d{1,6}(?:\.\d)?|"
      + KO_NATIVE + "|" + KO_SINO + r")\s?" + KO_REL_UNIT + r"(?P<half>\s?반)?(?:\s?(?P<m>\d{1,2}|" + KO_SINO

@@ -244,6 +244,23 @@ def offset(n: int) -> DayFn:
     return lambda today: plus_days(today, n)
 
 
+def amount_from_now(parts: list[tuple[float, str]], sign: int) -> tuple[float | None, DayFn | None]:
+    """An amount of time in one or more parts ("1 hour and 30 minutes", "10 years and 1 day"): exact
+    minutes when it is hours or minutes (and days beside them), else a day."""
+    months = days = minutes = 0.0
+    for n, unit in parts:
+        if unit in ("minute", "hour"):
+            minutes += n * (60 if unit == "hour" else 1)
+        elif unit in ("month", "year"):
+            months += n * (12 if unit == "year" else 1)
+        else:
+            days += n * {"day": 1, "week": 7, "fortnight": 14}[unit]
+    if minutes and not months:
+        return sign * (minutes + days * 1440), None
+    whole = round(months)
+    return None, lambda today: plus_days(plus_months(today, sign * whole), sign * round(days))
+
+
 def weekday(wd: int, week: str | None) -> DayFn:
     """week: None = the next one (today counts), "this"/"next"/"after"/"last" week's, "prev" = the
     latest before today."""
