@@ -119,9 +119,8 @@ def done_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: s
         return None                    # "끝내겠다고 말했어": telling of a task is not doing it
     if not past or ms[-1].form in ("거든",) or \
             any(m.tag not in ("EF", "SF", "JX", "SP", "EP") and not is_morph(m, "고", "EC") and
-                not (m.tag == "EC" and m.form in ("어", "아") and k == len(ms) - 1 or
-                     m.tag == "EC" and m.form in ("어", "아") and ms[k + 1].tag == "SP")   # "문의했어," read as EC
-                for k, m in enumerate(ms[past[-1] + 1:], past[-1] + 1)):
+                not (m.tag == "EC" and m.form in ("어", "아") and (k == len(ms) - 1 or ms[k + 1].tag == "SP"))
+                for k, m in enumerate(ms[past[-1] + 1:], past[-1] + 1)):   # "문의했어," read as EC
         return None                    # "눈 왔으면 좋겠다": the past is in a condition, not the predicate
     stem = past[-1] - 1
     while stem >= 0 and ms[stem].tag == "EP":      # 가져가+시+었

@@ -138,6 +138,8 @@ def is_question(low: str, start: int) -> bool:
 
 
 _TAG_QUESTION = re.compile(r",\s*(?:happy|okay|ok|alright|all\s+right|right|deal|good|fine|yeah)\s*\?\s*$")
+
+
 def _triggers(sen: str, low: str, start: int) -> list[_Trigger]:
     """Every promise opener of the sentence, earliest first; an opener inside another's words is dropped
     (the "I'd" of "I told Sam I'd" is the told rule's own)."""

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from jarvisd.language import english_key
-from jarvisd.openloop.commitment_words import EN_BASE_VERBS
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS, KO_GENERIC_NOUNS
 from jarvisd.openloop.rules import same_loop
 from jarvisd.openloop.text import profile, words_match
 
@@ -34,7 +34,7 @@ _STATE = re.compile(r"^(?:(?:ok(?:ay)?|so|well|alright|good|great)[\s,]+)*(?:the
 # "dropped off that return") and fillers ("just phoned my mom").
 _NAMELESS = frozenset("off out back up down over away just all already now still really finally".split())
 # Words for any task ("the appointment", "그 예약 건"): they name one only when nothing else is said.
-_GENERIC = frozenset("약속 일 거 것 건 계획 일정 예약 얘기 appointment thing stuff task reminder".split())
+_GENERIC = KO_GENERIC_NOUNS | frozenset("appointment thing stuff task reminder".split())
 # "chicken's thawing on the counter already", "the laundry's already out": a state; its subject names it
 _STATE_SUBJECT = re.compile(r"^(?:(?:the|my|our|that|this)\s+)?(?P<x>[\w-]+(?:\s+[\w-]+){0,2}?)(?:'s|\s+(?:is|are|was|were))\s")
 _UNSURE = re.compile(r"\b(?:not|n't|no|never|will|'ll|gonna|going to|should|need|needs|might|maybe|if|when|still|yet|"
@@ -76,7 +76,7 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
         return 0.0, 0.0
     verb = _verb(theirs)
     # the reference's own verb names the deed, never a thing: "dropped the kimchi off" is not "eye drops"
-    first = reference.split(maxsplit=1)[0].lower() if reference.strip() else ""
+    first = reference.split(maxsplit=1)[0].lower()   # `mine` has a word, so the reference has one
     own_verb = mine[0] if reference.isascii() and first == mine[0] and english_key(first) in EN_BASE_VERBS else None
     matched = [(w, v) for w in mine for v in theirs if same_word(w, v) and (w != own_verb or v == verb)]
     if not any(v != verb for _, v in matched):

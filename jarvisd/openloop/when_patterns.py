@@ -39,8 +39,9 @@ _WEEKDAYS = tuple(EN_WEEKDAYS)
 DIGITS = tuple("0123456789")
 # more parts of one amount: "in 1 hour and 30 minutes", "in 10 years and 1 day", "in 1 year, 2 months"
 _UNIT_WORD = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?)\b"
-MORE_PART = rf"\s*(?:,\s*|\s)(?:and\s+)?(?P<amt>\d{{1,6}}|an?|{EN_NUMBER})\s+(?P<unit>{_UNIT_WORD})"
-_MORE = rf"(?P<more>(?:\s*(?:,\s*|\s)(?:and\s+)?(?:\d{{1,6}}|an?|{EN_NUMBER})\s+{_UNIT_WORD}){{0,3}})"
+_PART_LEAD, _PART_AMOUNT = r"\s*(?:,\s*|\s)(?:and\s+)?", rf"\d{{1,6}}|an?|{EN_NUMBER}"
+MORE_PART = rf"{_PART_LEAD}(?P<amt>{_PART_AMOUNT})\s+(?P<unit>{_UNIT_WORD})"
+_MORE = rf"(?P<more>(?:{_PART_LEAD}(?:{_PART_AMOUNT})\s+{_UNIT_WORD}){{0,3}})"
 
 RELATIVE = (
     (("min", "hour", "hr", "day", "week", "fortnight", "month", "year"),
@@ -149,6 +150,6 @@ PART = (
 # Around a scan's mentions: a noun after a day word (내일 [도시락] 싸 놔야), a time taken back in the same
 # breath, a Korean due's particle.
 NOUN_THEN_MORE = re.compile(r"\s?[가-힣]+\s+\S+\s+\S")   # 내일 [도시락] 싸 놔야: a noun, then the predicate
-CORRECTION = re.compile(r"(?:^|[\s,.])(?:wait|sorry|no|nope|i\s+mean|actually|make\s+(?:that|it)|아니|아니다|아니지|아 아니|아)"
+CORRECTION = re.compile(r"(?:^|[\s,.])(?:wait|sorry|no|nope|i\s+mean|actually|make\s+(?:that|it)|아니|아니다|아니지|아)"
                          r"(?=$|[\s,.])", re.IGNORECASE)
 KO_MARK = re.compile(r"(?:까지는|까지|안에|안으로|중으로|중에|내로|전에|전까지|이전에)$")
