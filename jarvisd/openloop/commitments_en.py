@@ -46,7 +46,7 @@ _WILL_FUTURE = r"(?:'d|'ll|\s+would|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'
 
 # Each rule: its kind and the expression whose end is where the action starts.
 _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("told", re.compile(_SUBJ + r"\s+(?:told|promised|assured)\s+(?P<who>[\w']+(?:\s+[\w']+){0,3}?)\s+"
+    ("told", re.compile(_SUBJ + r"\s+(?:told|promised|assured)\s+(?P<who>(?:(?:mr|mrs|ms|dr|prof)\.\s+)?[\w']+(?:\s+[\w']+){0,3}?)\s+"
                         r"(?:that\s+)?(?:i|we)" + _WILL_FUTURE + _ADV + r"\s+")),
     ("told", re.compile(_SUBJ + r"\s+(?:said|promised|agreed|decided|swore)(?:\s+that)?\s+(?:i|we)"
                         + _WILL_FUTURE + _ADV + r"\s+")),
@@ -63,6 +63,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                         r"\bi\s+(?:must\s+not|mustn't|can't|cannot|shouldn't)\s+forget\b")),
     ("remind", re.compile(r"^(?:please\s+)?(?:(?:don'?t|do\s+not)\s+forget|remember|make\s+sure)\b")),
     ("must", re.compile(r"^let\s+me\s+(?:remember|make\s+sure|not\s+forget)\s+to\s+")),
+    ("must", re.compile(r"^let\s+me\s+make\s+sure\s+(?:that\s+)?(?:i|we)\s+")),   # "let me make sure I order"
     ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?:a|an|my|the|another)\s+"
                          r"(?=(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS + r"\b)")),
     ("list", re.compile(r"\b(?:add|put)\s+(?=.+?\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do|agenda|list|reminders))")),

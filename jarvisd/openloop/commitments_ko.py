@@ -321,6 +321,9 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         if not found and note_asked and (task := _task_phrase(sen, ms, local)):
             found = [Commitment(task, sen[ms[0].start:ms[-1].end], (s + ms[0].start, s + ms[-1].end), False)]
         found = [_with_thing(c, lead, before) if lead and _bare(c.action) else c for c in found]
+        if found and not lead and (own := _lead_nouns(sen, ms, local)):   # "바자회 음식 하기로 했는데 … 가져가야 돼"
+            found = [_with_own_thing(c, own) if _bare(c.action) and s + sen.find(own) < c.clause_span[0] + 1
+                     and own not in c.action else c for c in found]
         if not found and commitments and _time_only(ms, local):   # "…데려오기로 했어요, 4시 반에요."
             last = commitments[-1]
             commitments[-1] = Commitment(last.action, f"{last.clause} {sen[ms[0].start:ms[-1].end]}",
@@ -386,6 +389,12 @@ def _with_thing(c: Commitment, lead: str, before: tuple[int, str]) -> Commitment
     verb = c.action.split()[-1]
     start, said = before
     return Commitment(f"{lead} {verb}", f"{said} {c.clause}", (start, c.clause_span[1]), c.remind)
+
+
+def _with_own_thing(c: Commitment, own: str) -> Commitment:
+    """The thing the same sentence named before its clause of the promise ("교회 바자회 음식 내가 하기로
+    했는데 토요일 아침까지 가져가야 돼": 교회 바자회 음식 가져가기)."""
+    return Commitment(f"{own} {c.action.split()[-1]}", c.clause, c.clause_span, c.remind)
 
 
 def _time_only(ms: Sequence[Morph], holes: Sequence[Span]) -> bool:

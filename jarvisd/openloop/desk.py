@@ -264,10 +264,12 @@ class AgendaDesk:
         unnamed: list[Closure] = []   # closings whose words name no open loop
         tied = False                  # words that name two loops alike: no guess by meaning either
         descs = [loop.desc for loop in shown]
+        hearsay = meaning.someone_else(text)
         for closure in reading.closures:
-            found = naming.best_reference(closure.reference, descs)
+            # "준이가 숙제 다 했대": who did it (a reported deed) names no promise of the user's
+            found = naming.best_reference(naming.without_doer(closure.reference) if hearsay else closure.reference, descs)
             if found is None:        # "never mind sending it back": the utterance names it, not the clause
-                found = naming.best_covered(text, descs)
+                found = naming.best_covered(naming.without_doer(text) if hearsay else text, descs)
             if isinstance(found, int):
                 refs.append(ClosedRef(index=found + 1, status=_closing_status(closure.status)))
             elif found is None:

@@ -99,8 +99,11 @@ CLAUSE_LINKS = W.KO_REASON_ENDINGS | frozenset("면 으면 어서 아서 고 지
 def subject_of_the_predicate(ms: Sequence[Morph], i: int, noun: Morph) -> bool:
     """A thing as the subject of the sentence's own predicate ("비가 올 거야": a forecast, no promise), not
     of a clause before it ("비가 오면 우산 챙겨야 해"). Kiwi's one-letter name out of a split word (요+가
-    of 요가) is no subject."""
+    of 요가) is no subject, nor a bound noun with nothing to modify it (냥+이 of "냥이 동물병원 데려가야
+    돼": a bound noun follows a modifier, "할 수가", so one alone is a split word too)."""
     if noun.form in W.KO_SELF or noun.tag == "ETM" or (noun.tag == "NNP" and len(noun.form) < 2):
+        return False
+    if noun.tag == "NNB" and (i < 2 or ms[i - 2].tag not in ("ETM", "MM", "SN", "NR", "NNG", "NNP")):
         return False
     return not any(m.tag == "EC" and m.form in CLAUSE_LINKS for m in ms[i + 1:])
 

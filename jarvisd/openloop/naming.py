@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from jarvisd.language import english_key
-from jarvisd.openloop.commitment_words import EN_BASE_VERBS, KO_GENERIC_NOUNS
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS, KO_GENERIC_NOUNS, KO_PEOPLE
 from jarvisd.openloop.rules import same_loop
 from jarvisd.openloop.text import profile, words_match
 
@@ -38,6 +38,7 @@ _GENERIC = KO_GENERIC_NOUNS | frozenset("appointment thing stuff task reminder".
 # "chicken's thawing on the counter already", "the laundry's already out": a state; its subject names it
 _STATE_SUBJECT = re.compile(r"^(?:(?:the|my|our|that|this)\s+)?(?P<x>[\w-]+(?:\s+[\w-]+){0,2}?)(?:'s|\s+(?:is|are|was|were))\s")
 _UNSURE = re.compile(r"\b(?:not|n't|no|never|will|'ll|gonna|going to|should|need|needs|might|maybe|if|when|still|yet|"
+                     r"supposed|would|'d|swore|promised|has to|have to|must|"
                      r"broken|wrong|missing|late|mess|messy|dirty|overdue|leaking|dead|expired|due)\b|\?", re.IGNORECASE)
 
 
@@ -108,6 +109,24 @@ def best_reference(reference: str, descs: Sequence[str]) -> int | list[int] | No
         return None
     tops = [i for i, score in enumerate(scores) if score == best]
     return tops[0] if len(tops) == 1 else tops
+
+
+def _a_doer(word: str) -> bool:
+    """A person as a Korean subject: 할머니께서, 엄마가, 준이가 (a name with its 이), 사장님가; a thing with
+    가 (월세가, 휴가) is no doer, and neither, for want of a list of names, is a bare name (지우가)."""
+    if word.endswith("께서"):
+        return len(word) > 2
+    if not word.endswith("가") or len(word) < 3:
+        return False
+    person = word[:-1]
+    return person in KO_PEOPLE or person.endswith(("이", "님", "씨"))
+
+
+def without_doer(reference: str) -> str:
+    """A reported deed's reference without its doer ("준이가 숙제" -> "숙제"): whoever did it names no
+    promise; the reference as it was when nothing else is left."""
+    kept = [w for w in reference.split() if w.isascii() or not _a_doer(w)]
+    return " ".join(kept) if kept else reference
 
 
 def state_subject(reference: str) -> str:

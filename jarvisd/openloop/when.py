@@ -167,9 +167,9 @@ def _date(m: re.Match[str]) -> _Meaning | None:
     cannot be a date (2/30, 13/5) is not taken for one."""
     g = m.groupdict()
     if not (g.get("mo") or g.get("mon")):
-        return _Meaning(day=w.day_of_month(int(m["d"])), exact=True, before=_before(m))
-    mo = int(g["mo"]) if g.get("mo") else w.EN_MONTHS[m["mon"][:3].lower()]
-    d, y = int(m["d"]), int(g["y"]) if g.get("y") else None
+        return _Meaning(day=w.day_of_month(w.day_number(m["d"])), exact=True, before=_before(m))
+    mo = w.month_number(g["mo"]) if g.get("mo") else w.EN_MONTHS[m["mon"][:3].lower()]
+    d, y = w.day_number(m["d"]), int(g["y"]) if g.get("y") else None
     if "/" in m[0] and not (1 <= mo <= 12 and 1 <= d <= calendar.monthrange(2000, mo)[1]):
         return None
     ahead = None if not g.get("ny") else int(g["ny"] == "내년")  # 내년 / 올해 3월 1일
@@ -225,7 +225,7 @@ def _clock(m: re.Match[str]) -> _Meaning:
     return _Meaning(clock=(h, minute, cue))
 
 
-@_rule(*wp.BARE_HOUR)
+@_rule(*wp.BARE_HOUR, *wp.CORRECTED_HOUR)
 def _bare_hour(m: re.Match[str]) -> _Meaning | None:
     """"at 8", "by 9", "at eight thirty": an hour only after a preposition, never before a unit."""
     h = _hour(m["h"])

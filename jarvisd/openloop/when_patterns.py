@@ -12,6 +12,7 @@ from jarvisd.openloop.when_words import (
     EN_MONTH_FULL,
     EN_NOT_UNIT,
     EN_NUMBER,
+    EN_ORDINAL,
     EN_REL_UNIT,
     EN_UNITS,
     EN_WEEKDAY,
@@ -22,6 +23,9 @@ from jarvisd.openloop.when_words import (
     KO_REL_DIR,
     KO_REL_UNIT,
     KO_SINO,
+    KO_SINO_DAY,
+    KO_SINO_DAY_ALONE,
+    KO_SINO_MONTH,
     KO_TAIL,
     KO_WORD,
 )
@@ -73,14 +77,19 @@ DATE = (
      r"(?:,?\s+(?P<y>\d{4})\b)?"),
     (_MONTH3, EN_WORD + rf"(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{EN_MONTH})"
      r"(?:,?\s+(?P<y>\d{4})\b)?"),
+    (_MONTH3, EN_WORD + rf"(?P<mon>{EN_MONTH})\s+(?:the\s+)?(?P<d>{EN_ORDINAL})\b(?:,?\s+(?P<y>\d{{4}})\b)?"),
+    (_MONTH3, EN_WORD + rf"(?:the\s+)?(?P<d>{EN_ORDINAL})\s+of\s+(?P<mon>{EN_MONTH})(?:,?\s+(?P<y>\d{{4}})\b)?"),
     (("-",), EN_WORD + r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"),
-    (("월",), KO_WORD + r"(?:(?P<y>\d{4})\s?년\s?|(?P<ny>내년|올해)\s?)?(?P<mo>\d{1,2})\s?월\s?(?P<d>\d{1,2})"
-     r"\s?일(?![간째치])" + KO_TAIL),
+    (("월",), KO_WORD + r"(?:(?P<y>\d{4})\s?년\s?|(?P<ny>내년|올해)\s?)?(?P<mo>\d{1,2}|" + KO_SINO_MONTH
+     + r")\s?월\s?(?P<d>\d{1,2}|" + KO_SINO_DAY + r")\s?일(?![간째치])" + KO_TAIL),
 )
 SLASH_DATE = ((("/",), EN_WORD + r"(?<![\d/.-])(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{4}))?(?![\d/])"),)
 DAY_OF_MONTH = (
     (("the",), r"\b(?P<pre>by|on|before|prior\s+to|until|till|til|due)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"),
-    (("일",), KO_WORD + r"(?<!박\s)(?<!박)(?P<d>\d{1,2})\s?일(?=\s?(?:까지|에|전|이전|쯤|경|께|안에|은|는|도|(?:되기|넘기|지나기)\s?전)|\s*$"
+    # "by the eighteenth", not "on the second floor": an ordinal word ends the phrase or the clause
+    (("the",), rf"\b(?P<pre>by|on|before|prior\s+to|until|till|til|due)\s+the\s+(?P<d>{EN_ORDINAL})\b"
+     r"(?=\s*(?:$|[.,!?;]|at\b|in\s+the\b|and\b|or\b|so\b|because\b|since\b|then\b|i\b|we\b|okay\b|ok\b))"),
+    (("일",), KO_WORD + r"(?<!박\s)(?<!박)(?P<d>\d{1,2}|" + KO_SINO_DAY_ALONE + r")\s?일(?=\s?(?:까지|에|전|이전|쯤|경|께|안에|은|는|도|(?:되기|넘기|지나기)\s?전)|\s*$"
      r"|\s*[.,!?]|\s*(?:오전|오후|아침|저녁|밤|새벽|낮|점심|정오|자정|\d{1,2}\s?시))" + KO_TAIL),
 )
 MONTH = (
@@ -129,9 +138,17 @@ BARE_HOUR = (
     (DIGITS,
      r"\b(?P<pre>at|by|before|until|till|after|(?:at\s+)?around|(?:at\s+)?about)\s+(?P<h>\d{1,2})\b" + EN_NOT_UNIT),
     (tuple(EN_UNITS)[:12],
-     r"\b(?P<pre>at|by|before|until|till|(?:at\s+)?around)\s+(?P<h>" + EN_HOUR_WORD + r")"
+     r"\b(?P<pre>at|by|before|until|till|(?:at\s+)?around|(?<=,\s)say)\s+(?P<h>" + EN_HOUR_WORD + r")"
      r"(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
      r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b))"),
+)
+# "at four, no, five": the hour said again after a correction cue, alone (the cue itself is left out of
+# the match, so `when` sees it between the two times and keeps the second)
+CORRECTED_HOUR = (
+    (("no", "wait", "mean", "sorry", "actually"),
+     r"(?:(?<=\bno,\s)|(?<=\bno\s)|(?<=\bnope,\s)|(?<=\bwait,\s)|(?<=\bsorry,\s)|(?<=\bi\smean\s)|(?<=\bi\smean,\s)"
+     r"|(?<=\bactually,\s)|(?<=\bactually\s))(?P<h>\d{1,2}|" + EN_HOUR_WORD + r")(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
+     r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b|o['’]?clock\b))"),
 )
 NAMED_CLOCK = (
     (("noon", "midday", "midnight", "lunchtime"), EN_WORD + r"(?:12\s?)?(?P<w>noon|midday|midnight|lunchtime)\b"),

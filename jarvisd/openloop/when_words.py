@@ -6,6 +6,7 @@ read, and the calendar the day words count on (with ImpossibleTime, which that c
 from __future__ import annotations
 
 import calendar
+import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -23,6 +24,15 @@ EN_NUMBER = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-
              r"|five|six|seven|eight|nine)\b)?|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
              r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)")
 EN_HOUR_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+# Days of the month said as ordinal words ("by the eighteenth", "December fifteenth", "the first of May").
+_EN_ORDINAL_UNITS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                     "eighth": 8, "ninth": 9}
+EN_ORDINALS = {**_EN_ORDINAL_UNITS, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+               "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+               "twentieth": 20, "thirtieth": 30,
+               **{f"{tens}-{w}": n + d for tens, n in (("twenty", 20), ("thirty", 30))
+                  for w, d in _EN_ORDINAL_UNITS.items() if n + d <= 31}}
+EN_ORDINAL = "(?:" + "|".join(sorted((k.replace("-", "[-\\s]") for k in EN_ORDINALS), key=len, reverse=True)) + ")"
 
 # Native Korean numbers, as Whisper writes them before a counter (한 시, 두 시간, 열두 시).
 KO_NATIVE_UNITS = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "석": 3, "네": 4, "넷": 4, "다섯": 5,
@@ -32,6 +42,11 @@ KO_NATIVE = r"(?:(?:열|스물|스무|서른|마흔|쉰)\s?(?:한|두|세|네|�
 # Sino-Korean numbers, for minutes and big counts (삼십 분, 일주일, 삼 개월).
 KO_SINO_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
 KO_SINO = r"(?:[이삼사오육칠팔구]?십[일이삼사오육칠팔구]?|[일이삼사오육칠팔구])"
+# Months and days of the month in Sino-Korean words (십이월 십오일, 이십일까지): a day alone needs its 십
+# (사일 is too often four days), and 유월/시월 are said so for 6 and 10.
+KO_SINO_MONTH = r"(?:십[일이]|시|유|[일이삼사오칠팔구])"
+KO_SINO_DAY = r"(?:[이삼]?십[일이삼사오육칠팔구]?|[일이삼사오육칠팔구])"
+KO_SINO_DAY_ALONE = r"(?:[이삼]?십[일이삼사오육칠팔구]?)"
 # Day counts have their own native words.
 KO_DAY_COUNTS = {"하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5, "엿새": 6, "이레": 7, "여드레": 8,
                  "아흐레": 9, "열흘": 10, "보름": 15, "며칠": 3}
@@ -153,6 +168,20 @@ def en_number(s: str) -> float:
         return 2 if "couple" in s else 3
     tens, _, unit = s.replace("-", " ").partition(" ")
     return EN_TENS.get(tens, 0) + EN_UNITS.get(unit or tens, 0)
+
+
+def day_number(s: str) -> int:
+    """A day of the month as said: digits ("15"), an English ordinal ("fifteenth", "twenty-first") or
+    Sino-Korean (십오)."""
+    s = s.strip().lower()
+    if s in EN_ORDINALS or " " in s or "-" in s:
+        return EN_ORDINALS[re.sub(r"[\s-]+", "-", s)]
+    return int(s) if s.isdigit() else int(ko_number(s))
+
+
+def month_number(s: str) -> int:
+    """A month said in digits or Sino-Korean (십이, 유 for 6, 시 for 10)."""
+    return int(s) if s.isdigit() else {"유": 6, "시": 10}.get(s) or int(ko_number(s))
 
 
 def ko_number(s: str) -> float:

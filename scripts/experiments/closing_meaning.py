@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import bench_capture as bench  # noqa: E402
 
 from jarvisd.openloop import meaning  # noqa: E402
+from jarvisd.openloop.commitment_types import Closure  # noqa: E402
 from jarvisd.openloop.desk import AgendaDesk  # noqa: E402
 
 KINDS: tuple[meaning.ClosingText, ...] = ("utterance", "clause", "reference")
@@ -50,16 +51,17 @@ _CURRENT: dict[str, object] = {}
 
 
 class RecordingDesk(AgendaDesk):
-    def _closing_by_meaning(self, text, closure, shown):  # type: ignore[no-untyped-def]
-        if shown and not meaning.someone_else(text) and not self._names_closed(closure.reference):
+    def _meant(self, text, reference, loops):  # type: ignore[no-untyped-def]
+        if loops and not meaning.someone_else(text) and not self._names_closed(reference):
             target_id = _CURRENT.get("target")
-            target = next((i for i, loop in enumerate(shown) if loop.id == target_id), None)
+            target = next((i for i, loop in enumerate(loops) if loop.id == target_id), None)
+            closure = Closure("done", reference, text)
             cos = {kind: [c or 0.0 for c in self.service.closing_cosines(meaning.closing_text(text, closure, kind),
-                                                                       shown)] for kind in KINDS}
+                                                                       loops)] for kind in KINDS}
             CASES.append(Case(str(_CURRENT["file"]), str(_CURRENT["line"]), text, target, cos,
                               {kind: meaning.closing_text(text, closure, kind) for kind in KINDS},
-                              [loop.desc for loop in shown], [loop.evidence or loop.desc for loop in shown]))
-        return super()._closing_by_meaning(text, closure, shown)
+                              [loop.desc for loop in loops], [loop.evidence or loop.desc for loop in loops]))
+        return super()._meant(text, reference, loops)
 
 
 def run(path: Path) -> None:
