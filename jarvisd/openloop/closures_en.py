@@ -148,7 +148,9 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
     if m := re.match(r"no\s+(?:more\s+)?(?P<ref>[\w' -]+?)\s+(?:for\s+now|anymore|after\s+all)\b", low[pos:]):
         return Closure("dismissed", tidy(sen[pos + m.start("ref"):pos + m.end("ref")]), sen)   # "so no mockups for now"
     if re.match(r"(?:never\s*mind|forget\s+(?:it|that)|scratch\s+that|scrap\s+that|strike\s+that|don't\s+bother"
-                r"|(?:i'm|i\s+am)\s+off\s+the\s+hook)\b", low[pos:]):
+                r"|(?:i'm|i\s+am)\s+off\s+the\s+hook"
+                r"|(?:i'm|i\s+am|we're|we\s+are)\s+not\s+(?:doing|going\s+to\s+do|gonna\s+do)\s+(?:that|it|this)"
+                r"(?:\s+one)?\s+(?:anymore|any\s+more|after\s+all))\b", low[pos:]):   # "so I'm not doing that anymore"
         return Closure("dismissed", "", sen)
     if (m := W.EN_DONE_STATE.match(low, pos) or W.EN_DONE_PARTICIPLE.match(low, pos)) and \
             WORD.findall(m.group("ref"))[:1] not in (["i"], ["we"], ["you"]):

@@ -140,3 +140,10 @@ def test_someone_elses_cancellation_does_not_withdraw_a_promise_sharing_only_let
     assert list(got.values()) == ["open"]
     AgendaDesk(service, korean).handle("cancel the dentist")
     assert [loop.status.value for loop in service.all_loops()] == ["dismissed"]
+
+
+def test_not_doing_that_anymore_withdraws_what_the_sentence_named():
+    from jarvisd.openloop.commitments import read_utterance
+    closures = read_utterance("the pottery class got cancelled, so we're not doing it after all").closures
+    assert [(c.status, c.reference) for c in closures] == [("dismissed", "the pottery class")]
+    assert read_utterance("I'm not doing that today").closures == ()   # a refusal of now, no withdrawal
