@@ -38,7 +38,8 @@ EN_NUMBER = {
 }
 KO_NUMBER = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
               "십": 10, "이십": 20, "삼십": 30, "사십": 40, "오십": 50, "오": 5}
-POLITE_WORDS = ("please", "for me", "thanks", "thank you", "now")
+# "right now" before "now": "what am I on the hook for right now" keeps no stray "right"
+POLITE_WORDS = ("please", "for me", "thanks", "thank you", "right now", "now")
 
 
 def polite_off(text: str) -> str:

@@ -17,6 +17,9 @@ from jarvisd.openloop.text import EN_FUNCTION
 
 _MY_LIST = (r"(?:my\s+)?(?:open\s+)?(?:agenda|to[- ]?do(?:\s+list)?|to[- ]?dos|todo\s+list|task\s+list|tasks|list|promises"
             r"|reminders|plate)")
+# "anything I'm forgetting", "what else am I forgetting about": the agenda, asked by what might slip
+_EN_FORGET = (r"(?:is\s+there\s+)?(?:anything|what)(?:\s+else)?\s+(?:(?:that\s+)?i(?:'m|\s+am|\s+might\s+be|\s+could\s+be)"
+              r"|(?:am|might|could)\s+i(?:\s+be)?)\s+forgetting(?:\s+(?:about|to\s+do))?")
 _EN_LIST = [
     rf"what(?:'s| is| are)?\s+(?:left\s+|still\s+)?(?:on|in)\s+{_MY_LIST}",
     rf"(?:read|show|tell|give)\s+(?:me\s+)?(?:all\s+)?{_MY_LIST}",
@@ -27,20 +30,21 @@ _EN_LIST = [
     r"what(?:'s| is)\s+(?:left\s+)?on\s+my\s+plate",
     r"what\s+(?:are|were)\s+my\s+(?:open\s+)?(?:tasks|promises|to-?dos|reminders|plans)",
     rf"(?:any|anything|is there anything)\s+(?:open\s+tasks|(?:on|in)\s+{_MY_LIST})",
-    r"what\s+have\s+i\s+(?:got|promised)(?:\s+to\s+do)?",
+    r"what\s+have\s+i\s+(?:got|promised)(?:\s+(?:to\s+do|going\s+on|on))?",
+    _EN_FORGET,
     r"(?:my\s+)?agenda",
 ]
 _DAY_TODAY = r"(?:today|tonight|this evening|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
 _DAY_TOMORROW = r"(?:tomorrow)"
 _EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|anything|what do i (?:have|need) to (?:do|finish)"
                 r"|what do i have|what have i got|what's left|what is left|what should i (?:do|finish)"
-                r"|what deadlines do i have|any deadlines|what(?:'s| is) the deadline)")
+                r"|what deadlines do i have|any deadlines|what(?:'s| is) the deadline|" + _EN_FORGET + ")")
 
 
 def _en_due(day: str) -> list[str]:
     return [rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
             rf"(?:what(?:'s| is)|anything)\s+(?:on|in)\s+{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks)",
-            rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|on my (?:agenda|list|plate)|i (?:need|have) to do))?"
+            rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|going on|coming up|happening|on my (?:agenda|list|plate)|i (?:need|have) to do))?"
             rf"(?:\s+(?:for|by|until|before))?\s+{day}"]
 
 
@@ -59,8 +63,17 @@ _EN_CANCEL = [
     r"(?:i\s+)?(?:don't|do not|no longer)\s+(?:need|have)\s+to\s+(?P<x>.+?)\s+any\s*more",
 ]
 _EN_AMOUNT = r"(?:like\s+|about\s+|another\s+(?!half))?(?P<n>\d+|" + \
-    "|".join(sorted(map(re.escape, EN_NUMBER), key=len, reverse=True)) + r")\s*(?:more\s+)?(?P<unit>minutes?|mins?|hours?|hrs?)"
+    "|".join(sorted(map(re.escape, EN_NUMBER), key=len, reverse=True)) + r")(?P<nhalf>\s+and\s+a\s+half)?\s*(?:more\s+)?" \
+    r"(?P<unit>minutes?|mins?|hours?|hrs?)(?P<andhalf>\s+and\s+a\s+half)?"
 _EN_MORE_AMOUNT = _EN_AMOUNT.replace("(?P<unit>", r"(?:more\s+)?(?P<unit>")  # "15 more minutes"
+
+
+def _en_minutes(m: re.Match[str]) -> int:
+    """The minutes of an `_EN_AMOUNT` match: "an hour and a half" and "one and a half hours" are 90."""
+    half = 30 if (m["nhalf"] or m["andhalf"]) and m["unit"].startswith("h") else 0
+    return minutes_of(m["n"], m["unit"], EN_NUMBER) + half
+
+
 _EN_SNOOZE = [
     rf"(?:remind|tell|ask)\s+me\s+(?:again|later|once more)\s+in\s+{_EN_AMOUNT}",
     rf"(?:remind|tell)\s+me\s+in\s+{_EN_AMOUNT}(?:\s+again)?",
@@ -128,12 +141,16 @@ _EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:what(?:'s|s| is| are| do| hav
 _EN_AGENDA = re.compile(
     r"\b(?:agenda|to[- ]?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
     r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|coming up$|upcoming (?:tasks|deadlines|promises)"
+    # "what am I on the hook for": the user's own obligations (not "what is Sam on the hook for")
+    r"|(?:am i|i'm|i am)(?: still)? on the hook"
     r"|(?:(?:have|need|got) to|gotta) (?:do|finish|get done|have done|have finished|get finished|turn in|hand in|submit|send"
     r"|take care of|deal with|handle|work on|get to)"
     r"|\bi (?:should|must|ought to) (?:do|finish|take care of|deal with|handle|work on|get to)"
     r"|left to do|(?:haven't|have not|didn't|did not) (?:done|finished|gotten to|got to|do|finish)|reminders|i said i'd|i said i would|i told (?:you|myself) i'd|lined up|planned|scheduled)\b")
 _EN_OTHERS = re.compile(
-    r"\b(?:did|does|has|will)\s+(?:my\s+|our\s+|the\s+|his\s+|her\s+|their\s+)?(?!i\b)\w+\s+(?:promise|say|tell|owe)"
+    # a subject of up to three words: "did Coach Rivera promise the team", "did the team captain say"
+    r"\b(?:did|does|has|will)\s+(?:my\s+|our\s+|the\s+|his\s+|her\s+|their\s+)?(?!i\b)\w+(?:\s+(?!i\b)\w+){0,2}?\s+"
+    r"(?:promise|say|tell|owe)"
     r"|\bpromised? me\b"
     # someone else's list: "my brother's to-do list", "Mina's tasks" (not "today's tasks")
     r"|\b(?!(?:today|tomorrow|tonight|what|that|it|there|who|here|where|everyone|everything)'s)[a-z]+'s\s+"
@@ -152,7 +169,8 @@ _EN_NOT_PERSON = frozenset({"today", "tomorrow", "tonight", "this", "next", "mon
                             "himself", "herself", "themselves", "ourselves", "them", "him", "her", "someone", "anyone"})
 # the amount ends the sentence: "remind me in two hours to check the oven" is a promise, not a snooze
 _EN_NAG_END = r"(?:\s+(?:again|later|more|or so|then|from now))*$"
-_EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell)\s+me\s+(?:about\s+(?:it|that|this)\s+)?(?:again\s+)?"
+# "hit me with that again in an hour": the verbs of a nudge, "about" or "with" the reminder just heard
+_EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell|hit|buzz|nudge)\s+me(?:\s+up)?\s+(?:(?:about|with)\s+(?:it|that|this)\s+)?(?:again\s+)?"
                        rf"(?:in|after)\s+(?:like\s+|about\s+|maybe\s+)?{_EN_AMOUNT}"
                        + _EN_NAG_END),
             re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT}"
@@ -166,7 +184,7 @@ def _en_cues(t: str) -> Intent | None:
     for nag in _EN_NAGS:
         m = nag.search(t)
         if m is not None:
-            return Intent("snooze", "en", minutes=minutes_of(m["n"], m["unit"], EN_NUMBER))
+            return Intent("snooze", "en", minutes=_en_minutes(m))
     if not _EN_ASK.match(t) or _EN_OTHERS.search(t):
         return None
     for person in _EN_PERSON.finditer(t):
@@ -184,7 +202,12 @@ def _en_cues(t: str) -> Intent | None:
 _DAY_FIRST = re.compile(r"^(?P<day>today|tonight|tomorrow)\s*,\s*(?P<rest>(?:what|anything|is there|any)\b.+)$")
 
 
+# "what've I got", "what'd I promise Sam": a question word's contraction said out
+_EN_WH_CONTRACTION = re.compile(r"\b(what|who|where|which|how)'(?:ve\b|d(?=\s+(?:i|you)\b))")
+
+
 def en_intent(t: str) -> Intent | None:
+    t = _EN_WH_CONTRACTION.sub(lambda m: m[1] + (" have" if m[0].endswith("ve") else " did"), t)
     if m := _DAY_FIRST.match(t):      # "tomorrow, what's on the list": the day said first
         t = f"{m['rest']} {m['day']}"
     for kind in ("list", "due_today", "due_tomorrow", "snooze", "promised_to"):
@@ -195,7 +218,7 @@ def en_intent(t: str) -> Intent | None:
             if kind == "snooze":
                 if m.groupdict().get("bare"):
                     return Intent("snooze", "en", minutes=SNOOZE_DEFAULT_MIN)
-                return Intent("snooze", "en", minutes=minutes_of(m["n"], m["unit"], EN_NUMBER))
+                return Intent("snooze", "en", minutes=_en_minutes(m))
             if kind == "promised_to":
                 person = re.sub(r"\s+(?:again|exactly|already|now)$", "", m["x"].strip())   # "... my daughter again"
                 return Intent("promised_to", "en", argument=re.sub(r"^my\s+", "", person))

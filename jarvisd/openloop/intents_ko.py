@@ -40,7 +40,9 @@ _KO_CANCEL_TAIL = (r"(?:취소\s*해\s*(?:줘|주세요)|취소|지워\s*(?:줘|
 _KO_SNOOZE = [
     r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|오)(?P<unit>분|시간)(?:만)?(?:뒤에|후에|있다가|이따가?)?"
     r"(?:다시|한번더)?(?:알려|말해)(?:줘|주세요|줄래)",
-    r"(?P<bare>(?:이따가?|나중에|조금이따가?|좀이따가?)?다시(?:알려|말해)(?:줘|주세요?|줄래)|스누즈)",
+    r"(?P<bare>(?:이따가?|나중에|조금이따가?|좀이따가?)?다시(?:알려|말해)(?:줘|주세요?|줄래)|스누즈"
+    # "이따 다시 얘기해 줘": 얘기해 and 물어봐 only after a "later" ("다시 얘기해 줘" alone asks to repeat)
+    r"|(?:이따가?|나중에|조금이따가?|좀이따가?|있다가)다시(?:얘기해|물어봐)(?:줘|주세요?|줄래))",
 ]
 _KO_PROMISED = [r"(?P<x>(?!오늘|내일|모레|이번|다음|주말)[가-힣A-Za-z]+?)(?:이랑|한테|에게|께|랑|하고|에)(?:뭐|무슨)(?:약속|[가-힣]{0,4}?기로)",
                 r"(?P<x>[가-힣A-Za-z]+?)(?:한테|에게|께)약속한(?:거|것|일)(?:이|은)?(?:뭐|있|알려)"]
@@ -55,6 +57,9 @@ KO = {kind: compile_all(table) for kind, table in (
     ("promised_to", _KO_PROMISED))}
 _KO_THEN_MARK = re.compile(r"(?P<x>.+?)(?:\s*,\s*|(?:(?<=어)|(?<=요))\s+(?=체크))(?:그러니까\s*|그니까\s*)?(?:(?:목록|리스트|할\s*일|일정)에서\s*)?"
                            r"(?P<cmd>체크\s*(?:표시)?|완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?|끝난\s*(?:걸로|것으로)\s*해|지워|빼|삭제|취소)\s*(?:해)?\s*(?:줘|주세요|줄래)?요?")
+# "관리비 낸 걸로 체크해 줘", "택배 보냈다고 표시해 줘": the deed as done (a past adnominal and 걸로, or 다고), then the mark
+_KO_DONE_AS = re.compile(r"(?P<x>.+?)\s+(?P<verb>[가-힣]+?)\s*(?P<as>\s*(?:걸로|것으로|거로)|다고)\s*"
+                         r"(?:체크|표시|완료\s*(?:로|처리|표시)?|처리)\s*(?:표시|처리)?\s*(?:해|하)\s*(?:줘|주세요|줄래|둬|놔)?요?")
 _KO_DONE = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_DONE_TAIL}")
 _KO_CANCEL = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_CANCEL_TAIL}")
 KO_CORRECTS = compile_all(_KO_CORRECT)
@@ -103,6 +108,13 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
     return Intent("list", "ko")
 
 
+def _ko_past_deed(verb: str, connector: str) -> bool:
+    """A verb said as done: a past adnominal before 걸로 (낸, 한, 먹은: its last syllable closed by ㄴ) or a
+    past stem before 다고 (했, 냈: closed by ㅆ; "간다고" is a plan, not a deed)."""
+    last = ord(verb[-1]) - 0xAC00
+    return 0 <= last < 11172 and last % 28 == (20 if connector == "다고" else 4)
+
+
 def ko_intent(t: str) -> Intent | None:
     squeezed = t.replace(" ", "").rstrip("요")
     if _KO_OTHERS.search(squeezed):  # "준호가 나한테 뭐 해주기로 했지": someone else's promise to the user
@@ -124,6 +136,9 @@ def ko_intent(t: str) -> Intent | None:
         return cued
     if "?" in t:
         return None
+    if (m := _KO_DONE_AS.fullmatch(t)) is not None and _ko_past_deed(m["verb"], m["as"]) and \
+            (argument := ko_task_words(f"{m['x']} {m['verb']}")) and not re.search(r"(?:^|\s)(?:안|못)$", m["x"]):
+        return Intent("done", "ko", argument=argument, command=True)
     if (m := _KO_THEN_MARK.fullmatch(t)) is not None and (argument := ko_task_words(m["x"])):
         kind = "done" if m["cmd"].startswith(("체크", "완료", "끝난")) else "cancel"
         return Intent(kind, "ko", argument=argument, command=True)  # type: ignore[arg-type]

@@ -339,3 +339,54 @@ def test_set_12_kinds(text, kind, argument, minutes):
 
 def test_how_to_use_the_agenda_is_no_agenda_question():
     assert match_intent("일정 등록하려면 어떻게 해?") is None
+
+
+# ---- held-out set 13's kinds of miss, in sentences of our own ------------------------------------
+
+@pytest.mark.parametrize("text, kind, argument, minutes", [
+    ("so what've I got for tonight", "due_today", "", None),                # "what've" is "what have"
+    ("uh what've I got on", "list", "", None),
+    ("what'd I promise Priya", "promised_to", "priya", None),              # "what'd I" is "what did I"
+    ("what all am I on the hook for", "list", "", None),                    # on the hook: the user's obligations
+    ("what am I on the hook for tomorrow", "due_tomorrow", "", None),
+    ("is there anything else I might be forgetting", "list", "", None),     # what might slip
+    ("what am I forgetting about tomorrow", "due_tomorrow", "", None),
+    ("buzz me about it again in an hour and a half", "snooze", "", 90),      # a nudge verb; "and a half"
+    ("nudge me again in one and a half hours", "snooze", "", 90),
+    ("hit me up again in twenty minutes", "snooze", "", 20),
+    ("give me two and a half hours", "snooze", "", 150),
+    ("전기세 낸 걸로 표시해 주세요", "done", "전기세", None),                 # the deed as done, then the mark
+    ("분리수거 다 한 걸로 체크해줘", "done", "분리수거", None),
+    ("소포 부쳤다고 체크해 줘", "done", "소포", None),
+    ("나중에 다시 얘기해 주세요", "snooze", "", 10),                          # later, tell me again
+    ("좀 이따가 다시 물어봐 줘", "snooze", "", 10),
+])
+def test_set_13_kinds(text, kind, argument, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument) == (kind, argument), intent
+    assert minutes is None or intent.minutes == minutes, intent
+
+
+@pytest.mark.parametrize("text", [
+    "what did my son promise his coach",         # someone else's promise, the subject of two words or three
+    "what did Aunt Mira promise the kids",
+    "what did the team captain promise everyone",
+    "what's on TV tonight",
+    "what is Sam on the hook for",               # someone else on the hook
+    "what's the word I'm forgetting",            # forgetting, but not the agenda
+    "what am I forgetting to pack for the beach",
+    "hit me with a joke",
+    "remind me in an hour and a half to take the bread out",   # a task after the amount: a promise
+    "다시 얘기해 줘",                              # "say it again": a repeat, no snooze
+    "수도세 안 낸 걸로 표시해 줘",                   # not paid: no done
+    "내일 간다고 체크해 줘",                         # a plan reported, no deed
+    "이번 모임은 없던 걸로 해 줘",
+])
+def test_set_13_lookalikes_are_not_answered_as_those_intents(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind not in ("promised_to", "done", "snooze", "list", "due_today"), intent
+
+
+def test_i_promised_the_team_is_still_mine():
+    intent = match_intent("what did I promise the band")
+    assert intent is not None and (intent.kind, intent.argument) == ("promised_to", "band"), intent
