@@ -64,6 +64,10 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("remind", re.compile(r"^(?:please\s+)?(?:(?:don'?t|do\s+not)\s+forget|remember|make\s+sure)\b")),
     ("must", re.compile(r"^let\s+me\s+(?:remember|make\s+sure|not\s+forget)\s+to\s+")),
     ("must", re.compile(r"^let\s+me\s+make\s+sure\s+(?:that\s+)?(?:i|we)\s+")),   # "let me make sure I order"
+    # "Let me return the projector on Thursday": the speaker's own next task; not "let me check / see /
+    # think / know / try / tell you", which are about this moment
+    ("must", re.compile(r"^let\s+me\s+(?!(?:check|look|see|think|know|guess|try|show|tell|explain|say|hear|play|turn"
+                        r"|repeat|rephrase|understand|be|go|get\s+back|ask\s+you|finish|start|just)\b)(?=[a-z]{2,}\s+\w)")),
     ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?:a|an|my|the|another)\s+"
                          r"(?=(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS + r"\b)")),
     ("list", re.compile(r"\b(?:add|put)\s+(?=.+?\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do|agenda|list|reminders))")),
@@ -88,7 +92,8 @@ _ACTION_END = re.compile(
     r"|,\s+(?:so|then|it'?s|it|they'?re|that'?s|there'?s|he'?s|she'?s|happy|okay|ok|alright|deal|don't\s+worry"
     r"|no\s+worries)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b"
     r"|,?\s+never\s*mind\b|,\s+forget\s+(?:about\s+)?(?:it|that)\b"
-    r"|\s*,\s*(?:wait|sorry|no|i\s+mean|actually)\b\s*,")
+    r"|\s*,\s*(?:wait|sorry|no(?:\s+wait)?|i\s+mean|actually)\b\s*,"
+    r"|,\s+(?:the|my|our)\s+[\w'-]+\s+(?:starts|begins|opens|closes|ends|is|are|was|were|will)\b")   # ", the meeting starts at 7"
 
 
 _AND_VERB = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?=(?P<verb>[a-z]+)\s+[\w'])")
@@ -200,6 +205,21 @@ def _base_form(action: str) -> str:
     return action
 
 
+_THING_TAKEN_BACK = re.compile(r"\s*,\s*(?:no(?:\s+wait)?|wait|sorry|i\s+mean|actually)\s*,?\s+(?P<np>(?:the|my|our|a|an)\s+[\w' -]+?)"
+                               r"(?=\s*[,.;!?]|\s*$|\s+(?:the\s+day|tomorrow|today|tonight|by|next|this|before|on\s+\w+day)\b)")
+_LAST_THING = re.compile(r"\b(?:the|my|our|a|an)\s+[\w' -]+$", re.IGNORECASE)
+
+
+def _thing_corrected(sen: str, low: str, end: int, action: str) -> str:
+    """"clean the gutter, no, the drain on the roof": the thing said again after a correction cue
+    replaces the action's last thing ("clean the drain on the roof")."""
+    m = _THING_TAKEN_BACK.match(low, end)
+    if m is None or _LAST_THING.search(action) is None:
+        return action
+    said = sen[m.start("np"):m.end("np")]
+    return _LAST_THING.sub(lambda _: said, action, count=1)
+
+
 def _hedges_a_time(low: str, m: re.Match[str], holes: Sequence[Span]) -> bool:
     """", say around 6" / ", like 7": a hedge before a time, not a second action."""
     if m.group("verb") not in ("say", "like"):
@@ -297,6 +317,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                     WORD.findall(action.lower())[0] in W.EN_DETERMINERS:
                 action = "go to " + action  # "I'm going to the dentist"
             action = vocative(sen, antecedent(sen, low, t.start, fronted(sen, low, resolve(action, t.who))))
+            if j == len(parts) - 1:
+                action = _thing_corrected(sen, low, end, action)
             timed_place = re.match(r"be\s+(?:at|in)\s+\w", action.lower()) and bool(holes)
             if not timed_place and not _is_action(action, t.kind, t.link):
                 continue                   # "I'll be at the fish market at 6:30" is an appointment

@@ -51,7 +51,8 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
             (m.form in ("리마인드", "상기") and m.tag.startswith("NN"))
         note = _note_ask(ms, k)
         forget = is_morph(m, "잊", "VV") and k + 2 < len(ms) and is_morph(ms[k + 1], "지", "EC") and \
-            ms[k + 2].form in ("않", "말") and not (k + 3 < len(ms) and is_morph(ms[k + 3], "고", "EC"))
+            ms[k + 2].form in ("않", "말") and (not (k + 3 < len(ms) and is_morph(ms[k + 3], "고", "EC"))
+                                              or _minded(ms, k + 4))
         if not (ask or forget or note):
             continue
         j = k - 1
@@ -74,6 +75,13 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
             return _Hit(inner.kind, inner.stem, inner.at, remind=True)
         return _Hit("remind", -1, k, remind=True)
     return None
+
+
+def _minded(ms: Sequence[Morph], k: int) -> bool:
+    """"…보내는 거 잊지 말고 챙겨": after 잊지 말고 a verb that ends the sentence and is not 알려 (the "알려줘"
+    rule's own) asks the same: keep it in mind for me."""
+    return k < len(ms) and ms[k].tag == "VV" and ms[k].form != "알리" and \
+        all(x.tag in ("EF", "EC", "SF", "SP", "VX") for x in ms[k + 1:]) and any(x.tag == "EF" for x in ms[k + 1:])
 
 
 def _note_ask(ms: Sequence[Morph], k: int) -> bool:
@@ -127,8 +135,8 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
             if nxt.form in ("거", "것") and i + 2 < n and (ms[i + 2].tag == "VCP" or
                                                           (ms[i + 2].tag == "JKS" and i + 3 == n)):
                 return _Hit("intend", i - 1, i)   # 할 거야; "갱신할게" read as 하+ᆯ 것+이 at the end
-            if nxt.form in ("예정", "계획"):
-                return _Hit("intend", i - 1, i)
+            if nxt.form in ("예정", "계획") or (nxt.form == "참" and i + 2 < n and ms[i + 2].tag == "VCP"):
+                return _Hit("intend", i - 1, i)   # 할 예정이야, 확인해 볼 참이야
         if m.form in ("려고", "으려고", "려고요", "으려고요") and (is_final(ms, i) or (i + 1 < n and ms[i + 1].form == "하")):
             return _Hit("plan", i - 1, i)
         if is_morph(m, "겠", "EP") and i + 1 < n and ms[i + 1].form in W.KO_DECLARATIVE_FORMAL and \

@@ -46,10 +46,14 @@ def fronted(sen: str, low: str, action: str) -> str:
     """"The maintenance fee, I have to pay that": the thing said first is what "that" stands for."""
     words = WORD.findall(action.lower())
     m = _FRONTED.match(low)
-    if m is None or len(words) < 2 or not all(w in ("that", "it", "them", "this") for w in words[1:2]):
+    if m is None or len(words) < 2:
         return action
     np = _STATE_VERB.split(sen[m.start("np"):m.end("np")], maxsplit=1)[0]   # "The car is filthy" -> "The car"
     np = np[0].lower() + np[1:]
+    if "ones" in words[1:]:   # "the parking stickers, I should print new ones": new parking stickers
+        return re.sub(r"\bones\b", np.split(" ", 1)[1], action, count=1, flags=re.IGNORECASE)
+    if not all(w in ("that", "it", "them", "this") for w in words[1:2]):
+        return action
     return _POINTER.sub(lambda _: np, action, count=1)
 
 
@@ -83,7 +87,7 @@ def antecedent(sen: str, low: str, before: int, action: str) -> str:
 
 
 # "Jenny, I'll mail you the boxes": a name called at the start is who "you" is (not the assistant)
-_VOCATIVE = re.compile(r"^(?:(?:okay|ok|oh|um+|uh+|well|so|alright)[\s,]+)*(?P<name>(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
+_VOCATIVE = re.compile(r"^(?:(?:okay|ok|oh|um+|uh+|well|so|alright)[\s,]+)*(?P<name>(?:(?:Mr|Mrs|Ms|Dr)\.?\s+|(?:Uncle|Aunt|Auntie|Grandma|Grandpa|Cousin|Coach)\s+)?"
                        r"(?!I\b|Jarvis\b|Okay\b|Ok\b|So\b|Well\b|Um\b|Uh\b|Hey\b|Yes\b|No\b|Tomorrow\b|Today\b|Tonight\b)"
                        r"[A-Z][a-z]+)\s*,?\s+(?:(?:um+|uh+)[\s,]+)*(?=I\b|I'll|I'm|I'd)")
 

@@ -158,6 +158,10 @@ def action_start(ms: Sequence[Morph], stem: int) -> int:
         if ms[i].tag == "EC" and (ms[i].form in W.KO_REASON_ENDINGS or
                                   ms[i].form in ("아서", "어서") and ms[i - 1].tag.startswith("VA")):
             return i + 1               # "패딩이 너무 작아서 반품해야 돼": an adjective's -아서 is a reason
+        if ms[i].form == "데" and ms[i].tag == "NNB" and ms[i - 1].tag == "ETM" and ms[i - 1].end == ms[i].start \
+                and ms[i - 1].form in ("는", "ᆫ", "은") and i + 1 < len(ms) and not ms[i + 1].tag.startswith("J"):
+            return i + 1               # "잊기 전에 말해 두는데 보험 서류 …": -는데 written as one word is a clause
+                                       # before the task (Kiwi's 는+데); "회의하는 데 필요한" is a bound noun
     return 0
 
 

@@ -219,6 +219,8 @@ def _clock(m: re.Match[str]) -> _Meaning:
     g = m.groupdict()
     h = _hour(m["h"])
     minute = 30 if g.get("half") else int(w.ko_number(g["m"])) if g.get("m") else 0
+    if g.get("mw"):                          # "nine thirty p.m."
+        minute = int(w.en_number(g["mw"].replace(" ", "-")))
     cue = (g["mer"].lower() + "m") if g.get("mer") else ""
     if not cue and (h == 0 or (h > 12 and "시" not in m[0]) or (g.get("m") and m["h"].startswith("0"))):
         cue = "24"  # 15:00, 08:30; but 오후 13시 stays bare so the 오후 can make it impossible

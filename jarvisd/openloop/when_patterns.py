@@ -8,6 +8,7 @@ import re
 
 from jarvisd.openloop.when_words import (
     EN_HOUR_WORD,
+    EN_DAY_CARDINAL,
     EN_MONTH,
     EN_MONTH_FULL,
     EN_NOT_UNIT,
@@ -77,7 +78,8 @@ DATE = (
      r"(?:,?\s+(?P<y>\d{4})\b)?"),
     (_MONTH3, EN_WORD + rf"(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{EN_MONTH})"
      r"(?:,?\s+(?P<y>\d{4})\b)?"),
-    (_MONTH3, EN_WORD + rf"(?P<mon>{EN_MONTH})\s+(?:the\s+)?(?P<d>{EN_ORDINAL})\b(?:,?\s+(?P<y>\d{{4}})\b)?"),
+    (_MONTH3, EN_WORD + rf"(?P<mon>{EN_MONTH})\s+(?:the\s+)?(?P<d>{EN_ORDINAL}|{EN_DAY_CARDINAL})\b(?!\s+(?:{EN_NUMBER})\b)"
+     rf"(?:,?\s+(?P<y>\d{{4}})\b)?"),                                    # "December fifteenth", "December fifteen"
     (_MONTH3, EN_WORD + rf"(?:the\s+)?(?P<d>{EN_ORDINAL})\s+of\s+(?P<mon>{EN_MONTH})(?:,?\s+(?P<y>\d{{4}})\b)?"),
     (("-",), EN_WORD + r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"),
     (("월",), KO_WORD + r"(?:(?P<y>\d{4})\s?년\s?|(?P<ny>내년|올해)\s?)?(?P<mo>\d{1,2}|" + KO_SINO_MONTH
@@ -128,10 +130,12 @@ PERIOD = (
 CLOCK = (
     (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?<![\d:])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s?(?P<mer>[ap])(?:m|\.\s?m)\b"
      r"(?:\.(?=[ \t]+[a-z0-9]))?"),
+    (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?P<h>" + EN_HOUR_WORD + r")(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
+     r"\s?(?P<mer>[ap])(?:m|\.\s?m)\b(?:\.(?=[ \t]+[a-z0-9]))?"),          # "seven p.m.", "nine thirty am"
     ((":",), EN_WORD + r"(?<![\d:./])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])"),
     (("clock",), EN_WORD + rf"(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\s+o['’]?clock\b"),
     (("시",), r"(?<!\d)(?P<h>\d{1,2})\s?시" + KO_AFTER_HOUR + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
-    (("시",), r"(?<![가-힣])(?P<h>" + KO_NATIVE + r")\s?시(?=$|[\s\d.,!?~]|반|에|까지|쯤|경|정각|전|부터|이후|께|엔)"
+    (("시",), r"(?<![가-힣])(?P<h>" + KO_NATIVE + r")\s?시(?=$|[\s\d.,!?~]|반|에|까지|쯤|경|정각|전|부터|이후|께|엔|로)"
      + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
 )
 BARE_HOUR = (
@@ -140,7 +144,8 @@ BARE_HOUR = (
     (tuple(EN_UNITS)[:12],
      r"\b(?P<pre>at|by|before|until|till|(?:at\s+)?around|(?<=,\s)say)\s+(?P<h>" + EN_HOUR_WORD + r")"
      r"(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
-     r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b))"),
+     r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b|when\b|i\b|we\b|to\b"
+     r"|for\b|with\b|so\b|because\b|okay\b|ok\b|please\b))"),   # "at nine when it opens", "at nine thirty I will"
 )
 # "at four, no, five": the hour said again after a correction cue, alone (the cue itself is left out of
 # the match, so `when` sees it between the two times and keeps the second)

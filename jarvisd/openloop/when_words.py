@@ -32,6 +32,10 @@ EN_ORDINALS = {**_EN_ORDINAL_UNITS, "tenth": 10, "eleventh": 11, "twelfth": 12, 
                "twentieth": 20, "thirtieth": 30,
                **{f"{tens}-{w}": n + d for tens, n in (("twenty", 20), ("thirty", 30))
                   for w, d in _EN_ORDINAL_UNITS.items() if n + d <= 31}}
+# A day said as a cardinal word after its month ("before December fifteen", "June twenty-one").
+EN_DAY_CARDINAL = (r"(?:(?:twenty|thirty)[-\s](?:one|two|three|four|five|six|seven|eight|nine)|thirteen|fourteen|fifteen"
+                   r"|sixteen|seventeen|eighteen|nineteen|twenty|thirty|one|two|three|four|five|six|seven|eight|nine"
+                   r"|ten|eleven|twelve)")
 EN_ORDINAL = "(?:" + "|".join(sorted((k.replace("-", "[-\\s]") for k in EN_ORDINALS), key=len, reverse=True)) + ")"
 
 # Native Korean numbers, as Whisper writes them before a counter (한 시, 두 시간, 열두 시).
@@ -174,8 +178,9 @@ def day_number(s: str) -> int:
     """A day of the month as said: digits ("15"), an English ordinal ("fifteenth", "twenty-first") or
     Sino-Korean (십오)."""
     s = s.strip().lower()
-    if s in EN_ORDINALS or " " in s or "-" in s:
-        return EN_ORDINALS[re.sub(r"[\s-]+", "-", s)]
+    if s[:1].isascii() and s[:1].isalpha():
+        key = re.sub(r"[\s-]+", "-", s)
+        return EN_ORDINALS[key] if key in EN_ORDINALS else int(en_number(key))
     return int(s) if s.isdigit() else int(ko_number(s))
 
 

@@ -184,3 +184,52 @@ def test_a_reported_deed_of_someone_named_closes_nothing_of_theirs(tmp_path, kor
     desk.handle("수진이가 숙제 다 했대", "s")
     desk.handle("수진이가 아빠한테 장난감 사 준다는 약속 받았대", "s")
     assert service.find(loop.id).status.value == "open"
+
+
+# ---- held-out set 14's kinds of miss, in sentences of our own ------------------------------------
+
+@pytest.mark.parametrize("text, actions", [
+    ("Let me return the ladder to the neighbor on Sunday", ["return the ladder to the neighbor"]),
+    ("let me renew the library books by the fifth", ["renew the library books"]),
+    ("Auntie May, I will send you the recipe tonight", ["send Auntie May the recipe"]),       # a kin title called
+    ("the recycling bins, I should order new ones for the building", ["order new recycling bins for the building"]),
+    ("For the book club I promised to bake a pie, the meeting starts at six", ["bake a pie"]),
+    ("I have to repaint the fence, no, the gate, on Saturday", ["repaint the gate"]),          # a thing taken back
+    ("I need to call the bank, no wait, the insurance company tomorrow", ["call the insurance company"]),
+])
+def test_english_promises_of_set_14s_shapes(text, actions):
+    assert [c.action for c in read_utterance(text).commitments] == actions
+
+
+@pytest.mark.parametrize("text", ["let me check the weather", "let me think about it", "let me see what I can do",
+                                  "let me tell you something", "I need to buy milk, no, I already did"])
+def test_no_new_promise_of_set_14s_shapes(text):
+    assert [c.action for c in read_utterance(text).commitments] in ([], ["buy milk"])
+
+
+@pytest.mark.parametrize("text, due, has_time", [
+    ("meet the plumber at seven p.m. on Friday", "2026-12-04 19:00", True),           # a word hour with p.m.
+    ("tomorrow at nine thirty I will meet the auditor", "2026-12-02 09:30", True),
+    ("tomorrow, uh, at eight when the shop opens", "2026-12-02 08:00", True),
+    ("renew the permit before January twenty", "2027-01-19 23:59", False),             # a cardinal day word
+    ("다음 주 월요일 오후 세 시로 하기로 했어", "2026-12-07 15:00", True),              # 시로
+])
+def test_times_of_set_14s_shapes(text, due, has_time):
+    when = resolve_time(text, NOW, due=True)
+    assert when is not None and (when.at.strftime("%Y-%m-%d %H:%M"), when.has_time) == (due, has_time)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, action", [
+    ("엄마한테 반찬통 돌려드리는 거 잊지 말고 챙겨", "엄마한테 반찬통 돌려드리기"),       # 잊지 말고 + a verb
+    ("이따 세 시에 택배 보낼 참이야", "택배 보내기"),                                    # -ㄹ 참이야
+    ("생각난 김에 말하는데 건강검진 예약 이번 주까지 해야 돼", "건강검진 예약 하기"),      # a preamble before -는데
+])
+def test_korean_promises_of_set_14s_shapes(korean, text, action):
+    assert [c.action for c in read_utterance(text, korean).commitments] == [action]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text", ["우산 잊지 말고 챙겨", "참 좋은 날이야"])
+def test_korean_no_promise_of_set_14s_shapes(korean, text):
+    assert read_utterance(text, korean).commitments == ()
