@@ -63,3 +63,116 @@ def test_an_agenda_record_with_a_lone_surrogate_escape_is_shown_closed_and_kept(
     assert len(reloaded) == 4  # the cleaned id is the same id at every load: the saved line replaced the first
 
 
+# ---- a FIFO inside a LanceDB table's folder --------------------------------------------------------------------
+
+def _memory_with_a_fifo_for_a_data_file(tmp_path: Path) -> Path:
+    from tests.hud.conftest import make_memory, memory_scope
+
+    uri = tmp_path / "memory.lance"
+    memory = make_memory(uri)
+    memory.remember(memory_scope("s"), "the spare key is under the blue pot")
+    memory.remember(memory_scope("s"), "the gate code is 4471")
+    memory.close()
+    data = sorted((uri / "memory_items.lance" / "data").glob("*.lance"))
+    assert data
+    data[0].unlink()
+    os.mkfifo(data[0])
+    return uri
+
+
+def _release(path: Path) -> None:
+    """Give a reader stuck in the FIFO's open its writer, so a failing test ends."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        pass
+
+
+def test_a_fifo_in_the_memory_tables_folder_is_named_not_waited_on(tmp_path):
+    """Before: a FIFO in a data file's place (`mkfifo`, a backup tool's special file) made LanceDB wait on it
+    for good: `jarvisd run` never became ready and did not stop on SIGTERM (killed after 20 s), without a
+    word; `jarvisd doctor` hung the same way. Now the store refuses to open with one line naming the file,
+    and the health check (doctor, the HUD's status) says memory is damaged and why."""
+    from jarvisd.errors import StartupError
+    from jarvisd.memory.health import check_memory
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+
+    uri = _memory_with_a_fifo_for_a_data_file(tmp_path)
+    fifo = next(p for p in (uri / "memory_items.lance" / "data").iterdir() if p.is_fifo())
+    outcome: dict[str, object] = {}
+
+    def open_both() -> None:
+        outcome["health"] = check_memory(str(uri))
+        try:
+            LanceMemoryStore(str(uri), dimensions=32).close()
+            outcome["store"] = "opened"
+        except StartupError as exc:
+            outcome["store"] = str(exc)
+
+    worker = threading.Thread(target=open_both, daemon=True)
+    worker.start()
+    worker.join(timeout=60)
+    if worker.is_alive():
+        _release(fifo)
+        worker.join(timeout=30)
+        pytest.fail("opening the memory waited on the FIFO")
+    health = outcome["health"]
+    assert health.state == "damaged" and f"{fifo} is a FIFO" in health.detail, health
+    assert str(outcome["store"]).startswith(f"cannot open the memory store {uri} (memory.store_uri): {fifo} is a FIFO")
+    assert "move it out of the table's folder" in str(outcome["store"])
+
+
+def test_an_agenda_table_with_a_fifo_is_refused_in_one_line(tmp_path):
+    from jarvisd.errors import StartupError
+    from jarvisd.openloop.lance_store import LanceLoopStore
+
+    store = LanceLoopStore(str(tmp_path))
+    from jarvisd.openloop.model import LoopStatus, OpenLoop
+
+    store.save(OpenLoop(id="a1", desc="call mom", status=LoopStatus.OPEN, created_ms=1, updated_ms=1))
+    store.close()
+    [data] = (tmp_path / "open_loops.lance" / "data").glob("*.lance")
+    data.unlink()
+    os.mkfifo(data)
+    result: dict[str, object] = {}
+
+    def open_it() -> None:
+        try:
+            LanceLoopStore(str(tmp_path)).load()
+            result["store"] = "opened"
+        except StartupError as exc:
+            result["store"] = str(exc)
+
+    worker = threading.Thread(target=open_it, daemon=True)
+    worker.start()
+    worker.join(timeout=60)
+    if worker.is_alive():
+        _release(data)
+        pytest.fail("opening the agenda waited on the FIFO")
+    assert f"{data} is a FIFO, not a file" in str(result["store"]), result
+
+
+@pytest.mark.slow  # `jarvisd run` as a subprocess
+def test_jarvisd_run_with_a_fifo_in_the_memory_table_is_one_line_not_a_hang(tmp_path):
+    from tests.test_cli import closed_port_host
+
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    _memory_with_a_fifo_for_a_data_file(home / "data")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_") and k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(JARVIS_HOME=str(home), OLLAMA_HOST=closed_port_host(), JARVIS_VOICE__ENABLED="false",
+               JARVIS_HUD__PORT=closed_port_host().rsplit(":", 1)[1], JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5",
+               JARVIS_MEMORY__EMBEDDING_PROVIDER="none")
+    try:
+        result = subprocess.run([sys.executable, "-m", "jarvisd", "run"], env=env, capture_output=True, text=True,
+                                timeout=120)
+    except subprocess.TimeoutExpired:
+        for fifo in (home / "data" / "memory.lance").rglob("*.lance"):
+            if fifo.is_fifo():
+                _release(fifo)
+        pytest.fail("jarvisd run waited on the FIFO")
+    assert result.returncode == 1, result.stderr[-2000:]
+    last = result.stderr.strip().splitlines()[-1]
+    assert "is a FIFO, not a file: LanceDB would wait on it for good" in last and "Traceback" not in result.stderr
+
+
