@@ -24,8 +24,11 @@ log = logging.getLogger("jarvisd")
 
 
 def _setup_logging(level: str) -> None:
-    logging.basicConfig(level=getattr(logging, level.upper()), stream=sys.stderr,
-                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", datefmt="%H:%M:%S")
+    from jarvisd.logsink import start_logging
+
+    # written by a thread: a blocked stderr (Ctrl-S in the terminal) must not stop the event loop
+    start_logging(getattr(logging, level.upper()), sys.stderr,
+                  "%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%H:%M:%S")
     for noisy in ("httpx", "httpcore", "faster_whisper", "apscheduler"):
         logging.getLogger(noisy).setLevel(max(logging.WARNING, logging.getLogger().level))
 

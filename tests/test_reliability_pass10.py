@@ -176,3 +176,106 @@ def test_jarvisd_run_with_a_fifo_in_the_memory_table_is_one_line_not_a_hang(tmp_
     assert "is a FIFO, not a file: LanceDB would wait on it for good" in last and "Traceback" not in result.stderr
 
 
+# ---- a log stream nobody reads (Ctrl-S in the terminal, a paused pager) ----------------------------------------
+
+LOG_CHILD = """
+import asyncio, logging, os, sys, time
+from jarvisd.cli import _setup_logging
+
+_setup_logging("info")
+log = logging.getLogger("jarvisd.test")
+
+async def main():
+    lags, stop = [], asyncio.Event()
+    async def ticker():
+        while not stop.is_set():
+            before = time.monotonic()
+            await asyncio.sleep(0.01)
+            lags.append(time.monotonic() - before - 0.01)
+    tick = asyncio.create_task(ticker())
+    for i in range(300):  # as the loop logs: a reminder spoken, a turn failed, an HTTP error
+        log.info("line %d %s", i, "x" * 200)
+        await asyncio.sleep(0.005)
+    stop.set()
+    await tick
+    print(f"LAG {max(lags):.3f}", flush=True)
+
+asyncio.run(main())
+os._exit(0)  # the log thread is still blocked on stderr: do not wait for it
+"""
+
+
+def test_a_blocked_log_stream_does_not_stop_the_event_loop():
+    """Before: log lines were written to stderr where they were logged, the event loop's too. With
+    `jarvisd run`'s terminal paused (Ctrl-S) the next reminder's log line blocked the loop: the HUD did
+    not answer and the reminder waited until Ctrl-Q (34 s in the probe). Now a thread writes the log."""
+    import fcntl
+
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(write_end, 1031, 4096)  # F_SETPIPE_SZ: a one-page pipe...
+    os.set_blocking(write_end, False)
+    try:
+        while True:
+            os.write(write_end, b"x" * 4096)  # ...already full: nobody reads the log
+    except BlockingIOError:
+        pass
+    os.set_blocking(write_end, True)
+    child = subprocess.Popen([sys.executable, "-c", LOG_CHILD], stdout=subprocess.PIPE, stderr=write_end,
+                             text=True)
+    os.close(write_end)
+    try:
+        out, _ = child.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+        pytest.fail("the event loop blocked on a log line")
+    finally:
+        os.close(read_end)
+    lag = float(out.split("LAG ", 1)[1])
+    assert lag < 0.5, out
+
+
+@pytest.mark.slow  # `jarvisd run` as a subprocess
+def test_jarvisd_run_starts_and_answers_while_its_log_pipe_is_full(tmp_path):
+    """The daemon itself: its stderr a full pipe that nobody reads. Before, it stopped at its first log
+    line (the start never finished); now it starts and the HUD answers."""
+    import fcntl
+
+    from tests.test_cli import closed_port_host
+
+    port = int(closed_port_host().rsplit(":", 1)[1])
+    home = tmp_path / "home"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_") and k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(JARVIS_HOME=str(home), OLLAMA_HOST=closed_port_host(), JARVIS_VOICE__ENABLED="false",
+               JARVIS_HUD__PORT=str(port), JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5")
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(write_end, 1031, 4096)
+    os.set_blocking(write_end, False)
+    try:
+        while True:
+            os.write(write_end, b"x" * 4096)
+    except BlockingIOError:
+        pass
+    os.set_blocking(write_end, True)
+    daemon = subprocess.Popen([sys.executable, "-m", "jarvisd", "run"], env=env, stdout=write_end, stderr=write_end)
+    os.close(write_end)
+    try:
+        answered = None
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and answered is None:
+            time.sleep(1)
+            token_file = home / "data" / "hud.token"
+            if not token_file.exists():
+                continue
+            try:
+                answered = httpx.get(f"http://127.0.0.1:{port}/api/status", timeout=5,
+                                     headers={"Authorization": f"Bearer {token_file.read_text().strip()}"})
+            except httpx.HTTPError:
+                pass
+        assert answered is not None and answered.status_code == 200
+    finally:
+        daemon.kill()
+        daemon.wait()
+        os.close(read_end)
+
+
