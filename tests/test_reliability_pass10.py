@@ -279,3 +279,125 @@ def test_jarvisd_run_starts_and_answers_while_its_log_pipe_is_full(tmp_path):
         os.close(read_end)
 
 
+# ---- lows fixed in this pass -----------------------------------------------------------------------------------
+
+async def test_remember_after_a_slash_and_a_space_keeps_the_whole_fact(tmp_path):
+    """Before: "/ remember the gate code is 4471" is the /remember command, but its text was cut at
+    len("/remember"): "Remembered: r the gate code is 4471" was stored."""
+    from jarvisd.assistant import assistant_commands
+    from jarvisd.commands import CommandContext
+    from tests.hud.conftest import make_memory, memory_scope
+
+    memory = make_memory(tmp_path / "memory.lance")
+    try:
+        context = CommandContext(session="s", services={"memory": memory, "scope_for": memory_scope})
+        commands = assistant_commands()
+        assert await commands.run("/ remember the gate code is 4471", context) == "Remembered: the gate code is 4471"
+        assert await commands.run("/REMEMBER the spare key is blue", context) == "Remembered: the spare key is blue"
+    finally:
+        memory.close()
+
+
+def test_forgetting_a_session_named_in_decomposed_korean_deletes_its_turns(tmp_path):
+    """Before: a session stored through a JSON body is composed (NFC), but the forget route's path was used
+    as sent: `/api/sessions/<NFD 세션>/forget` answered "0 records deleted" beside the session it names."""
+    from tests.hud.conftest import TOKEN, ServedHud
+
+    class MemoryHud(ServedHud):
+        async def _build(self, tmp_path):
+            from tests.hud.conftest import Hud
+
+            return Hud(tmp_path, memory=True)
+
+    served = MemoryHud(tmp_path)
+    try:
+        served.hud.say("세션", "I need to call mom", "Noted.")
+        decomposed = "\u1109\u1166\u1109\u1167\u11ab"
+        assert decomposed != "세션"
+        with httpx.Client(base_url=served.url, headers={"Authorization": f"Bearer {TOKEN}"}, timeout=30) as client:
+            forgot = client.post(f"/api/sessions/{urllib.parse.quote(decomposed)}/forget", json={"confirm": True})
+            assert forgot.status_code == 200, forgot.text
+            assert forgot.json()["deleted"] >= 1, forgot.json()
+            assert client.get("/api/sessions").json()["sessions"] == []
+    finally:
+        served.close()
+
+
+async def test_a_reminders_record_is_written_off_the_event_loop(tmp_path, monkeypatch):
+    """Before (pass 9's low): `reminders.jsonl` was written and fsynced on the event loop, once per spoken
+    reminder: a slow disk (here an fsync that takes 1 s) held the HUD and voice for that long."""
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+    from jarvisd.reflect.delivered import DeliveredLog
+    from jarvisd.reflect.scheduler import DaemonScheduler
+    from jarvisd.turn_gate import TurnGate
+
+    now = [time.time()]
+    agenda = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=lambda: now[0])
+    agenda.add("call the bank", due_ms=int(now[0] * 1000) + 11 * 60_000)
+    spoken: list[str] = []
+
+    async def speak(text: str, lang: str) -> None:
+        spoken.append(text)
+
+    scheduler = DaemonScheduler(open_loops=agenda.unexpired, speak=speak, gate=TurnGate(), tz=ZONE,
+                                clock=lambda: now[0], delivered=DeliveredLog.in_data_dir(tmp_path), leads_min=[10])
+    assert [p.lead_min for p in scheduler.sync()] == [10]
+    now[0] += 61
+    real_fsync, fsync_threads = os.fsync, []
+
+    def slow_fsync(fd: int) -> None:  # a slow disk; the fsync itself is real
+        fsync_threads.append(threading.current_thread())
+        time.sleep(1.0)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", slow_fsync)
+    lags: list[float] = []
+    done = asyncio.Event()
+
+    async def ticker() -> None:
+        while not done.is_set():
+            before = time.monotonic()
+            await asyncio.sleep(0.01)
+            lags.append(time.monotonic() - before - 0.01)
+
+    tick = asyncio.create_task(ticker())
+    await asyncio.sleep(0.05)
+    assert await scheduler.run_due() == 1
+    done.set()
+    await tick
+    assert spoken and spoken[0].startswith("Reminder: call the bank")
+    assert fsync_threads and threading.main_thread() not in fsync_threads
+    assert max(lags) < 0.5, max(lags)
+    assert "call the bank" in (tmp_path / "reminders.jsonl").read_text(encoding="utf-8")
+
+
+async def test_the_trays_open_hud_runs_off_the_event_loop_and_says_when_no_browser_starts(tmp_path, caplog):
+    """Before (pass 9's low): Open HUD ran `webbrowser.open` on the event loop (0.55 s the first time, while
+    Python looks the browsers up) and said nothing when no browser started."""
+    from jarvisd.events import EventBus
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+    from jarvisd.tray import AgendaTray
+
+    loop_thread = threading.current_thread()
+    called_on: list[threading.Thread] = []
+
+    def open_hud() -> bool:  # as webbrowser.open with no browser: slow, then False
+        called_on.append(threading.current_thread())
+        time.sleep(1.0)
+        return False
+
+    tray = AgendaTray(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE), EventBus(),
+                      open_hud=open_hud, quit=lambda: None)
+    tray._loop = asyncio.get_running_loop()  # as start() sets it; pystray itself is not needed here
+    lags: list[float] = []
+    await asyncio.to_thread(tray.dispatch, "open_hud")  # pystray calls it on its thread
+    started = time.monotonic()
+    while time.monotonic() - started < 1.5:
+        before = time.monotonic()
+        await asyncio.sleep(0.01)
+        lags.append(time.monotonic() - before - 0.01)
+    assert called_on and called_on[0] is not loop_thread
+    assert max(lags) < 0.5, max(lags)
+    assert "no browser could be started for the HUD" in caplog.text
