@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jarvisd.errors import StartupError
-from jarvisd.lance_damage import local_table_dir, special_file_problem
+from jarvisd.lance_files import local_table_dir, special_file_problem
 
 TABLE = "memory_items"
 SchemaCheck = Callable[[Any], "str | None"]  # a table's schema -> what jarvisd cannot use in it, or None

@@ -14,13 +14,8 @@ from pathlib import Path
 import pyarrow as pa
 
 from jarvisd.errors import StartupError
-from jarvisd.lance_damage import (
-    damaged_table_error,
-    local_table_dir,
-    refuse_lost_versions,
-    special_file_problem,
-    unwritable_folder,
-)
+from jarvisd.lance_damage import damaged_table_error, refuse_lost_versions, unwritable_folder
+from jarvisd.lance_files import local_table_dir, special_file_problem
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.stores import (

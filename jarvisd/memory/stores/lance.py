@@ -35,7 +35,7 @@ import lancedb
 import pyarrow as pa
 
 from jarvisd.errors import StartupError
-from jarvisd.lance_damage import local_table_dir, special_file_problem
+from jarvisd.lance_files import local_table_dir, special_file_problem
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
