@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -401,3 +400,16 @@ async def test_the_trays_open_hud_runs_off_the_event_loop_and_says_when_no_brows
     assert called_on and called_on[0] is not loop_thread
     assert max(lags) < 0.5, max(lags)
     assert "no browser could be started for the HUD" in caplog.text
+
+
+def test_a_token_too_long_to_send_in_a_header_is_refused(tmp_path):
+    """Before: a 10 MB `hud.token` of letters (a key file copied over it) was served with (read in 1.9 s at the
+    start); no request can carry it (with a 1 MB token the server closed the connection; 100 KB still
+    passed), so the HUD answered nobody, said nowhere. Now at most 1,024 characters, like the other checks."""
+    from jarvisd.hud import load_or_create_token
+
+    content = b"A" * 20_000 + b"\n"
+    (tmp_path / "hud.token").write_bytes(content)
+    with pytest.raises(ValueError, match=r"at most 1024 letters, digits or -_\.~\+/= \(got 20000 characters\)"):
+        load_or_create_token(tmp_path)
+    assert (tmp_path / "hud.token").read_bytes() == content
