@@ -52,6 +52,9 @@ def cmd_run(cfg: Config, args: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve(cfg, _store(cfg), on_stopped=exit_process))
     except AlreadyRunning as exc:
+        from jarvisd.logsink import drain
+
+        drain()
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 1
 
@@ -206,11 +209,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 2
     _setup_logging(args.log_level or cfg.general.log_level)
+    from jarvisd.logsink import drain
+
     try:
         return int(args.func(cfg, args) or 0)
     except (StartupError, ModelError) as exc:  # ModelError: e.g. llm.embedded_chat_model names no model
+        drain()  # the log first: the error is the last line
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 1
     except ConfigError as exc:                 # found while assembling: team/<id>.yaml (TeamError)
+        drain()
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 2

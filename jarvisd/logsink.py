@@ -57,14 +57,30 @@ def start_logging(level: int, stream: TextIO, fmt: str, datefmt: str) -> QueueLi
     waiting: queue.Queue[logging.LogRecord | None] = queue.Queue(MAX_WAITING)
     root.addHandler(DroppingQueueHandler(waiting))  # formats "%(message)s" + traceback; the writer adds the rest
     root.setLevel(level)
+    global _listener
     listener = QueueListener(waiting, writer)
     listener.start()
-
-    def stop() -> None:
-        try:
-            listener.stop()
-        except queue.Full:  # the stream is still blocked at exit: what waits is dropped, the exit is not held
-            pass
-
-    atexit.register(stop)
+    _listener = listener
+    atexit.register(drain)
     return listener
+
+
+_listener: QueueListener | None = None
+DRAIN_SEC = 5.0
+
+
+def drain(timeout: float = DRAIN_SEC) -> None:
+    """Write out what waits and stop the log thread, before the process leaves (`os._exit` skips atexit)
+    or prints its last line (which must come after the log). Waits at most `timeout`: with the stream
+    still blocked, what waits is dropped and the exit is not held."""
+    global _listener
+    listener, _listener = _listener, None
+    if listener is None:
+        return
+    try:
+        listener.enqueue_sentinel()
+    except queue.Full:
+        return
+    thread = listener._thread
+    if thread is not None:
+        thread.join(timeout)
