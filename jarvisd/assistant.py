@@ -52,7 +52,9 @@ async def _remember(text: str, ctx: CommandContext) -> str:
     has no terminal: `reembed`'s progress bar (done, rate, time left) goes to the log every 10 s."""
     memory = ctx.service("memory")
     scope = ctx.service("scope_for")(ctx.session)
-    return await asyncio.to_thread(remember_command, memory, scope, text.strip()[len("/remember"):],
+    # what follows the command's name: "/ remember x" is /remember too, and slicing len("/remember") stored "r x"
+    args = text.strip()[1:].lstrip()[len("remember"):]
+    return await asyncio.to_thread(remember_command, memory, scope, args,
                                    progress=logging.getLogger("jarvisd.memory.reembed"))
 
 

@@ -24,8 +24,11 @@ log = logging.getLogger("jarvisd")
 
 
 def _setup_logging(level: str) -> None:
-    logging.basicConfig(level=getattr(logging, level.upper()), stream=sys.stderr,
-                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", datefmt="%H:%M:%S")
+    from jarvisd.logsink import start_logging
+
+    # written by a thread: a blocked stderr (Ctrl-S in the terminal) must not stop the event loop
+    start_logging(getattr(logging, level.upper()), sys.stderr,
+                  "%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%H:%M:%S")
     for noisy in ("httpx", "httpcore", "faster_whisper", "apscheduler"):
         logging.getLogger(noisy).setLevel(max(logging.WARNING, logging.getLogger().level))
 
@@ -49,6 +52,9 @@ def cmd_run(cfg: Config, args: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve(cfg, _store(cfg), on_stopped=exit_process))
     except AlreadyRunning as exc:
+        from jarvisd.logsink import drain
+
+        drain()
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 1
 
@@ -203,11 +209,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 2
     _setup_logging(args.log_level or cfg.general.log_level)
+    from jarvisd.logsink import drain
+
     try:
         return int(args.func(cfg, args) or 0)
     except (StartupError, ModelError) as exc:  # ModelError: e.g. llm.embedded_chat_model names no model
+        drain()  # the log first: the error is the last line
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 1
     except ConfigError as exc:                 # found while assembling: team/<id>.yaml (TeamError)
+        drain()
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 2

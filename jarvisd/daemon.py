@@ -318,6 +318,9 @@ def exit_process(code: int) -> None:
     Otherwise asyncio.run waits for its worker threads and the interpreter for its finalizers, and a
     local model in the middle of a prompt (which llama.cpp cannot leave before the next token) held a
     stopped daemon open for 30 s and more on a loaded machine, past the 10 s a stop may take."""
+    from jarvisd.logsink import drain
+
+    drain()  # the log thread writes what waits ("stores closed", dropped turns) before os._exit
     logging.shutdown()
     sys.stdout.flush()
     sys.stderr.flush()

@@ -15,15 +15,9 @@ import stat
 from pathlib import Path
 
 from jarvisd.errors import StartupError
+from jarvisd.lance_files import local_table_dir
 
 MANIFEST_MAGIC = b"LANC"  # the last bytes of every Lance manifest
-
-
-def local_table_dir(uri: str, table: str) -> Path | None:
-    """`<uri>/<table>.lance` for a local URI; None for a remote one (s3://, gs://)."""
-    if "://" in uri and not uri.startswith("file://"):
-        return None
-    return Path(uri.removeprefix("file://")) / f"{table}.lance"
 
 
 def damaged_manifests(uri: str, table: str = "memory_items") -> list[Path]:

@@ -232,7 +232,8 @@ def _has_xembed_host(display_name: str) -> bool:
 class AgendaTray:
     """The pystray icon over the agenda. `await start()` in the daemon's loop, `await stop()` to remove it.
 
-    `open_hud()` and `quit()` are called on the asyncio loop; `mic` is None when running text-only.
+    `quit()` is called on the asyncio loop, `open_hud()` on a thread of its own (it may take a second);
+    `mic` is None when running text-only.
     """
 
     def __init__(self, agenda: Any, bus: EventBus, *, open_hud: Callable[[], Any], quit: Callable[[], Any],
@@ -355,13 +356,24 @@ class AgendaTray:
 
     # ------------------------------------------------------------ actions (pystray's thread)
 
+    def _open_hud_now(self) -> None:
+        """Open HUD, on a thread of its own: before, `webbrowser.open` ran on the event loop, and a browser
+        that did not start was said nowhere."""
+        try:
+            opened = self._open_hud()
+        except Exception as exc:  # noqa: BLE001 - a menu action says what failed, never a traceback
+            log.warning("tray: could not open the HUD (%s); `jarvisd hud` prints its address", exc)
+            return
+        if opened is False:
+            log.warning("tray: no browser could be started for the HUD; `jarvisd hud` prints its address")
+
     def dispatch(self, action: str) -> None:
         assert self._loop is not None, "start() first"
         kind, _, loop_id = action.partition(":")
         if kind in ("done", "dismiss"):
             self._close_loop(kind, loop_id)
-        elif kind == "open_hud":
-            self._loop.call_soon_threadsafe(self._open_hud)
+        elif kind == "open_hud":  # webbrowser looks the browsers up first (0.55 s here): never on the loop
+            threading.Thread(target=self._open_hud_now, name="tray-open-hud", daemon=True).start()
         elif kind == "quit":
             self._loop.call_soon_threadsafe(self._quit)
         elif kind == "mute" and self.mic is not None:

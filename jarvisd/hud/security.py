@@ -103,14 +103,16 @@ def _token_text(path: Path, data: bytes) -> str:
 
 
 MIN_TOKEN_CHARS = 16  # secrets.token_urlsafe(32) writes 43; a short token could be guessed by another local user
+MAX_TOKEN_CHARS = 1024  # jarvisd writes 43; a 10 MB token locked the HUD (a 1 MB header: the server closed the connection)
 
 
 def _usable_token(path: Path, token: str) -> str:
     """A token from the file, or ValueError: one a browser cannot send in a header (a NUL, a control
     character, a space: the HUD answered 401 to everything, silently) or short enough to guess."""
-    if len(token) < MIN_TOKEN_CHARS or not all(c.isalnum() or c in "-_.~+/=" for c in token):
-        raise UnusableToken(f"the token in {path} is not usable: it must be at least {MIN_TOKEN_CHARS} letters, "
-                         f"digits or -_.~+/= (got {len(token)} characters)")
+    if not MIN_TOKEN_CHARS <= len(token) <= MAX_TOKEN_CHARS or \
+            not all(c.isalnum() or c in "-_.~+/=" for c in token):
+        raise UnusableToken(f"the token in {path} is not usable: it must be at least {MIN_TOKEN_CHARS} and "
+                         f"at most {MAX_TOKEN_CHARS} letters, digits or -_.~+/= (got {len(token)} characters)")
     return token
 
 

@@ -79,6 +79,7 @@ class HudServer:
         check_bind_address(host, allow_non_loopback)
         self.app, self.host, self.requested_port = app, host, port
         self.config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
+                                     log_config=None,  # its lines go through the daemon's log thread (logsink)
                                      lifespan="off", server_header=False, proxy_headers=False,
                                      timeout_graceful_shutdown=3, http=_BoundedH11)
         self._server = _DaemonServer(self.config)

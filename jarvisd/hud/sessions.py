@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from jarvisd.hud.api import _json_object, _parts, error
+from jarvisd.textsafe import valid_text
 
 WHAT_STAYS = "remembered facts, task patterns and the agenda stay"
 MAX_SESSION_CHARS = 200
@@ -44,7 +45,9 @@ async def forget_session(request: Request) -> Response:
     body = await _json_object(request, {"confirm"})
     if isinstance(body, JSONResponse):
         return body
-    session = request.path_params["session"]
+    # made valid like a session in a body (NFC): a decomposed name deleted nothing ("0 records") beside the
+    # same-looking session the turns were stored under
+    session = valid_text(request.path_params["session"])
     if not 0 < len(session) <= MAX_SESSION_CHARS:
         return error(422, "invalid_session", f"a session id is 1-{MAX_SESSION_CHARS} characters")
     found = _memory(request)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jarvisd.errors import StartupError
+from jarvisd.lance_files import local_table_dir, special_file_problem
 
 TABLE = "memory_items"
 SchemaCheck = Callable[[Any], "str | None"]  # a table's schema -> what jarvisd cannot use in it, or None
@@ -51,6 +52,9 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
 
     if "://" not in uri and not (Path(uri) / f"{table}.lance").exists():
         return MemoryHealth("absent", f"no memory table yet at {uri} (created at the first write)")
+    local = local_table_dir(uri, table)
+    if local is not None and (special := special_file_problem(local.parent, table)):  # else the check hung
+        return MemoryHealth("damaged", f"the memory table at {uri} cannot be read: {special}")
     try:
         db = lancedb.connect(uri)
         opened = db.open_table(table)

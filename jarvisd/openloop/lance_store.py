@@ -15,6 +15,7 @@ import pyarrow as pa
 
 from jarvisd.errors import StartupError
 from jarvisd.lance_damage import damaged_table_error, refuse_lost_versions, unwritable_folder
+from jarvisd.lance_files import local_table_dir, special_file_problem
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.stores import (
@@ -63,6 +64,9 @@ class LanceLoopStore(EmbeddingBoundary):
         self.uri = uri
         self._lock = threading.Lock()
         self._what = f"the agenda table {table} at {uri} (openloop.store = lancedb, memory.store_uri)"
+        folder = local_table_dir(uri, table)
+        if folder is not None and (special := special_file_problem(folder.parent, table)):
+            raise StartupError(f"cannot open {self._what}: {special}")
         try:  # damage is one clear line naming the table and the fix, never a LanceDB traceback
             self._db = lancedb.connect(uri, storage_options=storage_options)
             try:

@@ -19,6 +19,7 @@ from jarvisd.errors import check_regular_file, require_regular_file, unusable_fi
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.rules import DEFAULT_THRESHOLD
+from jarvisd.textsafe import valid_json
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,11 @@ def usable_loop(record: Any) -> OpenLoop:
     """A stored record as a loop the agenda can use, or ValueError/KeyError/TypeError saying why not."""
     if not isinstance(record, dict):
         raise TypeError(f"a record must be a JSON object, not {type(record).__name__}")
+    # `\ud800` in the file (written by hand, another program, or a jarvisd before text was made valid at
+    # the edges) is a lone surrogate after json.loads: the HUD's agenda answered 500 to every request,
+    # the loop could not be closed (its save failed) and its reminder was never spoken. Made valid here
+    # (U+FFFD, NFC) like any text entering, the same way at every load, so a save keeps its id.
+    record = valid_json(record)
     for name in TIME_FIELDS:  # int(true) is 1: a due of `true` read as 1970 and expired the loop silently
         if isinstance(record.get(name), bool):
             raise ValueError(f"{name} is {json.dumps(record[name])}, not a time")

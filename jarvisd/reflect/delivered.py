@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ class DeliveredLog:
         """`path=None` keeps the log in memory only (tests, text-only runs without a data dir)."""
         self.path = path
         self._keys: set[ReminderKey] = set()
+        self._keys_lock = threading.Lock()  # `record` runs in a worker thread while the planner reads `keys`
         if path is not None:
             require_regular_file("the delivered-reminder log", path)
         if path is not None and path.exists():
@@ -40,13 +42,15 @@ class DeliveredLog:
         return cls(Path(data_dir) / LOG_NAME)
 
     def keys(self) -> frozenset[ReminderKey]:
-        return frozenset(self._keys)
+        with self._keys_lock:
+            return frozenset(self._keys)
 
     def __contains__(self, key: object) -> bool:
         return key in self._keys
 
     def record(self, key: ReminderKey, at_ms: int, text: str = "") -> None:
-        self._keys.add(key)
+        with self._keys_lock:
+            self._keys.add(key)
         if self.path is None:
             return
         line = json.dumps({"loop_id": key.loop_id, "lead_min": key.lead_min, "due_ms": key.due_ms,

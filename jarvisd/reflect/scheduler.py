@@ -214,7 +214,8 @@ class DaemonScheduler:
                 text = reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, now), planned.lang)
             log.info("reminder %s spoken %.0f s after its time", key.job_id, (now - planned.fire_ms) / 1000)
             try:  # a reminder is said even when its record cannot be written (it was lost, a traceback logged)
-                self.delivered.record(key, now, text)
+                # its write and fsync in a worker thread: a slow disk held the event loop (HUD, voice) here
+                await asyncio.to_thread(self.delivered.record, key, now, text)
             except OSError as exc:
                 log.error("reminder %s: cannot record it as spoken in %s (%s); it is spoken now and may be "
                           "spoken again after a restart", key.job_id, self.delivered.path, exc)

@@ -34,6 +34,8 @@ from typing import Any
 import lancedb
 import pyarrow as pa
 
+from jarvisd.errors import StartupError
+from jarvisd.lance_files import local_table_dir, special_file_problem
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
@@ -115,6 +117,9 @@ class LanceMemoryStore:
                                                    session=lancedb.Session(**SESSION_CACHE)))
         self._dimensions: int = dimensions or DEFAULT_DIMENSIONS
         self._schema_problem: str | None = None
+        local = local_table_dir(uri, table)
+        if local is not None and (special := special_file_problem(local.parent, table)):
+            raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): {special}")
         self._table = self._run(self._open())
         if self._schema_problem:
             # health reads this module, so it is imported here, not at the top
