@@ -6,10 +6,11 @@ and returns a score per 80 ms step. The files are the manifest's `hey-jarvis` en
 
 `WakeListener` decides when to run it: even with XNNPACK the speech embedding is ~2 ms of CPU per
 80 ms step, more than Silero's VAD, so the model only runs around speech the Silero VAD
-already finds (the pipeline runs Silero for endpointing anyway). When speech starts, the last
-`preroll_sec` of audio is fed first, so the model has the phrase's onset and its 1.28 s context;
-`hangover_sec` after the last speech frame it stops again. In silence the wake engine costs nothing
-beyond the VAD.
+already finds (the pipeline runs Silero for endpointing anyway). When speech starts, up to
+`preroll_sec` (1 s) of the audio the model has not heard is fed first, so it has the phrase's onset and
+fresh context (its older context is what it heard last; in scripts/bench_wake.py 2 s of pre-roll cost
+~40 % more CPU on speech for the same catches once Whisper confirms them: 59 against 61 of 100 on the dev
+clips, 56 and 56 held out); `hangover_sec` after the last speech frame it stops again. In silence the wake engine costs nothing beyond the VAD.
 
 It also runs only on the start of each utterance: `window_sec` (2.5 s) from the VAD's onset, then it
 rests until a pause of `gap_sec` (the endpointer's trailing silence, 600 ms: where an utterance ends)
@@ -92,7 +93,7 @@ class HeyJarvisModel:
 @dataclass(frozen=True)
 class WakeSettings:
     threshold: float = 0.5
-    preroll_sec: float = 2.0  # audio before the VAD's onset fed to the model (context + soft onsets)
+    preroll_sec: float = 1.0  # unheard audio before the VAD's onset fed to the model (context + soft onsets)
     hangover_sec: float = 1.0  # the model keeps running this long after the last speech frame
     refractory_sec: float = 2.0  # one "hey jarvis" fires once
     window_sec: float | None = 2.5  # the model scores this much of each utterance from its onset (None: all)
