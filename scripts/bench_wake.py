@@ -12,15 +12,17 @@ Builds (once, cached in --cache, default .bench-cache/wake; never committed):
                    with noise at no/20/10 dB SNR, each between 1.5 s and 2.5 s of noise
 
 Measures:
-  false accepts    fires of each engine on the non-wake speech, scaled to per hour
-  misses           wake clips with no fire inside the clip
+  false accepts    fires of each engine on the non-wake speech, scaled to per hour; with the second stage
+                   (unless --no-verify), fires whose woken utterance (the pipeline's Endpointer, silence
+                   rule) Whisper transcribes with a name `heard_wake_word` accepts
+  misses           wake clips with no fire inside the clip (with the second stage: no confirmed fire)
   idle CPU         process CPU seconds per minute of audio through the real VoicePipeline (unpaced WAV
                    source, activation = wake) for the transcript engine (Whisper on every utterance) and
                    the openwakeword engine, on --cpu-min minutes of background hiss and of the non-wake
                    speech
 
-Engines: `openwakeword` is jarvisd's (pyopen-wakeword hey_jarvis, run by WakeListener only around Silero
-speech, threshold --threshold); `microwakeword` (pymicro-wakeword hey_jarvis, its own cutoff 0.97 over a
+Engines: `openwakeword` is jarvisd's (pyopen-wakeword hey_jarvis, run by WakeListener only on the first
+--window seconds of each Silero utterance, threshold --threshold); `microwakeword` (pymicro-wakeword hey_jarvis, its own cutoff 0.97 over a
 5-step mean, run on every frame) is measured beside it when installed, for the choice in docs/voice.md.
 """
 
