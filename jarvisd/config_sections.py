@@ -74,6 +74,7 @@ class VoiceConfig(_Section):
     activation: str
     wake_engine: str
     wake_threshold: float
+    wake_verify: str
     wake_phrases: list[str]
     follow_up_sec: float
     barge_in: str

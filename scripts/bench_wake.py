@@ -12,15 +12,17 @@ Builds (once, cached in --cache, default .bench-cache/wake; never committed):
                    with noise at no/20/10 dB SNR, each between 1.5 s and 2.5 s of noise
 
 Measures:
-  false accepts    fires of each engine on the non-wake speech, scaled to per hour
-  misses           wake clips with no fire inside the clip
+  false accepts    fires of each engine on the non-wake speech, scaled to per hour; with the second stage
+                   (unless --no-verify), fires whose woken utterance (the pipeline's Endpointer, silence
+                   rule) Whisper transcribes with a name `heard_wake_word` accepts
+  misses           wake clips with no fire inside the clip (with the second stage: no confirmed fire)
   idle CPU         process CPU seconds per minute of audio through the real VoicePipeline (unpaced WAV
                    source, activation = wake) for the transcript engine (Whisper on every utterance) and
                    the openwakeword engine, on --cpu-min minutes of background hiss and of the non-wake
                    speech
 
-Engines: `openwakeword` is jarvisd's (pyopen-wakeword hey_jarvis, run by WakeListener only around Silero
-speech, threshold --threshold); `microwakeword` (pymicro-wakeword hey_jarvis, its own cutoff 0.97 over a
+Engines: `openwakeword` is jarvisd's (pyopen-wakeword hey_jarvis, run by WakeListener only on the first
+--window seconds of each Silero utterance, threshold --threshold); `microwakeword` (pymicro-wakeword hey_jarvis, its own cutoff 0.97 over a
 5-step mean, run on every frame) is measured beside it when installed, for the choice in docs/voice.md.
 """
 
@@ -46,11 +48,13 @@ from jarvisd.config import load_config  # noqa: E402
 from jarvisd.events import EventBus  # noqa: E402
 from jarvisd.manifest import ModelStore  # noqa: E402
 from jarvisd.paths import REPO_ROOT  # noqa: E402
+from jarvisd.voice.activation import heard_wake_word  # noqa: E402
 from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, read_wav, resample, write_wav  # noqa: E402
 from jarvisd.voice.build import build_pipeline, voice_path  # noqa: E402
-from jarvisd.voice.endpointing import SileroStream  # noqa: E402
+from jarvisd.voice.endpointing import Endpointer, SileroStream, Utterance  # noqa: E402
 from jarvisd.voice.events import TurnStarted, UtteranceDropped, WakeWordHeard  # noqa: E402
 from jarvisd.voice.files import WavFileSink, WavFileSource  # noqa: E402
+from jarvisd.voice.pipeline import WAKE_LEAD_SEC  # noqa: E402
 from jarvisd.voice.settings import VoiceSettings  # noqa: E402
 from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings  # noqa: E402
 
@@ -123,15 +127,18 @@ def sentences(seed: int) -> list[str]:
     return texts
 
 
-def build_speech(cache: Path, minutes: float, voices: Voices, seed: int = 1) -> list[Path]:
+HELD_OUT = 4000  # --held-out: sentences from here on in the shuffled list (the hour uses ~1,000 before it)
+
+
+def build_speech(cache: Path, minutes: float, voices: Voices, seed: int = 1, held_out: bool = False) -> list[Path]:
     files: list[Path] = []
-    rng = np.random.default_rng(seed)
-    texts = sentences(seed)
+    rng = np.random.default_rng(seed + 10 * held_out)
+    texts = sentences(1)
     all_voices = PIPER_VOICES + ESPEAK_VOICES
     n_files = int(np.ceil(minutes * 60 / SEGMENT_SEC))
-    k = 0
+    k = HELD_OUT if held_out else 0
     for index in range(n_files):
-        path = cache / f"nonwake-{index:02d}.wav"
+        path = cache / f"{'heldout-' if held_out else ''}nonwake-{index:02d}.wav"
         files.append(path)
         if path.exists():
             continue
@@ -150,19 +157,23 @@ def build_speech(cache: Path, minutes: float, voices: Voices, seed: int = 1) -> 
     return files
 
 
-def build_wake(cache: Path, n: int, voices: Voices, seed: int = 2) -> tuple[Path, list[tuple[int, int, str]]]:
-    """One WAV with `n` wake clips; returns it and each clip's (start, end, label) in samples."""
-    path, index_file = cache / f"wake-{n}.wav", cache / f"wake-{n}.json"
+def build_wake(cache: Path, n: int, voices: Voices, seed: int = 2,
+               held_out: bool = False) -> tuple[Path, list[tuple[int, int, str]]]:
+    """One WAV with `n` wake clips; returns it and each clip's (start, end, label) in samples. `held_out`:
+    another draw (other noise, and each phrase in other voices, levels and noise than in the first set)."""
+    name = f"{'heldout-' if held_out else ''}wake-{n}"
+    path, index_file = cache / f"{name}.wav", cache / f"{name}.json"
     if path.exists() and index_file.exists():
         return path, [tuple(c) for c in json.loads(index_file.read_text())]
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(seed + 10 * held_out)
     all_voices = PIPER_VOICES + ESPEAK_VOICES
     parts, clips, pos = [], [], 0
+    shift = 3 if held_out else 0
     for i in range(n):
-        voice = all_voices[(i * 7) % len(all_voices)]
-        phrase = WAKE_PHRASES[i % len(WAKE_PHRASES)]
-        level = [-38, -30, -22, -16, -10][i % 5]
-        snr = [None, 20, 10][(i // 5) % 3]
+        voice = all_voices[(i * 7 + shift * 4) % len(all_voices)]
+        phrase = WAKE_PHRASES[(i + shift) % len(WAKE_PHRASES)]
+        level = [-38, -30, -22, -16, -10][(i + shift) % 5]
+        snr = [None, 20, 10][((i + 2 * shift) // 5) % 3]
         speech = at_level(voices.say(voice, phrase), level)
         lead, tail = (np.zeros(int(s * MIC_RATE), np.float32) for s in (1.5, 2.5))
         clip = np.concatenate([lead, speech, tail])
@@ -196,17 +207,23 @@ class OpenWakeWordEngine:
 
     name = "openwakeword"
 
-    def __init__(self, threshold: float, ungated: bool = False) -> None:
+    def __init__(self, threshold: float, ungated: bool = False, window_sec: float | None = 2.5,
+                 preroll_sec: float = WakeSettings.preroll_sec) -> None:
         self.model = HeyJarvisModel.from_store(ModelStore(load_config().paths.models_dir))
         self.threshold, self.ungated = threshold, ungated
+        self.listener_settings = WakeSettings(threshold=2.0, window_sec=window_sec, preroll_sec=preroll_sec,  # never fires
+                                              gap_sec=pipeline_settings().endpoint.trailing_silence_ms / 1000)
+        self.probs: list[float] = []  # the VAD's speech probability per frame of the last `scores` call
 
     def scores(self, audio: np.ndarray) -> tuple[list[tuple[int, float]], float]:
         recorder = _Recorder(self.model)
-        vad, listener = SileroStream(), WakeListener(recorder, WakeSettings(threshold=2.0))  # never fires
-        cpu, out = 0.0, []
+        vad, listener = SileroStream(), WakeListener(recorder, self.listener_settings)
+        cpu, out, self.probs = 0.0, [], []
         for i in range(0, len(audio) - FRAME_SAMPLES + 1, FRAME_SAMPLES):
             frame = audio[i:i + FRAME_SAMPLES]
-            speech = self.ungated or vad.probability(frame) >= 0.5
+            prob = vad.probability(frame)
+            self.probs.append(prob)
+            speech = self.ungated or prob >= 0.5
             recorder.best = None
             t = time.process_time()
             listener.hear(frame, speech)
@@ -251,35 +268,149 @@ class MicroWakeWordEngine:
         return out, time.process_time() - started
 
 
-THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
+THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 
-def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list) -> list[dict]:
-    """One row per threshold (openwakeword) or one row (microwakeword, its own cutoff)."""
+def pipeline_settings() -> VoiceSettings:
+    return VoiceSettings.from_config(load_config().voice)
+
+
+@dataclasses.dataclass
+class Segment:
+    """One utterance as the pipeline's endpointer cuts it (silence rule), in samples of its file."""
+    start: int
+    end: int
+    audio: np.ndarray
+
+
+def segments(audio: np.ndarray, probs: list[float]) -> list[Segment]:
+    """The endpointer over recorded VAD probabilities, by silence (`voice.trailing_silence_ms`): the
+    utterances the pipeline would hand to Whisper. (Woken ones end by Smart Turn in the daemon; the bench
+    cuts every one by silence, so its transcripts do not depend on that model.)"""
+    ep, out = Endpointer(dataclasses.replace(pipeline_settings().endpoint, end_of_turn="silence")), []
+    for k, prob in enumerate(probs):
+        i = k * FRAME_SAMPLES
+        u = ep.push(audio[i:i + FRAME_SAMPLES], prob, (i + FRAME_SAMPLES) / MIC_RATE)
+        if isinstance(u, Utterance):
+            out.append(Segment(round(u.started_at * MIC_RATE), round(u.ended_at * MIC_RATE), u.audio))
+    if (u := ep.finish(len(audio) / MIC_RATE)) is not None:
+        out.append(Segment(round(u.started_at * MIC_RATE), len(audio), u.audio))
+    return out
+
+
+def woken(segs: list[Segment], fires: list[int]) -> list[tuple[Segment, int]]:
+    """The utterances the pipeline would call woken, with the fire that woke each: the latest fire
+    before the utterance ended, no more than WAKE_LEAD_SEC before it began (`VoicePipeline._woke`)."""
+    out, lead = [], round(WAKE_LEAD_SEC * MIC_RATE)
+    for seg in segs:
+        before = [f for f in fires if f <= seg.end]
+        if before and before[-1] >= seg.start - lead:
+            out.append((seg, before[-1]))
+    return out
+
+
+def cached_scores(engine: OpenWakeWordEngine, path: Path, audio: np.ndarray) -> tuple[list[tuple[int, float]], float]:
+    """`engine.scores`, kept beside the audio (per window setting, with the model CPU it took) so that a
+    second run with another verification rule does not score the hour again."""
+    ws = engine.listener_settings
+    key = path.with_name(f"{path.stem}.scores-w{ws.window_sec or 0:g}-g{ws.gap_sec:g}-p{ws.preroll_sec:g}"
+                         f"{'-ungated' if engine.ungated else ''}.npz")
+    if key.exists():
+        data = np.load(key)
+        engine.probs = data["probs"].tolist()
+        return [(int(p), float(s)) for p, s in data["scored"]], float(data["cpu"])
+    scored, cpu = engine.scores(audio)
+    np.savez(key, scored=np.array(scored, dtype=np.float64).reshape(-1, 2), probs=np.array(engine.probs), cpu=cpu)
+    return scored, cpu
+
+
+class Transcripts:
+    """Whisper (as configured: `load_recognizer`) on utterances, cached in the bench cache by file and span."""
+
+    def __init__(self, cache: Path) -> None:
+        self.path = cache / "transcripts.json"
+        self.known: dict[str, str] = json.loads(self.path.read_text()) if self.path.exists() else {}
+        self.recognizer = None
+        self.new = 0
+
+    def text(self, name: str, seg: Segment) -> str:
+        key = f"{name}:{seg.start}:{seg.end}"
+        if key not in self.known:
+            if self.recognizer is None:
+                from jarvisd.voice.build import load_recognizer
+
+                self.recognizer = load_recognizer(load_config())
+            self.known[key] = self.recognizer.transcribe(seg.audio).text
+            self.new += 1
+            if self.new % 20 == 0:
+                self.save()
+        return self.known[key]
+
+    def save(self) -> None:
+        self.path.write_text(json.dumps(self.known, ensure_ascii=False, indent=0))
+
+
+def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
+              transcripts: Transcripts | None = None, dump: Path | None = None) -> list[dict]:
+    """One row per threshold (openwakeword) or one row (microwakeword, its own cutoff). With
+    `transcripts`, each row also counts what the second stage lets through: a fire takes a turn only
+    when Whisper's transcript of an utterance it woke passes `heard_wake_word`."""
     sweep = isinstance(engine, OpenWakeWordEngine)
-    fa_scores, secs, cpu = [], 0.0, 0.0
+    verify = transcripts is not None and sweep
+    fa_scores, fa_segs, secs, cpu = [], [], 0.0, 0.0
     for path in speech_files:
         audio = read_wav(path, MIC_RATE)[0]
-        scored, spent = engine.scores(audio) if sweep else engine.fires(audio)
+        scored, spent = cached_scores(engine, path, audio) if sweep else engine.fires(audio)
         fa_scores.append(scored)
+        fa_segs.append(segments(audio, engine.probs) if verify else [])
         secs, cpu = secs + len(audio) / MIC_RATE, cpu + spent
     wake_audio = read_wav(wake_wav, MIC_RATE)[0]
-    wake_scored = engine.scores(wake_audio)[0] if sweep else engine.fires(wake_audio)[0]
+    wake_scored = cached_scores(engine, wake_wav, wake_audio)[0] if sweep else engine.fires(wake_audio)[0]
+    wake_segs = segments(wake_audio, engine.probs) if verify else []
+    phrases = pipeline_settings().wake_phrases
+    seen: dict[str, list] = {"wake": [], "nonwake": []}
+
+    def passed(name: str, woke: list[tuple[Segment, int]], kind: str) -> set[int]:
+        """The fires whose woken utterance Whisper confirms."""
+        ok = set()
+        for seg, fire in woke:
+            text = transcripts.text(name, seg)
+            good = heard_wake_word(text, phrases)
+            seen[kind].append((f"{name}:{seg.start / MIC_RATE:.1f}s", text, good))
+            if good:
+                ok.add(fire)
+        return ok
+
     rows = []
     for threshold in (THRESHOLDS if sweep else (None,)):
-        fa = sum(len(fires_at(s, threshold) if sweep else s) for s in fa_scores)
+        fa_fires = [fires_at(s, threshold) if sweep else s for s in fa_scores]
+        fa = sum(len(f) for f in fa_fires)
         fired = fires_at(wake_scored, threshold) if sweep else wake_scored
         caught = [any(s <= f <= e for f in fired) for s, e, _ in clips]
         missed = [label for (s, e, label), ok in zip(clips, caught, strict=True) if not ok]
-        rows.append({"engine": engine.name, "threshold": threshold, "speech_hours": secs / 3600,
-                     "false_accepts": fa, "fa_per_hour": fa / (secs / 3600), "caught": sum(caught),
-                     "clips": len(clips), "model_cpu_sec_per_min_speech": cpu / (secs / 60), "missed": missed})
+        row = {"engine": engine.name, "threshold": threshold, "speech_hours": secs / 3600,
+               "false_accepts": fa, "fa_per_hour": fa / (secs / 3600), "caught": sum(caught),
+               "clips": len(clips), "model_cpu_sec_per_min_speech": cpu / (secs / 60), "missed": missed}
+        if verify:
+            fa_ok = sum(len(passed(p.name, woken(segs, f), "nonwake"))
+                        for p, segs, f in zip(speech_files, fa_segs, fa_fires, strict=True))
+            wake_ok = passed(wake_wav.name, woken(wake_segs, fired), "wake")
+            v_caught = [any(s <= f <= e for f in wake_ok) for s, e, _ in clips]
+            row.update(verified_false_accepts=fa_ok, verified_fa_per_hour=fa_ok / (secs / 3600),
+                       verified_caught=sum(v_caught),
+                       verified_missed=[label for (s, e, label), ok in zip(clips, v_caught, strict=True) if not ok])
+        rows.append(row)
+    if verify:
+        transcripts.save()
+        if dump is not None:
+            dump.write_text(json.dumps({k: sorted(set(v)) for k, v in seen.items()}, indent=1, ensure_ascii=False))
     return rows
 
 
 # --- idle CPU through the pipeline -------------------------------------------------------------------
 
-async def pipeline_cpu(wav: Path, engine: str, models) -> dict:
+async def pipeline_cpu(wav: Path, engine: str, models, window_sec: float | None = 2.5,
+                       preroll_sec: float = WakeSettings.preroll_sec) -> dict:
     cfg = load_config()
     bus = EventBus()
     sub = bus.subscribe(maxsize=1_000_000, lossy=False)
@@ -292,6 +423,9 @@ async def pipeline_cpu(wav: Path, engine: str, models) -> dict:
                                    wake_engine=engine)
     pipeline = build_pipeline(cfg, answer, source=WavFileSource(wav), sink=WavFileSink(None), models=models,
                               bus=bus, settings=settings)
+    if pipeline.wake is not None:  # --window 0: as before this window; --preroll
+        pipeline.wake = WakeListener(pipeline.wake.model, dataclasses.replace(
+            pipeline.wake.settings, window_sec=window_sec, preroll_sec=preroll_sec))
     cpu, wall = time.process_time(), time.perf_counter()
     await pipeline.start()
     await pipeline.run_until_source_ends()
@@ -304,7 +438,9 @@ async def pipeline_cpu(wav: Path, engine: str, models) -> dict:
     return {"engine": engine, "minutes": minutes, "cpu_per_min": cpu / minutes, "wall_per_min": wall / minutes,
             "turns": sum(isinstance(e, TurnStarted) for e in events),
             "wakes": sum(isinstance(e, WakeWordHeard) for e in events),
-            "not_transcribed": sum(isinstance(e, UtteranceDropped) and e.reason == "no wake word" for e in events)}
+            "not_transcribed": sum(isinstance(e, UtteranceDropped) and e.reason == "no wake word" for e in events),
+            "unconfirmed": sum(isinstance(e, UtteranceDropped) and e.reason == "wake word not in the transcript"
+                               for e in events)}
 
 
 def background(cache: Path, minutes: float) -> Path:
@@ -327,32 +463,49 @@ def main() -> None:
     ap.add_argument("--no-cpu", action="store_true", help="skip the pipeline CPU runs")
     ap.add_argument("--show-missed", action="store_true")
     ap.add_argument("--ungated", action="store_true", help="run openwakeword on every frame (diagnosis)")
+    ap.add_argument("--window", type=float, default=2.5,
+                    help="seconds of each utterance the model scores from its onset (0: all of it, as before)")
+    ap.add_argument("--preroll", type=float, default=WakeSettings.preroll_sec,
+                    help="seconds of audio before the VAD's onset the model catches up on")
+    ap.add_argument("--no-verify", action="store_true",
+                    help="skip the second stage (Whisper's transcript of each woken utterance must name Jarvis)")
+    ap.add_argument("--dump-transcripts", type=Path, help="write every woken utterance's transcript here (JSON)")
+    ap.add_argument("--held-out", action="store_true",
+                    help="a second corpus (other sentences, voices, levels and noise) for figures not tuned on")
+    ap.add_argument("--no-detection", action="store_true", help="only the pipeline CPU runs")
     args = ap.parse_args()
     args.cache.mkdir(parents=True, exist_ok=True)
 
     started = time.perf_counter()
     voices = Voices()
-    speech = build_speech(args.cache, args.speech_min, voices)
-    wake_wav, clips = build_wake(args.cache, args.wake_n, voices)
+    speech = build_speech(args.cache, args.speech_min, voices, held_out=args.held_out)
+    wake_wav, clips = build_wake(args.cache, args.wake_n, voices, held_out=args.held_out)
     print(f"corpus ready in {time.perf_counter() - started:.0f} s: {len(speech)} x {SEGMENT_SEC // 60} min "
           f"non-wake speech, {len(clips)} wake clips ({args.cache})", flush=True)
 
-    engines = [OpenWakeWordEngine(args.threshold, ungated=args.ungated)]
-    if not args.no_micro:
+    window = args.window or None
+    engines = [] if args.no_detection else [OpenWakeWordEngine(args.threshold, ungated=args.ungated, window_sec=window,
+                                                                   preroll_sec=args.preroll)]
+    transcripts = None if args.no_verify else Transcripts(args.cache)
+    if not args.no_micro and not args.no_detection:
         try:
             engines.append(MicroWakeWordEngine())
         except ImportError:
             print("pymicro-wakeword not installed: measuring openwakeword only")
     for engine in engines:
         t = time.perf_counter()
-        for r in detection(engine, speech, wake_wav, clips):
+        for r in detection(engine, speech, wake_wav, clips, transcripts, args.dump_transcripts):
             mark = " <- voice.wake_threshold" if r["threshold"] == args.threshold else ""
             cut = f"threshold {r['threshold']:.2f}" if r["threshold"] is not None else "its cutoff 0.97"
             print(f"{r['engine']:>14} {cut}: {r['false_accepts']} false accepts in {r['speech_hours']:.2f} h "
                   f"of speech = {r['fa_per_hour']:.1f}/h; caught {r['caught']}/{r['clips']} wake phrases "
                   f"({100 * r['caught'] / r['clips']:.0f}%){mark}", flush=True)
+            if "verified_caught" in r:
+                print(f"{'':>14}   verified by the transcript: {r['verified_false_accepts']} false accepts = "
+                      f"{r['verified_fa_per_hour']:.1f}/h; caught {r['verified_caught']}/{r['clips']} "
+                      f"({100 * r['verified_caught'] / r['clips']:.0f}%)", flush=True)
             if args.show_missed and (r["threshold"] in (None, args.threshold)):
-                for label in r["missed"]:
+                for label in r.get("verified_missed", r["missed"]):
                     print(f"      missed: {label}")
         print(f"{r['engine']:>14}: model CPU {r['model_cpu_sec_per_min_speech']:.2f} s per min of non-wake "
               f"speech; {time.perf_counter() - t:.0f} s", flush=True)
@@ -369,10 +522,11 @@ def main() -> None:
     for label, wav in (("background hiss", background(args.cache, args.cpu_min)), ("non-wake speech", cpu_speech)):
         results = {}
         for engine in ("transcript", "openwakeword"):
-            r = results[engine] = asyncio.run(pipeline_cpu(wav, engine, models))
+            r = results[engine] = asyncio.run(pipeline_cpu(wav, engine, models, window, args.preroll))
             print(f"idle CPU, {label:>15}, {engine:>12}: {r['cpu_per_min']:.2f} CPU-s per min of audio "
                   f"({r['minutes']:.1f} min; wakes {r['wakes']}, turns {r['turns']}, "
-                  f"utterances never transcribed {r['not_transcribed']})", flush=True)
+                  f"utterances never transcribed {r['not_transcribed']}, fires the transcript did not confirm "
+                  f"{r['unconfirmed']})", flush=True)
         ratio = results["transcript"]["cpu_per_min"] / max(results["openwakeword"]["cpu_per_min"], 1e-9)
         print(f"idle CPU, {label:>15}: transcript / openwakeword = {ratio:.1f}x", flush=True)
     print(f"done in {time.perf_counter() - started:.0f} s")

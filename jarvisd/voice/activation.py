@@ -8,6 +8,10 @@
   fuzzily because Whisper spells names freely ("Jarvis,", "Javis", "자비스야"). Either way, after each
   reply a follow-up window (`follow_up_sec`) accepts utterances without it; so does the time while a
   reply is being written and spoken. A bare "(Hey) Jarvis" opens the window.
+  With the model and `verify` (`voice.wake_verify = transcript`), the model's fire is a first stage:
+  an utterance it woke (or that follows it within `follow_up_sec`) takes a turn only when Whisper's
+  transcript of it names the wake word (`heard_wake_word`); otherwise it is dropped and the window the
+  fire opened is closed again. Utterances in a reply's follow-up window need no wake word, as before.
 - `push_to_talk`: the microphone is only listened to while the toggle is open (HUD, tray, CLI).
 """
 
@@ -22,6 +26,11 @@ from jarvisd.voice.guard import normalize_text
 
 MODES = ("wake", "always", "push_to_talk")
 WAKE_SIMILARITY = 0.75
+# The second stage after the wake word model (`heard_wake_word`): looser, since the model already heard
+# it. Chosen on scripts/bench_wake.py's transcripts (Whisper base, docs/voice.md): Whisper wrote the name
+# in woken wake clips as "Jarvis", "javis", "Davis", "Dorvis", "Jarmas", "garris", "Jar", "Jar Miss"
+# (0.6-0.8 against "jarvis"), and in false fires on other speech "Hey John", "Jalana", "Caroline" (<= 0.4).
+VERIFY_SIMILARITY = 0.6
 # Words people put before a name: "hey Jarvis", "ok Jarvis", "야 자비스".
 _LEADING_WORDS = frozenset({"hey", "hi", "ok", "okay", "oh", "hello", "yo", "야", "헤이", "저기"})
 # Korean vocative/topic particles that may be glued to the name: "자비스야", "자비스님", "자비스,".
@@ -56,6 +65,27 @@ def strip_wake_phrase(text: str, phrases: Sequence[str], threshold: float = WAKE
     return None
 
 
+def heard_wake_word(text: str, phrases: Sequence[str], threshold: float = VERIFY_SIMILARITY) -> bool:
+    """Does Whisper's transcript of an utterance the wake word model woke confirm it? True when the words
+    after at most two greetings ("hey", "ok", ...), the phrase's own number of words or one more run
+    together ("Jar Miss"), resemble a wake phrase by `threshold`: "Hey Jarvis, ...", "Hey, Davis." and
+    "Hey Jar" do; "Hey John.", "Thanks John!" and "Welcome!" do not."""
+    words = [w for w in (normalize_text(x) for x in text.split()) if w]
+    start = 0
+    while start < min(2, len(words)) and words[start] in _LEADING_WORDS:
+        start += 1
+    for phrase in phrases:
+        target = normalize_text(phrase).replace(" ", "")
+        size = max(1, len(normalize_text(phrase).split()))
+        for extra in (0, 1):
+            if start + size + extra > len(words):
+                break
+            candidate = "".join(words[start:start + size + extra])
+            if max(_similar(candidate, target), _similar(_KO_SUFFIX.sub("", candidate), target)) >= threshold:
+                return True
+    return False
+
+
 @dataclass(frozen=True)
 class Admission:
     accepted: bool
@@ -67,15 +97,17 @@ class Activation:
     """Decides, per transcript, whether a turn starts. Time is passed in (seconds, any clock)."""
 
     def __init__(self, mode: str, wake_phrases: Sequence[str] = ("jarvis", "자비스"),
-                 follow_up_sec: float = 8.0, wake_model: bool = False) -> None:
+                 follow_up_sec: float = 8.0, wake_model: bool = False, verify: bool = False) -> None:
         if mode not in MODES:
             raise ValueError(f"activation must be one of {', '.join(MODES)} (got {mode!r})")
         self.mode = mode
         self.wake_model = wake_model and mode == "wake"
         self.wake_phrases = tuple(wake_phrases)
         self.follow_up_sec = follow_up_sec
+        self.verify = verify
         self.push_to_talk_open = False
-        self._follow_up_until = float("-inf")
+        self._follow_up_until = float("-inf")  # a reply's window (or a confirmed bare wake phrase's)
+        self._woken_until = float("-inf")  # the window the wake word model's last fire opened
 
     @property
     def listening(self) -> bool:
@@ -96,13 +128,17 @@ class Activation:
 
     def wake_heard(self, now: float) -> None:
         """The wake word model fired: what follows within the window is transcribed (never shortens a
-        window that is already longer, such as a reply under way)."""
-        self._follow_up_until = max(self._follow_up_until, now + self.follow_up_sec)
+        window that is already longer, such as a reply under way). Without `verify` the window is a
+        follow-up window; with it, the utterances in it must name the wake word (`admit`)."""
+        if self.verify:
+            self._woken_until = max(self._woken_until, now + self.follow_up_sec)
+        else:
+            self._follow_up_until = max(self._follow_up_until, now + self.follow_up_sec)
 
     def wants_transcript(self, now: float, woken: bool = False) -> bool:
         """Should Whisper run on an utterance that ended now? With the wake word model, only when the
-        model heard the wake word in it or it is in the follow-up window; otherwise always."""
-        return not self.wake_model or woken or self.in_follow_up(now)
+        model heard the wake word in it, just before it, or it is in the follow-up window; otherwise always."""
+        return not self.wake_model or woken or self.in_follow_up(now) or now <= self._woken_until
 
     def close_follow_up(self) -> None:
         self._follow_up_until = float("-inf")
@@ -128,10 +164,17 @@ class Activation:
         return Admission(False, text, "no wake phrase")
 
     def _admit_woken(self, text: str, rest: str | None, now: float, woken: bool) -> Admission:
-        """The wake word model decided who is spoken to; the transcript only loses its "Hey Jarvis"."""
-        if not (woken or self.in_follow_up(now)):
+        """The wake word model decided who is spoken to (with `verify`, confirmed by the transcript); the
+        transcript only loses its "Hey Jarvis"."""
+        following = self.in_follow_up(now)
+        if not (woken or following or now <= self._woken_until):
             return Admission(False, text, "no wake word")
+        if self.verify and not following and not heard_wake_word(text, self.wake_phrases):
+            self._woken_until = float("-inf")  # a false fire: what follows it needs a wake word again
+            return Admission(False, text, "wake word not in the transcript")
         if rest == "":
             self.open_follow_up(now)
             return Admission(False, "", "wake word only: listening")
-        return Admission(True, text if rest is None else rest, "wake word" if woken else "follow-up")
+        return Admission(True, text if rest is None else rest, "follow-up" if following and not woken else "wake word")
+
+

@@ -82,7 +82,8 @@ class VoicePipeline:
         self.answer = answer
         self.wake = wake if self.settings.activation == "wake" else None
         self.activation = Activation(self.settings.activation, self.settings.wake_phrases,
-                                     self.settings.follow_up_sec, wake_model=self.wake is not None)
+                                     self.settings.follow_up_sec, wake_model=self.wake is not None,
+                                     verify=self.settings.wake_verify)
         self._wake_at = float("-inf")  # when the wake word model last fired (frame clock)
         self.speech = SpeechQueue(synthesizer, sink, self.bus)
         self.turns = SpokenTurns(speech=self.speech, bus=self.bus, holds=self.holds, activation=self.activation,

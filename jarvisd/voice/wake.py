@@ -6,10 +6,16 @@ and returns a score per 80 ms step. The files are the manifest's `hey-jarvis` en
 
 `WakeListener` decides when to run it: even with XNNPACK the speech embedding is ~2 ms of CPU per
 80 ms step, more than Silero's VAD, so the model only runs around speech the Silero VAD
-already finds (the pipeline runs Silero for endpointing anyway). When speech starts, the last
-`preroll_sec` of audio is fed first, so the model has the phrase's onset and its 1.28 s context;
-`hangover_sec` after the last speech frame it stops again. In silence the wake engine costs nothing
-beyond the VAD.
+already finds (the pipeline runs Silero for endpointing anyway). When speech starts, up to
+`preroll_sec` (1 s) of the audio the model has not heard is fed first, so it has the phrase's onset and
+fresh context (its older context is what it heard last; in scripts/bench_wake.py 2 s of pre-roll cost
+~40 % more CPU on speech for the same catches once Whisper confirms them: 59 against 61 of 100 on the dev
+clips, 56 and 56 held out); `hangover_sec` after the last speech frame it stops again. In silence the wake engine costs nothing beyond the VAD.
+
+It also runs only on the start of each utterance: `window_sec` (2.5 s) from the VAD's onset, then it
+rests until a pause of `gap_sec` (the endpointer's trailing silence, 600 ms: where an utterance ends)
+starts the next one. The transcript engine asks the same of the user: the wake phrase must open the
+utterance (`activation.strip_wake_phrase`: at most two words such as "hey", "ok" before the name).
 """
 
 from __future__ import annotations
@@ -87,40 +93,59 @@ class HeyJarvisModel:
 @dataclass(frozen=True)
 class WakeSettings:
     threshold: float = 0.5
-    preroll_sec: float = 2.0  # audio before the VAD's onset fed to the model (context + soft onsets)
+    preroll_sec: float = 1.0  # unheard audio before the VAD's onset fed to the model (context + soft onsets)
     hangover_sec: float = 1.0  # the model keeps running this long after the last speech frame
     refractory_sec: float = 2.0  # one "hey jarvis" fires once
+    window_sec: float | None = 2.5  # the model scores this much of each utterance from its onset (None: all)
+    gap_sec: float = 0.6  # a pause this long ends an utterance: the next speech opens a new window
 
 
 class WakeListener:
     """Feed every microphone frame with the VAD's verdict; `hear` returns the score when the wake word
-    fired on this frame, else None. The model runs only around speech (see the module docstring)."""
+    fired on this frame, else None. The model runs only around speech, and only on the first
+    `window_sec` of each utterance (see the module docstring)."""
 
     def __init__(self, model: WakeScorer, settings: WakeSettings | None = None) -> None:
         self.model = model
         self.settings = s = settings or WakeSettings()
+        # frames the model has not seen (fed first when it runs again: the phrase's onset and its context)
         self._recent: collections.deque[np.ndarray] = collections.deque(maxlen=max(1, round(s.preroll_sec / FRAME_SEC)))
         self._hangover = max(1, round(s.hangover_sec / FRAME_SEC))
         self._refractory = round(s.refractory_sec / FRAME_SEC)
-        self._open_for = 0  # frames the model keeps running
+        self._window = None if s.window_sec is None else max(1, round(s.window_sec / FRAME_SEC))
+        self._gap = max(1, round(s.gap_sec / FRAME_SEC))
+        self._open_for = 0  # frames the model keeps running (speech, then the hangover)
         self._quiet_for = 0  # frames left before it may fire again
+        self._silent_run = self._gap  # non-speech frames since the last speech frame
+        self._window_left = 0  # frames of the current utterance the model may still score
         self.frames_scored = 0  # frames the model ran on (the cost), for the bench and the log
 
     @property
     def running(self) -> bool:
-        return self._open_for > 0
+        return self._open_for > 0 and self._window_left != 0
 
     def hear(self, frame: np.ndarray, speech: bool) -> float | None:
         if self._quiet_for:
             self._quiet_for -= 1
-        if not speech and not self._open_for:
+        if speech:
+            if self._silent_run >= self._gap:  # an utterance begins: a new window
+                self._window_left = -1 if self._window is None else self._window
+            self._silent_run = 0
+            self._open_for = self._hangover
+        elif self._open_for:
+            self._silent_run += 1
+            self._open_for -= 1
+        else:
+            self._silent_run += 1
             self._recent.append(frame)
             return None
-        frames = [frame]
-        if not self._open_for:  # speech begins: the model catches up on the audio before it
-            frames = [*self._recent, frame]
-            self._recent.clear()
-        self._open_for = self._hangover if speech else self._open_for - 1
+        if self._window_left == 0:  # past the start of this utterance: the model rests
+            self._recent.append(frame)
+            return None
+        if self._window_left > 0:
+            self._window_left -= 1
+        frames = [*self._recent, frame]  # the model catches up on the audio it has not heard
+        self._recent.clear()
         fired = None
         for audio in frames:
             score = self._score(audio)
@@ -136,5 +161,6 @@ class WakeListener:
         return best if best >= self.settings.threshold and not self._quiet_for else None
 
 
-def load_wake_listener(store: ModelStore, threshold: float = 0.5) -> WakeListener:
-    return WakeListener(HeyJarvisModel.from_store(store), WakeSettings(threshold=threshold))
+def load_wake_listener(store: ModelStore, threshold: float = 0.5, gap_sec: float = 0.6) -> WakeListener:
+    """`gap_sec`: the pause that ends an utterance (the endpointer's trailing silence)."""
+    return WakeListener(HeyJarvisModel.from_store(store), WakeSettings(threshold=threshold, gap_sec=gap_sec))

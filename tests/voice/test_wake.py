@@ -12,7 +12,7 @@ import pytest
 from jarvisd.config import ConfigError, load_config
 from jarvisd.events import EventBus
 from jarvisd.manifest import ModelStore
-from jarvisd.voice.activation import Activation
+from jarvisd.voice.activation import Activation, heard_wake_word
 from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, read_wav, resample, write_wav
 from jarvisd.voice.build import build_pipeline, choose_wake_engine
 from jarvisd.voice.endpointing import SileroStream
@@ -80,6 +80,49 @@ def test_the_wake_word_never_shortens_a_reply_under_way():
     assert act.in_follow_up(now=500.0)
 
 
+def test_with_verification_a_fire_takes_a_turn_only_when_the_transcript_names_jarvis():
+    act = Activation("wake", follow_up_sec=8.0, wake_model=True, verify=True)
+    act.wake_heard(now=10.0)
+    admitted = act.admit("Hey Jarvis, what time is it?", now=11.0, woken=True)
+    assert admitted.accepted and admitted.text == "what time is it?"
+    act.wake_heard(now=100.0)
+    assert act.wants_transcript(now=101.0)  # what follows the fire is transcribed...
+    dropped = act.admit("Did you see the game last night?", now=101.0, woken=True)
+    assert not dropped.accepted and dropped.reason == "wake word not in the transcript"
+    assert not act.wants_transcript(now=102.0)  # ...until the transcript says the fire was false
+
+
+def test_with_verification_a_reply_s_follow_up_still_needs_no_name():
+    act = Activation("wake", follow_up_sec=8.0, wake_model=True, verify=True)
+    act.open_follow_up(now=10.0)
+    assert act.admit("and tomorrow?", now=12.0, woken=True).accepted
+    bare = act.admit("Hey Jarvis.", now=30.0, woken=True)  # confirmed and bare: the window opens
+    assert not bare.accepted and bare.reason == "wake word only: listening"
+    assert act.admit("what time is it?", now=33.0).reason == "follow-up"
+
+
+@pytest.mark.parametrize(("text", "confirmed"), [
+    # what Whisper base wrote for woken "Hey Jarvis" clips of the bench (piper and espeak-ng voices)
+    ("Hey Jarvis, what time is it?", True), ("Hey, Jarvis.", True), ("He javis, play some music.", True),
+    ("Hey, Davis.", True), ("Hey Jarmas.", True), ("Hey Jar Miss turn off the lights", True), ("Jar", True),
+    ("헤이 자비스, 몇 시야?", True), ("자비스야 불 꺼줘", True),
+    # ... and for the utterances of other speech the model fired on
+    ("Hey John.", False), ("Hey, Jalana.", False), ("Thanks John!", False), ("Welcome!", False),
+    ("Wow, Caroline, that sounds awesome!", False), ("Ke-chan", False), ("", False),
+])
+def test_the_transcript_confirms_a_fire_when_it_names_jarvis_or_something_close(text, confirmed):
+    assert heard_wake_word(text, ("jarvis", "자비스")) is confirmed
+
+
+def test_wake_verify_is_a_config_choice_on_by_default():
+    home = {"JARVIS_HOME": "/nonexistent-jarvisd-home"}
+    assert VoiceSettings.from_config(load_config(env=home).voice).wake_verify is True
+    off = load_config(env={**home, "JARVIS_VOICE__WAKE_VERIFY": "off"})
+    assert VoiceSettings.from_config(off.voice).wake_verify is False
+    with pytest.raises(ConfigError, match="voice.wake_verify"):
+        load_config(env={**home, "JARVIS_VOICE__WAKE_VERIFY": "maybe"})
+
+
 class CountingScorer:
     """Scores 0.9 on frames whose first sample is 1.0 (a planted "wake word"), 0 elsewhere."""
 
@@ -111,6 +154,32 @@ def test_the_model_runs_only_around_speech_and_catches_up_on_the_audio_before_it
     scored = len(scorer.fed)
     listener.hear(frame(), speech=False)
     assert len(scorer.fed) == scored
+
+
+def test_the_model_scores_only_the_start_of_each_utterance():
+    scorer = CountingScorer()
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, hangover_sec=0.32, window_sec=0.32, gap_sec=0.32))
+    for _ in range(20):
+        listener.hear(frame(), speech=False)
+    for _ in range(60):  # a long utterance: 10 frames of pre-roll and its first 10 frames, no more
+        listener.hear(frame(0.5), speech=True)
+    assert len(scorer.fed) == 20
+    for _ in range(5):  # a short pause (less than gap_sec) is the same utterance: still resting
+        listener.hear(frame(), speech=False)
+    listener.hear(frame(1.0), speech=True)
+    assert len(scorer.fed) == 20
+    for _ in range(10):  # a pause of gap_sec ends it: the next speech opens a new window
+        listener.hear(frame(), speech=False)
+    assert listener.hear(frame(1.0), speech=True) == 0.9
+    assert len(scorer.fed) == 31 and scorer.fed[-11:-1] == [0.0] * 10  # the pause caught up on first
+
+
+def test_without_a_window_the_model_scores_the_whole_utterance():
+    scorer = CountingScorer()
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, window_sec=None))
+    for _ in range(100):
+        listener.hear(frame(0.5), speech=True)
+    assert len(scorer.fed) == 100
 
 
 def test_one_wake_word_fires_once():
@@ -222,3 +291,38 @@ def test_the_wake_model_files_verify_against_the_manifest(tmp_path):
     files = ModelStore(tmp_path / "models").verify("hey-jarvis")
     assert sorted(files) == ["embedding_model.tflite", "hey_jarvis.tflite", "melspectrogram.tflite"]
 
+
+
+class FiresOnEverything:
+    """A wake word model that fires on any audio: every fire on speech without "Jarvis" is a false accept."""
+
+    def scores(self, frame: np.ndarray) -> list[float]:
+        return [0.99]
+
+
+async def run_false_fire(cfg, models, wav: Path, verify: bool) -> EventLog:
+    bus = EventBus()
+    log = EventLog(bus)
+    settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="wake", language="en",
+                                   wake_verify=verify)
+    pipeline = build_pipeline(cfg, scripted("An answer."), source=WavFileSource(wav), sink=WavFileSink(None),
+                              models=models, bus=bus, settings=settings)
+    assert pipeline.wake is not None
+    pipeline.wake = WakeListener(FiresOnEverything(), pipeline.wake.settings)
+    await pipeline.start()
+    try:
+        await pipeline.run_until_source_ends()
+    finally:
+        await pipeline.stop()
+    return log
+
+
+@pytest.mark.slow
+async def test_whisper_s_transcript_stops_a_false_fire_from_taking_a_turn(cfg, models, speech_dir):
+    """The second stage, with real Whisper: the model fired on speech that never names Jarvis."""
+    wav = espeak("Did you see the game last night? It went to overtime.", speech_dir / "false-fire.wav")
+    log = await run_false_fire(cfg, models, wav, verify=True)
+    assert log.of(WakeWordHeard) and log.of(TurnStarted) == [] and log.of(Transcript) == []
+    assert [d.reason for d in log.of(UtteranceDropped)] == ["wake word not in the transcript"]
+    unverified = await run_false_fire(cfg, models, wav, verify=False)  # the fire alone takes the turn
+    assert len(unverified.of(TurnStarted)) == 1
