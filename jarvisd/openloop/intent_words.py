@@ -38,6 +38,10 @@ EN_NUMBER = {
 }
 KO_NUMBER = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
               "십": 10, "이십": 20, "삼십": 30, "사십": 40, "오십": 50, "오": 5}
+# Hangul syllables closed by ㄹ (할, 챙길, 끝낼: a future adnominal, "to be done") and by ㄴ or ㄹ (남은, 끝난 too:
+# any adnominal), as regex classes: "오늘 챙길 거" is what is due today; "할 일이 뭐야" asks about a thing, not a person.
+KO_WILL = "[" + "".join(chr(0xAC00 + i) for i in range(11172) if i % 28 == 8) + "]"
+KO_ADNOMINAL = "[" + "".join(chr(0xAC00 + i) for i in range(11172) if i % 28 in (4, 8)) + "]"
 # "right now" before "now": "what am I on the hook for right now" keeps no stray "right"
 POLITE_WORDS = ("please", "for me", "thanks", "thank you", "right now", "now")
 

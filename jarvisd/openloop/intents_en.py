@@ -26,6 +26,7 @@ _EN_LIST = [
     r"(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+)?(?:open\s+)?(?:tasks|promises|to-?dos|reminders|agenda)",
     r"(?:show|tell|give|list)\s+(?:me\s+)?(?:everything|all|what)\s+(?:that\s+)?i(?:'ve| have)?\s+(?:promised|said i'd do)",
     r"what\s+(?:do|did)\s+i\s+(?:still\s+)?(?:have|need|got)\s+to\s+do",
+    r"what\s+(?:must|have)\s+i\s+(?:still\s+)?(?:got\s+to\s+)?do",
     r"what\s+am\s+i\s+supposed\s+to\s+(?:be\s+)?do(?:ing)?",
     r"what(?:'s| is)\s+(?:left\s+)?on\s+my\s+plate",
     r"what\s+(?:are|were)\s+my\s+(?:open\s+)?(?:tasks|promises|to-?dos|reminders|plans)",
@@ -36,8 +37,11 @@ _EN_LIST = [
 ]
 _DAY_TODAY = r"(?:today|tonight|this evening|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
 _DAY_TOMORROW = r"(?:tomorrow)"
-_EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|anything|what do i (?:have|need) to (?:do|finish)"
-                r"|what do i have|what have i got|what's left|what is left|what should i (?:do|finish)"
+# "what must I do", "what have I got to finish": the user's own obligation, asked with any modal
+_EN_MODAL_DO = (r"what\s+(?:(?:do|did)\s+i\s+(?:have|need|got)\s+to|have\s+i\s+got\s+to|(?:should|must|shall)\s+i|am\s+i\s+(?:supposed|meant)\s+to)"
+                r"\s+(?:still\s+)?(?:do|finish|get\s+done)")
+_EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|anything|" + _EN_MODAL_DO +
+                r"|what do i have|what have i got|what's left|what is left"
                 r"|what deadlines do i have|any deadlines|what(?:'s| is) the deadline|" + _EN_FORGET + ")")
 
 
@@ -145,8 +149,10 @@ _EN_AGENDA = re.compile(
     r"|(?:am i|i'm|i am)(?: still)? on the hook"
     r"|(?:(?:have|need|got) to|gotta) (?:do|finish|get done|have done|have finished|get finished|turn in|hand in|submit|send"
     r"|take care of|deal with|handle|work on|get to)"
-    r"|\bi (?:should|must|ought to) (?:do|finish|take care of|deal with|handle|work on|get to)"
-    r"|left to do|(?:haven't|have not|didn't|did not) (?:done|finished|gotten to|got to|do|finish)|reminders|i said i'd|i said i would|i told (?:you|myself) i'd|lined up|planned|scheduled)\b")
+    r"|\bi (?:should|must|ought to) (?:do|finish|take care of|deal with|handle|work on|get to)|\bmust i (?:still )?(?:do|finish)\b"
+    # "what have I not finished yet", "what haven't I done", "what's not done yet"
+    r"|left to do|(?:(?:haven't|didn't)(?: i)?|(?:have|did)(?: i)?(?: still)? not) (?:yet )?(?:done|finished|completed|gotten to|got to|do|finish|complete)"
+    r"|(?:'s|\bis|\bare|\bisn't|\baren't)(?: still)?(?: not)? (?:yet )?(?:done|finished|completed) yet$|reminders|i said i'd|i said i would|i told (?:you|myself) i'd|lined up|planned|scheduled)\b")
 _EN_OTHERS = re.compile(
     # a subject of up to three words: "did Coach Rivera promise the team", "did the team captain say"
     r"\b(?:did|does|has|will)\s+(?:my\s+|our\s+|the\s+|his\s+|her\s+|their\s+)?(?!i\b)\w+(?:\s+(?!i\b)\w+){0,2}?\s+"
@@ -206,7 +212,24 @@ _DAY_FIRST = re.compile(r"^(?P<day>today|tonight|tomorrow)\s*,\s*(?P<rest>(?:wha
 _EN_WH_CONTRACTION = re.compile(r"\b(what|who|where|which|how)'(?:ve\b|d(?=\s+(?:i|you)\b))")
 
 
+_EN_COUNT = r"(?:\d+|" + "|".join(sorted(map(re.escape, EN_NUMBER), key=len, reverse=True)) + ")"
+# "in ten, no, fifteen minutes", "an hour, sorry, half an hour": an amount said again; the second one counts
+_EN_UNIT = r"(?:minutes?|mins?|hours?|hrs?)"
+_EN_RESAID = re.compile(rf"\b(?P<first>{re.sub(r'[(][?]P<[a-z]+>', '(?:', _EN_AMOUNT)}|{_EN_COUNT})\s*,?\s*"
+                        r"(?:(?:no|nope|wait|sorry|actually|i mean|make it|or rather|rather)(?:\s*,\s*|\s+))+"
+                        rf"(?P<second>{_EN_COUNT}\b(?P<unit>(?:\s+and\s+a\s+half)?\s+(?:more\s+)?{_EN_UNIT})?)")
+
+
+def _en_resaid(m: re.Match[str]) -> str:
+    """The second amount, with the first one's unit when it was said only once ("twenty minutes, sorry, thirty")."""
+    if m["unit"]:
+        return m["second"]
+    unit = re.search(rf"\b{_EN_UNIT}\b", m["first"])
+    return f"{m['second']} {unit[0]}" if unit else m["second"]
+
+
 def en_intent(t: str) -> Intent | None:
+    t = _EN_RESAID.sub(_en_resaid, t)
     t = _EN_WH_CONTRACTION.sub(lambda m: m[1] + (" have" if m[0].endswith("ve") else " did"), t)
     if m := _DAY_FIRST.match(t):      # "tomorrow, what's on the list": the day said first
         t = f"{m['rest']} {m['day']}"

@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 
 from jarvisd.openloop.intent_words import (
+    KO_ADNOMINAL,
     KO_NOT_NEEDED,
     KO_NUMBER,
+    KO_WILL,
     SNOOZE_DEFAULT_MIN,
     Intent,
     compile_all,
@@ -44,8 +46,9 @@ _KO_SNOOZE = [
     # "이따 다시 얘기해 줘": 얘기해 and 물어봐 only after a "later" ("다시 얘기해 줘" alone asks to repeat)
     r"|(?:이따가?|나중에|조금이따가?|좀이따가?|있다가)다시(?:얘기해|물어봐)(?:줘|주세요?|줄래))",
 ]
-_KO_PROMISED = [r"(?P<x>(?!오늘|내일|모레|이번|다음|주말)[가-힣A-Za-z]+?)(?:이랑|한테|에게|께|랑|하고|에)(?:뭐|무슨)(?:약속|[가-힣]{0,4}?기로)",
-                r"(?P<x>[가-힣A-Za-z]+?)(?:한테|에게|께)약속한(?:거|것|일)(?:이|은)?(?:뭐|있|알려)"]
+# a person may be named with a number: "301호 어르신께", "3반 선생님한테"
+_KO_PROMISED = [r"(?P<x>(?!오늘|내일|모레|이번|다음|주말)[가-힣A-Za-z0-9]+?)(?:이랑|한테|에게|께|랑|하고|에)(?:뭐|무슨)(?:약속|[가-힣]{0,4}?기로)",
+                r"(?P<x>[가-힣A-Za-z0-9]+?)(?:한테|에게|께)약속한(?:거|것|일)(?:이|은)?(?:뭐|있|알려)"]
 _KO_CUE = r"(?:(?:아|음|저|죄송해요|죄송합니다|미안|미안해|미안해요)[,\s]+)*"
 _KO_CORRECT = [rf"{_KO_CUE}(?:아니야|아니다|아니요|아니|아뇨|아냐)[,\s]+(?P<x>.+)",
                rf"{_KO_CUE}(?P<x>.+?)\s*(?:로|으로)\s*(?:바꿔|해|변경해|옮겨|미뤄|고쳐|정정해|정정할게|정정)"
@@ -60,18 +63,22 @@ _KO_THEN_MARK = re.compile(r"(?P<x>.+?)(?:\s*,\s*|(?:(?<=어)|(?<=요))\s+(?=체
 # "관리비 낸 걸로 체크해 줘", "택배 보냈다고 표시해 줘": the deed as done (a past adnominal and 걸로, or 다고), then the mark
 _KO_DONE_AS = re.compile(r"(?P<x>.+?)\s+(?P<verb>[가-힣]+?)\s*(?P<as>\s*(?:걸로|것으로|거로)|다고)\s*"
                          r"(?:체크|표시|완료\s*(?:로|처리|표시)?|처리)\s*(?:표시|처리)?\s*(?:해|하)\s*(?:줘|주세요|줄래|둬|놔)?요?")
-_KO_DONE = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_DONE_TAIL}")
-_KO_CANCEL = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_CANCEL_TAIL}")
+# "항공권 건은 목록에서 없애 줘": where it goes from is not part of its name
+_KO_FROM_LIST = r"(?:\s*(?:(?:내|제)\s*)?(?:할\s*일\s*)?(?:목록|리스트|일정|할\s*일|투두|아젠다|어젠다)\s*(?:에서|에)\s*)?"
+_KO_DONE = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_FROM_LIST}{_KO_DONE_TAIL}")
+_KO_CANCEL = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_FROM_LIST}{_KO_CANCEL_TAIL}")
 KO_CORRECTS = compile_all(_KO_CORRECT)
 _KO_ENTRY = re.compile(r"(?:\s*(?:그거|그건|그것|그냥|이거))*\s*(?:일정|약속|건|거|것|할\s*일|알림)?(?:\s*(?:그거|그건|그것|그냥|이거))*$")
 
 
 _KO_ASK = re.compile(r"(?:뭐|뭔|무엇|있었나|있었어|있었지|알려(?!주기로|줬|드렸|드리기로)|보여|말해|읽어|불러|읊어|있어|있나|있니|있지|있을까|있냐|있어요|리스트|어떻게|어때|어떤)")
 _KO_AGENDA = re.compile(r"(?:할일|할것|할거|아젠다|어젠다|투두|남은약속|남은거|(?:해|끝내|마쳐|처리해|내)야(?:할|될|하는|되는)|일정|약속한|하기로한|마감|기한"
-                        r"|남은일|(?:안|못)(?:끝난|끝낸|한|마친)(?:거|것|일)|투두|챙길|챙겨야|뭐해야|밀린|잡혀|잡힌"
+                        r"|남은일|(?:안|못)(?:끝난|끝낸|한|마친)(?:거|것|일)|(?:끝낼|마칠|처리할|해치울)(?:거|것|일|게)|투두|챙길|챙겨야|뭐해야|밀린|잡혀|잡힌"
                         r"|하기로|하겠다고|한다고했|메모해둔|적어둔|해야되는|해야하는)")
 _KO_OTHERS = re.compile(
-    r"(?<!내)(?<!제)(?:가|이)(?:뭐|나한테|내게|저한테)"
+    # the subject is a person, not the thing asked about: "할 일이 뭐였지", "남은 게 뭐야", "일정이 뭐 있어" ask about the agenda
+    rf"(?<!내)(?<!제)(?<!{KO_ADNOMINAL}일)(?<!{KO_ADNOMINAL}거)(?<!{KO_ADNOMINAL}것)(?<!일정)(?<!약속)(?<!마감)(?<!스케줄)"
+    r"(?:가|이)(?:뭐|나한테|내게|저한테)"
     # someone else's plan, reported: "아내가 모레 뭐 하겠다고 했더라", "팀장님이 … 한다고 하셨지"
     r"|^(?!내가|제가|나는|저는|난|전|내|제)[가-힣]{1,5}(?:님)?(?:이|가|께서)(?!랑)[가-힣\s]*?(?:뭐|무슨)[가-힣]*?"
     r"(?:한다고|하겠다고|할거라고|간다고|온다고|하기로)(?:했|하셨|하던|하더)"
@@ -79,7 +86,7 @@ _KO_OTHERS = re.compile(
     r"|(?:앱|어플|애플리케이션|프로그램|엑셀|노션|만드는법|쓰는법|사용법|관리법|추천)"
     # how to use the agenda: "할 일 추가하는 거 어떻게 해?"
     r"|(?:추가|등록|삭제|입력|넣|지우)(?:하)?(?:는|려면|으려면)(?:거|것|법)?어떻게")
-_KO_PERSON = re.compile(r"(?P<x>[가-힣A-Za-z]+?)(?:이랑|하고|한테|에게|께|랑)"
+_KO_PERSON = re.compile(r"(?P<x>[가-힣A-Za-z0-9]+?)(?:이랑|하고|한테|에게|께|랑)"
                         r"(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로|해준다고|해주겠다고|한다고했|하겠다고|린다고했|드린다고|준다고했))")
 _KO_KEEP_ME = re.compile(r"(?:잊|까먹|잊어버리)(?:지|지는)(?:않게|말고|마)|라고알려|(?:해야|해야하|해야되)(?:는데|니까).*알려")
 _KO_NAG = re.compile(r"(?<![가-힣])(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*(?P<unit>분|시간)"
@@ -102,8 +109,9 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
         return None
     if re.search(r"(?:^|\s)(?:내일|낼)(?!\s*정)", t):  # "내 일정" squeezed is 내일정: not tomorrow
         return Intent("due_tomorrow", "ko")
+    # "오늘 챙길 거", "오늘 끝낼 일": today and a thing still to be done (a future adnominal, ㄹ)
     if re.search(r"오늘(?:은|에)?(?:제가|내가)?(?:꼭|반드시)?(?:뭐|무슨일)?(?:까지|마감|기한|중|안에|내로|할일|할거|(?:해|끝내|마쳐|처리해|내|챙겨)야"
-                 r"|잡혀|잡힌|하기로)", squeezed):
+                 rf"|잡혀|잡힌|하기로|[가-힣]{{0,3}}?{KO_WILL}(?:거|것|일|게))", squeezed):
         return Intent("due_today", "ko")
     return Intent("list", "ko")
 
@@ -115,7 +123,14 @@ def _ko_past_deed(verb: str, connector: str) -> bool:
     return 0 <= last < 11172 and last % 28 == (20 if connector == "다고" else 4)
 
 
+_KO_COUNT = r"(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)"
+# "이십 분, 아니 십오 분만 미뤄 줘", "한 시간 말고 삼십 분": an amount said again; the second one counts
+_KO_RESAID = re.compile(rf"(?<![가-힣\d]){_KO_COUNT}(?:\s*(?:분|시간))?(?:\s*반)?(?:\s*,\s*|\s+)(?:아니|아니다|아니지|아니요|아뇨|아냐|말고)(?:\s*,\s*|\s+)"
+                        rf"(?={_KO_COUNT}\s*(?:분|시간))")
+
+
 def ko_intent(t: str) -> Intent | None:
+    t = _KO_RESAID.sub("", t)
     squeezed = t.replace(" ", "").rstrip("요")
     if _KO_OTHERS.search(squeezed):  # "준호가 나한테 뭐 해주기로 했지": someone else's promise to the user
         return None
@@ -145,7 +160,7 @@ def ko_intent(t: str) -> Intent | None:
     for kind, pattern in (("done", _KO_DONE), ("cancel", _KO_CANCEL)):
         m = pattern.fullmatch(re.sub(r"(?<!세)요$", "", t).rstrip())
         if m is not None and m["x"].strip() not in ("그거", "그건", "이거", "그것", "다") and "," not in m["x"]:
-            command = t.replace(" ", "").endswith(("줘", "해", "처리", "삭제", "취소", "빼"))
+            command = t.replace(" ", "").endswith(("줘", "주세요", "해", "처리", "삭제", "취소", "빼"))
             named = KO_NOT_NEEDED.sub("", m["x"].strip()).strip() or m["x"].strip()
             argument = _KO_ENTRY.sub("", named) or named
             return Intent(kind, "ko", argument=argument, command=command)  # type: ignore[arg-type]
