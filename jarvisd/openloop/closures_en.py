@@ -120,7 +120,7 @@ _NOT_NEEDED = re.compile(r"(?P<who>(?:my|our|the)\s+[\w' -]+?|[a-z][\w-]+)\s+(?:
 _TOKEN = r"[\w-]+(?:'(?!s\b)\w+)?"
 
 
-_NAMED = re.compile(rf"\b(?:the|my|our)\s+{_TOKEN}(?:\s+(?!(?:is|are|was|were)\b){_TOKEN}){{0,3}}?"
+_NAMED = re.compile(rf"\b(?:the|my|our)\s+{_TOKEN}(?:\s+(?!(?:is|are|was|were)\b){_TOKEN}){{0,5}}?"
                     r"(?='s\b|\s+(?:is|are|was|were)\b|,)")
 
 

@@ -147,3 +147,14 @@ def test_not_doing_that_anymore_withdraws_what_the_sentence_named():
     closures = read_utterance("the pottery class got cancelled, so we're not doing it after all").closures
     assert [(c.status, c.reference) for c in closures] == [("dismissed", "the pottery class")]
     assert read_utterance("I'm not doing that today").closures == ()   # a refusal of now, no withdrawal
+
+
+def test_it_stands_for_the_whole_thing_named_not_its_last_noun():
+    """"the boiler in the basement is fine, I checked it": "it" is the boiler in the basement, not "the
+    basement" (which a drain in the basement has too)."""
+    from jarvisd.openloop import naming
+    from jarvisd.openloop.commitments import read_utterance
+    closures = read_utterance("Okay the boiler in the basement is fine, I checked it").closures
+    assert [c.reference for c in closures] == ["the boiler in the basement"]
+    assert naming.best_reference(closures[0].reference, ["clean the drain in the basement",
+                                                         "check the boiler in the basement"]) == 1
