@@ -1,8 +1,12 @@
-"""A spoken answer is one or two sentences unless the user asks for more.
+"""A spoken answer is one or two sentences unless the user asks for more, and never the user's own words.
 
 A long answer is read, not heard: 13-23 s answers were still playing when the next question came in
 the daemon runs. `SpokenBudget` passes the first `limit` sentences of a streamed answer and keeps the
 rest, which "tell me more" / "계속해 줘" speaks next. The HUD's transcript keeps the whole answer.
+
+A small model sometimes answers with the user's sentence itself (SmolLM2-135M said "Good morning
+Jarvis." to "Good morning Jarvis." in daemon run 10): a sentence that says the heard utterance again,
+word for word, is not spoken (`parrots`); when nothing else is left the turn says it has no answer.
 """
 
 from __future__ import annotations
@@ -22,27 +26,54 @@ def asks_for_more(text: str) -> bool:
     return _MORE.match(text) is not None
 
 
-class SpokenBudget:
-    """Feed an answer's deltas; `feed`/`end` return what is spoken, `rest` what was kept back."""
+_WORD = re.compile(r"\w+")
+PARROT_MIN_WORDS = 3          # "Good morning." back to "good morning" is a greeting, not a parrot
 
-    def __init__(self, limit: int) -> None:
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def parrots(sentence: str, heard: str) -> bool:
+    """The sentence is the heard utterance said back, word for word (case and punctuation aside), with
+    three words or more: "Good morning Jarvis." to "good morning, Jarvis"."""
+    said = _words(sentence)
+    return len(said) >= PARROT_MIN_WORDS and said == _words(heard)
+
+
+NO_ANSWER = {"en": "Sorry, I don't have an answer to that.", "ko": "죄송해요, 그건 답을 모르겠어요."}
+
+
+class SpokenBudget:
+    """Feed an answer's deltas; `feed`/`end` return what is spoken, `rest` what was kept back. With
+    `heard` (the user's utterance) a sentence that only repeats it is dropped (`parrots`)."""
+
+    def __init__(self, limit: int, heard: str = "") -> None:
         self.limit = limit  # 0: no limit
+        self.heard = heard
         self._splitter = SentenceSplitter()
         self._spoken = 0
+        self.dropped = 0      # sentences not spoken because they repeated the user
         self.rest: list[str] = []
 
     def feed(self, delta: str) -> str:
-        if self.limit <= 0:
+        if self.limit <= 0 and not self.heard:
             return delta
         return self._take(self._splitter.feed(delta))
 
     def end(self) -> str:
-        return "" if self.limit <= 0 else self._take(self._splitter.flush())
+        return "" if self.limit <= 0 and not self.heard else self._take(self._splitter.flush())
+
+    @property
+    def spoke(self) -> bool:
+        return self._spoken > 0
 
     def _take(self, sentences: list[str]) -> str:
         said = []
         for sentence in sentences:
-            if self._spoken < self.limit:
+            if self.heard and parrots(sentence, self.heard):
+                self.dropped += 1
+            elif self.limit <= 0 or self._spoken < self.limit:
                 said.append(sentence)
                 self._spoken += 1
             else:

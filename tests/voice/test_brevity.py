@@ -48,3 +48,41 @@ async def test_the_daemon_speaks_two_sentences_and_tell_me_more_speaks_the_next(
     more = "".join([p async for p in daemon.voice_answer("Tell me more.", "en", 2)])
     assert more == "It has the Louvre. It has a tower."
     await assistant.close()
+
+
+@pytest.mark.parametrize("sentence, heard, parrot", [
+    ("Good morning Jarvis.", "Good morning Jarvis.", True),
+    ("good morning, jarvis!", "Good morning Jarvis", True),          # case and punctuation aside
+    ("Good morning.", "good morning", False),                         # two words: a greeting back
+    ("Good morning! You have two things today.", "Good morning Jarvis.", False),
+    ("What time is it?", "What time is it in Seoul?", False),         # a part is no parrot
+])
+def test_a_sentence_that_says_the_utterance_back_is_a_parrot(sentence, heard, parrot):
+    from jarvisd.voice.brevity import parrots
+    assert parrots(sentence, heard) is parrot
+
+
+def test_the_budget_drops_the_parroted_sentence_and_keeps_the_rest():
+    budget = SpokenBudget(2, heard="Good morning Jarvis")
+    said = budget.feed("Good morning Jarvis. It is sunny. ") + budget.end()
+    assert said.strip() == "It is sunny." and budget.dropped == 1 and budget.spoke
+
+
+async def test_the_daemon_says_it_has_no_answer_when_the_model_only_parrots(tmp_path):
+    from jarvisd.assistant import build_assistant
+    from jarvisd.config import load_config
+    from jarvisd.daemon import Daemon
+    from jarvisd.llm.backend_choice import Backends
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.manifest import ModelStore
+    from jarvisd.turn_gate import TurnGate
+    from jarvisd.voice.brevity import NO_ANSWER
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__JUDGE": "rules"})
+    backends = Backends(chat=ScriptedChatModel([{"text": "Good morning Jarvis."}]), thought=ScriptedChatModel([]),
+                        embedder=None, notes=["scripted"])
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    daemon = Daemon(cfg=cfg, assistant=assistant, bus=assistant.bus, gate=TurnGate())
+    spoken = "".join([p async for p in daemon.voice_answer("Good morning Jarvis.", "en", 1)])
+    assert spoken.strip() == NO_ANSWER["en"]
+    await assistant.close()
