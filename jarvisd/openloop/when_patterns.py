@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from jarvisd.openloop.when_words import (
-    EN_HOUR_WORD,
     EN_DAY_CARDINAL,
+    EN_HOUR_WORD,
     EN_MONTH,
     EN_MONTH_FULL,
     EN_NOT_UNIT,
