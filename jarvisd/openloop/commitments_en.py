@@ -205,7 +205,7 @@ def _base_form(action: str) -> str:
     return action
 
 
-_THING_TAKEN_BACK = re.compile(r"\s*,\s*(?:no(?:\s+wait)?|wait|sorry|i\s+mean|actually)\s*,?\s+(?P<np>(?:the|my|our|a|an)\s+[\w' -]+?)"
+_THING_TAKEN_BACK = re.compile(r"\s*,\s*(?:no(?:\s+wait)?|wait|sorry|i\s+mean|actually)\s*,?\s+(?P<np>(?:(?:the|my|our|a|an)\s+)?[\w' -]+?)"
                                r"(?=\s*[,.;!?]|\s*$|\s+(?:the\s+day|tomorrow|today|tonight|by|next|this|before|on\s+\w+day)\b)")
 _LAST_THING = re.compile(r"\b(?:the|my|our|a|an)\s+[\w' -]+$", re.IGNORECASE)
 
@@ -214,10 +214,15 @@ def _thing_corrected(sen: str, low: str, end: int, action: str) -> str:
     """"clean the gutter, no, the drain on the roof": the thing said again after a correction cue
     replaces the action's last thing ("clean the drain on the roof")."""
     m = _THING_TAKEN_BACK.match(low, end)
-    if m is None or _LAST_THING.search(action) is None:
+    if m is None:
         return action
     said = sen[m.start("np"):m.end("np")]
-    return _LAST_THING.sub(lambda _: said, action, count=1)
+    words, new = action.split(), said.split()
+    if new[0].lower() in ("the", "my", "our", "a", "an"):
+        return _LAST_THING.sub(lambda _: said, action, count=1) if _LAST_THING.search(action) else action
+    if len(new) < len(words) and new[-1].lower() == words[-1].lower():   # "soccer practice, no wait, swim practice"
+        return " ".join(words[:-len(new)] + new)
+    return action
 
 
 def _hedges_a_time(low: str, m: re.Match[str], holes: Sequence[Span]) -> bool:

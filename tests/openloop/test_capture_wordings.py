@@ -233,3 +233,8 @@ def test_korean_promises_of_set_14s_shapes(korean, text, action):
 @pytest.mark.parametrize("text", ["우산 잊지 말고 챙겨", "참 좋은 날이야"])
 def test_korean_no_promise_of_set_14s_shapes(korean, text):
     assert read_utterance(text, korean).commitments == ()
+
+
+def test_a_thing_taken_back_without_its_article_replaces_the_same_kind_of_thing():
+    text = "tomorrow at 9 I need to take Mia to piano lessons, no wait, violin lessons"
+    assert [c.action for c in read_utterance(text).commitments] == ["take Mia to violin lessons"]
