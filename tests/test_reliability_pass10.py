@@ -87,6 +87,17 @@ def _release(path: Path) -> None:
         pass
 
 
+def _within_a_minute_despite(fifo: Path, fn, what: str) -> None:  # type: ignore[no-untyped-def]
+    """Run `fn` in a thread; fail (releasing the FIFO's reader so the run ends) if it waited on `fifo`."""
+    worker = threading.Thread(target=fn, daemon=True)
+    worker.start()
+    worker.join(timeout=60)
+    if worker.is_alive():
+        _release(fifo)
+        worker.join(timeout=30)
+        pytest.fail(f"{what} waited on the FIFO")
+
+
 def test_a_fifo_in_the_memory_tables_folder_is_named_not_waited_on(tmp_path):
     """Before: a FIFO in a data file's place (`mkfifo`, a backup tool's special file) made LanceDB wait on it
     for good: `jarvisd run` never became ready and did not stop on SIGTERM (killed after 20 s), without a
@@ -108,13 +119,7 @@ def test_a_fifo_in_the_memory_tables_folder_is_named_not_waited_on(tmp_path):
         except StartupError as exc:
             outcome["store"] = str(exc)
 
-    worker = threading.Thread(target=open_both, daemon=True)
-    worker.start()
-    worker.join(timeout=60)
-    if worker.is_alive():
-        _release(fifo)
-        worker.join(timeout=30)
-        pytest.fail("opening the memory waited on the FIFO")
+    _within_a_minute_despite(fifo, open_both, "opening the memory")
     health = outcome["health"]
     assert health.state == "damaged" and f"{fifo} is a FIFO" in health.detail, health
     assert str(outcome["store"]).startswith(f"cannot open the memory store {uri} (memory.store_uri): {fifo} is a FIFO")
@@ -142,12 +147,7 @@ def test_an_agenda_table_with_a_fifo_is_refused_in_one_line(tmp_path):
         except StartupError as exc:
             result["store"] = str(exc)
 
-    worker = threading.Thread(target=open_it, daemon=True)
-    worker.start()
-    worker.join(timeout=60)
-    if worker.is_alive():
-        _release(data)
-        pytest.fail("opening the agenda waited on the FIFO")
+    _within_a_minute_despite(data, open_it, "opening the agenda")
     assert f"{data} is a FIFO, not a file" in str(result["store"]), result
 
 

@@ -161,3 +161,26 @@ def wait_until_spoken(recording: Path, timeout: float = 40.0, quiet_sec: float =
         time.sleep(0.25)
     return False
 
+
+async def run_file_pipeline(cfg: Config, models: VoiceModels, wav: Path, answer, before=None, **settings) -> EventLog:  # type: ignore[no-untyped-def]
+    """A real pipeline over one WAV file (no device), `settings` replacing the config's voice settings and
+    `before(pipeline)` run before it starts; the events it published."""
+    import dataclasses
+
+    from jarvisd.voice.build import build_pipeline
+    from jarvisd.voice.files import WavFileSink, WavFileSource
+    from jarvisd.voice.settings import VoiceSettings
+
+    bus = EventBus()
+    log = EventLog(bus)
+    voice = dataclasses.replace(VoiceSettings.from_config(cfg.voice), **settings)
+    pipeline = build_pipeline(cfg, answer, source=WavFileSource(wav), sink=WavFileSink(None), models=models,
+                              bus=bus, settings=voice)
+    if before is not None:
+        before(pipeline)
+    await pipeline.start()
+    try:
+        await pipeline.run_until_source_ends()
+    finally:
+        await pipeline.stop()
+    return log

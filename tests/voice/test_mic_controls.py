@@ -1,34 +1,20 @@
 """The HUD's and tray's microphone controls act on the real pipeline: mute hears nothing, the talk
 button opens push-to-talk."""
 
-import dataclasses
 
 import pytest
 
-from jarvisd.events import EventBus, StatusChanged
-from jarvisd.voice.build import build_pipeline
+from jarvisd.events import StatusChanged
 from jarvisd.voice.events import SpeechStarted, TurnStarted
-from jarvisd.voice.files import WavFileSink, WavFileSource
-from jarvisd.voice.settings import VoiceSettings
-from tests.voice.conftest import EventLog
+from tests.voice.conftest import run_file_pipeline
 from tests.voice.test_voice_files import question, scripted  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.slow  # Whisper and piper
 
 
 async def run(cfg, models, wav, *, activation, before):
-    bus = EventBus()
-    log = EventLog(bus)
-    settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation=activation, language="en")
-    pipeline = build_pipeline(cfg, scripted("Nothing today."), source=WavFileSource(wav), sink=WavFileSink(None),
-                              models=models, bus=bus, settings=settings)
-    before(pipeline)
-    await pipeline.start()
-    try:
-        await pipeline.run_until_source_ends()
-    finally:
-        await pipeline.stop()
-    return log
+    return await run_file_pipeline(cfg, models, wav, scripted("Nothing today."), before, activation=activation,
+                                   language="en")
 
 
 async def test_a_muted_microphone_hears_nothing(cfg, models, question):  # noqa: F811

@@ -20,7 +20,7 @@ from jarvisd.voice.events import Transcript, TurnStarted, UtteranceDropped, Wake
 from jarvisd.voice.files import WavFileSink, WavFileSource
 from jarvisd.voice.settings import VoiceSettings
 from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings
-from tests.voice.conftest import EventLog, compose, espeak
+from tests.voice.conftest import EventLog, compose, espeak, run_file_pipeline
 from tests.voice.test_voice_files import scripted
 
 # --- which engine ------------------------------------------------------------------------------------
@@ -301,20 +301,12 @@ class FiresOnEverything:
 
 
 async def run_false_fire(cfg, models, wav: Path, verify: bool) -> EventLog:
-    bus = EventBus()
-    log = EventLog(bus)
-    settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="wake", language="en",
-                                   wake_verify=verify)
-    pipeline = build_pipeline(cfg, scripted("An answer."), source=WavFileSource(wav), sink=WavFileSink(None),
-                              models=models, bus=bus, settings=settings)
-    assert pipeline.wake is not None
-    pipeline.wake = WakeListener(FiresOnEverything(), pipeline.wake.settings)
-    await pipeline.start()
-    try:
-        await pipeline.run_until_source_ends()
-    finally:
-        await pipeline.stop()
-    return log
+    def fires_on_everything(pipeline) -> None:  # type: ignore[no-untyped-def]
+        assert pipeline.wake is not None
+        pipeline.wake = WakeListener(FiresOnEverything(), pipeline.wake.settings)
+
+    return await run_file_pipeline(cfg, models, wav, scripted("An answer."), fires_on_everything, activation="wake",
+                                   language="en", wake_verify=verify)
 
 
 @pytest.mark.slow
