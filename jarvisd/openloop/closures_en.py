@@ -90,6 +90,8 @@ def done_verb(sen: str, low: str, start: int, holes: Sequence[Span]) -> Closure 
         return None                    # "I put the drops in": put is its own past after I/we
     if base == "put" and re.match(r"(?:\s+\w+){0,3}?\s+off\b", low[wend:]):
         return None                    # "I put it off": postponed, not done
+    if base in ("get", "come") and re.match(r"\s+back\s+from\b", low[wend:]):
+        return None                    # "just got back from walking Bori": an arrival, not a deed
     return Closure("done", reference(sen, low, wend, holes, verb=base), sen)
 
 

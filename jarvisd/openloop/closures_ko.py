@@ -110,6 +110,8 @@ def done_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: s
         quote = next((k for k, x in enumerate(rest) if x.tag == "EC" and x.form in W.KO_QUOTE_ENDINGS), None)
         if quote is not None:          # "끝내겠다고 말했어": the predicate of the quote, not of "말했어"
             rest = rest[:quote]
+        if rest[:1] and is_morph(rest[0], "기", "ETN") and rest[1:2] and rest[1].form == "로":
+            continue                   # "API 문서 끝내기로 했대": a decision to finish, not finished
         if m.form in W.KO_DONE_STEMS and (all(x.tag in W.KO_PUNCT_TAGS for x in rest)
                                           or any(x.form in W.KO_PAST for x in rest)):
             if not (i >= 1 and negated(ms, i)):

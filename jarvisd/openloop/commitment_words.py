@@ -88,7 +88,7 @@ EN_VAGUE_TIMES = ("someday", "some day", "one day", "sometime", "some time", "ev
 # a politeness, "anymore".
 EN_DANGLING = frozenset(
     "by at on before after until till in this next around about from for every the a of to please okay ok "
-    "alright thanks anymore again then too either already or and so instead starting beginning".split())
+    "alright thanks anymore again then too either already or and so instead starting beginning actually wait sorry".split())
 
 # Words that cannot start an action: the action must begin with a verb.
 EN_NOT_VERB = frozenset(

@@ -57,6 +57,11 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("going", re.compile(_SUBJ + r"(?:'m|'re|\s+am|\s+are)" + _ADV + r"\s+going\s+to" + _ADV + r"\s+")),
     ("must", re.compile(_SUBJ + r"(?:" + _CONTRACTED + r"|" + _ADV + r"\s+" + _FULL + r")" + _ADV + r"\s+")),
     ("must", re.compile(r"^(?:need\s+to|have\s+to|gotta|got\s+to|must|should|gonna|going\s+to)\s+")),
+    # "I'm on the hook for the demo so need to prep the slides": the subject dropped after "so"
+    ("must", re.compile(r"(?:,\s*|\s+)so\s+(?:need\s+to|have\s+to|gotta|got\s+to|must|should)\s+")),
+    ("must", re.compile(r"\bput\s+(?:it|this|that)\s+on\s+my\s+(?:plate|list|to-?do\s+list)\s+to\s+")),
+    # "I owe Jiwoo a reply on the rubric": a debt to someone is a task ("I owe you one" says it to me)
+    ("must", re.compile(_SUBJ + r"(?:\s+still)?\s+(?=owe\s+[\w'.]+\s+(?:a|an|the|my|some)\s+\w)")),
     ("remind", re.compile(r"\bremind\s+me\b|\b(?:don'?t|do\s+not)\s+let\s+me\s+forget\b|"
                           r"\b(?:set|leave)\s+(?:a|me\s+a)\s+reminder\b")),
     ("note", re.compile(r"\b(?:make|take|leave)\s+(?:a|me\s+a)\s+note\b|\bnote\s+to\s+self\b|"
@@ -86,7 +91,7 @@ _LIST_END = re.compile(r"\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do\s+list|to-?dos?|a
 
 
 _ACTION_END = re.compile(
-    r"\s*[;:]|,?\s+(?:because|since|cause|'cause|so\s+that|but|if|unless|when|while|once|whenever|"
+    r"\s*;|\s*:(?!\d)|,?\s+(?:because|since|cause|'cause|so\s+that|but|if|unless|when|while|once|whenever|"
     r"otherwise|or\s+else|and\s+then\s+(?:i|we)|so\s+(?:i|we)|(?:before|after|until|till)\s+(?:i|we|it|he|she|"
     r"they|you|my|the|our|his|her|their|work|lunch|dinner|breakfast|school|class|bed))\b|,?\s+(?:and\s+)?(?:i|we)(?:'|\s+(?!and\b))"
     r"|,\s+(?:so|then|it'?s|it|they'?re|that'?s|there'?s|he'?s|she'?s|happy|okay|ok|alright|deal|don't\s+worry"

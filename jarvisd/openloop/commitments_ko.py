@@ -408,5 +408,5 @@ def _with_own_thing(c: Commitment, own: str) -> Commitment:
 def _time_only(ms: Sequence[Morph], holes: Sequence[Span]) -> bool:
     """A sentence that only says a time: "4시 반에요", "내일 낮 12시에요"."""
     rest = [m for m in ms if not any(hs <= m.start < he for hs, he in holes)]
-    return len(rest) < len(ms) and all(m.tag in ("SP", "SF", "VCP", "EF", "JX", "JKB", "SN") or m.form in ("요", "시", "분", "반")
-                                       for m in rest)
+    return len(rest) < len(ms) and all(m.tag in ("SP", "SF", "VCP", "EF", "JX", "JKB", "SN", "IC") or m.form in ("요", "시", "분", "반")
+                                       for m in rest)   # "… 사야 돼 음 다음 주 수요일 전에", "… 6시로 아 6시 반"

@@ -59,7 +59,8 @@ RELATIVE = (
 )
 DAY_WORD = (
     (("today", "tonight", "tomorrow", "tmrw", "yesterday", "last night"),
-     EN_WORD + r"(?P<w>(?:the\s+)?day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|yesterday|last\s+night)\b"),
+     EN_WORD + r"(?P<w>(?:the\s+)?day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|yesterday|last\s+night)\b"
+     r"(?!['’]s\s+[a-z])"),   # "last night's outage", "tomorrow's standup" name a thing, not the due
     (("오늘", "내일", "모레", "글피", "어제", "그제", "어젯밤", "이따"),
      KO_WORD + r"(?P<w>이따가?(?!\s?(?:봐|보자|만나))|내일\s?모레|오늘\s?밤|내일\s?밤|어젯밤|오늘(?!날)|내일|모레|글피|어제|그저께|그제(?!서야))" + KO_TAIL),
 )
@@ -121,7 +122,7 @@ HOLIDAY = (
 PERIOD = (
     (("week", "month", "year", "end of", "close of", "eod", "cob", "eow", "eom"),
      EN_WORD + r"(?:(?:end|close)\s+of\s+(?:the\s+|this\s+|(?P<nx>next)\s+)?(?P<u>day|today|business\s+day|week|month|year)"
-     r"|(?P<w>this|next|last)\s+(?P<u2>week(?:end)?|month|year)(?!['’]s\s+(?!on\b)[a-z])|(?P<u3>weekend|eod|cob|eow|eom))\b"),
+     r"|(?P<w>this|next|last)\s+(?P<u2>week(?:end)?|month|year)(?!['’]s\s+(?!on\b)[a-z])|(?P<u3>weekend|eod|cob|eow|eom))(?![a-z])"),
     (("주", "달", "월말", "연말", "올해", "금년", "내년"),
      KO_WORD + r"(?P<ko>이번\s?주말|다음\s?주말|담주\s?주말|주말|다다음\s?주|이번\s?주|금주|다음\s?주|담주|지난\s?주"
      r"|저번\s?주|이번\s?달|이달|월말|다음\s?달|담달|연말|올해|금년|내년)(?:\s?말)?" + KO_TAIL
@@ -142,7 +143,7 @@ BARE_HOUR = (
     (DIGITS,
      r"\b(?P<pre>at|by|before|until|till|after|(?:at\s+)?around|(?:at\s+)?about)\s+(?P<h>\d{1,2})\b" + EN_NOT_UNIT),
     (tuple(EN_UNITS)[:12],
-     r"\b(?P<pre>at|by|before|until|till|(?:at\s+)?around|(?<=,\s)say)\s+(?P<h>" + EN_HOUR_WORD + r")"
+     r"\b(?P<pre>at|by|before|until|till|(?:at\s+)?around|say|like)\s+(?P<h>" + EN_HOUR_WORD + r")"
      r"(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
      r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b|when\b|i\b|we\b|to\b"
      r"|for\b|with\b|so\b|because\b|okay\b|ok\b|please\b))"),   # "at nine when it opens", "at nine thirty I will"

@@ -158,3 +158,10 @@ def test_it_stands_for_the_whole_thing_named_not_its_last_noun():
     assert [c.reference for c in closures] == ["the boiler in the basement"]
     assert naming.best_reference(closures[0].reference, ["clean the drain in the basement",
                                                          "check the boiler in the basement"]) == 1
+
+
+@pytest.mark.slow
+def test_a_decision_to_finish_is_no_finished_deed(korean):
+    from jarvisd.openloop.commitments import read_utterance
+    assert read_utterance("지훈이가 금요일까지 발표 자료 끝내기로 했대", korean).closures == ()
+    assert read_utterance("발표 자료 다 끝냈어", korean).closures != ()
