@@ -90,8 +90,12 @@ def done_verb(sen: str, low: str, start: int, holes: Sequence[Span]) -> Closure 
         return None                    # "I put the drops in": put is its own past after I/we
     if base == "put" and re.match(r"(?:\s+\w+){0,3}?\s+off\b", low[wend:]):
         return None                    # "I put it off": postponed, not done
-    if base in ("get", "come") and re.match(r"\s+back\s+from\b", low[wend:]):
-        return None                    # "just got back from walking Bori": an arrival, not a deed
+    if base in ("get", "come") and (m := re.match(r"\s+back\s+from\s+", low[wend:])):
+        # "just got back from walking Bori": the walk is done; "got back from Busan" is an arrival
+        after = wend + m.end()
+        if not re.match(r"[a-z]{3,}ing\b", low[after:]):
+            return None
+        return Closure("done", reference(sen, low, after, holes), sen)
     return Closure("done", reference(sen, low, wend, holes, verb=base), sen)
 
 
@@ -154,7 +158,8 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
                 r"|(?:i'm|i\s+am|we're|we\s+are)\s+not\s+(?:doing|going\s+to\s+do|gonna\s+do)\s+(?:that|it|this)"
                 r"(?:\s+one)?\s+(?:anymore|any\s+more|after\s+all))\b", low[pos:]):   # "so I'm not doing that anymore"
         return Closure("dismissed", "", sen)
-    if (m := W.EN_DONE_STATE.match(low, pos) or W.EN_DONE_PARTICIPLE.match(low, pos)) and \
+    if (m := W.EN_DONE_STATE.match(low, pos) or W.EN_DONE_PARTICIPLE.match(low, pos)
+            or (pos == 0 and W.EN_DONE_BARE.match(low, pos))) and \
             WORD.findall(m.group("ref"))[:1] not in (["i"], ["we"], ["you"]):
         state = m.group("state")
         status = "dismissed" if state.split()[0] in W.EN_DISMISSED_STATES else "done"

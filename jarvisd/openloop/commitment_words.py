@@ -188,6 +188,14 @@ EN_DONE_STATE = re.compile(
 EN_DONE_PARTICIPLE = re.compile(
     r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|has\s+been|have\s+been|got)|'s|'re)\s+(?:(?:all|already|finally|now)\s+)*"
     r"(?P<state>(?:re)?[a-z]+ed|sent|paid|done|written|taken|bought|made|fixed)\b(?=(?:\s+and\s+(?!(?:i|we)\b)[\w' ]{1,40}?)?\W*$|\s*,)")
+# "expense report submitted finally", "PR merged": a participle said without its auxiliary, at the end
+# (only the participles of finishing a task: "the meeting started" or "my sister booked" say no such thing)
+EN_DONE_BARE = re.compile(
+    r"(?!(?:my|our|his|her|their)\s+(?:mom|mum|dad|sister|brother|wife|husband|son|daughter|boss|friend)\b)"
+    r"(?!(?:he|she|they|mom|dad)\b)"
+    r"(?P<ref>(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?P<state>submitted|merged|shipped|deployed|sent|"
+    r"paid|done|booked|fixed|signed|filed|ordered|delivered|finished|completed|returned|renewed|printed|uploaded|"
+    r"posted|cleaned|sorted|handled|approved)(?:,?\s+(?:finally|already|at\s+last|now|just\s+now))?\W*$")
 EN_DONE_WITH = re.compile(r"(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?(?:all\s+)?(?:done|finished|through)\s+with\s+")
 EN_DISMISS_IMP = re.compile(
     r"(?:please\s+)?(?:(?:don't|do\s+not|stop)\s+remind(?:ing)?\s+me\s+(?:about\s+|to\s+)?|"

@@ -116,6 +116,8 @@ def _a_doer(word: str) -> bool:
     가 (월세가, 휴가) is no doer, and neither, for want of a list of names, is a bare name (지우가)."""
     if word.endswith("께서"):
         return len(word) > 2
+    if word.endswith("이") and word[:-1].endswith(("분", "님", "씨")) and len(word) >= 2:
+        return True                    # "시어머니 될 분이 알아서 하신대"
     if not word.endswith("가") or len(word) < 3:
         return False
     person = word[:-1]

@@ -282,5 +282,26 @@ def test_a_time_said_after_the_korean_promise_with_a_filler_or_a_correction_is_i
     assert dues == ["2026-12-05 19:30", "2026-12-10 23:59"]
 
 
-def test_closings_that_are_not_deeds():
-    assert read_utterance("just got back from walking the dog").closures == ()   # an arrival
+def test_back_from_doing_it_is_done_and_back_from_a_place_is_not():
+    from jarvisd.openloop import naming
+    closures = read_utterance("just got back from walking the dog").closures
+    assert [c.status for c in closures] == ["done"]
+    assert naming.best_reference(closures[0].reference, ["get back to the landlord", "walk the dog"]) == 1
+    assert read_utterance("just got back from Daegu").closures == ()             # an arrival
+
+
+@pytest.mark.parametrize("text, reference", [("timesheet submitted finally", "timesheet"),
+                                             ("the car insurance renewed", "the car insurance")])
+def test_a_participle_without_its_auxiliary_closes(text, reference):
+    assert [(c.status, c.reference) for c in read_utterance(text).closures] == [("done", reference)]
+
+
+@pytest.mark.parametrize("text", ["the meeting started", "my sister booked", "he paid"])
+def test_a_bare_participle_of_no_finished_task_closes_nothing(text):
+    assert read_utterance(text).closures == ()
+
+
+def test_an_honorific_person_is_a_doer():
+    from jarvisd.openloop import naming
+    assert naming.without_doer("시어머니 될 분이 한복") == "시어머니 될 한복"
+    assert naming.without_doer("팀장님이 보고서") == "보고서"
