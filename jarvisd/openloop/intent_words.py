@@ -41,6 +41,7 @@ KO_NUMBER = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "
 # Hangul syllables closed by ㄹ (할, 챙길, 끝낼: a future adnominal, "to be done") and by ㄴ or ㄹ (남은, 끝난 too:
 # any adnominal), as regex classes: "오늘 챙길 거" is what is due today; "할 일이 뭐야" asks about a thing, not a person.
 KO_WILL = "[" + "".join(chr(0xAC00 + i) for i in range(11172) if i % 28 == 8) + "]"
+KO_N = "[" + "".join(chr(0xAC00 + i) for i in range(11172) if i % 28 == 4) + "]"   # closed by ㄴ: 한, 준, 보낸 (…다고: a plan)
 KO_ADNOMINAL = "[" + "".join(chr(0xAC00 + i) for i in range(11172) if i % 28 in (4, 8)) + "]"
 # "right now" before "now": "what am I on the hook for right now" keeps no stray "right"
 POLITE_WORDS = ("please", "for me", "thanks", "thank you", "right now", "now")
@@ -82,7 +83,9 @@ def ko_task_words(remark: str) -> str:
 
 
 # "여권 사진은 안 해도 돼 지워줘": the reason before the order is not part of the name
-KO_NOT_NEEDED = re.compile(r"(?:은|는|이|가|도)?\s*(?:안\s*해도\s*(?:돼|되|됨)|(?:할\s*)?필요\s*없(?:어|으))(?:니까|니|서)?$")
+# "… 안 해도 된대", "… 필요 없다고 했어": the reason reported (someone said so) as well as said
+KO_NOT_NEEDED = re.compile(r"(?:은|는|이|가|도)?\s*(?:안\s*해도\s*(?:돼|되|됨|된대|된다고|된다네|된다니까|된다|된데)"
+                           r"|(?:할\s*)?필요\s*없(?:어|으|대|다고|다네|다니까|다))(?:니까|니|서)?(?:\s*(?:했어|하더라|하네|그래))?$")
 
 
 def ko_name(word: str) -> str:

@@ -119,6 +119,12 @@ _EN_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:so\s+|and\s+)?(?:you\s+can\s+|p
                            r"|(?:take|cross)\s+(?:it|that)\s+off\s+(?:my|the)\s+(?:list|agenda)"
                            r"|(?:remove|delete|drop|scratch|scrap)\s+(?:it|that)(?:\s+one)?)"
                            r"(?:\s+(?:my|the)\s+(?:list|agenda))?")
+# "the deploy's out mark the deploy done": a report of its state (a subject and a copula or "went / got"), then the
+# order with no comma between them; not "the plan is to mark the essays done" (the order is the remark's object)
+_EN_STATE_THEN = re.compile(r"(?P<x>.+?(?:'s|'re|\s+(?:is|are|was|were|went|got|has\s+been|have\s+been))(?:\s+[\w'-]+){1,2}?)\s+"
+                            r"(?P<cmd>(?:mark|check|tick|cross|cancel|delete|remove|drop|scratch|scrap|take|clear)\s.+)")
+_EN_NOT_ORDER = re.compile(r"(?:\b(?:to|i|i'll|i'd|we|we'll|you|you'll|will|would|should|must|can|could|gotta|gonna|need|needs|going|want|wants"
+                           r"|forgot|remember|and)|ing)$")
 _EN_NOT_DOING = re.compile(r"^(?:i'm|i\s+am|i'll|i\s+will|we're)?\s*(?:not|never|no\s+longer)\s+(?:doing|going\s+to\s+do|gonna\s+do)\s+"
                           r"|\s+(?:any\s*more|after\s+all)$")
 EN_CORRECTS = compile_all(_EN_CORRECT)
@@ -251,6 +257,8 @@ def en_intent(t: str) -> Intent | None:
         return cued
     if _QUESTION_START.match(t):  # "how do I cancel a subscription": a question, never a command
         return None
+    if (m := _EN_STATE_THEN.fullmatch(t)) is not None and not _EN_NOT_ORDER.search(m["x"]):
+        t = f"{m['x']}, {m['cmd']}" if _EN_THEN_MARK.fullmatch(f"{m['x']}, {m['cmd']}") else m["cmd"]
     if (m := _EN_THEN_MARK.fullmatch(t)) is not None and m["x"].strip() not in _PRONOUN_REFS:
         task = _EN_NOT_DOING.sub("", m["x"].strip())   # "i'm not doing the readme update anymore" -> the task
         done = bool(m["done"] or m["marked"] or m["over"])

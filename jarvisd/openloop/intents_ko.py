@@ -8,6 +8,7 @@ import re
 
 from jarvisd.openloop.intent_words import (
     KO_ADNOMINAL,
+    KO_N,
     KO_NOT_NEEDED,
     KO_NUMBER,
     KO_WILL,
@@ -35,7 +36,8 @@ def _ko_due(day: str) -> list[str]:
 
 _KO_DUE_TODAY = [rf"오늘(?=까지|안에|중으로|중에|마감){_ko_due('')[0]}"]
 _KO_DUE_TOMORROW = _ko_due("(?:내일|낼)")
-_KO_DONE_TAIL = (r"(?:완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?\s*(?:해\s*줘|해|했어|시켜\s*줘|처리\s*해\s*줘|해\s*주세요)?|끝났어|끝냈어|다했어|했어체크|했다고\s*(?:표시|체크)\s*(?:해\s*(?:줘|주세요)|해)"
+_KO_DONE_TAIL = (r"(?:완료\s*(?:로|으로|상태로)\s*(?:바꿔|변경해|돌려|옮겨)\s*(?:줘|주세요|줄래)?"   # "완료로 바꿔 줘": its state changed to done
+                 r"|완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?\s*(?:해\s*줘|해|했어|시켜\s*줘|처리\s*해\s*줘|해\s*주세요)?|끝났어|끝냈어|다했어|했어체크|했다고\s*(?:표시|체크)\s*(?:해\s*(?:줘|주세요)|해)"
                  r"|체크해줘|처리\s*완료)")
 _KO_CANCEL_TAIL = (r"(?:취소\s*해\s*(?:줘|주세요)|취소|지워\s*(?:줘|주세요)?|빼\s*(?:줘|주세요)|삭제\s*해\s*(?:줘|주세요)|삭제"
                    r"|없애\s*(?:줘|주세요)|잊어버려|잊어|빼)(?:요)?(?:\s*,\s*[^,]+)?")
@@ -47,8 +49,9 @@ _KO_SNOOZE = [
     r"|(?:이따가?|나중에|조금이따가?|좀이따가?|있다가)다시(?:얘기해|물어봐)(?:줘|주세요?|줄래))",
 ]
 # a person may be named with a number: "301호 어르신께", "3반 선생님한테"
-_KO_PROMISED = [r"(?P<x>(?!오늘|내일|모레|이번|다음|주말)[가-힣A-Za-z0-9]+?)(?:이랑|한테|에게|께|랑|하고|에)(?:뭐|무슨)(?:약속|[가-힣]{0,4}?기로)",
-                r"(?P<x>[가-힣A-Za-z0-9]+?)(?:한테|에게|께)약속한(?:거|것|일)(?:이|은)?(?:뭐|있|알려)"]
+# "내가 PM한테 뭐 해준다고 했지": the user as the subject is not part of the name
+_KO_PROMISED = [r"(?:내가|제가|나는|저는)?(?P<x>(?!오늘|내일|모레|이번|다음|주말)[가-힣A-Za-z0-9]+?)(?:이랑|한테|에게|께|랑|하고|에)(?:뭐|무슨)(?:약속|[가-힣]{0,4}?기로)",
+                r"(?:내가|제가|나는|저는)?(?P<x>[가-힣A-Za-z0-9]+?)(?:한테|에게|께)약속한(?:거|것|일)(?:이|은)?(?:뭐|있|알려)"]
 _KO_CUE = r"(?:(?:아|음|저|죄송해요|죄송합니다|미안|미안해|미안해요)[,\s]+)*"
 _KO_CORRECT = [rf"{_KO_CUE}(?:아니야|아니다|아니요|아니|아뇨|아냐)[,\s]+(?P<x>.+)",
                rf"{_KO_CUE}(?P<x>.+?)\s*(?:로|으로)\s*(?:바꿔|해|변경해|옮겨|미뤄|고쳐|정정해|정정할게|정정)"
@@ -80,13 +83,14 @@ _KO_OTHERS = re.compile(
     rf"(?<!내)(?<!제)(?<!{KO_ADNOMINAL}일)(?<!{KO_ADNOMINAL}거)(?<!{KO_ADNOMINAL}것)(?<!일정)(?<!약속)(?<!마감)(?<!스케줄)"
     r"(?:가|이)(?:뭐|나한테|내게|저한테)"
     # someone else's plan, reported: "아내가 모레 뭐 하겠다고 했더라", "팀장님이 … 한다고 하셨지"
-    r"|^(?!내가|제가|나는|저는|난|전|내|제)[가-힣]{1,5}(?:님)?(?:이|가|께서)(?!랑)[가-힣\s]*?(?:뭐|무슨)[가-힣]*?"
-    r"(?:한다고|하겠다고|할거라고|간다고|온다고|하기로)(?:했|하셨|하던|하더)"
+    # "민준이가 PM한테 뭐 해준다고 했지": any verb said as a plan (a stem closed by ㄴ, then 다고), a name in Latin letters between
+    r"|^(?!내가|제가|나는|저는|난|전|내|제)(?:(?!한테|에게|께|하고|랑)[가-힣]){1,5}(?:님)?(?:이|가|께서)(?!랑|한테|에게|께|하고)[가-힣a-z0-9\s]*?(?:뭐|무슨)[가-힣]*?"
+    rf"(?:{KO_N}다고|하겠다고|해주겠다고|할거라고|하기로|해주기로)(?:했|하셨|하던|하더)"
     # a question about tools: "일정 관리 어플 추천해 줄래", "할 일 목록 만드는 법"
     r"|(?:앱|어플|애플리케이션|프로그램|엑셀|노션|만드는법|쓰는법|사용법|관리법|추천)"
     # how to use the agenda: "할 일 추가하는 거 어떻게 해?"
     r"|(?:추가|등록|삭제|입력|넣|지우)(?:하)?(?:는|려면|으려면)(?:거|것|법)?어떻게")
-_KO_PERSON = re.compile(r"(?P<x>[가-힣A-Za-z0-9]+?)(?:이랑|하고|한테|에게|께|랑)"
+_KO_PERSON = re.compile(r"(?:내가|제가|나는|저는)?(?P<x>[가-힣A-Za-z0-9]+?)(?:이랑|하고|한테|에게|께|랑)"
                         r"(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로|해준다고|해주겠다고|한다고했|하겠다고|린다고했|드린다고|준다고했))")
 _KO_KEEP_ME = re.compile(r"(?:잊|까먹|잊어버리)(?:지|지는)(?:않게|말고|마)|라고알려|(?:해야|해야하|해야되)(?:는데|니까).*알려")
 _KO_NAG = re.compile(r"(?<![가-힣])(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*(?P<unit>분|시간)"
@@ -114,6 +118,11 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
                  rf"|잡혀|잡힌|하기로|[가-힣]{{0,3}}?{KO_WILL}(?:거|것|일|게))", squeezed):
         return Intent("due_today", "ko")
     return Intent("list", "ko")
+
+
+# a last word said as done (했어, 보냈어, 끝냈어요: a stem closed by ㅆ, then 어): the remark before a done order
+_KO_PAST_REMARK = re.compile(r"\s+(?:다\s+|이미\s+|벌써\s+|방금\s+)?[가-힣]*[" + "".join(chr(0xAC00 + i) for i in range(11172) if i % 28 == 20)
+                             + r"]어(?:요)?$")
 
 
 def _ko_past_deed(verb: str, connector: str) -> bool:
@@ -161,8 +170,12 @@ def ko_intent(t: str) -> Intent | None:
         m = pattern.fullmatch(re.sub(r"(?<!세)요$", "", t).rstrip())
         if m is not None and m["x"].strip() not in ("그거", "그건", "이거", "그것", "다") and "," not in m["x"]:
             command = t.replace(" ", "").endswith(("줘", "주세요", "해", "처리", "삭제", "취소", "빼"))
-            named = KO_NOT_NEEDED.sub("", m["x"].strip()).strip() or m["x"].strip()
+            # "사회자 섭외는 안 해도 된대 그거 빼 줘": the entry word after the reason, the reason, then the name
+            said = _KO_ENTRY.sub("", m["x"].strip()).strip() or m["x"].strip()
+            named = KO_NOT_NEEDED.sub("", said).strip() or said
             argument = _KO_ENTRY.sub("", named) or named
+            if kind == "done" and _KO_PAST_REMARK.search(argument):   # "KTX 표 예매 했어 완료로 바꿔 줘": the deed said first
+                argument = _KO_PAST_REMARK.sub("", argument).strip() or argument
             return Intent(kind, "ko", argument=argument, command=command)  # type: ignore[arg-type]
     return None
 

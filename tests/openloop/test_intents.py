@@ -455,3 +455,41 @@ def test_a_resaid_amount_keeps_the_first_when_the_second_is_no_amount():
 def test_a_korean_order_said_with_jusaeyo_is_a_command():
     intent = match_intent("세탁소 건은 리스트에서 지워 주세요")
     assert intent is not None and (intent.kind, intent.argument, intent.command) == ("cancel", "세탁소", True), intent
+
+
+@pytest.mark.parametrize("text, kind, argument", [
+    # a state reported, then the order, with no comma between them
+    ("the printer's fixed mark the printer done", "done", "the printer"),
+    ("the venue is booked scratch the venue search", "cancel", "the venue search"),
+    # the order said as a change of state (완료로 바꿔), after the deed said as done
+    ("세미나 발표 자료 끝냈어 완료로 바꿔 줘", "done", "세미나 발표 자료"),
+    ("항공권 결제 완료로 바꿔 주세요", "done", "항공권 결제"),
+    # the reason reported (된대, 없대, 된다네), then an entry word, then the order: the name is what is left
+    ("현수막 주문은 필요 없대 그거 지워 줘", "cancel", "현수막 주문"),
+    ("꽃다발 준비 안 해도 된다네 취소해 줘", "cancel", "꽃다발 준비"),
+    # the user as the subject is not part of the name
+    ("내가 PM한테 뭐 해준다고 했지", "promised_to", "pm"),
+])
+def test_set_15_kinds(text, kind, argument):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument) == (kind, argument), intent
+
+
+def test_a_state_then_mark_it_done_names_the_state():
+    intent = match_intent("the grill is cleaned check it off")
+    assert intent is not None and intent.kind == "done" and "grill" in intent.argument and intent.command, intent
+
+
+@pytest.mark.parametrize("text", [
+    "the plan is to mark the essays done",                  # the order is the remark's object
+    "the teacher is going to mark the essays done",
+    "she said the kids are out I should check off the permission slips",
+    "the invoice went out and I'll mark it done later",
+    "서연이가 팀장님한테 뭐 보낸다고 했더라",                  # someone else's plan, any verb before 다고
+    "은우가 나한테 뭐 빌려준다고 했지",
+    "회의록 정리 완료로 바꿔야 하는데",                       # a plan to change it, not the order
+    "3시로 바꿔줘",                                         # a correction, not a done
+])
+def test_set_15_lookalikes_are_not_answered_as_those_intents(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind not in ("promised_to", "done", "cancel"), intent
