@@ -127,7 +127,10 @@ def _a_doer(word: str) -> bool:
 def without_doer(reference: str) -> str:
     """A reported deed's reference without its doer ("준이가 숙제" -> "숙제"): whoever did it names no
     promise; the reference as it was when nothing else is left."""
-    kept = [w for w in reference.split() if w.isascii() or not _a_doer(w)]
+    words = reference.split()
+    kept = [w for w in words if w.isascii() or not _a_doer(w)]
+    if len(kept) < len(words) and all(w in _GENERIC for w in kept):
+        return ""                      # "손님이 예약 취소한대": the customer's booking, no task of the user's
     return " ".join(kept) if kept else reference
 
 

@@ -305,3 +305,4 @@ def test_an_honorific_person_is_a_doer():
     from jarvisd.openloop import naming
     assert naming.without_doer("시어머니 될 분이 한복") == "시어머니 될 한복"
     assert naming.without_doer("팀장님이 보고서") == "보고서"
+    assert naming.without_doer("손님이 예약") == ""       # only a word for any task is left: it names none
