@@ -117,3 +117,56 @@ def test_a_delivered_reminder_record_after_a_byte_order_mark_is_read(tmp_path, c
         log = DeliveredLog(path)
     assert ReminderKey("f89eccec", 0, 1796310000000) in log.keys()
     assert "line 2 unreadable, skipped (OverflowError" in caplog.text, caplog.text
+
+
+@pytest.mark.slow  # `jarvisd run` as a subprocess
+def test_jarvisd_run_remembers_a_command_typed_with_a_fullwidth_slash(tmp_path):
+    """The daemon end to end: the HUD's `POST /api/turns` with `／remember ...` answered 202 (a chat turn
+    for the model) before; now the command's reply, and the fact is in memory after a restart."""
+    import signal
+    import sys
+
+    import httpx
+
+    from tests.test_cli import closed_port_host
+
+    port = int(closed_port_host().rsplit(":", 1)[1])
+    home = tmp_path / "home"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_") and k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(JARVIS_HOME=str(home), OLLAMA_HOST=closed_port_host(), JARVIS_VOICE__ENABLED="false",
+               JARVIS_HUD__PORT=str(port), JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5")
+
+    def start() -> tuple[subprocess.Popen, dict[str, str]]:
+        daemon = subprocess.Popen([sys.executable, "-m", "jarvisd", "run"], env=env, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            time.sleep(0.5)
+            token_file = home / "data" / "hud.token"
+            if not token_file.exists():
+                continue
+            headers = {"Authorization": f"Bearer {token_file.read_text().strip()}"}
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/status", headers=headers, timeout=5).status_code == 200:
+                    return daemon, headers
+            except httpx.HTTPError:
+                pass
+        daemon.kill()
+        pytest.fail("jarvisd run did not answer")
+
+    daemon, headers = start()
+    try:
+        answer = httpx.post(f"http://127.0.0.1:{port}/api/turns", headers=headers, timeout=60,
+                            json={"text": "／remember the gate code is 4471", "session": "ime"})
+        assert answer.status_code == 200, answer.text
+        assert answer.json() == {"command": True, "reply": "Remembered: the gate code is 4471", "session": "ime"}
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        daemon.wait(60)
+    daemon, headers = start()
+    try:
+        status = httpx.get(f"http://127.0.0.1:{port}/api/status", headers=headers, timeout=10).json()
+        assert status["parts"]["memory"]["detail"] == "1 items", status
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        daemon.wait(60)
