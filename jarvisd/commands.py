@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import unicodedata
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,15 +54,46 @@ class Command:
     help: str
 
 
+def _invisible(ch: str) -> bool:
+    """A format character (zero-width space and joiner, BOM, direction marks): a paste or an IME puts
+    them in front of or inside a word, where nobody sees them."""
+    return unicodedata.category(ch) == "Cf"
+
+
+def command_line(text: str) -> str | None:
+    """The text as a command line (`/name rest`), or None when it is a turn for the agent.
+
+    Written the way people type it, not only in ASCII: a fullwidth slash and name from an East Asian
+    IME (`／ｒｅｍｅｍｂｅｒ`), a zero-width space or joiner a paste left in front of or inside the name.
+    Before, `／remember x` and `\u200b/remember x` went to the model as a chat turn (nothing was
+    remembered, and nothing said so) and `/ＨＥＬＰ` was "unknown command". The name is compared in NFKC,
+    lower case, without format characters; what follows it is kept as typed."""
+    start = 0
+    while start < len(text) and (text[start].isspace() or _invisible(text[start])):
+        start += 1
+    if start == len(text) or unicodedata.normalize("NFKC", text[start]) != "/":
+        return None
+    rest = text[start + 1:].strip()
+    parts = rest.split(maxsplit=1)
+    if not parts:
+        return None
+    head, tail = parts[0], parts[1] if len(parts) > 1 else ""
+    name = "".join(ch for ch in unicodedata.normalize("NFKC", head) if not _invisible(ch)).lower()
+    if not name:
+        return None
+    return f"/{name} {tail}".rstrip()
+
+
 def is_command(text: str) -> bool:
-    return text.lstrip().startswith("/") and len(text.strip()) > 1
+    return command_line(text) is not None
 
 
 def command_name(text: str) -> str:
     """`/openloop done 1a2b` -> `openloop`."""
-    if not is_command(text):
+    line = command_line(text)
+    if line is None:
         raise NotACommand(text)
-    return text.strip()[1:].split(maxsplit=1)[0].lower()
+    return line[1:].split(maxsplit=1)[0]
 
 
 class CommandRegistry:
@@ -95,8 +127,9 @@ class CommandRegistry:
         command = self._commands.get(name)
         if command is None:
             return f"unknown command /{name}; /help lists the commands"
+        line = command_line(text) or text.strip()  # `/name rest`: handlers read one spelling
         try:
-            reply = command.handler(text.strip(), context or CommandContext())
+            reply = command.handler(line, context or CommandContext())
             if inspect.isawaitable(reply):
                 reply = await reply
         except LookupError as exc:

@@ -4,6 +4,7 @@ replays all format through here; it knows the service and nothing of the surface
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from jarvisd.openloop.service import LoopNotFound, OpenLoopService
@@ -45,7 +46,9 @@ def handle_openloop_command(service: OpenLoopService, text: str) -> str:
         return format_agenda(service)
     if len(parts) == 3 and parts[1] in ("done", "dismiss"):
         try:
-            loop = service.done(parts[2]) if parts[1] == "done" else service.dismiss(parts[2])
+            # an id typed through an IME in fullwidth (`７ｂ１２`), or with a zero-width character pasted in
+            ref = "".join(ch for ch in unicodedata.normalize("NFKC", parts[2]) if unicodedata.category(ch) != "Cf")
+            loop = service.done(ref) if parts[1] == "done" else service.dismiss(ref)
         except LoopNotFound as exc:
             return str(exc)
         return changed_line(service.view(loop))

@@ -78,7 +78,10 @@ def _read(path: Path) -> list[ReminderKey]:
             if not raw.strip():
                 continue
             try:
-                keys.append(_key(json.loads(raw.decode("utf-8"))))
-            except (ValueError, KeyError, TypeError, OverflowError, RecursionError):  # int(Infinity); `[[[[...`
-                log.warning("reminder log %s: line %d unreadable, skipped", path, number)
+                # utf-8-sig: an editor's byte-order mark in front of the first record skipped it, and the
+                # reminder it records was said again
+                keys.append(_key(json.loads(raw.decode("utf-8-sig"))))
+            except (ValueError, KeyError, TypeError, OverflowError, RecursionError) as exc:  # int(Infinity); `[[[[...`
+                log.warning("reminder log %s: line %d unreadable, skipped (%s: %s)", path, number,
+                            type(exc).__name__, str(exc)[:120])
     return keys
