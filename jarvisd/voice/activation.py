@@ -70,7 +70,15 @@ def heard_wake_word(text: str, phrases: Sequence[str], threshold: float = VERIFY
     after at most two greetings ("hey", "ok", ...), the phrase's own number of words or one more run
     together ("Jar Miss"), resemble a wake phrase by `threshold`: "Hey Jarvis, ...", "Hey, Davis." and
     "Hey Jar" do; "Hey John.", "Thanks John!" and "Welcome!" do not."""
-    words = [w for w in (normalize_text(x) for x in text.split()) if w]
+    return wake_word_end(text, phrases, threshold) is not None
+
+
+def wake_word_end(text: str, phrases: Sequence[str], threshold: float = VERIFY_SIMILARITY) -> int | None:
+    """How many of `text.split()` words the confirmed wake word takes, greetings included ("paid Jarvis."
+    -> 2: Whisper's "paid" for "hey" runs into the name), None when `heard_wake_word` would say no."""
+    raw = text.split()
+    kept = [(i, w) for i, w in ((i, normalize_text(x)) for i, x in enumerate(raw)) if w]
+    words = [w for _, w in kept]
     start = 0
     while start < min(2, len(words)) and words[start] in _LEADING_WORDS:
         start += 1
@@ -82,8 +90,8 @@ def heard_wake_word(text: str, phrases: Sequence[str], threshold: float = VERIFY
                 break
             candidate = "".join(words[start:start + size + extra])
             if max(_similar(candidate, target), _similar(_KO_SUFFIX.sub("", candidate), target)) >= threshold:
-                return True
-    return False
+                return kept[start + size + extra - 1][0] + 1
+    return None
 
 
 @dataclass(frozen=True)
@@ -169,9 +177,12 @@ class Activation:
         following = self.in_follow_up(now)
         if not (woken or following or now <= self._woken_until):
             return Admission(False, text, "no wake word")
-        if self.verify and not following and not heard_wake_word(text, self.wake_phrases):
+        end = wake_word_end(text, self.wake_phrases) if self.verify and not following else None
+        if self.verify and not following and end is None:
             self._woken_until = float("-inf")  # a false fire: what follows it needs a wake word again
             return Admission(False, text, "wake word not in the transcript")
+        if rest is None and end is not None:   # "paid Jarvis." (Whisper's "hey"): confirmed, so taken off
+            rest = " ".join(text.split()[end:]).lstrip(" ,.!?~-").strip()
         if rest == "":
             self.open_follow_up(now)
             return Admission(False, "", "wake word only: listening")

@@ -101,6 +101,19 @@ def test_with_verification_a_reply_s_follow_up_still_needs_no_name():
     assert act.admit("what time is it?", now=33.0).reason == "follow-up"
 
 
+def test_a_confirmed_wake_word_whisper_misheard_the_greeting_of_is_taken_off_the_turn():
+    """"paid Jarvis." (Whisper's "hey" run into the name, then a pause): a bare wake word, so the window
+    opens and the question after it is the turn, not "paid Jarvis." (a CI run under load showed it)."""
+    act = Activation("wake", follow_up_sec=8.0, wake_model=True, verify=True)
+    act.wake_heard(now=10.0)
+    bare = act.admit("paid Jarvis.", now=11.0, woken=True)
+    assert not bare.accepted and bare.reason == "wake word only: listening"
+    assert act.admit("what is the weather today?", now=12.5).reason == "follow-up"
+    act.wake_heard(now=100.0)
+    asked = act.admit("paid Jarvis, what time is it?", now=101.0, woken=True)
+    assert asked.accepted and asked.text == "what time is it?"
+
+
 @pytest.mark.parametrize(("text", "confirmed"), [
     # what Whisper base wrote for woken "Hey Jarvis" clips of the bench (piper and espeak-ng voices)
     ("Hey Jarvis, what time is it?", True), ("Hey, Jarvis.", True), ("He javis, play some music.", True),
@@ -283,7 +296,9 @@ async def test_hey_jarvis_wakes_the_turn_and_the_follow_up_needs_none(cfg, model
     assert len(turns) == 2, log.kinds()
     assert "jarvis" not in turns[0].text.lower() and "weather" in turns[0].text.lower()
     assert "tomorrow" in turns[1].text.lower()
-    assert len(log.of(Transcript)) == 2
+    # the wake phrase and its question are one utterance, or two when the pause after "Hey Jarvis," ends
+    # the first (seen under load): then the bare wake word opens the window and takes no turn
+    assert len(log.of(Transcript)) in (2, 3)
     assert log.of(UtteranceDropped)[-1].reason == "no wake word"  # after the window: never transcribed
 
 
