@@ -87,6 +87,8 @@ _REMIND_LINK = re.compile(r"[\s,:]*(?:(?P<pre>(?:[\w':.]+\s+){0,6}?))(?P<link>to
 
 
 _LIST_END = re.compile(r"\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do\s+list|to-?dos?|agenda|list|reminders?)\b.*$")
+# A correction cue between commas: the action stops there, and a thing said after it replaces the action's own
+_TAKEN_BACK = r"(?:wait|sorry|no(?:\s+wait)?|i\s+mean|actually)"
 # Where an action stops: a new subject, a reason, a condition, a clause of its own.
 
 
@@ -97,7 +99,7 @@ _ACTION_END = re.compile(
     r"|,\s+(?:so|then|it'?s|it|they'?re|that'?s|there'?s|he'?s|she'?s|happy|okay|ok|alright|deal|don't\s+worry"
     r"|no\s+worries)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b"
     r"|,?\s+never\s*mind\b|,\s+forget\s+(?:about\s+)?(?:it|that)\b"
-    r"|\s*,\s*(?:wait|sorry|no(?:\s+wait)?|i\s+mean|actually)\b\s*,"
+    r"|\s*,\s*" + _TAKEN_BACK + r"\b\s*,"
     r"|,\s+(?:the|my|our)\s+[\w'-]+\s+(?:starts|begins|opens|closes|ends|is|are|was|were|will)\b")   # ", the meeting starts at 7"
 
 
@@ -210,7 +212,7 @@ def _base_form(action: str) -> str:
     return action
 
 
-_THING_TAKEN_BACK = re.compile(r"\s*,\s*(?:no(?:\s+wait)?|wait|sorry|i\s+mean|actually)\s*,?\s+(?P<np>(?:(?:the|my|our|a|an)\s+)?[\w' -]+?)"
+_THING_TAKEN_BACK = re.compile(r"\s*,\s*" + _TAKEN_BACK + r"\s*,?\s+(?P<np>(?:(?:the|my|our|a|an)\s+)?[\w' -]+?)"
                                r"(?=\s*[,.;!?]|\s*$|\s+(?:the\s+day|tomorrow|today|tonight|by|next|this|before|on\s+\w+day)\b)")
 _LAST_THING = re.compile(r"\b(?:the|my|our|a|an)\s+[\w' -]+$", re.IGNORECASE)
 

@@ -330,7 +330,7 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
             found = [Commitment(task, sen[ms[0].start:ms[-1].end], (s + ms[0].start, s + ms[-1].end), False)]
         found = [_with_thing(c, lead, before) if lead and _bare(c.action) else c for c in found]
         if found and not lead and (own := _lead_nouns(sen, ms, local)):   # "바자회 음식 하기로 했는데 … 가져가야 돼"
-            found = [_with_own_thing(c, own) if _bare(c.action) and s + sen.find(own) < c.clause_span[0] + 1
+            found = [_with_thing(c, own) if _bare(c.action) and s + sen.find(own) < c.clause_span[0] + 1
                      and own not in c.action else c for c in found]
         if not found and commitments and _time_only(ms, local):   # "…데려오기로 했어요, 4시 반에요."
             last = commitments[-1]
@@ -392,17 +392,15 @@ def _bare(action: str) -> bool:
 _FETCH = frozenset({"데리러", "모시러", "가지러", "찾으러"})   # going to fetch someone or something
 
 
-def _with_thing(c: Commitment, lead: str, before: tuple[int, str]) -> Commitment:
-    """The thing named in the sentence before ("동대표 회의 있는데, 꼭 참석할게요") and its due."""
-    verb = c.action.split()[-1]
+def _with_thing(c: Commitment, lead: str, before: tuple[int, str] | None = None) -> Commitment:
+    """The thing named in the sentence before ("동대표 회의 있는데, 꼭 참석할게요") and, with `before`
+    (where that sentence started, its words), its due; without it the thing the same sentence named
+    before the promise's clause ("교회 바자회 음식 내가 하기로 했는데 토요일 아침까지 가져가야 돼")."""
+    action = f"{lead} {c.action.split()[-1]}"
+    if before is None:
+        return Commitment(action, c.clause, c.clause_span, c.remind)
     start, said = before
-    return Commitment(f"{lead} {verb}", f"{said} {c.clause}", (start, c.clause_span[1]), c.remind)
-
-
-def _with_own_thing(c: Commitment, own: str) -> Commitment:
-    """The thing the same sentence named before its clause of the promise ("교회 바자회 음식 내가 하기로
-    했는데 토요일 아침까지 가져가야 돼": 교회 바자회 음식 가져가기)."""
-    return Commitment(f"{own} {c.action.split()[-1]}", c.clause, c.clause_span, c.remind)
+    return Commitment(action, f"{said} {c.clause}", (start, c.clause_span[1]), c.remind)
 
 
 def _time_only(ms: Sequence[Morph], holes: Sequence[Span]) -> bool:

@@ -124,6 +124,11 @@ def _hour(s: str) -> int:
     return int(s) if s.isdigit() else w.EN_UNITS.get(s.lower()) or int(w.ko_number(s))
 
 
+def _minute_words(said: str) -> int:
+    """The minutes said after an hour word: "thirty", "forty-five", "forty five"; 0 when none."""
+    return int(w.en_number(said.replace(" ", "-"))) if said else 0
+
+
 @_rule(*wp.RELATIVE)
 def _relative_amount(m: re.Match[str]) -> _Meaning | None:
     """"in two hours", "두 시간 뒤에", "이틀 뒤", "2 days ago", "3일 전"."""
@@ -220,7 +225,7 @@ def _clock(m: re.Match[str]) -> _Meaning:
     h = _hour(m["h"])
     minute = 30 if g.get("half") else int(w.ko_number(g["m"])) if g.get("m") else 0
     if g.get("mw"):                          # "nine thirty p.m."
-        minute = int(w.en_number(g["mw"].replace(" ", "-")))
+        minute = _minute_words(g["mw"])
     cue = (g["mer"].lower() + "m") if g.get("mer") else ""
     if not cue and (h == 0 or (h > 12 and "시" not in m[0]) or (g.get("m") and m["h"].startswith("0"))):
         cue = "24"  # 15:00, 08:30; but 오후 13시 stays bare so the 오후 can make it impossible
@@ -231,8 +236,7 @@ def _clock(m: re.Match[str]) -> _Meaning:
 def _bare_hour(m: re.Match[str]) -> _Meaning | None:
     """"at 8", "by 9", "at eight thirty": an hour only after a preposition, never before a unit."""
     h = _hour(m["h"])
-    mw = (m.groupdict().get("mw") or "").replace("-", " ").split()
-    minute = sum(w.EN_TENS.get(x, 0) + w.EN_UNITS.get(x, 0) for x in mw)
+    minute = _minute_words(m.groupdict().get("mw") or "")
     return _Meaning(clock=(h, minute, "")) if 1 <= h <= 12 else None
 
 
