@@ -146,7 +146,11 @@ def run_capture(paths: list[Path], verbose: bool) -> int:
             counts["asked_right"] += right
             desk.handle("yes" if right else "no", SESSION)
         after = {loop.id: loop for loop in service.all_loops()}
-        new = [loop for loop_id, loop in after.items() if loop_id not in before]
+        # loops opened by one line in the order the desk opened them (the same millisecond: all_loops then
+        # orders them by their random ids, and which one the line's label meant changed from run to run)
+        opened = {loop.id: i for i, loop in enumerate(reply.change.opened if reply is not None else ())}
+        new = sorted((loop for loop_id, loop in after.items() if loop_id not in before),
+                     key=lambda loop: opened.get(loop.id, len(opened)))
         moved = [loop for loop_id, loop in after.items()
                  if loop_id in before and (loop.due_ms, loop.remind_ms) != (before[loop_id].due_ms,
                                                                              before[loop_id].remind_ms)]
