@@ -112,6 +112,10 @@ EN_QUESTION_AFTER_WH = frozenset(
 EN_VAGUE_OBJECTS = frozenset("it that this them you something anything everything myself yourself".split())
 EN_VAGUE_VERBS = frozenset("do go leave come try start finish stop".split())
 EN_DETERMINERS = frozenset("the a an my your his her our their this that some".split())
+# "keep" is a task with a thing to hold on to ("keep all the receipts", "keep those boxes"), not with
+# a state ("keep an eye on", "keep my word", "keep you posted").
+EN_KEEP_DETERMINERS = EN_DETERMINERS - {"your"} | frozenset("all those these".split())
+EN_KEPT_STATES = frozenset("eye eyes word promise head mouth cool distance fingers mind track touch way".split())
 # Closure words: states that withdraw, negations, objects that name no task.
 EN_DISMISSED_STATES = frozenset("cancelled canceled called off not no unnecessary".split())
 EN_NEGATION = frozenset("not n't never didn't haven't hasn't don't can't couldn't".split())
@@ -127,6 +131,7 @@ KO_VAGUE_ADVERBS = frozenset(
     "진짜 정말 아마 제발 미리 먼저 꼭좀 한번 이미 벌써 방금 드디어 다 대신 언제".split())   # 언제 한번: some time
 # The user themself as a subject.
 KO_SELF = frozenset("나 저 우리 내 제 저희".split())
+KO_FORGET_STEMS = frozenset("잊 잊어버리 까먹".split())   # 잊지 말고 / 까먹지 말고: "don't forget to"
 # People a topic particle (은/는) makes the doer: "동생은 이사 나가야 한대".
 KO_PEOPLE = frozenset(
     "동생 엄마 아빠 어머니 아버지 형 누나 언니 오빠 남편 아내 와이프 부인 친구 상사 팀장 부장 과장 사장 선생님 "

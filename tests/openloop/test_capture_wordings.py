@@ -329,3 +329,55 @@ def test_no_time_of_set_16s_shapes(text):
 def test_half_an_hour_is_still_thirty_minutes():
     when = resolve_time("in half an hour", NOW, due=True)
     assert when is not None and when.at.strftime("%H:%M") == "09:30"
+
+
+@pytest.mark.parametrize("text, due", [
+    ("on Tuesday I'll return the drill", "2026-12-08 23:59"),     # said on a Tuesday: next week's
+    ("this Tuesday I'll return the drill", "2026-12-01 23:59"),
+    ("화요일에 보일러 점검 받아야 돼", "2026-12-08 23:59"),
+    ("보일러 점검 목요일, 아니 금요일 오전 10시로 잡아야 돼", "2026-12-04 10:00"),
+])
+def test_a_bare_weekday_of_today_is_next_weeks_and_a_korean_day_can_be_taken_back(text, due):
+    when = resolve_time(text, NOW, due=True)
+    assert when is not None and when.at.strftime("%Y-%m-%d %H:%M") == due
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, action", [
+    ("보일러 점검 목요일, 아니 금요일 오전 10시로 잡아야 돼", "보일러 점검 잡기"),    # no "," or "아니" left
+    ("삼촌한테 수요일, 아니다 목요일에 전화해야 돼", "삼촌한테 전화하기"),
+    ("미용실 예약 저녁 7시로 바꿔야겠다", "미용실 예약 바꾸기"),                       # 7시로: the time's 로
+])
+def test_a_time_taken_back_or_said_with_ro_leaves_no_trace_in_the_korean_promise(korean, text, action):
+    assert [c.action for c in read_utterance(text, korean).commitments] == [action]
+
+
+def test_a_time_taken_back_leaves_no_cue_in_the_english_promise():
+    assert [c.action for c in read_utterance(
+        "I need to book the boiler service for Monday, no wait, Wednesday").commitments] == ["book the boiler service"]
+
+
+@pytest.mark.parametrize("text, actions", [
+    ("I need to keep all the gas receipts for my accountant", ["keep all the gas receipts for my accountant"]),
+    ("gotta remember to keep those warranty cards", ["keep those warranty cards"]),
+    ("I'll keep an eye on the soup", []),          # a state, not a thing to hold on to
+    ("I need to keep my word", []),
+    ("I'll keep you posted", []),
+])
+def test_keep_is_a_task_when_there_is_a_thing_to_keep(text, actions):
+    assert [c.action for c in read_utterance(text).commitments] == actions
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, actions", [
+    ("관리비 까먹지 말고 내라", ["관리비 내기"]),          # 해라체 to oneself: a note of one's own
+    ("잊지 말고 내일 택배 부쳐라", ["택배 부치기"]),
+    ("까먹지 말고 재활용 쓰레기 버리자", ["재활용 쓰레기 버리기"]),
+    ("까먹지 말고 우유 급식비 내야지", ["우유 급식비 내기"]),   # 까먹지 말고 is no part of the task
+    ("도시락 까먹지 말고 챙겨", []),                     # -어: said to someone in the room
+    ("민수야 잊지 말고 숙제 해라", []),                   # someone called by name
+    ("잊지 말고 할머니 약 드세요", []),                   # honoured: said to an elder
+    ("잊지 말고 문자 보내 줘", []),                       # a request to the assistant
+])
+def test_not_forgetting_a_deed_said_after_it_is_a_note_to_oneself(korean, text, actions):
+    assert [c.action for c in read_utterance(text, korean).commitments] == actions

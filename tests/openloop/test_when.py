@@ -40,7 +40,8 @@ ENGLISH = [
     ("Thursday", "2026-12-03"),
     ("on Friday", "2026-12-04"),
     ("by Thursday", "2026-12-03"),
-    ("by Tuesday", "2026-12-01"),  # said on a Tuesday: today
+    ("by Tuesday", "2026-12-08"),          # today's weekday said bare is next week's (Duckling too)
+    ("this Tuesday", "2026-12-01"),        # "this" on that weekday is today
     ("this Friday", "2026-12-04"),
     ("next Wednesday", "2026-12-09"),
     ("next Tuesday", "2026-12-08"),
@@ -177,7 +178,8 @@ KOREAN = [
     ("어제 5시", "2026-11-30 17:00"),
     ("목요일", "2026-12-03"),
     ("금요일까지", "2026-12-04"),
-    ("화요일에", "2026-12-01"),
+    ("화요일에", "2026-12-08"),            # today's weekday: next week's
+    ("이번 주 화요일", "2026-12-01"),
     ("금욜에", "2026-12-04"),
     ("이번 주 금요일", "2026-12-04"),
     ("이번 토요일", "2026-12-05"),
