@@ -61,8 +61,8 @@ def base_verb(word: str) -> str | None:
     for candidate in (stem, word[:-1], stem[:-1] + "y" if stem.endswith("i") else "", stem[:-1]):
         if candidate in W.EN_BASE_VERBS:
             return candidate
-    if stem[-1:] == stem[-2:-1]:   # stopped -> stop
-        return stem[:-1]
+    if stem[-1:] == stem[-2:-1] and (stem[-1] in "bdgmnprt" or stem.endswith("ell") and len(stem) > 5):
+        return stem[:-1]           # stopped -> stop, travelled -> travel; passed -> pass, not "pas"
     return stem if not stem.endswith("i") else stem[:-1] + "y"
 
 
@@ -165,6 +165,8 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
         status = "dismissed" if state.split()[0] in W.EN_DISMISSED_STATES else "done"
         ref = tidy(cut(sen, m.start("ref"), m.end("ref"), holes))
         return Closure(status, "" if points_only(WORD.findall(ref.lower())) else ref, sen)
+    if m := W.EN_PASSED.match(low, pos):
+        return Closure("done", tidy(f"{cut(sen, m.start('ref'), m.end('ref'), holes)} {sen[m.start('check'):m.end('check')]}"), sen)
     if m := W.EN_DONE_WITH.match(low, pos):
         return Closure("done", reference(sen, low, m.end(), holes), sen)
     if re.match(r"(?:(?:i'm|we're)\s+)?(?:all\s+)?done\W*$", low[pos:]):

@@ -81,6 +81,8 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
                 return Closure("dismissed", reference(sen, ms, i, holes), clause)
     if is_hearsay(ms) and not any(m.tag == "EP" and m.form in W.KO_PAST for m in ms):
         return None                    # "엄마가 벌써 시키셨대" did it; "보내준대" has not yet
+    if any(m.tag == "EP" and m.form in ("었었", "았었") or m.form in W.KO_REMOTE_PAST for m in ms):
+        return None                    # "작년엔 요양원에서 파티 했었지": a memory, no promise done today
     return done_closure(sen, ms, holes, clause) or _done_before_but(sen, ms, holes, clause)
 
 
@@ -140,6 +142,10 @@ def done_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: s
         return Closure("done", reference(sen, ms, stem, holes), clause)
     if ms[stem].form in W.KO_NOT_DONE_STEMS and ms[stem].tag != "XSV":
         return None
+    if ms[stem].tag == "XSV" and stem >= 2 and ms[stem - 1].form in W.KO_PASSED:   # "트럭 검사 통과했다":
+        start = action_start(ms, stem - 1)                                       # the inspection is done
+        return Closure("done", cut(sen, ms[start].start, ms[stem - 2].end, sorted([*holes, *skipped_spans(ms[start:stem - 1])])),
+                       clause)
     return Closure("done", noun_form(sen, ms, action_start(ms, stem), stem, holes), clause)
 
 

@@ -131,7 +131,11 @@ KO_VAGUE_ADVERBS = frozenset(
     "진짜 정말 아마 제발 미리 먼저 꼭좀 한번 이미 벌써 방금 드디어 다 대신 언제".split())   # 언제 한번: some time
 # The user themself as a subject.
 KO_SELF = frozenset("나 저 우리 내 제 저희".split())
-KO_FORGET_STEMS = frozenset("잊 잊어버리 까먹".split())   # 잊지 말고 / 까먹지 말고: "don't forget to"
+KO_FORGET_STEMS = frozenset("잊 잊어버리 까먹".split())
+# A result that says the deed before it is done: "트럭 검사 통과했다" (the inspection was had).
+KO_PASSED = frozenset("통과 합격".split())
+# Times long before any open promise: a deed then is a memory ("작년엔 ... 했었지"), not a closing.
+KO_REMOTE_PAST = frozenset("작년 재작년 지난해 예전 옛날 왕년".split())   # 잊지 말고 / 까먹지 말고: "don't forget to"
 # People a topic particle (은/는) makes the doer: "동생은 이사 나가야 한대".
 KO_PEOPLE = frozenset(
     "동생 엄마 아빠 어머니 아버지 형 누나 언니 오빠 남편 아내 와이프 부인 친구 상사 팀장 부장 과장 사장 선생님 "
@@ -141,6 +145,9 @@ KO_PEOPLE = frozenset(
 KO_WISH_NOT_ACTION = frozenset("보 자 쉬 먹 놀 알 듣 죽 울 살 있 되 웃 마시".split())
 # Verbs before "-고" that mark when, not a second task ("퇴근하고 6시에").
 KO_SEQUENCE_STEMS = frozenset("퇴근 출근 끝나 일어나 도착 마치 들어오 돌아오 자 일어 하교 등교 수업".split())
+# Verbs before "-고" that take someone or something along on the deed after ("지아 데리고 치과 가야 돼",
+# "엄마 모시고 병원 가기"): one task, not two.
+KO_ALONG_STEMS = frozenset("데리 모시 업 태우".split())
 # Predicates that finish a task.
 EN_RESULT_STATES = frozenset("done finished ready sent submitted fixed written booked cleaned repaired signed "
                              "filed printed delivered paid".split())
@@ -201,6 +208,14 @@ EN_DONE_BARE = re.compile(
     r"(?P<ref>(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?P<state>submitted|merged|shipped|deployed|sent|"
     r"paid|done|booked|fixed|signed|filed|ordered|delivered|finished|completed|returned|renewed|printed|uploaded|"
     r"posted|cleaned|sorted|handled|approved)(?:,?\s+(?:finally|already|at\s+last|now|just\s+now))?\W*$")
+# "the truck passed inspection", "car's passed its roadworthy": a check passed is the check had (the
+# booking or the visit for it done); not someone else's ("my sister passed her driving test").
+EN_PASSED = re.compile(
+    r"(?!(?:my|our|his|her|their)\s+(?:mom|mum|dad|sister|brother|wife|husband|son|daughter|boss|friend|kid)s?\b)"
+    r"(?!(?:he|she|they|i|we)\b)"
+    r"(?P<ref>(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:'s|\s+has)?\s+(?:passed|cleared|got\s+through)\s+"
+    r"(?:(?:its|the|her|his|their)\s+)?(?P<check>inspection|rego|roadworthy|emissions\s+test|smog\s+check|mot|audit|"
+    r"safety\s+check|check-?up|service)\b")
 EN_DONE_WITH = re.compile(r"(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?(?:all\s+)?(?:done|finished|through)\s+with\s+")
 EN_DISMISS_IMP = re.compile(
     r"(?:please\s+)?(?:(?:don't|do\s+not|stop)\s+remind(?:ing)?\s+me\s+(?:about\s+|to\s+)?|"

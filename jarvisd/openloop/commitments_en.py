@@ -285,8 +285,10 @@ def _is_action(action: str, kind: str, link: str) -> bool:
         return first not in W.EN_WISH_NOT_ACTION
     if first == "see" and len(words) > 2 and (words[1] in W.EN_DETERMINERS or words[1] == "dr"):
         return True                    # "see the eye doctor": a visit, not a sight
-    if first == "keep" and len(words) > 2 and words[1] in W.EN_KEEP_DETERMINERS and words[2] not in W.EN_KEPT_STATES:
-        return True                    # "keep the fuel receipts": a thing to hold on to, not "keep going"
+    if first == "keep" and kind in ("must", "remind", "note") and len(words) > 2 and words[1] in W.EN_KEEP_DETERMINERS \
+            and words[2] not in W.EN_KEPT_STATES:
+        return True                    # "need to keep the fuel receipts": a thing to hold on to (not "keep
+                                       # going"); "I decided to keep the sweater" is a decision made, no task
     return first not in W.EN_NOT_ACTION
 
 

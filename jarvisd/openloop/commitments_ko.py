@@ -289,7 +289,7 @@ def _conjuncts(ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]
         if not is_morph(m, "고", "EC") or not is_verb(ms[g - 1]) or ms[g + 1].tag.startswith("VX"):
             continue
         head = ms[g - 2].form if ms[g - 1].tag == "XSV" and g >= 2 else ms[g - 1].form
-        if head in W.KO_SEQUENCE_STEMS or any(hs <= m.start < he for hs, he in holes) or \
+        if head in W.KO_SEQUENCE_STEMS or head in W.KO_ALONG_STEMS or any(hs <= m.start < he for hs, he in holes) or \
                 g >= 3 and forget_not_and(ms, g - 3):      # "급식비 까먹지 말고 내라": one task
             continue
         if any(x.tag.startswith("NN") for x in ms[pos:g - 1]):

@@ -381,3 +381,13 @@ def test_keep_is_a_task_when_there_is_a_thing_to_keep(text, actions):
 ])
 def test_not_forgetting_a_deed_said_after_it_is_a_note_to_oneself(korean, text, actions):
     assert [c.action for c in read_utterance(text, korean).commitments] == actions
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, actions", [
+    ("토요일에 아빠 모시고 안과 가야 돼", ["아빠 모시고 안과 가기"]),    # taken along: one task
+    ("내일 애들 데리고 수영장 갈 거야", ["애들 데리고 수영장 가기"]),
+    ("빵 사고 세탁소 들러야 해", ["빵 사기", "세탁소 들르기"]),           # two deeds: two tasks
+])
+def test_someone_taken_along_is_part_of_one_korean_task(korean, text, actions):
+    assert [c.action for c in read_utterance(text, korean).commitments] == actions

@@ -165,3 +165,33 @@ def test_a_decision_to_finish_is_no_finished_deed(korean):
     from jarvisd.openloop.commitments import read_utterance
     assert read_utterance("지훈이가 금요일까지 발표 자료 끝내기로 했대", korean).closures == ()
     assert read_utterance("발표 자료 다 끝냈어", korean).closures != ()
+
+
+# ---- held-out set 16's kinds of closing, in sentences of our own ---------------------------------
+
+@pytest.mark.slow
+@pytest.mark.parametrize("promises, closing, closed", [
+    # a check passed is the check had (English and Korean); the other promises stay open
+    (["I need to book the van in for its roadworthy next week.", "I have to wash the van tomorrow."],
+     "the van passed its roadworthy", "book the van in for its roadworthy"),
+    (["다음 주에 자동차 정기검사 받아야 돼.", "내일 세차해야 돼."], "차 검사 통과했어", "자동차 정기검사 받기"),
+    # 다녀오다 is going there; the fee of the same place is another promise
+    (["토요일에 할머니 병원에 갈 거야.", "할머니 병원비 내야 돼."], "할머니 병원 다녀왔어", "할머니 병원에 가기"),
+    # the booking's own verb (잡) tells the booking from the visit to the same place
+    (["미용실 예약 금요일로 잡아 놔야겠다.", "토요일에 동생 데리고 미용실 가야 돼."], "미용실 예약 잡았어",
+     "미용실 예약 잡아 놓기"),
+])
+def test_a_result_or_a_round_trip_closes_the_promise_it_finishes(service, korean, promises, closing, closed):
+    got = statuses(service, korean, *promises, closing)
+    assert [desc for desc, status in got.items() if status == "done"] == [closed], got
+
+
+@pytest.mark.slow
+def test_a_memory_of_long_ago_closes_nothing(service, korean):
+    got = statuses(service, korean, "토요일에 아빠 요양병원에 갈 거야.", "아빠 재작년엔 요양병원에서 생신 잔치 했었지")
+    assert list(got.values()) == ["open"]
+
+
+def test_someone_elses_passed_test_closes_nothing():
+    assert read_utterance("my sister passed her driving test").closures == ()
+    assert [c.reference for c in read_utterance("I passed the exam").closures] == ["pass the exam"]
