@@ -131,6 +131,7 @@ KO_VAGUE_ADVERBS = frozenset(
     "진짜 정말 아마 제발 미리 먼저 꼭좀 한번 이미 벌써 방금 드디어 다 대신 언제".split())   # 언제 한번: some time
 # The user themself as a subject.
 KO_SELF = frozenset("나 저 우리 내 제 저희".split())
+KO_POINTERS = frozenset("그거 그것 그걸 그건 그거를 그것을 이거 이것 이걸 이건 저거".split())   # "그거 해줘야 돼"
 KO_FORGET_STEMS = frozenset("잊 잊어버리 까먹".split())
 # A result that says the deed before it is done: "트럭 검사 통과했다" (the inspection was had).
 KO_PASSED = frozenset("통과 합격".split())

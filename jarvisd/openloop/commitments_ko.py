@@ -41,6 +41,7 @@ class _Hit:
     stem: int                   # index of the action's last stem (-1: a noun-only reminder)
     at: int                     # index where the predicate's promise starts (for negation and subject)
     remind: bool = False
+    start: int = -1             # where the action starts when the request comes first ("리마인드 해줘 … 먹이는 거")
 
 
 def _remind(ms: Sequence[Morph]) -> _Hit | None:
@@ -50,6 +51,9 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
         ask = (is_morph(m, "알리", "VV") and k + 2 < len(ms) and is_morph(ms[k + 2], "주", "VX")
                and not (k + 3 < len(ms) and is_morph(ms[k + 3], "기", "ETN"))) or \
             (m.form in ("리마인드", "상기") and m.tag.startswith("NN"))
+        if ask or _split_remind(ms, k):
+            if (after := _task_after_request(ms, k)) is not None:
+                return after
         note = _note_ask(ms, k)
         forget = m.tag == "VV" and m.form in W.KO_FORGET_STEMS and k + 2 < len(ms) and is_morph(ms[k + 1], "지", "EC") and \
             ms[k + 2].form in ("않", "말") and (not (k + 3 < len(ms) and is_morph(ms[k + 3], "고", "EC"))
@@ -78,6 +82,30 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
             return _Hit(inner.kind, inner.stem, inner.at, remind=True)
         return _Hit("remind", -1, k, remind=True)
     return None
+
+
+def _split_remind(ms: Sequence[Morph], k: int) -> bool:
+    """"리마인드" as Kiwi sometimes splits it: 리 + 마인드."""
+    return ms[k].form == "리" and k + 1 < len(ms) and ms[k + 1].form == "마인드" and ms[k].end == ms[k + 1].start
+
+
+def _task_after_request(ms: Sequence[Morph], k: int) -> _Hit | None:
+    """"리마인드 해줘 내일 아침 8시에 보리 약 먹이는 거", "알려 줘, 모레 관리비 내는 거": the request first,
+    then the task as a noun phrase (-는 거, -기) ending the sentence."""
+    r = next((i for i in range(k + 1, min(k + 6, len(ms))) if is_morph(ms[i], "주", "VX")), None)
+    if r is None or r + 1 >= len(ms) or ms[r + 1].tag not in ("EC", "EF"):
+        return None
+    words = [i for i in range(r + 2, len(ms)) if ms[i].tag not in ("SF", "SP")]
+    if len(words) < 2:
+        return None
+    last = words[-1]
+    if ms[last].form in ("거", "것") and ms[last].tag == "NNB" and ms[last - 1].tag == "ETM" and last - 2 > r + 1:
+        stem = last - 2
+    elif is_morph(ms[last], "기", "ETN") and last - 1 > r + 1:
+        stem = last - 1
+    else:
+        return None
+    return _Hit("remind", stem, stem + 1, remind=True, start=r + 2) if is_verb(ms[stem]) else None
 
 
 def _task_after_forget(ms: Sequence[Morph], k: int) -> int | None:
@@ -161,13 +189,16 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
             continue
         if is_morph(m, "기", "ETN") and i + 2 < n and ms[i + 1].form == "로" and _agreed(ms, i + 2):
             return _Hit("decided", i - 1, i)   # 하기로 했어, 치우기로 옆집이랑 약속했어
-        if is_final(ms, i) and m.form in W.KO_PROMISSIVE:
-            return _Hit("promise", i - 1, i)
+        if m.form in W.KO_PROMISSIVE and (is_final(ms, i) or m.tag == "EC"):
+            return _Hit("promise", i - 1, i)   # Kiwi reads "알아볼게 시간 날 때" as a connective: no -ㄹ게 is one
         if m.tag == "ETM" and m.form in ("ᆯ", "을") and i + 1 < n:
             nxt = ms[i + 1]
             if nxt.form in ("거", "것") and i + 2 < n and (ms[i + 2].tag == "VCP" or
                                                           (ms[i + 2].tag == "JKS" and i + 3 == n)):
                 return _Hit("intend", i - 1, i)   # 할 거야; "갱신할게" read as 하+ᆯ 것+이 at the end
+            if nxt.form == "것" and i + 2 < n and ms[i + 2].tag == "JKS" and nxt.start == m.end and \
+                    ms[i + 2].start == nxt.start:
+                return _Hit("promise", i - 1, i)  # "확인할게 점심 먹고": 것+이 in one letter is 게
             if nxt.form in ("예정", "계획") or (nxt.form == "참" and i + 2 < n and ms[i + 2].tag == "VCP"):
                 return _Hit("intend", i - 1, i)   # 할 예정이야, 확인해 볼 참이야
         if m.form in ("려고", "으려고", "려고요", "으려고요") and (is_final(ms, i) or (i + 1 < n and ms[i + 1].form == "하")):
@@ -306,7 +337,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):
         hit = _Hit(hit.kind, -1, hit.stem, remind=True)     # "7시에 회의 있다고 알려줘": remind of the meeting
-    start = action_start(ms, hit.stem)
+    start = hit.start if hit.start >= 0 else action_start(ms, hit.stem)
     clause_span = (ms[0].start, ms[-1].end)
     if start > 0 and any(ms[start].start <= hs < ms[-1].end for hs, _ in holes):
         clause_span = (ms[start].start, ms[-1].end)   # "내일 손주들 오니까 오늘 장 봐야겠다": the reason's day is not the due
@@ -326,6 +357,9 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             action = f"{reason} {action}"                # "서윤이 태권도 끝나면 데리러 가야 돼": 태권도 데리러 가기
         elif reason and _bare(action):
             action = f"{reason} {action.split()[-1]}"   # "엄마 치과 예약 있으니까 모시고 가야 해"
+        elif reason and len(action.split()) == 3 and action.split()[1] in ("모시고", "데리고") and \
+                action.split()[2] in ("가기", "오기"):
+            action = f"{reason} {action}"               # "병원 예약 있으니까 집사람 모시고 가야지": where to
         elif reason and ms[start - 1].form in ("아서", "어서") and reason not in action:
             action = f"{reason} {action}"                 # "노트북 화면이 어두워서 수리 맡겨야 돼"
         if b >= 1 and ms[b - 1].form in ("취소", "그만"):
@@ -353,7 +387,9 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
     topic = ""              # what the sentence before was about: "동생 선물은 …, 난 안 사도 돼"
     lead = ""               # the nouns it started with: "초코 사료 다 떨어졌네, 주문해야겠다"
     note_asked = False      # it only asked for a note: "메모해줘, 양식 바꾸기"
+    remind_asked = False    # or to be reminded: "알려 줘, 모레 관리비 내는 거"
     before = (0, "")        # where it started and its words, for a due said there
+    pointed = ""            # the thing before its predicate: "코드 리뷰 빚졌어, 그거 해줘야 돼"
     for a, b in sentence_ranges(morphs):
         ms = morphs[a:b]
         if all(m.tag in ("SF", "SP", "SW") for m in ms):
@@ -361,7 +397,8 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         question = is_question(sen, ms)
         found = _commitments(sen, ms, s, local)
         if not found and note_asked and (task := _task_phrase(sen, ms, local)):
-            found = [Commitment(task, sen[ms[0].start:ms[-1].end], (s + ms[0].start, s + ms[-1].end), False)]
+            found = [Commitment(task, sen[ms[0].start:ms[-1].end], (s + ms[0].start, s + ms[-1].end), remind_asked)]
+        found = [_pointed_at(c, pointed) for c in found]
         found = [_with_thing(c, lead, before) if lead and _bare(c.action) else c for c in found]
         if found and not lead and (own := _lead_nouns(sen, ms, local)):   # "바자회 음식 하기로 했는데 … 가져가야 돼"
             found = [_with_thing(c, own) if _bare(c.action) and s + sen.find(own) < c.clause_span[0] + 1
@@ -371,7 +408,8 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
             commitments[-1] = Commitment(last.action, f"{last.clause} {sen[ms[0].start:ms[-1].end]}",
                                          (last.clause_span[0], s + ms[-1].end), last.remind)
             continue
-        note_asked = _is_note_request(ms)
+        remind_asked = _is_remind_request(ms)
+        note_asked = _is_note_request(ms) or remind_asked
         if question and not any(c.remind for c in found):
             continue
         commitments.extend(found)
@@ -390,7 +428,29 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         if closure is not None and (not found or closure.status == "dismissed"):
             closures.append(closure)          # "치과는 취소하고 대신 병원 가야 돼": both
         question = question and not found
+        pointed = _last_nouns(sen, ms, local)
     return SentenceReading(tuple(commitments), tuple(closures), question)
+
+
+def _last_nouns(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
+    """The last run of nouns a sentence says, times aside: "코드 리뷰" of "민준이한테 코드 리뷰 빚졌어",
+    "김치" of "엄마가 김치 보냈대"."""
+    nouns = [k for k, m in enumerate(ms) if m.tag in ("NNG", "NNP") and not any(hs <= m.start < he for hs, he in holes)]
+    if not nouns:
+        return ""
+    end = start = nouns[-1]
+    while start - 1 in nouns:
+        start -= 1
+    return sen[ms[start].start:ms[end].end]
+
+
+def _pointed_at(c: Commitment, thing: str) -> Commitment:
+    """"그거 해주기" after "민준이한테 코드 리뷰 빚졌어": the pronoun is the thing the sentence before
+    named before its predicate ("코드 리뷰 해주기")."""
+    first, _, rest = c.action.partition(" ")
+    if not thing or first not in W.KO_POINTERS or not rest:
+        return c
+    return Commitment(f"{thing} {rest}", c.clause, c.clause_span, c.remind)
 
 
 def _lead_nouns(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
@@ -409,9 +469,31 @@ def _lead_nouns(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
     return sen[ms[i].start:ms[j - 1].end]
 
 
+def _is_remind_request(ms: Sequence[Morph]) -> bool:
+    """The whole sentence only asks to be reminded: "알려 줘", "리마인드 해 줘"; the task comes next."""
+    words = [m for m in ms if m.tag not in ("SP", "SF", "IC", "MAJ") and m.form not in ("이거", "좀", "이것", "꼭")]
+    if not words:
+        return False
+    k = 2 if _split_remind(words, 0) else 1 if words[0].form == "리마인드" else 0
+    if k:
+        words = words[k:]
+        if words and is_morph(words[0], "하", "VV") or words and words[0].tag == "XSV":
+            words = words[1:]
+    elif is_morph(words[0], "알리", "VV"):
+        words = words[1:]
+    else:
+        return False
+    return bool(words) and all(m.tag in ("EC", "EF") or is_morph(m, "주", "VX") for m in words) and \
+        any(is_morph(m, "주", "VX") for m in words)
+
+
 def _task_phrase(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
-    """A task said as a noun phrase after a note request: "세금계산서 양식 바꾸기", "치과 예약"."""
+    """A task said as a noun phrase after a note request: "세금계산서 양식 바꾸기", "치과 예약", "관리비
+    내는 거"."""
     words = [m for m in ms if m.tag not in ("SP", "SF")]
+    if len(words) >= 3 and words[-1].form in ("거", "것") and words[-1].tag == "NNB" and words[-2].tag == "ETM" \
+            and is_verb(words[-3]):
+        return noun_form(sen, words, 0, len(words) - 3, holes)
     if not words or not (is_morph(words[-1], "기", "ETN") or all(m.tag.startswith(("NN", "J", "XSN")) for m in words)):
         return ""
     return cut(sen, words[0].start, words[-1].end, sorted([*holes, *skipped_spans(words)]))

@@ -26,8 +26,8 @@ KO_FUNCTION = frozenset(
 KO_PARTICLES = frozenset(
     "을 를 이 가 은 는 의 에 께 도 만 로 와 과 랑 에게 한테 에서 으로 까지 부터 이랑 하고".split())
 # First letters of particles and verb endings after a shared stem.
-# Last syllables of a compound that are no noun of their own here ("해지하기" is no 하기)
-KO_HEADLESS = frozenset("하기 하고 해요 했어 해서 되기 있기 없기".split())
+# Last syllables of a verb's forms: a word ending so is no compound's head noun ("찾아오기" is no 오기)
+_KO_VERB_LAST = frozenset("기고어아해했다요서지게")
 # The endings a one-syllable verb stem is said with in a description ("잡아 놓기", "가기", "사고").
 _KO_VERB_TAILS = frozenset("기 아 어 고 아서 어서 았 었 아다 어다".split())
 KO_INFLECTION_START = frozenset("하해한할함합했에을를이가은는의께도로와과랑들으까부만게기고지드줘주러려")
@@ -188,7 +188,7 @@ def words_match(w: str, v: str) -> bool:
     short, long = (w, v) if len(w) <= len(v) else (v, w)
     if long.startswith(short):  # 공유/공유하기, 차/차를
         return len(short) >= 2 or long[len(short):] in KO_PARTICLES
-    if len(short) >= 2 and len(long) - len(short) >= 2 and long.endswith(short) and short not in KO_HEADLESS:
+    if len(short) >= 2 and len(long) - len(short) >= 2 and long.endswith(short) and short[-1] not in _KO_VERB_LAST:
         return True     # a compound names a kind of its last noun: 정기검사/검사, 전기요금/요금
     if len(w) > 1 and len(v) > 1 and w[0] == v[0] and "기" in (w[1:], v[1:]) and {w[1:], v[1:]} <= _KO_VERB_TAILS:
         return True     # a verb of one syllable made a noun and said: 잡기/잡아 (놓기), 내기/내고

@@ -388,6 +388,22 @@ def test_not_forgetting_a_deed_said_after_it_is_a_note_to_oneself(korean, text, 
     ("토요일에 아빠 모시고 안과 가야 돼", ["아빠 모시고 안과 가기"]),    # taken along: one task
     ("내일 애들 데리고 수영장 갈 거야", ["애들 데리고 수영장 가기"]),
     ("빵 사고 세탁소 들러야 해", ["빵 사기", "세탁소 들르기"]),           # two deeds: two tasks
+    ("안과 예약 있으니까 아빠 모시고 가야 돼", ["안과 예약 아빠 모시고 가기"]),   # where to: the reason's thing
 ])
 def test_someone_taken_along_is_part_of_one_korean_task(korean, text, actions):
+    assert [c.action for c in read_utterance(text, korean).commitments] == actions
+
+
+# ---- held-out set 15's Korean kinds of miss, in sentences of our own -----------------------------
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, actions", [
+    ("세금 서류 뭐 필요한지 확인할게 점심 먹고", ["세금 서류 필요한지 확인하기"]),   # -ㄹ게 with a clause after it
+    ("수진이한테 밥 한 번 빚졌어 그거 사야 돼", ["밥 사기"]),                    # 그거: the thing said before
+    ("베란다 배수구 막혔어 그거 뚫어야겠다", ["베란다 배수구 뚫기"]),
+    ("리마인드 해줘 모레 저녁에 화분 물 주는 거", ["화분 물 주기"]),              # the request first
+    ("알려 줘, 금요일에 관리비 내는 거", ["관리비 내기"]),
+    ("알려줘, 날씨 어때", []),
+])
+def test_korean_promises_of_set_15s_shapes(korean, text, actions):
     assert [c.action for c in read_utterance(text, korean).commitments] == actions

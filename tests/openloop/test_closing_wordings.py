@@ -195,3 +195,25 @@ def test_a_memory_of_long_ago_closes_nothing(service, korean):
 def test_someone_elses_passed_test_closes_nothing():
     assert read_utterance("my sister passed her driving test").closures == ()
     assert [c.reference for c in read_utterance("I passed the exam").closures] == ["pass the exam"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("promise, closing", [
+    ("I need to return the library books on Friday.", "I already returned the library books last week, so we're fine."),
+    ("편의점 택배 찾아와야 돼.", "지난주에 택배 벌써 찾아왔어"),
+    ("I need to review Jiwon's pull request today.", "I reviewed Jiwon's pull request last night."),
+])
+def test_a_deed_on_a_day_before_the_promise_was_made_closes_nothing(service, korean, promise, closing):
+    assert list(statuses(service, korean, promise, closing).values()) == ["open"]
+
+
+@pytest.mark.slow
+def test_a_deed_said_today_still_closes(service, korean):
+    assert list(statuses(service, korean, "I need to return the library books on Friday.",
+                         "I returned the library books this morning.").values()) == ["done"]
+
+
+def test_a_compound_names_a_kind_of_its_last_noun_but_a_verb_form_is_no_noun():
+    from jarvisd.openloop.text import words_match
+    assert words_match("정기검사", "검사") and words_match("전기요금", "요금")
+    assert not words_match("찾아오기", "오기") and not words_match("해지하기", "하기")
