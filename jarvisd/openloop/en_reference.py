@@ -35,11 +35,19 @@ _PARTICLES = frozenset("back up out off over down in about with know".split())
 _OBJECT_THEN_VERB = frozenset("help let make have watch see".split())
 
 
-_FRONTED = re.compile(r"^(?:(?:oh|and|so|um+|uh+|also|plus|okay|ok)[\s,]+)*(?P<np>(?:the|my|our|this|that)\s+[\w' -]{2,40}?),\s")
+# Words that start no fronted thing: times, fillers, adverbs.
+_NOT_A_THING = (r"(?:today|tonight|tomorrow|next|this|on|at|by|in|before|after|then|also|monday|tuesday|wednesday|"
+                r"thursday|friday|saturday|sunday|yeah|yes|yep|well|like|anyway|right|alright|sure|hmm+|ah+|oh|oops|"
+                r"now|just|maybe|actually|honestly|basically|so|um+|uh+|and|okay|ok)")
+_FRONTED = re.compile(r"^(?:(?:oh|and|so|um+|uh+|also|plus|okay|ok|yeah|well|like|anyway|right|alright)[\s,]+)*"
+                      r"(?:(?P<np>(?:the|my|our|this|that)\s+[\w' -]{2,40}?),\s"
+                      # "on-call handoff doc I need to write that up": a bare noun phrase, then "I" and a modal
+                      rf"|(?!{_NOT_A_THING}(?![\w'-]))(?P<bare>[a-z][\w'-]*(?:\s+(?!{_NOT_A_THING}(?![\w'-]))[a-z][\w'-]*){{0,3}})"
+                      r"\s+(?=i\s+(?:need|have|gotta|got|must|should|will|am|'m|'ll|really|still)\b|i'(?:ll|m)\b))")
 
 
 
-_POINTER = re.compile(r"\b(?:that|it|them|this)\b")
+_POINTER = re.compile(r"\b(?:that|it|them|this|those|these)\b")
 
 
 def fronted(sen: str, low: str, action: str) -> str:
@@ -48,11 +56,12 @@ def fronted(sen: str, low: str, action: str) -> str:
     m = _FRONTED.match(low)
     if m is None or len(words) < 2:
         return action
-    np = _STATE_VERB.split(sen[m.start("np"):m.end("np")], maxsplit=1)[0]   # "The car is filthy" -> "The car"
+    group = "np" if m.group("np") else "bare"
+    np = _STATE_VERB.split(sen[m.start(group):m.end(group)], maxsplit=1)[0]   # "The car is filthy" -> "The car"
     np = np[0].lower() + np[1:]
     if "ones" in words[1:]:   # "the parking stickers, I should print new ones": new parking stickers
         return re.sub(r"\bones\b", np.split(" ", 1)[1], action, count=1, flags=re.IGNORECASE)
-    if not all(w in ("that", "it", "them", "this") for w in words[1:2]):
+    if not all(w in ("that", "it", "them", "this", "those", "these") for w in words[1:2]):
         return action
     return _POINTER.sub(lambda _: np, action, count=1)
 

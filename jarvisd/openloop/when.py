@@ -158,11 +158,18 @@ def _day_word(m: re.Match[str]) -> _Meaning:
     return _Meaning(day=w.offset(days), before=_before(m), part="night" if night else None)
 
 
+_DEADLINE_WORD = re.compile(r"\b(?:before|prior\s+to|until|till|by|ahead\s+of)\s+$")
+
+
 @_rule(*wp.WEEKDAY)
 def _weekday_said(m: re.Match[str]) -> _Meaning:
     g = m.groupdict()
     mod = re.sub(r"\s", "", (g.get("wk") or g.get("mod") or "").lower())
     wd = w.KO_WEEKDAYS.get(m["wd"]) or w.EN_WEEKDAYS.get(m["wd"].lower(), 0)
+    if g.get("event"):                 # "before Friday's debrief": due at the event, not the day before;
+        if not _DEADLINE_WORD.search(m.string, max(0, m.start() - 16), m.start()):
+            return None                # "Friday's meeting notes" name a thing
+        return _Meaning(day=w.weekday(wd, None))
     return _Meaning(day=w.weekday(wd, w.WEEK_MODS.get(mod) if mod else None), before=_before(m))
 
 

@@ -70,6 +70,10 @@ WEEKDAY = (
      rf"(?:\s+(?P<wk>next|this)\s+week\b)?"),
     (("week",),
      EN_WORD + rf"(?P<wk>next|this)\s+week(?:['’]s)?\s+(?:on\s+)?(?P<wd>{EN_WEEKDAY})"),
+    # "before Friday's debrief (at 4)": the event on that day is the deadline, its name goes with the time
+    (_WEEKDAYS,
+     EN_WORD + r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)['’]s\s+"
+     r"(?P<event>[a-z-]+(?:\s+(?!(?:at|by|on|in|and|or|so|to|for|i|we)\b)[a-z-]+)?)\b"),
     (("요일", "욜"),
      KO_WORD + r"(?:(?P<mod>이번\s?주|이번|금주|다다음\s?주|다음\s?주|다음|담주|지난\s?주|지난|저번\s?주|저번)\s?)?"
      r"(?P<wd>[월화수목금토일])(?:요일|욜)" + KO_TAIL),

@@ -407,3 +407,27 @@ def test_someone_taken_along_is_part_of_one_korean_task(korean, text, actions):
 ])
 def test_korean_promises_of_set_15s_shapes(korean, text, actions):
     assert [c.action for c in read_utterance(text, korean).commitments] == actions
+
+
+@pytest.mark.parametrize("text, actions", [
+    ("tax receipts I need to scan those tonight", ["scan tax receipts"]),     # a bare thing said first
+    ("car insurance I gotta renew it this week", ["renew car insurance"]),
+    ("so yeah I need to call the plumber", ["call the plumber"]),             # fillers first name nothing
+    ("tomorrow I need to call the bank", ["call the bank"]),
+])
+def test_a_thing_said_first_without_an_article_is_what_the_pointer_stands_for(text, actions):
+    assert [c.action for c in read_utterance(text).commitments] == actions
+
+
+@pytest.mark.parametrize("text, due", [
+    ("I'll read the design doc before Thursday's review at 3", "2026-12-03 15:00"),   # due at the event
+    ("I need to tidy the slides before Monday's all-hands", "2026-12-07 23:59"),
+    ("before December 15 I need to renew my passport", "2026-12-14 23:59"),        # a date: the day before
+])
+def test_a_weekdays_event_after_before_is_the_deadline(text, due):
+    when = resolve_time(text, NOW, due=True)
+    assert when is not None and when.at.strftime("%Y-%m-%d %H:%M") == due
+
+
+def test_a_weekdays_thing_without_before_is_no_due():
+    assert resolve_time("I need to print Thursday's handouts", NOW, due=True) is None
