@@ -291,7 +291,10 @@ class OpenLoopService:
                     target = next((loop for loop in session_open if rules.same_loop(ref.phrase, loop.desc)), None)
                 if target is not None and target.is_open:
                     close(target, ref.status)
-            withdrawn = rules.dismissed(user_input, [loop.desc for loop in session_open])
+            # the seed's withdrawal rule, unless the judge already named what this input withdraws: one
+            # "안 해도 돼" said of 한복 대여 does not also withdraw a gift for the same person
+            named_withdrawal = any(ref.status is LoopStatus.DISMISSED for ref in judgement.closed)
+            withdrawn = [] if named_withdrawal else rules.dismissed(user_input, [loop.desc for loop in session_open])
             for loop in [session_open[i] for i in withdrawn]:
                 close(loop, LoopStatus.DISMISSED)
 

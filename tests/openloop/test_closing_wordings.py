@@ -217,3 +217,13 @@ def test_a_compound_names_a_kind_of_its_last_noun_but_a_verb_form_is_no_noun():
     from jarvisd.openloop.text import words_match
     assert words_match("정기검사", "검사") and words_match("전기요금", "요금")
     assert not words_match("찾아오기", "오기") and not words_match("해지하기", "하기")
+
+
+@pytest.mark.slow
+def test_one_withdrawal_named_by_its_words_withdraws_nothing_else_of_the_same_person(service, korean):
+    """"예단은 시어머니 될 분이 알아서 하신대 안 해도 돼" withdraws the 예단 inquiry; the seed's bigram
+    rule (which the person's words alone carry past its overlap) no longer also withdraws a present for
+    the same person once the words named what is withdrawn."""
+    got = statuses(service, korean, "시어머니 될 분 생신 선물 사야 돼 다음 주 금요일 전에", "예단 문의 넣어 놔야지",
+                   "예단은 시어머니 될 분이 알아서 하신대 안 해도 돼")
+    assert got == {"시어머니 될 분 생신 선물 사기": "open", "예단 문의 넣어 놓기": "dismissed"}, got
