@@ -266,7 +266,6 @@ class AgendaDesk:
         descs = [loop.desc for loop in shown]
         hearsay = meaning.someone_else(text)
         for closure in reading.closures:
-            descs = [loop.desc if self._could_close(closure.clause, loop) else "" for loop in shown]
             # "준이가 숙제 다 했대": who did it (a reported deed) names no promise of the user's
             found = naming.best_reference(naming.without_doer(closure.reference) if hearsay else closure.reference, descs)
             if found is None:        # "never mind sending it back": the utterance names it, not the clause
@@ -284,22 +283,9 @@ class AgendaDesk:
         if not refs and not tied and len(unnamed) == 1 and not reading.commitments:
             # "Got mom's meds, so that's sorted" for "pick up mom's prescription": what the closing means
             found = self._meant(text, unnamed[0].reference, shown)
-            if found is not None and self._could_close(unnamed[0].clause, shown[found]):
+            if found is not None:
                 return refs, (found, _closing_status(unnamed[0].status))
         return refs, None
-
-    def _could_close(self, clause: str, loop: OpenLoop) -> bool:
-        """A deed said on a day before the promise was made ("I renewed the library books last week",
-        "지난주에 … 찾아왔어" of a promise made today) is not the promise done: that promise came after."""
-        now = self.service.now_local()
-        try:
-            said = resolve_time(clause, now)
-        except ImpossibleTime:
-            return True
-        if said is None or said.at >= now:
-            return True
-        made = datetime.fromtimestamp(loop.created_ms / 1000, now.tzinfo).date()
-        return said.at.date() >= made
 
     def _ask(self, loop: OpenLoop, status: LoopStatus, session: str, lang: phrases.Lang) -> DeskReply:
         """A closing matched by meaning is a guess: it is asked ("Do you mean …?") and kept for the yes."""
