@@ -493,3 +493,96 @@ def test_a_state_then_mark_it_done_names_the_state():
 def test_set_15_lookalikes_are_not_answered_as_those_intents(text):
     intent = match_intent(text)
     assert intent is None or intent.kind not in ("promised_to", "done", "cancel"), intent
+
+
+# ---- held-out set 16's kinds of miss, in sentences of our own ------------------------------------
+
+@pytest.mark.parametrize("text, kind, argument", [
+    # the one addressed, named at the end ("mate", "Jarvis"), is no word of the question
+    ("anything due tonight, buddy", "due_today", ""),
+    ("what have I got on tomorrow Jarvis", "due_tomorrow", ""),
+    ("what did I promise my sister, mate", "promised_to", "sister"),
+    # going through the whole agenda with no agenda word: "run me through everything"
+    ("walk me through it all", "list", ""),
+    ("go over the whole lot again", "list", ""),
+    ("talk me through tomorrow", "due_tomorrow", ""),
+    ("take me through what's on tonight", "due_today", ""),
+    # what might have slipped, asked after the fact
+    ("did I forget anything tonight", "due_today", ""),
+    ("have I forgotten something", "list", ""),
+    ("anything else I've forgotten about", "list", ""),
+])
+def test_set_16_english_agenda_questions(text, kind, argument):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument) == (kind, argument), intent
+
+
+@pytest.mark.parametrize("text", [
+    "cancel drinks with my mate",                 # a mate who is in the task, not addressed
+    "walk me through the recipe",                 # going through something that is not the agenda
+    "run me through how to reset the router",
+    "take me through the history of Rome",
+    "did I forget anything in the car",           # forgetting a thing, not a task
+    "what did I forget to pack for the trip",
+    "what did my mate say about tomorrow",        # someone else
+])
+def test_set_16_english_lookalikes_are_no_agenda_questions(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind not in ("list", "due_today", "due_tomorrow"), intent
+    assert intent is None or intent.argument != "drinks with my", intent
+
+
+def test_a_mate_in_the_task_stays_in_its_name():
+    intent = match_intent("cancel drinks with my mate")
+    assert intent is not None and intent.argument == "drinks with my mate", intent
+
+
+@pytest.mark.parametrize("text, minutes", [
+    # a count with no unit after a verb of reminding, or after "snooze", is minutes
+    ("hold on, ping me again in 20", 20),
+    ("ask me in thirty", 30),
+    ("snooze it for 45", 45),
+    # a rough time, then the amount that makes it exact (a filler between): the amount counts; days too
+    ("remind me later, um, in like an hour", 60),
+    ("remind me tomorrow or rather in a day", 1440),
+    ("bug me again in a day", 1440),
+])
+def test_set_16_snoozes_with_a_bare_count_or_a_rough_time_first(text, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.minutes) == ("snooze", minutes), intent
+
+
+@pytest.mark.parametrize("text", [
+    "remind me in 20 to take the pizza out",      # a task after the count: a promise
+    "remind me in two days to renew the permit",
+    "remind me in a few",                         # "a few" of what: no count to read
+    "give me 20 bucks",
+    "I'm 15 minutes away",
+])
+def test_set_16_snooze_lookalikes(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind != "snooze", intent
+
+
+@pytest.mark.parametrize("text, argument", [
+    # the state a task ends in, said by its own verb
+    ("mark the water bill as paid", "the water bill"),
+    ("mark the visa forms submitted", "the visa forms"),
+    ("check off the hotel as booked", "the hotel"),
+    ("the parcel's gone, mark it as sent", "the parcel's gone"),
+    ("mark the, uh, school trip money as paid", "the school trip money"),   # a filler inside the name
+])
+def test_set_16_done_said_by_the_tasks_own_end_state(text, argument):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument, intent.command) == ("done", argument, True), intent
+
+
+@pytest.mark.parametrize("text", [
+    "mark this email as read",                    # mail, not the agenda
+    "mark the message as spam",
+    "mark it as important",
+    "set the heating to twenty",
+])
+def test_set_16_mark_as_lookalikes(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind != "done", intent
