@@ -586,3 +586,101 @@ def test_set_16_done_said_by_the_tasks_own_end_state(text, argument):
 def test_set_16_mark_as_lookalikes(text):
     intent = match_intent(text)
     assert intent is None or intent.kind != "done", intent
+
+
+@pytest.mark.parametrize("text, kind, argument", [
+    # a plain imperative (-라) or a dialect's request (도 for 줘) is the same order
+    ("헬스장 등록 건 지워라", "cancel", "헬스장 등록"),
+    ("택배 반품 취소해라", "cancel", "택배 반품"),
+    ("어머니 선물 건 빼 도", "cancel", "어머니 선물"),
+    ("보험 서류 건 삭제해", "cancel", "보험 서류"),
+    ("관리비 완료 처리해라", "done", "관리비"),
+    ("약 먹었어, 완료로 해 도", "done", "약"),
+    ("우편물 건 빼 줘요", "cancel", "우편물"),     # 요 after the request: still an order
+])
+def test_set_16_korean_plain_and_dialect_orders(text, kind, argument):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument, intent.command) == (kind, argument, True), intent
+
+
+def test_set_16_an_order_with_yo_after_the_request_is_still_an_order():
+    intent = match_intent("택배 찾아 왔어요, 끝난 걸로 해 줘요")
+    assert intent is not None and intent.kind == "done" and intent.command and "택배" in intent.argument, intent
+
+
+@pytest.mark.parametrize("text", [
+    "그 약속 빼도 돼",            # 빼도 before more words: "may I", no order
+    "세차 건 빼라고 했잖아",        # the order reported
+    "살 좀 빼라",                 # lose weight: taken off the body, not the list
+    "어깨에 힘 빼",
+    "넷플릭스 구독 어떻게 취소해",    # a question word: how-to, not an order
+    "보고서 언제 완료 처리해",
+])
+def test_set_16_korean_order_lookalikes(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind not in ("cancel", "done"), intent
+
+
+@pytest.mark.parametrize("text, minutes", [
+    # a while later said as 좀 있다 / 쫌 이따, and the dialect's 도 or 주라 for 줘
+    ("쫌 이따 다시 알려 도", 10),
+    ("조금 있다가 다시 말해 주라", 10),
+    ("십 분 있다 알려 도", 10),
+    ("이십 분만 있다 다시 말해 줘", 20),
+])
+def test_set_16_korean_snoozes(text, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.minutes) == ("snooze", minutes), intent
+
+
+@pytest.mark.parametrize("text", ["다시 알려도 돼", "좀 있다 다시 얘기하자", "좀 있다 밥 먹자"])
+def test_set_16_korean_snooze_lookalikes(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind != "snooze", intent
+
+
+@pytest.mark.parametrize("text, person", [
+    # the plan quoted without 고, said with 했 or the dialect's 캤 (했더라, 캤노, 캤지)
+    ("누나한테 뭐 사 준다 캤노", "누나"),
+    ("민재한테 뭐 보내 준다 했더라", "민재"),
+    ("선생님께 뭐 갖다 드린다 캤지", "선생님"),
+])
+def test_set_16_korean_promises_quoted_in_dialect(text, person):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument) == ("promised_to", person), intent
+
+
+@pytest.mark.parametrize("text", [
+    "누나가 뭐 사 준다 캤노",              # someone else's plan, quoted the same way
+    "민재가 형한테 뭐 보내 준다 했더라",
+    "아빠가 내일 온다 캤나",
+    "지아가 뭐 까먹은 거 없나",            # someone else forgetting
+])
+def test_set_16_korean_other_peoples_plans_stay_none(text):
+    assert match_intent(text) is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # the day's obligations as a bare noun phrase, the question left unsaid
+    ("내일까지 처리해야 할 일들", "due_tomorrow"),
+    ("오늘 안에 꼭 해야 하는 거", "due_today"),
+    ("낼까지 마감인 것", "due_tomorrow"),
+    # what might have slipped ("까먹은 거 없나", "잊어버린 거 있나")
+    ("내가 혹시 잊어버린 거 없나", "list"),
+    ("오늘 까먹은 일 있나", "due_today"),
+])
+def test_set_16_korean_agenda_questions(text, kind):
+    intent = match_intent(text)
+    assert intent is not None and intent.kind == kind, intent
+
+
+@pytest.mark.parametrize("text", [
+    "오늘 먹을 거",                        # a thing, no obligation
+    "내일까지 보고서 끝내야 되는 거 알지",    # a task named inside: a remark, not the day's list
+    "오늘 해야 할 일이 많아서 힘들다",
+    "가방에 뭐 빠뜨린 거 없나",              # a thing left out of a bag
+    "우산 까먹은 거 없나",
+])
+def test_set_16_korean_agenda_lookalikes(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind not in ("list", "due_today", "due_tomorrow"), intent
