@@ -211,7 +211,8 @@ _EN_NAGS = (re.compile(rf"{_EN_NAG_VERB}{_EN_ROUGH_THEN}(?:in|after)\s+(?:like\s
             re.compile(rf"{_EN_NAG_VERB}(?:in|after)\s+{_EN_BARE_COUNT}" + _EN_NAG_END),
             re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT_D}"
                        + _EN_NAG_END),
-            re.compile(rf"^snooze(?:\s+(?:it|that|this|me))?[\s,]+(?:for\s+|in\s+)?{_EN_BARE_COUNT}" + _EN_NAG_END),
+            re.compile(rf"^(?:snooze(?:\s+(?:it|that|this|me))?[\s,]+(?:for\s+|in\s+)?|(?:later|not now|not yet)[\s,]+(?:in|for)\s+)"
+                       rf"{_EN_BARE_COUNT}" + _EN_NAG_END),
             # "snooze it half an hour, my hands are full": "snooze" first is a command whatever follows
             re.compile(rf"^snooze(?:\s+(?:it|that|this|me))?[\s,]+(?:for\s+|like\s+|about\s+|in\s+|another\s+)*{_EN_AMOUNT}\b"))
 

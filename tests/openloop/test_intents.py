@@ -542,6 +542,7 @@ def test_a_mate_in_the_task_stays_in_its_name():
     ("hold on, ping me again in 20", 20),
     ("ask me in thirty", 30),
     ("snooze it for 45", 45),
+    ("not yet, in 20", 20),
     # a rough time, then the amount that makes it exact (a filler between): the amount counts; days too
     ("remind me later, um, in like an hour", 60),
     ("remind me tomorrow or rather in a day", 1440),
