@@ -62,6 +62,8 @@ def minutes_of(amount: str, unit: str, numbers: dict[str, int]) -> int:
     n = int(amount) if amount.isdigit() else numbers.get(amount) or (int(ko_number(amount)) if "십" in amount else 1)
     if amount.startswith(("half", "another half")):
         return 30
+    if unit.startswith("d"):   # "in a day"
+        return n * 24 * 60
     return n * 60 if unit.startswith(("h", "시")) else n
 
 

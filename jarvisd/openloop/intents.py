@@ -29,12 +29,25 @@ _EN_COURTESY = re.compile(r"^(?:(?:you\s+can|can\s+you|could\s+you|would\s+you|w
                           re.IGNORECASE)
 
 
+# "what's on for tomorrow mate", "snooze it, Jarvis": the one addressed, named at the end; not "drinks with my mate"
+_EN_TAIL_ADDRESS = re.compile(r"(?P<sep>\s*,\s*|\s+)(?P<word>jarvis|mate|buddy|pal|dude|bro|man|love|boss)$", re.IGNORECASE)
+_EN_NOT_ADDRESS = re.compile(r"\b(?:my|the|a|an|your|his|her|our|their|with|to|for|and|of|old|best|this|that)$", re.IGNORECASE)
+
+
+def _address_off(text: str) -> str:
+    m = _EN_TAIL_ADDRESS.search(text)
+    if m is None or _EN_NOT_ADDRESS.search(text[:m.start()]) or \
+            ("," not in m["sep"] and m["word"].lower() in ("man", "love", "boss")):   # "man", "boss": a noun but after a comma
+        return text
+    return text[:m.start()]
+
+
 def clean(text: str) -> str:
     """Lower case, one space, no leading "Jarvis," and no closing punctuation or "please"."""
     text = _VOCATIVE.sub("", " ".join(text.split()))
     text = _FILLERS.sub("", text)
     text = _EN_COURTESY.sub("", text)
-    text = polite_off(text.rstrip(TRAIL_CHARS))
+    text = polite_off(_address_off(text.rstrip(TRAIL_CHARS)))
     return text.rstrip(TRAIL_CHARS).lower().replace("’", "'")
 
 

@@ -18,8 +18,13 @@ from jarvisd.openloop.text import EN_FUNCTION
 _MY_LIST = (r"(?:my\s+)?(?:open\s+)?(?:agenda|to[- ]?do(?:\s+list)?|to[- ]?dos|todo\s+list|task\s+list|tasks|list|promises"
             r"|reminders|plate)")
 # "anything I'm forgetting", "what else am I forgetting about": the agenda, asked by what might slip
-_EN_FORGET = (r"(?:is\s+there\s+)?(?:anything|what)(?:\s+else)?\s+(?:(?:that\s+)?i(?:'m|\s+am|\s+might\s+be|\s+could\s+be)"
-              r"|(?:am|might|could)\s+i(?:\s+be)?)\s+forgetting(?:\s+(?:about|to\s+do))?")
+# "did I forget anything", "anything I've forgotten": the same, asked after the fact
+_EN_FORGET = (r"(?:(?:is\s+there\s+)?(?:anything|what)(?:\s+else)?\s+(?:(?:that\s+)?i(?:'m|\s+am|\s+might\s+be|\s+could\s+be)"
+              r"|(?:am|might|could)\s+i(?:\s+be)?)\s+forgetting(?:\s+(?:about|to\s+do))?"
+              r"|(?:did|have)\s+i\s+(?:forgotten|forgot|forget)\s+(?:anything|something)(?:\s+else)?(?:\s+(?:to\s+do|about))?"
+              r"|(?:is\s+there\s+)?(?:anything|what)(?:\s+else)?\s+(?:(?:that\s+)?i(?:'ve|\s+have)?\s+(?:forgotten|forgot)"
+              r"|(?:did|have)\s+i\s+(?:forgotten|forgot|forget))(?:\s+(?:about|to\s+do))?)")
+_EN_THROUGH = r"(?:run|walk|take|talk|go)\s+(?:me\s+)?(?:through|over)"
 _EN_LIST = [
     rf"what(?:'s| is| are)?\s+(?:left\s+|still\s+)?(?:on|in)\s+{_MY_LIST}",
     rf"(?:read|show|tell|give)\s+(?:me\s+)?(?:all\s+)?{_MY_LIST}",
@@ -33,6 +38,8 @@ _EN_LIST = [
     rf"(?:any|anything|is there anything)\s+(?:open\s+tasks|(?:on|in)\s+{_MY_LIST})",
     r"what\s+have\s+i\s+(?:got|promised)(?:\s+(?:to\s+do|going\s+on|on))?",
     _EN_FORGET,
+    # "run me through everything", "walk me through it all": the whole agenda, gone through
+    rf"{_EN_THROUGH}\s+(?:everything|it\s+all|all\s+of\s+it|the\s+(?:whole\s+)?lot|the\s+list|my\s+day)(?:\s+(?:again|once\s+more))?",
     r"(?:my\s+)?agenda",
 ]
 _DAY_TODAY = r"(?:today|tonight|this evening|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
@@ -48,13 +55,18 @@ _EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|
 def _en_due(day: str) -> list[str]:
     return [rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
             rf"(?:what(?:'s| is)|anything)\s+(?:on|in)\s+{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks)",
-            rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|going on|coming up|happening|on my (?:agenda|list|plate)|i (?:need|have) to do))?"
+            rf"{_EN_THROUGH}\s+(?:everything\s+|what(?:'s| is)\s+on\s+|it\s+all\s+)?(?:for\s+)?{day}",
+            rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|going on|coming up|happening|on my (?:agenda|list|plate)|on|i (?:need|have) to do))?"
             rf"(?:\s+(?:for|by|until|before))?\s+{day}"]
 
 
+# "mark the piano fees as paid": the state a task ends in, said by its own verb (not "mark it as read": mail)
+_EN_DONE_STATE = (r"(?:done|complete|completed|finished|paid|paid off|sent|submitted|handled|sorted|sorted out|taken care of|dealt with"
+                  r"|booked|delivered|returned|fixed|filed|posted|renewed|signed|ordered|bought|picked up|dropped off|collected)")
 _EN_DONE = [
-    r"(?:mark|set)\s+(?P<x>.+?)\s+(?:as\s+)?(?:done|complete|completed|finished)",
-    r"(?:check|tick|cross)\s+off\s+(?P<x>.+?)(?:\s+(?:on|from)\s+my\s+(?:agenda|list))?",
+    rf"mark\s+(?P<x>.+?)\s+(?:as\s+)?{_EN_DONE_STATE}",
+    r"set\s+(?P<x>.+?)\s+(?:as\s+)?(?:done|complete|completed|finished)",
+    rf"(?:check|tick|cross)\s+off\s+(?P<x>.+?)(?:\s+(?:on|from)\s+my\s+(?:agenda|list))?(?:\s+as\s+{_EN_DONE_STATE})?",
     r"(?:check|tick|cross)\s+(?P<x>.+?)\s+off(?:\s+(?:my\s+)?(?:agenda|list))?",
     r"(?P<x>.+?)\s+(?:is|are)\s+(?:all\s+)?(?:done|finished|complete|completed|taken care of)",
     r"(?:i(?:'ve| have|'m| am)?\s+)?(?:finished|completed|done with)\s+(?P<x>.+)",
@@ -70,12 +82,20 @@ _EN_AMOUNT = r"(?:like\s+|about\s+|another\s+(?!half))?(?P<n>\d+|" + \
     "|".join(sorted(map(re.escape, EN_NUMBER), key=len, reverse=True)) + r")(?P<nhalf>\s+and\s+a\s+half)?\s*(?:more\s+)?" \
     r"(?P<unit>minutes?|mins?|hours?|hrs?)(?P<andhalf>\s+and\s+a\s+half)?"
 _EN_MORE_AMOUNT = _EN_AMOUNT.replace("(?P<unit>", r"(?:more\s+)?(?P<unit>")  # "15 more minutes"
+# "remind me in like a day": days only after a verb of reminding (a bare "two days" may answer "when?")
+_EN_AMOUNT_D = _EN_AMOUNT.replace("(?P<unit>minutes?|mins?|hours?|hrs?)", "(?P<unit>minutes?|mins?|hours?|hrs?|days?)")
+# "remind me in 15", "snooze 20": a count with no unit after a verb of reminding is minutes (not "a", "half", "a few")
+_EN_BARE_COUNT = (r"(?:like\s+|about\s+|another\s+)?(?P<n>\d{1,3}|" + "|".join(sorted(
+    (re.escape(w) for w in EN_NUMBER if not w.startswith(("a", "half"))), key=len, reverse=True)) + ")")
 
 
 def _en_minutes(m: re.Match[str]) -> int:
-    """The minutes of an `_EN_AMOUNT` match: "an hour and a half" and "one and a half hours" are 90."""
-    half = 30 if (m["nhalf"] or m["andhalf"]) and m["unit"].startswith("h") else 0
-    return minutes_of(m["n"], m["unit"], EN_NUMBER) + half
+    """The minutes of an `_EN_AMOUNT` match: "an hour and a half" and "one and a half hours" are 90; a count said
+    with no unit ("remind me in 15") is minutes."""
+    parts = m.groupdict()
+    unit = parts.get("unit") or "minutes"
+    half = 30 if (parts.get("nhalf") or parts.get("andhalf")) and unit.startswith("h") else 0
+    return minutes_of(m["n"], unit, EN_NUMBER) + half
 
 
 _EN_SNOOZE = [
@@ -113,7 +133,7 @@ EN = {kind: compile_all(table) for kind, table in (
     ("list", _EN_LIST), ("due_today", _en_due(_DAY_TODAY)), ("due_tomorrow", _en_due(_DAY_TOMORROW)),
     ("snooze", _EN_SNOOZE), ("promised_to", _EN_PROMISED), ("done", _EN_DONE), ("cancel", _EN_CANCEL))}
 _EN_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:so\s+|and\s+)?(?:you\s+can\s+|please\s+)?(?:(?P<done>check|tick|cross)\s+(?:it|that)\s+off"
-                           r"|(?P<marked>mark\s+(?:it|that|this)(?:\s+one)?\s+(?:as\s+)?(?:done|complete|completed|finished))"
+                           rf"|(?P<marked>mark\s+(?:it|that|this)(?:\s+one)?\s+(?:as\s+)?{_EN_DONE_STATE})"
                            r"|(?P<over>(?:that|this|it)(?:\s+one)?(?:'s|\s+is)\s+(?:all\s+)?(?:finished|done|sorted|taken care of|handled))"
                            r"|clear\s+(?:it|that|this)(?:\s+(?:one|reminder|task))?"
                            r"|(?:take|cross)\s+(?:it|that)\s+off\s+(?:my|the)\s+(?:list|agenda)"
@@ -182,11 +202,17 @@ _EN_NOT_PERSON = frozenset({"today", "tomorrow", "tonight", "this", "next", "mon
 # the amount ends the sentence: "remind me in two hours to check the oven" is a promise, not a snooze
 _EN_NAG_END = r"(?:\s+(?:again|later|more|or so|then|from now))*$"
 # "hit me with that again in an hour": the verbs of a nudge, "about" or "with" the reminder just heard
-_EN_NAGS = (re.compile(rf"\b(?:remind|ask|bug|nag|ping|poke|tell|hit|buzz|nudge)\s+me(?:\s+up)?\s+(?:(?:about|with)\s+(?:it|that|this)\s+)?(?:again\s+)?"
-                       rf"(?:in|after)\s+(?:like\s+|about\s+|maybe\s+)?{_EN_AMOUNT}"
+_EN_NAG_VERB = r"\b(?:remind|ask|bug|nag|ping|poke|tell|hit|buzz|nudge)\s+me(?:\s+up)?\s+(?:(?:about|with)\s+(?:it|that|this)\s+)?(?:again\s+)?"
+# "remind me tomorrow, uh, in like a day": a rough time, then the amount that makes it exact; the amount counts
+_EN_ROUGH_THEN = (r"(?:(?:later|tomorrow|tonight|in\s+a\s+(?:bit|while)|sometime)(?:\s*,\s*|\s+)"
+                  r"(?:(?:no|nope|actually|i mean|or|or rather|rather|make it|say|maybe|well)[\s,]+)*)?")
+_EN_NAGS = (re.compile(rf"{_EN_NAG_VERB}{_EN_ROUGH_THEN}(?:in|after)\s+(?:like\s+|about\s+|maybe\s+)?{_EN_AMOUNT_D}"
                        + _EN_NAG_END),
-            re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT}"
+            re.compile(rf"{_EN_NAG_VERB}(?:in|after)\s+{_EN_BARE_COUNT}" + _EN_NAG_END),
+            re.compile(rf"^(?:snooze|later|not now)\b[\s,]*(?:for\s+|like\s+|about\s+|in\s+|me\s+)*{_EN_AMOUNT_D}"
                        + _EN_NAG_END),
+            re.compile(rf"^(?:snooze(?:\s+(?:it|that|this|me))?[\s,]+(?:for\s+|in\s+)?|(?:later|not now|not yet)[\s,]+(?:in|for)\s+)"
+                       rf"{_EN_BARE_COUNT}" + _EN_NAG_END),
             # "snooze it half an hour, my hands are full": "snooze" first is a command whatever follows
             re.compile(rf"^snooze(?:\s+(?:it|that|this|me))?[\s,]+(?:for\s+|like\s+|about\s+|in\s+|another\s+)*{_EN_AMOUNT}\b"))
 
@@ -234,7 +260,19 @@ def _en_resaid(m: re.Match[str]) -> str:
     return f"{m['second']} {unit[0]}" if unit else m["second"]
 
 
+# "remind me tomorrow, uh, in a day", "mark the, um, gas bill done": a filler inside the sentence is no word of it
+# (a comma around it stays, as a clause's end, unless the word before cannot end one: "the, um, gas bill")
+_EN_INNER_FILLER = re.compile(r"(?<=[\w,'])(?P<before>\s*,)?\s+(?:uh+|um+|erm|er|uhm)(?P<after>\s*,)?(?=\s)")
+_EN_NO_CLAUSE_END = re.compile(r"\b(?:the|a|an|my|your|this|that|to|for|of|with|in|on|at|and|or)$")
+
+
+def _en_filler_off(t: str) -> str:
+    return _EN_INNER_FILLER.sub(lambda m: "," if (m["before"] or m["after"]) and not _EN_NO_CLAUSE_END.search(t[:m.start()])
+                                else "", t)
+
+
 def en_intent(t: str) -> Intent | None:
+    t = _en_filler_off(t)
     t = _EN_RESAID.sub(_en_resaid, t)
     t = _EN_WH_CONTRACTION.sub(lambda m: m[1] + (" have" if m[0].endswith("ve") else " did"), t)
     if m := _DAY_FIRST.match(t):      # "tomorrow, what's on the list": the day said first

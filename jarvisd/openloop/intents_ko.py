@@ -20,12 +20,19 @@ from jarvisd.openloop.intent_words import (
     minutes_of,
 )
 
+# the endings of a request: 줘 and its polite and plain forms, and the dialects' 도 ("알려 도") and 주라; the plain
+# imperative 라 ("빼라", "지워라") goes straight on the verb. Not before more Hangul: "빼도 돼" is "may I".
+_KO_GIVE = r"(?:줘라|줘|주세요?|주셔요?|줄래|주라|주이소|주소|다오|도)요?(?![가-힣])"
+_KO_PLAIN = r"(?:라)(?![가-힣])"
+# "까먹은 거 없나", "잊은 거 있어": the agenda, asked by what might have slipped (not "가방에 뭐 빠뜨린 거": a thing)
+_KO_FORGOT = r"(?:혹시)?(?:내가|제가)?(?:혹시)?(?:뭐|무슨일|또)?(?:까먹|잊어버리|잊어먹|잊)(?:은|었던|어버린|은게)(?:거|것|일|게)?(?:없|있)(?:나|니|냐|을까|는지|지|었나|어)(?![가-힣])"
 _KO_LIST = [
     r"(?:내)?할일(?:이|은|목록)?(?:뭐|뭐뭐|뭔데|뭐있|뭐남|알려|보여|말해|있어|읽어)",
     r"(?:내)?(?:일정|약속|아젠다|어젠다|할일목록|투두)(?:이|은|좀|에|에는)?(?:뭐|알려|보여|말해|읽어|있|남)",
     r"(?:뭐|무엇을?)해야(?:돼|되지|하지|해|하더라)",
     r"(?:내가)?(?:챙길|챙겨야할|해야할|남은|남아있는)(?:거|것|일)(?:이|은|들)?(?:뭐|있|알려|보여)",
     r"(?:내가)?약속한(?:거|것|일)(?:들)?(?:전부|다|모두)?(?:뭐|보여|알려|말해)",
+    _KO_FORGOT,
 ]
 
 
@@ -34,19 +41,32 @@ def _ko_due(day: str) -> list[str]:
             r"(?:거|것|일|게)?(?:이|은|가)?(?:뭐(?:$|있|야|였|지$|더라|남|해|하|할|뭐|가)|있|알려|남|보여)"]
 
 
-_KO_DUE_TODAY = [rf"오늘(?=까지|안에|중으로|중에|마감){_ko_due('')[0]}"]
-_KO_DUE_TOMORROW = _ko_due("(?:내일|낼)")
-_KO_DONE_TAIL = (r"(?:완료\s*(?:로|으로|상태로)\s*(?:바꿔|변경해|돌려|옮겨)\s*(?:줘|주세요|줄래)?"   # "완료로 바꿔 줘": its state changed to done
-                 r"|완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?\s*(?:해\s*줘|해|했어|시켜\s*줘|처리\s*해\s*줘|해\s*주세요)?|끝났어|끝냈어|다했어|했어체크|했다고\s*(?:표시|체크)\s*(?:해\s*(?:줘|주세요)|해)"
+def _ko_due_said(day: str) -> list[str]:
+    """The day's obligations said as a bare noun phrase, the question left unsaid: "오늘 중으로 끝내야 되는 거",
+    "내일까지 내야 할 것들"; a thing with no obligation ("오늘 먹을 거") is not one."""
+    return [rf"{day}(?:까지|안에|중으로|중에|내로)?(?:은|에)?(?:내가|제가)?(?:꼭|반드시)?"
+            r"(?:(?:해야|끝내야|마쳐야|내야|처리해야|챙겨야)(?:하는|할|되는|될)|마감(?:인|이)?)(?:거|것|일|게)(?:들)?$",
+            rf"{day}(?:은|에|도)?{_KO_FORGOT}"]
+
+
+_KO_DUE_TODAY = [rf"오늘(?=까지|안에|중으로|중에|마감){_ko_due('')[0]}", *_ko_due_said("오늘")]
+_KO_DUE_TOMORROW = [*_ko_due("(?:내일|낼)"), _ko_due_said("(?:내일|낼)")[0]]
+_KO_DONE_TAIL = (rf"(?:완료\s*(?:로|으로|상태로)\s*(?:바꿔|변경해|돌려|옮겨)\s*(?:{_KO_GIVE}|{_KO_PLAIN})?"   # "완료로 바꿔 줘": its state changed to done
+                 rf"|완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?\s*(?:해\s*(?:{_KO_GIVE}|{_KO_PLAIN})?|했어|시켜\s*(?:{_KO_GIVE}|{_KO_PLAIN})"
+                 rf"|처리\s*해\s*(?:{_KO_GIVE}|{_KO_PLAIN}))?|끝났어|끝냈어|다했어|했어체크"
+                 rf"|했다고\s*(?:표시|체크)\s*해\s*(?:{_KO_GIVE}|{_KO_PLAIN})?"
                  r"|체크해줘|처리\s*완료)")
-_KO_CANCEL_TAIL = (r"(?:취소\s*해\s*(?:줘|주세요)|취소|지워\s*(?:줘|주세요)?|빼\s*(?:줘|주세요)|삭제\s*해\s*(?:줘|주세요)|삭제"
-                   r"|없애\s*(?:줘|주세요)|잊어버려|잊어|빼)(?:요)?(?:\s*,\s*[^,]+)?")
+# "세차 건 빼라", "그거 지워 도": a plain or a dialect imperative is the same order
+_KO_CANCEL_TAIL = (rf"(?:(?:취소|삭제)\s*(?:해|하)\s*(?:{_KO_GIVE}|{_KO_PLAIN})|(?:취소|삭제)\s*해|취소|삭제|(?:지워|빼|없애)\s*(?:{_KO_GIVE}|{_KO_PLAIN})"
+                   r"|지워|잊어버려|잊어|빼)(?:요)?(?:\s*,\s*[^,]+)?")
+# "좀 있다 다시", "쫌 이따": a while later, however it is said
+_KO_LATER = r"(?:이따가?|나중에|(?:조금|좀|쫌|쪼금)?(?:이따가?|있다가?))"
 _KO_SNOOZE = [
-    r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|오)(?P<unit>분|시간)(?:만)?(?:뒤에|후에|있다가|이따가?)?"
-    r"(?:다시|한번더)?(?:알려|말해)(?:줘|주세요|줄래)",
-    r"(?P<bare>(?:이따가?|나중에|조금이따가?|좀이따가?)?다시(?:알려|말해)(?:줘|주세요?|줄래)|스누즈"
+    r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|십|이십|삼십|오)(?P<unit>분|시간)(?:만)?(?:뒤에|후에|있다가?|이따가?)?"
+    rf"(?:다시|한번더)?(?:알려|말해){_KO_GIVE}",
+    rf"(?P<bare>{_KO_LATER}?다시(?:알려|말해){_KO_GIVE}|스누즈"
     # "이따 다시 얘기해 줘": 얘기해 and 물어봐 only after a "later" ("다시 얘기해 줘" alone asks to repeat)
-    r"|(?:이따가?|나중에|조금이따가?|좀이따가?|있다가)다시(?:얘기해|물어봐)(?:줘|주세요?|줄래))",
+    rf"|{_KO_LATER}다시(?:얘기해|물어봐){_KO_GIVE})",
 ]
 # a person may be named with a number: "301호 어르신께", "3반 선생님한테"
 # "내가 PM한테 뭐 해준다고 했지": the user as the subject is not part of the name
@@ -62,15 +82,19 @@ KO = {kind: compile_all(table) for kind, table in (
     ("due_today", _KO_DUE_TODAY), ("due_tomorrow", _KO_DUE_TOMORROW), ("list", _KO_LIST), ("snooze", _KO_SNOOZE),
     ("promised_to", _KO_PROMISED))}
 _KO_THEN_MARK = re.compile(r"(?P<x>.+?)(?:\s*,\s*|(?:(?<=어)|(?<=요))\s+(?=체크))(?:그러니까\s*|그니까\s*)?(?:(?:목록|리스트|할\s*일|일정)에서\s*)?"
-                           r"(?P<cmd>체크\s*(?:표시)?|완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?|끝난\s*(?:걸로|것으로)\s*해|지워|빼|삭제|취소)\s*(?:해)?\s*(?:줘|주세요|줄래)?요?")
+                           r"(?P<cmd>체크\s*(?:표시)?|완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?|끝난\s*(?:걸로|것으로)\s*해|지워|빼|삭제|취소)\s*(?:해)?\s*"
+                           rf"(?:{_KO_GIVE}|{_KO_PLAIN})?요?")
 # "관리비 낸 걸로 체크해 줘", "택배 보냈다고 표시해 줘": the deed as done (a past adnominal and 걸로, or 다고), then the mark
 _KO_DONE_AS = re.compile(r"(?P<x>.+?)\s+(?P<verb>[가-힣]+?)\s*(?P<as>\s*(?:걸로|것으로|거로)|다고)\s*"
-                         r"(?:체크|표시|완료\s*(?:로|처리|표시)?|처리)\s*(?:표시|처리)?\s*(?:해|하)\s*(?:줘|주세요|줄래|둬|놔)?요?")
+                         rf"(?:체크|표시|완료\s*(?:로|처리|표시)?|처리)\s*(?:표시|처리)?\s*(?:해|하)\s*(?:{_KO_GIVE}|{_KO_PLAIN}|둬|놔)?요?")
 # "항공권 건은 목록에서 없애 줘": where it goes from is not part of its name
 _KO_FROM_LIST = r"(?:\s*(?:(?:내|제)\s*)?(?:할\s*일\s*)?(?:목록|리스트|일정|할\s*일|투두|아젠다|어젠다)\s*(?:에서|에)\s*)?"
 _KO_DONE = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_FROM_LIST}{_KO_DONE_TAIL}")
 _KO_CANCEL = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_FROM_LIST}{_KO_CANCEL_TAIL}")
 KO_CORRECTS = compile_all(_KO_CORRECT)
+_KO_WH = re.compile(r"(?:어떻게|어케|어떡해|왜|언제|어디|어떤|누가|누구|몇|어째서)")
+# what one takes off the body or a thing, not off the list: "살 좀 빼라" (lose weight), "어깨에 힘 빼" (relax)
+_KO_BODY_IDIOM = re.compile(r"(?:[가-힣]+에\s*)?(?:뱃살|군살|살|체중|몸무게|힘|기름기|물기|바람)(?:\s*(?:좀|을|를|은|도))*")
 _KO_ENTRY = re.compile(r"(?:\s*(?:그거|그건|그것|그냥|이거))*\s*(?:일정|약속|건|거|것|할\s*일|알림)?(?:\s*(?:그거|그건|그것|그냥|이거))*$")
 
 
@@ -85,16 +109,18 @@ _KO_OTHERS = re.compile(
     # someone else's plan, reported: "아내가 모레 뭐 하겠다고 했더라", "팀장님이 … 한다고 하셨지"
     # "민준이가 PM한테 뭐 해준다고 했지": any verb said as a plan (a stem closed by ㄴ, then 다고), a name in Latin letters between
     r"|^(?!내가|제가|나는|저는|난|전|내|제)(?:(?!한테|에게|께|하고|랑)[가-힣]){1,5}(?:님)?(?:이|가|께서)(?!랑|한테|에게|께|하고)[가-힣a-z0-9\s]*?(?:뭐|무슨)[가-힣]*?"
-    rf"(?:{KO_N}다고|하겠다고|해주겠다고|할거라고|하기로|해주기로)(?:했|하셨|하던|하더)"
+    rf"(?:{KO_N}다고?|하겠다고?|해주겠다고?|할거라고|하기로|해주기로)(?:했|하셨|하던|하더|캤|카|칸|그랬)"
     # a question about tools: "일정 관리 어플 추천해 줄래", "할 일 목록 만드는 법"
     r"|(?:앱|어플|애플리케이션|프로그램|엑셀|노션|만드는법|쓰는법|사용법|관리법|추천)"
     # how to use the agenda: "할 일 추가하는 거 어떻게 해?"
     r"|(?:추가|등록|삭제|입력|넣|지우)(?:하)?(?:는|려면|으려면)(?:거|것|법)?어떻게")
 _KO_PERSON = re.compile(r"(?:내가|제가|나는|저는)?(?P<x>[가-힣A-Za-z0-9]+?)(?:이랑|하고|한테|에게|께|랑)"
-                        r"(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로|해준다고|해주겠다고|한다고했|하겠다고|린다고했|드린다고|준다고했))")
+                        r"(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로|해준다고|해주겠다고|한다고했|하겠다고|린다고했|드린다고|준다고했"
+                        # "해 준다 캤더라", "보낸다 했노": the plan quoted without 고, said with 했 or the dialect's 캤 / 카
+                        rf"|{KO_N}다고?(?:했|캤|카|칸|그랬)|하겠다고?(?:했|캤|카|칸)))")
 _KO_KEEP_ME = re.compile(r"(?:잊|까먹|잊어버리)(?:지|지는)(?:않게|말고|마)|라고알려|(?:해야|해야하|해야되)(?:는데|니까).*알려")
 _KO_NAG = re.compile(r"(?<![가-힣])(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*(?P<unit>분|시간)"
-                     r"(?P<half>반)?(?:만|뒤에|뒤|후에|후|있다가|이따가?|좀|다시|또|더|정도)*(?:알려|알림|말해|얘기해|리마인드|미뤄|미루|스누즈|다시$)")
+                     r"(?P<half>반)?(?:만|뒤에|뒤|후에|후|있다가?|이따가?|좀|다시|또|더|정도)*(?:알려|알림|말해|얘기해|리마인드|미뤄|미루|스누즈|다시$)")
 
 
 def _ko_cues(t: str, squeezed: str) -> Intent | None:
@@ -169,7 +195,14 @@ def ko_intent(t: str) -> Intent | None:
     for kind, pattern in (("done", _KO_DONE), ("cancel", _KO_CANCEL)):
         m = pattern.fullmatch(re.sub(r"(?<!세)요$", "", t).rstrip())
         if m is not None and m["x"].strip() not in ("그거", "그건", "이거", "그것", "다") and "," not in m["x"]:
-            command = t.replace(" ", "").endswith(("줘", "주세요", "해", "처리", "삭제", "취소", "빼"))
+            if kind == "cancel" and _KO_BODY_IDIOM.fullmatch(m["x"].strip()):   # "살 좀 빼라": lose weight
+                continue
+            if _KO_WH.search(m["x"]):   # "구독 어떻게 취소해": a question word makes it a question, not an order
+                continue
+            said_to = t.replace(" ", "")
+            said_to = said_to[:-1] if said_to.endswith("요") and not said_to.endswith("주세요") else said_to   # "빼 줘요"
+            command = said_to.endswith(("줘", "주세요", "해", "처리", "삭제", "취소", "빼", "라", "도", "주라", "다오",
+                                        "주이소", "주소", "지워", "없애"))
             # "사회자 섭외는 안 해도 된대 그거 빼 줘": the entry word after the reason, the reason, then the name
             said = _KO_ENTRY.sub("", m["x"].strip()).strip() or m["x"].strip()
             named = KO_NOT_NEEDED.sub("", said).strip() or said

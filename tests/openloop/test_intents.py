@@ -493,3 +493,195 @@ def test_a_state_then_mark_it_done_names_the_state():
 def test_set_15_lookalikes_are_not_answered_as_those_intents(text):
     intent = match_intent(text)
     assert intent is None or intent.kind not in ("promised_to", "done", "cancel"), intent
+
+
+# ---- held-out set 16's kinds of miss, in sentences of our own ------------------------------------
+
+@pytest.mark.parametrize("text, kind, argument", [
+    # the one addressed, named at the end ("mate", "Jarvis"), is no word of the question
+    ("anything due tonight, buddy", "due_today", ""),
+    ("what have I got on tomorrow Jarvis", "due_tomorrow", ""),
+    ("what did I promise my sister, mate", "promised_to", "sister"),
+    # going through the whole agenda with no agenda word: "run me through everything"
+    ("walk me through it all", "list", ""),
+    ("go over the whole lot again", "list", ""),
+    ("talk me through tomorrow", "due_tomorrow", ""),
+    ("take me through what's on tonight", "due_today", ""),
+    # what might have slipped, asked after the fact
+    ("did I forget anything tonight", "due_today", ""),
+    ("have I forgotten something", "list", ""),
+    ("anything else I've forgotten about", "list", ""),
+])
+def test_set_16_english_agenda_questions(text, kind, argument):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument) == (kind, argument), intent
+
+
+@pytest.mark.parametrize("text", [
+    "cancel drinks with my mate",                 # a mate who is in the task, not addressed
+    "walk me through the recipe",                 # going through something that is not the agenda
+    "run me through how to reset the router",
+    "take me through the history of Rome",
+    "did I forget anything in the car",           # forgetting a thing, not a task
+    "what did I forget to pack for the trip",
+    "what did my mate say about tomorrow",        # someone else
+])
+def test_set_16_english_lookalikes_are_no_agenda_questions(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind not in ("list", "due_today", "due_tomorrow"), intent
+    assert intent is None or intent.argument != "drinks with my", intent
+
+
+def test_a_mate_in_the_task_stays_in_its_name():
+    intent = match_intent("cancel drinks with my mate")
+    assert intent is not None and intent.argument == "drinks with my mate", intent
+
+
+@pytest.mark.parametrize("text, minutes", [
+    # a count with no unit after a verb of reminding, or after "snooze", is minutes
+    ("hold on, ping me again in 20", 20),
+    ("ask me in thirty", 30),
+    ("snooze it for 45", 45),
+    ("not yet, in 20", 20),
+    # a rough time, then the amount that makes it exact (a filler between): the amount counts; days too
+    ("remind me later, um, in like an hour", 60),
+    ("remind me tomorrow or rather in a day", 1440),
+    ("bug me again in a day", 1440),
+])
+def test_set_16_snoozes_with_a_bare_count_or_a_rough_time_first(text, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.minutes) == ("snooze", minutes), intent
+
+
+@pytest.mark.parametrize("text", [
+    "remind me in 20 to take the pizza out",      # a task after the count: a promise
+    "remind me in two days to renew the permit",
+    "remind me in a few",                         # "a few" of what: no count to read
+    "give me 20 bucks",
+    "I'm 15 minutes away",
+])
+def test_set_16_snooze_lookalikes(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind != "snooze", intent
+
+
+@pytest.mark.parametrize("text, argument", [
+    # the state a task ends in, said by its own verb
+    ("mark the water bill as paid", "the water bill"),
+    ("mark the visa forms submitted", "the visa forms"),
+    ("check off the hotel as booked", "the hotel"),
+    ("the parcel's gone, mark it as sent", "the parcel's gone"),
+    ("mark the, uh, school trip money as paid", "the school trip money"),   # a filler inside the name
+])
+def test_set_16_done_said_by_the_tasks_own_end_state(text, argument):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument, intent.command) == ("done", argument, True), intent
+
+
+@pytest.mark.parametrize("text", [
+    "mark this email as read",                    # mail, not the agenda
+    "mark the message as spam",
+    "mark it as important",
+    "set the heating to twenty",
+])
+def test_set_16_mark_as_lookalikes(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind != "done", intent
+
+
+@pytest.mark.parametrize("text, kind, argument", [
+    # a plain imperative (-라) or a dialect's request (도 for 줘) is the same order
+    ("헬스장 등록 건 지워라", "cancel", "헬스장 등록"),
+    ("택배 반품 취소해라", "cancel", "택배 반품"),
+    ("어머니 선물 건 빼 도", "cancel", "어머니 선물"),
+    ("보험 서류 건 삭제해", "cancel", "보험 서류"),
+    ("관리비 완료 처리해라", "done", "관리비"),
+    ("약 먹었어, 완료로 해 도", "done", "약"),
+    ("우편물 건 빼 줘요", "cancel", "우편물"),     # 요 after the request: still an order
+])
+def test_set_16_korean_plain_and_dialect_orders(text, kind, argument):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument, intent.command) == (kind, argument, True), intent
+
+
+def test_set_16_an_order_with_yo_after_the_request_is_still_an_order():
+    intent = match_intent("택배 찾아 왔어요, 끝난 걸로 해 줘요")
+    assert intent is not None and intent.kind == "done" and intent.command and "택배" in intent.argument, intent
+
+
+@pytest.mark.parametrize("text", [
+    "그 약속 빼도 돼",            # 빼도 before more words: "may I", no order
+    "세차 건 빼라고 했잖아",        # the order reported
+    "살 좀 빼라",                 # lose weight: taken off the body, not the list
+    "어깨에 힘 빼",
+    "넷플릭스 구독 어떻게 취소해",    # a question word: how-to, not an order
+    "보고서 언제 완료 처리해",
+])
+def test_set_16_korean_order_lookalikes(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind not in ("cancel", "done"), intent
+
+
+@pytest.mark.parametrize("text, minutes", [
+    # a while later said as 좀 있다 / 쫌 이따, and the dialect's 도 or 주라 for 줘
+    ("쫌 이따 다시 알려 도", 10),
+    ("조금 있다가 다시 말해 주라", 10),
+    ("십 분 있다 알려 도", 10),
+    ("이십 분만 있다 다시 말해 줘", 20),
+])
+def test_set_16_korean_snoozes(text, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.minutes) == ("snooze", minutes), intent
+
+
+@pytest.mark.parametrize("text", ["다시 알려도 돼", "좀 있다 다시 얘기하자", "좀 있다 밥 먹자"])
+def test_set_16_korean_snooze_lookalikes(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind != "snooze", intent
+
+
+@pytest.mark.parametrize("text, person", [
+    # the plan quoted without 고, said with 했 or the dialect's 캤 (했더라, 캤노, 캤지)
+    ("누나한테 뭐 사 준다 캤노", "누나"),
+    ("민재한테 뭐 보내 준다 했더라", "민재"),
+    ("선생님께 뭐 갖다 드린다 캤지", "선생님"),
+])
+def test_set_16_korean_promises_quoted_in_dialect(text, person):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument) == ("promised_to", person), intent
+
+
+@pytest.mark.parametrize("text", [
+    "누나가 뭐 사 준다 캤노",              # someone else's plan, quoted the same way
+    "민재가 형한테 뭐 보내 준다 했더라",
+    "아빠가 내일 온다 캤나",
+    "지아가 뭐 까먹은 거 없나",            # someone else forgetting
+])
+def test_set_16_korean_other_peoples_plans_stay_none(text):
+    assert match_intent(text) is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # the day's obligations as a bare noun phrase, the question left unsaid
+    ("내일까지 처리해야 할 일들", "due_tomorrow"),
+    ("오늘 안에 꼭 해야 하는 거", "due_today"),
+    ("낼까지 마감인 것", "due_tomorrow"),
+    # what might have slipped ("까먹은 거 없나", "잊어버린 거 있나")
+    ("내가 혹시 잊어버린 거 없나", "list"),
+    ("오늘 까먹은 일 있나", "due_today"),
+])
+def test_set_16_korean_agenda_questions(text, kind):
+    intent = match_intent(text)
+    assert intent is not None and intent.kind == kind, intent
+
+
+@pytest.mark.parametrize("text", [
+    "오늘 먹을 거",                        # a thing, no obligation
+    "내일까지 보고서 끝내야 되는 거 알지",    # a task named inside: a remark, not the day's list
+    "오늘 해야 할 일이 많아서 힘들다",
+    "가방에 뭐 빠뜨린 거 없나",              # a thing left out of a bag
+    "우산 까먹은 거 없나",
+])
+def test_set_16_korean_agenda_lookalikes(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind not in ("list", "due_today", "due_tomorrow"), intent
