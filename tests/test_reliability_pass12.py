@@ -41,3 +41,44 @@ def test_absolute_xdg_folders_are_still_used(tmp_path):
     paths = resolve_paths({"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "d"),
                            "XDG_CONFIG_HOME": str(tmp_path / "c")})
     assert paths.data_dir == tmp_path / "d" / "jarvisd" and paths.config_dir == tmp_path / "c" / "jarvisd"
+
+
+# ---- standard descriptors closed -----------------------------------------------------------------------------
+
+_LOOP_BESIDE_THE_MODEL_LOAD = """
+import asyncio, threading
+import jarvisd
+
+async def main():
+    def load():  # what Llama(verbose=False) does around loading the embedded model
+        from llama_cpp._utils import suppress_stdout_stderr
+        with suppress_stdout_stderr(disable=False):
+            pass
+    await asyncio.to_thread(load)
+    await asyncio.sleep(0.2)
+    return "loop alive"
+
+print(asyncio.run(main()))
+from jarvisd.daemon import exit_process
+exit_process(0)
+"""
+
+
+@pytest.mark.parametrize("closed", ["2>&-", "0<&- 2>&-", "0<&- 1>&- 2>&-"])
+def test_a_daemon_started_with_stderr_closed_survives_the_model_load_and_stops_with_0(tmp_path, closed):
+    """Before: `jarvisd run 2>&-` gave descriptor 2 to the event loop's epoll; loading the embedded model
+    (llama.cpp's `suppress_stdout_stderr`) put /dev/null on 2 and back, closing the epoll under the loop:
+    the daemon died at its first model turn (exit 1, nothing logged). A stop then ended in
+    `AttributeError: 'NoneType' object has no attribute 'flush'` (sys.stderr None), exit 1."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    script = tmp_path / "probe.py"
+    script.write_text(_LOOP_BESIDE_THE_MODEL_LOAD)
+    redirect = closed.replace("1>&-", "") + f" 1>{out}" if "1>&-" not in closed else closed
+    done = subprocess.run(["sh", "-c", f'exec "$@" {redirect}', "sh", sys.executable, str(script)],
+                          cwd=Path(__file__).resolve().parents[1], timeout=120)
+    assert done.returncode == 0
+    if "1>&-" not in closed:
+        assert out.read_text().strip() == "loop alive"
