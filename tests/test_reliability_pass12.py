@@ -82,3 +82,57 @@ def test_a_daemon_started_with_stderr_closed_survives_the_model_load_and_stops_w
     assert done.returncode == 0
     if "1>&-" not in closed:
         assert out.read_text().strip() == "loop alive"
+
+
+# ---- the system's time zone across a daylight-saving change --------------------------------------------------
+
+@pytest.mark.parametrize("zone, summer, winter", [
+    ("America/New_York", -4 * 60, -5 * 60),
+    ("Europe/London", 60, 0),
+    ("Australia/Lord_Howe", 10 * 60 + 30, 11 * 60),   # half an hour of daylight saving, in the other half-year
+])
+def test_the_system_zone_keeps_its_daylight_saving_rules(tmp_path, monkeypatch, zone, summer, winter):
+    """Before: with `general.time_zone` empty (the default: the system's zone) the zone was
+    `datetime.now().astimezone().tzinfo`, a fixed offset. On the daemon under faketime at Friday
+    2026-10-30 12:00 in New York, "I need to call the dentist on Monday at 3pm" was due Monday 14:00 EST and
+    "I need to pay rent on November 5 at 10am" 09:00 EST: each reminder an hour early."""
+    from datetime import datetime, timedelta
+
+    from jarvisd.config import load_config
+
+    monkeypatch.setenv("TZ", zone)
+    tz = load_config(env={"JARVIS_HOME": str(tmp_path)}).tz
+    assert datetime(2027, 7, 1, 15, 0, tzinfo=tz).utcoffset() == timedelta(minutes=summer)
+    assert datetime(2027, 1, 15, 15, 0, tzinfo=tz).utcoffset() == timedelta(minutes=winter)
+
+
+def test_the_system_zone_is_read_from_etc_localtime_without_tz(tmp_path):
+    from datetime import datetime, timedelta
+
+    from jarvisd.config import system_zone
+
+    link = tmp_path / "localtime"
+    link.symlink_to("/usr/share/zoneinfo/America/New_York")
+    tz = system_zone(env={}, localtime=link)
+    assert getattr(tz, "key", None) == "America/New_York"
+    copy = tmp_path / "copied"  # a copied file, not a link: its rules, under its path
+    copy.write_bytes(Path("/usr/share/zoneinfo/America/New_York").read_bytes())
+    tz = system_zone(env={}, localtime=copy)
+    assert datetime(2026, 11, 2, 15, 0, tzinfo=tz).utcoffset() == timedelta(hours=-5)
+    assert datetime(2026, 10, 30, 15, 0, tzinfo=tz).utcoffset() == timedelta(hours=-4)
+
+
+@pytest.mark.parametrize("value, offset", [("KST-9", 9 * 60), ("", 0)])
+def test_a_tz_that_names_no_zone_file_keeps_libcs_offset(monkeypatch, value, offset):
+    import time
+    from datetime import datetime, timedelta
+
+    from jarvisd.config import system_zone
+
+    monkeypatch.setenv("TZ", value)
+    time.tzset()
+    try:
+        assert system_zone().utcoffset(datetime.now()) == timedelta(minutes=offset)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
