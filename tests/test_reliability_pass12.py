@@ -136,3 +136,28 @@ def test_a_tz_that_names_no_zone_file_keeps_libcs_offset(monkeypatch, value, off
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+# ---- a terminal that is not UTF-8 --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_a_korean_agenda_is_listed_on_a_terminal_that_is_not_utf8(tmp_path, encoding):
+    """Before: with `PYTHONIOENCODING=ascii` (or latin-1, or the C locale with UTF-8 mode off),
+    `jarvisd openloop list` and `jarvisd chat --once "내일 오후 3시까지 보고서 보내야 해"` ended in a
+    `UnicodeEncodeError` traceback, exit 1 (the chat after the promise was kept)."""
+    import subprocess
+    import sys
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    data = tmp_path / "home" / "data"
+    data.mkdir(parents=True)
+    OpenLoopService(JsonlLoopStore(data / "openloops.jsonl"), tz=ZoneInfo("Asia/Seoul")).add("보고서 보내기")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_")}
+    env.update(JARVIS_HOME=str(tmp_path / "home"), PYTHONIOENCODING=encoding)
+    done = subprocess.run([sys.executable, "-m", "jarvisd", "openloop", "list"], env=env, capture_output=True,
+                          cwd=Path(__file__).resolve().parents[1], timeout=120)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")[-600:]
+    assert b"\\ubcf4\\uace0\\uc11c" in done.stdout, done.stdout
