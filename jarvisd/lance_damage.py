@@ -73,11 +73,46 @@ def damaged_table_error(what: str, key: str, uri: str, table: str, exc: BaseExce
                         "is there away")
 
 
+def _only_empty_folders(folder: Path) -> bool:
+    """`folder` is a folder holding nothing but folders that are empty in turn (no file, link or FIFO)."""
+    try:
+        for _, _, files in os.walk(folder, onerror=_raise):
+            if files:
+                return False
+    except OSError:
+        return False
+    return folder.is_dir() and not folder.is_symlink()
+
+
+def _raise(exc: OSError) -> None:
+    raise exc
+
+
+def clear_never_committed(folder: Path) -> bool:
+    """Remove a table folder that holds only empty folders: what a first start cut short leaves (a full
+    disk while LanceDB created the table: `_versions/` and `_transactions/` made, no file written). It
+    never held a record. Before, every later start, with room again, was refused ("Table 'memory_items'
+    was not found; ... move what is there away") until the user moved the folder by hand."""
+    if not _only_empty_folders(folder):
+        return False
+    for root, dirs, _ in os.walk(folder, topdown=False):
+        for name in dirs:
+            os.rmdir(os.path.join(root, name))
+    os.rmdir(folder)
+    return True
+
+
 def refuse_lost_versions(what: str, uri: str, table: str) -> None:
     """Before creating `table`: its folder holds data but no version LanceDB can list (`_versions` gone
-    or emptied). A new empty table there would hide every record it held, without a word."""
+    or emptied). A new empty table there would hide every record it held, without a word. A folder of
+    empty folders (a creation cut short, nothing ever written) is removed so the table can be created."""
     folder = local_table_dir(uri, table)
     if folder is not None and folder.exists():
+        try:
+            if clear_never_committed(folder):
+                return
+        except OSError:
+            pass
         raise StartupError(f"cannot open {what}: {folder} has no readable table version (its _versions folder "
                            "is gone or empty), so its records cannot be read; restore that folder from a backup, "
                            "or move it away to start the table empty")

@@ -161,3 +161,46 @@ def test_a_korean_agenda_is_listed_on_a_terminal_that_is_not_utf8(tmp_path, enco
                           cwd=Path(__file__).resolve().parents[1], timeout=120)
     assert done.returncode == 0, done.stderr.decode(errors="replace")[-600:]
     assert b"\\ubcf4\\uace0\\uc11c" in done.stdout, done.stdout
+
+
+# ---- a first start cut short by a full disk -----------------------------------------------------------------
+
+def test_a_memory_table_whose_creation_a_full_disk_cut_short_is_created_at_the_next_start(tmp_path):
+    """Before: `jarvisd run` on a fresh home on a full disk (an 8 KiB tmpfs) stopped with "No space left on
+    device" while LanceDB created the table, leaving `memory_items.lance/_versions/` and `_transactions/`
+    empty. Every later start, with room again, was refused: "cannot open the memory store ...: Table
+    'memory_items' was not found; point memory.store_uri at a LanceDB folder, or move what is there away"."""
+    from tests.hud.conftest import make_memory
+
+    root = tmp_path / "memory.lance"
+    (root / "memory_items.lance" / "_versions").mkdir(parents=True)
+    (root / "memory_items.lance" / "_transactions").mkdir()
+    make_memory(root).close()
+    assert (root / "memory_items.lance" / "_versions").is_dir()
+    assert any((root / "memory_items.lance" / "_versions").iterdir())
+
+
+def test_a_table_folder_with_a_file_is_never_cleared(tmp_path):
+    """The rule above never removes a file: a table whose `_versions` is gone but whose data is there is
+    left as it is (and refused as before)."""
+    from jarvisd.lance_damage import clear_never_committed
+
+    table = tmp_path / "memory_items.lance"
+    (table / "_versions").mkdir(parents=True)
+    (table / "data").mkdir()
+    (table / "data" / "0.lance").write_bytes(b"rows")
+    assert not clear_never_committed(table)
+    assert (table / "data" / "0.lance").read_bytes() == b"rows"
+    assert not clear_never_committed(tmp_path / "nothing")
+
+
+def test_an_agenda_table_whose_creation_a_full_disk_cut_short_is_created_at_the_next_start(tmp_path):
+    """The same for `openloop.store = "lancedb"`: before, "has no readable table version (its _versions
+    folder is gone or empty) ... restore that folder from a backup, or move it away", for a folder that
+    never held a promise."""
+    from jarvisd.openloop.lance_store import TABLE, LanceLoopStore
+
+    (tmp_path / f"{TABLE}.lance" / "_versions").mkdir(parents=True)
+    (tmp_path / f"{TABLE}.lance" / "_transactions").mkdir()
+    store = LanceLoopStore(str(tmp_path))
+    assert store.load() == []
