@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -46,8 +47,11 @@ def damaged_manifests(uri: str, table: str = "memory_items") -> list[Path]:
     return damaged
 
 
+_SOURCE_PATH = re.compile(r", /(?:rustc/|\S*/\.cargo/)")  # LanceDB's own source file, of no use to the user
+
+
 def first_line(exc: BaseException) -> str:
-    text = (str(exc).splitlines() or [type(exc).__name__])[0].split(", /rustc", 1)[0]
+    text = _SOURCE_PATH.split((str(exc).splitlines() or [type(exc).__name__])[0], maxsplit=1)[0]
     return text if len(text) <= 300 else text[:300] + "..."
 
 
@@ -69,6 +73,8 @@ def damaged_table_error(what: str, key: str, uri: str, table: str, exc: BaseExce
 
         recovery = check_memory(uri, table).recovery or "move the table's folder away to start it empty"
         return StartupError(f"cannot read {what}: table {table} is damaged ({first_line(exc)}); {recovery}")
+    if "(os error 28)" in str(exc):  # moving the table away would not help: the disk is full
+        return StartupError(f"cannot open {what}: {first_line(exc)}: free some space on the disk and start again")
     return StartupError(f"cannot open {what}: {first_line(exc)}; point {key} at a LanceDB folder, or move what "
                         "is there away")
 

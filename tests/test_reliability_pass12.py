@@ -204,3 +204,21 @@ def test_an_agenda_table_whose_creation_a_full_disk_cut_short_is_created_at_the_
     (tmp_path / f"{TABLE}.lance" / "_transactions").mkdir()
     store = LanceLoopStore(str(tmp_path))
     assert store.load() == []
+
+
+# ---- lows fixed in this pass ---------------------------------------------------------------------------------
+
+def test_a_full_disk_at_the_tables_creation_says_to_free_space_without_lancedbs_source_path(tmp_path):
+    """Before: "cannot open the memory store ...: lance error: LanceError(IO): Generic LocalFileSystem error:
+    Unable to copy data to file: No space left on device (os error 28), /root/.cargo/registry/src/...
+    commit.rs:1663:50; point memory.store_uri at a LanceDB folder, or move what is there away": moving the
+    table away cannot help, and the source path means nothing to the user."""
+    from jarvisd.lance_damage import damaged_table_error
+
+    exc = RuntimeError("lance error: LanceError(IO): Generic LocalFileSystem error: Unable to copy data to "
+                       "file: No space left on device (os error 28), /root/.cargo/registry/src/index.crates."
+                       "io-1949cf8c6b5b557f/lance-table-13.0.0/src/io/commit.rs:1663:50")
+    line = str(damaged_table_error("the memory store m (memory.store_uri)", "memory.store_uri",
+                                   str(tmp_path / "m"), "memory_items", exc))
+    assert ".cargo" not in line and "move what is there away" not in line, line
+    assert line.endswith("(os error 28): free some space on the disk and start again"), line
