@@ -219,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 2
+    except StartupError as exc:  # no home folder to find the config in
+        print(f"jarvisd: {exc}", file=sys.stderr)
+        return 1
     _setup_logging(args.log_level or cfg.general.log_level)
     from jarvisd.logsink import drain
 

@@ -74,4 +74,10 @@ def _account_home() -> Path:
 
         return Path(pwd.getpwuid(os.getuid()).pw_dir)
     except (ImportError, KeyError):
+        pass
+    try:
         return Path.home()
+    except RuntimeError:  # a container's user with no passwd entry and no HOME: a traceback before
+        raise StartupError(f"cannot find the home folder: HOME is not set (or not an absolute path) and user id "
+                           f"{os.getuid()} has no entry in the password database; set HOME, or JARVIS_HOME to the "
+                           "folder jarvisd keeps its config and data in") from None

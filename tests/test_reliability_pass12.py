@@ -222,3 +222,21 @@ def test_a_full_disk_at_the_tables_creation_says_to_free_space_without_lancedbs_
                                    str(tmp_path / "m"), "memory_items", exc))
     assert ".cargo" not in line and "move what is there away" not in line, line
     assert line.endswith("(os error 28): free some space on the disk and start again"), line
+
+
+def test_no_home_and_no_passwd_entry_is_one_line_not_a_traceback(tmp_path):
+    """Before: HOME unset and a user id with no entry in /etc/passwd (a container's `--user 12345`):
+    `jarvisd doctor` ended in `RuntimeError: Could not determine home directory.`, a traceback."""
+    import shutil
+    import subprocess
+    import sys
+
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.fail("needs root and setpriv (CI has both, as the pass-8 permission tests rely on)")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_") and k not in ("HOME", "XDG_CONFIG_HOME",
+                                                                                              "XDG_DATA_HOME")}
+    done = subprocess.run(["setpriv", "--reuid", "54321", "--regid", "54321", "--clear-groups", sys.executable,
+                           "-m", "jarvisd", "doctor"], env=env, cwd="/", capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr[-800:]
+    assert "Traceback" not in done.stderr, done.stderr[-800:]
+    assert done.stderr.strip().startswith("jarvisd: cannot find the home folder") and "JARVIS_HOME" in done.stderr
