@@ -240,3 +240,37 @@ def test_no_home_and_no_passwd_entry_is_one_line_not_a_traceback(tmp_path):
     assert done.returncode == 1, done.stderr[-800:]
     assert "Traceback" not in done.stderr, done.stderr[-800:]
     assert done.stderr.strip().startswith("jarvisd: cannot find the home folder") and "JARVIS_HOME" in done.stderr
+
+
+def test_memory_forget_with_no_answer_on_stdin_deletes_nothing_in_one_line(tmp_path):
+    """Before: `jarvisd memory forget --session X < /dev/null` (a script, cron) ended in an `EOFError`
+    traceback at the [y/N] question."""
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_")}
+    env["JARVIS_HOME"] = str(tmp_path / "home")
+    done = subprocess.run([sys.executable, "-m", "jarvisd", "memory", "forget", "--session", "s1"], env=env,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr[-600:]
+    assert "Nothing deleted: no answer on stdin (pass --yes" in done.stdout
+
+
+def test_jarvisd_hud_beside_a_daemon_that_does_not_answer_says_it_is_running(tmp_path):
+    """Before: with the daemon stopped by SIGSTOP (Ctrl-Z), `jarvisd hud` said "nothing answers ...; start
+    the daemon first", and `jarvisd run` then said "already running"."""
+    from jarvisd.hud.cli import nothing_answers
+    from jarvisd.instance import InstanceLock, running_pid
+
+    data = tmp_path / "data"
+    assert running_pid(data) is None
+    assert "start the daemon first" in nothing_answers("hud", "http://127.0.0.1:1/", data)
+    lock = InstanceLock(data).acquire()
+    try:
+        line = nothing_answers("hud", "http://127.0.0.1:1/", data)
+        assert f"jarvisd (pid {os.getpid()}) is running but its HUD does not answer" in line, line
+        assert f"kill -CONT {os.getpid()}" in line
+    finally:
+        lock.release()
+    assert running_pid(data) is None and (data / "jarvisd.pid").read_text().strip() == str(os.getpid())
