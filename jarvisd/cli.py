@@ -197,7 +197,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _never_fail_on_an_unencodable_character() -> None:
+    """A terminal that is not UTF-8 (`PYTHONIOENCODING=ascii`, a Latin-1 terminal, the C locale with UTF-8
+    mode off) shows a character it cannot encode as an escape (`\\ubcf4`). Before, the first Korean answer
+    ended `jarvisd chat` in a `UnicodeEncodeError` traceback after the promise was already kept, and
+    `jarvisd openloop list` the same way (Python's stderr escapes already; its stdout did not)."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
+    _never_fail_on_an_unencodable_character()
     args = build_parser().parse_args(argv)
     if args.config and not args.config.is_file():
         why = "is not a file" if args.config.exists() else "does not exist"
@@ -208,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"jarvisd: {exc}", file=sys.stderr)
         return 2
+    except StartupError as exc:  # no home folder to find the config in
+        print(f"jarvisd: {exc}", file=sys.stderr)
+        return 1
     _setup_logging(args.log_level or cfg.general.log_level)
     from jarvisd.logsink import drain
 

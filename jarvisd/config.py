@@ -23,7 +23,7 @@ from datetime import tzinfo
 from functools import cached_property
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from jarvisd.config_checks import CHECKS
 from jarvisd.config_sections import (
@@ -114,9 +114,7 @@ class Config:
         name = self.values["general"]["time_zone"]
         if name:
             return ZoneInfo(name)
-        from datetime import datetime
-
-        return datetime.now().astimezone().tzinfo  # type: ignore[return-value]
+        return system_zone()
 
     @property
     def ollama_host(self) -> str:
@@ -125,6 +123,44 @@ class Config:
     @property
     def store_uri(self) -> str:
         return self.values["memory"]["store_uri"] or str(self.paths.data_dir / "memory.lance")
+
+
+def system_zone(env: Mapping[str, str] | None = None, localtime: Path = Path("/etc/localtime")) -> tzinfo:
+    """The system's time zone with its rules (`TZ`, else /etc/localtime), not today's offset.
+
+    Before, an empty `general.time_zone` (the default) was `datetime.now().astimezone().tzinfo`: a fixed
+    offset, the one in force at that moment. In New York on Friday, October 30, "I need to call the dentist
+    on Monday at 3pm" was due Monday 14:00 EST (15:00 EDT, past the change of November 1), so its reminder
+    came an hour early, and a daemon running across a change read every due after it an hour off. A `TZ`
+    that names no zone file (a POSIX rule such as `KST-9`, or empty: UTC) keeps libc's offset for now."""
+    from datetime import datetime
+
+    env = os.environ if env is None else env
+    wanted = env.get("TZ")
+    try:
+        if wanted is None:
+            return _zone_file(localtime)
+        wanted = wanted.removeprefix(":")
+        if wanted.startswith("/"):
+            return _zone_file(Path(wanted))
+        if wanted:
+            return ZoneInfo(wanted)
+    except (OSError, ZoneInfoNotFoundError, ValueError):
+        pass
+    return datetime.now().astimezone().tzinfo  # type: ignore[return-value]
+
+
+def _zone_file(path: Path) -> tzinfo:
+    """A zone file by its IANA name when it is one of the system's zone files (a link into zoneinfo/)."""
+    target = os.path.realpath(path)
+    if "/zoneinfo/" in target:
+        try:
+            return ZoneInfo(target.split("/zoneinfo/", 1)[1])
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    import io
+
+    return ZoneInfo.from_file(io.BytesIO(read_regular_file(path)), key=str(path))  # a FIFO never waited on
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

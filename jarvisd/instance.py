@@ -56,3 +56,22 @@ class InstanceLock:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+def running_pid(data_dir: Path) -> str | None:
+    """The pid of the process holding `<data dir>/jarvisd.pid` ("unknown" when unreadable), or None when no
+    process holds it. Tests the lock without taking it for writing, so the file is left as it is."""
+    path = Path(data_dir) / "jarvisd.pid"
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return InstanceLock(data_dir).holder()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return None

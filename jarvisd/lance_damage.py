@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -46,8 +47,11 @@ def damaged_manifests(uri: str, table: str = "memory_items") -> list[Path]:
     return damaged
 
 
+_SOURCE_PATH = re.compile(r", /(?:rustc/|\S*/\.cargo/)")  # LanceDB's own source file, of no use to the user
+
+
 def first_line(exc: BaseException) -> str:
-    text = (str(exc).splitlines() or [type(exc).__name__])[0].split(", /rustc", 1)[0]
+    text = _SOURCE_PATH.split((str(exc).splitlines() or [type(exc).__name__])[0], maxsplit=1)[0]
     return text if len(text) <= 300 else text[:300] + "..."
 
 
@@ -69,15 +73,52 @@ def damaged_table_error(what: str, key: str, uri: str, table: str, exc: BaseExce
 
         recovery = check_memory(uri, table).recovery or "move the table's folder away to start it empty"
         return StartupError(f"cannot read {what}: table {table} is damaged ({first_line(exc)}); {recovery}")
+    if "(os error 28)" in str(exc):  # moving the table away would not help: the disk is full
+        return StartupError(f"cannot open {what}: {first_line(exc)}: free some space on the disk and start again")
     return StartupError(f"cannot open {what}: {first_line(exc)}; point {key} at a LanceDB folder, or move what "
                         "is there away")
 
 
+def _only_empty_folders(folder: Path) -> bool:
+    """`folder` is a folder holding nothing but folders that are empty in turn (no file, link or FIFO)."""
+    try:
+        for _, _, files in os.walk(folder, onerror=_raise):
+            if files:
+                return False
+    except OSError:
+        return False
+    return folder.is_dir() and not folder.is_symlink()
+
+
+def _raise(exc: OSError) -> None:
+    raise exc
+
+
+def clear_never_committed(folder: Path) -> bool:
+    """Remove a table folder that holds only empty folders: what a first start cut short leaves (a full
+    disk while LanceDB created the table: `_versions/` and `_transactions/` made, no file written). It
+    never held a record. Before, every later start, with room again, was refused ("Table 'memory_items'
+    was not found; ... move what is there away") until the user moved the folder by hand."""
+    if not _only_empty_folders(folder):
+        return False
+    for root, dirs, _ in os.walk(folder, topdown=False):
+        for name in dirs:
+            os.rmdir(os.path.join(root, name))
+    os.rmdir(folder)
+    return True
+
+
 def refuse_lost_versions(what: str, uri: str, table: str) -> None:
     """Before creating `table`: its folder holds data but no version LanceDB can list (`_versions` gone
-    or emptied). A new empty table there would hide every record it held, without a word."""
+    or emptied). A new empty table there would hide every record it held, without a word. A folder of
+    empty folders (a creation cut short, nothing ever written) is removed so the table can be created."""
     folder = local_table_dir(uri, table)
     if folder is not None and folder.exists():
+        try:
+            if clear_never_committed(folder):
+                return
+        except OSError:
+            pass
         raise StartupError(f"cannot open {what}: {folder} has no readable table version (its _versions folder "
                            "is gone or empty), so its records cannot be read; restore that folder from a backup, "
                            "or move it away to start the table empty")

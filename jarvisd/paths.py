@@ -50,7 +50,34 @@ def resolve_paths(env: dict[str, str] | None = None) -> Paths:
     if home:
         root = Path(home).expanduser()
         return Paths(config_dir=root, data_dir=root / "data")
-    user_home = Path(env.get("HOME") or Path.home())
-    config_base = Path(env.get("XDG_CONFIG_HOME") or user_home / ".config")
-    data_base = Path(env.get("XDG_DATA_HOME") or user_home / ".local" / "share")
+    user_home = _absolute(env.get("HOME")) or _account_home()
+    config_base = _absolute(env.get("XDG_CONFIG_HOME")) or user_home / ".config"
+    data_base = _absolute(env.get("XDG_DATA_HOME")) or user_home / ".local" / "share"
     return Paths(config_dir=config_base / "jarvisd", data_dir=data_base / "jarvisd")
+
+
+def _absolute(value: str | None) -> Path | None:
+    """An XDG base directory or HOME only when absolute. The XDG spec says a relative value is invalid and
+    ignored; read against the working folder instead, `jarvisd run` started in one folder and
+    `jarvisd chat` or `jarvisd openloop` in another used two data folders: a promise the chat confirmed went
+    to an agenda the daemon never read and was never reminded."""
+    if not value:
+        return None
+    path = Path(value)
+    return path if path.is_absolute() else None
+
+
+def _account_home() -> Path:
+    """The account's home from the password database (`Path.home()` would read a relative HOME again)."""
+    try:
+        import pwd
+
+        return Path(pwd.getpwuid(os.getuid()).pw_dir)
+    except (ImportError, KeyError):
+        pass
+    try:
+        return Path.home()
+    except RuntimeError:  # a container's user with no passwd entry and no HOME: a traceback before
+        raise StartupError(f"cannot find the home folder: HOME is not set (or not an absolute path) and user id "
+                           f"{os.getuid()} has no entry in the password database; set HOME, or JARVIS_HOME to the "
+                           "folder jarvisd keeps its config and data in") from None

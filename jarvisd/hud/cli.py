@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 import webbrowser
+from pathlib import Path
 from typing import Any
 
 from jarvisd.hud.security import is_loopback, load_or_create_token
@@ -61,6 +62,19 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
+def nothing_answers(command: str, base: str, data_dir: Path) -> str:
+    """Why `jarvisd hud`/`mic` got no answer. Before, a daemon stopped with SIGSTOP (Ctrl-Z) or busy was
+    "nothing answers ...; start the daemon first", and starting one then said "already running"."""
+    from jarvisd.instance import running_pid
+
+    pid = running_pid(data_dir)
+    if pid is not None:
+        return (f"jarvisd {command}: jarvisd (pid {pid}) is running but its HUD does not answer at {base}: it is "
+                f"stopped (Ctrl-Z or SIGSTOP: `kill -CONT {pid}`), busy, or runs without its HUD (its log says why)")
+    return (f"jarvisd {command}: nothing answers at {base}; start the daemon first "
+            "(`jarvisd run` or `systemctl --user start jarvisd`)")
+
+
 def run(cfg: Any, args: argparse.Namespace) -> int:
     host, port = cfg.hud.host, int(cfg.hud.port)
     if not is_loopback(host) and not cfg.hud.allow_non_loopback:
@@ -73,8 +87,7 @@ def run(cfg: Any, args: argparse.Namespace) -> int:
         print(token_refused("hud", hud_url(host, port), cfg.paths.data_dir), file=sys.stderr)
         return 1
     if not args.no_check and status != 200:
-        print(f"jarvisd hud: nothing answers at {hud_url(host, port)}; start the daemon first "
-              "(`jarvisd run` or `systemctl --user start jarvisd`)", file=sys.stderr)
+        print(nothing_answers("hud", hud_url(host, port), cfg.paths.data_dir), file=sys.stderr)
         return 1
     if args.print_url:
         print(url)
@@ -109,8 +122,7 @@ def run_mic(cfg: Any, args: argparse.Namespace) -> int:
         response = httpx.post(url, json=MIC_ACTIONS[args.action], timeout=3.0,
                               headers={"Authorization": f"Bearer {token}"})
     except httpx.HTTPError:
-        print(f"jarvisd mic: nothing answers at {hud_url(cfg.hud.host, int(cfg.hud.port))}; start the daemon "
-              "first (`jarvisd run`)", file=sys.stderr)
+        print(nothing_answers("mic", hud_url(cfg.hud.host, int(cfg.hud.port)), cfg.paths.data_dir), file=sys.stderr)
         return 1
     if response.status_code in (401, 403):
         print(token_refused("mic", hud_url(cfg.hud.host, int(cfg.hud.port)), cfg.paths.data_dir), file=sys.stderr)

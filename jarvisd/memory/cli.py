@@ -105,7 +105,11 @@ def _forget_main(config: Any, args: argparse.Namespace) -> int:
     from jarvisd.memory.scope import MemoryScope
 
     if not args.yes:
-        answer = input(f"Delete session {args.session!r} (its turns, thought logs and working memory)? [y/N] ")
+        try:
+            answer = input(f"Delete session {args.session!r} (its turns, thought logs and working memory)? [y/N] ")
+        except EOFError:  # stdin closed or not a terminal (a script, cron): a traceback before
+            print("\nNothing deleted: no answer on stdin (pass --yes to delete without asking).")
+            return 1
         if answer.strip().lower() not in ("y", "yes"):
             print("Nothing deleted.")
             return 1

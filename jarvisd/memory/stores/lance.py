@@ -35,6 +35,7 @@ import lancedb
 import pyarrow as pa
 
 from jarvisd.errors import StartupError
+from jarvisd.lance_damage import clear_never_committed
 from jarvisd.lance_files import local_table_dir, special_file_problem
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
@@ -120,6 +121,11 @@ class LanceMemoryStore:
         local = local_table_dir(uri, table)
         if local is not None and (special := special_file_problem(local.parent, table)):
             raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): {special}")
+        if local is not None and local.exists():
+            try:  # a creation a full disk cut short: only empty folders, never a record
+                clear_never_committed(local)
+            except OSError:
+                pass  # LanceDB's own error names it below
         self._table = self._run(self._open())
         if self._schema_problem:
             # health reads this module, so it is imported here, not at the top
