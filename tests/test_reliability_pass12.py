@@ -274,3 +274,39 @@ def test_jarvisd_hud_beside_a_daemon_that_does_not_answer_says_it_is_running(tmp
     finally:
         lock.release()
     assert running_pid(data) is None and (data / "jarvisd.pid").read_text().strip() == str(os.getpid())
+
+
+# ---- a clock briefly ahead (medium, reported by the pass, fixed after it) ----------------------------------
+
+
+def test_a_promise_expired_while_the_clock_was_ahead_opens_again_when_the_clock_is_right(tmp_path):
+    """Before: a dual-boot machine keeps its clock in local time, so in Seoul it starts 9 h ahead until
+    NTP puts it right. A sweep in that window (the HUD reading the agenda) closed a promise due in 2 h as
+    `expired`, and it stayed closed after the clock was right: no reminder, nothing said. Now a loop
+    expired at a moment the clock has not reached yet, and not due to expire, opens again; a loop expired
+    at its real time stays expired, across a restart too."""
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.model import LoopStatus
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    now = [1_780_000_000.0]
+    path = tmp_path / "openloops.jsonl"
+
+    def service() -> OpenLoopService:
+        return OpenLoopService(JsonlLoopStore(path), tz=ZoneInfo("Asia/Seoul"), clock=lambda: now[0],
+                               expire_after_sec=3600)
+
+    agenda = service()
+    soon = agenda.add("call the dentist", due_ms=int((now[0] + 2 * 3600) * 1000))
+    old = agenda.add("renew the parking permit", due_ms=int((now[0] - 3 * 3600) * 1000))
+    now[0] += 9 * 3600                           # the local-time clock, read as UTC: 9 h ahead
+    assert {loop.desc for loop in agenda.agenda()} == set()
+    assert agenda.find(soon.id).status is LoopStatus.EXPIRED
+    now[0] -= 9 * 3600 - 60                      # NTP puts it right
+    change = agenda.expire()
+    assert [loop.desc for loop in change.opened] == ["call the dentist"]
+    assert [loop.desc for loop in agenda.agenda()] == ["call the dentist"]
+    assert agenda.find(old.id).status is LoopStatus.EXPIRED        # expired at its real time: stays
+    assert [loop.desc for loop in service().agenda()] == ["call the dentist"]   # and on disk

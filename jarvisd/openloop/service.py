@@ -66,6 +66,7 @@ class OpenLoopService:
         self._lock = threading.RLock()
         self._loops: dict[str, OpenLoop] = {loop.id: loop for loop in store.load()}
         self._next_expiry_ms = 0  # no open loop expires before this; 0 = sweep at the next chance
+        self._expired_until_ms = self._last_expiry()   # no loop was expired after this moment
         for loop in self._loops.values():
             if loop.is_open:
                 rules.prepare(loop.desc)  # profile the open loops once, not in the first judgement
@@ -161,7 +162,33 @@ class OpenLoopService:
             change = self._expire(self.now_ms())
         return self._announce("expired", change)
 
+    def _last_expiry(self) -> int:
+        return max((loop.closed_ms or 0 for loop in self._loops.values() if loop.status is LoopStatus.EXPIRED),
+                   default=0)
+
+    def _unexpire(self, now: int) -> tuple[OpenLoop, ...]:
+        """Loops the sweep expired at a moment still ahead of the clock, and not yet due to expire: the
+        clock was ahead then (a dual-boot machine's local-time clock before NTP, a jump put right) and
+        they open again, so a wrong clock for a minute does not take a promise and its reminder away."""
+        with self._lock:
+            if now >= self._expired_until_ms:
+                return ()
+            back = [self._save(replace(loop, status=LoopStatus.OPEN, updated_ms=now, closed_ms=None))
+                    for loop in list(self._loops.values())
+                    if loop.status is LoopStatus.EXPIRED and (loop.closed_ms or 0) > now
+                    and now < self._expires_at(replace(loop, status=LoopStatus.OPEN))]
+            self._expired_until_ms = self._last_expiry()
+        for loop in back:
+            log.warning("openloop: %r was expired at %s, which the clock has not reached yet; it is open again",
+                        loop.desc, datetime.fromtimestamp(now / 1000, self.tz).isoformat(timespec="minutes"))
+        return tuple(back)
+
     def _expire(self, now: int) -> AgendaChange:
+        reopened = self._unexpire(now)
+        change = self._expire_due(now)
+        return change + AgendaChange(opened=reopened) if reopened else change
+
+    def _expire_due(self, now: int) -> AgendaChange:
         with self._lock:
             if now < self._next_expiry_ms:  # nothing can have expired yet: skip the sweep
                 return AgendaChange()
@@ -175,6 +202,7 @@ class OpenLoopService:
         with self._lock:
             ahead = [self._expires_at(loop) for loop in self._loops.values() if loop.is_open]
             self._next_expiry_ms = min(ahead, default=now + self.max_age_ms)
+            self._expired_until_ms = max(self._expired_until_ms, now if expired else 0)
         return AgendaChange(closed=tuple(expired))
 
     def _expires_at(self, loop: OpenLoop) -> int:
