@@ -685,3 +685,14 @@ def test_set_16_korean_agenda_questions(text, kind):
 def test_set_16_korean_agenda_lookalikes(text):
     intent = match_intent(text)
     assert intent is None or intent.kind not in ("list", "due_today", "due_tomorrow"), intent
+
+
+@pytest.mark.parametrize("text, argument", [
+    ("scratch the plumber thing I'm not calling him", "the plumber"),           # a clause of the user's own ends it
+    ("cancel the gym membership I don't use it anymore", "the gym membership"),
+    ("forget about the bake sale I won't have time", "the bake sale"),
+    ("cancel the meeting with Ian", "the meeting with ian"),                      # no clause: the whole thing
+])
+def test_a_withdrawal_names_the_thing_before_the_users_own_clause(text, argument):
+    intent = match_intent(text)
+    assert intent is not None and intent.kind == "cancel" and intent.argument == argument
