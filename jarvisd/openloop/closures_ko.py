@@ -136,7 +136,7 @@ def done_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: s
         stem -= 2                      # "주사 맞히고 왔어": the deed is 맞히기, the coming back is not
     if stem < 0 or not is_verb(ms[stem]) or ms[stem].tag.startswith(("VA", "VCP")) or negated(ms, stem):
         return None
-    if any(m.form in ("어야", "아야", "싶", "려고", "으려고", "기", "지") for m in ms[max(stem - 2, 0):past[-1]]):
+    if any(m.form in ("어야", "아야", "싶", *W.KO_PLAN_ENDINGS, "기", "지") for m in ms[max(stem - 2, 0):past[-1]]):
         return None
     if is_morph(ms[stem], "하", "VV"):                 # "(보고서) 다 했어", "숙제 했어"
         return Closure("done", reference(sen, ms, stem, holes), clause)

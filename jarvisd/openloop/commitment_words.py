@@ -132,6 +132,8 @@ KO_VAGUE_ADVERBS = frozenset(
 # The user themself as a subject.
 KO_SELF = frozenset("나 저 우리 내 제 저희".split())
 KO_POINTERS = frozenset("그거 그것 그걸 그건 그거를 그것을 이거 이것 이걸 이건 저거".split())   # "그거 해줘야 돼"
+# -려고 (a plan), also as said and written colloquially: 할려고 (Kiwi: ᆯ려고), 먹을려고
+KO_PLAN_ENDINGS = frozenset("려고 으려고 려고요 으려고요 ᆯ려고 을려고 ᆯ려고요 을려고요".split())
 KO_FORGET_STEMS = frozenset("잊 잊어버리 까먹".split())
 # A result that says the deed before it is done: "트럭 검사 통과했다" (the inspection was had).
 KO_PASSED = frozenset("통과 합격".split())

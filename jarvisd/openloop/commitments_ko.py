@@ -201,7 +201,7 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
                 return _Hit("promise", i - 1, i)  # "확인할게 점심 먹고": 것+이 in one letter is 게
             if nxt.form in ("예정", "계획") or (nxt.form == "참" and i + 2 < n and ms[i + 2].tag == "VCP"):
                 return _Hit("intend", i - 1, i)   # 할 예정이야, 확인해 볼 참이야
-        if m.form in ("려고", "으려고", "려고요", "으려고요") and (is_final(ms, i) or (i + 1 < n and ms[i + 1].form == "하")):
+        if m.form in W.KO_PLAN_ENDINGS and (is_final(ms, i) or (i + 1 < n and ms[i + 1].form == "하")):
             return _Hit("plan", i - 1, i)
         if is_morph(m, "겠", "EP") and i + 1 < n and ms[i + 1].form in W.KO_DECLARATIVE_FORMAL and \
                 ms[i - 1].form not in W.KO_NOT_ACTION_STEMS:        # not "알겠습니다" (understood)

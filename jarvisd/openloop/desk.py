@@ -27,7 +27,7 @@ from typing import Literal
 
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
-from jarvisd.openloop import meaning, naming, phrases
+from jarvisd.openloop import ko_dialect, meaning, naming, phrases
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import corrected_due, only_a_time
 from jarvisd.openloop.intents import Intent, correction_time, match_intent
@@ -89,8 +89,9 @@ class AgendaDesk:
     # ------------------------------------------------------------ entry
 
     def handle(self, text: str, session: str = "default") -> DeskReply | None:
-        """The agenda's answer to one utterance, or None when it is not about the agenda."""
-        text = text.strip()
+        """The agenda's answer to one utterance, or None when it is not about the agenda. Regional Korean
+        endings are read as the standard ones first ("가야 쓰것다" as "가야겠다": `ko_dialect`)."""
+        text = ko_dialect.standard(text.strip())
         if not text:
             return None
         lang = language_of(text)

@@ -185,7 +185,10 @@ def reason_thing(sen: str, ms: Sequence[Morph]) -> str:
 
 
 def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]) -> str:
-    """The words from morpheme `start` up to the stem, with the stem as a -기 noun: "지원서 제출하기"."""
+    """The words from morpheme `start` up to the stem, with the stem as a -기 noun: "지원서 제출하기";
+    -어 버리 (done away with) is no part of the deed: "빨래 돌려 버려야겠다" -> "빨래 돌리기"."""
+    while stem - 2 > start and is_morph(ms[stem], "버리", "VX") and ms[stem - 1].form in ("어", "아") and is_verb(ms[stem - 2]):
+        stem -= 2
     holes = sorted([*holes, *skipped_spans(ms[start:stem])])
     while start < stem and (ms[start].tag.startswith("J") or ms[start].tag in W.KO_PUNCT_TAGS or
                             any(hs <= ms[start].start and ms[start].end <= he for hs, he in holes)):

@@ -1,0 +1,72 @@
+"""Regional Korean endings said as the standard ones, before the promise and agenda rules read a
+sentence: Jeolla "가야 쓰것다" (가야겠다), "전화헐라고" (전화할려고), "데려올랑께" (데려올게), "보내부렀어"
+(보내버렸어), "했당께" (했다), "해야 혀" (해야 해); Gyeongsang "갈끼다" (갈 거다), "해야 된데이" (된다). Kiwi's model is trained on standard text and reads these
+as nouns or unknown words, so the rules that work on its morphemes would see no promise at all.
+
+Only word endings are rewritten, each one that has no standard reading of its own ("부러" is left in
+"부러워", "허" in "허리"); the rest of the sentence is kept as said. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+_BASE, _FINALS = 0xAC00, 28
+_RIEUL = 8                            # the final ㄹ's index
+
+
+def _final(syllable: str) -> int:
+    code = ord(syllable) - _BASE
+    return code % _FINALS if 0 <= code < 11172 else -1
+
+
+def _open_syllable(m: re.Match[str]) -> str:
+    """"할라고" -> "할려고", "먹을라고" -> "먹을려고", "갈랑께" -> "갈게": after a syllable with ㄹ only."""
+    before, ending = m["s"], m["e"]
+    if _final(before) != _RIEUL:
+        return m.group(0)                                    # "뭐라고", "그라고": no -ㄹ ending
+    if before == "헐":
+        before = "할"
+    if ending.startswith("라"):                               # -ㄹ라고: -ㄹ려고 ("할려고", "만들려고")
+        return before + "려고"
+    return before + "게"                                      # -ㄹ랑께 / -ㄹ랑게: -ㄹ게 (I'll ..., so)
+
+
+_REWRITES: list[tuple[re.Pattern[str], str | object]] = [
+    # -어야 쓰것다 / 쓰겄네 / 쓰겠어: -어야겠다 (must)
+    (re.compile(r"(?<=[야여])\s?쓰[것겄겠](?=다|네|어|지|구만|구먼|는디|는데)"), "겠"),
+    # -ㄹ라고 (할려고), -ㄹ랑께 (할게, so), after a syllable with ㄹ
+    (re.compile(r"(?P<s>[가-힣])(?P<e>라고|라구|랑께|랑게)(?![가-힣])"), _open_syllable),
+    # 허다 for 하다 after a noun or -야: 헐게, 헐 거, 허요, 허자, 허것다, 헌다, 혀
+    (re.compile(r"(?<=[가-힣])헐(?=게|께|\s?거|\s?것|래)"), "할"),
+    (re.compile(r"(?<=[가-힣])허(?=요|자|고|것|겄|겠|지)"), "하"),
+    (re.compile(r"(?<=[가-힣])헌(?=다|대)"), "한"),
+    (re.compile(r"(?<=야)\s혀(?![가-힣])"), " 해"),
+    (re.compile(r"(?<=야)\s허요(?![가-힣])"), " 해요"),
+    # -부러 / -부렀 / -불자 / -불라고: -버려 / -버렸 / -버리자 / -버리려고 (done away with)
+    (re.compile(r"(?<=[가-힣])부렀"), "버렸"),
+    (re.compile(r"(?<=[가-힣])부러(?=야|요|서|라|$|[\s,.!?])"), "버려"),
+    (re.compile(r"(?<=[가-힣])불자(?![가-힣])"), "버리자"),
+    # -당께 / -당게 / -랑께 after a verb's -다: -다 (했당께: 했다)
+    (re.compile(r"(?<=[가-힣])당[께게](?:잉)?(?![가-힣])"), "다"),
+    # -것제 / -겄제: -겠지; -지라우 / -지라: -지요
+    (re.compile(r"(?<=[가-힣])[것겄]제(?![가-힣])"), "겠지"),
+    (re.compile(r"(?<=[가-힣])지라우?(?![가-힣])"), "지요"),
+    # "해야 돼야" (Jeolla's final 야 on 돼): "해야 돼"
+    (re.compile(r"(?<=야\s)돼야(?![가-힣])"), "돼"),
+    # Gyeongsang: -ㄹ끼다 / -ㄹ끼야 (할 거다), a final 데이 ("해야 된데이": 된다)
+    (re.compile(r"(?<=[가-힣])끼(?=다|야|제)(?![가-힣]{2})"), " 거"),
+    (re.compile(r"(?<=[가-힣])데이(?![가-힣])"), "다"),
+    (re.compile(r"(?<=다)이(?![가-힣])"), ""),
+    # a final 잉 after an ending ("갈게잉", "했어잉"): a softener
+    (re.compile(r"(?<=[게께어아요지다네])잉(?![가-힣])"), ""),
+]
+
+
+def standard(text: str) -> str:
+    """`text` with the regional endings above in their standard form; text without Hangul as it was."""
+    if not any("가" <= ch <= "힣" for ch in text):
+        return text
+    for pattern, repl in _REWRITES:
+        text = pattern.sub(repl, text)  # type: ignore[arg-type]
+    return text

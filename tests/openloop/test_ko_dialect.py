@@ -1,0 +1,58 @@
+"""Regional Korean endings read as the standard ones (`ko_dialect.standard`), and the promise rules on
+them through the desk: a user from Gwangju or Busan says "가야 쓰것다", "갈끼다"."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.openloop.ko_dialect import standard
+
+
+@pytest.mark.parametrize("said, read", [
+    ("내일 은행 가야 쓰것다", "내일 은행 가야겠다"),            # Jeolla: -어야 쓰것다
+    ("보고서 써야 쓰겄네", "보고서 써야겠네"),
+    ("아빠한테 전화헐라고", "아빠한테 전화할려고"),            # 허다 for 하다, -ㄹ라고
+    ("케이크 만들라고", "케이크 만들려고"),
+    ("내가 애들 데려올랑께", "내가 애들 데려올게"),
+    ("분리수거 해부러야겠다", "분리수거 해버려야겠다"),          # -부러: -버려
+    ("택배 보내부렀어", "택배 보내버렸어"),
+    ("서류 다 냈당께", "서류 다 냈다"),
+    ("그건 안 해도 된당께잉", "그건 안 해도 된다"),
+    ("금요일까지 면허 갱신해야 혀", "금요일까지 면허 갱신해야 해"),
+    ("모레 치과 가야 허요", "모레 치과 가야 해요"),
+    ("내일 꼭 해야 돼야", "내일 꼭 해야 돼"),
+    ("약 먹을게잉", "약 먹을게"),
+    ("내일 병원 갈끼다", "내일 병원 갈 거다"),                # Gyeongsang: -ㄹ끼다, 데이
+    ("서류 내야 된데이", "서류 내야 된다"),
+])
+def test_regional_endings_are_read_as_the_standard_ones(said, read):
+    assert standard(said) == read
+
+
+@pytest.mark.parametrize("text", ["동생이 부러워", "허리가 아파", "뭐라고 했어", "그라고 나서", "끼니 챙겨",
+                                  "허락 받아야 돼", "call mom tomorrow"])
+def test_words_that_only_look_regional_are_kept(text):
+    assert standard(text) == text
+
+
+@pytest.mark.slow
+def test_a_promise_and_its_closing_in_jeolla_speech_reach_the_agenda(tmp_path, korean):
+    from jarvisd.openloop.desk import AgendaDesk
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    zone = ZoneInfo("Asia/Seoul")
+    now = datetime(2026, 12, 1, 9, 0, tzinfo=zone)
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=zone, clock=lambda: now.timestamp())
+    desk = AgendaDesk(service, korean, capture="rules")
+    desk.handle("목요일까지 자동차 보험 갱신해야 쓰것다")
+    desk.handle("삼촌한테 전화헐라고 이따 저녁 8시에")
+    [uncle, insurance] = sorted(service.agenda(), key=lambda loop: loop.desc)
+    assert (uncle.desc, datetime.fromtimestamp(uncle.due_ms / 1000, zone).strftime("%m-%d %H:%M")) == \
+        ("삼촌한테 전화하기", "12-01 20:00")
+    assert insurance.desc == "자동차 보험 갱신하기"
+    desk.handle("보험 갱신 다 해부렀당께")
+    assert [loop.desc for loop in service.agenda()] == ["삼촌한테 전화하기"]
