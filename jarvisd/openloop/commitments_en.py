@@ -259,6 +259,9 @@ _TODAY_ONLY = re.compile(r"(?:today|tonight|this\s+(?:morning|afternoon|evening)
 _DEADLINE = re.compile(r"(?:by|before|until|till|no\s+later\s+than)\s")
 
 
+_AFTER_REASON = re.compile(r"(?:^|[\s,])so\s*$")
+
+
 def _is_action(action: str, kind: str, link: str) -> bool:
     """An action starts with a verb; a wish or a "will" needs a verb that is a task, not a state; and it
     names something: "do it", "go", "call you" (the assistant) put nothing on an agenda."""
@@ -343,6 +346,10 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 cs, ce = (0 if i == 0 else t.start), regions[i][1]
             if len(timed) > 1:
                 cs, ce = (0 if j == 0 and i == 0 else ps), pe
+            if cs < t.start and _AFTER_REASON.search(low, max(0, t.start - 6), t.start) and \
+                    any(t.start <= hs < regions[i][1] for hs, _ in holes):
+                cs = t.start           # "I'm on nights till Friday so I'll do the groceries Saturday":
+                                       # the reason's time is not the promise's
             clause = sen[cs:ce].strip()
             out.append(Commitment(action, clause, (base + cs, base + ce),
                                   remind=t.kind in ("remind", "plan") or reminded))

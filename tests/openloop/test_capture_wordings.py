@@ -431,3 +431,14 @@ def test_a_weekdays_event_after_before_is_the_deadline(text, due):
 
 def test_a_weekdays_thing_without_before_is_no_due():
     assert resolve_time("I need to print Thursday's handouts", NOW, due=True) is None
+
+
+@pytest.mark.parametrize("text, action, due", [
+    ("I gotta renew my passport before December 15 eh", "renew my passport", "2026-12-14 23:59"),  # a tag at the end
+    ("I'm on days till Thursday so I'll clean the garage Saturday", "clean the garage", "2026-12-05 23:59"),
+    ("I need to trade shifts with Sam for the 9th", "trade shifts with Sam", "2026-12-09 23:59"),
+])
+def test_an_end_tag_a_reasons_own_time_and_a_date_said_with_for(text, action, due):
+    [c] = read_utterance(text).commitments
+    when = resolve_time(c.clause, NOW, due=True)
+    assert (c.action, when.at.strftime("%Y-%m-%d %H:%M") if when else None) == (action, due)
