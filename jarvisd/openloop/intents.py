@@ -34,12 +34,19 @@ _EN_TAIL_ADDRESS = re.compile(r"(?P<sep>\s*,\s*|\s+)(?P<word>jarvis|mate|buddy|p
 _EN_NOT_ADDRESS = re.compile(r"\b(?:my|the|a|an|your|his|her|our|their|with|to|for|and|of|old|best|this|that)$", re.IGNORECASE)
 
 
+# "anything due tomorrow eh", "mark the fees paid, yeah": a tag said at the end
+_EN_TAIL_TAG = re.compile(r"(?:\s*,\s*|\s+)(?:eh|yeah|huh|right|alright|okay|ok)$", re.IGNORECASE)
+
+
 def _address_off(text: str) -> str:
-    m = _EN_TAIL_ADDRESS.search(text)
-    if m is None or _EN_NOT_ADDRESS.search(text[:m.start()]) or \
-            ("," not in m["sep"] and m["word"].lower() in ("man", "love", "boss")):   # "man", "boss": a noun but after a comma
-        return text
-    return text[:m.start()]
+    for _ in range(2):                 # "…, eh, mate", "…, mate, eh"
+        text = _EN_TAIL_TAG.sub("", text.rstrip(TRAIL_CHARS))
+        m = _EN_TAIL_ADDRESS.search(text)
+        if m is None or _EN_NOT_ADDRESS.search(text[:m.start()]) or \
+                ("," not in m["sep"] and m["word"].lower() in ("man", "love", "boss")):   # "man", "boss": a noun but after a comma
+            continue
+        text = text[:m.start()]
+    return text
 
 
 def clean(text: str) -> str:

@@ -13,11 +13,27 @@ import re
 
 _BASE, _FINALS = 0xAC00, 28
 _RIEUL = 8                            # the final ㄹ's index
+_SSANG_SIOS = 20                      # the final ㅆ's (the past: 했, 났)
 
 
 def _final(syllable: str) -> int:
     code = ord(syllable) - _BASE
     return code % _FINALS if 0 <= code < 11172 else -1
+
+
+_CONNECTIVE_VOWELS = frozenset((0, 1, 4, 5, 6, 9, 10, 14))   # ㅏ ㅐ ㅓ ㅔ ㅕ ㅘ ㅙ ㅝ: the -어 form's vowel
+
+
+def _away_off(m: re.Match[str]) -> str:
+    """"빼버려", "지워 버려", "취소해 버리자": the order without -어 버리- (done away with), which the
+    agenda's orders are read without; not "쓰레기 버려" or "다 버려" (throwing away is the verb itself)."""
+    word = m["w"]
+    code = ord(word[-1]) - _BASE
+    if not 0 <= code < 11172 or code % _FINALS or (code // _FINALS) % 21 not in _CONNECTIVE_VOWELS:
+        return m.group(0)
+    if m["sp"] and len(word) < 2:
+        return m.group(0)
+    return word + m["end"]
 
 
 def _open_syllable(m: re.Match[str]) -> str:
@@ -47,6 +63,8 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?<=[가-힣])부렀"), "버렸"),
     (re.compile(r"(?<=[가-힣])부러(?=야|요|서|라|$|[\s,.!?])"), "버려"),
     (re.compile(r"(?<=[가-힣])불자(?![가-힣])"), "버리자"),
+    # an order ending in -어 버려 / 버리자 / 버려라 / 버려요: the order ("그거 빼부러" -> "그거 빼")
+    (re.compile(r"(?P<w>[가-힣]+)(?P<sp>\s?)버(?:려라|려요|려|리자|리세요)(?P<end>[\s,.!?~]*)$"), _away_off),
     # -당께 / -당게 / -랑께 after a verb's -다: -다 (했당께: 했다)
     (re.compile(r"(?<=[가-힣])당[께게](?:잉)?(?![가-힣])"), "다"),
     # -것제 / -겄제: -겠지; -지라우 / -지라: -지요
@@ -58,6 +76,10 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?<=[가-힣])끼(?=다|야|제)(?![가-힣]{2})"), " 거"),
     (re.compile(r"(?<=[가-힣])데이(?![가-힣])"), "다"),
     (re.compile(r"(?<=다)이(?![가-힣])"), ""),
+    # Jeolla's polite -어라 after the past ("끝났어라": 끝났어요) and -쇼 ("알려주쇼": 알려주세요)
+    (re.compile(r"(?P<s>[가-힣])어라(?:우)?(?![가-힣])"), lambda m: m["s"] + ("어요" if _final(m["s"]) == _SSANG_SIOS and m["s"] != "있"
+                                                                             else "어라")),
+    (re.compile(r"(?<=[주하보가오드])쇼(?![가-힣])"), "세요"),
     # a final 잉 after an ending ("갈게잉", "했어잉"): a softener
     (re.compile(r"(?<=[게께어아요지다네])잉(?![가-힣])"), ""),
 ]

@@ -27,13 +27,18 @@ from jarvisd.openloop.ko_dialect import standard
     ("약 먹을게잉", "약 먹을게"),
     ("내일 병원 갈끼다", "내일 병원 갈 거다"),                # Gyeongsang: -ㄹ끼다, 데이
     ("서류 내야 된데이", "서류 내야 된다"),
+    ("세차 건 끝났어라", "세차 건 끝났어요"),               # Jeolla's polite -어라 after the past
+    ("이따 다시 알려주쇼", "이따 다시 알려주세요"),
+    ("그 건 빼부러", "그 건 빼"),                           # an order without -어 버리-
+    ("적금 해지 건 지워 버려요", "적금 해지 건 지워"),
 ])
 def test_regional_endings_are_read_as_the_standard_ones(said, read):
     assert standard(said) == read
 
 
 @pytest.mark.parametrize("text", ["동생이 부러워", "허리가 아파", "뭐라고 했어", "그라고 나서", "끼니 챙겨",
-                                  "허락 받아야 돼", "call mom tomorrow"])
+                                  "허락 받아야 돼", "call mom tomorrow",
+                                  "쓰레기 버려", "다 버려", "거기 있어라", "빨리 먹어라", "토크쇼"])
 def test_words_that_only_look_regional_are_kept(text):
     assert standard(text) == text
 
