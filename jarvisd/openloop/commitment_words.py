@@ -200,6 +200,11 @@ EN_DONE_STATE = re.compile(
     r"(?P<state>done|finished|complete|completed|sent|paid|booked|submitted|handled|sorted|taken\s+care\s+of|"
     r"dealt\s+with|cancelled|canceled|called\s+off|off|not\s+needed|no\s+longer\s+needed|not\s+necessary|"
     r"unnecessary|through|clean|spotless|tidy|ready|packed|charged)\b")
+# "the tires are on", "the recycling's out", "the form's in": a thing where the promise puts it; it
+# closes only a promise that says the same particle ("put the winter tires on", "take the recycling out")
+EN_PARTICLE_STATE = re.compile(
+    r"(?!(?:i|we|you|he|she|they|it)\b)(?P<ref>(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)(?:'s|'re|\s+(?:is|are))\s+"
+    r"(?:(?:all|already|finally|now)\s+)*(?P<state>on|in|out|up|back|away)(?:\s+(?:now|already|finally))?\W*$")
 # "Priya's pull request is reviewed": a participle of a task verb after "is" / "are" / "has been".
 EN_DONE_PARTICIPLE = re.compile(
     r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|has\s+been|have\s+been|got)|'s|'re)\s+(?:(?:all|already|finally|now)\s+)*"

@@ -267,12 +267,16 @@ class AgendaDesk:
         descs = [loop.desc for loop in shown]
         hearsay = meaning.someone_else(text)
         for closure in reading.closures:
+            particle = naming.particle_state(closure.clause)     # "the tires are on": a promise with "on"
+            named = naming.with_particle(particle, descs)
             # "준이가 숙제 다 했대": who did it (a reported deed) names no promise of the user's
-            found = naming.best_reference(naming.without_doer(closure.reference) if hearsay else closure.reference, descs)
+            found = naming.best_reference(naming.without_doer(closure.reference) if hearsay else closure.reference, named)
             if found is None:        # "never mind sending it back": the utterance names it, not the clause
-                found = naming.best_covered(naming.without_doer(text) if hearsay else text, descs)
+                found = naming.best_covered(naming.without_doer(text) if hearsay else text, named)
             if isinstance(found, int):
                 refs.append(ClosedRef(index=found + 1, status=_closing_status(closure.status)))
+            elif found is None and particle is not None:
+                continue                 # "the porch lights are on" is no guess at "turn the lights off"
             elif found is None:
                 unnamed.append(closure)
             else:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from jarvisd.language import english_key
-from jarvisd.openloop.commitment_words import EN_BASE_VERBS, KO_GENERIC_NOUNS, KO_PEOPLE
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS, EN_PARTICLE_STATE, KO_GENERIC_NOUNS, KO_PEOPLE
 from jarvisd.openloop.rules import same_loop
 from jarvisd.openloop.text import profile, words_match
 
@@ -133,6 +133,19 @@ def without_doer(reference: str) -> str:
     if len(kept) < len(words) and all(w in _GENERIC for w in kept):
         return ""                      # "손님이 예약 취소한대": the customer's booking, no task of the user's
     return " ".join(kept) if kept else reference
+
+
+def particle_state(clause: str) -> str | None:
+    """The particle of a state said of a thing ("the tires are on" -> "on"), or None."""
+    m = EN_PARTICLE_STATE.match(clause.strip().lower()) if clause.isascii() else None
+    return m["state"] if m else None
+
+
+def with_particle(particle: str | None, descs: Sequence[str]) -> list[str]:
+    """For a particle state ("the tires are on", "the recycling's out"): only the descriptions that say
+    the same particle ("put the winter tires on"), the others blanked; no particle: `descs`. "The lights
+    are on" does not close "turn the lights off"."""
+    return list(descs) if particle is None else [desc if particle in desc.lower().split() else "" for desc in descs]
 
 
 def state_subject(reference: str) -> str:

@@ -222,3 +222,15 @@ def test_one_withdrawal_named_by_its_words_withdraws_nothing_else_of_the_same_pe
     got = statuses(service, korean, "시어머니 될 분 생신 선물 사야 돼 다음 주 금요일 전에", "예단 문의 넣어 놔야지",
                    "예단은 시어머니 될 분이 알아서 하신대 안 해도 돼")
     assert got == {"시어머니 될 분 생신 선물 사기": "open", "예단 문의 넣어 놓기": "dismissed"}, got
+
+
+@pytest.mark.parametrize("promises, closing, closed", [
+    (["I have to get the snow tires put on the van before Friday.", "I need to wash the van tomorrow."],
+     "snow tires are on", ["get the snow tires put on the van"]),
+    (["I need to take the compost out tonight."], "compost's out", ["take the compost out"]),
+    (["I have to turn the garage lights off at 11."], "the garage lights are on", []),   # the other particle
+    (["I need to bring the ladder back to Tom."], "the ladder's back now", ["bring the ladder back to Tom"]),
+])
+def test_a_thing_where_the_promise_puts_it_closes_that_promise(service, korean, promises, closing, closed):
+    got = statuses(service, korean, *promises, closing)
+    assert [desc for desc, status in got.items() if status == "done"] == closed, got
