@@ -40,6 +40,10 @@ def body_start(low: str, start: int = 0) -> int:
     return pos
 
 
+# Verbs whose particle may end the action: "bring the chairs in", "put the tires on", "hand the form in".
+_PARTICLE_VERBS = frozenset("bring put hand turn send plug log check fill let take get switch try".split())
+
+
 def tidy(phrase: str, *, lead: frozenset[str] | tuple[str, ...] = W.EN_ADVERBS) -> str:
     """Fillers out; adverbs off the front and dangling words ("by", "please", "anymore") off the end."""
     phrase = FILLER_WORDS.sub(" ", phrase)
@@ -49,7 +53,8 @@ def tidy(phrase: str, *, lead: frozenset[str] | tuple[str, ...] = W.EN_ADVERBS) 
         words = phrase.split(" ")
         if words[0] and (words[0].lower().strip(",") in lead or words[0].lower().strip(",") in W.EN_FILLERS):
             phrase = " ".join(words[1:])
-        elif words and words[-1].lower().strip(",.!?") in W.EN_DANGLING:
-            phrase = " ".join(words[:-1])
+        elif words and words[-1].lower().strip(",.!?") in W.EN_DANGLING and not (
+                len(words) > 2 and words[-1].lower() in ("in", "on") and words[0].lower() in _PARTICLE_VERBS):
+            phrase = " ".join(words[:-1])   # "bring the patio chairs in", "put the snow tires on": kept
         else:
             return phrase.strip(" ,.!?;:-")

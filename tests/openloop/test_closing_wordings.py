@@ -230,6 +230,7 @@ def test_one_withdrawal_named_by_its_words_withdraws_nothing_else_of_the_same_pe
     (["I need to take the compost out tonight."], "compost's out", ["take the compost out"]),
     (["I have to turn the garage lights off at 11."], "the garage lights are on", []),   # the other particle
     (["I need to bring the ladder back to Tom."], "the ladder's back now", ["bring the ladder back to Tom"]),
+    (["I need to bring the patio chairs in before the storm."], "the patio chairs are in now", ["bring the patio chairs in"]),
 ])
 def test_a_thing_where_the_promise_puts_it_closes_that_promise(service, korean, promises, closing, closed):
     got = statuses(service, korean, *promises, closing)
