@@ -108,6 +108,8 @@ def subject_of_the_predicate(ms: Sequence[Morph], i: int, noun: Morph) -> bool:
     return not any(m.tag == "EC" and m.form in CLAUSE_LINKS for m in ms[i + 1:])
 
 
+# Nouns of time after a name's 이: "준혁이 내일 출장 가야 돼" makes 준혁 the one who must
+_TIME_NOUNS = frozenset("오늘 내일 모레 글피 이번 다음 주말 아침 저녁 밤 오전 오후 이따 나중".split())
 _WHEN_CLAUSE = frozenset({"면", "으면", "니까", "으니까", "자마자"})  # endings of a clause that sets a condition or a time
 
 
@@ -123,10 +125,15 @@ def someone_else(ms: Sequence[Morph]) -> bool:
             continue
         if m.tag == "JKS" and any(x.tag == "EC" and x.form in _WHEN_CLAUSE for x in ms[i + 1:]):
             continue   # "서윤이 태권도 끝나면 데리러 가야 돼": the subject of the "when" clause, not the promise's
+        if m.form == "이" and m.tag == "JKS" and prev.tag == "NNP" and prev.end == m.start and \
+                i + 1 < len(ms) and ms[i + 1].tag in ("NNG", "NNP") and ms[i + 1].form not in _TIME_NOUNS:
+            continue   # "서윤이 방과후 신청서 내야 돼": 서윤이 is what a parent calls her child, and the form
+                       # hers (서윤이가 / 서윤이는 would make her the one who must)
         if m.tag == "JKS" and (m.form == "께서" or a_person(prev) or subject_of_the_predicate(ms, i, prev)):
             return True
         if m.tag == "JX" and m.form in ("은", "는", "ᆫ") and (
                 prev.tag in ("NNP",) or (prev.tag == "NP" and prev.form not in W.KO_SELF)
+                or prev.tag == "XSN" and prev.form == "이"          # "서윤이는": a name called so
                 or prev.form in W.KO_PEOPLE or prev.form == "님"):
             return True
     return False

@@ -442,3 +442,14 @@ def test_an_end_tag_a_reasons_own_time_and_a_date_said_with_for(text, action, du
     [c] = read_utterance(text).commitments
     when = resolve_time(c.clause, NOW, due=True)
     assert (c.action, when.at.strftime("%Y-%m-%d %H:%M") if when else None) == (action, due)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, actions", [
+    ("하윤이 체험학습 신청서 내야 돼", ["하윤이 체험학습 신청서 내기"]),   # a child called 하윤이: her form, my task
+    ("하윤이가 체험학습 신청서 내야 된대", []),                          # she must: hearsay of someone else's
+    ("하윤이는 숙제 해야 돼", []),                                      # she, the topic, must
+    ("성민이 내일 출장 가야 돼", []),                                   # a time after the name: he must
+])
+def test_a_name_called_with_its_i_is_whose_thing_not_who_must(korean, text, actions):
+    assert [c.action for c in read_utterance(text, korean).commitments] == actions
