@@ -16,7 +16,7 @@ from jarvisd.openloop.intent_words import (
 from jarvisd.openloop.text import EN_FUNCTION
 
 _MY_LIST = (r"(?:my\s+)?(?:open\s+)?(?:agenda|to[- ]?do(?:\s+list)?|to[- ]?dos|todo\s+list|task\s+list|tasks|list|promises"
-            r"|reminders|plate)")
+            r"|reminders|plate|docket|schedule|slate|radar)")
 # "anything I'm forgetting", "what else am I forgetting about": the agenda, asked by what might slip
 # "did I forget anything", "anything I've forgotten": the same, asked after the fact
 _EN_FORGET = (r"(?:(?:is\s+there\s+)?(?:anything|what)(?:\s+else)?\s+(?:(?:that\s+)?i(?:'m|\s+am|\s+might\s+be|\s+could\s+be)"
@@ -37,6 +37,11 @@ _EN_LIST = [
     r"what\s+(?:are|were)\s+my\s+(?:open\s+)?(?:tasks|promises|to-?dos|reminders|plans)",
     rf"(?:any|anything|is there anything)\s+(?:open\s+tasks|(?:on|in)\s+{_MY_LIST})",
     r"what\s+have\s+i\s+(?:got|promised)(?:\s+(?:to\s+do|going\s+on|on))?",
+    # "what've I got on the go", "what do I have on the go": Canadian and British for open things
+    r"what(?:'ve|\s+have|\s+do)\s+i\s+(?:got|have)\s+(?:on\s+the\s+go|going|on(?:\s+the\s+go)?)",
+    # "give me the rundown", "what's the rundown": the agenda summed up
+    r"(?:give\s+me|what(?:'s| is))\s+(?:the|my)\s+(?:rundown|lowdown|run-down)(?:\s+(?:on\s+)?(?:my\s+)?(?:list|agenda|day))?",
+    r"what(?:'s| is| are)\s+(?:coming\s+up|ahead|upcoming)(?:\s+(?:this|for\s+the)\s+week)?",
     _EN_FORGET,
     # "run me through everything", "walk me through it all": the whole agenda, gone through
     rf"{_EN_THROUGH}\s+(?:everything|it\s+all|all\s+of\s+it|the\s+(?:whole\s+)?lot|the\s+list|my\s+day)(?:\s+(?:again|once\s+more))?",
@@ -56,6 +61,9 @@ def _en_due(day: str) -> list[str]:
     return [rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
             rf"(?:what(?:'s| is)|anything)\s+(?:on|in)\s+{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks)",
             rf"{_EN_THROUGH}\s+(?:everything\s+|what(?:'s| is)\s+on\s+|it\s+all\s+)?(?:for\s+)?{day}",
+            # "what's on the docket today", "anything on the radar for tomorrow"
+            rf"(?:what(?:'s| is)|anything|is there anything)\s+(?:on|in)\s+(?:the\s+|my\s+)?(?:agenda|list|plate|docket|"
+            rf"schedule|radar|slate|to-?do list)\s+(?:for\s+)?{day}",
             rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|going on|coming up|happening|on my (?:agenda|list|plate)|on|i (?:need|have) to do))?"
             rf"(?:\s+(?:for|by|until|before))?\s+{day}"]
 
@@ -108,9 +116,11 @@ _EN_SNOOZE = [
     rf"(?:not now[\s,]+)?(?:in\s+)?{_EN_AMOUNT}(?:\s+(?:later|more))?",
     rf"give\s+me\s+(?:another\s+)?{_EN_MORE_AMOUNT}(?:\s*,?\s*(?:then|and)\s+(?:tell|remind|ask)\s+me(?:\s+again)?)?",
     rf"(?:push|put|move|kick)\s+(?:it|that|this)\s+back\s+(?:by\s+)?{_EN_AMOUNT}",
+    rf"(?:bump|push|kick)\s+(?:it|that|this)(?:\s+(?:back|out))?\s+(?:by\s+)?{_EN_AMOUNT}",   # "bump that an hour"
     rf"(?:delay|postpone)\s+(?:it|that|this)\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
     r"(?P<bare>(?:(?:snooze(?:\s+(?:it|that))?|(?:remind|ask|tell|bug) me (?:again )?later|remind me again|(?:maybe\s+|just\s+)?later"
-    r"|not now|not yet|in a (?:bit|while))(?:[\s,.]+(?:okay|ok|please))?[\s,.]*)+)"
+    r"|not now|not yet|in a (?:bit|while)|(?:remind|ask|tell|bug) me (?:again )?in a (?:bit|while|minute|sec))"
+    r"(?:[\s,.]+(?:okay|ok|please))?[\s,.]*)+)"
     # a reason after it: "later, I'm frying stuff", "not now, my hands are full"
     r"(?:,\s*(?:i'm|i am|i've|my|we're|busy|driving|cooking)\b.*)?",
 ]

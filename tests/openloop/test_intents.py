@@ -696,3 +696,24 @@ def test_set_16_korean_agenda_lookalikes(text):
 def test_a_withdrawal_names_the_thing_before_the_users_own_clause(text, argument):
     intent = match_intent(text)
     assert intent is not None and intent.kind == "cancel" and intent.argument == argument
+
+
+@pytest.mark.parametrize("text, kind, minutes", [
+    ("what's on the docket today", "due_today", None),
+    ("anything on the radar for tomorrow", "due_tomorrow", None),
+    ("what have I got on the go", "list", None),
+    ("give me the rundown", "list", None),
+    ("what's coming up this week", "list", None),
+    ("bump that an hour", "snooze", 60),
+    ("ask me again in a bit", "snooze", 10),
+])
+def test_more_everyday_wordings_of_the_agenda(text, kind, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.minutes) == (kind, minutes)
+
+
+@pytest.mark.parametrize("text", ["what's coming up on TV", "what's on TV tomorrow", "bump it up",
+                                  "give me the rundown of the game"])
+def test_their_look_alikes_are_no_intent(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind == "none"
