@@ -717,3 +717,21 @@ def test_more_everyday_wordings_of_the_agenda(text, kind, minutes):
 def test_their_look_alikes_are_no_intent(text):
     intent = match_intent(text)
     assert intent is None or intent.kind == "none"
+
+
+@pytest.mark.parametrize("text, kind, minutes", [
+    ("오늘 일정 좀", "due_today", None),               # the ask left unsaid
+    ("모레 말고 내일 스케줄 어떻게 돼", "due_tomorrow", None),
+    ("20분만 이따가", "snooze", 20),                   # an amount and a later, no verb
+    ("나중에", "snooze", 10),                          # a bare later, answering a reminder
+    ("쫌 이따 다시", "snooze", 10),
+])
+def test_more_everyday_korean_wordings_of_the_agenda(text, kind, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.minutes) == (kind, minutes)
+
+
+@pytest.mark.parametrize("text", ["나중에 밥 먹자", "30분 뒤에 출발해", "이따가 영화 보러 가자"])
+def test_a_later_with_a_plan_of_its_own_is_no_snooze(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind != "snooze"
