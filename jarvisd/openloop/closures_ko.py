@@ -76,7 +76,10 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
         if i >= 2 and negated(ms, i - 1) and m.tag == "EF" and m.form in ("어", "아", "어요", "아요") and \
                 i == len([x for x in ms if x.tag not in ("SP", "SF")]) - 1 and is_verb(ms[i - 1]):
             return Closure("dismissed", reference(sen, ms, i - 1, holes), clause)   # "반품 안 해"
-        if m.form in ("잊", "잊어버리") and m.tag == "VV" and not any(x.form in ("않", "말") for x in ms[i:]):
+        if is_morph(m, "알", "VV") and i + 2 < len(ms) and ms[i + 1].form == "어서" and is_morph(ms[i + 2], "하", "VV") \
+                and i >= 2 and ms[i - 1].tag == "JKS" and ms[i - 2].form not in W.KO_SELF and topic_index(ms, i) > 0:
+            return Closure("dismissed", reference(sen, ms, i, holes), clause)   # "보험 서류는 준혁이가 알아서 한대":
+                                                                                # someone else takes it on
             if ms[-1].tag == "EF" and not any(x.form in W.KO_PAST for x in ms[i:]):
                 return Closure("dismissed", reference(sen, ms, i, holes), clause)
     if is_hearsay(ms) and not any(m.tag == "EP" and m.form in W.KO_PAST for m in ms):

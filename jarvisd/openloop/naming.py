@@ -27,7 +27,7 @@ _SYNONYM_OF = {stem: group for group in _SYNONYMS for stem in group}
 _KO_SYNONYMS = [("전화", "통화"), ("주사", "접종", "예방접종"), ("합창", "성가대"), ("반품", "환불"), ("갱신", "연장"),
                 ("교체", "바꾸", "바꿨", "갈아"), ("알려", "얘기", "말해", "전해"), ("주문", "시키", "시켰"),
                 ("빨래", "세탁물", "세탁"), ("납부", "내기", "냈", "결제"),
-                ("가기", "다녀오", "다녀왔", "갔다")]   # "요양원 다녀왔다" for "요양원에 가기"
+                ("가기", "다녀오", "다녀왔", "갔다", "데려가", "데려갔")]   # "요양원 다녀왔다" for "요양원에 가기"
 # A state said in place of a deed: "the laundry's in the dryer", "the dishwasher's running"
 _STATE = re.compile(r"^(?:(?:ok(?:ay)?|so|well|alright|good|great)[\s,]+)*(?:the|my|our)?\s*[\w' -]+?(?:'s|\s+is|\s+are|'re)\s",
                     re.IGNORECASE)

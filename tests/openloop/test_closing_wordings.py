@@ -235,3 +235,13 @@ def test_one_withdrawal_named_by_its_words_withdraws_nothing_else_of_the_same_pe
 def test_a_thing_where_the_promise_puts_it_closes_that_promise(service, korean, promises, closing, closed):
     got = statuses(service, korean, *promises, closing)
     assert [desc for desc, status in got.items() if status == "done"] == closed, got
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("promises, closing, status", [
+    (["동생한테 이사 서류 보내줘야 돼.", "내일 세탁소 가야 돼."], "이사 서류는 동생이 알아서 한대", "dismissed"),   # someone takes it on
+    (["내일 강아지 병원 데려가야 돼."], "강아지 병원 다녀왔어", "done"),                                             # there and back
+])
+def test_someone_taking_it_on_or_a_round_trip_closes_it(service, korean, promises, closing, status):
+    got = statuses(service, korean, *promises, closing)
+    assert sorted(got.values()) == sorted([status] + ["open"] * (len(promises) - 1)), got
