@@ -165,6 +165,10 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
         status = "dismissed" if state.split()[0] in W.EN_DISMISSED_STATES else "done"
         ref = tidy(cut(sen, m.start("ref"), m.end("ref"), holes))
         return Closure(status, "" if points_only(WORD.findall(ref.lower())) else ref, sen)
+    if m := W.EN_TAKEN_ON.match(low, pos):     # someone else does it: "handed", checked against the deed
+        if m["ref"]:
+            return Closure("handed", tidy(sen[m.start("ref"):m.end("ref")]), sen)
+        return Closure("handed", f"handle {tidy(sen[m.start('thing'):m.end('thing')])}", sen)
     if m := W.EN_PARTICLE_STATE.match(low, pos):
         return Closure("done", tidy(cut(sen, m.start("ref"), m.end("ref"), holes)), sen)
     if m := W.EN_PASSED.match(low, pos):

@@ -205,6 +205,15 @@ EN_DONE_STATE = re.compile(
 EN_PARTICLE_STATE = re.compile(
     r"(?!(?:i|we|you|he|she|they|it)\b)(?P<ref>(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)(?:'s|'re|\s+(?:is|are))\s+"
     r"(?:(?:all|already|finally|now)\s+)*(?P<state>on|in|out|up|back|away)(?:\s+(?:now|already|finally))?\W*$")
+# "Joon's gonna call the insurance company", "my husband said he'll grab Ethan from hockey", "Dana is
+# handling the shift swap": someone else takes the deed on; it withdraws the user's promise of the same
+# deed only (`naming.same_deed`), never one that merely shares its words ("my sister has to move out")
+EN_TAKEN_ON = re.compile(
+    r"(?P<who>(?:my|our)\s+(?:husband|wife|partner|mom|mum|dad|sister|brother|son|daughter|boss|friend|neighbou?r|"
+    r"roommate|colleague|coworker|manager)|(?!(?:i|we|you|it|that|this|there|he|she|they)\b)[a-z][\w-]+)"
+    r"(?:'s|\s+is|\s+has)?\s+(?:(?:gonna|going\s+to|will|'ll|offered\s+to|agreed\s+to|said\s+(?:he|she|they)(?:'d|'ll|\s+would|\s+will))"
+    r"\s+(?:just\s+)?(?P<ref>(?!be\b|have\b)[a-z][\w' -]+?)|(?:taking\s+care\s+of|handling|sorting(?:\s+out)?|dealing\s+with)"
+    r"\s+(?P<thing>[\w' -]+?))(?:\s+(?:instead|for\s+me|after\s+all|now|then|today|tonight|tomorrow))*\W*$")
 # "Priya's pull request is reviewed": a participle of a task verb after "is" / "are" / "has been".
 EN_DONE_PARTICIPLE = re.compile(
     r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|has\s+been|have\s+been|got)|'s|'re)\s+(?:(?:all|already|finally|now)\s+)*"

@@ -135,6 +135,18 @@ def without_doer(reference: str) -> str:
     return " ".join(kept) if kept else reference
 
 
+_TAKE_ON = frozenset(english_key(w) for w in "handle do take sort deal cover".split())
+
+
+def same_deed(reference: str, desc: str) -> bool:
+    """Does the deed someone else takes on ("call the insurance company", "handle the tires") name the
+    promise's own deed: the same verb or its synonym, or a verb for any deed ("handle")? "My sister is
+    going to move out" is not "help my sister move out"."""
+    said = reference.split(maxsplit=1)[0].lower() if reference.strip() else ""
+    verb = _verb(profile(desc).content)
+    return bool(said and verb and (english_key(said) in _TAKE_ON or same_word(said, verb)))
+
+
 def particle_state(clause: str) -> str | None:
     """The particle of a state said of a thing ("the tires are on" -> "on"), or None."""
     m = EN_PARTICLE_STATE.match(clause.strip().lower()) if clause.isascii() else None

@@ -245,3 +245,14 @@ def test_a_thing_where_the_promise_puts_it_closes_that_promise(service, korean, 
 def test_someone_taking_it_on_or_a_round_trip_closes_it(service, korean, promises, closing, status):
     got = statuses(service, korean, *promises, closing)
     assert sorted(got.values()) == sorted([status] + ["open"] * (len(promises) - 1)), got
+
+
+@pytest.mark.parametrize("promises, closing, status", [
+    (["I need to call the gas company tomorrow.", "I have to wash the car."], "Priya's gonna call the gas company", "dismissed"),
+    (["I have to pick up Leo from karate at 6."], "my wife said she'll pick up Leo from karate", "dismissed"),
+    (["I need to renew the car insurance."], "my dad is handling the car insurance", "dismissed"),   # a verb for any deed
+    (["I have to help my brother move out on Saturday."], "my brother is going to move out Saturday", "open"),   # not my deed
+])
+def test_someone_else_taking_on_the_same_deed_withdraws_it(service, korean, promises, closing, status):
+    got = statuses(service, korean, *promises, closing)
+    assert list(got.values())[0] == status and all(v == "open" for v in list(got.values())[1:]), got
