@@ -165,6 +165,11 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
         status = "dismissed" if state.split()[0] in W.EN_DISMISSED_STATES else "done"
         ref = tidy(cut(sen, m.start("ref"), m.end("ref"), holes))
         return Closure(status, "" if points_only(WORD.findall(ref.lower())) else ref, sen)
+    if m := W.EN_RECEIVED.match(low, pos):      # "Daniel got the photos": checked against a giving deed
+        thing = m["thing"] or m["item"]
+        start, end = (m.start("thing"), m.end("thing")) if m["thing"] else (m.start("item"), m.end("item"))
+        who = f" {sen[m.start('who'):m.end('who')]}" if m["who"] else ""
+        return Closure("received", tidy(f"{sen[start:end]}{who}") if thing else "", sen)
     if m := W.EN_TAKEN_ON.match(low, pos):     # someone else does it: "handed", checked against the deed
         if m["ref"]:
             return Closure("handed", tidy(sen[m.start("ref"):m.end("ref")]), sen)

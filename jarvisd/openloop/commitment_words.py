@@ -214,6 +214,14 @@ EN_TAKEN_ON = re.compile(
     r"(?:'s|\s+is|\s+has)?\s+(?:(?:gonna|going\s+to|will|'ll|offered\s+to|agreed\s+to|said\s+(?:he|she|they)(?:'d|'ll|\s+would|\s+will))"
     r"\s+(?:just\s+)?(?P<ref>(?!be\b|have\b)[a-z][\w' -]+?)|(?:taking\s+care\s+of|handling|sorting(?:\s+out)?|dealing\s+with)"
     r"\s+(?P<thing>[\w' -]+?))(?:\s+(?:instead|for\s+me|after\s+all|now|then|today|tonight|tomorrow))*\W*$")
+# "Daniel got the photos", "Minho has his new hours now", "the ginseng arrived in Toronto safely": the
+# thing reached whoever it was for; it closes a promise to give it (`EN_GIVING_VERBS`) that names it
+EN_RECEIVED = re.compile(
+    r"(?:(?:okay|ok|so|well|oh|alright|yeah|um|uh)[\s,]+)*(?:(?P<who>(?!(?:i|we|you|it|that|this|there)\b)[a-z][\w-]+|(?:my|our)\s+[a-z][\w-]+)(?:'s|\s+has)?\s+"
+    r"(?:got|gotten|received|has|have|now\s+has)\s+(?:(?:the|his|her|their|my|our|a|an)\s+)?"
+    r"(?P<thing>[a-z][\w' -]*?)|(?:the|my|our)\s+(?P<item>[a-z][\w' -]*?)\s+(?:arrived|got\s+there|came\s+through|was\s+delivered)"
+    r"(?:\s+(?:in|at|to)\s+[\w' -]+?)?)(?:\s+(?:now|already|safely|fine|okay|ok|today|yesterday))*(?=\W*$|\s*,)")
+EN_GIVING_VERBS = frozenset("send give mail email text bring drop deliver return pass forward ship post lend hand show".split())
 # "Priya's pull request is reviewed": a participle of a task verb after "is" / "are" / "has been".
 EN_DONE_PARTICIPLE = re.compile(
     r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|has\s+been|have\s+been|got)|'s|'re)\s+(?:(?:all|already|finally|now)\s+)*"

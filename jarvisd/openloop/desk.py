@@ -273,6 +273,10 @@ class AgendaDesk:
             found = naming.best_reference(naming.without_doer(closure.reference) if hearsay else closure.reference, named)
             if found is None:        # "never mind sending it back": the utterance names it, not the clause
                 found = naming.best_covered(naming.without_doer(text) if hearsay else text, named)
+            if closure.status == "received":   # "Daniel got the photos": a promise to give them is done
+                if isinstance(found, int) and naming.gives(descs[found]):
+                    refs.append(ClosedRef(index=found + 1, status=LoopStatus.DONE))
+                continue
             if closure.status == "handed":   # someone else takes it on: only the same deed is withdrawn
                 if isinstance(found, int) and naming.same_deed(closure.reference, descs[found]):
                     refs.append(ClosedRef(index=found + 1, status=LoopStatus.DISMISSED))

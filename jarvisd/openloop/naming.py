@@ -11,7 +11,13 @@ import re
 from collections.abc import Sequence
 
 from jarvisd.language import english_key
-from jarvisd.openloop.commitment_words import EN_BASE_VERBS, EN_PARTICLE_STATE, KO_GENERIC_NOUNS, KO_PEOPLE
+from jarvisd.openloop.commitment_words import (
+    EN_BASE_VERBS,
+    EN_GIVING_VERBS,
+    EN_PARTICLE_STATE,
+    KO_GENERIC_NOUNS,
+    KO_PEOPLE,
+)
 from jarvisd.openloop.rules import same_loop
 from jarvisd.openloop.text import profile, words_match
 
@@ -145,6 +151,12 @@ def same_deed(reference: str, desc: str) -> bool:
     said = reference.split(maxsplit=1)[0].lower() if reference.strip() else ""
     verb = _verb(profile(desc).content)
     return bool(said and verb and (english_key(said) in _TAKE_ON or same_word(said, verb)))
+
+
+def gives(desc: str) -> bool:
+    """A promise to give something to someone ("send Daniel the photos", "mail the ginseng to Aunt Grace")."""
+    verb = _verb(profile(desc).content)
+    return bool(verb and desc.isascii() and english_key(verb) in {english_key(v) for v in EN_GIVING_VERBS})
 
 
 def particle_state(clause: str) -> str | None:

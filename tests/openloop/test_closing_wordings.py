@@ -255,4 +255,15 @@ def test_someone_taking_it_on_or_a_round_trip_closes_it(service, korean, promise
 ])
 def test_someone_else_taking_on_the_same_deed_withdraws_it(service, korean, promises, closing, status):
     got = statuses(service, korean, *promises, closing)
-    assert list(got.values())[0] == status and all(v == "open" for v in list(got.values())[1:]), got
+    assert sorted(got.values()) == sorted([status] + ["open"] * (len(promises) - 1)), got
+
+
+@pytest.mark.parametrize("promises, closing, status", [
+    (["I'm going to send Marco the photos of the venue tonight.", "I need to print the menus."],
+     "Marco got the photos, he loves the venue", "done"),                        # whoever it was for has it
+    (["I will mail the scarf to Aunt Rita."], "okay, the scarf arrived in Calgary safely", "done"),
+    (["I need to pick up the photos from the print shop."], "Marco got the photos", "open"),   # no giving promise
+])
+def test_the_thing_reaching_whoever_it_was_for_closes_the_promise_to_give_it(service, korean, promises, closing, status):
+    got = statuses(service, korean, *promises, closing)
+    assert sorted(got.values()) == sorted([status] + ["open"] * (len(promises) - 1)), got
