@@ -80,6 +80,7 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
                 and i >= 2 and ms[i - 1].tag == "JKS" and ms[i - 2].form not in W.KO_SELF and topic_index(ms, i) > 0:
             return Closure("dismissed", reference(sen, ms, i, holes), clause)   # "보험 서류는 준혁이가 알아서 한대":
                                                                                 # someone else takes it on
+        if m.form in ("잊", "잊어버리") and m.tag == "VV" and not any(x.form in ("않", "말") for x in ms[i:]):
             if ms[-1].tag == "EF" and not any(x.form in W.KO_PAST for x in ms[i:]):
                 return Closure("dismissed", reference(sen, ms, i, holes), clause)
     if is_hearsay(ms) and not any(m.tag == "EP" and m.form in W.KO_PAST for m in ms):
