@@ -64,7 +64,7 @@ EN_NOT_DONE = frozenset(
 # Verbs that make no task after "I'll" / "I want to": a state, a feeling, a request to the assistant.
 EN_NOT_ACTION = frozenset(
     "be have see bet guess know hear listen talk chat say understand feel sleep rest die cry "
-    "play wonder believe hope think mean like love hate keep".split())
+    "play wonder believe hope think mean like love hate keep crash nap relax chill unwind vent".split())
 # "thank" is a task with someone named ("thank the PTA for the goggles"; "thank you" is said to the
 # assistant and fails the action's you-test), a wish's "I'd love to thank ..." is none.
 EN_WISH_NOT_ACTION = EN_NOT_ACTION | frozenset("eat watch ask go thank".split())
@@ -89,7 +89,7 @@ EN_VAGUE_TIMES = ("someday", "some day", "one day", "sometime", "some time", "ev
 EN_DANGLING = frozenset(
     "by at on before after until till in this next around about from for every the a of to please okay ok "
     "alright thanks anymore again then too either already or and so instead starting beginning actually wait sorry "
-    "eh yeah huh mate".split())   # tags said at the end: "… before the 15th eh", "… tonight mate"
+    "eh yeah huh mate".split())   # tags said at the end: "… before the 15th eh", "… tonight mate": "… before the 15th eh", "… tonight mate"
 
 # Words that cannot start an action: the action must begin with a verb.
 EN_NOT_VERB = frozenset(
@@ -129,7 +129,7 @@ KO_FILLERS = frozenset("음 어 아 그 저 저기 뭐지 그러니까 그니까
 # Adverbs that say how or when vaguely, not what: cut from the action.
 KO_VAGUE_ADVERBS = frozenset(
     "꼭 좀 반드시 빨리 얼른 언젠가 나중에 이따가 이따 곧 이제 오늘 내일 모레 글피 지금 당장 일단 그냥 "
-    "진짜 정말 아마 제발 미리 먼저 꼭좀 한번 이미 벌써 방금 드디어 다 대신 언제".split())   # 언제 한번: some time
+    "진짜 정말 아마 제발 미리 먼저 꼭좀 한번 이미 벌써 방금 드디어 다 대신 언제 조만간 언제든 언제든지 일찍".split())   # 언제 한번: some time
 # The user themself as a subject.
 KO_SELF = frozenset("나 저 우리 내 제 저희".split())
 KO_POINTERS = frozenset("그거 그것 그걸 그건 그거를 그것을 이거 이것 이걸 이건 저거".split())   # "그거 해줘야 돼"
@@ -193,7 +193,9 @@ KO_QUOTE_ENDINGS = frozenset("다고 ᆫ다고 는다고 라고 이라고 자고
 EN_SUBJECT = r"\b(?:i|we)"
 EN_CLAUSE_START = re.compile(r"[,;]\s*|\b(?:but|and|so|now|also)\s+")
 EN_CLAUSE_END = re.compile(r"\s*[,;]|\s+(?:because|since|cause|but|so|and\s+(?:i|we|my|she|he|they)|and\s+now)\b|"
-                         r"\s+(?:now\s+)?(?:i|we)(?:'|\s)")     # a new subject: "I sent it I still need to"
+                         r"\s+(?:now\s+)?(?:i|we)(?:'|\s)|"     # a new subject: "I sent it I still need to"
+                         # "never mind the cookies the teacher says no homemade food": someone saying something
+                         r"\s+(?=(?:the|my|his|her|their|our)\s+[\w'-]+\s+(?:says|said|is|was|wants|told|does|doesn't|can't|won't)\b)")
 EN_DONE_STATE = re.compile(
     r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|was|were|has\s+been|have\s+been|got)|'s|'re|\s+went(?=\s+through))\s+"
     r"(?:(?:all|already|finally|now|totally|completely|officially)\s+)*"
@@ -225,7 +227,9 @@ EN_GIVING_VERBS = frozenset("send give mail email text bring drop deliver return
 # "Priya's pull request is reviewed": a participle of a task verb after "is" / "are" / "has been".
 EN_DONE_PARTICIPLE = re.compile(
     r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|has\s+been|have\s+been|got)|'s|'re)\s+(?:(?:all|already|finally|now)\s+)*"
-    r"(?P<state>(?:re)?[a-z]+ed|sent|paid|done|written|taken|bought|made|fixed)\b(?=(?:\s+and\s+(?!(?:i|we)\b)[\w' ]{1,40}?)?\W*$|\s*,)")
+    r"(?P<state>(?:re)?[a-z]+ed|sent|paid|done|written|taken|bought|made|fixed)\b(?=(?:\s+and\s+(?!(?:i|we)\b)[\w' ]{1,40}?)?\W*$|\s*,"
+    # a run-on clause after it, as a transcript has it: "the license is renewed did it online", "mailed cost me a fortune"
+    r"|\s+(?:did|took|cost|was|were|it|she|he|they|we|i|so|finally|just|online|today|yesterday)\b)")
 # "expense report submitted finally", "PR merged": a participle said without its auxiliary, at the end
 # (only the participles of finishing a task: "the meeting started" or "my sister booked" say no such thing)
 EN_DONE_BARE = re.compile(

@@ -289,6 +289,20 @@ def _said_by_me(ms: Sequence[Morph]) -> bool:
                for i, m in enumerate(ms))
 
 
+def _timed_plan(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
+    """"12월 17일 오후 3시에 적성검사 받으러 간다": a plan said in the plain present with a time of its own
+    (as English "I'm meeting the supplier tomorrow at noon"); without a time it is a habit or a remark."""
+    words = [k for k, m in enumerate(ms) if m.tag not in ("SF", "SP")]
+    if len(words) < 2 or not holes:
+        return None
+    last, verb = words[-1], words[-2]
+    if ms[last].tag not in ("EF", "EC") or ms[last].form not in ("ᆫ다", "는다") or ms[verb].tag not in ("VV", "XSV"):
+        return None
+    if not any(hs < ms[verb].start for hs, _ in holes):
+        return None
+    return _Hit("intend", verb, last)
+
+
 def _blocked(ms: Sequence[Morph], hit: _Hit) -> bool:
     """Not the user's open promise: said in the past (가야 했어, 하려고 했는데, 싶었어), negated
     (안 가야, 하지 않을 거야), someone else's (동생이 …, 지호는 …), or a counterfactual (갔을 텐데)."""
@@ -332,7 +346,7 @@ def _conjuncts(ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]
 
 def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]) -> list[Commitment]:
     """The promise of one Korean sentence, or two when -고 joins two tasks."""
-    hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms)
+    hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes)
     if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind != "said") or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):

@@ -43,7 +43,7 @@ _FRONTED = re.compile(r"^(?:(?:oh|and|so|um+|uh+|also|plus|okay|ok|yeah|well|lik
                       r"(?:(?P<np>(?:the|my|our|this|that)\s+[\w' -]{2,40}?),\s"
                       # "on-call handoff doc I need to write that up": a bare noun phrase, then "I" and a modal
                       rf"|(?!{_NOT_A_THING}(?![\w'-]))(?P<bare>[a-z][\w'-]*(?:\s+(?!{_NOT_A_THING}(?![\w'-]))[a-z][\w'-]*){{0,3}})"
-                      r"\s+(?=i\s+(?:need|have|gotta|got|must|should|will|am|'m|'ll|really|still)\b|i'(?:ll|m)\b))")
+                      r"\s+(?:(?:um+|uh+|er|so|like),?\s+)*(?=i\s+(?:need|have|gotta|got|must|should|will|am|'m|'ll|really|still)\b|i'(?:ll|m)\b))")
 
 
 

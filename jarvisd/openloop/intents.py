@@ -35,7 +35,7 @@ _EN_NOT_ADDRESS = re.compile(r"\b(?:my|the|a|an|your|his|her|our|their|with|to|f
 
 
 # "anything due tomorrow eh", "mark the fees paid, yeah": a tag said at the end
-_EN_TAIL_TAG = re.compile(r"(?:\s*,\s*|\s+)(?:eh|yeah|huh|right|alright|okay|ok)$", re.IGNORECASE)
+_EN_TAIL_TAG = re.compile(r"(?:\s*,\s*|\s+)(?:eh|yeah|huh|right|alright|okay|ok|then|again|please)$", re.IGNORECASE)
 
 
 def _address_off(text: str) -> str:

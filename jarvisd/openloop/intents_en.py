@@ -33,6 +33,7 @@ _EN_LIST = [
     r"what\s+(?:do|did)\s+i\s+(?:still\s+)?(?:have|need|got)\s+to\s+do",
     r"what\s+(?:must|have)\s+i\s+(?:still\s+)?(?:got\s+to\s+)?do",
     r"what\s+am\s+i\s+supposed\s+to\s+(?:be\s+)?do(?:ing)?",
+    r"what\s+am\s+i\s+doing(?:\s+(?:later|next))?",
     r"what(?:'s| is)\s+(?:left\s+)?on\s+my\s+plate",
     r"what\s+(?:are|were)\s+my\s+(?:open\s+)?(?:tasks|promises|to-?dos|reminders|plans)",
     rf"(?:any|anything|is there anything)\s+(?:open\s+tasks|(?:on|in)\s+{_MY_LIST})",
@@ -47,8 +48,8 @@ _EN_LIST = [
     rf"{_EN_THROUGH}\s+(?:everything|it\s+all|all\s+of\s+it|the\s+(?:whole\s+)?lot|the\s+list|my\s+day)(?:\s+(?:again|once\s+more))?",
     r"(?:my\s+)?agenda",
 ]
-_DAY_TODAY = r"(?:today|tonight|this evening|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
-_DAY_TOMORROW = r"(?:tomorrow)"
+_DAY_TODAY = r"(?:today|tonight|this (?:morning|afternoon|evening)|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
+_DAY_TOMORROW = r"(?:tomorrow(?:\s+(?:morning|afternoon|evening|night))?)"
 # "what must I do", "what have I got to finish": the user's own obligation, asked with any modal
 _EN_MODAL_DO = (r"what\s+(?:(?:do|did)\s+i\s+(?:have|need|got)\s+to|have\s+i\s+got\s+to|(?:should|must|shall)\s+i|am\s+i\s+(?:supposed|meant)\s+to)"
                 r"\s+(?:still\s+)?(?:do|finish|get\s+done)")
@@ -61,6 +62,10 @@ def _en_due(day: str) -> list[str]:
     return [rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
             rf"(?:what(?:'s| is)|anything)\s+(?:on|in)\s+{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks)",
             rf"{_EN_THROUGH}\s+(?:everything\s+|what(?:'s| is)\s+on\s+|it\s+all\s+)?(?:for\s+)?{day}",
+            # "tomorrow's list", "today's agenda": the day's list named alone
+            rf"{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks|schedule|docket)",
+            # "tomorrow what am I doing", "today, what's on": the day said first, then the question
+            rf"{day},?\s+(?:what(?:'s| is)\s+on|what\s+am\s+i\s+doing|what\s+do\s+i\s+have|what(?:'ve|\s+have)\s+i\s+got)",
             # "what's on the docket today", "anything on the radar for tomorrow"
             rf"(?:what(?:'s| is)|anything|is there anything)\s+(?:on|in)\s+(?:the\s+|my\s+)?(?:agenda|list|plate|docket|"
             rf"schedule|radar|slate|to-?do list)\s+(?:for\s+)?{day}",

@@ -48,9 +48,26 @@ def _open_syllable(m: re.Match[str]) -> str:
     return before + "게"                                      # -ㄹ랑께 / -ㄹ랑게: -ㄹ게 (I'll ..., so)
 
 
+def _past_je(m: re.Match[str]) -> str:
+    """"했제", "가야제": the Jeolla -제 after the past or -야 is -지."""
+    return m["s"] + ("지" if m["s"] == "야" or _final(m["s"]) == _SSANG_SIOS else "제")
+
+
 _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
+    # a final 잉 after an ending ("갈게잉", "갈라고잉"): a softener, off first so the endings below end the word
+    (re.compile(r"(?<=[게께어아요지다네고까라제])잉(?![가-힣])"), ""),
     # -어야 쓰것다 / 쓰겄네 / 쓰겠어: -어야겠다 (must)
     (re.compile(r"(?<=[야여])\s?쓰[것겄겠](?=다|네|어|지|구만|구먼|는디|는데)"), "겠"),
+    # 겄 is 겠 ("널어야겄다", "되겄어"); 것 after -야 too ("사놔야것다")
+    (re.compile(r"겄(?=다|어|네|지|제|는|소|습|구)"), "겠"),
+    (re.compile(r"(?<=야)것(?=다|어|네|지|제|구)"), "겠"),
+    # -응께 / -잉께 / -닝께: -으니까 / -니까 ("했응께": 했으니까)
+    (re.compile(r"(?<=[가-힣])[응잉]께(?![가-힣])"), "으니까"),
+    (re.compile(r"(?<=[가-힣])닝께(?![가-힣])"), "니까"),
+    # 데꼬 / 델꼬 / 델고: 데리고 ("메이플 데꼬 갈라고")
+    (re.compile(r"(?<![가-힣])(?:데꼬|델꼬|델고)(?![가-힣])"), "데리고"),
+    # -당가 (a question: "했당가", "있당가"): -나
+    (re.compile(r"(?<=[가-힣])당가(?![가-힣])"), "나"),
     # -ㄹ라고 (할려고), -ㄹ랑께 (할게, so), after a syllable with ㄹ
     (re.compile(r"(?P<s>[가-힣])(?P<e>라고|라구|랑께|랑게)(?![가-힣])"), _open_syllable),
     # 허다 for 하다 after a noun or -야: 헐게, 헐 거, 허요, 허자, 허것다, 헌다, 혀
@@ -80,8 +97,8 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?P<s>[가-힣])어라(?:우)?(?![가-힣])"), lambda m: m["s"] + ("어요" if _final(m["s"]) == _SSANG_SIOS and m["s"] != "있"
                                                                              else "어라")),
     (re.compile(r"(?<=[주하보가오드])쇼(?![가-힣])"), "세요"),
-    # a final 잉 after an ending ("갈게잉", "했어잉"): a softener
-    (re.compile(r"(?<=[게께어아요지다네])잉(?![가-힣])"), ""),
+    # -제 after the past or -야: -지 ("했제", "가야제")
+    (re.compile(r"(?P<s>[가-힣])제(?![가-힣])"), _past_je),
 ]
 
 

@@ -182,6 +182,8 @@ def reason_thing(sen: str, ms: Sequence[Morph]) -> str:
     """The thing a reason clause is about: the nouns right before its predicate ("패딩 너무 작아서" ->
     "패딩", "엄마 치과 예약 있으니까" -> "엄마 치과 예약")."""
     end = next((k for k in range(len(ms) - 1, -1, -1) if ms[k].tag.startswith(("VA", "VV"))), -1)
+    if end >= 2 and ms[end - 1].tag == "EC" and ms[end - 1].form in W.KO_QUOTE_ENDINGS:   # "모임 간다고 했으니까":
+        end = next((k for k in range(end - 2, -1, -1) if ms[k].tag.startswith(("VA", "VV"))), end)   # what was said
     k = end - 1
     while k >= 0 and (ms[k].tag in ("MAG", "JKS", "JX") or ms[k].tag.startswith("J")):
         k -= 1

@@ -273,6 +273,9 @@ def _part(m: re.Match[str]) -> _Meaning:
 _TRIGGERS = tuple({t for triggers, *_ in _RULES for t in triggers})
 
 
+_FROM = re.compile(r"\bfrom\s+(?:the\s+|last\s+|this\s+past\s+)?$")
+
+
 def _matches(text: str) -> list[tuple[int, int, int, _Meaning]]:
     """Every rule's matches as (start, -end, rule order, meaning), English words before a match
     (EN_BEFORE) included in it."""
@@ -292,6 +295,9 @@ def _matches(text: str) -> list[tuple[int, int, int, _Meaning]]:
                 at = start + 1  # a match refused here may hide one that starts inside it
                 continue
             end = after.end() if (after := _EN_AFTER.match(lower, m.end())) else m.end()
+            if kind == w.EN_WORD and _FROM.search(lower, max(0, start - 18), start):
+                at = m.end()    # "the photos from the weekend": where a thing comes from, never a due
+                continue
             if kind == w.EN_WORD:
                 start = pre.start() if (pre := _EN_BEFORE.search(lower, max(0, start - 24), start)) else start
             found.append((start, -end, order, meaning))
@@ -375,10 +381,14 @@ def _corrected(text: str, groups: list[list[_Mention]]) -> list[list[_Mention]]:
     return out
 
 
+_EN_DEADLINE = re.compile(r"(?:by|before|until|till|due|no\s+later\s+than)\b", re.IGNORECASE)
+
+
 def _marked(text: str, x: _Mention) -> bool:
-    """A Korean day said with a due's particle ("오늘 안에", "금요일까지"); English days always count."""
+    """A day said as a deadline: with a due's particle in Korean ("오늘 안에", "금요일까지"), after by /
+    before / until in English ("swapping my Thursday shift by end of day": the end of day, not Thursday)."""
     said = text[x.start:x.end].rstrip()
-    return said.isascii() or wp.KO_MARK.search(said) is not None
+    return _EN_DEADLINE.match(said) is not None if said.isascii() else wp.KO_MARK.search(said) is not None
 
 
 def resolve_time(text: str, now: datetime, *, due: bool = False) -> When | None:

@@ -453,3 +453,35 @@ def test_an_end_tag_a_reasons_own_time_and_a_date_said_with_for(text, action, du
 ])
 def test_a_name_called_with_its_i_is_whose_thing_not_who_must(korean, text, actions):
     assert [c.action for c in read_utterance(text, korean).commitments] == actions
+
+
+# ---- held-out set 17's kinds of miss, in sentences of our own -------------------------------------
+
+@pytest.mark.parametrize("text, action, due", [
+    ("gym bag um I'll pack it tonight", "pack gym bag", "2026-12-01 23:59"),          # a thing first, a filler
+    ("I'll text the landlord about moving my friday viewing by end of day", "text the landlord about moving my viewing", "2026-12-01 23:59"),
+    ("I'll send Ana the videos from the weekend no rush", "send Ana the videos from the weekend", None),   # from: a thing's origin
+])
+def test_english_promises_of_set_17s_shapes(text, action, due):
+    [c] = read_utterance(text).commitments
+    when = resolve_time(c.clause, NOW, due=True)
+    assert (c.action, when.at.strftime("%Y-%m-%d %H:%M") if when else None) == (action, due)
+
+
+@pytest.mark.parametrize("text", ["put on some jazz I need to unwind", "play something chill I need to crash"])
+def test_resting_is_no_task(text):
+    assert read_utterance(text).commitments == ()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, action", [
+    ("다음 주 월요일 오전 열 시에 건강검진 받으러 간다", "건강검진 받으러 가기"),   # a plan in the present with a time
+    ("낼 아침에 분리수거 할게", "분리수거 하기"),                                    # 낼: tomorrow
+])
+def test_korean_promises_of_set_17s_shapes(korean, text, action):
+    assert [c.action for c in read_utterance(text, korean).commitments] == [action]
+
+
+@pytest.mark.slow
+def test_a_plain_present_without_a_time_is_no_plan(korean):
+    assert read_utterance("나는 매일 운동한다", korean).commitments == ()

@@ -267,3 +267,12 @@ def test_someone_else_taking_on_the_same_deed_withdraws_it(service, korean, prom
 def test_the_thing_reaching_whoever_it_was_for_closes_the_promise_to_give_it(service, korean, promises, closing, status):
     got = statuses(service, korean, *promises, closing)
     assert sorted(got.values()) == sorted([status] + ["open"] * (len(promises) - 1)), got
+
+
+@pytest.mark.parametrize("promise, closing, status", [
+    ("I need to renew my passport before the 20th.", "passport is renewed did it online", "done"),   # a run-on clause
+    ("I'll mail the parcel to my cousin at noon.", "parcel is mailed cost me a fortune", "done"),
+    ("I'm gonna make brownies for the bake sale.", "never mind the brownies the school says no nuts allowed", "dismissed"),
+])
+def test_run_on_closings_as_a_transcript_has_them(service, korean, promise, closing, status):
+    assert list(statuses(service, korean, promise, closing).values()) == [status]

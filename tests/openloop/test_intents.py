@@ -735,3 +735,21 @@ def test_more_everyday_korean_wordings_of_the_agenda(text, kind, minutes):
 def test_a_later_with_a_plan_of_its_own_is_no_snooze(text):
     intent = match_intent(text)
     assert intent is None or intent.kind != "snooze"
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("what have I got tomorrow afternoon", "due_tomorrow"),       # a part of the day after it
+    ("today's list please", "due_today"),                         # the day's list named alone
+    ("so what's on for tomorrow then", "due_tomorrow"),           # a tag at the end
+    ("tomorrow what am I doing again", "due_tomorrow"),           # the day said first
+    ("오늘 내가 뭐 하기로 했더라", "due_today"),                    # a time, then the user as subject
+])
+def test_held_out_17s_kinds_of_agenda_question(text, kind):
+    intent = match_intent(text)
+    assert intent is not None and intent.kind == kind
+
+
+@pytest.mark.parametrize("text", ["오늘 민수가 뭐 하기로 했지", "what am I doing with my life"])
+def test_someone_elses_plan_or_a_musing_is_no_agenda_question(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind == "none"

@@ -61,3 +61,14 @@ def test_a_promise_and_its_closing_in_jeolla_speech_reach_the_agenda(tmp_path, k
     assert insurance.desc == "자동차 보험 갱신하기"
     desk.handle("보험 갱신 다 해부렀당께")
     assert [loop.desc for loop in service.agenda()] == ["삼촌한테 전화하기"]
+
+
+@pytest.mark.parametrize("said, read", [
+    ("빨래 널어야겄다", "빨래 널어야겠다"),                       # 겄 for 겠
+    ("선물 사놔야것다", "선물 사놔야겠다"),
+    ("간다고 했응께 가야제", "간다고 했으니까 가야지"),            # -응께, -제
+    ("강아지 데꼬 갈라고잉", "강아지 데리고 갈려고"),
+    ("오늘 뭐 하기로 했당가", "오늘 뭐 하기로 했나"),
+])
+def test_more_jeolla_endings(said, read):
+    assert standard(said) == read
