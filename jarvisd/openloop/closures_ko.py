@@ -140,9 +140,12 @@ def done_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: s
         stem -= 2                      # "주사 맞히고 왔어": the deed is 맞히기, the coming back is not
     if stem < 0 or not is_verb(ms[stem]) or ms[stem].tag.startswith(("VA", "VCP")) or negated(ms, stem):
         return None
-    if any(m.form in ("어야", "아야", "싶", *W.KO_PLAN_ENDINGS, "기", "지") for m in ms[max(stem - 2, 0):past[-1]]):
-        return None
-    if is_morph(ms[stem], "하", "VV"):                 # "(보고서) 다 했어", "숙제 했어"
+    named_task = stem >= 2 and ms[stem].form == "하" and (is_morph(ms[stem - 1], "기", "ETN") or
+                                                        is_morph(ms[stem - 1], "다", "MAG") and is_morph(ms[stem - 2], "기", "ETN"))
+    if not named_task and any(m.form in ("어야", "아야", "싶", *W.KO_PLAN_ENDINGS, "기", "지")
+                              for m in ms[max(stem - 2, 0):past[-1]]):
+        return None                    # "가야 했어", "하기 싫었어"; not "빨래 널기 다 했어": the task by its name, done
+    if is_morph(ms[stem], "하", "VV") or named_task:   # "(보고서) 다 했어", "숙제 했어", "등본 떼기 했다"
         return Closure("done", reference(sen, ms, stem, holes), clause)
     if ms[stem].form in W.KO_NOT_DONE_STEMS and ms[stem].tag != "XSV":
         return None

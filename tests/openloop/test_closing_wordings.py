@@ -276,3 +276,13 @@ def test_the_thing_reaching_whoever_it_was_for_closes_the_promise_to_give_it(ser
 ])
 def test_run_on_closings_as_a_transcript_has_them(service, korean, promise, closing, status):
     assert list(statuses(service, korean, promise, closing).values()) == [status]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("promise, closing, status", [
+    ("빨래 개야 돼.", "빨래 개기 다 했어", "done"),                                  # the task by its name, done
+    ("주민등록 등본 떼야 돼.", "등본 떼기 했다", "done"),
+    ("이따 다섯 시에 아들 수영 데리러 갈게.", "남편이 수영 픽업 한다고 했으니까 나는 안 가도 되겠어", "dismissed"),
+])
+def test_korean_closings_of_set_17s_shapes(service, korean, promise, closing, status):
+    assert list(statuses(service, korean, promise, closing).values()) == [status]
