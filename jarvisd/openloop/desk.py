@@ -271,7 +271,10 @@ class AgendaDesk:
             named = naming.with_particle(particle, descs)
             # "준이가 숙제 다 했대": who did it (a reported deed) names no promise of the user's
             found = naming.best_reference(naming.without_doer(closure.reference) if hearsay else closure.reference, named)
-            if found is None:        # "never mind sending it back": the utterance names it, not the clause
+            if found is None and closure.status not in ("handed", "received"):
+                # "never mind sending it back": the utterance names it, not the clause (someone else's deed
+                # or receipt must name the promise by its own words: "Gavin said he'd ring me back" is not
+                # "ring Gavin")
                 found = naming.best_covered(naming.without_doer(text) if hearsay else text, named)
             if closure.status == "received":   # "Daniel got the photos": a promise to give them is done
                 if isinstance(found, int) and naming.gives(descs[found]):

@@ -252,6 +252,7 @@ def test_someone_taking_it_on_or_a_round_trip_closes_it(service, korean, promise
     (["I have to pick up Leo from karate at 6."], "my wife said she'll pick up Leo from karate", "dismissed"),
     (["I need to renew the car insurance."], "my dad is handling the car insurance", "dismissed"),   # a verb for any deed
     (["I have to help my brother move out on Saturday."], "my brother is going to move out Saturday", "open"),   # not my deed
+    (["I'll phone Rosa tonight."], "Rosa said she'd phone me back tomorrow", "open"),   # her call to me is not mine to her
 ])
 def test_someone_else_taking_on_the_same_deed_withdraws_it(service, korean, promises, closing, status):
     got = statuses(service, korean, *promises, closing)
