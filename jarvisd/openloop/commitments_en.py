@@ -28,13 +28,13 @@ _ADV = r"(?:,?\s+(?:" + "|".join(W.EN_ADVERBS) + r"|(?:um+|uh+|er+|erm)\b,?))*" 
 _SUBJ = W.EN_SUBJECT
 
 
-_CONTRACTED = (r"(?:'ll|'m\s+planning\s+(?:to|on)|'re\s+planning\s+(?:to|on)|'ve\s+got\s+to|'ve\s+gotta|'ve\s+to|'d\s+better|'m\s+going\s+to|'m\s+gonna|"
+_CONTRACTED = (r"(?:'ll|'m\s+finna|'m\s+planning\s+(?:to|on)|'re\s+planning\s+(?:to|on)|'ve\s+got\s+to|'ve\s+gotta|'ve\s+to|'d\s+better|'m\s+going\s+to|'m\s+gonna|"
                r"'m\s+supposed\s+to|'re\s+going\s+to|'re\s+gonna|'re\s+supposed\s+to)")
 
 
 _FULL = (r"(?:need\s+to|have\s+to|have\s+got\s+to|got\s+to|gotta|ought\s+to|should(?!\s+have\b|'ve)|"
          r"must(?!\s+have\b|'ve)|had\s+better|better|will|shall|(?:am|are)\s+going\s+to|(?:am|are)\s+gonna|"
-         r"gonna|(?:am|are)\s+supposed\s+to|promise\s+to|plan\s+to|intend\s+to|(?:am|are)\s+planning\s+(?:to|on))")
+         r"gonna|finna|(?:am|are)\s+finna|(?:am|are)\s+supposed\s+to|promise\s+to|plan\s+to|intend\s+to|(?:am|are)\s+planning\s+(?:to|on))")
 # "I have a dentist appointment at 10": an appointment with a time is a promise to be there.
 
 
@@ -56,7 +56,8 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("wish", re.compile(_SUBJ + r"(?:'m|\s+am)\s+hoping\s+to\s+")),
     ("going", re.compile(_SUBJ + r"(?:'m|'re|\s+am|\s+are)" + _ADV + r"\s+going\s+to" + _ADV + r"\s+")),
     ("must", re.compile(_SUBJ + r"(?:" + _CONTRACTED + r"|" + _ADV + r"\s+" + _FULL + r")" + _ADV + r"\s+")),
-    ("must", re.compile(r"^(?:need\s+to|have\s+to|gotta|got\s+to|must|should|gonna|going\s+to)\s+")),
+    ("must", re.compile(r"^(?:(?:ok|okay|so|um+|uh+|oh|and|alright|yeah|like|also|plus),?\s+)*"   # "ok gonna order ..."
+                        r"(?:need\s+to|have\s+to|gotta|got\s+to|must|should|gonna|finna|going\s+to)\s+")),
     # "I'm on the hook for the demo so need to prep the slides": the subject dropped after "so"
     ("must", re.compile(r"(?:,\s*|\s+)so\s+(?:need\s+to|have\s+to|gotta|got\s+to|must|should)\s+")),
     ("must", re.compile(r"\bput\s+(?:it|this|that)\s+on\s+my\s+(?:plate|list|to-?do\s+list)\s+to\s+")),
@@ -99,6 +100,9 @@ _ACTION_END = re.compile(
     r"|,\s+(?:so|then|it'?s|it|they'?re|that'?s|there'?s|he'?s|she'?s|happy|okay|ok|alright|deal|don't\s+worry"
     r"|no\s+worries)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b"
     r"|,?\s+never\s*mind\b|,\s+forget\s+(?:about\s+)?(?:it|that)\b"
+    # a run-on reason, as a transcript has it: "order new sneakers tonight mine are dead"
+    r"|\s+(?:mine|ours|theirs|it|they|she|he|it's|they're|she's|he's)\s+(?:is|are|was|were|'s|'re)?\s*(?:dead|broken|done|old|gone|"
+    r"worn|ruined|empty|full|late|out|sick|due|expired)\b"
     r"|\s*,\s*" + _TAKEN_BACK + r"\b\s*,"
     r"|,\s+(?:the|my|our)\s+[\w'-]+\s+(?:starts|begins|opens|closes|ends|is|are|was|were|will)\b")   # ", the meeting starts at 7"
 
@@ -153,13 +157,18 @@ def is_question(low: str, start: int) -> bool:
 _TAG_QUESTION = re.compile(r",\s*(?:happy|okay|ok|alright|all\s+right|right|deal|good|fine|yeah)\s*\?\s*$")
 
 
+_AT_START = {pattern: re.compile(pattern.pattern[1:], pattern.flags) for _, pattern in _TRIGGERS
+             if pattern.pattern.startswith("^")}
+
+
 def _triggers(sen: str, low: str, start: int) -> list[_Trigger]:
     """Every promise opener of the sentence, earliest first; an opener inside another's words is dropped
     (the "I'd" of "I told Sam I'd" is the told rule's own)."""
     found: list[_Trigger] = []
     for kind, pattern in _TRIGGERS:
-        for m in pattern.finditer(low, start):
-            if m.start() < start or (pattern.pattern.startswith("^") and m.start() != start):
+        at_start = _AT_START.get(pattern)     # "^": at the sentence's start, after its fillers ("ok gonna ...")
+        for m in ([m] if (m := at_start.match(low, start)) else []) if at_start else pattern.finditer(low, start):
+            if m.start() < start:
                 continue
             who = sen[m.start("who"):m.end("who")] if m.groupdict().get("who") else ""
             trigger = _Trigger(kind, m.start(), m.end(), who=who)

@@ -13,7 +13,8 @@ VAGUE = re.compile(r"\b(?:" + "|".join(re.escape(v) for v in W.EN_VAGUE_TIMES) +
 WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 
-FILLER_WORDS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+)\b,?|,\s*you\s+know\s*,|,?\s*\bno\s+(?:rush|hurry|pressure)\b")
+FILLER_WORDS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+)\b,?|,\s*you\s+know\s*,|,?\s*\bno\s+(?:rush|hurry|pressure)\b"
+                          r"|\s*\b(?:like\s+)?for\s+real(?:\s+this\s+time)?\b|\s+like\s+ever\b")
 
 
 STUTTER = re.compile(r"\b([\w']+)(?:\s+\1\b)+", re.IGNORECASE)     # "call the the bank"

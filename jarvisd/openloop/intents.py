@@ -35,7 +35,7 @@ _EN_NOT_ADDRESS = re.compile(r"\b(?:my|the|a|an|your|his|her|our|their|with|to|f
 
 
 # "anything due tomorrow eh", "mark the fees paid, yeah": a tag said at the end
-_EN_TAIL_TAG = re.compile(r"(?:\s*,\s*|\s+)(?:eh|yeah|huh|right|alright|okay|ok|then|again|please)$", re.IGNORECASE)
+_EN_TAIL_TAG = re.compile(r"(?:\s*,\s*|\s+)(?:eh|yeah|huh|right|alright|okay|ok|then|again|please|pls|plz|lol)$", re.IGNORECASE)
 
 
 def _address_off(text: str) -> str:
@@ -58,6 +58,13 @@ def clean(text: str) -> str:
     return text.rstrip(TRAIL_CHARS).lower().replace("’", "'")
 
 
+# English words said inside a Korean sentence, as the Korean rules know them
+_EN_IN_KO_WORDS = {"today": "오늘", "tonight": "오늘 밤", "tomorrow": "내일", "tmrw": "내일", "agenda": "아젠다",
+                   "todo list": "할 일 목록", "to-do list": "할 일 목록", "todo": "투두", "snooze": "스누즈",
+                   "remind": "리마인드", "schedule": "스케줄", "list": "목록"}
+_EN_IN_KO = re.compile(r"(?<![a-z])(?:to-?do list|todo|today|tonight|tomorrow|tmrw|agenda|snooze|remind|schedule|list)(?![a-z])")
+
+
 def match_intent(text: str) -> Intent | None:
     """The agenda intent `text` expresses, or None (then it is a turn for the promise rules and the agent).
 
@@ -66,7 +73,15 @@ def match_intent(text: str) -> Intent | None:
     t = clean(text)
     if not t:
         return None
-    return ko_intent(t) if language_of(t) == "ko" else en_intent(t)
+    if language_of(t) == "en":
+        return en_intent(t)
+    # a sentence of both: "check off the 보리 walk", "what did I promise 수아" (mostly English), "어 today 뭐
+    # 해야 돼", "5분만 snooze" (Korean with English words, read as their Korean); the other reading if
+    # the first finds nothing ("tomorrow 뭐 있지")
+    readings = (lambda: en_intent(t), lambda: ko_intent(_EN_IN_KO.sub(lambda m: _EN_IN_KO_WORDS[m.group(0)], t)))
+    if language_of(t, hangul_weight=2) == "ko":
+        readings = readings[::-1]
+    return readings[0]() or readings[1]()
 
 
 def correction_time(text: str) -> str | None:

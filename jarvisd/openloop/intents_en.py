@@ -49,7 +49,7 @@ _EN_LIST = [
     r"(?:my\s+)?agenda",
 ]
 _DAY_TODAY = r"(?:today|tonight|this (?:morning|afternoon|evening)|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
-_DAY_TOMORROW = r"(?:tomorrow(?:\s+(?:morning|afternoon|evening|night))?)"
+_DAY_TOMORROW = r"(?:(?:tomorrow|tmrw|tmr)(?:\s+(?:morning|afternoon|evening|night))?)"
 # "what must I do", "what have I got to finish": the user's own obligation, asked with any modal
 _EN_MODAL_DO = (r"what\s+(?:(?:do|did)\s+i\s+(?:have|need|got)\s+to|have\s+i\s+got\s+to|(?:should|must|shall)\s+i|am\s+i\s+(?:supposed|meant)\s+to)"
                 r"\s+(?:still\s+)?(?:do|finish|get\s+done)")
@@ -62,6 +62,9 @@ def _en_due(day: str) -> list[str]:
     return [rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
             rf"(?:what(?:'s| is)|anything)\s+(?:on|in)\s+{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks)",
             rf"{_EN_THROUGH}\s+(?:everything\s+|what(?:'s| is)\s+on\s+|it\s+all\s+)?(?:for\s+)?{day}",
+            # "what did I say I'd do tomorrow", "what did I promise to get done today"
+            rf"what\s+did\s+i\s+(?:say\s+i'd|say\s+i\s+would|promise(?:\s+to)?|plan\s+to)\s+(?:do|get\s+done|finish)"
+            rf"\s+(?:by\s+|for\s+)?{day}",
             # "tomorrow's list", "today's agenda": the day's list named alone
             rf"{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks|schedule|docket)",
             # "tomorrow what am I doing", "today, what's on": the day said first, then the question
@@ -86,12 +89,13 @@ _EN_DONE = [
 ]
 # What may follow the thing withdrawn: a comma and more, or a clause of the user's own ("scratch the
 # recruiter thing I'm not replying")
-_EN_REST = r"(?:(?:,|\s+(?=i(?:'m|\s+am|'ll|\s+will|\s+won't|\s+don't|\s+do\s+not|'ve|\s+have)\b)).*)?"
+_EN_REST = (r"(?:(?:,|\s+(?=i(?:'m|\s+am|'ll|\s+will|\s+won't|\s+don't|\s+do\s+not|'ve|\s+have)\b)"
+            r"|\s+(?=(?:not|no\s+longer)\s+(?:doing|going|happening)\b)).*)?")   # "scratch the gym one not doing it"
 _EN_CANCEL = [
     r"(?:cancel|delete|remove|drop|scratch|scrap)\s+(?P<x>[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?"
     + _EN_REST,
     r"take\s+(?P<x>[^,]+?)\s+off(?:\s+(?:my|the)\s+(?:agenda|list|to-?do list))?" + _EN_REST,
-    r"(?:forget|never\s*mind)\s+(?:about\s+)?(?P<x>.+?)" + _EN_REST,
+    r"(?:forget|never\s*mind|nvm)\s+(?:about\s+)?(?P<x>.+?)(?:\s+(?:drop|scratch|cancel|delete)\s+(?:it|that))?" + _EN_REST,
     r"(?:i\s+)?(?:don't|do not|no longer)\s+(?:need|have)\s+to\s+(?P<x>.+?)\s+any\s*more",
 ]
 _EN_AMOUNT = r"(?:like\s+|about\s+|another\s+(?!half))?(?P<n>\d+|" + \

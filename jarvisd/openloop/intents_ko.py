@@ -166,7 +166,14 @@ _KO_RESAID = re.compile(rf"(?<![가-힣\d]){_KO_COUNT}(?:\s*(?:분|시간))?(?:\
                         rf"(?={_KO_COUNT}\s*(?:분|시간))")
 
 
+# "수아 내일 스케줄 어떻게 돼": someone's schedule, named first
+_KO_THEIR_SCHEDULE = re.compile(r"^(?!(?:내|제|나|저|우리|오늘|내일|낼|모레|이번|다음|할|내가|제가)(?![가-힣]))[가-힣]{2,4}?(?:이|의)?\s+"
+                                r"(?:(?:오늘|내일|낼|모레|이번\s?주|다음\s?주)\s+)?(?:스케줄|일정|시간표)")
+
+
 def ko_intent(t: str) -> Intent | None:
+    if _KO_THEIR_SCHEDULE.match(t):
+        return None
     t = _KO_RESAID.sub("", t)
     squeezed = t.replace(" ", "").rstrip("요")
     if _KO_OTHERS.search(squeezed):  # "준호가 나한테 뭐 해주기로 했지": someone else's promise to the user

@@ -97,6 +97,9 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?P<s>[가-힣])어라(?:우)?(?![가-힣])"), lambda m: m["s"] + ("어요" if _final(m["s"]) == _SSANG_SIOS and m["s"] != "있"
                                                                              else "어라")),
     (re.compile(r"(?<=[주하보가오드])쇼(?![가-힣])"), "세요"),
+    # cute speech: -징 for -지 ("해야징"), -용 for -요 ("할게용")
+    (re.compile(r"(?<=[야])징(?![가-힣])"), "지"),
+    (re.compile(r"(?<=[게께어아지네죠])용(?![가-힣])"), "요"),
     # -제 after the past or -야: -지 ("했제", "가야제")
     (re.compile(r"(?P<s>[가-힣])제(?![가-힣])"), _past_je),
 ]
