@@ -126,3 +126,14 @@ async def test_reminders_due_at_one_second_each_re_check_only_their_own_loop(mon
     sizes = _count_planned_loops(monkeypatch)
     assert await rs.run_due() == 50
     assert len(spoken) == 50 and sum(sizes) <= 50, f"planned {sum(sizes)} loops for 50 reminders"
+
+
+def test_an_agenda_id_typed_in_fullwidth_or_with_a_joiner_is_found_by_the_hud_and_the_cli():
+    """Pass 11 read `/openloop done ７ｂ１２７５４９` in NFKC; the HUD's `POST /api/openloops/{id}` and
+    `jarvisd openloop done` (both `OpenLoopService.find`) still answered 404 / "no loop 'ｅ５４４００ｅｅ'"."""
+    agenda = _agenda(3)
+    loop = agenda.agenda()[0]
+    fullwidth = "".join(chr(ord(c) + 0xFEE0) for c in loop.id[:8])
+    assert agenda.find(fullwidth).id == loop.id
+    assert agenda.find(loop.id[:8] + "\u200d").id == loop.id
+    assert agenda.find("\ufeff" + loop.id.upper()).id == loop.id

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, tzinfo
@@ -114,7 +115,10 @@ class OpenLoopService:
 
     def find(self, id_or_prefix: str) -> OpenLoop:
         """A loop by its id or an unambiguous prefix (8 characters are shown to the user)."""
-        key = id_or_prefix.strip().lower()
+        # NFKC without format characters, as `/openloop done` reads it (pass 11): the HUD's route and
+        # `jarvisd openloop done` answered "no loop" to an id typed with the IME on or a pasted joiner
+        key = "".join(ch for ch in unicodedata.normalize("NFKC", id_or_prefix)
+                      if unicodedata.category(ch) != "Cf").strip().lower()
         with self._lock:
             if key in self._loops:
                 return self._loops[key]
