@@ -137,3 +137,36 @@ def test_an_agenda_id_typed_in_fullwidth_or_with_a_joiner_is_found_by_the_hud_an
     assert agenda.find(fullwidth).id == loop.id
     assert agenda.find(loop.id[:8] + "\u200d").id == loop.id
     assert agenda.find("\ufeff" + loop.id.upper()).id == loop.id
+
+
+def test_a_snooze_past_the_promises_expiry_is_still_reminded(tmp_path):
+    """Before: "Remind me again in 7 hours" after the 10-minute reminder of a promise due at 15:00 was
+    answered "OK, I'll remind you again in 7 hours", but the promise expired at due + 6 h (21:00), before
+    the moment asked for: `unexpired()` left it out of the plan and the sweep closed it, so the reminder the
+    user was promised never came, and nothing said so. A moment asked for now keeps the loop open past it."""
+    from datetime import datetime
+
+    from jarvisd.openloop.desk import AgendaDesk
+    from jarvisd.openloop.model import LoopStatus
+    from jarvisd.openloop.stores import JsonlLoopStore
+    from jarvisd.reflect.reminders import plan_reminders
+
+    clock = [datetime(2026, 12, 1, 9, 0, tzinfo=SEOUL).timestamp()]
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=lambda: clock[0])
+    desk = AgendaDesk(service)
+    desk.handle("I need to send the quarterly report by 3 pm.")
+    (loop,) = service.agenda()
+    clock[0] = datetime(2026, 12, 1, 14, 50, tzinfo=SEOUL).timestamp()  # the 10-minute reminder is spoken
+    desk.last_reminder = lambda: (loop.id, service.now_ms() - 20_000)
+    reply = desk.handle("Remind me again in 7 hours")
+    assert reply is not None and "7 hours" in reply.text, reply
+    asked = service.find(loop.id).remind_ms
+    assert asked == service.now_ms() + 7 * HOUR_MS
+    clock[0] = asked / 1000 - 60  # 21:49: past due + 6 h, a minute before the moment asked for
+    service.expire()
+    assert service.find(loop.id).status is LoopStatus.OPEN
+    plan = plan_reminders(service.unexpired(), now_ms=service.now_ms(), tz=SEOUL)
+    assert [(p.loop_id, p.fire_ms) for p in plan] == [(loop.id, asked)]
+    clock[0] = asked / 1000 + 7 * 3600  # long after the moment asked for: it expires as before
+    service.expire()
+    assert service.find(loop.id).status is LoopStatus.EXPIRED
