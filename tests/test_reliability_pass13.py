@@ -170,3 +170,24 @@ def test_a_snooze_past_the_promises_expiry_is_still_reminded(tmp_path):
     clock[0] = asked / 1000 + 7 * 3600  # long after the moment asked for: it expires as before
     service.expire()
     assert service.find(loop.id).status is LoopStatus.EXPIRED
+
+
+async def test_the_scheduler_looks_at_the_wall_clock_at_least_every_30_seconds(tmp_path):
+    """Before: APScheduler computed its sleep from the wall clock and slept on the monotonic one: with the
+    wall clock put back a day (`faketime`, as NTP does to a clock that was ahead), a reminder asked for two
+    minutes later was not said until an agenda change happened to wake the scheduler (131 s late in the
+    replay; else a day). Now it never sleeps longer than 30 s, so a reminder is said at most 30 s late."""
+    import time
+
+    agenda = OpenLoopService(MemoryLoopStore(), tz=SEOUL)
+    loop = agenda.add("stretch")
+    agenda.reschedule(loop.id, remind_ms=int((time.time() + 24 * 3600) * 1000))  # a day ahead by the clock
+    rs = DaemonScheduler(open_loops=agenda.unexpired, speak=_noop_speak, gate=TurnGate(), tz=SEOUL)
+    rs.start()
+    try:
+        await asyncio.sleep(0.05)
+        assert [p.loop_id for p in rs.planned()] == [loop.id]
+        timer = rs.scheduler._timeout  # APScheduler's next wake-up on the event loop
+        assert timer.when() - asyncio.get_running_loop().time() <= 30.5
+    finally:
+        await rs.stop(consolidate=False)

@@ -49,6 +49,18 @@ log = logging.getLogger(__name__)
 
 Speak = Callable[[str, str], Awaitable[object]]
 FIRE_SLACK_MS = 1_000  # APScheduler and the injected clock may disagree by rounding
+MAX_SLEEP_SEC = 30.0   # APScheduler looks at the wall clock at least this often
+
+
+class WallClockScheduler(AsyncIOScheduler):
+    """APScheduler that wakes at least every `MAX_SLEEP_SEC`. It computes how long to sleep from the wall
+    clock and sleeps on the event loop's monotonic clock: after the wall clock went back a day (NTP
+    putting right a clock that was ahead, a user's correction) it slept a day, and a reminder due two
+    minutes later was not said until some agenda change happened to wake it (131 s late in the replay,
+    else a day)."""
+
+    def _start_timer(self, wait_seconds: float | None) -> None:
+        super()._start_timer(None if wait_seconds is None else min(wait_seconds, MAX_SLEEP_SEC))
 
 
 class DaemonScheduler:
@@ -61,7 +73,7 @@ class DaemonScheduler:
         self.delivered = delivered or DeliveredLog(None)
         self.bus, self.quiet, self.clock = bus, quiet, clock
         self.leads_min = normalize_leads(leads_min)
-        self.scheduler = scheduler or AsyncIOScheduler(timezone=tz)
+        self.scheduler = scheduler or WallClockScheduler(timezone=tz)
         self.ticks = ticks
         self._plan: dict[str, PlannedReminder] = {}  # by job id: one per (loop, lead)
         self._speaking = asyncio.Lock()
