@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, tzinfo
@@ -114,7 +115,10 @@ class OpenLoopService:
 
     def find(self, id_or_prefix: str) -> OpenLoop:
         """A loop by its id or an unambiguous prefix (8 characters are shown to the user)."""
-        key = id_or_prefix.strip().lower()
+        # NFKC without format characters, as `/openloop done` reads it (pass 11): the HUD's route and
+        # `jarvisd openloop done` answered "no loop" to an id typed with the IME on or a pasted joiner
+        key = "".join(ch for ch in unicodedata.normalize("NFKC", id_or_prefix)
+                      if unicodedata.category(ch) != "Cf").strip().lower()
         with self._lock:
             if key in self._loops:
                 return self._loops[key]
@@ -149,8 +153,7 @@ class OpenLoopService:
         self._loops[loop.id] = loop
         if loop.is_open:
             rules.prepare(loop.desc)
-            self._next_expiry_ms = min(self._next_expiry_ms,
-                                       rules.expires_at_ms(loop, self.expire_after_ms, self.max_age_ms))
+            self._next_expiry_ms = min(self._next_expiry_ms, self._expires_at(loop))
         return loop
 
     def _close(self, loop: OpenLoop, status: LoopStatus, now_ms: int) -> OpenLoop:
@@ -206,7 +209,11 @@ class OpenLoopService:
         return AgendaChange(closed=tuple(expired))
 
     def _expires_at(self, loop: OpenLoop) -> int:
-        return rules.expires_at_ms(loop, self.expire_after_ms, self.max_age_ms)
+        """`rules.expires_at_ms`, and never before `expire_after` past a moment the user asked to be reminded
+        at: "remind me again in 7 hours" after the reminder of a promise due at 15:00 was answered "OK",
+        then the promise expired at 21:00 and the reminder asked for never came."""
+        at = rules.expires_at_ms(loop, self.expire_after_ms, self.max_age_ms)
+        return at if loop.remind_ms is None else max(at, loop.remind_ms + self.expire_after_ms)
 
     def unexpired(self) -> list[OpenLoop]:
         """Open loops not past their expiry, newest first, without closing any: no write, so a reader on
@@ -264,8 +271,8 @@ class OpenLoopService:
             if loop.is_open:
                 return loop
             reopened = replace(loop, status=LoopStatus.OPEN, updated_ms=now, closed_ms=None)
-            if rules.is_expired(reopened, now, self.expire_after_ms, self.max_age_ms):
-                raise ReviveRefused(loop, rules.expires_at_ms(reopened, self.expire_after_ms, self.max_age_ms))
+            if now >= self._expires_at(reopened):
+                raise ReviveRefused(loop, self._expires_at(reopened))
             reopened = self._save(reopened)
         self._announce("reopened", AgendaChange(opened=(reopened,)))
         return reopened
