@@ -485,3 +485,20 @@ def test_korean_promises_of_set_17s_shapes(korean, text, action):
 @pytest.mark.slow
 def test_a_plain_present_without_a_time_is_no_plan(korean):
     assert read_utterance("나는 매일 운동한다", korean).commitments == ()
+
+
+@pytest.mark.parametrize("text, action", [
+    ("ok gonna order new running shoes tonight mine are worn", "order new running shoes"),   # fillers first; a run-on reason
+    ("I'm finna clean the fridge tonight", "clean the fridge"),
+    ("I'm gonna text Jun like for real this time", "text Jun"),
+])
+def test_english_promises_of_set_18s_shapes(text, action):
+    assert [c.action for c in read_utterance(text).commitments] == [action]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, action", [
+    ("다음 주 화요일에 통장 만들러 은행 가서 적금 들게", "통장 만들러 은행 가서 적금 들기"),   # 들 + -ㄹ게 in one letter
+])
+def test_korean_promises_of_set_18s_shapes(korean, text, action):
+    assert [c.action for c in read_utterance(text, korean).commitments] == [action]

@@ -753,3 +753,22 @@ def test_held_out_17s_kinds_of_agenda_question(text, kind):
 def test_someone_elses_plan_or_a_musing_is_no_agenda_question(text):
     intent = match_intent(text)
     assert intent is None or intent.kind == "none"
+
+
+@pytest.mark.parametrize("text, kind, argument, minutes", [
+    ("어 tomorrow 뭐 해야 돼", "due_tomorrow", "", None),        # English words inside Korean
+    ("내 to-do list 좀 읽어줘", "list", "", None),
+    ("10분만 snooze", "snooze", "", 10),
+    ("check off the 나비 grooming", "done", "the 나비 grooming", None),   # a Hangul name inside English
+    ("what did I promise 지수", "promised_to", "지수", None),
+    ("what's due tmrw", "due_tomorrow", "", None),
+    ("nvm about lunch with jun drop it", "cancel", "lunch with jun", None),
+])
+def test_intents_said_in_both_languages(text, kind, argument, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument or "", intent.minutes) == (kind, argument, minutes)
+
+
+def test_someones_schedule_named_first_is_no_agenda_question():
+    intent = match_intent("지수 내일 스케줄 어떻게 돼")
+    assert intent is None or intent.kind == "none"

@@ -69,6 +69,8 @@ def test_a_promise_and_its_closing_in_jeolla_speech_reach_the_agenda(tmp_path, k
     ("간다고 했응께 가야제", "간다고 했으니까 가야지"),            # -응께, -제
     ("강아지 데꼬 갈라고잉", "강아지 데리고 갈려고"),
     ("오늘 뭐 하기로 했당가", "오늘 뭐 하기로 했나"),
+    ("이따 청소 해야징", "이따 청소 해야지"),                      # cute speech
+    ("내일 할게용", "내일 할게요"),
 ])
 def test_more_jeolla_endings(said, read):
     assert standard(said) == read
