@@ -237,7 +237,8 @@ EN_DONE_BARE = re.compile(
     r"(?!(?:he|she|they|mom|dad)\b)"
     r"(?P<ref>(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?P<state>submitted|merged|shipped|deployed|sent|"
     r"paid|done|booked|fixed|signed|filed|ordered|delivered|finished|completed|returned|renewed|printed|uploaded|"
-    r"posted|cleaned|sorted|handled|approved)(?:,?\s+(?:finally|already|at\s+last|now|just\s+now))?\W*$")
+    r"posted|cleaned|sorted|handled|approved)(?:,?\s+(?:finally|already|at\s+last|now|just\s+now))?"
+    r"(?:\W*$|\s+(?=(?:they|she|he|we|took|cost|did)\b))")   # "sneakers ordered they come friday"
 # "the truck passed inspection", "car's passed its roadworthy": a check passed is the check had (the
 # booking or the visit for it done); not someone else's ("my sister passed her driving test").
 EN_PASSED = re.compile(
@@ -249,7 +250,7 @@ EN_PASSED = re.compile(
 EN_DONE_WITH = re.compile(r"(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?(?:all\s+)?(?:done|finished|through)\s+with\s+")
 EN_DISMISS_IMP = re.compile(
     r"(?:please\s+)?(?:(?:don't|do\s+not|stop)\s+remind(?:ing)?\s+me\s+(?:about\s+|to\s+)?|"
-    r"(?:cancel|delete|remove)\s+(?:my|the)\s+reminders?\s+(?:about|for|to)\s+|forget\s+(?:about\s+)?|never\s*mind\s*(?:about\s+)?|cancel\s+|scratch\s+|"
+    r"(?:cancel|delete|remove)\s+(?:my|the)\s+reminders?\s+(?:about|for|to)\s+|forget\s+(?:about\s+)?|(?:never\s*mind|nvm)\s*(?:about\s+)?|cancel\s+|scratch\s+|"
     r"(?:don't|do\s+not)\s+worry\s+about\s+|no\s+need\s+to\s+|stop\s+reminding\s+me\s+(?:about\s+|to\s+)?|"
     r"(?:remove|delete|take)\s+(?=.*\b(?:from|off)\s+(?:my|the)\s+(?:list|agenda|reminders)))")
 EN_DISMISS_NEG = re.compile(

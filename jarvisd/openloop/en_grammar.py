@@ -14,7 +14,8 @@ WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 
 FILLER_WORDS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+)\b,?|,\s*you\s+know\s*,|,?\s*\bno\s+(?:rush|hurry|pressure)\b"
-                          r"|\s*\b(?:like\s+)?for\s+real(?:\s+this\s+time)?\b|\s+like\s+ever\b")
+                          r"|\s*\b(?:like\s+)?for\s+real(?:\s+this\s+time)?\b|\s+like\s+ever\b"
+                          r"|\b(?:ngl|lowkey|highkey|tbh|no\s+cap|lol|lmao|fr)\b,?")   # texting words said aloud
 
 
 STUTTER = re.compile(r"\b([\w']+)(?:\s+\1\b)+", re.IGNORECASE)     # "call the the bank"

@@ -287,3 +287,11 @@ def test_run_on_closings_as_a_transcript_has_them(service, korean, promise, clos
 ])
 def test_korean_closings_of_set_17s_shapes(service, korean, promise, closing, status):
     assert list(statuses(service, korean, promise, closing).values()) == [status]
+
+
+@pytest.mark.parametrize("promise, closing, status", [
+    ("lowkey I need to renew my gym pass by friday ngl", "gym pass renewed they emailed the receipt", "done"),   # texting words; run-on
+    ("I'm gonna cancel my spotify subscription at some point", "actually nvm about spotify I'm keeping it", "dismissed"),
+])
+def test_closings_of_set_18s_shapes(service, korean, promise, closing, status):
+    assert list(statuses(service, korean, promise, closing).values()) == [status]
