@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from jarvisd.openloop import commitment_words as W
 from jarvisd.openloop.commitment_types import Closure, Span, cut
 from jarvisd.openloop.en_grammar import WORD, body_start, tidy
+from jarvisd.openloop.en_reference import fronted, fronted_end
 from jarvisd.openloop.naming import state_subject
 
 
@@ -111,6 +112,14 @@ def closures(sen: str, low: str, start: int, holes: Sequence[Span], busy: Sequen
         closure = closure_at(sen, low, pos, holes)
         if closure is not None and closure not in out:
             out.append(closure)
+    if (front := fronted_end(low[start:])) is not None:   # "the bathroom bulb I already changed", "the
+        if not out:                                        # timetable, I sent it to everybody"
+            done = re.match(r"(?:i|we)\s+(?:(?:already|just|have|'ve)\s+)*(?P<v>[a-z]+)\b", low[start + front:])
+            base = base_verb(done["v"]) if done else None
+            if base is not None and base in W.EN_BASE_VERBS:
+                out.append(Closure("done", base, sen))
+        out = [Closure(c.status, fronted(sen[start:], low[start:], c.reference), c.clause) if c.reference else c
+               for c in out]
     if any(c.reference for c in out):
         out = [c for c in out if c.reference]
     if out and not out[0].reference:

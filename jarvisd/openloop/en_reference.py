@@ -10,7 +10,7 @@ import re
 from jarvisd.openloop import commitment_words as W
 from jarvisd.openloop.en_grammar import WORD
 
-__all__ = ["antecedent", "fronted", "resolve", "vocative"]
+__all__ = ["antecedent", "fronted", "fronted_end", "resolve", "vocative"]
 
 
 def resolve(action: str, who: str) -> str:
@@ -40,27 +40,38 @@ _NOT_A_THING = (r"(?:today|tonight|tomorrow|next|this|on|at|by|in|before|after|t
                 r"thursday|friday|saturday|sunday|yeah|yes|yep|well|like|anyway|right|alright|sure|hmm+|ah+|oh|oops|"
                 r"now|just|maybe|actually|honestly|basically|so|um+|uh+|and|okay|ok)")
 _FRONTED = re.compile(r"^(?:(?:oh|and|so|um+|uh+|also|plus|okay|ok|yeah|well|like|anyway|right|alright)[\s,]+)*"
-                      r"(?:(?P<np>(?:the|my|our|this|that)\s+[\w' -]{2,40}?),\s"
+                      r"(?:(?:today|tonight|tomorrow|this)(?:\s+(?:morning|afternoon|evening|night))?\s+)?"   # "tomorrow morning the hose I must fix"
+                      r"(?:(?P<np>(?:the|my|our|this|that)\s+(?:(?!\bi\s)[\w' -]){2,40}?),\s"
                       # "on-call handoff doc I need to write that up": a bare noun phrase, then "I" and a modal
                       rf"|(?!{_NOT_A_THING}(?![\w'-]))(?P<bare>[a-z][\w'-]*(?:\s+(?!{_NOT_A_THING}(?![\w'-]))[a-z][\w'-]*){{0,3}})"
-                      r"\s+(?:(?:um+|uh+|er|so|like),?\s+)*(?=i\s+(?:need|have|gotta|got|must|should|will|am|'m|'ll|really|still)\b|i'(?:ll|m)\b))")
+                      r"\s+(?:(?:um+|uh+|er|so|like),?\s+)*(?=i\s+(?:need|have|gotta|got|must|should|will|am|'m|'ll|really|still|already|just)\b"
+                      r"|i'(?:ll|m|ve)\b|i\s+[a-z]+ed\b))")
 
 
 
 _POINTER = re.compile(r"\b(?:that|it|them|this|those|these)\b")
 
 
+def fronted_end(low: str) -> int | None:
+    """Where the clause after a thing said first starts ("the bathroom bulb I already changed" -> at
+    "I"), or None when the sentence does not start with one."""
+    m = _FRONTED.match(low)
+    return m.end() if m else None
+
+
 def fronted(sen: str, low: str, action: str) -> str:
     """"The maintenance fee, I have to pay that": the thing said first is what "that" stands for."""
     words = WORD.findall(action.lower())
     m = _FRONTED.match(low)
-    if m is None or len(words) < 2:
+    if m is None or not words:
         return action
     group = "np" if m.group("np") else "bare"
     np = _STATE_VERB.split(sen[m.start(group):m.end(group)], maxsplit=1)[0]   # "The car is filthy" -> "The car"
     np = np[0].lower() + np[1:]
     if "ones" in words[1:]:   # "the parking stickers, I should print new ones": new parking stickers
         return re.sub(r"\bones\b", np.split(" ", 1)[1], action, count=1, flags=re.IGNORECASE)
+    if len(words) == 1 and action.strip().lower() in {w.lower() for w in W.EN_BASE_VERBS}:
+        return f"{action.strip()} {np}"        # "the garden hose I must fix": fix the garden hose
     if not all(w in ("that", "it", "them", "this", "those", "these") for w in words[1:2]):
         return action
     return _POINTER.sub(lambda _: np, action, count=1)

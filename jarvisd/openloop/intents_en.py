@@ -34,6 +34,8 @@ _EN_LIST = [
     r"what\s+(?:must|have)\s+i\s+(?:still\s+)?(?:got\s+to\s+)?do",
     r"what\s+am\s+i\s+supposed\s+to\s+(?:be\s+)?do(?:ing)?",
     r"what\s+am\s+i\s+doing(?:\s+(?:later|next))?",
+    # "what remains, the whole list", "what's left"
+    r"what\s+(?:remains|is\s+remaining|is\s+left|'s\s+left)(?:\s*,?\s*(?:the\s+)?(?:whole\s+)?(?:list|agenda|lot))?",
     r"what(?:'s| is)\s+(?:left\s+)?on\s+my\s+plate",
     r"what\s+(?:are|were)\s+my\s+(?:open\s+)?(?:tasks|promises|to-?dos|reminders|plans)",
     rf"(?:any|anything|is there anything)\s+(?:open\s+tasks|(?:on|in)\s+{_MY_LIST})",
@@ -68,7 +70,10 @@ def _en_due(day: str) -> list[str]:
             # "tomorrow's list", "today's agenda": the day's list named alone
             rf"{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks|schedule|docket)",
             # "tomorrow what am I doing", "today, what's on": the day said first, then the question
-            rf"{day},?\s+(?:what(?:'s| is)\s+on|what\s+am\s+i\s+doing|what\s+do\s+i\s+have|what(?:'ve|\s+have)\s+i\s+got)",
+            rf"{day},?\s+(?:what(?:'s| is)\s+on|what\s+am\s+i\s+doing|what\s+do\s+i\s+have(?:\s+to\s+(?:do|finish))?"
+            rf"|what(?:'ve|\s+have)\s+i\s+got|what\s+(?:must|should)\s+i\s+(?:do|finish))",
+            # "for tomorrow is there anything on the agenda"
+            rf"(?:for\s+)?{day},?\s+(?:is\s+there\s+)?anything\s+(?:on|in)\s+(?:the\s+|my\s+)?(?:agenda|list|plate|schedule)",
             # "what's on the docket today", "anything on the radar for tomorrow"
             rf"(?:what(?:'s| is)|anything|is there anything)\s+(?:on|in)\s+(?:the\s+|my\s+)?(?:agenda|list|plate|docket|"
             rf"schedule|radar|slate|to-?do list)\s+(?:for\s+)?{day}",
@@ -134,6 +139,8 @@ _EN_SNOOZE = [
     r"(?:,\s*(?:i'm|i am|i've|my|we're|busy|driving|cooking)\b.*)?",
 ]
 _EN_PROMISED = [
+    # "my wife, what did I promise her", "the pastor, did I promise him anything": the person said first
+    r"(?:my\s+|the\s+)?(?P<x>[\w'-]+),?\s+(?:what\s+did\s+i\s+promise|did\s+i\s+promise)\s+(?:her|him|them)(?:\s+anything)?",
     # "what did I say I'd send Olivia": a giving verb and its receiver (before "what did I promise X")
     r"what\s+did\s+i\s+(?:say|promise)\s+(?:i'd|i would|to)\s+(?:send|give|bring|email|text|show|lend|mail)\s+(?:to\s+)?"
     r"(?:my\s+|the\s+)?(?P<x>[\w'-]+)",

@@ -122,13 +122,16 @@ _KO_PERSON = re.compile(r"(?:내가|제가|나는|저는)?(?P<x>[가-힣A-Za-z0-
 _KO_KEEP_ME = re.compile(r"(?:잊|까먹|잊어버리)(?:지|지는)(?:않게|말고|마)|라고알려|(?:해야|해야하|해야되)(?:는데|니까).*알려")
 _KO_NAG = re.compile(r"(?<![가-힣])(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*(?P<unit>분|시간)"
                      r"(?P<half>반)?(?:만|뒤에|뒤|후에|후|있다가?|이따가?|좀|다시|또|더|정도)*(?:알려|알림|말해|얘기해|리마인드|미뤄|미루|스누즈|다시$"
-                     r"|(?<=[만뒤후])(?:있다가?|이따가?)$)")   # "30분만 이따가", "한 시간 뒤 이따"
+                     r"|(?<=[만뒤후])(?:있다가?|이따가?)$|(?<=다시)해$)")   # "이십 분 뒤에 다시 해"   # "30분만 이따가", "한 시간 뒤 이따"
 
 
 def _ko_cues(t: str, squeezed: str) -> Intent | None:
     if _KO_KEEP_ME.search(squeezed):   # "여권 갱신해야 하는데 잊지 않게 알려줘": a promise to keep
         return None
-    m = _KO_NAG.search(squeezed)
+    # a count after other words keeps its space, so "바쁘니까 이십 분 뒤에" is read as a count, not a word's end
+    spaced = re.sub(rf"\s+(?!{_KO_COUNT})", "", t)
+    m = _KO_NAG.search(squeezed) or (
+        (m2 := _KO_NAG.search(spaced)) and not re.search(r"(?:아니|아니다|아니지|말고|아뇨)\s*$", spaced[:m2.start()]) and m2 or None)
     if m is not None:   # "한 시간 반 뒤에": and a half
         half = 30 if m["half"] and m["unit"] == "시간" else 0
         return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], KO_NUMBER) + half)

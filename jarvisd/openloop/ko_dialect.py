@@ -72,7 +72,7 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?P<s>[가-힣])(?P<e>라고|라구|랑께|랑게)(?![가-힣])"), _open_syllable),
     # 허다 for 하다 after a noun or -야: 헐게, 헐 거, 허요, 허자, 허것다, 헌다, 혀
     (re.compile(r"(?<=[가-힣])헐(?=게|께|\s?거|\s?것|래)"), "할"),
-    (re.compile(r"(?<=[가-힣])허(?=요|자|고|것|겄|겠|지)"), "하"),
+    (re.compile(r"(?<=[가-힣])허(?=요|자|고|것|겄|겠|지|네|는)"), "하"),
     (re.compile(r"(?<=[가-힣])헌(?=다|대)"), "한"),
     (re.compile(r"(?<=야)\s혀(?![가-힣])"), " 해"),
     (re.compile(r"(?<=야)\s허요(?![가-힣])"), " 해요"),
@@ -100,6 +100,19 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     # cute speech: -징 for -지 ("해야징"), -용 for -요 ("할게용")
     (re.compile(r"(?<=[야])징(?![가-힣])"), "지"),
     (re.compile(r"(?<=[게께어아지네죠])용(?![가-힣])"), "요"),
+    # older speech (하게체): -세 after a verb is -자 ("가세", "써 보세", "부치세"), 주게 is 줘, -ㄹ라네 is -ㄹ게
+    (re.compile(r"(?<=[하가보치리오쓰내])세(?![가-힣])"), "자"),
+    (re.compile(r"(?<![가-힣])주게(?![가-힣])|(?<=[해어아])\s?주게(?![가-힣])"), " 줘"),
+    (re.compile(r"(?P<s>[가-힣])라네(?![가-힣])"), lambda m: m["s"] + "게" if _final(m["s"]) == _RIEUL else m.group(0)),
+    # 혔 is 했, -는디 is -는데, -니께 is -니까, a lone 혀 is 해, -구먼 after the past is -네
+    (re.compile(r"혔"), "했"),
+    (re.compile(r"(?<=[가-힣])(?=는디(?![가-힣]))는디"), "는데"),
+    (re.compile(r"(?<=[가-힣])니께(?![가-힣])"), "니까"),
+    (re.compile(r"(?<=\s)혀(?![가-힣])"), "해"),
+    (re.compile(r"(?<=\s)허(?=네|는데|니|지|다)"), "하"),
+    (re.compile(r"(?<=[가-힣])(?:구먼|구만)(?![가-힣])"), "네"),
+    # "다음 주 월요일에 하지 뭐": I'll just do it then
+    (re.compile(r"(?<![가-힣])하지\s뭐$"), "해야지"),
     # -제 after the past or -야: -지 ("했제", "가야제")
     (re.compile(r"(?P<s>[가-힣])제(?![가-힣])"), _past_je),
 ]

@@ -502,3 +502,20 @@ def test_english_promises_of_set_18s_shapes(text, action):
 ])
 def test_korean_promises_of_set_18s_shapes(korean, text, action):
     assert [c.action for c in read_utterance(text, korean).commitments] == [action]
+
+
+def test_a_thing_said_first_is_the_bare_verbs_object():
+    assert [c.action for c in read_utterance("tomorrow morning the garden gate I must paint").commitments] == \
+        ["paint the garden gate"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, action", [
+    ("다음 주 화요일에 건강검진 받으러 가세", "건강검진 받으러 가기"),     # 하게체 -세: let's / I'll
+    ("이번 주말에 창고 정리 하세", "창고 정리 하기"),
+    ("다음 주 수요일에 이불 빨래 내가 해 놓을라네", "이불 빨래 해 놓기"),   # -ㄹ라네: I'll
+    ("오늘 안으로 약 타 와야 허네", "약 타 오기"),
+])
+def test_korean_promises_of_set_19s_shapes(korean, text, action):
+    from jarvisd.openloop.ko_dialect import standard
+    assert [c.action for c in read_utterance(standard(text), korean).commitments] == [action]

@@ -295,3 +295,11 @@ def test_korean_closings_of_set_17s_shapes(service, korean, promise, closing, st
 ])
 def test_closings_of_set_18s_shapes(service, korean, promise, closing, status):
     assert list(statuses(service, korean, promise, closing).values()) == [status]
+
+
+@pytest.mark.parametrize("promise, closing", [
+    ("I need to replace the porch light this week.", "the porch light I already replaced, it works"),   # the thing said first
+    ("I have to send the rota to the volunteers.", "the rota, I sent it to all the volunteers"),
+])
+def test_a_thing_said_first_names_the_promise_done(service, korean, promise, closing):
+    assert list(statuses(service, korean, promise, closing).values()) == ["done"]

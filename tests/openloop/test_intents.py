@@ -772,3 +772,15 @@ def test_intents_said_in_both_languages(text, kind, argument, minutes):
 def test_someones_schedule_named_first_is_no_agenda_question():
     intent = match_intent("지수 내일 스케줄 어떻게 돼")
     assert intent is None or intent.kind == "none"
+
+
+@pytest.mark.parametrize("text, kind, argument, minutes", [
+    ("tomorrow what should I finish", "due_tomorrow", "", None),
+    ("what remains, the whole list", "list", "", None),
+    ("my brother, what did I promise him", "promised_to", "brother", None),
+    ("for today is there anything on the list", "due_today", "", None),
+    ("지금은 바쁘니까 삼십 분 뒤에 다시 해", "snooze", "", 30),
+])
+def test_intents_of_set_19s_shapes(text, kind, argument, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument or "", intent.minutes) == (kind, argument, minutes)
