@@ -227,6 +227,7 @@ EN_GIVING_VERBS = frozenset("send give mail email text bring drop deliver return
 # "Priya's pull request is reviewed": a participle of a task verb after "is" / "are" / "has been".
 EN_DONE_PARTICIPLE = re.compile(
     r"(?P<ref>[\w' -]+?)(?:\s+(?:is|are|has\s+been|have\s+been|got)|'s|'re)\s+(?:(?:all|already|finally|now)\s+)*"
+    r"(?!(?:moved|postponed|rescheduled|pushed|delayed|changed|updated|extended|shifted|bumped)\b)"   # a new time, not done
     r"(?P<state>(?:re)?[a-z]+ed|sent|paid|done|written|taken|bought|made|fixed)\b(?=(?:\s+and\s+(?!(?:i|we)\b)[\w' ]{1,40}?)?\W*$|\s*,"
     # a run-on clause after it, as a transcript has it: "the license is renewed did it online", "mailed cost me a fortune"
     r"|\s+(?:did|took|cost|was|were|it|she|he|they|we|i|so|finally|just|online|today|yesterday)\b)")

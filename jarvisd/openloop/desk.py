@@ -34,7 +34,7 @@ from jarvisd.openloop.intents import Intent, correction_time, match_intent
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.when import ImpossibleTime, resolve_time
+from jarvisd.openloop.when import ImpossibleTime, cut_spans, resolve_time, time_spans
 
 log = logging.getLogger(__name__)
 
@@ -179,12 +179,18 @@ class AgendaDesk:
     def _correction(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"No, Thursday", "make it 4 pm", or a time alone ("at 5 pm", answering "when is it due?")
         moves the due of the promise captured a moment ago in this session."""
-        words = correction_time(text) or text
-        if not only_a_time(words):  # "um, I have to pay the water bill by the 10th" is a new promise
-            return None
+        cued = correction_time(text)
+        words = cued or text
         now_ms = self.service.now_ms()
         focus = self._recent_focus(session, now_ms)
-        loop = self._open(focus.loop_id if focus is not None else None)
+        if only_a_time(words):
+            loop = self._open(focus.loop_id if focus is not None else None)
+        elif cued is not None and time_spans(words):
+            # "no wait, I mean the vet on Saturday", "actually the passport renewal is November 3 instead":
+            # a correction that names its promise moves that one
+            loop = self._named_in_correction(words, session)
+        else:               # "um, I have to pay the water bill by the 10th" is a new promise
+            return None
         if loop is None:
             return None
         try:
@@ -201,6 +207,15 @@ class AgendaDesk:
         now = self.service.now_local()
         return DeskReply(phrases.confirm_updated(updated, now, self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,)), intent="correct")
+
+    def _named_in_correction(self, words: str, session: str) -> OpenLoop | None:
+        """The open promise of this session a correction's other words name ("the vet", "the passport
+        renewal is ... instead"), or None."""
+        rest = cut_spans(words, time_spans(words))
+        rest = re.sub(r"\b(?:is|are|was|instead|now|moved|to|on|for|at|by|it|make|change|move)\b|[은는이가을를]$", " ", rest)
+        shown = self.service.agenda(session)
+        found = naming.best_reference(rest.strip(), [loop.desc for loop in shown]) if rest.strip() else None
+        return shown[found] if isinstance(found, int) else None
 
     # ------------------------------------------------------------ capture
 
@@ -292,7 +307,8 @@ class AgendaDesk:
                 unnamed.append(closure)
             else:
                 tied = True
-        if not reading.closures and not reading.commitments:   # "okay, the laundry's in the dryer"
+        if not reading.closures and not reading.commitments and not time_spans(text):
+            # "okay, the laundry's in the dryer"; not "the passport renewal is November 3 instead" (a new time)
             stated = [i for i, desc in enumerate(descs) if naming.restates_done(text, desc)]
             if len(stated) == 1:
                 refs.append(ClosedRef(index=stated[0] + 1, status=LoopStatus.DONE))

@@ -45,7 +45,7 @@ _GENERIC = KO_GENERIC_NOUNS | frozenset("appointment thing stuff task reminder".
 # "chicken's thawing on the counter already", "the laundry's already out": a state; its subject names it
 _STATE_SUBJECT = re.compile(r"^(?:(?:the|my|our|that|this)\s+)?(?P<x>[\w-]+(?:\s+[\w-]+){0,2}?)(?:'s|\s+(?:is|are|was|were))\s")
 _UNSURE = re.compile(r"\b(?:not|n't|no|never|will|'ll|gonna|going to|should|need|needs|might|maybe|if|when|still|yet|"
-                     r"supposed|would|'d|swore|promised|has to|have to|must|"
+                     r"supposed|would|'d|swore|promised|has to|have to|must|instead|moved|postponed|rescheduled|pushed|"
                      r"broken|wrong|missing|late|mess|messy|dirty|overdue|leaking|dead|expired|due)\b|\?", re.IGNORECASE)
 
 
