@@ -179,7 +179,10 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
         start, end = (m.start("thing"), m.end("thing")) if m["thing"] else (m.start("item"), m.end("item"))
         who = f" {sen[m.start('who'):m.end('who')]}" if m["who"] else ""
         return Closure("received", tidy(f"{sen[start:end]}{who}") if thing else "", sen)
-    if m := W.EN_TAKEN_ON.match(low, pos):     # someone else does it: "handed", checked against the deed
+    if (m := W.EN_TAKEN_ON.match(low, pos)) and not re.search(
+            r"\b(?:from\s+now\s+on|going\s+forward|next\s+time|in\s+(?:the\s+)?future)\b", low[pos:]):
+        # someone else does it: "handed", checked against the deed ("from now on" is a habit to come,
+        # not this promise taken over)
         if m["ref"]:
             return Closure("handed", tidy(sen[m.start("ref"):m.end("ref")]), sen)
         return Closure("handed", f"handle {tidy(sen[m.start('thing'):m.end('thing')])}", sen)

@@ -301,8 +301,9 @@ def _timed_plan(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     last, verb = words[-1], words[-2]
     if ms[last].tag not in ("EF", "EC") or ms[last].form not in ("ᆫ다", "는다") or ms[verb].tag not in ("VV", "XSV"):
         return None
-    if not any(hs < ms[verb].start for hs, _ in holes):
-        return None
+    bound = max((m.end for m in ms[:verb] if m.tag in ("SP", "EF")), default=ms[0].start)
+    if not any(bound <= hs < ms[verb].start for hs, _ in holes):
+        return None                    # "나 오늘 일 끝났어, 퇴근한다": the time is the clause before's
     return _Hit("intend", verb, last)
 
 

@@ -303,3 +303,9 @@ def test_closings_of_set_18s_shapes(service, korean, promise, closing, status):
 ])
 def test_a_thing_said_first_names_the_promise_done(service, korean, promise, closing):
     assert list(statuses(service, korean, promise, closing).values()) == ["done"]
+
+
+def test_someone_taking_on_a_habit_from_now_on_leaves_todays_promise(service, korean):
+    got = statuses(service, korean, "I need to pick up dad's inhaler at the pharmacy.",
+                   "My brother said he'll handle dad's pharmacy runs from now on.")
+    assert list(got.values()) == ["open"]
