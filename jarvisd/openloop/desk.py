@@ -307,7 +307,7 @@ class AgendaDesk:
                 unnamed.append(closure)
             else:
                 tied = True
-        if not reading.closures and not reading.commitments and not time_spans(text):
+        if not reading.closures and not reading.commitments and not _new_time(text):
             # "okay, the laundry's in the dryer"; not "the passport renewal is November 3 instead" (a new time)
             stated = [i for i, desc in enumerate(descs) if naming.restates_done(text, desc)]
             if len(stated) == 1:
@@ -415,6 +415,14 @@ class AgendaDesk:
     def _open(self, loop_id: str | None) -> OpenLoop | None:
         loop = self._any(loop_id)
         return loop if loop is not None and loop.is_open else None
+
+
+def _new_time(text: str) -> bool:
+    """A time said as what the thing now is ("the passport renewal is November 3", "…'s on Friday now"),
+    not when a deed was done ("the invoice went out this morning")."""
+    low = text.lower()
+    return any(re.search(r"(?:\bis|\bare|'s|\bnow|\bto)(?:\s+(?:on|at|for))?\s*$", low[:start])
+               for start, _ in time_spans(text))
 
 
 def _closing_status(kind: str) -> LoopStatus:
