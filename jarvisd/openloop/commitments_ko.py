@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jarvisd.openloop import commitment_words as W
+from jarvisd.openloop import hangul
 from jarvisd.openloop.closures_ko import reference, sentence_closure, status_quo, topic_index, vague_reference
 from jarvisd.openloop.commitment_types import Closure, Commitment, SentenceReading, Span, cut
 from jarvisd.openloop.ko_grammar import (
@@ -190,7 +191,7 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
         if is_morph(m, "기", "ETN") and i + 2 < n and ms[i + 1].form == "로" and _agreed(ms, i + 2):
             return _Hit("decided", i - 1, i)   # 하기로 했어, 치우기로 옆집이랑 약속했어
         if m.form in ("게", "께") and ms[i - 1].tag == "VV" and ms[i - 1].form[-1:] and \
-                (ord(ms[i - 1].form[-1]) - 0xAC00) % 28 == 8 and all(x.tag in ("SF", "SP") for x in ms[i + 1:]):
+                hangul.final(ms[i - 1].form[-1]) == hangul.RIEUL and all(x.tag in ("SF", "SP") for x in ms[i + 1:]):
             return _Hit("promise", i - 1, i)   # "적금 들게" (들 + -ㄹ게 in one letter), "문 열게"
         if m.form in W.KO_PROMISSIVE and (is_final(ms, i) or m.tag == "EC"):
             return _Hit("promise", i - 1, i)   # Kiwi reads "알아볼게 시간 날 때" as a connective: no -ㄹ게 is one

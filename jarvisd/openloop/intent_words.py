@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from jarvisd.openloop.hangul import NIEUN, RIEUL, closed_by, final
 from jarvisd.openloop.when_words import ko_number
 
 IntentKind = Literal["list", "due_today", "due_tomorrow", "done", "cancel", "snooze", "promised_to", "correct"]
@@ -40,9 +41,9 @@ KO_NUMBER = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "
               "십": 10, "이십": 20, "삼십": 30, "사십": 40, "오십": 50, "오": 5}
 # Hangul syllables closed by ㄹ (할, 챙길, 끝낼: a future adnominal, "to be done") and by ㄴ or ㄹ (남은, 끝난 too:
 # any adnominal), as regex classes: "오늘 챙길 거" is what is due today; "할 일이 뭐야" asks about a thing, not a person.
-KO_WILL = "[" + "".join(chr(0xAC00 + i) for i in range(11172) if i % 28 == 8) + "]"
-KO_N = "[" + "".join(chr(0xAC00 + i) for i in range(11172) if i % 28 == 4) + "]"   # closed by ㄴ: 한, 준, 보낸 (…다고: a plan)
-KO_ADNOMINAL = "[" + "".join(chr(0xAC00 + i) for i in range(11172) if i % 28 in (4, 8)) + "]"
+KO_WILL = closed_by(RIEUL)
+KO_N = closed_by(NIEUN)   # closed by ㄴ: 한, 준, 보낸 (…다고: a plan)
+KO_ADNOMINAL = closed_by(NIEUN, RIEUL)
 # "right now" before "now": "what am I on the hook for right now" keeps no stray "right"
 POLITE_WORDS = ("please", "for me", "thanks", "thank you", "right now", "now")
 
@@ -92,6 +93,6 @@ KO_NOT_NEEDED = re.compile(r"(?:은|는|이|가|도)?\s*(?:안\s*해도\s*(?:돼
 
 def ko_name(word: str) -> str:
     """A Korean given name without the 이 said after one that ends in a consonant: 서윤이 -> 서윤."""
-    if len(word) >= 3 and word.endswith("이") and "가" <= word[-2] <= "힣" and (ord(word[-2]) - 0xAC00) % 28:
+    if len(word) >= 3 and word.endswith("이") and final(word[-2]) > 0:
         return word[:-1]
     return word

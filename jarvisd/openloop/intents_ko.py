@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from jarvisd.openloop.hangul import NIEUN, SSANG_SIOS, closed_by, final
 from jarvisd.openloop.intent_words import (
     KO_ADNOMINAL,
     KO_N,
@@ -128,10 +129,7 @@ _KO_NAG = re.compile(r"(?<![가-힣])(?P<n>\d+|한|두|세|네|다섯|여섯|일
 def _ko_cues(t: str, squeezed: str) -> Intent | None:
     if _KO_KEEP_ME.search(squeezed):   # "여권 갱신해야 하는데 잊지 않게 알려줘": a promise to keep
         return None
-    # a count after other words keeps its space, so "바쁘니까 이십 분 뒤에" is read as a count, not a word's end
-    spaced = re.sub(rf"\s+(?!{_KO_COUNT})", "", t)
-    m = _KO_NAG.search(squeezed) or (
-        (m2 := _KO_NAG.search(spaced)) and not re.search(r"(?:아니|아니다|아니지|말고|아뇨)\s*$", spaced[:m2.start()]) and m2 or None)
+    m = _KO_NAG.search(squeezed) or _spaced_nag(t)
     if m is not None:   # "한 시간 반 뒤에": and a half
         half = 30 if m["half"] and m["unit"] == "시간" else 0
         return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], KO_NUMBER) + half)
@@ -151,16 +149,25 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
     return Intent("list", "ko")
 
 
+def _spaced_nag(t: str) -> re.Match[str] | None:
+    """A count after other words keeps its space ("바쁘니까 이십 분 뒤에 다시 해"), so it is read as a count
+    and not as the end of the word before; not one that corrects an amount ("보고서 아니 십오 분 뒤에")."""
+    spaced = re.sub(rf"\s+(?!{_KO_COUNT})", "", t)
+    m = _KO_NAG.search(spaced)
+    if m is None or re.search(r"(?:아니|아니다|아니지|말고|아뇨)\s*$", spaced[:m.start()]):
+        return None
+    return m
+
+
 # a last word said as done (했어, 보냈어, 끝냈어요: a stem closed by ㅆ, then 어): the remark before a done order
-_KO_PAST_REMARK = re.compile(r"\s+(?:다\s+|이미\s+|벌써\s+|방금\s+)?[가-힣]*[" + "".join(chr(0xAC00 + i) for i in range(11172) if i % 28 == 20)
-                             + r"]어(?:요)?$")
+_KO_PAST_REMARK = re.compile(r"\s+(?:다\s+|이미\s+|벌써\s+|방금\s+)?[가-힣]*" + closed_by(SSANG_SIOS)
+                             + r"어(?:요)?$")
 
 
 def _ko_past_deed(verb: str, connector: str) -> bool:
     """A verb said as done: a past adnominal before 걸로 (낸, 한, 먹은: its last syllable closed by ㄴ) or a
     past stem before 다고 (했, 냈: closed by ㅆ; "간다고" is a plan, not a deed)."""
-    last = ord(verb[-1]) - 0xAC00
-    return 0 <= last < 11172 and last % 28 == (20 if connector == "다고" else 4)
+    return final(verb[-1]) == (SSANG_SIOS if connector == "다고" else NIEUN)
 
 
 _KO_COUNT = r"(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)"

@@ -11,15 +11,7 @@ from __future__ import annotations
 
 import re
 
-_BASE, _FINALS = 0xAC00, 28
-_RIEUL = 8                            # the final ㄹ's index
-_SSANG_SIOS = 20                      # the final ㅆ's (the past: 했, 났)
-
-
-def _final(syllable: str) -> int:
-    code = ord(syllable) - _BASE
-    return code % _FINALS if 0 <= code < 11172 else -1
-
+from jarvisd.openloop.hangul import RIEUL, SSANG_SIOS, final, medial
 
 _CONNECTIVE_VOWELS = frozenset((0, 1, 4, 5, 6, 9, 10, 14))   # ㅏ ㅐ ㅓ ㅔ ㅕ ㅘ ㅙ ㅝ: the -어 form's vowel
 
@@ -28,8 +20,7 @@ def _away_off(m: re.Match[str]) -> str:
     """"빼버려", "지워 버려", "취소해 버리자": the order without -어 버리- (done away with), which the
     agenda's orders are read without; not "쓰레기 버려" or "다 버려" (throwing away is the verb itself)."""
     word = m["w"]
-    code = ord(word[-1]) - _BASE
-    if not 0 <= code < 11172 or code % _FINALS or (code // _FINALS) % 21 not in _CONNECTIVE_VOWELS:
+    if final(word[-1]) != 0 or medial(word[-1]) not in _CONNECTIVE_VOWELS:
         return m.group(0)
     if m["sp"] and len(word) < 2:
         return m.group(0)
@@ -39,7 +30,7 @@ def _away_off(m: re.Match[str]) -> str:
 def _open_syllable(m: re.Match[str]) -> str:
     """"할라고" -> "할려고", "먹을라고" -> "먹을려고", "갈랑께" -> "갈게": after a syllable with ㄹ only."""
     before, ending = m["s"], m["e"]
-    if _final(before) != _RIEUL:
+    if final(before) != RIEUL:
         return m.group(0)                                    # "뭐라고", "그라고": no -ㄹ ending
     if before == "헐":
         before = "할"
@@ -50,7 +41,7 @@ def _open_syllable(m: re.Match[str]) -> str:
 
 def _past_je(m: re.Match[str]) -> str:
     """"했제", "가야제": the Jeolla -제 after the past or -야 is -지."""
-    return m["s"] + ("지" if m["s"] == "야" or _final(m["s"]) == _SSANG_SIOS else "제")
+    return m["s"] + ("지" if m["s"] == "야" or final(m["s"]) == SSANG_SIOS else "제")
 
 
 _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
@@ -94,7 +85,7 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?<=[가-힣])데이(?![가-힣])"), "다"),
     (re.compile(r"(?<=다)이(?![가-힣])"), ""),
     # Jeolla's polite -어라 after the past ("끝났어라": 끝났어요) and -쇼 ("알려주쇼": 알려주세요)
-    (re.compile(r"(?P<s>[가-힣])어라(?:우)?(?![가-힣])"), lambda m: m["s"] + ("어요" if _final(m["s"]) == _SSANG_SIOS and m["s"] != "있"
+    (re.compile(r"(?P<s>[가-힣])어라(?:우)?(?![가-힣])"), lambda m: m["s"] + ("어요" if final(m["s"]) == SSANG_SIOS and m["s"] != "있"
                                                                              else "어라")),
     (re.compile(r"(?<=[주하보가오드])쇼(?![가-힣])"), "세요"),
     # cute speech: -징 for -지 ("해야징"), -용 for -요 ("할게용")
@@ -103,7 +94,7 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     # older speech (하게체): -세 after a verb is -자 ("가세", "써 보세", "부치세"), 주게 is 줘, -ㄹ라네 is -ㄹ게
     (re.compile(r"(?<=[하가보치리오쓰내])세(?![가-힣])"), "자"),
     (re.compile(r"(?<![가-힣])주게(?![가-힣])|(?<=[해어아])\s?주게(?![가-힣])"), " 줘"),
-    (re.compile(r"(?P<s>[가-힣])라네(?![가-힣])"), lambda m: m["s"] + "게" if _final(m["s"]) == _RIEUL else m.group(0)),
+    (re.compile(r"(?P<s>[가-힣])라네(?![가-힣])"), lambda m: m["s"] + "게" if final(m["s"]) == RIEUL else m.group(0)),
     # 혔 is 했, -는디 is -는데, -니께 is -니까, a lone 혀 is 해, -구먼 after the past is -네
     (re.compile(r"혔"), "했"),
     (re.compile(r"(?<=[가-힣])(?=는디(?![가-힣]))는디"), "는데"),

@@ -1,0 +1,24 @@
+"""Hangul syllables by their parts, for rules that turn on how a syllable ends ("할게": closed by ㄹ;
+"했다고": by ㅆ). Unicode composes each syllable as 0xAC00 + (initial * 21 + medial) * 28 + final. Pure."""
+
+from __future__ import annotations
+
+_BASE, _MEDIALS, _FINALS, _COUNT = 0xAC00, 21, 28, 11172
+NIEUN, RIEUL, SSANG_SIOS = 4, 8, 20   # the finals ㄴ (한, 보낸), ㄹ (할, 들), ㅆ (했, 났)
+
+
+def final(syllable: str) -> int:
+    """The index of the syllable's final consonant (0: none), or -1 for anything but one Hangul syllable."""
+    code = ord(syllable) - _BASE if len(syllable) == 1 else -1
+    return code % _FINALS if 0 <= code < _COUNT else -1
+
+
+def medial(syllable: str) -> int:
+    """The index of the syllable's vowel (0: ㅏ, 4: ㅓ), or -1 for anything but one Hangul syllable."""
+    code = ord(syllable) - _BASE if len(syllable) == 1 else -1
+    return (code // _FINALS) % _MEDIALS if 0 <= code < _COUNT else -1
+
+
+def closed_by(*finals: int) -> str:
+    """A regex character class of every syllable whose final is one of `finals` ("[갈날달…]" for ㄹ)."""
+    return "[" + "".join(chr(_BASE + i) for i in range(_COUNT) if i % _FINALS in finals) + "]"
