@@ -10,7 +10,7 @@ own words, casing included, out of the sentence.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from jarvisd.openloop import commitment_words as W
@@ -167,7 +167,12 @@ def _triggers(sen: str, low: str, start: int) -> list[_Trigger]:
     found: list[_Trigger] = []
     for kind, pattern in _TRIGGERS:
         at_start = _AT_START.get(pattern)     # "^": at the sentence's start, after its fillers ("ok gonna ...")
-        for m in ([m] if (m := at_start.match(low, start)) else []) if at_start else pattern.finditer(low, start):
+        if at_start is not None:
+            first = at_start.match(low, start)
+            matches: Iterable[re.Match[str]] = [first] if first else []
+        else:
+            matches = pattern.finditer(low, start)
+        for m in matches:
             if m.start() < start:
                 continue
             who = sen[m.start("who"):m.end("who")] if m.groupdict().get("who") else ""
