@@ -4,14 +4,17 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 import jarvisd.reflect.scheduler as scheduler_module
 from jarvisd.events import EventBus
+from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.stores import MemoryLoopStore
+from jarvisd.openloop.stores import JsonlLoopStore, MemoryLoopStore
 from jarvisd.reflect.scheduler import DaemonScheduler
 from jarvisd.turn_gate import TurnGate
 
@@ -193,22 +196,22 @@ async def test_the_scheduler_looks_at_the_wall_clock_at_least_every_30_seconds(t
         await rs.stop(consolidate=False)
 
 
+_SEOUL = ZoneInfo("Asia/Seoul")
+
+
+def _english_desk(tmp_path: Path) -> tuple[AgendaDesk, OpenLoopService]:
+    """The agenda desk on the rules alone (no Korean analyzer), its clock at Tuesday 2026-12-01 09:00."""
+    now = datetime(2026, 12, 1, 9, 0, tzinfo=_SEOUL).timestamp()
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=_SEOUL, clock=lambda: now)
+    return AgendaDesk(service, None, capture="rules"), service
+
+
 def test_a_new_time_said_as_a_state_is_no_closing(tmp_path):
     """Pass 13 (reported, fixed after it): "Actually the passport renewal is November 3 instead" answered
     "Marked done: renew your passport": the state rule ("the laundry's in the dryer") read two of the
     promise's words as it being done. A state that says a time, or instead / moved / postponed, closes
     nothing; "the passport renewal is done" still does."""
-    from datetime import datetime
-    from zoneinfo import ZoneInfo
-
-    from jarvisd.openloop.desk import AgendaDesk
-    from jarvisd.openloop.service import OpenLoopService
-    from jarvisd.openloop.stores import JsonlLoopStore
-
-    zone = ZoneInfo("Asia/Seoul")
-    now = datetime(2026, 12, 1, 9, 0, tzinfo=zone).timestamp()
-    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=zone, clock=lambda: now)
-    desk = AgendaDesk(service, None, capture="rules")
+    desk, service = _english_desk(tmp_path)
     desk.handle("I need to renew my passport by Friday")
     desk.handle("Actually the passport renewal is November 3 instead")
     desk.handle("the passport renewal got moved")
@@ -222,21 +225,11 @@ def test_a_correction_that_names_its_promise_moves_that_one(tmp_path):
     on Friday at 2pm" left the due on Friday (only a time alone was read as a correction), and "Actually
     the passport renewal is November 3 instead" closed the passport. A correction cue, a time and words
     that name an open promise of the session now move that promise, even when another was said since."""
-    from datetime import datetime
-    from zoneinfo import ZoneInfo
-
-    from jarvisd.openloop.desk import AgendaDesk
-    from jarvisd.openloop.service import OpenLoopService
-    from jarvisd.openloop.stores import JsonlLoopStore
-
-    zone = ZoneInfo("Asia/Seoul")
-    now = datetime(2026, 12, 1, 9, 0, tzinfo=zone).timestamp()
-    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=zone, clock=lambda: now)
-    desk = AgendaDesk(service, None, capture="rules")
+    desk, service = _english_desk(tmp_path)
     desk.handle("I'll book the vet on Friday at 2pm")
     desk.handle("I need to renew my passport by Friday")
     desk.handle("No wait, I mean the vet on Saturday.")
     desk.handle("Actually the passport renewal is December 23 instead")
-    dues = {loop.desc: datetime.fromtimestamp(loop.due_ms / 1000, zone).strftime("%m-%d %H:%M")
+    dues = {loop.desc: datetime.fromtimestamp(loop.due_ms / 1000, _SEOUL).strftime("%m-%d %H:%M")
             for loop in service.agenda()}
     assert dues == {"book the vet": "12-05 14:00", "renew my passport": "12-23 23:59"}
