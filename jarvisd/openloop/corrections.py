@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime
 
-from jarvisd.openloop import phrases
-from jarvisd.openloop.when import When, time_spans
+from jarvisd.openloop import naming, phrases
+from jarvisd.openloop.when import When, cut_spans, time_spans
 
 _DAY_WORDS = re.compile(
     r"today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|"
@@ -47,3 +48,36 @@ def only_a_time(text: str) -> bool:
 
 def is_relative(words: str) -> bool:
     return re.search(r"\bin\s+(?:an?|\d+|\w+)\s+(?:minutes?|hours?)|뒤에|후에|있다가", words) is not None
+
+
+# A correction said after something else in the same utterance: at a sentence's or clause's start (after
+# ". ", ", " or " and "/" but ", with fillers between), a correction cue. "…, oh and actually make the
+# passport renewal November 3 instead"; "I'll book the vet on Friday at 2pm. No wait, I mean Saturday.";
+# "…보고서 보내야 해. 아니 보고서는 모레야."
+_EN_TRAILING_CUE = re.compile(
+    r"(?:[,.;!?]\s*|\s+(?=(?:and|but)\s))(?:(?:oh|and|but|so|um|uh|ah)[\s,]+)*"
+    r"(?=(?:actually|no\s+wait|wait|sorry|i\s+mean|i\s+meant|no|nope|scratch\s+that)\b)", re.IGNORECASE)
+_KO_TRAILING_CUE = re.compile(r"(?:[,.;!?]\s*|\s+(?:그리고|근데)\s+)(?:(?:아|음|어)[\s,]+)*(?=(?:아니|아냐|아뇨)[\s,])")
+
+
+def split_trailing_correction(text: str) -> tuple[str, str] | None:
+    """(what comes before, the correction) when a correction cue starts a later clause of the utterance
+    and what follows it holds a time; None otherwise. Whether the correction names a promise is the
+    desk's to decide (it knows the agenda)."""
+    pattern = _KO_TRAILING_CUE if re.search(r"[가-힣]", text) else _EN_TRAILING_CUE
+    for m in pattern.finditer(text):
+        head, fix = text[:m.start()].strip(" ,"), text[m.end():].strip()
+        if head and fix and time_spans(fix):
+            return head, fix
+    return None
+
+
+_NOT_A_NAME = re.compile(r"\b(?:is|are|was|instead|now|moved|to|on|for|at|by|it|make|change|move)\b|[은는이가을를]$")
+
+
+def correction_target(words: str, descs: Sequence[str]) -> int | None:
+    """The description a correction's words other than its time name ("the vet on Saturday", "the passport
+    renewal is November 3 instead"), or None (none, or two alike)."""
+    rest = _NOT_A_NAME.sub(" ", cut_spans(words, time_spans(words))).strip()
+    found = naming.best_reference(rest, descs) if rest else None
+    return found if isinstance(found, int) else None

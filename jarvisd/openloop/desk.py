@@ -21,7 +21,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
@@ -29,12 +29,17 @@ from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import ko_dialect, meaning, naming, phrases
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
-from jarvisd.openloop.corrections import corrected_due, only_a_time
+from jarvisd.openloop.corrections import (
+    corrected_due,
+    correction_target,
+    only_a_time,
+    split_trailing_correction,
+)
 from jarvisd.openloop.intents import Intent, correction_time, match_intent
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.when import ImpossibleTime, cut_spans, resolve_time, time_spans
+from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +108,16 @@ class AgendaDesk:
                 return self._confirmed(guess, answer, lang)
             if answer is not None and waited <= LATE_ANSWER_SEC * 1000:   # the next words, but too late
                 return self._too_late(guess, answer, lang)
+        split = self._trailing_correction(text, session)
+        if split is None:
+            return self._answer(text, session, lang)
+        head, fix = split     # "…, oh and actually make the passport renewal November 3 instead"
+        fixing = _Fix(fix)
+        first = self._answer(head, session, lang, fixing)
+        second = None if fixing.applied else self._correction(fix, session, lang)
+        return _joined(first, second)
+
+    def _answer(self, text: str, session: str, lang: phrases.Lang, fixing: _Fix | None = None) -> DeskReply | None:
         intent = match_intent(text)
         if intent is not None:
             reply = self._intent(intent, session, text)
@@ -112,7 +127,7 @@ class AgendaDesk:
         if reply is not None:
             return reply
         if self.capture_mode == "rules":
-            return self.capture(text, session, lang)
+            return self.capture(text, session, lang, fixing)
         return None
 
     # ------------------------------------------------------------ intents
@@ -188,7 +203,9 @@ class AgendaDesk:
         elif cued is not None and time_spans(words):
             # "no wait, I mean the vet on Saturday", "actually the passport renewal is November 3 instead":
             # a correction that names its promise moves that one
-            loop = self._named_in_correction(words, session)
+            shown = self.service.agenda(session)
+            found = correction_target(words, [loop.desc for loop in shown])
+            loop = shown[found] if found is not None else None
         else:               # "um, I have to pay the water bill by the 10th" is a new promise
             return None
         if loop is None:
@@ -208,25 +225,37 @@ class AgendaDesk:
         return DeskReply(phrases.confirm_updated(updated, now, self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,)), intent="correct")
 
-    def _named_in_correction(self, words: str, session: str) -> OpenLoop | None:
-        """The open promise of this session a correction's other words name ("the vet", "the passport
-        renewal is ... instead"), or None."""
-        rest = cut_spans(words, time_spans(words))
-        rest = re.sub(r"\b(?:is|are|was|instead|now|moved|to|on|for|at|by|it|make|change|move)\b|[은는이가을를]$", " ", rest)
-        shown = self.service.agenda(session)
-        found = naming.best_reference(rest.strip(), [loop.desc for loop in shown]) if rest.strip() else None
-        return shown[found] if isinstance(found, int) else None
+    def _trailing_correction(self, text: str, session: str) -> tuple[str, str] | None:
+        """(what comes first, the correction) when the utterance ends in a correction of a promise: of one
+        it names (said before, or earlier in the same utterance) or, when the correction is a time alone, of
+        the promise just said ("I'll book the vet on Friday at 2pm, no wait, Saturday"). None otherwise: the
+        whole utterance is read as one ("I have to call the bank, no later than Friday")."""
+        split = split_trailing_correction(text)
+        if split is None:
+            return None
+        cued = correction_time(split[1])
+        if cued is None or not time_spans(cued):
+            return None
+        actions = [c.action for c in read_utterance(split[0], self.korean).commitments]
+        if only_a_time(cued):
+            return split if actions or self._recent_focus(session, self.service.now_ms()) else None
+        named = correction_target(cued, actions + [loop.desc for loop in self.service.agenda(session)])
+        return split if named is not None else None
 
     # ------------------------------------------------------------ capture
 
-    def capture(self, text: str, session: str = "default", lang: phrases.Lang | None = None) -> DeskReply | None:
+    def capture(self, text: str, session: str = "default", lang: phrases.Lang | None = None,
+                fixing: _Fix | None = None) -> DeskReply | None:
         """The promise rules on one utterance: new promises with dues computed from the user's words,
-        closings by statement ("I sent Sam the slides"), through `OpenLoopService.apply_judgement`."""
+        closings by statement ("I sent Sam the slides"), through `OpenLoopService.apply_judgement`.
+        `fixing`: a correction said after it, applied to the new promise it names before it is stored."""
         lang = lang or language_of(text)
         reading = read_utterance(text, self.korean)
         now = self.service.now_local()
         shown = self.service.loops_for_judge(session)
         opened, notes, remind = self._proposals(reading.commitments, now, lang)
+        if fixing is not None:
+            opened = self._fixed(opened, fixing, now)
         closed, guess = self._closings(text, reading, shown)
         if not opened and not closed and not notes:
             # the dismissal rule alone ("보고서는 취소됐어"): the service applies it to any input
@@ -255,6 +284,28 @@ class AgendaDesk:
             if c.remind:
                 remind.add(c.action)
         return opened, notes, remind
+
+    def _fixed(self, opened: list[ProposedLoop], fixing: _Fix, now: datetime) -> list[ProposedLoop]:
+        """The new promises with the correction said after them applied to the one it names ("I'll book the
+        vet on Friday at 2pm. No wait, I mean the vet on Saturday": stored once, on Saturday at 2 PM)."""
+        words = correction_time(fixing.words) or fixing.words
+        if only_a_time(words):
+            found = 0 if len(opened) == 1 else None
+        else:
+            found = correction_target(words, [p.desc for p in opened])
+        if found is None:
+            return opened
+        try:
+            when = resolve_time(words, now, due=True)
+        except ImpossibleTime:
+            return opened    # left to the correction itself, which says why
+        if when is None:
+            return opened
+        target = opened[found]
+        due_ms = corrected_due(target.due_ms, when, words, self.service.tz)
+        remind_ms = self._remind_at(due_ms) if target.remind_ms is not None else None
+        fixing.applied = True
+        return [replace(p, due_ms=due_ms, remind_ms=remind_ms) if i == found else p for i, p in enumerate(opened)]
 
     def _due(self, clause: str, now: datetime, lang: phrases.Lang) -> tuple[int | None, str | None]:
         """The due said in this clause, or (None, why not) for an impossible, absurd or past one."""
@@ -415,6 +466,22 @@ class AgendaDesk:
     def _open(self, loop_id: str | None) -> OpenLoop | None:
         loop = self._any(loop_id)
         return loop if loop is not None and loop.is_open else None
+
+
+@dataclass
+class _Fix:
+    """A correction said after the rest of the utterance, and whether the promise it names was new in it."""
+
+    words: str
+    applied: bool = False
+
+
+def _joined(first: DeskReply | None, second: DeskReply | None) -> DeskReply | None:
+    """The answers to the two parts of one utterance, said one after the other."""
+    if first is None or second is None:
+        return first or second
+    return DeskReply(f"{first.text} {second.text}", first.lang, final=first.final and second.final,
+                     change=first.change + second.change, intent=first.intent)
 
 
 def _new_time(text: str) -> bool:

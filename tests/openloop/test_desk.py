@@ -254,3 +254,46 @@ def test_a_days_list_says_how_many_others_are_open(desk, service):
     desk.handle("I have to call the plumber next week.")
     reply = desk.handle("what's due today")
     assert "send the report" in reply.text and "1 more is open for later" in reply.text
+
+
+# ------------------------------------------------------------ a correction after something else in one utterance
+
+
+def test_a_correction_after_a_new_promise_and_a_closing_moves_the_promise_it_names(desk, service):
+    """Pass 13's medium: the correction's date went to the new promise ("water the plants, by Wednesday,
+    November 3, 2027") and the passport was not moved. Each part now does its own job."""
+    desk.handle("I need to send the tax form to Kim by Friday")
+    desk.handle("I need to renew my passport by December 20")
+    reply = desk.handle("I need to water the plants tomorrow at 9am, and I already sent the tax form to Kim, "
+                        "oh and actually make the passport renewal December 23 instead")
+    assert {loop.desc: local(loop) for loop in service.agenda()} == {
+        "renew my passport": "2026-12-23 23:59", "water the plants": "2026-12-02 09:00"}
+    assert [loop.desc for loop in service.recently_closed()] == ["send the tax form to Kim"]
+    assert reply.text == ("Marked done: send the tax form to Kim. Got it: water the plants, tomorrow at 9 AM. "
+                          "Updated: renew your passport, now by Wednesday, December 23.")
+
+
+def test_a_correction_of_a_promise_said_earlier_in_the_same_utterance_stores_it_once_with_the_new_day(desk, service):
+    reply = desk.handle("I'll book the vet on Friday at 2pm. I called grandma already. No wait, I mean the vet on Saturday.")
+    (loop,) = service.agenda()
+    assert (loop.desc, local(loop)) == ("book the vet", "2026-12-05 14:00")
+    assert reply.text == "Got it: book the vet, Saturday at 2 PM."
+    desk.handle("I need to send the report by Friday, actually by Thursday")
+    assert {loop.desc: local(loop) for loop in service.agenda()}["send the report"] == "2026-12-03 23:59"
+
+
+def test_words_after_a_cue_that_correct_nothing_are_read_with_the_rest(desk, service):
+    """"no later than Friday" is the due, not a correction; "actually I also need to …" is a second promise."""
+    desk.handle("I have to call the bank, no later than Friday")
+    desk.handle("I have to pay rent tomorrow, and actually I also need to buy bread on Friday")
+    assert {loop.desc: local(loop)[:10] for loop in service.agenda()} == {
+        "call the bank": "2026-12-04", "pay rent": "2026-12-02", "buy bread": "2026-12-04"}
+
+
+@pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
+def test_a_korean_correction_after_a_promise_and_a_closing(desk, service):
+    desk.handle("할머니한테 전화해야 해")
+    reply = desk.handle("내일 오후 2시까지 보고서 보내야 해. 그리고 할머니한테 전화했어. 아니 보고서는 모레야.")
+    (loop,) = service.agenda()
+    assert (loop.desc, local(loop)) == ("보고서 보내기", "2026-12-03 14:00")
+    assert reply.text == "완료로 표시했어요: 할머니한테 전화하기. 적어 둘게요: 보고서 보내기, 모레 오후 2시."
