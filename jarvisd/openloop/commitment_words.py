@@ -194,6 +194,8 @@ EN_SUBJECT = r"\b(?:i|we)"
 EN_CLAUSE_START = re.compile(r"[,;]\s*|\b(?:but|and|so|now|also)\s+")
 EN_CLAUSE_END = re.compile(r"\s*[,;]|\s+(?:because|since|cause|but|so|and\s+(?:i|we|my|she|he|they)|and\s+now)\b|"
                          r"\s+(?:now\s+)?(?:i|we)(?:'|\s)|"     # a new subject: "I sent it I still need to"
+                         # "forget the landlord thing he called me": someone else's deed after the thing named
+                         r"\s+(?:he|she|they)(?:'s|\s+(?:\w+ed|said|told|is|was|did|got|came|went|took|has|had|will|already|just))\b|"
                          # "never mind the cookies the teacher says no homemade food": someone saying something
                          r"\s+(?=(?:the|my|his|her|their|our)\s+[\w'-]+\s+(?:says|said|is|was|wants|told|does|doesn't|can't|won't)\b)")
 EN_DONE_STATE = re.compile(

@@ -375,7 +375,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
         if reason and _bare(action) and action.split()[0] in _FETCH:
             action = f"{reason} {action}"                # "서윤이 태권도 끝나면 데리러 가야 돼": 태권도 데리러 가기
         elif reason and _bare(action):
-            action = f"{reason} {action.split()[-1]}"   # "엄마 치과 예약 있으니까 모시고 가야 해"
+            action = " ".join([reason, *_verb_words(action)])   # "엄마 치과 예약 있으니까 모시고 가야 해"
         elif reason and len(action.split()) == 3 and action.split()[1] in ("모시고", "데리고") and \
                 action.split()[2] in ("가기", "오기"):
             action = f"{reason} {action}"               # "병원 예약 있으니까 집사람 모시고 가야지": where to
@@ -417,7 +417,9 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         found = _commitments(sen, ms, s, local)
         if not found and note_asked and (task := _task_phrase(sen, ms, local)):
             found = [Commitment(task, sen[ms[0].start:ms[-1].end], (s + ms[0].start, s + ms[-1].end), remind_asked)]
-        found = [_pointed_at(c, pointed) for c in found]
+        # "그거" points at the sentence before's thing, or at the one this sentence started with ("참기름
+        # 떨어졌는데 그거 내가 사다 놓을게")
+        found = [_pointed_at(c, pointed or _lead_nouns(sen, ms, local)) for c in found]
         found = [_with_thing(c, lead, before) if lead and _bare(c.action) else c for c in found]
         if found and not lead and (own := _lead_nouns(sen, ms, local)):   # "바자회 음식 하기로 했는데 … 가져가야 돼"
             found = [_with_thing(c, own) if _bare(c.action) and s + sen.find(own) < c.clause_span[0] + 1
@@ -481,6 +483,9 @@ def _lead_nouns(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
     j = i
     while j < len(ms) and ms[j].tag in ("NNG", "NNP") and not any(hs <= ms[j].start < he for hs, he in holes):
         j += 1
+    k = j + (j < len(ms) and ms[j].tag == "XSN")      # "박 집사님한테": whom it is for, not the thing
+    if j > i and k < len(ms) and ms[k].tag == "JKB" and ms[k].form in ("한테", "에게", "께"):
+        return _lead_nouns(sen, ms[k + 1:], holes)
     if j < len(ms) and ms[j].tag.startswith(("V", "XSV")) and ms[j].start == ms[j - 1].end:
         j -= 1                         # "내과 예약돼 있어요": 예약 belongs to the verb; "전화했어": no thing
     if j == i:
@@ -521,17 +526,26 @@ def _task_phrase(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
 def _bare(action: str) -> bool:
     """An action with no thing of its own: "주문하기", "이번엔 꼭 참석하기" (only a verb and vague words)."""
     words = action.split()
+    if len(words) > 1 and words[-1] in _AUXILIARY:   # "다시 주문해 놓기": the verb is the word before
+        words = words[:-1]
     return all(w in W.KO_VAGUE_ADVERB_WORDS or w in ("모시고", "데리고", "가지고") or w in _FETCH for w in words[:-1])
 
 
+_AUXILIARY = frozenset({"놓기", "두기", "주기", "드리기", "버리기"})   # -어 놓다 / 두다 / 주다 after the verb
 _FETCH = frozenset({"데리러", "모시러", "가지러", "찾으러"})   # going to fetch someone or something
+
+
+def _verb_words(action: str) -> list[str]:
+    """An action's verb: its last word, with the verb before it when that is an auxiliary ("주문해 놓기")."""
+    words = action.split()
+    return words[-2:] if len(words) > 1 and words[-1] in _AUXILIARY else words[-1:]
 
 
 def _with_thing(c: Commitment, lead: str, before: tuple[int, str] | None = None) -> Commitment:
     """The thing named in the sentence before ("동대표 회의 있는데, 꼭 참석할게요") and, with `before`
     (where that sentence started, its words), its due; without it the thing the same sentence named
     before the promise's clause ("교회 바자회 음식 내가 하기로 했는데 토요일 아침까지 가져가야 돼")."""
-    action = f"{lead} {c.action.split()[-1]}"
+    action = " ".join([lead, *_verb_words(c.action)])
     if before is None:
         return Commitment(action, c.clause, c.clause_span, c.remind)
     start, said = before

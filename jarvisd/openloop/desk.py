@@ -50,6 +50,9 @@ SNOOZE_MAX_MIN = 24 * 60  # a snooze longer than a day is a new due, not a snooz
 PAST_GRACE_MS = 60_000   # a due this far in the past is "already passed", not a slip of the clock
 CONFIRM_SEC = 120        # a guess by meaning waits this long for the user's yes or no
 LATE_ANSWER_SEC = 1800   # a yes or no after that (nothing said between) is told it came too late
+# the answer's language: Korean when its Hangul letters, counted twice, match its Latin ones ("Call 민수" is
+# answered in Korean, "I'll call the landlord about the pipe in 엄마's kitchen" in English)
+ANSWER_HANGUL_WEIGHT = 2
 LastReminder = Callable[[], "tuple[str, int] | None"]
 
 
@@ -99,7 +102,7 @@ class AgendaDesk:
         text = ko_dialect.standard(text.strip())
         if not text:
             return None
-        lang = language_of(text)
+        lang = language_of(text, ANSWER_HANGUL_WEIGHT)
         guess = self._guesses.pop(session, None)
         if guess is not None:
             answer = decision(text)   # "yes" / "응" applies the guess, "no" leaves it; anything else drops it
@@ -239,7 +242,9 @@ class AgendaDesk:
         actions = [c.action for c in read_utterance(split[0], self.korean).commitments]
         if only_a_time(cued):
             return split if actions or self._recent_focus(session, self.service.now_ms()) else None
-        named = correction_target(cued, actions + [loop.desc for loop in self.service.agenda(session)])
+        if correction_target(cued, actions) is not None:
+            return split
+        named = correction_target(cued, [loop.desc for loop in self.service.agenda(session)], fully=True)
         return split if named is not None else None
 
     # ------------------------------------------------------------ capture
@@ -249,7 +254,7 @@ class AgendaDesk:
         """The promise rules on one utterance: new promises with dues computed from the user's words,
         closings by statement ("I sent Sam the slides"), through `OpenLoopService.apply_judgement`.
         `fixing`: a correction said after it, applied to the new promise it names before it is stored."""
-        lang = lang or language_of(text)
+        lang = lang or language_of(text, ANSWER_HANGUL_WEIGHT)
         reading = read_utterance(text, self.korean)
         now = self.service.now_local()
         shown = self.service.loops_for_judge(session)

@@ -87,7 +87,8 @@ _KO_THEN_MARK = re.compile(r"(?P<x>.+?)(?:\s*,\s*|(?:(?<=어)|(?<=요))\s+(?=체
                            rf"(?:{_KO_GIVE}|{_KO_PLAIN})?요?")
 # "관리비 낸 걸로 체크해 줘", "택배 보냈다고 표시해 줘": the deed as done (a past adnominal and 걸로, or 다고), then the mark
 _KO_DONE_AS = re.compile(r"(?P<x>.+?)\s+(?P<verb>[가-힣]+?)\s*(?P<as>\s*(?:걸로|것으로|거로)|다고)\s*"
-                         rf"(?:체크|표시|완료\s*(?:로|처리|표시)?|처리)\s*(?:표시|처리)?\s*(?:해|하)\s*(?:{_KO_GIVE}|{_KO_PLAIN}|둬|놔)?요?")
+                         rf"(?:(?:체크|표시|완료\s*(?:로|처리|표시)?|처리)\s*(?:표시|처리)?\s*|(?<=[로]\s)|(?<=로))(?:해|하)\s*(?:{_KO_GIVE}|{_KO_PLAIN}|둬|놔)?요?")
+# (the mark's word may be left out after 걸로: "김 도매상 전화 한 거로 해 줘"; not after 다고: "보냈다고 해 줘" is a message)
 # "항공권 건은 목록에서 없애 줘": where it goes from is not part of its name
 _KO_FROM_LIST = r"(?:\s*(?:(?:내|제)\s*)?(?:할\s*일\s*)?(?:목록|리스트|일정|할\s*일|투두|아젠다|어젠다)\s*(?:에서|에)\s*)?"
 _KO_DONE = re.compile(rf"(?P<x>.+?)(?:은|는|이|가|을|를|도)?{_KO_FROM_LIST}{_KO_DONE_TAIL}")
@@ -115,7 +116,12 @@ _KO_OTHERS = re.compile(
     # a question about tools: "일정 관리 어플 추천해 줄래", "할 일 목록 만드는 법"
     r"|(?:앱|어플|애플리케이션|프로그램|엑셀|노션|만드는법|쓰는법|사용법|관리법|추천)"
     # how to use the agenda: "할 일 추가하는 거 어떻게 해?"
-    r"|(?:추가|등록|삭제|입력|넣|지우)(?:하)?(?:는|려면|으려면)(?:거|것|법)?어떻게")
+    r"|(?:추가|등록|삭제|입력|넣|지우)(?:하)?(?:는|려면|으려면)(?:거|것|법)?어떻게"
+    # "할 일 목록은 어떻게 지우는 거야": the question word first
+    r"|어떻게(?:추가|등록|삭제|입력|넣|지우|쓰|만들|바꾸|고치|없애)(?:하|해)?(?:는|나|냐|지|면|야|죠)"
+    # "딸내미가 할 일 다 했다는데 …": someone else's deed, reported
+    r"|^(?!내가|제가|나는|저는|난|할일|할거|일정|약속|마감|스케줄|남은|오늘|내일)(?!.*(?:나는|난|저는|전|내가|제가|내할일|나한테))[가-힣]{1,5}(?:가|이|께서)[가-힣]*?"
+    r"(?:했|끝냈|끝났|마쳤)(?:다는데|다는디|대|다던데|다네|다고)")
 _KO_PERSON = re.compile(r"(?:내가|제가|나는|저는)?(?P<x>[가-힣A-Za-z0-9]+?)(?:이랑|하고|한테|에게|께|랑)"
                         r"(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로|해준다고|해주겠다고|한다고했|하겠다고|린다고했|드린다고|준다고했"
                         # "해 준다 캤더라", "보낸다 했노": the plan quoted without 고, said with 했 or the dialect's 캤 / 카
@@ -167,6 +173,8 @@ _KO_PAST_REMARK = re.compile(r"\s+(?:다\s+|이미\s+|벌써\s+|방금\s+)?[가-
 def _ko_past_deed(verb: str, connector: str) -> bool:
     """A verb said as done: a past adnominal before 걸로 (낸, 한, 먹은: its last syllable closed by ㄴ) or a
     past stem before 다고 (했, 냈: closed by ㅆ; "간다고" is a plan, not a deed)."""
+    if verb in ("없던", "없었던", "아닌"):   # "없던 걸로 해 줘": called off, no deed
+        return False
     return final(verb[-1]) == (SSANG_SIOS if connector == "다고" else NIEUN)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from jarvisd.openloop.hangul import RIEUL, SSANG_SIOS, final, medial
+from jarvisd.openloop.hangul import NIEUN, RIEUL, SSANG_SIOS, closed_by, final, medial
 
 _CONNECTIVE_VOWELS = frozenset((0, 1, 4, 5, 6, 9, 10, 14))   # ㅏ ㅐ ㅓ ㅔ ㅕ ㅘ ㅙ ㅝ: the -어 form's vowel
 
@@ -37,6 +37,26 @@ def _open_syllable(m: re.Match[str]) -> str:
     if ending.startswith("라"):                               # -ㄹ라고: -ㄹ려고 ("할려고", "만들려고")
         return before + "려고"
     return before + "게"                                      # -ㄹ랑께 / -ㄹ랑게: -ㄹ게 (I'll ..., so)
+
+
+def _will(m: re.Match[str]) -> str:
+    """Chungcheong "놓을겨", "할겨": -ㄹ 거야 after a syllable with ㄹ only (not "이겨", "숨겨", "옮겨")."""
+    return m["s"] + " 거야" if final(m["s"]) == RIEUL else m.group(0)
+
+
+def _polite_yu(m: re.Match[str]) -> str:
+    """Chungcheong -유 for -요 after an ending ("갈게유", "했어유", "해 줘유"); not "우유", "이유", "여유", "아유"."""
+    before = m["b"] or ""
+    if not before and m["s"] not in "줘해봐와돼":
+        return m.group(0)
+    return before + m["s"] + "요"
+
+
+def _polite_syu(m: re.Match[str]) -> str:
+    """Chungcheong -슈: "넣었슈" is 넣었어요, "하슈" 하세요; not "이슈", "슈퍼"."""
+    if final(m["s"]) == SSANG_SIOS:
+        return m["s"] + "어요"
+    return m["s"] + "세요" if m["s"] in "하주가오보" else m.group(0)
 
 
 def _past_je(m: re.Match[str]) -> str:
@@ -92,7 +112,7 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?<=[야])징(?![가-힣])"), "지"),
     (re.compile(r"(?<=[게께어아지네죠])용(?![가-힣])"), "요"),
     # older speech (하게체): -세 after a verb is -자 ("가세", "써 보세", "부치세"), 주게 is 줘, -ㄹ라네 is -ㄹ게
-    (re.compile(r"(?<=[하가보치리오쓰내])세(?![가-힣])"), "자"),
+    (re.compile(r"(?<!부가)(?<=[하가보치리오쓰내])세(?![가-힣])"), "자"),   # not 부가세 (VAT)
     (re.compile(r"(?<![가-힣])주게(?![가-힣])|(?<=[해어아])\s?주게(?![가-힣])"), " 줘"),
     (re.compile(r"(?P<s>[가-힣])라네(?![가-힣])"), lambda m: m["s"] + "게" if final(m["s"]) == RIEUL else m.group(0)),
     # 혔 is 했, -는디 is -는데, -니께 is -니까, a lone 혀 is 해, -구먼 after the past is -네
@@ -100,8 +120,22 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?<=[가-힣])(?=는디(?![가-힣]))는디"), "는데"),
     (re.compile(r"(?<=[가-힣])니께(?![가-힣])"), "니까"),
     (re.compile(r"(?<=\s)혀(?![가-힣])"), "해"),
-    (re.compile(r"(?<=\s)허(?=네|는데|니|지|다)"), "하"),
+    (re.compile(r"(?<=\s)허(?=네|는|니|지|다|믄)"), "하"),
     (re.compile(r"(?<=[가-힣])(?:구먼|구만)(?![가-힣])"), "네"),
+    # Chungcheong: -ㄹ겨 / 겨 / 거여 (-ㄹ 거야, 거야), -슈 / -유 (-어요, -요), -댜 (-대), -믄 (-면), -잖여 (-잖아),
+    # -쥬 (-죠), a verbal noun's 혀 (체크혀: 체크해; not 입혀, 막혀, 밝혀: their 혀 is -히어-)
+    (re.compile(r"(?P<s>[가-힣])겨(?![가-힣])"), _will),
+    (re.compile(r"(?<=[가-힣]\s)겨(?![가-힣])"), "거야"),
+    (re.compile(r"(?<=[가-힣])거여(?![가-힣])|(?<![가-힣])거여(?![가-힣])"), "거야"),
+    (re.compile(r"(?<![가-힣])뭐여(?![가-힣])"), "뭐야"),
+    (re.compile(r"(?P<s>[가-힣])슈(?![가-힣])"), _polite_syu),
+    (re.compile(r"(?P<b>[가-힣])?(?P<s>[게께어아줘지네해와봐돼래워])유(?![가-힣])"), _polite_yu),
+    (re.compile(r"(?<=[가-힣])댜(?![가-힣])"), "대"),
+    (re.compile(r"(?<=[가-힣])믄(?![가-힣])"), "면"),
+    (re.compile(r"(?<=[가-힣])잖여(?![가-힣])"), "잖아"),
+    (re.compile(r"(?<=[가-힣])쥬(?![가-힣])"), "죠"),
+    (re.compile(rf"(?<={closed_by(0, NIEUN, RIEUL, 16, 21)})혀(?![가-힣])"), "해"),
+    (re.compile(r"^(?:(?:어|응|음)[\s,]+)?그려(?:유|요)?[.!~]*$"), "그래"),
     # "다음 주 월요일에 하지 뭐": I'll just do it then
     (re.compile(r"(?<![가-힣])하지\s뭐$"), "해야지"),
     # -제 after the past or -야: -지 ("했제", "가야제")

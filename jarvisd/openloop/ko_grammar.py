@@ -186,6 +186,8 @@ def reason_thing(sen: str, ms: Sequence[Morph]) -> str:
         end = next((k for k in range(end - 2, -1, -1) if ms[k].tag.startswith(("VA", "VV"))), end)   # what was said
     k = end - 1
     while k >= 0 and (ms[k].tag in ("MAG", "JKS", "JX") or ms[k].tag.startswith("J")):
+        if ms[k].tag == "JKB" and ms[k].form in ("한테", "에게", "께"):
+            return ""                  # "최 선생한테 나눠 드린다고 했는데": whom it is for, not the thing
         k -= 1
     last = k
     while k >= 0 and ms[k].tag in ("NNG", "NNP"):

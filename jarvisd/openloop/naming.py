@@ -60,6 +60,11 @@ def same_word(w: str, v: str) -> bool:
     return group is not None and english_key(v) in group
 
 
+def _ko_deed_form(word: str) -> bool:
+    """A Korean verb said in a description on the way to its last verb ("전화해서", "들러서", "사러")."""
+    return not word.isascii() and word.endswith(("해서", "하고", "하러", "해야", "하려고"))
+
+
 def _verb(desc_words: Sequence[str]) -> str | None:
     """A description's verb: first in English ("call my mom"), last in Korean when it is a verb made a
     noun ("은행 가기"); none in a description of one word ("cake", "등산")."""
@@ -87,8 +92,8 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
     first = reference.split(maxsplit=1)[0].lower()   # `mine` has a word, so the reference has one
     own_verb = mine[0] if reference.isascii() and first == mine[0] and english_key(first) in EN_BASE_VERBS else None
     matched = [(w, v) for w in mine for v in theirs if same_word(w, v) and (w != own_verb or v == verb)]
-    if not any(v != verb for _, v in matched):
-        return 0.0, 0.0
+    if not any(v != verb and not _ko_deed_form(v) for _, v in matched):
+        return 0.0, 0.0   # "통화 다 했어" names no "병원에 전화해서 예약 잡기": a deed, not its thing
     share = len({w for w, _ in matched}) / len(mine)
     if share < REFERENCE_SHARE:
         return 0.0, 0.0

@@ -243,12 +243,18 @@ def dismissed(user_input: str, descs: Sequence[str]) -> list[int]:
     return out
 
 
+_KO_RECIPIENT = re.compile(r"(?<![가-힣])([가-힣]+?)(?:한테|에게)(?![가-힣])")
+
+
 def _names_a_thing(user_input: str, desc: str) -> bool:
     """English bigrams are noise over a long sentence ("the client cancelled Thursday's call, can you
     believe it" shares th, en, nt with "call the dentist"): an English description must also have a word
-    past its verb said in the input ("cancel the dentist"). Korean keeps the bigram rule alone."""
+    past its verb said in the input ("cancel the dentist"). Korean keeps the bigram rule, unless the two
+    name different people the deed is for ("민호한테 전화 안 해도 돼" is not "조카한테 … 전화하기")."""
     if not desc.isascii():
-        return True
+        said = {m[1] for m in _KO_RECIPIENT.finditer(user_input)}
+        theirs = {m[1] for m in _KO_RECIPIENT.finditer(desc)}
+        return not (said and theirs and said.isdisjoint(theirs))
     return not profile(user_input).stems.isdisjoint(profile(desc).keys[1:])
 
 

@@ -62,8 +62,9 @@ DAY_WORD = (
      EN_WORD + r"(?P<w>(?:the\s+)?day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|yesterday|last\s+night)\b"
      r"(?!['’]s\s+[a-z])"),   # "last night's outage", "tomorrow's standup" name a thing, not the due
     (("오늘", "내일", "모레", "글피", "어제", "그제", "어젯밤", "이따", "낼"),
-     KO_WORD + r"(?P<w>이따가?(?!\s?(?:봐|보자|만나))|내일\s?모레|오늘\s?밤|내일\s?밤|어젯밤|오늘(?!날)|내일|낼(?=\s)|모레|글피|어제|그저께|그제(?!서야))"
-     + KO_TAIL),   # 낼: 내일 said short, a word of its own ("낼 아침")
+     KO_WORD + r"(?P<w>이따가?(?!\s?(?:봐|보자|만나))|내일\s?모레|오늘\s?밤|내일\s?밤|어젯밤|오늘(?!날)|내일|(?<![에을를]\s)낼(?=\s)|모레|글피|어제|그저께|그제(?!서야))"
+     + KO_TAIL),   # 낼: 내일 said short, a word of its own ("낼 아침"); not
+     # 내다's "바자회에 낼 김밥", "서류를 낼 때" (after a place or an object)
 )
 WEEKDAY = (
     (_WEEKDAYS,

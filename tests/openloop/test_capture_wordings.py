@@ -519,3 +519,23 @@ def test_a_thing_said_first_is_the_bare_verbs_object():
 def test_korean_promises_of_set_19s_shapes(korean, text, action):
     from jarvisd.openloop.ko_dialect import standard
     assert [c.action for c in read_utterance(standard(text), korean).commitments] == [action]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, action", [
+    ("토요일까지 세탁소에 맡긴 이불 찾아 올겨", "세탁소에 맡긴 이불 찾아 오기"),        # Chungcheong -ㄹ겨
+    ("간장이 거의 다 떨어졌으니께 내일까지 다시 사다 놓을겨", "간장 사다 놓기"),   # the thing said first, an auxiliary after the verb
+    ("식용유 다 썼는디 그거 내가 주문해 둘게", "식용유 주문해 두기"),                # 그거: this sentence's own thing
+])
+def test_korean_promises_of_set_20s_shapes(korean, text, action):
+    from jarvisd.openloop.ko_dialect import standard
+    assert [c.action for c in read_utterance(standard(text), korean).commitments] == [action]
+
+
+def test_naelle_after_a_place_or_an_object_is_the_verb_not_tomorrow():
+    """"바자회에 낼 김밥" is 내다 (to hand in), not 낼 (내일 said short): the day said after it counts."""
+    from jarvisd.openloop.when import resolve_time
+    now = datetime(2026, 12, 1, 9, 0, tzinfo=ZoneInfo("Asia/Seoul"))
+    assert resolve_time("학교에 낼 서류 금요일까지 챙길게", now, due=True).at.day == 4
+    assert resolve_time("회비를 낼 거야 토요일에", now, due=True).at.day == 5
+    assert resolve_time("낼 아침에 은행 갈게", now, due=True).at.day == 2

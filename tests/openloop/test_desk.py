@@ -297,3 +297,13 @@ def test_a_korean_correction_after_a_promise_and_a_closing(desk, service):
     (loop,) = service.agenda()
     assert (loop.desc, local(loop)) == ("보고서 보내기", "2026-12-03 14:00")
     assert reply.text == "완료로 표시했어요: 할머니한테 전화하기. 적어 둘게요: 보고서 보내기, 모레 오후 2시."
+
+
+def test_a_repair_of_the_thing_just_said_moves_no_other_promise(desk, service):
+    """"…, no, the drain on the roof, the day after tomorrow" repairs the thing of the promise it follows;
+    sharing "roof" with another promise does not make it that one's correction."""
+    desk.handle("I need to check the water tank on the roof by Friday")
+    desk.handle("I am going to clean the gutter, no, the drain on the roof, the day after tomorrow")
+    dues = {loop.desc: local(loop)[:10] for loop in service.agenda()}
+    assert dues["check the water tank on the roof"] == "2026-12-04"
+    assert sorted(dues.values()) == ["2026-12-03", "2026-12-04"], dues

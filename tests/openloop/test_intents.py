@@ -784,3 +784,32 @@ def test_someones_schedule_named_first_is_no_agenda_question():
 def test_intents_of_set_19s_shapes(text, kind, argument, minutes):
     intent = match_intent(text)
     assert intent is not None and (intent.kind, intent.argument or "", intent.minutes) == (kind, argument, minutes)
+
+
+@pytest.mark.parametrize("text, kind, argument, minutes", [
+    ("세탁소 이불 찾은 거로 해 줘", "done", "세탁소 이불", None),    # the mark's word left out after 거로
+    ("전기세 낸 걸로 해 줘유", "done", "전기세", None),                # Chungcheong -유
+    ("간장 주문했슈 체크혀", "done", "간장", None),     # the deed said, then the mark
+    ("오늘 해야 허는 게 뭐 있댜", "due_today", "", None),
+    ("이따 다시 말해 줘유", "snooze", "", 10),
+])
+def test_intents_of_set_20s_shapes(text, kind, argument, minutes):
+    from jarvisd.openloop.ko_dialect import standard
+    intent = match_intent(standard(text))
+    assert intent is not None and (intent.kind, intent.argument or "", intent.minutes) == (kind, argument, minutes)
+
+
+@pytest.mark.parametrize("text", [
+    "일정은 어떻게 바꾸는 거야",                     # how to use the agenda, the question word first
+    "남편이 할 일 다 끝냈다는데 뭐 먹을까",           # someone else's deed, reported
+    "이번 회식은 없던 걸로 해 줘",                    # called off: not done
+])
+def test_set_20s_lookalikes_are_not_answered_as_agenda_questions_or_done(text):
+    from jarvisd.openloop.ko_dialect import standard
+    intent = match_intent(standard(text))
+    assert intent is None or intent.kind not in ("list", "due_today", "due_tomorrow", "done"), intent
+
+
+def test_a_deed_reported_of_someone_else_still_lets_the_user_ask_for_their_own():
+    intent = match_intent("민수가 할 일 다 했대 나는 뭐 남았어")
+    assert intent is not None and intent.kind == "list"

@@ -74,3 +74,33 @@ def test_a_promise_and_its_closing_in_jeolla_speech_reach_the_agenda(tmp_path, k
 ])
 def test_more_jeolla_endings(said, read):
     assert standard(said) == read
+
+
+# ---- Chungcheong speech (held-out set 20's kinds of miss, in sentences of our own) ----------------------
+
+@pytest.mark.parametrize("said, read", [
+    ("금요일까지 전기세 낼겨", "금요일까지 전기세 낼 거야"),            # -ㄹ겨: -ㄹ 거야
+    ("그거 언제 하는 겨", "그거 언제 하는 거야"),
+    ("내가 할 거여", "내가 할 거야"),
+    ("택배 벌써 보냈슈", "택배 벌써 보냈어요"),                        # -슈 after the past: -어요
+    ("여기 앉으슈 하슈", "여기 앉으슈 하세요"),
+    ("저녁에 들를게유", "저녁에 들를게요"),                            # -유: -요
+    ("반찬 다 했어유", "반찬 다 했어요"),
+    ("사진 좀 찍어 줘유", "사진 좀 찍어 줘요"),
+    ("사장님이 내일 온댜", "사장님이 내일 온대"),                      # -댜: -대
+    ("비 오믄 우산 챙겨야 혀", "비 오면 우산 챙겨야 해"),
+    ("그거 내가 하기로 했잖여", "그거 내가 하기로 했잖아"),
+    ("내일은 가야쥬", "내일은 가야죠"),
+    ("그 건은 취소혀", "그 건은 취소해"),                              # a verbal noun's 혀
+    ("오늘 뭐 해야 허는 겨", "오늘 뭐 해야 하는 거야"),
+    ("어 그려유", "그래"),
+])
+def test_chungcheong_endings(said, read):
+    assert standard(said) == read
+
+
+@pytest.mark.parametrize("text", ["우유 사 와", "이유가 뭐야", "여유 있어", "아유 힘들어", "이슈 정리", "슈퍼 가기",
+                                  "애 옷 입혀", "길 막혀", "원인 밝혀", "시합 이겨", "짐 옮겨", "부가세 신고해야 돼",
+                                  "돈 숨겨", "그림 그려 줘"])
+def test_chungcheong_lookalikes_are_kept(text):
+    assert standard(text) == text

@@ -337,3 +337,12 @@ def test_numbered_tasks_are_different_promises():
 
     assert not same_loop("do task1", "do task10")
     assert not same_loop("3층 회의실 예약하기", "4층 회의실 예약하기")
+
+
+def test_a_withdrawal_for_another_person_withdraws_nothing():
+    """The bigram rule matched "민호한테 전화" to "조카한테 … 전화하기" by 한테 and 전화 alone."""
+    from jarvisd.openloop.rules import dismissed
+    descs = ["조카한테 생일 축하 전화하기"]
+    assert dismissed("민호한테 전화 안 해도 돼", descs) == []
+    assert dismissed("조카한테 전화 안 해도 돼", descs) == [0]
+    assert dismissed("생일 축하 전화 안 해도 돼", descs) == [0]
