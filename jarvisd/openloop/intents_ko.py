@@ -214,6 +214,7 @@ def ko_intent(t: str) -> Intent | None:
     if "?" in t:
         return None
     if (m := _KO_DONE_AS.fullmatch(t)) is not None and _ko_past_deed(m["verb"], m["as"]) and \
+            m["verb"] not in ("끝난", "끝낸", "마친", "완료한") and \
             (argument := ko_task_words(f"{m['x']} {m['verb']}")) and not re.search(r"(?:^|\s)(?:안|못)$", m["x"]):
         return Intent("done", "ko", argument=argument, command=True)
     if (m := _KO_THEN_MARK.fullmatch(t)) is not None and (argument := ko_task_words(m["x"])):

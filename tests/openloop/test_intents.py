@@ -813,3 +813,9 @@ def test_set_20s_lookalikes_are_not_answered_as_agenda_questions_or_done(text):
 def test_a_deed_reported_of_someone_else_still_lets_the_user_ask_for_their_own():
     intent = match_intent("민수가 할 일 다 했대 나는 뭐 남았어")
     assert intent is not None and intent.kind == "list"
+
+
+def test_finished_as_the_mark_after_a_remark_still_names_the_remarks_thing():
+    """"혈압약 타 왔어요, 끝난 걸로 해 줘요": 끝난 걸로 is the mark; the thing is in the remark before it."""
+    intent = match_intent("혈압약 타 왔어요, 끝난 걸로 해 줘요.")
+    assert intent is not None and intent.kind == "done" and intent.argument.startswith("혈압약"), intent
