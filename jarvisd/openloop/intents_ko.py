@@ -119,9 +119,11 @@ _KO_OTHERS = re.compile(
     r"|(?:추가|등록|삭제|입력|넣|지우)(?:하)?(?:는|려면|으려면)(?:거|것|법)?어떻게"
     # "할 일 목록은 어떻게 지우는 거야": the question word first
     r"|어떻게(?:추가|등록|삭제|입력|넣|지우|쓰|만들|바꾸|고치|없애)(?:하|해)?(?:는|나|냐|지|면|야|죠)"
-    # "딸내미가 할 일 다 했다는데 …": someone else's deed, reported
-    r"|^(?!내가|제가|나는|저는|난|할일|할거|일정|약속|마감|스케줄|남은|오늘|내일)(?!.*(?:나는|난|저는|전|내가|제가|내할일|나한테))[가-힣]{1,5}(?:가|이|께서)[가-힣]*?"
-    r"(?:했|끝냈|끝났|마쳤)(?:다는데|다는디|대|다던데|다네|다고)")
+)
+# "딸내미가 할 일 다 했다는데 뭐 도와줄 거 없나": someone else's deed, reported (the subject a word of its own)
+_KO_THEIR_DEED = re.compile(r"^(?!(?:내가|제가|나는|저는|난|할\s?일|일정|약속|마감|스케줄|남은|오늘|내일)\s)"
+                            r"(?!.*(?:나는|난|저는|전|내가|제가|내\s?할\s?일|나한테))[가-힣]{1,5}(?:가|이|께서)\s"
+                            r"[가-힣\s]*?(?:했|끝냈|끝났|마쳤)(?:다는데|다는디|대|다던데|다네)(?![가-힣])")
 _KO_PERSON = re.compile(r"(?:내가|제가|나는|저는)?(?P<x>[가-힣A-Za-z0-9]+?)(?:이랑|하고|한테|에게|께|랑)"
                         r"(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로|해준다고|해주겠다고|한다고했|하겠다고|린다고했|드린다고|준다고했"
                         # "해 준다 캤더라", "보낸다 했노": the plan quoted without 고, said with 했 or the dialect's 캤 / 카
@@ -190,7 +192,7 @@ _KO_THEIR_SCHEDULE = re.compile(r"^(?!(?:내|제|나|저|우리|오늘|내일|�
 
 
 def ko_intent(t: str) -> Intent | None:
-    if _KO_THEIR_SCHEDULE.match(t):
+    if _KO_THEIR_SCHEDULE.match(t) or _KO_THEIR_DEED.match(t):
         return None
     t = _KO_RESAID.sub("", t)
     squeezed = t.replace(" ", "").rstrip("요")
