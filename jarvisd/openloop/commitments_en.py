@@ -34,7 +34,7 @@ _CONTRACTED = (r"(?:'ll|'m\s+finna|'m\s+planning\s+(?:to|on)|'re\s+planning\s+(?
 
 _FULL = (r"(?:need\s+to|have\s+to|have\s+got\s+to|got\s+to|gotta|ought\s+to|should(?!\s+have\b|'ve)|"
          r"must(?!\s+have\b|'ve)|had\s+better|better|will|shall|(?:am|are)\s+going\s+to|(?:am|are)\s+gonna|"
-         r"gonna|finna|(?:am|are)\s+finna|(?:am|are)\s+supposed\s+to|promise\s+to|plan\s+to|intend\s+to|(?:am|are)\s+planning\s+(?:to|on))")
+         r"gonna|finna|(?:am|are)\s+finna|(?:am|are)\s+supposed\s+to|(?:am|are)\s+to(?!\s+blame)|promise\s+to|plan\s+to|intend\s+to|(?:am|are)\s+planning\s+(?:to|on))")
 # "I have a dentist appointment at 10": an appointment with a time is a promise to be there.
 
 

@@ -55,8 +55,11 @@ def is_relative(words: str) -> bool:
 # passport renewal November 3 instead"; "I'll book the vet on Friday at 2pm. No wait, I mean Saturday.";
 # "…보고서 보내야 해. 아니 보고서는 모레야."
 _EN_TRAILING_CUE = re.compile(
-    r"(?:[,.;!?]\s*|\s+(?=(?:and|but)\s))(?:(?:oh|and|but|so|um|uh|ah)[\s,]+)*"
-    r"(?=(?:actually|no\s+wait|wait|sorry|i\s+mean|i\s+meant|no|nope|scratch\s+that)\b)", re.IGNORECASE)
+    r"(?:[,.;!?]\s*|\s+(?=(?:and|but)\s))(?:(?:oh|and|but|so|um|uh|ah|also)[\s,]+)*"
+    r"(?=(?:actually|no\s+wait|wait|sorry|i\s+mean|i\s+meant|no|nope|scratch\s+that"
+    r"|make|move|change|push|reschedule)\b)"
+    # a sentence that moves a promise, after a word Whisper made of "actually" ("Surely make the passport …")
+    r"|(?<=[.!?])\s+[a-z]+,?\s+(?=(?:make|move|change|push|reschedule)\s)", re.IGNORECASE)
 _KO_TRAILING_CUE = re.compile(r"(?:[,.;!?]\s*|\s+(?:그리고|근데)\s+)(?:(?:아|음|어)[\s,]+)*(?=(?:아니|아냐|아뇨)[\s,])")
 
 

@@ -152,9 +152,13 @@ _EN_PROMISED = [
 ]
 _EN_CUE = r"(?:oh|um|uh|ah|no|nope|wait|sorry|actually|not\s+\w+)"
 _EN_REDO = r"(?:(?:make|change|move|push)\s+(?:it|that)\s+(?:to\s+)?|it's\s+|i\s+meant?\s+|i\s+said\s+)"
+_EN_MOVE = r"(?:make|move|change|push|put|reschedule|shift|bump)"
 _EN_CORRECT = [
     rf"(?:{_EN_CUE}[\s,]+)+{_EN_REDO}?(?P<x>.+)",
     rf"{_EN_REDO}(?P<x>.+)",
+    # "move the vet to Saturday", "make the passport renewal December 23 instead": the desk applies it only
+    # when the words hold a time and name an open promise
+    rf"(?:{_EN_CUE}[\s,]+)*(?:please\s+|can\s+you\s+|could\s+you\s+)?{_EN_MOVE}\s+(?P<x>(?!it\b|that\b).+?)(?:\s+please)?",
 ]
 
 
@@ -300,8 +304,13 @@ def _en_filler_off(t: str) -> str:
                                 else "", t)
 
 
+# "what's do tomorrow": Whisper's homophone of "due" where no "do" can stand
+_EN_DO_AS_DUE = re.compile(r"\b(what's|whats|what\s+is|anything|what\s+else\s+is)\s+do\s+(?=today|tonight|tomorrow|tmrw|this\s+week)")
+
+
 def en_intent(t: str) -> Intent | None:
     t = _en_filler_off(t)
+    t = _EN_DO_AS_DUE.sub(r"\1 due ", t)
     t = _EN_RESAID.sub(_en_resaid, t)
     t = _EN_WH_CONTRACTION.sub(lambda m: m[1] + (" have" if m[0].endswith("ve") else " did"), t)
     if m := _DAY_FIRST.match(t):      # "tomorrow, what's on the list": the day said first

@@ -539,3 +539,8 @@ def test_naelle_after_a_place_or_an_object_is_the_verb_not_tomorrow():
     assert resolve_time("학교에 낼 서류 금요일까지 챙길게", now, due=True).at.day == 4
     assert resolve_time("회비를 낼 거야 토요일에", now, due=True).at.day == 5
     assert resolve_time("낼 아침에 은행 갈게", now, due=True).at.day == 2
+
+
+def test_i_am_to_is_an_obligation():
+    assert [c.action for c in read_utterance("I am to send the report by Friday").commitments] == ["send the report"]
+    assert read_utterance("I am to blame for that mess").commitments == ()

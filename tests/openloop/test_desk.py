@@ -307,3 +307,20 @@ def test_a_repair_of_the_thing_just_said_moves_no_other_promise(desk, service):
     dues = {loop.desc: local(loop)[:10] for loop in service.agenda()}
     assert dues["check the water tank on the roof"] == "2026-12-04"
     assert sorted(dues.values()) == ["2026-12-03", "2026-12-04"], dues
+
+
+def test_moving_a_promise_by_name_moves_its_due(desk, service):
+    """"move the vet to Saturday" (and make / push / reschedule) moved nothing: only a correction cue or
+    "make it" was read as a correction. The words must hold a time and name an open promise."""
+    desk.handle("I'll book the vet on Friday at 2pm")
+    assert desk.handle("move the vet to Saturday").text == "Updated: book the vet, now Saturday at 2 PM."
+    desk.handle("push the vet to Monday please")
+    assert local(service.agenda()[0]) == "2026-12-07 14:00"
+    assert desk.handle("move the couch to the bedroom") is None     # no time, no such promise
+
+
+def test_a_trailing_move_after_a_word_whisper_made_of_actually(desk, service):
+    desk.handle("I need to renew my passport by December 20")
+    desk.handle("I need to water the plants tomorrow at 9 am. Surely make the passport renewal December 23 instead.")
+    dues = {loop.desc: local(loop) for loop in service.agenda()}
+    assert dues == {"renew my passport": "2026-12-23 23:59", "water the plants": "2026-12-02 09:00"}, dues

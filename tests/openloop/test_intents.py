@@ -819,3 +819,8 @@ def test_finished_as_the_mark_after_a_remark_still_names_the_remarks_thing():
     """"혈압약 타 왔어요, 끝난 걸로 해 줘요": 끝난 걸로 is the mark; the thing is in the remark before it."""
     intent = match_intent("혈압약 타 왔어요, 끝난 걸로 해 줘요.")
     assert intent is not None and intent.kind == "done" and intent.argument.startswith("혈압약"), intent
+
+
+def test_whispers_do_for_due_is_read_as_due():
+    intent = match_intent("What's do tomorrow?")
+    assert intent is not None and intent.kind == "due_tomorrow"
