@@ -58,8 +58,11 @@ _EN_TRAILING_CUE = re.compile(
     r"(?:[,.;!?]\s*|\s+(?=(?:and|but)\s))(?:(?:oh|and|but|so|um|uh|ah|also)[\s,]+)*"
     r"(?=(?:actually|no\s+wait|wait|sorry|i\s+mean|i\s+meant|no|nope|scratch\s+that"
     r"|make|move|change|push|reschedule)\b)"
-    # a sentence that moves a promise, after a word Whisper made of "actually" ("Surely make the passport …")
-    r"|(?<=[.!?])\s+[a-z]+,?\s+(?=(?:make|move|change|push|reschedule)\s)", re.IGNORECASE)
+    # an order that moves a promise, anywhere after the first words ("I finished the slides so move the dentist
+    # to Friday", "…, surely make the passport renewal December 23 instead"); not the verb of a plan ("need to
+    # move the couch", "I'll change the oil")
+    r"|(?<!\bto)(?<!\bwill)(?<!'ll)(?<!\bgonna)(?<!\bi)(?<!\bwe)(?<!\bshould)(?<!\bmust)(?<!\bcan)(?<!\bcould)"
+    r"\s+(?=(?:make|move|change|push|reschedule)\s)", re.IGNORECASE)
 _KO_TRAILING_CUE = re.compile(r"(?:[,.;!?]\s*|\s+(?:그리고|근데)\s+)(?:(?:아|음|어)[\s,]+)*(?=(?:아니|아냐|아뇨)[\s,])")
 
 

@@ -324,3 +324,12 @@ def test_a_trailing_move_after_a_word_whisper_made_of_actually(desk, service):
     desk.handle("I need to water the plants tomorrow at 9 am. Surely make the passport renewal December 23 instead.")
     dues = {loop.desc: local(loop) for loop in service.agenda()}
     assert dues == {"renew my passport": "2026-12-23 23:59", "water the plants": "2026-12-02 09:00"}, dues
+
+
+def test_an_order_to_move_a_promise_after_other_words_moves_it(desk, service):
+    desk.handle("I need to renew my passport by December 20")
+    reply = desk.handle("I finished the slides so move the passport renewal to December 28")
+    assert reply.text == "Updated: renew your passport, now by Monday, December 28."
+    desk.handle("I need to move the couch tomorrow")         # the verb of a plan, not an order
+    dues = {loop.desc: local(loop)[:10] for loop in service.agenda()}
+    assert dues == {"renew my passport": "2026-12-28", "move the couch": "2026-12-02"}, dues
