@@ -50,18 +50,20 @@ _EN_LIST = [
     rf"{_EN_THROUGH}\s+(?:everything|it\s+all|all\s+of\s+it|the\s+(?:whole\s+)?lot|the\s+list|my\s+day)(?:\s+(?:again|once\s+more))?",
     r"(?:my\s+)?agenda",
 ]
-_DAY_TODAY = r"(?:today|tonight|this (?:morning|afternoon|evening)|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
-_DAY_TOMORROW = r"(?:(?:tomorrow|tmrw|tmr)(?:\s+(?:morning|afternoon|evening|night))?)"
+_DAY_TODAY = r"(?:today|tonight|this (?:morning|afternoon|arvo|evening)|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
+_DAY_TOMORROW = r"(?:(?:tomorrow|tmrw|tmr)(?:\s+(?:morning|afternoon|arvo|evening|night))?)"
 # "what must I do", "what have I got to finish": the user's own obligation, asked with any modal
 _EN_MODAL_DO = (r"what\s+(?:(?:do|did)\s+i\s+(?:have|need|got)\s+to|have\s+i\s+got\s+to|(?:should|must|shall)\s+i|am\s+i\s+(?:supposed|meant)\s+to)"
-                r"\s+(?:still\s+)?(?:do|finish|get\s+done)")
+                r"\s+(?:still\s+)?(?:do|finish|get\s+done|sort(?:\s+out)?|handle|take\s+care\s+of|remember)")
 _EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|anything|" + _EN_MODAL_DO +
                 r"|what do i have|what have i got|what's left|what is left"
                 r"|what deadlines do i have|any deadlines|what(?:'s| is) the deadline|" + _EN_FORGET + ")")
 
 
 def _en_due(day: str) -> list[str]:
-    return [rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
+    return [rf"(?:is\s+there\s+)?anything\s+(?:for|on)\s+{day}\s+(?:that\s+)?i\s+(?:need|have|ought|got)\s+to\s+"
+            r"(?:remember|do|sort(?:\s+out)?|handle|finish|know)(?:\s+about)?",   # "anything for tomorrow I need to remember"
+            rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
             rf"(?:what(?:'s| is)|anything)\s+(?:on|in)\s+{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks)",
             rf"{_EN_THROUGH}\s+(?:everything\s+|what(?:'s| is)\s+on\s+|it\s+all\s+)?(?:for\s+)?{day}",
             # "what did I say I'd do tomorrow", "what did I promise to get done today"
@@ -134,7 +136,7 @@ _EN_SNOOZE = [
     rf"(?:delay|postpone)\s+(?:it|that|this)\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
     r"(?P<bare>(?:(?:snooze(?:\s+(?:it|that))?|(?:remind|ask|tell|bug) me (?:again )?later|remind me again|(?:maybe\s+|just\s+)?later"
     r"|not now|not yet|in a (?:bit|while)|(?:remind|ask|tell|bug) me (?:again )?in a (?:bit|while|minute|sec))"
-    r"(?:[\s,.]+(?:okay|ok|please))?[\s,.]*)+)"
+    r"(?:[\s,.]+(?:okay|ok|please|mate|buddy|love|dude|bro|man))?[\s,.]*)+)"
     # a reason after it: "later, I'm frying stuff", "not now, my hands are full"
     r"(?:,\s*(?:i'm|i am|i've|my|we're|busy|driving|cooking)\b.*)?",
 ]

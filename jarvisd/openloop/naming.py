@@ -44,7 +44,7 @@ _NAMELESS = frozenset("off out back up down over away just all already now still
 _GENERIC = KO_GENERIC_NOUNS | frozenset("appointment thing stuff task reminder".split())
 # "chicken's thawing on the counter already", "the laundry's already out": a state; its subject names it
 _STATE_SUBJECT = re.compile(r"^(?:(?:the|my|our|that|this)\s+)?(?P<x>[\w-]+(?:\s+[\w-]+){0,2}?)(?:'s|\s+(?:is|are|was|were))\s")
-_UNSURE = re.compile(r"\b(?:not|n't|no|never|will|'ll|gonna|going to|should|need|needs|might|maybe|if|when|still|yet|"
+_UNSURE = re.compile(r"\b(?:not|n't|no|never|will|'ll|gonna|gotta|got to|going to|should|need|needs|might|maybe|if|when|still|yet|"
                      r"supposed|would|'d|swore|promised|has to|have to|must|instead|moved|postponed|rescheduled|pushed|"
                      r"broken|wrong|missing|late|mess|messy|dirty|overdue|leaking|dead|expired|due)\b|\?", re.IGNORECASE)
 
@@ -95,9 +95,23 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
     if not any(v != verb and not _ko_deed_form(v) for _, v in matched):
         return 0.0, 0.0   # "통화 다 했어" names no "병원에 전화해서 예약 잡기": a deed, not its thing
     share = len({w for w, _ in matched}) / len(mine)
-    if share < REFERENCE_SHARE:
+    if share < REFERENCE_SHARE or _other_thing(mine, theirs, matched, verb):
         return 0.0, 0.0
     return share, len({v for _, v in matched}) / len(theirs)
+
+
+def _other_thing(mine: Sequence[str], theirs: Sequence[str], matched: Sequence[tuple[str, str]], verb: str | None) -> bool:
+    """Korean: the two agree only on their first words (whose and where: "지수 유치원") and go on to
+    things of their own ("재롱잔치" against "현장학습 동의서 내기"): two different things. Not "은행에 서류 건
+    문의했어" for "은행에 대출 서류 메일 보내기" (서류 is matched past a word of the description's own)."""
+    if mine[-1].isascii() or len(mine) < 2 or any(w == mine[-1] for w, _ in matched):
+        return False
+    named = {v for _, v in matched}
+    said = {w for w, _ in matched}
+    prefix = len(said)
+    if set(mine[:prefix]) != said or set(theirs[:prefix]) != named:
+        return False
+    return any(v not in named and v != verb and not _ko_deed_form(v) for v in theirs)
 
 
 def reference_score(reference: str, desc: str) -> float:

@@ -215,9 +215,11 @@ def _period(m: re.Match[str]) -> _Meaning:
     if g.get("ko"):
         unit, ahead = w.KO_PERIODS[re.sub(r"\s", "", m["ko"])]
     else:
-        unit = (m["u"] or m["u2"] or m["u3"]).lower().split()[-1]
-        unit = w.EN_PERIOD_UNITS.get(unit, unit)
+        said = (m["u"] or m["u2"] or m["u3"]).lower()
+        unit = w.EN_PERIOD_UNITS.get(said.split()[-1], said.split()[-1])
         ahead = {"this": 0, "next": 1, "last": -1}[(m["w"] or ("next" if m["nx"] else "this")).lower()]
+        if said.endswith(" week") and said != "week" and ahead >= 0:   # the end of the work week: its Friday
+            return _Meaning(day=w.weekday(4, ("this", "next")[ahead]))
     if _before(m) and not m[0].startswith(("end", "close")) and not _KO_END.search(m[0]):
         if "weekend" in m[0] or "주말" in m[0]:  # before the weekend: its Friday
             return _Meaning(day=w.weekday(4, ("this", "next", "after")[max(0, min(ahead, 2))]))

@@ -544,3 +544,20 @@ def test_naelle_after_a_place_or_an_object_is_the_verb_not_tomorrow():
 def test_i_am_to_is_an_obligation():
     assert [c.action for c in read_utterance("I am to send the report by Friday").commitments] == ["send the report"]
     assert read_utterance("I am to blame for that mess").commitments == ()
+
+
+def test_the_end_of_the_work_week_is_its_friday():
+    now = datetime(2026, 12, 1, 9, 0, tzinfo=ZoneInfo("Asia/Seoul"))
+    assert resolve_time("by the end of the work week", now, due=True).at.strftime("%m-%d") == "12-04"
+    assert resolve_time("end of next working week", now, due=True).at.strftime("%m-%d") == "12-11"
+    assert resolve_time("by the end of the week", now, due=True).at.strftime("%m-%d") == "12-06"
+
+
+def test_a_subjectless_rsvp_is_a_deed():
+    assert [c.reference for c in read_utterance("RSVP'd to Dana's party this morning").closures] == ["rsvp to Dana's party"]
+
+
+@pytest.mark.slow
+def test_whenever_is_no_question(korean):
+    assert [c.action for c in read_utterance("세탁기 수리 신청은 내가 해 둘게 언제든", korean).commitments] == \
+        ["세탁기 수리 신청은 해 두기"]

@@ -330,3 +330,18 @@ def test_someone_elses_deed_after_the_thing_withdrawn_names_no_other_promise(ser
                    "I'll call the fridge repair guy this afternoon",
                    "forget the plumber thing he came by this morning and it's fixed")
     assert got == {"call the plumber about the shower drain": "dismissed", "call the fridge repair guy": "open"}, got
+
+
+@pytest.mark.slow
+def test_a_deed_on_another_thing_of_the_same_child_closes_nothing(service, korean):
+    """"어제 지수 유치원 재롱잔치 했는데 …" shares 지수 and 유치원 with "지수 유치원 현장학습 동의서 내기", but each
+    names a thing of its own (재롱잔치, 동의서)."""
+    got = statuses(service, korean, "민서 학원 상담 신청서 내일까지 내야 돼", "어제 민서 학원 발표회 했는데 너무 잘했어")
+    assert list(got.values()) == ["open"], got
+
+
+@pytest.mark.slow
+def test_someone_elses_gotta_is_no_state_of_the_users_promise(service, korean):
+    got = statuses(service, korean, "I'll RSVP to Dana's birthday this thursday",
+                   "Dana's gotta pick up her cake for the birthday by friday")
+    assert list(got.values()) == ["open"], got

@@ -824,3 +824,14 @@ def test_finished_as_the_mark_after_a_remark_still_names_the_remarks_thing():
 def test_whispers_do_for_due_is_read_as_due():
     intent = match_intent("What's do tomorrow?")
     assert intent is not None and intent.kind == "due_tomorrow"
+
+
+@pytest.mark.parametrize("text, kind, minutes", [
+    ("anything for today I have to remember", "due_today", None),    # a question said as a statement
+    ("what do I need to sort out tomorrow", "due_tomorrow", None),
+    ("what's on this arvo", "due_today", None),                       # Australian: afternoon
+    ("not now mate, remind me later", "snooze", 10),
+])
+def test_intents_of_set_21s_shapes(text, kind, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.minutes) == (kind, minutes), intent
