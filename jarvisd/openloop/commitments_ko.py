@@ -8,6 +8,7 @@ words cut out, with the stem turned into a noun with -기: 지원서 제출하�
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -383,7 +384,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             action = f"{reason} {action}"                 # "노트북 화면이 어두워서 수리 맡겨야 돼"
         if b >= 1 and ms[b - 1].form in ("취소", "그만"):
             continue                          # "치과는 취소하고": a withdrawal (a closure), not a task
-        if action and not set(action.split()) <= W.KO_VAGUE_WORDS:
+        if action and not set(action.split()) <= W.KO_VAGUE_WORDS and not _WEATHER.fullmatch(action):
             out.append(Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind))
     return out
 
@@ -531,6 +532,7 @@ def _bare(action: str) -> bool:
     return all(w in W.KO_VAGUE_ADVERB_WORDS or w in ("모시고", "데리고", "가지고") or w in _FETCH for w in words[:-1])
 
 
+_WEATHER = re.compile(r"(?:비|눈|소나기|장마|태풍|바람)(?:가|이)?\s(?:오기|내리기|불기|그치기|오겠)")   # "비 올 거야": the weather
 _AUXILIARY = frozenset({"놓기", "두기", "주기", "드리기", "버리기"})   # -어 놓다 / 두다 / 주다 after the verb
 _FETCH = frozenset({"데리러", "모시러", "가지러", "찾으러"})   # going to fetch someone or something
 

@@ -136,6 +136,10 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?<=[가-힣])쥬(?![가-힣])"), "죠"),
     (re.compile(rf"(?<={closed_by(0, NIEUN, RIEUL, 16, 21)})혀(?![가-힣])"), "해"),
     (re.compile(r"^(?:(?:어|응|음)[\s,]+)?그려(?:유|요)?[.!~]*$"), "그래"),
+    # "우유랑 계란 사 갈까 봐" at the end: a plan said tentatively (I think I'll ...), read as -ㄹ 거야; not in the
+    # middle, where it is a worry ("비 올까 봐 우산 챙겼어")
+    (re.compile(r"(?P<s>[가-힣])까\s?봐(?P<y>요)?(?=[\s.!?~]*$)"),
+     lambda m: m["s"] + (" 거예요" if m["y"] else " 거야") if final(m["s"]) == RIEUL else m.group(0)),
     # "다음 주 월요일에 하지 뭐": I'll just do it then
     (re.compile(r"(?<![가-힣])하지\s뭐$"), "해야지"),
     # -제 after the past or -야: -지 ("했제", "가야제")

@@ -383,6 +383,7 @@ def _corrected(text: str, groups: list[list[_Mention]]) -> list[list[_Mention]]:
     return out
 
 
+_FOR_SPAN = re.compile(r"for\s+(?:the\s+)?(?:next|this|coming)\s+(?:week|month|year|semester|term|season)\b", re.IGNORECASE)
 _EN_DEADLINE = re.compile(r"(?:by|before|until|till|due|no\s+later\s+than)\b", re.IGNORECASE)
 
 
@@ -414,6 +415,8 @@ def resolve_time(text: str, now: datetime, *, due: bool = False) -> When | None:
         return When(at, True, spans)
     days = [x for x in mentions if x.meaning.day is not None]
     marked = [x for x in days if _marked(text, x)]   # "이번 달 월세 오늘 안에": the due has its particle
+    # "the enrolment form for next year next tuesday": a span said with "for" is what the thing is for
+    days = [x for x in days if not _FOR_SPAN.match(text, x.start)] or days
     day_m = next((x for x in days if x.meaning.exact), (marked or days)[0] if days else None)
     day = None
     if day_m is None and any(x.meaning.today_alone for x in mentions):

@@ -561,3 +561,18 @@ def test_a_subjectless_rsvp_is_a_deed():
 def test_whenever_is_no_question(korean):
     assert [c.action for c in read_utterance("세탁기 수리 신청은 내가 해 둘게 언제든", korean).commitments] == \
         ["세탁기 수리 신청은 해 두기"]
+
+
+def test_a_span_said_with_for_is_what_the_thing_is_for_when_a_due_is_said_too():
+    now = datetime(2026, 12, 1, 9, 0, tzinfo=ZoneInfo("Asia/Seoul"))
+    assert resolve_time("I'll fill in the school form for next year by next friday", now, due=True).at.strftime("%Y-%m-%d") == "2026-12-11"
+    assert resolve_time("I need to book flights for next month", now, due=True).at.strftime("%Y-%m-%d") == "2027-01-31"
+
+
+@pytest.mark.slow
+def test_a_tentative_plan_at_the_end_is_a_plan_and_the_weather_is_none(korean):
+    from jarvisd.openloop.ko_dialect import standard
+    [plan] = read_utterance(standard("퇴근하고 약국 들러서 파스 사 갈까 봐"), korean).commitments
+    assert plan.action.endswith("약국 들러서 파스 사 가기")
+    assert read_utterance(standard("내일 눈 올까 봐"), korean).commitments == ()
+    assert read_utterance(standard("비 올까 봐 우산 챙겼어"), korean).commitments == ()
