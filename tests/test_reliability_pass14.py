@@ -56,3 +56,33 @@ def test_a_rebuild_of_the_vectors_cut_short_keeps_every_memory(tmp_path):
     """)
     counted = subprocess.run([sys.executable, "-c", check, uri], capture_output=True, text=True, timeout=120)
     assert counted.stdout.split() == ["400", "16"], counted.stdout + counted.stderr[-2000:]
+
+
+# ---- `jarvisd memory reembed` beside the running daemon ---------------------------------------------------
+
+
+def test_jarvisd_memory_reembed_beside_a_running_daemon_is_refused_and_touches_nothing(tmp_path):
+    """Before: `jarvisd memory reembed --rebuild` ran beside `jarvisd run` (the daemon's log tells the user
+    to reembed after an embedder change): it rewrote the table at 384 dimensions under the daemon, whose
+    store still wrote 1,024-wide rows, so every later `/remember` was a JSON 500 ("Vector column 'vector'
+    has variable length vectors"), SIGTERM exited 1, and the `/remember` acknowledged before the rebuild
+    stayed in a journal no start could replay ("expected 384 but got array of size 1024"): out of memory.
+    Now refused like `jarvisd chat`, naming the daemon and the HUD's `/remember reembed --rebuild`."""
+    import os
+
+    from jarvisd.instance import InstanceLock
+    from tests.test_cli import closed_port_host
+
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_")}
+    env.update(JARVIS_HOME=str(home), OLLAMA_HOST=closed_port_host(), JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5")
+    lock = InstanceLock(home / "data").acquire()  # what `jarvisd run` holds while it runs
+    try:
+        done = subprocess.run([sys.executable, "-m", "jarvisd", "memory", "reembed", "--rebuild"], env=env,
+                              capture_output=True, text=True, timeout=300, cwd=Path(__file__).resolve().parents[1])
+    finally:
+        lock.release()
+    assert done.returncode == 1, done.stdout + done.stderr[-2000:]
+    assert "already running" in done.stderr and "/remember reembed --rebuild" in done.stderr, done.stderr
+    assert not (home / "data" / "memory.lance").exists()  # the store was never opened
