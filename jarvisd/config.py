@@ -122,7 +122,12 @@ class Config:
 
     @property
     def store_uri(self) -> str:
-        return self.values["memory"]["store_uri"] or str(self.paths.data_dir / "memory.lance")
+        """`~` expanded: LanceDB expands it itself, so the store's own files (its write journal, mapped
+        vectors, the health checks) are looked for where LanceDB keeps the table."""
+        configured = self.values["memory"]["store_uri"]
+        if not configured:
+            return str(self.paths.data_dir / "memory.lance")
+        return configured if "://" in configured else os.path.expanduser(configured)
 
 
 def system_zone(env: Mapping[str, str] | None = None, localtime: Path = Path("/etc/localtime")) -> tzinfo:

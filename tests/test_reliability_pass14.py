@@ -86,3 +86,66 @@ def test_jarvisd_memory_reembed_beside_a_running_daemon_is_refused_and_touches_n
     assert done.returncode == 1, done.stdout + done.stderr[-2000:]
     assert "already running" in done.stderr and "/remember reembed --rebuild" in done.stderr, done.stderr
     assert not (home / "data" / "memory.lance").exists()  # the store was never opened
+
+
+# ---- `memory.store_uri` with `~` or a relative path -----------------------------------------------------------
+
+_REMEMBER_THEN_DIE = """
+import os, sys
+from datetime import datetime, timezone
+from jarvisd.config import load_config
+from jarvisd.memory.items import new_item
+from jarvisd.memory.stores.lance import LanceMemoryStore
+
+store = LanceMemoryStore(load_config().store_uri)
+if sys.argv[1] == "write":
+    store.upsert([new_item(user="me", agent="main", session="s", source="explicit",
+                           content="the spare key is in the red box", created_at=datetime.now(timezone.utc),
+                           item_id="spare-key")])
+    os._exit(0)  # killed with the write journaled, not committed (what SIGKILL leaves)
+print(store.count())
+"""
+
+
+def test_a_store_uri_from_the_home_folder_keeps_its_journal_beside_the_table_wherever_jarvisd_starts(tmp_path):
+    """Before: `memory.store_uri = "~/jarvis/memory.lance"` put the table under the home folder (LanceDB
+    expands `~`) and the write journal under `./~/jarvis/...` of the working folder. On the daemon:
+    "Remembered: the spare key is in the red box", SIGKILL, `jarvisd run` again from another folder: the
+    fact was gone (its journal left in the first folder), `jarvisd doctor` said no table existed."""
+    import os
+
+    home, first, second = tmp_path / "home", tmp_path / "A", tmp_path / "B"
+    for folder in (home, first, second):
+        folder.mkdir()
+    (tmp_path / "config.toml").write_text('[memory]\nstore_uri = "~/jarvis/memory.lance"\n')
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_")}
+    env.update(HOME=str(home), JARVIS_HOME=str(tmp_path),
+               PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    script = tmp_path / "store.py"
+    script.write_text(_REMEMBER_THEN_DIE)
+    wrote = subprocess.run([sys.executable, str(script), "write"], cwd=first, env=env, capture_output=True,
+                           text=True, timeout=300)
+    assert wrote.returncode == 0, wrote.stderr[-2000:]
+    counted = subprocess.run([sys.executable, str(script), "count"], cwd=second, env=env, capture_output=True,
+                             text=True, timeout=300)
+    assert counted.stdout.split() == ["1"], counted.stdout + counted.stderr[-2000:]
+    assert (home / "jarvis" / "memory.lance" / "memory_items.lance").is_dir()
+    assert not (first / "~").exists() and not (second / "~").exists()
+
+
+def test_a_relative_store_uri_is_refused_naming_the_key(tmp_path):
+    """A plain relative path (`mem.lance`, or `" "`) gave each working folder its own memory: the daemon
+    under systemd and `jarvisd chat` in a terminal would not share what they remembered."""
+    import pytest
+
+    from jarvisd.config import ConfigError, load_config
+
+    for value in ("mem.lance", "file://mem.lance"):
+        with pytest.raises(ConfigError, match="memory.store_uri: a relative path"):
+            load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_MEMORY__STORE_URI": value})
+    (tmp_path / "config.toml").write_text('[memory]\nstore_uri = " "\n')  # a folder named " " before
+    with pytest.raises(ConfigError, match="memory.store_uri: a relative path"):
+        load_config(env={"JARVIS_HOME": str(tmp_path)})
+    (tmp_path / "config.toml").unlink()
+    for value in ("/srv/jarvis/memory.lance", "~/memory.lance", "s3://bucket/memory", "memory://"):
+        load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_MEMORY__STORE_URI": value})
