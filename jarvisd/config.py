@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from jarvisd.config_checks import CHECKS
+from jarvisd.config_checks import CHECKS, local_store_path
 from jarvisd.config_sections import (
     GeneralConfig,
     GuardConfig,
@@ -127,7 +127,7 @@ class Config:
         configured = self.values["memory"]["store_uri"]
         if not configured:
             return str(self.paths.data_dir / "memory.lance")
-        return configured if "://" in configured else os.path.expanduser(configured)
+        return local_store_path(configured) or configured  # file://~/x too: LanceDB expands it alike
 
 
 def system_zone(env: Mapping[str, str] | None = None, localtime: Path = Path("/etc/localtime")) -> tzinfo:

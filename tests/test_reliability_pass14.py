@@ -149,3 +149,15 @@ def test_a_relative_store_uri_is_refused_naming_the_key(tmp_path):
     (tmp_path / "config.toml").unlink()
     for value in ("/srv/jarvis/memory.lance", "~/memory.lance", "s3://bucket/memory", "memory://"):
         load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_MEMORY__STORE_URI": value})
+
+
+def test_a_file_uri_from_the_home_folder_is_expanded_too(tmp_path, monkeypatch):
+    """LanceDB expands `file://~/x` as it expands `~/x`; the store's journal must follow it."""
+    from jarvisd.config import load_config
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    for value in ("file://~/jarvis/memory.lance", "~/jarvis/memory.lance"):
+        cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_MEMORY__STORE_URI": value})
+        assert cfg.store_uri == str(tmp_path / "home" / "jarvis" / "memory.lance"), value
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_MEMORY__STORE_URI": "s3://bucket/m"})
+    assert cfg.store_uri == "s3://bucket/m"
