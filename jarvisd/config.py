@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from jarvisd.config_checks import CHECKS
+from jarvisd.config_checks import CHECKS, local_store_path
 from jarvisd.config_sections import (
     GeneralConfig,
     GuardConfig,
@@ -122,7 +122,12 @@ class Config:
 
     @property
     def store_uri(self) -> str:
-        return self.values["memory"]["store_uri"] or str(self.paths.data_dir / "memory.lance")
+        """`~` expanded: LanceDB expands it itself, so the store's own files (its write journal, mapped
+        vectors, the health checks) are looked for where LanceDB keeps the table."""
+        configured = self.values["memory"]["store_uri"]
+        if not configured:
+            return str(self.paths.data_dir / "memory.lance")
+        return local_store_path(configured) or configured  # file://~/x too: LanceDB expands it alike
 
 
 def system_zone(env: Mapping[str, str] | None = None, localtime: Path = Path("/etc/localtime")) -> tzinfo:

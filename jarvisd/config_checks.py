@@ -106,6 +106,27 @@ def _host_name(url: str) -> None:
             host.rstrip(".").encode("idna")
 
 
+def local_store_path(value: str) -> str | None:
+    """`memory.store_uri` as the local path LanceDB opens, `~` expanded as LanceDB expands it; None for a
+    remote URI (s3://, gs://, memory://)."""
+    if "://" in value and not value.startswith("file://"):
+        return None
+    return os.path.expanduser(value.removeprefix("file://"))
+
+
+def _store_uri(value: str) -> str | None:
+    """A local store must not depend on the folder jarvisd is started in. Before, `~/jarvis/memory.lance`
+    put the table under the home folder (LanceDB expands `~`) and the store's write journal under
+    `./~/jarvis/...` of the working folder: a daemon killed with "Remembered" facts still journaled and
+    started again from another folder lost them; a plain relative path gave each folder its own memory."""
+    path = local_store_path(value) if value else None
+    if path is None or os.path.isabs(path):
+        return None
+    return (f"a relative path is read against the folder jarvisd is started in (here {os.path.abspath(path)!r}), "
+            "so jarvisd started from another folder (a terminal, the systemd unit) would keep another memory; "
+            "give an absolute path, or one from ~/")
+
+
 def _port(value: int) -> str | None:
     return None if 0 < value < 65536 else f"must be a TCP port 1-65535 (got {value})"
 
@@ -131,6 +152,7 @@ CHECKS: dict[str, Callable[[Any], str | None]] = {
     "memory.embedding_model": _non_empty,
     "memory.embedding_dimensions": _between(1, 8192),
     "memory.stm_turns": _between(1, 50),
+    "memory.store_uri": _store_uri,
     "openloop.expire_after_sec": _between(1, YEAR_SEC, " seconds (a year)"),
     "openloop.max_age_sec": _between(1, 10 * YEAR_SEC, " seconds (10 years)"),
     "openloop.store": _choices("memory", "jsonl", "lancedb"),

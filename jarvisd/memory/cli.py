@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from jarvisd.errors import StartupError
@@ -123,10 +124,26 @@ def _forget_main(config: Any, args: argparse.Namespace) -> int:
 
 
 def _reembed_main(config: Any, args: argparse.Namespace) -> int:
-    embedder = _configured_embedder(config)
-    service = open_service(config, None)
-    message = reembed_command(service, embedder, rebuild=args.rebuild)
-    getattr(service.store, "close", lambda: None)()
+    """Refused while `jarvisd run` owns the data dir, like `jarvisd chat`: beside it, the daemon's writes not
+    yet committed are not seen, and after a `--rebuild` every write the daemon journals is of the old
+    width (each `/remember` a 500, a journal that can never be replayed, the fact out of memory)."""
+    from jarvisd.cli import _own_data_dir
+    from jarvisd.instance import AlreadyRunning
+
+    command = "jarvisd memory reembed" + (" --rebuild" if args.rebuild else "")
+    try:
+        lock = _own_data_dir(config, command)
+    except AlreadyRunning as exc:
+        print(f"jarvisd: {exc}; in the HUD, /remember reembed{' --rebuild' if args.rebuild else ''} "
+              "does the same inside the daemon", file=sys.stderr)
+        return 1
+    try:
+        embedder = _configured_embedder(config)
+        service = open_service(config, None)
+        message = reembed_command(service, embedder, rebuild=args.rebuild)
+        getattr(service.store, "close", lambda: None)()
+    finally:
+        lock.release()
     print(message)
     return 0 if message.startswith("Embedded") else 1
 

@@ -391,16 +391,16 @@ class LanceMemoryStore:
 
     @locked
     def reset_vectors(self, dimensions: int) -> None:
-        """Rewrite the table with `dimensions`-wide vector slots, all empty (an embedder change)."""
+        """Rewrite the table with `dimensions`-wide vector slots, all empty (an embedder change), in one
+        commit: LanceDB's overwrite writes the rows, then makes them the table's newest version, so a
+        kill or a full disk at any moment leaves either the old table or the new one, never an empty
+        one, and the old version stays readable (`jarvisd doctor`'s restore) until compaction. Before,
+        the table was dropped, created and filled: a SIGKILL in between lost every memory."""
         items = [it.with_(vector=None, context_vector=None) for it in self.all_items()]
+        data = pa.Table.from_pylist([to_row(it, dimensions) for it in items], schema=schema(dimensions))
 
         async def run() -> Any:
-            await self._db.drop_table(self._name)
-            table = await self._db.create_table(self._name, schema=schema(dimensions))
-            if items:
-                rows = [to_row(it, dimensions) for it in items]
-                await table.add(pa.Table.from_pylist(rows, schema=schema(dimensions)))
-            return table
+            return await self._db.create_table(self._name, data, schema=schema(dimensions), mode="overwrite")
 
         self._table = self._run(run())
         self._dimensions = dimensions
