@@ -41,3 +41,22 @@ def valid_json(value: Any) -> Any:
     if isinstance(value, dict):
         return {valid_text(k) if isinstance(k, str) else k: valid_json(v) for k, v in value.items()}
     return value
+
+
+# Marks that change nothing a reader sees in words: variation selectors (U+FE0E/U+FE0F after an emoji)
+# and the keycap (U+20E3); a hyphen drawn otherwise (U+2010, U+2011) is the hyphen
+_INVISIBLE_MARKS = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u20e3"), None) | {0x2010: "-", 0x2011: "-"}
+
+
+def without_format(text: str) -> str:
+    """`text` in NFKC (fullwidth letters and digits, no-break spaces as their plain forms) without format
+    characters (soft hyphen, zero-width space and joiner, direction marks, BOM): what an IME or a paste
+    puts into a word where nobody sees it."""
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+def plain_words(text: str) -> str:
+    """`without_format`, and emoji variation selectors and keycaps off: the words the agenda's rules read
+    ("pay the gas bill to\\u00admorrow at 6pm" is due tomorrow, "call mom at 5\\ufe0f\\u20e3pm" at 5 pm)."""
+    return without_format(text).translate(_INVISIBLE_MARKS)

@@ -40,6 +40,7 @@ from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
+from jarvisd.textsafe import plain_words
 
 log = logging.getLogger(__name__)
 
@@ -97,9 +98,10 @@ class AgendaDesk:
     # ------------------------------------------------------------ entry
 
     def handle(self, text: str, session: str = "default") -> DeskReply | None:
-        """The agenda's answer to one utterance, or None when it is not about the agenda. Regional Korean
-        endings are read as the standard ones first ("가야 쓰것다" as "가야겠다": `ko_dialect`)."""
-        text = ko_dialect.standard(text.strip())
+        """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
+        characters are off first (`textsafe.plain_words`: a soft hyphen in "to\u00admorrow"), and regional
+        Korean endings are read as the standard ones ("가야 쓰것다" as "가야겠다": `ko_dialect`)."""
+        text = ko_dialect.standard(plain_words(text).strip())
         if not text:
             return None
         lang = language_of(text, ANSWER_HANGUL_WEIGHT)

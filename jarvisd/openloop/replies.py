@@ -4,10 +4,10 @@ replays all format through here; it knows the service and nothing of the surface
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from jarvisd.openloop.service import LoopNotFound, OpenLoopService
+from jarvisd.textsafe import without_format
 
 USAGE = "usage: /openloop | /openloop done <id|8-char prefix> | /openloop dismiss <id|8-char prefix>"
 MARKS = {"done": "✓", "dismissed": "✕", "open": "↺"}
@@ -47,7 +47,7 @@ def handle_openloop_command(service: OpenLoopService, text: str) -> str:
     if len(parts) == 3 and parts[1] in ("done", "dismiss"):
         try:
             # an id typed through an IME in fullwidth (`７ｂ１２`), or with a zero-width character pasted in
-            ref = "".join(ch for ch in unicodedata.normalize("NFKC", parts[2]) if unicodedata.category(ch) != "Cf")
+            ref = without_format(parts[2])
             loop = service.done(ref) if parts[1] == "done" else service.dismiss(ref)
         except LoopNotFound as exc:
             return str(exc)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, tzinfo
@@ -27,6 +26,7 @@ from jarvisd.events import AgendaChanged
 from jarvisd.openloop import rules
 from jarvisd.openloop.model import AgendaChange, Judgement, LoopStatus, OpenLoop, ProposedLoop, new_loop_id
 from jarvisd.openloop.stores import LoopStore
+from jarvisd.textsafe import without_format
 
 log = logging.getLogger(__name__)
 
@@ -117,8 +117,7 @@ class OpenLoopService:
         """A loop by its id or an unambiguous prefix (8 characters are shown to the user)."""
         # NFKC without format characters, as `/openloop done` reads it (pass 11): the HUD's route and
         # `jarvisd openloop done` answered "no loop" to an id typed with the IME on or a pasted joiner
-        key = "".join(ch for ch in unicodedata.normalize("NFKC", id_or_prefix)
-                      if unicodedata.category(ch) != "Cf").strip().lower()
+        key = without_format(id_or_prefix).strip().lower()
         with self._lock:
             if key in self._loops:
                 return self._loops[key]

@@ -333,3 +333,17 @@ def test_an_order_to_move_a_promise_after_other_words_moves_it(desk, service):
     desk.handle("I need to move the couch tomorrow")         # the verb of a plan, not an order
     dues = {loop.desc: local(loop)[:10] for loop in service.agenda()}
     assert dues == {"renew my passport": "2026-12-28", "move the couch": "2026-12-02"}, dues
+
+
+@pytest.mark.parametrize("text, desc, due", [
+    ("I need to pay the gas bill to\u00admorrow at 6pm", "pay the gas bill", "2026-12-02 18:00"),   # soft hyphen
+    ("I need to email Ana tomorrow at 5\u200bpm", "email Ana", "2026-12-02 17:00"),                 # zero-width space
+    ("I need to water the plants \u200ftomorrow", "water the plants", "2026-12-02 23:59"),         # RLM
+    ("I need to call the vet on 2026\u201012\u201005", "call the vet", "2026-12-05 23:59"),     # U+2010 hyphens
+])
+def test_invisible_characters_change_neither_the_words_nor_the_due(desk, service, text, desc, due):
+    """Pass 14's medium: a soft hyphen kept "to­morrow" out of the time words (due today 18:00), and
+    zero-width or direction marks stayed in the stored words ("email Ana \u200bpm")."""
+    desk.handle(text)
+    [(got_desc, got_due)] = [(loop.desc, local(loop)) for loop in service.agenda()]
+    assert (got_desc, got_due) == (desc, due)
