@@ -18,7 +18,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from jarvisd.events import EventBus
-from jarvisd.hud import api
+from jarvisd.hud import api, tickets
 from jarvisd.hud import approvals as approvals_api
 from jarvisd.hud import sessions as sessions_api
 from jarvisd.hud.security import LOOPBACK_NAMES, LocalGuard
@@ -72,6 +72,8 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
         Route("/api/sessions", sessions_api.get_sessions, methods=["GET"]),
         Route("/api/sessions/{session:path}/forget", sessions_api.forget_session, methods=["POST"]),
         Route("/api/openapi.json", api.get_openapi, methods=["GET"]),
+        Route("/api/ticket", tickets.post_ticket, methods=["POST"]),
+        Route(tickets.REDEEM_PATH, tickets.redeem_ticket, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error},
@@ -83,4 +85,5 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
                                  services=dict(services or {}), heartbeat_sec=heartbeat_sec)
     app.state.close_streams = app.state.hud.close_streams
     app.state.approvals = approvals
+    app.state.tickets, app.state.hud_token = tickets.Tickets(), token
     return app

@@ -1,9 +1,11 @@
-"""`jarvisd hud`: open the HUD in the browser with the per-install token in the URL fragment.
-The fragment never leaves the browser (it is not sent to the server or kept in referrers)."""
+"""`jarvisd hud`: open the HUD in the browser with a one-time ticket in the URL fragment, which the page
+trades for the per-install token (`hud/tickets.py`: a browser's command line is readable by every local
+user). The fragment never leaves the browser (it is not sent to the server or kept in referrers)."""
 
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import webbrowser
 from pathlib import Path
@@ -11,18 +13,48 @@ from typing import Any
 
 from jarvisd.hud.security import is_loopback, load_or_create_token
 
+log = logging.getLogger(__name__)
 
-def hud_url(host: str, port: int, token: str | None = None) -> str:
-    """The address the browser opens; a wildcard bind is reached through 127.0.0.1."""
+
+def hud_url(host: str, port: int, token: str | None = None, *, ticket: str | None = None) -> str:
+    """The address the browser opens; a wildcard bind is reached through 127.0.0.1. With `token` (only
+    for `--print-url`, which the user asked for) or a one-time `ticket` in the fragment."""
     if host in ("0.0.0.0", "::", ""):
         host = "127.0.0.1"
     shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}/" + (f"#token={token}" if token else "")
+    fragment = f"#ticket={ticket}" if ticket else f"#token={token}" if token else ""
+    return f"http://{shown}:{port}/" + fragment
+
+
+class NoTicket(RuntimeError):
+    """The daemon gave no ticket (it does not answer, refuses the token, or predates tickets)."""
+
+
+def ticket_for(host: str, port: int, token: str, timeout: float = 2.0) -> str:
+    """A one-time ticket from the daemon (`hud/tickets.py`): what the browser's command line carries
+    instead of the token, which every local user could read there."""
+    import httpx
+
+    try:
+        response = httpx.post(hud_url(host, port) + "api/ticket", timeout=timeout,
+                              headers={"Authorization": f"Bearer {token}"})
+        ticket = response.json().get("ticket") if response.status_code == 200 else None
+    except (httpx.HTTPError, ValueError, AttributeError) as exc:
+        raise NoTicket(f"no ticket from the daemon: {exc}") from exc
+    if not isinstance(ticket, str) or not ticket:
+        raise NoTicket(f"no ticket from the daemon (HTTP {response.status_code})")
+    return ticket
 
 
 def open_in_browser(host: str, port: int, token: str) -> bool:
-    """Open the HUD with its token (also the tray's Open HUD). False when no browser could be started."""
-    return webbrowser.open(hud_url(host, port, token))
+    """Open the HUD with a one-time ticket (also the tray's Open HUD). False when the daemon gave no
+    ticket or no browser could be started; the token never goes on the browser's command line."""
+    try:
+        ticket = ticket_for(host, port, token)
+    except NoTicket as exc:
+        log.warning("hud: cannot open the HUD: %s", exc)
+        return False
+    return webbrowser.open(hud_url(host, port, ticket=ticket))
 
 
 def daemon_status(url: str, token: str, timeout: float = 2.0) -> int | None:
@@ -53,8 +85,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add `hud` to the `jarvisd` subcommands; the handler is `args.func(cfg, args) -> int`."""
     parser = subparsers.add_parser(
         "hud", help="open the HUD (agenda, conversation, status) in the browser",
-        description="Open the local HUD served by the running daemon. The per-install token "
-                    "(<data dir>/hud.token) is passed in the URL fragment.")
+        description="Open the local HUD served by the running daemon. The browser gets a one-time ticket "
+                    "in the URL fragment, which the page trades for the per-install token (<data dir>/hud.token); "
+                    "the token itself never goes on the browser's command line.")
     parser.add_argument("--print-url", action="store_true",
                         help="print the URL (it contains the token) instead of opening a browser")
     parser.add_argument("--no-check", action="store_true", help="do not check that the daemon answers first")
@@ -92,9 +125,14 @@ def run(cfg: Any, args: argparse.Namespace) -> int:
     if args.print_url:
         print(url)
         return 0
-    if not open_in_browser(host, port, token):
-        print(f"jarvisd hud: could not start a browser; open {hud_url(host, port)} with the token "
-              f"from {cfg.paths.data_dir / 'hud.token'}", file=sys.stderr)
+    try:
+        ticket = ticket_for(host, port, token)
+    except NoTicket as exc:
+        print(f"jarvisd hud: {exc}; `jarvisd hud --print-url` prints an address with the token", file=sys.stderr)
+        return 1
+    if not webbrowser.open(hud_url(host, port, ticket=ticket)):
+        print("jarvisd hud: could not start a browser; `jarvisd hud --print-url` prints an address with "
+              "the token to open yourself", file=sys.stderr)
         return 1
     return 0
 

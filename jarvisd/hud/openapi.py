@@ -131,6 +131,19 @@ SCHEMAS: dict[str, Any] = {
                        "deleted": {"type": "integer", "description": "records deleted (0: none were stored)"},
                        "kept": {"type": "string", "description": "what forgetting leaves"}},
     },
+    "Ticket": {
+        "type": "object", "required": ["ticket", "expires_in"],
+        "properties": {"ticket": {"type": "string", "description": "open the HUD at /#ticket=<ticket>"},
+                       "expires_in": {"type": "integer", "description": "seconds it can be traded in"}},
+    },
+    "TicketRedeem": {
+        "type": "object", "required": ["ticket"], "additionalProperties": False,
+        "properties": {"ticket": {"type": "string"}},
+    },
+    "TicketToken": {
+        "type": "object", "required": ["token"],
+        "properties": {"token": {"type": "string", "description": "the HUD token, for Authorization: Bearer"}},
+    },
     "Error": {
         "type": "object", "required": ["error"],
         "properties": {"error": {"type": "string"}, "detail": {}, "reason": {"type": "string"}},
@@ -211,6 +224,18 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "responses": {"200": _json("ForgetResult", "Forgotten; `deleted` counts the records"),
                               "422": _json("Error", "Bad body, or no `\"confirm\": true` (nothing deleted)"),
                               "503": _json("Error", "This HUD runs without memory"), **_ERR}}},
+            "/api/ticket": {"post": {
+                "operationId": "issueTicket",
+                "summary": "A one-time ticket to open the HUD with (the browser's command line never has the token)",
+                "responses": {"200": _json("Ticket", "Good once, within `expires_in` seconds"), **_ERR}}},
+            "/api/ticket/redeem": {"post": {
+                "operationId": "redeemTicket", "summary": "Trade a ticket for the token, once (no token needed)",
+                "security": [],
+                "requestBody": _body("TicketRedeem"),
+                "responses": {"200": _json("TicketToken", "The token"),
+                              "410": _json("Error", "`ticket_used` (a second use: something else read it) or "
+                                                    "`ticket_expired` (unknown or older than 30 s)"),
+                              "422": _json("Error", "Bad body"), **_ERR}}},
             "/api/openapi.json": {"get": {
                 "operationId": "openapi", "summary": "This document",
                 "responses": {"200": {"description": "OpenAPI 3.1",

@@ -28,6 +28,8 @@ TOKEN_FILE = "hud.token"
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 SINGLE_HEADERS = frozenset({"host", "origin", "authorization", "sec-fetch-site", "content-length"})
 QUERY_TOKEN_PATHS = frozenset({"/api/events"})  # EventSource cannot send headers
+REDEEM_PATH = "/api/ticket/redeem"
+TOKENLESS_PATHS = frozenset({REDEEM_PATH})   # a one-time ticket is its credential (hud/tickets.py)
 SECURITY_HEADERS = (
     (b"content-security-policy",
      b"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
@@ -215,7 +217,7 @@ class LocalGuard:
                 headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
             return 403, "origin_not_allowed", "requests from other sites are refused"
         path = scope.get("path", "")
-        if path == "/api" or path.startswith("/api/"):
+        if (path == "/api" or path.startswith("/api/")) and path not in TOKENLESS_PATHS:
             given = bearer_token(headers, path, scope.get("method", "GET"), scope.get("query_string", b""))
             if given is None or not hmac.compare_digest(given.encode(), self.token.encode()):
                 return 401, "unauthorized", "open the HUD with `jarvisd hud` (the token is in <data dir>/hud.token)"

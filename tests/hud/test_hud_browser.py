@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
@@ -206,3 +207,20 @@ def test_forget_a_session_asks_says_what_stays_and_deletes_only_its_turns_on_dis
     rows = hud.stored_rows()
     assert {s for kind, s, _ in rows if kind == "turn"} == {"weather"}
     assert [c for kind, _, c in rows if kind == "explicit"] == ["My dog is called Bori"]
+
+
+def test_the_page_opened_with_a_ticket_trades_it_for_the_token_and_a_used_one_says_so(browser: Browser, served: ServedHud):
+    ticket = httpx.post(f"{served.url}/api/ticket", headers={"Authorization": f"Bearer {TOKEN}"}).json()["ticket"]
+    page = browser.new_page()
+    try:
+        page.goto(f"{served.url}/#ticket={ticket}")
+        expect(page.locator("#live")).to_have_text("live")
+        assert "ticket" not in page.url
+    finally:
+        page.close()
+    fresh = browser.new_context().new_page()      # a new session: no token kept from before
+    try:
+        fresh.goto(f"{served.url}/#ticket={ticket}")
+        expect(fresh.locator("#no-token")).to_contain_text("already used")
+    finally:
+        fresh.close()

@@ -37,15 +37,23 @@ def test_the_url_puts_the_token_in_the_fragment():
     assert cli.hud_url("0.0.0.0", 8765) == "http://127.0.0.1:8765/"
 
 
-def test_hud_opens_the_browser_at_the_running_daemon_with_the_token(served: ServedHud, tmp_path, monkeypatch):
+def test_hud_opens_the_browser_with_a_one_time_ticket_never_the_token(served: ServedHud, tmp_path, monkeypatch):
+    """Pass 14's medium: the browser's command line (readable by every local user) carried the token.
+    It now carries a ticket the page trades for the token once."""
     write_token(tmp_path)
     opened: list[str] = []
     monkeypatch.setattr(cli.webbrowser, "open", lambda url: opened.append(url) or True)
     args = parse()
     assert args.func(config(tmp_path, served.server.port), args) == 0
-    assert opened == [f"{served.url}/#token={TOKEN}"]
-    page = httpx.get(opened[0].split("#")[0])
+    [url] = opened
+    assert url.startswith(f"{served.url}/#ticket=") and TOKEN not in url
+    page = httpx.get(url.split("#")[0])
     assert page.status_code == 200 and "AGENDA" in page.text
+    ticket = url.split("#ticket=", 1)[1]
+    first = httpx.post(f"{served.url}/api/ticket/redeem", json={"ticket": ticket})
+    again = httpx.post(f"{served.url}/api/ticket/redeem", json={"ticket": ticket})
+    assert (first.status_code, first.json()) == (200, {"token": TOKEN})
+    assert (again.status_code, again.json()["error"]) == (410, "ticket_used")
 
 
 def test_print_url_prints_instead_of_opening(served: ServedHud, tmp_path, capsys):

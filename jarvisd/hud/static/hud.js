@@ -1,20 +1,30 @@
-// The HUD page: reads the token from the URL fragment (#token=..., put there by `jarvisd hud`), keeps it
-// in sessionStorage, and talks to /api with it. Live updates arrive as server-sent events.
+// The HUD page: trades the one-time ticket in the URL fragment (#ticket=..., put there by `jarvisd hud`
+// and the tray) for the token, or reads the token itself (#token=..., from `jarvisd hud --print-url`),
+// keeps it in sessionStorage, and talks to /api with it. Live updates arrive as server-sent events.
 "use strict";
 
 const TOKEN_KEY = "jarvisd-hud-token";
 const $ = (id) => document.getElementById(id);
+let token = null;
+let ticketRefusal = null;   // why a ticket gave no token ("already used", "expired"), shown to the user
 
-function takeToken() {
-  const match = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
-  if (match) {
-    sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
-    history.replaceState(null, "", location.pathname + location.search);
+async function takeToken() {
+  const hash = location.hash;
+  if (hash) history.replaceState(null, "", location.pathname + location.search);
+  const ticket = /(?:^|[#&])ticket=([^&]+)/.exec(hash);
+  if (ticket) {
+    const response = await fetch("/api/ticket/redeem", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ticket: decodeURIComponent(ticket[1]) }),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (response.ok && data.token) sessionStorage.setItem(TOKEN_KEY, data.token);
+    else ticketRefusal = data.detail || "This HUD link did not work. Open it again with jarvisd hud.";
   }
+  const given = /(?:^|[#&])token=([^&]+)/.exec(hash);
+  if (given) sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(given[1]));
   return sessionStorage.getItem(TOKEN_KEY);
 }
-
-const token = takeToken();
 
 async function api(method, path, body) {
   const init = { method, headers: { Authorization: `Bearer ${token}` } };
@@ -338,9 +348,10 @@ function showNoToken(text) {
   setPill("live", "no token", "offline");
 }
 
-function start() {
+async function start() {
+  token = await takeToken();
   if (!token) {
-    showNoToken();
+    showNoToken(ticketRefusal);
     return;
   }
   $("turn-form").addEventListener("submit", sendTurn);

@@ -1,0 +1,93 @@
+"""One-time tickets that open the HUD without the token on a command line.
+
+`jarvisd hud` and the tray's Open HUD used to start the browser with `http://127.0.0.1:8765/#token=…`.
+A process's command line is readable by every local user (`/proc/<pid>/cmdline`, `ps`), and a browser
+started that way keeps it for as long as it runs: another account on the machine could read the token
+and drive the HUD (pass 14 of issue 18). Now the command asks the daemon for a ticket (with the token,
+over loopback) and opens `#ticket=…`; the page trades the ticket for the token once, within
+`TICKET_SEC`, and the ticket is void after that. What is left on a command line is a used ticket.
+
+A ticket redeemed twice means something else read it first: the second redeemer (the browser, when the
+other one won the race) is told so, and the log says so.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from jarvisd.hud.api import _json_object, error
+from jarvisd.hud.security import REDEEM_PATH
+
+log = logging.getLogger(__name__)
+
+TICKET_SEC = 30        # a browser starts within this; an unused ticket is void after it
+MAX_OPEN = 16          # outstanding tickets at most (the oldest is dropped)
+__all__ = ["REDEEM_PATH", "TICKET_SEC", "Tickets", "post_ticket", "redeem_ticket"]
+
+
+class Tickets:
+    """Outstanding and recently used tickets; thread-safe (the tray asks from its own thread)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._open: dict[str, float] = {}   # ticket -> expiry
+        self._used: dict[str, float] = {}   # ticket -> expiry, to tell a second use from a wrong ticket
+        self._lock = threading.Lock()
+
+    def issue(self) -> str:
+        ticket = secrets.token_urlsafe(24)
+        with self._lock:
+            self._forget_expired()
+            while len(self._open) >= MAX_OPEN:
+                self._open.pop(next(iter(self._open)))
+            self._open[ticket] = self._clock() + TICKET_SEC
+        return ticket
+
+    def redeem(self, ticket: str) -> str:
+        """"ok" once per ticket within its time; "used" for a second use; "unknown" otherwise (wrong or
+        expired)."""
+        with self._lock:
+            self._forget_expired()
+            expiry = self._open.pop(ticket, None)
+            if expiry is not None:
+                self._used[ticket] = expiry
+                return "ok"
+            return "used" if ticket in self._used else "unknown"
+
+    def _forget_expired(self) -> None:
+        now = self._clock()
+        for table in (self._open, self._used):
+            for ticket in [t for t, expiry in table.items() if expiry <= now]:
+                del table[ticket]
+
+
+async def post_ticket(request: Request) -> Response:
+    """POST /api/ticket (with the token): a ticket for `#ticket=` that the page trades for the token."""
+    return JSONResponse({"ticket": request.app.state.tickets.issue(), "expires_in": TICKET_SEC})
+
+
+async def redeem_ticket(request: Request) -> Response:
+    """POST /api/ticket/redeem {"ticket": "…"} (no token: same origin only): the token, once."""
+    body = await _json_object(request, {"ticket"})
+    if isinstance(body, JSONResponse):
+        return body
+    ticket = body.get("ticket")
+    if not isinstance(ticket, str) or not ticket:
+        return error(422, "invalid_body", "ticket must be a non-empty string")
+    outcome = request.app.state.tickets.redeem(ticket)
+    if outcome == "ok":
+        return JSONResponse({"token": request.app.state.hud_token})
+    if outcome == "used":
+        log.warning("hud: a HUD ticket was used twice: something else on this computer may have read it from "
+                    "the browser's command line before the browser did; open the HUD again with `jarvisd hud`")
+        return error(410, "ticket_used", "this HUD link was already used (by something else on this computer?): "
+                                         "open the HUD again with `jarvisd hud`")
+    return error(410, "ticket_expired", f"this HUD link is unknown or older than {TICKET_SEC:.0f} s: open the HUD "
+                                        "again with `jarvisd hud`")
