@@ -126,7 +126,7 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     # -쥬 (-죠), a verbal noun's 혀 (체크혀: 체크해; not 입혀, 막혀, 밝혀: their 혀 is -히어-)
     (re.compile(r"(?P<s>[가-힣])겨(?![가-힣])"), _will),
     (re.compile(r"(?<=[가-힣]\s)겨(?![가-힣])"), "거야"),
-    (re.compile(r"(?<=[가-힣])거여(?![가-힣])|(?<![가-힣])거여(?![가-힣])"), "거야"),
+    (re.compile(r"거여(?![가-힣])"), "거야"),
     (re.compile(r"(?<![가-힣])뭐여(?![가-힣])"), "뭐야"),
     (re.compile(r"(?P<s>[가-힣])슈(?![가-힣])"), _polite_syu),
     (re.compile(r"(?P<b>[가-힣])?(?P<s>[게께어아줘지네해와봐돼래워])유(?![가-힣])"), _polite_yu),

@@ -46,6 +46,11 @@ def local(loop) -> str:
     return datetime.fromtimestamp(loop.due_ms / 1000, ZONE).strftime("%Y-%m-%d %H:%M")
 
 
+def dues(service, width: int = 16) -> dict[str, str]:
+    """Each open promise's due as local time (width 10: the day only)."""
+    return {loop.desc: local(loop)[:width] for loop in service.agenda()}
+
+
 def test_a_promise_is_kept_with_the_due_from_its_words_and_confirmed_in_one_sentence(desk, service):
     reply = desk.handle("I need to send the quarterly report to Mina by tomorrow at 3 pm.")
     (loop,) = service.agenda()
@@ -201,7 +206,7 @@ def test_a_time_alone_answers_when_a_reminder_without_a_time_is_due(desk, servic
 def test_a_new_promise_with_a_filler_right_after_another_is_no_correction(desk, service):
     desk.handle("No wait, I need to call the plumber tomorrow at 3 pm.")
     desk.handle("um I have to pay the water bill by the 10th")
-    loops = {loop.desc: local(loop) for loop in service.agenda()}
+    loops = dues(service)
     assert loops == {"call the plumber": "2026-12-02 15:00", "pay the water bill": "2026-12-10 23:59"}, loops
 
 
@@ -266,7 +271,7 @@ def test_a_correction_after_a_new_promise_and_a_closing_moves_the_promise_it_nam
     desk.handle("I need to renew my passport by December 20")
     reply = desk.handle("I need to water the plants tomorrow at 9am, and I already sent the tax form to Kim, "
                         "oh and actually make the passport renewal December 23 instead")
-    assert {loop.desc: local(loop) for loop in service.agenda()} == {
+    assert dues(service) == {
         "renew my passport": "2026-12-23 23:59", "water the plants": "2026-12-02 09:00"}
     assert [loop.desc for loop in service.recently_closed()] == ["send the tax form to Kim"]
     assert reply.text == ("Marked done: send the tax form to Kim. Got it: water the plants, tomorrow at 9 AM. "
@@ -279,14 +284,14 @@ def test_a_correction_of_a_promise_said_earlier_in_the_same_utterance_stores_it_
     assert (loop.desc, local(loop)) == ("book the vet", "2026-12-05 14:00")
     assert reply.text == "Got it: book the vet, Saturday at 2 PM."
     desk.handle("I need to send the report by Friday, actually by Thursday")
-    assert {loop.desc: local(loop) for loop in service.agenda()}["send the report"] == "2026-12-03 23:59"
+    assert dues(service)["send the report"] == "2026-12-03 23:59"
 
 
 def test_words_after_a_cue_that_correct_nothing_are_read_with_the_rest(desk, service):
     """"no later than Friday" is the due, not a correction; "actually I also need to …" is a second promise."""
     desk.handle("I have to call the bank, no later than Friday")
     desk.handle("I have to pay rent tomorrow, and actually I also need to buy bread on Friday")
-    assert {loop.desc: local(loop)[:10] for loop in service.agenda()} == {
+    assert dues(service, 10) == {
         "call the bank": "2026-12-04", "pay rent": "2026-12-02", "buy bread": "2026-12-04"}
 
 
@@ -304,9 +309,9 @@ def test_a_repair_of_the_thing_just_said_moves_no_other_promise(desk, service):
     sharing "roof" with another promise does not make it that one's correction."""
     desk.handle("I need to check the water tank on the roof by Friday")
     desk.handle("I am going to clean the gutter, no, the drain on the roof, the day after tomorrow")
-    dues = {loop.desc: local(loop)[:10] for loop in service.agenda()}
-    assert dues["check the water tank on the roof"] == "2026-12-04"
-    assert sorted(dues.values()) == ["2026-12-03", "2026-12-04"], dues
+    got = dues(service, 10)
+    assert got["check the water tank on the roof"] == "2026-12-04"
+    assert sorted(got.values()) == ["2026-12-03", "2026-12-04"], got
 
 
 def test_moving_a_promise_by_name_moves_its_due(desk, service):
@@ -322,8 +327,8 @@ def test_moving_a_promise_by_name_moves_its_due(desk, service):
 def test_a_trailing_move_after_a_word_whisper_made_of_actually(desk, service):
     desk.handle("I need to renew my passport by December 20")
     desk.handle("I need to water the plants tomorrow at 9 am. Surely make the passport renewal December 23 instead.")
-    dues = {loop.desc: local(loop) for loop in service.agenda()}
-    assert dues == {"renew my passport": "2026-12-23 23:59", "water the plants": "2026-12-02 09:00"}, dues
+    got = dues(service)
+    assert got == {"renew my passport": "2026-12-23 23:59", "water the plants": "2026-12-02 09:00"}, got
 
 
 def test_an_order_to_move_a_promise_after_other_words_moves_it(desk, service):
@@ -331,8 +336,8 @@ def test_an_order_to_move_a_promise_after_other_words_moves_it(desk, service):
     reply = desk.handle("I finished the slides so move the passport renewal to December 28")
     assert reply.text == "Updated: renew your passport, now by Monday, December 28."
     desk.handle("I need to move the couch tomorrow")         # the verb of a plan, not an order
-    dues = {loop.desc: local(loop)[:10] for loop in service.agenda()}
-    assert dues == {"renew my passport": "2026-12-28", "move the couch": "2026-12-02"}, dues
+    got = dues(service, 10)
+    assert got == {"renew my passport": "2026-12-28", "move the couch": "2026-12-02"}, got
 
 
 @pytest.mark.parametrize("text, desc, due", [
