@@ -273,6 +273,7 @@ _TODAY_ONLY = re.compile(r"(?:today|tonight|this\s+(?:morning|afternoon|evening)
 _DEADLINE = re.compile(r"(?:by|before|until|till|no\s+later\s+than)\s")
 
 
+_LEAD_IN = re.compile(r"(?:jump|hop|get)\s+on(?:\s+it)?|jump|hop|sit\s+down|go\s+ahead|get\s+up")
 _AFTER_REASON = re.compile(r"(?:^|[\s,])so\s*$")
 
 
@@ -280,6 +281,8 @@ def _is_action(action: str, kind: str, link: str) -> bool:
     """An action starts with a verb; a wish or a "will" needs a verb that is a task, not a state; and it
     names something: "do it", "go", "call you" (the assistant) put nothing on an agenda."""
     words = WORD.findall(action.lower())
+    if _LEAD_IN.fullmatch(" ".join(words)):
+        return False                   # "I'll jump on and book Jisoo a spot": the lead-in is no task of its own
     if not words or all(w in W.EN_VAGUE_OBJECTS for w in words) or \
             all(w in W.EN_VAGUE_OBJECTS for w in words[1:]) and (len(words) > 1 or words[0] in W.EN_VAGUE_VERBS):
         return False

@@ -576,3 +576,13 @@ def test_a_tentative_plan_at_the_end_is_a_plan_and_the_weather_is_none(korean):
     assert plan.action.endswith("약국 들러서 파스 사 가기")
     assert read_utterance(standard("내일 눈 올까 봐"), korean).commitments == ()
     assert read_utterance(standard("비 올까 봐 우산 챙겼어"), korean).commitments == ()
+
+
+@pytest.mark.parametrize("text, actions", [
+    ("I'll jump on and book a table for Friday", ["book a table"]),   # a lead-in, then the task
+    ("I'll hop on it and pay the bill tonight", ["pay the bill"]),
+    ("I'll sit down and write the report tomorrow", ["write the report"]),
+    ("I'll get on the bus at 5", ["get on the bus"]),
+])
+def test_a_lead_in_before_and_is_no_task_of_its_own(text, actions):
+    assert [c.action for c in read_utterance(text).commitments] == actions
