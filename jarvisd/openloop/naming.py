@@ -104,8 +104,8 @@ def _other_thing(mine: Sequence[str], theirs: Sequence[str], matched: Sequence[t
     """Korean: the two agree only on their first words (whose and where: "지수 유치원") and go on to
     things of their own ("재롱잔치" against "현장학습 동의서 내기"): two different things. Not "은행에 서류 건
     문의했어" for "은행에 대출 서류 메일 보내기" (서류 is matched past a word of the description's own)."""
-    if mine[-1].isascii() or len(mine) < 2 or any(w == mine[-1] for w, _ in matched):
-        return False
+    if mine[-1].isascii() or len(mine) < 2 or mine[-1].endswith("기") or any(w == mine[-1] for w, _ in matched):
+        return False                   # the reference ends in a deed ("혈압 재기", "주민센터 가기"), not a thing
     named = {v for _, v in matched}
     said = {w for w, _ in matched}
     prefix = len(said)

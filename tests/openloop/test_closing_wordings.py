@@ -345,3 +345,11 @@ def test_someone_elses_gotta_is_no_state_of_the_users_promise(service, korean):
     got = statuses(service, korean, "I'll RSVP to Dana's birthday this thursday",
                    "Dana's gotta pick up her cake for the birthday by friday")
     assert list(got.values()) == ["open"], got
+
+
+@pytest.mark.slow
+def test_a_deed_said_after_its_place_still_closes_the_promise_made_there(service, korean):
+    """The other-thing rule ("재롱잔치" is not "현장학습 동의서") only weighs a thing at the reference's end;
+    "주민센터 안 가도 돼" ends in a deed and withdraws the visit, as before."""
+    got = statuses(service, korean, "내일 오후 두 시에 구청 가서 초본 떼 올게", "초본은 인터넷으로 뽑았어 구청 안 가도 돼")
+    assert list(got.values()) != ["open"], got
