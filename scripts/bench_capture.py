@@ -43,6 +43,7 @@ from jarvisd.openloop.desk import AgendaDesk  # noqa: E402
 from jarvisd.openloop.embeddings import LoopEmbeddings, threshold_for  # noqa: E402
 from jarvisd.openloop.korean_morph import KoreanAnalyzer  # noqa: E402
 from jarvisd.openloop.model import OpenLoop  # noqa: E402
+from jarvisd.openloop.rules import same_loop  # noqa: E402
 from jarvisd.openloop.service import OpenLoopService  # noqa: E402
 from jarvisd.openloop.stores import MemoryLoopStore  # noqa: E402
 from jarvisd.openloop.when import ImpossibleTime, resolve_time  # noqa: E402
@@ -282,7 +283,10 @@ def run_intents(path: Path, verbose: bool) -> int:
         service.add("치과 예약 전화하기" if ko else "call the dentist", due_ms=_ms(2026, 12, 2, 10), session=SESSION)
         named = None
         if intent in ("done", "cancel") and argument not in ("-", ""):
-            named = service.add(argument, due_ms=_ms(2026, 12, 3, 9), session=SESSION)
+            # the argument's promise, unless the fixture already holds it ("dentist call" is "call the
+            # dentist": two of them made the desk rightly ask which one)
+            same = [loop for loop in service.agenda() if same_loop(argument, loop.desc)]
+            named = same[0] if same else service.add(argument, due_ms=_ms(2026, 12, 3, 9), session=SESSION)
         if intent == "promised_to":
             named = service.add(f"{argument}한테 자료 보내기" if ko else f"send {argument} the notes", session=SESSION)
         if intent == "snooze":
