@@ -60,19 +60,9 @@ def cmd_run(cfg: Config, args: argparse.Namespace) -> int:
 
 
 def _own_data_dir(cfg: Config, command: str) -> InstanceLock:
-    """The data dir's instance lock for a command that opens memory and the agenda itself. While
-    `jarvisd run` holds it, such a command would be a second owner of both (the daemon never rereads the
-    agenda file), so it is refused with the way to reach the running daemon instead."""
-    from jarvisd.instance import AlreadyRunning, InstanceLock
+    from jarvisd.instance import own_data_dir
 
-    lock = InstanceLock(cfg.paths.data_dir)
-    try:
-        return lock.acquire()
-    except AlreadyRunning as exc:
-        raise AlreadyRunning(
-            f"{exc}. `{command}` would open its memory and agenda beside it; talk to the running daemon "
-            "through its HUD instead (`jarvisd hud`: the text box takes turns and /commands), or stop it "
-            "first") from None
+    return own_data_dir(cfg.paths.data_dir, command)
 
 
 def cmd_chat(cfg: Config, args: argparse.Namespace) -> int:

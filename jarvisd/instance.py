@@ -58,6 +58,20 @@ class InstanceLock:
             self._fd = None
 
 
+def own_data_dir(data_dir: Path, command: str) -> InstanceLock:
+    """The data dir's instance lock for a command that opens memory and the agenda itself. While
+    `jarvisd run` holds it, such a command would be a second owner of both (the daemon never rereads the
+    agenda file), so it is refused with the way to reach the running daemon instead."""
+    lock = InstanceLock(data_dir)
+    try:
+        return lock.acquire()
+    except AlreadyRunning as exc:
+        raise AlreadyRunning(
+            f"{exc}. `{command}` would open its memory and agenda beside it; talk to the running daemon "
+            "through its HUD instead (`jarvisd hud`: the text box takes turns and /commands), or stop it "
+            "first") from None
+
+
 def running_pid(data_dir: Path) -> str | None:
     """The pid of the process holding `<data dir>/jarvisd.pid` ("unknown" when unreadable), or None when no
     process holds it. Tests the lock without taking it for writing, so the file is left as it is."""

@@ -127,12 +127,11 @@ def _reembed_main(config: Any, args: argparse.Namespace) -> int:
     """Refused while `jarvisd run` owns the data dir, like `jarvisd chat`: beside it, the daemon's writes not
     yet committed are not seen, and after a `--rebuild` every write the daemon journals is of the old
     width (each `/remember` a 500, a journal that can never be replayed, the fact out of memory)."""
-    from jarvisd.cli import _own_data_dir
-    from jarvisd.instance import AlreadyRunning
+    from jarvisd.instance import AlreadyRunning, own_data_dir
 
     command = "jarvisd memory reembed" + (" --rebuild" if args.rebuild else "")
     try:
-        lock = _own_data_dir(config, command)
+        lock = own_data_dir(config.paths.data_dir, command)
     except AlreadyRunning as exc:
         print(f"jarvisd: {exc}; in the HUD, /remember reembed{' --rebuild' if args.rebuild else ''} "
               "does the same inside the daemon", file=sys.stderr)
