@@ -240,8 +240,9 @@ EN_DONE_BARE = re.compile(
     r"(?!(?:he|she|they|mom|dad)\b)"
     r"(?P<ref>(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?P<state>submitted|merged|shipped|deployed|sent|"
     r"paid|done|booked|fixed|signed|filed|ordered|delivered|finished|completed|returned|renewed|printed|uploaded|"
-    r"posted|cleaned|sorted|handled|approved)(?:,?\s+(?:finally|already|at\s+last|now|just\s+now))?"
-    r"(?:\W*$|\s+(?=(?:they|she|he|we|took|cost|did)\b))")   # "sneakers ordered they come friday"
+    r"posted|cleaned|sorted|handled|approved)(?P<to>\s+to\s+(?:my\s+|the\s+)?[\w'-]+)?"   # "padala sent to mama"
+    r"(?:,?\s+(?:finally|already|at\s+last|now|just\s+now))?"
+    r"(?:\W*$|\s*,|\s+(?=(?:they|she|he|we|took|cost|did)\b))")   # "sneakers ordered they come friday"
 # "the truck passed inspection", "car's passed its roadworthy": a check passed is the check had (the
 # booking or the visit for it done); not someone else's ("my sister passed her driving test").
 EN_PASSED = re.compile(

@@ -114,7 +114,7 @@ _AND_VERB = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?=(?P
 
 
 _SELF_NOTE = re.compile(r"^(?:(?:(?:not|never)\s+forget|remember|try|make\s+sure|be\s+sure)\s+to|try\s+and|"
-                        r"go\s+ahead\s+and)\s+", re.IGNORECASE)
+                        r"go\s+ahead\s+and|be\s+the\s+one\s+to)\s+", re.IGNORECASE)   # "I'll be the one to buy the diapers"
 
 
 _NOT_THINK = re.compile(r"(?:n't|\bnot)\s+(?:think|believe)\s+(?:that\s+)?$|\b(?:don't|do\s+not|stop)\s+$")

@@ -386,6 +386,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             continue                          # "치과는 취소하고": a withdrawal (a closure), not a task
         if action and not set(action.split()) <= W.KO_VAGUE_WORDS and not _WEATHER.fullmatch(action):
             out.append(Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind))
+    if len(out) > 1:   # "정비소에 맡기고 올 거다": the coming back is the errand's end, no task of its own
+        out = [c for c in out if c.action not in ("오기", "가기", "다녀오기")] or out
     return out
 
 

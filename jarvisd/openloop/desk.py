@@ -101,7 +101,7 @@ class AgendaDesk:
         """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
         characters are off first (`textsafe.plain_words`: a soft hyphen in "to\u00admorrow"), and regional
         Korean endings are read as the standard ones ("가야 쓰것다" as "가야겠다": `ko_dialect`)."""
-        text = ko_dialect.standard(plain_words(text).strip())
+        text = ko_dialect.standard(_without_particles(plain_words(text).strip()))
         if not text:
             return None
         lang = language_of(text, ANSWER_HANGUL_WEIGHT)
@@ -489,6 +489,15 @@ def _joined(first: DeskReply | None, second: DeskReply | None) -> DeskReply | No
         return first or second
     return DeskReply(f"{first.text} {second.text}", first.lang, final=first.final and second.final,
                      change=first.change + second.change, intent=first.intent)
+
+
+# Filipino English's particles: "po" (politeness) and "na" (already, now) after a word ("padala sent na to
+# mama", "remind me again in thirty minutes po"); they carry nothing the rules read
+_PARTICLES = re.compile(r"(?<=[A-Za-z0-9.'])\s+(?:po|na)(?=[\s,.!?]|$)", re.IGNORECASE)
+
+
+def _without_particles(text: str) -> str:
+    return text if not text.isascii() else _PARTICLES.sub("", text)
 
 
 def _new_time(text: str) -> bool:

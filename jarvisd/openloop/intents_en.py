@@ -61,7 +61,8 @@ _EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|
 
 
 def _en_due(day: str) -> list[str]:
-    return [rf"(?:is\s+there\s+)?anything\s+(?:for|on)\s+{day}\s+(?:that\s+)?i\s+(?:need|have|ought|got)\s+to\s+"
+    return [rf"(?:my\s+)?{day}'s\s+(?:to[- ]?do(?:\s+list)?|to[- ]?dos|list|agenda|tasks|plan)",   # "tomorrow's to do list"
+            rf"(?:is\s+there\s+)?anything\s+(?:for|on)\s+{day}\s+(?:that\s+)?i\s+(?:need|have|ought|got)\s+to\s+"
             r"(?:remember|do|sort(?:\s+out)?|handle|finish|know)(?:\s+about)?",   # "anything for tomorrow I need to remember"
             rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
             rf"(?:what(?:'s| is)|anything)\s+(?:on|in)\s+{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks)",
@@ -134,7 +135,7 @@ _EN_SNOOZE = [
     rf"(?:push|put|move|kick)\s+(?:it|that|this)\s+back\s+(?:by\s+)?{_EN_AMOUNT}",
     rf"(?:bump|push|kick)\s+(?:it|that|this)(?:\s+(?:back|out))?\s+(?:by\s+)?{_EN_AMOUNT}",   # "bump that an hour"
     rf"(?:delay|postpone)\s+(?:it|that|this)\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
-    r"(?P<bare>(?:(?:snooze(?:\s+(?:it|that))?|(?:remind|ask|tell|bug) me (?:again )?later|remind me again|(?:maybe\s+|just\s+)?later"
+    r"(?P<bare>(?:(?:snooze(?:\s+(?:it|that))?(?:\s+for\s+a\s+(?:bit|while))?|(?:remind|ask|tell|bug) me (?:again )?later|remind me again|(?:maybe\s+|just\s+)?later"
     r"|not now|not yet|in a (?:bit|while)|(?:remind|ask|tell|bug) me (?:again )?in a (?:bit|while|minute|sec))"
     r"(?:[\s,.]+(?:okay|ok|please|mate|buddy|love|dude|bro|man))?[\s,.]*)+)"
     # a reason after it: "later, I'm frying stuff", "not now, my hands are full"
@@ -310,8 +311,12 @@ def _en_filler_off(t: str) -> str:
 _EN_DO_AS_DUE = re.compile(r"\b(what's|whats|what\s+is|anything|what\s+else\s+is)\s+do\s+(?=today|tonight|tomorrow|tmrw|this\s+week)")
 
 
+_EN_KINDLY = re.compile(r"^(?:(?:um+|uh+|so|okay|ok|hey)[\s,]+)*(?:kindly|please|can\s+you\s+kindly)\s+")   # "um kindly read …"
+
+
 def en_intent(t: str) -> Intent | None:
     t = _en_filler_off(t)
+    t = _EN_KINDLY.sub("", t)
     t = _EN_DO_AS_DUE.sub(r"\1 due ", t)
     t = _EN_RESAID.sub(_en_resaid, t)
     t = _EN_WH_CONTRACTION.sub(lambda m: m[1] + (" have" if m[0].endswith("ve") else " did"), t)
@@ -328,6 +333,7 @@ def en_intent(t: str) -> Intent | None:
                 return Intent("snooze", "en", minutes=_en_minutes(m))
             if kind == "promised_to":
                 person = re.sub(r"\s+(?:again|exactly|already|now)$", "", m["x"].strip())   # "... my daughter again"
+                person = re.sub(r"\s+(?:in|from|at)\s+[\w' -]+$", "", person)   # "my tita in cebu": where she lives
                 return Intent("promised_to", "en", argument=re.sub(r"^my\s+", "", person))
             return Intent(kind, "en")  # type: ignore[arg-type]
     cued = _en_cues(t)

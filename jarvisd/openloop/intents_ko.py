@@ -186,6 +186,9 @@ _KO_RESAID = re.compile(rf"(?<![가-힣\d]){_KO_COUNT}(?:\s*(?:분|시간))?(?:\
                         rf"(?={_KO_COUNT}\s*(?:분|시간))")
 
 
+# "와이프한테 내가 뭐 한다 캤더라", "엄마한테 제가 뭐 해 드린다고 했죠": the person, then the user as the one who promised
+_KO_I_PROMISED = re.compile(r"(?P<x>[가-힣A-Za-z0-9]+?)(?:한테|에게|께)(?:내가|제가)(?:뭐|무슨|뭘)[가-힣]*?"
+                            r"(?:한다|하겠다|해준다|해주겠다|준다|드린다|드리겠다|할거라|하기로|해주기로|주기로)")
 # "수아 내일 스케줄 어떻게 돼": someone's schedule, named first
 _KO_THEIR_SCHEDULE = re.compile(r"^(?!(?:내|제|나|저|우리|오늘|내일|낼|모레|이번|다음|할|내가|제가)(?![가-힣]))[가-힣]{2,4}?(?:이|의)?\s+"
                                 r"(?:오늘|내일|낼|모레|이번\s?주|다음\s?주)\s+(?:스케줄|일정|시간표)")   # not "치과 일정 지워줘"
@@ -196,6 +199,8 @@ def ko_intent(t: str) -> Intent | None:
         return None
     t = _KO_RESAID.sub("", t)
     squeezed = t.replace(" ", "").rstrip("요")
+    if m := _KO_I_PROMISED.match(squeezed):   # "와이프한테 내가 뭐 한다 캤더라": the user names themself
+        return Intent("promised_to", "ko", argument=ko_name(m["x"]))
     if _KO_OTHERS.search(squeezed):  # "준호가 나한테 뭐 해주기로 했지": someone else's promise to the user
         return None
     for kind in ("due_today", "due_tomorrow", "list", "snooze", "promised_to"):

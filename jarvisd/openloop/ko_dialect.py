@@ -140,6 +140,11 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     # middle, where it is a worry ("비 올까 봐 우산 챙겼어")
     (re.compile(r"(?P<s>[가-힣])까\s?봐(?P<y>요)?(?=[\s.!?~]*$)"),
      lambda m: m["s"] + (" 거예요" if m["y"] else " 거야") if final(m["s"]) == RIEUL else m.group(0)),
+    # Gyeongsang: a polite -예 for -요 after an ending ("갈게예", "했어예"; not 예 "yes", 사례, 노예),
+    # 머꼬 / 뭐꼬 (뭐야), 인자 / 인제 (이제)
+    (re.compile(r"(?<=[가-힣][게께어아지네])예(?![가-힣])"), "요"),
+    (re.compile(r"(?<![가-힣])(?:머꼬|뭐꼬|머고)(?![가-힣])"), "뭐야"),
+    (re.compile(r"(?<![가-힣])(?:인자|인제)(?![가-힣])"), "이제"),
     # "다음 주 월요일에 하지 뭐": I'll just do it then
     (re.compile(r"(?<![가-힣])하지\s뭐$"), "해야지"),
     # -제 after the past or -야: -지 ("했제", "가야제")
@@ -147,10 +152,17 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
 ]
 
 
+# A word said after the sentence's last verb ("송금 했어요 은행에서", "맡기고 왔다 이제"): spoken Korean puts
+# an afterthought there; the rules read a sentence that ends in its verb, so it goes back in front
+_AFTERTHOUGHT = re.compile(r"^(?P<body>.*[가-힣](?:어요|아요|해요|에요|예요|었다|았다|했다|왔다|어|아|해|다))"
+                           r"\s+(?P<tail>[가-힣]+(?:에서|에게|한테|에|으로)|이제|벌써|방금|아까|오늘|어제)[.!~]*$")
+
+
 def standard(text: str) -> str:
-    """`text` with the regional endings above in their standard form; text without Hangul as it was."""
+    """`text` with the regional endings above in their standard form, an afterthought after the last verb
+    put in front; text without Hangul as it was."""
     if not any("가" <= ch <= "힣" for ch in text):
         return text
     for pattern, repl in _REWRITES:
         text = pattern.sub(repl, text)  # type: ignore[arg-type]
-    return text
+    return _AFTERTHOUGHT.sub(lambda m: f"{m['tail']} {m['body']}", text)

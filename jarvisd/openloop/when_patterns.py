@@ -120,7 +120,10 @@ HOLIDAYS = {"christmas eve": (12, 24), "christmas": (12, 25), "christmas day": (
 HOLIDAY = (
     (("christmas", "new year", "halloween", "valentine"),
      r"\b(?P<pre>by|on|for|before|prior\s+to|until|till|no\s+later\s+than)\s+(?:the\s+)?(?P<hol>christmas(?:\s+(?:eve|day))?"
-     r"|new\s+year['’]?s?(?:\s+(?:eve|day))?|halloween|valentine['’]?s(?:\s+day)?)\b"),
+     r"|new\s+year['’]?s?(?:\s+(?:eve|day))?|halloween|valentine['’]?s(?:\s+day)?)\b"
+     # "for the christmas party on the 19th": a holiday naming a thing is no time
+     r"(?!\s+(?:party|parties|dinner|lunch|gifts?|presents?|cards?|tree|market|bonus|sale|concert|service|mass|"
+     r"program|programme|shopping|decorations?|lights|play|recital|potluck|exchange|event))"),
     (("크리스마스", "성탄절", "새해", "신정", "할로윈", "발렌타인"),
      KO_WORD + r"(?P<hol>크리스마스\s?이브|크리스마스|성탄절|새해\s?첫날|신정|할로윈|발렌타인\s?데이)"
      r"(?=\s?(?:까지|전|이전|에|날))(?:\s?날)?" + KO_TAIL),

@@ -586,3 +586,27 @@ def test_a_tentative_plan_at_the_end_is_a_plan_and_the_weather_is_none(korean):
 ])
 def test_a_lead_in_before_and_is_no_task_of_its_own(text, actions):
     assert [c.action for c in read_utterance(text).commitments] == actions
+
+
+@pytest.mark.parametrize("text, actions", [
+    ("i'll be the one to pick up the cake tonight", ["pick up the cake"]),
+    ("I'll bring the salad for the christmas party on the 12th", ["bring the salad for the christmas party"]),
+])
+def test_set_22s_english_shapes(text, actions):
+    assert [c.action for c in read_utterance(text).commitments] == actions
+
+
+def test_a_holiday_naming_a_thing_is_no_due():
+    now = datetime(2026, 12, 1, 9, 0, tzinfo=ZoneInfo("Asia/Seoul"))
+    assert resolve_time("bring the salad for the christmas party on the 12th", now, due=True).at.day == 12
+    assert resolve_time("send the cards before christmas", now, due=True).at.day == 24
+
+
+def test_a_telegraphic_deed_with_its_receiver_is_done():
+    assert [c.reference for c in read_utterance("rent money sent to the landlord, he got it").closures][:1] == ["rent money"]
+
+
+@pytest.mark.slow
+def test_coming_back_from_an_errand_is_no_task_of_its_own(korean):
+    assert [c.action for c in read_utterance("내일 오전까지 노트북 서비스센터에 맡기고 올 거야", korean).commitments] == \
+        ["노트북 서비스센터에 맡기기"]

@@ -352,3 +352,9 @@ def test_invisible_characters_change_neither_the_words_nor_the_due(desk, service
     desk.handle(text)
     [(got_desc, got_due)] = [(loop.desc, local(loop)) for loop in service.agenda()]
     assert (got_desc, got_due) == (desc, due)
+
+
+def test_filipino_english_particles_carry_nothing_the_rules_read(desk, service):
+    desk.handle("i will just send the allowance to my sister tomorrow na")
+    assert dues(service, 10) == {"send the allowance to my sister": "2026-12-02"}
+    assert desk.handle("remind me again in thirty minutes po").intent == "snooze"

@@ -835,3 +835,15 @@ def test_whispers_do_for_due_is_read_as_due():
 def test_intents_of_set_21s_shapes(text, kind, minutes):
     intent = match_intent(text)
     assert intent is not None and (intent.kind, intent.minutes) == (kind, minutes), intent
+
+
+@pytest.mark.parametrize("text, kind, argument, minutes", [
+    ("kindly show all my reminders", "list", "", None),
+    ("snooze for a bit", "snooze", "", 10),
+    ("tomorrow's to-do list", "due_tomorrow", "", None),
+    ("what did i promise my lola in davao", "promised_to", "lola", None),
+    ("남편한테 내가 뭐 해 준다 캤더라", "promised_to", "남편", None),
+])
+def test_intents_of_set_22s_shapes(text, kind, argument, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument or "", intent.minutes) == (kind, argument, minutes), intent

@@ -104,3 +104,14 @@ def test_chungcheong_endings(said, read):
                                   "돈 숨겨", "그림 그려 줘"])
 def test_chungcheong_lookalikes_are_kept(text):
     assert standard(text) == text
+
+
+@pytest.mark.parametrize("said, read", [
+    ("모레 병원 갈게예", "모레 병원 갈게요"),                   # Gyeongsang polite -예
+    ("오늘 할 거 머꼬", "오늘 할 거 뭐야"),
+    ("서류 다 냈다 인자", "이제 서류 다 냈다"),                 # 인자 (now), said after the verb
+    ("입금 했어요 우체국에서", "우체국에서 입금 했어요"),        # an afterthought goes back in front
+    ("예 알겠어요", "예 알겠어요"),
+])
+def test_gyeongsang_polite_endings_and_afterthoughts(said, read):
+    assert standard(said) == read
