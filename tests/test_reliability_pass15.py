@@ -1,0 +1,62 @@
+"""Issue 18, fifteenth adversarial pass: the cases it found, each failing before its fix (docs/reliability.md,
+"Fifteenth pass")."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import httpx
+
+from jarvisd.events import EventBus
+from jarvisd.hud import StatusBoard, create_app
+from jarvisd.hud import api as hud_api
+from jarvisd.hud.security import TOKEN_FILE, load_or_create_token, replace_token
+from tests.hud.conftest import HOST, make_service, scripted_turns
+
+# ---- a HUD ticket redeemed by something else first -----------------------------------------------------------
+
+
+def test_a_ticket_stolen_from_the_process_list_leaves_the_thief_a_dead_token(tmp_path: Path):
+    """Before: another local user who read `#ticket=…` in the browser's `/proc/<pid>/cmdline` and redeemed
+    it first (replayed as uid 12345 polling /proc every 10 ms against `jarvisd hud` with a browser that
+    takes 0.8 s to start: it won) got the token; the browser was told "already used" and the log warned,
+    but the thief's token kept working, across restarts too (`hud.token` never changed), and the user's
+    "open the HUD again with `jarvisd hud`" gave a new ticket for the same token. Now the second use
+    replaces the token: the thief's is refused, its open event stream ends, tickets it asked for are void,
+    and `jarvisd hud` reads the new token from the file."""
+    data_dir = tmp_path / "data"
+    old = load_or_create_token(data_dir)
+    bus = EventBus()
+    app = create_app(make_service(tmp_path, bus), scripted_turns(bus), bus, StatusBoard({}), old,
+                     replace_token=lambda: replace_token(data_dir))
+
+    async def scenario() -> None:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=HOST) as client:
+            def bearer(token: str) -> dict[str, str]:
+                return {"Authorization": f"Bearer {token}"}
+
+            ticket = (await client.post("/api/ticket", headers=bearer(old))).json()["ticket"]
+            stolen = (await client.post("/api/ticket/redeem", json={"ticket": ticket})).json()["token"]
+            assert stolen == old
+            spare = (await client.post("/api/ticket", headers=bearer(stolen))).json()["ticket"]  # for later
+            stream = hud_api.event_stream(app.state.hud)                      # the thief listens
+            assert "connected" in await anext(stream)
+            browser = await client.post("/api/ticket/redeem", json={"ticket": ticket})
+            assert browser.status_code == 410 and browser.json()["error"] == "ticket_used"
+            assert "replaced" in browser.json()["detail"]
+            assert (await client.get("/api/agenda", headers=bearer(stolen))).status_code == 401
+            assert (await client.post("/api/ticket/redeem", json={"ticket": spare})).status_code == 410
+            try:
+                rest = await asyncio.wait_for(anext(stream), timeout=5)
+            except StopAsyncIteration:
+                rest = None
+            assert rest is None, rest                                          # its stream ended
+            new = (data_dir / TOKEN_FILE).read_text().strip()
+            assert new != old and load_or_create_token(data_dir) == new
+            assert oct((data_dir / TOKEN_FILE).stat().st_mode & 0o777) == "0o600"
+            assert (await client.get("/api/agenda", headers=bearer(new))).status_code == 200
+            again = (await client.post("/api/ticket", headers=bearer(new))).json()["ticket"]
+            assert (await client.post("/api/ticket/redeem", json={"ticket": again})).json() == {"token": new}
+
+    asyncio.run(scenario())
