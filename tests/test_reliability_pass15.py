@@ -60,3 +60,16 @@ def test_a_ticket_stolen_from_the_process_list_leaves_the_thief_a_dead_token(tmp
             assert (await client.post("/api/ticket/redeem", json={"ticket": again})).json() == {"token": new}
 
     asyncio.run(scenario())
+
+
+def test_a_used_ticket_sent_again_and_again_replaces_the_token_once():
+    """The token is replaced at a ticket's second use only: the used ticket stays in the browser's command
+    line, and each later replay replacing it again would sign the user out each time."""
+    from jarvisd.hud.tickets import USED_SEC, Tickets
+
+    now = [0.0]
+    tickets = Tickets(lambda: now[0])
+    ticket = tickets.issue()
+    assert [tickets.redeem(ticket) for _ in range(4)] == ["ok", "used", "used_again", "used_again"]
+    now[0] += USED_SEC + 1
+    assert tickets.redeem(ticket) == "unknown"

@@ -43,6 +43,7 @@ class Tickets:
         self._clock = clock
         self._open: dict[str, float] = {}   # ticket -> expiry
         self._used: dict[str, float] = {}   # ticket -> expiry, to tell a second use from a wrong ticket
+        self._replayed: set[str] = set()    # used tickets already used a second time
         self._lock = threading.Lock()
 
     def issue(self) -> str:
@@ -55,17 +56,25 @@ class Tickets:
         return ticket
 
     def redeem(self, ticket: str) -> str:
-        """"ok" once per ticket within its time; "used" for a second use; "unknown" otherwise (wrong or
-        expired)."""
+        """"ok" once per ticket within its time; "used" for its second use, "used_again" after that (the token
+        is replaced once per ticket: a used ticket left in a browser's command line, sent again and again,
+        would otherwise sign the user out at each); "unknown" otherwise (wrong or expired)."""
         with self._lock:
             self._forget_expired()
             expiry = self._open.pop(ticket, None)
             if expiry is not None:
                 while len(self._used) >= MAX_USED:
-                    self._used.pop(next(iter(self._used)))
+                    oldest = next(iter(self._used))
+                    del self._used[oldest]
+                    self._replayed.discard(oldest)
                 self._used[ticket] = self._clock() + USED_SEC
                 return "ok"
-            return "used" if ticket in self._used else "unknown"
+            if ticket not in self._used:
+                return "unknown"
+            if ticket in self._replayed:
+                return "used_again"
+            self._replayed.add(ticket)
+            return "used"
 
     def void_open(self) -> None:
         """Every outstanding ticket is void (the token they would give was replaced)."""
@@ -77,6 +86,7 @@ class Tickets:
         for table in (self._open, self._used):
             for ticket in [t for t, expiry in table.items() if expiry <= now]:
                 del table[ticket]
+        self._replayed.intersection_update(self._used)
 
 
 async def post_ticket(request: Request) -> Response:
@@ -95,8 +105,8 @@ async def redeem_ticket(request: Request) -> Response:
     outcome = request.app.state.tickets.redeem(ticket)
     if outcome == "ok":
         return JSONResponse({"token": request.app.state.hud_token})
-    if outcome == "used":
-        replaced = _replace_token(request)
+    if outcome in ("used", "used_again"):
+        replaced = _replace_token(request) if outcome == "used" else "the HUD token was replaced then"
         log.warning("hud: a HUD ticket was used twice: something else on this computer may have read it from "
                     "the browser's command line before the browser did; %s; open the HUD again with `jarvisd hud`",
                     replaced)
