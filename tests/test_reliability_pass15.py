@@ -73,3 +73,57 @@ def test_a_used_ticket_sent_again_and_again_replaces_the_token_once():
     assert [tickets.redeem(ticket) for _ in range(4)] == ["ok", "used", "used_again", "used_again"]
     now[0] += USED_SEC + 1
     assert tickets.redeem(ticket) == "unknown"
+
+
+# ---- the agenda desk's corrections (jarvisd/openloop/desk.py, corrections.py) ----------------------------------
+
+def _desk(tmp_path: Path):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.desk import AgendaDesk
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    zone = ZoneInfo("Asia/Seoul")
+    now = datetime(2026, 12, 1, 9, 0, tzinfo=zone)   # a Tuesday
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=zone, clock=now.timestamp)
+
+    def dues() -> dict[str, str]:
+        return {loop.desc: datetime.fromtimestamp(loop.due_ms / 1000, zone).strftime("%m-%d %H:%M")
+                for loop in service.agenda()}
+    return AgendaDesk(service, None), service, dues
+
+
+def test_a_correction_into_the_past_keeps_the_promise_and_says_why(tmp_path: Path):
+    """Before: "move the passport renewal to yesterday" answered "Updated: renew your passport, now by
+    yesterday." and the next read of the agenda closed the promise as expired (past due + 6 h): gone from
+    the agenda, never reminded. "make it 8am today" at 9:00 made a due already past. A new promise refuses a
+    past due ("… has already passed. When is it due?"); a correction now does the same and moves nothing."""
+    desk, service, dues = _desk(tmp_path)
+    desk.handle("I need to renew my passport by December 20")
+    desk.handle("I'll book the vet on Friday at 2pm")
+    reply = desk.handle("move the passport renewal to yesterday")
+    assert "has already passed" in reply.text and "renew your passport" in reply.text
+    reply = desk.handle("make it 8am today")
+    assert "has already passed" in reply.text
+    assert dues() == {"renew my passport": "12-20 23:59", "book the vet": "12-04 14:00"}
+    assert not service.recently_closed()
+    desk.handle("I'll call Jin on Friday at 3pm. No wait, I mean yesterday.")
+    assert dues()["call Jin"] == "12-04 15:00"
+
+
+def test_making_a_new_thing_is_a_new_promise_not_a_move_of_one_like_it(tmp_path: Path):
+    """Before: with "call the dentist" due Monday, "I need to call Kim tomorrow, make a dentist appointment
+    by Friday" answered "Updated: call the dentist, now by Friday.": the dentist call moved, the
+    appointment never kept. "make a dentist appointment by Friday" alone, and "…, then make an appointment
+    with the dentist by Friday", the same."""
+    desk, service, dues = _desk(tmp_path)
+    desk.handle("I need to call the dentist by Monday")
+    desk.handle("I need to call Kim tomorrow, make a dentist appointment by Friday")
+    assert dues() == {"call the dentist": "12-07 23:59", "call Kim": "12-02 23:59",
+                      "make a dentist appointment": "12-04 23:59"}
+    desk.handle("make a dentist appointment by Saturday")
+    desk.handle("I need to buy milk, then make an appointment with the dentist by Friday")
+    assert dues()["call the dentist"] == "12-07 23:59"
+    assert desk.handle("move the dentist to Friday").text == "Updated: call the dentist, now by Friday."
