@@ -127,3 +127,86 @@ def test_making_a_new_thing_is_a_new_promise_not_a_move_of_one_like_it(tmp_path:
     desk.handle("I need to buy milk, then make an appointment with the dentist by Friday")
     assert dues()["call the dentist"] == "12-07 23:59"
     assert desk.handle("move the dentist to Friday").text == "Updated: call the dentist, now by Friday."
+
+
+# ---- a program of another user on the HUD's port --------------------------------------------------------------
+
+class _Recorder:
+    """An HTTP server on 127.0.0.1 that answers 200 to everything and keeps each request's Authorization."""
+
+    def __init__(self) -> None:
+        import http.server
+        import threading
+
+        seen = self.seen = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def _any(self) -> None:
+                seen.append((self.command, self.path, self.headers.get("Authorization")))
+                body = b'{"ticket": "phish", "expires_in": 30}'
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            do_GET = do_POST = _any
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_the_token_is_not_sent_to_another_users_program_on_the_hud_port(tmp_path: Path, monkeypatch, capsys):
+    """Before: with a server run as another user (uid 12345) on the HUD's port (the daemon stopped, or it
+    started after that server and ran "without its HUD"), `jarvisd hud` sent it `Authorization: Bearer
+    <the token>` (GET /api/status, then POST /api/ticket) and opened the browser on its page
+    (`http://127.0.0.1:18797/#ticket=phish`); `jarvisd mic` and the tray the same. Now the owner of the
+    listening socket (/proc/net/tcp) is checked first: another user's gets nothing, and the user is told."""
+    import argparse
+    import webbrowser
+
+    from jarvisd.config import load_config
+    from jarvisd.hud import cli as hud_cli
+    from jarvisd.hud import listener
+    from tests.test_cli import closed_port_host
+
+    recorder = _Recorder()
+    try:
+        assert listener.listener_uids(recorder.port) == {__import__("os").geteuid()}
+        monkeypatch.setattr(listener.os, "geteuid", lambda: 4242)   # the listener is now another user's
+        opened: list[str] = []
+        monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+        cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__PORT": str(recorder.port),
+                               "OLLAMA_HOST": closed_port_host()})
+        code = hud_cli.run(cfg, argparse.Namespace(print_url=False, no_check=False))
+        mic = hud_cli.run_mic(cfg, argparse.Namespace(action="mute"))
+        assert (code, mic, recorder.seen, opened) == (1, 1, [], [])
+        assert "another user (uid" in capsys.readouterr().err
+        import pytest
+        with pytest.raises(hud_cli.NoTicket, match="another user"):      # the tray's Open HUD
+            hud_cli.ticket_for("127.0.0.1", recorder.port, "t" * 43)
+        assert recorder.seen == []
+    finally:
+        recorder.close()
+
+
+def test_listeners_are_read_from_proc_net(tmp_path: Path):
+    from jarvisd.hud.listener import listener_uids
+
+    head = "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"
+    (tmp_path / "tcp").write_text(head +
+        "   0: 0100007F:223D 00000000:0000 0A 00000000:00000000 00:00000000 00000000 12345 0 920997 1\n"
+        "   1: 0100007F:223D 0100007F:9C40 01 00000000:00000000 00:00000000 00000000  1000 0 920998 1\n"
+        "   2: 00000000:0016 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0 0 1595 1\n")
+    (tmp_path / "tcp6").write_text(head +
+        "   0: 00000000000000000000000001000000:223D 00000000000000000000000000000000:0000 0A 0 0 0 777 0 5 1\n")
+    assert listener_uids(8765, tmp_path) == {12345, 777}
+    assert listener_uids(22, tmp_path) == {0}
+    assert listener_uids(9999, tmp_path) == set()
