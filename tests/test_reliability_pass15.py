@@ -210,3 +210,22 @@ def test_listeners_are_read_from_proc_net(tmp_path: Path):
     assert listener_uids(8765, tmp_path) == {12345, 777}
     assert listener_uids(22, tmp_path) == {0}
     assert listener_uids(9999, tmp_path) == set()
+
+
+# ---- the C locale with UTF-8 mode off ------------------------------------------------------------------------
+
+def test_korean_words_on_an_ascii_terminal_in_the_c_locale_are_escapes_not_a_traceback():
+    """Before: `LC_ALL=C PYTHONUTF8=0 jarvisd openloop list` with a Korean promise ended in a
+    `UnicodeEncodeError` traceback, exit 1 (stdout is ASCII with `surrogateescape` there, not `strict`,
+    so the CLI's escape fallback was skipped)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}
+    env.pop("PYTHONIOENCODING", None)
+    code = "from jarvisd.cli import _never_fail_on_an_unencodable_character as f; f(); print('\\uacc4\\uc57d\\uc11c \\ubcf4\\ub0b4\\uae30')"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 0, done.stderr.decode(errors="replace")[-500:]
+    assert done.stdout.strip() == b"\\uacc4\\uc57d\\uc11c \\ubcf4\\ub0b4\\uae30"
