@@ -229,3 +229,40 @@ def test_korean_words_on_an_ascii_terminal_in_the_c_locale_are_escapes_not_a_tra
                           cwd=Path(__file__).resolve().parents[1])
     assert done.returncode == 0, done.stderr.decode(errors="replace")[-500:]
     assert done.stdout.strip() == b"\\uacc4\\uc57d\\uc11c \\ubcf4\\ub0b4\\uae30"
+
+
+# ---- a giant line in openloops.jsonl ---------------------------------------------------------------------------
+
+def test_a_giant_line_in_the_agenda_log_is_not_read_into_memory_nor_copied(tmp_path: Path):
+    """Before: a 300,000,011-byte line (`{"id": "aaa…"}`) in openloops.jsonl took the daemon's start to a
+    1.9 GB peak (the file, its split copy, the decoded text, the parsed string, the quarantine's JSON) and
+    copied the 300 MB into openloops.quarantine.jsonl; a billion-character line needs about 6.5 GB, more
+    than many desktops have (the start is then killed, again at each restart). Now a line past
+    `MAX_RECORD_BYTES` is never parsed: the quarantine keeps its first 200 bytes and its size, the line
+    stays where it was, the records around it load."""
+    import json
+    import tracemalloc
+
+    from jarvisd.openloop.model import OpenLoop
+    from jarvisd.openloop.stores import MAX_RECORD_BYTES, QUARANTINE_NAME, JsonlLoopStore
+
+    path = tmp_path / "openloops.jsonl"
+    good = [OpenLoop.from_record({"id": f"l{i}", "desc": f"call {i}", "status": "open", "created_ms": 1_700_000_000_000,
+                                  "updated_ms": 1_700_000_000_000}) for i in range(2)]
+    giant = 3 * MAX_RECORD_BYTES
+    with path.open("w") as fh:
+        fh.write(json.dumps(good[0].to_record()) + "\n")
+        fh.write('{"id": "' + "a" * giant + '"}\n')
+        fh.write(json.dumps(good[1].to_record()) + "\n")
+    store = JsonlLoopStore(path)
+    tracemalloc.start()
+    loops = store.load()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert [loop.id for loop in loops] == ["l0", "l1"]
+    assert store.report.skipped_lines == [2]
+    assert peak < 1.5 * giant, peak                                   # the file once, nothing more
+    quarantine = tmp_path / QUARANTINE_NAME
+    assert quarantine.stat().st_size < 2_000
+    assert f"{giant + 10} bytes" in quarantine.read_text()
+    assert path.stat().st_size > giant                                  # nothing taken out of the log
