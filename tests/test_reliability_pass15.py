@@ -266,3 +266,35 @@ def test_a_giant_line_in_the_agenda_log_is_not_read_into_memory_nor_copied(tmp_p
     assert quarantine.stat().st_size < 2_000
     assert f"{giant + 10} bytes" in quarantine.read_text()
     assert path.stat().st_size > giant                                  # nothing taken out of the log
+
+
+# ---- the wall clock set forward a year while the daemon runs ---------------------------------------------------
+
+def test_a_clock_set_forward_a_year_finds_the_next_interval_run_in_a_step():
+    """Before: with the clock set forward 366 days under the running daemon (`faketime` from a file,
+    the monotonic clock left alone: what NTP does to a board without a clock battery), APScheduler walked
+    the missed runs of the 30 s idle check one by one on the event loop: `/api/status` took 6.5 s (78 s
+    with faketime reading its file at every call), reminders waited as long. Now a run far behind is
+    found from the start date at once, at the same time the walk would end on."""
+    from datetime import datetime, timedelta, timezone
+
+    from apscheduler.schedulers.asyncio import AsyncIOScheduler
+    from apscheduler.triggers.interval import IntervalTrigger
+
+    from jarvisd.reflect.periodic import JumpSafeInterval, PeriodicJobs
+
+    start = datetime(2026, 12, 2, 14, 0, tzinfo=timezone.utc)
+    now = start + timedelta(days=366, seconds=7)
+    safe, plain = JumpSafeInterval(seconds=30, start_date=start), IntervalTrigger(seconds=30, start_date=start)
+    steps, due = 0, safe.get_next_fire_time(None, start)
+    while due is not None and due <= now:
+        steps, due = steps + 1, safe.get_next_fire_time(due, now)
+    assert steps <= 2
+    assert due == plain.get_next_fire_time(None, now)
+    assert safe.get_next_fire_time(start, start + timedelta(seconds=31)) == start + timedelta(seconds=30)
+    scheduler = AsyncIOScheduler()
+    jobs = PeriodicJobs.__new__(PeriodicJobs)   # only install() is needed
+    jobs.reflect, jobs.expire, jobs.trigger = object(), object(), "both"
+    jobs.interval_sec, jobs.idle_sec, jobs.sweep_sec = 900, 300, 60
+    jobs.install(scheduler)
+    assert {type(job.trigger) for job in scheduler.get_jobs()} == {JumpSafeInterval}
