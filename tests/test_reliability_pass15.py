@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC
 from pathlib import Path
 
 import httpx
@@ -276,14 +277,14 @@ def test_a_clock_set_forward_a_year_finds_the_next_interval_run_in_a_step():
     the missed runs of the 30 s idle check one by one on the event loop: `/api/status` took 6.5 s (78 s
     with faketime reading its file at every call), reminders waited as long. Now a run far behind is
     found from the start date at once, at the same time the walk would end on."""
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     from apscheduler.schedulers.asyncio import AsyncIOScheduler
     from apscheduler.triggers.interval import IntervalTrigger
 
     from jarvisd.reflect.periodic import JumpSafeInterval, PeriodicJobs
 
-    start = datetime(2026, 12, 2, 14, 0, tzinfo=timezone.utc)
+    start = datetime(2026, 12, 2, 14, 0, tzinfo=UTC)
     now = start + timedelta(days=366, seconds=7)
     safe, plain = JumpSafeInterval(seconds=30, start_date=start), IntervalTrigger(seconds=30, start_date=start)
     steps, due = 0, safe.get_next_fire_time(None, start)
