@@ -191,9 +191,11 @@ def _never_fail_on_an_unencodable_character() -> None:
     """A terminal that is not UTF-8 (`PYTHONIOENCODING=ascii`, a Latin-1 terminal, the C locale with UTF-8
     mode off) shows a character it cannot encode as an escape (`\\ubcf4`). Before, the first Korean answer
     ended `jarvisd chat` in a `UnicodeEncodeError` traceback after the promise was already kept, and
-    `jarvisd openloop list` the same way (Python's stderr escapes already; its stdout did not)."""
+    `jarvisd openloop list` the same way (Python's stderr escapes already; its stdout did not). In the C
+    locale with UTF-8 mode off (`PYTHONUTF8=0`) stdout is ASCII with `surrogateescape`, which fails the same
+    way (pass 15)."""
     for stream in (sys.stdout, sys.stderr):
-        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+        if getattr(stream, "errors", None) in ("strict", "surrogateescape") and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
 
 

@@ -198,7 +198,7 @@ async def _start_hud(d: Daemon) -> None:
     app = create_app(d.assistant.agenda, send_turn, d.bus, status, token, mic=d.voice,
                      services=d.assistant.services(),
                      allowed_hosts=LOOPBACK_NAMES | {d.cfg.hud.host.lower()},
-                     approvals=d.assistant.approvals)
+                     approvals=d.assistant.approvals, replace_token=lambda: _replace_hud_token(d))
     hud = HudServer(app, d.cfg.hud.host, d.cfg.hud.port, allow_non_loopback=d.cfg.hud.allow_non_loopback)
     try:
         await hud.start()
@@ -207,6 +207,14 @@ async def _start_hud(d: Daemon) -> None:
         return
     d.hud = hud
     log.info("hud: http://%s:%s/ (open it with `jarvisd hud`)", d.cfg.hud.host, d.cfg.hud.port)
+
+
+def _replace_hud_token(d: Daemon) -> str:
+    """A new `hud.token` (a ticket was used twice: the old one was stolen); the tray's Open HUD uses it."""
+    from jarvisd.hud.security import replace_token
+
+    d.__dict__["hud_token"] = token = replace_token(d.cfg.paths.data_dir)  # the cached_property's value
+    return token
 
 
 async def _warm_memory(d: Daemon) -> None:

@@ -100,7 +100,7 @@ def build_report(cfg: Config, store: ModelStore,
                    "korean_voice": cfg.voice.tts_voice or "none: set voice.tts_voice to a Korean piper voice "
                                                           "(the bundled English voice cannot read Hangul)"},
         "display": tray_report(),
-        "hud": {"address": f"http://{cfg.hud.host}:{cfg.hud.port}/"},
+        "hud": _hud_report(cfg),
         "memory": check_memory(cfg.store_uri).as_dict(),
     }
 
@@ -134,7 +134,8 @@ def format_report(report: dict[str, Any]) -> str:
             lines.append(f"  {kind[:-1]:<6} [{dev['index']}] {dev['name']}")
     lines.append(f"voices      : English {report['speech']['english_voice']}; Korean {report['speech']['korean_voice']}")
     lines.append(f"display     : {report['display']['tray']}")
-    lines.append(f"hud         : {report['hud']['address']}")
+    lines.append(f"hud         : {report['hud']['address']}"
+                 + (f" (taken: {report['hud']['problem']})" if report["hud"].get("problem") else ""))
     memory = report["memory"]
     lines.append(f"memory      : {memory['state'].upper() if memory['state'] == 'damaged' else memory['state']}: "
                  f"{memory['detail']}")
@@ -147,3 +148,15 @@ def main_exit_code(report: dict[str, Any]) -> int:
     """0 when jarvisd can run (on some backend); 1 when no chat backend could be built."""
     return 1 if "error" in report["backend"] else 0
 
+
+def _hud_report(cfg: Config) -> dict[str, str]:
+    """The HUD's address, and whether a program of another user listens on its port (pass 15)."""
+    from jarvisd.hud.listener import listener_uids
+
+    report = {"address": f"http://{cfg.hud.host}:{cfg.hud.port}/"}
+    others = sorted(uid for uid in listener_uids(int(cfg.hud.port)) if uid != os.geteuid())
+    if others:
+        report["problem"] = (f"a program of another user (uid {others[0]}) listens on port {cfg.hud.port}: the "
+                             "daemon's HUD cannot listen there and jarvisd sends it no token; stop it or set "
+                             "another hud.port")
+    return report

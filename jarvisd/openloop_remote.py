@@ -52,6 +52,14 @@ class RunningDaemon:
                    token=load_or_create_token(data_dir))
 
     def _request(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        from urllib.parse import urlsplit
+
+        from jarvisd.hud.listener import foreign_listener
+
+        where = urlsplit(self.url)
+        foreign = foreign_listener("openloop", where.hostname or "", where.port or 80)
+        if foreign is not None:    # the token is not sent to another user's program on the HUD's port
+            raise httpx.ConnectError(foreign)
         return httpx.request(method, self.url + path.lstrip("/"), timeout=TIMEOUT_SEC,
                              headers={"Authorization": f"Bearer {self.token}"}, **kwargs)
 

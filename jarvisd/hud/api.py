@@ -46,6 +46,7 @@ class HudParts:
     heartbeat_sec: float = 15.0
     max_turns: int = MAX_QUEUED_TURNS
     closing: asyncio.Event = field(default_factory=asyncio.Event)
+    revoked: asyncio.Event = field(default_factory=asyncio.Event)  # set (and replaced) when the token is replaced
     turns: dict[asyncio.Task[Any], tuple[str, str]] = field(default_factory=dict)  # task -> (session, text)
     # slash commands answered in their request (/remember embeds for seconds): key -> (session, text)
     running_commands: dict[object, tuple[str, str]] = field(default_factory=dict)
@@ -200,12 +201,13 @@ def sse_message(event: Event) -> str:
 async def event_stream(hud: HudParts) -> AsyncIterator[str]:
     sub = hud.bus.subscribe(maxsize=256, lossy=True)
     closing = asyncio.ensure_future(hud.closing.wait())
+    revoked = asyncio.ensure_future(hud.revoked.wait())  # a stream opened with a token since replaced ends
     getter: asyncio.Future[Event] | None = None
     try:
         yield "retry: 2000\n: connected\n\n"
-        while not hud.closing.is_set():
+        while not hud.closing.is_set() and not revoked.done():
             getter = asyncio.ensure_future(sub.get())
-            done, _ = await asyncio.wait({getter, closing}, timeout=hud.heartbeat_sec,
+            done, _ = await asyncio.wait({getter, closing, revoked}, timeout=hud.heartbeat_sec,
                                          return_when=asyncio.FIRST_COMPLETED)
             if getter in done:
                 yield sse_message(getter.result())
@@ -213,7 +215,7 @@ async def event_stream(hud: HudParts) -> AsyncIterator[str]:
                 yield ": keep-alive\n\n"
             getter.cancel()
     finally:
-        for pending in (getter, closing):
+        for pending in (getter, closing, revoked):
             if pending is not None:
                 pending.cancel()
         sub.close()

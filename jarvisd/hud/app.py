@@ -4,7 +4,7 @@ the guard in front of both. The daemon passes in the parts; the app owns none of
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -53,10 +53,11 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
                token: str, *, mic: MicControl | None = None,
                session: str = "hud", services: Mapping[str, Any] | None = None,
                allowed_hosts: Iterable[str] = LOOPBACK_NAMES, heartbeat_sec: float = 15.0,
-               approvals: Any = None) -> Starlette:
+               approvals: Any = None, replace_token: Callable[[], str] | None = None) -> Starlette:
     """The HUD app. `send_turn(text, session)` runs a turn (a slash command too: the assistant dispatches
     it) and publishes its transcript lines;
     `status()` snapshots part states (see `StatusBoard`); `mic` is None when running text-only;
+    `replace_token()` writes a new token and returns it (a ticket used twice: the token was stolen);
     `services` reach slash commands as `CommandContext.services`, and back the sessions card (`memory`,
     `scope_for`); `approvals` (an `ApprovalDesk`) backs the approval card."""
     routes = [
@@ -77,7 +78,7 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error},
-                    middleware=[Middleware(LocalGuard, token=token, allowed_hosts=allowed_hosts,
+                    middleware=[Middleware(LocalGuard, token=lambda: app.state.hud_token, allowed_hosts=allowed_hosts,
                                                max_body_bytes=MAX_BODY_BYTES)])
     app.router.redirect_slashes = False  # an API answers, it does not bounce
     app.state.hud = api.HudParts(agenda=agenda, send_turn=send_turn, bus=bus, status=status,
@@ -86,4 +87,5 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
     app.state.close_streams = app.state.hud.close_streams
     app.state.approvals = approvals
     app.state.tickets, app.state.hud_token = tickets.Tickets(), token
+    app.state.replace_token = replace_token
     return app

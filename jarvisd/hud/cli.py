@@ -11,6 +11,7 @@ import webbrowser
 from pathlib import Path
 from typing import Any
 
+from jarvisd.hud.listener import foreign_listener
 from jarvisd.hud.security import is_loopback, load_or_create_token
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,9 @@ def ticket_for(host: str, port: int, token: str, timeout: float = 2.0) -> str:
     instead of the token, which every local user could read there."""
     import httpx
 
+    foreign = foreign_listener("hud", host, port)
+    if foreign is not None:
+        raise NoTicket(foreign)
     try:
         response = httpx.post(hud_url(host, port) + "api/ticket", timeout=timeout,
                               headers={"Authorization": f"Bearer {token}"})
@@ -113,6 +117,10 @@ def run(cfg: Any, args: argparse.Namespace) -> int:
     if not is_loopback(host) and not cfg.hud.allow_non_loopback:
         print(f"jarvisd hud: hud.host {host!r} is not loopback", file=sys.stderr)
         return 2
+    foreign = foreign_listener("hud", host, port)
+    if foreign is not None:
+        print(foreign, file=sys.stderr)
+        return 1
     token = load_or_create_token(cfg.paths.data_dir)
     url = hud_url(host, port, token)
     status = None if args.no_check else daemon_status(url, token)
@@ -154,6 +162,10 @@ def add_mic_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run_mic(cfg: Any, args: argparse.Namespace) -> int:
     import httpx
 
+    foreign = foreign_listener("mic", cfg.hud.host, int(cfg.hud.port))
+    if foreign is not None:
+        print(foreign, file=sys.stderr)
+        return 1
     token = load_or_create_token(cfg.paths.data_dir)
     url = hud_url(cfg.hud.host, int(cfg.hud.port)) + "api/mic"
     try:

@@ -13,7 +13,7 @@ import logging
 import os
 import secrets
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -85,6 +85,25 @@ def load_or_create_token(data_dir: Path) -> str:
     token = secrets.token_urlsafe(32)
     with os.fdopen(fd, "w", encoding="ascii") as handle:
         handle.write(token + "\n")
+    return token
+
+
+def replace_token(data_dir: Path) -> str:
+    """A new token in `<data dir>/hud.token` (0600, written beside it and renamed over it, so a kill leaves
+    the old token or the new one): what a stolen one is replaced with (hud/tickets.py)."""
+    path = Path(data_dir) / TOKEN_FILE
+    token = secrets.token_urlsafe(32)
+    spare = path.with_name(f".{TOKEN_FILE}.{os.getpid()}.new")
+    fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(token + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(spare, path)
+    except BaseException:
+        spare.unlink(missing_ok=True)
+        raise
     return token
 
 
@@ -161,11 +180,13 @@ class LocalGuard:
     """Refuse a foreign Host (403), a foreign Origin or cross-site fetch (403), and any /api request
     without the token (401). Adds security headers to every response."""
 
-    def __init__(self, app: ASGIApp, token: str, allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
+    def __init__(self, app: ASGIApp, token: str | Callable[[], str], allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
                  max_body_bytes: int | None = None) -> None:
+        """`token` is the token, or a function giving the current one (the app's, which a stolen ticket
+        replaces)."""
         if not token:
             raise ValueError("the HUD needs a token")
-        self.app, self.token, self.max_body_bytes = app, token, max_body_bytes
+        self.app, self._token, self.max_body_bytes = app, token, max_body_bytes
         self.allowed_hosts = frozenset(h.lower() for h in allowed_hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -208,6 +229,10 @@ class LocalGuard:
             return message
 
         await self.app(scope, receive_with_limit if scope["type"] == "http" else receive, send_with_headers)
+
+    @property
+    def token(self) -> str:
+        return self._token() if callable(self._token) else self._token
 
     def refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str, str] | None:
         host = headers.get("host", "")

@@ -7,12 +7,14 @@ and drive the HUD (pass 14 of issue 18). Now the command asks the daemon for a t
 over loopback) and opens `#ticket=…`; the page trades the ticket for the token once, within
 `TICKET_SEC`, and the ticket is void after that. What is left on a command line is a used ticket.
 
-A ticket redeemed twice means something else read it first: the second redeemer (the browser, when the
-other one won the race) is told so, and the log says so.
+A ticket redeemed twice means something else read it first and now holds the token: the token is then
+replaced (a new `hud.token`; outstanding tickets and open event streams end), so what stole it holds a dead
+key, and the second redeemer (the browser, when the other one won the race) is told so, and the log too.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import threading
@@ -29,6 +31,8 @@ log = logging.getLogger(__name__)
 
 TICKET_SEC = 30        # a browser starts within this; an unused ticket is void after it
 MAX_OPEN = 16          # outstanding tickets at most (the oldest is dropped)
+USED_SEC = 600         # a used ticket is known as used this long (a browser slower than TICKET_SEC still tells)
+MAX_USED = 256
 __all__ = ["REDEEM_PATH", "TICKET_SEC", "Tickets", "post_ticket", "redeem_ticket"]
 
 
@@ -39,6 +43,7 @@ class Tickets:
         self._clock = clock
         self._open: dict[str, float] = {}   # ticket -> expiry
         self._used: dict[str, float] = {}   # ticket -> expiry, to tell a second use from a wrong ticket
+        self._replayed: set[str] = set()    # used tickets already used a second time
         self._lock = threading.Lock()
 
     def issue(self) -> str:
@@ -51,21 +56,37 @@ class Tickets:
         return ticket
 
     def redeem(self, ticket: str) -> str:
-        """"ok" once per ticket within its time; "used" for a second use; "unknown" otherwise (wrong or
-        expired)."""
+        """"ok" once per ticket within its time; "used" for its second use, "used_again" after that (the token
+        is replaced once per ticket: a used ticket left in a browser's command line, sent again and again,
+        would otherwise sign the user out at each); "unknown" otherwise (wrong or expired)."""
         with self._lock:
             self._forget_expired()
             expiry = self._open.pop(ticket, None)
             if expiry is not None:
-                self._used[ticket] = expiry
+                while len(self._used) >= MAX_USED:
+                    oldest = next(iter(self._used))
+                    del self._used[oldest]
+                    self._replayed.discard(oldest)
+                self._used[ticket] = self._clock() + USED_SEC
                 return "ok"
-            return "used" if ticket in self._used else "unknown"
+            if ticket not in self._used:
+                return "unknown"
+            if ticket in self._replayed:
+                return "used_again"
+            self._replayed.add(ticket)
+            return "used"
+
+    def void_open(self) -> None:
+        """Every outstanding ticket is void (the token they would give was replaced)."""
+        with self._lock:
+            self._open.clear()
 
     def _forget_expired(self) -> None:
         now = self._clock()
         for table in (self._open, self._used):
             for ticket in [t for t, expiry in table.items() if expiry <= now]:
                 del table[ticket]
+        self._replayed.intersection_update(self._used)
 
 
 async def post_ticket(request: Request) -> Response:
@@ -84,10 +105,34 @@ async def redeem_ticket(request: Request) -> Response:
     outcome = request.app.state.tickets.redeem(ticket)
     if outcome == "ok":
         return JSONResponse({"token": request.app.state.hud_token})
-    if outcome == "used":
+    if outcome in ("used", "used_again"):
+        replaced = _replace_token(request) if outcome == "used" else "the HUD token was replaced then"
         log.warning("hud: a HUD ticket was used twice: something else on this computer may have read it from "
-                    "the browser's command line before the browser did; open the HUD again with `jarvisd hud`")
-        return error(410, "ticket_used", "this HUD link was already used (by something else on this computer?): "
-                                         "open the HUD again with `jarvisd hud`")
+                    "the browser's command line before the browser did; %s; open the HUD again with `jarvisd hud`",
+                    replaced)
+        return error(410, "ticket_used", "this HUD link was already used (by something else on this computer?); "
+                                         f"{replaced}: open the HUD again with `jarvisd hud`")
     return error(410, "ticket_expired", f"this HUD link is unknown or older than {TICKET_SEC:.0f} s: open the HUD "
                                         "again with `jarvisd hud`")
+
+
+def _replace_token(request: Request) -> str:
+    """Whoever used the ticket first holds the token: replace it (pass 15: the thief kept a working token
+    for good, across restarts, while the user was only told). What it says of the outcome."""
+    state = request.app.state
+    replace = getattr(state, "replace_token", None)
+    if replace is None:
+        return "the HUD token was not replaced"
+    try:
+        new = replace()
+    except OSError as exc:
+        log.error("hud: could not write a new HUD token (%s)", exc)
+        return (f"the HUD token could not be replaced ({exc.strerror or exc}): remove hud.token in the data dir "
+                "and restart jarvisd")
+    state.hud_token = new
+    state.tickets.void_open()
+    hud = getattr(state, "hud", None)
+    if hud is not None:  # streams opened with the old token end (the page reconnects and asks for the token)
+        old, hud.revoked = hud.revoked, asyncio.Event()
+        old.set()
+    return "the HUD token was replaced, so whatever read it can no longer use it"

@@ -81,11 +81,16 @@ def split_trailing_correction(text: str) -> tuple[str, str] | None:
 _NOT_A_NAME = re.compile(r"\b(?:is|are|was|instead|now|moved|to|on|for|at|by|it|make|change|move)\b|[은는이가을를]$")
 
 
+_A_NEW_THING = re.compile(r"\s*(?:a|an|another|some|one\s+more)\s", re.IGNORECASE)
+
+
 def correction_target(words: str, descs: Sequence[str], fully: bool = False) -> int | None:
     """The description a correction's words other than its time name ("the vet on Saturday", "the passport
     renewal is November 3 instead"), or None (none, or two alike). `fully`: every word of them must name it
     ("no, the drain on the roof" does not name "check the water tank on the roof": it repairs the thing
     just said)."""
+    if _A_NEW_THING.match(words):   # "make a dentist appointment by Friday" is a new promise, not a move of
+        return None                 # "call the dentist" (pass 15: the new one was never kept)
     rest = _NOT_A_NAME.sub(" ", cut_spans(words, time_spans(words))).strip()
     found = naming.best_reference(rest, descs) if rest else None
     if not isinstance(found, int) or fully and naming.reference_score(rest, descs[found]) < 1.0:

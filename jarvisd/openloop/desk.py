@@ -222,6 +222,9 @@ class AgendaDesk:
         if when is None:
             return None
         due_ms = corrected_due(loop.due_ms, when, words, self.service.tz)
+        if due_ms < now_ms - PAST_GRACE_MS:  # "move the passport renewal to yesterday": kept, and said why
+            said = phrases.spoken_due(due_ms, self.service.now_local(), self.service.tz, lang)
+            return DeskReply(_past(said, loop.desc, lang), lang, intent="correct")
         wants_reminder = loop.remind_ms is not None or (focus is not None and focus.remind)
         updated = self.service.reschedule(loop.id, due_ms=due_ms,
                                           remind_ms=self._remind_at(due_ms) if wants_reminder else None)
@@ -310,6 +313,8 @@ class AgendaDesk:
             return opened
         target = opened[found]
         due_ms = corrected_due(target.due_ms, when, words, self.service.tz)
+        if due_ms < self.service.now_ms() - PAST_GRACE_MS:
+            return opened    # left to the correction itself, which says it has passed
         remind_ms = self._remind_at(due_ms) if target.remind_ms is not None else None
         fixing.applied = True
         return [replace(p, due_ms=due_ms, remind_ms=remind_ms) if i == found else p for i, p in enumerate(opened)]
@@ -511,6 +516,15 @@ def _new_time(text: str) -> bool:
 def _closing_status(kind: str) -> LoopStatus:
     """"done" (a closing or the done intent) closes as done; a withdrawal or cancel dismisses."""
     return LoopStatus.DONE if kind == "done" else LoopStatus.DISMISSED
+
+
+def _past(said: str, desc: str, lang: phrases.Lang) -> str:
+    """A correction into the past moves nothing (pass 15: the promise moved to yesterday was closed as
+    expired by the next agenda read, with "Updated: …, now by yesterday")."""
+    if lang == "ko":
+        return f"{said}은(는) 이미 지났어요. {desc}의 기한은 그대로예요."
+    said = said[:1].upper() + said[1:]
+    return f"{said} has already passed: {phrases.second_person(desc)} keeps its due. When should it move to?"
 
 
 def _reason(exc: ImpossibleTime, lang: phrases.Lang) -> str:

@@ -94,6 +94,8 @@ QUARANTINE_NAME = "openloops.quarantine.jsonl"
 MS_LATEST = 7_258_118_400_000  # 2200-01-01 UTC: far past any promise; near year 9999 times overflow in planning
 
 
+MAX_RECORD_BYTES = 8 << 20   # jarvisd writes a few KB a record: a line past this is no record of its
+
 TIME_FIELDS = ("created_ms", "updated_ms", "due_ms", "closed_ms", "remind_ms")
 
 
@@ -224,15 +226,25 @@ class JsonlLoopStore(EmbeddingBoundary):
             data = self.path.read_bytes() if self.path.exists() else b""
         except OSError as exc:
             raise unusable_file("the agenda log", self.path, exc) from None
-        lines = data.split(b"\n")
-        for number, line in enumerate(lines, start=1):
+        last, start = data.count(b"\n") + 1, 0
+        for number in range(1, last + 1):   # sliced one at a time: a split copied the whole file again
+            end = data.find(b"\n", start)
+            end = len(data) if end < 0 else end
+            length, line = end - start, data[start:min(end, start + MAX_RECORD_BYTES + 1)]
+            start = end + 1
+            if length > MAX_RECORD_BYTES:   # never parsed: a 300 MB line took 1.9 GB at start (pass 15)
+                report.skipped_lines.append(number)
+                self.quarantine.add(f"{self.path} line {number}", f"{length} bytes, longer than any record "
+                                    f"({MAX_RECORD_BYTES} at most): not read, it stays in this file",
+                                    line[:200].decode("utf-8", "replace") + f"… ({length} bytes)")
+                continue
             if not line.strip():
                 continue
             try:
                 loop = usable_loop(parse_line(line))
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 report.skipped_lines.append(number)
-                if number == len(lines):
+                if number == last:
                     report.torn_tail = True
                     log.warning("openloop: %s ends in a torn line (%d bytes), skipped: a write was "
                                 "interrupted", self.path, len(line))
