@@ -274,7 +274,7 @@ _DEADLINE = re.compile(r"(?:by|before|until|till|no\s+later\s+than)\s")
 
 
 _LEAD_IN = re.compile(r"(?:jump|hop|get)\s+on(?:\s+it)?|jump|hop|sit\s+down|go\s+ahead|get\s+up")
-_AFTER_REASON = re.compile(r"(?:^|[\s,])so\s*$")
+_AFTER_REASON = re.compile(r"(?:^|[\s,])(?:so|and|but)\s*$")   # a clause of its own before the promise
 
 
 def _is_action(action: str, kind: str, link: str) -> bool:

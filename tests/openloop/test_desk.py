@@ -358,3 +358,10 @@ def test_filipino_english_particles_carry_nothing_the_rules_read(desk, service):
     desk.handle("i will just send the allowance to my sister tomorrow na")
     assert dues(service, 10) == {"send the allowance to my sister": "2026-12-02"}
     assert desk.handle("remind me again in thirty minutes po").intent == "snooze"
+
+
+def test_a_time_in_a_clause_before_and_i_need_to_is_not_the_promises_due(desk, service):
+    """Pass 15 (reported in the rules): "The party is on Saturday and I need to buy a gift tomorrow" gave
+    "buy a gift, by Saturday"; the promise's own clause has its own time."""
+    desk.handle("The party is on Saturday and I need to buy a gift tomorrow")
+    assert dues(service, 10) == {"buy a gift": "2026-12-02"}
