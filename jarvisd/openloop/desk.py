@@ -32,6 +32,7 @@ from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utte
 from jarvisd.openloop.corrections import (
     corrected_due,
     correction_target,
+    deed_named,
     only_a_time,
     split_trailing_correction,
 )
@@ -209,6 +210,10 @@ class AgendaDesk:
             # "no wait, I mean the vet on Saturday", "actually the passport renewal is November 3 instead":
             # a correction that names its promise moves that one
             shown = self.service.agenda(session)
+            alike = deed_named(words, [loop.desc for loop in shown])
+            if len(alike) > 1:      # pass 15: "move the call to Saturday" moved the bank call, not asked
+                options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
+                return DeskReply(phrases.which_one(options, lang), lang, intent="correct")
             found = correction_target(words, [loop.desc for loop in shown])
             loop = shown[found] if found is not None else None
         else:               # "um, I have to pay the water bill by the 10th" is a new promise

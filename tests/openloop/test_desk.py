@@ -365,3 +365,14 @@ def test_a_time_in_a_clause_before_and_i_need_to_is_not_the_promises_due(desk, s
     "buy a gift, by Saturday"; the promise's own clause has its own time."""
     desk.handle("The party is on Saturday and I need to buy a gift tomorrow")
     assert dues(service, 10) == {"buy a gift": "2026-12-02"}
+
+
+def test_moving_a_deed_two_promises_share_asks_which_one(desk, service):
+    """Pass 15 (reported in the rules): with "call mom" and "call the bank" open, "move the call to
+    Saturday" moved the bank call without a word. It now asks; naming the thing moves that one."""
+    desk.handle("I need to call mom tomorrow")
+    desk.handle("I need to call the bank on Friday")
+    assert desk.handle("move the call to Saturday").text == "Which one: call mom, or call the bank?"
+    assert dues(service, 10) == {"call mom": "2026-12-02", "call the bank": "2026-12-04"}
+    desk.handle("move the bank call to Saturday")
+    assert dues(service, 10)["call the bank"] == "2026-12-05"
