@@ -92,7 +92,7 @@ def correction_target(words: str, descs: Sequence[str], fully: bool = False) -> 
     if _A_NEW_THING.match(words):   # "make a dentist appointment by Friday" is a new promise, not a move of
         return None                 # "call the dentist" (pass 15: the new one was never kept)
     rest = _rest(words)
-    if len(deed_named(words, descs)) > 1:
+    if len(_deed_only(rest, descs)) > 1:
         return None                 # "move the call to Saturday" with two calls open: which one is asked
     found = naming.best_reference(rest, descs) if rest else None
     if not isinstance(found, int) or fully and naming.reference_score(rest, descs[found]) < 1.0:
@@ -107,7 +107,11 @@ def _rest(words: str) -> str:
 def deed_named(words: str, descs: Sequence[str]) -> list[int]:
     """The descriptions whose verb is the only word a correction names them by ("move the call to Saturday":
     every "call …"); English only."""
-    said = [w for w in re.findall(r"[a-z']+", _rest(words).lower()) if w not in ("the", "my", "that", "this")]
+    return _deed_only(_rest(words), descs)
+
+
+def _deed_only(rest: str, descs: Sequence[str]) -> list[int]:
+    said = [w for w in re.findall(r"[a-z']+", rest.lower()) if w not in ("the", "my", "that", "this")]
     if len(said) != 1:
         return []
     return [i for i, desc in enumerate(descs) if desc.isascii() and desc.lower().split()[:1] == said]
