@@ -27,6 +27,10 @@ from jarvisd.textsafe import valid_json, valid_text
 log = logging.getLogger(__name__)
 
 MAX_QUEUED_TURNS = 8  # HUD turns accepted and not yet answered; more answer 429
+# Open event streams at most: half the server's connections, so requests (the user's turn, the agenda) always
+# find a slot (pass 15: 300 streams opened at once held all 256 connections and the turn's POST was refused).
+# A browser keeps 6 connections per host over HTTP/1.1, so a user's tabs never come near it.
+MAX_EVENT_STREAMS = 128
 RETRY_AFTER_SEC = 5
 
 TurnSender = Callable[[str, str], Awaitable[Any]]
@@ -45,6 +49,8 @@ class HudParts:
     services: Mapping[str, Any] = field(default_factory=dict)
     heartbeat_sec: float = 15.0
     max_turns: int = MAX_QUEUED_TURNS
+    max_streams: int = MAX_EVENT_STREAMS
+    streams: int = 0  # event streams open now
     closing: asyncio.Event = field(default_factory=asyncio.Event)
     revoked: asyncio.Event = field(default_factory=asyncio.Event)  # set (and replaced) when the token is replaced
     turns: dict[asyncio.Task[Any], tuple[str, str]] = field(default_factory=dict)  # task -> (session, text)
@@ -221,6 +227,29 @@ async def event_stream(hud: HudParts) -> AsyncIterator[str]:
         sub.close()
 
 
+class _EventStreamResponse(StreamingResponse):
+    """The event stream, counted while it is open; past `max_streams` a 429 that closes its connection
+    (a kept-alive refused connection would still hold a slot). Counted in `__call__`, which nothing
+    interrupts between the check and the count."""
+
+    def __init__(self, hud: HudParts) -> None:
+        super().__init__(event_stream(hud), media_type="text/event-stream", headers={"x-accel-buffering": "no"})
+        self.hud = hud
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        hud = self.hud
+        if hud.streams >= hud.max_streams:
+            await self.body_iterator.aclose()  # type: ignore[attr-defined]
+            refusal = error(429, "too_many_streams", f"{hud.max_streams} event streams are open: close one and retry",
+                            headers={"retry-after": str(RETRY_AFTER_SEC), "connection": "close"})
+            await refusal(scope, receive, send)
+            return
+        hud.streams += 1
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            hud.streams -= 1
+
+
 async def get_events(request: Request) -> Response:
-    return StreamingResponse(event_stream(_parts(request)), media_type="text/event-stream",
-                             headers={"x-accel-buffering": "no"})
+    return _EventStreamResponse(_parts(request))

@@ -1,15 +1,22 @@
-"""Whose program listens on the HUD's port, before the token is sent to it.
+"""Who is at the other end of the HUD's port: whose program listens there, before the token is sent to
+it, and whose program is connected to it, before a ticket is traded or a connection slot given.
 
 Any local user can listen on 127.0.0.1:8765 while jarvisd's HUD does not (the daemon stopped, or started
 after it and ran without its HUD). `jarvisd hud`, `jarvisd mic`, `jarvisd openloop` and the tray sent the
 token to whatever answered there, and `jarvisd hud` opened the browser on that program's page (pass 15 of
 issue 18: a server run as another user logged `Authorization: Bearer <the token>`). Linux says who owns
 each listening socket in /proc/net/tcp and tcp6; a listener of another user gets no token.
+
+The kernel's socket diagnostics name the owner of a connecting client's socket: the HUD trades a ticket only with the user's own programs, and gives other users' connections a
+few slots, not all (pass 15: another user's 300 idle connections kept the user's own page refused).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import socket
+import struct
 from pathlib import Path
 
 _LISTEN = "0A"
@@ -43,3 +50,52 @@ def foreign_listener(command: str, host: str, port: int, proc: Path = Path("/pro
     return (f"jarvisd {command}: a program of another user (uid {others[0]}) listens on port {port}, not your "
             f"jarvisd: the HUD token is not sent to it. Your daemon's HUD cannot listen there while it does "
             f"(its log says `cannot listen`); stop that program or set another hud.port")
+
+
+_NETLINK_SOCK_DIAG, _SOCK_DIAG_BY_FAMILY, _NLM_F_REQUEST, _NLMSG_ERROR = 4, 20, 1, 2
+_NO_COOKIE = 0xFFFFFFFF
+_UID_OFFSET = 16 + 4 + 48 + 12  # nlmsghdr, then inet_diag_msg: family..retrans, the socket id, 3 counters
+
+
+def peer_uid(peer: tuple[str, int], server: tuple[str, int]) -> int | None:
+    """The user owning the client's socket of a TCP connection from `peer` to `server`; None when no local
+    socket is that one (a peer on another host, or gone). Asked of the kernel's socket diagnostics
+    (netlink sock_diag, as `ss` does), one socket by its addresses: about 0.06 ms; reading /proc/net/tcp
+    walks every socket of the machine (about 14 ms here, too slow for each new connection of a flood).
+    OSError when the kernel cannot answer (no sock_diag): then nobody is known."""
+    local_ip = _plain(ipaddress.ip_address(peer[0].split("%")[0]))
+    remote_ip = _plain(ipaddress.ip_address(server[0].split("%")[0]))
+    if local_ip.version != remote_ip.version:
+        return None
+    family = socket.AF_INET if local_ip.version == 4 else socket.AF_INET6
+    sock_id = (struct.pack("!HH", int(peer[1]), int(server[1])) + local_ip.packed.ljust(16, b"\0")
+               + remote_ip.packed.ljust(16, b"\0") + struct.pack("=III", 0, _NO_COOKIE, _NO_COOKIE))
+    request = struct.pack("=BBBBI", family, socket.IPPROTO_TCP, 0, 0, 0xFFFFFFFF) + sock_id
+    message = struct.pack("=IHHII", 16 + len(request), _SOCK_DIAG_BY_FAMILY, _NLM_F_REQUEST, 1, 0) + request
+    with socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, _NETLINK_SOCK_DIAG) as diag:
+        diag.settimeout(1.0)
+        diag.sendto(message, (0, 0))
+        reply = diag.recv(8192)
+    if len(reply) < 20:
+        raise OSError("sock_diag: a short reply")
+    kind = struct.unpack_from("=H", reply, 4)[0]
+    if kind == _NLMSG_ERROR:
+        errno_ = -struct.unpack_from("=i", reply, 16)[0]
+        if errno_ == 2:  # ENOENT: no such socket here
+            return None
+        raise OSError(errno_, f"sock_diag: {os.strerror(errno_)}")
+    if len(reply) < _UID_OFFSET + 4:
+        raise OSError("sock_diag: a short reply")
+    return int(struct.unpack_from("=I", reply, _UID_OFFSET)[0])
+
+
+def _plain(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """An IPv4-mapped IPv6 address (a dual-stack socket's peer) as the IPv4 address it is."""
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+def is_other_user(uid: int | None) -> bool:
+    """A connection known to come from another local user's program (`peer_uid`'s answer). None (no local
+    socket: another host, with `allow_non_loopback`) is not known to be one."""
+    return uid is not None and uid != os.geteuid()

@@ -197,6 +197,8 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "security": [{"token": []}, {"query_token": []}],
                 "responses": {"200": {"description": "text/event-stream; `data` is the event's JSON payload",
                                       "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                              "429": _json("Error", "128 event streams are already open; `Retry-After` says "
+                                                    "when to try again"),
                               **_ERR}}},
             "/api/status": {"get": {
                 "operationId": "getStatus", "summary": "Backend, mic and voice state",
@@ -233,6 +235,8 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "security": [],
                 "requestBody": _body("TicketRedeem"),
                 "responses": {"200": _json("TicketToken", "The token"),
+                              "403": _json("Error", "`ticket_other_user`: the request came from a program of "
+                                                    "another user of this computer (the ticket stays good)"),
                               "410": _json("Error", "`ticket_used` (a second use: something else read it) or "
                                                     "`ticket_expired` (unknown or older than 30 s)"),
                               "422": _json("Error", "Bad body"), **_ERR}}},

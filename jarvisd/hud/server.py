@@ -8,20 +8,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from jarvisd.hud.listener import is_other_user, peer_uid
 from jarvisd.hud.security import check_bind_address
+
+log = logging.getLogger(__name__)
 
 # Connections that have not sent a whole request yet need no token: before, 1,100 of them that sent half
 # a request line and waited held the daemon's 1,024 descriptors (a systemd user unit's soft limit) for
 # as long as they liked; the HUD answered nothing, and every file the daemon opened failed meanwhile.
 REQUEST_DEADLINE_SEC = 10.0  # a new connection that has not sent its request's headers by then is closed
 MAX_CONNECTIONS = 256  # open HUD connections; one more is closed at once (200 event streams were tested)
+# Another user has no token and no business with this HUD: its connections share a few slots, so it cannot
+# hold the user's own page refused (pass 15: 300 idle connections of uid 12345 held all 256 for 5-10 s,
+# again and again). A peer on another host (`allow_non_loopback`) is not known to be one and is not limited.
+MAX_OTHER_USERS_CONNECTIONS = 16
+_REFUSAL_LOG_SEC = 60.0
 
 
 def over_capacity(open_connections: int, limit: int = MAX_CONNECTIONS) -> bool:
@@ -32,13 +42,28 @@ class _BoundedH11(H11Protocol):
     """uvicorn's HTTP/1.1 protocol with a deadline for a new connection's first request and a cap on open
     connections, so the HUD degrades alone and the daemon keeps descriptors for its own files."""
 
+    _last_refusal_log = 0.0
+
     def connection_made(self, transport: Any) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._deadline: asyncio.TimerHandle | None = None
+        self.other_user = _from_other_user(transport)
         if over_capacity(len(self.connections), MAX_CONNECTIONS):
             transport.abort()
             return
+        if self.other_user and over_capacity(
+                sum(1 for c in self.connections if getattr(c, "other_user", False)), MAX_OTHER_USERS_CONNECTIONS):
+            self._log_refusal(transport)
+            transport.abort()
+            return
         self._deadline = self.loop.call_later(REQUEST_DEADLINE_SEC, self._close_without_request)
+
+    def _log_refusal(self, transport: Any) -> None:
+        now = time.monotonic()
+        if now - _BoundedH11._last_refusal_log >= _REFUSAL_LOG_SEC:
+            _BoundedH11._last_refusal_log = now
+            log.warning("hud: more than %d connections from programs of other users, the last from %s: the new "
+                        "ones are closed (your own programs are not limited by them)", MAX_OTHER_USERS_CONNECTIONS, transport.get_extra_info("peername"))
 
     def _close_without_request(self) -> None:
         if self.cycle is None and not self.transport.is_closing():  # still no whole request
@@ -48,6 +73,18 @@ class _BoundedH11(H11Protocol):
         if self._deadline is not None:
             self._deadline.cancel()
         super().connection_lost(exc)
+
+
+def _from_other_user(transport: Any) -> bool:
+    """Whether a new connection is known to come from another user's program; False when the kernel cannot
+    say (then only the total cap applies)."""
+    peer, own = transport.get_extra_info("peername"), transport.get_extra_info("sockname")
+    if not peer or not own:
+        return False
+    try:
+        return is_other_user(peer_uid(peer[:2], own[:2]))
+    except (OSError, ValueError):
+        return False
 
 
 class _DaemonServer(uvicorn.Server):

@@ -7,6 +7,11 @@ and drive the HUD (pass 14 of issue 18). Now the command asks the daemon for a t
 over loopback) and opens `#ticket=…`; the page trades the ticket for the token once, within
 `TICKET_SEC`, and the ticket is void after that. What is left on a command line is a used ticket.
 
+Only the user's own programs can trade a ticket: the kernel says whose socket sent the request
+(`listener.peer_uid`), and another user's is refused without using the ticket up (pass 15: a thief
+polling /proc redeemed it 0.8 s before the browser started, and held a working token until the
+browser's second use replaced it). A thief of the same user could read `hud.token` itself.
+
 A ticket redeemed twice means something else read it first and now holds the token: the token is then
 replaced (a new `hud.token`; outstanding tickets and open event streams end), so what stole it holds a dead
 key, and the second redeemer (the browser, when the other one won the race) is told so, and the log too.
@@ -25,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from jarvisd.hud.api import _json_object, error
+from jarvisd.hud.listener import is_other_user, peer_uid
 from jarvisd.hud.security import REDEEM_PATH
 
 log = logging.getLogger(__name__)
@@ -102,6 +108,12 @@ async def redeem_ticket(request: Request) -> Response:
     ticket = body.get("ticket")
     if not isinstance(ticket, str) or not ticket:
         return error(422, "invalid_body", "ticket must be a non-empty string")
+    other = _other_users_program(request)
+    if other is not None:
+        log.warning("hud: %s tried to trade a HUD ticket for the token: refused (the ticket stays good for your "
+                    "browser). It may have read the ticket from the browser's command line", other)
+        return error(403, "ticket_other_user", f"{other} sent this request: a HUD ticket is traded only with "
+                                               "programs of the user running jarvisd")
     outcome = request.app.state.tickets.redeem(ticket)
     if outcome == "ok":
         return JSONResponse({"token": request.app.state.hud_token})
@@ -114,6 +126,21 @@ async def redeem_ticket(request: Request) -> Response:
                                          f"{replaced}: open the HUD again with `jarvisd hud`")
     return error(410, "ticket_expired", f"this HUD link is unknown or older than {TICKET_SEC:.0f} s: open the HUD "
                                         "again with `jarvisd hud`")
+
+
+def _other_users_program(request: Request) -> str | None:
+    """Who sent the request when that is known to be another user's program, else None (the user's own
+    program, another host, or the kernel cannot say)."""
+    client, server = request.scope.get("client"), request.scope.get("server")
+    if not client or not server:
+        return None
+    try:
+        uid = peer_uid((client[0], client[1]), (server[0], server[1]))
+    except (OSError, ValueError):
+        return None
+    if not is_other_user(uid):
+        return None
+    return f"a program of another user (uid {uid})"
 
 
 def _replace_token(request: Request) -> str:
