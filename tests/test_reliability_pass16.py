@@ -203,5 +203,54 @@ async def test_event_streams_past_their_cap_are_refused_and_a_turn_still_gets_th
         await server.stop()
 
 
+# ---- a move order said with other promises ------------------------------------------------------------------------
+
+def test_a_move_order_before_a_new_promise_moves_the_one_and_keeps_the_other(tmp_path: Path):
+    """Before: with "pay rent" due Friday, "push rent to Monday and I need to call Jin tomorrow at 4pm"
+    answered "Got it: call Jin, Monday at 4 PM.": rent not moved, the call given the rent's new day (a move
+    order was split off only at the end of an utterance). Korean the same ("집세 월요일로 미뤄줘 그리고 …")."""
+    from tests.test_reliability_pass15 import _desk
+
+    desk, _, dues = _desk(tmp_path)
+    desk.handle("I need to pay rent by Friday")
+    reply = desk.handle("push rent to Monday and I need to call Jin tomorrow at 4pm")
+    assert reply.text == "Updated: pay rent, now by Monday. Got it: call Jin, tomorrow at 4 PM."
+    assert dues() == {"pay rent": "12-07 23:59", "call Jin": "12-02 16:00"}
+    desk.handle("move rent to Friday at 9 am, and remind me to buy milk tomorrow")
+    assert dues() == {"pay rent": "12-04 09:00", "call Jin": "12-02 16:00", "buy milk": "12-02 23:59"}
+    desk.handle("집세 금요일까지 내야 해")
+    desk.handle("집세 월요일로 미뤄줘 그리고 내일 수진한테 문자 보내야 해")
+    assert dues()["집세 내기"] == "12-07 23:59" and dues()["수진한테 문자 보내기"] == "12-02 23:59"
+    assert desk.handle("push rent to Saturday, thanks").text == "Updated: pay rent, now Saturday at 9 AM."
+
+
+def test_a_move_order_inside_a_list_of_promises_moves_the_one_and_keeps_the_list(tmp_path: Path):
+    """Before: "I need to pay the gas bill by Thursday, push rent to Monday, and call Jin tomorrow" stored a
+    new promise "push rent" by Monday; rent was not moved. Korean: "가스비 목요일까지 내야 하고 집세는
+    월요일로 미뤄줘 그리고 내일 진한테 전화해야 해"."""
+    from tests.test_reliability_pass15 import _desk
+
+    desk, _, dues = _desk(tmp_path)
+    desk.handle("I need to pay rent by Friday")
+    desk.handle("I need to pay the gas bill by Thursday, push rent to Monday, and call Jin tomorrow")
+    assert dues() == {"pay rent": "12-07 23:59", "pay the gas bill": "12-03 23:59", "call Jin": "12-02 23:59"}
+    desk.handle("집세 금요일까지 내야 해")
+    desk.handle("가스비 목요일까지 내야 하고 집세는 월요일로 미뤄줘 그리고 내일 진한테 전화해야 해")
+    assert {k: v for k, v in dues().items() if not k.isascii()} == {
+        "집세 내기": "12-07 23:59", "가스비 내기": "12-03 23:59", "진한테 전화하기": "12-02 23:59"}
+
+
+def test_two_duties_joined_by_hago_are_two_promises_each_with_its_day(tmp_path: Path):
+    """"가스비 목요일까지 내야 하고 내일 진한테 전화해야 해" was one promise, "가스비 내기", with the
+    whole sentence as its clause."""
+    from tests.test_reliability_pass15 import _desk
+
+    desk, _, dues = _desk(tmp_path)
+    desk.handle("가스비 목요일까지 내야 하고 내일 진한테 전화해야 해")
+    desk.handle("오늘 보고서 써야 하고 내일은 발표 준비할 거야")
+    assert dues() == {"가스비 내기": "12-03 23:59", "진한테 전화하기": "12-02 23:59",
+                      "보고서 쓰기": "12-01 23:59", "발표 준비하기": "12-02 23:59"}
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__, "-q"]))

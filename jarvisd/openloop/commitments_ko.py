@@ -350,8 +350,21 @@ def _conjuncts(ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]
     return parts
 
 
+def _second_duty(ms: Sequence[Morph]) -> int | None:
+    """Where a second promise starts after "-어야 하고" ("가스비 목요일까지 내야 하고 내일 진한테 전화해야
+    해": two duties, each with its own day), or None."""
+    for i in range(1, len(ms) - 3):
+        if ms[i].form in ("어야", "아야") and ms[i].tag == "EC" and ms[i + 1].form in ("하", "되") and \
+                is_morph(ms[i + 2], "고", "EC") and (_must(ms[i + 3:]) or _promise(ms[i + 3:])):
+            return i + 3
+    return None
+
+
 def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]) -> list[Commitment]:
     """The promise of one Korean sentence, or two when -고 joins two tasks."""
+    second = _second_duty(ms)
+    if second is not None:
+        return _commitments(sen, ms[:second], base, holes) + _commitments(sen, ms[second:], base, holes)
     hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes)
     if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind != "said") or _blocked(ms, hit):
         return []

@@ -78,6 +78,68 @@ def split_trailing_correction(text: str) -> tuple[str, str] | None:
     return None
 
 
+# A move order at the very start, before other words ("push rent to Monday and I need to call Jin tomorrow")
+_LEADING_ORDER = re.compile(r"(?:(?:oh|actually|also|and|so|um|uh|ok|okay|please)[\s,]+)*"
+                            r"(?=(?:make|move|change|push|reschedule)\s)", re.IGNORECASE)
+# What may stand between a correction's time and the next clause: "instead", "please"; then the clause's
+# start: a stop or comma and / or "and", "then", "also"
+_AFTER_ORDER = re.compile(r"(?:[\s,]+(?:instead|please|thanks|thank\s+you|ok|okay)\b)*", re.IGNORECASE)
+_NEXT_CLAUSE = re.compile(r"\s*[,.;!]\s*(?:(?:and|then|also)\b[\s,]*)*|\s+(?:and|then|also)\b[\s,]*(?:(?:and|then)\b[\s,]*)*",
+                          re.IGNORECASE)
+_JOINED_TIMES = re.compile(r"[\s,]*(?:at|on|around|by)?\s*", re.IGNORECASE)
+
+
+# A Korean move order: the thing, its new time with 로, and the verb ("집세 월요일로 미뤄줘"); said first, last
+# or between other clauses ("가스비 목요일까지 내야 하고 집세는 월요일로 미뤄줘 그리고 내일 진한테 전화해야 해")
+_KO_MOVE = re.compile(r"(?:으로|로)\s*(?:미뤄|미루|미룰|옮겨|옮기|바꿔|바꾸|변경해|변경하|당겨|연기해|연기하)[가-힣]*")
+_KO_CLAUSE_END = re.compile(r"[,.;!?]\s*|\s+(?:그리고|근데|또)\s+|(?<=야\s하고)\s+|(?<=야하고)\s+")
+_KO_NEXT_CLAUSE = re.compile(r"\s*[,.;!?]?\s*(?:(?:그리고|또)\s+)?")
+
+
+def leading_order(text: str) -> tuple[str, str] | None:
+    """(what comes before, the order and what follows it) when a move order starts the utterance ("", "push
+    rent to Monday and …") or, in Korean, one of its clauses ("가스비 … 내야 하고", "집세는 월요일로 미뤄줘
+    그리고 …"); the desk cuts what follows the order with `split_order_tail`."""
+    if re.search(r"[가-힣]", text):
+        move = _KO_MOVE.search(text)
+        if move is None:
+            return None
+        ends = [m.end() for m in _KO_CLAUSE_END.finditer(text, 0, move.start())]
+        start = ends[-1] if ends else 0
+        return (text[:start].strip(" ,"), text[start:]) if time_spans(text[start:move.end()]) else None
+    m = _LEADING_ORDER.match(text)
+    return ("", text) if m and time_spans(text[m.end():]) else None
+
+
+def split_order_tail(fix: str) -> tuple[str, str] | None:
+    """(the correction, what follows it) when another clause follows the correction's time: "push rent to
+    Monday and I need to call Jin tomorrow" -> ("push rent to Monday", "I need to call Jin tomorrow");
+    "push rent to Monday, and call Jin tomorrow" -> (…, "call Jin tomorrow"). None when nothing follows it.
+    Whether that clause is a promise of its own is the desk's to decide. A Korean order ends at its verb
+    ("집세 월요일로 미뤄줘 그리고 내일 …"). ("the correction", "") when only thanks or "please" follow it."""
+    if re.search(r"[가-힣]", fix):
+        move = _KO_MOVE.search(fix)
+        if move is None:
+            return None
+        tail = fix[_KO_NEXT_CLAUSE.match(fix, move.end()).end():].strip()  # type: ignore[union-attr]
+        return (fix[:move.end()].strip(), tail) if tail else None
+    spans = time_spans(fix)
+    if not spans:
+        return None
+    end = spans[0][1]
+    for start, stop in spans[1:]:   # "Monday at 4 pm" said as two spans is one time
+        if not _JOINED_TIMES.fullmatch(fix[end:start]):
+            break
+        end = stop
+    end = _AFTER_ORDER.match(fix, end).end()  # type: ignore[union-attr]
+    if not fix[end:].strip(" ,.!"):
+        return fix[:end].strip(" ,.!"), ""
+    clause = _NEXT_CLAUSE.match(fix, end)
+    if clause is None or not fix[clause.end():].strip(" ,.;!"):
+        return None
+    return fix[:end].strip(" ,.!"), fix[clause.end():].strip()
+
+
 _NOT_A_NAME = re.compile(r"\b(?:is|are|was|instead|now|moved|to|on|for|at|by|it|make|change|move)\b|[은는이가을를]$")
 
 

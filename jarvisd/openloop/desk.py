@@ -33,7 +33,9 @@ from jarvisd.openloop.corrections import (
     corrected_due,
     correction_target,
     deed_named,
+    leading_order,
     only_a_time,
+    split_order_tail,
     split_trailing_correction,
 )
 from jarvisd.openloop.intents import Intent, correction_time, match_intent
@@ -117,9 +119,11 @@ class AgendaDesk:
         split = self._trailing_correction(text, session)
         if split is None:
             return self._answer(text, session, lang)
-        head, fix = split     # "…, oh and actually make the passport renewal November 3 instead"
-        fixing = _Fix(fix)
-        first = self._answer(head, session, lang, fixing)
+        head, fix, tail = split     # "…, oh and actually make the passport renewal November 3 instead"
+        if not head:                # "push rent to Monday and I need to call Jin tomorrow": in the order said
+            return _joined(self._correction(fix, session, lang), self._answer(tail, session, lang))
+        fixing = _Fix(fix)          # "I need to pay the gas bill by Thursday, push rent to Monday, and call Jin"
+        first = self._answer(_listed(head, tail), session, lang, fixing)
         second = None if fixing.applied else self._correction(fix, session, lang)
         return _joined(first, second)
 
@@ -238,24 +242,37 @@ class AgendaDesk:
         return DeskReply(phrases.confirm_updated(updated, now, self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,)), intent="correct")
 
-    def _trailing_correction(self, text: str, session: str) -> tuple[str, str] | None:
-        """(what comes first, the correction) when the utterance ends in a correction of a promise: of one
-        it names (said before, or earlier in the same utterance) or, when the correction is a time alone, of
-        the promise just said ("I'll book the vet on Friday at 2pm, no wait, Saturday"). None otherwise: the
-        whole utterance is read as one ("I have to call the bank, no later than Friday")."""
-        split = split_trailing_correction(text)
+    def _trailing_correction(self, text: str, session: str) -> tuple[str, str, str] | None:
+        """(what comes before, the correction, what comes after) when the utterance holds a correction of a
+        promise: of one it names (said before, or earlier in the same utterance) or, when the correction is
+        a time alone, of the promise just said ("I'll book the vet on Friday at 2pm, no wait, Saturday").
+        What follows the correction's time is cut off when it adds a promise ("push rent to Monday and I
+        need to call Jin tomorrow"; pass 15: the call took the rent's new day, the rent stayed). None
+        otherwise: the whole utterance is read as one ("I have to call the bank, no later than Friday")."""
+        split = split_trailing_correction(text) or leading_order(text)
         if split is None:
             return None
-        cued = correction_time(split[1])
+        head, fix = split
+        tail = ""
+        parts = split_order_tail(fix)
+        if parts is not None and (not parts[1] or self._adds_promises(head, parts[1])):
+            fix, tail = parts       # "push rent to Monday, thanks" moves rent too
+        cued = correction_time(fix)
         if cued is None or not time_spans(cued):
             return None
-        actions = [c.action for c in read_utterance(split[0], self.korean).commitments]
+        actions = [c.action for c in read_utterance(head, self.korean).commitments] if head else []
         if only_a_time(cued):
-            return split if actions or self._recent_focus(session, self.service.now_ms()) else None
+            return (head, fix, tail) if actions or self._recent_focus(session, self.service.now_ms()) else None
         if correction_target(cued, actions) is not None:
-            return split
+            return head, fix, tail
         named = correction_target(cued, [loop.desc for loop in self.service.agenda(session)], fully=True)
-        return split if named is not None else None
+        return (head, fix, tail) if named is not None else None
+
+    def _adds_promises(self, head: str, tail: str) -> bool:
+        """Whether the words after a correction say promises of their own, alone or as the next item of the
+        list before it ("I need to pay the gas bill by Thursday, push rent to Monday, and call Jin")."""
+        before = len(read_utterance(head, self.korean).commitments) if head else 0
+        return len(read_utterance(_listed(head, tail), self.korean).commitments) > before
 
     # ------------------------------------------------------------ capture
 
@@ -491,6 +508,15 @@ class _Fix:
 
     words: str
     applied: bool = False
+
+
+def _listed(head: str, tail: str) -> str:
+    """The words around a correction said inside a list, as the list without it."""
+    if not head or not tail:
+        return head or tail
+    if re.search(r"[가-힣]", head):   # "가스비 목요일까지 내야 하고 [집세는 …] 내일 진한테 전화해야 해"
+        return f"{head.rstrip(' ,')} {tail}" if head.rstrip(" ,").endswith("고") else f"{head.rstrip(' ,.')}. {tail}"
+    return f"{head.rstrip(' ,.;')}, and {tail}"
 
 
 def _joined(first: DeskReply | None, second: DeskReply | None) -> DeskReply | None:
