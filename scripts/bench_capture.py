@@ -133,14 +133,21 @@ def run_capture(paths: list[Path], verbose: bool) -> int:
     desk, service = new_desk()
     opened_by: dict[str, str] = {}   # line id -> loop id
     counts = {"promise": 0, "captured": 0, "due_ok": 0, "none": 0, "false": 0, "close": 0, "closed": 0,
-              "correct": 0, "corrected": 0, "wrong_closed": 0, "asked": 0, "asked_right": 0}
+              "correct": 0, "corrected": 0, "wrong_closed": 0, "asked": 0, "asked_right": 0,
+              "offered": 0, "offered_right": 0}
     misses: list[str] = []
     for line in lines:
         before = {loop.id: loop for loop in service.all_loops()}
         kind = line.kind.split(":")[0]
         target_id = opened_by.get(line.kind.split(":", 1)[1]) if kind == "close" else None
         reply = desk.handle(line.text, SESSION)
-        if reply is not None and reply.intent == "confirm":   # a closing by meaning asks; the user answers
+        offered = desk.pending_options(SESSION) if reply is not None and reply.intent == "confirm" else []
+        if offered:   # "Did that finish one of these: first, …?": the user picks by place, or says no
+            place = next((i for i, loop in enumerate(offered) if loop.id == target_id), None)
+            counts["offered"] += 1
+            counts["offered_right"] += place is not None
+            desk.handle(f"the {('first', 'second', 'third')[place]} one" if place is not None else "no", SESSION)
+        elif reply is not None and reply.intent == "confirm":   # a closing by meaning asks; the user answers
             guessed = desk.pending_guess(SESSION)
             right = guessed is not None and guessed.id == target_id
             counts["asked"] += 1
@@ -213,6 +220,8 @@ def run_capture(paths: list[Path], verbose: bool) -> int:
     print(f"wrong closes   : {counts['wrong_closed']} (loops closed by a line that does not close them)")
     print(f"asked by meaning: {counts['asked']} ({counts['asked_right']} right: the user said yes; "
           f"{counts['asked'] - counts['asked_right']} wrong: the user said no, nothing closed)")
+    print(f"offered by meaning: {counts['offered']} ({counts['offered_right']} with the promise among them: the user "
+          f"picked it; {counts['offered'] - counts['offered_right']} without: the user said no, nothing closed)")
     print(f"corrections    : {share('corrected', 'correct')}")
     print(f"rules cost     : p50 {cost[0]:.2f} ms, p95 {cost[1]:.2f} ms, max {cost[2]:.2f} ms per utterance "
           "(read_utterance + resolve_time, after warm-up)")

@@ -80,11 +80,13 @@ class _Focus:
 
 @dataclass(frozen=True)
 class _Guess:
-    """A closing matched by meaning, not by words: asked, and applied only on the user's yes."""
+    """A closing matched by meaning, not by words: asked, and applied only on the user's yes, or on the
+    pick of one of a few offered (`options`, loop ids in the order said)."""
 
     loop_id: str
     status: LoopStatus
     at_ms: int
+    options: tuple[str, ...] = ()
 
 
 class AgendaDesk:
@@ -96,6 +98,7 @@ class AgendaDesk:
         self.last_reminder: LastReminder = last_reminder or (lambda: None)
         self._focus: dict[str, _Focus] = {}
         self._guesses: dict[str, _Guess] = {}
+        self._last_cosines: tuple[tuple[str, tuple[str, ...]], list[float | None]] | None = None
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ entry
@@ -109,7 +112,11 @@ class AgendaDesk:
             return None
         lang = language_of(text, ANSWER_HANGUL_WEIGHT)
         guess = self._guesses.pop(session, None)
-        if guess is not None:
+        if guess is not None and len(guess.options) > 1:
+            reply = self._pick(guess, text, session, lang)
+            if reply is not None:
+                return reply
+        elif guess is not None:
             answer = decision(text)   # "yes" / "응" applies the guess, "no" leaves it; anything else drops it
             waited = self.service.now_ms() - guess.at_ms
             if answer is not None and waited <= CONFIRM_SEC * 1000:
@@ -168,9 +175,9 @@ class AgendaDesk:
         found = naming.best_reference(intent.argument, [loop.desc for loop in loops])
         status = _closing_status(intent.kind)
         if found is None and text:   # "scratch the ceramics course" for "sign up for the pottery class"
-            meant = self._meant(text, intent.argument, loops)
-            if meant is not None:
-                return self._ask(loops[meant], status, session, intent.lang)
+            meant = self._offered(text, intent.argument, loops, intent.lang, command=True)
+            if meant:
+                return self._ask([loops[i] for i in meant], status, session, intent.lang)
         if found is None:
             if intent.command:
                 return DeskReply(phrases.not_found(intent.argument, intent.lang), intent.lang, intent=intent.kind)
@@ -288,14 +295,14 @@ class AgendaDesk:
         opened, notes, remind = self._proposals(reading.commitments, now, lang)
         if fixing is not None:
             opened = self._fixed(opened, fixing, now)
-        closed, guess = self._closings(text, reading, shown)
+        closed, guess = self._closings(text, reading, shown, lang)
         if not opened and not closed and not notes:
             # the dismissal rule alone ("보고서는 취소됐어"): the service applies it to any input
             change = self.service.apply_judgement(Judgement(), text, shown, session) if not reading.question \
                 else AgendaChange()
             if change.changed:
                 return self._reply(change, [], remind, reading, lang, session)
-            return self._ask(shown[guess[0]], guess[1], session, lang) if guess is not None else None
+            return self._ask([shown[i] for i in guess[0]], guess[1], session, lang) if guess is not None else None
         judgement = Judgement(opened=tuple(opened), closed=tuple(closed))
         self.service.embed_ahead(judgement, session)   # never under the agenda's lock: the sweep waits on it
         change = self.service.apply_judgement(judgement, text, shown, session)
@@ -355,10 +362,10 @@ class AgendaDesk:
             return None, (f"{said}은(는) 이미 지났어요." if lang == "ko" else f"{said} has already passed.")
         return due_ms, None
 
-    def _closings(self, text: str, reading: Reading, shown: Sequence[OpenLoop]
-                  ) -> tuple[list[ClosedRef], tuple[int, LoopStatus] | None]:
-        """The loops the utterance closes by their words, and (index, status) of one it may mean when no
-        words name it (asked before it is closed)."""
+    def _closings(self, text: str, reading: Reading, shown: Sequence[OpenLoop], lang: phrases.Lang
+                  ) -> tuple[list[ClosedRef], tuple[list[int], LoopStatus] | None]:
+        """The loops the utterance closes by their words, and (indices, status) of the ones it may mean when
+        no words name one (asked before anything is closed)."""
         if reading.question:
             return [], None
         refs = []
@@ -399,15 +406,50 @@ class AgendaDesk:
                 refs.append(ClosedRef(index=stated[0] + 1, status=LoopStatus.DONE))
         if not refs and not tied and len(unnamed) == 1 and not reading.commitments:
             # "Got mom's meds, so that's sorted" for "pick up mom's prescription": what the closing means
-            found = self._meant(text, unnamed[0].reference, shown)
-            if found is not None:
-                return refs, (found, _closing_status(unnamed[0].status))
+            offered = self._offered(text, unnamed[0].reference, shown, lang)
+            if offered:
+                return refs, (offered, _closing_status(unnamed[0].status))
         return refs, None
 
-    def _ask(self, loop: OpenLoop, status: LoopStatus, session: str, lang: phrases.Lang) -> DeskReply:
-        """A closing matched by meaning is a guess: it is asked ("Do you mean …?") and kept for the yes."""
-        self._guesses[session] = _Guess(loop.id, status, self.service.now_ms())
-        return DeskReply(phrases.ask_meant(loop, status is LoopStatus.DONE, lang), lang, intent="confirm")
+    def _ask(self, loops: Sequence[OpenLoop], status: LoopStatus, session: str, lang: phrases.Lang) -> DeskReply:
+        """A closing matched by meaning is a guess: it is asked ("Do you mean …?") and kept for the yes; one
+        that may mean one of a few promises offers them by number ("Did that finish one of these: first, …")."""
+        options = tuple(loop.id for loop in loops) if len(loops) > 1 else ()
+        self._guesses[session] = _Guess(loops[0].id, status, self.service.now_ms(), options)
+        done = status is LoopStatus.DONE
+        text = phrases.ask_which_meant(loops, done, lang) if options else phrases.ask_meant(loops[0], done, lang)
+        return DeskReply(text, lang, intent="confirm")
+
+    def pending_options(self, session: str = "default") -> list[OpenLoop]:
+        """The open loops a closing offered by number and that wait for the user's pick (empty when none)."""
+        guess = self._guesses.get(session)
+        if guess is None:
+            return []
+        return [loop for loop in (self._open(loop_id) for loop_id in guess.options) if loop is not None]
+
+    def _pick(self, guess: _Guess, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """The answer to "Did that finish one of these: …?": a place ("the second one", "2번"), the words of
+        one ("the VAT one"), or no. A bare yes asks for the number again. None: not an answer (the
+        utterance is read as any other)."""
+        waited = self.service.now_ms() - guess.at_ms
+        if waited > LATE_ANSWER_SEC * 1000:
+            return None
+        answer = decision(text)
+        place = meaning.picked(text, len(guess.options))
+        if place is None and answer is None and len(text.split()) <= 6 and not time_spans(text):
+            descs = [self._any(loop_id) for loop_id in guess.options]
+            named = naming.best_reference(text, [loop.desc if loop else "" for loop in descs])
+            place = named if isinstance(named, int) else None
+        if place is not None:
+            chosen = replace(guess, loop_id=guess.options[place])
+            return self._confirmed(chosen, True, lang) if waited <= CONFIRM_SEC * 1000 else \
+                self._too_late(chosen, True, lang)
+        if answer is False:
+            return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
+        if answer is True and waited <= CONFIRM_SEC * 1000:   # "yes": which one is still unsaid
+            self._guesses[session] = guess
+            return DeskReply(phrases.say_which(len(guess.options), lang), lang, intent="confirm")
+        return None
 
     def pending_guess(self, session: str = "default") -> OpenLoop | None:
         """The open loop a closing by meaning asked about and that waits for the user's yes."""
@@ -446,12 +488,35 @@ class AgendaDesk:
         rent" said again) or report someone else's deed; no embedder: None (the text rules alone)."""
         if not loops or meaning.someone_else(text) or self._names_closed(reference):
             return None
-        cosines = self.service.closing_cosines(meaning.closing_text(text, Closure("done", reference, text)), loops)
+        cosines = self._closing_cosines(meaning.closing_text(text, Closure("done", reference, text)), loops)
         found = meaning.clearly_meant(cosines)
         if found is not None:
             log.debug("openloop: %r closes %r by meaning (cosines %s)", text, loops[found].desc,
                       [round(c or 0.0, 3) for c in cosines])
         return found
+
+    def _offered(self, text: str, reference: str, loops: Sequence[OpenLoop], lang: phrases.Lang,
+                 command: bool = False) -> list[int]:
+        """The loop a closing clearly means ([index]), or the few it may mean, to offer by number; none for
+        a report of the past ("I fixed the sink last week": a remark, `meaning.said_of_the_past`) unless the
+        user asked to close something by name (`command`)."""
+        found = self._meant(text, reference, loops)
+        if found is not None:
+            return [found]
+        if not loops or meaning.someone_else(text) or self._names_closed(reference) or \
+                (not command and meaning.said_of_the_past(text)):
+            return []
+        return meaning.worth_asking(self._closing_cosines(text.strip(), loops), lang)
+
+    def _closing_cosines(self, text: str, loops: Sequence[OpenLoop]) -> list[float | None]:
+        """The store's cosines of a closing to these loops; the last answer is kept, so asking which one
+        after the clear-lead check embeds the utterance once."""
+        key = (text, tuple(loop.id for loop in loops))
+        if self._last_cosines is not None and self._last_cosines[0] == key:
+            return self._last_cosines[1]
+        cosines = self.service.closing_cosines(text, loops)
+        self._last_cosines = (key, cosines)
+        return cosines
 
     def _names_closed(self, reference: str) -> bool:
         """The closing's words name a loop closed already: it is said again, not said of another loop."""

@@ -44,6 +44,66 @@ def clearly_meant(cosines: Sequence[float | None], floor: float = MEANING_FLOOR,
     return best
 
 
+# Below a clear lead, a closing that names nothing may still mean one of the promises nearest to it: the
+# three nearest are offered ("Did that finish one of these: …?") when the nearest reaches a floor of its
+# language (Korean cosines crowd higher), and the user picks one or says no. Measured on the 137 closings
+# that reached this step on the meaning set and held-out sets 1-22 (scripts/experiments/closing_meaning.py,
+# docs/openloop.md "Asking which one"): 24 of the 41 closings not clearly ahead had their promise among the
+# three; 10 of the 73 remarks that close nothing were asked (a "no" answers them).
+ASK_FLOOR = {"en": 0.83, "ko": 0.86}
+ASK_OPTIONS = 3
+
+
+def worth_asking(cosines: Sequence[float | None], lang: str) -> list[int]:
+    """The promises to offer, nearest first (at most `ASK_OPTIONS`), or none: a cosine unknown, or the
+    nearest below its language's floor."""
+    if not cosines or any(cos is None for cos in cosines):
+        return []
+    known = [float(cos) for cos in cosines if cos is not None]
+    ranked = sorted(range(len(known)), key=known.__getitem__, reverse=True)
+    if known[ranked[0]] < ASK_FLOOR.get(lang, ASK_FLOOR["en"]):
+        return []
+    return ranked[:ASK_OPTIONS]
+
+
+# A day in the past said with a report: something that happened, not a promise kept now ("I fixed the kitchen
+# sink last week", "어제 친구 결혼식 다녀왔어"); of the remarks that reached this step, most say one.
+_PAST_DAY = re.compile(
+    r"\b(?:yesterday|the\s+other\s+day|last\s+(?:week|weekend|night|month|year|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday))\b|어제|그저께|엊그제|지난\s*(?:주|달|해|번|주말)|작년|예전|옛날",
+    re.IGNORECASE)
+
+
+def said_of_the_past(utterance: str) -> bool:
+    return _PAST_DAY.search(utterance) is not None
+
+
+_ORDINALS = (
+    (0, r"first|1st|one|number\s+one|첫\s*번째|첫\s*번|첫째|1\s*번(?:째)?|일\s*번"),
+    (1, r"second|2nd|two|number\s+two|두\s*번째|둘째|2\s*번(?:째)?|이\s*번"),
+    (2, r"third|3rd|three|number\s+three|세\s*번째|셋째|3\s*번(?:째)?|삼\s*번"),
+    (-1, r"last|마지막"),
+)
+_PICK_FILLER = re.compile(r"(?:\b(?:the|that|one|it|was|is|it's|i\s+mean|um|uh|oh|please|yes|yeah|ok|okay)\b|"
+                          r"거|거요|거야|요|이요|이야|그거|꺼|[\s,.!?~])*", re.IGNORECASE)
+
+
+def picked(answer: str, count: int) -> int | None:
+    """Which of `count` offered options an answer picks by its place ("the second one", "2번", "마지막
+    거"), or None."""
+    low = answer.strip().lower()
+    for index, pattern in _ORDINALS:
+        m = re.search(rf"(?<![\w가-힣])(?:{pattern})(?![a-z0-9])", low)
+        if m is None:
+            continue
+        rest = low[:m.start()] + " " + low[m.end():]
+        if _PICK_FILLER.fullmatch(rest.strip()) is None:
+            continue
+        place = index if index >= 0 else count - 1
+        return place if 0 <= place < count else None
+    return None
+
+
 # What is embedded for a closing: the whole utterance ("Got mom's meds, so that's sorted"), its closing
 # clause, or only the words naming the task; measured in docs/openloop.md, "Closing by meaning".
 ClosingText = Literal["utterance", "clause", "reference"]

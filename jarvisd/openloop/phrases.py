@@ -146,6 +146,25 @@ def ask_meant(loop: OpenLoop, done: bool, lang: Lang) -> str:
         ("mark it done." if done else "take it off your agenda.")
 
 
+def ask_which_meant(loops: Sequence[OpenLoop], done: bool, lang: Lang) -> str:
+    """A closing that may mean one of a few promises: they are offered by number."""
+    if lang == "ko":
+        listed = ", ".join(f"{i}번 {loop.desc}" for i, loop in enumerate(loops, 1))
+        return f"혹시 이 중 하나인가요? {listed}. 몇 번인지 말해 주시면 " + \
+            ("완료로 표시할게요" if done else "목록에서 지울게요") + ". 아니면 '아니'라고 해 주세요."
+    ordinals = ("first", "second", "third")
+    listed = "; ".join(f"{ordinals[i]}, {second_person(loop.desc)}" for i, loop in enumerate(loops))
+    if done:
+        return f"Did that finish one of these: {listed}? Say which one, or no."
+    return f"Should I take one of these off your agenda: {listed}? Say which one, or no."
+
+
+def say_which(count: int, lang: Lang) -> str:
+    if lang == "ko":
+        return f"몇 번인지 말해 주세요: 1번부터 {count}번까지요."
+    return "Which one: " + ", ".join(("first", "second", "third")[:count - 1]) + f" or {('first', 'second', 'third')[count - 1]}?"
+
+
 def left_as_it_was(lang: Lang) -> str:
     return "알겠어요, 그대로 둘게요." if lang == "ko" else "OK, I left it on your agenda."
 

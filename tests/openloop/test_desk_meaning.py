@@ -147,3 +147,61 @@ def test_a_korean_guess_takes_a_korean_yes(korean, embeddings):
     assert asked.intent == "confirm"
     reply = desk.handle("응 맞아")
     assert reply.intent == "confirm" and [loop.desc for loop in desk.service.recently_closed()] == ["전기요금 내기"]
+
+
+BUSINESS = ["I'll sort out the VAT receipts by Friday.", "I need to fax the signed price sheet back to the supplier.",
+            "I have to settle the invoice for the knife sharpening.", "I should ask the bank about moving my loan date.",
+            "I need to text Minho his shift times.", "I need to water the tomatoes tonight."]
+SHOP = ["국물 불 끄는 거 알려줘", "내과 가서 혈압약 타 와야 해", "정육점 사장님이랑 갈비 값 흥정해야 돼",
+        "수산 업체에 굴 주문 넣어야 해", "은행 가서 자동이체 계좌 바꿔야 해"]
+
+
+def test_a_closing_not_clearly_ahead_offers_the_nearest_few_and_the_users_pick_closes_one(korean, embeddings):
+    """A result said in other words, whose promise is near but not clearly ahead, was left to the model (a
+    135M model offline: no answer); now the three nearest are offered by number, and the pick closes one."""
+    desk = agenda(korean, embeddings, SHOP)
+    asked = desk.handle("출금 통장 새 걸로 돌려놨어")
+    assert asked.intent == "confirm" and asked.text.startswith("혹시 이 중 하나인가요? 1번 은행 가서 자동이체 계좌 바꾸기")
+    assert desk.service.recently_closed() == [] and len(desk.pending_options()) == 3
+    reply = desk.handle("1번")
+    assert reply.text == "완료로 표시했어요: 은행 가서 자동이체 계좌 바꾸기."
+    desk = agenda(korean, embeddings, BUSINESS)
+    asked = desk.handle("the loan thing got fixed by the branch, no need anymore")
+    assert asked.text.startswith("Should I take one of these off your agenda: first, ask the bank about moving your "
+                                 "loan date; second, ")
+    assert desk.handle("the first one").text.startswith("OK, I took it off your agenda")
+    assert [(loop.desc, loop.status) for loop in desk.service.recently_closed()] == [
+        ("ask the bank about moving my loan date", LoopStatus.DISMISSED)]
+
+
+def test_an_offer_takes_a_place_the_words_of_one_or_no_and_a_bare_yes_asks_which(korean, embeddings):
+    desk = agenda(korean, embeddings, BUSINESS)
+    desk.handle("the loan thing got fixed by the branch, no need anymore")
+    assert desk.handle("no").text == "OK, I left it on your agenda."
+    assert desk.service.recently_closed() == [] and desk.pending_options() == []
+    offered = desk.handle("the loan thing got fixed by the branch, no need anymore")
+    assert desk.handle("yes").text == "Which one: first, second or third?"
+    third = desk.pending_options()[2].desc
+    desk.handle("the third")
+    assert [loop.desc for loop in desk.service.recently_closed()] == [third]
+    assert offered.intent == "confirm"
+    desk = agenda(korean, embeddings, BUSINESS)
+    desk.handle("the loan thing got fixed by the branch, no need anymore")
+    desk.handle("the bank one")
+    assert [loop.desc for loop in desk.service.recently_closed()] == ["ask the bank about moving my loan date"]
+    desk = agenda(korean, embeddings, BUSINESS)
+    desk.handle("the loan thing got fixed by the branch, no need anymore")
+    desk.handle("I need to call Jin tomorrow")      # not an answer: read as any utterance, the offer dropped
+    assert desk.pending_options() == [] and desk.service.recently_closed() == []
+    assert "call Jin" in [loop.desc for loop in desk.service.agenda()]
+
+
+@pytest.mark.parametrize("promises, text", [
+    (BUSINESS, "I fixed the sink yesterday"),            # a day in the past: a remark about then
+    (SHOP, "어제 영화 봤어"),
+    (BUSINESS, "I finished my coffee"),                   # nothing near enough
+    (SHOP, "커피 다 마셨어"),
+])
+def test_remarks_of_the_past_or_far_from_every_promise_are_offered_nothing(korean, embeddings, promises, text):
+    desk = agenda(korean, embeddings, promises)
+    assert desk.handle(text) is None and desk.pending_options() == []

@@ -50,3 +50,32 @@ def test_the_closing_text_is_the_utterance_the_clause_or_the_naming_words():
                                            ("Got the tickets.", False)])
 def test_korean_hearsay_is_someone_elses_deed(text, hearsay):
     assert someone_else(text) is hearsay
+
+
+@pytest.mark.parametrize("answer, count, place", [
+    ("the first one", 3, 0), ("second", 3, 1), ("the third", 3, 2), ("number two", 3, 1), ("um the 2nd one please", 3, 1),
+    ("1번", 3, 0), ("2번이요", 3, 1), ("두 번째", 3, 1), ("세 번째 거", 3, 2), ("마지막 거", 3, 2), ("the last one", 2, 1),
+    ("the third", 2, None), ("I need to call the second bank", 3, None), ("two coffees please", 3, None), ("no", 3, None),
+])
+def test_an_answer_picks_an_offered_promise_by_its_place(answer, count, place):
+    from jarvisd.openloop.meaning import picked
+
+    assert picked(answer, count) == place
+
+
+def test_offers_need_the_nearest_above_its_languages_floor():
+    from jarvisd.openloop.meaning import ASK_FLOOR, worth_asking
+
+    assert worth_asking([0.80, ASK_FLOOR["en"] + 0.001, 0.82, 0.70], "en") == [1, 2, 0]
+    assert worth_asking([ASK_FLOOR["en"] + 0.001, 0.80], "ko") == []
+    assert worth_asking([0.9, None], "en") == [] and worth_asking([], "en") == []
+
+
+@pytest.mark.parametrize("text, past", [
+    ("I fixed the kitchen sink last week", True), ("we went hiking yesterday", True), ("어제 영화 봤어", True),
+    ("지난주에 관리비 냈어요", True), ("the loan thing got fixed, no need anymore", False), ("출금 통장 바꿔놨어", False),
+])
+def test_a_report_of_a_past_day_is_told_apart(text, past):
+    from jarvisd.openloop.meaning import said_of_the_past
+
+    assert said_of_the_past(text) is past
