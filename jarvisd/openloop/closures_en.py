@@ -190,6 +190,12 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
         return Closure("done", tidy(cut(sen, m.start("ref"), m.end("ref"), holes)), sen)
     if m := W.EN_PASSED.match(low, pos):
         return Closure("done", tidy(f"{cut(sen, m.start('ref'), m.end('ref'), holes)} {sen[m.start('check'):m.end('check')]}"), sen)
+    if m := W.EN_WORKS_AGAIN.match(low, pos):   # "the elevator man came and it works now": "it" is the
+        ref = tidy(cut(sen, m.start("ref"), m.end("ref"), holes))   # thing the clause before named
+        if points_only(WORD.findall(ref.lower())):
+            ref = tidy(re.sub(r"\b(?:came|come|was|were|here|and|so|then|just|already|over)\b", " ",
+                              cut(sen, 0, pos, holes), flags=re.IGNORECASE)) if pos else ""
+        return Closure("done", ref, sen)
     if m := W.EN_DONE_WITH.match(low, pos):
         return Closure("done", reference(sen, low, m.end(), holes), sen)
     if re.match(r"(?:(?:i'm|we're)\s+)?(?:all\s+)?done\W*$", low[pos:]):

@@ -83,11 +83,24 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
         if m.form in ("잊", "잊어버리") and m.tag == "VV" and not any(x.form in ("않", "말") for x in ms[i:]):
             if ms[-1].tag == "EF" and not any(x.form in W.KO_PAST for x in ms[i:]):
                 return Closure("dismissed", reference(sen, ms, i, holes), clause)
+    if (works := _works_again(ms)) is not None:   # "주차장 차단기 이제 잘 올라가네": fixed, checked
+        return Closure("done", reference(sen, ms, works, holes), clause)
     if is_hearsay(ms) and not any(m.tag == "EP" and m.form in W.KO_PAST for m in ms):
         return None                    # "엄마가 벌써 시키셨대" did it; "보내준대" has not yet
     if any(m.tag == "EP" and m.form in ("었었", "았었") or m.form in W.KO_REMOTE_PAST for m in ms):
         return None                    # "작년엔 요양원에서 파티 했었지": a memory, no promise done today
     return done_closure(sen, ms, holes, clause) or _done_before_but(sen, ms, holes, clause)
+
+
+def _works_again(ms: Sequence[Morph]) -> int | None:
+    """"주차장 차단기 이제 잘 올라가네", "프린터 다시 잘 돼": a thing named before 이제 / 다시 잘 works again
+    (what was to be fixed, checked or called about); the index of 이제 / 다시, or None."""
+    for i in range(1, len(ms) - 2):
+        if ms[i].form in ("이제", "다시") and ms[i].tag == "MAG" and is_morph(ms[i + 1], "잘", "MAG") and \
+                is_verb(ms[i + 2]) and not ms[i + 2].tag.startswith("VA") and \
+                any(x.tag.startswith("NN") for x in ms[:i]) and ms[-1].tag in ("EF", "SF"):
+            return i
+    return None
 
 
 # What turns "…했는데" into a setback: "전화했는데 안 받았어", "보냈는데 아직 답이 없어"

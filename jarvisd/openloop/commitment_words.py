@@ -251,6 +251,13 @@ EN_PASSED = re.compile(
     r"(?P<ref>(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:'s|\s+has)?\s+(?:passed|cleared|got\s+through)\s+"
     r"(?:(?:its|the|her|his|their)\s+)?(?P<check>inspection|rego|roadworthy|emissions\s+test|smog\s+check|mot|audit|"
     r"safety\s+check|check-?up|service)\b")
+# "the printer works again", "it's working now", "the heater runs fine now": a thing that was to be fixed,
+# checked or called about works again (the promise about it is done); not someone else's ("my dad works now")
+EN_WORKS_AGAIN = re.compile(
+    r"(?!(?:my|our|his|her|their)\s+(?:mom|mum|dad|sister|brother|wife|husband|son|daughter|boss|friend|kid)s?\b)"
+    r"(?!(?:he|she|they|i|we|you)\b)"
+    r"(?P<ref>(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:\s+(?:works|runs|is\s+working|is\s+running)|'s\s+(?:working|running))"
+    r"\s+(?:(?:fine|properly|perfectly|ok|okay|again|now|just\s+fine)\b\s*){1,3}\W*$")
 EN_DONE_WITH = re.compile(r"(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+)?(?:all\s+)?(?:done|finished|through)\s+with\s+")
 EN_DISMISS_IMP = re.compile(
     r"(?:please\s+)?(?:(?:don't|do\s+not|stop)\s+remind(?:ing)?\s+me\s+(?:about\s+|to\s+)?|"

@@ -350,6 +350,20 @@ def _conjuncts(ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]
     return parts
 
 
+_DAY_SAID = re.compile(r"오늘|내일|낼|모레|글피|요일|주말|\d+\s*일|다음\s*주|이번\s*주|담주")
+
+
+def _day_of_the_condition(sen: str, ms: Sequence[Morph], start: int, holes: Sequence[Span]) -> bool:
+    """"내일 도윤이 학교 끝나면 세 시 반에 데리러 가야 해": a condition or a step before the promise (-면,
+    -고) carries the day its time of day belongs to (the promise was due today at 15:30); a reason (-니까)
+    does not ("내일 손님 오니까 3시에 장 봐야겠다": today)."""
+    if ms[start - 1].tag != "EC" or ms[start - 1].form not in ("면", "으면", "고", "고서", "다가"):
+        return False
+    before = [sen[hs:he] for hs, he in holes if hs < ms[start].start]
+    kept = [sen[hs:he] for hs, he in holes if ms[start].start <= hs < ms[-1].end]
+    return any(_DAY_SAID.search(t) for t in before) and not any(_DAY_SAID.search(t) for t in kept)
+
+
 def _second_duty(ms: Sequence[Morph]) -> int | None:
     """Where a second promise starts after "-어야 하고" ("가스비 목요일까지 내야 하고 내일 진한테 전화해야
     해": two duties, each with its own day), or None."""
@@ -372,7 +386,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
         hit = _Hit(hit.kind, -1, hit.stem, remind=True)     # "7시에 회의 있다고 알려줘": remind of the meeting
     start = hit.start if hit.start >= 0 else action_start(ms, hit.stem)
     clause_span = (ms[0].start, ms[-1].end)
-    if start > 0 and any(ms[start].start <= hs < ms[-1].end for hs, _ in holes):
+    if start > 0 and any(ms[start].start <= hs < ms[-1].end for hs, _ in holes) and \
+            not _day_of_the_condition(sen, ms, start, holes):
         clause_span = (ms[start].start, ms[-1].end)   # "내일 손주들 오니까 오늘 장 봐야겠다": the reason's day is not the due
     clause = sen[clause_span[0]:clause_span[1]]
     if hit.stem < 0:   # "3시에 회의 알려줘": a reminder of a thing, not of a deed

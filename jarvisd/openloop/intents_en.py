@@ -153,7 +153,10 @@ _EN_PROMISED = [
     r"what\s+(?:do|did)\s+i\s+(?:have|need)\s+to\s+do\s+for\s+(?P<x>[\w' -]+)",
     r"(?:any|what)\s+promises\s+to\s+(?P<x>[\w' -]+)",
 ]
-_EN_CUE = r"(?:oh|um|uh|ah|no|nope|wait|sorry|actually|not\s+\w+)"
+# "no" cues a correction ("no, Thursday"), not when it starts "no need to …", "no more …" (a withdrawal:
+# "No need to clean the roof drain, Mr. Kim already did it this morning" moved the drain to this morning)
+_EN_CUE = r"(?:oh|um|uh|ah|no(?!\s+(?:need|more|longer|problem|way|worries|rush|hurry|thanks|big\s+deal)\b)|nope|wait|sorry" \
+          r"|actually|not\s+\w+)"
 _EN_REDO = r"(?:(?:make|change|move|push)\s+(?:it|that)\s+(?:to\s+)?|it's\s+|i\s+meant?\s+|i\s+said\s+)"
 _EN_MOVE = r"(?:make|move|change|push|put|reschedule|shift|bump)"
 _EN_CORRECT = [

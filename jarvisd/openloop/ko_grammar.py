@@ -63,11 +63,13 @@ def is_question(sen: str, ms: Sequence[Morph]) -> bool:
 
 
 def _not_asking(ms: Sequence[Morph], j: int) -> bool:
-    """"언제 한번" (some time), "언제든": no question; "언제 오는지 물어봐야겠다": the question is
+    """"언제 한번" (some time), "언제든", "언제 하든": no question; "언제 오는지 물어봐야겠다": the question is
     embedded (-는지), asked of someone else, and the sentence is a promise."""
     k = j + 1 + (j + 1 < len(ms) and ms[j + 1].tag == "VCP")      # "언제든" read as 언제+이+든
     if k < len(ms) and ms[k].form in ("한번", "한", "든지", "든", "든가"):
         return True
+    if any(m.tag == "EC" and m.form in ("든지", "든", "든가") for m in ms[j + 1:j + 4]):
+        return True                     # "언제 하든 내가 해야지": whenever, not when?
     return any(m.tag == "EC" and m.form in ("는지", "ᆫ지", "은지", "을지", "ᆯ지", "나") for m in ms[j + 1:-1])
 
 

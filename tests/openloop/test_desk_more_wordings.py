@@ -86,3 +86,53 @@ def test_a_filler_between_the_modal_and_the_verb(service, korean, text, words, d
 def test_korean_set_10_kinds(service, korean, text, words, due):
     [(desc, at)] = kept(service, korean, text)
     assert words in desc and at == due, (desc, at)
+
+
+@pytest.mark.slow  # Korean: the Kiwi model
+@pytest.mark.parametrize("text, words, due", [
+    # a condition before the promise carries the day its time belongs to; a reason does not
+    ("내일 도윤이 학교 끝나면 세 시 반에 내가 데리러 가야 해", "데리러", "2026-12-02 15:30"),
+    ("목요일에 회의 끝나면 4시에 보고서 보내야 해", "보고서", "2026-12-03 16:00"),
+    ("내일 손님 오니까 3시에 장 봐야겠다", "장 보기", "2026-12-01 15:00"),
+    # "언제 하든": whenever, not a question
+    ("창고 문짝 경첩 고쳐야 하는데 언제 하든 내가 해야지", "경첩", "-"),
+])
+def test_korean_a_conditions_day_and_an_indefinite_when(service, korean, text, words, due):
+    [(desc, at)] = kept(service, korean, text)
+    assert words in desc and at == due
+
+
+def test_no_need_to_is_a_withdrawal_not_a_correction_to_the_time_said_after_it(service, korean):
+    """"No need to clean the roof drain, Mr. Kim already did it this morning" moved the drain to this
+    morning (the "no" of "no, Thursday" read as a correction cue); it withdraws the drain."""
+    desk = AgendaDesk(service, korean)
+    desk.handle("I need to clean the drain on the roof by Friday")
+    desk.handle("I will call Jin tomorrow at 3pm")
+    reply = desk.handle("No need to clean the roof drain, Mr. Kim already did it this morning")
+    assert reply.text == "OK, I took it off your agenda: clean the drain on the roof."
+    assert desk.handle("no, 4pm").text == "Updated: call Jin, now tomorrow at 4 PM."
+
+
+@pytest.mark.slow  # Korean: the Kiwi model
+@pytest.mark.parametrize("promise, result, closed", [
+    ("I am going to call the elevator company at two this afternoon", "The elevator man came and it works now",
+     "call the elevator company"),
+    ("I need to fix the printer by Friday", "The printer works again", "fix the printer"),
+    ("I need to get the heater checked", "the heater is running fine now", "get the heater checked"),
+    ("한 시간 뒤에 주차장 차단기 다시 확인해 볼 참이야", "주차장 차단기 이제 잘 올라가네", "주차장 차단기 다시 확인해 보기"),
+    ("보일러 수리 기사 불러야 해", "보일러 이제 잘 돌아가", "보일러 수리 기사 부르기"),
+])
+def test_a_thing_that_works_again_closes_the_promise_about_it(service, korean, promise, result, closed):
+    desk = AgendaDesk(service, korean)
+    desk.handle(promise)
+    desk.handle(result)
+    assert [loop.desc for loop in service.recently_closed()] == [closed]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text", ["my dad works now", "it works now", "프린터 다시 잘 돼?", "이제 잘 자"])
+def test_works_again_said_of_nothing_on_the_agenda_closes_nothing(service, korean, text):
+    desk = AgendaDesk(service, korean)
+    desk.handle("I need to call my dad tomorrow")
+    desk.handle(text)
+    assert service.recently_closed() == []
