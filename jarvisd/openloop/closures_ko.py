@@ -52,6 +52,8 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
     """취소됐어 / 안 해도 돼 / 필요 없어 / 안 하기로 했어 / 잊어버려 (dismissed); 끝났어 / 완료 / 다 했어 /
     보냈어 (done). Hearsay may still dismiss ("안 내도 된대"); a negated past ("안 했어") closes nothing."""
     clause = sen[ms[0].start:ms[-1].end]
+    if any(m.form in ("요새", "요즘", "요즈음") and m.tag.startswith("NN") for m in ms):
+        return None                    # "요새는 못 해", "요즘 헬스 안 가": a habit these days, not this promise
     for i, m in enumerate(ms):
         if m.form == "취소" and m.tag.startswith("NN"):
             return Closure("dismissed", reference(sen, ms, i, holes), clause)
@@ -87,7 +89,8 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
         return Closure("done", reference(sen, ms, works, holes), clause)
     if is_hearsay(ms) and not any(m.tag == "EP" and m.form in W.KO_PAST for m in ms):
         return None                    # "엄마가 벌써 시키셨대" did it; "보내준대" has not yet
-    if any(m.tag == "EP" and m.form in ("었었", "았었") or m.form in W.KO_REMOTE_PAST for m in ms):
+    if any(m.tag == "EP" and m.form in ("었었", "았었") or m.form in W.KO_REMOTE_PAST for m in ms) or \
+            any(m.form in ("옛날", "예전", "왕년") and m.tag.startswith("NN") for m in ms):
         return None                    # "작년엔 요양원에서 파티 했었지": a memory, no promise done today
     return done_closure(sen, ms, holes, clause) or _done_before_but(sen, ms, holes, clause)
 
@@ -113,6 +116,9 @@ def _done_before_but(sen: str, ms: Sequence[Morph], holes: Sequence[Span], claus
     아직, 없어)."""
     for k in range(1, len(ms) - 1):
         but = ms[k].tag == "EC" and ms[k].form in ("는데", "은데", "ᆫ데")
+        # "갈비 다 쪄 놨으니까 그건 됐어": a deed done, given as the reason it is settled
+        but = but or ms[k].tag == "EC" and ms[k].form in ("으니까", "니까", "으니") and \
+            any(is_morph(m, "되", "VV") or m.form in ("끝", "해결") for m in ms[k + 1:])
         comma = ms[k].tag == "SP" and k >= 2 and ms[k - 1].tag == "EF"
         deed_end = k - 1 if comma else k          # the past marker's index + 1
         if (but or comma) and ms[deed_end - 1].tag == "EP" and ms[deed_end - 1].form in W.KO_PAST:

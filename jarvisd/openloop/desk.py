@@ -593,8 +593,9 @@ def _joined(first: DeskReply | None, second: DeskReply | None) -> DeskReply | No
 
 
 # Filipino English's particles: "po" (politeness) and "na" (already, now) after a word ("padala sent na to
-# mama", "remind me again in thirty minutes po"); they carry nothing the rules read
-_PARTICLES = re.compile(r"(?<=[A-Za-z0-9.'])\s+(?:po|na)(?=[\s,.!?]|$)", re.IGNORECASE)
+# mama", "remind me again in thirty minutes po"), Indian English's "yaar" (friend: "later yaar", "call the
+# doctor yaar about her knee"); they carry nothing the rules read
+_PARTICLES = re.compile(r"(?<=[A-Za-z0-9.'])\s+(?:po|na|yaar)(?=[\s,.!?]|$)", re.IGNORECASE)
 
 
 def _without_particles(text: str) -> str:

@@ -134,6 +134,7 @@ _EN_SNOOZE = [
     rf"give\s+me\s+(?:another\s+)?{_EN_MORE_AMOUNT}(?:\s*,?\s*(?:then|and)\s+(?:tell|remind|ask)\s+me(?:\s+again)?)?",
     rf"(?:push|put|move|kick)\s+(?:it|that|this)\s+back\s+(?:by\s+)?{_EN_AMOUNT}",
     rf"(?:bump|push|kick)\s+(?:it|that|this)(?:\s+(?:back|out))?\s+(?:by\s+)?{_EN_AMOUNT}",   # "bump that an hour"
+    rf"(?:bump|push|kick|delay|postpone)\s+(?:this|that|the)\s+reminder(?:\s+(?:back|out))?\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
     rf"(?:delay|postpone)\s+(?:it|that|this)\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
     r"(?P<bare>(?:(?:snooze(?:\s+(?:it|that))?(?:\s+for\s+a\s+(?:bit|while))?|(?:remind|ask|tell|bug) me (?:again )?later|remind me again|(?:maybe\s+|just\s+)?later"
     r"|not now|not yet|in a (?:bit|while)|(?:remind|ask|tell|bug) me (?:again )?in a (?:bit|while|minute|sec))"
@@ -202,13 +203,16 @@ _QUESTION_START = re.compile(r"^(?:how|why|when|where|who|can|could|should|would
 # the sentence; its day (today / tomorrow) narrows it. Other people's promises ("what did Sam promise
 # me") are not the user's agenda.
 
-_EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:what(?:'s|s| is| are| do| have| did| am)?|which|any|anything|is there|are there|is anything|are any"
+_EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:(?:today|tomorrow)[\s,]+)?(?:what(?:'s|s| is| are| do| have| did| am)?|which|any|anything|is there|are there|is anything|are any"
                      r"|show|tell|read|list|give|run through|go through|go over|read out|walk me through"
                      r"|(?:can|could|would) you (?:go over|run through|read|list|tell me|show me|go through)"
                      r"|(?:do|did|have) i|have i got|remind me what i"
                      r"|(?:today's|tomorrow's|my)\s+(?:deadlines|tasks|agenda|to-?dos|promises)$)\b")
 _EN_AGENDA = re.compile(
-    r"\b(?:agenda|to[- ]?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
+    # Indian English: "what all I have tomorrow", "what needs to be done by EOD"; "everything I've signed up for"
+    r"\b(?:what\s+all\s+(?:do\s+)?i\s+(?:have|got)|needs?\s+to\s+be\s+(?:done|finished|handled)"
+    r"|(?:everything|all)\s+i(?:'ve|\s+have)?\s+(?:signed\s+up\s+for|committed\s+to)"
+    r"|agenda|to[- ]?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
     r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|coming up$|upcoming (?:tasks|deadlines|promises)"
     # "what am I on the hook for": the user's own obligations (not "what is Sam on the hook for")
     r"|(?:am i|i'm|i am)(?: still)? on the hook"

@@ -66,7 +66,7 @@ def _past_je(m: re.Match[str]) -> str:
 
 _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     # a final 잉 after an ending ("갈게잉", "갈라고잉"): a softener, off first so the endings below end the word
-    (re.compile(r"(?<=[게께어아요지다네고까라제])잉(?![가-힣])"), ""),
+    (re.compile(r"(?<=[게께어아요지다네고까라제줘둬려해봐와])잉(?![가-힣])"), ""),
     # -어야 쓰것다 / 쓰겄네 / 쓰겠어: -어야겠다 (must)
     (re.compile(r"(?<=[야여])\s?쓰[것겄겠](?=다|네|어|지|구만|구먼|는디|는데)"), "겠"),
     # 겄 is 겠 ("널어야겄다", "되겄어"); 것 after -야 too ("사놔야것다")
@@ -81,14 +81,23 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?<=[가-힣])당가(?![가-힣])"), "나"),
     # -ㄹ라고 (할려고), -ㄹ랑께 (할게, so), after a syllable with ㄹ
     (re.compile(r"(?P<s>[가-힣])(?P<e>라고|라구|랑께|랑게)(?![가-힣])"), _open_syllable),
+    # -야 써 / -야 쓰는디 (must: "기사 불러야 써", "말해야 쓰는디"): -야 해 / -야 하는데
+    (re.compile(r"(?<=야)\s?써(?=요|[\s.!?~,]|$)"), " 해"),
+    (re.compile(r"(?<=야)\s?쓰는(?=디|데)"), " 하는"),
+    # 헌티 / 헌테 (한테: "업자헌티"), 뭣이 (뭐가), 고건 / 고거 / 고걸 (그건, 그거, 그걸), -는가 봐 줘 (-는지)
+    (re.compile(r"(?<=[가-힣])헌[티테](?![가-힣])"), "한테"),
+    (re.compile(r"(?<![가-힣])뭣이(?![가-힣])"), "뭐가"),
+    (re.compile(r"(?<![가-힣])고(?=건|거|걸)(?![가-힣]{2})"), "그"),
+    (re.compile(r"(?<=[가-힣])는가(?=\s?봐\s?줘)"), "는지"),
     # 허다 for 하다 after a noun or -야: 헐게, 헐 거, 허요, 허자, 허것다, 헌다, 혀
     (re.compile(r"(?<=[가-힣])헐(?=게|께|\s?거|\s?것|래)"), "할"),
+    (re.compile(r"(?<![가-힣])헐(?=\s?(?:일|거|것|게|께|래)(?![가-힣]{2}))"), "할"),   # "낼 헐 일", "뭐 헐 거"
     (re.compile(r"(?<=[가-힣])허(?=요|자|고|것|겄|겠|지|네|는)"), "하"),
     (re.compile(r"(?<=[가-힣])헌(?=다|대)"), "한"),
     (re.compile(r"(?<=야)\s혀(?![가-힣])"), " 해"),
     (re.compile(r"(?<=야)\s허요(?![가-힣])"), " 해요"),
     # -부러 / -부렀 / -불자 / -불라고: -버려 / -버렸 / -버리자 / -버리려고 (done away with)
-    (re.compile(r"(?<=[가-힣])부렀"), "버렸"),
+    (re.compile(r"(?<=[가-힣])(?P<sp>\s?)부렀"), r"\g<sp>버렸"),   # "부쳐 부렀당께": 부쳐 버렸다
     (re.compile(r"(?<=[가-힣])부러(?=야|요|서|라|$|[\s,.!?])"), "버려"),
     (re.compile(r"(?<=[가-힣])불자(?![가-힣])"), "버리자"),
     # an order ending in -어 버려 / 버리자 / 버려라 / 버려요: the order ("그거 빼부러" -> "그거 빼")
@@ -135,6 +144,7 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?<=[가-힣])잖여(?![가-힣])"), "잖아"),
     (re.compile(r"(?<=[가-힣])쥬(?![가-힣])"), "죠"),
     (re.compile(rf"(?<={closed_by(0, NIEUN, RIEUL, 16, 21)})혀(?![가-힣])"), "해"),
+    (re.compile(rf"(?<={closed_by(0, NIEUN, RIEUL, 16, 21)})혀(?=야|서|도)"), "해"),   # "말혀야": 말해야
     (re.compile(r"^(?:(?:어|응|음)[\s,]+)?그려(?:유|요)?[.!~]*$"), "그래"),
     # "우유랑 계란 사 갈까 봐" at the end: a plan said tentatively (I think I'll ...), read as -ㄹ 거야; not in the
     # middle, where it is a worry ("비 올까 봐 우산 챙겼어")
@@ -147,6 +157,8 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?<![가-힣])(?:인자|인제)(?![가-힣])"), "이제"),
     # "다음 주 월요일에 하지 뭐": I'll just do it then
     (re.compile(r"(?<![가-힣])하지\s뭐$"), "해야지"),
+    # -야 쓴다 (must; "넣어야 쓴당께" once -당께 is -다): -야 한다
+    (re.compile(r"(?<=야)\s?쓴다(?![가-힣])"), " 한다"),
     # -제 after the past or -야: -지 ("했제", "가야제")
     (re.compile(r"(?P<s>[가-힣])제(?![가-힣])"), _past_je),
 ]

@@ -27,7 +27,9 @@ REFERENCE_SHARE = 0.5  # share of the naming words that must find their counterp
 _SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in (
     "call phone ring", "email mail send text message", "buy purchase order get",
     "book reserve schedule", "fix repair", "finish complete", "submit send", "return give",
-    "clean tidy vacuum wash", "pay payment settle", "pick collect fetch", "drop deliver", "renew extend", "start run")]
+    "clean tidy vacuum wash", "pay payment settle", "pick collect fetch", "drop deliver", "renew extend", "start run",
+    # things said by another name ("deck is done" for "finish the demo slides")
+    "deck slides presentation", "meds medicine medication pills prescription", "fridge refrigerator")]
 _SYNONYM_OF = {stem: group for group in _SYNONYMS for stem in group}
 # Korean words for the same thing or deed, matched as the start of a word ("통화했어" for "전화하기").
 _KO_SYNONYMS = [("전화", "통화"), ("주사", "접종", "예방접종"), ("합창", "성가대"), ("반품", "환불"), ("갱신", "연장"),

@@ -136,3 +136,21 @@ def test_works_again_said_of_nothing_on_the_agenda_closes_nothing(service, korea
     desk.handle("I need to call my dad tomorrow")
     desk.handle(text)
     assert service.recently_closed() == []
+
+
+@pytest.mark.slow  # Korean: the Kiwi model
+def test_set_23s_closings_and_remarks_in_sentences_of_our_own(service, korean):
+    """A deed given as the reason a thing is settled closes it ("갈비 다 쪄 놨으니까 그건 됐어"); a habit of
+    these days withdraws nothing ("요새는 못 해"); a thing by another name ("the deck" for "the slides"),
+    and Indian English's "yaar" names nothing (it had closed "call the doctor yaar" for "the gym thing yaar")."""
+    desk = AgendaDesk(service, korean)
+    for promise in ("오늘 저녁에 잡채 해 놔야 해", "이번 주에 김장 해야 돼", "I have to finish the review slides by noon",
+                    "I need to call the dentist yaar about my filling", "I should renew the gym membership"):
+        desk.handle(promise)
+    desk.handle("잡채 다 해 놨으니까 그건 됐어")
+    desk.handle("옛날에는 김장을 이백 포기씩 했어 요새는 못 해")
+    desk.handle("the deck is done and shared with the team")
+    desk.handle("forget the gym thing yaar, not renewing it")
+    assert sorted(loop.desc for loop in service.recently_closed()) == [
+        "finish the review slides", "renew the gym membership", "잡채 해 놓기"]
+    assert sorted(loop.desc for loop in service.agenda()) == ["call the dentist about my filling", "김장 하기"]

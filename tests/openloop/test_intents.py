@@ -847,3 +847,28 @@ def test_intents_of_set_21s_shapes(text, kind, minutes):
 def test_intents_of_set_22s_shapes(text, kind, argument, minutes):
     intent = match_intent(text)
     assert intent is not None and (intent.kind, intent.argument or "", intent.minutes) == (kind, argument, minutes), intent
+
+
+@pytest.mark.parametrize("text, kind, argument, minutes", [       # set 23's kinds, in sentences of our own
+    ("what needs to be done by EOD", "due_today", "", None),
+    ("what needs to be finished today", "due_today", "", None),
+    ("tomorrow what all I have", "due_tomorrow", "", None),
+    ("read out everything I've committed to", "list", "", None),
+    ("push this reminder by twenty minutes", "snooze", "", 20),
+    ("모레 약속 뭐 있어", "list", "", None),
+    ("내일 약속 뭐 있는지 알려 줘", "due_tomorrow", "", None),
+    ("잡아 놓은 거 뭐 있어", "list", "", None),
+    ("오늘 뭐가 밀려 있어", "due_today", "", None),
+    ("오늘 안으로 해야 되는 거 있는지 봐 줘", "due_today", "", None),
+    ("세차 건 지워 버려", "cancel", "세차", None),
+    ("세탁소는 다녀왔으니까 끝난 걸로 해", "done", "세탁소", None),
+])
+def test_intents_of_set_23s_shapes(text, kind, argument, minutes):
+    intent = match_intent(text)
+    assert intent is not None and (intent.kind, intent.argument or "", intent.minutes) == (kind, argument, minutes), intent
+
+
+@pytest.mark.parametrize("text", ["엄마한테 말해야 하는데 깜빡했네", "말해야 되는 거 있었는데"])
+def test_malhaeya_is_no_ask(text):
+    intent = match_intent(text)
+    assert intent is None or intent.kind not in ("list", "due_today", "due_tomorrow"), intent

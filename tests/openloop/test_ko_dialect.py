@@ -115,3 +115,26 @@ def test_chungcheong_lookalikes_are_kept(text):
 ])
 def test_gyeongsang_polite_endings_and_afterthoughts(said, read):
     assert standard(said) == read
+
+
+@pytest.mark.parametrize("said, read", [          # set 23's kinds of Jeolla speech, in sentences of our own
+    ("보일러 기사 불러야 써", "보일러 기사 불러야 해"),                 # -야 써: must
+    ("은행 가야 쓰는디 시간이 없네", "은행 가야 하는데 시간이 없네"),
+    ("적금 넣어야 쓴당께", "적금 넣어야 한다"),
+    ("집주인헌티 전화혀야 혀", "집주인한테 전화해야 해"),               # 헌티, 혀야
+    ("사장님헌테 말혀야 쓰는디", "사장님한테 말해야 하는데"),
+    ("아따 뭣이 이리 많당가", "아따 뭐가 이리 많나"),
+    ("고건 됐어", "그건 됐어"),
+    ("낼 헐 일 있당가", "낼 할 일 있나"),
+    ("택배 벌써 부쳐 부렀당께", "택배 벌써 부쳐 버렸다"),
+    ("약 타 와야 되는 거 있는가 봐 줘잉", "약 타 와야 되는 거 있는지 봐 줘"),
+    ("그거 적어 둬잉", "그거 적어 둬"),
+])
+def test_set_23s_jeolla_endings(said, read):
+    assert standard(said) == read
+
+
+@pytest.mark.parametrize("text", ["옷 입혀야 해", "길이 막혀서 늦어", "편지 써", "이거 써 봐", "고구마 사야 해",
+                                  "고기 사야 해", "고건물 철거"])
+def test_set_23s_look_alikes_are_kept(text):
+    assert standard(text) == text
