@@ -235,6 +235,8 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "security": [],
                 "requestBody": _body("TicketRedeem"),
                 "responses": {"200": _json("TicketToken", "The token"),
+                              "400": _json("Error", "`client_gone`: the program that sent it closed its "
+                                                    "connection before the trade (the ticket stays good)"),
                               "403": _json("Error", "`ticket_other_user`: the request came from a program of "
                                                     "another user of this computer (the ticket stays good)"),
                               "410": _json("Error", "`ticket_used` (a second use: something else read it) or "
