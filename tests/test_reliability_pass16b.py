@@ -4,10 +4,12 @@ users' programs are real ones where it matters: a client started as uid 12345 wi
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import socket
 import struct
+import sys
 from pathlib import Path
 
 import httpx
@@ -162,3 +164,38 @@ async def test_connections_closed_before_their_accept_do_not_hold_the_users_slot
         writer.close()
     finally:
         await server.stop()
+
+
+# ---- a WAV file jarvisd cannot read ----------------------------------------------------------------------------
+
+def test_a_wav_file_that_is_not_one_is_one_line_and_exit_2_not_a_traceback(tmp_path: Path, monkeypatch, capsys):
+    """Before: `jarvisd transcribe` (and `jarvisd listen --wav`) ended in a Python traceback for an empty
+    file (EOFError), a file of another kind (wave.Error), float samples, 0 channels, a sample rate of 0
+    (ZeroDivisionError) or a directory (IsADirectoryError), and `jarvisd say --out` for a directory too
+    (with wave's "Exception ignored in Wave_write.__del__"). Now one line naming the file, exit 2; the WAV
+    is read before any model is loaded, so no model is needed here."""
+    from jarvisd.cli import main
+
+    monkeypatch.setenv("JARVIS_HOME", str(tmp_path / "home"))
+    header = b"WAVEfmt " + struct.pack("<IHHIIHH", 16, 1, 1, 0, 0, 2, 16) + b"data" + struct.pack("<I", 320)
+    files = {"empty.wav": b"", "noise.wav": os.urandom(100),
+             "rate0.wav": b"RIFF" + struct.pack("<I", 36 + 320) + header + b"\0" * 320}
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    (tmp_path / "folder.wav").mkdir()
+    for name in [*files, "folder.wav"]:
+        assert main(["transcribe", str(tmp_path / name)]) == 2, name
+        err = capsys.readouterr().err.strip().splitlines()
+        assert err[-1].startswith("jarvisd transcribe: ") and name in err[-1], err
+        assert not any("Traceback" in line for line in err), err
+    import numpy as np
+    import pytest
+
+    from jarvisd.voice.audio import write_wav
+
+    unraisable: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    with pytest.raises(IsADirectoryError):
+        write_wav(tmp_path / "folder.wav", np.zeros(10, dtype=np.float32), 16000)
+    gc.collect()
+    assert unraisable == []  # before: AttributeError: 'Wave_write' object has no attribute '_file'
