@@ -31,6 +31,12 @@ MAX_CONNECTIONS = 256  # open HUD connections; one more is closed at once (200 e
 # hold the user's own page refused (pass 15: 300 idle connections of uid 12345 held all 256 for 5-10 s,
 # again and again). A peer on another host (`allow_non_loopback`) is not known to be one and is not limited.
 MAX_OTHER_USERS_CONNECTIONS = 16
+# Connections taken in one accept round, and the kernel's queue of those not yet taken: each is a descriptor
+# until its `connection_made` runs, after the round. uvicorn's 2,048 let another user's burst of 1,800
+# connects take the daemon past a systemd user unit's 1,024 descriptors (pass 16): the lookups of whose
+# program connected failed for lack of one, so its connections filled the user's slots (all 62 of the user's
+# requests in 8 s reset), and asyncio logged 4,434 tracebacks. 27 + 256 + 16 + 128 stay far below 1,024.
+ACCEPT_BACKLOG = 128
 _REFUSAL_LOG_SEC = 60.0
 
 
@@ -136,7 +142,8 @@ class HudServer:
         self.config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
                                      log_config=None,  # its lines go through the daemon's log thread (logsink)
                                      lifespan="off", server_header=False, proxy_headers=False,
-                                     timeout_graceful_shutdown=3, http=_BoundedH11)
+                                     timeout_graceful_shutdown=3, http=_BoundedH11,
+                                     backlog=ACCEPT_BACKLOG)
         self._server = _DaemonServer(self.config)
         self._socket: socket.socket | None = None
         self._task: asyncio.Task[None] | None = None
