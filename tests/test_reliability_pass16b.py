@@ -269,3 +269,30 @@ def test_a_burst_of_another_users_connections_leaves_descriptors_for_the_lookup(
         _, err = hud.communicate(timeout=30)
     assert answers == [200] * 5, answers
     assert err.count("out of system resource") == 0, err[-2000:]
+
+
+# ---- arguments that are not UTF-8 -----------------------------------------------------------------------------------
+
+def test_an_argument_that_is_not_utf8_is_one_line_and_exit_2_and_a_file_name_still_works(tmp_path: Path, monkeypatch,
+                                                                                         capsys):
+    """Before: `jarvisd openloop done $'\\xff\\xfe'` (through the daemon's HUD, or on the store) and
+    `jarvisd memory forget --session $'a\\xffb' --yes` ended in a UnicodeEncodeError traceback (Python keeps
+    the bytes as lone surrogates; the HUD request and LanceDB's filter cannot encode them). Now one line
+    showing the bytes, exit 2, before anything is opened. A file name may be any bytes: one that names a file
+    (or a file to write in an existing folder) is taken as before."""
+    from jarvisd.cli import main
+
+    monkeypatch.setenv("JARVIS_HOME", str(tmp_path / "home"))
+    bad = "a" + b"\xff".decode("utf-8", "surrogateescape") + "b"
+    for argv in (["openloop", "done", bad], ["memory", "forget", "--session", bad, "--yes"],
+                 ["memory", "forget", f"--session={bad}", "--yes"]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "a\\xffb" in err[0] and "not UTF-8" in err[0], err
+    from jarvisd.cli import _not_utf8_argument
+
+    named = tmp_path / bad
+    named.write_bytes(b"")
+    assert _not_utf8_argument(["transcribe", str(named)]) is None
+    assert _not_utf8_argument(["say", "--out", str(tmp_path / (bad + ".wav")), "hi"]) is None
+    assert _not_utf8_argument(["openloop", "done", "plain"]) is None
