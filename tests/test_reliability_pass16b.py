@@ -10,6 +10,8 @@ import os
 import socket
 import struct
 import sys
+import threading
+import time
 from pathlib import Path
 
 import httpx
@@ -296,3 +298,73 @@ def test_an_argument_that_is_not_utf8_is_one_line_and_exit_2_and_a_file_name_sti
     assert _not_utf8_argument(["transcribe", str(named)]) is None
     assert _not_utf8_argument(["say", "--out", str(tmp_path / (bad + ".wav")), "hi"]) is None
     assert _not_utf8_argument(["openloop", "done", "plain"]) is None
+
+
+# ---- an open HUD tab while the daemon is stopped ---------------------------------------------------------------------
+
+def _impostor(port: int, seen: list[bytes], stop: threading.Event) -> socket.socket:
+    """What another user's program does on a freed HUD port: take it, record what comes, answer 503."""
+    server = socket.socket()
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    server.bind(("127.0.0.1", port))
+    server.listen(16)
+    server.settimeout(0.2)
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                client, _ = server.accept()
+            except TimeoutError:
+                continue
+            with client:
+                client.settimeout(2)
+                try:
+                    seen.append(client.recv(8192))
+                    client.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                except OSError:
+                    pass
+        server.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server
+
+
+def test_an_open_hud_tab_sends_no_token_to_what_takes_the_port_while_the_daemon_is_stopped(tmp_path: Path):
+    """Before: with the HUD open, the daemon stopped (a restart, a crash) and a program of another user took
+    its port (uid 12345 binding in a loop, in the replay): within seconds the page sent it the token, in
+    `GET /api/events?token=…` (the browser's own EventSource retry, then the page's) and in
+    `Authorization: Bearer …` (`/api/status`), every 3 s; the token outlives restarts. Now the page closes
+    a broken stream and, before it sends the token again, asks `/api/hello` for an HMAC of a fresh nonce
+    with the token, which only the daemon holding it can make; back on the real daemon it goes live."""
+    import pytest
+
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    from jarvisd.hud.server import HudServer
+    from tests.hud.conftest import TOKEN, ServedHud
+    from tests.hud.test_hud_browser import CHROMIUM, CHROMIUM_ARGS
+
+    served = ServedHud(tmp_path)
+    port = served.server.port
+    seen: list[bytes] = []
+    stop = threading.Event()
+    try:
+        with playwright_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            page = browser.new_page()
+            page.goto(f"{served.url}/#token={TOKEN}")
+            playwright_api.expect(page.locator("#live")).to_have_text("live")
+            served.call(served.server.stop())
+            _impostor(port, seen, stop)
+            page.wait_for_timeout(8000)
+            stop.set()
+            time.sleep(0.5)
+            assert seen, "the page never came back to the port"
+            assert not [head for head in seen if TOKEN.encode() in head], [h[:120] for h in seen]
+            served.hud.app.state.hud.closing = asyncio.Event()  # the stop closed this app's streams for good
+            served.server = HudServer(served.hud.app, "127.0.0.1", port)
+            served.call(served.server.start())
+            playwright_api.expect(page.locator("#live")).to_have_text("live", timeout=15000)
+            browser.close()
+    finally:
+        stop.set()
+        served.close()

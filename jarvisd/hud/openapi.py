@@ -242,6 +242,19 @@ def openapi_document(version: str) -> dict[str, Any]:
                               "410": _json("Error", "`ticket_used` (a second use: something else read it) or "
                                                     "`ticket_expired` (unknown or older than 30 s)"),
                               "422": _json("Error", "Bad body"), **_ERR}}},
+            "/api/hello": {"get": {
+                "operationId": "hello",
+                "summary": "Proof that this daemon holds the token: HMAC-SHA256 of `jarvisd-hud-hello:<nonce>` "
+                           "with the token, hex (no token needed; the page checks it before it sends the token "
+                           "again after losing the daemon)",
+                "security": [],
+                "parameters": [{"name": "nonce", "in": "query", "required": True,
+                                "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,128}$"}}],
+                "responses": {"200": {"description": "The proof",
+                                      "content": {"application/json": {"schema": {
+                                          "type": "object", "required": ["proof"],
+                                          "properties": {"proof": {"type": "string"}}}}}},
+                              "422": _json("Error", "`invalid_nonce`"), **_ERR}}},
             "/api/openapi.json": {"get": {
                 "operationId": "openapi", "summary": "This document",
                 "responses": {"200": {"description": "OpenAPI 3.1",

@@ -20,7 +20,10 @@ key, and the second redeemer (the browser, when the other one won the race) is t
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
+import re
 import secrets
 import threading
 import time
@@ -31,7 +34,7 @@ from starlette.responses import JSONResponse, Response
 
 from jarvisd.hud.api import _json_object, error
 from jarvisd.hud.listener import is_loopback_peer, is_other_user, peer_uid
-from jarvisd.hud.security import REDEEM_PATH
+from jarvisd.hud.security import HELLO_PATH, REDEEM_PATH
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +42,7 @@ TICKET_SEC = 30        # a browser starts within this; an unused ticket is void 
 MAX_OPEN = 16          # outstanding tickets at most (the oldest is dropped)
 USED_SEC = 600         # a used ticket is known as used this long (a browser slower than TICKET_SEC still tells)
 MAX_USED = 256
-__all__ = ["REDEEM_PATH", "TICKET_SEC", "Tickets", "post_ticket", "redeem_ticket"]
+__all__ = ["HELLO_PATH", "REDEEM_PATH", "TICKET_SEC", "Tickets", "post_ticket", "redeem_ticket"]
 
 
 class Tickets:
@@ -98,6 +101,25 @@ class Tickets:
 async def post_ticket(request: Request) -> Response:
     """POST /api/ticket (with the token): a ticket for `#ticket=` that the page trades for the token."""
     return JSONResponse({"ticket": request.app.state.tickets.issue(), "expires_in": TICKET_SEC})
+
+
+_NONCE = re.compile(r"[A-Za-z0-9_-]{16,128}")
+
+
+def hello_proof(token: str, nonce: str) -> str:
+    return hmac.new(token.encode(), f"jarvisd-hud-hello:{nonce}".encode(), hashlib.sha256).hexdigest()
+
+
+async def hello(request: Request) -> Response:
+    """GET /api/hello?nonce=… (no token): proof that this is the daemon holding the page's token, HMAC-SHA256
+    of the nonce with the token, which the page checks before it sends the token again after it lost the
+    daemon. Pass 16: while the daemon was stopped (a restart, a crash), a program of another user took its
+    port, and every open HUD tab sent it the token within seconds (`Authorization: Bearer …` and
+    `/api/events?token=…`, the page's and EventSource's own reconnects); the token outlives restarts."""
+    nonce = request.query_params.get("nonce", "")
+    if not _NONCE.fullmatch(nonce):
+        return error(422, "invalid_nonce", "nonce must be 16-128 letters, digits, - or _")
+    return JSONResponse({"proof": hello_proof(request.app.state.hud_token, nonce)})
 
 
 async def redeem_ticket(request: Request) -> Response:
