@@ -368,3 +368,26 @@ def test_an_open_hud_tab_sends_no_token_to_what_takes_the_port_while_the_daemon_
     finally:
         stop.set()
         served.close()
+
+
+async def test_the_hello_proof_is_the_tokens_hmac_and_is_not_given_to_another_user(tmp_path: Path, monkeypatch):
+    """The proof the page checks: HMAC-SHA256 of `jarvisd-hud-hello:<nonce>` keyed with the token, without the
+    token; a bad nonce is a 422; a program of another user gets a 403, so it cannot relay a page's nonce."""
+    import hashlib
+    import hmac
+
+    from jarvisd.hud import listener
+
+    server, token = await _hud_server(tmp_path)
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=10) as client:
+            nonce = "a" * 48
+            proof = (await client.get(f"/api/hello?nonce={nonce}")).json()["proof"]
+            assert proof == hmac.new(token.encode(), f"jarvisd-hud-hello:{nonce}".encode(), hashlib.sha256).hexdigest()
+            assert (await client.get("/api/hello?nonce=short")).status_code == 422
+            real_uid = os.geteuid()
+            monkeypatch.setattr(listener.os, "geteuid", lambda: real_uid + 4242)
+            refused = await client.get(f"/api/hello?nonce={nonce}")
+            assert refused.status_code == 403 and refused.json()["error"] == "hello_other_user"
+    finally:
+        await server.stop()

@@ -254,6 +254,7 @@ def openapi_document(version: str) -> dict[str, Any]:
                                       "content": {"application/json": {"schema": {
                                           "type": "object", "required": ["proof"],
                                           "properties": {"proof": {"type": "string"}}}}}},
+                              "403": _json("Error", "`hello_other_user`: a program of another user asked"),
                               "422": _json("Error", "`invalid_nonce`"), **_ERR}}},
             "/api/openapi.json": {"get": {
                 "operationId": "openapi", "summary": "This document",

@@ -116,6 +116,9 @@ async def hello(request: Request) -> Response:
     daemon. Pass 16: while the daemon was stopped (a restart, a crash), a program of another user took its
     port, and every open HUD tab sent it the token within seconds (`Authorization: Bearer …` and
     `/api/events?token=…`, the page's and EventSource's own reconnects); the token outlives restarts."""
+    other = _other_users_program(request)
+    if other not in (None, _GONE):  # nor can another user's program relay a page's nonce to here
+        return error(403, "hello_other_user", f"{other} sent this request: the proof is for the HUD page only")
     nonce = request.query_params.get("nonce", "")
     if not _NONCE.fullmatch(nonce):
         return error(422, "invalid_nonce", "nonce must be 16-128 letters, digits, - or _")
