@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -199,8 +200,31 @@ def _never_fail_on_an_unencodable_character() -> None:
             stream.reconfigure(errors="backslashreplace")
 
 
+def _not_utf8_argument(argv: list[str]) -> str | None:
+    """The first argument holding bytes that are not UTF-8 (Python keeps them as lone surrogates) and naming
+    no file, shown as its bytes; None when there is none. Pass 16: `jarvisd openloop done $'\\xff'` and
+    `jarvisd memory forget --session $'a\\xffb'` ended in a UnicodeEncodeError traceback (in the HUD request,
+    in LanceDB's filter). A file name may be any bytes, so an argument naming a file is left alone."""
+    for arg in argv:
+        value = arg.partition("=")[2] if arg.startswith("--") else arg
+        if any("\udc80" <= c <= "\udcff" for c in value) and not _names_a_file(value):
+            return repr(arg.encode("utf-8", "surrogateescape"))[1:]
+    return None
+
+
+def _names_a_file(value: str) -> bool:
+    """An existing file, or one to write in an existing folder (`jarvisd say --out`)."""
+    folder = os.path.dirname(value)
+    return os.path.lexists(value) or (bool(folder) and os.path.isdir(folder))
+
+
 def main(argv: list[str] | None = None) -> int:
     _never_fail_on_an_unencodable_character()
+    bad = _not_utf8_argument(sys.argv[1:] if argv is None else argv)
+    if bad is not None:
+        print(f"jarvisd: the argument {bad} is not UTF-8 text (bytes from another encoding?): give it in UTF-8",
+              file=sys.stderr)
+        return 2
     args = build_parser().parse_args(argv)
     if args.config and not args.config.is_file():
         why = "is not a file" if args.config.exists() else "does not exist"

@@ -18,7 +18,7 @@ from tests.hud.conftest import HOST, make_service, scripted_turns
 # ---- a HUD ticket redeemed by something else first -----------------------------------------------------------
 
 
-def test_a_ticket_stolen_from_the_process_list_leaves_the_thief_a_dead_token(tmp_path: Path):
+def test_a_ticket_stolen_from_the_process_list_leaves_the_thief_a_dead_token(tmp_path: Path, monkeypatch):
     """Before: another local user who read `#ticket=…` in the browser's `/proc/<pid>/cmdline` and redeemed
     it first (replayed as uid 12345 polling /proc every 10 ms against `jarvisd hud` with a browser that
     takes 0.8 s to start: it won) got the token; the browser was told "already used" and the log warned,
@@ -26,6 +26,13 @@ def test_a_ticket_stolen_from_the_process_list_leaves_the_thief_a_dead_token(tmp
     "open the HUD again with `jarvisd hud`" gave a new ticket for the same token. Now the second use
     replaces the token: the thief's is refused, its open event stream ends, tickets it asked for are void,
     and `jarvisd hud` reads the new token from the file."""
+    import os
+
+    from jarvisd.hud import tickets
+
+    # ASGITransport has no socket, so the kernel knows no client socket for the trade: the HUD reads that as
+    # a sender that closed its connection and trades nothing (pass 16). Here the sender is this process.
+    monkeypatch.setattr(tickets, "peer_uid", lambda peer, own: os.geteuid())
     data_dir = tmp_path / "data"
     old = load_or_create_token(data_dir)
     bus = EventBus()

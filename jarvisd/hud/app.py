@@ -75,6 +75,7 @@ def create_app(agenda: OpenLoopService, send_turn: api.TurnSender, bus: EventBus
         Route("/api/openapi.json", api.get_openapi, methods=["GET"]),
         Route("/api/ticket", tickets.post_ticket, methods=["POST"]),
         Route(tickets.REDEEM_PATH, tickets.redeem_ticket, methods=["POST"]),
+        Route(tickets.HELLO_PATH, tickets.hello, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error},

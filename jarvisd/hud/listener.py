@@ -59,7 +59,8 @@ _UID_OFFSET = 16 + 4 + 48 + 12  # nlmsghdr, then inet_diag_msg: family..retrans,
 
 def peer_uid(peer: tuple[str, int], server: tuple[str, int]) -> int | None:
     """The user owning the client's socket of a TCP connection from `peer` to `server`; None when no local
-    socket is that one (a peer on another host, or gone). Asked of the kernel's socket diagnostics
+    socket is that one (a peer on another host, or gone), or no program holds it any more (its client closed
+    it: the kernel keeps it a while as uid 0, which a daemon run as root took for its own). Asked of the kernel's socket diagnostics
     (netlink sock_diag, as `ss` does), one socket by its addresses: about 0.06 ms; reading /proc/net/tcp
     walks every socket of the machine (about 14 ms here, too slow for each new connection of a flood).
     OSError when the kernel cannot answer (no sock_diag): then nobody is known."""
@@ -84,9 +85,12 @@ def peer_uid(peer: tuple[str, int], server: tuple[str, int]) -> int | None:
         if errno_ == 2:  # ENOENT: no such socket here
             return None
         raise OSError(errno_, f"sock_diag: {os.strerror(errno_)}")
-    if len(reply) < _UID_OFFSET + 4:
+    if len(reply) < _UID_OFFSET + 8:
         raise OSError("sock_diag: a short reply")
-    return int(struct.unpack_from("=I", reply, _UID_OFFSET)[0])
+    uid, inode = struct.unpack_from("=II", reply, _UID_OFFSET)
+    if inode == 0:  # no program holds it any more (closed: orphaned or in TIME_WAIT; the kernel says uid 0)
+        return None
+    return int(uid)
 
 
 def _plain(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
@@ -95,7 +99,18 @@ def _plain(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddress.IPv4A
         return ip.ipv4_mapped
     return ip
 
+
 def is_other_user(uid: int | None) -> bool:
     """A connection known to come from another local user's program (`peer_uid`'s answer). None (no local
     socket: another host, with `allow_non_loopback`) is not known to be one."""
     return uid is not None and uid != os.geteuid()
+
+
+def is_loopback_peer(host: str) -> bool:
+    """A peer address of this computer's loopback (an IPv4-mapped one too): its socket is a local one, so
+    `peer_uid` answering None means that socket is closed, not that it is on another host."""
+    try:
+        ip = ipaddress.ip_address(host.split("%")[0])
+    except ValueError:
+        return False
+    return _plain(ip).is_loopback

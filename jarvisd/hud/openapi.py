@@ -235,11 +235,27 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "security": [],
                 "requestBody": _body("TicketRedeem"),
                 "responses": {"200": _json("TicketToken", "The token"),
+                              "400": _json("Error", "`client_gone`: the program that sent it closed its "
+                                                    "connection before the trade (the ticket stays good)"),
                               "403": _json("Error", "`ticket_other_user`: the request came from a program of "
                                                     "another user of this computer (the ticket stays good)"),
                               "410": _json("Error", "`ticket_used` (a second use: something else read it) or "
                                                     "`ticket_expired` (unknown or older than 30 s)"),
                               "422": _json("Error", "Bad body"), **_ERR}}},
+            "/api/hello": {"get": {
+                "operationId": "hello",
+                "summary": "Proof that this daemon holds the token: HMAC-SHA256 of `jarvisd-hud-hello:<nonce>` "
+                           "with the token, hex (no token needed; the page checks it before it sends the token "
+                           "again after losing the daemon)",
+                "security": [],
+                "parameters": [{"name": "nonce", "in": "query", "required": True,
+                                "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,128}$"}}],
+                "responses": {"200": {"description": "The proof",
+                                      "content": {"application/json": {"schema": {
+                                          "type": "object", "required": ["proof"],
+                                          "properties": {"proof": {"type": "string"}}}}}},
+                              "403": _json("Error", "`hello_other_user`: a program of another user asked"),
+                              "422": _json("Error", "`invalid_nonce`"), **_ERR}}},
             "/api/openapi.json": {"get": {
                 "operationId": "openapi", "summary": "This document",
                 "responses": {"200": {"description": "OpenAPI 3.1",

@@ -29,7 +29,9 @@ LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 SINGLE_HEADERS = frozenset({"host", "origin", "authorization", "sec-fetch-site", "content-length"})
 QUERY_TOKEN_PATHS = frozenset({"/api/events"})  # EventSource cannot send headers
 REDEEM_PATH = "/api/ticket/redeem"
-TOKENLESS_PATHS = frozenset({REDEEM_PATH})   # a one-time ticket is its credential (hud/tickets.py)
+HELLO_PATH = "/api/hello"
+TOKENLESS_PATHS = frozenset({REDEEM_PATH,    # a one-time ticket is its credential (hud/tickets.py)
+                             HELLO_PATH})    # proves the daemon holds the token, tells nothing of it
 SECURITY_HEADERS = (
     (b"content-security-policy",
      b"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "

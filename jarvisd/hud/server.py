@@ -17,7 +17,7 @@ from typing import Any
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from jarvisd.hud.listener import is_other_user, peer_uid
+from jarvisd.hud.listener import is_loopback_peer, is_other_user, peer_uid
 from jarvisd.hud.security import check_bind_address
 
 log = logging.getLogger(__name__)
@@ -31,6 +31,12 @@ MAX_CONNECTIONS = 256  # open HUD connections; one more is closed at once (200 e
 # hold the user's own page refused (pass 15: 300 idle connections of uid 12345 held all 256 for 5-10 s,
 # again and again). A peer on another host (`allow_non_loopback`) is not known to be one and is not limited.
 MAX_OTHER_USERS_CONNECTIONS = 16
+# Connections taken in one accept round, and the kernel's queue of those not yet taken: each is a descriptor
+# until its `connection_made` runs, after the round. uvicorn's 2,048 let another user's burst of 1,800
+# connects take the daemon past a systemd user unit's 1,024 descriptors (pass 16): the lookups of whose
+# program connected failed for lack of one, so its connections filled the user's slots (all 62 of the user's
+# requests in 8 s reset), and asyncio logged 4,434 tracebacks. 27 + 256 + 16 + 128 stay far below 1,024.
+ACCEPT_BACKLOG = 128
 _REFUSAL_LOG_SEC = 60.0
 
 
@@ -47,16 +53,28 @@ class _BoundedH11(H11Protocol):
     def connection_made(self, transport: Any) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._deadline: asyncio.TimerHandle | None = None
-        self.other_user = _from_other_user(transport)
+        owner = _peer_owner(transport)
+        self.other_user = owner == "other"
+        if owner == "gone":  # closed or reset by its client before it was accepted: nobody reads an answer
+            self._refuse(transport)
+            return
         if over_capacity(len(self.connections), MAX_CONNECTIONS):
-            transport.abort()
+            self._refuse(transport)
             return
         if self.other_user and over_capacity(
                 sum(1 for c in self.connections if getattr(c, "other_user", False)), MAX_OTHER_USERS_CONNECTIONS):
             self._log_refusal(transport)
-            transport.abort()
+            self._refuse(transport)
             return
         self._deadline = self.loop.call_later(REQUEST_DEADLINE_SEC, self._close_without_request)
+
+    def _refuse(self, transport: Any) -> None:
+        """Close a connection at once, and give its slot back now, not when its `connection_lost` runs: the
+        accept loop takes a whole backlog of connections before any of them is lost (pass 16: another user
+        connecting and resetting 2,400 times a second had its dead and refused connections fill the 256
+        slots, and 5 of 17 of the user's own requests were reset)."""
+        self.connections.discard(self)
+        transport.abort()
 
     def _log_refusal(self, transport: Any) -> None:
         now = time.monotonic()
@@ -75,16 +93,22 @@ class _BoundedH11(H11Protocol):
         super().connection_lost(exc)
 
 
-def _from_other_user(transport: Any) -> bool:
-    """Whether a new connection is known to come from another user's program; False when the kernel cannot
-    say (then only the total cap applies)."""
+def _peer_owner(transport: Any) -> str:
+    """Whose program a new connection comes from: "other" (known to be another user's), "gone" (its client
+    socket is closed already: a reset before the accept, or no local socket for a loopback peer), else
+    "own" (the user's, another host's, or the kernel cannot say: then only the total cap applies)."""
     peer, own = transport.get_extra_info("peername"), transport.get_extra_info("sockname")
-    if not peer or not own:
-        return False
+    if not peer:
+        return "gone"
+    if not own:
+        return "own"
     try:
-        return is_other_user(peer_uid(peer[:2], own[:2]))
+        uid = peer_uid(peer[:2], own[:2])
     except (OSError, ValueError):
-        return False
+        return "own"
+    if uid is None:
+        return "gone" if is_loopback_peer(peer[0]) else "own"
+    return "other" if is_other_user(uid) else "own"
 
 
 class _DaemonServer(uvicorn.Server):
@@ -118,7 +142,8 @@ class HudServer:
         self.config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
                                      log_config=None,  # its lines go through the daemon's log thread (logsink)
                                      lifespan="off", server_header=False, proxy_headers=False,
-                                     timeout_graceful_shutdown=3, http=_BoundedH11)
+                                     timeout_graceful_shutdown=3, http=_BoundedH11,
+                                     backlog=ACCEPT_BACKLOG)
         self._server = _DaemonServer(self.config)
         self._socket: socket.socket | None = None
         self._task: asyncio.Task[None] | None = None

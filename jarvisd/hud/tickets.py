@@ -20,7 +20,10 @@ key, and the second redeemer (the browser, when the other one won the race) is t
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
+import re
 import secrets
 import threading
 import time
@@ -30,8 +33,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from jarvisd.hud.api import _json_object, error
-from jarvisd.hud.listener import is_other_user, peer_uid
-from jarvisd.hud.security import REDEEM_PATH
+from jarvisd.hud.listener import is_loopback_peer, is_other_user, peer_uid
+from jarvisd.hud.security import HELLO_PATH, REDEEM_PATH
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +42,7 @@ TICKET_SEC = 30        # a browser starts within this; an unused ticket is void 
 MAX_OPEN = 16          # outstanding tickets at most (the oldest is dropped)
 USED_SEC = 600         # a used ticket is known as used this long (a browser slower than TICKET_SEC still tells)
 MAX_USED = 256
-__all__ = ["REDEEM_PATH", "TICKET_SEC", "Tickets", "post_ticket", "redeem_ticket"]
+__all__ = ["HELLO_PATH", "REDEEM_PATH", "TICKET_SEC", "Tickets", "post_ticket", "redeem_ticket"]
 
 
 class Tickets:
@@ -100,6 +103,28 @@ async def post_ticket(request: Request) -> Response:
     return JSONResponse({"ticket": request.app.state.tickets.issue(), "expires_in": TICKET_SEC})
 
 
+_NONCE = re.compile(r"[A-Za-z0-9_-]{16,128}")
+
+
+def hello_proof(token: str, nonce: str) -> str:
+    return hmac.new(token.encode(), f"jarvisd-hud-hello:{nonce}".encode(), hashlib.sha256).hexdigest()
+
+
+async def hello(request: Request) -> Response:
+    """GET /api/hello?nonce=… (no token): proof that this is the daemon holding the page's token, HMAC-SHA256
+    of the nonce with the token, which the page checks before it sends the token again after it lost the
+    daemon. Pass 16: while the daemon was stopped (a restart, a crash), a program of another user took its
+    port, and every open HUD tab sent it the token within seconds (`Authorization: Bearer …` and
+    `/api/events?token=…`, the page's and EventSource's own reconnects); the token outlives restarts."""
+    other = _other_users_program(request)
+    if other not in (None, _GONE):  # nor can another user's program relay a page's nonce to here
+        return error(403, "hello_other_user", f"{other} sent this request: the proof is for the HUD page only")
+    nonce = request.query_params.get("nonce", "")
+    if not _NONCE.fullmatch(nonce):
+        return error(422, "invalid_nonce", "nonce must be 16-128 letters, digits, - or _")
+    return JSONResponse({"proof": hello_proof(request.app.state.hud_token, nonce)})
+
+
 async def redeem_ticket(request: Request) -> Response:
     """POST /api/ticket/redeem {"ticket": "…"} (no token: same origin only): the token, once."""
     body = await _json_object(request, {"ticket"})
@@ -109,9 +134,10 @@ async def redeem_ticket(request: Request) -> Response:
     if not isinstance(ticket, str) or not ticket:
         return error(422, "invalid_body", "ticket must be a non-empty string")
     other = _other_users_program(request)
+    if other == _GONE:  # nobody can read the token: a trade now would only use the browser's ticket up
+        return error(400, "client_gone", "the program that sent this closed its connection: nothing is traded")
     if other is not None:
-        log.warning("hud: %s tried to trade a HUD ticket for the token: refused (the ticket stays good for your "
-                    "browser). It may have read the ticket from the browser's command line", other)
+        _log_refused_trade(other)
         return error(403, "ticket_other_user", f"{other} sent this request: a HUD ticket is traded only with "
                                                "programs of the user running jarvisd")
     outcome = request.app.state.tickets.redeem(ticket)
@@ -128,9 +154,33 @@ async def redeem_ticket(request: Request) -> Response:
                                         "again with `jarvisd hud`")
 
 
+REFUSAL_LOG_SEC = 60.0  # one warning a minute for other users' trades, with how many were refused
+_refusals = {"last": float("-inf"), "unlogged": 0}
+
+
+def _log_refused_trade(other: str) -> None:
+    """Warn of another user's trade, once a minute (pass 16: a warning per refusal let uid 12345 write 1,200
+    lines a second to the daemon's log over 8 kept-alive connections, 300 KB/s: a terminal's scrollback or
+    journald's rate limit, which then drops the daemon's own lines, at another user's wish)."""
+    now = time.monotonic()
+    if now - _refusals["last"] < REFUSAL_LOG_SEC:
+        _refusals["unlogged"] += 1
+        return
+    more, _refusals["unlogged"], _refusals["last"] = _refusals["unlogged"], 0, now
+    log.warning("hud: %s tried to trade a HUD ticket for the token: refused (the ticket stays good for your "
+                "browser). It may have read the ticket from the browser's command line%s", other,
+                f" ({more} more such trades refused in the last minutes)" if more else "")
+
+
+_GONE = "gone"
+
+
 def _other_users_program(request: Request) -> str | None:
-    """Who sent the request when that is known to be another user's program, else None (the user's own
-    program, another host, or the kernel cannot say)."""
+    """Who sent the request when that is known to be another user's program, `_GONE` when its client socket
+    on this computer is closed already, else None (the user's own program, another host, or the kernel
+    cannot say). Pass 16: another user that sent the trade and closed its socket at once (or reset it) was
+    not known (the kernel keeps a closed socket as uid 0, or not at all) and used the browser's ticket up:
+    the browser was told "already used", the token replaced, every tab signed out, at each `jarvisd hud`."""
     client, server = request.scope.get("client"), request.scope.get("server")
     if not client or not server:
         return None
@@ -138,6 +188,8 @@ def _other_users_program(request: Request) -> str | None:
         uid = peer_uid((client[0], client[1]), (server[0], server[1]))
     except (OSError, ValueError):
         return None
+    if uid is None:
+        return _GONE if is_loopback_peer(client[0]) else None
     if not is_other_user(uid):
         return None
     return f"a program of another user (uid {uid})"

@@ -6,6 +6,7 @@ The microphone side runs at 16 kHz (what Whisper and Silero expect) in frames of
 
 from __future__ import annotations
 
+import struct
 import wave
 from pathlib import Path
 from typing import Protocol
@@ -39,10 +40,17 @@ def to_int16(audio: np.ndarray) -> np.ndarray:
 
 
 def read_wav(path: Path, rate: int | None = MIC_RATE) -> tuple[np.ndarray, int]:
-    """Mono float32 samples of a PCM WAV (channels averaged), resampled to `rate` unless None."""
-    with wave.open(str(path), "rb") as wav:
-        channels, width, src_rate = wav.getnchannels(), wav.getsampwidth(), wav.getframerate()
-        raw = wav.readframes(wav.getnframes())
+    """Mono float32 samples of a PCM WAV (channels averaged), resampled to `rate` unless None. ValueError
+    naming the file when it is not one (pass 16: `jarvisd transcribe` and `jarvisd listen` ended in a
+    traceback for an empty file, a file of another kind, float samples, 0 channels or a sample rate of 0)."""
+    try:
+        with open(path, "rb") as handle, wave.open(handle, "rb") as wav:
+            channels, width, src_rate = wav.getnchannels(), wav.getsampwidth(), wav.getframerate()
+            raw = wav.readframes(wav.getnframes())
+    except (EOFError, wave.Error, struct.error) as exc:
+        raise ValueError(f"{path} is not a PCM WAV file that jarvisd can read ({str(exc) or 'it ends before its header does'})") from None
+    if src_rate <= 0:
+        raise ValueError(f"{path} is not a PCM WAV file that jarvisd can read (a sample rate of {src_rate})")
     if width == 2:
         data = np.frombuffer(raw, dtype="<i2").astype(np.float32) / 32768.0
     elif width == 4:
@@ -61,7 +69,8 @@ def read_wav(path: Path, rate: int | None = MIC_RATE) -> tuple[np.ndarray, int]:
 def write_wav(path: Path, audio: np.ndarray, rate: int) -> Path:
     """16-bit mono PCM."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with wave.open(str(path), "wb") as wav:
+    with open(path, "wb") as handle, wave.open(handle, "wb") as wav:  # opened first: a directory or a folder
+        # without write access is one OSError, not that and wave's "Exception ignored in Wave_write.__del__"
         wav.setnchannels(1)
         wav.setsampwidth(2)
         wav.setframerate(rate)

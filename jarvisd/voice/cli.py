@@ -112,7 +112,7 @@ def _guarded(command: Callable[[Config, argparse.Namespace], int]) -> Callable[[
     def run(cfg: Config, args: argparse.Namespace) -> int:
         try:
             return command(cfg, args)
-        except (ModelError, FileNotFoundError, ValueError) as exc:
+        except (ModelError, OSError, ValueError) as exc:  # OSError: a directory, no access, a full disk
             print(f"jarvisd {args.command}: {exc}", file=sys.stderr)
             return 2
 

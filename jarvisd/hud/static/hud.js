@@ -26,7 +26,36 @@ async function takeToken() {
   return sessionStorage.getItem(TOKEN_KEY);
 }
 
+// Whether the event stream is open, so the daemon that answers is the one holding our token. While it is
+// not (before it opens, and after it broke: the daemon stopped for a restart or a crash), a program of
+// another user can have taken the port, and this page sent it the token within seconds (pass 16). So the
+// token goes out only after the daemon proved it holds it, just before: HMAC-SHA256 of a fresh nonce with
+// the token, which only the token's holder can make.
+let live = false;
+
+async function daemonHoldsOurToken() {
+  try {
+    const bytes = crypto.getRandomValues(new Uint8Array(24));
+    const nonce = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    const response = await fetch(`/api/hello?nonce=${nonce}`, { cache: "no-store" });
+    if (!response.ok) return false;
+    const proof = (await response.json()).proof;
+    if (typeof proof !== "string") return false;
+    const text = new TextEncoder();
+    const key = await crypto.subtle.importKey("raw", text.encode(token), { name: "HMAC", hash: "SHA-256" },
+                                              false, ["sign"]);
+    const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, text.encode(`jarvisd-hud-hello:${nonce}`)));
+    if (proof === Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("")) return true;
+    showNoToken("What answers on this port does not hold this page's token (it was replaced, or another "
+                + "program took the port). Open the HUD again with jarvisd hud.");
+    return false;
+  } catch (_) {
+    return false;
+  }
+}
+
 async function api(method, path, body) {
+  if (!live && !(await daemonHoldsOurToken())) return { ok: false, status: 0, data: null };
   const init = { method, headers: { Authorization: `Bearer ${token}` } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -308,18 +337,22 @@ function wireMic() {
 
 // ------------------------------------------------------------ live updates
 
-function listen() {
+async function listen() {
+  if (!(await daemonHoldsOurToken())) {
+    if ($("no-token").hidden) { setPill("live", "offline", "offline"); setTimeout(listen, 3000); }
+    return;
+  }
   const source = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
   source.addEventListener("open", () => {
+    live = true;
     setPill("live", "live", "live"); loadAgenda(); loadStatus(); loadApprovals(); loadSessions();
   });
   source.addEventListener("error", () => {
-    if (source.readyState !== EventSource.CLOSED) {
-      setPill("live", "reconnecting", "connecting");
-      return;
-    }
-    // refused (401/403) or the daemon is gone: the browser will not retry by itself
-    setPill("live", "offline", "offline");
+    // the stream broke, was refused (401/403) or the daemon is gone. The browser's own retry would send the
+    // token in the URL to whatever listens on the port now: close it, and retry once the daemon proved itself
+    source.close();
+    live = false;
+    setPill("live", "reconnecting", "connecting");
     loadStatus().finally(() => { if ($("no-token").hidden) setTimeout(listen, 3000); });
   });
   source.addEventListener("agenda_changed", () => loadAgenda());
