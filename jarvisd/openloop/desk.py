@@ -391,6 +391,8 @@ class AgendaDesk:
                 if isinstance(found, int) and naming.same_deed(closure.reference, descs[found]):
                     refs.append(ClosedRef(index=found + 1, status=LoopStatus.DISMISSED))
                 continue
+            if isinstance(found, int) and _same_errand(closure.reference, descs, refs, found):
+                continue                 # "농협 다녀왔어, 돈 넣고 왔다": the deposit at the bank just closed
             if isinstance(found, int):
                 refs.append(ClosedRef(index=found + 1, status=_closing_status(closure.status)))
             elif found is None and particle is not None:
@@ -573,6 +575,23 @@ class _Fix:
 
     words: str
     applied: bool = False
+
+
+def _same_errand(reference: str, descs: Sequence[str], refs: Sequence[ClosedRef], found: int) -> bool:
+    """A later closing of the same utterance that names a promise only by a word it does not share with
+    one closed by an earlier closing, when it shares another word with that one: the same errand told in
+    two steps ("농협 다녀왔어, 돈 넣고 왔다" with "농협 가서 적금 넣기" closed: "돈 넣기" is not "고춧가루
+    업자한테 돈 부쳐 주기"). "I paid rent and paid the gas bill" closes both: the second names the gas bill by
+    more than the verb they share."""
+    said = reference.split()
+    candidate = descs[found].split()
+    with_candidate = {w for w in said if any(naming.same_word(w, v) for v in candidate)}
+    for ref in refs:
+        closed = descs[ref.index - 1].split() if 0 < ref.index <= len(descs) else []
+        with_closed = {w for w in said if any(naming.same_word(w, v) for v in closed)}
+        if ref.index - 1 != found and with_closed - with_candidate:
+            return True
+    return False
 
 
 def _listed(head: str, tail: str) -> str:

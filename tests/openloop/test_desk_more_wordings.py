@@ -154,3 +154,16 @@ def test_set_23s_closings_and_remarks_in_sentences_of_our_own(service, korean):
     assert sorted(loop.desc for loop in service.recently_closed()) == [
         "finish the review slides", "renew the gym membership", "잡채 해 놓기"]
     assert sorted(loop.desc for loop in service.agenda()) == ["call the dentist about my filling", "김장 하기"]
+
+
+@pytest.mark.slow  # Korean: the Kiwi model
+def test_an_errand_told_in_two_steps_closes_it_once_not_a_promise_sharing_a_word(service, korean):
+    """"농협 다녀왔어잉 돈 넣고 왔당께" (set 23) closed the deposit at the bank and, by "돈", the money owed to
+    the pepper supplier: the second step named the errand just closed. Two deeds still close two promises."""
+    desk = AgendaDesk(service, korean)
+    for promise in ("농협 가서 적금 넣어야 해", "고춧가루 업자한테 돈 부쳐 줘야 해", "I need to call mom", "I need to email Sam"):
+        desk.handle(promise)
+    desk.handle("농협 다녀왔어 돈 넣고 왔다")
+    desk.handle("I called mom and emailed Sam")
+    assert sorted(loop.desc for loop in service.recently_closed()) == ["call mom", "email Sam", "농협 가서 적금 넣기"]
+    assert [loop.desc for loop in service.agenda()] == ["고춧가루 업자한테 돈 부쳐 주기"]
