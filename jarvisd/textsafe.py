@@ -45,7 +45,8 @@ def valid_json(value: Any) -> Any:
 
 # Marks that change nothing a reader sees in words: variation selectors (U+FE0E/U+FE0F after an emoji)
 # and the keycap (U+20E3); a hyphen drawn otherwise (U+2010, U+2011) is the hyphen
-_INVISIBLE_MARKS = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u20e3"), None) | {0x2010: "-", 0x2011: "-"}
+_INVISIBLE_MARKS = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u20e3"), None) | {0x2010: "-", 0x2011: "-"} | \
+    dict.fromkeys((0x0B, 0x0C, 0x85), "\n")   # VT, FF, NEL: line ends of other systems (pass 16: "…Friday\x85call Ana")
 
 
 def without_format(text: str) -> str:

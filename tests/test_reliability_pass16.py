@@ -254,3 +254,31 @@ def test_two_duties_joined_by_hago_are_two_promises_each_with_its_day(tmp_path: 
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+# ---- pass 16's rule report ------------------------------------------------------------------------------------
+
+def test_lines_in_one_turn_are_a_list_whatever_ends_them(tmp_path: Path):
+    """Before: "I need to email Sam by Friday\\x85call Ana tomorrow" (NEL; VT the same) answered "Got it: email Sam
+    call Ana, by Friday.": one promise, the call without its own due. Now every line end (LF, CR, NEL, VT, FF,
+    U+2028, U+2029) separates, and a line after words is the list's next item."""
+    from tests.test_reliability_pass15 import _desk
+
+    for i, end in enumerate(("\x85", "\x0b", "\x0c", "\n", "\r\n", "\u2028", "\u2029")):
+        desk, _, dues = _desk(tmp_path / str(i))
+        reply = desk.handle(f"I need to email Sam by Friday{end}call Ana tomorrow")
+        assert reply.text == "Got it: email Sam, by Friday. Got it: call Ana, by tomorrow.", (end, reply.text)
+        assert dues() == {"email Sam": "12-04 23:59", "call Ana": "12-02 23:59"}
+
+
+def test_an_hour_written_with_h_is_a_clock_time_not_words(tmp_path: Path):
+    """Before: "I need to call Ana tomorrow at 15h" was due tomorrow 23:59 with "at 15h" in its words (the
+    reminder hours late); "at 15:00h" kept the h. A span ("in 2h", "for 2h") is not a clock time."""
+    from tests.test_reliability_pass15 import _desk
+
+    desk, _, dues = _desk(tmp_path)
+    assert desk.handle("I need to call Ana tomorrow at 15h").text == "Got it: call Ana, tomorrow at 3 PM."
+    assert desk.handle("I need to call Jin tomorrow at 9h30").text == "Got it: call Jin, tomorrow at 9:30 AM."
+    assert desk.handle("I need to call Bo tomorrow at 16:00h").text == "Got it: call Bo, tomorrow at 4 PM."
+    desk.handle("I need to study for 2h tomorrow")
+    assert dues()["study for 2h"] == "12-02 23:59"

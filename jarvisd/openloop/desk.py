@@ -107,7 +107,7 @@ class AgendaDesk:
         """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
         characters are off first (`textsafe.plain_words`: a soft hyphen in "to\u00admorrow"), and regional
         Korean endings are read as the standard ones ("가야 쓰것다" as "가야겠다": `ko_dialect`)."""
-        text = ko_dialect.standard(_without_particles(plain_words(text).strip()))
+        text = ko_dialect.standard(_without_particles(_lines_as_a_list(plain_words(text).strip())))
         if not text:
             return None
         lang = language_of(text, ANSWER_HANGUL_WEIGHT)
@@ -615,6 +615,14 @@ def _joined(first: DeskReply | None, second: DeskReply | None) -> DeskReply | No
 # mama", "remind me again in thirty minutes po"), Indian English's "yaar" (friend: "later yaar", "call the
 # doctor yaar about her knee"); they carry nothing the rules read
 _PARTICLES = re.compile(r"(?<=[A-Za-z0-9.'])\s+(?:po|na|yaar)(?=[\s,.!?]|$)", re.IGNORECASE)
+
+
+def _lines_as_a_list(text: str) -> str:
+    """Lines typed or pasted as one turn (the HUD) read as a list: a line end (CR, LF, U+2028, U+2029; VT,
+    FF and NEL are LF already, `plain_words`) after words is a comma, after a stop a space ("I need to email
+    Sam by Friday\ncall Ana tomorrow" is two promises, as with a comma; pass 16: with NEL it was one)."""
+    text = re.sub(r"(?<=[.!?。])[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]\s*", " ", text)
+    return re.sub(r"[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]\s*", ", ", text)
 
 
 def _without_particles(text: str) -> str:

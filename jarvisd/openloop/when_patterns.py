@@ -142,7 +142,9 @@ CLOCK = (
      r"(?:\.(?=[ \t]+[a-z0-9]))?"),
     (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?P<h>" + EN_HOUR_WORD + r")(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
      r"\s?(?P<mer>[ap])(?:m|\.\s?m)\b(?:\.(?=[ \t]+[a-z0-9]))?"),          # "seven p.m.", "nine thirty am"
-    ((":",), EN_WORD + r"(?<![\d:./])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])"),
+    ((":",), EN_WORD + r"(?<![\d:./])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])(?:h\b)?"),   # "15:00h": the h is the clock's
+    # "at 15h", "15h30" (European): an hour with h, not a span ("in 2h", "for 2h")
+    (("h",), EN_WORD + r"(?<!\bin\s)(?<!\bfor\s)(?<![\d:./])(?P<h>\d{1,2})h(?P<m>\d{2})?\b"),
     (("clock",), EN_WORD + rf"(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\s+o['’]?clock\b"),
     (("시",), r"(?<!\d)(?P<h>\d{1,2})\s?시" + KO_AFTER_HOUR + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
     (("시",), r"(?<![가-힣])(?P<h>" + KO_NATIVE + r")\s?시(?=$|[\s\d.,!?~]|반|에|까지|쯤|경|정각|전|부터|이후|께|엔|로)"
