@@ -360,9 +360,15 @@ def test_an_open_hud_tab_sends_no_token_to_what_takes_the_port_while_the_daemon_
             time.sleep(0.5)
             assert seen, "the page never came back to the port"
             assert not [head for head in seen if TOKEN.encode() in head], [h[:120] for h in seen]
+            # a reload now would load the impostor's page on this origin: nothing for it to read (pass 16's open
+            # row: the token was kept in sessionStorage)
+            assert page.evaluate("() => sessionStorage.length") == 0
             served.hud.app.state.hud.closing = asyncio.Event()  # the stop closed this app's streams for good
             served.server = HudServer(served.hud.app, "127.0.0.1", port)
             served.call(served.server.start())
+            playwright_api.expect(page.locator("#live")).to_have_text("live", timeout=15000)
+            assert page.evaluate("() => sessionStorage.length") == 1   # live again: a reload needs no new link
+            page.reload()
             playwright_api.expect(page.locator("#live")).to_have_text("live", timeout=15000)
             browser.close()
     finally:

@@ -1,6 +1,7 @@
 // The HUD page: trades the one-time ticket in the URL fragment (#ticket=..., put there by `jarvisd hud`
 // and the tray) for the token, or reads the token itself (#token=..., from `jarvisd hud --print-url`),
-// keeps it in sessionStorage, and talks to /api with it. Live updates arrive as server-sent events.
+// keeps it in sessionStorage while its daemon is live (a reload then needs no new link), and talks to /api
+// with it. Live updates arrive as server-sent events.
 "use strict";
 
 const TOKEN_KEY = "jarvisd-hud-token";
@@ -23,7 +24,12 @@ async function takeToken() {
   }
   const given = /(?:^|[#&])token=([^&]+)/.exec(hash);
   if (given) sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(given[1]));
-  return sessionStorage.getItem(TOKEN_KEY);
+  const kept = sessionStorage.getItem(TOKEN_KEY);
+  // Kept again once the daemon proved itself and the stream is open: a reload while the daemon is stopped, and
+  // another user's program has taken its port, would load that program's page on this origin, which could
+  // read the storage (pass 16). In memory the token dies with this page.
+  sessionStorage.removeItem(TOKEN_KEY);
+  return kept;
 }
 
 // Whether the event stream is open, so the daemon that answers is the one holding our token. While it is
@@ -32,6 +38,13 @@ async function takeToken() {
 // token goes out only after the daemon proved it holds it, just before: HMAC-SHA256 of a fresh nonce with
 // the token, which only the token's holder can make.
 let live = false;
+// A reload while live closes the stream too (its error comes as the page goes): the token stays for the next page
+// (a navigation aborts the stream before "pagehide"; "beforeunload" comes first)
+let leaving = false;
+addEventListener("beforeunload", () => {
+  leaving = true;
+  if (live && token) sessionStorage.setItem(TOKEN_KEY, token);
+});
 
 async function daemonHoldsOurToken() {
   try {
@@ -345,6 +358,7 @@ async function listen() {
   const source = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
   source.addEventListener("open", () => {
     live = true;
+    sessionStorage.setItem(TOKEN_KEY, token);   // a reload while live finds it
     setPill("live", "live", "live"); loadAgenda(); loadStatus(); loadApprovals(); loadSessions();
   });
   source.addEventListener("error", () => {
@@ -352,6 +366,7 @@ async function listen() {
     // token in the URL to whatever listens on the port now: close it, and retry once the daemon proved itself
     source.close();
     live = false;
+    if (!leaving) sessionStorage.removeItem(TOKEN_KEY);   // nor does a reload while the daemon is gone
     setPill("live", "reconnecting", "connecting");
     loadStatus().finally(() => { if ($("no-token").hidden) setTimeout(listen, 3000); });
   });
