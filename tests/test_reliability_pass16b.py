@@ -20,6 +20,17 @@ from tests.test_reliability_pass6 import _hud_server
 from tests.test_reliability_pass16 import _as_other_user, needs_root
 
 
+def _connecting(port: int) -> socket.socket:
+    """A non-blocking socket whose connect to the port is under way."""
+    sock = socket.socket()
+    sock.setblocking(False)
+    try:
+        sock.connect(("127.0.0.1", port))
+    except BlockingIOError:
+        pass
+    return sock
+
+
 def _reset(sock: socket.socket) -> None:
     """Close with a reset (SO_LINGER 0), as a program that drops its connections does."""
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
@@ -143,19 +154,8 @@ async def test_connections_closed_before_their_accept_do_not_hold_the_users_slot
         listening = server.sockets[0]
         await asyncio.sleep(0)  # the server's loop is this one: nothing is accepted while this runs
         for _ in range(40):
-            sock = socket.socket()
-            sock.setblocking(False)
-            try:
-                sock.connect(("127.0.0.1", server.port))
-            except BlockingIOError:
-                pass
-            _reset(sock)
-        user = socket.socket()
-        user.setblocking(False)
-        try:
-            user.connect(("127.0.0.1", server.port))
-        except BlockingIOError:
-            pass
+            _reset(_connecting(server.port))
+        user = _connecting(server.port)
         assert listening is not None
         reader, writer = await asyncio.open_connection(sock=user)
         writer.write(f"GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
