@@ -52,7 +52,7 @@ def _desk_asking(clock):
     desk.handle("I have to call the bank about the card fee.")
     desk.handle("I need to pick up the dry cleaning.")
     loop = next(loop for loop in service.agenda() if "bank" in loop.desc)
-    asked = desk._ask(loop, LoopStatus.DONE, "default", "en")
+    asked = desk._ask([loop], LoopStatus.DONE, "default", "en")
     assert asked.text.startswith("Do you mean call the bank") and desk.pending_guess() == loop
     return desk, loop
 

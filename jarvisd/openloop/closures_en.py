@@ -132,6 +132,10 @@ _DONE_IMP = re.compile(r"(?:(?:you\s+can|go\s+ahead\s+and|please|just)\s+)?(?:cl
                        r"(?:it|that|this)(?:\s+(?:one|reminder|task))?(?:\s+(?:off|as\s+done|done|complete))?\W*$")
 _NOT_NEEDED = re.compile(r"(?P<who>(?:my|our|the)\s+[\w' -]+?|[a-z][\w-]+)\s+(?:doesn't|does\s+not|don't|do\s+not|no\s+longer)"
                          r"\s+needs?\s+(?:me\s+to\s+|us\s+to\s+|my\s+|our\s+)?(?P<ref>[\w' -]+?)\s+(?:after\s+all|anymore|any\s+more)\b")
+# "the pastor cancelled our meeting tomorrow, he has a funeral": someone called off what the promise was for
+_CALLED_OFF = re.compile(r"(?P<who>(?:my|our|the)\s+[\w' -]+?|[a-z][\w-]+)\s+(?:has\s+|had\s+|just\s+)?"
+                         r"(?:cancelled|canceled|called\s+off)\s+(?:our|the|my|their|his|her)\s+(?P<ref>[\w' -]+?)"
+                         r"(?=\s*(?:[,.;!]|$))")
 _TOKEN = r"[\w-]+(?:'(?!s\b)\w+)?"
 
 
@@ -153,6 +157,9 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
     if m := _NOT_NEEDED.match(low, pos):   # "my sister doesn't need help moving after all"
         return Closure("dismissed", tidy(f"{sen[m.start('who'):m.end('who')]} "
                                          f"{cut(sen, m.start('ref'), m.end('ref'), holes)}"), sen)
+    if m := _CALLED_OFF.match(low, pos):   # "the pastor cancelled our meeting tomorrow"
+        return Closure("dismissed", tidy(f"{cut(sen, m.start('ref'), m.end('ref'), holes)} "
+                                         f"{sen[m.start('who'):m.end('who')]}"), sen)
     if m := _DONE_IMP.match(low, pos):     # "clear that reminder", "you can check that off"
         return Closure("done", "", sen)
     pos = m.end() if (m := _IMP_LEAD.match(low, pos)) else pos   # "you can scratch that one"

@@ -277,6 +277,11 @@ _LEAD_IN = re.compile(r"(?:jump|hop|get)\s+on(?:\s+it)?|jump|hop|sit\s+down|go\s
 _AFTER_REASON = re.compile(r"(?:^|[\s,])(?:so|and|but)\s*$")   # a clause of its own before the promise
 
 
+# what one has with someone, as an appointment ("I need to have lunch with Jin on Friday")
+_MET_OVER = frozenset("lunch dinner breakfast brunch coffee drinks tea meeting call chat talk word session interview "
+                      "appointment checkup conversation catch-up".split())
+
+
 def _is_action(action: str, kind: str, link: str) -> bool:
     """An action starts with a verb; a wish or a "will" needs a verb that is a task, not a state; and it
     names something: "do it", "go", "call you" (the assistant) put nothing on an agenda."""
@@ -303,6 +308,9 @@ def _is_action(action: str, kind: str, link: str) -> bool:
         return False
     if kind == "wish":
         return first not in W.EN_WISH_NOT_ACTION
+    if first == "have" and len(words) > 1 and (words[1] in _MET_OVER or len(words) > 2 and words[1] in ("a", "an")
+                                               and words[2] in _MET_OVER):
+        return True                    # "have lunch with Jin", "have a talk with my boss": an appointment
     if first == "see" and len(words) > 2 and (words[1] in W.EN_DETERMINERS or words[1] == "dr"):
         return True                    # "see the eye doctor": a visit, not a sight
     if first == "keep" and kind in ("must", "remind", "note") and len(words) > 2 and words[1] in W.EN_KEEP_DETERMINERS \

@@ -161,6 +161,9 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?<=야)\s?쓴다(?![가-힣])"), " 한다"),
     # -제 after the past or -야: -지 ("했제", "가야제")
     (re.compile(r"(?P<s>[가-힣])제(?![가-힣])"), _past_je),
+    # two sentences said without a pause mark: a past -네 ends one ("빨래 다 널었네 햇볕이 좋네"; Kiwi reads
+    # that 네 as a connective and the deed as no statement)
+    (re.compile(rf"(?<={closed_by(SSANG_SIOS)})네(?=\s+[가-힣])"), "네."),
 ]
 
 

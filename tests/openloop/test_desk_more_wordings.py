@@ -167,3 +167,21 @@ def test_an_errand_told_in_two_steps_closes_it_once_not_a_promise_sharing_a_word
     desk.handle("I called mom and emailed Sam")
     assert sorted(loop.desc for loop in service.recently_closed()) == ["call mom", "email Sam", "농협 가서 적금 넣기"]
     assert [loop.desc for loop in service.agenda()] == ["고춧가루 업자한테 돈 부쳐 주기"]
+
+
+@pytest.mark.slow  # Korean: the Kiwi model
+def test_set_19s_closings_and_an_appointment_had_with_someone(service, korean):
+    """Two Korean sentences run together ("빨래 다 널었네 햇볕이 좋네": Kiwi read the first 네 as a connective),
+    someone else calling off what the promise was for ("the pastor cancelled our meeting"), and "have lunch
+    with Jin" (a meal or a talk had with someone is an appointment: it was no action at all)."""
+    desk = AgendaDesk(service, korean)
+    for promise in ("한 시간 있다가 빨래 널어야겠다", "at three tomorrow I will meet the pastor at the church office",
+                    "I need to have lunch with Jin on Friday", "I need to have a talk with my boss tomorrow"):
+        desk.handle(promise)
+    assert {loop.desc for loop in service.agenda()} == {
+        "빨래 널기", "meet the pastor at the church office", "have lunch with Jin", "have a talk with my boss"}
+    desk.handle("빨래 다 널었네 햇볕이 좋네")
+    desk.handle("the pastor cancelled our meeting tomorrow, he has a funeral")
+    desk.handle("Jin cancelled our lunch")
+    assert [loop.desc for loop in service.agenda()] == ["have a talk with my boss"]
+    assert AgendaDesk(service, korean).handle("I'll have the salad") is None
