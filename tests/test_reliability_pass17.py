@@ -35,3 +35,34 @@ def test_an_openloop_id_argument_never_reaches_another_route_nor_is_a_traceback(
     for path in daemon.sent:  # type: ignore[attr-defined]
         segment = path.removeprefix("api/openloops/")
         assert path.startswith("api/openloops/") and segment and not any(c in segment for c in "/?#")
+
+
+def test_a_hud_tab_sent_elsewhere_leaves_no_token_for_another_page_of_its_origin(tmp_path: Path) -> None:
+    """Before: while live the page kept the token in `sessionStorage` (and wrote it again at `beforeunload`) so
+    that a reload found it; after the tab went elsewhere (a link, a typed URL) nothing removed it, and any
+    later page of the HUD's origin in that tab (a program of another user holding the port while the daemon is
+    stopped, when the user goes Back) read it: replayed on the daemon, `/api/hello` standing in for that page.
+    Now nothing is stored while live, and `beforeunload` stores a one-use HUD ticket (30 s, in the daemon's
+    memory, refused to other users' programs), which a reload trades for the token."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    from tests.hud.conftest import TOKEN, ServedHud
+    from tests.hud.test_hud_browser import CHROMIUM, CHROMIUM_ARGS
+
+    served = ServedHud(tmp_path)
+    try:
+        with playwright_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            page = browser.new_page()
+            page.goto(f"{served.url}/#token={TOKEN}")
+            playwright_api.expect(page.locator("#live")).to_have_text("live", timeout=15000)
+            page.wait_for_timeout(1000)  # the first reload ticket
+            page.reload()   # a reload while live still needs no new link
+            playwright_api.expect(page.locator("#live")).to_have_text("live", timeout=15000)
+            page.wait_for_timeout(1000)
+            page.goto("data:text/html,<p>elsewhere</p>")
+            page.goto(f"{served.url}/api/hello?nonce={'a' * 20}")
+            stored = page.evaluate("() => Object.values(sessionStorage)")
+            assert TOKEN not in stored, stored
+            browser.close()
+    finally:
+        served.close()
