@@ -10,6 +10,7 @@ const TOKEN_KEY = "jarvisd-hud-token";
 // daemon is stopped) could read it. A ticket lives 30 s in the daemon's memory and is refused to other users.
 const RELOAD_KEY = "jarvisd-hud-reload-ticket";
 let reloadTicket = null;
+let reloadTicketAt = 0;
 const $ = (id) => document.getElementById(id);
 let token = null;
 let ticketRefusal = null;   // why a ticket gave no token ("already used", "expired"), shown to the user
@@ -50,16 +51,19 @@ let live = false;
 let leaving = false;
 addEventListener("beforeunload", () => {
   leaving = true;
-  if (live && reloadTicket) sessionStorage.setItem(RELOAD_KEY, reloadTicket);
+  // a background tab's timers may run once a minute: a ticket past its 30 s would only say "link expired"
+  if (live && reloadTicket && Date.now() - reloadTicketAt < 28000) sessionStorage.setItem(RELOAD_KEY, reloadTicket);
 });
 
 // while live, a fresh reload ticket every 20 s (each lives 30 s): what "beforeunload" stores
 let reloadTimer = null;
+document.addEventListener("visibilitychange", () => { if (!document.hidden && live) keepReloadTicket(); });
 async function keepReloadTicket() {
   clearTimeout(reloadTimer);
   if (!live) { reloadTicket = null; return; }
   const result = await api("POST", "/api/ticket");
   reloadTicket = result.ok && result.data && typeof result.data.ticket === "string" ? result.data.ticket : null;
+  reloadTicketAt = Date.now();
   reloadTimer = setTimeout(keepReloadTicket, 20000);
 }
 
