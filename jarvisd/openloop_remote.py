@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 
@@ -23,6 +24,7 @@ EXIT_NOT_FOUND = 1       # no such loop, or a prefix that matches several
 EXIT_REFUSED = 3         # reopening would expire the loop at once (HTTP 409)
 EXIT_NO_DAEMON_API = 4   # a daemon runs but its HUD cannot take the change: nothing was written
 TIMEOUT_SEC = 10.0
+MAX_ID_CHARS = 200       # ids are 32 hex digits; a longer argument is no id (and no URL takes 100,000)
 STATUS_OF_VERB = {"done": "done", "dismiss": "dismissed", "open": "open"}
 
 
@@ -73,8 +75,16 @@ class RunningDaemon:
 
     def set_status(self, verb: str, loop_id: str) -> Outcome:
         """`done`, `dismiss` or `open` one loop (id or 8-character prefix) in the running daemon."""
+        # Pass 17: the id went into the URL as typed: `jarvisd openloop done ../ticket` was a POST to
+        # /api/ticket (`../sessions/s/forget` to the forget route, refused only for its body), "x?y" asked
+        # for "x", and a 100,000-character id was an httpx.InvalidURL traceback. No id holds "/" or is
+        # that long; the rest is sent as one quoted path segment.
+        if not loop_id.strip() or len(loop_id) > MAX_ID_CHARS or "/" in loop_id or "\\" in loop_id:
+            shown = loop_id if len(loop_id) <= 40 else loop_id[:40] + "…"
+            return Outcome(EXIT_NOT_FOUND, f"no loop {shown!r} in the agenda of the running daemon (pid {self.pid})")
         try:
-            response = self._request("POST", f"api/openloops/{loop_id}", json={"status": STATUS_OF_VERB[verb]})
+            response = self._request("POST", f"api/openloops/{quote(loop_id, safe='')}",
+                                     json={"status": STATUS_OF_VERB[verb]})
         except (httpx.ConnectError, httpx.ConnectTimeout):
             return self._refusal(f"its HUD does not answer at {self.url} (HUD not started? see the daemon's "
                                  "log for `hud:`)", verb, loop_id)

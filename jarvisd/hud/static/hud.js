@@ -5,6 +5,12 @@
 "use strict";
 
 const TOKEN_KEY = "jarvisd-hud-token";
+// A reload while live finds a one-use HUD ticket here, never the token (pass 17): the storage outlives the page, and
+// after the tab went elsewhere, another page of this origin (a program of another user holding the port while the
+// daemon is stopped) could read it. A ticket lives 30 s in the daemon's memory and is refused to other users.
+const RELOAD_KEY = "jarvisd-hud-reload-ticket";
+let reloadTicket = null;
+let reloadTicketAt = 0;
 const $ = (id) => document.getElementById(id);
 let token = null;
 let ticketRefusal = null;   // why a ticket gave no token ("already used", "expired"), shown to the user
@@ -12,7 +18,9 @@ let ticketRefusal = null;   // why a ticket gave no token ("already used", "expi
 async function takeToken() {
   const hash = location.hash;
   if (hash) history.replaceState(null, "", location.pathname + location.search);
-  const ticket = /(?:^|[#&])ticket=([^&]+)/.exec(hash);
+  const stored = sessionStorage.getItem(RELOAD_KEY);
+  sessionStorage.removeItem(RELOAD_KEY);
+  const ticket = /(?:^|[#&])ticket=([^&]+)/.exec(hash) || (stored && !/(?:^|[#&])token=/.test(hash) ? [null, stored] : null);
   if (ticket) {
     const response = await fetch("/api/ticket/redeem", {
       method: "POST", headers: { "Content-Type": "application/json" },
@@ -43,8 +51,21 @@ let live = false;
 let leaving = false;
 addEventListener("beforeunload", () => {
   leaving = true;
-  if (live && token) sessionStorage.setItem(TOKEN_KEY, token);
+  // a background tab's timers may run once a minute: a ticket past its 30 s would only say "link expired"
+  if (live && reloadTicket && Date.now() - reloadTicketAt < 28000) sessionStorage.setItem(RELOAD_KEY, reloadTicket);
 });
+
+// while live, a fresh reload ticket every 20 s (each lives 30 s): what "beforeunload" stores
+let reloadTimer = null;
+document.addEventListener("visibilitychange", () => { if (!document.hidden && live) keepReloadTicket(); });
+async function keepReloadTicket() {
+  clearTimeout(reloadTimer);
+  if (!live) { reloadTicket = null; return; }
+  const result = await api("POST", "/api/ticket");
+  reloadTicket = result.ok && result.data && typeof result.data.ticket === "string" ? result.data.ticket : null;
+  reloadTicketAt = Date.now();
+  reloadTimer = setTimeout(keepReloadTicket, 20000);
+}
 
 async function daemonHoldsOurToken() {
   try {
@@ -358,7 +379,7 @@ async function listen() {
   const source = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
   source.addEventListener("open", () => {
     live = true;
-    sessionStorage.setItem(TOKEN_KEY, token);   // a reload while live finds it
+    keepReloadTicket();   // a reload while live trades it
     setPill("live", "live", "live"); loadAgenda(); loadStatus(); loadApprovals(); loadSessions();
   });
   source.addEventListener("error", () => {
@@ -366,7 +387,8 @@ async function listen() {
     // token in the URL to whatever listens on the port now: close it, and retry once the daemon proved itself
     source.close();
     live = false;
-    if (!leaving) sessionStorage.removeItem(TOKEN_KEY);   // nor does a reload while the daemon is gone
+    reloadTicket = null;
+    if (!leaving) sessionStorage.removeItem(RELOAD_KEY);   // nor does a reload while the daemon is gone
     setPill("live", "reconnecting", "connecting");
     loadStatus().finally(() => { if ($("no-token").hidden) setTimeout(listen, 3000); });
   });
