@@ -39,7 +39,8 @@ from jarvisd.hud.security import HELLO_PATH, REDEEM_PATH
 log = logging.getLogger(__name__)
 
 TICKET_SEC = 30        # a browser starts within this; an unused ticket is void after it
-MAX_OPEN = 16          # outstanding tickets at most (the oldest is dropped)
+MAX_OPEN = 64          # outstanding tickets at most (the oldest is dropped): each live tab keeps one for a reload
+                       # (renewed every 20 s), so a `jarvisd hud` ticket is not pushed out by a dozen tabs
 USED_SEC = 600         # a used ticket is known as used this long (a browser slower than TICKET_SEC still tells)
 MAX_USED = 256
 __all__ = ["HELLO_PATH", "REDEEM_PATH", "TICKET_SEC", "Tickets", "post_ticket", "redeem_ticket"]

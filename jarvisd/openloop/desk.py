@@ -116,6 +116,9 @@ class AgendaDesk:
             reply = self._pick(guess, text, session, lang)
             if reply is not None:
                 return reply
+            pick, _, rest = text.partition(", ")     # "second, I need to buy bread tomorrow": the pick, then more
+            if rest and meaning.picked(pick, len(guess.options)) is not None:
+                return _joined(self._pick(guess, pick, session, lang), self.handle(rest, session))
         elif guess is not None:
             answer = decision(text)   # "yes" / "응" applies the guess, "no" leaves it; anything else drops it
             waited = self.service.now_ms() - guess.at_ms

@@ -205,3 +205,13 @@ def test_an_offer_takes_a_place_the_words_of_one_or_no_and_a_bare_yes_asks_which
 def test_remarks_of_the_past_or_far_from_every_promise_are_offered_nothing(korean, embeddings, promises, text):
     desk = agenda(korean, embeddings, promises)
     assert desk.handle(text) is None and desk.pending_options() == []
+
+
+def test_a_pick_said_with_more_after_it_is_the_pick_and_the_rest(korean, embeddings):
+    """Pass 17: "second\\nI need to buy bread tomorrow" after an offer kept the bread and dropped the pick
+    without a word; now the pick closes its promise and the rest is read as any utterance."""
+    desk = agenda(korean, embeddings, BUSINESS)
+    desk.handle("the loan thing got fixed by the branch, no need anymore")
+    reply = desk.handle("first\nI need to buy bread tomorrow")
+    assert reply.text == ("OK, I took it off your agenda: ask the bank about moving your loan date. "
+                          "Got it: buy bread, by tomorrow.")
