@@ -98,7 +98,6 @@ class AgendaDesk:
         self.last_reminder: LastReminder = last_reminder or (lambda: None)
         self._focus: dict[str, _Focus] = {}
         self._guesses: dict[str, _Guess] = {}
-        self._last_cosines: tuple[tuple[str, tuple[str, ...]], list[float | None]] | None = None
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ entry
@@ -487,41 +486,25 @@ class AgendaDesk:
         except LookupError:
             return None
 
-    def _meant(self, text: str, reference: str, loops: Sequence[OpenLoop]) -> int | None:
-        """The loop a closing means by the store's embedder, when it is clearly ahead
-        (`meaning.clearly_meant`). Not when the closing's words name a loop already closed ("I paid the
-        rent" said again) or report someone else's deed; no embedder: None (the text rules alone)."""
+    def _offered(self, text: str, reference: str, loops: Sequence[OpenLoop], lang: phrases.Lang,
+                 command: bool = False) -> list[int]:
+        """The loop a closing means by the store's embedder when it is clearly ahead ([index],
+        `meaning.clearly_meant`), else the few it may mean, to offer by number (`meaning.worth_asking`); one
+        embedding of the closing serves both. Nothing when the closing's words name a loop already closed
+        ("I paid the rent" said again) or report someone else's deed, nor offers for a report of the past ("I
+        fixed the sink last week": a remark, `meaning.said_of_the_past`) unless the user asked to close
+        something by name (`command`); no embedder: nothing (the text rules alone)."""
         if not loops or meaning.someone_else(text) or self._names_closed(reference):
-            return None
-        cosines = self._closing_cosines(meaning.closing_text(text, Closure("done", reference, text)), loops)
+            return []
+        cosines = self.service.closing_cosines(meaning.closing_text(text, Closure("done", reference, text)), loops)
         found = meaning.clearly_meant(cosines)
         if found is not None:
             log.debug("openloop: %r closes %r by meaning (cosines %s)", text, loops[found].desc,
                       [round(c or 0.0, 3) for c in cosines])
-        return found
-
-    def _offered(self, text: str, reference: str, loops: Sequence[OpenLoop], lang: phrases.Lang,
-                 command: bool = False) -> list[int]:
-        """The loop a closing clearly means ([index]), or the few it may mean, to offer by number; none for
-        a report of the past ("I fixed the sink last week": a remark, `meaning.said_of_the_past`) unless the
-        user asked to close something by name (`command`)."""
-        found = self._meant(text, reference, loops)
-        if found is not None:
             return [found]
-        if not loops or meaning.someone_else(text) or self._names_closed(reference) or \
-                (not command and meaning.said_of_the_past(text)):
+        if not command and meaning.said_of_the_past(text):
             return []
-        return meaning.worth_asking(self._closing_cosines(text.strip(), loops), lang)
-
-    def _closing_cosines(self, text: str, loops: Sequence[OpenLoop]) -> list[float | None]:
-        """The store's cosines of a closing to these loops; the last answer is kept, so asking which one
-        after the clear-lead check embeds the utterance once."""
-        key = (text, tuple(loop.id for loop in loops))
-        if self._last_cosines is not None and self._last_cosines[0] == key:
-            return self._last_cosines[1]
-        cosines = self.service.closing_cosines(text, loops)
-        self._last_cosines = (key, cosines)
-        return cosines
+        return meaning.worth_asking(cosines, lang)
 
     def _names_closed(self, reference: str) -> bool:
         """The closing's words name a loop closed already: it is said again, not said of another loop."""

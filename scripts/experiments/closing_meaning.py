@@ -104,7 +104,7 @@ _CURRENT: dict[str, object] = {}
 
 
 class RecordingDesk(AgendaDesk):
-    def _meant(self, text, reference, loops):  # type: ignore[no-untyped-def]
+    def _offered(self, text, reference, loops, lang, command=False):  # type: ignore[no-untyped-def]
         if loops and not meaning.someone_else(text) and not self._names_closed(reference):
             target_id = _CURRENT.get("target")
             target = next((i for i, loop in enumerate(loops) if loop.id == target_id), None)
@@ -116,7 +116,7 @@ class RecordingDesk(AgendaDesk):
             CASES.append(Case(str(_CURRENT["file"]), str(_CURRENT["line"]), text, target, cos,
                               {kind: meaning.closing_text(text, closure, kind) for kind in KINDS},
                               [loop.desc for loop in loops], [loop.evidence or loop.desc for loop in loops]))
-        return super()._meant(text, reference, loops)
+        return super()._offered(text, reference, loops, lang, command)
 
 
 def _due_day(desk: AgendaDesk, loop):  # type: ignore[no-untyped-def]
