@@ -32,7 +32,7 @@ def test_a_ticket_stolen_from_the_process_list_leaves_the_thief_a_dead_token(tmp
 
     # ASGITransport has no socket, so the kernel knows no client socket for the trade: the HUD reads that as
     # a sender that closed its connection and trades nothing (pass 16). Here the sender is this process.
-    monkeypatch.setattr(tickets, "peer_uid", lambda peer, own: os.geteuid())
+    monkeypatch.setattr(tickets, "peer_owner", lambda peer, own: ("own", os.geteuid()))
     data_dir = tmp_path / "data"
     old = load_or_create_token(data_dir)
     bus = EventBus()

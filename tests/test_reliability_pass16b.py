@@ -77,7 +77,9 @@ async def test_a_trade_whose_sender_closed_its_connection_does_not_use_the_ticke
     from jarvisd.hud import tickets
 
     server, token = await _hud_server(tmp_path)
-    monkeypatch.setattr(tickets, "peer_uid", lambda peer, own: None)  # what the kernel says once it is closed
+    # what `listener.peer_owner` says once the sender's loopback socket is closed (its uid lookup: None; the
+    # server's own lookup of this test's connection stays the real one)
+    monkeypatch.setattr(tickets, "peer_owner", lambda peer, own: ("gone", None))
     try:
         async with httpx.AsyncClient(base_url=server.url, timeout=10) as client:
             ticket = (await client.post("/api/ticket", headers={"Authorization": f"Bearer {token}"})).json()["ticket"]
@@ -105,6 +107,9 @@ def test_a_closed_client_socket_has_no_owner():
             assert peer_uid(peer, own) == os.geteuid()
             client.close()
             assert peer_uid(peer, own) is None
+            from jarvisd.hud.listener import peer_owner
+
+            assert peer_owner(peer, own) == ("gone", None)     # what the server and the ticket trade act on
     from jarvisd.hud.listener import is_loopback_peer
 
     assert is_loopback_peer("127.0.0.1") and is_loopback_peer("::ffff:127.0.0.1") and is_loopback_peer("::1")

@@ -114,3 +114,16 @@ def is_loopback_peer(host: str) -> bool:
     except ValueError:
         return False
     return _plain(ip).is_loopback
+
+
+def peer_owner(peer: tuple[str, int], server: tuple[str, int]) -> tuple[str, int | None]:
+    """Whose program is at the client's end of a connection, and its uid: ("other", uid) known to be another
+    user's; ("gone", None) its client socket on this computer is closed already (a loopback peer with no
+    socket a program holds); ("own", uid or None) the user's, another host's, or the kernel cannot say."""
+    try:
+        uid = peer_uid(peer, server)
+    except (OSError, ValueError):
+        return "own", None
+    if uid is None:
+        return ("gone" if is_loopback_peer(peer[0]) else "own"), None
+    return ("other" if is_other_user(uid) else "own"), uid

@@ -17,7 +17,7 @@ from typing import Any
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from jarvisd.hud.listener import is_loopback_peer, is_other_user, peer_uid
+from jarvisd.hud.listener import peer_owner
 from jarvisd.hud.security import check_bind_address
 
 log = logging.getLogger(__name__)
@@ -102,13 +102,7 @@ def _peer_owner(transport: Any) -> str:
         return "gone"
     if not own:
         return "own"
-    try:
-        uid = peer_uid(peer[:2], own[:2])
-    except (OSError, ValueError):
-        return "own"
-    if uid is None:
-        return "gone" if is_loopback_peer(peer[0]) else "own"
-    return "other" if is_other_user(uid) else "own"
+    return peer_owner(peer[:2], own[:2])[0]
 
 
 class _DaemonServer(uvicorn.Server):

@@ -8,7 +8,7 @@ over loopback) and opens `#ticket=…`; the page trades the ticket for the token
 `TICKET_SEC`, and the ticket is void after that. What is left on a command line is a used ticket.
 
 Only the user's own programs can trade a ticket: the kernel says whose socket sent the request
-(`listener.peer_uid`), and another user's is refused without using the ticket up (pass 15: a thief
+(`listener.peer_owner`), and another user's is refused without using the ticket up (pass 15: a thief
 polling /proc redeemed it 0.8 s before the browser started, and held a working token until the
 browser's second use replaced it). A thief of the same user could read `hud.token` itself.
 
@@ -33,7 +33,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from jarvisd.hud.api import _json_object, error
-from jarvisd.hud.listener import is_loopback_peer, is_other_user, peer_uid
+from jarvisd.hud.listener import peer_owner
 from jarvisd.hud.security import HELLO_PATH, REDEEM_PATH
 
 log = logging.getLogger(__name__)
@@ -185,15 +185,10 @@ def _other_users_program(request: Request) -> str | None:
     client, server = request.scope.get("client"), request.scope.get("server")
     if not client or not server:
         return None
-    try:
-        uid = peer_uid((client[0], client[1]), (server[0], server[1]))
-    except (OSError, ValueError):
-        return None
-    if uid is None:
-        return _GONE if is_loopback_peer(client[0]) else None
-    if not is_other_user(uid):
-        return None
-    return f"a program of another user (uid {uid})"
+    owner, uid = peer_owner((client[0], client[1]), (server[0], server[1]))
+    if owner == "gone":
+        return _GONE
+    return f"a program of another user (uid {uid})" if owner == "other" else None
 
 
 def _replace_token(request: Request) -> str:
