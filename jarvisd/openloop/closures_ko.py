@@ -89,8 +89,7 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
         return Closure("done", reference(sen, ms, works, holes), clause)
     if is_hearsay(ms) and not any(m.tag == "EP" and m.form in W.KO_PAST for m in ms):
         return None                    # "엄마가 벌써 시키셨대" did it; "보내준대" has not yet
-    if any(m.tag == "EP" and m.form in ("었었", "았었") or m.form in W.KO_REMOTE_PAST for m in ms) or \
-            any(m.form in ("옛날", "예전", "왕년") and m.tag.startswith("NN") for m in ms):
+    if any(m.tag == "EP" and m.form in ("었었", "았었") or m.form in W.KO_REMOTE_PAST for m in ms):
         return None                    # "작년엔 요양원에서 파티 했었지": a memory, no promise done today
     return done_closure(sen, ms, holes, clause) or _done_before_but(sen, ms, holes, clause)
 
