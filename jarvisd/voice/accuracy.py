@@ -5,7 +5,9 @@ writing what was said another way: `normalize_text` (lowercase, no punctuation),
 ("twenty-five" -> "25", "fifteenth"/"15th" -> "15", "6:45" and "six forty-five" -> "6 45"), "p.m."/"3pm"
 -> "3 pm", "$250" -> "250 dollars", "ok" -> "okay", "dr" -> "doctor". Korean is scored by characters with
 the spaces taken out (Korean spacing varies between writers and Whisper); Korean numbers written as
-digits ("3시") against words ("세 시") still count as errors.
+digits ("3시") against words ("세 시") still count as errors. An English compound written open on one side
+and closed on the other ("back up" against "backup", "to do" against "todo") is one word: the speech was
+heard, only its spelling differs.
 """
 
 from __future__ import annotations
@@ -102,6 +104,20 @@ def edit_distance(reference: Sequence[str], hypothesis: Sequence[str]) -> int:
     return d[len(hypothesis)]
 
 
+def _close_compounds(words: list[str], other: set[str]) -> list[str]:
+    """Join two neighbouring words into one where the other side writes them as one word."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if i + 1 < len(words) and words[i] + words[i + 1] in other:
+            out.append(words[i] + words[i + 1])
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
 def tokens(text: str, lang: str) -> list[str]:
     """What errors are counted over: words for English, characters without spaces for Korean."""
     normal = normalize_for_scoring(text)
@@ -110,8 +126,12 @@ def tokens(text: str, lang: str) -> list[str]:
 
 def errors(reference: str, hypothesis: str, lang: str = "en") -> tuple[int, int]:
     """(edits, reference length) in words (English) or characters (Korean)."""
-    ref = tokens(reference, lang)
-    return edit_distance(ref, tokens(hypothesis, lang)), len(ref)
+    ref, hyp = tokens(reference, lang), tokens(hypothesis, lang)
+    if lang != "ko":
+        hyp = _close_compounds(hyp, set(ref))
+        ref_closed = _close_compounds(ref, set(hyp))
+        return edit_distance(ref_closed, hyp), len(ref)
+    return edit_distance(ref, hyp), len(ref)
 
 
 def error_rate(reference: str, hypothesis: str, lang: str = "en") -> float:

@@ -90,11 +90,9 @@ def compose(out: Path, *parts: Path | float) -> Path:
 
 
 def word_error_rate(reference: str, hypothesis: str) -> float:
-    from jarvisd.voice.accuracy import edit_distance
-    from jarvisd.voice.guard import normalize_text
+    from jarvisd.voice.accuracy import error_rate
 
-    ref, hyp = normalize_text(reference).split(), normalize_text(hypothesis).split()
-    return edit_distance(ref, hyp) / max(1, len(ref))
+    return error_rate(reference, hypothesis)
 
 
 class EventLog:

@@ -75,6 +75,10 @@ def test_the_prompt_is_used_only_for_speech_in_its_own_script(no_whisper):
     ("My flight leaves at 6:45 in the morning.", "My flight leaves at six forty-five in the morning.", 0),
     ("Transfer 250 dollars to the savings account.", "Transfer $250 to the savings account.", 0),
     ("The blue heron waited by the river until sunset.", "The blue hair and weighted by the river until sunset.", 3 / 9),
+    ("The backup finished without errors.", "The back up finished without errors.", 0),
+    ("Put it on my to do list.", "Put it on my todo list.", 0),
+    ("The back door is open.", "The backdoor is open.", 0),
+    ("The back door is open.", "The back is open.", 1 / 5),
 ])
 def test_english_is_scored_by_words_after_writing_numbers_as_digits(reference, heard, rate):
     assert error_rate(reference, heard) == pytest.approx(rate)
