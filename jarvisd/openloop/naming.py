@@ -23,14 +23,17 @@ from jarvisd.openloop.text import profile, words_match
 
 REFERENCE_SHARE = 0.5  # share of the naming words that must find their counterpart in the description
 
-# Verbs a user says for the same deed ("phoned the vet" closes "call the vet"), by their stems.
-_SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in (
+# Verbs a user says for the same deed ("phoned the vet" closes "call the vet"), by their stems. They name
+# a description's deed only, never one of its things: "I made the call" is no "pay the phone bill".
+_DEED_SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in (
     "call phone ring", "email mail send text message", "buy purchase order get",
     "book reserve schedule", "fix repair", "finish complete", "submit send", "return give",
-    "clean tidy vacuum wash", "pay payment settle", "pick collect fetch", "drop deliver", "renew extend", "start run",
-    # things said by another name ("deck is done" for "finish the demo slides")
+    "clean tidy vacuum wash", "pay payment settle", "pick collect fetch", "drop deliver", "renew extend", "start run")]
+# Things said by another name ("deck is done" for "finish the demo slides").
+_THING_SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in (
     "deck slides presentation", "meds medicine medication pills prescription", "fridge refrigerator")]
-_SYNONYM_OF = {stem: group for group in _SYNONYMS for stem in group}
+_DEED_SYNONYM_OF = {stem: group for group in _DEED_SYNONYMS for stem in group}
+_THING_SYNONYM_OF = {stem: group for group in _THING_SYNONYMS for stem in group}
 # Korean words for the same thing or deed, matched as the start of a word ("통화했어" for "전화하기").
 _KO_SYNONYMS = [("전화", "통화"), ("주사", "접종", "예방접종"), ("합창", "성가대"), ("반품", "환불"), ("갱신", "연장"),
                 ("교체", "바꾸", "바꿨", "갈아"), ("알려", "얘기", "말해", "전해"), ("주문", "시키", "시켰"),
@@ -51,15 +54,16 @@ _UNSURE = re.compile(r"\b(?:not|n't|no|never|will|'ll|gonna|gotta|got to|going t
                      r"broken|wrong|missing|late|mess|messy|dirty|overdue|leaking|dead|expired|due)\b|\?", re.IGNORECASE)
 
 
-def same_word(w: str, v: str) -> bool:
-    """The same word up to inflection (`words_match`), or English verbs for the same deed."""
+def same_word(w: str, v: str, deed: bool = True) -> bool:
+    """The same word up to inflection (`words_match`), English words for the same thing, or (when `v`
+    may be a deed) English verbs for the same deed."""
     if words_match(w, v):
         return True
     if not w.isascii():
         return any(any(w.startswith(a) for a in group) and any(v.startswith(b) for b in group)
                    for group in _KO_SYNONYMS)
-    group = _SYNONYM_OF.get(english_key(w))
-    return group is not None and english_key(v) in group
+    key, other = english_key(w), english_key(v)
+    return other in _THING_SYNONYM_OF.get(key, ()) or (deed and other in _DEED_SYNONYM_OF.get(key, ()))
 
 
 def _ko_deed_form(word: str) -> bool:
@@ -93,7 +97,8 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
     # the reference's own verb names the deed, never a thing: "dropped the kimchi off" is not "eye drops"
     first = reference.split(maxsplit=1)[0].lower()   # `mine` has a word, so the reference has one
     own_verb = mine[0] if reference.isascii() and first == mine[0] and english_key(first) in EN_BASE_VERBS else None
-    matched = [(w, v) for w in mine for v in theirs if same_word(w, v) and (w != own_verb or v == verb)]
+    matched = [(w, v) for w in mine for v in theirs
+               if same_word(w, v, deed=v == verb) and (w != own_verb or v == verb)]
     if not any(v != verb and not _ko_deed_form(v) for _, v in matched):
         return 0.0, 0.0   # "통화 다 했어" names no "병원에 전화해서 예약 잡기": a deed, not its thing
     share = len({w for w, _ in matched}) / len(mine)

@@ -215,3 +215,19 @@ def test_a_pick_said_with_more_after_it_is_the_pick_and_the_rest(korean, embeddi
     reply = desk.handle("first\nI need to buy bread tomorrow")
     assert reply.text == ("OK, I took it off your agenda: ask the bank about moving your loan date. "
                           "Got it: buy bread, by tomorrow.")
+
+
+@pytest.mark.parametrize("calls", [0, 3, 40])
+def test_a_deed_said_alone_never_names_a_thing_of_another_promise(korean, embeddings, calls):
+    """Pass 17: "I made the call" closed "pay the phone bill" (call and phone are words for one deed, and
+    the phone is that promise's thing, not its deed), also among 139 open calls. Words for the same deed
+    now name a promise's deed only; the calls are offered by meaning, the bill at most asked about."""
+    promises = [f"I need to call p{i} tomorrow" for i in range(calls)] + ["I need to pay the phone bill tomorrow"]
+    assert closed_after(agenda(korean, None, promises), "I made the call") == []
+    desk = agenda(korean, embeddings, promises)
+    reply = desk.handle("I made the call")
+    assert desk.service.recently_closed() == []
+    if calls:
+        assert "phone bill" not in reply.text and "call p" in reply.text
+    assert closed_after(agenda(korean, embeddings, promises), "I paid the phone bill") == [
+        ("pay the phone bill", LoopStatus.DONE)]
