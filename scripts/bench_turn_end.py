@@ -1,5 +1,6 @@
 """End-of-turn benchmark (issue 21 point 4): false cut-offs and end-of-speech -> end-of-turn delay,
-silence alone against the Smart Turn model, on a labelled set of English and Korean speech.
+silence alone against the Smart Turn model (alone, and with the words of the pause), on a labelled set
+of English and Korean speech.
 
     .venv/bin/python scripts/bench_turn_end.py
     .venv/bin/python scripts/bench_turn_end.py --reference-features /tmp/pipecat/pipecat/audio/turn/smart_turn/_whisper_features.py
@@ -18,6 +19,10 @@ Each clip goes through the pipeline's own code frame by frame (32 ms): Silero VA
 `Endpointer` with the configured defaults, and for Smart Turn the `TurnJudge` with the real model. The
 model's answer reaches the endpointer at the frame after the time it really took on this machine (the
 pipeline runs it on a worker thread while frames keep coming), so its inference time is in the delays.
+"smart turn + words" adds the pipeline's speculative transcript: Whisper (as configured, language by
+the clip) on the utterance so far after `voice.early_stt_ms` of the pause, its answer ready after the
+time it really took, and a transcript that reads as a finished sentence (`turn_end.text_complete`) ends
+the turn at the silence rule even when the model calls it unfinished. `--no-words` skips it (no Whisper).
 
 Prints, per method and language:
   false cut-offs  clips whose turn ended before the speaker had finished (at an internal pause)
@@ -45,11 +50,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from jarvisd.config import load_config  # noqa: E402
 from jarvisd.manifest import ModelStore  # noqa: E402
 from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC, MIC_RATE, read_wav, resample, write_wav  # noqa: E402
-from jarvisd.voice.build import voice_path  # noqa: E402
+from jarvisd.voice.build import load_recognizer, voice_path  # noqa: E402
 from jarvisd.voice.endpointing import Endpointer, EndpointSettings, SileroStream, Utterance  # noqa: E402
 from jarvisd.voice.pulse import espeak_utterance  # noqa: E402
 from jarvisd.voice.settings import VoiceSettings  # noqa: E402
 from jarvisd.voice.smart_turn import SmartTurnModel, TurnFeatures, TurnJudge, load_smart_turn, window  # noqa: E402
+from jarvisd.voice.stt import SpeechRecognizer  # noqa: E402
+from jarvisd.voice.turn_end import text_complete  # noqa: E402
 
 # "|" marks the phrase boundary where the incomplete versions pause.
 ENGLISH = [
@@ -206,18 +213,34 @@ class Replay:
         return self.probability
 
 
+class Words:
+    """The speculative transcript as the pipeline sees it: Whisper runs (here, now) and its text reaches
+    the endpointer on the frame clock only after the time it really took."""
+
+    def __init__(self, recognizer: SpeechRecognizer, key: int, audio: np.ndarray, now: float, took: list[float]) -> None:
+        started = time.perf_counter()
+        self.text = recognizer.transcribe(audio).text
+        elapsed = time.perf_counter() - started
+        took.append(elapsed)
+        self.key, self.ready_at, self.used = key, now + elapsed, False
+
+
 @dataclass
 class Outcome:
     ended_at: float | None
     reason: str
     probabilities: list[float]
+    texts: list[str] = dataclasses.field(default_factory=list)  # the speculative transcripts ("+ words")
 
 
 def simulate(clip: Clip, probs: list[float], settings: EndpointSettings, model: SmartTurnModel | None,
-             took: list[float], fixed_sec: float | None = None) -> Outcome:
+             took: list[float], fixed_sec: float | None = None, recognizer: SpeechRecognizer | None = None,
+             early_frames: int = 7, stt_took: list[float] | None = None) -> Outcome:
     """The first turn the endpointer closes in `clip`, frame by frame as `VoicePipeline._hear` runs it."""
     ep = Endpointer(settings)
     replays: list[Replay] = []
+    words: Words | None = None
+    texts: list[str] = []
     now = 0.0
 
     def submit(audio: np.ndarray) -> Replay:
@@ -233,13 +256,20 @@ def simulate(clip: Clip, probs: list[float], settings: EndpointSettings, model: 
         frame = clip.audio[i * FRAME_SAMPLES:(i + 1) * FRAME_SAMPLES]
         if judge is not None:
             judge.before_push()
+            if words is not None and not words.used and now >= words.ready_at:
+                words.used = True
+                ep.text_judged(words.key, text_complete(words.text))
         result = ep.push(frame, probs[i], now)
         if judge is not None and result is None:
             judge.after_push()
+        if recognizer is not None and result is None and ep.silence_frames == early_frames \
+                and (words is None or now >= words.ready_at) and (pending := ep.provisional()) is not None:
+            words = Words(recognizer, pending[0], pending[1], now, stt_took if stt_took is not None else [])
+            texts.append(words.text)
         if isinstance(result, Utterance):
-            return Outcome(result.ended_at, result.end_reason, [r.probability for r in replays])
+            return Outcome(result.ended_at, result.end_reason, [r.probability for r in replays], texts)
     last = ep.finish(n * FRAME_SEC)
-    return Outcome(last.ended_at if last else None, "source ended", [r.probability for r in replays])
+    return Outcome(last.ended_at if last else None, "source ended", [r.probability for r in replays], texts)
 
 
 def vad_probabilities(vad: SileroStream, audio: np.ndarray) -> list[float]:
@@ -274,6 +304,7 @@ def main() -> int:
     parser.add_argument("--threshold", type=float, default=None, help="Smart Turn: complete at (default: config)")
     parser.add_argument("--reference-features", type=Path, help="pipecat's _whisper_features.py, to compare")
     parser.add_argument("--list", action="store_true", help="print every clip's outcome")
+    parser.add_argument("--no-words", action="store_true", help="skip Smart Turn + the speculative transcript")
     parser.add_argument("--model-ms", type=float, default=None,
                         help="what if: the model's answer arrives this long after it is asked (default: the time "
                              "it really took here)")
@@ -297,18 +328,26 @@ def main() -> int:
     methods = {f"silence {base.trailing_silence_ms} ms": (dataclasses.replace(base, end_of_turn="silence"), None),
                f"smart turn ({base.turn_end_silence_ms}/{base.turn_end_max_silence_ms} ms, p>={base.turn_end_threshold})":
                    (dataclasses.replace(base, end_of_turn="smart_turn"), model)}
+    recognizers: dict[str, SpeechRecognizer] = {}
+    if not args.no_words:
+        methods[f"smart turn + words (at {base.trailing_silence_ms} ms)"] = (dataclasses.replace(base, end_of_turn="smart_turn"), model)
+        recognizers = {lang: load_recognizer(cfg, language=lang) for lang in ("en", "ko")}
+    early_frames = max(1, round(VoiceSettings.from_config(cfg.voice).early_stt_ms / 1000 / FRAME_SEC))
     took: list[float] = []
+    stt_took: list[float] = []
     rows: dict[str, list[tuple[Clip, Outcome]]] = {m: [] for m in methods}
     for clip in clips:
         probs = vad_probabilities(vad, clip.audio)
         for method, (settings, m) in methods.items():
             outcome = simulate(clip, probs, settings, m, took,
-                               None if args.model_ms is None else args.model_ms / 1000)
+                               None if args.model_ms is None else args.model_ms / 1000,
+                               recognizers.get(clip.lang) if "words" in method else None, early_frames, stt_took)
             rows[method].append((clip, outcome))
             if args.list:
                 delay = "" if outcome.ended_at is None else f"{outcome.ended_at - clip.speech_end:+.2f} s"
-                print(f"  {method[:10]:<10} {'complete ' if clip.complete else 'cut-off  '} {delay:>8} "
-                      f"{outcome.reason:<12} {' '.join(f'{p:.2f}' for p in outcome.probabilities):<16} {clip.name}")
+                print(f"  {method[:18]:<18} {'complete ' if clip.complete else 'cut-off  '} {delay:>8} "
+                      f"{outcome.reason:<12} {' '.join(f'{p:.2f}' for p in outcome.probabilities):<16} {clip.name}"
+                      + (f"  heard: {' | '.join(outcome.texts)}" if outcome.texts else ""))
 
     print(f"\n{'method':<44} {'lang':<4} {'false cut-offs':>22} {'cut':>7} {'filler':>7} {'delay p50':>10} {'p95':>7} "
           f"{'max-silence ends':>17}")
@@ -330,6 +369,9 @@ def main() -> int:
     print(f"\nSmart Turn inference per call (features + ONNX, 1 thread, {len(took)} calls): "
           f"p5 {pct(took, 5) * 1000:.0f} ms, p50 {pct(took, 50) * 1000:.0f} ms, p95 {pct(took, 95) * 1000:.0f} ms "
           f"(mean {statistics.fmean(took) * 1000:.0f} ms); load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    if stt_took:
+        print(f"speculative Whisper per pause ({len(stt_took)} calls): p50 {pct(stt_took, 50) * 1000:.0f} ms, "
+              f"p95 {pct(stt_took, 95) * 1000:.0f} ms")
     return 0
 
 

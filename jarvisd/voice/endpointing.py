@@ -93,7 +93,7 @@ class Utterance:
     frames: int = 0
     speech_frames: int = 0
     woken: bool = False  # the wake word model fired in it (set by the pipeline)
-    end_reason: str = ""  # why it ended: "silence", "complete", "max_silence", "" when forced
+    end_reason: str = ""  # why it ended: "silence", "complete", "text_complete", "max_silence", "" when forced
     turn_probability: float | None = None  # the end-of-turn model's last answer for its final pause
 
 
@@ -111,6 +111,7 @@ class _Open:
     asked: bool = False  # the end-of-turn model was asked about this pause
     by_silence: bool = False  # this pause ends by silence alone (`end_by_silence`)
     probability: float | None = None  # its answer for this pause
+    text_done: bool = False  # this pause's speculative transcript reads as a finished sentence
 
 
 PauseKey = tuple[int, int]  # (utterance serial, speech frames): one pause of one utterance
@@ -198,6 +199,15 @@ class Endpointer:
         cur.probability = probability
         return True
 
+    def text_judged(self, speech_frames: int, complete: bool) -> bool:
+        """The speculative transcript of the pause after `speech_frames` frames of speech reads as a
+        finished sentence (`turn_end.text_complete`); False (ignored) when that pause is over."""
+        cur = self._open
+        if cur is None or cur.silent_run == 0 or cur.speech_frames != speech_frames:
+            return False
+        cur.text_done = complete
+        return True
+
     def reset(self) -> None:
         self._open = None
         self._pre_roll.clear()
@@ -220,6 +230,7 @@ class Endpointer:
             cur.speech_frames += 1
             cur.silent_run = 0
             cur.asked, cur.probability, cur.by_silence = False, None, False  # a new pause, judged afresh
+            cur.text_done = False
             cur.last_speech_index = len(cur.frames)
             cur.last_speech_at = at
         else:
@@ -246,7 +257,7 @@ class Endpointer:
         return self._close(cur, at, forced=True)
 
     def _decide(self, cur: _Open) -> Decision:
-        return decide(cur.silent_run * FRAME_SEC * 1000, cur.probability, self._rule_for(cur))
+        return decide(cur.silent_run * FRAME_SEC * 1000, cur.probability, self._rule_for(cur), cur.text_done)
 
     def _forget(self, cur: _Open) -> None:
         self._open = None

@@ -31,7 +31,8 @@ class SpeechEnded(Event):
     duration_sec: float
     rms_dbfs: float
     forced: bool = False  # max_utterance_sec reached, or push-to-talk closed
-    end_reason: str = ""  # "silence", "complete" (the Smart Turn model), "max_silence"; "" when forced
+    end_reason: str = ""  # "silence", "complete" (the Smart Turn model), "text_complete" (its words), "max_silence"; "" when forced
+    turn_probability: float | None = None  # the Smart Turn model's last answer for the final pause
 
 
 @dataclass(frozen=True)

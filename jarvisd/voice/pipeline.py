@@ -46,6 +46,7 @@ from jarvisd.voice.smart_turn import SmartTurnModel, TurnJudge
 from jarvisd.voice.speaking import SpeechQueue
 from jarvisd.voice.stt import SpeechRecognizer, Transcription
 from jarvisd.voice.tts import SpeechSynthesizer
+from jarvisd.voice.turn_end import text_complete
 from jarvisd.voice.wake import WakeListener
 
 log = logging.getLogger("jarvisd.voice")
@@ -115,6 +116,7 @@ class VoicePipeline:
         # Speculative transcription during the trailing silence: (speech-frame count, task).
         self._early: tuple[int, asyncio.Task[Transcription]] | None = None
         self._early_frames = max(1, round(self.settings.early_stt_ms / 1000 / FRAME_SEC))
+        self._text_judged: asyncio.Task[Transcription] | None = None  # the transcription last read by `_judge_text`
 
     # --- lifecycle -------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -242,6 +244,7 @@ class VoicePipeline:
             echo = self._hears_speaker()
         if self.turn_judge is not None:
             self.turn_judge.before_push()
+            self._judge_text()
         boundary = self.endpointer.push(frame, prob, at, echo=echo)
         if self.turn_judge is not None and boundary is None:
             if self.endpointer.silence_frames and not self._will_transcribe():
@@ -264,6 +267,16 @@ class VoicePipeline:
         """Would the open utterance be transcribed if it ended now (woken, or no wake word needed)?"""
         started = self.endpointer.open_started_at
         return self.activation.wants_transcript(time.time(), started is not None and self._woke(started))
+
+    def _judge_text(self) -> None:
+        """Hand the speculative transcript's reading (a finished sentence or not) to the endpointer,
+        once per transcription, so a turn the model calls unfinished need not wait its longest pause."""
+        early = self._early
+        if early is None or early[1] is self._text_judged or not early[1].done():
+            return
+        self._text_judged = early[1]
+        if not early[1].cancelled() and early[1].exception() is None:
+            self.endpointer.text_judged(early[0], text_complete(early[1].result().text))
 
     def _transcribe_early(self) -> None:
         if self._early is not None and not self._early[1].done():
@@ -299,7 +312,7 @@ class VoicePipeline:
         level = rms_dbfs(utt.audio)
         self.bus.publish_nowait(SpeechEnded(speech_end_at=utt.speech_end_at, duration_sec=len(utt.audio) / MIC_RATE,
                                             rms_dbfs=level, forced=utt.forced, at=utt.ended_at,
-                                            end_reason=utt.end_reason))
+                                            end_reason=utt.end_reason, turn_probability=utt.turn_probability))
         if utt.frames and utt.echo_frames >= 0.5 * utt.speech_sec / FRAME_SEC:
             self.bus.publish_nowait(UtteranceDropped("echo: the speaker's own output"))
             return

@@ -9,12 +9,22 @@ said so far is a complete turn once the pause has lasted `ask_after_ms`:
 - incomplete -> wait for more speech, but end anyway after `max_silence_ms` of silence;
 - no answer yet (the model is still running) -> wait, up to `max_silence_ms`.
 
+The words count too: the speculative transcript (Whisper, started after `early_stt_ms` of the pause)
+that reads as a finished sentence (`text_complete`: an end mark, no trailing "..." and no last word that
+leaves it open, "to", "and", "um", "그리고", a Korean connective ending) ends the turn at the silence
+rule's `silence_ms` even when the model calls the audio unfinished, unless it is sure of it (below
+`words_floor`): flat synthetic or read-aloud prosody otherwise waits the whole `max_silence_ms` (9 of 20
+turns of a conversation run, docs/voice.md). A turn said with a dangling word still waits for the model
+or `max_silence_ms`; so does one with a filler the model hears, which Whisper often leaves out of the
+text ("Remind me to call, um..." heard as "Remind me to call.", the model at 0.01).
+
 The model itself and when it runs are `jarvisd.voice.smart_turn`; the frame-by-frame state is the
 `Endpointer` (`jarvisd.voice.endpointing`), which calls `decide` on every silent frame.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 MODES = ("smart_turn", "silence")
@@ -27,6 +37,7 @@ class TurnEndSettings:
     ask_after_ms: float = 200.0  # silence before the model is asked (voice.turn_end_silence_ms)
     max_silence_ms: float = 1000.0  # an incomplete turn ends anyway after this (voice.turn_end_max_silence_ms)
     threshold: float = 0.5  # the model's probability that counts as complete (voice.turn_end_threshold)
+    words_floor: float = 0.05  # finished words end a turn only where the model is not sure it goes on
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -43,17 +54,53 @@ WAIT = Decision(False, "wait")
 END_BY_SILENCE = Decision(True, "silence")
 END_COMPLETE = Decision(True, "complete")
 END_AT_MAX_SILENCE = Decision(True, "max_silence")
+END_TEXT_COMPLETE = Decision(True, "text_complete")
+
+# A last word that leaves an English sentence open ("Remind me to call the bank and.", "I need to, um.")
+_EN_OPEN_END = frozenset("""
+and or but so because cause to the a an of for with at in on by from into onto about um uh er erm hmm like
+then if that my your his her our their its this these those is are was were am be will would can could should
+must i i'm you we they which who whose when where while as than plus also just maybe please
+""".split())
+# Korean: a last word that joins on to more ("그리고", "음") or a connective ending ("가고", "했는데", "사서")
+_KO_OPEN_WORDS = frozenset("그리고 근데 그런데 그래서 그러니까 그러면 그럼 음 어 아 저 저기 그 뭐지 있잖아".split())
+_KO_OPEN_ENDINGS = ("고", "는데", "은데", "서", "면", "니까", "지만", "려고", "러", "도록", "며", "거나", "든지")
+_KO_FINAL_ENDINGS = ("다", "요", "까", "죠", "니", "냐", "래", "네", "줘", "자", "야", "해", "돼", "지", "게", "어", "아", "라")
+_END_MARKS = ".?!。？！"
 
 
-def decide(silence_ms: float, probability: float | None, settings: TurnEndSettings) -> Decision:
+def text_complete(text: str) -> bool:
+    """Does a transcript read as a finished sentence? An end mark, not an ellipsis, and a last word that
+    closes it (see the module's docstring). Pure; English and Korean."""
+    text = text.strip().rstrip("\"'”’)]")
+    if not text or text[-1] not in _END_MARKS or text.endswith(("..", "…")):
+        return False
+    words = re.findall(r"[\w']+", text.lower())
+    if not words:
+        return False
+    last = words[-1]
+    if last.isascii():
+        return last not in _EN_OPEN_END and text[-1] in _END_MARKS
+    if last in _KO_OPEN_WORDS:
+        return False
+    if text[-1] in "?？":
+        return True
+    return last.endswith(_KO_FINAL_ENDINGS) and not (len(last) > 1 and last.endswith(_KO_OPEN_ENDINGS))
+
+
+def decide(silence_ms: float, probability: float | None, settings: TurnEndSettings,
+           text_done: bool = False) -> Decision:
     """End the turn now, or wait? `silence_ms`: silence since the last speech; `probability`: the
-    model's answer for this pause (None while it has not been asked or has not answered)."""
+    model's answer for this pause (None while it has not been asked or has not answered); `text_done`:
+    this pause's transcript reads as a finished sentence (`text_complete`)."""
     if settings.mode == "silence":
         return END_BY_SILENCE if silence_ms >= settings.silence_ms else WAIT
     if silence_ms >= settings.max_silence_ms:
         return END_AT_MAX_SILENCE
     if probability is not None and silence_ms >= settings.ask_after_ms and probability >= settings.threshold:
         return END_COMPLETE
+    if text_done and silence_ms >= settings.silence_ms and (probability is None or probability >= settings.words_floor):
+        return END_TEXT_COMPLETE
     return WAIT
 
 

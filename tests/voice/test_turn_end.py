@@ -9,10 +9,12 @@ from jarvisd.voice.turn_end import (
     END_AT_MAX_SILENCE,
     END_BY_SILENCE,
     END_COMPLETE,
+    END_TEXT_COMPLETE,
     WAIT,
     TurnEndSettings,
     decide,
     should_ask,
+    text_complete,
 )
 
 SMART = TurnEndSettings(mode="smart_turn", silence_ms=600, ask_after_ms=200, max_silence_ms=1500, threshold=0.5)
@@ -175,3 +177,57 @@ def test_speech_resuming_undoes_end_by_silence():
     ep.end_by_silence()
     [utt] = replies.run([0.9] * 10 + [0.0] * _f(1.0))  # the wake word fired meanwhile: judged again
     assert utt.end_reason == "complete"
+
+
+# --- the words of the pause: the speculative transcript -----------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "I need to send the budget report to the finance team by tomorrow at 3pm.", "What's on my agenda?",
+    "Thanks, that's all for now.", "No, Thursday.", "Good morning Jarvis!", "내일 은행 가야 돼.",
+    "오늘 할 일 뭐 있어?", "치과 예약 취소됐어요.", "\"I'll call you back.\"",
+])
+def test_a_transcript_that_reads_as_a_finished_sentence_is_complete(text):
+    assert text_complete(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Remind me to call, um...", "I need to call", "Remind me to call the bank and.", "I need to, um.",
+    "Send the report to the…", "I have to pick up the.", "내일 오후 3시에 음...", "내일 은행 가고.",
+    "엄마한테 전화했는데.", "그리고.", "", "...", "Can you remind me to?",
+])
+def test_a_transcript_left_open_is_not_complete(text):
+    assert not text_complete(text)
+
+
+def test_finished_words_end_an_unfinished_sounding_turn_at_the_silence_rule_not_at_the_limit():
+    assert decide(599, 0.1, SMART, text_done=True) == WAIT
+    assert decide(600, 0.1, SMART, text_done=True) == END_TEXT_COMPLETE
+    assert decide(600, None, SMART, text_done=True).reason == "text_complete"
+    assert decide(600, 0.1, SMART, text_done=False) == WAIT
+    assert decide(600, 0.01, SMART, text_done=True) == WAIT           # the model is sure it goes on (a filler)
+    assert decide(1500, 0.01, SMART, text_done=True) == END_AT_MAX_SILENCE
+    assert decide(232, 0.9, SMART, text_done=True) == END_COMPLETE   # the model still ends it sooner
+    assert decide(599, 0.1, SILENCE, text_done=True) == WAIT          # silence mode: the words change nothing
+
+
+def test_the_endpointer_ends_on_the_words_of_this_pause_only():
+    ep = Endpointer(_settings())
+    ep.semantic = True
+    replies = Replies(ep, [0.1, 0.1])
+    speech = [0.9] * _f(1.0)
+    replies.run(speech + [0.0] * _f(0.3))                  # the model: unfinished
+    assert not ep.text_judged(_f(1.0) + 1, True)          # another pause's words are ignored
+    assert ep.text_judged(_f(1.0), True)
+    more = replies.run([0.0] * _f(0.2))
+    assert more == []
+    [utt] = replies.run([0.0] * _f(1.0))
+    assert utt.end_reason == "text_complete"
+    assert utt.frames - utt.speech_frames == 19   # the first frame with 600 ms of silence (19 x 32 ms)
+    # speech again forgets the words: the next pause waits for the model or the limit
+    ep2 = Endpointer(_settings())
+    ep2.semantic = True
+    r2 = Replies(ep2, [0.1, 0.1])
+    r2.run(speech + [0.0] * _f(0.3))
+    ep2.text_judged(_f(1.0), True)
+    [utt2] = r2.run([0.9] * _f(0.5) + [0.0] * _f(2.0))
+    assert utt2.end_reason == "max_silence"
