@@ -20,6 +20,7 @@ YES = (
     "yes", "yeah", "yep", "yup", "yes please", "ok", "okay", "o k", "sure", "approve", "approved", "go ahead",
     "do it", "go for it", "please do", "sounds good", "of course", "alright", "all right", "right", "correct",
     "that's right", "that's it", "exactly", "yes that one", "that one",
+    "aye", "go on", "too right", "nah yeah",   # Scots and Australian English ("nah yeah": yes)
     "맞아", "맞아요", "맞습니다", "그거", "그거야", "그거요", "그래 맞아",
     "응", "어", "엉", "웅", "네", "넵", "예", "그래", "그래요", "좋아", "좋아요", "좋습니다", "해", "해줘", "해 줘",
     "해주세요", "해 주세요", "해요", "승인", "승인해", "승인할게", "괜찮아", "괜찮아요", "그렇게 해", "그렇게 해줘",
@@ -28,6 +29,7 @@ YES = (
 NO = (
     "no", "nope", "nah", "no thanks", "don't", "dont", "do not", "don't do it", "do not do it", "cancel",
     "cancel it", "stop", "deny", "denied", "never mind", "nevermind", "not now", "no way",
+    "naw", "nae", "yeah nah",   # Scots and Australian English ("yeah nah": no)
     "아니", "아니요", "아뇨", "아니야", "아니에요", "아냐", "하지 마", "하지마", "하지 마요", "하지 마세요",
     "하지마세요", "하지 말아줘", "하지 말아 줘", "하지 말아요", "취소", "취소해", "취소해줘", "취소해 줘",
     "안 돼", "안돼", "안 돼요", "안돼요", "싫어", "싫어요", "그만", "그만해", "됐어", "됐어요", "안 해", "안해",

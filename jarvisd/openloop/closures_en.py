@@ -67,6 +67,9 @@ def base_verb(word: str) -> str | None:
     return stem if not stem.endswith("i") else stem[:-1] + "y"
 
 
+_EXPERIENCE = re.compile(r"\b(?:twice|times|once|before|ever|never|loads|heaps|lots)\b")
+
+
 def done_verb(sen: str, low: str, start: int, holes: Sequence[Span]) -> Closure | None:
     """"I sent Sam the slides", "I've booked the flights", "Finished the budget spreadsheet": the user
     did it (the user, not "my sister"; not "I told", "I forgot", "I used to")."""
@@ -80,6 +83,12 @@ def done_verb(sen: str, low: str, start: int, holes: Sequence[Span]) -> Closure 
     if i >= len(words) or any(w[0] in W.EN_NEGATION or w[0].endswith("n't") for w in words[:i]):
         return None
     word, _, wend = words[i]
+    if word == "been" and i + 1 < len(words) and words[i + 1][0] == "to" and \
+            words[i - 1][0] in ("have", "'ve", "i've", "we've", "had"):
+        # "I've been to the servo": went there; not "been to Paris twice" (what one has seen, not a deed)
+        if _EXPERIENCE.search(low, wend, wend + 80):
+            return None
+        return Closure("done", reference(sen, low, wend, holes, verb="go"), sen)
     if i + 1 < len(words) and words[i + 1][0] == "to" and word in ("got", "had", "used") or \
             word == "got" and i > 0 and words[i - 1][0] in ("have", "i've", "we've"):
         return None                    # "I got to go", "had to", "used to", "I've got a meeting"

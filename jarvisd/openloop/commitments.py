@@ -30,13 +30,18 @@ log = logging.getLogger(__name__)
 # ---------------------------------------------------------------- sentences and script
 
 # A sentence ends at ! or ?, at a full stop before a capital, a digit, Hangul or the end (so "10 p.m. on"
-# stays one sentence), or at a line break.
+# stays one sentence; not after a title, nor after "a.m." / "p.m." ending words with no subject of their own:
+# "tomorrow at 8 a.m. I'll drop the car off" is one sentence, the time said first), or at a line break.
 # (a run of marks is matched from its first mark only, and whole: "a....b" costs one try, not one per dot)
 _BOUNDARY = re.compile(r"(?<![!?？！])[!?？！]++\s+|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bSt)(?<!\bProf)"   # "Dr. Patel"
                        r"(?<![.。])[.。]++\s+(?=[A-Z0-9\uac00-\ud7a3\"'(])|(?<![.。])[.。]++$|\n+"
                        # a clause in the other language: "I'll call mom at 3pm and 내일 오후 4시까지 보고서 보내야 해"
                        r"|(?<=[A-Za-z0-9.])\s*,?\s+(?:and|then|also)\s+(?=[\uac00-\ud7a3])"
                        r"|(?P<ko_then_en>(?<=[\uac00-\ud7a3])\s*,?\s+(?:그리고\s+|and\s+)?(?=(?:I|I'll|I'm|we)\b))")
+
+
+_CLOCK_END = re.compile(r"\b[ap]\.m\.\s+$", re.IGNORECASE)
+_OWN_SUBJECT = re.compile(r"\b(?:I|we|We)\b|[\uac00-\ud7a3]")
 
 
 def sentences(text: str) -> list[Span]:
@@ -46,6 +51,8 @@ def sentences(text: str) -> list[Span]:
     for m in _BOUNDARY.finditer(text):
         if m["ko_then_en"] is not None and not is_korean(text[start:m.start()]):
             continue                   # "I promised 준호 I'd look over his letter": a name, not a Korean clause
+        if _CLOCK_END.search(text, start, m.end()) and not _OWN_SUBJECT.search(text, start, m.start()):
+            continue                   # "after my night shift tomorrow around 8 a.m. I'll drop the car"
         spans.append((start, m.end()))
         start = m.end()
     spans.append((start, len(text)))

@@ -42,6 +42,9 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 r"check-?up|deadline|presentation)")
 
 
+# "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future
+_NEED = r"(?:\s+(?:need|have)\s+to)?"
+
 _WILL_FUTURE = r"(?:'d|'ll|\s+would|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'m\s+gonna|\s+was\s+going\s+to)"
 
 # Each rule: its kind and the expression whose end is where the action starts.
@@ -54,10 +57,10 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("wish", re.compile(_SUBJ + r"(?:'d|\s+would)(?:\s+really)?\s+(?:like|love)\s+to" + _ADV + r"\s+")),
     ("wish", re.compile(_SUBJ + _ADV + r"\s+(?:want\s+to|wanna|hope\s+to)" + _ADV + r"\s+")),
     ("wish", re.compile(_SUBJ + r"(?:'m|\s+am)\s+hoping\s+to\s+")),
-    ("going", re.compile(_SUBJ + r"(?:'m|'re|\s+am|\s+are)" + _ADV + r"\s+going\s+to" + _ADV + r"\s+")),
-    ("must", re.compile(_SUBJ + r"(?:" + _CONTRACTED + r"|" + _ADV + r"\s+" + _FULL + r")" + _ADV + r"\s+")),
+    ("going", re.compile(_SUBJ + r"(?:'m|'re|\s+am|\s+are)" + _ADV + r"\s+going\s+to" + _NEED + _ADV + r"\s+")),
+    ("must", re.compile(_SUBJ + r"(?:" + _CONTRACTED + r"|" + _ADV + r"\s+" + _FULL + r")" + _NEED + _ADV + r"\s+")),
     ("must", re.compile(r"^(?:(?:ok|okay|so|um+|uh+|oh|and|alright|yeah|like|also|plus),?\s+)*"   # "ok gonna order ..."
-                        r"(?:need\s+to|have\s+to|gotta|got\s+to|must|should|gonna|finna|going\s+to)\s+")),
+                        r"(?:need\s+to|have\s+to|gotta|got\s+to|must|should|gonna|finna|going\s+to)" + _NEED + r"\s+")),
     # "I'm on the hook for the demo so need to prep the slides": the subject dropped after "so"
     ("must", re.compile(r"(?:,\s*|\s+)so\s+(?:need\s+to|have\s+to|gotta|got\s+to|must|should)\s+")),
     ("must", re.compile(r"\bput\s+(?:it|this|that)\s+on\s+my\s+(?:plate|list|to-?do\s+list)\s+to\s+")),
@@ -84,7 +87,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # After "remind me": the words up to "to" / "about" / "that" may only be time words ("in two hours").
 
 
-_REMIND_LINK = re.compile(r"[\s,:]*(?:(?P<pre>(?:[\w':.]+\s+){0,6}?))(?P<link>to|about|of|that|i|we)\b\s*")
+_REMIND_LINK = re.compile(r"[\s,:]*(?:(?P<pre>(?:[\w':.]+\s+){0,6}?))(?P<link>to|about|(?<!quarter )(?<!quarters )(?<!couple )of|that|i|we)\b\s*")   # not "in a quarter of an hour"
 
 
 _LIST_END = re.compile(r"\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do\s+list|to-?dos?|agenda|list|reminders?)\b.*$")

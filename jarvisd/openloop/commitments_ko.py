@@ -209,7 +209,8 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
         if m.form in W.KO_PLAN_ENDINGS and (is_final(ms, i) or (i + 1 < n and ms[i + 1].form == "하")):
             return _Hit("plan", i - 1, i)
         if is_morph(m, "겠", "EP") and i + 1 < n and ms[i + 1].form in W.KO_DECLARATIVE_FORMAL and \
-                ms[i - 1].form not in W.KO_NOT_ACTION_STEMS:        # not "알겠습니다" (understood)
+                ms[i - 1].form not in W.KO_NOT_ACTION_STEMS and ms[i - 1].form not in W.KO_GUESS_STEMS:
+            # not "알겠습니다" (understood), "보고 싶어 죽겠어요" (a feeling), "늦겠어요" (a guess)
             return _Hit("promise", i - 1, i)
         if m.tag == "EC" and m.form in ("ᆫ다고", "는다고", "다고") and i + 1 < n and _told(ms, i):
             stem = i - 2 if is_morph(ms[i - 1], "겠", "EP") else i - 1

@@ -27,7 +27,7 @@ from typing import Literal
 
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
-from jarvisd.openloop import ko_dialect, meaning, naming, phrases
+from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
     corrected_due,
@@ -105,8 +105,9 @@ class AgendaDesk:
     def handle(self, text: str, session: str = "default") -> DeskReply | None:
         """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
         characters are off first (`textsafe.plain_words`: a soft hyphen in "to\u00admorrow"), and regional
-        Korean endings are read as the standard ones ("가야 쓰것다" as "가야겠다": `ko_dialect`)."""
-        text = ko_dialect.standard(_without_particles(_lines_as_a_list(plain_words(text).strip())))
+        Korean endings and English words are read as the standard ones ("가야 쓰것다" as "가야겠다":
+        `ko_dialect`; "tae phone the bank the morra" as "to phone the bank tomorrow": `en_dialect`)."""
+        text = ko_dialect.standard(en_dialect.standard(_without_particles(_lines_as_a_list(plain_words(text).strip()))))
         if not text:
             return None
         lang = language_of(text, ANSWER_HANGUL_WEIGHT)

@@ -36,6 +36,7 @@ EN_NUMBER = {
     "one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty-five": 45, "forty five": 45,
     "a couple of": 2, "a few": 3, "half an": 30, "half a": 30, "another half": 30, "half": 30,
+    "a quarter of an": 15, "quarter of an": 15, "three quarters of an": 45,   # minutes, said before "hour"
 }
 KO_NUMBER = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
               "십": 10, "이십": 20, "삼십": 30, "사십": 40, "오십": 50, "오": 5}
@@ -45,7 +46,8 @@ KO_WILL = closed_by(RIEUL)
 KO_N = closed_by(NIEUN)   # closed by ㄴ: 한, 준, 보낸 (…다고: a plan)
 KO_ADNOMINAL = closed_by(NIEUN, RIEUL)
 # "right now" before "now": "what am I on the hook for right now" keeps no stray "right"
-POLITE_WORDS = ("please", "for me", "thanks", "thank you", "right now", "now")
+POLITE_WORDS = ("please", "for me", "thanks", "thank you", "right now", "now", "will ya", "will you", "would ya",
+                "would you", "cheers", "ta")
 
 
 def polite_off(text: str) -> str:
@@ -63,6 +65,8 @@ def minutes_of(amount: str, unit: str, numbers: dict[str, int]) -> int:
     n = int(amount) if amount.isdigit() else numbers.get(amount) or (int(ko_number(amount)) if "십" in amount else 1)
     if amount.startswith(("half", "another half")):
         return 30
+    if "quarter" in amount:
+        return numbers[amount]
     if unit.startswith("d"):   # "in a day"
         return n * 24 * 60
     return n * 60 if unit.startswith(("h", "시")) else n

@@ -72,6 +72,9 @@ def _en_due(day: str) -> list[str]:
             rf"\s+(?:by\s+|for\s+)?{day}",
             # "tomorrow's list", "today's agenda": the day's list named alone
             rf"{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks|schedule|docket)",
+            # "tomorrow my schedule", "my schedule for tomorrow": the list and the day, named alone
+            rf"{day},?\s+my\s+(?:schedule|agenda|list|to-?do list|to-?dos|tasks|plans?)",
+            rf"my\s+(?:schedule|agenda|list|to-?do list|to-?dos|tasks|plans?)\s+(?:for\s+)?{day}",
             # "tomorrow what am I doing", "today, what's on": the day said first, then the question
             rf"{day},?\s+(?:what(?:'s| is)\s+on|what\s+am\s+i\s+doing|what\s+do\s+i\s+have(?:\s+to\s+(?:do|finish))?"
             rf"|what(?:'ve|\s+have)\s+i\s+got|what\s+(?:must|should)\s+i\s+(?:do|finish))",
@@ -114,7 +117,7 @@ _EN_MORE_AMOUNT = _EN_AMOUNT.replace("(?P<unit>", r"(?:more\s+)?(?P<unit>")  # "
 _EN_AMOUNT_D = _EN_AMOUNT.replace("(?P<unit>minutes?|mins?|hours?|hrs?)", "(?P<unit>minutes?|mins?|hours?|hrs?|days?)")
 # "remind me in 15", "snooze 20": a count with no unit after a verb of reminding is minutes (not "a", "half", "a few")
 _EN_BARE_COUNT = (r"(?:like\s+|about\s+|another\s+)?(?P<n>\d{1,3}|" + "|".join(sorted(
-    (re.escape(w) for w in EN_NUMBER if not w.startswith(("a", "half"))), key=len, reverse=True)) + ")")
+    (re.escape(w) for w in EN_NUMBER if not w.startswith(("a", "half")) and "quarter" not in w), key=len, reverse=True)) + ")")
 
 
 def _en_minutes(m: re.Match[str]) -> int:
@@ -131,7 +134,7 @@ _EN_SNOOZE = [
     rf"(?:remind|tell)\s+me\s+in\s+{_EN_AMOUNT}(?:\s+again)?",
     rf"(?:snooze|again)(?:\s+(?:it|that|for))*\s+(?:in\s+)?{_EN_AMOUNT}",
     rf"(?:not now[\s,]+)?(?:in\s+)?{_EN_AMOUNT}(?:\s+(?:later|more))?",
-    rf"give\s+me\s+(?:another\s+)?{_EN_MORE_AMOUNT}(?:\s*,?\s*(?:then|and)\s+(?:tell|remind|ask)\s+me(?:\s+again)?)?",
+    rf"give\s+(?:me|us)\s+(?:another\s+)?{_EN_MORE_AMOUNT}(?:\s*,?\s*(?:then|and)\s+(?:tell|remind|ask)\s+me(?:\s+again)?)?",
     rf"(?:push|put|move|kick)\s+(?:it|that|this)\s+back\s+(?:by\s+)?{_EN_AMOUNT}",
     rf"(?:bump|push|kick)\s+(?:it|that|this)(?:\s+(?:back|out))?\s+(?:by\s+)?{_EN_AMOUNT}",   # "bump that an hour"
     rf"(?:bump|push|kick|delay|postpone)\s+(?:this|that|the)\s+reminder(?:\s+(?:back|out))?\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
@@ -234,10 +237,11 @@ _EN_OTHERS = re.compile(
     r"|\b(?:apps?|application|software|program|excel|spreadsheet|template|notion)\b")
 _EN_TODAY = re.compile(r"\b(?:today|tonight|this evening|end of (?:the )?day|eod)\b")
 _EN_TOMORROW = re.compile(r"\btomorrow(?:'s)?\b")
-_EN_PERSON = re.compile(r"\b(?:do|did|committed\s+to|promised)\s+for\s+(?:my\s+)?(?P<z>[a-z][\w'-]*)"
+# (in a lookahead, so that the matches may overlap: "promise to do for my mum" has "promise to do" and "do for my mum")
+_EN_PERSON = re.compile(r"(?=\b(?:do|did|committed\s+to|promised)\s+for\s+(?:my\s+|the\s+)?(?P<z>[a-z][\w'-]*)"
                         r"|\b(?:promise[ds]?|owe|told|tell|committed)\s+(?:(?:anything|something)\s+)?(?:to\s+)?(?:my\s+|the\s+)?"
                         r"(?P<x>[a-z][\w'-]*)"
-                        r"|\bpromises\s+to\s+(?:my\s+)?(?P<y>[a-z][\w'-]*)")
+                        r"|\bpromises\s+to\s+(?:my\s+)?(?P<y>[a-z][\w'-]*))")
 _EN_NOT_PERSON = frozenset({"today", "tomorrow", "tonight", "this", "next", "monday", "tuesday", "wednesday", "thursday",
                             "friday", "saturday", "sunday", "the", "my",
                             "to", "you", "me", "anything", "something", "i", "that", "it", "myself", "everyone", "yourself",
@@ -341,7 +345,9 @@ def en_intent(t: str) -> Intent | None:
             if kind == "promised_to":
                 person = re.sub(r"\s+(?:again|exactly|already|now)$", "", m["x"].strip())   # "... my daughter again"
                 person = re.sub(r"\s+(?:in|from|at)\s+[\w' -]+$", "", person)   # "my tita in cebu": where she lives
-                return Intent("promised_to", "en", argument=re.sub(r"^my\s+", "", person))
+                if person.split()[0] in EN_BASE_VERBS:
+                    continue        # "what have I promised to do, all of it": what, not to whom
+                return Intent("promised_to", "en", argument=re.sub(r"^(?:my|the)\s+", "", person))
             return Intent(kind, "en")  # type: ignore[arg-type]
     cued = _en_cues(t)
     if cued is not None:

@@ -20,6 +20,7 @@ from jarvisd.openloop.commitment_words import (
 )
 from jarvisd.openloop.rules import same_loop
 from jarvisd.openloop.text import profile, words_match
+from jarvisd.openloop.when import time_spans
 
 REFERENCE_SHARE = 0.5  # share of the naming words that must find their counterpart in the description
 
@@ -205,6 +206,9 @@ def state_subject(reference: str) -> str:
     return m["x"] if m and not _UNSURE.search(reference) else ""
 
 
+_COPULA = re.compile(r"\b(?:is|are|was|were)\s+", re.IGNORECASE)
+
+
 def restates_done(sentence: str, desc: str) -> bool:
     """"Okay, the laundry's in the dryer" for "move the laundry to the dryer", "Dishwasher's running"
     for "run the dishwasher", "the signed agreement is on the portal now" for "upload the signed NDA to
@@ -212,8 +216,12 @@ def restates_done(sentence: str, desc: str) -> bool:
     description besides its verb and at least half of them, with no doubt in it (not, still, will,
     should, ?, broken, a mess). A state is how people often say a task is done; one word in common ("the
     dishwasher is broken") is not enough."""
-    if not sentence.isascii() or _STATE.match(sentence) is None or _UNSURE.search(sentence):
+    state = _STATE.match(sentence) if sentence.isascii() else None
+    if state is None or _UNSURE.search(sentence):
         return False
+    starts = {start for start, _ in time_spans(sentence)}
+    if any(m.end() in starts for m in _COPULA.finditer(sentence)):
+        return False   # "the grandson's birthday was last week": when a thing was, not a task's state
     said, theirs = profile(sentence).content, profile(desc).content
     verb = _verb(theirs)
     matched = {v for v in theirs if any(same_word(w, v) for w in said)}

@@ -160,7 +160,7 @@ EN_PERIOD_UNITS = {"today": "day", "eod": "day", "cob": "day", "eow": "week", "w
 # ---------------------------------------------------------------- reading numbers
 
 def en_number(s: str) -> float:
-    """"2", "1.5", "a", "half an", "a couple of", "twenty", "forty-five"."""
+    """"2", "1.5", "a", "half an", "a quarter of an", "a couple of", "twenty", "forty-five"."""
     s = s.lower().strip()
     if s[0].isdigit():
         return float(s)
@@ -168,6 +168,8 @@ def en_number(s: str) -> float:
         return 1
     if s.startswith("half"):
         return 0.5
+    if "quarter" in s:                      # "a quarter of an hour", "three quarters of an hour"
+        return 0.75 if s.startswith("three") else 0.25
     if "couple" in s or "few" in s:
         return 2 if "couple" in s else 3
     tens, _, unit = s.replace("-", " ").partition(" ")

@@ -1,0 +1,60 @@
+"""Scots and other regional English words said as the standard ones, before the promise and agenda
+rules read a sentence: "I need tae phone the bank aboot the mortgage the morra" (to, about, tomorrow),
+"I'm gonnae send it", "what've I got on ma list the now", "anything I need tae dae the day" (today).
+The rules read standard English; a Glaswegian's promise was otherwise no promise at all (held-out set 24).
+
+Only whole words that have no standard English reading of their own are rewritten ("tae", "aboot",
+"gonnae", "the morra"); words that do ("ma", "the day", "the now") only where the sentence leaves no
+other reading: "ma" after a preposition and before a noun ("on ma list", not "call ma tomorrow"), "the
+day" and "the now" at the end of a clause ("tae dae the day", not "the day after tomorrow"). The rest of
+the sentence is kept as said. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A word -> the standard word(s); matched whole, any case
+_WORDS = {
+    "tae": "to", "intae": "into", "ontae": "onto", "hame": "home", "aboot": "about", "oot": "out",
+    "gonnae": "going to", "gonna'": "going to", "wannae": "want to", "hafftae": "have to", "haftae": "have to",
+    "dae": "do", "didnae": "didn't", "cannae": "can't", "canna": "can't", "wouldnae": "wouldn't",
+    "couldnae": "couldn't", "shouldnae": "shouldn't", "dinnae": "don't", "dinna": "don't", "doesnae": "doesn't",
+    "isnae": "isn't", "wisnae": "wasn't", "wasnae": "wasn't", "havnae": "haven't", "hasnae": "hasn't",
+    "willnae": "won't", "wi": "with", "frae": "from", "fae": "from", "noo": "now", "gie": "give",
+    "awa": "away", "doon": "down", "roon": "round", "masel": "myself", "yersel": "yourself", "yer": "your",
+    "nicht": "night", "tonite": "tonight", "mornin": "morning", "aff": "off", "oan": "on",
+}
+_WORD = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")\b", re.IGNORECASE)
+_TOMORROW = re.compile(r"\bthe\s+(?:morra|morrow)\b", re.IGNORECASE)
+_TONIGHT = re.compile(r"\bthe\s+nicht\b", re.IGNORECASE)
+_CLAUSE_END = r"(?=\s*(?:[,.!?;]|$|\s(?:and|then|so|but|aye|please|eh)\b))"
+_TODAY = re.compile(r"(?<!\ball )(?<!\bthat )(?<!\bevery )(?<!\bone )(?<!\bsame )\bthe\s+day" + _CLAUSE_END, re.IGNORECASE)
+_THE_NOW = re.compile(r"\s*\bthe\s+now" + _CLAUSE_END, re.IGNORECASE)
+_FUNCTION = ("the|a|an|and|or|at|on|in|by|to|tomorrow|today|tonight|about|for|from|with|too|later|now|"
+             "again|back|then|up|off|out|yet|is|was|will|said|says")
+_MA = re.compile(r"\b(on|in|at|to|for|with|from|about|of|into|onto|get|got|fix|do) ma(?=\s+(?!(?:" + _FUNCTION
+                 + r")\b)[a-z])", re.IGNORECASE)
+_HAVE_TO = re.compile(r"\b(I|we|you|they)'ve\s+(?=to\b)", re.IGNORECASE)   # "I've tae send" (I have to)
+# "och, I need tae ...", "aye what've I got", "yeah nah I'll duck out to the servo": said first, before more
+# words, these carry nothing the rules read (alone, "aye" and "yeah nah" answer a question: `approval_words`)
+_OPENING = re.compile(r"^\s*(?:och|ach|aw|aye|yeah\s+nah|nah\s+yeah)\b[\s,]*(?=\w)", re.IGNORECASE)
+
+
+def _word(m: re.Match[str]) -> str:
+    said, standard = m.group(0), _WORDS[m.group(0).lower()]
+    return standard[:1].upper() + standard[1:] if said[:1].isupper() else standard
+
+
+def standard(text: str) -> str:
+    """`text` with regional English words as the standard ones (see the module's docstring)."""
+    if not re.search(r"[A-Za-z]", text):
+        return text
+    text = _OPENING.sub("", text)
+    text = _TOMORROW.sub("tomorrow", text)
+    text = _TONIGHT.sub("tonight", text)
+    text = _WORD.sub(_word, text)
+    text = _TODAY.sub("today", text)
+    text = _THE_NOW.sub("", text)
+    text = _MA.sub(lambda m: f"{m.group(1)} my", text)
+    return _HAVE_TO.sub(lambda m: f"{m.group(1)} have ", text)
