@@ -67,6 +67,13 @@ def base_verb(word: str) -> str | None:
     return stem if not stem.endswith("i") else stem[:-1] + "y"
 
 
+# what makes a present-tense deed a habit, a plan or a question, not a misheard past ("I call mom every
+# Sunday", "I email them when it's ready", "I pay rent by card")
+_NOT_HEARD = re.compile(r"\b(?:every|always|usually|often|never|sometimes|each|when|whenever|if|by\s+card|online|later|soon|"
+                        r"first|then|now|anymore|too)\b|\?")
+# a thing of one's own or a person after the verb ("I send the report", "I call Mina"), not a habit's
+# bare plural ("we send reports to finance")
+_HEARD_DETERMINERS = frozenset("the my our that this those these his her their".split())
 _EXPERIENCE = re.compile(r"\b(?:twice|times|once|before|ever|never|loads|heaps|lots)\b")
 
 
@@ -96,6 +103,12 @@ def done_verb(sen: str, low: str, start: int, holes: Sequence[Span]) -> Closure 
                                  (base_verb(word) or "") not in W.EN_BASE_VERBS):
         return None
     base = base_verb(word)
+    if word in W.EN_BASE_VERBS and word not in W.EN_SAME_PAST and i == 1 and subject and words[0][0] in ("i", "we") \
+            and not holes and not _NOT_HEARD.search(low, wend) and i + 1 < len(words) \
+            and (words[i + 1][0] in _HEARD_DETERMINERS or sen[words[i + 1][1]:words[i + 1][1] + 1].isupper()):
+        # "I send the budget report": a recognizer drops the -t of "sent" and the -ed of "booked"; a deed in
+        # the present with no time said is asked about, never closed (the desk: "Do you mean …?")
+        return Closure("heard", reference(sen, low, wend, holes, verb=word), sen)
     if base is None or (word == base and not (subject and word in W.EN_SAME_PAST)):
         return None                    # "I put the drops in": put is its own past after I/we
     if base == "put" and re.match(r"(?:\s+\w+){0,3}?\s+off\b", low[wend:]):

@@ -22,7 +22,7 @@ class Commitment:
 
 @dataclass(frozen=True)
 class Closure:
-    status: Literal["done", "dismissed"]
+    status: Literal["done", "dismissed", "handed", "received", "heard"]   # heard: a present deed, maybe a misheard past
     reference: str              # the words that name the task ("send Sam the slides", "비행기표 예매")
     clause: str
 

@@ -372,6 +372,7 @@ class AgendaDesk:
         if reading.question:
             return [], None
         refs = []
+        heard: list[int] = []         # "I send the report": the loops a present-tense deed names, asked about
         unnamed: list[Closure] = []   # closings whose words name no open loop
         tied = False                  # words that name two loops alike: no guess by meaning either
         descs = [loop.desc for loop in shown]
@@ -386,6 +387,10 @@ class AgendaDesk:
                 # or receipt must name the promise by its own words: "Gavin said he'd ring me back" is not
                 # "ring Gavin")
                 found = naming.best_covered(naming.without_doer(text) if hearsay else text, named)
+            if closure.status == "heard":
+                if isinstance(found, int) and not reading.commitments:
+                    heard.append(found)
+                continue
             if closure.status == "received":   # "Daniel got the photos": a promise to give them is done
                 if isinstance(found, int) and naming.gives(descs[found]):
                     refs.append(ClosedRef(index=found + 1, status=LoopStatus.DONE))
@@ -409,6 +414,8 @@ class AgendaDesk:
             stated = [i for i, desc in enumerate(descs) if naming.restates_done(text, desc)]
             if len(stated) == 1:
                 refs.append(ClosedRef(index=stated[0] + 1, status=LoopStatus.DONE))
+        if not refs and len(heard) == 1:
+            return refs, (heard, LoopStatus.DONE)   # "Do you mean you sent the budget report?"
         if not refs and not tied and len(unnamed) == 1 and not reading.commitments:
             # "Got mom's meds, so that's sorted" for "pick up mom's prescription": what the closing means
             offered = self._offered(text, unnamed[0].reference, shown, lang)
