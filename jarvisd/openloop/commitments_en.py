@@ -360,6 +360,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             action = _SELF_NOTE.sub("", tidy(cut(sen, ps, pe, holes)))   # "I have to remember to call mom"
             if t.kind == "plan":
                 action = _base_form(action)
+            elif re.match(r"be\s+\w+ing\b", action, re.IGNORECASE) and t.kind in ("must", "promise"):
+                action = _base_form(action[3:])   # "I will be sending the money": the future said in progress
             if t.kind == "going" and WORD.findall(action.lower())[:1] and \
                     WORD.findall(action.lower())[0] in W.EN_DETERMINERS:
                 action = "go to " + action  # "I'm going to the dentist"

@@ -1,7 +1,10 @@
 """Scots and other regional English words said as the standard ones, before the promise and agenda
 rules read a sentence: "I need tae phone the bank aboot the mortgage the morra" (to, about, tomorrow),
 "I'm gonnae send it", "what've I got on ma list the now", "anything I need tae dae the day" (today).
-The rules read standard English; a Glaswegian's promise was otherwise no promise at all (held-out set 24).
+Nigerian English and Pidgin too: "I go call my mum" (I will call), "wetin dey my list" (what is on my
+list), "I don finish the chapter, mark am done" (I have finished it, mark it done), "abeg", "sha", "o".
+The rules read standard English; a Glaswegian's promise was otherwise no promise at all (held-out set 24),
+a Lagosian's too (set 27).
 
 Only whole words that have no standard English reading of their own are rewritten ("tae", "aboot",
 "gonnae", "the morra"); words that do ("ma", "the day", "the now") only where the sentence leaves no
@@ -38,7 +41,18 @@ _MA = re.compile(r"\b(on|in|at|to|for|with|from|about|of|into|onto|get|got|fix|d
 _HAVE_TO = re.compile(r"\b(I|we|you|they)'ve\s+(?=to\b)", re.IGNORECASE)   # "I've tae send" (I have to)
 # "och, I need tae ...", "aye what've I got", "yeah nah I'll duck out to the servo": said first, before more
 # words, these carry nothing the rules read (alone, "aye" and "yeah nah" answer a question: `approval_words`)
-_OPENING = re.compile(r"^\s*(?:och|ach|aw|aye|yeah\s+nah|nah\s+yeah)\b[\s,]*(?=\w)", re.IGNORECASE)
+_OPENING = re.compile(r"^\s*(?:och|ach|aw|aye|yeah\s+nah|nah\s+yeah|ehen|abeg)\b[\s,]*(?=\w)", re.IGNORECASE)
+# Nigerian English's particles and "abeg" (please) after words: "remind me later sha", "I no go forget o"
+_PARTICLES = re.compile(r"(?<=[\w'.])\s+(?:sha|o|abeg|jare)(?=\s*[,.!?]?\s*$)", re.IGNORECASE)
+_WETIN_DEY = re.compile(r"\bwetin\s+dey\s+(?=(?:my|the|for|on)\b)", re.IGNORECASE)     # "wetin dey my list"
+_WETIN = re.compile(r"\bwetin\b", re.IGNORECASE)
+# "I go call", "we go send": the future (not "I go to the gym", "I go there every day")
+_GO_FUTURE = re.compile(r"\b(I|we)\s+go\s+(?=(?!to\b|there\b|home\b|out\b|back\b)[a-z]+\b)", re.IGNORECASE)
+# "I don finish the chapter": the perfect (I have finished)
+_DON = re.compile(r"\b(I|we|e|she|he|they)\s+don\s+(?P<v>[a-z]+)\b", re.IGNORECASE)
+# "mark am done", "do am": "am" after a verb is it (not "I am")
+_AM_OBJECT = re.compile(r"(?<!\bI )\b(?P<v>mark|do|send|call|finish|cancel|drop|book|pay|fix|clear|check|tick|cross|remove|delete|"
+                        r"collect|carry|bring|take|give|buy|submit|return|remind|move)\s+am\b", re.IGNORECASE)
 
 
 def _word(m: re.Match[str]) -> str:
@@ -46,11 +60,30 @@ def _word(m: re.Match[str]) -> str:
     return standard[:1].upper() + standard[1:] if said[:1].isupper() else standard
 
 
+def _perfect(m: re.Match[str]) -> str:
+    """"I don finish" -> "I have finished": the past participle of the verbs this table knows, else as said."""
+    verb = m["v"].lower()
+    done = _PARTICIPLES.get(verb) or (verb + "d" if verb.endswith("e") else verb + "ed" if verb.isalpha() else verb)
+    return f"{m.group(1)} have {done}"
+
+
+_PARTICIPLES = {"do": "done", "send": "sent", "pay": "paid", "buy": "bought", "bring": "brought", "take": "taken",
+                "give": "given", "write": "written", "go": "gone", "see": "seen", "get": "got", "make": "made",
+                "tell": "told", "find": "found", "put": "put", "read": "read", "sell": "sold", "eat": "eaten",
+                "pick": "picked", "finish": "finished", "carry": "carried"}
+
+
 def standard(text: str) -> str:
     """`text` with regional English words as the standard ones (see the module's docstring)."""
     if not re.search(r"[A-Za-z]", text):
         return text
     text = _OPENING.sub("", text)
+    text = _PARTICLES.sub("", text)
+    text = _WETIN_DEY.sub("what is on ", text)
+    text = _WETIN.sub("what", text)
+    text = _GO_FUTURE.sub(lambda m: f"{m.group(1)} will ", text)
+    text = _DON.sub(_perfect, text)
+    text = _AM_OBJECT.sub(lambda m: f"{m['v']} it", text)
     text = _TOMORROW.sub("tomorrow", text)
     text = _TONIGHT.sub("tonight", text)
     text = _WORD.sub(_word, text)

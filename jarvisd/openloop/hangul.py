@@ -19,6 +19,17 @@ def medial(syllable: str) -> int:
     return (code // _FINALS) % _MEDIALS if 0 <= code < _COUNT else -1
 
 
+MIEUM = 16   # the final ㅁ (함, 보냄: the noun form text messages end in)
+
+
+def with_parts(syllable: str, medial_index: int | None = None, final_index: int = 0) -> str:
+    """The syllable with its vowel and final replaced (its initial kept): ("냄", final 20) -> "냈"."""
+    code = ord(syllable) - _BASE
+    initial = code // (_MEDIALS * _FINALS)
+    vowel = (code // _FINALS) % _MEDIALS if medial_index is None else medial_index
+    return chr(_BASE + (initial * _MEDIALS + vowel) * _FINALS + final_index)
+
+
 def closed_by(*finals: int) -> str:
     """A regex character class of every syllable whose final is one of `finals` ("[갈날달…]" for ㄹ)."""
     return "[" + "".join(chr(_BASE + i) for i in range(_COUNT) if i % _FINALS in finals) + "]"

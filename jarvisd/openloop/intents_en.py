@@ -134,7 +134,7 @@ _EN_SNOOZE = [
     rf"(?:remind|tell)\s+me\s+in\s+{_EN_AMOUNT}(?:\s+again)?",
     rf"(?:snooze|again)(?:\s+(?:it|that|for))*\s+(?:in\s+)?{_EN_AMOUNT}",
     rf"(?:not now[\s,]+)?(?:in\s+)?{_EN_AMOUNT}(?:\s+(?:later|more))?",
-    rf"give\s+(?:me|us)\s+(?:another\s+)?{_EN_MORE_AMOUNT}(?:\s*,?\s*(?:then|and)\s+(?:tell|remind|ask)\s+me(?:\s+again)?)?",
+    rf"give\s+(?:me|us)\s+(?:another\s+)?{_EN_MORE_AMOUNT}(?:\s*,?\s*(?:(?:then|and)\s+)?(?:tell|remind|ask)\s+me(?:\s+again)?)?",
     rf"(?:push|put|move|kick)\s+(?:it|that|this)\s+back\s+(?:by\s+)?{_EN_AMOUNT}",
     rf"(?:bump|push|kick)\s+(?:it|that|this)(?:\s+(?:back|out))?\s+(?:by\s+)?{_EN_AMOUNT}",   # "bump that an hour"
     rf"(?:bump|push|kick|delay|postpone)\s+(?:this|that|the)\s+reminder(?:\s+(?:back|out))?\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
@@ -245,7 +245,8 @@ _EN_PERSON = re.compile(r"(?=\b(?:do|did|committed\s+to|promised)\s+for\s+(?:my\
 _EN_NOT_PERSON = frozenset({"today", "tomorrow", "tonight", "this", "next", "monday", "tuesday", "wednesday", "thursday",
                             "friday", "saturday", "sunday", "the", "my",
                             "to", "you", "me", "anything", "something", "i", "that", "it", "myself", "everyone", "yourself",
-                            "himself", "herself", "themselves", "ourselves", "them", "him", "her", "someone", "anyone"})
+                            "himself", "herself", "themselves", "ourselves", "them", "him", "her", "someone", "anyone",
+                            "list", "agenda", "plate", "schedule", "calendar", "docket"})
 # the amount ends the sentence: "remind me in two hours to check the oven" is a promise, not a snooze
 _EN_NAG_END = r"(?:\s+(?:again|later|more|or so|then|from now))*$"
 # "hit me with that again in an hour": the verbs of a nudge, "about" or "with" the reminder just heard

@@ -100,7 +100,9 @@ KO_CORRECTS = compile_all(_KO_CORRECT)
 _KO_WH = re.compile(r"(?:어떻게|어케|어떡해|왜|언제|어디|어떤|누가|누구|몇|어째서)")
 # what one takes off the body or a thing, not off the list: "살 좀 빼라" (lose weight), "어깨에 힘 빼" (relax)
 _KO_BODY_IDIOM = re.compile(r"(?:[가-힣]+에\s*)?(?:뱃살|군살|살|체중|몸무게|힘|기름기|물기|바람)(?:\s*(?:좀|을|를|은|도))*")
-_KO_ENTRY = re.compile(r"(?:\s*(?:그거|그건|그것|그냥|이거))*\s*(?:일정|약속|건|거|것|할\s*일|알림)?(?:\s*(?:그거|그건|그것|그냥|이거))*$")
+# "세차 건", "보내는 거", "낼 거": the word for an entry, said apart or after an adnominal (not the end of "분리수거")
+_KO_ENTRY = re.compile(r"(?:\s*(?:그거|그건|그것|그냥|이거))*(?:\s+(?:일정|약속|건|거|것|할\s*일|알림)|"
+                       rf"(?<={KO_ADNOMINAL})(?:건|거|것))?(?:\s*(?:그거|그건|그것|그냥|이거))*$")
 
 
 _KO_ASK = re.compile(r"(?:있는지봐|있나봐|뭐|뭔|무엇|있었나|있었어|있었지|알려(?!주기로|줬|드렸|드리기로)|보여|말해(?!야)|읽어|불러|읊어|있어|있나|있니|있지|있을까|있냐|있어요|리스트|어떻게|어때|어떤"
@@ -199,6 +201,12 @@ _KO_THEIR_SCHEDULE = re.compile(r"^(?!(?:내|제|나|저|우리|오늘|내일|�
                                 r"(?:오늘|내일|낼|모레|이번\s?주|다음\s?주)\s+(?:스케줄|일정|시간표)")   # not "치과 일정 지워줘"
 
 
+# "민지 오늘 할 일 뭐래" (what did Minji say she has to do): a list asked of someone else's words
+_KO_HEARSAY_ASK = re.compile(r"^(?!내가|제가|나|오늘|내일|낼)[가-힣]+?(?:이|가|는|은)?(?:오늘|내일)?.*(?:뭐래|뭐라고했|뭐라던)")
+_KO_HOW_MANY = re.compile(r"(?:남은(?:일|거|것|task)?|할일|할거|task|투두|일정|약속)(?:이|가|은|는|들)?몇개")
+_KO_DAY_THEN_I = re.compile(r"^(오늘|내일|낼)(?:나|내가|저|제가|난)(?=뭐|할|해야|있)")
+
+
 def ko_intent(t: str) -> Intent | None:
     if _KO_THEIR_SCHEDULE.match(t) or _KO_THEIR_DEED.match(t):
         return None
@@ -206,8 +214,11 @@ def ko_intent(t: str) -> Intent | None:
     squeezed = t.replace(" ", "").rstrip("요")
     if m := _KO_I_PROMISED.match(squeezed):   # "와이프한테 내가 뭐 한다 캤더라": the user names themself
         return Intent("promised_to", "ko", argument=ko_name(m["x"]))
-    if _KO_OTHERS.search(squeezed):  # "준호가 나한테 뭐 해주기로 했지": someone else's promise to the user
-        return None
+    if _KO_OTHERS.search(squeezed) or _KO_HEARSAY_ASK.search(squeezed):
+        return None   # "준호가 나한테 뭐 해주기로 했지", "민지 오늘 할 일 뭐래": someone else's promise or list
+    if _KO_HOW_MANY.search(squeezed):   # "남은 task 몇 개야": how many are open, answered with the list
+        return Intent("list", "ko")
+    squeezed = _KO_DAY_THEN_I.sub(r"\1", squeezed)   # "오늘 나 뭐 해야 돼": the day, then the user
     for kind in ("due_today", "due_tomorrow", "list", "snooze", "promised_to"):
         for pattern in KO[kind]:
             m = pattern.match(squeezed)

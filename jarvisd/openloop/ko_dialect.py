@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from jarvisd.openloop.hangul import NIEUN, RIEUL, SSANG_SIOS, closed_by, final, medial
+from jarvisd.openloop.hangul import MIEUM, NIEUN, RIEUL, SSANG_SIOS, closed_by, final, medial, with_parts
 
 _CONNECTIVE_VOWELS = frozenset((0, 1, 4, 5, 6, 9, 10, 14))   # ㅏ ㅐ ㅓ ㅔ ㅕ ㅘ ㅙ ㅝ: the -어 form's vowel
 
@@ -64,7 +64,41 @@ def _past_je(m: re.Match[str]) -> str:
     return m["s"] + ("지" if m["s"] == "야" or final(m["s"]) == SSANG_SIOS else "제")
 
 
+# the past of a vowel said as a text message's noun form: 보내+ㅁ (보냄) -> 보냈어, 쓰+ㅁ (씀) -> 썼어,
+# 끝나+ㅁ (끝남) -> 끝났어, 하+ㅁ (함) -> 했어; by the vowel: ㅏ ㅐ ㅓ ㅔ ㅕ ㅘ ㅙ ㅝ keep it, ㅡ ㅓ, ㅗ ㅘ, ㅜ ㅝ, ㅣ ㅕ
+_PAST_VOWEL = {0: 0, 1: 1, 4: 4, 5: 5, 6: 6, 9: 9, 10: 10, 14: 14, 18: 4, 8: 9, 13: 14, 20: 6}
+
+
+def _text_past(m: re.Match[str]) -> str:
+    """"독후감 다 씀", "초안 이미 보냄": a deed done, said as a text message says it (after 다 / 이미 / 벌써 /
+    방금 only: "오늘 게임" is a noun)."""
+    syllable = m["s"]
+    if final(syllable) != MIEUM:
+        return m.group(0)
+    vowel = 1 if syllable == "함" else _PAST_VOWEL.get(medial(syllable))
+    if vowel is None:
+        return m.group(0)
+    return m["pre"] + with_parts(syllable, vowel, SSANG_SIOS) + "어"
+
+
+def _noun_ya(m: re.Match[str]) -> str:
+    """"몇 개임" -> "몇 개야", "내일 마감임" -> "마감이야": a text message's 임 (it is); not 게임, 모임, 책임."""
+    word = m["b"]
+    return word + ("야" if final(word[-1]) == 0 else "이야")
+
+
 _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
+    # text-message Korean: "해야 함" / "해야 됨" (해야 해 / 돼), "보냈음" (보냈어), "마감임" (마감이야), "다 씀" (다
+    # 썼어); ㅇㅇ (yes), ㄱㄱ (go), ㅋㅋ and ㅎㅎ (laughter) off
+    (re.compile(r"\s*(?<![가-힣])(?:ㅇㅇ|ㄱㄱ|ㅋ{2,}|ㅎ{2,}|ㅠ{2,}|ㅜ{2,})(?![가-힣])"), ""),
+    # a tag question after a statement ("분리수거 다 했다 됐지?", "보냈어 맞지?"): the statement is what was said
+    (re.compile(r"(?<=[다어아요])\s+(?:됐지|맞지|그치|그렇지|알지|됐죠|맞죠)\s*\?*$"), "."),
+    (re.compile(r"(?<=야)(?P<sp>\s?)함(?![가-힣])"), r"\g<sp>해"),
+    (re.compile(r"(?<=야)(?P<sp>\s?)됨(?![가-힣])"), r"\g<sp>돼"),
+    (re.compile(rf"(?<={closed_by(SSANG_SIOS)})음(?![가-힣])"), "어"),
+    (re.compile(rf"(?P<pre>(?<![가-힣])(?:다|이미|벌써|방금|막)\s(?:[가-힣]+\s)?[가-힣]*?)(?P<s>{closed_by(MIEUM)})(?![가-힣])"
+                r"(?=[\s.!~]*(?:완료|$))"), _text_past),
+    (re.compile(r"(?<![가-힣])(?!(?:게|모|책|신|해|취|부|수)임(?![가-힣]))(?P<b>[가-힣]+?)임(?=[\s?.!~]*$)"), _noun_ya),
     # a final 잉 after an ending ("갈게잉", "갈라고잉"): a softener, off first so the endings below end the word
     (re.compile(r"(?<=[게께어아요지다네고까라제줘둬려해봐와])잉(?![가-힣])"), ""),
     # -어야 쓰것다 / 쓰겄네 / 쓰겠어: -어야겠다 (must)
@@ -176,7 +210,7 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
 # A word said after the sentence's last verb ("송금 했어요 은행에서", "맡기고 왔다 이제"): spoken Korean puts
 # an afterthought there; the rules read a sentence that ends in its verb, so it goes back in front
 _AFTERTHOUGHT = re.compile(r"^(?P<body>.*[가-힣](?:어요|아요|해요|에요|예요|었다|았다|했다|왔다|어|아|해|다))"
-                           r"\s+(?P<tail>[가-힣]+(?:에서|에게|한테|에|으로)|이제|벌써|방금|아까|오늘|어제)[.!~]*$")
+                           r"\s+(?P<tail>[가-힣]+(?:에서|에게|한테|에|으로)|이제|벌써|방금|아까|오늘|어제|나|내가|제가)[.!~]*$")
 
 
 def standard(text: str) -> str:

@@ -84,6 +84,8 @@ def _verb(desc_words: Sequence[str]) -> str | None:
 
 def _reference_match(reference: str, desc: str) -> tuple[float, float]:
     """(share of the reference's words found, share of the description's words named): see reference_score."""
+    if _talked_about(profile(reference).content, profile(desc).content):
+        return 0.0, 0.0
     if same_loop(reference, desc):
         mine, theirs = profile(reference), profile(desc)
         named = sum(any(same_word(w, v) for w in mine.content) for v in theirs.content)
@@ -106,6 +108,18 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
     if share < REFERENCE_SHARE or _other_thing(mine, theirs, matched, verb):
         return 0.0, 0.0
     return share, len({v for _, v in matched}) / len(theirs)
+
+
+_KO_TALK = ("얘기", "이야기", "말", "상의", "의논", "통화", "대화")
+_KO_TELLING = (*_KO_TALK, "전화", "연락", "알려", "물어", "전해", "말해", "여쭤", "묻", "문의", "메일", "문자", "카톡", "톡")
+
+
+def _talked_about(mine: Sequence[str], theirs: Sequence[str]) -> bool:
+    """Korean: talking about a thing is not doing it ("일당 얘기 다 했고" does not close "반장들 일당 정산 해
+    주기"), unless the promise is itself to tell, ask or call."""
+    if not mine or mine[-1].isascii() or not mine[-1].startswith(_KO_TALK):
+        return False
+    return not any(v.startswith(_KO_TELLING) for v in theirs)
 
 
 def _other_thing(mine: Sequence[str], theirs: Sequence[str], matched: Sequence[tuple[str, str]], verb: str | None) -> bool:

@@ -147,3 +147,77 @@ def test_chungcheong_agenda_questions(desk, text, intent):
 @pytest.mark.parametrize("text", ["딸이 보고 싶어 죽겠어요", "아이고 배고파 죽겠습니다"])
 def test_dying_to_is_a_feeling_not_a_promise(desk, text):
     assert desk.handle(text) is None and agenda(desk) == []
+
+
+# --- held-out sets 26 and 27: Nigerian English and Pidgin, the future in progress, text-message Korean ---
+
+@pytest.mark.parametrize("said, standard", [
+    ("I go call the landlord tomorrow", "I will call the landlord tomorrow"),
+    ("I go to the gym every day", "I go to the gym every day"),        # a habit, not the future
+    ("wetin dey my list", "what is on my list"),
+    ("I don send the form mark am done", "I have sent the form mark it done"),
+    ("remind me later sha", "remind me later"),
+    ("abeg read my agenda", "read my agenda"),
+    ("I am tired", "I am tired"),
+])
+def test_nigerian_english_words_are_read_as_the_standard_ones(said, standard):
+    assert en_dialect.standard(said) == standard
+
+
+@pytest.mark.parametrize("text, words, due", [
+    ("I will be calling the bank on Thursday", "call the bank", "2026-12-03 23:59"),
+    ("tomorrow I will be taking the samples to the lab by 10", "take the samples to the lab", "2026-12-02 10:00"),
+    ("I go pay the light bill this evening by 6", "pay the light bill", "2026-12-01 18:00"),
+])
+def test_the_future_in_progress_and_pidgin_go_are_promises(desk, text, words, due):
+    desk.handle(text)
+    [(desc, at)] = agenda(desk)
+    assert words in desc and at == due, (desc, at)
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("give me 20 minutes remind me again", "snooze"),
+    ("today wetin dey my list", "due_today"),
+    ("wetin I still never do for my list", None),   # no person named "list"
+])
+def test_pidgin_agenda_questions(desk, text, intent):
+    desk.handle("I need to fix the gate tomorrow")
+    reply = desk.handle(text)
+    assert (reply.intent if reply is not None else None) in ((intent,) if intent else (None, "list"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("said, standard", [
+    ("보고서 정리해야 함", "보고서 정리해야 해"),
+    ("교수님한테 초안 보내야 됨", "교수님한테 초안 보내야 돼"),
+    ("초안 이미 보냄", "초안 이미 보냈어"),
+    ("숙제 다 함 ㅋㅋ", "숙제 다 했어"),
+    ("내일 마감임", "내일 마감이야"),
+    ("오늘 게임", "오늘 게임"),                        # a noun, not 게 + 임
+    ("빨래 다 했다 됐지?", "빨래 다 했다."),
+])
+def test_text_message_korean_is_read_as_spoken(said, standard):
+    from jarvisd.openloop.ko_dialect import standard as ko_standard
+    assert ko_standard(said) == standard
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, intent", [
+    ("남은 일 몇 개임", "list"),
+    ("오늘 나 뭐 해야 돼", "due_today"),
+    ("수진이 내일 할 일 뭐래", None),                   # someone else's list
+])
+def test_text_message_korean_agenda_questions(desk, text, intent):
+    desk.handle("내일까지 전기세 내야 해")
+    reply = desk.handle(text)
+    assert (reply.intent if reply is not None else None) == intent, (text, reply)
+
+
+@pytest.mark.slow
+def test_talking_about_a_thing_does_not_close_doing_it(desk):
+    desk.handle("내일까지 알바생들 월급 정산해 줘야 해")
+    desk.handle("사장님이랑 월급 얘기 다 했어")
+    assert [d for d, _ in agenda(desk)] == ["알바생들 월급 정산해 주기"]
+    desk.handle("내일까지 팀장님한테 일정 얘기해야 돼")
+    desk.handle("팀장님이랑 일정 얘기 다 했어")
+    assert [d for d, _ in agenda(desk)] == ["알바생들 월급 정산해 주기"]
