@@ -29,3 +29,41 @@ def test_json_nested_too_deeply_in_an_environment_value_is_one_line_not_a_recurs
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr[-2000:]
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["hud", "--print-url"], ["mic", "mute"]])
+def test_a_token_file_that_is_a_directory_is_one_line_from_the_hud_commands(command: list[str], tmp_path: Path) -> None:
+    """Before: `jarvisd hud` and `jarvisd mic` with `hud.token` a directory (or another user's file, or in a
+    folder this user cannot write) ended in an `IsADirectoryError` / `PermissionError` traceback, exit 1 (the
+    daemon itself said one line and ran without its HUD). Now one line naming the file and the fix."""
+    (tmp_path / "data" / "hud.token").mkdir(parents=True)
+    env = {**os.environ, "JARVIS_HOME": str(tmp_path), "PYTHONPATH": str(REPO), "JARVIS_HUD__PORT": "9"}
+    done = subprocess.run([sys.executable, "-m", "jarvisd", *command], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert "hud.token is a directory" in done.stderr
+
+
+@pytest.mark.parametrize("fails", ["read", "chmod"])
+def test_a_token_file_this_user_cannot_read_or_make_private_is_an_unusable_token(fails: str, tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another user's `hud.token` (mode 0600: the read is refused; 0644: the chmod to 0600 is refused) was a
+    PermissionError traceback from `jarvisd hud`; now an UnusableToken (a StartupError: one line, exit 1)."""
+    from jarvisd.hud import security
+
+    path = tmp_path / "hud.token"
+    path.write_text("a" * 43 + "\n")
+    path.chmod(0o644 if fails == "chmod" else 0o600)
+    if fails == "read":
+        def refuse_read(_path: object) -> bytes:
+            raise PermissionError(13, "Permission denied", str(path))
+        monkeypatch.setattr(security, "read_regular_file", refuse_read)
+    else:
+        def refuse_chmod(self: Path, mode: int) -> None:
+            raise PermissionError(1, "Operation not permitted", str(self))
+        monkeypatch.setattr(Path, "chmod", refuse_chmod)
+    with pytest.raises(security.UnusableToken) as caught:
+        security.load_or_create_token(tmp_path)
+    assert str(path) in str(caught.value) and ("Permission denied" in str(caught.value)
+                                               or "Operation not permitted" in str(caught.value))
