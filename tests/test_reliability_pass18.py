@@ -67,3 +67,27 @@ def test_a_token_file_this_user_cannot_read_or_make_private_is_an_unusable_token
         security.load_or_create_token(tmp_path)
     assert str(path) in str(caught.value) and ("Permission denied" in str(caught.value)
                                                or "Operation not permitted" in str(caught.value))
+
+
+@pytest.mark.parametrize("command", [["openloop", "replay"], ["agent", "replay"]])
+@pytest.mark.parametrize("scenario", ["nested", "fifo", "not_utf8"])
+def test_a_scenario_file_that_is_not_one_is_one_line_not_a_traceback_nor_a_wait(command: list[str], scenario: str,
+                                                                              tmp_path: Path) -> None:
+    """Before: `jarvisd openloop replay` / `agent replay` on 5,000 nested brackets ended in a RecursionError
+    traceback, `openloop replay` on bytes that are not UTF-8 in a UnicodeDecodeError one, and both waited for
+    good on a FIFO (read /dev/zero until memory ran out). Now one line, exit 2."""
+    path = tmp_path / "scenario.json"
+    if scenario == "nested":
+        path.write_text("[" * 5000 + "]" * 5000)
+    elif scenario == "fifo":
+        os.mkfifo(path)
+    else:
+        path.write_bytes(b'\xff\xfe{"turns": []}')
+    env = {**os.environ, "JARVIS_HOME": str(tmp_path / "home"), "PYTHONPATH": str(REPO)}
+    try:
+        done = subprocess.run([sys.executable, "-m", "jarvisd", *command, str(path)], cwd=REPO, env=env,
+                              capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the replay waited on the scenario file")
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
