@@ -251,6 +251,9 @@ def _parse_env(default: Any, text: str, source: str, key: str) -> Any:
             return parsed
     except (ValueError, json.JSONDecodeError):
         raise ConfigError(source, key, f"must be {_typename(default)} (got {text!r})") from None
+    except RecursionError:  # pass 18: JSON nested ~1,000 deep was a RecursionError traceback at every command
+        raise ConfigError(source, key, f"must be {_typename(default)} (got JSON nested too deeply: "
+                                       f"{text[:40]!r}…)") from None
     return text
 
 

@@ -213,12 +213,16 @@ async def run_scenario(scenario: Mapping[str, Any]) -> ReplayReport:
 
 
 def load_scenario(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    from jarvisd.errors import read_regular_file
+
+    try:  # pass 18: a FIFO or /dev/zero waited (or read) for good; `[[[[...` was a RecursionError traceback
+        data = json.loads(read_regular_file(path).decode("utf-8"))
     except OSError as exc:
         raise ScenarioError(f"cannot read {path}: {exc.strerror}") from None
     except ValueError as exc:
         raise ScenarioError(f"{path} is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(f"{path} is not valid JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise ScenarioError(f"{path}: a scenario is a JSON object")
     return data

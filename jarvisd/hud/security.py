@@ -67,27 +67,53 @@ def check_bind_address(host: str, allow_non_loopback: bool = False) -> None:
 def load_or_create_token(data_dir: Path) -> str:
     """The per-install token in `<data dir>/hud.token` (mode 0600), created on first start."""
     path = Path(data_dir) / TOKEN_FILE
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    # Pass 18: an OSError here (the token a directory, another user's file, a folder this user cannot write)
+    # was a traceback from `jarvisd hud`, `jarvisd mic` and `jarvisd openloop done` (the daemon said one line)
     try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         try:  # read before any chmod: a FIFO blocked the daemon's event loop for good, a link to
             data = read_regular_file(path)  # /dev/zero ran out of memory after /dev/zero was chmodded 0600
         except NotARegularFile as exc:
             raise UnusableToken(f"the token file {path} is {exc.strerror}") from None
+        except OSError as exc:
+            raise _unusable_token_file(path, exc) from None
         mode = stat.S_IMODE(path.stat().st_mode)
         if mode & 0o077:
             log.warning("hud: %s was readable by others (mode %o); tightening to 0600", path, mode)
-            path.chmod(0o600)
+            try:
+                path.chmod(0o600)
+            except OSError as exc:
+                raise _unusable_token_file(path, exc) from None
         token = _token_text(path, data)
         if token:
             return _usable_token(path, token)
         path.unlink()
         return load_or_create_token(data_dir)
+    except OSError as exc:
+        raise _unusable_token_file(path, exc) from None
     token = secrets.token_urlsafe(32)
     with os.fdopen(fd, "w", encoding="ascii") as handle:
         handle.write(token + "\n")
     return token
+
+
+def _unusable_token_file(path: Path, exc: OSError) -> UnusableToken:
+    """One line for a token file this user cannot open, read, create or make private."""
+    why = exc.strerror or str(exc)
+    if isinstance(exc, IsADirectoryError):
+        return UnusableToken(f"the token file {path} is a directory: move it away and try again")
+    try:
+        owner = path.stat().st_uid if path.exists() else path.parent.stat().st_uid
+    except OSError:
+        owner = None
+    if owner is not None and owner != os.getuid():
+        return UnusableToken(f"cannot use the token file {path} ({why}): it belongs to uid {owner}, not to this user "
+                             f"(uid {os.getuid()}): remove it (a new one is created) or give it to your user "
+                             f"(chown {os.getuid()} {path})")
+    return UnusableToken(f"cannot use the token file {path} ({why}): give your user read and write access to it "
+                         "and its folder, or remove it (a new one is created)")
 
 
 def replace_token(data_dir: Path) -> str:

@@ -117,6 +117,8 @@ def _forget_main(config: Any, args: argparse.Namespace) -> int:
     service = open_service(config, None)
     try:
         count = service.forget_session(MemoryScope(config.general.user, "main", args.session))
+    except (OSError, RuntimeError, ValueError) as exc:  # pass 18: a damaged data file was a LanceError traceback
+        return _store_failed("jarvisd memory forget", config, exc)
     finally:
         getattr(service.store, "close", lambda: None)()
     print(f"Forgot session {args.session!r}: {count} record{'s' if count != 1 else ''} deleted.")
@@ -139,12 +141,35 @@ def _reembed_main(config: Any, args: argparse.Namespace) -> int:
     try:
         embedder = _configured_embedder(config)
         service = open_service(config, None)
-        message = reembed_command(service, embedder, rebuild=args.rebuild)
-        getattr(service.store, "close", lambda: None)()
+        try:
+            message = reembed_command(service, embedder, rebuild=args.rebuild)
+        except (OSError, RuntimeError, ValueError) as exc:  # pass 18: a damaged data file was a traceback
+            return _store_failed(command, config, exc)
+        finally:
+            getattr(service.store, "close", lambda: None)()
     finally:
         lock.release()
     print(message)
     return 0 if message.startswith("Embedded") else 1
+
+
+def _store_failed(command: str, config: Any, exc: Exception) -> int:
+    """One line for a memory store LanceDB could not read or write: what `jarvisd doctor` says of it (the
+    version that still reads whole and the command that restores it) when it is damaged, else LanceDB's
+    first line."""
+    from jarvisd.memory.health import check_memory
+
+    try:
+        health = check_memory(config.store_uri)
+    except Exception:  # the check itself failed: LanceDB's own line is all there is
+        health = None
+    if health is not None and health.state == "damaged":
+        why = f"is damaged: {health.detail}" + (f"; {health.recovery}" if health.recovery else "")
+    else:
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        why = f"failed: {first[:300]} (`jarvisd doctor` checks it)"
+    print(f"{command}: the memory store {config.store_uri} (memory.store_uri) {why}", file=sys.stderr)
+    return 1
 
 
 def _configured_embedder(config: Any) -> Embedder | None:

@@ -107,10 +107,16 @@ class ReplayClock:
 
 
 def load_scenario(path: Path | str) -> dict[str, Any]:
+    from jarvisd.errors import read_regular_file
+
+    # pass 18: a FIFO or /dev/zero waited (or read) for good; bytes not UTF-8 and JSON nested ~1,000 deep were
+    # UnicodeDecodeError / RecursionError tracebacks
     try:
-        scenario = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+        scenario = json.loads(read_regular_file(path).decode("utf-8"))
+    except (OSError, ValueError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ScenarioError(f"cannot read scenario {path}: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(f"cannot read scenario {path}: JSON nested too deeply") from None
     if not isinstance(scenario, dict) or not isinstance(scenario.get("turns"), list):
         raise ScenarioError(f"{path}: a scenario is an object with a list of turns")
     check_scenario(scenario)
