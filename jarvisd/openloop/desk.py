@@ -372,7 +372,7 @@ class AgendaDesk:
         if reading.question:
             return [], None
         refs = []
-        heard: list[int] = []         # "I send the report": the loops a present-tense deed names, asked about
+        heard: list[int] = []         # "I send the report", "I sent the text": loops a closing may mean, asked about
         unnamed: list[Closure] = []   # closings whose words name no open loop
         tied = False                  # words that name two loops alike: no guess by meaning either
         descs = [loop.desc for loop in shown]
@@ -401,6 +401,10 @@ class AgendaDesk:
                 continue
             if isinstance(found, int) and _same_errand(closure.reference, descs, refs, found):
                 continue                 # "농협 다녀왔어, 돈 넣고 왔다": the deposit at the bank just closed
+            if isinstance(found, int) and closure.status == "done" and \
+                    (alike := [i for i, d in enumerate(descs) if i != found and naming.deed_as_thing(closure.reference, d)]):
+                heard.extend([found, *alike])   # "I sent the text": Jo's text, or texting Bo? asked
+                continue
             if isinstance(found, int):
                 refs.append(ClosedRef(index=found + 1, status=_closing_status(closure.status)))
             elif found is None and particle is not None:
@@ -414,8 +418,8 @@ class AgendaDesk:
             stated = [i for i, desc in enumerate(descs) if naming.restates_done(text, desc)]
             if len(stated) == 1:
                 refs.append(ClosedRef(index=stated[0] + 1, status=LoopStatus.DONE))
-        if not refs and len(heard) == 1:
-            return refs, (heard, LoopStatus.DONE)   # "Do you mean you sent the budget report?"
+        if not refs and heard:
+            return refs, (list(dict.fromkeys(heard)), LoopStatus.DONE)   # "Do you mean …?", "Did that finish one of these"
         if not refs and not tied and len(unnamed) == 1 and not reading.commitments:
             # "Got mom's meds, so that's sorted" for "pick up mom's prescription": what the closing means
             offered = self._offered(text, unnamed[0].reference, shown, lang)

@@ -35,11 +35,12 @@ _THING_SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in
     "deck slides presentation", "meds medicine medication pills prescription", "fridge refrigerator")]
 _DEED_SYNONYM_OF = {stem: group for group in _DEED_SYNONYMS for stem in group}
 _THING_SYNONYM_OF = {stem: group for group in _THING_SYNONYMS for stem in group}
-# Korean words for the same thing or deed, matched as the start of a word ("통화했어" for "전화하기").
-_KO_SYNONYMS = [("전화", "통화"), ("주사", "접종", "예방접종"), ("합창", "성가대"), ("반품", "환불"), ("갱신", "연장"),
-                ("교체", "바꾸", "바꿨", "갈아"), ("알려", "얘기", "말해", "전해"), ("주문", "시키", "시켰"),
-                ("빨래", "세탁물", "세탁"), ("납부", "내기", "냈", "결제"),
-                ("가기", "다녀오", "다녀왔", "갔다", "데려가", "데려갔")]   # "요양원 다녀왔다" for "요양원에 가기"
+# Korean words for the same deed, matched as the start of a word ("통화했어" for "전화하기"), against a
+# description's deed only (not "전화요금 내기": 전화 is its thing there), and for the same thing.
+_KO_DEED_SYNONYMS = [("전화", "통화"), ("갱신", "연장"), ("교체", "바꾸", "바꿨", "갈아"), ("알려", "얘기", "말해", "전해"),
+                     ("주문", "시키", "시켰"), ("납부", "내기", "냈", "결제"),
+                     ("가기", "다녀오", "다녀왔", "갔다", "데려가", "데려갔")]   # "요양원 다녀왔다" for "요양원에 가기"
+_KO_THING_SYNONYMS = [("주사", "접종", "예방접종"), ("합창", "성가대"), ("반품", "환불"), ("빨래", "세탁물", "세탁")]
 # A state said in place of a deed: "the laundry's in the dryer", "the dishwasher's running"
 _STATE = re.compile(r"^(?:(?:ok(?:ay)?|so|well|alright|good|great)[\s,]+)*(?:the|my|our)?\s*[\w' -]+?(?:'s|\s+is|\s+are|'re)\s",
                     re.IGNORECASE)
@@ -61,8 +62,8 @@ def same_word(w: str, v: str, deed: bool = True) -> bool:
     if words_match(w, v):
         return True
     if not w.isascii():
-        return any(any(w.startswith(a) for a in group) and any(v.startswith(b) for b in group)
-                   for group in _KO_SYNONYMS)
+        groups = _KO_THING_SYNONYMS + _KO_DEED_SYNONYMS if deed else _KO_THING_SYNONYMS
+        return any(any(w.startswith(a) for a in group) and any(v.startswith(b) for b in group) for group in groups)
     key, other = english_key(w), english_key(v)
     return other in _THING_SYNONYM_OF.get(key, ()) or (deed and other in _DEED_SYNONYM_OF.get(key, ()))
 
@@ -101,7 +102,7 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
     first = reference.split(maxsplit=1)[0].lower()   # `mine` has a word, so the reference has one
     own_verb = mine[0] if reference.isascii() and first == mine[0] and english_key(first) in EN_BASE_VERBS else None
     matched = [(w, v) for w in mine for v in theirs
-               if same_word(w, v, deed=v == verb) and (w != own_verb or v == verb)]
+               if same_word(w, v, deed=v == verb or _ko_deed_form(v)) and (w != own_verb or v == verb)]
     if not any(v != verb and not _ko_deed_form(v) for _, v in matched):
         return 0.0, 0.0   # "통화 다 했어" names no "병원에 전화해서 예약 잡기": a deed, not its thing
     share = len({w for w, _ in matched}) / len(mine)
@@ -134,6 +135,14 @@ def _other_thing(mine: Sequence[str], theirs: Sequence[str], matched: Sequence[t
     if set(mine[:prefix]) != said or set(theirs[:prefix]) != named:
         return False
     return any(v not in named and v != verb and not _ko_deed_form(v) for v in theirs)
+
+
+def deed_as_thing(reference: str, desc: str) -> bool:
+    """"I sent the text" names the deed of "text Bo" by its noun (as "the email" does "email Sam", "the
+    call" "call mom"): a reference that names one promise's thing may mean another's deed."""
+    verb = _verb(profile(desc).content)
+    nouns = re.findall(r"\b(?:the|a|an|that|this|my|your|his|her|their|our)\s+([\w'-]+)", reference.lower())
+    return verb is not None and verb.isascii() and any(words_match(w, verb) for w in nouns)
 
 
 def reference_score(reference: str, desc: str) -> float:
@@ -238,7 +247,7 @@ def restates_done(sentence: str, desc: str) -> bool:
         return False   # "the grandson's birthday was last week": when a thing was, not a task's state
     said, theirs = profile(sentence).content, profile(desc).content
     verb = _verb(theirs)
-    matched = {v for v in theirs if any(same_word(w, v) for w in said)}
+    matched = {v for v in theirs if any(same_word(w, v, deed=v == verb or _ko_deed_form(v)) for w in said)}
     named, rest = matched - {verb}, set(theirs) - {verb}
     return len(matched) >= 2 and rest <= matched or len(named) >= 2 and 2 * len(named) >= len(rest)
 
@@ -255,8 +264,8 @@ def best_covered(text: str, descs: Sequence[str]) -> int | None:
         if not theirs:
             scores.append(0.0)
             continue
-        matched = {v for v in theirs if any(same_word(w, v) for w in said)}
         verb = _verb(theirs)
+        matched = {v for v in theirs if any(same_word(w, v, deed=v == verb or _ko_deed_form(v)) for w in said)}
         scores.append(len(matched) / len(theirs) if matched - {verb} and len(matched) * 2 >= len(theirs) else 0.0)
     best = max(scores, default=0.0)
     if best <= 0.0 or scores.count(best) > 1:

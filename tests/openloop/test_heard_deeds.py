@@ -52,3 +52,22 @@ def test_a_habit_a_plan_or_a_question_in_the_present_is_not_asked_about(desk, te
     reply = desk.handle(text)
     assert reply is None or reply.intent != "confirm"
     assert desk.service.recently_closed() == []
+
+
+@pytest.mark.parametrize("promises, said, closes, asks", [
+    # pass 18: a deed's word matched against another promise's thing
+    (["내일까지 전화요금 내야 해"], "통화했어", None, False),
+    (["I need to check the mail tomorrow", "I need to email Sam tomorrow"], "I sent the email", None, False),
+    # pass 18: "the text" is Jo's thing and Bo's deed: asked, not closed
+    (["I need to answer the text from Jo tomorrow", "I need to text Bo tomorrow"], "I sent the text", None, True),
+    (["I need to answer the text from Jo tomorrow"], "I answered the text", "answer the text from Jo", False),
+    (["내일 엄마한테 전화해야 해"], "엄마랑 통화했어", "엄마한테 전화하기", False),
+])
+def test_words_for_a_deed_name_no_other_promises_thing(tmp_path, korean, promises, said, closes, asks):
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=lambda: NOW.timestamp())
+    desk = AgendaDesk(service, korean)
+    for promise in promises:
+        desk.handle(promise)
+    reply = desk.handle(said)
+    assert [loop.desc for loop in service.recently_closed()] == ([closes] if closes else [])
+    assert (reply is not None and reply.intent == "confirm") == asks
