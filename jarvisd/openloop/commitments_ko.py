@@ -290,9 +290,10 @@ def _agentive(ms: Sequence[Morph], i: int) -> bool:
 
 
 def _said_by_me(ms: Sequence[Morph]) -> bool:
-    """A quoted promise is the user's when the user is its subject: 내가 / 제가 / 나는."""
+    """A quoted promise is the user's when the user is its subject: 내가 / 제가 / 나는, or 나 / 저 first with its
+    particle dropped, as casual speech does ("나 엄마 폰 업데이트 해 준다고 했어")."""
     return any(m.tag == "NP" and m.form in W.KO_SELF and i + 1 < len(ms) and ms[i + 1].tag in ("JKS", "JX")
-               for i, m in enumerate(ms))
+               for i, m in enumerate(ms)) or bool(ms) and ms[0].tag == "NP" and ms[0].form in ("나", "저")
 
 
 def _timed_plan(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:

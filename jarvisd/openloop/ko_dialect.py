@@ -90,7 +90,8 @@ def _noun_ya(m: re.Match[str]) -> str:
 _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     # text-message Korean: "해야 함" / "해야 됨" (해야 해 / 돼), "보냈음" (보냈어), "마감임" (마감이야), "다 씀" (다
     # 썼어); ㅇㅇ (yes), ㄱㄱ (go), ㅋㅋ and ㅎㅎ (laughter) off
-    (re.compile(r"\s*(?<![가-힣])(?:ㅇㅇ|ㄱㄱ|ㅋ{2,}|ㅎ{2,}|ㅠ{2,}|ㅜ{2,})(?![가-힣])"), ""),
+    # (as typed, or after NFKC, which makes the compatibility jamo ㅇ the leading consonant ᄋ: `plain_words`)
+    (re.compile(r"\s*(?<![가-힣])(?:[ㅇᄋ]{2}|[ㄱᄀ]{2}|[ㅋᄏ]{2,}|[ㅎᄒ]{2,}|[ㅠᅲ]{2,}|[ㅜᅮ]{2,})(?![가-힣])"), ""),
     # a tag question after a statement ("분리수거 다 했다 됐지?", "보냈어 맞지?"): the statement is what was said
     (re.compile(r"(?<=[다어아요])\s+(?:됐지|맞지|그치|그렇지|알지|됐죠|맞죠)\s*\?*$"), "."),
     (re.compile(r"(?<=야)(?P<sp>\s?)함(?![가-힣])"), r"\g<sp>해"),

@@ -221,3 +221,11 @@ def test_talking_about_a_thing_does_not_close_doing_it(desk):
     desk.handle("내일까지 팀장님한테 일정 얘기해야 돼")
     desk.handle("팀장님이랑 일정 얘기 다 했어")
     assert [d for d, _ in agenda(desk)] == ["알바생들 월급 정산해 주기"]
+
+
+@pytest.mark.slow
+def test_a_promise_said_to_be_told_with_i_first_and_its_particle_dropped(desk):
+    """"나 엄마 폰 업데이트 오늘 밤에 해 준다고 했음 ㅇㅇ" through the desk: ㅇㅇ typed as compatibility jamo
+    reaches the rules as leading consonants (NFKC), and "나" first with no particle is the user."""
+    desk.handle("할머니 폰 업데이트 오늘 밤에 해 준다고 했음 나 ㅇㅇ")
+    assert agenda(desk) == [("할머니 폰 업데이트 해 주기", "2026-12-01 23:59")]
