@@ -204,6 +204,8 @@ def test_text_message_korean_is_read_as_spoken(said, standard):
 @pytest.mark.slow
 @pytest.mark.parametrize("text, intent", [
     ("남은 일 몇 개임", "list"),
+    ("전기세 다 냈어 완료", "done"),
+    ("전기세 다 냄 완료 ㄱㄱ", "done"),
     ("오늘 나 뭐 해야 돼", "due_today"),
     ("수진이 내일 할 일 뭐래", None),                   # someone else's list
 ])
