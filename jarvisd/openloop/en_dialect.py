@@ -73,11 +73,21 @@ _PARTICIPLES = {"do": "done", "send": "sent", "pay": "paid", "buy": "bought", "b
                 "pick": "picked", "finish": "finished", "carry": "carried"}
 
 
+# Southern US English: "I'm fixin' to call the landlord" (going to), "got ahold of the landlord" (reached),
+# "whatcha got on my list" (what's on)
+_FIXING_TO = re.compile(r"\bfixin[g']?\s+to\b(?=\s+[a-z])", re.IGNORECASE)
+_AHOLD = re.compile(r"\bgot\s+a-?hold\s+of\b", re.IGNORECASE)
+_WHATCHA = re.compile(r"\bwhatcha\s+got\s+on\b", re.IGNORECASE)
+
+
 def standard(text: str) -> str:
     """`text` with regional English words as the standard ones (see the module's docstring)."""
     if not re.search(r"[A-Za-z]", text):
         return text
     text = _OPENING.sub("", text)
+    text = _FIXING_TO.sub("going to", text)
+    text = _AHOLD.sub("called", text)
+    text = _WHATCHA.sub("what's on", text)
     text = _PARTICLES.sub("", text)
     text = _WETIN_DEY.sub("what is on ", text)
     text = _WETIN.sub("what", text)

@@ -139,6 +139,7 @@ _EN_SNOOZE = [
     rf"(?:bump|push|kick)\s+(?:it|that|this)(?:\s+(?:back|out))?\s+(?:by\s+)?{_EN_AMOUNT}",   # "bump that an hour"
     rf"(?:bump|push|kick|delay|postpone)\s+(?:this|that|the)\s+reminder(?:\s+(?:back|out))?\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
     rf"(?:delay|postpone)\s+(?:it|that|this)\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
+    rf"hold\s+off(?:\s+on)?\s+(?:it|that|this|the)(?:\s+reminder)?\s+(?:for\s+)?{_EN_AMOUNT}",   # "hold off on that reminder for two hours"
     r"(?P<bare>(?:(?:snooze(?:\s+(?:it|that))?(?:\s+for\s+a\s+(?:bit|while))?|(?:remind|ask|tell|bug) me (?:again )?later|remind me again|(?:maybe\s+|just\s+)?later"
     r"|not now|not yet|in a (?:bit|while)|(?:remind|ask|tell|bug) me (?:again )?in a (?:bit|while|minute|sec))"
     r"(?:[\s,.]+(?:okay|ok|please|mate|buddy|love|dude|bro|man))?[\s,.]*)+)"

@@ -81,6 +81,14 @@ def _text_past(m: re.Match[str]) -> str:
     return m["pre"] + with_parts(syllable, vowel, SSANG_SIOS) + "어"
 
 
+def _jeju_will(m: re.Match[str]) -> str:
+    """Jeju -쿠다 (I will): "타 오쿠다" -> "타 올게요", "구워 주쿠다" -> "구워 줄게요"; after a closed syllable -겠어요."""
+    syllable = m["s"]
+    if final(syllable) != 0 or syllable in "되":   # "가져가도 되쿠다": it will do (no will of the speaker's)
+        return syllable + "겠어요"
+    return with_parts(syllable, None, RIEUL) + "게요"
+
+
 def _noun_ya(m: re.Match[str]) -> str:
     """"몇 개임" -> "몇 개야", "내일 마감임" -> "마감이야": a text message's 임 (it is); not 게임, 모임, 책임."""
     word = m["b"]
@@ -191,6 +199,37 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     # middle, where it is a worry ("비 올까 봐 우산 챙겼어")
     (re.compile(r"(?P<s>[가-힣])까\s?봐(?P<y>요)?(?=[\s.!?~]*$)"),
      lambda m: m["s"] + (" 거예요" if m["y"] else " 거야") if final(m["s"]) == RIEUL else m.group(0)),
+    # Jeju: -사 허다 / 헌다 (-야 하다 / 한다: "귤 따사 허쿠다", "갖다 줘사 헌다"), -쿠다 (-겠어요: "타 오쿠다"),
+    # 거우다 (거예요), 강 / 왕 after a place (가서 / 와서), 신디 (한테), 나가 first (내가), 오널 (오늘), -우꽈 / 이수과
+    # (-예요? / 있어요?), 골아 (말해), 줍서 / 헙서 / 갑서 (주세요 / 하세요 / 가세요), 허민 (하면), 경 허민 (그러면),
+    # -난 after 이 (-니까), 게메 first (a filler), 손지 (손자), 약속헌 (약속한)
+    (re.compile(r"(?<=[가-힣])사\s?허(?=쿠다|우다|다|여|주|민|곡|젠|켄|는)"), "야 하"),
+    (re.compile(r"(?<=[가-힣])사\s?헌다(?![가-힣])"), "야 한다"),
+    (re.compile(r"(?<=[가-힣])사\s?(?=하(?:는|다|여|민)|한다)"), "야 "),   # after 허 became 하 above
+    (re.compile(r"(?<=[가-힣])허쿠다(?![가-힣])"), "할게요"),
+    (re.compile(r"(?P<s>[가-힣])쿠다(?![가-힣])"), _jeju_will),
+    (re.compile(r"(?<=[가-힣]\s)거우다(?![가-힣])|(?<=[가-힣])거우다(?![가-힣])"), "거예요"),
+    (re.compile(r"(?<=에|[소원관장밭집교점실당])\s강(?=\s)"), " 가서"),
+    (re.compile(r"(?<=[오가되보])민(?![가-힣])"), "면"),
+    (re.compile(r"(?<=[가-힣])읍서(?![가-힣])"), "으세요"),
+    (re.compile(r"(?<=에|저)\s왕(?=\s)"), " 와서"),
+    (re.compile(r"(?<=[가-힣])신디(?![가-힣])"), "한테"),
+    (re.compile(r"^(?:게메|기메)[\s,]+"), ""),
+    (re.compile(r"(?:(?<=^)|(?<=\s))나가(?=\s(?![가-힣]*(?:버려|버렸|봐|볼|있)))"), "내가"),
+    (re.compile(r"(?<![가-힣])오널(?![가-힣])"), "오늘"),
+    (re.compile(r"(?<![가-힣])경\s허민(?![가-힣])"), "그러면"),
+    (re.compile(r"(?<=[가-힣])허민(?![가-힣])"), "하면"),
+    (re.compile(r"(?<![가-힣])허민(?![가-힣])"), "하면"),
+    (re.compile(r"이수과(?![가-힣])"), "있어요?"),
+    (re.compile(r"(?<=[가-힣])우꽈(?![가-힣])"), "예요?"),
+    (re.compile(r"(?<![가-힣])골아(?=\s?줘|\s?줍서|\s?주)"), "말해"),
+    (re.compile(r"(?<=[가-힣\s])줍서(?![가-힣])"), "주세요"),
+    (re.compile(r"(?<=[가-힣])헙서(?![가-힣])"), "하세요"),
+    (re.compile(r"(?<![가-힣])갑서(?![가-힣])"), "가세요"),
+    (re.compile(r"(?<=이)난(?=\s)"), "니까"),
+    (re.compile(r"(?<![가-힣])손지(?=[가-힣]{0,2}(?:\s|$))"), "손자"),
+    (re.compile(r"(?<=약속)헌(?=\s|거|것|일)"), "한"),
+    (re.compile(r"(?<=[가-힣])수다(?![가-힣])"), "어요"),
     # Gyeongsang: a polite -예 for -요 after an ending ("갈게예", "했어예"; not 예 "yes", 사례, 노예),
     # 머꼬 / 뭐꼬 (뭐야), 인자 / 인제 (이제)
     (re.compile(r"(?<=[가-힣][게께어아지네])예(?![가-힣])"), "요"),

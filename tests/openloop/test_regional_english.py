@@ -231,3 +231,44 @@ def test_a_promise_said_to_be_told_with_i_first_and_its_particle_dropped(desk):
     reaches the rules as leading consonants (NFKC), and "나" first with no particle is the user."""
     desk.handle("할머니 폰 업데이트 오늘 밤에 해 준다고 했음 나 ㅇㅇ")
     assert agenda(desk) == [("할머니 폰 업데이트 해 주기", "2026-12-01 23:59")]
+
+
+# --- held-out set 28: Southern US English and Jeju Korean ---
+
+@pytest.mark.parametrize("text, words, due", [
+    ("I'm fixin' to call the plumber tomorrow at 10", "call the plumber", "2026-12-02 10:00"),
+    ("we're fixing to paint the fence this weekend", "paint the fence", "2026-12-06 23:59"),
+])
+def test_fixing_to_is_going_to(desk, text, words, due):
+    desk.handle(text)
+    [(desc, at)] = agenda(desk)
+    assert words in desc and at == due, (desc, at)
+
+
+def test_southern_agenda_words(desk):
+    desk.handle("I need to fix the gate tomorrow")
+    assert desk.handle("whatcha got on my list").intent == "list"
+    assert "3 hours" in desk.handle("hold off on that reminder for three hours").text
+    desk.handle("I got ahold of the vet")   # reached: no traceback, nothing of the gate closed
+    assert [d for d, _ in agenda(desk)] == ["fix the gate"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, words, due", [
+    ("게메 모레 아침 8시에 밭에 강 무 뽑사 허쿠다", "무", "2026-12-03 08:00"),
+    ("내일 오후 3시에 우체국 강 소포 부쳐 주쿠다", "소포", "2026-12-02 15:00"),
+    ("금요일까지 마을회관에 쌀 갖다 줘사 헌다", "쌀", "2026-12-04 23:59"),
+    ("토요일에 오일장 강 생선 사 올 거우다", "생선", "2026-12-05 23:59"),
+])
+def test_jeju_promises(desk, text, words, due):
+    desk.handle(text)
+    [(desc, at)] = agenda(desk)
+    assert words in desc and at == due, (desc, at)
+
+
+@pytest.mark.slow
+def test_jeju_it_will_do_is_no_promise_and_agenda_questions(desk):
+    assert desk.handle("이제 안 가져가도 되쿠다") is None and agenda(desk) == []
+    desk.handle("내일까지 전기세 내야 해")
+    assert desk.handle("낼 해사 허는 거 뭐 이수과").intent == "due_tomorrow"
+    assert desk.handle("오널 할 거 이수과").intent == "due_today"
