@@ -40,10 +40,10 @@ def _is_sentence_end(text: str, i: int) -> bool:
 class SentenceSplitter:
     """Feed text deltas, get complete sentences; `flush()` returns the rest at the end of the stream.
 
-    `quick_start=True` lets the very first piece end at a comma or a colon ("Sure, here is what I
-    found." -> "Sure,", "here is what I found."; "Got it: send the report, tomorrow at 3 PM." ->
-    "Got it:", ...): a short first piece is synthesized sooner, so speech starts sooner; the rest is
-    split by sentences as usual.
+    `quick_start=True` lets the very first piece end at a comma ("Sure, here is what I found." ->
+    "Sure,", "here is what I found."): a short first piece is synthesized sooner, so speech starts
+    sooner; the rest is split by sentences as usual. Not at a colon: "Got it:" synthesized alone came
+    back from Whisper as "add it," in the daemon test of a spoken promise (docs/voice.md, run 19).
     """
 
     def __init__(self, quick_start: bool = False) -> None:
@@ -69,7 +69,7 @@ class SentenceSplitter:
         for i, ch in enumerate(text):
             if ch == "\n" and text[:i].strip():
                 return i + 1
-            if self._quick and ch in ",，、:：" and i + 1 < len(text) and text[i + 1].isspace() \
+            if self._quick and ch in ",，、" and i + 1 < len(text) and text[i + 1].isspace() \
                     and not text[:i].rstrip()[-1:].isdigit():
                 return i + 1
             if ch in _END_MARKS:

@@ -253,13 +253,12 @@ def test_quick_start_lets_only_the_first_piece_end_at_a_comma():
     assert SentenceSplitter(quick_start=True).feed("It costs 1,500 won. Ok") == ["It costs 1,500 won."]
 
 
-def test_quick_start_ends_the_desks_first_piece_at_its_colon_not_inside_a_clock_time():
-    """The agenda desk's answers are one long sentence after a colon ("Got it: ..., tomorrow at 3 PM."):
-    the conversation run (docs/voice.md) had desk turns start later than the model's."""
+def test_quick_start_does_not_end_the_first_piece_at_a_colon():
+    """"Got it:" synthesized alone was heard as "add it," (the daemon test of a spoken promise): the desk's
+    confirmation stays one piece up to its comma."""
     splitter = SentenceSplitter(quick_start=True)
     assert splitter.feed("Got it: send the budget report to the finance team, tomorrow at 3 PM. ") == [
-        "Got it:", "send the budget report to the finance team, tomorrow at 3 PM."]
-    assert SentenceSplitter(quick_start=True).feed("At 3:30 PM, call the bank. ") == ["At 3:30 PM,", "call the bank."]
+        "Got it: send the budget report to the finance team,", "tomorrow at 3 PM."]
 
 
 def test_an_output_gap_inside_the_window_still_scores_as_echo():
