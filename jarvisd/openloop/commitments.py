@@ -20,6 +20,7 @@ from collections.abc import Callable
 from jarvisd.language import language_of
 from jarvisd.openloop import commitments_en, commitments_ko
 from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, Span, cut
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 
 __all__ = ["Closure", "Commitment", "Reading", "Span", "cut", "read_utterance", "sentences", "time_holes"]
@@ -41,7 +42,20 @@ _BOUNDARY = re.compile(r"(?<![!?？！])[!?？！]++\s+|(?<!\bDr)(?<!\bMr)(?<!\b
 
 
 _CLOCK_END = re.compile(r"\b[ap]\.m\.\s+$", re.IGNORECASE)
-_OWN_SUBJECT = re.compile(r"\b(?:I|we|We)\b|[\uac00-\ud7a3]")
+# words that make what precedes "a.m." a sentence of its own: a subject ("I", "we", "remind me to ..."), a verb
+# of being or having ("my appointment is at 9 a.m."), Hangul, or an order ("Call Bo at 9 a.m."; below); not
+# "remind me at 7 a.m. I have to call Bo" (the time of the next sentence)
+_OWN_SUBJECT = re.compile(r"\b(?:I|we|We|me\s+to|is|are|was|were|has|have|had|needs?|wants?)\b|[\uac00-\ud7a3]")
+_FIRST_WORD = re.compile(r"\s*(?:please\s+)?([A-Za-z]+)")
+
+
+def _own_sentence(text: str, start: int, end: int) -> bool:
+    """Does text[start:end], which ends in "a.m." / "p.m.", say something of its own (see `_OWN_SUBJECT`; an
+    order starts with a verb), or is it only a time said before the sentence ("around 8 a.m. I'll ...")?"""
+    if _OWN_SUBJECT.search(text, start, end):
+        return True
+    first = _FIRST_WORD.match(text, start, end)
+    return bool(first and first[1].lower() in EN_BASE_VERBS and first[1].lower() not in ("remind", "tell", "ping"))
 
 
 def sentences(text: str) -> list[Span]:
@@ -51,7 +65,7 @@ def sentences(text: str) -> list[Span]:
     for m in _BOUNDARY.finditer(text):
         if m["ko_then_en"] is not None and not is_korean(text[start:m.start()]):
             continue                   # "I promised 준호 I'd look over his letter": a name, not a Korean clause
-        if _CLOCK_END.search(text, start, m.end()) and not _OWN_SUBJECT.search(text, start, m.start()):
+        if _CLOCK_END.search(text, start, m.end()) and not _own_sentence(text, start, m.start()):
             continue                   # "after my night shift tomorrow around 8 a.m. I'll drop the car"
         spans.append((start, m.end()))
         start = m.end()

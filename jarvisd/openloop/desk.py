@@ -107,7 +107,8 @@ class AgendaDesk:
         characters are off first (`textsafe.plain_words`: a soft hyphen in "to\u00admorrow"), and regional
         Korean endings and English words are read as the standard ones ("가야 쓰것다" as "가야겠다":
         `ko_dialect`; "tae phone the bank the morra" as "to phone the bank tomorrow": `en_dialect`)."""
-        text = ko_dialect.standard(en_dialect.standard(_without_particles(_lines_as_a_list(plain_words(text).strip()))))
+        said_as_is = _lines_as_a_list(plain_words(text).strip())
+        text = ko_dialect.standard(en_dialect.standard(_without_particles(said_as_is)))
         if not text:
             return None
         lang = language_of(text, ANSWER_HANGUL_WEIGHT)
@@ -124,6 +125,11 @@ class AgendaDesk:
             waited = self.service.now_ms() - guess.at_ms
             if answer is not None and waited <= CONFIRM_SEC * 1000:
                 return self._confirmed(guess, answer, lang)
+            # "yes, and I need to call Bo tomorrow", "aye, I need tae ...": the answer, then more (as said: the
+            # regional reading drops an opening "aye")
+            said, _, rest = said_as_is.partition(", ")
+            if answer is None and rest and (answer := decision(said)) is not None and waited <= CONFIRM_SEC * 1000:
+                return _joined(self._confirmed(guess, answer, lang), self.handle(rest, session))
             if answer is not None and waited <= LATE_ANSWER_SEC * 1000:   # the next words, but too late
                 return self._too_late(guess, answer, lang)
         split = self._trailing_correction(text, session)

@@ -28,7 +28,8 @@ _WORDS = {
     "awa": "away", "doon": "down", "roon": "round", "masel": "myself", "yersel": "yourself", "yer": "your",
     "nicht": "night", "tonite": "tonight", "mornin": "morning", "aff": "off", "oan": "on",
 }
-_WORD = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")\b", re.IGNORECASE)
+_WORD = re.compile(r"(?<!-)\b(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")\b(?!-)",
+                   re.IGNORECASE)   # not inside a hyphened word ("wi-fi")
 _TOMORROW = re.compile(r"\bthe\s+(?:morra|morrow)\b", re.IGNORECASE)
 _TONIGHT = re.compile(r"\bthe\s+nicht\b", re.IGNORECASE)
 _CLAUSE_END = r"(?=\s*(?:[,.!?;]|$|\s(?:and|then|so|but|aye|please|eh)\b))"
@@ -53,6 +54,24 @@ _DON = re.compile(r"\b(I|we|e|she|he|they)\s+don\s+(?P<v>[a-z]+)\b", re.IGNORECA
 # "mark am done", "do am": "am" after a verb is it (not "I am")
 _AM_OBJECT = re.compile(r"(?<!\bI )\b(?P<v>mark|do|send|call|finish|cancel|drop|book|pay|fix|clear|check|tick|cross|remove|delete|"
                         r"collect|carry|bring|take|give|buy|submit|return|remind|move)\s+am\b", re.IGNORECASE)
+
+
+def _a_name(text: str, at: int) -> bool:
+    """The word at `at` is written with a capital after another word: a name ("call Tae tomorrow", "pick up
+    Awa", "email Sha", "lunch with Ma Yun", "fix the Wi-Fi"), not the regional word, which a speaker's
+    recognizer writes in lower case ("I need tae phone"). At a sentence's start a capital says nothing."""
+    if not text[at:at + 1].isupper():
+        return False
+    before = text[:at].rstrip(" \t")
+    return bool(before) and (before[-1].isalnum() or before[-1] in ",;:'")
+
+
+def _unless_a_name(rewrite):  # type: ignore[no-untyped-def]
+    """`rewrite` for the regional word, the match as said where its word is a name (`_a_name`)."""
+    def sub(m: re.Match[str]) -> str:
+        word = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
+        return m.group(0) if _a_name(m.string, word) else (rewrite(m) if callable(rewrite) else rewrite)
+    return sub
 
 
 def _word(m: re.Match[str]) -> str:
@@ -88,7 +107,7 @@ def standard(text: str) -> str:
     text = _FIXING_TO.sub("going to", text)
     text = _AHOLD.sub("called", text)
     text = _WHATCHA.sub("what's on", text)
-    text = _PARTICLES.sub("", text)
+    text = _PARTICLES.sub(_unless_a_name(""), text)
     text = _WETIN_DEY.sub("what is on ", text)
     text = _WETIN.sub("what", text)
     text = _GO_FUTURE.sub(lambda m: f"{m.group(1)} will ", text)
@@ -96,8 +115,8 @@ def standard(text: str) -> str:
     text = _AM_OBJECT.sub(lambda m: f"{m['v']} it", text)
     text = _TOMORROW.sub("tomorrow", text)
     text = _TONIGHT.sub("tonight", text)
-    text = _WORD.sub(_word, text)
+    text = _WORD.sub(_unless_a_name(_word), text)
     text = _TODAY.sub("today", text)
     text = _THE_NOW.sub("", text)
-    text = _MA.sub(lambda m: f"{m.group(1)} my", text)
+    text = _MA.sub(lambda m: m.group(0) if _a_name(m.string, m.end() - 2) else f"{m.group(1)} my", text)
     return _HAVE_TO.sub(lambda m: f"{m.group(1)} have ", text)

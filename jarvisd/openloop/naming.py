@@ -80,7 +80,12 @@ def _verb(desc_words: Sequence[str]) -> str | None:
         return None
     if desc_words[-1].isascii():
         return desc_words[0]
-    return desc_words[-1] if desc_words[-1].endswith("기") else None
+    if desc_words[-1].endswith("기"):
+        return desc_words[-1]
+    # an English deed done to a Korean name ("call 태", "pay 민지"): its verb is first, as in English; without
+    # one, "I paid the rent and called the bank" closed "call 태" (its "call" taken for a thing)
+    first = desc_words[0]
+    return first if first.isascii() and english_key(first) in EN_BASE_VERBS else None
 
 
 def _reference_match(reference: str, desc: str) -> tuple[float, float]:

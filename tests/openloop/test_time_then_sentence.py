@@ -1,0 +1,55 @@
+"""Pass 19: since a time said first stays with the next sentence ("around 8 a.m. I'll drop the car"), a
+sentence ending in "a.m." / "p.m." with no "I" or "we" of its own was joined to the next one: "Remind me to
+call Bo at 9 a.m. I paid the rent." only moved the call (the rent stayed open, nothing said); "... Mina
+needs the car at noon." made "call Bo Mina needs the car"; "My dentist appointment is at 9 a.m. I need to
+pay rent by Friday." gave the rent the dentist's 9 AM. "remind me to", a verb of being or having and an
+order make a sentence of their own now; a time said alone before the sentence still goes with it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.model import LoopStatus
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+
+ZONE = ZoneInfo("Asia/Seoul")
+NOW = datetime(2026, 12, 3, 9, 0, tzinfo=ZONE)  # a Thursday
+
+
+@pytest.fixture
+def desk(tmp_path, korean: KoreanAnalyzer) -> AgendaDesk:
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=lambda: NOW.timestamp())
+    return AgendaDesk(service, korean)
+
+
+def agenda(desk: AgendaDesk) -> list[tuple[str, str]]:
+    return sorted((loop.desc, "-" if loop.due_ms is None else
+                   datetime.fromtimestamp(loop.due_ms / 1000, ZONE).strftime("%m-%d %H:%M")) for loop in desk.service.agenda())
+
+
+def test_a_closing_after_a_reminder_ending_in_am_is_not_dropped(desk):
+    desk.handle("I need to call Bo tomorrow")
+    desk.handle("I need to pay rent by Friday")
+    reply = desk.handle("Remind me to call Bo at 9 a.m. I paid the rent.")
+    assert "Marked done: pay rent" in reply.text
+    assert [(loop.desc, loop.status) for loop in desk.service.recently_closed()] == [("pay rent", LoopStatus.DONE)]
+    assert agenda(desk) == [("call Bo", "12-03 09:00")]
+
+
+@pytest.mark.parametrize("said, kept", [
+    ("Remind me to call Bo at 9 a.m. Mina needs the car at noon.", [("call Bo", "12-03 09:00")]),
+    ("My dentist appointment is at 9 a.m. I need to pay rent by Friday.", [("pay rent", "12-04 23:59")]),
+    ("Call Bo at 9 a.m. We need to buy milk tomorrow.", [("buy milk", "12-04 23:59")]),
+    # a time said first still goes with its sentence
+    ("before my shift tomorrow around 7 a.m. I'll move the car", [("move the car", "12-04 07:00")]),
+    ("Please remind me at 7 a.m. I have to call Bo.", [("call Bo", "12-04 07:00")]),
+])
+def test_a_sentence_ending_in_am_keeps_its_time_to_itself(desk, said, kept):
+    desk.handle(said)
+    assert agenda(desk) == kept
