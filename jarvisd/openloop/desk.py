@@ -411,6 +411,9 @@ class AgendaDesk:
                     (alike := [i for i, d in enumerate(descs) if i != found and naming.deed_as_thing(closure.reference, d)]):
                 heard.extend([found, *alike])   # "I sent the text": Jo's text, or texting Bo? asked
                 continue
+            if isinstance(found, int) and closure.status == "done" and naming.other_deed(closure.reference, descs[found]):
+                heard.append(found)   # "I renewed the gym membership" for "cancel the gym membership": asked
+                continue
             if isinstance(found, int):
                 refs.append(ClosedRef(index=found + 1, status=_closing_status(closure.status)))
             elif found is None and particle is not None:

@@ -142,6 +142,27 @@ def _other_thing(mine: Sequence[str], theirs: Sequence[str], matched: Sequence[t
     return any(v not in named and v != verb and not _ko_deed_form(v) for v in theirs)
 
 
+# Verbs that say a task is done whatever it was ("I handled the insurance thing", "sorted the car")
+_ANY_DEED = frozenset(english_key(w) for w in (
+    "do did done handle sort deal finish complete wrap get take care manage settle clear tick check cross knock "
+    "make work be have").split())
+
+
+def other_deed(reference: str, desc: str) -> bool:
+    """An English deed done to a promise's thing that is not the promise's deed: "I renewed the gym
+    membership" for "cancel the gym membership", "I sold the car" for "wash the car", "I went to the
+    dentist" for "call the dentist" (pass 19). The closing is asked about, not applied. Verbs that say
+    any task is done ("handled", "sorted", "finished") and words for the same deed are no other deed."""
+    mine, theirs = reference.split(maxsplit=1), profile(desc).content
+    verb = _verb(theirs)
+    if not mine or not reference.isascii() or verb is None or not verb.isascii():
+        return False
+    own = mine[0].lower()
+    if own not in EN_BASE_VERBS or english_key(own) in _ANY_DEED or english_key(verb) in _ANY_DEED:
+        return False
+    return not same_word(own, verb)
+
+
 def deed_as_thing(reference: str, desc: str) -> bool:
     """"I sent the text" names the deed of "text Bo" by its noun (as "the email" does "email Sam", "the
     call" "call mom"): a reference that names one promise's thing may mean another's deed."""

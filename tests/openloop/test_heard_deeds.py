@@ -71,3 +71,27 @@ def test_words_for_a_deed_name_no_other_promises_thing(tmp_path, korean, promise
     reply = desk.handle(said)
     assert [loop.desc for loop in service.recently_closed()] == ([closes] if closes else [])
     assert (reply is not None and reply.intent == "confirm") == asks
+
+
+@pytest.mark.parametrize("promise, said, closes", [
+    # pass 19: another deed done to the promise's thing is asked about, not closed
+    ("I need to cancel the gym membership by Friday", "I renewed the gym membership", False),
+    ("I need to wash the car this weekend", "I sold the car", False),
+    ("I need to call the dentist tomorrow", "I went to the dentist", False),
+    ("I need to buy stamps at the post office tomorrow", "I've been to the post office but it was closed", False),
+    # the same deed, a word for it, or a verb that says any task is done still closes
+    ("I need to cancel the gym membership by Friday", "I cancelled the gym membership", True),
+    ("I need to fix the bike tomorrow", "I repaired the bike", True),
+    ("I need to renew the car insurance by Friday", "I handled the car insurance", True),
+    ("I need to pick up the dry cleaning tomorrow", "I picked up the dry cleaning", True),
+])
+def test_another_deed_done_to_the_promises_thing_is_asked_not_closed(tmp_path, korean, promise, said, closes):
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=lambda: NOW.timestamp())
+    desk = AgendaDesk(service, korean)
+    desk.handle(promise)
+    reply = desk.handle(said)
+    assert bool(service.recently_closed()) == closes
+    if not closes:
+        assert reply.intent == "confirm"
+        desk.handle("no")
+        assert service.recently_closed() == [] and len(service.agenda()) == 1
