@@ -11,7 +11,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
 
 REPO = Path(__file__).resolve().parents[2]
 DEV_PAIRS = REPO.parent / "shared" / "bench" / "openloop-pairs-dev.tsv"
@@ -20,6 +23,19 @@ SEOUL = ZoneInfo("Asia/Seoul")
 
 def _local_ms(text: str, tz: ZoneInfo = SEOUL) -> int:
     return int(datetime.strptime(text, "%Y-%m-%d %H:%M").replace(tzinfo=tz).timestamp() * 1000)
+
+
+def agenda_desk(tmp_path: Path, korean: KoreanAnalyzer, now: datetime) -> AgendaDesk:
+    """A desk on a real JSONL agenda in `tmp_path`, its clock stopped at `now` (zone: `now`'s)."""
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=now.tzinfo, clock=lambda: now.timestamp())
+    return AgendaDesk(service, korean)
+
+
+def agenda_rows(desk: AgendaDesk, fmt: str = "%Y-%m-%d %H:%M") -> list[tuple[str, str]]:
+    """(description, due in `fmt` or "-") of each open promise, in the agenda's order."""
+    tz = desk.service.tz
+    return [(loop.desc, "-" if loop.due_ms is None else datetime.fromtimestamp(loop.due_ms / 1000, tz).strftime(fmt))
+            for loop in desk.service.agenda()]
 
 
 class FakeClock:

@@ -10,19 +10,16 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from jarvisd.openloop.desk import AgendaDesk
-from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import LoopStatus
-from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import agenda_desk
 
 ZONE = ZoneInfo("Asia/Seoul")
 NOW = datetime(2026, 12, 3, 9, 0, tzinfo=ZONE)
 
 
 @pytest.fixture
-def desk(tmp_path, korean: KoreanAnalyzer) -> AgendaDesk:
-    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=lambda: NOW.timestamp())
-    desk = AgendaDesk(service, korean)
+def desk(tmp_path, korean) -> AgendaDesk:
+    desk = agenda_desk(tmp_path, korean, NOW)
     desk.handle("I need to book the ferry tomorrow")
     assert desk.handle("I book the ferry").intent == "confirm"
     return desk

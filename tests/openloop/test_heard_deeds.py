@@ -14,6 +14,7 @@ from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import agenda_desk
 
 ZONE = ZoneInfo("Asia/Seoul")
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=ZONE)
@@ -21,8 +22,7 @@ NOW = datetime(2026, 12, 1, 9, 0, tzinfo=ZONE)
 
 @pytest.fixture
 def desk(tmp_path, korean) -> AgendaDesk:
-    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=lambda: NOW.timestamp())
-    desk = AgendaDesk(service, korean)
+    desk = agenda_desk(tmp_path, korean, NOW)
     desk.handle("I need to send the quarterly report to Mina by Friday")
     desk.handle("I'll book the ferry tickets tonight")
     return desk

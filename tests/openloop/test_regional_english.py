@@ -14,24 +14,20 @@ import pytest
 from jarvisd.approval_words import decision
 from jarvisd.openloop import en_dialect
 from jarvisd.openloop.desk import AgendaDesk
-from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import LoopStatus
-from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import agenda_desk, agenda_rows
 
 ZONE = ZoneInfo("Asia/Seoul")
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=ZONE)  # a Tuesday
 
 
 @pytest.fixture
-def desk(tmp_path, korean: KoreanAnalyzer) -> AgendaDesk:
-    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=lambda: NOW.timestamp())
-    return AgendaDesk(service, korean)
+def desk(tmp_path, korean) -> AgendaDesk:
+    return agenda_desk(tmp_path, korean, NOW)
 
 
 def agenda(desk: AgendaDesk) -> list[tuple[str, str]]:
-    return [(loop.desc, "-" if loop.due_ms is None else
-             datetime.fromtimestamp(loop.due_ms / 1000, ZONE).strftime("%Y-%m-%d %H:%M")) for loop in desk.service.agenda()]
+    return agenda_rows(desk)
 
 
 @pytest.mark.parametrize("said, standard", [

@@ -13,23 +13,19 @@ import pytest
 
 from jarvisd.openloop import en_dialect
 from jarvisd.openloop.desk import AgendaDesk
-from jarvisd.openloop.korean_morph import KoreanAnalyzer
-from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import agenda_desk, agenda_rows
 
 ZONE = ZoneInfo("Asia/Seoul")
 NOW = datetime(2026, 12, 3, 9, 0, tzinfo=ZONE)  # a Thursday
 
 
 @pytest.fixture
-def desk(tmp_path, korean: KoreanAnalyzer) -> AgendaDesk:
-    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=lambda: NOW.timestamp())
-    return AgendaDesk(service, korean)
+def desk(tmp_path, korean) -> AgendaDesk:
+    return agenda_desk(tmp_path, korean, NOW)
 
 
 def agenda(desk: AgendaDesk) -> list[tuple[str, str]]:
-    return sorted((loop.desc, "-" if loop.due_ms is None else
-                   datetime.fromtimestamp(loop.due_ms / 1000, ZONE).strftime("%Y-%m-%d %H:%M")) for loop in desk.service.agenda())
+    return sorted(agenda_rows(desk, "%Y-%m-%d %H:%M"))
 
 
 def test_two_promises_to_people_named_like_scots_words_are_both_kept(desk):
