@@ -47,8 +47,10 @@ _OPENING = re.compile(r"^\s*(?:och|ach|aw|aye|yeah\s+nah|nah\s+yeah|ehen|abeg)\b
 _PARTICLES = re.compile(r"(?<=[\w'.])\s+(?:sha|o|abeg|jare)(?=\s*[,.!?]?\s*$)", re.IGNORECASE)
 _WETIN_DEY = re.compile(r"\bwetin\s+dey\s+(?=(?:my|the|for|on)\b)", re.IGNORECASE)     # "wetin dey my list"
 _WETIN = re.compile(r"\bwetin\b", re.IGNORECASE)
-# "I go call", "we go send": the future (not "I go to the gym", "I go there every day")
-_GO_FUTURE = re.compile(r"\b(I|we)\s+go\s+(?=(?!to\b|there\b|home\b|out\b|back\b)[a-z]+\b)", re.IGNORECASE)
+# "I go call", "we go send": the future (not "I go to the gym", "I go there every day", "I go swimming", nor a
+# habit: "I go jog every morning")
+_GO_FUTURE = re.compile(r"\b(I|we)\s+go\s+(?=(?!to\b|there\b|home\b|out\b|back\b|[a-z]+ing\b)[a-z]+\b)"
+                        r"(?![^.!?]*\b(?:every|usually|always|often|normally|sometimes)\b)", re.IGNORECASE)
 # "I don finish the chapter": the perfect (I have finished)
 _DON = re.compile(r"\b(I|we|e|she|he|they)\s+don\s+(?P<v>[a-z]+)\b", re.IGNORECASE)
 # "mark am done", "do am": "am" after a verb is it (not "I am")

@@ -150,6 +150,8 @@ def test_dying_to_is_a_feeling_not_a_promise(desk, text):
 @pytest.mark.parametrize("said, standard", [
     ("I go call the landlord tomorrow", "I will call the landlord tomorrow"),
     ("I go to the gym every day", "I go to the gym every day"),        # a habit, not the future
+    ("I go swimming every Saturday", "I go swimming every Saturday"),  # an activity, not "I will swimming"
+    ("I go jog every morning", "I go jog every morning"),              # a habit (pass 19's low)
     ("wetin dey my list", "what is on my list"),
     ("I don send the form mark am done", "I have sent the form mark it done"),
     ("remind me later sha", "remind me later"),
