@@ -109,6 +109,8 @@ class AgendaDesk:
         `ko_dialect`; "tae phone the bank the morra" as "to phone the bank tomorrow": `en_dialect`)."""
         said_as_is = _lines_as_a_list(plain_words(text).strip())
         text = ko_dialect.standard(en_dialect.standard(_without_particles(said_as_is)))
+        if not text and session in self._guesses and decision(said_as_is) is not None:
+            text = said_as_is       # "ㅇㅇ" to "Do you mean …?": the regional reading drops it, the answer is it
         if not text:
             return None
         lang = language_of(text, ANSWER_HANGUL_WEIGHT)

@@ -95,3 +95,17 @@ def test_another_deed_done_to_the_promises_thing_is_asked_not_closed(tmp_path, k
         assert reply.intent == "confirm"
         desk.handle("no")
         assert service.recently_closed() == [] and len(service.agenda()) == 1
+
+
+@pytest.mark.parametrize("answer, closed", [
+    ("not yet", False),        # pass 19's low: it set a reminder in 10 minutes instead of answering the question
+    ("아직", False),
+    ("ㅇㅇ", True),            # pass 19's low: the regional reading dropped it and the question went unanswered
+    ("ㄴㄴ", False),
+])
+def test_short_answers_to_do_you_mean_answer_it(desk, answer, closed):
+    assert desk.handle("I book the ferry tickets").intent == "confirm"
+    reply = desk.handle(answer)
+    assert reply is not None and reply.intent != "snooze"
+    assert [loop.desc for loop in desk.service.recently_closed()] == (["book the ferry tickets"] if closed else [])
+    assert len(desk.service.agenda()) == (1 if closed else 2)
