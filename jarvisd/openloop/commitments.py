@@ -58,6 +58,15 @@ def _own_sentence(text: str, start: int, end: int) -> bool:
     return bool(first and first[1].lower() in EN_BASE_VERBS and first[1].lower() not in ("remind", "tell", "ping"))
 
 
+_CLAUSE_CUT = re.compile(r",\s*|\s+(?:and|then)\s+")
+
+
+def _last_clause(text: str, start: int, end: int) -> int:
+    """Where the last comma- or "and"-joined part of text[start:end] begins."""
+    cuts = [m.end() for m in _CLAUSE_CUT.finditer(text, start, end)]
+    return cuts[-1] if cuts else start
+
+
 def sentences(text: str) -> list[Span]:
     """Character ranges of the sentences of `text`, whitespace trimmed, punctuation kept."""
     spans: list[Span] = []
@@ -65,8 +74,10 @@ def sentences(text: str) -> list[Span]:
     for m in _BOUNDARY.finditer(text):
         if m["ko_then_en"] is not None and not is_korean(text[start:m.start()]):
             continue                   # "I promised 준호 I'd look over his letter": a name, not a Korean clause
-        if _CLOCK_END.search(text, start, m.end()) and not _own_sentence(text, start, m.start()):
-            continue                   # "after my night shift tomorrow around 8 a.m. I'll drop the car"
+        if _CLOCK_END.search(text, start, m.end()) and not _own_sentence(text, _last_clause(text, start, m.start()),
+                                                                         m.start()):
+            continue                   # "after my night shift tomorrow around 8 a.m. I'll drop the car";
+                                       # "at 9 a.m. I'll call Bo, at 10 a.m. I'll call Cy": Cy's time
         spans.append((start, m.end()))
         start = m.end()
     spans.append((start, len(text)))

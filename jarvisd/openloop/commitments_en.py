@@ -323,6 +323,18 @@ def _is_action(action: str, kind: str, link: str) -> bool:
     return first not in W.EN_NOT_ACTION
 
 
+_LEAD_CUT = re.compile(r"(?:,|;|\band|\bthen)\s*$")
+
+
+def _lead_time(low: str, start: int, holes: Sequence[Span]) -> int:
+    """Where an opener's part begins: at a time said right before it after a comma or "and" ("…, and at 10
+    I'll email Cy"), else at the opener."""
+    for hs, he in holes:
+        if he <= start and not low[he:start].strip(" ,") and _LEAD_CUT.search(low, 0, hs):
+            return hs
+    return start
+
+
 def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                  triggers: list[_Trigger], busy: list[Span]) -> list[Commitment]:
     """The actions after the promise openers, each with its clause (the sentence, or its own part of
@@ -331,9 +343,13 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
     base = span[0]
     reminded = False
     asks_reminder = any(t.kind == "remind" for t in triggers)
-    # "I need to call mom at 3 and I have to send the report at 4": each opener's part has its own time
-    regions = [(t.start, triggers[i + 1].start if i + 1 < len(triggers) else len(low)) for i, t in enumerate(triggers)]
-    own_times = sum(1 for rs, re_ in regions if any(rs <= hs < re_ for hs, _ in holes)) > 1
+    # "I need to call mom at 3 and I have to send the report at 4": each opener's part has its own time;
+    # "at 9 I'll call Bo, at 10 I'll call Cy": a time said after a comma or "and", just before an opener, is
+    # that opener's
+    starts = [0 if i == 0 else _lead_time(low, t.start, holes) for i, t in enumerate(triggers)]
+    regions = [(starts[i], starts[i + 1] if i + 1 < len(triggers) else len(low)) for i in range(len(triggers))]
+    own_times = sum(1 for rs, re_ in regions if any(rs <= hs < re_ for hs, _ in holes)) > 1 or \
+        any(starts[i] != t.start for i, t in enumerate(triggers) if i)
     for i, t in enumerate(triggers):
         if _NOT_THINK.search(low, max(0, t.start - 20), t.start):
             continue                   # "I don't think I need to", "don't remind me to"
@@ -373,7 +389,7 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 continue                   # "I'll be at the fish market at 6:30" is an appointment
             cs, ce = (0, len(sen))
             if own_times:
-                cs, ce = (0 if i == 0 else t.start), regions[i][1]
+                cs, ce = regions[i]
             if len(timed) > 1:
                 cs, ce = (0 if j == 0 and i == 0 else ps), pe
             if cs < t.start and _AFTER_REASON.search(low, max(0, t.start - 6), t.start) and \

@@ -22,7 +22,7 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Literal
 
 from jarvisd.approval_words import decision
@@ -325,8 +325,9 @@ class AgendaDesk:
         opened: list[ProposedLoop] = []
         notes: dict[str, str] = {}
         remind: set[str] = set()
+        said_day: date | None = None   # "tomorrow at 9 I'll call Bo, and at 10 I'll email Cy": Cy's day too
         for c in commitments:
-            due_ms, problem = self._due(c.clause, now, lang)
+            due_ms, problem, said_day = self._due(c.clause, now, lang, said_day)
             if problem is not None:
                 notes[c.action] = phrases.unusable_time(c.action, problem, lang)
             opened.append(ProposedLoop(desc=c.action, due_ms=due_ms, evidence=c.clause,
@@ -359,19 +360,24 @@ class AgendaDesk:
         fixing.applied = True
         return [replace(p, due_ms=due_ms, remind_ms=remind_ms) if i == found else p for i, p in enumerate(opened)]
 
-    def _due(self, clause: str, now: datetime, lang: phrases.Lang) -> tuple[int | None, str | None]:
-        """The due said in this clause, or (None, why not) for an impossible, absurd or past one."""
+    def _due(self, clause: str, now: datetime, lang: phrases.Lang, said_day: date | None = None
+             ) -> tuple[int | None, str | None, date | None]:
+        """The due said in this clause, or (None, why not) for an impossible, absurd or past one; and the day
+        a later clock time of the same utterance keeps (`said_day`: this clause's, when it named a day and a
+        clock time, else the one given)."""
         try:
-            when = resolve_time(clause, now, due=True)
+            when = resolve_time(clause, now, due=True, said_day=said_day)
         except ImpossibleTime as exc:
-            return None, _reason(exc, lang)
+            return None, _reason(exc, lang), said_day
         if when is None:
-            return None, None
+            return None, None, said_day
+        if when.day_said and when.has_time:
+            said_day = when.at.date()
         due_ms = int(when.at.timestamp() * 1000)
         if due_ms < self.service.now_ms() - PAST_GRACE_MS:
             said = phrases.spoken_due(due_ms, now, self.service.tz, lang)
-            return None, (f"{said}은(는) 이미 지났어요." if lang == "ko" else f"{said} has already passed.")
-        return due_ms, None
+            return None, (f"{said}은(는) 이미 지났어요." if lang == "ko" else f"{said} has already passed."), said_day
+        return due_ms, None, said_day
 
     def _closings(self, text: str, reading: Reading, shown: Sequence[OpenLoop], lang: phrases.Lang
                   ) -> tuple[list[ClosedRef], tuple[list[int], LoopStatus] | None]:

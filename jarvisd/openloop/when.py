@@ -39,7 +39,7 @@ import calendar
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from jarvisd.openloop import when_patterns as wp
 from jarvisd.openloop import when_words as w
@@ -53,6 +53,7 @@ class When:
     at: datetime                        # aware, in now's zone; a day without a clock time -> 23:59
     has_time: bool                      # a clock time or a relative amount ("in two hours") was said
     spans: tuple[tuple[int, int], ...]  # [start, end) of the text that expressed the time
+    day_said: bool = False              # a day was named (not today by default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,9 +395,11 @@ def _marked(text: str, x: _Mention) -> bool:
     return _EN_DEADLINE.match(said) is not None if said.isascii() else wp.KO_MARK.search(said) is not None
 
 
-def resolve_time(text: str, now: datetime, *, due: bool = False) -> When | None:
+def resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date | None = None) -> When | None:
     """The time `text` names, relative to the aware `now`; None if it names none. With `due` (the time
     a promise is due), a reading in the past gives way to another: "8일 전에" is before the 8th.
+    `said_day`: the day an earlier part of the same utterance named with its own clock time, the day of a
+    clock time said here without one ("tomorrow at 9 I'll call Bo, and at 10 I'll email Cy").
 
     Raises ImpossibleTime for a time that cannot be (February 30, 25:00, 13 pm) or that no one
     means (more than ten years ahead)."""
@@ -425,9 +428,11 @@ def resolve_time(text: str, now: datetime, *, due: bool = False) -> When | None:
         day = w.in_range(day_of(now.date()), now.date()) - timedelta(days=day_m.meaning.before)
     clock_m = next((x for x in mentions if x.meaning.clock is not None), None)
     if clock_m is None or (clock := clock_m.meaning.clock) is None:
-        return When(w.local_time(day, 23, 59, now), False, spans) if day else None
+        return When(w.local_time(day, 23, 59, now), False, spans, day_m is not None) if day else None
+    if day_m is None and day is None and said_day is not None:
+        day = said_day
     # a part of the day counts where it touches the clock time, else where it touches the day
     near = [x for mention in (clock_m, day_m) for g in groups if any(y is mention for y in g) for x in g]
     part = next((x.meaning.part for x in near if x.meaning.part), None)
-    return When(w.clock_at(clock, part, day, now), True, spans)
+    return When(w.clock_at(clock, part, day, now), True, spans, day_m is not None)
 

@@ -49,3 +49,20 @@ def test_a_closing_after_a_reminder_ending_in_am_is_not_dropped(desk):
 def test_a_sentence_ending_in_am_keeps_its_time_to_itself(desk, said, kept):
     desk.handle(said)
     assert agenda(desk) == kept
+
+
+@pytest.mark.parametrize("said, rows", [
+    # pass 19's low: Cy got Di's 11 AM and Di no time (each time went with the opener before it)
+    ("at 9 a.m. I'll call Bo, at 10 a.m. I'll call Cy, at 11 a.m. I'll call Di",
+     [("call Bo", "12-03 09:00"), ("call Cy", "12-03 10:00"), ("call Di", "12-03 11:00")]),
+    ("I'll email Sam, then at 10 a.m. I need to call the bank", [("call the bank", "12-03 10:00"), ("email Sam", "-")]),
+    # a clock time with no day of its own keeps the day said with the clock time before it
+    ("tomorrow at 9 I'll call Bo, and at 10 I'll email Cy", [("call Bo", "12-04 09:00"), ("email Cy", "12-04 10:00")]),
+    ("I need to call mom tomorrow at 3 and I have to send the report at 4",
+     [("call mom", "12-04 15:00"), ("send the report", "12-04 16:00")]),
+    # a day said alone (no clock time) does not carry: the later time is read by itself
+    ("I'll call Bo tomorrow and I'll email Cy at 10", [("call Bo", "12-04 23:59"), ("email Cy", "12-03 10:00")]),
+])
+def test_each_opener_keeps_the_time_said_just_before_it(desk, said, rows):
+    desk.handle(said)
+    assert agenda(desk) == rows
