@@ -160,8 +160,8 @@ def done_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: s
         return None
     named_task = stem >= 2 and ms[stem].form == "하" and (is_morph(ms[stem - 1], "기", "ETN") or
                                                         is_morph(ms[stem - 1], "다", "MAG") and is_morph(ms[stem - 2], "기", "ETN"))
-    if not named_task and any(m.form in ("어야", "아야", "싶", *W.KO_PLAN_ENDINGS, "기", "지")
-                              for m in ms[max(stem - 2, 0):past[-1]]):
+    if not named_task and any(m.form in ("어야", "아야", "싶", *W.KO_PLAN_ENDINGS, "기", "지") and m.tag.startswith(("E", "VX"))
+                              for m in ms[max(stem - 2, 0):past[-1]]):    # an ending, not 민+지 of "민지한테"
         return None                    # "가야 했어", "하기 싫었어"; not "빨래 널기 다 했어": the task by its name, done
     if is_morph(ms[stem], "하", "VV") or named_task:   # "(보고서) 다 했어", "숙제 했어", "등본 떼기 했다"
         return Closure("done", reference(sen, ms, stem, holes), clause)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from jarvisd.openloop import commitment_words as W
+from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.closures_en import closures as sentence_closures
 from jarvisd.openloop.commitment_types import Commitment, SentenceReading, Span, cut
 from jarvisd.openloop.en_grammar import VAGUE, WORD, body_start, tidy
@@ -87,7 +88,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # After "remind me": the words up to "to" / "about" / "that" may only be time words ("in two hours").
 
 
-_REMIND_LINK = re.compile(r"[\s,:]*(?:(?P<pre>(?:[\w':.]+\s+){0,6}?))(?P<link>to|about|(?<!quarter )(?<!quarters )(?<!couple )of|that|i|we)\b\s*")   # not "in a quarter of an hour"
+_REMIND_LINK = re.compile(r"[\s,:]*(?:(?P<pre>(?:[\w':.]+,?\s+){0,6}?))(?P<link>to|about|(?<!quarter )(?<!quarters )(?<!couple )of|that|i|we)\b\s*")   # not "in a quarter of an hour"
 
 
 _LIST_END = re.compile(r"\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do\s+list|to-?dos?|agenda|list|reminders?)\b.*$")
@@ -305,8 +306,9 @@ def _is_action(action: str, kind: str, link: str) -> bool:
     if kind in ("remind", "note") and link == "about" or kind == "list":
         return True
     first = words[0]
-    if first in ("have", "get") and len(words) > 2 and words[-1] in W.EN_RESULT_STATES:
-        return True                    # "I'd have the report done", "get the car fixed"
+    if first in ("have", "get") and len(words) > 2 and (words[-1] in W.EN_RESULT_STATES or words[-1].endswith("ed")
+                                                        and (base_verb(words[-1]) or "") in W.EN_BASE_VERBS):
+        return True                    # "I'd have the report done", "get the car fixed", "have the notes updated"
     if first in W.EN_NOT_VERB or first in ("never", "not") or first.endswith("ed") and first not in W.EN_BASE_VERBS:
         return False
     if kind == "wish":

@@ -52,8 +52,8 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
     for k, m in enumerate(ms):
         ask = (is_morph(m, "알리", "VV") and k + 2 < len(ms) and is_morph(ms[k + 2], "주", "VX")
                and not (k + 3 < len(ms) and is_morph(ms[k + 3], "기", "ETN"))) or \
-            (m.form in ("리마인드", "상기") and m.tag.startswith("NN"))
-        if ask or _split_remind(ms, k):
+            (m.form in ("리마인드", "상기") and m.tag.startswith("NN")) or _split_remind(ms, k)   # 리 + 마인드 too
+        if ask:
             if (after := _task_after_request(ms, k)) is not None:
                 return after
         note = _note_ask(ms, k)

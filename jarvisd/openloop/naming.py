@@ -53,7 +53,9 @@ _GENERIC = KO_GENERIC_NOUNS | frozenset("appointment thing stuff task reminder".
 _STATE_SUBJECT = re.compile(r"^(?:(?:the|my|our|that|this)\s+)?(?P<x>[\w-]+(?:\s+[\w-]+){0,2}?)(?:'s|\s+(?:is|are|was|were))\s")
 _UNSURE = re.compile(r"\b(?:not|n't|no|never|will|'ll|gonna|gotta|got to|going to|should|need|needs|might|maybe|if|when|still|yet|"
                      r"supposed|would|'d|swore|promised|has to|have to|must|instead|moved|postponed|rescheduled|pushed|"
-                     r"broken|wrong|missing|late|mess|messy|dirty|overdue|leaking|dead|expired|due)\b|\?", re.IGNORECASE)
+                     r"broken|wrong|missing|late|mess|messy|dirty|overdue|leaking|dead|expired|due|"
+                     # a place's hours, not a task's state: "Hana's daycare is closed on the 24th"
+                     r"closed|shut|open|opens|closes)\b|\?", re.IGNORECASE)
 
 
 def same_word(w: str, v: str, deed: bool = True) -> bool:

@@ -29,7 +29,7 @@ KO_PARTICLES = frozenset(
 # Last syllables of a verb's forms: a word ending so is no compound's head noun ("찾아오기" is no 오기)
 _KO_VERB_LAST = frozenset("기고어아해했다요서지게")
 # The endings a one-syllable verb stem is said with in a description ("잡아 놓기", "가기", "사고").
-_KO_VERB_TAILS = frozenset("기 아 어 고 아서 어서 았 었 아다 어다 도".split())   # 도: 가도 (안 가도 돼)
+_KO_VERB_TAILS = frozenset("기 아 어 고 아서 어서 러 려고 는 았 었 아다 어다 도".split())   # 도: 가도 (안 가도 돼); 러: 보러 (장 보러)
 KO_INFLECTION_START = frozenset("하해한할함합했에을를이가은는의께도로와과랑들으까부만게기고지드줘주러려")
 # A word on one side only that turns a promise around.
 POLARITY = frozenset("취소 안 못 말기 말자 그만 cancel not don't dont no stop skip".split())

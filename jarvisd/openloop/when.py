@@ -66,6 +66,7 @@ class _Meaning:
     minutes: float | None = None              # an exact relative amount ("in two hours")
     ago: bool = False                         # "3일 전에", "2 days ago": never a due ("8일 전에" is then the 8th)
     today_alone: bool = False                 # "after dinner" with no day said is today's
+    part_as_when: bool = False                # "저녁에", "in the evening": the part said as the time of a deed
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,8 +268,11 @@ def _part(m: re.Match[str]) -> _Meaning:
     """A part of the day: it says what a bare hour means; "this morning" also names today."""
     word = " ".join(m["p"].lower().split())
     part = w.EN_PARTS.get(word) or w.KO_PARTS.get(word) or w.KO_PARTS.get(word[:2]) or w.KO_PARTS[word[:1]]
+    said = m.group(0).lower()
+    as_when = said.startswith(("in ", "during ", "at ")) if said.isascii() else \
+        m.string.startswith(("에", "엔", "까지", "쯤"), m.end("p"))
     return _Meaning(part=part, day=w.offset(0) if m.groupdict().get("this") else None,
-                    today_alone=word.startswith(("after ", "before ")))
+                    today_alone=word.startswith(("after ", "before ")), part_as_when=as_when)
 
 
 # ---------------------------------------------------------------- scan and resolve
@@ -324,7 +328,8 @@ def _scan(text: str, due: bool = False) -> list[list[_Mention]]:
         else:
             groups.append([mention])
         end = -neg_end
-    return [g for g in groups if any(x.meaning.part is None or x.meaning.day or x.meaning.today_alone for x in g)]
+    return [g for g in groups if any(x.meaning.part is None or x.meaning.day or x.meaning.today_alone
+                                     or due and x.meaning.part_as_when for x in g)]
 
 
 def time_spans(text: str) -> list[tuple[int, int]]:
@@ -424,6 +429,13 @@ def resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date 
     day = None
     if day_m is None and any(x.meaning.today_alone for x in mentions):
         day = now.date()               # "I'll ring him back after dinner": today, the day only
+    clock_said = any(x.meaning.clock is not None for x in mentions)
+    if day_m is None and day is None and not clock_said and \
+            (part_m := next((x for x in mentions if x.meaning.part_as_when), None)) is not None:
+        # "저녁에 장 보기로 했어", "I'll call her in the evening": today while that part is still to come or
+        # under way, else tomorrow's (the day only)
+        over = now.hour >= w.PART_ENDS.get(part_m.meaning.part or "", 24)
+        day = now.date() + timedelta(days=1 if over else 0)
     if day_m is not None and (day_of := day_m.meaning.day) is not None:
         day = w.in_range(day_of(now.date()), now.date()) - timedelta(days=day_m.meaning.before)
     clock_m = next((x for x in mentions if x.meaning.clock is not None), None)

@@ -88,6 +88,10 @@ EN_PARTS = {"morning": "morning", "afternoon": "afternoon", "arvo": "afternoon",
 KO_PARTS = {"오전": "am", "오후": "pm", "아침": "morning", "저녁": "evening", "밤": "night", "새벽": "dawn",
             "낮": "daytime", "점심": "lunch", "점심 먹고": "afternoon", "점심먹고": "afternoon", "퇴근": "evening"}
 
+# The hour a part of the day is over: said alone after it ("저녁에" at 23:00), it is tomorrow's.
+PART_ENDS = {"am": 12, "morning": 12, "dawn": 7, "daytime": 18, "lunch": 14, "afternoon": 18, "pm": 24,
+             "evening": 24, "night": 24}
+
 # What a said hour 1..12 means, by the part of the day said with it (position = hour - 1):
 #   a = that hour am   p = that hour pm   N = noon   z = 00:00 that day   m = midnight ending that day
 #   n = that hour the next early morning ("tonight at 1", "오늘 밤 1시")   ? = the next of am/pm to come
