@@ -99,7 +99,7 @@ _TAKEN_BACK = r"(?:wait|sorry|no(?:\s+wait)?|i\s+mean|actually)"
 
 _ACTION_END = re.compile(
     r"\s*;|\s*:(?!\d)|,?\s+(?:because|since|cause|'cause|so\s+that|but|if|unless|when|while|once|whenever|"
-    r"otherwise|or\s+else|and\s+then\s+(?:i|we)|so\s+(?:i|we)|(?:before|after|until|till)\s+(?:i|we|it|he|she|"
+    r"otherwise|or\s+else|and\s+then\s+(?:i|we)|so\s+(?:i|we|she|he|they|you|my|our|his|her|their|it)|(?:before|after|until|till)\s+(?:i|we|it|he|she|"
     r"they|you|my|the|our|his|her|their|work|lunch|dinner|breakfast|school|class|bed))\b|,?\s+(?:and\s+)?(?:i|we)(?:'|\s+(?!and\b))"
     r"|,\s+(?:so|then|it'?s|it|they'?re|that'?s|there'?s|he'?s|she'?s|happy|okay|ok|alright|deal|don't\s+worry"
     r"|no\s+worries)\b|\s+(?:and|also)\s+(?:don't|do\s+not)\s+(?:let|forget)\b|\s+(?:remind|don't)\s+me\b"
@@ -121,7 +121,7 @@ _SELF_NOTE = re.compile(r"^(?:(?:(?:not|never)\s+forget|remember|try|make\s+sure
                         r"go\s+ahead\s+and|be\s+the\s+one\s+to)\s+", re.IGNORECASE)   # "I'll be the one to buy the diapers"
 
 
-_NOT_THINK = re.compile(r"(?:n't|\bnot)\s+(?:think|believe)\s+(?:that\s+)?$|\b(?:don't|do\s+not|stop)\s+$")
+_NOT_THINK = re.compile(r"(?:n't|\bnot)\s+(?:think|believe|suppose|expect|reckon|imagine|guess)\s+(?:that\s+)?$|\b(?:don't|do\s+not|stop)\s+$")
 
 
 @dataclass(frozen=True)
@@ -286,6 +286,9 @@ _MET_OVER = frozenset("lunch dinner breakfast brunch coffee drinks tea meeting c
                       "appointment checkup conversation catch-up".split())
 
 
+_LOOKED_AFTER = frozenset("kids children grandkids grandchildren grandchild baby twins dog puppy".split())
+
+
 def _is_action(action: str, kind: str, link: str) -> bool:
     """An action starts with a verb; a wish or a "will" needs a verb that is a task, not a state; and it
     names something: "do it", "go", "call you" (the assistant) put nothing on an agenda."""
@@ -306,9 +309,11 @@ def _is_action(action: str, kind: str, link: str) -> bool:
     if kind in ("remind", "note") and link == "about" or kind == "list":
         return True
     first = words[0]
-    if first in ("have", "get") and len(words) > 2 and (words[-1] in W.EN_RESULT_STATES or words[-1].endswith("ed")
-                                                        and (base_verb(words[-1]) or "") in W.EN_BASE_VERBS):
-        return True                    # "I'd have the report done", "get the car fixed", "have the notes updated"
+    done = words[-2] if len(words) > 3 and words[-1] in ("out", "up", "off", "through", "back") else words[-1]
+    if first in ("have", "get") and len(words) > 2 and (done in W.EN_RESULT_STATES or done.endswith("ed")
+                                                        and (base_verb(done) or "") in W.EN_BASE_VERBS):
+        return True                    # "I'd have the report done", "get the car fixed", "have the notes updated",
+                                       # "have his accounts sorted out"
     if first in W.EN_NOT_VERB or first in ("never", "not") or first.endswith("ed") and first not in W.EN_BASE_VERBS:
         return False
     if kind == "wish":
@@ -316,6 +321,8 @@ def _is_action(action: str, kind: str, link: str) -> bool:
     if first == "have" and len(words) > 1 and (words[1] in _MET_OVER or len(words) > 2 and words[1] in ("a", "an")
                                                and words[2] in _MET_OVER):
         return True                    # "have lunch with Jin", "have a talk with my boss": an appointment
+    if first == "have" and len(words) > 2 and words[1] in W.EN_DETERMINERS and words[2] in _LOOKED_AFTER:
+        return True                    # "I'll have the kids next Saturday": looking after them
     if first == "see" and len(words) > 2 and (words[1] in W.EN_DETERMINERS or words[1] == "dr"):
         return True                    # "see the eye doctor": a visit, not a sight
     if first == "keep" and kind in ("must", "remind", "note") and len(words) > 2 and words[1] in W.EN_KEEP_DETERMINERS \

@@ -169,6 +169,11 @@ def _must(ms: Sequence[Morph]) -> _Hit | None:
             continue
         nxt = ms[i + 1] if i + 1 < len(ms) else None
         last = all(x.tag in ("SF", "SP", "SW") for x in ms[i + 1:])   # "비교해 봐야지" read as a final EC
+        after = ms[i + 2] if i + 2 < len(ms) else None
+        if nxt and nxt.form in ("하", "되") and after is not None and after.tag == "EC" and \
+                after.form in ("어서", "아서", "서") and not any(x.form in ("알리", "리마인드", "마인드") for x in ms[i + 3:]):
+            continue                   # "돈 아껴야 돼서": the reason for what is said with it, no promise of its own
+                                       # (not "들어가야 해서 알려줘": the reminder asked for is of it)
         if m.tag == "EF" or (nxt and (nxt.form in ("하", "되") or is_morph(nxt, "겠", "EP"))) or \
                 (last and m.form in ("어야지", "아야지")):
             return _Hit("must", i - 1, i)

@@ -27,6 +27,8 @@ _WORDS = {
     "willnae": "won't", "wi": "with", "frae": "from", "fae": "from", "noo": "now", "gie": "give",
     "awa": "away", "doon": "down", "roon": "round", "masel": "myself", "yersel": "yourself", "yer": "your",
     "nicht": "night", "tonite": "tonight", "mornin": "morning", "aff": "off", "oan": "on",
+    # British English fillers, read as the "um" every rule knows ("erm what's due tomorrow")
+    "erm": "um", "errm": "um", "er": "um", "uhm": "um", "ehm": "um",
 }
 _WORD = re.compile(r"(?<!-)\b(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")\b(?!-)",
                    re.IGNORECASE)   # not inside a hyphened word ("wi-fi")

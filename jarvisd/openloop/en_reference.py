@@ -24,7 +24,8 @@ def resolve(action: str, who: str) -> str:
         before = WORD.findall(action[:m.start()].lower())[-1:]
         if said in ("his", "their") or said == "her" and after and after[0] not in W.EN_DETERMINERS and \
                 after[0] not in W.EN_DANGLING and after[0] not in _PARTICLES and before[:1] != ["help"] and \
-                not (before and before[0] in _OBJECT_THEN_VERB):
+                not (before and before[0] in _OBJECT_THEN_VERB and after[0] in W.EN_BASE_VERBS):   # not "have her
+                                                                                  # payroll figures sorted"
             return who + ("'" if who.endswith("s") else "'s")   # "review her PR" -> "review Priya's PR"
         return who              # "call her back", "help her move", "let her know"
     return re.sub(r"\b(?:him|her|them|his|their)\b", person, action, count=1, flags=re.IGNORECASE)

@@ -33,3 +33,10 @@ def with_parts(syllable: str, medial_index: int | None = None, final_index: int 
 def closed_by(*finals: int) -> str:
     """A regex character class of every syllable whose final is one of `finals` ("[갈날달…]" for ㄹ)."""
     return "[" + "".join(chr(_BASE + i) for i in range(_COUNT) if i % _FINALS in finals) + "]"
+
+
+def open_with(*medials: int) -> str:
+    """A regex character class of every syllable with no final whose vowel is one of `medials` ("[가나다…]"
+    for ㅏ): the -아/-어 form of a verb ("따", "줘", "해")."""
+    return "[" + "".join(chr(_BASE + i) for i in range(_COUNT) if i % _FINALS == 0
+                         and (i // _FINALS) % _MEDIALS in medials) + "]"

@@ -22,7 +22,7 @@ from jarvisd.openloop.intents_ko import KO_CORRECTS, ko_intent
 __all__ = ["SNOOZE_DEFAULT_MIN", "Intent", "IntentKind", "clean", "correction_time", "match_intent"]
 
 _VOCATIVE = re.compile(r"^\s*(?:hey\s+|ok(?:ay)?\s+)?(?:jarvis|자비스)(?:야|아)?\s*[,.!?~]?\s*", re.IGNORECASE)
-_FILLERS = re.compile(r"^(?:(?:um+|uh+|er+|hmm+|oh|ah|well|so|okay|ok|hey|음+|어+|그+|저기|아)[\s,.]+)+", re.IGNORECASE)
+_FILLERS = re.compile(r"^(?:(?:um+|uh+|er+m*|hmm+|oh|ah|well|so|okay|ok|hey|음+|어+|그+|저기|아)[\s,.]+)+", re.IGNORECASE)
 # "you can check off X", "could you please mark X done": the command after its politeness
 _EN_COURTESY = re.compile(r"^(?:(?:you\s+can|can\s+you|could\s+you|would\s+you|will\s+you|please|just|go\s+ahead\s+and)\s+)+"
                           r"(?=(?:mark|check|tick|cross|cancel|delete|remove|drop|scratch|scrap|take|forget|snooze|read|show|list|tell)\b)",
@@ -35,10 +35,15 @@ _EN_NOT_ADDRESS = re.compile(r"\b(?:my|the|a|an|your|his|her|our|their|with|to|f
 
 
 # "anything due tomorrow eh", "mark the fees paid, yeah": a tag said at the end
-_EN_TAIL_TAG = re.compile(r"(?:\s*,\s*|\s+)(?:eh|yeah|huh|right|alright|okay|ok|then|again|please|pls|plz|lol)$", re.IGNORECASE)
+_EN_TAIL_TAG = re.compile(r"(?:\s*,\s*|\s+)(?:eh|yeah|huh|right|alright|okay|ok|then|again|please|pls|plz|lol"
+                          r"|would\s+you|could\s+you|will\s+you|can\s+you|if\s+you\s+would)$", re.IGNORECASE)
+# "ask me again in an hour and a half, I'm just popping out": why the user is off, said after the command
+_EN_TAIL_AWAY = re.compile(r"\s*,\s*i'?m\s+(?:just\s+)?(?:popping|nipping|heading|off|out|busy|driving|cooking|going\s+out"
+                           r"|in\s+a\s+meeting|on\s+the\s+phone)\b[^,]*$", re.IGNORECASE)
 
 
 def _address_off(text: str) -> str:
+    text = _EN_TAIL_AWAY.sub("", text.rstrip(TRAIL_CHARS).replace("’", "'"))
     for _ in range(2):                 # "…, eh, mate", "…, mate, eh"
         text = _EN_TAIL_TAG.sub("", text.rstrip(TRAIL_CHARS))
         m = _EN_TAIL_ADDRESS.search(text)

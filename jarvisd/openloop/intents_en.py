@@ -97,6 +97,7 @@ _EN_DONE = [
     r"(?:check|tick|cross)\s+(?P<x>.+?)\s+off(?:\s+(?:my\s+)?(?:agenda|list))?",
     r"(?P<x>.+?)\s+(?:is|are)\s+(?:all\s+)?(?:done|finished|complete|completed|taken care of)",
     r"(?:i(?:'ve| have|'m| am)?\s+)?(?:finished|completed|done with)\s+(?P<x>.+)",
+    rf"put\s+(?P<x>.+?)\s+down\s+as\s+{_EN_DONE_STATE}",   # British: "put the surgery one down as done"
 ]
 # What may follow the thing withdrawn: a comma and more, or a clause of the user's own ("scratch the
 # recruiter thing I'm not replying")
@@ -106,6 +107,7 @@ _EN_CANCEL = [
     r"(?:cancel|delete|remove|drop|scratch|scrap)\s+(?P<x>[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?"
     + _EN_REST,
     r"take\s+(?P<x>[^,]+?)\s+off(?:\s+(?:my|the)\s+(?:agenda|list|to-?do list))?" + _EN_REST,
+    r"get\s+rid\s+of\s+(?P<x>[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?" + _EN_REST,
     r"(?:forget|never\s*mind|nvm)\s+(?:about\s+)?(?P<x>.+?)(?:\s+(?:drop|scratch|cancel|delete)\s+(?:it|that))?" + _EN_REST,
     r"(?:i\s+)?(?:don't|do not|no longer)\s+(?:need|have)\s+to\s+(?P<x>.+?)\s+any\s*more",
 ]
@@ -155,6 +157,7 @@ _EN_PROMISED = [
     r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?:to\s+)?(?:the\s+)?(?P<x>[\w' -]+?)(?:\s+(?:i'd|i would|to)\s+do)?",
     r"did\s+i\s+(?:tell|promise)\s+(?P<x>[\w'-]+)\s+(?:i'd|i would|to)\s+do\s+(?:something|anything)",
     r"what\s+did\s+i\s+say\s+(?:i'd|i would)\s+do\s+for\s+(?:my\s+)?(?P<x>[\w' -]+)",
+    r"(?:did|have)\s+i\s+(?:say|said|promise|promised)\s+(?:i'd|i would|to)\s+do\s+(?:anything|something)\s+for\s+(?:my\s+)?(?P<x>[\w' -]+)",
     r"what\s+(?:do|did)\s+i\s+(?:have|need)\s+to\s+do\s+for\s+(?P<x>[\w' -]+)",
     r"(?:any|what)\s+promises\s+to\s+(?P<x>[\w' -]+)",
 ]
@@ -176,7 +179,7 @@ _EN_CORRECT = [
 EN = {kind: compile_all(table) for kind, table in (
     ("list", _EN_LIST), ("due_today", _en_due(_DAY_TODAY)), ("due_tomorrow", _en_due(_DAY_TOMORROW)),
     ("snooze", _EN_SNOOZE), ("promised_to", _EN_PROMISED), ("done", _EN_DONE), ("cancel", _EN_CANCEL))}
-_EN_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:so\s+|and\s+)?(?:you\s+can\s+|please\s+)?(?:(?P<done>check|tick|cross)\s+(?:it|that)\s+off"
+_EN_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:so\s+|and\s+)?(?:you\s+can\s+|please\s+)?(?:(?P<done>check|tick|cross)\s+(?:it|that|those|them|these)\s+off"
                            rf"|(?P<marked>mark\s+(?:it|that|this)(?:\s+one)?\s+(?:as\s+)?{_EN_DONE_STATE})"
                            r"|(?P<over>(?:that|this|it)(?:\s+one)?(?:'s|\s+is)\s+(?:all\s+)?(?:finished|done|sorted|taken care of|handled))"
                            r"|clear\s+(?:it|that|this)(?:\s+(?:one|reminder|task))?"
@@ -196,9 +199,9 @@ _PRONOUN_REFS = frozenset({"it", "that", "this", "them", "those", "all", "everyt
 _EN_ARTICLE = re.compile(r"^(?:the|my|that|this)\s+")
 # "the reminder about the cake" names the cake: the words for an agenda entry are not part of its name
 _EN_ENTRY = re.compile(r"^(?:the|my|that)\s+(?:reminder|task|thing|item|entry|to-?do)\s+(?:about|for|to|of)\s+"
-                       r"|\s+(?:thing|reminder|task|item)$")
+                       r"|\s+(?:thing|reminder|task|item|one)$")
 _EN_COMMAND_VERBS = ("mark ", "set ", "check ", "tick ", "cross ", "cancel ", "delete ", "remove ", "drop ",
-                     "scratch ", "scrap ", "take ")
+                     "scratch ", "scrap ", "take ", "put ", "get rid ")
 _QUESTION_START = re.compile(r"^(?:how|why|when|where|who|can|could|should|would|will|do|does|did|is|are)\b")
 
 
@@ -209,7 +212,7 @@ _QUESTION_START = re.compile(r"^(?:how|why|when|where|who|can|could|should|would
 
 _EN_ASK = re.compile(r"^(?:so\s+|and\s+|now\s+)?(?:(?:today|tomorrow)[\s,]+)?(?:what(?:'s|s| is| are| do| have| did| am)?|which|any|anything|is there|are there|is anything|are any"
                      r"|show|tell|read|list|give|run through|go through|go over|read out|walk me through"
-                     r"|(?:can|could|would) you (?:go over|run through|read|list|tell me|show me|go through)"
+                     r"|(?:can|could|would) you (?:go over|run through|read|list|tell me|show me|go through|remind me)"
                      r"|(?:do|did|have) i|have i got|remind me what i"
                      r"|(?:today's|tomorrow's|my)\s+(?:deadlines|tasks|agenda|to-?dos|promises)$)\b")
 _EN_AGENDA = re.compile(
@@ -218,6 +221,8 @@ _EN_AGENDA = re.compile(
     r"|(?:everything|all)\s+i(?:'ve|\s+have)?\s+(?:signed\s+up\s+for|committed\s+to)"
     r"|agenda|to[- ]?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
     r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|coming up$|upcoming (?:tasks|deadlines|promises)"
+    # British: "everything I've still got outstanding", "what's on the cards for tomorrow"
+    r"|outstanding|on the cards|(?:i|i've|i have) said i'd|what i've got to sort"
     # "what am I on the hook for": the user's own obligations (not "what is Sam on the hook for")
     r"|(?:am i|i'm|i am)(?: still)? on the hook"
     r"|(?:(?:have|need|got) to|gotta) (?:do|finish|get done|have done|have finished|get finished|turn in|hand in|submit|send"

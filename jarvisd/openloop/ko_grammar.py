@@ -39,6 +39,9 @@ def sentence_ranges(ms: Sequence[Morph]) -> list[tuple[int, int]]:
         end = m.tag == "EF" or m.tag == "SF" or (
             m.tag == "SP" and i > 0 and ms[i - 1].tag == "EC" and ms[i - 1].form not in ("고", "어서", "아서")) or (
             m.form == "고" and m.tag == "EC" and i > 0 and ms[i - 1].form in W.KO_PAST)   # "보냈고 이제 …": done, then
+        if end and m.tag == "EF" and i > 0 and ms[i - 1].form == "아니" and ms[i - 1].tag == "VCN" and \
+                not any(x.tag.startswith(("VV", "VA", "VX", "XSV")) for x in ms[start:i - 1]):
+            end = False                # "내일 오후 2시 아 아니다 3시에 …": a time taken back, not a sentence
         if end:
             while i + 1 < len(ms) and (ms[i + 1].tag in ("SF", "SP") or is_morph(ms[i + 1], "요", "JX")):
                 i += 1
@@ -128,10 +131,12 @@ def someone_else(ms: Sequence[Morph]) -> bool:
             continue
         if m.tag == "JKS" and any(x.tag == "EC" and x.form in _WHEN_CLAUSE for x in ms[i + 1:]):
             continue   # "서윤이 태권도 끝나면 데리러 가야 돼": the subject of the "when" clause, not the promise's
-        if m.form == "이" and m.tag == "JKS" and prev.tag == "NNP" and prev.end == m.start and \
-                i + 1 < len(ms) and ms[i + 1].tag in ("NNG", "NNP") and ms[i + 1].form not in _TIME_NOUNS:
+        if m.form == "이" and m.tag == "JKS" and (prev.tag == "NNP" or prev.tag == "NNG" and not a_person(prev)) and \
+                prev.end == m.start and i + 1 < len(ms) and ms[i + 1].tag in ("NNG", "NNP") and \
+                ms[i + 1].form not in _TIME_NOUNS:
             continue   # "서윤이 방과후 신청서 내야 돼": 서윤이 is what a parent calls her child, and the form
-                       # hers (서윤이가 / 서윤이는 would make her the one who must)
+                       # hers (서윤이가 / 서윤이는 would make her the one who must); a pet too, Kiwi's 콩+이
+                       # ("콩이 약 먹여야 돼"), not a person word ("동생이 숙제 해야 돼")
         if m.tag == "JKS" and (m.form == "께서" or a_person(prev) or subject_of_the_predicate(ms, i, prev)):
             return True
         if m.tag == "JX" and m.form in ("은", "는", "ᆫ") and (

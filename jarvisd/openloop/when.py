@@ -67,6 +67,7 @@ class _Meaning:
     ago: bool = False                         # "3일 전에", "2 days ago": never a due ("8일 전에" is then the 8th)
     today_alone: bool = False                 # "after dinner" with no day said is today's
     part_as_when: bool = False                # "저녁에", "in the evening": the part said as the time of a deed
+    any_day: bool = False                     # "end of day": today, or the day said right with it ("… on Friday")
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +227,8 @@ def _period(m: re.Match[str]) -> _Meaning:
         if "weekend" in m[0] or "주말" in m[0]:  # before the weekend: its Friday
             return _Meaning(day=w.weekday(4, ("this", "next", "after")[max(0, min(ahead, 2))]))
         return _Meaning(day=w.period_end(unit, ahead - 1))  # before next week: this Sunday
+    if unit == "day" and ahead == 0:   # "by close of play on Friday": the day said with it, else today
+        return _Meaning(day=w.period_end(unit, ahead), any_day=True)
     return _Meaning(day=w.period_end(unit, ahead))
 
 
@@ -426,6 +429,9 @@ def resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date 
     # "the enrolment form for next year next tuesday": a span said with "for" is what the thing is for
     days = [x for x in days if not _FOR_SPAN.match(text, x.start)] or days
     day_m = next((x for x in days if x.meaning.exact), (marked or days)[0] if days else None)
+    if day_m is not None and day_m.meaning.any_day:   # "by close of play on Friday", "end of day tomorrow"
+        day_m = next((x for g in groups if any(y is day_m for y in g) for x in g
+                      if x.meaning.day is not None and not x.meaning.any_day), day_m)
     day = None
     if day_m is None and any(x.meaning.today_alone for x in mentions):
         day = now.date()               # "I'll ring him back after dinner": today, the day only

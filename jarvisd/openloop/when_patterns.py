@@ -130,7 +130,7 @@ HOLIDAY = (
 )
 PERIOD = (
     (("week", "month", "year", "end of", "close of", "eod", "cob", "eow", "eom"),
-     EN_WORD + r"(?:(?:end|close)\s+of\s+(?:the\s+|this\s+|(?P<nx>next)\s+)?(?P<u>day|today|business\s+day|(?:work|working|business)\s+week|week|month|year)"
+     EN_WORD + r"(?:(?:end|close)\s+of\s+(?:the\s+|this\s+|(?P<nx>next)\s+)?(?P<u>day|today|business\s+day|(?:work|working|business)\s+week|week|month|year|play|business)"
      r"|(?P<w>this|next|last)\s+(?P<u2>week(?:end)?|month|year)(?!['’]s\s+(?!on\b)[a-z])|(?P<u3>weekend|eod|cob|eow|eom))(?![a-z])"),
     (("주", "달", "월말", "연말", "올해", "금년", "내년"),
      KO_WORD + r"(?P<ko>이번\s?주말|다음\s?주말|담주\s?주말|주말|다다음\s?주|이번\s?주|금주|다음\s?주|담주|지난\s?주"
