@@ -275,7 +275,9 @@ def desk_cost_ms(texts: list[str]) -> tuple[float, float, float]:
 
 def run_intents(path: Path, verbose: bool) -> int:
     """Each line: a fresh agenda holding a few promises (one named by the line's argument), the line
-    through the desk, and a check that the desk answered from the agenda as the label says."""
+    through the desk, and a check that the desk answered from the agenda as the label says. A snooze, and a
+    done or cancel that names nothing ("mark it done", "그거 지워 줘": argument -), is said a minute after
+    the first promise's reminder was spoken and must apply to that one."""
     rows = []
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not raw.strip() or raw.startswith("#") or raw.startswith("id\t"):
@@ -298,7 +300,8 @@ def run_intents(path: Path, verbose: bool) -> int:
             named = same[0] if same else service.add(argument, due_ms=_ms(2026, 12, 3, 9), session=SESSION)
         if intent == "promised_to":
             named = service.add(f"{argument}한테 자료 보내기" if ko else f"send {argument} the notes", session=SESSION)
-        if intent == "snooze":
+        if intent == "snooze" or intent in ("done", "cancel") and argument in ("-", ""):
+            # "remind me again in 10 minutes", "mark it done", "그거 지워 줘": said of the reminder just spoken
             named = service.find(service.agenda()[0].id)
             spoken = (named.id, service.now_ms() - 60_000)  # a reminder spoken a minute ago
             desk.last_reminder = lambda spoken=spoken: spoken

@@ -38,7 +38,7 @@ from jarvisd.openloop.corrections import (
     split_order_tail,
     split_trailing_correction,
 )
-from jarvisd.openloop.intents import Intent, correction_time, match_intent
+from jarvisd.openloop.intents import Intent, correction_time, match_intent, unnamed_closing
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.service import OpenLoopService
@@ -151,6 +151,8 @@ class AgendaDesk:
             reply = self._intent(intent, session, text)
             if reply is not None:
                 return reply
+        elif (kind := unnamed_closing(text)) is not None and (reply := self._close_in_focus(kind, session, lang)):
+            return reply
         reply = self._correction(text, session, lang)
         if reply is not None:
             return reply
@@ -199,6 +201,24 @@ class AgendaDesk:
         closed = self.service.set_status(loops[found].id, status)
         return DeskReply(phrases.confirm_closed(closed, intent.lang), intent.lang,
                          change=AgendaChange(closed=(closed,)), intent=intent.kind)
+
+    def _close_in_focus(self, kind: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Mark it done", "그거 지워 줘": the promise just reminded out loud (within the snooze window), or for
+        a withdrawal ("actually cancel that") the one just captured in this session, whichever came last; None
+        when neither is open (then the words are read as any other). "Done" right after a promise is said is
+        more often "that's all" than the promise kept, so it closes only a reminded one."""
+        now_ms = self.service.now_ms()
+        candidates = []
+        spoken = self.last_reminder()
+        if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000:
+            candidates.append((spoken[1], spoken[0]))
+        if kind == "cancel" and (focus := self._recent_focus(session, now_ms)) is not None:
+            candidates.append((focus.at_ms, focus.loop_id))
+        loop = self._open(max(candidates)[1]) if candidates else None
+        if loop is None:
+            return None
+        closed = self.service.set_status(loop.id, _closing_status(kind))
+        return DeskReply(phrases.confirm_closed(closed, lang), lang, change=AgendaChange(closed=(closed,)), intent=kind)
 
     def _snooze(self, intent: Intent, session: str) -> DeskReply:
         now_ms = self.service.now_ms()

@@ -19,7 +19,7 @@ from jarvisd.openloop.intent_words import SNOOZE_DEFAULT_MIN, TRAIL_CHARS, Inten
 from jarvisd.openloop.intents_en import EN_CORRECTS, en_intent
 from jarvisd.openloop.intents_ko import KO_CORRECTS, ko_intent
 
-__all__ = ["SNOOZE_DEFAULT_MIN", "Intent", "IntentKind", "clean", "correction_time", "match_intent"]
+__all__ = ["SNOOZE_DEFAULT_MIN", "Intent", "IntentKind", "clean", "correction_time", "match_intent", "unnamed_closing"]
 
 _VOCATIVE = re.compile(r"^\s*(?:hey\s+|ok(?:ay)?\s+)?(?:jarvis|자비스)(?:야|아)?\s*[,.!?~]?\s*", re.IGNORECASE)
 _FILLERS = re.compile(r"^(?:(?:um+|uh+|er+m*|hmm+|oh|ah|well|so|okay|ok|hey|음+|어+|그+|저기|아)[\s,.]+)+", re.IGNORECASE)
@@ -70,14 +70,47 @@ _EN_IN_KO_WORDS = {"today": "오늘", "tonight": "오늘 밤", "tomorrow": "내�
 _EN_IN_KO = re.compile(r"(?<![a-z])(?:to-?do list|todo|today|tonight|tomorrow|tmrw|agenda|snooze|remind|schedule|list)(?![a-z])")
 
 
+# A closing that names nothing: said of the promise just reminded or just captured ("mark it done", "scratch
+# that off the list, it's done", "그거 지워 줘 이제 필요 없어"); the desk applies it only when one is in focus
+_EN_IT = r"(?:it|that|this|that\s+one|this\s+one)"
+_EN_IT_LEAD = r"(?:(?:ok(?:ay)?|yes|yeah|yep|great|good|actually|oh|wait|no|so|and|just)[\s,]+)*"
+_EN_IT_DONE = re.compile(
+    rf"{_EN_IT_LEAD}(?:(?:mark|set|put)\s+{_EN_IT}\s+(?:down\s+)?(?:as\s+)?(?:done|complete|completed|finished)"
+    rf"|(?:{_EN_IT}(?:'s|\s+is|\s+was)|i'?ve|i\s+have|i)\s+(?:all\s+|already\s+|just\s+)?(?:done|finished|sorted|handled|did)(?:\s+(?:it|that))?"
+    rf"|(?:all\s+)?done|finished|did\s+it|got\s+it\s+done|(?:check|tick|cross)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?"
+    rf"|(?:scratch|take)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?[\s,]+(?:it'?s|it\s+is|that'?s)\s+(?:all\s+)?done)")
+_EN_IT_CANCEL = re.compile(
+    rf"{_EN_IT_LEAD}(?:(?:cancel|drop|delete|remove|scrap|scratch|clear)\s+{_EN_IT}|(?:scratch|take)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?"
+    rf"|(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:to\s+do\s+)?(?:it|that)(?:\s+any\s*more)?)"
+    rf"(?:[\s,]+(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:it|that|to)(?:\s+any\s*more)?)?")
+_KO_IT = r"(?:그거|그것|그건|이거|저거)?\s*"
+_KO_IT_DONE = re.compile(rf"{_KO_IT}(?:다\s*)?(?:했어|했어요|했다|했음|끝났어|끝났어요|끝냈어|끝|완료(?:했어|했어요)?|완료\s*처리\s*해\s*줘|완료\s*처리해\s*주세요"
+                         r"|체크\s*해\s*줘)")
+_KO_IT_CANCEL = re.compile(rf"{_KO_IT}(?:지워\s*줘|지워\s*주세요|취소\s*해\s*줘|취소해\s*주세요|취소|빼\s*줘)(?:\s*이제)?(?:\s*(?:필요\s*없어|안\s*해도\s*돼))?"
+                           rf"|{_KO_IT}(?:이제\s*)?(?:필요\s*없어|안\s*해도\s*돼)(?:요)?")
+
+
+def unnamed_closing(text: str) -> IntentKind | None:
+    """"done" or "cancel" for a closing that names no promise ("mark it done", "that's done", "cancel it",
+    "그거 했어", "그거 지워 줘"), else None. Which promise it closes is the caller's: the one in focus."""
+    t = clean(text)
+    if not t or text.rstrip().endswith(("?", "？")):   # "다 했어?": asked, not told
+        return None
+    if _EN_IT_DONE.fullmatch(t) or _KO_IT_DONE.fullmatch(t):
+        return "done"
+    if _EN_IT_CANCEL.fullmatch(t) or _KO_IT_CANCEL.fullmatch(t):
+        return "cancel"
+    return None
+
+
 def match_intent(text: str) -> Intent | None:
     """The agenda intent `text` expresses, or None (then it is a turn for the promise rules and the agent).
 
     `correct` is not matched here: it needs a time in the words and a promise just captured
     (`correction_time`)."""
     t = clean(text)
-    if not t:
-        return None
+    if not t or unnamed_closing(t) is not None:
+        return None             # "scratch that off the list, it's done": the one in focus (the desk's)
     if language_of(t) == "en":
         return en_intent(t)
     # a sentence of both: "check off the 보리 walk", "what did I promise 수아" (mostly English), "어 today 뭐

@@ -222,7 +222,7 @@ _EN_AGENDA = re.compile(
     r"|agenda|to[- ]?dos?|todo list|tasks?|(?:my|the) list|promises|(?:i(?:'ve| have)? )?(?:promised|committed to)"
     r"|deadlines?|due|pending|still open|open items|on my plate|supposed to|coming up$|upcoming (?:tasks|deadlines|promises)"
     # British: "everything I've still got outstanding", "what's on the cards for tomorrow"
-    r"|outstanding|on the cards|(?:i|i've|i have) said i'd|what i've got to sort"
+    r"|outstanding|on the cards|(?:i|i've|i have) said i'd|what i've got to sort|(?:i've|i have) got going on"
     # "what am I on the hook for": the user's own obligations (not "what is Sam on the hook for")
     r"|(?:am i|i'm|i am)(?: still)? on the hook"
     r"|(?:(?:have|need|got) to|gotta) (?:do|finish|get done|have done|have finished|get finished|turn in|hand in|submit|send"
