@@ -88,6 +88,13 @@ _PERSON_BEFORE = re.compile(rf"\b(?:my|our)\s+{_KIN}\b")
 _THING_BEFORE = re.compile(r"\b(?:the|my|our|that|this)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+"
                            r"(?=\s+(?:back|so|and|but|because|which|that|is|are|was|were|from|for|to|in|on|at|by)\b|\s*[,.;]|\s*$)")
 _OBJECT_PRONOUN = re.compile(r"\b(?:it|them|her|him)\b")
+# "our Sophie's got to be picked up … I'll go and fetch her": a name said with "our" / "my" before it
+_NAME_BEFORE = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s+(?P<name>[A-Z][a-z]+)\b")
+# "the seed order … has to go in by the 10th, so I'd better do that": a thing that wants doing, then "that"
+_TASK_BEFORE = re.compile(r"\b(?:the|my|our)\s+(?:(?!(?:said|says|told|was|is|are|were|asked)\b)[\w'-]+\s+){0,4}?[\w'-]+"
+                          r"(?=\s+(?:wants|needs|has\s+to|have\s+to|has\s+got\s+to"
+                          r"|must|should|is\s+due|are\s+due)\b)")
+_DO_THAT = re.compile(r"^(?P<verb>do|get|sort|handle|finish)\s+(?:that|this)\b")
 
 
 def antecedent(sen: str, low: str, before: int, action: str) -> str:
@@ -95,8 +102,15 @@ def antecedent(sen: str, low: str, before: int, action: str) -> str:
     for what the words before the promise named last, a thing for "it" / "them", a person ("my
     mother-in-law") for "her" / "him"."""
     words = WORD.findall(action.lower())
+    if before > 0 and (do := _DO_THAT.match(action.lower())) and (tasks := list(_TASK_BEFORE.finditer(low, 0, before))):
+        return action[:do.start()] + f"{do['verb']} {low[tasks[-1].start():tasks[-1].end()]}" + action[do.end():]
+    if words[:2] in (["go", "and"], ["come", "and"]):
+        words = words[2:]              # "I'll go and fetch her": the pronoun is the second verb's
     if len(words) < 2 or words[1] not in ("it", "them", "her", "him") or before <= 0:
         return action
+    if words[1] in ("her", "him") and (names := list(_NAME_BEFORE.finditer(sen, 0, before))) and \
+            not any(m.start() > names[-1].start() for m in _PERSON_BEFORE.finditer(low, 0, before)):
+        return _OBJECT_PRONOUN.sub(lambda _: names[-1]["name"], action, count=1)
     pattern = _THING_BEFORE if words[1] in ("it", "them") else _PERSON_BEFORE
     found = list(pattern.finditer(low, 0, before))
     if not found:

@@ -32,6 +32,13 @@ def desk(tmp_path, korean) -> AgendaDesk:
     ("모레 동생 이사하는 거 도와주기로 했어", [("동생 이사하는 거 도와주기", "2026-12-03 23:59")]),
     ("오늘 밤 9시에 보리 약 먹여야 됨", [("보리 약 먹이기", "2026-12-01 21:00")]),
     ("내일 오전 10시 아 아니다 11시에 주민센터 가야 돼", [("주민센터 가기", "2026-12-02 11:00")]),
+    # what "that" and "her" stand for, said clauses before
+    ("The bulb order for the greenhouse has to go in by 8 December, so I'd better do that",
+     [("do the bulb order for the greenhouse", "2026-12-08 23:59")]),
+    ("Our Harry's got to be collected from football tonight, so I'll go and pick him up at six",
+     [("pick Harry up", "2026-12-01 18:00")]),
+    ("Dev from the choir said the newsletter needs checking, so I'll get that done by Thursday",
+     [("get the newsletter done", "2026-12-03 23:59")]),
 ])
 def test_promises_are_caught_with_their_time(desk, said, rows):
     desk.handle(said)
