@@ -192,7 +192,10 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
     if m := W.EN_DISMISS_IMP.match(low, pos):
         return Closure("dismissed", reference(sen, low, m.end(), holes), sen)
     if m := W.EN_DISMISS_NEG.match(low, pos):
-        return Closure("dismissed", reference(sen, low, m.end(), holes), sen)
+        ref = reference(sen, low, m.end(), holes)
+        if re.search(r"going\s+to\s+$", low[pos:m.end()]) and re.match(r"(?:the|my|our|a|an|that|this)\s", low[m.end():]):
+            ref = f"go to {ref}"       # "I'm not going to the team social": the going, a deed of its own
+        return Closure("dismissed", ref, sen)
     if m := re.match(r"no\s+(?:more\s+)?(?P<ref>[\w' -]+?)\s+(?:for\s+now|anymore|after\s+all)\b", low[pos:]):
         return Closure("dismissed", tidy(sen[pos + m.start("ref"):pos + m.end("ref")]), sen)   # "so no mockups for now"
     if re.match(r"(?:never\s*mind|forget\s+(?:it|that)|scratch\s+that|scrap\s+that|strike\s+that|don't\s+bother"
@@ -221,6 +224,9 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
         # not this promise taken over)
         if m["ref"]:
             return Closure("handed", tidy(sen[m.start("ref"):m.end("ref")]), sen)
+        if m["doing"]:                 # "picking up the cake" -> "pick up the cake"
+            verb, rest = sen[m.start("doing"):m.end("doing")].split(" ", 1)
+            return Closure("handed", tidy(f"{base_verb(verb.lower()[:-3] + 'ed') or verb[:-3]} {rest}"), sen)
         return Closure("handed", f"handle {tidy(sen[m.start('thing'):m.end('thing')])}", sen)
     if m := W.EN_PARTICLE_STATE.match(low, pos):
         return Closure("done", tidy(cut(sen, m.start("ref"), m.end("ref"), holes)), sen)

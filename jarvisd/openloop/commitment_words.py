@@ -217,7 +217,11 @@ EN_TAKEN_ON = re.compile(
     r"roommate|colleague|coworker|manager)|(?!(?:i|we|you|it|that|this|there|he|she|they)\b)[a-z][\w-]+)"
     r"(?:'s|\s+is|\s+has)?\s+(?:(?:gonna|going\s+to|will|'ll|offered\s+to|agreed\s+to|said\s+(?:he|she|they)(?:'d|'ll|\s+would|\s+will))"
     r"\s+(?:just\s+)?(?P<ref>(?!be\b|have\b)[a-z][\w' -]+?)|(?:taking\s+care\s+of|handling|sorting(?:\s+out)?|dealing\s+with)"
-    r"\s+(?P<thing>[\w' -]+?))(?:\s+(?:instead|for\s+me|after\s+all|now|then|today|tonight|tomorrow))*\W*$")
+    r"\s+(?P<thing>[\w' -]+?)"
+    # "Min-su's picking up the cake himself": doing it, said in progress with who does it
+    r"|(?P<doing>[a-z]+ing(?:\s+(?:up|off|out|back|over|in))?\s+[\w' -]+?)\s+(?:himself|herself|themselves|instead))"
+    r"(?:\s+(?:instead|for\s+me|after\s+all|now|then|today|tonight|tomorrow))*"
+    r"(?:\s*,?\s*so\s+(?:you\s+can\s+|just\s+)?(?:scratch|drop|cancel|forget|delete|remove)\s+(?:that|it)(?:\s+off)?)?\W*$")
 # "Daniel got the photos", "Minho has his new hours now", "the ginseng arrived in Toronto safely": the
 # thing reached whoever it was for; it closes a promise to give it (`EN_GIVING_VERBS`) that names it
 EN_RECEIVED = re.compile(

@@ -23,7 +23,7 @@ from jarvisd.openloop.en_reference import antecedent, fronted, resolve, vocative
 __all__ = ["read_sentence"]
 
 
-_ADV = r"(?:,?\s+(?:" + "|".join(W.EN_ADVERBS) + r"|(?:um+|uh+|er+|erm)\b,?))*"   # "I should, um, call"
+_ADV = r"(?:,?\s+(?:" + "|".join(W.EN_ADVERBS) + r"|(?:um+|uh+|er+|erm)\b,?|like,|you\s+know,))*"   # "I should, um, call"
 
 
 _SUBJ = W.EN_SUBJECT
@@ -50,7 +50,7 @@ _WILL_FUTURE = r"(?:'d|'ll|\s+would|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'
 
 # Each rule: its kind and the expression whose end is where the action starts.
 _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("told", re.compile(_SUBJ + r"\s+(?:told|promised|assured)\s+(?P<who>(?:(?:mr|mrs|ms|dr|prof)\.\s+)?[\w']+(?:\s+[\w']+){0,3}?)\s+"
+    ("told", re.compile(_SUBJ + r"\s+(?:told|promised|assured)\s+(?P<who>(?:(?:mr|mrs|ms|dr|prof)\.\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+"
                         r"(?:that\s+)?(?:i|we)" + _WILL_FUTURE + _ADV + r"\s+")),
     ("told", re.compile(_SUBJ + r"\s+(?:said|promised|agreed|decided|swore)(?:\s+that)?\s+(?:i|we)"
                         + _WILL_FUTURE + _ADV + r"\s+")),

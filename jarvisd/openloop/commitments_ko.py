@@ -253,9 +253,10 @@ def _agreed(ms: Sequence[Morph], j: int) -> bool:
     while j < min(len(ms), last) and (ms[j].tag.startswith(("NN", "NP", "XSN")) and ms[j].form not in W.KO_AGREE_NOUNS
                                       or ms[j].tag == "JKB"):
         j += 1
-    if j < len(ms) and ms[j].form == "하":
-        return True
-    return j + 1 < len(ms) and ms[j].form in W.KO_AGREE_NOUNS and ms[j + 1].form == "하"
+    if j < len(ms) and ms[j].form in W.KO_AGREE_NOUNS:
+        j += 1
+    # "하기로 했었는데": agreed once, long ago (the past perfect), no promise standing now
+    return j < len(ms) and ms[j].form == "하" and not (j + 1 < len(ms) and ms[j + 1].form in ("었었", "았었"))
 
 
 def _told(ms: Sequence[Morph], i: int) -> bool:

@@ -407,6 +407,7 @@ class AgendaDesk:
             return [], None
         refs = []
         heard: list[int] = []         # "I send the report", "I sent the text": loops a closing may mean, asked about
+        heard_status = LoopStatus.DONE
         unnamed: list[Closure] = []   # closings whose words name no open loop
         tied = False                  # words that name two loops alike: no guess by meaning either
         descs = [loop.desc for loop in shown]
@@ -439,9 +440,11 @@ class AgendaDesk:
                     (alike := [i for i, d in enumerate(descs) if i != found and naming.deed_as_thing(closure.reference, d)]):
                 heard.extend([found, *alike])   # "I sent the text": Jo's text, or texting Bo? asked
                 continue
-            if isinstance(found, int) and closure.status == "done" and naming.other_deed(closure.reference, descs[found]):
-                heard.append(found)   # "I renewed the gym membership" for "cancel the gym membership": asked
-                continue
+            if isinstance(found, int) and closure.status in ("done", "dismissed") and \
+                    (naming.other_deed(closure.reference, descs[found]) or naming.another_one(closure.reference, descs[found])):
+                heard.append(found)   # "I renewed the gym membership" for "cancel the gym membership", "I'm not
+                heard_status = _closing_status(closure.status)   # going to the team social" for "post my notes
+                continue              # in the team channel": asked
             if isinstance(found, int):
                 refs.append(ClosedRef(index=found + 1, status=_closing_status(closure.status)))
             elif found is None and particle is not None:
@@ -455,8 +458,8 @@ class AgendaDesk:
             stated = [i for i, desc in enumerate(descs) if naming.restates_done(text, desc)]
             if len(stated) == 1:
                 refs.append(ClosedRef(index=stated[0] + 1, status=LoopStatus.DONE))
-        if not refs and heard:
-            return refs, (list(dict.fromkeys(heard)), LoopStatus.DONE)   # "Do you mean …?", "Did that finish one of these"
+        if not refs and heard:   # "Do you mean …?", "Did that finish one of these"
+            return refs, (list(dict.fromkeys(heard)), heard_status)
         if not refs and not tied and len(unnamed) == 1 and not reading.commitments:
             # "Got mom's meds, so that's sorted" for "pick up mom's prescription": what the closing means
             offered = self._offered(text, unnamed[0].reference, shown, lang)

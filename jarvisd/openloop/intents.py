@@ -82,11 +82,15 @@ _EN_IT_DONE = re.compile(
 _EN_IT_CANCEL = re.compile(
     rf"{_EN_IT_LEAD}(?:(?:cancel|drop|delete|remove|scrap|scratch|clear)\s+{_EN_IT}|(?:scratch|take)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?"
     rf"|(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:to\s+do\s+)?(?:it|that)(?:\s+any\s*more)?)"
-    rf"(?:[\s,]+(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:it|that|to)(?:\s+any\s*more)?)?")
-_KO_IT = r"(?:그거|그것|그건|이거|저거)?\s*"
-_KO_IT_DONE = re.compile(rf"{_KO_IT}(?:다\s*)?(?:했어|했어요|했다|했음|끝났어|끝났어요|끝냈어|끝|완료(?:했어|했어요)?|완료\s*처리\s*해\s*줘|완료\s*처리해\s*주세요"
-                         r"|체크\s*해\s*줘)")
-_KO_IT_CANCEL = re.compile(rf"{_KO_IT}(?:지워\s*줘|지워\s*주세요|취소\s*해\s*줘|취소해\s*주세요|취소|빼\s*줘)(?:\s*이제)?(?:\s*(?:필요\s*없어|안\s*해도\s*돼))?"
+    rf"(?:[\s,]+(?:(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:it|that|to)|i'?m\s+not\s+doing\s+(?:it|that)|not\s+doing\s+(?:it|that))"
+    rf"(?:\s+any\s*more)?)?")
+_KO_IT = r"(?:(?:응|어|네|예|아)\s+)?(?:그거|그것|그건|이거|저거)?\s*"
+_KO_DID = r"(?:다\s*)?(?:했어|했어요|했다|했음|끝났어|끝났어요|끝냈어|끝|완료(?:했어|했어요)?)"
+_KO_IT_DONE = re.compile(rf"{_KO_IT}(?:{_KO_DID}|완료\s*처리\s*해\s*줘|완료\s*처리해\s*주세요|체크\s*해\s*줘)"
+                         # "다 했어 끝났다고 해줘": done, and the assistant asked to record it so
+                         rf"(?:\s*(?:끝났다고|했다고|완료라고|완료로)\s*(?:해\s*줘|해|표시\s*해\s*줘|체크\s*해\s*줘))?")
+_KO_IT_CANCEL = re.compile(rf"{_KO_IT}(?:안\s*할래\s*)?(?:지워\s*줘|지워\s*주세요|취소\s*해\s*줘|취소해\s*주세요|취소|빼\s*줘)(?:\s*이제)?"
+                           r"(?:\s*(?:필요\s*없어|안\s*해도\s*돼))?"
                            rf"|{_KO_IT}(?:이제\s*)?(?:필요\s*없어|안\s*해도\s*돼)(?:요)?")
 
 

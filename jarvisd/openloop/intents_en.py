@@ -233,7 +233,7 @@ _EN_AGENDA = re.compile(
     r"|(?:'s|\bis|\bare|\bisn't|\baren't)(?: still)?(?: not)? (?:yet )?(?:done|finished|completed) yet$|reminders|i said i'd|i said i would|i told (?:you|myself) i'd|lined up|planned|scheduled)\b")
 _EN_OTHERS = re.compile(
     # a subject of up to three words: "did Coach Rivera promise the team", "did the team captain say"
-    r"\b(?:did|does|has|will)\s+(?:my\s+|our\s+|the\s+|his\s+|her\s+|their\s+)?(?!i\b)\w+(?:\s+(?!i\b)\w+){0,2}?\s+"
+    r"\b(?:did|does|has|will)\s+(?:my\s+|our\s+|the\s+|his\s+|her\s+|their\s+)?(?!i\b)[\w-]+(?:\s+(?!i\b)[\w-]+){0,2}?\s+"
     r"(?:promise|say|tell|owe)"
     r"|\bpromised? me\b"
     # someone else's list: "my brother's to-do list", "Mina's tasks" (not "today's tasks")

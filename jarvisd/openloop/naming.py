@@ -150,6 +150,13 @@ _ANY_DEED = frozenset(english_key(w) for w in (
     "make work be have").split())
 
 
+def another_one(reference: str, desc: str) -> bool:
+    """English: the closing did it to "a" thing the promise calls "the" / "my" one ("I sent a parcel to my
+    parents last week" for "send the parcel home"): maybe another of its kind."""
+    m = re.search(r"\b(?:a|an)\s+([a-z][\w-]*)", reference.lower())
+    return bool(m) and re.search(rf"\b(?:the|my|our|his|her|their)\s+{re.escape(m[1])}\b", desc.lower()) is not None
+
+
 def other_deed(reference: str, desc: str) -> bool:
     """An English deed done to a promise's thing that is not the promise's deed: "I renewed the gym
     membership" for "cancel the gym membership", "I sold the car" for "wash the car", "I went to the

@@ -229,9 +229,35 @@ def dismisses(user_input: str, desc: str) -> bool:
     return bool(dismissed(user_input, [desc]))
 
 
+# Where a clause ends in a long turn: punctuation, or a conjunction that starts another thought
+_CLAUSE_BREAK = re.compile(r"[,.;!?]+\s*|\s+(?:and|so|but|because|then|which)\s+", re.IGNORECASE)
+
+
+# Someone else cancelling with no object: "the participant from yesterday cancelled" (their own slot, not a
+# promise of the user's; "the pastor cancelled our meeting" names what is off and still withdraws it)
+_THEY_CANCELLED = re.compile(r"\b(?!(?:i|we|it|that|this|got|get|gets|was|were|is|are|be|been|being|just|all)\b)[a-z'-]+\s+(?:cancell?ed|called\s+off)"
+                             r"(?:\s+(?:again|today|yesterday|on\s+me|at\s+the\s+last\s+minute|last\s+minute))*\s*$",
+                             re.IGNORECASE)
+
+
+def _dismissing_clauses(user_input: str) -> str:
+    """The clauses of an English `user_input` that hold a dismissal phrase: "the participant cancelled and …, so I have
+    to recruit two more people" points with "participant" only, not with the new promise's words; and not
+    at all, since the participant cancelled nothing of the user's (`_THEY_CANCELLED`)."""
+    if not user_input.isascii():
+        return user_input              # Korean points from a clause beside it: "보고서 보내지 마, 하지 마"
+    clauses = _CLAUSE_BREAK.split(user_input)
+    kept = [c for c in clauses if any(key in "".join(profile(c).words) for key in _DISMISS_KEYS)]
+    if kept and all(_THEY_CANCELLED.search(c.strip()) for c in kept):
+        return ""
+    return " ".join(kept) if kept else user_input
+
+
 def dismissed(user_input: str, descs: Sequence[str]) -> list[int]:
-    """Indexes of the descriptions `user_input` withdraws (`dismisses`, for a whole agenda at once)."""
-    mine = _dismissal_reference(user_input)
+    """Indexes of the descriptions `user_input` withdraws (`dismisses`, for a whole agenda at once), pointed
+    at by the words of the clauses that withdraw."""
+    user_input = _dismissing_clauses(user_input)
+    mine = _dismissal_reference(user_input) if user_input else None
     if not mine:
         return []
     theirs_all = list(map(word_grams, descs))
