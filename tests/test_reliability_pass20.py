@@ -1,0 +1,210 @@
+"""Twentieth adversarial pass (issue 18): one test per fix, each failing before it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import tracemalloc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _sparse(path: Path, size: int, head: bytes = b"") -> Path:
+    """A file of `size` bytes (`head`, then NULs) that takes no disk: what a wrong copy, a sparse file or a
+    file system repaired after a crash leaves."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("ab") as fh:
+        fh.write(head)
+        fh.truncate(fh.tell() + size)
+    return path
+
+
+def _peak_mib(fn) -> tuple[object, float]:
+    """What `fn()` returns or raises, and the peak of Python's allocations meanwhile, in MiB."""
+    tracemalloc.start()
+    try:
+        try:
+            result: object = fn()
+        except Exception as exc:  # noqa: BLE001 - the caller looks at it
+            result = exc
+        return result, tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+
+
+# ---- huge files read whole at start --------------------------------------------------------------------
+
+def test_a_huge_token_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """Before: `hud.token` of 2 GiB (NULs: a sparse file, a wrong copy) was read whole: 4.6 GB of memory and
+    22 s at the daemon's start before it was refused as "got 2147483648 characters"; a few GB more and the
+    daemon was killed for memory instead of running without its HUD. Now refused by its size, unread."""
+    from jarvisd.hud import security
+
+    _sparse(tmp_path / "hud.token", 64 << 20)
+    caught, peak = _peak_mib(lambda: security.load_or_create_token(tmp_path))
+    assert isinstance(caught, security.UnusableToken), caught
+    assert "67108864 bytes" in str(caught) and "remove it" in str(caught)
+    assert peak < 8, f"{peak:.0f} MiB read for a token"
+
+
+def test_a_huge_config_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """Before: a 2 GiB `config.toml` took 4.1 GB and 13 s before "not valid TOML: Invalid statement". Now
+    exit 2 at once, naming the file and its size."""
+    from jarvisd.config import ConfigError, load_config
+
+    _sparse(tmp_path / "config.toml", 64 << 20, b'[general]\nuser = "me"\n')
+    caught, peak = _peak_mib(lambda: load_config(env={"JARVIS_HOME": str(tmp_path)}))
+    assert isinstance(caught, ConfigError), caught
+    assert "config.toml" in str(caught) and "bytes, more than such a file holds" in str(caught)
+    assert peak < 8, f"{peak:.0f} MiB read for a config file"
+
+
+def test_a_huge_line_in_the_delivered_reminder_log_is_skipped_unread(tmp_path: Path) -> None:
+    """Before: `reminders.jsonl` with a 2 GiB line of NULs between records took 4.7 GB at start (the line
+    read whole, then decoded). Now the line is skipped by its length, the records around it are read."""
+    from jarvisd.reflect.delivered import _read
+
+    path = tmp_path / "reminders.jsonl"
+    path.write_bytes(b'{"loop_id": "a", "lead_min": 0, "due_ms": 1}\n')
+    _sparse(path, 64 << 20)
+    with path.open("ab") as fh:
+        fh.write(b'\n{"loop_id": "b", "lead_min": 10, "due_ms": 2}\n')
+    keys, peak = _peak_mib(lambda: _read(path))
+    assert [(k.loop_id, k.lead_min) for k in keys] == [("a", 0), ("b", 10)], keys  # type: ignore[union-attr]
+    assert peak < 8, f"{peak:.0f} MiB read for two records"
+
+
+def test_a_huge_quarantine_file_is_not_read_whole_to_quarantine_a_record(tmp_path: Path) -> None:
+    """Before: a 2 GiB `openloops.quarantine.jsonl` was read whole (and decoded) when the load met a bad
+    record: 4.3 GB at start. Now read a line at a time, a line past any entry's size passed over."""
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    log = tmp_path / "openloops.jsonl"
+    log.write_text('{"id": "bad"}\n', encoding="utf-8")
+    _sparse(tmp_path / "openloops.quarantine.jsonl", 256 << 20)
+    store = JsonlLoopStore(log)
+    try:
+        loaded, peak = _peak_mib(store.load)
+    finally:
+        store.close()
+    assert loaded == [], loaded
+    assert peak < 100, f"{peak:.0f} MiB read to quarantine one record"
+    tail = (tmp_path / "openloops.quarantine.jsonl").read_bytes()[-300:]
+    assert b'"record": "{\\"id\\": \\"bad\\"}"' in tail
+
+
+# ---- the daemon over real HTTP ---------------------------------------------------------------------------
+
+class Daemon:
+    def __init__(self, home: Path) -> None:
+        from tests.test_cli import closed_port_host
+
+        self.home = home
+        self.port = int(closed_port_host().rsplit(":", 1)[1])
+        self.log = home / "daemon.log"
+        env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_") and k not in ("DISPLAY",
+                                                                                               "WAYLAND_DISPLAY")}
+        env.update(JARVIS_HOME=str(home), OLLAMA_HOST=closed_port_host(), JARVIS_VOICE__ENABLED="false",
+                   JARVIS_HUD__PORT=str(self.port), JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", PYTHONPATH=str(REPO))
+        home.mkdir(parents=True, exist_ok=True)
+        with self.log.open("wb") as out:
+            self.process = subprocess.Popen([sys.executable, "-m", "jarvisd", "run"], env=env, stdout=out,
+                                            stderr=subprocess.STDOUT, cwd=REPO)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            time.sleep(0.5)
+            if self.process.poll() is not None:
+                pytest.fail(f"jarvisd run ended: {self.log.read_text(errors='replace')[-2000:]}")
+            if b"jarvisd ready" in self.log.read_bytes():
+                self.token = (home / "data" / "hud.token").read_text().strip()
+                return
+        self.stop()
+        pytest.fail("jarvisd run did not start")
+
+    def request(self, method: str, path: str, headers: dict[str, str] | None = None, json: object = None,
+                timeout: float = 60) -> "httpx.Response":  # noqa: F821
+        import httpx
+
+        return httpx.request(method, f"http://127.0.0.1:{self.port}{path}", json=json, timeout=timeout,
+                             headers={"Authorization": f"Bearer {self.token}", **(headers or {})})
+
+    def raw(self, head: str) -> bytes:
+        with socket.create_connection(("127.0.0.1", self.port), timeout=20) as sock:
+            sock.sendall(head.encode("latin-1"))
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+        return answer
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    running = Daemon(tmp_path_factory.mktemp("pass20") / "home")
+    yield running
+    running.stop()
+
+
+@pytest.mark.slow  # `jarvisd run` as a subprocess
+@pytest.mark.parametrize("origin", ["http://[::1", "http://[x]"])
+def test_an_origin_the_url_parser_refuses_is_403_not_a_500_and_tracebacks(daemon: Daemon, origin: str) -> None:
+    """Before: `Origin: http://[::1` (any program on this computer, no token needed: the Origin check comes
+    first) was a JSON 500 `ValueError: Invalid IPv6 URL` and two tracebacks in the daemon's log, per request.
+    Now the origin is not this page's: 403 `origin_not_allowed`, nothing logged."""
+    before = daemon.log.read_bytes().count(b"Traceback")
+    answer = daemon.raw(f"GET /api/status HTTP/1.1\r\nHost: 127.0.0.1:{daemon.port}\r\nOrigin: {origin}\r\n"
+                        "Connection: close\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 403"), answer[:300]
+    assert b"origin_not_allowed" in answer
+    time.sleep(0.5)
+    assert daemon.log.read_bytes().count(b"Traceback") == before
+    assert daemon.request("GET", "/api/status").status_code == 200
+
+
+@pytest.mark.slow  # `jarvisd run` as a subprocess
+def test_approving_a_huge_draft_does_not_stop_the_hud(daemon: Daemon) -> None:
+    """Before: `/procedures approve pattern-big` read the draft on the event loop: with a 1 GiB file there
+    (NULs after a draft's head) `/api/status` waited 8.2 s. Now the draft is read in a worker thread and a
+    file past any draft's size is refused by its size, unread."""
+    _sparse(daemon.home / "data" / "procedures" / "pattern-big.md", 512 << 20, b"---\nname: big\n---\n")
+    waits: list[float] = []
+    done = threading.Event()
+
+    def poll() -> None:
+        while not done.is_set():
+            start = time.monotonic()
+            assert daemon.request("GET", "/api/status", timeout=60).status_code == 200
+            waits.append(time.monotonic() - start)
+            time.sleep(0.05)
+
+    poller = threading.Thread(target=poll)
+    poller.start()
+    try:
+        time.sleep(0.3)
+        answer = daemon.request("POST", "/api/turns", json={"text": "/procedures approve pattern-big",
+                                                             "session": "p20"}, timeout=120)
+        time.sleep(0.3)
+    finally:
+        done.set()
+        poller.join(60)
+    assert answer.status_code == 200, answer.text
+    assert max(waits) < 1.0, f"/api/status waited {max(waits):.1f} s (median {statistics.median(waits):.3f} s)"
+    assert "536870930 bytes" in answer.json()["reply"], answer.json()
