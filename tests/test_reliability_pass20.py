@@ -208,3 +208,36 @@ def test_approving_a_huge_draft_does_not_stop_the_hud(daemon: Daemon) -> None:
     assert answer.status_code == 200, answer.text
     assert max(waits) < 1.0, f"/api/status waited {max(waits):.1f} s (median {statistics.median(waits):.3f} s)"
     assert "536870930 bytes" in answer.json()["reply"], answer.json()
+
+
+# ---- ~user paths --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("variable", "command", "code"), [
+    ("JARVIS_HOME", ["openloop", "list"], 1),
+    ("JARVIS_TOOLS__NOTES_DIR", ["chat", "--once", "hello"], 2),
+    ("JARVIS_VOICE__TTS_VOICE", ["say", "hello", "--out", "out.wav"], 2),
+])
+def test_a_home_path_naming_no_user_is_one_line_not_a_traceback(variable: str, command: list[str], code: int,
+                                                                 tmp_path: Path) -> None:
+    """Before: `~nosuchuser/...` (a misspelt user; a systemd unit's `Environment=`, which no shell expands) as
+    `JARVIS_HOME` was `RuntimeError: Could not determine home directory.` from every command; as
+    `tools.notes_dir` from `jarvisd run` and `chat`, as `voice.tts_voice` from `jarvisd say`. Now one line
+    naming the variable and the user, exit 1 (the home, like an unset HOME) or 2 (a config value)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_")}
+    env.update(JARVIS_HOME=str(tmp_path / "home"), PYTHONPATH=str(REPO), OLLAMA_HOST="http://127.0.0.1:9",
+               JARVIS_VOICE__ENABLED="false", JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5")
+    env[variable] = "~nosuchuser-p20/jarvis"
+    done = subprocess.run([sys.executable, "-m", "jarvisd", *command], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert done.returncode == code, done.stderr[-2000:]
+    lines = [line for line in done.stderr.splitlines() if " INFO " not in line and line.strip()]
+    assert len(lines) == 1 and "'~nosuchuser-p20' cannot be expanded" in lines[0], lines
+    assert variable in lines[0] or variable.removeprefix("JARVIS_").lower().replace("__", ".") in lines[0]
+
+
+def test_a_home_path_of_this_user_is_still_expanded(tmp_path: Path) -> None:
+    from jarvisd.config import load_config
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_TOOLS__NOTES_DIR": "~/notes"})
+    assert cfg.tools.notes_dir == "~/notes"
