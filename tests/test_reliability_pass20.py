@@ -241,3 +241,52 @@ def test_a_home_path_of_this_user_is_still_expanded(tmp_path: Path) -> None:
 
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_TOOLS__NOTES_DIR": "~/notes"})
     assert cfg.tools.notes_dir == "~/notes"
+
+
+# ---- the agenda log replaced under the daemon ----------------------------------------------------------
+
+def _agenda_descs(daemon: Daemon) -> dict[str, str]:
+    answer = daemon.request("GET", "/api/agenda").json()
+    return {loop["desc"]: loop["id"] for loop in answer["open"]}
+
+
+def _promise(daemon: Daemon, text: str, desc: str, session: str) -> str:
+    assert daemon.request("POST", "/api/turns", json={"text": text, "session": session}).status_code == 202
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        found = _agenda_descs(daemon).get(desc)
+        if found:
+            return found
+        time.sleep(0.2)
+    pytest.fail(f"{desc!r} never reached the agenda")
+
+
+def _on_disk(daemon: Daemon) -> dict[str, str]:
+    """The agenda the next start reads: the file at the path."""
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    store = JsonlLoopStore(daemon.home / "data" / "openloops.jsonl")
+    try:
+        return {loop.desc: loop.status.value for loop in store.load()}
+    finally:
+        store.close()
+
+
+@pytest.mark.slow  # `jarvisd run` as a subprocess
+def test_promises_after_an_editor_replaced_the_agenda_log_are_kept(daemon: Daemon) -> None:
+    """Before: the agenda log saved over by an editor while the daemon ran (a new file renamed over it, as vim
+    and most editors save; a sync tool the same) kept the daemon appending to the old file, gone from the
+    folder: "Got it: call Bob, tomorrow at 4 PM.", Bob in the HUD's agenda, and missing after a restart; a
+    HUD ✓ the same. Now each save goes to the file at the path (removed: a new one is made)."""
+    path = daemon.home / "data" / "openloops.jsonl"
+    _promise(daemon, "I need to call Amy tomorrow at 3pm", "call Amy", "ed1")
+    fresh = path.with_name("openloops.jsonl.edit")
+    fresh.write_bytes(path.read_bytes())
+    os.replace(fresh, path)  # the editor's save
+    bob = _promise(daemon, "I need to call Bob tomorrow at 4pm", "call Bob", "ed2")
+    assert daemon.request("POST", f"/api/openloops/{bob}", json={"status": "done"}).status_code == 200
+    assert _on_disk(daemon) == {"call Amy": "open", "call Bob": "done"}
+    path.unlink()  # removed under the daemon
+    _promise(daemon, "I need to call Cat tomorrow at 5pm", "call Cat", "ed3")
+    assert _on_disk(daemon) == {"call Cat": "open"}
+    assert b"was replaced while jarvisd runs" in daemon.log.read_bytes()
