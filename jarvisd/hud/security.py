@@ -78,8 +78,7 @@ def load_or_create_token(data_dir: Path) -> str:
         except NotARegularFile as exc:                            # was chmodded 0600
             raise UnusableToken(f"the token file {path} is {exc.strerror}") from None
         except FileTooLarge as exc:  # pass 20: a 2 GiB token file took 4.6 GB of memory before it was refused
-            raise UnusableToken(f"the token file {path} is {exc.strerror}: it is not a token file; remove it "
-                                "and restart jarvisd, a new one is created") from None
+            raise UnusableToken(f"the token file {path} is {exc.strerror}, not a token file") from None
         except OSError as exc:
             raise _unusable_token_file(path, exc) from None
         mode = stat.S_IMODE(path.stat().st_mode)
