@@ -321,3 +321,28 @@ def test_saying_a_long_sentence_does_not_take_gigabytes(tmp_path: Path) -> None:
     code, peak_kib = done.stdout.split()[-2:]
     assert code == "0", done.stderr[-2000:]
     assert int(peak_kib) < 2 * 1024 * 1024, f"{int(peak_kib) / 2**20:.1f} GiB to say {len(text)} characters"
+
+
+def test_a_save_never_goes_to_an_agenda_log_gone_from_its_folder(tmp_path: Path) -> None:
+    """The same rule in the store, for what the daemon test does not reach: the log removed and a symlink loop
+    put in its place. Before, the save "succeeded" into the removed file (acknowledged, lost at the next start);
+    now it fails in one line naming the log, and once the path is free again the save makes a new log."""
+    from jarvisd.errors import StartupError
+    from jarvisd.openloop.model import LoopStatus, OpenLoop
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    path = tmp_path / "openloops.jsonl"
+    store = JsonlLoopStore(path)
+    loop = OpenLoop(id="a1", desc="call mom", status=LoopStatus.OPEN, created_ms=1, updated_ms=1, due_ms=None,
+                    session="s", evidence="e")
+    try:
+        store.save(loop)
+        path.unlink()
+        path.symlink_to(path)
+        with pytest.raises(StartupError, match="the agenda log .*Too many levels of symbolic links"):
+            store.save(loop)
+        path.unlink()
+        store.save(loop)
+    finally:
+        store.close()
+    assert [(saved.id, saved.desc) for saved in JsonlLoopStore(path).load()] == [("a1", "call mom")]

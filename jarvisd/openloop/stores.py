@@ -289,8 +289,10 @@ class JsonlLoopStore(EmbeddingBoundary):
             how = "replaced"
         except FileNotFoundError:
             how = "removed"
-        except OSError:
-            return  # the path cannot be looked at: keep the file this store has open
+        except OSError as exc:  # the path cannot be looked at (a symlink loop, a folder without access)
+            if os.fstat(self._fd).st_nlink > 0:
+                return  # the open file is still in a folder: keep writing there
+            raise unusable_file("the agenda log", self.path, exc) from None  # never "saved" into a removed file
         log.warning("openloop: %s was %s while jarvisd runs (an editor's save, a sync tool): changes from now "
                     "on go to the file at that path, whose other records jarvisd reads at its next start; edit "
                     "the agenda log with jarvisd stopped", self.path, how)
