@@ -37,7 +37,7 @@ from jarvisd.config_sections import (
     ToolsConfig,
     VoiceConfig,
 )
-from jarvisd.errors import read_regular_file
+from jarvisd.errors import FileTooLarge, read_regular_file
 from jarvisd.paths import REPO_ROOT, Paths, resolve_paths
 
 DEFAULTS_FILE = REPO_ROOT / "config" / "default.toml"
@@ -168,9 +168,12 @@ def _zone_file(path: Path) -> tzinfo:
     return ZoneInfo.from_file(io.BytesIO(read_regular_file(path)), key=str(path))  # a FIFO never waited on
 
 
+MAX_CONFIG_BYTES = 16 * 1024 * 1024  # the default config is 5 KB; a long stt_prompt or many wake phrases fit
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        data = read_regular_file(path)  # a FIFO waited forever for a writer, /dev/zero never ended
+        data = read_regular_file(path, MAX_CONFIG_BYTES)  # a FIFO waited forever for a writer, /dev/zero never ended
         if data.startswith(codecs.BOM_UTF8):  # Notepad's UTF-8 adds one; tomllib refused line 1
             data = data[len(codecs.BOM_UTF8):]
         return tomllib.loads(data.decode("utf-8"))
@@ -183,6 +186,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except IsADirectoryError:
         raise ConfigError(str(path), "(file)", "is a directory, not a TOML file; remove it, or pass "
                           "--config FILE") from None
+    except FileTooLarge as exc:  # pass 20: a 2 GiB file took 4.1 GB of memory and 13 s before it was refused
+        raise ConfigError(str(path), "(file)", f"is {exc.strerror}: it is not a config file; move it away, or "
+                          "pass --config FILE") from None
     except PermissionError:
         raise ConfigError(str(path), "(file)", "cannot be read (permission denied); fix its mode, e.g. "
                           f"chmod u+r {path}") from None

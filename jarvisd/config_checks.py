@@ -127,6 +127,13 @@ def _store_uri(value: str) -> str | None:
             "give an absolute path, or one from ~/")
 
 
+def _home_path(value: str) -> str | None:
+    """`tools.notes_dir`, `voice.tts_voice`: `~user/...` naming no user was a traceback at start (pass 20)."""
+    from jarvisd.paths import home_path_problem
+
+    return home_path_problem(value) if value else None
+
+
 def _port(value: int) -> str | None:
     return None if 0 < value < 65536 else f"must be a TCP port 1-65535 (got {value})"
 
@@ -192,6 +199,8 @@ CHECKS: dict[str, Callable[[Any], str | None]] = {
     "guard.all_rejected_limit": _between(1, 1000),
     "guard.failure_limit": _between(1, 1000),
     "tools.approval_timeout_sec": _between(0.5, 3600, " seconds (an hour)"),
+    "tools.notes_dir": _home_path,
+    "voice.tts_voice": _home_path,
     "hud.host": _non_empty,
     "hud.port": _port,
 }

@@ -48,7 +48,7 @@ def resolve_paths(env: dict[str, str] | None = None) -> Paths:
     env = os.environ if env is None else env
     home = env.get("JARVIS_HOME")
     if home:
-        root = Path(home).expanduser()
+        root = expand_home(home, "JARVIS_HOME")
         return Paths(config_dir=root, data_dir=root / "data")
     user_home = _absolute(env.get("HOME")) or _account_home()
     config_base = _absolute(env.get("XDG_CONFIG_HOME")) or user_home / ".config"
@@ -65,6 +65,26 @@ def _absolute(value: str | None) -> Path | None:
         return None
     path = Path(value)
     return path if path.is_absolute() else None
+
+
+def home_path_problem(value: str) -> str | None:
+    """Why `~` or `~user` at the start of `value` cannot be expanded, or None. pathlib raised a bare
+    `RuntimeError: Could not determine home directory.` for `~nosuchuser/...` (a misspelt user, a
+    systemd unit's `Environment=` that no shell expanded): a traceback from every command (pass 20)."""
+    try:
+        Path(value).expanduser()
+    except RuntimeError:
+        head = value.split("/", 1)[0]
+        who = f"no user {head[1:]!r} on this computer" if head != "~" else "no home folder for this user"
+        return f"{head!r} cannot be expanded ({who}): give an absolute path, or one from ~/"
+    return None
+
+
+def expand_home(value: str, what: str) -> Path:
+    problem = home_path_problem(value)
+    if problem:
+        raise StartupError(f"cannot use {what}={value!r}: {problem}")
+    return Path(value).expanduser()
 
 
 def _account_home() -> Path:

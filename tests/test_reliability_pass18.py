@@ -56,7 +56,7 @@ def test_a_token_file_this_user_cannot_read_or_make_private_is_an_unusable_token
     path.write_text("a" * 43 + "\n")
     path.chmod(0o644 if fails == "chmod" else 0o600)
     if fails == "read":
-        def refuse_read(_path: object) -> bytes:
+        def refuse_read(_path: object, *_limit: object) -> bytes:
             raise PermissionError(13, "Permission denied", str(path))
         monkeypatch.setattr(security, "read_regular_file", refuse_read)
     else:

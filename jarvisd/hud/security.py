@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from jarvisd.errors import NotARegularFile, StartupError, read_regular_file
+from jarvisd.errors import FileTooLarge, NotARegularFile, StartupError, read_regular_file
 
 log = logging.getLogger(__name__)
 
@@ -74,9 +74,11 @@ def load_or_create_token(data_dir: Path) -> str:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         try:  # read before any chmod: a FIFO blocked the daemon's event loop for good, a link to
-            data = read_regular_file(path)  # /dev/zero ran out of memory after /dev/zero was chmodded 0600
-        except NotARegularFile as exc:
+            data = read_regular_file(path, MAX_TOKEN_FILE_BYTES)  # /dev/zero ran out of memory after /dev/zero
+        except NotARegularFile as exc:                            # was chmodded 0600
             raise UnusableToken(f"the token file {path} is {exc.strerror}") from None
+        except FileTooLarge as exc:  # pass 20: a 2 GiB token file took 4.6 GB of memory before it was refused
+            raise UnusableToken(f"the token file {path} is {exc.strerror}, not a token file") from None
         except OSError as exc:
             raise _unusable_token_file(path, exc) from None
         mode = stat.S_IMODE(path.stat().st_mode)
@@ -153,6 +155,7 @@ def _token_text(path: Path, data: bytes) -> str:
 
 MIN_TOKEN_CHARS = 16  # secrets.token_urlsafe(32) writes 43; a short token could be guessed by another local user
 MAX_TOKEN_CHARS = 1024  # jarvisd writes 43; a 10 MB token locked the HUD (a 1 MB header: the server closed the connection)
+MAX_TOKEN_FILE_BYTES = 64 * 1024  # the token with a BOM, spaces and line ends around it: far less
 
 
 def _usable_token(path: Path, token: str) -> str:
@@ -190,7 +193,10 @@ def origin_allowed(origin: str | None, host_header: str) -> bool:
     """Same origin only: the page this server sent. A local app on another port is foreign too."""
     if origin is None:
         return True
-    parts = urlsplit(origin)
+    try:
+        parts = urlsplit(origin)
+    except ValueError:  # pass 20: `Origin: http://[::1` was a 500 and two tracebacks in the log, without a token
+        return False
     return parts.scheme in ("http", "https") and parts.netloc.lower() == host_header.strip().lower()
 
 

@@ -136,21 +136,21 @@ async def procedures_command(line: str, ctx: CommandContext) -> str:
     args = _args(line)
     folder = procedures_dir(ctx)
     if not args:
-        drafts = list_drafts(folder)
+        drafts = await asyncio.to_thread(list_drafts, folder)
         if not drafts:
             return "no procedure drafts waiting"
         return "drafts waiting (/procedures approve <name>):\n" + "\n".join(f"- {d}" for d in drafts)
     if args[0] != "approve" or len(args) != 2:
         return "usage: /procedures | /procedures approve pattern-<name>"
     service, scope = _memory(ctx)
-    try:
-        draft = read_draft(folder, args[1])
+    try:  # a worker thread: a 1 GiB draft read on the event loop held the HUD 8 s (pass 20)
+        draft = await asyncio.to_thread(read_draft, folder, args[1])
     except DraftError as exc:
         return str(exc)
     if draft.agent and draft.agent != scope.agent:
         scope = MemoryScope(scope.user, draft.agent, scope.session)  # the agent the lesson is about
     await asyncio.to_thread(service.remember_pattern, scope, draft.pattern)
-    remove_draft(folder, args[1])
+    await asyncio.to_thread(remove_draft, folder, args[1])
     return f"approved: task pattern {draft.pattern.name!r} saved for {scope.agent}"
 
 

@@ -86,6 +86,9 @@ def list_drafts(folder: Path) -> list[str]:
     return sorted(p.stem for p in folder.glob(f"{PREFIX}*.md") if p.is_file()) if folder.is_dir() else []
 
 
+MAX_DRAFT_BYTES = 1 << 20
+
+
 def read_draft(folder: Path, slug: str) -> PatternDraft:
     slug = slug.strip().removesuffix(".md")
     if not slug.startswith(PREFIX) or "/" in slug or ".." in slug:
@@ -94,6 +97,10 @@ def read_draft(folder: Path, slug: str) -> PatternDraft:
     if not path.is_file():
         raise DraftError(f"no draft {slug}")
     try:  # a draft is a file the user edits by hand: a bad save is a clear reply, not a 500
+        size = path.stat().st_size
+        if size > MAX_DRAFT_BYTES:  # pass 20: a 1 GiB file named like a draft was read whole (8 s, 1 GB)
+            raise DraftError(f"cannot read the draft {path}: it is {size} bytes, and a draft is a few KB "
+                             f"({MAX_DRAFT_BYTES} at most): is it the right file?")
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise DraftError(f"cannot read the draft {path}: it is not UTF-8 text (byte {exc.start}); "

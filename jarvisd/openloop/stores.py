@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from jarvisd.errors import check_regular_file, require_regular_file, unusable_file
+from jarvisd.errors import bounded_lines, check_regular_file, require_regular_file, unusable_file
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.rules import DEFAULT_THRESHOLD
@@ -170,13 +170,14 @@ class Quarantine:
     def _kept(self) -> set[str]:
         """The records already in the quarantine file; a line of its own that is damaged is passed over."""
         kept = set()
-        for line in self.path.read_text("utf-8", errors="replace").splitlines():
-            try:
-                entry = parse_line(line)
-            except ValueError:
-                continue
-            if isinstance(entry, dict) and isinstance(entry.get("record"), str):
-                kept.add(entry["record"])
+        with self.path.open("rb") as fh:  # pass 20: a 2 GiB quarantine file was read whole, 4.3 GB at start
+            for _, line, _ in bounded_lines(fh, 4 * MAX_RECORD_BYTES):  # a longer line is no entry of ours
+                try:
+                    entry = parse_line(line.decode("utf-8", "replace")) if line is not None else None
+                except ValueError:
+                    continue
+                if isinstance(entry, dict) and isinstance(entry.get("record"), str):
+                    kept.add(entry["record"])
         return kept
 
 
@@ -261,6 +262,7 @@ class JsonlLoopStore(EmbeddingBoundary):
         line = json.dumps(loop.to_record(), ensure_ascii=False, separators=(",", ":")) + "\n"
         data = line.encode("utf-8")
         with self._lock:
+            self._follow_the_path()
             if self._needs_newline:
                 data = b"\n" + data
             view, written = memoryview(data), 0
@@ -274,6 +276,34 @@ class JsonlLoopStore(EmbeddingBoundary):
                     self._cut_torn_line(written)
                 raise
             self._needs_newline = False
+
+    def _follow_the_path(self) -> None:
+        """Append to the file now at the path. Pass 20: an editor's save (a new file renamed over this one,
+        as vim and most editors save) or a sync tool replaced the log while the daemon ran, and every later
+        promise was appended to the old file, gone from the folder: "Got it", shown in the HUD, and missing
+        after a restart. The records of the file now there are read at the next start, as before."""
+        try:
+            here, mine = os.stat(self.path), os.fstat(self._fd)
+            if (here.st_dev, here.st_ino) == (mine.st_dev, mine.st_ino):
+                return
+            how = "replaced"
+        except FileNotFoundError:
+            how = "removed"
+        except OSError as exc:  # the path cannot be looked at (a symlink loop, a folder without access)
+            if os.fstat(self._fd).st_nlink > 0:
+                return  # the open file is still in a folder: keep writing there
+            raise unusable_file("the agenda log", self.path, exc) from None  # never "saved" into a removed file
+        log.warning("openloop: %s was %s while jarvisd runs (an editor's save, a sync tool): changes from now "
+                    "on go to the file at that path, whose other records jarvisd reads at its next start; edit "
+                    "the agenda log with jarvisd stopped", self.path, how)
+        require_regular_file("the agenda log", self.path)  # never a FIFO's open, which waits for a reader
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise unusable_file("the agenda log", self.path, exc) from None
+        os.close(self._fd)
+        self._fd = fd
+        self._needs_newline = self._ends_torn()
 
     def _cut_torn_line(self, written: int) -> None:
         """A write that stopped part-way (disk full) left the start of a line: cut it off, or the next

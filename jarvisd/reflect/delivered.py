@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from jarvisd.errors import require_regular_file, unusable_file
+from jarvisd.errors import bounded_lines, require_regular_file, unusable_file
 from jarvisd.reflect.reminders import ReminderKey
 
 log = logging.getLogger(__name__)
@@ -71,10 +71,17 @@ def _key(record: dict[str, Any]) -> ReminderKey:
     return ReminderKey(str(record["loop_id"]), int(record["lead_min"]), int(record["due_ms"]))
 
 
+MAX_LINE_BYTES = 1 << 20  # a record is about 100 bytes
+
+
 def _read(path: Path) -> list[ReminderKey]:
     keys: list[ReminderKey] = []
     with path.open("rb") as fh:
-        for number, raw in enumerate(fh, start=1):
+        for number, raw, length in bounded_lines(fh, MAX_LINE_BYTES):
+            if raw is None:  # pass 20: a 2 GiB line of NULs was read whole, 4.7 GB of memory at start
+                log.warning("reminder log %s: line %d unreadable, skipped (%d bytes, longer than any record)",
+                            path, number, length)
+                continue
             if not raw.strip():
                 continue
             try:

@@ -30,6 +30,25 @@ class Speech:
         return len(self.audio) / self.rate
 
 
+MAX_PIECE_CHARS = 400  # about 25 s of speech; piper's cost grows with the square of a sentence's length
+
+
+def speakable_pieces(text: str, limit: int = MAX_PIECE_CHARS) -> list[str]:
+    """`text` in pieces of at most `limit` characters, cut at the last space before the limit (else at it).
+    Pass 20: piper synthesizes a sentence at once, with memory growing with the square of its length: 4,140
+    characters without a full stop (a promise's words said back, a reminder, `jarvisd say`) took 5.7 GB and
+    34 s, 19,800 were killed for memory at 24 GB, 54,000 an onnxruntime traceback."""
+    pieces, rest = [], text
+    while len(rest) > limit:
+        cut = rest.rfind(" ", 0, limit + 1)
+        cut = cut if cut > 0 else limit
+        pieces.append(rest[:cut])
+        rest = rest[cut:].lstrip()
+    if rest.strip():
+        pieces.append(rest)
+    return pieces or [text]
+
+
 class SpeechSynthesizer:
     def __init__(self, voice_path: Path, use_cuda: bool = False) -> None:
         from piper import PiperVoice
@@ -48,6 +67,7 @@ class SpeechSynthesizer:
     def synthesize(self, text: str, config: Any = None) -> Speech:
         """`config`: a `piper.config.SynthesisConfig` (tests and benches: no noise, the same audio every run)."""
         started = time.perf_counter()
-        chunks = [chunk.audio_float_array for chunk in self.voice.synthesize(text, config)]
+        chunks = [chunk.audio_float_array for piece in speakable_pieces(text)
+                  for chunk in self.voice.synthesize(piece, config)]
         audio = np.concatenate(chunks).astype(np.float32) if chunks else np.zeros(0, dtype=np.float32)
         return Speech(text=text, audio=audio, rate=self.rate, seconds=time.perf_counter() - started)
