@@ -78,7 +78,9 @@ _EN_IT_DONE = re.compile(
     rf"{_EN_IT_LEAD}(?:(?:mark|set|put)\s+{_EN_IT}\s+(?:down\s+)?(?:as\s+)?(?:done|complete|completed|finished)"
     rf"|(?:{_EN_IT}(?:'s|\s+is|\s+was)|i'?ve|i\s+have|i)\s+(?:all\s+|already\s+|just\s+)?(?:done|finished|sorted|handled|did)(?:\s+(?:it|that))?"
     rf"|(?:all\s+)?done|finished|did\s+it|got\s+it\s+done|(?:check|tick|cross)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?"
-    rf"|(?:scratch|take)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?[\s,]+(?:it'?s|it\s+is|that'?s)\s+(?:all\s+)?done)")
+    rf"|(?:scratch|take)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?[\s,]+(?:it'?s|it\s+is|that'?s)\s+(?:all\s+)?done)"
+    # "it's done, you can tick it off" (Whisper: "take it off")
+    rf"(?:[\s,]+(?:so\s+)?(?:you\s+can\s+)?(?:tick|take|check|cross|mark)\s+(?:it|that)\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?)?")
 _EN_IT_CANCEL = re.compile(
     rf"{_EN_IT_LEAD}(?:(?:cancel|drop|delete|remove|scrap|scratch|clear)\s+{_EN_IT}|(?:scratch|take)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?"
     rf"|(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:to\s+do\s+)?(?:it|that)(?:\s+any\s*more)?)"

@@ -1,6 +1,8 @@
 """`jarvisd run` on the offline defaults, as a user meets it: a promise with a time, spoken by espeak-ng
 into PulseAudio's `mic` sink, lands on the AGENDA with the due computed from the words (no model), the
-confirmation is spoken, and the reminder is spoken at its lead, all recorded from the speaker."""
+confirmation is spoken, the reminder is spoken at its lead, and "I did it." said after the reminder closes
+that promise (a closing that names nothing is said of the promise just reminded), all recorded from the
+speaker."""
 
 from __future__ import annotations
 
@@ -93,6 +95,15 @@ def test_a_spoken_promise_is_confirmed_kept_with_its_due_and_reminded_at_its_lea
         assert delivered.exists(), "no reminder within four minutes"
         reminded = json.loads(delivered.read_text().splitlines()[0])
         assert wait_until_spoken(recording), "the reminder was not heard on the speaker"
+        time.sleep(1.5)                # the reminder's last words leave the speaker before the user answers
+        pulse.play_into_mic(espeak("I did it.", tmp_path / "did.wav", speed=140)).wait(30)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and _open_loops(agenda_file):
+            time.sleep(0.25)
+        assert not _open_loops(agenda_file), "'I did it.' after the reminder left the promise open"
+        closed = [json.loads(line) for line in agenda_file.read_text().splitlines() if line.strip()][-1]
+        assert closed["id"] == loop["id"] and closed["status"] == "done", closed
+        time.sleep(3)                  # the answer ("Marked done: …") reaches the HUD's stream
         stop.set()
         daemon.send_signal(signal.SIGTERM)
         _, rest = daemon.communicate(timeout=20)
@@ -103,9 +114,10 @@ def test_a_spoken_promise_is_confirmed_kept_with_its_due_and_reminded_at_its_lea
     log = "".join(log_lines) + rest
     assert daemon.returncode == 0, log
     assert "promises found by rules" in log, log
-    # the HUD showed the voice turn once: one user line and one answer line (the reminder is no turn)
-    assert [role for role, _ in shown] == ["user", "assistant"], shown
+    # the HUD showed each voice turn once: a user line and an answer line (the reminder is no turn)
+    assert [role for role, _ in shown] == ["user", "assistant", "user", "assistant"], shown
     assert "budget report" in shown[0][1].lower() and shown[1][1].startswith("Got it:"), shown
+    assert shown[3][1].startswith("Marked done:") and "budget report" in shown[3][1], shown
     assert reminded["lead_min"] == 1, reminded
     # the article is Whisper's hearing of espeak-ng through PulseAudio ("the" once came back as "a")
     assert re.fullmatch(r"Reminder: send (?:the|a) budget report to the finance team\. It's due in 1 minute\.",
