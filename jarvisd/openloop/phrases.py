@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from typing import Literal
 
 from jarvisd.language import Language
@@ -89,6 +89,13 @@ def spoken_due(due_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"tomorrow at 3 PM", "by Friday", "목요일 정오", "다음 주 수요일까지"."""
     local = datetime.fromtimestamp(due_ms / 1000, tz)
     now = now.astimezone(tz)
+    if local.hour == 0 and local.minute == 0 and local.date() > now.date():
+        # midnight is said as the end of the day before: "tomorrow at midnight", not "Saturday at midnight"
+        # for Friday 24:00 (pass 20); the clock word is the same either way
+        day_of = local - timedelta(days=1)
+        if lang == "ko":
+            return f"{_ko_day(day_of, now)} 자정"
+        return f"{_en_day(day_of, now)} at midnight"
     if lang == "ko":
         day = _ko_day(local, now)
         return f"{day}까지" if is_day_only(local) else f"{day} {_ko_clock(local)}"

@@ -376,6 +376,8 @@ def local_time(d: date, hour: int, minute: int, now: datetime) -> datetime:
 def hour_choices(h: int, minute: int, cue: str, part: str | None) -> list[tuple[int, int]]:
     """(days after the named day, hour) candidates in order of preference; see HOUR_TABLE."""
     meridiem = cue if cue in ("am", "pm") else part if part in ("am", "pm") and cue != "24" else ""
+    if h == 0 and "pm" in (cue, part):
+        return [(0, 12)]               # "오후 0시" (how a 12-hour clock writes noon in Korea)
     if minute > 59:
         raise ImpossibleTime(f"An hour has no minute {minute}.", f"{minute}분은 없는 시각이에요.")
     if meridiem and not 1 <= h <= 12:

@@ -597,3 +597,19 @@ def test_a_due_is_never_in_the_past_nor_a_days_noun(text: str, expected: str) ->
 ])
 def test_a_time_taken_back_in_the_same_breath_gives_way(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+def test_pm_zero_oclock_is_noon():
+    """Pass 20's note: "내일 오후 0시까지" was due at midnight; a 12-hour clock writes noon as 오후 0시."""
+    when = resolve_time("내일 오후 0시까지 보고서 보내야 돼", NOW, due=True)
+    assert when is not None and (when.at.day - NOW.day, when.at.hour, when.at.minute) == (1, 12, 0)
+
+
+def test_midnight_is_said_as_the_end_of_the_day_before():
+    """Pass 20's note: "tomorrow at midnight" said on a Thursday was read back as "Saturday at midnight"."""
+    from jarvisd.openloop.phrases import spoken_due
+    when = resolve_time("tomorrow at midnight", NOW, due=True)
+    assert when is not None
+    said = spoken_due(int(when.at.timestamp() * 1000), NOW, NOW.tzinfo, "en")
+    assert said == "tomorrow at midnight", said
+    assert spoken_due(int(when.at.timestamp() * 1000), NOW, NOW.tzinfo, "ko") == "내일 자정"
