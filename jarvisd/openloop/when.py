@@ -68,6 +68,8 @@ class _Meaning:
     today_alone: bool = False                 # "after dinner" with no day said is today's
     part_as_when: bool = False                # "저녁에", "in the evening": the part said as the time of a deed
     any_day: bool = False                     # "end of day": today, or the day said right with it ("… on Friday")
+    month_day: int | None = None              # "the 5th", "5일": a day of the month with no month said
+    month_ahead: int | None = None            # "next month", "다음 달": the month a day of the month is in
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +184,8 @@ def _date(m: re.Match[str]) -> _Meaning | None:
     cannot be a date (2/30, 13/5) is not taken for one."""
     g = m.groupdict()
     if not (g.get("mo") or g.get("mon")):
-        return _Meaning(day=w.day_of_month(w.day_number(m["d"])), exact=True, before=_before(m))
+        d = w.day_number(m["d"])
+        return _Meaning(day=w.day_of_month(d), exact=True, before=_before(m), month_day=d)
     mo = w.month_number(g["mo"]) if g.get("mo") else w.EN_MONTHS[m["mon"][:3].lower()]
     d, y = w.day_number(m["d"]), int(g["y"]) if g.get("y") else None
     if "/" in m[0] and not (1 <= mo <= 12 and 1 <= d <= calendar.monthrange(2000, mo)[1]):
@@ -229,7 +232,7 @@ def _period(m: re.Match[str]) -> _Meaning:
         return _Meaning(day=w.period_end(unit, ahead - 1))  # before next week: this Sunday
     if unit == "day" and ahead == 0:   # "by close of play on Friday": the day said with it, else today
         return _Meaning(day=w.period_end(unit, ahead), any_day=True)
-    return _Meaning(day=w.period_end(unit, ahead))
+    return _Meaning(day=w.period_end(unit, ahead), month_ahead=ahead if unit == "month" else None)
 
 
 @_rule(*wp.CLOCK)
@@ -433,6 +436,15 @@ def resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date 
         day_m = next((x for g in groups if any(y is day_m for y in g) for x in g
                       if x.meaning.day is not None and not x.meaning.any_day), day_m)
     day = None
+    ahead = next((x.meaning.month_ahead for x in mentions if x.meaning.month_ahead is not None), None)
+    if day_m is not None and day_m.meaning.month_day is not None and ahead is not None:
+        # "다음 달 5일까지", "on the 5th of next month": that month's day, not the next 5th to come
+        first = w.plus_months(now.date().replace(day=1), ahead)
+        if day_m.meaning.month_day > calendar.monthrange(first.year, first.month)[1]:
+            raise ImpossibleTime(f"{first:%B} has no day {day_m.meaning.month_day}.",
+                                 f"{first.month}월에는 {day_m.meaning.month_day}일이 없어요.")
+        day_m = _Mention(day_m.start, day_m.end, _Meaning(
+            day=lambda _today, d=first.replace(day=day_m.meaning.month_day): d, exact=True, before=day_m.meaning.before))
     if day_m is None and any(x.meaning.today_alone for x in mentions):
         day = now.date()               # "I'll ring him back after dinner": today, the day only
     clock_said = any(x.meaning.clock is not None for x in mentions)

@@ -613,3 +613,19 @@ def test_midnight_is_said_as_the_end_of_the_day_before():
     said = spoken_due(int(when.at.timestamp() * 1000), NOW, NOW.tzinfo, "en")
     assert said == "tomorrow at midnight", said
     assert spoken_due(int(when.at.timestamp() * 1000), NOW, NOW.tzinfo, "ko") == "내일 자정"
+
+
+@pytest.mark.parametrize("text, due", [
+    ("다음 달 5일까지 보험료 내야 돼", "2027-01-05"),          # was December 5th: the next 5th to come
+    ("I need to renew the lease by the 15th next month", "2027-01-15"),
+    ("on the 31st of next month", "2027-01-31"),             # pass 20's note: was December 31
+    ("이번 달 20일까지", "2026-12-20"),
+])
+def test_a_day_of_next_month(text, due):
+    when = resolve_time(text, NOW, due=True)
+    assert when is not None and when.at.strftime("%Y-%m-%d") == due
+
+
+def test_a_day_next_month_does_not_have_is_impossible():
+    with pytest.raises(ImpossibleTime):
+        resolve_time("다음 달 31일까지", datetime(2027, 1, 3, 9, 0, tzinfo=SEOUL), due=True)
