@@ -132,7 +132,7 @@ class Daemon:
         pytest.fail("jarvisd run did not start")
 
     def request(self, method: str, path: str, headers: dict[str, str] | None = None, json: object = None,
-                timeout: float = 60) -> "httpx.Response":  # noqa: F821
+                timeout: float = 60) -> httpx.Response:  # noqa: F821
         import httpx
 
         return httpx.request(method, f"http://127.0.0.1:{self.port}{path}", json=json, timeout=timeout,

@@ -11,7 +11,17 @@ from __future__ import annotations
 
 import re
 
-from jarvisd.openloop.hangul import MIEUM, NIEUN, RIEUL, SSANG_SIOS, closed_by, final, medial, open_with, with_parts
+from jarvisd.openloop.hangul import (
+    MIEUM,
+    NIEUN,
+    RIEUL,
+    SSANG_SIOS,
+    closed_by,
+    final,
+    medial,
+    open_with,
+    with_parts,
+)
 
 _CONNECTIVE_VOWELS = frozenset((0, 1, 4, 5, 6, 9, 10, 14))   # ㅏ ㅐ ㅓ ㅔ ㅕ ㅘ ㅙ ㅝ: the -어 form's vowel
 
@@ -206,7 +216,7 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"(?<=[가-힣])사\s?허(?=쿠다|우다|다|여|주|민|곡|젠|켄|는)"), "야 하"),
     (re.compile(r"(?<=[가-힣])사\s?헌다(?![가-힣])"), "야 한다"),
     # after 허 became 하 above; only after a verb's -아/-어 form ("따사 하는", "줘사 한다"): not 이사하는, 검사한다
-    (re.compile(rf"(?<={open_with(0, 1, 4, 5, 6, 9, 10, 14, 15)})사\s?(?=하(?:는|다|여|민)|한다)"), "야 "),
+    (re.compile(rf"(?<={open_with(*_CONNECTIVE_VOWELS)})사\s?(?=하(?:는|다|여|민)|한다)"), "야 "),
     (re.compile(r"(?<=[가-힣])허쿠다(?![가-힣])"), "할게요"),
     (re.compile(r"(?P<s>[가-힣])쿠다(?![가-힣])"), _jeju_will),
     (re.compile(r"(?<=[가-힣]\s)거우다(?![가-힣])|(?<=[가-힣])거우다(?![가-힣])"), "거예요"),

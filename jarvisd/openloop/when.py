@@ -443,8 +443,8 @@ def resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date 
         if day_m.meaning.month_day > calendar.monthrange(first.year, first.month)[1]:
             raise ImpossibleTime(f"{first:%B} has no day {day_m.meaning.month_day}.",
                                  f"{first.month}월에는 {day_m.meaning.month_day}일이 없어요.")
-        day_m = _Mention(day_m.start, day_m.end, _Meaning(
-            day=lambda _today, d=first.replace(day=day_m.meaning.month_day): d, exact=True, before=day_m.meaning.before))
+        said = first.replace(day=day_m.meaning.month_day)
+        day_m = _Mention(day_m.start, day_m.end, _Meaning(day=lambda _today: said, exact=True, before=day_m.meaning.before))
     if day_m is None and any(x.meaning.today_alone for x in mentions):
         day = now.date()               # "I'll ring him back after dinner": today, the day only
     clock_said = any(x.meaning.clock is not None for x in mentions)

@@ -31,6 +31,15 @@ def agenda_desk(tmp_path: Path, korean: KoreanAnalyzer, now: datetime) -> Agenda
     return AgendaDesk(service, korean)
 
 
+TUESDAY = datetime(2026, 12, 1, 9, 0, tzinfo=SEOUL)   # the bench's reference time
+
+
+@pytest.fixture
+def tuesday_desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
+    """A desk on a fresh agenda, its clock stopped at the bench's reference (Tuesday 2026-12-01 09:00 Seoul)."""
+    return agenda_desk(tmp_path, korean, TUESDAY)
+
+
 def agenda_rows(desk: AgendaDesk, fmt: str = "%Y-%m-%d %H:%M") -> list[tuple[str, str]]:
     """(description, due in `fmt` or "-") of each open promise, in the agenda's order."""
     tz = desk.service.tz

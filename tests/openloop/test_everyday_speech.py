@@ -5,21 +5,15 @@ time corrected inside "remind me at â€¦", a causative "have X updated", Kiwi's ë
 
 from __future__ import annotations
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 import pytest
 
 from jarvisd.openloop.desk import AgendaDesk
-from tests.openloop.conftest import agenda_desk, agenda_rows
-
-ZONE = ZoneInfo("Asia/Seoul")
-NOW = datetime(2026, 12, 1, 9, 0, tzinfo=ZONE)  # a Tuesday
+from tests.openloop.conftest import agenda_rows
 
 
 @pytest.fixture
-def desk(tmp_path, korean) -> AgendaDesk:
-    return agenda_desk(tmp_path, korean, NOW)
+def desk(tuesday_desk: AgendaDesk) -> AgendaDesk:
+    return tuesday_desk
 
 
 @pytest.mark.parametrize("said, rows", [

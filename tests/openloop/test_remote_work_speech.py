@@ -5,22 +5,16 @@ is no withdrawal of the user's, a promise made long ago (하기로 했었는데)
 
 from __future__ import annotations
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 import pytest
 
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.intents import match_intent, unnamed_closing
-from tests.openloop.conftest import agenda_desk, agenda_rows
-
-ZONE = ZoneInfo("Asia/Seoul")
-NOW = datetime(2026, 12, 1, 9, 0, tzinfo=ZONE)
+from tests.openloop.conftest import agenda_rows
 
 
 @pytest.fixture
-def desk(tmp_path, korean) -> AgendaDesk:
-    return agenda_desk(tmp_path, korean, NOW)
+def desk(tuesday_desk: AgendaDesk) -> AgendaDesk:
+    return tuesday_desk
 
 
 @pytest.mark.parametrize("said, rows", [
