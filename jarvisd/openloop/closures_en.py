@@ -81,9 +81,14 @@ _EXPERIENCE = re.compile(r"\b(?:twice|times|once|before|ever|never|loads|heaps|l
 _PLACE_STATES = {"closed": "close", "shut": "shut", "opened": "open", "locked": "lock", "unlocked": "unlock"}
 
 
+_PARTLY = re.compile(r"(?<![\w-])(?:half|halfway|partly|partially|almost|nearly|mostly)(?![\w-])")
+
+
 def done_verb(sen: str, low: str, start: int, holes: Sequence[Span]) -> Closure | None:
     """"I sent Sam the slides", "I've booked the flights", "Finished the budget spreadsheet": the user
     did it (the user, not "my sister"; not "I told", "I forgot", "I used to")."""
+    if _PARTLY.search(low, start, start + 160):
+        return None                    # "I half finished the slides", "nearly sent it": not done yet
     words = [(m.group(0), m.start(), m.end()) for m in itertools.islice(WORD.finditer(low, start, start + 160), 6)]
     i, subject = 0, False
     if i < len(words) and words[i][0] in ("i", "we", "i've", "we've"):

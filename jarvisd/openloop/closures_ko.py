@@ -89,9 +89,20 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
         return Closure("done", reference(sen, ms, works, holes), clause)
     if is_hearsay(ms) and not any(m.tag == "EP" and m.form in W.KO_PAST for m in ms):
         return None                    # "엄마가 벌써 시키셨대" did it; "보내준대" has not yet
+    if is_hearsay(ms) and any(m.form == "자기" and m.tag == "NP" for m in ms):
+        return None                    # "형은 자기 차 타이어 바꿨대": his own car, no promise of the user's
+    if _partly(ms):
+        return None                    # "서류 반쯤 챙겼어", "거의 다 썼어": not done yet
     if any(m.tag == "EP" and m.form in ("었었", "았었") or m.form in W.KO_REMOTE_PAST for m in ms):
         return None                    # "작년엔 요양원에서 파티 했었지": a memory, no promise done today
     return done_closure(sen, ms, holes, clause) or _done_before_but(sen, ms, holes, clause)
+
+
+def _partly(ms: Sequence[Morph]) -> bool:
+    """A deed said half or nearly done: 반쯤, 절반, 일부, 거의 (before 다), 조금만."""
+    return any(m.form in ("절반", "일부") and m.tag.startswith("NN") or m.form == "반" and k + 1 < len(ms)
+               and ms[k + 1].form in ("쯤", "정도", "만") or m.form == "거의" and m.tag == "MAG"
+               for k, m in enumerate(ms))
 
 
 def _works_again(ms: Sequence[Morph]) -> int | None:

@@ -73,3 +73,16 @@ def test_unnamed_closings(text, kind):
 
 def test_someone_elses_promise_asked_by_a_hyphened_name_is_not_the_users_list():
     assert match_intent("What did Ji-woo promise to do this week?") is None
+
+
+@pytest.mark.parametrize("promise, said", [
+    ("I need to finish the slides", "I half finished the slides"),
+    ("I need to send the invoices by Friday", "I've nearly sent the invoices"),
+    ("연말정산 서류 챙겨야 돼", "연말정산 서류 반쯤 챙겼어"),
+    ("보고서 다 써야 돼", "보고서 거의 다 썼어"),
+    ("아빠 차 타이어 바꿔드려야 돼", "형은 자기 차 타이어 바꿨대"),   # his own car
+])
+def test_a_deed_half_done_or_done_to_someone_elses_own_thing_closes_nothing(desk, promise, said):
+    desk.handle(promise)
+    desk.handle(said)
+    assert desk.service.recently_closed() == []
