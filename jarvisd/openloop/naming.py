@@ -169,6 +169,8 @@ def other_deed(reference: str, desc: str) -> bool:
     own = mine[0].lower()
     if own not in EN_BASE_VERBS or english_key(own) in _ANY_DEED or english_key(verb) in _ANY_DEED:
         return False
+    if desc.lower().startswith(("have ", "get ")) and any(same_word(own, w) for w in theirs):
+        return False                   # "I washed the car" for "have the car washed": its deed is the washing
     return not same_word(own, verb)
 
 

@@ -59,3 +59,11 @@ def test_a_places_hours_close_no_promise(desk, said):
     reply = desk.handle(said)
     assert desk.service.recently_closed() == []
     assert reply is None or reply.intent == "confirm"
+
+
+def test_doing_it_oneself_closes_having_it_done(desk):
+    """The daemon conversation of the eighteenth session: "I washed the car." for "have the car washed" was
+    asked about as another deed; the washing is the promise's own deed."""
+    desk.handle("I need to have the car washed tomorrow")
+    desk.handle("I washed the car.")
+    assert [loop.desc for loop in desk.service.recently_closed()] == ["have the car washed"]
