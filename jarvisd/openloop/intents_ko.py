@@ -159,8 +159,9 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
         return Intent("due_tomorrow", "ko")
     # "오늘 챙길 거", "오늘 끝낼 일": today and a thing still to be done (a future adnominal, ㄹ)
     if re.search(r"오늘(?:은|에)?(?:제가|내가)?(?:꼭|반드시)?(?:뭐|무슨일|뭐가)?(?:까지|마감|기한|중|안에|안으로|내로|할일|할거|일정|스케줄|밀려|밀린|(?:해|끝내|마쳐|처리해|내|챙겨)야"
-                 rf"|잡혀|잡힌|하기로|[가-힣]{{0,3}}?{KO_WILL}(?:거|것|일|게))", squeezed):
-        return Intent("due_today", "ko")
+                 rf"|잡혀|잡힌|하기로|[가-힣]{{0,3}}?{KO_WILL}(?:거|것|일|게))", squeezed) or \
+            re.search(r"오늘(?!날)[가-힣]{0,6}?(?:인데|이라|라서)(?:해|끝내|처리해|챙겨)야(?:할|될|하는|되는)", squeezed):
+        return Intent("due_today", "ko")   # "오늘 오프인데 해야 될 거 있어?": today, said with why
     return Intent("list", "ko")
 
 

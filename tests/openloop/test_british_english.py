@@ -57,6 +57,7 @@ def test_no_promise(desk, said):
     ("Put the boiler one down as done", "done", "the boiler"),
     ("Get rid of the library one, would you", "cancel", "the library"),
     ("Did I say I'd do anything for Margaret", "promised_to", "margaret"),
+    ("오늘 쉬는 날인데 해야 될 거 있어?", "due_today", ""),     # today, said with why
 ])
 def test_the_agenda_asked_the_british_way(text, kind, argument):
     intent = match_intent(text)
