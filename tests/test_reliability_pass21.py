@@ -54,3 +54,37 @@ def test_turns_acknowledged_after_the_journal_file_was_removed_survive_a_sigkill
     contents = " ".join(e.content for e in service.recall_episodes(ME, limit=20))
     missing = [i for i in acknowledged if f"my locker number is {i}" not in contents]
     assert not missing, f"acknowledged turns lost: {missing}"
+
+
+# ---- the pid file removed while the daemon runs --------------------------------------------------------------
+
+def test_a_removed_pid_file_does_not_let_a_second_owner_in(tmp_path: Path) -> None:
+    """Before: `rm jarvisd.pid` while `jarvisd run` held it (a user clearing a "stale" pid file), then
+    `jarvisd openloop done 5017a13e`: "✓ call the plumber -> done" written into the agenda file beside the
+    daemon, whose agenda still showed it open (its reminder still due, its next save of that loop undoing
+    the done); a second `jarvisd run` started on the same data dir too. Now the data dir itself is locked."""
+    import subprocess
+    import textwrap
+
+    from jarvisd.instance import AlreadyRunning, InstanceLock, running_pid
+
+    data = tmp_path / "data"
+    data.mkdir()
+    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import sys, time
+        from jarvisd.instance import InstanceLock
+        InstanceLock({str(data)!r}).acquire()
+        print("held", flush=True)
+        time.sleep(60)
+    """)], env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        (data / "jarvisd.pid").unlink()
+        assert running_pid(data) is not None, "a running daemon whose pid file was removed is not seen"
+        with pytest.raises(AlreadyRunning):
+            InstanceLock(data).acquire()
+    finally:
+        holder.kill()
+        holder.wait()
+    assert running_pid(data) is None
+    InstanceLock(data).acquire().release()
