@@ -88,3 +88,37 @@ def test_a_removed_pid_file_does_not_let_a_second_owner_in(tmp_path: Path) -> No
         holder.wait()
     assert running_pid(data) is None
     InstanceLock(data).acquire().release()
+
+
+# ---- speech of a short text of many phonemes ----------------------------------------------------------------
+
+def test_a_sentences_phonemes_go_to_piper_in_pieces_of_at_most_500() -> None:
+    from jarvisd.voice.tts import MAX_PIECE_PHONEMES, phoneme_pieces
+
+    sentence = list(("tʃaɪniːz lˈɛɾɚ " * 300).strip())
+    pieces = phoneme_pieces(sentence)
+    assert all(0 < len(p) <= MAX_PIECE_PHONEMES for p in pieces) and len(pieces) > 1
+    assert [ph for p in pieces for ph in p if ph != " "] == [ph for ph in sentence if ph != " "]
+    assert all(p[0] != " " and p[-1] != " " for p in pieces), "cut at word gaps"
+    assert phoneme_pieces(list("x" * 1200)) == [list("x" * 500), list("x" * 500), list("x" * 200)]
+    assert phoneme_pieces([]) == [] and phoneme_pieces(list("hi")) == [list("hi")]
+
+
+@pytest.mark.slow  # piper on 399 characters of Chinese
+def test_saying_399_characters_of_chinese_stays_under_two_gigabytes(tmp_path: Path) -> None:
+    """Before: `jarvisd say` of "請求書" x 133 (399 characters: one piece of pass 20's 400-character limit; what the
+    daemon says back for a promise or a model answer in Chinese or Japanese, with the English voice reading each
+    character as "chinese letter") gave piper 3,298 phonemes at once: past 4 GB (here: under a 3 GB limit, an
+    onnxruntime `BFCArena` allocation traceback, exit 1). Now piper gets at most 500 phonemes at once: 1 GB."""
+    import resource
+    import subprocess
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_")}
+    env.update(PYTHONPATH=str(REPO), JARVIS_HOME=str(tmp_path / "home"))
+    done = subprocess.run([sys.executable, "-m", "jarvisd", "say", "請求書" * 133, "--out", str(tmp_path / "c.wav")],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=600, preexec_fn=limit)
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert "Traceback" not in done.stderr and (tmp_path / "c.wav").stat().st_size > 1_000_000
