@@ -122,3 +122,59 @@ def test_saying_399_characters_of_chinese_stays_under_two_gigabytes(tmp_path: Pa
                           cwd=REPO, env=env, capture_output=True, text=True, timeout=600, preexec_fn=limit)
     assert done.returncode == 0, done.stderr[-1500:]
     assert "Traceback" not in done.stderr and (tmp_path / "c.wav").stat().st_size > 1_000_000
+
+
+# ---- a damaged piper voice -----------------------------------------------------------------------------------
+
+def _bundled_voice() -> Path:
+    from jarvisd.config import load_config
+    from jarvisd.voice.build import voice_path
+
+    return voice_path(load_config(env={k: v for k, v in os.environ.items() if not k.startswith("JARVIS_")}))
+
+
+def _damaged_voices(tmp_path: Path) -> dict[str, Path]:
+    import json
+
+    good = _bundled_voice()
+    config = json.loads(Path(f"{good}.json").read_text())
+    voices: dict[str, Path] = {}
+    for name, onnx, json_text in [
+        ("empty onnx", b"", json.dumps(config)),
+        ("cut onnx", good.read_bytes()[:100_000], json.dumps(config)),
+        ("json a list", good.read_bytes(), "[1, 2]"),
+        ("no sample rate", good.read_bytes(), json.dumps({**config, "audio": {}})),
+        ("sample rate 0", good.read_bytes(), json.dumps({**config, "audio": {**config["audio"], "sample_rate": 0}})),
+        ("no such espeak voice", good.read_bytes(), json.dumps({**config, "espeak": {"voice": "xx-nosuch"}})),
+    ]:
+        path = tmp_path / f"{name.replace(' ', '-')}.onnx"
+        path.write_bytes(onnx)
+        Path(f"{path}.json").write_text(json_text)
+        voices[name] = path
+    return voices
+
+
+def test_a_damaged_piper_voice_is_one_error_naming_its_files(tmp_path: Path) -> None:
+    """Before: `voice.tts_voice` naming an empty or cut .onnx (an interrupted copy), a .json of another shape or
+    an espeak voice not installed: `jarvisd say` ended in an onnxruntime/KeyError/AttributeError/wave.Error/
+    RuntimeError traceback, and the daemon's voice failed with "('list' object has no attribute 'get')", no
+    file named. Now one error naming the files and the fix, raised where the voice is loaded."""
+    from jarvisd.voice.tts import SpeechSynthesizer, VoiceFileError
+
+    for name, path in _damaged_voices(tmp_path).items():
+        with pytest.raises(VoiceFileError) as caught:
+            SpeechSynthesizer(path)
+        assert str(path) in str(caught.value) and "voice.tts_voice" in str(caught.value), name
+
+
+@pytest.mark.slow  # `jarvisd say` as a subprocess, six times
+def test_jarvisd_say_with_a_damaged_voice_is_one_line_exit_2(tmp_path: Path) -> None:
+    import subprocess
+
+    for name, path in _damaged_voices(tmp_path).items():
+        env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_")}
+        env.update(PYTHONPATH=str(REPO), JARVIS_HOME=str(tmp_path / "home"), JARVIS_VOICE__TTS_VOICE=str(path))
+        done = subprocess.run([sys.executable, "-m", "jarvisd", "say", "hello there", "--out", str(tmp_path / "o.wav")],
+                              cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, (name, done.stderr[-800:])
+        assert f"jarvisd say: cannot use the piper voice {path}" in done.stderr, (name, done.stderr)

@@ -69,6 +69,10 @@ def phoneme_pieces(phonemes: list[str], limit: int = MAX_PIECE_PHONEMES) -> list
     return pieces
 
 
+class VoiceFileError(ValueError):
+    """The configured piper voice cannot be loaded: one line naming its files and the fix."""
+
+
 class SpeechSynthesizer:
     def __init__(self, voice_path: Path, use_cuda: bool = False) -> None:
         from piper import PiperVoice
@@ -79,8 +83,20 @@ class SpeechSynthesizer:
         if not config.is_file():
             raise FileNotFoundError(f"piper voice config {config} is missing (it ships beside the .onnx)")
         started = time.perf_counter()
-        self.voice = PiperVoice.load(str(voice_path), config_path=str(config), use_cuda=use_cuda)
-        self.rate = int(self.voice.config.sample_rate)
+        try:  # pass 21: an empty or cut .onnx, a .json of another shape: a traceback from `jarvisd say`, and
+            # the daemon's voice failed with "('list' object has no attribute 'get')", no file named
+            self.voice = PiperVoice.load(str(voice_path), config_path=str(config), use_cuda=use_cuda)
+            self.rate = int(self.voice.config.sample_rate)
+            if not 0 < self.rate <= 384_000:
+                raise ValueError(f"its sample rate is {self.rate}")
+            self.voice.phonemize("a")  # the espeak voice the .json names is installed
+        except MemoryError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - onnxruntime, JSON, KeyError, espeak's RuntimeError: all "unusable"
+            why = " ".join(str(exc).split())[:300] or type(exc).__name__
+            raise VoiceFileError(f"cannot use the piper voice {voice_path} with {config.name} ({type(exc).__name__}: "
+                                 f"{why}): the files are damaged or not a piper voice; copy them again, or set "
+                                 "voice.tts_voice to another voice (empty = the bundled English voice)") from None
         self.path = Path(voice_path)
         log.info("tts: loaded %s (%d Hz) in %.2f s", voice_path, self.rate, time.perf_counter() - started)
 
