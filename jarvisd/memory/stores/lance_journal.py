@@ -92,10 +92,14 @@ class WriteJournal:
         log.warning("memory: the write journal %s was removed or replaced while in use; its %d bytes of "
                     "writes not yet in LanceDB go to a new journal file in %s", self.path, self._size,
                     self.directory)
-        old_fd = self._fd
+        old = self._fd, self._size, self.path
         self._fd, self._size, self.path = -1, 0, None
-        self._open()
-        os.close(old_fd)
+        try:
+            self._open()
+        except OSError:  # the folder cannot be made again (a file in its place): this write fails, as it says
+            self._fd, self._size, self.path = old
+            raise
+        os.close(old[0])
         view = memoryview(pending)
         try:
             while view:
