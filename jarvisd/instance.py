@@ -74,6 +74,9 @@ class InstanceLock:
             os.write(fd, f"{os.getpid()}\n".encode())
         except OSError as exc:  # a full disk: one line, not a traceback
             os.close(fd)
+            if self._folder_fd is not None:  # the folder's lock goes with it
+                os.close(self._folder_fd)
+                self._folder_fd = None
             raise unusable_file("the instance lock", self.path, exc) from None
         self._fd = fd
         return self
