@@ -15,12 +15,35 @@ class AlreadyRunning(RuntimeError):
     pass
 
 
+def _lock_folder(data_dir: Path, flags: int) -> int | None:
+    """The data dir itself held with `flock` (`flags`): a descriptor to keep, or None when the folder cannot
+    be opened (then the pid file's lock is the only one). Pass 21: the pid file removed while `jarvisd run`
+    held it (a user clearing a "stale" pid file) let a second `jarvisd run`, or `jarvisd openloop done`
+    writing the agenda file itself, start beside the daemon: two owners of one memory and agenda. A folder
+    holding the daemon's files cannot be removed from under it the same way."""
+    try:
+        fd = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, flags)
+    except BlockingIOError:
+        os.close(fd)
+        raise
+    except OSError:  # a file system without flock on folders: the pid file's lock alone, as before
+        os.close(fd)
+        return None
+    return fd
+
+
 class InstanceLock:
-    """An exclusive lock on `<data dir>/jarvisd.pid`, released by the kernel if the process dies."""
+    """An exclusive lock on `<data dir>/jarvisd.pid` and on the data dir itself, released by the kernel if
+    the process dies."""
 
     def __init__(self, data_dir: Path) -> None:
         self.path = Path(data_dir) / "jarvisd.pid"
         self._fd: int | None = None
+        self._folder_fd: int | None = None
 
     def holder(self) -> str:
         """The pid written by the holder ("unknown" when it cannot be read)."""
@@ -38,21 +61,30 @@ class InstanceLock:
             raise unusable_file("the instance lock", self.path, exc) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self._folder_fd = _lock_folder(self.path.parent, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             holder = os.read(fd, 32).decode(errors="replace").strip() or "unknown"
             os.close(fd)
+            stop = (f"`kill {holder}`" if holder.isdigit() else
+                    f"its pid file {self.path} was removed or cannot be read: find it with `pgrep -af 'jarvisd run'`")
             raise AlreadyRunning(f"jarvisd is already running (pid {holder}) for data dir {self.path.parent}; "
-                                 f"stop it first (`kill {holder}` or `systemctl --user stop jarvisd`)") from None
+                                 f"stop it first ({stop} or `systemctl --user stop jarvisd`)") from None
         try:
             os.ftruncate(fd, 0)
             os.write(fd, f"{os.getpid()}\n".encode())
         except OSError as exc:  # a full disk: one line, not a traceback
             os.close(fd)
+            if self._folder_fd is not None:  # the folder's lock goes with it
+                os.close(self._folder_fd)
+                self._folder_fd = None
             raise unusable_file("the instance lock", self.path, exc) from None
         self._fd = fd
         return self
 
     def release(self) -> None:
+        if self._folder_fd is not None:
+            os.close(self._folder_fd)
+            self._folder_fd = None
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
@@ -76,6 +108,14 @@ def running_pid(data_dir: Path) -> str | None:
     """The pid of the process holding `<data dir>/jarvisd.pid` ("unknown" when unreadable), or None when no
     process holds it. Tests the lock without taking it for writing, so the file is left as it is."""
     path = Path(data_dir) / "jarvisd.pid"
+    try:
+        folder = _lock_folder(Path(data_dir), fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:  # held: a daemon runs, even with its pid file removed
+        return InstanceLock(data_dir).holder()
+    except OSError:
+        folder = None
+    if folder is not None:
+        os.close(folder)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:

@@ -31,6 +31,10 @@ class Speech:
 
 
 MAX_PIECE_CHARS = 400  # about 25 s of speech; piper's cost grows with the square of a sentence's length
+MAX_PIECE_PHONEMES = 500  # what piper's model gets at once. Pass 21: 399 characters of Chinese (no space, one
+# piece of the 400 above) are 3,298 phonemes for the English voice ("chinese letter" for each): past 4 GB and an
+# onnxruntime traceback; 403 characters of "777777777777 " 1,288 phonemes, 1.6 GB. 400 English letters are
+# about 490.
 
 
 def speakable_pieces(text: str, limit: int = MAX_PIECE_CHARS) -> list[str]:
@@ -49,6 +53,26 @@ def speakable_pieces(text: str, limit: int = MAX_PIECE_CHARS) -> list[str]:
     return pieces or [text]
 
 
+def phoneme_pieces(phonemes: list[str], limit: int = MAX_PIECE_PHONEMES) -> list[list[str]]:
+    """A sentence's phonemes in pieces of at most `limit`, cut at the last word gap (" ") before the limit
+    (else at it): the character limit above does not bound them, since one character can be many phonemes."""
+    pieces, rest = [], list(phonemes)
+    while len(rest) > limit:
+        gaps = [i for i in range(1, limit + 1) if rest[i] == " "]
+        cut = gaps[-1] if gaps else limit
+        pieces.append(rest[:cut])
+        while cut < len(rest) and rest[cut] == " ":
+            cut += 1
+        rest = rest[cut:]
+    if rest:
+        pieces.append(rest)
+    return pieces
+
+
+class VoiceFileError(ValueError):
+    """The configured piper voice cannot be loaded: one line naming its files and the fix."""
+
+
 class SpeechSynthesizer:
     def __init__(self, voice_path: Path, use_cuda: bool = False) -> None:
         from piper import PiperVoice
@@ -59,15 +83,42 @@ class SpeechSynthesizer:
         if not config.is_file():
             raise FileNotFoundError(f"piper voice config {config} is missing (it ships beside the .onnx)")
         started = time.perf_counter()
-        self.voice = PiperVoice.load(str(voice_path), config_path=str(config), use_cuda=use_cuda)
-        self.rate = int(self.voice.config.sample_rate)
+        try:  # pass 21: an empty or cut .onnx, a .json of another shape: a traceback from `jarvisd say`, and
+            # the daemon's voice failed with "('list' object has no attribute 'get')", no file named
+            self.voice = PiperVoice.load(str(voice_path), config_path=str(config), use_cuda=use_cuda)
+            self.rate = int(self.voice.config.sample_rate)
+            if not 0 < self.rate <= 384_000:
+                raise ValueError(f"its sample rate is {self.rate}")
+            self.voice.phonemize("a")  # the espeak voice the .json names is installed
+        except MemoryError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - onnxruntime, JSON, KeyError, espeak's RuntimeError: all "unusable"
+            why = " ".join(str(exc).split())[:300] or type(exc).__name__
+            raise VoiceFileError(f"cannot use the piper voice {voice_path} with {config.name} ({type(exc).__name__}: "
+                                 f"{why}): the files are damaged or not a piper voice; copy them again, or set "
+                                 "voice.tts_voice to another voice (empty = the bundled English voice)") from None
         self.path = Path(voice_path)
         log.info("tts: loaded %s (%d Hz) in %.2f s", voice_path, self.rate, time.perf_counter() - started)
 
     def synthesize(self, text: str, config: Any = None) -> Speech:
         """`config`: a `piper.config.SynthesisConfig` (tests and benches: no noise, the same audio every run)."""
         started = time.perf_counter()
-        chunks = [chunk.audio_float_array for piece in speakable_pieces(text)
-                  for chunk in self.voice.synthesize(piece, config)]
+        chunks = [self._audio(phonemes, config) for piece in speakable_pieces(text)
+                  for sentence in self.voice.phonemize(piece) for phonemes in phoneme_pieces(sentence)]
         audio = np.concatenate(chunks).astype(np.float32) if chunks else np.zeros(0, dtype=np.float32)
         return Speech(text=text, audio=audio, rate=self.rate, seconds=time.perf_counter() - started)
+
+    def _audio(self, phonemes: list[str], config: Any) -> np.ndarray:
+        """What `PiperVoice.synthesize` does for one sentence (piper-tts 1.x), for a piece of its phonemes."""
+        from piper.config import SynthesisConfig
+
+        config = config if config is not None else SynthesisConfig()
+        audio = self.voice.phoneme_ids_to_audio(self.voice.phonemes_to_ids(phonemes), config)
+        if isinstance(audio, tuple):
+            audio = audio[0]
+        if config.normalize_audio:
+            peak = float(np.max(np.abs(audio))) if len(audio) else 0.0
+            audio = np.zeros_like(audio) if peak < 1e-8 else audio / peak
+        if config.volume != 1.0:
+            audio = audio * config.volume
+        return np.clip(audio, -1.0, 1.0).astype(np.float32)

@@ -69,12 +69,51 @@ class WriteJournal:
     def _open(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
         self.path = self.directory / f"{os.getpid()}-{uuid.uuid4().hex[:12]}.wal"
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
         fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _still_named(self) -> bool:
+        """Whether the journal's path still names the file this store writes (pass 21: the file removed
+        while the daemon ran, by a clean-up or a restore, took every later write with it on a SIGKILL:
+        the appends went to a file no start could find)."""
+        assert self.path is not None
+        try:
+            named, held = os.stat(self.path), os.fstat(self._fd)
+        except OSError:
+            return False
+        return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
+
+    def _reopen_with_pending(self) -> None:
+        """Start a new journal file holding what the gone one held since the last commit (not in LanceDB
+        yet), so nothing acknowledged depends on a file that is no longer in the folder."""
+        pending = os.pread(self._fd, self._size, 0) if self._size else b""
+        if len(pending) != self._size:
+            pending = b""  # cannot happen for our own file; never write a torn copy
+        log.warning("memory: the write journal %s was removed or replaced while in use; its %d bytes of "
+                    "writes not yet in LanceDB go to a new journal file in %s", self.path, self._size,
+                    self.directory)
+        old = self._fd, self._size, self.path
+        self._fd, self._size, self.path = -1, 0, None
+        try:
+            self._open()
+        except OSError:  # the folder cannot be made again (a file in its place): this write fails, as it says
+            self._fd, self._size, self.path = old
+            raise
+        os.close(old[0])
+        view = memoryview(pending)
+        try:
+            while view:
+                view = view[os.write(self._fd, view):]
+        except OSError:
+            os.ftruncate(self._fd, 0)
+            raise
+        self._size = len(pending)
 
     def _append(self, kind: bytes, payload: bytes) -> None:
         if self._fd < 0:
             self._open()
+        elif not self._still_named():
+            self._reopen_with_pending()
         data = HEADER.pack(kind, len(payload), zlib.crc32(payload)) + payload
         view = memoryview(data)
         try:
