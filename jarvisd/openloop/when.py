@@ -134,6 +134,9 @@ def _minute_words(said: str) -> int:
     return int(w.en_number(said.replace(" ", "-"))) if said else 0
 
 
+_MOST_MINUTES = YEARS_AHEAD * 366 * 1440
+
+
 @_rule(*wp.RELATIVE)
 def _relative_amount(m: re.Match[str]) -> _Meaning | None:
     """"in two hours", "두 시간 뒤에", "이틀 뒤", "2 days ago", "3일 전"."""
@@ -150,6 +153,8 @@ def _relative_amount(m: re.Match[str]) -> _Meaning | None:
     parts = [(n + (0.5 if m["half"] else 0), unit)]
     for more in _MORE_PART.finditer(m.groupdict().get("more") or ""):
         parts.append((w.en_number(more["amt"]), w.EN_UNIT.get(u := more["unit"].rstrip("s"), u)))
+    if any(amount > _MOST_MINUTES for amount, _ in parts):   # "in 99999999 days": past ten years in any
+        return _Meaning(minutes=(-1 if ago else 1) * (_MOST_MINUTES + 1.0))   # unit; resolve_time refuses it
     minutes, day = w.amount_from_now(parts, -1 if ago else 1)
     meaning = _Meaning(minutes=minutes, day=day)
     return replace(meaning, ago=True) if ago else meaning

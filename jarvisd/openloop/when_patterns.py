@@ -36,7 +36,7 @@ from jarvisd.openloop.when_words import (
 # letters lower-cased (IGNORECASE would cost several times more), and only if one of their triggers
 # (plain substrings) is in it, so a sentence without time words costs a few microseconds.
 
-_AMOUNT = rf"(?:(?:like|about|around|roughly|approximately|maybe|just|another)\s+)?(?P<amt>\d{{1,6}}(?:\.\d{{1,2}})?|a\s+couple\s+of|couple\s+of|a\s+few|half\s+an?|(?:a\s+|three\s+)?quarters?\s+of\s+an?|an?|{EN_NUMBER})"
+_AMOUNT = rf"(?:(?:like|about|around|roughly|approximately|maybe|just|another)\s+)?(?P<amt>(?<![\d.])\d+(?:\.\d{{1,2}})?|a\s+couple\s+of|couple\s+of|a\s+few|half\s+an?|(?:a\s+|three\s+)?quarters?\s+of\s+an?|an?|{EN_NUMBER})"
 _KO_MINUTES = r"(?:\s?(?P<half>반)(?![납대찬값응드복성려갑])|\s?(?P<m>\d{1,2}|" + KO_SINO + r")\s?분(?!\s?(?:동안|간)))?"
 
 _MONTH3 = ("jan", "feb", "mar", "apr", "MAY", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -44,7 +44,7 @@ _WEEKDAYS = tuple(EN_WEEKDAYS)
 DIGITS = tuple("0123456789")
 # more parts of one amount: "in 1 hour and 30 minutes", "in 10 years and 1 day", "in 1 year, 2 months"
 _UNIT_WORD = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?)\b"
-_PART_LEAD, _PART_AMOUNT = r"\s*(?:,\s*|\s)(?:and\s+)?", rf"\d{{1,6}}|an?|{EN_NUMBER}"
+_PART_LEAD, _PART_AMOUNT = r"\s*(?:,\s*|\s)(?:and\s+)?", rf"(?<![\d.])\d+|an?|{EN_NUMBER}"
 MORE_PART = rf"{_PART_LEAD}(?P<amt>{_PART_AMOUNT})\s+(?P<unit>{_UNIT_WORD})"
 _MORE = rf"(?P<more>(?:{_PART_LEAD}(?:{_PART_AMOUNT})\s+{_UNIT_WORD}){{0,3}})"
 
@@ -53,7 +53,7 @@ RELATIVE = (
      rf"\b(?:in|within)\s+{_AMOUNT}\s+{EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?{_MORE}(?:\s+from\s+now\b)?"),
     (("from now", "later", "ago"), rf"\b{_AMOUNT}\s+{EN_REL_UNIT}(?P<half>\s+and\s+a\s+half)?{_MORE}\s+(?P<dir>from\s+now|later|ago)\b"),
     (("뒤", "후", "있다가", "이따가", "지나서", "안", "내", "만에", "전"),
-     KO_WORD + r"(?:(?P<w>하루|이틀|사흘|나흘|닷새|엿새|이레|여드레|아흐레|열흘|보름|며칠)|(?P<amt>\d{1,6}(?:\.\d)?|"
+     KO_WORD + r"(?:(?P<w>하루|이틀|사흘|나흘|닷새|엿새|이레|여드레|아흐레|열흘|보름|며칠)|(?P<amt>(?<![\d.])\d+(?:\.\d)?|"
      + KO_NATIVE + "|" + KO_SINO + r")\s?" + KO_REL_UNIT + r"(?P<half>\s?반)?(?:\s?(?P<m>\d{1,2}|" + KO_SINO
      + r")\s?분)?)\s?" + KO_REL_DIR + KO_TAIL),
 )

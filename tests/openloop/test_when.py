@@ -325,6 +325,9 @@ IMPOSSIBLE = [
     "at 13:75", "오후 13시", "in the year 9999", "by 9999", "9999년", "9999년 1월 1일", "in 11 years",
     "20년 뒤", "December 5, 2040", "by the 32nd", "32일까지", "13월 5일", "February 29, 2027",
     "in 10000 days", "in 99999 hours",
+    # amounts of any length (pass 21: 7 digits and more were kept in the promise's words, with no due)
+    "in 1234567 days", "in 99999999 minutes", "9999999분 뒤에", "in " + "9" * 3900 + " minutes",
+    "in 2 hours and 99999999 minutes", "in 1e400 hours".replace("1e400", "1" + "0" * 400),
 ]
 
 
