@@ -146,7 +146,7 @@ CLOCK = (
     # "at 15h", "15h30" (European): an hour with h, not a span ("in 2h", "for 2h")
     (("h",), EN_WORD + r"(?<!\bin\s)(?<!\bfor\s)(?<![\d:./])(?P<h>\d{1,2})h(?P<m>\d{2})?\b"),
     (("clock",), EN_WORD + rf"(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\s+o['’]?clock\b"),
-    (("시",), r"(?<!\d)(?P<h>\d{1,2})\s?시" + KO_AFTER_HOUR + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
+    (("시",), r"(?<!\d)(?P<h>\d+)\s?시" + KO_AFTER_HOUR + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
     (("시",), r"(?<![가-힣])(?P<h>" + KO_NATIVE + r")\s?시(?=$|[\s\d.,!?~]|반|에|까지|쯤|경|정각|전|부터|이후|께|엔|로)"
      + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
 )

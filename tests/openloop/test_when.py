@@ -328,6 +328,7 @@ IMPOSSIBLE = [
     # amounts of any length (pass 21: 7 digits and more were kept in the promise's words, with no due)
     "in 1234567 days", "in 99999999 minutes", "9999999분 뒤에", "in " + "9" * 3900 + " minutes",
     "in 2 hours and 99999999 minutes", "in 1e400 hours".replace("1e400", "1" + "0" * 400),
+    "내일 99999999시까지", "125시에", "9" * 3900 + "시에",
 ]
 
 
