@@ -4,6 +4,7 @@ and the piper voice, each loaded once per session."""
 from __future__ import annotations
 
 import asyncio
+import shutil
 import tempfile
 import time
 from collections.abc import Iterator
@@ -34,6 +35,7 @@ def cfg() -> Config:
 def store(cfg: Config) -> ModelStore:
     store = ModelStore(cfg.paths.models_dir)
     store.prepare("whisper-base")
+    store.prepare("smart-turn")  # the default end of turn, as `scripts/setup.sh` prepares it for a user
     return store
 
 
@@ -66,10 +68,21 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def with_smart_turn(models_dir: Path) -> None:
+    """Smart Turn (the default end of turn) in a fresh data dir's models, as setup prepares it for a user: the
+    daemon assembles Whisper at start but does not fetch a wheel, and without it turns end by silence alone."""
+    source = ModelStore(TEST_HOME / "data" / "models")
+    model = source.path("smart-turn")
+    target = models_dir / "smart-turn" / model.name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(model, target)
+
+
 def daemon_env(pulse: NullSinkPulse, home: Path, **settings: str) -> dict[str, str]:
     """The environment of a `jarvisd run` subprocess on the test's PulseAudio: a fresh home, no Ollama
     (a closed port), the HUD on a free port, reminders one minute ahead, no quiet hours, English."""
     env = {k: v for k, v in pulse.env.items() if not k.startswith("JARVIS_") and k != "DISPLAY"}
+    with_smart_turn(home / "data" / "models")
     env.update(JARVIS_HOME=str(home), OLLAMA_HOST=f"http://127.0.0.1:{free_port()}",
                JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_HUD__PORT=str(free_port()),
                JARVIS_PROACTIVE__REMINDER_LEAD_MIN="1", JARVIS_PROACTIVE__QUIET_HOURS="",

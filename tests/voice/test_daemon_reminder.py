@@ -47,6 +47,7 @@ def test_the_running_daemon_speaks_a_reminder_that_names_the_promise(pulse, mode
         recorder.wait(10)
     assert daemon.returncode == 0, log
     assert "voice: listening" in log, log
+    assert "loaded Smart Turn" in log, log   # the default end of turn, as a user runs it
     said = json.loads(delivered.read_text().splitlines()[0])["text"]
     assert said.startswith("Reminder: send the quarterly report to the finance team. It's due in "), said
     assert said.endswith(("1 minute.", "2 minutes.")), said

@@ -114,6 +114,7 @@ def test_a_spoken_promise_is_confirmed_kept_with_its_due_and_reminded_at_its_lea
     log = "".join(log_lines) + rest
     assert daemon.returncode == 0, log
     assert "promises found by rules" in log, log
+    assert "loaded Smart Turn" in log, log   # the default end of turn, as a user runs it
     # the HUD showed each voice turn once: a user line and an answer line (the reminder is no turn)
     assert [role for role, _ in shown] == ["user", "assistant", "user", "assistant"], shown
     assert "budget report" in shown[0][1].lower() and shown[1][1].startswith("Got it:"), shown
