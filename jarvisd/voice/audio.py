@@ -16,6 +16,7 @@ import numpy as np
 MIC_RATE = 16000
 FRAME_SAMPLES = 512  # 32 ms at 16 kHz
 FRAME_SEC = FRAME_SAMPLES / MIC_RATE
+MIN_WAV_RATE = 4000  # below telephone speech (8 kHz); a rate of 1 Hz is a damaged header, not a recording
 
 
 def resample(audio: np.ndarray, rate: int, target: int) -> np.ndarray:
@@ -49,8 +50,9 @@ def read_wav(path: Path, rate: int | None = MIC_RATE) -> tuple[np.ndarray, int]:
             raw = wav.readframes(wav.getnframes())
     except (EOFError, wave.Error, struct.error) as exc:
         raise ValueError(f"{path} is not a PCM WAV file that jarvisd can read ({str(exc) or 'it ends before its header does'})") from None
-    if src_rate <= 0:
-        raise ValueError(f"{path} is not a PCM WAV file that jarvisd can read (a sample rate of {src_rate})")
+    if src_rate < MIN_WAV_RATE:  # pass 22: 1 Hz x 1,000,000 frames was resampled to 16e9 samples (119 GiB)
+        raise ValueError(f"{path} is not a PCM WAV file that jarvisd can read (a sample rate of {src_rate} Hz; "
+                         f"speech is recorded at {MIN_WAV_RATE} Hz or more)")
     if width == 2:
         data = np.frombuffer(raw, dtype="<i2").astype(np.float32) / 32768.0
     elif width == 4:
