@@ -38,3 +38,30 @@ def test_a_wav_with_a_rate_of_a_few_hertz_is_one_line_not_gigabytes(tmp_path: Pa
     assert not any("Traceback" in line for line in err), err
     audio, got = read_wav(_pcm_wav(tmp_path / "phone.wav", 8000, 8000))  # telephone speech is still read
     assert got == 16000 and len(audio) == 16000
+
+
+def test_a_wav_whose_header_claims_4_gb_is_read_in_pieces(tmp_path: Path) -> None:
+    """Before: a WAV whose header claims 4 GB of samples (what a recorder writing to a pipe leaves, arecord or
+    ffmpeg: 0xFFFFFFFF, the real size never filled in) was read with one 4 GB read: under a 2 GiB address-space
+    limit `jarvisd listen --wav` and `jarvisd transcribe` ended in a MemoryError traceback, exit 1, for a file of
+    one second. Now it is read in pieces to its end (a torn last frame dropped, as before)."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    wav = _pcm_wav(tmp_path / "claim.wav", 16000, 16000)
+    head = bytearray(wav.read_bytes())
+    struct.pack_into("<I", head, 4, 0xFFFFFFFF)
+    struct.pack_into("<I", head, 40, 0xFFFFFFFF)
+    wav.write_bytes(bytes(head) + b"\1")  # and a torn last frame
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    code = ("import sys; from pathlib import Path; from jarvisd.voice.audio import read_wav; "
+            "audio, rate = read_wav(Path(sys.argv[1])); print(len(audio), rate)")
+    done = subprocess.run([sys.executable, "-c", code, str(wav)], env={**os.environ, "PYTHONPATH": str(REPO)},
+                          capture_output=True, text=True, timeout=120, preexec_fn=limit)
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert done.stdout.split() == ["16000", "16000"]
