@@ -51,8 +51,10 @@ def read_wav(path: Path, rate: int | None = MIC_RATE) -> tuple[np.ndarray, int]:
             # read to the end, a bounded piece at a time: a header claiming 4 GB (a recorder that never wrote the
             # real size: arecord or ffmpeg to a pipe write 0xFFFFFFFF) made one 4 GB read, a MemoryError under a limit
             step = max(1, READ_BYTES // max(1, channels * width))
-            raw = b"".join(iter(lambda: wav.readframes(step), b""))
-            raw = raw[:len(raw) - len(raw) % (channels * width)]  # whole frames: a torn last one is dropped
+            raw = bytearray()
+            while piece := wav.readframes(step):
+                raw += piece
+            del raw[len(raw) - len(raw) % (channels * width):]  # whole frames: a torn last one is dropped
     except (EOFError, wave.Error, struct.error) as exc:
         raise ValueError(f"{path} is not a PCM WAV file that jarvisd can read ({str(exc) or 'it ends before its header does'})") from None
     if src_rate < MIN_WAV_RATE:  # pass 22: 1 Hz x 1,000,000 frames was resampled to 16e9 samples (119 GiB)
