@@ -72,7 +72,11 @@ class LoopEmbeddings:
                     return None
                 self._failed_at = None
                 if len(cache) + len(missing) > self._max_cached:
+                    # keep this call's cached texts: clearing them too was a KeyError below (pass 22: every
+                    # other promise with over 10,000 texts cached failed with "KeyError: 'call Bob'")
+                    kept = {t: cache[t] for t in texts if t in cache}
                     cache.clear()
+                    cache.update(kept)
                 cache.update(zip(missing, vectors, strict=True))
             return {t: cache[t] for t in texts}
 
