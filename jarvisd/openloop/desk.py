@@ -41,7 +41,7 @@ from jarvisd.openloop.corrections import (
 from jarvisd.openloop.intents import Intent, correction_time, match_intent, unnamed_closing
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
-from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.service import MEANING_LOOPS, OpenLoopService
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.textsafe import plain_words
 
@@ -548,6 +548,7 @@ class AgendaDesk:
         something by name (`command`); no embedder: nothing (the text rules alone)."""
         if not loops or meaning.someone_else(text) or self._names_closed(reference):
             return []
+        loops = loops[:MEANING_LOOPS]  # the newest (a prefix: the indices stay those of the caller's list)
         cosines = self.service.closing_cosines(meaning.closing_text(text, Closure("done", reference, text)), loops)
         found = meaning.clearly_meant(cosines)
         if found is not None:

