@@ -10,6 +10,7 @@ from typing import Any
 from jarvisd import __version__
 from jarvisd.config import Config
 from jarvisd.llm.backend_choice import OllamaProbe, probe_ollama, select_backends
+from jarvisd.llm.llama_check import check_decode
 from jarvisd.llm.ollama_backend import has_model
 from jarvisd.manifest import ModelError, ModelStore
 from jarvisd.memory.health import check_memory
@@ -62,6 +63,17 @@ def embedded_models(store: ModelStore) -> list[dict[str, Any]]:
     return report
 
 
+def llama_cpp_report(store: ModelStore) -> dict[str, Any]:
+    """Whether this machine's llama.cpp build decodes with the embedded chat model (a build that does not suit
+    the CPU kills the process: checked in a child, see jarvisd/llm/llama_check.py)."""
+    try:
+        path = store.path("smollm2-135m")
+    except ModelError as exc:
+        return {"ok": None, "detail": f"not checked: {exc}"}
+    result = check_decode(path)
+    return {"ok": result.ok, "detail": result.detail}
+
+
 def ollama_report(cfg: Config, probe: OllamaProbe) -> dict[str, Any]:
     wanted = {"chat": cfg.llm.chat_model, "thought": cfg.llm.thought_model, "embeddings": cfg.memory.embedding_model}
     return {
@@ -95,6 +107,7 @@ def build_report(cfg: Config, store: ModelStore,
         "backend": selection,
         "ollama": ollama_report(cfg, probe),
         "embedded_models": embedded_models(store),
+        "llama_cpp": llama_cpp_report(store),
         "audio": audio_devices(),
         "speech": {"english_voice": "joe-medium (bundled piper voice)",
                    "korean_voice": cfg.voice.tts_voice or "none: set voice.tts_voice to a Korean piper voice "
@@ -126,6 +139,8 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(f"ollama      : down ({ollama['error']})")
     for model in report["embedded_models"]:
         lines.append(f"model       : {model['name']:<14} {model['role']}: {model['status']}")
+    llama = report["llama_cpp"]
+    lines.append(f"llama.cpp   : {'ok, ' if llama['ok'] else 'FAILED: ' if llama['ok'] is False else ''}{llama['detail']}")
     audio = report["audio"]
     if audio["error"]:
         lines.append(f"audio       : {audio['error']}")
@@ -145,8 +160,9 @@ def format_report(report: dict[str, Any]) -> str:
 
 
 def main_exit_code(report: dict[str, Any]) -> int:
-    """0 when jarvisd can run (on some backend); 1 when no chat backend could be built."""
-    return 1 if "error" in report["backend"] else 0
+    """0 when jarvisd can run (on some backend); 1 when no chat backend could be built or the embedded model's
+    llama.cpp build crashes (the offline fallback of every model role)."""
+    return 1 if "error" in report["backend"] or report["llama_cpp"]["ok"] is False else 0
 
 
 def _hud_report(cfg: Config) -> dict[str, str]:

@@ -33,7 +33,19 @@ fi
 echo "setup: installing jarvisd and its offline models into .venv (the first run builds llama-cpp-python"
 echo "       and PyGObject: minutes)"
 export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
+# llama.cpp is built portable (AVX2, no -march=native): a native build on a CPU with AMX crashed in every decode of
+# more than one token (llama-cpp-python 0.3.36, ggml-org/llama.cpp#20824). Set CMAKE_ARGS yourself to change it.
+export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF}"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[offline,dev,tray]'
 
 echo "setup: preparing models (assembling Whisper, taking Smart Turn out of the pipecat-ai wheel, verifying checksums)"
 .venv/bin/jarvisd models prepare
+
+# A llama.cpp build that does not suit this CPU ends the daemon at its first model turn: decode once in a child, and
+# rebuild (portable) once when it fails, e.g. a .venv built natively by an earlier setup.
+if ! .venv/bin/python -m jarvisd.llm.llama_check; then
+  echo "setup: rebuilding llama-cpp-python with CMAKE_ARGS=$CMAKE_ARGS (minutes)"
+  .venv/bin/python -m pip install -q --disable-pip-version-check --force-reinstall --no-cache-dir --no-deps \
+    "llama-cpp-python==$(.venv/bin/python -c 'import importlib.metadata as m; print(m.version("llama-cpp-python"))')"
+  .venv/bin/python -m jarvisd.llm.llama_check
+fi
