@@ -130,6 +130,19 @@ def test_the_agenda_is_read_aloud_with_dues(desk, service):
     assert "call your grandmother, by Sunday" in reply.text and "tomorrow at 3 PM" in reply.text
 
 
+
+def test_a_long_agenda_is_read_nearest_due_first_then_what_has_no_due(desk, service):
+    """Only five promises are read aloud: they must be the most pressing, not the five said last (pass 22: with
+    20,000 open loops the list read five due in February)."""
+    desk.handle("I need to pay the water bill today by 6 pm.")
+    desk.handle("I have to call the bank tomorrow at 10 am.")
+    desk.handle("I should clean the garage someday.")
+    for month in ("January", "February", "March", "April", "May"):
+        desk.handle(f"I need to renew the {month} permit by {month} 20th.")
+    reply = desk.handle("What's on my agenda?")
+    assert reply.text.startswith("You have 8 things on your agenda: pay the water bill, tonight at 6 PM; call the bank")
+    assert "renew the March permit" in reply.text and "April" not in reply.text and "garage" not in reply.text
+    assert reply.text.endswith("; and 3 more in the HUD.")
 def test_what_is_due_tomorrow_leaves_out_later_promises(desk, service):
     desk.handle("I need to send the quarterly report by tomorrow at 3 pm.")
     desk.handle("I have to renew my passport by December 15th.")
