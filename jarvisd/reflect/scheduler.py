@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Collection, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 
@@ -49,6 +49,7 @@ log = logging.getLogger(__name__)
 
 Speak = Callable[[str, str], Awaitable[object]]
 FIRE_SLACK_MS = 1_000  # APScheduler and the injected clock may disagree by rounding
+GROUP_SPOKEN = 3       # reminders due together: this many read out, then how many more
 MAX_SLEEP_SEC = 30.0   # APScheduler looks at the wall clock at least this often
 
 
@@ -227,15 +228,18 @@ class DaemonScheduler:
                                quiet=self.quiet, delivered=self.delivered.keys())
         return any(p.key == key and p.fire_ms <= now_ms + FIRE_SLACK_MS for p in fresh)
 
-    async def fire(self, key: ReminderKey) -> bool:
-        """The date job: wait for the turn gate, check again, log, publish and speak."""
+    async def fire(self, key: ReminderKey) -> int:
+        """The date job: wait for the turn gate, check again, log, publish and speak. Every other reminder of
+        the same language due by then is said with it in one utterance (`grouped_text`: at most
+        GROUP_SPOKEN read out, then how many more): 500 due in one minute, or a morning's reminders after a
+        night asleep, were said one by one (pass 22: 25 minutes of speech). Returns how many were delivered."""
         if self._current(key) is None:
-            return False  # a stale job: the loop closed or its due moved
+            return 0  # a stale job: the loop closed or its due moved
         async with self._speaking:
             await self.gate.wait_idle()
             planned = self._current(key)
             if planned is None:
-                return False
+                return 0
             now = self.now_ms()
             if not self._still_due(key, now):
                 del self._plan[key.job_id]
@@ -244,28 +248,41 @@ class DaemonScheduler:
                 log.info("reminder %s not spoken at %s: while it waited %.0f s for the turn its due passed, "
                          "quiet hours began or a shorter lead took over (re-planned)", key.job_id,
                          _clock(now, self.tz), (now - planned.fire_ms) / 1000)
-                return False
-            if planned.lead_min == DAY_LEAD:
-                text = day_reminder_text(planned.desc, planned.lang)
-            else:
-                text = reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, now), planned.lang)
-            log.info("reminder %s spoken %.0f s after its time", key.job_id, (now - planned.fire_ms) / 1000)
-            try:  # a reminder is said even when its record cannot be written (it was lost, a traceback logged)
-                # its write and fsync in a worker thread: a slow disk held the event loop (HUD, voice) here
-                await asyncio.to_thread(self.delivered.record, key, now, text)
-            except OSError as exc:
-                log.error("reminder %s: cannot record it as spoken in %s (%s); it is spoken now and may be "
-                          "spoken again after a restart", key.job_id, self.delivered.path, exc)
-            self.last_spoken = (key.loop_id, now)
-            del self._plan[key.job_id]
-            self._remove_job(key.job_id)
-            if self.bus is not None:
-                await self.bus.publish(ReminderDue(loop_id=key.loop_id, lead_min=key.lead_min, text=text))
+                return 0
+            group = [planned] + [other for other in sorted(self._plan.values(), key=_fire_then_due)
+                                 if other.key != key and other.lang == planned.lang
+                                 and other.fire_ms <= now + FIRE_SLACK_MS and self._current(other.key) is not None
+                                 and self._still_due(other.key, now)]
+            texts = [await self._deliver(one, now) for one in group]
+            if len(group) > 1:
+                log.info("reminders %s said together (due by %s)", ", ".join(one.key.job_id for one in group),
+                         _clock(now, self.tz))
             try:
-                await self.speak(text, planned.lang)
+                await self.speak(grouped_text(texts, planned.lang), planned.lang)
             except Exception:
                 log.exception("speaking reminder %s failed (it stays delivered: never twice)", key.job_id)
-            return True
+            return len(group)
+
+    async def _deliver(self, planned: PlannedReminder, now: int) -> str:
+        """Record one reminder as spoken, take it off the plan, publish it; returns its sentence."""
+        key = planned.key
+        if planned.lead_min == DAY_LEAD:
+            text = day_reminder_text(planned.desc, planned.lang)
+        else:
+            text = reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, now), planned.lang)
+        log.info("reminder %s spoken %.0f s after its time", key.job_id, (now - planned.fire_ms) / 1000)
+        try:  # a reminder is said even when its record cannot be written (it was lost, a traceback logged)
+            # its write and fsync in a worker thread: a slow disk held the event loop (HUD, voice) here
+            await asyncio.to_thread(self.delivered.record, key, now, text)
+        except OSError as exc:
+            log.error("reminder %s: cannot record it as spoken in %s (%s); it is spoken now and may be "
+                      "spoken again after a restart", key.job_id, self.delivered.path, exc)
+        self.last_spoken = (key.loop_id, now)
+        del self._plan[key.job_id]
+        self._remove_job(key.job_id)
+        if self.bus is not None:
+            await self.bus.publish(ReminderDue(loop_id=key.loop_id, lead_min=key.lead_min, text=text))
+        return text
 
     async def say(self, text: str, lang: str) -> bool:
         """Unasked speech other than reminders (reflection): waits for the gate, silent in quiet hours."""
@@ -275,6 +292,21 @@ class DaemonScheduler:
                 return False
             await self.speak(text, lang)
             return True
+
+
+def grouped_text(texts: Sequence[str], lang: str) -> str:
+    """Reminders due together, in one utterance: the first GROUP_SPOKEN as they are, then how many more."""
+    said = " ".join(texts[:GROUP_SPOKEN])
+    more = len(texts) - GROUP_SPOKEN
+    if more <= 0:
+        return said
+    if lang == "ko":
+        return f"{said} 그 밖에 알림이 {more}개 더 있어요. HUD에서 볼 수 있어요."
+    return f"{said} And {more} more {'reminder' if more == 1 else 'reminders'}: see the HUD."
+
+
+def _fire_then_due(planned: PlannedReminder) -> tuple[int, int]:
+    return planned.fire_ms, planned.due_ms
 
 
 def _clock(ms: int, tz: tzinfo) -> str:

@@ -97,7 +97,7 @@ async def test_a_stale_job_of_a_closed_promise_speaks_nothing(agenda, speaker, g
     agenda.dismiss(promise.id)
     rs.sync()
     clock.set_local("2026-10-15 14:00")
-    assert await rs.fire(first.key) is False
+    assert await rs.fire(first.key) == 0
     assert speaker.spoken == []
 
 
@@ -386,3 +386,38 @@ async def test_every_agenda_write_is_announced_so_no_periodic_re_plan_is_needed(
         assert rs.planned() == [] and scheduler.get_jobs() == []
     finally:
         await rs.stop(consolidate=False)
+
+
+async def test_reminders_due_together_are_said_in_one_utterance_of_three_and_how_many_more(agenda, speaker, gate,
+                                                                                           clock):
+    """Pass 22: 500 reminders due in one minute were said one by one (about 25 minutes of speech), as a morning's
+    are after a night asleep. Now one utterance: three read out, then how many more; each is still recorded and
+    published on its own, and one in another language is said apart (one voice reads one language)."""
+    bus = EventBus()
+    hud = bus.subscribe()
+    log = DeliveredLog(None)
+    rs = reminders(agenda, speaker, gate, clock, bus=bus, delivered=log, leads_min=[10])
+    for name in ("send the report", "call the bank", "pay the rent", "book the dentist", "water the plants"):
+        agenda.add(name, due_ms=local_ms("2026-10-15 15:00"))
+    agenda.add("보고서 보내기", due_ms=local_ms("2026-10-15 15:00"))
+    rs.sync()
+    clock.set_local("2026-10-15 14:50")
+    assert await rs.run_due() == 6
+    english = [text for text, lang in speaker.spoken if lang == "en"]
+    korean = [text for text, lang in speaker.spoken if lang == "ko"]
+    assert len(english) == 1 and len(korean) == 1
+    assert english[0].count("Reminder: ") == 3 and english[0].endswith(
+        "It's due in 10 minutes. And 2 more reminders: see the HUD.")
+    assert korean[0].startswith("알림: 보고서 보내기")
+    assert len(log.keys()) == 6 and rs.planned() == []
+    published = [event for event in await _drain(hud) if isinstance(event, ReminderDue)]
+    assert len(published) == 6
+
+
+async def _drain(subscription) -> list:
+    events = []
+    while True:
+        try:
+            events.append(await asyncio.wait_for(subscription.get(), 0.05))
+        except TimeoutError:
+            return events
