@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from jarvisd.language import language_of
 from jarvisd.openloop.service import LoopNotFound, OpenLoopService
 from jarvisd.textsafe import without_format
 
@@ -19,7 +20,10 @@ def changed_line(view: dict[str, Any]) -> str:
 
 
 def _line(view: dict[str, Any]) -> str:
-    due = f" (기한 {view['due']})" if view["due"] else ""
+    """`1a2b3c4d  send the report (due 2026-10-16 15:00)`; a Korean promise's due says 기한 (passes 13 and 22: an
+    English promise read "(기한 ...)" in `jarvisd openloop list`)."""
+    label = "기한" if language_of(view["desc"]) == "ko" else "due"
+    due = f" ({label} {view['due']})" if view["due"] else ""
     status = "" if view["status"] == "open" else f" [{view['status']}]"
     return f"{view['short_id']}  {view['desc']}{due}{status}"
 

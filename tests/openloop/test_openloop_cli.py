@@ -103,3 +103,13 @@ def test_cli_open_reopens_a_closed_loop_and_refuses_one_that_would_expire_at_onc
     out = capsys.readouterr()
     assert out.out == "" and f"cannot reopen {report.id[:8]}" in out.err
     assert service.find(report.id).status is LoopStatus.DONE
+
+
+def test_an_english_promises_due_is_labelled_due_and_a_korean_ones_giham(service):
+    """Passes 13 and 22: `jarvisd openloop list` labelled every due "(기한 ...)", an English promise's too."""
+    from jarvisd.openloop.replies import format_views
+
+    views = [{"short_id": "1a2b3c4d", "desc": "send the report", "due": "2026-10-16 15:00", "status": "open"},
+             {"short_id": "5e6f7a8b", "desc": "보고서 보내기", "due": "2026-10-16 15:00", "status": "open"}]
+    assert format_views(views) == ("1a2b3c4d  send the report (due 2026-10-16 15:00)\n"
+                                   "5e6f7a8b  보고서 보내기 (기한 2026-10-16 15:00)")
