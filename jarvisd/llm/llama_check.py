@@ -2,7 +2,7 @@
 
 Why a child: a llama.cpp build that does not suit the CPU does not raise, it ends the process. llama-cpp-python
 0.3.36 built with `-march=native` on a CPU with AMX (Sapphire Rapids and later) died with SIGSEGV in every decode
-of more than one token (ggml's AMX matrix kernel; ggml-org/llama.cpp#20824), which took the whole daemon with it at
+of more than one token (likely ggml's AMX kernel, as in ggml-org/llama.cpp#20824), which took the whole daemon with it at
 its first model turn while `jarvisd doctor` said the model was ok. `scripts/setup.sh` therefore builds it portable
 (`-DGGML_NATIVE=OFF`) and runs this check after installing; `jarvisd doctor` runs it too.
 
