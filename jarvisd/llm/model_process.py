@@ -1,0 +1,187 @@
+"""The daemon's side of the embedded model's process (`model_worker`): start it, send a chat, read the answer,
+stop it, and start a new one after it died.
+
+A generation runs in a worker thread of the daemon (`LlamaCppChat._generate`); this class blocks that thread
+only. One chat at a time (llama.cpp has one context); the caller's stop event becomes an abort request, and the
+rest of that chat's answer is read and dropped so the next chat starts on a clean line.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from jarvisd.llm.base import BackendError
+
+log = logging.getLogger(__name__)
+
+LOAD_TIMEOUT_SEC = 120.0    # loading SmolLM2 takes about a second; a stuck load is given up
+ABORT_TIMEOUT_SEC = 10.0    # an aborted chat answers within a decode step; past this the process is ended
+_EOF = object()
+
+
+class ModelProcessError(BackendError):
+    """The model's process could not be started or ended during a chat."""
+
+
+class ModelProcess:
+    def __init__(self, model_path: Path, n_ctx: int, n_threads: int, seed: int) -> None:
+        self._argv = [sys.executable, "-m", "jarvisd.llm.model_worker", str(model_path), str(n_ctx),
+                      str(n_threads), str(seed)]
+        self._proc: subprocess.Popen | None = None
+        self._lines: queue.Queue = queue.Queue()
+        self._lock = threading.Lock()
+        self.starts = 0  # processes started so far (1 + restarts)
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None and self._proc.poll() is None else None
+
+    def chat(self, request: dict, emit: Callable[[str], None], stop: threading.Event) -> None:
+        """Send one chat; `emit` gets its text as it comes. Raises BackendError when the chat fails, and
+        ModelProcessError when the process died (the next chat starts a new one). A process that had served
+        earlier chats and died before this one's first word (killed while idle: the out-of-memory killer, a
+        kill -9) is replaced and the chat sent again, once; one started for this chat is not (its crash would
+        repeat)."""
+        with self._lock:
+            try:
+                self._chat(request, emit, stop)
+            except _DiedBeforeAnswer as died:
+                if not died.retry:
+                    raise ModelProcessError(str(died)) from None
+                log.warning("embedded model: %s; sending the chat again to a new process", died)
+                try:
+                    self._chat(request, emit, stop)
+                except _DiedBeforeAnswer as again:
+                    raise ModelProcessError(str(again)) from None
+
+    def _chat(self, request: dict, emit: Callable[[str], None], stop: threading.Event) -> None:
+        fresh = self._start()
+        self._send({"op": "chat", **request})
+        said, aborted = False, False
+        while True:
+            if stop.is_set() and not aborted:
+                self._send({"op": "abort"})
+                aborted, deadline = True, time.monotonic() + ABORT_TIMEOUT_SEC
+            if aborted and time.monotonic() > deadline:
+                self._end(f"it did not stop within {ABORT_TIMEOUT_SEC:.0f} s of an abort")
+                return
+            message = self._next(timeout=0.05)
+            if message is None:
+                continue
+            if message is _EOF:
+                if said or aborted:
+                    raise ModelProcessError(self._died())
+                raise _DiedBeforeAnswer(self._died(), retry=not fresh)
+            if "text" in message:
+                said = True
+                if not aborted:
+                    emit(message["text"])
+            elif "error" in message:
+                raise BackendError(message["error"])
+            elif "end" in message:
+                return
+
+    def close(self) -> None:
+        """End the process (the daemon stopping); a chat running is cut."""
+        with self._lock:
+            self._end("closed")
+
+    def _start(self) -> bool:
+        """Start the process unless it runs; True when it was started now."""
+        if self._proc is not None and self._proc.poll() is None:
+            return False
+        self._lines = queue.Queue()
+        try:
+            self._proc = subprocess.Popen(self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=None, bufsize=0)
+        except OSError as exc:
+            raise ModelProcessError(f"the embedded model's process could not start: {exc}") from exc
+        self.starts += 1
+        threading.Thread(target=_read_lines, args=(self._proc.stdout, self._lines), daemon=True,
+                         name="llama-process-out").start()
+        message = self._next(timeout=LOAD_TIMEOUT_SEC)
+        if message is _EOF:
+            raise ModelProcessError(self._died())
+        if message is None:
+            self._end("it did not load")
+            raise ModelProcessError(f"the embedded model did not load within {LOAD_TIMEOUT_SEC:.0f} s")
+        if "fatal" in message:
+            self._end("it could not load")
+            raise ModelProcessError(f"the embedded model could not load: {message['fatal']}")
+        if self.starts > 1:
+            log.warning("embedded model: a new process (pid %d) after the last one ended", self._proc.pid)
+        return True
+
+    def _send(self, message: dict) -> None:
+        try:
+            self._proc.stdin.write((json.dumps(message) + "\n").encode("ascii"))
+            self._proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            pass  # it died: the reader sees the end of its output and the chat reports why
+
+    def _next(self, timeout: float):
+        try:
+            return self._lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def _died(self) -> str:
+        try:
+            code = self._proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self._end("its output ended")
+            code = self._proc.returncode
+        self._proc = None
+        if code is not None and code < 0:
+            try:
+                how = f"with {signal.Signals(-code).name}"
+            except ValueError:
+                how = f"by signal {-code}"
+        else:
+            how = f"with exit status {code}"
+        hint = " (a llama.cpp build that does not suit this CPU: run `jarvisd doctor`)" \
+            if code == -signal.SIGSEGV else ""
+        log.error("embedded model: its process ended %s%s", how, hint)
+        return f"the embedded model's process ended {how}{hint}; the next turn starts a new one"
+
+    def _end(self, why: str) -> None:
+        proc, self._proc = self._proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        log.info("embedded model: ending its process (%s)", why)
+        try:
+            proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+class _DiedBeforeAnswer(Exception):
+    def __init__(self, why: str, retry: bool) -> None:
+        super().__init__(why)
+        self.retry = retry
+
+
+def _read_lines(stream, lines: queue.Queue) -> None:
+    """The process's answers, parsed; anything not a JSON object is skipped; then _EOF."""
+    for raw in stream:
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(message, dict):
+            lines.put(message)
+    lines.put(_EOF)
