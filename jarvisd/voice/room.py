@@ -69,6 +69,67 @@ class Room:
         return np.clip(out, -1.0, 1.0).astype(np.float32)
 
 
+@dataclass
+class HeardFrame:
+    """What the listener knows at one mic frame of `replay_answer`."""
+    at: float
+    raw: np.ndarray
+    clean: np.ndarray
+    prob_clean: float    # Silero on the cleaned frame
+    prob_raw: float      # Silero on the raw frame
+    echo: bool           # the correlation check on the raw window (asked only when Silero hears clean speech)
+
+
+OUT_BLOCK = 320  # the output callback's block (20 ms)
+
+
+def replay_answer(far: np.ndarray, near: np.ndarray | None, onset: int, room: Room, lead: float,
+                  threshold: float, echo_threshold: float) -> list[HeardFrame]:
+    """An answer (`far`, 16 kHz, played from t = 0) heard through `room`, offline and frame by frame as the
+    pipeline's listener hears it: the reference written as the output callback would, its echo reaching the
+    mic `lead` s later (the device buffers), the user's `near` speech from sample `onset`, each 512-sample
+    frame through the daemon's `EchoCanceller`, Silero on the cleaned and the raw frame, the correlation
+    check on the raw window. No sound device and no real time: the machine's load cannot move the room."""
+    from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC
+    from jarvisd.voice.echo import ECHO_WINDOW_SEC, hears_played
+    from jarvisd.voice.echo_cancel import EchoCanceller, FarEnd
+    from jarvisd.voice.endpointing import SileroStream
+
+    n = len(far) + MIC_RATE  # a second after the answer
+    delayed = np.zeros(n, np.float32)
+    shift = int(lead * MIC_RATE)
+    delayed[shift:shift + len(far)] = far[: n - shift]
+    user = None
+    if near is not None:
+        user = np.zeros(n, np.float32)
+        m = min(len(near), n - onset)
+        user[onset:onset + m] = near[:m]
+    mic = room.mic(delayed, user)
+    far_end = FarEnd()
+    canceller = EchoCanceller(far_end)
+    vad_clean, vad_raw = SileroStream(), SileroStream()
+    window = max(1, round(ECHO_WINDOW_SEC / FRAME_SEC))
+    frames: list[HeardFrame] = []
+    written = 0
+    padded = np.concatenate([far, np.zeros(n, np.float32)])
+    for start in range(0, n - FRAME_SAMPLES + 1, FRAME_SAMPLES):
+        end = start + FRAME_SAMPLES
+        at = end / MIC_RATE
+        while written < end:  # the output callback writes its blocks as the clock reaches them
+            far_end.write(padded[written:written + OUT_BLOCK], MIC_RATE, at=(written + OUT_BLOCK) / MIC_RATE)
+            written += OUT_BLOCK
+        raw = mic[start:end]
+        clean = canceller.clean(raw, at)
+        prob_clean, prob_raw = vad_clean.probability(clean), vad_raw.probability(raw)
+        echo = False
+        if prob_clean >= threshold:
+            recent = mic[max(0, end - window * FRAME_SAMPLES):end]
+            played = far[max(0, written - 4 * MIC_RATE):min(written, len(far))]
+            echo = hears_played(recent, played, echo_threshold)
+        frames.append(HeardFrame(at, raw, clean, prob_clean, prob_raw, echo))
+    return frames
+
+
 def _convolve(signal: np.ndarray, kernel: np.ndarray) -> np.ndarray:
     size = 1 << int(np.ceil(np.log2(len(signal) + len(kernel))))
     return np.fft.irfft(np.fft.rfft(signal, size) * np.fft.rfft(kernel, size), size)[: len(signal) + len(kernel) - 1]
