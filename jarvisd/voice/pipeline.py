@@ -29,7 +29,6 @@ from jarvisd.turn_gate import TurnGate, turn_name
 from jarvisd.voice.activation import Activation
 from jarvisd.voice.answering import AnswerFn, SpokenTurns
 from jarvisd.voice.audio import FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
-from jarvisd.voice.barge_in import BargeInRule, kept_db
 from jarvisd.voice.echo import ECHO_TAIL_SEC, ECHO_WINDOW_SEC, PlayedAudio, hears_played, repeats_spoken_text
 from jarvisd.voice.echo_cancel import EchoCanceller
 from jarvisd.voice.endpointing import Endpointer, SileroStream, Utterance
@@ -101,9 +100,8 @@ class VoicePipeline:
         self._utterances: asyncio.Queue[Utterance | None] = asyncio.Queue()
         self._mic_recent: collections.deque[np.ndarray] = collections.deque(
             maxlen=max(1, round(ECHO_WINDOW_SEC / FRAME_SEC)))
-        self.barge = BargeInRule(max(1, round(self.settings.barge_in_ms / 1000 / FRAME_SEC)),
-                                 self.settings.endpoint.threshold)
-        self._raw_vad: SileroStream | None = None  # Silero on the raw mic, for barge-in under double talk
+        self._clean_run = 0
+        self._barge_frames = max(1, round(self.settings.barge_in_ms / 1000 / FRAME_SEC))
         self._turn: asyncio.Task[bool] | None = None  # the latest turn started from speech
         self._tasks: list[asyncio.Task[None]] = []
         self._recognizing = False
@@ -252,13 +250,12 @@ class VoicePipeline:
             if self.endpointer.silence_frames and not self._will_transcribe():
                 self.endpointer.end_by_silence()  # no wake word: never transcribed, so no model either
             self.turn_judge.after_push()
-        if self.speech.audible:
-            if self.barge.hear(prob, echo, *self._double_talk(raw, frame)):
+        if self.speech.audible and prob >= self.settings.endpoint.threshold and not echo:
+            self._clean_run += 1
+            if self._clean_run >= self._barge_frames:
                 self._barge_in()
         else:
-            self.barge.reset()
-            if self._raw_vad is not None:
-                self._raw_vad.reset()
+            self._clean_run = 0
         if isinstance(boundary, float):
             self.bus.publish_nowait(SpeechStarted(during_playback=speaker_on))
         elif isinstance(boundary, Utterance):
@@ -298,16 +295,8 @@ class VoicePipeline:
         return self.played is not None and hears_played(
             np.concatenate(self._mic_recent), self.played.recent(self.played.keep_sec), self.settings.echo_threshold)
 
-    def _double_talk(self, raw: np.ndarray, clean: np.ndarray) -> tuple[float | None, float | None]:
-        """Silero's speech probability on the raw mic and the level the canceller kept (dB), while the canceller
-        runs (`barge_in.BargeInRule`); the raw stream is reset between answers."""
-        if self.canceller is None or not self.canceller.active:
-            return None, None
-        if self._raw_vad is None:
-            self._raw_vad = SileroStream()
-        return self._raw_vad.probability(raw), kept_db(raw, clean)
-
     def _barge_in(self) -> None:
+        self._clean_run = 0
         if self.awaiting is not None and self.awaiting():
             return  # the user answers the question: cutting it would cancel the turn that waits for the answer
         cut = self.interrupt("barge_in")
