@@ -180,12 +180,24 @@ class Assistant:
         return "".join([piece async for piece in self.turn(text, session)])
 
     async def close(self) -> None:
-        """Let running judgements finish, then close the stores (their writes are durable per record)."""
+        """Let running judgements finish, then close the stores (their writes are durable per record). Each
+        store is closed even when the other fails: a memory table whose folder was removed under the daemon
+        failed its last flush at stop (pass 23), the agenda's store was then never closed and the stop ended
+        in a LanceDB traceback and exit 1. The failure is one line; memory's unwritten records stay in its
+        write journal, which the next start replays."""
+        from jarvisd.lance_damage import first_line
+
         await self.judge.drain()
-        for store in (self.memory.store, self.agenda.store):
+        for name, store in (("memory", self.memory.store), ("agenda", self.agenda.store)):
             close = getattr(store, "close", None)
-            if close is not None:
+            if close is None:
+                continue
+            try:
                 await asyncio.to_thread(close)
+            except Exception as exc:
+                log.error("stop: the %s store did not close cleanly (%s: %s)%s", name, type(exc).__name__,
+                          first_line(exc), "; records not yet in it stay in its write journal, replayed at the "
+                          "next start" if name == "memory" else "")
 
 
 def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None = None,

@@ -36,3 +36,40 @@ def test_chat_once_runs_with_the_daemons_allocator_settings_under_a_memory_limit
                           env=env, capture_output=True, text=True, timeout=300, preexec_fn=limit, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Sorry" not in done.stdout and "Paris" in done.stdout, (done.stdout, done.stderr[-2000:])
+
+
+# ---- a store that fails to close at stop ------------------------------------------------------------------------
+
+async def test_a_memory_store_that_fails_at_stop_does_not_keep_the_agenda_open_or_end_in_a_traceback(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Before: with the memory table's folder removed under the daemon (`memory.lance/memory_items.lance`),
+    SIGTERM ended in `RuntimeError: External error: Not found: ...` from the store's last flush, a
+    traceback in the log and exit 1, and `Assistant.close` never closed the agenda's store after it. Now
+    each store is closed, the failure is one line naming the store and LanceDB's reason."""
+    import logging
+
+    from jarvisd.assistant import build_assistant
+    from jarvisd.config import load_config
+    from jarvisd.llm.backend_choice import Backends
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.manifest import ModelStore
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl"})
+    backends = Backends(chat=ScriptedChatModel(lambda _: {"text": "ok"}),
+                        thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    closed: list[str] = []
+
+    def failing_close() -> None:
+        raise RuntimeError("External error: Not found: memory_items.lance/data/x.lance, "
+                           "/root/.cargo/registry/src/lance-io-13.0.0/src/local.rs:273:40")
+
+    agenda_close = getattr(assistant.agenda.store, "close", lambda: None)
+    assistant.memory.store.close = failing_close
+    assistant.agenda.store.close = lambda: (closed.append("agenda"), agenda_close())
+    with caplog.at_level(logging.ERROR, logger="jarvisd.assistant"):
+        await assistant.close()
+    assert closed == ["agenda"]
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and "memory store did not close cleanly" in errors[0] and "Not found" in errors[0]
+    assert ".cargo" not in errors[0] and not any(r.exc_info for r in caplog.records)
