@@ -155,6 +155,12 @@ class Assistant:
                 if not piece and not said and (claims.dropped or repeats.cut):
                     piece = "잘 못 알아들었어요. 다시 말해 주세요." if language_of(text) == "ko" else \
                         "Sorry, I didn't catch that. Could you say it again?"
+                elif not (piece or "").strip() and not "".join(answer).strip():
+                    # the model gave no text (an empty or blank answer: a thinking model's content, a
+                    # stop at once): before, no answer line at all (pass 23: the HUD's turn never answered)
+                    log.info("the model's answer was empty: said it has none")
+                    piece = "죄송해요, 그건 답을 모르겠어요." if language_of(text) == "ko" else \
+                        "Sorry, I don't have an answer to that."
                 if piece:
                     answer.append(piece)
                     yield piece

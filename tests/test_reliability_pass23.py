@@ -73,3 +73,38 @@ async def test_a_memory_store_that_fails_at_stop_does_not_keep_the_agenda_open_o
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert len(errors) == 1 and "memory store did not close cleanly" in errors[0] and "Not found" in errors[0]
     assert ".cargo" not in errors[0] and not any(r.exc_info for r in caplog.records)
+
+
+# ---- a model answer with no text --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("model_text", ["", "  \n\t ", "\n" * 500])
+async def test_an_empty_model_answer_is_answered_with_a_sentence_not_silence(tmp_path: Path, model_text: str) -> None:
+    """Before: a model answer with no text (empty or blank: a thinking model's empty content, a model that
+    stops at once) gave the turn no answer at all: `answer()` returned "" (`jarvisd chat --once` printed an
+    empty line), no assistant line reached the HUD's transcript (the typed turn looked unanswered) and the
+    voice said nothing. Now the turn says it has no answer, in the user's language."""
+    from jarvisd.assistant import build_assistant
+    from jarvisd.config import load_config
+    from jarvisd.events import TranscriptLine
+    from jarvisd.llm.backend_choice import Backends
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.manifest import ModelStore
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl"})
+    backends = Backends(chat=ScriptedChatModel(lambda _: {"text": model_text}),
+                        thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    events = assistant.bus.subscribe()
+    try:
+        english = await assistant.answer("tell me something about tides", session="s1")
+        korean = await assistant.answer("밀물에 대해 알려 줘", session="s2")
+    finally:
+        await assistant.close()
+    assert english.strip() == "Sorry, I don't have an answer to that."
+    assert korean.strip() == "죄송해요, 그건 답을 모르겠어요."
+    lines = []
+    while not events.queue.empty():
+        event = events.queue.get_nowait()
+        if isinstance(event, TranscriptLine) and event.role == "assistant":
+            lines.append(event.text)
+    assert lines == [english.strip(), korean.strip()]
