@@ -108,3 +108,40 @@ async def test_an_empty_model_answer_is_answered_with_a_sentence_not_silence(tmp
         if isinstance(event, TranscriptLine) and event.role == "assistant":
             lines.append(event.text)
     assert lines == [english.strip(), korean.strip()]
+
+
+# ---- a request h11 cannot read ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("request_bytes", [
+    b"GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 40_000,  # past h11's 16 KiB, unfinished
+    b"GET /api/status HTTP/1.1 extra\r\nHost: 127.0.0.1\r\n\r\n",
+])
+async def test_a_request_the_server_cannot_read_gets_the_json_error_shape(tmp_path: Path, request_bytes: bytes) -> None:
+    """Before: a 1 MB request header (here 40 KB, still unfinished: all of it read, so the answer is not lost
+    to a reset) or a broken request line was uvicorn's plain-text 400 "Invalid HTTP request received.", while docs/hud.md promises every error as `{"error", "detail"}` JSON. Now the same
+    400 in the JSON shape, and the connection closed."""
+    import asyncio
+    import json
+
+    from jarvisd.hud.server import HudServer
+    from tests.hud.conftest import Hud
+
+    hud = Hud(tmp_path)
+    server = HudServer(hud.app, "127.0.0.1", 0)
+    await server.start()
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(request_bytes)
+        try:
+            await writer.drain()
+        except ConnectionError:
+            pass
+        raw = await asyncio.wait_for(reader.read(), timeout=10)
+        writer.close()
+    finally:
+        await server.stop()
+    head, _, body = raw.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400"), raw[:200]
+    assert b"content-type: application/json" in head.lower(), head
+    document = json.loads(body)
+    assert document["error"] == "bad_request" and document["detail"]
