@@ -145,3 +145,38 @@ async def test_a_request_the_server_cannot_read_gets_the_json_error_shape(tmp_pa
     assert b"content-type: application/json" in head.lower(), head
     document = json.loads(body)
     assert document["error"] == "bad_request" and document["detail"]
+
+
+# ---- the HUD's port changed in the config under a running daemon ------------------------------------------------
+
+def test_jarvisd_hud_says_the_config_changed_after_the_daemon_started(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Before: with `hud.port` changed in config.toml under a running daemon, `jarvisd hud --print-url` looked at
+    the new port, found nothing and said the daemon was "stopped (Ctrl-Z or SIGSTOP ...), busy, or runs without
+    its HUD", none of which was so. Now it names the file saved after the daemon started, and the restart."""
+    import os
+    import socket
+
+    from jarvisd.cli import main
+    from jarvisd.instance import InstanceLock
+
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    monkeypatch.setenv("JARVIS_HOME", str(home))
+    with socket.socket() as probe:  # a free port that nothing will answer on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    lock = InstanceLock(home / "data").acquire()  # the running daemon's hold, as `jarvisd run` takes it
+    try:
+        started = (home / "data" / "jarvisd.pid").stat().st_mtime
+        config = home / "config.toml"
+        config.write_text(f"[hud]\nport = {port}\n")
+        os.utime(config, (started + 5, started + 5))
+        assert main(["hud", "--print-url"]) == 1
+        err = capsys.readouterr().err
+        assert "config.toml (which sets hud.port) was changed after it started" in err and "restart" in err, err
+        assert "SIGSTOP" not in err
+        os.utime(config, (started - 5, started - 5))  # saved before the start: the other reasons, as before
+        assert main(["hud", "--print-url"]) == 1
+        assert "SIGSTOP" in capsys.readouterr().err
+    finally:
+        lock.release()
