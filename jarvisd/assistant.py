@@ -155,6 +155,12 @@ class Assistant:
                 if not piece and not said and (claims.dropped or repeats.cut):
                     piece = "잘 못 알아들었어요. 다시 말해 주세요." if language_of(text) == "ko" else \
                         "Sorry, I didn't catch that. Could you say it again?"
+                elif not (piece or "").strip() and not "".join(answer).strip():
+                    # the model gave no text (an empty or blank answer: a thinking model's content, a
+                    # stop at once): before, no answer line at all (pass 23: the HUD's turn never answered)
+                    log.info("the model's answer was empty: said it has none")
+                    piece = "죄송해요, 그건 답을 모르겠어요." if language_of(text) == "ko" else \
+                        "Sorry, I don't have an answer to that."
                 if piece:
                     answer.append(piece)
                     yield piece
@@ -180,12 +186,24 @@ class Assistant:
         return "".join([piece async for piece in self.turn(text, session)])
 
     async def close(self) -> None:
-        """Let running judgements finish, then close the stores (their writes are durable per record)."""
+        """Let running judgements finish, then close the stores (their writes are durable per record). Each
+        store is closed even when the other fails: a memory table whose folder was removed under the daemon
+        failed its last flush at stop (pass 23), the agenda's store was then never closed and the stop ended
+        in a LanceDB traceback and exit 1. The failure is one line; memory's unwritten records stay in its
+        write journal, which the next start replays."""
+        from jarvisd.lance_damage import first_line
+
         await self.judge.drain()
-        for store in (self.memory.store, self.agenda.store):
+        for name, store in (("memory", self.memory.store), ("agenda", self.agenda.store)):
             close = getattr(store, "close", None)
-            if close is not None:
+            if close is None:
+                continue
+            try:
                 await asyncio.to_thread(close)
+            except Exception as exc:
+                log.error("stop: the %s store did not close cleanly (%s: %s)%s", name, type(exc).__name__,
+                          first_line(exc), "; records not yet in it stay in its write journal, replayed at the "
+                          "next start" if name == "memory" else "")
 
 
 def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None = None,

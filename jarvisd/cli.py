@@ -226,6 +226,9 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     args = build_parser().parse_args(argv)
+    from jarvisd.malloc import tune_process
+
+    tune_process()  # before anything loads a model or starts a thread: the daemon's settings, every command
     if args.config and not args.config.is_file():
         why = "is not a file" if args.config.exists() else "does not exist"
         print(f"jarvisd: config file {args.config} {why}", file=sys.stderr)

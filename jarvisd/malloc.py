@@ -3,7 +3,7 @@
 glibc gives threads their own arenas (up to 8 per core); LanceDB's and the models' worker threads
 allocate and free across them, and the freed pages stay with each arena. With two arenas the soak's
 resident memory after warm-up grew less (docs/reminders.md, "Resident memory"). The limit must be set
-before the threads start allocating, so `jarvisd run` sets it first thing. A user's own
+before the threads start allocating, so every jarvisd command sets it first thing (`tune_process`). A user's own
 MALLOC_ARENA_MAX wins; on a libc without mallopt (musl) nothing happens.
 
 glibc serves a block of 128 KiB or more with its own mmap, given back on free, but each such free raises
@@ -55,6 +55,17 @@ def fix_mmap_threshold(threshold: int = DAEMON_MMAP_THRESHOLD) -> bool:
     """Serve blocks from `threshold` bytes up with their own mmap from now on, without glibc raising the
     threshold as they are freed; True when set here."""
     return _mallopt(M_MMAP_THRESHOLD, threshold, "MALLOC_MMAP_THRESHOLD_")
+
+
+def tune_process() -> None:
+    """The daemon's allocator settings for any jarvisd command: `chat`, `listen`, `transcribe` and `say`
+    load the same models in one process as the daemon does. Without them (pass 23) `jarvisd chat --once`
+    reserved 3.15 GB of address space for "what is the capital of France" (1.2 GB with them), and under a
+    4 GB limit (`ulimit -v 4000000`) a 4,000-character Korean turn failed ("Failed to create
+    llama_context"; the daemon answered it) and `jarvisd listen --wav` of an hour ended in a MemoryError."""
+    limit_arenas()
+    arrow_on_system_pool()
+    fix_mmap_threshold()
 
 
 def arrow_on_system_pool() -> bool:

@@ -99,17 +99,41 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def nothing_answers(command: str, base: str, data_dir: Path) -> str:
+def nothing_answers(command: str, base: str, data_dir: Path, cfg: Any = None) -> str:
     """Why `jarvisd hud`/`mic` got no answer. Before, a daemon stopped with SIGSTOP (Ctrl-Z) or busy was
     "nothing answers ...; start the daemon first", and starting one then said "already running"."""
     from jarvisd.instance import running_pid
 
     pid = running_pid(data_dir)
     if pid is not None:
+        edited = _address_edited_since_start(cfg, Path(data_dir))
+        if edited is not None:
+            return (f"jarvisd {command}: jarvisd (pid {pid}) is running but its HUD does not answer at {base}: "
+                    f"{edited} was changed after it started (a running jarvisd keeps the address it started with): "
+                    "restart it to use the new one (`systemctl --user restart jarvisd`)")
         return (f"jarvisd {command}: jarvisd (pid {pid}) is running but its HUD does not answer at {base}: it is "
                 f"stopped (Ctrl-Z or SIGSTOP: `kill -CONT {pid}`), busy, or runs without its HUD (its log says why)")
     return (f"jarvisd {command}: nothing answers at {base}; start the daemon first "
             "(`jarvisd run` or `systemctl --user start jarvisd`)")
+
+
+def _address_edited_since_start(cfg: Any, data_dir: Path) -> str | None:
+    """The config file that sets `hud.port` or `hud.host` when it was saved after the running daemon wrote its
+    pid file (pass 22: after the port was changed under a running daemon, `jarvisd hud --print-url` said the
+    daemon was stopped, busy or without its HUD)."""
+    sources = getattr(cfg, "sources", None) or {}
+    try:
+        started = (data_dir / "jarvisd.pid").stat().st_mtime
+    except OSError:
+        return None
+    for key in ("hud.port", "hud.host"):
+        source = Path(sources.get(key, ""))
+        try:
+            if source.name and source.is_file() and source.stat().st_mtime > started:
+                return f"{source} (which sets {key})"
+        except OSError:
+            continue
+    return None
 
 
 def run(cfg: Any, args: argparse.Namespace) -> int:
@@ -128,7 +152,7 @@ def run(cfg: Any, args: argparse.Namespace) -> int:
         print(token_refused("hud", hud_url(host, port), cfg.paths.data_dir), file=sys.stderr)
         return 1
     if not args.no_check and status != 200:
-        print(nothing_answers("hud", hud_url(host, port), cfg.paths.data_dir), file=sys.stderr)
+        print(nothing_answers("hud", hud_url(host, port), cfg.paths.data_dir, cfg), file=sys.stderr)
         return 1
     if args.print_url:
         print(url)
@@ -172,7 +196,8 @@ def run_mic(cfg: Any, args: argparse.Namespace) -> int:
         response = httpx.post(url, json=MIC_ACTIONS[args.action], timeout=3.0,
                               headers={"Authorization": f"Bearer {token}"})
     except httpx.HTTPError:
-        print(nothing_answers("mic", hud_url(cfg.hud.host, int(cfg.hud.port)), cfg.paths.data_dir), file=sys.stderr)
+        print(nothing_answers("mic", hud_url(cfg.hud.host, int(cfg.hud.port)), cfg.paths.data_dir, cfg),
+              file=sys.stderr)
         return 1
     if response.status_code in (401, 403):
         print(token_refused("mic", hud_url(cfg.hud.host, int(cfg.hud.port)), cfg.paths.data_dir), file=sys.stderr)
