@@ -60,6 +60,9 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
         if m.form in ("어도", "아도") and m.tag == "EC" and i + 1 < len(ms) and ms[i + 1].form == "되" and \
                 i >= 2 and any(negated(ms, j) for j in range(max(1, i - 4), i)):   # 안 돌려줘도 (돌리+어+주+어도)
             return Closure("dismissed", reference(sen, ms, i, holes), clause)
+        if m.form in ("어도", "아도") and m.tag == "EC" and i + 1 < len(ms) and ms[i + 1].form == "되" and \
+                i >= 2 and is_morph(ms[i - 1], ms[i - 1].form, "VV") and ms[i - 1].form in _OFF_THE_LIST:
+            return Closure("dismissed", reference(sen, ms, i - 1, holes), clause)   # "숙제 봐주는 거 지워도 된다"
         if m.form == "없" and i + 2 < len(ms) and ms[i + 1].form == "던" and ms[i + 2].form in ("걸", "거", "것", "일"):
             return Closure("dismissed", reference(sen, ms, i, holes), clause)   # "... 없던 걸로 해줘"
         if m.form == "필요" and i + 1 < len(ms) and ms[i + 1].form == "없":
@@ -96,6 +99,10 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
     if any(m.tag == "EP" and m.form in ("었었", "았었") or m.form in W.KO_REMOTE_PAST for m in ms):
         return None                    # "작년엔 요양원에서 파티 했었지": a memory, no promise done today
     return done_closure(sen, ms, holes, clause) or _done_before_but(sen, ms, holes, clause)
+
+
+# verbs that take an entry off the list: "지워도 돼" / "빼도 된다" / "없애도 돼" said of a promise drop it
+_OFF_THE_LIST = frozenset(("지우", "빼", "없애"))
 
 
 def _partly(ms: Sequence[Morph]) -> bool:

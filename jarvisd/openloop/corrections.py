@@ -162,8 +162,12 @@ def correction_target(words: str, descs: Sequence[str], fully: bool = False) -> 
     return found
 
 
+# "…까지 보내면 된다", "…까지 하면 돼": the leave given after the new time is not part of the name
+_KO_WILL_DO = re.compile(r"\s*(?:하면|면)?\s*(?:된다|돼|되요|돼요|됩니다|되겠다|될\s*것\s*같아)[.!~]*$")
+
+
 def _rest(words: str) -> str:
-    return _NOT_A_NAME.sub(" ", cut_spans(words, time_spans(words))).strip()
+    return _KO_WILL_DO.sub("", _NOT_A_NAME.sub(" ", cut_spans(words, time_spans(words))).strip()).strip()
 
 
 def deed_named(words: str, descs: Sequence[str]) -> list[int]:
