@@ -85,7 +85,7 @@ _KO_CORRECT = [rf"{_KO_CUE}(?:아니야|아니다|아니요|아니|아뇨|아냐
 KO = {kind: compile_all(table) for kind, table in (
     ("due_today", _KO_DUE_TODAY), ("due_tomorrow", _KO_DUE_TOMORROW), ("list", _KO_LIST), ("snooze", _KO_SNOOZE),
     ("promised_to", _KO_PROMISED))}
-_KO_THEN_MARK = re.compile(r"(?P<x>.+?)(?:\s*,\s*|(?:(?<=어)|(?<=요))\s+(?=체크|완료))(?:그러니까\s*|그니까\s*)?(?:(?:목록|리스트|할\s*일|일정)에서\s*)?"
+_KO_THEN_MARK = re.compile(r"(?P<x>.+?)(?:\s*,\s*|(?:(?<=어)|(?<=요)|(?<=했다)|(?<=끝났다)|(?<=냈다)|(?<=왔다))\s+(?=체크|완료))(?:그러니까\s*|그니까\s*)?(?:(?:목록|리스트|할\s*일|일정)에서\s*)?"
                            r"(?P<cmd>체크\s*(?:표시)?|완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?|끝난\s*(?:걸로|것으로)\s*해|지워|빼|삭제|취소)\s*(?:해)?\s*"
                            rf"(?:{_KO_GIVE}|{_KO_PLAIN})?요?")
 # "관리비 낸 걸로 체크해 줘", "택배 보냈다고 표시해 줘": the deed as done (a past adnominal and 걸로, or 다고), then the mark

@@ -251,6 +251,9 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     (re.compile(r"^(?P<f>(?:(?:아|음|어)[\s,]+)*)아이다(?=[\s,.!]|$)"), lambda m: m["f"] + "아니다"),
     (re.compile(r"(?<=[가-힣])(?P<s>[리기치])야(?=\s?(?:된다|돼|되|한다|해|하))"),
      lambda m: {"리": "려", "기": "겨", "치": "쳐"}[m["s"]] + "야"),
+    # Gyeongsang 도 for 줘 at the end, after the -어 form ("읽어 도", "완료 처리해 도"), and 머 for 뭐 ("머 있노")
+    (re.compile(rf"(?<={open_with(*_CONNECTIVE_VOWELS)})\s도(?=[\s.!?~]*$)"), " 줘"),
+    (re.compile(r"(?<![가-힣])머(?=\s?(?:있|해|하|야|냐|노|고|꼬|라|지|가|든|더라|였|했|할))"), "뭐"),
     # "다음 주 월요일에 하지 뭐": I'll just do it then
     (re.compile(r"(?<![가-힣])하지\s뭐$"), "해야지"),
     # -야 쓴다 (must; "넣어야 쓴당께" once -당께 is -다): -야 한다

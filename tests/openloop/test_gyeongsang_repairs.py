@@ -95,3 +95,26 @@ def test_someone_elses_promise_asked_about_is_not_the_agenda(question):
 @pytest.mark.parametrize(("question", "kind"), [("내가 약속한 거 뭐 있어", "list"), ("민수한테 약속한 거 뭐야", "promised_to")])
 def test_the_users_own_promises_are_still_the_agenda(question, kind):
     assert match_intent(question).kind == kind
+
+
+# blind set 36 (a nurse from Daegu): 도 for 줘 at the end, 머 for 뭐, a deed said in -다 before the mark
+@pytest.mark.parametrize(("said", "standard_form"), [
+    ("일정 좀 불러 도", "일정 좀 불러 줘"),
+    ("내일 머 해야 되노", "내일 뭐 해야 되노"),
+    ("머리 아파", "머리 아파"),                              # 머리 is a head
+    ("나도", "나도"),
+    ("이 책 읽어 도서관에 반납해야 돼", "이 책 읽어 도서관에 반납해야 돼"),   # 도 inside a word
+])
+def test_gyeongsang_do_and_meo_read_as_standard(said, standard_form):
+    assert standard(said) == standard_form
+
+
+@pytest.mark.parametrize(("said", "kind", "argument"), [
+    ("내일까지 할 거 머 있노", "due_tomorrow", ""),
+    ("할 일 쭉 불러 도", "list", ""),
+    ("관리비 냈다 체크해 도", "done", "관리비"),
+    ("세금 신고 끝났다 완료로 해줘", "done", "세금 신고"),
+])
+def test_gyeongsang_agenda_requests(said, kind, argument):
+    intent = match_intent(standard(said))
+    assert intent is not None and (intent.kind, intent.argument) == (kind, argument)
