@@ -38,6 +38,27 @@ from jarvisd.turn_gate import TurnGate
 log = logging.getLogger(__name__)
 
 
+class _PollSkips(logging.Filter):
+    """APScheduler says "Execution of job ... skipped: maximum number of running instances reached" at WARNING
+    each time a poll comes round while the job's last run still works. For these jobs that is the design (one
+    idle consolidation may run for minutes; pass 23 saw 13 such lines in 13 s), so it is said at DEBUG."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and record.msg.startswith('Execution of job "%s" skipped') and record.args \
+                and getattr(record.args[0], "id", None) in _POLLED_JOBS:   # type: ignore[index]
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return True
+
+
+_POLL_SKIPS = _PollSkips()
+
+
+def _quiet_poll_skips() -> None:
+    scheduler_log = logging.getLogger("apscheduler.scheduler")
+    if _POLL_SKIPS not in scheduler_log.filters:
+        scheduler_log.addFilter(_POLL_SKIPS)
+
+
 class JumpSafeInterval(IntervalTrigger):
     """An interval trigger that, after the wall clock jumps forward, finds its next run in one step.
 
@@ -58,6 +79,7 @@ Say = Callable[[str, str], Awaitable[bool]]
 REFLECT_INTERVAL_JOB = "reflect:interval"
 REFLECT_IDLE_JOB = "reflect:idle"
 EXPIRY_JOB = "agenda:expire"
+_POLLED_JOBS = frozenset((REFLECT_INTERVAL_JOB, REFLECT_IDLE_JOB, EXPIRY_JOB))
 DEFAULT_SWEEP_SEC = 60.0
 SAY_WITHIN_SEC = 60.0  # a reflection remark not said within a minute (a long turn) is stale: dropped
 
@@ -82,6 +104,7 @@ class PeriodicJobs:
         self.consolidations = 0
 
     def install(self, scheduler: BaseScheduler) -> None:
+        _quiet_poll_skips()
         common: dict[str, Any] = {"replace_existing": True, "coalesce": True, "max_instances": 1}
         if self.reflect is not None and uses_interval(self.trigger):
             scheduler.add_job(self.interval_tick, JumpSafeInterval(seconds=self.interval_sec),

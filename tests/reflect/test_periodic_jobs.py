@@ -169,3 +169,34 @@ async def test_a_reflection_remark_held_back_too_long_by_a_turn_is_dropped(gate,
     assert await t.interval_tick()
     gate.turn_ended()
     assert spoken == []
+
+
+async def test_a_poll_that_comes_round_while_the_last_run_works_is_not_a_warning(gate, clock, caplog):
+    """Pass 23: an idle consolidation that runs for minutes made APScheduler warn at every poll ("skipped:
+    maximum number of running instances reached", 13 lines in 13 s); for the polled jobs that is the design.
+    Another job's skip still warns."""
+    import asyncio
+    import logging
+
+    release = asyncio.Event()
+
+    async def slow_sweep() -> None:
+        await release.wait()
+
+    async def other() -> None:
+        await release.wait()
+
+    scheduler = AsyncIOScheduler(timezone=SEOUL)
+    jobs = ticks(gate, clock, expire=slow_sweep)
+    jobs.sweep_sec = 0.1
+    jobs.expiry_sweep = slow_sweep  # the sweep stands in for any long polled run
+    jobs.install(scheduler)
+    scheduler.add_job(other, "interval", seconds=0.1, id="someone-else", max_instances=1)
+    with caplog.at_level(logging.DEBUG, logger="apscheduler.scheduler"):
+        scheduler.start()
+        await asyncio.sleep(0.6)
+        release.set()
+        scheduler.shutdown(wait=False)
+    skips = [r for r in caplog.records if "skipped: maximum number of running instances" in r.getMessage()]
+    assert {r.levelname for r in skips if "slow_sweep" in r.getMessage()} == {"DEBUG"}   # the sweep's job
+    assert {r.levelname for r in skips if "other" in r.getMessage()} == {"WARNING"}
