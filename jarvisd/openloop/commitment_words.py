@@ -40,7 +40,7 @@ ship shop sign start stop study submit subscribe text thank tidy transfer update
 walk wash watch water wrap practice practise exercise refill finalize draft edit proofread top text
 message ping call phone dial wire walk air feed train bathe mop dust polish plug unplug lock unlock
 buy renew cancel apologize invoice claim request review sign file fax backup try use
-grab gather settle swap rsvp enrol enroll
+grab gather settle swap rsvp enrol enroll share forward circulate complete approve
 """
 
 IRREGULAR_BASE: dict[str, str] = {}    # past or participle -> base

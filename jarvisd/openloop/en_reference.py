@@ -46,7 +46,9 @@ _FRONTED = re.compile(r"^(?:(?:oh|and|so|um+|uh+|also|plus|okay|ok|yeah|well|lik
                       # "on-call handoff doc I need to write that up": a bare noun phrase, then "I" and a modal
                       rf"|(?!{_NOT_A_THING}(?![\w'-]))(?P<bare>[a-z][\w'-]*(?:\s+(?!{_NOT_A_THING}(?![\w'-]))[a-z][\w'-]*){{0,3}})"
                       r"\s+(?:(?:um+|uh+|er|so|like),?\s+)*(?=i\s+(?:need|have|gotta|got|must|should|will|am|'m|'ll|really|still|already|just)\b"
-                      r"|i'(?:ll|m|ve)\b|i\s+[a-z]+ed\b))")
+                      r"|i'(?:ll|m|ve)\b|i\s+[a-z]+ed\b"
+                      # an irregular past: "the invoice I sent already to the client"
+                      r"|i\s+(?:sent|paid|bought|did|made|took|got|gave|wrote|put|told|brought|sold|left|met|rang|kept|found)\b))")
 
 
 
