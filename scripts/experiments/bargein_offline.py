@@ -26,6 +26,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench_echo import ANSWER, USER  # noqa: E402  (the live bench's answer and user sentences)
 
 from jarvisd.config import load_config  # noqa: E402
 from jarvisd.manifest import ModelStore  # noqa: E402
@@ -36,13 +39,6 @@ from jarvisd.voice.room import HeardFrame, Room, replay_answer  # noqa: E402
 from jarvisd.voice.settings import VoiceSettings  # noqa: E402
 from jarvisd.voice.tts import SpeechSynthesizer  # noqa: E402
 
-ANSWER = ("Here is your week. On Monday you have the planning meeting at ten, "
-          "and on Tuesday the dentist expects you at three in the afternoon.")
-USER = ["Stop, what time is the dentist on Tuesday?", "Wait, move the planning meeting to eleven.",
-        "Hold on, call my sister tonight.", "Stop, remind me to buy milk tomorrow.",
-        "Wait, what is the weather in Seoul?", "Cancel that and read my messages.",
-        "Stop, add a meeting with Anna on Friday.", "Hold on, set a timer for ten minutes.",
-        "Wait, how long is the flight to Busan?", "Stop, send the report to my manager."]
 # The rule tried (not shipped: see docs/voice.md, "Barge-in under double talk"). Two ways in: the pipeline's
 # clean-speech rule (200 ms of Silero speech on the cleaned audio that the correlation check does not call echo),
 # or double talk: 4 frames in a row with Silero speech on the raw mic, >= 0.2 on the cleaned one, and more than

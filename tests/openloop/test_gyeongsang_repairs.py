@@ -7,47 +7,42 @@ from __future__ import annotations
 
 import pytest
 
-from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.intents import match_intent
 from jarvisd.openloop.ko_dialect import standard
 from jarvisd.openloop.model import LoopStatus
-from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.stores import JsonlLoopStore
 
-from .test_desk import ZONE, Clock, dues, local
+from .test_desk import dues, local
 
 
-@pytest.fixture
-def service(tmp_path) -> OpenLoopService:
-    return OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=Clock())
-
-
-@pytest.fixture
-def desk(service, korean) -> AgendaDesk:
-    return AgendaDesk(service, korean)
-
-
-def test_aida_then_a_time_taken_back_with_aigo_moves_the_promise_to_the_last_time(desk, service):
+def test_aida_then_a_time_taken_back_with_aigo_moves_the_promise_to_the_last_time(tuesday_desk):
+    desk = tuesday_desk
+    service = desk.service
     desk.handle("내일 오후 2시까지 견적서 보내야 된다")
     desk.handle("아 아이다 견적서 2시 아이고 5시까지 보내면 된다")
     assert dues(service) == {"견적서 보내기": "2026-12-02 17:00"}
 
 
-def test_jamkkan_then_a_day_taken_back_keeps_the_time_of_day(desk, service):
+def test_jamkkan_then_a_day_taken_back_keeps_the_time_of_day(tuesday_desk):
+    desk = tuesday_desk
+    service = desk.service
     desk.handle("목요일 저녁 7시에 동창회 회비 입금해야 돼")
     desk.handle("아 잠깐 회비 목요일 아이고 수요일이다")
     (loop,) = service.agenda()
     assert "회비" in loop.desc and local(loop) == "2026-12-02 19:00"
 
 
-def test_aida_alone_before_a_new_day_corrects_the_promise_it_names(desk, service):
+def test_aida_alone_before_a_new_day_corrects_the_promise_it_names(tuesday_desk):
+    desk = tuesday_desk
+    service = desk.service
     desk.handle("모레까지 택배 반품 보내야 해")
     desk.handle("아이다 반품은 금요일까지다")
     (loop,) = service.agenda()
     assert "반품" in loop.desc and local(loop)[:10] == "2026-12-04"
 
 
-def test_a_new_promise_after_jamkkan_is_still_a_promise(desk, service):
+def test_a_new_promise_after_jamkkan_is_still_a_promise(tuesday_desk):
+    desk = tuesday_desk
+    service = desk.service
     desk.handle("잠깐 나 내일 은행 가야 돼")
     (loop,) = service.agenda()
     assert "은행" in loop.desc and local(loop)[:10] == "2026-12-02"
@@ -65,14 +60,18 @@ def test_gyeongsang_words_read_as_standard(said, standard_form):
     assert standard(said) == standard_form
 
 
-def test_a_promise_in_gyeongsang_endings_is_kept(desk, service):
+def test_a_promise_in_gyeongsang_endings_is_kept(tuesday_desk):
+    desk = tuesday_desk
+    service = desk.service
     desk.handle("이번 주 토요일까지 창고 짐 옮기야 된다")
     (loop,) = service.agenda()
     assert "짐" in loop.desc and local(loop)[:10] == "2026-12-05"
 
 
 @pytest.mark.parametrize("closing", ["헬스장 등록하는 거 빼도 된다 회사에서 해준대", "헬스장 등록은 지워도 돼"])
-def test_jiwodo_doenda_said_of_a_promise_drops_it(desk, service, closing):
+def test_jiwodo_doenda_said_of_a_promise_drops_it(tuesday_desk, closing):
+    desk = tuesday_desk
+    service = desk.service
     desk.handle("모레까지 헬스장 등록해야 돼")
     desk.handle(closing)
     assert service.agenda() == []
@@ -81,7 +80,9 @@ def test_jiwodo_doenda_said_of_a_promise_drops_it(desk, service, closing):
 
 
 @pytest.mark.parametrize("question", ["이 파일 지워도 돼?", "사진 몇 장 빼도 되나"])
-def test_asking_whether_something_may_be_removed_closes_nothing(desk, service, question):
+def test_asking_whether_something_may_be_removed_closes_nothing(tuesday_desk, question):
+    desk = tuesday_desk
+    service = desk.service
     desk.handle("모레까지 헬스장 등록해야 돼")
     desk.handle(question)
     assert len(service.agenda()) == 1

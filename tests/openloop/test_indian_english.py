@@ -8,23 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.intents import match_intent
 from jarvisd.openloop.model import LoopStatus
-from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.stores import JsonlLoopStore
 
-from .test_desk import ZONE, Clock, dues
-
-
-@pytest.fixture
-def service(tmp_path) -> OpenLoopService:
-    return OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZONE, clock=Clock())
-
-
-@pytest.fixture
-def desk(service, korean) -> AgendaDesk:
-    return AgendaDesk(service, korean)
+from .test_desk import dues
 
 
 @pytest.mark.parametrize(("promise", "correction", "due"), [
@@ -34,7 +21,9 @@ def desk(service, korean) -> AgendaDesk:
     ("목요일 오전 10시에 세탁소 가야 돼", "아 아니다 10시 말고 11시로 해 줘", "2026-12-03 11:00"),
     ("내일 오후 5시에 은행 가야 해", "아니 내일 말고 모레", "2026-12-03 17:00"),
 ])
-def test_a_correction_with_emphasis_or_a_time_said_not_to_be_it(desk, service, promise, correction, due):
+def test_a_correction_with_emphasis_or_a_time_said_not_to_be_it(tuesday_desk, promise, correction, due):
+    desk = tuesday_desk
+    service = desk.service
     desk.handle(promise)
     desk.handle(correction)
     (loop,) = service.agenda()
@@ -46,14 +35,18 @@ def test_a_correction_with_emphasis_or_a_time_said_not_to_be_it(desk, service, p
     ("I'll share the sprint slides with the team by EOD", "the sprint slides I shared already with the team"),
     ("I have to pay the electricity bill by Thursday", "the electricity bill I paid yesterday itself"),
 ])
-def test_a_thing_said_first_then_done_closes_it(desk, service, promise, closing):
+def test_a_thing_said_first_then_done_closes_it(tuesday_desk, promise, closing):
+    desk = tuesday_desk
+    service = desk.service
     desk.handle(promise)
     desk.handle(closing)
     (loop,) = service.all_loops()
     assert loop.status == LoopStatus.DONE
 
 
-def test_someone_elses_deed_said_the_same_way_closes_nothing(desk, service):
+def test_someone_elses_deed_said_the_same_way_closes_nothing(tuesday_desk):
+    desk = tuesday_desk
+    service = desk.service
     desk.handle("I will send the invoice to the client by Friday")
     desk.handle("the report my manager sent already to HR")
     assert len(service.agenda()) == 1
