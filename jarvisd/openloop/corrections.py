@@ -35,7 +35,7 @@ _FILLER = re.compile(
     # "Thursday only", "today itself" (Indian English's emphasis), "this weekend, not next": the time and no more
     r"[\s,.!?~]+|\b(?:at|on|by|for|it's|it is|um|uh|please|then|ok|okay|instead|only|itself)\b"
     r"|\bnot\s+(?:the\s+)?(?:next|this|that|coming)(?:\s+(?:one|week|weekend|month))?\b"
-    r"|(?:으로|로|에|까지)?\s*(?:해\s*줘|해\s*주세요|바꿔\s*줘|해|이야|야|요|입니다|예요|이에요|할게요|할게)?(?=[\s,.!?~]|$)",
+    r"|(?:으로|로|에|까지)?\s*(?:해\s*줘|해\s*주세요|바꿔\s*줘|해|이야|야|요|입니다|예요|이에요|이다|다|할게요|할게)?(?=[\s,.!?~]|$)",
     re.IGNORECASE)
 
 

@@ -20,6 +20,10 @@ from .test_desk import dues
     ("I'll clean the balcony next weekend", "sorry, this weekend only, not next", "2026-12-06"),
     ("목요일 오전 10시에 세탁소 가야 돼", "아 아니다 10시 말고 11시로 해 줘", "2026-12-03 11:00"),
     ("내일 오후 5시에 은행 가야 해", "아니 내일 말고 모레", "2026-12-03 17:00"),
+    # set 38 (a 국밥집 owner): a day said with 이다, and "I misspoke" as the cue
+    ("수요일 오후 4시에 보일러 수리 기사 불러야 돼", "아 아니다 목요일이다", "2026-12-03 16:00"),
+    ("다음 주 화요일 오전 9시에 정육점 주문 넣어야 해", "아 시간 잘못 말했다 10시야", "2026-12-08 10:00"),
+    ("모레 오후 2시에 세차 맡겨야 돼", "날짜 잘못 말했어요, 금요일이에요", "2026-12-04 14:00"),
 ])
 def test_a_correction_with_emphasis_or_a_time_said_not_to_be_it(tuesday_desk, promise, correction, due):
     desk = tuesday_desk
