@@ -1,0 +1,85 @@
+"""Pass 24 (docs/reliability.md): the embedded model's own process, frozen, killed and orphaned."""
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from jarvisd.llm import model_process
+from jarvisd.llm.base import BackendError, Message, complete
+from jarvisd.llm.embedded import LlamaCppChat
+from jarvisd.manifest import ModelStore
+
+pytestmark = pytest.mark.slow  # the real SmolLM2 through llama.cpp
+
+HELLO = [Message("user", "Say hello.")]
+
+
+@pytest.fixture
+def smollm(tmp_path):
+    model = LlamaCppChat(ModelStore(tmp_path / "models").path("smollm2-135m"), name="smollm2-135m", max_tokens=48)
+    yield model
+    model.close()
+
+
+async def test_a_frozen_model_process_fails_the_turn_instead_of_hanging_it(smollm, monkeypatch):
+    monkeypatch.setattr(model_process, "STALL_SEC", 2.0, raising=False)
+    answer = aiter(smollm.stream([Message("user", "Tell me a long story about a cat and a dog.")]))
+    assert (await anext(answer)).text
+    pid = smollm.process.pid
+    os.kill(pid, signal.SIGSTOP)  # kill -STOP, a debugger, a stuck lock: no output, no CPU
+    started = time.monotonic()
+    try:
+        with pytest.raises(BackendError, match=r"neither answered nor worked .*the next turn starts a new one"):
+            await asyncio.wait_for(_drain(answer), 15)
+    finally:
+        os.kill(pid, signal.SIGCONT) if smollm.process.pid == pid else None
+    assert time.monotonic() - started < 10
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # ended, not left frozen
+    assert (await complete(smollm, HELLO)).text.strip()  # the next turn gets a new process
+
+
+def test_a_frozen_model_process_does_not_outlive_a_killed_daemon(tmp_path):
+    # the daemon's side in a process of its own, killed with SIGKILL while its model's process is frozen
+    code = (
+        "import sys, threading\n"
+        "from pathlib import Path\n"
+        "from jarvisd.llm.model_process import ModelProcess\n"
+        "from jarvisd.manifest import ModelStore\n"
+        f"p = ModelProcess(ModelStore(Path({str(tmp_path)!r})).path('smollm2-135m'), 512, 1, 7)\n"
+        "p._start()\n"
+        "print(p.pid, flush=True)\n"
+        "threading.Event().wait()\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": os.getcwd()})
+    child = int(parent.stdout.readline())
+    try:
+        os.kill(child, signal.SIGSTOP)
+        parent.kill()
+        parent.wait()
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and _alive(child):
+            time.sleep(0.1)
+        assert not _alive(child)
+    finally:
+        if _alive(child):
+            os.kill(child, signal.SIGKILL)
+
+
+async def _drain(answer) -> None:
+    async for _chunk in answer:
+        pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
