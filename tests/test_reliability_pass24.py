@@ -44,6 +44,20 @@ async def test_a_frozen_model_process_fails_the_turn_instead_of_hanging_it(smoll
     assert (await complete(smollm, HELLO)).text.strip()  # the next turn gets a new process
 
 
+async def test_a_chat_sent_to_a_process_frozen_between_turns_is_answered_by_a_new_one(smollm, monkeypatch):
+    monkeypatch.setattr(model_process, "STALL_SEC", 2.0, raising=False)
+    await complete(smollm, HELLO)
+    pid = smollm.process.pid
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        again = await asyncio.wait_for(complete(smollm, HELLO), 20)
+    finally:
+        os.kill(pid, signal.SIGCONT) if _alive(pid) else None
+    assert again.text.strip()
+    assert smollm.process.pid != pid
+    assert not _alive(pid)
+
+
 def test_a_frozen_model_process_does_not_outlive_a_killed_daemon(tmp_path):
     # the daemon's side in a process of its own, killed with SIGKILL while its model's process is frozen
     code = (

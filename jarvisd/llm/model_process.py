@@ -80,7 +80,9 @@ class ModelProcess:
             if message is None:
                 if watch.stalled():
                     self._end(f"it made no progress for {STALL_SEC:.0f} s")
-                    raise ModelProcessError(_STALLED)
+                    if said or aborted:
+                        raise ModelProcessError(_STALLED)
+                    raise _DiedBeforeAnswer(_STALLED, retry=not fresh)
                 continue
             watch.heard()
             if message is _EOF:
