@@ -97,3 +97,31 @@ def _alive(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_a_polled_jobs_skip_is_not_printed_when_the_daemon_logs_at_info():
+    """Pass 23's low, fixed after it by relabelling the line DEBUG; `jarvisd run` (apscheduler at WARNING, a
+    handler with no level of its own) still printed it once a second during an idle consolidation."""
+    import logging
+    from types import SimpleNamespace
+
+    from jarvisd.reflect import periodic
+
+    said: list[logging.LogRecord] = []
+    handler = logging.Handler()  # as the daemon's: no level, so it does not look at the relabelled one
+    handler.emit = said.append
+    scheduler_log = logging.getLogger("apscheduler.scheduler")
+    before, propagate = scheduler_log.level, scheduler_log.propagate
+    scheduler_log.setLevel(logging.WARNING)  # what `jarvisd run` sets
+    scheduler_log.propagate = False
+    scheduler_log.addHandler(handler)
+    periodic._quiet_poll_skips()  # what installing the jobs does
+    try:
+        for job_id in (periodic.REFLECT_IDLE_JOB, "someone-else"):
+            scheduler_log.warning('Execution of job "%s" skipped: maximum number of running instances reached (%d)',
+                                  SimpleNamespace(id=job_id), 1)
+    finally:
+        scheduler_log.removeHandler(handler)
+        scheduler_log.setLevel(before)
+        scheduler_log.propagate = propagate
+    assert [(r.levelname, r.args[0].id) for r in said] == [("WARNING", "someone-else")]
