@@ -125,3 +125,37 @@ def test_a_polled_jobs_skip_is_not_printed_when_the_daemon_logs_at_info():
         scheduler_log.setLevel(before)
         scheduler_log.propagate = propagate
     assert [(r.levelname, r.args[0].id) for r in said] == [("WARNING", "someone-else")]
+
+
+def test_a_long_request_to_a_frozen_process_does_not_block_the_turn_for_good(tmp_path, monkeypatch):
+    """More than the pipe's 64 KiB (12,000 Hangul syllables are 72 KB of JSON) written to a frozen process."""
+    import threading
+
+    monkeypatch.setattr(model_process, "STALL_SEC", 2.0, raising=False)
+    process = model_process.ModelProcess(ModelStore(tmp_path / "models").path("smollm2-135m"), 512, 1, 7)
+    process.chat({"messages": [{"role": "user", "content": "hi"}], "max_tokens": 4}, lambda _t: None,
+                 threading.Event())
+    pid = process.pid
+    os.kill(pid, signal.SIGSTOP)
+    process._argv = [sys.executable, "-c", "import json; print(json.dumps({'fatal': 'a stand-in'}))"]
+    outcome: list[BaseException | None] = []
+
+    def chat() -> None:
+        try:
+            process.chat({"messages": [{"role": "user", "content": "가" * 12000}], "max_tokens": 4},
+                         lambda _t: None, threading.Event())
+            outcome.append(None)
+        except BaseException as exc:  # noqa: BLE001
+            outcome.append(exc)
+
+    worker = threading.Thread(target=chat, daemon=True)
+    worker.start()
+    worker.join(15)
+    try:
+        assert not worker.is_alive(), "the chat is still writing to the frozen process"
+        assert "could not load: a stand-in" in str(outcome[0])  # sent again to a new process, which failed
+        assert not _alive(pid)
+    finally:
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
+        worker.join(5)

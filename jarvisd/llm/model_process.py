@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import queue
+import select
 import signal
 import subprocess
 import sys
@@ -66,9 +68,11 @@ class ModelProcess:
 
     def _chat(self, request: dict, emit: Callable[[str], None], stop: threading.Event) -> None:
         fresh = self._start()
-        self._send({"op": "chat", **request})
-        said, aborted = False, False
         watch = _Progress(self._proc.pid)
+        if not self._send({"op": "chat", **request}, watch):
+            self._end(f"it made no progress for {STALL_SEC:.0f} s")
+            raise _DiedBeforeAnswer(_STALLED, retry=not fresh)
+        said, aborted = False, False
         while True:
             if stop.is_set() and not aborted:
                 self._send({"op": "abort"})
@@ -136,12 +140,25 @@ class ModelProcess:
             log.warning("embedded model: a new process (pid %d) after the last one ended", self._proc.pid)
         return True
 
-    def _send(self, message: dict) -> None:
+    def _send(self, message: dict, watch: _Progress | None = None) -> bool:
+        """Write one request; False when the process stopped reading it and made no progress for STALL_SEC.
+        The pipe holds 64 KiB: a longer request (a long Korean turn with recalled memories, each Hangul
+        syllable six bytes of JSON) to a frozen process blocked this thread for good, and the turn with it
+        (pass 24), so the write waits in slices and watches the process as the chat does."""
+        data = memoryview((json.dumps(message) + "\n").encode("ascii"))
         try:
-            self._proc.stdin.write((json.dumps(message) + "\n").encode("ascii"))
-            self._proc.stdin.flush()
+            fd = self._proc.stdin.fileno()
+            os.set_blocking(fd, False)
+            while data:
+                try:
+                    data = data[os.write(fd, data):]
+                except BlockingIOError:
+                    select.select([], [fd], [], 0.5)
+                    if watch is not None and watch.stalled():
+                        return False
         except (BrokenPipeError, OSError, ValueError):
             pass  # it died: the reader sees the end of its output and the chat reports why
+        return True
 
     def _next(self, timeout: float):
         try:
