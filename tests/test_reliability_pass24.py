@@ -159,3 +159,30 @@ def test_a_long_request_to_a_frozen_process_does_not_block_the_turn_for_good(tmp
         if _alive(pid):
             os.kill(pid, signal.SIGKILL)
         worker.join(5)
+
+
+async def test_a_model_failure_after_some_text_is_not_glued_to_its_last_word(tmp_path):
+    """Seen with the model's process killed mid-answer: "... a king of a landSorry, my model failed: ..."."""
+    from jarvisd.assistant import build_assistant
+    from jarvisd.config import load_config
+    from jarvisd.llm.backend_choice import Backends
+    from jarvisd.llm.base import ChatChunk
+    from jarvisd.llm.scripted import ScriptedChatModel
+
+    class CutModel:
+        name, supports_tools = "cut", False
+
+        async def stream(self, messages, tools=()):
+            for word in "Once upon a time there was a dragon. He was a king of a land".split(" "):
+                yield ChatChunk(text=(" " if word != "Once" else "") + word)
+            raise BackendError("the embedded model's process ended with SIGKILL")
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl"})
+    backends = Backends(chat=CutModel(), thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    try:
+        said = await assistant.answer("tell me a long story about a dragon", session="s1")
+    finally:
+        await assistant.close()
+    assert "landSorry" not in said
+    assert said.startswith("Once upon a time there was a dragon. He was a king of a land … Sorry, my model failed: ")
