@@ -167,6 +167,9 @@ class Assistant:
             except BackendError as exc:
                 log.error("turn failed: %s", exc)
                 message = f"Sorry, my model failed: {exc}"
+                so_far = "".join(answer)
+                if so_far.strip() and not so_far[-1].isspace():  # not glued to the cut answer ("a landSorry")
+                    message = " … " + message
                 answer.append(message)
                 yield message
         finally:

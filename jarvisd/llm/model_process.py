@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import queue
+import select
 import signal
 import subprocess
 import sys
@@ -25,6 +27,7 @@ log = logging.getLogger(__name__)
 
 LOAD_TIMEOUT_SEC = 120.0    # loading SmolLM2 takes about a second; a stuck load is given up
 ABORT_TIMEOUT_SEC = 10.0    # an aborted chat answers within a decode step; past this the process is ended
+STALL_SEC = 20.0            # a process that neither answers nor uses the CPU this long is stopped or stuck
 _EOF = object()
 
 
@@ -65,7 +68,10 @@ class ModelProcess:
 
     def _chat(self, request: dict, emit: Callable[[str], None], stop: threading.Event) -> None:
         fresh = self._start()
-        self._send({"op": "chat", **request})
+        watch = _Progress(self._proc.pid)
+        if not self._send({"op": "chat", **request}, watch):
+            self._end(f"it made no progress for {STALL_SEC:.0f} s")
+            raise _DiedBeforeAnswer(_STALLED, retry=not fresh)
         said, aborted = False, False
         while True:
             if stop.is_set() and not aborted:
@@ -76,7 +82,13 @@ class ModelProcess:
                 return
             message = self._next(timeout=0.05)
             if message is None:
+                if watch.stalled():
+                    self._end(f"it made no progress for {STALL_SEC:.0f} s")
+                    if said or aborted:
+                        raise ModelProcessError(_STALLED)
+                    raise _DiedBeforeAnswer(_STALLED, retry=not fresh)
                 continue
+            watch.heard()
             if message is _EOF:
                 if said or aborted:
                     raise ModelProcessError(self._died())
@@ -101,14 +113,21 @@ class ModelProcess:
             return False
         self._lines = queue.Queue()
         try:
+            # A process group of its own: when the daemon ends without stopping it (SIGKILL, or the fast exit
+            # after a stop) while it is frozen (SIGSTOP), the kernel sends an orphaned, stopped group SIGHUP
+            # and SIGCONT; in the daemon's group it was left stopped for good, holding the model's memory.
             self._proc = subprocess.Popen(self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=None, bufsize=0)
+                                          stderr=None, bufsize=0, process_group=0)
         except OSError as exc:
             raise ModelProcessError(f"the embedded model's process could not start: {exc}") from exc
         self.starts += 1
         threading.Thread(target=_read_lines, args=(self._proc.stdout, self._lines), daemon=True,
                          name="llama-process-out").start()
-        message = self._next(timeout=LOAD_TIMEOUT_SEC)
+        watch, deadline = _Progress(self._proc.pid), time.monotonic() + LOAD_TIMEOUT_SEC
+        while (message := self._next(timeout=0.05)) is None and time.monotonic() < deadline:
+            if watch.stalled():
+                self._end(f"it made no progress for {STALL_SEC:.0f} s while loading")
+                raise ModelProcessError(_STALLED)
         if message is _EOF:
             raise ModelProcessError(self._died())
         if message is None:
@@ -121,12 +140,25 @@ class ModelProcess:
             log.warning("embedded model: a new process (pid %d) after the last one ended", self._proc.pid)
         return True
 
-    def _send(self, message: dict) -> None:
+    def _send(self, message: dict, watch: _Progress | None = None) -> bool:
+        """Write one request; False when the process stopped reading it and made no progress for STALL_SEC.
+        The pipe holds 64 KiB: a longer request (a long Korean turn with recalled memories, each Hangul
+        syllable six bytes of JSON) to a frozen process blocked this thread for good, and the turn with it
+        (pass 24), so the write waits in slices and watches the process as the chat does."""
+        data = memoryview((json.dumps(message) + "\n").encode("ascii"))
         try:
-            self._proc.stdin.write((json.dumps(message) + "\n").encode("ascii"))
-            self._proc.stdin.flush()
+            fd = self._proc.stdin.fileno()
+            os.set_blocking(fd, False)
+            while data:
+                try:
+                    data = data[os.write(fd, data):]
+                except BlockingIOError:
+                    select.select([], [fd], [], 0.5)
+                    if watch is not None and watch.stalled():
+                        return False
         except (BrokenPipeError, OSError, ValueError):
             pass  # it died: the reader sees the end of its output and the chat reports why
+        return True
 
     def _next(self, timeout: float):
         try:
@@ -167,6 +199,45 @@ class ModelProcess:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+_STALLED = (f"the embedded model's process neither answered nor worked for {STALL_SEC:.0f} s (stopped or stuck) and "
+            "was ended; the next turn starts a new one")
+
+
+class _Progress:
+    """Whether the model's process still works on a request: it said something, or used CPU time, within
+    STALL_SEC. A process frozen with SIGSTOP (or stuck on a lock) does neither, and without this the turn
+    waiting for it, and every turn after it, waited forever (pass 24). A decode always uses the CPU, on a
+    loaded machine too, so a long prompt is not taken for a stall."""
+
+    def __init__(self, pid: int) -> None:
+        self._pid, self._ticks, self._since = pid, _cpu_ticks(pid), time.monotonic()
+        self._checked = self._since
+
+    def heard(self) -> None:
+        self._since = time.monotonic()
+
+    def stalled(self) -> bool:
+        now = time.monotonic()
+        if now - self._checked < 0.5:
+            return False
+        self._checked = now
+        ticks = _cpu_ticks(self._pid)
+        if ticks is None or ticks != self._ticks:  # no /proc (or it just ended: its end of output follows)
+            self._ticks, self._since = ticks, now
+            return False
+        return now - self._since > STALL_SEC
+
+
+def _cpu_ticks(pid: int) -> int | None:
+    """User and system CPU time of a process in clock ticks (Linux /proc), None when it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 class _DiedBeforeAnswer(Exception):

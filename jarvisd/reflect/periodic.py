@@ -47,6 +47,9 @@ class _PollSkips(logging.Filter):
         if isinstance(record.msg, str) and record.msg.startswith('Execution of job "%s" skipped') and record.args \
                 and getattr(record.args[0], "id", None) in _POLLED_JOBS:   # type: ignore[index]
             record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+            # the logger let it through as a WARNING: said only where DEBUG is (pass 24: `jarvisd run` printed
+            # it each second, labelled DEBUG, with apscheduler's level at WARNING)
+            return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
         return True
 
 
