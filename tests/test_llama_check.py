@@ -5,7 +5,7 @@ at its first model turn), while doctor said the model was ok."""
 
 import pytest
 
-from jarvisd.doctor import format_report, llama_cpp_report, main_exit_code
+from jarvisd.doctor import llama_cpp_report, main_exit_code
 from jarvisd.llm import llama_check
 from jarvisd.manifest import ModelStore
 

