@@ -99,6 +99,10 @@ def serve(model_path: str, n_ctx: int, n_threads: int, seed: int) -> int:
     out = _Out()
     try:
         from llama_cpp import Llama, llama_cpp
+    except ImportError:   # the message the daemon gave before the model had a process of its own
+        out.say(fatal="llama-cpp-python is not installed. Run `pip install -e '.[offline]'`")
+        return 1
+    try:
         llama = Llama(model_path=model_path, n_ctx=n_ctx, n_threads=n_threads, seed=seed, verbose=False)
     except Exception as exc:  # noqa: BLE001 - any load failure is reported to the daemon, not raised here
         out.say(fatal=f"{type(exc).__name__}: {exc}")
