@@ -71,7 +71,7 @@ class ModelProcess:
         watch = _Progress(self._proc.pid)
         if not self._send({"op": "chat", **request}, watch):
             self._end(f"it made no progress for {STALL_SEC:.0f} s")
-            raise _DiedBeforeAnswer(_STALLED, retry=not fresh)
+            raise _lost(_STALLED, answered=False, fresh=fresh)
         said, aborted = False, False
         while True:
             if stop.is_set() and not aborted:
@@ -84,15 +84,11 @@ class ModelProcess:
             if message is None:
                 if watch.stalled():
                     self._end(f"it made no progress for {STALL_SEC:.0f} s")
-                    if said or aborted:
-                        raise ModelProcessError(_STALLED)
-                    raise _DiedBeforeAnswer(_STALLED, retry=not fresh)
+                    raise _lost(_STALLED, answered=said or aborted, fresh=fresh)
                 continue
             watch.heard()
             if message is _EOF:
-                if said or aborted:
-                    raise ModelProcessError(self._died())
-                raise _DiedBeforeAnswer(self._died(), retry=not fresh)
+                raise _lost(self._died(), answered=said or aborted, fresh=fresh)
             if "text" in message:
                 said = True
                 if not aborted:
@@ -244,6 +240,15 @@ class _DiedBeforeAnswer(Exception):
     def __init__(self, why: str, retry: bool) -> None:
         super().__init__(why)
         self.retry = retry
+
+
+def _lost(why: str, answered: bool, fresh: bool) -> Exception:
+    """The error for a chat whose process ended or stalled: final once it had said something (or was being
+    stopped); before its first word, one that `chat` may send again to a new process (not when the process was
+    started for this chat: its crash would repeat)."""
+    if answered:
+        return ModelProcessError(why)
+    return _DiedBeforeAnswer(why, retry=not fresh)
 
 
 def _read_lines(stream, lines: queue.Queue) -> None:

@@ -186,10 +186,10 @@ PART = (
 # Around a scan's mentions: a noun after a day word (내일 [도시락] 싸 놔야), a time taken back in the same
 # breath, a Korean due's particle.
 NOUN_THEN_MORE = re.compile(r"\s?[가-힣]+\s+\S+\s+\S")   # 내일 [도시락] 싸 놔야: a noun, then the predicate
-CORRECTION = re.compile(r"(?:^|[\s,.])(?:wait|sorry|no|nope|nah|i\s+mean|actually|make\s+(?:that|it)|아니|아니다|아니지|아이고|말고|아)"
-                         r"(?=$|[\s,.])", re.IGNORECASE)
+# the words that take back a time said a moment before ("아이고" and "말고": "3시 아이고 4시", "3시 말고 4시")
+_CORRECTION_WORDS = r"wait|sorry|no|nope|nah|i\s+mean|actually|make\s+(?:that|it)|아니다|아니지|아니|아이고|말고|아"
+CORRECTION = re.compile(rf"(?:^|[\s,.])(?:{_CORRECTION_WORDS})(?=$|[\s,.])", re.IGNORECASE)
 # Nothing but a correction cue between two times ("11, wait, no, make that 2 pm", "월요일, 아니 화요일"):
 # the first was taken back, and the cue goes out of the promise's words with it.
-CORRECTION_GAP = re.compile(r"(?:[\s,.]|wait|sorry|no|nope|nah|i\s+mean|actually|make\s+(?:that|it)|아니다|아니지|아니|아이고|말고|아)*",
-                            re.IGNORECASE)
+CORRECTION_GAP = re.compile(rf"(?:[\s,.]|{_CORRECTION_WORDS})*", re.IGNORECASE)
 KO_MARK = re.compile(r"(?:까지는|까지|안에|안으로|중으로|중에|내로|전에|전까지|이전에)$")
