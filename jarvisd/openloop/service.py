@@ -70,6 +70,9 @@ class OpenLoopService:
         self._new_id = id_factory
         self._lock = threading.RLock()
         self._loops: dict[str, OpenLoop] = {loop.id: loop for loop in store.load()}
+        # a loop made later is newer, even within one millisecond (two promises in one sentence, a tool
+        # adding two): the agenda's order would otherwise fall to the random ids
+        self._newest_created_ms = max((loop.created_ms for loop in self._loops.values()), default=0)
         self._next_expiry_ms = 0  # no open loop expires before this; 0 = sweep at the next chance
         self._expired_until_ms = self._last_expiry()   # no loop was expired after this moment
         for loop in self._loops.values():
@@ -91,6 +94,14 @@ class OpenLoopService:
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
+
+    def _creation_ms(self, now_ms: int) -> int:
+        """`now_ms`, or a millisecond after the newest loop's creation: later loops sort as newer. A newest
+        loop more than a second ahead (the clock set back, a record from elsewhere) is not followed."""
+        with self._lock:
+            after = self._newest_created_ms + 1
+            self._newest_created_ms = after if now_ms < after <= now_ms + 1000 else now_ms
+            return self._newest_created_ms
 
     def now_local(self) -> datetime:
         return datetime.fromtimestamp(self.clock(), self.tz)
@@ -230,8 +241,9 @@ class OpenLoopService:
         """Store a loop without the judge's gates (a tool that knows its deadline, or a test)."""
         now = self.now_ms()
         with self._lock:
+            created = self._creation_ms(now)
             loop = self._save(OpenLoop(id=self._new_id(), desc=desc.strip(), status=LoopStatus.OPEN,
-                                       created_ms=now, updated_ms=now, due_ms=due_ms, session=session,
+                                       created_ms=created, updated_ms=created, due_ms=due_ms, session=session,
                                        evidence=evidence))
         self._announce("added", AgendaChange(opened=(loop,)))
         return loop
@@ -352,8 +364,9 @@ class OpenLoopService:
                 cosines += [None] * (len(descs) - len(cosines))
                 position = rules.first_same_loop(proposed.desc, descs, cosines, self.store.threshold)
                 if position is None:
+                    created = self._creation_ms(now)
                     loop = OpenLoop(id=self._new_id(), desc=proposed.desc, status=LoopStatus.OPEN,
-                                    created_ms=now, updated_ms=now, due_ms=proposed.due_ms, session=session,
+                                    created_ms=created, updated_ms=created, due_ms=proposed.due_ms, session=session,
                                     evidence=proposed.evidence, remind_ms=proposed.remind_ms)
                     opened.append(self._save(loop))
                     session_open.insert(0, loop)
