@@ -81,6 +81,7 @@ class Assistant:
     _recent: dict[str, deque[tuple[str, str]]] = field(default_factory=dict)  # each session's last (asked, said)
     approvals: ApprovalDesk | None = None  # the agent's approver; a "yes"/"아니" turn answers it (A2)
     commands: CommandRegistry = field(default_factory=assistant_commands)
+    failed_turns: int = 0  # turns the model failed ("Sorry, my model failed: ..."): `chat --once` exits 1
 
     def scope(self, session: str = "default") -> MemoryScope:
         return MemoryScope(user=self.cfg.general.user, agent=self.agent.name, session=session)
@@ -166,6 +167,7 @@ class Assistant:
                     yield piece
             except BackendError as exc:
                 log.error("turn failed: %s", exc)
+                self.failed_turns += 1
                 message = f"Sorry, my model failed: {exc}"
                 so_far = "".join(answer)
                 if so_far.strip() and not so_far[-1].isspace():  # not glued to the cut answer ("a landSorry")

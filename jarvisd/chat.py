@@ -32,8 +32,8 @@ async def run_chat(cfg: Config, store: ModelStore, once: str | None = None, sess
     try:
         while True:
             if pending is not None:
-                if not pending:
-                    return 0
+                if not pending:  # a script can tell a turn the model failed (pass 24: exit 0 either way)
+                    return 1 if assistant.failed_turns else 0
                 text = pending.pop(0)
             else:
                 try:

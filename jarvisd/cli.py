@@ -153,7 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     chat = sub.add_parser("chat", help="talk to JARVIS in the terminal",
                           description="A text conversation with the same agent the daemon runs. /help lists commands.")
-    chat.add_argument("--once", metavar="TEXT", help="send one message, print the answer and exit")
+    chat.add_argument("--once", metavar="TEXT", help="send one message, print the answer and exit (status 1 when "
+                                                     "the model failed the turn)")
     chat.set_defaults(func=cmd_chat)
 
     doctor = sub.add_parser("doctor", help="check audio devices, Ollama, models, data dir and HUD address",

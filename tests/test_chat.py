@@ -252,3 +252,16 @@ async def test_a_model_that_copies_its_context_answers_each_turn_alone_with_its_
     assert [m.role for m in second] == ["system", "user"] and second[-1].content == "Hello there."
     assert "Mina" in second[0].content   # the memory block (core facts) is still in the system prompt
     await assistant.close()
+
+
+async def test_chat_once_exits_1_when_the_model_failed_its_turn_so_a_script_can_tell(tmp_path, capsys):
+    from jarvisd.chat import run_chat
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    failing = Backends(chat=ScriptedChatModel([]), thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assert await run_chat(cfg, ModelStore(tmp_path / "models"), once="hello", backends=failing) == 1
+    assert "Sorry, my model failed:" in capsys.readouterr().out
+    answering = Backends(chat=ScriptedChatModel([{"text": "Hello!"}]), thought=ScriptedChatModel(lambda _: {"text": ""}),
+                         embedder=None)
+    assert await run_chat(cfg, ModelStore(tmp_path / "models"), once="hello", backends=answering) == 0
+    assert "Hello!" in capsys.readouterr().out

@@ -1,6 +1,7 @@
 """Pass 24 (docs/reliability.md): the embedded model's own process, frozen, killed and orphaned."""
 
 import asyncio
+import logging
 import os
 import signal
 import subprocess
@@ -44,18 +45,22 @@ async def test_a_frozen_model_process_fails_the_turn_instead_of_hanging_it(smoll
     assert (await complete(smollm, HELLO)).text.strip()  # the next turn gets a new process
 
 
-async def test_a_chat_sent_to_a_process_frozen_between_turns_is_answered_by_a_new_one(smollm, monkeypatch):
+async def test_a_chat_sent_to_a_process_frozen_between_turns_is_answered_by_a_new_one(smollm, monkeypatch, caplog):
     monkeypatch.setattr(model_process, "STALL_SEC", 2.0, raising=False)
     await complete(smollm, HELLO)
     pid = smollm.process.pid
     os.kill(pid, signal.SIGSTOP)
     try:
-        again = await asyncio.wait_for(complete(smollm, HELLO), 20)
+        with caplog.at_level(logging.WARNING, logger=model_process.log.name):
+            again = await asyncio.wait_for(complete(smollm, HELLO), 20)
     finally:
         os.kill(pid, signal.SIGCONT) if _alive(pid) else None
     assert again.text.strip()
     assert smollm.process.pid != pid
     assert not _alive(pid)
+    # the warning says what happens now, not also "the next turn starts a new one" (this pass's low)
+    retry = [r.getMessage() for r in caplog.records if "sending the chat again" in r.getMessage()]
+    assert retry and "next turn" not in retry[0], retry
 
 
 def test_a_frozen_model_process_does_not_outlive_a_killed_daemon(tmp_path):

@@ -59,12 +59,12 @@ class ModelProcess:
                 self._chat(request, emit, stop)
             except _DiedBeforeAnswer as died:
                 if not died.retry:
-                    raise ModelProcessError(str(died)) from None
+                    raise _final(str(died)) from None
                 log.warning("embedded model: %s; sending the chat again to a new process", died)
                 try:
                     self._chat(request, emit, stop)
                 except _DiedBeforeAnswer as again:
-                    raise ModelProcessError(str(again)) from None
+                    raise _final(str(again)) from None
 
     def _chat(self, request: dict, emit: Callable[[str], None], stop: threading.Event) -> None:
         fresh = self._start()
@@ -123,9 +123,9 @@ class ModelProcess:
         while (message := self._next(timeout=0.05)) is None and time.monotonic() < deadline:
             if watch.stalled():
                 self._end(f"it made no progress for {STALL_SEC:.0f} s while loading")
-                raise ModelProcessError(_STALLED)
+                raise _final(_STALLED)
         if message is _EOF:
-            raise ModelProcessError(self._died())
+            raise _final(self._died())
         if message is None:
             self._end("it did not load")
             raise ModelProcessError(f"the embedded model did not load within {LOAD_TIMEOUT_SEC:.0f} s")
@@ -179,7 +179,7 @@ class ModelProcess:
         hint = " (a llama.cpp build that does not suit this CPU: run `jarvisd doctor`)" \
             if code == -signal.SIGSEGV else ""
         log.error("embedded model: its process ended %s%s", how, hint)
-        return f"the embedded model's process ended {how}{hint}; the next turn starts a new one"
+        return f"the embedded model's process ended {how}{hint}"
 
     def _end(self, why: str) -> None:
         proc, self._proc = self._proc, None
@@ -198,7 +198,7 @@ class ModelProcess:
 
 
 _STALLED = (f"the embedded model's process neither answered nor worked for {STALL_SEC:.0f} s (stopped or stuck) and "
-            "was ended; the next turn starts a new one")
+            "was ended")
 
 
 class _Progress:
@@ -247,8 +247,14 @@ def _lost(why: str, answered: bool, fresh: bool) -> Exception:
     stopped); before its first word, one that `chat` may send again to a new process (not when the process was
     started for this chat: its crash would repeat)."""
     if answered:
-        return ModelProcessError(why)
+        return _final(why)
     return _DiedBeforeAnswer(why, retry=not fresh)
+
+
+def _final(why: str) -> ModelProcessError:
+    """The turn's error for a process that ended or stalled. Only here does it say what follows: the retry's
+    warning read "... was ended; the next turn starts a new one; sending the chat again" (pass 24)."""
+    return ModelProcessError(f"{why}; the next turn starts a new one")
 
 
 def _read_lines(stream, lines: queue.Queue) -> None:
