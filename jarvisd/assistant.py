@@ -38,6 +38,7 @@ from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.phrases import AgendaClaimFilter
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.paths import TEAM_DIR
+from jarvisd.store_health import MemoryStoreFailed
 from jarvisd.team import load_agent
 from jarvisd.textsafe import valid_text
 
@@ -54,8 +55,9 @@ async def _remember(text: str, ctx: CommandContext) -> str:
     scope = ctx.service("scope_for")(ctx.session)
     # what follows the command's name: "/ remember x" is /remember too, and slicing len("/remember") stored "r x"
     args = text.strip()[1:].lstrip()[len("remember"):]
-    return await asyncio.to_thread(remember_command, memory, scope, args,
-                                   progress=logging.getLogger("jarvisd.memory.reembed"))
+    with memory.health.guard("/remember", proves=True):  # a failing store: the reply says so, not a 500
+        return await asyncio.to_thread(remember_command, memory, scope, args,
+                                       progress=logging.getLogger("jarvisd.memory.reembed"))
 
 
 def assistant_commands() -> CommandRegistry:
@@ -182,10 +184,12 @@ class Assistant:
 
     def _record_desk_turn(self, scope: MemoryScope, text: str, reply: str) -> None:
         """An agenda turn is part of the conversation: memory keeps it like an agent turn (and flushes)."""
-        self.memory.record_turn(scope, [Message("user", text), Message("assistant", reply)], desk=True)
-        flush = getattr(self.memory, "flush", None)
-        if flush is not None:
-            flush()
+        try:
+            with self.memory.health.guard("recording an agenda turn", proves=True):
+                self.memory.record_turn(scope, [Message("user", text), Message("assistant", reply)], desk=True)
+                self.memory.flush()
+        except MemoryStoreFailed:
+            pass  # the agenda's answer was given and the agenda saved; the log and the status say memory failed
 
     async def answer(self, text: str, session: str = "default") -> str:
         return "".join([piece async for piece in self.turn(text, session)])
@@ -196,7 +200,7 @@ class Assistant:
         failed its last flush at stop (pass 23), the agenda's store was then never closed and the stop ended
         in a LanceDB traceback and exit 1. The failure is one line; memory's unwritten records stay in its
         write journal, which the next start replays."""
-        from jarvisd.lance_damage import first_line
+        from jarvisd.errors import first_line
 
         await self.judge.drain()
         for name, store in (("memory", self.memory.store), ("agenda", self.agenda.store)):
@@ -218,6 +222,7 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
     backends = backends or select_backends(cfg, store)
     bus = bus or EventBus()
     memory = memory or open_service(cfg, backends.embedder)
+    memory.health.publish = bus.publish_nowait  # a store failing while running shows in the HUD's status
     for warning in memory.warnings:
         log.warning("memory: %s", warning)
     # the agenda announces its own changes on the bus (the HUD, tray and reminders listen)

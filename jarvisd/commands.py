@@ -17,6 +17,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from jarvisd.store_health import MemoryStoreFailed
+
 Reply = str | Awaitable[str]
 Handler = Callable[[str, "CommandContext"], Reply]
 
@@ -134,6 +136,8 @@ class CommandRegistry:
                 reply = await reply
         except LookupError as exc:
             return f"/{name}: {exc.args[0] if exc.args else exc}"
+        except MemoryStoreFailed as exc:  # already a sentence for the user (`store_health`)
+            return f"/{name}: {exc}"
         return str(reply)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from collections.abc import Iterator
 from typing import BinaryIO
@@ -105,3 +106,12 @@ def check_regular_file(path: os.PathLike[str] | str) -> None:
         return
     if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
         raise NotARegularFile(errno.EINVAL, f"not a regular file ({os.path.realpath(path)})", str(path))
+
+
+_SOURCE_PATH = re.compile(r", /(?:rustc/|\S*/\.cargo/)")  # LanceDB's own source file, of no use to the user
+
+
+def first_line(exc: BaseException) -> str:
+    """An error's first line without the library's own source path (LanceDB's Rust file), at most 300 characters."""
+    text = _SOURCE_PATH.split((str(exc).splitlines() or [type(exc).__name__])[0], maxsplit=1)[0]
+    return text if len(text) <= 300 else text[:300] + "..."

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import getpass
 import os
-import re
 import stat
 from pathlib import Path
 
-from jarvisd.errors import StartupError
+from jarvisd.errors import StartupError, first_line
 from jarvisd.lance_files import local_table_dir
 
 MANIFEST_MAGIC = b"LANC"  # the last bytes of every Lance manifest
@@ -45,14 +44,6 @@ def damaged_manifests(uri: str, table: str = "memory_items") -> list[Path]:
         if not whole:
             damaged.append(path)
     return damaged
-
-
-_SOURCE_PATH = re.compile(r", /(?:rustc/|\S*/\.cargo/)")  # LanceDB's own source file, of no use to the user
-
-
-def first_line(exc: BaseException) -> str:
-    text = _SOURCE_PATH.split((str(exc).splitlines() or [type(exc).__name__])[0], maxsplit=1)[0]
-    return text if len(text) <= 300 else text[:300] + "..."
 
 
 def damaged_table_error(what: str, key: str, uri: str, table: str, exc: BaseException, *,

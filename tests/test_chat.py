@@ -265,3 +265,39 @@ async def test_chat_once_exits_1_when_the_model_failed_its_turn_so_a_script_can_
                          embedder=None)
     assert await run_chat(cfg, ModelStore(tmp_path / "models"), once="hello", backends=answering) == 0
     assert "Hello!" in capsys.readouterr().out
+
+
+async def test_memory_failing_under_a_running_assistant_still_answers_and_says_so(tmp_path):
+    """Pass 24's low, worse than it read: with memory's table folder removed under the daemon, `/remember` was a
+    500, every later turn failed in its recall without an answer, and the HUD's status still said memory ok."""
+    import shutil
+
+    from jarvisd.events import StatusChanged
+
+    said = iter(["Hi there.", "It is 4417.", "The code is 4417.", "Your locker code is 4417."])
+    chat = ScriptedChatModel(lambda _messages: {"text": next(said)})
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    events = assistant.bus.subscribe()
+    assert (await assistant.answer("/remember my locker code is 4417")).startswith("Remembered")
+    assert await assistant.answer("hello") == "Hi there."  # a turn recorded while the table is whole
+    shutil.rmtree(cfg.paths.data_dir / "memory.lance" / "memory_items.lance")
+
+    # a /remember is journaled first (durable: the next start writes it to the table), so it may still be
+    # "Remembered"; the table is written at the next flush, which any read does first
+    replies = []
+    for _ in range(2):
+        replies.append(await assistant.answer("/remember my bike is blue"))
+        assert "4417" in await assistant.answer("what is my locker code")  # answered, without memory
+    failed = [r for r in replies if not r.startswith("Remembered")]
+    assert failed and all(r.startswith("/remember: memory failed in /remember (") and "restart jarvisd" in r
+                          for r in failed), replies
+    await asyncio.sleep(0)
+    seen = []
+    while not events.queue.empty():
+        seen.append(events.queue.get_nowait())
+    status = [e for e in seen if isinstance(e, StatusChanged) and e.part == "memory"]
+    assert [e.state for e in status] == ["failing"], status  # once per failing spell
+    assert "restart jarvisd" in status[0].detail
+    await assistant.close()

@@ -8,11 +8,19 @@ because a turn the agenda desk answers never reaches the agent loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any, Protocol
 
 from jarvisd.agent.delegation import finished_reports
 from jarvisd.agent.hooks import AgentHooks, TurnContext, TurnResult
 from jarvisd.llm.base import Message
+from jarvisd.store_health import MemoryStoreFailed
+
+
+def _guard(memory: Any, what: str, *, proves: bool = False) -> Any:
+    """The memory's `health.guard` (a duck-typed memory without one: failures pass through as they are)."""
+    health = getattr(memory, "health", None)
+    return health.guard(what, proves=proves) if health is not None else contextlib.nullcontext()
 
 
 class TurnMemory(Protocol):
@@ -44,7 +52,11 @@ class MemoryHooks(AgentHooks):
     async def on_turn_start(self, ctx: TurnContext) -> None:
         if ctx.scope is None:
             return
-        context = await asyncio.to_thread(self.memory.observe, ctx.scope, ctx.user_text)
+        try:
+            with _guard(self.memory, "a turn's recall"):
+                context = await asyncio.to_thread(self.memory.observe, ctx.scope, ctx.user_text)
+        except MemoryStoreFailed:
+            return  # the turn is answered without memory (before: no answer, every turn; pass 25)
         shown = context if self.past_turns is None or not hasattr(context, "past_turns") \
             else context.past_turns(self.past_turns)
         ctx.state["memory_context"] = shown  # reinforce touches what the model was shown
@@ -56,6 +68,13 @@ class MemoryHooks(AgentHooks):
     async def on_turn_end(self, ctx: TurnContext, result: TurnResult) -> None:
         if ctx.scope is None:
             return
+        try:
+            with _guard(self.memory, "recording the turn", proves=True):
+                await self._record(ctx, result)
+        except MemoryStoreFailed:
+            pass  # said in the log and the status; the answer was given
+
+    async def _record(self, ctx: TurnContext, result: TurnResult) -> None:
         await asyncio.to_thread(self.memory.record_turn, ctx.scope, result.turn_messages)
         for task_id, question, report in finished_reports(ctx.state):   # delegation records (seed 003 M11)
             await asyncio.to_thread(self.memory.record_episode, ctx.scope, "delegation",

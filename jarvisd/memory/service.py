@@ -35,6 +35,7 @@ from jarvisd.memory.settings import MemorySettings
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 from jarvisd.memory.working import SessionMemory
 from jarvisd.memory.writes import Writes
+from jarvisd.store_health import StoreHealth
 
 SHIPPED = MemorySettings()  # the defaults, as shipped
 
@@ -63,6 +64,7 @@ class MemoryService(Recall, Writes):
         self.clock = clock
         self.tz = tz
         self.warnings: list[str] = []
+        self.health = StoreHealth()  # the daemon sets its `publish`: the HUD's status part "memory"
         self.embedder = embedder  # None while the stored vectors do not fit it (keyword recall)
         self.configured_embedder = embedder  # what `/remember reembed` embeds with
         stored = store.vector_dimensions

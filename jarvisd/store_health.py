@@ -1,0 +1,68 @@
+"""Memory's store failing while the daemon runs (its table's folder removed or damaged under it, a disk
+gone): one rule for every caller, so a turn is still answered and the HUD's status says memory failed.
+
+Before (pass 24's low, and worse than it read): with the table's folder removed, `/remember` answered a
+JSON 500, every later turn failed in its recall without an answer, and `/api/status` still said "memory ok".
+Now a turn goes on without memory, `/remember` answers with what failed and what to do, and the status part
+"memory" turns "failing" until a write reaches the table again. Records already in the store's write
+journal are written to the table at the next start (`lance_buffer.WriteBuffer.replay_orphans`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from jarvisd.errors import first_line
+from jarvisd.events import Event, StatusChanged
+
+log = logging.getLogger("jarvisd.memory")
+
+RECOVERY = ("restart jarvisd; records already in memory's write journal are written to its table then "
+            "(`jarvisd doctor` checks the table)")
+
+
+class MemoryStoreFailed(RuntimeError):
+    """A memory operation failed in its store; the message is for the user."""
+
+
+class StoreHealth:
+    """Whether memory's store works, as its callers found it; announced as the status part "memory"."""
+
+    def __init__(self, publish: Callable[[Event], None] | None = None) -> None:
+        self.publish = publish
+        self.failing: str | None = None  # the last failure's sentence while it lasts
+
+    @contextmanager
+    def guard(self, what: str, *, proves: bool = False) -> Iterator[None]:
+        """Run a store operation: a failure becomes `MemoryStoreFailed`; `proves` (a flush that reached the
+        table) ends a failing state. A read is not proof: the resident copy answers with the table gone."""
+        try:
+            yield
+        except MemoryStoreFailed:
+            raise
+        except Exception as exc:
+            raise self.failed(what, exc) from exc
+        if proves:
+            self.works()
+
+    def failed(self, what: str, exc: BaseException) -> MemoryStoreFailed:
+        sentence = f"memory failed in {what} ({type(exc).__name__}: {first_line(exc)}); {RECOVERY}"
+        if self.failing is None:  # once per failing spell, not once per turn
+            log.error("%s", sentence, exc_info=exc)
+            self._announce("failing", sentence)
+        else:
+            log.error("%s", sentence)
+        self.failing = sentence
+        return MemoryStoreFailed(sentence)
+
+    def works(self) -> None:
+        if self.failing is not None:
+            self.failing = None
+            log.info("memory: its store works again")
+            self._announce("ok", "works again")
+
+    def _announce(self, state: str, detail: str) -> None:
+        if self.publish is not None:
+            self.publish(StatusChanged("memory", state, detail))
