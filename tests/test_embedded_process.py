@@ -62,3 +62,32 @@ async def test_a_file_that_is_not_a_model_is_one_clear_error(tmp_path):
     with pytest.raises(BackendError, match="could not load: ValueError"):
         await complete(model, HELLO)
     assert model.process.pid is None
+
+
+def test_the_process_stderr_is_logged_as_records_and_its_last_lines_come_with_its_death(tmp_path, caplog):
+    """Pass 24's low: llama.cpp's prints ("decode: removing memory module entries ...") went raw into the daemon's
+    log between its lines; a process that died left its last words (a traceback) unattributed there too."""
+    import logging
+    import sys
+    import threading
+
+    from jarvisd.llm.model_process import ModelProcess, ModelProcessError
+
+    process = ModelProcess(tmp_path / "any.gguf", 512, 1, 7)
+    process._argv = [sys.executable, "-c", (  # a stand-in worker: loads, chatters, then fails hard mid-chat
+        "import json, os, sys\n"
+        "print(json.dumps({'ready': True}), flush=True)\n"
+        "sys.stdin.readline()\n"
+        "print('decode: removing memory module entries for seq_id = 0, pos = [267, +inf)', file=sys.stderr)\n"
+        "print(json.dumps({'text': 'Once'}), flush=True)\n"
+        "print('GGML_ASSERT(n_tokens > 0) failed', file=sys.stderr, flush=True)\n"
+        "os._exit(3)\n")]
+    with caplog.at_level(logging.DEBUG, logger="jarvisd"):
+        with pytest.raises(ModelProcessError, match="exit status 3"):
+            process.chat({"messages": [{"role": "user", "content": "hi"}]}, lambda _t: None, threading.Event())
+    said = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "jarvisd.llm.llama_cpp"]
+    assert said == [("DEBUG", "decode: removing memory module entries for seq_id = 0, pos = [267, +inf)"),
+                    ("WARNING", "GGML_ASSERT(n_tokens > 0) failed")]
+    death = [r.getMessage() for r in caplog.records if "its process ended" in r.getMessage()]
+    assert death and death[0].endswith("its last lines on stderr:\n  decode: removing memory module entries for "
+                                       "seq_id = 0, pos = [267, +inf)\n  GGML_ASSERT(n_tokens > 0) failed"), death

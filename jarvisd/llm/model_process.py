@@ -8,6 +8,7 @@ rest of that chat's answer is read and dropped so the next chat starts on a clea
 
 from __future__ import annotations
 
+import collections
 import json
 import logging
 import os
@@ -26,6 +27,8 @@ from jarvisd.llm.base import BackendError
 log = logging.getLogger(__name__)
 
 LOAD_TIMEOUT_SEC = 120.0    # loading SmolLM2 takes about a second; a stuck load is given up
+STDERR_TAIL = 20            # the process's last stderr lines, logged when it dies
+STDERR_LINE = 2000          # characters kept of one stderr line
 ABORT_TIMEOUT_SEC = 10.0    # an aborted chat answers within a decode step; past this the process is ended
 STALL_SEC = 20.0            # a process that neither answers nor uses the CPU this long is stopped or stuck
 _EOF = object()
@@ -42,6 +45,8 @@ class ModelProcess:
         self._proc: subprocess.Popen | None = None
         self._lines: queue.Queue = queue.Queue()
         self._lock = threading.Lock()
+        self._said: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)  # its stderr's last lines
+        self._stderr = threading.Thread()  # reads them
         self.starts = 0  # processes started so far (1 + restarts)
 
     @property
@@ -113,12 +118,16 @@ class ModelProcess:
             # after a stop) while it is frozen (SIGSTOP), the kernel sends an orphaned, stopped group SIGHUP
             # and SIGCONT; in the daemon's group it was left stopped for good, holding the model's memory.
             self._proc = subprocess.Popen(self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=None, bufsize=0, process_group=0)
+                                          stderr=subprocess.PIPE, bufsize=0, process_group=0)
         except OSError as exc:
             raise ModelProcessError(f"the embedded model's process could not start: {exc}") from exc
         self.starts += 1
         threading.Thread(target=_read_lines, args=(self._proc.stdout, self._lines), daemon=True,
                          name="llama-process-out").start()
+        self._said = collections.deque(maxlen=STDERR_TAIL)
+        self._stderr = threading.Thread(target=_log_stderr, args=(self._proc.stderr, self._said), daemon=True,
+                                        name="llama-process-err")
+        self._stderr.start()
         watch, deadline = _Progress(self._proc.pid), time.monotonic() + LOAD_TIMEOUT_SEC
         while (message := self._next(timeout=0.05)) is None and time.monotonic() < deadline:
             if watch.stalled():
@@ -178,7 +187,10 @@ class ModelProcess:
             how = f"with exit status {code}"
         hint = " (a llama.cpp build that does not suit this CPU: run `jarvisd doctor`)" \
             if code == -signal.SIGSEGV else ""
-        log.error("embedded model: its process ended %s%s", how, hint)
+        self._stderr.join(timeout=1)  # its last words (a Python traceback, llama.cpp's abort) are in `_said`
+        said = "".join(f"\n  {line}" for line in self._said)
+        log.error("embedded model: its process ended %s%s%s", how, hint,
+                  f"; its last lines on stderr:{said}" if said else "")
         return f"the embedded model's process ended {how}{hint}"
 
     def _end(self, why: str) -> None:
@@ -255,6 +267,23 @@ def _final(why: str) -> ModelProcessError:
     """The turn's error for a process that ended or stalled. Only here does it say what follows: the retry's
     warning read "... was ended; the next turn starts a new one; sending the chat again" (pass 24)."""
     return ModelProcessError(f"{why}; the next turn starts a new one")
+
+
+_LOUD = ("error", "traceback", "fatal", "abort", "warning", "assert", "failed")
+stderr_log = logging.getLogger("jarvisd.llm.llama_cpp")
+
+
+def _log_stderr(stream, said: collections.deque) -> None:
+    """The process's stderr (llama.cpp's own prints, a Python traceback) as log records, not raw lines between
+    the daemon's (pass 24: "decode: removing memory module entries ..." in the middle of the log): llama.cpp's
+    chatter at DEBUG, what looks like a problem at WARNING, and the last lines kept for the death's record."""
+    for raw in iter(lambda: stream.readline(STDERR_LINE), b""):
+        line = raw.decode("utf-8", "replace").rstrip()
+        if not line:
+            continue
+        said.append(line)
+        loud = any(word in line.casefold() for word in _LOUD)
+        stderr_log.log(logging.WARNING if loud else logging.DEBUG, "%s", line)
 
 
 def _read_lines(stream, lines: queue.Queue) -> None:
