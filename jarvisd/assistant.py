@@ -40,7 +40,7 @@ from jarvisd.openloop.service import OpenLoopService
 from jarvisd.paths import TEAM_DIR
 from jarvisd.store_health import MemoryStoreFailed
 from jarvisd.team import load_agent
-from jarvisd.textsafe import valid_text
+from jarvisd.textsafe import printable, valid_text
 
 log = logging.getLogger("jarvisd.assistant")
 RECENT_ANSWERS = 3  # a model answer repeating one of these is cut (the working window holds three turns)
@@ -140,8 +140,8 @@ class Assistant:
             said = False
             try:
                 async for event in self.agent.stream_turn(text, scope=scope, enough=enough):
-                    if isinstance(event, AnswerDelta):
-                        piece = claims.feed(repeats.feed(event.text))
+                    if isinstance(event, AnswerDelta):  # pass 23's low: a model's NUL or ANSI escape shown as it was
+                        piece = claims.feed(repeats.feed(printable(event.text)))
                         if repeats.cut:
                             enough.set()
                         if piece:

@@ -32,6 +32,16 @@ def valid_text(text: str) -> str:
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
+# C0 controls but tab and line end, DEL and C1: a model's NUL, BEL or ESC (an ANSI escape that clears the user's
+# terminal, "\x1b[2J") is no text to show or say. Dropping ESC alone disarms a sequence split over stream pieces.
+_CONTROLS = dict.fromkeys([*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)], None)
+
+
+def printable(text: str) -> str:
+    """`text` without control characters (a carriage return too: it would overwrite the terminal's line)."""
+    return text.translate(_CONTROLS) if not text.isprintable() else text
+
+
 def valid_json(value: Any) -> Any:
     """Every string of a decoded JSON value (keys too) through `valid_text`."""
     if isinstance(value, str):

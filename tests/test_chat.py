@@ -301,3 +301,13 @@ async def test_memory_failing_under_a_running_assistant_still_answers_and_says_s
     assert [e.state for e in status] == ["failing"], status  # once per failing spell
     assert "restart jarvisd" in status[0].detail
     await assistant.close()
+
+
+async def test_a_models_control_characters_do_not_reach_the_answer(tmp_path):
+    """Pass 23's low: an answer of NULs or ANSI escapes went to the transcript and the terminal as it was."""
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    backends = Backends(chat=ScriptedChatModel([{"text": "\x1b[2J\x1b[H hacked\x00\x07 Paris."}]),
+                        thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    assert await assistant.answer("what is the capital of France") == "[2J[H hacked Paris."
+    await assistant.close()

@@ -91,3 +91,28 @@ def test_the_process_stderr_is_logged_as_records_and_its_last_lines_come_with_it
     death = [r.getMessage() for r in caplog.records if "its process ended" in r.getMessage()]
     assert death and death[0].endswith("its last lines on stderr:\n  decode: removing memory module entries for "
                                        "seq_id = 0, pos = [267, +inf)\n  GGML_ASSERT(n_tokens > 0) failed"), death
+
+
+def test_a_protocol_line_too_long_or_a_text_that_is_not_text_is_skipped(tmp_path):
+    """Pass 24's lows from a broken worker: a 50 MB line was read whole (about 100 MB, 14 s); {"text": null}
+    would have been shown as "None"."""
+    import sys
+    import threading
+
+    from jarvisd.llm import model_process
+    from jarvisd.llm.model_process import ModelProcess
+
+    process = ModelProcess(tmp_path / "any.gguf", 512, 1, 7)
+    process._argv = [sys.executable, "-c", (
+        "import json, sys\n"
+        "print(json.dumps({'ready': True}), flush=True)\n"
+        "sys.stdin.readline()\n"
+        f"sys.stdout.write('{{\"text\": \"' + 'x' * {3 * model_process.PROTOCOL_LINE} + '\"}}\\n')\n"
+        "print(json.dumps({'text': None}))\n"
+        "print(json.dumps({'text': 'ok'}))\n"
+        "print(json.dumps({'end': True}), flush=True)\n"
+        "sys.stdin.readline()\n")]
+    said: list[str] = []
+    process.chat({"messages": [{"role": "user", "content": "hi"}]}, said.append, threading.Event())
+    process.close()
+    assert said == ["ok"]

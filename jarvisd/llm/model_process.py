@@ -27,6 +27,7 @@ from jarvisd.llm.base import BackendError
 log = logging.getLogger(__name__)
 
 LOAD_TIMEOUT_SEC = 120.0    # loading SmolLM2 takes about a second; a stuck load is given up
+PROTOCOL_LINE = 1 << 20     # bytes of one answer line; a token piece is a few bytes
 STDERR_TAIL = 20            # the process's last stderr lines, logged when it dies
 STDERR_LINE = 2000          # characters kept of one stderr line
 ABORT_TIMEOUT_SEC = 10.0    # an aborted chat answers within a decode step; past this the process is ended
@@ -94,7 +95,7 @@ class ModelProcess:
             watch.heard()
             if message is _EOF:
                 raise _lost(self._died(), answered=said or aborted, fresh=fresh)
-            if "text" in message:
+            if isinstance(message.get("text"), str):
                 said = True
                 if not aborted:
                     emit(message["text"])
@@ -287,8 +288,14 @@ def _log_stderr(stream, said: collections.deque) -> None:
 
 
 def _read_lines(stream, lines: queue.Queue) -> None:
-    """The process's answers, parsed; anything not a JSON object is skipped; then _EOF."""
-    for raw in stream:
+    """The process's answers, parsed; anything not a JSON object is skipped, and so is a line longer than
+    PROTOCOL_LINE (a broken worker's 50 MB line cost about 100 MB and 14 s: pass 24); then _EOF."""
+    skipping = False
+    for raw in iter(lambda: stream.readline(PROTOCOL_LINE), b""):
+        whole = raw.endswith(b"\n")
+        if skipping or not whole and len(raw) >= PROTOCOL_LINE:
+            skipping = not whole  # the rest of a long line
+            continue
         try:
             message = json.loads(raw)
         except ValueError:
