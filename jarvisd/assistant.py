@@ -170,6 +170,9 @@ class Assistant:
             except BackendError as exc:
                 log.error("turn failed: %s", exc)
                 self.failed_turns += 1
+                if held := claims.end():  # the sentence the filter held was said before the failure (pass 24)
+                    answer.append(held)
+                    yield held
                 message = f"Sorry, my model failed: {exc}"
                 so_far = "".join(answer)
                 if so_far.strip() and not so_far[-1].isspace():  # not glued to the cut answer ("a landSorry")

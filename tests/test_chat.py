@@ -311,3 +311,21 @@ async def test_a_models_control_characters_do_not_reach_the_answer(tmp_path):
     assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
     assert await assistant.answer("what is the capital of France") == "[2J[H hacked Paris."
     await assistant.close()
+
+
+async def test_a_held_partial_sentence_is_kept_when_the_model_then_fails(tmp_path):
+    """Pass 24's low: "He was a king of a land" then an error gave only "Sorry, my model failed: ..."."""
+    from jarvisd.llm.base import BackendError, ChatChunk
+
+    class FailsMidSentence(ScriptedChatModel):
+        async def stream(self, messages, tools=()):
+            for piece in ("He was ", "a king ", "of a land"):
+                yield ChatChunk(text=piece)
+            raise BackendError("the process ended with SIGKILL")
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    backends = Backends(chat=FailsMidSentence([]), thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+    answer = await assistant.answer("tell me a story")
+    assert answer.startswith("He was a king of a land … Sorry, my model failed: "), answer
+    await assistant.close()
