@@ -80,6 +80,11 @@ def test_a_frozen_model_process_does_not_outlive_a_killed_daemon(tmp_path):
     child = int(parent.stdout.readline())
     try:
         os.kill(child, signal.SIGSTOP)
+        # stopped before the daemon dies, as in the case (a loaded machine may not have run the stop yet; the
+        # kernel's SIGHUP/SIGCONT goes to a group that is stopped when it becomes orphaned)
+        deadline = time.monotonic() + 5
+        while _state(child) != "T" and time.monotonic() < deadline:
+            time.sleep(0.01)
         parent.kill()
         parent.wait()
         deadline = time.monotonic() + 5
@@ -96,12 +101,16 @@ async def _drain(answer) -> None:
         pass
 
 
-def _alive(pid: int) -> bool:
+def _state(pid: int) -> str:
     try:
         with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+            return f.read().rsplit(")", 1)[1].split()[0]
     except OSError:
-        return False
+        return ""
+
+
+def _alive(pid: int) -> bool:
+    return _state(pid) not in ("", "Z")
 
 
 def test_a_polled_jobs_skip_is_not_printed_when_the_daemon_logs_at_info():
