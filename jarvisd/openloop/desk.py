@@ -33,12 +33,14 @@ from jarvisd.openloop.corrections import (
     corrected_due,
     correction_target,
     deed_named,
+    due_is,
     leading_order,
     only_a_time,
     split_order_tail,
     split_trailing_correction,
+    taken_back,
 )
-from jarvisd.openloop.intents import Intent, correction_time, match_intent, unnamed_closing
+from jarvisd.openloop.intents import Intent, clean, correction_time, match_intent, unnamed_closing
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.service import MEANING_LOOPS, OpenLoopService
@@ -251,6 +253,14 @@ class AgendaDesk:
         focus = self._recent_focus(session, now_ms)
         if only_a_time(words):
             loop = self._open(focus.loop_id if focus is not None else None)
+            old = taken_back(clean(text), self.service.now_local()) if loop is not None else None
+            if loop is not None and old is not None and not due_is(loop.due_ms, old):
+                # "잠깐, 4시 말고 5시" after "call mom at 4" and "prepare the meeting at 3": the 4 o'clock one
+                # moves, not the one said last (pass 25); two due then: asked; none: the one said last
+                alike = [shown for shown in self.service.agenda(session) if due_is(shown.due_ms, old)]
+                if len(alike) > 1:
+                    return DeskReply(phrases.which_one(alike, lang), lang, intent="correct")
+                loop = alike[0] if alike else loop
         elif cued is not None and time_spans(words):
             # "no wait, I mean the vet on Saturday", "actually the passport renewal is November 3 instead":
             # a correction that names its promise moves that one
@@ -302,6 +312,9 @@ class AgendaDesk:
         if cued is None or not time_spans(cued):
             return None
         actions = [c.action for c in read_utterance(head, self.korean).commitments] if head else []
+        if head and not actions and (said := correction_time(head)) is not None and only_a_time(said):
+            return None     # "no wait, 4pm, I mean 5pm": one correction whose first time is taken back (pass 25:
+                            # two, the one said last moved to 4 PM, then to 5 PM)
         if only_a_time(cued):
             return (head, fix, tail) if actions or self._recent_focus(session, self.service.now_ms()) else None
         if correction_target(cued, actions) is not None:
