@@ -30,6 +30,8 @@ def tuesday_desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
      [("email Sue", "2026-12-02 15:00"), ("call Ann", "2026-12-02 17:00")]),
     (["I need to call Ann tomorrow at 4pm", "I need to email Sue tomorrow at 3pm"], "no wait, 4pm, I mean 5pm",
      [("email Sue", "2026-12-02 15:00"), ("call Ann", "2026-12-02 17:00")]),
+    (["I need to call Ann tomorrow at 4pm", "I need to email Sue tomorrow at 3pm"], "4pm, no wait, 5pm",
+     [("email Sue", "2026-12-02 15:00"), ("call Ann", "2026-12-02 17:00")]),
     # the time taken back is the one said last: it moves, as before
     (["I need to call Ann tomorrow at 4pm", "I need to email Sue tomorrow at 3pm"], "no, not 3pm, 5pm",
      [("email Sue", "2026-12-02 17:00"), ("call Ann", "2026-12-02 16:00")]),
@@ -53,3 +55,11 @@ def test_a_correction_whose_time_taken_back_two_promises_share_is_asked(tuesday_
     reply = tuesday_desk.handle("no, not 4pm, 5pm", "s")
     assert reply is not None and "call Ann" in reply.text and "call Bob" in reply.text
     assert agenda_rows(tuesday_desk) == before
+
+
+def test_a_time_taken_back_in_the_same_breath_is_one_correction(tuesday_desk):
+    """"4pm, no wait, 5pm" was two corrections: "Updated: call Ann, now tomorrow at 4 PM. Updated: call Ann,
+    now tomorrow at 5 PM." """
+    tuesday_desk.handle("I need to call Ann tomorrow at 4pm", "s")
+    reply = tuesday_desk.handle("4pm, no wait, 5pm", "s")
+    assert reply is not None and reply.text == "Updated: call Ann, now tomorrow at 5 PM."

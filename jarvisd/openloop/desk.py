@@ -312,7 +312,7 @@ class AgendaDesk:
         if cued is None or not time_spans(cued):
             return None
         actions = [c.action for c in read_utterance(head, self.korean).commitments] if head else []
-        if head and not actions and (said := correction_time(head)) is not None and only_a_time(said):
+        if head and not actions and only_a_time(correction_time(head) or head):
             return None     # "no wait, 4pm, I mean 5pm": one correction whose first time is taken back (pass 25:
                             # two, the one said last moved to 4 PM, then to 5 PM)
         if only_a_time(cued):
