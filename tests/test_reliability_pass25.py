@@ -63,3 +63,33 @@ def test_a_time_taken_back_in_the_same_breath_is_one_correction(tuesday_desk):
     tuesday_desk.handle("I need to call Ann tomorrow at 4pm", "s")
     reply = tuesday_desk.handle("4pm, no wait, 5pm", "s")
     assert reply is not None and reply.text == "Updated: call Ann, now tomorrow at 5 PM."
+
+
+@pytest.mark.parametrize(("correction", "pick", "moved"), [
+    ("no, not 4pm, 5pm", "the second one", "call Ann"),
+    ("no, not 4pm, 5pm", "Bob", "call Bob"),
+    ("move the call to Saturday", "the first one", "call Ann"),   # asked "Which one: call Ann, or call Bob?"
+])
+def test_the_pick_after_which_one_a_correction_means_moves_that_one(tuesday_desk, correction, pick, moved):
+    """The daemon: "Which one: call Bob, or call Ann?", then "the second one" went to the model ("the second
+    one"), and neither call moved."""
+    for promise in ("I need to call Ann tomorrow at 4pm", "I need to call Bob tomorrow at 4pm",
+                    "I need to email Sue tomorrow at 3pm"):
+        tuesday_desk.handle(promise, "s")
+    before = dict(agenda_rows(tuesday_desk))
+    asked = tuesday_desk.handle(correction, "s")
+    assert asked is not None and asked.text.startswith("Which one")
+    reply = tuesday_desk.handle(pick, "s")
+    assert reply is not None and reply.text.startswith(f"Updated: {moved}, now")
+    after = dict(agenda_rows(tuesday_desk))
+    assert [desc for desc in after if after[desc] != before[desc]] == [moved]
+
+
+def test_no_to_which_one_a_correction_means_moves_nothing(tuesday_desk):
+    for promise in ("I need to call Ann tomorrow at 4pm", "I need to call Bob tomorrow at 4pm",
+                    "I need to email Sue tomorrow at 3pm"):
+        tuesday_desk.handle(promise, "s")
+    before = agenda_rows(tuesday_desk)
+    assert tuesday_desk.handle("no, not 4pm, 5pm", "s").text.startswith("Which one")
+    reply = tuesday_desk.handle("no", "s")
+    assert reply is not None and agenda_rows(tuesday_desk) == before
