@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from jarvisd.openloop import naming, phrases
-from jarvisd.openloop.when import When, cut_spans, time_spans
+from jarvisd.openloop.when import ImpossibleTime, When, cut_spans, resolve_time, time_spans
 
 _DAY_WORDS = re.compile(
     r"today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|"
@@ -46,6 +46,44 @@ def only_a_time(text: str) -> bool:
         return False
     rest = "".join(ch for i, ch in enumerate(text) if not any(a <= i < b for a, b in spans))
     return not _FILLER.sub("", rest).strip()
+
+
+# The time a correction takes back: after "not" ("no, not 4pm, 5pm", "5pm not 4pm"), or before a cue that
+# takes it back ("4pm, I mean 5pm", "4시 말고 5시", "3시 아이고 4시")
+_EN_NOT = re.compile(r"\bnot\s+(?P<old>.+?)(?=\s*(?:[,;]|\bbut\b|$))", re.IGNORECASE)
+_EN_BACK = re.compile(r"(?:^|(?<=[\s,.]))(?:i\s+mean|i\s+meant|no|nope|wait|sorry|actually)(?=$|[\s,.])", re.IGNORECASE)
+_KO_BACK = re.compile(r"(?:말고|아니고|아니라|아이고|아니다|아니지|아니)(?=$|[\s,.])")
+
+
+def taken_back(text: str, now: datetime) -> When | None:
+    """The time a correction says is wrong ("잠깐, 4시 말고 5시" -> 4시), or None when it names none. The
+    desk moves the promise due then, not the one just said, when they differ (pass 25)."""
+    segments = [m["old"] for m in _EN_NOT.finditer(text)]
+    start = 0
+    for m in (_KO_BACK if re.search(r"[가-힣]", text) else _EN_BACK).finditer(text):
+        segments.append(text[start:m.start()])
+        start = m.end()
+    for segment in segments:
+        if not time_spans(segment):
+            continue
+        try:
+            when = resolve_time(segment, now, due=True)
+        except ImpossibleTime:
+            continue
+        if when is not None:
+            return when
+    return None
+
+
+def due_is(due_ms: int | None, said: When) -> bool:
+    """Whether a due is the time said: its clock time (4시 is 4 AM or 4 PM) and, when a day was said or no
+    clock time was, its day."""
+    if due_ms is None:
+        return False
+    due = datetime.fromtimestamp(due_ms / 1000, said.at.tzinfo)
+    if said.has_time and (due.hour % 12, due.minute) != (said.at.hour % 12, said.at.minute):
+        return False
+    return due.date() == said.at.date() if said.day_said or not said.has_time else True
 
 
 def is_relative(words: str) -> bool:

@@ -33,12 +33,14 @@ from jarvisd.openloop.corrections import (
     corrected_due,
     correction_target,
     deed_named,
+    due_is,
     leading_order,
     only_a_time,
     split_order_tail,
     split_trailing_correction,
+    taken_back,
 )
-from jarvisd.openloop.intents import Intent, correction_time, match_intent, unnamed_closing
+from jarvisd.openloop.intents import Intent, clean, correction_time, match_intent, unnamed_closing
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.service import MEANING_LOOPS, OpenLoopService
@@ -87,6 +89,7 @@ class _Guess:
     status: LoopStatus
     at_ms: int
     options: tuple[str, ...] = ()
+    fix: str = ""       # a correction's words: the pick moves that promise instead of closing it (pass 25)
 
 
 class AgendaDesk:
@@ -126,12 +129,12 @@ class AgendaDesk:
             answer = decision(text)   # "yes" / "응" applies the guess, "no" leaves it; anything else drops it
             waited = self.service.now_ms() - guess.at_ms
             if answer is not None and waited <= CONFIRM_SEC * 1000:
-                return self._confirmed(guess, answer, lang)
+                return self._confirmed(guess, answer, lang, session)
             # "yes, and I need to call Bo tomorrow", "aye, I need tae ...": the answer, then more (as said: the
             # regional reading drops an opening "aye")
             said, _, rest = said_as_is.partition(", ")
             if answer is None and rest and (answer := decision(said)) is not None and waited <= CONFIRM_SEC * 1000:
-                return _joined(self._confirmed(guess, answer, lang), self.handle(rest, session))
+                return _joined(self._confirmed(guess, answer, lang, session), self.handle(rest, session))
             if answer is not None and waited <= LATE_ANSWER_SEC * 1000:   # the next words, but too late
                 return self._too_late(guess, answer, lang)
         split = self._trailing_correction(text, session)
@@ -251,6 +254,14 @@ class AgendaDesk:
         focus = self._recent_focus(session, now_ms)
         if only_a_time(words):
             loop = self._open(focus.loop_id if focus is not None else None)
+            old = taken_back(clean(text), self.service.now_local()) if loop is not None else None
+            if loop is not None and old is not None and not due_is(loop.due_ms, old):
+                # "잠깐, 4시 말고 5시" after "call mom at 4" and "prepare the meeting at 3": the 4 o'clock one
+                # moves, not the one said last (pass 25); two due then: asked; none: the one said last
+                alike = [shown for shown in self.service.agenda(session) if due_is(shown.due_ms, old)]
+                if len(alike) > 1:
+                    return self._which_moves(alike, text, session, lang)
+                loop = alike[0] if alike else loop
         elif cued is not None and time_spans(words):
             # "no wait, I mean the vet on Saturday", "actually the passport renewal is November 3 instead":
             # a correction that names its promise moves that one
@@ -258,13 +269,25 @@ class AgendaDesk:
             alike = deed_named(words, [loop.desc for loop in shown])
             if len(alike) > 1:      # pass 15: "move the call to Saturday" moved the bank call, not asked
                 options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
-                return DeskReply(phrases.which_one(options, lang), lang, intent="correct")
+                return self._which_moves(options, text, session, lang)
             found = correction_target(words, [loop.desc for loop in shown])
             loop = shown[found] if found is not None else None
         else:               # "um, I have to pay the water bill by the 10th" is a new promise
             return None
         if loop is None:
             return None
+        return self._move(loop, words, focus, session, lang)
+
+    def _which_moves(self, options: Sequence[OpenLoop], text: str, session: str, lang: phrases.Lang) -> DeskReply:
+        """"Which one: call Bob, or call Ann?": kept, so "the second one" or "Ann" moves that one (pass 25:
+        the answer went to the model, and nothing moved)."""
+        self._guesses[session] = _Guess(options[0].id, LoopStatus.OPEN, self.service.now_ms(),
+                                        tuple(loop.id for loop in options), fix=text)
+        return DeskReply(phrases.which_one(options, lang), lang, intent="correct")
+
+    def _move(self, loop: OpenLoop, words: str, focus: _Focus | None, session: str, lang: phrases.Lang
+              ) -> DeskReply | None:
+        now_ms = self.service.now_ms()
         try:
             when = resolve_time(words, self.service.now_local(), due=True)
         except ImpossibleTime as exc:
@@ -302,6 +325,9 @@ class AgendaDesk:
         if cued is None or not time_spans(cued):
             return None
         actions = [c.action for c in read_utterance(head, self.korean).commitments] if head else []
+        if head and not actions and only_a_time(correction_time(head) or head):
+            return None     # "no wait, 4pm, I mean 5pm": one correction whose first time is taken back (pass 25:
+                            # two, the one said last moved to 4 PM, then to 5 PM)
         if only_a_time(cued):
             return (head, fix, tail) if actions or self._recent_focus(session, self.service.now_ms()) else None
         if correction_target(cued, actions) is not None:
@@ -501,7 +527,7 @@ class AgendaDesk:
             place = named if isinstance(named, int) else None
         if place is not None:
             chosen = replace(guess, loop_id=guess.options[place])
-            return self._confirmed(chosen, True, lang) if waited <= CONFIRM_SEC * 1000 else \
+            return self._confirmed(chosen, True, lang, session) if waited <= CONFIRM_SEC * 1000 else \
                 self._too_late(chosen, True, lang)
         if answer is False:
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
@@ -515,12 +541,15 @@ class AgendaDesk:
         guess = self._guesses.get(session)
         return self._open(guess.loop_id) if guess is not None else None
 
-    def _confirmed(self, guess: _Guess, yes: bool, lang: phrases.Lang) -> DeskReply:
+    def _confirmed(self, guess: _Guess, yes: bool, lang: phrases.Lang, session: str = "default") -> DeskReply:
         loop = self._open(guess.loop_id)
         if loop is None:              # closed or removed meanwhile (the HUD, expiry): never "left it"
             return DeskReply(phrases.closed_meanwhile(self._any(guess.loop_id), lang), lang, intent="confirm")
         if not yes:
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
+        if guess.fix:
+            moved = self._move(loop, correction_time(guess.fix) or guess.fix, None, session, lang)
+            return moved or DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
         closed = self.service.set_status(loop.id, guess.status)
         return DeskReply(phrases.confirm_closed(closed, lang), lang, change=AgendaChange(closed=(closed,)),
                          intent="confirm")
