@@ -38,13 +38,18 @@ from jarvisd.turn_gate import TurnGate
 log = logging.getLogger(__name__)
 
 
+_POLL_NEWS = ('Execution of job "%s" skipped', 'Run time of job "%s" was missed by')
+
+
 class _PollSkips(logging.Filter):
     """APScheduler says "Execution of job ... skipped: maximum number of running instances reached" at WARNING
-    each time a poll comes round while the job's last run still works. For these jobs that is the design (one
-    idle consolidation may run for minutes; pass 23 saw 13 such lines in 13 s), so it is said at DEBUG."""
+    each time a poll comes round while the job's last run still works, and "Run time of job ... was missed by"
+    when the daemon was frozen or suspended past a poll (pass 25: after `kill -STOP`/`-CONT`). For these jobs
+    both are the design (one idle consolidation may run for minutes; pass 23 saw 13 such lines in 13 s; the
+    next poll comes anyway), so they are said at DEBUG. A reminder's miss is another job's: it still warns."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str) and record.msg.startswith('Execution of job "%s" skipped') and record.args \
+        if isinstance(record.msg, str) and record.msg.startswith(_POLL_NEWS) and record.args \
                 and getattr(record.args[0], "id", None) in _POLLED_JOBS:   # type: ignore[index]
             record.levelno, record.levelname = logging.DEBUG, "DEBUG"
             # the logger let it through as a WARNING: said only where DEBUG is (pass 24: `jarvisd run` printed
@@ -57,9 +62,10 @@ _POLL_SKIPS = _PollSkips()
 
 
 def _quiet_poll_skips() -> None:
-    scheduler_log = logging.getLogger("apscheduler.scheduler")
-    if _POLL_SKIPS not in scheduler_log.filters:
-        scheduler_log.addFilter(_POLL_SKIPS)
+    for name in ("apscheduler.scheduler", "apscheduler.executors.default"):
+        scheduler_log = logging.getLogger(name)
+        if _POLL_SKIPS not in scheduler_log.filters:
+            scheduler_log.addFilter(_POLL_SKIPS)
 
 
 class JumpSafeInterval(IntervalTrigger):
