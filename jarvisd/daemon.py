@@ -234,7 +234,8 @@ async def _warm_memory(d: Daemon) -> None:
             d.memory_health = {"state": "damaged", "detail": f"{health.detail}; recovery: {health.recovery}"}
             log.error("memory: %s; recovery: %s", health.detail, health.recovery)
         return
-    d.memory_health = {"state": "ok", "detail": f"{d.assistant.memory.store.count()} items at start"}
+    count = d.assistant.memory.store.count()  # at start only: writes since and a failing store come as events
+    d.memory_health = {"state": "ok", "detail": f"{count} item{'' if count == 1 else 's'} at start"}
     log.info("memory: %d items ready in %.1f s", d.assistant.memory.store.count(), time.monotonic() - started)
 
 

@@ -167,7 +167,7 @@ def test_jarvisd_run_remembers_a_command_typed_with_a_fullwidth_slash(tmp_path):
     daemon, headers = start()
     try:
         status = httpx.get(f"http://127.0.0.1:{port}/api/status", headers=headers, timeout=10).json()
-        assert status["parts"]["memory"]["detail"] == "1 items", status
+        assert status["parts"]["memory"]["detail"] == "1 item at start", status
     finally:
         daemon.send_signal(signal.SIGTERM)
         daemon.wait(60)

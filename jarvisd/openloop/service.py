@@ -165,6 +165,11 @@ class OpenLoopService:
     def _save(self, loop: OpenLoop) -> OpenLoop:
         self.store.save(loop)
         self._loops[loop.id] = loop
+        if getattr(self.store, "shrank", False):  # truncated by another program: nothing it held is lost
+            self.store.shrank = False
+            for other in self.all_loops():
+                if other.id != loop.id:
+                    self.store.save(other)
         if loop.is_open:
             rules.prepare(loop.desc)
             self._next_expiry_ms = min(self._next_expiry_ms, self._expires_at(loop))

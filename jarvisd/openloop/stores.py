@@ -209,8 +209,10 @@ class JsonlLoopStore(EmbeddingBoundary):
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             self._needs_newline = self._ends_torn()
+            self._size = os.fstat(self._fd).st_size  # what this store has seen of the file; it only grows
         except OSError as exc:
             raise unusable_file("the agenda log", self.path, exc) from None
+        self.shrank = False  # the file lost records under us: the service writes its whole agenda again
 
     def _ends_torn(self) -> bool:
         size = self.path.stat().st_size
@@ -263,6 +265,7 @@ class JsonlLoopStore(EmbeddingBoundary):
         data = line.encode("utf-8")
         with self._lock:
             self._follow_the_path()
+            self._notice_a_shrink()
             if self._needs_newline:
                 data = b"\n" + data
             view, written = memoryview(data), 0
@@ -276,6 +279,19 @@ class JsonlLoopStore(EmbeddingBoundary):
                     self._cut_torn_line(written)
                 raise
             self._needs_newline = False
+            self._size = os.fstat(self._fd).st_size
+
+    def _notice_a_shrink(self) -> None:
+        """Pass 25: another program truncated the log in place (`truncate -s 0`, a `>` redirect, a sync tool
+        writing an older copy into the same file) and nothing was said: the records it held, "email Sue" shown in
+        the HUD, were gone at the next start. Now it is logged and `shrank` tells the service to write them again."""
+        size = os.fstat(self._fd).st_size
+        if size < self._size:
+            log.warning("openloop: %s shrank from %d to %d bytes while jarvisd runs (another program truncated "
+                        "it): jarvisd writes its whole agenda into it again", self.path, self._size, size)
+            self.shrank = True
+            self._needs_newline = size > 0 and self._ends_torn()
+        self._size = size
 
     def _follow_the_path(self) -> None:
         """Append to the file now at the path. Pass 20: an editor's save (a new file renamed over this one,
@@ -304,6 +320,7 @@ class JsonlLoopStore(EmbeddingBoundary):
         os.close(self._fd)
         self._fd = fd
         self._needs_newline = self._ends_torn()
+        self._size = os.fstat(fd).st_size
 
     def _cut_torn_line(self, written: int) -> None:
         """A write that stopped part-way (disk full) left the start of a line: cut it off, or the next
