@@ -52,3 +52,56 @@ def test_an_agenda_log_truncated_by_another_program_is_written_again_whole(tmp_p
     caplog.clear()
     service.add("call Dan")  # a file that only grows says nothing
     assert "shrank" not in caplog.text
+
+
+# ------------------------------------------------------------------ the agenda's wordings (in process, the
+# tests' Tuesday 09:00 Seoul desk); sentences written here, not the pass's own
+
+import pytest  # noqa: E402
+
+from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows  # noqa: E402
+
+TWO_CALLS = ["I need to ring the vet tomorrow at 2pm", "I need to call the garage tomorrow at 11am"]
+
+
+@pytest.fixture(scope="module")
+def korean():
+    from jarvisd.openloop.korean_morph import KoreanAnalyzer
+
+    return KoreanAnalyzer()
+
+
+@pytest.mark.parametrize(("correction", "rows"), [
+    # the new time first, the old one after "not": the vet (at 2) moves, not the garage said last
+    ("hang on, 3pm not 2pm", [("call the garage", "2026-12-02 11:00"), ("ring the vet", "2026-12-02 15:00")]),
+    ("sorry, 3pm instead of 2pm", [("call the garage", "2026-12-02 11:00"), ("ring the vet", "2026-12-02 15:00")]),
+    # hours without am/pm, as said aloud
+    ("wait, not 2 but 3", [("call the garage", "2026-12-02 11:00"), ("ring the vet", "2026-12-02 15:00")]),
+    ("no, make it 12", [("call the garage", "2026-12-02 12:00"), ("ring the vet", "2026-12-02 14:00")]),
+    ("actually make that noon not 11am", [("call the garage", "2026-12-02 12:00"), ("ring the vet", "2026-12-02 14:00")]),
+])
+def test_a_correction_with_the_new_time_first_or_bare_hours_moves_the_right_promise(tmp_path, korean, correction,
+                                                                                      rows):
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    for promise in TWO_CALLS:
+        assert desk.handle(promise, "s") is not None
+    assert desk.handle(correction, "s") is not None, correction
+    assert agenda_rows(desk) == rows
+
+
+def test_a_thing_said_before_its_deed_closes_the_one_that_deed_fits_among_two(tmp_path, korean):
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    for promise in ["I need to print the boarding passes by Friday", "I need to check the boarding passes by Thursday"]:
+        assert desk.handle(promise, "s") is not None
+    reply = desk.handle("the boarding passes I printed already", "s")
+    assert reply is not None and "print the boarding passes" in reply.text, reply
+    assert agenda_rows(desk) == [("check the boarding passes", "2026-12-03 23:59")]
+
+
+@pytest.mark.parametrize("dismissal", ["그거 지워도 된다", "그건 이제 빼도 돼요", "그거 취소해도 괜찮아"])
+def test_that_may_be_struck_off_without_its_name_drops_the_promise_just_said(tmp_path, korean, dismissal):
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    for promise in ["내일 우체국 가야 해", "모레 약국 들러야 해"]:
+        assert desk.handle(promise, "s") is not None
+    assert desk.handle(dismissal, "s") is not None
+    assert [desc for desc, _due in agenda_rows(desk)] == ["우체국 가기"]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from jarvisd.openloop import commitment_words as W
 from jarvisd.openloop.commitment_types import Closure, Span, cut
 from jarvisd.openloop.en_grammar import WORD, body_start, tidy
-from jarvisd.openloop.en_reference import fronted, fronted_end
+from jarvisd.openloop.en_reference import fronted, fronted_end, fronted_object
 from jarvisd.openloop.naming import state_subject
 
 
@@ -136,6 +136,16 @@ def closures(sen: str, low: str, start: int, holes: Sequence[Span], busy: Sequen
     words (`busy`). Someone else may have done it ("Alex came by and picked up his drill")."""
     starts = [start] + [m.end() for m in W.EN_CLAUSE_START.finditer(low, start)]
     out: list[Closure] = []
+    # "the bathroom bulb I already changed", "the timetable, I sent it to everybody": the thing said first
+    front = fronted_end(low[start:])
+    done = re.match(r"(?:i|we)\s+(?:(?:already|just|have|'ve)\s+)*(?P<v>[a-z]+)\b", low[start + front:]) \
+        if front is not None else None
+    deed = base_verb(done["v"]) if done else None
+    if deed is not None and deed in W.EN_BASE_VERBS and fronted_object(low[start:]):
+        # the deed done to it is the closing, not the sentence's start read as a clause (pass 25: "the invoice I
+        # sent already" was "the invoice I", which matched both invoices: nothing was closed, nothing asked)
+        out.append(Closure("done", deed, sen))
+        starts = starts[1:]
     for pos in starts:
         pos = body_start(low, pos) if pos > start else pos
         if any(bs <= pos < be for bs, be in busy):
@@ -143,12 +153,9 @@ def closures(sen: str, low: str, start: int, holes: Sequence[Span], busy: Sequen
         closure = closure_at(sen, low, pos, holes)
         if closure is not None and closure not in out:
             out.append(closure)
-    if (front := fronted_end(low[start:])) is not None:   # "the bathroom bulb I already changed", "the
-        if not out:                                        # timetable, I sent it to everybody"
-            done = re.match(r"(?:i|we)\s+(?:(?:already|just|have|'ve)\s+)*(?P<v>[a-z]+)\b", low[start + front:])
-            base = base_verb(done["v"]) if done else None
-            if base is not None and base in W.EN_BASE_VERBS:
-                out.append(Closure("done", base, sen))
+    if front is not None:
+        if not out and deed is not None and deed in W.EN_BASE_VERBS:
+            out.append(Closure("done", deed, sen))
         out = [Closure(c.status, fronted(sen[start:], low[start:], c.reference), c.clause) if c.reference else c
                for c in out]
     if any(c.reference for c in out):

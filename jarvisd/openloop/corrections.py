@@ -50,8 +50,8 @@ def only_a_time(text: str) -> bool:
 
 # The time a correction takes back: after "not" ("no, not 4pm, 5pm", "5pm not 4pm"), or before a cue that
 # takes it back ("4pm, I mean 5pm", "4시 말고 5시", "3시 아이고 4시")
-_EN_NOT = re.compile(r"\bnot\s+(?P<old>.+?)(?=\s*(?:[,;]|\bbut\b|$))", re.IGNORECASE)
-_EN_BACK = re.compile(r"(?:^|(?<=[\s,.]))(?:i\s+mean|i\s+meant|no|nope|wait|sorry|actually)(?=$|[\s,.])", re.IGNORECASE)
+_EN_NOT = re.compile(r"\b(?:not|instead\s+of|rather\s+than)\s+(?P<old>.+?)(?=\s*(?:[,;]|\bbut\b|$))", re.IGNORECASE)
+_EN_BACK = re.compile(r"(?:^|(?<=[\s,.]))(?:i\s+mean|i\s+meant|no|nope|wait|hang\s+on|hold\s+on|sorry|actually)(?=$|[\s,.])", re.IGNORECASE)
 _KO_BACK = re.compile(r"(?:말고|아니고|아니라|아이고|아니다|아니지|아니)(?=$|[\s,.])")
 
 
@@ -64,6 +64,8 @@ def taken_back(text: str, now: datetime) -> When | None:
         segments.append(text[start:m.start()])
         start = m.end()
     for segment in segments:
+        if re.fullmatch(r"\s*\d{1,2}(?::\d{2})?\s*", segment):   # "not 4 but 5": an hour
+            segment = f"at {segment.strip()}"
         if not time_spans(segment):
             continue
         try:

@@ -10,7 +10,7 @@ import re
 from jarvisd.openloop import commitment_words as W
 from jarvisd.openloop.en_grammar import WORD
 
-__all__ = ["antecedent", "fronted", "fronted_end", "resolve", "vocative"]
+__all__ = ["antecedent", "fronted", "fronted_end", "fronted_object", "resolve", "vocative"]
 
 
 def resolve(action: str, who: str) -> str:
@@ -60,6 +60,13 @@ def fronted_end(low: str) -> int | None:
     "I"), or None when the sentence does not start with one."""
     m = _FRONTED.match(low)
     return m.end() if m else None
+
+
+def fronted_object(low: str) -> bool:
+    """The thing said first is the object of the verb after it, with no comma between ("the invoice I sent
+    already"), not a topic with words of its own ("the boiler in the basement is fine, I checked it")."""
+    m = _FRONTED.match(low)
+    return m is not None and m.group("bare") is not None
 
 
 def fronted(sen: str, low: str, action: str) -> str:

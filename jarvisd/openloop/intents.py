@@ -93,7 +93,8 @@ _KO_IT_DONE = re.compile(rf"{_KO_IT}(?:{_KO_DID}|완료\s*처리\s*해\s*줘|완
                          rf"(?:\s*(?:끝났다고|했다고|완료라고|완료로)\s*(?:해\s*줘|해|표시\s*해\s*줘|체크\s*해\s*줘))?")
 _KO_IT_CANCEL = re.compile(rf"{_KO_IT}(?:안\s*할래\s*)?(?:지워\s*줘|지워\s*주세요|취소\s*해\s*줘|취소해\s*주세요|취소|빼\s*줘)(?:\s*이제)?"
                            r"(?:\s*(?:필요\s*없어|안\s*해도\s*돼))?"
-                           rf"|{_KO_IT}(?:이제\s*)?(?:필요\s*없어|안\s*해도\s*돼)(?:요)?")
+                           # "그거 지워도 된다", "그건 이제 안 해도 된다", "그거 빼도 돼요" (pass 25: only "지워 줘" was)
+                           rf"|{_KO_IT}(?:이제\s*)?(?:필요\s*없(?:어|다)|(?:안\s*해도|지워도|빼도|취소\s*해도)\s*(?:돼|된다|됩니다|괜찮아))(?:요)?")
 
 
 def unnamed_closing(text: str) -> IntentKind | None:
@@ -128,13 +129,25 @@ def match_intent(text: str) -> Intent | None:
     return readings[0]() or readings[1]()
 
 
+# What is not the new time in "5pm not 4pm", "11am instead of 10am", "not 4 but 5" (pass 25: none of these moved
+# anything); the time taken back is read by `corrections.taken_back`
+_EN_NOT_TAIL = re.compile(r"[\s,]*\b(?:not|instead\s+of|rather\s+than)\s+.*$")
+_EN_BUT_HEAD = re.compile(r"^(?:but|rather)\s+")
+BARE_HOUR = re.compile(r"\d{1,2}(?::\d{2})?")   # "make it 5": after a correction cue, an hour
+
+
+def _new_time_en(words: str) -> str:
+    words = _EN_BUT_HEAD.sub("", _EN_NOT_TAIL.sub("", words)) or words
+    return f"at {words}" if BARE_HOUR.fullmatch(words) else words
+
+
 def correction_time(text: str) -> str | None:
     """The words after a correction cue ("no, Thursday" -> "thursday"; "아니 목요일" -> "목요일";
     "actually make it 4 pm" -> "4 pm"; "5시로 바꿔줘" -> "5시"), or None when it is not a correction.
     The desk applies it only when those words hold a time and a promise was just captured."""
     t = clean(text)
-    patterns = KO_CORRECTS if language_of(t) == "ko" else EN_CORRECTS
-    for pattern in patterns:
+    korean = language_of(t) == "ko"
+    for pattern in KO_CORRECTS if korean else EN_CORRECTS:
         m = pattern.fullmatch(t)
         if m is not None and m["x"].strip():
-            return m["x"].strip(" ,")
+            return m["x"].strip(" ,") if korean else _new_time_en(m["x"].strip(" ,"))

@@ -163,7 +163,7 @@ _EN_PROMISED = [
 ]
 # "no" cues a correction ("no, Thursday"), not when it starts "no need to …", "no more …" (a withdrawal:
 # "No need to clean the roof drain, Mr. Kim already did it this morning" moved the drain to this morning)
-_EN_CUE = r"(?:oh|um|uh|ah|no(?!\s+(?:need|more|longer|problem|way|worries|rush|hurry|thanks|big\s+deal)\b)|nope|wait|sorry" \
+_EN_CUE = r"(?:oh|um|uh|ah|hang\s+on|hold\s+on|no(?!\s+(?:need|more|longer|problem|way|worries|rush|hurry|thanks|big\s+deal)\b)|nope|wait|sorry" \
           r"|actually|not\s+(?:(?:next|this|coming|the)\s+)?\w+)"   # "not next Monday, this Friday"
 _EN_REDO = r"(?:(?:make|change|move|push)\s+(?:it|that)\s+(?:to\s+)?|it's\s+|i\s+meant?\s+|i\s+said\s+)"
 _EN_MOVE = r"(?:make|move|change|push|put|reschedule|shift|bump)"
