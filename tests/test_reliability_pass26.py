@@ -1,0 +1,39 @@
+"""Pass 26's findings, each with the case that showed it (docs/reliability.md, "Twenty-sixth pass")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+
+TWO = ["I need to call Ann tomorrow at 4pm", "I need to email Sue tomorrow at 3pm"]
+
+
+@pytest.fixture(scope="module")
+def korean() -> KoreanAnalyzer:
+    return KoreanAnalyzer()
+
+
+@pytest.fixture
+def tuesday_desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
+    return agenda_desk(tmp_path, korean, TUESDAY)
+
+
+@pytest.mark.parametrize(("correction", "reply", "ann"), [
+    # before: "Updated: call Ann, now tomorrow at 4 PM." and nothing moved ("not" took back "tomorrow" only)
+    ("no, not tomorrow at 4pm, 5pm", "tomorrow at 5 PM", "2026-12-02 17:00"),
+    # before: "Updated: call Ann, now tomorrow at 5 PM." (Thursday lost)
+    ("sorry, not 4pm tomorrow, 5pm on Thursday", "Thursday at 5 PM", "2026-12-03 17:00"),
+    # as before
+    ("no, not 4pm, 5pm", "tomorrow at 5 PM", "2026-12-02 17:00"),
+])
+def test_a_time_taken_back_in_several_words_is_not_the_new_time(tuesday_desk, correction, reply, ann):
+    for promise in TWO:
+        tuesday_desk.handle(promise, "s")
+    said = tuesday_desk.handle(correction, "s")
+    assert said is not None and reply in said.text
+    assert agenda_rows(tuesday_desk) == [("email Sue", "2026-12-02 15:00"), ("call Ann", ann)]
