@@ -37,3 +37,16 @@ def test_a_time_taken_back_in_several_words_is_not_the_new_time(tuesday_desk, co
     said = tuesday_desk.handle(correction, "s")
     assert said is not None and reply in said.text
     assert agenda_rows(tuesday_desk) == [("email Sue", "2026-12-02 15:00"), ("call Ann", ann)]
+
+
+@pytest.mark.parametrize(("correction", "ann"), [
+    # before: "today at midnight" (2026-12-02 00:00) and "tomorrow at 1 AM" (2026-12-02 01:00): 23 and 22 hours early
+    ("no, not 11pm, midnight", "2026-12-03 00:00"),
+    ("no, not 11pm, 1am", "2026-12-03 01:00"),
+    ("no, not 11pm, 10pm", "2026-12-02 22:00"),
+])
+def test_a_late_evening_due_corrected_to_the_small_hours_moves_past_midnight(tuesday_desk, correction, ann):
+    tuesday_desk.handle("I need to call Ann tomorrow at 11pm", "s")
+    tuesday_desk.handle("I need to email Sue tomorrow at 3pm", "s")
+    assert tuesday_desk.handle(correction, "s") is not None
+    assert agenda_rows(tuesday_desk) == [("email Sue", "2026-12-02 15:00"), ("call Ann", ann)]
