@@ -50,3 +50,18 @@ def test_a_late_evening_due_corrected_to_the_small_hours_moves_past_midnight(tue
     tuesday_desk.handle("I need to email Sue tomorrow at 3pm", "s")
     assert tuesday_desk.handle(correction, "s") is not None
     assert agenda_rows(tuesday_desk) == [("email Sue", "2026-12-02 15:00"), ("call Ann", ann)]
+
+
+def test_the_model_processs_stderr_reaches_the_log_without_its_control_characters(caplog):
+    import collections
+    import io
+    import logging
+
+    from jarvisd.llm.model_process import _log_stderr
+
+    said: collections.deque = collections.deque(maxlen=5)
+    stream = io.BytesIO(b"bad \xff\xfe error \x1b[31mred\x1b[0m \r\x07 line\n")
+    with caplog.at_level(logging.DEBUG, logger="jarvisd.llm.llama_cpp"):
+        _log_stderr(stream, said)
+    assert said[-1] == "bad \ufffd\ufffd error [31mred[0m  line"
+    assert not any(ch in record.getMessage() for record in caplog.records for ch in "\x1b\r\x07")
