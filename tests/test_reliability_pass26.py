@@ -65,3 +65,16 @@ def test_the_model_processs_stderr_reaches_the_log_without_its_control_character
         _log_stderr(stream, said)
     assert said[-1] == "bad \ufffd\ufffd error [31mred[0m  line"
     assert not any(ch in record.getMessage() for record in caplog.records for ch in "\x1b\r\x07")
+
+
+@pytest.mark.parametrize(("correction", "reply", "due"), [
+    # before: "엄마한테 전화하기, 내일 정오로 바꿨어요." (a bare 12 read as noon: 11 hours early)
+    ("아니 11시 말고 12시", "엄마한테 전화하기, 내일 자정으로 바꿨어요.", "2026-12-03 00:00"),
+    ("아니 12시 반", "30분으로 바꿨어요.", "2026-12-03 00:30"),
+    ("아니 낮 12시", "엄마한테 전화하기, 내일 정오로 바꿨어요.", "2026-12-02 12:00"),
+])
+def test_a_bare_twelve_correcting_a_night_due_is_its_midnight(tuesday_desk, correction, reply, due):
+    tuesday_desk.handle("내일 밤 11시에 엄마한테 전화해야 해", "s")
+    said = tuesday_desk.handle(correction, "s")
+    assert said is not None and reply in said.text
+    assert agenda_rows(tuesday_desk) == [("엄마한테 전화하기", due)]

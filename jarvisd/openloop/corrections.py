@@ -18,6 +18,7 @@ _DAY_WORDS = re.compile(
 
 EVENING_HOUR = 18     # a due from this hour on, moved to a time before SMALL_HOURS_END, moves past midnight
 SMALL_HOURS_END = 6
+_SAYS_NOON = re.compile(r"noon|midday|p\.?\s?m\b|정오|낮|오후|점심", re.IGNORECASE)
 
 
 def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object) -> int:
@@ -30,6 +31,8 @@ def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object) ->
     names_day = _DAY_WORDS.search(words) is not None
     if when.has_time and not names_day and not is_relative(words):
         new = new.replace(year=old.year, month=old.month, day=old.day)
+        if old.hour >= EVENING_HOUR and new.hour == 12 and not _SAYS_NOON.search(words):
+            new = new.replace(hour=0)  # "밤 11시 말고 12시": a bare 12 after a night due is its midnight, not noon
         if old.hour >= EVENING_HOUR and new.hour < SMALL_HOURS_END:
             # "no, not 11pm, midnight" / "1am": the same night, past midnight (pass 26: the day was kept, and
             # the call moved 23 hours earlier, "today at midnight")
