@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from jarvisd.llm.base import BackendError
+from jarvisd.textsafe import printable
 
 log = logging.getLogger(__name__)
 
@@ -279,7 +280,7 @@ def _log_stderr(stream, said: collections.deque) -> None:
     the daemon's (pass 24: "decode: removing memory module entries ..." in the middle of the log): llama.cpp's
     chatter at DEBUG, what looks like a problem at WARNING, and the last lines kept for the death's record."""
     for raw in iter(lambda: stream.readline(STDERR_LINE), b""):
-        line = raw.decode("utf-8", "replace").rstrip()
+        line = printable(raw.decode("utf-8", "replace")).rstrip()  # no ESC, CR or BEL of its into the log (pass 26)
         if not line:
             continue
         said.append(line)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from jarvisd.openloop import naming, phrases
 from jarvisd.openloop.when import ImpossibleTime, When, cut_spans, resolve_time, time_spans
@@ -14,6 +14,11 @@ _DAY_WORDS = re.compile(
     r"today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|"
     r"january|february|march|april|may|june|july|august|september|october|november|december|"
     r"\d+(?:st|nd|rd|th)|오늘|내일|모레|글피|요일|주말|\d+\s*일|\d+\s*월|다음\s*주|이번\s*주", re.IGNORECASE)
+
+
+EVENING_HOUR = 18     # a due from this hour on, moved to a time before SMALL_HOURS_END, moves past midnight
+SMALL_HOURS_END = 6
+_SAYS_NOON = re.compile(r"noon|midday|p\.?\s?m\b|정오|낮|오후|점심", re.IGNORECASE)
 
 
 def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object) -> int:
@@ -26,6 +31,12 @@ def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object) ->
     names_day = _DAY_WORDS.search(words) is not None
     if when.has_time and not names_day and not is_relative(words):
         new = new.replace(year=old.year, month=old.month, day=old.day)
+        if old.hour >= EVENING_HOUR and new.hour == 12 and not _SAYS_NOON.search(words):
+            new = new.replace(hour=0)  # "밤 11시 말고 12시": a bare 12 after a night due is its midnight, not noon
+        if old.hour >= EVENING_HOUR and new.hour < SMALL_HOURS_END:
+            # "no, not 11pm, midnight" / "1am": the same night, past midnight (pass 26: the day was kept, and
+            # the call moved 23 hours earlier, "today at midnight")
+            new = (new.replace(tzinfo=None) + timedelta(days=1)).replace(tzinfo=new.tzinfo)
     elif names_day and not when.has_time and not phrases.is_day_only(old):
         new = new.replace(hour=old.hour, minute=old.minute)
     return int(new.timestamp() * 1000)

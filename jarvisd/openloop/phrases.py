@@ -123,12 +123,21 @@ def confirm_opened(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang, remind
     return f"I'll remind you: {item}." if remind else f"Got it: {item}."
 
 
+def _ro(word: str) -> str:
+    """로 after a vowel or ㄹ, 으로 after another final consonant ("자정으로", "30분으로"; pass 26: "자정로")."""
+    last = word.rstrip()[-1:]
+    if not "가" <= last <= "힣":
+        return "로"
+    final = (ord(last) - ord("가")) % 28
+    return "으로" if final not in (0, 8) else "로"
+
+
 def confirm_updated(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     if loop.due_ms is None:
         return f"이미 적어 뒀어요: {loop.desc}." if lang == "ko" else f"That's already on your agenda: {second_person(loop.desc)}."
     due = spoken_due(loop.due_ms, now, tz, lang)
     if lang == "ko":
-        return f"{loop.desc}, {due}로 바꿨어요."
+        return f"{loop.desc}, {due}{_ro(due)} 바꿨어요."
     return f"Updated: {second_person(loop.desc)}, now {due}."
 
 
