@@ -32,6 +32,7 @@ from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
+from jarvisd.openloop import phrases
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.judge import AgendaJudge, JudgePlan, judge_plan
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
@@ -119,7 +120,14 @@ class Assistant:
                 answer.append(reply)
                 yield reply
                 return
-            desk = await asyncio.to_thread(self.desk.handle, text, session)
+            try:
+                desk = await asyncio.to_thread(self.desk.handle, text, session)
+            except OSError as exc:  # pass 26: the disk full, a promise got only "the turn failed: [Errno 28] ..."
+                log.error("openloop: the agenda could not be saved: %s", exc)
+                reply = phrases.not_saved(exc.strerror or str(exc), "ko" if language_of(text) == "ko" else "en")
+                answer.append(reply)
+                yield reply
+                return
             if self.plan.model and (desk is None or desk.intent == "capture"):
                 # beside the reply; the model's items that name what the rules took are left out
                 known = [loop.desc for loop in (desk.change.opened + desk.change.kept)] if desk else []

@@ -232,6 +232,7 @@ async def _warm_memory(d: Daemon) -> None:
         health = await asyncio.to_thread(check_memory, d.cfg.store_uri)
         if health.state == "damaged":  # shown in `jarvisd doctor` and the HUD's status too
             d.memory_health = {"state": "damaged", "detail": f"{health.detail}; recovery: {health.recovery}"}
+            d.assistant.memory.health.recovery = f"the table is damaged ({health.detail}): {health.recovery}"
             log.error("memory: %s; recovery: %s", health.detail, health.recovery)
         return
     count = d.assistant.memory.store.count()  # at start only: writes since and a failing store come as events

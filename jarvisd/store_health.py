@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 
 from jarvisd.errors import first_line
 from jarvisd.events import Event, StatusChanged
@@ -33,6 +33,9 @@ class StoreHealth:
     def __init__(self, publish: Callable[[Event], None] | None = None) -> None:
         self.publish = publish
         self.failing: str | None = None  # the last failure's sentence while it lasts
+        # what to do; a table found damaged at start has its own (pass 26: "restart jarvisd" was said, which
+        # does not help then)
+        self.recovery = RECOVERY
 
     @contextmanager
     def guard(self, what: str, *, proves: bool = False) -> Iterator[None]:
@@ -48,7 +51,7 @@ class StoreHealth:
             self.works()
 
     def failed(self, what: str, exc: BaseException) -> MemoryStoreFailed:
-        sentence = f"memory failed in {what} ({type(exc).__name__}: {first_line(exc)}); {RECOVERY}"
+        sentence = f"memory failed in {what} ({type(exc).__name__}: {first_line(exc)}); {self.recovery}"
         if self.failing is None:  # once per failing spell, not once per turn
             log.error("%s", sentence, exc_info=exc)
             self._announce("failing", sentence)
@@ -66,3 +69,9 @@ class StoreHealth:
     def _announce(self, state: str, detail: str) -> None:
         if self.publish is not None:
             self.publish(StatusChanged("memory", state, detail))
+
+
+def guard(memory: object, what: str, *, proves: bool = False) -> AbstractContextManager[None]:
+    """`memory.health.guard(...)`; a memory without one (a duck-typed stand-in): failures pass as they are."""
+    health = getattr(memory, "health", None)
+    return health.guard(what, proves=proves) if health is not None else nullcontext()

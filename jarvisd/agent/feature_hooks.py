@@ -8,19 +8,12 @@ because a turn the agenda desk answers never reaches the agent loop.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any, Protocol
 
 from jarvisd.agent.delegation import finished_reports
 from jarvisd.agent.hooks import AgentHooks, TurnContext, TurnResult
 from jarvisd.llm.base import Message
-from jarvisd.store_health import MemoryStoreFailed
-
-
-def _guard(memory: Any, what: str, *, proves: bool = False) -> Any:
-    """The memory's `health.guard` (a duck-typed memory without one: failures pass through as they are)."""
-    health = getattr(memory, "health", None)
-    return health.guard(what, proves=proves) if health is not None else contextlib.nullcontext()
+from jarvisd.store_health import MemoryStoreFailed, guard
 
 
 class TurnMemory(Protocol):
@@ -53,7 +46,7 @@ class MemoryHooks(AgentHooks):
         if ctx.scope is None:
             return
         try:
-            with _guard(self.memory, "a turn's recall"):
+            with guard(self.memory, "a turn's recall"):
                 context = await asyncio.to_thread(self.memory.observe, ctx.scope, ctx.user_text)
         except MemoryStoreFailed:
             return  # the turn is answered without memory (before: no answer, every turn; pass 25)
@@ -69,7 +62,7 @@ class MemoryHooks(AgentHooks):
         if ctx.scope is None:
             return
         try:
-            with _guard(self.memory, "recording the turn", proves=True):
+            with guard(self.memory, "recording the turn", proves=True):
                 await self._record(ctx, result)
         except MemoryStoreFailed:
             pass  # said in the log and the status; the answer was given

@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from jarvisd.hud.api import _json_object, _parts, error
+from jarvisd.store_health import MemoryStoreFailed, guard
 from jarvisd.textsafe import valid_text
 
 WHAT_STAYS = "remembered facts, task patterns and the agenda stay"
@@ -37,7 +38,11 @@ async def get_sessions(request: Request) -> Response:
         return found
     memory, scope_for = found
     hud = _parts(request)
-    sessions = await asyncio.to_thread(memory.recent_sessions, scope_for(hud.session))
+    try:
+        with guard(memory, "listing the sessions"):
+            sessions = await asyncio.to_thread(memory.recent_sessions, scope_for(hud.session))
+    except MemoryStoreFailed as exc:
+        return error(503, "memory_failing", str(exc))
     return JSONResponse({"sessions": [s.view() for s in sessions], "current": hud.session})
 
 
@@ -58,5 +63,9 @@ async def forget_session(request: Request) -> Response:
         return error(422, "confirmation_required",
                      f"nothing deleted. Forgetting session {session!r} deletes its conversation turns, thought "
                      f'logs and working memory ({WHAT_STAYS}); send {{"confirm": true}} to do it')
-    deleted = await asyncio.to_thread(memory.forget_session, scope_for(session))
+    try:  # pass 26: with the table's folder gone, a JSON 500 with LanceDB's own words
+        with guard(memory, "forgetting a session"):
+            deleted = await asyncio.to_thread(memory.forget_session, scope_for(session))
+    except MemoryStoreFailed as exc:
+        return error(503, "memory_failing", str(exc))
     return JSONResponse({"session": session, "deleted": deleted, "kept": WHAT_STAYS})

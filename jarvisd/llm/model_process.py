@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 LOAD_TIMEOUT_SEC = 120.0    # loading SmolLM2 takes about a second; a stuck load is given up
 PROTOCOL_LINE = 1 << 20     # bytes of one answer line; a token piece is a few bytes
 STDERR_TAIL = 20            # the process's last stderr lines, logged when it dies
+STDERR_RATE = 50            # stderr records logged in a STDERR_WINDOW at most
+STDERR_WINDOW = 10.0
 STDERR_LINE = 2000          # characters kept of one stderr line
 ABORT_TIMEOUT_SEC = 10.0    # an aborted chat answers within a decode step; past this the process is ended
 STALL_SEC = 20.0            # a process that neither answers nor uses the CPU this long is stopped or stuck
@@ -114,6 +116,8 @@ class ModelProcess:
         """Start the process unless it runs; True when it was started now."""
         if self._proc is not None and self._proc.poll() is None:
             return False
+        if self._proc is not None:  # it ended while idle, unseen (pass 26: logged only as "a new process")
+            log.warning("embedded model: its process ended %s between chats", _ended(self._proc.returncode))
         self._lines = queue.Queue()
         try:
             # A process group of its own: when the daemon ends without stopping it (SIGKILL, or the fast exit
@@ -180,13 +184,7 @@ class ModelProcess:
             self._end("its output ended")
             code = self._proc.returncode
         self._proc = None
-        if code is not None and code < 0:
-            try:
-                how = f"with {signal.Signals(-code).name}"
-            except ValueError:
-                how = f"by signal {-code}"
-        else:
-            how = f"with exit status {code}"
+        how = _ended(code)
         hint = " (a llama.cpp build that does not suit this CPU: run `jarvisd doctor`)" \
             if code == -signal.SIGSEGV else ""
         self._stderr.join(timeout=1)  # its last words (a Python traceback, llama.cpp's abort) are in `_said`
@@ -265,6 +263,15 @@ def _lost(why: str, answered: bool, fresh: bool) -> Exception:
     return _DiedBeforeAnswer(why, retry=not fresh)
 
 
+def _ended(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            return f"with {signal.Signals(-code).name}"
+        except ValueError:
+            return f"by signal {-code}"
+    return f"with exit status {code}"
+
+
 def _final(why: str) -> ModelProcessError:
     """The turn's error for a process that ended or stalled. Only here does it say what follows: the retry's
     warning read "... was ended; the next turn starts a new one; sending the chat again" (pass 24)."""
@@ -278,12 +285,25 @@ stderr_log = logging.getLogger("jarvisd.llm.llama_cpp")
 def _log_stderr(stream, said: collections.deque) -> None:
     """The process's stderr (llama.cpp's own prints, a Python traceback) as log records, not raw lines between
     the daemon's (pass 24: "decode: removing memory module entries ..." in the middle of the log): llama.cpp's
-    chatter at DEBUG, what looks like a problem at WARNING, and the last lines kept for the death's record."""
+    chatter at DEBUG, what looks like a problem at WARNING, and the last lines kept for the death's record. At most
+    STDERR_RATE records in STDERR_WINDOW seconds, then one line counting the rest (pass 26: a flood of "error"
+    lines was 346,802 WARNING records in 20 s, 30 MB of log and a core)."""
+    window_end, logged, held = 0.0, 0, 0
     for raw in iter(lambda: stream.readline(STDERR_LINE), b""):
         line = printable(raw.decode("utf-8", "replace")).rstrip()  # no ESC, CR or BEL of its into the log (pass 26)
         if not line:
             continue
         said.append(line)
+        now = time.monotonic()
+        if now >= window_end:
+            if held:
+                stderr_log.warning("... %d more lines from the model's process in %.0f s, not logged", held,
+                                   STDERR_WINDOW)
+            window_end, logged, held = now + STDERR_WINDOW, 0, 0
+        if logged >= STDERR_RATE:
+            held += 1
+            continue
+        logged += 1
         loud = any(word in line.casefold() for word in _LOUD)
         stderr_log.log(logging.WARNING if loud else logging.DEBUG, "%s", line)
 

@@ -206,7 +206,8 @@ async def forget_command(line: str, ctx: CommandContext) -> str:
         return (f"This deletes session {session!r}: its conversation turns, thought logs and working memory "
                 f"(remembered facts, patterns and the agenda stay). To do it, say: /forget session "
                 f"{'' if session == ctx.session else session + ' '}confirm")
-    count = await asyncio.to_thread(service.forget_session, scope)
+    with service.health.guard("/forget"):  # a failing store: the reply says so (pass 26: a JSON 500)
+        count = await asyncio.to_thread(service.forget_session, scope)
     return f"Forgot session {session!r}: {count} record{'s' if count != 1 else ''} deleted."
 
 

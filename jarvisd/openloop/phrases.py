@@ -181,6 +181,13 @@ def say_which(count: int, lang: Lang) -> str:
     return "Which one: " + ", ".join(("first", "second", "third")[:count - 1]) + f" or {('first', 'second', 'third')[count - 1]}?"
 
 
+def not_saved(reason: str, lang: Lang) -> str:
+    """The agenda could not be written (the disk full, the file unwritable): nothing changed."""
+    if lang == "ko":
+        return f"일정 목록에 저장하지 못했어요 ({reason}). 아무것도 바뀌지 않았어요. 공간을 확보한 뒤 다시 말해 주세요."
+    return f"I couldn't save that to your agenda ({reason}); nothing changed. Free some space or fix the file, then say it again."
+
+
 def left_as_it_was(lang: Lang) -> str:
     return "알겠어요, 그대로 둘게요." if lang == "ko" else "OK, I left it on your agenda."
 
