@@ -121,3 +121,4 @@ def test_a_table_found_damaged_at_start_is_not_told_to_restart():
     health.recovery = "the table is damaged (a data file is missing): move data/x.lance away"  # what the daemon sets
     said = str(health.failed("/remember", RuntimeError("Not found: x")))
     assert said.endswith("move data/x.lance away") and "restart" not in said
+

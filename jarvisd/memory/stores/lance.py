@@ -211,7 +211,11 @@ class LanceMemoryStore:
                       upserted: pa.Table | None = None,
                       touched: tuple[list[str], int, list[str]] | None = None) -> None:
         """Run one write; keep the in-process copy in step when it was the table's only change."""
-        before = await self._table.version()
+        try:
+            before = await self._table.version()
+        except BaseException:
+            write.close()  # never started (the table's folder gone): no "coroutine was never awaited" (pass 26)
+            raise
         in_step = self._copy.ready and self._copy.version == before
         await write
         after = await self._table.version()
