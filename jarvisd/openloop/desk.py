@@ -62,6 +62,12 @@ ANSWER_HANGUL_WEIGHT = 2
 LastReminder = Callable[[], "tuple[str, int] | None"]
 
 
+# "not 8, I mean 9": the time taken back, not a clause of its own (pass 27: "I mean 9" moved the promise said
+# last, not the one due at 8)
+_NOT_A_TIME = re.compile(r"\W*(?:(?:no|nope|wait|sorry|actually)\W+)*not\s+\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\W*",
+                         re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class DeskReply:
     text: str
@@ -294,7 +300,7 @@ class AgendaDesk:
             return DeskReply(_reason(exc, lang), lang, intent="correct")
         if when is None:
             return None
-        due_ms = corrected_due(loop.due_ms, when, words, self.service.tz)
+        due_ms = corrected_due(loop.due_ms, when, words, self.service.tz, self.service.now_local())
         if due_ms < now_ms - PAST_GRACE_MS:  # "move the passport renewal to yesterday": kept, and said why
             said = phrases.spoken_due(due_ms, self.service.now_local(), self.service.tz, lang)
             return DeskReply(_past(said, loop.desc, lang), lang, intent="correct")
@@ -325,7 +331,7 @@ class AgendaDesk:
         if cued is None or not time_spans(cued):
             return None
         actions = [c.action for c in read_utterance(head, self.korean).commitments] if head else []
-        if head and not actions and only_a_time(correction_time(head) or head):
+        if head and not actions and (only_a_time(correction_time(head) or head) or _NOT_A_TIME.fullmatch(head)):
             return None     # "no wait, 4pm, I mean 5pm": one correction whose first time is taken back (pass 25:
                             # two, the one said last moved to 4 PM, then to 5 PM)
         if only_a_time(cued):
@@ -402,7 +408,7 @@ class AgendaDesk:
         if when is None:
             return opened
         target = opened[found]
-        due_ms = corrected_due(target.due_ms, when, words, self.service.tz)
+        due_ms = corrected_due(target.due_ms, when, words, self.service.tz, now)
         if due_ms < self.service.now_ms() - PAST_GRACE_MS:
             return opened    # left to the correction itself, which says it has passed
         remind_ms = self._remind_at(due_ms) if target.remind_ms is not None else None
