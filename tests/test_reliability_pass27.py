@@ -80,3 +80,20 @@ def test_a_day_later_keeps_a_morning_due_s_time(tuesday_desk):
     said = _said(tuesday_desk, ["I need to call Ann tomorrow at 9am"], "no, make it a day later")
     assert "Thursday at 9 AM" in said
     assert agenda_rows(tuesday_desk) == [("call Ann", "2026-12-03 09:00")]
+
+
+
+def test_an_hour_later_is_a_whole_hour_on_a_clock_that_runs(tmp_path, korean):
+    # the daemon, before: "Updated: email Sue, now tonight at 9:59 PM." (the step counted from a later reading
+    # of the clock, a few milliseconds short of an hour)
+    from itertools import count
+
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    ticks = count()
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=TUESDAY.tzinfo,
+                              clock=lambda: TUESDAY.timestamp() + next(ticks) * 0.003)
+    desk = AgendaDesk(service, korean)
+    _said(desk, ["I need to email Sue tonight at 8pm"], "no, an hour later")
+    assert [loop.due_ms for loop in service.agenda()] == [int(TUESDAY.replace(hour=21).timestamp() * 1000)]

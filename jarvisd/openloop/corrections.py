@@ -40,7 +40,9 @@ def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object, no
     old = datetime.fromtimestamp(old_due_ms / 1000, new.tzinfo)
     if now is not None and _STEP.search(words):
         # "make it an hour later" after "email Sue tonight at 8pm": 9 PM (pass 27: 10 AM, an hour from now)
-        step = new - now if when.has_time else timedelta(days=(new.date() - now.date()).days)
+        # (to the minute: "an hour later" resolves to a whole minute, now has its seconds)
+        step = timedelta(minutes=round((new - now).total_seconds() / 60)) if when.has_time \
+            else timedelta(days=(new.date() - now.date()).days)
         step = -step if _EARLIER.search(words) else step
         return old_due_ms + int(step.total_seconds() * 1000)
     names_day = _DAY_WORDS.search(words) is not None
