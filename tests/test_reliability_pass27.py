@@ -97,3 +97,19 @@ def test_an_hour_later_is_a_whole_hour_on_a_clock_that_runs(tmp_path, korean):
     desk = AgendaDesk(service, korean)
     _said(desk, ["I need to email Sue tonight at 8pm"], "no, an hour later")
     assert [loop.due_ms for loop in service.agenda()] == [int(TUESDAY.replace(hour=21).timestamp() * 1000)]
+
+
+@pytest.mark.parametrize(("promises", "correction", "reply"), [
+    # before: "Updated: buy milk, now by Saturday." (the promise said last, which had no Friday)
+    (FOUR, "not Friday but Saturday", "pay rent, now Saturday, December 12 at 4 PM"),
+    (FOUR, "no, not Friday, Saturday", "pay rent, now Saturday, December 12 at 4 PM"),
+    # before: "우유 사기, 이번 주 토요일까지로 바꿨어요."
+    (FOUR_KO, "아니 금요일 말고 토요일", "월세 내기, 다음 주 토요일 오후 4시로 바꿨어요."),
+])
+def test_a_weekday_taken_back_moves_the_promise_due_that_weekday_to_the_day_next_to_it(
+        tuesday_desk, promises, correction, reply):
+    said = _said(tuesday_desk, promises, correction)
+    assert reply in said
+    rows = dict(agenda_rows(tuesday_desk))
+    assert rows[promises == FOUR and "pay rent" or "월세 내기"] == "2026-12-12 16:00"
+    assert rows[promises == FOUR and "buy milk" or "우유 사기"] == "-"

@@ -59,9 +59,25 @@ def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object, no
             # "no, not 11pm, midnight" / "1am": the same night, past midnight (pass 26: the day was kept, and
             # the call moved 23 hours earlier, "today at midnight")
             new = (new.replace(tzinfo=None) + timedelta(days=1)).replace(tzinfo=new.tzinfo)
-    elif names_day and not when.has_time and not phrases.is_day_only(old):
-        new = new.replace(hour=old.hour, minute=old.minute)
+    elif names_day and not when.has_time:
+        if bare_weekday(words):
+            # "not Friday but Saturday" for rent due next Friday: the Saturday after it, not the one 6 days
+            # before (pass 27); the Saturday nearest the due, never before the one said
+            weeks = max(0, round((old.date() - new.date()).days / 7))
+            new = min((new + timedelta(days=7 * k) for k in (weeks - 1, weeks, weeks + 1) if k >= 0),
+                      key=lambda at: (abs((at.date() - old.date()).days), -at.timestamp()))
+        if not phrases.is_day_only(old):
+            new = new.replace(hour=old.hour, minute=old.minute)
     return int(new.timestamp() * 1000)
+
+
+_WEEKDAY = re.compile(r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|[월화수목금토일]요일", re.IGNORECASE)
+_WEEK_SAID = re.compile(r"this|next|coming|last|week|이번|다음|담주|저번|지난|\d", re.IGNORECASE)
+
+
+def bare_weekday(words: str) -> bool:
+    """A day of the week said with no week ("no, Saturday", "금요일 말고 토요일"), not "next Saturday"."""
+    return _WEEKDAY.search(words) is not None and _WEEK_SAID.search(words) is None
 
 
 _FILLER = re.compile(

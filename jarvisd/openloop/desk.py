@@ -30,6 +30,7 @@ from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
+    bare_weekday,
     corrected_due,
     correction_target,
     deed_named,
@@ -265,6 +266,12 @@ class AgendaDesk:
                 # "잠깐, 4시 말고 5시" after "call mom at 4" and "prepare the meeting at 3": the 4 o'clock one
                 # moves, not the one said last (pass 25); two due then: asked; none: the one said last
                 alike = [shown for shown in self.service.agenda(session) if due_is(shown.due_ms, old)]
+                if not alike and old.day_said and not old.has_time and bare_weekday(clean(text)):
+                    # "not Friday but Saturday" with rent due next Friday: the rent, the one due on a Friday
+                    # (pass 27: the promise said last moved to Saturday)
+                    alike = [shown for shown in self.service.agenda(session) if shown.due_ms is not None
+                             and datetime.fromtimestamp(shown.due_ms / 1000, self.service.tz).weekday()
+                             == old.at.weekday()]
                 if len(alike) > 1:
                     return self._which_moves(alike, text, session, lang)
                 loop = alike[0] if alike else loop
