@@ -113,3 +113,21 @@ def test_a_weekday_taken_back_moves_the_promise_due_that_weekday_to_the_day_next
     rows = dict(agenda_rows(tuesday_desk))
     assert rows[promises == FOUR and "pay rent" or "월세 내기"] == "2026-12-12 16:00"
     assert rows[promises == FOUR and "buy milk" or "우유 사기"] == "-"
+
+
+def test_a_late_pick_after_which_one_a_correction_asked_says_the_time_was_kept(tmp_path, korean):
+    # before (a low): "That question timed out, so I left call Ann on your agenda. If it's done, tell me again."
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    now = [TUESDAY.timestamp()]
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=TUESDAY.tzinfo, clock=lambda: now[0])
+    desk = AgendaDesk(service, korean)
+    for promise in ["I need to call Ann tomorrow at 4pm", "I need to call Bob tomorrow at 4pm",
+                    "I need to email Sue tomorrow at 3pm"]:
+        desk.handle(promise, "s")
+    assert "Which one" in desk.handle("no, not 4pm, 5pm", "s").text
+    now[0] += 125
+    said = desk.handle("the second one", "s")
+    assert said is not None and "call Ann keeps its time" in said.text and "done" not in said.text
+    assert ("call Ann", "2026-12-02 16:00") in agenda_rows(desk)

@@ -572,7 +572,8 @@ class AgendaDesk:
         loop = self._open(guess.loop_id)
         if loop is None:
             return DeskReply(phrases.closed_meanwhile(self._any(guess.loop_id), lang), lang, intent="confirm")
-        text = phrases.answered_too_late(loop, lang) if yes else phrases.left_as_it_was(lang)
+        text = phrases.left_as_it_was(lang) if not yes else \
+            phrases.moved_too_late(loop, lang) if guess.fix else phrases.answered_too_late(loop, lang)
         return DeskReply(text, lang, intent="confirm")
 
     def _any(self, loop_id: str | None) -> OpenLoop | None:
