@@ -21,25 +21,63 @@ SMALL_HOURS_END = 6
 _SAYS_NOON = re.compile(r"noon|midday|p\.?\s?m\b|정오|낮|오후|점심", re.IGNORECASE)
 
 
-def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object) -> int:
+# "an hour later", "a day later", "30분 늦게", "두 시간 뒤로": a step from the due, not from now
+_STEP = re.compile(r"(?:hours?|minutes?|mins?|days?|weeks?|시간|분|하루|이틀|일|주일?)\s*(?:later|earlier|늦게|일찍|뒤로|앞으로)",
+                   re.IGNORECASE)
+_EARLIER = re.compile(r"earlier|일찍|앞으로", re.IGNORECASE)
+# a clock time said with its half of the day (or a 24-hour one): not a bare hour
+_HALF_SAID = re.compile(
+    r"\d\s*(?:a\.?m\b|p\.?m\b)|\b(?:a\.?m|p\.?m)\b|morning|afternoon|evening|night|tonight|noon|midnight|midday|"
+    r"(?<!\d)(?:1[3-9]|2[0-4]|0\d)(?=\s*(?::|시|h\b))|오전|오후|아침|저녁|밤|새벽|낮|정오|자정|점심", re.IGNORECASE)
+
+
+def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object, now: datetime | None = None) -> int:
     """A correction keeps what it does not change: "no, Thursday" keeps the time of day, "make it 4 pm"
-    keeps the day (a relative "in two hours" replaces both)."""
+    keeps the day (a relative "in two hours" replaces both; "an hour later" moves the due by an hour)."""
     new = when.at
     if old_due_ms is None:
         return int(new.timestamp() * 1000)
     old = datetime.fromtimestamp(old_due_ms / 1000, new.tzinfo)
+    if now is not None and _STEP.search(words):
+        # "make it an hour later" after "email Sue tonight at 8pm": 9 PM (pass 27: 10 AM, an hour from now)
+        # (to the minute: "an hour later" resolves to a whole minute, now has its seconds)
+        step = timedelta(minutes=round((new - now).total_seconds() / 60)) if when.has_time \
+            else timedelta(days=(new.date() - now.date()).days)
+        step = -step if _EARLIER.search(words) else step
+        return old_due_ms + int(step.total_seconds() * 1000)
     names_day = _DAY_WORDS.search(words) is not None
     if when.has_time and not names_day and not is_relative(words):
         new = new.replace(year=old.year, month=old.month, day=old.day)
-        if old.hour >= EVENING_HOUR and new.hour == 12 and not _SAYS_NOON.search(words):
+        if not _HALF_SAID.search(words):
+            # "not 8 but 9" after a due at 8 PM: 9 PM, the hour nearest the due (pass 27: 9 AM, 11 hours early)
+            new = min((new.replace(hour=new.hour % 12) + timedelta(hours=h) for h in (0, 12, 24)),
+                      key=lambda at: (abs(at - old), -at.timestamp()))
+            # ("밤 11시 말고 12시" is its midnight, pass 26, the nearest too)
+        elif old.hour >= EVENING_HOUR and new.hour == 12 and not _SAYS_NOON.search(words):
             new = new.replace(hour=0)  # "밤 11시 말고 12시": a bare 12 after a night due is its midnight, not noon
-        if old.hour >= EVENING_HOUR and new.hour < SMALL_HOURS_END:
+        if old.hour >= EVENING_HOUR and new.hour < SMALL_HOURS_END and new.date() == old.date():
             # "no, not 11pm, midnight" / "1am": the same night, past midnight (pass 26: the day was kept, and
             # the call moved 23 hours earlier, "today at midnight")
             new = (new.replace(tzinfo=None) + timedelta(days=1)).replace(tzinfo=new.tzinfo)
-    elif names_day and not when.has_time and not phrases.is_day_only(old):
-        new = new.replace(hour=old.hour, minute=old.minute)
+    elif names_day and not when.has_time:
+        if bare_weekday(words):
+            # "not Friday but Saturday" for rent due next Friday: the Saturday after it, not the one 6 days
+            # before (pass 27); the Saturday nearest the due, never before the one said
+            weeks = max(0, round((old.date() - new.date()).days / 7))
+            new = min((new + timedelta(days=7 * k) for k in (weeks - 1, weeks, weeks + 1) if k >= 0),
+                      key=lambda at: (abs((at.date() - old.date()).days), -at.timestamp()))
+        if not phrases.is_day_only(old):
+            new = new.replace(hour=old.hour, minute=old.minute)
     return int(new.timestamp() * 1000)
+
+
+_WEEKDAY = re.compile(r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|[월화수목금토일]요일", re.IGNORECASE)
+_WEEK_SAID = re.compile(r"this|next|coming|last|week|이번|다음|담주|저번|지난|\d", re.IGNORECASE)
+
+
+def bare_weekday(words: str) -> bool:
+    """A day of the week said with no week ("no, Saturday", "금요일 말고 토요일"), not "next Saturday"."""
+    return _WEEKDAY.search(words) is not None and _WEEK_SAID.search(words) is None
 
 
 _FILLER = re.compile(

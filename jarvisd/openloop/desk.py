@@ -30,6 +30,7 @@ from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
+    bare_weekday,
     corrected_due,
     correction_target,
     deed_named,
@@ -60,6 +61,12 @@ LATE_ANSWER_SEC = 1800   # a yes or no after that (nothing said between) is told
 # answered in Korean, "I'll call the landlord about the pipe in 엄마's kitchen" in English)
 ANSWER_HANGUL_WEIGHT = 2
 LastReminder = Callable[[], "tuple[str, int] | None"]
+
+
+# "not 8, I mean 9": the time taken back, not a clause of its own (pass 27: "I mean 9" moved the promise said
+# last, not the one due at 8)
+_NOT_A_TIME = re.compile(r"\W*(?:(?:no|nope|wait|sorry|actually)\W+)*not\s+\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\W*",
+                         re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -259,6 +266,12 @@ class AgendaDesk:
                 # "잠깐, 4시 말고 5시" after "call mom at 4" and "prepare the meeting at 3": the 4 o'clock one
                 # moves, not the one said last (pass 25); two due then: asked; none: the one said last
                 alike = [shown for shown in self.service.agenda(session) if due_is(shown.due_ms, old)]
+                if not alike and old.day_said and not old.has_time and bare_weekday(clean(text)):
+                    # "not Friday but Saturday" with rent due next Friday: the rent, the one due on a Friday
+                    # (pass 27: the promise said last moved to Saturday)
+                    alike = [shown for shown in self.service.agenda(session) if shown.due_ms is not None
+                             and datetime.fromtimestamp(shown.due_ms / 1000, self.service.tz).weekday()
+                             == old.at.weekday()]
                 if len(alike) > 1:
                     return self._which_moves(alike, text, session, lang)
                 loop = alike[0] if alike else loop
@@ -294,7 +307,7 @@ class AgendaDesk:
             return DeskReply(_reason(exc, lang), lang, intent="correct")
         if when is None:
             return None
-        due_ms = corrected_due(loop.due_ms, when, words, self.service.tz)
+        due_ms = corrected_due(loop.due_ms, when, words, self.service.tz, self.service.now_local())
         if due_ms < now_ms - PAST_GRACE_MS:  # "move the passport renewal to yesterday": kept, and said why
             said = phrases.spoken_due(due_ms, self.service.now_local(), self.service.tz, lang)
             return DeskReply(_past(said, loop.desc, lang), lang, intent="correct")
@@ -325,7 +338,7 @@ class AgendaDesk:
         if cued is None or not time_spans(cued):
             return None
         actions = [c.action for c in read_utterance(head, self.korean).commitments] if head else []
-        if head and not actions and only_a_time(correction_time(head) or head):
+        if head and not actions and (only_a_time(correction_time(head) or head) or _NOT_A_TIME.fullmatch(head)):
             return None     # "no wait, 4pm, I mean 5pm": one correction whose first time is taken back (pass 25:
                             # two, the one said last moved to 4 PM, then to 5 PM)
         if only_a_time(cued):
@@ -402,7 +415,7 @@ class AgendaDesk:
         if when is None:
             return opened
         target = opened[found]
-        due_ms = corrected_due(target.due_ms, when, words, self.service.tz)
+        due_ms = corrected_due(target.due_ms, when, words, self.service.tz, now)
         if due_ms < self.service.now_ms() - PAST_GRACE_MS:
             return opened    # left to the correction itself, which says it has passed
         remind_ms = self._remind_at(due_ms) if target.remind_ms is not None else None
@@ -559,7 +572,8 @@ class AgendaDesk:
         loop = self._open(guess.loop_id)
         if loop is None:
             return DeskReply(phrases.closed_meanwhile(self._any(guess.loop_id), lang), lang, intent="confirm")
-        text = phrases.answered_too_late(loop, lang) if yes else phrases.left_as_it_was(lang)
+        text = phrases.left_as_it_was(lang) if not yes else \
+            phrases.moved_too_late(loop, lang) if guess.fix else phrases.answered_too_late(loop, lang)
         return DeskReply(text, lang, intent="confirm")
 
     def _any(self, loop_id: str | None) -> OpenLoop | None:

@@ -210,6 +210,15 @@ def answered_too_late(loop: OpenLoop, lang: Lang) -> str:
             "If it's done, tell me again.")
 
 
+def moved_too_late(loop: OpenLoop, lang: Lang) -> str:
+    """The pick after "Which one" a correction asked, after its two minutes: nothing moved (pass 27: "If it's
+    done, tell me again", the closing question's words)."""
+    if lang == "ko":
+        return f"시간이 지나서 '{loop.desc}'은(는) 그대로 뒀어요. 바꿀 시간을 다시 말해 주세요."
+    return (f"That question timed out, so {second_person(loop.desc)} keeps its time. "
+            "Tell me the new time again.")
+
+
 def unusable_time(desc: str, reason: str, lang: Lang) -> str:
     """A promise kept without the date it was said with (impossible, absurd or already past)."""
     if lang == "ko":
