@@ -18,6 +18,7 @@ often the correlation echo check still called a frame echo.
     .venv/bin/python scripts/bench_echo.py                      # echo_cancel = auto, 50 answers
     .venv/bin/python scripts/bench_echo.py --echo-cancel off    # today's correlation check alone
     .venv/bin/python scripts/bench_echo.py --n 10               # a quick look
+    .venv/bin/python scripts/bench_echo.py --one-room           # one room for all answers, as a real room is
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
                               sink=SpeakerSink("pulse"), models=models, bus=bus, settings=settings)
     meter = Meter(pipeline, guard=not args.no_correlation_check)
     rng = random.Random(args.seed)
+    first: list[Room] = []
     live = LiveRoom(pulse.env, Room(seed=args.seed))
     events: list = []
 
@@ -164,6 +166,9 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
         for i in range(args.n):  # 2. answers in rooms, every other one talked over
             room = Room(delay_ms=rng.uniform(20, 120), rt60=rng.uniform(0.3, 0.6), gain_db=-rng.uniform(3, 9),
                         seed=args.seed + i)
+            if args.one_room and first:  # the first answer's room throughout (the draws still made: same timings)
+                room = first[0]
+            first.append(room)
             live.set_room(room)
             user = i % 2 == 1
             drain()
@@ -215,7 +220,8 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
         live.stop()
         await pipeline.stop()
     canceller = pipeline.canceller
-    out.update(reanchors=canceller.reanchors if canceller else 0, erle=meter.erle, guard_calls=meter.guard_calls, guard_echo=meter.guard_echo,
+    out.update(restarts=getattr(canceller, "restarts", 0),
+               reanchors=canceller.reanchors if canceller else 0, erle=meter.erle, guard_calls=meter.guard_calls, guard_echo=meter.guard_echo,
                guard_user_calls=meter.guard_user_calls, guard_user_echo=meter.guard_user_echo,
                delay=canceller.delay.delay_sec if canceller else None, shift=canceller._shift if canceller else 0.0)
     return out
@@ -229,6 +235,9 @@ def main() -> int:
     parser.add_argument("--n", type=int, default=50, help="answers (default 50; every other one talked over)")
     parser.add_argument("--echo-cancel", default="auto", choices=["auto", "webrtc", "off"])
     parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--one-room", action="store_true",
+                        help="one room for every answer, as a real room is (default: a new room, so a new echo delay, "
+                             "every answer: AEC3 follows a shorter one badly, see docs/voice.md 'Live against offline ERLE')")
     parser.add_argument("--no-correlation-check", action="store_true",
                         help="count what the correlation echo check says but do not apply it")
     args = parser.parse_args()
@@ -244,7 +253,8 @@ def main() -> int:
     lat = [x * 1000 for x in r["latency"]]
     clean = statistics.mean(wer(a, b) for a, b in r["clean"])
     echo = statistics.mean(wer(a, b) for a, b in r["echo"]) if r["echo"] else float("nan")
-    print(f"echo_cancel = {args.echo_cancel}: {args.n} answers in simulated rooms (delay 20-120 ms, RT60 0.3-0.6 s, "
+    rooms = "one simulated room" if args.one_room else "simulated rooms"
+    print(f"echo_cancel = {args.echo_cancel}: {args.n} answers in {rooms} (delay 20-120 ms, RT60 0.3-0.6 s, "
           f"-3..-9 dB, noise -60 dBFS), {args.n // 2} talked over; load average {load:.1f} at start, "
           f"{os.getloadavg()[0]:.1f} at end")
     print(f"self-interruptions: {len(r['self'])} of {args.n} answers {r['self'] or ''}")
@@ -259,7 +269,7 @@ def main() -> int:
     print(f"ERLE (canceller output vs input, answers without the user): {r['erle']:.1f} dB; echo delay behind "
           f"the reference {delay}, reference shift {r['shift'] * 1000:.0f} ms")
     print(f"simulated room's blocks dropped/missing (each moves the echo 20 ms): {r['xruns'][0]}/{r['xruns'][1]}; "
-          f"reference re-anchored {r['reanchors']} times")
+          f"reference re-anchored {r['reanchors']} times, AEC3 restarted {r['restarts']} times")
     print(f"correlation echo check{' (measured, not applied)' if args.no_correlation_check else ''}: answers "
           f"without the user: {r['guard_echo']} of {r['guard_calls']} speech frames during playback called echo; "
           f"answers talked over: {r['guard_user_echo']} of {r['guard_user_calls']}")

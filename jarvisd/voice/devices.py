@@ -170,7 +170,7 @@ class SpeakerSink:
                 if self._pos >= len(buf):
                     self._buffer, finished = None, self._done
         outdata[n:] = 0
-        self.far_end.write(outdata[:, 0], self._rate)
+        self.far_end.write(outdata[:, 0], self._rate, underflow=bool(status and status.output_underflow))
         if n or self.played.played_within(self.played.keep_sec):
             self.played.add(outdata[:, 0], self._rate, audible=n > 0)
         if finished is not None and self._loop is not None:

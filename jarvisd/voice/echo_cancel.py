@@ -39,6 +39,11 @@ IDLE_SEC = 2.0  # after this long without audible output the canceller steps asi
 # ~200-350 ms here and AEC3 follows anything within 0-500 ms, while each re-mapping cost it its
 # convergence (11 re-mappings at 40 ms in a 50-answer bench at load 7).
 REANCHOR_SEC = 0.15
+# The reference read from beyond what the output callback has written, this many frames in a row (0.5 s: longer
+# than PulseAudio's bursts), means the counts parted for good: the output stream lost time (an underflow of 150 ms
+# left the mic's count 57 ms ahead of the far end's, and every later frame read zeros: 0-5 dB of ERLE for the
+# rest of the run, scripts/experiments/echo_live_erle.py --stall). The pair is then mapped again by the clocks.
+AHEAD_FRAMES = 16
 
 
 class FarEnd:
@@ -57,12 +62,16 @@ class FarEnd:
         self.last_audible_at = float("-inf")
         self.generation = 0  # bumped when the output stream restarts (a new rate, a gap)
         self.block = 0  # samples in the last block written
+        self.underflows = 0  # output underflows the writer reported (for benches and logs): each may move the echo
 
-    def write(self, block: np.ndarray, rate: int, at: float | None = None) -> None:
+    def write(self, block: np.ndarray, rate: int, at: float | None = None, underflow: bool = False) -> None:
+        """`underflow`: the device ran dry before this block (PortAudio's status), so what was counted and
+        what was played may have parted."""
         at = time.time() if at is None else at
         if rate <= 0 or len(block) == 0:
             return
         with self._lock:
+            self.underflows += bool(underflow)
             gap = self.written and at - self.written_at > 0.5 + len(block) / max(rate, 1)
             if rate != self.rate or gap:
                 self.rate, self.written, self.generation = rate, 0, self.generation + 1
@@ -183,6 +192,8 @@ class EchoCanceller:
         self.active = False
         self.frames_cleaned = 0
         self.reanchors = 0  # times the reference was mapped again by the clocks (for benches and logs)
+        self.restarts = 0  # times AEC3 started afresh because the echo path moved (for benches and logs)
+        self._ahead = 0  # frames in a row whose reference was not all written yet
 
     def _reference(self, n: int, at: float) -> np.ndarray:
         """The far-end samples that pair with the mic's next `n` samples, whose last arrived at `at`."""
@@ -200,7 +211,21 @@ class EchoCanceller:
         if abs(self._drift) > REANCHOR_SEC * far.rate:
             self._anchor, self._drift, by_count = (first, by_clock, far.generation), 0.0, by_clock
             self.reanchors += 1
+        self._ahead = self._ahead + 1 if self.active and by_count + n * step > far.written else 0
+        if self._ahead >= AHEAD_FRAMES:
+            self._anchor, self._drift, by_count, self._ahead = (first, by_clock, far.generation), 0.0, by_clock, 0
+            self.reanchors += 1
+            self._restart("the reference ran ahead of what was played")
         return far.read(by_count - self._shift * far.rate, n, step)
+
+    def _restart(self, why: str) -> None:
+        """AEC3 afresh, and the delay measured anew: what it learnt was learnt on a reference of zeros, and the
+        new mapping may have moved the echo closer, which a converged AEC3 follows badly (offline, an echo 35-57 ms
+        earlier than in the answer before kept 5-6 dB for the whole answer; a fresh AEC3 converges in ~1 s)."""
+        log.info("voice: %s: echo cancellation starts afresh", why)
+        self._aec.reset()  # type: ignore[attr-defined]
+        self.delay.clear()
+        self.restarts += 1
 
     def clean(self, frame: np.ndarray, at: float | None = None) -> np.ndarray:
         at = time.time() if at is None else at

@@ -37,25 +37,41 @@ def user_speech(tmp_path_factory: pytest.TempPathFactory) -> np.ndarray:
 
 def through_room(far: np.ndarray, room: Room, canceller: EchoCanceller | None, far_end: FarEnd,
                  near: np.ndarray | None = None, out_latency: float = 0.04, mic_latency: float = 0.03,
-                 seed: int = 1) -> tuple[np.ndarray, np.ndarray]:
+                 seed: int = 1, slip_at: float | None = None, slip: float = 0.0,
+                 underflow: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """(mic, what the pipeline gets): output blocks written to `far_end` when their callback runs (and
     heard `out_latency` later), the room's echo of them (plus `near`) delivered in 512-sample frames
-    `mic_latency` after they were heard, each stamped with a jittered clock."""
+    `mic_latency` after they were heard, each stamped with a jittered clock. `slip_at`: there the output
+    stream's count and what it plays part, as after an underflow: `slip` > 0 s lost (silence played, the
+    callbacks resume that much later), < 0 samples counted but never played; `underflow`: the callback
+    after it says so."""
     rng = np.random.default_rng(seed)
     t0 = 1000.0
     lag = np.zeros(int(out_latency * MIC_RATE), np.float32)
-    played = np.concatenate([lag, resample(far, OUT_RATE, MIC_RATE)])
+    speech = resample(far, OUT_RATE, MIC_RATE)
+    if slip_at is not None:
+        k, n = int(slip_at * MIC_RATE), int(abs(slip) * MIC_RATE)
+        speech = (np.concatenate([speech[:k], np.zeros(n, np.float32), speech[k:]]) if slip > 0 else
+                  np.concatenate([speech[:k], speech[k + n:]]))
+    played = np.concatenate([lag, speech])
     if near is not None:
         near = np.concatenate([lag, near])
     heard = room.mic(played, near)
     frames, out = frames_of(heard), []
     written = 0
+    slipped = False
+
+    def written_at(count: int) -> float:
+        after = slip_at is not None and count / OUT_RATE >= slip_at
+        return t0 + count / OUT_RATE + (slip if after else 0.0)
     for j, frame in enumerate(frames):
         at = t0 + (j + 1) * FRAME_SAMPLES / MIC_RATE + mic_latency + rng.uniform(0, 0.008)
-        while t0 + written / OUT_RATE <= at:  # the output callbacks that ran before this frame
+        while written_at(written) <= at:  # the output callbacks that ran before this frame
             block = far[written:written + OUT_BLOCK]
             block = np.concatenate([block, np.zeros(OUT_BLOCK - len(block), np.float32)])
-            far_end.write(block, OUT_RATE, t0 + written / OUT_RATE + rng.uniform(0, 0.004))
+            flag = underflow and not slipped and slip_at is not None and written / OUT_RATE >= slip_at
+            slipped = slipped or flag
+            far_end.write(block, OUT_RATE, written_at(written) + rng.uniform(0, 0.004), underflow=flag)
             written += OUT_BLOCK
         out.append(canceller.clean(frame, at) if canceller else frame)
     return np.concatenate(frames), np.concatenate(out)
@@ -110,6 +126,22 @@ def test_a_long_echo_path_is_measured_and_taken_out_of_the_reference(far_speech:
     assert canceller._shift > 0.3  # AEC3 alone reaches ~500 ms
     tail = len(mic) // 2
     assert erle_db(mic[tail:], cleaned[tail + 160:]) >= 15.0
+
+
+@pytest.mark.parametrize("slip", [0.1, -0.012], ids=["100ms-lost", "12ms-dropped"])
+def test_cancellation_comes_back_after_the_output_slips(far_speech: np.ndarray, slip: float) -> None:
+    """Live, an output underflow parts the speaker's count from what it plays (docs/voice.md, "Live against offline
+    ERLE"). Time lost left the reference reading from beyond what was written, zeros, for good (0.0 dB here before
+    the reference was mapped again); samples dropped only move the echo 12 ms closer, which AEC3 follows."""
+    far_end = FarEnd()
+    canceller = EchoCanceller(far_end)
+    long_far = np.concatenate([far_speech, far_speech])
+    mic, cleaned = through_room(long_far, Room(delay_ms=60, rt60=0.4), canceller, far_end, slip_at=5.0, slip=slip,
+                                underflow=True)
+    assert far_end.underflows == 1
+    assert canceller.reanchors == (1 if slip > 0 else 0)
+    after = 8 * MIC_RATE  # 3 s after the slip
+    assert erle_db(mic[after:], cleaned[after + 160:]) >= 15.0
 
 
 def test_frames_pass_untouched_while_the_speaker_is_silent() -> None:
