@@ -2,23 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from jarvisd.openloop.desk import AgendaDesk
-from jarvisd.openloop.korean_morph import KoreanAnalyzer
-from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
-
-
-@pytest.fixture(scope="module")
-def korean() -> KoreanAnalyzer:
-    return KoreanAnalyzer()
-
-
-@pytest.fixture
-def tuesday_desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
-    return agenda_desk(tmp_path, korean, TUESDAY)
+from tests.openloop.conftest import agenda_rows
 
 
 @pytest.mark.parametrize(("promises", "correction", "rows"), [

@@ -64,13 +64,6 @@ from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows  # noqa: E
 TWO_CALLS = ["I need to ring the vet tomorrow at 2pm", "I need to call the garage tomorrow at 11am"]
 
 
-@pytest.fixture(scope="module")
-def korean():
-    from jarvisd.openloop.korean_morph import KoreanAnalyzer
-
-    return KoreanAnalyzer()
-
-
 @pytest.mark.parametrize(("correction", "rows"), [
     # the new time first, the old one after "not": the vet (at 2) moves, not the garage said last
     ("hang on, 3pm not 2pm", [("call the garage", "2026-12-02 11:00"), ("ring the vet", "2026-12-02 15:00")]),

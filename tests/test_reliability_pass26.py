@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from jarvisd.openloop.desk import AgendaDesk
-from jarvisd.openloop.korean_morph import KoreanAnalyzer
-from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+from tests.openloop.conftest import agenda_rows
 
 TWO = ["I need to call Ann tomorrow at 4pm", "I need to email Sue tomorrow at 3pm"]
 
-
-@pytest.fixture(scope="module")
-def korean() -> KoreanAnalyzer:
-    return KoreanAnalyzer()
-
-
-@pytest.fixture
-def tuesday_desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
-    return agenda_desk(tmp_path, korean, TUESDAY)
 
 
 @pytest.mark.parametrize(("correction", "reply", "ann"), [

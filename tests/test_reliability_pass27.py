@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from jarvisd.openloop.desk import AgendaDesk
-from jarvisd.openloop.korean_morph import KoreanAnalyzer
-from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+from tests.openloop.conftest import TUESDAY, agenda_rows
 
 # said in this order on Tuesday 09:00: a call tomorrow morning, an email tonight, rent next Friday, milk with no due
 FOUR = ["I need to call Ann tomorrow at 9am", "I need to email Sue tonight at 8pm",
@@ -16,15 +13,6 @@ FOUR = ["I need to call Ann tomorrow at 9am", "I need to email Sue tonight at 8p
 FOUR_KO = ["내일 오전 9시에 엄마한테 전화해야 해", "오늘 저녁 8시에 수진이한테 메일 보내야 해",
            "다음주 금요일 오후 4시에 월세 내야 해", "우유 사야 해"]
 
-
-@pytest.fixture(scope="module")
-def korean() -> KoreanAnalyzer:
-    return KoreanAnalyzer()
-
-
-@pytest.fixture
-def tuesday_desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
-    return agenda_desk(tmp_path, korean, TUESDAY)
 
 
 def _said(desk: AgendaDesk, promises: list[str], correction: str) -> str:

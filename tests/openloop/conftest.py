@@ -34,11 +34,6 @@ def agenda_desk(tmp_path: Path, korean: KoreanAnalyzer, now: datetime) -> Agenda
 TUESDAY = datetime(2026, 12, 1, 9, 0, tzinfo=SEOUL)   # the bench's reference time
 
 
-@pytest.fixture
-def tuesday_desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
-    """A desk on a fresh agenda, its clock stopped at the bench's reference (Tuesday 2026-12-01 09:00 Seoul)."""
-    return agenda_desk(tmp_path, korean, TUESDAY)
-
 
 def agenda_rows(desk: AgendaDesk, fmt: str = "%Y-%m-%d %H:%M") -> list[tuple[str, str]]:
     """(description, due in `fmt` or "-") of each open promise, in the agenda's order."""
@@ -86,10 +81,3 @@ def dev_pairs() -> list[tuple[str, str, str]]:
     """(label, a, b) rows of ../shared/bench/openloop-pairs-dev.tsv; label is `same` or `diff`."""
     with DEV_PAIRS.open(encoding="utf-8") as fh:
         return [(row["label"], row["a"], row["b"]) for row in csv.DictReader(fh, delimiter="\t")]
-
-
-@pytest.fixture(scope="session")
-def korean() -> KoreanAnalyzer:
-    """One Korean analyzer for the whole run: Kiwi loads on its first Korean text (about 3 s), so the
-    tests that use it are marked slow."""
-    return KoreanAnalyzer()
