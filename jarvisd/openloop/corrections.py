@@ -48,9 +48,11 @@ def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object, no
     names_day = _DAY_WORDS.search(words) is not None
     if when.has_time and not names_day and not is_relative(words):
         new = new.replace(year=old.year, month=old.month, day=old.day)
-        if not _HALF_SAID.search(words):
-            # "not 8 but 9" after a due at 8 PM: 9 PM, the hour nearest the due (pass 27: 9 AM, 11 hours early)
-            new = min((new.replace(hour=new.hour % 12) + timedelta(hours=h) for h in (0, 12, 24)),
+        if not _HALF_SAID.search(_KO_BACK.split(words)[-1]):
+            # "not 8 but 9" after a due at 8 PM: 9 PM, the hour nearest the due (pass 27: 9 AM, 11 hours early);
+            # the night before too: "not 12:30, 11:30" after a due at 12:30 AM is 11:30 PM (pass 28: 11:30 AM),
+            # and only the new time's words say its half ("자정 말고 11시": pass 28, 11 AM)
+            new = min((new.replace(hour=new.hour % 12) + timedelta(hours=h) for h in (-12, 0, 12, 24)),
                       key=lambda at: (abs(at - old), -at.timestamp()))
             # ("밤 11시 말고 12시" is its midnight, pass 26, the nearest too)
         elif old.hour >= EVENING_HOUR and new.hour == 12 and not _SAYS_NOON.search(words):

@@ -258,7 +258,7 @@ class AgendaDesk:
         cued = correction_time(text)
         words = cued or text
         now_ms = self.service.now_ms()
-        focus = self._recent_focus(session, now_ms)
+        focus = self._correction_focus(session, now_ms)
         if only_a_time(words):
             loop = self._open(focus.loop_id if focus is not None else None)
             old = taken_back(clean(text), self.service.now_local()) if loop is not None else None
@@ -648,6 +648,17 @@ class AgendaDesk:
         with self._lock:
             focus = self._focus.get(session)
         return focus if focus is not None and now_ms - focus.at_ms <= FOCUS_SEC * 1000 else None
+
+    def _correction_focus(self, session: str, now_ms: int) -> _Focus | None:
+        """The promise a correction with no name moves: the one a reminder was spoken of since the promise in
+        focus was said ("Reminder: call Ann." then "no, make it 10am"; pass 28: the milk said before it moved),
+        else the one in focus."""
+        focus = self._recent_focus(session, now_ms)
+        spoken = self.last_reminder()
+        if spoken is not None and now_ms - spoken[1] <= FOCUS_SEC * 1000 \
+                and (focus is None or spoken[1] > focus.at_ms):
+            return _Focus(spoken[0], spoken[1], remind=True)
+        return focus
 
     def _open(self, loop_id: str | None) -> OpenLoop | None:
         loop = self._any(loop_id)
