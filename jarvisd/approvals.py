@@ -154,8 +154,12 @@ class ApprovalDesk:
 
     # --- the user's side ---------------------------------------------------------------------------
     def pending(self, session: str | None = None) -> list[PendingApproval]:
-        """Waiting requests, oldest first (of one session when given)."""
-        return [p for p in self._pending.values() if session is None or p.session == session]
+        """Waiting requests, oldest first (of one session when given). One decided already is not waiting,
+        though its request has not woken to take it off yet (pass 29: a spoken "no" in the instant after the
+        HUD's Approve was told "Okay, I won't run send_mail." and the call ran; a "yes" for the one still
+        waiting went to the one just refused, which then timed out)."""
+        return [p for p in self._pending.values()
+                if not p.decided.done() and (session is None or p.session == session)]
 
     def get(self, request_id: str) -> PendingApproval | None:
         return self._pending.get(request_id)
@@ -185,7 +189,8 @@ class ApprovalDesk:
         if found is None:
             return None
         pending, approved = found
-        self.decide(pending.id, approved, by)
+        if self.decide(pending.id, approved, by) is None:  # not reached: `target` offers only waiting ones
+            return None
         if pending.lang == "ko":
             return "네, 실행할게요." if approved else "알겠어요, 실행하지 않을게요."
         return f"Okay, running {pending.tool}." if approved else f"Okay, I won't run {pending.tool}."
