@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from jarvisd.openloop.desk import AgendaDesk
-from tests.openloop.conftest import TUESDAY, agenda_rows
+from tests.openloop.conftest import TUESDAY, agenda_rows, said_after
 
 # said in this order on Tuesday 09:00: a call tomorrow morning, an email tonight, rent next Friday, milk with no due
 FOUR = ["I need to call Ann tomorrow at 9am", "I need to email Sue tonight at 8pm",
@@ -15,14 +15,6 @@ FOUR_KO = ["내일 오전 9시에 엄마한테 전화해야 해", "오늘 저녁
 
 
 
-def _said(desk: AgendaDesk, promises: list[str], correction: str) -> str:
-    for promise in promises:
-        desk.handle(promise, "s")
-    said = desk.handle(correction, "s")
-    assert said is not None
-    return said.text
-
-
 @pytest.mark.parametrize("correction", [
     # before: "Updated: email Sue, now today at 9 AM." (11 hours early: a bare hour read as the next 9 o'clock)
     "not 8 but 9", "no, not 8, 9", "no, 9 not 8", "no, not 8pm, 9",
@@ -30,7 +22,7 @@ def _said(desk: AgendaDesk, promises: list[str], correction: str) -> str:
     "not 8, I mean 9",
 ])
 def test_a_bare_hour_correcting_an_evening_due_keeps_its_evening(tuesday_desk, correction):
-    said = _said(tuesday_desk, FOUR, correction)
+    said = said_after(tuesday_desk, FOUR, correction)
     assert "email Sue, now tonight at 9 PM" in said
     assert agenda_rows(tuesday_desk) == [("buy milk", "-"), ("pay rent", "2026-12-11 16:00"),
                                          ("email Sue", "2026-12-01 21:00"), ("call Ann", "2026-12-02 09:00")]
@@ -38,14 +30,14 @@ def test_a_bare_hour_correcting_an_evening_due_keeps_its_evening(tuesday_desk, c
 
 def test_a_bare_hour_correcting_an_evening_due_keeps_its_evening_in_korean(tuesday_desk):
     # before: "수진이한테 메일 보내기, 오늘 오전 9시로 바꿨어요."
-    said = _said(tuesday_desk, FOUR_KO, "아니 8시 말고 9시")
+    said = said_after(tuesday_desk, FOUR_KO, "아니 8시 말고 9시")
     assert "수진이한테 메일 보내기, 오늘 밤 9시로 바꿨어요." in said
     assert ("수진이한테 메일 보내기", "2026-12-01 21:00") in agenda_rows(tuesday_desk)
 
 
 def test_a_bare_hour_correcting_a_morning_due_stays_in_the_morning(tuesday_desk):
     # before: "Updated: call Ann, now tomorrow at 7 PM." (10 hours late)
-    said = _said(tuesday_desk, ["I need to call Ann tomorrow at 9am"], "no, make it 7")
+    said = said_after(tuesday_desk, ["I need to call Ann tomorrow at 9am"], "no, make it 7")
     assert "tomorrow at 7 AM" in said
     assert agenda_rows(tuesday_desk) == [("call Ann", "2026-12-02 07:00")]
 
@@ -59,13 +51,13 @@ def test_a_bare_hour_correcting_a_morning_due_stays_in_the_morning(tuesday_desk)
     ("no, make it a day later", "2026-12-02 20:00"),
 ])
 def test_a_correction_by_an_amount_later_moves_the_due_not_now(tuesday_desk, correction, due):
-    _said(tuesday_desk, ["I need to call Ann tomorrow at 9am", "I need to email Sue tonight at 8pm"], correction)
+    said_after(tuesday_desk, ["I need to call Ann tomorrow at 9am", "I need to email Sue tonight at 8pm"], correction)
     assert agenda_rows(tuesday_desk) == [("email Sue", due), ("call Ann", "2026-12-02 09:00")]
 
 
 def test_a_day_later_keeps_a_morning_due_s_time(tuesday_desk):
     # before: "Updated: call Ann, now by tomorrow." (no day added, the 9 AM lost)
-    said = _said(tuesday_desk, ["I need to call Ann tomorrow at 9am"], "no, make it a day later")
+    said = said_after(tuesday_desk, ["I need to call Ann tomorrow at 9am"], "no, make it a day later")
     assert "Thursday at 9 AM" in said
     assert agenda_rows(tuesday_desk) == [("call Ann", "2026-12-03 09:00")]
 
@@ -83,7 +75,7 @@ def test_an_hour_later_is_a_whole_hour_on_a_clock_that_runs(tmp_path, korean):
     service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=TUESDAY.tzinfo,
                               clock=lambda: TUESDAY.timestamp() + next(ticks) * 0.003)
     desk = AgendaDesk(service, korean)
-    _said(desk, ["I need to email Sue tonight at 8pm"], "no, an hour later")
+    said_after(desk, ["I need to email Sue tonight at 8pm"], "no, an hour later")
     assert [loop.due_ms for loop in service.agenda()] == [int(TUESDAY.replace(hour=21).timestamp() * 1000)]
 
 
@@ -96,7 +88,7 @@ def test_an_hour_later_is_a_whole_hour_on_a_clock_that_runs(tmp_path, korean):
 ])
 def test_a_weekday_taken_back_moves_the_promise_due_that_weekday_to_the_day_next_to_it(
         tuesday_desk, promises, correction, reply):
-    said = _said(tuesday_desk, promises, correction)
+    said = said_after(tuesday_desk, promises, correction)
     assert reply in said
     rows = dict(agenda_rows(tuesday_desk))
     assert rows[promises == FOUR and "pay rent" or "월세 내기"] == "2026-12-12 16:00"

@@ -7,15 +7,7 @@ import pytest
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
-from tests.openloop.conftest import SEOUL, TUESDAY, FakeClock, agenda_rows
-
-
-def _said(desk: AgendaDesk, promises: list[str], correction: str) -> str:
-    for promise in promises:
-        desk.handle(promise, "s")
-    said = desk.handle(correction, "s")
-    assert said is not None
-    return said.text
+from tests.openloop.conftest import SEOUL, TUESDAY, FakeClock, agenda_rows, said_after
 
 
 @pytest.mark.parametrize(("promise", "correction", "reply", "due"), [
@@ -32,7 +24,7 @@ def _said(desk: AgendaDesk, promises: list[str], correction: str) -> str:
 ])
 def test_a_bare_hour_correcting_a_due_past_midnight_may_be_the_night_before(tuesday_desk, promise, correction,
                                                                              reply, due):
-    said = _said(tuesday_desk, [promise], correction)
+    said = said_after(tuesday_desk, [promise], correction)
     assert reply in said
     assert [row[1] for row in agenda_rows(tuesday_desk)] == [due]
 

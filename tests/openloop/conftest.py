@@ -81,3 +81,12 @@ def dev_pairs() -> list[tuple[str, str, str]]:
     """(label, a, b) rows of ../shared/bench/openloop-pairs-dev.tsv; label is `same` or `diff`."""
     with DEV_PAIRS.open(encoding="utf-8") as fh:
         return [(row["label"], row["a"], row["b"]) for row in csv.DictReader(fh, delimiter="\t")]
+
+
+def said_after(desk: AgendaDesk, promises: list[str], correction: str) -> str:
+    """The desk's reply to `correction` said after `promises` (one session), which must be an agenda reply."""
+    for promise in promises:
+        desk.handle(promise, "s")
+    said = desk.handle(correction, "s")
+    assert said is not None
+    return said.text
