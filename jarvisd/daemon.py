@@ -237,7 +237,7 @@ async def _warm_memory(d: Daemon) -> None:
         return
     count = d.assistant.memory.store.count()  # at start only: writes since and a failing store come as events
     d.memory_health = {"state": "ok", "detail": f"{count} item{'' if count == 1 else 's'} at start"}
-    log.info("memory: %d items ready in %.1f s", d.assistant.memory.store.count(), time.monotonic() - started)
+    log.info("memory: %d items ready in %.1f s", count, time.monotonic() - started)
 
 
 def _load_korean(d: Daemon) -> asyncio.Task[Any] | None:
