@@ -101,7 +101,14 @@ def only_a_time(text: str) -> bool:
 
 # The time a correction takes back: after "not" ("no, not 4pm, 5pm", "5pm not 4pm"), or before a cue that
 # takes it back ("4pm, I mean 5pm", "4시 말고 5시", "3시 아이고 4시")
-_EN_NOT = re.compile(r"\b(?:not|instead\s+of|rather\s+than)\s+(?P<old>.+?)(?=\s*(?:[,;]|\bbut\b|$))", re.IGNORECASE)
+EN_TAKE_BACK = r"not|instead\s+of|rather\s+than"   # the words before a time said wrong (`intents` cuts them off)
+_EN_NOT = re.compile(rf"\b(?:{EN_TAKE_BACK})\s+(?P<old>.+?)(?=\s*(?:[,;]|\bbut\b|$))", re.IGNORECASE)
+BARE_HOUR = re.compile(r"\d{1,2}(?::\d{2})?")   # "make it 5", "not 4 but 5": in a correction, an hour
+
+
+def as_hour(words: str) -> str:
+    """"at 5" for a bare "5" (a correction's hour, which the time grammar alone does not read), else `words`."""
+    return f"at {words.strip()}" if BARE_HOUR.fullmatch(words.strip()) else words
 _EN_BACK = re.compile(r"(?:^|(?<=[\s,.]))(?:i\s+mean|i\s+meant|no|nope|wait|hang\s+on|hold\s+on|sorry|actually)(?=$|[\s,.])", re.IGNORECASE)
 _KO_BACK = re.compile(r"(?:말고|아니고|아니라|아이고|아니다|아니지|아니)(?=$|[\s,.])")
 
@@ -115,8 +122,7 @@ def taken_back(text: str, now: datetime) -> When | None:
         segments.append(text[start:m.start()])
         start = m.end()
     for segment in segments:
-        if re.fullmatch(r"\s*\d{1,2}(?::\d{2})?\s*", segment):   # "not 4 but 5": an hour
-            segment = f"at {segment.strip()}"
+        segment = as_hour(segment)   # "not 4 but 5"
         if not time_spans(segment):
             continue
         try:

@@ -30,6 +30,7 @@ from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
+    BARE_HOUR,
     bare_weekday,
     corrected_due,
     correction_target,
@@ -65,7 +66,7 @@ LastReminder = Callable[[], "tuple[str, int] | None"]
 
 # "not 8, I mean 9": the time taken back, not a clause of its own (pass 27: "I mean 9" moved the promise said
 # last, not the one due at 8)
-_NOT_A_TIME = re.compile(r"\W*(?:(?:no|nope|wait|sorry|actually)\W+)*not\s+\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\W*",
+_NOT_A_TIME = re.compile(rf"\W*(?:(?:no|nope|wait|sorry|actually)\W+)*not\s+{BARE_HOUR.pattern}\s*(?:[ap]\.?m\.?)?\W*",
                          re.IGNORECASE)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from jarvisd.language import language_of
+from jarvisd.openloop.corrections import EN_TAKE_BACK, as_hour
 from jarvisd.openloop.intent_words import SNOOZE_DEFAULT_MIN, TRAIL_CHARS, Intent, IntentKind, polite_off
 from jarvisd.openloop.intents_en import EN_CORRECTS, en_intent
 from jarvisd.openloop.intents_ko import KO_CORRECTS, ko_intent
@@ -131,14 +132,12 @@ def match_intent(text: str) -> Intent | None:
 
 # What is not the new time in "5pm not 4pm", "11am instead of 10am", "not 4 but 5" (pass 25: none of these moved
 # anything); the time taken back is read by `corrections.taken_back`
-_EN_NOT_TAIL = re.compile(r"[\s,]*\b(?:not|instead\s+of|rather\s+than)\s+.*$")
+_EN_NOT_TAIL = re.compile(rf"[\s,]*\b(?:{EN_TAKE_BACK})\s+.*$")
 _EN_BUT_HEAD = re.compile(r"^(?:but|rather)\s+")
-BARE_HOUR = re.compile(r"\d{1,2}(?::\d{2})?")   # "make it 5": after a correction cue, an hour
 
 
 def _new_time_en(words: str) -> str:
-    words = _EN_BUT_HEAD.sub("", _EN_NOT_TAIL.sub("", words)) or words
-    return f"at {words}" if BARE_HOUR.fullmatch(words) else words
+    return as_hour(_EN_BUT_HEAD.sub("", _EN_NOT_TAIL.sub("", words)) or words)
 
 
 def correction_time(text: str) -> str | None:
