@@ -24,6 +24,16 @@ WHAT_STAYS = "remembered facts, task patterns and the agenda stay"
 MAX_SESSION_CHARS = 200
 
 
+async def _in_memory(memory: Any, what: str, call: Any, *args: Any) -> Any:
+    """`call(*args)` in a worker thread, or a 503 `memory_failing` with the store rule's sentence (pass 26: with
+    the table's folder gone, a JSON 500 with LanceDB's own words)."""
+    try:
+        with guard(memory, what):
+            return await asyncio.to_thread(call, *args)
+    except MemoryStoreFailed as exc:
+        return error(503, "memory_failing", str(exc))
+
+
 def _memory(request: Request) -> tuple[Any, Any] | JSONResponse:
     services = _parts(request).services
     memory, scope_for = services.get("memory"), services.get("scope_for")
@@ -38,11 +48,9 @@ async def get_sessions(request: Request) -> Response:
         return found
     memory, scope_for = found
     hud = _parts(request)
-    try:
-        with guard(memory, "listing the sessions"):
-            sessions = await asyncio.to_thread(memory.recent_sessions, scope_for(hud.session))
-    except MemoryStoreFailed as exc:
-        return error(503, "memory_failing", str(exc))
+    sessions = await _in_memory(memory, "listing the sessions", memory.recent_sessions, scope_for(hud.session))
+    if isinstance(sessions, JSONResponse):
+        return sessions
     return JSONResponse({"sessions": [s.view() for s in sessions], "current": hud.session})
 
 
@@ -63,9 +71,7 @@ async def forget_session(request: Request) -> Response:
         return error(422, "confirmation_required",
                      f"nothing deleted. Forgetting session {session!r} deletes its conversation turns, thought "
                      f'logs and working memory ({WHAT_STAYS}); send {{"confirm": true}} to do it')
-    try:  # pass 26: with the table's folder gone, a JSON 500 with LanceDB's own words
-        with guard(memory, "forgetting a session"):
-            deleted = await asyncio.to_thread(memory.forget_session, scope_for(session))
-    except MemoryStoreFailed as exc:
-        return error(503, "memory_failing", str(exc))
+    deleted = await _in_memory(memory, "forgetting a session", memory.forget_session, scope_for(session))
+    if isinstance(deleted, JSONResponse):
+        return deleted
     return JSONResponse({"session": session, "deleted": deleted, "kept": WHAT_STAYS})
