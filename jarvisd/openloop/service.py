@@ -165,8 +165,8 @@ class OpenLoopService:
     def _save(self, loop: OpenLoop) -> OpenLoop:
         self.store.save(loop)
         self._loops[loop.id] = loop
-        if getattr(self.store, "shrank", False):  # truncated by another program: nothing it held is lost
-            self.store.shrank = False
+        shrank = getattr(self.store, "take_shrink", None)
+        if shrank is not None and shrank():  # truncated by another program: nothing it held is lost
             for other in self.all_loops():
                 if other.id != loop.id:
                     self.store.save(other)

@@ -212,7 +212,7 @@ class JsonlLoopStore(EmbeddingBoundary):
             self._size = os.fstat(self._fd).st_size  # what this store has seen of the file; it only grows
         except OSError as exc:
             raise unusable_file("the agenda log", self.path, exc) from None
-        self.shrank = False  # the file lost records under us: the service writes its whole agenda again
+        self._shrank = False  # the file lost records under us: the service writes its whole agenda again
 
     def _ends_torn(self) -> bool:
         size = self.path.stat().st_size
@@ -284,14 +284,20 @@ class JsonlLoopStore(EmbeddingBoundary):
     def _notice_a_shrink(self) -> None:
         """Pass 25: another program truncated the log in place (`truncate -s 0`, a `>` redirect, a sync tool
         writing an older copy into the same file) and nothing was said: the records it held, "email Sue" shown in
-        the HUD, were gone at the next start. Now it is logged and `shrank` tells the service to write them again."""
+        the HUD, were gone at the next start. Now it is logged and `take_shrink` tells the service to write them again."""
         size = os.fstat(self._fd).st_size
         if size < self._size:
             log.warning("openloop: %s shrank from %d to %d bytes while jarvisd runs (another program truncated "
                         "it): jarvisd writes its whole agenda into it again", self.path, self._size, size)
-            self.shrank = True
+            self._shrank = True
             self._needs_newline = size > 0 and self._ends_torn()
         self._size = size
+
+    def take_shrink(self) -> bool:
+        """Whether the file shrank under this store since the last call (the service then saves every loop)."""
+        with self._lock:
+            shrank, self._shrank = self._shrank, False
+            return shrank
 
     def _follow_the_path(self) -> None:
         """Append to the file now at the path. Pass 20: an editor's save (a new file renamed over this one,
