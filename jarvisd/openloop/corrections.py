@@ -113,10 +113,14 @@ _EN_BACK = re.compile(r"(?:^|(?<=[\s,.]))(?:i\s+mean|i\s+meant|no|nope|wait|hang
 _KO_BACK = re.compile(r"(?:말고|아니고|아니라|아이고|아니다|아니지|아니)(?=$|[\s,.])")
 
 
+# "change 8pm to 9pm", "move it from Friday to Monday"
+_EN_FROM = re.compile(r"\b(?:change|move|switch|shift|make)\s+(?:it\s+|that\s+)?(?:from\s+)?(?P<old>.+?)\s+to\b", re.IGNORECASE)
+
+
 def taken_back(text: str, now: datetime) -> When | None:
-    """The time a correction says is wrong ("잠깐, 4시 말고 5시" -> 4시), or None when it names none. The
-    desk moves the promise due then, not the one just said, when they differ (pass 25)."""
-    segments = [m["old"] for m in _EN_NOT.finditer(text)]
+    """The time a correction says is wrong ("잠깐, 4시 말고 5시" -> 4시, "change 8pm to 9pm" -> 8pm), or None
+    when it names none. The desk moves the promise due then, not the one just said, when they differ (pass 25)."""
+    segments = [m["old"] for m in _EN_NOT.finditer(text)] + [m["old"] for m in _EN_FROM.finditer(text)]
     start = 0
     for m in (_KO_BACK if re.search(r"[가-힣]", text) else _EN_BACK).finditer(text):
         segments.append(text[start:m.start()])

@@ -17,6 +17,7 @@ text ─► intents.match_intent ──► list / due today|tomorrow / promised_
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import threading
@@ -46,6 +47,7 @@ from jarvisd.openloop.intents import Intent, clean, correction_time, match_inten
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.service import MEANING_LOOPS, OpenLoopService
+from jarvisd.openloop.shifts import asks_amount, read_shift
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.textsafe import plain_words
 
@@ -145,6 +147,9 @@ class AgendaDesk:
                 return _joined(self._confirmed(guess, answer, lang, session), self.handle(rest, session))
             if answer is not None and waited <= LATE_ANSWER_SEC * 1000:   # the next words, but too late
                 return self._too_late(guess, answer, lang)
+        shifted = self._shift(text, session, lang)   # "push it back a day", "이틀 뒤로 미뤄 줘" (not "이틀 뒤" from now)
+        if shifted is not None:
+            return shifted
         split = self._trailing_correction(text, session)
         if split is None:
             return self._answer(text, session, lang)
@@ -292,6 +297,39 @@ class AgendaDesk:
             return None
         return self._move(loop, words, focus, session, lang)
 
+    def _shift(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Push it back a day", "move the call up an hour", "30분 늦게": the due of the promise named, or of the
+        one in focus, moved by the amount ("make it earlier" with no amount: asked by how much). Minutes or
+        hours said as a snooze right after a reminder ("push it back an hour") stay a snooze."""
+        words = clean(text)
+        shift = read_shift(words)
+        now_ms = self.service.now_ms()
+        focus = self._correction_focus(session, now_ms)
+        if shift is None:
+            direction = asks_amount(words)
+            loop = self._open(focus.loop_id) if direction and focus is not None else None
+            if loop is None or loop.due_ms is None:
+                return None
+            return DeskReply(phrases.how_much(direction, loop, lang), lang, intent="correct")
+        spoken = self.last_reminder()
+        if not shift.is_days and spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 \
+                and (intent := match_intent(text)) is not None and intent.kind == "snooze":
+            return None
+        if shift.name:
+            shown = self.service.agenda(session)
+            descs = [loop.desc for loop in shown]
+            alike = deed_named(shift.name, descs)
+            if len(alike) > 1:      # "push the call back an hour" with two calls open
+                options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
+                return self._which_moves(options, text, session, lang)
+            found = correction_target(shift.name, descs)
+            loop = shown[found] if found is not None else None
+        else:
+            loop = self._open(focus.loop_id) if focus is not None else None
+        if loop is None or loop.due_ms is None:
+            return None             # nothing said a moment ago, or a promise with no time: a snooze or the model's
+        return self._set_due(loop, shift.applied(loop.due_ms, self.service.tz), focus, session, lang)
+
     def _which_moves(self, options: Sequence[OpenLoop], text: str, session: str, lang: phrases.Lang) -> DeskReply:
         """"Which one: call Bob, or call Ann?": kept, so "the second one" or "Ann" moves that one (pass 25:
         the answer went to the model, and nothing moved)."""
@@ -309,6 +347,11 @@ class AgendaDesk:
         if when is None:
             return None
         due_ms = corrected_due(loop.due_ms, when, words, self.service.tz, self.service.now_local())
+        return self._set_due(loop, due_ms, focus, session, lang)
+
+    def _set_due(self, loop: OpenLoop, due_ms: int, focus: _Focus | None, session: str, lang: phrases.Lang
+                 ) -> DeskReply:
+        now_ms = self.service.now_ms()
         if due_ms < now_ms - PAST_GRACE_MS:  # "move the passport renewal to yesterday": kept, and said why
             said = phrases.spoken_due(due_ms, self.service.now_local(), self.service.tz, lang)
             return DeskReply(_past(said, loop.desc, lang), lang, intent="correct")
@@ -533,6 +576,9 @@ class AgendaDesk:
         waited = self.service.now_ms() - guess.at_ms
         if waited > LATE_ANSWER_SEC * 1000:
             return None
+        if meaning.picks_all(text) and waited <= CONFIRM_SEC * 1000:   # "both", "둘 다" (pass 29's low: to the model)
+            replies = [self._confirmed(replace(guess, loop_id=option), True, lang, session) for option in guess.options]
+            return functools.reduce(_joined, replies)
         answer = decision(text)
         place = meaning.picked(text, len(guess.options))
         if place is None and answer is None and len(text.split()) <= 6 and not time_spans(text):
@@ -561,6 +607,8 @@ class AgendaDesk:
             return DeskReply(phrases.closed_meanwhile(self._any(guess.loop_id), lang), lang, intent="confirm")
         if not yes:
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
+        if guess.fix and (shift := read_shift(clean(guess.fix))) is not None and loop.due_ms is not None:
+            return self._set_due(loop, shift.applied(loop.due_ms, self.service.tz), None, session, lang)
         if guess.fix:
             moved = self._move(loop, correction_time(guess.fix) or guess.fix, None, session, lang)
             return moved or DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")

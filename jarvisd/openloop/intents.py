@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 
 from jarvisd.language import language_of
-from jarvisd.openloop.corrections import EN_TAKE_BACK, as_hour
+from jarvisd.openloop.corrections import EN_TAKE_BACK, as_hour, only_a_time
 from jarvisd.openloop.intent_words import SNOOZE_DEFAULT_MIN, TRAIL_CHARS, Intent, IntentKind, polite_off
 from jarvisd.openloop.intents_en import EN_CORRECTS, en_intent
 from jarvisd.openloop.intents_ko import KO_CORRECTS, ko_intent
+from jarvisd.openloop.when import time_spans
 
 __all__ = ["SNOOZE_DEFAULT_MIN", "Intent", "IntentKind", "clean", "correction_time", "match_intent", "unnamed_closing"]
 
@@ -136,7 +137,14 @@ _EN_NOT_TAIL = re.compile(rf"[\s,]*\b(?:{EN_TAKE_BACK})\s+.*$")
 _EN_BUT_HEAD = re.compile(r"^(?:but|rather)\s+")
 
 
+# "change 8pm to 9pm", "move it from Friday to Monday": the time said first is taken back (`corrections.taken_back`)
+_EN_FROM_TO = re.compile(r"^(?:it\s+|that\s+)?(?:from\s+)?(?P<old>.+?)\s+to\s+(?P<new>.+)$")
+
+
 def _new_time_en(words: str) -> str:
+    m = _EN_FROM_TO.match(words)
+    if m is not None and only_a_time(as_hour(m["old"])) and time_spans(m["new"]):
+        words = m["new"]
     return as_hour(_EN_BUT_HEAD.sub("", _EN_NOT_TAIL.sub("", words)) or words)
 
 

@@ -164,7 +164,7 @@ _EN_PROMISED = [
 # "no" cues a correction ("no, Thursday"), not when it starts "no need to …", "no more …" (a withdrawal:
 # "No need to clean the roof drain, Mr. Kim already did it this morning" moved the drain to this morning)
 _EN_CUE = r"(?:oh|um|uh|ah|hang\s+on|hold\s+on|no(?!\s+(?:need|more|longer|problem|way|worries|rush|hurry|thanks|big\s+deal)\b)|nope|wait|sorry" \
-          r"|actually|not\s+[^,;]+?(?=\s*[,;])|not\s+(?:(?:next|this|coming|the)\s+)?\w+)"   # "not next Monday, this Friday"
+          r"|actually|not\s+[^,;]+?(?=\s*[,;])|not\s+(?:(?:next|this|coming|the)\s+)?\w+(?:[:.]\d\d)?)"   # "not next Monday, this Friday", "not 9:30 but 10"
 # "not" takes back all it says up to a comma: "not tomorrow at 4pm, 5pm" is 5pm (pass 26: one word was taken back,
 # "at 4pm" became the new time and nothing moved; "not 4pm tomorrow, 5pm on Thursday" moved to tomorrow)
 _EN_REDO = r"(?:(?:make|change|move|push)\s+(?:it|that)\s+(?:to\s+)?|it's\s+|i\s+meant?\s+|i\s+said\s+)"

@@ -88,6 +88,16 @@ _PICK_FILLER = re.compile(r"(?:\b(?:the|that|one|it|was|is|it's|i\s+mean|um|uh|o
                           r"거|거요|거야|요|이요|이야|그거|꺼|[\s,.!?~])*", re.IGNORECASE)
 
 
+_ALL = re.compile(r"(?:(?:yes|yeah|ok|okay|um|oh)[\s,]+)*(?:both(?:\s+of\s+them)?|all(?:\s+of\s+them|\s+(?:two|three))?|each\s+one"
+                  r"|둘\s*다|셋\s*다|전부(?:\s*다)?|모두(?:\s*다)?|다)(?:[\s,]+(?:please|요|이요|해\s*줘|해\s*주세요))*[\s.!~]*",
+                  re.IGNORECASE)
+
+
+def picks_all(answer: str) -> bool:
+    """"Both", "all of them", "둘 다": the answer picks every option offered."""
+    return _ALL.fullmatch(answer.strip()) is not None
+
+
 def picked(answer: str, count: int) -> int | None:
     """Which of `count` offered options an answer picks by its place ("the second one", "2번", "마지막
     거"), or None."""

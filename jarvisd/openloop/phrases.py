@@ -283,6 +283,16 @@ def snoozed(loop: OpenLoop, minutes: int, lang: Lang) -> str:
     return f"OK, I'll remind you again in {_en_minutes(minutes)}: {second_person(loop.desc)}."
 
 
+def how_much(direction: int, loop: OpenLoop, lang: Lang) -> str:
+    """"Make it earlier" with no amount: asked, the promise named (nothing moved)."""
+    if lang == "ko":
+        way = "늦출까요" if direction > 0 else "당길까요"
+        example = "한 시간 늦게" if direction > 0 else "한 시간 일찍"
+        return f"{loop.desc}, 얼마나 {way}? 예를 들어 \"{example}\"처럼 말해 주세요."
+    way = "later" if direction > 0 else "earlier"
+    return f"How much {way} for {second_person(loop.desc)}? Say, for example, \"an hour {way}\" or \"a day {way}\"."
+
+
 def nothing_to_snooze(lang: Lang) -> str:
     return "다시 알려 드릴 알림이 없어요." if lang == "ko" else "There's no reminder to snooze right now."
 

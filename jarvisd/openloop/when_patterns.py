@@ -158,13 +158,16 @@ BARE_HOUR = (
      r"(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
      r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b|when\b|i\b|we\b|to\b"
      r"|for\b|with\b|so\b|because\b|okay\b|ok\b|please\b))"),   # "at nine when it opens", "at nine thirty I will"
+    # "make it 9 in the morning", "10 at night": an hour with no preposition, its half of the day said right after
+    (("morning", "afternoon", "evening", "night"),
+     r"\b(?P<h>\d{1,2}|" + EN_HOUR_WORD + r")(?=\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b)"),
 )
-# "at four, no, five": the hour said again after a correction cue, alone (the cue itself is left out of
+# "at four, no, five", "…, no wait, make it 9": the hour said again after a correction cue, alone (the cue itself is left out of
 # the match, so `when` sees it between the two times and keeps the second)
 CORRECTED_HOUR = (
-    (("no", "wait", "mean", "sorry", "actually"),
+    (("no", "wait", "mean", "sorry", "actually", "make"),
      r"(?:(?<=\bno,\s)|(?<=\bno\s)|(?<=\bnope,\s)|(?<=\bwait,\s)|(?<=\bsorry,\s)|(?<=\bi\smean\s)|(?<=\bi\smean,\s)"
-     r"|(?<=\bactually,\s)|(?<=\bactually\s))(?P<h>\d{1,2}|" + EN_HOUR_WORD + r")(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
+     r"|(?<=\bactually,\s)|(?<=\bactually\s)|(?<=\bmake\sit\s)|(?<=\bmake\sthat\s))(?P<h>\d{1,2}|" + EN_HOUR_WORD + r")(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
      r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b|o['’]?clock\b))"),
 )
 NAMED_CLOCK = (
@@ -186,8 +189,9 @@ PART = (
 # Around a scan's mentions: a noun after a day word (내일 [도시락] 싸 놔야), a time taken back in the same
 # breath, a Korean due's particle.
 NOUN_THEN_MORE = re.compile(r"\s?[가-힣]+\s+\S+\s+\S")   # 내일 [도시락] 싸 놔야: a noun, then the predicate
-# the words that take back a time said a moment before ("아이고" and "말고": "3시 아이고 4시", "3시 말고 4시")
-_CORRECTION_WORDS = r"wait|sorry|no|nope|nah|i\s+mean|actually|make\s+(?:that|it)|아니다|아니지|아니|아이고|말고|아"
+# the words that take back a time said a moment before ("아이고", "말고", "아니고": "3시 아이고 4시", "3시 말고 4시",
+# "8시 아니고 9시")
+_CORRECTION_WORDS = r"wait|sorry|no|nope|nah|i\s+mean|actually|make\s+(?:that|it)|아니고|아니라|아니다|아니지|아니|아이고|말고|아"
 CORRECTION = re.compile(rf"(?:^|[\s,.])(?:{_CORRECTION_WORDS})(?=$|[\s,.])", re.IGNORECASE)
 # Nothing but a correction cue between two times ("11, wait, no, make that 2 pm", "월요일, 아니 화요일"):
 # the first was taken back, and the cue goes out of the promise's words with it.

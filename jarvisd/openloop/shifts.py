@@ -1,0 +1,181 @@
+"""A promise's due moved by an amount: "push it back a day", "move the call up an hour", "an hour earlier",
+"30분 늦게", "하루 미뤄줘", "밥 전화 한 시간 당겨 줘". Pure: the words in, a `Shift` out; the desk picks the
+promise and moves it.
+
+What is not a shift: an amount with no direction ("give me an hour"), a reminder asked again ("remind me in
+an hour", "30분 뒤에 다시 알려줘": a snooze), a question, and a shift with no amount ("make it earlier":
+`asks_amount`, answered with "By how much?")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from jarvisd.openloop.intent_words import EN_NUMBER, KO_NUMBER
+from jarvisd.openloop.when_words import ko_number
+
+
+@dataclass(frozen=True, slots=True)
+class Shift:
+    minutes: int = 0     # signed: later is positive
+    days: int = 0        # calendar days (a day later keeps the clock time across a change of UTC offset)
+    name: str = ""       # the words naming the promise ("the call", "밥 전화"); "" for "it", the one in focus
+
+    def applied(self, due_ms: int, tz: object) -> int:
+        """The due moved by the shift, on the wall clock of `tz`."""
+        due = datetime.fromtimestamp(due_ms / 1000, tz)  # type: ignore[arg-type]
+        moved = (due.replace(tzinfo=None) + timedelta(days=self.days)).replace(tzinfo=due.tzinfo)
+        return int(moved.timestamp() * 1000) + self.minutes * 60_000
+
+    @property
+    def is_days(self) -> bool:
+        return self.days != 0
+
+
+# ------------------------------------------------------------------------------------------------ English
+
+_EN_N = "|".join(sorted((re.escape(k) for k in EN_NUMBER if "half" not in k and "quarter" not in k), key=len, reverse=True))
+_EN_AMOUNT = re.compile(
+    rf"(?:\bby\s+|\bfor\s+)?(?:(?P<half>half\s+an?)\s+(?P<hunit>hour|day)"
+    rf"|(?P<n>\d+|{_EN_N})\s+(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)(?P<andhalf>\s+and\s+a\s+half)?)\b")
+_EN_LEAD = re.compile(r"^(?:(?:no|nope|oh|um|uh|ah|actually|wait|sorry|ok|okay|hmm|and|so|also|please|hey|"
+                      r"can\s+you|could\s+you|would\s+you|let's|lets|i\s+want\s+to|i'd\s+like\s+to)[\s,]+)*")
+_EN_LATER_VERBS = frozenset({"push", "delay", "postpone", "bump", "kick"})
+_EN_VERBS = _EN_LATER_VERBS | {"move", "make", "put", "set", "shift", "slide", "reschedule", "bring", "pull", "change"}
+_EN_LATER = frozenset({"back", "later", "out"})
+_EN_EARLIER = frozenset({"earlier", "sooner", "forward", "up"})
+_EN_NOT_A_NAME = frozenset({"it", "that", "this", "one", "by", "for", "instead", "please", "then", "a", "bit",
+                            "little", "the", "to", "thanks", "more", "another", "an", "extra"})
+# a reminder asked again, or a question: not a move of the due
+_EN_NOT_A_SHIFT = re.compile(r"\b(?:remind|tell\s+me|ask\s+me|again|alarm|snooze|how|what|why|when|should\s+i|can\s+i|did)\b")
+
+
+def _en_minutes(m: re.Match[str]) -> tuple[int, int]:
+    """(minutes, days) of an amount."""
+    if m["half"]:
+        return (30, 0) if m["hunit"] == "hour" else (12 * 60, 0)
+    n = int(m["n"]) if m["n"].isdigit() else EN_NUMBER[m["n"]]
+    unit = m["unit"]
+    if unit.startswith("w"):
+        return 0, 7 * n
+    if unit.startswith("d"):
+        return 0, n
+    minutes = n * 60 if unit.startswith("h") else n
+    return minutes + (30 if m["andhalf"] and unit.startswith("h") else 0), 0
+
+
+def _en(text: str) -> Shift | None:
+    if text.endswith("?") or _EN_NOT_A_SHIFT.search(text):
+        return None
+    body = _EN_LEAD.sub("", text.strip(" .!,"))
+    amounts = list(_EN_AMOUNT.finditer(body))
+    if len(amounts) != 1:
+        return None
+    amount = amounts[0]
+    words = re.findall(r"[a-z0-9'-]+", body[:amount.start()] + " " + body[amount.end():])
+    if not words:
+        return None
+    verb = words[0] if words[0] in _EN_VERBS else None
+    if verb is None and body[:amount.start()].strip():
+        return None             # "I need an hour later", "the meeting runs an hour later": not an order
+    later = [w for w in words if w in _EN_LATER]
+    earlier = [w for w in words if w in _EN_EARLIER]
+    if later and earlier:
+        return None
+    if verb in ("bring", "pull") and not later:      # "bring it forward a day", "pull it in an hour"
+        direction = -1
+    elif earlier:
+        direction = -1
+    elif later or verb in _EN_LATER_VERBS:
+        direction = 1
+    else:
+        return None
+    name = " ".join(w for w in words[1 if verb else 0:] if w not in _EN_LATER | _EN_EARLIER | _EN_NOT_A_NAME
+                    and w not in ("in", "ahead"))
+    if verb is None and name:
+        return None             # "an hour later I called Bob": a story, not an order
+    minutes, days = _en_minutes(amount)
+    return Shift(minutes * direction, days * direction, name)
+
+
+_EN_ASKS = re.compile(
+    r"^(?:(?:no|oh|um|actually|ok|okay|please|can\s+you|could\s+you)[\s,]+)*"
+    r"(?:(?:make|move|put|set)\s+(?:it|that)\s+(?:a\s+(?:bit|little)\s+)?(?P<a>earlier|later|sooner)"
+    r"|(?:push|move|put)\s+(?:it|that)\s+(?P<b>back|forward|up))$")
+
+
+# ------------------------------------------------------------------------------------------------ Korean
+
+_KO_N = r"\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오"
+_KO_AMOUNT = re.compile(
+    rf"(?P<d>하루|이틀|사흘|나흘|일주일|(?:{_KO_N})\s*(?:일|주일?)(?!(?![만정쯤])[가-힣]))"
+    rf"|(?P<n>{_KO_N})\s*(?P<unit>시간|분)(?P<half>\s*반)?|(?P<halfhour>반\s*시간)")
+_KO_LATER = r"늦게|늦춰|늦추|늦출|뒤로|미뤄|미루|미룰|연기"
+_KO_EARLIER = r"일찍|당겨|당기|땡겨|앞당겨|앞당기|앞으로|빨리"
+# after the amount: "만", "정도", "더", then the direction, then only an ending ("줘", "해 주세요", "할래")
+_KO_TAIL = re.compile(rf"^\s*(?:만|정도|쯤|더|만\s*더)?\s*(?:(?P<late>{_KO_LATER})|(?P<early>{_KO_EARLIER}))"
+                      r"(?:\s*(?:미뤄|미루|늦춰|당겨|옮겨|해|하자|할게|할래|해\s*줘|줘|주세요|줄래|줄\s*수\s*있어|"
+                      r"주라|줘요|요|해요|해\s*주세요|놔|놔\s*줘|두자|둬|둬\s*줘|시켜\s*줘|돼|되나|부탁해))*\s*[.!~]*$")
+_KO_NOT_A_NAME = re.compile(r"^(?:그거|그건|그것|이거|이건|저거|그|좀|그냥|아니|아니요|음|어|아)$")
+_KO_NOT_A_SHIFT = re.compile(r"알려|다시|리마인드|말해|\?")
+
+
+def _ko_amount(m: re.Match[str]) -> tuple[int, int]:
+    if m["halfhour"]:
+        return 30, 0
+    if m["d"]:
+        said = m["d"].replace(" ", "")
+        fixed = {"하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "일주일": 7}
+        if said in fixed:
+            return 0, fixed[said]
+        count = re.match(rf"{_KO_N}", said)
+        n = _ko_count(count.group(0)) if count else 1
+        return 0, n * 7 if "주" in said else n
+    n = _ko_count(m["n"])
+    minutes = n * 60 if m["unit"] == "시간" else n
+    return minutes + (30 if m["half"] and m["unit"] == "시간" else 0), 0
+
+
+def _ko_count(word: str) -> int:
+    if word.isdigit():
+        return int(word)
+    return KO_NUMBER.get(word) or int(ko_number(word))
+
+
+def _ko(text: str) -> Shift | None:
+    if _KO_NOT_A_SHIFT.search(text):
+        return None
+    amounts = list(_KO_AMOUNT.finditer(text))
+    if len(amounts) != 1:
+        return None
+    amount = amounts[0]
+    tail = _KO_TAIL.match(text[amount.end():])
+    if tail is None:
+        return None
+    head = [w for w in re.sub(r"(?:은|는|을|를|도|이|가)(?=\s|$)", "", text[:amount.start()]).split()
+            if not _KO_NOT_A_NAME.match(w)]
+    minutes, days = _ko_amount(amount)
+    direction = 1 if tail["late"] else -1
+    return Shift(minutes * direction, days * direction, " ".join(head))
+
+
+def read_shift(text: str) -> Shift | None:
+    """The move an utterance orders, or None. `text` is `intents.clean`ed (lower case, no "please")."""
+    if re.search(r"[가-힣]", text):
+        return _ko(text)
+    return _en(text)
+
+
+_KO_ASKS = re.compile(rf"^(?:(?:그거|그건|좀|조금|아니)\s*)*(?:{_KO_LATER}|{_KO_EARLIER})(?:\s*(?:해\s*줘|줘|주세요|줄래|해))*$")
+
+
+def asks_amount(text: str) -> int:
+    """+1 / -1 when the words move a promise later / earlier but say by how much ("make it earlier", "push it
+    back", "좀 미뤄 줘"), else 0."""
+    if m := _EN_ASKS.match(text):
+        word = m["a"] or m["b"]
+        return -1 if word in ("earlier", "sooner", "forward", "up") else 1
+    if m := _KO_ASKS.match(text):
+        return -1 if re.search(_KO_EARLIER, text) else 1
+    return 0
