@@ -8,12 +8,15 @@ because a turn the agenda desk answers never reaches the agent loop.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any, Protocol
 
 from jarvisd.agent.delegation import finished_reports
 from jarvisd.agent.hooks import AgentHooks, TurnContext, TurnResult
 from jarvisd.llm.base import Message
 from jarvisd.store_health import MemoryStoreFailed, guard
+
+log = logging.getLogger(__name__)
 
 
 class TurnMemory(Protocol):
@@ -45,6 +48,7 @@ class MemoryHooks(AgentHooks):
     async def on_turn_start(self, ctx: TurnContext) -> None:
         if ctx.scope is None:
             return
+        ctx.state["memory_forgets"] = self._forgets(ctx.scope)
         try:
             with guard(self.memory, "a turn's recall"):
                 context = await asyncio.to_thread(self.memory.observe, ctx.scope, ctx.user_text)
@@ -61,11 +65,19 @@ class MemoryHooks(AgentHooks):
     async def on_turn_end(self, ctx: TurnContext, result: TurnResult) -> None:
         if ctx.scope is None:
             return
+        if self._forgets(ctx.scope) != ctx.state.get("memory_forgets", 0):
+            log.info("memory: the turn in session %r was not kept: the session was forgotten while it ran",
+                     getattr(ctx.scope, "session", ""))
+            return
         try:
             with guard(self.memory, "recording the turn", proves=True):
                 await self._record(ctx, result)
         except MemoryStoreFailed:
             pass  # said in the log and the status; the answer was given
+
+    def _forgets(self, scope: Any) -> int:
+        forgets = getattr(self.memory, "forgets", None)   # MemoryService's; other memories never forget
+        return forgets(scope) if forgets is not None else 0
 
     async def _record(self, ctx: TurnContext, result: TurnResult) -> None:
         await asyncio.to_thread(self.memory.record_turn, ctx.scope, result.turn_messages)

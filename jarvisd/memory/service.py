@@ -75,6 +75,7 @@ class MemoryService(Recall, Writes):
             )
             self.embedder = None
         self._sessions: dict[MemoryScope, SessionMemory] = {}
+        self._forgets: dict[MemoryScope, int] = {}   # forget_session calls per session (`forgets`)
 
     def close(self) -> None:
         """Flush buffered writes (daemon shutdown)."""

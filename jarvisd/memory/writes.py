@@ -122,7 +122,13 @@ class Writes:
     def forget_session(self, scope: MemoryScope) -> int:
         """Delete the session's turn episodes, thought logs and working memory (exact session id)."""
         self._sessions.pop(scope, None)
+        self._forgets[scope] = self._forgets.get(scope, 0) + 1
         return self.store.delete_session(scope.user, scope.agent, scope.session, SESSION_SOURCES)
+
+    def forgets(self, scope: MemoryScope) -> int:
+        """How many times the session was forgotten in this process: a turn that began before one is not
+        kept when it ends (pass 29: a story forgotten while it ran came back with its question)."""
+        return self._forgets.get(scope, 0)
 
     def recent_sessions(self, scope: MemoryScope, limit: int = 20) -> list[SessionSummary]:
         """The agent's sessions with stored records (`scope.session` is not used), newest first: those

@@ -56,3 +56,22 @@ async def test_memory_hooks_with_the_real_memory_service_carry_the_window_into_t
     await agent.run_turn("when is the trip?", scope=scope)
     second_prompt = [m.content for m in model.calls[1][0][1:]]
     assert second_prompt == ["my Busan trip is on Friday", "Noted: the trip is on Friday.", "when is the trip?"]
+
+
+async def test_a_turn_whose_session_is_forgotten_while_it_runs_is_not_kept(tmp_path):
+    """Pass 29's low: `POST /api/sessions/x/forget` 1.5 s into a story in x answered "deleted", and when the story
+    ended x was listed again with the story's question. Here the forget comes from a tool, mid-turn."""
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+
+    service = MemoryService(LanceMemoryStore(str(tmp_path / "memory.lance"), dimensions=None))
+    scope, other = MemoryScope("u1", "main", "x"), MemoryScope("u1", "main", "y")
+    model = ScriptedChatModel([answer("First."), tool_round(call("forget", x=1)), answer("A long story."),
+                               answer("Kept.")])
+    tools = ToolRegistry([Tool("forget", "", lambda ctx, args: service.forget_session(scope), {"type": "object"})])
+    agent = Agent(model, tools, chat_profile(), hooks=[MemoryHooks(service)])
+    await agent.run_turn("hello", scope=scope)
+    assert [s.session for s in service.recent_sessions(scope)] == ["x"]
+    await agent.run_turn("tell me a long story", scope=scope)
+    assert service.recent_sessions(scope) == []
+    await agent.run_turn("and this one?", scope=other)     # other sessions are kept as before
+    assert [s.session for s in service.recent_sessions(scope)] == ["y"]
