@@ -142,7 +142,9 @@ class ApprovalDesk:
             try:
                 approved, by = await asyncio.wait_for(asyncio.shield(pending.decided), self.timeout_sec)
             except TimeoutError:
-                approved, by = False, "timeout"
+                # a decision acknowledged after the timeout fired but before this woke counts (pass 29: the HUD
+                # was answered "approved" and the call was refused as timed out)
+                approved, by = pending.decided.result() if pending.decided.done() else (False, "timeout")
             return approved
         finally:
             self._pending.pop(request_id, None)

@@ -88,3 +88,24 @@ def test_the_timeout_is_a_checked_setting(tmp_path):
     for bad in ("0", "7200"):
         with pytest.raises(ConfigError, match=r"tools.approval_timeout_sec: must be between 0.5 and 3600"):
             load_config(env={**env, "JARVIS_TOOLS__APPROVAL_TIMEOUT_SEC": bad})
+
+
+async def test_a_decision_acknowledged_in_the_instant_the_timeout_fires_is_the_one_that_counts():
+    """Pass 29's low: the HUD's Approve landing between the timeout firing and the request waking answered the
+    HUD 200 "approved" while the request returned the timeout's refusal. The loop is held up so that the timeout
+    and the HUD's decision come due in the same turn of the loop, timeout first."""
+    import time
+
+    desk = ApprovalDesk(EventBus(), timeout_sec=0.05)
+    task = asyncio.create_task(desk.request("send_mail", {"to": "Sam"}, session="s1"))
+    while not desk.pending():
+        await asyncio.sleep(0)
+    for _ in range(5):                       # the request publishes, then waits with its timeout
+        await asyncio.sleep(0)
+    asked = desk.pending()[0]
+    acknowledged = []
+    asyncio.get_running_loop().call_later(0.06, lambda: acknowledged.append(desk.decide(asked.id, True, "hud")))
+    time.sleep(0.1)                          # both are due when the loop runs next
+    approved = await task
+    assert acknowledged and acknowledged[0] is not None      # the HUD was told it was approved
+    assert approved is True
