@@ -69,8 +69,42 @@ def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object, no
             new = min((new + timedelta(days=7 * k) for k in (weeks - 1, weeks, weeks + 1) if k >= 0),
                       key=lambda at: (abs((at.date() - old.date()).days), -at.timestamp()))
         if not phrases.is_day_only(old):
-            new = new.replace(hour=old.hour, minute=old.minute)
+            # "no, tomorrow morning" after a due at 8 PM: 8 AM (before: "Updated: …, now tomorrow at 8 PM")
+            new = into_part(new.replace(hour=old.hour, minute=old.minute), part_named(words))
     return int(new.timestamp() * 1000)
+
+
+# A part of the day said alone or with a day ("no, in the morning", "make it tomorrow evening", "아침으로 옮겨 줘"):
+# the due's clock time moves into it, by the other half of the day ("call Bob at 8pm", "no, in the morning": 8 AM)
+_PART_HOURS = {"morning": range(5, 12), "afternoon": range(12, 18), "evening": range(17, 23),
+               "night": (*range(19, 24), *range(0, 5))}
+_PART_OF = {"morning": "morning", "아침": "morning", "오전": "morning", "afternoon": "afternoon", "오후": "afternoon",
+            "낮": "afternoon", "evening": "evening", "저녁": "evening", "night": "night", "밤": "night", "tonight": "night"}
+_PART = re.compile(r"\b(?P<p>morning|afternoon|evening|night|tonight)\b|(?P<k>아침|오전|오후|저녁|밤|낮)(?![가-힣])|"
+                   r"(?P<kp>아침|오전|오후|저녁|밤|낮)(?=에|으로|로|쯤)")
+_PART_ONLY = re.compile(r"(?:(?:in|during|to)\s+)?(?:the\s+)?(?:morning|afternoon|evening|night)|tonight"
+                        r"|(?:아침|오전|오후|저녁|밤|낮)(?:에|으로|로|쯤)?", re.IGNORECASE)
+
+
+def part_named(words: str) -> str | None:
+    """The part of the day the words name ("morning", "night"), or None."""
+    m = _PART.search(words.lower())
+    return None if m is None else _PART_OF[m["p"] or m["k"] or m["kp"]]
+
+
+def part_only(words: str) -> bool:
+    """Whether the words are a part of the day and nothing else ("in the morning", "아침에")."""
+    return _PART_ONLY.fullmatch(words.strip(" ,.!?")) is not None
+
+
+def into_part(due: datetime, part: str | None) -> datetime:
+    """`due` with its clock time in `part`: as it is when it falls in it, else the same clock time in the other
+    half of the day when that does ("8 PM" -> morning: 8 AM), else as it is (an hour must be said)."""
+    hours = _PART_HOURS.get(part or "")
+    if hours is None or due.hour in hours or phrases.is_day_only(due):
+        return due
+    flipped = (due.hour + 12) % 24
+    return due.replace(hour=flipped) if flipped in hours else due
 
 
 _WEEKDAY = re.compile(r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|[월화수목금토일]요일", re.IGNORECASE)
@@ -84,7 +118,9 @@ def bare_weekday(words: str) -> bool:
 
 _FILLER = re.compile(
     # "Thursday only", "today itself" (Indian English's emphasis), "this weekend, not next": the time and no more
-    r"[\s,.!?~]+|\b(?:at|on|by|for|it's|it is|um|uh|please|then|ok|okay|instead|only|itself)\b"
+    r"[\s,.!?~]+|\b(?:at|on|by|for|it's|it is|um|uh|please|then|ok|okay|instead|only|itself|actually)\b"
+    # "9 works better", "Thursday is better for me"
+    r"|\b(?:works|is|would\s+be|'s)\s+better(?:\s+for\s+me)?\b|\bworks\b(?:\s+for\s+me)?"
     r"|\bnot\s+(?:the\s+)?(?:next|this|that|coming)(?:\s+(?:one|week|weekend|month))?\b"
     r"|(?:으로|로|에|까지)?\s*(?:해\s*줘|해\s*주세요|바꿔\s*줘|해|이야|야|요|입니다|예요|이에요|이다|다|할게요|할게)?(?=[\s,.!?~]|$)",
     re.IGNORECASE)
@@ -106,9 +142,16 @@ _EN_NOT = re.compile(rf"\b(?:{EN_TAKE_BACK})\s+(?P<old>.+?)(?=\s*(?:[,;]|\bbut\b
 BARE_HOUR = re.compile(r"\d{1,2}(?::\d{2})?")   # "make it 5", "not 4 but 5": in a correction, an hour
 
 
+_HOUR_FIRST = re.compile(r"\s*(?P<h>\d{1,2}(?::\d{2})?)(?P<rest>\s.*)?")
+
+
 def as_hour(words: str) -> str:
-    """"at 5" for a bare "5" (a correction's hour, which the time grammar alone does not read), else `words`."""
-    return f"at {words.strip()}" if BARE_HOUR.fullmatch(words.strip()) else words
+    """"at 5" for a bare "5" (a correction's hour, which the time grammar alone does not read), and for one said
+    with nothing but fillers after it ("9 works better", "9 instead"), else `words`."""
+    m = _HOUR_FIRST.fullmatch(words)
+    if m is None or m["rest"] and _FILLER.sub("", m["rest"]).strip():
+        return words
+    return f"at {words.strip()}"
 _EN_BACK = re.compile(r"(?:^|(?<=[\s,.]))(?:i\s+mean|i\s+meant|no|nope|wait|hang\s+on|hold\s+on|sorry|actually)(?=$|[\s,.])", re.IGNORECASE)
 _KO_BACK = re.compile(r"(?:말고|아니고|아니라|아이고|아니다|아니지|아니)(?=$|[\s,.])")
 

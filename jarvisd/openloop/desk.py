@@ -37,8 +37,11 @@ from jarvisd.openloop.corrections import (
     correction_target,
     deed_named,
     due_is,
+    into_part,
     leading_order,
     only_a_time,
+    part_named,
+    part_only,
     split_order_tail,
     split_trailing_correction,
     taken_back,
@@ -281,6 +284,14 @@ class AgendaDesk:
                 if len(alike) > 1:
                     return self._which_moves(alike, text, session, lang)
                 loop = alike[0] if alike else loop
+        elif part_only(words) and (cued is not None or re.match(r"(?:in|during|to)\s|[가-힣]+(?:에|으로|로)$", words.strip())):
+            # (not a bare "Morning!": a greeting)
+            # "no, in the morning", "아침으로 옮겨 줘" after "call Bob tomorrow at 8pm": 8 AM, the same day
+            loop = self._open(focus.loop_id if focus is not None else None)
+            if loop is None or loop.due_ms is None:
+                return None
+            due = datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz)
+            return self._set_due(loop, int(into_part(due, part_named(words)).timestamp() * 1000), focus, session, lang)
         elif cued is not None and time_spans(words):
             # "no wait, I mean the vet on Saturday", "actually the passport renewal is November 3 instead":
             # a correction that names its promise moves that one
@@ -339,7 +350,6 @@ class AgendaDesk:
 
     def _move(self, loop: OpenLoop, words: str, focus: _Focus | None, session: str, lang: phrases.Lang
               ) -> DeskReply | None:
-        now_ms = self.service.now_ms()
         try:
             when = resolve_time(words, self.service.now_local(), due=True)
         except ImpossibleTime as exc:

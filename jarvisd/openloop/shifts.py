@@ -65,10 +65,20 @@ def _en_minutes(m: re.Match[str]) -> tuple[int, int]:
     return minutes + (30 if m["andhalf"] and unit.startswith("h") else 0), 0
 
 
+# a move to the day after the due, or to its week after: "make it the day after", "push it to next week" (the
+# same weekday a week on; as a due alone, "next week" is its end)
+_EN_RELATIVE = ((re.compile(r"\b(?:to\s+|till\s+|until\s+)?(?:the\s+)?(?:day\s+after|next\s+day|following\s+day)$"), "a day later"),
+                (re.compile(r"\b(?:to\s+|till\s+|until\s+)?(?:the\s+)?day\s+before$"), "a day earlier"),
+                (re.compile(r"\b(?:to\s+|till\s+|until\s+)(?:next|the\s+following)\s+week$"), "a week later"))
+
+
 def _en(text: str) -> Shift | None:
     if text.endswith("?") or _EN_NOT_A_SHIFT.search(text):
         return None
     body = _EN_LEAD.sub("", text.strip(" .!,"))
+    if body.split(" ", 1)[0] in _EN_VERBS:
+        for said, amount in _EN_RELATIVE:
+            body = said.sub(amount, body)
     amounts = list(_EN_AMOUNT.finditer(body))
     if len(amounts) != 1:
         return None
@@ -143,9 +153,16 @@ def _ko_count(word: str) -> int:
     return KO_NUMBER.get(word) or int(ko_number(word))
 
 
+# "다음 주로 미뤄 줘": the same weekday a week on (as a due alone, 다음 주 is its end); "다음 날로 옮겨 줘", "전날로 당겨 줘"
+_KO_RELATIVE = re.compile(r"(?:그\s*)?(?P<u>다음\s*주|다음\s*날|다음날|전날|전\s*날)\s*(?:로|으로)\s*"
+                          r"(?:미뤄|미루|옮겨|옮기|연기해|연기|바꿔|늦춰|당겨|앞당겨)")
+
+
 def _ko(text: str) -> Shift | None:
     if _KO_NOT_A_SHIFT.search(text):
         return None
+    text = _KO_RELATIVE.sub(lambda m: "하루 당겨" if m["u"].startswith("전") else
+                            "일주일 미뤄" if "주" in m["u"] else "하루 미뤄", text)
     amounts = list(_KO_AMOUNT.finditer(text))
     if len(amounts) != 1:
         return None

@@ -190,8 +190,8 @@ PART = (
 # breath, a Korean due's particle.
 NOUN_THEN_MORE = re.compile(r"\s?[가-힣]+\s+\S+\s+\S")   # 내일 [도시락] 싸 놔야: a noun, then the predicate
 # the words that take back a time said a moment before ("아이고", "말고", "아니고": "3시 아이고 4시", "3시 말고 4시",
-# "8시 아니고 9시")
-_CORRECTION_WORDS = r"wait|sorry|no|nope|nah|i\s+mean|actually|make\s+(?:that|it)|아니고|아니라|아니다|아니지|아니|아이고|말고|아"
+# "8시 아니고 9시", "8시가 아니라 9시")
+_CORRECTION_WORDS = r"wait|sorry|no|nope|nah|i\s+mean|actually|make\s+(?:that|it)|(?:가|이)\s*아니(?:라|고)|아니고|아니라|아니다|아니지|아니|아이고|말고|아"
 CORRECTION = re.compile(rf"(?:^|[\s,.])(?:{_CORRECTION_WORDS})(?=$|[\s,.])", re.IGNORECASE)
 # Nothing but a correction cue between two times ("11, wait, no, make that 2 pm", "월요일, 아니 화요일"):
 # the first was taken back, and the cue goes out of the promise's words with it.

@@ -128,8 +128,8 @@ EN_NOT_UNIT = (r"(?!\s*(?:%|percent\b|per\b|degrees?\b|dollars?\b|bucks\b|euros?
                r"|miles?\b|km\b|kg\b|lbs?\b|pounds?\b|points?\b|times\b|people\b|persons?\b|kids\b"
                r"|items?\b|pages?\b|of\b|out\b|x\b|st\b|nd\b|rd\b|th\b|[-/.,:]\d|\d"
                r"|(?:kilo|centi|milli)?met(?:er|re)\b|feet\b|foot\b|inch\b|grams?\b|liters?\b|litres?\b"
-               r"|(?!(?:this|is|as|us|was|his|its|always|perhaps|unless|plus|afterwards)\b)[a-z]{2,}s\b))")
-# (the last line: a plural noun after the number, "at 3 kilometers", "by 4 votes")
+               r"|(?!(?:this|is|as|us|was|his|its|always|perhaps|unless|plus|afterwards|works)\b)[a-z]{2,}s\b))")
+# (the last line: a plural noun after the number, "at 3 kilometers", "by 4 votes"; not "9 works better")
 EN_REL_UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?)\b"
 EN_UNIT = {"min": "minute", "hr": "hour", "fortnight": "fortnight"}
 
