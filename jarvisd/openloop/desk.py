@@ -339,7 +339,11 @@ class AgendaDesk:
             loop = self._open(focus.loop_id) if focus is not None else None
         if loop is None or loop.due_ms is None:
             return None             # nothing said a moment ago, or a promise with no time: a snooze or the model's
-        return self._set_due(loop, shift.applied(loop.due_ms, self.service.tz), focus, session, lang)
+        try:
+            due_ms = shift.applied(loop.due_ms, self.service.tz, now_ms)
+        except ImpossibleTime as exc:
+            return DeskReply(_reason(exc, lang), lang, intent="correct")
+        return self._set_due(loop, due_ms, focus, session, lang)
 
     def _which_moves(self, options: Sequence[OpenLoop], text: str, session: str, lang: phrases.Lang) -> DeskReply:
         """"Which one: call Bob, or call Ann?": kept, so "the second one" or "Ann" moves that one (pass 25:
@@ -618,7 +622,11 @@ class AgendaDesk:
         if not yes:
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
         if guess.fix and (shift := read_shift(clean(guess.fix))) is not None and loop.due_ms is not None:
-            return self._set_due(loop, shift.applied(loop.due_ms, self.service.tz), None, session, lang)
+            try:
+                return self._set_due(loop, shift.applied(loop.due_ms, self.service.tz, self.service.now_ms()),
+                                     None, session, lang)
+            except ImpossibleTime as exc:
+                return DeskReply(_reason(exc, lang), lang, intent="correct")
         if guess.fix:
             moved = self._move(loop, correction_time(guess.fix) or guess.fix, None, session, lang)
             return moved or DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")

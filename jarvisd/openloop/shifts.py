@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from jarvisd.openloop.intent_words import EN_NUMBER, KO_NUMBER
-from jarvisd.openloop.when_words import ko_number
+from jarvisd.openloop.when_words import YEARS_AHEAD, ko_number, too_far
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,11 +22,17 @@ class Shift:
     days: int = 0        # calendar days (a day later keeps the clock time across a change of UTC offset)
     name: str = ""       # the words naming the promise ("the call", "밥 전화"); "" for "it", the one in focus
 
-    def applied(self, due_ms: int, tz: object) -> int:
-        """The due moved by the shift, on the wall clock of `tz`."""
+    def applied(self, due_ms: int, tz: object, now_ms: int) -> int:
+        """The due moved by the shift, on the wall clock of `tz`. ImpossibleTime when it lands more than
+        YEARS_AHEAD years from now ("push it back 99999999999 days": before, an OverflowError ended the turn)."""
+        if abs(self.days) > YEARS_AHEAD * 366 or abs(self.minutes) > YEARS_AHEAD * 366 * 1440:
+            raise too_far()
         due = datetime.fromtimestamp(due_ms / 1000, tz)  # type: ignore[arg-type]
         moved = (due.replace(tzinfo=None) + timedelta(days=self.days)).replace(tzinfo=due.tzinfo)
-        return int(moved.timestamp() * 1000) + self.minutes * 60_000
+        moved_ms = int(moved.timestamp() * 1000) + self.minutes * 60_000
+        if moved_ms - now_ms > YEARS_AHEAD * 366 * 86_400_000:
+            raise too_far()
+        return moved_ms
 
     @property
     def is_days(self) -> bool:

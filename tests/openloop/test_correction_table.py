@@ -165,3 +165,24 @@ def test_a_promise_with_no_time_is_snoozed_not_moved(tuesday_desk: AgendaDesk) -
     reply = tuesday_desk.handle("push it back an hour", "s")
     assert reply is not None and reply.intent == "snooze"
     assert agenda_rows(tuesday_desk) == [("call Bob", "-")]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("push it back 99999999999 days", "That is more than 10 years away, too far to keep on the agenda."),
+    ("push it back 99999999999999999999 minutes", "That is more than 10 years away, too far to keep on the agenda."),
+    ("postpone it 4000 days", "That is more than 10 years away, too far to keep on the agenda."),
+])
+def test_a_move_too_far_is_refused_with_its_reason(tuesday_desk: AgendaDesk, said: str, reply: str) -> None:
+    """Before: an OverflowError from the datetime ended the turn with no answer."""
+    tuesday_desk.handle(BOB, "s")
+    answer = tuesday_desk.handle(said, "s")
+    assert answer is not None and answer.text == reply
+    assert agenda_rows(tuesday_desk) == [("call Bob", "2026-12-02 20:00")]
+
+
+def test_a_move_into_the_past_is_refused(tuesday_desk: AgendaDesk) -> None:
+    tuesday_desk.handle(BOB, "s")
+    answer = tuesday_desk.handle("bring it forward 3 days", "s")
+    assert answer is not None
+    assert answer.text == "Sunday, November 29 at 8 PM has already passed: call Bob keeps its due. When should it move to?"
+    assert agenda_rows(tuesday_desk) == [("call Bob", "2026-12-02 20:00")]
