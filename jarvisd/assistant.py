@@ -7,6 +7,7 @@ Every surface (voice, `jarvisd chat`, the HUD text box, `jarvisd listen`) sends 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import deque
 from collections.abc import AsyncIterator, Callable
@@ -30,6 +31,7 @@ from jarvisd.llm.base import BackendError, Message
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
+from jarvisd.memory.deixis import is_deictic
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.openloop import phrases
@@ -45,6 +47,9 @@ from jarvisd.textsafe import printable, valid_text
 
 log = logging.getLogger("jarvisd.assistant")
 RECENT_ANSWERS = 3  # a model answer repeating one of these is cut (the working window holds three turns)
+# `/remember that` waits at most this long for the session's turn being answered (pass 30): "that" is the
+# last thing said, and its exchange is in working memory only when its turn ends
+DEIXIS_WAIT_SEC = 60.0
 
 
 
@@ -56,6 +61,9 @@ async def _remember(text: str, ctx: CommandContext) -> str:
     scope = ctx.service("scope_for")(ctx.session)
     # what follows the command's name: "/ remember x" is /remember too, and slicing len("/remember") stored "r x"
     args = text.strip()[1:].lstrip()[len("remember"):]
+    settled = ctx.services.get("answers_settled")
+    if settled is not None and is_deictic(args):  # pass 30: "that" sent while its turn is answered kept the one before
+        await settled(ctx.session)
     with memory.health.guard("/remember", proves=True):  # a failing store: the reply says so, not a 500
         return await asyncio.to_thread(remember_command, memory, scope, args,
                                        progress=logging.getLogger("jarvisd.memory.reembed"))
@@ -85,6 +93,7 @@ class Assistant:
     approvals: ApprovalDesk | None = None  # the agent's approver; a "yes"/"아니" turn answers it (A2)
     commands: CommandRegistry = field(default_factory=assistant_commands)
     failed_turns: int = 0  # turns the model failed ("Sorry, my model failed: ..."): `chat --once` exits 1
+    _answering: dict[str, set[asyncio.Event]] = field(default_factory=dict)  # each session's turns being answered
 
     def scope(self, session: str = "default") -> MemoryScope:
         return MemoryScope(user=self.cfg.general.user, agent=self.agent.name, session=session)
@@ -92,18 +101,46 @@ class Assistant:
     def services(self) -> dict[str, Any]:
         """What slash commands may use, whichever surface they come from."""
         return {"memory": self.memory, "scope_for": self.scope, "thought_model": self.backends.thought,
-                "data_dir": self.cfg.paths.data_dir}
+                "data_dir": self.cfg.paths.data_dir, "answers_settled": self.answers_settled}
 
     def command_context(self, session: str, source: str = "text") -> CommandContext:
         return CommandContext(agenda=self.agenda, bus=self.bus, session=session, source=source,
                               services=self.services())
+
+    async def answers_settled(self, session: str, timeout: float = DEIXIS_WAIT_SEC) -> None:
+        """Wait (at most `timeout` seconds) until the turns of `session` being answered now have ended, so
+        their exchanges are in working memory. A slash command answers at once, even while a turn of its
+        session is still being answered (the HUD), and `/remember that` means the last thing said."""
+        waiting = [asyncio.ensure_future(done.wait()) for done in self._answering.get(session, ())]
+        if not waiting:
+            return
+        _, pending = await asyncio.wait(waiting, timeout=timeout)
+        for wait in pending:
+            wait.cancel()
 
     async def turn(self, text: str, session: str = "default", lang: str = "",
                    turn_id: int | None = None) -> AsyncIterator[str]:
         """One user turn: yields the answer's text as it is written. Slash commands answer directly;
         the agenda desk answers what is about the agenda (no model); the agent answers the rest.
         `turn_id`: the voice utterance's id, carried to the judge and the log. Closing this generator
-        (a barge-in cancels the voice writer that iterates it) stops the agent's stream with it."""
+        (a barge-in cancels the voice writer that iterates it) stops the agent's stream with it.
+        A turn that is not a command is counted in `_answering` until it ends (`answers_settled`)."""
+        answering = None if is_command(valid_text(text).strip()) else self._answering.setdefault(session, set())
+        done = asyncio.Event()
+        if answering is not None:
+            answering.add(done)
+        try:
+            async with contextlib.aclosing(self._turn(text, session, lang, turn_id)) as pieces:
+                async for piece in pieces:
+                    yield piece
+        finally:
+            done.set()
+            if answering is not None:
+                answering.discard(done)
+                if not answering and self._answering.get(session) is answering:
+                    del self._answering[session]
+
+    async def _turn(self, text: str, session: str, lang: str, turn_id: int | None) -> AsyncIterator[str]:
         text = valid_text(text).strip()  # every caller: `jarvisd chat`'s stdin reads bad bytes as lone surrogates
         if not text:
             return
