@@ -67,7 +67,14 @@ def without_format(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 
+# Characters drawn as nothing that stand where a space would (pass 30: "call\u200bmom" glued the words, a
+# leading U+3164 made no promise, one after "3pm" kept "3pmᅠ" in the words): the Hangul fillers, the braille
+# blank, the Mongolian vowel separator and the zero-width space are spaces to the agenda's rules
+_BLANKS = dict.fromkeys(map(ord, "\u3164\u115f\u1160\uffa0\u2800\u180e\u200b"), " ")
+
+
 def plain_words(text: str) -> str:
-    """`without_format`, and emoji variation selectors and keycaps off: the words the agenda's rules read
-    ("pay the gas bill to\\u00admorrow at 6pm" is due tomorrow, "call mom at 5\\ufe0f\\u20e3pm" at 5 pm)."""
-    return without_format(text).translate(_INVISIBLE_MARKS)
+    """`without_format`, and emoji variation selectors and keycaps off, and invisible blanks as spaces: the
+    words the agenda's rules read ("pay the gas bill to\\u00admorrow at 6pm" is due tomorrow, "call mom at
+    5\\ufe0f\\u20e3pm" at 5 pm, "call\\u200bmom" is "call mom")."""
+    return without_format(text.translate(_BLANKS)).translate(_INVISIBLE_MARKS)

@@ -46,6 +46,7 @@ from jarvisd.openloop.corrections import (
     split_trailing_correction,
     taken_back,
 )
+from jarvisd.openloop.hangul import topic
 from jarvisd.openloop.intents import Intent, clean, correction_time, match_intent, unnamed_closing
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
@@ -496,7 +497,7 @@ class AgendaDesk:
         due_ms = int(when.at.timestamp() * 1000)
         if due_ms < self.service.now_ms() - PAST_GRACE_MS:
             said = phrases.spoken_due(due_ms, now, self.service.tz, lang)
-            return None, (f"{said}은(는) 이미 지났어요." if lang == "ko" else f"{said} has already passed."), said_day
+            return None, (f"{said}{topic(said)} 이미 지났어요." if lang == "ko" else f"{said} has already passed."), said_day
         return due_ms, None, said_day
 
     def _closings(self, text: str, reading: Reading, shown: Sequence[OpenLoop], lang: phrases.Lang
@@ -809,7 +810,7 @@ def _past(said: str, desc: str, lang: phrases.Lang) -> str:
     """A correction into the past moves nothing (pass 15: the promise moved to yesterday was closed as
     expired by the next agenda read, with "Updated: …, now by yesterday")."""
     if lang == "ko":
-        return f"{said}은(는) 이미 지났어요. {desc}의 기한은 그대로예요."
+        return f"{said}{topic(said)} 이미 지났어요. {desc}의 기한은 그대로예요."
     said = said[:1].upper() + said[1:]
     return f"{said} has already passed: {phrases.second_person(desc)} keeps its due. When should it move to?"
 

@@ -13,6 +13,13 @@ def final(syllable: str) -> int:
     return code % _FINALS if 0 <= code < _COUNT else -1
 
 
+def topic(word: str) -> str:
+    """The topic particle for `word`: 은 after a final consonant (30분은), 는 after none (24시는, 까지는),
+    은(는) when the word does not end in a Hangul syllable."""
+    last = final(word.rstrip()[-1:]) if word.strip() else -1
+    return "은(는)" if last < 0 else "은" if last else "는"
+
+
 def medial(syllable: str) -> int:
     """The index of the syllable's vowel (0: ㅏ, 4: ㅓ), or -1 for anything but one Hangul syllable."""
     code = ord(syllable) - _BASE if len(syllable) == 1 else -1

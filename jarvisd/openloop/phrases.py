@@ -223,8 +223,8 @@ def unusable_time(desc: str, reason: str, lang: Lang) -> str:
     """A promise kept without the date it was said with (impossible, absurd or already past)."""
     if lang == "ko":
         return f"{desc} 적어 뒀어요. 그런데 {reason} 기한이 언제예요?"
-    if reason[:1].isupper() and reason[1:2].islower():  # "That is more than ..." inside the sentence
-        reason = reason[0].lower() + reason[1:]
+    if re.match(r"(?:A|An|The|That|This|There|It)\b", reason):  # "That is more than ...", "A day has no hour 24:30."
+        reason = reason[0].lower() + reason[1:]              # inside the sentence (pass 30: "but A day has ...")
     return f"I noted {second_person(desc)}, but {reason} When is it due?"
 
 

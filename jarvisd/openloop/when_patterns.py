@@ -138,11 +138,12 @@ PERIOD = (
      + r"(?![가-힣])"),  # a word of its own: "연말정산" (year-end tax settlement) is no time
 )
 CLOCK = (
-    (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?<![\d:])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s?(?P<mer>[ap])(?:m|\.\s?m)\b"
+    (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?<![\d:])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2})(?::[0-6]\d)?)?\s?(?P<mer>[ap])(?:m|\.\s?m)\b"
      r"(?:\.(?=[ \t]+[a-z0-9]))?"),
     (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?P<h>" + EN_HOUR_WORD + r")(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
      r"\s?(?P<mer>[ap])(?:m|\.\s?m)\b(?:\.(?=[ \t]+[a-z0-9]))?"),          # "seven p.m.", "nine thirty am"
-    ((":",), EN_WORD + r"(?<![\d:./])(?P<h>\d{1,2}):(?P<m>\d{2})(?![\d:])(?:h\b)?"),   # "15:00h": the h is the clock's
+    # "15:00h": the h is the clock's; "9:00:00", "23:59:60": the seconds said are dropped (pass 30: not read at all)
+    ((":",), EN_WORD + r"(?<![\d:./])(?P<h>\d{1,2}):(?P<m>\d{2})(?::[0-6]\d)?(?![\d:])(?:h\b)?"),
     # "at 15h", "15h30" (European): an hour with h, not a span ("in 2h", "for 2h")
     (("h",), EN_WORD + r"(?<!\bin\s)(?<!\bfor\s)(?<![\d:./])(?P<h>\d{1,2})h(?P<m>\d{2})?\b"),
     (("clock",), EN_WORD + rf"(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\s+o['’]?clock\b"),

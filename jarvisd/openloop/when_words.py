@@ -10,6 +10,8 @@ import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
 
+from jarvisd.openloop.hangul import topic
+
 # ---------------------------------------------------------------- numbers
 
 EN_UNITS = {
@@ -385,7 +387,7 @@ def hour_choices(h: int, minute: int, cue: str, part: str | None) -> list[tuple[
         raise ImpossibleTime(f"{h} {meridiem} is not a time of day.", f"{ko} {h}시는 없는 시각이에요.")
     if h > 24 or (h == 24 and minute):
         said = f"{h}시 {minute}분" if minute else f"{h}시"
-        raise ImpossibleTime(f"A day has no hour {h}:{minute:02d}.", f"하루에 {said}는 없어요.")
+        raise ImpossibleTime(f"A day has no hour {h}:{minute:02d}.", f"하루에 {said}{topic(said)} 없어요.")
     if cue == "24" or h == 0 or h > 12:
         return [(1, 0)] if h == 24 else [(0, h)]
     code = HOUR_TABLE[meridiem or part or ""][h - 1]

@@ -244,3 +244,37 @@ def test_vectors_that_cannot_be_mapped_stay_on_the_heap_and_answers_stay_right(
     qs = queries(pool, seed=10)
     assert answers(store, qs) == answers(reference, qs)
     assert store._copy.resident and store._copy.mapped_bytes() == 0 and store._copy.reloads == 2
+
+
+def test_maps_that_cannot_grow_are_given_up_once_not_at_every_write(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Pass 30's low: a vectors folder with room for the copy but not for its growth (a 48 KiB tmpfs) dropped
+    and reloaded the copy at every write, 33 warnings in a second. Now the first drop keeps the vectors on the
+    heap until restart."""
+    import errno
+    import logging
+
+    pool = items(500, seed=11)
+    store = LanceMemoryStore(str(tmp_path / "g.lance"), dimensions=DIM, ivf_rows=300)
+    reference = InMemoryStore(dimensions=DIM)
+    for s in (store, reference):
+        s.upsert(pool[:300])
+    answers(store, queries(pool[:300], seed=12))
+    grown = lance_vectors.MappedRows._grown
+
+    def room_for_the_copy_only(self: lance_vectors.MappedRows, capacity: int) -> np.ndarray:
+        if self.size:     # growing a map that holds rows: the folder is full
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return grown(self, capacity)
+
+    monkeypatch.setattr(lance_vectors.MappedRows, "_grown", room_for_the_copy_only)
+    with caplog.at_level(logging.WARNING, logger="jarvisd.memory.stores.lance_resident"):
+        for start in range(300, 500, 20):
+            for s in (store, reference):
+                s.upsert(pool[start:start + 20])
+            answers(store, queries(pool[:start + 20], seed=start))
+    dropped = [r for r in caplog.records if "memory copy dropped" in r.getMessage()]
+    assert len(dropped) == 1 and "on the heap" in dropped[0].getMessage()
+    qs = queries(pool, seed=13)
+    assert answers(store, qs) == answers(reference, qs)
+    assert store._copy.mapped_bytes() == 0

@@ -126,7 +126,12 @@ class ResidentTable:
         try:
             self._apply(deleted, upserted, version)
         except OSError as exc:
-            log.warning("memory copy dropped, reloaded at the next read: %s", exc)
+            # the reload keeps its vectors on the heap until the daemon restarts: a folder with room for the copy
+            # but not for its growth dropped and reloaded it at every write (pass 30: 33 times in a second)
+            maps = self.vector_dir
+            self.vector_dir = None
+            log.warning("memory copy dropped, reloaded at the next read%s: %s",
+                        f" with its vectors on the heap (cannot grow the maps in {maps})" if maps else "", exc)
             self.invalidate()
 
     def _apply(self, deleted: Sequence[str], upserted: pa.Table | None, version: int) -> None:
