@@ -148,8 +148,9 @@ async def post_turn(request: Request) -> Response:
     text, session = body.get("text"), body.get("session", hud.session)
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TURN_CHARS:
         return error(422, "invalid_text", f"text must be a non-empty string of at most {MAX_TURN_CHARS} characters")
-    if not isinstance(session, str) or not 0 < len(session) <= 64:
-        return error(422, "invalid_session", "session must be a string of 1-64 characters")
+    if not isinstance(session, str) or not 0 < len(session) <= 64 or not session.strip() or not session.isprintable():
+        # (pass 30: " ", NUL and a zero-width space were sessions listed as blank names, and reached log lines)
+        return error(422, "invalid_session", "session must be a string of 1-64 printable characters, not only spaces")
     command = is_command(text)
     waiting = hud.commands_running if command else len(hud.turns)
     if waiting >= hud.max_turns:  # each waiting turn or command holds memory and a worker: bounded, each kind

@@ -182,7 +182,10 @@ async def test_a_failed_turn_is_shown_in_the_transcript(tmp_path):
 
 
 @pytest.mark.parametrize("body", [{}, {"text": ""}, {"text": "   "}, {"text": 5}, {"text": "x" * 4001},
-                                  {"text": "hi", "session": ""}, {"text": "hi", "extra": 1}])
+                                  {"text": "hi", "session": ""}, {"text": "hi", "extra": 1},
+                                  # a session name no one can see (pass 30: accepted, listed as a blank name)
+                                  {"text": "hi", "session": " "}, {"text": "hi", "session": "\u0000"},
+                                  {"text": "hi", "session": "\u200b"}, {"text": "hi", "session": "a\nb"}])
 async def test_a_bad_turn_is_422(hud: Hud, body):
     async with hud.client() as client:
         assert (await client.post("/api/turns", json=body)).status_code == 422
