@@ -121,9 +121,19 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
     bus = EventBus()
     sub = bus.subscribe(maxsize=100000, lossy=False)
     settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="always", language="en",
-                                   echo_cancel=args.echo_cancel)
+                                   echo_cancel=args.echo_cancel, barge_in_double_talk=args.double_talk != "off")
     pipeline = build_pipeline(cfg, answer_from_chat_model(model), source=MicrophoneSource("pulse"),
                               sink=SpeakerSink("pulse"), models=models, bus=bus, settings=settings)
+    barge = pipeline.barge
+    barge.converge_gate = args.double_talk == "gated"
+    barge.double_talk_frames = args.double_talk_frames
+    fired: dict[str, int] = {}
+    interrupt = pipeline._barge_in
+
+    def counted_barge_in() -> None:  # which way each barge-in came in
+        fired[barge.fired_by] = fired.get(barge.fired_by, 0) + 1
+        interrupt()
+    pipeline._barge_in = counted_barge_in  # type: ignore[method-assign]
     meter = Meter(pipeline, guard=not args.no_correlation_check)
     rng = random.Random(args.seed)
     first: list[Room] = []
@@ -220,7 +230,7 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
         live.stop()
         await pipeline.stop()
     canceller = pipeline.canceller
-    out.update(restarts=getattr(canceller, "restarts", 0),
+    out.update(fired=fired, restarts=getattr(canceller, "restarts", 0),
                reanchors=canceller.reanchors if canceller else 0, erle=meter.erle, guard_calls=meter.guard_calls, guard_echo=meter.guard_echo,
                guard_user_calls=meter.guard_user_calls, guard_user_echo=meter.guard_user_echo,
                delay=canceller.delay.delay_sec if canceller else None, shift=canceller._shift if canceller else 0.0)
@@ -238,6 +248,9 @@ def main() -> int:
     parser.add_argument("--one-room", action="store_true",
                         help="one room for every answer, as a real room is (default: a new room, so a new echo delay, "
                              "every answer: AEC3 follows a shorter one badly, see docs/voice.md 'Live against offline ERLE')")
+    parser.add_argument("--double-talk", default="off", choices=["off", "on", "gated"],
+                        help="voice.barge_in_double_talk (gated: only once the canceller has converged)")
+    parser.add_argument("--double-talk-frames", type=int, default=4, help="frames of double talk in a row (4: 128 ms)")
     parser.add_argument("--no-correlation-check", action="store_true",
                         help="count what the correlation echo check says but do not apply it")
     args = parser.parse_args()
@@ -254,7 +267,7 @@ def main() -> int:
     clean = statistics.mean(wer(a, b) for a, b in r["clean"])
     echo = statistics.mean(wer(a, b) for a, b in r["echo"]) if r["echo"] else float("nan")
     rooms = "one simulated room" if args.one_room else "simulated rooms"
-    print(f"echo_cancel = {args.echo_cancel}: {args.n} answers in {rooms} (delay 20-120 ms, RT60 0.3-0.6 s, "
+    print(f"echo_cancel = {args.echo_cancel}, double talk {args.double_talk} ({args.double_talk_frames} frames): {args.n} answers in {rooms} (delay 20-120 ms, RT60 0.3-0.6 s, "
           f"-3..-9 dB, noise -60 dBFS), {args.n // 2} talked over; load average {load:.1f} at start, "
           f"{os.getloadavg()[0]:.1f} at end")
     print(f"self-interruptions: {len(r['self'])} of {args.n} answers {r['self'] or ''}")
@@ -262,7 +275,7 @@ def main() -> int:
           f"{r['echo_vad']} in {quiet} answers")
     print(f"barge-in detected: {len(lat)} of {args.n // 2}, missed {r['missed']}; latency p50 "
           f"{statistics.median(lat) if lat else float('nan'):.0f} ms, p95 {percentile(lat, 0.95):.0f} ms, "
-          f"max {max(lat, default=float('nan')):.0f} ms")
+          f"max {max(lat, default=float('nan')):.0f} ms; barge-in rule fired by {r['fired']}")
     print(f"WER of the user's sentences: clean {clean:.3f} ({len(r['clean'])}), under echo {echo:.3f} "
           f"({len(r['echo'])})")
     delay = "not measured" if r["delay"] is None else f"{r['delay'] * 1000:.0f} ms"
