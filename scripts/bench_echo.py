@@ -127,6 +127,16 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
     barge = pipeline.barge
     barge.converge_gate = args.double_talk == "gated"
     barge.double_talk_frames = args.double_talk_frames
+    barge.kept_above_db = args.kept_db
+    heard: list[tuple[float, int, float, float | None, float | None]] = []  # per frame: at, answer, clean, raw, kept
+    answer_no = [0]
+    hear = barge.hear
+
+    def recorded(prob_clean: float, echo: bool, prob_raw: float | None = None, kept: float | None = None) -> bool:
+        heard.append((time.time(), answer_no[0], prob_clean, prob_raw, kept))
+        return hear(prob_clean, echo, prob_raw, kept)
+    barge.hear = recorded  # type: ignore[method-assign]
+    onsets: dict[int, float] = {}
     fired: dict[str, int] = {}
     interrupt = pipeline._barge_in
 
@@ -180,6 +190,7 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
                 room = first[0]
             first.append(room)
             live.set_room(room)
+            answer_no[0] = i + 1
             user = i % 2 == 1
             drain()
             mark = len(events)
@@ -199,6 +210,8 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
             meter.counting = False
             cut = await until(Interrupted, 10 if user else 0.1, mark, utterance_id=started.utterance_id)
             said_at = live.said_at
+            if user and said_at is not None:
+                onsets[i + 1] = said_at
             note = "completed" if completed else f"cut ({cut.reason if cut else '?'})"
             if cut is not None and (not user or said_at is None or cut.at < said_at):
                 out["self"].append(i + 1)
@@ -230,6 +243,10 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
         live.stop()
         await pipeline.stop()
     canceller = pipeline.canceller
+    if args.frames:
+        np.savez(args.frames, heard=np.array([(a, n, c, np.nan if r is None else r, np.nan if k is None else k)
+                                              for a, n, c, r, k in heard]),
+                 onsets=np.array(sorted(onsets.items())))
     out.update(fired=fired, restarts=getattr(canceller, "restarts", 0),
                reanchors=canceller.reanchors if canceller else 0, erle=meter.erle, guard_calls=meter.guard_calls, guard_echo=meter.guard_echo,
                guard_user_calls=meter.guard_user_calls, guard_user_echo=meter.guard_user_echo,
@@ -251,6 +268,9 @@ def main() -> int:
     parser.add_argument("--double-talk", default="off", choices=["off", "on", "gated"],
                         help="voice.barge_in_double_talk (gated: only once the canceller has converged)")
     parser.add_argument("--double-talk-frames", type=int, default=4, help="frames of double talk in a row (4: 128 ms)")
+    parser.add_argument("--kept-db", type=float, default=-12.0,
+                        help="double talk: more than this much of the mic's level kept by the canceller")
+    parser.add_argument("--frames", help="save what the barge-in rule heard per frame (.npz) here")
     parser.add_argument("--no-correlation-check", action="store_true",
                         help="count what the correlation echo check says but do not apply it")
     args = parser.parse_args()
@@ -267,7 +287,7 @@ def main() -> int:
     clean = statistics.mean(wer(a, b) for a, b in r["clean"])
     echo = statistics.mean(wer(a, b) for a, b in r["echo"]) if r["echo"] else float("nan")
     rooms = "one simulated room" if args.one_room else "simulated rooms"
-    print(f"echo_cancel = {args.echo_cancel}, double talk {args.double_talk} ({args.double_talk_frames} frames): {args.n} answers in {rooms} (delay 20-120 ms, RT60 0.3-0.6 s, "
+    print(f"echo_cancel = {args.echo_cancel}, double talk {args.double_talk} ({args.double_talk_frames} frames, kept > {args.kept_db:g} dB): {args.n} answers in {rooms} (delay 20-120 ms, RT60 0.3-0.6 s, "
           f"-3..-9 dB, noise -60 dBFS), {args.n // 2} talked over; load average {load:.1f} at start, "
           f"{os.getloadavg()[0]:.1f} at end")
     print(f"self-interruptions: {len(r['self'])} of {args.n} answers {r['self'] or ''}")

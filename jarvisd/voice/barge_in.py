@@ -40,8 +40,9 @@ class BargeInRule:
     """Fed every frame heard while the answer is audible; `hear` says when to stop it."""
 
     def __init__(self, clean_frames: int, threshold: float, *, double_talk: bool = False,
-                 converge_gate: bool = False, double_talk_frames: int = DOUBLE_TALK_FRAMES) -> None:
-        self.clean_frames, self.threshold = clean_frames, threshold
+                 converge_gate: bool = False, double_talk_frames: int = DOUBLE_TALK_FRAMES,
+                 kept_above_db: float = DOUBLE_TALK_KEPT_DB) -> None:
+        self.clean_frames, self.threshold, self.kept_above_db = clean_frames, threshold, kept_above_db
         self.double_talk, self.converge_gate, self.double_talk_frames = double_talk, converge_gate, double_talk_frames
         self._clean_run = self._double_talk_run = 0
         self._kept: collections.deque[float] = collections.deque(maxlen=CONVERGED_WINDOW)
@@ -64,7 +65,7 @@ class BargeInRule:
             if self.converge_gate:
                 self._kept.append(kept)
             double_talk = ((not self.converge_gate or self.converged()) and prob_clean >= DOUBLE_TALK_CLEAN_PROB
-                           and kept > DOUBLE_TALK_KEPT_DB)
+                           and kept > self.kept_above_db)
         self._double_talk_run = self._double_talk_run + 1 if double_talk else 0
         if self._clean_run >= self.clean_frames:
             self.fired_by = "clean"
