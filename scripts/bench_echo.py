@@ -128,12 +128,12 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
     barge.converge_gate = args.double_talk == "gated"
     barge.double_talk_frames = args.double_talk_frames
     barge.kept_above_db = args.kept_db
-    heard: list[tuple[float, int, float, float | None, float | None]] = []  # per frame: at, answer, clean, raw, kept
+    by_frame: list[tuple[float, int, float, float | None, float | None]] = []  # per frame: at, answer, clean, raw, kept
     answer_no = [0]
     hear = barge.hear
 
     def recorded(prob_clean: float, echo: bool, prob_raw: float | None = None, kept: float | None = None) -> bool:
-        heard.append((time.time(), answer_no[0], prob_clean, prob_raw, kept))
+        by_frame.append((time.time(), answer_no[0], prob_clean, prob_raw, kept))
         return hear(prob_clean, echo, prob_raw, kept)
     barge.hear = recorded  # type: ignore[method-assign]
     onsets: dict[int, float] = {}
@@ -245,7 +245,7 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
     canceller = pipeline.canceller
     if args.frames:
         np.savez(args.frames, heard=np.array([(a, n, c, np.nan if r is None else r, np.nan if k is None else k)
-                                              for a, n, c, r, k in heard]),
+                                              for a, n, c, r, k in by_frame]),
                  onsets=np.array(sorted(onsets.items())))
     out.update(fired=fired, restarts=getattr(canceller, "restarts", 0),
                reanchors=canceller.reanchors if canceller else 0, erle=meter.erle, guard_calls=meter.guard_calls, guard_echo=meter.guard_echo,
