@@ -174,6 +174,7 @@ CHECKS: dict[str, Callable[[Any], str | None]] = {
     "voice.wake_verify": _choices("transcript", "off"),
     "voice.wake_threshold": _between(0.01, 0.99),
     "voice.barge_in": _choices("on", "off"),
+    "voice.barge_in_double_talk": _choices("on", "off"),
     "voice.echo_cancel": _choices("auto", "webrtc", "off"),
     "voice.follow_up_sec": _between(0, 600),
     "voice.min_speech_ms": _between(0, 10_000),

@@ -78,6 +78,7 @@ class VoiceConfig(_Section):
     wake_phrases: list[str]
     follow_up_sec: float
     barge_in: str
+    barge_in_double_talk: str
     echo_cancel: str
     min_speech_ms: int
     trailing_silence_ms: int

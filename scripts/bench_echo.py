@@ -121,9 +121,29 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
     bus = EventBus()
     sub = bus.subscribe(maxsize=100000, lossy=False)
     settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="always", language="en",
-                                   echo_cancel=args.echo_cancel)
+                                   echo_cancel=args.echo_cancel, barge_in_double_talk=args.double_talk != "off")
     pipeline = build_pipeline(cfg, answer_from_chat_model(model), source=MicrophoneSource("pulse"),
                               sink=SpeakerSink("pulse"), models=models, bus=bus, settings=settings)
+    barge = pipeline.barge
+    barge.converge_gate = args.double_talk == "gated"
+    barge.double_talk_frames = args.double_talk_frames
+    barge.kept_above_db = args.kept_db
+    by_frame: list[tuple[float, int, float, float | None, float | None]] = []  # per frame: at, answer, clean, raw, kept
+    answer_no = [0]
+    hear = barge.hear
+
+    def recorded(prob_clean: float, echo: bool, prob_raw: float | None = None, kept: float | None = None) -> bool:
+        by_frame.append((time.time(), answer_no[0], prob_clean, prob_raw, kept))
+        return hear(prob_clean, echo, prob_raw, kept)
+    barge.hear = recorded  # type: ignore[method-assign]
+    onsets: dict[int, float] = {}
+    fired: dict[str, int] = {}
+    interrupt = pipeline._barge_in
+
+    def counted_barge_in() -> None:  # which way each barge-in came in
+        fired[barge.fired_by] = fired.get(barge.fired_by, 0) + 1
+        interrupt()
+    pipeline._barge_in = counted_barge_in  # type: ignore[method-assign]
     meter = Meter(pipeline, guard=not args.no_correlation_check)
     rng = random.Random(args.seed)
     first: list[Room] = []
@@ -170,6 +190,7 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
                 room = first[0]
             first.append(room)
             live.set_room(room)
+            answer_no[0] = i + 1
             user = i % 2 == 1
             drain()
             mark = len(events)
@@ -189,6 +210,8 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
             meter.counting = False
             cut = await until(Interrupted, 10 if user else 0.1, mark, utterance_id=started.utterance_id)
             said_at = live.said_at
+            if user and said_at is not None:
+                onsets[i + 1] = said_at
             note = "completed" if completed else f"cut ({cut.reason if cut else '?'})"
             if cut is not None and (not user or said_at is None or cut.at < said_at):
                 out["self"].append(i + 1)
@@ -220,7 +243,11 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
         live.stop()
         await pipeline.stop()
     canceller = pipeline.canceller
-    out.update(restarts=getattr(canceller, "restarts", 0),
+    if args.frames:
+        np.savez(args.frames, heard=np.array([(a, n, c, np.nan if r is None else r, np.nan if k is None else k)
+                                              for a, n, c, r, k in by_frame]),
+                 onsets=np.array(sorted(onsets.items())))
+    out.update(fired=fired, restarts=getattr(canceller, "restarts", 0),
                reanchors=canceller.reanchors if canceller else 0, erle=meter.erle, guard_calls=meter.guard_calls, guard_echo=meter.guard_echo,
                guard_user_calls=meter.guard_user_calls, guard_user_echo=meter.guard_user_echo,
                delay=canceller.delay.delay_sec if canceller else None, shift=canceller._shift if canceller else 0.0)
@@ -238,6 +265,12 @@ def main() -> int:
     parser.add_argument("--one-room", action="store_true",
                         help="one room for every answer, as a real room is (default: a new room, so a new echo delay, "
                              "every answer: AEC3 follows a shorter one badly, see docs/voice.md 'Live against offline ERLE')")
+    parser.add_argument("--double-talk", default="off", choices=["off", "on", "gated"],
+                        help="voice.barge_in_double_talk (gated: only once the canceller has converged)")
+    parser.add_argument("--double-talk-frames", type=int, default=4, help="frames of double talk in a row (4: 128 ms)")
+    parser.add_argument("--kept-db", type=float, default=-12.0,
+                        help="double talk: more than this much of the mic's level kept by the canceller")
+    parser.add_argument("--frames", help="save what the barge-in rule heard per frame (.npz) here")
     parser.add_argument("--no-correlation-check", action="store_true",
                         help="count what the correlation echo check says but do not apply it")
     args = parser.parse_args()
@@ -254,7 +287,7 @@ def main() -> int:
     clean = statistics.mean(wer(a, b) for a, b in r["clean"])
     echo = statistics.mean(wer(a, b) for a, b in r["echo"]) if r["echo"] else float("nan")
     rooms = "one simulated room" if args.one_room else "simulated rooms"
-    print(f"echo_cancel = {args.echo_cancel}: {args.n} answers in {rooms} (delay 20-120 ms, RT60 0.3-0.6 s, "
+    print(f"echo_cancel = {args.echo_cancel}, double talk {args.double_talk} ({args.double_talk_frames} frames, kept > {args.kept_db:g} dB): {args.n} answers in {rooms} (delay 20-120 ms, RT60 0.3-0.6 s, "
           f"-3..-9 dB, noise -60 dBFS), {args.n // 2} talked over; load average {load:.1f} at start, "
           f"{os.getloadavg()[0]:.1f} at end")
     print(f"self-interruptions: {len(r['self'])} of {args.n} answers {r['self'] or ''}")
@@ -262,7 +295,7 @@ def main() -> int:
           f"{r['echo_vad']} in {quiet} answers")
     print(f"barge-in detected: {len(lat)} of {args.n // 2}, missed {r['missed']}; latency p50 "
           f"{statistics.median(lat) if lat else float('nan'):.0f} ms, p95 {percentile(lat, 0.95):.0f} ms, "
-          f"max {max(lat, default=float('nan')):.0f} ms")
+          f"max {max(lat, default=float('nan')):.0f} ms; barge-in rule fired by {r['fired']}")
     print(f"WER of the user's sentences: clean {clean:.3f} ({len(r['clean'])}), under echo {echo:.3f} "
           f"({len(r['echo'])})")
     delay = "not measured" if r["delay"] is None else f"{r['delay'] * 1000:.0f} ms"

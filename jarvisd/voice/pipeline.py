@@ -29,6 +29,7 @@ from jarvisd.turn_gate import TurnGate, turn_name
 from jarvisd.voice.activation import Activation
 from jarvisd.voice.answering import AnswerFn, SpokenTurns
 from jarvisd.voice.audio import FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
+from jarvisd.voice.barge_in import BargeInRule, kept_db
 from jarvisd.voice.echo import ECHO_TAIL_SEC, ECHO_WINDOW_SEC, PlayedAudio, hears_played, repeats_spoken_text
 from jarvisd.voice.echo_cancel import EchoCanceller
 from jarvisd.voice.endpointing import Endpointer, SileroStream, Utterance
@@ -100,8 +101,11 @@ class VoicePipeline:
         self._utterances: asyncio.Queue[Utterance | None] = asyncio.Queue()
         self._mic_recent: collections.deque[np.ndarray] = collections.deque(
             maxlen=max(1, round(ECHO_WINDOW_SEC / FRAME_SEC)))
-        self._clean_run = 0
-        self._barge_frames = max(1, round(self.settings.barge_in_ms / 1000 / FRAME_SEC))
+        # barge-in: clean speech, and with `barge_in_double_talk` (and a canceller) double talk heard on the raw mic
+        self.barge = BargeInRule(max(1, round(self.settings.barge_in_ms / 1000 / FRAME_SEC)),
+                                 self.settings.endpoint.threshold,
+                                 double_talk=self.settings.barge_in_double_talk and canceller is not None)
+        self._raw_vad: SileroStream | None = SileroStream() if self.barge.double_talk else None
         self._turn: asyncio.Task[bool] | None = None  # the latest turn started from speech
         self._tasks: list[asyncio.Task[None]] = []
         self._recognizing = False
@@ -250,12 +254,16 @@ class VoicePipeline:
             if self.endpointer.silence_frames and not self._will_transcribe():
                 self.endpointer.end_by_silence()  # no wake word: never transcribed, so no model either
             self.turn_judge.after_push()
-        if self.speech.audible and prob >= self.settings.endpoint.threshold and not echo:
-            self._clean_run += 1
-            if self._clean_run >= self._barge_frames:
+        if self.speech.audible:
+            prob_raw = kept = None
+            if self._raw_vad is not None and self.canceller is not None and self.canceller.active:
+                prob_raw, kept = self._raw_vad.probability(raw), kept_db(raw, frame)
+            if self.barge.hear(prob, echo, prob_raw, kept):
                 self._barge_in()
         else:
-            self._clean_run = 0
+            self.barge.reset()
+            if self._raw_vad is not None:
+                self._raw_vad.reset()
         if isinstance(boundary, float):
             self.bus.publish_nowait(SpeechStarted(during_playback=speaker_on))
         elif isinstance(boundary, Utterance):
@@ -296,12 +304,12 @@ class VoicePipeline:
             np.concatenate(self._mic_recent), self.played.recent(self.played.keep_sec), self.settings.echo_threshold)
 
     def _barge_in(self) -> None:
-        self._clean_run = 0
+        self.barge.reset()
         if self.awaiting is not None and self.awaiting():
             return  # the user answers the question: cutting it would cancel the turn that waits for the answer
         cut = self.interrupt("barge_in")
         if cut is not None:
-            log.info("voice: barge-in stopped utterance %d", cut)
+            log.info("voice: barge-in (%s) stopped utterance %d", self.barge.fired_by, cut)
 
     def _woke(self, started_at: float) -> bool:
         """Did the wake word model fire in the utterance that began at `started_at` (or just before)?"""

@@ -23,6 +23,7 @@ class VoiceSettings:
     barge_in: bool = True
     endpoint: EndpointSettings = field(default_factory=EndpointSettings)
     barge_in_ms: int = 200  # clean (non-echo) speech needed during playback to interrupt it
+    barge_in_double_talk: bool = False  # also barge in on double talk heard on the raw mic (voice/barge_in.py)
     early_stt_ms: int = 200  # start Whisper after this much trailing silence (0: only at the endpoint)
     echo_threshold: float = ECHO_SCORE
     echo_cancel: str = "off"  # off | auto | webrtc: the mic cleaned of the speaker's output (echo_cancel.py)
@@ -34,6 +35,7 @@ class VoiceSettings:
                    wake_threshold=float(voice.wake_threshold),
                    wake_verify=voice.wake_verify == "transcript", wake_phrases=tuple(voice.wake_phrases),
                    follow_up_sec=float(voice.follow_up_sec), barge_in=voice.barge_in == "on",
+                   barge_in_double_talk=voice.barge_in_double_talk == "on",
                    echo_cancel=voice.echo_cancel,
                    endpoint=EndpointSettings(min_speech_ms=int(voice.min_speech_ms),
                                              trailing_silence_ms=int(voice.trailing_silence_ms),

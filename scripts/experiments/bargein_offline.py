@@ -16,7 +16,6 @@ barge-ins caught and their latency after the user's first audible sample (p50 / 
 from __future__ import annotations
 
 import argparse
-import collections
 import random
 import sys
 import tempfile
@@ -33,60 +32,15 @@ from bench_echo import ANSWER, USER  # noqa: E402  (the live bench's answer and 
 from jarvisd.config import load_config  # noqa: E402
 from jarvisd.manifest import ModelStore  # noqa: E402
 from jarvisd.voice.audio import FRAME_SEC, MIC_RATE, read_wav, resample  # noqa: E402
+from jarvisd.voice.barge_in import BargeInRule, kept_db  # noqa: E402
 from jarvisd.voice.build import voice_path  # noqa: E402
 from jarvisd.voice.pulse import espeak_utterance  # noqa: E402
 from jarvisd.voice.room import HeardFrame, Room, replay_answer  # noqa: E402
 from jarvisd.voice.settings import VoiceSettings  # noqa: E402
 from jarvisd.voice.tts import SpeechSynthesizer  # noqa: E402
 
-# The rule tried (not shipped: see docs/voice.md, "Barge-in under double talk"). Two ways in: the pipeline's
-# clean-speech rule (200 ms of Silero speech on the cleaned audio that the correlation check does not call echo),
-# or double talk: 4 frames in a row with Silero speech on the raw mic, >= 0.2 on the cleaned one, and more than
-# -12 dB of the mic's level kept by the canceller, once the canceller has converged (the lowest quarter of the
-# kept levels over the last 3 s of raw speech at -20 dB or below).
-DOUBLE_TALK_FRAMES = 4           # 128 ms of 32 ms frames
-DOUBLE_TALK_CLEAN_PROB = 0.2     # Silero on the cleaned audio: the user is partly there
-DOUBLE_TALK_KEPT_DB = -12.0      # cleaned level minus raw level: echo alone is taken down further
-CONVERGED_DB = -20.0             # the canceller counts as converged when it takes the echo down this far
-CONVERGED_WINDOW = 94            # ... judged on the last 3 s of frames with speech on the raw mic
-CONVERGED_MIN = 30               # ... once it has heard at least 1 s of them
-
-
-def kept_db(raw: np.ndarray, clean: np.ndarray) -> float:
-    """How much of the mic's level the canceller let through, in dB (0: untouched)."""
-    def power(x: np.ndarray) -> float:
-        return float(np.mean(np.square(x, dtype=np.float64))) + 1e-12
-    return 10.0 * float(np.log10(power(clean) / power(raw)))
-
-
-class BargeInRule:
-    def __init__(self, clean_frames: int, threshold: float) -> None:
-        self.clean_frames, self.threshold = clean_frames, threshold
-        self._clean_run = self._double_talk_run = 0
-        self._kept: collections.deque[float] = collections.deque(maxlen=CONVERGED_WINDOW)
-
-    def reset(self) -> None:
-        """Nothing playing: the runs start again (what was learnt of the canceller stays: so does its state)."""
-        self._clean_run = self._double_talk_run = 0
-
-    def converged(self) -> bool:
-        return len(self._kept) >= CONVERGED_MIN and float(np.percentile(self._kept, 25)) <= CONVERGED_DB
-
-    def hear(self, prob_clean: float, echo: bool, prob_raw: float | None = None, kept: float | None = None) -> bool:
-        """One frame heard while the answer plays; True when the user has now talked over it long enough.
-        `prob_raw` and `kept` are given only while the echo canceller is running."""
-        speech = prob_clean >= self.threshold and not echo
-        self._clean_run = self._clean_run + 1 if speech else 0
-        raw_speech = prob_raw is not None and kept is not None and prob_raw >= self.threshold
-        if raw_speech:
-            self._kept.append(kept)
-        double_talk = (raw_speech and self.converged() and prob_clean >= DOUBLE_TALK_CLEAN_PROB
-                       and kept > DOUBLE_TALK_KEPT_DB)
-        self._double_talk_run = self._double_talk_run + 1 if double_talk else 0
-        if self._clean_run >= self.clean_frames or self._double_talk_run >= DOUBLE_TALK_FRAMES:
-            self.reset()
-            return True
-        return False
+# The rules compared: the pipeline's clean-speech way alone, and with the double-talk way (voice/barge_in.py,
+# `voice.barge_in_double_talk`), gated on the canceller's convergence as it was tried here first.
 
 
 Rule = Callable[[], Callable[[HeardFrame], bool]]  # a fresh rule per answer: frame -> barge in now
@@ -105,7 +59,7 @@ def first_fire(frames: list[HeardFrame], rule: Rule, answer_end: float) -> float
 def shipped(need: int, threshold: float, double_talk: bool) -> Rule:
     """`BargeInRule` as the pipeline runs it; without `double_talk` the clean-speech way alone (the rule before)."""
     def make() -> Callable[[HeardFrame], bool]:
-        rule = BargeInRule(need, threshold)
+        rule = BargeInRule(need, threshold, double_talk=double_talk, converge_gate=True)
         if double_talk:
             return lambda f: rule.hear(f.prob_clean, f.echo, f.prob_raw, kept_db(f.raw, f.clean))
         return lambda f: rule.hear(f.prob_clean, f.echo)
