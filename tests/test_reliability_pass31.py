@@ -91,3 +91,56 @@ def test_how_much_answered_after_the_promise_was_closed_says_so(tuesday_desk: Ag
     reply = tuesday_desk.handle("30 minutes", "s")
     assert reply is not None and "already" in reply.text.lower()
     assert agenda_rows(tuesday_desk) == []
+
+
+# ------------------------------------------------------------------ /remember that, its turn stopped
+
+def _slow_assistant(tmp_path):
+    """The real assistant (LanceDB memory in `tmp_path`, the desk, the commands) on a model writing 40 words a
+    second, so a turn is still being answered a moment after it is sent (as in pass 30's test)."""
+    from jarvisd.assistant import build_assistant
+    from jarvisd.config import load_config
+    from jarvisd.llm.backend_choice import Backends
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.manifest import ModelStore
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl"})
+    chat = ScriptedChatModel(lambda messages: {"text": "Noted: your locker code is 7731 . " + " ".join(f"w{i}" for i in range(400))},
+                             tokens_per_sec=40)
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    return build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+
+
+async def test_remember_that_whose_turn_is_stopped_keeps_no_bare_word(tmp_path):
+    """Seen on a daemon: "My locker code is 7731. Tell me a long story ...", `/remember that` 0.8 s later (waiting
+    for the turn), then SIGTERM: the stop cancelled the turn, the wait ended, and the HUD was answered
+    "Remembered: that" with the bare word "that" kept as a fact (in LanceDB after the restart); the code was not."""
+    import asyncio
+
+    assistant = _slow_assistant(tmp_path)
+    try:
+        turn = asyncio.create_task(assistant.answer("My locker code is 7731", session="s"))
+        await asyncio.sleep(0.3)
+        remember = asyncio.create_task(assistant.answer("/remember that", session="s"))
+        await asyncio.sleep(0.3)
+        assert not remember.done()                  # waiting for the turn
+        turn.cancel()                               # what the daemon's stop does to a turn being answered
+        reply = await asyncio.wait_for(remember, 5)
+        assert reply.startswith("Not remembered")
+        assert [item.content for item in assistant.memory.store.all_items() if item.source == "explicit"] == []
+    finally:
+        await assistant.close()
+
+
+async def test_remember_that_after_its_turn_ended_keeps_that_turn(tmp_path):
+    import asyncio
+
+    assistant = _slow_assistant(tmp_path)
+    try:
+        turn = asyncio.create_task(assistant.answer("My locker code is 7731", session="s"))
+        await asyncio.sleep(0.3)
+        reply = await assistant.answer("/remember that", session="s")
+        await turn
+        assert reply.startswith("Remembered, with what it refers to") and "7731" in reply
+    finally:
+        await assistant.close()
