@@ -64,11 +64,12 @@ async def _remember(text: str, ctx: CommandContext) -> str:
     args = text.strip()[1:].lstrip()[len("remember"):]
     settled = ctx.services.get("answers_settled")
     if settled is not None and is_deictic(args):  # pass 30: "that" sent while its turn is answered kept the one before
-        if not await settled(ctx.session):
-            # pass 31: the turn was stopped (SIGTERM, a barge-in) or still ran after the wait: "that" was kept
-            # as the bare word and answered "Remembered: that"
-            return ("Not remembered: what it points at was not answered (that turn was stopped or is still "
-                    "running). Say the fact itself, e.g. /remember my locker code is 5521.")
+        forgets = memory.forgets(scope)
+        if not await settled(ctx.session) or memory.forgets(scope) != forgets:
+            # pass 31: the turn was stopped (SIGTERM, a barge-in), still ran after the wait, or its session was
+            # forgotten meanwhile (the turn not kept): "that" was kept as the bare word, "Remembered: that"
+            return ("Not remembered: what it points at was not kept (that turn was stopped, is still running, "
+                    "or its session was forgotten). Say the fact itself, e.g. /remember my locker code is 5521.")
     with memory.health.guard("/remember", proves=True):  # a failing store: the reply says so, not a 500
         return await asyncio.to_thread(remember_command, memory, scope, args,
                                        progress=logging.getLogger("jarvisd.memory.reembed"))

@@ -144,3 +144,23 @@ async def test_remember_that_after_its_turn_ended_keeps_that_turn(tmp_path):
         assert reply.startswith("Remembered, with what it refers to") and "7731" in reply
     finally:
         await assistant.close()
+
+
+async def test_remember_that_whose_session_is_forgotten_meanwhile_keeps_no_bare_word(tmp_path):
+    """Seen on a daemon: `/remember that` waiting for its turn, then `POST /api/sessions/x/forget`: the turn ended
+    but was not kept (the session forgotten), and `/remember` answered "Remembered: that", the bare word kept."""
+    import asyncio
+
+    assistant = _slow_assistant(tmp_path)
+    try:
+        turn = asyncio.create_task(assistant.answer("My locker code is 7731", session="s"))
+        await asyncio.sleep(0.3)
+        remember = asyncio.create_task(assistant.answer("/remember that", session="s"))
+        await asyncio.sleep(0.3)
+        assistant.memory.forget_session(assistant.scope("s"))
+        reply = await asyncio.wait_for(remember, 30)
+        await turn
+        assert reply.startswith("Not remembered")
+        assert [item.content for item in assistant.memory.store.all_items() if item.source == "explicit"] == []
+    finally:
+        await assistant.close()
