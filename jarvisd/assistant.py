@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -63,7 +64,12 @@ async def _remember(text: str, ctx: CommandContext) -> str:
     args = text.strip()[1:].lstrip()[len("remember"):]
     settled = ctx.services.get("answers_settled")
     if settled is not None and is_deictic(args):  # pass 30: "that" sent while its turn is answered kept the one before
-        await settled(ctx.session)
+        forgets = memory.forgets(scope)
+        if not await settled(ctx.session) or memory.forgets(scope) != forgets:
+            # pass 31: the turn was stopped (SIGTERM, a barge-in), still ran after the wait, or its session was
+            # forgotten meanwhile (the turn not kept): "that" was kept as the bare word, "Remembered: that"
+            return ("Not remembered: what it points at was not kept (that turn was stopped, is still running, "
+                    "or its session was forgotten). Say the fact itself, e.g. /remember my locker code is 5521.")
     with memory.health.guard("/remember", proves=True):  # a failing store: the reply says so, not a 500
         return await asyncio.to_thread(remember_command, memory, scope, args,
                                        progress=logging.getLogger("jarvisd.memory.reembed"))
@@ -94,6 +100,8 @@ class Assistant:
     commands: CommandRegistry = field(default_factory=assistant_commands)
     failed_turns: int = 0  # turns the model failed ("Sorry, my model failed: ..."): `chat --once` exits 1
     _answering: dict[str, set[asyncio.Event]] = field(default_factory=dict)  # each session's turns being answered
+    # the ones of those that ran to their end (not stopped): `answers_settled` tells the two apart
+    _answered: weakref.WeakSet[asyncio.Event] = field(default_factory=weakref.WeakSet)
 
     def scope(self, session: str = "default") -> MemoryScope:
         return MemoryScope(user=self.cfg.general.user, agent=self.agent.name, session=session)
@@ -107,16 +115,18 @@ class Assistant:
         return CommandContext(agenda=self.agenda, bus=self.bus, session=session, source=source,
                               services=self.services())
 
-    async def answers_settled(self, session: str, timeout: float = DEIXIS_WAIT_SEC) -> None:
+    async def answers_settled(self, session: str, timeout: float = DEIXIS_WAIT_SEC) -> bool:
         """Wait (at most `timeout` seconds) until the turns of `session` being answered now have ended, so
         their exchanges are in working memory. A slash command answers at once, even while a turn of its
-        session is still being answered (the HUD), and `/remember that` means the last thing said."""
-        waiting = [asyncio.ensure_future(done.wait()) for done in self._answering.get(session, ())]
-        if not waiting:
-            return
-        _, pending = await asyncio.wait(waiting, timeout=timeout)
+        session is still being answered (the HUD), and `/remember that` means the last thing said.
+        False when one of them did not finish its answer in time (stopped, or still running)."""
+        turns = list(self._answering.get(session, ()))
+        if not turns:
+            return True
+        _, pending = await asyncio.wait([asyncio.ensure_future(done.wait()) for done in turns], timeout=timeout)
         for wait in pending:
             wait.cancel()
+        return not pending and all(done in self._answered for done in turns)
 
     async def turn(self, text: str, session: str = "default", lang: str = "",
                    turn_id: int | None = None) -> AsyncIterator[str]:
@@ -133,6 +143,7 @@ class Assistant:
             async with contextlib.aclosing(self._turn(text, session, lang, turn_id)) as pieces:
                 async for piece in pieces:
                     yield piece
+            self._answered.add(done)
         finally:
             done.set()
             if answering is not None:

@@ -51,7 +51,7 @@ from jarvisd.openloop.intents import Intent, clean, correction_time, match_inten
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.service import MEANING_LOOPS, OpenLoopService
-from jarvisd.openloop.shifts import asks_amount, read_shift
+from jarvisd.openloop.shifts import Shift, asks_amount, bare_amount, read_shift
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.textsafe import plain_words
 
@@ -115,6 +115,8 @@ class AgendaDesk:
         self.last_reminder: LastReminder = last_reminder or (lambda: None)
         self._focus: dict[str, _Focus] = {}
         self._guesses: dict[str, _Guess] = {}
+        # "How much earlier for call Bob?" asked: (loop id, direction, when asked), so "30 minutes" answers it
+        self._asked_amount: dict[str, tuple[str, int, int]] = {}
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ entry
@@ -317,11 +319,19 @@ class AgendaDesk:
         shift = read_shift(words)
         now_ms = self.service.now_ms()
         focus = self._correction_focus(session, now_ms)
+        asked = self._asked_amount.pop(session, None)
+        if shift is None and asked is not None and now_ms - asked[2] <= CONFIRM_SEC * 1000 \
+                and (answer := bare_amount(words, asked[1])) is not None:
+            loop = self._open(asked[0])     # "30 minutes" to "How much earlier?": not a snooze (pass 31)
+            if loop is None or loop.due_ms is None:
+                return DeskReply(phrases.closed_meanwhile(self._any(asked[0]), lang), lang, intent="correct")
+            return self._shifted(loop, answer, focus, session, lang, now_ms)
         if shift is None:
             direction = asks_amount(words)
             loop = self._open(focus.loop_id) if direction and focus is not None else None
             if loop is None or loop.due_ms is None:
                 return None
+            self._asked_amount[session] = (loop.id, direction, now_ms)
             return DeskReply(phrases.how_much(direction, loop, lang), lang, intent="correct")
         spoken = self.last_reminder()
         if not shift.is_days and spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 \
@@ -340,6 +350,11 @@ class AgendaDesk:
             loop = self._open(focus.loop_id) if focus is not None else None
         if loop is None or loop.due_ms is None:
             return None             # nothing said a moment ago, or a promise with no time: a snooze or the model's
+        return self._shifted(loop, shift, focus, session, lang, now_ms)
+
+    def _shifted(self, loop: OpenLoop, shift: Shift, focus: _Focus | None, session: str, lang: phrases.Lang,
+                 now_ms: int) -> DeskReply:
+        assert loop.due_ms is not None
         try:
             due_ms = shift.applied(loop.due_ms, self.service.tz, now_ms)
         except ImpossibleTime as exc:
@@ -596,6 +611,8 @@ class AgendaDesk:
             return functools.reduce(_joined, replies)
         answer = decision(text)
         place = meaning.picked(text, len(guess.options))
+        if place is None and guess.fix and read_utterance(text, self.korean).closures:
+            return None     # "I called Bob" to "Which one (to move)?" closes the call; it does not move it (pass 31)
         if place is None and answer is None and len(text.split()) <= 6 and not time_spans(text):
             descs = [self._any(loop_id) for loop_id in guess.options]
             named = naming.best_reference(text, [loop.desc if loop else "" for loop in descs])

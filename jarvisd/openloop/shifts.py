@@ -125,7 +125,7 @@ _EN_ASKS = re.compile(
 
 _KO_N = r"\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오"
 _KO_AMOUNT = re.compile(
-    rf"(?P<d>하루|이틀|사흘|나흘|일주일|(?:{_KO_N})\s*(?:일|주일?)(?!(?![만정쯤])[가-힣]))"
+    rf"(?P<d>하루|이틀|사흘|나흘|일주일|(?P<dn>{_KO_N})\s*(?P<dunit>일|주일?)(?!(?![만정쯤])[가-힣]))"
     rf"|(?P<n>{_KO_N})\s*(?P<unit>시간|분)(?P<half>\s*반)?|(?P<halfhour>반\s*시간)")
 _KO_LATER = r"늦게|늦춰|늦추|늦출|뒤로|미뤄|미루|미룰|연기"
 _KO_EARLIER = r"일찍|당겨|당기|땡겨|앞당겨|앞당기|앞으로|빨리"
@@ -145,9 +145,10 @@ def _ko_amount(m: re.Match[str]) -> tuple[int, int]:
         fixed = {"하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "일주일": 7}
         if said in fixed:
             return 0, fixed[said]
-        count = re.match(rf"{_KO_N}", said)
-        n = _ko_count(count.group(0)) if count else 1
-        return 0, n * 7 if "주" in said else n
+        # the count the amount's own match took: "십일 미뤄줘" is 십 days (a fresh match of the number alone took
+        # 십일, eleven: pass 31, ten days said moved the due eleven)
+        n = _ko_count(m["dn"])
+        return 0, n * 7 if m["dunit"].startswith("주") else n
     n = _ko_count(m["n"])
     minutes = n * 60 if m["unit"] == "시간" else n
     return minutes + (30 if m["half"] and m["unit"] == "시간" else 0), 0
@@ -202,3 +203,24 @@ def asks_amount(text: str) -> int:
     if m := _KO_ASKS.match(text):
         return -1 if re.search(_KO_EARLIER, text) else 1
     return 0
+
+
+_EN_BARE = re.compile(r"^(?:(?:um|uh|oh|ok|okay|so|just|maybe|about|like|say|let's\s+say)[\s,]+)*(?P<a>.+?)[\s.!]*$")
+_KO_BARE_TAIL = re.compile(r"^\s*(?:만|정도|쯤)?\s*(?:요|이요|만요|정도요|쯤요)?\s*[.!~]*$")
+
+
+def bare_amount(text: str, direction: int) -> Shift | None:
+    """The answer to "How much earlier?" when it is only an amount ("30 minutes", "a day", "한 시간", "30분
+    정도"): the move in the direction asked. Before (pass 31), "30 minutes" was a snooze, and the due stayed."""
+    if re.search(r"[가-힣]", text):
+        amount = _KO_AMOUNT.match(text.strip())
+        if amount is None or _KO_BARE_TAIL.match(text.strip()[amount.end():]) is None:
+            return None
+        minutes, days = _ko_amount(amount)
+    else:
+        said = _EN_BARE.match(text.strip())
+        amount = _EN_AMOUNT.fullmatch(said["a"]) if said else None
+        if amount is None:
+            return None
+        minutes, days = _en_minutes(amount)
+    return Shift(minutes * direction, days * direction)
