@@ -8,7 +8,6 @@ import pytest
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.stores import JsonlLoopStore
-
 from tests.openloop.conftest import agenda_rows
 
 BOB = "I need to call Bob tomorrow at 8pm"
