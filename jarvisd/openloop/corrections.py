@@ -97,6 +97,12 @@ def part_only(words: str) -> bool:
     return _PART_ONLY.fullmatch(words.strip(" ,.!?")) is not None
 
 
+def in_part(due: datetime, part: str | None) -> bool:
+    """Whether the due's clock time is in `part` (a day-only due is in none)."""
+    hours = _PART_HOURS.get(part or "")
+    return hours is not None and due.hour in hours and not phrases.is_day_only(due)
+
+
 def into_part(due: datetime, part: str | None) -> datetime:
     """`due` with its clock time in `part`: as it is when it falls in it, else the same clock time in the other
     half of the day when that does ("8 PM" -> morning: 8 AM), else as it is (an hour must be said)."""

@@ -37,6 +37,7 @@ from jarvisd.openloop.corrections import (
     correction_target,
     deed_named,
     due_is,
+    in_part,
     into_part,
     leading_order,
     only_a_time,
@@ -294,7 +295,10 @@ class AgendaDesk:
             if loop is None or loop.due_ms is None:
                 return None
             due = datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz)
-            return self._set_due(loop, int(into_part(due, part_named(words)).timestamp() * 1000), focus, session, lang)
+            moved = into_part(due, part_named(words))
+            if moved == due and not in_part(due, part_named(words)):   # 3 PM or "by Friday" to the morning: which hour
+                return DeskReply(phrases.which_hour(loop, part_named(words) or "", lang), lang, intent="correct")
+            return self._set_due(loop, int(moved.timestamp() * 1000), focus, session, lang)
         elif cued is not None and time_spans(words):
             # "no wait, I mean the vet on Saturday", "actually the passport renewal is November 3 instead":
             # a correction that names its promise moves that one
@@ -355,8 +359,11 @@ class AgendaDesk:
     def _shifted(self, loop: OpenLoop, shift: Shift, focus: _Focus | None, session: str, lang: phrases.Lang,
                  now_ms: int) -> DeskReply:
         assert loop.due_ms is not None
+        now, tz = self.service.now_local(), self.service.tz
+        if shift.minutes and phrases.is_day_only(datetime.fromtimestamp(loop.due_ms / 1000, tz)):
+            return DeskReply(phrases.no_clock_time(loop, now, tz, lang), lang, intent="correct")
         try:
-            due_ms = shift.applied(loop.due_ms, self.service.tz, now_ms)
+            due_ms = shift.applied(loop.due_ms, tz, now_ms)
         except ImpossibleTime as exc:
             return DeskReply(_reason(exc, lang), lang, intent="correct")
         return self._set_due(loop, due_ms, focus, session, lang)
@@ -385,6 +392,9 @@ class AgendaDesk:
         if due_ms < now_ms - PAST_GRACE_MS:  # "move the passport renewal to yesterday": kept, and said why
             said = phrases.spoken_due(due_ms, self.service.now_local(), self.service.tz, lang)
             return DeskReply(_past(said, loop.desc, lang), lang, intent="correct")
+        if due_ms == loop.due_ms:   # "push it back 0 days", "no, in the evening" for 8 PM (pass 31: "Updated")
+            return DeskReply(phrases.unchanged_due(loop, self.service.now_local(), self.service.tz, lang), lang,
+                             intent="correct")
         wants_reminder = loop.remind_ms is not None or (focus is not None and focus.remind)
         updated = self.service.reschedule(loop.id, due_ms=due_ms,
                                           remind_ms=self._remind_at(due_ms) if wants_reminder else None)

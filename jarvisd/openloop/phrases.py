@@ -141,6 +141,41 @@ def confirm_updated(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
     return f"Updated: {second_person(loop.desc)}, now {due}."
 
 
+def unchanged_due(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """A move that lands where the due already is ("push it back 0 days", "no, in the evening" for 8 PM)."""
+    due = spoken_due(loop.due_ms or 0, now, tz, lang)
+    if lang == "ko":
+        return f"{loop.desc}: 이미 {due}예요. 바뀐 건 없어요."
+    return f"{_capital(second_person(loop.desc))} is already {due}; nothing changed."
+
+
+_PART_WORDS = {"morning": ("in the morning", "아침", "9am", "아침 9시"), "afternoon": ("in the afternoon", "오후", "3pm", "오후 3시"),
+               "evening": ("in the evening", "저녁", "7pm", "저녁 7시"), "night": ("at night", "밤", "9pm", "밤 9시")}
+
+
+def which_hour(loop: OpenLoop, part: str, lang: Lang) -> str:
+    """A part of the day said for a due whose clock time cannot move into it by the other half of the day
+    ("no, in the morning" for 3 PM or for "by Friday"): asked for the hour, nothing moved (pass 31: "Updated")."""
+    en, ko, example_en, example_ko = _PART_WORDS.get(part, ("then", "그때", "9am", "9시"))
+    if lang == "ko":
+        return f"{loop.desc}: {ko} 몇 시로 할까요? 예를 들어 \"{example_ko}\"처럼 말해 주세요."
+    return f"What time {en} for {second_person(loop.desc)}? Say, for example, \"at {example_en}\"."
+
+
+def no_clock_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """Hours or minutes moved on a due with no time of day ("by Friday"): asked for the time instead of moving
+    the end of that day into the night (pass 31: "push it back 2 hours" on "by Friday" gave Saturday 1:59 AM)."""
+    due = spoken_due(loop.due_ms or 0, now, tz, lang)
+    if lang == "ko":
+        return f"{loop.desc}: 기한이 {due}라서 시각이 없어요. 몇 시로 할지 말해 주세요."
+    return f"{_capital(second_person(loop.desc))} is due {due}, with no time of day: tell me the time, for example " \
+        "\"at 3pm\"."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def already_open(loop: OpenLoop, lang: Lang) -> str:
     return f"이미 적어 뒀어요: {loop.desc}." if lang == "ko" else f"That's already on your agenda: {second_person(loop.desc)}."
 

@@ -44,7 +44,7 @@ class Shift:
 _EN_N = "|".join(sorted((re.escape(k) for k in EN_NUMBER if "half" not in k and "quarter" not in k), key=len, reverse=True))
 _EN_AMOUNT = re.compile(
     rf"(?:\bby\s+|\bfor\s+)?(?:(?P<half>half\s+an?)\s+(?P<hunit>hour|day)"
-    rf"|(?P<n>\d+|{_EN_N})\s+(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)(?P<andhalf>\s+and\s+a\s+half)?)\b")
+    rf"|(?P<n>\d+(?:\.\d+)?|{_EN_N})\s+(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)(?P<andhalf>\s+and\s+a\s+half)?)\b")
 _EN_LEAD = re.compile(r"^(?:(?:no|nope|oh|um|uh|ah|actually|wait|sorry|ok|okay|hmm|and|so|also|please|hey|"
                       r"can\s+you|could\s+you|would\s+you|let's|lets|i\s+want\s+to|i'd\s+like\s+to)[\s,]+)*")
 _EN_LATER_VERBS = frozenset({"push", "delay", "postpone", "bump", "kick"})
@@ -61,14 +61,14 @@ def _en_minutes(m: re.Match[str]) -> tuple[int, int]:
     """(minutes, days) of an amount."""
     if m["half"]:
         return (30, 0) if m["hunit"] == "hour" else (12 * 60, 0)
-    n = int(m["n"]) if m["n"].isdigit() else EN_NUMBER[m["n"]]
+    n = float(m["n"]) if m["n"][:1].isdigit() else float(EN_NUMBER[m["n"]])
+    n += 0.5 if m["andhalf"] else 0
     unit = m["unit"]
-    if unit.startswith("w"):
-        return 0, 7 * n
-    if unit.startswith("d"):
-        return 0, n
-    minutes = n * 60 if unit.startswith("h") else n
-    return minutes + (30 if m["andhalf"] and unit.startswith("h") else 0), 0
+    # "1.5 days" is a day and 12 hours, "2.5 hours" 150 minutes (pass 31: a fraction went to the model)
+    days = n * 7 if unit.startswith("w") else n if unit.startswith("d") else 0.0
+    if days:
+        return round((days - int(days)) * 1440), int(days)
+    return round(n * 60 if unit.startswith("h") else n), 0
 
 
 # a move to the day after the due, or to its week after: "make it the day after", "push it to next week" (the
@@ -125,7 +125,8 @@ _EN_ASKS = re.compile(
 
 _KO_N = r"\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오"
 _KO_AMOUNT = re.compile(
-    rf"(?P<d>하루|이틀|사흘|나흘|일주일|(?P<dn>{_KO_N})\s*(?P<dunit>일|주일?)(?!(?![만정쯤])[가-힣]))"
+    # a day count also in Sino-Korean digits ("삼일", "이주": pass 31, to the model); 십일 is ten days (`_ko_amount`)
+    rf"(?P<d>하루|이틀|사흘|나흘|일주일|(?P<dn>{_KO_N}|[일이삼사육칠팔구])\s*(?P<dunit>일|주일?)(?!(?![만정쯤])[가-힣]))"
     rf"|(?P<n>{_KO_N})\s*(?P<unit>시간|분)(?P<half>\s*반)?|(?P<halfhour>반\s*시간)")
 _KO_LATER = r"늦게|늦춰|늦추|늦출|뒤로|미뤄|미루|미룰|연기"
 _KO_EARLIER = r"일찍|당겨|당기|땡겨|앞당겨|앞당기|앞으로|빨리"

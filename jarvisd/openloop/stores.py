@@ -111,8 +111,11 @@ def usable_loop(record: Any) -> OpenLoop:
     for name in TIME_FIELDS:  # int(true) is 1: a due of `true` read as 1970 and expired the loop silently
         if isinstance(record.get(name), bool):
             raise ValueError(f"{name} is {json.dumps(record[name])}, not a time")
-    if "desc" in record and not isinstance(record["desc"], str):  # str(None) showed "None" on the agenda
-        raise TypeError(f"desc must be text, not {type(record['desc']).__name__}")
+    for name in ("id", "desc"):  # str(None) showed "None" on the agenda; an id "None" no ✓ could reach (pass 31)
+        if name in record and not isinstance(record[name], str):
+            raise TypeError(f"{name} must be text, not {type(record[name]).__name__}")
+    if isinstance(record.get("desc"), str) and not record["desc"].strip():
+        raise ValueError("empty desc")
     try:
         loop = OpenLoop.from_record(record)
     except OverflowError as exc:  # `Infinity` (json.loads reads it) as a time: int() overflows

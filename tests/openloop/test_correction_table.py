@@ -186,3 +186,29 @@ def test_a_move_into_the_past_is_refused(tuesday_desk: AgendaDesk) -> None:
     assert answer is not None
     assert answer.text == "Sunday, November 29 at 8 PM has already passed: call Bob keeps its due. When should it move to?"
     assert agenda_rows(tuesday_desk) == [("call Bob", "2026-12-02 20:00")]
+
+
+@pytest.mark.parametrize(("said", "reply", "rows"), [
+    # pass 31's lows: each was said as "Updated" (or moved the end of a day into the night)
+    ([BOB, "push it back 0 days"], "Call Bob is already tomorrow at 8 PM; nothing changed.", [("call Bob", "2026-12-02 20:00")]),
+    ([BOB, "no, in the evening"], "Call Bob is already tomorrow at 8 PM; nothing changed.", [("call Bob", "2026-12-02 20:00")]),
+    (["I need to call Bob tomorrow at 3pm", "no, in the morning"], 'What time in the morning for call Bob? Say, for example, "at 9am".',
+     [("call Bob", "2026-12-02 15:00")]),
+    (["I need to call Bob by Friday", "no, in the morning"], 'What time in the morning for call Bob? Say, for example, "at 9am".',
+     [("call Bob", "2026-12-04 23:59")]),
+    (["I need to call Bob by Friday", "push it back 2 hours"],
+     'Call Bob is due by Friday, with no time of day: tell me the time, for example "at 3pm".', [("call Bob", "2026-12-04 23:59")]),
+    (["I need to call Bob by Friday", "push it back a day"], "Updated: call Bob, now by Saturday.", [("call Bob", "2026-12-05 23:59")]),
+    ([BOB, "push it back 1.5 days"], "Updated: call Bob, now Friday at 8 AM.", [("call Bob", "2026-12-04 08:00")]),
+    ([BOB_KO, "삼일 미뤄줘"], "밥한테 전화하기, 이번 주 토요일 저녁 8시로 바꿨어요.", [("밥한테 전화하기", "2026-12-05 20:00")]),
+    ([BOB_KO, "이주 미뤄줘"], None, [("밥한테 전화하기", "2026-12-16 20:00")]),
+])
+def test_a_move_that_changes_nothing_or_cannot_be_made_says_so(
+        tuesday_desk: AgendaDesk, said: list[str], reply: str | None, rows: list[tuple[str, str]]) -> None:
+    for text in said[:-1]:
+        tuesday_desk.handle(text, "s")
+    answer = tuesday_desk.handle(said[-1], "s")
+    assert answer is not None
+    if reply is not None:
+        assert answer.text == reply
+    assert agenda_rows(tuesday_desk) == rows
