@@ -349,6 +349,13 @@ class AgendaDesk:
                 options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
                 return self._which_moves(options, text, session, lang)
             found = correction_target(shift.name, descs)
+            if found is None:   # "전화 하루 미뤄줘": the promises whose words hold every word said (pass 31: the model's)
+                alike = [i for i, desc in enumerate(descs) if all(
+                    re.search(rf"(?<![\w가-힣]){re.escape(word)}", desc.lower()) for word in shift.name.split())]
+                if len(alike) > 1:
+                    options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
+                    return self._which_moves(options, text, session, lang)
+                found = alike[0] if alike else None
             loop = shown[found] if found is not None else None
         else:
             loop = self._open(focus.loop_id) if focus is not None else None

@@ -83,6 +83,10 @@ TABLE = [
      [("pay rent", "2026-12-02 15:00"), ("email Sue", "2026-12-02 17:00"), ("call Bob", "2026-12-02 17:00")]),
     (["내일 오후 4시에 밥한테 전화해야 해", "내일 오후 4시에 수한테 메일 보내야 해", "내일 오후 3시에 월세 내야 해", "4시 말고 5시", "둘 다"],
      [("월세 내기", "2026-12-02 15:00"), ("수한테 메일 보내기", "2026-12-02 17:00"), ("밥한테 전화하기", "2026-12-02 17:00")]),
+    (["내일 저녁 8시에 밥한테 전화해야 해", "금요일 오후 3시에 앤한테 전화해야 해", "전화 하루 미뤄줘", "두 번째"],
+     [("앤한테 전화하기", "2026-12-05 15:00"), ("밥한테 전화하기", "2026-12-02 20:00")]),    # pass 31: the model's
+    (["I need to recall the order on Friday at 3pm", BOB, "push the call back a day"],
+     [("call Bob", "2026-12-03 20:00"), ("recall the order", "2026-12-04 15:00")]),           # "call" is not "recall"
     # no amount: asked, nothing moved; the amount said next moves it
     ([BOB, "make it earlier"], [("call Bob", "2026-12-02 20:00")]),
     ([BOB, "make it earlier", "an hour earlier"], [("call Bob", "2026-12-02 19:00")]),
