@@ -31,7 +31,7 @@ from jarvisd.llm.base import BackendError, Message
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
-from jarvisd.memory.deixis import is_deictic
+from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.openloop import phrases
@@ -63,7 +63,14 @@ async def _remember(text: str, ctx: CommandContext) -> str:
     args = text.strip()[1:].lstrip()[len("remember"):]
     settled = ctx.services.get("answers_settled")
     if settled is not None and is_deictic(args):  # pass 30: "that" sent while its turn is answered kept the one before
-        await settled(ctx.session)
+        before = memory.session(scope).previous_exchange()
+        waited = await settled(ctx.session)
+        if waited is not None and only_deixis(args) and memory.session(scope).previous_exchange() == before:
+            # pass 31: the turn waited for ended without an exchange (jarvisd stopping, the session forgotten,
+            # the model failing) or was still running: "Remembered: that" (or the exchange before) was kept
+            why = "is still being answered" if waited is False else "ended without an answer"
+            return (f"Nothing remembered: the turn \"{args.strip()}\" points at {why}. Send /remember again "
+                    "once it is answered, or say the fact itself: /remember <text>")
     with memory.health.guard("/remember", proves=True):  # a failing store: the reply says so, not a 500
         return await asyncio.to_thread(remember_command, memory, scope, args,
                                        progress=logging.getLogger("jarvisd.memory.reembed"))
@@ -107,16 +114,18 @@ class Assistant:
         return CommandContext(agenda=self.agenda, bus=self.bus, session=session, source=source,
                               services=self.services())
 
-    async def answers_settled(self, session: str, timeout: float = DEIXIS_WAIT_SEC) -> None:
+    async def answers_settled(self, session: str, timeout: float = DEIXIS_WAIT_SEC) -> bool | None:
         """Wait (at most `timeout` seconds) until the turns of `session` being answered now have ended, so
         their exchanges are in working memory. A slash command answers at once, even while a turn of its
-        session is still being answered (the HUD), and `/remember that` means the last thing said."""
+        session is still being answered (the HUD), and `/remember that` means the last thing said.
+        None: no turn was being answered; True: they ended; False: one still runs after `timeout`."""
         waiting = [asyncio.ensure_future(done.wait()) for done in self._answering.get(session, ())]
         if not waiting:
-            return
+            return None
         _, pending = await asyncio.wait(waiting, timeout=timeout)
         for wait in pending:
             wait.cancel()
+        return not pending
 
     async def turn(self, text: str, session: str = "default", lang: str = "",
                    turn_id: int | None = None) -> AsyncIterator[str]:
