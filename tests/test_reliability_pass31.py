@@ -2,12 +2,16 @@
 failing before its fix."""
 
 import asyncio
+from datetime import datetime
+
+import pytest
 
 from jarvisd.assistant import build_assistant
 from jarvisd.config import load_config
 from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.scripted import ScriptedChatModel
 from jarvisd.manifest import ModelStore
+from tests.openloop.conftest import TUESDAY, agenda_desk
 
 
 def _slow_assistant(tmp_path):
@@ -75,3 +79,43 @@ async def test_remember_that_with_nothing_said_before_keeps_nothing(tmp_path):
         assert _facts(assistant) == ["that my bike is red"]
     finally:
         await assistant.close()
+
+
+BOB_KO, SUE_KO, ANN_KO = ("내일 저녁 8시에 밥한테 전화해야 해", "금요일 오후 3시에 수한테 메일 보내야 해",
+                          "내일 저녁 9시에 앤한테 전화해야 해")
+
+
+def _rows(desk):
+    tz = desk.service.tz
+    return sorted((loop.desc, datetime.fromtimestamp(loop.due_ms / 1000, tz).strftime("%m-%d %H:%M"),
+                   loop.remind_ms is not None) for loop in desk.service.agenda())
+
+
+@pytest.mark.slow
+def test_a_korean_shift_naming_a_call_moves_that_call_not_a_reminder_on_the_email(tmp_path, korean):
+    """Seen in process (Tuesday 09:00 Seoul): with Bob's call and Sue's email open, "전화 한 시간 미뤄줘" answered
+    "1시간 뒤에 다시 알려 드릴게요: 수한테 메일 보내기": the name "전화" named no promise, so the words were a
+    snooze of the one in focus (the email); the call kept its due. Two calls open: the same reminder on Ann's."""
+    desk = agenda_desk(tmp_path / "a", korean, TUESDAY)
+    desk.handle(BOB_KO), desk.handle(SUE_KO)
+    reply = desk.handle("전화 한 시간 미뤄줘")
+    assert "밥한테 전화하기" in reply.text and "알려" not in reply.text
+    assert _rows(desk) == [("밥한테 전화하기", "12-02 21:00", False), ("수한테 메일 보내기", "12-04 15:00", False)]
+
+    desk = agenda_desk(tmp_path / "b", korean, TUESDAY)
+    desk.handle(BOB_KO), desk.handle(ANN_KO)
+    reply = desk.handle("전화하는 거 한 시간 미뤄줘")
+    assert reply.text.startswith("어느 거요?"), reply.text
+    assert desk.handle("두 번째").text.startswith("앤한테 전화하기")
+    assert _rows(desk) == [("밥한테 전화하기", "12-02 20:00", False), ("앤한테 전화하기", "12-02 22:00", False)]
+
+
+@pytest.mark.slow
+def test_a_korean_shift_naming_nothing_on_the_agenda_sets_no_reminder_on_another_promise(tmp_path, korean):
+    """"치과 한 시간 미뤄줘" (no dentist on the agenda) set "1시간 뒤에 다시 알려 드릴게요: 수한테 메일 보내기"."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(BOB_KO), desk.handle(SUE_KO)
+    reply = desk.handle("치과 한 시간 미뤄줘")
+    assert "치과" in reply.text and "알려" not in reply.text
+    assert _rows(desk) == [("밥한테 전화하기", "12-02 20:00", False), ("수한테 메일 보내기", "12-04 15:00", False)]
+    assert desk.handle("그럼 30분 늦게").text.startswith("수한테 메일 보내기")   # a filler is no name: the one in focus

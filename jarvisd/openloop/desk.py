@@ -335,7 +335,16 @@ class AgendaDesk:
                 options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
                 return self._which_moves(options, text, session, lang)
             found = correction_target(shift.name, descs)
+            if found is None and (alike := _named_in(shift.name, descs)):   # "전화 한 시간 미뤄줘": the call(s)
+                if len(alike) > 1:
+                    options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
+                    return self._which_moves(options, text, session, lang)
+                found = alike[0]
             loop = shown[found] if found is not None else None
+            if loop is None and (intent := match_intent(text)) is not None and intent.kind == "snooze":
+                # pass 31: "치과 한 시간 미뤄줘" naming nothing on the agenda was read as a snooze and set a
+                # reminder on another promise (the one in focus): said instead, nothing changes
+                return DeskReply(phrases.not_found(shift.name, lang), lang, intent="correct")
         else:
             loop = self._open(focus.loop_id) if focus is not None else None
         if loop is None or loop.due_ms is None:
@@ -825,3 +834,12 @@ def _mentions(loop: OpenLoop, person: str) -> bool:
         return False
     text = f"{loop.desc} {loop.evidence or ''}".lower()
     return re.search(rf"(?<![\w가-힣]){re.escape(name)}", text) is not None
+
+
+def _named_in(name: str, descs: Sequence[str]) -> list[int]:
+    """The Korean descriptions holding every word of a shift's name ("전화" in "밥한테 전화하기"; one-syllable
+    words such as "거" are not names); the English ones are read by `correction_target` and `deed_named`."""
+    words = [w for w in re.sub(r"(?:한테|에게|께|랑|하고)(?=\s|$)", "", name).split() if len(w) > 1]
+    if not words or not all(re.search(r"[가-힣]", w) for w in words):
+        return []
+    return [i for i, desc in enumerate(descs) if all(w in desc for w in words)]
