@@ -119,3 +119,31 @@ def test_a_korean_shift_naming_nothing_on_the_agenda_sets_no_reminder_on_another
     assert "치과" in reply.text and "알려" not in reply.text
     assert _rows(desk) == [("밥한테 전화하기", "12-02 20:00", False), ("수한테 메일 보내기", "12-04 15:00", False)]
     assert desk.handle("그럼 30분 늦게").text.startswith("수한테 메일 보내기")   # a filler is no name: the one in focus
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("said", "reply", "rows"), [
+    (["I need to call Bob tomorrow at 8pm, no wait, push it back an hour"],   # before: "Got it: ... at 8 PM."
+     "Got it: call Bob, tomorrow at 8 PM. Updated: call Bob, now tomorrow at 9 PM.",
+     [("call Bob", "12-02 21:00", False)]),
+    (["I need to call Bob tomorrow at 8pm, push it back a day"],              # before: a promise "push it back a day"
+     "Got it: call Bob, tomorrow at 8 PM. Updated: call Bob, now Thursday at 8 PM.",
+     [("call Bob", "12-03 20:00", False)]),
+    (["I need to call Bob tomorrow at 8pm", "I need to email Sue on Friday at 3pm. push the call back an hour"],
+     "Got it: email Sue, Friday at 3 PM. Updated: call Bob, now tomorrow at 9 PM.",   # before: "email Sue push the call back an hour"
+     [("call Bob", "12-02 21:00", False), ("email Sue", "12-04 15:00", False)]),
+    (["I need to call Bob tomorrow at 8pm", "push the call back an hour, and I need to email Sue on Friday"],
+     "Updated: call Bob, now tomorrow at 9 PM. Got it: email Sue, by Friday.",   # before: the shift dropped
+     [("call Bob", "12-02 21:00", False), ("email Sue", "12-04 23:59", False)]),
+    ([f"{BOB_KO}, 아니 한 시간 미뤄줘"],
+     "적어 둘게요: 밥한테 전화하기, 내일 저녁 8시. 밥한테 전화하기, 내일 밤 9시로 바꿨어요.",
+     [("밥한테 전화하기", "12-02 21:00", False)]),
+])
+def test_a_shift_said_beside_a_new_promise_moves_it_and_is_no_promise(tmp_path, korean, said, reply, rows):
+    """Seen in process: a shift in the sentence of a new promise was dropped without a word, kept as a promise of
+    its own ("push it back a day", due with Bob's call) or glued to the email's description."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    for words in said[:-1]:
+        desk.handle(words)
+    assert desk.handle(said[-1]).text == reply
+    assert _rows(desk) == rows

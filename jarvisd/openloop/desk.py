@@ -156,7 +156,7 @@ class AgendaDesk:
             return shifted
         split = self._trailing_correction(text, session)
         if split is None:
-            return self._answer(text, session, lang)
+            return self._shift_beside_promise(text, session, lang) or self._answer(text, session, lang)
         head, fix, tail = split     # "…, oh and actually make the passport renewal November 3 instead"
         if not head:                # "push rent to Monday and I need to call Jin tomorrow": in the order said
             return _joined(self._correction(fix, session, lang), self._answer(tail, session, lang))
@@ -354,6 +354,24 @@ class AgendaDesk:
         except ImpossibleTime as exc:
             return DeskReply(_reason(exc, lang), lang, intent="correct")
         return self._set_due(loop, due_ms, focus, session, lang)
+
+    def _shift_beside_promise(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """A promise and a shift in one utterance, in either order: "I need to call Bob tomorrow at 8pm, no wait,
+        push it back an hour", "push the call back an hour, and I need to email Sue on Friday": each part
+        answered in the order said (pass 31: the shift was dropped without a word, or kept as a promise
+        "push it back a day", or as part of the email's description). None when no such split is heard."""
+        for brk in _CLAUSE_BREAK.finditer(text):
+            head, tail = text[:brk.start()].strip(), text[brk.end():].strip()
+            if not head or not tail:
+                continue
+            if read_shift(clean(tail)) is not None and read_utterance(head, self.korean).commitments:
+                first = self._answer(head, session, lang)
+                if first is None or not first.change.opened:
+                    return None
+                return _joined(first, self._shift(tail, session, lang))
+            if read_shift(clean(head)) is not None and read_utterance(tail, self.korean).commitments:
+                return _joined(self._shift(head, session, lang), self._answer(tail, session, lang))
+        return None
 
     def _which_moves(self, options: Sequence[OpenLoop], text: str, session: str, lang: phrases.Lang) -> DeskReply:
         """"Which one: call Bob, or call Ann?": kept, so "the second one" or "Ann" moves that one (pass 25:
@@ -774,6 +792,10 @@ def _listed(head: str, tail: str) -> str:
     if re.search(r"[가-힣]", head):   # "가스비 목요일까지 내야 하고 [집세는 …] 내일 진한테 전화해야 해"
         return f"{head.rstrip(' ,')} {tail}" if head.rstrip(" ,").endswith("고") else f"{head.rstrip(' ,.')}. {tail}"
     return f"{head.rstrip(' ,.;')}, and {tail}"
+
+
+# where one utterance may hold a promise and a shift of a due: a sentence's or clause's end, or "and"
+_CLAUSE_BREAK = re.compile(r"[,.;!]+\s+(?:and\s+)?|\s+(?:and|그리고)\s+", re.IGNORECASE)
 
 
 def _joined(first: DeskReply | None, second: DeskReply | None) -> DeskReply | None:
