@@ -68,6 +68,26 @@ async def test_remember_that_in_a_session_forgotten_while_its_turn_runs_keeps_no
         await assistant.close()
 
 
+async def test_remember_that_whose_turn_outlasts_the_wait_keeps_nothing(tmp_path, monkeypatch):
+    """A turn still being answered when the wait (60 s; here 0.3 s) ends: the exchange before it was kept as
+    what "that" meant ("Remembered, with what it refers to: 사용자: My favourite colour is green")."""
+    from jarvisd.assistant import Assistant
+
+    monkeypatch.setattr(Assistant.answers_settled, "__defaults__", (0.3,))
+    assistant = _slow_assistant(tmp_path)
+    try:
+        await assistant.answer("My favourite colour is green", session="s")
+        turn = asyncio.create_task(assistant.answer("My safe code is 9911", session="s"))
+        await asyncio.sleep(0.3)
+        reply = await asyncio.wait_for(assistant.answer("/remember that", session="s"), 5)
+        assert reply.startswith("Nothing remembered") and "still being answered" in reply, reply
+        assert not turn.done()
+        await turn
+        assert _facts(assistant) == []
+    finally:
+        await assistant.close()
+
+
 async def test_remember_that_with_nothing_said_before_keeps_nothing(tmp_path):
     """`/remember that` (and `/remember 그거 기억해`) as a session's first words answered "Remembered: that"."""
     assistant = _slow_assistant(tmp_path)
