@@ -19,6 +19,7 @@ def _slow_assistant(tmp_path):
     writes its answers at 40 words a second, so a turn is still being answered a moment after it is sent."""
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl"})
     answers = {"My favourite colour is green": "Green is a fine colour.",
+               "My locker is 12": "Okay, locker 12.",
                "My safe code is 9911": "Noted, your safe code is 9911 . " + " ".join(f"word{i}" for i in range(200))}
     chat = ScriptedChatModel(lambda messages: {"text": answers.get(messages[-1].content, "Okay.")},
                              tokens_per_sec=40)
@@ -97,6 +98,31 @@ async def test_remember_that_with_nothing_said_before_keeps_nothing(tmp_path):
         assert await assistant.answer("/remember that my bike is red", session="c") == \
             "Remembered: that my bike is red"          # a fact said in full is kept as before
         assert _facts(assistant) == ["that my bike is red"]
+    finally:
+        await assistant.close()
+
+
+async def test_a_forget_while_the_turn_is_being_written_is_not_undone(tmp_path):
+    """Seen on a daemon: `POST /api/sessions/r4/forget` answered "deleted": 1 while the turn "My gym PIN is
+    4321 ..." was being written (its episode embedded in a worker thread, after the turn's check for a forget);
+    the write came after the delete and `/api/sessions` listed r4 again with that turn, after a restart too.
+    Here the forget comes in while the turn's episode is embedded, as on the daemon."""
+    assistant = _slow_assistant(tmp_path)
+    memory, scope = assistant.memory, assistant.scope("s")
+    embed, forgot = memory._embed, []
+
+    def embed_and_forget_meanwhile(texts):
+        if not forgot and any("locker 12" in text for text in texts):     # the turn's episode, not its recall
+            forgot.append(memory.forget_session(scope))
+        return embed(texts)
+
+    memory._embed = embed_and_forget_meanwhile
+    try:
+        await assistant.answer("My locker is 12", session="s")
+        assert forgot, "the forget did not come in"
+        assert [item.content for item in memory.store.all_items() if item.session == "s"] == []
+        assert "s" not in [summary.session for summary in memory.recent_sessions(scope)]
+        assert memory.session(scope).previous_exchange() is None
     finally:
         await assistant.close()
 
