@@ -154,6 +154,7 @@ class Assistant:
         if not text:
             return
         scope = self.scope(session)
+        forgets = self.memory.forgets(scope)   # a forget from here on: the turn is not kept (pass 31, desk turns)
         await self.bus.publish(TranscriptLine(role="user", text=text, session=session, lang=lang))
         answer: list[str] = []
         try:
@@ -182,7 +183,7 @@ class Assistant:
                 answer.append(desk.text)
                 yield desk.text
                 if desk.final:
-                    await asyncio.to_thread(self._record_desk_turn, scope, text, desk.text)
+                    await asyncio.to_thread(self._record_desk_turn, scope, text, desk.text, forgets)
                     return
                 answer.append(" ")
                 yield " "
@@ -239,11 +240,13 @@ class Assistant:
                 await self.bus.publish(TranscriptLine(role="assistant", text="".join(answer).strip(),
                                                       session=session, lang=lang))
 
-    def _record_desk_turn(self, scope: MemoryScope, text: str, reply: str) -> None:
-        """An agenda turn is part of the conversation: memory keeps it like an agent turn (and flushes)."""
+    def _record_desk_turn(self, scope: MemoryScope, text: str, reply: str, forgets: int | None = None) -> None:
+        """An agenda turn is part of the conversation: memory keeps it like an agent turn (and flushes); not
+        when its session was forgotten since it began (`forgets`: the count then)."""
         try:
             with self.memory.health.guard("recording an agenda turn", proves=True):
-                self.memory.record_turn(scope, [Message("user", text), Message("assistant", reply)], desk=True)
+                self.memory.record_turn(scope, [Message("user", text), Message("assistant", reply)], desk=True,
+                                        forgets=forgets)
                 self.memory.flush()
         except MemoryStoreFailed:
             pass  # the agenda's answer was given and the agenda saved; the log and the status say memory failed

@@ -127,6 +127,30 @@ async def test_a_forget_while_the_turn_is_being_written_is_not_undone(tmp_path):
         await assistant.close()
 
 
+async def test_an_agenda_turn_whose_session_is_forgotten_meanwhile_is_not_kept(tmp_path):
+    """Seen on a daemon: "I need to call Zed tomorrow at 9pm" in session fd, `POST /api/sessions/fd/forget` 12-44 ms
+    later (the desk answers in about 40 ms): "deleted": 0, and fd was listed again with the turn, 14 times in 16:
+    an agenda turn was recorded with no check for a forget (the agent's turns have one). The promise stays, as
+    a forget keeps the agenda."""
+    assistant = _slow_assistant(tmp_path)
+    memory, scope = assistant.memory, assistant.scope("fd")
+    handle = assistant.desk.handle
+
+    def handle_then_forget(text, session="default"):
+        reply = handle(text, session)
+        memory.forget_session(scope)            # the HUD's forget, while the desk answered
+        return reply
+
+    assistant.desk.handle = handle_then_forget
+    try:
+        assert (await assistant.answer("I need to call Zed tomorrow at 9pm", session="fd")).startswith("Got it")
+        assert [item.content for item in memory.store.all_items() if item.session == "fd"] == []
+        assert memory.session(scope).previous_exchange() is None
+        assert [loop.desc for loop in assistant.agenda.agenda()] == ["call Zed"]
+    finally:
+        await assistant.close()
+
+
 BOB_KO, SUE_KO, ANN_KO = ("내일 저녁 8시에 밥한테 전화해야 해", "금요일 오후 3시에 수한테 메일 보내야 해",
                           "내일 저녁 9시에 앤한테 전화해야 해")
 
