@@ -217,3 +217,36 @@ def test_a_shift_said_beside_a_new_promise_moves_it_and_is_no_promise(tmp_path, 
         desk.handle(words)
     assert desk.handle(said[-1]).text == reply
     assert _rows(desk) == rows
+
+
+BOB = "I need to call Bob tomorrow at 8pm"
+
+
+@pytest.mark.parametrize(("said", "reply", "due"), [
+    ("push it back a day and a half", "Updated: call Bob, now Friday at 8 AM.", "12-04 08:00"),    # before: Thursday 8 PM
+    ("push it back a week and a half", "Updated: call Bob, now Sunday, December 13 at 8 AM.", "12-13 08:00"),  # before: a week
+    ("push it back 2 days and a half", "Updated: call Bob, now Saturday at 8 AM.", "12-05 08:00"),  # before: 2 days
+    ("push it back two and a half hours", "Updated: call Bob, now tomorrow at 10:30 PM.", "12-02 22:30"),
+])                                     # before: "OK, I'll remind you again in 2 hours 30 minutes: call Bob.", the due kept
+def test_a_shift_and_a_half_moves_by_the_half_too(tmp_path, korean, said, reply, due):
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(BOB)
+    assert desk.handle(said).text == reply
+    assert _rows(desk) == [("call Bob", due, False)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("said", "answer", "reply", "due"), [
+    (BOB, "two hours", "Updated: call Bob, now tomorrow at 6 PM.", ("call Bob", "12-02 18:00", False)),
+    (BOB, "10 minutes", "Updated: call Bob, now tomorrow at 7:50 PM.", ("call Bob", "12-02 19:50", False)),
+    (BOB_KO, "30분", "밥한테 전화하기, 내일 저녁 7시 30분으로 바꿨어요.", ("밥한테 전화하기", "12-02 19:30", False)),
+])
+def test_an_amount_alone_answering_how_much_earlier_moves_the_due(tmp_path, korean, said, answer, reply, due):
+    """Seen in process: "make it earlier" asks "How much earlier for call Bob? ..."; "two hours" then answered
+    "OK, I'll remind you again in 2 hours: call Bob." (a reminder two hours from now, the due kept at 8 PM);
+    "30분" after "좀 당겨 줘" went to the model."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(said)
+    assert "?" in desk.handle("좀 당겨 줘" if said == BOB_KO else "make it earlier").text
+    assert desk.handle(answer).text == reply
+    assert _rows(desk) == [due]

@@ -51,7 +51,7 @@ from jarvisd.openloop.intents import Intent, clean, correction_time, match_inten
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.service import MEANING_LOOPS, OpenLoopService
-from jarvisd.openloop.shifts import asks_amount, read_shift
+from jarvisd.openloop.shifts import asks_amount, bare_amount, read_shift
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.textsafe import plain_words
 
@@ -115,6 +115,7 @@ class AgendaDesk:
         self.last_reminder: LastReminder = last_reminder or (lambda: None)
         self._focus: dict[str, _Focus] = {}
         self._guesses: dict[str, _Guess] = {}
+        self._asked: dict[str, tuple[str, int, int]] = {}   # "How much earlier …?": (loop id, direction, when)
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ entry
@@ -317,11 +318,24 @@ class AgendaDesk:
         shift = read_shift(words)
         now_ms = self.service.now_ms()
         focus = self._correction_focus(session, now_ms)
+        asked = self._asked.pop(session, None)
+        if shift is None and asked is not None and now_ms - asked[2] <= CONFIRM_SEC * 1000 \
+                and (amount := bare_amount(words)) is not None:
+            # "two hours" answering "How much earlier …?" (pass 31: a snooze, a reminder in two hours, the due kept)
+            loop = self._open(asked[0])
+            if loop is not None and loop.due_ms is not None:
+                try:
+                    due_ms = replace(amount, minutes=amount.minutes * asked[1], days=amount.days * asked[1]) \
+                        .applied(loop.due_ms, self.service.tz, now_ms)
+                except ImpossibleTime as exc:
+                    return DeskReply(_reason(exc, lang), lang, intent="correct")
+                return self._set_due(loop, due_ms, focus, session, lang)
         if shift is None:
             direction = asks_amount(words)
             loop = self._open(focus.loop_id) if direction and focus is not None else None
             if loop is None or loop.due_ms is None:
                 return None
+            self._asked[session] = (loop.id, direction, now_ms)
             return DeskReply(phrases.how_much(direction, loop, lang), lang, intent="correct")
         spoken = self.last_reminder()
         if not shift.is_days and spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 \

@@ -62,13 +62,18 @@ def _en_minutes(m: re.Match[str]) -> tuple[int, int]:
     if m["half"]:
         return (30, 0) if m["hunit"] == "hour" else (12 * 60, 0)
     n = int(m["n"]) if m["n"].isdigit() else EN_NUMBER[m["n"]]
-    unit = m["unit"]
+    unit, half = m["unit"], bool(m["andhalf"])
+    # "and a half" of a day is 12 hours, of a week 3 days and 12 hours (pass 31: "a day and a half" moved a day)
     if unit.startswith("w"):
-        return 0, 7 * n
+        return (12 * 60 if half else 0), 7 * n + (3 if half else 0)
     if unit.startswith("d"):
-        return 0, n
+        return (12 * 60 if half else 0), n
     minutes = n * 60 if unit.startswith("h") else n
-    return minutes + (30 if m["andhalf"] and unit.startswith("h") else 0), 0
+    return minutes + (30 if half and unit.startswith("h") else 0), 0
+
+
+# "two and a half hours" is "two hours and a half" (pass 31: read as a snooze of 2 hours 30 minutes)
+_EN_N_AND_A_HALF = re.compile(rf"\b(\d+|{_EN_N})\s+and\s+a\s+half\s+(hours?|hrs?|days?|weeks?)\b")
 
 
 # a move to the day after the due, or to its week after: "make it the day after", "push it to next week" (the
@@ -85,6 +90,7 @@ def _en(text: str) -> Shift | None:
     if body.split(" ", 1)[0] in _EN_VERBS:
         for said, amount in _EN_RELATIVE:
             body = said.sub(amount, body)
+    body = _EN_N_AND_A_HALF.sub(r"\1 \2 and a half", body)
     amounts = list(_EN_AMOUNT.finditer(body))
     if len(amounts) != 1:
         return None
@@ -202,3 +208,26 @@ def asks_amount(text: str) -> int:
     if m := _KO_ASKS.match(text):
         return -1 if re.search(_KO_EARLIER, text) else 1
     return 0
+
+
+_EN_BARE = re.compile(r"^(?:(?:um|uh|oh|ok|okay|maybe|say|about|just|only|like)[\s,]+)*(?:by\s+|for\s+)?(?P<rest>.+?)[\s.!]*$")
+_KO_BARE = re.compile(r"^(?:(?:음|어|약|대략)\s+|한\s+(?=\d))?(?P<rest>.+?)(?:\s*(?:만|정도|쯤))?(?:\s*(?:요|이요))?[\s.!~]*$")
+
+
+def bare_amount(text: str) -> Shift | None:
+    """An amount said alone ("two hours", "by a day", "30분", "하루 정도"): the answer to "How much earlier …?"
+    (`asks_amount`), later by it; None for anything more."""
+    if re.search(r"[가-힣]", text):
+        m = _KO_BARE.match(text.strip())
+        found = _KO_AMOUNT.fullmatch(m["rest"]) if m else None
+        if found is None:
+            return None
+        minutes, days = _ko_amount(found)
+    else:
+        m = _EN_BARE.match(text.strip())
+        rest = _EN_N_AND_A_HALF.sub(r"\1 \2 and a half", m["rest"]) if m else ""
+        found = _EN_AMOUNT.fullmatch(re.sub(r"^(?:an?\s+)(?=half\b)", "", rest)) if rest else None
+        if found is None:
+            return None
+        minutes, days = _en_minutes(found)
+    return Shift(minutes, days) if minutes or days else None
