@@ -1,4 +1,4 @@
-"""Pass 31 (docs/reliability.md, "Thirty-first pass"): what the thirty-first adversarial pass found, each case
+"""Pass 32 (docs/reliability.md, "Thirty-second pass"): what the thirty-second adversarial pass found, each case
 failing before its fix."""
 
 import asyncio
