@@ -32,7 +32,7 @@ from jarvisd.llm.base import BackendError, Message
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
-from jarvisd.memory.deixis import is_deictic
+from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.openloop import phrases
@@ -65,11 +65,19 @@ async def _remember(text: str, ctx: CommandContext) -> str:
     settled = ctx.services.get("answers_settled")
     if settled is not None and is_deictic(args):  # pass 30: "that" sent while its turn is answered kept the one before
         forgets = memory.forgets(scope)
-        if not await settled(ctx.session) or memory.forgets(scope) != forgets:
-            # pass 31: the turn was stopped (SIGTERM, a barge-in), still ran after the wait, or its session was
-            # forgotten meanwhile (the turn not kept): "that" was kept as the bare word, "Remembered: that"
-            return ("Not remembered: what it points at was not kept (that turn was stopped, is still running, "
-                    "or its session was forgotten). Say the fact itself, e.g. /remember my locker code is 5521.")
+        before = memory.session(scope).previous_exchange()
+        settled_as = await settled(ctx.session)
+        # passes 31 and 32: the turn waited for was stopped (SIGTERM, a barge-in), still ran after the wait, or its
+        # session was forgotten meanwhile (the turn not kept), or it left no new exchange: "Remembered: that" (the
+        # bare word kept as a fact) or the exchange before it was kept
+        why = ("is still being answered" if settled_as == "running"
+               else "was forgotten with its session" if memory.forgets(scope) != forgets
+               else "ended without an answer" if settled_as == "stopped"
+               or settled_as is not None and only_deixis(args) and memory.session(scope).previous_exchange() == before
+               else "")
+        if why:
+            return (f"Nothing remembered: the turn \"{args.strip()}\" points at {why}. Send /remember again "
+                    "once it is answered, or say the fact itself: /remember <text>")
     with memory.health.guard("/remember", proves=True):  # a failing store: the reply says so, not a 500
         return await asyncio.to_thread(remember_command, memory, scope, args,
                                        progress=logging.getLogger("jarvisd.memory.reembed"))
@@ -115,18 +123,19 @@ class Assistant:
         return CommandContext(agenda=self.agenda, bus=self.bus, session=session, source=source,
                               services=self.services())
 
-    async def answers_settled(self, session: str, timeout: float = DEIXIS_WAIT_SEC) -> bool:
+    async def answers_settled(self, session: str, timeout: float = DEIXIS_WAIT_SEC) -> str | None:
         """Wait (at most `timeout` seconds) until the turns of `session` being answered now have ended, so
         their exchanges are in working memory. A slash command answers at once, even while a turn of its
         session is still being answered (the HUD), and `/remember that` means the last thing said.
-        False when one of them did not finish its answer in time (stopped, or still running)."""
+        None: no turn was being answered; "answered": they ended with their answers; "stopped": one ended
+        without (stopped); "running": one still runs after `timeout`."""
         turns = list(self._answering.get(session, ()))
         if not turns:
-            return True
+            return None
         _, pending = await asyncio.wait([asyncio.ensure_future(done.wait()) for done in turns], timeout=timeout)
         for wait in pending:
             wait.cancel()
-        return not pending and all(done in self._answered for done in turns)
+        return "running" if pending else "answered" if all(done in self._answered for done in turns) else "stopped"
 
     async def turn(self, text: str, session: str = "default", lang: str = "",
                    turn_id: int | None = None) -> AsyncIterator[str]:
@@ -156,6 +165,7 @@ class Assistant:
         if not text:
             return
         scope = self.scope(session)
+        forgets = self.memory.forgets(scope)   # a forget from here on: the turn is not kept (pass 31, desk turns)
         await self.bus.publish(TranscriptLine(role="user", text=text, session=session, lang=lang))
         answer: list[str] = []
         try:
@@ -184,7 +194,7 @@ class Assistant:
                 answer.append(desk.text)
                 yield desk.text
                 if desk.final:
-                    await asyncio.to_thread(self._record_desk_turn, scope, text, desk.text)
+                    await asyncio.to_thread(self._record_desk_turn, scope, text, desk.text, forgets)
                     return
                 answer.append(" ")
                 yield " "
@@ -241,11 +251,13 @@ class Assistant:
                 await self.bus.publish(TranscriptLine(role="assistant", text="".join(answer).strip(),
                                                       session=session, lang=lang))
 
-    def _record_desk_turn(self, scope: MemoryScope, text: str, reply: str) -> None:
-        """An agenda turn is part of the conversation: memory keeps it like an agent turn (and flushes)."""
+    def _record_desk_turn(self, scope: MemoryScope, text: str, reply: str, forgets: int | None = None) -> None:
+        """An agenda turn is part of the conversation: memory keeps it like an agent turn (and flushes); not
+        when its session was forgotten since it began (`forgets`: the count then)."""
         try:
             with self.memory.health.guard("recording an agenda turn", proves=True):
-                self.memory.record_turn(scope, [Message("user", text), Message("assistant", reply)], desk=True)
+                self.memory.record_turn(scope, [Message("user", text), Message("assistant", reply)], desk=True,
+                                        forgets=forgets)
                 self.memory.flush()
         except MemoryStoreFailed:
             pass  # the agenda's answer was given and the agenda saved; the log and the status say memory failed

@@ -125,7 +125,7 @@ async def test_remember_that_whose_turn_is_stopped_keeps_no_bare_word(tmp_path):
         assert not remember.done()                  # waiting for the turn
         turn.cancel()                               # what the daemon's stop does to a turn being answered
         reply = await asyncio.wait_for(remember, 5)
-        assert reply.startswith("Not remembered")
+        assert reply.startswith("Nothing remembered")
         assert [item.content for item in assistant.memory.store.all_items() if item.source == "explicit"] == []
     finally:
         await assistant.close()
@@ -159,7 +159,7 @@ async def test_remember_that_whose_session_is_forgotten_meanwhile_keeps_no_bare_
         assistant.memory.forget_session(assistant.scope("s"))
         reply = await asyncio.wait_for(remember, 30)
         await turn
-        assert reply.startswith("Not remembered")
+        assert reply.startswith("Nothing remembered")
         assert [item.content for item in assistant.memory.store.all_items() if item.source == "explicit"] == []
     finally:
         await assistant.close()

@@ -80,7 +80,11 @@ class MemoryHooks(AgentHooks):
         return forgets(scope) if forgets is not None else 0
 
     async def _record(self, ctx: TurnContext, result: TurnResult) -> None:
-        await asyncio.to_thread(self.memory.record_turn, ctx.scope, result.turn_messages)
+        if hasattr(self.memory, "forgets"):   # a forget while the turn is written must not be undone (pass 31)
+            await asyncio.to_thread(self.memory.record_turn, ctx.scope, result.turn_messages,
+                                    forgets=ctx.state.get("memory_forgets", 0))
+        else:
+            await asyncio.to_thread(self.memory.record_turn, ctx.scope, result.turn_messages)
         for task_id, question, report in finished_reports(ctx.state):   # delegation records (seed 003 M11)
             await asyncio.to_thread(self.memory.record_episode, ctx.scope, "delegation",
                                     f"Research ({task_id}): {question}\nReport: {report}", importance=0.8)

@@ -16,6 +16,7 @@ from jarvisd.errors import StartupError
 from jarvisd.lance_damage import damaged_table_error
 from jarvisd.llm.base import Embedder
 from jarvisd.memory.access import PolicyBook
+from jarvisd.memory.deixis import only_deixis
 from jarvisd.memory.reembed import Progress, dimension_problem, reembed
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
@@ -75,6 +76,10 @@ def remember_command(service: MemoryService, scope: MemoryScope, args: str,
                                rebuild="--rebuild" in extra, progress=progress)
     if not text:
         return "Usage: /remember <text>  (e.g. /remember 거주지: 서울, or 그거 기억해)\n" + REEMBED_USAGE
+    if only_deixis(text) and not service.session(scope).previous_exchange():
+        # before, "Remembered: that" (the word kept as a fact) in a session with nothing said before it
+        return (f"Nothing remembered: \"{text}\" points at the last exchange, and this session has none. "
+                "Say the fact itself: /remember <text>")
     item = service.remember(scope, text)
     referent = item.metadata.get("referent")
     if referent:

@@ -29,6 +29,20 @@ def is_deictic(utterance: str) -> bool:
     return bool(_KO_DETERMINER.search(text) or _EN_DEICTIC.search(text))
 
 
+# "/remember that", "/remember 그거 기억해": the words point at the last exchange and say nothing of their own
+_ONLY_DEIXIS = re.compile(
+    r"(?:please\s+)?(?:remember\s+)?(?:that|this|it|that\s+one|this\s+one|those|these|the\s+same|what\s+i\s+(?:just\s+)?said)"
+    r"(?:\s+(?:too|as\s+well|please|for\s+me))*"
+    r"|(?:그거|그것|그걸|그게|이거|이것|이걸|저거|저것|저걸|방금\s*(?:거|그거|말한\s*거)?|아까\s*(?:거|그거|말한\s*거)?)"
+    r"(?:을|를|도|은|는)?(?:\s*(?:좀|꼭))?(?:\s*(?:기억해|기억해\s*줘|기억해\s*주세요|기억해\s*둬|기억해\s*놔|저장해|저장해\s*줘|"
+    r"저장해\s*주세요|외워|외워\s*줘|외워\s*둬))?")
+
+
+def only_deixis(utterance: str) -> bool:
+    """The words are a pointer and nothing else ("that", "그거 기억해"): kept alone, they would keep no fact."""
+    return _ONLY_DEIXIS.fullmatch(normalise(utterance).strip(" .!?~")) is not None
+
+
 def needs_context(utterance: str) -> bool:
     """Deictic or too short to carry its own cue words."""
     return is_deictic(utterance) or len(utterance.strip()) < SHORT_UTTERANCE_CHARS

@@ -8,6 +8,8 @@ async callers run them in a worker thread.
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, tzinfo
 
@@ -36,6 +38,8 @@ from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 from jarvisd.memory.working import SessionMemory
 from jarvisd.memory.writes import Writes
 from jarvisd.store_health import StoreHealth
+
+log = logging.getLogger(__name__)
 
 SHIPPED = MemorySettings()  # the defaults, as shipped
 
@@ -76,6 +80,8 @@ class MemoryService(Recall, Writes):
             self.embedder = None
         self._sessions: dict[MemoryScope, SessionMemory] = {}
         self._forgets: dict[MemoryScope, int] = {}   # forget_session calls per session (`forgets`)
+        # a forget and a turn's write one at a time: a forget while a turn was written came before its write
+        self._forgetting = threading.Lock()
 
     def close(self) -> None:
         """Flush buffered writes (daemon shutdown)."""
@@ -139,9 +145,14 @@ class MemoryService(Recall, Writes):
         model_error: bool = False,
         at: datetime | None = None,
         desk: bool = False,
+        forgets: int | None = None,
     ) -> list[MemoryItem]:
         """Keep a finished turn: transcript in working memory, a `turn` episode and `turn_part` chunks.
-        `desk`: the agenda desk answered it, not the model (the model's window leaves its answer out)."""
+        `desk`: the agenda desk answered it, not the model (the model's window leaves its answer out).
+        `forgets`: the session's `forgets()` when the turn began; after another forget, nothing is kept
+        (checked again with the write, so a forget while the turn is embedded is not undone by it)."""
+        if forgets is not None and self.forgets(scope) != forgets:
+            return []
         session = self.session(scope)
         number = turn if turn is not None else session.next_turn()
         rewrite = not session.is_new_turn(number)
@@ -168,7 +179,12 @@ class MemoryService(Recall, Writes):
             )
             for part, (text, vector) in enumerate(zip(texts, vectors, strict=True))
         ]
-        self.store.upsert(items)
+        with self._forgetting:
+            if forgets is not None and self.forgets(scope) != forgets:
+                log.info("memory: the turn in session %r was not kept: the session was forgotten while it was "
+                         "written", scope.session)
+                return []
+            self.store.upsert(items)
         if rewrite:  # a shorter rewrite must not leave the old answer's parts behind
             self.store.delete([natural_id(*turn_key(scope, number, p)) for p in range(len(texts), MAX_PARTS + 1)])
         return items

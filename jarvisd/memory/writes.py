@@ -8,6 +8,7 @@ embedder, clock and sessions, set in `MemoryService.__init__`.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -52,6 +53,8 @@ class Writes:
     policies: PolicyBook
     clock: Callable[[], datetime]
     _sessions: dict[MemoryScope, SessionMemory]
+    _forgets: dict[MemoryScope, int]
+    _forgetting: threading.Lock
 
     def _embed(self, texts: Sequence[str]) -> list[tuple[float, ...] | None]:
         raise NotImplementedError  # MemoryService's
@@ -121,9 +124,10 @@ class Writes:
 
     def forget_session(self, scope: MemoryScope) -> int:
         """Delete the session's turn episodes, thought logs and working memory (exact session id)."""
-        self._sessions.pop(scope, None)
-        self._forgets[scope] = self._forgets.get(scope, 0) + 1
-        return self.store.delete_session(scope.user, scope.agent, scope.session, SESSION_SOURCES)
+        with self._forgetting:   # after a turn's write, or before it and counted: never between (pass 31)
+            self._sessions.pop(scope, None)
+            self._forgets[scope] = self._forgets.get(scope, 0) + 1
+            return self.store.delete_session(scope.user, scope.agent, scope.session, SESSION_SOURCES)
 
     def forgets(self, scope: MemoryScope) -> int:
         """How many times the session was forgotten in this process: a turn that began before one is not

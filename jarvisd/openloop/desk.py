@@ -159,7 +159,7 @@ class AgendaDesk:
             return shifted
         split = self._trailing_correction(text, session)
         if split is None:
-            return self._answer(text, session, lang)
+            return self._shift_beside_promise(text, session, lang) or self._answer(text, session, lang)
         head, fix, tail = split     # "…, oh and actually make the passport renewal November 3 instead"
         if not head:                # "push rent to Monday and I need to call Jin tomorrow": in the order said
             return _joined(self._correction(fix, session, lang), self._answer(tail, session, lang))
@@ -325,11 +325,12 @@ class AgendaDesk:
         focus = self._correction_focus(session, now_ms)
         asked = self._asked_amount.pop(session, None)
         if shift is None and asked is not None and now_ms - asked[2] <= CONFIRM_SEC * 1000 \
-                and (answer := bare_amount(words, asked[1])) is not None:
-            loop = self._open(asked[0])     # "30 minutes" to "How much earlier?": not a snooze (pass 31)
+                and (amount := bare_amount(words)) is not None:
+            loop = self._open(asked[0])     # "30 minutes" to "How much earlier?": not a snooze (passes 31, 32)
             if loop is None or loop.due_ms is None:
                 return DeskReply(phrases.closed_meanwhile(self._any(asked[0]), lang), lang, intent="correct")
-            return self._shifted(loop, answer, focus, session, lang, now_ms)
+            return self._shifted(loop, Shift(amount.minutes * asked[1], amount.days * asked[1]), focus, session,
+                                 lang, now_ms)
         if shift is None:
             direction = asks_amount(words)
             loop = self._open(focus.loop_id) if direction and focus is not None else None
@@ -349,14 +350,16 @@ class AgendaDesk:
                 options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
                 return self._which_moves(options, text, session, lang)
             found = correction_target(shift.name, descs)
-            if found is None:   # "전화 하루 미뤄줘": the promises whose words hold every word said (pass 31: the model's)
-                alike = [i for i, desc in enumerate(descs) if all(
-                    re.search(rf"(?<![\w가-힣]){re.escape(word)}", desc.lower()) for word in shift.name.split())]
+            if found is None and (alike := _named_in(shift.name, descs)):   # "전화 한 시간 미뤄줘": the call(s)
                 if len(alike) > 1:
                     options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
                     return self._which_moves(options, text, session, lang)
-                found = alike[0] if alike else None
+                found = alike[0]
             loop = shown[found] if found is not None else None
+            if loop is None and (intent := match_intent(text)) is not None and intent.kind == "snooze":
+                # pass 31: "치과 한 시간 미뤄줘" naming nothing on the agenda was read as a snooze and set a
+                # reminder on another promise (the one in focus): said instead, nothing changes
+                return DeskReply(phrases.not_found(shift.name, lang), lang, intent="correct")
         else:
             loop = self._open(focus.loop_id) if focus is not None else None
         if loop is None or loop.due_ms is None:
@@ -374,6 +377,24 @@ class AgendaDesk:
         except ImpossibleTime as exc:
             return DeskReply(_reason(exc, lang), lang, intent="correct")
         return self._set_due(loop, due_ms, focus, session, lang)
+
+    def _shift_beside_promise(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """A promise and a shift in one utterance, in either order: "I need to call Bob tomorrow at 8pm, no wait,
+        push it back an hour", "push the call back an hour, and I need to email Sue on Friday": each part
+        answered in the order said (pass 31: the shift was dropped without a word, or kept as a promise
+        "push it back a day", or as part of the email's description). None when no such split is heard."""
+        for brk in _CLAUSE_BREAK.finditer(text):
+            head, tail = text[:brk.start()].strip(), text[brk.end():].strip()
+            if not head or not tail:
+                continue
+            if read_shift(clean(tail)) is not None and read_utterance(head, self.korean).commitments:
+                first = self._answer(head, session, lang)
+                if first is None or not first.change.opened:
+                    return None
+                return _joined(first, self._shift(tail, session, lang))
+            if read_shift(clean(head)) is not None and read_utterance(tail, self.korean).commitments:
+                return _joined(self._shift(head, session, lang), self._answer(tail, session, lang))
+        return None
 
     def _which_moves(self, options: Sequence[OpenLoop], text: str, session: str, lang: phrases.Lang) -> DeskReply:
         """"Which one: call Bob, or call Ann?": kept, so "the second one" or "Ann" moves that one (pass 25:
@@ -801,6 +822,10 @@ def _listed(head: str, tail: str) -> str:
     return f"{head.rstrip(' ,.;')}, and {tail}"
 
 
+# where one utterance may hold a promise and a shift of a due: a sentence's or clause's end, or "and"
+_CLAUSE_BREAK = re.compile(r"[,.;!]+\s+(?:and\s+)?|\s+(?:and|그리고)\s+", re.IGNORECASE)
+
+
 def _joined(first: DeskReply | None, second: DeskReply | None) -> DeskReply | None:
     """The answers to the two parts of one utterance, said one after the other."""
     if first is None or second is None:
@@ -859,3 +884,12 @@ def _mentions(loop: OpenLoop, person: str) -> bool:
         return False
     text = f"{loop.desc} {loop.evidence or ''}".lower()
     return re.search(rf"(?<![\w가-힣]){re.escape(name)}", text) is not None
+
+
+def _named_in(name: str, descs: Sequence[str]) -> list[int]:
+    """The Korean descriptions holding every word of a shift's name ("전화" in "밥한테 전화하기"; one-syllable
+    words such as "거" are not names); the English ones are read by `correction_target` and `deed_named`."""
+    words = [w for w in re.sub(r"(?:한테|에게|께|랑|하고)(?=\s|$)", "", name).split() if len(w) > 1]
+    if not words or not all(re.search(r"[가-힣]", w) for w in words):
+        return []
+    return [i for i, desc in enumerate(descs) if all(w in desc for w in words)]

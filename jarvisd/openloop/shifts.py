@@ -71,6 +71,10 @@ def _en_minutes(m: re.Match[str]) -> tuple[int, int]:
     return round(n * 60 if unit.startswith("h") else n), 0
 
 
+# "two and a half hours" is "two hours and a half" (pass 31: read as a snooze of 2 hours 30 minutes)
+_EN_N_AND_A_HALF = re.compile(rf"\b(\d+|{_EN_N})\s+and\s+a\s+half\s+(hours?|hrs?|days?|weeks?)\b")
+
+
 # a move to the day after the due, or to its week after: "make it the day after", "push it to next week" (the
 # same weekday a week on; as a due alone, "next week" is its end)
 _EN_RELATIVE = ((re.compile(r"\b(?:to\s+|till\s+|until\s+)?(?:the\s+)?(?:day\s+after|next\s+day|following\s+day)$"), "a day later"),
@@ -85,6 +89,7 @@ def _en(text: str) -> Shift | None:
     if body.split(" ", 1)[0] in _EN_VERBS:
         for said, amount in _EN_RELATIVE:
             body = said.sub(amount, body)
+    body = _EN_N_AND_A_HALF.sub(r"\1 \2 and a half", body)
     amounts = list(_EN_AMOUNT.finditer(body))
     if len(amounts) != 1:
         return None
@@ -134,8 +139,8 @@ _KO_EARLIER = r"일찍|당겨|당기|땡겨|앞당겨|앞당기|앞으로|빨리
 _KO_TAIL = re.compile(rf"^\s*(?:만|정도|쯤|더|만\s*더)?\s*(?:(?P<late>{_KO_LATER})|(?P<early>{_KO_EARLIER}))"
                       r"(?:\s*(?:미뤄|미루|늦춰|당겨|옮겨|해|하자|할게|할래|해\s*줘|줘|주세요|줄래|줄\s*수\s*있어|"
                       r"주라|줘요|요|해요|해\s*주세요|놔|놔\s*줘|두자|둬|둬\s*줘|시켜\s*줘|돼|되나|부탁해))*\s*[.!~]*$")
-_KO_NOT_A_NAME = re.compile(r"^(?:그거|그건|그것|이거|이건|저거|그|좀|그냥|아니|아니요|음|어|아)$")
-_KO_NOT_A_SHIFT = re.compile(r"알려|다시|리마인드|말해|\?")
+_KO_NOT_A_NAME = re.compile(r"^(?:그거|그건|그것|이거|이건|저거|그|좀|그냥|아니|아니요|음|어|아|그럼|그러면|일단|혹시|저기|응|네|예)$")
+_KO_NOT_A_SHIFT = re.compile(r"알려|알림|알람|다시|리마인드|말해|\?")
 
 
 def _ko_amount(m: re.Match[str]) -> tuple[int, int]:
@@ -206,22 +211,24 @@ def asks_amount(text: str) -> int:
     return 0
 
 
-_EN_BARE = re.compile(r"^(?:(?:um|uh|oh|ok|okay|so|just|maybe|about|like|say|let's\s+say)[\s,]+)*(?P<a>.+?)[\s.!]*$")
-_KO_BARE_TAIL = re.compile(r"^\s*(?:만|정도|쯤)?\s*(?:요|이요|만요|정도요|쯤요)?\s*[.!~]*$")
+_EN_BARE = re.compile(r"^(?:(?:um|uh|oh|ok|okay|maybe|say|about|just|only|like)[\s,]+)*(?:by\s+|for\s+)?(?P<rest>.+?)[\s.!]*$")
+_KO_BARE = re.compile(r"^(?:(?:음|어|약|대략)\s+|한\s+(?=\d))?(?P<rest>.+?)(?:\s*(?:만|정도|쯤))?(?:\s*(?:요|이요))?[\s.!~]*$")
 
 
-def bare_amount(text: str, direction: int) -> Shift | None:
-    """The answer to "How much earlier?" when it is only an amount ("30 minutes", "a day", "한 시간", "30분
-    정도"): the move in the direction asked. Before (pass 31), "30 minutes" was a snooze, and the due stayed."""
+def bare_amount(text: str) -> Shift | None:
+    """An amount said alone ("two hours", "by a day", "30분", "하루 정도"): the answer to "How much earlier …?"
+    (`asks_amount`), later by it; None for anything more."""
     if re.search(r"[가-힣]", text):
-        amount = _KO_AMOUNT.match(text.strip())
-        if amount is None or _KO_BARE_TAIL.match(text.strip()[amount.end():]) is None:
+        m = _KO_BARE.match(text.strip())
+        found = _KO_AMOUNT.fullmatch(m["rest"]) if m else None
+        if found is None:
             return None
-        minutes, days = _ko_amount(amount)
+        minutes, days = _ko_amount(found)
     else:
-        said = _EN_BARE.match(text.strip())
-        amount = _EN_AMOUNT.fullmatch(said["a"]) if said else None
-        if amount is None:
+        m = _EN_BARE.match(text.strip())
+        rest = _EN_N_AND_A_HALF.sub(r"\1 \2 and a half", m["rest"]) if m else ""
+        found = _EN_AMOUNT.fullmatch(re.sub(r"^(?:an?\s+)(?=half\b)", "", rest)) if rest else None
+        if found is None:
             return None
-        minutes, days = _en_minutes(amount)
-    return Shift(minutes * direction, days * direction)
+        minutes, days = _en_minutes(found)
+    return Shift(minutes, days) if minutes or days else None
