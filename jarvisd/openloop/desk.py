@@ -647,6 +647,8 @@ class AgendaDesk:
         if meaning.picks_all(text) and waited <= CONFIRM_SEC * 1000:   # "both", "둘 다" (pass 29's low: to the model)
             replies = [self._confirmed(replace(guess, loop_id=option), True, lang, session) for option in guess.options]
             return functools.reduce(_joined, replies)
+        if meaning.picks_none(text):   # "neither" (pass 32's low: to the model)
+            return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
         answer = decision(text)
         place = meaning.picked(text, len(guess.options))
         if place is None and guess.fix and read_utterance(text, self.korean).closures:

@@ -93,6 +93,15 @@ _ALL = re.compile(r"(?:(?:yes|yeah|ok|okay|um|oh)[\s,]+)*(?:both(?:\s+of\s+them)
                   re.IGNORECASE)
 
 
+_NONE = re.compile(r"(?:(?:um|oh|no)[\s,]+)*(?:neither(?:\s+(?:of\s+them|one))?|none(?:\s+of\s+them)?|not\s+(?:either|any)(?:\s+of\s+them)?"
+                   r"|둘\s*다\s*아니(?:야|요|에요)?|아무\s*것도\s*아니(?:야|요|에요)?|다\s*아니(?:야|요|에요)?)[\s.!~]*", re.IGNORECASE)
+
+
+def picks_none(answer: str) -> bool:
+    """"Neither", "none of them", "둘 다 아니야": the answer picks no option offered."""
+    return _NONE.fullmatch(answer.strip()) is not None
+
+
 def picks_all(answer: str) -> bool:
     """"Both", "all of them", "둘 다": the answer picks every option offered."""
     return _ALL.fullmatch(answer.strip()) is not None

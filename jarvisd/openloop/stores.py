@@ -111,8 +111,10 @@ def usable_loop(record: Any) -> OpenLoop:
     for name in TIME_FIELDS:  # int(true) is 1: a due of `true` read as 1970 and expired the loop silently
         if isinstance(record.get(name), bool):
             raise ValueError(f"{name} is {json.dumps(record[name])}, not a time")
-    for name in ("id", "desc"):  # str(None) showed "None" on the agenda; an id "None" no ✓ could reach (pass 31)
-        if name in record and not isinstance(record[name], str):
+    # str(None) showed "None" on the agenda; an id "None" no ✓ could reach (pass 31); a list as the session was the
+    # session "['a', 'b']" (pass 32)
+    for name in ("id", "desc", "session"):
+        if name in record and not isinstance(record[name], str) and not (name == "session" and record[name] is None):
             raise TypeError(f"{name} must be text, not {type(record[name]).__name__}")
     if isinstance(record.get("desc"), str) and not record["desc"].strip():
         raise ValueError("empty desc")

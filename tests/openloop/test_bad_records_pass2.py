@@ -74,7 +74,8 @@ def test_many_unusable_lines_are_quarantined_in_one_pass(tmp_path):
                                                 # pass 31: an id of null loaded as "None", which no HUD ✓ reached
                                                 ({"id": None}, "id must be text, not NoneType"),
                                                 ({"id": 7}, "id must be text, not int"),
-                                                ({"desc": "   "}, "empty desc")])
+                                                ({"desc": "   "}, "empty desc"),
+                                                ({"session": ["a", "b"]}, "session must be text, not list")])
 def test_a_record_with_a_boolean_time_or_a_desc_that_is_not_text_is_quarantined(tmp_path, change, reason):
     """Before: a due of `true` was read as 1970-01-01 and the loop expired at once; a desc of null was
     shown on the agenda as "None"."""

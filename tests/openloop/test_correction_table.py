@@ -87,6 +87,7 @@ TABLE = [
      [("앤한테 전화하기", "2026-12-05 15:00"), ("밥한테 전화하기", "2026-12-02 20:00")]),    # pass 31: the model's
     (["I need to recall the order on Friday at 3pm", BOB, "push the call back a day"],
      [("call Bob", "2026-12-03 20:00"), ("recall the order", "2026-12-04 15:00")]),           # "call" is not "recall"
+    ([BOB, ANN, "push the call back a day", "neither"], [("call Ann", "2026-12-04 15:00"), ("call Bob", "2026-12-02 20:00")]),
     # no amount: asked, nothing moved; the amount said next moves it
     ([BOB, "make it earlier"], [("call Bob", "2026-12-02 20:00")]),
     ([BOB, "make it earlier", "an hour earlier"], [("call Bob", "2026-12-02 19:00")]),
