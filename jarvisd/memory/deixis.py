@@ -5,8 +5,10 @@ prepended to the recall query (and only there; the main model resolves deixis in
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from jarvisd.memory.query_words import normalise
+from jarvisd.textsafe import plain_words
 
 RECALL_QUERY_CHARS = 200
 SHORT_UTTERANCE_CHARS = 8
@@ -19,8 +21,14 @@ _KO_DETERMINER = re.compile(r"(?:^|\s)[그이저]\s+\S")
 _EN_DEICTIC = re.compile(r"\b(that|it|this|those|these|again|the same|same one|earlier)\b")
 
 
+def _plain(utterance: str) -> str:
+    """The words as read: invisible marks off, blanks as spaces, full-width forms as plain ones ("ｔｈａｔ" from
+    an IME, "\u200bthat" from a paste are "that"; pass 33: they were kept as facts)."""
+    return normalise(unicodedata.normalize("NFKC", plain_words(utterance)))
+
+
 def is_deictic(utterance: str) -> bool:
-    text = normalise(utterance)
+    text = _plain(utterance)
     words = text.split()
     if any(w.startswith(stem) for w in words for stem in _KO_DEICTIC_STEMS if " " not in stem):
         return True
@@ -40,7 +48,7 @@ _ONLY_DEIXIS = re.compile(
 
 def only_deixis(utterance: str) -> bool:
     """The words are a pointer and nothing else ("that", "그거 기억해"): kept alone, they would keep no fact."""
-    return _ONLY_DEIXIS.fullmatch(normalise(utterance).strip(" .!?~")) is not None
+    return _ONLY_DEIXIS.fullmatch(_plain(utterance).strip().strip(" .!?~")) is not None
 
 
 def needs_context(utterance: str) -> bool:

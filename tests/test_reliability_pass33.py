@@ -1,0 +1,50 @@
+"""Pass 33 (docs/reliability.md, "Thirty-third pass"): what the thirty-third adversarial pass found, each case
+failing before its fix."""
+
+import pytest
+
+from jarvisd.assistant import build_assistant
+from jarvisd.config import load_config
+from jarvisd.llm.backend_choice import Backends
+from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.manifest import ModelStore
+
+
+def _assistant(tmp_path):
+    """The real assistant (LanceDB memory in `tmp_path`, the agenda's desk and commands) on a scripted model."""
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl"})
+    chat = ScriptedChatModel(lambda messages: {"text": "Okay."})
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    return build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+
+
+def _facts(assistant):
+    return [item.content for item in assistant.memory.store.all_items() if item.source == "explicit"]
+
+
+@pytest.mark.parametrize("pointer", ["\u200bthat", "that\u200b", "ｔｈａｔ", "ｔｈａｔ！", "that\u00a0one",
+                                     "\ufeffthat", "그거\u200b 기억해", "ＴＨＩＳ"])
+async def test_remember_that_in_full_width_or_with_an_invisible_character_keeps_no_word(tmp_path, pointer):
+    """Seen on a daemon: `/remember \\u200bthat` (a zero-width space from a paste) and `/remember ｔｈａｔ` (a
+    full-width IME) answered "Remembered: \\u200bthat" / "Remembered: ｔｈａｔ": the word kept as a fact, the
+    exchange it pointed at not kept (the case pass 31 fixed for the plain word)."""
+    assistant = _assistant(tmp_path)
+    try:
+        await assistant.answer("My locker is 12", session="s")
+        reply = await assistant.answer(f"/remember {pointer}", session="s")
+        assert reply.startswith("Remembered, with what it refers to"), reply
+        assert all("My locker is 12" in fact for fact in _facts(assistant)), _facts(assistant)
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("pointer", ["\u200bthat", "ｔｈａｔ", "\ufeffthis"])
+async def test_remember_that_in_full_width_or_with_an_invisible_character_and_nothing_before_keeps_nothing(
+        tmp_path, pointer):
+    """Seen on a daemon: `/remember \\u200bthat` as a session's first words answered "Remembered: \\u200bthat"."""
+    assistant = _assistant(tmp_path)
+    try:
+        assert (await assistant.answer(f"/remember {pointer}", session="a")).startswith("Nothing remembered")
+        assert _facts(assistant) == []
+    finally:
+        await assistant.close()
