@@ -48,3 +48,34 @@ async def test_remember_that_in_full_width_or_with_an_invisible_character_and_no
         assert _facts(assistant) == []
     finally:
         await assistant.close()
+
+
+@pytest.mark.slow  # a writer subprocess killed with SIGKILL
+def test_a_damaged_journal_record_that_is_not_the_last_costs_only_itself(tmp_path, caplog):
+    """A byte flipped in the first of three acknowledged records of a killed store's journal: the replay
+    stopped there, logged "a write killed before it was acknowledged" and deleted the journal, so the two
+    acknowledged writes after it were gone, and the damaged one with no copy left."""
+    import logging
+
+    from jarvisd.memory.service import MemoryService
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+    from jarvisd.memory.stores.lance_journal import HEADER, journal_dir
+    from jarvisd.memory.testing import HashedNgramEmbedder
+    from tests.memory.test_write_durability import ME, RECORD_TURN_CHILD, run_and_kill
+
+    import os
+    uri = str(tmp_path / "memory.lance")
+    assert run_and_kill(RECORD_TURN_CHILD, dict(os.environ), 3, uri, "3") == ["0", "1", "2"]
+    (wal,) = journal_dir(uri, "memory_items").glob("*.wal")
+    data = bytearray(wal.read_bytes())
+    data[HEADER.size + 40] ^= 0xFF                       # inside the first record's payload
+    wal.write_bytes(bytes(data))
+    embedder = HashedNgramEmbedder()
+    with caplog.at_level(logging.WARNING):
+        service = MemoryService(LanceMemoryStore(uri, dimensions=embedder.dimensions), embedder=embedder)
+    contents = " ".join(e.content for e in service.recall_episodes(ME, limit=10))
+    assert "my locker number is 1" in contents and "my locker number is 2" in contents, contents
+    assert "damaged" in caplog.text
+    kept = list(journal_dir(uri, "memory_items").glob("*.damaged"))
+    assert len(kept) == 1 and kept[0].read_bytes() == bytes(data)
+    service.close()

@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import pickle
+import shutil
 import stat
 import struct
 import uuid
@@ -222,14 +223,21 @@ class _PlainUnpickler(pickle.Unpickler):
 def read_records(path: Path) -> Iterator[tuple[bytes, Any]]:
     """(UPSERT, [row dicts]) or (DELETE, [ids]) in write order, up to a torn or corrupt record."""
     data = path.read_bytes()
-    at = 0
+    at, damaged = 0, []
     while at + HEADER.size <= len(data):
         kind, length, crc = HEADER.unpack_from(data, at)
         payload = data[at + HEADER.size: at + HEADER.size + length]
         if len(payload) < length or zlib.crc32(payload) != crc or kind not in (UPSERT, DELETE):
+            if len(payload) == length and at + HEADER.size + length < len(data):
+                # not the last record: a write killed mid-append is always the last one (a failed append
+                # is cut off), so this is damage on disk, and the acknowledged records after it are
+                # replayed (pass 33: one flipped byte cost every write after it, the file deleted)
+                damaged.append(at)
+                at += HEADER.size + length
+                continue
             log.warning("memory: %s ends in a torn record at byte %d (a write killed before it was "
                         "acknowledged); replaying what precedes it", path, at)
-            return
+            break
         at += HEADER.size + length
         if kind == UPSERT:
             rows = _PlainUnpickler(io.BytesIO(payload)).load()
@@ -237,5 +245,15 @@ def read_records(path: Path) -> Iterator[tuple[bytes, Any]]:
                          for row in rows]
         else:
             yield kind, json.loads(payload)
-    if at != len(data):
+    if at + HEADER.size > len(data) and at != len(data):
         log.warning("memory: %s ends in a torn record header at byte %d; replaying what precedes it", path, at)
+    if damaged:
+        copy = path.with_name(path.name + ".damaged")
+        try:
+            shutil.copyfile(path, copy)
+            kept = f"a copy of the journal is kept as {copy}"
+        except OSError as exc:
+            kept = f"no copy of the journal could be kept ({exc})"
+        log.error("memory: %s has %d damaged record(s) (at byte %s: checksum or kind wrong) before its last one; "
+                  "those writes are not replayed, the records after them are; %s", path, len(damaged),
+                  ", ".join(map(str, damaged)), kept)
