@@ -56,14 +56,13 @@ def test_a_damaged_journal_record_that_is_not_the_last_costs_only_itself(tmp_pat
     stopped there, logged "a write killed before it was acknowledged" and deleted the journal, so the two
     acknowledged writes after it were gone, and the damaged one with no copy left."""
     import logging
+    import os
 
     from jarvisd.memory.service import MemoryService
     from jarvisd.memory.stores.lance import LanceMemoryStore
     from jarvisd.memory.stores.lance_journal import HEADER, journal_dir
     from jarvisd.memory.testing import HashedNgramEmbedder
     from tests.memory.test_write_durability import ME, RECORD_TURN_CHILD, run_and_kill
-
-    import os
     uri = str(tmp_path / "memory.lance")
     assert run_and_kill(RECORD_TURN_CHILD, dict(os.environ), 3, uri, "3") == ["0", "1", "2"]
     (wal,) = journal_dir(uri, "memory_items").glob("*.wal")
