@@ -29,6 +29,14 @@ def test_a_bare_hour_correcting_a_due_past_midnight_may_be_the_night_before(tues
     assert [row[1] for row in agenda_rows(tuesday_desk)] == [due]
 
 
+def _reminding_desk(tmp_path, korean):
+    """A desk on a real agenda with a hand-driven clock and a last spoken reminder the test sets (`spoken[0]`)."""
+    clock = FakeClock(TUESDAY.timestamp())
+    spoken: list[tuple[str, int] | None] = [None]
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock)
+    return clock, spoken, service, AgendaDesk(service, korean, last_reminder=lambda: spoken[0])
+
+
 @pytest.mark.parametrize(("correction", "due"), [
     # before: "Updated: buy milk, now tomorrow at 10 AM." (the promise said before the reminder moved, Ann kept 9:05)
     ("no, make it 10am", "2026-12-01 10:00"),
@@ -38,10 +46,7 @@ def test_a_bare_hour_correcting_a_due_past_midnight_may_be_the_night_before(tues
     ("아니 10시로 바꿔줘", "2026-12-01 10:00"),
 ])
 def test_a_correction_right_after_a_reminder_moves_the_promise_reminded_of(tmp_path, korean, correction, due):
-    clock = FakeClock(TUESDAY.timestamp())
-    spoken: list[tuple[str, int] | None] = [None]
-    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock)
-    desk = AgendaDesk(service, korean, last_reminder=lambda: spoken[0])
+    clock, spoken, service, desk = _reminding_desk(tmp_path, korean)
     desk.handle("remind me to call Ann in 5 minutes", "s")
     clock.advance(120)
     desk.handle("I need to buy milk tomorrow", "s")
@@ -56,10 +61,7 @@ def test_a_correction_right_after_a_reminder_moves_the_promise_reminded_of(tmp_p
 
 
 def test_a_promise_said_after_the_reminder_is_still_the_one_a_correction_moves(tmp_path, korean):
-    clock = FakeClock(TUESDAY.timestamp())
-    spoken: list[tuple[str, int] | None] = [None]
-    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock)
-    desk = AgendaDesk(service, korean, last_reminder=lambda: spoken[0])
+    clock, spoken, service, desk = _reminding_desk(tmp_path, korean)
     desk.handle("remind me to call Ann in 5 minutes", "s")
     clock.advance(300)
     spoken[0] = (service.agenda()[0].id, int(clock() * 1000))

@@ -294,10 +294,10 @@ class AgendaDesk:
             loop = self._open(focus.loop_id if focus is not None else None)
             if loop is None or loop.due_ms is None:
                 return None
-            due = datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz)
-            moved = into_part(due, part_named(words))
-            if moved == due and not in_part(due, part_named(words)):   # 3 PM or "by Friday" to the morning: which hour
-                return DeskReply(phrases.which_hour(loop, part_named(words) or "", lang), lang, intent="correct")
+            due, part = datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz), part_named(words)
+            moved = into_part(due, part)
+            if moved == due and not in_part(due, part):   # 3 PM or "by Friday" to the morning: which hour
+                return DeskReply(phrases.which_hour(loop, part or "", lang), lang, intent="correct")
             return self._set_due(loop, int(moved.timestamp() * 1000), focus, session, lang)
         elif cued is not None and time_spans(words):
             # "no wait, I mean the vet on Saturday", "actually the passport renewal is November 3 instead":
@@ -305,8 +305,7 @@ class AgendaDesk:
             shown = self.service.agenda(session)
             alike = deed_named(words, [loop.desc for loop in shown])
             if len(alike) > 1:      # pass 15: "move the call to Saturday" moved the bank call, not asked
-                options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
-                return self._which_moves(options, text, session, lang)
+                return self._which_of(shown, alike, text, session, lang)
             found = correction_target(words, [loop.desc for loop in shown])
             loop = shown[found] if found is not None else None
         else:               # "um, I have to pay the water bill by the 10th" is a new promise
@@ -347,13 +346,11 @@ class AgendaDesk:
             descs = [loop.desc for loop in shown]
             alike = deed_named(shift.name, descs)
             if len(alike) > 1:      # "push the call back an hour" with two calls open
-                options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
-                return self._which_moves(options, text, session, lang)
+                return self._which_of(shown, alike, text, session, lang)
             found = correction_target(shift.name, descs)
             if found is None and (alike := _named_in(shift.name, descs)):   # "전화 한 시간 미뤄줘": the call(s)
                 if len(alike) > 1:
-                    options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
-                    return self._which_moves(options, text, session, lang)
+                    return self._which_of(shown, alike, text, session, lang)
                 found = alike[0]
             loop = shown[found] if found is not None else None
             if loop is None and (intent := match_intent(text)) is not None and intent.kind == "snooze":
@@ -395,6 +392,12 @@ class AgendaDesk:
             if read_shift(clean(head)) is not None and read_utterance(tail, self.korean).commitments:
                 return _joined(self._shift(head, session, lang), self._answer(tail, session, lang))
         return None
+
+    def _which_of(self, shown: Sequence[OpenLoop], alike: Sequence[int], text: str, session: str, lang: phrases.Lang
+                  ) -> DeskReply:
+        """"Which one?" for the promises at `alike` in `shown`, the earliest due first."""
+        options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
+        return self._which_moves(options, text, session, lang)
 
     def _which_moves(self, options: Sequence[OpenLoop], text: str, session: str, lang: phrases.Lang) -> DeskReply:
         """"Which one: call Bob, or call Ann?": kept, so "the second one" or "Ann" moves that one (pass 25:
@@ -680,11 +683,7 @@ class AgendaDesk:
         if not yes:
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
         if guess.fix and (shift := read_shift(clean(guess.fix))) is not None and loop.due_ms is not None:
-            try:
-                return self._set_due(loop, shift.applied(loop.due_ms, self.service.tz, self.service.now_ms()),
-                                     None, session, lang)
-            except ImpossibleTime as exc:
-                return DeskReply(_reason(exc, lang), lang, intent="correct")
+            return self._shifted(loop, shift, None, session, lang, self.service.now_ms())
         if guess.fix:
             moved = self._move(loop, correction_time(guess.fix) or guess.fix, None, session, lang)
             return moved or DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Literal
 
 from jarvisd.language import Language
+from jarvisd.openloop.hangul import RIEUL, final
 from jarvisd.openloop.model import OpenLoop
 
 Lang = Language
@@ -125,11 +126,7 @@ def confirm_opened(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang, remind
 
 def _ro(word: str) -> str:
     """로 after a vowel or ㄹ, 으로 after another final consonant ("자정으로", "30분으로"; pass 26: "자정로")."""
-    last = word.rstrip()[-1:]
-    if not "가" <= last <= "힣":
-        return "로"
-    final = (ord(last) - ord("가")) % 28
-    return "으로" if final not in (0, 8) else "로"
+    return "으로" if final(word.rstrip()[-1:]) not in (-1, 0, RIEUL) else "로"
 
 
 def confirm_updated(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
