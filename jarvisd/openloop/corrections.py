@@ -148,7 +148,7 @@ _EN_NOT = re.compile(rf"\b(?:{EN_TAKE_BACK})\s+(?P<old>.+?)(?=\s*(?:[,;]|\bbut\b
 BARE_HOUR = re.compile(r"\d{1,2}(?::\d{2})?")   # "make it 5", "not 4 but 5": in a correction, an hour
 
 
-_HOUR_FIRST = re.compile(r"\s*(?P<h>\d{1,2}(?::\d{2})?)(?P<rest>\s.*)?")
+_HOUR_FIRST = re.compile(rf"\s*(?P<h>{BARE_HOUR.pattern})(?P<rest>\s.*)?")
 
 
 def as_hour(words: str) -> str:
