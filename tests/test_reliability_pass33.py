@@ -78,3 +78,41 @@ def test_a_damaged_journal_record_that_is_not_the_last_costs_only_itself(tmp_pat
     kept = list(journal_dir(uri, "memory_items").glob("*.damaged"))
     assert len(kept) == 1 and kept[0].read_bytes() == bytes(data)
     service.close()
+
+
+@pytest.mark.slow  # the command line in a subprocess
+def test_jarvisd_memory_forget_beside_a_running_daemon_is_refused_and_deletes_nothing(tmp_path):
+    """Seen on a daemon: `jarvisd memory forget --session f1 --yes` beside `jarvisd run` printed "Forgot session
+    'f1': 1 record deleted.", yet the daemon kept f1's working memory (its next `/remember that` in f1 kept the
+    forgotten exchange as a fact) and listed f1 for seconds more; the forget count that keeps a turn running in
+    f1 from being written after a forget (pass 31) was never told. Now refused like `memory reembed`, naming the
+    HUD's `/forget session f1 confirm`, which does it inside the daemon."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from jarvisd.instance import InstanceLock
+    from jarvisd.llm.base import Message
+    from jarvisd.memory.cli import open_service
+    from jarvisd.memory.scope import MemoryScope
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_")}
+    env.update(JARVIS_HOME=str(tmp_path), JARVIS_GENERAL__USER="u", JARVIS_MEMORY__EMBEDDING_PROVIDER="none")
+    service = open_service(load_config(env=env), None)
+    service.record_turn(MemoryScope("u", "main", "f1"), [Message("user", "hello from f1"), Message("assistant", "hi")])
+    getattr(service.store, "close", lambda: None)()
+    lock = InstanceLock(tmp_path / "data").acquire()  # what `jarvisd run` holds while it runs
+    try:
+        done = subprocess.run([sys.executable, "-m", "jarvisd", "memory", "forget", "--session", "f1", "--yes"],
+                              env=env, capture_output=True, text=True, timeout=300,
+                              cwd=Path(__file__).resolve().parents[1])
+    finally:
+        lock.release()
+    assert done.returncode == 1, done.stdout + done.stderr[-2000:]
+    assert "already running" in done.stderr and "/forget session f1 confirm" in done.stderr, done.stderr
+    service = open_service(load_config(env=env), None)
+    try:
+        assert [i.session for i in service.store.all_items()] == ["f1"]     # nothing deleted
+    finally:
+        getattr(service.store, "close", lambda: None)()

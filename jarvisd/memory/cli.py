@@ -108,8 +108,24 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def _forget_main(config: Any, args: argparse.Namespace) -> int:
     """`jarvisd memory forget --session ID`: asks first unless --yes; facts, patterns and the agenda stay."""
+    from jarvisd.instance import AlreadyRunning, own_data_dir
     from jarvisd.memory.scope import MemoryScope
 
+    # Pass 33: beside `jarvisd run` it said "Forgot session" while the daemon kept the session's working
+    # memory (and a turn running in it, not told of the forget, could write it again): refused like reembed
+    try:
+        lock = own_data_dir(config.paths.data_dir, "jarvisd memory forget")
+    except AlreadyRunning as exc:
+        print(f"jarvisd: {exc}; nothing deleted. In the HUD, /forget session {args.session} confirm (or Forget "
+              "in its Sessions list) does it inside the daemon", file=sys.stderr)
+        return 1
+    try:
+        return _forget_owned(config, args, MemoryScope(config.general.user, "main", args.session))
+    finally:
+        lock.release()
+
+
+def _forget_owned(config: Any, args: argparse.Namespace, scope: Any) -> int:
     if not args.yes:
         try:
             answer = input(f"Delete session {args.session!r} (its turns, thought logs and working memory)? [y/N] ")
@@ -121,7 +137,7 @@ def _forget_main(config: Any, args: argparse.Namespace) -> int:
             return 1
     service = open_service(config, None)
     try:
-        count = service.forget_session(MemoryScope(config.general.user, "main", args.session))
+        count = service.forget_session(scope)
     except (OSError, RuntimeError, ValueError) as exc:  # pass 18: a damaged data file was a LanceError traceback
         return _store_failed("jarvisd memory forget", config, exc)
     finally:
