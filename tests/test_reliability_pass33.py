@@ -116,3 +116,39 @@ def test_jarvisd_memory_forget_beside_a_running_daemon_is_refused_and_deletes_no
         assert [i.session for i in service.store.all_items()] == ["f1"]     # nothing deleted
     finally:
         getattr(service.store, "close", lambda: None)()
+
+
+@pytest.mark.parametrize("said", ["push it back 2 hours", "push it back an hour", "한 시간 미뤄줘"])
+def test_hours_said_after_a_new_promise_move_it_not_a_snooze_of_the_promise_reminded_before(tmp_path, korean, said):
+    """Seen on a daemon: a reminder spoken of "call Bob", a minute later "I need to email Sue tomorrow at 3pm" in
+    another session, then "push it back 2 hours": "OK, I'll remind you again in 2 hours: call Bob." (a snooze set
+    on the promise reminded before, Sue's email unmoved). A snooze stays a snooze only when the reminder is of the
+    promise in focus, or came after it."""
+    from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to call Bob tomorrow at 8pm", "voice")
+    bob = desk.service.agenda()[0]
+    spoken = (bob.id, desk.service.now_ms() - 60_000)
+    desk.last_reminder = lambda: spoken
+    desk.handle("I need to email Sue tomorrow at 3pm", "hud")
+    reply = desk.handle(said, "hud")
+    assert reply is not None and reply.intent != "snooze", reply
+    assert desk.service.find(bob.id).remind_ms is None                # no reminder set on Bob's call
+    moved = {"push it back 2 hours": "17:00"}.get(said, "16:00")
+    assert sorted(agenda_rows(desk)) == [("call Bob", "2026-12-02 20:00"), ("email Sue", f"2026-12-02 {moved}")]
+
+
+def test_hours_said_right_after_the_reminder_of_the_promise_in_focus_stay_a_snooze(tmp_path, korean):
+    """The rule kept: the reminder came after the promise was said (or is of it): a snooze, as before."""
+    from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to email Sue tomorrow at 3pm", "hud")
+    desk.handle("I need to call Bob tomorrow at 8pm", "voice")
+    bob = [loop for loop in desk.service.agenda() if loop.desc == "call Bob"][0]
+    spoken = (bob.id, desk.service.now_ms() + 1)
+    desk.last_reminder = lambda: spoken
+    reply = desk.handle("push it back an hour", "hud")
+    assert reply is not None and reply.intent == "snooze", reply
+    assert sorted(agenda_rows(desk)) == [("call Bob", "2026-12-02 20:00"), ("email Sue", "2026-12-02 15:00")]

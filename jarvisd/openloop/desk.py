@@ -338,7 +338,10 @@ class AgendaDesk:
             self._asked_amount[session] = (loop.id, direction, now_ms)
             return DeskReply(phrases.how_much(direction, loop, lang), lang, intent="correct")
         spoken = self.last_reminder()
+        # a snooze of the promise reminded, unless another was said since (pass 33: "push it back 2 hours" after
+        # a new promise set a reminder on the one reminded a minute before, the new one unmoved)
         if not shift.is_days and spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 \
+                and (focus is None or focus.loop_id == spoken[0]) \
                 and (intent := match_intent(text)) is not None and intent.kind == "snooze":
             return None
         if shift.name:
