@@ -71,8 +71,10 @@ class HudParts:
                 log.warning("hud: stopping: the turn %r (session %s) was not answered and is dropped", text, session)
                 task.cancel()
         for session, text in list(self.running_commands.values()):
-            log.warning("hud: stopping: the command %r (session %s) was still running and was not answered: "
-                        "send it again if it is missing", text, session)
+            # it may still be answered while the server stops ("Nothing remembered: ... ended without an answer"):
+            # the log says what is known now, not "was not answered" (pass 33)
+            log.warning("hud: stopping: the command %r (session %s) was still running when the stop began: "
+                        "if no reply reached you, send it again", text, session)
 
 
 def _parts(request: Request) -> HudParts:
@@ -86,7 +88,9 @@ def error(status: int, code: str, detail: Any, headers: Mapping[str, str] | None
 async def _json_object(request: Request, allowed: set[str]) -> dict[str, Any] | JSONResponse:
     try:
         body = valid_json(json.loads(await request.body()))  # a lone surrogate becomes U+FFFD here
-    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError; deep nesting recurses
+    except UnicodeDecodeError:  # before: "the body must be a JSON object" for a body that was one, in bad UTF-8
+        return error(422, "invalid_json", "the body is not valid UTF-8 text (send JSON encoded as UTF-8)")
+    except (ValueError, RecursionError):  # deep nesting recurses
         return error(422, "invalid_json", "the body must be a JSON object")
     if not isinstance(body, dict):
         return error(422, "invalid_body", "the body must be a JSON object")

@@ -1,0 +1,58 @@
+"""Passes 32-33's lows, closed (docs/reliability.md, "Passes 32-33's lows, closed"): each case failing before its
+fix."""
+
+import pytest
+
+from tests.test_reliability_pass33 import _assistant, _facts
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\ufeff\ufeff", "\u2060 \u00ad", "\u3000"])
+async def test_remember_of_only_invisible_marks_keeps_nothing_and_says_how(tmp_path, invisible):
+    """Pass 33: `/remember \\u200b` answered "Remembered: \\u200b": an invisible fact nobody can read or forget by
+    name."""
+    assistant = _assistant(tmp_path)
+    try:
+        reply = await assistant.answer(f"/remember {invisible}", session="s")
+        assert reply.startswith("Usage: /remember <text>"), reply
+        assert _facts(assistant) == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("body", [b'{"text": "\xc0\xaf"}', b'{"text": "\xf4\x90\x80\x80"}', b'{"text": "caf\xe9"}'])
+async def test_a_body_in_bad_utf8_is_told_so(tmp_path, body):
+    """Pass 33: a JSON object in invalid UTF-8 (an overlong `/`, a code point above U+10FFFF, Latin-1) was 422 "the
+    body must be a JSON object", which it was: the user looked for a JSON mistake that was not there."""
+    from tests.hud.conftest import Hud
+
+    hud = Hud(tmp_path)
+    async with hud.client() as client:
+        reply = await client.post("/api/turns", content=body, headers={"Content-Type": "application/json"})
+    assert reply.status_code == 422
+    assert reply.json() == {"error": "invalid_json",
+                            "detail": "the body is not valid UTF-8 text (send JSON encoded as UTF-8)"}
+
+
+async def test_a_stop_does_not_log_a_running_command_as_unanswered(tmp_path, caplog):
+    """Pass 33: a stop logged "the command '/remember that' ... was still running and was not answered" for commands
+    answered in the same second, while the server stopped ("Nothing remembered: ... ended without an answer")."""
+    import asyncio
+    import logging
+
+    import httpx
+
+    from tests.hud.conftest import TOKEN, slow_command_app
+
+    app, release, started = slow_command_app(tmp_path)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8765",
+                                 headers={"Authorization": f"Bearer {TOKEN}"}, timeout=20) as client:
+        running = asyncio.create_task(client.post("/api/turns", json={"text": "/slow fact"}))
+        while not started:
+            await asyncio.sleep(0.01)
+        with caplog.at_level(logging.WARNING, "jarvisd.hud.api"):
+            app.state.close_streams()
+        release.set()
+        answered = await running
+    assert answered.status_code == 200
+    assert "'/slow fact' (session hud) was still running when the stop began: if no reply reached you" in caplog.text
+    assert "not answered" not in caplog.text
