@@ -56,3 +56,20 @@ async def test_a_stop_does_not_log_a_running_command_as_unanswered(tmp_path, cap
     assert answered.status_code == 200
     assert "'/slow fact' (session hud) was still running when the stop began: if no reply reached you" in caplog.text
     assert "not answered" not in caplog.text
+
+
+def test_quiet_hours_never_end_before_the_moment_asked_in_the_repeated_autumn_hour():
+    """Pass 33: on 2027-11-07 (New York) with quiet hours 00:00-01:30, 1:15 AM EST (the second 1:15) ended at 1:30 AM
+    EDT, 45 minutes earlier: a reminder planned there was moved back in time, out of the window."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.reflect.quiet_hours import QuietHours
+
+    tz = ZoneInfo("America/New_York")
+    quiet = QuietHours(0, 90)
+    first = int(datetime(2027, 11, 7, 1, 15, tzinfo=tz).timestamp() * 1000)           # EDT
+    second = int(datetime(2027, 11, 7, 1, 15, fold=1, tzinfo=tz).timestamp() * 1000)  # EST, an hour later
+    assert quiet.end_after(first, tz) == int(datetime(2027, 11, 7, 1, 30, tzinfo=tz).timestamp() * 1000)
+    assert quiet.end_after(second, tz) == int(datetime(2027, 11, 7, 1, 30, fold=1, tzinfo=tz).timestamp() * 1000)
+    assert quiet.end_after(second, tz) - second == 15 * 60_000

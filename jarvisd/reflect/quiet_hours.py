@@ -54,8 +54,11 @@ class QuietHours:
         day = local.date()
         if self.start_min > self.end_min and local.hour * 60 + local.minute >= self.start_min:
             day += timedelta(days=1)  # 23:00 in "22:00-08:00": the window ends tomorrow morning
-        end = datetime.combine(day, time(self.end_min // 60, self.end_min % 60), tzinfo=tz)
-        return int(end.timestamp() * 1000)
+        clock = time(self.end_min // 60, self.end_min % 60)
+        # the end's clock time twice on an autumn night (1:30 EDT, then EST): the first that is not before `at_ms`
+        # (before, 1:15 AM EST in "00:00-01:30" ended at 1:30 AM EDT, 45 minutes before it; pass 33)
+        ends = (int(datetime.combine(day, clock, tzinfo=tz).replace(fold=fold).timestamp() * 1000) for fold in (0, 1))
+        return next((end for end in ends if end >= at_ms), at_ms)
 
 
 NO_QUIET_HOURS = QuietHours(0, 0)
