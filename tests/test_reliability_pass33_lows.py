@@ -73,3 +73,22 @@ def test_quiet_hours_never_end_before_the_moment_asked_in_the_repeated_autumn_ho
     assert quiet.end_after(first, tz) == int(datetime(2027, 11, 7, 1, 30, tzinfo=tz).timestamp() * 1000)
     assert quiet.end_after(second, tz) == int(datetime(2027, 11, 7, 1, 30, fold=1, tzinfo=tz).timestamp() * 1000)
     assert quiet.end_after(second, tz) - second == 15 * 60_000
+
+
+@pytest.mark.parametrize(("said", "due"), [
+    ("push it back 1h", "2026-12-02 16:00"),
+    ("move it up 1.5hrs", "2026-12-02 13:30"),
+    ("push it back 30min", "2026-12-02 15:30"),
+    ("push it back a fortnight", "2026-12-16 15:00"),
+    ("하루 반 미뤄줘", "2026-12-04 03:00"),
+    ("이틀 반 뒤로 미뤄 줘", "2026-12-05 03:00"),
+])
+def test_amounts_typed_short_a_fortnight_and_a_day_and_a_half_in_korean_move_the_due(tuesday_desk, said, due):
+    """Pass 32: "1h", "a fortnight" and "하루 반" went to the model and moved nothing."""
+    from tests.openloop.conftest import agenda_rows
+
+    first = "내일 오후 3시에 밥한테 전화해야 해" if "반" in said else "I need to call Bob tomorrow at 3pm"
+    tuesday_desk.handle(first, "s")
+    reply = tuesday_desk.handle(said, "s")
+    assert reply is not None
+    assert [row[1] for row in agenda_rows(tuesday_desk)] == [due]

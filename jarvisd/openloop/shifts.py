@@ -75,6 +75,12 @@ def _en_minutes(m: re.Match[str]) -> tuple[int, int]:
 _EN_N_AND_A_HALF = re.compile(rf"\b(\d+|{_EN_N})\s+and\s+a\s+half\s+(hours?|hrs?|days?|weeks?)\b")
 
 
+# typed short ("1h", "30min", "1.5hrs", pass 32: to the model; not "3d", a name as often as days) and "a fortnight"
+_EN_SHORT_UNITS = {"h": "hours", "hr": "hours", "hrs": "hours", "m": "minutes", "min": "minutes", "mins": "minutes"}
+_EN_SHORT = re.compile(r"\b(\d+(?:\.\d+)?)\s*(hrs|hr|h|mins|min|m)\b")
+_EN_FORTNIGHT = re.compile(r"\b(?:a|one)\s+fortnight\b")
+
+
 # a move to the day after the due, or to its week after: "make it the day after", "push it to next week" (the
 # same weekday a week on; as a due alone, "next week" is its end)
 _EN_RELATIVE = ((re.compile(r"\b(?:to\s+|till\s+|until\s+)?(?:the\s+)?(?:day\s+after|next\s+day|following\s+day)$"), "a day later"),
@@ -90,6 +96,7 @@ def _en(text: str) -> Shift | None:
         for said, amount in _EN_RELATIVE:
             body = said.sub(amount, body)
     body = _EN_N_AND_A_HALF.sub(r"\1 \2 and a half", body)
+    body = _EN_SHORT.sub(lambda m: f"{m[1]} {_EN_SHORT_UNITS[m[2]]}", _EN_FORTNIGHT.sub("two weeks", body))
     amounts = list(_EN_AMOUNT.finditer(body))
     if len(amounts) != 1:
         return None
@@ -131,7 +138,8 @@ _EN_ASKS = re.compile(
 _KO_N = r"\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오"
 _KO_AMOUNT = re.compile(
     # a day count also in Sino-Korean digits ("삼일", "이주": pass 31, to the model); 십일 is ten days (`_ko_amount`)
-    rf"(?P<d>하루|이틀|사흘|나흘|일주일|(?P<dn>{_KO_N}|[일이삼사육칠팔구])\s*(?P<dunit>일|주일?)(?!(?![만정쯤])[가-힣]))"
+    rf"(?P<d>하루|이틀|사흘|나흘|일주일|(?P<dn>{_KO_N}|[일이삼사육칠팔구])\s*(?P<dunit>일|주일?)(?!(?![만정쯤반])[가-힣]))"
+    rf"(?P<dhalf>\s*반)?"
     rf"|(?P<n>{_KO_N})\s*(?P<unit>시간|분)(?P<half>\s*반)?|(?P<halfhour>반\s*시간)")
 _KO_LATER = r"늦게|늦춰|늦추|늦출|뒤로|미뤄|미루|미룰|연기"
 _KO_EARLIER = r"일찍|당겨|당기|땡겨|앞당겨|앞당기|앞으로|빨리"
@@ -149,12 +157,13 @@ def _ko_amount(m: re.Match[str]) -> tuple[int, int]:
     if m["d"]:
         said = m["d"].replace(" ", "")
         fixed = {"하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "일주일": 7}
+        half = 12 * 60 if m["dhalf"] else 0   # "하루 반" is a day and 12 hours (pass 32: to the model)
         if said in fixed:
-            return 0, fixed[said]
+            return half, fixed[said]
         # the count the amount's own match took: "십일 미뤄줘" is 십 days (a fresh match of the number alone took
         # 십일, eleven: pass 31, ten days said moved the due eleven)
         n = _ko_count(m["dn"])
-        return 0, n * 7 if m["dunit"].startswith("주") else n
+        return half, n * 7 if m["dunit"].startswith("주") else n
     n = _ko_count(m["n"])
     minutes = n * 60 if m["unit"] == "시간" else n
     return minutes + (30 if m["half"] and m["unit"] == "시간" else 0), 0
