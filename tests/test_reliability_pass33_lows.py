@@ -92,3 +92,28 @@ def test_amounts_typed_short_a_fortnight_and_a_day_and_a_half_in_korean_move_the
     reply = tuesday_desk.handle(said, "s")
     assert reply is not None
     assert [row[1] for row in agenda_rows(tuesday_desk)] == [due]
+
+
+@pytest.mark.parametrize(("first", "close", "then", "reply"), [
+    ("I need to call Bob tomorrow at 3pm", "I called Bob", "no, make it 5pm", "It's already marked done: call Bob."),
+    ("I need to call Bob tomorrow at 3pm", "I called Bob", "push it back a day", "It's already marked done: call Bob."),
+    ("I need to call Bob tomorrow at 3pm", "I called Bob", "make it earlier", "It's already marked done: call Bob."),
+    ("I need to call Bob tomorrow at 3pm", "never mind about calling Bob", "at 5pm",
+     "It's already off your agenda: call Bob."),
+    ("I need to call Bob tomorrow at 3pm", "hud", "push it back an hour", "It's already marked done: call Bob."),
+    ("내일 오후 3시에 밥한테 전화해야 해", "hud", "하루 미뤄줘", "이미 완료로 표시돼 있어요: 밥한테 전화하기."),
+])
+def test_a_move_of_the_promise_just_closed_says_it_is_closed(tuesday_desk, first, close, then, reply):
+    """Passes 32-33: a correction or a shift right after the promise was closed (said, or its ✓ in the HUD) went to the
+    model, which with the embedded SmolLM2 may claim a move that never happened."""
+    from jarvisd.openloop.model import LoopStatus
+
+    tuesday_desk.handle(first, "s")
+    if close == "hud":
+        loop, = tuesday_desk.service.agenda()
+        tuesday_desk.service.set_status(loop.id, LoopStatus.DONE)
+    else:
+        tuesday_desk.handle(close, "s")
+    answer = tuesday_desk.handle(then, "s")
+    assert answer is not None and answer.text == reply
+    assert tuesday_desk.service.agenda() == []

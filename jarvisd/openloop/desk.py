@@ -310,6 +310,9 @@ class AgendaDesk:
             loop = shown[found] if found is not None else None
         else:               # "um, I have to pay the water bill by the 10th" is a new promise
             return None
+        if loop is None and (only_a_time(words) or part_only(words)) \
+                and (closed := self._told_closed(focus, lang)) is not None:
+            return closed
         if loop is None:
             return None
         return self._move(loop, words, focus, session, lang)
@@ -333,6 +336,8 @@ class AgendaDesk:
         if shift is None:
             direction = asks_amount(words)
             loop = self._open(focus.loop_id) if direction and focus is not None else None
+            if loop is None and direction and (closed := self._told_closed(focus, lang)) is not None:
+                return closed
             if loop is None or loop.due_ms is None:
                 return None
             self._asked_amount[session] = (loop.id, direction, now_ms)
@@ -362,6 +367,8 @@ class AgendaDesk:
                 return DeskReply(phrases.not_found(shift.name, lang), lang, intent="correct")
         else:
             loop = self._open(focus.loop_id) if focus is not None else None
+            if loop is None and (closed := self._told_closed(focus, lang)) is not None:
+                return closed
         if loop is None or loop.due_ms is None:
             return None             # nothing said a moment ago, or a promise with no time: a snooze or the model's
         return self._shifted(loop, shift, focus, session, lang, now_ms)
@@ -786,6 +793,14 @@ class AgendaDesk:
                 and (focus is None or spoken[1] > focus.at_ms):
             return _Focus(spoken[0], spoken[1], remind=True)
         return focus
+
+    def _told_closed(self, focus: _Focus | None, lang: phrases.Lang) -> DeskReply | None:
+        """The promise in focus when it was closed since it was said ("I called Bob", or its ✓ in the HUD), so a
+        move of it is answered "It's already marked done" (pass 32: it went to the model, which moved nothing)."""
+        loop = self._any(focus.loop_id) if focus is not None else None
+        if loop is None or loop.is_open:
+            return None
+        return DeskReply(phrases.closed_meanwhile(loop, lang), lang, intent="correct")
 
     def _open(self, loop_id: str | None) -> OpenLoop | None:
         loop = self._any(loop_id)
