@@ -117,3 +117,35 @@ def test_a_move_of_the_promise_just_closed_says_it_is_closed(tuesday_desk, first
     answer = tuesday_desk.handle(then, "s")
     assert answer is not None and answer.text == reply
     assert tuesday_desk.service.agenda() == []
+
+
+@pytest.mark.parametrize(("first", "said", "due"), [
+    ("I need to call Bob tomorrow at 3pm", "push it back one hour and 30 minutes", "2026-12-02 16:30"),
+    ("I need to call Bob tomorrow at 3pm", "push it back 1 hour 30 minutes", "2026-12-02 16:30"),
+    ("I need to call Bob tomorrow at 3pm", "push it back a day and 2 hours", "2026-12-03 17:00"),
+    ("내일 오후 3시에 밥한테 전화해야 해", "1시간 30분 미뤄줘", "2026-12-02 16:30"),
+    ("내일 오후 3시에 밥한테 전화해야 해", "한 시간 삼십 분 미뤄줘", "2026-12-02 16:30"),
+])
+def test_an_amount_said_in_two_units_moves_the_due_by_their_sum(tuesday_desk, first, said, due):
+    """Pass 32: "one hour and 30 minutes" went to the model; "1시간 30분 미뤄줘" set a 10-minute snooze (the "0분" of
+    "30분" read as the amount) and "한 시간 삼십 분 미뤄줘" a 30-minute one, the due unmoved."""
+    from tests.openloop.conftest import agenda_rows
+
+    tuesday_desk.handle(first, "s")
+    reply = tuesday_desk.handle(said, "s")
+    assert reply is not None and "remind" not in reply.text and "알려" not in reply.text, reply
+    assert [row[1] for row in agenda_rows(tuesday_desk)] == [due]
+
+
+@pytest.mark.parametrize(("said", "minutes"), [
+    ("1시간 30분 뒤에 다시 알려줘", 90), ("한 시간 삼십 분 뒤에 다시 알려줘", 90), ("2시간 15분 있다가 다시 알려줘", 135),
+    ("remind me again in an hour and 30 minutes", 90), ("remind me in 1 hour 15 minutes", 75),
+    ("remind me in 2 hours, 15 minutes", 135), ("remind me in 30 minutes", 30), ("remind me in an hour and a half", 90),
+])
+def test_a_snooze_said_in_hours_and_minutes_is_their_sum(said, minutes):
+    """Pass 32: "1시간 30분 뒤에 다시 알려줘" was a snooze of 0 minutes (10 by default): the count read was the "0" of
+    "30분"; "remind me in 1 hour 15 minutes" went to the model."""
+    from jarvisd.openloop.intents import match_intent
+
+    intent = match_intent(said)
+    assert intent is not None and (intent.kind, intent.minutes) == ("snooze", minutes)

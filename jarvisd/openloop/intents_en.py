@@ -113,7 +113,9 @@ _EN_CANCEL = [
 ]
 _EN_AMOUNT = r"(?:like\s+|about\s+|another\s+(?!half))?(?P<n>\d+|" + \
     "|".join(sorted(map(re.escape, EN_NUMBER), key=len, reverse=True)) + r")(?P<nhalf>\s+and\s+a\s+half)?\s*(?:more\s+)?" \
-    r"(?P<unit>minutes?|mins?|hours?|hrs?)(?P<andhalf>\s+and\s+a\s+half)?"
+    r"(?P<unit>minutes?|mins?|hours?|hrs?)(?P<andhalf>\s+and\s+a\s+half)?" \
+    r"(?:(?:(?<=hours)|(?<=hour)|(?<=hrs)|(?<=hr))" \
+    r",?\s+(?:and\s+)?(?P<mn>\d+|fifteen|twenty|thirty|forty|forty-five|forty\s+five|ten|five)\s+(?:minutes?|mins?))?"   # "in an hour and 30 minutes", "1 hour 15 minutes" (pass 32: to the model)
 _EN_MORE_AMOUNT = _EN_AMOUNT.replace("(?P<unit>", r"(?:more\s+)?(?P<unit>")  # "15 more minutes"
 # "remind me in like a day": days only after a verb of reminding (a bare "two days" may answer "when?")
 _EN_AMOUNT_D = _EN_AMOUNT.replace("(?P<unit>minutes?|mins?|hours?|hrs?)", "(?P<unit>minutes?|mins?|hours?|hrs?|days?)")
@@ -128,7 +130,9 @@ def _en_minutes(m: re.Match[str]) -> int:
     parts = m.groupdict()
     unit = parts.get("unit") or "minutes"
     half = 30 if (parts.get("nhalf") or parts.get("andhalf")) and unit.startswith("h") else 0
-    return minutes_of(m["n"], unit, EN_NUMBER) + half
+    more = minutes_of(parts["mn"].replace(" ", "-").replace("forty-five", "forty five"), "minutes", EN_NUMBER) \
+        if parts.get("mn") else 0
+    return minutes_of(m["n"], unit, EN_NUMBER) + half + more
 
 
 _EN_SNOOZE = [

@@ -147,8 +147,9 @@ _KO_PERSON = re.compile(r"(?:내가|제가|나는|저는)?(?P<x>[가-힣A-Za-z0-
                         # "해 준다 캤더라", "보낸다 했노": the plan quoted without 고, said with 했 or the dialect's 캤 / 카
                         rf"|{KO_N}다고?(?:했|캤|카|칸|그랬)|하겠다고?(?:했|캤|카|칸)))")
 _KO_KEEP_ME = re.compile(r"(?:잊|까먹|잊어버리)(?:지|지는)(?:않게|말고|마)|라고알려|(?:해야|해야하|해야되)(?:는데|니까).*알려")
-_KO_NAG = re.compile(r"(?<![가-힣])(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*(?P<unit>분|시간)"
-                     r"(?P<half>반)?(?:만|뒤에|뒤|후에|후|있다가?|이따가?|좀|다시|또|더|정도)*(?:알려|알림|말해|얘기해|리마인드|미뤄|미루|스누즈|다시$"
+# "1시간 30분 뒤에": the minutes after the hours (pass 32: "0분" was read out of "30분", a 10-minute snooze)
+_KO_NAG = re.compile(r"(?<![가-힣\d])(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*(?P<unit>분|시간)"
+                     r"(?P<half>반)?(?:(?<=간)\s*(?P<mn>\d+|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*분)?(?:만|뒤에|뒤|후에|후|있다가?|이따가?|좀|다시|또|더|정도)*(?:알려|알림|말해|얘기해|리마인드|미뤄|미루|스누즈|다시$"
                      r"|(?<=[만뒤후])(?:있다가?|이따가?)$|(?<=다시)해$)")   # "이십 분 뒤에 다시 해"   # "30분만 이따가", "한 시간 뒤 이따"
 
 
@@ -158,7 +159,8 @@ def _ko_cues(t: str, squeezed: str) -> Intent | None:
     m = _KO_NAG.search(squeezed) or _spaced_nag(t)
     if m is not None:   # "한 시간 반 뒤에": and a half
         half = 30 if m["half"] and m["unit"] == "시간" else 0
-        return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], KO_NUMBER) + half)
+        more = minutes_of(m["mn"], "분", KO_NUMBER) if m["mn"] else 0
+        return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], KO_NUMBER) + half + more)
     if not _KO_ASK.search(squeezed) or _KO_OTHERS.search(squeezed):
         return None
     person = _KO_PERSON.match(squeezed)

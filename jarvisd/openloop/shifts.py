@@ -9,6 +9,7 @@ an hour", "30분 뒤에 다시 알려줘": a snooze), a question, and a shift wi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -39,12 +40,25 @@ class Shift:
         return self.days != 0
 
 
+def _amount_in(text: str, pattern: re.Pattern[str], gap: re.Pattern[str],
+               value: Callable[[re.Match[str]], tuple[int, int]]) -> tuple[int, int, tuple[int, int]] | None:
+    """The one amount said, as (start, end, (minutes, days)): several said in a row are one sum ("an hour and 30
+    minutes", "a day and 2 hours", "1시간 30분": pass 32, to the model, and "1시간 30분 미뤄줘" set a 10-minute
+    snooze); None for none, or for amounts apart ("push the 2 hour meeting back a day")."""
+    amounts = list(pattern.finditer(text))
+    if not amounts or any(not gap.fullmatch(text[a.end():b.start()]) for a, b in zip(amounts, amounts[1:])):
+        return None
+    parts = [value(amount) for amount in amounts]
+    return amounts[0].start(), amounts[-1].end(), (sum(p[0] for p in parts), sum(p[1] for p in parts))
+
+
 # ------------------------------------------------------------------------------------------------ English
 
 _EN_N = "|".join(sorted((re.escape(k) for k in EN_NUMBER if "half" not in k and "quarter" not in k), key=len, reverse=True))
 _EN_AMOUNT = re.compile(
     rf"(?:\bby\s+|\bfor\s+)?(?:(?P<half>half\s+an?)\s+(?P<hunit>hour|day)"
     rf"|(?P<n>\d+(?:\.\d+)?|{_EN_N})\s+(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)(?P<andhalf>\s+and\s+a\s+half)?)\b")
+_EN_AMOUNT_GAP = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
 _EN_LEAD = re.compile(r"^(?:(?:no|nope|oh|um|uh|ah|actually|wait|sorry|ok|okay|hmm|and|so|also|please|hey|"
                       r"can\s+you|could\s+you|would\s+you|let's|lets|i\s+want\s+to|i'd\s+like\s+to)[\s,]+)*")
 _EN_LATER_VERBS = frozenset({"push", "delay", "postpone", "bump", "kick"})
@@ -97,15 +111,15 @@ def _en(text: str) -> Shift | None:
             body = said.sub(amount, body)
     body = _EN_N_AND_A_HALF.sub(r"\1 \2 and a half", body)
     body = _EN_SHORT.sub(lambda m: f"{m[1]} {_EN_SHORT_UNITS[m[2]]}", _EN_FORTNIGHT.sub("two weeks", body))
-    amounts = list(_EN_AMOUNT.finditer(body))
-    if len(amounts) != 1:
+    found = _amount_in(body, _EN_AMOUNT, _EN_AMOUNT_GAP, _en_minutes)
+    if found is None:
         return None
-    amount = amounts[0]
-    words = re.findall(r"[a-z0-9'-]+", body[:amount.start()] + " " + body[amount.end():])
+    start, end, (minutes, days) = found
+    words = re.findall(r"[a-z0-9'-]+", body[:start] + " " + body[end:])
     if not words:
         return None
     verb = words[0] if words[0] in _EN_VERBS else None
-    if verb is None and body[:amount.start()].strip():
+    if verb is None and body[:start].strip():
         return None             # "I need an hour later", "the meeting runs an hour later": not an order
     later = [w for w in words if w in _EN_LATER]
     earlier = [w for w in words if w in _EN_EARLIER]
@@ -123,7 +137,6 @@ def _en(text: str) -> Shift | None:
                     and w not in ("in", "ahead"))
     if verb is None and name:
         return None             # "an hour later I called Bob": a story, not an order
-    minutes, days = _en_minutes(amount)
     return Shift(minutes * direction, days * direction, name)
 
 
@@ -141,6 +154,7 @@ _KO_AMOUNT = re.compile(
     rf"(?P<d>하루|이틀|사흘|나흘|일주일|(?P<dn>{_KO_N}|[일이삼사육칠팔구])\s*(?P<dunit>일|주일?)(?!(?![만정쯤반])[가-힣]))"
     rf"(?P<dhalf>\s*반)?"
     rf"|(?P<n>{_KO_N})\s*(?P<unit>시간|분)(?P<half>\s*반)?|(?P<halfhour>반\s*시간)")
+_KO_AMOUNT_GAP = re.compile(r"\s*(?:하고|그리고)?\s*")
 _KO_LATER = r"늦게|늦춰|늦추|늦출|뒤로|미뤄|미루|미룰|연기"
 _KO_EARLIER = r"일찍|당겨|당기|땡겨|앞당겨|앞당기|앞으로|빨리"
 # after the amount: "만", "정도", "더", then the direction, then only an ending ("줘", "해 주세요", "할래")
@@ -185,16 +199,15 @@ def _ko(text: str) -> Shift | None:
         return None
     text = _KO_RELATIVE.sub(lambda m: "하루 당겨" if m["u"].startswith("전") else
                             "일주일 미뤄" if "주" in m["u"] else "하루 미뤄", text)
-    amounts = list(_KO_AMOUNT.finditer(text))
-    if len(amounts) != 1:
+    found = _amount_in(text, _KO_AMOUNT, _KO_AMOUNT_GAP, _ko_amount)
+    if found is None:
         return None
-    amount = amounts[0]
-    tail = _KO_TAIL.match(text[amount.end():])
+    start, end, (minutes, days) = found
+    tail = _KO_TAIL.match(text[end:])
     if tail is None:
         return None
-    head = [w for w in re.sub(r"(?:은|는|을|를|도|이|가)(?=\s|$)", "", text[:amount.start()]).split()
+    head = [w for w in re.sub(r"(?:은|는|을|를|도|이|가)(?=\s|$)", "", text[:start]).split()
             if not _KO_NOT_A_NAME.match(w)]
-    minutes, days = _ko_amount(amount)
     direction = 1 if tail["late"] else -1
     return Shift(minutes * direction, days * direction, " ".join(head))
 
