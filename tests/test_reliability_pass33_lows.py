@@ -149,3 +149,22 @@ def test_a_snooze_said_in_hours_and_minutes_is_their_sum(said, minutes):
 
     intent = match_intent(said)
     assert intent is not None and (intent.kind, intent.minutes) == ("snooze", minutes)
+
+
+def test_a_due_in_the_repeated_autumn_hour_is_said_with_its_zone():
+    """Pass 32: "push it back an hour" on 1:30 AM EDT (2027-11-07, New York) moved it to 1:30 AM EST, an hour
+    later, and said "now Sunday, ... at 1:30 AM": the words of the old due."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.phrases import spoken_due
+
+    tz = ZoneInfo("America/New_York")
+    now = datetime(2027, 11, 5, 9, 0, tzinfo=tz)
+
+    def said(moment: datetime) -> str:
+        return spoken_due(int(moment.timestamp() * 1000), now, tz, "en")
+
+    assert said(datetime(2027, 11, 7, 1, 30, tzinfo=tz)) == "Sunday at 1:30 AM EDT"
+    assert said(datetime(2027, 11, 7, 1, 30, fold=1, tzinfo=tz)) == "Sunday at 1:30 AM EST"
+    assert said(datetime(2027, 11, 7, 3, 30, tzinfo=tz)) == "Sunday at 3:30 AM"   # a time the night has once

@@ -97,13 +97,16 @@ def spoken_due(due_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
         if lang == "ko":
             return f"{_ko_day(day_of, now)} 자정"
         return f"{_en_day(day_of, now)} at midnight"
+    # a clock time the autumn night has twice says which ("1:30 AM EST"; pass 32: a shift from 1:30 AM EDT
+    # to 1:30 AM EST was said in the words of the old due)
+    zone = f" {local.tzname()}" if local.replace(fold=1 - local.fold).utcoffset() != local.utcoffset() else ""
     if lang == "ko":
         day = _ko_day(local, now)
-        return f"{day}까지" if is_day_only(local) else f"{day} {_ko_clock(local)}"
+        return f"{day}까지" if is_day_only(local) else f"{day} {_ko_clock(local)}{zone}"
     day = _en_day(local, now)
     if is_day_only(local):
         return "by the end of today" if day == "today" else f"by {day}"
-    return f"{day} at {_en_clock(local)}"
+    return f"{day} at {_en_clock(local)}{zone}"
 
 
 
