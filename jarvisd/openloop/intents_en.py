@@ -336,6 +336,12 @@ def _en_filler_off(t: str) -> str:
 _EN_DO_AS_DUE = re.compile(r"\b(what's|whats|what\s+is|anything|what\s+else\s+is)\s+do\s+(?=today|tonight|tomorrow|tmrw|this\s+week)")
 
 
+# "what's on my gender", "worse on my gender": Whisper base's hearing of "what's on my agenda" (three of four
+# conversation runs through the daemon); nothing is on anyone's gender, so the words can mean only the agenda
+_EN_GENDER_AS_AGENDA = re.compile(r"^(?:what's|whats|what\s+is|worse|what)\s+on\s+(?:my|the)\s+gender"
+                                  r"(?=(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week))?[\s?.!]*$)")
+
+
 _EN_KINDLY = re.compile(r"^(?:(?:um+|uh+|so|okay|ok|hey)[\s,]+)*(?:kindly|please|can\s+you\s+kindly)\s+")   # "um kindly read …"
 
 
@@ -343,6 +349,7 @@ def en_intent(t: str) -> Intent | None:
     t = _en_filler_off(t)
     t = _EN_KINDLY.sub("", t)
     t = _EN_DO_AS_DUE.sub(r"\1 due ", t)
+    t = _EN_GENDER_AS_AGENDA.sub("what's on my agenda", t)
     t = _EN_RESAID.sub(_en_resaid, t)
     t = _EN_WH_CONTRACTION.sub(lambda m: m[1] + (" have" if m[0].endswith("ve") else " did"), t)
     if m := _DAY_FIRST.match(t):      # "tomorrow, what's on the list": the day said first
