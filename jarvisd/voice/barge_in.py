@@ -55,13 +55,17 @@ class BargeInRule:
     def converged(self) -> bool:
         return len(self._kept) >= CONVERGED_MIN and float(np.percentile(self._kept, 25)) <= CONVERGED_DB
 
-    def hear(self, prob_clean: float, echo: bool, prob_raw: float | None = None, kept: float | None = None) -> bool:
+    def hear(self, prob_clean: float, echo: bool, prob_raw: float | None = None, kept: float | None = None,
+             settling: bool = False) -> bool:
         """One frame during the answer; True when the user has now talked over it long enough. `prob_raw` (Silero on
-        the raw mic) and `kept` (`kept_db`) are given only while the echo canceller is running."""
+        the raw mic) and `kept` (`kept_db`) are given only while the echo canceller is running; `settling`: it
+        (re)started moments ago and lets echo through, so the double-talk way waits (an AEC3 restart under load
+        cut an answer with no one talking, docs/voice.md)."""
         speech = prob_clean >= self.threshold and not echo
         self._clean_run = self._clean_run + 1 if speech else 0
         double_talk = False
-        if self.double_talk and prob_raw is not None and kept is not None and prob_raw >= self.threshold:
+        if self.double_talk and prob_raw is not None and kept is not None and prob_raw >= self.threshold \
+                and not settling:
             if self.converge_gate:
                 self._kept.append(kept)
             double_talk = ((not self.converge_gate or self.converged()) and prob_clean >= DOUBLE_TALK_CLEAN_PROB

@@ -44,6 +44,9 @@ REANCHOR_SEC = 0.15
 # left the mic's count 57 ms ahead of the far end's, and every later frame read zeros: 0-5 dB of ERLE for the
 # rest of the run, scripts/experiments/echo_live_erle.py --stall). The pair is then mapped again by the clocks.
 AHEAD_FRAMES = 16
+# a fresh AEC3 converges in about a second of playback; half a second more before its output is trusted to tell the
+# user from the echo (the double-talk barge-in, voice/barge_in.py)
+SETTLE_FRAMES = 47  # 1.5 s of 32 ms frames
 
 
 class FarEnd:
@@ -193,6 +196,7 @@ class EchoCanceller:
         self.frames_cleaned = 0
         self.reanchors = 0  # times the reference was mapped again by the clocks (for benches and logs)
         self.restarts = 0  # times AEC3 started afresh because the echo path moved (for benches and logs)
+        self.since_start = 0  # frames cleaned since AEC3 (re)started: it lets echo through for about a second
         self._ahead = 0  # frames in a row whose reference was not all written yet
 
     def _reference(self, n: int, at: float) -> np.ndarray:
@@ -215,10 +219,10 @@ class EchoCanceller:
         if self._ahead >= AHEAD_FRAMES:
             self._anchor, self._drift, by_count, self._ahead = (first, by_clock, far.generation), 0.0, by_clock, 0
             self.reanchors += 1
-            self._restart("the reference ran ahead of what was played")
+            self.restart("the reference ran ahead of what was played")
         return far.read(by_count - self._shift * far.rate, n, step)
 
-    def _restart(self, why: str) -> None:
+    def restart(self, why: str) -> None:
         """AEC3 afresh, and the delay measured anew: what it learnt was learnt on a reference of zeros, and the
         new mapping may have moved the echo closer, which a converged AEC3 follows badly (offline, an echo 35-57 ms
         earlier than in the answer before kept 5-6 dB for the whole answer; a fresh AEC3 converges in ~1 s)."""
@@ -226,6 +230,13 @@ class EchoCanceller:
         self._aec.reset()  # type: ignore[attr-defined]
         self.delay.clear()
         self.restarts += 1
+        self.since_start = 0
+
+    @property
+    def settling(self) -> bool:
+        """AEC3 started (or started afresh) less than `SETTLE_FRAMES` frames of playback ago: it has not
+        converged, and what it lets through may be echo (docs/voice.md, "Barge-in through double talk")."""
+        return self.since_start < SETTLE_FRAMES
 
     def clean(self, frame: np.ndarray, at: float | None = None) -> np.ndarray:
         at = time.time() if at is None else at
@@ -243,6 +254,7 @@ class EchoCanceller:
             self._follow_delay()
             mic = self._aec.process(mic, far)  # type: ignore[attr-defined]
             self.frames_cleaned += 1
+            self.since_start += 1
         self._out = np.concatenate([self._out, mic])
         out, self._out = self._out[:n], self._out[n:]
         return out

@@ -256,9 +256,11 @@ class VoicePipeline:
             self.turn_judge.after_push()
         if self.speech.audible:
             prob_raw = kept = None
+            settling = False
             if self._raw_vad is not None and self.canceller is not None and self.canceller.active:
                 prob_raw, kept = self._raw_vad.probability(raw), kept_db(raw, frame)
-            if self.barge.hear(prob, echo, prob_raw, kept):
+                settling = self.canceller.settling
+            if self.barge.hear(prob, echo, prob_raw, kept, settling):
                 self._barge_in()
         else:
             self.barge.reset()

@@ -8,6 +8,7 @@ noise. Synthetic and seeded, so every run hears the same room; no measured rooms
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,18 +79,20 @@ class HeardFrame:
     prob_clean: float    # Silero on the cleaned frame
     prob_raw: float      # Silero on the raw frame
     echo: bool           # the correlation check on the raw window (asked only when Silero hears clean speech)
+    settling: bool = False  # the canceller (re)started moments ago (`EchoCanceller.settling`)
 
 
 OUT_BLOCK = 320  # the output callback's block (20 ms)
 
 
 def replay_answer(far: np.ndarray, near: np.ndarray | None, onset: int, room: Room, lead: float,
-                  threshold: float, echo_threshold: float) -> list[HeardFrame]:
+                  threshold: float, echo_threshold: float, restarts: Sequence[float] = ()) -> list[HeardFrame]:
     """An answer (`far`, 16 kHz, played from t = 0) heard through `room`, offline and frame by frame as the
     pipeline's listener hears it: the reference written as the output callback would, its echo reaching the
     mic `lead` s later (the device buffers), the user's `near` speech from sample `onset`, each 512-sample
     frame through the daemon's `EchoCanceller`, Silero on the cleaned and the raw frame, the correlation
-    check on the raw window. No sound device and no real time: the machine's load cannot move the room."""
+    check on the raw window. No sound device and no real time: the machine's load cannot move the room.
+    `restarts`: times (s) at which AEC3 starts afresh, as an output underflow makes it do in the daemon."""
     from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC
     from jarvisd.voice.echo import ECHO_WINDOW_SEC, hears_played
     from jarvisd.voice.echo_cancel import EchoCanceller, FarEnd
@@ -111,6 +114,7 @@ def replay_answer(far: np.ndarray, near: np.ndarray | None, onset: int, room: Ro
     window = max(1, round(ECHO_WINDOW_SEC / FRAME_SEC))
     frames: list[HeardFrame] = []
     written = 0
+    pending = sorted(restarts)
     padded = np.concatenate([far, np.zeros(n, np.float32)])
     for start in range(0, n - FRAME_SAMPLES + 1, FRAME_SAMPLES):
         end = start + FRAME_SAMPLES
@@ -119,6 +123,9 @@ def replay_answer(far: np.ndarray, near: np.ndarray | None, onset: int, room: Ro
             far_end.write(padded[written:written + OUT_BLOCK], MIC_RATE, at=(written + OUT_BLOCK) / MIC_RATE)
             written += OUT_BLOCK
         raw = mic[start:end]
+        if pending and at >= pending[0]:
+            pending.pop(0)
+            canceller.restart("a restart replayed")
         clean = canceller.clean(raw, at)
         prob_clean, prob_raw = vad_clean.probability(clean), vad_raw.probability(raw)
         echo = False
@@ -126,7 +133,7 @@ def replay_answer(far: np.ndarray, near: np.ndarray | None, onset: int, room: Ro
             recent = mic[max(0, end - window * FRAME_SAMPLES):end]
             played = far[max(0, written - 4 * MIC_RATE):min(written, len(far))]
             echo = hears_played(recent, played, echo_threshold)
-        frames.append(HeardFrame(at, raw, clean, prob_clean, prob_raw, echo))
+        frames.append(HeardFrame(at, raw, clean, prob_clean, prob_raw, echo, canceller.settling))
     return frames
 
 
