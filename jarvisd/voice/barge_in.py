@@ -41,8 +41,9 @@ class BargeInRule:
 
     def __init__(self, clean_frames: int, threshold: float, *, double_talk: bool = False,
                  converge_gate: bool = False, double_talk_frames: int = DOUBLE_TALK_FRAMES,
-                 kept_above_db: float = DOUBLE_TALK_KEPT_DB) -> None:
+                 kept_above_db: float = DOUBLE_TALK_KEPT_DB, clean_prob: float = DOUBLE_TALK_CLEAN_PROB) -> None:
         self.clean_frames, self.threshold, self.kept_above_db = clean_frames, threshold, kept_above_db
+        self.clean_prob = clean_prob
         self.double_talk, self.converge_gate, self.double_talk_frames = double_talk, converge_gate, double_talk_frames
         self._clean_run = self._double_talk_run = 0
         self._kept: collections.deque[float] = collections.deque(maxlen=CONVERGED_WINDOW)
@@ -68,7 +69,7 @@ class BargeInRule:
                 and not settling:
             if self.converge_gate:
                 self._kept.append(kept)
-            double_talk = ((not self.converge_gate or self.converged()) and prob_clean >= DOUBLE_TALK_CLEAN_PROB
+            double_talk = ((not self.converge_gate or self.converged()) and prob_clean >= self.clean_prob
                            and kept > self.kept_above_db)
         self._double_talk_run = self._double_talk_run + 1 if double_talk else 0
         if self._clean_run >= self.clean_frames:

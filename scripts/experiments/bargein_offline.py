@@ -56,12 +56,16 @@ def first_fire(frames: list[HeardFrame], rule: Rule, answer_end: float) -> float
     return None
 
 
-def shipped(need: int, threshold: float, double_talk: bool) -> Rule:
-    """`BargeInRule` as the pipeline runs it; without `double_talk` the clean-speech way alone (the rule before)."""
+def shipped(need: int, threshold: float, double_talk: bool, *, gate: bool = True, settle: bool = True,
+            **variant: float) -> Rule:
+    """`BargeInRule` as the pipeline runs it; without `double_talk` the clean-speech way alone (the rule before).
+    `gate`: the convergence gate; `settle`: the double-talk way waits while the canceller settles after a (re)start
+    (as the pipeline does since the thirty-ninth session); `variant`: `BargeInRule`'s thresholds."""
     def make() -> Callable[[HeardFrame], bool]:
-        rule = BargeInRule(need, threshold, double_talk=double_talk, converge_gate=True)
+        rule = BargeInRule(need, threshold, double_talk=double_talk, converge_gate=gate, **variant)  # type: ignore[arg-type]
         if double_talk:
-            return lambda f: rule.hear(f.prob_clean, f.echo, f.prob_raw, kept_db(f.raw, f.clean))
+            return lambda f: rule.hear(f.prob_clean, f.echo, f.prob_raw, kept_db(f.raw, f.clean),
+                                       f.settling and settle)
         return lambda f: rule.hear(f.prob_clean, f.echo)
     return make
 
@@ -72,6 +76,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--user-gain", type=float, default=0.5, help="the user's level (0.5: as LiveRoom plays it)")
     parser.add_argument("--lead", type=float, default=0.25, help="reference written this long before its echo")
+    parser.add_argument("--restarts", type=float, default=0.0,
+                        help="share of the answers in which AEC3 starts afresh at a random moment (an underflow)")
+    parser.add_argument("--variants", action="store_true",
+                        help="also the double-talk way's thresholds around the shipped ones, without the gate")
     args = parser.parse_args()
     cfg = load_config()
     settings = VoiceSettings.from_config(cfg.voice)
@@ -88,6 +96,15 @@ def main() -> int:
     need = max(1, round(settings.barge_in_ms / 1000 / FRAME_SEC))
     rules: dict[str, Rule] = {"clean speech alone (before)": shipped(need, threshold, False),
                               "with double talk (tried)": shipped(need, threshold, True)}
+    if args.variants:
+        rules["double talk, no gate, no settling"] = shipped(need, threshold, True, gate=False, settle=False)
+        rules["double talk, no gate"] = shipped(need, threshold, True, gate=False)
+        for clean_prob in (0.1, 0.05, 0.0):
+            rules[f"no gate, clean >= {clean_prob}"] = shipped(need, threshold, True, gate=False, clean_prob=clean_prob)
+        for kept in (-10.0, -14.0):
+            rules[f"no gate, kept > {kept:.0f} dB"] = shipped(need, threshold, True, gate=False, kept_above_db=kept)
+        for count in (3, 5):
+            rules[f"no gate, {count} frames"] = shipped(need, threshold, True, gate=False, double_talk_frames=count)
     rng = random.Random(args.seed)
     results = {name: {"self": 0, "lat": [], "missed": 0} for name in rules}
     answer_end = len(far) / MIC_RATE + args.lead
@@ -100,8 +117,9 @@ def main() -> int:
         if near is not None:
             first = int(np.argmax(np.abs(near) > 1e-3))
             near = near[first:]  # the onset is the user's first audible sample
+        restarts = [rng.uniform(0.5, answer_end - 1.0)] if rng.random() < args.restarts else []
         frames = replay_answer(far, near, int(onset_sec * MIC_RATE), room, args.lead, threshold,
-                           settings.echo_threshold)
+                               settings.echo_threshold, restarts=restarts)
         for name, rule in rules.items():
             at = first_fire(frames, rule, answer_end)
             r = results[name]
@@ -118,7 +136,8 @@ def main() -> int:
             note = (f"user frames {len(fs)}: clean prob>=thr {sum(f.prob_clean >= threshold for f in fs)}, raw "
                     f"{sum(f.prob_raw >= threshold for f in fs)}, called echo {sum(f.echo for f in fs)}")
         echo_only = [f for f in frames if f.at < (onset_sec if user else answer_end)]
-        print(f"{i + 1:2d} {room.delay_ms:3.0f} ms rt60 {room.rt60:.2f} {room.gain_db:5.1f} dB "
+        restarted = f" restart at {restarts[0]:.2f} s" if restarts else ""
+        print(f"{i + 1:2d} {room.delay_ms:3.0f} ms rt60 {room.rt60:.2f} {room.gain_db:5.1f} dB{restarted} "
               f"{'user' if user else 'echo'}: echo-only frames clean prob>=thr "
               f"{sum(f.prob_clean >= threshold for f in echo_only)}/{len(echo_only)} {note}", flush=True)
     for name, r in results.items():
@@ -126,7 +145,7 @@ def main() -> int:
 
         def p(q: float, lat: list[float] = lat) -> str:
             return f"{1000 * lat[min(len(lat) - 1, int(q * len(lat)))]:.0f}" if lat else "-"
-        print(f"{name:28s} self-interruptions {r['self']} in {args.n} answers,"
+        print(f"{name:34s} self-interruptions {r['self']} in {args.n} answers,"
               f" caught {len(lat)}/{args.n // 2} p50 {p(0.5)} ms p95 {p(0.95)} ms missed {r['missed']}")
     return 0
 
