@@ -57,3 +57,36 @@ def test_an_owner_change_is_another_promise_even_when_the_meanings_are_close(a, 
     from jarvisd.openloop.rules import first_same_loop, same_loop
     assert not same_loop(a, b, cosine=0.99, threshold=0.98)
     assert first_same_loop(b, ["call Zed", a], [0.5, 0.99], 0.98) is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("first", "second", "due"), [
+    ("I need to call Bob tomorrow at 8pm", "I need to call Bob again on Friday", "2026-12-04 23:59"),
+    ("I need to call Bob tomorrow at 8pm", "I need to call Bob one more time on Friday at 10am", "2026-12-04 10:00"),
+    ("I need to call Bob tomorrow at 8pm", "I have to call Bob a second time on Friday", "2026-12-04 23:59"),
+    ("I need to pay rent tomorrow", "I need to pay rent again next month", "2027-01-31 23:59"),
+    ("내일 저녁 8시에 밥한테 전화해야 해", "금요일에 밥한테 또 전화해야 해", "2026-12-04 23:59"),
+    ("내일 저녁 8시에 밥한테 전화해야 해", "금요일에 밥한테 한 번 더 전화해야 해", "2026-12-04 23:59"),
+    ("내일 저녁 8시에 밥한테 전화해야 해", "금요일에 밥한테 다시 전화해야 해", "2026-12-04 23:59"),
+])
+def test_a_promise_said_again_for_another_day_is_one_more_not_a_new_due(tmp_path, korean, first, second, due):
+    """Seen in process: with "call Bob" open for tomorrow 8 PM, "I need to call Bob again on Friday" (also "one
+    more time", "a second time", "또", "한 번 더", "다시") answered "Updated: call Bob, now by Friday.": the call
+    tomorrow was lost."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(first)
+    (before,) = agenda_rows(desk)
+    reply = desk.handle(second)
+    assert not reply.text.startswith("Updated") and "바꿨어요" not in reply.text, reply.text
+    rows = agenda_rows(desk)
+    assert len(rows) == 2 and rows[1] == before and rows[0][1] == due, rows
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("second", ["I need to call Bob on Friday", "actually I need to call Bob on Friday",
+                                    "I need to call Bob again tomorrow at 8pm"])
+def test_the_same_promise_with_a_new_due_and_no_again_still_moves_it(tmp_path, korean, second):
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to call Bob tomorrow at 8pm")
+    desk.handle(second)
+    assert len(agenda_rows(desk)) == 1

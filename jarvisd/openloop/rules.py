@@ -197,6 +197,21 @@ def merge_loop(existing: OpenLoop, new: ProposedLoop | OpenLoop) -> OpenLoop:
     return replace(existing, due_ms=due, remind_ms=remind)
 
 
+# ---------------------------------------------------------------- another time of an open promise
+
+# "call Bob again on Friday", "금요일에 밥한테 또 전화해야 해": the promise once more, on another day; not a new due for
+# the one open (before pass 34, "Updated: call Bob, now by Friday": tomorrow's call was lost)
+_AGAIN = re.compile(r"\b(?:again|once\s+more|one\s+more\s+time|a\s+second\s+time)\b"
+                    r"|(?<!\S)(?:또|다시|한\s*번\s*더|또\s*한\s*번)(?!\S)", re.IGNORECASE)
+
+
+def another_time(existing: OpenLoop, new: ProposedLoop, user_input: str) -> bool:
+    """`new`, the same promise as the open `existing`, is one more time of it: the input says "again" (또,
+    다시, 한 번 더) and gives a due of its own. Without a due of each, nothing tells the two times apart."""
+    return (new.due_ms is not None and existing.due_ms is not None and new.due_ms != existing.due_ms
+            and _AGAIN.search(user_input) is not None)
+
+
 # ---------------------------------------------------------------- dismissal
 
 DISMISS_PHRASES = ("취소", "안 해도", "하지 마", "그만해", "필요 없", "안 챙겨",
