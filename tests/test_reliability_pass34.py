@@ -90,3 +90,25 @@ def test_the_same_promise_with_a_new_due_and_no_again_still_moves_it(tmp_path, k
     desk.handle("I need to call Bob tomorrow at 8pm")
     desk.handle(second)
     assert len(agenda_rows(desk)) == 1
+
+
+def test_jarvisd_say_with_no_output_device_is_one_line_not_a_traceback(tmp_path, monkeypatch, capsys):
+    """Seen on this machine (no sound card): `jarvisd say "hello there"` ended in a `NoAudioDevice` traceback,
+    exit 1 (`--out` works); so would a `voice.output_device` naming no device. Now one line, exit 1."""
+    from jarvisd.cli import main
+    from jarvisd.voice import devices, tts
+
+    class Speech:
+        audio, rate, duration, seconds = __import__("numpy").zeros(160, dtype="float32"), 16000, 0.01, 0.0
+
+    monkeypatch.setenv("JARVIS_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(tts.SpeechSynthesizer, "__init__", lambda self, path: None)
+    monkeypatch.setattr(tts.SpeechSynthesizer, "synthesize", lambda self, text: Speech())
+
+    def no_device(text, kind):
+        raise devices.NoAudioDevice(f"no {kind} device (jarvisd runs text-only); `jarvisd doctor` lists devices")
+
+    monkeypatch.setattr(devices, "find_device", no_device)
+    assert main(["say", "hello there"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["jarvisd say: no output device (jarvisd runs text-only); `jarvisd doctor` lists devices"], err
