@@ -112,3 +112,37 @@ def test_jarvisd_say_with_no_output_device_is_one_line_not_a_traceback(tmp_path,
     assert main(["say", "hello there"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["jarvisd say: no output device (jarvisd runs text-only); `jarvisd doctor` lists devices"], err
+
+
+@pytest.mark.parametrize("damage", ["empty", "self_link"])
+def test_doctor_names_the_damaged_newest_manifest_not_an_empty_memory(tmp_path, damage):
+    """Seen with `jarvisd doctor` on a copy of a data dir whose newest manifest was emptied (a write cut short)
+    or replaced by a link to itself: "memory: DAMAGED ... recovery: no readable version was found; move the
+    folder away to start with an empty memory" (every fact lost if followed), while `jarvisd run` on the same
+    folder named the manifest and said the version before opens. The doctor now says the same."""
+    from datetime import UTC, datetime
+
+    from jarvisd.memory.health import check_memory
+    from jarvisd.memory.items import new_item
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+
+    uri = str(tmp_path / "memory.lance")
+    store = LanceMemoryStore(uri, dimensions=8)
+    for n in (1, 2):
+        store.upsert([new_item(user="me", agent="main", session="s", source="explicit", content=f"fact {n}",
+                               created_at=datetime(2026, 12, 1, tzinfo=UTC), item_id=f"id-{n}")])
+        store.flush()
+    store.close()
+    versions = tmp_path / "memory.lance" / "memory_items.lance" / "_versions"
+    manifests = sorted(versions.glob("*.manifest"), key=lambda p: int(p.stem))
+    newest = manifests[0] if int(manifests[0].stem) > 2**63 else manifests[-1]
+    newest.unlink()
+    if damage == "empty":
+        newest.write_bytes(b"")
+    else:
+        newest.symlink_to(newest.name)
+    health = check_memory(uri)
+    assert health.state == "damaged"
+    assert "empty memory" not in health.recovery and str(newest) in health.recovery, health.recovery
+    newest.rename(tmp_path / "aside.manifest")        # what it says to do
+    assert check_memory(uri).state == "ok"
