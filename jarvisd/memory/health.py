@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jarvisd.errors import StartupError
-from jarvisd.lance_files import local_table_dir, special_file_problem
+from jarvisd.lance_files import damaged_manifests, local_table_dir, special_file_problem
 
 TABLE = "memory_items"
 SchemaCheck = Callable[[Any], "str | None"]  # a table's schema -> what jarvisd cannot use in it, or None
@@ -84,8 +84,6 @@ def _unopened_recovery(uri: str, table: str) -> str:
     cut short): set aside, the version before opens; the start-up error says the same (`lance_damage`).
     Before pass 34 the doctor said "no readable version was found; move the folder away to start with an
     empty memory" for it: every fact lost for one torn file."""
-    from jarvisd.lance_damage import damaged_manifests
-
     damaged = damaged_manifests(uri, table)
     if damaged:
         many = len(damaged) > 1
