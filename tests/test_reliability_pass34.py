@@ -152,3 +152,14 @@ def test_doctor_names_the_damaged_newest_manifest_not_an_empty_memory(tmp_path, 
     assert "empty memory" not in health.recovery and str(newest) in health.recovery, health.recovery
     newest.rename(tmp_path / "aside.manifest")        # what it says to do
     assert check_memory(uri).state == "ok"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("second", ["Bob didn't pick up, I need to call Bob again tomorrow at 9am",
+                                    "remind me again tomorrow at 9am to call Bob"])
+def test_a_retry_after_a_failed_try_still_moves_the_open_promise(tmp_path, korean, second):
+    """The other side of "again": the first try failed, or "again" is the reminder's; the open one moves (as before)."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to call Bob today at 5pm")
+    desk.handle(second)
+    assert agenda_rows(desk) == [("call Bob", "2026-12-02 09:00")]

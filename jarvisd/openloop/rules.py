@@ -205,11 +205,18 @@ _AGAIN = re.compile(r"\b(?:again|once\s+more|one\s+more\s+time|a\s+second\s+time
                     r"|(?<!\S)(?:또|다시|한\s*번\s*더|또\s*한\s*번)(?!\S)", re.IGNORECASE)
 
 
+# ... unless the first time was tried and failed, or the "again" is a reminder's: "Bob didn't pick up, I need to call
+# him again tomorrow", "밥이 안 받아서 다시 전화해야 해", "remind me again tomorrow to call Bob" move the one open
+_RETRY = re.compile(r"\b(?:remind|tell|ask|ping)\s+me\s+again\b|n't\b|\b(?:not|no|never|try|tried|trying|busy)\b"
+                    r"|안\s*받|못|부재|실패|통화\s*중", re.IGNORECASE)
+
+
 def another_time(existing: OpenLoop, new: ProposedLoop, user_input: str) -> bool:
     """`new`, the same promise as the open `existing`, is one more time of it: the input says "again" (또,
-    다시, 한 번 더) and gives a due of its own. Without a due of each, nothing tells the two times apart."""
+    다시, 한 번 더) and gives a due of its own, and tells of no failed try (a retry moves the open one). Without a
+    due of each, nothing tells the two times apart."""
     return (new.due_ms is not None and existing.due_ms is not None and new.due_ms != existing.due_ms
-            and _AGAIN.search(user_input) is not None)
+            and _AGAIN.search(user_input) is not None and _RETRY.search(user_input) is None)
 
 
 # ---------------------------------------------------------------- dismissal
