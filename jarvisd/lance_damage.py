@@ -11,39 +11,10 @@ from __future__ import annotations
 
 import getpass
 import os
-import stat
 from pathlib import Path
 
 from jarvisd.errors import StartupError, first_line
-from jarvisd.lance_files import local_table_dir
-
-MANIFEST_MAGIC = b"LANC"  # the last bytes of every Lance manifest
-
-
-def damaged_manifests(uri: str, table: str = "memory_items") -> list[Path]:
-    """The manifests (`<table>.lance/_versions/*.manifest`) of a local table that are not whole: not a
-    regular file, or not ending in Lance's magic (a write cut short leaves an empty file). LanceDB opens
-    the newest one and refuses the table when it is damaged; older versions are intact."""
-    folder = local_table_dir(uri, table)
-    versions = folder / "_versions" if folder is not None else None
-    damaged = []
-    for path in sorted(versions.glob("*.manifest")) if versions is not None and versions.is_dir() else []:
-        try:
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO does not block
-        except OSError:
-            damaged.append(path)
-            continue
-        try:
-            size = os.fstat(fd).st_size
-            whole = (stat.S_ISREG(os.fstat(fd).st_mode) and size >= 16
-                     and os.pread(fd, len(MANIFEST_MAGIC), size - len(MANIFEST_MAGIC)) == MANIFEST_MAGIC)
-        except OSError:
-            whole = False
-        finally:
-            os.close(fd)
-        if not whole:
-            damaged.append(path)
-    return damaged
+from jarvisd.lance_files import damaged_manifests, local_table_dir
 
 
 def damaged_table_error(what: str, key: str, uri: str, table: str, exc: BaseException, *,

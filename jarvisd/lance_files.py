@@ -1,6 +1,7 @@
 """Where a local LanceDB table's files are, and which of them LanceDB must never be asked to open.
 
-Apart from `lance_damage` (which reads `memory.health`), so the health check can use it too.
+Apart from `lance_damage` (which reads `memory.health`), so the health check can use it too: a damaged
+newest manifest is found here for both.
 """
 
 from __future__ import annotations
@@ -46,3 +47,32 @@ def special_file_problem(root: Path, table: str) -> str | None:
     more = f" (and {len(found) - 1} more like it)" if len(found) > 1 else ""
     return (f"{path} is {kind}, not a file{more}: LanceDB would wait on it for good; move it out of the table's "
             "folder and start again (`jarvisd doctor` then says what the table lost and how to restore it)")
+
+
+MANIFEST_MAGIC = b"LANC"  # the last bytes of every Lance manifest
+
+
+def damaged_manifests(uri: str, table: str = "memory_items") -> list[Path]:
+    """The manifests (`<table>.lance/_versions/*.manifest`) of a local table that are not whole: not a
+    regular file, or not ending in Lance's magic (a write cut short leaves an empty file). LanceDB opens
+    the newest one and refuses the table when it is damaged; older versions are intact."""
+    folder = local_table_dir(uri, table)
+    versions = folder / "_versions" if folder is not None else None
+    damaged = []
+    for path in sorted(versions.glob("*.manifest")) if versions is not None and versions.is_dir() else []:
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO does not block
+        except OSError:
+            damaged.append(path)
+            continue
+        try:
+            size = os.fstat(fd).st_size
+            whole = (stat.S_ISREG(os.fstat(fd).st_mode) and size >= 16
+                     and os.pread(fd, len(MANIFEST_MAGIC), size - len(MANIFEST_MAGIC)) == MANIFEST_MAGIC)
+        except OSError:
+            whole = False
+        finally:
+            os.close(fd)
+        if not whole:
+            damaged.append(path)
+    return damaged

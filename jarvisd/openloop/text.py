@@ -207,6 +207,62 @@ def unmatched(mine: Profile, theirs: Profile) -> list[str]:
     return out
 
 
+# Particles a Korean word takes as the one called, mailed or given to: "밥 엄마한테" moves 밥한테's particle to
+# 엄마, so 밥 now names whose mother (`owners`)
+_KO_ROLE_PARTICLES = ("한테", "에게", "께", "을", "를")
+
+
+def owners(p: Profile) -> list[tuple[str, str]]:
+    """(owner, owned) pairs of content words: the owner names whose the next word is. English "Bob's mom",
+    "the Joneses' lawyer"; Korean "밥의 엄마한테" and "밥 엄마한테" (a bare noun before the word that carries
+    the particle of the one called)."""
+    pairs = []
+    ws = p.words
+    for w, owned in zip(ws, ws[1:], strict=False):
+        if KNOWN_WORDS[owned][1] is None or KNOWN_WORDS[w][1] is None:
+            continue
+        if w.isascii():
+            owner = w[:-2] if w.endswith("'s") else w[:-1] if w.endswith("'") else ""
+        elif len(w) >= 2 and w.endswith("의"):
+            owner = w[:-1]
+        elif owned.endswith(_KO_ROLE_PARTICLES) and w[-1] not in _KO_VERB_LAST and \
+                not any(w.endswith(particle) for particle in KO_PARTICLES):
+            owner = w
+        else:
+            owner = ""
+        if owner:
+            pairs.append((owner, owned))
+    return pairs
+
+
+def changes_owner(mine: Profile, theirs: Profile) -> bool:
+    """`mine` speaks of someone's someone where `theirs` speaks of that someone: "call Bob's mom" against
+    "call Bob", "밥 엄마한테 전화하기" against "밥한테 전화하기". Another person, so another promise, although
+    only one side adds a word (pass 34: "Updated: call Lou" for a call to Lou's mother, which was lost)."""
+    theirs_owners = [owner for owner, _ in owners(theirs)]
+    for owner, owned in owners(mine):
+        if any(words_match(owner, other) for other in theirs_owners):
+            continue        # both speak of Bob's someone: the usual rules compare the rest
+        owner_there = any(words_match(owner, v) for v in theirs.content)
+        if any(words_match(owned, v) for v in theirs.content):
+            if not owner_there:
+                return True     # "my wife's passport" / "my passport", "the neighbour's kids" / "the kids"
+            continue
+        if owner_there and any(words_match(owner, v) and _acted_on(theirs.words, i) for i, v in enumerate(theirs.words)):
+            return True
+    return False
+
+
+def _acted_on(ws: Sequence[str], i: int) -> bool:
+    """`ws[i]` names the one the promise is done to, not what kind of thing the next word is: English, no
+    content word after it ("call Bob", not "the attendee list"); Korean, it carries the particle ("밥한테",
+    not "참석자 목록")."""
+    w = ws[i]
+    if not w.isascii():
+        return w.endswith(_KO_ROLE_PARTICLES)
+    return i + 1 == len(ws) or KNOWN_WORDS[ws[i + 1]][1] is None
+
+
 def has_unmatched(mine: Profile, theirs: Profile) -> bool:
     """Does `mine` have a content word without a counterpart in `theirs`? (`unmatched`, stopping early)"""
     if theirs.stems.issuperset(mine.keys):  # every word found as it is: the common elaboration

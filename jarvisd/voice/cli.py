@@ -110,11 +110,16 @@ def _listen_command(factory: AnswerFactory | None) -> Callable[[Config, argparse
 
 def _guarded(command: Callable[[Config, argparse.Namespace], int]) -> Callable[[Config, argparse.Namespace], int]:
     def run(cfg: Config, args: argparse.Namespace) -> int:
+        from jarvisd.voice.devices import NoAudioDevice  # numpy, which each of these commands loads anyway
+
         try:
             return command(cfg, args)
         except (ModelError, OSError, ValueError) as exc:  # OSError: a directory, no access, a full disk
             print(f"jarvisd {args.command}: {exc}", file=sys.stderr)
             return 2
+        except NoAudioDevice as exc:  # `jarvisd say` with no speaker (pass 34: a traceback); the message says what to do
+            print(f"jarvisd {args.command}: {exc}", file=sys.stderr)
+            return 1
 
     return run
 
