@@ -163,3 +163,38 @@ def test_a_retry_after_a_failed_try_still_moves_the_open_promise(tmp_path, korea
     desk.handle("I need to call Bob today at 5pm")
     desk.handle(second)
     assert agenda_rows(desk) == [("call Bob", "2026-12-02 09:00")]
+
+
+@pytest.mark.parametrize(("first", "second", "rows"), [
+    ("I need to call Bob tomorrow at 8pm", "I need to call Bob and Ann on Friday",
+     [("call Bob and Ann", "2026-12-04 23:59"), ("call Bob", "2026-12-02 20:00")]),
+    ("I need to call Bob tomorrow at 8pm", "I need to call Bob and my mom on Friday",
+     [("call Bob and my mom", "2026-12-04 23:59"), ("call Bob", "2026-12-02 20:00")]),
+    ("I need to buy milk tomorrow", "I need to buy milk and eggs on Friday",
+     [("buy milk and eggs", "2026-12-04 23:59"), ("buy milk", "2026-12-02 23:59")]),
+    ("I need to call Bob and Ann tomorrow at 8pm", "I need to call Bob on Friday",
+     [("call Bob", "2026-12-04 23:59"), ("call Bob and Ann", "2026-12-02 20:00")]),
+    ("I need to call Bob tomorrow at 8pm", "I need to call Bob Jr on Friday",
+     [("call Bob Jr", "2026-12-04 23:59"), ("call Bob", "2026-12-02 20:00")]),
+    ("I need to pay the electricity bill tomorrow", "I need to pay the electricity bill for my mom on Friday",
+     [("pay the electricity bill for my mom", "2026-12-04 23:59"), ("pay the electricity bill", "2026-12-02 23:59")]),
+])
+def test_someone_joined_to_the_person_on_the_agenda_is_a_new_promise_not_a_new_due(tmp_path, korean, first, second,
+                                                                                  rows):
+    """Pass 34, reported and fixed after it: "call Bob and Ann on Friday" with "call Bob" open answered "Updated: call
+    Bob, now by Friday.": Bob's call moved and the call to Ann was kept nowhere (the Korean "밥이랑 앤한테" was kept
+    apart already); "call Bob Jr" moved Bob's call, "pay the electricity bill for my mom" the user's own bill."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(first)
+    reply = desk.handle(second)
+    assert not reply.text.startswith(("Updated", "That's already")), reply.text
+    assert agenda_rows(desk) == rows
+
+
+@pytest.mark.parametrize(("a", "b"), [("call Bob", "call Bob and ask about the lease"),
+                                     ("call mom", "called mom and emailed Sam"), ("call Bob", "call Bob tomorrow"),
+                                     ("buy flowers", "buy flowers for the party"), ("call Bob Jr", "call Bob Jr")])
+def test_a_step_joined_by_and_is_not_another_party(a, b):
+    """The guard's other side: a verb after "and" is a step of the same errand (the usual rules decide)."""
+    from jarvisd.openloop.text import adds_a_party, profile
+    assert not adds_a_party(profile(b), profile(a))

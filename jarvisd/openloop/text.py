@@ -14,6 +14,7 @@ from functools import lru_cache
 from operator import add
 
 from jarvisd.language import english_key
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS, IRREGULAR_BASE
 
 _WORD = re.compile(r"[\w'’]+")
 
@@ -251,6 +252,52 @@ def changes_owner(mine: Profile, theirs: Profile) -> bool:
         if owner_there and any(words_match(owner, v) and _acted_on(theirs.words, i) for i, v in enumerate(theirs.words)):
             return True
     return False
+
+
+_EN_AND = frozenset({"and", "&", "plus"})
+_EN_DETERMINERS = frozenset({"my", "the", "his", "her", "their", "our", "your", "a", "an"})
+_KO_AND = ("이랑", "랑", "하고", "와", "과")
+_EN_POSSESSIVE = frozenset({"my", "his", "her", "their", "our"})
+_EN_NAME_SUFFIX = frozenset({"jr", "sr", "junior", "senior", "ii", "iii"})
+
+
+def adds_a_party(mine: Profile, theirs: Profile) -> bool:
+    """`mine` joins someone or something to what `theirs` names: "call Bob and Ann" against "call Bob", "buy milk
+    and eggs" against "buy milk", "밥이랑 앤한테" against "밥한테"; does it for someone of the user's ("pay the bill
+    for my mom" against "pay the bill"); or names another of the name ("call Bob Jr"). Another promise, although
+    only one side adds words (pass 34: "Updated: call Bob, now by Friday", and the call to Ann was kept nowhere).
+    A verb after the "and" is a step of the same errand ("call Bob and ask about the lease"): the usual rules."""
+    ws = mine.words
+    for i, w in enumerate(ws):
+        before = ws[i - 1] if i else ""
+        if w in _EN_NAME_SUFFIX:
+            joined = w      # "call Bob Jr" against "call Bob": his son
+        elif i + 2 < len(ws) and w == "for" and ws[i + 1] in _EN_POSSESSIVE:
+            joined = ws[i + 2]
+        elif i + 1 < len(ws) and w in _EN_AND:
+            j = i + 1
+            while j < len(ws) - 1 and ws[j] in _EN_DETERMINERS:
+                j += 1
+            joined = ws[j]
+            if _en_verb(joined) or joined in _EN_DETERMINERS:
+                continue
+        elif i + 1 < len(ws) and not w.isascii() and w.endswith(_KO_AND) and KNOWN_WORDS[w][1] is not None:
+            before, joined = next(w[:-len(end)] for end in _KO_AND if w.endswith(end)), ws[i + 1]
+        else:
+            continue
+        if before and any(words_match(before, v) for v in theirs.content) \
+                and (joined in _EN_NAME_SUFFIX or KNOWN_WORDS[joined][1] is not None) \
+                and not any(words_match(joined, v) for v in theirs.content) and joined not in theirs.words:
+            return True
+    return False
+
+
+def _en_verb(word: str) -> bool:
+    """A verb in any of its forms: "ask", "asks", "asked", "asking", "sent" ("I called mom and emailed Sam")."""
+    for end in ("", "s", "es", "ed", "d", "ing"):
+        if word.endswith(end) and word[:len(word) - len(end)] in EN_BASE_VERBS:
+            return True
+    return word in IRREGULAR_BASE or (word.endswith("ied") and word[:-3] + "y" in EN_BASE_VERBS)
 
 
 def _acted_on(ws: Sequence[str], i: int) -> bool:
