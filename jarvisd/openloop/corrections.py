@@ -306,8 +306,11 @@ def correction_target(words: str, descs: Sequence[str], fully: bool = False) -> 
     if _A_NEW_THING.match(words):   # "make a dentist appointment by Friday" is a new promise, not a move of
         return None                 # "call the dentist" (pass 15: the new one was never kept)
     rest = _rest(words)
-    if len(_deed_only(rest, descs)) > 1:
+    deeds = _deed_only(rest, descs)
+    if len(deeds) > 1:
         return None                 # "move the call to Saturday" with two calls open: which one is asked
+    if deeds and not fully:
+        return deeds[0]             # ... and with one call open, that one (pass 34: nothing moved, the model's turn)
     found = naming.best_reference(rest, descs) if rest else None
     if not isinstance(found, int) or fully and naming.reference_score(rest, descs[found]) < 1.0:
         return None
@@ -316,6 +319,11 @@ def correction_target(words: str, descs: Sequence[str], fully: bool = False) -> 
 
 # "…까지 보내면 된다", "…까지 하면 돼": the leave given after the new time is not part of the name
 _KO_WILL_DO = re.compile(r"\s*(?:하면|면)?\s*(?:된다|돼|되요|돼요|됩니다|되겠다|될\s*것\s*같아)[.!~]*$")
+
+
+def named_words(words: str) -> str:
+    """A correction's words other than its time: what it names ("전화 목요일" -> "전화")."""
+    return _rest(words)
 
 
 def _rest(words: str) -> str:

@@ -40,6 +40,7 @@ from jarvisd.openloop.corrections import (
     in_part,
     into_part,
     leading_order,
+    named_words,
     only_a_time,
     part_named,
     part_only,
@@ -223,7 +224,8 @@ class AgendaDesk:
             return None  # "the meeting is finished": a remark; the promise rules and the agent take it
         if isinstance(found, list):
             options = [loops[i] for i in found]
-            return DeskReply(phrases.which_one(options, intent.lang), intent.lang, intent=intent.kind)
+            return DeskReply(phrases.which_one(options, intent.lang, self.service.now_local(), self.service.tz),
+                             intent.lang, intent=intent.kind)
         closed = self.service.set_status(loops[found].id, status)
         return DeskReply(phrases.confirm_closed(closed, intent.lang), intent.lang,
                          change=AgendaChange(closed=(closed,)), intent=intent.kind)
@@ -269,6 +271,8 @@ class AgendaDesk:
         """"No, Thursday", "make it 4 pm", or a time alone ("at 5 pm", answering "when is it due?")
         moves the due of the promise captured a moment ago in this session."""
         cued = correction_time(text)
+        if cued is not None:        # "그거 목요일로 옮겨줘": "it" names the promise in focus, as "move it to Thursday"
+            cued = _KO_IT.sub("", cued) or cued
         words = cued or text
         now_ms = self.service.now_ms()
         focus = self._correction_focus(session, now_ms)
@@ -307,6 +311,10 @@ class AgendaDesk:
             if len(alike) > 1:      # pass 15: "move the call to Saturday" moved the bank call, not asked
                 return self._which_of(shown, alike, text, session, lang)
             found = correction_target(words, [loop.desc for loop in shown])
+            if found is None and (alike := _named_in(named_words(words), [loop.desc for loop in shown])):
+                if len(alike) > 1:  # "전화 목요일로 옮겨줘": the call(s), as a shift finds them
+                    return self._which_of(shown, alike, text, session, lang)
+                found = alike[0]
             loop = shown[found] if found is not None else None
         else:               # "um, I have to pay the water bill by the 10th" is a new promise
             return None
@@ -414,7 +422,8 @@ class AgendaDesk:
         the answer went to the model, and nothing moved)."""
         self._guesses[session] = _Guess(options[0].id, LoopStatus.OPEN, self.service.now_ms(),
                                         tuple(loop.id for loop in options), fix=text)
-        return DeskReply(phrases.which_one(options, lang), lang, intent="correct")
+        return DeskReply(phrases.which_one(options, lang, self.service.now_local(), self.service.tz), lang,
+                         intent="correct")
 
     def _move(self, loop: OpenLoop, words: str, focus: _Focus | None, session: str, lang: phrases.Lang
               ) -> DeskReply | None:
@@ -903,6 +912,9 @@ def _mentions(loop: OpenLoop, person: str) -> bool:
         return False
     text = f"{loop.desc} {loop.evidence or ''}".lower()
     return re.search(rf"(?<![\w가-힣]){re.escape(name)}", text) is not None
+
+
+_KO_IT = re.compile(r"^(?:그거|그건|그걸|그것|그것을|이거|이건|이걸|저거|저건)\s+")
 
 
 def _named_in(name: str, descs: Sequence[str]) -> list[int]:

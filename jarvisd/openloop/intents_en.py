@@ -173,7 +173,7 @@ _EN_CUE = r"(?:oh|um|uh|ah|hang\s+on|hold\s+on|no(?!\s+(?:need|more|longer|probl
 # "at 4pm" became the new time and nothing moved; "not 4pm tomorrow, 5pm on Thursday" moved to tomorrow)
 _EN_REDO = r"(?:(?:make|change|move|push|put|bump|shift|reschedule|set)\s+(?:it|that)\s+(?:(?:to|for|till|until)\s+)?|it's\s+|i\s+meant?\s+|i\s+said\s+" \
            r"|(?:can|could)\s+we\s+(?:do|make\s+it|say)\s+|let'?s\s+(?:say|do|make\s+it)\s+|how\s+about\s+)"   # "can we do 9 instead" (not "what about tomorrow?": a question)
-_EN_MOVE = r"(?:make|move|change|push|put|reschedule|shift|bump)"
+_EN_MOVE = r"(?:make|move|change|push|put|reschedule|shift|bump|postpone|delay)"   # "postpone the email till Tuesday"
 _EN_CORRECT = [
     rf"(?:{_EN_CUE}[\s,]+)+{_EN_REDO}?(?P<x>.+)",
     rf"{_EN_REDO}(?P<x>.+)",

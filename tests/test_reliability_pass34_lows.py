@@ -1,0 +1,44 @@
+"""Pass 34's lows, closed (docs/reliability.md, "Pass 34's lows, closed"): each case failing before its fix (the agenda
+desk on a real JSONL agenda, Tuesday 2026-12-01 09:00 Seoul)."""
+
+import pytest
+
+from tests.openloop.conftest import agenda_rows
+
+
+@pytest.mark.parametrize(("said", "rows"), [
+    (["I need to call Bob tomorrow at 8pm", "move the call to Thursday"], [("call Bob", "2026-12-03 20:00")]),
+    (["I need to call Bob tomorrow at 8pm", "reschedule the call to Thursday"], [("call Bob", "2026-12-03 20:00")]),
+    (["I need to call Bob tomorrow at 8pm", "I need to email Sue by Friday", "postpone the email till Tuesday"],
+     [("email Sue", "2026-12-08 23:59"), ("call Bob", "2026-12-02 20:00")]),
+    (["I need to call Bob tomorrow at 8pm", "I need to email Sue by Friday", "move the call to Thursday"],
+     [("email Sue", "2026-12-04 23:59"), ("call Bob", "2026-12-03 20:00")]),
+    (["내일 저녁 8시에 밥한테 전화해야 해", "전화 목요일로 옮겨줘"], [("밥한테 전화하기", "2026-12-03 20:00")]),
+    (["내일 저녁 8시에 밥한테 전화해야 해", "금요일까지 수한테 이메일 보내야 해", "전화 목요일로 옮겨줘"],
+     [("수한테 이메일 보내기", "2026-12-04 23:59"), ("밥한테 전화하기", "2026-12-03 20:00")]),
+    (["내일 저녁 8시에 밥한테 전화해야 해", "그거 목요일로 옮겨줘"], [("밥한테 전화하기", "2026-12-03 20:00")]),
+])
+def test_a_move_naming_the_promise_by_its_deed_moves_it(tuesday_desk, said, rows):
+    """Pass 34: "move the call to Thursday" and "postpone the email till Tuesday" went to the model (nothing moved),
+    while "move the dentist to Monday" worked; so did "전화 목요일로 옮겨줘" and "그거 목요일로 옮겨줘"."""
+    for words in said[:-1]:
+        tuesday_desk.handle(words, "s")
+    reply = tuesday_desk.handle(said[-1], "s")
+    assert reply is not None and ("Updated" in reply.text or "바꿨어요" in reply.text), reply
+    assert agenda_rows(tuesday_desk) == rows
+
+
+def test_a_move_by_a_deed_two_promises_share_asks_which(tuesday_desk):
+    tuesday_desk.handle("내일 저녁 8시에 밥한테 전화해야 해", "s")
+    tuesday_desk.handle("금요일에 앤한테 전화해야 해", "s")
+    reply = tuesday_desk.handle("전화 목요일로 옮겨줘", "s")
+    assert reply is not None and reply.text == "어느 거요? 밥한테 전화하기, 앤한테 전화하기."
+
+
+def test_two_promises_of_one_description_are_told_apart_by_their_dues(tuesday_desk):
+    """Pass 34: "Which one: call Pia, or call Pia?" (two calls, the second made by "again")."""
+    tuesday_desk.handle("I need to call Pia tomorrow at 3pm", "s")
+    tuesday_desk.handle("I need to call Pia again on Friday at 3pm", "s")
+    reply = tuesday_desk.handle("mark call Pia done", "s")
+    assert reply is not None
+    assert reply.text == "Which one: call Pia, Friday at 3 PM, or call Pia, tomorrow at 3 PM?"
