@@ -42,3 +42,13 @@ def test_two_promises_of_one_description_are_told_apart_by_their_dues(tuesday_de
     reply = tuesday_desk.handle("mark call Pia done", "s")
     assert reply is not None
     assert reply.text == "Which one: call Pia, Friday at 3 PM, or call Pia, tomorrow at 3 PM?"
+
+
+def test_a_closing_naming_two_promises_of_one_description_closes_the_one_due_first(tuesday_desk):
+    """Pass 34: "I called Ivy" with "call Ivy" open twice (the second made by "again") closed nothing (the model's
+    turn): the words name both alike. The one due first is the one just done."""
+    tuesday_desk.handle("I need to call Pia tomorrow at 3pm", "s")
+    tuesday_desk.handle("I need to call Pia again on Friday at 3pm", "s")
+    reply = tuesday_desk.handle("I called Pia", "s")
+    assert reply is not None and reply.text == "Marked done: call Pia."
+    assert agenda_rows(tuesday_desk) == [("call Pia", "2026-12-04 15:00")]

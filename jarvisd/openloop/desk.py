@@ -627,6 +627,11 @@ class AgendaDesk:
                 continue                 # "the porch lights are on" is no guess at "turn the lights off"
             elif found is None:
                 unnamed.append(closure)
+            elif len({descs[i] for i in found}) == 1 and closure.status in ("done", "dismissed"):
+                # "I called Pia" with "call Pia" twice (the second said "again"): the one due first (pass 34: the
+                # model's turn, nothing closed)
+                first = min(found, key=lambda i: (shown[i].due_ms is None, shown[i].due_ms or 0, shown[i].created_ms))
+                refs.append(ClosedRef(index=first + 1, status=_closing_status(closure.status)))
             else:
                 tied = True
         if not reading.closures and not reading.commitments and not _new_time(text):
