@@ -52,3 +52,13 @@ def test_a_closing_naming_two_promises_of_one_description_closes_the_one_due_fir
     reply = tuesday_desk.handle("I called Pia", "s")
     assert reply is not None and reply.text == "Marked done: call Pia."
     assert agenda_rows(tuesday_desk) == [("call Pia", "2026-12-04 15:00")]
+
+
+def test_a_shift_naming_two_promises_of_one_description_asks_which_by_their_dues(tuesday_desk):
+    """Pass 34: "push the call with Pia back an hour" with "call Pia" open twice went to the model (nothing moved)."""
+    tuesday_desk.handle("I need to call Pia tomorrow at 3pm", "s")
+    tuesday_desk.handle("I need to call Pia again on Friday at 3pm", "s")
+    reply = tuesday_desk.handle("push the call with Pia back an hour", "s")
+    assert reply is not None and reply.text == "Which one: call Pia, tomorrow at 3 PM, or call Pia, Friday at 3 PM?"
+    tuesday_desk.handle("the second one", "s")
+    assert agenda_rows(tuesday_desk) == [("call Pia", "2026-12-04 16:00"), ("call Pia", "2026-12-02 15:00")]

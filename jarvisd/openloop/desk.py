@@ -368,6 +368,9 @@ class AgendaDesk:
                 if len(alike) > 1:
                     return self._which_of(shown, alike, text, session, lang)
                 found = alike[0]
+            if found is None and isinstance(tied := naming.best_reference(shift.name, descs), list) \
+                    and len({descs[i] for i in tied}) == 1:
+                return self._which_of(shown, tied, text, session, lang)   # "call Pia" twice ("again"): which one
             loop = shown[found] if found is not None else None
             if loop is None and (intent := match_intent(text)) is not None and intent.kind == "snooze":
                 # pass 31: "치과 한 시간 미뤄줘" naming nothing on the agenda was read as a snooze and set a
