@@ -62,3 +62,19 @@ def test_a_shift_naming_two_promises_of_one_description_asks_which_by_their_dues
     assert reply is not None and reply.text == "Which one: call Pia, tomorrow at 3 PM, or call Pia, Friday at 3 PM?"
     tuesday_desk.handle("the second one", "s")
     assert agenda_rows(tuesday_desk) == [("call Pia", "2026-12-04 16:00"), ("call Pia", "2026-12-02 15:00")]
+
+
+@pytest.mark.parametrize(("then", "answer", "left"), [
+    ("the second one", "OK, I took it off your agenda: call Bob.", [("call Ann", "2026-12-04 23:59")]),
+    ("Ann", "OK, I took it off your agenda: call Ann.", [("call Bob", "2026-12-02 15:00")]),
+])
+def test_a_closing_by_a_deed_two_promises_share_asks_which_and_reads_the_answer(tuesday_desk, then, answer, left):
+    """Pass 34: "cancel the call" with two calls open said "I couldn't find the call on your agenda." (no embedder),
+    and where it asked "Which one?" the answer went to the model."""
+    tuesday_desk.handle("I need to call Bob tomorrow at 3pm", "s")
+    tuesday_desk.handle("I need to call Ann on Friday", "s")
+    reply = tuesday_desk.handle("cancel the call", "s")
+    assert reply is not None and reply.text == "Which one: call Ann, or call Bob?"
+    picked = tuesday_desk.handle(then, "s")
+    assert picked is not None and picked.text == answer
+    assert agenda_rows(tuesday_desk) == left

@@ -212,7 +212,11 @@ class AgendaDesk:
 
     def _close_by_name(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         loops = self.service.agenda()
-        found = naming.best_reference(intent.argument, [loop.desc for loop in loops])
+        descs = [loop.desc for loop in loops]
+        found = naming.best_reference(intent.argument, descs)
+        if found is None:   # "cancel the call": the promises of that deed (pass 34: "I couldn't find the call")
+            deeds = deed_named(intent.argument, descs) or _named_in(intent.argument, descs)
+            found = (deeds[0] if len(deeds) == 1 else deeds) if deeds else None
         status = _closing_status(intent.kind)
         if found is None and text:   # "scratch the ceramics course" for "sign up for the pottery class"
             meant = self._offered(text, intent.argument, loops, intent.lang, command=True)
@@ -224,6 +228,9 @@ class AgendaDesk:
             return None  # "the meeting is finished": a remark; the promise rules and the agent take it
         if isinstance(found, list):
             options = [loops[i] for i in found]
+            # kept, so "the second one" or its name closes that one (pass 34: the answer went to the model)
+            self._guesses[session] = _Guess(options[0].id, status, self.service.now_ms(),
+                                            tuple(loop.id for loop in options[:3]))
             return DeskReply(phrases.which_one(options, intent.lang, self.service.now_local(), self.service.tz),
                              intent.lang, intent=intent.kind)
         closed = self.service.set_status(loops[found].id, status)
