@@ -6,7 +6,7 @@ import pytest
 from tests.test_reliability_pass33 import _assistant, _facts
 
 
-@pytest.mark.parametrize("invisible", ["\u200b", "\ufeff\ufeff", "\u2060 \u00ad", "\u3000"])
+@pytest.mark.parametrize("invisible", ["\u200b", "\ufeff\ufeff", "\u2060 \u00ad", "\u3000", "\x00\x00", "\x07 \x1b"])
 async def test_remember_of_only_invisible_marks_keeps_nothing_and_says_how(tmp_path, invisible):
     """Pass 33: `/remember \\u200b` answered "Remembered: \\u200b": an invisible fact nobody can read or forget by
     name."""

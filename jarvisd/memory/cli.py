@@ -75,7 +75,8 @@ def remember_command(service: MemoryService, scope: MemoryScope, args: str,
             return REEMBED_USAGE
         return reembed_command(service, embedder or service.configured_embedder,
                                rebuild="--rebuild" in extra, progress=progress)
-    if not plain_words(text).strip():  # nothing, or only invisible marks ("\u200b", two BOMs): not a fact
+    if not any(ch.isprintable() and not ch.isspace() for ch in plain_words(text)):
+        # nothing, or only invisible marks or control characters ("\u200b", two BOMs, NULs): not a fact
         return "Usage: /remember <text>  (e.g. /remember 거주지: 서울, or 그거 기억해)\n" + REEMBED_USAGE
     if only_deixis(text) and not service.session(scope).previous_exchange():
         # before, "Remembered: that" (the word kept as a fact) in a session with nothing said before it
