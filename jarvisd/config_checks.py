@@ -47,6 +47,12 @@ def _time_zone(value: str) -> str | None:
         ZoneInfo(value)
     except (ZoneInfoNotFoundError, ValueError):
         return f"unknown time zone {value!r} (use an IANA name such as 'Europe/Berlin')"
+    # zone files that are no place's clock (pass 34: accepted): "right/…" counts leap seconds, so every time would be
+    # 27 s off the system clock; "Factory" is a placeholder with no offset of its own
+    if value.startswith("right/"):
+        return f"{value!r} counts leap seconds, which the system clock does not; use {value.removeprefix('right/')!r}"
+    if value == "Factory":
+        return "'Factory' is a placeholder, not a place's time zone (use an IANA name such as 'Europe/Berlin')"
     return None
 
 

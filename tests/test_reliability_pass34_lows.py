@@ -78,3 +78,21 @@ def test_a_closing_by_a_deed_two_promises_share_asks_which_and_reads_the_answer(
     picked = tuesday_desk.handle(then, "s")
     assert picked is not None and picked.text == answer
     assert agenda_rows(tuesday_desk) == left
+
+
+@pytest.mark.parametrize(("host", "name"), [("localhost:99999", ""), ("localhost:0", ""), ("[::1]:70000", ""),
+                                            ("localhost:65535", "localhost"), ("127.0.0.1:8765", "127.0.0.1")])
+def test_a_host_header_with_a_port_no_socket_can_have_names_no_host(host, name):
+    """Pass 34: `Host: localhost:99999` was accepted as localhost."""
+    from jarvisd.hud.security import split_host
+    assert split_host(host) == name
+
+
+@pytest.mark.parametrize("zone", ["right/Asia/Seoul", "Factory"])
+def test_a_time_zone_that_is_no_places_clock_is_refused(tmp_path, zone):
+    """Pass 34: `right/Asia/Seoul` (leap seconds: every time 27 s off the system clock) and `Factory` were accepted."""
+    from jarvisd.config import ConfigError, load_config
+
+    with pytest.raises(ConfigError, match="general.time_zone"):
+        load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_GENERAL__TIME_ZONE": zone})
+    assert load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_GENERAL__TIME_ZONE": "posix/Asia/Seoul"})

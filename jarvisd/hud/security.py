@@ -182,7 +182,9 @@ def split_host(value: str) -> str:
 
 
 def _is_port_suffix(rest: str) -> bool:
-    return rest == "" or (rest[:1] == ":" and rest[1:].isascii() and rest[1:].isdigit() and len(rest) <= 6)
+    """Nothing, or ":" and a port a socket can have (pass 34: `localhost:99999` was accepted)."""
+    return rest == "" or (rest[:1] == ":" and rest[1:].isascii() and rest[1:].isdigit() and len(rest) <= 6
+                          and 0 < int(rest[1:]) <= 65535)
 
 
 def host_allowed(host_header: str, allowed: Iterable[str]) -> bool:
