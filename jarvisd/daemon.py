@@ -83,7 +83,7 @@ class Daemon:
         """The voice pipeline's answer function: one turn, carrying its utterance id (the pipeline holds
         the turn gate for it until its last sentence has played). It speaks `voice.max_answer_sentences`
         sentences and keeps the rest for "tell me more" (the HUD's transcript has the whole answer)."""
-        from jarvisd.voice.brevity import NO_ANSWER, SpokenBudget, asks_for_more
+        from jarvisd.voice.brevity import SpokenBudget, asks_for_more, no_answer
 
         limit = int(self.cfg.voice.max_answer_sentences)
         if self.unsaid and asks_for_more(text):
@@ -100,7 +100,7 @@ class Daemon:
             yield said
         if budget.dropped and not budget.spoke:   # the model only said the user's words back
             log.info("voice: the answer repeated the user's words (%d sentence(s)); said it has none", budget.dropped)
-            yield NO_ANSWER.get(lang, NO_ANSWER["en"])
+            yield no_answer(text, lang)
         self.unsaid = budget.rest
 
     async def text_turn(self, text: str, session: str = HUD_SESSION) -> str:

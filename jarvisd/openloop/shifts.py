@@ -46,7 +46,8 @@ def _amount_in(text: str, pattern: re.Pattern[str], gap: re.Pattern[str],
     minutes", "a day and 2 hours", "1시간 30분": pass 32, to the model, and "1시간 30분 미뤄줘" set a 10-minute
     snooze); None for none, or for amounts apart ("push the 2 hour meeting back a day")."""
     amounts = list(pattern.finditer(text))
-    if not amounts or any(not gap.fullmatch(text[a.end():b.start()]) for a, b in zip(amounts, amounts[1:])):
+    if not amounts or any(not gap.fullmatch(text[a.end():b.start()])
+                          for a, b in zip(amounts, amounts[1:], strict=False)):
         return None
     parts = [value(amount) for amount in amounts]
     return amounts[0].start(), amounts[-1].end(), (sum(p[0] for p in parts), sum(p[1] for p in parts))

@@ -79,10 +79,23 @@ async def test_the_daemon_says_it_has_no_answer_when_the_model_only_parrots(tmp_
     from jarvisd.voice.brevity import NO_ANSWER
 
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__JUDGE": "rules"})
-    backends = Backends(chat=ScriptedChatModel([{"text": "Good morning Jarvis."}]), thought=ScriptedChatModel([]),
-                        embedder=None, notes=["scripted"])
+    parroting = ScriptedChatModel([{"text": "Good morning Jarvis."}, {"text": "What is the capital of Peru?"}])
+    backends = Backends(chat=parroting, thought=ScriptedChatModel([]), embedder=None, notes=["scripted"])
     assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
     daemon = Daemon(cfg=cfg, assistant=assistant, bus=assistant.bus, gate=TurnGate())
     spoken = "".join([p async for p in daemon.voice_answer("Good morning Jarvis.", "en", 1)])
+    assert spoken.strip() == "Good morning!"   # a greeting said back is still owed a greeting
+    spoken = "".join([p async for p in daemon.voice_answer("What is the capital of Peru?", "en", 2)])
     assert spoken.strip() == NO_ANSWER["en"]
     await assistant.close()
+
+
+@pytest.mark.parametrize(("heard", "lang", "said"), [
+    ("Good morning Jarvis.", "en", "Good morning!"), ("hey jarvis", "en", "Hello!"), ("Evening!", "en", "Good evening!"),
+    ("안녕 자비스", "ko", "안녕하세요!"), ("자비스, 좋은 아침", "ko", "좋은 아침이에요!"),
+    ("Good morning, what's on my agenda?", "en", "Sorry, I don't have an answer to that."),
+    ("Hello world program in Python", "en", "Sorry, I don't have an answer to that."),
+])
+def test_a_parroted_greeting_is_answered_with_a_greeting(heard, lang, said):
+    from jarvisd.voice.brevity import no_answer
+    assert no_answer(heard, lang) == said
