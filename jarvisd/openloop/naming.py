@@ -19,7 +19,7 @@ from jarvisd.openloop.commitment_words import (
     KO_PEOPLE,
 )
 from jarvisd.openloop.rules import same_loop
-from jarvisd.openloop.text import profile, words_match
+from jarvisd.openloop.text import en_verb, owners, profile, words_match
 from jarvisd.openloop.when import time_spans
 
 REFERENCE_SHARE = 0.5  # share of the naming words that must find their counterpart in the description
@@ -283,10 +283,26 @@ def restates_done(sentence: str, desc: str) -> bool:
     if any(m.end() in starts for m in _COPULA.finditer(sentence)):
         return False   # "the grandson's birthday was last week": when a thing was, not a task's state
     said, theirs = profile(sentence).content, profile(desc).content
+    if _someone_elses(profile(sentence), theirs):
+        return False
     verb = _verb(theirs)
     matched = {v for v in theirs if any(same_word(w, v, deed=v == verb or _ko_deed_form(v)) for w in said)}
     named, rest = matched - {verb}, set(theirs) - {verb}
     return len(matched) >= 2 and rest <= matched or len(named) >= 2 and 2 * len(named) >= len(rest)
+
+
+def _someone_elses(said, theirs: Sequence[str]) -> bool:
+    """The "'s" is a possessive that makes the one on the agenda the owner of someone or something else: "Bob's
+    mom called", "email Sue's boss on Friday", "buy milk's cheaper at Costco" against "call Bob", "email Sue",
+    "buy milk" (pass 35: each "Marked done", read as a state of the promise's own thing). A state word after it
+    ("the car's washed", "dishwasher's running") or a word the description has ("Bob's call is done") is no
+    other owned thing."""
+    for owner, owned in owners(said):
+        if en_verb(owned) or any(words_match(owned, v) for v in theirs):
+            continue
+        if any(words_match(owner, v) for v in theirs):
+            return True
+    return False
 
 
 def best_covered(text: str, descs: Sequence[str]) -> int | None:

@@ -1,0 +1,41 @@
+"""Pass 35 (docs/reliability.md, "Thirty-fifth pass"): what the thirty-fifth adversarial pass found, each case
+failing before its fix."""
+
+import pytest
+
+from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("first", "second", "rows"), [
+    ("I need to call Bob tomorrow at 8pm", "call Bob's mom on Saturday", [("call Bob", "2026-12-02 20:00")]),
+    ("I need to call Bob tomorrow at 8pm", "Bob's mom called", [("call Bob", "2026-12-02 20:00")]),
+    ("I need to call Bob tomorrow at 8pm", "call Bob's office", [("call Bob", "2026-12-02 20:00")]),
+    ("I need to email Sue tomorrow", "email Sue's boss on Friday", [("email Sue", "2026-12-02 23:59")]),
+    ("I need to buy milk tomorrow", "buy milk's cheaper at Costco", [("buy milk", "2026-12-02 23:59")]),
+])
+def test_someone_elses_thing_said_with_a_possessive_closes_nothing(tmp_path, korean, first, second, rows):
+    """Seen on the daemon: "call Bob's mom on Saturday" with "call Bob" open answered "Marked done: call Bob.":
+    the "'s" was read as "is", a state of the promise's thing ("the laundry's in the dryer"), and "call Bob"
+    was half of it."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(first)
+    reply = desk.handle(second)
+    assert reply is None or not reply.text.startswith("Marked done"), reply.text
+    assert agenda_rows(desk) == rows
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("first", "second"), [
+    ("I need to call Bob tomorrow at 8pm", "okay, Bob's call is done"),
+    ("I need to run the dishwasher", "Dishwasher's running"),
+    ("I need to wash the car", "the car's washed"),
+    ("I need to send the report to Ann", "the report's sent to Ann"),
+    ("I need to renew Mina's passport", "Mina's passport's renewed"),
+])
+def test_a_state_of_the_promises_own_thing_still_closes_it(tmp_path, korean, first, second):
+    """The guard's other side: a state word or the description's own words after the "'s"."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(first)
+    assert desk.handle(second).text.startswith("Marked done")
+    assert agenda_rows(desk) == []
