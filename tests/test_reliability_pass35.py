@@ -39,3 +39,33 @@ def test_a_state_of_the_promises_own_thing_still_closes_it(tmp_path, korean, fir
     desk.handle(first)
     assert desk.handle(second).text.startswith("Marked done")
     assert agenda_rows(desk) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("first", "second", "rows"), [
+    ("I need to call Bob tomorrow at 8pm", "I need to call Bob & Ann on Friday",
+     [("call Bob & Ann", "2026-12-04 23:59"), ("call Bob", "2026-12-02 20:00")]),
+    ("I need to call Bob tomorrow at 8pm", "I need to call Bob on Friday as well",
+     [("call Bob", "2026-12-04 23:59"), ("call Bob", "2026-12-02 20:00")]),
+    ("I need to call Bob tomorrow at 8pm", "I need to call Bob on Friday too.",
+     [("call Bob", "2026-12-04 23:59"), ("call Bob", "2026-12-02 20:00")]),
+])
+def test_a_person_joined_by_an_ampersand_or_a_time_said_with_too_is_one_more_promise(tmp_path, korean, first, second,
+                                                                                     rows):
+    """Pass 34's rules for "call Bob and Ann" and "call Bob again on Friday" missed "&" (the profile dropped it as
+    punctuation) and "too" / "as well": "Updated: call Bob, now by Friday.", tomorrow's call lost (and Ann's)."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(first)
+    reply = desk.handle(second)
+    assert not reply.text.startswith("Updated"), reply.text
+    assert agenda_rows(desk) == rows
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("second", ["I need to call Bob too late on Friday", "I need to call AT&T on Friday",
+                                    "Bob didn't answer, I need to call Bob on Friday too"])
+def test_too_inside_a_sentence_or_after_a_failed_try_still_moves_it(tmp_path, korean, second):
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to call AT&T tomorrow" if "AT&T" in second else "I need to call Bob tomorrow at 8pm")
+    assert desk.handle(second).text.startswith("Updated")
+    assert len(agenda_rows(desk)) == 1

@@ -16,10 +16,10 @@ from operator import add
 from jarvisd.language import english_key
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS, IRREGULAR_BASE
 
-_WORD = re.compile(r"[\w'’]+")
+_WORD = re.compile(r"[\w'’]+|&")   # "&" is a word: "call Bob & Ann" joins Ann as "and" does
 
 EN_FUNCTION = frozenset(
-    "a an the to my for of on in at from with and or it its before after by me your our this that "
+    "& a an the to my for of on in at from with and or it its before after by me your our this that "
     "please up i we you is be will need needs should must have has about some".split())
 KO_FUNCTION = frozenset(
     "하기 해주기 해줘 하다 해 좀 것 거 꼭 내가 나 우리 제가 저 그 그거 그건 이거 드리기 주기 해야 해야지 "
