@@ -69,3 +69,23 @@ def test_too_inside_a_sentence_or_after_a_failed_try_still_moves_it(tmp_path, ko
     desk.handle("I need to call AT&T tomorrow" if "AT&T" in second else "I need to call Bob tomorrow at 8pm")
     assert desk.handle(second).text.startswith("Updated")
     assert len(agenda_rows(desk)) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("first", "second", "reply", "rows"), [
+    ("I need to call Bob tomorrow at 8pm", "I need to call Bob on Friday, not tomorrow", "Updated: call Bob, now by Friday.",
+     [("call Bob", "2026-12-04 23:59")]),
+    ("I need to call Bob tomorrow at 8pm", "I need to call Bob on Friday and not tomorrow",
+     "Updated: call Bob, now by Friday.", [("call Bob", "2026-12-04 23:59")]),
+    (None, "I need to call Bob on Friday not Thursday", "Got it: call Bob, by Friday.", [("call Bob", "2026-12-04 23:59")]),
+    (None, "I need to call Bob tomorrow, not today", "Got it: call Bob, by tomorrow.", [("call Bob", "2026-12-02 23:59")]),
+])
+def test_a_time_taken_back_with_not_leaves_no_not_in_the_promise(tmp_path, korean, first, second, reply, rows):
+    """Seen in process: "I need to call Bob on Friday, not tomorrow" with "call Bob" open for tomorrow answered
+    "Got it: call Bob , not, by Friday.": the time cut left "not" at the end, its polarity made another promise, so
+    tomorrow's call (the one said to be wrong) stayed beside a garbled one."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    if first:
+        desk.handle(first)
+    assert desk.handle(second).text == reply
+    assert agenda_rows(desk) == rows
