@@ -89,3 +89,12 @@ def test_a_time_taken_back_with_not_leaves_no_not_in_the_promise(tmp_path, korea
         desk.handle(first)
     assert desk.handle(second).text == reply
     assert agenda_rows(desk) == rows
+
+
+@pytest.mark.parametrize("fact", ["\u034f", "\u17b4", "\U0001d159", "\x00\x00", "\u0301", "\u17b5 \u034f"])
+def test_remember_of_characters_drawn_as_nothing_keeps_nothing(fact):
+    """Low, closed: "/remember \\u034f" (a grapheme joiner), NULs, a lone combining mark, a Khmer inherent vowel
+    answered "Remembered: …", a fact nobody can read or forget by name (pass 33 closed this for U+200B)."""
+    from jarvisd.textsafe import has_visible
+    assert not has_visible(fact)
+    assert has_visible("e\u0301") and has_visible("\u0663") and has_visible("x\u200b")
