@@ -98,3 +98,29 @@ def test_remember_of_characters_drawn_as_nothing_keeps_nothing(fact):
     from jarvisd.textsafe import has_visible
     assert not has_visible(fact)
     assert has_visible("e\u0301") and has_visible("\u0663") and has_visible("x\u200b")
+
+
+@pytest.mark.parametrize("damage", ["store_a_file", "data_dir_a_file"])
+def test_doctor_says_a_memory_store_that_is_a_file_is_damaged_not_absent(tmp_path, damage):
+    """Seen with `jarvisd doctor`: with `memory.lance` (or the data folder) a file, it said "absent: no memory
+    table yet at … (created at the first write)", while `jarvisd run` on the same folder stopped with "cannot open
+    the memory store …"."""
+    from jarvisd.memory.health import check_memory
+    data = tmp_path / "data"
+    if damage == "store_a_file":
+        data.mkdir()
+        (data / "memory.lance").write_text("hi\n")
+        blocker = data / "memory.lance"
+    else:
+        data.write_text("\n")
+        blocker = data
+    health = check_memory(str(data / "memory.lance"))
+    assert health.state == "damaged", health
+    assert f"{blocker} is not a folder" in health.detail and f"move {blocker} away" in health.recovery
+
+
+def test_doctor_still_says_absent_for_a_store_not_made_yet(tmp_path):
+    from jarvisd.memory.health import check_memory
+    assert check_memory(str(tmp_path / "data" / "memory.lance")).state == "absent"
+    (tmp_path / "data").mkdir()
+    assert check_memory(str(tmp_path / "data" / "memory.lance")).state == "absent"
