@@ -78,3 +78,16 @@ def plain_words(text: str) -> str:
     words the agenda's rules read ("pay the gas bill to\\u00admorrow at 6pm" is due tomorrow, "call mom at
     5\\ufe0f\\u20e3pm" at 5 pm, "call\\u200bmom" is "call mom")."""
     return without_format(text.translate(_BLANKS)).translate(_INVISIBLE_MARKS)
+
+
+# Letters drawn as nothing although their category is a letter's or a symbol's: the Khmer inherent vowels and
+# the musical null notehead (pass 35: "/remember \u17b4" answered "Remembered: \u17b4")
+_DRAWN_AS_NOTHING = frozenset("\u17b4\u17b5\U0001d159")
+# Categories of characters with no glyph of their own: marks on nothing, controls, separators, unassigned, private
+_NO_GLYPH = frozenset(("Mn", "Me", "Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"))
+
+
+def has_visible(text: str) -> bool:
+    """Does `text` show anything once `plain_words` took the invisible characters off? A lone combining mark,
+    NULs, a grapheme joiner or a Khmer inherent vowel shows nothing: no fact anyone can read or forget by name."""
+    return any(unicodedata.category(ch) not in _NO_GLYPH and ch not in _DRAWN_AS_NOTHING for ch in plain_words(text))

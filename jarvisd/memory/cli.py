@@ -22,7 +22,7 @@ from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.settings import MemorySettings
 from jarvisd.memory.stores.base import DimensionMismatch
-from jarvisd.textsafe import plain_words
+from jarvisd.textsafe import has_visible
 
 REEMBED_USAGE = ("/remember reembed [--rebuild]: fill missing vectors and renew stale turn context vectors "
                  "(--rebuild: every vector, after an embedder change)")
@@ -75,8 +75,7 @@ def remember_command(service: MemoryService, scope: MemoryScope, args: str,
             return REEMBED_USAGE
         return reembed_command(service, embedder or service.configured_embedder,
                                rebuild="--rebuild" in extra, progress=progress)
-    if not any(ch.isprintable() and not ch.isspace() for ch in plain_words(text)):
-        # nothing, or only invisible marks or control characters ("\u200b", two BOMs, NULs): not a fact
+    if not has_visible(text):  # nothing, or only invisible marks ("\u200b", two BOMs, NULs, U+0301): not a fact
         return "Usage: /remember <text>  (e.g. /remember 거주지: 서울, or 그거 기억해)\n" + REEMBED_USAGE
     if only_deixis(text) and not service.session(scope).previous_exchange():
         # before, "Remembered: that" (the word kept as a fact) in a session with nothing said before it

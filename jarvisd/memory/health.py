@@ -50,6 +50,10 @@ def _short(exc: Exception) -> str:
 def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
     import lancedb
 
+    if "://" not in uri and (blocker := _not_a_folder(Path(uri))) is not None:
+        # before, "absent: … (created at the first write)", while `jarvisd run` could not open it (pass 35)
+        return MemoryHealth("damaged", f"the memory store {uri} cannot be opened: {blocker} is not a folder",
+                            f"stop jarvisd and move {blocker} away (a new, empty memory is then made there)")
     if "://" not in uri and not (Path(uri) / f"{table}.lance").exists():
         return MemoryHealth("absent", f"no memory table yet at {uri} (created at the first write)")
     local = local_table_dir(uri, table)
@@ -77,6 +81,14 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
         problem = _short(exc)
     return MemoryHealth("damaged", f"memory table version {current} at {uri} cannot be read: {problem}",
                         _recovery(opened, current, uri, table))
+
+
+def _not_a_folder(path: Path) -> Path | None:
+    """The first existing one of `path` and its parents, when it is a file (or anything but a folder)."""
+    for p in (path, *path.parents):
+        if p.exists() or p.is_symlink():
+            return None if p.is_dir() else p
+    return None
 
 
 def _unopened_recovery(uri: str, table: str) -> str:

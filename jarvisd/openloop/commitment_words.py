@@ -88,7 +88,7 @@ EN_VAGUE_TIMES = ("someday", "some day", "one day", "sometime", "some time", "ev
 # a politeness, "anymore".
 EN_DANGLING = frozenset(
     "by at on before after until till in this next around about from for every the a of to please okay ok "
-    "alright thanks anymore again then too either already or and so instead starting beginning actually wait sorry "
+    "alright thanks anymore again then too either already or and so instead starting beginning actually wait sorry not "
     "eh yeah huh mate".split())   # tags said at the end: "… before the 15th eh", "… tonight mate": "… before the 15th eh", "… tonight mate"
 
 # Words that cannot start an action: the action must begin with a verb.

@@ -19,7 +19,7 @@ from jarvisd.openloop.commitment_words import (
     KO_PEOPLE,
 )
 from jarvisd.openloop.rules import same_loop
-from jarvisd.openloop.text import profile, words_match
+from jarvisd.openloop.text import changes_owner, en_verb, owners, profile, words_match
 from jarvisd.openloop.when import time_spans
 
 REFERENCE_SHARE = 0.5  # share of the naming words that must find their counterpart in the description
@@ -94,6 +94,8 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
     """(share of the reference's words found, share of the description's words named): see reference_score."""
     if _talked_about(profile(reference).content, profile(desc).content):
         return 0.0, 0.0
+    if _other_owner(reference, desc):
+        return 0.0, 0.0
     if same_loop(reference, desc):
         mine, theirs = profile(reference), profile(desc)
         named = sum(any(same_word(w, v) for w in mine.content) for v in theirs.content)
@@ -120,6 +122,13 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
 
 _KO_TALK = ("얘기", "이야기", "말", "상의", "의논", "통화", "대화")
 _KO_TELLING = (*_KO_TALK, "전화", "연락", "알려", "물어", "전해", "말해", "여쭤", "묻", "문의", "메일", "문자", "카톡", "톡")
+
+
+def _other_owner(said: str, desc: str) -> bool:
+    """One speaks of someone's someone where the other speaks of that someone (`text.changes_owner`): "I called
+    Bob's mom" names no "call Bob", nor "I called Bob" "call Bob's mom" (pass 35: each closed the other)."""
+    mine, theirs = profile(said), profile(desc)
+    return changes_owner(mine, theirs) or changes_owner(theirs, mine)
 
 
 def _talked_about(mine: Sequence[str], theirs: Sequence[str]) -> bool:
@@ -263,7 +272,23 @@ def state_subject(reference: str) -> str:
     """What a state is said of: "Chicken's thawing on the counter already" -> "Chicken", "the laundry's
     already out" -> "laundry"; "" when the reference is no state ("call the bank")."""
     m = _STATE_SUBJECT.match(reference.strip())
+    if m and m[0].rstrip().endswith("'s") and _owned_after(reference.strip()[m.end():]):
+        return ""   # "call Bob's mom": whose mom, not "call Bob is …" (pass 35: "I called Bob's mom" closed "call Bob")
     return m["x"] if m and not _UNSURE.search(reference) else ""
+
+
+# What may follow a subject's "'s" when it is "is" ("the oven's fine", "the car's ready"), beside a verb's forms
+_STATE_WORDS = frozenset("ready done fine ok okay good great finished over sorted gone here there in out back off on up "
+                         "paid due late open closed full empty clean broken set booked fixed all safe home away free busy "
+                         "taken handled covered already still now not no just".split())
+
+
+def _owned_after(rest: str) -> bool:
+    """The words after an "'s" start with a thing owned ("mom", "office", "boss"), not a state ("running",
+    "ready", "in the dryer")."""
+    words = profile(rest).words
+    return bool(words) and words[0].isascii() and not en_verb(words[0]) and words[0] not in _STATE_WORDS \
+        and profile(words[0]).content != []
 
 
 _COPULA = re.compile(r"\b(?:is|are|was|were)\s+", re.IGNORECASE)
@@ -283,10 +308,26 @@ def restates_done(sentence: str, desc: str) -> bool:
     if any(m.end() in starts for m in _COPULA.finditer(sentence)):
         return False   # "the grandson's birthday was last week": when a thing was, not a task's state
     said, theirs = profile(sentence).content, profile(desc).content
+    if _someone_elses(profile(sentence), theirs):
+        return False
     verb = _verb(theirs)
     matched = {v for v in theirs if any(same_word(w, v, deed=v == verb or _ko_deed_form(v)) for w in said)}
     named, rest = matched - {verb}, set(theirs) - {verb}
     return len(matched) >= 2 and rest <= matched or len(named) >= 2 and 2 * len(named) >= len(rest)
+
+
+def _someone_elses(said, theirs: Sequence[str]) -> bool:
+    """The "'s" is a possessive that makes the one on the agenda the owner of someone or something else: "Bob's
+    mom called", "email Sue's boss on Friday", "buy milk's cheaper at Costco" against "call Bob", "email Sue",
+    "buy milk" (pass 35: each "Marked done", read as a state of the promise's own thing). A state word after it
+    ("the car's washed", "dishwasher's running") or a word the description has ("Bob's call is done") is no
+    other owned thing."""
+    for owner, owned in owners(said):
+        if en_verb(owned) or owned in _STATE_WORDS or any(words_match(owned, v) for v in theirs):
+            continue
+        if any(words_match(owner, v) for v in theirs):
+            return True
+    return False
 
 
 def best_covered(text: str, descs: Sequence[str]) -> int | None:
@@ -298,7 +339,7 @@ def best_covered(text: str, descs: Sequence[str]) -> int | None:
     scores = []
     for desc in descs:
         theirs = profile(desc).content
-        if not theirs:
+        if not theirs or _other_owner(text, desc):
             scores.append(0.0)
             continue
         verb = _verb(theirs)

@@ -204,6 +204,7 @@ def merge_loop(existing: OpenLoop, new: ProposedLoop | OpenLoop) -> OpenLoop:
 # "call Bob again on Friday", "금요일에 밥한테 또 전화해야 해": the promise once more, on another day; not a new due for
 # the one open (before pass 34, "Updated: call Bob, now by Friday": tomorrow's call was lost)
 _AGAIN = re.compile(r"\b(?:again|once\s+more|one\s+more\s+time|a\s+second\s+time)\b"
+                    r"|\b(?:too|as\s+well)(?=\s*(?:[.!,;]|$))"   # "call Bob on Friday too": one more (pass 35)
                     r"|(?<!\S)(?:또|다시|한\s*번\s*더|또\s*한\s*번)(?!\S)", re.IGNORECASE)
 
 

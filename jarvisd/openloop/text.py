@@ -16,10 +16,10 @@ from operator import add
 from jarvisd.language import english_key
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS, IRREGULAR_BASE
 
-_WORD = re.compile(r"[\w'’]+")
+_WORD = re.compile(r"[\w'’]+|&")   # "&" is a word: "call Bob & Ann" joins Ann as "and" does
 
 EN_FUNCTION = frozenset(
-    "a an the to my for of on in at from with and or it its before after by me your our this that "
+    "& a an the to my for of on in at from with and or it its before after by me your our this that "
     "please up i we you is be will need needs should must have has about some".split())
 KO_FUNCTION = frozenset(
     "하기 해주기 해줘 하다 해 좀 것 거 꼭 내가 나 우리 제가 저 그 그거 그건 이거 드리기 주기 해야 해야지 "
@@ -279,7 +279,7 @@ def adds_a_party(mine: Profile, theirs: Profile) -> bool:
             while j < len(ws) - 1 and ws[j] in _EN_DETERMINERS:
                 j += 1
             joined = ws[j]
-            if _en_verb(joined) or joined in _EN_DETERMINERS:
+            if en_verb(joined) or joined in _EN_DETERMINERS:
                 continue
         elif i + 1 < len(ws) and not w.isascii() and w.endswith(_KO_AND) and KNOWN_WORDS[w][1] is not None:
             before, joined = next(w[:-len(end)] for end in _KO_AND if w.endswith(end)), ws[i + 1]
@@ -292,10 +292,15 @@ def adds_a_party(mine: Profile, theirs: Profile) -> bool:
     return False
 
 
-def _en_verb(word: str) -> bool:
-    """A verb in any of its forms: "ask", "asks", "asked", "asking", "sent" ("I called mom and emailed Sam")."""
+def en_verb(word: str) -> bool:
+    """A verb in any of its forms: "ask", "asks", "asked", "asking", "sent" ("I called mom and emailed Sam"),
+    "running", "stopped", "baking"."""
     for end in ("", "s", "es", "ed", "d", "ing"):
         if word.endswith(end) and word[:len(word) - len(end)] in EN_BASE_VERBS:
+            return True
+    for end in ("ed", "ing"):
+        stem = word[:-len(end)] if word.endswith(end) else ""
+        if len(stem) > 2 and (stem[-1] == stem[-2] and stem[:-1] in EN_BASE_VERBS or stem + "e" in EN_BASE_VERBS):
             return True
     return word in IRREGULAR_BASE or (word.endswith("ied") and word[:-3] + "y" in EN_BASE_VERBS)
 
