@@ -16,7 +16,7 @@ from jarvisd.openloop.intent_words import (
 from jarvisd.openloop.text import EN_FUNCTION
 
 _MY_LIST = (r"(?:my\s+)?(?:open\s+)?(?:agenda|to[- ]?do(?:\s+list)?|to[- ]?dos|todo\s+list|task\s+list|tasks|list|promises"
-            r"|reminders|plate|docket|schedule|slate|radar)")
+            r"|reminders|plate|docket|schedule|calendar|calender|slate|radar)")
 # "anything I'm forgetting", "what else am I forgetting about": the agenda, asked by what might slip
 # "did I forget anything", "anything I've forgotten": the same, asked after the fact
 _EN_FORGET = (r"(?:(?:is\s+there\s+)?(?:anything|what)(?:\s+else)?\s+(?:(?:that\s+)?i(?:'m|\s+am|\s+might\s+be|\s+could\s+be)"
@@ -71,18 +71,18 @@ def _en_due(day: str) -> list[str]:
             rf"what\s+did\s+i\s+(?:say\s+i'd|say\s+i\s+would|promise(?:\s+to)?|plan\s+to)\s+(?:do|get\s+done|finish)"
             rf"\s+(?:by\s+|for\s+)?{day}",
             # "tomorrow's list", "today's agenda": the day's list named alone
-            rf"{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks|schedule|docket)",
+            rf"{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks|schedule|calendar|calender|docket)",
             # "tomorrow my schedule", "my schedule for tomorrow": the list and the day, named alone
-            rf"{day},?\s+my\s+(?:schedule|agenda|list|to-?do list|to-?dos|tasks|plans?)",
-            rf"my\s+(?:schedule|agenda|list|to-?do list|to-?dos|tasks|plans?)\s+(?:for\s+)?{day}",
+            rf"{day},?\s+my\s+(?:schedule|calendar|calender|agenda|list|to-?do list|to-?dos|tasks|plans?)",
+            rf"my\s+(?:schedule|calendar|calender|agenda|list|to-?do list|to-?dos|tasks|plans?)\s+(?:for\s+)?{day}",
             # "tomorrow what am I doing", "today, what's on": the day said first, then the question
             rf"{day},?\s+(?:what(?:'s| is)\s+on|what\s+am\s+i\s+doing|what\s+do\s+i\s+have(?:\s+to\s+(?:do|finish))?"
             rf"|what(?:'ve|\s+have)\s+i\s+got|what\s+(?:must|should)\s+i\s+(?:do|finish))",
             # "for tomorrow is there anything on the agenda"
-            rf"(?:for\s+)?{day},?\s+(?:is\s+there\s+)?anything\s+(?:on|in)\s+(?:the\s+|my\s+)?(?:agenda|list|plate|schedule)",
+            rf"(?:for\s+)?{day},?\s+(?:is\s+there\s+)?anything\s+(?:on|in)\s+(?:the\s+|my\s+)?(?:agenda|list|plate|schedule|calendar|calender)",
             # "what's on the docket today", "anything on the radar for tomorrow"
             rf"(?:what(?:'s| is)|anything|is there anything)\s+(?:on|in)\s+(?:the\s+|my\s+)?(?:agenda|list|plate|docket|"
-            rf"schedule|radar|slate|to-?do list)\s+(?:for\s+)?{day}",
+            rf"schedule|calendar|calender|radar|slate|to-?do list)\s+(?:for\s+)?{day}",
             rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|going on|coming up|happening|on my (?:agenda|list|plate)|on|i (?:need|have) to do))?"
             rf"(?:\s+(?:for|by|until|before))?\s+{day}"]
 

@@ -826,6 +826,18 @@ def test_whispers_do_for_due_is_read_as_due():
     assert intent is not None and intent.kind == "due_tomorrow"
 
 
+@pytest.mark.parametrize(("said", "kind"), [
+    ("what's on my calendar", "list"), ("what's on my calendar today", "due_today"), ("what's on my calender", "list"),
+    ("my calendar for tomorrow", "due_tomorrow"), ("is there anything on my calendar for tomorrow", "due_tomorrow"),
+    ("add it to my calendar", None), ("I need to update my calendar", None),
+])
+def test_the_calendar_asked_about_is_the_agenda(said, kind):
+    """Pass 35: "what's on my calendar" went to the model ("schedule" was read, "calendar" not): the agenda is the
+    only calendar jarvisd keeps."""
+    intent = match_intent(said)
+    assert (intent.kind if intent is not None else None) == kind
+
+
 @pytest.mark.parametrize(("heard", "kind"), [
     ("What's on my gender?", "list"), ("Worse on my gender.", "list"), ("what is on my gender today", "due_today"),
     ("what's on my gender for tomorrow?", "due_tomorrow"),
