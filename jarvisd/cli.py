@@ -142,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
                "environment variables. JARVIS_HOME moves config and data.")
     parser.add_argument("--version", action="version", version=f"jarvisd {__version__}")
     parser.add_argument("--config", type=Path, help="use this config file instead of the XDG one")
-    parser.add_argument("--log-level", choices=["debug", "info", "warning", "error"],
+    parser.add_argument("--log-level", choices=["debug", "info", "warning", "error"], type=str.lower,
                         help="override general.log_level")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 

@@ -100,6 +100,7 @@ class LanceLoopStore(EmbeddingBoundary):
         except (OSError, ValueError, RuntimeError) as exc:  # a data file gone or garbage
             raise damaged_table_error(self._what, "memory.store_uri", self.uri, self._name, exc, read=True) from exc
         loops: dict[str, OpenLoop] = {}
+        self.quarantine.new_load()
         for number, row in enumerate(rows, start=1):
             try:
                 loop = usable_loop(row)

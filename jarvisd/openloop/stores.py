@@ -150,13 +150,24 @@ class Quarantine:
     """Records a store cannot use, copied (once each) to a JSONL file beside it, so a start-up goes
     on without them and nothing is thrown away. `path` None: logged only (a remote store)."""
 
+    LOG_LINES = 20  # per load: then one line says the rest are skipped without a line each
+
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self._seen: set[str] | None = None  # the records in the file, read once (a load may add thousands)
+        self._told = 0
+
+    def new_load(self) -> None:
+        """A load begins: its first `LOG_LINES` records skipped are logged one by one."""
+        self._told = 0
 
     def add(self, where: str, reason: str, record: str) -> None:
         target = f"; kept in {self.path}" if self.path else ""
-        log.warning("openloop: %s is unreadable, skipped: %s%s", where, reason, target)
+        self._told += 1
+        if self._told <= self.LOG_LINES:
+            log.warning("openloop: %s is unreadable, skipped: %s%s", where, reason, target)
+        elif self._told == self.LOG_LINES + 1:   # pass 35: 200,000 bad lines were 200,000 lines of log
+            log.warning("openloop: more unreadable records after %s: skipped without a line each%s", where, target)
         if self.path is None:
             return
         try:
@@ -229,6 +240,7 @@ class JsonlLoopStore(EmbeddingBoundary):
 
     def load(self) -> list[OpenLoop]:
         report = LoadReport()
+        self.quarantine.new_load()
         loops: dict[str, OpenLoop] = {}
         try:
             data = self.path.read_bytes() if self.path.exists() else b""
