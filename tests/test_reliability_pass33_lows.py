@@ -141,6 +141,8 @@ def test_an_amount_said_in_two_units_moves_the_due_by_their_sum(tuesday_desk, fi
     ("1시간 30분 뒤에 다시 알려줘", 90), ("한 시간 삼십 분 뒤에 다시 알려줘", 90), ("2시간 15분 있다가 다시 알려줘", 135),
     ("remind me again in an hour and 30 minutes", 90), ("remind me in 1 hour 15 minutes", 75),
     ("remind me in 2 hours, 15 minutes", 135), ("remind me in 30 minutes", 30), ("remind me in an hour and a half", 90),
+    ("remind me in an hour and forty minutes", 100), ("remind me in an hour and forty-five minutes", 105),
+    ("remind me in 2 hours, fifty minutes", 170),
 ])
 def test_a_snooze_said_in_hours_and_minutes_is_their_sum(said, minutes):
     """Pass 32: "1시간 30분 뒤에 다시 알려줘" was a snooze of 0 minutes (10 by default): the count read was the "0" of

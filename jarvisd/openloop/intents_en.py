@@ -111,11 +111,16 @@ _EN_CANCEL = [
     r"(?:forget|never\s*mind|nvm)\s+(?:about\s+)?(?P<x>.+?)(?:\s+(?:drop|scratch|cancel|delete)\s+(?:it|that))?" + _EN_REST,
     r"(?:i\s+)?(?:don't|do not|no longer)\s+(?:need|have)\s+to\s+(?P<x>.+?)\s+any\s*more",
 ]
+# the minutes said after the hours ("an hour and forty minutes"), by their own table: EN_NUMBER has no "forty" or
+# "fifty", and a word it lacks counted as 1 (61 minutes)
+_EN_MINUTE_WORDS = {"five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "forty five": 45,
+                    "fifty": 50}
 _EN_AMOUNT = r"(?:like\s+|about\s+|another\s+(?!half))?(?P<n>\d+|" + \
     "|".join(sorted(map(re.escape, EN_NUMBER), key=len, reverse=True)) + r")(?P<nhalf>\s+and\s+a\s+half)?\s*(?:more\s+)?" \
     r"(?P<unit>minutes?|mins?|hours?|hrs?)(?P<andhalf>\s+and\s+a\s+half)?" \
     r"(?:(?:(?<=hours)|(?<=hour)|(?<=hrs)|(?<=hr))" \
-    r",?\s+(?:and\s+)?(?P<mn>\d+|fifteen|twenty|thirty|forty|forty-five|forty\s+five|ten|five)\s+(?:minutes?|mins?))?"   # "in an hour and 30 minutes", "1 hour 15 minutes" (pass 32: to the model)
+    r",?\s+(?:and\s+)?(?P<mn>\d+|forty[\s-]+five|" + "|".join(sorted(_EN_MINUTE_WORDS, key=len, reverse=True)) + \
+    r")\s+(?:minutes?|mins?))?"   # "in an hour and 30 minutes", "1 hour 15 minutes" (pass 32: to the model)
 _EN_MORE_AMOUNT = _EN_AMOUNT.replace("(?P<unit>", r"(?:more\s+)?(?P<unit>")  # "15 more minutes"
 # "remind me in like a day": days only after a verb of reminding (a bare "two days" may answer "when?")
 _EN_AMOUNT_D = _EN_AMOUNT.replace("(?P<unit>minutes?|mins?|hours?|hrs?)", "(?P<unit>minutes?|mins?|hours?|hrs?|days?)")
@@ -130,8 +135,8 @@ def _en_minutes(m: re.Match[str]) -> int:
     parts = m.groupdict()
     unit = parts.get("unit") or "minutes"
     half = 30 if (parts.get("nhalf") or parts.get("andhalf")) and unit.startswith("h") else 0
-    more = minutes_of(parts["mn"].replace(" ", "-").replace("forty-five", "forty five"), "minutes", EN_NUMBER) \
-        if parts.get("mn") else 0
+    mn = parts.get("mn")
+    more = (int(mn) if mn.isdigit() else _EN_MINUTE_WORDS[re.sub(r"[\s-]+", " ", mn)]) if mn else 0
     return minutes_of(m["n"], unit, EN_NUMBER) + half + more
 
 
