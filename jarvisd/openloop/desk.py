@@ -314,14 +314,9 @@ class AgendaDesk:
             # "no wait, I mean the vet on Saturday", "actually the passport renewal is November 3 instead":
             # a correction that names its promise moves that one
             shown = self.service.agenda(session)
-            alike = deed_named(words, [loop.desc for loop in shown])
-            if len(alike) > 1:      # pass 15: "move the call to Saturday" moved the bank call, not asked
-                return self._which_of(shown, alike, text, session, lang)
-            found = correction_target(words, [loop.desc for loop in shown])
-            if found is None and (alike := _named_in(named_words(words), [loop.desc for loop in shown])):
-                if len(alike) > 1:  # "전화 목요일로 옮겨줘": the call(s), as a shift finds them
-                    return self._which_of(shown, alike, text, session, lang)
-                found = alike[0]
+            found = _move_named(words, named_words(words), [loop.desc for loop in shown])
+            if isinstance(found, list):     # pass 15: "move the call to Saturday" moved the bank call, not asked
+                return self._which_of(shown, found, text, session, lang)
             loop = shown[found] if found is not None else None
         else:               # "um, I have to pay the water bill by the 10th" is a new promise
             return None
@@ -367,14 +362,9 @@ class AgendaDesk:
         if shift.name:
             shown = self.service.agenda(session)
             descs = [loop.desc for loop in shown]
-            alike = deed_named(shift.name, descs)
-            if len(alike) > 1:      # "push the call back an hour" with two calls open
-                return self._which_of(shown, alike, text, session, lang)
-            found = correction_target(shift.name, descs)
-            if found is None and (alike := _named_in(shift.name, descs)):   # "전화 한 시간 미뤄줘": the call(s)
-                if len(alike) > 1:
-                    return self._which_of(shown, alike, text, session, lang)
-                found = alike[0]
+            found = _move_named(shift.name, shift.name, descs)
+            if isinstance(found, list):     # "push the call back an hour" with two calls open
+                return self._which_of(shown, found, text, session, lang)
             if found is None and isinstance(tied := naming.best_reference(shift.name, descs), list) \
                     and len({descs[i] for i in tied}) == 1:
                 return self._which_of(shown, tied, text, session, lang)   # "call Pia" twice ("again"): which one
@@ -927,6 +917,19 @@ def _mentions(loop: OpenLoop, person: str) -> bool:
         return False
     text = f"{loop.desc} {loop.evidence or ''}".lower()
     return re.search(rf"(?<![\w가-힣]){re.escape(name)}", text) is not None
+
+
+def _move_named(said: str, name: str, descs: Sequence[str]) -> int | list[int] | None:
+    """The promise a move names, by `said` (its words but the time) or, in Korean, by the words of `name`: its index,
+    the indexes of the ones it names alike (asked which: "move the call to Saturday" with two calls open, "전화 한 시간
+    미뤄줘" with two 전화), or None. One rule for corrections and shifts."""
+    alike = deed_named(said, descs)
+    if len(alike) > 1:
+        return alike
+    found = correction_target(said, descs)
+    if found is None and (alike := _named_in(name, descs)):
+        return alike if len(alike) > 1 else alike[0]
+    return found
 
 
 _KO_IT = re.compile(r"^(?:그거|그건|그걸|그것|그것을|이거|이건|이걸|저거|저건)\s+")
