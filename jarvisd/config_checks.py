@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from jarvisd.reflect.quiet_hours import QuietHours
+
 
 def _choices(*allowed: str) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
@@ -58,8 +60,6 @@ def _time_zone(value: str) -> str | None:
 def _quiet_hours(value: str) -> str | None:
     """What the scheduler reads (`QuietHours.parse`: spaces around the times and the dash are fine; pass 35: the
     check refused "22:00 - 08:00", which the scheduler reads)."""
-    from jarvisd.reflect.quiet_hours import QuietHours
-
     try:
         QuietHours.parse(value)
     except ValueError:
