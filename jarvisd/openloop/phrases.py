@@ -345,12 +345,12 @@ def _ko_minutes(minutes: int) -> str:
     return " ".join(part for part in (f"{hours}시간" if hours else "", f"{mins}분" if mins else "") if part)
 
 
-def which_one(loops: Sequence[OpenLoop], lang: Lang, now: datetime | None = None, tz: tzinfo | None = None) -> str:
+def which_one(loops: Sequence[OpenLoop], lang: Lang, now: datetime, tz: tzinfo) -> str:
     """"Which one: call Bob, or call Ann?"; two of one description are told apart by their dues ("call Pia, tomorrow
     at 3 PM, or call Pia, Friday at 3 PM?"; pass 34: "call Pia, or call Pia?")."""
     shown = loops[:3]
     names = [loop.desc if lang == "ko" else second_person(loop.desc) for loop in shown]
-    if now is not None and tz is not None and len(set(names)) < len(names):
+    if len(set(names)) < len(names):
         names = [f"{name}, {spoken_due(loop.due_ms, now, tz, lang)}" if loop.due_ms is not None else name
                  for name, loop in zip(names, shown, strict=True)]
     if lang == "ko":
