@@ -35,3 +35,48 @@ def test_the_log_level_on_the_command_line_is_read_in_any_case():
     from jarvisd.cli import build_parser
 
     assert build_parser().parse_args(["--log-level", "DEBUG", "doctor"]).log_level == "debug"
+
+
+@pytest.mark.parametrize(("said", "minutes"), [
+    ("remind me in 1h 30m", 90), ("snooze 1h", 60), ("remind me in 90 seconds", 2), ("remind me in thirty seconds", 1),
+    ("snooze for ninety minutes", 90), ("snooze 1 hour 30", 90), ("remind me in an hour 15", 75),
+    ("remind me in 1.5 hours", 90), ("remind me in eleven minutes", 11), ("remind me in a day and 2 hours", 1560),
+    ("하루 2시간 뒤에 다시 알려줘", 1560), ("하루 뒤에 다시 알려줘", 1440),
+    # guards: the wordings read before keep their amounts
+    ("remind me in an hour and a half", 90), ("remind me in a quarter of an hour", 15), ("snooze 45", 45),
+    ("remind me in 2 days", 2880), ("1시간 30분 뒤에 다시 알려줘", 90), ("remind me in an hour and fifty minutes", 110),
+])
+def test_a_snooze_reads_the_amount_as_a_move_does(said, minutes):
+    """Pass 35: "remind me in 1h 30m" and "… in 90 seconds" matched no snooze (and the desk kept them as promises
+    "in 1h 30m"), "snooze 1 hour 30" set 60 minutes, "하루 2시간 뒤에 다시 알려줘" 120, "ninety minutes" nothing.
+    The amounts a snooze pattern cannot read are said to it in plain minutes by the move's reader
+    (`shifts.en_said_in_minutes`, `ko_said_in_minutes`)."""
+    from jarvisd.openloop.intents import match_intent
+
+    intent = match_intent(said)
+    assert intent is not None and intent.kind == "snooze" and intent.minutes == minutes, intent
+
+
+def test_a_snooze_typed_short_after_a_reminder_is_no_promise(tmp_path, korean):
+    """Pass 35: after a reminder of "call Bob", "remind me in 1h 30m" answered "Got it: in 1h 30m. When should I
+    remind you?" and kept a promise named "in 1h 30m"."""
+    from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to call Bob tomorrow at 5pm", "voice")
+    bob = desk.service.agenda()[0]
+    desk.last_reminder = lambda: (bob.id, desk.service.now_ms() - 5_000)
+    reply = desk.handle("remind me in 1h 30m", "voice")
+    assert reply is not None and reply.intent == "snooze", reply
+    assert agenda_rows(desk) == [("call Bob", "2026-12-02 17:00")]
+    assert desk.service.find(bob.id).remind_ms == desk.service.now_ms() + 90 * 60_000
+
+
+@pytest.mark.parametrize(("said", "minutes", "days"), [
+    ("push it back ninety minutes", 90, 0), ("push it back eleven days", 0, 11), ("move it up forty-five minutes", -45, 0)])
+def test_a_move_reads_counts_in_words(said, minutes, days):
+    """Counts in words past thirty were not read in moves ("push it back ninety minutes": to the model)."""
+    from jarvisd.openloop.shifts import read_shift
+
+    shift = read_shift(said)
+    assert shift is not None and (shift.minutes, shift.days) == (minutes, days), shift

@@ -13,6 +13,7 @@ from jarvisd.openloop.intent_words import (
     compile_all,
     minutes_of,
 )
+from jarvisd.openloop.shifts import en_said_in_minutes
 from jarvisd.openloop.text import EN_FUNCTION
 
 _MY_LIST = (r"(?:my\s+)?(?:open\s+)?(?:agenda|to[- ]?do(?:\s+list)?|to[- ]?dos|todo\s+list|task\s+list|tasks|list|promises"
@@ -283,10 +284,11 @@ _EN_NAGS = (re.compile(rf"{_EN_NAG_VERB}{_EN_ROUGH_THEN}(?:in|after)\s+(?:like\s
             re.compile(rf"^snooze(?:\s+(?:it|that|this|me))?[\s,]+(?:for\s+|like\s+|about\s+|in\s+|another\s+)*{_EN_AMOUNT}\b"))
 
 
-def _en_cues(t: str) -> Intent | None:
-    """Agenda questions, promised_to and snoozes by their cues, for wordings the patterns miss."""
+def _en_cues(t: str, in_minutes: str) -> Intent | None:
+    """Agenda questions, promised_to and snoozes by their cues, for wordings the patterns miss (`in_minutes`: `t`
+    with its amount said in plain minutes, for the snoozes)."""
     for nag in _EN_NAGS:
-        m = nag.search(t)
+        m = nag.search(in_minutes)
         if m is not None:
             return Intent("snooze", "en", minutes=_en_minutes(m))
     if not _EN_ASK.match(t) or _EN_OTHERS.search(t):
@@ -359,9 +361,10 @@ def en_intent(t: str) -> Intent | None:
     t = _EN_WH_CONTRACTION.sub(lambda m: m[1] + (" have" if m[0].endswith("ve") else " did"), t)
     if m := _DAY_FIRST.match(t):      # "tomorrow, what's on the list": the day said first
         t = f"{m['rest']} {m['day']}"
+    in_minutes = en_said_in_minutes(t)   # "remind me in 1h 30m": the amount in plain minutes, for a snooze only
     for kind in ("list", "due_today", "due_tomorrow", "snooze", "promised_to"):
         for pattern in EN[kind]:
-            m = pattern.fullmatch(t)
+            m = pattern.fullmatch(in_minutes if kind == "snooze" else t)
             if m is None:
                 continue
             if kind == "snooze":
@@ -375,7 +378,7 @@ def en_intent(t: str) -> Intent | None:
                     continue        # "what have I promised to do, all of it": what, not to whom
                 return Intent("promised_to", "en", argument=re.sub(r"^(?:my|the)\s+", "", person))
             return Intent(kind, "en")  # type: ignore[arg-type]
-    cued = _en_cues(t)
+    cued = _en_cues(t, in_minutes)
     if cued is not None:
         return cued
     if _QUESTION_START.match(t):  # "how do I cancel a subscription": a question, never a command

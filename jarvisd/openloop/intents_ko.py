@@ -20,6 +20,7 @@ from jarvisd.openloop.intent_words import (
     ko_task_words,
     minutes_of,
 )
+from jarvisd.openloop.shifts import ko_said_in_minutes
 
 # the endings of a request: 줘 and its polite and plain forms, and the dialects' 도 ("알려 도") and 주라; the plain
 # imperative 라 ("빼라", "지워라") goes straight on the verb. Not before more Hangul: "빼도 돼" is "may I".
@@ -156,7 +157,8 @@ _KO_NAG = re.compile(r"(?<![가-힣\d])(?P<n>\d+|한|두|세|네|다섯|여섯|�
 def _ko_cues(t: str, squeezed: str) -> Intent | None:
     if _KO_KEEP_ME.search(squeezed):   # "여권 갱신해야 하는데 잊지 않게 알려줘": a promise to keep
         return None
-    m = _KO_NAG.search(squeezed) or _spaced_nag(t)
+    said = ko_said_in_minutes(t)
+    m = _KO_NAG.search(said.replace(" ", "").rstrip("요")) or _spaced_nag(said)
     if m is not None:   # "한 시간 반 뒤에": and a half
         half = 30 if m["half"] and m["unit"] == "시간" else 0
         more = minutes_of(m["mn"], "분", KO_NUMBER) if m["mn"] else 0
@@ -233,9 +235,10 @@ def ko_intent(t: str) -> Intent | None:
     if _KO_HOW_MANY.search(squeezed):   # "남은 task 몇 개야": how many are open, answered with the list
         return Intent("list", "ko")
     squeezed = _KO_DAY_THEN_I.sub(r"\1", squeezed)   # "오늘 나 뭐 해야 돼": the day, then the user
+    in_minutes = ko_said_in_minutes(t)   # "하루 2시간 뒤에 다시 알려줘": days as minutes, for a snooze only
     for kind in ("due_today", "due_tomorrow", "list", "snooze", "promised_to"):
         for pattern in KO[kind]:
-            m = pattern.match(squeezed)
+            m = pattern.match(in_minutes.replace(" ", "").rstrip("요") if kind == "snooze" else squeezed)
             if m is None:
                 continue
             if kind == "snooze":

@@ -8,13 +8,15 @@ an hour", "30분 뒤에 다시 알려줘": a snooze), a question, and a shift wi
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from jarvisd.openloop.intent_words import EN_NUMBER, KO_NUMBER
-from jarvisd.openloop.when_words import YEARS_AHEAD, ko_number, too_far
+from jarvisd.openloop.when_words import EN_NUMBER as EN_NUMBER_WORDS
+from jarvisd.openloop.when_words import YEARS_AHEAD, en_number, ko_number, too_far
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +57,12 @@ def _amount_in(text: str, pattern: re.Pattern[str], gap: re.Pattern[str],
 
 # ------------------------------------------------------------------------------------------------ English
 
-_EN_N = "|".join(sorted((re.escape(k) for k in EN_NUMBER if "half" not in k and "quarter" not in k), key=len, reverse=True))
+# counts in words up to ninety-nine ("ninety minutes", "eleven days"), "a", "a couple of", "a few"
+_EN_N = EN_NUMBER_WORDS + "|" + "|".join(sorted(
+    (re.escape(k) for k in EN_NUMBER if "half" not in k and "quarter" not in k), key=len, reverse=True))
 _EN_AMOUNT = re.compile(
     rf"(?:\bby\s+|\bfor\s+)?(?:(?P<half>half\s+an?)\s+(?P<hunit>hour|day)"
-    rf"|(?P<n>\d+(?:\.\d+)?|{_EN_N})\s+(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)(?P<andhalf>\s+and\s+a\s+half)?)\b")
+    rf"|\b(?P<n>\d+(?:\.\d+)?|{_EN_N})\s+(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)(?P<andhalf>\s+and\s+a\s+half)?)\b")
 _EN_AMOUNT_GAP = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
 _EN_LEAD = re.compile(r"^(?:(?:no|nope|oh|um|uh|ah|actually|wait|sorry|ok|okay|hmm|and|so|also|please|hey|"
                       r"can\s+you|could\s+you|would\s+you|let's|lets|i\s+want\s+to|i'd\s+like\s+to)[\s,]+)*")
@@ -76,7 +80,7 @@ def _en_minutes(m: re.Match[str]) -> tuple[int, int]:
     """(minutes, days) of an amount."""
     if m["half"]:
         return (30, 0) if m["hunit"] == "hour" else (12 * 60, 0)
-    n = float(m["n"]) if m["n"][:1].isdigit() else float(EN_NUMBER[m["n"]])
+    n = en_number(m["n"])
     n += 0.5 if m["andhalf"] else 0
     unit = m["unit"]
     # "1.5 days" is a day and 12 hours, "2.5 hours" 150 minutes (pass 31: a fraction went to the model)
@@ -255,3 +259,43 @@ def bare_amount(text: str) -> Shift | None:
             return None
         minutes, days = _en_minutes(found)
     return Shift(minutes, days) if minutes or days else None
+
+
+# ------------------------------------------------------------------------------------------------ snoozes
+# The snooze patterns (`intents_en`, `intents_ko`) read an amount in one unit as said ("in an hour and a half",
+# "30분 뒤에"); the amounts they cannot read are said to them in plain minutes first, by the reader above, so a
+# move and a snooze read an amount the same way. Pass 35: "remind me in 1h 30m" and "in 90 seconds" were kept as
+# promises ("in 1h 30m"), "snooze 1 hour 30" set 1 hour, "하루 2시간 뒤에 다시 알려줘" 2 hours.
+
+_EN_SECONDS = re.compile(rf"\b(?P<n>\d+|{EN_NUMBER_WORDS})\s+(?:seconds?|secs?)\b")
+_EN_HOURS_THEN_COUNT = re.compile(rf"\b(?P<h>hours?|hrs?)\s+(?:and\s+)?(?P<n>\d{{1,2}}|{EN_NUMBER_WORDS})$")   # "an hour 30"
+
+
+def en_said_in_minutes(text: str) -> str:
+    """`text` with its amount of time in whole minutes when the snooze patterns could not read it as said: "1h
+    30m", "an hour 30", "ninety minutes", "1.5 hours", "a day and 2 hours" -> "90 minutes", …, "1560 minutes";
+    seconds rounded up ("90 seconds" -> "2 minutes"). One amount they read ("an hour and a half", "in two days")
+    is left as said."""
+    body = _EN_SECONDS.sub(lambda m: f"{max(1, math.ceil(en_number(m['n']) / 60))} minutes", text)
+    body = _EN_HOURS_THEN_COUNT.sub(r"\g<h> \g<n> minutes", body)
+    body = _EN_SHORT.sub(lambda m: f"{m[1]} {_EN_SHORT_UNITS[m[2]]}", _EN_FORTNIGHT.sub("two weeks", body))
+    found = _amount_in(body, _EN_AMOUNT, _EN_AMOUNT_GAP, _en_minutes)
+    if found is None:
+        return body
+    start, end, (minutes, days) = found
+    said = list(_EN_AMOUNT.finditer(body, start, end))
+    first = said[0]
+    if len(said) == 1 and (first["half"] or first["n"].isdigit() or first["n"] in EN_NUMBER):
+        return body
+    at = first.start("half") if first["half"] else first.start("n")
+    return f"{body[:at]}{minutes + days * 1440} minutes{body[end:]}"
+
+
+def ko_said_in_minutes(text: str) -> str:
+    """`text` with an amount that holds days in minutes ("하루 2시간 뒤에" -> "1560분 뒤에", "하루 뒤에" -> "1440분
+    뒤에"): the Korean snooze patterns read hours and minutes only."""
+    found = _amount_in(text, _KO_AMOUNT, _KO_AMOUNT_GAP, _ko_amount)
+    if found is None or not found[2][1]:
+        return text
+    start, end, (minutes, days) = found
+    return f"{text[:start]}{minutes + days * 1440}분{text[end:]}"
