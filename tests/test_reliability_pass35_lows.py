@@ -80,3 +80,22 @@ def test_a_move_reads_counts_in_words(said, minutes, days):
 
     shift = read_shift(said)
     assert shift is not None and (shift.minutes, shift.days) == (minutes, days), shift
+
+
+@pytest.mark.parametrize(("first", "again", "due"), [
+    ("I need to call Bob on Friday at 8pm", "I need to call Bob at 9pm instead of 8pm", "2026-12-04 21:00"),
+    ("I need to call Bob on Friday at 8pm", "I'll call Bob at 9pm, not 8pm", "2026-12-04 21:00"),
+    ("밥한테 금요일 저녁 8시에 전화해야 해", "밥한테 8시 말고 9시에 전화해야 해", "2026-12-04 21:00"),
+    # guards: a day said with the new time is that day; a time taken back that is not the due's keeps the old rule
+    ("I need to call Bob on Friday at 8pm", "I'll call Bob on Saturday at 9pm, not 8pm", "2026-12-05 21:00"),
+    ("I need to call Bob on Friday at 8pm", "I need to call Bob at 9pm instead of 7pm", "2026-12-01 21:00"),
+])
+def test_a_promise_said_again_with_the_time_it_takes_back_keeps_its_day(tmp_path, korean, first, again, due):
+    """Pass 35: "I need to call Bob at 9pm instead of 8pm", with "call Bob" due Friday at 8 PM, answered "Updated:
+    call Bob, now tonight at 9 PM" (a clock time alone took today); "no, make it 9pm" keeps the day."""
+    from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(first, "s")
+    desk.handle(again, "s")
+    assert [row[1] for row in agenda_rows(desk)] == [due], agenda_rows(desk)

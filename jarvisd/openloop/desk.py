@@ -28,7 +28,7 @@ from typing import Literal
 
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
-from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases
+from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
     BARE_HOUR,
@@ -502,6 +502,7 @@ class AgendaDesk:
         opened, notes, remind = self._proposals(reading.commitments, now, lang)
         if fixing is not None:
             opened = self._fixed(opened, fixing, now)
+        opened = self._restated(opened, text, shown, now)
         closed, guess = self._closings(text, reading, shown, lang)
         if not opened and not closed and not notes:
             # the dismissal rule alone ("보고서는 취소됐어"): the service applies it to any input
@@ -555,6 +556,27 @@ class AgendaDesk:
         remind_ms = self._remind_at(due_ms) if target.remind_ms is not None else None
         fixing.applied = True
         return [replace(p, due_ms=due_ms, remind_ms=remind_ms) if i == found else p for i, p in enumerate(opened)]
+
+    def _restated(self, opened: list[ProposedLoop], text: str, shown: Sequence[OpenLoop], now: datetime
+                  ) -> list[ProposedLoop]:
+        """A promise said again with the clock time it takes back ("I need to call Bob at 9pm instead of 8pm",
+        "call Bob at 9pm, not 8pm", with "call Bob" due Friday at 8 PM) is a correction of the open one: its day
+        is kept, as "no, make it 9pm" keeps it (pass 35: a clock time alone took today, "now tonight at 9 PM")."""
+        old = taken_back(clean(text), now)
+        if old is None or not old.has_time or old.day_said:
+            return opened
+        descs = [loop.desc for loop in shown]
+        kept = []
+        for proposed in opened:
+            position = rules.first_same_loop(proposed.desc, descs) if proposed.due_ms is not None else None
+            if position is not None and due_is(shown[position].due_ms, old):
+                when = resolve_time(proposed.evidence, now, due=True)
+                if when is not None:
+                    due_ms = corrected_due(shown[position].due_ms, when, proposed.evidence, self.service.tz, now)
+                    remind_ms = self._remind_at(due_ms) if proposed.remind_ms is not None else None
+                    proposed = replace(proposed, due_ms=due_ms, remind_ms=remind_ms)
+            kept.append(proposed)
+        return kept
 
     def _due(self, clause: str, now: datetime, lang: phrases.Lang, said_day: date | None = None
              ) -> tuple[int | None, str | None, date | None]:
