@@ -99,3 +99,17 @@ def test_a_promise_said_again_with_the_time_it_takes_back_keeps_its_day(tmp_path
     desk.handle(first, "s")
     desk.handle(again, "s")
     assert [row[1] for row in agenda_rows(desk)] == [due], agenda_rows(desk)
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    ("오늘 뭐 있어", "due_today"), ("오늘 뭐 있어?", "due_today"), ("오늘 뭐 있지", "due_today"),
+    ("오늘은 뭐뭐 있지?", "due_today"), ("오늘 뭐가 있어요?", "due_today"),
+    # guards: what happened, chat
+    ("오늘 뭐 있었어?", None), ("오늘 뭐 해?", None), ("오늘 무슨 일 있어?", None), ("내일 뭐 있어?", "due_tomorrow"),
+])
+def test_whats_on_today_in_korean_is_the_days_agenda(said, kind):
+    """Pass 35: "오늘 뭐 있어?" went to the model while "내일 뭐 있어?" was tomorrow's agenda."""
+    from jarvisd.openloop.intents import match_intent
+
+    intent = match_intent(said)
+    assert (intent.kind if intent else None) == kind, intent

@@ -51,7 +51,10 @@ def _ko_due_said(day: str) -> list[str]:
             rf"{day}(?:은|에|도)?{_KO_FORGOT}"]
 
 
-_KO_DUE_TODAY = [rf"오늘(?=까지|안에|중으로|중에|마감){_ko_due('')[0]}", *_ko_due_said("오늘")]
+_KO_DUE_TODAY = [rf"오늘(?=까지|안에|중으로|중에|마감){_ko_due('')[0]}", *_ko_due_said("오늘"),
+                 # "오늘 뭐 있어?", "오늘은 뭐뭐 있지": what is on today (not "오늘 뭐 있었어", what happened; "오늘 뭐
+                 # 해" stays chat; pass 35: to the model)
+                 r"오늘(?:은|에)?(?:뭐|뭐뭐|뭐가)있(?:어|나|니|지|냐|을까|는지|나요|죠)"]
 _KO_DUE_TOMORROW = [*_ko_due("(?:내일|낼)"), _ko_due_said("(?:내일|낼)")[0]]
 _KO_DONE_TAIL = (rf"(?:완료\s*(?:로|으로|상태로)\s*(?:바꿔|변경해|돌려|옮겨)\s*(?:{_KO_GIVE}|{_KO_PLAIN})?"   # "완료로 바꿔 줘": its state changed to done
                  rf"|완료\s*(?:로|처리|표시)?\s*(?:표시|처리|체크)?\s*(?:해\s*(?:{_KO_GIVE}|{_KO_PLAIN})?|했어|시켜\s*(?:{_KO_GIVE}|{_KO_PLAIN})"
