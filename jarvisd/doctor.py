@@ -9,6 +9,7 @@ from typing import Any
 
 from jarvisd import __version__
 from jarvisd.config import Config
+from jarvisd.errors import StartupError
 from jarvisd.llm.backend_choice import OllamaProbe, probe_ollama, select_backends
 from jarvisd.llm.llama_check import check_decode
 from jarvisd.llm.ollama_backend import has_model
@@ -115,7 +116,44 @@ def build_report(cfg: Config, store: ModelStore,
         "display": tray_report(),
         "hud": _hud_report(cfg),
         "memory": check_memory(cfg.store_uri).as_dict(),
+        "agenda": agenda_report(cfg),
     }
+
+
+def agenda_report(cfg: Config) -> dict[str, Any]:
+    """The agenda as `jarvisd run` would load it: its store, how many promises are open and the next due, the
+    records kept aside as unusable, or why it cannot be read (pass 35: the doctor said nothing of the agenda)."""
+    from jarvisd.openloop.rules import format_due
+    from jarvisd.openloop.store_factory import open_store
+    from jarvisd.openloop.stores import JSONL_NAME, QUARANTINE_NAME
+
+    kind = cfg.openloop.store
+    where = {"jsonl": str(cfg.paths.data_dir / JSONL_NAME), "lancedb": f"{cfg.store_uri} (table open_loops)"}.get(
+        kind, "memory only (nothing kept across restarts)")
+    report: dict[str, Any] = {"store": kind, "where": where, "error": None, "open": 0, "next": None, "set_aside": 0}
+    try:
+        store = open_store(kind, cfg)
+        try:   # read only: no expiry swept, nothing written but the records set aside (`stores.Quarantine`)
+            agenda = [loop for loop in store.load() if loop.is_open]
+        finally:
+            if hasattr(store, "close"):
+                store.close()
+    except Exception as exc:  # doctor reports every failure, never crashes
+        report["error"] = str(exc) if isinstance(exc, StartupError) else f"{type(exc).__name__}: {exc}"
+        return report
+    report["open"] = len(agenda)
+    dated = sorted((loop for loop in agenda if loop.due_ms is not None), key=lambda loop: loop.due_ms or 0)
+    if dated:
+        report["next"] = f"{dated[0].desc}, {format_due(dated[0].due_ms, cfg.tz)}"
+    quarantine = cfg.paths.data_dir / QUARANTINE_NAME
+    if quarantine.is_file():
+        with quarantine.open("rb") as lines:
+            report["set_aside"] = sum(1 for _ in lines)
+        report["quarantine"] = str(quarantine)
+    elif quarantine.exists() or quarantine.is_symlink():
+        report["quarantine_problem"] = (f"{quarantine} is not a file: an unusable record is only logged, not kept; "
+                                        "move it away")
+    return report
 
 
 def format_report(report: dict[str, Any]) -> str:
@@ -156,6 +194,17 @@ def format_report(report: dict[str, Any]) -> str:
                  f"{memory['detail']}")
     if memory["recovery"]:
         lines.append(f"  recovery  : {memory['recovery']}")
+    agenda = report["agenda"]
+    if agenda["error"]:
+        lines.append(f"agenda      : UNREADABLE: {agenda['error']} ({agenda['store']} at {agenda['where']})")
+    else:
+        lines.append(f"agenda      : {agenda['open']} open" + (f", next: {agenda['next']}" if agenda["next"] else "")
+                     + f" ({agenda['store']} at {agenda['where']})")
+    if agenda.get("quarantine_problem"):
+        lines.append(f"  set aside : {agenda['quarantine_problem']}")
+    if agenda.get("quarantine"):
+        count = agenda["set_aside"]
+        lines.append(f"  set aside : {count} unusable record{'' if count == 1 else 's'} kept in {agenda['quarantine']}")
     return "\n".join(lines)
 
 

@@ -113,3 +113,52 @@ def test_whats_on_today_in_korean_is_the_days_agenda(said, kind):
 
     intent = match_intent(said)
     assert (intent.kind if intent else None) == kind, intent
+
+
+def test_the_doctor_reports_the_agenda(tmp_path):
+    """Pass 35: `jarvisd doctor` said nothing of the agenda: not how many promises are open, not the records set
+    aside, not that `openloops.jsonl` could not be read (which `jarvisd run` refuses to start on)."""
+    from jarvisd.config import load_config
+    from jarvisd.doctor import agenda_report
+    from jarvisd.openloop.model import LoopStatus, OpenLoop
+    from jarvisd.openloop.stores import JSONL_NAME, JsonlLoopStore
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    cfg.paths.data_dir.mkdir(parents=True, exist_ok=True)
+    path = cfg.paths.data_dir / JSONL_NAME
+    store = JsonlLoopStore(path)
+    friday = 1_796_382_000_000   # 2026-12-04 20:00 in Seoul
+    store.save(OpenLoop("a1", "call Bob", LoopStatus.OPEN, 1, 1, due_ms=friday + 86_400_000))
+    store.save(OpenLoop("b2", "email Sue", LoopStatus.OPEN, 2, 2, due_ms=friday))
+    store.save(OpenLoop("c3", "pay rent", LoopStatus.DONE, 3, 3))
+    with path.open("a", encoding="utf-8") as f:
+        f.write("{not json\n")
+    before = path.read_bytes()
+    report = agenda_report(cfg)
+    assert (report["error"], report["open"], report["set_aside"]) == (None, 2, 1), report
+    assert report["next"].startswith("email Sue, "), report
+    assert path.read_bytes() == before            # read only: nothing expired or rewritten
+    path.unlink()
+    path.mkdir()
+    report = agenda_report(cfg)
+    assert report["error"] and report["open"] == 0, report
+
+
+def test_the_doctor_says_when_unusable_agenda_records_cannot_be_kept(tmp_path):
+    """The file that keeps unusable agenda records is a folder: they are only logged; the doctor says so."""
+    from jarvisd.config import load_config
+    from jarvisd.doctor import agenda_report, format_report
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
+    (cfg.paths.data_dir / "openloops.quarantine.jsonl").mkdir(parents=True)
+    report = agenda_report(cfg)
+    assert "not a file" in report["quarantine_problem"], report
+    assert "set aside : " in format_report({**_EMPTY_REPORT, "agenda": report})
+
+
+_EMPTY_REPORT = {"version": "0", "python": "3", "time_zone": "UTC", "backend": {"error": "x"},
+                 "paths": {"config_file": "c", "config_file_exists": False, "data_dir": "d"},
+                 "ollama": {"up": False, "error": "down"}, "embedded_models": [],
+                 "llama_cpp": {"ok": None, "detail": ""}, "audio": {"error": "none", "inputs": [], "outputs": []},
+                 "speech": {"english_voice": "e", "korean_voice": "k"}, "display": {"tray": "t"},
+                 "hud": {"address": "a"}, "memory": {"state": "ok", "detail": "", "recovery": None}}
