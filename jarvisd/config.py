@@ -370,7 +370,10 @@ def _check_semantics(values: dict[str, dict[str, Any]], sources: dict[str, str],
     hud = values["hud"]
     if env.get("OLLAMA_HOST") and (reason := CHECKS["llm.ollama_host"](env["OLLAMA_HOST"])):
         raise ConfigError("environment variable OLLAMA_HOST", "OLLAMA_HOST", reason)
-    if not hud["allow_non_loopback"] and not _is_loopback(hud["host"]):
+    # "LOCALHOST", "[::1]": a host name is read in any case, an IPv6 address with or without its URL brackets
+    # (pass 35: refused as not loopback)
+    hud["host"] = hud["host"].strip().lower().removeprefix("[").removesuffix("]")
+    if not hud["allow_non_loopback"] and not is_loopback(hud["host"]):
         raise ConfigError(sources.get("hud.host", str(DEFAULTS_FILE)), "hud.host",
                           f"{hud['host']!r} is not a loopback address; the HUD serves this desktop only "
                           "(set hud.allow_non_loopback = true to override, at your own risk)")
@@ -382,11 +385,13 @@ def _set_by_user(sources: Mapping[str, str], *keys: str) -> str:
     return next((key for key in keys if key in sources), keys[0])
 
 
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
+def is_loopback(host: str) -> bool:
+    """Whether the HUD's `host` is reachable from this machine only: "localhost" or a loopback address (the
+    one rule for the config check and the HUD's bind check)."""
+    if host.lower() == "localhost":
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
 

@@ -206,7 +206,7 @@ async def _start_hud(d: Daemon) -> None:
         log.error("hud: cannot listen on %s:%s (%s): no HUD", d.cfg.hud.host, d.cfg.hud.port, exc)
         return
     d.hud = hud
-    log.info("hud: http://%s:%s/ (open it with `jarvisd hud`)", d.cfg.hud.host, d.cfg.hud.port)
+    log.info("hud: %s/ (open it with `jarvisd hud`)", hud.url)
 
 
 def _replace_hud_token(d: Daemon) -> str:

@@ -216,9 +216,10 @@ def main_exit_code(report: dict[str, Any]) -> int:
 
 def _hud_report(cfg: Config) -> dict[str, str]:
     """The HUD's address, and whether a program of another user listens on its port (pass 15)."""
+    from jarvisd.hud.cli import hud_url
     from jarvisd.hud.listener import listener_uids
 
-    report = {"address": f"http://{cfg.hud.host}:{cfg.hud.port}/"}
+    report = {"address": hud_url(cfg.hud.host, int(cfg.hud.port))}
     others = sorted(uid for uid in listener_uids(int(cfg.hud.port)) if uid != os.geteuid())
     if others:
         report["problem"] = (f"a program of another user (uid {others[0]}) listens on port {cfg.hud.port}: the "

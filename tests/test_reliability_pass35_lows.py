@@ -162,3 +162,22 @@ _EMPTY_REPORT = {"version": "0", "python": "3", "time_zone": "UTC", "backend": {
                  "llama_cpp": {"ok": None, "detail": ""}, "audio": {"error": "none", "inputs": [], "outputs": []},
                  "speech": {"english_voice": "e", "korean_voice": "k"}, "display": {"tray": "t"},
                  "hud": {"address": "a"}, "memory": {"state": "ok", "detail": "", "recovery": None}}
+
+
+@pytest.mark.parametrize(("said", "kept"), [("LOCALHOST", "localhost"), ("[::1]", "::1"), (" Localhost ", "localhost"),
+                                            ("[127.0.0.1]", "127.0.0.1")])
+def test_the_hud_host_is_read_in_any_case_and_with_brackets(tmp_path, said, kept):
+    """Pass 35: `hud.host = "LOCALHOST"` and `"[::1]"` were refused as "not a loopback address"."""
+    from jarvisd.config import load_config
+    from jarvisd.hud.cli import hud_url
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__HOST": said})
+    assert cfg.hud.host == kept
+    assert hud_url(cfg.hud.host, 8765) in ("http://localhost:8765/", "http://[::1]:8765/", "http://127.0.0.1:8765/")
+
+
+def test_a_host_that_is_not_loopback_is_still_refused(tmp_path):
+    from jarvisd.config import ConfigError, load_config
+
+    with pytest.raises(ConfigError, match="not a loopback address"):
+        load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__HOST": "[2001:db8::1]"})

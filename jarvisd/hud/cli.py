@@ -11,8 +11,9 @@ import webbrowser
 from pathlib import Path
 from typing import Any
 
+from jarvisd.config import is_loopback
 from jarvisd.hud.listener import foreign_listener
-from jarvisd.hud.security import is_loopback, load_or_create_token
+from jarvisd.hud.security import load_or_create_token
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,6 @@ The guard is plain ASGI, not `BaseHTTPMiddleware`, so server-sent event streams 
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import json
 import logging
 import os
@@ -20,6 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from jarvisd.config import is_loopback
 from jarvisd.errors import FileTooLarge, NotARegularFile, StartupError, read_regular_file
 
 log = logging.getLogger(__name__)
@@ -45,15 +45,6 @@ SECURITY_HEADERS = (
 
 class NonLoopbackRefused(ValueError):
     """The HUD was asked to listen on an address other machines can reach."""
-
-
-def is_loopback(host: str) -> bool:
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def check_bind_address(host: str, allow_non_loopback: bool = False) -> None:
