@@ -181,3 +181,16 @@ def test_a_host_that_is_not_loopback_is_still_refused(tmp_path):
 
     with pytest.raises(ConfigError, match="not a loopback address"):
         load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__HOST": "[2001:db8::1]"})
+
+
+def test_a_zone_named_by_its_offset_is_said_as_utc_plus():
+    """Pass 35: a due in Lord Howe's repeated half hour was said "Sunday at 1:45 AM +1030" (read as a number)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.phrases import spoken_due
+
+    tz = ZoneInfo("Australia/Lord_Howe")
+    said = [spoken_due(int(datetime(2027, 4, 4, 1, 45, tzinfo=tz).replace(fold=fold).timestamp() * 1000),
+                       datetime(2027, 4, 1, tzinfo=tz), tz, "en") for fold in (0, 1)]
+    assert said == ["Sunday at 1:45 AM UTC+11", "Sunday at 1:45 AM UTC+10:30"], said

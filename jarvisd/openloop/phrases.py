@@ -86,6 +86,17 @@ def _ko_day(local: datetime, now: datetime) -> str:
     return text if local.year == now.year else f"{local.year}년 {text}"
 
 
+def _zone_said(local: datetime) -> str:
+    """The zone's name, or for a zone named by its offset ("+1030" on Lord Howe, "-03") "UTC+10:30", "UTC-3":
+    speech reads "+1030" as a number (pass 35)."""
+    name = local.tzname() or ""
+    m = re.fullmatch(r"([+-])(\d{2})(\d{2})?", name)
+    if m is None:
+        return name
+    minutes = f":{m[3]}" if m[3] and m[3] != "00" else ""
+    return f"UTC{m[1]}{int(m[2])}{minutes}"
+
+
 def spoken_due(due_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"tomorrow at 3 PM", "by Friday", "목요일 정오", "다음 주 수요일까지"."""
     local = datetime.fromtimestamp(due_ms / 1000, tz)
@@ -99,7 +110,7 @@ def spoken_due(due_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
         return f"{_en_day(day_of, now)} at midnight"
     # a clock time the autumn night has twice says which ("1:30 AM EST"; pass 32: a shift from 1:30 AM EDT
     # to 1:30 AM EST was said in the words of the old due)
-    zone = f" {local.tzname()}" if local.replace(fold=1 - local.fold).utcoffset() != local.utcoffset() else ""
+    zone = f" {_zone_said(local)}" if local.replace(fold=1 - local.fold).utcoffset() != local.utcoffset() else ""
     if lang == "ko":
         day = _ko_day(local, now)
         return f"{day}까지" if is_day_only(local) else f"{day} {_ko_clock(local)}{zone}"
