@@ -194,3 +194,31 @@ def test_a_zone_named_by_its_offset_is_said_as_utc_plus():
     said = [spoken_due(int(datetime(2027, 4, 4, 1, 45, tzinfo=tz).replace(fold=fold).timestamp() * 1000),
                        datetime(2027, 4, 1, tzinfo=tz), tz, "en") for fold in (0, 1)]
     assert said == ["Sunday at 1:45 AM UTC+11", "Sunday at 1:45 AM UTC+10:30"], said
+
+
+@pytest.mark.parametrize(("promise", "said"), [
+    ("내일 민수한테 전화해야 해", "민수가 전화했어"), ("내일 준이한테 사진 보내야 해", "준이가 사진 보냈어"),
+    ("내일 할머니께 전화드려야 해", "할머니께서 전화하셨어"),
+])
+def test_the_person_a_promise_is_to_doing_the_deed_is_asked_about_not_closed(tmp_path, korean, promise, said):
+    """"민수가 전화했어" (Minsu called) marked "민수한테 전화하기" done: the person the promise is to did the deed,
+    the user's own is not said ("Bob called me" closes nothing). Now asked; "응" closes it."""
+    from tests.openloop.conftest import TUESDAY, agenda_desk
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(promise, "s")
+    reply = desk.handle(said, "s")
+    assert reply is not None and "말씀이세요" in reply.text and len(desk.service.agenda()) == 1, reply
+    desk.handle("응", "s")
+    assert desk.service.agenda() == []
+
+
+@pytest.mark.parametrize(("promise", "said"), [("내일 민수한테 전화해야 해", "민수한테 전화했어"),
+                                               ("내일 보고서 내야 해", "보고서 냈어")])
+def test_the_users_own_deed_still_closes(tmp_path, korean, promise, said):
+    from tests.openloop.conftest import TUESDAY, agenda_desk
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(promise, "s")
+    desk.handle(said, "s")
+    assert desk.service.agenda() == []

@@ -632,6 +632,10 @@ class AgendaDesk:
                 if isinstance(found, int) and naming.same_deed(closure.reference, descs[found]):
                     refs.append(ClosedRef(index=found + 1, status=LoopStatus.DISMISSED))
                 continue
+            if isinstance(found, int) and closure.status == "done" and \
+                    naming.done_by_the_other_side(closure.reference, descs[found]):
+                heard.append(found)      # "민수가 전화했어": Minsu called; did the user call Minsu? asked
+                continue
             if isinstance(found, int) and _same_errand(closure.reference, descs, refs, found):
                 continue                 # "농협 다녀왔어, 돈 넣고 왔다": the deposit at the bank just closed
             if isinstance(found, int) and closure.status == "done" and \

@@ -227,6 +227,18 @@ def _a_doer(word: str) -> bool:
     return person in KO_PEOPLE or person.endswith(("이", "님", "씨"))
 
 
+def done_by_the_other_side(reference: str, desc: str) -> bool:
+    """"민수가 전화했어" of "민수한테 전화하기": the person the promise is to (한테, 에게, 께) is the one who did
+    it (called the user), so the user's own deed is not said: asked about, not closed (pass 35: closed)."""
+    for word in reference.split():
+        m = re.fullmatch(r"([가-힣]+?)(?:이가|께서|가|이)", word)
+        # (께서 says a person, so the name alone will do: "할머니께 전화드리기" is kept as "할머니 전화드리기")
+        to_them = r"(?:\s|$)" if word.endswith("께서") else r"(?:이)?(?:한테|에게|께)"
+        if m is not None and re.search(rf"(?:^|\s){re.escape(m[1])}{to_them}", desc):
+            return True
+    return False
+
+
 def without_doer(reference: str) -> str:
     """A reported deed's reference without its doer ("준이가 숙제" -> "숙제"): whoever did it names no
     promise; the reference as it was when nothing else is left."""
