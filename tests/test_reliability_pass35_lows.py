@@ -222,3 +222,29 @@ def test_the_users_own_deed_still_closes(tmp_path, korean, promise, said):
     desk.handle(promise, "s")
     desk.handle(said, "s")
     assert desk.service.agenda() == []
+
+
+@pytest.mark.parametrize(("answer", "left"), [
+    ("Friday", ["call Bob"]), ("the one on Friday", ["call Bob"]), ("the Friday one", ["call Bob"]),
+    ("tomorrow", ["call Ann"]),
+    ("Monday", ["call Ann", "call Bob"]),     # due then: none; asked again, nothing moved
+])
+def test_which_one_is_answered_by_a_due(tmp_path, korean, answer, left):
+    """"cancel the call" with two calls open asks which; "Friday" answered "Call Ann is already by Friday; nothing
+    changed." (read as a move of the call in focus) and the cancel was dropped; "Monday" moved Ann's call."""
+    from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to call Bob tomorrow", "s")
+    desk.handle("I need to call Ann on Friday", "s")
+    assert desk.handle("cancel the call", "s").text.startswith("Which one")
+    desk.handle(answer, "s")
+    rows = agenda_rows(desk)
+    assert sorted(desc for desc, _ in rows) == left, rows
+    assert ("call Ann", "2026-12-04 23:59") in rows or "call Ann" not in left
+
+
+def test_which_one_of_four_asked_again_is_said_by_number():
+    from jarvisd.openloop.phrases import say_which
+
+    assert say_which(4, "en") == "Which one: say its number, 1 to 4."

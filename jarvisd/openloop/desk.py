@@ -64,6 +64,9 @@ FOCUS_SEC = 600          # a correction ("no, Thursday") applies to a promise ca
 SNOOZE_WINDOW_SEC = 1800  # "remind me again in 10 minutes" applies to a reminder spoken this recently
 SNOOZE_MAX_MIN = 24 * 60  # a snooze longer than a day is a new due, not a snooze
 PAST_GRACE_MS = 60_000   # a due this far in the past is "already passed", not a slip of the clock
+# an option named by its due: "the one on Friday", "the Friday one", "금요일 거", "금요일에 있는 거"
+_BY_ITS_DUE = re.compile(r"^(?:the\s+one\s+(?:on|for|due|by|at)\s+|the\s+one\s+|the\s+|on\s+|by\s+)|\s+one$"
+                         r"|\s*(?:에\s*있는|까지인|까지)?\s*(?:거|것|꺼|걸로)$")
 CONFIRM_SEC = 120        # a guess by meaning waits this long for the user's yes or no
 LATE_ANSWER_SEC = 1800   # a yes or no after that (nothing said between) is told it came too late
 # the answer's language: Korean when its Hangul letters, counted twice, match its Latin ones ("Call 민수" is
@@ -710,6 +713,12 @@ class AgendaDesk:
             descs = [self._any(loop_id) for loop_id in guess.options]
             named = naming.best_reference(text, [loop.desc if loop else "" for loop in descs])
             place = named if isinstance(named, int) else None
+        if place is None and answer is None:
+            place = self._picked_by_due(guess, text)
+            if place is None and only_a_time(_BY_ITS_DUE.sub("", text.strip(" .!?")).strip() or "-") \
+                    and waited <= CONFIRM_SEC * 1000:
+                self._guesses[session] = guess   # "Monday", when none is due then: asked again, nothing moved
+                return DeskReply(phrases.say_which(len(guess.options), lang), lang, intent="confirm")
         if place is not None:
             chosen = replace(guess, loop_id=guess.options[place])
             return self._confirmed(chosen, True, lang, session) if waited <= CONFIRM_SEC * 1000 else \
@@ -720,6 +729,23 @@ class AgendaDesk:
             self._guesses[session] = guess
             return DeskReply(phrases.say_which(len(guess.options), lang), lang, intent="confirm")
         return None
+
+    def _picked_by_due(self, guess: _Guess, text: str) -> int | None:
+        """"Friday", "the one on Friday", "금요일 거" to "Which one: call Bob, by tomorrow, or call Ann, by
+        Friday?": the one option due then (pass 35's low: "Friday" was read as a move of the call in focus,
+        "Call Ann is already by Friday; nothing changed.", and the cancel asked about was dropped)."""
+        words = _BY_ITS_DUE.sub("", text.strip(" .!?")).strip()
+        if not words or not only_a_time(words):
+            return None
+        try:
+            when = resolve_time(words, self.service.now_local(), due=True)
+        except ImpossibleTime:
+            return None
+        if when is None:
+            return None
+        options = [self._any(loop_id) for loop_id in guess.options]
+        due = [i for i, loop in enumerate(options) if loop is not None and due_is(loop.due_ms, when)]
+        return due[0] if len(due) == 1 else None
 
     def pending_guess(self, session: str = "default") -> OpenLoop | None:
         """The open loop a closing by meaning asked about and that waits for the user's yes."""

@@ -224,6 +224,8 @@ def ask_which_meant(loops: Sequence[OpenLoop], done: bool, lang: Lang) -> str:
 def say_which(count: int, lang: Lang) -> str:
     if lang == "ko":
         return f"몇 번인지 말해 주세요: 1번부터 {count}번까지요."
+    if count > 3:   # (four calls alike: "fourth" has no word here; an IndexError ended the turn)
+        return f"Which one: say its number, 1 to {count}."
     return "Which one: " + ", ".join(("first", "second", "third")[:count - 1]) + f" or {('first', 'second', 'third')[count - 1]}?"
 
 
