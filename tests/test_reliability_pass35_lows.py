@@ -248,3 +248,32 @@ def test_which_one_of_four_asked_again_is_said_by_number():
     from jarvisd.openloop.phrases import say_which
 
     assert say_which(4, "en") == "Which one: say its number, 1 to 4."
+
+
+@pytest.mark.parametrize(("said", "left"), [
+    ("cancel the first one", ["email Ann"]), ("mark the second one done", ["call Bob"]), ("delete number 2", ["call Bob"]),
+    ("첫 번째 거 지워줘", ["email Ann"]), ("cancel the last one", ["call Bob"]),
+    ("cancel the fourth one", ["call Bob", "email Ann"]),     # read out: two; nothing closed
+])
+def test_a_place_in_the_agenda_just_read_names_that_promise(tmp_path, korean, said, left):
+    """Pass 35's low: "cancel the first one" right after "what's on my agenda" answered "I couldn't find the first
+    on your agenda"."""
+    from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to call Bob tomorrow", "s")
+    desk.handle("I need to email Ann on Friday", "s")
+    desk.handle("what's on my agenda", "s")
+    desk.handle(said, "s")
+    assert sorted(desc for desc, _ in agenda_rows(desk)) == left
+
+
+def test_a_place_names_nothing_without_an_agenda_read_out(tmp_path, korean):
+    from tests.openloop.conftest import TUESDAY, agenda_desk
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to call Bob tomorrow", "s")
+    desk.handle("I need to email Ann on Friday", "s")
+    desk.handle("what's on my agenda", "other session")
+    desk.handle("cancel the first one", "s")
+    assert len(desk.service.agenda()) == 2

@@ -67,6 +67,7 @@ PAST_GRACE_MS = 60_000   # a due this far in the past is "already passed", not a
 # an option named by its due: "the one on Friday", "the Friday one", "금요일 거", "금요일에 있는 거"
 _BY_ITS_DUE = re.compile(r"^(?:the\s+one\s+(?:on|for|due|by|at)\s+|the\s+one\s+|the\s+|on\s+|by\s+)|\s+one$"
                          r"|\s*(?:에\s*있는|까지인|까지)?\s*(?:거|것|꺼|걸로)$")
+LISTED_SEC = 300         # "cancel the second one" refers to the agenda read out this long ago at most
 CONFIRM_SEC = 120        # a guess by meaning waits this long for the user's yes or no
 LATE_ANSWER_SEC = 1800   # a yes or no after that (nothing said between) is told it came too late
 # the answer's language: Korean when its Hangul letters, counted twice, match its Latin ones ("Call 민수" is
@@ -120,6 +121,7 @@ class AgendaDesk:
         self.last_reminder: LastReminder = last_reminder or (lambda: None)
         self._focus: dict[str, _Focus] = {}
         self._guesses: dict[str, _Guess] = {}
+        self._listed: dict[str, tuple[tuple[str, ...], int]] = {}   # the agenda read out last, by session
         # "How much earlier for call Bob?" asked: (loop id, direction, when asked), so "30 minutes" answers it
         self._asked_amount: dict[str, tuple[str, int, int]] = {}
         self._lock = threading.Lock()
@@ -205,6 +207,7 @@ class AgendaDesk:
                          and datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
             others = len(every) - len(loops)
+            self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
             return DeskReply(phrases.agenda_list(loops, now, tz, lang, scope, others), lang, intent=intent.kind)
         if intent.kind == "promised_to":
             loops = [loop for loop in self.service.agenda() if _mentions(loop, intent.argument)]
@@ -214,6 +217,10 @@ class AgendaDesk:
         return self._close_by_name(intent, session, text)
 
     def _close_by_name(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
+        if (listed := self._listed_at(intent.argument, session)) is not None:
+            closed = self.service.set_status(listed.id, _closing_status(intent.kind))
+            return DeskReply(phrases.confirm_closed(closed, intent.lang), intent.lang,
+                             change=AgendaChange(closed=(closed,)), intent=intent.kind)
         loops = self.service.agenda()
         descs = [loop.desc for loop in loops]
         found = naming.best_reference(intent.argument, descs)
@@ -729,6 +736,17 @@ class AgendaDesk:
             self._guesses[session] = guess
             return DeskReply(phrases.say_which(len(guess.options), lang), lang, intent="confirm")
         return None
+
+    def _listed_at(self, argument: str, session: str) -> OpenLoop | None:
+        """"cancel the second one", "첫 번째 거 완료" a moment after the agenda was read out in this session: the
+        open promise read at that place (pass 35's low: "I couldn't find the first on your agenda")."""
+        listed = self._listed.get(session)
+        if listed is None or self.service.now_ms() - listed[1] > LISTED_SEC * 1000:
+            return None
+        # "that one", "the one" name no place ("one" alone is the first of a choice, not of a list read out)
+        ordinal = re.sub(r"\bone\b", "", re.sub(r"\bnumber\s+one\b", "number 1", argument.lower()))
+        place = meaning.picked(ordinal, len(listed[0]))
+        return self._open(listed[0][place]) if place is not None else None
 
     def _picked_by_due(self, guess: _Guess, text: str) -> int | None:
         """"Friday", "the one on Friday", "금요일 거" to "Which one: call Bob, by tomorrow, or call Ann, by

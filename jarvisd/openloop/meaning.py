@@ -79,9 +79,12 @@ def said_of_the_past(utterance: str) -> bool:
 
 
 _ORDINALS = (
-    (0, r"first|1st|one|number\s+one|첫\s*번째|첫\s*번|첫째|1\s*번(?:째)?|일\s*번"),
-    (1, r"second|2nd|two|number\s+two|두\s*번째|둘째|2\s*번(?:째)?|이\s*번"),
-    (2, r"third|3rd|three|number\s+three|세\s*번째|셋째|3\s*번(?:째)?|삼\s*번"),
+    (0, r"first|1st|one|number\s+(?:one|1)|첫\s*번째|첫\s*번|첫째|1\s*번(?:째)?|일\s*번"),
+    (1, r"second|2nd|two|number\s+(?:two|2)|두\s*번째|둘째|2\s*번(?:째)?|이\s*번"),
+    (2, r"third|3rd|three|number\s+(?:three|3)|세\s*번째|셋째|3\s*번(?:째)?|삼\s*번"),
+    # (an agenda read aloud says five: "cancel the fourth one" after "what's on my agenda")
+    (3, r"fourth|4th|four|number\s+(?:four|4)|네\s*번째|넷째|4\s*번(?:째)?|사\s*번"),
+    (4, r"fifth|5th|five|number\s+(?:five|5)|다섯\s*번째|다섯째|5\s*번(?:째)?|오\s*번"),
     (-1, r"last|마지막"),
 )
 _PICK_FILLER = re.compile(r"(?:\b(?:the|that|one|it|was|is|it's|i\s+mean|um|uh|oh|please|yes|yeah|ok|okay)\b|"
