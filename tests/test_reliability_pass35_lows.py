@@ -277,3 +277,21 @@ def test_a_place_names_nothing_without_an_agenda_read_out(tmp_path, korean):
     desk.handle("what's on my agenda", "other session")
     desk.handle("cancel the first one", "s")
     assert len(desk.service.agenda()) == 2
+
+
+@pytest.mark.parametrize(("promise", "said", "due"), [
+    ("I need to pay rent by the 5th", "actually it's due on the 3rd", "2026-12-03 23:59"),
+    ("I need to pay rent by the 5th of January", "wait, the 3rd", "2027-01-03 23:59"),     # the due's own month
+    ("I need to call Bob on Friday at 3pm", "move it to the 15th", "2026-12-15 15:00"),
+    ("I need to call Bob on Friday at 3pm", "no, the fifteenth", "2026-12-15 15:00"),
+    ("I need to pay rent by February 5", "actually the 30th", "2027-02-05 23:59"),     # no such day: kept, said why
+])
+def test_a_day_of_the_month_alone_corrects_the_due(tmp_path, korean, promise, said, due):
+    """Pass 35's low: "wait, the 3rd", "move it to the 15th" went to the model (a bare "the 3rd" is no time)."""
+    from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(promise, "s")
+    reply = desk.handle(said, "s")
+    assert reply is not None, said
+    assert [row[1] for row in agenda_rows(desk)] == [due], agenda_rows(desk)

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 from jarvisd.openloop import naming, phrases
 from jarvisd.openloop.when import ImpossibleTime, When, cut_spans, resolve_time, time_spans
+from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_ORDINAL
 
 _DAY_WORDS = re.compile(
     r"today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|"
@@ -185,6 +186,31 @@ def taken_back(text: str, now: datetime) -> When | None:
         if when is not None:
             return when
     return None
+
+
+# a day of the month said alone to correct a due: "the 3rd", "due on the 3rd", "to the 15th", "the fifteenth"
+_BARE_DAY = re.compile(rf"(?:(?:it's|it\s+is)\s+)?(?:due\s+)?(?:on\s+|to\s+|by\s+|for\s+|till\s+|until\s+)?"
+                       rf"the\s+(?P<d>\d{{1,2}}(?:st|nd|rd|th)|{EN_ORDINAL})")
+
+
+def day_of_month_said(words: str, due_ms: int | None, now: datetime) -> str | None:
+    """"the 3rd" said to correct a due, as a date: the day in the due's own month ("the 3rd" for a due on
+    January 5 is January 3), or the next 3rd when that one has passed; None for other words. (Alone, "the 3rd"
+    is no time in a new promise: "the 3rd floor"; pass 35's low: "wait, the 3rd" and "move it to the 15th" went
+    to the model.)"""
+    m = _BARE_DAY.fullmatch(words.strip().lower())
+    if m is None:
+        return None
+    if due_ms is not None:
+        due = datetime.fromtimestamp(due_ms / 1000, now.tzinfo)
+        said = f"on the {m['d']} of {EN_MONTH_NAMES[due.month - 1]} {due.year}"
+        try:
+            when = resolve_time(said, now, due=True)
+        except ImpossibleTime:
+            return said          # "the 30th" for a due in February: the correction says why
+        if when is not None and when.at >= now:
+            return said
+    return f"on the {m['d']}"
 
 
 def due_is(due_ms: int | None, said: When) -> bool:

@@ -35,6 +35,7 @@ from jarvisd.openloop.corrections import (
     bare_weekday,
     corrected_due,
     correction_target,
+    day_of_month_said,
     deed_named,
     due_is,
     in_part,
@@ -293,6 +294,10 @@ class AgendaDesk:
         words = cued or text
         now_ms = self.service.now_ms()
         focus = self._correction_focus(session, now_ms)
+        if cued is not None and (said := day_of_month_said(
+                cued, (loop.due_ms if (loop := self._open(focus.loop_id if focus else None)) else None),
+                self.service.now_local())) is not None:
+            words = said            # "wait, the 3rd" for a due on January 5: January 3
         if only_a_time(words):
             loop = self._open(focus.loop_id if focus is not None else None)
             old = taken_back(clean(text), self.service.now_local()) if loop is not None else None
