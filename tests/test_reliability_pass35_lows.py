@@ -295,3 +295,16 @@ def test_a_day_of_the_month_alone_corrects_the_due(tmp_path, korean, promise, sa
     reply = desk.handle(said, "s")
     assert reply is not None, said
     assert [row[1] for row in agenda_rows(desk)] == [due], agenda_rows(desk)
+
+
+@pytest.mark.parametrize("asked", ["what's due this week", "what do I have this week", "이번 주 할 일 뭐야"])
+def test_this_weeks_list_reads_the_dues_through_sunday(tmp_path, korean, asked):
+    """Pass 35's low: "what's due this week" read the whole agenda (with the end of the month)."""
+    from tests.openloop.conftest import TUESDAY, agenda_desk
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    for said in ("I need to finish the report by end of month", "I need to call Bob on Friday",
+                 "I need to email Sue tomorrow"):
+        desk.handle(said, "s")
+    reply = desk.handle(asked, "s")
+    assert reply.intent == "due_week" and "call Bob" in reply.text and "report" not in reply.text, reply

@@ -195,15 +195,15 @@ class AgendaDesk:
     def _intent(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         now, lang = self.service.now_local(), intent.lang
         tz = self.service.tz
-        if intent.kind in ("list", "due_today", "due_tomorrow"):
+        if intent.kind in ("list", "due_today", "due_tomorrow", "due_week"):
             every = self.service.agenda()
             # read the nearest dues first, then what has no due (newest first): with more than SPOKEN_ITEMS open, the
             # five made last hid what is due today (pass 22: 20,000 loops read five due in February)
             loops = sorted(every, key=lambda loop: (loop.due_ms is None, loop.due_ms or 0))
-            scope: Literal["all", "today", "tomorrow"] = "all"
+            scope: Literal["all", "today", "tomorrow", "week"] = "all"
             if intent.kind != "list":
-                scope = "today" if intent.kind == "due_today" else "tomorrow"
-                last_day = now.date().toordinal() + (0 if scope == "today" else 1)
+                scope = {"due_today": "today", "due_tomorrow": "tomorrow"}.get(intent.kind, "week")  # type: ignore[assignment]
+                last_day = now.date().toordinal() + {"today": 0, "tomorrow": 1, "week": 6 - now.weekday()}[scope]
                 loops = [loop for loop in loops if loop.due_ms is not None
                          and datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day]
                 loops.sort(key=lambda loop: loop.due_ms or 0)

@@ -17,7 +17,7 @@ import re
 from jarvisd.language import language_of
 from jarvisd.openloop.corrections import EN_TAKE_BACK, as_hour, only_a_time
 from jarvisd.openloop.intent_words import SNOOZE_DEFAULT_MIN, TRAIL_CHARS, Intent, IntentKind, polite_off
-from jarvisd.openloop.intents_en import EN_CORRECTS, en_intent
+from jarvisd.openloop.intents_en import EN_CORRECTS, EN_THIS_WEEK, en_intent
 from jarvisd.openloop.intents_ko import KO_CORRECTS, ko_intent
 from jarvisd.openloop.when import time_spans
 
@@ -121,14 +121,25 @@ def match_intent(text: str) -> Intent | None:
     if not t or unnamed_closing(t) is not None:
         return None             # "scratch that off the list, it's done": the one in focus (the desk's)
     if language_of(t) == "en":
-        return en_intent(t)
+        return _this_week(en_intent(t), t)
     # a sentence of both: "check off the 보리 walk", "what did I promise 수아" (mostly English), "어 today 뭐
     # 해야 돼", "5분만 snooze" (Korean with English words, read as their Korean); the other reading if
     # the first finds nothing ("tomorrow 뭐 있지")
     readings = (lambda: en_intent(t), lambda: ko_intent(_EN_IN_KO.sub(lambda m: _EN_IN_KO_WORDS[m.group(0)], t)))
     if language_of(t, hangul_weight=2) == "ko":
         readings = readings[::-1]
-    return readings[0]() or readings[1]()
+    return _this_week(readings[0]() or readings[1](), t)
+
+
+_KO_THIS_WEEK = re.compile(r"이번\s*주|금주")
+
+
+def _this_week(intent: Intent | None, t: str) -> Intent | None:
+    """The whole list asked for this week ("what's on my agenda this week", "이번 주 할 일 뭐야"): its dues through
+    Sunday (pass 35's low: the whole agenda was read)."""
+    if intent is not None and intent.kind == "list" and (EN_THIS_WEEK.search(t) or _KO_THIS_WEEK.search(t)):
+        return Intent("due_week", intent.lang)
+    return intent
 
 
 # What is not the new time in "5pm not 4pm", "11am instead of 10am", "not 4 but 5" (pass 25: none of these moved

@@ -53,6 +53,9 @@ _EN_LIST = [
 ]
 _DAY_TODAY = r"(?:today|tonight|this (?:morning|afternoon|arvo|evening)|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
 _DAY_TOMORROW = r"(?:(?:tomorrow|tmrw|tmr)(?:\s+(?:morning|afternoon|arvo|evening|night))?)"
+_DAY_WEEK = r"(?:this\s+week|(?:the\s+)?rest\s+of\s+the\s+week|(?:the\s+)?end\s+of\s+(?:the|this)\s+week)"
+# a list asked for this week: its dues through Sunday ("what's due this week" read all of it, pass 35's low)
+EN_THIS_WEEK = re.compile(r"\b(?:this\s+week|rest\s+of\s+the\s+week|end\s+of\s+(?:the|this)\s+week)\b")
 # "what must I do", "what have I got to finish": the user's own obligation, asked with any modal
 _EN_MODAL_DO = (r"what\s+(?:(?:do|did)\s+i\s+(?:have|need|got)\s+to|have\s+i\s+got\s+to|(?:should|must|shall)\s+i|am\s+i\s+(?:supposed|meant)\s+to)"
                 r"\s+(?:still\s+)?(?:do|finish|get\s+done|sort(?:\s+out)?|handle|take\s+care\s+of|remember)")
@@ -191,6 +194,7 @@ _EN_CORRECT = [
 
 EN = {kind: compile_all(table) for kind, table in (
     ("list", _EN_LIST), ("due_today", _en_due(_DAY_TODAY)), ("due_tomorrow", _en_due(_DAY_TOMORROW)),
+    ("due_week", _en_due(_DAY_WEEK)),
     ("snooze", _EN_SNOOZE), ("promised_to", _EN_PROMISED), ("done", _EN_DONE), ("cancel", _EN_CANCEL))}
 _EN_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:so\s+|and\s+)?(?:you\s+can\s+|please\s+)?(?:(?P<done>check|tick|cross)\s+(?:it|that|those|them|these)\s+off"
                            rf"|(?P<marked>mark\s+(?:it|that|this)(?:\s+one)?\s+(?:as\s+)?{_EN_DONE_STATE})"
@@ -362,7 +366,7 @@ def en_intent(t: str) -> Intent | None:
     if m := _DAY_FIRST.match(t):      # "tomorrow, what's on the list": the day said first
         t = f"{m['rest']} {m['day']}"
     in_minutes = en_said_in_minutes(t)   # "remind me in 1h 30m": the amount in plain minutes, for a snooze only
-    for kind in ("list", "due_today", "due_tomorrow", "snooze", "promised_to"):
+    for kind in ("list", "due_today", "due_tomorrow", "due_week", "snooze", "promised_to"):
         for pattern in EN[kind]:
             m = pattern.fullmatch(in_minutes if kind == "snooze" else t)
             if m is None:

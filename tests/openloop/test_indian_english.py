@@ -62,6 +62,6 @@ def test_someone_elses_plan_heard_from_others_is_not_the_agenda(question):
 
 
 @pytest.mark.parametrize(("question", "kind"), [("오늘은 뭐 하기로 했지", "due_today"), ("내가 뭐 하기로 했지", "list"),
-                                                ("이번 주는 뭐 하기로 했지", "list")])
+                                                ("이번 주는 뭐 하기로 했지", "due_week")])
 def test_the_users_own_plans_are_still_the_agenda(question, kind):
     assert match_intent(question).kind == kind

@@ -703,7 +703,7 @@ def test_a_withdrawal_names_the_thing_before_the_users_own_clause(text, argument
     ("anything on the radar for tomorrow", "due_tomorrow", None),
     ("what have I got on the go", "list", None),
     ("give me the rundown", "list", None),
-    ("what's coming up this week", "list", None),
+    ("what's coming up this week", "due_week", None),
     ("bump that an hour", "snooze", 60),
     ("ask me again in a bit", "snooze", 10),
 ])
