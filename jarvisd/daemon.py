@@ -83,14 +83,14 @@ class Daemon:
         """The voice pipeline's answer function: one turn, carrying its utterance id (the pipeline holds
         the turn gate for it until its last sentence has played). It speaks `voice.max_answer_sentences`
         sentences and keeps the rest for "tell me more" (the HUD's transcript has the whole answer)."""
-        from jarvisd.voice.brevity import SpokenBudget, asks_for_more, no_answer
+        from jarvisd.voice.brevity import SpokenBudget, asks_for_more
 
         limit = int(self.cfg.voice.max_answer_sentences)
         if self.unsaid and asks_for_more(text):
             said, self.unsaid = self.unsaid[:max(limit, 1)], self.unsaid[max(limit, 1):]
             yield " ".join(said)
             return
-        budget = SpokenBudget(limit, heard=text)
+        budget = SpokenBudget(limit)
         async for piece in self.assistant.turn(text, session=VOICE_SESSION, lang=lang, turn_id=utterance_id):
             said = budget.feed(piece)
             if said:
@@ -98,9 +98,6 @@ class Daemon:
         said = budget.end()
         if said:
             yield said
-        if budget.dropped and not budget.spoke:   # the model only said the user's words back
-            log.info("voice: the answer repeated the user's words (%d sentence(s)); said it has none", budget.dropped)
-            yield no_answer(text, lang)
         self.unsaid = budget.rest
 
     async def text_turn(self, text: str, session: str = HUD_SESSION) -> str:

@@ -64,3 +64,87 @@ def _loops(text: str) -> bool:
     tail = tuple(words[-RUN_WORDS:])
     count = sum(1 for i in range(len(words) - RUN_WORDS + 1) if tuple(words[i:i + RUN_WORDS]) == tail)
     return count >= RUN_TIMES
+
+
+# ------------------------------------------------------------------------------------------------ parrots
+# A small model sometimes answers with the user's sentence itself (SmolLM2-135M said "Good morning Jarvis." to
+# "Good morning Jarvis." in daemon runs 10, 39, 40 and 41). Such a sentence is no answer: not said, not shown, not
+# kept; when nothing else is left the turn says it has none (a greeting is owed a greeting). Before, the voice
+# dropped it and the HUD's transcript and the log of the turn still showed it (daemon run 41).
+
+PARROT_MIN_WORDS = 3          # "Good morning." back to "good morning" is a greeting, not a parrot
+
+
+def parrots(sentence: str, heard: str) -> bool:
+    """The sentence is the heard utterance said back, word for word (case and punctuation aside), with
+    at least PARROT_MIN_WORDS words."""
+    said = _WORD.findall(sentence.lower())
+    return len(said) >= PARROT_MIN_WORDS and said == _WORD.findall(heard.lower())
+
+
+class ParrotDrop:
+    """Feed an answer's deltas; `feed` returns what may be said: a sentence that says `heard` back is dropped
+    (`dropped` counts them), the rest passes. Only a sentence that may still become the parrot is held (its
+    words so far begin the heard ones), so the answer streams as before."""
+
+    def __init__(self, heard: str) -> None:
+        words = _WORD.findall(heard.lower())
+        self._heard = " ".join(words) if len(words) >= PARROT_MIN_WORDS else ""
+        self._held = ""
+        self.dropped = 0
+
+    def feed(self, delta: str) -> str:
+        if not self._heard:
+            return delta
+        self._held += delta
+        out = []
+        while self._held:
+            m = _SENTENCE.match(self._held)
+            if m is None:                       # spaces only, or a lone punctuation mark
+                if not self._held.strip():
+                    out.append(self._held)
+                    self._held = ""
+                break
+            sentence, complete = m.group(0), m.end() < len(self._held) or m.group(0).rstrip()[-1:] in ".!?。！？"
+            key = _key(sentence)
+            if complete:
+                if key == self._heard:
+                    self.dropped += 1
+                else:
+                    out.append(sentence)
+                self._held = self._held[m.end():]
+                continue
+            if self._heard.startswith(key):
+                break                           # it may still be the heard sentence: held until it tells
+            out.append(self._held)
+            self._held = ""
+        return "".join(out)
+
+    def end(self) -> str:
+        held, self._held = self._held, ""
+        if held and self._heard and _key(held) == self._heard:
+            self.dropped += 1
+            return ""
+        return held
+
+
+NO_ANSWER = {"en": "Sorry, I don't have an answer to that.", "ko": "죄송해요, 그건 답을 모르겠어요."}
+
+# a greeting said back by the model is still owed a greeting (daemon runs 39 and 40: "Good morning Jarvis." to "Good
+# morning Jarvis.", spoken as "Sorry, I don't have an answer to that.")
+_GREETING = re.compile(r"^\s*(?:(?:hey|hi|hello|good\s+(?P<part>morning|afternoon|evening)|(?P<bare>morning|evening))"
+                       r"(?:[\s,]+(?:jarvis|there|again))*|(?P<ko>안녕(?:하세요)?|좋은\s*아침(?:이에요|입니다)?)"
+                       r"(?:[\s,]*자비스(?:야)?)?|(?:자비스(?:야)?[\s,]*)(?P<ko2>안녕(?:하세요)?|좋은\s*아침))\s*[.!~]*\s*$",
+                       re.IGNORECASE)
+
+
+def no_answer(heard: str, lang: str) -> str:
+    """What a turn says when the model's answer only repeated the user: a greeting for a greeting, else that it has
+    no answer."""
+    m = _GREETING.match(heard)
+    if m is None:
+        return NO_ANSWER.get(lang, NO_ANSWER["en"])
+    if m["ko"] or m["ko2"]:
+        return "좋은 아침이에요!" if "아침" in (m["ko"] or m["ko2"]) else "안녕하세요!"
+    part = m["part"] or m["bare"]
+    return f"Good {part.lower()}!" if part else "Hello!"

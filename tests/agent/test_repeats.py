@@ -1,6 +1,8 @@
 """An answer that starts to repeat itself is cut there."""
 
-from jarvisd.agent.repeats import RepeatCut
+import pytest
+
+from jarvisd.agent.repeats import ParrotDrop, RepeatCut, no_answer, parrots
 
 
 def feed_all(pieces):
@@ -35,3 +37,44 @@ def test_a_run_of_the_same_emoji_ends_the_answer():
     cut = RepeatCut()
     said = "".join(cut.feed(piece) for piece in ["Congratulations! ", *["🎉"] * 80])
     assert cut.cut and said.count("🎉") <= 8
+
+
+@pytest.mark.parametrize("sentence, heard, parrot", [
+    ("Good morning Jarvis.", "Good morning Jarvis.", True),
+    ("good morning, jarvis!", "Good morning Jarvis", True),          # case and punctuation aside
+    ("Good morning.", "good morning", False),                         # two words: a greeting back
+    ("Good morning! You have two things today.", "Good morning Jarvis.", False),
+    ("What time is it?", "What time is it in Seoul?", False),         # a part is no parrot
+])
+def test_a_sentence_that_says_the_utterance_back_is_a_parrot(sentence, heard, parrot):
+    assert parrots(sentence, heard) is parrot
+
+
+@pytest.mark.parametrize(("heard", "pieces", "said", "dropped"), [
+    ("Good morning Jarvis.", ["Good", " morning", " Jarvis", "."], "", 1),
+    ("Good morning Jarvis.", ["Good morning Jarvis", ". It is", " sunny."], " It is sunny.", 1),
+    ("Good morning Jarvis.", ["Good", " morning", " to you", " too."], "Good morning to you too.", 0),
+    ("Good morning Jarvis.", ["Good morning Jarvis, how are you?"], "Good morning Jarvis, how are you?", 0),
+    ("What is the capital of Peru?", ["The capital", " of Peru is Lima."], "The capital of Peru is Lima.", 0),
+    ("hi", ["hi"], "hi", 0),                                          # two words or fewer: never a parrot
+    ("Good morning Jarvis.", ["Good morning Jarvis"], "", 1),         # unfinished at the end, still the parrot
+])
+def test_the_parroted_sentence_is_dropped_and_the_rest_streams(heard, pieces, said, dropped):
+    drop = ParrotDrop(heard)
+    out = "".join(drop.feed(p) for p in pieces) + drop.end()
+    assert (out, drop.dropped) == (said, dropped)
+
+
+def test_a_sentence_that_cannot_be_the_parrot_is_not_held():
+    drop = ParrotDrop("Good morning Jarvis.")
+    assert drop.feed("The") == "The"     # "the" begins no heard word run: passed on at once
+
+
+@pytest.mark.parametrize(("heard", "lang", "said"), [
+    ("Good morning Jarvis.", "en", "Good morning!"), ("hey jarvis", "en", "Hello!"), ("Evening!", "en", "Good evening!"),
+    ("안녕 자비스", "ko", "안녕하세요!"), ("자비스, 좋은 아침", "ko", "좋은 아침이에요!"),
+    ("Good morning, what's on my agenda?", "en", "Sorry, I don't have an answer to that."),
+    ("Hello world program in Python", "en", "Sorry, I don't have an answer to that."),
+])
+def test_a_parroted_greeting_is_answered_with_a_greeting(heard, lang, said):
+    assert no_answer(heard, lang) == said
