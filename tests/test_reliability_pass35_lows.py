@@ -308,3 +308,19 @@ def test_this_weeks_list_reads_the_dues_through_sunday(tmp_path, korean, asked):
         desk.handle(said, "s")
     reply = desk.handle(asked, "s")
     assert reply.intent == "due_week" and "call Bob" in reply.text and "report" not in reply.text, reply
+
+
+@pytest.mark.parametrize("said", ["push it back " + "9" * 400 + " hours", "push it back " + "9" * 400 + ".5 days",
+                                  "remind me in " + "9" * 400 + " seconds"])
+def test_a_count_past_what_a_float_holds_is_too_far_not_a_crash(tmp_path, korean, said):
+    """Found while probing the amounts: 400 nines read as float infinity, and `round` raised OverflowError in the
+    desk (the turn failed)."""
+    from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to call Bob tomorrow at 5pm", "s")
+    bob = desk.service.agenda()[0]
+    desk.last_reminder = lambda: (bob.id, desk.service.now_ms() - 5_000)
+    reply = desk.handle(said, "s")
+    assert reply is not None and ("10 years" in reply.text or "24 hours" in reply.text), reply
+    assert agenda_rows(desk) == [("call Bob", "2026-12-02 17:00")]

@@ -76,11 +76,19 @@ _EN_NOT_A_NAME = frozenset({"it", "that", "this", "one", "by", "for", "instead",
 _EN_NOT_A_SHIFT = re.compile(r"\b(?:remind|tell\s+me|ask\s+me|again|alarm|snooze|how|what|why|when|should\s+i|can\s+i|did)\b")
 
 
+COUNT_MAX = 1e12   # past any due: a count of 400 nines reads as float infinity, which no int can hold
+
+
+def _count(said: str) -> float:
+    """A count said in digits or words, at most COUNT_MAX (the move is then too far, and said so)."""
+    return min(en_number(said), COUNT_MAX)
+
+
 def _en_minutes(m: re.Match[str]) -> tuple[int, int]:
     """(minutes, days) of an amount."""
     if m["half"]:
         return (30, 0) if m["hunit"] == "hour" else (12 * 60, 0)
-    n = en_number(m["n"])
+    n = _count(m["n"])
     n += 0.5 if m["andhalf"] else 0
     unit = m["unit"]
     # "1.5 days" is a day and 12 hours, "2.5 hours" 150 minutes (pass 31: a fraction went to the model)
@@ -276,7 +284,7 @@ def en_said_in_minutes(text: str) -> str:
     30m", "an hour 30", "ninety minutes", "1.5 hours", "a day and 2 hours" -> "90 minutes", …, "1560 minutes";
     seconds rounded up ("90 seconds" -> "2 minutes"). One amount they read ("an hour and a half", "in two days")
     is left as said."""
-    body = _EN_SECONDS.sub(lambda m: f"{max(1, math.ceil(en_number(m['n']) / 60))} minutes", text)
+    body = _EN_SECONDS.sub(lambda m: f"{max(1, math.ceil(_count(m['n']) / 60))} minutes", text)
     body = _EN_HOURS_THEN_COUNT.sub(r"\g<h> \g<n> minutes", body)
     body = _EN_SHORT.sub(lambda m: f"{m[1]} {_EN_SHORT_UNITS[m[2]]}", _EN_FORTNIGHT.sub("two weeks", body))
     found = _amount_in(body, _EN_AMOUNT, _EN_AMOUNT_GAP, _en_minutes)
