@@ -108,6 +108,11 @@ _EN_SHORT = re.compile(r"\b(\d+(?:\.\d+)?)\s*(hrs|hr|h|mins|min|m)\b")
 _EN_FORTNIGHT = re.compile(r"\b(?:a|one)\s+fortnight\b")
 
 
+def _units_said_out(text: str) -> str:
+    """Amounts typed short, said out as the reader reads them: "1h" -> "1 hours", "a fortnight" -> "two weeks"."""
+    return _EN_SHORT.sub(lambda m: f"{m[1]} {_EN_SHORT_UNITS[m[2]]}", _EN_FORTNIGHT.sub("two weeks", text))
+
+
 # a move to the day after the due, or to its week after: "make it the day after", "push it to next week" (the
 # same weekday a week on; as a due alone, "next week" is its end)
 _EN_RELATIVE = ((re.compile(r"\b(?:to\s+|till\s+|until\s+)?(?:the\s+)?(?:day\s+after|next\s+day|following\s+day)$"), "a day later"),
@@ -122,9 +127,8 @@ def _en(text: str) -> Shift | None:
     if body.split(" ", 1)[0] in _EN_VERBS:
         for said, amount in _EN_RELATIVE:
             body = said.sub(amount, body)
-    body = _EN_N_AND_A_HALF.sub(r"\1 \2 and a half", body)
-    body = _EN_SHORT.sub(lambda m: f"{m[1]} {_EN_SHORT_UNITS[m[2]]}", _EN_FORTNIGHT.sub("two weeks", body))
-    found = _amount_in(body, _EN_AMOUNT, _EN_AMOUNT_GAP, _en_minutes)
+    found = _amount_in(body := _units_said_out(_EN_N_AND_A_HALF.sub(r"\1 \2 and a half", body)),
+                       _EN_AMOUNT, _EN_AMOUNT_GAP, _en_minutes)
     if found is None:
         return None
     start, end, (minutes, days) = found
@@ -285,8 +289,7 @@ def en_said_in_minutes(text: str) -> str:
     seconds rounded up ("90 seconds" -> "2 minutes"). One amount they read ("an hour and a half", "in two days")
     is left as said."""
     body = _EN_SECONDS.sub(lambda m: f"{max(1, math.ceil(_count(m['n']) / 60))} minutes", text)
-    body = _EN_HOURS_THEN_COUNT.sub(r"\g<h> \g<n> minutes", body)
-    body = _EN_SHORT.sub(lambda m: f"{m[1]} {_EN_SHORT_UNITS[m[2]]}", _EN_FORTNIGHT.sub("two weeks", body))
+    body = _units_said_out(_EN_HOURS_THEN_COUNT.sub(r"\g<h> \g<n> minutes", body))
     found = _amount_in(body, _EN_AMOUNT, _EN_AMOUNT_GAP, _en_minutes)
     if found is None:
         return body
