@@ -294,10 +294,9 @@ class AgendaDesk:
         words = cued or text
         now_ms = self.service.now_ms()
         focus = self._correction_focus(session, now_ms)
-        if cued is not None and (said := day_of_month_said(
-                cued, (loop.due_ms if (loop := self._open(focus.loop_id if focus else None)) else None),
-                self.service.now_local())) is not None:
-            words = said            # "wait, the 3rd" for a due on January 5: January 3
+        if cued is not None:        # "wait, the 3rd" for a due on January 5: January 3
+            focused = self._open(focus.loop_id if focus is not None else None)
+            words = day_of_month_said(cued, focused.due_ms if focused else None, self.service.now_local()) or words
         if only_a_time(words):
             loop = self._open(focus.loop_id if focus is not None else None)
             old = taken_back(clean(text), self.service.now_local()) if loop is not None else None
@@ -725,10 +724,9 @@ class AgendaDesk:
             descs = [self._any(loop_id) for loop_id in guess.options]
             named = naming.best_reference(text, [loop.desc if loop else "" for loop in descs])
             place = named if isinstance(named, int) else None
-        if place is None and answer is None:
-            place = self._picked_by_due(guess, text)
-            if place is None and only_a_time(_BY_ITS_DUE.sub("", text.strip(" .!?")).strip() or "-") \
-                    and waited <= CONFIRM_SEC * 1000:
+        if place is None and answer is None and (due := _due_named(text)):
+            place = self._picked_by_due(guess, due)
+            if place is None and waited <= CONFIRM_SEC * 1000:
                 self._guesses[session] = guess   # "Monday", when none is due then: asked again, nothing moved
                 return DeskReply(phrases.say_which(len(guess.options), lang), lang, intent="confirm")
         if place is not None:
@@ -753,13 +751,10 @@ class AgendaDesk:
         place = meaning.picked(ordinal, len(listed[0]))
         return self._open(listed[0][place]) if place is not None else None
 
-    def _picked_by_due(self, guess: _Guess, text: str) -> int | None:
-        """"Friday", "the one on Friday", "금요일 거" to "Which one: call Bob, by tomorrow, or call Ann, by
-        Friday?": the one option due then (pass 35's low: "Friday" was read as a move of the call in focus,
+    def _picked_by_due(self, guess: _Guess, words: str) -> int | None:
+        """"Friday", "the one on Friday", "금요일 거" (`_due_named`) to "Which one: call Bob, by tomorrow, or call
+        Ann, by Friday?": the one option due then (pass 35's low: "Friday" was read as a move of the call in focus,
         "Call Ann is already by Friday; nothing changed.", and the cancel asked about was dropped)."""
-        words = _BY_ITS_DUE.sub("", text.strip(" .!?")).strip()
-        if not words or not only_a_time(words):
-            return None
         try:
             when = resolve_time(words, self.service.now_local(), due=True)
         except ImpossibleTime:
@@ -902,6 +897,12 @@ class _Fix:
 
     words: str
     applied: bool = False
+
+
+def _due_named(text: str) -> str:
+    """The time an answer names an option by ("the one on Friday" -> "friday"), or "" when it says more."""
+    words = _BY_ITS_DUE.sub("", text.strip(" .!?")).strip()
+    return words if words and only_a_time(words) else ""
 
 
 def _same_errand(reference: str, descs: Sequence[str], refs: Sequence[ClosedRef], found: int) -> bool:
