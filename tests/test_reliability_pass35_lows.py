@@ -324,3 +324,34 @@ def test_a_count_past_what_a_float_holds_is_too_far_not_a_crash(tmp_path, korean
     reply = desk.handle(said, "s")
     assert reply is not None and ("10 years" in reply.text or "24 hours" in reply.text), reply
     assert agenda_rows(desk) == [("call Bob", "2026-12-02 17:00")]
+
+
+@pytest.mark.parametrize(("promise", "said"), [
+    ("I need to send the invoice to Acme by Friday", "I sent the invoice to the wrong address"),
+    ("I need to send the invoice to Acme by Friday", "I sent the invoice but it bounced"),
+    ("I need to send the invoice to Acme by Friday", "I sent the invoice by mistake to Bob"),
+    ("I need to file the report by Friday", "I filed the report, but the upload failed"),
+    ("보고서 금요일까지 보내야 해", "보고서 잘못 보냈어"), ("보고서 금요일까지 보내야 해", "보고서 엉뚱한 사람한테 보냈어"),
+    ("보고서 금요일까지 보내야 해", "보고서 실수로 팀장님한테 보냈어"),
+])
+def test_a_deed_that_went_wrong_keeps_the_promise_open(tmp_path, korean, promise, said):
+    """Found while probing the desk: "I sent the invoice to the wrong address" answered "Marked done: send the
+    invoice to Acme."; "보고서 잘못 보냈어" the same."""
+    from tests.openloop.conftest import TUESDAY, agenda_desk
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(promise, "s")
+    desk.handle(said, "s")
+    assert len(desk.service.agenda()) == 1
+
+
+@pytest.mark.parametrize(("promise", "said"), [("I need to send the invoice to Acme by Friday", "I sent the invoice"),
+                                               ("보고서 금요일까지 보내야 해", "보고서 보냈어"),
+                                               ("I need to fix the sink by Friday", "I fixed the sink")])
+def test_the_deed_done_still_closes(tmp_path, korean, promise, said):
+    from tests.openloop.conftest import TUESDAY, agenda_desk
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(promise, "s")
+    desk.handle(said, "s")
+    assert desk.service.agenda() == []

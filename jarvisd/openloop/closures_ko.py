@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from jarvisd.openloop import commitment_words as W
@@ -145,8 +146,14 @@ def _done_before_but(sen: str, ms: Sequence[Morph], holes: Sequence[Span], claus
     return None
 
 
+# a deed that went wrong is not the promise kept: "보고서 잘못 보냈어", "엉뚱한 사람한테 보냈어", "실수로", "반송됐어"
+_WENT_WRONG = re.compile(r"잘못\s*[가-힣]*(?:었|았|였|냈|했|갔|샀|썼|켰|렸|쳤|꿨|섰|봤)|엉뚱한|실수로|반송|안\s*(?:갔|들어갔)어|실패했")
+
+
 def done_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span], clause: str) -> Closure | None:
     """The user (or someone) did it: a past action verb at the end, or a finishing word (끝, 완료)."""
+    if _WENT_WRONG.search(sen):
+        return None
     for i, m in enumerate(ms):
         rest = ms[i + 1:]
         quote = next((k for k, x in enumerate(rest) if x.tag == "EC" and x.form in W.KO_QUOTE_ENDINGS), None)
