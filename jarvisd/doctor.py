@@ -123,6 +123,8 @@ def build_report(cfg: Config, store: ModelStore,
 def agenda_report(cfg: Config) -> dict[str, Any]:
     """The agenda as `jarvisd run` would load it: its store, how many promises are open and the next due, the
     records kept aside as unusable, or why it cannot be read (pass 35: the doctor said nothing of the agenda)."""
+    from jarvisd.lance_files import local_table_dir
+    from jarvisd.openloop.lance_store import TABLE as LANCE_TABLE
     from jarvisd.openloop.rules import format_due
     from jarvisd.openloop.store_factory import open_store
     from jarvisd.openloop.stores import JSONL_NAME, QUARANTINE_NAME
@@ -131,6 +133,9 @@ def agenda_report(cfg: Config) -> dict[str, Any]:
     where = {"jsonl": str(cfg.paths.data_dir / JSONL_NAME), "lancedb": f"{cfg.store_uri} (table open_loops)"}.get(
         kind, "memory only (nothing kept across restarts)")
     report: dict[str, Any] = {"store": kind, "where": where, "error": None, "open": 0, "next": None, "set_aside": 0}
+    table = local_table_dir(cfg.store_uri, LANCE_TABLE) if kind == "lancedb" else None
+    if table is not None and not table.exists() and not table.is_symlink():
+        return report      # no table yet: opening the store would create it, and the doctor writes nothing
     try:
         store = open_store(kind, cfg)
         try:   # read only: no expiry swept, nothing written but the records set aside (`stores.Quarantine`)

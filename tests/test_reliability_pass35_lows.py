@@ -355,3 +355,20 @@ def test_the_deed_done_still_closes(tmp_path, korean, promise, said):
     desk.handle(promise, "s")
     desk.handle(said, "s")
     assert desk.service.agenda() == []
+
+
+def test_the_doctor_reads_a_lancedb_agenda_and_creates_none(tmp_path):
+    """`openloop.store = "lancedb"`: the doctor counts the table's promises; with no table it creates none (opening
+    the store made an empty `open_loops` table)."""
+    from jarvisd.config import load_config
+    from jarvisd.doctor import agenda_report
+    from jarvisd.openloop.lance_store import LanceLoopStore
+    from jarvisd.openloop.model import LoopStatus, OpenLoop
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "lancedb"})
+    assert agenda_report(cfg)["open"] == 0 and not cfg.paths.data_dir.exists()
+    store = LanceLoopStore(cfg.store_uri)
+    store.save(OpenLoop("a1", "call Bob", LoopStatus.OPEN, 1, 1, due_ms=1_796_382_000_000))
+    store.close()
+    report = agenda_report(cfg)
+    assert (report["error"], report["open"]) == (None, 1) and report["next"].startswith("call Bob, "), report
