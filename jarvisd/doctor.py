@@ -133,9 +133,9 @@ def agenda_report(cfg: Config) -> dict[str, Any]:
     where = {"jsonl": str(cfg.paths.data_dir / JSONL_NAME), "lancedb": f"{cfg.store_uri} (table open_loops)"}.get(
         kind, "memory only (nothing kept across restarts)")
     report: dict[str, Any] = {"store": kind, "where": where, "error": None, "open": 0, "next": None, "set_aside": 0}
-    table = local_table_dir(cfg.store_uri, LANCE_TABLE) if kind == "lancedb" else None
-    if table is not None and not table.exists() and not table.is_symlink():
-        return report      # no table yet: opening the store would create it, and the doctor writes nothing
+    kept = {"jsonl": cfg.paths.data_dir / JSONL_NAME, "lancedb": local_table_dir(cfg.store_uri, LANCE_TABLE)}.get(kind)
+    if kept is not None and not kept.exists() and not kept.is_symlink():
+        return report      # nothing kept yet: opening the store would create it, and the doctor writes nothing
     try:
         store = open_store(kind, cfg)
         try:   # read only: no expiry swept, nothing written but the records set aside (`stores.Quarantine`)

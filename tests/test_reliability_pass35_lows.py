@@ -365,6 +365,7 @@ def test_the_doctor_reads_a_lancedb_agenda_and_creates_none(tmp_path):
     from jarvisd.openloop.lance_store import LanceLoopStore
     from jarvisd.openloop.model import LoopStatus, OpenLoop
 
+    assert agenda_report(load_config(env={"JARVIS_HOME": str(tmp_path)}))["open"] == 0   # JSONL: no file made
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "lancedb"})
     assert agenda_report(cfg)["open"] == 0 and not cfg.paths.data_dir.exists()
     store = LanceLoopStore(cfg.store_uri)
