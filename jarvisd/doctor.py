@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import platform
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from jarvisd import __version__
@@ -122,35 +123,44 @@ def build_report(cfg: Config, store: ModelStore,
 
 def agenda_report(cfg: Config) -> dict[str, Any]:
     """The agenda as `jarvisd run` would load it: its store, how many promises are open and the next due, the
-    records kept aside as unusable, or why it cannot be read (pass 35: the doctor said nothing of the agenda)."""
+    records kept aside as unusable, or why it cannot be read (pass 35: the doctor said nothing of the agenda).
+    Read only: no expiry swept, nothing created; only a record found unusable now is kept aside, as at a start."""
     from jarvisd.lance_files import local_table_dir
     from jarvisd.openloop.lance_store import TABLE as LANCE_TABLE
     from jarvisd.openloop.rules import format_due
     from jarvisd.openloop.store_factory import open_store
-    from jarvisd.openloop.stores import JSONL_NAME, QUARANTINE_NAME
+    from jarvisd.openloop.stores import JSONL_NAME
 
     kind = cfg.openloop.store
     where = {"jsonl": str(cfg.paths.data_dir / JSONL_NAME), "lancedb": f"{cfg.store_uri} (table open_loops)"}.get(
         kind, "memory only (nothing kept across restarts)")
     report: dict[str, Any] = {"store": kind, "where": where, "error": None, "open": 0, "next": None, "set_aside": 0}
-    kept = {"jsonl": cfg.paths.data_dir / JSONL_NAME, "lancedb": local_table_dir(cfg.store_uri, LANCE_TABLE)}.get(kind)
-    if kept is not None and not kept.exists() and not kept.is_symlink():
-        return report      # nothing kept yet: opening the store would create it, and the doctor writes nothing
-    try:
-        store = open_store(kind, cfg)
-        try:   # read only: no expiry swept, nothing written but the records set aside (`stores.Quarantine`)
-            agenda = [loop for loop in store.load() if loop.is_open]
-        finally:
-            if hasattr(store, "close"):
-                store.close()
-    except Exception as exc:  # doctor reports every failure, never crashes
-        report["error"] = str(exc) if isinstance(exc, StartupError) else f"{type(exc).__name__}: {exc}"
-        return report
-    report["open"] = len(agenda)
-    dated = sorted((loop for loop in agenda if loop.due_ms is not None), key=lambda loop: loop.due_ms or 0)
-    if dated:
-        report["next"] = f"{dated[0].desc}, {format_due(dated[0].due_ms, cfg.tz)}"
-    quarantine = cfg.paths.data_dir / QUARANTINE_NAME
+    table = local_table_dir(cfg.store_uri, LANCE_TABLE)
+    kept = {"jsonl": cfg.paths.data_dir / JSONL_NAME, "lancedb": table}.get(kind)
+    if kept is None or kept.exists() or kept.is_symlink():   # else opening the store would create it
+        try:
+            store = open_store(kind, cfg)
+            try:
+                agenda = [loop for loop in store.load() if loop.is_open]
+            finally:
+                if hasattr(store, "close"):
+                    store.close()
+        except Exception as exc:  # doctor reports every failure, never crashes
+            report["error"] = str(exc) if isinstance(exc, StartupError) else f"{type(exc).__name__}: {exc}"
+            agenda = []
+        report["open"] = len(agenda)
+        dated = sorted((loop for loop in agenda if loop.due_ms is not None), key=lambda loop: loop.due_ms or 0)
+        if dated:
+            report["next"] = f"{dated[0].desc}, {format_due(dated[0].due_ms, cfg.tz)}"
+    _set_aside(report, table.parent if kind == "lancedb" and table is not None else cfg.paths.data_dir)
+    return report
+
+
+def _set_aside(report: dict[str, Any], folder: Path) -> None:
+    """How many unusable agenda records `folder`'s quarantine file keeps, or why it cannot keep any."""
+    from jarvisd.openloop.stores import QUARANTINE_NAME
+
+    quarantine = folder / QUARANTINE_NAME
     if quarantine.is_file():
         with quarantine.open("rb") as lines:
             report["set_aside"] = sum(1 for _ in lines)
@@ -158,7 +168,6 @@ def agenda_report(cfg: Config) -> dict[str, Any]:
     elif quarantine.exists() or quarantine.is_symlink():
         report["quarantine_problem"] = (f"{quarantine} is not a file: an unusable record is only logged, not kept; "
                                         "move it away")
-    return report
 
 
 def format_report(report: dict[str, Any]) -> str:
