@@ -67,3 +67,62 @@ def test_the_same_errand_with_a_new_due_still_moves_it(tmp_path, korean, second)
     desk.handle("I need to call Bob tomorrow at 8pm")
     assert "Updated: call Bob, now by Friday." in desk.handle(second).text
     assert ("call Bob", "2026-12-04 23:59") in agenda_rows(desk)
+
+
+@pytest.mark.parametrize(("said", "minutes"), [
+    ("1.5시간 뒤에 다시 알려줘", 90), ("0.5시간 뒤에 다시 알려줘", 30), ("2.5시간 후에 다시 알려줘", 150),
+    # guards: whole amounts as before
+    ("1시간 30분 뒤에 다시 알려줘", 90), ("한 시간 반 뒤에 다시 알려줘", 90), ("하루 반 뒤에 다시 알려줘", 2160),
+])
+def test_a_korean_snooze_with_a_fraction_reads_the_whole_amount(said, minutes):
+    """Pass 36: "1.5시간 뒤에 다시 알려줘" after a reminder answered "5시간 뒤에 다시 알려 드릴게요" (the "5" after the
+    point was read alone); "0.5시간" the same 5 hours."""
+    from jarvisd.openloop.intents import match_intent
+
+    intent = match_intent(said)
+    assert intent is not None and intent.kind == "snooze" and intent.minutes == minutes, intent
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("said", "due"), [
+    ("1.5시간 미뤄줘", "2026-12-02 18:30"), ("move the call 1.5시간 뒤로", "2026-12-02 18:30"),
+    ("1.5일 미뤄줘", "2026-12-04 05:00"), ("하루 미뤄줘", "2026-12-03 17:00"),
+])
+def test_a_korean_shift_with_a_fraction_moves_by_the_whole_amount(tmp_path, korean, said, due):
+    """Pass 36: "1.5시간 미뤄줘" answered "할 일 목록에서 '1.'을(를) 찾지 못했어요." and "move the call 1.5시간 뒤로"
+    moved the call by 5 hours ("now tomorrow at 10 PM")."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to call Bob tomorrow at 5pm")
+    desk.handle(said)
+    assert agenda_rows(desk) == [("call Bob", due)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("said", [
+    "remind me in 1 1/2 hours", "remind me in 1½ hours", "remind me in 1-2 hours", "remind me in 1hr30",
+    "remind me in a half hour", "remind me in 1,5 hours", "remind me in an hour or two",
+    "remind me in 10 to 15 minutes", "remind me in an hour and a bit",
+])
+def test_a_snooze_the_desk_cannot_read_keeps_no_promise(tmp_path, korean, said):
+    """Pass 36: right after a reminder of "call Bob", "remind me in 1 1/2 hours" answered "I'll remind you: in 1
+    hours, by Saturday, January 2, 2027." ("1/2" read as a date) and kept that promise; "in a half hour", "in
+    1-2 hours", "in 1hr30" were kept as promises "in …" with "When should I remind you?"; "in an hour or two"
+    as "or two, today at 10 AM". An amount of time alone is nothing to be reminded of."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to call Bob tomorrow at 5pm", "voice")
+    bob = desk.service.agenda()[0]
+    desk.last_reminder = lambda: (bob.id, desk.service.now_ms() - 5_000)
+    desk.handle(said, "voice")
+    assert agenda_rows(desk) == [("call Bob", "2026-12-02 17:00")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("said", "row"), [
+    ("remind me in two hours to call Ann", ("call Ann", "2026-12-01 11:00")),
+    ("remind me in an hour about the laundry", ("the laundry", "2026-12-01 10:00")),
+])
+def test_a_reminder_with_something_to_be_reminded_of_is_still_kept(tmp_path, korean, said, row):
+    """Guard: a time and a task are still a promise."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(said)
+    assert row in agenda_rows(desk)
