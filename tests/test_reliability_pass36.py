@@ -126,3 +126,34 @@ def test_a_reminder_with_something_to_be_reminded_of_is_still_kept(tmp_path, kor
     desk = agenda_desk(tmp_path, korean, TUESDAY)
     desk.handle(said)
     assert row in agenda_rows(desk)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("first", "second"), [
+    ("I need to call Bob tomorrow at 8pm", "I need to call Ann and Bob on Friday"),
+    ("I need to email Sue tomorrow", "I need to email Bill and Sue on Friday"),
+    ("내일 민수한테 전화해야 해", "금요일에 지영이랑 민수한테 전화해야 해"),
+    ("내일 민수한테 전화해야 해", "금요일에 엄마랑 민수한테 전화해야 해"),
+    ("내일 민수한테 전화해야 해", "금요일에 지영이하고 민수한테 전화해야 해"),
+    ("내일 우유 사야 해", "금요일에 빵이랑 우유 사야 해"),
+])
+def test_someone_joined_before_the_person_on_the_agenda_is_a_new_promise(tmp_path, korean, first, second):
+    """Pass 36: the person on the agenda said second ("call Ann and Bob", "지영이랑 민수한테") answered "Updated: call
+    Bob, now by Friday." / "민수한테 전화하기, 이번 주 금요일까지로 바꿨어요.": Ann's and 지영's calls kept nowhere.
+    `adds_a_party` looked for the open promise's person before the joiner only."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(first)
+    reply = desk.handle(second)
+    assert reply.text.startswith(("Got it", "적어 둘게요")), reply.text
+    assert len(agenda_rows(desk)) == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("second", [
+    "금요일에 민수한테 전화해야 해", "금요일에 민수한테 전화해서 임대 얘기해야 해"])
+def test_the_same_korean_errand_with_a_new_due_still_moves_it(tmp_path, korean, second):
+    """Guard."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("내일 민수한테 전화해야 해")
+    desk.handle(second)
+    assert agenda_rows(desk) == [("민수한테 전화하기", "2026-12-04 23:59")]

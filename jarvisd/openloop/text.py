@@ -303,13 +303,15 @@ def adds_a_party(mine: Profile, theirs: Profile) -> bool:
             joined = ws[j]
             if en_verb(joined) or joined in _EN_DETERMINERS:
                 continue
-            if any(words_match(b, v) for b in _listed_before(ws, i) for v in theirs.content) \
-                    and (KNOWN_WORDS[joined][1] is not None or joined in mine.content) \
-                    and not any(words_match(joined, v) for v in theirs.content) and joined not in theirs.words:
-                return True     # "call Bob, Ann and Tom", "call Bob and Will" against "call Bob"
+            if KNOWN_WORDS[joined][1] is not None or joined in mine.content:
+                if _one_more_party([*_listed_before(ws, i), joined], theirs):
+                    return True     # "call Bob, Ann and Tom", "call Ann and Bob" against "call Bob"
             continue
         elif i + 1 < len(ws) and not w.isascii() and w.endswith(_KO_AND) and KNOWN_WORDS[w][1] is not None:
             before, joined = next(w[:-len(end)] for end in _KO_AND if w.endswith(end)), ws[i + 1]
+            if KNOWN_WORDS[joined][1] is not None and _one_more_party([before, joined], theirs):
+                return True         # "밥이랑 앤한테", "지영이랑 민수한테" against "민수한테"
+            continue
         else:
             continue
         if before and any(words_match(before, v) for v in theirs.content) \
@@ -317,6 +319,14 @@ def adds_a_party(mine: Profile, theirs: Profile) -> bool:
                 and not any(words_match(joined, v) for v in theirs.content) and joined not in theirs.words:
             return True
     return False
+
+
+def _one_more_party(parties: Sequence[str], theirs: Profile) -> bool:
+    """Of the names joined together, one is in `theirs` and another is not: someone is added, on either side of
+    the joiner (pass 36: "call Ann and Bob", "지영이랑 민수한테" moved the call to Bob / 민수 alone)."""
+    def named(word: str) -> bool:
+        return any(words_match(word, v) for v in theirs.content) or word in theirs.words
+    return any(named(w) for w in parties) and not all(named(w) for w in parties)
 
 
 def _listed_before(ws: Sequence[str], i: int) -> list[str]:
