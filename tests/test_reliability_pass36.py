@@ -157,3 +157,22 @@ def test_the_same_korean_errand_with_a_new_due_still_moves_it(tmp_path, korean, 
     desk.handle("내일 민수한테 전화해야 해")
     desk.handle(second)
     assert agenda_rows(desk) == [("민수한테 전화하기", "2026-12-04 23:59")]
+
+
+def test_the_quarantine_files_records_are_let_go_after_a_load_and_still_kept_once(tmp_path):
+    """Low, closed (pass 36): with a 256 MB `openloops.quarantine.jsonl` (a million distinct records) and one bad
+    line in the agenda, the daemon held the million records as a set for its whole life (RSS 510 -> 783 MB).
+    The set is let go when the load ends; a record already kept is still not kept twice, across loads."""
+    import json
+
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    (tmp_path / "openloops.quarantine.jsonl").write_text(
+        "".join(json.dumps({"where": "x", "reason": "y", "record": f"old {i}"}) + "\n" for i in range(1000)))
+    (tmp_path / "openloops.jsonl").write_text('{"bad": 1}\nnot json\n{"id": 3}\n')
+    for _ in range(2):
+        store = JsonlLoopStore(tmp_path / "openloops.jsonl")
+        assert store.load() == []
+        assert store.quarantine._seen is None
+    lines = (tmp_path / "openloops.quarantine.jsonl").read_text().splitlines()
+    assert len(lines) == 1000 + 3   # the three bad lines once each, not again at the second load
