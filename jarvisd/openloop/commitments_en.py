@@ -19,6 +19,7 @@ from jarvisd.openloop.closures_en import closures as sentence_closures
 from jarvisd.openloop.commitment_types import Commitment, SentenceReading, Span, cut
 from jarvisd.openloop.en_grammar import VAGUE, WORD, body_start, tidy
 from jarvisd.openloop.en_reference import antecedent, fronted, resolve, vocative
+from jarvisd.openloop.when_words import EN_NUMBER as EN_NUMBER_WORDS
 
 __all__ = ["read_sentence"]
 
@@ -289,10 +290,20 @@ _MET_OVER = frozenset("lunch dinner breakfast brunch coffee drinks tea meeting c
 _LOOKED_AFTER = frozenset("kids children grandkids grandchildren grandchild baby twins dog puppy".split())
 
 
+# An amount of time and nothing else: "in a half hour", "in 1 1/2 hours", "or two", "15 minutes", "a bit"
+_ONLY_A_WHILE = frozenset("in after within for or and a an the half quarter quarters bit little few couple of more "
+                          "later so about around roughly hour hours hr hrs h minute minutes min mins m second seconds "
+                          "sec secs s day days week weeks fortnight moment while".split())
+_COUNT_WORDS = re.compile(r"\d+(?:h|hr|hrs|m|min|mins)?\d*|" + EN_NUMBER_WORDS)
+
+
 def _is_action(action: str, kind: str, link: str) -> bool:
     """An action starts with a verb; a wish or a "will" needs a verb that is a task, not a state; and it
     names something: "do it", "go", "call you" (the assistant) put nothing on an agenda."""
     words = WORD.findall(action.lower())
+    if kind in ("remind", "note") and all(w in _ONLY_A_WHILE or _COUNT_WORDS.fullmatch(w) for w in words):
+        return False                   # "remind me in 1 1/2 hours": when, with nothing to be reminded of (pass 36:
+                                       # after a reminder, kept as "in 1 hours, by January 2")
     if _LEAD_IN.fullmatch(" ".join(words)):
         return False                   # "I'll jump on and book Jisoo a spot": the lead-in is no task of its own
     if not words or all(w in W.EN_VAGUE_OBJECTS for w in words) or \

@@ -109,6 +109,7 @@ class LanceLoopStore(EmbeddingBoundary):
                                     json.dumps(row, ensure_ascii=False, default=str))
                 continue
             loops[loop.id] = loop
+        self.quarantine.end_load()
         return in_order(loops)
 
     def save(self, loop: OpenLoop) -> None:

@@ -165,7 +165,8 @@ _EN_ASKS = re.compile(
 
 # ------------------------------------------------------------------------------------------------ Korean
 
-_KO_N = r"\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오"
+# a count in digits may have a fraction: "1.5시간" (pass 36: the "5" alone was read, a 5-hour snooze)
+_KO_N = r"(?<![\d.])\d+(?:\.\d+)?|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오"
 _KO_AMOUNT = re.compile(
     # a day count also in Sino-Korean digits ("삼일", "이주": pass 31, to the model); 십일 is ten days (`_ko_amount`)
     rf"(?P<d>하루|이틀|사흘|나흘|일주일|(?P<dn>{_KO_N}|[일이삼사육칠팔구])\s*(?P<dunit>일|주일?)(?!(?![만정쯤반])[가-힣]))"
@@ -194,15 +195,18 @@ def _ko_amount(m: re.Match[str]) -> tuple[int, int]:
         # the count the amount's own match took: "십일 미뤄줘" is 십 days (a fresh match of the number alone took
         # 십일, eleven: pass 31, ten days said moved the due eleven)
         n = _ko_count(m["dn"])
-        return half, n * 7 if m["dunit"].startswith("주") else n
+        days = n * 7 if m["dunit"].startswith("주") else n
+        return half + round((days - int(days)) * 1440), int(days)   # "1.5일": a day and 12 hours
     n = _ko_count(m["n"])
     minutes = n * 60 if m["unit"] == "시간" else n
-    return minutes + (30 if m["half"] and m["unit"] == "시간" else 0), 0
+    return round(minutes) + (30 if m["half"] and m["unit"] == "시간" else 0), 0
 
 
-def _ko_count(word: str) -> int:
+def _ko_count(word: str) -> float:
     if word.isdigit():
-        return int(word)
+        return min(int(word), COUNT_MAX)
+    if word[:1].isdigit():   # "1.5"
+        return min(float(word), COUNT_MAX)
     return KO_NUMBER.get(word) or int(ko_number(word))
 
 
@@ -303,10 +307,10 @@ def en_said_in_minutes(text: str) -> str:
 
 
 def ko_said_in_minutes(text: str) -> str:
-    """`text` with an amount that holds days in minutes ("하루 2시간 뒤에" -> "1560분 뒤에", "하루 뒤에" -> "1440분
-    뒤에"): the Korean snooze patterns read hours and minutes only."""
+    """`text` with an amount that holds days or a fraction in minutes ("하루 2시간 뒤에" -> "1560분 뒤에", "하루 뒤에"
+    -> "1440분 뒤에", "1.5시간 뒤에" -> "90분 뒤에"): the Korean snooze patterns read whole hours and minutes only."""
     found = _amount_in(text, _KO_AMOUNT, _KO_AMOUNT_GAP, _ko_amount)
-    if found is None or not found[2][1]:
+    if found is None or not found[2][1] and "." not in text[found[0]:found[1]]:   # "1.5시간" -> "90분"
         return text
     start, end, (minutes, days) = found
     return f"{text[:start]}{minutes + days * 1440}분{text[end:]}"

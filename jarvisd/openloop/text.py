@@ -16,10 +16,10 @@ from operator import add
 from jarvisd.language import english_key
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS, IRREGULAR_BASE
 
-_WORD = re.compile(r"[\w'’]+|&")   # "&" is a word: "call Bob & Ann" joins Ann as "and" does
+_WORD = re.compile(r"[\w'’]+|[&+]")   # "&" and "+" are words: "call Bob & Ann" joins Ann as "and" does
 
 EN_FUNCTION = frozenset(
-    "& a an the to my for of on in at from with and or it its before after by me your our this that "
+    "& + a an the to my for of on in at from with and or it its before after by me your our this that "
     "please up i we you is be will need needs should must have has about some".split())
 KO_FUNCTION = frozenset(
     "하기 해주기 해줘 하다 해 좀 것 거 꼭 내가 나 우리 제가 저 그 그거 그건 이거 드리기 주기 해야 해야지 "
@@ -116,12 +116,14 @@ def profile(text: str) -> Profile:
     keys: list[str] = []
     polar: list[str] = []
     before = None  # the last letter of the word before
-    for w in words:
+    for i, w in enumerate(words):
         in_word, key, turns, first, last = KNOWN_WORDS[w]
         if before is not None:  # the bigram across the word boundary, as in the space-free text
             grams.add(before + first)
         grams |= in_word
         before = last
+        if key is None and w in _EN_MODAL_NAMES and _named_not_modal(words, i):
+            key = w
         if key is not None:
             content.append(w)
             keys.append(key)
@@ -134,6 +136,22 @@ def profile(text: str) -> Profile:
     p.stems = frozenset(keys)
     p.polarity = frozenset(polar) if polar else _NONE
     return p
+
+
+# A function word that is also a name: "call Will" is a call to someone, "I will call" is no one.
+_EN_MODAL_NAMES = frozenset({"will"})
+# What follows a modal: a verb or one of these ("Sue will be late", "Bob will probably call").
+_EN_AFTER_MODAL = frozenset("be not never also probably just still always definitely surely soon".split())
+
+
+def _named_not_modal(words: Sequence[str], i: int) -> bool:
+    """`words[i]` ("will") is the one a verb is done to, not the modal: a verb before it and no verb after
+    ("call Will", "I emailed Will yesterday", "call Will and Grace"). Pass 36: as a function word, "call Will"
+    had "call" as its only content, so "I called Bob" closed it and "email Sue on Monday" moved "email Will"."""
+    if i == 0 or not (en_verb(words[i - 1]) or words[i - 1] in _EN_AND):
+        return False
+    after = words[i + 1] if i + 1 < len(words) else None
+    return after is None or not (after in _EN_AFTER_MODAL or en_verb(after))
 
 
 def normalize(text: str) -> str:
@@ -254,10 +272,12 @@ def changes_owner(mine: Profile, theirs: Profile) -> bool:
     return False
 
 
-_EN_AND = frozenset({"and", "&", "plus"})
+_EN_AND = frozenset({"and", "&", "+", "plus", "or"})
 _EN_DETERMINERS = frozenset({"my", "the", "his", "her", "their", "our", "your", "a", "an"})
 _KO_AND = ("이랑", "랑", "하고", "와", "과")
 _EN_POSSESSIVE = frozenset({"my", "his", "her", "their", "our"})
+# Kin said as a name, without "my": "pay the bill for mom" is "for my mom"
+_EN_BARE_KIN = frozenset("mom mum mommy mummy ma dad daddy pa grandma grandpa granny nana gran".split())
 _EN_NAME_SUFFIX = frozenset({"jr", "sr", "junior", "senior", "ii", "iii"})
 
 
@@ -274,6 +294,8 @@ def adds_a_party(mine: Profile, theirs: Profile) -> bool:
             joined = w      # "call Bob Jr" against "call Bob": his son
         elif i + 2 < len(ws) and w == "for" and ws[i + 1] in _EN_POSSESSIVE:
             joined = ws[i + 2]
+        elif i + 1 < len(ws) and w == "for" and ws[i + 1] in _EN_BARE_KIN:
+            joined = ws[i + 1]      # "for mom", "for dad": for my mom
         elif i + 1 < len(ws) and w in _EN_AND:
             j = i + 1
             while j < len(ws) - 1 and ws[j] in _EN_DETERMINERS:
@@ -281,8 +303,15 @@ def adds_a_party(mine: Profile, theirs: Profile) -> bool:
             joined = ws[j]
             if en_verb(joined) or joined in _EN_DETERMINERS:
                 continue
+            if KNOWN_WORDS[joined][1] is not None or joined in mine.content:
+                if _one_more_party([*_listed_before(ws, i), joined], theirs):
+                    return True     # "call Bob, Ann and Tom", "call Ann and Bob" against "call Bob"
+            continue
         elif i + 1 < len(ws) and not w.isascii() and w.endswith(_KO_AND) and KNOWN_WORDS[w][1] is not None:
             before, joined = next(w[:-len(end)] for end in _KO_AND if w.endswith(end)), ws[i + 1]
+            if KNOWN_WORDS[joined][1] is not None and _one_more_party([before, joined], theirs):
+                return True         # "밥이랑 앤한테", "지영이랑 민수한테" against "민수한테"
+            continue
         else:
             continue
         if before and any(words_match(before, v) for v in theirs.content) \
@@ -290,6 +319,25 @@ def adds_a_party(mine: Profile, theirs: Profile) -> bool:
                 and not any(words_match(joined, v) for v in theirs.content) and joined not in theirs.words:
             return True
     return False
+
+
+def _one_more_party(parties: Sequence[str], theirs: Profile) -> bool:
+    """Of the names joined together, one is in `theirs` and another is not: someone is added, on either side of
+    the joiner (pass 36: "call Ann and Bob", "지영이랑 민수한테" moved the call to Bob / 민수 alone)."""
+    def named(word: str) -> bool:
+        return any(words_match(word, v) for v in theirs.content) or word in theirs.words
+    return any(named(w) for w in parties) and not all(named(w) for w in parties)
+
+
+def _listed_before(ws: Sequence[str], i: int) -> list[str]:
+    """The names listed before the joiner at `i`, back to the first word that is not one: "bob", "ann" of
+    "call Bob, Ann and Tom" (the commas are gone), "bill" of "pay the bill and the rent"."""
+    listed = []
+    for w in reversed(ws[:i]):
+        if KNOWN_WORDS[w][1] is None and w not in _EN_MODAL_NAMES or en_verb(w):
+            break
+        listed.append(w)
+    return listed
 
 
 def en_verb(word: str) -> bool:
