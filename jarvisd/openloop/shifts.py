@@ -97,6 +97,7 @@ _EN_N_AND_A_HALF = re.compile(rf"\b(\d+|{_EN_N})\s+and\s+a\s+half\s+(hours?|hrs?
 # typed short ("1h", "30min", "1.5hrs", pass 32: to the model; not "3d", a name as often as days) and "a fortnight"
 _EN_SHORT_UNITS = {"h": "hours", "hr": "hours", "hrs": "hours", "m": "minutes", "min": "minutes", "mins": "minutes"}
 _EN_SHORT = re.compile(r"\b(\d+(?:\.\d+)?)\s*(hrs|hr|h|mins|min|m)\b")
+_EN_HOURS_MINUTES = re.compile(r"\b(\d+)\s*h\s*(\d{1,2})\s*(?:m|min|mins|minutes)?\b")   # "2h30", "1h15m"
 _EN_FORTNIGHT = re.compile(r"\b(?:a|one)\s+fortnight\b")
 
 
@@ -115,6 +116,7 @@ def _en(text: str) -> Shift | None:
         for said, amount in _EN_RELATIVE:
             body = said.sub(amount, body)
     body = _EN_N_AND_A_HALF.sub(r"\1 \2 and a half", body)
+    body = _EN_HOURS_MINUTES.sub(r"\1 hours \2 minutes", body)
     body = _EN_SHORT.sub(lambda m: f"{m[1]} {_EN_SHORT_UNITS[m[2]]}", _EN_FORTNIGHT.sub("two weeks", body))
     found = _amount_in(body, _EN_AMOUNT, _EN_AMOUNT_GAP, _en_minutes)
     if found is None:
@@ -153,7 +155,7 @@ _EN_ASKS = re.compile(
 
 # ------------------------------------------------------------------------------------------------ Korean
 
-_KO_N = r"\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오"
+_KO_N = r"(?<![\d.])\d+(?:\.\d+)?|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오"
 _KO_AMOUNT = re.compile(
     # a day count also in Sino-Korean digits ("삼일", "이주": pass 31, to the model); 십일 is ten days (`_ko_amount`)
     rf"(?P<d>하루|이틀|사흘|나흘|일주일|(?P<dn>{_KO_N}|[일이삼사육칠팔구])\s*(?P<dunit>일|주일?)(?!(?![만정쯤반])[가-힣]))"
@@ -181,16 +183,20 @@ def _ko_amount(m: re.Match[str]) -> tuple[int, int]:
             return half, fixed[said]
         # the count the amount's own match took: "십일 미뤄줘" is 십 days (a fresh match of the number alone took
         # 십일, eleven: pass 31, ten days said moved the due eleven)
-        n = _ko_count(m["dn"])
-        return half, n * 7 if m["dunit"].startswith("주") else n
+        n = _ko_count(m["dn"]) * (7 if m["dunit"].startswith("주") else 1)
+        return half + math.ceil((n - int(n)) * 1440), int(n)   # "2.5일": two days and 12 hours
     n = _ko_count(m["n"])
     minutes = n * 60 if m["unit"] == "시간" else n
-    return minutes + (30 if m["half"] and m["unit"] == "시간" else 0), 0
+    return math.ceil(minutes) + (30 if m["half"] and m["unit"] == "시간" else 0), 0
 
 
-def _ko_count(word: str) -> int:
+def _ko_count(word: str) -> float:
+    """A count said in digits (with a decimal point: "1.5시간" is 90 minutes, pass 36: 300, the 5 read alone) or in
+    words."""
     if word.isdigit():
         return int(word)
+    if re.fullmatch(r"\d+\.\d+", word):
+        return float(word)
     return KO_NUMBER.get(word) or int(ko_number(word))
 
 
@@ -278,6 +284,7 @@ def en_said_in_minutes(text: str) -> str:
     is left as said."""
     body = _EN_SECONDS.sub(lambda m: f"{max(1, math.ceil(en_number(m['n']) / 60))} minutes", text)
     body = _EN_HOURS_THEN_COUNT.sub(r"\g<h> \g<n> minutes", body)
+    body = _EN_HOURS_MINUTES.sub(r"\1 hours \2 minutes", body)
     body = _EN_SHORT.sub(lambda m: f"{m[1]} {_EN_SHORT_UNITS[m[2]]}", _EN_FORTNIGHT.sub("two weeks", body))
     found = _amount_in(body, _EN_AMOUNT, _EN_AMOUNT_GAP, _en_minutes)
     if found is None:
@@ -295,7 +302,7 @@ def ko_said_in_minutes(text: str) -> str:
     """`text` with an amount that holds days in minutes ("하루 2시간 뒤에" -> "1560분 뒤에", "하루 뒤에" -> "1440분
     뒤에"): the Korean snooze patterns read hours and minutes only."""
     found = _amount_in(text, _KO_AMOUNT, _KO_AMOUNT_GAP, _ko_amount)
-    if found is None or not found[2][1]:
-        return text
+    if found is None or not found[2][1] and "." not in text[found[0]:found[1]]:
+        return text   # (a count with a decimal point, "1.5시간 뒤에", is said in minutes too: "90분 뒤에")
     start, end, (minutes, days) = found
     return f"{text[:start]}{minutes + days * 1440}분{text[end:]}"
