@@ -56,3 +56,58 @@ def test_guard_the_same_promise_to_will_said_again_still_moves_it(tmp_path, kore
     desk.handle("I need to call Will on Friday", "s")
     desk.handle("I called Will", "s")
     assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize(("said", "due"), [
+    ("1.5시간 미뤄줘", "2026-12-02 16:30"), ("그거 1.5시간 뒤로 미뤄줘", "2026-12-02 16:30"),
+    ("0.5시간 미뤄줘", "2026-12-02 15:30"), ("2.5일 미뤄줘", "2026-12-05 03:00"), ("3.5시간 당겨줘", "2026-12-02 11:30"),
+    ("push it back 2h30", "2026-12-02 17:30"), ("push it back 1h15m", "2026-12-02 16:15"),
+    ("1시간 30분 뒤로 미뤄줘", "2026-12-02 16:30"),   # guard: read before too
+])
+def test_a_move_by_an_amount_with_a_decimal_point_or_typed_short_moves_by_it(tmp_path, korean, said, due):
+    """Pass 36: "그거 1.5시간 뒤로 미뤄줘" moved a call due at 3 PM to 9:20 AM on the daemon (2 PM in process), and
+    "1.5시간 미뤄줘" answered "할 일 목록에서 '1.'을(를) 찾지 못했어요": the Korean amount read "5시간" after the point;
+    "push it back 2h30" went to the model."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("민수한테 내일 오후 3시에 전화해야 해", "s")
+    reply = desk.handle(said, "s")
+    assert reply is not None, said
+    assert [row[1] for row in agenda_rows(desk)] == [due], reply.text
+
+
+@pytest.mark.parametrize(("said", "minutes"), [
+    ("1.5시간 뒤에 다시 알려줘", 90), ("0.5시간 뒤에 다시 알려줘", 30), ("2.5일 뒤에 다시 알려줘", 1440),
+    ("remind me in 2h30", 150), ("remind me in 1h15m", 75),
+    ("1시간 30분 뒤에 다시 알려줘", 90),   # guard
+])
+def test_a_snooze_with_a_decimal_point_or_typed_short_reads_its_amount(said, minutes):
+    """Pass 36: "1.5시간 뒤에 다시 알려줘" after a reminder answered "5시간 뒤에 다시 알려 드릴게요" (said aloud);
+    "remind me in 2h30" kept a promise named "in 2h30". (A snooze is capped at a day.)"""
+    from jarvisd.openloop.intents import match_intent
+
+    intent = match_intent(said)
+    assert intent is not None and intent.kind == "snooze" and min(intent.minutes, 1440) == minutes, intent
+
+
+@pytest.mark.parametrize("said", [
+    "remind me in 2h30", "remind me 2h30 from now", "remind me in the morning", "remind me in 20-30 minutes",
+    "remind me in 1,5 hours",
+])
+def test_remind_me_with_only_a_time_keeps_no_promise_named_by_the_time(tmp_path, korean, said):
+    """Pass 36: "remind me 2h30 from now" answered "I'll remind you: from now, tomorrow at 2:30 PM." and "remind me
+    in the morning" "I'll remind you: in the morning, by tomorrow." (on the daemon): promises named by a time the
+    rules did not read, which the user did not make."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(said, "s")
+    assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize(("said", "rows"), [
+    ("remind me about the dentist", [("the dentist", "-")]),
+    ("remind me in 2 hours about the dentist", [("the dentist", "2026-12-01 11:00")]),
+    ("remind me about the morning meeting", [("the morning meeting", "-")]),
+])
+def test_guard_remind_me_about_a_thing_still_keeps_it(tmp_path, korean, said, rows):
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(said, "s")
+    assert agenda_rows(desk) == rows
