@@ -16,10 +16,10 @@ from operator import add
 from jarvisd.language import english_key
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS, IRREGULAR_BASE
 
-_WORD = re.compile(r"[\w'’]+|&")   # "&" is a word: "call Bob & Ann" joins Ann as "and" does
+_WORD = re.compile(r"[\w'’]+|[&+]")   # "&" and "+" are words: "call Bob & Ann" joins Ann as "and" does
 
 EN_FUNCTION = frozenset(
-    "& a an the to my for of on in at from with and or it its before after by me your our this that "
+    "& + a an the to my for of on in at from with and or it its before after by me your our this that "
     "please up i we you is be will need needs should must have has about some".split())
 KO_FUNCTION = frozenset(
     "하기 해주기 해줘 하다 해 좀 것 거 꼭 내가 나 우리 제가 저 그 그거 그건 이거 드리기 주기 해야 해야지 "
@@ -278,7 +278,7 @@ def changes_owner(mine: Profile, theirs: Profile) -> bool:
     return False
 
 
-_EN_AND = frozenset({"and", "&", "plus"})
+_EN_AND = frozenset({"and", "&", "+", "plus"})
 _EN_DETERMINERS = frozenset({"my", "the", "his", "her", "their", "our", "your", "a", "an"})
 _KO_AND = ("이랑", "랑", "하고", "와", "과")
 _EN_POSSESSIVE = frozenset({"my", "his", "her", "their", "our"})
@@ -305,8 +305,11 @@ def adds_a_party(mine: Profile, theirs: Profile) -> bool:
             joined = ws[j]
             if en_verb(joined) or joined in _EN_DETERMINERS:
                 continue
+            before = _listed_before(ws, i, theirs)
         elif i + 1 < len(ws) and not w.isascii() and w.endswith(_KO_AND) and KNOWN_WORDS[w][1] is not None:
             before, joined = next(w[:-len(end)] for end in _KO_AND if w.endswith(end)), ws[i + 1]
+        elif 0 < i < len(ws) - 1 and w == "및":   # "민수 및 지영이한테" (written, formal "and")
+            joined = ws[i + 1]
         else:
             continue
         if before and any(words_match(before, v) for v in theirs.content) \
@@ -314,6 +317,19 @@ def adds_a_party(mine: Profile, theirs: Profile) -> bool:
                 and not any(words_match(joined, v) for v in theirs.content) and joined not in theirs.words:
             return True
     return False
+
+
+def _listed_before(ws: Sequence[str], i: int, theirs: Profile) -> str:
+    """The word before the "and" at `ws[i]` that `theirs` names, among the names listed before it ("call Bob, Ann
+    and Cy": the comma is gone from the words, so Bob is two words back; pass 36: "Updated: call Bob", Ann's and
+    Cy's kept nowhere), else the word right before it. A list is content words in a row, no verb among them; a
+    function word ends it ("email Sue about the report and the budget" names the report, not Sue)."""
+    j = i - 1
+    while j > 0 and KNOWN_WORDS[ws[j]][1] is not None and not en_verb(ws[j]):
+        if any(words_match(ws[j], v) for v in theirs.content):
+            return ws[j]
+        j -= 1
+    return ws[i - 1]
 
 
 def en_verb(word: str) -> bool:
