@@ -142,3 +142,21 @@ def test_guard_a_detail_or_a_step_of_the_same_errand_still_moves_it(tmp_path, ko
     desk.handle(open_, "s")
     desk.handle(said, "s")
     assert sorted(agenda_rows(desk)) == rows
+
+
+@pytest.mark.parametrize(("open_", "said", "due"), [
+    ("I need to call Bob on Friday at 8pm", "I need to call Bob at 9pm instead", "2026-12-04 21:00"),
+    ("I need to call Bob on Friday", "I need to call Bob at 9pm instead", "2026-12-04 21:00"),
+    # guards: a bare hour (read near the due before too), a day said with it, the time taken back said
+    ("I need to call Bob on Friday at 8pm", "Actually I need to call Bob at 7:30 instead.", "2026-12-04 19:30"),
+    ("I need to call Bob on Friday at 8pm", "I need to call Bob on Saturday at 9pm instead", "2026-12-05 21:00"),
+    ("I need to call Bob on Friday at 8pm", "I need to call Bob at 9pm instead of 8pm", "2026-12-04 21:00"),
+])
+def test_a_promise_said_again_with_a_time_instead_keeps_its_day(tmp_path, korean, open_, said, due):
+    """Pass 36: "I need to call Bob at 9pm instead" with Bob's call due Friday at 8 PM answered "Updated: call Bob,
+    now tonight at 9 PM." (three days early, said aloud), while "… at 9pm instead of 8pm" kept Friday (fortieth
+    session): "instead" takes back the open promise's time without saying it."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle(open_, "s")
+    desk.handle(said, "s")
+    assert agenda_rows(desk) == [("call Bob", due)]
