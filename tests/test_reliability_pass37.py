@@ -1,4 +1,4 @@
-"""Pass 36 (docs/reliability.md, "Thirty-sixth pass"): each finding's case, failing on the code before its fix;
+"""Pass 37 (docs/reliability.md, "Thirty-seventh pass", run beside the thirty-sixth): each finding's case, failing on the code before its fix;
 the guards (named so) passed before too."""
 
 import pytest
