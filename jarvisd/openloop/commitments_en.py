@@ -290,10 +290,13 @@ _MET_OVER = frozenset("lunch dinner breakfast brunch coffee drinks tea meeting c
 _LOOKED_AFTER = frozenset("kids children grandkids grandchildren grandchild baby twins dog puppy".split())
 
 
-# An amount of time and nothing else: "in a half hour", "in 1 1/2 hours", "or two", "15 minutes", "a bit"
-_ONLY_A_WHILE = frozenset("in after within for or and a an the half quarter quarters bit little few couple of more "
-                          "later so about around roughly hour hours hr hrs h minute minutes min mins m second seconds "
-                          "sec secs s day days week weeks fortnight moment while".split())
+# An amount or a time and nothing else: "in a half hour", "in 1 1/2 hours", "or two", "2h30 from now", "in the
+# morning" (passes 36 and 37): after "remind me" it says when, with nothing to be reminded of
+_ONLY_A_WHILE = frozenset(
+    "in after within for from at on by around about like roughly the a an this next now later soon so or and to bit "
+    "little while moment few couple of more half quarter quarters h hr hrs hour hours m min mins minute minutes s sec "
+    "secs second seconds day days week weeks fortnight month months morning afternoon evening night tonight today "
+    "tomorrow noon midnight am pm o'clock".split())
 _COUNT_WORDS = re.compile(r"\d+(?:h|hr|hrs|m|min|mins)?\d*|" + EN_NUMBER_WORDS)
 
 
@@ -301,7 +304,8 @@ def _is_action(action: str, kind: str, link: str) -> bool:
     """An action starts with a verb; a wish or a "will" needs a verb that is a task, not a state; and it
     names something: "do it", "go", "call you" (the assistant) put nothing on an agenda."""
     words = WORD.findall(action.lower())
-    if kind in ("remind", "note") and all(w in _ONLY_A_WHILE or _COUNT_WORDS.fullmatch(w) for w in words):
+    if kind in ("remind", "note") and all(w in _ONLY_A_WHILE or _COUNT_WORDS.fullmatch(w) or any(c.isdigit() for c in w)
+                                          for w in words):
         return False                   # "remind me in 1 1/2 hours": when, with nothing to be reminded of (pass 36:
                                        # after a reminder, kept as "in 1 hours, by January 2")
     if _LEAD_IN.fullmatch(" ".join(words)):

@@ -577,13 +577,14 @@ class AgendaDesk:
         "call Bob at 9pm, not 8pm", with "call Bob" due Friday at 8 PM) is a correction of the open one: its day
         is kept, as "no, make it 9pm" keeps it (pass 35: a clock time alone took today, "now tonight at 9 PM")."""
         old = taken_back(clean(text), now)
-        if old is None or not old.has_time or old.day_said:
-            return opened
+        if old is None and not _INSTEAD.search(text) or old is not None and (not old.has_time or old.day_said):
+            return opened   # ("at 9pm instead", the time taken back unsaid: the open one's, pass 36: "tonight")
         descs = [loop.desc for loop in shown]
         kept = []
         for proposed in opened:
             position = rules.first_same_loop(proposed.desc, descs) if proposed.due_ms is not None else None
-            if position is not None and due_is(shown[position].due_ms, old):
+            if position is not None and (due_is(shown[position].due_ms, old) if old is not None
+                                         else shown[position].due_ms is not None):
                 when = resolve_time(proposed.evidence, now, due=True)
                 if when is not None:
                     due_ms = corrected_due(shown[position].due_ms, when, proposed.evidence, self.service.tz, now)
@@ -1006,6 +1007,10 @@ def _move_named(said: str, name: str, descs: Sequence[str]) -> int | list[int] |
     if found is None and (alike := _named_in(name, descs)):
         return alike if len(alike) > 1 else alike[0]
     return found
+
+
+# "I need to call Bob at 9pm instead": a time said in place of the open one's, which is not said
+_INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)
 
 
 _KO_IT = re.compile(r"^(?:그거|그건|그걸|그것|그것을|이거|이건|이걸|저거|저건)\s+")

@@ -105,11 +105,14 @@ _EN_N_AND_A_HALF = re.compile(rf"\b(\d+|{_EN_N})\s+and\s+a\s+half\s+(hours?|hrs?
 # typed short ("1h", "30min", "1.5hrs", pass 32: to the model; not "3d", a name as often as days) and "a fortnight"
 _EN_SHORT_UNITS = {"h": "hours", "hr": "hours", "hrs": "hours", "m": "minutes", "min": "minutes", "mins": "minutes"}
 _EN_SHORT = re.compile(r"\b(\d+(?:\.\d+)?)\s*(hrs|hr|h|mins|min|m)\b")
+_EN_HOURS_MINUTES = re.compile(r"\b(\d+)\s*h\s*(\d{1,2})\s*(?:m|min|mins|minutes)?\b")   # "2h30", "1h15m"
 _EN_FORTNIGHT = re.compile(r"\b(?:a|one)\s+fortnight\b")
 
 
 def _units_said_out(text: str) -> str:
-    """Amounts typed short, said out as the reader reads them: "1h" -> "1 hours", "a fortnight" -> "two weeks"."""
+    """Amounts typed short, said out as the reader reads them: "1h" -> "1 hours", "2h30" -> "2 hours 30 minutes",
+    "a fortnight" -> "two weeks"."""
+    text = _EN_HOURS_MINUTES.sub(r"\1 hours \2 minutes", text)     # "2h30", "1h15m" (pass 37)
     return _EN_SHORT.sub(lambda m: f"{m[1]} {_EN_SHORT_UNITS[m[2]]}", _EN_FORTNIGHT.sub("two weeks", text))
 
 

@@ -105,7 +105,9 @@ class Profile:
 @lru_cache(maxsize=16_384)
 def profile(text: str) -> Profile:
     """Normalize (NFKC, lower case, punctuation dropped) and profile a text from its words' facts."""
-    text = unicodedata.normalize("NFKC", text).lower()
+    said = unicodedata.normalize("NFKC", text)
+    text = said.lower()
+    names = _function_words_as_names(said) if said != text else _NONE
     words = text.split()
     squashed = "".join(words)
     if not squashed.isalnum():  # punctuation somewhere (the rare case): the regex says what a word is
@@ -127,6 +129,10 @@ def profile(text: str) -> Profile:
         if key is not None:
             content.append(w)
             keys.append(key)
+        elif w in names:   # any function word written as a name ("email An", "call Will"; pass 37); "will" also
+            # by its place above, for speech written in lower case (pass 36)
+            content.append(w)
+            keys.append(w)
         if turns:
             polar.append(w)
     if len(squashed) == 1:
@@ -157,6 +163,25 @@ def _named_not_modal(words: Sequence[str], i: int) -> bool:
 def normalize(text: str) -> str:
     """NFKC, lower case, punctuation dropped, whitespace collapsed."""
     return profile(text).norm
+
+
+_SENTENCE_END = re.compile(r"[.!?;:\"“”()\n]")
+
+
+def _function_words_as_names(said: str) -> frozenset[str]:
+    """The function words `said` writes as names: capitalized after a word in lower case, in the same sentence
+    ("call Will", "email An on Friday"; not "I. Will you", not "Call Bob About The Lease"). Without this, "call Will"
+    was "call" alone: "cancel the call" named it before "call Bob", and "email Bob" was read as "email Will" moved
+    (pass 37)."""
+    found: set[str] = set()
+    before = None
+    for m in _WORD.finditer(said):
+        word = m.group()
+        if (before is not None and word[0].isupper() and not word.isupper() and word.lower() in _FUNCTION
+                and before.group()[0].islower() and not _SENTENCE_END.search(said, before.end(), m.start())):
+            found.add(word.lower())
+        before = m
+    return frozenset(found)
 
 
 @lru_cache(maxsize=16_384)
@@ -311,6 +336,10 @@ def adds_a_party(mine: Profile, theirs: Profile) -> bool:
             before, joined = next(w[:-len(end)] for end in _KO_AND if w.endswith(end)), ws[i + 1]
             if KNOWN_WORDS[joined][1] is not None and _one_more_party([before, joined], theirs):
                 return True         # "밥이랑 앤한테", "지영이랑 민수한테" against "민수한테"
+            continue
+        elif 0 < i < len(ws) - 1 and w == "및":   # "민수 및 지영이한테" (written, formal "and"; pass 37)
+            if _one_more_party([ws[i - 1], ws[i + 1]], theirs):
+                return True
             continue
         else:
             continue
