@@ -373,3 +373,21 @@ def test_the_doctor_reads_a_lancedb_agenda_and_creates_none(tmp_path):
     store.close()
     report = agenda_report(cfg)
     assert (report["error"], report["open"]) == (None, 1) and report["next"].startswith("call Bob, "), report
+
+
+def test_an_agenda_store_let_go_without_close_gives_its_descriptor_back(tmp_path):
+    """The clean-clone CI of this session: the test suite's desks each kept `openloops.jsonl` open (a raw fd has no
+    finalizer), and past fd 1024 the tray tests' select() failed ("filedescriptor out of range")."""
+    import gc
+    import os
+
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    def open_fds() -> int:
+        return len(os.listdir("/proc/self/fd"))
+
+    before = open_fds()
+    for n in range(20):
+        JsonlLoopStore(tmp_path / f"{n}.jsonl")
+    gc.collect()
+    assert open_fds() <= before, (before, open_fds())

@@ -6,6 +6,7 @@ the rules and the service decide. A store also owns the embedding boundary (`cos
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -371,6 +372,14 @@ class JsonlLoopStore(EmbeddingBoundary):
             if self._fd >= 0:
                 os.close(self._fd)
                 self._fd = -1
+
+    def __del__(self) -> None:
+        # a store let go without close() gives its descriptor back: a raw fd has no finalizer of its own (the
+        # test suite's ~3,000 desks leaked one each, and the tray tests' select() failed past fd 1024)
+        fd = getattr(self, "_fd", -1)
+        if fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
 
 JSONL_NAME = "openloops.jsonl"
