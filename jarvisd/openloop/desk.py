@@ -219,9 +219,7 @@ class AgendaDesk:
 
     def _close_by_name(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         if (listed := self._listed_at(intent.argument, session)) is not None:
-            closed = self.service.set_status(listed.id, _closing_status(intent.kind))
-            return DeskReply(phrases.confirm_closed(closed, intent.lang), intent.lang,
-                             change=AgendaChange(closed=(closed,)), intent=intent.kind)
+            return self._closed(listed, _closing_status(intent.kind), intent.lang, intent.kind)
         loops = self.service.agenda()
         descs = [loop.desc for loop in loops]
         found = naming.best_reference(intent.argument, descs)
@@ -244,9 +242,7 @@ class AgendaDesk:
                                             tuple(loop.id for loop in options[:3]))
             return DeskReply(phrases.which_one(options, intent.lang, self.service.now_local(), self.service.tz),
                              intent.lang, intent=intent.kind)
-        closed = self.service.set_status(loops[found].id, status)
-        return DeskReply(phrases.confirm_closed(closed, intent.lang), intent.lang,
-                         change=AgendaChange(closed=(closed,)), intent=intent.kind)
+        return self._closed(loops[found], status, intent.lang, intent.kind)
 
     def _close_in_focus(self, kind: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Mark it done", "그거 지워 줘": the promise just reminded out loud (within the snooze window), or for
@@ -263,8 +259,13 @@ class AgendaDesk:
         loop = self._open(max(candidates)[1]) if candidates else None
         if loop is None:
             return None
-        closed = self.service.set_status(loop.id, _closing_status(kind))
-        return DeskReply(phrases.confirm_closed(closed, lang), lang, change=AgendaChange(closed=(closed,)), intent=kind)
+        return self._closed(loop, _closing_status(kind), lang, kind)
+
+    def _closed(self, loop: OpenLoop, status: LoopStatus, lang: phrases.Lang, intent: str) -> DeskReply:
+        """Close `loop` with `status` and say so ("Marked done: call Bob.")."""
+        closed = self.service.set_status(loop.id, status)
+        return DeskReply(phrases.confirm_closed(closed, lang), lang, change=AgendaChange(closed=(closed,)),
+                         intent=intent)
 
     def _snooze(self, intent: Intent, session: str) -> DeskReply:
         now_ms = self.service.now_ms()
@@ -782,9 +783,7 @@ class AgendaDesk:
         if guess.fix:
             moved = self._move(loop, correction_time(guess.fix) or guess.fix, None, session, lang)
             return moved or DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
-        closed = self.service.set_status(loop.id, guess.status)
-        return DeskReply(phrases.confirm_closed(closed, lang), lang, change=AgendaChange(closed=(closed,)),
-                         intent="confirm")
+        return self._closed(loop, guess.status, lang, "confirm")
 
     def _too_late(self, guess: _Guess, yes: bool, lang: phrases.Lang) -> DeskReply:
         """A yes or no to the question, after its two minutes: nothing is closed, and the reply says so."""
