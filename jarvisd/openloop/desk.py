@@ -295,11 +295,11 @@ class AgendaDesk:
         words = cued or text
         now_ms = self.service.now_ms()
         focus = self._correction_focus(session, now_ms)
+        focused = self._open(focus.loop_id) if focus is not None else None
         if cued is not None:        # "wait, the 3rd" for a due on January 5: January 3
-            focused = self._open(focus.loop_id if focus is not None else None)
             words = day_of_month_said(cued, focused.due_ms if focused else None, self.service.now_local()) or words
         if only_a_time(words):
-            loop = self._open(focus.loop_id if focus is not None else None)
+            loop = focused
             old = taken_back(clean(text), self.service.now_local()) if loop is not None else None
             if loop is not None and old is not None and not due_is(loop.due_ms, old):
                 # "잠깐, 4시 말고 5시" after "call mom at 4" and "prepare the meeting at 3": the 4 o'clock one
@@ -317,7 +317,7 @@ class AgendaDesk:
         elif part_only(words) and (cued is not None or re.match(r"(?:in|during|to)\s|[가-힣]+(?:에|으로|로)$", words.strip())):
             # (not a bare "Morning!": a greeting)
             # "no, in the morning", "아침으로 옮겨 줘" after "call Bob tomorrow at 8pm": 8 AM, the same day
-            loop = self._open(focus.loop_id if focus is not None else None)
+            loop = focused
             if loop is None or loop.due_ms is None:
                 return None
             due, part = datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz), part_named(words)
