@@ -55,7 +55,7 @@ _DAY_TODAY = r"(?:today|tonight|this (?:morning|afternoon|arvo|evening)|(?:the\s
 _DAY_TOMORROW = r"(?:(?:tomorrow|tmrw|tmr)(?:\s+(?:morning|afternoon|arvo|evening|night))?)"
 _DAY_WEEK = r"(?:this\s+week|(?:the\s+)?rest\s+of\s+the\s+week|(?:the\s+)?end\s+of\s+(?:the|this)\s+week)"
 # a list asked for this week: its dues through Sunday ("what's due this week" read all of it, pass 35's low)
-EN_THIS_WEEK = re.compile(r"\b(?:this\s+week|rest\s+of\s+the\s+week|end\s+of\s+(?:the|this)\s+week)\b")
+EN_THIS_WEEK = re.compile(rf"\b{_DAY_WEEK}\b")
 # "what must I do", "what have I got to finish": the user's own obligation, asked with any modal
 _EN_MODAL_DO = (r"what\s+(?:(?:do|did)\s+i\s+(?:have|need|got)\s+to|have\s+i\s+got\s+to|(?:should|must|shall)\s+i|am\s+i\s+(?:supposed|meant)\s+to)"
                 r"\s+(?:still\s+)?(?:do|finish|get\s+done|sort(?:\s+out)?|handle|take\s+care\s+of|remember)")

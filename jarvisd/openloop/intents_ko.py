@@ -157,11 +157,12 @@ _KO_NAG = re.compile(r"(?<![가-힣\d])(?P<n>\d+|한|두|세|네|다섯|여섯|�
                      r"|(?<=[만뒤후])(?:있다가?|이따가?)$|(?<=다시)해$)")   # "이십 분 뒤에 다시 해"   # "30분만 이따가", "한 시간 뒤 이따"
 
 
-def _ko_cues(t: str, squeezed: str) -> Intent | None:
+def _ko_cues(t: str, squeezed: str, in_minutes: str) -> Intent | None:
+    """Snoozes, agenda questions and promised_to by their cues (`in_minutes`: `t` with an amount that holds days or a
+    fraction said in minutes, for the snoozes)."""
     if _KO_KEEP_ME.search(squeezed):   # "여권 갱신해야 하는데 잊지 않게 알려줘": a promise to keep
         return None
-    said = ko_said_in_minutes(t)
-    m = _KO_NAG.search(said.replace(" ", "").rstrip("요")) or _spaced_nag(said)
+    m = _KO_NAG.search(_squeezed(in_minutes)) or _spaced_nag(in_minutes)
     if m is not None:   # "한 시간 반 뒤에": and a half
         half = 30 if m["half"] and m["unit"] == "시간" else 0
         more = minutes_of(m["mn"], "분", KO_NUMBER) if m["mn"] else 0
@@ -226,11 +227,16 @@ _KO_HOW_MANY = re.compile(r"(?:남은(?:일|거|것|task)?|할일|할거|task|�
 _KO_DAY_THEN_I = re.compile(r"^(오늘|내일|낼)(?:나|내가|저|제가|난)(?=뭐|할|해야|있)")
 
 
+def _squeezed(t: str) -> str:
+    """The words without their spaces and a final polite 요, as the patterns read them."""
+    return t.replace(" ", "").rstrip("요")
+
+
 def ko_intent(t: str) -> Intent | None:
     if _KO_THEIR_SCHEDULE.match(t) or _KO_THEIR_DEED.match(t):
         return None
     t = _KO_RESAID.sub("", t)
-    squeezed = t.replace(" ", "").rstrip("요")
+    squeezed = _squeezed(t)
     if m := _KO_I_PROMISED.match(squeezed):   # "와이프한테 내가 뭐 한다 캤더라": the user names themself
         return Intent("promised_to", "ko", argument=ko_name(m["x"]))
     if _KO_OTHERS.search(squeezed) or _KO_HEARSAY_ASK.search(squeezed):
@@ -239,9 +245,10 @@ def ko_intent(t: str) -> Intent | None:
         return Intent("list", "ko")
     squeezed = _KO_DAY_THEN_I.sub(r"\1", squeezed)   # "오늘 나 뭐 해야 돼": the day, then the user
     in_minutes = ko_said_in_minutes(t)   # "하루 2시간 뒤에 다시 알려줘": days as minutes, for a snooze only
+    snooze_said = _squeezed(in_minutes)
     for kind in ("due_today", "due_tomorrow", "list", "snooze", "promised_to"):
         for pattern in KO[kind]:
-            m = pattern.match(in_minutes.replace(" ", "").rstrip("요") if kind == "snooze" else squeezed)
+            m = pattern.match(snooze_said if kind == "snooze" else squeezed)
             if m is None:
                 continue
             if kind == "snooze":
@@ -251,7 +258,7 @@ def ko_intent(t: str) -> Intent | None:
             if kind == "promised_to":
                 return Intent("promised_to", "ko", argument=ko_name(m["x"]))
             return Intent(kind, "ko")  # type: ignore[arg-type]
-    cued = _ko_cues(t, squeezed)
+    cued = _ko_cues(t, squeezed, in_minutes)
     if cued is not None:
         return cued
     if "?" in t:
