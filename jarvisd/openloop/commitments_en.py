@@ -297,7 +297,7 @@ _ONLY_A_WHILE = frozenset(
     "little while moment few couple of more half quarter quarters h hr hrs hour hours m min mins minute minutes s sec "
     "secs second seconds day days week weeks fortnight month months morning afternoon evening night tonight today "
     "tomorrow noon midnight am pm o'clock".split())
-_COUNT_WORDS = re.compile(r"\d+(?:h|hr|hrs|m|min|mins)?\d*|" + EN_NUMBER_WORDS)
+_COUNT_WORDS = re.compile(EN_NUMBER_WORDS)   # counts in words; a word with a digit ("2h30", "1/2") is one too
 
 
 def _is_action(action: str, kind: str, link: str) -> bool:
