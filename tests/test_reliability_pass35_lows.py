@@ -213,17 +213,6 @@ def test_the_person_a_promise_is_to_doing_the_deed_is_asked_about_not_closed(tmp
     assert desk.service.agenda() == []
 
 
-@pytest.mark.parametrize(("promise", "said"), [("내일 민수한테 전화해야 해", "민수한테 전화했어"),
-                                               ("내일 보고서 내야 해", "보고서 냈어")])
-def test_the_users_own_deed_still_closes(tmp_path, korean, promise, said):
-    from tests.openloop.conftest import TUESDAY, agenda_desk
-
-    desk = agenda_desk(tmp_path, korean, TUESDAY)
-    desk.handle(promise, "s")
-    desk.handle(said, "s")
-    assert desk.service.agenda() == []
-
-
 @pytest.mark.parametrize(("answer", "left"), [
     ("Friday", ["call Bob"]), ("the one on Friday", ["call Bob"]), ("the Friday one", ["call Bob"]),
     ("tomorrow", ["call Ann"]),
@@ -347,8 +336,11 @@ def test_a_deed_that_went_wrong_keeps_the_promise_open(tmp_path, korean, promise
 
 @pytest.mark.parametrize(("promise", "said"), [("I need to send the invoice to Acme by Friday", "I sent the invoice"),
                                                ("보고서 금요일까지 보내야 해", "보고서 보냈어"),
-                                               ("I need to fix the sink by Friday", "I fixed the sink")])
-def test_the_deed_done_still_closes(tmp_path, korean, promise, said):
+                                               ("I need to fix the sink by Friday", "I fixed the sink"),
+                                               # the guards of the question asked when the other side did it
+                                               ("내일 민수한테 전화해야 해", "민수한테 전화했어"),
+                                               ("내일 보고서 내야 해", "보고서 냈어")])
+def test_the_users_own_deed_still_closes(tmp_path, korean, promise, said):
     from tests.openloop.conftest import TUESDAY, agenda_desk
 
     desk = agenda_desk(tmp_path, korean, TUESDAY)
