@@ -60,5 +60,18 @@ class QuietHours:
         ends = (int(datetime.combine(day, clock, tzinfo=tz).replace(fold=fold).timestamp() * 1000) for fold in (0, 1))
         return next((end for end in ends if end >= at_ms), at_ms)
 
+    def start_before(self, at_ms: int, tz: tzinfo) -> int:
+        """When the quiet stretch holding `at_ms` began (`at_ms` itself when it is not quiet)."""
+        if not self.contains(at_ms, tz):
+            return at_ms
+        local = self._local(at_ms, tz)
+        day = local.date()
+        if self.start_min > self.end_min and local.hour * 60 + local.minute < self.end_min:
+            day -= timedelta(days=1)  # 03:00 in "22:00-08:00": the window began last night
+        clock = time(self.start_min // 60, self.start_min % 60)
+        # the start's clock time twice on an autumn night: the stretch began at the first of them
+        starts = (int(datetime.combine(day, clock, tzinfo=tz).replace(fold=fold).timestamp() * 1000) for fold in (0, 1))
+        return next((start for start in starts if start <= at_ms), at_ms)
+
 
 NO_QUIET_HOURS = QuietHours(0, 0)

@@ -7,7 +7,9 @@ and a delivered one is never planned again. The plan for one loop follows these 
 1. A lead whose moment had already passed when the loop last changed (made, given a new due, revived)
    is skipped: the user has just spoken about the promise.
 2. A reminder whose moment passed while nobody delivered it (the daemon was down) fires now.
-3. A reminder inside quiet hours is deferred to their end.
+3. A reminder inside quiet hours is deferred to their end. When their end is at or after the due (a
+   promise due at 07:30 or 08:00 with quiet hours until 08:00), it is brought forward instead, to
+   `EVE_MIN` minutes before the quiet hours began, unless the user spoke of the promise after that moment.
 4. A reminder that would fire at or after the due is dropped.
 5. A reminder that would come less than half the gap between two lead times before the next shorter
    one (planned or already delivered) is dropped: it would say nearly the same thing a moment earlier.
@@ -44,6 +46,7 @@ DEFAULT_LEADS_MIN: tuple[int, ...] = (60, 10)
 MINUTE_MS = 60_000
 DAY_LEAD = -1          # the lead of the morning reminder of a promise due on a day (ReminderKey.lead_min)
 MORNING = time(9, 0)   # that reminder's hour when there are no quiet hours
+EVE_MIN = 15           # a reminder quiet hours would hold past the due comes this long before they begin
 
 
 @dataclass(frozen=True, order=True)
@@ -177,6 +180,26 @@ def _day_plan(loop: OpenLoop, quiet: QuietHours, now_ms: int, delivered: Collect
                             late=moment < now_ms, loop_due_ms=loop.due_ms)]
 
 
+def _lead_fire(moment: int, due: int, not_before: int, now_ms: int, quiet: QuietHours,
+               tz: tzinfo) -> tuple[int, bool, bool] | None:
+    """When a lead reminder meant for `moment` fires, by rules 1-4: (fire, late, deferred), or None."""
+    if moment < not_before:                                # rule 1
+        return None
+    late = moment < now_ms                                 # rule 2
+    fire = max(moment, now_ms)
+    deferred = quiet.contains(fire, tz)                    # rule 3
+    if deferred:
+        fire = quiet.end_after(fire, tz)
+        if fire >= due:                                    # their end is too late: the evening before
+            eve = quiet.start_before(max(moment, now_ms), tz) - EVE_MIN * MINUTE_MS
+            if eve < not_before or quiet.contains(max(eve, now_ms), tz):
+                return None
+            late, fire = eve < now_ms, max(eve, now_ms)
+    if fire >= due:                                        # rule 4
+        return None
+    return fire, late, deferred
+
+
 def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: int,
                delivered: Collection[ReminderKey], tz: tzinfo) -> list[PlannedReminder]:
     asked = _asked_plan(loop, now_ms, delivered) if loop.remind_ms is not None else []
@@ -188,24 +211,19 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
     not_before = loop.updated_ms if loop.remind_ms is None else max(loop.updated_ms, loop.remind_ms + 1)
     due = loop.due_ms
     lang = promise_language(loop.desc)
-    # (lead, when) of reminders that happen: planned ones at their fire time, delivered ones at their moment
+    # (lead, when) of reminders that happen: planned ones at their fire time, delivered ones when they were due
     happening: list[tuple[int, int, PlannedReminder | None]] = []
     for lead in leads:
         key = ReminderKey(loop.id, lead, due)
         moment = due - lead * MINUTE_MS
-        if key in delivered:
-            happening.append((lead, moment, None))
+        if key in delivered:  # when it was said: its moment, moved by quiet hours as it was planned
+            said = _lead_fire(moment, due, 0, 0, quiet, tz)
+            happening.append((lead, moment if said is None else said[0], None))
             continue
-        if moment < not_before:                            # rule 1
-            continue
-        late = moment < now_ms                             # rule 2
-        fire = max(moment, now_ms)
-        deferred = quiet.contains(fire, tz)                # rule 3
-        if deferred:
-            fire = quiet.end_after(fire, tz)
-        if fire >= due:                                    # rule 4
-            continue
-        happening.append((lead, fire, PlannedReminder(key, loop.desc, lang, fire, late, deferred, due)))
+        fire = _lead_fire(moment, due, not_before, now_ms, quiet, tz)
+        if fire is not None:
+            when, late, deferred = fire
+            happening.append((lead, when, PlannedReminder(key, loop.desc, lang, when, late, deferred, due)))
 
     kept: list[PlannedReminder] = []
     shorter: tuple[int, int] | None = None                 # (lead, when) of the next shorter one kept

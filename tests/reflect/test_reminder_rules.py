@@ -1,4 +1,4 @@
-from datetime import UTC
+from datetime import UTC, datetime
 
 import pytest
 
@@ -82,8 +82,36 @@ def test_quiet_hours_defer_a_reminder_to_their_end():
         (60, local_ms("2026-10-16 08:00"), True), (10, local_ms("2026-10-16 08:30"), False)]
 
 
-def test_a_reminder_deferred_past_the_due_is_dropped():
-    assert plan([loop(due="2026-10-16 07:30", made="2026-10-15 21:00")], "2026-10-15 21:00", quiet=NIGHT) == []
+@pytest.mark.parametrize("due", ["2026-10-16 07:30", "2026-10-16 08:00", "2026-10-16 07:59", "2026-10-16 02:00"])
+def test_a_promise_due_before_quiet_hours_end_is_reminded_the_evening_before(due):
+    # the end of quiet hours is at or after the due: the leads come before they begin, said once
+    # (before, none at all: a 7:30 train with quiet hours until 8 was never reminded)
+    planned = plan_reminders([loop(due=due, made="2026-10-15 21:00")], now_ms=local_ms("2026-10-15 21:00"),
+                             tz=SEOUL, quiet=NIGHT)
+    assert [(p.lead_min, p.fire_ms, p.deferred) for p in planned] == [(10, local_ms("2026-10-15 21:45"), True)]
+
+
+@pytest.mark.parametrize("made", ["2026-10-15 21:50", "2026-10-15 23:00", "2026-10-16 06:00"])
+def test_no_evening_reminder_when_the_promise_was_spoken_of_after_it(made):
+    assert plan([loop(due="2026-10-16 07:30", made=made)], made, quiet=NIGHT) == []
+
+
+def test_the_evening_reminder_is_said_once_though_both_leads_were_brought_forward():
+    said = {ReminderKey("L1", 10, local_ms("2026-10-16 07:30"))}
+    assert plan([loop(due="2026-10-16 07:30", made="2026-10-15 21:00")], "2026-10-15 21:46", quiet=NIGHT,
+                delivered=said) == []
+
+
+def test_an_evening_reminder_missed_while_the_daemon_was_down_fires_before_quiet_hours_or_not_at_all():
+    made = "2026-10-15 20:00"
+    assert plan([loop(due="2026-10-16 07:30", made=made)], "2026-10-15 21:50", quiet=NIGHT) == [
+        (10, local_ms("2026-10-15 21:50"))]
+    assert plan([loop(due="2026-10-16 07:30", made=made)], "2026-10-15 23:00", quiet=NIGHT) == []
+
+
+def test_a_due_just_after_quiet_hours_is_still_reminded_at_their_end_not_the_evening_before():
+    assert plan([loop(due="2026-10-16 08:01", made="2026-10-15 21:00")], "2026-10-15 21:00", quiet=NIGHT) == [
+        (10, local_ms("2026-10-16 08:00"))]
 
 
 def test_reminders_deferred_to_the_same_moment_are_spoken_once():
@@ -109,6 +137,25 @@ def test_quiet_hours_window_and_its_end(window, time, quiet, ends):
     hours = QuietHours.parse(window)
     assert hours.contains(local_ms(time), SEOUL) is quiet
     assert hours.end_after(local_ms(time), SEOUL) == local_ms(ends)
+
+
+@pytest.mark.parametrize(("window", "time", "began"), [
+    ("22:00-08:00", "2026-10-15 23:30", "2026-10-15 22:00"),
+    ("22:00-08:00", "2026-10-16 03:00", "2026-10-15 22:00"),
+    ("22:00-08:00", "2026-10-16 08:00", "2026-10-16 08:00"),
+    ("13:00-14:00", "2026-10-15 13:30", "2026-10-15 13:00"),
+    ("", "2026-10-15 23:30", "2026-10-15 23:30"),
+])
+def test_quiet_hours_start_of_the_stretch(window, time, began):
+    assert QuietHours.parse(window).start_before(local_ms(time), SEOUL) == local_ms(began)
+
+
+def test_quiet_hours_that_began_in_the_repeated_autumn_hour_began_at_its_first_reading():
+    from zoneinfo import ZoneInfo
+    new_york = ZoneInfo("America/New_York")
+    second_145 = int(datetime(2027, 11, 7, 1, 45, tzinfo=new_york).replace(fold=1).timestamp() * 1000)
+    first_100 = int(datetime(2027, 11, 7, 1, 0, tzinfo=new_york).timestamp() * 1000)
+    assert QuietHours.parse("01:00-03:00").start_before(second_145, new_york) == first_100
 
 
 def test_a_malformed_quiet_hours_setting_is_refused():
