@@ -46,6 +46,7 @@ DEFAULT_LEADS_MIN: tuple[int, ...] = (60, 10)
 MINUTE_MS = 60_000
 DAY_LEAD = -1          # the lead of the morning reminder of a promise due on a day (ReminderKey.lead_min)
 MORNING = time(9, 0)   # that reminder's hour when there are no quiet hours
+FAR_MIN = 180          # a due further than this is said by its day and clock time, not the time left
 EVE_MIN = 15           # a reminder quiet hours would hold past the due comes this long before they begin
 
 
@@ -116,14 +117,19 @@ def day_reminder_text(desc: str, lang: Lang | None = None) -> str:
     return f"알림: {desc}, 오늘까지예요." if lang == "ko" else f"Reminder: {second_person(desc)}. It's due today."
 
 
-def reminder_text(desc: str, minutes: int | None, lang: Lang | None = None) -> str:
+def reminder_text(desc: str, minutes: int | None, lang: Lang | None = None, due_said: str | None = None) -> str:
     """`Reminder: send the report. It's due in 10 minutes.` / `알림: 보고서 보내기 기한이 10분 남았어요.`
 
     `minutes` to the due: None for a promise without a due or a reminder at its due ("Reminder: check
-    the oven."), negative for one past its due ("It was due 5 minutes ago."). The user's "my" is said
-    as "your"."""
+    the oven."), negative for one past its due ("It was due 5 minutes ago."). `due_said`, the due in
+    words ("tomorrow at 7:30 AM"), is said instead of the time left when that is more than `FAR_MIN`
+    minutes (the evening reminder of a promise due in the morning). The user's "my" is said as "your"."""
     lang = lang or promise_language(desc)
     desc = desc.strip().rstrip(".。!")
+    if due_said and minutes is not None and minutes > FAR_MIN:
+        if lang == "ko":
+            return f"알림: {desc}, {due_said.removesuffix('까지')}까지예요."
+        return f"Reminder: {second_person(desc)}. It's due {due_said}."
     if lang == "ko":
         if minutes is None or minutes == 0:
             return f"알림: {desc}, 지금 할 시간이에요."

@@ -29,6 +29,7 @@ from apscheduler.triggers.date import DateTrigger
 
 from jarvisd.events import AgendaChanged, EventBus, ReminderDue, Subscription
 from jarvisd.openloop.model import OpenLoop
+from jarvisd.openloop.phrases import spoken_due
 from jarvisd.reflect.delivered import DeliveredLog
 from jarvisd.reflect.periodic import Consolidate, PeriodicJobs, Reflect
 from jarvisd.reflect.quiet_hours import NO_QUIET_HOURS, QuietHours
@@ -269,7 +270,9 @@ class DaemonScheduler:
         if planned.lead_min == DAY_LEAD:
             text = day_reminder_text(planned.desc, planned.lang)
         else:
-            text = reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, now), planned.lang)
+            due_said = None if planned.loop_due_ms is None else spoken_due(
+                planned.loop_due_ms, datetime.fromtimestamp(now / 1000, self.tz), self.tz, planned.lang)
+            text = reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, now), planned.lang, due_said)
         log.info("reminder %s spoken %.0f s after its time", key.job_id, (now - planned.fire_ms) / 1000)
         try:  # a reminder is said even when its record cannot be written (it was lost, a traceback logged)
             # its write and fsync in a worker thread: a slow disk held the event loop (HUD, voice) here

@@ -159,6 +159,24 @@ async def test_quiet_hours_defer_the_spoken_reminder_to_their_end(agenda, speake
     assert speaker.texts == ["Reminder: call the bank. It's due in 40 minutes."]
 
 
+@pytest.mark.parametrize(("desc", "said"), [
+    ("catch the 7:30 train", "Reminder: catch the 7:30 train. It's due tomorrow at 7:30 AM."),
+    ("기차 타기", "알림: 기차 타기, 내일 오전 7시 30분까지예요."),
+])
+async def test_a_promise_due_before_quiet_hours_end_is_spoken_once_the_evening_before_with_its_time(
+        agenda, speaker, gate, clock, desc, said):
+    clock.set_local("2026-10-15 21:00")
+    rs = reminders(agenda, speaker, gate, clock, quiet=QuietHours.parse("22:00-08:00"))
+    agenda.add(desc, due_ms=local_ms("2026-10-16 07:30"))
+    rs.sync()
+    assert fire_times(rs) == [(10, "2026-10-15 21:45")]
+    clock.set_local("2026-10-15 21:45")
+    assert await rs.run_due() == 1
+    clock.set_local("2026-10-16 07:20")
+    assert await rs.run_due() == 0
+    assert speaker.texts == [said] and rs.planned() == []
+
+
 async def test_a_restart_does_not_repeat_a_delivered_reminder(agenda, speaker, gate, clock, tmp_path):
     rs = reminders(agenda, speaker, gate, clock, delivered=DeliveredLog.in_data_dir(tmp_path))
     report_promise(agenda)
