@@ -50,7 +50,14 @@ from jarvisd.openloop.corrections import (
     taken_back,
 )
 from jarvisd.openloop.hangul import topic
-from jarvisd.openloop.intents import Intent, clean, correction_time, match_intent, unnamed_closing
+from jarvisd.openloop.intents import (
+    Intent,
+    clean,
+    closing_everything,
+    correction_time,
+    match_intent,
+    unnamed_closing,
+)
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.service import MEANING_LOOPS, OpenLoopService
@@ -123,6 +130,8 @@ class AgendaDesk:
         self._focus: dict[str, _Focus] = {}
         self._guesses: dict[str, _Guess] = {}
         self._listed: dict[str, tuple[tuple[str, ...], int]] = {}   # the agenda read out last, by session
+        # "Cancel all 5 things on your agenda …?" asked: (loop ids asked about, status, when asked), by session
+        self._clearing: dict[str, tuple[tuple[str, ...], LoopStatus, int]] = {}
         # "How much earlier for call Bob?" asked: (loop id, direction, when asked), so "30 minutes" answers it
         self._asked_amount: dict[str, tuple[str, int, int]] = {}
         self._lock = threading.Lock()
@@ -142,6 +151,9 @@ class AgendaDesk:
             return None
         lang = language_of(text, ANSWER_HANGUL_WEIGHT)
         guess = self._guesses.pop(session, None)
+        clearing = self._clearing.pop(session, None)
+        if clearing is not None and (reply := self._clear_answer(clearing, text, lang)) is not None:
+            return reply
         if guess is not None and len(guess.options) > 1:
             reply = self._pick(guess, text, session, lang)
             if reply is not None:
@@ -199,7 +211,7 @@ class AgendaDesk:
             every = self.service.agenda()
             # read the nearest dues first, then what has no due (newest first): with more than SPOKEN_ITEMS open, the
             # five made last hid what is due today (pass 22: 20,000 loops read five due in February)
-            loops = sorted(every, key=lambda loop: (loop.due_ms is None, loop.due_ms or 0))
+            loops = sorted(every, key=_due_order)
             scope: Literal["all", "today", "tomorrow", "week"] = "all"
             if intent.kind != "list":
                 scope = {"due_today": "today", "due_tomorrow": "tomorrow"}.get(intent.kind, "week")  # type: ignore[assignment]
@@ -215,7 +227,39 @@ class AgendaDesk:
             return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
         if intent.kind == "snooze":
             return self._snooze(intent, session)
+        if intent.kind in ("cancel_all", "done_all"):
+            return self._ask_every(intent, session)
         return self._close_by_name(intent, session, text)
+
+    def _ask_every(self, intent: Intent, session: str) -> DeskReply:
+        """"Clear my agenda", "mark everything done": every open promise, named, and asked about first; a
+        yes within CONFIRM_SEC closes them (`_clear_answer`)."""
+        loops = sorted(self.service.agenda(), key=_due_order)
+        if not loops:
+            return DeskReply(phrases.nothing_to_close(intent.lang), intent.lang, intent=intent.kind)
+        status = _closing_status(intent.kind.removesuffix("_all"))
+        self._clearing[session] = (tuple(loop.id for loop in loops), status, self.service.now_ms())
+        return DeskReply(phrases.ask_close_every(loops, status == LoopStatus.DONE, intent.lang), intent.lang,
+                         intent=intent.kind)
+
+    def _clear_answer(self, clearing: tuple[tuple[str, ...], LoopStatus, int], text: str, lang: phrases.Lang
+                      ) -> DeskReply | None:
+        """The yes or no to "Cancel all N things on your agenda?": a yes in time closes those still open (one
+        added since stays); a no, or a yes too late, leaves the agenda as it was; anything else is not an
+        answer (None: read as any other utterance, the question dropped)."""
+        ids, status, asked_ms = clearing
+        answer = decision(text)
+        waited = self.service.now_ms() - asked_ms
+        if answer is None or waited > LATE_ANSWER_SEC * 1000:
+            return None
+        if not answer or waited > CONFIRM_SEC * 1000:
+            return DeskReply(phrases.left_every(lang, late=bool(answer)), lang, intent="confirm")
+        closed = [self.service.set_status(loop.id, status) for loop in map(self._open, ids) if loop is not None]
+        if not closed:
+            return DeskReply(phrases.nothing_to_close(lang), lang, intent="confirm")
+        left = len(self.service.agenda())
+        return DeskReply(phrases.closed_every(closed, left, status == LoopStatus.DONE, lang), lang,
+                         change=AgendaChange(closed=tuple(closed)), intent="confirm")
 
     def _close_by_name(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         if (listed := self._listed_at(intent.argument, session)) is not None:
@@ -236,7 +280,7 @@ class AgendaDesk:
                 return DeskReply(phrases.not_found(intent.argument, intent.lang), intent.lang, intent=intent.kind)
             return None  # "the meeting is finished": a remark; the promise rules and the agent take it
         if isinstance(found, list):
-            options = [loops[i] for i in found]
+            options = sorted((loops[i] for i in found), key=_due_order)   # said by due, as the agenda is read
             # kept, so "the second one" or its name closes that one (pass 34: the answer went to the model)
             self._guesses[session] = _Guess(options[0].id, status, self.service.now_ms(),
                                             tuple(loop.id for loop in options[:3]))
@@ -429,7 +473,7 @@ class AgendaDesk:
     def _which_of(self, shown: Sequence[OpenLoop], alike: Sequence[int], text: str, session: str, lang: phrases.Lang
                   ) -> DeskReply:
         """"Which one?" for the promises at `alike` in `shown`, the earliest due first."""
-        options = sorted((shown[i] for i in alike), key=lambda loop: (loop.due_ms or 0, loop.desc))
+        options = sorted((shown[i] for i in alike), key=_due_order)
         return self._which_moves(options, text, session, lang)
 
     def _which_moves(self, options: Sequence[OpenLoop], text: str, session: str, lang: phrases.Lang) -> DeskReply:
@@ -713,8 +757,10 @@ class AgendaDesk:
         waited = self.service.now_ms() - guess.at_ms
         if waited > LATE_ANSWER_SEC * 1000:
             return None
-        if meaning.picks_all(text) and waited <= CONFIRM_SEC * 1000:   # "both", "둘 다" (pass 29's low: to the model)
-            replies = [self._confirmed(replace(guess, loop_id=option), True, lang, session) for option in guess.options]
+        every = closing_everything(clean(text))   # "cancel all of them", "mark them all done": these, not the agenda
+        if (meaning.picks_all(text) or every is not None) and waited <= CONFIRM_SEC * 1000:   # "both", "둘 다"
+            meant = guess if every is None else replace(guess, status=_closing_status(every.kind.removesuffix("_all")), fix="")
+            replies = [self._confirmed(replace(meant, loop_id=option), True, lang, session) for option in guess.options]
             return functools.reduce(_joined, replies)
         if meaning.picks_none(text):   # "neither" (pass 32's low: to the model)
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
@@ -967,6 +1013,11 @@ def _new_time(text: str) -> bool:
     low = text.lower()
     return any(re.search(r"(?:\bis|\bare|'s|\bnow|\bto)(?:\s+(?:on|at|for))?\s*$", low[:start])
                for start, _ in time_spans(text))
+
+
+def _due_order(loop: OpenLoop) -> tuple[bool, int, str]:
+    """Nearest due first, then what has no due: the order the agenda is read and a choice is offered in."""
+    return loop.due_ms is None, loop.due_ms or 0, loop.desc
 
 
 def _closing_status(kind: str) -> LoopStatus:

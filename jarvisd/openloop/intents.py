@@ -21,7 +21,8 @@ from jarvisd.openloop.intents_en import EN_CORRECTS, EN_THIS_WEEK, en_intent
 from jarvisd.openloop.intents_ko import KO_CORRECTS, ko_intent
 from jarvisd.openloop.when import time_spans
 
-__all__ = ["SNOOZE_DEFAULT_MIN", "Intent", "IntentKind", "clean", "correction_time", "match_intent", "unnamed_closing"]
+__all__ = ["SNOOZE_DEFAULT_MIN", "Intent", "IntentKind", "clean", "closing_everything", "correction_time", "match_intent",
+           "unnamed_closing"]
 
 _VOCATIVE = re.compile(r"^\s*(?:hey\s+|ok(?:ay)?\s+)?(?:jarvis|자비스)(?:야|아)?\s*[,.!?~]?\s*", re.IGNORECASE)
 _FILLERS = re.compile(r"^(?:(?:um+|uh+|er+m*|hmm+|oh|ah|well|so|okay|ok|hey|음+|어+|그+|저기|아)[\s,.]+)+", re.IGNORECASE)
@@ -120,6 +121,8 @@ def match_intent(text: str) -> Intent | None:
     t = clean(text)
     if not t or unnamed_closing(t) is not None:
         return None             # "scratch that off the list, it's done": the one in focus (the desk's)
+    if (every := closing_everything(t)) is not None:
+        return every
     if language_of(t) == "en":
         return _this_week(en_intent(t), t)
     # a sentence of both: "check off the 보리 walk", "what did I promise 수아" (mostly English), "어 today 뭐
@@ -129,6 +132,49 @@ def match_intent(text: str) -> Intent | None:
     if language_of(t, hangul_weight=2) == "ko":
         readings = readings[::-1]
     return _this_week(readings[0]() or readings[1](), t)
+
+
+# A closing of the whole agenda: "clear my agenda", "cancel everything", "delete all my reminders", "mark them all
+# done", "일정 다 지워 줘", "할 일 전부 취소해 줘", "전부 완료 처리해 줘". The desk asks before it closes anything.
+# Before, "cancel all of them" answered "I couldn't find all of them", "일정 다 지워줘" "'일정 다'을(를) 찾지
+# 못했어요", and "clear my agenda" went to the model.
+_EN_LIST = r"(?:agenda|list|to-?do(?:\s+list)?|todo(?:\s+list)?|calendar|schedule|reminders)"
+_EN_ALL_THINGS = (r"(?:everything|all\s+of\s+(?:them|it|those|these)|(?:them|it|those)\s+(?:all|both)|both(?:\s+of\s+them)?"
+                  r"|all(?:\s+(?:of\s+)?(?:my|the))?\s+(?:reminders|tasks|promises|to-?dos|todos|things|items|open\s+loops)"
+                  rf"|all|(?:the\s+)?whole\s+(?:thing|lot|{_EN_LIST}))")
+_EN_WHERE = rf"(?:\s+(?:on|from|off|in)\s+(?:my|the)\s+(?:whole\s+)?{_EN_LIST})?"
+_EN_CANCEL_ALL = re.compile(
+    rf"(?:(?:clear|wipe|empty|reset)(?:\s+out)?\s+(?:my|the)\s+(?:whole\s+|entire\s+)?{_EN_LIST}(?:\s+out)?"
+    rf"|(?:cancel|delete|remove|drop|clear|scrap|scratch|forget|erase)\s+{_EN_ALL_THINGS}{_EN_WHERE}"
+    rf"|(?:take|scratch|cross|clear)\s+{_EN_ALL_THINGS}\s+off(?:\s+(?:my|the)\s+(?:whole\s+)?{_EN_LIST})?)")
+_EN_DONE_ALL = re.compile(
+    rf"(?:mark|set|check|tick|cross)\s+{_EN_ALL_THINGS}(?:\s+(?:off|as))?(?:\s+(?:done|complete|completed|finished))?{_EN_WHERE}"
+    rf"|(?:i'?ve|i\s+have|i)\s+(?:done|finished|did|completed)\s+(?:everything|all\s+of\s+(?:them|it)|them\s+all|it\s+all)"
+    rf"{_EN_WHERE}")
+_KO_LIST = r"(?:(?:일정|할\s*일|약속|목록|할\s*일\s*목록|아젠다|스케줄|리마인더|알림)(?:을|를|은|는|도)?\s*)?"
+_KO_ALL = r"(?:다|전부|모두|싹|싹\s*다|몽땅|전체|전부\s*다|모두\s*다|다\s*같이|둘\s*다|셋\s*다)\s*"
+_KO_CANCEL_ALL = re.compile(
+    rf"{_KO_LIST}{_KO_ALL}(?:지워|취소\s*해|취소해|삭제\s*해|삭제해|빼|비워|정리\s*해|정리해)\s*(?:줘|주세요|줄래|줄래요|버려)"
+    rf"|{_KO_LIST}{_KO_ALL}(?:취소|삭제)"
+    rf"|(?:일정|할\s*일|할\s*일\s*목록|목록|아젠다|스케줄)(?:을|를)?\s*(?:싹\s*)?(?:비워|초기화\s*해|초기화해)\s*(?:줘|주세요)")
+_KO_DONE_ALL = re.compile(
+    rf"{_KO_LIST}(?:전부|모두|전부\s*다|모두\s*다)\s*(?:했어|했어요|끝났어|끝냈어|완료했어|완료|끝)"
+    rf"|{_KO_LIST}{_KO_ALL}완료\s*(?:처리\s*)?(?:해\s*줘|해\s*주세요|로\s*해\s*줘)")
+
+
+def closing_everything(t: str) -> Intent | None:
+    """"cancel_all" / "done_all" for a closing of the whole agenda (`t` cleaned), else None."""
+    if t.endswith(("?", "？")):
+        return None
+    if _EN_CANCEL_ALL.fullmatch(t):
+        return Intent("cancel_all", "en", command=True)
+    if _EN_DONE_ALL.fullmatch(t):
+        return Intent("done_all", "en", command=True)
+    if _KO_CANCEL_ALL.fullmatch(t):
+        return Intent("cancel_all", "ko", command=True)
+    if _KO_DONE_ALL.fullmatch(t):
+        return Intent("done_all", "ko", command=True)
+    return None
 
 
 _KO_THIS_WEEK = re.compile(r"이번\s*주|금주")

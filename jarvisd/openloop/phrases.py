@@ -221,6 +221,54 @@ def ask_which_meant(loops: Sequence[OpenLoop], done: bool, lang: Lang) -> str:
     return f"Should I take one of these off your agenda: {listed}? Say which one, or no."
 
 
+def _named(loops: Sequence[OpenLoop], lang: Lang) -> str:
+    """"call Bob, email Ann and pay rent" / "… and 2 more" (at most SPOKEN_ITEMS named)."""
+    descs = [loop.desc if lang == "ko" else second_person(loop.desc) for loop in loops[:3]]
+    more = len(loops) - len(descs)
+    if lang == "ko":
+        return ", ".join(descs) + (f" 외 {more}개" if more else "")
+    if more:
+        return ", ".join(descs) + f" and {more} more"
+    return descs[0] if len(descs) == 1 else ", ".join(descs[:-1]) + " and " + descs[-1]
+
+
+def ask_close_every(loops: Sequence[OpenLoop], done: bool, lang: Lang) -> str:
+    """"Clear my agenda", "mark everything done": asked before anything is closed."""
+    count = len(loops)
+    if lang == "ko":
+        act = "완료로 표시할까요" if done else "목록에서 지울까요"
+        what = f"할 일({_named(loops, lang)})을" if count == 1 else f"할 일 {count}개({_named(loops, lang)})를 모두"
+        return f"{what} {act}? 맞으면 '응'이라고 해 주세요."
+    things = "the one thing" if count == 1 else "both things" if count == 2 else f"all {count} things"
+    them = "it" if count == 1 else "them"
+    if done:
+        return f"Mark {things} on your agenda done: {_named(loops, lang)}? Say yes and I'll mark {them} done."
+    return f"Cancel {things} on your agenda: {_named(loops, lang)}? Say yes and I'll cancel {them}."
+
+
+def closed_every(closed: Sequence[OpenLoop], left: int, done: bool, lang: Lang) -> str:
+    """What a confirmed "clear my agenda" did, and what is still open (added since it was asked)."""
+    if lang == "ko":
+        head = f"{len(closed)}개를 {'완료로 표시했어요' if done else '목록에서 지웠어요'}: {_named(closed, lang)}."
+        return head + (f" 그 사이에 적은 {left}개는 남아 있어요." if left else " 이제 할 일이 없어요.")
+    head = f"{'Marked done' if done else 'Cancelled'}: {_named(closed, lang)}."
+    if left:
+        return head + f" {left} {'thing' if left == 1 else 'things'} added since {'is' if left == 1 else 'are'} still open."
+    return head + " Your agenda is clear."
+
+
+def left_every(lang: Lang, late: bool = False) -> str:
+    if lang == "ko":
+        return "시간이 지나서 그대로 뒀어요. 지우려면 다시 말해 주세요." if late else "알겠어요, 그대로 둘게요."
+    if late:
+        return "That question timed out, so I left your agenda as it was. Say it again if you still want it."
+    return "OK, I left your agenda as it was."
+
+
+def nothing_to_close(lang: Lang) -> str:
+    return "할 일 목록이 이미 비어 있어요." if lang == "ko" else "Your agenda is already clear."
+
+
 def say_which(count: int, lang: Lang) -> str:
     if lang == "ko":
         return f"몇 번인지 말해 주세요: 1번부터 {count}번까지요."
