@@ -85,11 +85,29 @@ def error(status: int, code: str, detail: Any, headers: Mapping[str, str] | None
     return JSONResponse({"error": code, "detail": detail, **extra}, status_code=status, headers=headers)
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's pairs, refused when a key comes twice: `{"text": "/help", "text": "/remember x"}` ran
+    the last one (JSON's own rule), so what a reviewer of the request saw first was not what was done."""
+    body: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in body:
+            raise _DuplicateKey(key)
+        body[key] = value
+    return body
+
+
 async def _json_object(request: Request, allowed: set[str]) -> dict[str, Any] | JSONResponse:
     try:
-        body = valid_json(json.loads(await request.body()))  # a lone surrogate becomes U+FFFD here
+        # a lone surrogate becomes U+FFFD here
+        body = valid_json(json.loads(await request.body(), object_pairs_hook=_no_duplicates))
     except UnicodeDecodeError:  # before: "the body must be a JSON object" for a body that was one, in bad UTF-8
         return error(422, "invalid_json", "the body is not valid UTF-8 text (send JSON encoded as UTF-8)")
+    except _DuplicateKey as exc:
+        return error(422, "invalid_json", f"the field {str(exc)!r} is given twice (send each field once)")
     except (ValueError, RecursionError):  # deep nesting recurses
         return error(422, "invalid_json", "the body must be a JSON object")
     if not isinstance(body, dict):
