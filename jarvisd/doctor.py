@@ -202,7 +202,8 @@ def format_report(report: dict[str, Any]) -> str:
     lines.append(f"voices      : English {report['speech']['english_voice']}; Korean {report['speech']['korean_voice']}")
     lines.append(f"display     : {report['display']['tray']}")
     lines.append(f"hud         : {report['hud']['address']}"
-                 + (f" (taken: {report['hud']['problem']})" if report["hud"].get("problem") else ""))
+                 + (f" (taken: {report['hud']['problem']})" if report["hud"].get("problem") else "")
+                 + (f"; token {report['hud']['token']}" if report["hud"].get("token") else ""))
     memory = report["memory"]
     lines.append(f"memory      : {memory['state'].upper() if memory['state'] == 'damaged' else memory['state']}: "
                  f"{memory['detail']}")
@@ -233,7 +234,11 @@ def _hud_report(cfg: Config) -> dict[str, str]:
     from jarvisd.hud.cli import hud_url
     from jarvisd.hud.listener import listener_uids
 
+    from jarvisd.hud.security import token_state
+
     report = {"address": hud_url(cfg.hud.host, int(cfg.hud.port))}
+    if (token := token_state(Path(cfg.paths.data_dir))) is not None:
+        report["token"] = token
     others = sorted(uid for uid in listener_uids(int(cfg.hud.port)) if uid != os.geteuid())
     if others:
         report["problem"] = (f"a program of another user (uid {others[0]}) listens on port {cfg.hud.port}: the "

@@ -17,3 +17,27 @@ async def test_a_body_with_a_field_given_twice_is_refused_and_runs_nothing(tmp_p
         reply = await client.post("/api/turns", content=body, headers={"Content-Type": "application/json"})
     assert reply.status_code == 422
     assert reply.json()["error"] == "invalid_json" and "given twice" in reply.json()["detail"]
+
+
+@pytest.mark.parametrize(("make", "said"), [
+    (lambda p: None, "absent: "),
+    (lambda p: p.write_text(""), "empty: a new token is written"),
+    (lambda p: p.write_text("abc\n"), "UNUSABLE: the token in"),
+    (lambda p: p.mkdir(), "UNUSABLE: the token file"),
+    (lambda p: __import__("os").mkfifo(p), "UNUSABLE: the token file"),
+    (lambda p: (p.write_text("a" * 43 + "\n"), p.chmod(0o644)), "readable by others (mode 644)"),
+    (lambda p: (p.write_text("a" * 43 + "\n"), p.chmod(0o600)), None),
+])
+def test_doctor_says_what_the_hud_token_file_holds_and_changes_nothing(tmp_path, make, said):
+    """Pass 37's low: `jarvisd doctor` said nothing of an empty, short, FIFO or directory `hud.token`; the daemon then
+    ran without its HUD (or wrote a new token) and the user learnt why only from its log."""
+    import os
+
+    from jarvisd.hud.security import token_state
+
+    path = tmp_path / "hud.token"
+    make(path)
+    before = sorted(os.listdir(tmp_path)), (path.stat().st_mode if path.exists() else None)
+    state = token_state(tmp_path)
+    assert (state is None) if said is None else (state is not None and state.startswith(said)), state
+    assert (sorted(os.listdir(tmp_path)), path.stat().st_mode if path.exists() else None) == before   # read only

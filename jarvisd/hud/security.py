@@ -92,6 +92,30 @@ def load_or_create_token(data_dir: Path) -> str:
     return token
 
 
+def token_state(data_dir: Path) -> str | None:
+    """What `jarvisd doctor` says of `hud.token`, read only (nothing created, nothing chmodded): None when it is a
+    usable token, else one line: absent or empty (a new one is written at start), readable by others (made 0600
+    at start), or why the HUD will not start with it."""
+    path = Path(data_dir) / TOKEN_FILE
+    if not path.exists() and not path.is_symlink():
+        return f"absent: {path} is created at the first start"
+    try:
+        token = _token_text(path, read_regular_file(path, MAX_TOKEN_FILE_BYTES))
+        if not token:
+            return f"empty: a new token is written to {path} at start"
+        _usable_token(path, token)
+    except NotARegularFile as exc:
+        return f"UNUSABLE: the token file {path} is {exc.strerror}; the HUD will not start: remove it"
+    except FileTooLarge as exc:
+        return f"UNUSABLE: the token file {path} is {exc.strerror}; the HUD will not start: remove it"
+    except UnusableToken as exc:
+        return f"UNUSABLE: {exc}; the HUD will not start"
+    except OSError as exc:
+        return f"UNUSABLE: {_unusable_token_file(path, exc)}; the HUD will not start"
+    mode = stat.S_IMODE(path.stat().st_mode)
+    return f"readable by others (mode {mode:o}): made 0600 at the next start" if mode & 0o077 else None
+
+
 def _unusable_token_file(path: Path, exc: OSError) -> UnusableToken:
     """One line for a token file this user cannot open, read, create or make private."""
     why = exc.strerror or str(exc)
