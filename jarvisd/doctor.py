@@ -233,7 +233,6 @@ def _hud_report(cfg: Config) -> dict[str, str]:
     """The HUD's address, and whether a program of another user listens on its port (pass 15)."""
     from jarvisd.hud.cli import hud_url
     from jarvisd.hud.listener import listener_uids
-
     from jarvisd.hud.security import token_state
 
     report = {"address": hud_url(cfg.hud.host, int(cfg.hud.port))}
