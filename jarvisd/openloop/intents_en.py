@@ -344,12 +344,16 @@ def _en_filler_off(t: str) -> str:
 
 
 # "what's do tomorrow": Whisper's homophone of "due" where no "do" can stand
-_EN_DO_AS_DUE = re.compile(r"\b(what's|whats|what\s+is|anything|what\s+else\s+is)\s+do\s+(?=today|tonight|tomorrow|tmrw|this\s+week)")
+_EN_DO_AS_DUE = re.compile(r"\b(what's|whats|what\s+is|anything|what\s+else\s+is)\s+do\s+(?=today|tonight|tomorrow|tmrw|this\s+week)"
+                           # "what's new tomorrow": Whisper base's hearing of "what's due tomorrow" (conversation run 41);
+                           # news is not asked by a day to come
+                           r"|^(what's|whats|what\s+is)\s+new\s+(?=tomorrow|tmrw|this\s+week)")
 
 
-# "what's on my gender", "worse on my gender": Whisper base's hearing of "what's on my agenda" (three of four
-# conversation runs through the daemon); nothing is on anyone's gender, so the words can mean only the agenda
-_EN_GENDER_AS_AGENDA = re.compile(r"^(?:what's|whats|what\s+is|worse|what)\s+on\s+(?:my|the)\s+gender"
+# "what's on my gender", "worse on my gender", "what's on my end": Whisper base's hearing of "what's on my agenda"
+# (three of four conversation runs through the daemon, and run 41); nothing is on anyone's gender, and "what's on my
+# end?" asked alone is no question of its own, so the words can mean only the agenda
+_EN_GENDER_AS_AGENDA = re.compile(r"^(?:what's|whats|what\s+is|worse|what)\s+on\s+(?:my\s+gender|the\s+gender|my\s+end)"
                                   r"(?=(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week))?[\s?.!]*$)")
 
 
@@ -359,7 +363,7 @@ _EN_KINDLY = re.compile(r"^(?:(?:um+|uh+|so|okay|ok|hey)[\s,]+)*(?:kindly|please
 def en_intent(t: str) -> Intent | None:
     t = _en_filler_off(t)
     t = _EN_KINDLY.sub("", t)
-    t = _EN_DO_AS_DUE.sub(r"\1 due ", t)
+    t = _EN_DO_AS_DUE.sub(lambda m: f"{m[1] or m[2]} due ", t)
     t = _EN_GENDER_AS_AGENDA.sub("what's on my agenda", t)
     t = _EN_RESAID.sub(_en_resaid, t)
     t = _EN_WH_CONTRACTION.sub(lambda m: m[1] + (" have" if m[0].endswith("ve") else " did"), t)

@@ -842,6 +842,11 @@ def test_the_calendar_asked_about_is_the_agenda(said, kind):
     ("What's on my gender?", "list"), ("Worse on my gender.", "list"), ("what is on my gender today", "due_today"),
     ("what's on my gender for tomorrow?", "due_tomorrow"),
     ("what's my gender", None), ("I want to talk about my gender", None), ("what is on my gender identity form", None),
+    # run 41: "What's on my end?" and "What's new tomorrow?" went to the model ("I'm glad you're here. ... What's on
+    # your end?", "I'm JARVIS, a voice assistant ...")
+    ("What's on my end?", "list"), ("what's on my end tomorrow", "due_tomorrow"), ("What's new tomorrow?", "due_tomorrow"),
+    ("what is new this week", "due_week"), ("everything's fine on my end", None), ("what's new", None),
+    ("what's new today", None), ("what's new with you", None),
 ])
 def test_whispers_gender_for_agenda_is_read_as_the_agenda_only_where_nothing_else_fits(heard, kind):
     """Whisper base on the daemon's conversation runs wrote "my agenda" as "my gender" (runs 36, 38, 39): the
