@@ -147,6 +147,14 @@ class SpeakerSink:
         """Seconds between the callback and the sound (PortAudio's estimate); 0 before opening."""
         return float(self._stream.latency) if self._stream is not None else 0.0
 
+    def open_ahead(self, rate: int) -> None:
+        """Open the output stream now, at the voice's rate, so the first answer does not wait for it (the
+        daemon calls it at start, in a worker thread; a failure leaves the opening to the first answer)."""
+        with self._lock:
+            opened = self._stream is not None
+        if not opened:
+            self._open(rate)
+
     def _open(self, rate: int) -> None:
         sd = _sounddevice()
         if self._stream is not None:

@@ -125,12 +125,25 @@ class VoicePipeline:
     # --- lifecycle -------------------------------------------------------------------------------
     async def start(self) -> None:
         await self.source.start()
+        await self._open_speaker()
         self.speech.start()
         self._tasks = [asyncio.create_task(self._listen(), name="voice-listen"),
                        asyncio.create_task(self._recognize(), name="voice-stt")]
         engine = "" if self.activation.mode != "wake" else \
             f", wake={'openwakeword' if self.wake is not None else 'transcript'}"
         self.bus.publish_nowait(StatusChanged("voice", "listening", f"activation={self.activation.mode}{engine}"))
+
+    async def _open_speaker(self) -> None:
+        """The output stream opened at start, at the voice's rate: opened at the first answer, it held that answer
+        back by ~0.4 s on a PulseAudio null sink (`open_ahead`); a failure here leaves it to the first answer."""
+        open_ahead = getattr(self.sink, "open_ahead", None)
+        rate = getattr(self.speech.synthesizer, "rate", 0)
+        if open_ahead is None or not rate:
+            return
+        try:
+            await asyncio.to_thread(open_ahead, int(rate))
+        except Exception as exc:  # noqa: BLE001 - PortAudio's errors: the first answer tries again and says why
+            log.warning("speaker: not opened at start (%s); it is opened at the first answer", exc)
 
     async def stop(self) -> None:
         self.turns.cancel()

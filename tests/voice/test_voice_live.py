@@ -83,6 +83,17 @@ async def test_spoken_question_is_answered_out_loud_through_the_sound_devices(cf
     assert word_error_rate(answer_text, heard.text) <= 0.2, heard.text
 
 
+async def test_the_speaker_is_open_at_start_so_the_first_answer_does_not_wait_for_it(cfg, models, pulse):
+    """Run 41: the first answer after start opened the output stream, ~0.4 s on a null sink (measured with
+    docs/voice.md, "The first answer after start"): the stream is now open once the pipeline starts."""
+    pipeline, _ = await live_pipeline(cfg, models, scripted("unused"))
+    try:
+        assert pipeline.sink._stream is not None and pipeline.sink.output_latency > 0
+        assert pipeline.sink._rate == models.synthesizer.rate
+    finally:
+        await pipeline.stop()
+
+
 async def test_user_speech_during_a_long_answer_stops_it_and_starts_a_new_turn(cfg, models, pulse, speech_dir,
                                                                                 tmp_path):
     stop_words = espeak("Stop. What time is it now?", speech_dir / "barge.wav")
