@@ -41,3 +41,30 @@ def test_doctor_says_what_the_hud_token_file_holds_and_changes_nothing(tmp_path,
     state = token_state(tmp_path)
     assert (state is None) if said is None else (state is not None and state.startswith(said)), state
     assert (sorted(os.listdir(tmp_path)), path.stat().st_mode if path.exists() else None) == before   # read only
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    ("what's due next week", "due_next_week"), ("what do I have next week", "due_next_week"),
+    ("anything due next week", "due_next_week"), ("다음 주 할 일 뭐야", "due_next_week"),
+    ("다음 주 뭐 있어?", "due_next_week"), ("이번 주 뭐 있어?", "due_week"), ("오늘 할 일?", "due_today"),
+    ("내일 할 일은?", "due_tomorrow"), ("what's due this week", "due_week"), ("what's on my agenda", "list"),
+])
+def test_a_week_or_a_day_asked_is_that_weeks_or_days_list(said, kind):
+    """Pass 37: "what's due next week" read the whole agenda ("on your agenda"); "이번 주 뭐 있어?" and "오늘 할 일?"
+    went to the model."""
+    from jarvisd.openloop.intents import match_intent
+
+    intent = match_intent(said)
+    assert intent is not None and intent.kind == kind
+
+
+def test_next_weeks_list_reads_monday_to_sunday_of_next_week(tmp_path, korean):
+    from tests.openloop.conftest import TUESDAY, agenda_desk
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)   # Tuesday, December 1
+    for promise in ("I need to call Bob tomorrow", "I have to email Ann next Tuesday", "I need to pay rent on the 20th"):
+        desk.handle(promise, "s")
+    assert desk.handle("what's due next week", "s").text == (
+        "You have one thing due next week: email Ann, by Tuesday, December 8. 2 more are open at other times.")
+    desk.handle("다음 주 화요일까지 보고서 보내야 해", "s")
+    assert desk.handle("다음 주 뭐 있어?", "s").text.startswith("다음 주에 할 일이 2개 있어요: email Ann")

@@ -207,17 +207,20 @@ class AgendaDesk:
     def _intent(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         now, lang = self.service.now_local(), intent.lang
         tz = self.service.tz
-        if intent.kind in ("list", "due_today", "due_tomorrow", "due_week"):
+        if intent.kind in ("list", "due_today", "due_tomorrow", "due_week", "due_next_week"):
             every = self.service.agenda()
             # read the nearest dues first, then what has no due (newest first): with more than SPOKEN_ITEMS open, the
             # five made last hid what is due today (pass 22: 20,000 loops read five due in February)
             loops = sorted(every, key=_due_order)
-            scope: Literal["all", "today", "tomorrow", "week"] = "all"
+            scope: phrases.Scope = "all"
             if intent.kind != "list":
-                scope = {"due_today": "today", "due_tomorrow": "tomorrow"}.get(intent.kind, "week")  # type: ignore[assignment]
-                last_day = now.date().toordinal() + {"today": 0, "tomorrow": 1, "week": 6 - now.weekday()}[scope]
+                scope = _SCOPES[intent.kind]
+                today = now.date().toordinal()
+                first_day, last_day = {"today": (0, today), "tomorrow": (0, today + 1),
+                                       "week": (0, today + 6 - now.weekday()),
+                                       "next_week": (today + 7 - now.weekday(), today + 13 - now.weekday())}[scope]
                 loops = [loop for loop in loops if loop.due_ms is not None
-                         and datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day]
+                         and first_day <= datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
             others = len(every) - len(loops)
             self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
@@ -1013,6 +1016,10 @@ def _new_time(text: str) -> bool:
     low = text.lower()
     return any(re.search(r"(?:\bis|\bare|'s|\bnow|\bto)(?:\s+(?:on|at|for))?\s*$", low[:start])
                for start, _ in time_spans(text))
+
+
+_SCOPES: dict[str, phrases.Scope] = {"due_today": "today", "due_tomorrow": "tomorrow", "due_week": "week",
+                                     "due_next_week": "next_week"}
 
 
 def _due_order(loop: OpenLoop) -> tuple[bool, int, str]:

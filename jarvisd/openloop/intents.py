@@ -178,12 +178,18 @@ def closing_everything(t: str) -> Intent | None:
 
 
 _KO_THIS_WEEK = re.compile(r"이번\s*주|금주")
+_NEXT_WEEK = re.compile(r"\bnext\s+week\b|다음\s*주|담\s*주")
 
 
 def _this_week(intent: Intent | None, t: str) -> Intent | None:
     """The whole list asked for this week ("what's on my agenda this week", "이번 주 할 일 뭐야"): its dues through
-    Sunday (pass 35's low: the whole agenda was read)."""
-    if intent is not None and intent.kind == "list" and (EN_THIS_WEEK.search(t) or _KO_THIS_WEEK.search(t)):
+    Sunday (pass 35's low: the whole agenda was read); for next week ("what's due next week", "다음 주 뭐 있어"),
+    the dues of next Monday to Sunday (pass 37's low: the whole agenda, said as "on your agenda")."""
+    if intent is None or intent.kind != "list":
+        return intent
+    if _NEXT_WEEK.search(t):
+        return Intent("due_next_week", intent.lang)
+    if EN_THIS_WEEK.search(t) or _KO_THIS_WEEK.search(t):
         return Intent("due_week", intent.lang)
     return intent
 

@@ -324,36 +324,43 @@ def unusable_time(desc: str, reason: str, lang: Lang) -> str:
     return f"I noted {second_person(desc)}, but {reason} When is it due?"
 
 
+Scope = Literal["all", "today", "tomorrow", "week", "next_week"]
+
+
 def agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang,
-                scope: Literal["all", "today", "tomorrow", "week"] = "all", others: int = 0) -> str:
+                scope: Scope = "all", others: int = 0) -> str:
     """The agenda read aloud: the first SPOKEN_ITEMS promises and how many more; for a day's list,
     how many `others` are open later or without a due ("오늘 할 일" must not sound like all there is)."""
     said = _agenda_list(loops, now, tz, lang, scope)
     if not others or scope == "all":
         return said
     if lang == "ko":
-        return f"{said} 그 밖에 열린 일이 {others}개 더 있어요."
-    return f"{said} {others} more {'is' if others == 1 else 'are'} open for later."
+        return f"{said} 그 밖에 {'다른 때 ' if scope == 'next_week' else ''}열린 일이 {others}개 더 있어요."
+    when = "at other times" if scope == "next_week" else "for later"   # next week's: some are due before it
+    return f"{said} {others} more {'is' if others == 1 else 'are'} open {when}."
 
 
-def _agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang,
-                 scope: Literal["all", "today", "tomorrow", "week"]) -> str:
+def _agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang, scope: Scope) -> str:
     items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
     more = len(loops) - len(items)
     if lang == "ko":
         if not items:
             return {"all": "할 일이 없어요.", "today": "오늘까지 할 일은 없어요.",
-                    "tomorrow": "내일까지 할 일은 없어요.", "week": "이번 주까지 할 일은 없어요."}[scope]
+                    "tomorrow": "내일까지 할 일은 없어요.", "week": "이번 주까지 할 일은 없어요.",
+                    "next_week": "다음 주에 할 일은 없어요."}[scope]
         head = {"all": f"할 일이 {len(loops)}개 있어요", "today": f"오늘까지 할 일이 {len(loops)}개 있어요",
-                "tomorrow": f"내일까지 할 일이 {len(loops)}개 있어요", "week": f"이번 주까지 할 일이 {len(loops)}개 있어요"}[scope]
+                "tomorrow": f"내일까지 할 일이 {len(loops)}개 있어요", "week": f"이번 주까지 할 일이 {len(loops)}개 있어요",
+                "next_week": f"다음 주에 할 일이 {len(loops)}개 있어요"}[scope]
         tail = f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else ""
         return f"{head}: " + "; ".join(items) + "." + tail
     if not items:
         return {"all": "Your agenda is clear.", "today": "Nothing is due today.",
-                "tomorrow": "Nothing is due tomorrow.", "week": "Nothing is due this week."}[scope]
+                "tomorrow": "Nothing is due tomorrow.", "week": "Nothing is due this week.",
+                "next_week": "Nothing is due next week."}[scope]
     count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
     head = {"all": f"You have {count} on your agenda", "today": f"You have {count} due today",
-            "tomorrow": f"You have {count} due by tomorrow", "week": f"You have {count} due this week"}[scope]
+            "tomorrow": f"You have {count} due by tomorrow", "week": f"You have {count} due this week",
+            "next_week": f"You have {count} due next week"}[scope]
     listed = items[0] if len(items) == 1 else "; ".join(items[:-1]) + ("; and " if not more else "; ") + items[-1]
     tail = f"; and {more} more in the HUD" if more else ""
     return f"{head}: {listed}{tail}."
