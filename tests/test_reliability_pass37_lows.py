@@ -68,3 +68,28 @@ def test_next_weeks_list_reads_monday_to_sunday_of_next_week(tmp_path, korean):
         "You have one thing due next week: email Ann, by Tuesday, December 8. 2 more are open at other times.")
     desk.handle("다음 주 화요일까지 보고서 보내야 해", "s")
     assert desk.handle("다음 주 뭐 있어?", "s").text.startswith("다음 주에 할 일이 2개 있어요: email Ann")
+
+
+@pytest.mark.parametrize(("said", "minutes"), [
+    ("반 시간 뒤에 다시 알려줘", 30), ("반시간 뒤에 다시 알려줘", 30), ("remind me again in 1,5 hours", 90),
+    ("snooze 1,5 hours", 90), ("1,5시간 뒤에 다시 알려줘", 90), ("snooze 2,5h", 150),
+])
+def test_half_an_hour_in_korean_and_a_decimal_comma_are_read_as_snoozes(said, minutes):
+    """Pass 37: "반 시간 뒤에 다시 알려줘" and "… in 1,5 hours" went to the model (nothing set)."""
+    from jarvisd.openloop.intents import match_intent
+
+    intent = match_intent(said)
+    assert intent is not None and intent.kind == "snooze" and intent.minutes == minutes
+
+
+@pytest.mark.parametrize(("said", "minutes"), [
+    ("push it back 1,5 hours", 90), ("1,5시간 미뤄줘", 90), ("반 시간 미뤄줘", 30), ("push it back 1,500 minutes", 1500),
+    ("push it back 1,5h", 90),
+])
+def test_an_amount_written_with_a_comma_moves_by_what_it_says(said, minutes):
+    """Pass 37's low: "push it back 1,5 hours" went to the model; found beside it, "push it back 1,500 minutes" moved
+    500 minutes, the "1" read as the promise's name."""
+    from jarvisd.openloop.shifts import read_shift
+
+    shift = read_shift(said)
+    assert shift is not None and (shift.minutes, shift.days, shift.name) == (minutes, 0, "")

@@ -42,6 +42,17 @@ class Shift:
         return self.days != 0
 
 
+# an amount written with a comma: "1,5 hours", "1,5시간" (a decimal comma; pass 37's low: to the model) and "1,500
+# minutes" (thousands: "push it back 1,500 minutes" moved the promise 500 minutes, named "1")
+_DECIMAL_COMMA = re.compile(r"(?<![\d,])(\d+),(\d{1,2})(?![\d,])(?=\s*(?:시간|분|일|[a-z]))")
+_THOUSANDS = re.compile(r"(?<![\d,])(\d{1,3}(?:,\d{3})+)(?![\d,])")
+
+
+def _plain_numbers(text: str) -> str:
+    """"1,5" -> "1.5" before a unit, "1,500" -> "1500"."""
+    return _THOUSANDS.sub(lambda m: m[1].replace(",", ""), _DECIMAL_COMMA.sub(r"\1.\2", text))
+
+
 def _amount_in(text: str, pattern: re.Pattern[str], gap: re.Pattern[str],
                value: Callable[[re.Match[str]], tuple[int, int]]) -> tuple[int, int, tuple[int, int]] | None:
     """The one amount said, as (start, end, (minutes, days)): several said in a row are one sum ("an hour and 30
@@ -112,7 +123,7 @@ _EN_FORTNIGHT = re.compile(r"\b(?:a|one)\s+fortnight\b")
 def _units_said_out(text: str) -> str:
     """Amounts typed short, said out as the reader reads them: "1h" -> "1 hours", "2h30" -> "2 hours 30 minutes",
     "a fortnight" -> "two weeks"."""
-    text = _EN_HOURS_MINUTES.sub(r"\1 hours \2 minutes", text)     # "2h30", "1h15m" (pass 37)
+    text = _EN_HOURS_MINUTES.sub(r"\1 hours \2 minutes", _plain_numbers(text))     # "2h30", "1h15m" (pass 37)
     return _EN_SHORT.sub(lambda m: f"{m[1]} {_EN_SHORT_UNITS[m[2]]}", _EN_FORTNIGHT.sub("two weeks", text))
 
 
@@ -222,7 +233,7 @@ def _ko(text: str) -> Shift | None:
     if _KO_NOT_A_SHIFT.search(text):
         return None
     text = _KO_RELATIVE.sub(lambda m: "하루 당겨" if m["u"].startswith("전") else
-                            "일주일 미뤄" if "주" in m["u"] else "하루 미뤄", text)
+                            "일주일 미뤄" if "주" in m["u"] else "하루 미뤄", _plain_numbers(text))
     found = _amount_in(text, _KO_AMOUNT, _KO_AMOUNT_GAP, _ko_amount)
     if found is None:
         return None
@@ -312,8 +323,10 @@ def en_said_in_minutes(text: str) -> str:
 def ko_said_in_minutes(text: str) -> str:
     """`text` with an amount that holds days or a fraction in minutes ("하루 2시간 뒤에" -> "1560분 뒤에", "하루 뒤에"
     -> "1440분 뒤에", "1.5시간 뒤에" -> "90분 뒤에"): the Korean snooze patterns read whole hours and minutes only."""
+    text = _plain_numbers(text)
     found = _amount_in(text, _KO_AMOUNT, _KO_AMOUNT_GAP, _ko_amount)
-    if found is None or not found[2][1] and "." not in text[found[0]:found[1]]:   # "1.5시간" -> "90분"
+    # "1.5시간", "1,5시간" -> "90분"; "반 시간" -> "30분" (pass 37's low: to the model)
+    if found is None or not found[2][1] and not any(mark in text[found[0]:found[1]] for mark in ".반"):
         return text
     start, end, (minutes, days) = found
     return f"{text[:start]}{minutes + days * 1440}분{text[end:]}"
