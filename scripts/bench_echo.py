@@ -132,9 +132,10 @@ async def run(args: argparse.Namespace, pulse: NullSinkPulse, work: Path) -> dic
     answer_no = [0]
     hear = barge.hear
 
-    def recorded(prob_clean: float, echo: bool, prob_raw: float | None = None, kept: float | None = None) -> bool:
+    def recorded(prob_clean: float, echo: bool, prob_raw: float | None = None, kept: float | None = None,
+                 settling: bool = False) -> bool:   # `settling` since the settling guard (it stopped this bench)
         by_frame.append((time.time(), answer_no[0], prob_clean, prob_raw, kept))
-        return hear(prob_clean, echo, prob_raw, kept)
+        return hear(prob_clean, echo, prob_raw, kept, settling)
     barge.hear = recorded  # type: ignore[method-assign]
     onsets: dict[int, float] = {}
     fired: dict[str, int] = {}
