@@ -1022,9 +1022,10 @@ _SCOPES: dict[str, phrases.Scope] = {"due_today": "today", "due_tomorrow": "tomo
                                      "due_next_week": "next_week"}
 
 
-def _due_order(loop: OpenLoop) -> tuple[bool, int, str]:
-    """Nearest due first, then what has no due: the order the agenda is read and a choice is offered in."""
-    return loop.due_ms is None, loop.due_ms or 0, loop.desc
+def _due_order(loop: OpenLoop) -> tuple[bool, int]:
+    """Nearest due first, then what has no due (a stable sort keeps the agenda's newest first among equals): the
+    order the agenda is read and a choice is offered in."""
+    return loop.due_ms is None, loop.due_ms or 0
 
 
 def _closing_status(kind: str) -> LoopStatus:
