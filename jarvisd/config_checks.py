@@ -12,6 +12,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from jarvisd.reflect.quiet_hours import QuietHours
+from jarvisd.textsafe import has_visible
 
 
 def _choices(*allowed: str) -> Callable[[Any], str | None]:
@@ -31,7 +32,10 @@ def _between(low: float, high: float, why: str = "") -> Callable[[Any], str | No
 
 
 def _non_empty(value: str) -> str | None:
-    return None if value.strip() else "must not be empty"
+    if not value.strip():
+        return "must not be empty"
+    # "\u200b", a BOM, NULs: a name nobody can see in a log or type again (pass 38: `general.user = "\u200b"` was taken)
+    return None if has_visible(value) else f"must show something: it holds only invisible characters ({value!r})"
 
 
 def _at_most_chars(limit: int, why: str) -> Callable[[Any], str | None]:
