@@ -20,3 +20,37 @@ def test_a_visible_name_is_taken(tmp_path, value):
 
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_GENERAL__USER": value}, user_file=tmp_path / "config.toml")
     assert cfg.general.user == value
+
+
+def _record(n: int, desc: str) -> bytes:
+    import json
+
+    return json.dumps({"id": f"{n:032x}", "desc": desc, "status": "open", "created_ms": 1796400000000,
+                       "updated_ms": 1796400000000, "due_ms": 1796500000000}).encode()
+
+
+@pytest.mark.parametrize("data", [
+    _record(1, "call Bob") + b"\n" + b"\x00" * 4096 + _record(2, "email Ann") + b"\n",   # NULs before a record
+    _record(1, "call Bob") + b"\x00" * 100 + b"\n" + _record(2, "email Ann") + b"\n",    # NULs after one
+])
+def test_nul_filler_a_crash_left_beside_a_record_does_not_take_the_record_off_the_agenda(tmp_path, data, caplog):
+    """A file system that lost power can leave NUL blocks in a file; the record sharing their line was quarantined
+    ("'utf-32-be' codec can't decode …", "Extra data …"): off the agenda until someone read the quarantine file."""
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    path = tmp_path / "openloops.jsonl"
+    path.write_bytes(data)
+    assert [loop.desc for loop in JsonlLoopStore(path).load()] == ["call Bob", "email Ann"]
+    assert "NUL bytes around a record" in caplog.text
+    assert not (tmp_path / "openloops.quarantine.jsonl").exists()
+
+
+@pytest.mark.parametrize("desc", ["\u200b", "\ufeff\u2060", "\u200d \u200c"])
+def test_a_record_whose_description_shows_nothing_is_quarantined_not_shown_as_a_blank_promise(tmp_path, desc):
+    """A promise of "\\u200b" loaded: a blank line on the HUD and in the spoken agenda that no words could close."""
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    path = tmp_path / "openloops.jsonl"
+    path.write_bytes(_record(1, desc) + b"\n" + _record(2, "call Bob") + b"\n")
+    assert [loop.desc for loop in JsonlLoopStore(path).load()] == ["call Bob"]
+    assert "shows nothing" in (tmp_path / "openloops.quarantine.jsonl").read_text(encoding="utf-8")

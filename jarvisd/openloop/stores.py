@@ -20,7 +20,7 @@ from jarvisd.errors import bounded_lines, check_regular_file, require_regular_fi
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.rules import DEFAULT_THRESHOLD
-from jarvisd.textsafe import valid_json
+from jarvisd.textsafe import has_visible, valid_json
 
 log = logging.getLogger(__name__)
 
@@ -117,8 +117,9 @@ def usable_loop(record: Any) -> OpenLoop:
     for name in ("id", "desc", "session"):
         if name in record and not isinstance(record[name], str) and not (name == "session" and record[name] is None):
             raise TypeError(f"{name} must be text, not {type(record[name]).__name__}")
-    if isinstance(record.get("desc"), str) and not record["desc"].strip():
-        raise ValueError("empty desc")
+    if isinstance(record.get("desc"), str) and not has_visible(record["desc"]):
+        # "\u200b" alone (pass 38): a promise shown and said as nothing, that no words could name to close it
+        raise ValueError("empty desc" if not record["desc"].strip() else "desc shows nothing (only invisible characters)")
     try:
         loop = OpenLoop.from_record(record)
     except OverflowError as exc:  # `Infinity` (json.loads reads it) as a time: int() overflows
@@ -266,6 +267,12 @@ class JsonlLoopStore(EmbeddingBoundary):
                 continue
             if not line.strip():
                 continue
+            if line.startswith(b"\x00") or line.endswith(b"\x00"):   # NUL filler a crash left around a record (pass 38:
+                filler = len(line) - len(line := line.strip(b"\x00"))   # the record beside it was quarantined)
+                log.warning("openloop: %s line %d holds %d NUL bytes around %s (a crash's filler): the NULs skipped",
+                            self.path, number, filler, "a record" if line.strip() else "nothing else")
+                if not line.strip():
+                    continue
             try:
                 loop = usable_loop(parse_line(line))
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
