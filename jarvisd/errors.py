@@ -97,6 +97,16 @@ def bounded_lines(fh: BinaryIO, max_bytes: int) -> Iterator[tuple[int, bytes | N
         yield number, None, length
 
 
+def nul_filler_off(line: bytes) -> tuple[bytes, int]:
+    """A JSONL line without the NUL bytes around it, and how many there were: a file system that lost power can
+    leave NUL blocks in a file, and the record sharing their line was skipped (pass 38)."""
+    body = line.rstrip(b"\r\n")
+    if body[:1] != b"\x00" and body[-1:] != b"\x00":
+        return line, 0
+    kept = body.strip(b"\x00")
+    return kept, len(body) - len(kept)
+
+
 def check_regular_file(path: os.PathLike[str] | str) -> None:
     """Raise NotARegularFile when `path` exists and is neither a regular file nor a directory (those
     have their own errors); absent is fine."""

@@ -54,3 +54,18 @@ def test_a_record_whose_description_shows_nothing_is_quarantined_not_shown_as_a_
     path.write_bytes(_record(1, desc) + b"\n" + _record(2, "call Bob") + b"\n")
     assert [loop.desc for loop in JsonlLoopStore(path).load()] == ["call Bob"]
     assert "shows nothing" in (tmp_path / "openloops.quarantine.jsonl").read_text(encoding="utf-8")
+
+
+def test_a_spoken_reminder_recorded_after_a_crashs_nul_filler_is_not_said_again(tmp_path, caplog):
+    """The delivered-reminder log skipped a record sharing its line with NULs: after a restart the reminder it
+    records was planned and said again ("never twice")."""
+    import json
+
+    from jarvisd.reflect.delivered import DeliveredLog
+    from jarvisd.reflect.reminders import ReminderKey
+
+    path = tmp_path / "reminders.jsonl"
+    said = {"loop_id": "a" * 32, "lead_min": 10, "due_ms": 1796500000000, "at_ms": 1796499400000, "text": "Reminder: x."}
+    path.write_bytes(b"\x00" * 100 + json.dumps(said).encode() + b"\n")
+    assert DeliveredLog(path).keys() == {ReminderKey("a" * 32, 10, 1796500000000)}
+    assert "NUL bytes" in caplog.text

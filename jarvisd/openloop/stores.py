@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from jarvisd.errors import bounded_lines, check_regular_file, require_regular_file, unusable_file
+from jarvisd.errors import (
+    bounded_lines,
+    check_regular_file,
+    nul_filler_off,
+    require_regular_file,
+    unusable_file,
+)
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.rules import DEFAULT_THRESHOLD
@@ -267,8 +273,8 @@ class JsonlLoopStore(EmbeddingBoundary):
                 continue
             if not line.strip():
                 continue
-            if line.startswith(b"\x00") or line.endswith(b"\x00"):   # NUL filler a crash left around a record (pass 38:
-                filler = len(line) - len(line := line.strip(b"\x00"))   # the record beside it was quarantined)
+            line, filler = nul_filler_off(line)   # pass 38: the record beside a crash's NULs was quarantined
+            if filler:
                 log.warning("openloop: %s line %d holds %d NUL bytes around %s (a crash's filler): the NULs skipped",
                             self.path, number, filler, "a record" if line.strip() else "nothing else")
                 if not line.strip():

@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from jarvisd.errors import bounded_lines, require_regular_file, unusable_file
+from jarvisd.errors import bounded_lines, nul_filler_off, require_regular_file, unusable_file
 from jarvisd.reflect.reminders import ReminderKey
 
 log = logging.getLogger(__name__)
@@ -82,6 +82,10 @@ def _read(path: Path) -> list[ReminderKey]:
                 log.warning("reminder log %s: line %d unreadable, skipped (%d bytes, longer than any record)",
                             path, number, length)
                 continue
+            raw, filler = nul_filler_off(raw)   # pass 38: the record after a crash's NULs was skipped, said twice
+            if filler:
+                log.warning("reminder log %s: line %d holds %d NUL bytes (a crash's filler): the NULs skipped",
+                            path, number, filler)
             if not raw.strip():
                 continue
             try:
