@@ -109,6 +109,17 @@ class _Focus:
 
 
 @dataclass(frozen=True)
+class _Clearing:
+    """A closing of several promises at once, asked and applied only on the user's yes: the whole agenda ("clear my
+    agenda") or every promise of one deed ("cancel all my calls")."""
+
+    loop_ids: tuple[str, ...]
+    status: LoopStatus
+    at_ms: int
+    whole: bool = True
+
+
+@dataclass(frozen=True)
 class _Guess:
     """A closing matched by meaning, not by words: asked, and applied only on the user's yes, or on the
     pick of one of a few offered (`options`, loop ids in the order said)."""
@@ -130,8 +141,8 @@ class AgendaDesk:
         self._focus: dict[str, _Focus] = {}
         self._guesses: dict[str, _Guess] = {}
         self._listed: dict[str, tuple[tuple[str, ...], int]] = {}   # the agenda read out last, by session
-        # "Cancel all 5 things on your agenda …?" asked: (loop ids asked about, status, when asked), by session
-        self._clearing: dict[str, tuple[tuple[str, ...], LoopStatus, int]] = {}
+        # "Cancel all 5 things on your agenda …?", "Cancel both calls …?" asked, by session
+        self._clearing: dict[str, _Clearing] = {}
         # "How much earlier for call Bob?" asked: (loop id, direction, when asked), so "30 minutes" answers it
         self._asked_amount: dict[str, tuple[str, int, int]] = {}
         self._lock = threading.Lock()
@@ -152,7 +163,7 @@ class AgendaDesk:
         lang = language_of(text, ANSWER_HANGUL_WEIGHT)
         guess = self._guesses.pop(session, None)
         clearing = self._clearing.pop(session, None)
-        if clearing is not None and (reply := self._clear_answer(clearing, text, lang)) is not None:
+        if clearing is not None and (reply := self._clear_answer(clearing, text, session, lang)) is not None:
             return reply
         if guess is not None and len(guess.options) > 1:
             reply = self._pick(guess, text, session, lang)
@@ -234,34 +245,38 @@ class AgendaDesk:
             return self._ask_every(intent, session)
         return self._close_by_name(intent, session, text)
 
-    def _ask_every(self, intent: Intent, session: str) -> DeskReply:
-        """"Clear my agenda", "mark everything done": every open promise, named, and asked about first; a
-        yes within CONFIRM_SEC closes them (`_clear_answer`)."""
-        loops = sorted(self.service.agenda(), key=_due_order)
+    def _ask_every(self, intent: Intent, session: str, loops: Sequence[OpenLoop] | None = None,
+                   deed: str = "") -> DeskReply:
+        """"Clear my agenda", "mark everything done" (every open promise), "cancel all my calls" (`loops`, those of
+        one `deed`): named and asked about first; a yes within CONFIRM_SEC closes them (`_clear_answer`)."""
+        whole = loops is None
+        loops = sorted(self.service.agenda() if loops is None else loops, key=_due_order)
         if not loops:
             return DeskReply(phrases.nothing_to_close(intent.lang), intent.lang, intent=intent.kind)
         status = _closing_status(intent.kind.removesuffix("_all"))
-        self._clearing[session] = (tuple(loop.id for loop in loops), status, self.service.now_ms())
-        return DeskReply(phrases.ask_close_every(loops, status == LoopStatus.DONE, intent.lang), intent.lang,
+        self._clearing[session] = _Clearing(tuple(loop.id for loop in loops), status, self.service.now_ms(), whole)
+        return DeskReply(phrases.ask_close_every(loops, status == LoopStatus.DONE, intent.lang, deed), intent.lang,
                          intent=intent.kind)
 
-    def _clear_answer(self, clearing: tuple[tuple[str, ...], LoopStatus, int], text: str, lang: phrases.Lang
-                      ) -> DeskReply | None:
+    def _clear_answer(self, clearing: _Clearing, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """The yes or no to "Cancel all N things on your agenda?": a yes in time closes those still open (one
-        added since stays); a no, or a yes too late, leaves the agenda as it was; anything else is not an
-        answer (None: read as any other utterance, the question dropped)."""
-        ids, status, asked_ms = clearing
+        added since stays); a no, or a yes too late, leaves the agenda as it was; "yes, and …" answers, then the
+        rest is read; anything else is not an answer (None: read as any other utterance, the question dropped)."""
         answer = decision(text)
-        waited = self.service.now_ms() - asked_ms
+        said, _, rest = text.partition(", ")
+        if answer is None and rest and (answer := decision(said)) is not None:
+            return _joined(self._clear_answer(clearing, said, session, lang), self.handle(rest, session))
+        waited = self.service.now_ms() - clearing.at_ms
         if answer is None or waited > LATE_ANSWER_SEC * 1000:
             return None
         if not answer or waited > CONFIRM_SEC * 1000:
             return DeskReply(phrases.left_every(lang, late=bool(answer)), lang, intent="confirm")
-        closed = [self.service.set_status(loop.id, status) for loop in map(self._open, ids) if loop is not None]
+        closed = [self.service.set_status(loop.id, clearing.status) for loop in map(self._open, clearing.loop_ids)
+                  if loop is not None]
         if not closed:
             return DeskReply(phrases.nothing_to_close(lang), lang, intent="confirm")
-        left = len(self.service.agenda())
-        return DeskReply(phrases.closed_every(closed, left, status == LoopStatus.DONE, lang), lang,
+        left = len(self.service.agenda()) if clearing.whole else None
+        return DeskReply(phrases.closed_every(closed, left, clearing.status == LoopStatus.DONE, lang), lang,
                          change=AgendaChange(closed=tuple(closed)), intent="confirm")
 
     def _close_by_name(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
@@ -269,6 +284,10 @@ class AgendaDesk:
             return self._closed(listed, _closing_status(intent.kind), intent.lang, intent.kind)
         loops = self.service.agenda()
         descs = [loop.desc for loop in loops]
+        if (every := _EVERY_OF.fullmatch(intent.argument)) is not None:   # "cancel all my calls", "mark both emails done"
+            deed = every["deed"].removesuffix("es" if every["deed"].endswith(("ches", "shes", "sses")) else "s")
+            if deeds := deed_named(deed, descs):                           # (pass 38: "I couldn't find all your calls")
+                return self._ask_every(replace(intent, kind=f"{intent.kind}_all"), session, [loops[i] for i in deeds], deed)
         found = naming.best_reference(intent.argument, descs)
         if found is None:   # "cancel the call": the promises of that deed (pass 34: "I couldn't find the call")
             deeds = deed_named(intent.argument, descs) or _named_in(intent.argument, descs)
@@ -1020,6 +1039,10 @@ def _new_time(text: str) -> bool:
 
 _SCOPES: dict[str, phrases.Scope] = {"due_today": "today", "due_tomorrow": "tomorrow", "due_week": "week",
                                      "due_next_week": "next_week"}
+
+
+# "all my calls", "all of the emails", "both calls", "every call": every promise of one deed
+_EVERY_OF = re.compile(r"(?:all(?:\s+of)?|both|every)(?:\s+(?:my|the|those|these))?\s+(?P<deed>[a-z]+)")
 
 
 def _due_order(loop: OpenLoop) -> tuple[bool, int]:

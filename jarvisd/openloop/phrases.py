@@ -232,26 +232,33 @@ def _named(loops: Sequence[OpenLoop], lang: Lang) -> str:
     return descs[0] if len(descs) == 1 else ", ".join(descs[:-1]) + " and " + descs[-1]
 
 
-def ask_close_every(loops: Sequence[OpenLoop], done: bool, lang: Lang) -> str:
-    """"Clear my agenda", "mark everything done": asked before anything is closed."""
+def ask_close_every(loops: Sequence[OpenLoop], done: bool, lang: Lang, deed: str = "") -> str:
+    """"Clear my agenda", "mark everything done", "cancel all my calls" (`deed`: "call"): asked before anything is
+    closed."""
     count = len(loops)
     if lang == "ko":
         act = "완료로 표시할까요" if done else "목록에서 지울까요"
         what = f"할 일({_named(loops, lang)})을" if count == 1 else f"할 일 {count}개({_named(loops, lang)})를 모두"
         return f"{what} {act}? 맞으면 '응'이라고 해 주세요."
-    things = "the one thing" if count == 1 else "both things" if count == 2 else f"all {count} things"
+    noun = deed or "thing"
+    things = f"the one {noun}" if count == 1 else f"both {noun}s" if count == 2 else f"all {count} {noun}s"
     them = "it" if count == 1 else "them"
     if done:
         return f"Mark {things} on your agenda done: {_named(loops, lang)}? Say yes and I'll mark {them} done."
     return f"Cancel {things} on your agenda: {_named(loops, lang)}? Say yes and I'll cancel {them}."
 
 
-def closed_every(closed: Sequence[OpenLoop], left: int, done: bool, lang: Lang) -> str:
-    """What a confirmed "clear my agenda" did, and what is still open (added since it was asked)."""
+def closed_every(closed: Sequence[OpenLoop], left: int | None, done: bool, lang: Lang) -> str:
+    """What a confirmed "clear my agenda" did, and what is still open (`left`: added since it was asked; None when
+    only some were asked about, "cancel all my calls")."""
     if lang == "ko":
         head = f"{len(closed)}개를 {'완료로 표시했어요' if done else '목록에서 지웠어요'}: {_named(closed, lang)}."
+        if left is None:
+            return head
         return head + (f" 그 사이에 적은 {left}개는 남아 있어요." if left else " 이제 할 일이 없어요.")
     head = f"{'Marked done' if done else 'Cancelled'}: {_named(closed, lang)}."
+    if left is None:
+        return head
     if left:
         return head + f" {left} {'thing' if left == 1 else 'things'} added since {'is' if left == 1 else 'are'} still open."
     return head + " Your agenda is clear."

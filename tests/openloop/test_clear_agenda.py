@@ -122,3 +122,34 @@ def test_which_one_offers_the_promises_by_their_due(desk):
     # pass 37's low: the options were said in the order the words matched, not as the agenda is read
     said(desk, "I need to call Ann on Friday", "I need to call Bob tomorrow")
     assert said(desk, "cancel the call") == ["Which one: call Bob, or call Ann?"]
+
+
+def test_yes_and_more_closes_them_then_reads_the_rest(desk):
+    # pass 38: "yes, and I need to email Ann tomorrow" kept the email and left the call the user said yes to cancel
+    said(desk, "I need to call Bob on Friday", "clear my agenda")
+    assert said(desk, "yes, and I need to email Ann tomorrow") == [
+        "Cancelled: call Bob. Your agenda is clear. Got it: email Ann, by tomorrow."]
+    assert agenda_rows(desk) == [("email Ann", "2026-12-02 23:59")]
+
+
+@pytest.mark.parametrize(("command", "asked", "status"), [
+    ("cancel all my calls", "Cancel both calls on your agenda: call Ann and call Bob? Say yes and I'll cancel them.",
+     LoopStatus.DISMISSED),
+    ("mark all the calls done", "Mark both calls on your agenda done: call Ann and call Bob? Say yes and I'll mark them done.",
+     LoopStatus.DONE),
+    ("cancel every call", "Cancel both calls on your agenda: call Ann and call Bob? Say yes and I'll cancel them.",
+     LoopStatus.DISMISSED),
+])
+def test_every_promise_of_one_deed_is_asked_about_and_closed_the_rest_kept(desk, command, asked, status):
+    # pass 38: "cancel all my calls" answered "I couldn't find all your calls on your agenda."
+    said(desk, "I need to call Bob on Friday", "I need to call Ann tomorrow", "I need to email Ann")
+    assert said(desk, command) == [asked]
+    assert said(desk, "yes") == [f"{'Marked done' if status == LoopStatus.DONE else 'Cancelled'}: call Ann and call Bob."]
+    assert agenda_rows(desk) == [("email Ann", "-")]
+    assert {loop.status for loop in desk.service.all_loops() if loop.desc.startswith("call")} == {status}
+
+
+def test_a_plain_korean_order_to_delete_everything_is_asked_too(desk):
+    said(desk, "내일 민수한테 전화해야 해")
+    assert said(desk, "다 지워") == ["할 일(민수한테 전화하기)을 목록에서 지울까요? 맞으면 '응'이라고 해 주세요."]
+    assert said(desk, "네") == ["1개를 목록에서 지웠어요: 민수한테 전화하기. 이제 할 일이 없어요."]
