@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import codecs
 import difflib
+import errno
 import ipaddress
 import json
 import logging
@@ -400,6 +401,16 @@ def _user_file_present(path: Path) -> bool:
     """Whether there is a user file to read; a dangling link or a folder that cannot be searched is refused."""
     try:
         if path.is_symlink() and not path.exists():
+            try:
+                path.resolve(strict=True)
+                loop = False
+            except RuntimeError:   # Python 3.11 and 3.12 say a ring of links so
+                loop = True
+            except OSError as exc:
+                loop = exc.errno == errno.ELOOP
+            if loop:   # a link to itself, or a ring of links (pass 38: "… which does not exist")
+                raise ConfigError(str(path), "(file)", f"is a symbolic link that leads back to itself (through "
+                                  f"{os.readlink(path)}); remove the link")
             raise ConfigError(str(path), "(file)", f"is a symbolic link to {os.readlink(path)}, which does not "
                               "exist; fix or remove the link")
         return path.exists()

@@ -69,3 +69,15 @@ def test_a_spoken_reminder_recorded_after_a_crashs_nul_filler_is_not_said_again(
     path.write_bytes(b"\x00" * 100 + json.dumps(said).encode() + b"\n")
     assert DeliveredLog(path).keys() == {ReminderKey("a" * 32, 10, 1796500000000)}
     assert "NUL bytes" in caplog.text
+
+
+def test_a_config_file_that_is_a_link_to_itself_is_said_so(tmp_path):
+    """It was "a symbolic link to …/config.toml, which does not exist", the file it names being itself."""
+    import os
+
+    from jarvisd.config import ConfigError, load_config
+
+    path = tmp_path / "config.toml"
+    os.symlink(path, path)
+    with pytest.raises(ConfigError, match="leads back to itself"):
+        load_config(env={"JARVIS_HOME": str(tmp_path)}, user_file=path)
