@@ -99,12 +99,16 @@ class ParrotDrop:
         self._held += delta
         out = []
         while self._held:
-            m = _SENTENCE.match(self._held)
-            if m is None:                       # spaces only, or a lone punctuation mark
+            m = _SENTENCE.search(self._held)
+            if m is None:                       # spaces only, or punctuation marks only
                 if not self._held.strip():
                     out.append(self._held)
                     self._held = ""
                 break
+            if m.start():                       # a line break or a mark before the sentence passes at once (conversation
+                out.append(self._held[:m.start()])   # run 42: an answer opening with "\n" was held whole, 7.2 s of
+                self._held = self._held[m.start():]  # silence before its first word)
+                continue
             sentence, complete = m.group(0), m.end() < len(self._held) or m.group(0).rstrip()[-1:] in ".!?。！？"
             key = _key(sentence)
             if complete:
@@ -114,7 +118,7 @@ class ParrotDrop:
                     out.append(sentence)
                 self._held = self._held[m.end():]
                 continue
-            if self._heard.startswith(key):
+            if key and self._heard.startswith(key):
                 break                           # it may still be the heard sentence: held until it tells
             out.append(self._held)
             self._held = ""

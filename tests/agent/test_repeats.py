@@ -70,6 +70,22 @@ def test_a_sentence_that_cannot_be_the_parrot_is_not_held():
     assert drop.feed("The") == "The"     # "the" begins no heard word run: passed on at once
 
 
+@pytest.mark.parametrize("opening", ["\n", "\n\n", "...", "— ", "\n- "])
+def test_an_answer_opening_with_a_line_break_or_a_mark_streams_from_its_first_word(opening):
+    """Conversation run 42: SmolLM2 opened an answer with a line break, which ParrotDrop held, and the rest with it,
+    until the model stopped: 7.2 s of silence before "You're welcome." (the first audio of the other turns: ~1 s)."""
+    drop = ParrotDrop("Thanks, that's all for the hour.")
+    said = drop.feed(opening + "You") + drop.feed("'re welcome.")
+    assert said == opening + "You're welcome."
+    assert drop.feed(" Bye.") == " Bye." and drop.end() == ""
+
+
+def test_a_parrot_after_a_line_break_is_still_dropped():
+    drop = ParrotDrop("Thanks, that's all for the hour.")
+    said = drop.feed("\nThanks, that") + drop.feed("'s all for the hour.") + drop.feed(" You're welcome.") + drop.end()
+    assert said == "\n You're welcome." and drop.dropped == 1
+
+
 @pytest.mark.parametrize(("heard", "lang", "said"), [
     ("Good morning Jarvis.", "en", "Good morning!"), ("hey jarvis", "en", "Hello!"), ("Evening!", "en", "Good evening!"),
     ("안녕 자비스", "ko", "안녕하세요!"), ("자비스, 좋은 아침", "ko", "좋은 아침이에요!"),
