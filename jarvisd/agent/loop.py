@@ -118,8 +118,9 @@ class Agent:
         turn ends as usual with the text so far, so its hooks (memory) still see a finished turn."""
         guard = LoopGuard(self.profile.policy, self.clock)
         hooks: list[AgentHooks] = [guard, *self.hooks]
+        tools_offered = getattr(self.model, "supports_tools", True)
         ctx = TurnContext(agent=self.name, profile=self.profile, user_text=user_text, scope=scope,
-                          messages=[Message("system", self.profile.system_prompt()), *history,
+                          messages=[Message("system", self.profile.system_prompt(tools_offered)), *history,
                                     Message("user", user_text)])
         ctx.state["loop_guard"] = guard
         try:
@@ -133,7 +134,7 @@ class Agent:
             while True:
                 round_no += 1
                 wrap_up = stop is not None
-                offer = not wrap_up and getattr(self.model, "supports_tools", True)
+                offer = not wrap_up and tools_offered
                 request = ModelRequest(round_no, list(ctx.messages), self.tools.specs() if offer else [], wrap_up)
                 for hook in hooks:
                     await hook.before_model_call(ctx, request)

@@ -38,7 +38,12 @@ class Profile:
     instructions: str
     policy: GuardPolicy = field(default_factory=GuardPolicy)
 
-    def system_prompt(self) -> str:
+    def system_prompt(self, tools: bool = True) -> str:
+        """The instructions, then the tool rules for a model that is offered tools. A model that cannot call them
+        (the embedded SmolLM2) got the rules too, and said them back as answers ("You're not supposed to call the same
+        tool with the same arguments twice.", conversation runs 35 and 43)."""
+        if not tools:
+            return self.instructions.rstrip()
         return f"{self.instructions.rstrip()}\n\n{tool_rules_text(self.policy)}"
 
 

@@ -217,6 +217,20 @@ async def test_research_system_prompt_ends_with_the_rejection_rules():
     assert "3 times in a row" in chat_profile().system_prompt()
 
 
+async def test_a_model_that_cannot_call_tools_is_not_told_the_tool_rules():
+    """The embedded SmolLM2 (no tools) got the rules in its system prompt and said them back as answers: "You're not
+    supposed to call the same tool with the same arguments twice." (conversation runs 35 and 43)."""
+    without = ScriptedChatModel([answer("Sure.")])
+    without.supports_tools = False
+    await Agent(without, ToolRegistry([echo_tool()]), chat_profile()).run_turn("What suit tomorrow?")
+    (messages, tools), = without.calls
+    assert messages[0].role == "system" and "Rules for tool calls" not in messages[0].content and tools == []
+    assert messages[0].content.startswith(chat_profile().instructions)
+    with_tools = ScriptedChatModel([answer("Sure.")])
+    await Agent(with_tools, ToolRegistry([echo_tool()]), chat_profile()).run_turn("x")
+    assert "Rules for tool calls" in with_tools.calls[0][0][0].content
+
+
 async def test_closing_the_stream_early_cancels_the_turns_background_tasks():
     started = asyncio.Event()
     forever: list[asyncio.Task] = []
