@@ -54,7 +54,9 @@ def test_a_time_taken_back_in_the_same_breath_is_one_correction(tuesday_desk):
 @pytest.mark.parametrize(("correction", "pick", "moved"), [
     ("no, not 4pm, 5pm", "the second one", "call Ann"),
     ("no, not 4pm, 5pm", "Bob", "call Bob"),
-    ("move the call to Saturday", "the first one", "call Ann"),   # asked "Which one: call Ann, or call Bob?"
+    # asked "Which one: call Bob, or call Ann?": equal dues in the agenda's order, newest first, as the other way of
+    # asking does (until the forty-first session this one broke ties by name: "call Ann, or call Bob")
+    ("move the call to Saturday", "the first one", "call Bob"),
 ])
 def test_the_pick_after_which_one_a_correction_means_moves_that_one(tuesday_desk, correction, pick, moved):
     """The daemon: "Which one: call Bob, or call Ann?", then "the second one" went to the model ("the second
