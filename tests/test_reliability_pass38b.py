@@ -95,3 +95,52 @@ def test_doctor_names_a_journal_a_kill_left_that_is_not_in_the_table_yet(tmp_pat
     assert ".wal" in health.detail and "next start" in health.detail
     LanceMemoryStore(uri, dimensions=HashedNgramEmbedder().dimensions).close()   # the start replays it
     assert "journal" not in check_memory(uri).detail
+
+
+def _loop_line(n: int, desc: str) -> bytes:
+    import json
+
+    return json.dumps({"id": f"{n:032x}", "desc": desc, "status": "open", "created_ms": 1796400000000,
+                       "updated_ms": 1796400000000, "due_ms": 1796500000000}).encode() + b"\n"
+
+
+def test_a_huge_agenda_log_is_read_a_line_at_a_time_not_held_whole(tmp_path):
+    """Seen on the daemon: an agenda log of 3 GB (a record, a crash's sparse NUL filler, a record) took 3.3 GB at start,
+    and with 3 GB of address space the start died with a MemoryError traceback from `Path.read_bytes`. Now the memory
+    a load takes is one record's worth, whatever the file's size; the over-long line is quarantined as before."""
+    import tracemalloc
+
+    from jarvisd.openloop.stores import MAX_RECORD_BYTES, JsonlLoopStore
+
+    path = tmp_path / "openloops.jsonl"
+    with path.open("wb") as fh:
+        fh.write(_loop_line(1, "call Zed"))
+        fh.seek(64 << 20)                      # 64 MB of NULs, sparse: longer than any record
+        fh.write(_loop_line(2, "email Yan"))
+        fh.write(_loop_line(3, "pay rent")[:40])   # and a torn tail
+    store = JsonlLoopStore(path)
+    tracemalloc.start()
+    try:
+        loops = store.load()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [loop.desc for loop in loops] == ["call Zed"]
+    assert peak < 2 * MAX_RECORD_BYTES + (4 << 20), peak    # before: the whole 64 MB file, then some
+    assert store.report.skipped_lines == [2, 3] and store.report.torn_tail
+    quarantined = (tmp_path / "openloops.quarantine.jsonl").read_text()
+    assert "longer than any record" in quarantined and "pay rent" not in quarantined
+
+
+def test_the_agenda_log_still_reads_as_before_line_by_line(tmp_path):
+    """Guards: CRLF, a blank line, NUL filler beside a record, a bad record in the middle, the last line without its
+    newline (a whole record: kept), the last id's line winning."""
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    path = tmp_path / "openloops.jsonl"
+    path.write_bytes(_loop_line(1, "call Zed").replace(b"\n", b"\r\n") + b"\n" + b"\x00" * 50 + _loop_line(2, "email Yan")
+                     + b'{"id": 5}\n' + _loop_line(1, "call Zed at noon") + _loop_line(4, "buy milk")[:-1])
+    store = JsonlLoopStore(path)
+    assert sorted(loop.desc for loop in store.load()) == ["buy milk", "call Zed at noon", "email Yan"]
+    assert store.report.skipped_lines == [4] and not store.report.torn_tail
+
