@@ -144,3 +144,67 @@ def test_the_agenda_log_still_reads_as_before_line_by_line(tmp_path):
     assert sorted(loop.desc for loop in store.load()) == ["buy milk", "call Zed at noon", "email Yan"]
     assert store.report.skipped_lines == [4] and not store.report.torn_tail
 
+
+# ---------------------------------------------------------------- Part B: the agenda's wordings
+
+@pytest.fixture
+def desk(tmp_path, korean):
+    from tests.openloop.conftest import TUESDAY, agenda_desk
+
+    return agenda_desk(tmp_path, korean, TUESDAY)
+
+
+def _open(desk) -> list[str]:
+    return [loop.desc for loop in desk.service.agenda()]
+
+
+@pytest.mark.parametrize(("promise", "closing", "asked"), [
+    ("I need to call Bob, Ann and Tom on Friday", "I called Ann", "Do you mean call Bob, Ann and Tom? Say yes and I'll mark it done."),
+    ("I need to call Bob and Ann on Friday", "I called Bob", "Do you mean call Bob and Ann? Say yes and I'll mark it done."),
+    ("I need to call Bob + Ann on Friday", "I called Bob", "Do you mean call Bob + Ann? Say yes and I'll mark it done."),
+    ("I need to email Bill and Sue on Friday", "I emailed Sue", "Do you mean email Bill and Sue? Say yes and I'll mark it done."),
+    ("I need to buy bread and milk", "I bought milk", "Do you mean buy bread and milk? Say yes and I'll mark it done."),
+    ("I need to call Bob and Ann on Friday", "I'm not going to call Bob",
+     "Do you mean call Bob and Ann? Say yes and I'll take it off your agenda."),
+    ("금요일에 민수랑 지영이한테 전화해야 해", "민수한테 전화했어",
+     "'민수랑 지영이한테 전화하기' 말씀이세요? 맞으면 '응'이라고 해 주세요. 완료로 표시할게요."),
+])
+def test_a_closing_that_names_one_of_the_people_joined_in_a_promise_asks_before_closing_it(desk, promise, closing, asked):
+    """Seen on the daemon and in process: "I called Ann" answered "Marked done: call Bob, Ann and Tom.": the calls to Bob
+    and Tom were off the agenda, never reminded. Now it is asked, and a yes closes it."""
+    desk.handle(promise, "s")
+    before = _open(desk)
+    assert desk.handle(closing, "s").text == asked
+    assert _open(desk) == before
+    desk.handle("yes" if closing.isascii() else "응", "s")
+    assert _open(desk) == []
+
+
+@pytest.mark.parametrize(("promise", "closing", "closed"), [
+    ("I need to call Ann or Bob on Friday", "I called Bob", "call Ann or Bob"),          # either one does it
+    ("I need to call Bob and Ann on Friday", "I called Bob and Ann", "call Bob and Ann"),
+    ("I need to buy bread and milk", "I bought bread and milk", "buy bread and milk"),
+    ("I need to pay the bill for mom", "I paid the bill", "pay the bill for mom"),
+    ("I need to call Bob on Friday", "I called Bob", "call Bob"),
+    ("금요일에 민수하고 지영이한테 전화해야 해", "민수하고 지영이한테 전화했어", "민수하고 지영이한테 전화하기"),
+])
+def test_a_closing_that_names_all_of_a_promise_still_closes_it(desk, promise, closing, closed):
+    desk.handle(promise, "s")
+    reply = desk.handle(closing, "s").text
+    assert closed in reply and ("Marked done" in reply or "완료로 표시했어요" in reply)
+    assert _open(desk) == []
+
+
+def test_the_person_alone_on_the_agenda_is_still_closed_beside_a_joined_promise(desk):
+    for said in ("I need to call Bob and Ann on Friday", "I need to call Bob tomorrow"):
+        desk.handle(said, "s")
+    assert desk.handle("I called Bob", "s").text == "Marked done: call Bob."
+    assert _open(desk) == ["call Bob and Ann"]
+
+
+def test_a_word_that_ends_like_a_korean_joiner_is_not_a_list(desk):
+    """The guard the neighbours found: "치과" ends in 과 ("and"); "치과 예약 취소됐어" still withdraws the dentist."""
+    desk.handle("금요일에 치과 가서 검진 받기로 했어.", "s")
+    reply = desk.handle("치과 예약 취소됐어, 선생님이 그날 쉬신대.", "s")
+    assert reply is not None and "말씀이세요" not in reply.text
+    assert _open(desk) == []
