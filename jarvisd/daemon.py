@@ -234,6 +234,12 @@ async def _warm_memory(d: Daemon) -> None:
         return
     count = d.assistant.memory.store.count()  # at start only: writes since and a failing store come as events
     d.memory_health = {"state": "ok", "detail": f"{count} item{'' if count == 1 else 's'} at start"}
+    from jarvisd.store_health import unreplayed_sentence
+
+    if (held_back := unreplayed_sentence(d.assistant.memory.store)) is not None:
+        d.memory_health = {"state": "damaged", "detail": held_back}
+        d.assistant.memory.health.held_back = held_back
+        log.error("memory: %s", held_back)
     log.info("memory: %d items ready in %.1f s", count, time.monotonic() - started)
 
 

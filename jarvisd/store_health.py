@@ -36,6 +36,9 @@ class StoreHealth:
         # what to do; a table found damaged at start has its own (pass 26: "restart jarvisd" was said, which
         # does not help then)
         self.recovery = RECOVERY
+        # acknowledged writes left in a killed store's journal that this start could not write to the table
+        # (`unreplayed_sentence`): no flush since proves them there, so "works again" never hides them
+        self.held_back: str | None = None
 
     @contextmanager
     def guard(self, what: str, *, proves: bool = False) -> Iterator[None]:
@@ -64,7 +67,10 @@ class StoreHealth:
         if self.failing is not None:
             self.failing = None
             log.info("memory: its store works again")
-            self._announce("ok", "works again")
+            if self.held_back is None:
+                self._announce("ok", "works again")
+            else:
+                self._announce("damaged", self.held_back)
 
     def _announce(self, state: str, detail: str) -> None:
         if self.publish is not None:
@@ -75,3 +81,18 @@ def guard(memory: object, what: str, *, proves: bool = False) -> AbstractContext
     """`memory.health.guard(...)`; a memory without one (a duck-typed stand-in): failures pass as they are."""
     health = getattr(memory, "health", None)
     return health.guard(what, proves=proves) if health is not None else nullcontext()
+
+
+def unreplayed_sentence(store: object) -> str | None:
+    """What the status says when a start could not write a killed store's journal to the table (pass 38b:
+    with the disk full at start, a fact "Remembered" before the kill was in no recall while `/api/status`
+    said "memory ok: 0 items at start"). None when every journal was replayed (or the store has none)."""
+    failed = list(getattr(store, "unreplayed_journals", ()) or ())
+    if not failed:
+        return None
+    names = "; ".join(f"{path} ({why})" for path, why in failed)
+    many = len(failed) > 1
+    return (f"{len(failed)} write journal{'s' if many else ''} of a stopped jarvisd could not be written to the "
+            f"table at start: {names}. The writes acknowledged in {'them' if many else 'it'} are kept there but "
+            f"are not in memory's answers; fix the cause (for a full disk, free space) and restart jarvisd, "
+            f"which writes {'them' if many else 'it'} to the table then")

@@ -62,6 +62,7 @@ from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.service import MEANING_LOOPS, OpenLoopService
 from jarvisd.openloop.shifts import Shift, asks_amount, bare_amount, read_shift
+from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.textsafe import plain_words
 
@@ -729,6 +730,11 @@ class AgendaDesk:
                 heard.append(found)   # "I renewed the gym membership" for "cancel the gym membership", "I'm not
                 heard_status = _closing_status(closure.status)   # going to the team social" for "post my notes
                 continue              # in the team channel": asked
+            if isinstance(found, int) and closure.status in ("done", "dismissed") and \
+                    names_part_of(closure.reference, descs[found]):
+                heard.append(found)   # "I called Ann" for "call Bob, Ann and Tom": all of it done? asked
+                heard_status = _closing_status(closure.status)
+                continue
             if isinstance(found, int):
                 refs.append(ClosedRef(index=found + 1, status=_closing_status(closure.status)))
             elif found is None and particle is not None:

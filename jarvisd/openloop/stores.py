@@ -11,7 +11,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -219,6 +219,19 @@ class LoadReport:
     torn_tail: bool = False
 
 
+def _lines(fh: Any) -> Iterator[tuple[int, bytes | int, bool]]:
+    """(number, the line or its length when longer than any record, whether it is the file's last line) of an
+    open agenda log (None: no file), holding at most one record's bytes at a time (`bounded_lines`)."""
+    if fh is None:
+        return
+    lines = bounded_lines(fh, MAX_RECORD_BYTES)
+    ahead = next(lines, None)
+    while ahead is not None:
+        number, line, length = ahead
+        ahead = next(lines, None)
+        yield number, (line if line is not None else length), ahead is None
+
+
 class JsonlLoopStore(EmbeddingBoundary):
     """An append log, one JSON record per line; the last record of an id wins.
 
@@ -255,47 +268,50 @@ class JsonlLoopStore(EmbeddingBoundary):
         report = LoadReport()
         self.quarantine.new_load()
         loops: dict[str, OpenLoop] = {}
+        # a line at a time, never the whole file (pass 38b: a 3 GB agenda log, a crash's sparse filler, took 3.3 GB
+        # at start, and with less memory free the start died with a MemoryError traceback)
         try:
-            data = self.path.read_bytes() if self.path.exists() else b""
+            with (self.path.open("rb") if self.path.exists() else contextlib.nullcontext(None)) as fh:
+                for number, line, last in _lines(fh):
+                    self._read_line(number, line, last, loops, report)
         except OSError as exc:
             raise unusable_file("the agenda log", self.path, exc) from None
-        last, start = data.count(b"\n") + 1, 0
-        for number in range(1, last + 1):   # sliced one at a time: a split copied the whole file again
-            end = data.find(b"\n", start)
-            end = len(data) if end < 0 else end
-            length, line = end - start, data[start:min(end, start + MAX_RECORD_BYTES + 1)]
-            start = end + 1
-            if length > MAX_RECORD_BYTES:   # never parsed: a 300 MB line took 1.9 GB at start (pass 15)
-                report.skipped_lines.append(number)
-                self.quarantine.add(f"{self.path} line {number}", f"{length} bytes, longer than any record "
-                                    f"({MAX_RECORD_BYTES} at most): not read, it stays in this file",
-                                    line[:200].decode("utf-8", "replace") + f"… ({length} bytes)")
-                continue
-            if not line.strip():
-                continue
-            line, filler = nul_filler_off(line)   # pass 38: the record beside a crash's NULs was quarantined
-            if filler:
-                log.warning("openloop: %s line %d holds %d NUL bytes around %s (a crash's filler): the NULs skipped",
-                            self.path, number, filler, "a record" if line.strip() else "nothing else")
-                if not line.strip():
-                    continue
-            try:
-                loop = usable_loop(parse_line(line))
-            except (ValueError, KeyError, TypeError, AttributeError) as exc:
-                report.skipped_lines.append(number)
-                if number == last:
-                    report.torn_tail = True
-                    log.warning("openloop: %s ends in a torn line (%d bytes), skipped: a write was "
-                                "interrupted", self.path, len(line))
-                else:
-                    self.quarantine.add(f"{self.path} line {number}", unusable_reason(exc),
-                                        line.decode("utf-8", "replace"))
-                continue
-            loops[loop.id] = loop
-            report.records += 1
         self.quarantine.end_load()
         self.report = report
         return in_order(loops)
+
+    def _read_line(self, number: int, line: bytes | int, last: bool, loops: dict[str, OpenLoop],
+                   report: LoadReport) -> None:
+        """One line of the log into `loops`; `line` is its length when longer than any record."""
+        if isinstance(line, int):   # never parsed nor held: a 300 MB line took 1.9 GB at start (pass 15)
+            report.skipped_lines.append(number)
+            self.quarantine.add(f"{self.path} line {number}", f"{line} bytes, longer than any record "
+                                f"({MAX_RECORD_BYTES} at most): not read, it stays in this file", f"… ({line} bytes)")
+            return
+        torn = last and not line.endswith(b"\n")   # a write cut short ends the file without its newline
+        line = line[:-1] if line.endswith(b"\n") else line
+        if not line.strip():
+            return
+        line, filler = nul_filler_off(line)   # pass 38: the record beside a crash's NULs was quarantined
+        if filler:
+            log.warning("openloop: %s line %d holds %d NUL bytes around %s (a crash's filler): the NULs skipped",
+                        self.path, number, filler, "a record" if line.strip() else "nothing else")
+            if not line.strip():
+                return
+        try:
+            loop = usable_loop(parse_line(line))
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            report.skipped_lines.append(number)
+            if torn:
+                report.torn_tail = True
+                log.warning("openloop: %s ends in a torn line (%d bytes), skipped: a write was "
+                            "interrupted", self.path, len(line))
+            else:
+                self.quarantine.add(f"{self.path} line {number}", unusable_reason(exc),
+                                    line.decode("utf-8", "replace"))
+            return
+        loops[loop.id] = loop
+        report.records += 1
 
     def save(self, loop: OpenLoop) -> None:
         line = json.dumps(loop.to_record(), ensure_ascii=False, separators=(",", ":")) + "\n"

@@ -306,15 +306,19 @@ _EN_BARE_KIN = frozenset("mom mum mommy mummy ma dad daddy pa grandma grandpa gr
 _EN_NAME_SUFFIX = frozenset({"jr", "sr", "junior", "senior", "ii", "iii"})
 
 
-def adds_a_party(mine: Profile, theirs: Profile) -> bool:
+def adds_a_party(mine: Profile, theirs: Profile, *, joined_only: bool = False) -> bool:
     """`mine` joins someone or something to what `theirs` names: "call Bob and Ann" against "call Bob", "buy milk
     and eggs" against "buy milk", "밥이랑 앤한테" against "밥한테"; does it for someone of the user's ("pay the bill
     for my mom" against "pay the bill"); or names another of the name ("call Bob Jr"). Another promise, although
     only one side adds words (pass 34: "Updated: call Bob, now by Friday", and the call to Ann was kept nowhere).
-    A verb after the "and" is a step of the same errand ("call Bob and ask about the lease"): the usual rules."""
+    A verb after the "and" is a step of the same errand ("call Bob and ask about the lease"): the usual rules.
+    `joined_only`: only someone or something joined by "and" ("&", "+", a list, 랑, 하고, 및), not "or", "for my
+    mom" or "Jr" (`names_part_of`: what a closing leaves undone)."""
     ws = mine.words
     for i, w in enumerate(ws):
         before = ws[i - 1] if i else ""
+        if joined_only and (w in _EN_NAME_SUFFIX or w in ("for", "or")):
+            continue
         if w in _EN_NAME_SUFFIX:
             joined = w      # "call Bob Jr" against "call Bob": his son
         elif i + 2 < len(ws) and w == "for" and ws[i + 1] in _EN_POSSESSIVE:
@@ -333,7 +337,10 @@ def adds_a_party(mine: Profile, theirs: Profile) -> bool:
                     return True     # "call Bob, Ann and Tom", "call Ann and Bob" against "call Bob"
             continue
         elif i + 1 < len(ws) and not w.isascii() and w.endswith(_KO_AND) and KNOWN_WORDS[w][1] is not None:
-            before, joined = next(w[:-len(end)] for end in _KO_AND if w.endswith(end)), ws[i + 1]
+            end = next(end for end in _KO_AND if w.endswith(end))
+            before, joined = w[:-len(end)], ws[i + 1]
+            if joined_only and (end in ("와", "과") or len(before) < 2 and end != "이랑"):
+                continue    # "치과", "사과", "사랑": a word's own last syllable, not "and"
             if KNOWN_WORDS[joined][1] is not None and _one_more_party([before, joined], theirs):
                 return True         # "밥이랑 앤한테", "지영이랑 민수한테" against "민수한테"
             continue
@@ -348,6 +355,17 @@ def adds_a_party(mine: Profile, theirs: Profile) -> bool:
                 and not any(words_match(joined, v) for v in theirs.content) and joined not in theirs.words:
             return True
     return False
+
+
+def names_part_of(said: str, desc: str) -> bool:
+    """A closing names some of the people or things a promise joins, not all: "I called Ann" for "call Bob, Ann
+    and Tom", "I bought milk" for "buy bread and milk", "민수한테 전화했어" for "민수랑 지영이한테 전화하기". It
+    was marked done whole (pass 38b), and the calls to Bob and Tom were off the agenda. A promise of either one
+    ("call Ann or Bob") is done by one."""
+    mine = profile(desc)
+    if any(w in ("or", "either", "또는", "아니면", "혹은") for w in mine.words):
+        return False
+    return adds_a_party(mine, profile(said), joined_only=True)
 
 
 def _one_more_party(parties: Sequence[str], theirs: Profile) -> bool:

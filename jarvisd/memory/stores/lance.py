@@ -155,6 +155,11 @@ class LanceMemoryStore:
     def vector_dimensions(self) -> int | None:
         return self._dimensions
 
+    @property
+    def unreplayed_journals(self) -> list[tuple[str, str]]:
+        """(path, why) of each killed store's journal this start could not write to the table."""
+        return list(self._writes.unreplayed)
+
     # ---- writes ---------------------------------------------------------------------------------
 
     @locked

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from jarvisd.errors import StartupError
+from jarvisd.errors import StartupError, first_line
 from jarvisd.lance_damage import unwritable_folder
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.stores import lance_journal as journal
@@ -30,6 +30,10 @@ class WriteBuffer:
         if self.journal_dir is not None and (folder := unwritable_folder(self.journal_dir.parent, table)):
             raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): {folder}")
         self.journal = journal.WriteJournal(self.journal_dir) if self.journal_dir is not None else None
+        # journals of a killed store that could not be written to the table at this start (a full disk):
+        # (path, why). Their acknowledged writes are in no read until a later start replays them, so the
+        # status says so (`store_health.unreplayed_sentence`) instead of "ok"
+        self.unreplayed: list[tuple[str, str]] = []
 
     def __len__(self) -> int:
         return len(self.rows) + len(self.deletes)
@@ -74,6 +78,7 @@ class WriteBuffer:
                 self.rows.clear()
                 self.deletes.clear()
                 journal.replay_failed(path, exc)
+                self.unreplayed.append((str(path), f"{type(exc).__name__}: {first_line(exc)}"))
             else:
                 journal.release(path)
 

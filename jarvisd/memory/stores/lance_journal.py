@@ -209,8 +209,8 @@ def replay_failed(path: Path, exc: Exception) -> None:
     fd = _HELD.pop(path, -1)
     if fd >= 0:
         os.close(fd)
-    log.error("memory: could not replay the write journal %s (%s); it is kept and tried again at the next "
-              "start. Move it out of %s to start without those writes.", path, exc, path.parent)
+    log.error("memory: could not replay the write journal %s (%s: %s); it is kept and tried again at the next "
+              "start. Move it out of %s to start without those writes.", path, type(exc).__name__, exc, path.parent)
 
 
 class _PlainUnpickler(pickle.Unpickler):
