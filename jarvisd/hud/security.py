@@ -64,14 +64,7 @@ def load_or_create_token(data_dir: Path) -> str:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        try:  # read before any chmod: a FIFO blocked the daemon's event loop for good, a link to
-            data = read_regular_file(path, MAX_TOKEN_FILE_BYTES)  # /dev/zero ran out of memory after /dev/zero
-        except NotARegularFile as exc:                            # was chmodded 0600
-            raise UnusableToken(f"the token file {path} is {exc.strerror}") from None
-        except FileTooLarge as exc:  # pass 20: a 2 GiB token file took 4.6 GB of memory before it was refused
-            raise UnusableToken(f"the token file {path} is {exc.strerror}, not a token file") from None
-        except OSError as exc:
-            raise _unusable_token_file(path, exc) from None
+        data = _token_bytes(path)  # read before any chmod: a FIFO blocked the daemon's event loop for good
         mode = stat.S_IMODE(path.stat().st_mode)
         if mode & 0o077:
             log.warning("hud: %s was readable by others (mode %o); tightening to 0600", path, mode)
@@ -100,20 +93,28 @@ def token_state(data_dir: Path) -> str | None:
     if not path.exists() and not path.is_symlink():
         return f"absent: {path} is created at the first start"
     try:
-        token = _token_text(path, read_regular_file(path, MAX_TOKEN_FILE_BYTES))
+        token = _token_text(path, _token_bytes(path))
         if not token:
             return f"empty: a new token is written to {path} at start"
         _usable_token(path, token)
-    except NotARegularFile as exc:
-        return f"UNUSABLE: the token file {path} is {exc.strerror}; the HUD will not start: remove it"
-    except FileTooLarge as exc:
-        return f"UNUSABLE: the token file {path} is {exc.strerror}; the HUD will not start: remove it"
-    except UnusableToken as exc:
+    except UnusableToken as exc:   # the start's own words for it
         return f"UNUSABLE: {exc}; the HUD will not start"
-    except OSError as exc:
-        return f"UNUSABLE: {_unusable_token_file(path, exc)}; the HUD will not start"
     mode = stat.S_IMODE(path.stat().st_mode)
     return f"readable by others (mode {mode:o}): made 0600 at the next start" if mode & 0o077 else None
+
+
+def _token_bytes(path: Path) -> bytes:
+    """An existing token file's bytes, or UnusableToken saying why it cannot be read: not a regular file (a link to
+    /dev/zero ran out of memory), too large (pass 20: a 2 GiB token file took 4.6 GB before it was refused), or
+    not readable by this user. What the start and `jarvisd doctor` (`token_state`) both read."""
+    try:
+        return read_regular_file(path, MAX_TOKEN_FILE_BYTES)
+    except NotARegularFile as exc:
+        raise UnusableToken(f"the token file {path} is {exc.strerror}") from None
+    except FileTooLarge as exc:
+        raise UnusableToken(f"the token file {path} is {exc.strerror}, not a token file") from None
+    except OSError as exc:
+        raise _unusable_token_file(path, exc) from None
 
 
 def _unusable_token_file(path: Path, exc: OSError) -> UnusableToken:
