@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 
 _WINDOW = re.compile(r"^\s*([01]\d|2[0-3]):([0-5]\d)\s*-\s*([01]\d|2[0-3]):([0-5]\d)\s*$")
 
@@ -54,11 +54,9 @@ class QuietHours:
         day = local.date()
         if self.start_min > self.end_min and local.hour * 60 + local.minute >= self.start_min:
             day += timedelta(days=1)  # 23:00 in "22:00-08:00": the window ends tomorrow morning
-        clock = time(self.end_min // 60, self.end_min % 60)
         # the end's clock time twice on an autumn night (1:30 EDT, then EST): the first that is not before `at_ms`
         # (before, 1:15 AM EST in "00:00-01:30" ended at 1:30 AM EDT, 45 minutes before it; pass 33)
-        ends = (int(datetime.combine(day, clock, tzinfo=tz).replace(fold=fold).timestamp() * 1000) for fold in (0, 1))
-        return next((end for end in ends if end >= at_ms), at_ms)
+        return next((end for end in _readings(day, self.end_min, tz) if end >= at_ms), at_ms)
 
     def start_before(self, at_ms: int, tz: tzinfo) -> int:
         """When the quiet stretch holding `at_ms` began (`at_ms` itself when it is not quiet)."""
@@ -68,10 +66,15 @@ class QuietHours:
         day = local.date()
         if self.start_min > self.end_min and local.hour * 60 + local.minute < self.end_min:
             day -= timedelta(days=1)  # 03:00 in "22:00-08:00": the window began last night
-        clock = time(self.start_min // 60, self.start_min % 60)
         # the start's clock time twice on an autumn night: the stretch began at the first of them
-        starts = (int(datetime.combine(day, clock, tzinfo=tz).replace(fold=fold).timestamp() * 1000) for fold in (0, 1))
-        return next((start for start in starts if start <= at_ms), at_ms)
+        return next((start for start in _readings(day, self.start_min, tz) if start <= at_ms), at_ms)
+
+
+def _readings(day: date, minute: int, tz: tzinfo) -> tuple[int, int]:
+    """UTC epoch ms of a wall-clock minute of `day`, read as the first and as the second of its two readings (the
+    same twice except in the repeated hour of an autumn night)."""
+    at = datetime.combine(day, time(minute // 60, minute % 60), tzinfo=tz)
+    return int(at.replace(fold=0).timestamp() * 1000), int(at.replace(fold=1).timestamp() * 1000)
 
 
 NO_QUIET_HOURS = QuietHours(0, 0)
