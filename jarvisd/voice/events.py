@@ -103,7 +103,7 @@ class Interrupted(Event):
     """Output for `utterance_id` is stale: stop it and never play what is left of it."""
 
     utterance_id: int
-    reason: str  # "barge_in" | "new_turn" | "push_to_talk" | "shutdown"
+    reason: str  # "barge_in" | "new_turn" | "push_to_talk" | "stop_word" | "shutdown"
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,29 @@ def is_silence_hallucination(text: str) -> bool:
     return normalize_text(text).replace(" ", "") in _SQUEEZED
 
 
+# A stop said to the assistant ("Stop.", "Jarvis, be quiet", "그만"): the answer ends, no turn starts.
+# Sent to the model as a turn it made a new answer to "Stop!" (CI, stop 41: espeak's "Stop. What time is it
+# now?" pauses 290 ms after "Stop." and the Smart Turn model rightly ended the utterance there).
+STOP_COMMANDS = frozenset({
+    "stop", "stop it", "stop talking", "stop that", "stop please", "please stop", "ok stop", "okay stop",
+    "wait", "wait wait", "hold on", "quiet", "be quiet", "shh", "shush", "hush", "that's enough", "stop stop",
+    "그만", "그만해", "그만해요", "그만해 줘", "그만해줘", "멈춰", "멈춰줘", "멈춰 줘", "잠깐", "잠깐만", "조용히 해",
+    "조용히", "쉿",
+})  # not "never mind", "cancel that", "됐어": to the agenda those close the promise just made
+_CALL_WORDS = ("jarvis", "hey jarvis", "자비스", "hey", "oh")
+
+
+def is_stop_command(text: str) -> bool:
+    """Is the transcript only a stop ("Stop!", "Jarvis, stop.", "그만해")? Pure; a stop with more words after
+    it ("stop, what time is it") is a turn."""
+    said = normalize_text(text)
+    for call in _CALL_WORDS:
+        if said.startswith(call + " "):
+            said = said[len(call) + 1:]
+            break
+    return said in STOP_COMMANDS
+
+
 def rejection_reason(text: str, rms_dbfs: float, no_speech_prob: float = 0.0,
                      avg_logprob: float = 0.0, low_energy_dbfs: float = LOW_ENERGY_DBFS) -> str | None:
     """Why this transcript must not start a turn, or None when it may."""

@@ -41,7 +41,7 @@ from jarvisd.voice.events import (
     WakeWordHeard,
 )
 from jarvisd.voice.gate_holds import GateHolds
-from jarvisd.voice.guard import rejection_reason
+from jarvisd.voice.guard import is_stop_command, rejection_reason
 from jarvisd.voice.settings import VoiceSettings
 from jarvisd.voice.smart_turn import SmartTurnModel, TurnJudge
 from jarvisd.voice.speaking import SpeechQueue
@@ -384,6 +384,11 @@ class VoicePipeline:
         admission = self.activation.admit(result.text, ended if self.wake is not None else time.time(), utt.woken)
         if not admission.accepted:
             self.bus.publish_nowait(UtteranceDropped(admission.reason, result.text))
+            return
+        if is_stop_command(admission.text) and not (self.awaiting is not None and self.awaiting()):
+            self.interrupt("stop_word")  # a question a turn waits on takes "stop" as its no (answers)
+            self.bus.publish_nowait(UtteranceDropped("stop: a stop word ends the answer and starts no turn",
+                                                     result.text))
             return
         utterance_id = self.turns.new_id()
         self.bus.publish_nowait(Transcript(admission.text, result.lang, utterance_id, result.seconds,

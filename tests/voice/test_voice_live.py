@@ -25,6 +25,7 @@ from jarvisd.voice.events import (
     Transcript,
     TurnEnded,
     TurnStarted,
+    UtteranceDropped,
 )
 from jarvisd.voice.pipeline import VoicePipeline
 from jarvisd.voice.settings import VoiceSettings
@@ -128,6 +129,26 @@ async def test_user_speech_during_a_long_answer_stops_it_and_starts_a_new_turn(c
     assert len(played) / MIC_RATE > 1.5  # the recording holds the cut answer and the new one
     heard = models.recognizer.transcribe(played).text.lower()
     assert "elephant" not in heard and "friday" not in heard, heard  # the rest of the old answer never played
+
+
+async def test_a_bare_stop_during_an_answer_ends_it_and_starts_no_turn(cfg, models, pulse, speech_dir):
+    """CI at stop 41: "Stop. What time is it now?" was cut after "Stop." (a 290 ms pause, the Smart Turn
+    model said complete) and "Stop!" went to the model as a turn of its own, which answered it."""
+    stop_word = espeak("Stop.", speech_dir / "stop.wav")
+    pipeline, log = await live_pipeline(cfg, models, scripted(LONG_ANSWER, "An answer to stop.", tokens_per_sec=40))
+    try:
+        first = asyncio.create_task(pipeline.submit_text("What does my week look like?"))
+        started = await log.wait_for(PlaybackStarted, timeout=30)
+        await asyncio.sleep(1.0)
+        await play(pulse, stop_word)
+        await log.wait_for(Interrupted, timeout=15, utterance_id=started.utterance_id)
+        assert await first is False
+        dropped = await log.wait_for(UtteranceDropped, timeout=30)
+        await asyncio.sleep(1.0)
+    finally:
+        await pipeline.stop()
+    assert dropped.reason.startswith("stop:") and "stop" in dropped.text.lower()
+    assert not log.of(Transcript) and [e.utterance_id for e in log.of(TurnStarted)] == [started.utterance_id]
 
 
 async def test_the_assistant_does_not_take_its_own_voice_for_the_user(cfg, models, pulse):

@@ -10,7 +10,7 @@ from jarvisd.voice.activation import Activation, strip_wake_phrase
 from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC, resample, rms_dbfs
 from jarvisd.voice.echo import echo_correlation, repeats_spoken_text
 from jarvisd.voice.endpointing import Endpointer, EndpointSettings, Utterance
-from jarvisd.voice.guard import rejection_reason
+from jarvisd.voice.guard import is_stop_command, rejection_reason
 from jarvisd.voice.sentences import SentenceSplitter, split_sentences
 
 # --- sentences -------------------------------------------------------------------------------------
@@ -75,6 +75,18 @@ def test_empty_punctuation_and_loops_are_dropped():
 
 
 # --- wake phrase and activation ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["Stop!", "Stop.", "Jarvis, stop.", "Okay, stop.", "Be quiet.", "Shh.", "그만해.",
+                                  "잠깐만", "Hey Jarvis, stop it!", "Wait."])
+def test_a_bare_stop_is_a_stop_command(text):
+    assert is_stop_command(text)
+
+
+@pytest.mark.parametrize("text", ["Stop. What time is it now?", "Stop the timer.", "wait, the 3rd",
+                                  "never mind", "cancel that", "됐어", "그만 만나기로 했어", "I'll stop by the bank"])
+def test_a_stop_with_more_words_or_an_agenda_closing_is_not(text):
+    assert not is_stop_command(text)
 
 
 @pytest.mark.parametrize("text,rest", [
