@@ -8,7 +8,7 @@ import fcntl
 import os
 from pathlib import Path
 
-from jarvisd.errors import require_regular_file, unusable_file
+from jarvisd.errors import StartupError, require_regular_file, unusable_file
 
 
 class AlreadyRunning(RuntimeError):
@@ -36,6 +36,30 @@ def _lock_folder(data_dir: Path, flags: int) -> int | None:
     return fd
 
 
+def _foreign_link(path: Path) -> str | None:
+    """Why `path`, a symbolic link, must not be written through: its target holds something other than a
+    pid (the lock truncates it and writes the pid). Pass 39: `jarvisd.pid` linked to `openloops.jsonl`
+    replaced the whole agenda with "24161\n", to `hud.token` the HUD's token. None for a file, a dangling
+    link (the pid file is made there) or a link to an empty file or another pid file."""
+    if not path.is_symlink():
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:  # dangling, a loop, unreadable: the open below says so, or makes the file
+        return None
+    try:
+        head = os.read(fd, 64)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if not head.strip() or head.strip().isdigit():
+        return None
+    return (f"cannot use the instance lock {path}: it is a symbolic link to {os.path.realpath(path)}, which holds "
+            "something other than a pid; jarvisd writes its pid there and would overwrite it: remove the link "
+            f"(rm {path}) and start again")
+
+
 class InstanceLock:
     """An exclusive lock on `<data dir>/jarvisd.pid` and on the data dir itself, released by the kernel if
     the process dies."""
@@ -54,6 +78,8 @@ class InstanceLock:
 
     def acquire(self) -> InstanceLock:
         require_regular_file("the instance lock", self.path)  # a FIFO: ftruncate's EINVAL was a traceback
+        if (foreign := _foreign_link(self.path)) is not None:
+            raise StartupError(foreign)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)

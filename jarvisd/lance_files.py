@@ -76,3 +76,45 @@ def damaged_manifests(uri: str, table: str = "memory_items") -> list[Path]:
         if not whole:
             damaged.append(path)
     return damaged
+
+
+_U64 = 2**64 - 1
+
+
+def newest_named_version(uri: str, table: str = "memory_items") -> tuple[Path, int] | None:
+    """The manifest whose file name names the newest version of a local table, with that version (Lance's V2
+    names count down from 2^64 - 1, V1 names are the version), or None. Read before the table is opened: a
+    writer only adds newer versions, so the version LanceDB opens after it is never older, unless that file
+    holds an older version's manifest."""
+    folder = local_table_dir(uri, table)
+    versions = folder / "_versions" if folder is not None else None
+    newest: tuple[Path, int] | None = None
+    for path in versions.glob("*.manifest") if versions is not None and versions.is_dir() else []:
+        stem = path.name.removesuffix(".manifest")
+        if not stem.isdigit():
+            continue
+        number = int(stem)
+        version = _U64 - number if number > 2**63 else number
+        if newest is None or version > newest[1]:
+            newest = (path, version)
+    return newest
+
+
+def mislabelled_version(named: tuple[Path, int] | None, opened: int) -> str | None:
+    """Why a table that opened at version `opened` is damaged although it opened: its newest version file
+    (`newest_named_version`, read before the open) names a newer version, so it is a copy of, or a link to,
+    an older version's manifest. Pass 39: with the newest manifest a link to the first one, LanceDB opened
+    version 1, `jarvisd doctor` and `/api/status` said "ok: 0 items", every fact was hidden and every later
+    write failed to commit. None when the versions agree."""
+    if named is None or opened >= named[1]:
+        return None
+    path, version = named
+    return (f"its newest version file {path} (version {version}) holds version {opened}: it is a copy of, or a "
+            f"link to, an older version's file, so the writes of versions {opened + 1}-{version} are hidden and no "
+            "new write can be committed")
+
+
+def mislabelled_fix(named: tuple[Path, int]) -> str:
+    path, version = named
+    return (f"stop jarvisd and move {path} out of {path.parent}; the table then opens at the version before it "
+            f"(the writes of version {version} are lost)")

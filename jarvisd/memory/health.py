@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from jarvisd.errors import StartupError
-from jarvisd.lance_files import damaged_manifests, local_table_dir, special_file_problem
+from jarvisd.lance_files import (
+    damaged_manifests,
+    local_table_dir,
+    mislabelled_fix,
+    mislabelled_version,
+    newest_named_version,
+    special_file_problem,
+)
 
 TABLE = "memory_items"
 SchemaCheck = Callable[[Any], "str | None"]  # a table's schema -> what jarvisd cannot use in it, or None
@@ -59,6 +66,7 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
     local = local_table_dir(uri, table)
     if local is not None and (special := special_file_problem(local.parent, table)):  # else the check hung
         return MemoryHealth("damaged", f"the memory table at {uri} cannot be read: {special}")
+    named = newest_named_version(uri, table)  # before the open: a writer's new versions only come after it
     try:
         db = lancedb.connect(uri)
         opened = db.open_table(table)
@@ -66,6 +74,8 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
         return MemoryHealth("damaged", f"the memory table at {uri} cannot be opened: {_short(exc)}",
                             _unopened_recovery(uri, table))
     current = opened.version
+    if named is not None and (mislabelled := mislabelled_version(named, current)):
+        return MemoryHealth("damaged", f"the memory table at {uri} is damaged: {mislabelled}", mislabelled_fix(named))
     if table == TABLE:
         from jarvisd.memory.stores.lance_rows import schema_problem
 

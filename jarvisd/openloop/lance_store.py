@@ -15,7 +15,13 @@ import pyarrow as pa
 
 from jarvisd.errors import StartupError
 from jarvisd.lance_damage import damaged_table_error, refuse_lost_versions, unwritable_folder
-from jarvisd.lance_files import local_table_dir, special_file_problem
+from jarvisd.lance_files import (
+    local_table_dir,
+    mislabelled_fix,
+    mislabelled_version,
+    newest_named_version,
+    special_file_problem,
+)
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.stores import (
@@ -67,6 +73,7 @@ class LanceLoopStore(EmbeddingBoundary):
         folder = local_table_dir(uri, table)
         if folder is not None and (special := special_file_problem(folder.parent, table)):
             raise StartupError(f"cannot open {self._what}: {special}")
+        named = newest_named_version(uri, table)  # before the open (`mislabelled_version`)
         try:  # damage is one clear line naming the table and the fix, never a LanceDB traceback
             self._db = lancedb.connect(uri, storage_options=storage_options)
             try:
@@ -78,6 +85,8 @@ class LanceLoopStore(EmbeddingBoundary):
             raise
         except (OSError, ValueError, RuntimeError) as exc:
             raise damaged_table_error(self._what, "memory.store_uri", uri, table, exc) from exc
+        if named is not None and (mislabelled := mislabelled_version(named, self._table.version)):
+            raise StartupError(f"cannot open {self._what}: {mislabelled}; {mislabelled_fix(named)}")
         problem = schema_problem(self._table.schema)
         if problem:  # every save failed with LanceDB's "partial-schema source" error: promises not kept
             from jarvisd.memory.health import recovery

@@ -36,7 +36,13 @@ import pyarrow as pa
 
 from jarvisd.errors import StartupError
 from jarvisd.lance_damage import clear_never_committed
-from jarvisd.lance_files import local_table_dir, special_file_problem
+from jarvisd.lance_files import (
+    local_table_dir,
+    mislabelled_fix,
+    mislabelled_version,
+    newest_named_version,
+    special_file_problem,
+)
 from jarvisd.memory.access import AccessFilter
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.scoring import Candidate
@@ -126,7 +132,11 @@ class LanceMemoryStore:
                 clear_never_committed(local)
             except OSError:
                 pass  # LanceDB's own error names it below
+        named = newest_named_version(uri, table) if local is not None else None  # read before the open
         self._table = self._run(self._open())
+        if named is not None and (mislabelled := mislabelled_version(named, self._run(self._table.version()))):
+            raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): {mislabelled}; "
+                               f"{mislabelled_fix(named)}")
         if self._schema_problem:
             # health reads this module, so it is imported here, not at the top
             from jarvisd.memory.health import schema_refusal
