@@ -20,6 +20,7 @@ from typing import Any
 from jarvisd.commands import CommandContext, CommandRegistry
 from jarvisd.llm.base import BackendError, ChatModel, Message, complete
 from jarvisd.memory.episodes import episode_messages
+from jarvisd.memory.grounding import grounded_summary
 from jarvisd.memory.items import MemoryItem, natural_id
 from jarvisd.memory.learning import (
     USER_MODEL_KEY,
@@ -30,6 +31,7 @@ from jarvisd.memory.learning import (
     journal_entry,
     journal_messages,
     parse_user_model,
+    transcript,
     user_model_messages,
 )
 from jarvisd.memory.procedure_drafts import DraftError, list_drafts, read_draft, remove_draft
@@ -167,10 +169,12 @@ async def compact_command(line: str, ctx: CommandContext) -> str:
         return f"/compact: the model failed: {exc}"
     if not summary:
         return "/compact: the model gave an empty summary; nothing stored"
+    grounded = grounded_summary(summary, transcript(messages), [m.content for m in messages if m.role == "user"])
     turns = len(messages) // 2
-    await asyncio.to_thread(service.record_episode, scope, "manual_compact", summary,
-                            metadata={"turns": turns}, key=f"compact|{scope.session}|{turns}")
-    return summary
+    await asyncio.to_thread(service.record_episode, scope, "manual_compact", grounded.text,
+                            metadata={"turns": turns, "left_out": len(grounded.left_out)},
+                            key=f"compact|{scope.session}|{turns}")
+    return "\n".join(filter(None, (grounded.text, grounded.note())))
 
 
 async def usermodel_command(line: str, ctx: CommandContext) -> str:

@@ -15,11 +15,11 @@ import time
 from collections.abc import AsyncIterator, Callable
 
 from jarvisd.events import EventBus
+from jarvisd.sentences import SentenceSplitter, split_sentences
 from jarvisd.turn_gate import turn_name
 from jarvisd.voice.activation import Activation
 from jarvisd.voice.events import AnswerDelta, TurnEnded, TurnStarted
 from jarvisd.voice.gate_holds import GateHolds
-from jarvisd.voice.sentences import SentenceSplitter, split_sentences
 from jarvisd.voice.speaking import SpeechQueue
 
 log = logging.getLogger("jarvisd.voice")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from jarvisd.voice.sentences import SentenceSplitter
+from jarvisd.sentences import SentenceSplitter
 
 _MORE = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|yes|yeah|and|so|please)[\s,]+)*(?:tell me more|go on|keep going|continue|more|what else"

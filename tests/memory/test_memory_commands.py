@@ -139,6 +139,24 @@ async def test_compact_with_nothing_said_stores_nothing(registry, svc, tmp_path)
     assert stored(svc, "manual_compact") == []
 
 
+# /compact keeps only what the conversation says (memory/grounding.py; reliability pass 39)
+async def test_compact_stores_the_said_sentences_and_says_what_it_left_out(registry, svc, tmp_path):
+    say(svc, "My sister's name is Zoë and she lives in Kraków", "Kraków is a lovely city.")
+    model = ScriptedChatModel([{"text": "Zoë lives in Kraków. Zoë is a Polish-born British-Jewish artist."}])
+    reply = await registry.run("/compact", ctx(svc, tmp_path, model))
+    (episode,) = stored(svc, "manual_compact")
+    assert episode.content == "Zoë lives in Kraków." and episode.metadata["left_out"] == 1
+    assert reply.startswith("Zoë lives in Kraków.\n(1 sentence of the model's summary left out")
+
+
+async def test_compact_with_an_invented_summary_stores_the_users_words(registry, svc, tmp_path):
+    say(svc, "My sister's name is Zoë and she lives in Kraków", "Kraków is a lovely city.")
+    model = ScriptedChatModel([{"text": "Zoë is a Polish-born British-Jewish artist who lives in Kraków."}])
+    await registry.run("/compact", ctx(svc, tmp_path, model))
+    (episode,) = stored(svc, "manual_compact")
+    assert episode.content == "My sister's name is Zoë and she lives in Kraków"
+
+
 # ---- /usermodel build ---------------------------------------------------------------------------
 
 def test_a_user_model_answer_keeps_at_most_eight_distinct_traits() -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from jarvisd.sentences import SentenceSplitter, split_sentences
 from jarvisd.voice.activation import Activation, strip_wake_phrase
 from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC, resample, rms_dbfs
 from jarvisd.voice.echo import echo_correlation, repeats_spoken_text
 from jarvisd.voice.endpointing import Endpointer, EndpointSettings, Utterance
 from jarvisd.voice.guard import is_stop_command, rejection_reason
-from jarvisd.voice.sentences import SentenceSplitter, split_sentences
 
 # --- sentences -------------------------------------------------------------------------------------
 
