@@ -57,9 +57,10 @@ class Command:
 
 
 def _invisible(ch: str) -> bool:
-    """A format character (zero-width space and joiner, BOM, direction marks): a paste or an IME puts
-    them in front of or inside a word, where nobody sees them."""
-    return unicodedata.category(ch) == "Cf"
+    """A format character (zero-width space and joiner, BOM, direction marks) or a control (a NUL): a paste
+    or an IME puts them in front of or inside a word, where nobody sees them (pass 39: "/remember\x00 y"
+    answered "unknown command /remember\x00" with the NUL in the reply)."""
+    return unicodedata.category(ch) in ("Cf", "Cc")
 
 
 def command_line(text: str) -> str | None:

@@ -171,7 +171,7 @@ class ModelStore:
 
     def verify_file(self, model: ModelEntry, file: ModelFile, progress: Progress | None = None) -> Path:
         path = self.location(model, file)
-        if model.assembled and (blocking := in_the_way(path)):
+        if model.assembled and (blocking := _folder_in_the_way(self.models_dir, path.parent) or in_the_way(path)):
             raise ModelNotInstalled(f"model {model.name}: {blocking}: move it away, then run "
                                     f"`jarvisd models prepare {model.name}`")
         if not path.is_file():
@@ -255,6 +255,17 @@ def in_the_way(path: Path) -> str | None:
         return None if path.is_dir() else f"{path} should be a folder and is a file"
     return None if path.is_file() else f"{path} should be the model file and is " + \
         ("a folder" if path.is_dir() else "not a regular file")
+
+
+def _folder_in_the_way(*folders: Path) -> str | None:
+    """A file (or a dangling link) where one of `folders` goes (pass 39: with `data/models` a file, doctor said
+    "…/model.bin is missing; run `jarvisd models prepare`", which then failed on the same file)."""
+    for folder in folders:
+        if folder.is_symlink() and not folder.exists():
+            return f"{folder} is a link to nothing"
+        if folder.exists() and not folder.is_dir():
+            return f"{folder} should be a folder and is a file"
+    return None
 
 
 def _write_atomically(dest: Path, parts: list, progress: Progress | None) -> None:

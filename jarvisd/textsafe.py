@@ -42,6 +42,18 @@ def printable(text: str) -> str:
     return text.translate(_CONTROLS) if not text.isprintable() else text
 
 
+# A byte order mark and the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): a paste's
+# leftovers that reorder what a reader sees (pass 39: "/remember" kept them in the fact as typed)
+_HIDDEN_ORDER = dict.fromkeys(map(ord, "\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"), None)
+
+
+def fact_text(text: str) -> str:
+    """A fact as stored: one line of words, tabs and line ends as spaces, no controls (a NUL), no BOM or bidi
+    controls. Joiners and direction marks stay: emoji sequences and some scripts need them."""
+    text = printable(text.translate({0x09: " ", 0x0A: " ", 0x0D: " "})).translate(_HIDDEN_ORDER)
+    return " ".join(text.split())
+
+
 def valid_json(value: Any) -> Any:
     """Every string of a decoded JSON value (keys too) through `valid_text`."""
     if isinstance(value, str):
@@ -89,5 +101,7 @@ _NO_GLYPH = frozenset(("Mn", "Me", "Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp
 
 def has_visible(text: str) -> bool:
     """Does `text` show anything once `plain_words` took the invisible characters off? A lone combining mark,
-    NULs, a grapheme joiner or a Khmer inherent vowel shows nothing: no fact anyone can read or forget by name."""
-    return any(unicodedata.category(ch) not in _NO_GLYPH and ch not in _DRAWN_AS_NOTHING for ch in plain_words(text))
+    NULs, a grapheme joiner or a Khmer inherent vowel shows nothing: no fact anyone can read or forget by name.
+    Nor does U+FFFD alone, what `valid_text` left of a lone surrogate (pass 39: "/remember \ud800" kept "�")."""
+    return any(unicodedata.category(ch) not in _NO_GLYPH and ch not in _DRAWN_AS_NOTHING and ch != REPLACEMENT
+               for ch in plain_words(text))

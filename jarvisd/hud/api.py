@@ -22,7 +22,7 @@ from jarvisd.hud.openapi import MAX_TURN_CHARS, STATUSES, openapi_document
 from jarvisd.hud.status import MicControl, StatusSource, call_maybe_async
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import LoopNotFound, OpenLoopService, ReviveRefused
-from jarvisd.textsafe import valid_json, valid_text
+from jarvisd.textsafe import REPLACEMENT, valid_json, valid_text
 
 log = logging.getLogger(__name__)
 
@@ -170,9 +170,12 @@ async def post_turn(request: Request) -> Response:
     text, session = body.get("text"), body.get("session", hud.session)
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TURN_CHARS:
         return error(422, "invalid_text", f"text must be a non-empty string of at most {MAX_TURN_CHARS} characters")
-    if not isinstance(session, str) or not 0 < len(session) <= 64 or not session.strip() or not session.isprintable():
-        # (pass 30: " ", NUL and a zero-width space were sessions listed as blank names, and reached log lines)
-        return error(422, "invalid_session", "session must be a string of 1-64 printable characters, not only spaces")
+    if not isinstance(session, str) or not 0 < len(session) <= 64 or not session.strip() or not session.isprintable() \
+            or REPLACEMENT in session:
+        # (pass 30: " ", NUL and a zero-width space were sessions listed as blank names, and reached log lines; pass
+        # 39: two lone surrogates, each made U+FFFD by valid_json, were one session)
+        return error(422, "invalid_session", "session must be a string of 1-64 printable characters, not only "
+                                             "spaces, with no lone surrogate or U+FFFD")
     command = is_command(text)
     waiting = hud.commands_running if command else len(hud.turns)
     if waiting >= hud.max_turns:  # each waiting turn or command holds memory and a worker: bounded, each kind

@@ -22,7 +22,7 @@ from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.settings import MemorySettings
 from jarvisd.memory.stores.base import DimensionMismatch
-from jarvisd.textsafe import has_visible
+from jarvisd.textsafe import fact_text, has_visible
 
 REEMBED_USAGE = ("/remember reembed [--rebuild]: fill missing vectors and renew stale turn context vectors "
                  "(--rebuild: every vector, after an embedder change)")
@@ -81,7 +81,7 @@ def remember_command(service: MemoryService, scope: MemoryScope, args: str,
         # before, "Remembered: that" (the word kept as a fact) in a session with nothing said before it
         return (f"Nothing remembered: \"{text}\" points at the last exchange, and this session has none. "
                 "Say the fact itself: /remember <text>")
-    item = service.remember(scope, text)
+    item = service.remember(scope, fact_text(text))
     referent = item.metadata.get("referent")
     if referent:
         return f"Remembered, with what it refers to:\n{referent}"

@@ -42,6 +42,9 @@ MEANING_LOOPS = 500
 Publish = Callable[[AgendaChanged], object]
 
 
+MIN_PREFIX = 4  # the shortest id prefix that names a loop: one character is a typo's reach, not a choice
+
+
 class LoopNotFound(LookupError):
     """No loop (or more than one) answers to this id or prefix."""
 
@@ -137,8 +140,11 @@ class OpenLoopService:
             if key in self._loops:
                 return self._loops[key]
             hits = [loop for loop in self._loops.values() if key and loop.id.startswith(key)]
-        if len(hits) == 1:
+        if len(hits) == 1 and len(key) >= MIN_PREFIX:
             return hits[0]
+        if hits and len(key) < MIN_PREFIX:  # pass 39: "dismiss 0" closed the one promise whose id began with 0
+            raise LoopNotFound(f"{id_or_prefix!r} is too short to name a loop: give at least {MIN_PREFIX} "
+                               "characters of its id (8 are shown)")
         raise LoopNotFound(f"no loop {id_or_prefix!r}" if not hits else
                            f"{id_or_prefix!r} matches {len(hits)} loops; give more characters")
 

@@ -160,8 +160,9 @@ class Quarantine:
 
     LOG_LINES = 20  # per load: then one line says the rest are skipped without a line each
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, beside: Path | None = None) -> None:
         self.path = path
+        self.beside = beside  # the log whose records it keeps: never written through a link to it
         self._seen: set[str] | None = None  # the records in the file, read once (a load may add thousands)
         self._told = 0
 
@@ -185,6 +186,9 @@ class Quarantine:
             return
         try:
             check_regular_file(self.path)  # a FIFO blocked the load (and the start) for good, /dev/zero never ended
+            if self.beside is not None and self.path.exists() and self.beside.exists() and \
+                    os.path.samefile(self.path, self.beside):  # pass 39: each start appended to the log a line
+                raise ValueError(f"it is {self.beside} itself (a link)")  # its next start quarantined again
             if self._seen is None:
                 self._seen = self._kept() if self.path.exists() else set()
             if record in self._seen:
@@ -246,7 +250,7 @@ class JsonlLoopStore(EmbeddingBoundary):
         super().__init__(embeddings)
         self.path = Path(path)
         self.report = LoadReport()
-        self.quarantine = Quarantine(self.path.with_name(QUARANTINE_NAME))
+        self.quarantine = Quarantine(self.path.with_name(QUARANTINE_NAME), beside=self.path)
         self._lock = threading.Lock()
         require_regular_file("the agenda log", self.path)
         try:

@@ -185,10 +185,13 @@ async def test_a_failed_turn_is_shown_in_the_transcript(tmp_path):
                                   {"text": "hi", "session": ""}, {"text": "hi", "extra": 1},
                                   # a session name no one can see (pass 30: accepted, listed as a blank name)
                                   {"text": "hi", "session": " "}, {"text": "hi", "session": "\u0000"},
-                                  {"text": "hi", "session": "\u200b"}, {"text": "hi", "session": "a\nb"}])
+                                  {"text": "hi", "session": "\u200b"}, {"text": "hi", "session": "a\nb"},
+                                  # pass 39: "a\ud800" and "a\udc00" were both the session "a\ufffd"
+                                  {"text": "hi", "session": "a\ud800"}, {"text": "hi", "session": "a\ufffd"}])
 async def test_a_bad_turn_is_422(hud: Hud, body):
-    async with hud.client() as client:
-        assert (await client.post("/api/turns", json=body)).status_code == 422
+    async with hud.client() as client:  # sent as a browser does: JSON.stringify escapes a lone surrogate
+        assert (await client.post("/api/turns", content=json.dumps(body),
+                                  headers={"Content-Type": "application/json"})).status_code == 422
 
 
 async def test_mic_requests_reach_the_mic_control(hud: Hud):
