@@ -252,6 +252,11 @@ class AgendaDesk:
         one `deed`): named and asked about first; a yes within CONFIRM_SEC closes them (`_clear_answer`)."""
         whole = loops is None
         loops = sorted(self.service.agenda() if loops is None else loops, key=_due_order)
+        if intent.keep:   # "cancel everything except Bob": the ones it names stay open
+            kept = _named_by_all(intent.keep, loops)
+            if not kept:   # nothing closed on a guess: the user may have meant a promise by another name
+                return DeskReply(phrases.kept_not_found(intent.keep, intent.lang), intent.lang, intent=intent.kind)
+            loops, whole = [loop for i, loop in enumerate(loops) if i not in kept], False
         if not loops:
             return DeskReply(phrases.nothing_to_close(intent.lang), intent.lang, intent=intent.kind)
         status = _closing_status(intent.kind.removesuffix("_all"))
@@ -788,7 +793,14 @@ class AgendaDesk:
         every = closing_everything(clean(text))   # "cancel all of them", "mark them all done": these, not the agenda
         if (meaning.picks_all(text) or every is not None) and waited <= CONFIRM_SEC * 1000:   # "both", "둘 다"
             meant = guess if every is None else replace(guess, status=_closing_status(every.kind.removesuffix("_all")), fix="")
-            replies = [self._confirmed(replace(meant, loop_id=option), True, lang, session) for option in guess.options]
+            options = guess.options
+            if every is not None and every.keep:   # "cancel all of them except the email": the others
+                offered = [loop for loop in map(self._any, options) if loop is not None]
+                kept = _named_by_all(every.keep, offered)
+                options = tuple(loop.id for i, loop in enumerate(offered) if i not in kept) if kept else ()
+                if not options:
+                    return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
+            replies = [self._confirmed(replace(meant, loop_id=option), True, lang, session) for option in options]
             return functools.reduce(_joined, replies)
         if meaning.picks_none(text):   # "neither" (pass 32's low: to the model)
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
@@ -1101,6 +1113,26 @@ _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)
 
 
 _KO_IT = re.compile(r"^(?:그거|그건|그걸|그것|그것을|이거|이건|이걸|저거|저건)\s+")
+
+
+def _named_by_all(said: str, loops: Sequence[OpenLoop]) -> set[int]:
+    """The promises an exception names ("except Bob", "but the email and the call to Ann", "밥 전화랑 우유"): for each
+    part, the one it names, the ones of its deed, or the ones that mention it as a person; empty when a part names
+    none (nothing is closed on a guess)."""
+    descs = [loop.desc for loop in loops]
+    named: set[int] = set()
+    for part in re.split(r"\s*(?:,|\band\b|\bor\b|\bnor\b|&|랑|이랑|하고|와|과)\s+|\s*,\s*", said):
+        part = re.sub(r"^(?:the\s+one\s+(?:to|for|about|with)\s+|the\s+|my\s+|that\s+)", "", part.strip(" ,."))
+        if not part:
+            continue
+        found = naming.best_reference(part, descs)
+        hits = {found} if isinstance(found, int) else set(found or ())
+        hits |= set(deed_named(part, descs)) | set(_named_in(part, descs))
+        hits |= {i for i, loop in enumerate(loops) if _mentions(loop, part)}
+        if not hits:
+            return set()
+        named |= hits
+    return named
 
 
 def _named_in(name: str, descs: Sequence[str]) -> list[int]:

@@ -24,6 +24,7 @@ class Intent:
     minutes: int | None = None  # snooze
     command: bool = False       # an order to the assistant ("mark X done", "X 취소해줘"), not a remark ("X is done"):
                                 # when nothing on the agenda answers to it, the user is told so
+    keep: str = ""              # cancel_all, done_all: what stays open ("cancel everything except Bob": "bob")
 
 
 

@@ -13,6 +13,7 @@ text with a leading "Jarvis," and trailing politeness removed. A pattern matches
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from jarvisd.language import language_of
 from jarvisd.openloop.corrections import EN_TAKE_BACK, as_hour, only_a_time
@@ -162,10 +163,29 @@ _KO_DONE_ALL = re.compile(
     rf"|{_KO_LIST}{_KO_ALL}완료\s*(?:처리\s*)?(?:해\s*줘|해\s*주세요|로\s*해\s*줘)")
 
 
+# "cancel everything except Bob", "mark all done but the email", "밥 전화 빼고 다 취소해줘": the whole agenda but what
+# the exception names (`Intent.keep`). Before, the English was read as a promise named "everything except bob"
+# ("I couldn't find …"), and "cancel everything but the call to Bob" and the Korean cancelled the one to keep.
+_EN_EXCEPT = re.compile(r"(?P<head>.+?)\s*,?\s+(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|aside\s+from"
+                        r"|save\s+for|besides|bar)\s+(?:for\s+)?(?P<keep>.+)")
+_EN_EXCEPT_FIRST = re.compile(r"(?:except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from)\s+(?P<keep>.+?)\s*,\s*(?P<head>.+)")
+_KO_EXCEPT = re.compile(r"(?P<keep>.+?)\s*(?:만\s*)?(?:빼고|말고|제외하고|빼놓고|빼곤|남기고|남겨\s*두고|놔두고|외에(?:는)?)\s*,?\s*"
+                        r"(?P<head>.+)")
+
+
 def closing_everything(t: str) -> Intent | None:
-    """"cancel_all" / "done_all" for a closing of the whole agenda (`t` cleaned), else None."""
+    """"cancel_all" / "done_all" for a closing of the whole agenda (`t` cleaned), else None; an exception said with
+    it ("except Bob", "밥 전화 빼고") is the intent's `keep`: what stays open."""
     if t.endswith(("?", "？")):
         return None
+    for pattern in (_EN_EXCEPT_FIRST, _EN_EXCEPT, _KO_EXCEPT):
+        if (parts := pattern.fullmatch(t)) is not None and (whole := _closing_all(parts["head"])) is not None:
+            keep = parts["keep"].strip(" ,")
+            return replace(whole, keep=keep) if keep else None
+    return _closing_all(t)
+
+
+def _closing_all(t: str) -> Intent | None:
     if _EN_CANCEL_ALL.fullmatch(t):
         return Intent("cancel_all", "en", command=True)
     if _EN_DONE_ALL.fullmatch(t):

@@ -248,6 +248,13 @@ def ask_close_every(loops: Sequence[OpenLoop], done: bool, lang: Lang, deed: str
     return f"Cancel {things} on your agenda: {_named(loops, lang)}? Say yes and I'll cancel {them}."
 
 
+def kept_not_found(kept: str, lang: Lang) -> str:
+    """"Cancel everything except X" with no X on the agenda: nothing is closed."""
+    if lang == "ko":
+        return f"목록에서 '{kept}'을(를) 찾지 못해서 아무것도 바꾸지 않았어요."
+    return f"I couldn't find {second_person(kept)} on your agenda, so I changed nothing."
+
+
 def closed_every(closed: Sequence[OpenLoop], left: int | None, done: bool, lang: Lang) -> str:
     """What a confirmed "clear my agenda" did, and what is still open (`left`: added since it was asked; None when
     only some were asked about, "cancel all my calls")."""

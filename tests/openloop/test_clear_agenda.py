@@ -153,3 +153,48 @@ def test_a_plain_korean_order_to_delete_everything_is_asked_too(desk):
     said(desk, "내일 민수한테 전화해야 해")
     assert said(desk, "다 지워") == ["할 일(민수한테 전화하기)을 목록에서 지울까요? 맞으면 '응'이라고 해 주세요."]
     assert said(desk, "네") == ["1개를 목록에서 지웠어요: 민수한테 전화하기. 이제 할 일이 없어요."]
+
+
+@pytest.mark.parametrize(("command", "asked"), [
+    ("cancel everything except Bob", "Cancel both things on your agenda: email Ann and buy milk?"),
+    ("cancel everything but the call to Bob", "Cancel both things on your agenda: email Ann and buy milk?"),
+    ("except for Bob, cancel everything", "Cancel both things on your agenda: email Ann and buy milk?"),
+    ("clear my agenda other than the call", "Cancel both things on your agenda: email Ann and buy milk?"),
+    ("cancel all except the email and the milk", "Cancel the one thing on your agenda: call Bob?"),
+])
+def test_an_exception_stays_open_and_the_rest_is_asked_about(desk, command, asked):
+    """Before, "cancel everything but the call to Bob" cancelled the call to Bob, the one to keep, and "cancel
+    everything except Bob" answered "I couldn't find everything except bob on your agenda"."""
+    said(desk, "I need to call Bob tomorrow", "I need to email Ann on Friday", "I need to buy milk")
+    assert said(desk, command)[0].startswith(asked)
+    said(desk, "yes")
+    kept = ["call Bob"] if asked.startswith("Cancel both") else ["buy milk", "email Ann"]
+    assert sorted(desc for desc, _ in agenda_rows(desk)) == kept
+
+
+def test_a_korean_exception_stays_open(desk):
+    # before: "밥 전화 빼고 다 취소해줘" cancelled 밥한테 전화하기, the one to keep, at once
+    said(desk, "내일 밥한테 전화해야 해", "금요일에 앤한테 이메일 보내야 해", "우유 사야 해")
+    assert said(desk, "밥 전화 빼고 다 취소해줘") == [
+        "할 일 2개(앤한테 이메일 보내기, 우유 사기)를 모두 목록에서 지울까요? 맞으면 '응'이라고 해 주세요."]
+    said(desk, "응")
+    assert [desc for desc, _ in agenda_rows(desk)] == ["밥한테 전화하기"]
+
+
+def test_a_korean_exception_said_with_leave_stays_open(desk):
+    said(desk, "내일 밥한테 전화해야 해", "우유 사야 해")
+    assert said(desk, "우유만 남기고 다 지워줘")[0].startswith("할 일(밥한테 전화하기)을 목록에서 지울까요?")
+
+
+def test_an_exception_that_names_nothing_closes_nothing(desk):
+    said(desk, "I need to call Bob tomorrow", "I need to email Ann on Friday")
+    assert said(desk, "cancel everything except Dave", "yes")[0] == \
+        "I couldn't find dave on your agenda, so I changed nothing."
+    assert len(agenda_rows(desk)) == 2
+
+
+def test_all_of_them_but_one_to_which_one_closes_the_other_options(desk):
+    said(desk, "I need to call Bob tomorrow", "I need to call Ann on Friday", "I need to email Ann")
+    assert said(desk, "cancel the call") == ["Which one: call Bob, or call Ann?"]
+    said(desk, "cancel all of them except Ann")
+    assert sorted(desc for desc, _ in agenda_rows(desk)) == ["call Ann", "email Ann"]
