@@ -87,7 +87,7 @@ def test_a_frozen_model_process_does_not_outlive_a_killed_daemon(tmp_path):
             time.sleep(0.01)
         parent.kill()
         parent.wait()
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 20   # 5 s was missed once with the suite, a CI rehearsal and a helper on 2 cores
         while time.monotonic() < deadline and _alive(child):
             time.sleep(0.1)
         assert not _alive(child)

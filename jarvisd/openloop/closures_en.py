@@ -196,6 +196,12 @@ def named_topic(sen: str, low: str, start: int, holes: Sequence[Span]) -> str:
     return tidy(cut(sen, m.start(), m.end(), holes)) if m else ""
 
 
+# A state said to be not yet reached, just before it: "almost done", "is half finished", "isn't quite done yet"
+_HEDGED = re.compile(r"\b(?:almost|nearly|half|halfway|partly|partially|mostly|barely|hardly|not|never|practically|"
+                     r"kind\s+of|sort\s+of|close\s+to|just\s+about|isn'?t|aren'?t|wasn'?t|weren'?t|ain'?t|hasn'?t|"
+                     r"haven'?t)(?:\s+(?:quite|yet|all|really|entirely|fully|completely|totally|been))*\s+$")
+
+
 def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure | None:
     """The one closure a clause starting at `pos` makes, if any (dismissals first: "forget about X")."""
     if m := _NOT_NEEDED.match(low, pos):   # "my sister doesn't need help moving after all"
@@ -207,6 +213,8 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
     if m := _DONE_IMP.match(low, pos):     # "clear that reminder", "you can check that off"
         return Closure("done", "", sen)
     pos = m.end() if (m := _IMP_LEAD.match(low, pos)) else pos   # "you can scratch that one"
+    if W.EN_KEEP.match(low, pos) or W.EN_KEEP.match(low, body_start(low, pos)):
+        return None                        # "don't cancel the call", "I won't cancel the dentist": kept, not withdrawn
     if m := W.EN_DISMISS_IMP.match(low, pos):
         return Closure("dismissed", reference(sen, low, m.end(), holes), sen)
     if m := W.EN_DISMISS_NEG.match(low, pos):
@@ -224,6 +232,8 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
     if (m := W.EN_DONE_STATE.match(low, pos) or W.EN_DONE_PARTICIPLE.match(low, pos)
             or (pos == 0 and W.EN_DONE_BARE.match(low, pos))) and \
             WORD.findall(m.group("ref"))[:1] not in (["i"], ["we"], ["you"]):
+        if _HEDGED.search(low, pos, m.start("state")):
+            return None                # "the report is almost done", "half done": not done (forty-second session)
         state = m.group("state")
         status = "dismissed" if state.split()[0] in W.EN_DISMISSED_STATES else "done"
         ref = tidy(cut(sen, m.start("ref"), m.end("ref"), holes))

@@ -53,6 +53,8 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
     """취소됐어 / 안 해도 돼 / 필요 없어 / 안 하기로 했어 / 잊어버려 (dismissed); 끝났어 / 완료 / 다 했어 /
     보냈어 (done). Hearsay may still dismiss ("안 내도 된대"); a negated past ("안 했어") closes nothing."""
     clause = sen[ms[0].start:ms[-1].end]
+    if W.KO_KEEP.search(clause):
+        return None                    # "밥 전화는 취소하지 마", "보고서 지우지 마": kept, not withdrawn
     if any(m.form in ("요새", "요즘", "요즈음") and m.tag.startswith("NN") for m in ms):
         return None                    # "요새는 못 해", "요즘 헬스 안 가": a habit these days, not this promise
     for i, m in enumerate(ms):

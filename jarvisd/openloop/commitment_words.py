@@ -274,3 +274,12 @@ EN_DISMISS_NEG = re.compile(
     r"(?:'m|\s+am|'re|\s+are)\s+not\s+(?:going\s+to|gonna)|'ll\s+not|\s+shouldn't|\s+can\s+(?:skip|forget\s+about)|"
     r"\s+need\s+not)\s+")
 EN_LIST_TAIL = re.compile(r"\s+(?:from|off)\s+(?:my|the)\s+(?:list|agenda|reminders)\b.*$")
+
+
+# A withdrawal said not to happen: "don't cancel the call to Bob", "I won't cancel the dentist", "밥 전화는 취소하지 마",
+# "보고서 지우지 마" (found by the forty-second session: each cancelled the promise it keeps)
+EN_KEEP = re.compile(r"\b(?:(?:i|we|you|they)(?:'m|'re|\s+am|\s+are)?\s+)?(?:don'?t|do\s+not|never|won'?t|will\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|"
+                     r"can'?t|cannot|wouldn'?t|not\s+going\s+to|not\s+gonna|no\s+need\s+to|not)\s+(?:\w+\s+)?"
+                     r"(?:cancel|delet|remov|drop|scrap|scratch|forget|erase|clear)\w*", re.IGNORECASE)
+KO_KEEP = re.compile(r"(?:취소|삭제|지우|빼|없애)\s*(?:하)?\s*지\s*(?:마|말|않)|(?:취소|삭제)\s*(?:는\s*)?안\s*(?:해|할|하)"
+                     r"|안\s*(?:지워|빼|취소)|(?:지우|빼)\s*면\s*안\s*(?:돼|되)")

@@ -60,9 +60,10 @@ from jarvisd.openloop.intents import (
 )
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
-from jarvisd.openloop.service import MEANING_LOOPS, OpenLoopService
+from jarvisd.openloop.service import MEANING_LOOPS, LoopNotFound, OpenLoopService, ReviveRefused
 from jarvisd.openloop.shifts import Shift, asks_amount, bare_amount, read_shift
 from jarvisd.openloop.text import names_part_of
+from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.textsafe import plain_words
 
@@ -146,11 +147,76 @@ class AgendaDesk:
         self._clearing: dict[str, _Clearing] = {}
         # "How much earlier for call Bob?" asked: (loop id, direction, when asked), so "30 minutes" answers it
         self._asked_amount: dict[str, tuple[str, int, int]] = {}
+        self._undoable: dict[str, Undoable] = {}   # the last change each session made ("undo that" takes it back)
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ entry
 
     def handle(self, text: str, session: str = "default") -> DeskReply | None:
+        """The agenda's answer to one utterance, or None when it is not about the agenda; the change it made is kept
+        for "undo that" (`undo.py`)."""
+        reply = self._undo(text, session)
+        if reply is None:
+            reply = self._handle(text, session)
+        if reply is not None and (reply.change.opened or reply.change.closed or reply.change.updated):
+            with self._lock:
+                self._undoable[session] = Undoable(reply.change, self.service.now_ms())
+        return reply
+
+    def _undo(self, text: str, session: str) -> DeskReply | None:
+        """"Undo that", "put it back", "actually I didn't", "되돌려 줘": the session's last change taken back within
+        UNDO_SEC (what it closed reopened, what it added taken off); None when the words are no undo, or a question
+        waits for its answer (a "not yet" answers it)."""
+        if session in self._guesses or session in self._clearing:
+            return None
+        said = undo_said(clean(plain_words(text)))
+        if said is None:
+            return None
+        lang = language_of(text, ANSWER_HANGUL_WEIGHT)
+        if said.named:   # "reopen the call to Bob": among the recently closed, by its words
+            closed = self.service.recently_closed()
+            named = naming.best_reference(said.named, [loop.desc for loop in closed])
+            if not isinstance(named, int):
+                return None
+            try:
+                reopened = self.service.revive(closed[named].id)
+            except (LoopNotFound, ReviveRefused):
+                return None
+            self._remember(session, reopened, self.service.now_ms())
+            return DeskReply(phrases.undone([reopened], [], lang), lang, change=AgendaChange(opened=(reopened,)),
+                             intent="undo")
+        with self._lock:
+            last = self._undoable.get(session)
+        if last is None or self.service.now_ms() - last.at_ms > UNDO_SEC * 1000:
+            return None if said.denial else DeskReply(phrases.nothing_to_undo(lang), lang, intent="undo")
+        closed = [loop for loop in last.change.closed if not said.denial or loop.status == LoopStatus.DONE]
+        if said.deed:   # "I didn't call him": only the closing of that deed ("I didn't email Ann" after "I called Bob": none)
+            descs = [loop.desc for loop in closed]
+            named = naming.best_reference(said.deed, descs)
+            hits = ({named} if isinstance(named, int) else set(named or ())) | set(deed_named(said.deed, descs))
+            closed = [loop for i, loop in enumerate(closed) if i in hits]
+        added = [] if said.denial else list(last.change.opened)
+        if said.denial and not closed:
+            return None
+        if not closed and not added:   # a move: its old time is not kept
+            return DeskReply(phrases.cannot_undo_move(lang), lang, intent="undo")
+        reopened, removed = [], []
+        for loop in closed:
+            try:
+                reopened.append(self.service.revive(loop.id))
+            except (LoopNotFound, ReviveRefused):
+                continue
+        for loop in added:
+            if (still := self._open(loop.id)) is not None:
+                removed.append(self.service.dismiss(still.id))
+        with self._lock:
+            self._undoable.pop(session, None)
+        if reopened:
+            self._remember(session, reopened[-1], self.service.now_ms())
+        return DeskReply(phrases.undone(reopened, removed, lang), lang,
+                         change=AgendaChange(opened=tuple(reopened), closed=tuple(removed)), intent="undo")
+
+    def _handle(self, text: str, session: str) -> DeskReply | None:
         """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
         characters are off first (`textsafe.plain_words`: a soft hyphen in "to\u00admorrow"), and regional
         Korean endings and English words are read as the standard ones ("가야 쓰것다" as "가야겠다":
@@ -720,6 +786,8 @@ class AgendaDesk:
                 if isinstance(found, int) and naming.same_deed(closure.reference, descs[found]):
                     refs.append(ClosedRef(index=found + 1, status=LoopStatus.DISMISSED))
                 continue
+            if isinstance(found, int) and closure.status == "done" and naming.only_begun(closure.reference, descs[found]):
+                continue                 # "보고서 시작했어" for "보고서 끝내기": begun, not done
             if isinstance(found, int) and closure.status == "done" and \
                     naming.done_by_the_other_side(closure.reference, descs[found]):
                 heard.append(found)      # "민수가 전화했어": Minsu called; did the user call Minsu? asked

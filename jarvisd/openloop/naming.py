@@ -53,6 +53,8 @@ _GENERIC = KO_GENERIC_NOUNS | frozenset("appointment thing stuff task reminder".
 _STATE_SUBJECT = re.compile(r"^(?:(?:the|my|our|that|this)\s+)?(?P<x>[\w-]+(?:\s+[\w-]+){0,2}?)(?:'s|\s+(?:is|are|was|were))\s")
 _UNSURE = re.compile(r"\b(?:not|n't|no|never|will|'ll|gonna|gotta|got to|going to|should|need|needs|might|maybe|if|when|still|yet|"
                      r"supposed|would|'d|swore|promised|has to|have to|must|instead|moved|postponed|rescheduled|pushed|"
+                     # under way, not done: "the report is nearly complete" (forty-second session: marked done)
+                     r"almost|nearly|half|halfway|partly|partially|mostly|barely|hardly|practically|"
                      r"broken|wrong|missing|late|mess|messy|dirty|overdue|leaking|dead|expired|due|"
                      # a place's hours, not a task's state: "Hana's daycare is closed on the 24th"
                      r"closed|shut|open|opens|closes)\b|\?", re.IGNORECASE)
@@ -164,6 +166,15 @@ def another_one(reference: str, desc: str) -> bool:
     parents last week" for "send the parcel home"): maybe another of its kind."""
     m = re.search(r"\b(?:a|an)\s+([a-z][\w-]*)", reference.lower())
     return bool(m) and re.search(rf"\b(?:the|my|our|his|her|their)\s+{re.escape(m[1])}\b", desc.lower()) is not None
+
+
+_BEGUN = re.compile(r"시작|착수|개시|\b(?:start|started|begin|began|begun)\b", re.IGNORECASE)
+
+
+def only_begun(reference: str, desc: str) -> bool:
+    """A deed begun is not a promise kept: "보고서 시작했어" (reference "보고서 시작하기") for "보고서 끝내기" (the forty-second
+    session: marked done). Only a promise to begin it ("운동 시작하기") is closed by its beginning."""
+    return bool(_BEGUN.search(reference)) and not _BEGUN.search(desc)
 
 
 def other_deed(reference: str, desc: str) -> bool:

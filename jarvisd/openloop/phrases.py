@@ -248,6 +248,29 @@ def ask_close_every(loops: Sequence[OpenLoop], done: bool, lang: Lang, deed: str
     return f"Cancel {things} on your agenda: {_named(loops, lang)}? Say yes and I'll cancel {them}."
 
 
+def undone(reopened: Sequence[OpenLoop], removed: Sequence[OpenLoop], lang: Lang) -> str:
+    """What "undo that" did: closings reopened, promises just added taken off."""
+    if lang == "ko":
+        parts = ([f"다시 목록에 넣었어요: {_named(reopened, lang)}."] if reopened else []) + \
+                ([f"목록에서 다시 뺐어요: {_named(removed, lang)}."] if removed else [])
+        return " ".join(parts) or "되돌릴 게 없어요: 그 사이에 이미 바뀌었어요."
+    parts = ([f"OK, {_named(reopened, lang)} {'is' if len(reopened) == 1 else 'are'} back on your agenda."]
+             if reopened else []) + ([f"OK, I took {_named(removed, lang)} off your agenda."] if removed else [])
+    return " ".join(parts) or "There's nothing to undo: it changed since."
+
+
+def nothing_to_undo(lang: Lang) -> str:
+    if lang == "ko":
+        return "최근에 바꾼 게 없어서 되돌릴 게 없어요."
+    return "There's nothing on your agenda to undo: I haven't changed anything in the last ten minutes."
+
+
+def cannot_undo_move(lang: Lang) -> str:
+    if lang == "ko":
+        return "시간을 옮긴 건 되돌릴 수 없어요. 원하는 시간을 다시 말해 주세요."
+    return "I can't undo a new time: tell me the time it should be."
+
+
 def kept_not_found(kept: str, lang: Lang) -> str:
     """"Cancel everything except X" with no X on the agenda: nothing is closed."""
     if lang == "ko":

@@ -14,6 +14,7 @@ from functools import lru_cache
 from itertools import compress, count
 from operator import attrgetter, not_
 
+from jarvisd.openloop import commitment_words as W
 from jarvisd.openloop.model import ClosedRef, Judgement, OpenLoop, ProposedLoop
 from jarvisd.openloop.text import (
     EN_FUNCTION,
@@ -276,11 +277,14 @@ _THEY_CANCELLED = re.compile(r"\b(?!(?:i|we|it|that|this|got|get|gets|was|were|i
 def _dismissing_clauses(user_input: str) -> str:
     """The clauses of an English `user_input` that hold a dismissal phrase: "the participant cancelled and …, so I have
     to recruit two more people" points with "participant" only, not with the new promise's words; and not
-    at all, since the participant cancelled nothing of the user's (`_THEY_CANCELLED`)."""
-    if not user_input.isascii():
-        return user_input              # Korean points from a clause beside it: "보고서 보내지 마, 하지 마"
+    at all, since the participant cancelled nothing of the user's (`_THEY_CANCELLED`), nor when the withdrawal is
+    said not to happen ("don't cancel the call", `_EN_KEEP`, `_KO_KEEP`)."""
+    if not user_input.isascii():       # Korean points from a clause beside it: "보고서 보내지 마, 하지 마"
+        return "" if W.KO_KEEP.search(user_input) else user_input
     clauses = _CLAUSE_BREAK.split(user_input)
     kept = [c for c in clauses if any(key in "".join(profile(c).words) for key in _DISMISS_KEYS)]
+    if kept and all(W.EN_KEEP.search(c) for c in kept):
+        return ""
     if kept and all(_THEY_CANCELLED.search(c.strip()) for c in kept):
         return ""
     return " ".join(kept) if kept else user_input

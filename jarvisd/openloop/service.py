@@ -142,7 +142,7 @@ class OpenLoopService:
             hits = [loop for loop in self._loops.values() if key and loop.id.startswith(key)]
         if len(hits) == 1 and len(key) >= MIN_PREFIX:
             return hits[0]
-        if hits and len(key) < MIN_PREFIX:  # pass 39: "dismiss 0" closed the one promise whose id began with 0
+        if len(hits) == 1:  # pass 39: "dismiss 0" closed the one promise whose id began with 0
             raise LoopNotFound(f"{id_or_prefix!r} is too short to name a loop: give at least {MIN_PREFIX} "
                                "characters of its id (8 are shown)")
         raise LoopNotFound(f"no loop {id_or_prefix!r}" if not hits else

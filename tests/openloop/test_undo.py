@@ -1,0 +1,88 @@
+"""Taking back the agenda's last change by voice (`openloop/undo.py`). Found by the forty-second session: nothing but
+the HUD's ↺ undid a change; "I called Bob" then "actually I didn't, he didn't pick up" left the call done, and "put
+it back on my list" made a promise named "it back". Real agenda service on a JSONL file, real Korean analyzer."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from jarvisd.openloop.undo import undo_said
+from tests.openloop.conftest import TUESDAY, FakeClock, agenda_desk, agenda_rows
+
+
+@pytest.fixture
+def desk(tmp_path, korean):
+    return agenda_desk(tmp_path, korean, TUESDAY)
+
+
+def said(desk, *utterances: str) -> list[str | None]:
+    replies = [desk.handle(text, "s") for text in utterances]
+    return [None if reply is None else reply.text for reply in replies]
+
+
+@pytest.mark.parametrize("undo", ["undo that", "Undo.", "put it back on my list", "actually I didn't, he didn't pick up",
+                                  "no wait, I didn't call him", "that's not done", "oops, that was a mistake",
+                                  "reopen the call to Bob", "the call to Bob isn't done yet"])
+def test_a_closing_taken_back_reopens_the_promise(desk, undo):
+    said(desk, "I need to call Bob tomorrow", "I need to email Ann on Friday", "I called Bob")
+    assert said(desk, undo) == ["OK, call Bob is back on your agenda."]
+    assert sorted(desc for desc, _ in agenda_rows(desk)) == ["call Bob", "email Ann"]
+
+
+@pytest.mark.parametrize("undo", ["아 아니다 안 했어", "되돌려 줘", "원래대로 해줘", "밥 전화 다시 넣어줘"])
+def test_a_korean_closing_taken_back_reopens_the_promise(desk, undo):
+    said(desk, "내일 밥한테 전화해야 해", "밥한테 전화했어")
+    assert said(desk, undo) == ["다시 목록에 넣었어요: 밥한테 전화하기."]
+    assert [desc for desc, _ in agenda_rows(desk)] == ["밥한테 전화하기"]
+
+
+@pytest.mark.parametrize("undo", ["undo", "that's not what I said"])
+def test_a_promise_just_added_is_taken_off(desk, undo):
+    said(desk, "I need to email Ann on Friday", "I need to call Bob tomorrow")
+    assert said(desk, undo) == ["OK, I took call Bob off your agenda."]
+    assert [desc for desc, _ in agenda_rows(desk)] == ["email Ann"]
+
+
+def test_a_cancel_taken_back_reopens_it(desk):
+    said(desk, "I need to call Bob tomorrow", "cancel the call to Bob")
+    assert said(desk, "undo") == ["OK, call Bob is back on your agenda."]
+
+
+@pytest.mark.parametrize("other", ["I didn't email Ann", "I didn't sleep well", "I haven't decided"])
+def test_a_denial_of_another_deed_takes_nothing_back(desk, other):
+    said(desk, "I need to call Bob tomorrow", "I need to email Ann on Friday", "I called Bob")
+    said(desk, other)
+    assert [desc for desc, _ in agenda_rows(desk)] == ["email Ann"]
+
+
+def test_undo_with_nothing_changed_says_so_and_a_move_is_not_undone(desk):
+    assert said(desk, "undo")[0].startswith("There's nothing on your agenda to undo")
+    said(desk, "I need to call Bob tomorrow", "make it 5pm")
+    assert said(desk, "undo") == ["I can't undo a new time: tell me the time it should be."]
+    assert agenda_rows(desk) == [("call Bob", "2026-12-02 17:00")]
+
+
+def test_an_undo_after_ten_minutes_takes_nothing_back(tmp_path, korean):
+    clock = FakeClock(TUESDAY.timestamp())
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=TUESDAY.tzinfo, clock=clock),
+                      korean)
+    said(desk, "I need to call Bob tomorrow", "I called Bob")
+    clock.advance(601)
+    assert said(desk, "undo that")[0].startswith("There's nothing on your agenda to undo")
+    assert agenda_rows(desk) == []
+
+
+def test_guard_not_yet_still_answers_a_question_that_waits(desk):
+    said(desk, "I need to call Bob tomorrow", "I need to call Ann tomorrow")
+    assert said(desk, "cancel the call") == ["Which one: call Ann, or call Bob?"]
+    assert said(desk, "not yet") == ["OK, I left it on your agenda."]
+
+
+@pytest.mark.parametrize("text", ["what's on my agenda", "I need to put the dishes away", "bring the chairs back",
+                                  "I didn't", "put them away"])
+def test_guard_other_words_are_no_named_undo(text):
+    said = undo_said(text.lower())
+    assert said is None or (not said.named and (said.denial or not said.deed))
