@@ -1,0 +1,42 @@
+"""The fortieth adversarial pass (docs/reliability.md, "Fortieth pass"): each finding's case, failing before its
+fix, and the guards beside it."""
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+SEOUL = ZoneInfo("Asia/Seoul")
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=SEOUL)
+
+
+_TO_ASCII = str.maketrans({ch: str(i) for digits in ("٠١٢٣٤٥٦٧٨٩", "۰۱۲۳۴۵۶۷۸۹", "०१२३४५६७८९", "๐๑๒๓๔๕๖๗๘๙",
+                                                           "𝟎𝟏𝟐𝟑𝟒𝟓𝟔𝟕𝟖𝟗") for i, ch in enumerate(digits)})
+
+
+@pytest.mark.parametrize("text", [
+    "remind me to call Bob in ٣ hours",               # Arabic-Indic digits (an Arabic keyboard)
+    "what can I do in ٣ hours?",
+    "I need to email Ann in ۲ days",                  # Persian digits
+    "in ९० mins",                                     # Devanagari
+    "stretch in 𝟐 hours",                             # mathematical bold digits (a styled paste)
+    "remind me in ๒ weeks and ๓ days",                # Thai digits, a second part
+    "call Bob ٣ days from now",
+])
+def test_an_english_amount_in_other_script_digits_is_read_not_a_failed_turn(text):
+    """ "what can I do in ٣ hours?" in the HUD: every such turn failed ("the turn failed: 'hours'", a KeyError in
+    the agenda's time rules, which took any match that is not ASCII for Korean and looked "hours" up among the
+    Korean units). Read as the same words in ASCII digits are."""
+    from jarvisd.openloop.when import resolve_time, time_spans
+
+    assert time_spans(text) == time_spans(text.translate(_TO_ASCII))
+    when, same = resolve_time(text, NOW), resolve_time(text.translate(_TO_ASCII), NOW)
+    assert when is not None and same is not None and when.at == same.at
+
+
+@pytest.mark.parametrize("text, days", [("3시간 뒤에", 0), ("이틀 뒤", 2), ("٣일 뒤", 3), ("in 3 days", 3)])
+def test_guard_korean_and_ascii_amounts_read_as_before(text, days):
+    from jarvisd.openloop.when import resolve_time
+
+    when = resolve_time(text, NOW)
+    assert when is not None and (when.at.date() - NOW.date()).days == days
