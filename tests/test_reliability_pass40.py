@@ -40,3 +40,21 @@ def test_guard_korean_and_ascii_amounts_read_as_before(text, days):
 
     when = resolve_time(text, NOW)
     assert when is not None and (when.at.date() - NOW.date()).days == days
+
+
+@pytest.mark.parametrize("zone", ["Asia", "Etc", "America/Argentina"])
+def test_a_time_zone_that_names_a_folder_of_zones_is_a_config_error(tmp_path, zone):
+    """`general.time_zone = "Asia"` (a region, not a zone): `jarvisd run` and `doctor` ended in an
+    IsADirectoryError traceback, exit 1, instead of the config error's one line and exit 2."""
+    from jarvisd.config import ConfigError, load_config
+
+    with pytest.raises(ConfigError, match="JARVIS_GENERAL__TIME_ZONE.*unknown time zone"):
+        load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_GENERAL__TIME_ZONE": zone})
+
+
+@pytest.mark.parametrize("zone", ["Asia/Seoul", "America/Argentina/Buenos_Aires", "UTC", ""])
+def test_guard_a_zone_file_is_still_a_time_zone(tmp_path, zone):
+    from jarvisd.config import load_config
+
+    assert load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_GENERAL__TIME_ZONE": zone}).values["general"][
+        "time_zone"] == zone
