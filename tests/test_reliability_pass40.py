@@ -58,3 +58,39 @@ def test_guard_a_zone_file_is_still_a_time_zone(tmp_path, zone):
 
     assert load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_GENERAL__TIME_ZONE": zone}).values["general"][
         "time_zone"] == zone
+
+
+def test_a_command_reply_naming_a_file_whose_name_is_not_utf8_is_an_answer_not_a_500(tmp_path):
+    """A procedure draft saved under a name that is not UTF-8 (`pattern-\\xff\\xfe.md`, copied from another system):
+    `/procedures` in the HUD answered 500 `internal_error` ("UnicodeEncodeError: ... surrogates not allowed"),
+    for every draft, as long as the file was there: the reply held the name's surrogate escapes."""
+    import asyncio
+    import os
+
+    import httpx
+
+    from jarvisd.commands import CommandRegistry
+    from jarvisd.events import EventBus
+    from jarvisd.hud import StatusBoard, create_app
+    from jarvisd.memory.commands import procedures_command
+    from tests.hud.conftest import HOST, make_service, scripted_turns
+
+    folder = tmp_path / "procedures"
+    folder.mkdir()
+    (folder / "pattern-tea.md").write_text("x", encoding="utf-8")
+    (folder / os.fsdecode(b"pattern-\xff\xfe.md")).write_text("x", encoding="utf-8")
+    commands = CommandRegistry()
+    commands.register("procedures", procedures_command, "drafts")
+    bus = EventBus()
+    services = {"data_dir": tmp_path}
+    app = create_app(make_service(tmp_path, bus), scripted_turns(bus, commands=commands, services=services), bus,
+                     StatusBoard({}), "t" * 43, services=services)
+
+    async def scenario() -> httpx.Response:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=HOST) as client:
+            return await client.post("/api/turns", json={"text": "/procedures", "session": "p"},
+                                     headers={"Authorization": "Bearer " + "t" * 43})
+
+    answer = asyncio.run(scenario())
+    assert answer.status_code == 200, answer.text
+    assert "pattern-tea" in answer.json()["reply"]
