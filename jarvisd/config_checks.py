@@ -50,7 +50,8 @@ def _time_zone(value: str) -> str | None:
         return None
     try:
         ZoneInfo(value)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):   # OSError: "Asia", "America/Argentina" name folders of
+        # zone files, and ZoneInfo opened them (IsADirectoryError: a traceback at start, exit 1; pass 40)
         return f"unknown time zone {value!r} (use an IANA name such as 'Europe/Berlin')"
     # zone files that are no place's clock (pass 34: accepted): "right/…" counts leap seconds, so every time would be
     # 27 s off the system clock; "Factory" is a placeholder with no offset of its own

@@ -189,6 +189,9 @@ async def post_turn(request: Request) -> Response:
             reply = await hud.send_turn(text.strip(), session)
         finally:
             del hud.running_commands[key]
+        # made valid here as every event is: a reply may name a file whose name is not UTF-8 (its surrogate
+        # escapes: `/procedures` beside `pattern-\xff.md` was a 500 for every draft, pass 40)
+        reply = valid_text(reply) if isinstance(reply, str) else reply
         return JSONResponse({"command": True, "reply": reply, "session": session})
     task = asyncio.get_running_loop().create_task(_run_turn(hud, text.strip(), session))
     hud.turns[task] = (session, text.strip())

@@ -41,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 
+from jarvisd.language import has_hangul
 from jarvisd.openloop import when_patterns as wp
 from jarvisd.openloop import when_words as w
 from jarvisd.openloop.when_words import YEARS_AHEAD, DayFn, ImpossibleTime
@@ -140,7 +141,9 @@ _MOST_MINUTES = YEARS_AHEAD * 366 * 1440
 @_rule(*wp.RELATIVE)
 def _relative_amount(m: re.Match[str]) -> _Meaning | None:
     """"in two hours", "두 시간 뒤에", "이틀 뒤", "2 days ago", "3일 전"."""
-    korean = not m[0].isascii()
+    # the Korean rule's match always holds Hangul (its unit or 뒤/후/전); an English one may hold digits of another
+    # script ("in ٣ hours"), which are not Korean: read by "not ASCII", they were looked up among the Korean units
+    korean = has_hangul(m[0])
     if korean:
         unit = w.KO_UNIT[m["unit"]] if m["unit"] else "day"
         n = w.ko_number(m["w"] or m["amt"]) + (w.ko_number(m["m"]) / 60 if m["m"] else 0)
