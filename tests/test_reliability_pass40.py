@@ -1,7 +1,7 @@
 """The fortieth adversarial pass (docs/reliability.md, "Fortieth pass"): each finding's case, failing before its
 fix, and the guards beside it."""
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
