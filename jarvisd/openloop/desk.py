@@ -373,6 +373,10 @@ class AgendaDesk:
             if intent.command:
                 return DeskReply(phrases.not_found(intent.argument, intent.lang), intent.lang, intent=intent.kind)
             return None  # "the meeting is finished": a remark; the promise rules and the agent take it
+        each = [naming.best_reference(p, descs) for p in _listed_things(intent.argument)] if isinstance(found, list) else []
+        if len(each) > 1 and all(isinstance(i, int) for i in each) and len(set(each)) == len(each):
+            # "cancel the eggs and the milk": each one it lists, not "Which one?"
+            return functools.reduce(_joined, (self._closed(loops[i], status, intent.lang, intent.kind) for i in each))  # type: ignore[index]
         if isinstance(found, list):
             options = sorted((loops[i] for i in found), key=_due_order)   # said by due, as the agenda is read
             # kept, so "the second one" or its name closes that one (pass 34: the answer went to the model)
@@ -774,6 +778,12 @@ class AgendaDesk:
                 # or receipt must name the promise by its own words: "Gavin said he'd ring me back" is not
                 # "ring Gavin")
                 found = naming.best_covered(naming.without_doer(text) if hearsay else text, named)
+            if not isinstance(found, int) and closure.status in ("done", "dismissed") and \
+                    (each := [naming.best_reference(deed, named) for deed in naming.listed_deeds(closure.reference)]) and \
+                    all(isinstance(i, int) for i in each) and len(set(each)) == len(each):
+                # "I bought eggs and milk", "계란이랑 우유 샀어": each promise it lists (the forty-second session: neither)
+                refs.extend(ClosedRef(index=i + 1, status=_closing_status(closure.status)) for i in each)  # type: ignore[operator]
+                continue
             if closure.status == "heard":
                 if isinstance(found, int) and not reading.commitments:
                     heard.append(found)
@@ -1181,6 +1191,12 @@ _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)
 
 
 _KO_IT = re.compile(r"^(?:그거|그건|그걸|그것|그것을|이거|이건|이걸|저거|저건)\s+")
+
+
+def _listed_things(said: str) -> list[str]:
+    """The things a command lists: "the eggs and the milk" -> "eggs", "milk"; "우유랑 계란" -> "우유", "계란"."""
+    parts = re.split(r"\s*(?:,|\band\b|&)\s*|(?<=[가-힣])(?:이랑|랑|하고|와|과)\s+", said)
+    return [p for p in (re.sub(r"^(?:the|my)\s+", "", part.strip(" ,.")) for part in parts) if p]
 
 
 def _named_by_all(said: str, loops: Sequence[OpenLoop]) -> set[int]:

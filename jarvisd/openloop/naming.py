@@ -168,6 +168,30 @@ def another_one(reference: str, desc: str) -> bool:
     return bool(m) and re.search(rf"\b(?:the|my|our|his|her|their)\s+{re.escape(m[1])}\b", desc.lower()) is not None
 
 
+_EN_LISTED = re.compile(r"(?P<verb>[a-z]+)\s+(?P<items>.+?(?:,\s*|\s+and\s+|\s+&\s+).+)")
+_KO_LISTED = re.compile(r"(?P<items>.+?(?:이랑|랑|하고|와|과|,)\s*.+?)\s+(?P<verb>\S+기)")
+_KO_JOINER = re.compile(r"(?<=[가-힣])(?:이랑|랑|하고|와|과)(?=\s)|,")
+
+
+def listed_deeds(reference: str) -> list[str]:
+    """One deed per thing a closing lists: "buy eggs and milk" -> "buy eggs", "buy milk"; "call Bob and Ann" ->
+    "call Bob", "call Ann"; "email Ann and called Bob" -> "email Ann", "called Bob"; "계란이랑 우유 사기" -> "계란 사기",
+    "우유 사기". [] when it lists nothing (the forty-second session: "I bought eggs and milk" closed neither)."""
+    if reference.isascii():
+        m = _EN_LISTED.fullmatch(reference)
+        if m is None:
+            return []
+        items = [i.strip() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s+&\s+", m["items"]) if i.strip()]
+        verb = m["verb"]
+        return [item if item.split()[0] in EN_BASE_VERBS or item.split()[0].endswith("ed") else f"{verb} {item}"
+                for item in items] if len(items) > 1 else []
+    m = _KO_LISTED.fullmatch(reference)
+    if m is None:
+        return []
+    items = [i.strip() for i in _KO_JOINER.split(m["items"]) if i.strip()]
+    return [f"{item} {m['verb']}" for item in items] if len(items) > 1 else []
+
+
 _BEGUN = re.compile(r"시작|착수|개시|\b(?:start|started|begin|began|begun)\b", re.IGNORECASE)
 
 
