@@ -125,6 +125,42 @@ def grid(path: Path) -> None:
     print(f"leave-one-conversation-out recall: {np.mean(held):.4f}")
 
 
+def diversified(ranked: list[scoring.Scored], mu: float, head: int = 40) -> list[scoring.Scored]:
+    """Maximal marginal relevance over the first `head`: each next item is the one whose relevance minus `mu` x its
+    highest cosine to an item already taken is largest (step 13, docs/memory-net-value.md; not shipped)."""
+    if mu <= 0:
+        return ranked
+    pool = ranked[:head]
+    vecs = [None if s.item.vector is None else np.asarray(s.item.vector, dtype=np.float32) for s in pool]
+    vecs = [None if v is None else v / (float(np.linalg.norm(v)) or 1.0) for v in vecs]
+    taken: list[int] = []
+    left = list(range(len(pool)))
+    while left:
+        def value(i: int) -> float:
+            sims = [float(vecs[i] @ vecs[j]) for j in taken if vecs[i] is not None and vecs[j] is not None]
+            return pool[i].relevance - mu * max(sims, default=0.0)
+        best = max(left, key=value)
+        taken.append(best)
+        left.remove(best)
+    return [pool[i] for i in taken] + ranked[head:]
+
+
+def mmr(path: Path) -> None:
+    """Evidence-turn recall by group with the shipped ranking, then diversified with each `mu`."""
+    rows = pickle.loads(path.read_bytes())
+    band, conversation, lead, keyword, cap = shipped_setting()
+    for mu in (0.0, 0.1, 0.2, 0.3, 0.5, 1.0, 2.0):
+        by_group: dict[str, list[float]] = {}
+        for row in rows:
+            cands = scoring.with_conversation(scoring.calibrated(row["candidates"], keyword), conversation, lead)
+            ranked = scoring.joint_rank(cands, search_terms(row["question"]), row["now"], 60, cap, band)
+            shown = mnv.expose([row["units"][s.item.id] for s in diversified(ranked, mu)], 5120)
+            got = sum(e in shown.dia_ids for e in row["evidence"]) / len(row["evidence"])
+            for group in ("all", mnv.CATEGORIES.get(row["category"], str(row["category"]))):
+                by_group.setdefault(group, []).append(got)
+        print(f"mu {mu:<4} " + "  ".join(f"{g} {np.mean(v):.3f}" for g, v in by_group.items()), flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -135,9 +171,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.add_argument("--out", type=Path, default=CACHE)
     g = sub.add_parser("grid", help="rank the kept candidates with every setting of the grid")
     g.add_argument("--dump", type=Path, default=CACHE)
+    m = sub.add_parser("mmr", help="the shipped ranking diversified by maximal marginal relevance (step 13)")
+    m.add_argument("--dump", type=Path, default=CACHE)
     args = ap.parse_args(argv)
     if args.command == "dump":
         dump(args.data, args.cache_dir, args.out, args.embedder)
+    elif args.command == "mmr":
+        mmr(args.dump)
     else:
         grid(args.dump)
     return 0
