@@ -163,11 +163,16 @@ def _relative_amount(m: re.Match[str]) -> _Meaning | None:
     return replace(meaning, ago=True) if ago else meaning
 
 
+_WEEKS_SAID = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4}   # "a week from Friday", "two weeks from today"
+
+
 @_rule(*wp.DAY_WORD)
 def _day_word(m: re.Match[str]) -> _Meaning:
     word = " ".join(m["w"].lower().split())
     night = word in ("tonight", "last night") or word.endswith("밤")
     days = w.EN_DAY_WORDS.get(word, w.KO_DAY_WORDS.get(word, 0))
+    if m.groupdict().get("n"):         # "a week from tomorrow"
+        days += 7 * (_WEEKS_SAID.get(m["n"].lower()) or int(m["n"]))
     return _Meaning(day=w.offset(days), before=_before(m), part="night" if night else None)
 
 
@@ -183,7 +188,14 @@ def _weekday_said(m: re.Match[str]) -> _Meaning:
         if not _DEADLINE_WORD.search(m.string, max(0, m.start() - 16), m.start()):
             return None                # "Friday's meeting notes" name a thing
         return _Meaning(day=w.weekday(wd, None))
-    return _Meaning(day=w.weekday(wd, w.WEEK_MODS.get(mod) if mod else None), before=_before(m))
+    if g.get("dom"):                   # "Monday the 7th": the 7th (the next one), as "on the 7th"
+        d = int(g["dom"])
+        return _Meaning(day=w.day_of_month(d), exact=True, before=_before(m), month_day=d)
+    day = w.weekday(wd, w.WEEK_MODS.get(mod) if mod else None)
+    if g.get("n"):                     # "a week from Friday": that Friday, a week on
+        weeks = _WEEKS_SAID.get(g["n"].lower()) or int(g["n"])
+        return _Meaning(day=lambda today, first=day: w.plus_days(first(today), 7 * weeks), before=_before(m))
+    return _Meaning(day=day, before=_before(m))
 
 
 @_rule(*wp.DATE, *wp.SLASH_DATE, *wp.DAY_OF_MONTH)

@@ -59,7 +59,8 @@ RELATIVE = (
 )
 DAY_WORD = (
     (("today", "tonight", "tomorrow", "tmrw", "yesterday", "last night"),
-     EN_WORD + r"(?P<w>(?:the\s+)?day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|yesterday|last\s+night)\b"
+     EN_WORD + r"(?:(?P<n>a|one|two|three|four|\d)\s+weeks?\s+from\s+(?=today|tomorrow|tmrw))?"   # a week from today
+     r"(?P<w>(?:the\s+)?day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|yesterday|last\s+night)\b"
      r"(?!['’]s\s+[a-z])"),   # "last night's outage", "tomorrow's standup" name a thing, not the due
     (("오늘", "내일", "모레", "글피", "어제", "그제", "어젯밤", "이따", "낼"),
      KO_WORD + r"(?P<w>이따가?(?!\s?(?:봐|보자|만나))|내일\s?모레|오늘\s?밤|내일\s?밤|어젯밤|오늘(?!날)|내일|(?<![에을를]\s)낼(?=\s)|모레|글피|어제|그저께|그제(?!서야))"
@@ -68,8 +69,11 @@ DAY_WORD = (
 )
 WEEKDAY = (
     (_WEEKDAYS,
-     EN_WORD + rf"(?:(?P<mod>this\s+coming|this|next|coming|last|past)\s+)?(?P<wd>{EN_WEEKDAY})"
-     rf"(?:\s+(?P<wk>next|this)\s+week\b)?"),
+     # "a week from Friday", "two weeks from next Monday" (the forty-second session: kept in the promise's words,
+     # no due); "Monday the 7th" (the day of the month decides; "the 7th" was left in the words)
+     EN_WORD + r"(?:(?P<n>a|one|two|three|four|\d)\s+weeks?\s+from\s+)?"
+     rf"(?:(?P<mod>this\s+coming|this|next|coming|last|past)\s+)?(?P<wd>{EN_WEEKDAY})"
+     rf"(?:\s+(?P<wk>next|this)\s+week\b)?(?:,?\s+the\s+(?P<dom>\d{{1,2}})(?:st|nd|rd|th)\b)?"),
     (("week",),
      EN_WORD + rf"(?P<wk>next|this)\s+week(?:['’]s)?\s+(?:on\s+)?(?P<wd>{EN_WEEKDAY})"),
     # "before Friday's debrief (at 4)": the event on that day is the deadline, its name goes with the time

@@ -29,6 +29,10 @@ def due(text: str, now: datetime = NOW) -> str:
 
 
 ENGLISH = [
+    # "a week from Friday", "Monday the 7th" (the forty-second session: no due, the words kept in the promise)
+    ("call Bob a week from Friday", "2026-12-11"), ("call Bob two weeks from next Monday", "2026-12-21"),
+    ("call Bob a week from today", "2026-12-08"), ("call Bob a week from tomorrow", "2026-12-09"),
+    ("call Bob on Monday the 7th", "2026-12-07"), ("call Bob on Friday the 11th at 3pm", "2026-12-11 15:00"),
     # days
     ("I'll do it today", "2026-12-01"),
     ("I'll send it tonight", "2026-12-01"),
