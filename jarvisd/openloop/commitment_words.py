@@ -64,7 +64,7 @@ EN_NOT_DONE = frozenset(
 # Verbs that make no task after "I'll" / "I want to": a state, a feeling, a request to the assistant.
 EN_NOT_ACTION = frozenset(
     "be have see bet guess know hear listen talk chat say understand feel sleep rest die cry "
-    "play wonder believe hope think mean like love hate keep crash nap relax chill unwind vent".split())
+    "play wonder believe hope think mean like love hate keep crash nap relax chill unwind vent admit confess".split())
 # "thank" is a task with someone named ("thank the PTA for the goggles"; "thank you" is said to the
 # assistant and fails the action's you-test), a wish's "I'd love to thank ..." is none.
 EN_WISH_NOT_ACTION = EN_NOT_ACTION | frozenset("eat watch ask go thank".split())

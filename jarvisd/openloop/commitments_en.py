@@ -122,6 +122,10 @@ _SELF_NOTE = re.compile(r"^(?:(?:(?:not|never)\s+forget|remember|try|make\s+sure
                         r"go\s+ahead\s+and|be\s+the\s+one\s+to)\s+", re.IGNORECASE)   # "I'll be the one to buy the diapers"
 
 
+# A question about a task put to the assistant, not a promise (the forty-second session: "remind me what I need to
+# buy" kept "buy remind me what", "remind me why I need to call Bob" a second "call Bob")
+_ASKED_ABOUT = re.compile(r"\b(?:remind|tell|ask|show)\s+me\s+(?:again\s+)?(?:why|what|how|when|where|whether|if|who|which)"
+                          r"(?:\s+\w+){0,2}\s+$|\b(?:why|what|how|whether)\s+(?:do|did|should|must)\s+$")
 _NOT_THINK = re.compile(r"(?:n't|\bnot)\s+(?:think|believe|suppose|expect|reckon|imagine|guess)\s+(?:that\s+)?$|\b(?:don't|do\s+not|stop)\s+$")
 
 
@@ -377,6 +381,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
     for i, t in enumerate(triggers):
         if _NOT_THINK.search(low, max(0, t.start - 20), t.start):
             continue                   # "I don't think I need to", "don't remind me to"
+        if t.kind != "remind" and _ASKED_ABOUT.search(low, max(0, t.start - 40), t.start):
+            continue                   # "remind me why I need to call Bob", "tell me what I need to buy": asked
         if t.kind in ("remind", "note") and t.link == "that":
             reminded = reminded or t.kind == "remind"
             continue

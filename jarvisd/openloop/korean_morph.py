@@ -38,7 +38,9 @@ class Morph:
 
 # Verbs Kiwi's model splits wrongly in a promise's ending: "넘길게" read as 넘(adverb) + 길(adjective) + 게
 # (a held-out set's "세무사님께 넘길게" was not kept); as a user word it is 넘기 + ᆯ게.
-USER_WORDS = (("넘기", "VV"),)
+# Nouns it splits: "아내가" read as 아(interjection) + 나(I) + 가, so "아내가 내일 밥한테 전화해야 해" (my wife has to call
+# Bob) was kept as the user's own promise (the forty-second session).
+USER_WORDS = (("넘기", "VV", 0.0), ("아내", "NNG", 1.0))   # (form, tag, score: 0 was not enough for 아내)
 
 
 class KoreanAnalyzer:
@@ -72,8 +74,8 @@ class KoreanAnalyzer:
             from kiwipiepy import Kiwi  # imported here: the import alone takes a noticeable while
 
             kiwi = Kiwi(load_multi_dict=self._multi_dict)
-            for word, tag in USER_WORDS:
-                kiwi.add_user_word(word, tag, 0)
+            for word, tag, score in USER_WORDS:
+                kiwi.add_user_word(word, tag, score)
             kiwi.tokenize(_WARM_UP)  # Kiwi finishes building its model on the first analysis
             self.load_seconds = time.perf_counter() - t0
             self._kiwi = kiwi
