@@ -49,7 +49,11 @@ def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object, no
     names_day = _DAY_WORDS.search(words) is not None
     if when.has_time and not names_day and not is_relative(words):
         new = new.replace(year=old.year, month=old.month, day=old.day)
-        if not _HALF_SAID.search(_KO_BACK.split(words)[-1]):
+        if phrases.is_day_only(old) and not _HALF_SAID.search(_KO_BACK.split(words)[-1]):
+            # "make it 5" after "email Ann on Friday" (a day, no time): Friday at 5 PM, a waking hour of that day
+            # (the forty-second session: the hour nearest 23:59, Saturday at 5 AM)
+            new = new.replace(hour=new.hour % 12 + (12 if new.hour % 12 < 7 else 0))
+        elif not _HALF_SAID.search(_KO_BACK.split(words)[-1]):
             # "not 8 but 9" after a due at 8 PM: 9 PM, the hour nearest the due (pass 27: 9 AM, 11 hours early);
             # the night before too: "not 12:30, 11:30" after a due at 12:30 AM is 11:30 PM (pass 28: 11:30 AM),
             # and only the new time's words say its half ("자정 말고 11시": pass 28, 11 AM)
@@ -58,7 +62,8 @@ def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object, no
             # ("밤 11시 말고 12시" is its midnight, pass 26, the nearest too)
         elif old.hour >= EVENING_HOUR and new.hour == 12 and not _SAYS_NOON.search(words):
             new = new.replace(hour=0)  # "밤 11시 말고 12시": a bare 12 after a night due is its midnight, not noon
-        if old.hour >= EVENING_HOUR and new.hour < SMALL_HOURS_END and new.date() == old.date():
+        if old.hour >= EVENING_HOUR and new.hour < SMALL_HOURS_END and new.date() == old.date() and \
+                not phrases.is_day_only(old):   # 23:59 is a day's end, not a night's time ("make it 5am": that day)
             # "no, not 11pm, midnight" / "1am": the same night, past midnight (pass 26: the day was kept, and
             # the call moved 23 hours earlier, "today at midnight")
             new = (new.replace(tzinfo=None) + timedelta(days=1)).replace(tzinfo=new.tzinfo)

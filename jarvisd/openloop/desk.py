@@ -65,6 +65,7 @@ from jarvisd.openloop.shifts import Shift, asks_amount, bare_amount, read_shift
 from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
+from jarvisd.openloop.when_asked import asked_when
 from jarvisd.textsafe import plain_words
 
 log = logging.getLogger(__name__)
@@ -267,6 +268,8 @@ class AgendaDesk:
 
     def _answer(self, text: str, session: str, lang: phrases.Lang, fixing: _Fix | None = None) -> DeskReply | None:
         intent = match_intent(text)
+        if intent is None and (reply := self._when_due(text, lang)) is not None:
+            return reply
         if intent is not None:
             reply = self._intent(intent, session, text)
             if reply is not None:
@@ -385,6 +388,21 @@ class AgendaDesk:
             return DeskReply(phrases.which_one(options, intent.lang, self.service.now_local(), self.service.tz),
                              intent.lang, intent=intent.kind)
         return self._closed(loops[found], status, intent.lang, intent.kind)
+
+    def _when_due(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+        """"What time is the call?", "전화 몇 시였지?": the due of the open promise the words name, from the agenda;
+        None when they name none (a question for the model: "when is Christmas?")."""
+        words = asked_when(clean(text))
+        if words is None:
+            return None
+        loops = self.service.agenda()
+        descs = [loop.desc for loop in loops]
+        found = naming.best_reference(words, descs)
+        hits = [found] if isinstance(found, int) else list(found or ()) or deed_named(words, descs) or _named_in(words, descs)
+        if not hits:
+            return None
+        named = sorted((loops[i] for i in dict.fromkeys(hits)), key=_due_order)[:phrases.SPOKEN_ITEMS]
+        return DeskReply(phrases.when_due(named, self.service.now_local(), self.service.tz, lang), lang, intent="when")
 
     def _close_in_focus(self, kind: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Mark it done", "그거 지워 줘": the promise just reminded out loud (within the snooze window), or for

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Literal
 
 from jarvisd.language import Language
-from jarvisd.openloop.hangul import RIEUL, final
+from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop
 
 Lang = Language
@@ -246,6 +246,22 @@ def ask_close_every(loops: Sequence[OpenLoop], done: bool, lang: Lang, deed: str
     if done:
         return f"Mark {things} on your agenda done: {_named(loops, lang)}? Say yes and I'll mark {them} done."
     return f"Cancel {things} on your agenda: {_named(loops, lang)}? Say yes and I'll cancel {them}."
+
+
+def when_due(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Call Bob is tomorrow at 3 PM." / "밥한테 전화하기는 내일 오후 3시예요." for each promise asked about."""
+    said = []
+    for loop in loops:
+        if lang == "ko":
+            when = spoken_due(loop.due_ms, now, tz, lang) if loop.due_ms is not None else None
+            said.append(f"{loop.desc}{topic(loop.desc)} {when}예요." if when else
+                        f"{loop.desc}{topic(loop.desc)} 시간이 정해져 있지 않아요.")
+        else:
+            desc = _capital(second_person(loop.desc))
+            when = spoken_due(loop.due_ms, now, tz, lang) if loop.due_ms is not None else None
+            said.append(f"{desc} has no time set." if when is None else
+                        f"{desc} is due {when}." if when.startswith("by ") else f"{desc} is {when}.")
+    return " ".join(said)
 
 
 def undone(reopened: Sequence[OpenLoop], removed: Sequence[OpenLoop], lang: Lang) -> str:

@@ -1,0 +1,41 @@
+"""When one promise is due, asked: "what time is the call?", "when is the email due?", "is the call still on?",
+"전화 몇 시였지?", "보고서 언제까지야?". Pure: the words naming the promise, or None.
+
+Before (the forty-second session) these went to the model, and the embedded 135M model answers a time it makes up.
+The desk answers from the agenda when the words name an open promise ("call Bob is tomorrow at 3 PM."), and leaves
+the question to the model when they name none ("when is Christmas?", "what time is it?").
+"""
+
+from __future__ import annotations
+
+import re
+
+_EN = [re.compile(p) for p in (
+    r"(?:so\s+|and\s+|remind\s+me\s+)?when(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)"
+    r"(?:\s+(?:due|happening|supposed\s+to\s+be|again|set\s+for|scheduled(?:\s+for)?))*",
+    r"(?:so\s+|and\s+)?what\s+time(?:'s|\s+is|\s+was)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)(?:\s+(?:again|at|set\s+for))*",
+    r"(?:so\s+|and\s+)?when\s+(?:do|did|should|must)\s+i\s+(?:need\s+to\s+|have\s+to\s+|have\s+got\s+to\s+|say\s+i'd\s+)?"
+    r"(?P<x>.+?)(?:\s+(?:by|again))*",
+    r"(?:so\s+|and\s+)?(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+still\s+(?:on|happening|due)(?:\s+for\s+\w+)?",
+    r"(?:so\s+|and\s+)?by\s+when\s+(?:do|should|must)\s+i\s+(?P<x>.+?)",
+)]
+_KO = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가)?\s*(?:언제|몇\s*시)\s*(?:에|까지)?\s*"
+                 r"(?:야|였지|였더라|더라|지|였어|이야|예요|에요|였죠|죠|인지|였나|이었지|해야\s*(?:돼|하지|했지|하더라))?")
+_NOT_A_PROMISE = frozenset("it that this now today tomorrow sunset sunrise dinner lunch breakfast christmas "
+                           "the weekend the holiday 지금 오늘 내일".split())
+
+
+def asked_when(cleaned: str) -> str | None:
+    """The words of a question about one promise's due (`cleaned`: lower case, no closing punctuation), or None."""
+    text = cleaned.rstrip("?？ ")
+    for pattern in _EN:
+        if m := pattern.fullmatch(text):
+            return _named(m["x"])
+    if not text.isascii() and (m := _KO.fullmatch(text)):
+        return _named(m["x"])
+    return None
+
+
+def _named(words: str) -> str | None:
+    words = words.strip(" ,")
+    return words if words and words not in _NOT_A_PROMISE and len(words) <= 80 else None

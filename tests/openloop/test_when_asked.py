@@ -1,0 +1,57 @@
+"""When one promise is due, asked by voice (`openloop/when_asked.py`), and a bare hour for a promise of a day (found
+by the forty-second session: the questions went to the model, which makes a time up; "make it 5" after "email Ann on
+Friday" moved it to Saturday at 5 AM). Real agenda service on a JSONL file, real Korean analyzer, no model."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.openloop.when_asked import asked_when
+from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+
+
+@pytest.fixture
+def desk(tmp_path, korean):
+    d = agenda_desk(tmp_path, korean, TUESDAY)
+    for promise in ("I need to call Bob at 3pm tomorrow", "I need to email Ann on Friday", "I need to buy milk"):
+        d.handle(promise, "s")
+    return d
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("what time is the call?", "Call Bob is tomorrow at 3 PM."),
+    ("When is the email due?", "Email Ann is due by Friday."),
+    ("is the call still on?", "Call Bob is tomorrow at 3 PM."),
+    ("when do I need to email Ann?", "Email Ann is due by Friday."),
+    ("when is the milk due?", "Buy milk has no time set."),
+])
+def test_the_due_of_the_promise_named_is_said_from_the_agenda(desk, question, answer):
+    reply = desk.handle(question, "s")
+    assert reply is not None and reply.text == answer and reply.intent == "when"
+
+
+def test_korean_asks_in_korean(tmp_path, korean):
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("내일 오후 3시에 밥한테 전화해야 해", "s")
+    desk.handle("금요일에 앤한테 이메일 보내야 해", "s")
+    assert desk.handle("전화 몇 시였지?", "s").text == "밥한테 전화하기는 내일 오후 3시예요."
+    assert desk.handle("이메일 언제까지야?", "s").text == "앤한테 이메일 보내기는 이번 주 금요일까지예요."
+
+
+@pytest.mark.parametrize("question", ["what time is it?", "when is Christmas?", "when is the dentist?", "지금 몇 시야?"])
+def test_a_question_naming_no_promise_is_left_to_the_model(desk, question):
+    assert desk.handle(question, "s") is None
+
+
+@pytest.mark.parametrize(("fix", "due"), [("make it 5", "2026-12-04 17:00"), ("make it 9", "2026-12-04 09:00"),
+                                          ("make it 5am", "2026-12-04 05:00"), ("at 10:30", "2026-12-04 10:30")])
+def test_a_bare_hour_for_a_promise_of_a_day_keeps_the_day(tmp_path, korean, fix, due):
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I need to email Ann on Friday", "s")
+    desk.handle(fix, "s")
+    assert agenda_rows(desk) == [("email Ann", due)]
+
+
+def test_the_words_a_question_names():
+    assert asked_when("what time is the call") == "call"
+    assert asked_when("when is it") is None and asked_when("what's on my agenda") is None
