@@ -224,7 +224,15 @@ _EN_BUT_HEAD = re.compile(r"^(?:but|rather)\s+")
 _EN_FROM_TO = re.compile(r"^(?:it\s+|that\s+)?(?:from\s+)?(?P<old>.+?)\s+to\s+(?P<new>.+)$")
 
 
+# "move the call to 4": a bare hour after a named promise is its clock time, as "to 4 o'clock" (the forty-second
+# session: only "move it to 4" moved; "move the call to 4" went to the model)
+_EN_NAMED_TO_HOUR = re.compile(r"(?P<name>.*\D)\s+(?P<to>to|for|at)\s+(?P<h>\d{1,2})(?::(?P<m>\d{2}))?")
+
+
 def _new_time_en(words: str) -> str:
+    if (named := _EN_NAMED_TO_HOUR.fullmatch(words)) is not None and not time_spans(words) and \
+            int(named["h"]) <= 12 and named["name"].split()[-1] not in ("it", "that", "this"):
+        words = f"{named['name']} {named['to']} {named['h']}{':' + named['m'] if named['m'] else ''} o'clock"
     m = _EN_FROM_TO.match(words)
     if m is not None and only_a_time(as_hour(m["old"])) and time_spans(m["new"]):
         words = m["new"]

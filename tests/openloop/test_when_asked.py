@@ -55,3 +55,12 @@ def test_a_bare_hour_for_a_promise_of_a_day_keeps_the_day(tmp_path, korean, fix,
 def test_the_words_a_question_names():
     assert asked_when("what time is the call") == "call"
     assert asked_when("when is it") is None and asked_when("what's on my agenda") is None
+
+
+@pytest.mark.parametrize(("move", "due"), [("move the call to 4", "2026-12-02 16:00"),
+                                           ("move the call to 4:30", "2026-12-02 16:30"),
+                                           ("push the call to 4pm", "2026-12-02 16:00")])
+def test_a_bare_hour_after_a_named_promise_moves_it(desk, move, due):
+    # the forty-second session: only "move it to 4" moved; "move the call to 4" went to the model
+    desk.handle(move, "s")
+    assert dict(agenda_rows(desk))["call Bob"] == due
