@@ -103,10 +103,17 @@ _AHOLD = re.compile(r"\bgot\s+a-?hold\s+of\b", re.IGNORECASE)
 _WHATCHA = re.compile(r"\bwhatcha\s+got\s+on\b", re.IGNORECASE)
 
 
+# Whisper base's "in two hours" (conversation run 45: "Remind me to call the dentist into hours" kept "call the dentist
+# into hours" with no time): "into" or "in to" before a unit of time is "in two"
+_INTO_UNIT = re.compile(r"\bin\s?to\s+(?=(?:hours|minutes|days|weeks|months)\b)", re.IGNORECASE)
+
+
 def standard(text: str) -> str:
-    """`text` with regional English words as the standard ones (see the module's docstring)."""
+    """`text` with regional English words as the standard ones (see the module's docstring), and Whisper's "into
+    hours" as "in two hours"."""
     if not re.search(r"[A-Za-z]", text):
         return text
+    text = _INTO_UNIT.sub("in two ", text)
     text = _OPENING.sub("", text)
     text = _FIXING_TO.sub("going to", text)
     text = _AHOLD.sub("called", text)

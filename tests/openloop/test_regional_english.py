@@ -270,3 +270,13 @@ def test_jeju_it_will_do_is_no_promise_and_agenda_questions(desk):
     desk.handle("내일까지 전기세 내야 해")
     assert desk.handle("낼 해사 허는 거 뭐 이수과").intent == "due_tomorrow"
     assert desk.handle("오널 할 거 이수과").intent == "due_today"
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("Remind me to call the dentist into hours.", "Remind me to call the dentist in two hours."),
+    ("call Bob in to days", "call Bob in two days"),
+    ("put the files into boxes", "put the files into boxes"),
+])
+def test_whispers_into_hours_is_in_two_hours(said, read):
+    # conversation run 45: "into hours" kept "call the dentist into hours" with no time
+    assert en_dialect.standard(said) == read
