@@ -679,6 +679,16 @@ class AgendaDesk:
             opened = self._fixed(opened, fixing, now)
         opened = self._restated(opened, text, shown, now)
         closed, guess = self._closings(text, reading, shown, lang)
+        if not opened and not closed and not notes and guess is None and reading.closures and not reading.question:
+            # "I texted Kai" typed in the HUD for a promise said by voice: the promises of the user's other
+            # sessions (pass 38b's low: only this session's were looked at, so nothing closed)
+            others = [loop for loop in self.service.agenda() if loop.session != session]
+            closed, guess = self._closings(text, reading, others, lang) if others else ([], None)
+            if closed:
+                change = self.service.apply_judgement(Judgement(closed=tuple(closed)), text, others, session)
+                return self._reply(change, notes, remind, reading, lang, session)
+            if guess is not None:
+                return self._ask([others[i] for i in guess[0]], guess[1], session, lang)
         if not opened and not closed and not notes:
             # the dismissal rule alone ("보고서는 취소됐어"): the service applies it to any input
             change = self.service.apply_judgement(Judgement(), text, shown, session) if not reading.question \
