@@ -40,6 +40,31 @@ def require_regular_file(what: str, path: os.PathLike[str] | str) -> None:
     if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):  # a directory has its own message
         raise StartupError(f"cannot open {what} {path}: it is not a regular file ({os.path.realpath(path)}): "
                            "move it away and start again")
+    if stat.S_ISREG(mode) and (twin := _same_file_beside(path)) is not None:
+        # pass 40's low: reminders.jsonl a link to openloops.jsonl, each delivered reminder was appended to the agenda
+        raise StartupError(f"cannot open {what} {path}: it is the same file as {twin} (a link): each would write "
+                           "into the other; move one away and start again")
+
+
+def _same_file_beside(path: os.PathLike[str] | str) -> str | None:
+    """Another file in `path`'s folder that is the same file (a symbolic or hard link between two data files)."""
+    folder = os.path.dirname(os.path.abspath(path)) or "."
+    name = os.path.basename(path)
+    try:
+        own = os.stat(path)
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name == name:
+                    continue
+                try:
+                    other = entry.stat()   # through a link
+                except OSError:
+                    continue
+                if stat.S_ISREG(other.st_mode) and (other.st_dev, other.st_ino) == (own.st_dev, own.st_ino):
+                    return entry.path
+    except OSError:
+        return None
+    return None
 
 
 class NotARegularFile(OSError):

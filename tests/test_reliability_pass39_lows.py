@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from jarvisd.commands import command_name
+from jarvisd.errors import StartupError
 from jarvisd.manifest import ModelNotInstalled, ModelStore
 from jarvisd.memory.cli import remember_command
 from jarvisd.memory.scope import MemoryScope
@@ -16,7 +17,7 @@ from jarvisd.memory.service import MemoryService
 from jarvisd.memory.stores.memory import InMemoryStore
 from jarvisd.memory.testing import HashedNgramEmbedder
 from jarvisd.openloop.service import LoopNotFound, OpenLoopService
-from jarvisd.openloop.stores import QUARANTINE_NAME, JsonlLoopStore
+from jarvisd.openloop.stores import QUARANTINE_NAME, JsonlLoopStore, Quarantine
 
 ME = MemoryScope("u1", "main", "s1")
 
@@ -75,10 +76,37 @@ def test_a_quarantine_file_linked_to_the_agenda_log_is_not_written_through(tmp_p
     good = {"id": "a" * 32, "desc": "call Bob", "status": "open", "created_ms": 1, "updated_ms": 1}
     log.write_text(json.dumps(good) + "\n" + "not json\n", encoding="utf-8")
     (tmp_path / QUARANTINE_NAME).symlink_to(log.name)
-    for _ in range(3):
-        store = JsonlLoopStore(log)
-        try:
-            assert [loop.id for loop in store.load()] == ["a" * 32]
-        finally:
-            store.close()
+    # the start now refuses with one line (`errors.require_regular_file`'s check of a data file linked to another)
+    with pytest.raises(StartupError, match="same file as"):
+        JsonlLoopStore(log)
+    Quarantine(tmp_path / QUARANTINE_NAME, beside=log).add("x", "test", "not json")   # and never writes through it
     assert log.read_text(encoding="utf-8").count("\n") == 2
+
+
+@pytest.mark.parametrize("link", ["reminders.jsonl", "jarvisd.pid"])
+def test_a_data_file_linked_to_the_agenda_log_stops_the_start_with_one_line(tmp_path, link):
+    """Pass 40's low: `reminders.jsonl` a link to `openloops.jsonl`; each delivered reminder was appended to the
+    agenda log and set aside at the next start."""
+    from jarvisd.errors import StartupError
+    from jarvisd.reflect.delivered import DeliveredLog
+
+    log = tmp_path / "openloops.jsonl"
+    log.write_text(json.dumps({"id": "a" * 32, "desc": "call Bob", "status": "open", "created_ms": 1,
+                               "updated_ms": 1}) + "\n", encoding="utf-8")
+    (tmp_path / link).symlink_to(log.name)
+    with pytest.raises(StartupError, match="is the same file as .*openloops.jsonl"):
+        if link == "reminders.jsonl":
+            DeliveredLog.in_data_dir(tmp_path)
+        else:
+            from jarvisd.instance import InstanceLock
+            InstanceLock(tmp_path).acquire()
+    assert log.read_text(encoding="utf-8").count("\n") == 1
+
+
+def test_guard_a_data_folder_reached_through_a_link_is_fine(tmp_path):
+    from jarvisd.reflect.delivered import DeliveredLog
+
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "reminders.jsonl").write_text("")
+    (tmp_path / "data").symlink_to("real")
+    DeliveredLog.in_data_dir(tmp_path / "data")
