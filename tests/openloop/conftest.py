@@ -90,3 +90,9 @@ def said_after(desk: AgendaDesk, promises: list[str], correction: str) -> str:
     said = desk.handle(correction, "s")
     assert said is not None
     return said.text
+
+
+def said_to(desk: AgendaDesk, *utterances: str, session: str = "s") -> list[str | None]:
+    """What the desk answers to each utterance in turn (None: not the agenda's)."""
+    replies = [desk.handle(text, session) for text in utterances]
+    return [None if reply is None else reply.text for reply in replies]

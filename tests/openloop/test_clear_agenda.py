@@ -9,17 +9,15 @@ import pytest
 
 from jarvisd.openloop.intents import match_intent
 from jarvisd.openloop.model import LoopStatus
-from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+from tests.openloop.conftest import agenda_rows, said_to
 
 
 @pytest.fixture
-def desk(tmp_path, korean):
-    return agenda_desk(tmp_path, korean, TUESDAY)
+def desk(tuesday_desk):
+    return tuesday_desk
 
 
-def said(desk, *utterances: str) -> list[str | None]:
-    replies = [desk.handle(text, "s") for text in utterances]
-    return [None if reply is None else reply.text for reply in replies]
+said = said_to
 
 
 @pytest.mark.parametrize(("text", "kind"), [

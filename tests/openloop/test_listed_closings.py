@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from jarvisd.openloop.naming import listed_deeds
-from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
+from tests.openloop.conftest import agenda_rows
 
 
 @pytest.fixture
-def desk(tmp_path, korean):
-    return agenda_desk(tmp_path, korean, TUESDAY)
+def desk(tuesday_desk):
+    return tuesday_desk
 
 
 @pytest.mark.parametrize(("promises", "said", "left"), [

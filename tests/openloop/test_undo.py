@@ -10,17 +10,15 @@ from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
 from jarvisd.openloop.undo import undo_said
-from tests.openloop.conftest import TUESDAY, FakeClock, agenda_desk, agenda_rows
+from tests.openloop.conftest import TUESDAY, FakeClock, agenda_rows, said_to
 
 
 @pytest.fixture
-def desk(tmp_path, korean):
-    return agenda_desk(tmp_path, korean, TUESDAY)
+def desk(tuesday_desk):
+    return tuesday_desk
 
 
-def said(desk, *utterances: str) -> list[str | None]:
-    replies = [desk.handle(text, "s") for text in utterances]
-    return [None if reply is None else reply.text for reply in replies]
+said = said_to
 
 
 @pytest.mark.parametrize("undo", ["undo that", "Undo.", "put it back on my list", "actually I didn't, he didn't pick up",
