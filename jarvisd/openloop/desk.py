@@ -325,6 +325,9 @@ class AgendaDesk:
             kept = _named_by_all(intent.keep, loops)
             if not kept:   # nothing closed on a guess: the user may have meant a promise by another name
                 return DeskReply(phrases.kept_not_found(intent.keep, intent.lang), intent.lang, intent=intent.kind)
+            if len(kept) == len(loops):   # "cancel everything except Bob" with only the call open
+                return DeskReply(phrases.only_kept([loops[i] for i in sorted(kept)], intent.lang), intent.lang,
+                                 intent=intent.kind)
             loops, whole = [loop for i, loop in enumerate(loops) if i not in kept], False
         if not loops:
             return DeskReply(phrases.nothing_to_close(intent.lang), intent.lang, intent=intent.kind)

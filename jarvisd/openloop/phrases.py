@@ -287,6 +287,13 @@ def cannot_undo_move(lang: Lang) -> str:
     return "I can't undo a new time: tell me the time it should be."
 
 
+def only_kept(kept: Sequence[OpenLoop], lang: Lang) -> str:
+    """"Cancel everything except X" when X is all that is open: nothing else to close."""
+    if lang == "ko":
+        return f"목록에 남은 건 {_named(kept, lang)}뿐이라서 지울 게 없어요."
+    return f"There's nothing else on your agenda: only {_named(kept, lang)}. I left it as it is."
+
+
 def kept_not_found(kept: str, lang: Lang) -> str:
     """"Cancel everything except X" with no X on the agenda: nothing is closed."""
     if lang == "ko":

@@ -196,3 +196,11 @@ def test_all_of_them_but_one_to_which_one_closes_the_other_options(desk):
     assert said(desk, "cancel the call") == ["Which one: call Bob, or call Ann?"]
     said(desk, "cancel all of them except Ann")
     assert sorted(desc for desc, _ in agenda_rows(desk)) == ["call Ann", "email Ann"]
+
+
+def test_an_exception_that_is_all_that_is_open_says_so(desk):
+    # the session's daemon run: "Your agenda is already clear." with the call to Bob still open
+    said(desk, "I need to call Bob tomorrow")
+    assert said(desk, "cancel everything except Bob") == [
+        "There's nothing else on your agenda: only call Bob. I left it as it is."]
+    assert len(agenda_rows(desk)) == 1
