@@ -60,6 +60,7 @@ from jarvisd.openloop.intents import (
 )
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
+from jarvisd.openloop.remind_asks import remind_ask
 from jarvisd.openloop.service import MEANING_LOOPS, LoopNotFound, OpenLoopService, ReviveRefused
 from jarvisd.openloop.shifts import Shift, asks_amount, bare_amount, read_shift
 from jarvisd.openloop.text import names_part_of
@@ -267,6 +268,8 @@ class AgendaDesk:
         return _joined(first, second)
 
     def _answer(self, text: str, session: str, lang: phrases.Lang, fixing: _Fix | None = None) -> DeskReply | None:
+        if (reminder := self._remind_asked(text, session, lang)) is not None:
+            return reminder
         intent = match_intent(text)
         if intent is None and (reply := self._when_due(text, lang)) is not None:
             return reply
@@ -391,6 +394,55 @@ class AgendaDesk:
             return DeskReply(phrases.which_one(options, intent.lang, self.service.now_local(), self.service.tz),
                              intent.lang, intent=intent.kind)
         return self._closed(loops[found], status, intent.lang, intent.kind)
+
+    def _remind_asked(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Remind me an hour before", "remind me about the call at 2pm", "한 시간 전에 알려줘" (`remind_asks.py`): the
+        reminder of the promise named, else of the one just reminded or just said; None when the words ask none of
+        that, or name no open promise."""
+        ask = remind_ask(clean(text))
+        if ask is None:
+            return None
+        now_ms = self.service.now_ms()
+        if ask.name:
+            loops = self.service.agenda()
+            descs = [loop.desc for loop in loops]
+            found = naming.best_reference(ask.name, descs)
+            hits = [found] if isinstance(found, int) else list(found or ()) or deed_named(ask.name, descs) or \
+                _named_in(ask.name, descs)
+            loop = loops[hits[0]] if len(set(hits)) == 1 else None
+        else:
+            spoken = self.last_reminder()
+            focus = self._recent_focus(session, now_ms)
+            recent = spoken[0] if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 else None
+            loop = self._open(recent or (focus.loop_id if focus is not None else None))
+        if loop is None:
+            return None
+        if ask.none:   # reminders are planned from the due; one promise cannot be kept quiet yet: said, not faked
+            return DeskReply(phrases.cannot_silence(loop, lang), lang, intent="remind")
+        if ask.lead_minutes is not None:
+            if loop.due_ms is None:
+                return DeskReply(phrases.no_due_to_lead(loop, lang), lang, intent="remind")
+            at_ms = loop.due_ms - ask.lead_minutes * 60_000
+        else:
+            try:
+                when = resolve_time(ask.time_words, self.service.now_local())
+            except ImpossibleTime:
+                when = None
+            if when is None:
+                return None
+            at = when.at if when.has_time else when.at.replace(hour=_PART_HOUR.get(part_named(ask.time_words) or "", 9),
+                                                                 minute=0)   # "tomorrow morning": 9 AM, not 23:59
+            due = datetime.fromtimestamp(loop.due_ms / 1000, at.tzinfo) if loop.due_ms is not None else None
+            if ask.name and not when.day_said and due is not None and due.date() > at.date() and \
+                    at.replace(year=due.year, month=due.month, day=due.day) < due:
+                at = at.replace(year=due.year, month=due.month, day=due.day)   # "about the call at 2pm": its day
+            at_ms = int(at.timestamp() * 1000)
+        if at_ms <= now_ms:
+            return DeskReply(phrases.remind_past(loop, lang), lang, intent="remind")
+        updated = self.service.reschedule(loop.id, remind_ms=at_ms)
+        self._remember(session, updated, now_ms, remind=True)
+        return DeskReply(phrases.remind_set(updated, at_ms, self.service.now_local(), self.service.tz, lang), lang,
+                         change=AgendaChange(updated=(updated,)), intent="remind")
 
     def _when_due(self, text: str, lang: phrases.Lang) -> DeskReply | None:
         """"What time is the call?", "전화 몇 시였지?": the due of the open promise the words name, from the agenda;
@@ -1228,6 +1280,9 @@ def _listed_things(said: str) -> list[str]:
     """The things a command lists: "the eggs and the milk" -> "eggs", "milk"; "우유랑 계란" -> "우유", "계란"."""
     parts = re.split(r"\s*(?:,|\band\b|&)\s*|(?<=[가-힣])(?:이랑|랑|하고|와|과)\s+", said)
     return [p for p in (re.sub(r"^(?:the|my)\s+", "", part.strip(" ,.")) for part in parts) if p]
+
+
+_PART_HOUR = {"morning": 9, "afternoon": 14, "evening": 18, "night": 20}   # a reminder said with a part of a day
 
 
 def _named_by_all(said: str, loops: Sequence[OpenLoop]) -> set[int]:

@@ -264,6 +264,33 @@ def when_due(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -
     return " ".join(said)
 
 
+def remind_set(loop: OpenLoop, at_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"OK, I'll remind you tomorrow at 2 PM: call Bob." (a reminder moment always has its clock time)."""
+    local = datetime.fromtimestamp(at_ms / 1000, tz)
+    if lang == "ko":
+        return f"{_ko_day(local, now.astimezone(tz))} {_ko_clock(local)}에 알려 드릴게요: {loop.desc}."
+    return f"OK, I'll remind you {_en_day(local, now.astimezone(tz))} at {_en_clock(local)}: {second_person(loop.desc)}."
+
+
+def no_due_to_lead(loop: OpenLoop, lang: Lang) -> str:
+    if lang == "ko":
+        return f"{loop.desc}{topic(loop.desc)} 시간이 정해져 있지 않아서 그 전에 알려 드릴 수 없어요. 언제인지 말해 주세요."
+    return f"{_capital(second_person(loop.desc))} has no time set, so I can't remind you before it. When is it?"
+
+
+def remind_past(loop: OpenLoop, lang: Lang) -> str:
+    if lang == "ko":
+        return f"그 시간은 이미 지났어요: {loop.desc}."
+    return f"That time has already passed: {second_person(loop.desc)}."
+
+
+def cannot_silence(loop: OpenLoop, lang: Lang) -> str:
+    if lang == "ko":
+        return f"한 가지만 알림을 끌 수는 아직 없어요. 필요 없으면 '{loop.desc} 취소해 줘'라고 해 주세요."
+    return (f"I can't turn off the reminders of one promise yet. If you no longer need it, say "
+            f"\"cancel {second_person(loop.desc)}\".")
+
+
 def undone(reopened: Sequence[OpenLoop], removed: Sequence[OpenLoop], lang: Lang) -> str:
     """What "undo that" did: closings reopened, promises just added taken off."""
     if lang == "ko":

@@ -1,0 +1,74 @@
+"""When to be reminded of a promise already on the agenda, asked by voice. Pure.
+
+"remind me an hour before", "remind me 30 minutes before the call", "한 시간 전에 알려줘": a reminder that long before
+the due. "remind me about the call at 2pm", "remind me again tomorrow morning" (after a reminder): a reminder at that
+time. "don't remind me about the call", "그 전화는 알려주지 마": no reminder of it.
+
+Before (the forty-second session) the first and the last went to the model, which may say it set a reminder it did
+not; "remind me about the call at 2pm" kept a new promise named "the call". The desk resolves the promise (named, or
+the one in focus) and the time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from jarvisd.openloop.shifts import bare_amount
+
+_LEAD = r"(?:(?:oh|and|also|actually|please|jarvis)\W+)*"
+_EN_BEFORE = re.compile(_LEAD + r"(?:remind|warn|ping|tell)\s+me\s+(?:again\s+)?(?P<amount>.+?)\s+(?:before|ahead(?:\s+of)?|"
+                        r"earlier(?:\s+than)?)(?:\s+(?:(?:the|my)\s+)?(?P<x>.+?))?")
+_EN_AT = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?)\s+"
+                    r"(?P<time>(?:at|on|in|tomorrow|tonight|this|next)\b.*)")
+_EN_AGAIN = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+again\s+(?P<time>(?:at|on|tomorrow|tonight|this|next|later\s+today)\b.*)")
+_EN_NONE = re.compile(_LEAD + r"(?:don't|do\s+not|no\s+need\s+to|stop)\s+(?:remind(?:ing)?|ping(?:ing)?)\s+me"
+                      r"(?:\s+(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?))?(?:\s+(?:anymore|any\s+more|again))?")
+_KO_BEFORE = re.compile(r"(?P<said>.+?)\s?전에\s*(?:다시\s*)?"
+                        r"(?:알려\s*(?:줘|주세요|줄래)|리마인드\s*(?:해\s*줘|해줘|해\s*주세요)|말해\s*(?:줘|주세요))")
+_KO_NONE = re.compile(r"(?:(?P<x>.+?)\s*(?:은|는|을|를)?\s+)?(?:알려\s*주지|알림\s*주지|리마인드\s*하지)\s*(?:마|마세요|말아\s*줘)")
+
+
+@dataclass(frozen=True)
+class RemindAsk:
+    """`lead_minutes` before the due, or at the time `time_words` say, or (`none`) no reminder; of the promise `name`
+    names ("" for the one in focus)."""
+
+    name: str = ""
+    lead_minutes: int | None = None
+    time_words: str = ""
+    none: bool = False
+
+
+def remind_ask(cleaned: str) -> RemindAsk | None:
+    """What `cleaned` (lower case, no closing punctuation) asks of a promise's reminder, or None."""
+    if m := _EN_NONE.fullmatch(cleaned):
+        return RemindAsk(name=_name(m["x"]), none=True)
+    if (m := _EN_BEFORE.fullmatch(cleaned)) and (lead := _minutes(m["amount"])):
+        return RemindAsk(name=_name(m["x"]), lead_minutes=lead)
+    if m := _KO_BEFORE.fullmatch(cleaned):   # "밥 전화 한 시간 전에": the amount is the last one to three words
+        words = m["said"].split()
+        for n in (3, 2, 1):
+            if len(words) >= n and (lead := _minutes(" ".join(words[-n:]))):
+                name = re.sub(r"(?:은|는|을|를|도)$", "", " ".join(words[:-n]))
+                return RemindAsk(name=_name(name), lead_minutes=lead)
+    if m := _EN_AT.fullmatch(cleaned):
+        return RemindAsk(name=_name(m["x"]), time_words=m["time"])
+    if m := _EN_AGAIN.fullmatch(cleaned):
+        return RemindAsk(time_words=m["time"])
+    if m := _KO_NONE.fullmatch(cleaned):
+        return RemindAsk(name=_name(m["x"]), none=True)
+    return None
+
+
+def _minutes(amount: str) -> int | None:
+    shift = bare_amount(amount.strip())
+    if shift is None:
+        return None
+    minutes = shift.minutes + shift.days * 1440
+    return minutes if 0 < minutes <= 14 * 1440 else None
+
+
+def _name(words: str | None) -> str:
+    words = (words or "").strip(" ,")
+    return "" if words in ("", "it", "that", "this", "this one", "that one", "그거", "그건", "이거") else words

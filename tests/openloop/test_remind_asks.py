@@ -1,0 +1,66 @@
+"""When to be reminded of a promise already on the agenda (`openloop/remind_asks.py`; found by the forty-second
+session: "remind me an hour before" and "한 시간 전에 알려줘" went to the model, which may say it set a reminder it did
+not, and "remind me about the call at 2pm" kept a new promise named "the call"). Real agenda service, no model."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from tests.openloop.conftest import SEOUL, agenda_rows, said_to
+
+
+@pytest.fixture
+def desk(tuesday_desk):
+    return tuesday_desk
+
+
+def reminder_at(desk) -> str:
+    (loop,) = desk.service.agenda()
+    return datetime.fromtimestamp(loop.remind_ms / 1000, SEOUL).strftime("%Y-%m-%d %H:%M")
+
+
+@pytest.mark.parametrize(("ask", "reply", "at"), [
+    ("remind me an hour before", "OK, I'll remind you tomorrow at 2 PM: call Bob.", "2026-12-02 14:00"),
+    ("remind me 30 minutes before the call", "OK, I'll remind you tomorrow at 2:30 PM: call Bob.", "2026-12-02 14:30"),
+    ("remind me about the call at 2pm", "OK, I'll remind you tomorrow at 2 PM: call Bob.", "2026-12-02 14:00"),
+])
+def test_a_reminder_of_the_promise_is_set(desk, ask, reply, at):
+    said_to(desk, "I need to call Bob at 3pm tomorrow")
+    assert said_to(desk, ask) == [reply]
+    assert reminder_at(desk) == at and agenda_rows(desk) == [("call Bob", "2026-12-02 15:00")]
+
+
+@pytest.mark.parametrize(("ask", "reply", "at"), [
+    ("한 시간 전에 알려줘", "내일 오후 2시에 알려 드릴게요: 밥한테 전화하기.", "2026-12-02 14:00"),
+    ("밥 전화 30분 전에 알려줘", "내일 오후 2시 30분에 알려 드릴게요: 밥한테 전화하기.", "2026-12-02 14:30"),
+])
+def test_a_korean_reminder_is_set(desk, ask, reply, at):
+    said_to(desk, "내일 오후 3시에 밥한테 전화해야 해")
+    assert said_to(desk, ask) == [reply]
+    assert reminder_at(desk) == at
+
+
+def test_again_after_a_reminder_at_a_part_of_the_day_is_its_hour(desk):
+    said_to(desk, "I need to call Bob at 3pm tomorrow")
+    loop = desk.service.agenda()[0]
+    desk.last_reminder = lambda: (loop.id, desk.service.now_ms() - 5000)
+    assert said_to(desk, "remind me again tomorrow morning") == ["OK, I'll remind you tomorrow at 9 AM: call Bob."]
+
+
+def test_a_promise_with_no_time_or_a_past_moment_is_said_so(desk):
+    said_to(desk, "I need to buy milk")
+    assert said_to(desk, "remind me an hour before") == [
+        "Buy milk has no time set, so I can't remind you before it. When is it?"]
+    said_to(desk, "I need to call Bob at 9:30 today")
+    assert said_to(desk, "remind me an hour before") == ["That time has already passed: call Bob."]
+
+
+def test_no_reminders_is_said_not_faked(desk):
+    said_to(desk, "I need to call Bob at 3pm tomorrow")
+    assert said_to(desk, "don't remind me about the call")[0].startswith("I can't turn off the reminders")
+
+
+def test_guard_remind_me_to_is_still_a_promise(desk):
+    assert said_to(desk, "remind me to call Bob in 2 hours") == ["I'll remind you: call Bob, today at 11 AM."]
