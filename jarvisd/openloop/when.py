@@ -368,7 +368,17 @@ def time_spans(text: str) -> list[tuple[int, int]]:
                 and wp.CORRECTION_GAP.fullmatch(text, spans[-1][1], start):
             start = spans.pop()[0]
         spans.append((start, end))
-    return spans
+    return _amounts_ahead(text, spans) + spans if spans and text.isascii() else spans
+
+
+def _amounts_ahead(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The words of an amount said before a time ("30 minutes" of "30 minutes before the meeting at 3pm")."""
+    out = []
+    for m in _AMOUNT_BEFORE.finditer(text):
+        rest = _BEFORE_THING.match(text, m.end())
+        if rest is not None and any(m.end() <= start <= rest.end() for start, _ in spans):
+            out.append((m.start(), m.end()))
+    return out
 
 
 def cut_spans(text: str, spans: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:
@@ -426,7 +436,39 @@ def _marked(text: str, x: _Mention) -> bool:
     return _EN_DEADLINE.match(said) is not None if said.isascii() else wp.KO_MARK.search(said) is not None
 
 
+# "call Bob 30 minutes before the meeting at 3pm", "leave 20 minutes before 5pm", "an hour before the 3pm meeting": the
+# clock time less the amount (the forty-second session: due at the clock time itself, "30 minutes" left in the words)
+_AMOUNT_BEFORE = re.compile(r"\b(?P<n>\d{1,3}|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty(?:-|\s)five|"
+                            r"half\s+an?)\s+(?P<u>minutes?|mins?|hours?|hrs?)\s+(?=before\b)", re.IGNORECASE)
+_BEFORE_THING = re.compile(r"before(?:\s+(?:the|my|our|your|his|her)\s+[\w'-]+(?:\s+[\w'-]+)?)?\s+(?:at\s+|on\s+)?",
+                           re.IGNORECASE)
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
+           "twenty": 20, "thirty": 30}
+
+
+def _ahead_of(text: str, when: When) -> When:
+    """`when` less an amount said before it ("30 minutes before the meeting at 3pm"), the amount's words among its
+    spans; `when` as it is when no amount is said so."""
+    for m in _AMOUNT_BEFORE.finditer(text):
+        rest = _BEFORE_THING.match(text, m.end())   # the time said right after "before (the meeting) (at)"
+        if rest is None or not any(m.end() <= start <= rest.end() for start, _ in when.spans):
+            continue
+        n, unit = m["n"].lower(), m["u"].lower()
+        count = 0.5 if n.startswith("half") else 45 if n.startswith("forty") else _COUNTS.get(n) or int(n)
+        minutes = count * (60 if unit.startswith("h") else 1)
+        if not 0 < minutes <= 24 * 60:
+            return when
+        return When(when.at - timedelta(minutes=minutes), True, ((m.start(), m.end()), *when.spans), when.day_said)
+    return when
+
+
 def resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date | None = None) -> When | None:
+    """The time `text` names (less an amount said before it: `_ahead_of`); see `_resolve_time`."""
+    when = _resolve_time(text, now, due=due, said_day=said_day)
+    return _ahead_of(text, when) if when is not None and when.has_time and text.isascii() else when
+
+
+def _resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date | None = None) -> When | None:
     """The time `text` names, relative to the aware `now`; None if it names none. With `due` (the time
     a promise is due), a reading in the past gives way to another: "8일 전에" is before the 8th.
     `said_day`: the day an earlier part of the same utterance named with its own clock time, the day of a

@@ -64,3 +64,9 @@ def test_no_reminders_is_said_not_faked(desk):
 
 def test_guard_remind_me_to_is_still_a_promise(desk):
     assert said_to(desk, "remind me to call Bob in 2 hours") == ["I'll remind you: call Bob, today at 11 AM."]
+
+
+def test_a_promise_said_with_an_amount_before_its_time_is_due_then_and_named_without_it(desk):
+    assert said_to(desk, "Remind me to call Bob 30 minutes before the meeting at 3pm tomorrow") == [
+        "I'll remind you: call Bob, tomorrow at 2:30 PM."]
+    assert agenda_rows(desk) == [("call Bob", "2026-12-02 14:30")]

@@ -33,6 +33,11 @@ ENGLISH = [
     ("call Bob a week from Friday", "2026-12-11"), ("call Bob two weeks from next Monday", "2026-12-21"),
     ("call Bob a week from today", "2026-12-08"), ("call Bob a week from tomorrow", "2026-12-09"),
     ("call Bob on Monday the 7th", "2026-12-07"), ("call Bob on Friday the 11th at 3pm", "2026-12-11 15:00"),
+    # an amount before the time: the time less it (the forty-second session: due at the clock time itself)
+    ("call Bob 30 minutes before the meeting at 3pm tomorrow", "2026-12-02 14:30"),
+    ("call Bob an hour before the 3pm meeting", "2026-12-01 14:00"),
+    ("leave for the airport 20 minutes before 5pm", "2026-12-01 16:40"),
+    ("leave half an hour before the movie at 8pm", "2026-12-01 19:30"),
     # days
     ("I'll do it today", "2026-12-01"),
     ("I'll send it tonight", "2026-12-01"),
