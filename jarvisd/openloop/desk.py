@@ -879,8 +879,9 @@ class AgendaDesk:
                 if isinstance(found, int) and naming.same_deed(closure.reference, descs[found]):
                     refs.append(ClosedRef(index=found + 1, status=LoopStatus.DISMISSED))
                 continue
-            if isinstance(found, int) and closure.status == "done" and naming.only_begun(closure.reference, descs[found]):
-                continue                 # "보고서 시작했어" for "보고서 끝내기": begun, not done
+            if isinstance(found, int) and closure.status == "done" and (naming.only_begun(closure.reference, descs[found])
+                                                                       or naming.ko_due_moved(closure.reference)):
+                continue                 # "보고서 시작했어" for "보고서 끝내기": begun, not done; "연장됐어": moved
             if isinstance(found, int) and closure.status == "done" and \
                     naming.done_by_the_other_side(closure.reference, descs[found]):
                 heard.append(found)      # "민수가 전화했어": Minsu called; did the user call Minsu? asked
@@ -892,7 +893,8 @@ class AgendaDesk:
                 heard.extend([found, *alike])   # "I sent the text": Jo's text, or texting Bo? asked
                 continue
             if isinstance(found, int) and closure.status in ("done", "dismissed") and \
-                    (naming.other_deed(closure.reference, descs[found]) or naming.another_one(closure.reference, descs[found])):
+                    (naming.other_deed(closure.reference, descs[found]) or naming.another_one(closure.reference, descs[found])
+                     or naming.ko_other_deed(closure.reference, descs[found])):
                 heard.append(found)   # "I renewed the gym membership" for "cancel the gym membership", "I'm not
                 heard_status = _closing_status(closure.status)   # going to the team social" for "post my notes
                 continue              # in the team channel": asked

@@ -201,6 +201,43 @@ def only_begun(reference: str, desc: str) -> bool:
     return bool(_BEGUN.search(reference)) and not _BEGUN.search(desc)
 
 
+# Korean deeds that are one ("엄마랑 통화했어" keeps "엄마한테 전화하기"), and deeds that finish any task ("보고서 끝냈어")
+_KO_SAME_DEEDS = tuple(frozenset(group.split()) for group in (
+    "전화하기 통화하기 연락하기 전화걸기", "내기 제출하기 보내기 송부하기 전송하기 부치기", "사기 구매하기 구입하기 주문하기",
+    "쓰기 작성하기 적기", "예약하기 잡기 예매하기", "가기 다녀오기 갔다오기 들르기", "돌려주기 반납하기 갖다주기",
+    "고치기 수리하기 손보기", "치우기 정리하기 청소하기", "먹기 복용하기 챙겨먹기", "내기 납부하기 결제하기 이체하기 송금하기"))
+_KO_ANY_DEED = frozenset("하기 끝내기 마치기 완료하기 마무리하기 해치우기 처리하기 해결하기 끝나기".split())
+# a due moved, not a task done: "보고서 월요일까지로 연장됐어" read as done (the forty-second session)
+_KO_MOVED = re.compile(r"(?:연장|연기|변경)되기$|(?:미뤄|늦춰|당겨|바뀌)지?기$|바뀌기$")
+
+
+def ko_other_deed(reference: str, desc: str) -> bool:
+    """A Korean deed that is not the promise's: "보고서 다 썼어" (쓰기) for "보고서 내기", "밥한테 문자 보냈어" for "밥한테
+    전화하기" (the forty-second session: each marked done). Asked about, not applied; the same deed said otherwise
+    (통화했어 for 전화하기) and deeds that finish any task (끝냈어, 다 했어) are no other deed."""
+    mine, theirs = reference.split(), desc.split()
+    if not mine or not theirs or reference.isascii() or desc.isascii():
+        return False
+    own, their = mine[-1], theirs[-1]
+    if not (own.endswith("기") and their.endswith("기")) or own == their or own in _KO_ANY_DEED:
+        return False
+    if len(mine) >= 2 and f"{mine[-2]}{own}" == their:   # "전화 하기" for "전화하기"
+        return False
+    noun = re.sub(r"(?:하기|시키기|되기|기)$", "", their)
+    if len(noun) >= 2 and noun in reference:   # "강아지 산책 다녀왔어" for "강아지 산책시키기": the deed's noun said
+        return False
+    # only deeds the table knows are told apart: Korean says one deed many ways ("예약 잡았어" for "예약 잡아 놓기",
+    # "병원 다녀왔어" for "병원 데려가기"), and an unknown pair is left to the rules as before
+    mine_groups = {i for i, group in enumerate(_KO_SAME_DEEDS) if own in group}
+    their_groups = {i for i, group in enumerate(_KO_SAME_DEEDS) if their in group}
+    return bool(mine_groups and their_groups) and not mine_groups & their_groups
+
+
+def ko_due_moved(reference: str) -> bool:
+    """"연장됐어", "미뤄졌어": the due moved; the task is not done."""
+    return bool(_KO_MOVED.search(reference))
+
+
 def other_deed(reference: str, desc: str) -> bool:
     """An English deed done to a promise's thing that is not the promise's deed: "I renewed the gym
     membership" for "cancel the gym membership", "I sold the car" for "wash the car", "I went to the

@@ -37,3 +37,29 @@ def test_guard_done_is_still_done(desk, promise, done, left):
     desk.handle(promise, "s")
     desk.handle(done, "s")
     assert [desc for desc, _ in agenda_rows(desk)] == left
+
+
+@pytest.mark.parametrize(("closing", "asked"), [
+    ("보고서 다 썼어", "'보고서 내기' 말씀이세요?"),           # written is not submitted
+    ("밥한테 문자 보냈어", "'밥한테 전화하기' 말씀이세요?"),     # a text is not a call
+])
+def test_a_korean_deed_other_than_the_promises_is_asked_about_not_applied(desk, closing, asked):
+    desk.handle("내일 밥한테 전화해야 해", "s")
+    desk.handle("금요일까지 보고서 내야 해", "s")
+    assert desk.handle(closing, "s").text.startswith(asked)
+    assert len(agenda_rows(desk)) == 2
+
+
+def test_a_korean_due_moved_is_no_closing(desk):
+    desk.handle("금요일까지 보고서 내야 해", "s")
+    desk.handle("보고서 월요일까지로 연장됐어", "s")
+    assert [desc for desc, _ in agenda_rows(desk)] == ["보고서 내기"]
+
+
+@pytest.mark.parametrize(("promise", "closing"), [("내일 엄마한테 전화해야 해", "엄마랑 통화했어"),
+                                                  ("강아지 산책시켜야 해", "강아지 산책 다녀왔어"),
+                                                  ("금요일까지 보고서 내야 해", "보고서 제출했어")])
+def test_guard_the_same_korean_deed_said_otherwise_closes(desk, promise, closing):
+    desk.handle(promise, "s")
+    desk.handle(closing, "s")
+    assert agenda_rows(desk) == []
