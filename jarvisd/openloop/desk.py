@@ -880,7 +880,7 @@ class AgendaDesk:
                     refs.append(ClosedRef(index=found + 1, status=LoopStatus.DISMISSED))
                 continue
             if isinstance(found, int) and closure.status == "done" and (naming.only_begun(closure.reference, descs[found])
-                                                                       or naming.ko_due_moved(closure.reference)):
+                                                                       or naming.ko_due_moved(closure.reference, descs[found])):
                 continue                 # "보고서 시작했어" for "보고서 끝내기": begun, not done; "연장됐어": moved
             if isinstance(found, int) and closure.status == "done" and \
                     naming.done_by_the_other_side(closure.reference, descs[found]):

@@ -208,7 +208,7 @@ _KO_SAME_DEEDS = tuple(frozenset(group.split()) for group in (
     "고치기 수리하기 손보기", "치우기 정리하기 청소하기", "먹기 복용하기 챙겨먹기", "내기 납부하기 결제하기 이체하기 송금하기"))
 _KO_ANY_DEED = frozenset("하기 끝내기 마치기 완료하기 마무리하기 해치우기 처리하기 해결하기 끝나기".split())
 # a due moved, not a task done: "보고서 월요일까지로 연장됐어" read as done (the forty-second session)
-_KO_MOVED = re.compile(r"(?:연장|연기|변경)되기$|(?:미뤄|늦춰|당겨|바뀌)지?기$|바뀌기$")
+_KO_MOVED = re.compile(r"(?:연장|연기|변경)(?:되|하)기$|(?:미뤄|늦춰|당겨)지기$|(?:미루|늦추|옮기|바꾸|바뀌)기$")
 
 
 def ko_other_deed(reference: str, desc: str) -> bool:
@@ -233,9 +233,11 @@ def ko_other_deed(reference: str, desc: str) -> bool:
     return bool(mine_groups and their_groups) and not mine_groups & their_groups
 
 
-def ko_due_moved(reference: str) -> bool:
-    """"연장됐어", "미뤄졌어": the due moved; the task is not done."""
-    return bool(_KO_MOVED.search(reference))
+def ko_due_moved(reference: str, desc: str) -> bool:
+    """"연장됐어", "다음 주로 미뤘어", "회의 다음 주로 옮겼어": the due moved; the task is not done (unless moving is
+    the task itself: "짐 옮겼어" for "짐 옮기기")."""
+    m = _KO_MOVED.search(reference)
+    return m is not None and not desc.endswith(m.group(0))
 
 
 def other_deed(reference: str, desc: str) -> bool:

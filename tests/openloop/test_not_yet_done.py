@@ -50,10 +50,17 @@ def test_a_korean_deed_other_than_the_promises_is_asked_about_not_applied(desk, 
     assert len(agenda_rows(desk)) == 2
 
 
-def test_a_korean_due_moved_is_no_closing(desk):
+@pytest.mark.parametrize("moved", ["보고서 월요일까지로 연장됐어", "보고서 다음 주로 미뤘어", "보고서 금요일로 연기했어"])
+def test_a_korean_due_moved_is_no_closing(desk, moved):
     desk.handle("금요일까지 보고서 내야 해", "s")
-    desk.handle("보고서 월요일까지로 연장됐어", "s")
+    desk.handle(moved, "s")
     assert [desc for desc, _ in agenda_rows(desk)] == ["보고서 내기"]
+
+
+def test_guard_moving_as_the_task_itself_closes(desk):
+    desk.handle("짐 옮겨야 해", "s")
+    desk.handle("짐 옮겼어", "s")
+    assert agenda_rows(desk) == []
 
 
 @pytest.mark.parametrize(("promise", "closing"), [("내일 엄마한테 전화해야 해", "엄마랑 통화했어"),
