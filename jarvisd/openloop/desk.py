@@ -61,6 +61,7 @@ from jarvisd.openloop.intents import (
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.remind_asks import remind_ask
+from jarvisd.openloop.reported_moves import as_order
 from jarvisd.openloop.service import MEANING_LOOPS, LoopNotFound, OpenLoopService, ReviveRefused
 from jarvisd.openloop.shifts import Shift, asks_amount, bare_amount, read_shift
 from jarvisd.openloop.text import names_part_of
@@ -253,6 +254,10 @@ class AgendaDesk:
                 return _joined(self._confirmed(guess, answer, lang, session), self.handle(rest, session))
             if answer is not None and waited <= LATE_ANSWER_SEC * 1000:   # the next words, but too late
                 return self._too_late(guess, answer, lang)
+        if (order := as_order(text)) is not None:   # "I moved the call to Monday": the move it reports, when it moves one
+            moved = self._shift(order, session, lang) or self._correction(order, session, lang)
+            if moved is not None and moved.change.updated:
+                return moved
         shifted = self._shift(text, session, lang)   # "push it back a day", "이틀 뒤로 미뤄 줘" (not "이틀 뒤" from now)
         if shifted is not None:
             return shifted

@@ -70,3 +70,24 @@ def test_guard_the_same_korean_deed_said_otherwise_closes(desk, promise, closing
     desk.handle(promise, "s")
     desk.handle(closing, "s")
     assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize(("promise", "told", "row"), [
+    ("I need to call Bob tomorrow", "I moved the call to Monday", ("call Bob", "2026-12-07 23:59")),
+    ("I need to call Bob tomorrow", "I postponed the call to next week", ("call Bob", "2026-12-09 23:59")),
+    ("I need to send the report by Friday", "the report deadline was extended to Monday",
+     ("send the report", "2026-12-07 23:59")),
+    ("내일 밥한테 전화해야 해", "밥한테 전화하는 건 다음 주로 미뤘어", ("밥한테 전화하기", "2026-12-09 23:59")),
+    ("금요일까지 보고서 내야 해", "보고서 월요일로 연기했어", ("보고서 내기", "2026-12-07 23:59")),
+])
+def test_a_move_told_as_done_moves_the_promise(desk, promise, told, row):
+    # the forty-second session: nothing moved (and in Korean "미뤘어" had marked the promise done)
+    desk.handle(promise, "s")
+    desk.handle(told, "s")
+    assert agenda_rows(desk) == [row]
+
+
+def test_guard_a_thing_moved_elsewhere_moves_no_promise(desk):
+    desk.handle("I need to call Bob tomorrow", "s")
+    assert desk.handle("I moved the couch to the bedroom", "s") is None
+    assert agenda_rows(desk) == [("call Bob", "2026-12-02 23:59")]

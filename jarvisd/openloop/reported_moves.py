@@ -1,0 +1,32 @@
+"""A move told as done ("I moved the call to Monday", "the call got pushed to Friday", "보고서 금요일로 미뤘어"), read
+as the order it reports ("move the call to Monday", "보고서 금요일로 미뤄 줘"). Pure.
+
+The user moved it with someone else (the dentist's office, the team) and tells the assistant; before (the
+forty-second session) nothing moved, and in Korean "미뤘어" marked the promise done.
+"""
+
+from __future__ import annotations
+
+import re
+
+_EN_I_MOVED = re.compile(r"(?:(?:so|and|ok|okay|oh|um|well)\W+)*(?:i|we)(?:'ve|\s+have|\s+just)?\s+"
+                         r"(?:moved|postponed|rescheduled|pushed(?:\s+back)?|bumped|shifted|changed)\s+"
+                         r"(?P<rest>.+?\s+(?:to|till|until|for)\s+.+)", re.IGNORECASE)
+_EN_GOT_MOVED = re.compile(r"(?:(?:so|and|ok|okay|oh|um|well)\W+)*(?P<thing>(?:the|my|our)\s+.+?)\s+"
+                           r"(?:got|was|has\s+been|is|'s)\s+(?:moved|postponed|rescheduled|pushed(?:\s+back)?|bumped|"
+                           r"shifted|extended)\s+(?P<to>(?:to|till|until)\s+.+)", re.IGNORECASE)
+_KO_MOVED = re.compile(r"(?P<head>.+?(?:로|으로|까지로)\s*)(?P<verb>미뤘어|미뤘어요|옮겼어|옮겼어요|연기했어|연기했어요|"
+                       r"바꿨어|바꿨어요|당겼어|당겼어요)")
+_KO_ORDER = {"미뤘어": "미뤄 줘", "옮겼어": "옮겨 줘", "연기했어": "미뤄 줘", "바꿨어": "바꿔 줘", "당겼어": "당겨 줘"}
+
+
+def as_order(text: str) -> str | None:
+    """The order a reported move gives ("move the call to monday"), or None when `text` reports none."""
+    said = text.strip().rstrip(".!")
+    if m := _EN_I_MOVED.fullmatch(said):
+        return f"move {m['rest']}"
+    if m := _EN_GOT_MOVED.fullmatch(said):
+        return f"move {m['thing']} {m['to']}"
+    if m := _KO_MOVED.fullmatch(said):
+        return f"{m['head']}{_KO_ORDER[m['verb'].removesuffix('요')]}"
+    return None
