@@ -78,3 +78,17 @@ async def test_guard_a_companion_closed_before_the_firing_is_not_said():
     clock[0] = (due - 10 * MINUTE_MS) / 1000
     assert await rs.run_due() == 2
     assert closed.desc not in " ".join(spoken)
+
+
+def test_low_a_hud_host_with_a_zone_id_is_a_config_error_not_a_daemon_without_its_hud(tmp_path):
+    """Before: `hud.host = "::1%lo"` passed the check as a loopback address, then the HUD could not listen on it
+    ("Name or service not known"): the daemon ran without its HUD. Now the config names the zone id."""
+    import pytest
+
+    from jarvisd.config import ConfigError, load_config
+
+    env = {"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__HOST": "::1%lo"}
+    with pytest.raises(ConfigError, match="zone id"):
+        load_config(env=env)
+    for fine in ("::1", "[::1]", "127.0.0.1", "localhost"):
+        assert load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__HOST": fine}).values["hud"]["host"]
