@@ -374,6 +374,11 @@ def _check_semantics(values: dict[str, dict[str, Any]], sources: dict[str, str],
     # "LOCALHOST", "[::1]": a host name is read in any case, an IPv6 address with or without its URL brackets
     # (pass 35: refused as not loopback)
     hud["host"] = hud["host"].strip().lower().removeprefix("[").removesuffix("]")
+    # "::1%lo" passed as a loopback address, then the HUD could not listen on it (pass 41)
+    if "%" in hud["host"] and not hud["allow_non_loopback"]:
+        raise ConfigError(sources.get("hud.host", str(DEFAULTS_FILE)), "hud.host",
+                          f"{hud['host']!r} holds a zone id (after '%'), which the HUD cannot listen on: "
+                          "give the address alone, e.g. '::1' or '127.0.0.1'")
     if not hud["allow_non_loopback"] and not is_loopback(hud["host"]):
         raise ConfigError(sources.get("hud.host", str(DEFAULTS_FILE)), "hud.host",
                           f"{hud['host']!r} is not a loopback address; the HUD serves this desktop only "
