@@ -68,7 +68,7 @@ from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.openloop.when_asked import asked_when
-from jarvisd.textsafe import plain_words
+from jarvisd.textsafe import plain_words, printable
 
 log = logging.getLogger(__name__)
 
@@ -224,7 +224,7 @@ class AgendaDesk:
         characters are off first (`textsafe.plain_words`: a soft hyphen in "to\u00admorrow"), and regional
         Korean endings and English words are read as the standard ones ("가야 쓰것다" as "가야겠다":
         `ko_dialect`; "tae phone the bank the morra" as "to phone the bank tomorrow": `en_dialect`)."""
-        said_as_is = _lines_as_a_list(plain_words(text).strip())
+        said_as_is = _lines_as_a_list(printable(plain_words(text)).strip())   # a NUL off too (pass 41)
         text = ko_dialect.standard(en_dialect.standard(_without_particles(said_as_is)))
         if not text and session in self._guesses and decision(said_as_is) is not None:
             text = said_as_is       # "ㅇㅇ" to "Do you mean …?": the regional reading drops it, the answer is it

@@ -62,7 +62,19 @@ class UndoSaid:
 
 
 def undo_said(cleaned: str) -> UndoSaid | None:
-    """How `cleaned` (the desk's `clean`ed text) takes back the last change, or None."""
+    """How `cleaned` (the desk's `clean`ed text) takes back the last change, or None. Parts said together ("actually
+    I didn't, put it back on my list": pass 41 saw a promise named "it back") count when each of them takes it back."""
+    whole = _undo_said(cleaned)
+    parts = [p for p in re.split(r"\s*[,;]\s*|\s+and\s+", cleaned) if p]
+    if whole is not None or len(parts) < 2:
+        return whole
+    said = [_undo_said(part) for part in parts]
+    if any(s is None or s.named for s in said):
+        return None
+    return UndoSaid(deed=next((s.deed for s in said if s and s.deed), ""), denial=all(s.denial for s in said if s))
+
+
+def _undo_said(cleaned: str) -> UndoSaid | None:
     if _EN_UNDO.fullmatch(cleaned) or _KO_UNDO.fullmatch(cleaned):
         return UndoSaid(denial=bool(re.search(r"안\s*했어|못\s*했어|아직", cleaned)))
     if (m := _EN_REOPEN.fullmatch(cleaned) or _KO_REOPEN.fullmatch(cleaned)) is not None:

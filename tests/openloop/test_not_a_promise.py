@@ -31,3 +31,9 @@ def test_no_promise_is_kept(desk, text):
 def test_guard_a_promise_beside_them_is_still_kept(desk, text, kept):
     desk.handle(text, "s")
     assert [desc for desc, _ in agenda_rows(desk)] == [kept]
+
+
+def test_a_nul_at_the_end_of_typed_text_is_not_kept_in_the_promise(desk):
+    # pass 41's low: "buy 🥚 eggs \x00" kept the NUL in the description, said back
+    desk.handle("I need to buy eggs\x00", "s")
+    assert [desc for desc, _ in agenda_rows(desk)] == ["buy eggs"]

@@ -84,3 +84,10 @@ def test_guard_not_yet_still_answers_a_question_that_waits(desk):
 def test_guard_other_words_are_no_named_undo(text):
     said = undo_said(text.lower())
     assert said is None or (not said.named and (said.denial or not said.deed))
+
+
+def test_a_denial_and_a_put_back_said_together_reopen_the_promise(desk):
+    # pass 41: "actually I didn't, put it back on my list" after "I booked the vet" kept a promise named "it back"
+    said(desk, "I need to book the vet tomorrow", "I booked the vet")
+    assert said(desk, "actually I didn't, put it back on my list") == ["OK, book the vet is back on your agenda."]
+    assert [desc for desc, _ in agenda_rows(desk)] == ["book the vet"]
