@@ -20,8 +20,10 @@ _LEAD = r"(?:(?:oh|and|also|actually|please|jarvis)\W+)*"
 _EN_BEFORE = re.compile(_LEAD + r"(?:remind|warn|ping|tell)\s+me\s+(?:again\s+)?(?P<amount>.+?)\s+(?:before|ahead(?:\s+of)?|"
                         r"earlier(?:\s+than)?)(?:\s+(?:(?:the|my)\s+)?(?P<x>.+?))?")
 _EN_AT = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?)\s+"
-                    r"(?P<time>(?:at|on|in|tomorrow|tonight|this|next)\b.*)")
-_EN_AGAIN = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+again\s+(?P<time>(?:at|on|tomorrow|tonight|this|next|later\s+today)\b.*)")
+                    r"(?P<time>(?:at|on|in|tomorrow|tonight|this|next)\b(?:(?!\bto\s).)*)")
+# (not "remind me again tomorrow at 9am to call Bob": a promise said again, with its time, pass 34)
+_EN_AGAIN = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+again\s+(?P<time>(?:at|on|tomorrow|tonight|this|next|later\s+today)\b"
+                       r"(?:(?!\bto\s).)*)")
 _EN_NONE = re.compile(_LEAD + r"(?:don't|do\s+not|no\s+need\s+to|stop)\s+(?:remind(?:ing)?|ping(?:ing)?)\s+me"
                       r"(?:\s+(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?))?(?:\s+(?:anymore|any\s+more|again))?")
 _KO_BEFORE = re.compile(r"(?P<said>.+?)\s?전에\s*(?:다시\s*)?"

@@ -70,3 +70,11 @@ def test_a_promise_said_with_an_amount_before_its_time_is_due_then_and_named_wit
     assert said_to(desk, "Remind me to call Bob 30 minutes before the meeting at 3pm tomorrow") == [
         "I'll remind you: call Bob, tomorrow at 2:30 PM."]
     assert agenda_rows(desk) == [("call Bob", "2026-12-02 14:30")]
+
+
+def test_guard_a_promise_said_again_with_its_time_moves_it_not_its_reminder(desk):
+    # the clean-clone rehearsal at 5d08565: "remind me again tomorrow at 9am to call Bob" set a reminder of the call
+    # instead of moving it (tests/test_reliability_pass34.py)
+    said_to(desk, "I need to call Bob at 5pm")
+    said_to(desk, "remind me again tomorrow at 9am to call Bob")
+    assert agenda_rows(desk) == [("call Bob", "2026-12-02 09:00")]
