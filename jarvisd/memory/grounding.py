@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from jarvisd.language import english_prefix
 from jarvisd.memory.query_words import STOPWORDS, normalise, search_terms
@@ -56,21 +57,25 @@ def _cue_words(sentence: str) -> list[str]:
     return [t for t in search_terms(sentence) if t not in TALK_WORDS]
 
 
-def _in(word: str, source: str) -> bool:
-    return normalise(word) in source
+_NOT_NAMES = STOPWORDS | TALK_WORDS   # capitalised words that name nothing ("The", "User")
+
+
+@lru_cache(maxsize=4)
+def _source(conversation: str) -> tuple[str, str]:
+    """The conversation as compared (normalised) and its digits: read once for all the sentences of a summary."""
+    said = normalise(conversation)
+    return said, re.sub(r"\D", "", said)
 
 
 def unsaid(sentence: str, conversation: str) -> str:
     """Why `sentence` is not what `conversation` says ("" when it is)."""
-    source = normalise(conversation)
-    digits = re.sub(r"\D", "", source)
+    source, digits = _source(conversation)
     for number in _NUMBER.findall(sentence):
         if re.sub(r"\D", "", number) not in digits:
             return f"the number {number} is not in the conversation"
     for name in _CAPITAL.findall(sentence):
         stem = name.split("'")[0].rstrip("-")
-        if len(stem) > 1 and normalise(stem) not in STOPWORDS | TALK_WORDS and \
-                not _in(stem[: max(4, len(stem) - 2)], source):
+        if len(stem) > 1 and normalise(stem) not in _NOT_NAMES and normalise(stem[: max(4, len(stem) - 2)]) not in source:
             return f"{stem!r} is not in the conversation"
     words = _cue_words(sentence)
     if not words:

@@ -410,10 +410,7 @@ class AgendaDesk:
         now_ms = self.service.now_ms()
         if ask.name:
             loops = self.service.agenda()
-            descs = [loop.desc for loop in loops]
-            found = naming.best_reference(ask.name, descs)
-            hits = [found] if isinstance(found, int) else list(found or ()) or deed_named(ask.name, descs) or \
-                _named_in(ask.name, descs)
+            hits = _promises_named(ask.name, [loop.desc for loop in loops])
             loop = loops[hits[0]] if len(set(hits)) == 1 else None
         else:
             spoken = self.last_reminder()
@@ -437,10 +434,10 @@ class AgendaDesk:
                 return None
             at = when.at if when.has_time else when.at.replace(hour=_PART_HOUR.get(part_named(ask.time_words) or "", 9),
                                                                  minute=0)   # "tomorrow morning": 9 AM, not 23:59
-            due = datetime.fromtimestamp(loop.due_ms / 1000, at.tzinfo) if loop.due_ms is not None else None
-            if ask.name and not when.day_said and due is not None and due.date() > at.date() and \
-                    at.replace(year=due.year, month=due.month, day=due.day) < due:
-                at = at.replace(year=due.year, month=due.month, day=due.day)   # "about the call at 2pm": its day
+            if ask.name and not when.day_said and loop.due_ms is not None:   # "about the call at 2pm": its day
+                due = datetime.fromtimestamp(loop.due_ms / 1000, at.tzinfo)
+                on_its_day = at.replace(year=due.year, month=due.month, day=due.day)
+                at = on_its_day if due.date() > at.date() and on_its_day < due else at
             at_ms = int(at.timestamp() * 1000)
         if at_ms <= now_ms:
             return DeskReply(phrases.remind_past(loop, lang), lang, intent="remind")
@@ -456,9 +453,7 @@ class AgendaDesk:
         if words is None:
             return None
         loops = self.service.agenda()
-        descs = [loop.desc for loop in loops]
-        found = naming.best_reference(words, descs)
-        hits = [found] if isinstance(found, int) else list(found or ()) or deed_named(words, descs) or _named_in(words, descs)
+        hits = _promises_named(words, [loop.desc for loop in loops])
         if not hits:
             return None
         named = sorted((loops[i] for i in dict.fromkeys(hits)), key=_due_order)[:phrases.SPOKEN_ITEMS]
@@ -1310,6 +1305,13 @@ def _named_by_all(said: str, loops: Sequence[OpenLoop]) -> set[int]:
             return set()
         named |= hits
     return named
+
+
+def _promises_named(words: str, descs: Sequence[str]) -> list[int]:
+    """The descriptions `words` name: the one (or the tie) `naming.best_reference` finds, else those of the deed they
+    say ("the call"), else the Korean ones holding their words."""
+    found = naming.best_reference(words, descs)
+    return [found] if isinstance(found, int) else list(found or ()) or deed_named(words, descs) or _named_in(words, descs)
 
 
 def _named_in(name: str, descs: Sequence[str]) -> list[int]:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 
@@ -163,16 +163,13 @@ def _relative_amount(m: re.Match[str]) -> _Meaning | None:
     return replace(meaning, ago=True) if ago else meaning
 
 
-_WEEKS_SAID = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4}   # "a week from Friday", "two weeks from today"
-
-
 @_rule(*wp.DAY_WORD)
 def _day_word(m: re.Match[str]) -> _Meaning:
     word = " ".join(m["w"].lower().split())
     night = word in ("tonight", "last night") or word.endswith("밤")
     days = w.EN_DAY_WORDS.get(word, w.KO_DAY_WORDS.get(word, 0))
     if m.groupdict().get("n"):         # "a week from tomorrow"
-        days += 7 * (_WEEKS_SAID.get(m["n"].lower()) or int(m["n"]))
+        days += 7 * int(w.en_number(m["n"]))
     return _Meaning(day=w.offset(days), before=_before(m), part="night" if night else None)
 
 
@@ -193,7 +190,7 @@ def _weekday_said(m: re.Match[str]) -> _Meaning:
         return _Meaning(day=w.day_of_month(d), exact=True, before=_before(m), month_day=d)
     day = w.weekday(wd, w.WEEK_MODS.get(mod) if mod else None)
     if g.get("n"):                     # "a week from Friday": that Friday, a week on
-        weeks = _WEEKS_SAID.get(g["n"].lower()) or int(g["n"])
+        weeks = int(w.en_number(g["n"]))
         return _Meaning(day=lambda today, first=day: w.plus_days(first(today), 7 * weeks), before=_before(m))
     return _Meaning(day=day, before=_before(m))
 
@@ -368,17 +365,9 @@ def time_spans(text: str) -> list[tuple[int, int]]:
                 and wp.CORRECTION_GAP.fullmatch(text, spans[-1][1], start):
             start = spans.pop()[0]
         spans.append((start, end))
-    return _amounts_ahead(text, spans) + spans if spans and text.isascii() else spans
-
-
-def _amounts_ahead(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The words of an amount said before a time ("30 minutes" of "30 minutes before the meeting at 3pm")."""
-    out = []
-    for m in _AMOUNT_BEFORE.finditer(text):
-        rest = _BEFORE_THING.match(text, m.end())
-        if rest is not None and any(m.end() <= start <= rest.end() for start, _ in spans):
-            out.append((m.start(), m.end()))
-    return out
+    if not spans or not text.isascii():
+        return spans
+    return [m.span() for m in _amounts_before(text, spans)] + spans   # "30 minutes" of "30 minutes before … at 3pm"
 
 
 def cut_spans(text: str, spans: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:
@@ -442,24 +431,26 @@ _AMOUNT_BEFORE = re.compile(r"\b(?P<n>\d{1,3}|an?|one|two|three|four|five|ten|fi
                             r"half\s+an?)\s+(?P<u>minutes?|mins?|hours?|hrs?)\s+(?=before\b)", re.IGNORECASE)
 _BEFORE_THING = re.compile(r"before(?:\s+(?:the|my|our|your|his|her)\s+[\w'-]+(?:\s+[\w'-]+)?)?\s+(?:at\s+|on\s+)?",
                            re.IGNORECASE)
-_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
-           "twenty": 20, "thirty": 30}
+
+
+def _amounts_before(text: str, spans: Sequence[tuple[int, int]]) -> Iterator[re.Match[str]]:
+    """The amounts said right before one of the time `spans`: "before (the meeting) (at)" and then the time."""
+    for m in _AMOUNT_BEFORE.finditer(text):
+        rest = _BEFORE_THING.match(text, m.end())
+        if rest is not None and any(m.end() <= start <= rest.end() for start, _ in spans):
+            yield m
 
 
 def _ahead_of(text: str, when: When) -> When:
     """`when` less an amount said before it ("30 minutes before the meeting at 3pm"), the amount's words among its
     spans; `when` as it is when no amount is said so."""
-    for m in _AMOUNT_BEFORE.finditer(text):
-        rest = _BEFORE_THING.match(text, m.end())   # the time said right after "before (the meeting) (at)"
-        if rest is None or not any(m.end() <= start <= rest.end() for start, _ in when.spans):
-            continue
-        n, unit = m["n"].lower(), m["u"].lower()
-        count = 0.5 if n.startswith("half") else 45 if n.startswith("forty") else _COUNTS.get(n) or int(n)
-        minutes = count * (60 if unit.startswith("h") else 1)
-        if not 0 < minutes <= 24 * 60:
-            return when
-        return When(when.at - timedelta(minutes=minutes), True, ((m.start(), m.end()), *when.spans), when.day_said)
-    return when
+    m = next(_amounts_before(text, when.spans), None)
+    if m is None:
+        return when
+    minutes = w.en_number(m["n"]) * (60 if m["u"].lower().startswith("h") else 1)
+    if not 0 < minutes <= 24 * 60:
+        return when
+    return When(when.at - timedelta(minutes=minutes), True, (m.span(), *when.spans), when.day_said)
 
 
 def resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date | None = None) -> When | None:
