@@ -89,7 +89,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # After "remind me": the words up to "to" / "about" / "that" may only be time words ("in two hours").
 
 
-_REMIND_LINK = re.compile(r"[\s,:]*(?:(?P<pre>(?:[\w':.]+,?\s+){0,6}?))(?P<link>to|about|(?<!quarter )(?<!quarters )(?<!couple )of|that|i|we)\b\s*")   # not "in a quarter of an hour"
+_REMIND_LINK = re.compile(r"[\s,:]*(?:(?P<pre>(?:[\w':.]+,?\s+){0,9}?))(?P<link>to|about|(?<!quarter )(?<!quarters )(?<!couple )of|that|i|we)\b\s*")   # not "in a quarter of an hour"
 
 
 _LIST_END = re.compile(r"\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do\s+list|to-?dos?|agenda|list|reminders?)\b.*$")

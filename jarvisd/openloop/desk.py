@@ -50,6 +50,7 @@ from jarvisd.openloop.corrections import (
     taken_back,
 )
 from jarvisd.openloop.hangul import topic
+from jarvisd.openloop.instead import Instead, instead_said, replaced, with_person
 from jarvisd.openloop.intents import (
     Intent,
     clean,
@@ -676,8 +677,11 @@ class AgendaDesk:
             return DeskReply(phrases.unchanged_due(loop, self.service.now_local(), self.service.tz, lang), lang,
                              intent="correct")
         wants_reminder = loop.remind_ms is not None or (focus is not None and focus.remind)
-        updated = self.service.reschedule(loop.id, due_ms=due_ms,
-                                          remind_ms=self._remind_at(due_ms) if wants_reminder else None)
+        remind_ms = self._remind_at(due_ms) if wants_reminder else None
+        if loop.remind_ms is not None and loop.due_ms is not None and loop.remind_ms < loop.due_ms:
+            lead = rules.moved_reminder(loop.due_ms, loop.remind_ms, due_ms)   # "an hour before" the new time
+            remind_ms = lead if lead is not None and lead > now_ms else remind_ms
+        updated = self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms)
         self._remember(session, updated, now_ms, remind=wants_reminder)
         now = self.service.now_local()
         return DeskReply(phrases.confirm_updated(updated, now, self.service.tz, lang), lang,
@@ -726,14 +730,17 @@ class AgendaDesk:
         closings by statement ("I sent Sam the slides"), through `OpenLoopService.apply_judgement`.
         `fixing`: a correction said after it, applied to the new promise it names before it is stored."""
         lang = lang or language_of(text, ANSWER_HANGUL_WEIGHT)
-        reading = read_utterance(text, self.korean)
+        swap = instead_said(text)
+        reading = read_utterance(text if swap is None else swap.said, self.korean)
         now = self.service.now_local()
         shown = self.service.loops_for_judge(session)
         opened, notes, remind = self._proposals(reading.commitments, now, lang)
         if fixing is not None:
             opened = self._fixed(opened, fixing, now)
         opened = self._restated(opened, text, shown, now)
-        closed, guess = self._closings(text, reading, shown, lang)
+        closed, guess = self._closings(text if swap is None else swap.said, reading, shown, lang)
+        if swap is not None and opened:
+            opened, closed = _in_place_of(swap, opened, closed, shown)
         if not opened and not closed and not notes and guess is None and reading.closures and not reading.question:
             # "I texted Kai" typed in the HUD for a promise said by voice: the promises of the user's other
             # sessions (pass 38b's low: only this session's were looked at, so nothing closed)
@@ -1305,6 +1312,22 @@ def _named_by_all(said: str, loops: Sequence[OpenLoop]) -> set[int]:
             return set()
         named |= hits
     return named
+
+
+def _in_place_of(swap: Instead, opened: list[ProposedLoop], closed: list[ClosedRef], shown: Sequence[OpenLoop]
+                 ) -> tuple[list[ProposedLoop], list[ClosedRef]]:
+    """"I'll text Bob instead of calling him": the new promise takes the call's place (its due when none is said,
+    the person when it says "him"), and the call is taken off; as said when no one promise is named."""
+    new = opened[0]
+    descs = [loop.desc for loop in shown]
+    found = replaced(swap, new.desc, descs, [rules.same_loop(new.desc, desc) for desc in descs])
+    if found is None:
+        return opened, closed
+    old = shown[found]
+    new = replace(new, desc=with_person(new.desc, old.desc),
+                  due_ms=old.due_ms if new.due_ms is None else new.due_ms,
+                  remind_ms=old.remind_ms if new.due_ms is None else new.remind_ms)
+    return [new, *opened[1:]], [*closed, ClosedRef(index=found + 1, status=LoopStatus.DISMISSED)]
 
 
 def _promises_named(words: str, descs: Sequence[str]) -> list[int]:

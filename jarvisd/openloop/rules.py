@@ -37,7 +37,7 @@ from jarvisd.openloop.text import (
 __all__ = [
     "DEFAULT_THRESHOLD", "bigrams", "content_words", "coverage", "dismissed", "dismisses", "expires_at_ms",
     "first_same_loop", "flips_polarity", "format_due", "format_open_loops", "grounded", "is_expired",
-    "is_substitution", "jaccard", "merge_loop", "normalize", "parse_judgement", "prepare", "same_loop",
+    "is_substitution", "jaccard", "merge_loop", "moved_reminder", "normalize", "parse_judgement", "prepare", "same_loop",
     "squash", "text_merge_blocked", "unmatched_words", "words", "words_match",
 ]
 
@@ -188,13 +188,21 @@ def first_same_loop(desc: str, others: Sequence[str], cosines: Sequence[float | 
 _GRAMS = attrgetter("grams")
 
 
+def moved_reminder(due_ms: int | None, remind_ms: int | None, new_due_ms: int | None) -> int | None:
+    """Where a reminder goes when its promise's due moves from `due_ms` to `new_due_ms`: one asked for before
+    the due keeps its lead ("remind me an hour before" stays an hour before the new time), one at the due moves
+    with it; one after the due (a snooze past it), or of a promise that had no due, stays where it was."""
+    if remind_ms is None or due_ms is None or new_due_ms is None or remind_ms > due_ms:
+        return remind_ms
+    return new_due_ms - (due_ms - remind_ms)
+
+
 def merge_loop(existing: OpenLoop, new: ProposedLoop | OpenLoop) -> OpenLoop:
     """The same promise again: a new due (or a new moment to remind at) replaces the old one; nothing
-    else changes. A reminder asked for at the due ("remind me to call mom at 5") moves with the due."""
+    else changes. A reminder asked for at the due ("remind me to call mom at 5") moves with the due, one asked
+    for before it keeps its lead (`moved_reminder`)."""
     due = existing.due_ms if new.due_ms is None else new.due_ms
-    remind = existing.remind_ms if new.remind_ms is None else new.remind_ms
-    if new.remind_ms is None and existing.remind_ms is not None and existing.remind_ms == existing.due_ms:
-        remind = due
+    remind = moved_reminder(existing.due_ms, existing.remind_ms, due) if new.remind_ms is None else new.remind_ms
     if (due, remind) == (existing.due_ms, existing.remind_ms):
         return existing
     return replace(existing, due_ms=due, remind_ms=remind)

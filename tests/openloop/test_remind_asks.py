@@ -78,3 +78,44 @@ def test_guard_a_promise_said_again_with_its_time_moves_it_not_its_reminder(desk
     said_to(desk, "I need to call Bob at 5pm")
     said_to(desk, "remind me again tomorrow at 9am to call Bob")
     assert agenda_rows(desk) == [("call Bob", "2026-12-02 09:00")]
+
+
+@pytest.mark.parametrize(("first", "ask", "move", "due", "at"), [
+    ("I need to call Bob at 3pm tomorrow", "remind me an hour before", "move the call to 5pm",
+     "2026-12-02 17:00", "2026-12-02 16:00"),
+    ("I need to call Bob at 3pm tomorrow", "remind me an hour before", "make it 5pm", "2026-12-02 17:00",
+     "2026-12-02 16:00"),
+    ("I need to call Bob at 3pm tomorrow", "remind me an hour before", "I'll call Bob on Thursday instead",
+     "2026-12-03 15:00", "2026-12-03 14:00"),
+    ("내일 오후 3시에 밥한테 전화해야 해", "한 시간 전에 알려줘", "5시로 바꿔줘", "2026-12-02 17:00", "2026-12-02 16:00"),
+    # the lead would already have passed: reminded at the new time instead
+    ("I need to call Bob at 11am today", "remind me an hour before", "make it 9:30", "2026-12-01 09:30",
+     "2026-12-01 09:30"),
+])
+def test_a_reminder_asked_for_before_the_due_keeps_its_lead_when_the_due_moves(desk, first, ask, move, due, at):
+    """The forty-third session: "an hour before" then "move the call to 5pm" reminded at 5 PM itself (or, said as
+    "… on Thursday instead", still on Wednesday at 2 PM)."""
+    said_to(desk, first, ask, move)
+    assert [row[1] for row in agenda_rows(desk)] == [due] and reminder_at(desk) == at
+
+
+def test_guard_a_reminder_asked_for_at_the_due_moves_with_it(desk):
+    said_to(desk, "remind me to call Bob at 3pm tomorrow", "make it 5pm")
+    assert reminder_at(desk) == "2026-12-02 17:00"
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("Remind me 30 minutes before the meeting at 5pm tomorrow to call Ann",
+     "I'll remind you: call Ann, tomorrow at 4:30 PM."),
+    ("Remind me an hour before the 5pm meeting tomorrow to call Ann", "I'll remind you: call Ann, tomorrow at 4 PM."),
+    ("내일 오후 5시 회의 30분 전에 앤한테 전화하라고 알려줘", "알림 맞춰 둘게요: 앤한테 전화하기, 내일 오후 4시 30분."),
+    ("내일 오후 5시 비행기 두 시간 전에 체크인해야 해", "적어 둘게요: 체크인하기, 내일 오후 3시."),
+])
+def test_the_time_before_a_thing_said_before_the_deed_is_the_due(desk, said, reply):
+    """The forty-third session: said before the deed, "30 minutes before the meeting at 5pm" went to the model; in
+    Korean the due was 5 PM and "회의 30분 전에" was kept in the promise."""
+    assert said_to(desk, said) == [reply]
+
+
+def test_guard_korean_minutes_after_the_hour_are_the_clock_time(desk):
+    assert said_to(desk, "내일 5시 30분 전에 보고서 내야 해") == ["적어 둘게요: 보고서 내기, 내일 오후 5시 30분."]
