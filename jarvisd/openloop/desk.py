@@ -50,7 +50,7 @@ from jarvisd.openloop.corrections import (
     taken_back,
 )
 from jarvisd.openloop.hangul import topic
-from jarvisd.openloop.instead import Instead, instead_said, replaced, with_person
+from jarvisd.openloop.instead import Instead, instead_said, replaced
 from jarvisd.openloop.intents import (
     Intent,
     clean,
@@ -61,6 +61,7 @@ from jarvisd.openloop.intents import (
 )
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
+from jarvisd.openloop.pronouns import person_meant, with_person
 from jarvisd.openloop.remind_asks import remind_ask
 from jarvisd.openloop.reported_moves import as_order
 from jarvisd.openloop.service import MEANING_LOOPS, LoopNotFound, OpenLoopService, ReviveRefused
@@ -737,7 +738,7 @@ class AgendaDesk:
         opened, notes, remind = self._proposals(reading.commitments, now, lang)
         if fixing is not None:
             opened = self._fixed(opened, fixing, now)
-        opened = self._restated(opened, text, shown, now)
+        opened = self._restated(self._persons_named(opened, shown), text, shown, now)
         closed, guess = self._closings(text if swap is None else swap.said, reading, shown, lang)
         if swap is not None and opened:
             opened, closed = _in_place_of(swap, opened, closed, shown)
@@ -803,6 +804,17 @@ class AgendaDesk:
         remind_ms = self._remind_at(due_ms) if target.remind_ms is not None else None
         fixing.applied = True
         return [replace(p, due_ms=due_ms, remind_ms=remind_ms) if i == found else p for i, p in enumerate(opened)]
+
+    @staticmethod
+    def _persons_named(opened: list[ProposedLoop], shown: Sequence[OpenLoop]) -> list[ProposedLoop]:
+        """"I'll call him next week" with "call Bob" open: "call Bob" said again (its due moves), not a second
+        promise "call him"."""
+        descs = [loop.desc for loop in shown]
+        named = []
+        for proposed in opened:
+            found = person_meant(proposed.desc, descs)
+            named.append(proposed if found is None else replace(proposed, desc=with_person(proposed.desc, descs[found])))
+        return named
 
     def _restated(self, opened: list[ProposedLoop], text: str, shown: Sequence[OpenLoop], now: datetime
                   ) -> list[ProposedLoop]:

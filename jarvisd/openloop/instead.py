@@ -19,7 +19,6 @@ _EN_OF = re.compile(r",?\s*\binstead\s+of\s+(?P<old>[a-z]+ing\b(?:\s+(?!i\b|we\b
 _EN_BARE = re.compile(r",?\s*\binstead\b(?!\s+of)\s*(?=[.!?]*$)", re.IGNORECASE)
 # "전화 대신", "전화하는 대신", "전화하지 말고", "전화 말고": the thing or deed taken back, then the new one
 _KO_OLD = re.compile(r"(?<!\S)(?P<old>[가-힣]{1,8}?)(?:하는\s*|는\s*)?\s*(?:대신(?:에)?|(?:하지\s*)?말고)\s+")
-_PRONOUN = re.compile(r"\b(?:him|her|them)\b", re.IGNORECASE)
 _KO_SUBJECT = ("가", "이", "도", "는", "은")
 _PRONOUNS = frozenset({"him", "her", "them", "it", "me", "us"})
 _ASKED = re.compile(r"\?\s*$")
@@ -91,11 +90,3 @@ def _deed(text: str) -> str:
     if not words:
         return ""
     return words[0] if text.isascii() else words[-1]
-
-
-def with_person(new_desc: str, old_desc: str) -> str:
-    """"text him" in place of "call Bob" -> "text Bob": the new promise names the person the old one did."""
-    if not _PRONOUN.search(new_desc) or not old_desc.isascii():
-        return new_desc
-    _, _, person = old_desc.partition(" ")
-    return _PRONOUN.sub(person, new_desc, count=1) if person else new_desc

@@ -209,16 +209,35 @@ def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Seque
     while stem - 2 > start and is_morph(ms[stem], "버리", "VX") and ms[stem - 1].form in ("어", "아") and is_verb(ms[stem - 2]):
         stem -= 2
     holes = sorted([*holes, *skipped_spans(ms[start:stem])])
+    topics = _topics(ms, start, stem) if stem > start else []
     while start < stem and (ms[start].tag.startswith("J") or ms[start].tag in W.KO_PUNCT_TAGS or
                             any(hs <= ms[start].start and ms[start].end <= he for hs, he in holes)):
         start += 1                     # "오후 2시로 정정할게요": no "로" left by the cut time
     if stem < 0:
         return cut(sen, ms[start].start, ms[-1].start, holes)
-    words = cut(sen, ms[start].start, ms[stem].start, holes) if stem > start else ""
+    words = cut(sen, ms[start].start, ms[stem].start, sorted([*holes, *topics])) if stem > start else ""
     glue = "" if stem > 0 and ms[stem].start == ms[stem - 1].end and words else " "
     if stem > start and ms[stem].start > ms[stem - 1].start and ms[stem].start < ms[stem - 1].end:
         glue = ""                      # a contraction: 보내[어]주 -> "보내" + "주기"
+    if _topic_before_ha(ms, start, stem, holes):
+        glue = ""                      # "전화는 다음 주에 할게" -> "전화하기"
     return f"{words}{glue}{ms[stem].form}기".strip()
+
+
+def _topics(ms: Sequence[Morph], start: int, stem: int) -> list[Span]:
+    """The topic particles on the deed's nouns ("보고서는", "전화는", "청소도"): no part of its name (the
+    forty-third session: "전화는 다음 주에 할게" kept "전화는 하기" beside "밥한테 전화하기")."""
+    return [(m.start, m.end) for k, m in enumerate(ms[start:stem], start)
+            if m.tag == "JX" and m.form in ("은", "는", "도") and k > start
+            and ms[k - 1].tag in ("NNG", "NNP") and ms[k - 1].end == m.start]
+
+
+def _topic_before_ha(ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]) -> bool:
+    """"전화는 … 하", "운동도 … 하": the noun and 하다 are one deed, written together."""
+    if not is_morph(ms[stem], "하", "VV"):
+        return False
+    said = [m for m in ms[start:stem] if not any(hs <= m.start and m.end <= he for hs, he in holes)]
+    return len(said) >= 2 and (said[-1].start, said[-1].end) in _topics(ms, start, stem) and said[-2].tag == "NNG"
 
 
 def usable_holes(sen: str, holes: Sequence[Span], ms: Sequence[Morph]) -> list[Span]:
