@@ -203,9 +203,13 @@ class AgendaDesk:
         added = [] if said.denial else list(last.change.opened)
         if said.denial and not closed:
             return None
-        if not closed and not added:   # a move: its old time is not kept
-            return DeskReply(phrases.cannot_undo_move(lang), lang, intent="undo")
-        reopened, removed = [], []
+        moved = [] if said.denial or said.deed else list(last.change.before)
+        if not closed and not added and not moved:
+            return DeskReply(phrases.nothing_to_undo(lang), lang, intent="undo")
+        reopened, removed, restored = [], [], []
+        for loop in moved:     # "make it 5pm", then "undo that": back to 3 PM (the forty-third session: "I can't")
+            if (back := self.service.restore_times(loop)) is not None:
+                restored.append(back)
         for loop in closed:
             try:
                 reopened.append(self.service.revive(loop.id))
@@ -216,10 +220,14 @@ class AgendaDesk:
                 removed.append(self.service.dismiss(still.id))
         with self._lock:
             self._undoable.pop(session, None)
-        if reopened:
-            self._remember(session, reopened[-1], self.service.now_ms())
-        return DeskReply(phrases.undone(reopened, removed, lang), lang,
-                         change=AgendaChange(opened=tuple(reopened), closed=tuple(removed)), intent="undo")
+        if reopened or restored:
+            self._remember(session, (reopened or restored)[-1], self.service.now_ms())
+        now = self.service.now_local()
+        text = phrases.undone(reopened, removed, lang) if reopened or removed else ""
+        text = " ".join(part for part in (text, *(phrases.moved_back(loop, now, self.service.tz, lang)
+                                                   for loop in restored)) if part) or phrases.undone([], [], lang)
+        return DeskReply(text, lang, change=AgendaChange(opened=tuple(reopened), closed=tuple(removed),
+                                                         updated=tuple(restored)), intent="undo")
 
     def _handle(self, text: str, session: str) -> DeskReply | None:
         """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
@@ -446,7 +454,7 @@ class AgendaDesk:
         updated = self.service.reschedule(loop.id, remind_ms=at_ms)
         self._remember(session, updated, now_ms, remind=True)
         return DeskReply(phrases.remind_set(updated, at_ms, self.service.now_local(), self.service.tz, lang), lang,
-                         change=AgendaChange(updated=(updated,)), intent="remind")
+                         change=AgendaChange(updated=(updated,), before=(loop,)), intent="remind")
 
     def _when_due(self, text: str, lang: phrases.Lang) -> DeskReply | None:
         """"What time is the call?", "전화 몇 시였지?": the due of the open promise the words name, from the agenda;
@@ -499,7 +507,7 @@ class AgendaDesk:
         minutes = min(intent.minutes or 10, SNOOZE_MAX_MIN)  # "in 99999 minutes": a day at most
         updated = self.service.reschedule(loop.id, remind_ms=now_ms + minutes * 60_000)
         return DeskReply(phrases.snoozed(updated, minutes, intent.lang), intent.lang,
-                         change=AgendaChange(updated=(updated,)), intent="snooze")
+                         change=AgendaChange(updated=(updated,), before=(loop,)), intent="snooze")
 
     # ------------------------------------------------------------ correction
 
@@ -686,7 +694,7 @@ class AgendaDesk:
         self._remember(session, updated, now_ms, remind=wants_reminder)
         now = self.service.now_local()
         return DeskReply(phrases.confirm_updated(updated, now, self.service.tz, lang), lang,
-                         change=AgendaChange(updated=(updated,)), intent="correct")
+                         change=AgendaChange(updated=(updated,), before=(loop,)), intent="correct")
 
     def _trailing_correction(self, text: str, session: str) -> tuple[str, str, str] | None:
         """(what comes before, the correction, what comes after) when the utterance holds a correction of a

@@ -102,6 +102,7 @@ class AgendaChange:
     closed: tuple[OpenLoop, ...] = ()    # done, dismissed or expired, in their new state
     rejected: tuple[str, ...] = field(default=())  # "reason: desc" for proposals not stored
     kept: tuple[OpenLoop, ...] = ()      # said again with nothing new: already open as it is
+    before: tuple[OpenLoop, ...] = ()    # the updated loops as they were (for "undo that" after a move)
 
     @property
     def changed(self) -> bool:
@@ -109,4 +110,5 @@ class AgendaChange:
 
     def __add__(self, other: AgendaChange) -> AgendaChange:
         return AgendaChange(self.opened + other.opened, self.updated + other.updated,
-                            self.closed + other.closed, self.rejected + other.rejected, self.kept + other.kept)
+                            self.closed + other.closed, self.rejected + other.rejected, self.kept + other.kept,
+                            self.before + other.before)

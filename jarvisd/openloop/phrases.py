@@ -308,10 +308,14 @@ def nothing_to_undo(lang: Lang) -> str:
     return "There's nothing on your agenda to undo: I haven't changed anything in the last ten minutes."
 
 
-def cannot_undo_move(lang: Lang) -> str:
+def moved_back(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Undo that" after a move: the promise's due as it was before."""
+    if loop.due_ms is None:
+        return f"되돌렸어요: {loop.desc}." if lang == "ko" else f"OK, back as it was: {second_person(loop.desc)}."
+    due = spoken_due(loop.due_ms, now, tz, lang)
     if lang == "ko":
-        return "시간을 옮긴 건 되돌릴 수 없어요. 원하는 시간을 다시 말해 주세요."
-    return "I can't undo a new time: tell me the time it should be."
+        return f"{loop.desc}, 다시 {due}{_ro(due)} 돌려놨어요."
+    return f"OK, moved back: {second_person(loop.desc)}, {due}."
 
 
 def only_kept(kept: Sequence[OpenLoop], lang: Lang) -> str:

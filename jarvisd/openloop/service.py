@@ -269,8 +269,22 @@ class OpenLoopService:
             if merged is loop:
                 return loop
             updated = self._save(replace(merged, updated_ms=self.now_ms()))
-        self._announce("rescheduled", AgendaChange(updated=(updated,)))
+        self._announce("rescheduled", AgendaChange(updated=(updated,), before=(loop,)))
         return updated
+
+    def restore_times(self, before: OpenLoop) -> OpenLoop | None:
+        """The due and reminder moment `before` had ("undo that" after a move), when that promise is still open;
+        None when it is closed or gone."""
+        with self._lock:
+            loop = self._loops.get(before.id)
+            if loop is None or not loop.is_open:
+                return None
+            if (loop.due_ms, loop.remind_ms) == (before.due_ms, before.remind_ms):
+                return loop
+            restored = self._save(replace(loop, due_ms=before.due_ms, remind_ms=before.remind_ms,
+                                          updated_ms=self.now_ms()))
+        self._announce("rescheduled", AgendaChange(updated=(restored,), before=(loop,)))
+        return restored
 
     def set_status(self, id_or_prefix: str, status: LoopStatus) -> OpenLoop:
         """✓ (done), ✕ (dismissed) and ↺ (open, refused when it would expire at once)."""
@@ -361,6 +375,7 @@ class OpenLoopService:
 
             opened: list[OpenLoop] = []
             updated: list[OpenLoop] = []
+            before: list[OpenLoop] = []
             rejected: list[str] = []
             kept: list[OpenLoop] = []
             for proposed in judgement.opened:
@@ -389,11 +404,12 @@ class OpenLoopService:
                 if merged is not match:
                     session_open[position] = self._save(replace(merged, updated_ms=now))
                     updated.append(session_open[position])
+                    before.append(match)
                 else:
                     rejected.append(f"already open as {match.id[:8]}: {proposed.desc}")
                     kept.append(match)
             for reason in rejected:
                 log.debug("openloop judgement: %s", reason)
             change += AgendaChange(opened=tuple(opened), updated=tuple(updated), closed=tuple(closed),
-                                   rejected=tuple(rejected), kept=tuple(kept))
+                                   rejected=tuple(rejected), kept=tuple(kept), before=tuple(before))
         return self._announce("judgement", change)

@@ -56,11 +56,31 @@ def test_a_denial_of_another_deed_takes_nothing_back(desk, other):
     assert [desc for desc, _ in agenda_rows(desk)] == ["email Ann"]
 
 
-def test_undo_with_nothing_changed_says_so_and_a_move_is_not_undone(desk):
+def test_undo_with_nothing_changed_says_so(desk):
     assert said(desk, "undo")[0].startswith("There's nothing on your agenda to undo")
-    said(desk, "I need to call Bob tomorrow", "make it 5pm")
-    assert said(desk, "undo") == ["I can't undo a new time: tell me the time it should be."]
-    assert agenda_rows(desk) == [("call Bob", "2026-12-02 17:00")]
+
+
+@pytest.mark.parametrize(("said_before", "undo", "reply", "rows"), [
+    (["I need to call Bob at 3pm tomorrow", "make it 5pm"], "undo that",
+     "OK, moved back: call Bob, tomorrow at 3 PM.", [("call Bob", "2026-12-02 15:00")]),
+    (["I need to call Bob tomorrow", "I'll call him next week"], "undo that",
+     "OK, moved back: call Bob, by tomorrow.", [("call Bob", "2026-12-02 23:59")]),
+    (["I need to call Bob tomorrow", "push it back a day"], "undo",
+     "OK, moved back: call Bob, by tomorrow.", [("call Bob", "2026-12-02 23:59")]),
+    (["내일 오후 3시에 밥한테 전화해야 해", "5시로 바꿔줘"], "되돌려 줘",
+     "밥한테 전화하기, 다시 내일 오후 3시로 돌려놨어요.", [("밥한테 전화하기", "2026-12-02 15:00")]),
+])
+def test_a_move_is_undone_to_the_time_it_had(desk, said_before, undo, reply, rows):
+    """The forty-third session: "undo that" after a move answered "I can't undo a new time"."""
+    said(desk, *said_before)
+    assert said(desk, undo) == [reply]
+    assert agenda_rows(desk) == rows
+
+
+def test_undoing_a_move_brings_back_the_reminder_it_had(desk):
+    said(desk, "I need to call Bob at 3pm tomorrow", "remind me an hour before", "move the call to Friday", "undo")
+    (loop,) = desk.service.agenda()
+    assert (loop.due_ms - loop.remind_ms) == 3_600_000 and agenda_rows(desk) == [("call Bob", "2026-12-02 15:00")]
 
 
 def test_an_undo_after_ten_minutes_takes_nothing_back(tmp_path, korean):
