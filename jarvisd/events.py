@@ -38,7 +38,7 @@ class Event:
 class AgendaChanged(Event):
     """The agenda changed. Published only by its owner, `OpenLoopService`, after each of its writes that
     changed something: `reason` names the write ("judgement", "done", "dismissed", "reopened",
-    "rescheduled", "added", "expired") and `change` is its `AgendaChange`."""
+    "rescheduled", "muted", "added", "expired") and `change` is its `AgendaChange`."""
 
     reason: str = ""
     change: AgendaChange | None = None

@@ -42,6 +42,7 @@ SCHEMAS: dict[str, Any] = {
             "status": {"type": "string", "enum": ["open", "done", "dismissed", "expired"]},
             "due": {"type": ["string", "null"], "description": "YYYY-MM-DD HH:MM in the user's zone"},
             "session": {"type": "string"},
+            "muted": {"type": "boolean", "description": "the user asked for no reminders of it"},
         },
     },
     "Agenda": {

@@ -207,9 +207,12 @@ class AgendaDesk:
         if not closed and not added and not moved:
             return DeskReply(phrases.nothing_to_undo(lang), lang, intent="undo")
         reopened, removed, restored = [], [], []
+        unmuted = []
         for loop in moved:     # "make it 5pm", then "undo that": back to 3 PM (the forty-third session: "I can't")
+            now_as = self._open(loop.id)
             if (back := self.service.restore_times(loop)) is not None:
-                restored.append(back)
+                same_due = now_as is not None and now_as.due_ms == back.due_ms
+                (unmuted if same_due and now_as.muted_ms is not None and back.muted_ms is None else restored).append(back)
         for loop in closed:
             try:
                 reopened.append(self.service.revive(loop.id))
@@ -220,14 +223,16 @@ class AgendaDesk:
                 removed.append(self.service.dismiss(still.id))
         with self._lock:
             self._undoable.pop(session, None)
-        if reopened or restored:
-            self._remember(session, (reopened or restored)[-1], self.service.now_ms())
+        if reopened or restored or unmuted:
+            self._remember(session, (reopened or restored or unmuted)[-1], self.service.now_ms())
         now = self.service.now_local()
         text = phrases.undone(reopened, removed, lang) if reopened or removed else ""
         text = " ".join(part for part in (text, *(phrases.moved_back(loop, now, self.service.tz, lang)
-                                                   for loop in restored)) if part) or phrases.undone([], [], lang)
+                                                   for loop in restored),
+                                          *(phrases.unmuted(loop, lang) for loop in unmuted)) if part) \
+            or phrases.undone([], [], lang)
         return DeskReply(text, lang, change=AgendaChange(opened=tuple(reopened), closed=tuple(removed),
-                                                         updated=tuple(restored)), intent="undo")
+                                                         updated=(*restored, *unmuted)), intent="undo")
 
     def _handle(self, text: str, session: str) -> DeskReply | None:
         """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
@@ -429,8 +434,11 @@ class AgendaDesk:
             loop = self._open(recent or (focus.loop_id if focus is not None else None))
         if loop is None:
             return None
-        if ask.none:   # reminders are planned from the due; one promise cannot be kept quiet yet: said, not faked
-            return DeskReply(phrases.cannot_silence(loop, lang), lang, intent="remind")
+        if ask.none:   # "don't remind me about the call": it stays on the agenda, unspoken
+            muted = self.service.mute(loop.id)
+            self._remember(session, muted, now_ms)
+            return DeskReply(phrases.muted(muted, lang), lang, change=AgendaChange(updated=(muted,), before=(loop,)),
+                             intent="remind")
         if ask.lead_minutes is not None:
             if loop.due_ms is None:
                 return DeskReply(phrases.no_due_to_lead(loop, lang), lang, intent="remind")

@@ -47,6 +47,7 @@ SCHEMA = pa.schema([
     pa.field("evidence", pa.string()),
     pa.field("closed_ms", pa.int64()),
     pa.field("remind_ms", pa.int64()),
+    pa.field("muted_ms", pa.int64()),
 ])
 
 

@@ -36,6 +36,7 @@ class OpenLoop:
     evidence: str | None = None
     closed_ms: int | None = None
     remind_ms: int | None = None  # a moment the user asked to be reminded at ("remind me at 6", a snooze)
+    muted_ms: int | None = None   # when the user asked for no reminders of it ("don't remind me about the call")
 
     @property
     def is_open(self) -> bool:
@@ -63,6 +64,7 @@ class OpenLoop:
             evidence=record.get("evidence"),
             closed_ms=opt_int("closed_ms"),
             remind_ms=opt_int("remind_ms"),
+            muted_ms=opt_int("muted_ms"),
         )
 
 

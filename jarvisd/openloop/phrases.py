@@ -284,11 +284,11 @@ def remind_past(loop: OpenLoop, lang: Lang) -> str:
     return f"That time has already passed: {second_person(loop.desc)}."
 
 
-def cannot_silence(loop: OpenLoop, lang: Lang) -> str:
+def muted(loop: OpenLoop, lang: Lang) -> str:
+    """"Don't remind me about the call": no reminders of it, kept on the agenda."""
     if lang == "ko":
-        return f"한 가지만 알림을 끌 수는 아직 없어요. 필요 없으면 '{loop.desc} 취소해 줘'라고 해 주세요."
-    return (f"I can't turn off the reminders of one promise yet. If you no longer need it, say "
-            f"\"cancel {second_person(loop.desc)}\".")
+        return f"알림 안 드릴게요: {loop.desc}. 목록에는 남겨 둘게요."
+    return f"OK, no reminders for {second_person(loop.desc)}. It stays on your agenda."
 
 
 def undone(reopened: Sequence[OpenLoop], removed: Sequence[OpenLoop], lang: Lang) -> str:
@@ -306,6 +306,13 @@ def nothing_to_undo(lang: Lang) -> str:
     if lang == "ko":
         return "최근에 바꾼 게 없어서 되돌릴 게 없어요."
     return "There's nothing on your agenda to undo: I haven't changed anything in the last ten minutes."
+
+
+def unmuted(loop: OpenLoop, lang: Lang) -> str:
+    """"Undo that" after "don't remind me about the call"."""
+    if lang == "ko":
+        return f"다시 알려 드릴게요: {loop.desc}."
+    return f"OK, I'll remind you again: {second_person(loop.desc)}."
 
 
 def moved_back(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:

@@ -154,7 +154,7 @@ class OpenLoopService:
     def view(self, loop: OpenLoop) -> dict[str, Any]:
         """The JSON shape of a loop for the HUD, the CLI and replays."""
         return {"id": loop.id, "short_id": loop.id[:8], "desc": loop.desc, "status": loop.status.value,
-                "due": self.format_due(loop), "session": loop.session}
+                "due": self.format_due(loop), "session": loop.session, "muted": loop.muted_ms is not None}
 
     # ------------------------------------------------------------ writing
 
@@ -266,23 +266,36 @@ class OpenLoopService:
         with self._lock:
             loop = self.find(id_or_prefix)
             merged = rules.merge_loop(loop, ProposedLoop(desc=loop.desc, due_ms=due_ms, remind_ms=remind_ms))
+            if remind_ms is not None and merged.muted_ms is not None:   # "remind me an hour before" after a mute
+                merged = replace(merged, muted_ms=None)
             if merged is loop:
                 return loop
             updated = self._save(replace(merged, updated_ms=self.now_ms()))
         self._announce("rescheduled", AgendaChange(updated=(updated,), before=(loop,)))
         return updated
 
+    def mute(self, id_or_prefix: str) -> OpenLoop:
+        """No reminders of this promise ("don't remind me about the call"); it stays open. A reminder asked for later
+        (`reschedule` with `remind_ms`) ends the mute."""
+        with self._lock:
+            loop = self.find(id_or_prefix)
+            if loop.muted_ms is not None:
+                return loop
+            muted = self._save(replace(loop, muted_ms=self.now_ms(), remind_ms=None, updated_ms=self.now_ms()))
+        self._announce("muted", AgendaChange(updated=(muted,), before=(loop,)))
+        return muted
+
     def restore_times(self, before: OpenLoop) -> OpenLoop | None:
-        """The due and reminder moment `before` had ("undo that" after a move), when that promise is still open;
+        """The due, reminder moment and mute `before` had ("undo that" after a move), when that promise is still open;
         None when it is closed or gone."""
         with self._lock:
             loop = self._loops.get(before.id)
             if loop is None or not loop.is_open:
                 return None
-            if (loop.due_ms, loop.remind_ms) == (before.due_ms, before.remind_ms):
+            if (loop.due_ms, loop.remind_ms, loop.muted_ms) == (before.due_ms, before.remind_ms, before.muted_ms):
                 return loop
             restored = self._save(replace(loop, due_ms=before.due_ms, remind_ms=before.remind_ms,
-                                          updated_ms=self.now_ms()))
+                                          muted_ms=before.muted_ms, updated_ms=self.now_ms()))
         self._announce("rescheduled", AgendaChange(updated=(restored,), before=(loop,)))
         return restored
 

@@ -103,7 +103,7 @@ MS_LATEST = 7_258_118_400_000  # 2200-01-01 UTC: far past any promise; near year
 
 MAX_RECORD_BYTES = 8 << 20   # jarvisd writes a few KB a record: a line past this is no record of its
 
-TIME_FIELDS = ("created_ms", "updated_ms", "due_ms", "closed_ms", "remind_ms")
+TIME_FIELDS = ("created_ms", "updated_ms", "due_ms", "closed_ms", "remind_ms", "muted_ms")
 
 
 def usable_loop(record: Any) -> OpenLoop:

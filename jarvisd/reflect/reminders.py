@@ -251,7 +251,8 @@ def plan_reminders(loops: Iterable[OpenLoop], *, now_ms: int, tz: tzinfo,
     quiet = quiet or QuietHours(0, 0)
     plan: list[PlannedReminder] = []
     for loop in loops:
-        if loop.status != LoopStatus.OPEN or (loop.due_ms is None and loop.remind_ms is None):
+        if loop.status != LoopStatus.OPEN or (loop.due_ms is None and loop.remind_ms is None) \
+                or loop.muted_ms is not None:    # "don't remind me about the call"
             continue
         try:
             plan.extend(_loop_plan(loop, leads, quiet, now_ms, delivered, tz))

@@ -8,6 +8,7 @@ from datetime import datetime
 
 import pytest
 
+from jarvisd.reflect.reminders import plan_reminders
 from tests.openloop.conftest import SEOUL, agenda_rows, said_to
 
 
@@ -57,9 +58,30 @@ def test_a_promise_with_no_time_or_a_past_moment_is_said_so(desk):
     assert said_to(desk, "remind me an hour before") == ["That time has already passed: call Bob."]
 
 
-def test_no_reminders_is_said_not_faked(desk):
-    said_to(desk, "I need to call Bob at 3pm tomorrow")
-    assert said_to(desk, "don't remind me about the call")[0].startswith("I can't turn off the reminders")
+@pytest.mark.parametrize(("first", "ask", "reply"), [
+    ("I need to call Bob at 3pm tomorrow", "don't remind me about the call",
+     "OK, no reminders for call Bob. It stays on your agenda."),
+    ("I need to call Bob at 3pm tomorrow", "stop reminding me", "OK, no reminders for call Bob. It stays on your agenda."),
+    ("내일 오후 3시에 밥한테 전화해야 해", "그 전화는 알려주지 마", "알림 안 드릴게요: 밥한테 전화하기. 목록에는 남겨 둘게요."),
+])
+def test_no_reminders_of_one_promise_is_kept(desk, first, ask, reply):
+    """The forty-third session: "don't remind me about the call" answered "I can't turn off the reminders of one
+    promise yet"; now the promise stays open and the planner plans nothing for it."""
+    said_to(desk, first)
+    assert said_to(desk, ask) == [reply]
+    (loop,) = desk.service.agenda()
+    assert loop.is_open and loop.muted_ms is not None
+    assert plan_reminders([loop], now_ms=desk.service.now_ms(), tz=SEOUL) == []
+
+
+def test_a_reminder_asked_for_after_a_mute_ends_it_and_undo_takes_a_mute_back(desk):
+    said_to(desk, "I need to call Bob at 3pm tomorrow", "don't remind me about the call", "remind me an hour before")
+    (loop,) = desk.service.agenda()
+    assert loop.muted_ms is None and reminder_at(desk) == "2026-12-02 14:00"
+    said_to(desk, "don't remind me about the call")
+    assert said_to(desk, "undo that") == ["OK, I'll remind you again: call Bob."]
+    (loop,) = desk.service.agenda()
+    assert loop.muted_ms is None and plan_reminders([loop], now_ms=desk.service.now_ms(), tz=SEOUL)
 
 
 def test_guard_remind_me_to_is_still_a_promise(desk):
