@@ -65,7 +65,7 @@ from jarvisd.openloop.pronouns import person_meant, with_person
 from jarvisd.openloop.remind_asks import remind_ask
 from jarvisd.openloop.reported_moves import as_order
 from jarvisd.openloop.service import MEANING_LOOPS, LoopNotFound, OpenLoopService, ReviveRefused
-from jarvisd.openloop.shifts import Shift, asks_amount, bare_amount, read_shift
+from jarvisd.openloop.shifts import Shift, asks_amount, asks_when, bare_amount, read_shift
 from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
@@ -290,6 +290,8 @@ class AgendaDesk:
     def _answer(self, text: str, session: str, lang: phrases.Lang, fixing: _Fix | None = None) -> DeskReply | None:
         if (reminder := self._remind_asked(text, session, lang)) is not None:
             return reminder
+        if (asked := self._move_asked(text, session, lang)) is not None:
+            return asked
         intent = match_intent(text)
         if intent is None and (reply := self._when_due(text, lang)) is not None:
             return reply
@@ -463,6 +465,25 @@ class AgendaDesk:
         self._remember(session, updated, now_ms, remind=True)
         return DeskReply(phrases.remind_set(updated, at_ms, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="remind")
+
+    def _move_asked(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Move the call", "밥 전화 옮겨 줘" (no time said): asked to when, the promise in focus for the answer ("Friday
+        at 4" then moves it); None when the words name no one open promise ("move the couch": a promise of its own)."""
+        name = asks_when(clean(text))
+        if name is None:
+            return None
+        now_ms = self.service.now_ms()
+        if name:
+            loops = self.service.agenda()
+            hits = _promises_named(name, [loop.desc for loop in loops])
+            loop = loops[hits[0]] if len(set(hits)) == 1 else None
+        else:
+            focus = self._correction_focus(session, now_ms)
+            loop = self._open(focus.loop_id) if focus is not None else None
+        if loop is None or re.match(r"(?:move|reschedule)\b", loop.desc, re.IGNORECASE) or loop.desc.endswith("옮기기"):
+            return None     # "move the couch" with "move the couch to the garage" open: that deed, not its time
+        self._remember(session, loop, now_ms)
+        return DeskReply(phrases.to_when(loop, self.service.now_local(), self.service.tz, lang), lang, intent="correct")
 
     def _when_due(self, text: str, lang: phrases.Lang) -> DeskReply | None:
         """"What time is the call?", "전화 몇 시였지?": the due of the open promise the words name, from the agenda;

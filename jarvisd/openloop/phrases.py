@@ -484,6 +484,14 @@ def snoozed(loop: OpenLoop, minutes: int, lang: Lang) -> str:
     return f"OK, I'll remind you again in {_en_minutes(minutes)}: {second_person(loop.desc)}."
 
 
+def to_when(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Move the call" with no time: asked to when (nothing moved)."""
+    due = None if loop.due_ms is None else spoken_due(loop.due_ms, now, tz, lang)
+    if lang == "ko":
+        return f"{loop.desc}, 언제로 옮길까요?" + (f" 지금은 {due}예요." if due else "")
+    return f"When should I move {second_person(loop.desc)} to?" + (f" It's {due} now." if due else "")
+
+
 def how_much(direction: int, loop: OpenLoop, lang: Lang) -> str:
     """"Make it earlier" with no amount: asked, the promise named (nothing moved)."""
     if lang == "ko":

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from jarvisd.openloop.intent_words import EN_NUMBER, KO_NUMBER
+from jarvisd.openloop.when import time_spans
 from jarvisd.openloop.when_words import EN_NUMBER as EN_NUMBER_WORDS
 from jarvisd.openloop.when_words import YEARS_AHEAD, en_number, ko_number, too_far
 
@@ -255,6 +256,33 @@ def read_shift(text: str) -> Shift | None:
 
 
 _KO_ASKS = re.compile(rf"^(?:(?:그거|그건|좀|조금|아니)\s*)*(?:{_KO_LATER}|{_KO_EARLIER})(?:\s*(?:해\s*줘|줘|주세요|줄래|해))*$")
+
+
+# "move the call", "reschedule it", "can you move the call to Bob to another day", "밥 전화 옮겨 줘", "그거 다른 날로
+#바꿔 줘": a move with no time and no amount (the forty-third session: the model answered, and may say it moved it)
+_EN_WHEN = re.compile(r"^(?:(?:oh|um|actually|ok|okay|please|can\s+you|could\s+you|i\s+need\s+to|i\s+want\s+to)[\s,]+)*"
+                      r"(?:move|reschedule|change\s+the\s+time\s+of|change\s+the\s+date\s+of)\s+(?P<x>.+?)"
+                      r"(?:\s+to\s+(?:another|a\s+different|some\s+other|a\s+later|an\s+earlier)\s+(?:time|day|date))?"
+                      r"(?:\s+(?:for\s+me|please))?$")
+_KO_WHEN = re.compile(r"^(?:(?P<x>.+?)\s*(?:은|는|을|를|도)?\s+)?(?:(?:다른\s*(?:날|시간|때)|딴\s*날)\s*(?:로|으로)\s*)?"
+                      r"(?:옮겨|일정\s*바꿔|시간\s*바꿔|날짜\s*바꿔)\s*(?:줘|주세요|줄래|줄래요|야\s*돼|야\s*해)?$")
+
+
+_TO_HOUR = re.compile(r"\bto\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b")
+
+
+def asks_when(text: str) -> str | None:
+    """The name said ("" for "it") when the words order a move but say no time ("move the call", "밥 전화 옮겨
+    줘"), else None. `text` is `intents.clean`ed."""
+    m = _EN_WHEN.match(text) or _KO_WHEN.match(text)
+    if m is None:
+        return None
+    name = (m["x"] or "").strip()
+    name = re.sub(r"^(?:the|my)\s+", "", name)
+    if time_spans(name) or read_shift(text) is not None or name in ("it back", "it up", "it forward") \
+            or _TO_HOUR.search(name):      # "move the call to 4": a bare hour (`when_asked`), not a name
+        return None
+    return "" if name in ("", "it", "that", "this", "그거", "그건", "이거") else name
 
 
 def asks_amount(text: str) -> int:
