@@ -226,7 +226,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"jarvisd: the argument {bad} is not UTF-8 text (bytes from another encoding?): give it in UTF-8",
               file=sys.stderr)
         return 2
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    given = sys.argv[1:] if argv is None else argv
+    if "--version" in given and len(given) > 1:   # pass 41's low: `--version extra` printed the version, exit 0
+        parser.error("--version takes no other arguments")
+    args = parser.parse_args(argv)
+    if getattr(args, "action", None) == "list" and getattr(args, "names", None):
+        parser.error(f"models list takes no model names (got {' '.join(args.names)}); "
+                     "`jarvisd models verify NAME` checks one")
     from jarvisd.malloc import tune_process
 
     tune_process()  # before anything loads a model or starts a thread: the daemon's settings, every command

@@ -118,7 +118,24 @@ def build_report(cfg: Config, store: ModelStore,
         "hud": _hud_report(cfg),
         "memory": check_memory(cfg.store_uri).as_dict(),
         "agenda": agenda_report(cfg),
+        "reminders": reminders_report(cfg),
     }
+
+
+def reminders_report(cfg: Config) -> dict[str, Any]:
+    """The delivered-reminder log as `jarvisd run` would read it: how many reminders were spoken, or why it cannot
+    be read (pass 41's low: a log linked to itself, `doctor` said nothing and `run` exited 1). Read only."""
+    from jarvisd.reflect.delivered import LOG_NAME, DeliveredLog
+
+    path = cfg.paths.data_dir / LOG_NAME
+    report: dict[str, Any] = {"where": str(path), "error": None, "delivered": 0}
+    if not (path.exists() or path.is_symlink()):
+        return report
+    try:
+        report["delivered"] = len(DeliveredLog(path).keys())
+    except Exception as exc:  # doctor reports every failure, never crashes
+        report["error"] = str(exc) if isinstance(exc, StartupError) else f"{type(exc).__name__}: {exc}"
+    return report
 
 
 def agenda_report(cfg: Config) -> dict[str, Any]:
@@ -220,6 +237,9 @@ def format_report(report: dict[str, Any]) -> str:
     if agenda.get("quarantine"):
         count = agenda["set_aside"]
         lines.append(f"  set aside : {count} unusable record{'' if count == 1 else 's'} kept in {agenda['quarantine']}")
+    if (spoken := report.get("reminders")) is not None:
+        lines.append(f"reminders   : UNREADABLE: {spoken['error']}" if spoken["error"] else
+                     f"reminders   : {spoken['delivered']} spoken ({spoken['where']})")
     return "\n".join(lines)
 
 

@@ -38,8 +38,23 @@ def special_files(root: Path, table: str) -> list[tuple[Path, str]]:
     return found
 
 
+_KERNEL = ("/proc", "/sys", "/dev")
+
+
+def kernel_folder_problem(root: Path) -> str | None:
+    """One sentence when the store's folder leads into /proc, /sys or /dev (a link to `/proc/self/fd`: LanceDB
+    answered "File system loop found" at start while `jarvisd doctor` said "absent", pass 41's low), else None."""
+    real = os.path.realpath(root)
+    if not any(real == k or real.startswith(k + "/") for k in _KERNEL):
+        return None
+    return (f"{root} leads to {real}, a kernel folder, not one of files: point memory.store_uri (or that link) at "
+            "a folder of your own")
+
+
 def special_file_problem(root: Path, table: str) -> str | None:
     """One sentence naming the first entry `special_files` finds, with the fix; None when there is none."""
+    if (kernel := kernel_folder_problem(root)) is not None:
+        return kernel
     found = special_files(root, table)
     if not found:
         return None

@@ -2,7 +2,7 @@
 model output all pass through `valid_text`, so a lone surrogate can never reach a UTF-8 writer."""
 
 from jarvisd.llm.base import ChatChunk
-from jarvisd.textsafe import valid_json, valid_text
+from jarvisd.textsafe import fact_text, valid_json, valid_text
 from jarvisd.voice.stt import Transcription
 
 
@@ -35,3 +35,10 @@ def test_printable_drops_control_characters_but_keeps_lines_tabs_and_every_scrip
     assert printable("\x1b[2J\x1b[H hacked\x00\x07\r\nok\t한글 ok\x85\x7f") == "[2J[H hacked\nok\t한글 ok"
     text = "The capital of France is Paris.\n"
     assert printable(text) == text
+
+
+def test_a_fact_keeps_no_stray_tag_character_but_a_flag_keeps_its_own():
+    """Pass 41's low: "/remember" kept an invisible U+E0041 inside a fact."""
+    england = "\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F"
+    assert fact_text("the door code is 10\U000E004128") == "the door code is 1028"
+    assert fact_text(f"I support {england} in the cup") == f"I support {england} in the cup"

@@ -16,6 +16,7 @@ from typing import Any
 from jarvisd.errors import StartupError
 from jarvisd.lance_files import (
     damaged_manifests,
+    kernel_folder_problem,
     local_table_dir,
     mislabelled_fix,
     mislabelled_version,
@@ -61,6 +62,8 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
         # before, "absent: … (created at the first write)", while `jarvisd run` could not open it (pass 35)
         return MemoryHealth("damaged", f"the memory store {uri} cannot be opened: {blocker} is not a folder",
                             f"stop jarvisd and move {blocker} away (a new, empty memory is then made there)")
+    if "://" not in uri and (kernel := kernel_folder_problem(Path(uri.removeprefix("file://")))) is not None:
+        return MemoryHealth("damaged", f"the memory store cannot be opened: {kernel}")
     if "://" not in uri and not (Path(uri) / f"{table}.lance").exists():
         return MemoryHealth("absent", f"no memory table yet at {uri} (created at the first write)")
     local = local_table_dir(uri, table)
