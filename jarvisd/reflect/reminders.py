@@ -47,6 +47,7 @@ MINUTE_MS = 60_000
 DAY_LEAD = -1          # the lead of the morning reminder of a promise due on a day (ReminderKey.lead_min)
 MORNING = time(9, 0)   # that reminder's hour when there are no quiet hours
 FAR_MIN = 180          # a due further than this is said by its day and clock time, not the time left
+AT_DUE_GRACE_MS = 5 * 60_000   # a reminder held to the due by quiet hours is still said this long after it (a turn)
 EVE_MIN = 15           # a reminder quiet hours would hold past the due comes this long before they begin
 
 
@@ -219,6 +220,7 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
     lang = promise_language(loop.desc)
     # (lead, when) of reminders that happen: planned ones at their fire time, delivered ones when they were due
     happening: list[tuple[int, int, PlannedReminder | None]] = []
+    held = False                                           # a lead quiet hours kept from being said at all
     for lead in leads:
         key = ReminderKey(loop.id, lead, due)
         moment = due - lead * MINUTE_MS
@@ -230,6 +232,8 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
         if fire is not None:
             when, late, deferred = fire
             happening.append((lead, when, PlannedReminder(key, loop.desc, lang, when, late, deferred, due)))
+        elif moment >= not_before and quiet.contains(moment, tz):
+            held = True
 
     kept: list[PlannedReminder] = []
     shorter: tuple[int, int] | None = None                 # (lead, when) of the next shorter one kept
@@ -239,6 +243,12 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
         shorter = (lead, when)
         if planned is not None:
             kept.append(planned)
+    at_due = ReminderKey(loop.id, 0, due)
+    if held and not happening and not asked and not_before <= due and now_ms <= due + AT_DUE_GRACE_MS \
+            and not quiet.contains(due, tz) and at_due not in delivered:
+        # every lead fell in quiet hours with no evening before to move to (a promise due at 08:00 made at 23:00,
+        # quiet hours 22:00-08:00): said at the due, when quiet hours end, rather than never (a low of stop 42's note)
+        kept.append(PlannedReminder(at_due, loop.desc, lang, max(due, now_ms), now_ms > due, True, due))
     return asked + kept
 
 

@@ -247,3 +247,54 @@ def test_the_morning_reminder_says_it_is_due_today():
 
     assert day_reminder_text("return my library books") == "Reminder: return your library books. It's due today."
     assert day_reminder_text("도서관 책 반납하기") == "알림: 도서관 책 반납하기, 오늘까지예요."
+
+
+def test_a_promise_whose_leads_all_fall_in_quiet_hours_is_reminded_at_its_due():
+    """A low listed in stop 42's note: with quiet hours 22:00-08:00, a promise due at 08:00 made at 23:00 (or at 21:50, after the
+    evening reminder's moment) got no reminder at all. Now it is said at 08:00, when quiet hours end."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.model import LoopStatus, OpenLoop
+    from jarvisd.reflect.quiet_hours import QuietHours
+    from jarvisd.reflect.reminders import plan_reminders
+
+    tz = ZoneInfo("Asia/Seoul")
+
+    def ms(text: str) -> int:
+        return int(datetime.strptime(text, "%Y-%m-%d %H:%M").replace(tzinfo=tz).timestamp() * 1000)
+
+    def fires(made: str, due: str) -> list[str]:
+        loop = OpenLoop("a" * 32, "call Bob", LoopStatus.OPEN, ms(made), ms(made), due_ms=ms(due))
+        return [datetime.fromtimestamp(p.fire_ms / 1000, tz).strftime("%m-%d %H:%M")
+                for p in plan_reminders([loop], now_ms=ms(made), tz=tz, quiet=QuietHours(22 * 60, 8 * 60))]
+
+    assert fires("2026-12-01 23:00", "2026-12-02 08:00") == ["12-02 08:00"]
+    assert fires("2026-12-01 21:50", "2026-12-02 08:00") == ["12-02 08:00"]
+    # guards: the evening before when there is one; a promise made minutes before its due is not reminded
+    assert fires("2026-12-01 09:00", "2026-12-02 08:00") == ["12-01 21:45"]
+    assert fires("2026-12-01 14:55", "2026-12-01 15:00") == []
+
+
+def test_the_reminder_held_to_the_due_is_still_due_when_the_scheduler_checks_at_the_due(tmp_path):
+    """The scheduler plans again at the moment of speaking (`_still_due`): at 08:00 the reminder held to the due
+    must still be in the plan, and said once."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.model import LoopStatus, OpenLoop
+    from jarvisd.reflect.quiet_hours import QuietHours
+    from jarvisd.reflect.reminders import ReminderKey, plan_reminders
+
+    tz = ZoneInfo("Asia/Seoul")
+
+    def ms(text: str) -> int:
+        return int(datetime.strptime(text, "%Y-%m-%d %H:%M").replace(tzinfo=tz).timestamp() * 1000)
+
+    loop = OpenLoop("a" * 32, "call Bob", LoopStatus.OPEN, ms("2026-12-01 23:00"), ms("2026-12-01 23:00"),
+                    due_ms=ms("2026-12-02 08:00"))
+    quiet = QuietHours(22 * 60, 8 * 60)
+    (at_due,) = plan_reminders([loop], now_ms=ms("2026-12-02 08:00") + 400, tz=tz, quiet=quiet)
+    assert at_due.fire_ms == ms("2026-12-02 08:00") + 400
+    assert plan_reminders([loop], now_ms=ms("2026-12-02 08:01"), tz=tz, quiet=quiet,
+                          delivered={ReminderKey(loop.id, 0, loop.due_ms)}) == []

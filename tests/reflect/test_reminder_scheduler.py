@@ -177,6 +177,23 @@ async def test_a_promise_due_before_quiet_hours_end_is_spoken_once_the_evening_b
     assert speaker.texts == [said] and rs.planned() == []
 
 
+async def test_a_promise_made_in_quiet_hours_due_at_their_end_is_spoken_at_its_due(agenda, speaker, gate, clock):
+    """A low of stop 42's note: quiet hours 22:00-08:00 and a promise due at 08:00 made at 23:00 got no reminder."""
+    clock.set_local("2026-10-15 23:00")
+    rs = reminders(agenda, speaker, gate, clock, quiet=QuietHours.parse("22:00-08:00"))
+    agenda.add("call the bank", due_ms=local_ms("2026-10-16 08:00"))
+    rs.sync()
+    assert fire_times(rs) == [(0, "2026-10-16 08:00")]
+    clock.set_local("2026-10-16 07:59")
+    assert await rs.run_due() == 0
+    clock.set_local("2026-10-16 08:00")
+    assert await rs.run_due() == 1
+    clock.set_local("2026-10-16 08:03")
+    rs.sync()
+    assert await rs.run_due() == 0
+    assert speaker.texts == ["Reminder: call the bank."] and rs.planned() == []
+
+
 async def test_a_restart_does_not_repeat_a_delivered_reminder(agenda, speaker, gate, clock, tmp_path):
     rs = reminders(agenda, speaker, gate, clock, delivered=DeliveredLog.in_data_dir(tmp_path))
     report_promise(agenda)
