@@ -139,7 +139,8 @@ class Daemon:
 
 async def _start_voice(d: Daemon) -> None:
     from jarvisd.approvals import connect_voice
-    from jarvisd.voice.build import open_voice
+    from jarvisd.voice import brevity  # noqa: F401 - imported ahead: at the first answer its regexes held the GIL
+    from jarvisd.voice.build import open_voice  # ~70 ms, the speaker underran and came back 1.3 s late
 
     if not d.cfg.voice.enabled:
         log.info("voice: disabled in config (voice.enabled = false): text only")

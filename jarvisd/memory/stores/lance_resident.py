@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pyarrow as pa
+import numpy.ma  # noqa: F401 - `pa.array(ndarray)` looks at np.ma: imported lazily inside the first recall, it held
+import pyarrow as pa  # the GIL ~80 ms, the speaker's callback underran and its stream came back 1.3 s late (turn 1)
 import pyarrow.compute as pc
 
 from jarvisd.memory.stores.base import StoreQuery
