@@ -106,6 +106,8 @@ _WHATCHA = re.compile(r"\bwhatcha\s+got\s+on\b", re.IGNORECASE)
 # Whisper base's "in two hours" (conversation run 45: "Remind me to call the dentist into hours" kept "call the dentist
 # into hours" with no time): "into" or "in to" before a unit of time is "in two"
 _INTO_UNIT = re.compile(r"\bin\s?to\s+(?=(?:hours|minutes|days|weeks|months)\b)", re.IGNORECASE)
+# and "into ours" at the end (conversation run 55: "call the dentist into ours" kept as the promise's name)
+_INTO_OURS = re.compile(r"\bin\s?(?:to|two)\s+ours(?=\s*[.!?]*\s*$)", re.IGNORECASE)
 
 
 def standard(text: str) -> str:
@@ -113,7 +115,7 @@ def standard(text: str) -> str:
     hours" as "in two hours"."""
     if not re.search(r"[A-Za-z]", text):
         return text
-    text = _INTO_UNIT.sub("in two ", text)
+    text = _INTO_OURS.sub("in two hours", _INTO_UNIT.sub("in two ", text))
     text = _OPENING.sub("", text)
     text = _FIXING_TO.sub("going to", text)
     text = _AHOLD.sub("called", text)

@@ -276,6 +276,9 @@ def test_jeju_it_will_do_is_no_promise_and_agenda_questions(desk):
     ("Remind me to call the dentist into hours.", "Remind me to call the dentist in two hours."),
     ("call Bob in to days", "call Bob in two days"),
     ("put the files into boxes", "put the files into boxes"),
+    # conversation run 55: "into ours" at the end
+    ("Remind me to call the dentist into ours.", "Remind me to call the dentist in two hours."),
+    ("welcome them into ours and theirs", "welcome them into ours and theirs"),
 ])
 def test_whispers_into_hours_is_in_two_hours(said, read):
     # conversation run 45: "into hours" kept "call the dentist into hours" with no time
