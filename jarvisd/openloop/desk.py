@@ -29,6 +29,7 @@ from typing import Literal
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
+from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
     BARE_HOUR,
@@ -49,6 +50,7 @@ from jarvisd.openloop.corrections import (
     split_trailing_correction,
     taken_back,
 )
+from jarvisd.openloop.day_asked import asked_day
 from jarvisd.openloop.hangul import topic
 from jarvisd.openloop.instead import Instead, instead_said, replaced
 from jarvisd.openloop.intents import (
@@ -292,6 +294,8 @@ class AgendaDesk:
             return reminder
         if (asked := self._move_asked(text, session, lang)) is not None:
             return asked
+        if (day := self._day_agenda(text, lang)) is not None:   # before the list: "anything due on December 5?"
+            return day
         intent = match_intent(text)
         if intent is None and (reply := self._when_due(text, lang)) is not None:
             return reply
@@ -300,6 +304,8 @@ class AgendaDesk:
             if reply is not None:
                 return reply
         elif (kind := unnamed_closing(text)) is not None and (reply := self._close_in_focus(kind, session, lang)):
+            return reply
+        elif (reply := self._deed_done_in_focus(text, session, lang)) is not None:
             return reply
         reply = self._correction(text, session, lang)
         if reply is not None:
@@ -454,7 +460,7 @@ class AgendaDesk:
                 return None
             at = when.at if when.has_time else when.at.replace(hour=_PART_HOUR.get(part_named(ask.time_words) or "", 9),
                                                                  minute=0)   # "tomorrow morning": 9 AM, not 23:59
-            if ask.name and not when.day_said and loop.due_ms is not None:   # "about the call at 2pm": its day
+            if not when.day_said and loop.due_ms is not None:   # "about the call at 2pm", "remind me at 2": its day
                 due = datetime.fromtimestamp(loop.due_ms / 1000, at.tzinfo)
                 on_its_day = at.replace(year=due.year, month=due.month, day=due.day)
                 at = on_its_day if due.date() > at.date() and on_its_day < due else at
@@ -465,6 +471,24 @@ class AgendaDesk:
         self._remember(session, updated, now_ms, remind=True)
         return DeskReply(phrases.remind_set(updated, at_ms, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="remind")
+
+    def _day_agenda(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+        """"What do I have on Saturday?", "토요일에 뭐 있어?" (`day_asked.py`): the promises due that day, from the
+        agenda; None when the words ask of no day alone."""
+        words = asked_day(clean(text))
+        if words is None:
+            return None
+        now = self.service.now_local()
+        try:
+            when = resolve_time(words, now)
+        except ImpossibleTime as exc:
+            return DeskReply(_reason(exc, lang), lang, intent="due_day")
+        if when is None or not when.day_said:
+            return None
+        day, tz = when.at.date(), self.service.tz
+        loops = sorted((loop for loop in self.service.agenda() if loop.due_ms is not None
+                        and datetime.fromtimestamp(loop.due_ms / 1000, tz).date() == day), key=_due_order)
+        return DeskReply(phrases.day_list(loops, when.at, now, tz, lang), lang, intent="due_day")
 
     def _move_asked(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Move the call", "밥 전화 옮겨 줘" (no time said): asked to when, the promise in focus for the answer ("Friday
@@ -514,6 +538,24 @@ class AgendaDesk:
         if loop is None:
             return None
         return self._closed(loop, _closing_status(kind), lang, kind)
+
+    def _deed_done_in_focus(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"I paid it", "I've sent it", "I booked them" after "I need to pay rent" (or its reminder): the promise in
+        focus, when the verb is its deed (the forty-third session: to the model, nothing closed); None otherwise."""
+        m = _DEED_IT.fullmatch(clean(text))
+        base = base_verb(m["v"]) if m is not None else None
+        if base is None:
+            return None
+        now_ms = self.service.now_ms()
+        candidates = []
+        if (spoken := self.last_reminder()) is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000:
+            candidates.append(spoken[0])
+        if (focus := self._recent_focus(session, now_ms)) is not None:
+            candidates.append(focus.loop_id)
+        for loop in filter(None, map(self._open, candidates)):
+            if loop.desc.split(" ", 1)[0].lower() == base:
+                return self._closed(loop, LoopStatus.DONE, lang, "done")
+        return None
 
     def _closed(self, loop: OpenLoop, status: LoopStatus, lang: phrases.Lang, intent: str) -> DeskReply:
         """Close `loop` with `status` and say so ("Marked done: call Bob.")."""
@@ -1328,6 +1370,8 @@ def _move_named(said: str, name: str, descs: Sequence[str]) -> int | list[int] |
 
 
 # "I need to call Bob at 9pm instead": a time said in place of the open one's, which is not said
+_DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right)[\s,]+)?(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?"
+                      r"(?P<v>[a-z']+)\s+(?:it|that|them|those)(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")
 _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)
 
 

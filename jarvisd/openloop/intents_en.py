@@ -50,6 +50,12 @@ _EN_LIST = [
     # "run me through everything", "walk me through it all": the whole agenda, gone through
     rf"{_EN_THROUGH}\s+(?:everything|it\s+all|all\s+of\s+it|the\s+(?:whole\s+)?lot|the\s+list|my\s+day)(?:\s+(?:again|once\s+more))?",
     r"(?:my\s+)?agenda",
+    # "how many things are on my agenda", "what's next", "what do I have next" (the forty-third session: to the model)
+    rf"how\s+many\s+(?:things|tasks|items|promises|reminders|to-?dos)\s+(?:are\s+(?:there\s+)?|do\s+i\s+have\s+|have\s+i\s+got\s+)?"
+    rf"(?:(?:on|in)\s+{_MY_LIST}|(?:left|open|to\s+do))",
+    r"how\s+many\s+things\s+(?:do\s+i\s+have|have\s+i\s+got)(?:\s+(?:to\s+do|left|open))?",
+    rf"what(?:'s|\s+is)\s+next(?:\s+(?:on\s+{_MY_LIST}|for\s+me))?",
+    r"what\s+(?:do\s+i\s+have|have\s+i\s+got)\s+(?:to\s+do\s+)?next",
 ]
 _DAY_TODAY = r"(?:today|tonight|this (?:morning|afternoon|arvo|evening)|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
 _DAY_TOMORROW = r"(?:(?:tomorrow|tmrw|tmr)(?:\s+(?:morning|afternoon|arvo|evening|night))?)"

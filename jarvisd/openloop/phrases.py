@@ -464,6 +464,26 @@ def _agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lan
     return f"{head}: {listed}{tail}."
 
 
+def day_list(loops: Sequence[OpenLoop], day: datetime, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """What is due on one named day ("what do I have on Saturday?"), read aloud like the agenda."""
+    items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
+    more = len(loops) - len(items)
+    if lang == "ko":
+        label = _ko_day(day, now)
+        if not items:
+            return f"{label}에는 할 일이 없어요."
+        tail = f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else ""
+        return f"{label}에 할 일이 {len(loops)}개 있어요: " + "; ".join(items) + "." + tail
+    label = _en_day(day.replace(hour=12), now)
+    label = label if label in ("today", "tomorrow", "yesterday") else f"on {label}"
+    if not items:
+        return f"Nothing is due {label}."
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    listed = items[0] if len(items) == 1 else "; ".join(items[:-1]) + ("; and " if not more else "; ") + items[-1]
+    tail = f"; and {more} more in the HUD" if more else ""
+    return f"{_capital(label)} you have {count} due: {listed}{tail}."
+
+
 def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
     items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
     if lang == "ko":

@@ -22,7 +22,7 @@ _EN_BEFORE = re.compile(_LEAD + r"(?:remind|warn|ping|tell)\s+me\s+(?:again\s+)?
 _EN_AT = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?)\s+"
                     r"(?P<time>(?:at|on|in|tomorrow|tonight|this|next)\b(?:(?!\bto\s).)*)")
 # (not "remind me again tomorrow at 9am to call Bob": a promise said again, with its time, pass 34)
-_EN_AGAIN = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+again\s+(?P<time>(?:at|on|tomorrow|tonight|this|next|later\s+today)\b"
+_EN_AGAIN = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?P<time>(?:at|on|tomorrow|tonight|this|next|later\s+today)\b"
                        r"(?:(?!\bto\s).)*)")
 _EN_NONE = re.compile(_LEAD + r"(?:don't|do\s+not|no\s+need\s+to|stop)\s+(?:remind(?:ing)?|ping(?:ing)?)\s+me"
                       r"(?:\s+(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?))?(?:\s+(?:anymore|any\s+more|again))?")

@@ -1,0 +1,36 @@
+"""What is due on one day, asked: "what do I have on Saturday?", "anything due on December 8?", "what's on for
+Friday?", "토요일에 뭐 있어?", "금요일 할 일 뭐야?". Pure: the words naming the day, or None.
+
+Before (the forty-third session) only today, tomorrow, this week and next week were agenda questions; a named day
+went to the model, and the embedded 135M model answers with an agenda it makes up. The desk resolves the day
+(`when.resolve_time`) and answers from the agenda.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jarvisd.openloop.when import cut_spans, time_spans
+
+_EN = re.compile(r"(?:so\s+|and\s+)?(?:what(?:'s|\s+is|\s+do\s+i\s+have|\s+have\s+i\s+got|\s+am\s+i\s+doing|\s+are\s+my\s+plans)"
+                 r"|(?:is\s+there\s+)?anything|do\s+i\s+have\s+anything|have\s+i\s+got\s+anything)"
+                 r"(?:\s+(?:due|planned|scheduled|happening|going\s+on|coming\s+up|on(?=\s+for\b)))?\s+(?P<day>.+)")
+_KO = re.compile(r"(?P<day>.+?)\s*(?:에|엔|에는|은|는|까지)?\s*(?:뭐\s*(?:있어|있지|있나|있더라|있어요|해야\s*(?:돼|해|하지|되지))"
+                 r"|할\s*일(?:이|은)?\s*(?:뭐야|뭐지|있어|뭐\s*있어|알려\s*줘)|일정(?:이|은)?\s*(?:뭐야|뭐지|있어|뭐\s*있어|알려\s*줘))")
+_REST = re.compile(r"\b(?:on|for|by|the|at|in)\b|[\s,]")
+# the whole list or the days the intents already answer (`intents`): not asked here
+_ANSWERED = re.compile(r"^(?:today|tonight|tomorrow|this\s+week|next\s+week|the\s+week|오늘|내일|이번\s*주|다음\s*주)$")
+
+
+def asked_day(cleaned: str) -> str | None:
+    """The day words of a question about what is due that day (`cleaned`: lower case, no closing punctuation), or
+    None when the words ask no such thing or name no day alone ("what's on TV tonight", "what's on Netflix")."""
+    text = cleaned.rstrip("?？ ")
+    m = _EN.fullmatch(text) if text.isascii() else _KO.fullmatch(text)
+    if m is None:
+        return None
+    day = m["day"].strip(" ,")
+    spans = time_spans(day)
+    if not spans or _ANSWERED.match(day) or _REST.sub("", cut_spans(day, spans)):
+        return None          # words besides the time: "what's on TV on Friday", "what's on the list for Bob on Friday"
+    return day
