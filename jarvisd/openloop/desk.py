@@ -841,7 +841,10 @@ class AgendaDesk:
         judgement = Judgement(opened=tuple(opened), closed=tuple(closed))
         self.service.embed_ahead(judgement, session)   # never under the agenda's lock: the sweep waits on it
         change = self.service.apply_judgement(judgement, text, shown, session)
-        return self._reply(change, notes, remind, reading, lang, session)
+        reply = self._reply(change, notes, remind, reading, lang, session)
+        if reply is not None and change.opened and _REPEATS.search(text):   # "every Tuesday": kept once, and said so
+            reply = replace(reply, text=f"{reply.text} {phrases.only_once(lang)}")
+        return reply
 
     def _proposals(self, commitments: Sequence[Commitment], now: datetime,
                    lang: phrases.Lang) -> tuple[list[ProposedLoop], dict[str, str], set[str]]:
@@ -1370,6 +1373,11 @@ def _move_named(said: str, name: str, descs: Sequence[str]) -> int | list[int] |
 
 
 # "I need to call Bob at 9pm instead": a time said in place of the open one's, which is not said
+# "every Tuesday", "daily", "매주 화요일마다": a repeating promise, which the agenda keeps once (the forty-third session:
+# "I'll remind you: take out the trash, by Tuesday" said nothing of the weeks after)
+_REPEATS = re.compile(r"\b(?:every|each)\s+(?:other\s+)?(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|year"
+                      r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|\b(?:daily|weekly|monthly|nightly)\b"
+                      r"|매일|매주|매달|매월|매년|마다", re.IGNORECASE)
 _DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right)[\s,]+)?(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?"
                       r"(?P<v>[a-z']+)\s+(?:it|that|them|those)(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")
 _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)

@@ -5,6 +5,7 @@ and final endings, questions and hearsay, negation, whose subject it is, and the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from jarvisd.openloop import commitment_words as W
@@ -221,7 +222,11 @@ def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Seque
         glue = ""                      # a contraction: 보내[어]주 -> "보내" + "주기"
     if _topic_before_ha(ms, start, stem, holes):
         glue = ""                      # "전화는 다음 주에 할게" -> "전화하기"
-    return f"{words}{glue}{ms[stem].form}기".strip()
+    words = _KO_REPEAT.sub("", words).strip()   # "매주 화요일마다 쓰레기 버리기": no "매주 마다" left by the cut day
+    return f"{words}{glue if words else ''}{ms[stem].form}기".strip()
+
+
+_KO_REPEAT = re.compile(r"(?:^|\s)(?:매일|매주|매달|매월|매년|마다)(?=\s|$)")
 
 
 def _topics(ms: Sequence[Morph], start: int, stem: int) -> list[Span]:

@@ -504,6 +504,13 @@ def snoozed(loop: OpenLoop, minutes: int, lang: Lang) -> str:
     return f"OK, I'll remind you again in {_en_minutes(minutes)}: {second_person(loop.desc)}."
 
 
+def only_once(lang: Lang) -> str:
+    """Said after a promise kept from a repeating one ("every Tuesday"): the agenda keeps it once."""
+    if lang == "ko":
+        return "한 번만 적어 뒀어요. 반복 알림은 아직 못 해요."
+    return "That's once: I can't repeat a reminder yet."
+
+
 def to_when(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"Move the call" with no time: asked to when (nothing moved)."""
     due = None if loop.due_ms is None else spoken_due(loop.due_ms, now, tz, lang)
