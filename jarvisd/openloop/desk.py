@@ -212,7 +212,7 @@ class AgendaDesk:
         unmuted = []
         for loop in moved:     # "make it 5pm", then "undo that": back to 3 PM (the forty-third session: "I can't")
             now_as = self._open(loop.id)
-            if (back := self.service.restore_times(loop)) is not None:
+            if (back := self.service.restore_times(loop)) is not None and back != now_as:
                 same_due = now_as is not None and now_as.due_ms == back.due_ms
                 (unmuted if same_due and now_as.muted_ms is not None and back.muted_ms is None else restored).append(back)
         for loop in closed:
@@ -443,6 +443,8 @@ class AgendaDesk:
         if loop is None:
             return None
         if ask.none:   # "don't remind me about the call": it stays on the agenda, unspoken
+            if loop.muted_ms is not None:   # said again: nothing new to undo
+                return DeskReply(phrases.muted(loop, lang), lang, intent="remind")
             muted = self.service.mute(loop.id)
             self._remember(session, muted, now_ms)
             return DeskReply(phrases.muted(muted, lang), lang, change=AgendaChange(updated=(muted,), before=(loop,)),
