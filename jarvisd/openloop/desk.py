@@ -208,13 +208,8 @@ class AgendaDesk:
         moved = [] if said.denial or said.deed else list(last.change.before)
         if not closed and not added and not moved:
             return DeskReply(phrases.nothing_to_undo(lang), lang, intent="undo")
-        reopened, removed, restored = [], [], []
-        unmuted = []
-        for loop in moved:     # "make it 5pm", then "undo that": back to 3 PM (the forty-third session: "I can't")
-            now_as = self._open(loop.id)
-            if (back := self.service.restore_times(loop)) is not None and back != now_as:
-                same_due = now_as is not None and now_as.due_ms == back.due_ms
-                (unmuted if same_due and now_as.muted_ms is not None and back.muted_ms is None else restored).append(back)
+        reopened, removed = [], []
+        restored, unmuted = self._times_back(moved)
         for loop in closed:
             try:
                 reopened.append(self.service.revive(loop.id))
@@ -235,6 +230,21 @@ class AgendaDesk:
             or phrases.undone([], [], lang)
         return DeskReply(text, lang, change=AgendaChange(opened=tuple(reopened), closed=tuple(removed),
                                                          updated=(*restored, *unmuted)), intent="undo")
+
+    def _times_back(self, moved: Sequence[OpenLoop]) -> tuple[list[OpenLoop], list[OpenLoop]]:
+        """The loops a move or a mute changed, set back as they were (`moved`: before the change): (those whose due
+        or reminder came back, those whose reminders came back on). "Make it 5pm", then "undo that": back to 3 PM
+        (the forty-third session: "I can't undo a new time")."""
+        restored, unmuted = [], []
+        for before in moved:
+            now_as = self._open(before.id)
+            back = self.service.restore_times(before)
+            if back is None or back == now_as:
+                continue
+            only_the_mute = now_as is not None and now_as.due_ms == back.due_ms and now_as.muted_ms is not None \
+                and back.muted_ms is None
+            (unmuted if only_the_mute else restored).append(back)
+        return restored, unmuted
 
     def _handle(self, text: str, session: str) -> DeskReply | None:
         """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
