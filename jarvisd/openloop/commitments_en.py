@@ -222,7 +222,7 @@ def _action_end(low: str, start: int, end: int) -> int:
     return m.start() if m else end
 
 
-def _base_form(action: str) -> str:
+def base_form(action: str) -> str:
     """"taking the dog to the vet" -> "take the dog to the vet": the gerund of a plan as an order."""
     words = action.split(" ", 1)
     first = words[0].lower()
@@ -405,9 +405,9 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         for j, (ps, pe) in enumerate(parts):
             action = _SELF_NOTE.sub("", tidy(cut(sen, ps, pe, holes)))   # "I have to remember to call mom"
             if t.kind == "plan":
-                action = _base_form(action)
+                action = base_form(action)
             elif re.match(r"be\s+\w+ing\b", action, re.IGNORECASE) and t.kind in ("must", "promise"):
-                action = _base_form(action[3:])   # "I will be sending the money": the future said in progress
+                action = base_form(action[3:])   # "I will be sending the money": the future said in progress
             if t.kind == "going" and WORD.findall(action.lower())[:1] and \
                     WORD.findall(action.lower())[0] in W.EN_DETERMINERS:
                 action = "go to " + action  # "I'm going to the dentist"

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from jarvisd.openloop.commitments_en import base_form
 from jarvisd.openloop.text import content_words
 from jarvisd.openloop.when import time_spans
 
@@ -37,7 +38,7 @@ def instead_said(text: str) -> Instead | None:
     m = _EN_OF.search(text)
     if m is not None:
         said = (text[:m.start()] + text[m.end():]).strip(" ,")
-        return Instead(said[:1].upper() + said[1:], _base(m["old"]))
+        return Instead(said[:1].upper() + said[1:], base_form(m["old"]))
     m = _EN_BARE.search(text)
     if m is not None:
         return Instead(text[:m.start()] + text[m.end():], None)
@@ -46,17 +47,6 @@ def instead_said(text: str) -> Instead | None:
         # not "내가 대신 갈게" (who goes) nor "금요일 말고 토요일에" (a time taken back: a correction's)
         return Instead(text[:m.start()] + text[m.end():], m["old"])
     return None
-
-
-def _base(gerund: str) -> str:
-    """"calling him" -> "call him", "emailing Bob" -> "email Bob", "writing" -> "write"."""
-    first, _, rest = gerund.partition(" ")
-    stem = first[:-3]
-    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
-        stem = stem[:-1]                      # "shipping" -> "ship"
-    elif stem.endswith(("at", "it", "ak", "ok", "iv", "ur", "ag")) and not stem.endswith(("eat", "ait")):
-        stem += "e"                           # "writing" -> "write", "making" -> "make", "giving" -> "give"
-    return f"{stem} {rest}".strip()
 
 
 def replaced(swap: Instead, new_desc: str, descs: Sequence[str], same: Sequence[bool]) -> int | None:
