@@ -560,7 +560,7 @@ def test_a_subjectless_rsvp_is_a_deed():
 @pytest.mark.slow
 def test_whenever_is_no_question(korean):
     assert [c.action for c in read_utterance("세탁기 수리 신청은 내가 해 둘게 언제든", korean).commitments] == \
-        ["세탁기 수리 신청은 해 두기"]
+        ["세탁기 수리 신청 해 두기"]
 
 
 def test_a_span_said_with_for_is_what_the_thing_is_for_when_a_due_is_said_too():
