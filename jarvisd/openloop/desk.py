@@ -442,9 +442,7 @@ class AgendaDesk:
             return None
         now_ms = self.service.now_ms()
         if ask.name:
-            loops = self.service.agenda()
-            hits = _promises_named(ask.name, [loop.desc for loop in loops])
-            loop = loops[hits[0]] if len(set(hits)) == 1 else None
+            loop = self._one_named(ask.name)
         else:
             spoken = self.last_reminder()
             focus = self._recent_focus(session, now_ms)
@@ -484,6 +482,12 @@ class AgendaDesk:
         return DeskReply(phrases.remind_set(updated, at_ms, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="remind")
 
+    def _one_named(self, words: str) -> OpenLoop | None:
+        """The one open promise `words` name ("the call", "밥 전화"), or None when they name none or several."""
+        loops = self.service.agenda()
+        hits = _promises_named(words, [loop.desc for loop in loops])
+        return loops[hits[0]] if len(set(hits)) == 1 else None
+
     def _day_agenda(self, text: str, lang: phrases.Lang) -> DeskReply | None:
         """"What do I have on Saturday?", "토요일에 뭐 있어?" (`day_asked.py`): the promises due that day, from the
         agenda; None when the words ask of no day alone."""
@@ -510,9 +514,7 @@ class AgendaDesk:
             return None
         now_ms = self.service.now_ms()
         if name:
-            loops = self.service.agenda()
-            hits = _promises_named(name, [loop.desc for loop in loops])
-            loop = loops[hits[0]] if len(set(hits)) == 1 else None
+            loop = self._one_named(name)
         else:
             focus = self._correction_focus(session, now_ms)
             loop = self._open(focus.loop_id) if focus is not None else None

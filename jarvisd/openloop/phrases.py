@@ -438,20 +438,27 @@ def agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang
     return f"{said} {others} more {'is' if others == 1 else 'are'} open {when}."
 
 
-def _agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang, scope: Scope) -> str:
+def _listed(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """The first SPOKEN_ITEMS promises read out, and how many more the HUD shows: "call Bob, …; and email Ann, …."."""
     items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
     more = len(loops) - len(items)
     if lang == "ko":
-        if not items:
+        return "; ".join(items) + "." + (f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else "")
+    listed = items[0] if len(items) == 1 else "; ".join(items[:-1]) + ("; and " if not more else "; ") + items[-1]
+    return listed + (f"; and {more} more in the HUD" if more else "") + "."
+
+
+def _agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang, scope: Scope) -> str:
+    if lang == "ko":
+        if not loops:
             return {"all": "할 일이 없어요.", "today": "오늘까지 할 일은 없어요.",
                     "tomorrow": "내일까지 할 일은 없어요.", "week": "이번 주까지 할 일은 없어요.",
                     "next_week": "다음 주에 할 일은 없어요."}[scope]
         head = {"all": f"할 일이 {len(loops)}개 있어요", "today": f"오늘까지 할 일이 {len(loops)}개 있어요",
                 "tomorrow": f"내일까지 할 일이 {len(loops)}개 있어요", "week": f"이번 주까지 할 일이 {len(loops)}개 있어요",
                 "next_week": f"다음 주에 할 일이 {len(loops)}개 있어요"}[scope]
-        tail = f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else ""
-        return f"{head}: " + "; ".join(items) + "." + tail
-    if not items:
+        return f"{head}: " + _listed(loops, now, tz, lang)
+    if not loops:
         return {"all": "Your agenda is clear.", "today": "Nothing is due today.",
                 "tomorrow": "Nothing is due tomorrow.", "week": "Nothing is due this week.",
                 "next_week": "Nothing is due next week."}[scope]
@@ -459,29 +466,22 @@ def _agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lan
     head = {"all": f"You have {count} on your agenda", "today": f"You have {count} due today",
             "tomorrow": f"You have {count} due by tomorrow", "week": f"You have {count} due this week",
             "next_week": f"You have {count} due next week"}[scope]
-    listed = items[0] if len(items) == 1 else "; ".join(items[:-1]) + ("; and " if not more else "; ") + items[-1]
-    tail = f"; and {more} more in the HUD" if more else ""
-    return f"{head}: {listed}{tail}."
+    return f"{head}: " + _listed(loops, now, tz, lang)
 
 
 def day_list(loops: Sequence[OpenLoop], day: datetime, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """What is due on one named day ("what do I have on Saturday?"), read aloud like the agenda."""
-    items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
-    more = len(loops) - len(items)
     if lang == "ko":
         label = _ko_day(day, now)
-        if not items:
+        if not loops:
             return f"{label}에는 할 일이 없어요."
-        tail = f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else ""
-        return f"{label}에 할 일이 {len(loops)}개 있어요: " + "; ".join(items) + "." + tail
+        return f"{label}에 할 일이 {len(loops)}개 있어요: " + _listed(loops, now, tz, lang)
     label = _en_day(day.replace(hour=12), now)
     label = label if label in ("today", "tomorrow", "yesterday") else f"on {label}"
-    if not items:
+    if not loops:
         return f"Nothing is due {label}."
     count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
-    listed = items[0] if len(items) == 1 else "; ".join(items[:-1]) + ("; and " if not more else "; ") + items[-1]
-    tail = f"; and {more} more in the HUD" if more else ""
-    return f"{_capital(label)} you have {count} due: {listed}{tail}."
+    return f"{_capital(label)} you have {count} due: " + _listed(loops, now, tz, lang)
 
 
 def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
