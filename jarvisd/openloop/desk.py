@@ -541,13 +541,7 @@ class AgendaDesk:
         a withdrawal ("actually cancel that") the one just captured in this session, whichever came last; None
         when neither is open (then the words are read as any other). "Done" right after a promise is said is
         more often "that's all" than the promise kept, so it closes only a reminded one."""
-        now_ms = self.service.now_ms()
-        candidates = []
-        spoken = self.last_reminder()
-        if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000:
-            candidates.append((spoken[1], spoken[0]))
-        if kind == "cancel" and (focus := self._recent_focus(session, now_ms)) is not None:
-            candidates.append((focus.at_ms, focus.loop_id))
+        candidates = self._in_focus(session, with_captured=kind == "cancel")
         loop = self._open(max(candidates)[1]) if candidates else None
         if loop is None:
             return None
@@ -560,13 +554,7 @@ class AgendaDesk:
         base = base_verb(m["v"]) if m is not None else None
         if base is None:
             return None
-        now_ms = self.service.now_ms()
-        candidates = []
-        if (spoken := self.last_reminder()) is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000:
-            candidates.append(spoken[0])
-        if (focus := self._recent_focus(session, now_ms)) is not None:
-            candidates.append(focus.loop_id)
-        for loop in filter(None, map(self._open, candidates)):
+        for loop in filter(None, (self._open(loop_id) for _, loop_id in self._in_focus(session))):
             if loop.desc.split(" ", 1)[0].lower() == base:
                 return self._closed(loop, LoopStatus.DONE, lang, "done")
         return None
@@ -579,14 +567,8 @@ class AgendaDesk:
 
     def _snooze(self, intent: Intent, session: str) -> DeskReply:
         now_ms = self.service.now_ms()
-        target = None
-        spoken = self.last_reminder()
-        if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000:
-            target = spoken[0]
-        else:
-            focus = self._recent_focus(session, now_ms)
-            target = focus.loop_id if focus is not None else None
-        loop = self._open(target)
+        candidates = self._in_focus(session)
+        loop = self._open(candidates[0][1]) if candidates else None
         if loop is None:
             return DeskReply(phrases.nothing_to_snooze(intent.lang), intent.lang, intent="snooze")
         minutes = min(intent.minutes or 10, SNOOZE_MAX_MIN)  # "in 99999 minutes": a day at most
@@ -1230,6 +1212,18 @@ class AgendaDesk:
         with self._lock:
             focus = self._focus.get(session)
         return focus if focus is not None and now_ms - focus.at_ms <= FOCUS_SEC * 1000 else None
+
+    def _in_focus(self, session: str, with_captured: bool = True) -> list[tuple[int, str]]:
+        """(said at ms, loop id) of the promises "it", "done" and "snooze" can mean, most likely first: the one
+        reminded out loud within the snooze window, then (`with_captured`) the one captured in this session
+        within the focus window. The one owner of that rule for closing, a deed done and a snooze."""
+        now_ms = self.service.now_ms()
+        candidates = []
+        if (spoken := self.last_reminder()) is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000:
+            candidates.append((spoken[1], spoken[0]))
+        if with_captured and (focus := self._recent_focus(session, now_ms)) is not None:
+            candidates.append((focus.at_ms, focus.loop_id))
+        return candidates
 
     def _correction_focus(self, session: str, now_ms: int) -> _Focus | None:
         """The promise a correction with no name moves: the one a reminder was spoken of since the promise in

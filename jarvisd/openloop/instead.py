@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jarvisd.openloop.commitments_en import base_form
+from jarvisd.openloop.pronouns import PRONOUN_WORDS
 from jarvisd.openloop.text import content_words
 from jarvisd.openloop.when import time_spans
 
@@ -21,7 +22,6 @@ _EN_BARE = re.compile(r",?\s*\binstead\b(?!\s+of)\s*(?=[.!?]*$)", re.IGNORECASE)
 # "전화 대신", "전화하는 대신", "전화하지 말고", "전화 말고": the thing or deed taken back, then the new one
 _KO_OLD = re.compile(r"(?<!\S)(?P<old>[가-힣]{1,8}?)(?:하는\s*|는\s*)?\s*(?:대신(?:에)?|(?:하지\s*)?말고)\s+")
 _KO_SUBJECT = ("가", "이", "도", "는", "은")
-_PRONOUNS = frozenset({"him", "her", "them", "it", "me", "us"})
 _ASKED = re.compile(r"\?\s*$")
 
 
@@ -71,7 +71,7 @@ def replaced(swap: Instead, new_desc: str, descs: Sequence[str], same: Sequence[
 
 
 def _words(text: str) -> set[str]:
-    return set(content_words(text)) - _PRONOUNS
+    return set(content_words(text)) - PRONOUN_WORDS
 
 
 def _deed(text: str) -> str:

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 _OBJECT_HER = r"her\b(?!\s+(?!(?:up|back|about|on|at|for|from|to|in|with|off|out|over|again|and|or|tomorrow|today|tonight)\b)\w)"
 _PRONOUN = re.compile(r"\b(?:him\b|them\b|" + _OBJECT_HER + ")", re.IGNORECASE)
 _PERSON = re.compile(r"\b(?:him\b|" + _OBJECT_HER + ")", re.IGNORECASE)
+# the words that stand for a person or thing and so name none by themselves (for matching promises by name)
+PRONOUN_WORDS = frozenset({"him", "her", "them", "it", "me", "us"})
 
 
 def with_person(new_desc: str, old_desc: str) -> str:
