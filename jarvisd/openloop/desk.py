@@ -29,6 +29,7 @@ from typing import Literal
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
+from jarvisd.openloop.alarms import alarm_said
 from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
@@ -302,6 +303,8 @@ class AgendaDesk:
     def _answer(self, text: str, session: str, lang: phrases.Lang, fixing: _Fix | None = None) -> DeskReply | None:
         if (reminder := self._remind_asked(text, session, lang)) is not None:
             return reminder
+        if (alarm := self._alarm(text, session, lang)) is not None:
+            return alarm
         if (asked := self._move_asked(text, session, lang)) is not None:
             return asked
         if (day := self._day_agenda(text, lang)) is not None:   # before the list: "anything due on December 5?"
@@ -481,6 +484,29 @@ class AgendaDesk:
         self._remember(session, updated, now_ms, remind=True)
         return DeskReply(phrases.remind_set(updated, at_ms, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="remind")
+
+    def _alarm(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Set a timer for 10 minutes", "wake me up at 7", "7시에 깨워 줘" (`alarms.py`): a promise due then, with its
+        reminder at the due; None when the words ask for no timer or alarm."""
+        now = self.service.now_local()
+        try:
+            alarm = alarm_said(clean(text), now)
+        except ImpossibleTime as exc:
+            return DeskReply(_reason(exc, lang), lang, intent="alarm")
+        if alarm is None:
+            return None
+        if alarm.at <= now:
+            return DeskReply(phrases.alarm_past(alarm.kind, lang), lang, intent="alarm")
+        at_ms = int(alarm.at.timestamp() * 1000)
+        change = self.service.apply_judgement(
+            Judgement(opened=(ProposedLoop(desc=alarm.desc, due_ms=at_ms, evidence=text, remind_ms=at_ms),)),
+            text, self.service.agenda(session), session)
+        if not change.opened:
+            return None
+        loop = change.opened[0]
+        self._remember(session, loop, self.service.now_ms(), remind=True)
+        return DeskReply(phrases.alarm_set(loop, alarm.kind, now, self.service.tz, lang), lang, change=change,
+                         intent="alarm")
 
     def _one_named(self, words: str) -> OpenLoop | None:
         """The one open promise `words` name ("the call", "밥 전화"), or None when they name none or several."""

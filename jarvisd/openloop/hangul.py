@@ -20,6 +20,12 @@ def topic(word: str) -> str:
     return "은(는)" if last < 0 else "은" if last else "는"
 
 
+def subject(word: str) -> str:
+    """The subject particle for `word`: 이 after a final consonant, 가 after none (타이머가), 이(가) otherwise."""
+    last = final(word.rstrip()[-1:]) if word.strip() else -1
+    return "이(가)" if last < 0 else "이" if last else "가"
+
+
 def medial(syllable: str) -> int:
     """The index of the syllable's vowel (0: ㅏ, 4: ㅓ), or -1 for anything but one Hangul syllable."""
     code = ord(syllable) - _BASE if len(syllable) == 1 else -1

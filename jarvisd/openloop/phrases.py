@@ -272,6 +272,30 @@ def remind_set(loop: OpenLoop, at_ms: int, now: datetime, tz: tzinfo, lang: Lang
     return f"OK, I'll remind you {_en_day(local, now.astimezone(tz))} at {_en_clock(local)}: {second_person(loop.desc)}."
 
 
+def alarm_set(loop: OpenLoop, kind: str, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"OK, a 10-minute timer, until 9:10 AM." / "OK, I'll wake you tomorrow at 7 AM." / "Alarm set for …"."""
+    assert loop.due_ms is not None
+    local = datetime.fromtimestamp(loop.due_ms / 1000, tz)
+    day_ko, day_en = _ko_day(local, now.astimezone(tz)), _en_day(local, now.astimezone(tz))
+    if lang == "ko":
+        if kind == "timer":
+            return f"{loop.desc} 시작할게요. {_ko_clock(local)}에 알려 드릴게요."
+        verb = "깨워 드릴게요" if kind == "wake" else "알람 맞춰 둘게요"
+        return f"{day_ko} {_ko_clock(local)}에 {verb}."
+    if kind == "timer":
+        article = "an" if re.match(r"(?:8|11|18|8\d)\D", loop.desc) else "a"
+        return f"OK, {article} {second_person(loop.desc)}, until {_en_clock(local)}."
+    if kind == "wake":
+        return f"OK, I'll wake you {day_en} at {_en_clock(local)}."
+    return f"Alarm set for {day_en} at {_en_clock(local)}."
+
+
+def alarm_past(kind: str, lang: Lang) -> str:
+    if lang == "ko":
+        return "그 시간은 이미 지났어요. 언제로 맞출까요?"
+    return f"That time has already passed. When should the {'alarm' if kind != 'wake' else 'wake-up'} be?"
+
+
 def no_due_to_lead(loop: OpenLoop, lang: Lang) -> str:
     if lang == "ko":
         return f"{loop.desc}{topic(loop.desc)} 시간이 정해져 있지 않아서 그 전에 알려 드릴 수 없어요. 언제인지 말해 주세요."

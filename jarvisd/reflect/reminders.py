@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from datetime import datetime, time, tzinfo
 
 from jarvisd.language import Language, language_of
+from jarvisd.openloop.alarms import is_timer
+from jarvisd.openloop.hangul import subject
 from jarvisd.openloop.model import LoopStatus, OpenLoop
 from jarvisd.openloop.phrases import is_day_only, second_person
 from jarvisd.reflect.quiet_hours import QuietHours
@@ -132,12 +134,16 @@ def reminder_text(desc: str, minutes: int | None, lang: Lang | None = None, due_
             return f"알림: {desc}, {due_said.removesuffix('까지')}까지예요."
         return f"Reminder: {second_person(desc)}. It's due {due_said}."
     if lang == "ko":
+        if is_timer(desc) and (minutes is None or minutes <= 0):
+            return f"알림: {desc}{subject(desc)} 끝났어요."
         if minutes is None or minutes == 0:
             return f"알림: {desc}, 지금 할 시간이에요."
         if minutes < 0:
             return f"알림: {desc} 기한이 {time_left_phrase(-minutes, lang)} 지났어요."
         return f"알림: {desc} 기한이 {time_left_phrase(minutes, lang)} 남았어요."
     desc = second_person(desc)
+    if is_timer(desc) and (minutes is None or minutes <= 0):   # "Time's up: 10-minute timer."
+        return f"Time's up: {desc}."
     if minutes is None or minutes == 0:
         return f"Reminder: {desc}."
     if minutes < 0:

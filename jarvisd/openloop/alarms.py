@@ -1,0 +1,130 @@
+"""Timers and alarms asked for by voice: "set a timer for 10 minutes", "start a five-minute timer for the eggs",
+"wake me up at 7", "set an alarm for 6:30 tomorrow", "10분 타이머 맞춰 줘", "내일 아침 7시에 깨워 줘", "7시에 알람 맞춰 줘".
+
+Before (the forty-fourth session) all of these went to the language model: on the offline default, SmolLM2 says
+"Sure, I've set a timer" and nothing rings. They are promises with a reminder at their moment: the desk keeps one
+("10-minute timer", "wake up", "alarm") due then, with the reminder asked for at the due (`reflect/reminders.py`
+says an asked-for moment even in quiet hours, and no lead reminder before it). Pure.
+
+A wake-up time said without AM or PM is the morning ("wake me up at 7" at 9 AM: 7 AM tomorrow, not 7 PM); an
+alarm's is the next such hour, as a phone's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from jarvisd.openloop.when import resolve_time
+
+_SET = r"(?:set|start|put\s+on|make|give\s+me|run)\s+(?:me\s+)?"
+_A = r"(?:(?:a|an|the|one|another)\s+)?"
+_AMOUNT = (r"(?P<amount>(?:\d|an?\s|half\b|[a-z]+[\s-]).{0,40}?"
+           r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)(?:\s+and\s+a\s+half)?)")
+_LABEL = r"(?:\s+for\s+(?:the\s+|my\s+)?(?P<label>[a-z][\w\s'-]{0,40}?))?"
+_EN_TIMER = (
+    re.compile(rf"(?:{_SET})?{_A}{_AMOUNT}\s+timer{_LABEL}"),                       # "set a 10 minute timer"
+    re.compile(rf"(?:{_SET}{_A})?timer\s+(?:for|of|to)\s+{_AMOUNT}{_LABEL}"),       # "set a timer for 10 minutes"
+)
+_EN_ALARM = re.compile(rf"(?:{_SET}|(?:can|could|would|will)\s+you\s+{_SET})?{_A}(?:my\s+)?alarm\s+(?:for\s+|at\s+|to\s+)?"
+                       r"(?P<time>(?:\d|tomorrow|tonight|today|on\s|this|next|noon|midnight|in\s).*)")
+_EN_WAKE = re.compile(r"(?:(?:can|could|would|will)\s+you\s+|please\s+)?wake\s+me(?:\s+up)?\s+"
+                      r"(?P<time>(?:at|by|in|tomorrow|on|this|next)\b.*)")
+_KO_DO = r"\s*(?:좀\s*)?(?:맞춰|맞춰\s*놔|설정해|켜|시작해|해|돌려|걸어)\s*(?:줘|주세요|줄래|줘요|줄래요|놔)"
+_KO_AMOUNT = r"(?P<amount>(?:\d+|[가-힣]{1,3})\s*(?:시간|분|초)(?:\s*(?:\d+|[가-힣]{1,3})\s*(?:분|초))?(?:\s*반)?)"
+_KO_TIMER = (
+    re.compile(rf"{_KO_AMOUNT}\s*(?:짜리\s*)?타이머(?:를|좀)?(?:{_KO_DO})?"),                 # "10분 타이머 맞춰 줘"
+    re.compile(rf"타이머(?:를|좀)?\s*{_KO_AMOUNT}\s*(?:으로|로)?{_KO_DO}"),                 # "타이머 10분으로 맞춰 줘"
+)
+_KO_ALARM = (
+    re.compile(rf"(?P<time>.+?)\s*(?:에|으로|로)?\s*알람(?:을|를|좀)?{_KO_DO}"),              # "7시에 알람 맞춰 줘"
+    re.compile(rf"알람(?:을|를|좀)?\s*(?P<time>.+?)\s*(?:에|으로|로){_KO_DO}"),             # "알람 7시로 맞춰 줘"
+)
+_KO_WAKE = re.compile(r"(?P<time>.+?)\s*(?:에)?\s*(?:좀\s*)?깨워\s*(?:줘|주세요|줄래|줘요|줄래요)")
+_SECONDS = re.compile(r"(?P<n>\d+)\s*(?:seconds?|secs?|초)$")
+_FROM_NOW = re.compile(r"\bin\s|\bfrom\s+now\b|뒤|후|있다가")   # "in 20 minutes": no clock hour to read
+# words that say which half of the day: without one, a wake-up hour is the morning's
+_HALF_OF_DAY = re.compile(r"\b(?:a\.?m|p\.?m|morning|afternoon|evening|tonight|night|noon|midnight)\b|\d(?:am|pm)\b|"
+                          r"오전|오후|아침|저녁|밤|새벽|낮|정오|자정")
+
+
+@dataclass(frozen=True)
+class Alarm:
+    """A timer or an alarm: the promise to keep (`desc`), rung at `at`; `kind` is "timer", "wake" or "alarm"."""
+
+    desc: str
+    at: datetime
+    kind: str
+
+
+def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
+    """The timer or alarm `cleaned` (lower case, no closing punctuation) asks for, or None. Raises
+    `when.ImpossibleTime` for a time that cannot be ("wake me up at 25:00")."""
+    korean = bool(re.search(r"[가-힣]", cleaned))
+    for pattern in _KO_TIMER if korean else _EN_TIMER:
+        if m := pattern.fullmatch(cleaned):
+            return _timer(m["amount"], None if korean else m["label"], now, korean)
+    m = _KO_WAKE.fullmatch(cleaned) if korean else _EN_WAKE.fullmatch(cleaned)
+    if m is not None:
+        at = _at(m["time"], now, morning=True)
+        return Alarm("일어나기" if korean else "wake up", at, "wake") if at is not None else None
+    for pattern in _KO_ALARM if korean else (_EN_ALARM,):
+        if m := pattern.fullmatch(cleaned):
+            at = _at(m["time"], now, morning=False)
+            return Alarm("알람" if korean else "alarm", at, "alarm") if at is not None else None
+    return None
+
+
+def is_timer(desc: str) -> bool:
+    """A promise kept by `alarm_said` for a timer ("10-minute timer", "timer for 1 hour 30 minutes", "10분 타이머")."""
+    return bool(re.fullmatch(r"\d+-(?:second|minute|hour)\s+timer(?:\s+for\s+.+)?|timer\s+for\s+\d.*|.*\d\s*(?:초|분|시간)\s+타이머",
+                             desc.strip()))
+
+
+def _timer(amount: str, label: str | None, now: datetime, korean: bool) -> Alarm | None:
+    amount = " ".join(amount.replace("-", " ").split())
+    if (sec := _SECONDS.search(amount)) is not None and _SECONDS.fullmatch(amount):
+        seconds = int(sec["n"])
+    else:
+        when = resolve_time(f"{amount} 뒤" if korean else f"in {amount}", now)
+        if when is None or not when.has_time:
+            return None
+        seconds = round((when.at - now).total_seconds())
+    if not 0 < seconds <= 24 * 3600:     # a timer of more than a day is a reminder: "remind me in 2 days"
+        return None
+    return Alarm(_timer_name(seconds, label, korean), now + timedelta(seconds=seconds), "timer")
+
+
+def _timer_name(seconds: int, label: str | None, korean: bool) -> str:
+    """"10-minute timer for the eggs", "timer for 1 hour 30 minutes", "1시간 30분 타이머"."""
+    minutes, secs = divmod(seconds, 60)
+    hours, mins = divmod(minutes, 60)
+    if korean:
+        parts = [f"{hours}시간" if hours else "", f"{mins}분" if mins else "", f"{secs}초" if secs else ""]
+        return " ".join(part for part in parts if part) + " 타이머"
+    units = [(hours, "hour"), (mins, "minute"), (secs, "second")]
+    said = [(n, unit) for n, unit in units if n]
+    if len(said) == 1:
+        name = f"{said[0][0]}-{said[0][1]} timer"
+    else:
+        name = "timer for " + " ".join(f"{n} {unit}" + ("s" if n > 1 else "") for n, unit in said)
+    return f"{name} for the {label.strip()}" if label and len(said) == 1 else name
+
+
+def _at(words: str, now: datetime, morning: bool) -> datetime | None:
+    """The moment `words` name, the next one from `now`; a clock hour said without AM or PM is, for a wake-up
+    (`morning`), the morning's, for an alarm the first of the two to come ("6:30 tomorrow": 6:30 AM). None when
+    they name no clock time; a moment already past is returned as it is (the desk says so)."""
+    if re.match(r"\d", words):    # "set an alarm for 7": the hour
+        words = f"at {words}"
+    when = resolve_time(words, now)
+    if when is None or not when.has_time:
+        return None
+    at = when.at
+    if 12 <= at.hour and not _HALF_OF_DAY.search(words) and not _FROM_NOW.search(words):
+        earlier = at - timedelta(hours=12)   # "at 6:30" read as 6:30 PM: its morning, when that comes first
+        if morning and earlier <= now and not when.day_said:
+            earlier += timedelta(days=1)
+        at = earlier if morning or earlier > now else at
+    return at

@@ -1,0 +1,87 @@
+"""Timers and alarms asked for by voice (`openloop/alarms.py`; found by the forty-fourth session: "set a timer for 10
+minutes", "wake me up at 7", "10분 타이머 맞춰 줘" all went to the model, which on the offline default says it set one
+and nothing rings). Real agenda service, the real reminder planner and wording, no model."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from jarvisd.openloop.alarms import alarm_said, is_timer
+from jarvisd.reflect.quiet_hours import QuietHours
+from jarvisd.reflect.reminders import minutes_to_due, plan_reminders, reminder_text
+from tests.openloop.conftest import SEOUL, TUESDAY, agenda_rows, said_to
+
+
+@pytest.fixture
+def desk(tuesday_desk):
+    return tuesday_desk
+
+
+def times(desk) -> list[tuple[str, str, str]]:
+    return [(loop.desc, *(datetime.fromtimestamp(ms / 1000, SEOUL).strftime("%Y-%m-%d %H:%M")
+                          for ms in (loop.due_ms, loop.remind_ms))) for loop in desk.service.agenda()]
+
+
+@pytest.mark.parametrize(("said", "reply", "kept"), [
+    ("set a timer for 10 minutes", "OK, a 10-minute timer, until 9:10 AM.", ("10-minute timer", "2026-12-01 09:10")),
+    ("Jarvis, set a 5 minute timer for the eggs.", "OK, a 5-minute timer for the eggs, until 9:05 AM.",
+     ("5-minute timer for the eggs", "2026-12-01 09:05")),
+    ("start a five-minute timer", "OK, a 5-minute timer, until 9:05 AM.", ("5-minute timer", "2026-12-01 09:05")),
+    ("set a timer for an hour and a half", "OK, a timer for 1 hour 30 minutes, until 10:30 AM.",
+     ("timer for 1 hour 30 minutes", "2026-12-01 10:30")),
+    ("set an 8 minute timer", "OK, an 8-minute timer, until 9:08 AM.", ("8-minute timer", "2026-12-01 09:08")),
+    ("wake me up at 7", "OK, I'll wake you tomorrow at 7 AM.", ("wake up", "2026-12-02 07:00")),
+    ("wake me up tomorrow at 6:30", "OK, I'll wake you tomorrow at 6:30 AM.", ("wake up", "2026-12-02 06:30")),
+    ("wake me up at 8 pm", "OK, I'll wake you tonight at 8 PM.", ("wake up", "2026-12-01 20:00")),
+    ("can you wake me up in 20 minutes", "OK, I'll wake you today at 9:20 AM.", ("wake up", "2026-12-01 09:20")),
+    ("set an alarm for 6:30 tomorrow", "Alarm set for tomorrow at 6:30 AM.", ("alarm", "2026-12-02 06:30")),
+    ("set an alarm for 7", "Alarm set for tonight at 7 PM.", ("alarm", "2026-12-01 19:00")),
+    ("10분 타이머 맞춰줘", "10분 타이머 시작할게요. 오전 9시 10분에 알려 드릴게요.", ("10분 타이머", "2026-12-01 09:10")),
+    ("타이머 1시간 30분으로 맞춰 줘", "1시간 30분 타이머 시작할게요. 오전 10시 30분에 알려 드릴게요.",
+     ("1시간 30분 타이머", "2026-12-01 10:30")),
+    ("7시에 깨워줘", "내일 오전 7시에 깨워 드릴게요.", ("일어나기", "2026-12-02 07:00")),
+    ("내일 아침 7시에 깨워줘", "내일 오전 7시에 깨워 드릴게요.", ("일어나기", "2026-12-02 07:00")),
+    ("알람 6시 반으로 맞춰 줘", "오늘 저녁 6시 30분에 알람 맞춰 둘게요.", ("알람", "2026-12-01 18:30")),
+])
+def test_a_timer_or_alarm_is_a_promise_reminded_at_its_moment(desk, said, reply, kept):
+    assert said_to(desk, said) == [reply]
+    desc, at = kept
+    assert times(desk) == [(desc, at, at)]
+
+
+@pytest.mark.parametrize("said", ["I need a new alarm clock", "buy a kitchen timer", "set the alarm",
+                                  "set a timer for 3 days", "what time is it", "remind me to set an alarm for 7"])
+def test_guard_words_that_ask_for_no_timer_now_are_not_one(said):
+    alarm = alarm_said(said, TUESDAY)
+    assert alarm is None
+
+
+def test_an_impossible_or_past_time_is_said_and_nothing_is_kept(desk):
+    assert said_to(desk, "wake me up at 25:00") == ["A day has no hour 25:00."]
+    assert said_to(desk, "set an alarm for today at 8 am") == [
+        "That time has already passed. When should the alarm be?"]
+    assert agenda_rows(desk) == []
+
+
+def test_a_wake_up_in_quiet_hours_still_rings_with_no_lead_before_it(desk):
+    said_to(desk, "wake me up tomorrow at 6")
+    (loop,) = desk.service.agenda()
+    plan = plan_reminders([loop], now_ms=desk.service.now_ms(), tz=SEOUL, quiet=QuietHours.parse("22:00-08:00"))
+    assert [datetime.fromtimestamp(p.fire_ms / 1000, SEOUL).strftime("%m-%d %H:%M") for p in plan] == ["12-02 06:00"]
+
+
+def test_a_timer_is_said_as_time_up_and_can_be_undone(desk):
+    said_to(desk, "set a timer for 10 minutes")
+    (loop,) = desk.service.agenda()
+    assert reminder_text(loop.desc, minutes_to_due(loop.due_ms, loop.remind_ms)) == "Time's up: 10-minute timer."
+    assert reminder_text("10분 타이머", 0) == "알림: 10분 타이머가 끝났어요."
+    assert said_to(desk, "undo that") == ["OK, I took 10-minute timer off your agenda."]
+    assert agenda_rows(desk) == []
+
+
+def test_guard_only_a_timer_kept_by_the_desk_is_said_as_time_up():
+    assert is_timer("10-minute timer") and is_timer("timer for 1 hour 30 minutes") and is_timer("10분 타이머")
+    assert not is_timer("buy a kitchen timer") and not is_timer("fix the oven timer")
+    assert reminder_text("buy a kitchen timer", 0) == "Reminder: buy a kitchen timer."
