@@ -1,8 +1,10 @@
 """Timers and alarms asked for by voice: "set a timer for 10 minutes", "start a five-minute timer for the eggs",
 "wake me up at 7", "set an alarm for 6:30 tomorrow", "10분 타이머 맞춰 줘", "내일 아침 7시에 깨워 줘", "7시에 알람 맞춰 줘".
 
-Before (the forty-fourth session) all of these went to the language model: on the offline default, SmolLM2 says
-"Sure, I've set a timer" and nothing rings. They are promises with a reminder at their moment: the desk keeps one
+Before (the forty-fourth session) all of these went to the language model, and nothing rang: on the offline
+default `jarvisd chat` answered "set a timer for 10 minutes" with "Sorry, I don't have an answer to that." and
+"wake me up at 7" with "I'm a voice assistant, and I'm here to help with whatever you need." (a larger model may
+well say it set one). They are promises with a reminder at their moment: the desk keeps one
 ("10-minute timer", "wake up", "alarm") due then, with the reminder asked for at the due (`reflect/reminders.py`
 says an asked-for moment even in quiet hours, and no lead reminder before it). Pure.
 
