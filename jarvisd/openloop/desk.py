@@ -30,6 +30,7 @@ from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
 from jarvisd.openloop.alarms import alarm_said
+from jarvisd.openloop.clock_asked import clock_asked
 from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
@@ -305,6 +306,8 @@ class AgendaDesk:
             return reminder
         if (alarm := self._alarm(text, session, lang)) is not None:
             return alarm
+        if (kind := clock_asked(clean(text))) is not None:   # "what time is it?": the clock's, not the model's guess
+            return DeskReply(phrases.clock_now(kind, self.service.now_local(), lang), lang, intent="clock")
         if (asked := self._move_asked(text, session, lang)) is not None:
             return asked
         if (day := self._day_agenda(text, lang)) is not None:   # before the list: "anything due on December 5?"

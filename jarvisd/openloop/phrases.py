@@ -296,6 +296,16 @@ def alarm_past(kind: str, lang: Lang) -> str:
     return f"That time has already passed. When should the {'alarm' if kind != 'wake' else 'wake-up'} be?"
 
 
+def clock_now(kind: str, now: datetime, lang: Lang) -> str:
+    """"It's 9:05 AM." / "It's Tuesday, December 1, 2026." / "지금 오전 9시 5분이에요." / "오늘은 2026년 12월 1일 화요일이에요."."""
+    if kind == "time":
+        clock = _ko_clock(now)
+        return f"지금 {clock}{'이에요' if final(clock[-1]) else '예요'}." if lang == "ko" else f"It's {_en_clock(now)}."
+    if lang == "ko":
+        return f"오늘은 {now.year}년 {now.month}월 {now.day}일 {_KO_WEEKDAYS[now.weekday()]}요일이에요."
+    return f"It's {now:%A}, {now:%B} {now.day}, {now.year}."
+
+
 def no_due_to_lead(loop: OpenLoop, lang: Lang) -> str:
     if lang == "ko":
         return f"{loop.desc}{topic(loop.desc)} 시간이 정해져 있지 않아서 그 전에 알려 드릴 수 없어요. 언제인지 말해 주세요."

@@ -1,6 +1,7 @@
-"""Timers and alarms asked for by voice (`openloop/alarms.py`; found by the forty-fourth session: "set a timer for 10
-minutes", "wake me up at 7", "10분 타이머 맞춰 줘" all went to the model, which on the offline default says it set one
-and nothing rings). Real agenda service, the real reminder planner and wording, no model."""
+"""Timers and alarms asked for by voice (`openloop/alarms.py`) and the time or the date asked (`clock_asked.py`).
+Found by the forty-fourth session: "set a timer for 10 minutes", "wake me up at 7", "10분 타이머 맞춰 줘" went to
+the model and nothing rang ("Sorry, I don't have an answer to that."); "what's the date today?" was answered "The
+date today is 2023-01-01.". Real agenda service, the real reminder planner and wording, no model."""
 
 from __future__ import annotations
 
@@ -85,3 +86,31 @@ def test_guard_only_a_timer_kept_by_the_desk_is_said_as_time_up():
     assert is_timer("10-minute timer") and is_timer("timer for 1 hour 30 minutes") and is_timer("10분 타이머")
     assert not is_timer("buy a kitchen timer") and not is_timer("fix the oven timer")
     assert reminder_text("buy a kitchen timer", 0) == "Reminder: buy a kitchen timer."
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("what time is it?", "It's 9 AM."),
+    ("Jarvis, what time is it?", "It's 9 AM."),
+    ("do you know what time it is", "It's 9 AM."),
+    ("What's the date today?", "It's Tuesday, December 1, 2026."),
+    ("what day is it", "It's Tuesday, December 1, 2026."),
+    ("지금 몇 시야?", "지금 오전 9시예요."),
+    ("오늘 며칠이야?", "오늘은 2026년 12월 1일 화요일이에요."),
+    ("오늘 무슨 요일이야?", "오늘은 2026년 12월 1일 화요일이에요."),
+])
+def test_the_time_and_the_date_are_the_clocks_not_the_models(desk, said, reply):
+    """`openloop/clock_asked.py`: before, the offline default answered "The date today is 2023-01-01."."""
+    assert said_to(desk, said) == [reply]
+
+
+def test_a_time_with_minutes_is_said_with_them(tmp_path, korean):
+    from tests.openloop.conftest import agenda_desk
+    desk = agenda_desk(tmp_path, korean, TUESDAY.replace(hour=14, minute=5))
+    assert said_to(desk, "what's the time", "지금 몇 시야") == ["It's 2:05 PM.", "지금 오후 2시 5분이에요."]
+
+
+@pytest.mark.parametrize("said", ["what time is the call", "what time is it in London", "몇 시에 만날까?", "시간 있어?",
+                                  "what day is the dentist"])
+def test_guard_other_questions_of_time_are_not_the_clock(said):
+    from jarvisd.openloop.clock_asked import clock_asked
+    assert clock_asked(said.lower().rstrip("?")) is None

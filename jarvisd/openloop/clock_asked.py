@@ -1,0 +1,38 @@
+"""The time or the date, asked: "what time is it?", "what's the date today?", "what day is it?", "지금 몇 시야?",
+"오늘 며칠이야?", "오늘 무슨 요일이야?". Pure: which one is asked, or None.
+
+Before (the forty-fourth session) these went to the language model. On the offline default, `jarvisd chat` answered
+"what's the date today?" with "The date today is 2023-01-01." and "what time is it?" with "I'm not sure what time
+it is"; SmolLM2-135M does not call the `current_time` tool. The desk answers from the clock the agenda runs on.
+"""
+
+from __future__ import annotations
+
+import re
+
+_EN_TIME = re.compile(
+    r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+the\s+time(?:\s+now|\s+right\s+now)?|what\s+time\s+is\s+it"
+    r"(?:\s+now|\s+right\s+now|\s+there|\s+here)?|(?:do\s+you\s+(?:know|have)|can\s+you\s+tell\s+me|could\s+you\s+tell\s+me|"
+    r"tell\s+me)\s+(?:what\s+time\s+it\s+is|the\s+time)(?:\s+now|\s+please)?|time\s+check|got\s+the\s+time|"
+    r"what\s+time\s+have\s+we\s+got|what's\s+the\s+time\s+now)")
+_EN_DATE = re.compile(
+    r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+(?:the\s+date|today's\s+date|the\s+date\s+today)(?:\s+today)?|"
+    r"what\s+date\s+is\s+(?:it|today)(?:\s+today)?|what\s+day\s+is\s+(?:it|today)(?:\s+today)?|"
+    r"what\s+day\s+of\s+the\s+(?:week|month)\s+is\s+it(?:\s+today)?|what's\s+the\s+day\s+today|"
+    r"(?:can\s+you\s+)?tell\s+me\s+(?:the\s+date|today's\s+date|what\s+day\s+it\s+is)|what\s+is\s+today's\s+date)")
+_KO_TIME = re.compile(r"(?:지금\s*)?(?:몇\s*시(?:야|예요|에요|지|니|인가요|죠|쯤이야|쯤 됐어|됐어)?|"
+                      r"(?:지금\s*)?시간\s*(?:좀\s*)?(?:알려\s*(?:줘|주세요)|몇\s*시야|어떻게\s*돼)|현재\s*시각(?:\s*알려\s*줘)?)")
+_KO_DATE = re.compile(r"(?:오늘\s*)?(?:며칠|몇\s*일)(?:이야|이에요|예요|이지|인가요|이죠|이니)?|"
+                      r"오늘\s*날짜(?:가|는)?\s*(?:뭐야|어떻게\s*돼|알려\s*(?:줘|주세요)|며칠이야)?|"
+                      r"(?:오늘\s*)?무슨\s*요일(?:이야|이에요|예요|이지|인가요|이죠|이니)?")
+
+
+def clock_asked(cleaned: str) -> str | None:
+    """"time" or "date" for a question of the clock or the calendar (`cleaned`: lower case, no closing
+    punctuation), else None."""
+    text = cleaned.rstrip("?？ ")
+    if _EN_TIME.fullmatch(text) or _KO_TIME.fullmatch(text):
+        return "time"
+    if _EN_DATE.fullmatch(text) or _KO_DATE.fullmatch(text):
+        return "date"
+    return None
