@@ -38,7 +38,9 @@ def test_korean_asks_in_korean(tmp_path, korean):
     assert desk.handle("이메일 언제까지야?", "s").text == "앤한테 이메일 보내기는 이번 주 금요일까지예요."
 
 
-@pytest.mark.parametrize("question", ["what time is it?", "when is Christmas?", "when is the dentist?", "지금 몇 시야?"])
+# ("what time is it?" and "지금 몇 시야?" are the clock's since the forty-fourth session: test_alarms.py)
+@pytest.mark.parametrize("question", ["what time is it in Lisbon?", "when is Christmas?", "when is the dentist?",
+                                      "크리스마스 언제야?"])
 def test_a_question_naming_no_promise_is_left_to_the_model(desk, question):
     assert desk.handle(question, "s") is None
 
