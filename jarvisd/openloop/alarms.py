@@ -51,6 +51,13 @@ _HALF_OF_DAY = re.compile(r"\b(?:a\.?m|p\.?m|morning|afternoon|evening|tonight|n
                           r"오전|오후|아침|저녁|밤|새벽|낮|정오|자정")
 
 
+WAKE_EN, WAKE_KO, ALARM_EN, ALARM_KO = "wake-up alarm", "기상 알람", "alarm", "알람"   # the promises' names
+_EN_OFF = re.compile(r"(?:please\s+)?(?:turn\s+off|switch\s+off|shut\s+off|stop|disable|kill|delete|remove|cancel)\s+"
+                     r"(?P<x>(?:(?:the|my|that|this)\s+)?(?:[\w-]+\s+){0,3}?(?:alarm|timer)s?)(?:\s+(?:please|now))?")
+_KO_OFF = re.compile(r"(?P<x>(?:[가-힣\d]+\s+){0,3}?[가-힣\d]*(?:알람|타이머))(?:을|를|은|는|좀)?\s*"
+                     r"(?:꺼|끄고|꺼\s*줘|끄세요|멈춰|정지해|없애|지워|취소해)\s*(?:줘|주세요|줄래)?")
+
+
 @dataclass(frozen=True)
 class Alarm:
     """A timer or an alarm: the promise to keep (`desc`), rung at `at`; `kind` is "timer", "wake" or "alarm"."""
@@ -70,18 +77,32 @@ def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
     m = _KO_WAKE.fullmatch(cleaned) if korean else _EN_WAKE.fullmatch(cleaned)
     if m is not None:
         at = _at(m["time"], now, morning=True)
-        return Alarm("일어나기" if korean else "wake up", at, "wake") if at is not None else None
+        return Alarm(WAKE_KO if korean else WAKE_EN, at, "wake") if at is not None else None
     for pattern in _KO_ALARM if korean else (_EN_ALARM,):
         if m := pattern.fullmatch(cleaned):
             at = _at(m["time"], now, morning=False)
-            return Alarm("알람" if korean else "alarm", at, "alarm") if at is not None else None
+            return Alarm(ALARM_KO if korean else ALARM_EN, at, "alarm") if at is not None else None
     return None
 
 
-def is_timer(desc: str) -> bool:
-    """A promise kept by `alarm_said` for a timer ("10-minute timer", "timer for 1 hour 30 minutes", "10분 타이머")."""
-    return bool(re.fullmatch(r"\d+-(?:second|minute|hour)\s+timer(?:\s+for\s+.+)?|timer\s+for\s+\d.*|.*\d\s*(?:초|분|시간)\s+타이머",
-                             desc.strip()))
+def alarm_kind(desc: str) -> str | None:
+    """"timer", "wake" or "alarm" for a promise `alarm_said` kept ("10-minute timer", "wake-up alarm", "알람"), else
+    None ("buy a kitchen timer": a promise like any other)."""
+    desc = desc.strip()
+    if re.fullmatch(r"\d+-(?:second|minute|hour)\s+timer(?:\s+for\s+.+)?|timer\s+for\s+\d.*|(?:\d+(?:초|분|시간)\s*)+타이머",
+                    desc):
+        return "timer"
+    return "wake" if desc in (WAKE_EN, WAKE_KO) else "alarm" if desc in (ALARM_EN, ALARM_KO) else None
+
+
+def off_as_cancel(cleaned: str) -> str | None:
+    """"Turn off my alarm", "stop the timer", "알람 꺼 줘" said as the cancel the desk knows ("cancel my alarm", "알람
+    취소해 줘"), or None. Only of an alarm or a timer: "turn off the lights" is not the agenda's."""
+    if m := _EN_OFF.fullmatch(cleaned):
+        return f"cancel {m['x']}"
+    if m := _KO_OFF.fullmatch(cleaned):
+        return f"{m['x']} 취소해 줘"
+    return None
 
 
 def _timer(amount: str, label: str | None, now: datetime, korean: bool) -> Alarm | None:

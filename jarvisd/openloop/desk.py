@@ -29,7 +29,7 @@ from typing import Literal
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
-from jarvisd.openloop.alarms import alarm_said
+from jarvisd.openloop.alarms import alarm_said, off_as_cancel
 from jarvisd.openloop.clock_asked import clock_asked
 from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
@@ -73,7 +73,7 @@ from jarvisd.openloop.shifts import Shift, asks_amount, asks_when, bare_amount, 
 from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
-from jarvisd.openloop.when_asked import asked_when
+from jarvisd.openloop.when_asked import asked_time_left, asked_when
 from jarvisd.textsafe import plain_words, printable
 
 log = logging.getLogger(__name__)
@@ -302,6 +302,7 @@ class AgendaDesk:
         return _joined(first, second)
 
     def _answer(self, text: str, session: str, lang: phrases.Lang, fixing: _Fix | None = None) -> DeskReply | None:
+        text = off_as_cancel(clean(text)) or text   # "turn off my alarm": "cancel my alarm"
         if (reminder := self._remind_asked(text, session, lang)) is not None:
             return reminder
         if (alarm := self._alarm(text, session, lang)) is not None:
@@ -501,15 +502,11 @@ class AgendaDesk:
         if alarm.at <= now:
             return DeskReply(phrases.alarm_past(alarm.kind, lang), lang, intent="alarm")
         at_ms = int(alarm.at.timestamp() * 1000)
-        change = self.service.apply_judgement(
-            Judgement(opened=(ProposedLoop(desc=alarm.desc, due_ms=at_ms, evidence=text, remind_ms=at_ms),)),
-            text, self.service.agenda(session), session)
-        if not change.opened:
-            return None
-        loop = change.opened[0]
+        # not the judgement's merge: "set an alarm for 9pm" moved the wake-up alarm; a second timer is a second one
+        loop = self.service.add(alarm.desc, at_ms, session, evidence=text, remind_ms=at_ms)
         self._remember(session, loop, self.service.now_ms(), remind=True)
-        return DeskReply(phrases.alarm_set(loop, alarm.kind, now, self.service.tz, lang), lang, change=change,
-                         intent="alarm")
+        return DeskReply(phrases.alarm_set(loop, alarm.kind, now, self.service.tz, lang), lang,
+                         change=AgendaChange(opened=(loop,)), intent="alarm")
 
     def _one_named(self, words: str) -> OpenLoop | None:
         """The one open promise `words` name ("the call", "밥 전화"), or None when they name none or several."""
@@ -555,7 +552,8 @@ class AgendaDesk:
     def _when_due(self, text: str, lang: phrases.Lang) -> DeskReply | None:
         """"What time is the call?", "전화 몇 시였지?": the due of the open promise the words name, from the agenda;
         None when they name none (a question for the model: "when is Christmas?")."""
-        words = asked_when(clean(text))
+        left = asked_time_left(clean(text))   # "how long until the call?", "타이머 얼마나 남았어?"
+        words = left or asked_when(clean(text))
         if words is None:
             return None
         loops = self.service.agenda()
@@ -563,7 +561,9 @@ class AgendaDesk:
         if not hits:
             return None
         named = sorted((loops[i] for i in dict.fromkeys(hits)), key=_due_order)[:phrases.SPOKEN_ITEMS]
-        return DeskReply(phrases.when_due(named, self.service.now_local(), self.service.tz, lang), lang, intent="when")
+        said = phrases.time_left(named, self.service.now_ms(), self.service.now_local(), self.service.tz, lang) \
+            if left else phrases.when_due(named, self.service.now_local(), self.service.tz, lang)
+        return DeskReply(said, lang, intent="when")
 
     def _close_in_focus(self, kind: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Mark it done", "그거 지워 줘": the promise just reminded out loud (within the snooze window), or for

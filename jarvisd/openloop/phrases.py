@@ -264,6 +264,36 @@ def when_due(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -
     return " ".join(said)
 
 
+def time_left(loops: Sequence[OpenLoop], now_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"10-minute timer: 7 minutes left, until 9:10 AM." / "10분 타이머: 7분 남았어요 (오전 9시 10분)." for each
+    promise asked about; one past its due: "… was due 5 minutes ago."; one with no due: "… has no time set."."""
+    said = []
+    for loop in loops:
+        desc = loop.desc if lang == "ko" else _capital(second_person(loop.desc))
+        if loop.due_ms is None:
+            said.append(f"{desc}{topic(desc)} 시간이 정해져 있지 않아요." if lang == "ko" else f"{desc} has no time set.")
+            continue
+        minutes = round(abs(loop.due_ms - now_ms) / 60_000)
+        local = datetime.fromtimestamp(loop.due_ms / 1000, tz)
+        when = spoken_due(loop.due_ms, now, tz, lang)
+        if loop.due_ms <= now_ms:
+            said.append(f"{desc}{topic(desc)} {_ko_minutes(max(1, minutes))} 지났어요." if lang == "ko" else
+                        f"{desc} was due {_en_minutes(max(1, minutes))} ago.")
+        elif minutes < 1:
+            said.append(f"{desc}: 1분도 안 남았어요." if lang == "ko" else f"{desc}: less than a minute left.")
+        elif minutes >= 12 * 60:   # "in about 30 hours", "in 3 days": a far due is said by its day first
+            days, hours = round(minutes / 1440), round(minutes / 60)
+            if lang == "ko":
+                said.append(f"{desc}{topic(desc)} {when}예요, " + (f"{days}일 남았어요." if days >= 2 else f"약 {hours}시간 남았어요."))
+            else:
+                said.append(f"{desc} is {when}, in " + (f"{days} days." if days >= 2 else f"about {hours} hours."))
+        elif lang == "ko":
+            said.append(f"{desc}: {_ko_minutes(minutes)} 남았어요 ({when}).")
+        else:
+            said.append(f"{desc}: {_en_minutes(minutes)} left, until {_en_clock(local)}.")
+    return " ".join(said)
+
+
 def remind_set(loop: OpenLoop, at_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"OK, I'll remind you tomorrow at 2 PM: call Bob." (a reminder moment always has its clock time)."""
     local = datetime.fromtimestamp(at_ms / 1000, tz)

@@ -248,14 +248,15 @@ class OpenLoopService:
             return [loop for loop in self._open_newest_first(None) if now < self._expires_at(loop)]
 
     def add(self, desc: str, due_ms: int | None = None, session: str = "default",
-            evidence: str | None = None) -> OpenLoop:
-        """Store a loop without the judge's gates (a tool that knows its deadline, or a test)."""
+            evidence: str | None = None, remind_ms: int | None = None) -> OpenLoop:
+        """Store a loop without the judge's gates (a tool that knows its deadline, a timer, or a test): never
+        merged into an open one of the same words (a second "10-minute timer" is a second timer)."""
         now = self.now_ms()
         with self._lock:
             created = self._creation_ms(now)
             loop = self._save(OpenLoop(id=self._new_id(), desc=desc.strip(), status=LoopStatus.OPEN,
                                        created_ms=created, updated_ms=created, due_ms=due_ms, session=session,
-                                       evidence=evidence))
+                                       evidence=evidence, remind_ms=remind_ms))
         self._announce("added", AgendaChange(opened=(loop,)))
         return loop
 

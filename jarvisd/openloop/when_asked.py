@@ -18,7 +18,18 @@ _EN = [re.compile(p) for p in (
     r"(?P<x>.+?)(?:\s+(?:by|again))*",
     r"(?:so\s+|and\s+)?(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+still\s+(?:on|happening|due)(?:\s+for\s+\w+)?",
     r"(?:so\s+|and\s+)?by\s+when\s+(?:do|should|must)\s+i\s+(?P<x>.+?)",
+    r"(?:so\s+|and\s+)?(?:when|what\s+time)\s+(?:does|will|is)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+"
+    r"(?:go(?:ing)?\s+off|ring(?:ing)?|end(?:ing)?|finish(?:ing)?|be\s+(?:done|over))",
 )]
+# "how long until the call?", "how much time is left on the timer?", "타이머 얼마나 남았어?": the time left to a due
+_EN_LEFT = [re.compile(p) for p in (
+    r"(?:so\s+|and\s+)?how\s+(?:long|much\s+time)\s+(?:is\s+)?(?:left\s+)?(?:until|till|til|before|to)\s+"
+    r"(?:the\s+|my\s+|our\s+)?(?P<x>.+?)(?:\s+(?:goes\s+off|is\s+due|starts|ends|rings|is\s+done))?",
+    r"(?:so\s+|and\s+)?how\s+(?:much\s+time|long)\s+(?:is\s+|do\s+i\s+have\s+|have\s+i\s+got\s+)?(?:left\s+)?"
+    r"(?:on|for|until|till|before)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)",
+)]
+_KO_LEFT = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가|까지)?\s*(?:얼마나|몇\s*분|몇\s*시간|시간\s*얼마나)\s*"
+                      r"남았(?:어|어요|지|니|나요|죠|을까)?")
 _KO = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가)?\s*(?:언제|몇\s*시)\s*(?:에|까지)?\s*"
                  r"(?:야|였지|였더라|더라|지|였어|이야|예요|에요|였죠|죠|인지|였나|이었지|해야\s*(?:돼|하지|했지|하더라))?")
 _NOT_A_PROMISE = frozenset("it that this now today tomorrow sunset sunrise dinner lunch breakfast christmas "
@@ -32,6 +43,17 @@ def asked_when(cleaned: str) -> str | None:
         if m := pattern.fullmatch(text):
             return _named(m["x"])
     if not text.isascii() and (m := _KO.fullmatch(text)):
+        return _named(m["x"])
+    return None
+
+
+def asked_time_left(cleaned: str) -> str | None:
+    """The words of a question about the time left to one promise's due, or None."""
+    text = cleaned.rstrip("?？ ")
+    for pattern in _EN_LEFT:
+        if m := pattern.fullmatch(text):
+            return _named(m["x"])
+    if not text.isascii() and (m := _KO_LEFT.fullmatch(text)):
         return _named(m["x"])
     return None
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, tzinfo
 
 from jarvisd.language import Language, language_of
-from jarvisd.openloop.alarms import is_timer
+from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import subject
 from jarvisd.openloop.model import LoopStatus, OpenLoop
 from jarvisd.openloop.phrases import is_day_only, second_person
@@ -134,16 +134,16 @@ def reminder_text(desc: str, minutes: int | None, lang: Lang | None = None, due_
             return f"알림: {desc}, {due_said.removesuffix('까지')}까지예요."
         return f"Reminder: {second_person(desc)}. It's due {due_said}."
     if lang == "ko":
-        if is_timer(desc) and (minutes is None or minutes <= 0):
-            return f"알림: {desc}{subject(desc)} 끝났어요."
+        if (kind := alarm_kind(desc)) is not None and (minutes is None or minutes <= 0):
+            return {"timer": f"알림: {desc}{subject(desc)} 끝났어요.", "wake": "일어날 시간이에요.", "alarm": "알람 시간이에요."}[kind]
         if minutes is None or minutes == 0:
             return f"알림: {desc}, 지금 할 시간이에요."
         if minutes < 0:
             return f"알림: {desc} 기한이 {time_left_phrase(-minutes, lang)} 지났어요."
         return f"알림: {desc} 기한이 {time_left_phrase(minutes, lang)} 남았어요."
     desc = second_person(desc)
-    if is_timer(desc) and (minutes is None or minutes <= 0):   # "Time's up: 10-minute timer."
-        return f"Time's up: {desc}."
+    if (kind := alarm_kind(desc)) is not None and (minutes is None or minutes <= 0):   # "Time's up: 10-minute timer."
+        return {"timer": f"Time's up: {desc}.", "wake": "Time to wake up.", "alarm": "Your alarm: it's time."}[kind]
     if minutes is None or minutes == 0:
         return f"Reminder: {desc}."
     if minutes < 0:

@@ -9,7 +9,7 @@ from datetime import datetime
 
 import pytest
 
-from jarvisd.openloop.alarms import alarm_said, is_timer
+from jarvisd.openloop.alarms import alarm_kind, alarm_said
 from jarvisd.reflect.quiet_hours import QuietHours
 from jarvisd.reflect.reminders import minutes_to_due, plan_reminders, reminder_text
 from tests.openloop.conftest import SEOUL, TUESDAY, agenda_rows, said_to
@@ -33,17 +33,17 @@ def times(desk) -> list[tuple[str, str, str]]:
     ("set a timer for an hour and a half", "OK, a timer for 1 hour 30 minutes, until 10:30 AM.",
      ("timer for 1 hour 30 minutes", "2026-12-01 10:30")),
     ("set an 8 minute timer", "OK, an 8-minute timer, until 9:08 AM.", ("8-minute timer", "2026-12-01 09:08")),
-    ("wake me up at 7", "OK, I'll wake you tomorrow at 7 AM.", ("wake up", "2026-12-02 07:00")),
-    ("wake me up tomorrow at 6:30", "OK, I'll wake you tomorrow at 6:30 AM.", ("wake up", "2026-12-02 06:30")),
-    ("wake me up at 8 pm", "OK, I'll wake you tonight at 8 PM.", ("wake up", "2026-12-01 20:00")),
-    ("can you wake me up in 20 minutes", "OK, I'll wake you today at 9:20 AM.", ("wake up", "2026-12-01 09:20")),
+    ("wake me up at 7", "OK, I'll wake you tomorrow at 7 AM.", ("wake-up alarm", "2026-12-02 07:00")),
+    ("wake me up tomorrow at 6:30", "OK, I'll wake you tomorrow at 6:30 AM.", ("wake-up alarm", "2026-12-02 06:30")),
+    ("wake me up at 8 pm", "OK, I'll wake you tonight at 8 PM.", ("wake-up alarm", "2026-12-01 20:00")),
+    ("can you wake me up in 20 minutes", "OK, I'll wake you today at 9:20 AM.", ("wake-up alarm", "2026-12-01 09:20")),
     ("set an alarm for 6:30 tomorrow", "Alarm set for tomorrow at 6:30 AM.", ("alarm", "2026-12-02 06:30")),
     ("set an alarm for 7", "Alarm set for tonight at 7 PM.", ("alarm", "2026-12-01 19:00")),
     ("10분 타이머 맞춰줘", "10분 타이머 시작할게요. 오전 9시 10분에 알려 드릴게요.", ("10분 타이머", "2026-12-01 09:10")),
     ("타이머 1시간 30분으로 맞춰 줘", "1시간 30분 타이머 시작할게요. 오전 10시 30분에 알려 드릴게요.",
      ("1시간 30분 타이머", "2026-12-01 10:30")),
-    ("7시에 깨워줘", "내일 오전 7시에 깨워 드릴게요.", ("일어나기", "2026-12-02 07:00")),
-    ("내일 아침 7시에 깨워줘", "내일 오전 7시에 깨워 드릴게요.", ("일어나기", "2026-12-02 07:00")),
+    ("7시에 깨워줘", "내일 오전 7시에 깨워 드릴게요.", ("기상 알람", "2026-12-02 07:00")),
+    ("내일 아침 7시에 깨워줘", "내일 오전 7시에 깨워 드릴게요.", ("기상 알람", "2026-12-02 07:00")),
     ("알람 6시 반으로 맞춰 줘", "오늘 저녁 6시 30분에 알람 맞춰 둘게요.", ("알람", "2026-12-01 18:30")),
 ])
 def test_a_timer_or_alarm_is_a_promise_reminded_at_its_moment(desk, said, reply, kept):
@@ -82,10 +82,58 @@ def test_a_timer_is_said_as_time_up_and_can_be_undone(desk):
     assert agenda_rows(desk) == []
 
 
-def test_guard_only_a_timer_kept_by_the_desk_is_said_as_time_up():
-    assert is_timer("10-minute timer") and is_timer("timer for 1 hour 30 minutes") and is_timer("10분 타이머")
-    assert not is_timer("buy a kitchen timer") and not is_timer("fix the oven timer")
+def test_guard_only_a_timer_or_alarm_kept_by_the_desk_is_said_as_one():
+    assert [alarm_kind(d) for d in ("10-minute timer", "timer for 1 hour 30 minutes", "10분 타이머", "wake-up alarm",
+                                    "기상 알람", "alarm")] == ["timer", "timer", "timer", "wake", "wake", "alarm"]
+    assert alarm_kind("buy a kitchen timer") is None and alarm_kind("fix the oven timer") is None
     assert reminder_text("buy a kitchen timer", 0) == "Reminder: buy a kitchen timer."
+    assert [reminder_text(d, 0) for d in ("wake-up alarm", "기상 알람", "alarm")] == [
+        "Time to wake up.", "일어날 시간이에요.", "Your alarm: it's time."]
+
+
+@pytest.mark.parametrize(("first", "off", "reply"), [
+    ("set a timer for 10 minutes", "stop the timer", "OK, I took it off your agenda: 10-minute timer."),
+    ("wake me up at 7", "turn off my alarm", "OK, I took it off your agenda: wake-up alarm."),
+    ("wake me up at 7", "cancel my alarm", "OK, I took it off your agenda: wake-up alarm."),
+    ("7시에 깨워줘", "알람 꺼 줘", "목록에서 지웠어요: 기상 알람."),
+    ("10분 타이머 맞춰줘", "타이머 취소해 줘", "목록에서 지웠어요: 10분 타이머."),
+])
+def test_an_alarm_or_timer_is_turned_off_by_name(desk, first, off, reply):
+    said_to(desk, first)
+    assert said_to(desk, off) == [reply]
+    assert agenda_rows(desk) == []
+
+
+def test_guard_turning_off_anything_else_is_not_the_agendas(desk):
+    said_to(desk, "I need to turn off the lights at 10pm")
+    assert said_to(desk, "turn off the lights") == [None]
+    assert agenda_rows(desk) == [("turn off the lights", "2026-12-01 22:00")]
+
+
+def test_a_second_alarm_or_timer_is_one_more_not_a_move_of_the_first(desk):
+    """Kept through the judgement, "set an alarm for 9pm" after "wake me up at 7" moved the wake-up alarm to 9 PM
+    (its words were "the same promise") and answered nothing; a second 10-minute timer was dropped."""
+    said_to(desk, "wake me up at 7", "set an alarm for 9pm", "set a timer for 10 minutes", "set a timer for 10 minutes")
+    assert agenda_rows(desk) == [("10-minute timer", "2026-12-01 09:10"), ("10-minute timer", "2026-12-01 09:10"),
+                                 ("alarm", "2026-12-01 21:00"), ("wake-up alarm", "2026-12-02 07:00")]
+
+
+@pytest.mark.parametrize(("first", "asked", "reply"), [
+    ("set a timer for 10 minutes", "how much time is left on the timer?",
+     "10-minute timer: 10 minutes left, until 9:10 AM."),
+    ("set a timer for 10 minutes", "when does the timer go off?", "10-minute timer is today at 9:10 AM."),
+    ("I need to call Bob at 3pm", "how long until the call?", "Call Bob: 6 hours left, until 3 PM."),
+    ("I need to call Bob on Friday at 3pm", "how long do I have until the call", "Call Bob is Friday at 3 PM, in 3 days."),
+    ("10분 타이머 맞춰줘", "타이머 얼마나 남았어?", "10분 타이머: 10분 남았어요 (오늘 오전 9시 10분)."),
+    ("내일 오후 3시에 밥한테 전화해야 해", "전화까지 얼마나 남았어?", "밥한테 전화하기는 내일 오후 3시예요, 약 30시간 남았어요."),
+])
+def test_the_time_left_to_a_promise_is_said_from_the_agenda(desk, first, asked, reply):
+    said_to(desk, first)
+    assert said_to(desk, asked) == [reply]
+
+
+def test_guard_how_long_of_anything_else_is_the_models(desk):
+    assert said_to(desk, "how long until Christmas", "how long is the movie") == [None, None]
 
 
 @pytest.mark.parametrize(("said", "reply"), [
