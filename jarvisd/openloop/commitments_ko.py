@@ -427,6 +427,10 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     return out
 
 
+# "갈게", "내가 대신 갈게": going, nowhere named (the forty-third session's low kept a promise "가기"); as "I'll go"
+_BARE_GOING = frozenset({"가기", "오기", "다녀오기", "갔다 오기"})
+
+
 # ---------------------------------------------------------------- closures
 
 
@@ -463,6 +467,7 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         if found and not lead and (own := _lead_nouns(sen, ms, local)):   # "바자회 음식 하기로 했는데 … 가져가야 돼"
             found = [_with_thing(c, own) if _bare(c.action) and s + sen.find(own) < c.clause_span[0] + 1
                      and own not in c.action else c for c in found]
+        found = [c for c in found if c.action not in _BARE_GOING]   # nowhere to go, the sentences before said none
         if not found and commitments and _time_only(ms, local):   # "…데려오기로 했어요, 4시 반에요."
             last = commitments[-1]
             commitments[-1] = Commitment(last.action, f"{last.clause} {sen[ms[0].start:ms[-1].end]}",

@@ -65,7 +65,7 @@ from jarvisd.openloop.intents import (
 )
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
-from jarvisd.openloop.pronouns import person_meant, with_person
+from jarvisd.openloop.pronouns import person_meant, persons_meant, with_person
 from jarvisd.openloop.remind_asks import remind_ask
 from jarvisd.openloop.reported_moves import as_order
 from jarvisd.openloop.service import MEANING_LOOPS, LoopNotFound, OpenLoopService, ReviveRefused
@@ -842,6 +842,11 @@ class AgendaDesk:
         opened, notes, remind = self._proposals(reading.commitments, now, lang)
         if fixing is not None:
             opened = self._fixed(opened, fixing, now)
+        if len(opened) == 1 and opened[0].due_ms is not None and swap is None \
+                and len(alike := persons_meant(opened[0].desc, [loop.desc for loop in shown])) > 1:
+            # "I'll call him next week" with "call Bob" and "call Ann" open: which one moves (the forty-third
+            # session's low: a third promise, "call him", was kept)
+            return self._which_moves([shown[i] for i in alike], text, session, lang)
         opened = self._restated(self._persons_named(opened, shown), text, shown, now)
         closed, guess = self._closings(text if swap is None else swap.said, reading, shown, lang)
         if swap is not None and opened:

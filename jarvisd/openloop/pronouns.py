@@ -26,10 +26,16 @@ def with_person(new_desc: str, old_desc: str) -> str:
 def person_meant(desc: str, descs: Sequence[str]) -> int | None:
     """The open promise (index in `descs`) whose person "him"/"her" in `desc` stands for: the only one of
     the same deed ("call him" -> "call Bob"); None when none or several are (with "call Bob" and "call Ann" open,
-    "him" is not guessed: a wrong guess would move the other's due), or `desc` names no one by a pronoun."""
-    if not desc.isascii() or not _PERSON.search(desc):
-        return None
-    deed = desc.split(" ", 1)[0].lower()
-    same = [i for i, d in enumerate(descs) if d.isascii() and d.split(" ", 1)[0].lower() == deed and " " in d
-            and not _PRONOUN.search(d)]
+    "him" is not guessed: a wrong guess would move the other's due; `persons_meant` lists them to ask), or `desc`
+    names no one by a pronoun."""
+    same = persons_meant(desc, descs)
     return same[0] if len(same) == 1 else None
+
+
+def persons_meant(desc: str, descs: Sequence[str]) -> list[int]:
+    """Every open promise (index in `descs`) of the same deed that "him"/"her" in `desc` may stand for."""
+    if not desc.isascii() or not _PERSON.search(desc):
+        return []
+    deed = desc.split(" ", 1)[0].lower()
+    return [i for i, d in enumerate(descs) if d.isascii() and d.split(" ", 1)[0].lower() == deed and " " in d
+            and not _PRONOUN.search(d)]

@@ -57,3 +57,26 @@ def test_guard_a_time_said_instead_is_a_correction_not_a_new_promise(desk, first
 @pytest.mark.parametrize("text", ["Should I email Bob instead of calling him?", "내가 대신 갈게", "I'll do it tomorrow"])
 def test_guard_questions_and_who_goes_instead_take_nothing_back(text):
     assert instead_said(text) is None
+
+
+@pytest.mark.parametrize("said", ["내가 대신 갈게", "갈게", "내일 갈게"])
+def test_going_nowhere_named_is_no_promise(desk, said):
+    """The forty-third session's low: "내일 민수 결혼식 가야 돼" then "내가 대신 갈게" kept a second promise, "가기"
+    (as "I'll go instead" keeps none)."""
+    said_to(desk, "내일 민수 결혼식 가야 돼")
+    said_to(desk, said)
+    assert [desc for desc, _ in agenda_rows(desk)] == ["민수 결혼식 가기"]
+
+
+def test_guard_going_somewhere_is_still_a_promise(desk):
+    said_to(desk, "병원 가야 돼")
+    assert agenda_rows(desk) == [("병원 가기", "-")]
+
+
+def test_him_with_two_calls_open_is_asked_and_the_pick_moves(desk):
+    """The forty-third session's low: "I'll call him next week" with "call Bob" and "call Ann" open kept a third
+    promise, "call him"; now it asks which, and the answer moves that one."""
+    said_to(desk, "I need to call Bob tomorrow", "I need to call Ann on Friday")
+    assert said_to(desk, "I'll call him next week", "Bob") == [
+        "Which one: call Ann, or call Bob?", "Updated: call Bob, now by Sunday, December 13."]
+    assert agenda_rows(desk) == [("call Ann", "2026-12-04 23:59"), ("call Bob", "2026-12-13 23:59")]
