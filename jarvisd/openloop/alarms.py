@@ -15,12 +15,14 @@ alarm's is the next such hour, as a phone's.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from jarvisd.openloop.when import resolve_time
 
-_SET = r"(?:set|start|put\s+on|make|give\s+me|run)\s+(?:me\s+)?"
+# (and Whisper's "Et a alarm for 630 tomorrow" for "Set an alarm for 6:30 tomorrow")
+_SET = r"(?:set|et|sat|start|put\s+on|make|give\s+me|run)\s+(?:me\s+)?"
 _A = r"(?:(?:a|an|the|one|another)\s+)?"
 _AMOUNT = (r"(?P<amount>(?:\d|an?\s|half\b|[a-z]+[\s-]).{0,40}?"
            r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)(?:\s+and\s+a\s+half)?)")
@@ -45,6 +47,7 @@ _KO_ALARM = (
 )
 _KO_WAKE = re.compile(r"(?P<time>.+?)\s*(?:에)?\s*(?:좀\s*)?깨워\s*(?:줘|주세요|줄래|줘요|줄래요)")
 _SECONDS = re.compile(r"(?P<n>\d+)\s*(?:seconds?|secs?|초)$")
+_RUN_TOGETHER = re.compile(r"\b([1-9]|1[0-2])([0-5]\d)\b(?!\s*(?:minutes?|mins?|hours?|seconds?|분|초|년))")
 _FROM_NOW = re.compile(r"\bin\s|\bfrom\s+now\b|뒤|후|있다가")   # "in 20 minutes": no clock hour to read
 # words that say which half of the day: without one, a wake-up hour is the morning's
 _HALF_OF_DAY = re.compile(r"\b(?:a\.?m|p\.?m|morning|afternoon|evening|tonight|night|noon|midnight)\b|\d(?:am|pm)\b|"
@@ -52,6 +55,8 @@ _HALF_OF_DAY = re.compile(r"\b(?:a\.?m|p\.?m|morning|afternoon|evening|tonight|n
 
 
 WAKE_EN, WAKE_KO, ALARM_EN, ALARM_KO = "wake-up alarm", "기상 알람", "alarm", "알람"   # the promises' names
+_FILLER_WORDS = frozenset("the my a an that this one up".split())
+_KIND_WORDS = _FILLER_WORDS | frozenset("timer timers alarm alarms 타이머 알람 wake".split())
 _EN_OFF = re.compile(r"(?:please\s+)?(?:turn\s+off|switch\s+off|shut\s+off|stop|disable|kill|delete|remove|cancel)\s+"
                      r"(?P<x>(?:(?:the|my|that|this)\s+)?(?:[\w-]+\s+){0,3}?(?:alarm|timer)s?)(?:\s+(?:please|now))?")
 _KO_OFF = re.compile(r"(?P<x>(?:[가-힣\d]+\s+){0,3}?[가-힣\d]*(?:알람|타이머))(?:을|를|은|는|좀)?\s*"
@@ -93,6 +98,30 @@ def alarm_kind(desc: str) -> str | None:
                     desc):
         return "timer"
     return "wake" if desc in (WAKE_EN, WAKE_KO) else "alarm" if desc in (ALARM_EN, ALARM_KO) else None
+
+
+def alarms_meant(words: str, descs: Sequence[str]) -> list[int] | None:
+    """The timers or alarms (indexes in `descs`) that `words` ("the timer", "the egg timer", "my alarm") may name,
+    best first: those whose names share the most of the other words, or every one of that kind when they share
+    none (Whisper's "the Hig timer" for "the egg timer": asked, not the first timer guessed). None when `words`
+    name no timer or alarm; [] when none is set."""
+    said = re.findall(r"[^\W_]+", words.lower())
+    kinds = {"timer"} if {"timer", "timers", "타이머"} & set(said) else \
+        {"wake", "alarm"} if {"alarm", "alarms", "알람", "wake"} & set(said) else set()
+    if not kinds:
+        return None
+    of_kind = [i for i, desc in enumerate(descs) if alarm_kind(desc) in kinds]
+    other = set(said) - _KIND_WORDS
+    scores = {i: sum(any(w.startswith(o) or o.startswith(w) for w in re.findall(r"[^\W_]+", descs[i].lower()))
+                     for o in other) for i in of_kind}
+    best = max(scores.values(), default=0)
+    return [i for i in of_kind if scores[i] == best] if best else of_kind
+
+
+def only_kind(words: str) -> bool:
+    """Whether `words` name a timer or an alarm by that word alone ("my alarm", "the timer", "알람")."""
+    said = set(re.findall(r"[^\W_]+", words.lower()))
+    return bool(said & _KIND_WORDS - _FILLER_WORDS) and not said - _KIND_WORDS
 
 
 def off_as_cancel(cleaned: str) -> str | None:
@@ -139,6 +168,7 @@ def _at(words: str, now: datetime, morning: bool) -> datetime | None:
     """The moment `words` name, the next one from `now`; a clock hour said without AM or PM is, for a wake-up
     (`morning`), the morning's, for an alarm the first of the two to come ("6:30 tomorrow": 6:30 AM). None when
     they name no clock time; a moment already past is returned as it is (the desk says so)."""
+    words = _RUN_TOGETHER.sub(r"\1:\2", words)   # Whisper's "630" for "six thirty"
     if re.match(r"\d", words):    # "set an alarm for 7": the hour
         words = f"at {words}"
     when = resolve_time(words, now)

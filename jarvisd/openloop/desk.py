@@ -29,7 +29,7 @@ from typing import Literal
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
-from jarvisd.openloop.alarms import alarm_said, off_as_cancel
+from jarvisd.openloop.alarms import alarm_kind, alarm_said, alarms_meant, off_as_cancel, only_kind
 from jarvisd.openloop.clock_asked import clock_asked
 from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
@@ -415,6 +415,9 @@ class AgendaDesk:
             if deeds := deed_named(deed, descs):                           # (pass 38: "I couldn't find all your calls")
                 return self._ask_every(replace(intent, kind=f"{intent.kind}_all"), session, [loops[i] for i in deeds], deed)
         found = naming.best_reference(intent.argument, descs)
+        meant = alarms_meant(intent.argument, descs)   # "cancel the timer" with two timers set: which one
+        if meant and all(alarm_kind(descs[i]) for i in ([found] if isinstance(found, int) else found or [])):
+            found = meant[0] if len(meant) == 1 else meant
         if found is None:   # "cancel the call": the promises of that deed (pass 34: "I couldn't find the call")
             deeds = deed_named(intent.argument, descs) or _named_in(intent.argument, descs)
             found = (deeds[0] if len(deeds) == 1 else deeds) if deeds else None
@@ -558,6 +561,12 @@ class AgendaDesk:
             return None
         loops = self.service.agenda()
         hits = _promises_named(words, [loop.desc for loop in loops])
+        alarms = alarms_meant(words, [loop.desc for loop in loops])
+        if not hits and alarms == [] and only_kind(words):
+            # "when is my alarm?" with none set: said, not left to the model to make one up
+            return DeskReply(phrases.no_alarm(bool(re.search(r"timer|타이머", words)), lang), lang, intent="when")
+        if alarms and all(alarm_kind(loops[i].desc) for i in hits):   # "the timer" of two: both, not the first
+            hits = alarms
         if not hits:
             return None
         named = sorted((loops[i] for i in dict.fromkeys(hits)), key=_due_order)[:phrases.SPOKEN_ITEMS]

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Literal
 
 from jarvisd.language import Language
+from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop
 
@@ -320,6 +321,13 @@ def alarm_set(loop: OpenLoop, kind: str, now: datetime, tz: tzinfo, lang: Lang) 
     return f"Alarm set for {day_en} at {_en_clock(local)}."
 
 
+def no_alarm(timer: bool, lang: Lang) -> str:
+    """"When is my alarm?" with none set (the model made one up: "The wake up alarm goes off at 11:11 AM.")."""
+    if lang == "ko":
+        return "맞춰 둔 타이머가 없어요." if timer else "맞춰 둔 알람이 없어요."
+    return "You have no timer running." if timer else "You have no alarm set."
+
+
 def alarm_past(kind: str, lang: Lang) -> str:
     if lang == "ko":
         return "그 시간은 이미 지났어요. 언제로 맞출까요?"
@@ -615,7 +623,7 @@ def which_one(loops: Sequence[OpenLoop], lang: Lang, now: datetime, tz: tzinfo) 
     at 3 PM, or call Pia, Friday at 3 PM?"; pass 34: "call Pia, or call Pia?")."""
     shown = loops[:3]
     names = [loop.desc if lang == "ko" else second_person(loop.desc) for loop in shown]
-    if len(set(names)) < len(names):
+    if len(set(names)) < len(names) or any(alarm_kind(loop.desc) for loop in shown):   # alarms by their times
         names = [f"{name}, {spoken_due(loop.due_ms, now, tz, lang)}" if loop.due_ms is not None else name
                  for name, loop in zip(names, shown, strict=True)]
     if lang == "ko":

@@ -162,3 +162,40 @@ def test_a_time_with_minutes_is_said_with_them(tmp_path, korean):
 def test_guard_other_questions_of_time_are_not_the_clock(said):
     from jarvisd.openloop.clock_asked import clock_asked
     assert clock_asked(said.lower().rstrip("?")) is None
+
+
+# found by the forty-fourth session's conversation run through the daemon (Whisper base on espeak-ng speech)
+def test_a_timer_named_by_a_word_none_has_is_asked_not_guessed(desk):
+    """"Cancel the Hig timer" (Whisper's "egg") with a 1-minute and an egg timer set cancelled the 1-minute one."""
+    said_to(desk, "set a timer for one minute", "set a 5 minute timer for the eggs")
+    assert said_to(desk, "cancel the hig timer", "the second one") == [
+        "Which one: 1-minute timer, today at 9:01 AM, or 5-minute timer for the eggs, today at 9:05 AM?",
+        "OK, I took it off your agenda: 5-minute timer for the eggs."]
+    assert said_to(desk, "set a 5 minute timer for the eggs", "cancel the egg timer") == [
+        "OK, a 5-minute timer for the eggs, until 9:05 AM.", "OK, I took it off your agenda: 5-minute timer for the eggs."]
+    assert agenda_rows(desk) == [("1-minute timer", "2026-12-01 09:01")]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("Et a alarm for 630 tomorrow.", "Alarm set for tomorrow at 6:30 AM."),
+    ("wake me up at 630", "OK, I'll wake you tomorrow at 6:30 AM."),
+])
+def test_whispers_run_together_time_and_lost_set_still_set_it(desk, said, reply):
+    assert said_to(desk, said) == [reply]
+
+
+@pytest.mark.parametrize(("asked", "reply"), [
+    ("When does my wake up alarm go off?", "You have no alarm set."),
+    ("how much time is left on the timer?", "You have no timer running."),
+    ("알람 언제야?", "맞춰 둔 알람이 없어요."),
+])
+def test_an_alarm_asked_of_with_none_set_is_said_so(desk, asked, reply):
+    """The model answered "The wake up alarm goes off at 11:11 AM." with none set."""
+    assert said_to(desk, asked) == [reply]
+
+
+def test_guard_a_promise_with_alarm_in_its_name_is_found_as_any(desk):
+    said_to(desk, "I need to schedule the fire alarm inspection on Friday")
+    assert said_to(desk, "when is the fire alarm inspection?", "cancel the fire alarm inspection") == [
+        "Schedule the fire alarm inspection is due by Friday.",
+        "OK, I took it off your agenda: schedule the fire alarm inspection."]
