@@ -54,6 +54,8 @@ _HALF_OF_DAY = re.compile(r"\b(?:a\.?m|p\.?m|morning|afternoon|evening|tonight|n
                           r"오전|오후|아침|저녁|밤|새벽|낮|정오|자정")
 
 
+RUNG_KEEP_MS = 15 * 60_000   # a timer or alarm stays on the agenda this long after it rang (or its snooze), for
+                             # "snooze" and "done"; then it expires (a promise stays 6 h past its due)
 WAKE_EN, WAKE_KO, ALARM_EN, ALARM_KO = "wake-up alarm", "기상 알람", "alarm", "알람"   # the promises' names
 _FILLER_WORDS = frozenset("the my a an that this one up".split())
 _KIND_WORDS = _FILLER_WORDS | frozenset("timer timers alarm alarms 타이머 알람 wake".split())

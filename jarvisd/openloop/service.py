@@ -24,6 +24,7 @@ from typing import Any
 
 from jarvisd.events import AgendaChanged
 from jarvisd.openloop import rules
+from jarvisd.openloop.alarms import RUNG_KEEP_MS, alarm_kind
 from jarvisd.openloop.model import AgendaChange, Judgement, LoopStatus, OpenLoop, ProposedLoop, new_loop_id
 from jarvisd.openloop.stores import LoopStore
 from jarvisd.textsafe import without_format
@@ -237,6 +238,10 @@ class OpenLoopService:
         """`rules.expires_at_ms`, and never before `expire_after` past a moment the user asked to be reminded
         at: "remind me again in 7 hours" after the reminder of a promise due at 15:00 was answered "OK",
         then the promise expired at 21:00 and the reminder asked for never came."""
+        if alarm_kind(loop.desc) is not None and loop.due_ms is not None:
+            # a timer or an alarm that rang leaves the agenda soon after, or after its snooze: "what's on my
+            # agenda?" listed a 1-minute timer rung minutes before (the forty-fourth session's daemon run)
+            return max(loop.due_ms, loop.remind_ms or 0) + RUNG_KEEP_MS
         at = rules.expires_at_ms(loop, self.expire_after_ms, self.max_age_ms)
         return at if loop.remind_ms is None else max(at, loop.remind_ms + self.expire_after_ms)
 

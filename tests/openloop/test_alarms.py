@@ -10,9 +10,13 @@ from datetime import datetime
 import pytest
 
 from jarvisd.openloop.alarms import alarm_kind, alarm_said
+from jarvisd.openloop.clock_asked import clock_asked
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
 from jarvisd.reflect.quiet_hours import QuietHours
 from jarvisd.reflect.reminders import minutes_to_due, plan_reminders, reminder_text
-from tests.openloop.conftest import SEOUL, TUESDAY, agenda_rows, said_to
+from tests.openloop.conftest import SEOUL, TUESDAY, FakeClock, agenda_desk, agenda_rows, said_to
 
 
 @pytest.fixture
@@ -152,7 +156,6 @@ def test_the_time_and_the_date_are_the_clocks_not_the_models(desk, said, reply):
 
 
 def test_a_time_with_minutes_is_said_with_them(tmp_path, korean):
-    from tests.openloop.conftest import agenda_desk
     desk = agenda_desk(tmp_path, korean, TUESDAY.replace(hour=14, minute=5))
     assert said_to(desk, "what's the time", "지금 몇 시야") == ["It's 2:05 PM.", "지금 오후 2시 5분이에요."]
 
@@ -160,7 +163,6 @@ def test_a_time_with_minutes_is_said_with_them(tmp_path, korean):
 @pytest.mark.parametrize("said", ["what time is the call", "what time is it in London", "몇 시에 만날까?", "시간 있어?",
                                   "what day is the dentist"])
 def test_guard_other_questions_of_time_are_not_the_clock(said):
-    from jarvisd.openloop.clock_asked import clock_asked
     assert clock_asked(said.lower().rstrip("?")) is None
 
 
@@ -199,3 +201,21 @@ def test_guard_a_promise_with_alarm_in_its_name_is_found_as_any(desk):
     assert said_to(desk, "when is the fire alarm inspection?", "cancel the fire alarm inspection") == [
         "Schedule the fire alarm inspection is due by Friday.",
         "OK, I took it off your agenda: schedule the fire alarm inspection."]
+
+
+def test_a_rung_timer_leaves_the_agenda_a_quarter_hour_later_a_promise_stays(tmp_path, korean):
+    """The daemon run listed "1-minute timer" on the agenda minutes after it rang ("Time's up"); a promise past its due
+    stays 6 hours. A snooze keeps the timer until a quarter hour after the snoozed moment."""
+    clock = FakeClock(TUESDAY.timestamp())
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock)
+    desk = AgendaDesk(service, korean)
+    said_to(desk, "set a timer for 10 minutes", "set a 5 minute timer for the eggs", "I need to call Bob at 9:05")
+    eggs = next(loop for loop in service.agenda() if "eggs" in loop.desc)
+    clock.advance(5 * 60)                                             # the egg timer rings, and is snoozed
+    service.reschedule(eggs.id, remind_ms=service.now_ms() + 20 * 60_000)
+    clock.advance(21 * 60)                                            # 9:26: the 10-minute timer rang 16 min ago
+    service.expire()
+    assert [loop.desc for loop in service.agenda()] == ["call Bob", "5-minute timer for the eggs"]
+    clock.advance(15 * 60)                                            # 9:41: a quarter hour after the snooze
+    service.expire()
+    assert [loop.desc for loop in service.agenda()] == ["call Bob"]
