@@ -38,22 +38,20 @@ _NOT_A_PROMISE = frozenset("it that this now today tomorrow sunset sunrise dinne
 
 def asked_when(cleaned: str) -> str | None:
     """The words of a question about one promise's due (`cleaned`: lower case, no closing punctuation), or None."""
-    text = cleaned.rstrip("?？ ")
-    for pattern in _EN:
-        if m := pattern.fullmatch(text):
-            return _named(m["x"])
-    if not text.isascii() and (m := _KO.fullmatch(text)):
-        return _named(m["x"])
-    return None
+    return _asked(cleaned, _EN, _KO)
 
 
 def asked_time_left(cleaned: str) -> str | None:
     """The words of a question about the time left to one promise's due, or None."""
+    return _asked(cleaned, _EN_LEFT, _KO_LEFT)
+
+
+def _asked(cleaned: str, english: list[re.Pattern[str]], korean: re.Pattern[str]) -> str | None:
     text = cleaned.rstrip("?？ ")
-    for pattern in _EN_LEFT:
+    for pattern in english:
         if m := pattern.fullmatch(text):
             return _named(m["x"])
-    if not text.isascii() and (m := _KO_LEFT.fullmatch(text)):
+    if not text.isascii() and (m := korean.fullmatch(text)):
         return _named(m["x"])
     return None
 
