@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from jarvisd.assistant import Assistant, build_assistant
 from jarvisd.config import Config
 from jarvisd.events import EventBus, StatusChanged
+from jarvisd.gc_pause import freeze_loaded, thaw
 from jarvisd.instance import InstanceLock
 from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.stoppable import StoppableModel
@@ -261,6 +262,7 @@ def _load_korean(d: Daemon) -> asyncio.Task[Any] | None:
             log.error("openloop: the Korean analyzer did not load (%s): Korean promises are not caught", exc)
             return
         log.info("openloop: Korean analyzer ready in %.1f s", time.monotonic() - started)
+        freeze_loaded("the Korean analyzer's load")
 
     return asyncio.create_task(load(), name="korean-analyzer")
 
@@ -394,6 +396,7 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
         await _start_scheduler(d)
         await _start_hud(d)
         await _start_tray(d, stop)
+        freeze_loaded("start")   # a full collection then walks only what turns make (gc_pause.py)
         log.info("jarvisd ready (data dir %s, pid %d)", cfg.paths.data_dir, os.getpid())
         if on_ready is not None:
             on_ready(d)
@@ -403,6 +406,7 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
         log.info("jarvisd stopped: stores closed")
         code = 0
     finally:
+        thaw()
         lock.release()
         for sig in STOP_SIGNALS:
             loop.remove_signal_handler(sig)
