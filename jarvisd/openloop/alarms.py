@@ -46,6 +46,12 @@ _KO_ALARM = (
     re.compile(rf"알람(?:을|를|좀)?\s*(?P<time>.+?)\s*(?:에|으로|로){_KO_DO}"),             # "알람 7시로 맞춰 줘"
 )
 _KO_WAKE = re.compile(r"(?P<time>.+?)\s*(?:에)?\s*(?:좀\s*)?깨워\s*(?:줘|주세요|줄래|줘요|줄래요)")
+_EN_TIMER_NO_TIME = re.compile(rf"(?:{_SET}|(?:can|could|would|will)\s+you\s+{_SET})?{_A}timer")
+_EN_ALARM_NO_TIME = re.compile(rf"(?:{_SET}|(?:can|could|would|will)\s+you\s+{_SET}){_A}(?:my\s+)?alarm")
+_EN_WAKE_NO_TIME = re.compile(r"(?:(?:can|could|would|will)\s+you\s+|please\s+)?wake\s+me(?:\s+up)?(?:\s+tomorrow)?")
+_KO_TIMER_NO_TIME = re.compile(rf"타이머(?:를|좀)?{_KO_DO}")
+_KO_ALARM_NO_TIME = re.compile(rf"알람(?:을|를|좀)?{_KO_DO}")
+_KO_WAKE_NO_TIME = re.compile(r"(?:내일\s*)?(?:좀\s*)?깨워\s*(?:줘|주세요|줄래|줘요|줄래요)")
 _SECONDS = re.compile(r"(?P<n>\d+)\s*(?:seconds?|secs?|초)$")
 _RUN_TOGETHER = re.compile(r"\b([1-9]|1[0-2])([0-5]\d)\b(?!\s*(?:minutes?|mins?|hours?|seconds?|분|초|년))")
 _FROM_NOW = re.compile(r"\bin\s|\bfrom\s+now\b|뒤|후|있다가")   # "in 20 minutes": no clock hour to read
@@ -90,6 +96,31 @@ def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
             at = _at(m["time"], now, morning=False)
             return Alarm(ALARM_KO if korean else ALARM_EN, at, "alarm") if at is not None else None
     return None
+
+
+def alarm_asked(cleaned: str) -> str | None:
+    """"timer", "alarm" or "wake" for a timer or alarm asked for with no time ("set a timer", "set an alarm",
+    "wake me up", "타이머 맞춰 줘", "깨워 줘"): the desk asks for how long or what time. None otherwise."""
+    korean = bool(re.search(r"[가-힣]", cleaned))
+    if korean:
+        for kind, pattern in (("timer", _KO_TIMER_NO_TIME), ("alarm", _KO_ALARM_NO_TIME), ("wake", _KO_WAKE_NO_TIME)):
+            if pattern.fullmatch(cleaned):
+                return kind
+        return None
+    for kind, pattern in (("timer", _EN_TIMER_NO_TIME), ("alarm", _EN_ALARM_NO_TIME), ("wake", _EN_WAKE_NO_TIME)):
+        if pattern.fullmatch(cleaned):
+            return kind
+    return None
+
+
+def with_time(kind: str, answer: str) -> str:
+    """The answer to "For how long?" / "For what time?" said as the whole ask: ("timer", "10 minutes") ->
+    "set a timer for 10 minutes", ("wake", "7시") -> "7시에 깨워 줘"."""
+    answer = re.sub(r"^(?:for|at|in)\s+", "", answer.strip())
+    if re.search(r"[가-힣]", answer):
+        return {"timer": f"{answer} 타이머 맞춰 줘", "alarm": f"{answer}에 알람 맞춰 줘", "wake": f"{answer}에 깨워 줘"}[kind]
+    return {"timer": f"set a timer for {answer}", "alarm": f"set an alarm for {answer}",
+            "wake": f"wake me up {'in' if re.search(r'minute|hour|second', answer) else 'at'} {answer}"}[kind]
 
 
 def alarm_kind(desc: str) -> str | None:

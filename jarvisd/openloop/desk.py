@@ -29,7 +29,15 @@ from typing import Literal
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
-from jarvisd.openloop.alarms import alarm_kind, alarm_said, alarms_meant, off_as_cancel, only_kind
+from jarvisd.openloop.alarms import (
+    alarm_asked,
+    alarm_kind,
+    alarm_said,
+    alarms_meant,
+    off_as_cancel,
+    only_kind,
+    with_time,
+)
 from jarvisd.openloop.clock_asked import clock_asked
 from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
@@ -157,6 +165,7 @@ class AgendaDesk:
         # "How much earlier for call Bob?" asked: (loop id, direction, when asked), so "30 minutes" answers it
         self._asked_amount: dict[str, tuple[str, int, int]] = {}
         self._undoable: dict[str, Undoable] = {}   # the last change each session made ("undo that" takes it back)
+        self._alarm_asked: dict[str, tuple[str, int]] = {}   # "set a timer": (kind, asked at ms), for the answer
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ entry
@@ -496,11 +505,24 @@ class AgendaDesk:
         """"Set a timer for 10 minutes", "wake me up at 7", "7시에 깨워 줘" (`alarms.py`): a promise due then, with its
         reminder at the due; None when the words ask for no timer or alarm."""
         now = self.service.now_local()
+        with self._lock:
+            asked = self._alarm_asked.pop(session, None)
+        if asked is not None and self.service.now_ms() - asked[1] <= CONFIRM_SEC * 1000:
+            said = with_time(asked[0], clean(text))   # "For how long?" "Ten minutes."
+            try:
+                if alarm_said(said, now) is not None:
+                    text = said
+            except ImpossibleTime:
+                text = said
         try:
             alarm = alarm_said(clean(text), now)
         except ImpossibleTime as exc:
             return DeskReply(_reason(exc, lang), lang, intent="alarm")
         if alarm is None:
+            if (kind := alarm_asked(clean(text))) is not None:   # "set a timer": for how long
+                with self._lock:
+                    self._alarm_asked[session] = (kind, self.service.now_ms())
+                return DeskReply(phrases.alarm_when(kind, lang), lang, intent="alarm")
             return None
         if alarm.at <= now:
             return DeskReply(phrases.alarm_past(alarm.kind, lang), lang, intent="alarm")

@@ -328,6 +328,13 @@ def no_alarm(timer: bool, lang: Lang) -> str:
     return "You have no timer running." if timer else "You have no alarm set."
 
 
+def alarm_when(kind: str, lang: Lang) -> str:
+    """"Set a timer" with no time: asked, and the answer ("10 minutes") sets it."""
+    if lang == "ko":
+        return {"timer": "몇 분으로 맞출까요?", "alarm": "몇 시로 맞출까요?", "wake": "몇 시에 깨워 드릴까요?"}[kind]
+    return {"timer": "For how long?", "alarm": "For what time?", "wake": "What time should I wake you?"}[kind]
+
+
 def alarm_past(kind: str, lang: Lang) -> str:
     if lang == "ko":
         return "그 시간은 이미 지났어요. 언제로 맞출까요?"

@@ -219,3 +219,22 @@ def test_a_rung_timer_leaves_the_agenda_a_quarter_hour_later_a_promise_stays(tmp
     clock.advance(15 * 60)                                            # 9:41: a quarter hour after the snooze
     service.expire()
     assert [loop.desc for loop in service.agenda()] == ["call Bob"]
+
+
+@pytest.mark.parametrize(("ask", "asked", "answer", "reply"), [
+    ("set a timer", "For how long?", "ten minutes", "OK, a 10-minute timer, until 9:10 AM."),
+    ("set the alarm", "For what time?", "7 am tomorrow", "Alarm set for tomorrow at 7 AM."),
+    ("wake me up", "What time should I wake you?", "at 6:30", "OK, I'll wake you tomorrow at 6:30 AM."),
+    ("타이머 맞춰 줘", "몇 분으로 맞출까요?", "10분", "10분 타이머 시작할게요. 오전 9시 10분에 알려 드릴게요."),
+    ("깨워 줘", "몇 시에 깨워 드릴까요?", "내일 아침 7시", "내일 오전 7시에 깨워 드릴게요."),
+])
+def test_a_timer_or_alarm_asked_without_a_time_asks_for_it(desk, ask, asked, answer, reply):
+    """"Set the alarm" went to the model (a low of this session's first alarm commit)."""
+    said_to(desk, "I need to call Bob at 3pm")   # a promise in focus: the answer is the alarm's, not a move of it
+    assert said_to(desk, ask, answer) == [asked, reply]
+    assert ("call Bob", "2026-12-01 15:00") in agenda_rows(desk)
+
+
+def test_guard_an_answer_that_is_no_time_drops_the_question(desk):
+    assert said_to(desk, "set a timer", "what's on my agenda") == ["For how long?", "Your agenda is clear."]
+    assert said_to(desk, "set an alarm", "banana") == ["For what time?", None]
