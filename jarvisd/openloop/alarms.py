@@ -5,11 +5,14 @@ Before (the forty-fourth session) all of these went to the language model, and n
 default `jarvisd chat` answered "set a timer for 10 minutes" with "Sorry, I don't have an answer to that." and
 "wake me up at 7" with "I'm a voice assistant, and I'm here to help with whatever you need." (a larger model may
 well say it set one). They are promises with a reminder at their moment: the desk keeps one
-("10-minute timer", "wake up", "alarm") due then, with the reminder asked for at the due (`reflect/reminders.py`
+("10-minute timer", "wake-up alarm", "alarm") due then, with the reminder asked for at the due (`reflect/reminders.py`
 says an asked-for moment even in quiet hours, and no lead reminder before it). Pure.
 
 A wake-up time said without AM or PM is the morning ("wake me up at 7" at 9 AM: 7 AM tomorrow, not 7 PM); an
-alarm's is the next such hour, as a phone's.
+alarm's is the first of the two hours to come ("set an alarm for 7" at 9 AM: 7 PM; "6:30 tomorrow": 6:30 AM).
+Asked with no time ("set a timer"), the desk asks for it (`alarm_asked`, `with_time`). The desk also answers "turn
+off my alarm" (`off_as_cancel`), and a timer or alarm leaves the agenda a quarter hour after it rang
+(`RUNG_KEEP_MS`, in `OpenLoopService`).
 """
 
 from __future__ import annotations
