@@ -33,9 +33,11 @@ from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.deixis import is_deictic, only_deixis
+from jarvisd.memory.remember_asked import remember_said
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.openloop import phrases
+from jarvisd.openloop.commitments import read_utterance
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.judge import AgendaJudge, JudgePlan, judge_plan
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
@@ -144,7 +146,10 @@ class Assistant:
         `turn_id`: the voice utterance's id, carried to the judge and the log. Closing this generator
         (a barge-in cancels the voice writer that iterates it) stops the agent's stream with it.
         A turn that is not a command is counted in `_answering` until it ends (`answers_settled`)."""
-        answering = None if is_command(valid_text(text).strip()) else self._answering.setdefault(session, set())
+        said = valid_text(text).strip()
+        # (a fact to keep in words may become /remember: not counted, or "remember that" would wait on itself)
+        answering = None if is_command(said) or remember_said(said) is not None \
+            else self._answering.setdefault(session, set())
         done = asyncio.Event()
         if answering is not None:
             answering.add(done)
@@ -160,6 +165,16 @@ class Assistant:
                 if not answering and self._answering.get(session) is answering:
                     del self._answering[session]
 
+    def _remember_in_words(self, text: str) -> str | None:
+        """"Remember that my PIN hint is the blue notebook", "그거 기억해" as `/remember …` (`remember_asked.py`), or
+        None: not a fact to keep, or a promise the agenda keeps ("remember that I need to call Bob tomorrow")."""
+        fact = remember_said(text)
+        if fact is None:
+            return None
+        if not only_deixis(fact) and read_utterance(fact, self.desk.korean).commitments:
+            return None
+        return f"/remember {fact}"
+
     async def _turn(self, text: str, session: str, lang: str, turn_id: int | None) -> AsyncIterator[str]:
         text = valid_text(text).strip()  # every caller: `jarvisd chat`'s stdin reads bad bytes as lone surrogates
         if not text:
@@ -173,8 +188,9 @@ class Assistant:
                 answer.append(reply)  # a tool call waits for the user: this turn is the answer, not a question
                 yield reply
                 return
-            if is_command(text):
-                reply = await self.commands.run(text, self.command_context(session))
+            command = text if is_command(text) else await asyncio.to_thread(self._remember_in_words, text)
+            if command is not None:
+                reply = await self.commands.run(command, self.command_context(session))
                 answer.append(reply)
                 yield reply
                 return

@@ -1,0 +1,74 @@
+"""A fact to keep, asked in words (`memory/remember_asked.py`; found by the forty-fourth session: on the offline
+default "remember that my sister's birthday is May 3" got "Remembering that your sister's birthday is May 3 is a
+common practice in many cultures." and nothing was kept). The real assistant: LanceDB memory, the desk, a scripted
+model that must not be asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.assistant import build_assistant
+from jarvisd.config import load_config
+from jarvisd.llm.backend_choice import Backends
+from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.manifest import ModelStore
+from jarvisd.memory.remember_asked import remember_said
+
+
+@pytest.mark.parametrize(("said", "args"), [
+    ("remember that my bank PIN hint is the blue notebook", "my bank PIN hint is the blue notebook"),
+    ("Jarvis, remember that the wifi password is on the fridge.", "the wifi password is on the fridge"),
+    ("remember: parking is on level 3", "parking is on level 3"),
+    ("don't forget that Mina is vegetarian", "Mina is vegetarian"),
+    ("remember my locker code is 4512", "my locker code is 4512"),
+    ("Remember that.", "that"),
+    ("remember this please", "that"),
+    ("내 여동생 생일은 5월 3일이야, 기억해 줘", "내 여동생 생일은 5월 3일이야"),
+    ("우리 집 와이파이 비번은 냉장고에 붙어 있다고 기억해 둬", "우리 집 와이파이 비번은 냉장고에 붙어 있다고"),
+    ("그거 기억해", "그거 기억해"),
+])
+def test_a_fact_to_keep_is_read_as_remember_would_take_it(said, args):
+    assert remember_said(said) == args
+
+
+@pytest.mark.parametrize("said", ["remember to call Bob", "do you remember my sister's birthday?",
+                                  "remember when we went to Busan?", "기억해?", "I remember that movie",
+                                  "what do you remember about me"])
+def test_guard_promises_questions_and_memories_of_ones_own_are_not(said):
+    assert remember_said(said) is None
+
+
+def _assistant(tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
+                           "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul"})
+    chat = ScriptedChatModel(lambda messages: {"text": "Green is a fine colour."})
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    return build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends), chat
+
+
+def explicit(assistant) -> list[str]:
+    return [item.content for item in assistant.memory.store.all_items() if item.source == "explicit"]
+
+
+async def test_said_in_words_a_fact_is_kept_as_remember_keeps_it_and_the_model_is_not_asked(tmp_path):
+    assistant, chat = _assistant(tmp_path)
+    try:
+        reply = await assistant.answer("remember that my bank PIN hint is the blue notebook", session="s")
+        assert reply == "Remembered: my bank PIN hint is the blue notebook"
+        await assistant.answer("My favourite colour is green", session="s")
+        calls = len(chat.calls)
+        reply = await assistant.answer("remember that", session="s")   # the exchange before, as /remember that
+        assert "favourite colour is green" in reply and len(chat.calls) == calls
+        assert len(explicit(assistant)) == 2 and any("blue notebook" in fact for fact in explicit(assistant))
+    finally:
+        await assistant.close()
+
+
+async def test_guard_a_promise_said_as_remember_that_stays_the_agendas(tmp_path):
+    assistant, _ = _assistant(tmp_path)
+    try:
+        reply = await assistant.answer("remember that I need to call Bob tomorrow", session="s")
+        assert reply.startswith("I'll remind you: call Bob")
+        assert explicit(assistant) == [] and [loop.desc for loop in assistant.agenda.agenda()] == ["call Bob"]
+    finally:
+        await assistant.close()
