@@ -25,19 +25,20 @@ from datetime import datetime, timedelta
 from jarvisd.openloop.when import resolve_time
 
 # (and Whisper's "Et a alarm for 630 tomorrow" for "Set an alarm for 6:30 tomorrow")
-_SET = r"(?:set|et|sat|start|put\s+on|make|give\s+me|run)\s+(?:me\s+)?"
+_SET = r"(?:(?:can|could|would|will)\s+you\s+)?(?:set|et|sat|start|put\s+on|make|give\s+me|run)\s+(?:me\s+)?"
 _A = r"(?:(?:a|an|the|one|another)\s+)?"
 _AMOUNT = (r"(?P<amount>(?:\d|an?\s|half\b|[a-z]+[\s-]).{0,40}?"
            r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)(?:\s+and\s+a\s+half)?)")
 _LABEL = r"(?:\s+for\s+(?:the\s+|my\s+)?(?P<label>[a-z][\w\s'-]{0,40}?))?"
 _EN_TIMER = (
     re.compile(rf"(?:{_SET})?{_A}{_AMOUNT}\s+timer{_LABEL}"),                       # "set a 10 minute timer"
-    re.compile(rf"(?:{_SET}{_A})?timer\s+(?:for|of|to)\s+{_AMOUNT}{_LABEL}"),       # "set a timer for 10 minutes"
+    re.compile(rf"(?:{_SET}{_A})?timer\s+(?:(?:for|of|to)\s+)?{_AMOUNT}{_LABEL}"),   # "set a timer for 10 minutes"
 )
 _EN_ALARM = re.compile(rf"(?:{_SET}|(?:can|could|would|will)\s+you\s+{_SET})?{_A}(?:my\s+)?alarm\s+(?:for\s+|at\s+|to\s+)?"
                        r"(?P<time>(?:\d|tomorrow|tonight|today|on\s|this|next|noon|midnight|in\s).*)")
-_EN_WAKE = re.compile(r"(?:(?:can|could|would|will)\s+you\s+|please\s+)?wake\s+me(?:\s+up)?\s+"
-                      r"(?P<time>(?:at|by|in|tomorrow|on|this|next)\b.*)")
+_EN_WAKE = re.compile(r"(?:(?:(?:can|could|would|will)\s+you\s+|please\s+)?wake\s+me(?:\s+up)?|"
+                      r"i\s+(?:need|have|want|must|got)\s+to\s+(?:wake|get)\s+up|i(?:'ll|\s+will|\s+should|\s+must)\s+"
+                      r"(?:wake|get)\s+up)\s+(?P<time>(?:at|by|in|tomorrow|on|this|next)\b.*)")   # "I need to get up at 6"
 _KO_DO = r"\s*(?:좀\s*)?(?:맞춰|맞춰\s*놔|설정해|켜|시작해|해|돌려|걸어)\s*(?:줘|주세요|줄래|줘요|줄래요|놔)"
 _KO_AMOUNT = r"(?P<amount>(?:\d+|[가-힣]{1,3})\s*(?:시간|분|초)(?:\s*(?:\d+|[가-힣]{1,3})\s*(?:분|초))?(?:\s*반)?)"
 _KO_TIMER = (
@@ -48,7 +49,8 @@ _KO_ALARM = (
     re.compile(rf"(?P<time>.+?)\s*(?:에|으로|로)?\s*알람(?:을|를|좀)?{_KO_DO}"),              # "7시에 알람 맞춰 줘"
     re.compile(rf"알람(?:을|를|좀)?\s*(?P<time>.+?)\s*(?:에|으로|로){_KO_DO}"),             # "알람 7시로 맞춰 줘"
 )
-_KO_WAKE = re.compile(r"(?P<time>.+?)\s*(?:에)?\s*(?:좀\s*)?깨워\s*(?:줘|주세요|줄래|줘요|줄래요)")
+_KO_WAKE = re.compile(r"(?P<time>.+?)\s*(?:에)?\s*(?:좀\s*)?(?:깨워\s*(?:줘|주세요|줄래|줘요|줄래요)|"
+                      r"(?:꼭\s*)?일어나야\s*(?:돼|해|돼요|해요|하는데|겠다|된다))")   # "내일 6시에 일어나야 돼"
 _EN_TIMER_NO_TIME = re.compile(rf"(?:{_SET}|(?:can|could|would|will)\s+you\s+{_SET})?{_A}timer")
 _EN_ALARM_NO_TIME = re.compile(rf"(?:{_SET}|(?:can|could|would|will)\s+you\s+{_SET}){_A}(?:my\s+)?alarm")
 _EN_WAKE_NO_TIME = re.compile(r"(?:(?:can|could|would|will)\s+you\s+|please\s+)?wake\s+me(?:\s+up)?(?:\s+tomorrow)?")

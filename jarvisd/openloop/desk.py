@@ -505,6 +505,11 @@ class AgendaDesk:
         """"Set a timer for 10 minutes", "wake me up at 7", "7시에 깨워 줘" (`alarms.py`): a promise due then, with its
         reminder at the due; None when the words ask for no timer or alarm."""
         now = self.service.now_local()
+        parts = [part for part in _ALARM_THEN.split(text) if part.strip()]
+        if len(parts) > 1 and any(map(self._is_alarm, parts)):
+            # "set a timer for 10 minutes and remind me to call Bob", "call Bob and wake me up at 7": each, in order
+            return functools.reduce(_joined, (self._alarm(part, session, language_of(part, ANSWER_HANGUL_WEIGHT))
+                                              if self._is_alarm(part) else self.handle(part, session) for part in parts))
         with self._lock:
             asked = self._alarm_asked.pop(session, None)
         if asked is not None and self.service.now_ms() - asked[1] <= CONFIRM_SEC * 1000:
@@ -532,6 +537,12 @@ class AgendaDesk:
         self._remember(session, loop, self.service.now_ms(), remind=True)
         return DeskReply(phrases.alarm_set(loop, alarm.kind, now, self.service.tz, lang), lang,
                          change=AgendaChange(opened=(loop,)), intent="alarm")
+
+    def _is_alarm(self, text: str) -> bool:
+        try:
+            return alarm_said(clean(text), self.service.now_local()) is not None or alarm_asked(clean(text)) is not None
+        except ImpossibleTime:
+            return True
 
     def _one_named(self, words: str) -> OpenLoop | None:
         """The one open promise `words` name ("the call", "밥 전화"), or None when they name none or several."""
@@ -1312,6 +1323,13 @@ class AgendaDesk:
     def _open(self, loop_id: str | None) -> OpenLoop | None:
         loop = self._any(loop_id)
         return loop if loop is not None and loop.is_open else None
+
+
+# where a timer or alarm asked for meets more said: "…, and then remind me …", "…. What's on my agenda?" (not "an
+# hour and a half", not a comma: "6:30, tomorrow")
+_ALARM_THEN = re.compile(r",?\s+(?:and(?:\s+then)?|then|also)\s+(?=(?:please\s+)?(?:set|start|wake|remind|cancel|turn|stop|"
+                         r"what|when|how|i\b|i'|add|put|make|tell|call|email|text|buy|pay|book)\b)|[.;!?]\s+(?=\w)",
+                         re.IGNORECASE)
 
 
 @dataclass

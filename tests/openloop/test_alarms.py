@@ -238,3 +238,31 @@ def test_a_timer_or_alarm_asked_without_a_time_asks_for_it(desk, ask, asked, ans
 def test_guard_an_answer_that_is_no_time_drops_the_question(desk):
     assert said_to(desk, "set a timer", "what's on my agenda") == ["For how long?", "Your agenda is clear."]
     assert said_to(desk, "set an alarm", "banana") == ["For what time?", None]
+
+
+@pytest.mark.parametrize(("said", "reply", "rows"), [
+    ("set a timer for 10 minutes and remind me to call Bob tomorrow",
+     "OK, a 10-minute timer, until 9:10 AM. I'll remind you: call Bob, by tomorrow.",
+     [("10-minute timer", "2026-12-01 09:10"), ("call Bob", "2026-12-02 23:59")]),
+    ("I need to call Bob and set a timer for 5 minutes", "Got it: call Bob. OK, a 5-minute timer, until 9:05 AM.",
+     [("5-minute timer", "2026-12-01 09:05"), ("call Bob", "-")]),
+    ("wake me up at 7 and set a timer for 10 minutes",
+     "OK, I'll wake you tomorrow at 7 AM. OK, a 10-minute timer, until 9:10 AM.",
+     [("10-minute timer", "2026-12-01 09:10"), ("wake-up alarm", "2026-12-02 07:00")]),
+])
+def test_a_timer_said_with_more_is_set_and_the_rest_heard(desk, said, reply, rows):
+    """Before, the timer was lost ("…and remind me to call Bob") or kept as a promise "set a timer for 5 minutes", or
+    the rest was lost ("wake me up at 7 and set a timer…": the wake-up only)."""
+    assert said_to(desk, said) == [reply]
+    assert sorted(agenda_rows(desk)) == sorted(rows)
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("could you set a timer for 3 minutes", "OK, a 3-minute timer, until 9:03 AM."),
+    ("set timer 5 minutes", "OK, a 5-minute timer, until 9:05 AM."),
+    ("I need to wake up at 6 tomorrow", "OK, I'll wake you tomorrow at 6 AM."),
+    ("내일 6시에 일어나야 돼", "내일 오전 6시에 깨워 드릴게요."),
+])
+def test_more_ways_to_ask(desk, said, reply):
+    """"I need to wake up at 6 tomorrow" kept a promise "wake up" at 6 PM with no reminder."""
+    assert said_to(desk, said) == [reply]
