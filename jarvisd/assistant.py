@@ -33,6 +33,7 @@ from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.deixis import is_deictic, only_deixis
+from jarvisd.memory.fact_asked import fact_asked, not_told, said_back
 from jarvisd.memory.remember_asked import remember_said
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
@@ -165,6 +166,21 @@ class Assistant:
                 if not answering and self._answering.get(session) is answering:
                     del self._answering[session]
 
+    def _told_back(self, text: str, scope: MemoryScope) -> str | None:
+        """The answer to "what's my locker code?" from the facts the user asked to keep (`fact_asked.py`), or None."""
+        asked = fact_asked(text)
+        if asked is None:
+            return None
+        try:
+            with self.memory.health.guard("answering from remembered facts"):
+                facts = [item.content for item in self.memory.told_facts(scope)]
+        except MemoryStoreFailed:
+            return None   # the model answers as before; the log and the status say memory failed
+        told = said_back(asked, facts)
+        if told is None and self.backends.chat.name.startswith("embedded:"):
+            return not_told(asked)   # the embedded model makes one up; a capable one may know it from the talk
+        return told
+
     def _remember_in_words(self, text: str) -> str | None:
         """"Remember that my PIN hint is the blue notebook", "그거 기억해" as `/remember …` (`remember_asked.py`), or
         None: not a fact to keep, or a promise the agenda keeps ("remember that I need to call Bob tomorrow")."""
@@ -214,6 +230,13 @@ class Assistant:
                     return
                 answer.append(" ")
                 yield " "
+            if desk is None and (told := await asyncio.to_thread(self._told_back, text, scope)) is not None:
+                # "what's my locker code?": a fact the user asked to keep, said from memory, not left to a model
+                # that cannot read it from its prompt (SmolLM2: "(2026-12-05)")
+                answer.append(told)
+                yield told
+                await asyncio.to_thread(self._record_desk_turn, scope, text, told, forgets)
+                return
             claims = AgendaClaimFilter()  # only the desk says what happened to the agenda
             # a model talking in circles, or copying an answer it gave to another question, is cut there
             recent = self._recent.get(session, ())

@@ -163,6 +163,13 @@ class Recall:
                        limit=self.settings.core_limit, match_required=False)
         return [c.item for c in self.store.search(q)]
 
+    def told_facts(self, scope: MemoryScope, limit: int = 200) -> list[MemoryItem]:
+        """The facts the user asked to keep (`/remember`, "remember that …"), newest first, none superseded: what
+        "what's my locker code?" is answered from (`fact_asked.py`)."""
+        q = StoreQuery(access=self.policies.access(scope), kinds=("semantic",), sources=("explicit",), order="recent",
+                       limit=limit, match_required=False)
+        return [c.item for c in self.store.search(q) if not c.item.superseded_by]
+
     def recall_episodes(
         self,
         scope: MemoryScope,

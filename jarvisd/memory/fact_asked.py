@@ -1,0 +1,126 @@
+"""A remembered fact, asked back: "what's my bank PIN hint?", "what is my locker code?", "do you remember where my
+spare key is?", "what do you remember about me?", "내 사물함 번호 뭐였지?", "나에 대해 뭘 기억해?". Pure: the question's
+key words, the fact that answers it, and the answer said from it.
+
+Before (the forty-fourth session) these went to the model. On the offline default, after "remember that my bank PIN
+hint is the blue notebook" ("Remembered: …"), SmolLM2-135M answered "what's my bank PIN hint?" with "(2026-12-05)"
+and "what is my locker code?" with "(": the fact was in its prompt and it could not use it. A fact the user asked to
+keep (`/remember`, or in words) that holds every key word of the question is said back from memory ("You told me
+your bank PIN hint is the blue notebook."); when none does the question goes on to the model, so a capable model
+still answers what the rules cannot.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+_LEAD = r"(?:(?:so|and|hey|ok|okay|jarvis|um|uh)[\s,]+)*"
+_EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
+    r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:my|our)\s+(?P<x>.+?)(?:\s+again)?",
+    r"(?:do|did)\s+you\s+(?:remember|know)\s+(?:what|where|when|who|which)\s+(?:my|our)\s+(?P<x>.+?)"
+    r"(?:\s+(?:is|are|was|were))?",
+    r"(?:do|did)\s+you\s+(?:remember|know)\s+(?:my|our)\s+(?P<x>.+?)",
+    r"what\s+did\s+i\s+(?:tell\s+you|say)\s+about\s+(?:my\s+|our\s+|the\s+)?(?P<x>.+?)",
+    r"(?:tell|remind)\s+me\s+(?:what|where|when)\s+(?:my|our)\s+(?P<x>.+?)\s+(?:is|are|was)",
+    r"(?:tell|remind)\s+me\s+(?:my|our)\s+(?P<x>.+?)",
+)]
+_EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
+                     r"|what\s+did\s+i\s+ask\s+you\s+to\s+remember", re.IGNORECASE)
+_KO = re.compile(r"(?:내|제|우리|나의)\s*(?P<x>.+?)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|몇\s*시|누구)"
+                 r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|야|였죠|죠|이었지|인지|였어|에\s*있지|에\s*있어|에\s*뒀지)*")
+_KO_ALL = re.compile(r"(?:나|저)(?:에\s*대해|에\s*관해|에\s*대해서)\s*(?:뭘|뭐|무엇을)\s*(?:기억해|알아|기억하고\s*있어)"
+                     r"|내가\s*(?:뭐|뭘)\s*기억해\s*달라고\s*했(?:지|더라|어)")
+_ASKED_MARK = re.compile(r"[?？]\s*$")
+# words that carry no key of their own in a question ("my wife's name": the wife is the key)
+_GENERIC = frozenset("the a an of my our your is are was were name names number again exactly please "
+                     "called it that this 이름 번호 뭐 거 것".split())
+
+
+@dataclass(frozen=True)
+class FactAsked:
+    """`words`: the key words asked about ("bank pin hint"); empty for "what do you remember about me?"."""
+
+    words: str
+    lang: str
+
+
+def fact_asked(text: str) -> FactAsked | None:
+    """The remembered fact `text` asks back, or None."""
+    said = " ".join(text.split()).rstrip(" .!?？~")
+    korean = bool(re.search(r"[가-힣]", said))
+    lang = "ko" if korean else "en"
+    if (_KO_ALL if korean else _EN_ALL).fullmatch(said):
+        return FactAsked("", lang)
+    if korean:
+        m = _KO.fullmatch(said)
+        return FactAsked(m["x"].strip(), lang) if m and _keys(m["x"]) else None
+    for pattern in _EN:
+        if (m := pattern.fullmatch(said)) and _keys(m["x"]):
+            return FactAsked(m["x"].strip(), lang)
+    return None
+
+
+def fact_meant(asked: FactAsked, facts: Sequence[str]) -> int | None:
+    """The fact (index in `facts`, newest first) holding every key word of the question (a word counts when one
+    starts the other: "birthday" / "birthdays", "사물함" / "사물함은"); the newest of the best; None when none."""
+    keys = _keys(asked.words)
+    if not keys:
+        return None
+    for i, fact in enumerate(facts):
+        words = _words(said_of(fact))
+        if all(any(w.startswith(k) or k.startswith(w) for w in words if len(w) > 1) for k in keys):
+            return i
+    return None
+
+
+def said_of(fact: str) -> str:
+    """What the user said of a fact: a pointer's ("that\\n사용자: my wifi password is sunflower77\\n답: …") is the line
+    it pointed at."""
+    if "\n사용자: " in fact:
+        return fact.split("\n사용자: ", 1)[1].split("\n", 1)[0]
+    return fact
+
+
+def _keys(words: str) -> list[str]:
+    return [w for w in _words(words) if w not in _GENERIC]
+
+
+def _words(text: str) -> list[str]:
+    return [w.removesuffix("'s") for w in re.findall(r"[\w']+", text.lower())]
+
+
+def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
+    """The answer from the facts the user asked to keep (newest first), or None to leave the question to the model:
+    "You told me your bank PIN hint is the blue notebook." / "기억하고 있어요: 내 사물함 번호는 27번이야."; for "what do you
+    remember about me?" the newest three ("You told me: your locker code is 4512; and your bank PIN hint is …")."""
+    from jarvisd.openloop.phrases import second_person  # the agenda's "my" -> "your", one owner
+
+    def said(fact: str) -> str:
+        text = said_of(fact).strip().rstrip(".!")
+        return text if asked.lang == "ko" else second_person(text)
+
+    if not asked.words:
+        shown = [said(fact) for fact in facts[:3]]
+        if not shown:
+            return "아직 기억해 달라고 하신 게 없어요." if asked.lang == "ko" else \
+                "You haven't asked me to remember anything yet."
+        if asked.lang == "ko":
+            return "기억하고 있는 건: " + "; ".join(shown) + "."
+        listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + f"; and {shown[-1]}"
+        return f"You told me: {listed}."
+    found = fact_meant(asked, facts)
+    if found is None:
+        return None
+    return f"기억하고 있어요: {said(facts[found])}." if asked.lang == "ko" else f"You told me {said(facts[found])}."
+
+
+def not_told(asked: FactAsked) -> str:
+    """No fact kept answers it, said by the assistant when its model is too small to be trusted with the question
+    (SmolLM2 made one up: "what is my favourite colour?" -> "my favourite colour is blue")."""
+    from jarvisd.openloop.phrases import second_person
+
+    if asked.lang == "ko":
+        return "그건 아직 말해 주신 적이 없어요. 알려 주시면 기억해 둘게요."
+    return f"You haven't told me about {second_person('my ' + asked.words)}. Tell me, and I'll remember it."

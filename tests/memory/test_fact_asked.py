@@ -1,0 +1,74 @@
+"""A remembered fact asked back (`memory/fact_asked.py`; found by the forty-fourth session: on the offline default,
+after "remember that my bank PIN hint is the blue notebook", SmolLM2 answered "what's my bank PIN hint?" with
+"(2026-12-05)" and "what is my favourite colour?" with a colour it made up). The real assistant on LanceDB memory."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.assistant import build_assistant
+from jarvisd.config import load_config
+from jarvisd.llm.backend_choice import Backends
+from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.manifest import ModelStore
+from jarvisd.memory.fact_asked import FactAsked, fact_asked, fact_meant
+
+FACTS = ["my locker code is 4512", "my bank PIN hint is the blue notebook",
+         "that\n사용자: my wifi password is sunflower77\n답: Noted.", "내 사물함 번호는 27번이야", "my wife is Mina",
+         "my spare key is under the blue pot"]
+
+
+@pytest.mark.parametrize(("asked", "fact"), [
+    ("what's my bank PIN hint?", 1), ("What is my locker code?", 0), ("what is my wifi password", 2),
+    ("do you remember where my spare key is?", 5), ("내 사물함 번호 뭐였지?", 3), ("what's my wife's name?", 4),
+    ("what is my favourite colour?", None), ("when is my dentist appointment?", None),
+])
+def test_the_fact_holding_every_key_word_answers(asked, fact):
+    question = fact_asked(asked)
+    assert question is not None and fact_meant(question, FACTS) == fact
+
+
+@pytest.mark.parametrize("said", ["what's the weather", "what is my name", "my locker code is 4512",
+                                  "what is the capital of France", "내일 날씨 어때?"])
+def test_guard_other_questions_are_not_a_fact_asked_back(said):
+    assert fact_asked(said) is None
+
+
+def test_what_do_you_remember_about_me_is_every_fact_kept():
+    assert fact_asked("what do you remember about me?") == FactAsked("", "en")
+    assert fact_asked("나에 대해 뭘 기억해?") == FactAsked("", "ko")
+
+
+def _assistant(tmp_path, chat_name="scripted"):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
+                           "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul"})
+    chat = ScriptedChatModel(lambda messages: {"text": "(2026-12-05) my favourite colour is blue"}, name=chat_name)
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    return build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends), chat
+
+
+async def test_a_fact_kept_is_said_back_from_memory_and_the_model_is_not_asked(tmp_path):
+    assistant, chat = _assistant(tmp_path)
+    try:
+        await assistant.answer("remember that my bank PIN hint is the blue notebook", session="s")
+        await assistant.answer("/remember my locker code is 4512", session="s")
+        assert await assistant.answer("what's my bank PIN hint?", session="s") == \
+            "You told me your bank PIN hint is the blue notebook."
+        assert await assistant.answer("what do you remember about me?", session="s") == \
+            "You told me: your locker code is 4512; and your bank PIN hint is the blue notebook."
+        assert chat.calls == []
+        # a fact not kept: a capable model is asked (it may know it from the conversation)
+        assert await assistant.answer("what is my favourite colour?", session="s") == \
+            "(2026-12-05) my favourite colour is blue"
+    finally:
+        await assistant.close()
+
+
+async def test_with_the_embedded_model_a_fact_not_kept_is_said_so_not_made_up(tmp_path):
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        assert await assistant.answer("what is my favourite colour?", session="s") == \
+            "You haven't told me about your favourite colour. Tell me, and I'll remember it."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
