@@ -204,7 +204,8 @@ class Assistant:
                 answer.append(reply)  # a tool call waits for the user: this turn is the answer, not a question
                 yield reply
                 return
-            command = text if is_command(text) else await asyncio.to_thread(self._remember_in_words, text)
+            command = text if is_command(text) else None if remember_said(text) is None \
+                else await asyncio.to_thread(self._remember_in_words, text)   # (a thread only when it may be one)
             if command is not None:
                 reply = await self.commands.run(command, self.command_context(session))
                 answer.append(reply)
@@ -230,7 +231,8 @@ class Assistant:
                     return
                 answer.append(" ")
                 yield " "
-            if desk is None and (told := await asyncio.to_thread(self._told_back, text, scope)) is not None:
+            if desk is None and fact_asked(text) is not None \
+                    and (told := await asyncio.to_thread(self._told_back, text, scope)) is not None:
                 # "what's my locker code?": a fact the user asked to keep, said from memory, not left to a model
                 # that cannot read it from its prompt (SmolLM2: "(2026-12-05)")
                 answer.append(told)
