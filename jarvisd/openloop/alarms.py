@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from jarvisd.openloop.when import resolve_time
+from jarvisd.openloop.when import ImpossibleTime, resolve_time
 
 # (and Whisper's "Et a alarm for 630 tomorrow" for "Set an alarm for 6:30 tomorrow")
 _SET = r"(?:(?:can|could|would|will)\s+you\s+)?(?:set|et|sat|start|put\s+on|make|give\s+me|run)\s+(?:me\s+)?"
@@ -178,11 +178,12 @@ def _timer(amount: str, label: str | None, now: datetime, korean: bool) -> Alarm
         seconds = int(sec["n"])
     else:
         when = resolve_time(f"{amount} 뒤" if korean else f"in {amount}", now)
-        if when is None or not when.has_time:
+        if when is None:
             return None
-        seconds = round((when.at - now).total_seconds())
-    if not 0 < seconds <= 24 * 3600:     # a timer of more than a day is a reminder: "remind me in 2 days"
-        return None
+        seconds = round((when.at - now).total_seconds()) if when.has_time else 0   # "3 days": a day, no clock
+    if not 0 < seconds <= 24 * 3600:     # none, or more than a day: "remind me in 2 days" is a reminder
+        raise ImpossibleTime("A timer runs from one second to 24 hours; for longer, ask me to remind you.",
+                             "타이머는 1초에서 24시간까지 맞출 수 있어요. 더 길면 알림으로 말씀해 주세요.")
     return Alarm(_timer_name(seconds, label, korean), now + timedelta(seconds=seconds), "timer")
 
 

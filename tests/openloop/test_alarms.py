@@ -57,10 +57,21 @@ def test_a_timer_or_alarm_is_a_promise_reminded_at_its_moment(desk, said, reply,
 
 
 @pytest.mark.parametrize("said", ["I need a new alarm clock", "buy a kitchen timer", "set the alarm",
-                                  "set a timer for 3 days", "what time is it", "remind me to set an alarm for 7"])
+                                  "what time is it", "remind me to set an alarm for 7"])
 def test_guard_words_that_ask_for_no_timer_now_are_not_one(said):
     alarm = alarm_said(said, TUESDAY)
     assert alarm is None
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("set a timer for 0 seconds", "A timer runs from one second to 24 hours; for longer, ask me to remind you."),
+    ("set a timer for 3 days", "A timer runs from one second to 24 hours; for longer, ask me to remind you."),
+    ("10000분 타이머 맞춰줘", "타이머는 1초에서 24시간까지 맞출 수 있어요. 더 길면 알림으로 말씀해 주세요."),
+])
+def test_a_timer_out_of_its_range_is_said_so(desk, said, reply):
+    """They went to the model (this session's first timer commit returned None for them)."""
+    assert said_to(desk, said) == [reply]
+    assert agenda_rows(desk) == []
 
 
 def test_an_impossible_or_past_time_is_said_and_nothing_is_kept(desk):
