@@ -28,7 +28,7 @@ from jarvisd.openloop.when import ImpossibleTime, resolve_time
 _SET = r"(?:(?:can|could|would|will)\s+you\s+)?(?:set|et|sat|start|put\s+on|make|give\s+me|run)\s+(?:me\s+)?"
 _A = r"(?:(?:a|an|the|one|another)\s+)?"
 _AMOUNT = (r"(?P<amount>(?:\d|an?\s|half\b|[a-z]+[\s-]).{0,40}?"
-           r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)(?:\s+and\s+a\s+half)?)")
+           r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)(?:\s+and\s+a\s+half)?)")
 _LABEL = r"(?:\s+for\s+(?:the\s+|my\s+)?(?P<label>[a-z][\w\s'-]{0,40}?))?"
 _EN_TIMER = (
     re.compile(rf"(?:{_SET})?{_A}{_AMOUNT}\s+timer{_LABEL}"),                       # "set a 10 minute timer"
