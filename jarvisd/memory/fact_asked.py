@@ -32,7 +32,7 @@ _KO = re.compile(r"(?:내|제|우리|나의)\s*(?P<x>.+?)\s*(?:이|가|은|는)?
                  r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|야|였죠|죠|이었지|인지|였어|에\s*있지|에\s*있어|에\s*뒀지)*")
 _KO_ALL = re.compile(r"(?:나|저)(?:에\s*대해|에\s*관해|에\s*대해서)\s*(?:뭘|뭐|무엇을)\s*(?:기억해|알아|기억하고\s*있어)"
                      r"|내가\s*(?:뭐|뭘)\s*기억해\s*달라고\s*했(?:지|더라|어)")
-_ASKED_MARK = re.compile(r"[?？]\s*$")
+FACT_CHARS = 200   # of one fact, said back or searched
 # words that carry no key of their own in a question ("my wife's name": the wife is the key)
 _GENERIC = frozenset("the a an of my our your is are was were name names number again exactly please "
                      "called it that this 이름 번호 뭐 거 것".split())
@@ -77,10 +77,14 @@ def fact_meant(asked: FactAsked, facts: Sequence[str]) -> int | None:
 
 def said_of(fact: str) -> str:
     """What the user said of a fact: a pointer's ("that\\n사용자: my wifi password is sunflower77\\n답: …") is the line
-    it pointed at."""
-    if "\n사용자: " in fact:
-        return fact.split("\n사용자: ", 1)[1].split("\n", 1)[0]
-    return fact
+    it pointed at; at most FACT_CHARS of it (a 3 MB paste kept by /remember is neither read out nor searched whole:
+    200 such facts took 35 s to search)."""
+    head = fact[:FACT_CHARS * 4]
+    if "\n사용자: " in head:
+        head = head.split("\n사용자: ", 1)[1].split("\n", 1)[0]
+    if len(head) <= FACT_CHARS:
+        return head
+    return head[:FACT_CHARS].rsplit(" ", 1)[0] + " …"
 
 
 def _keys(words: str) -> list[str]:

@@ -72,3 +72,13 @@ async def test_with_the_embedded_model_a_fact_not_kept_is_said_so_not_made_up(tm
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+def test_a_huge_fact_is_neither_read_out_nor_searched_whole():
+    """200 facts of 3 MB (a paste kept by /remember) took 35 s to search and "what do you remember about me?" said
+    9 MB back; each fact is now read to 200 characters."""
+    from jarvisd.memory.fact_asked import said_back
+    facts = ["my notes are " + "blah " * 600_000] * 200 + ["my locker code is 4512"]
+    assert said_back(fact_asked("what is my locker code?"), facts) == "You told me your locker code is 4512."
+    listed = said_back(fact_asked("what do you remember about me?"), facts)
+    assert listed.startswith("You told me: your notes are blah") and len(listed) < 700
