@@ -11,7 +11,7 @@ from jarvisd.config import load_config
 from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.scripted import ScriptedChatModel
 from jarvisd.manifest import ModelStore
-from jarvisd.memory.fact_asked import FactAsked, fact_asked, fact_meant
+from jarvisd.memory.fact_asked import FactAsked, fact_asked, fact_meant, said_back
 
 FACTS = ["my locker code is 4512", "my bank PIN hint is the blue notebook",
          "that\n사용자: my wifi password is sunflower77\n답: Noted.", "내 사물함 번호는 27번이야", "my wife is Mina",
@@ -77,7 +77,6 @@ async def test_with_the_embedded_model_a_fact_not_kept_is_said_so_not_made_up(tm
 def test_a_huge_fact_is_neither_read_out_nor_searched_whole():
     """200 facts of 3 MB (a paste kept by /remember) took 35 s to search and "what do you remember about me?" said
     9 MB back; each fact is now read to 200 characters."""
-    from jarvisd.memory.fact_asked import said_back
     facts = ["my notes are " + "blah " * 600_000] * 200 + ["my locker code is 4512"]
     assert said_back(fact_asked("what is my locker code?"), facts) == "You told me your locker code is 4512."
     listed = said_back(fact_asked("what do you remember about me?"), facts)
