@@ -28,6 +28,8 @@ def main() -> int:
     parser.add_argument("turns", help="the turns, separated by ' | '")
     parser.add_argument("--home", type=Path, required=True, help="JARVIS_HOME to use (made if absent)")
     parser.add_argument("--port", type=int, default=8993, help="the HUD's port")
+    parser.add_argument("--wait", type=float, default=0, help="seconds to keep the restarted daemon running, then "
+                        "print the reminders it said (\"set a timer for 1 minute\": does it still ring?)")
     args = parser.parse_args()
     args.home.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "JARVIS_HOME": str(args.home), "OLLAMA_HOST": "http://127.0.0.1:9",
@@ -74,6 +76,14 @@ def main() -> int:
     proc = start()
     for loop in call("/api/agenda")["open"]:
         print(f"  open: {loop['desc']}, due {loop['due']}" + (", no reminders" if loop.get("muted") else ""))
+    if args.wait:
+        said_before = (args.home / "run.log").read_text(errors="replace").count("jarvisd.reflect.scheduler: reminder")
+        time.sleep(args.wait)
+        lines = [line for line in (args.home / "run.log").read_text(errors="replace").splitlines()
+                 if "jarvisd.reflect.scheduler: reminder" in line][said_before:]
+        print(f"reminders said in {args.wait:.0f} s after the restart: {len(lines)}")
+        for line in lines:
+            print(f"  {line}")
     proc.terminate()
     proc.wait(30)
     return 0
