@@ -29,7 +29,7 @@ _SET = r"(?:(?:can|could|would|will)\s+you\s+)?(?:set|et|sat|start|put\s+on|make
 _A = r"(?:(?:a|an|the|one|another)\s+)?"
 _AMOUNT = (r"(?P<amount>(?:\d|an?\s|half\b|[a-z]+[\s-]).{0,40}?"
            r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)(?:\s+and\s+a\s+half)?)")
-_LABEL = r"(?:\s+for\s+(?:the\s+|my\s+)?(?P<label>[a-z][\w\s'-]{0,40}?))?"
+_LABEL = r"(?:\s+for\s+(?:the\s+|my\s+)?(?P<label>\S.*?))?"
 _EN_TIMER = (
     re.compile(rf"(?:{_SET})?{_A}{_AMOUNT}\s+timer{_LABEL}"),                       # "set a 10 minute timer"
     re.compile(rf"(?:{_SET}{_A})?timer\s+(?:(?:for|of|to)\s+)?{_AMOUNT}{_LABEL}"),   # "set a timer for 10 minutes"
@@ -200,7 +200,12 @@ def _timer_name(seconds: int, label: str | None, korean: bool) -> str:
         name = f"{said[0][0]}-{said[0][1]} timer"
     else:
         name = "timer for " + " ".join(f"{n} {unit}" + ("s" if n > 1 else "") for n, unit in said)
-    return f"{name} for the {label.strip()}" if label and len(said) == 1 else name
+    if not label or len(said) != 1:
+        return name
+    label = label.strip()
+    if len(label) > 40:   # a long one cut at a word, not on "and" or "the"
+        label = re.sub(r"(?:\s+(?:and|or|the|a|an|of|with))+$", "", label[:40].rsplit(" ", 1)[0])
+    return f"{name} for the {label}"
 
 
 def _at(words: str, now: datetime, morning: bool) -> datetime | None:

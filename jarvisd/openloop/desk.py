@@ -532,6 +532,10 @@ class AgendaDesk:
         if alarm.at <= now:
             return DeskReply(phrases.alarm_past(alarm.kind, lang), lang, intent="alarm")
         at_ms = int(alarm.at.timestamp() * 1000)
+        if alarm.kind != "timer" and (same := next((loop for loop in self.service.agenda() if loop.desc == alarm.desc
+                                                     and loop.due_ms == at_ms), None)) is not None:
+            # "wake me up at 7" said twice: one alarm (a second timer of the same length is a second timer)
+            return DeskReply(phrases.alarm_set(same, alarm.kind, now, self.service.tz, lang), lang, intent="alarm")
         # not the judgement's merge: "set an alarm for 9pm" moved the wake-up alarm; a second timer is a second one
         loop = self.service.add(alarm.desc, at_ms, session, evidence=text, remind_ms=at_ms)
         self._remember(session, loop, self.service.now_ms(), remind=True)

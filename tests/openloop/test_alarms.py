@@ -277,3 +277,12 @@ def test_a_timer_said_with_more_is_set_and_the_rest_heard(desk, said, reply, row
 def test_more_ways_to_ask(desk, said, reply):
     """"I need to wake up at 6 tomorrow" kept a promise "wake up" at 6 PM with no reminder."""
     assert said_to(desk, said) == [reply]
+
+
+def test_a_wake_up_said_twice_is_one_and_any_label_is_kept(desk):
+    assert said_to(desk, "wake me up at 7", "wake me up at 7") == ["OK, I'll wake you tomorrow at 7 AM."] * 2
+    assert said_to(desk, "set a timer for 10 minutes for the 🥚",
+                   "set a timer for ten minutes for the eggs and the bacon and the toast and the tea and more") == [
+        "OK, a 10-minute timer for the 🥚, until 9:10 AM.",
+        "OK, a 10-minute timer for the eggs and the bacon and the toast, until 9:10 AM."]
+    assert len(agenda_rows(desk)) == 3
