@@ -57,6 +57,11 @@ _EN_WAKE_NO_TIME = re.compile(r"(?:(?:can|could|would|will)\s+you\s+|please\s+)?
 _KO_TIMER_NO_TIME = re.compile(rf"타이머(?:를|좀)?{_KO_DO}")
 _KO_ALARM_NO_TIME = re.compile(rf"알람(?:을|를|좀)?{_KO_DO}")
 _KO_WAKE_NO_TIME = re.compile(r"(?:내일\s*)?(?:좀\s*)?깨워\s*(?:줘|주세요|줄래|줘요|줄래요)")
+_EN_LIST = re.compile(r"(?:what|which)\s+(?:alarms|timers|alarms\s+and\s+timers)\s+(?:do\s+i\s+have|are\s+(?:set|running|on))"
+                      r"(?:\s+(?:set|running|on|now|right\s+now))?|(?:do\s+i\s+have\s+)?any\s+(?:alarms|timers)"
+                      r"(?:\s+(?:set|running|on))?|(?:list|show)\s+(?:my|the)\s+(?:alarms|timers)|is\s+(?:my|the|a)\s+"
+                      r"(?:alarm|timer)\s+(?:set|running|on)")
+_KO_LIST = re.compile(r"(?:맞춰\s*둔\s*)?(?:알람|타이머)(?:이|가|은|는)?\s*(?:뭐|몇\s*개)?\s*(?:있어|있어요|있나|있니|돼\s*있어)")
 _SECONDS = re.compile(r"(?P<n>\d+)\s*(?:seconds?|secs?|초)$")
 _RUN_TOGETHER = re.compile(r"\b([1-9]|1[0-2])([0-5]\d)\b(?!\s*(?:minutes?|mins?|hours?|seconds?|분|초|년))")
 _FROM_NOW = re.compile(r"\bin\s|\bfrom\s+now\b|뒤|후|있다가")   # "in 20 minutes": no clock hour to read
@@ -126,6 +131,11 @@ def with_time(kind: str, answer: str) -> str:
         return {"timer": f"{answer} 타이머 맞춰 줘", "alarm": f"{answer}에 알람 맞춰 줘", "wake": f"{answer}에 깨워 줘"}[kind]
     return {"timer": f"set a timer for {answer}", "alarm": f"set an alarm for {answer}",
             "wake": f"wake me up {'in' if re.search(r'minute|hour|second', answer) else 'at'} {answer}"}[kind]
+
+
+def alarms_listed(cleaned: str) -> bool:
+    """"What alarms do I have?", "any timers running?", "알람 뭐 있어?": the timers and alarms set, asked for."""
+    return bool(_EN_LIST.fullmatch(cleaned.rstrip("?？ ")) or _KO_LIST.fullmatch(cleaned.rstrip("?？ ")))
 
 
 def alarm_kind(desc: str) -> str | None:

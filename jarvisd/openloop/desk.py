@@ -33,6 +33,7 @@ from jarvisd.openloop.alarms import (
     alarm_asked,
     alarm_kind,
     alarm_said,
+    alarms_listed,
     alarms_meant,
     off_as_cancel,
     only_kind,
@@ -523,6 +524,9 @@ class AgendaDesk:
             alarm = alarm_said(clean(text), now)
         except ImpossibleTime as exc:
             return DeskReply(_reason(exc, lang), lang, intent="alarm")
+        if alarm is None and alarms_listed(clean(text)):   # "what alarms do I have?"
+            set_now = sorted((loop for loop in self.service.agenda() if alarm_kind(loop.desc)), key=_due_order)
+            return DeskReply(phrases.alarms_set(set_now, now, self.service.tz, lang), lang, intent="alarm")
         if alarm is None:
             if (kind := alarm_asked(clean(text))) is not None:   # "set a timer": for how long
                 with self._lock:

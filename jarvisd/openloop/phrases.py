@@ -335,6 +335,16 @@ def alarm_when(kind: str, lang: Lang) -> str:
     return {"timer": "For how long?", "alarm": "For what time?", "wake": "What time should I wake you?"}[kind]
 
 
+def alarms_set(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"What alarms do I have?": the timers and alarms set, soonest first."""
+    if not loops:
+        return "맞춰 둔 알람이나 타이머가 없어요." if lang == "ko" else "You have no alarms or timers set."
+    if lang == "ko":
+        return f"알람과 타이머가 {len(loops)}개 있어요: " + _listed(loops, now, tz, lang)
+    count = "one alarm or timer" if len(loops) == 1 else f"{len(loops)} alarms and timers"
+    return f"You have {count}: " + _listed(loops, now, tz, lang)
+
+
 def alarm_past(kind: str, lang: Lang) -> str:
     if lang == "ko":
         return "그 시간은 이미 지났어요. 언제로 맞출까요?"

@@ -286,3 +286,12 @@ def test_a_wake_up_said_twice_is_one_and_any_label_is_kept(desk):
         "OK, a 10-minute timer for the 🥚, until 9:10 AM.",
         "OK, a 10-minute timer for the eggs and the bacon and the toast, until 9:10 AM."]
     assert len(agenda_rows(desk)) == 3
+
+
+def test_the_alarms_and_timers_set_are_listed(desk):
+    """"What alarms do I have?" went to the model."""
+    assert said_to(desk, "what alarms do I have?") == ["You have no alarms or timers set."]
+    said_to(desk, "wake me up at 7", "set a timer for 10 minutes", "I need to call Bob")
+    assert said_to(desk, "what alarms do I have?", "알람 뭐 있어?") == [
+        "You have 2 alarms and timers: 10-minute timer, today at 9:10 AM; and wake-up alarm, tomorrow at 7 AM.",
+        "알람과 타이머가 2개 있어요: 10-minute timer, 오늘 오전 9시 10분; wake-up alarm, 내일 오전 7시."]
