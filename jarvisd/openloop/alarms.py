@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from jarvisd.openloop.when import ImpossibleTime, resolve_time
+from jarvisd.openloop.when import ImpossibleTime, cut_spans, resolve_time, time_spans
 
 # (and Whisper's "Et a alarm for 630 tomorrow" for "Set an alarm for 6:30 tomorrow")
 _SET = r"(?:(?:can|could|would|will)\s+you\s+)?(?:set|et|sat|start|put\s+on|make|give\s+me|run)\s+(?:me\s+)?"
@@ -64,6 +64,7 @@ _EN_LIST = re.compile(r"(?:what|which)\s+(?:alarms|timers|alarms\s+and\s+timers)
 _KO_LIST = re.compile(r"(?:맞춰\s*둔\s*)?(?:알람|타이머)(?:이|가|은|는)?\s*(?:뭐|몇\s*개)?\s*(?:있어|있어요|있나|있니|돼\s*있어)")
 _SECONDS = re.compile(r"(?P<n>\d+)\s*(?:seconds?|secs?|초)$")
 _RUN_TOGETHER = re.compile(r"\b([1-9]|1[0-2])([0-5]\d)\b(?!\s*(?:minutes?|mins?|hours?|seconds?|분|초|년))")
+_TIME_FILLERS = frozenset("at on in for to by please and then the a o'clock sharp exactly now 에 으로 로 좀 꼭 쯤".split())
 _FROM_NOW = re.compile(r"\bin\s|\bfrom\s+now\b|뒤|후|있다가")   # "in 20 minutes": no clock hour to read
 # words that say which half of the day: without one, a wake-up hour is the morning's
 _HALF_OF_DAY = re.compile(r"\b(?:a\.?m|p\.?m|morning|afternoon|evening|tonight|night|noon|midnight)\b|\d(?:am|pm)\b|"
@@ -227,6 +228,9 @@ def _at(words: str, now: datetime, morning: bool) -> datetime | None:
         words = f"at {words}"
     when = resolve_time(words, now)
     if when is None or not when.has_time:
+        return None
+    rest = cut_spans(words, time_spans(words)).strip(" ,.")
+    if rest and not set(rest.split()) <= _TIME_FILLERS:   # "the alarm at 7 was too loud": a remark, no ask
         return None
     at = when.at
     if 12 <= at.hour and not _HALF_OF_DAY.search(words) and not _FROM_NOW.search(words):

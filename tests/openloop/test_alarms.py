@@ -57,7 +57,8 @@ def test_a_timer_or_alarm_is_a_promise_reminded_at_its_moment(desk, said, reply,
 
 
 @pytest.mark.parametrize("said", ["I need a new alarm clock", "buy a kitchen timer", "set the alarm",
-                                  "what time is it", "remind me to set an alarm for 7"])
+                                  "what time is it", "remind me to set an alarm for 7",
+                                  "the alarm at 7 was too loud", "alarm at the office went off at 3"])
 def test_guard_words_that_ask_for_no_timer_now_are_not_one(said):
     alarm = alarm_said(said, TUESDAY)
     assert alarm is None
