@@ -33,6 +33,10 @@ _KO = re.compile(r"(?:내|제|우리|나의)\s*(?P<x>.+?)\s*(?:이|가|은|는)?
 _KO_ALL = re.compile(r"(?:나|저)(?:에\s*대해|에\s*관해|에\s*대해서)\s*(?:뭘|뭐|무엇을)\s*(?:기억해|알아|기억하고\s*있어)"
                      r"|내가\s*(?:뭐|뭘)\s*기억해\s*달라고\s*했(?:지|더라|어)")
 FACT_CHARS = 200   # of one fact, said back or searched
+_NOT_TOLD_KEYS = frozenset("schedule calendar agenda plan plans task tasks to-do todo todos list reminder reminders "
+                           "alarm alarms timer timers meeting meetings appointment appointments event events day week "
+                           "today tomorrow tonight weekend time date weather location deadline deadlines next "
+                           "일정 할 스케줄 약속 회의 알람 타이머 날씨 시간 날짜 오늘 내일".split())
 # words that carry no key of their own in a question ("my wife's name": the wife is the key)
 _GENERIC = frozenset("the a an of my our your is are was were name names number again exactly please "
                      "called it that this 이름 번호 뭐 거 것".split())
@@ -118,6 +122,12 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
     if found is None:
         return None
     return f"기억하고 있어요: {said(facts[found])}." if asked.lang == "ko" else f"You told me {said(facts[found])}."
+
+
+def of_the_agenda_or_world(asked: FactAsked) -> bool:
+    """The question's keys name the agenda, the clock or the world ("my next meeting", "my schedule", "my weather"):
+    no fact not kept is to be said missing for it (the model, or the desk, is asked)."""
+    return bool(set(_keys(asked.words)) & _NOT_TOLD_KEYS)
 
 
 def not_told(asked: FactAsked) -> str:

@@ -86,6 +86,9 @@ def _en_due(day: str) -> list[str]:
             # "tomorrow my schedule", "my schedule for tomorrow": the list and the day, named alone
             rf"{day},?\s+my\s+(?:schedule|calendar|calender|agenda|list|to-?do list|to-?dos|tasks|plans?)",
             rf"my\s+(?:schedule|calendar|calender|agenda|list|to-?do list|to-?dos|tasks|plans?)\s+(?:for\s+)?{day}",
+            # "what's my schedule for tomorrow", "what are my plans today" (the forty-fourth session: to the model)
+            rf"(?:what(?:'s|\s+is|\s+are)|how(?:'s|\s+is)|how\s+does)\s+my\s+(?:schedule|calendar|calender|agenda|list|"
+            rf"to-?do list|to-?dos|tasks|plans?)\s+(?:look(?:ing)?\s+(?:like\s+)?)?(?:for\s+)?{day}(?:\s+look(?:\s+like)?)?",
             # "tomorrow what am I doing", "today, what's on": the day said first, then the question
             rf"{day},?\s+(?:what(?:'s| is)\s+on|what\s+am\s+i\s+doing|what\s+do\s+i\s+have(?:\s+to\s+(?:do|finish))?"
             rf"|what(?:'ve|\s+have)\s+i\s+got|what\s+(?:must|should)\s+i\s+(?:do|finish))",

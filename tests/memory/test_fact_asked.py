@@ -81,3 +81,14 @@ def test_a_huge_fact_is_neither_read_out_nor_searched_whole():
     assert said_back(fact_asked("what is my locker code?"), facts) == "You told me your locker code is 4512."
     listed = said_back(fact_asked("what do you remember about me?"), facts)
     assert listed.startswith("You told me: your notes are blah") and len(listed) < 700
+
+
+@pytest.mark.parametrize("asked", ["what is my next meeting", "what's my weather", "when is my dentist appointment",
+                                   "what are my alarms"])
+async def test_guard_a_question_of_the_agenda_or_the_world_is_not_said_untold(tmp_path, asked):
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        reply = await assistant.answer(asked, session="s")
+        assert "haven't told me" not in reply
+    finally:
+        await assistant.close()

@@ -901,3 +901,13 @@ def test_intents_of_set_23s_shapes(text, kind, argument, minutes):
 def test_malhaeya_is_no_ask(text):
     intent = match_intent(text)
     assert intent is None or intent.kind not in ("list", "due_today", "due_tomorrow"), intent
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("what's my schedule for tomorrow", "due_tomorrow"), ("what are my plans today", "due_today"),
+    ("what's my plan today", "due_today"), ("how does my schedule look tomorrow", "due_tomorrow"),
+])
+def test_my_schedule_for_a_day_is_the_days_agenda(text, kind):
+    """The forty-fourth session: these went to the model (and, with a fact asked back, might have been said untold)."""
+    intent = match_intent(text)
+    assert intent is not None and intent.kind == kind, intent
