@@ -347,7 +347,11 @@ class AgendaDesk:
         now, lang = self.service.now_local(), intent.lang
         tz = self.service.tz
         if intent.kind in ("list", "due_today", "due_tomorrow", "due_week", "due_next_week"):
-            every = self.service.agenda()
+            now_ms = self.service.now_ms()
+            # a timer or alarm that already rang is not read out as a thing to do (run 59: "2-minute timer, today
+            # at 6:19 AM" first on the list, minutes after "Time's up"); the HUD still shows it until it expires
+            every = [loop for loop in self.service.agenda() if not alarm_kind(loop.desc)
+                     or max(loop.due_ms or 0, loop.remind_ms or 0) > now_ms]
             # read the nearest dues first, then what has no due (newest first): with more than SPOKEN_ITEMS open, the
             # five made last hid what is due today (pass 22: 20,000 loops read five due in February)
             loops = sorted(every, key=_due_order)

@@ -296,3 +296,11 @@ def test_the_alarms_and_timers_set_are_listed(desk):
     assert said_to(desk, "what alarms do I have?", "알람 뭐 있어?") == [
         "You have 2 alarms and timers: 10-minute timer, today at 9:10 AM; and wake-up alarm, tomorrow at 7 AM.",
         "알람과 타이머가 2개 있어요: 10-minute timer, 오늘 오전 9시 10분; wake-up alarm, 내일 오전 7시."]
+
+
+def test_a_rung_timer_is_not_read_out_with_the_agenda(tmp_path, korean):
+    clock = FakeClock(TUESDAY.timestamp())
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
+    said_to(desk, "set a timer for 2 minutes", "I need to call Bob tomorrow")
+    clock.advance(3 * 60)                                     # it rang a minute ago
+    assert said_to(desk, "what's on my agenda?") == ["You have one thing on your agenda: call Bob, by tomorrow."]
