@@ -138,3 +138,11 @@ def not_told(asked: FactAsked) -> str:
     if asked.lang == "ko":
         return "그건 아직 말해 주신 적이 없어요. 알려 주시면 기억해 둘게요."
     return f"You haven't told me about {second_person('my ' + asked.words)}. Tell me, and I'll remember it."
+
+
+def unreadable(asked: FactAsked) -> str:
+    """Memory failed while a kept fact was asked back: said, not left to a model that makes one up (a damaged table:
+    SmolLM2 answered "what is my locker code?" with "I remember the way you looked at me…")."""
+    if asked.lang == "ko":
+        return "지금은 기억을 읽을 수 없어요. 저장소에 문제가 있어요: `jarvisd doctor`가 원인과 복구 방법을 알려 줘요."
+    return "I can't read my memory right now: its store has a problem. `jarvisd doctor` says what broke and how to recover."

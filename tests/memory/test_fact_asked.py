@@ -92,3 +92,20 @@ async def test_guard_a_question_of_the_agenda_or_the_world_is_not_said_untold(tm
         assert "haven't told me" not in reply
     finally:
         await assistant.close()
+
+
+async def test_with_memory_damaged_a_fact_asked_back_is_said_unreadable_not_made_up(tmp_path):
+    """A truncated LanceDB data file: "what is my locker code?" went to SmolLM2, which answered "I remember the way you
+    looked at me…"; now the turn says memory cannot be read (and `jarvisd doctor` why)."""
+    assistant, _ = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    await assistant.answer("remember that my locker code is 4512", session="s")
+    await assistant.close()
+    for fragment in (tmp_path / "data" / "memory.lance").rglob("*.lance"):
+        if fragment.is_file():
+            fragment.write_bytes(fragment.read_bytes()[:100])
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        reply = await assistant.answer("what is my locker code?", session="s")
+        assert reply.startswith("I can't read my memory right now") and chat.calls == []
+    finally:
+        await assistant.close()
