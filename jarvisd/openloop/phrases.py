@@ -122,6 +122,11 @@ def spoken_due(due_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
 
 
 
+def _is(word: str) -> str:
+    """The copula after a Korean word: "9시예요", "9시 10분이에요" (a final consonant takes 이에요)."""
+    return "이에요" if final(word.rstrip()[-1:] or "가") > 0 else "예요"
+
+
 def _item(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     desc = loop.desc if lang == "ko" else second_person(loop.desc)
     if loop.due_ms is None:
@@ -157,7 +162,7 @@ def unchanged_due(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """A move that lands where the due already is ("push it back 0 days", "no, in the evening" for 8 PM)."""
     due = spoken_due(loop.due_ms or 0, now, tz, lang)
     if lang == "ko":
-        return f"{loop.desc}: 이미 {due}예요. 바뀐 건 없어요."
+        return f"{loop.desc}: 이미 {due}{_is(due)}. 바뀐 건 없어요."
     return f"{_capital(second_person(loop.desc))} is already {due}; nothing changed."
 
 
@@ -255,7 +260,7 @@ def when_due(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -
     for loop in loops:
         if lang == "ko":
             when = spoken_due(loop.due_ms, now, tz, lang) if loop.due_ms is not None else None
-            said.append(f"{loop.desc}{topic(loop.desc)} {when}예요." if when else
+            said.append(f"{loop.desc}{topic(loop.desc)} {when}{_is(when)}." if when else
                         f"{loop.desc}{topic(loop.desc)} 시간이 정해져 있지 않아요.")
         else:
             desc = _capital(second_person(loop.desc))
@@ -285,7 +290,7 @@ def time_left(loops: Sequence[OpenLoop], now_ms: int, now: datetime, tz: tzinfo,
         elif minutes >= 12 * 60:   # "in about 30 hours", "in 3 days": a far due is said by its day first
             days, hours = round(minutes / 1440), round(minutes / 60)
             if lang == "ko":
-                said.append(f"{desc}{topic(desc)} {when}예요, " + (f"{days}일 남았어요." if days >= 2 else f"약 {hours}시간 남았어요."))
+                said.append(f"{desc}{topic(desc)} {when}{_is(when)}, " + (f"{days}일 남았어요." if days >= 2 else f"약 {hours}시간 남았어요."))
             else:
                 said.append(f"{desc} is {when}, in " + (f"{days} days." if days >= 2 else f"about {hours} hours."))
         elif lang == "ko":
@@ -355,7 +360,7 @@ def clock_now(kind: str, now: datetime, lang: Lang) -> str:
     """"It's 9:05 AM." / "It's Tuesday, December 1, 2026." / "지금 오전 9시 5분이에요." / "오늘은 2026년 12월 1일 화요일이에요."."""
     if kind == "time":
         clock = _ko_clock(now)
-        return f"지금 {clock}{'이에요' if final(clock[-1]) else '예요'}." if lang == "ko" else f"It's {_en_clock(now)}."
+        return f"지금 {clock}{_is(clock)}." if lang == "ko" else f"It's {_en_clock(now)}."
     if lang == "ko":
         return f"오늘은 {now.year}년 {now.month}월 {now.day}일 {_KO_WEEKDAYS[now.weekday()]}요일이에요."
     return f"It's {now:%A}, {now:%B} {now.day}, {now.year}."
@@ -604,7 +609,7 @@ def to_when(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"Move the call" with no time: asked to when (nothing moved)."""
     due = None if loop.due_ms is None else spoken_due(loop.due_ms, now, tz, lang)
     if lang == "ko":
-        return f"{loop.desc}, 언제로 옮길까요?" + (f" 지금은 {due}예요." if due else "")
+        return f"{loop.desc}, 언제로 옮길까요?" + (f" 지금은 {due}{_is(due)}." if due else "")
     return f"When should I move {second_person(loop.desc)} to?" + (f" It's {due} now." if due else "")
 
 

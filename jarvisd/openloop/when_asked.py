@@ -31,7 +31,8 @@ _EN_LEFT = [re.compile(p) for p in (
 _KO_LEFT = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가|까지)?\s*(?:얼마나|몇\s*분|몇\s*시간|시간\s*얼마나)\s*"
                       r"남았(?:어|어요|지|니|나요|죠|을까)?")
 _KO = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가)?\s*(?:언제|몇\s*시)\s*(?:에|까지)?\s*"
-                 r"(?:야|였지|였더라|더라|지|였어|이야|예요|에요|였죠|죠|인지|였나|이었지|해야\s*(?:돼|하지|했지|하더라))?")
+                 r"(?:야|였지|였더라|더라|지|였어|이야|예요|에요|였죠|죠|인지|였나|이었지|해야\s*(?:돼|하지|했지|하더라)|"
+                 r"(?:울려|울리지|울려요|울리니|끝나|끝나지|끝나요|끝나니)(?:\s*요)?)?")
 _NOT_A_PROMISE = frozenset("it that this now today tomorrow sunset sunrise dinner lunch breakfast christmas "
                            "the weekend the holiday 지금 오늘 내일".split())
 

@@ -304,3 +304,10 @@ def test_a_rung_timer_is_not_read_out_with_the_agenda(tmp_path, korean):
     said_to(desk, "set a timer for 2 minutes", "I need to call Bob tomorrow")
     clock.advance(3 * 60)                                     # it rang a minute ago
     assert said_to(desk, "what's on my agenda?") == ["You have one thing on your agenda: call Bob, by tomorrow."]
+
+
+def test_korean_when_an_alarm_rings_and_a_time_with_minutes_takes_its_copula(desk):
+    """"알람 언제 울려?" went to the model; "…오전 9시 10분예요" was said for "…10분이에요"."""
+    said_to(desk, "7시에 깨워줘", "10분 타이머 맞춰줘")
+    assert said_to(desk, "알람 언제 울려?", "타이머 언제 끝나?") == [
+        "기상 알람은 내일 오전 7시예요.", "10분 타이머는 오늘 오전 9시 10분이에요."]
