@@ -16,6 +16,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from jarvisd.textsafe import plain_words
+
 _LEAD = r"(?:(?:so|and|hey|ok|okay|jarvis|um|uh)[\s,]+)*"
 _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:my|our)\s+(?P<x>.+?)(?:\s+again)?",
@@ -48,7 +50,7 @@ class FactAsked:
 
 def fact_asked(text: str) -> FactAsked | None:
     """The remembered fact `text` asks back, or None."""
-    said = " ".join(text.split()).rstrip(" .!?？~")
+    said = " ".join(_plain(text).split()).rstrip(" .!?？~")
     korean = bool(re.search(r"[가-힣]", said))
     lang = "ko" if korean else "en"
     if (_KO_ALL if korean else _EN_ALL).fullmatch(said):
@@ -87,8 +89,15 @@ def _keys(words: str) -> list[str]:
     return [w for w in _words(words) if w not in _GENERIC]
 
 
+def _plain(text: str) -> str:
+    """The words as the rules read them (pass 42): a phone's "what’s" (U+2019) is "what's", full-width and
+    mathematical letters and a ligature ("ｌｏｃｋｅｒ", "𝐛𝐚𝐧𝐤", "ﬁle") their plain forms, invisible characters off."""
+    return plain_words(text).replace("\u2019", "'")
+
+
 def _words(text: str) -> list[str]:
-    return [w.removesuffix("'s") for w in re.findall(r"[\w']+", text.lower())]
+    words = (w.removesuffix("'s").strip("'") for w in re.findall(r"[\w']+", _plain(text).casefold()))
+    return [w for w in words if w]   # "what's my 's?" asks about nothing (it matched every fact)
 
 
 def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:

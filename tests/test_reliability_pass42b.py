@@ -1,0 +1,60 @@
+"""Pass 42 (helper b): issue 18's kinds against the session's new code (timers and alarms, facts kept in words and
+asked back). Each finding's test failed on the branch's starting code (`12aff5b`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.memory.fact_asked import fact_asked, said_back
+from jarvisd.memory.remember_asked import remember_said
+
+LOCKER = ["my locker code is 4512"]
+
+
+@pytest.mark.parametrize("question", [
+    "what’s my locker code?",                 # a phone's or a Mac's apostrophe (U+2019): went to SmolLM2, "(2026-12-05)\n("
+    "ｗｈａｔ'ｓ ｍｙ ｌｏｃｋｅｒ ｃｏｄｅ?",           # full-width letters: the model's "ｗｈａｔｖｗｙｗｙ…"
+    "what’s my locker code again?",
+])
+def test_finding_a_kept_fact_asked_with_a_curly_apostrophe_or_full_width_is_said_back(question):
+    asked = fact_asked(question)
+    assert asked is not None
+    assert said_back(asked, LOCKER) == "You told me your locker code is 4512."
+
+
+@pytest.mark.parametrize(("fact", "question", "answer"), [
+    ("my 𝐛𝐚𝐧𝐤 hint is blue", "what's my bank hint?", "You told me your 𝐛𝐚𝐧𝐤 hint is blue."),
+    ("my ﬁle code is 7", "what's my file code?", "You told me your ﬁle code is 7."),
+])
+def test_finding_a_fact_kept_in_other_letters_is_not_denied(fact, question, answer):
+    # before: "You haven't told me about your bank hint." (the embedded model's `not_told`): a kept fact denied
+    assert said_back(fact_asked(question), [fact]) == answer
+
+
+@pytest.mark.parametrize(("said", "fact"), [
+    ("don’t forget that Mina is vegetarian", "Mina is vegetarian"),     # before: to the model, nothing kept
+    ("don’t forget that Mina’s birthday is May 3", "Mina’s birthday is May 3"),   # the fact keeps what was typed
+    ("Remember that my café’s wifi is sunflower77", "my café’s wifi is sunflower77"),
+])
+def test_finding_a_fact_to_keep_said_with_a_curly_apostrophe_is_kept(said, fact):
+    assert remember_said(said) == fact
+
+
+def test_low_a_question_about_nothing_is_not_answered_with_the_newest_fact():
+    # before: "what's my 's?" -> "You told me your ﬁle code is 7." (an empty key word matched every fact)
+    assert fact_asked("what's my 's?") is None
+
+
+@pytest.mark.parametrize("said", ["don’t forget to call Bob", "do you remember that?", "remember when we met?"])
+def test_guard_a_promise_or_a_question_stays_no_fact_to_keep(said):
+    assert remember_said(said) is None
+
+
+@pytest.mark.parametrize("question", ["what's my favourite colour?", "what's my bank hint?"])
+def test_guard_a_fact_never_told_is_still_not_said(question):
+    assert said_back(fact_asked(question), LOCKER) is None
+
+
+def test_guard_a_curly_apostrophe_in_the_kept_fact_still_matches():
+    assert said_back(fact_asked("what's my wife's name?"), ["my wife’s name is Ann"]) == \
+        "You told me your wife’s name is Ann."
