@@ -58,3 +58,21 @@ def test_guard_a_fact_never_told_is_still_not_said(question):
 def test_guard_a_curly_apostrophe_in_the_kept_fact_still_matches():
     assert said_back(fact_asked("what's my wife's name?"), ["my wife’s name is Ann"]) == \
         "You told me your wife’s name is Ann."
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("what is my gate 1 code?", "You told me your gate 1 code is 55."),     # before: the newer "gate 12 code is 77"
+    ("what's my zebra3 code?", "You told me your zebra3 code is 3."),       # before (daemon): "zebra39 code is 39"
+])
+def test_finding_a_number_asked_is_not_the_start_of_a_longer_one(question, answer):
+    facts = ["my zebra39 code is 39", "my gate 12 code is 77", "my gate 1 code is 55", "my zebra3 code is 3"]
+    assert said_back(fact_asked(question), facts) == answer
+
+
+@pytest.mark.parametrize(("question", "fact", "answer"), [
+    ("what is my gate 12 code?", "my gate 12 code is 77", "You told me your gate 12 code is 77."),
+    ("what are my sister's birthdays?", "my sister's birthday is May 3", "You told me your sister's birthday is May 3."),
+    ("내 사물함 27번 비밀번호 뭐였지?", "사물함 27번이야 비밀번호는 1234", "기억하고 있어요: 사물함 27번이야 비밀번호는 1234."),
+])
+def test_guard_a_word_still_matches_its_longer_form(question, fact, answer):
+    assert said_back(fact_asked(question), [fact]) == answer

@@ -72,9 +72,16 @@ def fact_meant(asked: FactAsked, facts: Sequence[str]) -> int | None:
         return None
     for i, fact in enumerate(facts):
         words = _words(said_of(fact))
-        if all(any(w.startswith(k) or k.startswith(w) for w in words if len(w) > 1) for k in keys):
+        if all(any(_same_word(w, k) for w in words if len(w) > 1 or w.isdigit()) for k in keys):
             return i
     return None
+
+
+def _same_word(word: str, key: str) -> bool:
+    """One starts the other ("birthday" / "birthdays", "27번" / "27번이야"), but a number is not the start of a longer
+    one (pass 42: "what's my gate 1 code?" was answered with the newer "gate 12 code is 77")."""
+    short, long = sorted((word, key), key=len)
+    return long.startswith(short) and not (short[-1:].isdigit() and long[len(short):len(short) + 1].isdigit())
 
 
 def said_of(fact: str) -> str:
