@@ -33,7 +33,7 @@ from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.deixis import is_deictic, only_deixis
-from jarvisd.memory.fact_asked import fact_asked, not_told, said_back
+from jarvisd.memory.fact_asked import fact_asked, not_told, said_back, unreadable
 from jarvisd.memory.remember_asked import remember_said
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
@@ -175,7 +175,9 @@ class Assistant:
             with self.memory.health.guard("answering from remembered facts"):
                 facts = [item.content for item in self.memory.told_facts(scope)]
         except MemoryStoreFailed:
-            return None   # the model answers as before; the log and the status say memory failed
+            # the log and the status say memory failed; a capable model answers as before, the embedded one made
+            # memories up ("I remember the way you looked at me…", pass 42 with the table damaged)
+            return unreadable(asked) if self.backends.chat.name.startswith("embedded:") else None
         told = said_back(asked, facts)
         if told is None and self.backends.chat.name.startswith("embedded:"):
             return not_told(asked)   # the embedded model makes one up; a capable one may know it from the talk

@@ -76,3 +76,43 @@ def test_finding_a_number_asked_is_not_the_start_of_a_longer_one(question, answe
 ])
 def test_guard_a_word_still_matches_its_longer_form(question, fact, answer):
     assert said_back(fact_asked(question), [fact]) == answer
+
+
+def _assistant(tmp_path, name):
+    from jarvisd.assistant import build_assistant
+    from jarvisd.config import load_config
+    from jarvisd.llm.backend_choice import Backends
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.manifest import ModelStore
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
+                           "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul"})
+    chat = ScriptedChatModel(lambda messages: {"text": "I remember the way you looked at me."}, name=name)
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    return build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
+
+
+def _table_damaged(*_args, **_kwargs):
+    raise RuntimeError("lance error: LanceError(IO): Generic LocalFileSystem error: failed to fill whole buffer")
+
+
+@pytest.mark.parametrize("question", ["what do you remember about me?", "what’s my locker code?"])
+async def test_finding_with_the_memory_table_unreadable_the_embedded_model_does_not_make_memories_up(
+        tmp_path, monkeypatch, question):
+    # before (daemon, the newest data file truncated): SmolLM2 "I remember the way you looked at me, …"
+    assistant = _assistant(tmp_path, "embedded:smollm2-135m")
+    try:
+        monkeypatch.setattr(assistant.memory, "told_facts", _table_damaged)
+        reply = await assistant.answer(question, session="s")
+        assert reply.startswith("I can't read what you asked me to remember right now") and "looked at me" not in reply
+    finally:
+        await assistant.close()
+
+
+async def test_guard_with_the_table_unreadable_a_capable_model_still_answers(tmp_path, monkeypatch):
+    assistant = _assistant(tmp_path, "ollama:qwen2.5")
+    try:
+        monkeypatch.setattr(assistant.memory, "told_facts", _table_damaged)
+        assert "looked at me" in await assistant.answer("what do you remember about me?", session="s")
+    finally:
+        await assistant.close()

@@ -140,3 +140,10 @@ def not_told(asked: FactAsked) -> str:
     if asked.lang == "ko":
         return "그건 아직 말해 주신 적이 없어요. 알려 주시면 기억해 둘게요."
     return f"You haven't told me about {second_person('my ' + asked.words)}. Tell me, and I'll remember it."
+
+
+def unreadable(asked: FactAsked) -> str:
+    """The facts kept cannot be read (the memory table failed): said instead of the embedded model's guess."""
+    if asked.lang == "ko":
+        return "지금은 기억해 둔 걸 읽을 수 없어요. 메모리 저장소에 문제가 있어요. `jarvisd doctor`가 고치는 방법을 알려 줘요."
+    return "I can't read what you asked me to remember right now: my memory store failed. `jarvisd doctor` says how to fix it."
