@@ -116,3 +116,33 @@ async def test_guard_with_the_table_unreadable_a_capable_model_still_answers(tmp
         assert "looked at me" in await assistant.answer("what do you remember about me?", session="s")
     finally:
         await assistant.close()
+
+
+@pytest.mark.parametrize(("said", "reply", "kept"), [
+    # before: each set no timer and went to the model (SmolLM2: "🥚‮eggs … a popular Japanese breakfast food")
+    ("set a timer for 5 minutes for the 🥚 eggs", "OK, a 5-minute timer for the eggs, until 9:05 AM.",
+     "5-minute timer for the eggs"),
+    ("set a timer for 5 minutes for the \u202eeggs", "OK, a 5-minute timer for the eggs, until 9:05 AM.",
+     "5-minute timer for the eggs"),
+    ("set a 5 minute timer for the 🍝", "OK, a 5-minute timer, until 9:05 AM.", "5-minute timer"),
+    ("set a timer for 10 minutes for the tea (green)", "OK, a 10-minute timer for the tea green, until 9:10 AM.",
+     "10-minute timer for the tea green"),
+    ("⏰ wake me up at 7", "OK, I'll wake you tomorrow at 7 AM.", "wake-up alarm"),
+])
+def test_finding_an_emoji_a_bracket_or_an_rlo_in_a_timer_ask_still_sets_it(tuesday_desk, said, reply, kept):
+    from tests.openloop.conftest import said_to
+
+    assert said_to(tuesday_desk, said) == [reply]
+    assert [loop.desc for loop in tuesday_desk.service.agenda()] == [kept]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("set a timer for 5 minutes for the eggs", "5-minute timer for the eggs"),
+    ("set a timer for 5 minutes for the 2nd batch", "5-minute timer for the 2nd batch"),   # was "for the the 2nd batch"
+    ("set a timer for 5 minutes for my tea", "5-minute timer for the tea"),
+])
+def test_guard_a_timer_label_in_words_is_kept(tuesday_desk, said, kept):
+    from tests.openloop.conftest import said_to
+
+    said_to(tuesday_desk, said)
+    assert [loop.desc for loop in tuesday_desk.service.agenda()] == [kept]
