@@ -16,6 +16,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from jarvisd.textsafe import plain_words
+
 _LEAD = r"(?:(?:so|and|hey|ok|okay|jarvis|um|uh)[\s,]+)*"
 _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:my|our)\s+(?P<x>.+?)(?:\s+again)?",
@@ -52,7 +54,7 @@ class FactAsked:
 
 def fact_asked(text: str) -> FactAsked | None:
     """The remembered fact `text` asks back, or None."""
-    said = " ".join(text.split()).rstrip(" .!?？~")
+    said = " ".join(_plain(text).split()).rstrip(" .!?？~")
     korean = bool(re.search(r"[가-힣]", said))
     lang = "ko" if korean else "en"
     if (_KO_ALL if korean else _EN_ALL).fullmatch(said):
@@ -74,9 +76,16 @@ def fact_meant(asked: FactAsked, facts: Sequence[str]) -> int | None:
         return None
     for i, fact in enumerate(facts):
         words = _words(said_of(fact))
-        if all(any(w.startswith(k) or k.startswith(w) for w in words if len(w) > 1) for k in keys):
+        if all(any(_same_word(w, k) for w in words if len(w) > 1 or w.isdigit()) for k in keys):
             return i
     return None
+
+
+def _same_word(word: str, key: str) -> bool:
+    """One starts the other ("birthday" / "birthdays", "27번" / "27번이야"), but a number is not the start of a longer
+    one (pass 42: "what's my gate 1 code?" was answered with the newer "gate 12 code is 77")."""
+    short, long = sorted((word, key), key=len)
+    return long.startswith(short) and not (short[-1:].isdigit() and long[len(short):len(short) + 1].isdigit())
 
 
 def said_of(fact: str) -> str:
@@ -95,8 +104,15 @@ def _keys(words: str) -> list[str]:
     return [w for w in _words(words) if w not in _GENERIC]
 
 
+def _plain(text: str) -> str:
+    """The words as the rules read them (pass 42): a phone's "what’s" (U+2019) is "what's", full-width and
+    mathematical letters and a ligature ("ｌｏｃｋｅｒ", "𝐛𝐚𝐧𝐤", "ﬁle") their plain forms, invisible characters off."""
+    return plain_words(text).replace("\u2019", "'")
+
+
 def _words(text: str) -> list[str]:
-    return [w.removesuffix("'s") for w in re.findall(r"[\w']+", text.lower())]
+    words = (w.removesuffix("'s").strip("'") for w in re.findall(r"[\w']+", _plain(text).casefold()))
+    return [w for w in words if w]   # "what's my 's?" asks about nothing (it matched every fact)
 
 
 def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:

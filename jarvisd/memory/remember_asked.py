@@ -34,11 +34,14 @@ def remember_said(text: str) -> str | None:
     said = " ".join(text.split()).rstrip(" .!~")
     if not said or _ASKED.search(said):
         return None
-    if _EN_POINTER.fullmatch(said):
+    # a phone's apostrophe (U+2019: "don’t forget that …", pass 42) is the rules' "'"; the fact keeps what was typed
+    # (one character for one, so the match's span is the same in both)
+    rules = said.replace("\u2019", "'")
+    if _EN_POINTER.fullmatch(rules):
         return "that"
     for pattern in _EN:
-        if m := pattern.fullmatch(said):
-            return m["fact"].strip(" ,")
+        if m := pattern.fullmatch(rules):
+            return said[m.start("fact"):m.end("fact")].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO.fullmatch(said)):
         fact = m["fact"].strip(" ,")
         return said if only_deixis(said) else fact   # "그거 기억해": the pointer, as /remember reads it

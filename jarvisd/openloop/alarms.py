@@ -18,6 +18,7 @@ off my alarm" (`off_as_cancel`), and a timer or alarm leaves the agenda a quarte
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -95,6 +96,7 @@ def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
     """The timer or alarm `cleaned` (lower case, no closing punctuation) asks for, or None. Raises
     `when.ImpossibleTime` for a time that cannot be ("wake me up at 25:00")."""
     korean = bool(re.search(r"[가-힣]", cleaned))
+    cleaned = _marks_off(cleaned)
     for pattern in _KO_TIMER if korean else _EN_TIMER:
         if m := pattern.fullmatch(cleaned):
             return _timer(m["amount"], None if korean else m["label"], now, korean)
@@ -107,6 +109,17 @@ def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
             at = _at(m["time"], now, morning=False)
             return Alarm(ALARM_KO if korean else ALARM_EN, at, "alarm") if at is not None else None
     return None
+
+
+def _marks_off(cleaned: str) -> str:
+    """Without emoji, symbols, brackets and invisible format characters (pass 42: "set a timer for 5 minutes for the
+    🥚 eggs", "… for the tea (green)", an RLO before "eggs" set no timer and went to the model): the words the
+    patterns read."""
+    if cleaned.isascii() and not re.search(r"[\[\](){}<>^`|~+=$#*&@%]", cleaned):
+        return cleaned
+    kept = "".join(" " if unicodedata.category(ch)[0] == "S" or unicodedata.category(ch) in ("Ps", "Pe") else ch
+                   for ch in cleaned if unicodedata.category(ch) != "Cf")
+    return " ".join(kept.split())
 
 
 def alarm_asked(cleaned: str) -> str | None:
@@ -211,9 +224,9 @@ def _timer_name(seconds: int, label: str | None, korean: bool) -> str:
         name = f"{said[0][0]}-{said[0][1]} timer"
     else:
         name = "timer for " + " ".join(f"{n} {unit}" + ("s" if n > 1 else "") for n, unit in said)
+    label = re.sub(r"^(?:(?:the|my)\s+)+", "", f"{label or ''} ").strip()   # "for the 🍝" left "the" alone
     if not label or len(said) != 1:
         return name
-    label = label.strip()
     if len(label) > 40:   # a long one cut at a word, not on "and" or "the"
         label = re.sub(r"(?:\s+(?:and|or|the|a|an|of|with))+$", "", label[:40].rsplit(" ", 1)[0])
     return f"{name} for the {label}"
