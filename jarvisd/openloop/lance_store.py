@@ -96,7 +96,10 @@ class LanceLoopStore(EmbeddingBoundary):
                                f"changed it; {recovery(uri, table, schema_problem)}")
         missing = [f for f in SCHEMA if f.name not in self._table.schema.names]
         if missing:  # a table from before a column existed: add it, empty (a new table version)
-            self._table.add_columns({f.name: f"CAST(NULL AS {_SQL_TYPES[f.type]})" for f in missing})
+            try:  # a full disk here was a 56-line traceback at start (pass 42: a table from before `muted_ms`)
+                self._table.add_columns({f.name: f"CAST(NULL AS {_SQL_TYPES[f.type]})" for f in missing})
+            except (OSError, ValueError, RuntimeError) as exc:
+                raise damaged_table_error(self._what, "memory.store_uri", uri, table, exc) from exc
         self._name = table
         local = uri[len("file://"):] if uri.startswith("file://") else None if "://" in uri else uri
         if local and (folder := unwritable_folder(Path(local), table)):  # else every promise turn failed

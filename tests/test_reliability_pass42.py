@@ -1,0 +1,53 @@
+"""Pass 42 (docs/reliability.md, "Forty-second pass"): each finding's case, failing on the code before its fix,
+and guards that passed before and must keep passing."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+import lancedb
+import pyarrow as pa
+import pytest
+
+from jarvisd.errors import StartupError
+from jarvisd.openloop.lance_store import SCHEMA, LanceLoopStore
+
+
+def _agenda_table_from_before_mutes(uri: str) -> None:
+    """An `open_loops` table as jarvisd wrote it before `muted_ms` existed (the forty-third session added it),
+    holding one open promise."""
+    old = pa.schema([f for f in SCHEMA if f.name != "muted_ms"])
+    now = int(time.time() * 1000)
+    row = {f.name: None for f in old}
+    row.update(id=uuid.uuid4().hex, desc="call Bob", status="open", created_ms=now, updated_ms=now,
+               due_ms=now + 86_400_000, session="s1")
+    table = lancedb.connect(uri).create_table("open_loops", schema=old)
+    table.add(pa.Table.from_pylist([row], schema=old))
+
+
+def test_an_agenda_table_from_before_mutes_on_a_full_disk_is_one_line_not_a_traceback(tmp_path, monkeypatch):
+    """Before: `openloop.store = lancedb` with an agenda table from before `muted_ms`, on a full disk (a 2 MB
+    tmpfs filled): the column is added at open, LanceDB's "No space left on device (os error 28)" came out of
+    `LanceLoopStore.__init__` as a RuntimeError and `jarvisd run` printed a 56-line traceback, exit 1. Now it is
+    the start-up line naming the table and the fix."""
+    uri = str(tmp_path / "mem.lance")
+    _agenda_table_from_before_mutes(uri)
+
+    def full_disk(self, *args, **kwargs):
+        raise RuntimeError("lance error: LanceError(IO): Generic LocalFileSystem error: Unable to copy data to "
+                           "file: No space left on device (os error 28), commit.rs:1663:50")
+
+    monkeypatch.setattr(lancedb.table.LanceTable, "add_columns", full_disk)
+    with pytest.raises(StartupError) as refused:
+        LanceLoopStore(uri)
+    assert "open_loops" in str(refused.value) and "free some space" in str(refused.value)
+
+
+def test_guard_an_agenda_table_from_before_mutes_gets_the_column_and_keeps_its_promise(tmp_path):
+    uri = str(tmp_path / "mem.lance")
+    _agenda_table_from_before_mutes(uri)
+    store = LanceLoopStore(uri)
+    [loop] = store.load()
+    assert loop.desc == "call Bob" and loop.muted_ms is None
+    assert "muted_ms" in lancedb.connect(uri).open_table("open_loops").schema.names
