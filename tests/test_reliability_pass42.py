@@ -51,3 +51,44 @@ def test_guard_an_agenda_table_from_before_mutes_gets_the_column_and_keeps_its_p
     [loop] = store.load()
     assert loop.desc == "call Bob" and loop.muted_ms is None
     assert "muted_ms" in lancedb.connect(uri).open_table("open_loops").schema.names
+
+
+DOOR = ("User: The code for door 4 is 1028.\nAssistant: Got it.\n"
+        "User: My sister's name is Zoë and she lives in Kraków. My flight leaves at 9:45 on December 12.")
+
+
+@pytest.mark.parametrize("made_up", [
+    "The code for door 4 is 102.",       # a number inside a number the user said
+    "The code for door 4 is 28.",
+    "The code for door 4 is 4102.",      # digits of two numbers run together
+    "The code for door 2 is 1028.",
+    "The flight leaves at 45.",
+])
+def test_compact_keeps_no_number_that_is_only_a_piece_of_the_users_digits(made_up):
+    """Before: `/compact`'s grounding matched a summary's number against all the conversation's digits run together
+    ("41028945...") as a substring, so a wrong door code ("102", "28", "4102", door "2") was stored as memory, a fact
+    the user did not say. Now a number counts when the conversation says it whole."""
+    from jarvisd.memory.grounding import unsaid
+
+    assert "the number" in unsaid(made_up, DOOR)
+
+
+@pytest.mark.parametrize("made_up", ["Your sister Zoë lives in Łódź.", "Your sister Émilie lives in Kraków.",
+                                     "Your sister Ζωή lives in Kraków."])
+def test_compact_keeps_no_name_whose_capital_is_not_ascii_unless_the_user_said_it(made_up):
+    """Before: only `[A-Z]` words were checked as names, so a place or name the user never said that starts with
+    "Ł", "É" or a Greek capital passed on its other words (3 of 4 said)."""
+    from jarvisd.memory.grounding import unsaid
+
+    assert "is not in the conversation" in unsaid(made_up, DOOR)
+
+
+@pytest.mark.parametrize("said", [
+    "The code for door 4 is 1028.", "The code for door 4 is 1,028.",
+    "Your sister Zoë lives in Kraków.", "The user's sister Zoë lives in Kraków.",
+    "The flight leaves on December 12 at 9:45.", "The flight leaves at 9.", "The flight leaves on December 12th.",
+])
+def test_guard_compact_still_keeps_numbers_and_names_the_user_said(said):
+    from jarvisd.memory.grounding import unsaid
+
+    assert unsaid(said, DOOR) == ""
