@@ -92,3 +92,21 @@ def test_guard_compact_still_keeps_numbers_and_names_the_user_said(said):
     from jarvisd.memory.grounding import unsaid
 
     assert unsaid(said, DOOR) == ""
+
+
+def test_low_the_doctor_reads_an_agenda_table_from_before_mutes_without_writing_to_it(tmp_path):
+    """Before: `jarvisd doctor` ("read only: nothing created") opened the agenda as `run` does, and that adds the
+    `muted_ms` column to an older table: a new table version written by the doctor; on a full disk its report was
+    "agenda : UNREADABLE: ... No space left on device" for a table that reads whole. Now it reads the table as it is."""
+    from jarvisd.config import load_config
+    from jarvisd.doctor import agenda_report
+
+    uri = str(tmp_path / "mem.lance")
+    _agenda_table_from_before_mutes(uri)
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path / "home"), "JARVIS_OPENLOOP__STORE": "lancedb",
+                           "JARVIS_MEMORY__STORE_URI": uri})
+    version = lancedb.connect(uri).open_table("open_loops").version
+    report = agenda_report(cfg)
+    assert (report["error"], report["open"]) == (None, 1), report
+    table = lancedb.connect(uri).open_table("open_loops")
+    assert table.version == version and "muted_ms" not in table.schema.names

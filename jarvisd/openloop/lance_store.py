@@ -64,7 +64,7 @@ class LanceLoopStore(EmbeddingBoundary):
     """Loops in LanceDB; blocking calls, so async callers use a worker thread (the judge does)."""
 
     def __init__(self, uri: str, table: str = TABLE, embeddings: LoopEmbeddings | None = None,
-                 storage_options: dict[str, str] | None = None) -> None:
+                 storage_options: dict[str, str] | None = None, read_only: bool = False) -> None:
         import lancedb
 
         super().__init__(embeddings)
@@ -95,7 +95,7 @@ class LanceLoopStore(EmbeddingBoundary):
             raise StartupError(f"cannot open {self._what}: {problem}: another program or version of jarvisd "
                                f"changed it; {recovery(uri, table, schema_problem)}")
         missing = [f for f in SCHEMA if f.name not in self._table.schema.names]
-        if missing:  # a table from before a column existed: add it, empty (a new table version)
+        if missing and not read_only:  # a table from before a column existed: add it, empty (a new table version)
             try:  # a full disk here was a 56-line traceback at start (pass 42: a table from before `muted_ms`)
                 self._table.add_columns({f.name: f"CAST(NULL AS {_SQL_TYPES[f.type]})" for f in missing})
             except (OSError, ValueError, RuntimeError) as exc:
