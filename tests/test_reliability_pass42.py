@@ -110,3 +110,61 @@ def test_low_the_doctor_reads_an_agenda_table_from_before_mutes_without_writing_
     assert (report["error"], report["open"]) == (None, 1), report
     table = lancedb.connect(uri).open_table("open_loops")
     assert table.version == version and "muted_ms" not in table.schema.names
+
+
+class _DiskFillsAfter:
+    """`os.write` of the agenda log that writes `room` more bytes, then fails as a full disk does."""
+
+    def __init__(self, room: int) -> None:
+        import os
+
+        self.room, self._write = room, os.write
+
+    def __call__(self, fd: int, data) -> int:
+        import errno
+        import os
+
+        if self.room <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        n = self._write(fd, bytes(data[: self.room]))
+        self.room -= n
+        return n
+
+
+def test_a_promise_said_instead_of_another_on_a_full_disk_leaves_the_first_one_open(tuesday_desk, monkeypatch):
+    """Before: "I'll text Ann instead of calling her" on a nearly full disk (the daemon, a 30 MB tmpfs filled): the
+    call's dismissal fit in the agenda log, the text's record did not. The reply was "I couldn't save that to your
+    agenda (No space left on device); nothing changed", yet the call was dismissed, in the HUD and after a restart,
+    and "undo that" had nothing to undo. Now one judgement is one write: the call stays open."""
+    from jarvisd.openloop import stores
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+    from tests.openloop.conftest import agenda_rows, said_to
+
+    desk = tuesday_desk
+    said_to(desk, "I need to call Ann at 5pm tomorrow")
+    log = desk.service.store.path
+    size = log.stat().st_size
+    monkeypatch.setattr(stores.os, "write", _DiskFillsAfter(size + 40))   # room for one record, not two
+    with pytest.raises(OSError):
+        desk.handle("I'll text Ann instead of calling her", "s")
+    monkeypatch.undo()
+    assert agenda_rows(desk) == [("call Ann", "2026-12-02 17:00")]
+    assert log.stat().st_size == size            # the part written was cut off
+    again = OpenLoopService(JsonlLoopStore(log), tz=desk.service.tz, clock=desk.service.clock)
+    assert [(loop.desc, loop.status.value) for loop in again.all_loops()] == [("call Ann", "open")]
+    assert said_to(desk, "I'll text Ann instead of calling her") == [
+        "OK, I took it off your agenda: call Ann. Got it: text Ann, tomorrow at 5 PM."]
+
+
+def test_guard_a_single_save_on_a_full_disk_still_fails_whole_and_the_next_one_works(tuesday_desk, monkeypatch):
+    from jarvisd.openloop import stores
+    from tests.openloop.conftest import agenda_rows, said_to
+
+    desk = tuesday_desk
+    monkeypatch.setattr(stores.os, "write", _DiskFillsAfter(50))
+    with pytest.raises(OSError):
+        desk.handle("I need to call Ann at 5pm tomorrow", "s")
+    monkeypatch.undo()
+    assert agenda_rows(desk) == [] and desk.service.store.path.stat().st_size == 0
+    assert said_to(desk, "I need to call Ann at 5pm tomorrow") == ["Got it: call Ann, tomorrow at 5 PM."]

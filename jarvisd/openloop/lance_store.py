@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 import pyarrow as pa
@@ -126,7 +127,11 @@ class LanceLoopStore(EmbeddingBoundary):
         return in_order(loops)
 
     def save(self, loop: OpenLoop) -> None:
-        data = pa.Table.from_pylist([loop.to_record()], schema=SCHEMA)
+        self.save_many([loop])
+
+    def save_many(self, loops: Sequence[OpenLoop]) -> None:
+        """One merge, one table version: all of them or none."""
+        data = pa.Table.from_pylist([loop.to_record() for loop in loops], schema=SCHEMA)
         with self._lock:
             (self._table.merge_insert("id")
              .when_matched_update_all()
