@@ -156,7 +156,7 @@ def agenda_report(cfg: Config) -> dict[str, Any]:
     kept = {"jsonl": cfg.paths.data_dir / JSONL_NAME, "lancedb": table}.get(kind)
     if kept is None or kept.exists() or kept.is_symlink():   # else opening the store would create it
         try:
-            store = open_store(kind, cfg)
+            store = open_store(kind, cfg, read_only=True)   # pass 42: it added `muted_ms` to an older table
             try:
                 agenda = [loop for loop in store.load() if loop.is_open]
             finally:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 import pyarrow as pa
@@ -64,7 +65,7 @@ class LanceLoopStore(EmbeddingBoundary):
     """Loops in LanceDB; blocking calls, so async callers use a worker thread (the judge does)."""
 
     def __init__(self, uri: str, table: str = TABLE, embeddings: LoopEmbeddings | None = None,
-                 storage_options: dict[str, str] | None = None) -> None:
+                 storage_options: dict[str, str] | None = None, read_only: bool = False) -> None:
         import lancedb
 
         super().__init__(embeddings)
@@ -95,8 +96,11 @@ class LanceLoopStore(EmbeddingBoundary):
             raise StartupError(f"cannot open {self._what}: {problem}: another program or version of jarvisd "
                                f"changed it; {recovery(uri, table, schema_problem)}")
         missing = [f for f in SCHEMA if f.name not in self._table.schema.names]
-        if missing:  # a table from before a column existed: add it, empty (a new table version)
-            self._table.add_columns({f.name: f"CAST(NULL AS {_SQL_TYPES[f.type]})" for f in missing})
+        if missing and not read_only:  # a table from before a column existed: add it, empty (a new table version)
+            try:  # a full disk here was a 56-line traceback at start (pass 42: a table from before `muted_ms`)
+                self._table.add_columns({f.name: f"CAST(NULL AS {_SQL_TYPES[f.type]})" for f in missing})
+            except (OSError, ValueError, RuntimeError) as exc:
+                raise damaged_table_error(self._what, "memory.store_uri", uri, table, exc) from exc
         self._name = table
         local = uri[len("file://"):] if uri.startswith("file://") else None if "://" in uri else uri
         if local and (folder := unwritable_folder(Path(local), table)):  # else every promise turn failed
@@ -123,7 +127,11 @@ class LanceLoopStore(EmbeddingBoundary):
         return in_order(loops)
 
     def save(self, loop: OpenLoop) -> None:
-        data = pa.Table.from_pylist([loop.to_record()], schema=SCHEMA)
+        self.save_many([loop])
+
+    def save_many(self, loops: Sequence[OpenLoop]) -> None:
+        """One merge, one table version: all of them or none."""
+        data = pa.Table.from_pylist([loop.to_record() for loop in loops], schema=SCHEMA)
         with self._lock:
             (self._table.merge_insert("id")
              .when_matched_update_all()

@@ -13,10 +13,11 @@ configured zone, never the server's.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime, tzinfo
 from operator import attrgetter
@@ -74,6 +75,9 @@ class OpenLoopService:
         self._new_id = id_factory
         self._lock = threading.RLock()
         self._loops: dict[str, OpenLoop] = {loop.id: loop for loop in store.load()}
+        # inside `_one_write`: the loops saved so far (written together at its end), and what each was before
+        self._staged: dict[str, OpenLoop] | None = None
+        self._staged_before: dict[str, OpenLoop | None] = {}
         # a loop made later is newer, even within one millisecond (two promises in one sentence, a tool
         # adding two): the agenda's order would otherwise fall to the random ids
         self._newest_created_ms = max((loop.created_ms for loop in self._loops.values()), default=0)
@@ -169,14 +173,54 @@ class OpenLoopService:
                 log.exception("announcing an agenda change (%s) failed", reason)
         return change
 
-    def _save(self, loop: OpenLoop) -> OpenLoop:
-        self.store.save(loop)
-        self._loops[loop.id] = loop
+    @contextlib.contextmanager
+    def _one_write(self) -> Iterator[None]:
+        """The saves inside are one write to the store, or none. Pass 42: "I'll text Ann instead of calling her"
+        on a full disk dismissed the call (its record fit in the log's last page), then failed to save the text:
+        "I couldn't save that ...; nothing changed", and the call was gone from the agenda. Now a failed write
+        leaves the agenda as it was, in memory and on disk."""
+        with self._lock:
+            if self._staged is not None:   # already inside one
+                yield
+                return
+            self._staged, self._staged_before = {}, {}
+            try:
+                yield
+                if self._staged:
+                    self._write(list(self._staged.values()))
+            except BaseException:
+                for loop_id, was in self._staged_before.items():
+                    if was is None:
+                        self._loops.pop(loop_id, None)
+                    else:
+                        self._loops[loop_id] = was
+                raise
+            finally:
+                self._staged, self._staged_before = None, {}
+
+    def _write(self, loops: list[OpenLoop]) -> None:
+        save_many = getattr(self.store, "save_many", None)
+        if save_many is not None and len(loops) > 1:
+            save_many(loops)
+        else:
+            for loop in loops:
+                self.store.save(loop)
+        for loop in loops:
+            self._loops[loop.id] = loop
         shrank = getattr(self.store, "take_shrink", None)
         if shrank is not None and shrank():  # truncated by another program: nothing it held is lost
+            written = {loop.id for loop in loops}
             for other in self.all_loops():
-                if other.id != loop.id:
+                if other.id not in written:
                     self.store.save(other)
+
+    def _save(self, loop: OpenLoop) -> OpenLoop:
+        if self._staged is not None:
+            self._staged_before.setdefault(loop.id, self._loops.get(loop.id))
+            self._staged[loop.id] = loop
+            self._loops[loop.id] = loop
+        else:
+            self._write([loop])
         if loop.is_open:
             rules.prepare(loop.desc)
             self._next_expiry_ms = min(self._next_expiry_ms, self._expires_at(loop))
@@ -361,7 +405,7 @@ class OpenLoopService:
         open loop of this session (else merge its due) -> store.
         """
         now = self.now_ms()
-        with self._lock:
+        with self._lock, self._one_write():
             change = self._expire(now)
             # the session's open loops, newest first, kept current as this judgement closes and opens
             session_open = self._open_newest_first(session)

@@ -13,10 +13,11 @@ from jarvisd.openloop.embeddings import LoopEmbeddings, threshold_for
 from jarvisd.openloop.stores import JSONL_NAME, JsonlLoopStore, LoopStore, MemoryLoopStore
 
 
-def open_store(kind: str, cfg: Any, embedder: Embedder | None = None) -> LoopStore:
+def open_store(kind: str, cfg: Any, embedder: Embedder | None = None, read_only: bool = False) -> LoopStore:
     """The store named by `openloop.store`: memory | jsonl (<data dir>/openloops.jsonl) |
     lancedb (table `open_loops` at the memory store URI). The embedder's threshold comes from
-    `openloop.same_loop_threshold`."""
+    `openloop.same_loop_threshold`. `read_only` (`jarvisd doctor`): a LanceDB table from before a column is read
+    as it is, not given the column (a write)."""
     embeddings = None
     if embedder is not None:
         threshold = threshold_for(embedder.name, dict(cfg.openloop.same_loop_threshold))
@@ -28,5 +29,5 @@ def open_store(kind: str, cfg: Any, embedder: Embedder | None = None) -> LoopSto
     if kind == "lancedb":
         from jarvisd.openloop.lance_store import LanceLoopStore
 
-        return LanceLoopStore(cfg.store_uri, embeddings=embeddings)
+        return LanceLoopStore(cfg.store_uri, embeddings=embeddings, read_only=read_only)
     raise ValueError(f"unknown open-loop store {kind!r} (memory | jsonl | lancedb)")

@@ -43,6 +43,11 @@ class LoopStore(Protocol):
         """Insert or replace by id; durable when it returns."""
         ...
 
+    def save_many(self, loops: Sequence[OpenLoop]) -> None:
+        """`save` of each, as one write: all of them or none (a judgement that closes one promise and opens
+        another)."""
+        ...
+
     def cosines(self, text: str, others: Sequence[str]) -> list[float | None]:
         """Cosine of `text` to each of `others`, or None where no embedding is available."""
         ...
@@ -95,6 +100,10 @@ class MemoryLoopStore(EmbeddingBoundary):
 
     def save(self, loop: OpenLoop) -> None:
         self._loops[loop.id] = loop
+
+    def save_many(self, loops: Sequence[OpenLoop]) -> None:
+        for loop in loops:
+            self._loops[loop.id] = loop
 
 
 QUARANTINE_NAME = "openloops.quarantine.jsonl"
@@ -320,8 +329,12 @@ class JsonlLoopStore(EmbeddingBoundary):
         report.records += 1
 
     def save(self, loop: OpenLoop) -> None:
-        line = json.dumps(loop.to_record(), ensure_ascii=False, separators=(",", ":")) + "\n"
-        data = line.encode("utf-8")
+        self.save_many([loop])
+
+    def save_many(self, loops: Sequence[OpenLoop]) -> None:
+        """One `write` of the lines: a write the disk cuts short is cut off whole (`_cut_torn_line`)."""
+        data = "".join(json.dumps(loop.to_record(), ensure_ascii=False, separators=(",", ":")) + "\n"
+                       for loop in loops).encode("utf-8")
         with self._lock:
             self._follow_the_path()
             self._notice_a_shrink()
