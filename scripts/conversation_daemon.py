@@ -276,6 +276,9 @@ def start_daemon(args: argparse.Namespace, pulse: NullSinkPulse, home: Path, por
                JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_HUD__PORT=str(port),
                JARVIS_PROACTIVE__QUIET_HOURS="", JARVIS_VOICE__ACTIVATION="always",
                JARVIS_VOICE__LANGUAGE="en", PYTHONUNBUFFERED="1", PYTHONFAULTHANDLER="1")
+    for setting in args.set:   # "voice.stt_beam=5" -> JARVIS_VOICE__STT_BEAM=5
+        key, _, value = setting.partition("=")
+        env["JARVIS_" + key.strip().upper().replace(".", "__")] = value.strip()
     log_path = args.out / "daemon.log"
     daemon = subprocess.Popen([sys.executable, "-m", "jarvisd", "run"], env=env, stdout=subprocess.DEVNULL,
                               stderr=log_path.open("w"))
@@ -326,6 +329,8 @@ def main() -> int:
     parser.add_argument("--speed", type=int, default=150, help="espeak-ng words per minute (default 150)")
     parser.add_argument("--cap", type=float, default=90, help="seconds to wait for an answer to start, and to end")
     parser.add_argument("--startup", type=float, default=300, help="seconds for the daemon to start listening")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="a config value for the daemon, e.g. --set voice.stt_beam=5 (repeatable)")
     args = parser.parse_args()
     turns = parse_turns(args.turns.read_text() if args.turns else CONVERSATION)
     keep = args.out is not None

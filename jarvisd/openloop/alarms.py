@@ -96,6 +96,8 @@ def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
     """The timer or alarm `cleaned` (lower case, no closing punctuation) asks for, or None. Raises
     `when.ImpossibleTime` for a time that cannot be ("wake me up at 25:00")."""
     korean = bool(re.search(r"[가-힣]", cleaned))
+    # "½ hour", "2½ minutes" (NFKC reads ½ as "1⁄2", whose slash is a symbol `_marks_off` takes): a half
+    cleaned = re.sub(r"(?:1⁄2|½)", " half ", re.sub(r"(\d)\s*(?:1⁄2|½)", r"\1 and a half ", cleaned))
     cleaned = _marks_off(cleaned)
     for pattern in _KO_TIMER if korean else _EN_TIMER:
         if m := pattern.fullmatch(cleaned):
@@ -202,6 +204,9 @@ def _timer(amount: str, label: str | None, now: datetime, korean: bool) -> Alarm
         seconds = int(sec["n"])
     else:
         when = resolve_time(f"{amount} 뒤" if korean else f"in {amount}", now)
+        if when is None and amount[:1].isdigit():   # "1e9 minutes", "5.5.5 minutes": a length, not read
+            raise ImpossibleTime("I couldn't read how long that is; say it like ten minutes.",
+                                 "얼마 동안인지 못 알아들었어요. 10분처럼 말씀해 주세요.")
         if when is None:
             return None
         seconds = round((when.at - now).total_seconds()) if when.has_time else 0   # "3 days": a day, no clock

@@ -153,7 +153,8 @@ def _relative_amount(m: re.Match[str]) -> _Meaning | None:
     ago = (m.groupdict().get("dir") or "").lower() in ("ago", "전")
     if ago and korean and unit in ("hour", "minute"):
         return None  # "3일 전" is three days ago, but "30분 전에" is too often before something else
-    parts = [(n + (0.5 if m["half"] else 0), unit)]
+    # "in an hour and a half", "in two and a half minutes" (pass 42b: the second was no time, and no timer was set)
+    parts = [(n + (0.5 if m["half"] or m.groupdict().get("half_said") else 0), unit)]
     for more in _MORE_PART.finditer(m.groupdict().get("more") or ""):
         parts.append((w.en_number(more["amt"]), w.EN_UNIT.get(u := more["unit"].rstrip("s"), u)))
     if any(amount > _MOST_MINUTES for amount, _ in parts):   # "in 99999999 days": past ten years in any

@@ -36,7 +36,7 @@ from jarvisd.openloop.when_words import (
 # letters lower-cased (IGNORECASE would cost several times more), and only if one of their triggers
 # (plain substrings) is in it, so a sentence without time words costs a few microseconds.
 
-_AMOUNT = rf"(?:(?:like|about|around|roughly|approximately|maybe|just|another)\s+)?(?P<amt>(?<![\d.])\d+(?:\.\d{{1,2}})?|a\s+couple\s+of|couple\s+of|a\s+few|half\s+an?|(?:a\s+|three\s+)?quarters?\s+of\s+an?|an?|{EN_NUMBER})"
+_AMOUNT = rf"(?:(?:like|about|around|roughly|approximately|maybe|just|another)\s+)?(?P<amt>(?<![\d.])\d+(?:\.\d{{1,2}})?|a\s+couple\s+of|couple\s+of|a\s+few|(?:half|½)(?:\s+an?)?|(?:a\s+|three\s+)?quarters?\s+of\s+an?|an?|{EN_NUMBER})(?P<half_said>\s+and\s+a\s+half)?"
 _KO_MINUTES = r"(?:\s?(?P<half>반)(?![납대찬값응드복성려갑])|\s?(?P<m>\d{1,2}|" + KO_SINO + r")\s?분(?!\s?(?:동안|간)))?"
 
 _MONTH3 = ("jan", "feb", "mar", "apr", "MAY", "jun", "jul", "aug", "sep", "oct", "nov", "dec")

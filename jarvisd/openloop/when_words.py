@@ -172,7 +172,7 @@ def en_number(s: str) -> float:
         return float(s)
     if s in ("a", "an"):
         return 1
-    if s.startswith("half"):
+    if s.startswith(("half", "½")):
         return 0.5
     if "quarter" in s:                      # "a quarter of an hour", "three quarters of an hour"
         return 0.75 if s.startswith("three") else 0.25

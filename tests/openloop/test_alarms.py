@@ -313,3 +313,17 @@ def test_korean_when_an_alarm_rings_and_a_time_with_minutes_takes_its_copula(des
     said_to(desk, "7시에 깨워줘", "10분 타이머 맞춰줘")
     assert said_to(desk, "알람 언제 울려?", "타이머 언제 끝나?") == [
         "기상 알람은 내일 오전 7시예요.", "10분 타이머는 오늘 오전 9시 10분이에요."]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("set a timer for two and a half minutes", "OK, a timer for 2 minutes 30 seconds, until 9:02 AM."),
+    ("set a timer for 2½ minutes", "OK, a timer for 2 minutes 30 seconds, until 9:02 AM."),
+    ("set a timer for ½ hour", "OK, a 30-minute timer, until 9:30 AM."),
+    ("set a timer for half hour", "OK, a 30-minute timer, until 9:30 AM."),
+    ("set a timer for 1e9 minutes", "I couldn't read how long that is; say it like ten minutes."),
+])
+def test_a_half_said_before_the_unit_or_as_a_fraction_sets_the_timer(desk, said, reply):
+    """Before (the forty-fifth session): "two and a half minutes", "½ hour" and "half hour" were no time, so no timer
+    was set and the model answered; "1e9 minutes" went to the model too (SmolLM2: "approximately 1.11 seconds")."""
+    assert said_to(desk, said) == [reply]
+    assert len(agenda_rows(desk)) == (0 if "1e9" in said else 1)

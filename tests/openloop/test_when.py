@@ -125,6 +125,10 @@ ENGLISH = [
     ("in an hour", "2026-12-01 10:00"),
     ("in half an hour", "2026-12-01 09:30"),
     ("in an hour and a half", "2026-12-01 10:30"),
+    ("in two and a half hours", "2026-12-01 11:30"),   # before: no time ("and a half" only after the unit)
+    ("in 2 and a half minutes", "2026-12-01 09:02"),
+    ("in half hour", "2026-12-01 09:30"),
+    ("in ½ hour", "2026-12-01 09:30"),
     ("in 1.5 hours", "2026-12-01 10:30"),
     ("in forty-five minutes", "2026-12-01 09:45"),
     ("in twenty minutes", "2026-12-01 09:20"),
