@@ -45,6 +45,7 @@ from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.phrases import AgendaClaimFilter
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.paths import TEAM_DIR
+from jarvisd.small_talk import owed_answer
 from jarvisd.store_health import MemoryStoreFailed
 from jarvisd.team import load_agent
 from jarvisd.textsafe import printable, valid_text
@@ -232,6 +233,12 @@ class Assistant:
                     return
                 answer.append(" ")
                 yield " "
+            if desk is None and (owed := owed_answer(text)) is not None:
+                # "thank you", "never mind", "what's the weather": owed a short true reply, not a model's guess
+                answer.append(owed)
+                yield owed
+                await asyncio.to_thread(self._record_desk_turn, scope, text, owed, forgets)
+                return
             if desk is None and fact_asked(text) is not None \
                     and (told := await asyncio.to_thread(self._told_back, text, scope)) is not None:
                 # "what's my locker code?": a fact the user asked to keep, said from memory, not left to a model

@@ -188,6 +188,20 @@ def only_kind(words: str) -> bool:
     return bool(said & _KIND_WORDS - _FILLER_WORDS) and not said - _KIND_WORDS
 
 
+_EN_CHANGE = re.compile(r"(?:(?:can|could|would)\s+you\s+|please\s+)?(?:pause|resume|unpause|restart|reset|continue|extend|"
+                        r"add\s+(?:\S+\s+){1,3}?(?:to|on)|take\s+(?:\S+\s+){1,3}?off)\s+(?:the|my|that|this)\s+"
+                        r"(?:[\w-]+\s+){0,3}?(?:timer|alarm)(?:\s+(?:please|now|by\s+.+|for\s+.+))?")
+_KO_CHANGE = re.compile(r"(?:[가-힣\d]+\s+){0,3}?[가-힣\d]*(?:타이머|알람)(?:을|를|좀)?\s*(?:\S+\s*)?"
+                        r"(?:일시\s*정지|다시\s*시작|재개|연장|늘려|더\s*해)\S*(?:\s*(?:줘|주세요|줄래))?")
+
+
+def change_asked(cleaned: str) -> bool:
+    """"pause the timer", "add 5 minutes to the timer", "타이머 일시정지해 줘": a change a timer cannot take (it is a
+    promise due at one moment); the desk says so and what it can do. Before (the forty-fifth session) these went to
+    the model, which said it paused nothing in many words."""
+    return bool(_EN_CHANGE.fullmatch(cleaned) or _KO_CHANGE.fullmatch(cleaned))
+
+
 def off_as_cancel(cleaned: str) -> str | None:
     """"Turn off my alarm", "stop the timer", "알람 꺼 줘" said as the cancel the desk knows ("cancel my alarm", "알람
     취소해 줘"), or None. Only of an alarm or a timer: "turn off the lights" is not the agenda's."""

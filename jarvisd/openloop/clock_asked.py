@@ -22,17 +22,32 @@ _EN_DATE = re.compile(
     r"(?:can\s+you\s+)?tell\s+me\s+(?:the\s+date|today's\s+date|what\s+day\s+it\s+is)|what\s+is\s+today's\s+date)")
 _KO_TIME = re.compile(r"(?:지금\s*)?(?:몇\s*시(?:야|예요|에요|지|니|인가요|죠|쯤이야|쯤 됐어|됐어)?|"
                       r"(?:지금\s*)?시간\s*(?:좀\s*)?(?:알려\s*(?:줘|주세요)|몇\s*시야|어떻게\s*돼)|현재\s*시각(?:\s*알려\s*줘)?)")
-_KO_DATE = re.compile(r"(?:오늘\s*)?(?:며칠|몇\s*일)(?:이야|이에요|예요|이지|인가요|이죠|이니)?|"
+_KO_DATE = re.compile(r"(?:오늘\s*)?(?:몇\s*월\s*)?(?:며칠|몇\s*일)(?:이야|이에요|예요|이지|인가요|이죠|이니)?|"
                       r"오늘\s*날짜(?:가|는)?\s*(?:뭐야|어떻게\s*돼|알려\s*(?:줘|주세요)|며칠이야)?|"
                       r"(?:오늘\s*)?무슨\s*요일(?:이야|이에요|예요|이지|인가요|이죠|이니)?")
 
+# "what day is it tomorrow", "what's tomorrow's date", "내일 며칠이야", "내일 무슨 요일이야" (the forty-fifth session:
+# SmolLM2 said "Today is the 23rd of the month of July")
+_EN_TOMORROW = re.compile(
+    r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what\s+(?:day|date)\s+is\s+(?:it\s+)?tomorrow|what\s+(?:day|date)\s+will\s+it\s+be\s+"
+    r"tomorrow|what(?:'s|\s+is)\s+(?:tomorrow's\s+date|the\s+date\s+tomorrow)|"
+    r"(?:what\s+day\s+is\s+it|what(?:'s|\s+is)\s+the\s+date)\s+tomorrow)")
+_KO_TOMORROW = re.compile(r"내일\s*(?:은\s*)?(?:며칠|몇\s*일|무슨\s*요일|날짜)(?:이야|이에요|예요|이지|인가요|이죠|이니|가\s*뭐야|는\s*뭐야)?")
+_EN_YEAR = re.compile(r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what\s+year\s+is\s+(?:it|this)(?:\s+now)?|what(?:'s|\s+is)\s+the\s+(?:year|month)"
+                      r"|what\s+month\s+is\s+(?:it|this)(?:\s+now)?)")
+_KO_YEAR = re.compile(r"(?:올해|지금|이번\s*달)?\s*(?:몇\s*년|몇\s*월|몇\s*년도)(?:이야|이에요|예요|이지|인가요|이죠|이니)?")
+
 
 def clock_asked(cleaned: str) -> str | None:
-    """"time" or "date" for a question of the clock or the calendar (`cleaned`: lower case, no closing
-    punctuation), else None."""
+    """"time", "date", "tomorrow" or "year" (the year and month) for a question of the clock or the calendar
+    (`cleaned`: lower case, no closing punctuation), else None."""
     text = cleaned.rstrip("?？ ")
     if _EN_TIME.fullmatch(text) or _KO_TIME.fullmatch(text):
         return "time"
     if _EN_DATE.fullmatch(text) or _KO_DATE.fullmatch(text):
         return "date"
+    if _EN_TOMORROW.fullmatch(text) or _KO_TOMORROW.fullmatch(text):
+        return "tomorrow"
+    if _EN_YEAR.fullmatch(text) or _KO_YEAR.fullmatch(text):
+        return "year"
     return None

@@ -35,6 +35,7 @@ from jarvisd.openloop.alarms import (
     alarm_said,
     alarms_listed,
     alarms_meant,
+    change_asked,
     off_as_cancel,
     only_kind,
     with_time,
@@ -536,6 +537,8 @@ class AgendaDesk:
                 with self._lock:
                     self._alarm_asked[session] = (kind, self.service.now_ms())
                 return DeskReply(phrases.alarm_when(kind, lang), lang, intent="alarm")
+            if change_asked(clean(text)):   # "pause the timer": not a thing a timer does here; said, not guessed
+                return DeskReply(phrases.alarm_unchanged(lang), lang, intent="alarm")
             return None
         if alarm.at <= now:
             return DeskReply(phrases.alarm_past(alarm.kind, lang), lang, intent="alarm")

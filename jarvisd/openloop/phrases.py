@@ -356,14 +356,24 @@ def alarm_past(kind: str, lang: Lang) -> str:
     return f"That time has already passed. When should the {'alarm' if kind != 'wake' else 'wake-up'} be?"
 
 
+def alarm_unchanged(lang: Lang) -> str:
+    if lang == "ko":
+        return "타이머나 알람을 멈추거나 늘리는 건 아직 못 해요. 취소하거나, 남은 시간을 알려 드리거나, 새로 맞출 수 있어요."
+    return "I can't pause or change a timer yet. I can cancel it, tell you the time left, or set a new one."
+
+
 def clock_now(kind: str, now: datetime, lang: Lang) -> str:
     """"It's 9:05 AM." / "It's Tuesday, December 1, 2026." / "지금 오전 9시 5분이에요." / "오늘은 2026년 12월 1일 화요일이에요."."""
     if kind == "time":
         clock = _ko_clock(now)
         return f"지금 {clock}{_is(clock)}." if lang == "ko" else f"It's {_en_clock(now)}."
+    if kind == "year":
+        return f"지금은 {now.year}년 {now.month}월이에요." if lang == "ko" else f"It's {now:%B} {now.year}."
+    day, which = (now + timedelta(days=1), "내일") if kind == "tomorrow" else (now, "오늘")
     if lang == "ko":
-        return f"오늘은 {now.year}년 {now.month}월 {now.day}일 {_KO_WEEKDAYS[now.weekday()]}요일이에요."
-    return f"It's {now:%A}, {now:%B} {now.day}, {now.year}."
+        return f"{which}은 {day.year}년 {day.month}월 {day.day}일 {_KO_WEEKDAYS[day.weekday()]}요일이에요."
+    lead = "Tomorrow is" if kind == "tomorrow" else "It's"
+    return f"{lead} {day:%A}, {day:%B} {day.day}, {day.year}."
 
 
 def no_due_to_lead(loop: OpenLoop, lang: Lang) -> str:

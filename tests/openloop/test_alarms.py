@@ -9,7 +9,7 @@ from datetime import datetime
 
 import pytest
 
-from jarvisd.openloop.alarms import alarm_kind, alarm_said
+from jarvisd.openloop.alarms import alarm_kind, alarm_said, change_asked
 from jarvisd.openloop.clock_asked import clock_asked
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.service import OpenLoopService
@@ -165,6 +165,24 @@ def test_guard_how_long_of_anything_else_is_the_models(desk):
 def test_the_time_and_the_date_are_the_clocks_not_the_models(desk, said, reply):
     """`openloop/clock_asked.py`: before, the offline default answered "The date today is 2023-01-01."."""
     assert said_to(desk, said) == [reply]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("what day is it tomorrow?", "Tomorrow is Wednesday, December 2, 2026."),
+    ("what's tomorrow's date", "Tomorrow is Wednesday, December 2, 2026."),
+    ("what year is it?", "It's December 2026."),
+    ("what month is it", "It's December 2026."),
+    ("내일 무슨 요일이야?", "내일은 2026년 12월 2일 수요일이에요."),
+    ("올해 몇 년이야?", "지금은 2026년 12월이에요."),
+    ("몇 월 며칠이야?", "오늘은 2026년 12월 1일 화요일이에요."),
+])
+def test_tomorrows_date_and_the_year_are_the_clocks(desk, said, reply):
+    """Before (the forty-fifth session): to the model; SmolLM2 said "Today is the 23rd of the month of July"."""
+    assert said_to(desk, said) == [reply]
+
+
+def test_guard_whats_tomorrow_is_the_agenda_not_the_calendar(desk):
+    assert said_to(desk, "what's tomorrow") == ["Nothing is due tomorrow."]
 
 
 def test_a_time_with_minutes_is_said_with_them(tmp_path, korean):
@@ -327,3 +345,17 @@ def test_a_half_said_before_the_unit_or_as_a_fraction_sets_the_timer(desk, said,
     was set and the model answered; "1e9 minutes" went to the model too (SmolLM2: "approximately 1.11 seconds")."""
     assert said_to(desk, said) == [reply]
     assert len(agenda_rows(desk)) == (0 if "1e9" in said else 1)
+
+
+@pytest.mark.parametrize("said", ["pause the timer", "add 5 minutes to the timer", "restart the egg timer",
+                                  "타이머 일시정지해 줘", "타이머 5분 연장해 줘"])
+def test_a_change_a_timer_cannot_take_is_said_so_and_the_timer_stays(desk, said):
+    """Before (the forty-fifth session): to the model, which wrote that it paused nothing in many words."""
+    reply = said_to(desk, "set a timer for 5 minutes", said)[1]
+    assert reply.startswith(("I can't pause or change a timer yet", "타이머나 알람을 멈추거나"))
+    assert agenda_rows(desk) == [("5-minute timer", "2026-12-01 09:05")]
+
+
+@pytest.mark.parametrize("said", ["pause the music", "restart the computer", "add milk to the list"])
+def test_guard_a_change_of_anything_else_is_not_the_timers(desk, said):
+    assert not change_asked(said)

@@ -1,0 +1,59 @@
+"""What a voice assistant owes without a model: "thank you", "never mind", and the weather or the news it cannot
+know offline. Pure: the reply, or None for anything else.
+
+Before (the forty-fifth session) these went to the chat model. On the offline default (SmolLM2-135M) `jarvisd chat`
+answered "what's the weather" with "The weather in your area is currently: sunny, with a light breeze." (made up:
+jarvisd runs without the internet and has no weather source), "never mind" with "I'm not sure what to say, but I'll
+just have to try to find a way to make it work." and "thank you" with a lower-case paragraph. A capable model would
+still make the weather up, so the rule holds for every backend; the short replies cost no model time either.
+Only the whole utterance counts: "thanks, and what's on my agenda?" is not small talk.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jarvisd.textsafe import plain_words
+
+_NAME = r"(?:\s*,?\s*(?:jarvis|자비스))?"
+_EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*,?\s*)?(?:thank\s+you|thanks|thank\s+u|thx|cheers|ta){_NAME}"
+                        rf"(?:\s+(?:so\s+much|very\s+much|a\s+lot|a\s+bunch|again))?{_NAME}")
+_KO_THANKS = re.compile(rf"{_NAME}\s*(?:고마워|고마워요|고맙습니다|감사해|감사해요|감사합니다|땡큐)(?:\s*(?:정말|진짜))?{_NAME}")
+_EN_NEVERMIND = re.compile(rf"(?:oh\s+)?(?:never\s*mind|nevermind|nvm|forget\s+it|forget\s+about\s+it|no\s+thanks|"
+                           rf"no\s+thank\s+you|nothing|that's\s+all|that\s+is\s+all|that's\s+it|nothing\s+else|"
+                           rf"don't\s+worry\s+about\s+it|i'm\s+good|all\s+good){_NAME}")
+_KO_NEVERMIND = re.compile(rf"{_NAME}\s*(?:아냐|아니야|아니에요|됐어|됐어요|괜찮아|괜찮아요|아무것도\s*아니야|그만|취소|"
+                           rf"신경\s*쓰지\s*마|잊어버려|없어|없어요)")
+_EN_WEATHER = re.compile(
+    r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+the\s+(?:weather|forecast|temperature)(?:\s+like)?|"
+    r"how(?:'s|\s+is)\s+the\s+weather|what's\s+it\s+like\s+outside|is\s+it\s+(?:going\s+to\s+be\s+)?"
+    r"(?:raining|snowing|cold|hot|warm|sunny)(?:\s+outside)?|will\s+it\s+(?:rain|snow)|is\s+it\s+going\s+to\s+(?:rain|snow)|"
+    r"do\s+i\s+need\s+an\s+umbrella|(?:give\s+me\s+|tell\s+me\s+)?the\s+(?:weather|forecast))"
+    r"(?:\s+(?:today|tomorrow|tonight|this\s+(?:morning|afternoon|evening|week(?:end)?)|outside|now|right\s+now|"
+    r"here|in\s+(?!(?:the|my|this|that|a|your|winter|summer|spring|autumn|fall|general)\b)[a-z]+(?:\s+[a-z]+)?|for\s+(?:today|tomorrow|the\s+week(?:end)?)))?")
+_KO_WEATHER = re.compile(r"(?:오늘|내일|지금|이번\s*주|주말)?\s*(?:날씨|기온|비|눈)\s*(?:가|는|이|은)?\s*"
+                         r"(?:어때|어때요|어떻대|어떨까|알려\s*줘|알려\s*주세요|와|와요|올까|오나|온대|몇\s*도야|좋아)")
+_EN_NEWS = re.compile(r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+(?:the\s+)?(?:news|latest\s+news|headlines)|"
+                      r"(?:give\s+me|read\s+me|tell\s+me)\s+the\s+(?:news|headlines)|any\s+news|"
+                      r"who\s+won\s+the\s+(?:game|match)(?:\s+(?:last\s+night|yesterday|today))?)(?:\s+today)?")
+_KO_NEWS = re.compile(r"(?:오늘\s*)?(?:뉴스|헤드라인)\s*(?:좀\s*)?(?:알려\s*줘|알려\s*주세요|뭐\s*있어|들려\s*줘|읽어\s*줘)")
+
+
+def owed_answer(text: str) -> str | None:
+    """The reply a whole utterance of small talk is owed, or None."""
+    words = plain_words(text).casefold().strip().rstrip(".!?？！。 ").strip()
+    words = re.sub(r"\s+", " ", words)
+    korean = bool(re.search(r"[가-힣]", words))
+    if not words or len(words) > 80:
+        return None
+    if _EN_THANKS.fullmatch(words) or _KO_THANKS.fullmatch(words):
+        return "천만에요." if korean else "You're welcome."
+    if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):
+        return "알겠어요." if korean else "OK."
+    if _EN_WEATHER.fullmatch(words) or _KO_WEATHER.fullmatch(words):
+        return ("저는 인터넷 없이 이 컴퓨터에서만 동작해서 날씨는 알 수 없어요." if korean else
+                "I can't check the weather: I run on this computer without the internet.")
+    if _EN_NEWS.fullmatch(words) or _KO_NEWS.fullmatch(words):
+        return ("저는 인터넷 없이 이 컴퓨터에서만 동작해서 뉴스는 알 수 없어요." if korean else
+                "I can't get the news: I run on this computer without the internet.")
+    return None

@@ -1,0 +1,60 @@
+"""Small talk owed a reply without a model (`jarvisd/small_talk.py`; found by the forty-fifth session: on the
+offline default SmolLM2 answered "what's the weather" with "currently: sunny, with a light breeze", made up, and
+"never mind" with a paragraph). The pure rule, and the real assistant not asking its model."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.assistant import build_assistant
+from jarvisd.config import load_config
+from jarvisd.llm.backend_choice import Backends
+from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.manifest import ModelStore
+from jarvisd.small_talk import owed_answer
+
+WEATHER = "I can't check the weather: I run on this computer without the internet."
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("Thank you.", "You're welcome."), ("thanks Jarvis", "You're welcome."), ("thank you so much!", "You're welcome."),
+    ("고마워", "천만에요."), ("감사합니다.", "천만에요."),
+    ("Never mind.", "OK."), ("forget it", "OK."), ("no thanks", "OK."), ("that's all", "OK."), ("됐어", "알겠어요."),
+    ("What's the weather?", WEATHER), ("what's the weather like tomorrow", WEATHER), ("will it rain today?", WEATHER),
+    ("Is it raining outside?", WEATHER), ("do I need an umbrella", WEATHER), ("what's the weather in Seoul", WEATHER),
+    ("오늘 날씨 어때?", "저는 인터넷 없이 이 컴퓨터에서만 동작해서 날씨는 알 수 없어요."),
+    ("내일 비 와?", "저는 인터넷 없이 이 컴퓨터에서만 동작해서 날씨는 알 수 없어요."),
+    ("what's the news", "I can't get the news: I run on this computer without the internet."),
+])
+def test_small_talk_gets_its_short_true_reply(said, reply):
+    assert owed_answer(said) == reply
+
+
+@pytest.mark.parametrize("said", [
+    "thanks, and what's on my agenda?", "thank you for reminding me about the call", "never mind the call",
+    "what's the weather app called", "I need to check the weather before the hike", "what is the capital of France",
+    "remind me to thank Bob", "what is the weather like in winter here", "날씨가 좋으면 산책 가야지", "고마워서 선물 사야 해", "is it raining in the song",
+])
+def test_guard_anything_more_is_not_small_talk(said):
+    assert owed_answer(said) is None
+
+
+def _assistant(tmp_path):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
+                           "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul"})
+    chat = ScriptedChatModel(lambda messages: {"text": "The weather is sunny, with a light breeze."},
+                             name="embedded:smollm2-135m")
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    return build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends), chat
+
+
+async def test_the_assistant_answers_small_talk_without_its_model_and_a_promise_still_goes_to_the_desk(tmp_path):
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer("what's the weather?", session="s") == WEATHER
+        assert await assistant.answer("Thanks!", session="s") == "You're welcome."
+        assert chat.calls == []
+        assert (await assistant.answer("never mind the call, remind me to water the plants tonight", session="s")
+                ).startswith("I'll remind you: water the plants")
+    finally:
+        await assistant.close()
