@@ -21,6 +21,11 @@ from jarvisd.memory.remember_asked import remember_said
     ("remember: parking is on level 3", "parking is on level 3"),
     ("don't forget that Mina is vegetarian", "Mina is vegetarian"),
     ("remember my locker code is 4512", "my locker code is 4512"),
+    # the forty-fifth session's daemon run: Whisper wrote "Remember, at my bike is in the blue garage." for "Remember
+    # that my bike …", and the desk kept a promise "at your bike is in the blue garage"
+    ("Remember, at my bike is in the blue garage.", "my bike is in the blue garage"),
+    ("Remember, my bike is in the blue garage.", "my bike is in the blue garage"),
+    ("Remember, that my bike is in the blue garage.", "my bike is in the blue garage"),
     ("Remember that.", "that"),
     ("remember this please", "that"),
     ("내 여동생 생일은 5월 3일이야, 기억해 줘", "내 여동생 생일은 5월 3일이야"),
@@ -33,7 +38,7 @@ def test_a_fact_to_keep_is_read_as_remember_would_take_it(said, args):
 
 @pytest.mark.parametrize("said", ["remember to call Bob", "do you remember my sister's birthday?",
                                   "remember when we went to Busan?", "기억해?", "I remember that movie",
-                                  "what do you remember about me"])
+                                  "what do you remember about me", "remember, at my desk I need to call Bob"])
 def test_guard_promises_questions_and_memories_of_ones_own_are_not(said):
     assert remember_said(said) is None
 
