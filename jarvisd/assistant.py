@@ -34,6 +34,7 @@ from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.fact_asked import fact_asked, not_told, of_the_agenda_or_world, said_back, unreadable
+from jarvisd.memory.forget_asked import forget_said, forgotten
 from jarvisd.memory.remember_asked import remember_said
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
@@ -183,6 +184,19 @@ class Assistant:
             return not_told(asked)   # the embedded model makes one up; a capable one may know it from the talk
         return told
 
+    def _forget_in_words(self, text: str, scope: MemoryScope) -> str | None:
+        """"Forget that my gym code is 77", "내 사물함 번호 잊어버려" (`forget_asked.py`): the kept facts holding its key
+        words deleted and said so; None when none does (the words go on: "forget the call" is the agenda's)."""
+        asked = forget_said(text)
+        if asked is None:
+            return None
+        try:
+            with self.memory.health.guard("forgetting a remembered fact"):
+                gone = self.memory.forget_told(scope, asked)
+        except MemoryStoreFailed:
+            return unreadable(asked)   # not "forgot": nothing was deleted, and the log and the status say why
+        return forgotten(asked, gone) if gone else None
+
     def _remember_in_words(self, text: str) -> str | None:
         """"Remember that my PIN hint is the blue notebook", "그거 기억해" as `/remember …` (`remember_asked.py`), or
         None: not a fact to keep, or a promise the agenda keeps ("remember that I need to call Bob tomorrow")."""
@@ -212,6 +226,11 @@ class Assistant:
                 reply = await self.commands.run(command, self.command_context(session))
                 answer.append(reply)
                 yield reply
+                return
+            if forget_said(text) is not None \
+                    and (forgot := await asyncio.to_thread(self._forget_in_words, text, scope)) is not None:
+                answer.append(forgot)   # "forget my gym code": a kept fact taken back (before the desk's "forget X")
+                yield forgot
                 return
             try:
                 desk = await asyncio.to_thread(self.desk.handle, text, session)

@@ -71,14 +71,20 @@ def fact_asked(text: str) -> FactAsked | None:
 def fact_meant(asked: FactAsked, facts: Sequence[str]) -> int | None:
     """The fact (index in `facts`, newest first) holding every key word of the question (a word counts when one
     starts the other: "birthday" / "birthdays", "사물함" / "사물함은"); the newest of the best; None when none."""
+    return next(iter(facts_meant(asked, facts)), None)
+
+
+def facts_meant(asked: FactAsked, facts: Sequence[str]) -> list[int]:
+    """Every fact (indexes in `facts`) holding every key word of `asked`, as `fact_meant` reads them."""
     keys = _keys(asked.words)
     if not keys:
-        return None
+        return []
+    found = []
     for i, fact in enumerate(facts):
         words = _words(said_of(fact))
         if all(any(_same_word(w, k) for w in words if len(w) > 1 or w.isdigit()) for k in keys):
-            return i
-    return None
+            found.append(i)
+    return found
 
 
 def _same_word(word: str, key: str) -> bool:

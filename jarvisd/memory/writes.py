@@ -16,6 +16,7 @@ from datetime import datetime
 from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.deixis import is_deictic
 from jarvisd.memory.episodes import episode_text, exchange_of
+from jarvisd.memory.fact_asked import FactAsked, facts_meant
 from jarvisd.memory.facts import interferes, superseded, topic_of
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits
@@ -29,6 +30,7 @@ SESSION_SOURCES = ("turn", "turn_part", "thought")
 INTERFERENCE_SCAN = 200
 SESSION_SCAN = 500  # the newest session records read to find the recent sessions (the HUD's list)
 PREVIEW_CHARS = 80
+FORGET_SCAN = 1000   # the newest kept facts searched for one to forget
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,18 @@ class Writes:
             return self.write_fact(scope, item)
         self.store.upsert([item])
         return item
+
+    def forget_told(self, scope: MemoryScope, asked: FactAsked) -> list[str]:
+        """Delete the facts the user asked to keep (`/remember`, "remember that …") that hold every key word of
+        `asked` ("forget my gym code"), older versions a newer one superseded included; the user's own only.
+        Returns their contents, newest first (none: nothing matched, nothing deleted). Durable when it returns."""
+        q = StoreQuery(access=self.policies.access(scope), kinds=("semantic",), sources=("explicit",), order="recent",
+                       limit=FORGET_SCAN, match_required=False)
+        items = [c.item for c in self.store.search(q) if c.item.user == scope.user]
+        hits = [items[i] for i in facts_meant(asked, [item.content for item in items])]
+        if hits:
+            self.store.delete([item.id for item in hits])
+        return [item.content for item in hits]
 
     def forget_session(self, scope: MemoryScope) -> int:
         """Delete the session's turn episodes, thought logs and working memory (exact session id)."""

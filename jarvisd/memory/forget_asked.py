@@ -1,0 +1,53 @@
+"""A kept fact to forget, asked in words: "forget that my gym code is 77", "forget my locker code", "forget what I
+told you about my bike", "delete my wifi password", "내 사물함 번호 잊어버려", "헬스장 코드 지워 줘". Pure: the key
+words of the facts to forget, and the reply.
+
+Before (the forty-fifth session) nothing could forget a fact the user had asked to keep: `/forget` takes whole
+sessions, and "forget that my gym code is 77" went to the desk (no promise of that name) and then to SmolLM2, which
+answered "(2026-12-05) my locker code is 4512" and forgot nothing. A user who can say "remember that …" must be able
+to take it back the same way. Only facts holding every key word are forgotten (`fact_asked.facts_meant`); when none
+does, the words go on as before ("forget the call with Bob" is the agenda's cancel).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from jarvisd.memory.fact_asked import FactAsked, said_of
+from jarvisd.textsafe import plain_words
+
+_LEAD = r"(?:(?:so|and|hey|ok|okay|jarvis|please|actually|um|uh)[\s,]+)*"
+_EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
+    r"(?:please\s+)?(?:forget|delete|erase|remove)\s+(?:that\s+)?(?P<x>(?:my|our)\s+.+?)(?:\s+(?:please|for\s+me|now))?",
+    r"(?:please\s+)?(?:forget|delete|erase)\s+what\s+i\s+(?:told\s+you|said)\s+about\s+(?P<x>.+?)",
+    r"(?:don't|do\s+not)\s+remember\s+(?:that\s+)?(?P<x>(?:my|our)\s+.+?)(?:\s+any\s*more)?",
+)]
+_KO = re.compile(r"(?P<x>.+?)\s*(?:은|는|을|를|이|가)?\s*(?:좀\s*)?(?:잊어\s*버려|잊어\s*줘|잊어\s*주세요|잊어버려\s*줘|잊어|"
+                 r"지워\s*줘|지워\s*주세요|지워|삭제해\s*줘|삭제해)(?:\s*(?:줘|주세요))?")
+
+
+def forget_said(text: str) -> FactAsked | None:
+    """The facts `text` asks to forget (their key words), or None."""
+    said = " ".join(plain_words(text).replace("\u2019", "'").split()).rstrip(" .!~")
+    if not said or said.endswith(("?", "？")):
+        return None
+    if re.search(r"[가-힣]", said):
+        m = _KO.fullmatch(said)
+        return FactAsked(m["x"].strip(" ,"), "ko") if m and len(m["x"].strip()) > 1 else None
+    for pattern in _EN:
+        if m := pattern.fullmatch(said):
+            return FactAsked(m["x"].strip(" ,"), "en")
+    return None
+
+
+def forgotten(asked: FactAsked, facts: Sequence[str]) -> str:
+    """The reply once `facts` (the contents deleted, newest first) are forgotten."""
+    from jarvisd.openloop.phrases import second_person  # the agenda's "my" -> "your", one owner
+
+    shown = said_of(facts[0]).strip().rstrip(".!")
+    more = len(facts) - 1
+    if asked.lang == "ko":
+        return f"잊었어요: {shown}." + (f" (같은 내용 {more}개도 함께 지웠어요.)" if more else "")
+    tail = f" I also forgot {more} older note{'s' if more > 1 else ''} about it." if more else ""
+    return f"OK, I forgot that {second_person(shown)}.{tail}"

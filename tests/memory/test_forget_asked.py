@@ -1,0 +1,97 @@
+"""A kept fact forgotten in words (`memory/forget_asked.py`, `MemoryService.forget_told`; found by the forty-fifth
+session's pass: "forget that my gym code is 77" went to SmolLM2, which answered "(2026-12-05) my locker code is 4512"
+and forgot nothing; nothing but a whole-session /forget could take a fact back). The real assistant on LanceDB."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.assistant import build_assistant
+from jarvisd.config import load_config
+from jarvisd.llm.backend_choice import Backends
+from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.manifest import ModelStore
+from jarvisd.memory.fact_asked import FactAsked
+from jarvisd.memory.forget_asked import forget_said
+
+
+@pytest.mark.parametrize(("said", "words"), [
+    ("forget that my gym code is 77", "my gym code is 77"), ("Please forget my locker code.", "my locker code"),
+    ("forget what I told you about my bike", "my bike"), ("delete my wifi password", "my wifi password"),
+    ("don't remember my sister's birthday anymore", "my sister's birthday"),
+    ("forget my gym code", "my gym code"),
+])
+def test_a_fact_to_forget_is_read(said, words):
+    assert forget_said(said) == FactAsked(words, "en")
+
+
+def test_korean_a_fact_to_forget_is_read():
+    assert forget_said("내 사물함 번호 잊어버려") == FactAsked("내 사물함 번호", "ko")
+    assert forget_said("헬스장 코드 지워 줘") == FactAsked("헬스장 코드", "ko")
+
+
+@pytest.mark.parametrize("said", ["forget it", "never mind", "forget about the call", "do you remember my code?",
+                                  "I forgot my gym code", "잊어버려"])
+def test_guard_other_words_are_no_fact_to_forget(said):
+    assert forget_said(said) is None
+
+
+def _assistant(tmp_path, user="me"):
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
+                           "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul", "JARVIS_GENERAL__USER": user})
+    chat = ScriptedChatModel(lambda messages: {"text": "(2026-12-05) my locker code is 4512"},
+                             name="embedded:smollm2-135m")
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    return build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends), chat
+
+
+async def test_a_fact_forgotten_is_gone_after_a_restart_and_the_others_stay(tmp_path):
+    assistant, chat = _assistant(tmp_path)
+    try:
+        await assistant.answer("remember that my gym code is 77", session="s")
+        await assistant.answer("remember that my locker code is 4512", session="s")
+        assert await assistant.answer("forget that my gym code is 77", session="s") == \
+            "OK, I forgot that your gym code is 77."
+    finally:
+        await assistant.close()
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer("what is my gym code?", session="t") == \
+            "You haven't told me about your gym code. Tell me, and I'll remember it."
+        assert await assistant.answer("what is my locker code?", session="t") == \
+            "You told me your locker code is 4512."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+async def test_forgetting_a_fact_said_twice_takes_both_and_another_users_stays(tmp_path):
+    other, _ = _assistant(tmp_path, user="bob")
+    try:
+        await other.answer("remember that my gym code is 12", session="b")
+    finally:
+        await other.close()
+    assistant, _ = _assistant(tmp_path)
+    try:
+        await assistant.answer("remember that my gym code is 55", session="s")
+        await assistant.answer("remember that my gym code is 77", session="s")
+        assert await assistant.answer("forget my gym code", session="s") == \
+            "OK, I forgot that your gym code is 77. I also forgot 1 older note about it."
+        assert (await assistant.answer("what is my gym code?", session="s")).startswith("You haven't told me")
+    finally:
+        await assistant.close()
+    other, _ = _assistant(tmp_path, user="bob")
+    try:
+        assert await other.answer("what is my gym code?", session="b") == "You told me your gym code is 12."
+    finally:
+        await other.close()
+
+
+async def test_guard_forget_with_no_such_fact_goes_on_to_the_agenda(tmp_path):
+    assistant, _ = _assistant(tmp_path)
+    try:
+        await assistant.answer("remind me to call my dentist tomorrow at 3pm", session="s")
+        reply = await assistant.answer("forget my dentist call", session="s")
+        assert "forgot that" not in reply and assistant.agenda.agenda() == []
+    finally:
+        await assistant.close()
