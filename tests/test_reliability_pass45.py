@@ -1,0 +1,80 @@
+"""Pass 45 of issue 18 (see docs/reliability.md, "Forty-fifth pass")."""
+
+from __future__ import annotations
+
+import errno
+import os
+
+import pytest
+
+
+class _DiskFillsAfter:
+    """`os.write` of the agenda log that writes `room` more bytes, then fails as a full disk does."""
+
+    def __init__(self, room: int) -> None:
+        self.room, self._write = room, os.write
+
+    def __call__(self, fd: int, data) -> int:
+        if self.room <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        n = self._write(fd, bytes(data[: self.room]))
+        self.room -= n
+        return n
+
+
+def _reread(desk):
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    again = OpenLoopService(JsonlLoopStore(desk.service.store.path), tz=desk.service.tz, clock=desk.service.clock)
+    return sorted((loop.desc, loop.status.value) for loop in again.all_loops())
+
+
+def test_a_timer_and_a_reminder_asked_together_on_a_full_disk_are_both_kept_or_neither(tuesday_desk, monkeypatch):
+    """Before: "set a timer for 5 minutes and remind me to call Bob tomorrow" with room on the disk for one agenda
+    record, not two: the timer was written, the call's record was not, and the daemon answered "I couldn't save that
+    to your agenda (No space left on device); nothing changed" while the timer stayed set (and rang; said again, a
+    second timer). Now the parts of one ask are one write: neither is kept, as the reply says."""
+    from jarvisd.openloop import stores
+    from tests.openloop.conftest import agenda_rows, said_to
+
+    desk = tuesday_desk
+    monkeypatch.setattr(stores.os, "write", _DiskFillsAfter(300))   # one record fits, not two
+    with pytest.raises(OSError):
+        desk.handle("set a timer for 5 minutes and remind me to call Bob tomorrow", "s")
+    monkeypatch.undo()
+    assert agenda_rows(desk) == [] and _reread(desk) == []
+    assert said_to(desk, "set a timer for 5 minutes and remind me to call Bob tomorrow") == [
+        "OK, a 5-minute timer, until 9:05 AM. I'll remind you: call Bob, by tomorrow."]
+    assert _reread(desk) == [("5-minute timer", "open"), ("call Bob", "open")]
+
+
+def test_an_undo_of_two_changes_on_a_full_disk_takes_back_both_or_neither(tuesday_desk, monkeypatch):
+    """Before: "undo that" after the timer and the call above, with room for one record: the timer was dismissed on
+    disk, the call was not, and the reply was "... nothing changed". Now both stay, as said."""
+    from jarvisd.openloop import stores
+    from tests.openloop.conftest import agenda_rows, said_to
+
+    desk = tuesday_desk
+    said_to(desk, "set a timer for 5 minutes and remind me to call Bob tomorrow")
+    size = desk.service.store.path.stat().st_size
+    monkeypatch.setattr(stores.os, "write", _DiskFillsAfter(300))
+    with pytest.raises(OSError):
+        desk.handle("undo that", "s")
+    monkeypatch.undo()
+    assert _reread(desk) == [("5-minute timer", "open"), ("call Bob", "open")]
+    assert desk.service.store.path.stat().st_size == size
+    assert len(agenda_rows(desk)) == 2
+    assert said_to(desk, "undo that") == ["OK, I took 5-minute timer and call Bob off your agenda."]
+    assert _reread(desk) == [("5-minute timer", "dismissed"), ("call Bob", "dismissed")]
+
+
+def test_guard_a_compound_ask_and_its_undo_on_a_disk_with_room_write_each_part(tuesday_desk):
+    from tests.openloop.conftest import said_to
+
+    desk = tuesday_desk
+    assert said_to(desk, "I need to call Ann at 5pm tomorrow", "wake me up at 7 and set a timer for 10 minutes") == [
+        "Got it: call Ann, tomorrow at 5 PM.", "OK, I'll wake you tomorrow at 7 AM. OK, a 10-minute timer, until 9:10 AM."]
+    assert _reread(desk) == [("10-minute timer", "open"), ("call Ann", "open"), ("wake-up alarm", "open")]
+    assert said_to(desk, "undo that") == ["OK, I took wake-up alarm and 10-minute timer off your agenda."]
+    assert _reread(desk) == [("10-minute timer", "dismissed"), ("call Ann", "open"), ("wake-up alarm", "dismissed")]
