@@ -78,3 +78,23 @@ def test_guard_a_compound_ask_and_its_undo_on_a_disk_with_room_write_each_part(t
     assert _reread(desk) == [("10-minute timer", "open"), ("call Ann", "open"), ("wake-up alarm", "open")]
     assert said_to(desk, "undo that") == ["OK, I took wake-up alarm and 10-minute timer off your agenda."]
     assert _reread(desk) == [("10-minute timer", "dismissed"), ("call Ann", "open"), ("wake-up alarm", "dismissed")]
+
+
+def test_a_yes_to_cancel_everything_on_a_full_disk_cancels_all_or_none(tuesday_desk, monkeypatch):
+    """Before: three promises, "cancel everything on my agenda", "yes" with room for one record: "call Ann" was
+    dismissed on disk, the other two were not, and the reply was "... nothing changed". Now all stay open; said again
+    with room, all three are cancelled."""
+    from jarvisd.openloop import stores
+    from tests.openloop.conftest import agenda_rows, said_to
+
+    desk = tuesday_desk
+    said_to(desk, "I need to call Ann at 5pm tomorrow", "I need to pay rent by Friday", "I need to email Bob",
+            "cancel everything on my agenda")
+    monkeypatch.setattr(stores.os, "write", _DiskFillsAfter(300))
+    with pytest.raises(OSError):
+        desk.handle("yes", "s")
+    monkeypatch.undo()
+    assert _reread(desk) == [("call Ann", "open"), ("email Bob", "open"), ("pay rent", "open")]
+    assert len(agenda_rows(desk)) == 3
+    said_to(desk, "cancel everything on my agenda", "yes")
+    assert _reread(desk) == [("call Ann", "dismissed"), ("email Bob", "dismissed"), ("pay rent", "dismissed")]

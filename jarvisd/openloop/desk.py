@@ -412,8 +412,9 @@ class AgendaDesk:
             return None
         if not answer or waited > CONFIRM_SEC * 1000:
             return DeskReply(phrases.left_every(lang, late=bool(answer)), lang, intent="confirm")
-        closed = [self.service.set_status(loop.id, clearing.status) for loop in map(self._open, clearing.loop_ids)
-                  if loop is not None]
+        with self.service.one_write():   # every one closed, or none (a full disk: not the first alone, "nothing changed")
+            closed = [self.service.set_status(loop.id, clearing.status) for loop in map(self._open, clearing.loop_ids)
+                      if loop is not None]
         if not closed:
             return DeskReply(phrases.nothing_to_close(lang), lang, intent="confirm")
         left = len(self.service.agenda()) if clearing.whole else None
