@@ -98,3 +98,34 @@ def test_a_yes_to_cancel_everything_on_a_full_disk_cancels_all_or_none(tuesday_d
     assert len(agenda_rows(desk)) == 3
     said_to(desk, "cancel everything on my agenda", "yes")
     assert _reread(desk) == [("call Ann", "dismissed"), ("email Bob", "dismissed"), ("pay rent", "dismissed")]
+
+
+@pytest.mark.parametrize(("asked", "kept"), [
+    ("what's my locker code?", "my bike lock code is 9031"),
+    ("what's my pin?", "my pinterest password is hunter2"),
+    ("what's my door code?", "my doorbell code is 9"),
+    ("what is my car's plate?", "my cards plate is x"),
+])
+def test_a_fact_is_not_said_back_for_a_word_that_only_starts_its_word(asked, kept):
+    """Before (the daemon, SmolLM2): after "/remember my bike lock code is 9031" and "/remember my pinterest password
+    is hunter2", "what's my locker code?" was answered "You told me your bike lock code is 9031." and "what's my pin?"
+    "You told me your pinterest password is hunter2.": a word of the question counted when it started a word of the
+    fact or the other way round ("lock" / "locker", "pin" / "pinterest"). Now only a plural's ending or a Korean
+    particle may follow."""
+    from jarvisd.memory.fact_asked import fact_asked, said_back
+
+    assert said_back(fact_asked(asked), [kept]) is None
+
+
+@pytest.mark.parametrize(("asked", "kept", "said"), [
+    ("what are my hobbies?", "my hobby is chess", "You told me your hobby is chess."),
+    ("what's my birthday?", "my birthdays are in May", "You told me your birthdays are in May."),
+    ("what are my kids' names?", "my kid names are Ann and Bo", "You told me your kid names are Ann and Bo."),
+    ("what's my wife's name?", "my wife’s name is Mina", "You told me your wife’s name is Mina."),
+    ("what's my gate 12 code?", "my gate 12 code is 77", "You told me your gate 12 code is 77."),
+    ("내 사물함 번호 뭐였지?", "내 사물함은 27번이야", "기억하고 있어요: 내 사물함은 27번이야."),
+])
+def test_guard_plurals_possessives_and_korean_particles_still_match(asked, kept, said):
+    from jarvisd.memory.fact_asked import fact_asked, said_back
+
+    assert said_back(fact_asked(asked), [kept]) == said
