@@ -129,3 +129,23 @@ def test_guard_plurals_possessives_and_korean_particles_still_match(asked, kept,
     from jarvisd.memory.fact_asked import fact_asked, said_back
 
     assert said_back(fact_asked(asked), [kept]) == said
+
+
+def test_a_fact_kept_before_two_hundred_others_is_still_said_back():
+    """Before (the daemon): "/remember my bike lock code is 9031", then 205 other facts ("/remember my shelf 0 label
+    is item0x" …), then "what's my bike lock code?": "You haven't told me about your bike lock code. Tell me, and I'll
+    remember it." (only the newest 200 facts were searched). Now it is said back."""
+    from jarvisd.memory.fact_asked import fact_asked, said_back
+    from jarvisd.memory.scope import MemoryScope
+    from jarvisd.memory.service import MemoryService
+    from jarvisd.memory.stores.memory import InMemoryStore
+    from jarvisd.memory.testing import HashedNgramEmbedder
+
+    svc = MemoryService(InMemoryStore(dimensions=32), embedder=HashedNgramEmbedder(dimensions=32))
+    me = MemoryScope("u", "main", "s")
+    svc.remember(me, "my bike lock code is 9031")
+    for i in range(205):
+        svc.remember(me, f"my shelf {i} label is item{i}x")
+    facts = [item.content for item in svc.told_facts(me)]
+    assert said_back(fact_asked("what's my bike lock code?"), facts) == "You told me your bike lock code is 9031."
+    assert said_back(fact_asked("what's my shelf 204 label?"), facts) == "You told me your shelf 204 label is item204x."
