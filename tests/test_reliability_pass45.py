@@ -149,3 +149,27 @@ def test_a_fact_kept_before_two_hundred_others_is_still_said_back():
     facts = [item.content for item in svc.told_facts(me)]
     assert said_back(fact_asked("what's my bike lock code?"), facts) == "You told me your bike lock code is 9031."
     assert said_back(fact_asked("what's my shelf 204 label?"), facts) == "You told me your shelf 204 label is item204x."
+
+
+@pytest.mark.parametrize(("now", "said", "name", "seconds"), [
+    ((2027, 11, 7, 0, 30), "set a timer for 2 hours", "2-hour timer", 7200),          # the clocks go back at 2:00
+    ((2027, 11, 7, 0, 30), "set a timer for 90 minutes", "timer for 1 hour 30 minutes", 5400),
+    ((2027, 11, 7, 0, 30), "2시간 타이머 맞춰줘", "2시간 타이머", 7200),
+    ((2027, 11, 7, 0, 30), "set a timer for 7200 seconds", "2-hour timer", 7200),
+    ((2027, 3, 14, 1, 30), "set a timer for 1 hour", "1-hour timer", 3600),            # the clocks go forward
+    ((2027, 3, 14, 1, 30), "set a timer for 30 minutes", "30-minute timer", 1800),
+    ((2027, 3, 14, 0, 30), "set a timer for 10 minutes", "10-minute timer", 600),      # guard: far from the change
+])
+def test_a_timer_across_a_clock_change_runs_its_length_and_is_named_by_it(now, said, name, seconds):
+    """Before: in New York at 00:30 on 2027-11-07 (the clocks go back at 2:00), "set a timer for 2 hours" was a
+    "1-hour timer" that rang after one hour (the wall clock's difference, not the time elapsed); at 01:30 on
+    2027-03-14 (forward at 2:00) "set a timer for 1 hour" was named "2-hour timer" and "30 minutes" "timer for 1 hour
+    30 minutes". Now a timer rings after the length asked for and is named by it."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.alarms import alarm_said
+
+    start = datetime(*now, tzinfo=ZoneInfo("America/New_York"))
+    alarm = alarm_said(said, start)
+    assert (alarm.desc, round(alarm.at.timestamp() - start.timestamp())) == (name, seconds)
