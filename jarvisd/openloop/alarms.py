@@ -223,11 +223,14 @@ def _timer(amount: str, label: str | None, now: datetime, korean: bool) -> Alarm
                                  "얼마 동안인지 못 알아들었어요. 10분처럼 말씀해 주세요.")
         if when is None:
             return None
-        seconds = round((when.at - now).total_seconds()) if when.has_time else 0   # "3 days": a day, no clock
+        # elapsed seconds, not the wall clock's difference (pass 45: at 00:30 on the night the clocks go back, "set
+        # a timer for 2 hours" was a "1-hour timer", rung an hour early)
+        seconds = round(when.at.timestamp() - now.timestamp()) if when.has_time else 0   # "3 days": a day, no clock
     if not 0 < seconds <= 24 * 3600:     # none, or more than a day: "remind me in 2 days" is a reminder
         raise ImpossibleTime("A timer runs from one second to 24 hours; for longer, ask me to remind you.",
                              "타이머는 1초에서 24시간까지 맞출 수 있어요. 더 길면 알림으로 말씀해 주세요.")
-    return Alarm(_timer_name(seconds, label, korean), now + timedelta(seconds=seconds), "timer")
+    return Alarm(_timer_name(seconds, label, korean), datetime.fromtimestamp(now.timestamp() + seconds, now.tzinfo),
+                 "timer")
 
 
 def _timer_name(seconds: int, label: str | None, korean: bool) -> str:

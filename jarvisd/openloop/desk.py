@@ -222,15 +222,16 @@ class AgendaDesk:
         if not closed and not added and not moved:
             return DeskReply(phrases.nothing_to_undo(lang), lang, intent="undo")
         reopened, removed = [], []
-        restored, unmuted = self._times_back(moved)
-        for loop in closed:
-            try:
-                reopened.append(self.service.revive(loop.id))
-            except (LoopNotFound, ReviveRefused):
-                continue
-        for loop in added:
-            if (still := self._open(loop.id)) is not None:
-                removed.append(self.service.dismiss(still.id))
+        with self.service.one_write():   # each change taken back, or none (a full disk: not half, "nothing changed")
+            restored, unmuted = self._times_back(moved)
+            for loop in closed:
+                try:
+                    reopened.append(self.service.revive(loop.id))
+                except (LoopNotFound, ReviveRefused):
+                    continue
+            for loop in added:
+                if (still := self._open(loop.id)) is not None:
+                    removed.append(self.service.dismiss(still.id))
         with self._lock:
             self._undoable.pop(session, None)
         if reopened or restored or unmuted:
@@ -412,8 +413,9 @@ class AgendaDesk:
             return None
         if not answer or waited > CONFIRM_SEC * 1000:
             return DeskReply(phrases.left_every(lang, late=bool(answer)), lang, intent="confirm")
-        closed = [self.service.set_status(loop.id, clearing.status) for loop in map(self._open, clearing.loop_ids)
-                  if loop is not None]
+        with self.service.one_write():   # every one closed, or none (a full disk: not the first alone, "nothing changed")
+            closed = [self.service.set_status(loop.id, clearing.status) for loop in map(self._open, clearing.loop_ids)
+                      if loop is not None]
         if not closed:
             return DeskReply(phrases.nothing_to_close(lang), lang, intent="confirm")
         left = len(self.service.agenda()) if clearing.whole else None
@@ -513,9 +515,12 @@ class AgendaDesk:
         now = self.service.now_local()
         parts = [part for part in _ALARM_THEN.split(text) if part.strip()]
         if len(parts) > 1 and any(map(self._is_alarm, parts)):
-            # "set a timer for 10 minutes and remind me to call Bob", "call Bob and wake me up at 7": each, in order
-            return functools.reduce(_joined, (self._alarm(part, session, language_of(part, ANSWER_HANGUL_WEIGHT))
-                                              if self._is_alarm(part) else self.handle(part, session) for part in parts))
+            # "set a timer for 10 minutes and remind me to call Bob", "call Bob and wake me up at 7": each, in order,
+            # in one write (on a full disk: neither, not the timer alone under "nothing changed")
+            with self.service.one_write():
+                return functools.reduce(_joined, (self._alarm(part, session, language_of(part, ANSWER_HANGUL_WEIGHT))
+                                                  if self._is_alarm(part) else self.handle(part, session)
+                                                  for part in parts))
         with self._lock:
             asked = self._alarm_asked.pop(session, None)
         if asked is not None and self.service.now_ms() - asked[1] <= CONFIRM_SEC * 1000:

@@ -198,6 +198,15 @@ class OpenLoopService:
             finally:
                 self._staged, self._staged_before = None, {}
 
+    @contextlib.contextmanager
+    def one_write(self) -> Iterator[None]:
+        """`_one_write` for a caller that changes several promises for one utterance (the desk's "set a timer for 5
+        minutes and remind me to call Bob", its "undo that" of two changes): all of them are written, or none.
+        Pass 45: on a full disk the timer was written, the call's record was not, and the reply was "I couldn't
+        save that to your agenda ...; nothing changed" while the timer stayed set."""
+        with self._lock, self._one_write():
+            yield
+
     def _write(self, loops: list[OpenLoop]) -> None:
         save_many = getattr(self.store, "save_many", None)
         if save_many is not None and len(loops) > 1:
