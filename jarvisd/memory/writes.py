@@ -21,6 +21,7 @@ from jarvisd.memory.facts import interferes, superseded, topic_of
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits
 from jarvisd.memory.query_words import normalise
+from jarvisd.memory.recall import TOLD_FACTS
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.similarity import cosine
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery
@@ -30,7 +31,6 @@ SESSION_SOURCES = ("turn", "turn_part", "thought")
 INTERFERENCE_SCAN = 200
 SESSION_SCAN = 500  # the newest session records read to find the recent sessions (the HUD's list)
 PREVIEW_CHARS = 80
-FORGET_SCAN = 1000   # the newest kept facts searched for one to forget
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ class Writes:
         `asked` ("forget my gym code"), older versions a newer one superseded included; the user's own only.
         Returns their contents, newest first (none: nothing matched, nothing deleted). Durable when it returns."""
         q = StoreQuery(access=self.policies.access(scope), kinds=("semantic",), sources=("explicit",), order="recent",
-                       limit=FORGET_SCAN, match_required=False)
+                       limit=TOLD_FACTS, match_required=False)
         items = [c.item for c in self.store.search(q) if c.item.user == scope.user]
         hits = [items[i] for i in facts_meant(asked, [item.content for item in items])]
         if hits:
