@@ -29,6 +29,7 @@ from typing import Literal
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
+from jarvisd.openloop.agenda_asked import next_asked
 from jarvisd.openloop.alarms import (
     alarm_asked,
     alarm_kind,
@@ -319,6 +320,8 @@ class AgendaDesk:
             return alarm
         if (kind := clock_asked(clean(text))) is not None:   # "what time is it?": the clock's, not the model's guess
             return DeskReply(phrases.clock_now(kind, self.service.now_local(), lang), lang, intent="clock")
+        if (asked := self._agenda_asked(clean(text), session, lang)) is not None:   # "what's my next reminder"
+            return asked
         if (asked := self._move_asked(text, session, lang)) is not None:
             return asked
         if (day := self._day_agenda(text, lang)) is not None:   # before the list: "anything due on December 5?"
@@ -376,6 +379,36 @@ class AgendaDesk:
         if intent.kind in ("cancel_all", "done_all"):
             return self._ask_every(intent, session)
         return self._close_by_name(intent, session, text)
+
+    def _open_to_do(self) -> list[OpenLoop]:
+        """The open promises to read out: a timer or alarm that already rang is none (run 59)."""
+        now_ms = self.service.now_ms()
+        return [loop for loop in self.service.agenda() if not alarm_kind(loop.desc)
+                or max(loop.due_ms or 0, loop.remind_ms or 0) > now_ms]
+
+    def _agenda_asked(self, t: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """Questions the list intents do not answer (`agenda_asked.py`), answered from the agenda; None when `t` is
+        none of them. Before (session 45), they went to the chat model, which made answers up."""
+        now_ms, now, tz = self.service.now_ms(), self.service.now_local(), self.service.tz
+        if (kind := next_asked(t)) is not None:
+            def moment(loop: OpenLoop) -> int | None:
+                if kind == "reminder" and loop.remind_ms is not None and loop.remind_ms >= now_ms and loop.muted_ms is None:
+                    return min(loop.remind_ms, loop.due_ms) if loop.due_ms is not None and loop.due_ms >= now_ms \
+                        else loop.remind_ms
+                return loop.due_ms
+            every = self._open_to_do()
+            upcoming = sorted((loop for loop in every if (at := moment(loop)) is not None and at >= now_ms),
+                              key=lambda loop: moment(loop) or 0)
+            if not upcoming:    # nothing with a time ahead: the list as it is ("Your agenda is clear.")
+                loops = sorted(every, key=_due_order)
+                self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), now_ms)
+                return DeskReply(phrases.agenda_list(loops, now, tz, lang), lang, intent="next")
+            first = upcoming[0]
+            overdue = sum(1 for loop in every if loop.due_ms is not None and loop.due_ms < now_ms)
+            self._listed[session] = ((first.id,), now_ms)
+            return DeskReply(phrases.next_one(first, moment(first) or 0, overdue, kind == "reminder", now, tz, lang), lang,
+                             intent="next")
+        return None
 
     def _ask_every(self, intent: Intent, session: str, loops: Sequence[OpenLoop] | None = None,
                    deed: str = "") -> DeskReply:

@@ -578,6 +578,20 @@ def day_list(loops: Sequence[OpenLoop], day: datetime, now: datetime, tz: tzinfo
     return f"{_capital(label)} you have {count} due: " + _listed(loops, now, tz, lang)
 
 
+def next_one(loop: OpenLoop, at_ms: int, overdue: int, reminder: bool, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """The next promise asked for ("what's my next reminder", "다음 할 일 뭐야"): the first by its reminder or due
+    (`at_ms`), and how many are overdue besides."""
+    if lang == "ko":
+        head = f"다음 알림은 {loop.desc}, {spoken_due(at_ms, now, tz, lang)}이에요." if reminder and at_ms != loop.due_ms \
+            else f"{'다음 알림' if reminder else '다음 할 일'}: {_item(loop, now, tz, lang)}."
+        return head + (f" 기한이 지난 일도 {overdue}개 있어요." if overdue else "")
+    if reminder and at_ms != loop.due_ms:
+        head = f"Your next reminder is {spoken_due(at_ms, now, tz, lang)}: {second_person(loop.desc)}."
+    else:
+        head = f"{'Your next reminder' if reminder else 'Next up'}: {_item(loop, now, tz, lang)}."
+    return head + ("" if not overdue else " One more is overdue." if overdue == 1 else f" {overdue} more are overdue.")
+
+
 def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
     items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
     if lang == "ko":
