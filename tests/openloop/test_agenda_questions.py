@@ -66,3 +66,28 @@ def test_what_is_next_and_next_week_keep_their_answers(desk):
                                   "what's my next move in chess", "다음 주 뭐 있어"])
 def test_not_a_next_question(said):
     assert next_asked(said) is None
+
+
+# ---------------------------------------------------------------- 2. how many things a day holds
+
+@pytest.mark.parametrize(("asked", "reply"), [
+    ("how many things do I have today", "You have one thing due today: take out the trash, by the end of today. "
+                                        "2 more are open for later."),
+    ("How many tasks do I have tomorrow?", "You have 2 things due by tomorrow: take out the trash, by the end of today; "
+                                           "and call Bob, tomorrow at 3 PM. 1 more is open for later."),
+    ("how many things do I have this week", "You have 2 things due this week: take out the trash, by the end of today; "
+                                            "and call Bob, tomorrow at 3 PM. 1 more is open for later."),
+    ("how busy am I today", "You have one thing due today: take out the trash, by the end of today. 2 more are open for later."),
+    ("오늘 할 일 몇 개야", "오늘까지 할 일이 1개 있어요: take out the trash, 오늘까지. 그 밖에 열린 일이 2개 더 있어요."),
+    ("내일 할 일 몇 개야?", "내일까지 할 일이 2개 있어요: take out the trash, 오늘까지; call Bob, 내일 오후 3시. "
+                        "그 밖에 열린 일이 1개 더 있어요."),
+])
+def test_how_many_things_a_day_holds_is_its_list(desk, asked, reply):
+    said = said_to(desk, TRASH, "I need to call Bob tomorrow at 3", "I need to renew my passport next month", asked)
+    assert said[-1] == reply
+
+
+def test_how_many_without_a_day_is_still_the_whole_list(desk):
+    said = said_to(desk, TRASH, "how many things do I have to do", "남은 거 몇 개야")
+    assert said[1:] == ["You have one thing on your agenda: take out the trash, by the end of today.",
+                        "할 일이 1개 있어요: take out the trash, 오늘까지."]
