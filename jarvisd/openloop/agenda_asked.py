@@ -38,3 +38,30 @@ def next_asked(t: str) -> NextKind | None:
     if (m := _KO_NEXT.match(t.replace(" ", ""))) is not None:
         return "reminder" if m["what"].startswith(("알림", "리마인")) else "due"
     return None
+
+
+_EN_LATE = r"(?:(?:still\s+)?(?:overdue|past\s+(?:its\s+|their\s+)?(?:due(?:\s+date)?|deadline)|late|behind))"
+_EN_LATE_THINGS = r"(?:things|tasks|items|reminders|promises|stuff|to-?dos|bills|jobs|deadlines)"
+# "what's overdue", "anything overdue?", "do I have anything overdue", "any overdue tasks", "what am I behind on",
+# "have I missed any deadlines"
+_EN_OVERDUE = re.compile(
+    r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:"
+    r"(?:what(?:'s|\s+is|\s+are)|what\s+things\s+are|is\s+(?:there\s+)?anything|are\s+there\s+any|is\s+any(?:thing)?|anything|any"
+    r"|(?:do|did)\s+i\s+have\s+(?:anything|any)|have\s+i\s+got\s+(?:anything|any)|what\s+do\s+i\s+have|what(?:'ve|\s+have)\s+i\s+got"
+    r"|(?:show|tell|give|read)\s+me\s+(?:what(?:'s|\s+is)|anything|everything)|list)\s+"
+    rf"(?:{_EN_LATE}|(?:overdue|late|past[\s-]due)\s+{_EN_LATE_THINGS}|(?:of\s+)?my\s+(?:overdue|late|past[\s-]due)\s+{_EN_LATE_THINGS})"
+    r"(?:\s+(?:on|in)\s+(?:my|the)\s+(?:list|agenda|to-?do\s+list|schedule))?"
+    r"|(?:show|tell|give|read)\s+me\s+(?:my|the)\s+(?:overdue|late|past[\s-]due)\s+(?:ones|" + _EN_LATE_THINGS[3:] +
+    r"|what\s+am\s+i\s+(?:behind|late)\s+(?:on|with)|am\s+i\s+(?:behind|late)\s+(?:on|with)\s+anything"
+    r"|what\s+(?:have|did)\s+i\s+(?:let\s+slip|fall(?:en)?\s+behind\s+on)"
+    r"|(?:have|did)\s+i\s+miss(?:ed)?\s+(?:any|a)\s+deadlines?|what\s+deadlines\s+(?:have|did)\s+i\s+miss(?:ed)?)")
+# "밀린 거 있어?", "기한 지난 거 뭐야", "마감 넘긴 일 있나", "늦은 거 있어" (spaces off)
+_KO_OVERDUE = re.compile(r"(?:혹시)?(?:내가|제가|나|내)?(?:혹시)?(?:밀린|밀려있는|(?:기한|마감|기일|날짜|시간|약속시간)(?:이|을)?(?:지난|넘은|넘긴|지나버린|지나간)"
+                         r"|늦은|연체된)(?:거|것|일|게|할일|일정|약속|건)(?:들)?(?:이|은|는|가)?"
+                         r"(?:뭐|뭔|있|알려|보여|말해|없|어떤|몇)")
+
+
+def overdue_asked(t: str) -> bool:
+    """What is overdue asked ("what's overdue", "anything overdue?", "what am I behind on", "밀린 거 있어?",
+    "기한 지난 거 뭐야")."""
+    return _EN_OVERDUE.fullmatch(t) is not None or _KO_OVERDUE.match(t.replace(" ", "")) is not None

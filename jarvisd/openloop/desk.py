@@ -29,7 +29,7 @@ from typing import Literal
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
-from jarvisd.openloop.agenda_asked import next_asked
+from jarvisd.openloop.agenda_asked import next_asked, overdue_asked
 from jarvisd.openloop.alarms import (
     alarm_asked,
     alarm_kind,
@@ -408,6 +408,11 @@ class AgendaDesk:
             self._listed[session] = ((first.id,), now_ms)
             return DeskReply(phrases.next_one(first, moment(first) or 0, overdue, kind == "reminder", now, tz, lang), lang,
                              intent="next")
+        if overdue_asked(t):    # "what's overdue?", "밀린 거 있어?": the open ones whose due has passed, oldest first
+            late = sorted((loop for loop in self._open_to_do() if loop.due_ms is not None and loop.due_ms < now_ms),
+                          key=_due_order)
+            self._listed[session] = (tuple(loop.id for loop in late[:phrases.SPOKEN_ITEMS]), now_ms)
+            return DeskReply(phrases.overdue_list(late, now, tz, lang), lang, intent="overdue")
         return None
 
     def _ask_every(self, intent: Intent, session: str, loops: Sequence[OpenLoop] | None = None,

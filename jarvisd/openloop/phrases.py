@@ -532,9 +532,13 @@ def agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang
     return f"{said} {others} more {'is' if others == 1 else 'are'} open {when}."
 
 
-def _listed(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
-    """The first SPOKEN_ITEMS promises read out, and how many more the HUD shows: "call Bob, …; and email Ann, …."."""
+def _listed(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang, was_due: bool = False) -> str:
+    """The first SPOKEN_ITEMS promises read out, and how many more the HUD shows: "call Bob, …; and email Ann, …."
+    (`was_due`: "email Ann, due today at 10 AM", a due already passed)."""
     items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
+    if was_due and lang == "en":
+        items = [f"{second_person(loop.desc)}, due {spoken_due(loop.due_ms, now, tz, lang).removeprefix('by ').replace('the end of today', 'today')}"
+                 if loop.due_ms is not None else item for loop, item in zip(loops, items, strict=False)]
     more = len(loops) - len(items)
     if lang == "ko":
         return "; ".join(items) + "." + (f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else "")
@@ -590,6 +594,16 @@ def next_one(loop: OpenLoop, at_ms: int, overdue: int, reminder: bool, now: date
     else:
         head = f"{'Your next reminder' if reminder else 'Next up'}: {_item(loop, now, tz, lang)}."
     return head + ("" if not overdue else " One more is overdue." if overdue == 1 else f" {overdue} more are overdue.")
+
+
+def overdue_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """The open promises whose due has passed ("what's overdue?"), read aloud like the agenda."""
+    if lang == "ko":
+        return f"기한이 지난 일이 {len(loops)}개 있어요: " + _listed(loops, now, tz, lang) if loops else "기한이 지난 건 없어요."
+    if not loops:
+        return "Nothing is overdue."
+    head = "One thing is overdue" if len(loops) == 1 else f"{len(loops)} things are overdue"
+    return f"{head}: " + _listed(loops, now, tz, lang, was_due=True)
 
 
 def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:

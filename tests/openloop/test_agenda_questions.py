@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from jarvisd.openloop.agenda_asked import next_asked
+from jarvisd.openloop.agenda_asked import next_asked, overdue_asked
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
@@ -91,3 +91,42 @@ def test_how_many_without_a_day_is_still_the_whole_list(desk):
     said = said_to(desk, TRASH, "how many things do I have to do", "남은 거 몇 개야")
     assert said[1:] == ["You have one thing on your agenda: take out the trash, by the end of today.",
                         "할 일이 1개 있어요: take out the trash, 오늘까지."]
+
+
+# ---------------------------------------------------------------- 3. what is overdue
+
+@pytest.mark.parametrize("asked", ["what's overdue", "Anything overdue?", "do I have anything overdue", "what am I behind on",
+                                   "any overdue tasks", "have I missed any deadlines"])
+def test_overdue_reads_the_dues_passed(moving, asked):
+    desk, clock = moving
+    said_to(desk, "I need to email Ann by 10am", "I need to call Bob at 3pm", "I need to pay rent by Monday")
+    clock.set_local("2026-12-01 11:00")
+    assert said_to(desk, asked) == ["One thing is overdue: email Ann, due today at 10 AM."]
+    clock.set_local("2026-12-01 15:30")   # (a due passed 6 hours ago leaves the agenda: expired)
+    assert said_to(desk, asked) == ["2 things are overdue: email Ann, due today at 10 AM; and call Bob, due today at 3 PM."]
+    assert len(agenda_rows(desk)) == 3     # asked, nothing closed
+
+
+@pytest.mark.parametrize(("asked", "reply"), [("what's overdue?", "Nothing is overdue."),
+                                              ("밀린 거 있어?", "기한이 지난 건 없어요."),
+                                              ("기한 지난 거 뭐야", "기한이 지난 건 없어요."),
+                                              ("마감 넘긴 일 있나", "기한이 지난 건 없어요.")])
+def test_nothing_overdue_is_said_so(desk, asked, reply):
+    assert said_to(desk, TRASH, asked)[1] == reply
+
+
+def test_overdue_in_korean_lists_them(moving):
+    desk, clock = moving
+    said_to(desk, "10시까지 보고서 보내야 해")
+    clock.set_local("2026-12-01 11:00")
+    assert said_to(desk, "밀린 거 있어?") == ["기한이 지난 일이 1개 있어요: 보고서 보내기, 오늘 오전 10시."]
+
+
+def test_today_behind_stays_the_day_list(desk):
+    assert said_to(desk, TRASH, "오늘 뭐가 밀려 있어")[1] == "오늘까지 할 일이 1개 있어요: take out the trash, 오늘까지."
+
+
+@pytest.mark.parametrize("said", ["the library book is overdue", "remind me to check what's overdue", "is the train late",
+                                  "what's the latest news", "I'm behind on my taxes", "책 연체료 얼마야"])
+def test_not_an_overdue_question(said):
+    assert not overdue_asked(said)
