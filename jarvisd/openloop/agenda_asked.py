@@ -12,7 +12,12 @@ whole utterance, so a promise that merely holds the words ("remind me to check w
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Literal
+
+from jarvisd.openloop.closures_en import base_verb
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS
+from jarvisd.openloop.hangul import SSANG_SIOS, closed_by
 
 NextKind = Literal["reminder", "due"]
 
@@ -65,3 +70,67 @@ def overdue_asked(t: str) -> bool:
     """What is overdue asked ("what's overdue", "anything overdue?", "what am I behind on", "밀린 거 있어?",
     "기한 지난 거 뭐야")."""
     return _EN_OVERDUE.fullmatch(t) is not None or _KO_OVERDUE.match(t.replace(" ", "")) is not None
+
+
+@dataclass(frozen=True)
+class DeedAsked:
+    """"did I take out the trash?": the deed as an agenda entry says it ("take out the trash"), and whether a deed
+    not on the agenda may be told so (`task`: a deed of the user's own to do, not "did I wake you")."""
+
+    words: str
+    task: bool
+
+
+# "did I take out the trash?", "have I called Bob yet?", "did I already pay the rent today"
+_EN_DID_I = re.compile(r"(?:so\s+|and\s+|wait\s+|hey\s+|um\s+|oh\s+)*(?:did|have|had)\s+i\s+(?:already\s+|actually\s+|ever\s+|even\s+)?"
+                       r"(?P<verb>[a-z'-]+)(?P<rest>(?:\s+[\w'-]+)*?)"
+                       r"(?:\s+(?:yet|already|today|tonight|this\s+morning|or\s+not|earlier|in\s+the\s+end))*")
+# not a deed to look up: the agenda's own questions ("did I forget anything": the list; "did I promise Mina": promised_to),
+# and chat ("did I wake you", "have I got time", "did I say something wrong")
+_EN_NOT_DEEDS = frozenset({"forget", "forgot", "forgotten", "promise", "promised", "say", "said", "tell", "told", "mention",
+                           "mentioned", "ask", "asked", "get", "got", "gotten", "have", "had", "be", "been", "was", "miss",
+                           "missed", "hear", "heard", "see", "seen", "know", "known", "mean", "meant", "understand",
+                           "understood", "wake", "woke", "woken", "sleep", "slept", "win", "won", "lose", "lost", "upset",
+                           "offend", "offended", "break", "broke", "broken", "leave", "left", "any", "anything",
+                           "something", "everything", "to", "not", "no", "a", "the", "just", "i", "you", "it", "that"})
+_EN_CHAT_OBJECT = re.compile(r"^\s+(?:you|u|me|anything|something|everything|it|that|this|so|wrong|right|ok|okay|well|too\s+much"
+                             r"|enough|a\s+(?:mistake|typo|good\s+job)|the\s+right\s+thing)\b")
+
+
+def _en_deed(t: str) -> DeedAsked | None:
+    m = _EN_DID_I.fullmatch(t)
+    if m is None or m["verb"] in _EN_NOT_DEEDS or not m["rest"].strip() or _EN_CHAT_OBJECT.match(m["rest"]):
+        return None
+    verb = base_verb(m["verb"]) or m["verb"]
+    if verb in _EN_NOT_DEEDS:
+        return None
+    return DeedAsked(f"{verb}{m['rest']}", task=verb in EN_BASE_VERBS)
+
+
+# "쓰레기 버렸나?", "밥한테 전화했어?", "내가 보고서 보냈던가": a past verb (its stem closed by ㅆ) asked; 나 / 던가 ask it of
+# oneself, 어 / 지 only with a question mark ("쓰레기 버렸어" is told: a closing)
+_KO_DID_I = re.compile(rf"(?:혹시\s*)?(?P<i>(?:내가|제가|나|저)\s+)?(?:혹시\s*)?(?:벌써\s*|이미\s*|아까\s*|오늘\s*)*"
+                       rf"(?P<x>.*?)\s*(?P<verb>[가-힣]*{closed_by(SSANG_SIOS)})"
+                       r"(?P<end>나|나요|니|냐|던가|던가요|는지|었나|었던가|을까|어|어요|지|지요|죠|었어|었지)(?P<q>\?)?")
+_KO_WH = re.compile(r"몇|언제|뭐|뭘|무엇|무슨|어디|누구|누가|왜|어떻게|어떤|얼마")
+_KO_PARTICLE = re.compile(r"(?:을|를|은|는|이|가|도|좀|다)$")
+
+
+def _ko_deed(said: str) -> DeedAsked | None:
+    m = _KO_DID_I.fullmatch(said.strip().rstrip("?？ ") + ("?" if said.rstrip().endswith(("?", "？")) else ""))
+    if m is None or (m["end"] in ("어", "어요", "지", "지요", "죠", "었어", "었지") and not m["q"]) or \
+            m["verb"].endswith(("였", "이었")) or _KO_WH.search(said):   # "전화 몇 시였지?": when, not whether
+        return None
+    words = [_KO_PARTICLE.sub("", w) for w in m["x"].split()]
+    words = [w for w in words if w and w not in ("다", "좀", "그거", "그건", "이거", "벌써", "이미", "아까", "오늘")]
+    if m["verb"].endswith("했") and len(m["verb"]) > 2:   # "전화했나": the deed's noun, 전화
+        words.append(m["verb"][:-1])
+    if not words:
+        return None
+    return DeedAsked(" ".join(words), task=bool(m["i"]) or m["end"] in ("나", "나요", "던가", "던가요", "었나", "었던가"))
+
+
+def deed_asked(t: str, said: str = "") -> DeedAsked | None:
+    """Whether a deed was done, asked ("did I take out the trash?", "have I called Bob yet?", "쓰레기 버렸나?"): the deed
+    as the agenda says it, or None. `t` as `intents.clean` gives it; `said` as said (its question mark)."""
+    return _en_deed(t) or _ko_deed(said or t)

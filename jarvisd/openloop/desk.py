@@ -29,7 +29,7 @@ from typing import Literal
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
-from jarvisd.openloop.agenda_asked import next_asked, overdue_asked
+from jarvisd.openloop.agenda_asked import deed_asked, next_asked, overdue_asked
 from jarvisd.openloop.alarms import (
     alarm_asked,
     alarm_kind,
@@ -329,6 +329,8 @@ class AgendaDesk:
         intent = match_intent(text)
         if intent is None and (reply := self._when_due(text, lang)) is not None:
             return reply
+        if intent is None and (reply := self._deed_asked(text, lang)) is not None:   # "did I take out the trash?"
+            return reply
         if intent is not None:
             reply = self._intent(intent, session, text)
             if reply is not None:
@@ -414,6 +416,22 @@ class AgendaDesk:
             self._listed[session] = (tuple(loop.id for loop in late[:phrases.SPOKEN_ITEMS]), now_ms)
             return DeskReply(phrases.overdue_list(late, now, tz, lang), lang, intent="overdue")
         return None
+
+    def _deed_asked(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Did I take out the trash?", "have I called Bob yet?", "쓰레기 버렸나?": the newest promise of that deed, open
+        or closed, as the agenda holds it; "It isn't on your agenda." when none is and the words ask of a task; None
+        otherwise (chat: "did I wake you?"). Never closes nor opens one (session 45: the model answered "no, no you
+        did not" of a deed marked done)."""
+        asked = deed_asked(clean(text), text)
+        if asked is None:
+            return None
+        self.service.expire()   # a due long passed is expired first, as the agenda reads it
+        loops = [loop for loop in self.service.all_loops() if not alarm_kind(loop.desc)]
+        hits = _promises_named(asked.words, [loop.desc for loop in loops]) if loops else []
+        if not hits and not asked.task:
+            return None
+        newest = max((loops[i] for i in hits), key=lambda loop: (loop.created_ms, loop.id), default=None)
+        return DeskReply(phrases.deed_status(newest, self.service.now_local(), self.service.tz, lang), lang, intent="did_i")
 
     def _ask_every(self, intent: Intent, session: str, loops: Sequence[OpenLoop] | None = None,
                    deed: str = "") -> DeskReply:

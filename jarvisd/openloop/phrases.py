@@ -606,6 +606,31 @@ def overdue_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lan
     return f"{head}: " + _listed(loops, now, tz, lang, was_due=True)
 
 
+def deed_status(loop: OpenLoop | None, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """Whether a deed asked about was done ("did I take out the trash?"), as the agenda holds it: done (when), still
+    open (and its due), cancelled, expired unfinished, or not on the agenda (`loop` None)."""
+    if loop is None:
+        return "일정에서 찾지 못했어요." if lang == "ko" else "It isn't on your agenda."
+    closed = spoken_due(loop.closed_ms, now, tz, lang) if loop.closed_ms is not None else ""
+    if lang == "ko":
+        name = f"{loop.desc}{topic(loop.desc)}"
+        if loop.status.value == "done":
+            return f"네, {name} {closed}에 완료했어요." if closed else f"네, {name} 완료했어요."
+        if loop.status.value == "open":
+            return f"아직이에요. {name} 아직 열려 있어요" + (f" ({spoken_due(loop.due_ms, now, tz, lang)})." if loop.due_ms else ".")
+        if loop.status.value == "dismissed":
+            return f"{name} 취소했어요" + (f" ({closed})." if closed else ".")
+        return f"완료 표시는 없어요. {name} 끝내지 못한 채 기한이 지났어요."
+    desc = second_person(loop.desc)
+    if loop.status.value == "done":
+        return f"Yes: {desc}, marked done {closed}." if closed else f"Yes: {desc} is marked done."
+    if loop.status.value == "open":
+        return f"Not yet: {desc} is still on your agenda" + (f", {spoken_due(loop.due_ms, now, tz, lang)}." if loop.due_ms else ".")
+    if loop.status.value == "dismissed":
+        return f"No: {desc} was cancelled" + (f" {closed}." if closed else ".")
+    return f"Not as far as I know: {desc} was never marked done, and its due passed."
+
+
 def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
     items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
     if lang == "ko":

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from jarvisd.openloop.agenda_asked import next_asked, overdue_asked
+from jarvisd.openloop.agenda_asked import deed_asked, next_asked, overdue_asked
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
@@ -130,3 +130,62 @@ def test_today_behind_stays_the_day_list(desk):
                                   "what's the latest news", "I'm behind on my taxes", "책 연체료 얼마야"])
 def test_not_an_overdue_question(said):
     assert not overdue_asked(said)
+
+
+
+# ---------------------------------------------------------------- 4. was a deed done
+
+def test_a_deed_marked_done_is_said_done_with_when(moving):
+    desk, clock = moving
+    said_to(desk, TRASH)
+    clock.set_local("2026-12-01 09:30")
+    assert said_to(desk, "I took out the trash") == ["Marked done: take out the trash."]
+    clock.set_local("2026-12-01 20:00")
+    assert said_to(desk, "did I take out the trash?", "Did I take out the trash already") == \
+        ["Yes: take out the trash, marked done today at 9:30 AM."] * 2
+    assert agenda_rows(desk) == []     # nothing reopened
+
+
+def test_a_deed_still_open_is_said_open_and_stays_open(desk):
+    said = said_to(desk, TRASH, "did I take out the trash?", "have I taken out the trash yet?")
+    assert said[1:] == ["Not yet: take out the trash is still on your agenda, by the end of today."] * 2
+    assert agenda_rows(desk) == [("take out the trash", "2026-12-01 23:59")]   # asked: not closed
+
+
+def test_a_cancelled_deed_is_said_cancelled(desk):
+    said = said_to(desk, "I need to call Bob at 3pm", "cancel the call to Bob", "have I called Bob yet?")
+    assert said[-1] == "No: call Bob was cancelled today at 9 AM."
+
+
+def test_a_deed_that_expired_unfinished_is_no_guess(moving):
+    desk, clock = moving
+    said_to(desk, "I need to call Bob at 10am")
+    clock.set_local("2026-12-01 17:00")     # due + 6 h: expired
+    assert said_to(desk, "did I call Bob?") == ["Not as far as I know: call Bob was never marked done, and its due passed."]
+
+
+def test_a_deed_never_on_the_agenda_is_said_so(desk):
+    assert said_to(desk, TRASH, "did I call Bob?", "did I do the dishes")[1:] == ["It isn't on your agenda."] * 2
+
+
+def test_korean_deeds(desk):
+    said = said_to(desk, "내일 쓰레기 버려야 해", "쓰레기 버렸나?", "쓰레기 버렸어?", "쓰레기 버렸어", "쓰레기 버렸나?", "내가 보고서 보냈나?")
+    assert said[1:3] == ["아직이에요. 쓰레기 버리기는 아직 열려 있어요 (내일까지)."] * 2
+    assert said[3] == "완료로 표시했어요: 쓰레기 버리기."    # told, not asked: a closing
+    assert said[4] == "네, 쓰레기 버리기는 오늘 오전 9시에 완료했어요."
+    assert said[5] == "일정에서 찾지 못했어요."
+
+
+@pytest.mark.parametrize("said", ["did I forget anything", "did I promise Mina anything", "did I wake you?",
+                                  "have I got anything due tomorrow", "did I leave the stove on", "did I say something wrong",
+                                  "잘 잤어?", "쓰레기 버렸어"])
+def test_not_a_deed_asked_or_not_for_the_agenda(desk, said):
+    asked = deed_asked(said.lower().rstrip("?"), said)
+    assert asked is None or (not asked.task and said == "잘 잤어?")
+
+
+def test_the_agenda_questions_with_did_i_keep_their_answers(desk):
+    said = said_to(desk, TRASH, "did I forget anything", "did I promise Mina anything", "did I wake you?")
+    assert said[1] == "You have one thing on your agenda: take out the trash, by the end of today."
+    assert said[2] is not None and "Mina" in said[2]
+    assert said[3] is None     # chat: the model's
