@@ -339,7 +339,7 @@ def _intent_ok(intent: str, argument: str, reply, service: OpenLoopService, name
             return False
         status = service.find(named.id).status.value
         return status == ("done" if intent == "done" else "dismissed")
-    if intent in ("clock", "next", "overdue", "did_i"):   # asked, not changed: "what's my next reminder" (session 45: to the model)
+    if intent in ("clock", "next", "overdue", "did_i", "finished"):   # asked, not changed: "what's my next reminder" (session 45: to the model)
         return reply.intent == intent and not reply.change.changed
     if intent == "alarm":   # a new promise due at the moment the label says, reminded then
         new = [loop for loop in reply.change.opened if loop.due_ms is not None]

@@ -20,6 +20,7 @@ from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.hangul import SSANG_SIOS, closed_by
 
 NextKind = Literal["reminder", "due"]
+Span = Literal["today", "yesterday", "week"]
 
 # "what's my next reminder", "when is my next reminder", "what's my next task / deadline", "what's the next thing
 # on my list", "what's coming up next"
@@ -134,3 +135,40 @@ def deed_asked(t: str, said: str = "") -> DeedAsked | None:
     """Whether a deed was done, asked ("did I take out the trash?", "have I called Bob yet?", "쓰레기 버렸나?"): the deed
     as the agenda says it, or None. `t` as `intents.clean` gives it; `said` as said (its question mark)."""
     return _en_deed(t) or _ko_deed(said or t)
+
+
+_EN_SPAN = r"(?:\s+(?P<span>today|tonight|so\s+far\s+today|this\s+morning|yesterday|this\s+week|so\s+far\s+this\s+week|so\s+far))?"
+_EN_DONE_VERB = (r"(?:finish(?:ed)?|complete(?:d)?|get\s+done|got\s+done|gotten\s+done|do|done|accomplish(?:ed)?|check(?:ed)?\s+off"
+                 r"|tick(?:ed)?\s+off|cross(?:ed)?\s+off|knock(?:ed)?\s+out|knocked\s+off|get\s+through|got\s+through)")
+# "what did I finish today", "what have I done today", "what did I get done this week", "show me what I finished"
+_EN_FINISHED = re.compile(
+    r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:"
+    rf"what(?:\s+all)?\s+(?:did|have|'ve)\s+i\s+(?:already\s+|actually\s+)?{_EN_DONE_VERB}(?:\s+(?:on\s+)?(?:my\s+)?(?:list|agenda))?"
+    rf"|(?:show|tell|read|give)\s+me\s+(?:what|everything)\s+i(?:'ve|\s+have)?\s+{_EN_DONE_VERB}"
+    r"|what(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:done|finished|completed|checked\s+off)(?:\s+(?:on|from)\s+my\s+(?:list|agenda))?"
+    r"|(?:what|which)\s+(?:things|tasks|promises|reminders|to-?dos)\s+(?:did|have)\s+i\s+(?:finish(?:ed)?|complete(?:d)?|done|do)"
+    r"|how\s+many\s+(?:things|tasks|promises|to-?dos)\s+(?:did|have)\s+i\s+(?:finish(?:ed)?|complete(?:d)?|done|get\s+done|gotten\s+done))"
+    rf"{_EN_SPAN}")
+_KO_SPAN = r"(?P<span>오늘|어제|이번주|금주|오늘하루)?(?:에|은|는|에는)?"
+_KO_FINISHED = re.compile(
+    rf"{_KO_SPAN}(?:내가|제가|나|저)?{_KO_SPAN[:-1].replace('P<span>', 'P<span2>')}?(?:에|은|는|에는)?(?:"
+    r"(?:뭐|뭘|무엇을?|뭐뭐)(?:다)?(?:끝냈|마쳤|완료했|해치웠|처리했|끝났)"
+    r"|(?:끝낸|마친|완료한|해치운|처리한|다한|끝난)(?:거|것|일|게|할일)(?:들)?(?:이|은|가)?(?:뭐|뭔|있|알려|보여|몇|뭐뭐)"
+    r"|(?:할일|일정)(?:중에|중)?(?:뭐|뭘)(?:끝냈|했|마쳤|완료했))")
+
+
+def finished_asked(t: str) -> Span | None:
+    """The span asked of what was finished ("what did I finish today": "today"; "what did I get done this week":
+    "week"; "어제 뭐 끝냈어?": "yesterday"), today when none is said; None when `t` asks no such thing."""
+    m = _EN_FINISHED.fullmatch(t)
+    if m is not None and not m["span"] and re.search(r"\b(?:do|done)$", t):
+        return None     # "what did I do?", "what have I done?": chat unless a span says it is the agenda's
+    if m is not None:
+        span = m["span"] or ""
+    elif (k := _KO_FINISHED.match(t.replace(" ", ""))) is not None:
+        span = k["span"] or k["span2"] or ""
+    else:
+        return None
+    if "yesterday" in span or span == "어제":
+        return "yesterday"
+    return "week" if "week" in span or span in ("이번주", "금주") else "today"

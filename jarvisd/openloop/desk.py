@@ -23,13 +23,13 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Literal
 
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
-from jarvisd.openloop.agenda_asked import deed_asked, next_asked, overdue_asked
+from jarvisd.openloop.agenda_asked import deed_asked, finished_asked, next_asked, overdue_asked
 from jarvisd.openloop.alarms import (
     alarm_asked,
     alarm_kind,
@@ -415,6 +415,16 @@ class AgendaDesk:
                           key=_due_order)
             self._listed[session] = (tuple(loop.id for loop in late[:phrases.SPOKEN_ITEMS]), now_ms)
             return DeskReply(phrases.overdue_list(late, now, tz, lang), lang, intent="overdue")
+        if (span := finished_asked(t)) is not None:   # "what did I finish today?": marked done in that span
+            midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+            start = {"today": midnight, "yesterday": midnight - timedelta(days=1),
+                     "week": midnight - timedelta(days=now.weekday())}[span]
+            end = midnight if span == "yesterday" else now + timedelta(seconds=1)
+            start_ms, end_ms = int(start.timestamp() * 1000), int(end.timestamp() * 1000)
+            done = sorted((loop for loop in self.service.all_loops() if loop.status is LoopStatus.DONE
+                           and loop.closed_ms is not None and start_ms <= loop.closed_ms < end_ms and not alarm_kind(loop.desc)),
+                          key=lambda loop: loop.closed_ms or 0)
+            return DeskReply(phrases.finished_list(done, span, lang), lang, intent="finished")
         return None
 
     def _deed_asked(self, text: str, lang: phrases.Lang) -> DeskReply | None:

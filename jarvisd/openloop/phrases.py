@@ -631,6 +631,24 @@ def deed_status(loop: OpenLoop | None, now: datetime, tz: tzinfo, lang: Lang) ->
     return f"Not as far as I know: {desc} was never marked done, and its due passed."
 
 
+def finished_list(loops: Sequence[OpenLoop], span: str, lang: Lang) -> str:
+    """The promises marked done in `span` ("today", "yesterday", "week"): "You finished 2 things today: …"."""
+    names = [loop.desc if lang == "ko" else second_person(loop.desc) for loop in loops[:SPOKEN_ITEMS]]
+    more = len(loops) - len(names)
+    if lang == "ko":
+        when = {"today": "오늘", "yesterday": "어제", "week": "이번 주에"}[span]
+        if not loops:
+            return f"{when} 완료한 일은 {'없어요' if span == 'yesterday' else '아직 없어요'}."
+        return f"{when} 완료한 일이 {len(loops)}개 있어요: " + "; ".join(names) + "." + \
+            (f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else "")
+    when = {"today": "today", "yesterday": "yesterday", "week": "this week"}[span]
+    if not loops:
+        return "Nothing was marked done yesterday." if span == "yesterday" else f"Nothing marked done {when} yet."
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    listed = names[0] if len(names) == 1 else "; ".join(names[:-1]) + ("; and " if not more else "; ") + names[-1]
+    return f"You finished {count} {when}: {listed}" + (f"; and {more} more in the HUD" if more else "") + "."
+
+
 def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
     items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
     if lang == "ko":

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from jarvisd.openloop.agenda_asked import deed_asked, next_asked, overdue_asked
+from jarvisd.openloop.agenda_asked import deed_asked, finished_asked, next_asked, overdue_asked
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
@@ -189,3 +189,35 @@ def test_the_agenda_questions_with_did_i_keep_their_answers(desk):
     assert said[1] == "You have one thing on your agenda: take out the trash, by the end of today."
     assert said[2] is not None and "Mina" in said[2]
     assert said[3] is None     # chat: the model's
+
+
+
+# ---------------------------------------------------------------- 5. what was finished
+
+def test_what_was_finished_is_read_by_its_span(moving):
+    desk, clock = moving
+    clock.set_local("2026-11-30 18:00")     # Monday: this week, yesterday
+    said_to(desk, "I need to pay the gas bill", "I paid the gas bill")
+    clock.set_local("2026-12-01 09:00")
+    said_to(desk, TRASH, "I need to call Bob tomorrow", "I need to email Ann", "I took out the trash",
+            "cancel the call to Bob")
+    assert said_to(desk, "what did I finish today", "What have I done today?", "what did I get done this week",
+                   "what did I finish yesterday", "오늘 뭐 끝냈어?", "이번 주에 끝낸 거 뭐야") == [
+        "You finished one thing today: take out the trash.",
+        "You finished one thing today: take out the trash.",
+        "You finished 2 things this week: pay the gas bill; and take out the trash.",
+        "You finished one thing yesterday: pay the gas bill.",
+        "오늘 완료한 일이 1개 있어요: take out the trash.",
+        "이번 주에 완료한 일이 2개 있어요: pay the gas bill; take out the trash."]
+    assert agenda_rows(desk) == [("email Ann", "-")]     # asked: nothing reopened or closed
+
+
+def test_nothing_finished_is_said_so(desk):
+    assert said_to(desk, TRASH, "what did I finish today", "오늘 뭐 끝냈어?", "what did I finish yesterday")[1:] == [
+        "Nothing marked done today yet.", "오늘 완료한 일은 아직 없어요.", "Nothing was marked done yesterday."]
+
+
+@pytest.mark.parametrize("said", ["what did i do", "what have i done", "what did i do wrong", "what did i say",
+                                  "what have i got to do today", "what did i promise mina", "오늘 뭐 했어"])
+def test_not_a_finished_question(said):
+    assert finished_asked(said) is None
