@@ -33,7 +33,7 @@ _EN_NEXT = re.compile(
     r"|what(?:'s|\s+is)\s+(?:coming\s+up\s+next|up\s+next)")
 # "다음 알림 뭐야", "다음 할 일 뭐야", "다음 알림 언제야", "다음에 해야 할 거 뭐지" (spaces off)
 _KO_NEXT = re.compile(r"(?:내|제)?(?:그)?다음(?:으로|에)?(?P<what>알림|리마인더|리마인드|할일|할거|해야할(?:일|거|것)|일정|마감|약속)"
-                      r"(?:은|이|는|이뭐|가)?(?:뭐|뭔|언제|알려|있|어떻게|무엇)")
+                      r"(?:은|이|는|이뭐|가)?(?:뭐|뭔|언제|알려(?:줘|주|줄래)|있(?:어|나|니|지|냐|을까|는지)|어떻게|무엇)")
 
 
 def next_asked(t: str) -> NextKind | None:
@@ -85,7 +85,8 @@ class DeedAsked:
 # "did I take out the trash?", "have I called Bob yet?", "did I already pay the rent today"
 _EN_DID_I = re.compile(r"(?:so\s+|and\s+|wait\s+|hey\s+|um\s+|oh\s+)*(?:did|have|had)\s+i\s+(?:already\s+|actually\s+|ever\s+|even\s+)?"
                        r"(?P<verb>[a-z'-]+)(?P<rest>(?:\s+[\w'-]+)*?)"
-                       r"(?:\s+(?:yet|already|today|tonight|this\s+morning|or\s+not|earlier|in\s+the\s+end))*")
+                       r"(?:\s+(?:yet|already|today|tonight|this\s+morning|or\s+not|earlier|in\s+the\s+end|yesterday|last\s+night"
+                       r"|this\s+week))*")
 # not a deed to look up: the agenda's own questions ("did I forget anything": the list; "did I promise Mina": promised_to),
 # and chat ("did I wake you", "have I got time", "did I say something wrong")
 _EN_NOT_DEEDS = frozenset({"forget", "forgot", "forgotten", "promise", "promised", "say", "said", "tell", "told", "mention",

@@ -63,7 +63,7 @@ def test_what_is_next_and_next_week_keep_their_answers(desk):
 
 
 @pytest.mark.parametrize("said", ["remind me to check my next reminder", "what's the next episode", "next week",
-                                  "what's my next move in chess", "다음 주 뭐 있어"])
+                                  "what's my next move in chess", "다음 주 뭐 있어", "다음에 할 일 알려줄게"])
 def test_not_a_next_question(said):
     assert next_asked(said) is None
 
@@ -221,3 +221,9 @@ def test_nothing_finished_is_said_so(desk):
                                   "what have i got to do today", "what did i promise mina", "오늘 뭐 했어"])
 def test_not_a_finished_question(said):
     assert finished_asked(said) is None
+
+
+def test_a_deed_asked_with_its_day_said_is_the_deed(desk):
+    assert deed_asked("did i call bob yesterday").words == "call bob"
+    assert said_to(desk, "I need to call Bob at 3pm", "did I call Bob yesterday?")[1] == \
+        "Not yet: call Bob is still on your agenda, today at 3 PM."
