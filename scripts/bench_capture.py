@@ -339,8 +339,8 @@ def _intent_ok(intent: str, argument: str, reply, service: OpenLoopService, name
             return False
         status = service.find(named.id).status.value
         return status == ("done" if intent == "done" else "dismissed")
-    if intent == "clock":
-        return reply.intent == "clock" and not reply.change.changed
+    if intent in ("clock", "next", "overdue", "did_i", "finished"):   # asked, not changed: "what's my next reminder" (session 45: to the model)
+        return reply.intent == intent and not reply.change.changed
     if intent == "alarm":   # a new promise due at the moment the label says, reminded then
         new = [loop for loop in reply.change.opened if loop.due_ms is not None]
         return reply.intent == "alarm" and len(new) == 1 and new[0].remind_ms == new[0].due_ms \

@@ -23,12 +23,13 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Literal
 
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
+from jarvisd.openloop.agenda_asked import deed_asked, finished_asked, next_asked, overdue_asked
 from jarvisd.openloop.alarms import (
     alarm_asked,
     alarm_kind,
@@ -321,12 +322,16 @@ class AgendaDesk:
             return alarm
         if (kind := clock_asked(clean(text))) is not None:   # "what time is it?": the clock's, not the model's guess
             return DeskReply(phrases.clock_now(kind, self.service.now_local(), lang), lang, intent="clock")
+        if (asked := self._agenda_asked(clean(text), session, lang)) is not None:   # "what's my next reminder"
+            return asked
         if (asked := self._move_asked(text, session, lang)) is not None:
             return asked
         if (day := self._day_agenda(text, lang)) is not None:   # before the list: "anything due on December 5?"
             return day
         intent = match_intent(text)
         if intent is None and (reply := self._when_due(text, lang)) is not None:
+            return reply
+        if intent is None and (reply := self._deed_asked(text, lang)) is not None:   # "did I take out the trash?"
             return reply
         if intent is not None:
             reply = self._intent(intent, session, text)
@@ -378,6 +383,67 @@ class AgendaDesk:
         if intent.kind in ("cancel_all", "done_all"):
             return self._ask_every(intent, session)
         return self._close_by_name(intent, session, text)
+
+    def _open_to_do(self) -> list[OpenLoop]:
+        """The open promises to read out: a timer or alarm that already rang is none (run 59)."""
+        now_ms = self.service.now_ms()
+        return [loop for loop in self.service.agenda() if not alarm_kind(loop.desc)
+                or max(loop.due_ms or 0, loop.remind_ms or 0) > now_ms]
+
+    def _agenda_asked(self, t: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """Questions the list intents do not answer (`agenda_asked.py`), answered from the agenda; None when `t` is
+        none of them. Before (session 45), they went to the chat model, which made answers up."""
+        now_ms, now, tz = self.service.now_ms(), self.service.now_local(), self.service.tz
+        if (kind := next_asked(t)) is not None:
+            def moment(loop: OpenLoop) -> int | None:
+                if kind == "reminder" and loop.remind_ms is not None and loop.remind_ms >= now_ms and loop.muted_ms is None:
+                    return min(loop.remind_ms, loop.due_ms) if loop.due_ms is not None and loop.due_ms >= now_ms \
+                        else loop.remind_ms
+                return loop.due_ms
+            every = self._open_to_do()
+            upcoming = sorted((loop for loop in every if (at := moment(loop)) is not None and at >= now_ms),
+                              key=lambda loop: moment(loop) or 0)
+            if not upcoming:    # nothing with a time ahead: the list as it is ("Your agenda is clear.")
+                loops = sorted(every, key=_due_order)
+                self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), now_ms)
+                return DeskReply(phrases.agenda_list(loops, now, tz, lang), lang, intent="next")
+            first = upcoming[0]
+            overdue = sum(1 for loop in every if loop.due_ms is not None and loop.due_ms < now_ms)
+            self._listed[session] = ((first.id,), now_ms)
+            return DeskReply(phrases.next_one(first, moment(first) or 0, overdue, kind == "reminder", now, tz, lang), lang,
+                             intent="next")
+        if overdue_asked(t):    # "what's overdue?", "밀린 거 있어?": the open ones whose due has passed, oldest first
+            late = sorted((loop for loop in self._open_to_do() if loop.due_ms is not None and loop.due_ms < now_ms),
+                          key=_due_order)
+            self._listed[session] = (tuple(loop.id for loop in late[:phrases.SPOKEN_ITEMS]), now_ms)
+            return DeskReply(phrases.overdue_list(late, now, tz, lang), lang, intent="overdue")
+        if (span := finished_asked(t)) is not None:   # "what did I finish today?": marked done in that span
+            midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+            start = {"today": midnight, "yesterday": midnight - timedelta(days=1),
+                     "week": midnight - timedelta(days=now.weekday())}[span]
+            end = midnight if span == "yesterday" else now + timedelta(seconds=1)
+            start_ms, end_ms = int(start.timestamp() * 1000), int(end.timestamp() * 1000)
+            done = sorted((loop for loop in self.service.all_loops() if loop.status is LoopStatus.DONE
+                           and loop.closed_ms is not None and start_ms <= loop.closed_ms < end_ms and not alarm_kind(loop.desc)),
+                          key=lambda loop: loop.closed_ms or 0)
+            return DeskReply(phrases.finished_list(done, span, lang), lang, intent="finished")
+        return None
+
+    def _deed_asked(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Did I take out the trash?", "have I called Bob yet?", "쓰레기 버렸나?": the newest promise of that deed, open
+        or closed, as the agenda holds it; "It isn't on your agenda." when none is and the words ask of a task; None
+        otherwise (chat: "did I wake you?"). Never closes nor opens one (session 45: the model answered "no, no you
+        did not" of a deed marked done)."""
+        asked = deed_asked(clean(text), text)
+        if asked is None:
+            return None
+        self.service.expire()   # a due long passed is expired first, as the agenda reads it
+        loops = [loop for loop in self.service.all_loops() if not alarm_kind(loop.desc)]
+        hits = _promises_named(asked.words, [loop.desc for loop in loops]) if loops else []
+        if not hits and not asked.task:
+            return None
+        newest = max((loops[i] for i in hits), key=lambda loop: (loop.created_ms, loop.id), default=None)
+        return DeskReply(phrases.deed_status(newest, self.service.now_local(), self.service.tz, lang), lang, intent="did_i")
 
     def _ask_every(self, intent: Intent, session: str, loops: Sequence[OpenLoop] | None = None,
                    deed: str = "") -> DeskReply:

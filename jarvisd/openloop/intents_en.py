@@ -97,6 +97,14 @@ def _en_due(day: str) -> list[str]:
             # "what's on the docket today", "anything on the radar for tomorrow"
             rf"(?:what(?:'s| is)|anything|is there anything)\s+(?:on|in)\s+(?:the\s+|my\s+)?(?:agenda|list|plate|docket|"
             rf"schedule|calendar|calender|radar|slate|to-?do list)\s+(?:for\s+)?{day}",
+            # "how many things do I have today", "how many tasks are due tomorrow", "how busy am I this week" (session
+            # 45: to the model offline, "You have 24 hours in a day"); the day's list says its count
+            rf"how\s+many\s+(?:things|tasks|items|promises|reminders|to-?dos|deadlines|jobs)\s+(?:do\s+i\s+have|have\s+i\s+got"
+            rf"|(?:are|is)\s+(?:there\s+)?|(?:have|do)\s+i\s+(?:got\s+)?(?:left|on|going)|am\s+i\s+doing)?\s*"
+            rf"(?:(?:due|left|open|still\s+open|to\s+do|on(?:\s+(?:my|the)\s+(?:list|agenda|plate|schedule))?|coming\s+up)\s+)?"
+            rf"(?:(?:for|by|on)\s+)?{day}",
+            rf"how\s+(?:much\s+(?:stuff\s+|work\s+)?(?:do\s+i\s+have|have\s+i\s+got)(?:\s+(?:to\s+do|on))?|busy\s+am\s+i)"
+            rf"\s+(?:(?:for|on)\s+)?{day}",
             rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|going on|coming up|happening|on my (?:agenda|list|plate)|on|i (?:need|have) to do))?"
             rf"(?:\s+(?:for|by|until|before))?\s+{day}"]
 

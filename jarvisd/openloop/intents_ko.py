@@ -228,7 +228,7 @@ _KO_THEIR_SCHEDULE = re.compile(r"^(?!(?:내|제|나|저|우리|오늘|내일|�
 
 # "민지 오늘 할 일 뭐래" (what did Minji say she has to do): a list asked of someone else's words
 _KO_HEARSAY_ASK = re.compile(r"^(?!내가|제가|나|오늘|내일|낼)[가-힣]+?(?:이|가|는|은)?(?:오늘|내일)?.*(?:뭐래|뭐라고했|뭐라던)")
-_KO_HOW_MANY = re.compile(r"(?:남은(?:일|거|것|task)?|할일|할거|task|투두|일정|약속)(?:이|가|은|는|들)?몇개")
+_KO_HOW_MANY = re.compile(r"^(?:오늘|내일|낼)(?:은|에|에는)?(?:내가|제가)?(?:뭐)?몇개|(?:남은(?:일|거|것|task)?|할일|할거|task|투두|일정|약속)(?:이|가|은|는|들)?몇개")
 _KO_DAY_THEN_I = re.compile(r"^(오늘|내일|낼)(?:나|내가|저|제가|난)(?=뭐|할|해야|있)")
 
 
@@ -247,7 +247,9 @@ def ko_intent(t: str) -> Intent | None:
     if _KO_OTHERS.search(squeezed) or _KO_HEARSAY_ASK.search(squeezed):
         return None   # "준호가 나한테 뭐 해주기로 했지", "민지 오늘 할 일 뭐래": someone else's promise or list
     if _KO_HOW_MANY.search(squeezed):   # "남은 task 몇 개야": how many are open, answered with the list
-        return Intent("list", "ko")
+        # "오늘 할 일 몇 개야": the day's (session 45: the whole list was read)
+        day = re.match(r"(?:내|제)?(오늘|내일|낼)", squeezed)
+        return Intent("list" if day is None else "due_today" if day[1] == "오늘" else "due_tomorrow", "ko")
     squeezed = _KO_DAY_THEN_I.sub(r"\1", squeezed)   # "오늘 나 뭐 해야 돼": the day, then the user
     in_minutes = ko_said_in_minutes(t)   # "하루 2시간 뒤에 다시 알려줘": days as minutes, for a snooze only
     snooze_said = _squeezed(in_minutes)

@@ -542,9 +542,13 @@ def agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang
     return f"{said} {others} more {'is' if others == 1 else 'are'} open {when}."
 
 
-def _listed(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
-    """The first SPOKEN_ITEMS promises read out, and how many more the HUD shows: "call Bob, …; and email Ann, …."."""
+def _listed(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang, was_due: bool = False) -> str:
+    """The first SPOKEN_ITEMS promises read out, and how many more the HUD shows: "call Bob, …; and email Ann, …."
+    (`was_due`: "email Ann, due today at 10 AM", a due already passed)."""
     items = [_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS]]
+    if was_due and lang == "en":
+        items = [f"{second_person(loop.desc)}, due {spoken_due(loop.due_ms, now, tz, lang).removeprefix('by ').replace('the end of today', 'today')}"
+                 if loop.due_ms is not None else item for loop, item in zip(loops, items, strict=False)]
     more = len(loops) - len(items)
     if lang == "ko":
         return "; ".join(items) + "." + (f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else "")
@@ -586,6 +590,73 @@ def day_list(loops: Sequence[OpenLoop], day: datetime, now: datetime, tz: tzinfo
         return f"Nothing is due {label}."
     count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
     return f"{_capital(label)} you have {count} due: " + _listed(loops, now, tz, lang)
+
+
+def next_one(loop: OpenLoop, at_ms: int, overdue: int, reminder: bool, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """The next promise asked for ("what's my next reminder", "다음 할 일 뭐야"): the first by its reminder or due
+    (`at_ms`), and how many are overdue besides."""
+    if lang == "ko":
+        head = f"다음 알림은 {loop.desc}, {spoken_due(at_ms, now, tz, lang)}이에요." if reminder and at_ms != loop.due_ms \
+            else f"{'다음 알림' if reminder else '다음 할 일'}: {_item(loop, now, tz, lang)}."
+        return head + (f" 기한이 지난 일도 {overdue}개 있어요." if overdue else "")
+    if reminder and at_ms != loop.due_ms:
+        head = f"Your next reminder is {spoken_due(at_ms, now, tz, lang)}: {second_person(loop.desc)}."
+    else:
+        head = f"{'Your next reminder' if reminder else 'Next up'}: {_item(loop, now, tz, lang)}."
+    return head + ("" if not overdue else " One more is overdue." if overdue == 1 else f" {overdue} more are overdue.")
+
+
+def overdue_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """The open promises whose due has passed ("what's overdue?"), read aloud like the agenda."""
+    if lang == "ko":
+        return f"기한이 지난 일이 {len(loops)}개 있어요: " + _listed(loops, now, tz, lang) if loops else "기한이 지난 건 없어요."
+    if not loops:
+        return "Nothing is overdue."
+    head = "One thing is overdue" if len(loops) == 1 else f"{len(loops)} things are overdue"
+    return f"{head}: " + _listed(loops, now, tz, lang, was_due=True)
+
+
+def deed_status(loop: OpenLoop | None, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """Whether a deed asked about was done ("did I take out the trash?"), as the agenda holds it: done (when), still
+    open (and its due), cancelled, expired unfinished, or not on the agenda (`loop` None)."""
+    if loop is None:
+        return "일정에서 찾지 못했어요." if lang == "ko" else "It isn't on your agenda."
+    closed = spoken_due(loop.closed_ms, now, tz, lang) if loop.closed_ms is not None else ""
+    if lang == "ko":
+        name = f"{loop.desc}{topic(loop.desc)}"
+        if loop.status.value == "done":
+            return f"네, {name} {closed}에 완료했어요." if closed else f"네, {name} 완료했어요."
+        if loop.status.value == "open":
+            return f"아직이에요. {name} 아직 열려 있어요" + (f" ({spoken_due(loop.due_ms, now, tz, lang)})." if loop.due_ms else ".")
+        if loop.status.value == "dismissed":
+            return f"{name} 취소했어요" + (f" ({closed})." if closed else ".")
+        return f"완료 표시는 없어요. {name} 끝내지 못한 채 기한이 지났어요."
+    desc = second_person(loop.desc)
+    if loop.status.value == "done":
+        return f"Yes: {desc}, marked done {closed}." if closed else f"Yes: {desc} is marked done."
+    if loop.status.value == "open":
+        return f"Not yet: {desc} is still on your agenda" + (f", {spoken_due(loop.due_ms, now, tz, lang)}." if loop.due_ms else ".")
+    if loop.status.value == "dismissed":
+        return f"No: {desc} was cancelled" + (f" {closed}." if closed else ".")
+    return f"Not as far as I know: {desc} was never marked done, and its due passed."
+
+
+def finished_list(loops: Sequence[OpenLoop], span: str, lang: Lang) -> str:
+    """The promises marked done in `span` ("today", "yesterday", "week"): "You finished 2 things today: …"."""
+    names = [loop.desc if lang == "ko" else second_person(loop.desc) for loop in loops[:SPOKEN_ITEMS]]
+    more = len(loops) - len(names)
+    if lang == "ko":
+        when = {"today": "오늘", "yesterday": "어제", "week": "이번 주에"}[span]
+        if not loops:
+            return f"{when} 완료한 일은 {'없어요' if span == 'yesterday' else '아직 없어요'}."
+        return f"{when} 완료한 일이 {len(loops)}개 있어요: " + "; ".join(names) + "." + \
+            (f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else "")
+    when = {"today": "today", "yesterday": "yesterday", "week": "this week"}[span]
+    if not loops:
+        return "Nothing was marked done yesterday." if span == "yesterday" else f"Nothing marked done {when} yet."
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    listed = names[0] if len(names) == 1 else "; ".join(names[:-1]) + ("; and " if not more else "; ") + names[-1]
+    return f"You finished {count} {when}: {listed}" + (f"; and {more} more in the HUD" if more else "") + "."
 
 
 def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:

@@ -112,8 +112,10 @@ def test_a_korean_cancellation_dismisses_the_promise(desk, service):
 
 def test_a_question_about_a_promise_closes_nothing(desk, service):
     desk.handle("I need to send the quarterly report by tomorrow at 3 pm.")
-    assert desk.handle("Did I send the quarterly report?") is None
-    assert len(service.agenda()) == 1
+    # answered from the agenda since session 45 (before: None, and the model guessed), still closing nothing
+    reply = desk.handle("Did I send the quarterly report?")
+    assert reply is not None and reply.text.startswith("Not yet: send the quarterly report is still on your agenda")
+    assert not reply.change.changed and len(service.agenda()) == 1
 
 
 def test_a_cancel_command_for_something_not_on_the_agenda_says_so(desk, service):

@@ -1,0 +1,175 @@
+"""Agenda questions the list intents do not answer, read from the words alone (pure): the next promise
+("what's my next reminder", "다음 할 일 뭐야"), what is overdue ("anything overdue?", "밀린 거 있어?"), what was
+finished ("what did I finish today", "오늘 뭐 끝냈어?") and whether a deed was done ("did I take out the trash?",
+"쓰레기 버렸나?"). The desk answers them from the agenda (`desk.AgendaDesk._asked`); before, they went to the
+chat model, which cannot read the agenda and made answers up (session 45: "Your next reminder is to check
+your spam filters.").
+
+Each reader takes the text as `intents.clean` gives it (lower case, no closing punctuation) and matches the
+whole utterance, so a promise that merely holds the words ("remind me to check what's overdue") is not one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from jarvisd.openloop.closures_en import base_verb
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS
+from jarvisd.openloop.hangul import SSANG_SIOS, closed_by
+
+NextKind = Literal["reminder", "due"]
+Span = Literal["today", "yesterday", "week"]
+
+# "what's my next reminder", "when is my next reminder", "what's my next task / deadline", "what's the next thing
+# on my list", "what's coming up next"
+_EN_NEXT = re.compile(
+    r"(?:so\s+|and\s+|ok(?:ay)?\s+)?"
+    r"(?:(?:what|when|which)(?:'s|\s+is|\s+will\s+be|\s+are)?|tell\s+me|remind\s+me\s+what|do\s+you\s+know\s+(?:what|when))\s+"
+    r"(?:is\s+)?(?:my|the)\s+(?:very\s+)?next\s+"
+    r"(?P<what>reminders?|tasks?|deadlines?|things?|to-?dos?|items?|promises?|dues?|due\s+dates?|jobs?|one|appointment)"
+    r"(?:\s+(?:due|coming\s+up|about|for|on\s+(?:my|the)\s+(?:list|agenda|to-?do\s+list)|i\s+(?:have|need\s+to\s+do)))?"
+    r"|what(?:'s|\s+is)\s+(?:coming\s+up\s+next|up\s+next)")
+# "다음 알림 뭐야", "다음 할 일 뭐야", "다음 알림 언제야", "다음에 해야 할 거 뭐지" (spaces off)
+_KO_NEXT = re.compile(r"(?:내|제)?(?:그)?다음(?:으로|에)?(?P<what>알림|리마인더|리마인드|할일|할거|해야할(?:일|거|것)|일정|마감|약속)"
+                      r"(?:은|이|는|이뭐|가)?(?:뭐|뭔|언제|알려(?:줘|주|줄래)|있(?:어|나|니|지|냐|을까|는지)|어떻게|무엇)")
+
+
+def next_asked(t: str) -> NextKind | None:
+    """"reminder" for the next reminder asked ("what's my next reminder", "다음 알림 뭐야"), "due" for the next thing
+    to do ("what's my next task", "다음 할 일 뭐야"), None when `t` asks of neither."""
+    if (m := _EN_NEXT.fullmatch(t)) is not None:
+        return "reminder" if (m["what"] or "").startswith("reminder") else "due"
+    if (m := _KO_NEXT.match(t.replace(" ", ""))) is not None:
+        return "reminder" if m["what"].startswith(("알림", "리마인")) else "due"
+    return None
+
+
+_EN_LATE = r"(?:(?:still\s+)?(?:overdue|past\s+(?:its\s+|their\s+)?(?:due(?:\s+date)?|deadline)|late|behind))"
+_EN_LATE_THINGS = r"(?:things|tasks|items|reminders|promises|stuff|to-?dos|bills|jobs|deadlines)"
+# "what's overdue", "anything overdue?", "do I have anything overdue", "any overdue tasks", "what am I behind on",
+# "have I missed any deadlines"
+_EN_OVERDUE = re.compile(
+    r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:"
+    r"(?:what(?:'s|\s+is|\s+are)|what\s+things\s+are|is\s+(?:there\s+)?anything|are\s+there\s+any|is\s+any(?:thing)?|anything|any"
+    r"|(?:do|did)\s+i\s+have\s+(?:anything|any)|have\s+i\s+got\s+(?:anything|any)|what\s+do\s+i\s+have|what(?:'ve|\s+have)\s+i\s+got"
+    r"|(?:show|tell|give|read)\s+me\s+(?:what(?:'s|\s+is)|anything|everything)|list)\s+"
+    rf"(?:{_EN_LATE}|(?:overdue|late|past[\s-]due)\s+{_EN_LATE_THINGS}|(?:of\s+)?my\s+(?:overdue|late|past[\s-]due)\s+{_EN_LATE_THINGS})"
+    r"(?:\s+(?:on|in)\s+(?:my|the)\s+(?:list|agenda|to-?do\s+list|schedule))?"
+    r"|(?:show|tell|give|read)\s+me\s+(?:my|the)\s+(?:overdue|late|past[\s-]due)\s+(?:ones|" + _EN_LATE_THINGS[3:] +
+    r"|what\s+am\s+i\s+(?:behind|late)\s+(?:on|with)|am\s+i\s+(?:behind|late)\s+(?:on|with)\s+anything"
+    r"|what\s+(?:have|did)\s+i\s+(?:let\s+slip|fall(?:en)?\s+behind\s+on)"
+    r"|(?:have|did)\s+i\s+miss(?:ed)?\s+(?:any|a)\s+deadlines?|what\s+deadlines\s+(?:have|did)\s+i\s+miss(?:ed)?)")
+# "밀린 거 있어?", "기한 지난 거 뭐야", "마감 넘긴 일 있나", "늦은 거 있어" (spaces off)
+_KO_OVERDUE = re.compile(r"(?:혹시)?(?:내가|제가|나|내)?(?:혹시)?(?:밀린|밀려있는|(?:기한|마감|기일|날짜|시간|약속시간)(?:이|을)?(?:지난|넘은|넘긴|지나버린|지나간)"
+                         r"|늦은|연체된)(?:거|것|일|게|할일|일정|약속|건)(?:들)?(?:이|은|는|가)?"
+                         r"(?:뭐|뭔|있|알려|보여|말해|없|어떤|몇)")
+
+
+def overdue_asked(t: str) -> bool:
+    """What is overdue asked ("what's overdue", "anything overdue?", "what am I behind on", "밀린 거 있어?",
+    "기한 지난 거 뭐야")."""
+    return _EN_OVERDUE.fullmatch(t) is not None or _KO_OVERDUE.match(t.replace(" ", "")) is not None
+
+
+@dataclass(frozen=True)
+class DeedAsked:
+    """"did I take out the trash?": the deed as an agenda entry says it ("take out the trash"), and whether a deed
+    not on the agenda may be told so (`task`: a deed of the user's own to do, not "did I wake you")."""
+
+    words: str
+    task: bool
+
+
+# "did I take out the trash?", "have I called Bob yet?", "did I already pay the rent today"
+_EN_DID_I = re.compile(r"(?:so\s+|and\s+|wait\s+|hey\s+|um\s+|oh\s+)*(?:did|have|had)\s+i\s+(?:already\s+|actually\s+|ever\s+|even\s+)?"
+                       r"(?P<verb>[a-z'-]+)(?P<rest>(?:\s+[\w'-]+)*?)"
+                       r"(?:\s+(?:yet|already|today|tonight|this\s+morning|or\s+not|earlier|in\s+the\s+end|yesterday|last\s+night"
+                       r"|this\s+week))*")
+# not a deed to look up: the agenda's own questions ("did I forget anything": the list; "did I promise Mina": promised_to),
+# and chat ("did I wake you", "have I got time", "did I say something wrong")
+_EN_NOT_DEEDS = frozenset({"forget", "forgot", "forgotten", "promise", "promised", "say", "said", "tell", "told", "mention",
+                           "mentioned", "ask", "asked", "get", "got", "gotten", "have", "had", "be", "been", "was", "miss",
+                           "missed", "hear", "heard", "see", "seen", "know", "known", "mean", "meant", "understand",
+                           "understood", "wake", "woke", "woken", "sleep", "slept", "win", "won", "lose", "lost", "upset",
+                           "offend", "offended", "break", "broke", "broken", "leave", "left", "any", "anything",
+                           "something", "everything", "to", "not", "no", "a", "the", "just", "i", "you", "it", "that"})
+_EN_CHAT_OBJECT = re.compile(r"^\s+(?:you|u|me|anything|something|everything|it|that|this|so|wrong|right|ok|okay|well|too\s+much"
+                             r"|enough|a\s+(?:mistake|typo|good\s+job)|the\s+right\s+thing)\b")
+
+
+def _en_deed(t: str) -> DeedAsked | None:
+    m = _EN_DID_I.fullmatch(t)
+    if m is None or m["verb"] in _EN_NOT_DEEDS or not m["rest"].strip() or _EN_CHAT_OBJECT.match(m["rest"]):
+        return None
+    verb = base_verb(m["verb"]) or m["verb"]
+    if verb in _EN_NOT_DEEDS:
+        return None
+    return DeedAsked(f"{verb}{m['rest']}", task=verb in EN_BASE_VERBS)
+
+
+# "쓰레기 버렸나?", "밥한테 전화했어?", "내가 보고서 보냈던가": a past verb (its stem closed by ㅆ) asked; 나 / 던가 ask it of
+# oneself, 어 / 지 only with a question mark ("쓰레기 버렸어" is told: a closing)
+_KO_DID_I = re.compile(rf"(?:혹시\s*)?(?P<i>(?:내가|제가|나|저)\s+)?(?:혹시\s*)?(?:벌써\s*|이미\s*|아까\s*|오늘\s*)*"
+                       rf"(?P<x>.*?)\s*(?P<verb>[가-힣]*{closed_by(SSANG_SIOS)})"
+                       r"(?P<end>나|나요|니|냐|던가|던가요|는지|었나|었던가|을까|어|어요|지|지요|죠|었어|었지)(?P<q>\?)?")
+_KO_WH = re.compile(r"몇|언제|뭐|뭘|무엇|무슨|어디|누구|누가|왜|어떻게|어떤|얼마")
+_KO_PARTICLE = re.compile(r"(?:을|를|은|는|이|가|도|좀|다)$")
+
+
+def _ko_deed(said: str) -> DeedAsked | None:
+    m = _KO_DID_I.fullmatch(said.strip().rstrip("?？ ") + ("?" if said.rstrip().endswith(("?", "？")) else ""))
+    if m is None or (m["end"] in ("어", "어요", "지", "지요", "죠", "었어", "었지") and not m["q"]) or \
+            m["verb"].endswith(("였", "이었")) or _KO_WH.search(said):   # "전화 몇 시였지?": when, not whether
+        return None
+    words = [_KO_PARTICLE.sub("", w) for w in m["x"].split()]
+    words = [w for w in words if w and w not in ("다", "좀", "그거", "그건", "이거", "벌써", "이미", "아까", "오늘")]
+    if m["verb"].endswith("했") and len(m["verb"]) > 2:   # "전화했나": the deed's noun, 전화
+        words.append(m["verb"][:-1])
+    if not words:
+        return None
+    return DeedAsked(" ".join(words), task=bool(m["i"]) or m["end"] in ("나", "나요", "던가", "던가요", "었나", "었던가"))
+
+
+def deed_asked(t: str, said: str = "") -> DeedAsked | None:
+    """Whether a deed was done, asked ("did I take out the trash?", "have I called Bob yet?", "쓰레기 버렸나?"): the deed
+    as the agenda says it, or None. `t` as `intents.clean` gives it; `said` as said (its question mark)."""
+    return _en_deed(t) or _ko_deed(said or t)
+
+
+_EN_SPAN = r"(?:\s+(?P<span>today|tonight|so\s+far\s+today|this\s+morning|yesterday|this\s+week|so\s+far\s+this\s+week|so\s+far))?"
+_EN_DONE_VERB = (r"(?:finish(?:ed)?|complete(?:d)?|get\s+done|got\s+done|gotten\s+done|do|done|accomplish(?:ed)?|check(?:ed)?\s+off"
+                 r"|tick(?:ed)?\s+off|cross(?:ed)?\s+off|knock(?:ed)?\s+out|knocked\s+off|get\s+through|got\s+through)")
+# "what did I finish today", "what have I done today", "what did I get done this week", "show me what I finished"
+_EN_FINISHED = re.compile(
+    r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:"
+    rf"what(?:\s+all)?\s+(?:did|have|'ve)\s+i\s+(?:already\s+|actually\s+)?{_EN_DONE_VERB}(?:\s+(?:on\s+)?(?:my\s+)?(?:list|agenda))?"
+    rf"|(?:show|tell|read|give)\s+me\s+(?:what|everything)\s+i(?:'ve|\s+have)?\s+{_EN_DONE_VERB}"
+    r"|what(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:done|finished|completed|checked\s+off)(?:\s+(?:on|from)\s+my\s+(?:list|agenda))?"
+    r"|(?:what|which)\s+(?:things|tasks|promises|reminders|to-?dos)\s+(?:did|have)\s+i\s+(?:finish(?:ed)?|complete(?:d)?|done|do)"
+    r"|how\s+many\s+(?:things|tasks|promises|to-?dos)\s+(?:did|have)\s+i\s+(?:finish(?:ed)?|complete(?:d)?|done|get\s+done|gotten\s+done))"
+    rf"{_EN_SPAN}")
+_KO_SPAN = r"(?P<span>오늘|어제|이번주|금주|오늘하루)?(?:에|은|는|에는)?"
+_KO_FINISHED = re.compile(
+    rf"{_KO_SPAN}(?:내가|제가|나|저)?{_KO_SPAN[:-1].replace('P<span>', 'P<span2>')}?(?:에|은|는|에는)?(?:"
+    r"(?:뭐|뭘|무엇을?|뭐뭐)(?:다)?(?:끝냈|마쳤|완료했|해치웠|처리했|끝났)"
+    r"|(?:끝낸|마친|완료한|해치운|처리한|다한|끝난)(?:거|것|일|게|할일)(?:들)?(?:이|은|가)?(?:뭐|뭔|있|알려|보여|몇|뭐뭐)"
+    r"|(?:할일|일정)(?:중에|중)?(?:뭐|뭘)(?:끝냈|했|마쳤|완료했))")
+
+
+def finished_asked(t: str) -> Span | None:
+    """The span asked of what was finished ("what did I finish today": "today"; "what did I get done this week":
+    "week"; "어제 뭐 끝냈어?": "yesterday"), today when none is said; None when `t` asks no such thing."""
+    m = _EN_FINISHED.fullmatch(t)
+    if m is not None and not m["span"] and re.search(r"\b(?:do|done)$", t):
+        return None     # "what did I do?", "what have I done?": chat unless a span says it is the agenda's
+    if m is not None:
+        span = m["span"] or ""
+    elif (k := _KO_FINISHED.match(t.replace(" ", ""))) is not None:
+        span = k["span"] or k["span2"] or ""
+    else:
+        return None
+    if "yesterday" in span or span == "어제":
+        return "yesterday"
+    return "week" if "week" in span or span in ("이번주", "금주") else "today"

@@ -1,0 +1,229 @@
+"""Agenda questions the offline default sent to the chat model (session 45), answered from the agenda: the next
+reminder or task, how many things a day holds, what is overdue, whether a deed was done, what was finished. Before,
+with no Ollama, SmolLM2 made them up ("Your next reminder is to check your spam filters.", "You have 24 hours in a
+day", "no, no you did not" of a deed marked done). Real agenda service and wording, no model."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.openloop.agenda_asked import deed_asked, finished_asked, next_asked, overdue_asked
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import SEOUL, FakeClock, agenda_rows, said_to
+
+TRASH = "remind me to take out the trash tonight"
+
+
+@pytest.fixture
+def desk(tuesday_desk):
+    return tuesday_desk
+
+
+@pytest.fixture
+def moving(tmp_path, korean):
+    """A desk whose clock moves by hand (Tuesday 2026-12-01 09:00 Seoul to start), and the clock."""
+    clock = FakeClock(0)
+    clock.set_local("2026-12-01 09:00")
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock)
+    return AgendaDesk(service, korean), clock
+
+
+# ---------------------------------------------------------------- 1. the next reminder or task
+
+@pytest.mark.parametrize("asked", ["what's my next reminder", "When is my next reminder?", "what's my next task",
+                                   "what's my next deadline", "Jarvis, what is the next thing on my list?",
+                                   "다음 알림 뭐야", "다음 할 일 뭐야", "다음 알림 언제야?"])
+def test_the_next_one_is_read_from_the_agenda(desk, asked):
+    said = said_to(desk, "remind me at 6pm to call Bob", "remind me to pay rent on Friday", TRASH, asked)
+    if asked[0] in "다":
+        assert said[-1] in ("다음 알림: call Bob, 오늘 저녁 6시.", "다음 할 일: call Bob, 오늘 저녁 6시.")
+    else:
+        assert said[-1] in ("Your next reminder: call Bob, tonight at 6 PM.", "Next up: call Bob, tonight at 6 PM.")
+    assert len(agenda_rows(desk)) == 3     # asked, nothing changed
+
+
+def test_the_next_one_with_nothing_open_says_the_agenda_is_clear(desk):
+    assert said_to(desk, "what's my next reminder", "다음 할 일 뭐야") == ["Your agenda is clear.", "할 일이 없어요."]
+
+
+def test_the_next_one_skips_what_is_overdue_and_counts_it(moving):
+    desk, clock = moving
+    said_to(desk, "I need to email Ann by 10am", "I need to call Bob at 3pm")
+    clock.set_local("2026-12-01 11:00")
+    assert said_to(desk, "what's my next task") == ["Next up: call Bob, today at 3 PM. One more is overdue."]
+
+
+def test_what_is_next_and_next_week_keep_their_answers(desk):
+    said = said_to(desk, TRASH, "what's next", "다음 주 할 일 뭐야", "what's due next week")
+    assert said[1] == "You have one thing on your agenda: take out the trash, by the end of today."
+    assert said[2].startswith("다음 주에 할 일은 없어요.")
+    assert said[3].startswith("Nothing is due next week.")
+
+
+@pytest.mark.parametrize("said", ["remind me to check my next reminder", "what's the next episode", "next week",
+                                  "what's my next move in chess", "다음 주 뭐 있어", "다음에 할 일 알려줄게"])
+def test_not_a_next_question(said):
+    assert next_asked(said) is None
+
+
+# ---------------------------------------------------------------- 2. how many things a day holds
+
+@pytest.mark.parametrize(("asked", "reply"), [
+    ("how many things do I have today", "You have one thing due today: take out the trash, by the end of today. "
+                                        "2 more are open for later."),
+    ("How many tasks do I have tomorrow?", "You have 2 things due by tomorrow: take out the trash, by the end of today; "
+                                           "and call Bob, tomorrow at 3 PM. 1 more is open for later."),
+    ("how many things do I have this week", "You have 2 things due this week: take out the trash, by the end of today; "
+                                            "and call Bob, tomorrow at 3 PM. 1 more is open for later."),
+    ("how busy am I today", "You have one thing due today: take out the trash, by the end of today. 2 more are open for later."),
+    ("오늘 할 일 몇 개야", "오늘까지 할 일이 1개 있어요: take out the trash, 오늘까지. 그 밖에 열린 일이 2개 더 있어요."),
+    ("내일 할 일 몇 개야?", "내일까지 할 일이 2개 있어요: take out the trash, 오늘까지; call Bob, 내일 오후 3시. "
+                        "그 밖에 열린 일이 1개 더 있어요."),
+])
+def test_how_many_things_a_day_holds_is_its_list(desk, asked, reply):
+    said = said_to(desk, TRASH, "I need to call Bob tomorrow at 3", "I need to renew my passport next month", asked)
+    assert said[-1] == reply
+
+
+def test_how_many_without_a_day_is_still_the_whole_list(desk):
+    said = said_to(desk, TRASH, "how many things do I have to do", "남은 거 몇 개야")
+    assert said[1:] == ["You have one thing on your agenda: take out the trash, by the end of today.",
+                        "할 일이 1개 있어요: take out the trash, 오늘까지."]
+
+
+# ---------------------------------------------------------------- 3. what is overdue
+
+@pytest.mark.parametrize("asked", ["what's overdue", "Anything overdue?", "do I have anything overdue", "what am I behind on",
+                                   "any overdue tasks", "have I missed any deadlines"])
+def test_overdue_reads_the_dues_passed(moving, asked):
+    desk, clock = moving
+    said_to(desk, "I need to email Ann by 10am", "I need to call Bob at 3pm", "I need to pay rent by Monday")
+    clock.set_local("2026-12-01 11:00")
+    assert said_to(desk, asked) == ["One thing is overdue: email Ann, due today at 10 AM."]
+    clock.set_local("2026-12-01 15:30")   # (a due passed 6 hours ago leaves the agenda: expired)
+    assert said_to(desk, asked) == ["2 things are overdue: email Ann, due today at 10 AM; and call Bob, due today at 3 PM."]
+    assert len(agenda_rows(desk)) == 3     # asked, nothing closed
+
+
+@pytest.mark.parametrize(("asked", "reply"), [("what's overdue?", "Nothing is overdue."),
+                                              ("밀린 거 있어?", "기한이 지난 건 없어요."),
+                                              ("기한 지난 거 뭐야", "기한이 지난 건 없어요."),
+                                              ("마감 넘긴 일 있나", "기한이 지난 건 없어요.")])
+def test_nothing_overdue_is_said_so(desk, asked, reply):
+    assert said_to(desk, TRASH, asked)[1] == reply
+
+
+def test_overdue_in_korean_lists_them(moving):
+    desk, clock = moving
+    said_to(desk, "10시까지 보고서 보내야 해")
+    clock.set_local("2026-12-01 11:00")
+    assert said_to(desk, "밀린 거 있어?") == ["기한이 지난 일이 1개 있어요: 보고서 보내기, 오늘 오전 10시."]
+
+
+def test_today_behind_stays_the_day_list(desk):
+    assert said_to(desk, TRASH, "오늘 뭐가 밀려 있어")[1] == "오늘까지 할 일이 1개 있어요: take out the trash, 오늘까지."
+
+
+@pytest.mark.parametrize("said", ["the library book is overdue", "remind me to check what's overdue", "is the train late",
+                                  "what's the latest news", "I'm behind on my taxes", "책 연체료 얼마야"])
+def test_not_an_overdue_question(said):
+    assert not overdue_asked(said)
+
+
+
+# ---------------------------------------------------------------- 4. was a deed done
+
+def test_a_deed_marked_done_is_said_done_with_when(moving):
+    desk, clock = moving
+    said_to(desk, TRASH)
+    clock.set_local("2026-12-01 09:30")
+    assert said_to(desk, "I took out the trash") == ["Marked done: take out the trash."]
+    clock.set_local("2026-12-01 20:00")
+    assert said_to(desk, "did I take out the trash?", "Did I take out the trash already") == \
+        ["Yes: take out the trash, marked done today at 9:30 AM."] * 2
+    assert agenda_rows(desk) == []     # nothing reopened
+
+
+def test_a_deed_still_open_is_said_open_and_stays_open(desk):
+    said = said_to(desk, TRASH, "did I take out the trash?", "have I taken out the trash yet?")
+    assert said[1:] == ["Not yet: take out the trash is still on your agenda, by the end of today."] * 2
+    assert agenda_rows(desk) == [("take out the trash", "2026-12-01 23:59")]   # asked: not closed
+
+
+def test_a_cancelled_deed_is_said_cancelled(desk):
+    said = said_to(desk, "I need to call Bob at 3pm", "cancel the call to Bob", "have I called Bob yet?")
+    assert said[-1] == "No: call Bob was cancelled today at 9 AM."
+
+
+def test_a_deed_that_expired_unfinished_is_no_guess(moving):
+    desk, clock = moving
+    said_to(desk, "I need to call Bob at 10am")
+    clock.set_local("2026-12-01 17:00")     # due + 6 h: expired
+    assert said_to(desk, "did I call Bob?") == ["Not as far as I know: call Bob was never marked done, and its due passed."]
+
+
+def test_a_deed_never_on_the_agenda_is_said_so(desk):
+    assert said_to(desk, TRASH, "did I call Bob?", "did I do the dishes")[1:] == ["It isn't on your agenda."] * 2
+
+
+def test_korean_deeds(desk):
+    said = said_to(desk, "내일 쓰레기 버려야 해", "쓰레기 버렸나?", "쓰레기 버렸어?", "쓰레기 버렸어", "쓰레기 버렸나?", "내가 보고서 보냈나?")
+    assert said[1:3] == ["아직이에요. 쓰레기 버리기는 아직 열려 있어요 (내일까지)."] * 2
+    assert said[3] == "완료로 표시했어요: 쓰레기 버리기."    # told, not asked: a closing
+    assert said[4] == "네, 쓰레기 버리기는 오늘 오전 9시에 완료했어요."
+    assert said[5] == "일정에서 찾지 못했어요."
+
+
+@pytest.mark.parametrize("said", ["did I forget anything", "did I promise Mina anything", "did I wake you?",
+                                  "have I got anything due tomorrow", "did I leave the stove on", "did I say something wrong",
+                                  "잘 잤어?", "쓰레기 버렸어"])
+def test_not_a_deed_asked_or_not_for_the_agenda(desk, said):
+    asked = deed_asked(said.lower().rstrip("?"), said)
+    assert asked is None or (not asked.task and said == "잘 잤어?")
+
+
+def test_the_agenda_questions_with_did_i_keep_their_answers(desk):
+    said = said_to(desk, TRASH, "did I forget anything", "did I promise Mina anything", "did I wake you?")
+    assert said[1] == "You have one thing on your agenda: take out the trash, by the end of today."
+    assert said[2] is not None and "Mina" in said[2]
+    assert said[3] is None     # chat: the model's
+
+
+
+# ---------------------------------------------------------------- 5. what was finished
+
+def test_what_was_finished_is_read_by_its_span(moving):
+    desk, clock = moving
+    clock.set_local("2026-11-30 18:00")     # Monday: this week, yesterday
+    said_to(desk, "I need to pay the gas bill", "I paid the gas bill")
+    clock.set_local("2026-12-01 09:00")
+    said_to(desk, TRASH, "I need to call Bob tomorrow", "I need to email Ann", "I took out the trash",
+            "cancel the call to Bob")
+    assert said_to(desk, "what did I finish today", "What have I done today?", "what did I get done this week",
+                   "what did I finish yesterday", "오늘 뭐 끝냈어?", "이번 주에 끝낸 거 뭐야") == [
+        "You finished one thing today: take out the trash.",
+        "You finished one thing today: take out the trash.",
+        "You finished 2 things this week: pay the gas bill; and take out the trash.",
+        "You finished one thing yesterday: pay the gas bill.",
+        "오늘 완료한 일이 1개 있어요: take out the trash.",
+        "이번 주에 완료한 일이 2개 있어요: pay the gas bill; take out the trash."]
+    assert agenda_rows(desk) == [("email Ann", "-")]     # asked: nothing reopened or closed
+
+
+def test_nothing_finished_is_said_so(desk):
+    assert said_to(desk, TRASH, "what did I finish today", "오늘 뭐 끝냈어?", "what did I finish yesterday")[1:] == [
+        "Nothing marked done today yet.", "오늘 완료한 일은 아직 없어요.", "Nothing was marked done yesterday."]
+
+
+@pytest.mark.parametrize("said", ["what did i do", "what have i done", "what did i do wrong", "what did i say",
+                                  "what have i got to do today", "what did i promise mina", "오늘 뭐 했어"])
+def test_not_a_finished_question(said):
+    assert finished_asked(said) is None
+
+
+def test_a_deed_asked_with_its_day_said_is_the_deed(desk):
+    assert deed_asked("did i call bob yesterday").words == "call bob"
+    assert said_to(desk, "I need to call Bob at 3pm", "did I call Bob yesterday?")[1] == \
+        "Not yet: call Bob is still on your agenda, today at 3 PM."
