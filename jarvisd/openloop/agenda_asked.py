@@ -46,7 +46,8 @@ def next_asked(t: str) -> NextKind | None:
     return None
 
 
-_EN_LATE = r"(?:(?:still\s+)?(?:overdue|past\s+(?:its\s+|their\s+)?(?:due(?:\s+date)?|deadline)|late|behind))"
+# (Whisper base writes "overdue" as "over do" or "overdo": daemon run 62's "What's over do?")
+_EN_LATE = r"(?:(?:still\s+)?(?:overdue|over\s*do|over\s+due|past\s+(?:its\s+|their\s+)?(?:due(?:\s+date)?|deadline)|late|behind))"
 _EN_LATE_THINGS = r"(?:things|tasks|items|reminders|promises|stuff|to-?dos|bills|jobs|deadlines)"
 # "what's overdue", "anything overdue?", "do I have anything overdue", "any overdue tasks", "what am I behind on",
 # "have I missed any deadlines"

@@ -20,6 +20,7 @@ from jarvisd.memory.forget_asked import forget_said
     ("forget what I told you about my bike", "my bike"), ("delete my wifi password", "my wifi password"),
     ("don't remember my sister's birthday anymore", "my sister's birthday"),
     ("forget my gym code", "my gym code"),
+    ("Forget at my gym code is 77.", "my gym code is 77"),   # Whisper's "at" for espeak-ng's "that" (daemon run 62)
 ])
 def test_a_fact_to_forget_is_read(said, words):
     assert forget_said(said) == FactAsked(words, "en")

@@ -95,7 +95,7 @@ def test_how_many_without_a_day_is_still_the_whole_list(desk):
 
 # ---------------------------------------------------------------- 3. what is overdue
 
-@pytest.mark.parametrize("asked", ["what's overdue", "Anything overdue?", "do I have anything overdue", "what am I behind on",
+@pytest.mark.parametrize("asked", ["what's overdue", "What's over do?", "Anything overdue?", "do I have anything overdue", "what am I behind on",
                                    "any overdue tasks", "have I missed any deadlines"])
 def test_overdue_reads_the_dues_passed(moving, asked):
     desk, clock = moving
