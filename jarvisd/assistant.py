@@ -252,7 +252,8 @@ class Assistant:
                     return
                 answer.append(" ")
                 yield " "
-            if desk is None and (owed := owed_answer(text)) is not None:
+            if desk is None and (owed := owed_answer(
+                    text, small_model=self.backends.chat.name.startswith("embedded:"))) is not None:
                 # "thank you", "never mind", "what's the weather": owed a short true reply, not a model's guess
                 answer.append(owed)
                 yield owed

@@ -39,8 +39,30 @@ _EN_NEWS = re.compile(r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+(?:t
 _KO_NEWS = re.compile(r"(?:오늘\s*)?(?:뉴스|헤드라인)\s*(?:좀\s*)?(?:알려\s*줘|알려\s*주세요|뭐\s*있어|들려\s*줘|읽어\s*줘)")
 
 
-def owed_answer(text: str) -> str | None:
-    """The reply a whole utterance of small talk is owed, or None."""
+_GREETING = re.compile(r"^\s*(?:(?:hey|hi|hello|good\s+(?P<part>morning|afternoon|evening)|(?P<bare>morning|evening))"
+                       r"(?:[\s,]+(?:jarvis|there|again))*|(?P<ko>안녕(?:하세요)?|좋은\s*아침(?:이에요|입니다)?)"
+                       r"(?:[\s,]*자비스(?:야)?)?|(?:자비스(?:야)?[\s,]*)(?P<ko2>안녕(?:하세요)?|좋은\s*아침))\s*[.!~]*\s*$",
+                       re.IGNORECASE)
+
+
+def greeting(heard: str) -> str | None:
+    """"Good morning!" for "good morning, Jarvis", "Hello!" for "hi there", "안녕하세요!" for "자비스 안녕"; None when
+    `heard` is not a greeting alone."""
+    m = _GREETING.match(heard)
+    if m is None:
+        return None
+    if m["ko"] or m["ko2"]:
+        return "좋은 아침이에요!" if "아침" in (m["ko"] or m["ko2"]) else "안녕하세요!"
+    part = m["part"] or m["bare"]
+    return f"Good {part.lower()}!" if part else "Hello!"
+
+
+def owed_answer(text: str, small_model: bool = False) -> str | None:
+    """The reply a whole utterance of small talk is owed, or None. A greeting alone is answered here only for a
+    `small_model` (SmolLM2 said "Good morning Jarvis." back, and the turn waited ~0.7 s for it: daemon run 62); a
+    capable model greets as it likes."""
+    if small_model and (hello := greeting(text)) is not None:
+        return hello
     words = plain_words(text).casefold().strip().rstrip(".!?？！。 ").strip()
     words = re.sub(r"\s+", " ", words)
     korean = bool(re.search(r"[가-힣]", words))

@@ -58,3 +58,20 @@ async def test_the_assistant_answers_small_talk_without_its_model_and_a_promise_
                 ).startswith("I'll remind you: water the plants")
     finally:
         await assistant.close()
+
+
+def test_a_greeting_alone_is_answered_here_only_for_the_small_model():
+    """Daemon run 62: "Good morning, Jarvis." waited ~0.7 s for SmolLM2 to say it back, then got "Good morning!"."""
+    assert owed_answer("Good morning, Jarvis.", small_model=True) == "Good morning!"
+    assert owed_answer("자비스 안녕", small_model=True) == "안녕하세요!"
+    assert owed_answer("Good morning, Jarvis.") is None   # a capable model greets as it likes
+    assert owed_answer("good morning, what's on my agenda", small_model=True) is None
+
+
+async def test_the_assistant_greets_without_its_small_model(tmp_path):
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer("Good morning, Jarvis.", session="s") == "Good morning!"
+        assert chat.calls == []
+    finally:
+        await assistant.close()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from jarvisd.small_talk import greeting
+
 _SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
 _WORD = re.compile(r"\w+")
 RUN_WORDS = 4   # a run of this many words ...
@@ -134,21 +136,9 @@ class ParrotDrop:
 
 NO_ANSWER = {"en": "Sorry, I don't have an answer to that.", "ko": "죄송해요, 그건 답을 모르겠어요."}
 
-# a greeting said back by the model is still owed a greeting (daemon runs 39 and 40: "Good morning Jarvis." to "Good
-# morning Jarvis.", spoken as "Sorry, I don't have an answer to that.")
-_GREETING = re.compile(r"^\s*(?:(?:hey|hi|hello|good\s+(?P<part>morning|afternoon|evening)|(?P<bare>morning|evening))"
-                       r"(?:[\s,]+(?:jarvis|there|again))*|(?P<ko>안녕(?:하세요)?|좋은\s*아침(?:이에요|입니다)?)"
-                       r"(?:[\s,]*자비스(?:야)?)?|(?:자비스(?:야)?[\s,]*)(?P<ko2>안녕(?:하세요)?|좋은\s*아침))\s*[.!~]*\s*$",
-                       re.IGNORECASE)
-
-
 def no_answer(heard: str, lang: str) -> str:
     """What a turn says when the model's answer only repeated the user: a greeting for a greeting, else that it has
     no answer."""
-    m = _GREETING.match(heard)
-    if m is None:
-        return NO_ANSWER.get(lang, NO_ANSWER["en"])
-    if m["ko"] or m["ko2"]:
-        return "좋은 아침이에요!" if "아침" in (m["ko"] or m["ko2"]) else "안녕하세요!"
-    part = m["part"] or m["bare"]
-    return f"Good {part.lower()}!" if part else "Hello!"
+    # a greeting said back by the model is still owed a greeting (daemon runs 39 and 40: "Good morning Jarvis." to
+    # "Good morning Jarvis.", spoken as "Sorry, I don't have an answer to that.")
+    return greeting(heard) or NO_ANSWER.get(lang, NO_ANSWER["en"])
