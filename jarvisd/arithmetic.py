@@ -1,0 +1,164 @@
+"""Arithmetic asked aloud: "what's 15 times 23", "what is 20 percent of 80", "100 divided by 7", "square root of
+144", "3 squared", "15 곱하기 23은?". Pure: the spoken answer, or None when the words are not a sum.
+
+Before (the forty-fifth session) these went to the chat model, and on the offline default SmolLM2-135M answered
+"what's 15 times 23" with "15 * 23 = 315" and "what's the square root of 144" with "approximately 14.4": a wrong
+number said with confidence is worse than none. The words are read into a small expression of numbers and the four
+operations (plus percent, powers and square roots), evaluated exactly with `fractions.Fraction` where it can be, and
+the answer said in one sentence. Only a whole utterance that is a sum counts ("what's 2 plus 2"), never a sum inside
+other words ("remind me to buy 2 plus 2 bags").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+
+from jarvisd.textsafe import plain_words
+
+_LEAD = re.compile(r"^(?:(?:hey\s+)?jarvis[\s,]+)?(?:(?:so|and|ok|okay|um|quick\s+question)[\s,]+)?"
+                   r"(?:(?:can|could)\s+you\s+(?:tell\s+me|work\s+out|calculate)\s+|(?:please\s+)?(?:calculate|compute|"
+                   r"work\s+out)\s+|what(?:'s|\s+is|\s+are|\s+does)\s+|how\s+much\s+is\s+|tell\s+me\s+)?")
+_TAIL = re.compile(r"(?:\s+(?:equal|equals|make|come\s+to))?\s*[?.!=]*$")
+_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+                 "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+                 "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+                 "thousand": 1000, "a": 1, "half": Fraction(1, 2)}
+_NUM = r"\d+(?:[.,]\d+)*"
+# words for an operator, longest first; each maps to the operator the evaluator reads
+_OPERATORS = [
+    (r"to\s+the\s+power\s+of|\^|\*\*", "**"),
+    (r"multiplied\s+by|times|x|\*|×|곱하기", "*"), (r"divided\s+by|over|/|÷|나누기", "/"),
+    (r"plus|\+|and|더하기", "+"), (r"minus|less|-|−|빼기", "-"),
+]
+_MAX_DIGITS = 30   # an answer longer than this is said as too large, not read out for minutes
+_KO_Q = re.compile(r"(?:은|는|이|가)?\s*(?:얼마(?:야|예요|에요|지|죠|인가요)?|뭐(?:야|예요)?|몇이야|\?)*\s*$")
+
+
+def answer(text: str) -> str | None:
+    """"15 times 23 is 345." / "15 곱하기 23은 345예요." for a sum asked, else None."""
+    said = " ".join(plain_words(text).casefold().split())
+    korean = bool(re.search(r"[가-힣]", said))
+    said = _KO_Q.sub("", said) if korean else _TAIL.sub("", _LEAD.sub("", said, count=1))
+    said = said.strip(" ,")
+    if not said or len(said) > 120 or not re.search(r"\d|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", said):
+        return None
+    try:
+        value = _evaluate(said)
+    except (ZeroDivisionError, _DivisionByZero):
+        return "0으로는 나눌 수 없어요." if korean else "You can't divide by zero."
+    except _TooLarge:
+        return "너무 큰 수라서 말로 읽을 수 없어요." if korean else "That number is too large to say."
+    except (ValueError, OverflowError, ArithmeticError):
+        return None
+    if value is None:
+        return None
+    spoken = _spoken(value)
+    if spoken is None:
+        return "너무 큰 수라서 말로 읽을 수 없어요." if korean else "That number is too large to say."
+    if korean:
+        return f"{_echo(said, korean)} {spoken}{'이에요' if spoken[-1] in '0136789' else '예요'}."
+    return f"{_echo(said, korean)} is {spoken}."
+
+
+class _DivisionByZero(ArithmeticError):
+    pass
+
+
+class _TooLarge(ArithmeticError):
+    pass
+
+
+def _echo(said: str, korean: bool) -> str:
+    """The sum as asked, capitalised: "15 times 23", "The square root of 144"."""
+    if not korean:   # said as words: piper reads "15 x 23" as "fifteen x twenty-three"
+        said = re.sub(r"\s*(?:\^|\*\*)\s*", " to the power of ", said)
+        said = re.sub(r"\s*(?:\*|×|(?<![a-z])x(?![a-z]))\s*", " times ", said)
+        said = re.sub(r"\s*(?:/|÷)\s*", " divided by ", said)
+    said = said[:1].upper() + said[1:]
+    return said + ("은" if korean and said[-1:] in "0136789" else "는" if korean else "")
+
+
+def _evaluate(said: str) -> Fraction | float | None:
+    """The value of the sum `said` reads, or None when it is not one."""
+    m = re.fullmatch(rf"(?P<p>{_NUM}|\w+)\s*(?:percent|per\s+cent|%|퍼센트)\s+of\s+(?P<x>{_NUM}|\w+)", said) or \
+        re.fullmatch(rf"(?P<x>{_NUM})\s*의\s*(?P<p>{_NUM})\s*(?:퍼센트|%)", said)
+    if m:
+        return _number(m["p"]) * _number(m["x"]) / 100
+    m = re.fullmatch(rf"(?:the\s+)?square\s+root\s+of\s+(?P<x>{_NUM}|\w+)", said) or \
+        re.fullmatch(rf"(?P<x>{_NUM})\s*의\s*제곱근", said)
+    if m:
+        x = _number(m["x"])
+        if x < 0:
+            raise ValueError("no real root")
+        root = math.isqrt(int(x)) if x.denominator == 1 else None
+        return Fraction(root) if root is not None and root * root == x else math.sqrt(x)
+    m = re.fullmatch(rf"(?P<x>{_NUM}|\w+)\s+(?P<k>squared|cubed)", said)
+    if m:
+        return _number(m["x"]) ** (2 if m["k"] == "squared" else 3)
+    return _chain(said)
+
+
+def _chain(said: str) -> Fraction | float | None:
+    """"15 times 23", "2 plus 3 times 4" (times before plus, as written), "10 minus 3 minus 2": numbers joined by
+    operators, nothing else."""
+    words = "|".join(f"(?<![a-z])(?:{w})(?![a-z])" for w, _ in _OPERATORS)   # "x", not the x of "six"
+    parts = re.split(rf"\s*({words})\s*", said)
+    if len(parts) < 3 or len(parts) % 2 == 0 or all(op.strip() == "and" for op in parts[1::2]):
+        return None   # a number alone, or "3 and 4": no sum
+    values: list[Fraction | float] = [_number(part) for part in parts[0::2]]
+    ops = [next(op for w, op in _OPERATORS if re.fullmatch(w, part.strip())) for part in parts[1::2]]
+    for group in (("**",), ("*", "/"), ("+", "-")):   # powers, then * and /, then + and -
+        i = 0
+        while i < len(ops):
+            if ops[i] not in group:
+                i += 1
+                continue
+            a, b = values[i], values[i + 1]
+            if ops[i] == "/" and b == 0:
+                raise _DivisionByZero
+            if ops[i] == "**" and (abs(b) > 64 or abs(a) > 10**6):
+                raise _TooLarge
+            values[i:i + 2] = [_apply(ops[i], a, b)]
+            del ops[i]
+    return values[0]
+
+
+def _apply(op: str, a: Fraction | float, b: Fraction | float) -> Fraction | float:
+    if op == "**":
+        return a ** b
+    return a * b if op == "*" else a / b if op == "/" else a + b if op == "+" else a - b
+
+
+def _number(word: str) -> Fraction:
+    """"15", "1,000", "2.5", "twenty", "a"."""
+    word = word.strip()
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", word):
+        word = word.replace(",", "")
+    if re.fullmatch(r"\d+(?:\.\d+)?", word):
+        return Fraction(word)
+    if word in _NUMBER_WORDS:
+        return Fraction(_NUMBER_WORDS[word])
+    raise ValueError(f"not a number: {word!r}")
+
+
+def _spoken(value: Fraction | float) -> str | None:
+    """345, 14.2857 (four decimals at most), -3, 0.5; None when too long to say."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        text = str(value.numerator)
+    else:
+        number = float(value)
+        if math.isinf(number) or math.isnan(number):
+            return None
+        text = f"{number:.4f}".rstrip("0").rstrip(".")
+        if text in ("-0", ""):
+            text = "0"
+        if abs(number) >= 1e15:
+            text = f"{number:.0f}"
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        return None
+    if "." not in text and len(text.lstrip("-")) > 4:
+        text = f"{int(text):,}"
+    return text

@@ -1,0 +1,45 @@
+"""Arithmetic asked aloud (`jarvisd/arithmetic.py`; found by the forty-fifth session: on the offline default SmolLM2
+answered "what's 15 times 23" with "15 * 23 = 315" and "what's the square root of 144" with "approximately 14.4")."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.arithmetic import answer
+from tests.test_small_talk import _assistant
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("what's 15 times 23", "15 times 23 is 345."), ("What is 15 x 23?", "15 times 23 is 345."),
+    ("what is 20 percent of 80", "20 percent of 80 is 16."), ("What's 15% of 200?", "15% of 200 is 30."),
+    ("what's the square root of 144", "The square root of 144 is 12."),
+    ("what is the square root of 2", "The square root of 2 is 1.4142."),
+    ("100 divided by 7", "100 divided by 7 is 14.2857."), ("3 squared", "3 squared is 9."),
+    ("what is 2 plus 3 times 4", "2 plus 3 times 4 is 14."), ("what is 10 minus 3 minus 2", "10 minus 3 minus 2 is 5."),
+    ("what is 7 minus 10", "7 minus 10 is -3."), ("what is six times two", "Six times two is 12."),
+    ("how much is 1,000 times 1,000?", "1,000 times 1,000 is 1,000,000."),
+    ("what is 2 to the power of 10", "2 to the power of 10 is 1024."),
+    ("what is 2 to the power of 1000", "That number is too large to say."),
+    ("what is 5 divided by 0", "You can't divide by zero."),
+    ("15 곱하기 23은?", "15 곱하기 23은 345예요."), ("80의 20퍼센트는 얼마야", "80의 20퍼센트는 16이에요."),
+])
+def test_a_sum_asked_is_worked_out(said, reply):
+    assert answer(said) == reply
+
+
+@pytest.mark.parametrize("said", [
+    "remind me to buy 2 plus 2 bags", "what is 3 and 4", "what is 7", "what time is it", "call Bob at 3",
+    "I need 2 plus 2", "what day is 3 x 4", "where is 3 plus 4", "what is the time plus 3", "set a timer for 5 minutes",
+    "my locker code is 4512", "what is my gym code",
+])
+def test_guard_anything_else_is_no_sum(said):
+    assert answer(said) is None
+
+
+async def test_the_assistant_works_a_sum_out_without_its_model(tmp_path):
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer("what's 15 times 23?", session="s") == "15 times 23 is 345."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
