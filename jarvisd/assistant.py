@@ -47,7 +47,7 @@ from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.phrases import AgendaClaimFilter
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.paths import TEAM_DIR
-from jarvisd.small_talk import owed_answer
+from jarvisd.small_talk import owed_answer, repeat_asked
 from jarvisd.store_health import MemoryStoreFailed
 from jarvisd.team import load_agent
 from jarvisd.textsafe import printable, valid_text
@@ -232,6 +232,13 @@ class Assistant:
                     and (forgot := await asyncio.to_thread(self._forget_in_words, text, scope)) is not None:
                 answer.append(forgot)   # "forget my gym code": a kept fact taken back (before the desk's "forget X")
                 yield forgot
+                return
+            if repeat_asked(text):   # before the desk: "다시 말해 줘" is no "remind me again"
+                last = self._recent.get(session)   # "say that again": the last answer, as it was said
+                said_last = last[-1][1].strip() if last else \
+                    ("아직 아무 말도 안 했어요." if language_of(text) == "ko" else "I haven't said anything yet.")
+                answer.append(said_last)
+                yield said_last
                 return
             try:
                 desk = await asyncio.to_thread(self.desk.handle, text, session)

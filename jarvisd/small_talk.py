@@ -45,6 +45,36 @@ _GREETING = re.compile(r"^\s*(?:(?:hey|hi|hello|good\s+(?P<part>morning|afternoo
                        re.IGNORECASE)
 
 
+_EN_REPEAT = re.compile(rf"(?:sorry\s*,?\s*)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:say\s+(?:that|it)\s+again|"
+                        rf"repeat\s+(?:that|it|yourself|the\s+(?:answer|last\s+(?:thing|part)))|what\s+did\s+you\s+(?:just\s+)?say|"
+                        rf"come\s+again|pardon(?:\s+me)?|one\s+more\s+time|i\s+didn't\s+(?:catch|hear)\s+(?:that|you)|"
+                        rf"what\s+was\s+that)(?:\s+(?:please|again))?{_NAME}")
+_KO_REPEAT = re.compile(r"(?:다시\s*(?:한\s*번\s*)?말해\s*(?:줘|주세요|줄래)|뭐라고(?:\s*했어|\s*하셨어요|\s*요)?|"
+                        r"다시\s*(?:한\s*번)?\s*(?:얘기해|이야기해)\s*(?:줘|주세요)|못\s*들었어(?:요)?)")
+_EN_ABOUT = re.compile(rf"(?:so\s+)?(?:what\s+(?:can|do)\s+you\s+do|what\s+are\s+you\s+(?:able\s+to\s+do|good\s+for)|"
+                       rf"how\s+(?:do\s+i|can\s+i|should\s+i)\s+use\s+you|help(?:\s+me)?|what\s+are\s+you|who\s+are\s+you|"
+                       rf"what(?:'s|\s+is)\s+your\s+name|what\s+should\s+i\s+call\s+you|tell\s+me\s+about\s+yourself){_NAME}")
+_KO_ABOUT = re.compile(r"(?:너는?|넌|당신은?)?\s*(?:뭐\s*할\s*수\s*있어|뭘\s*할\s*수\s*있어|무엇을\s*할\s*수\s*있나요|누구야|누구세요|"
+                       r"이름이\s*뭐야|이름이\s*뭐예요|뭐\s*하는\s*(?:애|거)야|도움말)|(?:너는?|넌|당신은?)\s*뭐야")
+ABOUT = {"en": "I'm Jarvis, and I run on this computer without the internet. I keep track of what you say you'll "
+               "do and remind you before it's due, set timers and alarms, remember what you ask me to, and tell "
+               "you the time.",
+         "ko": "저는 자비스예요. 인터넷 없이 이 컴퓨터에서 동작해요. 하겠다고 하신 일을 기억했다가 기한 전에 알려 드리고, "
+               "타이머와 알람을 맞추고, 기억해 달라는 걸 기억하고, 시간을 알려 드려요."}
+
+
+def repeat_asked(text: str) -> bool:
+    """"Say that again", "what did you say?", "pardon?", "다시 말해 줘": the last answer, asked for again (the
+    assistant says it; it owns the answers)."""
+    words = _words(text)
+    return bool(words) and bool(_EN_REPEAT.fullmatch(words) or _KO_REPEAT.fullmatch(words))
+
+
+def _words(text: str) -> str:
+    words = plain_words(text).casefold().replace("\u2019", "'").strip().rstrip(".!?？！。 ").strip()
+    return re.sub(r"\s+", " ", words) if len(words) <= 80 else ""
+
+
 def greeting(heard: str) -> str | None:
     """"Good morning!" for "good morning, Jarvis", "Hello!" for "hi there", "안녕하세요!" for "자비스 안녕"; None when
     `heard` is not a greeting alone."""
@@ -63,11 +93,12 @@ def owed_answer(text: str, small_model: bool = False) -> str | None:
     capable model greets as it likes."""
     if small_model and (hello := greeting(text)) is not None:
         return hello
-    words = plain_words(text).casefold().strip().rstrip(".!?？！。 ").strip()
-    words = re.sub(r"\s+", " ", words)
+    words = _words(text)
     korean = bool(re.search(r"[가-힣]", words))
-    if not words or len(words) > 80:
+    if not words:
         return None
+    if _EN_ABOUT.fullmatch(words) or _KO_ABOUT.fullmatch(words):
+        return ABOUT["ko" if korean else "en"]
     if _EN_THANKS.fullmatch(words) or _KO_THANKS.fullmatch(words):
         return "천만에요." if korean else "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):

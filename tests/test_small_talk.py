@@ -75,3 +75,33 @@ async def test_the_assistant_greets_without_its_small_model(tmp_path):
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+@pytest.mark.parametrize("said", ["what can you do?", "who are you", "help", "뭐 할 수 있어?", "넌 누구야?"])
+def test_what_jarvis_can_do_is_said_as_it_is(said):
+    """Before: SmolLM2 "I can assist you with any project … a business idea", "running on a device that's no longer
+    available"."""
+    assert owed_answer(said) in (
+        "I'm Jarvis, and I run on this computer without the internet. I keep track of what you say you'll do and "
+        "remind you before it's due, set timers and alarms, remember what you ask me to, and tell you the time.",
+        "저는 자비스예요. 인터넷 없이 이 컴퓨터에서 동작해요. 하겠다고 하신 일을 기억했다가 기한 전에 알려 드리고, 타이머와 알람을 "
+        "맞추고, 기억해 달라는 걸 기억하고, 시간을 알려 드려요.")
+
+
+@pytest.mark.parametrize("said", ["help me with my homework", "who are you talking to", "뭐야", "what are you doing"])
+def test_guard_other_questions_about_you_are_the_models(said):
+    assert owed_answer(said) is None
+
+
+async def test_say_that_again_repeats_the_last_answer_without_the_model(tmp_path):
+    """Before: SmolLM2 "I'm ready to help. What can I help you with today?"."""
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer("say that again", session="s") == "I haven't said anything yet."
+        first = await assistant.answer("remind me to call Mom tomorrow at 5pm", session="s")
+        assert first.startswith("I'll remind you: call Mom")
+        assert await assistant.answer("Sorry, what did you just say?", session="s") == first
+        assert await assistant.answer("다시 말해 줘", session="s") == first
+        assert len(assistant.agenda.agenda()) == 1 and chat.calls == []
+    finally:
+        await assistant.close()
