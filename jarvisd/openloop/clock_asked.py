@@ -9,6 +9,9 @@ it is"; SmolLM2-135M does not call the `current_time` tool. The desk answers fro
 from __future__ import annotations
 
 import re
+from datetime import date, datetime
+
+from jarvisd.openloop.when import ImpossibleTime, resolve_time
 
 _EN_TIME = re.compile(
     r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+the\s+time(?:\s+now|\s+right\s+now)?|what\s+time\s+is\s+it"
@@ -51,3 +54,39 @@ def clock_asked(cleaned: str) -> str | None:
     if _EN_YEAR.fullmatch(text) or _KO_YEAR.fullmatch(text):
         return "year"
     return None
+
+
+# "how many days until Christmas", "how long until Friday", "크리스마스까지 며칠 남았어?" (the forty-fifth session: to the
+# model; SmolLM2 said "The number of days until December 25 is 12." on December 5). Asked after the agenda's own "how
+# long until the call?", so a promise's name wins.
+_EN_UNTIL = [re.compile(p) for p in (
+    r"(?:so\s+|and\s+)?how\s+many\s+(?:more\s+)?(?:days|sleeps)\s+(?:are\s+there\s+|is\s+it\s+|do\s+i\s+have\s+|have\s+i\s+got\s+)?"
+    r"(?:left\s+)?(?:until|till|til|before|to)\s+(?P<x>.+)",
+    r"(?:so\s+|and\s+)?how\s+long\s+(?:is\s+it\s+|do\s+i\s+have\s+)?(?:left\s+)?(?:until|till|til|before)\s+(?P<x>.+)",
+)]
+_KO_UNTIL = re.compile(r"(?P<x>.+?)\s*까지\s*(?:며칠|몇\s*일)\s*(?:남았어|남았어요|남았지|남았니|남았나요|남았나|이야|야|예요|이에요)?")
+_FILLER = frozenset("the on a next this coming".split())
+
+
+def days_until(cleaned: str, now: datetime) -> tuple[str, date] | None:
+    """The day a "how many days until …" question names (its words as said, and the date), or None: not such a
+    question, or its words are more than a day ("how long until the christmas party": a promise's, or the model's)."""
+    text = cleaned.rstrip("?？ ")
+    m = next((m for p in _EN_UNTIL if (m := p.fullmatch(text))), None) or \
+        (_KO_UNTIL.fullmatch(text) if not text.isascii() else None)
+    if m is None:
+        return None
+    words = m["x"].strip(" ,")
+    probe = words if not words.isascii() else f"on {words}"
+    try:
+        when = resolve_time(probe, now)
+    except ImpossibleTime:
+        return None
+    if when is None or when.has_time:
+        return None
+    left = probe
+    for start, end in sorted(when.spans, reverse=True):
+        left = left[:start] + " " + left[end:]
+    if set(left.split()) - _FILLER - {"에", "까지"}:
+        return None   # words beside the day: "the christmas party", "my trip on friday"
+    return words, when.at.date()

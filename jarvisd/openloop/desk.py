@@ -41,7 +41,7 @@ from jarvisd.openloop.alarms import (
     only_kind,
     with_time,
 )
-from jarvisd.openloop.clock_asked import clock_asked
+from jarvisd.openloop.clock_asked import clock_asked, days_until
 from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
@@ -331,6 +331,9 @@ class AgendaDesk:
         intent = match_intent(text)
         if intent is None and (reply := self._when_due(text, lang)) is not None:
             return reply
+        if intent is None and (until := days_until(clean(text), self.service.now_local())) is not None:
+            # "how many days until Christmas?": the calendar's, once no promise is named by the words
+            return DeskReply(phrases.days_until(*until, self.service.now_local().date(), lang), lang, intent="clock")
         if intent is None and (reply := self._deed_asked(text, lang)) is not None:   # "did I take out the trash?"
             return reply
         if intent is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, timedelta, tzinfo
+from datetime import date, datetime, timedelta, tzinfo
 from typing import Literal
 
 from jarvisd.language import Language
@@ -360,6 +360,24 @@ def alarm_unchanged(lang: Lang) -> str:
     if lang == "ko":
         return "타이머나 알람을 멈추거나 늘리는 건 아직 못 해요. 취소하거나, 남은 시간을 알려 드리거나, 새로 맞출 수 있어요."
     return "I can't pause or change a timer yet. I can cancel it, tell you the time left, or set a new one."
+
+
+def days_until(words: str, day: date, today: date, lang: Lang) -> str:
+    """"Christmas is in 20 days, on Friday, December 25." / "크리스마스까지 20일 남았어요. 12월 25일 금요일이에요."."""
+    days = (day - today).days
+    if lang == "ko":
+        when = f"{day.month}월 {day.day}일 {_KO_WEEKDAYS[day.weekday()]}요일"
+        if days <= 0:
+            return f"오늘이에요: {when}."
+        return f"{words}까지 {days}일 남았어요. {when}이에요." if days > 1 else f"내일이에요: {when}."
+    named = words[:1].upper() + words[1:]
+    weekday = "" if f"{day:%A}".casefold() in words.casefold() else f"{day:%A}, "   # not "Friday …: Friday, …"
+    on = f"{weekday}{day:%B} {day.day}" + (f", {day.year}" if day.year != today.year else "")
+    if days <= 0:
+        return f"That's today, {on}."
+    if days == 1:
+        return f"That's tomorrow, {on}."
+    return f"{named} is in {days} days: {on}."
 
 
 def clock_now(kind: str, now: datetime, lang: Lang) -> str:

@@ -149,7 +149,24 @@ def test_the_time_left_to_a_promise_is_said_from_the_agenda(desk, first, asked, 
 
 
 def test_guard_how_long_of_anything_else_is_the_models(desk):
-    assert said_to(desk, "how long until Christmas", "how long is the movie") == [None, None]
+    assert said_to(desk, "how long is the movie", "how long until the christmas party",
+                   "how many days until my birthday") == [None, None, None]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("how long until Christmas?", "Christmas is in 24 days: Friday, December 25."),
+    ("how many days until Friday", "Friday is in 3 days: December 4."),
+    ("how many days are there until new year", "New year is in 31 days: Friday, January 1, 2027."),
+    ("12월 25일까지 며칠 남았어?", "12월 25일까지 24일 남았어요. 12월 25일 금요일이에요."),
+])
+def test_the_days_until_a_day_are_the_calendars(desk, said, reply):
+    """Before (the forty-fifth session): to the model; SmolLM2 said "The number of days until December 25 is 12."."""
+    assert said_to(desk, said) == [reply]
+
+
+def test_guard_a_promise_named_wins_over_the_calendar(desk):
+    said_to(desk, "I need to go to the Christmas market on Saturday")
+    assert said_to(desk, "how long until the Christmas market")[0] == "Go to the Christmas market is by Saturday, in 5 days."
 
 
 @pytest.mark.parametrize(("said", "reply"), [
