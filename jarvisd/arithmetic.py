@@ -19,7 +19,8 @@ from jarvisd.textsafe import plain_words
 
 _LEAD = re.compile(r"^(?:(?:hey\s+)?jarvis[\s,]+)?(?:(?:so|and|ok|okay|um|quick\s+question)[\s,]+)?"
                    r"(?:(?:can|could)\s+you\s+(?:tell\s+me|work\s+out|calculate)\s+|(?:please\s+)?(?:calculate|compute|"
-                   r"work\s+out)\s+|what(?:'s|\s+is|\s+are|\s+does)\s+|how\s+much\s+is\s+|tell\s+me\s+)?")
+                   r"work\s+out)\s+|what(?:'s|s|\s+is|\s+are|\s+does)\s+|was\s+|how\s+much\s+is\s+|tell\s+me\s+)?")
+# ("was 15 times 23": Whisper's hearing of "What's 15 times 23?", daemon run 63)
 _TAIL = re.compile(r"(?:\s+(?:equal|equals|make|come\s+to))?\s*[?.!=]*$")
 _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
@@ -141,6 +142,9 @@ def _number(word: str) -> Fraction:
         return Fraction(word)
     if word in _NUMBER_WORDS:
         return Fraction(_NUMBER_WORDS[word])
+    tens, _, unit = word.replace("-", " ").partition(" ")   # "twenty three", "forty-five"
+    if 20 <= _NUMBER_WORDS.get(tens, 0) <= 90 and 1 <= _NUMBER_WORDS.get(unit, 0) <= 9 and unit != "a":
+        return Fraction(_NUMBER_WORDS[tens] + _NUMBER_WORDS[unit])
     raise ValueError(f"not a number: {word!r}")
 
 

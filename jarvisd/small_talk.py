@@ -56,11 +56,10 @@ _EN_ABOUT = re.compile(rf"(?:so\s+)?(?:what\s+(?:can|do)\s+you\s+do|what\s+are\s
                        rf"what(?:'s|\s+is)\s+your\s+name|what\s+should\s+i\s+call\s+you|tell\s+me\s+about\s+yourself){_NAME}")
 _KO_ABOUT = re.compile(r"(?:너는?|넌|당신은?)?\s*(?:뭐\s*할\s*수\s*있어|뭘\s*할\s*수\s*있어|무엇을\s*할\s*수\s*있나요|누구야|누구세요|"
                        r"이름이\s*뭐야|이름이\s*뭐예요|뭐\s*하는\s*(?:애|거)야|도움말)|(?:너는?|넌|당신은?)\s*뭐야")
-ABOUT = {"en": "I'm Jarvis, and I run on this computer without the internet. I keep track of what you say you'll "
-               "do and remind you before it's due, set timers and alarms, remember what you ask me to, and tell "
-               "you the time.",
-         "ko": "저는 자비스예요. 인터넷 없이 이 컴퓨터에서 동작해요. 하겠다고 하신 일을 기억했다가 기한 전에 알려 드리고, "
-               "타이머와 알람을 맞추고, 기억해 달라는 걸 기억하고, 시간을 알려 드려요."}
+ABOUT = {"en": "I'm Jarvis, running offline on this computer. I keep your to-dos and remind you, set timers and "
+               "alarms, remember what you tell me, and do quick sums.",
+         "ko": "저는 자비스예요. 이 컴퓨터에서 인터넷 없이 할 일을 챙겨 알려 드리고, 타이머와 알람을 맞추고, 말씀하신 걸 "
+               "기억하고, 간단한 계산을 해요."}
 
 
 def repeat_asked(text: str) -> bool:

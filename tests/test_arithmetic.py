@@ -21,6 +21,8 @@ from tests.test_small_talk import _assistant
     ("what is 2 to the power of 10", "2 to the power of 10 is 1024."),
     ("what is 2 to the power of 1000", "That number is too large to say."),
     ("what is 5 divided by 0", "You can't divide by zero."),
+    ("was 15 times 23", "15 times 23 is 345."),
+    ("what's fifteen times twenty three", "Fifteen times twenty three is 345."),   # Whisper's "What's" in daemon run 63
     ("15 곱하기 23은?", "15 곱하기 23은 345예요."), ("80의 20퍼센트는 얼마야", "80의 20퍼센트는 16이에요."),
 ])
 def test_a_sum_asked_is_worked_out(said, reply):

@@ -11,7 +11,7 @@ from jarvisd.config import load_config
 from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.scripted import ScriptedChatModel
 from jarvisd.manifest import ModelStore
-from jarvisd.small_talk import owed_answer
+from jarvisd.small_talk import ABOUT, owed_answer
 
 WEATHER = "I can't check the weather: I run on this computer without the internet."
 
@@ -81,11 +81,7 @@ async def test_the_assistant_greets_without_its_small_model(tmp_path):
 def test_what_jarvis_can_do_is_said_as_it_is(said):
     """Before: SmolLM2 "I can assist you with any project … a business idea", "running on a device that's no longer
     available"."""
-    assert owed_answer(said) in (
-        "I'm Jarvis, and I run on this computer without the internet. I keep track of what you say you'll do and "
-        "remind you before it's due, set timers and alarms, remember what you ask me to, and tell you the time.",
-        "저는 자비스예요. 인터넷 없이 이 컴퓨터에서 동작해요. 하겠다고 하신 일을 기억했다가 기한 전에 알려 드리고, 타이머와 알람을 "
-        "맞추고, 기억해 달라는 걸 기억하고, 시간을 알려 드려요.")
+    assert owed_answer(said) in (ABOUT["en"], ABOUT["ko"])
 
 
 @pytest.mark.parametrize("said", ["help me with my homework", "who are you talking to", "뭐야", "what are you doing"])
