@@ -28,7 +28,7 @@ from typing import Literal
 
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
-from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules
+from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules, shopping
 from jarvisd.openloop.agenda_asked import deed_asked, finished_asked, next_asked, overdue_asked
 from jarvisd.openloop.alarms import (
     alarm_asked,
@@ -320,6 +320,8 @@ class AgendaDesk:
             return reminder
         if (alarm := self._alarm(text, session, lang)) is not None:
             return alarm
+        if (listed := self._shopping(text, session)) is not None:   # "add milk to my shopping list"
+            return listed
         if (kind := clock_asked(clean(text))) is not None:   # "what time is it?": the clock's, not the model's guess
             return DeskReply(phrases.clock_now(kind, self.service.now_local(), lang), lang, intent="clock")
         if (asked := self._agenda_asked(clean(text), session, lang)) is not None:   # "what's my next reminder"
@@ -626,6 +628,31 @@ class AgendaDesk:
         self._remember(session, loop, self.service.now_ms(), remind=True)
         return DeskReply(phrases.alarm_set(loop, alarm.kind, now, self.service.tz, lang), lang,
                          change=AgendaChange(opened=(loop,)), intent="alarm")
+
+    def _shopping(self, text: str, session: str) -> DeskReply | None:
+        """"Add milk and eggs to my shopping list" (a promise "buy milk" per item, none twice), "what's on my shopping
+        list?" (the open promises that buy something), `shopping.py`; None for anything else."""
+        said = clean(text)
+        if shopping.list_asked(said):
+            lang: phrases.Lang = "ko" if re.search(r"[가-힣]", said) else "en"
+            items = [item for loop in sorted(self.service.agenda(), key=lambda loop: loop.created_ms)
+                     if (item := shopping.item_of(loop.desc)) is not None]
+            return DeskReply(phrases.shopping_list(items, lang), lang, intent="shopping")
+        asked = shopping.items_added(said)
+        if asked is None:
+            return None
+        items, lang = asked
+        on_list = {(shopping.item_of(loop.desc) or "").casefold() for loop in self.service.agenda()}
+        added, already, opened = [], [], []
+        with self.service.one_write():   # every item kept, or none (a full disk: not half a list)
+            for item in items:
+                if item.casefold() in on_list:
+                    already.append(item)
+                    continue
+                opened.append(self.service.add(shopping.to_buy(item, lang), None, session, evidence=text))
+                added.append(item)
+        return DeskReply(phrases.shopping_added(added, already, lang), lang,
+                         change=AgendaChange(opened=tuple(opened)), intent="shopping")
 
     def _is_alarm(self, text: str) -> bool:
         try:

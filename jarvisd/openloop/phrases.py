@@ -238,6 +238,33 @@ def _named(loops: Sequence[OpenLoop], lang: Lang) -> str:
     return descs[0] if len(descs) == 1 else ", ".join(descs[:-1]) + " and " + descs[-1]
 
 
+def _items(items: Sequence[str], lang: Lang, most: int = 8) -> str:
+    """"milk, eggs and bread" / "우유, 계란, 빵" (at most `most` named, then how many more)."""
+    shown, more = list(items[:most]), len(items) - most
+    if lang == "ko":
+        return ", ".join(shown) + (f" 외 {more}개" if more > 0 else "")
+    if more > 0:
+        return ", ".join(shown) + f" and {more} more"
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def shopping_added(added: Sequence[str], already: Sequence[str], lang: Lang) -> str:
+    """"Added to your shopping list: milk and eggs." (and what was on it already)."""
+    if lang == "ko":
+        parts = ([f"장보기 목록에 넣었어요: {_items(added, lang)}."] if added else []) + \
+            ([f"이미 있어요: {_items(already, lang)}."] if already else [])
+        return " ".join(parts)
+    parts = ([f"Added to your shopping list: {_items(added, lang)}."] if added else []) + \
+        ([f"{_capital(_items(already, lang))} {'was' if len(already) == 1 else 'were'} already on it."] if already else [])
+    return " ".join(parts)
+
+
+def shopping_list(items: Sequence[str], lang: Lang) -> str:
+    if lang == "ko":
+        return f"장보기 목록: {_items(items, lang)}." if items else "장보기 목록이 비어 있어요."
+    return f"On your shopping list: {_items(items, lang)}." if items else "Your shopping list is empty."
+
+
 def ask_close_every(loops: Sequence[OpenLoop], done: bool, lang: Lang, deed: str = "") -> str:
     """"Clear my agenda", "mark everything done", "cancel all my calls" (`deed`: "call"): asked before anything is
     closed."""

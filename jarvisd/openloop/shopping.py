@@ -1,0 +1,64 @@
+"""The shopping list, kept on the agenda: "add milk and eggs to my shopping list", "put bread on the grocery list",
+"장보기 목록에 우유 추가해 줘"; "what's on my shopping list?", "what do I need to buy?", "뭐 사야 돼?". Pure: the items
+asked to add, whether the list is asked for, and which promises are on it.
+
+Before (the forty-fifth session) "add milk to my shopping list" went to the model: on the offline default SmolLM2
+answered "add milk to your shopping list." and kept nothing, and "what's on my shopping list?" got a paragraph
+about personal data. A thing to buy is a promise like any other ("I need to buy milk" already kept "buy milk", and
+"I bought milk" closes it), so the list is the open promises whose deed is buying ("buy milk", "우유 사기"), one per
+item, and nothing new to store.
+"""
+
+from __future__ import annotations
+
+import re
+
+_EN_LIST_NAME = r"(?:my|the|our)\s+(?:shopping|grocery|groceries|supermarket|store)\s+list"
+_EN_ADD = re.compile(r"(?:(?:please|can\s+you|could\s+you|jarvis)[\s,]+)*(?:add|put|stick|throw|pop|write|jot\s+down)\s+"
+                     rf"(?P<x>.+?)\s+(?:to|on|onto|in|down\s+on)\s+{_EN_LIST_NAME}(?:\s+please)?")
+_KO_LIST_NAME = r"(?:장보기|장\s*볼\s*거|쇼핑|구매|살\s*거)\s*(?:목록|리스트)"
+_KO_ADD = re.compile(rf"{_KO_LIST_NAME}\s*에\s*(?P<x>.+?)\s*(?:을|를)?\s*(?:좀\s*)?(?:추가해|넣어|적어|올려)\s*(?:줘|주세요|줄래|놔)?")
+_EN_ASKED = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+is|\s+are)\s+(?:on|in)\s+" + _EN_LIST_NAME +
+                       r"|(?:read|show|tell|give)\s+me\s+" + _EN_LIST_NAME +
+                       r"|what\s+(?:do|should)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:buy|get|pick\s+up)"
+                       r"(?:\s+(?:at|from)\s+the\s+(?:store|shop|shops|supermarket|market))?|" + _EN_LIST_NAME + ")")
+_KO_ASKED = re.compile(rf"{_KO_LIST_NAME}\s*(?:에)?\s*(?:뭐|뭐가)?\s*(?:있어|있어요|있지|있나|알려\s*줘|보여\s*줘|읽어\s*줘)?|"
+                       r"(?:뭐|뭘)\s*사야\s*(?:돼|해|하지|되지|돼요|해요)|살\s*(?:거|것)\s*(?:뭐|뭐가)\s*(?:있어|있지|남았어)")
+_SPLIT = re.compile(r"\s*(?:,|\band\b|&|\bplus\b)\s*|\s*(?:이랑|랑|하고|와|과)\s+|\s*,\s*")
+_EN_ARTICLE = re.compile(r"^(?:a\s+few|a\s+couple\s+of|some|the|more)\s+")   # "a bag of rice" keeps its "a"
+_KO_ARTICLE = re.compile(r"^(?:좀)\s*")
+
+
+def items_added(cleaned: str) -> tuple[list[str], str] | None:
+    """The items "add milk and eggs to my shopping list" asks to add, and the language; None when not asked."""
+    m = _EN_ADD.fullmatch(cleaned)
+    lang = "en"
+    if m is None:
+        m = _KO_ADD.fullmatch(cleaned) if re.search(r"[가-힣]", cleaned) else None
+        lang = "ko"
+    if m is None:
+        return None
+    items = [_EN_ARTICLE.sub("", item.strip(" .,")) if lang == "en" else _KO_ARTICLE.sub("", item.strip(" .,"))
+             for item in _SPLIT.split(m["x"])]
+    items = [item for item in dict.fromkeys(items) if item and len(item) <= 60]
+    return (items, lang) if items and len(items) <= 20 else None
+
+
+def list_asked(cleaned: str) -> bool:
+    """"What's on my shopping list?", "what do I need to buy?", "장보기 목록 뭐 있어?", "뭐 사야 돼?"."""
+    text = cleaned.rstrip("?？ ")
+    return bool(_EN_ASKED.fullmatch(text) or (re.search(r"[가-힣]", text) and _KO_ASKED.fullmatch(text)))
+
+
+def to_buy(item: str, lang: str) -> str:
+    """The promise kept for an item: "buy milk", "우유 사기"."""
+    return f"{item} 사기" if lang == "ko" else f"buy {item}"
+
+
+def item_of(desc: str) -> str | None:
+    """The item a promise buys ("buy milk" -> "milk", "우유 사기" -> "우유"), or None when it buys nothing."""
+    if m := re.fullmatch(r"buy\s+(?:some\s+|more\s+)?(?P<x>.+)", desc.strip(), re.IGNORECASE):
+        return m["x"]
+    if m := re.fullmatch(r"(?P<x>.+?)\s*(?:을|를)?\s*사기", desc.strip()):
+        return m["x"]
+    return None

@@ -1,0 +1,55 @@
+"""The shopping list on the agenda (`openloop/shopping.py`; found by the forty-fifth session: on the offline default
+"add milk to my shopping list" got SmolLM2's "add milk to your shopping list." and nothing was kept). The real desk
+on a JSONL agenda."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.openloop.shopping import item_of, items_added, list_asked
+from tests.openloop.conftest import agenda_rows, said_to
+
+
+@pytest.fixture
+def desk(tuesday_desk):
+    return tuesday_desk
+
+
+def test_items_added_are_kept_one_promise_each_and_listed_and_bought(desk):
+    assert said_to(desk, "add milk and eggs to my shopping list", "put bread on the grocery list",
+                   "add milk to my shopping list", "what's on my shopping list?") == [
+        "Added to your shopping list: milk and eggs.", "Added to your shopping list: bread.",
+        "Milk was already on it.", "On your shopping list: milk, eggs and bread."]
+    assert said_to(desk, "I bought milk", "what do I need to buy?") == [
+        "Marked done: buy milk.", "On your shopping list: eggs and bread."]
+    assert sorted(desc for desc, _ in agenda_rows(desk)) == ["buy bread", "buy eggs"]
+
+
+def test_an_undo_takes_the_whole_list_added_back(desk):
+    assert said_to(desk, "add some apples, bananas and a bag of rice to the shopping list", "undo that",
+                   "what's on my shopping list") == [
+        "Added to your shopping list: apples, bananas and a bag of rice.",
+        "OK, I took buy apples, buy bananas and buy a bag of rice off your agenda.", "Your shopping list is empty."]
+
+
+def test_korean_shopping_list(desk):
+    assert said_to(desk, "장보기 목록에 우유랑 계란 추가해 줘", "뭐 사야 돼?") == [
+        "장보기 목록에 넣었어요: 우유, 계란.", "장보기 목록: 우유, 계란."]
+    assert sorted(desc for desc, _ in agenda_rows(desk)) == ["계란 사기", "우유 사기"]
+
+
+def test_a_promise_to_buy_said_otherwise_is_on_the_list_too(desk):
+    said_to(desk, "I need to buy a birthday card for Mina by Friday", "I need to call Bob")
+    assert said_to(desk, "what's on my shopping list") == ["On your shopping list: a birthday card for Mina."]
+
+
+@pytest.mark.parametrize("said", ["add milk to my coffee", "add Bob to the meeting", "I added milk to the list",
+                                  "what's on my agenda", "what did I buy", "shopping list app"])
+def test_guard_other_words_are_not_the_shopping_list(said):
+    assert items_added(said.lower()) is None and not list_asked(said.lower())
+
+
+@pytest.mark.parametrize(("desc", "item"), [("buy milk", "milk"), ("우유 사기", "우유"), ("get the car washed", None),
+                                            ("pick up the kids", None), ("call Bob", None)])
+def test_which_promises_buy_something(desc, item):
+    assert item_of(desc) == item
