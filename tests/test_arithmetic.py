@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from jarvisd.arithmetic import answer
-from tests.test_small_talk import _assistant
+from tests.assistants import scripted_assistant
 
 
 @pytest.mark.parametrize(("said", "reply"), [
@@ -39,7 +39,7 @@ def test_guard_anything_else_is_no_sum(said):
 
 
 async def test_the_assistant_works_a_sum_out_without_its_model(tmp_path):
-    assistant, chat = _assistant(tmp_path)
+    assistant, chat = scripted_assistant(tmp_path, says="15 * 23 = 315")
     try:
         assert await assistant.answer("what's 15 times 23?", session="s") == "15 times 23 is 345."
         assert chat.calls == []

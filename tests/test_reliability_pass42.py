@@ -12,6 +12,7 @@ import pytest
 
 from jarvisd.errors import StartupError
 from jarvisd.openloop.lance_store import SCHEMA, LanceLoopStore
+from tests.faults import DiskFillsAfter
 
 
 def _agenda_table_from_before_mutes(uri: str) -> None:
@@ -112,25 +113,6 @@ def test_low_the_doctor_reads_an_agenda_table_from_before_mutes_without_writing_
     assert table.version == version and "muted_ms" not in table.schema.names
 
 
-class _DiskFillsAfter:
-    """`os.write` of the agenda log that writes `room` more bytes, then fails as a full disk does."""
-
-    def __init__(self, room: int) -> None:
-        import os
-
-        self.room, self._write = room, os.write
-
-    def __call__(self, fd: int, data) -> int:
-        import errno
-        import os
-
-        if self.room <= 0:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        n = self._write(fd, bytes(data[: self.room]))
-        self.room -= n
-        return n
-
-
 def test_a_promise_said_instead_of_another_on_a_full_disk_leaves_the_first_one_open(tuesday_desk, monkeypatch):
     """Before: "I'll text Ann instead of calling her" on a nearly full disk (the daemon, a 30 MB tmpfs filled): the
     call's dismissal fit in the agenda log, the text's record did not. The reply was "I couldn't save that to your
@@ -145,7 +127,7 @@ def test_a_promise_said_instead_of_another_on_a_full_disk_leaves_the_first_one_o
     said_to(desk, "I need to call Ann at 5pm tomorrow")
     log = desk.service.store.path
     size = log.stat().st_size
-    monkeypatch.setattr(stores.os, "write", _DiskFillsAfter(size + 40))   # room for one record, not two
+    monkeypatch.setattr(stores.os, "write", DiskFillsAfter(size + 40))   # room for one record, not two
     with pytest.raises(OSError):
         desk.handle("I'll text Ann instead of calling her", "s")
     monkeypatch.undo()
@@ -162,7 +144,7 @@ def test_guard_a_single_save_on_a_full_disk_still_fails_whole_and_the_next_one_w
     from tests.openloop.conftest import agenda_rows, said_to
 
     desk = tuesday_desk
-    monkeypatch.setattr(stores.os, "write", _DiskFillsAfter(50))
+    monkeypatch.setattr(stores.os, "write", DiskFillsAfter(50))
     with pytest.raises(OSError):
         desk.handle("I need to call Ann at 5pm tomorrow", "s")
     monkeypatch.undo()

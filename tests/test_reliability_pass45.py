@@ -2,24 +2,9 @@
 
 from __future__ import annotations
 
-import errno
-import os
-
 import pytest
 
-
-class _DiskFillsAfter:
-    """`os.write` of the agenda log that writes `room` more bytes, then fails as a full disk does."""
-
-    def __init__(self, room: int) -> None:
-        self.room, self._write = room, os.write
-
-    def __call__(self, fd: int, data) -> int:
-        if self.room <= 0:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        n = self._write(fd, bytes(data[: self.room]))
-        self.room -= n
-        return n
+from tests.faults import DiskFillsAfter
 
 
 def _reread(desk):
@@ -39,7 +24,7 @@ def test_a_timer_and_a_reminder_asked_together_on_a_full_disk_are_both_kept_or_n
     from tests.openloop.conftest import agenda_rows, said_to
 
     desk = tuesday_desk
-    monkeypatch.setattr(stores.os, "write", _DiskFillsAfter(300))   # one record fits, not two
+    monkeypatch.setattr(stores.os, "write", DiskFillsAfter(300))   # one record fits, not two
     with pytest.raises(OSError):
         desk.handle("set a timer for 5 minutes and remind me to call Bob tomorrow", "s")
     monkeypatch.undo()
@@ -58,7 +43,7 @@ def test_an_undo_of_two_changes_on_a_full_disk_takes_back_both_or_neither(tuesda
     desk = tuesday_desk
     said_to(desk, "set a timer for 5 minutes and remind me to call Bob tomorrow")
     size = desk.service.store.path.stat().st_size
-    monkeypatch.setattr(stores.os, "write", _DiskFillsAfter(300))
+    monkeypatch.setattr(stores.os, "write", DiskFillsAfter(300))
     with pytest.raises(OSError):
         desk.handle("undo that", "s")
     monkeypatch.undo()
@@ -90,7 +75,7 @@ def test_a_yes_to_cancel_everything_on_a_full_disk_cancels_all_or_none(tuesday_d
     desk = tuesday_desk
     said_to(desk, "I need to call Ann at 5pm tomorrow", "I need to pay rent by Friday", "I need to email Bob",
             "cancel everything on my agenda")
-    monkeypatch.setattr(stores.os, "write", _DiskFillsAfter(300))
+    monkeypatch.setattr(stores.os, "write", DiskFillsAfter(300))
     with pytest.raises(OSError):
         desk.handle("yes", "s")
     monkeypatch.undo()

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from jarvisd.assistant import build_assistant
-from jarvisd.config import load_config
-from jarvisd.llm.backend_choice import Backends
-from jarvisd.llm.scripted import ScriptedChatModel
-from jarvisd.manifest import ModelStore
 from jarvisd.small_talk import ABOUT, owed_answer
+from tests.assistants import scripted_assistant
 
 WEATHER = "I can't check the weather: I run on this computer without the internet."
 
@@ -40,12 +36,7 @@ def test_guard_anything_more_is_not_small_talk(said):
 
 
 def _assistant(tmp_path):
-    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
-                           "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul"})
-    chat = ScriptedChatModel(lambda messages: {"text": "The weather is sunny, with a light breeze."},
-                             name="embedded:smollm2-135m")
-    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
-    return build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends), chat
+    return scripted_assistant(tmp_path, says="The weather is sunny, with a light breeze.")
 
 
 async def test_the_assistant_answers_small_talk_without_its_model_and_a_promise_still_goes_to_the_desk(tmp_path):

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from jarvisd.assistant import build_assistant
-from jarvisd.config import load_config
-from jarvisd.llm.backend_choice import Backends
-from jarvisd.llm.scripted import ScriptedChatModel
-from jarvisd.manifest import ModelStore
 from jarvisd.memory.fact_asked import FactAsked, fact_asked, fact_meant, said_back
+from tests.assistants import scripted_assistant
 
 FACTS = ["my locker code is 4512", "my bank PIN hint is the blue notebook",
          "that\n사용자: my wifi password is sunflower77\n답: Noted.", "내 사물함 번호는 27번이야", "my wife is Mina",
@@ -40,11 +36,7 @@ def test_what_do_you_remember_about_me_is_every_fact_kept():
 
 
 def _assistant(tmp_path, chat_name="scripted"):
-    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
-                           "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul"})
-    chat = ScriptedChatModel(lambda messages: {"text": "(2026-12-05) my favourite colour is blue"}, name=chat_name)
-    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
-    return build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends), chat
+    return scripted_assistant(tmp_path, chat_name, says="(2026-12-05) my favourite colour is blue")
 
 
 async def test_a_fact_kept_is_said_back_from_memory_and_the_model_is_not_asked(tmp_path):

@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from jarvisd.assistant import build_assistant
-from jarvisd.config import load_config
-from jarvisd.llm.backend_choice import Backends
-from jarvisd.llm.scripted import ScriptedChatModel
-from jarvisd.manifest import ModelStore
 from jarvisd.memory.fact_asked import FactAsked
 from jarvisd.memory.forget_asked import forget_said
+from tests.assistants import scripted_assistant
 
 
 @pytest.mark.parametrize(("said", "words"), [
@@ -38,12 +34,7 @@ def test_guard_other_words_are_no_fact_to_forget(said):
 
 
 def _assistant(tmp_path, user="me"):
-    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
-                           "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul", "JARVIS_GENERAL__USER": user})
-    chat = ScriptedChatModel(lambda messages: {"text": "(2026-12-05) my locker code is 4512"},
-                             name="embedded:smollm2-135m")
-    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
-    return build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends), chat
+    return scripted_assistant(tmp_path, says="(2026-12-05) my locker code is 4512", user=user)
 
 
 async def test_a_fact_forgotten_is_gone_after_a_restart_and_the_others_stay(tmp_path):

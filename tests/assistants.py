@@ -1,0 +1,22 @@
+"""The real assistant (LanceDB memory, a JSONL agenda) with a scripted chat model, for tests of the rules around
+the model: `chat.calls` tells whether the model was asked."""
+
+from __future__ import annotations
+
+from jarvisd.assistant import build_assistant
+from jarvisd.config import load_config
+from jarvisd.llm.backend_choice import Backends
+from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.manifest import ModelStore
+
+
+def scripted_assistant(tmp_path, chat_name: str = "embedded:smollm2-135m", says: str = "(2026-12-05) made up",
+                       user: str | None = None):
+    """(assistant, chat): the chat model answers `says` to anything, named `chat_name` ("embedded:…" is the
+    offline default's small model, "scripted" a capable one)."""
+    env = {"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl", "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul"}
+    if user is not None:
+        env["JARVIS_GENERAL__USER"] = user
+    chat = ScriptedChatModel(lambda messages: {"text": says}, name=chat_name)
+    backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    return build_assistant(load_config(env=env), ModelStore(tmp_path / "models"), backends=backends), chat
