@@ -34,7 +34,14 @@ from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.deixis import is_deictic, only_deixis
-from jarvisd.memory.fact_asked import fact_asked, not_told, of_the_agenda_or_world, said_back, unreadable
+from jarvisd.memory.fact_asked import (
+    fact_asked,
+    facts_meant,
+    not_told,
+    of_the_agenda_or_world,
+    said_back,
+    unreadable,
+)
 from jarvisd.memory.forget_asked import forget_said, forgotten
 from jarvisd.memory.remember_asked import remember_said
 from jarvisd.memory.scope import MemoryScope
@@ -193,10 +200,11 @@ class Assistant:
             return None
         try:
             with self.memory.health.guard("forgetting a remembered fact"):
-                gone = self.memory.forget_told(scope, asked)
+                kept = self.memory.told_facts(scope, superseded=True)
+                gone = self.memory.forget_told(scope, [kept[i] for i in facts_meant(asked, [f.content for f in kept])])
         except MemoryStoreFailed:
             return unreadable(asked)   # not "forgot": nothing was deleted, and the log and the status say why
-        return forgotten(asked, gone) if gone else None
+        return forgotten(asked, [item.content for item in gone]) if gone else None
 
     def _remember_in_words(self, text: str) -> str | None:
         """"Remember that my PIN hint is the blue notebook", "그거 기억해" as `/remember …` (`remember_asked.py`), or

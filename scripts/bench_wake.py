@@ -328,7 +328,8 @@ class Transcripts:
     """Whisper (as configured: `load_recognizer`) on utterances, cached in the bench cache by file and span."""
 
     def __init__(self, cache: Path) -> None:
-        self.path = cache / "transcripts.json"
+        beam = int(load_config().voice.stt_beam)   # transcripts differ by beam: one cache per beam
+        self.path = cache / ("transcripts.json" if beam == 1 else f"transcripts-beam{beam}.json")
         self.known: dict[str, str] = json.loads(self.path.read_text()) if self.path.exists() else {}
         self.recognizer = None
         self.new = 0

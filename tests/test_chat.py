@@ -70,7 +70,7 @@ async def test_slash_commands_answer_without_the_model(tmp_path):
     backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
     assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
     assert "/openloop" in await assistant.answer("/help")
-    assert (await assistant.answer("/remember 거주지: 서울")).startswith("Remembered")
+    assert (await assistant.answer("/remember 거주지: 서울")).startswith("기억할게요")
     assert assistant.memory.core_facts(assistant.scope("default"))
     assert (await assistant.answer("/openloop")).startswith("No open loops")
     assert chat.calls == []

@@ -40,7 +40,7 @@ def test_a_fact_of_only_replacement_characters_is_not_stored(memory, text):
 
 def test_guard_a_family_emoji_and_a_direction_mark_in_a_fact_are_kept(memory):
     fact = "가족: 👨\u200d👩\u200d👧 \u200fשלום"
-    assert remember_command(memory, ME, fact) == f"Remembered: {fact}"
+    assert remember_command(memory, ME, fact) == f"기억할게요: {fact}"   # a Korean fact, answered in Korean
 
 
 def test_a_nul_inside_a_command_name_is_not_part_of_it():

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import Any
 
@@ -85,6 +86,8 @@ def remember_command(service: MemoryService, scope: MemoryScope, args: str,
     referent = item.metadata.get("referent")
     if referent:
         return f"Remembered, with what it refers to:\n{referent}"
+    if re.search(r"[\uac00-\ud7a3]", text):   # a Korean fact is answered in Korean (it was "Remembered: 내 사물함 …")
+        return f"기억할게요: {item.content}"
     return f"Remembered: {item.content}"
 
 

@@ -165,14 +165,14 @@ class Recall:
                        limit=self.settings.core_limit, match_required=False)
         return [c.item for c in self.store.search(q)]
 
-    def told_facts(self, scope: MemoryScope, limit: int = TOLD_FACTS) -> list[MemoryItem]:
+    def told_facts(self, scope: MemoryScope, limit: int = TOLD_FACTS, *, superseded: bool = False) -> list[MemoryItem]:
         """The facts the user asked to keep (`/remember`, "remember that …"), newest first, none superseded: what
         "what's my locker code?" is answered from (`fact_asked.py`). Pass 45: with the newest 200 only, a fact kept
         before 200 others was denied ("You haven't told me about your bike lock code."); 3,000 facts are read in
-        0.03 s and searched in 0.1 s, in the turn's thread."""
+        0.03 s and searched in 0.1 s, in the turn's thread. `superseded`: the older versions too (to forget them)."""
         q = StoreQuery(access=self.policies.access(scope), kinds=("semantic",), sources=("explicit",), order="recent",
                        limit=limit, match_required=False)
-        return [c.item for c in self.store.search(q) if not c.item.superseded_by]
+        return [c.item for c in self.store.search(q) if superseded or not c.item.superseded_by]
 
     def recall_episodes(
         self,

@@ -16,12 +16,10 @@ from datetime import datetime
 from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.deixis import is_deictic
 from jarvisd.memory.episodes import episode_text, exchange_of
-from jarvisd.memory.fact_asked import FactAsked, facts_meant
 from jarvisd.memory.facts import interferes, superseded, topic_of
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits
 from jarvisd.memory.query_words import normalise
-from jarvisd.memory.recall import TOLD_FACTS
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.similarity import cosine
 from jarvisd.memory.stores.base import MemoryStore, StoreQuery
@@ -124,17 +122,13 @@ class Writes:
         self.store.upsert([item])
         return item
 
-    def forget_told(self, scope: MemoryScope, asked: FactAsked) -> list[str]:
-        """Delete the facts the user asked to keep (`/remember`, "remember that …") that hold every key word of
-        `asked` ("forget my gym code"), older versions a newer one superseded included; the user's own only.
-        Returns their contents, newest first (none: nothing matched, nothing deleted). Durable when it returns."""
-        q = StoreQuery(access=self.policies.access(scope), kinds=("semantic",), sources=("explicit",), order="recent",
-                       limit=TOLD_FACTS, match_required=False)
-        items = [c.item for c in self.store.search(q) if c.item.user == scope.user]
-        hits = [items[i] for i in facts_meant(asked, [item.content for item in items])]
-        if hits:
-            self.store.delete([item.id for item in hits])
-        return [item.content for item in hits]
+    def forget_told(self, scope: MemoryScope, items: Sequence[MemoryItem]) -> list[MemoryItem]:
+        """Delete kept facts ("forget my gym code": those `told_facts(scope, superseded=True)` gave that hold its key
+        words, `fact_asked.facts_meant`), the user's own only. Returns those deleted. Durable when it returns."""
+        mine = [item for item in items if item.user == scope.user and item.source == "explicit"]
+        if mine:
+            self.store.delete([item.id for item in mine])
+        return mine
 
     def forget_session(self, scope: MemoryScope) -> int:
         """Delete the session's turn episodes, thought logs and working memory (exact session id)."""

@@ -21,7 +21,7 @@ ME = MemoryScope("u1", "main", "s1")
 
 def test_remember_stores_text_and_reports_it(store: MemoryStore) -> None:
     svc = MemoryService(store)
-    assert remember_command(svc, ME, "거주지: 서울") == "Remembered: 거주지: 서울"
+    assert remember_command(svc, ME, "거주지: 서울") == "기억할게요: 거주지: 서울"
     assert "Usage" in remember_command(svc, ME, "   ")
 
 

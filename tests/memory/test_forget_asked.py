@@ -23,7 +23,7 @@ def test_a_fact_to_forget_is_read(said, words):
 
 
 def test_korean_a_fact_to_forget_is_read():
-    assert forget_said("내 사물함 번호 잊어버려") == FactAsked("내 사물함 번호", "ko")
+    assert forget_said("내 사물함 번호 잊어버려") == FactAsked("사물함 번호", "ko")   # "내" is no key (one letter)
     assert forget_said("헬스장 코드 지워 줘") == FactAsked("헬스장 코드", "ko")
 
 
@@ -85,5 +85,19 @@ async def test_guard_forget_with_no_such_fact_goes_on_to_the_agenda(tmp_path):
         await assistant.answer("remind me to call my dentist tomorrow at 3pm", session="s")
         reply = await assistant.answer("forget my dentist call", session="s")
         assert "forgot that" not in reply and assistant.agenda.agenda() == []
+    finally:
+        await assistant.close()
+
+
+async def test_korean_a_fact_forgotten_in_korean_is_gone(tmp_path):
+    """The session's `jarvisd chat` in Korean: "내 사물함 번호 잊어버려" forgot nothing ("내" was a key no fact word
+    matched) and went to SmolLM2."""
+    assistant, chat = _assistant(tmp_path)
+    try:
+        await assistant.answer("내 사물함 번호는 27번이야, 기억해 줘", session="s")
+        assert await assistant.answer("내 사물함 번호 잊어버려", session="s") == "잊었어요: 내 사물함 번호는 27번이야."
+        assert await assistant.answer("내 사물함 번호 뭐였지?", session="s") == \
+            "그건 아직 말해 주신 적이 없어요. 알려 주시면 기억해 둘게요."
+        assert chat.calls == []
     finally:
         await assistant.close()
