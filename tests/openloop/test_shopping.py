@@ -53,3 +53,17 @@ def test_guard_other_words_are_not_the_shopping_list(said):
                                             ("pick up the kids", None), ("call Bob", None)])
 def test_which_promises_buy_something(desc, item):
     assert item_of(desc) == item
+
+
+def test_a_list_added_on_a_full_disk_is_kept_whole_or_not_at_all(desk, monkeypatch):
+    """One agenda write for the whole addition (`OpenLoopService.one_write`): with room for one record, not three,
+    nothing is kept and the turn fails as a full disk does (the assistant says "I couldn't save that …")."""
+    from jarvisd.openloop import stores
+    from tests.faults import DiskFillsAfter
+
+    monkeypatch.setattr(stores.os, "write", DiskFillsAfter(200))
+    with pytest.raises(OSError):
+        desk.handle("add milk, eggs and bread to my shopping list", "s")
+    monkeypatch.undo()
+    assert agenda_rows(desk) == [] and desk.service.store.path.stat().st_size == 0
+    assert said_to(desk, "add milk to my shopping list") == ["Added to your shopping list: milk."]
