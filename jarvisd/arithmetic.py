@@ -156,6 +156,9 @@ def _spoken(value: Fraction | float) -> str | None:
         number = float(value)
         if math.isinf(number) or math.isnan(number):
             return None
+        if 0 < abs(number) < 0.0001:   # 1e-20 is not "0": said as a power of ten
+            mantissa, exponent = f"{number:.3e}".split("e")
+            return f"{mantissa.rstrip('0').rstrip('.')} times 10 to the power of {int(exponent)}"
         text = f"{number:.4f}".rstrip("0").rstrip(".")
         if text in ("-0", ""):
             text = "0"

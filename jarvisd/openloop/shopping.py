@@ -41,7 +41,7 @@ def items_added(cleaned: str) -> tuple[list[str], str] | None:
     items = [_EN_ARTICLE.sub("", item.strip(" .,")) if lang == "en" else _KO_ARTICLE.sub("", item.strip(" .,"))
              for item in _SPLIT.split(m["x"])]
     items = [item for item in dict.fromkeys(items) if item and len(item) <= 60]
-    return (items, lang) if items and len(items) <= 20 else None
+    return (items, lang) if items and len(items) <= 50 else None
 
 
 def list_asked(cleaned: str) -> bool:
