@@ -101,3 +101,19 @@ async def test_korean_a_fact_forgotten_in_korean_is_gone(tmp_path):
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+async def test_with_memory_damaged_a_forget_says_so_and_forgets_nothing(tmp_path):
+    """A truncated LanceDB data file: "forget my gym code" must not answer "OK, I forgot …" (nothing was deleted)."""
+    assistant, _ = _assistant(tmp_path)
+    await assistant.answer("remember that my gym code is 77", session="s")
+    await assistant.close()
+    for fragment in (tmp_path / "data" / "memory.lance").rglob("*.lance"):
+        if fragment.is_file():
+            fragment.write_bytes(fragment.read_bytes()[:100])
+    assistant, chat = _assistant(tmp_path)
+    try:
+        reply = await assistant.answer("forget my gym code", session="s")
+        assert reply.startswith("I can't read my memory right now") and chat.calls == []
+    finally:
+        await assistant.close()
