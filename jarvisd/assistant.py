@@ -176,6 +176,10 @@ class Assistant:
                 if not answering and self._answering.get(session) is answering:
                     del self._answering[session]
 
+    def said_aside(self, session: str, text: str) -> None:
+        """Something said to the user outside a turn (a reminder): the last thing said, for "say that again"."""
+        self._recent.setdefault(session, deque(maxlen=RECENT_ANSWERS)).append(("", text))
+
     def _told_back(self, text: str, scope: MemoryScope) -> str | None:
         """The answer to "what's my locker code?" from the facts the user asked to keep (`fact_asked.py`), or None."""
         asked = fact_asked(text)

@@ -110,7 +110,9 @@ class Daemon:
             return await self.assistant.answer(text, session=session)
 
     async def speak(self, text: str, lang: str) -> None:
-        """Reminders and proactive remarks: through the voice's TTS queue, never over the user."""
+        """Reminders and proactive remarks: through the voice's TTS queue, never over the user; "say that again"
+        right after one repeats it (`Assistant.said_aside`)."""
+        self.assistant.said_aside(VOICE_SESSION, text)
         if self.voice is not None:
             await self.voice.announce(text, lang)
         else:

@@ -92,3 +92,17 @@ async def test_say_that_again_repeats_the_last_answer_without_the_model(tmp_path
         assert len(assistant.agenda.agenda()) == 1 and chat.calls == []
     finally:
         await assistant.close()
+
+
+async def test_say_that_again_after_a_reminder_repeats_the_reminder(tmp_path):
+    """A reminder is said outside any turn (`Daemon.speak` -> `Assistant.said_aside`): "what did you say?" right after
+    it is about the reminder, not the turn before."""
+    assistant, chat = _assistant(tmp_path)
+    try:
+        await assistant.answer("what time is it?", session="voice")
+        assistant.said_aside("voice", "Reminder: call Mom. It's due in 10 minutes.")
+        assert await assistant.answer("what did you say?", session="voice") == \
+            "Reminder: call Mom. It's due in 10 minutes."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
