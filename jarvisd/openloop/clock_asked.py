@@ -77,7 +77,7 @@ def days_until(cleaned: str, now: datetime) -> tuple[str, date] | None:
     if m is None:
         return None
     words = m["x"].strip(" ,")
-    probe = words if not words.isascii() else f"on {words}"
+    probe = f"{words}까지" if not words.isascii() else f"on {words}"   # "크리스마스" is a time with its particle
     try:
         when = resolve_time(probe, now)
     except ImpossibleTime:

@@ -158,6 +158,7 @@ def test_guard_how_long_of_anything_else_is_the_models(desk):
     ("how many days until Friday", "Friday is in 3 days: December 4."),
     ("how many days are there until new year", "New year is in 31 days: Friday, January 1, 2027."),
     ("12월 25일까지 며칠 남았어?", "12월 25일까지 24일 남았어요. 12월 25일 금요일이에요."),
+    ("크리스마스까지 며칠 남았어?", "크리스마스까지 24일 남았어요. 12월 25일 금요일이에요."),
 ])
 def test_the_days_until_a_day_are_the_calendars(desk, said, reply):
     """Before (the forty-fifth session): to the model; SmolLM2 said "The number of days until December 25 is 12."."""
