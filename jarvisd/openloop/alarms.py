@@ -21,7 +21,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from jarvisd.openloop.when import ImpossibleTime, cut_spans, resolve_time, time_spans
 
@@ -188,18 +188,79 @@ def only_kind(words: str) -> bool:
     return bool(said & _KIND_WORDS - _FILLER_WORDS) and not said - _KIND_WORDS
 
 
-_EN_CHANGE = re.compile(r"(?:(?:can|could|would)\s+you\s+|please\s+)?(?:pause|resume|unpause|restart|reset|continue|extend|"
-                        r"add\s+(?:\S+\s+){1,3}?(?:to|on)|take\s+(?:\S+\s+){1,3}?off)\s+(?:the|my|that|this)\s+"
-                        r"(?:[\w-]+\s+){0,3}?(?:timer|alarm)(?:\s+(?:please|now|by\s+.+|for\s+.+))?")
-_KO_CHANGE = re.compile(r"(?:[가-힣\d]+\s+){0,3}?[가-힣\d]*(?:타이머|알람)(?:을|를|좀)?\s*(?:\S+\s*)?"
-                        r"(?:일시\s*정지|다시\s*시작|재개|연장|늘려|더\s*해)\S*(?:\s*(?:줘|주세요|줄래))?")
+_TIMER_WORDS = r"(?P<x>(?:the|my|that|this)\s+(?:[\w-]+\s+){0,3}?timer)"
+_EN_EXTEND = re.compile(r"(?:(?:can|could|would)\s+you\s+|please\s+)?(?:add|put)\s+(?P<amount>.+?)\s+(?:more\s+)?"
+                        rf"(?:to|on(?:to)?)\s+{_TIMER_WORDS}(?:\s+please)?|"
+                        r"(?:(?:can|could|would)\s+you\s+|please\s+)?(?:give|extend)\s+" + _TIMER_WORDS.replace("<x>", "<x2>") +
+                        r"\s+(?:by\s+)?"
+                        r"(?:another\s+)?(?P<amount2>.+?)(?:\s+more)?(?:\s+please)?")
+_EN_SHORTEN = re.compile(r"(?:(?:can|could|would)\s+you\s+|please\s+)?take\s+(?P<amount>.+?)\s+off\s+" + _TIMER_WORDS)
+_EN_RESTART = re.compile(r"(?:(?:can|could|would)\s+you\s+|please\s+)?(?:restart|reset|start\s+over)\s+" + _TIMER_WORDS +
+                         r"(?:\s+please)?|start\s+" + _TIMER_WORDS.replace("<x>", "<x2>") + r"\s+(?:again|over)")
+_EN_PAUSE = re.compile(r"(?:(?:can|could|would)\s+you\s+|please\s+)?(?:pause|resume|unpause|continue|hold|freeze)\s+"
+                       r"(?:the|my|that|this)\s+(?:[\w-]+\s+){0,3}?(?:timer|alarm)(?:\s+(?:please|now))?")
+_KO_TIMER_WORDS = r"(?P<x>(?:[가-힣\d]+\s+){0,3}?[가-힣\d]*타이머)(?:을|를|좀)?\s*"
+_KO_EXTEND = re.compile(_KO_TIMER_WORDS + r"(?P<amount>[\d가-힣]+\s*(?:분|초|시간))\s*(?:만\s*)?(?:더\s*)?"
+                        r"(?:연장해|늘려|더해|추가해)\s*(?:줘|주세요|줄래)?")
+_KO_RESTART = re.compile(_KO_TIMER_WORDS + r"(?:다시\s*시작해|처음부터\s*다시\s*해|리셋해)\s*(?:줘|주세요|줄래)?")
+_KO_PAUSE = re.compile(r"(?:[가-힣\d]+\s+){0,3}?[가-힣\d]*(?:타이머|알람)(?:을|를|좀)?\s*(?:일시\s*정지|재개|잠깐\s*멈춰)\S*"
+                       r"(?:\s*(?:줘|주세요|줄래))?")
 
 
-def change_asked(cleaned: str) -> bool:
-    """"pause the timer", "add 5 minutes to the timer", "타이머 일시정지해 줘": a change a timer cannot take (it is a
-    promise due at one moment); the desk says so and what it can do. Before (the forty-fifth session) these went to
-    the model, which said it paused nothing in many words."""
-    return bool(_EN_CHANGE.fullmatch(cleaned) or _KO_CHANGE.fullmatch(cleaned))
+@dataclass(frozen=True)
+class TimerChange:
+    """A change asked of a running timer: `kind` "extend" (by `seconds`, less than 0 to shorten), "restart" (from its
+    full length again) or "pause" (which a timer here cannot do: it is a promise due at one moment); `words` name the
+    timer ("the egg timer")."""
+
+    kind: str
+    words: str
+    seconds: int = 0
+
+
+def change_asked(cleaned: str) -> TimerChange | None:
+    """"add 5 minutes to the timer", "restart the egg timer", "pause the timer", "타이머 5분 연장해 줘": the change asked
+    of a timer, or None. Before (the forty-fifth session) these went to the model, which changed nothing in many
+    words."""
+    korean = bool(re.search(r"[가-힣]", cleaned))
+    if m := (_KO_EXTEND if korean else _EN_EXTEND).fullmatch(cleaned):
+        seconds = _length(m["amount"] or m.groupdict().get("amount2") or "", korean)
+        return TimerChange("extend", m["x"] or m.groupdict().get("x2") or "", seconds) if seconds else None
+    if not korean and (m := _EN_SHORTEN.fullmatch(cleaned)):
+        seconds = _length(m["amount"], korean)
+        return TimerChange("extend", m["x"], -seconds) if seconds else None
+    if m := (_KO_RESTART if korean else _EN_RESTART).fullmatch(cleaned):
+        return TimerChange("restart", m["x"] or m.groupdict().get("x2") or "")
+    if (_KO_PAUSE if korean else _EN_PAUSE).fullmatch(cleaned):
+        return TimerChange("pause", cleaned)
+    return None
+
+
+def timer_length(desc: str) -> int | None:
+    """The seconds a timer kept as `desc` runs ("10-minute timer for the eggs": 600, "timer for 1 hour 30 minutes":
+    5400, "1시간 30분 타이머": 5400), or None for anything else."""
+    if alarm_kind(desc) != "timer":
+        return None
+    units = {"hour": 3600, "minute": 60, "second": 1, "시간": 3600, "분": 60, "초": 1}
+    head = desc.split(" for the ", 1)[0]
+    found = re.findall(r"(\d+)[\s-]?(hour|minute|second|시간|분|초)", head)
+    return sum(int(n) * units[unit] for n, unit in found) or None
+
+
+def _length(amount: str, korean: bool) -> int:
+    """Seconds of a length said ("5 minutes", "two and a half minutes", "5분"), 0 when none is read."""
+    amount = " ".join(re.sub(r"\b(?:more|extra)\b", " ", amount.replace("-", " ")).split())   # "two more minutes"
+    if (sec := _SECONDS.fullmatch(amount)) is not None:
+        return int(sec["n"])
+    now = datetime(2026, 1, 1, 12, tzinfo=UTC)   # any fixed moment: only the difference counts
+    try:
+        when = resolve_time(f"{amount} 뒤" if korean else f"in {amount}", now)
+    except ImpossibleTime:
+        return 0
+    if when is None or not when.has_time:
+        return 0
+    seconds = round((when.at - now).total_seconds())
+    return seconds if 0 < seconds <= 24 * 3600 else 0
 
 
 def off_as_cancel(cleaned: str) -> str | None:

@@ -31,6 +31,7 @@ from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules, shopping
 from jarvisd.openloop.agenda_asked import deed_asked, finished_asked, next_asked, overdue_asked
 from jarvisd.openloop.alarms import (
+    TimerChange,
     alarm_asked,
     alarm_kind,
     alarm_said,
@@ -39,6 +40,7 @@ from jarvisd.openloop.alarms import (
     change_asked,
     off_as_cancel,
     only_kind,
+    timer_length,
     with_time,
 )
 from jarvisd.openloop.clock_asked import clock_asked, days_until
@@ -613,8 +615,8 @@ class AgendaDesk:
                 with self._lock:
                     self._alarm_asked[session] = (kind, self.service.now_ms())
                 return DeskReply(phrases.alarm_when(kind, lang), lang, intent="alarm")
-            if change_asked(clean(text)):   # "pause the timer": not a thing a timer does here; said, not guessed
-                return DeskReply(phrases.alarm_unchanged(lang), lang, intent="alarm")
+            if (change := change_asked(clean(text))) is not None:   # "add 5 minutes to the timer"
+                return self._timer_changed(change, lang)
             return None
         if alarm.at <= now:
             return DeskReply(phrases.alarm_past(alarm.kind, lang), lang, intent="alarm")
@@ -653,6 +655,27 @@ class AgendaDesk:
                 added.append(item)
         return DeskReply(phrases.shopping_added(added, already, lang), lang,
                          change=AgendaChange(opened=tuple(opened)), intent="shopping")
+
+    def _timer_changed(self, change: TimerChange, lang: phrases.Lang) -> DeskReply:
+        """"Add 5 minutes to the timer" (its due and reminder moved by that much), "restart the egg timer" (due its
+        full length from now); "pause the timer" is said to be impossible. The timer is the one the words name, or
+        the only one set; with several and no name to tell them apart, the user is asked to name it."""
+        if change.kind == "pause":
+            return DeskReply(phrases.alarm_unchanged(lang), lang, intent="alarm")
+        loops = [loop for loop in self.service.agenda() if alarm_kind(loop.desc) == "timer"]
+        meant = alarms_meant(change.words, [loop.desc for loop in loops]) or []
+        if len(meant) != 1:
+            return DeskReply(phrases.timer_unnamed([loops[i] for i in meant], lang), lang, intent="alarm")
+        timer, now_ms = loops[meant[0]], self.service.now_ms()
+        if change.kind == "restart":
+            due_ms = now_ms + (timer_length(timer.desc) or 0) * 1000
+        else:
+            due_ms = max(timer.due_ms or now_ms, now_ms) + change.seconds * 1000
+        if due_ms <= now_ms:   # "take 10 minutes off" a timer with 5 left
+            return DeskReply(phrases.timer_too_short(timer, lang), lang, intent="alarm")
+        moved = self.service.reschedule(timer.id, due_ms=due_ms, remind_ms=due_ms)
+        return DeskReply(phrases.time_left([moved], now_ms, self.service.now_local(), self.service.tz, lang), lang,
+                         change=AgendaChange(updated=(moved,), before=(timer,)), intent="alarm")
 
     def _is_alarm(self, text: str) -> bool:
         try:

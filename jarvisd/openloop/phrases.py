@@ -385,8 +385,23 @@ def alarm_past(kind: str, lang: Lang) -> str:
 
 def alarm_unchanged(lang: Lang) -> str:
     if lang == "ko":
-        return "타이머나 알람을 멈추거나 늘리는 건 아직 못 해요. 취소하거나, 남은 시간을 알려 드리거나, 새로 맞출 수 있어요."
-    return "I can't pause or change a timer yet. I can cancel it, tell you the time left, or set a new one."
+        return "타이머를 멈출 수는 없어요. 시간을 더하거나, 다시 시작하거나, 취소할 수 있어요."
+    return "I can't pause a timer. I can add time to it, restart it, or cancel it."
+
+
+def timer_unnamed(timers: Sequence[OpenLoop], lang: Lang) -> str:
+    """No timer, or several the words do not tell apart ("add 5 minutes to the timer" with two set)."""
+    if not timers:
+        return "맞춰 둔 타이머가 없어요." if lang == "ko" else "You have no timer set."
+    if lang == "ko":
+        return f"타이머가 {len(timers)}개 있어요: {_named(timers, lang)}. 어느 타이머인지 말해 주세요."
+    return f"You have {len(timers)} timers: {_named(timers, lang)}. Say which one, like \"the {timers[0].desc}\"."
+
+
+def timer_too_short(timer: OpenLoop, lang: Lang) -> str:
+    if lang == "ko":
+        return f"{timer.desc}에는 그만큼 남아 있지 않아요. 끄려면 취소해 달라고 말해 주세요."
+    return f"The {timer.desc} doesn't have that much time left. To stop it, say cancel the timer."
 
 
 def days_until(words: str, day: date, today: date, lang: Lang) -> str:
