@@ -174,3 +174,24 @@ def finished_asked(t: str) -> Span | None:
     if "yesterday" in span or span == "어제":
         return "yesterday"
     return "week" if "week" in span or span in ("이번주", "금주") else "today"
+
+
+# "what did I just add?", "what was that?", "when is it?" right after a promise: the one just said (`desk._in_focus`)
+_EN_LAST = re.compile(r"(?:so\s+|and\s+|wait\s+)?(?:what\s+did\s+(?:i|you)\s+just\s+(?:add|put\s+down|save|write\s+down)|"
+                      r"what\s+(?:was|is)\s+the\s+last\s+(?:thing|one|reminder|item)\s+(?:i\s+added|you\s+(?:added|saved))|"
+                      r"what\s+did\s+you\s+(?:just\s+)?(?:add|save|put\s+down|write\s+down))")
+_EN_WHEN_IT = re.compile(r"(?:so\s+|and\s+)?(?:when(?:'s|\s+is|\s+was)\s+(?:it|that)(?:\s+(?:due|again|for))?|"
+                         r"what\s+time\s+(?:is|was)\s+(?:it|that)\s+(?:for|due|again|set\s+for)|"
+                         r"when\s+(?:did\s+you|will\s+you)\s+(?:set|remind\s+me)(?:\s+(?:it|that)(?:\s+for)?)?)")
+_KO_LAST = re.compile(r"(?:방금|아까)\s*(?:뭐|뭘)\s*(?:추가했어|적었어|저장했어|넣었어)(?:요)?|그거\s*(?:언제|몇\s*시)(?:야|였지|예요|에요|로\s*했어)?")
+
+
+def last_added_asked(t: str) -> str | None:
+    """"what" for "what did I just add?", "when" for "when is it?" said of the promise just said; else None."""
+    text = t.rstrip("?？ ")
+    if _EN_LAST.fullmatch(text) or (re.search(r"[가-힣]", text) and (m := _KO_LAST.fullmatch(text)) and "언제" not in
+                                      m[0] and "몇" not in m[0]):
+        return "what"
+    if _EN_WHEN_IT.fullmatch(text) or (re.search(r"[가-힣]", text) and _KO_LAST.fullmatch(text)):
+        return "when"
+    return None

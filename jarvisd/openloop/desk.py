@@ -29,7 +29,13 @@ from typing import Literal
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules, shopping
-from jarvisd.openloop.agenda_asked import deed_asked, finished_asked, next_asked, overdue_asked
+from jarvisd.openloop.agenda_asked import (
+    deed_asked,
+    finished_asked,
+    last_added_asked,
+    next_asked,
+    overdue_asked,
+)
 from jarvisd.openloop.alarms import (
     TimerChange,
     alarm_asked,
@@ -79,7 +85,7 @@ from jarvisd.openloop.intents import (
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.pronouns import person_meant, persons_meant, with_person
-from jarvisd.openloop.remind_asks import remind_ask
+from jarvisd.openloop.remind_asks import remind_ask, reminder_with_what, reminder_without_what
 from jarvisd.openloop.reported_moves import as_order
 from jarvisd.openloop.service import MEANING_LOOPS, LoopNotFound, OpenLoopService, ReviveRefused
 from jarvisd.openloop.shifts import Shift, asks_amount, asks_when, bare_amount, read_shift
@@ -101,6 +107,9 @@ _BY_ITS_DUE = re.compile(r"^(?:the\s+one\s+(?:on|for|due|by|at)\s+|the\s+one\s+|
                          r"|\s*(?:에\s*있는|까지인|까지)?\s*(?:거|것|꺼|걸로)$")
 LISTED_SEC = 300         # "cancel the second one" refers to the agenda read out this long ago at most
 CONFIRM_SEC = 120        # a guess by meaning waits this long for the user's yes or no
+# not an answer to "What should I remind you about?": the user let it go, or asked something else
+_NOT_AN_ANSWER = re.compile(r"(?:never\s*mind|nothing|forget\s+it|cancel|no|nope|stop|nevermind|아니야|됐어|아니|취소)[.!]?|"
+                            r"(?:what|when|where|who|how|is|are|do|does|did|can|could)\b.*|.*\?")
 LATE_ANSWER_SEC = 1800   # a yes or no after that (nothing said between) is told it came too late
 # the answer's language: Korean when its Hangul letters, counted twice, match its Latin ones ("Call 민수" is
 # answered in Korean, "I'll call the landlord about the pipe in 엄마's kitchen" in English)
@@ -171,6 +180,7 @@ class AgendaDesk:
         self._asked_amount: dict[str, tuple[str, int, int]] = {}
         self._undoable: dict[str, Undoable] = {}   # the last change each session made ("undo that" takes it back)
         self._alarm_asked: dict[str, tuple[str, int]] = {}   # "set a timer": (kind, asked at ms), for the answer
+        self._what_asked: dict[str, tuple[str, int]] = {}   # "remind me": (time words, asked at ms), for the answer
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ entry
@@ -318,8 +328,17 @@ class AgendaDesk:
 
     def _answer(self, text: str, session: str, lang: phrases.Lang, fixing: _Fix | None = None) -> DeskReply | None:
         text = off_as_cancel(clean(text)) or text   # "turn off my alarm": "cancel my alarm"
+        with self._lock:
+            what = self._what_asked.pop(session, None)
+        if what is not None and self.service.now_ms() - what[1] <= CONFIRM_SEC * 1000 \
+                and not _NOT_AN_ANSWER.fullmatch(clean(text)):
+            text = reminder_with_what(what[0], text)   # "What should I remind you about?" "To call Bob."
         if (reminder := self._remind_asked(text, session, lang)) is not None:
             return reminder
+        if (time_words := reminder_without_what(clean(text))) is not None:   # "remind me", "set a reminder"
+            with self._lock:
+                self._what_asked[session] = (time_words, self.service.now_ms())
+            return DeskReply(phrases.remind_what(lang), lang, intent="remind")
         if (alarm := self._alarm(text, session, lang)) is not None:
             return alarm
         if (listed := self._shopping(text, session)) is not None:   # "add milk to my shopping list"
@@ -419,6 +438,13 @@ class AgendaDesk:
             self._listed[session] = ((first.id,), now_ms)
             return DeskReply(phrases.next_one(first, moment(first) or 0, overdue, kind == "reminder", now, tz, lang), lang,
                              intent="next")
+        if (kind := last_added_asked(t)) is not None:   # "what did I just add?", "when is it?": the promise just said
+            focus = self._in_focus(session)
+            loop = self._open(focus[0][1]) if focus else None
+            if loop is None:   # "when is it?" with no promise just said: not the agenda's (the talk's, or the model's)
+                return DeskReply(phrases.nothing_just_added(lang), lang, intent="when") if kind == "what" else None
+            said = phrases.when_due([loop], now, tz, lang) if kind == "when" else phrases.just_added(loop, now, tz, lang)
+            return DeskReply(said, lang, intent="when")
         if overdue_asked(t):    # "what's overdue?", "밀린 거 있어?": the open ones whose due has passed, oldest first
             late = sorted((loop for loop in self._open_to_do() if loop.due_ms is not None and loop.due_ms < now_ms),
                           key=_due_order)

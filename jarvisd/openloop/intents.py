@@ -76,7 +76,8 @@ _EN_IN_KO = re.compile(r"(?<![a-z])(?:to-?do list|todo|today|tonight|tomorrow|tm
 
 # A closing that names nothing: said of the promise just reminded or just captured ("mark it done", "scratch
 # that off the list, it's done", "그거 지워 줘 이제 필요 없어"); the desk applies it only when one is in focus
-_EN_IT = r"(?:it|that|this|that\s+one|this\s+one)"
+_EN_IT = (r"(?:it|that|this|that\s+one|this\s+one|the\s+last\s+(?:one|thing|reminder|item|task|promise)"   # "delete the last one"
+          r"(?:\s+i\s+(?:added|said))?|what\s+i\s+just\s+(?:added|said))")
 _EN_IT_LEAD = r"(?:(?:ok(?:ay)?|yes|yeah|yep|great|good|actually|oh|wait|no|so|and|just)[\s,]+)*"
 _EN_IT_DONE = re.compile(
     rf"{_EN_IT_LEAD}(?:(?:mark|set|put)\s+{_EN_IT}\s+(?:down\s+)?(?:as\s+)?(?:done|complete|completed|finished)"

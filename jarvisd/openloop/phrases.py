@@ -383,6 +383,19 @@ def alarm_past(kind: str, lang: Lang) -> str:
     return f"That time has already passed. When should the {'alarm' if kind != 'wake' else 'wake-up'} be?"
 
 
+def just_added(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    return f"방금 적은 건: {_item(loop, now, tz, lang)}." if lang == "ko" else \
+        f"The last thing you added: {_item(loop, now, tz, lang)}."
+
+
+def nothing_just_added(lang: Lang) -> str:
+    return "방금 적은 게 없어요." if lang == "ko" else "You haven't added anything just now."
+
+
+def remind_what(lang: Lang) -> str:
+    return "뭘 알려 드릴까요?" if lang == "ko" else "What should I remind you about?"
+
+
 def alarm_unchanged(lang: Lang) -> str:
     if lang == "ko":
         return "타이머를 멈출 수는 없어요. 시간을 더하거나, 다시 시작하거나, 취소할 수 있어요."

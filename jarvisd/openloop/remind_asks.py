@@ -74,3 +74,33 @@ def _minutes(amount: str) -> int | None:
 def _name(words: str | None) -> str:
     words = (words or "").strip(" ,")
     return "" if words in ("", "it", "that", "this", "this one", "that one", "그거", "그건", "이거") else words
+
+
+# "remind me", "set a reminder", "remind me tomorrow", "add a to-do", "알림 설정해 줘": a reminder asked for with nothing
+# to remind of (the forty-fifth session: to the model, which said it set one). The desk asks what, and the answer
+# ("to call Bob", "call Mom at 5") is kept as "remind me to …" with the time said first.
+_EN_WHAT = re.compile(_LEAD + r"(?:(?:can|could|would)\s+you\s+)?(?:(?:set|create|add|make|give\s+me|new)\s+(?:me\s+)?"
+                      r"(?:a\s+|an\s+)?(?:new\s+)?(?:reminder|to-?do|task)(?:\s+for\s+me)?|remind\s+me(?:\s+of\s+something)?|"
+                      r"add\s+something\s+to\s+(?:my|the)\s+(?:agenda|list|to-?do\s+list))"
+                      r"(?P<time>(?:\s+(?:for\s+|at\s+|on\s+|in\s+)?(?:tomorrow|tonight|today|later|this\s+\w+|next\s+\w+|"
+                      r"\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|\w+day))*)(?:\s+please)?")
+_KO_WHAT = re.compile(r"(?P<time>(?:(?:내일|오늘|모레|이따가?|저녁|아침|오전|오후|\d{1,2}시(?:\s*\d{1,2}분)?|[월화수목금토일]요일)\s*(?:에)?\s*)*)"
+                      r"(?:알림|리마인더|할\s*일)\s*(?:하나\s*)?(?:좀\s*)?(?:설정해|맞춰|추가해|만들어|등록해)\s*(?:줘|주세요|줄래)")
+
+
+def reminder_without_what(cleaned: str) -> str | None:
+    """The time words of a reminder asked for with nothing to remind of ("remind me tomorrow": "tomorrow"; "set a
+    reminder": ""), or None when it is not one."""
+    m = _EN_WHAT.fullmatch(cleaned) or (_KO_WHAT.fullmatch(cleaned) if re.search(r"[가-힣]", cleaned) else None)
+    return None if m is None else " ".join((m["time"] or "").split())
+
+
+def reminder_with_what(time_words: str, answer: str) -> str:
+    """The answer to "What should I remind you about?" said as the whole ask: ("tomorrow", "to call Bob") -> "remind
+    me to call Bob tomorrow"; ("내일", "엄마한테 전화하기") -> "내일 엄마한테 전화하기 알려 줘"."""
+    answer = answer.strip().rstrip(".!")
+    if re.search(r"[가-힣]", answer):
+        return " ".join(part for part in (time_words, answer, "알려 줘") if part)
+    answer = re.sub(r"^(?:(?:remind\s+me\s+)?to|about|that\s+i\s+(?:need|have)\s+to)\s+", "", answer, flags=re.IGNORECASE)
+    time_words = re.sub(r"^for\s+", "", re.sub(r"^for\s+(?=\d)", "at ", time_words))   # "a reminder for 3pm"
+    return " ".join(part for part in ("remind me to", answer, time_words) if part)
