@@ -237,6 +237,8 @@ class Assistant:
                 else await asyncio.to_thread(self._remember_in_words, text)   # (a thread only when it may be one)
             if command is not None:
                 reply = await self.commands.run(command, self.command_context(session))
+                if command.startswith("/remember my name is ") and reply.startswith("Remembered: my name is "):
+                    reply = f"Nice to meet you, {command.removeprefix('/remember my name is ')}. I'll remember your name."
                 answer.append(reply)
                 yield reply
                 return

@@ -44,14 +44,15 @@ async def test_with_the_model_judge_a_promise_in_a_text_turn_lands_on_the_agenda
 
 
 async def test_the_next_turn_sees_the_previous_one_in_its_window(tmp_path):
-    chat = ScriptedChatModel([{"text": "Nice to meet you, Mina."}, {"text": "You are Mina."}])
+    # (not "My name is Mina.": a name said is kept as a fact since the forty-fifth session, without the model)
+    chat = ScriptedChatModel([{"text": "Busan is lovely."}, {"text": "You live in Busan."}])
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path)})
     backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
     assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
-    await assistant.answer("My name is Mina.")
-    await assistant.answer("What is my name?")
+    await assistant.answer("I live in Busan with my cat.")
+    await assistant.answer("Where do I live?")
     second_call_messages = chat.calls[1][0]
-    assert any("My name is Mina." in m.content for m in second_call_messages if m.role == "user")
+    assert any("I live in Busan with my cat." in m.content for m in second_call_messages if m.role == "user")
     await assistant.close()
 
 

@@ -122,7 +122,10 @@ def said_of(fact: str) -> str:
 
 
 def _keys(words: str) -> list[str]:
-    return [w for w in _words(words) if w not in _GENERIC]
+    """The words that tell a fact apart ("my wife's name": "wife"); "my name" alone keys on "name"."""
+    said = _words(words)
+    keys = [w for w in said if w not in _GENERIC]
+    return keys or (["name"] if said == ["name"] else [])
 
 
 def _plain(text: str) -> str:

@@ -22,6 +22,13 @@ _EN = (
     re.compile(r"(?:(?:please|jarvis|hey\s+jarvis|ok|okay)[\s,]+)*remember\s*,?\s+(?:at\s+)?(?P<fact>(?:my|our)\s+.+?\s+(?:is|are)\s+.+)",
                re.IGNORECASE),
 )
+# "my name is Alex", "call me Alex": the user's name, kept as a fact without "remember" (the session's chat: SmolLM2
+# answered "I'm Alex, and I'll be your personal assistant" and kept nothing); "call me later" is a request, not a name
+_EN_NAME = re.compile(r"(?i:(?:(?:hi|hello|hey|ok|okay|so|and|jarvis)[\s,]+)*)(?:(?i:my\s+name\s+is|my\s+name's)\s+"
+                      r"(?P<said>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)|(?i:call\s+me|you\s+can\s+call\s+me|i\s+go\s+by)\s+"
+                      r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))")
+_NOT_A_NAME = frozenset("Later Back Tomorrow Tonight Today Now Soon When If At In On Please Maybe Sometime Anytime Again "
+                        "Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mom Dad Him Her Them".split())
 _EN_POINTER = re.compile(r"(?:(?:please|jarvis|ok|okay)[\s,]+)*remember\s+(?:that|this|it)(?:\s+(?:please|for\s+me))?",
                          re.IGNORECASE)
 _KO = re.compile(r"(?P<fact>.+?)[\s,]*(?:꼭\s*|좀\s*)?"
@@ -39,6 +46,8 @@ def remember_said(text: str) -> str | None:
     rules = said.replace("\u2019", "'")
     if _EN_POINTER.fullmatch(rules):
         return "that"
+    if (m := _EN_NAME.fullmatch(rules)) and not {w.title() for w in (m["said"] or m["name"]).split()} & _NOT_A_NAME:
+        return f"my name is {' '.join(w[:1].upper() + w[1:] for w in (m['said'] or m['name']).split())}"
     for pattern in _EN:
         if m := pattern.fullmatch(rules):
             return said[m.start("fact"):m.end("fact")].strip(" ,")

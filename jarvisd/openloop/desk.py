@@ -108,8 +108,8 @@ _BY_ITS_DUE = re.compile(r"^(?:the\s+one\s+(?:on|for|due|by|at)\s+|the\s+one\s+|
 LISTED_SEC = 300         # "cancel the second one" refers to the agenda read out this long ago at most
 CONFIRM_SEC = 120        # a guess by meaning waits this long for the user's yes or no
 # not an answer to "What should I remind you about?": the user let it go, or asked something else
-_NOT_AN_ANSWER = re.compile(r"(?:never\s*mind|nothing|forget\s+it|cancel|no|nope|stop|nevermind|아니야|됐어|아니|취소)[.!]?|"
-                            r"(?:what|when|where|who|how|is|are|do|does|did|can|could)\b.*|.*\?")
+_LET_GO = re.compile(r"(?:never\s*mind|nothing|forget\s+it|cancel|no|nope|stop|nevermind|아니야|됐어|아니|취소)[.!]?")
+_NOT_AN_ANSWER = re.compile(_LET_GO.pattern + r"|(?:what|when|where|who|how|is|are|do|does|did|can|could)\b.*|.*\?")
 LATE_ANSWER_SEC = 1800   # a yes or no after that (nothing said between) is told it came too late
 # the answer's language: Korean when its Hangul letters, counted twice, match its Latin ones ("Call 민수" is
 # answered in Korean, "I'll call the landlord about the pipe in 엄마's kitchen" in English)
@@ -622,6 +622,9 @@ class AgendaDesk:
                                                   for part in parts))
         with self._lock:
             asked = self._alarm_asked.pop(session, None)
+        if asked is not None and self.service.now_ms() - asked[1] <= CONFIRM_SEC * 1000 \
+                and _LET_GO.fullmatch(clean(text)):
+            return DeskReply("알겠어요." if lang == "ko" else "OK.", lang, intent="alarm")   # "For how long?" "Cancel."
         if asked is not None and self.service.now_ms() - asked[1] <= CONFIRM_SEC * 1000:
             said = with_time(asked[0], clean(text))   # "For how long?" "Ten minutes."
             try:

@@ -88,7 +88,8 @@ _EN_IT_DONE = re.compile(
     rf"(?:[\s,]+(?:so\s+)?(?:you\s+can\s+)?(?:tick|take|check|cross|mark)\s+(?:it|that)\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?)?")
 _EN_IT_CANCEL = re.compile(
     rf"{_EN_IT_LEAD}(?:(?:cancel|drop|delete|remove|scrap|scratch|clear)\s+{_EN_IT}|(?:scratch|take)\s+{_EN_IT}\s+off(?:\s+(?:my|the)\s+(?:list|agenda))?"
-    rf"|(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:to\s+do\s+)?(?:it|that)(?:\s+any\s*more)?)"
+    rf"|(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:to\s+do\s+)?(?:it|that)(?:\s+any\s*more)?"
+    rf"|cancel(?:\s+(?:please|now))?)"   # a bare "cancel" right after "OK, a 10-minute timer" (the session's chat: the model)
     rf"(?:[\s,]+(?:(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:it|that|to)|i'?m\s+not\s+doing\s+(?:it|that)|not\s+doing\s+(?:it|that))"
     rf"(?:\s+any\s*more)?)?")
 _KO_IT = r"(?:(?:응|어|네|예|아)\s+)?(?:그거|그것|그건|이거|저거)?\s*"

@@ -24,7 +24,7 @@ def test_the_fact_holding_every_key_word_answers(asked, fact):
     assert question is not None and fact_meant(question, FACTS) == fact
 
 
-@pytest.mark.parametrize("said", ["what's the weather", "what is my name", "my locker code is 4512",
+@pytest.mark.parametrize("said", ["what's the weather", "my locker code is 4512",
                                   "what is the capital of France", "내일 날씨 어때?"])
 def test_guard_other_questions_are_not_a_fact_asked_back(said):
     assert fact_asked(said) is None
@@ -99,5 +99,15 @@ async def test_with_memory_damaged_a_fact_asked_back_is_said_unreadable_not_made
     try:
         reply = await assistant.answer("what is my locker code?", session="s")
         assert reply.startswith("I can't read my memory right now") and chat.calls == []
+    finally:
+        await assistant.close()
+
+
+async def test_the_users_name_is_said_back(tmp_path):
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        assert await assistant.answer("my name is Alex", session="s") == "Nice to meet you, Alex. I'll remember your name."
+        assert await assistant.answer("what's my name?", session="s") == "You told me your name is Alex."
+        assert chat.calls == []
     finally:
         await assistant.close()

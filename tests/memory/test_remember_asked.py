@@ -77,3 +77,19 @@ async def test_guard_a_promise_said_as_remember_that_stays_the_agendas(tmp_path)
         assert explicit(assistant) == [] and [loop.desc for loop in assistant.agenda.agenda()] == ["call Bob"]
     finally:
         await assistant.close()
+
+
+@pytest.mark.parametrize(("said", "fact"), [
+    ("my name is Alex", "my name is Alex"), ("My name is Alex Kim.", "my name is Alex Kim"),
+    ("Hi, my name is alex", "my name is Alex"), ("call me Alex", "my name is Alex"), ("you can call me Sam", "my name is Sam"),
+])
+def test_the_users_name_is_kept_without_remember(said, fact):
+    """The session's chat: "my name is Alex" got SmolLM2's "I'm Alex, and I'll be your personal assistant" and nothing
+    was kept, so "what's my name?" was answered "I'm JARVIS"."""
+    assert remember_said(said) == fact
+
+
+@pytest.mark.parametrize("said", ["call me later", "call me tomorrow at 5", "Call me Mom", "my name is on the list",
+                                  "call me alex"])
+def test_guard_a_request_to_call_is_no_name(said):
+    assert remember_said(said) is None

@@ -56,3 +56,14 @@ def test_korean_the_promise_just_said(desk):
 
 def test_with_nothing_just_said(desk):
     assert said_to(desk, "what did I just add?", "when is it?") == ["You haven't added anything just now.", None]
+
+
+def test_a_bare_cancel_takes_off_what_was_just_added(desk):
+    """The session's chat: "cancel" right after "OK, a 10-minute timer" went to the model and the timer stayed."""
+    assert said_to(desk, "set a timer for 10 minutes", "cancel")[1] == "OK, I took it off your agenda: 10-minute timer."
+    assert agenda_rows(desk) == []
+
+
+def test_cancel_said_to_for_how_long_sets_nothing_and_keeps_the_rest(desk):
+    assert said_to(desk, "remind me to call Bob", "set a timer", "cancel")[1:] == ["For how long?", "OK."]
+    assert [desc for desc, _ in agenda_rows(desk)] == ["call Bob"]
