@@ -8,8 +8,10 @@ it is"; SmolLM2-135M does not call the `current_time` tool. The desk answers fro
 
 from __future__ import annotations
 
+import functools
 import re
-from datetime import date, datetime
+import zoneinfo
+from datetime import date, datetime, tzinfo
 
 from jarvisd.openloop.when import ImpossibleTime, resolve_time
 
@@ -90,3 +92,48 @@ def days_until(cleaned: str, now: datetime) -> tuple[str, date] | None:
     if set(left.split()) - _FILLER - {"에", "까지"}:
         return None   # words beside the day: "the christmas party", "my trip on friday"
     return words, when.at.date()
+
+
+# "what time is it in London?", "what's the time in New York", "도쿄는 지금 몇 시야?" (the session's chat: SmolLM2 said
+# "The time in London is 2022-01-01."): the IANA zone whose city is named
+_EN_ELSEWHERE = re.compile(r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what\s+time\s+is\s+it|what(?:'s|\s+is)\s+the\s+(?:time|date))"
+                           r"\s+(?:right\s+now\s+|now\s+)?in\s+(?P<city>[a-z .'-]{2,40}?)(?:\s+(?:right\s+)?now)?")
+_KO_ELSEWHERE = re.compile(r"(?P<city>[가-힣]{2,10}?)\s*(?:은|는)?\s*(?:지금\s*)?몇\s*시(?:야|예요|에요|지|니|인가요)?")
+_KO_CITIES = {"런던": "Europe/London", "파리": "Europe/Paris", "베를린": "Europe/Berlin", "뉴욕": "America/New_York",
+              "로스앤젤레스": "America/Los_Angeles", "엘에이": "America/Los_Angeles", "도쿄": "Asia/Tokyo", "베이징": "Asia/Shanghai",
+              "상하이": "Asia/Shanghai", "홍콩": "Asia/Hong_Kong", "싱가포르": "Asia/Singapore", "시드니": "Australia/Sydney",
+              "서울": "Asia/Seoul", "밴쿠버": "America/Vancouver", "토론토": "America/Toronto", "하와이": "Pacific/Honolulu",
+              "방콕": "Asia/Bangkok", "하노이": "Asia/Ho_Chi_Minh", "두바이": "Asia/Dubai", "모스크바": "Europe/Moscow"}
+_EN_ALIASES = {"la": "America/Los_Angeles", "nyc": "America/New_York", "san francisco": "America/Los_Angeles",
+               "beijing": "Asia/Shanghai", "washington": "America/New_York", "boston": "America/New_York",
+               "seattle": "America/Los_Angeles", "hawaii": "Pacific/Honolulu", "england": "Europe/London",
+               "uk": "Europe/London", "japan": "Asia/Tokyo", "korea": "Asia/Seoul", "france": "Europe/Paris",
+               "germany": "Europe/Berlin", "mumbai": "Asia/Kolkata", "delhi": "Asia/Kolkata", "india": "Asia/Kolkata"}
+
+
+@functools.cache
+def _cities() -> dict[str, str]:
+    """The last part of every IANA zone name, as said: "new york" -> "America/New_York"."""
+    cities: dict[str, str] = {}
+    for name in sorted(zoneinfo.available_timezones()):
+        if "/" in name and not name.startswith(("Etc/", "SystemV/", "posix/", "right/")):
+            cities.setdefault(name.rsplit("/", 1)[1].replace("_", " ").casefold(), name)
+    return cities
+
+
+def elsewhere_asked(cleaned: str) -> tuple[str, tzinfo] | None:
+    """The place and its zone for "what time is it in London?", or None (not asked, or no zone of that name)."""
+    text = cleaned.rstrip("?？ ")
+    if m := _EN_ELSEWHERE.fullmatch(text):
+        place = " ".join(m["city"].removeprefix("the ").split())
+        name = _EN_ALIASES.get(place) or _cities().get(place)
+    elif not text.isascii() and (m := _KO_ELSEWHERE.fullmatch(text)) and m["city"] not in ("지금", "오늘", "내일"):
+        place, name = m["city"], _KO_CITIES.get(m["city"])
+    else:
+        return None
+    if name is None:
+        return None
+    try:
+        return place, zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return None

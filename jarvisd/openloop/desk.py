@@ -49,7 +49,7 @@ from jarvisd.openloop.alarms import (
     timer_length,
     with_time,
 )
-from jarvisd.openloop.clock_asked import clock_asked, days_until
+from jarvisd.openloop.clock_asked import clock_asked, days_until, elsewhere_asked
 from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
@@ -343,6 +343,10 @@ class AgendaDesk:
             return alarm
         if (listed := self._shopping(text, session)) is not None:   # "add milk to my shopping list"
             return listed
+        if (elsewhere := elsewhere_asked(clean(text))) is not None:   # "what time is it in London?"
+            here = self.service.now_local()
+            return DeskReply(phrases.time_elsewhere(elsewhere[0], here.astimezone(elsewhere[1]), here, lang), lang,
+                             intent="clock")
         if (kind := clock_asked(clean(text))) is not None:   # "what time is it?": the clock's, not the model's guess
             return DeskReply(phrases.clock_now(kind, self.service.now_local(), lang), lang, intent="clock")
         if (asked := self._agenda_asked(clean(text), session, lang)) is not None:   # "what's my next reminder"

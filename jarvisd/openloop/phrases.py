@@ -417,6 +417,17 @@ def timer_too_short(timer: OpenLoop, lang: Lang) -> str:
     return f"The {timer.desc} doesn't have that much time left. To stop it, say cancel the timer."
 
 
+def time_elsewhere(place: str, there: datetime, here: datetime, lang: Lang) -> str:
+    """"In London it's 2:05 AM, Saturday." / "런던은 지금 토요일 오전 2시 5분이에요." (the day said when it is not ours)."""
+    other_day = there.date() != here.date()
+    if lang == "ko":
+        clock = _ko_clock(there)
+        day = f"{_KO_WEEKDAYS[there.weekday()]}요일 " if other_day else ""
+        return f"{place}{topic(place)} 지금 {day}{clock}{_is(clock)}."
+    named = place.upper() if len(place) <= 3 else " ".join(w[:1].upper() + w[1:] for w in place.split())   # "LA"
+    return f"In {named} it's {_en_clock(there)}" + (f", {there:%A}." if other_day else ".")
+
+
 def days_until(words: str, day: date, today: date, lang: Lang) -> str:
     """"Christmas is in 20 days, on Friday, December 25." / "크리스마스까지 20일 남았어요. 12월 25일 금요일이에요."."""
     days = (day - today).days

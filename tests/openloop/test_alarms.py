@@ -399,3 +399,18 @@ def test_a_change_with_no_timer_set_says_so(desk):
                                   "add 5 minutes to the meeting"])
 def test_guard_a_change_of_anything_else_is_not_the_timers(desk, said):
     assert change_asked(said) is None
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("what time is it in London?", "In London it's midnight."),
+    ("what's the time in New York", "In New York it's 7 PM, Monday."),
+    ("what time is it in LA", "In LA it's 4 PM, Monday."),
+    ("도쿄는 지금 몇 시야?", "도쿄는 지금 오전 9시예요."),
+])
+def test_the_time_in_another_city_is_the_clocks(desk, said, reply):
+    """Before (the forty-fifth session): SmolLM2 said "The time in London is 2022-01-01."."""
+    assert said_to(desk, said) == [reply]
+
+
+def test_guard_an_unknown_place_is_not_guessed(desk):
+    assert said_to(desk, "what time is it in Narnia", "what time is it in the morning") == [None, None]
