@@ -169,3 +169,10 @@ def _spoken(value: Fraction | float) -> str | None:
     if "." not in text and len(text.lstrip("-")) > 4:
         text = f"{int(text):,}"
     return text
+
+
+def spoken_number(value: float) -> str:
+    """A number as said back: "5", "2.5", "0.25" (no trailing zeros)."""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0").rstrip(".")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jarvisd import arithmetic
+from jarvisd import arithmetic, units
 from jarvisd.agent.failure_lessons import FailureLessons
 from jarvisd.agent.feature_hooks import MemoryHooks
 from jarvisd.agent.jarvis import apply_tool_policy, build_jarvis
@@ -275,7 +275,8 @@ class Assistant:
                 answer.append(" ")
                 yield " "
             if desk is None and (owed := owed_answer(
-                    text, small_model=self.backends.chat.name.startswith("embedded:")) or arithmetic.answer(text)):
+                    text, small_model=self.backends.chat.name.startswith("embedded:"))
+                    or arithmetic.answer(text) or units.answer(text)):
                 # "thank you", "never mind", "what's the weather", "what's 15 times 23": owed a short true reply, not
                 # a model's guess (SmolLM2: "15 * 23 = 315")
                 answer.append(owed)

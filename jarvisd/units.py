@@ -1,0 +1,109 @@
+"""Units converted aloud: "what's 5 miles in kilometers", "convert 70 fahrenheit to celsius", "how many ounces in a
+pound", "how many cups are in a liter". Pure: the spoken answer, or None.
+
+Before (the forty-fifth session) these went to the chat model; on the offline default SmolLM2 answered "what's 5
+miles in kilometers" with "1.5 miles" and "how many ounces in a pound" with a gram figure. A wrong number said with
+confidence is worse than none, and the factors are fixed: length, mass, volume (US cooking measures) and temperature.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jarvisd.arithmetic import spoken_number
+
+# each unit: (its kind, its size in the kind's base unit: metres, grams, millilitres); temperature is apart
+_UNITS: dict[str, tuple[str, float]] = {}
+for names, kind, size in (
+    ("km kms kilometer kilometers kilometre kilometres", "length", 1000.0),
+    ("m meter meters metre metres", "length", 1.0),
+    ("cm centimeter centimeters centimetre centimetres", "length", 0.01),
+    ("mm millimeter millimeters millimetre millimetres", "length", 0.001),
+    ("mi mile miles", "length", 1609.344),
+    ("yd yard yards", "length", 0.9144),
+    ("ft foot feet", "length", 0.3048),
+    ("in inch inches", "length", 0.0254),
+    ("kg kgs kilo kilos kilogram kilograms kilogramme kilogrammes", "mass", 1000.0),
+    ("g gram grams gramme grammes", "mass", 1.0),
+    ("lb lbs pound pounds", "mass", 453.59237),
+    ("oz ounce ounces", "mass", 28.349523125),
+    ("st stone stones", "mass", 6350.29318),
+    ("l liter liters litre litres", "volume", 1000.0),
+    ("ml milliliter milliliters millilitre millilitres", "volume", 1.0),
+    ("gal gallon gallons", "volume", 3785.411784),
+    ("qt quart quarts", "volume", 946.352946),
+    ("pt pint pints", "volume", 473.176473),
+    ("cup cups", "volume", 236.5882365),
+    ("tbsp tablespoon tablespoons", "volume", 14.78676478125),
+    ("tsp teaspoon teaspoons", "volume", 4.92892159375),
+    ("floz fluid-ounce fluid-ounces", "volume", 29.5735295625),
+):
+    for name in names.split():
+        _UNITS[name] = (kind, size)
+_TEMPERATURE = {"c": "c", "celsius": "c", "centigrade": "c", "f": "f", "fahrenheit": "f"}
+_SINGULAR = {"feet": "foot", "inches": "inch", "miles": "mile", "kilometers": "kilometer", "kilometres": "kilometre",
+             "meters": "meter", "metres": "metre", "pounds": "pound", "ounces": "ounce", "grams": "gram",
+             "kilograms": "kilogram", "liters": "liter", "litres": "litre", "cups": "cup", "gallons": "gallon",
+             "tablespoons": "tablespoon", "teaspoons": "teaspoon", "yards": "yard", "centimeters": "centimeter",
+             "centimetres": "centimetre", "millimeters": "millimeter", "milliliters": "milliliter", "quarts": "quart",
+             "pints": "pint", "kilos": "kilo", "stones": "stone"}
+_NUMBER = r"(?P<n>-?\d+(?:[.,]\d+)?|an?|one)"
+_UNIT = r"(?:degrees?\s+)?(?:fluid\s+ounces?|[a-z]+(?:-[a-z]+)?)"
+_LEAD = r"(?:(?:so|and|ok|okay|hey\s+jarvis|jarvis)[\s,]+)?(?:what(?:'s|\s+is|\s+are)\s+|convert\s+|how\s+much\s+is\s+)?"
+_EN_CONVERT = re.compile(_LEAD + _NUMBER + rf"\s*(?P<a>{_UNIT})\s+(?:in|to|into|as)\s+(?P<b>{_UNIT})")
+_EN_HOW_MANY = re.compile(r"(?:(?:so|and|ok|okay)[\s,]+)?how\s+many\s+(?P<b>" + _UNIT + r")\s+(?:are\s+|is\s+)?(?:there\s+)?"
+                          r"(?:in|to)\s+(?:a\s+|an\s+|one\s+|" + r"(?P<n>\d+(?:[.,]\d+)?)\s*)?(?P<a>" + _UNIT + ")")
+
+
+def answer(text: str) -> str | None:
+    """"5 miles is 8.05 kilometers." for a conversion asked, else None."""
+    said = " ".join(text.casefold().replace("fluid ounce", "fluid-ounce").split()).rstrip("?.! ")
+    m = _EN_CONVERT.fullmatch(said) or _EN_HOW_MANY.fullmatch(said)
+    if m is None:
+        return None
+    number = m["n"] or "1"
+    amount = 1.0 if number in ("a", "an", "one") else float(number.replace(",", "."))
+    a, b = _unit_word(m["a"]), _unit_word(m["b"])
+    if a in _TEMPERATURE and b in _TEMPERATURE:
+        return _temperature(amount, _TEMPERATURE[a], _TEMPERATURE[b])
+    if a not in _UNITS or b not in _UNITS or _UNITS[a][0] != _UNITS[b][0] or a == b:
+        return None
+    value = amount * _UNITS[a][1] / _UNITS[b][1]
+    return f"{spoken_number(amount)} {_named(a, amount)} is {_rounded(value)} {_named(b, value)}."
+
+
+def _unit_word(word: str) -> str:
+    return re.sub(r"^degrees?\s+", "", word.strip())
+
+
+def _named(unit: str, amount: float) -> str:
+    """The unit said in full, singular for exactly one ("1 mile", "2.5 miles", "8.05 kilometers")."""
+    full = {"km": "kilometers", "kms": "kilometers", "m": "meters", "cm": "centimeters", "mm": "millimeters",
+            "mi": "miles", "yd": "yards", "ft": "feet", "in": "inches", "kg": "kilograms", "kgs": "kilograms",
+            "g": "grams", "lb": "pounds", "lbs": "pounds", "oz": "ounces", "st": "stone", "l": "liters",
+            "ml": "milliliters", "gal": "gallons", "qt": "quarts", "pt": "pints", "tbsp": "tablespoons",
+            "tsp": "teaspoons", "floz": "fluid ounces", "fluid-ounce": "fluid ounces",
+            "fluid-ounces": "fluid ounces"}.get(unit, unit)
+    if abs(amount - 1) < 1e-9:
+        return "fluid ounce" if full == "fluid ounces" else _SINGULAR.get(full, full)
+    plural = {v: k for k, v in _SINGULAR.items()}
+    return plural.get(full, full)
+
+
+def _rounded(value: float) -> str:
+    """Two decimals under 100, one under 1000, none above; at least three significant figures for small values."""
+    if value == 0:
+        return "0"
+    if abs(value) < 1:
+        return f"{value:.3g}"
+    places = 2 if abs(value) < 100 else 1 if abs(value) < 1000 else 0
+    text = f"{value:,.{places}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _temperature(amount: float, a: str, b: str) -> str | None:
+    if a == b:
+        return None
+    value = (amount - 32) * 5 / 9 if a == "f" else amount * 9 / 5 + 32
+    names = {"c": "Celsius", "f": "Fahrenheit"}
+    return f"{spoken_number(amount)} degrees {names[a]} is {_rounded(value)} degrees {names[b]}."

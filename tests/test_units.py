@@ -1,0 +1,38 @@
+"""Units converted aloud (`jarvisd/units.py`; found by the forty-fifth session: on the offline default SmolLM2
+answered "what's 5 miles in kilometers" with "1.5 miles")."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.units import answer
+from tests.assistants import scripted_assistant
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("what's 5 miles in kilometers", "5 miles is 8.05 kilometers."),
+    ("convert 70 fahrenheit to celsius", "70 degrees Fahrenheit is 21.11 degrees Celsius."),
+    ("what is 100 degrees celsius in fahrenheit", "100 degrees Celsius is 212 degrees Fahrenheit."),
+    ("how many ounces in a pound?", "1 pound is 16 ounces."), ("how many feet in a mile", "1 mile is 5,280 feet."),
+    ("how many teaspoons in a tablespoon", "1 tablespoon is 3 teaspoons."),
+    ("convert 2 cups to ml", "2 cups is 473.2 milliliters."), ("what is 6 feet in cm", "6 feet is 182.9 centimeters."),
+    ("what is 3 fluid ounces in ml", "3 fluid ounces is 88.72 milliliters."),
+    ("what is 0.5 inches in mm", "0.5 inches is 12.7 millimeters."),
+])
+def test_a_conversion_asked_is_worked_out(said, reply):
+    assert answer(said) == reply
+
+
+@pytest.mark.parametrize("said", ["what is 5 apples in oranges", "what is 5 miles in kilograms", "how many people in a car",
+                                  "remind me in 5 minutes to call Bob", "what is 5 miles in miles"])
+def test_guard_anything_else_is_no_conversion(said):
+    assert answer(said) is None
+
+
+async def test_the_assistant_converts_without_its_model(tmp_path):
+    assistant, chat = scripted_assistant(tmp_path, says="1.5 miles")
+    try:
+        assert await assistant.answer("What's 5 miles in kilometers?", session="s") == "5 miles is 8.05 kilometers."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
