@@ -11,11 +11,13 @@ Only the whole utterance counts: "thanks, and what's on my agenda?" is not small
 
 from __future__ import annotations
 
+import random
 import re
 
 from jarvisd.textsafe import plain_words
 
 _NAME = r"(?:\s*,?\s*(?:jarvis|자비스))?"
+_RNG = random.Random()   # a coin or a die, not a secret
 _EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*,?\s*)?(?:thank\s+you|thanks|thank\s+u|thx|cheers|ta){_NAME}"
                         rf"(?:\s+(?:so\s+much|very\s+much|a\s+lot|a\s+bunch|again))?{_NAME}")
 _KO_THANKS = re.compile(rf"{_NAME}\s*(?:고마워|고마워요|고맙습니다|감사해|감사해요|감사합니다|땡큐)(?:\s*(?:정말|진짜))?{_NAME}")
@@ -39,7 +41,7 @@ _EN_NEWS = re.compile(r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+(?:t
 _KO_NEWS = re.compile(r"(?:오늘\s*)?(?:뉴스|헤드라인)\s*(?:좀\s*)?(?:알려\s*줘|알려\s*주세요|뭐\s*있어|들려\s*줘|읽어\s*줘)")
 
 
-_GREETING = re.compile(r"^\s*(?:(?:hey|hi|hello|good\s+(?P<part>morning|afternoon|evening)|(?P<bare>morning|evening))"
+_GREETING = re.compile(r"^\s*(?:(?:hey|hi|hello|good\s+(?P<part>morning|afternoon|evening|night)|(?P<bare>morning|evening))"
                        r"(?:[\s,]+(?:jarvis|there|again))*|(?P<ko>안녕(?:하세요)?|좋은\s*아침(?:이에요|입니다)?)"
                        r"(?:[\s,]*자비스(?:야)?)?|(?:자비스(?:야)?[\s,]*)(?P<ko2>안녕(?:하세요)?|좋은\s*아침))\s*[.!~]*\s*$",
                        re.IGNORECASE)
@@ -86,7 +88,34 @@ def greeting(heard: str) -> str | None:
     return f"Good {part.lower()}!" if part else "Hello!"
 
 
-def owed_answer(text: str, small_model: bool = False) -> str | None:
+_EN_COIN = re.compile(r"(?:(?:can|could)\s+you\s+|please\s+)?(?:flip|toss)\s+(?:a|the)\s+coin(?:\s+for\s+me)?|heads\s+or\s+tails")
+_KO_COIN = re.compile(r"동전\s*(?:좀\s*)?(?:던져|던지기|뒤집어)\s*(?:줘|주세요|봐)?")
+_EN_DIE = re.compile(r"(?:(?:can|could)\s+you\s+|please\s+)?roll\s+(?:a|the|one)\s+(?:die|dice)(?:\s+for\s+me)?")
+_KO_DIE = re.compile(r"주사위\s*(?:좀\s*)?(?:굴려|던져)\s*(?:줘|주세요|봐)?")
+_EN_PICK = re.compile(r"(?:(?:can|could)\s+you\s+|please\s+)?(?:pick|choose|give\s+me|say)\s+a\s+(?:random\s+)?number\s+"
+                      r"(?:between|from)\s+(?P<a>-?\d{1,9})\s+(?:and|to)\s+(?P<b>-?\d{1,9})")
+_EN_SPELL = re.compile(r"(?:(?:can|could)\s+you\s+|please\s+)?(?:how\s+do\s+(?:you|i)\s+spell|spell)\s+(?:the\s+word\s+)?"
+                       r"(?P<w>[a-z][a-z'-]{0,30})(?:\s+for\s+me)?")
+
+
+def chance_or_spelling(words: str, korean: bool, rng: random.Random) -> str | None:
+    """A coin, a die, a number picked, a word spelled: "Heads.", "You rolled a 4.", "7.", "Necessary: N, E, C, …"."""
+    if _EN_COIN.fullmatch(words) or _KO_COIN.fullmatch(words):
+        heads = rng.random() < 0.5
+        return ("앞면이에요." if heads else "뒷면이에요.") if korean else ("Heads." if heads else "Tails.")
+    if _EN_DIE.fullmatch(words) or _KO_DIE.fullmatch(words):
+        rolled = rng.randint(1, 6)
+        return f"{rolled}{'이' if rolled in (1, 3, 6) else '가'} 나왔어요." if korean else f"You rolled a {rolled}."
+    if m := _EN_PICK.fullmatch(words):
+        low, high = sorted((int(m["a"]), int(m["b"])))
+        return f"{rng.randint(low, high)}."
+    if m := _EN_SPELL.fullmatch(words):
+        letters = [ch.upper() for ch in m["w"] if ch.isalpha()]
+        return f"{m['w'][:1].upper()}{m['w'][1:]}: {', '.join(letters)}."
+    return None
+
+
+def owed_answer(text: str, small_model: bool = False, rng: random.Random | None = None) -> str | None:
     """The reply a whole utterance of small talk is owed, or None. A greeting alone is answered here only for a
     `small_model` (SmolLM2 said "Good morning Jarvis." back, and the turn waited ~0.7 s for it: daemon run 62); a
     capable model greets as it likes."""
@@ -98,6 +127,8 @@ def owed_answer(text: str, small_model: bool = False) -> str | None:
         return None
     if _EN_ABOUT.fullmatch(words) or _KO_ABOUT.fullmatch(words):
         return ABOUT["ko" if korean else "en"]
+    if (chance := chance_or_spelling(words, korean, rng or _RNG)) is not None:
+        return chance
     if _EN_THANKS.fullmatch(words) or _KO_THANKS.fullmatch(words):
         return "천만에요." if korean else "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):

@@ -106,3 +106,24 @@ async def test_say_that_again_after_a_reminder_repeats_the_reminder(tmp_path):
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+def test_a_coin_a_die_a_number_and_a_spelling_without_the_model():
+    """The session's chat: SmolLM2 "The coin flipped on its side.", and a paragraph about grammar for "how do you
+    spell necessary"."""
+    import random
+
+    rng = random.Random(7)
+    assert owed_answer("flip a coin", rng=rng) in ("Heads.", "Tails.")
+    assert owed_answer("roll a die", rng=rng) in {f"You rolled a {n}." for n in range(1, 7)}
+    picks = {owed_answer("pick a number between 1 and 3", rng=rng) for _ in range(40)}
+    assert picks == {"1.", "2.", "3."}
+    assert owed_answer("how do you spell necessary?") == "Necessary: N, E, C, E, S, S, A, R, Y."
+    assert owed_answer("동전 던져 줘", rng=rng) in ("앞면이에요.", "뒷면이에요.")
+    assert owed_answer("good night, Jarvis", small_model=True) == "Good night!"
+
+
+@pytest.mark.parametrize("said", ["flip the table", "spell check my email", "roll the windows up",
+                                  "pick a number for the lottery"])
+def test_guard_other_asks_are_not_chance_or_spelling(said):
+    assert owed_answer(said) is None
