@@ -16,7 +16,7 @@ from jarvisd.memory.deixis import only_deixis
 
 _EN = (
     re.compile(r"(?:(?:please|jarvis|hey\s+jarvis|ok|okay|and|also)[\s,]+)*(?:remember|don't\s+forget|do\s+not\s+forget|"
-               r"keep\s+in\s+mind|note|make\s+a\s+note)\s*,?\s+that\s+(?P<fact>.{3,})", re.IGNORECASE),
+               r"keep\s+in\s+mind|note|make\s+a\s+note)\s*,?\s+(?:that\s+|at\s+(?=(?:my|our)\s))(?P<fact>.{3,})", re.IGNORECASE),
     re.compile(r"(?:(?:please|jarvis|hey\s+jarvis|ok|okay)[\s,]+)*(?:remember|note)\s*[:\-–]\s*(?P<fact>.{3,})",
                re.IGNORECASE),
     re.compile(r"(?:(?:please|jarvis|hey\s+jarvis|ok|okay)[\s,]+)*remember\s*,?\s+(?:at\s+)?(?P<fact>(?:my|our)\s+.+?\s+(?:is|are)\s+.+)",

@@ -189,7 +189,8 @@ def only_kind(words: str) -> bool:
 
 
 _TIMER_WORDS = r"(?P<x>(?:the|my|that|this)\s+(?:[\w-]+\s+){0,3}?timer)"
-_EN_EXTEND = re.compile(r"(?:(?:can|could|would)\s+you\s+|please\s+)?(?:add|put)\s+(?P<amount>.+?)\s+(?:more\s+)?"
+# ("and 5 minutes to the timer": Whisper's "Add", daemon run 64)
+_EN_EXTEND = re.compile(r"(?:(?:can|could|would)\s+you\s+|please\s+)?(?:add|put|and)\s+(?P<amount>.+?)\s+(?:more\s+)?"
                         rf"(?:to|on(?:to)?)\s+{_TIMER_WORDS}(?:\s+please)?|"
                         r"(?:(?:can|could|would)\s+you\s+|please\s+)?(?:give|extend)\s+" + _TIMER_WORDS.replace("<x>", "<x2>") +
                         r"\s+(?:by\s+)?"

@@ -24,6 +24,7 @@ from jarvisd.memory.remember_asked import remember_said
     # the forty-fifth session's daemon run: Whisper wrote "Remember, at my bike is in the blue garage." for "Remember
     # that my bike …", and the desk kept a promise "at your bike is in the blue garage"
     ("Remember, at my bike is in the blue garage.", "my bike is in the blue garage"),
+    ("Remember at my bike lock code design 1031.", "my bike lock code design 1031"),   # daemon run 64: a promise before
     ("Remember, my bike is in the blue garage.", "my bike is in the blue garage"),
     ("Remember, that my bike is in the blue garage.", "my bike is in the blue garage"),
     ("Remember that.", "that"),
@@ -38,7 +39,7 @@ def test_a_fact_to_keep_is_read_as_remember_would_take_it(said, args):
 
 @pytest.mark.parametrize("said", ["remember to call Bob", "do you remember my sister's birthday?",
                                   "remember when we went to Busan?", "기억해?", "I remember that movie",
-                                  "what do you remember about me", "remember, at my desk I need to call Bob"])
+                                  "what do you remember about me", "remember, at my desk I need to call Bob", "remember at 5 to call Bob"])
 def test_guard_promises_questions_and_memories_of_ones_own_are_not(said):
     assert remember_said(said) is None
 

@@ -391,6 +391,13 @@ def test_korean_timer_changes(desk):
         "타이머를 멈출 수는 없어요. 시간을 더하거나, 다시 시작하거나, 취소할 수 있어요."]
 
 
+def test_whispers_and_for_add_still_adds(desk):
+    """Daemon run 64: Whisper wrote "and 5 minutes to the timer" for "Add five minutes to the timer."; SmolLM2 said
+    "(2026-12-05) (" and the timer stayed."""
+    assert said_to(desk, "set a timer for 10 minutes", "and 5 minutes to the timer")[1] == \
+        "10-minute timer: 15 minutes left, until 9:15 AM."
+
+
 def test_a_change_with_no_timer_set_says_so(desk):
     assert said_to(desk, "add 5 minutes to the timer") == ["You have no timer set."]
 
