@@ -39,7 +39,7 @@ def test_korean_asks_in_korean(tmp_path, korean):
 
 
 # ("what time is it?" and "지금 몇 시야?" are the clock's since the forty-fourth session: test_alarms.py)
-@pytest.mark.parametrize("question", ["what time is it in Lisbon?", "when is Christmas?", "when is the dentist?",
+@pytest.mark.parametrize("question", ["when is Christmas?", "when is the dentist?",
                                       "크리스마스 언제야?"])
 def test_a_question_naming_no_promise_is_left_to_the_model(desk, question):
     assert desk.handle(question, "s") is None
