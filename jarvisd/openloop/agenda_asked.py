@@ -195,3 +195,20 @@ def last_added_asked(t: str) -> str | None:
     if _EN_WHEN_IT.fullmatch(text) or (re.search(r"[가-힣]", text) and _KO_LAST.fullmatch(text)):
         return "when"
     return None
+
+
+# "what do I still need to pay?", "who do I need to call?", "what bills do I have to pay?": the open promises of one
+# deed (the session's probe: to the model)
+_EN_DEED_LIST = re.compile(r"(?:so\s+|and\s+)?(?:what|who|which\s+\w+|what\s+\w+)\s+(?:else\s+)?(?:do|did|should|must)\s+i\s+"
+                           r"(?:still\s+)?(?:need\s+to|have\s+to|got\s+to|gotta)\s+(?P<verb>[a-z]+)(?:\s+(?:still|today|this\s+week))?"
+                           r"|(?:so\s+|and\s+)?who\s+(?:do|should)\s+i\s+(?:still\s+)?(?P<verb2>call|email|text|message|write\s+to|visit)"
+                           r"(?:\s+(?:back|today))?")
+
+
+def deed_list_asked(t: str) -> str | None:
+    """The verb of "what do I still need to pay?" ("pay"), or None. "do" is the whole list's, not a deed."""
+    m = _EN_DEED_LIST.fullmatch(t.rstrip("?？ "))
+    if m is None:
+        return None
+    verb = (m["verb"] or m["verb2"] or "").split()[0]
+    return None if verb in ("do", "finish", "get", "remember", "be", "go") else verb

@@ -31,6 +31,7 @@ from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules, shopping
 from jarvisd.openloop.agenda_asked import (
     deed_asked,
+    deed_list_asked,
     finished_asked,
     last_added_asked,
     next_asked,
@@ -449,6 +450,11 @@ class AgendaDesk:
                 return DeskReply(phrases.nothing_just_added(lang), lang, intent="when") if kind == "what" else None
             said = phrases.when_due([loop], now, tz, lang) if kind == "when" else phrases.just_added(loop, now, tz, lang)
             return DeskReply(said, lang, intent="when")
+        if (verb := deed_list_asked(t)) is not None:   # "what do I still need to pay?": the open ones of that deed
+            of_deed = sorted((loop for loop in self._open_to_do() if loop.desc.split(" ", 1)[0].casefold() == verb),
+                             key=_due_order)
+            self._listed[session] = (tuple(loop.id for loop in of_deed[:phrases.SPOKEN_ITEMS]), now_ms)
+            return DeskReply(phrases.deed_list(verb, of_deed, now, tz, lang), lang, intent="list")
         if overdue_asked(t):    # "what's overdue?", "밀린 거 있어?": the open ones whose due has passed, oldest first
             late = sorted((loop for loop in self._open_to_do() if loop.due_ms is not None and loop.due_ms < now_ms),
                           key=_due_order)
@@ -598,6 +604,8 @@ class AgendaDesk:
                 when = None
             if when is None:
                 return None
+            if not when.has_time and (start := _span_start(ask.time_words, self.service.now_local())) is not None:
+                when = replace(when, at=when.at.replace(year=start.year, month=start.month, day=start.day))
             at = when.at if when.has_time else when.at.replace(hour=_PART_HOUR.get(part_named(ask.time_words) or "", 9),
                                                                  minute=0)   # "tomorrow morning": 9 AM, not 23:59
             if not when.day_said and loop.due_ms is not None:   # "about the call at 2pm", "remind me at 2": its day
@@ -1588,6 +1596,21 @@ _SCOPES: dict[str, phrases.Scope] = {"due_today": "today", "due_tomorrow": "tomo
 
 # "all my calls", "all of the emails", "both calls", "every call": every promise of one deed
 _EVERY_OF = re.compile(r"(?:all(?:\s+of)?|both|every)(?:\s+(?:my|the|those|these))?\s+(?P<deed>[a-z]+)")
+
+
+def _span_start(time_words: str, now: datetime) -> date | None:
+    """The first day of a span a reminder is asked for ("remind me next week": Monday, not the Sunday a due "by next
+    week" is; "this weekend": Saturday), or None when the words name a day, not a span (the forty-fifth session:
+    "remind me next week" was set for Sunday, December 13, from Tuesday the 1st)."""
+    words = " ".join(time_words.casefold().split())
+    today = now.date()
+    if re.fullmatch(r"(?:on\s+|for\s+)?next\s+week", words):
+        return today + timedelta(days=7 - today.weekday())
+    if re.fullmatch(r"(?:on\s+|for\s+)?(?:this\s+)?weekend", words):
+        return today if today.weekday() >= 5 else today + timedelta(days=5 - today.weekday())
+    if re.fullmatch(r"(?:on\s+|for\s+)?next\s+weekend", words):
+        return today + timedelta(days=12 - today.weekday())
+    return None
 
 
 def _due_order(loop: OpenLoop) -> tuple[bool, int]:

@@ -383,6 +383,14 @@ def alarm_past(kind: str, lang: Lang) -> str:
     return f"That time has already passed. When should the {'alarm' if kind != 'wake' else 'wake-up'} be?"
 
 
+def deed_list(verb: str, loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"You have 2 things to pay: pay the rent, …; and pay the electric bill, …." / "Nothing to pay on your agenda."."""
+    if not loops:
+        return f"Nothing to {verb} on your agenda."
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    return f"You have {count} to {verb}: " + _listed(loops, now, tz, lang)
+
+
 def just_added(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     return f"방금 적은 건: {_item(loop, now, tz, lang)}." if lang == "ko" else \
         f"The last thing you added: {_item(loop, now, tz, lang)}."

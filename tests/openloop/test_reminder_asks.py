@@ -67,3 +67,19 @@ def test_a_bare_cancel_takes_off_what_was_just_added(desk):
 def test_cancel_said_to_for_how_long_sets_nothing_and_keeps_the_rest(desk):
     assert said_to(desk, "remind me to call Bob", "set a timer", "cancel")[1:] == ["For how long?", "OK."]
     assert [desc for desc, _ in agenda_rows(desk)] == ["call Bob"]
+
+
+def test_remind_me_next_week_is_its_monday_and_this_weekend_its_saturday(desk):
+    """The session's probe: "remind me next week" on Tuesday, December 1 was set for Sunday, December 13."""
+    assert said_to(desk, "I need to renew my passport", "remind me next week", "remind me this weekend")[1:] == [
+        "OK, I'll remind you Monday at 9 AM: renew your passport.",
+        "OK, I'll remind you Saturday at 9 AM: renew your passport."]
+
+
+def test_the_open_promises_of_one_deed(desk):
+    """The session's probe: "what do I still need to pay?" went to the model."""
+    said_to(desk, "I need to pay the electric bill by the 15th", "I need to pay rent on Friday", "I need to call Bob")
+    assert said_to(desk, "what do I still need to pay?", "who do I need to call?", "what do I need to email?") == [
+        "You have 2 things to pay: pay rent, by Friday; and pay the electric bill, by Tuesday, December 15.",
+        "You have one thing to call: call Bob.", "Nothing to email on your agenda."]
+    assert said_to(desk, "what do I need to do?")[0].startswith("You have 3 things on your agenda")
