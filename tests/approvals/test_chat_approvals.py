@@ -31,7 +31,7 @@ async def test_y_on_the_terminal_approves(tmp_path, capsys):
     master, slave = os.openpty()
     with open(slave, closefd=True) as terminal:
         os.write(master, b"y\n")
-        assert await run_chat(cfg, ModelStore(tmp_path / "models"), once="What time is it in Lisbon?", backends=backends,
+        assert await run_chat(cfg, ModelStore(tmp_path / "models"), once="Ask the clock tool for the time.", backends=backends,
                               stdin=terminal) == 0
     os.close(master)
     out = capsys.readouterr().out
@@ -44,7 +44,7 @@ async def test_any_other_answer_refuses(tmp_path, capsys):
     master, slave = os.openpty()
     with open(slave, closefd=True) as terminal:
         os.write(master, b"\n")  # Enter: the default, N
-        await run_chat(cfg, ModelStore(tmp_path / "models"), once="What time is it in Lisbon?", backends=backends,
+        await run_chat(cfg, ModelStore(tmp_path / "models"), once="Ask the clock tool for the time.", backends=backends,
                        stdin=terminal)
     os.close(master)
     assert REFUSED in tool_message(chat)
@@ -52,7 +52,7 @@ async def test_any_other_answer_refuses(tmp_path, capsys):
 
 async def test_without_a_terminal_it_is_refused_at_once(tmp_path, capsys):
     cfg, chat, backends = chat_parts(tmp_path)
-    await run_chat(cfg, ModelStore(tmp_path / "models"), once="What time is it in Lisbon?", backends=backends,
+    await run_chat(cfg, ModelStore(tmp_path / "models"), once="Ask the clock tool for the time.", backends=backends,
                    stdin=io.StringIO(""))
     assert "no terminal to ask: refused" in capsys.readouterr().out
     assert REFUSED in tool_message(chat)
@@ -62,7 +62,7 @@ async def test_no_answer_before_the_timeout_refuses(tmp_path, capsys):
     cfg, chat, backends = chat_parts(tmp_path, timeout="0.5")
     master, slave = os.openpty()
     with open(slave, closefd=True) as terminal:
-        await run_chat(cfg, ModelStore(tmp_path / "models"), once="What time is it in Lisbon?", backends=backends,
+        await run_chat(cfg, ModelStore(tmp_path / "models"), once="Ask the clock tool for the time.", backends=backends,
                        stdin=terminal)
     os.close(master)
     assert "[no answer in 0.5 s: current_time refused]" in capsys.readouterr().out
