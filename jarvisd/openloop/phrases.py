@@ -437,7 +437,7 @@ def time_elsewhere(place: str, there: datetime, here: datetime, lang: Lang) -> s
 
 
 def days_until(words: str, day: date, today: date, lang: Lang) -> str:
-    """"Christmas is in 20 days, on Friday, December 25." / "크리스마스까지 20일 남았어요. 12월 25일 금요일이에요."."""
+    """"Christmas is in 20 days: Friday, December 25." / "크리스마스까지 20일 남았어요. 12월 25일 금요일이에요."."""
     days = (day - today).days
     if lang == "ko":
         when = f"{day.month}월 {day.day}일 {_KO_WEEKDAYS[day.weekday()]}요일"
