@@ -51,7 +51,8 @@ def loop_label(view: Mapping[str, Any]) -> str:
     desc = str(view["desc"])
     if len(desc) > MAX_LABEL:
         desc = desc[:MAX_LABEL - 1] + "…"
-    return f"{desc}  (due {view['due']})" if view.get("due") else desc
+    label = f"{desc}  (due {view['due']})" if view.get("due") else desc
+    return f"{label}  ↻ {view['repeat']}" if view.get("repeat") else label
 
 
 def menu_items(agenda_view: Sequence[Mapping[str, Any]], *, muted: bool = False, mic_available: bool = True,

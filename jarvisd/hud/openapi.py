@@ -43,6 +43,8 @@ SCHEMAS: dict[str, Any] = {
             "due": {"type": ["string", "null"], "description": "YYYY-MM-DD HH:MM in the user's zone"},
             "session": {"type": "string"},
             "muted": {"type": "boolean", "description": "the user asked for no reminders of it"},
+            "repeat": {"type": ["string", "null"],
+                       "description": "\"every day\", \"every Monday and Thursday\": done or expired, it comes back"},
         },
     },
     "Agenda": {

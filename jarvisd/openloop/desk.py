@@ -28,7 +28,7 @@ from typing import Literal
 
 from jarvisd.approval_words import decision
 from jarvisd.language import language_of
-from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, rules, shopping
+from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, repeats, rules, shopping
 from jarvisd.openloop.agenda_asked import (
     deed_asked,
     deed_list_asked,
@@ -811,9 +811,12 @@ class AgendaDesk:
         return None
 
     def _closed(self, loop: OpenLoop, status: LoopStatus, lang: phrases.Lang, intent: str) -> DeskReply:
-        """Close `loop` with `status` and say so ("Marked done: call Bob.")."""
+        """Close `loop` with `status` and say so ("Marked done: call Bob."), and when a repeating one comes back."""
         closed = self.service.set_status(loop.id, status)
-        return DeskReply(phrases.confirm_closed(closed, lang), lang, change=AgendaChange(closed=(closed,)),
+        said = phrases.confirm_closed(closed, lang)
+        if (next_one := self.service.successor(closed)) is not None:
+            said += " " + phrases.next_time(next_one, self.service.now_local(), self.service.tz, lang)
+        return DeskReply(said, lang, change=AgendaChange(closed=(closed,), opened=(next_one,) if next_one else ()),
                          intent=intent)
 
     def _snooze(self, intent: Intent, session: str) -> DeskReply:
@@ -1094,8 +1097,9 @@ class AgendaDesk:
         self.service.embed_ahead(judgement, session)   # never under the agenda's lock: the sweep waits on it
         change = self.service.apply_judgement(judgement, text, shown, session)
         reply = self._reply(change, notes, remind, reading, lang, session)
-        if reply is not None and change.opened and _REPEATS.search(text):   # "every Tuesday": kept once, and said so
-            reply = replace(reply, text=f"{reply.text} {phrases.only_once(lang)}")
+        if reply is not None and change.opened and repeats.said_but_unkept(text) \
+                and not any(loop.repeat for loop in change.opened):   # "every other day": kept once, and said so
+            reply = replace(reply, text=f"{reply.text} {phrases.repeat_unkept(lang)}")
         return reply
 
     def _proposals(self, commitments: Sequence[Commitment], now: datetime,
@@ -1107,12 +1111,14 @@ class AgendaDesk:
         said_day: date | None = None   # "tomorrow at 9 I'll call Bo, and at 10 I'll email Cy": Cy's day too
         for c in commitments:
             due_ms, problem, said_day = self._due(c.clause, now, lang, said_day)
+            # "water the plants every day": the repeat is the loop's rule, not its words (the service keeps it)
+            desc = repeats.without_repeat(c.action) if repeats.repeat_in(c.clause) is not None else c.action
             if problem is not None:
-                notes[c.action] = phrases.unusable_time(c.action, problem, lang)
-            opened.append(ProposedLoop(desc=c.action, due_ms=due_ms, evidence=c.clause,
+                notes[desc] = phrases.unusable_time(desc, problem, lang)
+            opened.append(ProposedLoop(desc=desc, due_ms=due_ms, evidence=c.clause,
                                        remind_ms=self._remind_at(due_ms) if c.remind else None))
             if c.remind:
-                remind.add(c.action)
+                remind.add(desc)
         return opened, notes, remind
 
     def _fixed(self, opened: list[ProposedLoop], fixing: _Fix, now: datetime) -> list[ProposedLoop]:
@@ -1436,8 +1442,12 @@ class AgendaDesk:
         now, tz, now_ms = self.service.now_local(), self.service.tz, self.service.now_ms()
         said = [phrases.confirm_closed(loop, lang) for loop in change.closed if loop.status is not LoopStatus.EXPIRED]
         notes = dict(notes)
+        rolled = _rolled(change)
         for loop in change.opened:
             self._remember(session, loop, now_ms, remind=loop.desc in remind)
+            if loop.id in rolled:   # the next time of a repeating promise just done: "Next: tomorrow at 8 AM."
+                said.append(phrases.next_time(loop, now, tz, lang))
+                continue
             note = notes.pop(loop.desc, None)
             said.append(note or phrases.confirm_opened(loop, now, tz, lang, remind=loop.desc in remind))
         for loop in change.updated:
@@ -1556,6 +1566,12 @@ def _listed(head: str, tail: str) -> str:
 _CLAUSE_BREAK = re.compile(r"[,.;!]+\s+(?:and\s+)?|\s+(?:and|그리고)\s+", re.IGNORECASE)
 
 
+def _rolled(change: AgendaChange) -> set[str]:
+    """The ids of the promises in `change.opened` that are the next time of a repeating one it closed."""
+    closed = {(loop.desc, loop.session, loop.repeat) for loop in change.closed if loop.repeat}
+    return {loop.id for loop in change.opened if loop.repeat and (loop.desc, loop.session, loop.repeat) in closed}
+
+
 def _joined(first: DeskReply | None, second: DeskReply | None) -> DeskReply | None:
     """The answers to the two parts of one utterance, said one after the other."""
     if first is None or second is None:
@@ -1659,11 +1675,6 @@ def _move_named(said: str, name: str, descs: Sequence[str]) -> int | list[int] |
 
 
 # "I need to call Bob at 9pm instead": a time said in place of the open one's, which is not said
-# "every Tuesday", "daily", "매주 화요일마다": a repeating promise, which the agenda keeps once (the forty-third session:
-# "I'll remind you: take out the trash, by Tuesday" said nothing of the weeks after)
-_REPEATS = re.compile(r"\b(?:every|each)\s+(?:other\s+)?(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|year"
-                      r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|\b(?:daily|weekly|monthly|nightly)\b"
-                      r"|매일|매주|매달|매월|매년|마다", re.IGNORECASE)
 _DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right)[\s,]+)?(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?"
                       r"(?P<v>[a-z']+)\s+(?:it|that|them|those)(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")
 _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)

@@ -49,6 +49,7 @@ SCHEMA = pa.schema([
     pa.field("closed_ms", pa.int64()),
     pa.field("remind_ms", pa.int64()),
     pa.field("muted_ms", pa.int64()),
+    pa.field("repeat", pa.string()),
 ])
 
 

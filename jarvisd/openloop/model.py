@@ -37,6 +37,7 @@ class OpenLoop:
     closed_ms: int | None = None
     remind_ms: int | None = None  # a moment the user asked to be reminded at ("remind me at 6", a snooze)
     muted_ms: int | None = None   # when the user asked for no reminders of it ("don't remind me about the call")
+    repeat: str | None = None     # "daily", "weekdays", "mon,thu", "monthly:31" (`repeats`): done or expired, it comes back
 
     @property
     def is_open(self) -> bool:
@@ -65,6 +66,7 @@ class OpenLoop:
             closed_ms=opt_int("closed_ms"),
             remind_ms=opt_int("remind_ms"),
             muted_ms=opt_int("muted_ms"),
+            repeat=record.get("repeat") or None,
         )
 
 
@@ -76,6 +78,7 @@ class ProposedLoop:
     due_ms: int | None = None
     evidence: str | None = None
     remind_ms: int | None = None  # "remind me ...": the moment to remind at (the rules set it; the model never)
+    repeat: str | None = None     # "every day", "매주 월요일": `repeats.Repeat.key`, settled by the service on the due
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from datetime import date, datetime, timedelta, tzinfo
 from typing import Literal
 
 from jarvisd.language import Language
+from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop
@@ -130,8 +131,35 @@ def _is(word: str) -> str:
 def _item(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     desc = loop.desc if lang == "ko" else second_person(loop.desc)
     if loop.due_ms is None:
-        return desc
-    return f"{desc}, {spoken_due(loop.due_ms, now, tz, lang)}"
+        return desc if (rule := repeats.from_key(loop.repeat)) is None else f"{desc}, {repeats.describe(rule, lang)}"
+    return f"{desc}, {_due_and_repeat(loop, now, tz, lang)}"
+
+
+def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"tomorrow at 8 AM", or for a repeating promise "tomorrow at 8 AM and every day after" / "내일 오전 8시부터 매일"."""
+    due = spoken_due(loop.due_ms or 0, now, tz, lang)
+    rule = repeats.from_key(loop.repeat)
+    if rule is None:
+        return due
+    if lang == "ko":
+        return f"{due.removesuffix('까지')}부터 {repeats.describe(rule, lang)}"
+    return f"{due} and {repeats.describe(rule, lang)} after"
+
+
+def next_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """Said after a repeating promise is done: when it comes back ("Next: tomorrow at 8 AM.")."""
+    due = spoken_due(loop.due_ms or 0, now, tz, lang)
+    if lang == "ko":
+        return f"다음은 {due}{_is(due)}."
+    return f"Next: {due}."
+
+
+def repeat_unkept(lang: Lang) -> str:
+    """"Every other day", "every 2 hours", "매년": a repeat this version does not keep; the promise is kept once."""
+    if lang == "ko":
+        return "그런 반복은 아직 못 해요. 한 번만 적어 뒀어요. 매일, 평일, 주말, 매주 요일, 매달은 반복할 수 있어요."
+    return ("That's once: I can repeat a reminder every day, every weekday or weekend, on named days, or every month, "
+            "but not that.")
 
 
 def confirm_opened(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang, remind: bool = False) -> str:
@@ -152,7 +180,7 @@ def _ro(word: str) -> str:
 def confirm_updated(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     if loop.due_ms is None:
         return f"이미 적어 뒀어요: {loop.desc}." if lang == "ko" else f"That's already on your agenda: {second_person(loop.desc)}."
-    due = spoken_due(loop.due_ms, now, tz, lang)
+    due = _due_and_repeat(loop, now, tz, lang)
     if lang == "ko":
         return f"{loop.desc}, {due}{_ro(due)} 바꿨어요."
     return f"Updated: {second_person(loop.desc)}, now {due}."
@@ -200,8 +228,12 @@ def already_open(loop: OpenLoop, lang: Lang) -> str:
 def confirm_closed(loop: OpenLoop, lang: Lang) -> str:
     done = loop.status.value == "done"
     if lang == "ko":
+        if loop.repeat and loop.status.value == "dismissed":
+            return f"목록에서 지웠어요: {loop.desc}. 다시 알려 드리지 않아요."
         return f"완료로 표시했어요: {loop.desc}." if done else f"목록에서 지웠어요: {loop.desc}."
     desc = second_person(loop.desc)
+    if loop.repeat and not done and loop.status.value == "dismissed":   # a repeating one withdrawn: the series ends
+        return f"OK, I took it off your agenda: {desc}. It won't come back."
     return f"Marked done: {desc}." if done else f"OK, I took it off your agenda: {desc}."
 
 
@@ -769,13 +801,6 @@ def snoozed(loop: OpenLoop, minutes: int, lang: Lang) -> str:
     if lang == "ko":
         return f"{_ko_minutes(minutes)} 뒤에 다시 알려 드릴게요: {loop.desc}."
     return f"OK, I'll remind you again in {_en_minutes(minutes)}: {second_person(loop.desc)}."
-
-
-def only_once(lang: Lang) -> str:
-    """Said after a promise kept from a repeating one ("every Tuesday"): the agenda keeps it once."""
-    if lang == "ko":
-        return "한 번만 적어 뒀어요. 반복 알림은 아직 못 해요."
-    return "That's once: I can't repeat a reminder yet."
 
 
 def to_when(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:

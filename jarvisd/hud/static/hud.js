@@ -129,6 +129,7 @@ function loopItem(loop, actions) {
     due.textContent = `due ${loop.due}`;
     meta.append(due, " · ");
   }
+  if (loop.repeat) meta.append(`↻ ${loop.repeat} · `);
   if (loop.muted) meta.append("no reminders · ");
   meta.append(loop.status === "open" ? loop.short_id : `${loop.status} · ${loop.short_id}`);
   li.querySelector(".actions").append(...actions);

@@ -1,0 +1,282 @@
+"""Repeating promises: "remind me every day at 8 to take my pills", "매주 월요일마다 쓰레기 내놓기".
+
+A repeating promise is one open loop at a time: the next time it falls. When that one is done or expires, the
+service opens the one after it (`next_due`); when it is withdrawn ("cancel the pills reminder") the series ends.
+Before this module the agenda kept it once and said so ("That's once: I can't repeat a reminder yet").
+
+The rule is kept on the loop as a short key (`OpenLoop.repeat`): "daily", "weekdays", "weekends", weekday names
+("mon,thu"), or "monthly" (the due's day of the month, the last day in a shorter month). What is not kept: every
+other day/week, every N hours, yearly (`said_but_unkept` tells the desk to say so). Pure: text and times in.
+"""
+
+from __future__ import annotations
+
+import calendar
+import logging
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, tzinfo
+
+from jarvisd.language import Language as Lang
+
+log = logging.getLogger(__name__)
+
+_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_EN_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_KO_NAMES = "월화수목금토일"
+EVERY_DAY = frozenset(range(7))
+WEEKDAYS = frozenset(range(5))
+WEEKEND = frozenset({5, 6})
+_LOOK_AHEAD_DAYS = 400   # a weekly rule falls within 7 days, a monthly one within 31: a year is plenty
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """When a promise comes back: on these weekdays (Monday = 0), or monthly on day `month_day` (the last day in a
+    shorter month). Unsettled until the first due is known (`settle`): `days` empty and not monthly is "weekly",
+    on the due's weekday; monthly with `month_day` 0 falls on the due's day of the month."""
+
+    days: frozenset[int] = frozenset()
+    monthly: bool = False
+    month_day: int = 0
+
+    @property
+    def key(self) -> str:
+        if self.monthly:
+            return f"monthly:{self.month_day}" if self.month_day else "monthly"
+        if self.days == EVERY_DAY:
+            return "daily"
+        if self.days == WEEKDAYS:
+            return "weekdays"
+        if self.days == WEEKEND:
+            return "weekends"
+        return ",".join(_NAMES[d] for d in sorted(self.days)) or "weekly"
+
+    def falls_on(self, day: date) -> bool:
+        if self.monthly:
+            return day.day == min(self.month_day, calendar.monthrange(day.year, day.month)[1])
+        return day.weekday() in self.days
+
+
+def from_key(key: str | None) -> Repeat | None:
+    """The rule a stored key names; None for no key or one this version does not know (logged, kept once)."""
+    if not key:
+        return None
+    key = key.strip().lower()
+    fixed = {"daily": Repeat(EVERY_DAY), "weekdays": Repeat(WEEKDAYS), "weekends": Repeat(WEEKEND),
+             "monthly": Repeat(monthly=True), "weekly": Repeat()}
+    if key in fixed:
+        return fixed[key]
+    if (m := re.fullmatch(r"monthly:([1-9]|[12][0-9]|3[01])", key)) is not None:
+        return Repeat(monthly=True, month_day=int(m[1]))
+    names = key.split(",")
+    if names and all(name in _NAMES for name in names):
+        return Repeat(frozenset(_NAMES.index(name) for name in names))
+    log.warning("openloop: repeat rule %r is not one this version knows; the promise is kept once", key)
+    return None
+
+
+# ---------------------------------------------------------------- what the user said
+
+_EN_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# "daily", "weekly" as an adverb ("floss daily at 10pm"), not an adjective ("the weekly report" is one report)
+_ADVERB_END = r"(?=\s*(?:$|[,.!?;]|(?:at|on|in|from|before|after|around|by|until|starting|please)\b))"
+_EN_DAYS_AT = {name[:3].lower(): i for i, name in enumerate(_EN_NAMES)}
+_EN_UNKEPT = re.compile(r"\b(?:every|each)\s+(?:other|second|third|\d+|two|three|four|five|six|few|couple)\b"
+                        r"|\b(?:every|each)\s+(?:hour|year|minute|\d+\s*(?:hours?|minutes?))\b|\b(?:hourly|yearly|annually)\b"
+                        r"|\bevery\s+(?:single\s+)?(?:" + _EN_DAY + r")\s+of\b", re.IGNORECASE)
+_EN_DAILY = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(?:day|morning|afternoon|evening|night)\b|\beveryday\b"
+                       r"|\b(?:daily|nightly)\b" + _ADVERB_END + r"|\bonce\s+a\s+day\b", re.IGNORECASE)
+_EN_WEEKDAYS = re.compile(r"\b(?:every|each)\s+(?:week|work)\s*day\b|\b(?:on\s+)?weekdays\b|\bmonday\s+(?:to|through|thru)\s+friday\b",
+                          re.IGNORECASE)
+_EN_WEEKENDS = re.compile(r"\b(?:every|each)\s+weekend\b|\b(?:on\s+)?weekends\b", re.IGNORECASE)
+# "every Monday", "every Monday and Thursday", "on Mondays", "Tuesdays and Fridays"
+_EN_NAMED = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(?P<one>" + _EN_DAY + r")\b"
+                       r"|\b(?P<many>" + _EN_DAY + r")s\b", re.IGNORECASE)
+_EN_LIST_ON = re.compile(r"\s*(?:,|and|&|or)\s*(?:(?:every|each|on)\s+)?(?P<day>" + _EN_DAY + r")s?\b", re.IGNORECASE)
+_EN_WEEKLY = re.compile(r"\b(?:every|each)\s+week\b|\bweekly\b" + _ADVERB_END + r"|\bonce\s+a\s+week\b", re.IGNORECASE)
+_EN_MONTHLY = re.compile(r"\b(?:every|each)\s+month\b|\bmonthly\b" + _ADVERB_END + r"|\bonce\s+a\s+month\b", re.IGNORECASE)
+
+_KO_UNKEPT = re.compile(r"매년|해마다|매시간|시간마다|격주|이틀마다|[0-9일이삼사오육칠팔구십]+\s*(?:일|주|시간|분)\s*마다")
+_KO_DAILY = re.compile(r"매일|날마다|하루\s*한\s*번|아침마다|저녁마다|밤마다|점심마다")
+_KO_WEEKDAYS = re.compile(r"평일\s*마다|매\s*평일|주중\s*마다|평일에는|평일엔|월요일부터\s*금요일까지\s*매일")
+_KO_WEEKENDS = re.compile(r"주말\s*마다|매\s*주말|주말에는|주말엔")
+_KO_DAY = "[월화수목금토일]"
+# "매주 월요일", "월요일마다", "매주 월, 목요일", "월요일이랑 목요일마다"
+_KO_NAMED = re.compile(r"매\s*주\s*(?P<list>(?:" + _KO_DAY + r"(?:요일)?\s*(?:,|·|이랑|랑|하고|과|와|및)?\s*)+)"
+                       r"|(?P<marked>(?:" + _KO_DAY + r"(?:요일)?\s*(?:,|·|이랑|랑|하고|과|와|및)?\s*)*" + _KO_DAY + r"요일\s*마다)")
+_KO_WEEKLY = re.compile(r"매\s*주|일주일\s*마다|주마다|일주일에\s*한\s*번")
+_KO_MONTHLY = re.compile(r"매\s*달|매\s*월|달마다|한\s*달에\s*한\s*번")
+
+
+def repeat_in(text: str) -> Repeat | None:
+    """The repeat a promise's words ask for, or None (said once, or a repeat this version does not keep)."""
+    if said_but_unkept(text):
+        return None
+    if _EN_WEEKDAYS.search(text) or _KO_WEEKDAYS.search(text):
+        return Repeat(WEEKDAYS)
+    if _EN_WEEKENDS.search(text) or _KO_WEEKENDS.search(text):
+        return Repeat(WEEKEND)
+    if (days := _en_named(text) | _ko_named(text)):
+        return Repeat(frozenset(days))
+    if _EN_DAILY.search(text) or _KO_DAILY.search(text):
+        return Repeat(EVERY_DAY)
+    if _EN_MONTHLY.search(text) or _KO_MONTHLY.search(text):
+        return Repeat(monthly=True)
+    if _EN_WEEKLY.search(text) or _KO_WEEKLY.search(text):
+        return Repeat()
+    return None
+
+
+# the words of a kept repeat, taken out of the promise's description ("water the plants every day" -> "water the plants")
+_EN_SPAN = re.compile(r"(?:\s*,)?\s*\b(?:(?:on|of)\s+)?(?:(?:every|each)\s+(?:single\s+)?(?:day|morning|afternoon|evening|night|week|"
+                      r"weekday|workday|weekend|month|" + _EN_DAY + r")|everyday|(?:daily|nightly|weekly|monthly)" + _ADVERB_END + r"|weekdays|weekends|"
+                      r"once\s+a\s+(?:day|week|month)|" + _EN_DAY + r"s)\b"
+                      r"(?:\s*(?:,|and|&|or)\s*(?:(?:every|each|on)\s+)?" + _EN_DAY + r"s?\b)*", re.IGNORECASE)
+_KO_SPAN = re.compile(r"\s*(?:매일|날마다|하루\s*한\s*번|아침마다|저녁마다|밤마다|점심마다|평일\s*마다|매\s*평일|주중\s*마다|주말\s*마다|"
+                      r"매\s*주말|매\s*달|매\s*월|달마다|일주일\s*마다|주마다|"
+                      r"(?:매\s*주\s*)?(?:" + _KO_DAY + r"(?:요일)?\s*(?:,|·|이랑|랑|하고|과|와|및)?\s*)*" + _KO_DAY + r"요일\s*마다|"
+                      r"매\s*주\s*(?:(?:" + _KO_DAY + r"(?:요일)?\s*(?:,|·|이랑|랑|하고|과|와|및)?\s*)*" + _KO_DAY + r"요일)?)(?=\s|$)")
+
+
+def without_repeat(desc: str) -> str:
+    """The description with the words of a kept repeat taken out: "walk the dog every morning" -> "walk the dog",
+    "평일마다 스트레칭하기" -> "스트레칭하기". A description that would be left empty is kept as it was."""
+    if repeat_in(desc) is None:
+        return desc
+    left = re.sub(r"\s{2,}", " ", _KO_SPAN.sub(" ", _EN_SPAN.sub("", desc))).strip(" ,")
+    return left or desc
+
+
+def said_but_unkept(text: str) -> bool:
+    """"Every other day", "every 2 hours", "매년": a repeat this version cannot keep (the promise is kept once)."""
+    return bool(_EN_UNKEPT.search(text) or _KO_UNKEPT.search(text))
+
+
+def _en_named(text: str) -> set[int]:
+    days: set[int] = set()
+    for m in _EN_NAMED.finditer(text):
+        days.add(_EN_DAYS_AT[(m["one"] or m["many"])[:3].lower()])
+        at = m.end()
+        while (more := _EN_LIST_ON.match(text, at)) is not None:   # "every Monday and Thursday"
+            days.add(_EN_DAYS_AT[more["day"][:3].lower()])
+            at = more.end()
+    return days
+
+
+def _ko_named(text: str) -> set[int]:
+    days: set[int] = set()
+    for m in _KO_NAMED.finditer(text):
+        said = re.sub(r"요일|마다|이랑|랑|하고|과|와|및|[,·]", " ", m["list"] or m["marked"])
+        days.update(_KO_NAMES.index(word) for word in said.split() if word in _KO_NAMES)
+    return days
+
+
+_EN_PART = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(?P<part>morning|afternoon|evening|night)\b|\b(?P<nightly>nightly)\b",
+                      re.IGNORECASE)
+_KO_PART = re.compile(r"(?P<part>아침|점심|오후|저녁|밤)\s*마다|매일\s*(?P<daily>아침|점심|오후|저녁|밤)(?!\s*[0-9一-龥]|\s*(?:[한두세네]|열)\s*시)")
+_PART_HOURS = {"morning": 9, "afternoon": 15, "evening": 19, "night": 21, "nightly": 21,
+               "아침": 9, "점심": 12, "오후": 15, "저녁": 19, "밤": 21}
+
+
+def hour_said(text: str) -> int | None:
+    """The hour a repeat's part of the day stands for when no clock time is said ("every morning": 9, as "in the
+    morning" is read elsewhere; "저녁마다": 19), or None."""
+    m = _EN_PART.search(text) or _KO_PART.search(text)
+    if m is None:
+        return None
+    part = next(value for value in m.groupdict().values() if value)
+    return _PART_HOURS[part.lower()]
+
+
+def first_at(repeat: Repeat, hour: int, now_ms: int, tz: tzinfo) -> tuple[Repeat, int]:
+    """The first time after now the rule falls on at `hour` o'clock ("walk the dog every morning" said at 2 PM on
+    a Saturday: Sunday at 9 AM), and the rule made definite by it."""
+    now = datetime.fromtimestamp(now_ms / 1000, tz)
+    at = now.replace(hour=hour, minute=0, second=0, microsecond=0)
+    if at <= now:
+        at = datetime.combine(now.date() + timedelta(days=1), at.time(), tzinfo=tz)
+    return settle(repeat, int(at.timestamp() * 1000), tz)
+
+
+def next_day_after(repeat: Repeat, now_ms: int, tz: tzinfo) -> int:
+    """A repeating promise said without a time ("주말마다 청소하기") and done: back by the end (23:59, a day's due) of
+    the next day after today the rule falls on."""
+    now = datetime.fromtimestamp(now_ms / 1000, tz)
+    end_of_today = int(datetime.combine(now.date(), datetime.min.time().replace(hour=23, minute=59), tzinfo=tz)
+                       .timestamp() * 1000)
+    return next_due(repeat, end_of_today, end_of_today, tz)
+
+
+# ---------------------------------------------------------------- when it falls
+
+def settle(repeat: Repeat, due_ms: int, tz: tzinfo) -> tuple[Repeat, int]:
+    """The rule made definite by the first due ("every week" falls on the due's weekday, "every month" on its day of
+    the month) and the first due moved onto a day the rule falls on ("every weekday at 7" said on a Saturday:
+    Monday at 7, not Sunday)."""
+    local = datetime.fromtimestamp(due_ms / 1000, tz)
+    if repeat.monthly and not repeat.month_day:
+        repeat = Repeat(monthly=True, month_day=local.day)
+    elif not repeat.days and not repeat.monthly:
+        repeat = Repeat(frozenset({local.weekday()}))
+    if repeat.falls_on(local.date()):
+        return repeat, due_ms
+    return repeat, _next_on(repeat, local, after_ms=due_ms, tz=tz)
+
+
+def next_due(repeat: Repeat, due_ms: int, now_ms: int, tz: tzinfo) -> int:
+    """When a repeating promise due at `due_ms`, closed at `now_ms`, comes back: at the due's local clock time (a DST
+    change keeps 8 AM at 8 AM) on the first day the rule falls on after both. Closed before the middle of the time
+    since the rule last fell (Saturday 2 PM for "every day at 8", due Sunday 8 AM), it was the time before that was
+    done: it comes back at `due_ms` itself. A daemon off for a week opens the next one, not the seven it missed."""
+    repeat, due_ms = settle(repeat, due_ms, tz)
+    local = datetime.fromtimestamp(due_ms / 1000, tz)
+    if now_ms < due_ms:
+        before = _previous_on(repeat, local, tz=tz)
+        if before is not None and now_ms < before + (due_ms - before) // 2:
+            return due_ms
+    return _next_on(repeat, local, after_ms=max(due_ms, now_ms), tz=tz)
+
+
+def _previous_on(repeat: Repeat, local: datetime, *, tz: tzinfo) -> int | None:
+    for step in range(1, _LOOK_AHEAD_DAYS):
+        day = local.date() - timedelta(days=step)
+        if repeat.falls_on(day):
+            return int(datetime.combine(day, local.time(), tzinfo=tz).timestamp() * 1000)
+    return None
+
+
+def _next_on(repeat: Repeat, local: datetime, *, after_ms: int, tz: tzinfo) -> int:
+    start = max(local.date(), datetime.fromtimestamp(after_ms / 1000, tz).date() - timedelta(days=1))
+    for step in range(_LOOK_AHEAD_DAYS):
+        day = start + timedelta(days=step)
+        if not repeat.falls_on(day):
+            continue
+        at = int(datetime.combine(day, local.time(), tzinfo=tz).timestamp() * 1000)
+        if at > after_ms:
+            return at
+    raise ValueError(f"repeat {repeat.key!r} falls on no day within {_LOOK_AHEAD_DAYS} days")
+
+
+# ---------------------------------------------------------------- said back
+
+def describe(repeat: Repeat, lang: Lang) -> str:
+    """"every day", "every weekday", "every Monday and Thursday", "every month"; "매일", "평일마다", "매주 월·목요일"."""
+    if lang == "ko":
+        if repeat.monthly:
+            return f"매달 {repeat.month_day}일" if repeat.month_day else "매달"
+        if not repeat.days:
+            return "매주"
+        return {EVERY_DAY: "매일", WEEKDAYS: "평일마다", WEEKEND: "주말마다"}.get(
+            repeat.days, "매주 " + "·".join(_KO_NAMES[d] for d in sorted(repeat.days)) + "요일")
+    if repeat.monthly:
+        return f"every month on the {_ordinal(repeat.month_day)}" if repeat.month_day else "every month"
+    named = {EVERY_DAY: "every day", WEEKDAYS: "every weekday", WEEKEND: "every weekend"}.get(repeat.days)
+    if named is not None:
+        return named
+    days = [_EN_NAMES[d] for d in sorted(repeat.days)] or ["week"]
+    return "every " + (days[0] if len(days) == 1 else ", ".join(days[:-1]) + " and " + days[-1])
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
