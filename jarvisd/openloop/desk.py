@@ -644,10 +644,13 @@ class AgendaDesk:
                     text = said
             except ImpossibleTime:
                 text = said
+        rule = repeats.repeat_in(text)   # "wake me up every weekday at 7", "매일 아침 7시에 깨워 줘"
         try:
-            alarm = alarm_said(clean(text), now)
+            alarm = alarm_said(clean(repeats.without_repeat(text) if rule is not None else text), now)
         except ImpossibleTime as exc:
             return DeskReply(_reason(exc, lang), lang, intent="alarm")
+        if alarm is not None and alarm.kind == "timer":
+            rule = None   # "every day set a timer for 10 minutes": a timer is once
         if alarm is None and alarms_listed(clean(text)):   # "what alarms do I have?"
             set_now = sorted((loop for loop in self.service.agenda() if alarm_kind(loop.desc)), key=_due_order)
             return DeskReply(phrases.alarms_set(set_now, now, self.service.tz, lang), lang, intent="alarm")
@@ -667,7 +670,8 @@ class AgendaDesk:
             # "wake me up at 7" said twice: one alarm (a second timer of the same length is a second timer)
             return DeskReply(phrases.alarm_set(same, alarm.kind, now, self.service.tz, lang), lang, intent="alarm")
         # not the judgement's merge: "set an alarm for 9pm" moved the wake-up alarm; a second timer is a second one
-        loop = self.service.add(alarm.desc, at_ms, session, evidence=text, remind_ms=at_ms)
+        loop = self.service.add(alarm.desc, at_ms, session, evidence=text, remind_ms=at_ms,
+                                repeat=None if rule is None else rule.key)
         self._remember(session, loop, self.service.now_ms(), remind=True)
         return DeskReply(phrases.alarm_set(loop, alarm.kind, now, self.service.tz, lang), lang,
                          change=AgendaChange(opened=(loop,)), intent="alarm")

@@ -376,13 +376,16 @@ def alarm_set(loop: OpenLoop, kind: str, now: datetime, tz: tzinfo, lang: Lang) 
         if kind == "timer":
             return f"{loop.desc} 시작할게요. {_ko_clock(local)}에 알려 드릴게요."
         verb = "깨워 드릴게요" if kind == "wake" else "알람 맞춰 둘게요"
+        if (rule := repeats.from_key(loop.repeat)) is not None:   # "매일 아침 7시에 깨워 줘"
+            return f"{day_ko}부터 {repeats.describe(rule, lang)} {_ko_clock(local)}에 {verb}."
         return f"{day_ko} {_ko_clock(local)}에 {verb}."
     if kind == "timer":
         article = "an" if re.match(r"(?:8|11|18|8\d)\D", loop.desc) else "a"
         return f"OK, {article} {second_person(loop.desc)}, until {_en_clock(local)}."
+    after = f", and {repeats.describe(rule, lang)} after" if (rule := repeats.from_key(loop.repeat)) is not None else ""
     if kind == "wake":
-        return f"OK, I'll wake you {day_en} at {_en_clock(local)}."
-    return f"Alarm set for {day_en} at {_en_clock(local)}."
+        return f"OK, I'll wake you {day_en} at {_en_clock(local)}{after}."
+    return f"Alarm set for {day_en} at {_en_clock(local)}{after}."
 
 
 def no_alarm(timer: bool, lang: Lang) -> str:

@@ -288,3 +288,30 @@ async def test_the_next_time_is_reminded_by_the_planner(tmp_path, korean, clock)
     clock.set_local("2026-12-07 08:00")
     assert await planner.run_due() >= 1
     assert len([text for text in spoken if "take your pills" in text]) >= 2
+
+
+# ---------------------------------------------------------------- alarms
+
+def test_a_repeating_wake_up_alarm_rings_and_is_set_again_for_the_next_weekday(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "wake me up every weekday at 6:30am") == [
+        "OK, I'll wake you Monday at 6:30 AM, and every weekday after."]
+    [alarm] = desk.service.agenda()
+    assert (alarm.desc, _local(alarm.due_ms), _local(alarm.remind_ms), alarm.repeat) == (
+        "wake-up alarm", "Mon 2026-12-07 06:30", "Mon 2026-12-07 06:30", "weekdays")
+    clock.set_local("2026-12-07 09:00")   # rung, and kept a while after
+    assert _open(desk) == [("wake-up alarm", "Tue 2026-12-08 06:30", "weekdays")]
+    assert _local(desk.service.agenda()[0].remind_ms) == "Tue 2026-12-08 06:30"
+
+
+def test_a_timer_said_with_every_day_is_one_timer(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "set a timer for 10 minutes every day") == ["OK, a 10-minute timer, until 2:10 PM."]
+    assert _open(desk) == [("10-minute timer", "Sat 2026-12-05 14:10", None)]
+
+
+@pytest.mark.slow
+def test_a_korean_daily_wake_up(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "매일 아침 7시에 깨워줘") == ["내일부터 매일 오전 7시에 깨워 드릴게요."]
+    assert [rule for _, _, rule in _open(desk)] == ["daily"]
