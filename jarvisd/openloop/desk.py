@@ -342,6 +342,8 @@ class AgendaDesk:
             return DeskReply(phrases.remind_what(lang), lang, intent="remind")
         if (alarm := self._alarm(text, session, lang)) is not None:
             return alarm
+        if (repeating := self._repeat_changed(text, session, lang)) is not None:   # "make it every weekday"
+            return repeating
         if (listed := self._shopping(text, session)) is not None:   # "add milk to my shopping list"
             return listed
         if (elsewhere := elsewhere_asked(clean(text))) is not None:   # "what time is it in London?"
@@ -486,7 +488,14 @@ class AgendaDesk:
         if not hits and not asked.task:
             return None
         newest = max((loops[i] for i in hits), key=lambda loop: (loop.created_ms, loop.id), default=None)
-        return DeskReply(phrases.deed_status(newest, self.service.now_local(), self.service.tz, lang), lang, intent="did_i")
+        now = self.service.now_local()
+        if newest is not None and newest.is_open and newest.repeat:   # "did I call mom?" of "every Sunday", done today:
+            done = next((loops[i] for i in hits if loops[i].status is LoopStatus.DONE   # yes, and when it comes back
+                         and (after := self.service.successor(loops[i])) is not None and after.id == newest.id), None)
+            if done is not None:
+                return DeskReply(f"{phrases.deed_status(done, now, self.service.tz, lang)} "
+                                 f"{phrases.next_time(newest, now, self.service.tz, lang)}", lang, intent="did_i")
+        return DeskReply(phrases.deed_status(newest, now, self.service.tz, lang), lang, intent="did_i")
 
     def _ask_every(self, intent: Intent, session: str, loops: Sequence[OpenLoop] | None = None,
                    deed: str = "") -> DeskReply:
@@ -675,6 +684,24 @@ class AgendaDesk:
         self._remember(session, loop, self.service.now_ms(), remind=True)
         return DeskReply(phrases.alarm_set(loop, alarm.kind, now, self.service.tz, lang), lang,
                          change=AgendaChange(opened=(loop,)), intent="alarm")
+
+    def _repeat_changed(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Make it every weekday", "repeat it every day", "매일로 바꿔 줘" (a repeat for the promise in focus: just said or
+        just reminded) and "just once", "반복하지 마" (taken off); None when the words ask neither."""
+        asked = repeats.repeat_asked(clean(text))
+        if asked is None:
+            return None
+        focus = self._correction_focus(session, self.service.now_ms())
+        loop = self._open(focus.loop_id) if focus is not None else None
+        if loop is None:
+            return DeskReply(phrases.nothing_to_repeat(lang), lang, intent="repeat")
+        if asked is False and loop.repeat is None:
+            return DeskReply(phrases.confirm_opened(loop, self.service.now_local(), self.service.tz, lang), lang,
+                             intent="repeat")
+        updated = self.service.set_repeat(loop.id, None if asked is False else asked.key)
+        self._remember(session, updated, self.service.now_ms())
+        return DeskReply(phrases.repeat_set(updated, self.service.now_local(), self.service.tz, lang), lang,
+                         change=AgendaChange(updated=(updated,), before=(loop,)), intent="repeat")
 
     def _shopping(self, text: str, session: str) -> DeskReply | None:
         """"Add milk and eggs to my shopping list" (a promise "buy milk" per item, none twice), "what's on my shopping

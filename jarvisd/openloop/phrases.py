@@ -154,6 +154,21 @@ def next_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     return f"Next: {due}."
 
 
+def repeat_set(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Make it every weekday": "Updated: stretch, Monday at 7 AM and every weekday after." / "just once": "OK, just
+    once: stretch, tomorrow at 7 AM."."""
+    item = _item(loop, now, tz, lang)
+    if loop.repeat is None:
+        return f"한 번만 할게요: {item}." if lang == "ko" else f"OK, just once: {item}."
+    return f"바꿨어요: {item}." if lang == "ko" else f"Updated: {item}."
+
+
+def nothing_to_repeat(lang: Lang) -> str:
+    if lang == "ko":
+        return "어떤 일을 반복할지 모르겠어요. 예를 들어 \"매일 아침 8시에 약 먹으라고 알려줘\"처럼 말해 주세요."
+    return "Which one? Say it with the repeat, for example \"remind me every day at 8am to take my pills\"."
+
+
 def repeat_unkept(lang: Lang) -> str:
     """"Every other day", "every 2 hours", "매년": a repeat this version does not keep; the promise is kept once."""
     if lang == "ko":

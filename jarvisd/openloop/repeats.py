@@ -148,6 +148,34 @@ def without_repeat(desc: str) -> str:
     return left or desc
 
 
+# "make it every weekday", "repeat it every day", "매일로 바꿔 줘": a repeat given to the promise in focus;
+# "just once", "stop repeating it", "반복하지 마": taken off it
+_EN_TO_REPEAT = re.compile(r"(?:(?:ok(?:ay)?|actually|and|no|please)[\s,]+)*(?:(?:make|change|set|have|let|turn)\s+(?:it|that|this)"
+                           r"(?:\s+(?:to|into))?(?:\s+(?:repeat|recur|happen|come\s+back))?|(?:repeat|do)\s+(?:it|that|this))"
+                           r"\s+(?P<rule>.+?)(?:\s+(?:please|instead|from\s+now\s+on))?")
+_KO_TO_REPEAT = re.compile(r"(?P<rule>.+?)\s*(?:으로|로)?\s*(?:반복(?:해|하게)?|바꿔|바꿔줘|바꿔\s*줘|해|해줘|해\s*줘|해\s*주세요|바꿔\s*주세요|"
+                           r"반복해\s*줘|반복해\s*주세요|울려\s*줘)(?:\s*줘)?")
+_ONCE = re.compile(r"(?:(?:ok(?:ay)?|actually|and|no|please)[\s,]+)*(?:(?:make|keep|have)\s+(?:it|that|this)\s+(?:just\s+|only\s+)?once"
+                   r"|(?:just|only)\s+(?:this\s+)?once|(?:don't|do\s+not|stop)\s+repeat(?:ing)?\s+(?:it|that|this)"
+                   r"|(?:it|that)\s+(?:doesn't|does\s+not|shouldn't|should\s+not)\s+(?:need\s+to\s+)?repeat|no\s+repeat(?:ing)?"
+                   r"|(?:그건\s*)?한\s*번만(?:\s*(?:해|해\s*줘|할게|하면\s*돼))?|반복\s*(?:하지\s*마|안\s*해도\s*돼|그만|없이|취소)(?:\s*줘)?)"
+                   r"(?:\s+please)?")
+
+
+def repeat_asked(cleaned: str) -> Repeat | bool | None:
+    """What "make it every weekday" / "매주 월요일로 바꿔 줘" asks of the promise in focus: the new rule, False for
+    "just once" / "반복하지 마", None when the words ask neither (`cleaned`: lower case, no closing punctuation)."""
+    if _ONCE.fullmatch(cleaned):
+        return False
+    m = _EN_TO_REPEAT.fullmatch(cleaned) or _KO_TO_REPEAT.fullmatch(cleaned)
+    if m is None:
+        return None
+    rule = repeat_in(m["rule"])
+    if rule is None or _KO_SPAN.sub(" ", _EN_SPAN.sub("", m["rule"])).strip(" ,"):
+        return None   # "make it every day at 9": a time too, left to the correction that reads the time
+    return rule
+
+
 def said_but_unkept(text: str) -> bool:
     """"Every other day", "every 2 hours", "매년": a repeat this version cannot keep (the promise is kept once)."""
     return bool(_EN_UNKEPT.search(text) or _KO_UNKEPT.search(text))

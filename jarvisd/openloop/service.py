@@ -396,17 +396,33 @@ class OpenLoopService:
         self._announce("muted", AgendaChange(updated=(muted,), before=(loop,)))
         return muted
 
+    def set_repeat(self, id_or_prefix: str, repeat: str | None) -> OpenLoop:
+        """"Make it every weekday" (a `repeats` key, settled on the due, which moves onto the rule's first day) or
+        "just once" (None) for an open promise."""
+        with self._lock:
+            loop = self.find(id_or_prefix)
+            due, remind = loop.due_ms, loop.remind_ms
+            if repeat is not None:
+                settled = self._settled(ProposedLoop(desc=loop.desc, due_ms=due, remind_ms=remind, repeat=repeat))
+                repeat, due, remind = settled.repeat, settled.due_ms, settled.remind_ms
+            if (repeat, due, remind) == (loop.repeat, loop.due_ms, loop.remind_ms):
+                return loop
+            updated = self._save(replace(loop, repeat=repeat, due_ms=due, remind_ms=remind, updated_ms=self.now_ms()))
+        self._announce("rescheduled", AgendaChange(updated=(updated,), before=(loop,)))
+        return updated
+
     def restore_times(self, before: OpenLoop) -> OpenLoop | None:
-        """The due, reminder moment and mute `before` had ("undo that" after a move), when that promise is still open;
-        None when it is closed or gone."""
+        """The due, reminder moment, mute and repeat `before` had ("undo that" after a move), when that promise is
+        still open; None when it is closed or gone."""
         with self._lock:
             loop = self._loops.get(before.id)
             if loop is None or not loop.is_open:
                 return None
-            if (loop.due_ms, loop.remind_ms, loop.muted_ms) == (before.due_ms, before.remind_ms, before.muted_ms):
+            if (loop.due_ms, loop.remind_ms, loop.muted_ms, loop.repeat) == \
+                    (before.due_ms, before.remind_ms, before.muted_ms, before.repeat):
                 return loop
             restored = self._save(replace(loop, due_ms=before.due_ms, remind_ms=before.remind_ms,
-                                          muted_ms=before.muted_ms, updated_ms=self.now_ms()))
+                                          muted_ms=before.muted_ms, repeat=before.repeat, updated_ms=self.now_ms()))
         self._announce("rescheduled", AgendaChange(updated=(restored,), before=(loop,)))
         return restored
 

@@ -315,3 +315,52 @@ def test_a_korean_daily_wake_up(tmp_path, korean, clock):
     desk = _desk(tmp_path, korean, clock)
     assert said_to(desk, "매일 아침 7시에 깨워줘") == ["내일부터 매일 오전 7시에 깨워 드릴게요."]
     assert [rule for _, _, rule in _open(desk)] == ["daily"]
+
+
+# ---------------------------------------------------------------- changed by words, asked about
+
+def test_make_it_every_weekday_repeats_the_promise_just_said_and_undo_takes_it_back(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "remind me at 7am to stretch", "make it every weekday") == [
+        "I'll remind you: stretch, tomorrow at 7 AM.", "Updated: stretch, Monday at 7 AM and every weekday after."]
+    assert _open(desk) == [("stretch", "Mon 2026-12-07 07:00", "weekdays")]
+    assert _local(desk.service.agenda()[0].remind_ms) == "Mon 2026-12-07 07:00"
+    assert said_to(desk, "undo that") == ["OK, moved back: stretch, tomorrow at 7 AM."]
+    assert _open(desk) == [("stretch", "Sun 2026-12-06 07:00", None)]
+
+
+def test_just_once_takes_the_repeat_off(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "remind me every day at 8am to take my pills", "make it just once") == [
+        "I'll remind you: take your pills, tomorrow at 8 AM and every day after.",
+        "OK, just once: take your pills, tomorrow at 8 AM."]
+    assert _open(desk) == [("take my pills", "Sun 2026-12-06 08:00", None)]
+
+
+def test_a_repeat_asked_for_with_nothing_in_focus_asks_which(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "make it every weekday") == [
+        "Which one? Say it with the repeat, for example \"remind me every day at 8am to take my pills\"."]
+
+
+@pytest.mark.parametrize("said", ["make it every day at 9", "make it 9am", "make it tomorrow"])
+def test_guard_a_time_in_make_it_is_no_repeat_change(said):
+    assert repeats.repeat_asked(said) is None
+
+
+@pytest.mark.slow
+def test_a_korean_repeat_change(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "내일 아침 7시에 운동하라고 알려줘", "매일로 바꿔 줘") == [
+        "알림 맞춰 둘게요: 운동하기, 내일 오전 7시.", "바꿨어요: 운동하기, 내일 오전 7시부터 매일."]
+    assert said_to(desk, "반복하지 마") == ["한 번만 할게요: 운동하기, 내일 오전 7시."]
+
+
+def test_did_i_of_a_repeating_promise_done_today_says_yes_and_when_it_comes_back(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, "remind me to call mom every Sunday at 6pm")
+    assert said_to(desk, "did I call mom?") == ["Not yet: call mom is still on your agenda, tomorrow at 6 PM."]
+    clock.set_local("2026-12-06 18:30")
+    assert said_to(desk, "I called mom", "did I call mom?") == [
+        "Marked done: call mom. Next: Sunday, December 13 at 6 PM.",
+        "Yes: call mom, marked done tonight at 6:30 PM. Next: Sunday, December 13 at 6 PM."]
