@@ -212,3 +212,16 @@ def deed_list_asked(t: str) -> str | None:
         return None
     verb = (m["verb"] or m["verb2"] or "").split()[0]
     return None if verb in ("do", "finish", "get", "remember", "be", "go") else verb
+
+
+# "what are my recurring reminders", "list my daily reminders", "which reminders repeat", "반복 알림 뭐 있어", "매일 하는 일 뭐야"
+_EN_REPEATING = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+are|\s+is|'re)|list|read\s+me|tell\s+me|show\s+me|which\s+are|"
+                           r"do\s+i\s+have\s+any)\s+(?:all\s+)?(?:of\s+)?(?:my|the)\s+(?:recurring|repeating|regular|repeated)\s+"
+                           r"(?:reminders?|alarms?|tasks?|to-?dos?|things|promises|items)"
+                           r"|which\s+(?:reminders|alarms|tasks|things)\s+(?:repeat|recur|come\s+back)")
+_KO_REPEATING = re.compile(r"(?:반복|반복되는|반복하는|정기)(?:알림|알람|할일|일정|일)(?:은|이|들)?(?:뭐|뭔|무엇|어떤|있(?:어|나|니|지|냐|는지)|알려)")
+
+
+def repeating_asked(t: str) -> bool:
+    """"What are my recurring reminders?", "반복 알림 뭐 있어?": the repeating promises asked for."""
+    return bool(_EN_REPEATING.fullmatch(t) or _KO_REPEATING.match(t.replace(" ", "")))

@@ -36,6 +36,7 @@ from jarvisd.openloop.agenda_asked import (
     last_added_asked,
     next_asked,
     overdue_asked,
+    repeating_asked,
 )
 from jarvisd.openloop.alarms import (
     TimerChange,
@@ -445,6 +446,9 @@ class AgendaDesk:
             self._listed[session] = ((first.id,), now_ms)
             return DeskReply(phrases.next_one(first, moment(first) or 0, overdue, kind == "reminder", now, tz, lang), lang,
                              intent="next")
+        if repeating_asked(t):   # "what are my recurring reminders?": the open ones that come back
+            loops = sorted((loop for loop in self.service.agenda() if loop.repeat), key=_due_order)
+            return DeskReply(phrases.repeating_list(loops, now, tz, lang), lang, intent="list")
         if (kind := last_added_asked(t)) is not None:   # "what did I just add?", "when is it?": the promise just said
             focus = self._in_focus(session)
             loop = self._open(focus[0][1]) if focus else None

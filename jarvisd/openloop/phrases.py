@@ -169,6 +169,16 @@ def nothing_to_repeat(lang: Lang) -> str:
     return "Which one? Say it with the repeat, for example \"remind me every day at 8am to take my pills\"."
 
 
+def repeating_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"What are my recurring reminders?": the repeating promises, the next one first."""
+    if not loops:
+        return "반복하는 일은 없어요." if lang == "ko" else "Nothing on your agenda repeats."
+    if lang == "ko":
+        return f"반복하는 일이 {len(loops)}개 있어요: " + _listed(loops, now, tz, lang)
+    count = "one thing repeats" if len(loops) == 1 else f"{len(loops)} things repeat"
+    return f"{_capital(count)}: " + _listed(loops, now, tz, lang)
+
+
 def repeat_unkept(lang: Lang) -> str:
     """"Every other day", "every 2 hours", "매년": a repeat this version does not keep; the promise is kept once."""
     if lang == "ko":

@@ -364,3 +364,11 @@ def test_did_i_of_a_repeating_promise_done_today_says_yes_and_when_it_comes_back
     assert said_to(desk, "I called mom", "did I call mom?") == [
         "Marked done: call mom. Next: Sunday, December 13 at 6 PM.",
         "Yes: call mom, marked done tonight at 6:30 PM. Next: Sunday, December 13 at 6 PM."]
+
+
+def test_what_are_my_recurring_reminders_lists_only_those_that_repeat(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "what are my recurring reminders?") == ["Nothing on your agenda repeats."]
+    said_to(desk, "remind me every day at 8am to take my pills", "remind me to call Bob tomorrow")
+    assert said_to(desk, "what are my recurring reminders?", "which reminders repeat?") == [
+        "One thing repeats: take your pills, tomorrow at 8 AM and every day after."] * 2
