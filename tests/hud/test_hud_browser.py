@@ -72,6 +72,18 @@ def test_done_moves_the_loop_to_closed_and_revive_reopens_it(page: Page, served:
     expect(page.locator("#agenda-error")).to_be_hidden()
 
 
+def test_a_repeating_loop_shows_its_rule_and_done_brings_the_next_one(page: Page, served: ServedHud):
+    desc = "Take my pills"
+    served.hud.service.add(desc, due_ms=int(time.time() * 1000) + DAY_MS, repeat="daily")
+    expect(open_loop_row(page, desc).locator(".meta")).to_contain_text("↻ every day")
+    page.get_by_role("button", name=f"done: {desc}").click()
+    expect(closed_loop_row(page, desc)).to_be_visible()
+    expect(open_loop_row(page, desc)).to_have_count(1)   # the next day's, live
+    [next_one] = [loop for loop in served.hud.service.agenda() if loop.desc == desc]
+    assert next_one.repeat == "daily"
+    served.hud.service.dismiss(next_one.id)   # the series ends; the page's other tests see a clean agenda
+
+
 def test_reviving_an_expired_loop_shows_the_409_reason(page: Page, served: ServedHud):
     desc = "Pay the electricity bill"
     served.hud.service.add(desc, due_ms=int(time.time() * 1000) - 2 * DAY_MS)
