@@ -12,6 +12,7 @@ other day/week, every N hours, yearly (`said_but_unkept` tells the desk to say s
 from __future__ import annotations
 
 import calendar
+import functools
 import logging
 import re
 from dataclasses import dataclass
@@ -59,9 +60,12 @@ class Repeat:
 
 
 def from_key(key: str | None) -> Repeat | None:
-    """The rule a stored key names; None for no key or one this version does not know (logged, kept once)."""
-    if not key:
-        return None
+    """The rule a stored key names; None for no key or one this version does not know (logged once, kept once)."""
+    return _from_key(key) if key else None
+
+
+@functools.lru_cache(maxsize=256)
+def _from_key(key: str) -> Repeat | None:
     key = key.strip().lower()
     fixed = {"daily": Repeat(EVERY_DAY), "weekdays": Repeat(WEEKDAYS), "weekends": Repeat(WEEKEND),
              "monthly": Repeat(monthly=True), "weekly": Repeat()}
@@ -72,7 +76,7 @@ def from_key(key: str | None) -> Repeat | None:
     names = key.split(",")
     if names and all(name in _NAMES for name in names):
         return Repeat(frozenset(_NAMES.index(name) for name in names))
-    log.warning("openloop: repeat rule %r is not one this version knows; the promise is kept once", key)
+    log.warning("openloop: repeat rule %r is not one this version knows; the promise is kept once", key[:80])
     return None
 
 

@@ -299,10 +299,15 @@ class OpenLoopService:
         with self._lock:
             if now >= self._expired_until_ms:
                 return ()
-            back = [self._save(replace(loop, status=LoopStatus.OPEN, updated_ms=now, closed_ms=None))
-                    for loop in list(self._loops.values())
-                    if loop.status is LoopStatus.EXPIRED and (loop.closed_ms or 0) > now
-                    and now < self._expires_at(replace(loop, status=LoopStatus.OPEN))]
+            early = [loop for loop in list(self._loops.values())
+                     if loop.status is LoopStatus.EXPIRED and (loop.closed_ms or 0) > now
+                     and now < self._expires_at(replace(loop, status=LoopStatus.OPEN))]
+            back = []
+            for loop in early:
+                with self._one_write():   # a repeating one's next time, opened by that expiry, goes with it
+                    if (next_one := self.successor(loop)) is not None:
+                        self._close(next_one, LoopStatus.DISMISSED, now)
+                    back.append(self._save(replace(loop, status=LoopStatus.OPEN, updated_ms=now, closed_ms=None)))
             self._expired_until_ms = self._last_expiry()
         for loop in back:
             log.warning("openloop: %r was expired at %s, which the clock has not reached yet; it is open again",

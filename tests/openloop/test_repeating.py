@@ -372,3 +372,29 @@ def test_what_are_my_recurring_reminders_lists_only_those_that_repeat(tmp_path, 
     said_to(desk, "remind me every day at 8am to take my pills", "remind me to call Bob tomorrow")
     assert said_to(desk, "what are my recurring reminders?", "which reminders repeat?") == [
         "One thing repeats: take your pills, tomorrow at 8 AM and every day after."] * 2
+
+
+# ---------------------------------------------------------------- odd clocks and records
+
+def test_a_clock_briefly_ahead_leaves_one_open_not_the_rolled_one_beside_the_reopened_one(tmp_path, korean, clock):
+    """A dual-boot clock 9 h ahead (docs/reliability.md, pass 12) expired "take my pills" due in 2 h, and the expiry
+    rolled it to the next day; when the clock is right the promise opens again, and its roll goes: one open, not two."""
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, "remind me every day at 4pm to take my pills")
+    clock.advance(9 * 3600)                       # 23:00 read as now: due 16:00 + 6 h passed
+    assert _open(desk) == [("take my pills", "Sun 2026-12-06 16:00", "daily")]
+    clock.advance(-(9 * 3600 - 60))               # NTP: 14:01
+    assert _open(desk) == [("take my pills", "Sat 2026-12-05 16:00", "daily")]
+
+
+def test_an_unknown_repeat_in_a_record_is_logged_once_however_often_the_hud_reads_it(tmp_path, clock, caplog):
+    path = tmp_path / "openloops.jsonl"
+    now = int(clock() * 1000)
+    path.write_text(json.dumps({"id": "b" * 32, "desc": "call Bob", "status": "open", "created_ms": now,
+                                "updated_ms": now, "due_ms": now + 3_600_000, "repeat": "every-fortnight-v9"}) + "\n")
+    service = OpenLoopService(JsonlLoopStore(path), tz=SEOUL, clock=clock)
+    for _ in range(50):
+        assert service.view(service.agenda()[0])["repeat"] is None
+    assert caplog.text.count("every-fortnight-v9") == 1
+    clock.advance(7 * 3600)
+    assert service.agenda() == []   # expired, kept once: no next one from a rule it cannot read
