@@ -136,14 +136,14 @@ def _item(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
 
 
 def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
-    """"tomorrow at 8 AM", or for a repeating promise "tomorrow at 8 AM and every day after" / "내일 오전 8시부터 매일"."""
+    """"tomorrow at 8 AM", or for a repeating promise "tomorrow at 8 AM, then every day" / "내일 오전 8시부터 매일"."""
     due = spoken_due(loop.due_ms or 0, now, tz, lang)
     rule = repeats.from_key(loop.repeat)
     if rule is None:
         return due
     if lang == "ko":
         return f"{due.removesuffix('까지')}부터 {repeats.describe(rule, lang)}"
-    return f"{due} and {repeats.describe(rule, lang)} after"
+    return f"{due}, then {repeats.describe(rule, lang)}"
 
 
 def next_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
@@ -180,11 +180,11 @@ def repeating_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: L
 
 
 def repeat_unkept(lang: Lang) -> str:
-    """"Every other day", "every 2 hours", "매년": a repeat this version does not keep; the promise is kept once."""
+    """"Every other day", "every 2 hours", "매년": a repeat this version does not keep; the promise is kept once
+    (docs/openloop.md lists the repeats it keeps)."""
     if lang == "ko":
-        return "그런 반복은 아직 못 해요. 한 번만 적어 뒀어요. 매일, 평일, 주말, 매주 요일, 매달은 반복할 수 있어요."
-    return ("That's once: I can repeat a reminder every day, every weekday or weekend, on named days, or every month, "
-            "but not that.")
+        return "그렇게 반복하지는 못해서 한 번만 적어 뒀어요."
+    return "I can't repeat it that way, so that's once."
 
 
 def confirm_opened(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang, remind: bool = False) -> str:
@@ -407,7 +407,7 @@ def alarm_set(loop: OpenLoop, kind: str, now: datetime, tz: tzinfo, lang: Lang) 
     if kind == "timer":
         article = "an" if re.match(r"(?:8|11|18|8\d)\D", loop.desc) else "a"
         return f"OK, {article} {second_person(loop.desc)}, until {_en_clock(local)}."
-    after = f", and {repeats.describe(rule, lang)} after" if (rule := repeats.from_key(loop.repeat)) is not None else ""
+    after = f", then {repeats.describe(rule, lang)}" if (rule := repeats.from_key(loop.repeat)) is not None else ""
     if kind == "wake":
         return f"OK, I'll wake you {day_en} at {_en_clock(local)}{after}."
     return f"Alarm set for {day_en} at {_en_clock(local)}{after}."

@@ -137,8 +137,8 @@ def _open(desk: AgendaDesk) -> list[tuple[str, str, str | None]]:
 def test_every_day_at_8_is_kept_repeating_said_so_and_listed_so(tmp_path, korean, clock):
     desk = _desk(tmp_path, korean, clock)
     assert said_to(desk, "remind me every day at 8am to take my pills", "what's on my agenda?") == [
-        "I'll remind you: take your pills, tomorrow at 8 AM and every day after.",
-        "You have one thing on your agenda: take your pills, tomorrow at 8 AM and every day after."]
+        "I'll remind you: take your pills, tomorrow at 8 AM, then every day.",
+        "You have one thing on your agenda: take your pills, tomorrow at 8 AM, then every day."]
     [loop] = desk.service.agenda()
     assert (loop.repeat, loop.remind_ms) == ("daily", _at("2026-12-06 08:00"))
     assert desk.service.view(loop)["repeat"] == "every day"
@@ -181,7 +181,7 @@ def test_a_reminder_without_a_time_asks_when_and_the_answer_keeps_the_repeat(tmp
     desk = _desk(tmp_path, korean, clock)
     assert said_to(desk, "remind me every day to drink water", "at 3pm") == [
         "Got it: drink water, every day. When should I remind you?",
-        "Updated: drink water, now today at 3 PM and every day after."]
+        "Updated: drink water, now today at 3 PM, then every day."]
     clock.set_local("2026-12-05 15:05")
     said_to(desk, "I drank water")
     assert _open(desk) == [("drink water", "Sun 2026-12-06 15:00", "daily")]
@@ -190,8 +190,7 @@ def test_a_reminder_without_a_time_asks_when_and_the_answer_keeps_the_repeat(tmp
 def test_a_repeat_this_version_does_not_keep_is_kept_once_and_said_so(tmp_path, korean, clock):
     desk = _desk(tmp_path, korean, clock)
     assert said_to(desk, "I need to water the cactus every other day at 6pm") == [
-        "Got it: water the cactus every other day, tonight at 6 PM. That's once: I can repeat a reminder every day, "
-        "every weekday or weekend, on named days, or every month, but not that."]
+        "Got it: water the cactus every other day, tonight at 6 PM. I can't repeat it that way, so that's once."]
     assert _open(desk) == [("water the cactus every other day", "Sat 2026-12-05 18:00", None)]
 
 
@@ -295,7 +294,7 @@ async def test_the_next_time_is_reminded_by_the_planner(tmp_path, korean, clock)
 def test_a_repeating_wake_up_alarm_rings_and_is_set_again_for_the_next_weekday(tmp_path, korean, clock):
     desk = _desk(tmp_path, korean, clock)
     assert said_to(desk, "wake me up every weekday at 6:30am") == [
-        "OK, I'll wake you Monday at 6:30 AM, and every weekday after."]
+        "OK, I'll wake you Monday at 6:30 AM, then every weekday."]
     [alarm] = desk.service.agenda()
     assert (alarm.desc, _local(alarm.due_ms), _local(alarm.remind_ms), alarm.repeat) == (
         "wake-up alarm", "Mon 2026-12-07 06:30", "Mon 2026-12-07 06:30", "weekdays")
@@ -322,7 +321,7 @@ def test_a_korean_daily_wake_up(tmp_path, korean, clock):
 def test_make_it_every_weekday_repeats_the_promise_just_said_and_undo_takes_it_back(tmp_path, korean, clock):
     desk = _desk(tmp_path, korean, clock)
     assert said_to(desk, "remind me at 7am to stretch", "make it every weekday") == [
-        "I'll remind you: stretch, tomorrow at 7 AM.", "Updated: stretch, Monday at 7 AM and every weekday after."]
+        "I'll remind you: stretch, tomorrow at 7 AM.", "Updated: stretch, Monday at 7 AM, then every weekday."]
     assert _open(desk) == [("stretch", "Mon 2026-12-07 07:00", "weekdays")]
     assert _local(desk.service.agenda()[0].remind_ms) == "Mon 2026-12-07 07:00"
     assert said_to(desk, "undo that") == ["OK, moved back: stretch, tomorrow at 7 AM."]
@@ -332,7 +331,7 @@ def test_make_it_every_weekday_repeats_the_promise_just_said_and_undo_takes_it_b
 def test_just_once_takes_the_repeat_off(tmp_path, korean, clock):
     desk = _desk(tmp_path, korean, clock)
     assert said_to(desk, "remind me every day at 8am to take my pills", "make it just once") == [
-        "I'll remind you: take your pills, tomorrow at 8 AM and every day after.",
+        "I'll remind you: take your pills, tomorrow at 8 AM, then every day.",
         "OK, just once: take your pills, tomorrow at 8 AM."]
     assert _open(desk) == [("take my pills", "Sun 2026-12-06 08:00", None)]
 
@@ -371,7 +370,7 @@ def test_what_are_my_recurring_reminders_lists_only_those_that_repeat(tmp_path, 
     assert said_to(desk, "what are my recurring reminders?") == ["Nothing on your agenda repeats."]
     said_to(desk, "remind me every day at 8am to take my pills", "remind me to call Bob tomorrow")
     assert said_to(desk, "what are my recurring reminders?", "which reminders repeat?") == [
-        "One thing repeats: take your pills, tomorrow at 8 AM and every day after."] * 2
+        "One thing repeats: take your pills, tomorrow at 8 AM, then every day."] * 2
 
 
 # ---------------------------------------------------------------- odd clocks and records
