@@ -112,7 +112,7 @@ _ACTION_END = re.compile(
     r"|,\s+(?:the|my|our)\s+[\w'-]+\s+(?:starts|begins|opens|closes|ends|is|are|was|were|will)\b")   # ", the meeting starts at 7"
 
 
-_AND_VERB = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?=(?P<verb>[a-z]+)\s+[\w'])")
+_AND_VERB = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?:to\s+)?(?=(?P<verb>[a-z]+)\s+[\w'])")
 
 
 # Words before the task itself: "remember to", "try to", "go ahead and" ("I'll try to call her").

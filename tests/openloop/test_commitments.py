@@ -568,6 +568,21 @@ def test_two_promises_with_their_own_times_get_their_own_clauses(korean: KoreanA
     assert "by Friday" in second.clause and "at 5" not in second.clause
 
 
+@pytest.mark.parametrize("text", ["Remind me to call the dentist at 3pm and to email Ann at 4pm.",
+                                  "I need to call the dentist at 3pm, and then to email Ann at 4pm."])
+def test_and_to_before_the_second_verb_is_two_promises(korean: KoreanAnalyzer, text: str) -> None:
+    """The forty-sixth session: one promise "call the dentist and to email Ann" at 3 PM (Ann's 4 PM lost)."""
+    first, second = read(text, korean).commitments
+    assert (first.action, second.action) == ("call the dentist", "email Ann")
+    assert "3pm" in first.clause and "4pm" in second.clause and "3pm" not in second.clause
+
+
+@pytest.mark.parametrize("text", ["I need to send the contract to Bob and to Ann.",
+                                  "I have to go to the bank and to the post office tomorrow."])
+def test_guard_and_to_before_a_person_or_place_is_one_promise(korean: KoreanAnalyzer, text: str) -> None:
+    assert len(read(text, korean).commitments) == 1
+
+
 @pytest.mark.slow  # Korean: the Kiwi model (kiwipiepy)
 def test_korean_clause_and_span_in_a_longer_utterance(korean: KoreanAnalyzer) -> None:
     text = "아 맞다. 목요일 정오까지 지원서 제출해야 해"
