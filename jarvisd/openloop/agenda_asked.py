@@ -225,3 +225,69 @@ _KO_REPEATING = re.compile(r"(?:반복|반복되는|반복하는|정기)(?:알�
 def repeating_asked(t: str) -> bool:
     """"What are my recurring reminders?", "반복 알림 뭐 있어?": the repeating promises asked for."""
     return bool(_EN_REPEATING.fullmatch(t) or _KO_REPEATING.match(t.replace(" ", "")))
+
+
+# ---------------------------------------------------------------- a promise named by its time ("my 3pm")
+
+@dataclass(frozen=True)
+class ClockNamed:
+    """A clock time that names a promise ("cancel my 3pm", "3시 거 취소해 줘"): `hour` 0-23 when am/pm (오전/오후) was
+    said, else 1-12 meaning either half of the day; `minute` 0-59."""
+
+    hour: int
+    minute: int
+    half_known: bool
+
+    def fits(self, hour: int, minute: int) -> bool:
+        if minute != self.minute:
+            return False
+        return hour == self.hour if self.half_known else hour % 12 == self.hour % 12
+
+
+_EN_CLOCK = re.compile(r"(?:(?:my|the|that|this)\s+)?(?P<h>\d{1,2})(?::(?P<m>[0-5]\d))?\s*(?P<ap>a\.?m\.?|p\.?m\.?|o'?clock)?"
+                       r"(?:\s+(?:one|thing|reminder|appointment|task|meeting|call|alarm|promise|slot))?")
+_KO_CLOCK = re.compile(r"(?:(?:내|제|그)\s*)?(?P<ap>오전|오후|아침|저녁|밤)?\s*(?P<h>\d{1,2})\s*시(?:\s*(?P<m>\d{1,2})\s*분|\s*(?P<half>반))?"
+                       r"(?:\s*(?:거|것|꺼|일정|약속|알림|할\s*일|일))?")
+
+
+def clock_named(words: str) -> ClockNamed | None:
+    """The clock time `words` name a promise by ("my 3pm", "the 4 o'clock", "3:30", "오후 3시 거"), or None. A bare
+    number ("cancel 3") is no time: the list's third, which `intents` reads."""
+    words = words.strip()
+    if (m := _EN_CLOCK.fullmatch(words)) is not None and (m["ap"] or m["m"]):
+        hour, minute = int(m["h"]), int(m["m"] or 0)
+        ap = (m["ap"] or "").replace(".", "")
+        if hour > 23 or (ap in ("am", "pm") and not 1 <= hour <= 12):
+            return None
+        if ap in ("am", "pm"):
+            return ClockNamed(hour % 12 + (12 if ap == "pm" else 0), minute, True)
+        return ClockNamed(hour, minute, hour == 0 or hour > 12)
+    if (m := _KO_CLOCK.fullmatch(words)) is not None:
+        hour, minute = int(m["h"]), 30 if m["half"] else int(m["m"] or 0)
+        if not 0 <= hour <= 24 or minute > 59:
+            return None
+        if m["ap"] in ("오후", "저녁", "밤") and hour < 12:
+            return ClockNamed(hour + 12, minute, True)
+        if m["ap"] in ("오전", "아침"):
+            return ClockNamed(hour % 12, minute, True)
+        return ClockNamed(hour % 24, minute, hour == 0 or hour > 12)
+    return None
+
+
+# "what do I have at 3pm?", "anything at 4?", "what's at 3:30", "do I have something at 10am tomorrow" (today only),
+# "3시에 뭐 있어?"
+_EN_AT_ASKED = re.compile(r"(?:so\s+|and\s+)?(?:what(?:'s|\s+is)|what\s+do\s+i\s+have|what\s+have\s+i\s+got|do\s+i\s+have\s+(?:anything|something)"
+                          r"|is\s+there\s+(?:anything|something)|anything)\s+(?:(?:on|scheduled|planned|due)\s+)?at\s+(?P<at>.+?)"
+                          r"(?:\s+today)?")
+_KO_AT_ASKED = re.compile(r"(?:오늘\s*)?(?P<at>.+?시(?:\s*\d{1,2}\s*분|\s*반)?)\s*에\s*(?:뭐|무슨\s*일|할\s*일|일정)\s*(?:있어|있나|있니|있지|있어요|있나요|있었지)")
+
+
+def at_time_asked(t: str) -> ClockNamed | None:
+    """"What do I have at 3pm?", "3시에 뭐 있어?": the clock time asked about, or None."""
+    m = _EN_AT_ASKED.fullmatch(t) or _KO_AT_ASKED.fullmatch(t)
+    if m is None:
+        return None
+    at = m["at"]
+    if re.fullmatch(r"\d{1,2}", at.strip()):   # "anything at 4?": a time said plainly
+        at = f"{at.strip()} o'clock"
+    return clock_named(at)

@@ -30,6 +30,9 @@ from jarvisd.approval_words import decision
 from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, repeats, rules, shopping
 from jarvisd.openloop.agenda_asked import (
+    ClockNamed,
+    at_time_asked,
+    clock_named,
     deed_asked,
     deed_list_asked,
     finished_asked,
@@ -446,6 +449,9 @@ class AgendaDesk:
             self._listed[session] = ((first.id,), now_ms)
             return DeskReply(phrases.next_one(first, moment(first) or 0, overdue, kind == "reminder", now, tz, lang), lang,
                              intent="next")
+        if (clock := at_time_asked(t)) is not None:   # "what do I have at 3pm?", "3시에 뭐 있어?"
+            return DeskReply(phrases.at_time_list(self._due_at(clock), clock.hour, clock.minute, now, tz, lang), lang,
+                             intent="list")
         if repeating_asked(t):   # "what are my recurring reminders?": the open ones that come back
             loops = sorted((loop for loop in self.service.agenda() if loop.repeat), key=_due_order)
             return DeskReply(phrases.repeating_list(loops, now, tz, lang), lang, intent="list")
@@ -547,6 +553,15 @@ class AgendaDesk:
     def _close_by_name(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         if (listed := self._listed_at(intent.argument, session)) is not None:
             return self._closed(listed, _closing_status(intent.kind), intent.lang, intent.kind)
+        if (clock := clock_named(intent.argument)) is not None:   # "cancel my 3pm", "3시 거 취소해 줘": the one due then
+            at = self._due_at(clock)
+            if len(at) == 1:
+                return self._closed(at[0], _closing_status(intent.kind), intent.lang, intent.kind)
+            if at:
+                self._guesses[session] = _Guess(at[0].id, _closing_status(intent.kind), self.service.now_ms(),
+                                                tuple(loop.id for loop in at[:3]))
+                return DeskReply(phrases.which_one(at, intent.lang, self.service.now_local(), self.service.tz),
+                                 intent.lang, intent=intent.kind)
         loops = self.service.agenda()
         descs = [loop.desc for loop in loops]
         if (every := _EVERY_OF.fullmatch(intent.argument)) is not None:   # "cancel all my calls", "mark both emails done"
@@ -581,6 +596,20 @@ class AgendaDesk:
             return DeskReply(phrases.which_one(options, intent.lang, self.service.now_local(), self.service.tz),
                              intent.lang, intent=intent.kind)
         return self._closed(loops[found], status, intent.lang, intent.kind)
+
+    def _due_at(self, clock: ClockNamed) -> list[OpenLoop]:
+        """The open promises due at that clock time on the nearest day one is, from today on (a timer or alarm that
+        rang is no longer one); several only when they share that day."""
+        tz, today = self.service.tz, self.service.now_local().date()
+        hits = []
+        for loop in self._open_to_do():
+            if loop.due_ms is None:
+                continue
+            local = datetime.fromtimestamp(loop.due_ms / 1000, tz)
+            if local.date() >= today and clock.fits(local.hour, local.minute) and not phrases.is_day_only(local):
+                hits.append((local.date(), loop))
+        first = min((day for day, _ in hits), default=None)
+        return sorted((loop for day, loop in hits if day == first), key=_due_order)
 
     def _remind_asked(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Remind me an hour before", "remind me about the call at 2pm", "한 시간 전에 알려줘" (`remind_asks.py`): the

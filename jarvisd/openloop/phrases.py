@@ -179,6 +179,19 @@ def repeating_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: L
     return f"{_capital(count)}: " + _listed(loops, now, tz, lang)
 
 
+def at_time_list(loops: Sequence[OpenLoop], hour: int, minute: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"What do I have at 3pm?": the promises due then (on the nearest day one is), or that none is."""
+    if loops:
+        if lang == "ko":
+            return f"그 시각에 할 일이 {len(loops)}개 있어요: " + _listed(loops, now, tz, lang)
+        count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+        return f"You have {count} then: " + _listed(loops, now, tz, lang)
+    said = now.replace(hour=hour, minute=minute)
+    if lang == "ko":
+        return f"{_ko_clock(said)}에 할 일은 없어요."
+    return f"Nothing is due at {_en_clock(said)}."
+
+
 def repeat_unkept(lang: Lang) -> str:
     """"Every other day", "every 2 hours", "매년": a repeat this version does not keep; the promise is kept once
     (docs/openloop.md lists the repeats it keeps)."""

@@ -1,0 +1,75 @@
+"""A promise named by its time: "cancel my 3pm", "what do I have at 3pm?", "3시 거 취소해 줘" (the forty-sixth session:
+"I couldn't find your 3pm on your agenda", and the model answered "what do I have at 3pm?" with "a cup of coffee, a
+slice of pizza, or a glass of wine"). Real agenda service on a JSONL file and Kiwi; no model."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.openloop.agenda_asked import ClockNamed, at_time_asked, clock_named
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import SEOUL, FakeClock, agenda_rows, said_to
+
+
+@pytest.fixture
+def desk(tmp_path, korean) -> AgendaDesk:
+    clock = FakeClock(0)
+    clock.set_local("2026-12-05 14:00")   # a Saturday
+    return AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
+
+
+@pytest.mark.parametrize(("words", "named"), [
+    ("my 3pm", ClockNamed(15, 0, True)), ("the 4 o'clock", ClockNamed(4, 0, False)), ("3:30", ClockNamed(3, 30, False)),
+    ("my 3pm meeting", ClockNamed(15, 0, True)), ("the 15:00 one", ClockNamed(15, 0, True)),
+    ("오후 3시 거", ClockNamed(15, 0, True)), ("3시 반 약속", ClockNamed(3, 30, False)),
+    ("3", None), ("13pm", None), ("the call", None),
+])
+def test_the_time_words_name(words, named):
+    assert clock_named(words) == named
+
+
+@pytest.mark.parametrize(("asked", "named"), [
+    ("what do i have at 3pm", ClockNamed(15, 0, True)), ("anything at 4", ClockNamed(4, 0, False)),
+    ("do i have anything at 10am today", ClockNamed(10, 0, True)), ("3시에 뭐 있어", ClockNamed(3, 0, False)),
+    ("what time is it", None), ("what do i have today", None),
+])
+def test_the_question_of_a_time(asked, named):
+    assert at_time_asked(asked) == named
+
+
+def test_what_do_i_have_at_a_time_and_cancel_my_3pm(desk):
+    said_to(desk, "remind me to call the dentist at 3pm and to email Ann at 4pm")
+    assert said_to(desk, "what do I have at 3pm?", "anything at 4?", "what do I have at 5pm?") == [
+        "You have one thing then: call the dentist, today at 3 PM.",
+        "You have one thing then: email Ann, today at 4 PM.",
+        "Nothing is due at 5 PM."]
+    assert said_to(desk, "cancel my 3pm") == ["OK, I took it off your agenda: call the dentist."]
+    assert agenda_rows(desk) == [("email Ann", "2026-12-05 16:00")]
+
+
+def test_my_3pm_is_the_nearest_day_one_is_due_at_3pm(desk):
+    said_to(desk, "remind me to call the dentist at 3pm tomorrow", "I need to call Bob at 3pm on Friday")
+    assert said_to(desk, "cancel my 3pm") == ["OK, I took it off your agenda: call the dentist."]
+    assert agenda_rows(desk) == [("call Bob", "2026-12-11 15:00")]
+
+
+def test_two_due_at_3pm_are_asked_which_and_the_answer_closes_it(desk):
+    said_to(desk, "remind me to call the dentist at 3pm and to email Ann at 3pm")
+    assert said_to(desk, "mark my 3pm done", "the second one") == [
+        "Which one: email Ann, or call the dentist?", "Marked done: call the dentist."]
+    assert agenda_rows(desk) == [("email Ann", "2026-12-05 15:00")]
+
+
+def test_guard_a_day_only_promise_is_not_a_3pm(desk):
+    said_to(desk, "I need to pay rent by tomorrow")
+    assert said_to(desk, "what do I have at 11:59pm?") == ["Nothing is due at 11:59 PM."]
+
+
+@pytest.mark.slow
+def test_korean(desk):
+    said_to(desk, "오후 3시에 치과에 전화하라고 알려줘")
+    assert said_to(desk, "3시에 뭐 있어?", "3시 거 취소해 줘") == [
+        "그 시각에 할 일이 1개 있어요: 치과에 전화하기, 오늘 오후 3시.", "목록에서 지웠어요: 치과에 전화하기."]
+    assert agenda_rows(desk) == []
