@@ -21,7 +21,7 @@ from jarvisd.agent.failure_lessons import FailureLessons
 from jarvisd.agent.feature_hooks import MemoryHooks
 from jarvisd.agent.jarvis import apply_tool_policy, build_jarvis
 from jarvisd.agent.loop import Agent, AnswerDelta, TurnEnded
-from jarvisd.agent.repeats import ParrotDrop, RepeatCut, no_answer
+from jarvisd.agent.repeats import NO_ANSWER, ParrotDrop, RepeatCut, ScriptCut, no_answer
 from jarvisd.agent.tools import register_recall_episodes, register_remember_task_pattern
 from jarvisd.approvals import ApprovalDesk
 from jarvisd.commands import CommandContext, CommandRegistry, is_command, register_builtin
@@ -296,13 +296,14 @@ class Assistant:
             recent = self._recent.get(session, ())
             repeats = RepeatCut(said for asked, said in recent if asked.casefold() != text.casefold())
             parrot = ParrotDrop(heard=text)   # the user's own sentence said back is no answer
+            script = ScriptCut(heard=text)    # English asked, lines of Hangul answered (SmolLM2): no answer
             enough = asyncio.Event()       # ... and stopped there, the turn still recorded
             said = False
             try:
                 async for event in self.agent.stream_turn(text, scope=scope, enough=enough):
                     if isinstance(event, AnswerDelta):  # pass 23's low: a model's NUL or ANSI escape shown as it was
-                        piece = claims.feed(repeats.feed(parrot.feed(printable(event.text))))
-                        if repeats.cut:
+                        piece = claims.feed(repeats.feed(script.feed(parrot.feed(printable(event.text)))))
+                        if repeats.cut or script.cut:
                             enough.set()
                         if piece:
                             said = True
@@ -310,8 +311,10 @@ class Assistant:
                             yield piece
                     elif isinstance(event, TurnEnded):
                         log.debug("turn ended: %s", event.result.stop_reason)
-                piece = claims.feed(repeats.feed(parrot.end()))
+                piece = claims.feed(repeats.feed(script.feed(parrot.end()) + script.end()))
                 piece += claims.end()
+                if script.cut:
+                    log.info("the model answered a question asked without Hangul in Hangul: not said")
                 if parrot.dropped:
                     log.info("the model's answer repeated the user's words (%d sentence(s)): not said", parrot.dropped)
                 if repeats.cut:
@@ -320,6 +323,8 @@ class Assistant:
                     log.info("the model wrote in the agenda's voice, not said: %s", " | ".join(claims.dropped))
                 if not piece.strip() and not said and parrot.dropped and not claims.dropped:
                     piece = no_answer(text, "ko" if language_of(text) == "ko" else "en")
+                elif not piece and not said and script.cut:
+                    piece = NO_ANSWER["en"]
                 elif not piece and not said and (claims.dropped or repeats.cut):
                     piece = "잘 못 알아들었어요. 다시 말해 주세요." if language_of(text) == "ko" else \
                         "Sorry, I didn't catch that. Could you say it again?"

@@ -121,7 +121,7 @@ async def test_remember_that_after_its_turn_ended_keeps_that_turn(tmp_path):
 
     assistant = _slow_assistant(tmp_path)
     try:
-        turn = asyncio.create_task(assistant.answer("My locker code is 7731", session="s"))
+        turn = asyncio.create_task(assistant.answer("The locker code at the gym is 7731", session="s"))
         await asyncio.sleep(0.3)
         reply = await assistant.answer("/remember that", session="s")
         await turn

@@ -18,9 +18,9 @@ def _slow_assistant(tmp_path):
     """The real assistant (LanceDB memory in `tmp_path`, the agenda's desk and commands) on a model that
     writes its answers at 40 words a second, so a turn is still being answered a moment after it is sent."""
     cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl"})
-    answers = {"My favourite colour is green": "Green is a fine colour.",
-               "My locker is 12": "Okay, locker 12.",
-               "My safe code is 9911": "Noted, your safe code is 9911 . " + " ".join(f"word{i}" for i in range(200))}
+    answers = {"I like the colour green best": "Green is a fine colour.",
+               "The locker I use is 12": "Okay, locker 12.",
+               "The safe code at home is 9911": "Noted, your safe code is 9911 . " + " ".join(f"word{i}" for i in range(200))}
     chat = ScriptedChatModel(lambda messages: {"text": answers.get(messages[-1].content, "Okay.")},
                              tokens_per_sec=40)
     backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
@@ -37,8 +37,8 @@ async def test_remember_that_whose_turn_is_dropped_keeps_nothing_and_says_so(tmp
     With an exchange before, that one was kept in the dropped turn's place."""
     assistant = _slow_assistant(tmp_path)
     try:
-        await assistant.answer("My favourite colour is green", session="s")
-        turn = asyncio.create_task(assistant.answer("My safe code is 9911", session="s"))
+        await assistant.answer("I like the colour green best", session="s")
+        turn = asyncio.create_task(assistant.answer("The safe code at home is 9911", session="s"))
         await asyncio.sleep(0.3)
         remember = asyncio.create_task(assistant.answer("/remember that", session="s"))
         await asyncio.sleep(0.2)
@@ -56,7 +56,7 @@ async def test_remember_that_in_a_session_forgotten_while_its_turn_runs_keeps_no
     turn was rightly not kept, and the command answered "Remembered: that"."""
     assistant = _slow_assistant(tmp_path)
     try:
-        turn = asyncio.create_task(assistant.answer("My safe code is 9911", session="s"))
+        turn = asyncio.create_task(assistant.answer("The safe code at home is 9911", session="s"))
         await asyncio.sleep(0.3)
         remember = asyncio.create_task(assistant.answer("/remember that", session="s"))
         await asyncio.sleep(0.2)
@@ -77,8 +77,8 @@ async def test_remember_that_whose_turn_outlasts_the_wait_keeps_nothing(tmp_path
     monkeypatch.setattr(Assistant.answers_settled, "__defaults__", (0.3,))
     assistant = _slow_assistant(tmp_path)
     try:
-        await assistant.answer("My favourite colour is green", session="s")
-        turn = asyncio.create_task(assistant.answer("My safe code is 9911", session="s"))
+        await assistant.answer("I like the colour green best", session="s")
+        turn = asyncio.create_task(assistant.answer("The safe code at home is 9911", session="s"))
         await asyncio.sleep(0.3)
         reply = await asyncio.wait_for(assistant.answer("/remember that", session="s"), 5)
         assert reply.startswith("Nothing remembered") and "still being answered" in reply, reply
@@ -118,7 +118,7 @@ async def test_a_forget_while_the_turn_is_being_written_is_not_undone(tmp_path):
 
     memory._embed = embed_and_forget_meanwhile
     try:
-        await assistant.answer("My locker is 12", session="s")
+        await assistant.answer("The locker I use is 12", session="s")
         assert forgot, "the forget did not come in"
         assert [item.content for item in memory.store.all_items() if item.session == "s"] == []
         assert "s" not in [summary.session for summary in memory.recent_sessions(scope)]

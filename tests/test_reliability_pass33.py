@@ -30,10 +30,10 @@ async def test_remember_that_in_full_width_or_with_an_invisible_character_keeps_
     exchange it pointed at not kept (the case pass 31 fixed for the plain word)."""
     assistant = _assistant(tmp_path)
     try:
-        await assistant.answer("My locker is 12", session="s")
+        await assistant.answer("The locker I use is 12", session="s")
         reply = await assistant.answer(f"/remember {pointer}", session="s")
         assert reply.startswith("Remembered, with what it refers to"), reply
-        assert all("My locker is 12" in fact for fact in _facts(assistant)), _facts(assistant)
+        assert all("The locker I use is 12" in fact for fact in _facts(assistant)), _facts(assistant)
     finally:
         await assistant.close()
 

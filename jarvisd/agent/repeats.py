@@ -134,6 +134,50 @@ class ParrotDrop:
         return held
 
 
+# ------------------------------------------------------------------------------------------------ wrong script
+# SmolLM2-135M answered English with lines of Hangul syllables strung together (the forty-sixth session's chat: "도마재라면,
+# 이므를 자사대충도마재라면, …" to "my wife's birthday is March 3", "도컴 아마 이러면 이러면 …" to "my phone is dead"),
+# which piper then read out. To a question asked without Hangul, a stretch of the answer that is mostly Hangul is no
+# answer: it is held until it tells (a sentence, or WRONG_SCRIPT_HOLD characters), then dropped, and the model
+# stopped. A Korean word inside an English sentence ("hello is 안녕하세요 in Korean") passes.
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
+WRONG_SCRIPT_HOLD = 40
+WRONG_SCRIPT_SHARE = 0.5
+
+
+def _mostly_hangul(text: str) -> bool:
+    letters = [ch for ch in text if ch.isalpha()]
+    return bool(letters) and sum(1 for ch in letters if _HANGUL.match(ch)) / len(letters) > WRONG_SCRIPT_SHARE
+
+
+class ScriptCut:
+    """Feed an answer's deltas; `feed` returns what may be said. On a turn asked without Hangul, a stretch written
+    mostly in Hangul sets `cut` (nothing of it is said; the caller stops the model)."""
+
+    def __init__(self, heard: str) -> None:
+        self._on = _HANGUL.search(heard) is None
+        self._held = ""
+        self.cut = False
+
+    def feed(self, delta: str) -> str:
+        if self.cut:
+            return ""
+        if not self._on or (not self._held and _HANGUL.search(delta) is None):
+            return delta
+        self._held += delta
+        if len(self._held) < WRONG_SCRIPT_HOLD and not re.search(r"[.!?。！？\n]", self._held):
+            return ""
+        return self.end()
+
+    def end(self) -> str:
+        held, self._held = self._held, ""
+        if held and _mostly_hangul(held):
+            self.cut = True
+            return ""
+        return held
+
+
 NO_ANSWER = {"en": "Sorry, I don't have an answer to that.", "ko": "죄송해요, 그건 답을 모르겠어요."}
 
 def no_answer(heard: str, lang: str) -> str:

@@ -28,10 +28,20 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:tell|remind)\s+me\s+(?:what|where|when)\s+(?:my|our)\s+(?P<x>.+?)\s+(?:is|are|was)",
     r"(?:tell|remind)\s+me\s+(?:my|our)\s+(?P<x>.+?)",
 )]
+# "where did I park?", "where did I put my keys?": the fact the user told in that deed's past ("I parked on level 3")
+_EN_WHERE_DID_I = re.compile(_LEAD + r"(?:do\s+you\s+(?:remember|know)\s+)?where\s+(?:did\s+i|i)\s+(?P<v>park|put|leave|left|hid|hide|"
+                             r"store|keep|stash|lock|parked|stored|kept|stashed|locked)(?:\s+(?P<x>.+?))?(?:\s+again)?",
+                             re.IGNORECASE)
+_PAST = {"park": "parked", "put": "put", "leave": "left", "hide": "hid", "store": "stored", "keep": "kept", "stash": "stashed",
+         "lock": "locked"}
 _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
                      r"|what\s+did\s+i\s+ask\s+you\s+to\s+remember", re.IGNORECASE)
 _KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)(?P<x>.+?)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|몇\s*시|누구)"
                  r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|\s*에?\s*(?:있|뒀|두었)(?:지|어|니|더라|었지|나요))*")
+# "아내 생일 언제야?", "와이파이 비밀번호 뭐였지?": no 내/제, but the key is the kind of thing told to be kept
+_KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|기념일|번호|비밀번호|주소|이메일|사이즈|혈액형|알레르기|코드|별명))"
+                      r"\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|며칠|몇\s*월\s*며칠)"
+                      r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|이더라)*")
 _KO_ALL = re.compile(r"(?:나|저)(?:에\s*대해|에\s*관해|에\s*대해서)\s*(?:뭘|뭐|무엇을)\s*(?:기억해|알아|기억하고\s*있어)"
                      r"|내가\s*(?:뭐|뭘)\s*기억해\s*달라고\s*했(?:지|더라|어)")
 FACT_CHARS = 200   # of one fact, said back or searched
@@ -50,6 +60,7 @@ class FactAsked:
 
     words: str
     lang: str
+    told: str = ""   # how `not_told` names it when it is not the user's "my X" ("where you parked")
 
 
 def fact_asked(text: str) -> FactAsked | None:
@@ -60,11 +71,15 @@ def fact_asked(text: str) -> FactAsked | None:
     if (_KO_ALL if korean else _EN_ALL).fullmatch(said):
         return FactAsked("", lang)
     if korean:
-        m = _KO.fullmatch(said)
+        m = _KO.fullmatch(said) or _KO_NOUN.fullmatch(said)
         return FactAsked(m["x"].strip(), lang) if m and _keys(m["x"]) else None
     for pattern in _EN:
         if (m := pattern.fullmatch(said)) and _keys(m["x"]):
             return FactAsked(m["x"].strip(), lang)
+    if (m := _EN_WHERE_DID_I.fullmatch(said)) is not None:
+        past = _PAST.get(m["v"].lower(), m["v"].lower())
+        thing = (m["x"] or "").strip()
+        return FactAsked(f"{past} {thing}".strip(), lang, told=f"where you {past} {thing}".strip())
     return None
 
 
@@ -177,7 +192,8 @@ def not_told(asked: FactAsked) -> str:
 
     if asked.lang == "ko":
         return "그건 아직 말해 주신 적이 없어요. 알려 주시면 기억해 둘게요."
-    return f"You haven't told me about {second_person('my ' + asked.words)}. Tell me, and I'll remember it."
+    about = second_person(asked.told) if asked.told else f"about {second_person('my ' + asked.words)}"
+    return f"You haven't told me {about}. Tell me, and I'll remember it."
 
 
 def unreadable(asked: FactAsked) -> str:

@@ -29,6 +29,22 @@ _EN_NAME = re.compile(r"(?i:(?:(?:hi|hello|hey|ok|okay|so|and|jarvis)[\s,]+)*)(?
                       r"(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))")
 _NOT_A_NAME = frozenset("Later Back Tomorrow Tonight Today Now Soon When If At In On Please Maybe Sometime Anytime Again "
                         "Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mom Dad Him Her Them".split())
+# "my wife's birthday is March 3", "our wifi password is sunflower77", "아내 생일은 3월 3일이야": a fact told without
+# "remember", kept when its key is the kind of thing one tells an assistant to keep (the forty-sixth session: SmolLM2
+# answered "my wife's birthday is March 3" with a line of Hangul and kept nothing; "when is my wife's birthday?" then
+# found nothing). "My phone is dead", "my code is broken", "my head is killing me" are no such facts.
+_FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|number|address|email|e-mail|phone\s+number|"
+               r"plate|size|blood\s+type|allergy|allergies|doctor|dentist|vet|landlord|wifi|wi-fi|username|combination|"
+               r"locker|id|name|nickname|zip|postcode|postal\s+code|extension|hint|color|colour|food|song|movie|book")
+_EN_TOLD = re.compile(r"(?i:(?:(?:oh|so|and|also|by\s+the\s+way|btw|fyi|jarvis|ok|okay|just\s+so\s+you\s+know)[\s,]+)*)"
+                      r"(?P<fact>(?i:my|our)\s+(?:[\w'’-]+\s+){0,3}?(?i:" + _FACT_NOUNS + r")\s+(?i:is|are)\s+(?P<value>.{1,120}))")
+_NOT_A_VALUE = re.compile(r"(?:not|n't|broken|wrong|dead|lost|missing|stolen|expired|low|empty|full|off|on|ringing|busy|stuck|"
+                          r"locked|down|up|out|gone|fine|ok|okay|good|bad|working|too|so|very|really|still|already|probably|"
+                          r"kind\s+of|a\s+bit|coming|soon|today|tomorrow|tonight|next|this|in\s+\d|at\s+\d|the\s+same|"
+                          r"what|where|when|who|how|why|correct|right|weird|strange|annoying|terrible|great|awesome)\b",
+                          re.IGNORECASE)
+_KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|기념일|번호|비밀번호|주소|이메일|사이즈|"
+                      r"혈액형|알레르기|코드|이름|별명)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
 _EN_POINTER = re.compile(r"(?:(?:please|jarvis|ok|okay)[\s,]+)*remember\s+(?:that|this|it)(?:\s+(?:please|for\s+me))?",
                          re.IGNORECASE)
 _KO = re.compile(r"(?P<fact>.+?)[\s,]*(?:꼭\s*|좀\s*)?"
@@ -54,4 +70,14 @@ def remember_said(text: str) -> str | None:
     if re.search(r"[가-힣]", said) and (m := _KO.fullmatch(said)):
         fact = m["fact"].strip(" ,")
         return said if only_deixis(said) else fact   # "그거 기억해": the pointer, as /remember reads it
+    return told_fact(said)
+
+
+def told_fact(said: str) -> str | None:
+    """A fact told without "remember" ("my wife's birthday is March 3", "아내 생일은 3월 3일이야"), or None."""
+    rules = said.replace("\u2019", "'")
+    if (m := _EN_TOLD.fullmatch(rules)) is not None and not _NOT_A_VALUE.match(m["value"].strip()):
+        return said[m.start("fact"):m.end("fact")].strip(" ,")
+    if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said)) is not None:
+        return m["fact"].strip(" ,")
     return None

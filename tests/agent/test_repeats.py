@@ -2,7 +2,7 @@
 
 import pytest
 
-from jarvisd.agent.repeats import ParrotDrop, RepeatCut, no_answer, parrots
+from jarvisd.agent.repeats import ParrotDrop, RepeatCut, ScriptCut, no_answer, parrots
 
 
 def feed_all(pieces):
@@ -94,3 +94,35 @@ def test_a_parrot_after_a_line_break_is_still_dropped():
 ])
 def test_a_parroted_greeting_is_answered_with_a_greeting(heard, lang, said):
     assert no_answer(heard, lang) == said
+
+
+# ---------------------------------------------------------------- wrong script
+
+@pytest.mark.parametrize(("heard", "deltas"), [
+    ("my wife's birthday is March 3", ["도마", "재라면", ", 이므를", " 자사대충", "도마재라면", ", 이므를"] * 3),
+    ("my phone is dead", ["도", "컴", " 아마", " 이러면"] * 5),
+])
+def test_hangul_strung_together_to_an_english_question_is_cut(heard, deltas):
+    """The forty-sixth session's chat on the offline default: SmolLM2 answered these with lines of Hangul syllables."""
+    cut = ScriptCut(heard)
+    assert "".join(cut.feed(d) for d in deltas) + cut.end() == "" and cut.cut
+
+
+@pytest.mark.parametrize(("heard", "deltas"), [
+    ("how do you say hello in Korean?", ["Hello", " is", " 안녕하세요", " in Korean."]),
+    ("아내 생일 언제야?", ["3월", " 3일이에요."]),
+    ("what time is it?", ["It's", " 3 PM."]),
+])
+def test_guard_a_korean_word_in_english_and_korean_to_korean_pass(heard, deltas):
+    cut = ScriptCut(heard)
+    assert "".join(cut.feed(d) for d in deltas) + cut.end() == "".join(deltas) and not cut.cut
+
+
+async def test_the_turn_says_it_has_no_answer_instead_of_the_hangul(tmp_path):
+    from tests.assistants import scripted_assistant
+
+    assistant, _ = scripted_assistant(tmp_path, says="도컴 아마 이러면 이러면 이러면 이러면 이러면 이러면 이러면 이러")
+    try:
+        assert await assistant.answer("my phone is dead", session="s") == "Sorry, I don't have an answer to that."
+    finally:
+        await assistant.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from jarvisd.memory.fact_asked import FactAsked, fact_asked, fact_meant, said_back
+from jarvisd.memory.fact_asked import FactAsked, fact_asked, fact_meant, not_told, said_back
 from tests.assistants import scripted_assistant
 
 FACTS = ["my locker code is 4512", "my bank PIN hint is the blue notebook",
@@ -111,3 +111,27 @@ async def test_the_users_name_is_said_back(tmp_path):
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+@pytest.mark.parametrize(("asked", "fact", "answer"), [
+    ("where did I park?", "I parked on level 3", "You told me you parked on level 3."),
+    ("do you remember where I parked?", "I parked on level 3", "You told me you parked on level 3."),
+    ("where did I put my keys?", "I put my keys in the blue bowl", "You told me you put your keys in the blue bowl."),
+    ("아내 생일 언제야?", "아내 생일은 3월 3일이야", "기억하고 있어요: 아내 생일은 3월 3일이야."),
+    ("사물함 번호 뭐야?", "내 사물함 번호는 27번이야", "기억하고 있어요: 내 사물함 번호는 27번이야."),
+])
+def test_where_did_i_and_a_korean_key_without_my_are_asked_back(asked, fact, answer):
+    """The forty-sixth session: "where did I park?" after "remember that I parked on level 3" was "I'm not sure where
+    you parked." (SmolLM2); "아내 생일 언제야?" was "(2026-12-05)"."""
+    found = fact_asked(asked)
+    assert found is not None and said_back(found, [fact]) == answer
+
+
+def test_where_did_i_not_told_says_what_was_not_told():
+    assert not_told(fact_asked("where did I leave my glasses?")) == \
+        "You haven't told me where you left your glasses. Tell me, and I'll remember it."
+
+
+@pytest.mark.parametrize("said", ["크리스마스 언제야?", "회의 언제야?", "where did I go wrong?"])
+def test_guard_world_and_agenda_questions_without_my_are_no_fact_asked(said):
+    assert fact_asked(said) is None
