@@ -1,0 +1,26 @@
+"""Pass 46 of issue 18 (see docs/reliability.md, "Forty-sixth pass")."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize("asked", [
+    "what's 1000000 to the power of 64 divided by 7",
+    "what's 999999 to the power of 60 divided by 17",
+    "what is 1000000 ^ 64 / 7 + 1",
+])
+def test_a_sum_too_large_for_a_float_is_said_as_too_large_not_a_failed_turn(asked):
+    """Before: arithmetic.answer raised OverflowError ("integer division result too large for a float") out of
+    `_spoken`, and the daemon said "the turn failed: ..." (daemon, HUD turn). Now the number is too large to say."""
+    from jarvisd import arithmetic
+
+    assert arithmetic.answer(asked) == "That number is too large to say."
+
+
+def test_guard_large_but_sayable_fractions_are_still_worked_out():
+    from jarvisd import arithmetic
+
+    assert arithmetic.answer("what's 100 divided by 7") == "100 divided by 7 is 14.2857."
+    assert arithmetic.answer("what's 1000 to the power of 3 divided by 8") == \
+        "1000 to the power of 3 divided by 8 is 125,000,000."
