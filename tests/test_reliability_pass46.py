@@ -24,3 +24,23 @@ def test_guard_large_but_sayable_fractions_are_still_worked_out():
     assert arithmetic.answer("what's 100 divided by 7") == "100 divided by 7 is 14.2857."
     assert arithmetic.answer("what's 1000 to the power of 3 divided by 8") == \
         "1000 to the power of 3 divided by 8 is 125,000,000."
+
+
+@pytest.mark.parametrize("digits", [20, 300, 320])
+@pytest.mark.parametrize("template", ["what's {} miles in kilometers", "what's {} f in c",
+                                      "how many grams in {} pounds"])
+def test_a_conversion_of_an_absurd_amount_is_not_said_as_inf_or_hundreds_of_digits(template, digits):
+    """Before: "what's <320 nines> f in c" was answered "inf degrees Fahrenheit is inf degrees Celsius." and "what's
+    <320 nines> miles in kilometers" "inf miles is inf kilometers." (daemon), 300 nines a 300-digit number for piper
+    to read out. Now: too large to convert."""
+    from jarvisd import units
+
+    assert units.answer(template.format("9" * digits)) == "That number is too large to convert."
+
+
+def test_guard_ordinary_and_negative_conversions_still_answered():
+    from jarvisd import units
+
+    assert units.answer("what's 5 miles in kilometers") == "5 miles is 8.05 kilometers."
+    assert units.answer("convert -40 fahrenheit to celsius") == "-40 degrees Fahrenheit is -40 degrees Celsius."
+    assert units.answer("what's 999999999 grams in kilograms") == "999999999 grams is 1,000,000 kilograms."
