@@ -44,3 +44,36 @@ def test_guard_ordinary_and_negative_conversions_still_answered():
     assert units.answer("what's 5 miles in kilometers") == "5 miles is 8.05 kilometers."
     assert units.answer("convert -40 fahrenheit to celsius") == "-40 degrees Fahrenheit is -40 degrees Celsius."
     assert units.answer("what's 999999999 grams in kilograms") == "999999999 grams is 1,000,000 kilograms."
+
+
+async def test_removing_a_promise_that_shares_words_with_a_kept_fact_cancels_the_promise_and_keeps_the_fact(tmp_path):
+    """Before (daemon): "/remember my dentist appointment is with Dr Lee on Elm street", "remind me to go to my dentist
+    appointment tomorrow at 3pm", then "remove my dentist appointment": "OK, I forgot that your dentist appointment is
+    with Dr Lee on Elm street." -- the kept fact deleted, the promise left open. Now the open promise holding the
+    words is the agenda's to cancel, and the fact stays."""
+    from tests.assistants import scripted_assistant
+
+    assistant, _ = scripted_assistant(tmp_path, says="ok", user="me")
+    try:
+        await assistant.answer("remember that my dentist appointment is with Dr Lee on Elm street", session="s")
+        await assistant.answer("remind me to go to my dentist appointment tomorrow at 3pm", session="s")
+        reply = await assistant.answer("remove my dentist appointment", session="s")
+        assert "forgot that" not in reply and assistant.agenda.agenda() == [], reply
+        assert await assistant.answer("what is my dentist appointment?", session="s") == \
+            "You told me your dentist appointment is with Dr Lee on Elm street."
+    finally:
+        await assistant.close()
+
+
+async def test_guard_a_fact_named_in_full_is_still_forgotten_with_a_promise_of_near_words_open(tmp_path):
+    from tests.assistants import scripted_assistant
+
+    assistant, _ = scripted_assistant(tmp_path, says="ok", user="me")
+    try:
+        await assistant.answer("remember that my dentist appointment is with Dr Lee on Elm street", session="s")
+        await assistant.answer("remind me to go to my dentist appointment tomorrow at 3pm", session="s")
+        assert await assistant.answer("forget that my dentist appointment is with Dr Lee", session="s") == \
+            "OK, I forgot that your dentist appointment is with Dr Lee on Elm street."
+        assert len(assistant.agenda.agenda()) == 1
+    finally:
+        await assistant.close()
