@@ -77,3 +77,31 @@ async def test_guard_a_fact_named_in_full_is_still_forgotten_with_a_promise_of_n
         assert len(assistant.agenda.agenda()) == 1
     finally:
         await assistant.close()
+
+
+@pytest.mark.parametrize("asked", ["add 99999999999999999999 seconds to the timer",
+                                   "take 99999999999999999999 seconds off the timer",
+                                   "add 100000 seconds to the timer"])
+def test_an_absurd_number_of_seconds_added_to_a_timer_is_not_kept(tuesday_desk, asked):
+    """Before (daemon): "set a timer for 5 minutes", then "add 99999999999999999999 seconds to the timer": the timer's
+    due was written as 10**20 ms, the turn failed ("timestamp out of range for platform time_t"), and from then on
+    every agenda turn ("what's on my agenda?", "how much time is left on the timer") and GET /api/agenda failed the
+    same way until a restart. Seconds are now read as every other length, at most a day; the timer is unchanged."""
+    from tests.openloop.conftest import said_to
+
+    desk = tuesday_desk
+    said_to(desk, "set a timer for 5 minutes")
+    due = [loop.due_ms for loop in desk.service.agenda()]
+    said_to(desk, asked)
+    assert [loop.due_ms for loop in desk.service.agenda()] == due
+    assert said_to(desk, "what's on my agenda?")[0].startswith("You have one thing on your agenda: 5-minute timer")
+
+
+def test_guard_seconds_within_a_day_still_move_the_timer(tuesday_desk):
+    from tests.openloop.conftest import said_to
+
+    desk = tuesday_desk
+    said_to(desk, "set a timer for 5 minutes")
+    due = desk.service.agenda()[0].due_ms
+    said_to(desk, "add 90 seconds to the timer")
+    assert desk.service.agenda()[0].due_ms == due + 90_000
