@@ -42,7 +42,7 @@ from jarvisd.memory.fact_asked import (
     said_back,
     unreadable,
 )
-from jarvisd.memory.forget_asked import forget_said, forgotten
+from jarvisd.memory.forget_asked import forget_said, forgotten, one_per_subject, which_to_forget
 from jarvisd.memory.remember_asked import remember_said
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
@@ -208,7 +208,10 @@ class Assistant:
         try:
             with self.memory.health.guard("forgetting a remembered fact"):
                 kept = self.memory.told_facts(scope, superseded=True)
-                gone = self.memory.forget_told(scope, [kept[i] for i in facts_meant(asked, [f.content for f in kept])])
+                meant = [kept[i] for i in facts_meant(asked, [f.content for f in kept])]
+                if len(named := one_per_subject([item.content for item in meant])) > 1:
+                    return which_to_forget(asked, named)   # "forget my code" with a gym and a bike lock code kept
+                gone = self.memory.forget_told(scope, meant)
         except MemoryStoreFailed:
             return unreadable(asked)   # not "forgot": nothing was deleted, and the log and the status say why
         return forgotten(asked, [item.content for item in gone]) if gone else None

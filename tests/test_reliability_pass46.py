@@ -105,3 +105,27 @@ def test_guard_seconds_within_a_day_still_move_the_timer(tuesday_desk):
     due = desk.service.agenda()[0].due_ms
     said_to(desk, "add 90 seconds to the timer")
     assert desk.service.agenda()[0].due_ms == due + 90_000
+
+
+async def test_forget_words_that_name_two_kept_facts_ask_which_and_forget_neither(tmp_path):
+    """Before (daemon): "remember that my gym code is 77", "... my bike lock code is 9031", "... my gym code is 78",
+    then "forget my code": "OK, I forgot that your gym code is 78. I also forgot 2 older notes about it." -- the bike
+    lock code, another fact, was deleted too and called an older note. Now the question is which, and nothing goes
+    until one is named."""
+    from tests.assistants import scripted_assistant
+
+    assistant, _ = scripted_assistant(tmp_path, says="ok", user="me")
+    try:
+        for fact in ("my gym code is 77", "my bike lock code is 9031", "my gym code is 78"):
+            await assistant.answer(f"remember that {fact}", session="s")
+        assert await assistant.answer("forget my code", session="s") == (
+            "Which one should I forget: your gym code is 78 or your bike lock code is 9031? Say it as you told me, "
+            "and I'll forget that one.")
+        assert await assistant.answer("what is my bike lock code?", session="s") == \
+            "You told me your bike lock code is 9031."
+        assert await assistant.answer("forget my gym code", session="s") == \
+            "OK, I forgot that your gym code is 78. I also forgot 1 older note about it."
+        assert await assistant.answer("what is my bike lock code?", session="s") == \
+            "You told me your bike lock code is 9031."
+    finally:
+        await assistant.close()
