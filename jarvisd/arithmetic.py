@@ -56,7 +56,10 @@ def answer(text: str) -> str | None:
         return None
     if value is None:
         return None
-    spoken = _spoken(value)
+    try:
+        spoken = _spoken(value)
+    except OverflowError:   # 1000000 ** 64 / 7: a Fraction too large for a float (pass 46: the turn failed)
+        spoken = None
     if spoken is None:
         return "너무 큰 수라서 말로 읽을 수 없어요." if korean else "That number is too large to say."
     if korean:

@@ -42,7 +42,7 @@ from jarvisd.memory.fact_asked import (
     said_back,
     unreadable,
 )
-from jarvisd.memory.forget_asked import forget_said, forgotten
+from jarvisd.memory.forget_asked import forget_said, forgotten, one_per_subject, which_to_forget
 from jarvisd.memory.remember_asked import remember_said
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
@@ -202,10 +202,16 @@ class Assistant:
         asked = forget_said(text)
         if asked is None:
             return None
+        if facts_meant(asked, [loop.desc for loop in self.desk.service.all_loops() if loop.is_open]):
+            return None   # "remove my dentist appointment" with that promise open: the agenda's cancel, not a fact
+            # (pass 46: the kept fact "my dentist appointment is with Dr Lee" was deleted and the promise stayed)
         try:
             with self.memory.health.guard("forgetting a remembered fact"):
                 kept = self.memory.told_facts(scope, superseded=True)
-                gone = self.memory.forget_told(scope, [kept[i] for i in facts_meant(asked, [f.content for f in kept])])
+                meant = [kept[i] for i in facts_meant(asked, [f.content for f in kept])]
+                if len(named := one_per_subject([item.content for item in meant])) > 1:
+                    return which_to_forget(asked, named)   # "forget my code" with a gym and a bike lock code kept
+                gone = self.memory.forget_told(scope, meant)
         except MemoryStoreFailed:
             return unreadable(asked)   # not "forgot": nothing was deleted, and the log and the status say why
         return forgotten(asked, [item.content for item in gone]) if gone else None

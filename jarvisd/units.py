@@ -47,6 +47,7 @@ _SINGULAR = {"feet": "foot", "inches": "inch", "miles": "mile", "kilometers": "k
              "tablespoons": "tablespoon", "teaspoons": "teaspoon", "yards": "yard", "centimeters": "centimeter",
              "centimetres": "centimetre", "millimeters": "millimeter", "milliliters": "milliliter", "quarts": "quart",
              "pints": "pint", "kilos": "kilo", "stones": "stone"}
+_LARGEST = 1e15   # an amount from here up (or inf) is not read out: its answer would be tens of digits long
 _NUMBER = r"(?P<n>-?\d+(?:[.,]\d+)?|an?|one)"
 _UNIT = r"(?:degrees?\s+)?(?:fluid\s+ounces?|[a-z]+(?:-[a-z]+)?)"
 _LEAD = r"(?:(?:so|and|ok|okay|hey\s+jarvis|jarvis)[\s,]+)?(?:what(?:'s|\s+is|\s+are)\s+|convert\s+|how\s+much\s+is\s+)?"
@@ -63,6 +64,8 @@ def answer(text: str) -> str | None:
         return None
     number = m["n"] or "1"
     amount = 1.0 if number in ("a", "an", "one") else float(number.replace(",", "."))
+    if not abs(amount) < _LARGEST:   # 320 nines read as inf ("inf miles is inf kilometers"), 300 said digit by digit
+        return "That number is too large to convert."
     a, b = _unit_word(m["a"]), _unit_word(m["b"])
     if a in _TEMPERATURE and b in _TEMPERATURE:
         return _temperature(amount, _TEMPERATURE[a], _TEMPERATURE[b])

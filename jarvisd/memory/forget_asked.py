@@ -51,3 +51,31 @@ def forgotten(asked: FactAsked, facts: Sequence[str]) -> str:
         return f"잊었어요: {shown}." + (f" (같은 내용 {more}개도 함께 지웠어요.)" if more else "")
     tail = f" I also forgot {more} older note{'s' if more > 1 else ''} about it." if more else ""
     return f"OK, I forgot that {second_person(shown)}.{tail}"
+
+
+def which_to_forget(asked: FactAsked, facts: Sequence[str]) -> str:
+    """The question when the words name more than one kept fact (newest first): nothing is forgotten until one is
+    named (pass 46: "forget my code" deleted the gym code and the bike lock code, "… 2 older notes about it")."""
+    from jarvisd.openloop.phrases import second_person
+
+    shown = [said_of(fact).strip().rstrip(".!") for fact in facts[:3]]
+    more = len(facts) - len(shown)
+    if asked.lang == "ko":
+        tail = f" 외 {more}개" if more else ""
+        return f"어느 것을 잊을까요? {', '.join(shown)}{tail}. 잊을 내용을 그대로 말씀해 주세요."
+    named = [second_person(fact) for fact in shown] + ([f"{more} more"] if more else [])
+    listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
+    return f"Which one should I forget: {listed}? Say it as you told me, and I'll forget that one."
+
+
+_SUBJECT = re.compile(r"\s+(?:is|are|was|were)\s+|(?<=[가-힣])(?:은|는|이|가)\s+|\s*[:：]\s*")
+
+
+def one_per_subject(facts: Sequence[str]) -> list[str]:
+    """The newest of `facts` (newest first) for each thing they are about ("my gym code is 55" and "my gym code is 77"
+    are one, "my bike lock code is 9031" another): the words before "is" / "은" / ":"."""
+    newest: dict[str, str] = {}
+    for fact in facts:
+        said = " ".join(said_of(fact).casefold().split())
+        newest.setdefault(_SUBJECT.split(said, maxsplit=1)[0].strip(" .!"), fact)
+    return list(newest.values())

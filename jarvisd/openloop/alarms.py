@@ -251,8 +251,8 @@ def timer_length(desc: str) -> int | None:
 def _length(amount: str, korean: bool) -> int:
     """Seconds of a length said ("5 minutes", "two and a half minutes", "5분"), 0 when none is read."""
     amount = " ".join(re.sub(r"\b(?:more|extra)\b", " ", amount.replace("-", " ")).split())   # "two more minutes"
-    if (sec := _SECONDS.fullmatch(amount)) is not None:
-        return int(sec["n"])
+    if (sec := _SECONDS.fullmatch(amount)) is not None:   # at most a day, as below (pass 46: "add 99999999999999999999
+        return int(sec["n"]) if int(sec["n"]) <= 24 * 3600 else 0   # seconds" failed every agenda turn till a restart)
     now = datetime(2026, 1, 1, 12, tzinfo=UTC)   # any fixed moment: only the difference counts
     try:
         when = resolve_time(f"{amount} 뒤" if korean else f"in {amount}", now)
