@@ -129,3 +129,22 @@ async def test_forget_words_that_name_two_kept_facts_ask_which_and_forget_neithe
             "You told me your bike lock code is 9031."
     finally:
         await assistant.close()
+
+
+def test_the_agenda_refuses_a_time_its_loader_would_refuse_whatever_path_brings_it(tmp_path):
+    """Found while merging pass 46: the timer's cap is one path; the service is where every write passes. A due or a
+    reminder outside the loader's window (1970 .. 2200) is refused there, and the agenda it was refused on still reads."""
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    agenda = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=ZoneInfo("Asia/Seoul"))
+    kept = agenda.add("call Bob", due_ms=agenda.now_ms() + 3_600_000)
+    with pytest.raises(ValueError, match="outside 1970-01-01 .. 2200-01-01"):
+        agenda.add("10-minute timer", due_ms=10**20)
+    with pytest.raises(ValueError, match="remind_ms"):
+        agenda.reschedule(kept.id, remind_ms=10**23)
+    assert [loop.desc for loop in agenda.agenda()] == ["call Bob"]
+    assert [loop.desc for loop in OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"),
+                                                  tz=ZoneInfo("Asia/Seoul")).agenda()] == ["call Bob"]

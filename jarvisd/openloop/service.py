@@ -27,7 +27,7 @@ from jarvisd.events import AgendaChanged
 from jarvisd.openloop import repeats, rules
 from jarvisd.openloop.alarms import RUNG_KEEP_MS, alarm_kind
 from jarvisd.openloop.model import AgendaChange, Judgement, LoopStatus, OpenLoop, ProposedLoop, new_loop_id
-from jarvisd.openloop.stores import LoopStore
+from jarvisd.openloop.stores import MS_LATEST, TIME_FIELDS, LoopStore
 from jarvisd.textsafe import without_format
 
 log = logging.getLogger(__name__)
@@ -241,6 +241,10 @@ class OpenLoopService:
                     self.store.save(other)
 
     def _save(self, loop: OpenLoop) -> OpenLoop:
+        for name in TIME_FIELDS:   # the loader's window, kept at the one place every write passes (pass 46: a timer
+            value = getattr(loop, name)   # moved by 10**20 seconds was saved, then every agenda read failed)
+            if value is not None and not 0 <= value < MS_LATEST:
+                raise ValueError(f"{name} {value} of {loop.desc[:60]!r} is outside 1970-01-01 .. 2200-01-01; not saved")
         if self._staged is not None:
             self._staged_before.setdefault(loop.id, self._loops.get(loop.id))
             self._staged[loop.id] = loop
