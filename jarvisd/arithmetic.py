@@ -40,7 +40,8 @@ _KO_Q = re.compile(r"(?:은|는|이|가)?\s*(?:얼마(?:야|예요|에요|지|�
 
 def answer(text: str) -> str | None:
     """"15 times 23 is 345." / "15 곱하기 23은 345예요." for a sum asked, else None."""
-    said = " ".join(plain_words(text).casefold().split())
+    # a phone's apostrophe ("what’s 2 plus 2?", pass 46's low: not read as a sum) is the rules' "'"
+    said = " ".join(plain_words(text).replace("\u2019", "'").casefold().split())
     korean = bool(re.search(r"[가-힣]", said))
     said = _KO_Q.sub("", said) if korean else _TAIL.sub("", _LEAD.sub("", said, count=1))
     said = said.strip(" ,")

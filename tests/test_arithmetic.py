@@ -46,3 +46,8 @@ async def test_the_assistant_works_a_sum_out_without_its_model(tmp_path):
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+def test_a_phones_apostrophe_is_read_as_a_sum():
+    """Pass 46's low: "what’s 2 plus 2?" (U+2019) went to the model."""
+    assert answer("what\u2019s 2 plus 2?") == "2 plus 2 is 4."
