@@ -36,10 +36,17 @@ _KO_NEXT = re.compile(r"(?:내|제)?(?:그)?다음(?:으로|에)?(?P<what>알림
                       r"(?:은|이|는|이뭐|가)?(?:뭐|뭔|언제|알려(?:줘|주|줄래)|있(?:어|나|니|지|냐|을까|는지)|어떻게|무엇)")
 
 
+# "how long until my next reminder", "how much time before the next alarm" (the forty-sixth session: SmolLM2 answered with
+# a paragraph about being offline)
+_EN_HOW_LONG_NEXT = re.compile(r"(?:so\s+|and\s+)?how\s+(?:long|much\s+time)\s+(?:is\s+(?:there\s+|it\s+)?|do\s+i\s+have\s+)?"
+                               r"(?:until|till|'til|before)\s+(?:my|the)\s+next\s+(?P<what>reminders?|tasks?|deadlines?|things?|"
+                               r"to-?dos?|items?|promises?|alarms?|one)")
+
+
 def next_asked(t: str) -> NextKind | None:
-    """"reminder" for the next reminder asked ("what's my next reminder", "다음 알림 뭐야"), "due" for the next thing
-    to do ("what's my next task", "다음 할 일 뭐야"), None when `t` asks of neither."""
-    if (m := _EN_NEXT.fullmatch(t)) is not None:
+    """"reminder" for the next reminder asked ("what's my next reminder", "how long until my next reminder", "다음 알림
+    뭐야"), "due" for the next thing to do ("what's my next task", "다음 할 일 뭐야"), None when `t` asks of neither."""
+    if (m := _EN_NEXT.fullmatch(t) or _EN_HOW_LONG_NEXT.fullmatch(t)) is not None:
         return "reminder" if (m["what"] or "").startswith("reminder") else "due"
     if (m := _KO_NEXT.match(t.replace(" ", ""))) is not None:
         return "reminder" if m["what"].startswith(("알림", "리마인")) else "due"

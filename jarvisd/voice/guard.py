@@ -43,6 +43,7 @@ def is_silence_hallucination(text: str) -> bool:
 STOP_COMMANDS = frozenset({
     "stop", "stop it", "stop talking", "stop that", "stop please", "please stop", "ok stop", "okay stop",
     "wait", "wait wait", "hold on", "quiet", "be quiet", "shh", "shush", "hush", "that's enough", "stop stop",
+    "shut up", "enough", "ok that's enough", "okay that's enough", "quiet please", "please be quiet",
     "그만", "그만해", "그만해요", "그만해 줘", "그만해줘", "멈춰", "멈춰줘", "멈춰 줘", "잠깐", "잠깐만", "조용히 해",
     "조용히", "쉿",
 })  # not "never mind", "cancel that", "됐어": to the agenda those close the promise just made

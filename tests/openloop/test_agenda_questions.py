@@ -34,6 +34,7 @@ def moving(tmp_path, korean):
 
 @pytest.mark.parametrize("asked", ["what's my next reminder", "When is my next reminder?", "what's my next task",
                                    "what's my next deadline", "Jarvis, what is the next thing on my list?",
+                                   "how long until my next reminder?", "how much time do I have before the next alarm",
                                    "다음 알림 뭐야", "다음 할 일 뭐야", "다음 알림 언제야?"])
 def test_the_next_one_is_read_from_the_agenda(desk, asked):
     said = said_to(desk, "remind me at 6pm to call Bob", "remind me to pay rent on Friday", TRASH, asked)

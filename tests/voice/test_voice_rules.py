@@ -78,7 +78,7 @@ def test_empty_punctuation_and_loops_are_dropped():
 
 
 @pytest.mark.parametrize("text", ["Stop!", "Stop.", "Jarvis, stop.", "Okay, stop.", "Be quiet.", "Shh.", "그만해.",
-                                  "잠깐만", "Hey Jarvis, stop it!", "Wait."])
+                                  "잠깐만", "Hey Jarvis, stop it!", "Wait.", "Shut up.", "Jarvis, enough.", "Okay, that's enough."])
 def test_a_bare_stop_is_a_stop_command(text):
     assert is_stop_command(text)
 
