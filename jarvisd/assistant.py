@@ -34,18 +34,21 @@ from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.deixis import is_deictic, only_deixis
+from jarvisd.memory.episodes import exchange_of
 from jarvisd.memory.fact_asked import (
     fact_asked,
     facts_meant,
     not_told,
     of_the_agenda_or_world,
     said_back,
+    said_of,
     unreadable,
 )
 from jarvisd.memory.forget_asked import forget_said, forgotten, one_per_subject, which_to_forget
 from jarvisd.memory.remember_asked import remember_said
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
+from jarvisd.memory.talk_asked import TalkAsked, talk_asked, talk_said
 from jarvisd.openloop import phrases
 from jarvisd.openloop.commitments import read_utterance
 from jarvisd.openloop.desk import AgendaDesk
@@ -196,6 +199,20 @@ class Assistant:
             return not_told(asked)   # the embedded model makes one up; a capable one may know it from the talk
         return told
 
+    def _talk_back(self, asked: TalkAsked, scope: MemoryScope) -> str | None:
+        """The answer to "what did we talk about yesterday?" from the turns kept in that span (`talk_asked.py`), or None
+        when memory cannot be read (the model is asked, as before)."""
+        try:
+            with self.memory.health.guard("reading what was talked about"):
+                episodes = self.memory.recall_episodes(scope, since=asked.since, until=asked.until, limit=200)
+                facts = [item for item in self.memory.told_facts(scope)   # "my wife's birthday is …" kept that day
+                         if asked.since <= item.at.astimezone(self.memory.tz).date() <= asked.until]
+        except MemoryStoreFailed:
+            return None
+        said = sorted([(item.at, exchange_of(item.content)[0]) for item in episodes]
+                      + [(item.at, said_of(item.content)) for item in facts], key=lambda pair: pair[0], reverse=True)
+        return talk_said(asked, [text for _, text in said])
+
     def _forget_in_words(self, text: str, scope: MemoryScope) -> str | None:
         """"Forget that my gym code is 77", "내 사물함 번호 잊어버려" (`forget_asked.py`): the kept facts holding its key
         words deleted and said so; None when none does (the words go on: "forget the call" is the agenda's)."""
@@ -288,6 +305,14 @@ class Assistant:
                 answer.append(owed)
                 yield owed
                 await asyncio.to_thread(self._record_desk_turn, scope, text, owed, forgets)
+                return
+            if desk is None and (talked := talk_asked(text, self.desk.service.now_local().date())) is not None \
+                    and (recalled := await asyncio.to_thread(self._talk_back, talked, scope)) is not None:
+                # "what did we talk about yesterday?": the user's own words kept that day, not a model's guess
+                # (SmolLM2: "We talked about the latest news and updates.")
+                answer.append(recalled)
+                yield recalled
+                await asyncio.to_thread(self._record_desk_turn, scope, text, recalled, forgets)
                 return
             if desk is None and fact_asked(text) is not None \
                     and (told := await asyncio.to_thread(self._told_back, text, scope)) is not None:
