@@ -984,6 +984,8 @@ class AgendaDesk:
                 and (focus is None or focus.loop_id == spoken[0]) \
                 and (intent := match_intent(text)) is not None and intent.kind == "snooze":
             return None
+        if shift.name and _EVERYTHING.fullmatch(shift.name):   # "push everything back an hour" (running late)
+            return self._shifted_every(shift, session, lang, now_ms)
         if shift.name:
             shown = self.service.agenda(session)
             descs = [loop.desc for loop in shown]
@@ -1005,6 +1007,35 @@ class AgendaDesk:
         if loop is None or loop.due_ms is None:
             return None             # nothing said a moment ago, or a promise with no time: a snooze or the model's
         return self._shifted(loop, shift, focus, session, lang, now_ms)
+
+    def _shifted_every(self, shift: Shift, session: str, lang: phrases.Lang, now_ms: int) -> DeskReply:
+        """"Push everything back an hour", "postpone everything by a day", "오늘 일정 다 한 시간 미뤄 줘": each open promise
+        due today moved by the amount, in one write (undo takes them all back). Minutes and hours move those with a
+        clock time still ahead today (the ones already passed and the day's promises stay); days move all of today's.
+        A repeating one stays: moved, its new clock time would hold for every day after (one late day is no new habit)."""
+        now, tz = self.service.now_local(), self.service.tz
+        moving = []
+        for loop in self._open_to_do():
+            if loop.due_ms is None or loop.repeat is not None:
+                continue
+            local = datetime.fromtimestamp(loop.due_ms / 1000, tz)
+            if local.date() != now.date() or (shift.minutes and (phrases.is_day_only(local) or loop.due_ms < now_ms)):
+                continue
+            moving.append(loop)
+        if not moving:
+            return DeskReply(phrases.nothing_to_shift(lang), lang, intent="correct")
+        moved, before = [], []
+        try:
+            with self.service.one_write():   # all of them, or none (a full disk: not half a day moved)
+                for loop in sorted(moving, key=_due_order):
+                    due_ms = shift.applied(loop.due_ms or 0, tz, now_ms)
+                    remind_ms = rules.moved_reminder(loop.due_ms, loop.remind_ms, due_ms)
+                    moved.append(self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms))
+                    before.append(loop)
+        except ImpossibleTime as exc:
+            return DeskReply(_reason(exc, lang), lang, intent="correct")
+        return DeskReply(phrases.moved_every(moved, now, tz, lang), lang,
+                         change=AgendaChange(updated=tuple(moved), before=tuple(before)), intent="correct")
 
     def _shifted(self, loop: OpenLoop, shift: Shift, focus: _Focus | None, session: str, lang: phrases.Lang,
                  now_ms: int) -> DeskReply:
@@ -1739,6 +1770,11 @@ def _move_named(said: str, name: str, descs: Sequence[str]) -> int | list[int] |
 
 
 # "I need to call Bob at 9pm instead": a time said in place of the open one's, which is not said
+# "everything", "all my tasks", "all of it", "오늘 일정 다", "전부": every promise of the day, moved together
+_EVERYTHING = re.compile(r"(?:(?:everything|all(?:\s+of\s+(?:it|them|that))?|all\s+(?:of\s+)?(?:my|the|today's)\s+(?:tasks|reminders|things|"
+                         r"promises|appointments|to-?dos|stuff|plans|meetings|calls)|my\s+whole\s+day|the\s+whole\s+day)"
+                         r"(?:\s+(?:today|for\s+today|on\s+my\s+(?:list|agenda)|this\s+(?:morning|afternoon|evening)))?"
+                         r"|(?:오늘\s*)?(?:일정|할\s*일|약속)?\s*(?:을|를)?\s*(?:다|전부|모두|싹\s*다))")
 _DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right)[\s,]+)?(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?"
                       r"(?P<v>[a-z']+)\s+(?:it|that|them|those)(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")
 _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)

@@ -192,6 +192,24 @@ def at_time_list(loops: Sequence[OpenLoop], hour: int, minute: int, now: datetim
     return f"Nothing is due at {_en_clock(said)}."
 
 
+def moved_every(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Push everything back an hour": what moved, and to when."""
+    items = [f"{loop.desc if lang == 'ko' else second_person(loop.desc)}, {spoken_due(loop.due_ms or 0, now, tz, lang)}"
+             for loop in loops[:SPOKEN_ITEMS]]
+    more = len(loops) - len(items)
+    if lang == "ko":
+        return f"{len(loops)}개를 옮겼어요: " + "; ".join(items) + (f"; 그 밖에 {more}개." if more else ".")
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    listed = items[0] if len(items) == 1 else "; ".join(items[:-1]) + ("; " if more else "; and ") + items[-1]
+    return f"OK, I moved {count}: {listed}" + (f"; and {more} more." if more else ".")
+
+
+def nothing_to_shift(lang: Lang) -> str:
+    if lang == "ko":
+        return "오늘 남은 일정 중에 옮길 게 없어요."
+    return "Nothing left on today's agenda to move."
+
+
 def repeat_unkept(lang: Lang) -> str:
     """"Every other day", "every 2 hours", "매년": a repeat this version does not keep; the promise is kept once
     (docs/openloop.md lists the repeats it keeps)."""

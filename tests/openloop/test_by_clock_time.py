@@ -73,3 +73,31 @@ def test_korean(desk):
     assert said_to(desk, "3시에 뭐 있어?", "3시 거 취소해 줘") == [
         "그 시각에 할 일이 1개 있어요: 치과에 전화하기, 오늘 오후 3시.", "목록에서 지웠어요: 치과에 전화하기."]
     assert agenda_rows(desk) == []
+
+
+# ---------------------------------------------------------------- everything moved at once
+
+def test_push_everything_back_an_hour_moves_todays_timed_promises_in_one_go_and_undo_takes_them_back(desk):
+    """The forty-sixth session: "push everything back an hour" went to the model ("I'm sorry for your loss")."""
+    said_to(desk, "remind me to call the dentist at 3pm and to email Ann at 4pm", "I need to pay rent by today",
+            "remind me every day at 5pm to take my pills")
+    assert said_to(desk, "push everything back an hour") == [
+        "OK, I moved 2 things: call the dentist, today at 4 PM; and email Ann, today at 5 PM."]
+    assert sorted(agenda_rows(desk)) == [("call the dentist", "2026-12-05 16:00"), ("email Ann", "2026-12-05 17:00"),
+                                         ("pay rent", "2026-12-05 23:59"), ("take my pills", "2026-12-05 17:00")]
+    assert said_to(desk, "undo that") == [
+        "OK, moved back: call the dentist, today at 3 PM. OK, moved back: email Ann, today at 4 PM."]
+    assert ("call the dentist", "2026-12-05 15:00") in agenda_rows(desk)
+
+
+def test_postpone_everything_by_a_day_and_with_nothing_today_says_so(desk):
+    said_to(desk, "remind me to call the dentist at 3pm", "I need to pay rent by today")
+    assert said_to(desk, "postpone everything by a day") == [
+        "OK, I moved 2 things: call the dentist, tomorrow at 3 PM; and pay rent, by tomorrow."]
+    assert said_to(desk, "push everything back an hour") == ["Nothing left on today's agenda to move."]
+
+
+@pytest.mark.slow
+def test_korean_everything_moved(desk):
+    said_to(desk, "오후 3시에 치과에 전화하라고 알려줘")
+    assert said_to(desk, "오늘 일정 다 한 시간 미뤄 줘") == ["1개를 옮겼어요: 치과에 전화하기, 오늘 오후 4시."]
