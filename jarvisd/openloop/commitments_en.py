@@ -136,6 +136,7 @@ class _Trigger:
     end: int                    # where the action starts
     who: str = ""               # "Sam" in "I told Sam I'd ..."
     link: str = "to"            # what follows "remind me": to / about / that
+    negated: bool = False       # "remind me not to eat sugar": the action is not to do it
 
 
 def _lower(sentence: str) -> str:
@@ -213,7 +214,10 @@ def _remind_link(low: str, t: _Trigger) -> _Trigger:
     link = m.group("link")
     if link in ("i", "we"):
         return _Trigger(t.kind, t.start, m.start("link"), link="that")
-    return _Trigger(t.kind, t.start, m.end(), link=link if link != "of" else "about")
+    # "remind me not to eat sugar after 8pm", "remember never to park on level 3" (the forty-sixth session: kept as
+    # "eat sugar" and "park on level 3", the opposite of what was said)
+    negated = link == "to" and pre[-1:] in (["not"], ["never"])
+    return _Trigger(t.kind, t.start, m.end(), link=link if link != "of" else "about", negated=negated)
 
 
 def _action_end(low: str, start: int, end: int) -> int:
@@ -414,9 +418,14 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             action = vocative(sen, antecedent(sen, low, t.start, fronted(sen, low, resolve(action, t.who))))
             if j == len(parts) - 1:
                 action = _thing_corrected(sen, low, end, action)
+            negated = t.negated
+            if t.kind == "remind" and (said_not := re.match(r"(?:not|never)\s+(?=\w)", action, re.IGNORECASE)):
+                action, negated = action[said_not.end():], True   # "remind me to not eat sugar"
             timed_place = re.match(r"be\s+(?:at|in)\s+\w", action.lower()) and bool(holes)
             if not timed_place and not _is_action(action, t.kind, t.link):
                 continue                   # "I'll be at the fish market at 6:30" is an appointment
+            if negated:
+                action = f"don't {action}"
             cs, ce = (0, len(sen))
             if own_times:
                 cs, ce = regions[i]

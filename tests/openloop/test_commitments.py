@@ -577,6 +577,23 @@ def test_and_to_before_the_second_verb_is_two_promises(korean: KoreanAnalyzer, t
     assert "3pm" in first.clause and "4pm" in second.clause and "3pm" not in second.clause
 
 
+@pytest.mark.parametrize(("text", "action"), [
+    ("Remind me not to eat sugar after 8pm.", "don't eat sugar"), ("Remember not to park on level 3.", "don't park on level 3"),
+    ("Remember never to text my ex.", "don't text my ex"), ("Remind me to not eat sugar.", "don't eat sugar"),
+    ("Remind me to never skip breakfast.", "don't skip breakfast"),
+])
+def test_a_reminder_not_to_do_something_keeps_the_not(korean: KoreanAnalyzer, text: str, action: str) -> None:
+    """The forty-sixth session's daemon run 66: "remember not to park on level 3" was kept as "park on level 3", and
+    "remind me not to eat sugar after 8pm" as "I'll remind you: eat sugar, tonight at 8 PM."."""
+    (c,) = read(text, korean).commitments
+    assert c.action == action
+
+
+def test_guard_not_forgetting_is_still_the_deed(korean: KoreanAnalyzer) -> None:
+    (c,) = read("I need to not forget to call mom.", korean).commitments
+    assert c.action == "call mom"
+
+
 @pytest.mark.parametrize("text", ["I need to send the contract to Bob and to Ann.",
                                   "I have to go to the bank and to the post office tomorrow."])
 def test_guard_and_to_before_a_person_or_place_is_one_promise(korean: KoreanAnalyzer, text: str) -> None:
