@@ -1294,6 +1294,21 @@ class AgendaDesk:
 
     def _closings(self, text: str, reading: Reading, shown: Sequence[OpenLoop], lang: phrases.Lang
                   ) -> tuple[list[ClosedRef], tuple[list[int], LoopStatus] | None]:
+        """`_closings_said`, without a deed told done closing (or asking about) a promise not to do it: "I ate sugar"
+        is no "don't eat sugar" kept (the forty-sixth session: "Do you mean don't eat sugar? Say yes and I'll mark it
+        done.")."""
+        refs, guess = self._closings_said(text, reading, shown, lang)
+        kept_from = {i for i, loop in enumerate(shown) if _NOT_TO_DO.search(loop.desc)}
+        if not kept_from:
+            return refs, guess
+        refs = [ref for ref in refs if not (ref.status is LoopStatus.DONE and ref.index is not None
+                                            and ref.index - 1 in kept_from)]
+        if guess is not None and guess[1] is LoopStatus.DONE:
+            guess = ([i for i in guess[0] if i not in kept_from], guess[1]) if set(guess[0]) - kept_from else None
+        return refs, guess
+
+    def _closings_said(self, text: str, reading: Reading, shown: Sequence[OpenLoop], lang: phrases.Lang
+                       ) -> tuple[list[ClosedRef], tuple[list[int], LoopStatus] | None]:
         """The loops the utterance closes by their words, and (indices, status) of the ones it may mean when
         no words name one (asked before anything is closed)."""
         if reading.question:
@@ -1775,6 +1790,8 @@ _EVERYTHING = re.compile(r"(?:(?:everything|all(?:\s+of\s+(?:it|them|that))?|all
                          r"promises|appointments|to-?dos|stuff|plans|meetings|calls)|my\s+whole\s+day|the\s+whole\s+day)"
                          r"(?:\s+(?:today|for\s+today|on\s+my\s+(?:list|agenda)|this\s+(?:morning|afternoon|evening)))?"
                          r"|(?:오늘\s*)?(?:일정|할\s*일|약속)?\s*(?:을|를)?\s*(?:다|전부|모두|싹\s*다))")
+# a promise not to do something ("don't eat sugar", "단 거 먹지 말기"): a deed told done is its breach, not its keeping
+_NOT_TO_DO = re.compile(r"^(?:don't|do\s+not|never)\s|지\s*말기$", re.IGNORECASE)
 _DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right)[\s,]+)?(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?"
                       r"(?P<v>[a-z']+)\s+(?:it|that|them|those)(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")
 _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)

@@ -101,3 +101,14 @@ def test_postpone_everything_by_a_day_and_with_nothing_today_says_so(desk):
 def test_korean_everything_moved(desk):
     said_to(desk, "오후 3시에 치과에 전화하라고 알려줘")
     assert said_to(desk, "오늘 일정 다 한 시간 미뤄 줘") == ["1개를 옮겼어요: 치과에 전화하기, 오늘 오후 4시."]
+
+
+# ---------------------------------------------------------------- a promise not to do something
+
+def test_a_deed_told_done_does_not_close_or_offer_a_promise_not_to_do_it(desk):
+    """The forty-sixth session: "I ate sugar" after "remind me not to eat sugar after 8pm" asked "Do you mean don't eat
+    sugar? Say yes and I'll mark it done."; the breach is no keeping. Named and marked done, it is."""
+    said_to(desk, "remind me not to eat sugar after 8pm")
+    assert said_to(desk, "I ate sugar") == [None]
+    assert agenda_rows(desk) == [("don't eat sugar", "2026-12-05 20:00")]
+    assert said_to(desk, "mark don't eat sugar done") == ["Marked done: don't eat sugar."]
