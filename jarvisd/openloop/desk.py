@@ -348,6 +348,8 @@ class AgendaDesk:
             return alarm
         if (repeating := self._repeat_changed(text, session, lang)) is not None:   # "make it every weekday"
             return repeating
+        if (skipped := self._skip(text, session, lang)) is not None:   # "skip the pills today"
+            return skipped
         if (listed := self._shopping(text, session)) is not None:   # "add milk to my shopping list"
             return listed
         if (elsewhere := elsewhere_asked(clean(text))) is not None:   # "what time is it in London?"
@@ -735,6 +737,31 @@ class AgendaDesk:
         self._remember(session, updated, self.service.now_ms())
         return DeskReply(phrases.repeat_set(updated, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="repeat")
+
+    def _skip(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Skip the pills today", "skip it", "오늘은 약 건너뛸게": a repeating promise withdrawn this time, the next one
+        opened (`OpenLoopService.skip`); one that does not repeat is taken off. None when the words skip nothing open."""
+        what = repeats.skip_asked(clean(text))
+        if what is None:
+            return None
+        loops = self._open_to_do()
+        if what:
+            found = naming.best_reference(what, [loop.desc for loop in loops])
+            if isinstance(found, list):   # "skip the call" with two: the repeating one, else the one due first
+                found = min(found, key=lambda i: (loops[i].repeat is None, _due_order(loops[i])))
+            loop = loops[found] if found is not None else None
+        else:
+            focus = self._correction_focus(session, self.service.now_ms())
+            loop = self._open(focus.loop_id) if focus is not None else None
+            if loop is None and len(every := [loop for loop in loops if loop.repeat]) == 1:
+                loop = every[0]   # "skip it" with one repeating promise open
+        if loop is None:
+            return None
+        closed, next_one = self.service.skip(loop.id)
+        if next_one is not None:
+            self._remember(session, next_one, self.service.now_ms())
+        return DeskReply(phrases.skipped(closed, next_one, self.service.now_local(), self.service.tz, lang), lang,
+                         change=AgendaChange(closed=(closed,), opened=(next_one,) if next_one else ()), intent="cancel")
 
     def _shopping(self, text: str, session: str) -> DeskReply | None:
         """"Add milk and eggs to my shopping list" (a promise "buy milk" per item, none twice), "what's on my shopping

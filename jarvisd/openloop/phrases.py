@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date, datetime, timedelta, tzinfo
 from typing import Literal
 
@@ -208,6 +209,15 @@ def nothing_to_shift(lang: Lang) -> str:
     if lang == "ko":
         return "오늘 남은 일정 중에 옮길 게 없어요."
     return "Nothing left on today's agenda to move."
+
+
+def skipped(loop: OpenLoop, next_one: OpenLoop | None, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Skip the pills today": skipped this time and when it comes back, or taken off when it does not repeat."""
+    if next_one is None:
+        return confirm_closed(replace(loop, repeat=None), lang)
+    if lang == "ko":
+        return f"이번엔 건너뛸게요: {loop.desc}. {next_time(next_one, now, tz, lang)}"
+    return f"OK, skipping {second_person(loop.desc)} this time. {next_time(next_one, now, tz, lang)}"
 
 
 def repeat_unkept(lang: Lang) -> str:

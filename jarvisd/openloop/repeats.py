@@ -180,6 +180,24 @@ def repeat_asked(cleaned: str) -> Repeat | bool | None:
     return rule
 
 
+# "skip the pills today", "skip today's pills", "skip it", "skip this one", "오늘은 약 건너뛸게", "이번엔 건너뛰어 줘"
+_EN_SKIP = re.compile(r"(?:(?:ok(?:ay)?|please|jarvis|i'll|i\s+will|i'm\s+going\s+to|let's)[\s,]+)*skip(?:ping)?\s+"
+                      r"(?:(?:today's|tonight's|tomorrow's|this\s+morning's|this\s+week's)\s+)?(?P<what>.+?)"
+                      r"(?:\s+(?:today|tonight|tomorrow|this\s+time|this\s+once|this\s+morning|this\s+week|for\s+today|just\s+this\s+once))?")
+_KO_SKIP = re.compile(r"(?:오늘은|내일은|이번에는|이번엔|오늘|내일|이번)\s*(?P<what>.*?)\s*(?:은|는|을|를)?\s*"
+                      r"(?:건너뛸게|건너뛰어\s*줘|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?")
+_IT = frozenset({"it", "this", "that", "this one", "that one", "the reminder", "this reminder", "that reminder", ""})
+
+
+def skip_asked(cleaned: str) -> str | None:
+    """The words naming what "skip the pills today" skips ("" for "skip it", the one in focus), or None."""
+    m = _EN_SKIP.fullmatch(cleaned) or _KO_SKIP.fullmatch(cleaned)
+    if m is None:
+        return None
+    what = re.sub(r"^(?:the|my)\s+|\s+(?:reminder|one)$", "", m["what"].strip())
+    return "" if what in _IT or m["what"].strip() in _IT else what
+
+
 def said_but_unkept(text: str) -> bool:
     """"Every other day", "every 2 hours", "매년": a repeat this version cannot keep (the promise is kept once)."""
     return bool(_EN_UNKEPT.search(text) or _KO_UNKEPT.search(text))

@@ -256,24 +256,42 @@ class OpenLoopService:
             self._next_expiry_ms = min(self._next_expiry_ms, self._expires_at(loop))
         return loop
 
-    def _close(self, loop: OpenLoop, status: LoopStatus, now_ms: int) -> tuple[OpenLoop, OpenLoop | None]:
-        """Close `loop`; a repeating one done or expired also opens its next time (`_roll`), in the same write.
-        Returns the closed loop and that next one (None for most)."""
+    def _close(self, loop: OpenLoop, status: LoopStatus, now_ms: int, *, skip: bool = False
+               ) -> tuple[OpenLoop, OpenLoop | None]:
+        """Close `loop`; a repeating one done or expired also opens its next time (`_roll`), in the same write, and so
+        does one skipped (`skip`: withdrawn this time only, the next time after its due). Returns the closed loop and
+        that next one (None for most)."""
         with self._lock, self._one_write():
             closed = self._save(replace(loop, status=status, updated_ms=now_ms, closed_ms=now_ms))
-            rolled = self._roll(closed, now_ms) if status is not LoopStatus.DISMISSED else None
+            rolled = None
+            if skip:
+                rolled = self._roll(closed, now_ms, after_ms=max(now_ms, (loop.due_ms or 0) + 1))
+            elif status is not LoopStatus.DISMISSED:
+                rolled = self._roll(closed, now_ms)
         return closed, rolled
 
-    def _roll(self, closed: OpenLoop, now_ms: int) -> OpenLoop | None:
+    def skip(self, id_or_prefix: str) -> tuple[OpenLoop, OpenLoop | None]:
+        """"Skip the pills today": a repeating promise withdrawn this time, its next time opened (the series goes on);
+        (the skipped one, the next one). A promise that does not repeat is only withdrawn."""
+        with self._lock:
+            loop = self.find(id_or_prefix)
+            if not loop.is_open:
+                return loop, None
+            closed, rolled = self._close(loop, LoopStatus.DISMISSED, self.now_ms(), skip=loop.repeat is not None)
+        self._announce("dismissed", AgendaChange(closed=(closed,), opened=(rolled,) if rolled else ()))
+        return closed, rolled
+
+    def _roll(self, closed: OpenLoop, now_ms: int, after_ms: int | None = None) -> OpenLoop | None:
         """The next time of a repeating promise, open: the same words, rule, session and mute, due when the rule
-        next falls after now, reminded with the same lead as the one closed. Withdrawing one ("cancel the pills
-        reminder") ends the series: `_close` rolls only a done or expired one."""
+        next falls after now (`after_ms`: after a skipped one's due), reminded with the same lead as the one closed.
+        Withdrawing one ("cancel the pills reminder") ends the series: `_close` rolls a done, expired or skipped one."""
         rule = repeats.from_key(closed.repeat)
         if rule is None:
             return None
+        after = now_ms if after_ms is None else after_ms   # a skip: after the skipped one's due, not the time before it
         try:
-            due = repeats.next_due(rule, closed.due_ms, now_ms, self.tz) if closed.due_ms is not None \
-                else repeats.next_day_after(rule, now_ms, self.tz)   # said without a time: by the end of its next day
+            due = repeats.next_due(rule, closed.due_ms, after, self.tz) if closed.due_ms is not None \
+                else repeats.next_day_after(rule, after, self.tz)   # said without a time: by the end of its next day
         except (ValueError, OverflowError, OSError) as exc:
             log.warning("openloop: %r repeats %r but its next time could not be found (%s); it is kept once",
                         closed.desc, closed.repeat, exc)

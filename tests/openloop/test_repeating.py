@@ -397,3 +397,40 @@ def test_an_unknown_repeat_in_a_record_is_logged_once_however_often_the_hud_read
     assert caplog.text.count("every-fortnight-v9") == 1
     clock.advance(7 * 3600)
     assert service.agenda() == []   # expired, kept once: no next one from a rule it cannot read
+
+
+# ---------------------------------------------------------------- skipped once
+
+@pytest.mark.parametrize(("said", "what"), [
+    ("skip the pills today", "pills"), ("skip today's pills", "pills"), ("skip the pills reminder tomorrow", "pills"),
+    ("skip it", ""), ("skip this one", ""), ("i'll skip the gym this week", "gym"), ("오늘은 약 건너뛸게", "약"),
+    ("이번엔 건너뛰어 줘", ""), ("skip", None), ("what's a skip", None),
+])
+def test_what_a_skip_names(said, what):
+    assert repeats.skip_asked(said) == what
+
+
+def test_a_skip_withdraws_this_time_the_series_goes_on_and_undo_takes_it_back(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, "remind me every day at 8am to take my pills")
+    assert said_to(desk, "skip the pills tomorrow") == ["OK, skipping take your pills this time. Next: Monday at 8 AM."]
+    [loop] = desk.service.agenda()
+    assert (_local(loop.due_ms), _local(loop.remind_ms), loop.repeat) == ("Mon 2026-12-07 08:00", "Mon 2026-12-07 08:00",
+                                                                          "daily")
+    assert said_to(desk, "undo that") == ["OK, take your pills is back on your agenda."]
+    assert _open(desk) == [("take my pills", "Sun 2026-12-06 08:00", "daily")]
+
+
+def test_skip_it_after_a_reminder_and_a_one_off_skipped_is_taken_off(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, "remind me every day at 8am to take my pills", "I need to go to the gym tomorrow")
+    assert said_to(desk, "skip the gym tomorrow") == ["OK, I took it off your agenda: go to the gym."]
+    assert said_to(desk, "skip it") == ["OK, skipping take your pills this time. Next: Monday at 8 AM."]
+    assert said_to(desk, "skip to the next song") == [None]
+
+
+@pytest.mark.slow
+def test_a_korean_skip(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, "매일 아침 7시에 약 먹으라고 알려줘")
+    assert said_to(desk, "내일은 약 건너뛸게") == ["이번엔 건너뛸게요: 약 먹기. 다음은 모레 오전 7시예요."]
