@@ -156,7 +156,7 @@ def next_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
 
 
 def repeat_set(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
-    """"Make it every weekday": "Updated: stretch, Monday at 7 AM and every weekday after." / "just once": "OK, just
+    """"Make it every weekday": "Updated: stretch, Monday at 7 AM, then every weekday." / "just once": "OK, just
     once: stretch, tomorrow at 7 AM."."""
     item = _item(loop, now, tz, lang)
     if loop.repeat is None:
