@@ -434,3 +434,28 @@ def test_a_korean_skip(tmp_path, korean, clock):
     desk = _desk(tmp_path, korean, clock)
     said_to(desk, "매일 아침 7시에 약 먹으라고 알려줘")
     assert said_to(desk, "내일은 약 건너뛸게") == ["이번엔 건너뛸게요: 약 먹기. 다음은 모레 오전 7시예요."]
+
+
+def test_an_agenda_table_from_before_repeats_gets_the_column_and_keeps_its_promises(tmp_path, korean, clock):
+    """A LanceDB `open_loops` table written before `repeat` existed: the column is added at open (as `muted_ms` was),
+    its promise is kept, and a repeating one is saved and read back."""
+    import time
+    import uuid
+
+    import lancedb
+    import pyarrow as pa
+
+    from jarvisd.openloop.lance_store import SCHEMA
+
+    uri = str(tmp_path / "agenda.lance")
+    old = pa.schema([f for f in SCHEMA if f.name != "repeat"])
+    now = int(time.time() * 1000)
+    row = {f.name: None for f in old}
+    row.update(id=uuid.uuid4().hex, desc="call Bob", status="open", created_ms=now, updated_ms=now,
+               due_ms=now + 86_400_000, session="s")
+    lancedb.connect(uri).create_table("open_loops", schema=old).add(pa.Table.from_pylist([row], schema=old))
+    desk = _desk(tmp_path, korean, clock, LanceLoopStore(uri))
+    assert "repeat" in lancedb.connect(uri).open_table("open_loops").schema.names
+    said_to(desk, "remind me every day at 8am to take my pills")
+    again = OpenLoopService(LanceLoopStore(uri), tz=SEOUL, clock=clock)
+    assert sorted((loop.desc, loop.repeat) for loop in again.agenda()) == [("call Bob", None), ("take my pills", "daily")]
