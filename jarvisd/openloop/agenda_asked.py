@@ -298,3 +298,18 @@ def at_time_asked(t: str) -> ClockNamed | None:
     if re.fullmatch(r"\d{1,2}", at.strip()):   # "anything at 4?": a time said plainly
         at = f"{at.strip()} o'clock"
     return clock_named(at)
+
+
+# "what did I miss?", "did I miss anything?", "what did I forget?", "anything I forgot to do?", "뭐 놓친 거 있어?",
+# "까먹은 거 있어?" (the forty-sixth session: "what did I miss?" went to the model; a promise 6 h past its due has
+# expired and no list showed it). "Did I forget anything?" stays the agenda's list (what there is not to forget).
+_EN_MISSED = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what\s+did\s+i\s+(?:miss|forget|not\s+do|fail\s+to\s+do)"
+                        r"|did\s+i\s+miss\s+(?:anything|something)|is\s+there\s+anything\s+i\s+(?:missed|forgot)"
+                        r"|anything\s+i\s+(?:missed|forgot(?:\s+to\s+do)?)|what\s+have\s+i\s+(?:missed|forgotten))"
+                        r"(?:\s+(?:this\s+week|lately|recently|yesterday|today))?")
+_KO_MISSED = re.compile(r"(?:내가\s*)?(?:뭐|뭘|혹시)?\s*(?:놓친|까먹은|잊은|빼먹은|못\s*한)\s*(?:거|것|일)\s*(?:있어|있나|있니|있지|있어요|뭐야|뭐지)")
+
+
+def missed_asked(t: str) -> bool:
+    """"What did I miss?", "뭐 놓친 거 있어?": the promises that expired unfinished lately, and the overdue ones."""
+    return _EN_MISSED.fullmatch(t) is not None or _KO_MISSED.fullmatch(t) is not None

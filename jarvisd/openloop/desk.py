@@ -37,6 +37,7 @@ from jarvisd.openloop.agenda_asked import (
     deed_list_asked,
     finished_asked,
     last_added_asked,
+    missed_asked,
     next_asked,
     overdue_asked,
     repeating_asked,
@@ -474,6 +475,16 @@ class AgendaDesk:
                           key=_due_order)
             self._listed[session] = (tuple(loop.id for loop in late[:phrases.SPOKEN_ITEMS]), now_ms)
             return DeskReply(phrases.overdue_list(late, now, tz, lang), lang, intent="overdue")
+        if missed_asked(t):   # "what did I miss?": expired unfinished in the last week, then what is overdue now
+            since = now_ms - MISSED_DAYS * 86_400_000
+            self.service.expire()   # a due long passed is expired first, as the agenda reads it
+            expired = sorted((replace(loop, repeat=None) for loop in self.service.all_loops()   # that time, not the rule
+                              if loop.status is LoopStatus.EXPIRED
+                              and (loop.closed_ms or 0) >= since and not alarm_kind(loop.desc)),
+                             key=lambda loop: loop.due_ms or loop.created_ms, reverse=True)
+            late = sorted((loop for loop in self._open_to_do() if loop.due_ms is not None and loop.due_ms < now_ms),
+                          key=_due_order)
+            return DeskReply(phrases.missed_list(expired, late, now, tz, lang), lang, intent="overdue")
         if (span := finished_asked(t)) is not None:   # "what did I finish today?": marked done in that span
             midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
             start = {"today": midnight, "yesterday": midnight - timedelta(days=1),
@@ -1817,6 +1828,7 @@ _EVERYTHING = re.compile(r"(?:(?:everything|all(?:\s+of\s+(?:it|them|that))?|all
                          r"promises|appointments|to-?dos|stuff|plans|meetings|calls)|my\s+whole\s+day|the\s+whole\s+day)"
                          r"(?:\s+(?:today|for\s+today|on\s+my\s+(?:list|agenda)|this\s+(?:morning|afternoon|evening)))?"
                          r"|(?:오늘\s*)?(?:일정|할\s*일|약속)?\s*(?:을|를)?\s*(?:다|전부|모두|싹\s*다))")
+MISSED_DAYS = 7   # "what did I miss?" looks back a week
 # a promise not to do something ("don't eat sugar", "단 거 먹지 말기"): a deed told done is its breach, not its keeping
 _NOT_TO_DO = re.compile(r"^(?:don't|do\s+not|never)\s|지\s*말기$", re.IGNORECASE)
 _DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right)[\s,]+)?(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?"

@@ -809,6 +809,22 @@ def overdue_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lan
     return f"{head}: " + _listed(loops, now, tz, lang, was_due=True)
 
 
+def missed_list(expired: Sequence[OpenLoop], late: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"What did I miss?": the promises that expired unfinished this past week (newest first), then the overdue ones."""
+    parts = []
+    if expired:
+        if lang == "ko":
+            parts.append(f"끝내지 못하고 지나간 일이 {len(expired)}개 있어요: " + _listed(expired, now, tz, lang))
+        else:
+            head = "One thing passed unfinished" if len(expired) == 1 else f"{len(expired)} things passed unfinished"
+            parts.append(f"{head} this week: " + _listed(expired, now, tz, lang, was_due=True))
+    if late:
+        parts.append(overdue_list(late, now, tz, lang))
+    if not parts:
+        return "놓친 건 없어요." if lang == "ko" else "Nothing was missed this week, and nothing is overdue."
+    return " ".join(parts)
+
+
 def deed_status(loop: OpenLoop | None, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """Whether a deed asked about was done ("did I take out the trash?"), as the agenda holds it: done (when), still
     open (and its due), cancelled, expired unfinished, or not on the agenda (`loop` None)."""

@@ -228,3 +228,28 @@ def test_a_deed_asked_with_its_day_said_is_the_deed(desk):
     assert deed_asked("did i call bob yesterday").words == "call bob"
     assert said_to(desk, "I need to call Bob at 3pm", "did I call Bob yesterday?")[1] == \
         "Not yet: call Bob is still on your agenda, today at 3 PM."
+
+
+# ---------------------------------------------------------------- what was missed (the forty-sixth session)
+
+@pytest.mark.parametrize("asked", ["what did I miss?", "did I miss anything", "what did I forget?",
+                                   "is there anything I forgot", "뭐 놓친 거 있어?", "까먹은 거 있어?"])
+def test_what_did_i_miss_reads_what_expired_unfinished_and_what_is_overdue(moving, asked):
+    """Before: "what did I miss?" went to the model; a promise 6 h past its due had expired, and no answer showed it."""
+    desk, clock = moving
+    assert said_to(desk, asked)[0] in ("Nothing was missed this week, and nothing is overdue.", "놓친 건 없어요.")
+    said_to(desk, "remind me to call Bob at 3pm", "I need to pay rent by tomorrow", "remind me to email Ann at 9pm")
+    clock.set_local("2026-12-02 23:30")   # the call expired at 21:00; the email is 26 h late, expired too; rent is due
+    said = said_to(desk, asked)[0]
+    if asked[0] in "뭐까":
+        assert said == "끝내지 못하고 지나간 일이 2개 있어요: email Ann, 어제 밤 9시; call Bob, 어제 오후 3시."
+    else:
+        assert said == ("2 things passed unfinished this week: email Ann, due yesterday at 9 PM; and call Bob, due "
+                        "yesterday at 3 PM.")   # the latest first
+
+
+def test_guard_what_did_i_miss_of_a_repeating_promise_says_that_time_not_the_rule(moving):
+    desk, clock = moving
+    said_to(desk, "remind me every day at 8am to take my pills")
+    clock.set_local("2026-12-02 15:00")
+    assert said_to(desk, "what did I miss?") == ["One thing passed unfinished this week: take your pills, due today at 8 AM."]
