@@ -1716,8 +1716,8 @@ _CLAUSE_BREAK = re.compile(r"[,.;!]+\s+(?:and\s+)?|\s+(?:and|그리고)\s+", re.
 
 def _rolled(change: AgendaChange) -> set[str]:
     """The ids of the promises in `change.opened` that are the next time of a repeating one it closed."""
-    closed = {(loop.desc, loop.session, loop.repeat) for loop in change.closed if loop.repeat}
-    return {loop.id for loop in change.opened if loop.repeat and (loop.desc, loop.session, loop.repeat) in closed}
+    closed = {(loop.desc, loop.session) for loop in change.closed if loop.repeat}
+    return {loop.id for loop in change.opened if loop.repeat and (loop.desc, loop.session) in closed}
 
 
 def _joined(first: DeskReply | None, second: DeskReply | None) -> DeskReply | None:

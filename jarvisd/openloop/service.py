@@ -174,7 +174,7 @@ class OpenLoopService:
             return None
         with self._lock:
             return next((other for other in self._loops.values()
-                         if other.is_open and other.repeat == loop.repeat and other.desc == loop.desc
+                         if other.is_open and other.repeat is not None and other.desc == loop.desc
                          and other.session == loop.session and other.created_ms >= loop.closed_ms
                          and other.id != loop.id), None)
 
@@ -298,11 +298,12 @@ class OpenLoopService:
             return None
         lead = None if closed.remind_ms is None or closed.due_ms is None or closed.remind_ms > closed.due_ms \
             else closed.due_ms - closed.remind_ms
+        key = repeats.settle(rule, due, self.tz)[0].key   # " DAILY " or an unsettled "weekly" kept as the rule reads it
         created = self._creation_ms(now_ms)
         return self._save(OpenLoop(id=self._new_id(), desc=closed.desc, status=LoopStatus.OPEN, created_ms=created,
                                    updated_ms=created, due_ms=due, session=closed.session, evidence=closed.evidence,
                                    remind_ms=None if lead is None else due - lead,
-                                   muted_ms=None if closed.muted_ms is None else now_ms, repeat=closed.repeat))
+                                   muted_ms=None if closed.muted_ms is None else now_ms, repeat=key))
 
     def expire(self) -> AgendaChange:
         """Close open loops past due + expire_after, or without a due and older than max_age."""

@@ -459,3 +459,18 @@ def test_an_agenda_table_from_before_repeats_gets_the_column_and_keeps_its_promi
     said_to(desk, "remind me every day at 8am to take my pills")
     again = OpenLoopService(LanceLoopStore(uri), tz=SEOUL, clock=clock)
     assert sorted((loop.desc, loop.repeat) for loop in again.agenda()) == [("call Bob", None), ("take my pills", "daily")]
+
+
+def test_odd_but_readable_keys_roll_settled_and_unknown_ones_are_kept_once(tmp_path, clock):
+    """Keys written by hand or another program: " DAILY " and an unsettled "weekly" roll into the rule's own key; an
+    unknown one ("monthly:99", "mon,", a 1 MB string) expires without a next one, and nothing stops the load."""
+    path = tmp_path / "openloops.jsonl"
+    now = int(clock() * 1000)
+    keys = [" DAILY ", "weekly", "monthly:99", "mon,", "x" * 1_000_000]
+    path.write_text("".join(json.dumps({"id": f"{i:032x}", "desc": f"task {i}", "status": "open", "created_ms": now,
+                                        "updated_ms": now, "due_ms": now - 7 * 3_600_000, "repeat": key}) + "\n"
+                            for i, key in enumerate(keys)))
+    service = OpenLoopService(JsonlLoopStore(path), tz=SEOUL, clock=clock)
+    assert sorted((loop.desc, loop.repeat) for loop in service.agenda()) == [("task 0", "daily"), ("task 1", "sat")]
+    [closed] = [loop for loop in service.recently_closed() if loop.desc == "task 0"]
+    assert service.successor(closed) is not None
