@@ -474,3 +474,21 @@ def test_odd_but_readable_keys_roll_settled_and_unknown_ones_are_kept_once(tmp_p
     assert sorted((loop.desc, loop.repeat) for loop in service.agenda()) == [("task 0", "daily"), ("task 1", "sat")]
     [closed] = [loop for loop in service.recently_closed() if loop.desc == "task 0"]
     assert service.successor(closed) is not None
+
+
+def test_done_on_a_full_disk_neither_closes_nor_rolls(tmp_path, korean, clock, monkeypatch):
+    """The close and the next one are one write: with room for one record, neither is kept, in memory or on disk."""
+    from jarvisd.openloop import stores
+    from tests.faults import DiskFillsAfter
+
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, "remind me every day at 8am to take my pills")
+    clock.set_local("2026-12-06 07:50")
+    [loop] = desk.service.agenda()
+    monkeypatch.setattr(stores.os, "write", DiskFillsAfter(len(json.dumps(loop.to_record())) + 40))   # one fits
+    with pytest.raises(OSError):
+        desk.service.done(loop.id)
+    monkeypatch.undo()
+    assert _open(desk) == [("take my pills", "Sun 2026-12-06 08:00", "daily")]
+    reread = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock)
+    assert [(loop.desc, loop.status.value) for loop in reread.all_loops()] == [("take my pills", "open")]
