@@ -45,6 +45,7 @@ _KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|기
 _KO_ALL = re.compile(r"(?:나|저)(?:에\s*대해|에\s*관해|에\s*대해서)\s*(?:뭘|뭐|무엇을)\s*(?:기억해|알아|기억하고\s*있어)"
                      r"|내가\s*(?:뭐|뭘)\s*기억해\s*달라고\s*했(?:지|더라|어)")
 FACT_CHARS = 200   # of one fact, said back or searched
+NOT_TOLD_CHARS = 80   # of the question's words, said back in "You haven't told me …"
 _NOT_TOLD_KEYS = frozenset("schedule calendar agenda plan plans task tasks to-do todo todos list reminder reminders "
                            "alarm alarms timer timers meeting meetings appointment appointments event events day week "
                            "today tomorrow tonight weekend time date weather location deadline deadlines next "
@@ -193,6 +194,8 @@ def not_told(asked: FactAsked) -> str:
     if asked.lang == "ko":
         return "그건 아직 말해 주신 적이 없어요. 알려 주시면 기억해 둘게요."
     about = second_person(asked.told) if asked.told else f"about {second_person('my ' + asked.words)}"
+    if len(about) > NOT_TOLD_CHARS:   # "where did I put my my my … keys?" (500 words) was said back whole
+        about = about[:NOT_TOLD_CHARS].rsplit(" ", 1)[0] + " …"
     return f"You haven't told me {about}. Tell me, and I'll remember it."
 
 

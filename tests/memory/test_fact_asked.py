@@ -135,3 +135,9 @@ def test_where_did_i_not_told_says_what_was_not_told():
 @pytest.mark.parametrize("said", ["크리스마스 언제야?", "회의 언제야?", "where did I go wrong?"])
 def test_guard_world_and_agenda_questions_without_my_are_no_fact_asked(said):
     assert fact_asked(said) is None
+
+
+def test_not_told_says_back_at_most_a_short_stretch_of_the_question():
+    """The forty-sixth session's own probe: "where did I put my my my … keys?" (500 words) was said back whole."""
+    said = not_told(fact_asked("where did I put " + "my " * 500 + "keys?"))
+    assert len(said) < 140 and said.endswith("… Tell me, and I'll remember it.")
