@@ -196,7 +196,7 @@ def not_told(asked: FactAsked) -> str:
     about = second_person(asked.told) if asked.told else f"about {second_person('my ' + asked.words)}"
     if len(about) > NOT_TOLD_CHARS:   # "where did I put my my my … keys?" (500 words) was said back whole
         about = about[:NOT_TOLD_CHARS].rsplit(" ", 1)[0] + " …"
-    return f"You haven't told me {about}. Tell me, and I'll remember it."
+    return f"You haven't told me {about}{'' if about.endswith('…') else '.'} Tell me, and I'll remember it."
 
 
 def unreadable(asked: FactAsked) -> str:
