@@ -29,7 +29,7 @@ CHILD = textwrap.dedent("""
 
     async def main():
         for i in range(int(sys.argv[1])):
-            await assistant.answer(f"my locker number is {i}", session="s")
+            await assistant.answer(f"the locker I use is number {i}", session="s")
             print(i, flush=True)  # the turn has ended: acknowledged
         await asyncio.sleep(120)
 
@@ -54,4 +54,4 @@ def test_turns_finished_before_a_sigkill_are_all_in_memory(tmp_path):
     episodes = service.recall_episodes(MemoryScope("me", "main", "s"), limit=10)
     contents = " ".join(e.content for e in episodes)
     for i in acknowledged:
-        assert f"my locker number is {i}" in contents
+        assert f"the locker I use is number {i}" in contents
