@@ -286,6 +286,7 @@ class AgendaDesk:
         `ko_dialect`; "tae phone the bank the morra" as "to phone the bank tomorrow": `en_dialect`)."""
         said_as_is = _lines_as_a_list(printable(plain_words(text)).strip())   # a NUL off too (pass 41)
         text = ko_dialect.standard(en_dialect.standard(_without_particles(said_as_is)))
+        text = _MY_CLOCK.sub(r"\g<verb> ", text)   # "move my 3pm to 4pm" as the correction's "move 3pm to 4pm"
         if not text and session in self._guesses and decision(said_as_is) is not None:
             text = said_as_is       # "ㅇㅇ" to "Do you mean …?": the regional reading drops it, the answer is it
         if not text:
@@ -579,6 +580,11 @@ class AgendaDesk:
         descs = [loop.desc for loop in loops]
         if (every := _EVERY_OF.fullmatch(intent.argument)) is not None:   # "cancel all my calls", "mark both emails done"
             deed = every["deed"].removesuffix("es" if every["deed"].endswith(("ches", "shes", "sses")) else "s")
+            if deed in ("alarm", "timer"):   # "turn off all alarms": the wake-up alarm too (it asked of "alarm" alone)
+                kinds = ("alarm", "wake") if deed == "alarm" else ("timer",)
+                if set_ := [i for i, desc in enumerate(descs) if alarm_kind(desc) in kinds]:
+                    return self._ask_every(replace(intent, kind=f"{intent.kind}_all"), session, [loops[i] for i in set_],
+                                           deed)
             if deeds := deed_named(deed, descs):                           # (pass 38: "I couldn't find all your calls")
                 return self._ask_every(replace(intent, kind=f"{intent.kind}_all"), session, [loops[i] for i in deeds], deed)
         found = naming.best_reference(intent.argument, descs)
@@ -1829,6 +1835,9 @@ _EVERYTHING = re.compile(r"(?:(?:everything|all(?:\s+of\s+(?:it|them|that))?|all
                          r"(?:\s+(?:today|for\s+today|on\s+my\s+(?:list|agenda)|this\s+(?:morning|afternoon|evening)))?"
                          r"|(?:오늘\s*)?(?:일정|할\s*일|약속)?\s*(?:을|를)?\s*(?:다|전부|모두|싹\s*다))")
 MISSED_DAYS = 7   # "what did I miss?" looks back a week
+# "move my 3pm to 4pm", "change the 3 o'clock to 5": the time names the promise, as "change 3pm to 4pm" does
+_MY_CLOCK = re.compile(r"^(?P<verb>move|change|push|reschedule|shift|bump|postpone|make)\s+(?:my|the)\s+"
+                       r"(?=\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b)", re.IGNORECASE)
 # a promise not to do something ("don't eat sugar", "단 거 먹지 말기"): a deed told done is its breach, not its keeping
 _NOT_TO_DO = re.compile(r"^(?:don't|do\s+not|never)\s|지\s*말기$", re.IGNORECASE)
 _DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right)[\s,]+)?(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?"

@@ -53,7 +53,8 @@ _EN_LIST = [
     # "how many things are on my agenda", "what's next", "what do I have next" (the forty-third session: to the model)
     rf"how\s+many\s+(?:things|tasks|items|promises|reminders|to-?dos)\s+(?:are\s+(?:there\s+)?|do\s+i\s+have\s+|have\s+i\s+got\s+)?"
     rf"(?:(?:on|in)\s+{_MY_LIST}|(?:left|open|to\s+do))",
-    r"how\s+many\s+things\s+(?:do\s+i\s+have|have\s+i\s+got)(?:\s+(?:to\s+do|left|open))?",
+    r"how\s+many\s+(?:things|tasks|items|promises|reminders|to-?dos)\s+(?:do\s+i\s+have|have\s+i\s+got|are\s+there)"
+    r"(?:\s+(?:to\s+do|left|open|set|now|right\s+now))?",   # "how many reminders do I have?" (session 46: the model)
     rf"what(?:'s|\s+is)\s+next(?:\s+(?:on\s+{_MY_LIST}|for\s+me))?",
     r"what\s+(?:do\s+i\s+have|have\s+i\s+got)\s+(?:to\s+do\s+)?next",
 ]

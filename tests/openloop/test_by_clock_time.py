@@ -112,3 +112,26 @@ def test_a_deed_told_done_does_not_close_or_offer_a_promise_not_to_do_it(desk):
     assert said_to(desk, "I ate sugar") == [None]
     assert agenda_rows(desk) == [("don't eat sugar", "2026-12-05 20:00")]
     assert said_to(desk, "mark don't eat sugar done") == ["Marked done: don't eat sugar."]
+
+
+def test_move_my_3pm_to_4pm_moves_the_promise_due_then(desk):
+    """The forty-sixth session: "change 3pm to 4pm" moved it, "move my 3pm to 4pm" went to the model."""
+    said_to(desk, "remind me to call the plumber at 3pm", "I need to email Ann tomorrow")
+    assert said_to(desk, "move my 3pm to 4pm", "change the 4pm to 5pm") == [
+        "Updated: call the plumber, now today at 4 PM.", "Updated: call the plumber, now today at 5 PM."]
+
+
+def test_turn_off_all_alarms_takes_the_wake_up_alarm_too_and_leaves_the_timer(desk):
+    """Before: "Cancel the one alarm on your agenda: alarm?" with a wake-up alarm set too."""
+    said_to(desk, "wake me up at 7am", "set an alarm for 8am", "set a timer for 10 minutes")
+    assert said_to(desk, "turn off all alarms", "yes") == [
+        "Cancel both alarms on your agenda: wake-up alarm and alarm? Say yes and I'll cancel them.",
+        "Cancelled: wake-up alarm and alarm."]
+    assert [desc for desc, _ in agenda_rows(desk)] == ["10-minute timer"]
+
+
+@pytest.mark.parametrize("asked", ["how many reminders do I have?", "how many tasks are there?",
+                                   "how many things do I have to do"])
+def test_how_many_reminders_reads_the_agenda(desk, asked):
+    said_to(desk, "remind me to call Bob tomorrow")
+    assert said_to(desk, asked) == ["You have one thing on your agenda: call Bob, by tomorrow."]
