@@ -891,6 +891,8 @@ class AgendaDesk:
         if not hits:
             return None
         named = sorted((loops[i] for i in dict.fromkeys(hits)), key=_due_order)[:phrases.SPOKEN_ITEMS]
+        if re.search(r"\bnext\b|다음", words) and len(named) > 1:   # "when is my next alarm?": the soonest, not each
+            named = [min(named, key=lambda loop: (loop.due_ms is None, loop.due_ms or 0))]
         said = phrases.time_left(named, self.service.now_ms(), self.service.now_local(), self.service.tz, lang) \
             if left else phrases.when_due(named, self.service.now_local(), self.service.tz, lang)
         return DeskReply(said, lang, intent="when")

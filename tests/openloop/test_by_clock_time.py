@@ -135,3 +135,9 @@ def test_turn_off_all_alarms_takes_the_wake_up_alarm_too_and_leaves_the_timer(de
 def test_how_many_reminders_reads_the_agenda(desk, asked):
     said_to(desk, "remind me to call Bob tomorrow")
     assert said_to(desk, asked) == ["You have one thing on your agenda: call Bob, by tomorrow."]
+
+
+def test_when_is_my_next_alarm_says_the_soonest(desk):
+    said_to(desk, "wake me up at 7am", "set an alarm for 8am")
+    assert said_to(desk, "when is my next alarm?", "when is my alarm?") == [
+        "Wake-up alarm is tomorrow at 7 AM.", "Wake-up alarm is tomorrow at 7 AM. Alarm is tomorrow at 8 AM."]
