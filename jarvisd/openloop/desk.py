@@ -580,11 +580,9 @@ class AgendaDesk:
         descs = [loop.desc for loop in loops]
         if (every := _EVERY_OF.fullmatch(intent.argument)) is not None:   # "cancel all my calls", "mark both emails done"
             deed = every["deed"].removesuffix("es" if every["deed"].endswith(("ches", "shes", "sses")) else "s")
-            if deed in ("alarm", "timer"):   # "turn off all alarms": the wake-up alarm too (it asked of "alarm" alone)
-                kinds = ("alarm", "wake") if deed == "alarm" else ("timer",)
-                if set_ := [i for i, desc in enumerate(descs) if alarm_kind(desc) in kinds]:
-                    return self._ask_every(replace(intent, kind=f"{intent.kind}_all"), session, [loops[i] for i in set_],
-                                           deed)
+            # "turn off all alarms": every one of that kind, the wake-up alarm too (it asked of "alarm" alone)
+            if deed in ("alarm", "timer") and (set_ := alarms_meant(deed, descs)):
+                return self._ask_every(replace(intent, kind=f"{intent.kind}_all"), session, [loops[i] for i in set_], deed)
             if deeds := deed_named(deed, descs):                           # (pass 38: "I couldn't find all your calls")
                 return self._ask_every(replace(intent, kind=f"{intent.kind}_all"), session, [loops[i] for i in deeds], deed)
         found = naming.best_reference(intent.argument, descs)

@@ -325,12 +325,7 @@ class OpenLoopService:
             early = [loop for loop in list(self._loops.values())
                      if loop.status is LoopStatus.EXPIRED and (loop.closed_ms or 0) > now
                      and now < self._expires_at(replace(loop, status=LoopStatus.OPEN))]
-            back = []
-            for loop in early:
-                with self._one_write():   # a repeating one's next time, opened by that expiry, goes with it
-                    if (next_one := self.successor(loop)) is not None:
-                        self._close(next_one, LoopStatus.DISMISSED, now)
-                    back.append(self._save(replace(loop, status=LoopStatus.OPEN, updated_ms=now, closed_ms=None)))
+            back = [self._reopened(loop, now)[0] for loop in early]
             self._expired_until_ms = self._last_expiry()
         for loop in back:
             log.warning("openloop: %r was expired at %s, which the clock has not reached yet; it is open again",
@@ -481,12 +476,18 @@ class OpenLoopService:
             reopened = replace(loop, status=LoopStatus.OPEN, updated_ms=now, closed_ms=None)
             if now >= self._expires_at(reopened):
                 raise ReviveRefused(loop, self._expires_at(reopened))
-            with self._one_write():   # a repeating one marked done by mistake: its next time goes, or it would be twice
-                next_one = self.successor(loop)
-                withdrawn = () if next_one is None else (self._close(next_one, LoopStatus.DISMISSED, now)[0],)
-                reopened = self._save(reopened)
+            reopened, withdrawn = self._reopened(loop, now)
         self._announce("reopened", AgendaChange(opened=(reopened,), closed=withdrawn))
         return reopened
+
+    def _reopened(self, loop: OpenLoop, now: int) -> tuple[OpenLoop, tuple[OpenLoop, ...]]:
+        """`loop` open again, in one write with the withdrawal of the next time its closing rolled (a repeating one
+        marked done by mistake, or expired while the clock was ahead: else it would be open twice); (the reopened
+        loop, the withdrawn next one if any)."""
+        with self._lock, self._one_write():
+            next_one = self.successor(loop)
+            withdrawn = () if next_one is None else (self._close(next_one, LoopStatus.DISMISSED, now)[0],)
+            return self._save(replace(loop, status=LoopStatus.OPEN, updated_ms=now, closed_ms=None)), withdrawn
 
     def _settled(self, proposed: ProposedLoop) -> ProposedLoop:
         """A promise said to repeat ("every day at 8", "매주 월요일": its own words, whichever judge wrote it) with its
