@@ -325,17 +325,32 @@ class OpenLoopService:
             early = [loop for loop in list(self._loops.values())
                      if loop.status is LoopStatus.EXPIRED and (loop.closed_ms or 0) > now
                      and now < self._expires_at(replace(loop, status=LoopStatus.OPEN))]
-            back = []
-            for loop in early:
-                with self._one_write():   # a repeating one's next time, opened by that expiry, goes with it
-                    if (next_one := self.successor(loop)) is not None:
-                        self._close(next_one, LoopStatus.DISMISSED, now)
+            back, taken = [], set()
+            early_ids = {loop.id for loop in early}
+            for loop in sorted(early, key=lambda loop: loop.created_ms):
+                if loop.id in taken:
+                    continue
+                with self._one_write():   # a repeating one's next times, opened by that expiry, go with it
+                    for later in self._rolled_from(loop, early_ids):
+                        taken.add(later.id)
+                        self._close(later, LoopStatus.DISMISSED, now)
                     back.append(self._save(replace(loop, status=LoopStatus.OPEN, updated_ms=now, closed_ms=None)))
             self._expired_until_ms = self._last_expiry()
         for loop in back:
             log.warning("openloop: %r was expired at %s, which the clock has not reached yet; it is open again",
                         loop.desc, datetime.fromtimestamp(now / 1000, self.tz).isoformat(timespec="minutes"))
         return tuple(back)
+
+    def _rolled_from(self, loop: OpenLoop, early_ids: set[str]) -> list[OpenLoop]:
+        """The next times of a repeating promise expired while the clock was ahead: the open one (`successor`) and
+        those the ahead clock expired in turn (`early_ids`). Pass 47b: a clock three days ahead, then put right,
+        reopened each of them: four "take my pills" open, each reminding and rolling its own series."""
+        if loop.repeat is None or loop.closed_ms is None:
+            return []
+        return [other for other in self._loops.values()
+                if other.id != loop.id and other.repeat is not None and other.desc == loop.desc
+                and other.session == loop.session and other.created_ms >= loop.closed_ms
+                and (other.is_open or other.id in early_ids)]
 
     def _expire(self, now: int) -> AgendaChange:
         reopened = self._unexpire(now)

@@ -1,0 +1,58 @@
+"""The forty-seventh pass (b): issue 18's kinds against the repeating promises only (`openloop/repeats.py`, the
+service's close/roll/skip/revive/unexpire). Each finding's test failed on the branch's starting code (`f0ef66e`);
+the guards passed there too. Real agenda service on JSONL (and LanceDB where said), a stopped clock; no model."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from jarvisd.openloop.model import LoopStatus
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import SEOUL, FakeClock, _local_ms
+
+
+def _service(tmp_path, start: str) -> tuple[OpenLoopService, FakeClock]:
+    clock = FakeClock(_local_ms(start, SEOUL) / 1000)
+    return OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), clock
+
+
+def _day(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, SEOUL).strftime("%m-%d %H:%M")
+
+
+# ---------------------------------------------------------------- a clock days ahead, then put right
+
+def test_a_clock_days_ahead_then_put_right_leaves_one_pills_reminder_not_one_per_day_it_rolled(tmp_path):
+    """Before: the sweeps of a clock three days ahead expired the 8 AM pills and each next time in turn; put right,
+    every one of them was opened again: four "take my pills" open (12-07, 12-10, 12-11, 12-12)."""
+    service, clock = _service(tmp_path, "2026-12-07 07:00")
+    service.add("take my pills", due_ms=_local_ms("2026-12-07 08:00"), repeat="daily")
+    clock.set_local("2026-12-10 07:00")
+    for _ in range(60):   # hourly sweeps while the clock is ahead
+        service.expire()
+        clock.advance(3600)
+    clock.set_local("2026-12-07 07:05")
+    service.expire()
+    assert [_day(loop.due_ms) for loop in service.agenda()] == ["12-07 08:00"]
+    reread = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock)
+    assert [_day(loop.due_ms) for loop in reread.agenda()] == ["12-07 08:00"]
+    done = service.done(service.agenda()[0].id)   # and the series goes on from there, once
+    assert done.status is LoopStatus.DONE
+    assert [_day(loop.due_ms) for loop in service.agenda()] == ["12-08 08:00"]
+
+
+def test_guard_a_clock_ahead_reopens_a_plain_promise_and_leaves_another_sessions_series(tmp_path):
+    service, clock = _service(tmp_path, "2026-12-07 07:00")
+    service.add("take my pills", due_ms=_local_ms("2026-12-07 08:00"), repeat="daily")
+    service.add("take my pills", due_ms=_local_ms("2026-12-07 09:00"), repeat="daily", session="kid")
+    service.add("call Bob", due_ms=_local_ms("2026-12-07 10:00"))
+    clock.set_local("2026-12-09 07:00")
+    for _ in range(30):
+        service.expire()
+        clock.advance(3600)
+    clock.set_local("2026-12-07 07:05")
+    service.expire()
+    open_now = sorted((loop.session, loop.desc, _day(loop.due_ms)) for loop in service.agenda())
+    assert open_now == [("default", "call Bob", "12-07 10:00"), ("default", "take my pills", "12-07 08:00"),
+                        ("kid", "take my pills", "12-07 09:00")]
