@@ -4,8 +4,13 @@ the guards passed there too. Real agenda service on JSONL (and LanceDB where sai
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
+import pytest
+
+from jarvisd.openloop import repeats
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
@@ -56,3 +61,50 @@ def test_guard_a_clock_ahead_reopens_a_plain_promise_and_leaves_another_sessions
     open_now = sorted((loop.session, loop.desc, _day(loop.due_ms)) for loop in service.agenda())
     assert open_now == [("default", "call Bob", "12-07 10:00"), ("default", "take my pills", "12-07 08:00"),
                         ("kid", "take my pills", "12-07 09:00")]
+
+
+# ---------------------------------------------------------------- a DST gap at the repeat's time
+
+NEW_YORK = ZoneInfo("America/New_York")
+
+
+def _ny(text: str) -> int:
+    return _local_ms(text, NEW_YORK)
+
+
+def _wall(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, NEW_YORK).strftime("%m-%d %H:%M")
+
+
+@pytest.mark.parametrize(("key", "first", "dues"), [
+    ("daily", "2027-03-13 02:30", ["03-14 03:30", "03-15 02:30", "03-16 02:30"]),
+    ("sun", "2027-03-07 02:30", ["03-14 03:30", "03-21 02:30", "03-28 02:30"]),
+    ("monthly:14", "2027-02-14 02:15", ["03-14 03:15", "04-14 02:15", "05-14 02:15"]),
+])
+def test_a_repeat_rolled_through_a_dst_gap_comes_back_at_its_own_clock_time(tmp_path, key, first, dues):
+    """Before: "every day at 2:30" rolled into New York's 2027-03-14 (no 2:30 that night) was due at 3:30, and every
+    one after it at 3:30 too: the pills an hour late for the rest of the year."""
+    clock = FakeClock(_ny(first) / 1000 - 3600)
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=NEW_YORK, clock=clock)
+    loop = service.add("take my pills", due_ms=_ny(first), remind_ms=_ny(first) - 600_000, repeat=key)
+    seen = []
+    for _ in dues:
+        clock.now = loop.due_ms / 1000 + 60
+        service.done(loop.id)
+        reread = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=NEW_YORK, clock=clock)
+        (loop,) = reread.agenda()   # from the records on disk, as after a restart
+        service = reread
+        assert loop.due_ms - loop.remind_ms == 600_000
+        assert service.repeat_said(loop) == service.repeat_said(replace(loop, repeat=key))
+        seen.append(_wall(loop.due_ms))
+    assert seen == dues
+
+
+@pytest.mark.parametrize(("key", "read"), [
+    ("daily@02:30", "daily@02:30"), (" Daily@02:30 ", "daily@02:30"), ("mon,thu@23:59", "mon,thu@23:59"),
+    ("daily@25:00", None), ("daily@2:30", None), ("@02:30", None), ("daily@02:30@03:00", None), ("daily@", None),
+    ("nonsense@02:30", None), ("daily", "daily"),
+])
+def test_guard_a_kept_clock_time_in_a_repeat_key_is_read_strictly(key, read):
+    rule = repeats.from_key(key)
+    assert (None if rule is None else rule.key) == read

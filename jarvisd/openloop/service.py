@@ -298,7 +298,10 @@ class OpenLoopService:
             return None
         lead = None if closed.remind_ms is None or closed.due_ms is None or closed.remind_ms > closed.due_ms \
             else closed.due_ms - closed.remind_ms
-        key = repeats.settle(rule, due, self.tz)[0].key   # " DAILY " or an unsettled "weekly" kept as the rule reads it
+        said = rule.at or datetime.fromtimestamp(closed.due_ms / 1000, self.tz).time() if closed.due_ms is not None \
+            else None   # the clock time it falls at, kept in the key while a DST gap holds the due off it
+        settled = repeats.settle(rule, due, self.tz)[0]   # " DAILY " or an unsettled "weekly" kept as the rule reads it
+        key = (settled if said is None else repeats.clock_kept(settled, said, due, self.tz)).key
         created = self._creation_ms(now_ms)
         return self._save(OpenLoop(id=self._new_id(), desc=closed.desc, status=LoopStatus.OPEN, created_ms=created,
                                    updated_ms=created, due_ms=due, session=closed.session, evidence=closed.evidence,
