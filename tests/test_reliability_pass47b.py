@@ -108,3 +108,58 @@ def test_a_repeat_rolled_through_a_dst_gap_comes_back_at_its_own_clock_time(tmp_
 def test_guard_a_kept_clock_time_in_a_repeat_key_is_read_strictly(key, read):
     rule = repeats.from_key(key)
     assert (None if rule is None else rule.key) == read
+
+
+# ---------------------------------------------------------------- many repeating promises expiring at once
+
+class _CountingStore(JsonlLoopStore):
+    def __init__(self, path) -> None:
+        super().__init__(path)
+        self.writes = 0
+
+    def save(self, loop) -> None:
+        self.writes += 1
+        super().save(loop)
+
+    def save_many(self, loops) -> None:
+        self.writes += 1
+        super().save_many(loops)
+
+
+def test_two_thousand_repeating_promises_expiring_together_are_a_few_writes_not_one_each(tmp_path):
+    """Before: the sweep wrote each expired promise (and its next time) on its own, a LanceDB commit each (~7 a
+    second on the daemon): 2,000 daily ones after a daemon was off took minutes, and every agenda read runs the same
+    sweep, so "what are my recurring reminders?" was answered after 229 s and GET /api/agenda after 220 s."""
+    store = _CountingStore(tmp_path / "openloops.jsonl")
+    clock = FakeClock(_local_ms("2026-12-07 07:00", SEOUL) / 1000)
+    service = OpenLoopService(store, tz=SEOUL, clock=clock)
+    with service.one_write():
+        for i in range(2000):
+            service.add(f"take pill number {i}", due_ms=_local_ms("2026-12-07 08:00"), repeat="daily")
+    store.writes = 0
+    clock.set_local("2026-12-08 07:00")
+    change = service.expire()
+    assert len(change.closed) == 2000 and len(change.opened) == 2000
+    assert store.writes <= 10
+    reread = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock)
+    assert {_day(loop.due_ms) for loop in reread.agenda()} == {"12-08 08:00"}
+    assert len(reread.agenda()) == 2000
+
+
+def test_guard_a_full_disk_in_a_sweep_batch_leaves_that_batch_open_not_half_rolled(tmp_path, monkeypatch):
+    store = JsonlLoopStore(tmp_path / "openloops.jsonl")
+    clock = FakeClock(_local_ms("2026-12-07 07:00", SEOUL) / 1000)
+    service = OpenLoopService(store, tz=SEOUL, clock=clock)
+    for i in range(3):
+        service.add(f"take pill number {i}", due_ms=_local_ms("2026-12-07 08:00"), repeat="daily")
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store, "save_many", full)
+    monkeypatch.setattr(store, "save", full)
+    clock.set_local("2026-12-08 07:00")
+    with pytest.raises(OSError):
+        service.expire()
+    assert sorted(_day(loop.due_ms) for loop in service.all_loops()) == ["12-07 08:00"] * 3
+    assert all(loop.is_open for loop in service.all_loops())
