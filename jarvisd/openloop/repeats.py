@@ -15,8 +15,8 @@ import calendar
 import functools
 import logging
 import re
-from dataclasses import dataclass
-from datetime import date, datetime, timedelta, tzinfo
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timedelta, tzinfo
 
 from jarvisd.language import Language as Lang
 
@@ -40,9 +40,15 @@ class Repeat:
     days: frozenset[int] = frozenset()
     monthly: bool = False
     month_day: int = 0
+    at: time | None = None   # the clock time it falls at, kept only while a due is off it (a DST gap: "daily@02:30")
 
     @property
     def key(self) -> str:
+        base = self._base_key
+        return base if self.at is None else f"{base}@{self.at:%H:%M}"
+
+    @property
+    def _base_key(self) -> str:
         if self.monthly:
             return f"monthly:{self.month_day}" if self.month_day else "monthly"
         if self.days == EVERY_DAY:
@@ -67,6 +73,14 @@ def from_key(key: str | None) -> Repeat | None:
 @functools.lru_cache(maxsize=256)
 def _from_key(key: str) -> Repeat | None:
     key = key.strip().lower()
+    if "@" in key:   # "daily@02:30": the next one falls at 2:30 although this one is at 3:30 (a DST gap)
+        base, _, clock = key.partition("@")
+        m = re.fullmatch(r"([01][0-9]|2[0-3]):([0-5][0-9])", clock.strip())
+        rule = _from_key(base) if base.strip() and "@" not in base and m is not None else None
+        if rule is not None:
+            return replace(rule, at=time(int(m[1]), int(m[2])))
+        log.warning("openloop: repeat rule %r is not one this version knows; the promise is kept once", key[:80])
+        return None
     fixed = {"daily": Repeat(EVERY_DAY), "weekdays": Repeat(WEEKDAYS), "weekends": Repeat(WEEKEND),
              "monthly": Repeat(monthly=True), "weekly": Repeat()}
     if key in fixed:
@@ -274,6 +288,14 @@ def settle(repeat: Repeat, due_ms: int, tz: tzinfo) -> tuple[Repeat, int]:
     return repeat, _next_on(repeat, local, after_ms=due_ms, tz=tz)
 
 
+def clock_kept(repeat: Repeat, said: time, due_ms: int, tz: tzinfo) -> Repeat:
+    """The rule with the clock time it falls at (`said`) kept only when the due is not at it: "every day at 2:30"
+    rolled into New York's 2027-03-14 (no 2:30 that night) is due at 3:30 and comes back at 2:30, not at 3:30 for
+    good (pass 47b)."""
+    wall = datetime.fromtimestamp(due_ms / 1000, tz).time().replace(second=0, microsecond=0)
+    return replace(repeat, at=None if wall == said.replace(second=0, microsecond=0) else said)
+
+
 def next_due(repeat: Repeat, due_ms: int, now_ms: int, tz: tzinfo) -> int:
     """When a repeating promise due at `due_ms`, closed at `now_ms`, comes back: at the due's local clock time (a DST
     change keeps 8 AM at 8 AM) on the first day the rule falls on after both. Closed before the middle of the time
@@ -292,7 +314,7 @@ def _previous_on(repeat: Repeat, local: datetime, *, tz: tzinfo) -> int | None:
     for step in range(1, _LOOK_AHEAD_DAYS):
         day = local.date() - timedelta(days=step)
         if repeat.falls_on(day):
-            return int(datetime.combine(day, local.time(), tzinfo=tz).timestamp() * 1000)
+            return int(datetime.combine(day, repeat.at or local.time(), tzinfo=tz).timestamp() * 1000)
     return None
 
 
@@ -302,7 +324,7 @@ def _next_on(repeat: Repeat, local: datetime, *, after_ms: int, tz: tzinfo) -> i
         day = start + timedelta(days=step)
         if not repeat.falls_on(day):
             continue
-        at = int(datetime.combine(day, local.time(), tzinfo=tz).timestamp() * 1000)
+        at = int(datetime.combine(day, repeat.at or local.time(), tzinfo=tz).timestamp() * 1000)
         if at > after_ms:
             return at
     raise ValueError(f"repeat {repeat.key!r} falls on no day within {_LOOK_AHEAD_DAYS} days")
