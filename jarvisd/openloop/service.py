@@ -52,6 +52,11 @@ class LoopNotFound(LookupError):
     """No loop (or more than one) answers to this id or prefix."""
 
 
+class TimeOutOfRange(ValueError):
+    """A time outside the loader's window (1970..2200) that `_save` refuses: a caller given the time from outside (a
+    replay's scenario) says so in a line, not a traceback (pass 47)."""
+
+
 class ReviveRefused(ValueError):
     """Reopening this loop would expire it at once (the API answers 409)."""
 
@@ -244,7 +249,7 @@ class OpenLoopService:
         for name in TIME_FIELDS:   # the loader's window, kept at the one place every write passes (pass 46: a timer
             value = getattr(loop, name)   # moved by 10**20 seconds was saved, then every agenda read failed)
             if value is not None and not 0 <= value < MS_LATEST:
-                raise ValueError(f"{name} {value} of {loop.desc[:60]!r} is outside 1970-01-01 .. 2200-01-01; not saved")
+                raise TimeOutOfRange(f"{name} {value} of {loop.desc[:60]!r} is outside 1970-01-01 .. 2200-01-01; not saved")
         if self._staged is not None:
             self._staged_before.setdefault(loop.id, self._loops.get(loop.id))
             self._staged[loop.id] = loop
