@@ -46,3 +46,52 @@ def test_guard_the_service_still_refuses_such_a_time_as_a_value_error():
     with pytest.raises(ValueError):
         service.add("call Bob", due_ms=10_413_828_000_000)
     assert issubclass(TimeOutOfRange, ValueError)
+
+
+def _pills_service():
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import MemoryLoopStore
+
+    now = [1_796_488_000.0]
+    service = OpenLoopService(MemoryLoopStore(), tz=ZoneInfo("UTC"), clock=lambda: now[0])
+    pills = service.add("take my pills", due_ms=int((now[0] + 3600) * 1000), repeat="daily")
+    return service, pills, now
+
+
+def test_a_tick_on_an_expired_repeating_promise_opens_no_second_copy_of_its_next_time():
+    """Before: the daily "take my pills" expired (and rolled into tomorrow's); the HUD's ✓ on the expired one
+    (POST /api/openloops/<id> {"status": "done"}, or `jarvisd openloop done`) rolled again: two open "take my
+    pills" at the same time, two reminders. Now a closed one changes status without rolling."""
+    from jarvisd.openloop.model import LoopStatus
+
+    service, pills, now = _pills_service()
+    now[0] += 3 * 86_400
+    [next_one] = service.agenda()
+    assert service.set_status(pills.id, LoopStatus.DONE).status is LoopStatus.DONE
+    assert [loop.id for loop in service.agenda()] == [next_one.id]
+
+
+def test_a_tick_cross_tick_on_a_repeating_promise_leaves_one_next_time():
+    """Before: ✓ (rolled), ✕ on the same closed one, ✓ again: a second open copy of the next time."""
+    from jarvisd.openloop.model import LoopStatus
+
+    service, pills, now = _pills_service()
+    now[0] += 2 * 3600
+    for status in (LoopStatus.DONE, LoopStatus.DISMISSED, LoopStatus.DONE):
+        service.set_status(pills.id, status)
+    assert len(service.agenda()) == 1
+
+
+def test_guard_an_open_repeating_promise_ticked_or_expired_still_rolls_once():
+    from jarvisd.openloop.model import LoopStatus
+
+    service, pills, now = _pills_service()
+    now[0] += 2 * 3600
+    service.set_status(pills.id, LoopStatus.DONE)
+    [tomorrow] = service.agenda()
+    assert tomorrow.repeat == "daily" and tomorrow.due_ms == pills.due_ms + 86_400_000
+    now[0] += 3 * 86_400   # it expires: the one after it opens
+    [later] = service.agenda()
+    assert later.id != tomorrow.id and later.repeat == "daily"

@@ -263,10 +263,11 @@ class OpenLoopService:
 
     def _close(self, loop: OpenLoop, status: LoopStatus, now_ms: int) -> tuple[OpenLoop, OpenLoop | None]:
         """Close `loop`; a repeating one done or expired also opens its next time (`_roll`), in the same write.
-        Returns the closed loop and that next one (None for most)."""
+        Returns the closed loop and that next one (None for most). Only an open one rolls: pass 47, the HUD's ✓ on a
+        repeating promise already expired (it rolled then), or ✓ again after ✕, opened a second copy of its next time."""
         with self._lock, self._one_write():
             closed = self._save(replace(loop, status=status, updated_ms=now_ms, closed_ms=now_ms))
-            rolled = self._roll(closed, now_ms) if status is not LoopStatus.DISMISSED else None
+            rolled = self._roll(closed, now_ms) if status is not LoopStatus.DISMISSED and loop.is_open else None
         return closed, rolled
 
     def _roll(self, closed: OpenLoop, now_ms: int) -> OpenLoop | None:
