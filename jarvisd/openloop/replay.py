@@ -43,6 +43,7 @@ from jarvisd.openloop.service import (
     LoopNotFound,
     OpenLoopService,
     ReviveRefused,
+    TimeOutOfRange,
 )
 from jarvisd.openloop.stores import LoopStore, MemoryLoopStore
 from jarvisd.scenario_keys import key_problem
@@ -143,7 +144,17 @@ def _summary(change: AgendaChange) -> dict[str, Any]:
 
 
 def replay(scenario: dict[str, Any], store: LoopStore | None = None) -> Iterator[dict[str, Any]]:
-    """Run the scenario; yield one record per turn (what changed, and the agenda after it)."""
+    """Run the scenario; yield one record per turn (what changed, and the agenda after it). A time the agenda cannot
+    keep (a seed due in 2300, a turn "at" 2300: every save refused) is a `ScenarioError` naming the seed or the turn;
+    pass 47: it was a traceback from the service's save."""
+    where = ["the scenario"]
+    try:
+        yield from _replay(scenario, store, where)
+    except TimeOutOfRange as exc:
+        raise ScenarioError(f"{where[0]}: {exc}") from None
+
+
+def _replay(scenario: dict[str, Any], store: LoopStore | None, where: list[str]) -> Iterator[dict[str, Any]]:
     tz = ZoneInfo(scenario.get("time_zone") or "UTC")
     session = str(scenario.get("session", "default"))
     clock = ReplayClock()
@@ -164,6 +175,7 @@ def replay(scenario: dict[str, Any], store: LoopStore | None = None) -> Iterator
         except ValueError:
             pass            # the turn loop says what is wrong with it
     for k, seed in enumerate(scenario.get("loops", []), start=1):
+        where[0] = f"loops[{k}]"
         due_ms = None
         if seed.get("due"):
             try:
@@ -182,6 +194,7 @@ def replay(scenario: dict[str, Any], store: LoopStore | None = None) -> Iterator
         return created[n - 1].id
 
     for number, turn in enumerate(scenario["turns"], start=1):
+        where[0] = f"turn {number}"
         try:
             clock.now = datetime.strptime(turn["at"], "%Y-%m-%d %H:%M").replace(tzinfo=tz).timestamp()
         except (KeyError, ValueError) as exc:

@@ -53,6 +53,11 @@ class LoopNotFound(LookupError):
     """No loop (or more than one) answers to this id or prefix."""
 
 
+class TimeOutOfRange(ValueError):
+    """A time outside the loader's window (1970..2200) that `_save` refuses: a caller given the time from outside (a
+    replay's scenario) says so in a line, not a traceback (pass 47)."""
+
+
 class ReviveRefused(ValueError):
     """Reopening this loop would expire it at once (the API answers 409)."""
 
@@ -245,7 +250,7 @@ class OpenLoopService:
         for name in TIME_FIELDS:   # the loader's window, kept at the one place every write passes (pass 46: a timer
             value = getattr(loop, name)   # moved by 10**20 seconds was saved, then every agenda read failed)
             if value is not None and not 0 <= value < MS_LATEST:
-                raise ValueError(f"{name} {value} of {loop.desc[:60]!r} is outside 1970-01-01 .. 2200-01-01; not saved")
+                raise TimeOutOfRange(f"{name} {value} of {loop.desc[:60]!r} is outside 1970-01-01 .. 2200-01-01; not saved")
         if self._staged is not None:
             self._staged_before.setdefault(loop.id, self._loops.get(loop.id))
             self._staged[loop.id] = loop
@@ -261,11 +266,14 @@ class OpenLoopService:
                ) -> tuple[OpenLoop, OpenLoop | None]:
         """Close `loop`; a repeating one done or expired also opens its next time (`_roll`), in the same write, and so
         does one skipped (`skip`: withdrawn this time only, the next time after its due). Returns the closed loop and
-        that next one (None for most)."""
+        that next one (None for most). Only an open one rolls: pass 47, the HUD's ✓ on a repeating promise already
+        expired (it rolled then), or ✓ again after ✕, opened a second copy of its next time."""
         with self._lock, self._one_write():
             closed = self._save(replace(loop, status=status, updated_ms=now_ms, closed_ms=now_ms))
             rolled = None
-            if skip:
+            if not loop.is_open:
+                pass
+            elif skip:
                 rolled = self._roll(closed, now_ms, after_ms=max(now_ms, (loop.due_ms or 0) + 1))
             elif status is not LoopStatus.DISMISSED:
                 rolled = self._roll(closed, now_ms)
