@@ -47,9 +47,9 @@ async def test_the_expiry_sweep_and_the_reminder_planner_never_save_on_the_event
     agenda = OpenLoopService.from_config(cfg, store=store, clock=lambda: now[0])
     for i in range(6):
         agenda.add(f"renew permit number {i}", due_ms=int(now[0] * 1000) + 60_000)
-    saved_on: list[threading.Thread] = []
-    save = store.save
-    store.save = lambda loop: (saved_on.append(threading.current_thread()), save(loop))[1]
+    saved_on: list[threading.Thread] = []   # the thread of each promise's save (one by one, or in a batch: pass 47b)
+    save_many = store.save_many
+    store.save_many = lambda loops: (saved_on.extend([threading.current_thread()] * len(loops)), save_many(loops))[1]
 
     async def speak(text: str, lang: str) -> None:
         return None
@@ -81,9 +81,9 @@ async def test_the_openloop_command_saves_off_the_event_loop(tmp_path):
     for i in range(3):
         agenda.add(f"renew permit number {i}", due_ms=int(now[0] * 1000) + 60_000)
     kept = agenda.add("call the plumber")
-    saved_on: list[threading.Thread] = []
-    save = store.save
-    store.save = lambda loop: (saved_on.append(threading.current_thread()), save(loop))[1]
+    saved_on: list[threading.Thread] = []   # the thread of each promise's save (one by one, or in a batch: pass 47b)
+    save_many = store.save_many
+    store.save_many = lambda loops: (saved_on.extend([threading.current_thread()] * len(loops)), save_many(loops))[1]
     commands = register_builtin(CommandRegistry())
     context = CommandContext(agenda=agenda, source="hud")
     now[0] += 60 + agenda.expire_after_ms / 1000 + 1
