@@ -44,7 +44,13 @@ from jarvisd.memory.fact_asked import (
     said_of,
     unreadable,
 )
-from jarvisd.memory.forget_asked import forget_said, forgotten, one_per_subject, which_to_forget
+from jarvisd.memory.forget_asked import (
+    forget_all_said,
+    forget_said,
+    forgotten,
+    one_per_subject,
+    which_to_forget,
+)
 from jarvisd.memory.remember_asked import remember_said
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
@@ -265,7 +271,7 @@ class Assistant:
                 answer.append(reply)
                 yield reply
                 return
-            if forget_said(text) is not None \
+            if (forgot := forget_all_said(text)) is not None or forget_said(text) is not None \
                     and (forgot := await asyncio.to_thread(self._forget_in_words, text, scope)) is not None:
                 answer.append(forgot)   # "forget my gym code": a kept fact taken back (before the desk's "forget X")
                 yield forgot

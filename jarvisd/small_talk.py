@@ -35,6 +35,14 @@ _EN_WEATHER = re.compile(
     r"here|in\s+(?!(?:the|my|this|that|a|your|winter|summer|spring|autumn|fall|general)\b)[a-z]+(?:\s+[a-z]+)?|for\s+(?:today|tomorrow|the\s+week(?:end)?)))?")
 _KO_WEATHER = re.compile(r"(?:오늘|내일|지금|이번\s*주|주말)?\s*(?:날씨|기온|비|눈)\s*(?:가|는|이|은)?\s*"
                          r"(?:어때|어때요|어떻대|어떨까|알려\s*줘|알려\s*주세요|와|와요|올까|오나|온대|몇\s*도야|좋아)")
+# "what time does the sun set?" (the forty-seventh session: SmolLM2 said "12:12pm in the Northern Hemisphere"): no
+# place and no almanac offline, so said plainly, whatever the backend
+_EN_SUN = re.compile(r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what\s+time\s+(?:does|will|is)\s+(?:the\s+)?(?:sun\s*(?:set|rise)|sunset|sunrise)"
+                     r"|when\s+(?:does|will|is)\s+(?:the\s+)?(?:sun\s*(?:set|rise|go\s+down|come\s+up)|sunset|sunrise)"
+                     r"|what\s+time\s+is\s+(?:sunset|sunrise)|(?:sunset|sunrise)\s+time)(?:\s+(?:today|tonight|tomorrow|here))?")
+_KO_SUN = re.compile(r"(?:오늘|내일)?\s*(?:해\s*(?:지는|뜨는)\s*(?:시간|거)|일몰|일출)\s*(?:시간)?\s*(?:이|은|는)?\s*(?:언제야|몇\s*시야|알려\s*줘|언제)")
+NO_SUN = {"en": "I can't tell when the sun sets or rises: I don't know where you are, and I run without the internet.",
+          "ko": "어디 계신지 모르고 인터넷 없이 동작해서 해 뜨고 지는 시간은 알 수 없어요."}
 _EN_NEWS = re.compile(r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+(?:the\s+)?(?:news|latest\s+news|headlines)|"
                       r"(?:give\s+me|read\s+me|tell\s+me)\s+the\s+(?:news|headlines)|any\s+news|"
                       r"who\s+won\s+the\s+(?:game|match)(?:\s+(?:last\s+night|yesterday|today))?)(?:\s+today)?")
@@ -43,7 +51,8 @@ _KO_NEWS = re.compile(r"(?:오늘\s*)?(?:뉴스|헤드라인)\s*(?:좀\s*)?(?:�
 
 _GREETING = re.compile(r"^\s*(?:(?:hey|hi|hello|good\s+(?P<part>morning|afternoon|evening|night)|(?P<bare>morning|evening))"
                        r"(?:[\s,]+(?:jarvis|there|again))*|(?P<ko>안녕(?:하세요)?|좋은\s*아침(?:이에요|입니다)?)"
-                       r"(?:[\s,]*자비스(?:야)?)?|(?:자비스(?:야)?[\s,]*)(?P<ko2>안녕(?:하세요)?|좋은\s*아침))\s*[.!~]*\s*$",
+                       r"(?:[\s,]*자비스(?:야)?)?|(?:자비스(?:야)?[\s,]*)(?P<ko2>안녕(?:하세요)?|좋은\s*아침)"
+                       r"|(?:자비스(?:야)?[\s,]*)?(?P<night>잘\s*자(?:요)?|안녕히\s*주무세요|굿\s*나잇)(?:[\s,]*자비스(?:야)?)?)\s*[.!~]*\s*$",
                        re.IGNORECASE)
 
 
@@ -82,6 +91,8 @@ def greeting(heard: str) -> str | None:
     m = _GREETING.match(heard)
     if m is None:
         return None
+    if m["night"]:   # "잘 자" (the forty-seventh session: SmolLM2 said "잘 자, 잘 자, 잘 자, …")
+        return "안녕히 주무세요."
     if m["ko"] or m["ko2"]:
         return "좋은 아침이에요!" if "아침" in (m["ko"] or m["ko2"]) else "안녕하세요!"
     part = m["part"] or m["bare"]
@@ -115,6 +126,43 @@ def chance_or_spelling(words: str, korean: bool, rng: random.Random) -> str | No
     return None
 
 
+# "tell me a joke" (the forty-seventh session: SmolLM2 wrote two lines about a man looking in a mirror) and "how do I say
+# thank you in Korean?" (SmolLM2: '"어먀요" … means "I'm sorry for your loss."'): on the small model only; a capable one
+# tells a joke and translates as it likes
+_EN_JOKE = re.compile(r"(?:(?:can|could|would)\s+you\s+|please\s+)?(?:tell|give)\s+me\s+(?:a|another|one\s+more)\s+"
+                      r"(?:joke|funny\s+one)(?:\s+please)?|(?:make\s+me\s+laugh|say\s+something\s+funny|know\s+any\s+jokes)")
+_KO_JOKE = re.compile(r"(?:재미있는|웃긴)?\s*(?:농담|유머|개그)\s*(?:하나\s*)?(?:해\s*줘|해\s*주세요|들려\s*줘|알려\s*줘)|웃겨\s*(?:줘|봐)")
+JOKES = {"en": ("Why don't scientists trust atoms? Because they make up everything.",
+                "I told my computer I needed a break, and it said: no problem, I'll go to sleep.",
+                "Why did the scarecrow win an award? He was outstanding in his field.",
+                "What do you call a fake noodle? An impasta.",
+                "Why can't a bicycle stand up by itself? It's two tired.",
+                "I would tell you a UDP joke, but you might not get it."),
+         "ko": ("세상에서 가장 가난한 왕은? 최저임금이요.",
+                "바나나가 웃으면? 바나나킥이요.",
+                "왕이 넘어지면? 킹콩이요.",
+                "소가 노래하면? 소송이요.",
+                "자동차를 톡 치면? 카톡이요.")}
+_EN_TRANSLATE = re.compile(r"(?:(?:can|could)\s+you\s+|please\s+)?(?:how\s+(?:do|would)\s+(?:i|you)\s+say\s+.+\s+in\s+[a-z]+|"
+                           r"translate\s+.+|what(?:'s|\s+is)\s+.+\s+in\s+(?:korean|english|japanese|chinese|french|spanish|german)|"
+                           r"what\s+does\s+.+\s+mean\s+in\s+[a-z]+)")
+_KO_TRANSLATE = re.compile(r".+(?:를|을)?\s*(?:영어|한국어|일본어|중국어|불어|프랑스어|스페인어|독일어)로\s*(?:뭐야|뭐라고\s*해|어떻게\s*(?:말해|말하지|해)|"
+                           r"번역해\s*(?:줘|주세요))|.+\s*번역해\s*(?:줘|주세요)")
+_CANT_TRANSLATE = {"en": "I can't translate reliably with the small built-in model. With Ollama running a larger model, "
+                         "I can.",
+                   "ko": "작은 내장 모델로는 번역을 믿을 만하게 못 해요. Ollama로 더 큰 모델을 쓰면 할 수 있어요."}
+
+
+def small_model_answer(words: str, korean: bool, rng: random.Random) -> str | None:
+    """A joke from the list, or the honest "I can't translate" (only where the model in use is the small embedded one,
+    which writes nonsense for both)."""
+    if _EN_JOKE.fullmatch(words) or _KO_JOKE.fullmatch(words):
+        return rng.choice(JOKES["ko" if korean else "en"])
+    if _EN_TRANSLATE.fullmatch(words) or _KO_TRANSLATE.fullmatch(words):
+        return _CANT_TRANSLATE["ko" if korean else "en"]
+    return None
+
+
 def owed_answer(text: str, small_model: bool = False, rng: random.Random | None = None) -> str | None:
     """The reply a whole utterance of small talk is owed, or None. A greeting alone is answered here only for a
     `small_model` (SmolLM2 said "Good morning Jarvis." back, and the turn waited ~0.7 s for it: daemon run 62); a
@@ -129,6 +177,8 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
         return ABOUT["ko" if korean else "en"]
     if (chance := chance_or_spelling(words, korean, rng or _RNG)) is not None:
         return chance
+    if small_model and (owed := small_model_answer(words, korean, rng or _RNG)) is not None:
+        return owed
     if _EN_THANKS.fullmatch(words) or _KO_THANKS.fullmatch(words):
         return "천만에요." if korean else "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):
@@ -136,6 +186,8 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
     if _EN_WEATHER.fullmatch(words) or _KO_WEATHER.fullmatch(words):
         return ("저는 인터넷 없이 이 컴퓨터에서만 동작해서 날씨는 알 수 없어요." if korean else
                 "I can't check the weather: I run on this computer without the internet.")
+    if _EN_SUN.fullmatch(words) or _KO_SUN.fullmatch(words):
+        return NO_SUN["ko" if korean else "en"]
     if _EN_NEWS.fullmatch(words) or _KO_NEWS.fullmatch(words):
         return ("저는 인터넷 없이 이 컴퓨터에서만 동작해서 뉴스는 알 수 없어요." if korean else
                 "I can't get the news: I run on this computer without the internet.")

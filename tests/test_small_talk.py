@@ -4,9 +4,11 @@ offline default SmolLM2 answered "what's the weather" with "currently: sunny, wi
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from jarvisd.small_talk import ABOUT, owed_answer
+from jarvisd.small_talk import _CANT_TRANSLATE, ABOUT, JOKES, NO_SUN, owed_answer
 from tests.assistants import scripted_assistant
 
 WEATHER = "I can't check the weather: I run on this computer without the internet."
@@ -45,8 +47,8 @@ async def test_the_assistant_answers_small_talk_without_its_model_and_a_promise_
         assert await assistant.answer("what's the weather?", session="s") == WEATHER
         assert await assistant.answer("Thanks!", session="s") == "You're welcome."
         assert chat.calls == []
-        assert (await assistant.answer("never mind the call, remind me to water the plants tonight", session="s")
-                ).startswith("I'll remind you: water the plants")
+        reply = await assistant.answer("never mind the call, remind me to water the plants tonight", session="s")
+        assert reply.startswith("I'll remind you") and "water the plants" in reply   # at 8 PM, or by today after it
     finally:
         await assistant.close()
 
@@ -127,3 +129,52 @@ def test_a_coin_a_die_a_number_and_a_spelling_without_the_model():
                                   "pick a number for the lottery"])
 def test_guard_other_asks_are_not_chance_or_spelling(said):
     assert owed_answer(said) is None
+
+
+@pytest.mark.parametrize("said", ["tell me a joke", "Tell me another joke.", "can you tell me a joke please",
+                                  "make me laugh", "농담 하나 해 줘", "재미있는 농담 해 줘"])
+def test_a_joke_on_the_small_model_is_one_from_the_list(said):
+    """The forty-seventh session: SmolLM2 answered "tell me a joke" with two lines about a man in a mirror."""
+    told = owed_answer(said, small_model=True, rng=random.Random(3))
+    assert told in JOKES["ko" if any("가" <= ch <= "힣" for ch in said) else "en"]
+    assert owed_answer(said) is None   # a capable model tells its own
+
+
+@pytest.mark.parametrize(("said", "lang"), [
+    ("how do I say thank you in Korean?", "en"), ("translate good morning to Japanese", "en"),
+    ("what is thank you in Korean", "en"), ("what does merci mean in English", "en"),
+    ("고마워를 영어로 뭐야?", "ko"), ("이 문장 번역해 줘", "ko"),
+])
+def test_a_translation_on_the_small_model_is_refused_not_made_up(said, lang):
+    """The forty-seventh session: SmolLM2 said '"어먀요" … means "I'm sorry for your loss."' for "thank you"."""
+    assert owed_answer(said, small_model=True) == _CANT_TRANSLATE[lang]
+    assert owed_answer(said) is None
+
+
+@pytest.mark.parametrize("said", ["tell me a joke about cats", "translate", "what is the capital of Korea",
+                                  "I told him a joke", "say it in English"])
+def test_guard_other_asks_are_not_a_joke_or_a_translation(said):
+    assert owed_answer(said, small_model=True) is None
+
+
+async def test_the_assistant_tells_a_joke_without_its_small_model(tmp_path):
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer("tell me a joke", session="s") in JOKES["en"]
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize(("said", "lang"), [("what time does the sun set?", "en"), ("when is sunrise tomorrow", "en"),
+                                           ("오늘 해 지는 시간 언제야?", "ko"), ("일몰 시간 알려 줘", "ko")])
+def test_sunset_is_said_to_be_unknown_not_made_up(said, lang):
+    """The forty-seventh session: SmolLM2 said "The sun sets at 12:12pm in the Northern Hemisphere."."""
+    assert owed_answer(said) == NO_SUN[lang]
+
+
+@pytest.mark.parametrize("said", ["잘 자", "잘 자요!", "자비스 잘 자", "안녕히 주무세요"])
+def test_good_night_in_korean_is_said_back_on_the_small_model(said):
+    """The forty-seventh session: SmolLM2 answered "잘 자" with "잘 자, 잘 자, 잘 자, …"."""
+    assert owed_answer(said, small_model=True) == "안녕히 주무세요."
+    assert owed_answer("잘 자라고 알려줘", small_model=True) is None

@@ -27,6 +27,28 @@ _KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)?(?P<x>.+?)\s*(?:은|는|�
                  r"지워\s*줘|지워\s*주세요|지워|삭제해\s*줘|삭제해)(?:\s*(?:줘|주세요))?")
 
 
+# "forget everything you know about me", "delete all my data", "나에 대해 다 잊어 줘" (the forty-seventh session: the
+# agenda answered "I couldn't find everything you know about you on your agenda."). By voice a fact is forgotten one at
+# a time; "forget everything" alone stays the agenda's "cancel everything", which asks first.
+_EN_ALL = re.compile(_LEAD + r"(?:please\s+)?(?:forget|delete|erase|wipe|clear)\s+(?:(?:everything|all)\s+(?:that\s+)?you\s+(?:know|remember)"
+                     r"(?:\s+about\s+me)?|(?:everything|all)\s+about\s+me|all\s+(?:of\s+)?my\s+(?:data|info|information|facts)"
+                     r"|my\s+(?:data|information)|your\s+(?:whole\s+|entire\s+)?memory(?:\s+of\s+me)?)(?:\s+please)?", re.IGNORECASE)
+_KO_ALL = re.compile(r"(?:나에\s*대해|나에\s*대한\s*(?:것|거|기억)|내\s*정보|기억)\s*(?:을|를|은|는)?\s*(?:다|전부|모두|싹)\s*"
+                     r"(?:잊어|지워|삭제해)\s*(?:버려|줘|주세요)?")
+ONE_AT_A_TIME = {"en": "I can't forget everything at once by voice. Tell me what to forget, like: forget my locker code.",
+                 "ko": "말로는 한꺼번에 다 잊을 수 없어요. 잊을 걸 말해 주세요. 예를 들어: 내 사물함 번호 잊어버려."}
+
+
+def forget_all_said(text: str) -> str | None:
+    """The reply to "forget everything you know about me" (one fact at a time, said how), or None."""
+    said = " ".join(plain_words(text).replace("\u2019", "'").split()).rstrip(" .!~")
+    if _EN_ALL.fullmatch(said):
+        return ONE_AT_A_TIME["en"]
+    if _KO_ALL.fullmatch(said):
+        return ONE_AT_A_TIME["ko"]
+    return None
+
+
 def forget_said(text: str) -> FactAsked | None:
     """The facts `text` asks to forget (their key words), or None."""
     said = " ".join(plain_words(text).replace("\u2019", "'").split()).rstrip(" .!~")

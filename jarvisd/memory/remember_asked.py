@@ -43,7 +43,7 @@ _NOT_A_VALUE = re.compile(r"(?:not|n't|broken|wrong|dead|lost|missing|stolen|exp
                           r"kind\s+of|a\s+bit|coming|soon|today|tomorrow|tonight|next|this|in\s+\d|at\s+\d|the\s+same|"
                           r"what|where|when|who|how|why|correct|right|weird|strange|annoying|terrible|great|awesome)\b",
                           re.IGNORECASE)
-_KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|기념일|번호|비밀번호|주소|이메일|사이즈|"
+_KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|주소|이메일|사이즈|"
                       r"혈액형|알레르기|코드|이름|별명)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
 _EN_POINTER = re.compile(r"(?:(?:please|jarvis|ok|okay)[\s,]+)*remember\s+(?:that|this|it)(?:\s+(?:please|for\s+me))?",
                          re.IGNORECASE)

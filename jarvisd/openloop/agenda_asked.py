@@ -166,6 +166,13 @@ _KO_FINISHED = re.compile(
     r"|(?:할일|일정)(?:중에|중)?(?:뭐|뭘)(?:끝냈|했|마쳤|완료했))")
 
 
+# "오늘 뭐 했지?", "어제 뭐 했더라?": with its day said, as English "what did I do today?" (the forty-seventh session:
+# SmolLM2 answered it in English, "I'm sorry for your loss"). Asked of oneself (했지, 했더라) or with 내가; "오늘 뭐
+# 했어?" alone asks the one spoken to, and "뭐 했어?" without a day stays the chat's
+_KO_DID = re.compile(r"(?P<span>오늘|어제|이번주|금주)(?:에|은|는|에는)?(?:(?:나|저)?(?:뭐|뭘|뭐뭐)했(?:지|더라|었지|었더라)(?:요)?"
+                     r"|(?:내가|제가)(?:뭐|뭘|뭐뭐)했(?:지|어|더라|니|나|었지|냐)?(?:요)?)")
+
+
 def finished_asked(t: str) -> Span | None:
     """The span asked of what was finished ("what did I finish today": "today"; "what did I get done this week":
     "week"; "어제 뭐 끝냈어?": "yesterday"), today when none is said; None when `t` asks no such thing."""
@@ -176,6 +183,8 @@ def finished_asked(t: str) -> Span | None:
         span = m["span"] or ""
     elif (k := _KO_FINISHED.match(t.replace(" ", ""))) is not None:
         span = k["span"] or k["span2"] or ""
+    elif (k := _KO_DID.fullmatch(t.replace(" ", "").rstrip("?？"))) is not None:
+        span = k["span"]
     else:
         return None
     if "yesterday" in span or span == "어제":
@@ -298,6 +307,23 @@ def at_time_asked(t: str) -> ClockNamed | None:
     if re.fullmatch(r"\d{1,2}", at.strip()):   # "anything at 4?": a time said plainly
         at = f"{at.strip()} o'clock"
     return clock_named(at)
+
+
+# "am I free tomorrow at 3pm?", "am I busy at 4", "do I have anything on Friday at 10am?", "내일 3시에 시간 돼?",
+# "내일 오후 3시 비어 있어?" (the forty-seventh session: SmolLM2 said "I'm sorry for your loss, but as a voice assistant,
+# I'm not available …"). The words of the time are given back; the desk reads them as a time and asks the agenda.
+_EN_FREE = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:am\s+i\s+(?:free|busy|available|booked)|do\s+i\s+have\s+(?:anything|something)"
+                      r"(?:\s+(?:on|scheduled|planned|booked))?|have\s+i\s+got\s+anything|is\s+there\s+anything(?:\s+on)?"
+                      r"|is\s+my\s+calendar\s+(?:free|clear)|what(?:'s|\s+is)\s+on)\s+(?P<when>.*\d.*)")
+_KO_FREE = re.compile(r"(?:나\s*|내가\s*)?(?P<when>.*\d.*?)\s*(?:에|엔|에는)?\s*(?:시간\s*(?:돼|되나|되니|있어|있나|괜찮아|비어\s*있어)"
+                      r"|비어\s*있어|한가해|바빠|일정\s*(?:있어|비어\s*있어)|뭐\s*있어)(?:요)?")
+
+
+def free_asked(t: str) -> str | None:
+    """"Am I free tomorrow at 3pm?", "내일 3시에 시간 돼?": the words that say when (a clock time among them, which
+    the desk checks), or None."""
+    m = _EN_FREE.fullmatch(t) or (_KO_FREE.fullmatch(t) if not t.isascii() else None)
+    return None if m is None else m["when"].strip()
 
 
 # "what did I miss?", "did I miss anything?", "what did I forget?", "anything I forgot to do?", "뭐 놓친 거 있어?",

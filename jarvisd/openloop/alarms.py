@@ -61,8 +61,12 @@ _KO_WAKE_NO_TIME = re.compile(r"(?:내일\s*)?(?:좀\s*)?깨워\s*(?:줘|주세�
 _EN_LIST = re.compile(r"(?:what|which)\s+(?:alarms|timers|alarms\s+and\s+timers)\s+(?:do\s+i\s+have|are\s+(?:set|running|on))"
                       r"(?:\s+(?:set|running|on|now|right\s+now))?|(?:do\s+i\s+have\s+)?any\s+(?:alarms|timers)"
                       r"(?:\s+(?:set|running|on))?|(?:list|show)\s+(?:my|the)\s+(?:alarms|timers)|is\s+(?:my|the|a)\s+"
-                      r"(?:alarm|timer)\s+(?:set|running|on)")
-_KO_LIST = re.compile(r"(?:맞춰\s*둔\s*)?(?:알람|타이머)(?:이|가|은|는)?\s*(?:뭐|몇\s*개)?\s*(?:있어|있어요|있나|있니|돼\s*있어)")
+                      r"(?:alarm|timer)\s+(?:set|running|on)|what\s+time\s+(?:is|did\s+i\s+set)\s+(?:my|the)\s+alarm(?:\s+set)?(?:\s+(?:for|to))?")
+# "알람 몇 시로 맞춰져 있어?", "알람 몇 시에 맞췄지?", "what time is my alarm set for?" (the forty-seventh session: to the
+# model, which wrote "알람 모두 이러면 …")
+_KO_LIST = re.compile(r"(?:맞춰\s*둔\s*)?(?:알람|타이머)(?:이|가|은|는)?\s*(?:뭐|몇\s*개)?\s*(?:있어|있어요|있나|있니|돼\s*있어)"
+                      r"|(?:내일\s*|오늘\s*)?(?:알람|기상\s*알람)(?:이|가|은|는|을)?\s*몇\s*시(?:로|에)\s*(?:맞춰져\s*있어|맞춰\s*(?:있어|놨어|뒀어|놨지|뒀지)"
+                      r"|맞췄(?:어|지|더라|나)|돼\s*있어|되어\s*있어|설정돼\s*있어)(?:요)?")
 _SECONDS = re.compile(r"(?P<n>\d+)\s*(?:seconds?|secs?|초)$")
 _RUN_TOGETHER = re.compile(r"\b([1-9]|1[0-2])([0-5]\d)\b(?!\s*(?:minutes?|mins?|hours?|seconds?|분|초|년))")
 _TIME_FILLERS = frozenset("at on in for to by please and then the a o'clock sharp exactly now 에 으로 로 좀 꼭 쯤".split())

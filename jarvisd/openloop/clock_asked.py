@@ -60,25 +60,70 @@ def clock_asked(cleaned: str) -> str | None:
 
 # "how many days until Christmas", "how long until Friday", "크리스마스까지 며칠 남았어?" (the forty-fifth session: to the
 # model; SmolLM2 said "The number of days until December 25 is 12." on December 5). Asked after the agenda's own "how
-# long until the call?", so a promise's name wins.
+# long until the call?", so a promise's name wins. "how many weeks until new year" (the forty-seventh session: SmolLM2
+# answered about personal data) is counted in weeks.
 _EN_UNTIL = [re.compile(p) for p in (
-    r"(?:so\s+|and\s+)?how\s+many\s+(?:more\s+)?(?:days|sleeps)\s+(?:are\s+there\s+|is\s+it\s+|do\s+i\s+have\s+|have\s+i\s+got\s+)?"
-    r"(?:left\s+)?(?:until|till|til|before|to)\s+(?P<x>.+)",
+    r"(?:so\s+|and\s+)?how\s+many\s+(?:more\s+)?(?P<unit>days|sleeps|weeks)\s+(?:are\s+there\s+|is\s+it\s+|do\s+i\s+have\s+|"
+    r"have\s+i\s+got\s+)?(?:left\s+)?(?:until|till|til|before|to)\s+(?P<x>.+)",
     r"(?:so\s+|and\s+)?how\s+long\s+(?:is\s+it\s+|do\s+i\s+have\s+)?(?:left\s+)?(?:until|till|til|before)\s+(?P<x>.+)",
 )]
-_KO_UNTIL = re.compile(r"(?P<x>.+?)\s*까지\s*(?:며칠|몇\s*일)\s*(?:남았어|남았어요|남았지|남았니|남았나요|남았나|이야|야|예요|이에요)?")
+_KO_UNTIL = re.compile(r"(?P<x>.+?)\s*까지\s*(?:며칠|몇\s*일|(?P<unit>몇\s*주))\s*(?:남았어|남았어요|남았지|남았니|남았나요|남았나|이야|야|예요|이에요)?")
+# "what's the date next Friday?", "what day is Christmas this year?", "what day of the week does New Year fall on?",
+# "다음 주 금요일 며칠이야?", "크리스마스 무슨 요일이야?" (the forty-seventh session: SmolLM2 said "The date next Friday is
+# 2023-01-02." and told the story of Christmas instead of its weekday)
+_EN_WHICH = [re.compile(p) for p in (
+    r"(?:so\s+|and\s+)?what(?:'s|\s+is)\s+the\s+date\s+(?:of\s+|on\s+|for\s+)?(?P<x>.+)",
+    r"(?:so\s+|and\s+)?what\s+(?:date|day(?:\s+of\s+the\s+week)?)\s+(?:will\s+it\s+be|is\s+it|will\s+be|is|was|will)\s+"
+    r"(?P<x>.+?)(?:\s+be)?",
+    r"(?:so\s+|and\s+)?what\s+(?:date|day(?:\s+of\s+the\s+week)?)\s+does\s+(?P<x>.+?)\s+fall\s+on",
+    r"(?:so\s+|and\s+)?which\s+day\s+is\s+(?P<x>.+)",
+)]
+_KO_WHICH = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가)?\s*(?:며칠|몇\s*일|무슨\s*요일|몇\s*월\s*며칠|날짜(?:가|는)?\s*(?:뭐야|어떻게\s*돼))"
+                       r"(?:이야|이에요|예요|이지|인가요|이죠|이니|야)?")
 _FILLER = frozenset("the on a next this coming".split())
+_THIS_YEAR = re.compile(r"\s+(?:this|next)\s+year$|^올해\s*|^내년\s*")
 
 
-def days_until(cleaned: str, now: datetime) -> tuple[str, date] | None:
-    """The day a "how many days until …" question names (its words as said, and the date), or None: not such a
-    question, or its words are more than a day ("how long until the christmas party": a promise's, or the model's)."""
+def days_until(cleaned: str, now: datetime) -> tuple[str, date, str] | None:
+    """The day a "how many days (weeks) until …" question names (its words as said, the date, and "days" or
+    "weeks"), or None: not such a question, or its words are more than a day ("how long until the christmas party": a
+    promise's, or the model's)."""
     text = cleaned.rstrip("?？ ")
     m = next((m for p in _EN_UNTIL if (m := p.fullmatch(text))), None) or \
         (_KO_UNTIL.fullmatch(text) if not text.isascii() else None)
     if m is None:
         return None
-    words = m["x"].strip(" ,")
+    day = _one_day(m["x"], now)
+    unit = m.groupdict().get("unit") or ""
+    return None if day is None else (*day, "weeks" if unit == "weeks" or "주" in unit else "days")
+
+
+def day_asked(cleaned: str, now: datetime) -> tuple[str, date] | None:
+    """The day "what's the date next Friday?" or "크리스마스 무슨 요일이야?" names (its words, the date), or None (not
+    such a question, or its words are more than a day: "what day is the dentist" is the agenda's)."""
+    text = cleaned.rstrip("?？ ")
+    m = next((m for p in _EN_WHICH if (m := p.fullmatch(text))), None) or \
+        (_KO_WHICH.fullmatch(text) if not text.isascii() else None)
+    if m is None or m["x"].strip() in ("it", "today", "tomorrow", "오늘", "내일", "지금", "오늘은", "내일은", "it today"):
+        return None
+    next_year = bool(re.search(r"\bnext\s+year$|^내년", m["x"].strip()))
+    found = _one_day(_THIS_YEAR.sub("", m["x"].strip()), now)
+    if found is None:
+        return None
+    words, day = found
+    if next_year and day.year == now.year:
+        try:
+            day = day.replace(year=day.year + 1)
+        except ValueError:   # February 29
+            return None
+    return words, day
+
+
+def _one_day(said: str, now: datetime) -> tuple[str, date] | None:
+    """`said` as one day on the calendar (its words, the date), or None: no day, a time of day, or words beside it."""
+    words = said.strip(" ,")
+    if not words:
+        return None
     probe = f"{words}까지" if not words.isascii() else f"on {words}"   # "크리스마스" is a time with its particle
     try:
         when = resolve_time(probe, now)

@@ -309,7 +309,10 @@ def _timed_plan(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     if len(words) < 2 or not holes:
         return None
     last, verb = words[-1], words[-2]
-    if ms[last].tag not in ("EF", "EC") or ms[last].form not in ("ᆫ다", "는다") or ms[verb].tag not in ("VV", "XSV"):
+    # the casual and polite present too: "오늘 저녁 7시에 친구 만나", "금요일에 엄마 만나요" (the forty-seventh session:
+    # to the model, which said the sentence back three times)
+    if ms[last].tag not in ("EF", "EC") or ms[last].form not in ("ᆫ다", "는다", "어", "아", "어요", "아요") \
+            or ms[verb].tag not in ("VV", "XSV") or ms[verb].form in ("오", "되", "있", "없") or any(m.form == "?" for m in ms):
         return None
     bound = max((m.end for m in ms[:verb] if m.tag in ("SP", "EF")), default=ms[0].start)
     if not any(bound <= hs < ms[verb].start for hs, _ in holes):

@@ -36,6 +36,7 @@ from jarvisd.openloop.agenda_asked import (
     deed_asked,
     deed_list_asked,
     finished_asked,
+    free_asked,
     last_added_asked,
     missed_asked,
     next_asked,
@@ -55,7 +56,7 @@ from jarvisd.openloop.alarms import (
     timer_length,
     with_time,
 )
-from jarvisd.openloop.clock_asked import clock_asked, days_until, elsewhere_asked
+from jarvisd.openloop.clock_asked import clock_asked, day_asked, days_until, elsewhere_asked
 from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
@@ -98,7 +99,7 @@ from jarvisd.openloop.shifts import Shift, asks_amount, asks_when, bare_amount, 
 from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
-from jarvisd.openloop.when_asked import asked_time_left, asked_when
+from jarvisd.openloop.when_asked import asked_time_left, asked_when, bare_time_left
 from jarvisd.textsafe import plain_words, printable
 
 log = logging.getLogger(__name__)
@@ -371,7 +372,12 @@ class AgendaDesk:
             return reply
         if intent is None and (until := days_until(clean(text), self.service.now_local())) is not None:
             # "how many days until Christmas?": the calendar's, once no promise is named by the words
-            return DeskReply(phrases.days_until(*until, self.service.now_local().date(), lang), lang, intent="clock")
+            words, day, unit = until
+            return DeskReply(phrases.days_until(words, day, self.service.now_local().date(), lang, unit), lang,
+                             intent="clock")
+        if intent is None and (which := day_asked(clean(text), self.service.now_local())) is not None:
+            # "what's the date next Friday?", "what day is Christmas this year?": the calendar's
+            return DeskReply(phrases.day_is(*which, self.service.now_local().date(), lang), lang, intent="clock")
         if intent is None and (reply := self._deed_asked(text, lang)) is not None:   # "did I take out the trash?"
             return reply
         if intent is not None:
@@ -456,6 +462,8 @@ class AgendaDesk:
         if (clock := at_time_asked(t)) is not None:   # "what do I have at 3pm?", "3시에 뭐 있어?"
             return DeskReply(phrases.at_time_list(self._due_at(clock), clock.hour, clock.minute, now, tz, lang), lang,
                              intent="list")
+        if (words := free_asked(t)) is not None and (busy := self._around(words, lang)) is not None:
+            return busy   # "am I free tomorrow at 3pm?": what is due within the hour around it
         if repeating_asked(t):   # "what are my recurring reminders?": the open ones that come back
             loops = sorted((loop for loop in self.service.agenda() if loop.repeat), key=_due_order)
             return DeskReply(phrases.repeating_list(loops, now, tz, lang), lang, intent="list")
@@ -613,6 +621,23 @@ class AgendaDesk:
             return DeskReply(phrases.which_one(options, intent.lang, self.service.now_local(), self.service.tz),
                              intent.lang, intent=intent.kind)
         return self._closed(loops[found], status, intent.lang, intent.kind)
+
+    def _around(self, words: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Am I free tomorrow at 3pm?": the open promises due from half an hour before that time to an hour after
+        it (a day's own "by Friday" is no time), or None when `words` name no clock time ("am I free tomorrow?" is
+        the day's list)."""
+        now, tz = self.service.now_local(), self.service.tz
+        try:
+            when = resolve_time(words, now)
+        except ImpossibleTime:
+            return None
+        if when is None or not when.has_time:
+            return None
+        at_ms = int(when.at.timestamp() * 1000)
+        near = sorted((loop for loop in self._open_to_do() if loop.due_ms is not None
+                       and at_ms - AROUND_BEFORE_MS <= loop.due_ms < at_ms + AROUND_AFTER_MS
+                       and not phrases.is_day_only(datetime.fromtimestamp(loop.due_ms / 1000, tz))), key=_due_order)
+        return DeskReply(phrases.around(near, at_ms, now, tz, lang), lang, intent="list")
 
     def _due_at(self, clock: ClockNamed) -> list[OpenLoop]:
         """The open promises due at that clock time on the nearest day one is, from today on (a timer or alarm that
@@ -875,6 +900,8 @@ class AgendaDesk:
         """"What time is the call?", "전화 몇 시였지?": the due of the open promise the words name, from the agenda;
         None when they name none (a question for the model: "when is Christmas?")."""
         left = asked_time_left(clean(text))   # "how long until the call?", "타이머 얼마나 남았어?"
+        if left is None and bare_time_left(clean(text)):   # "how much time is left?": the timer's
+            left = "타이머" if lang == "ko" else "timer"
         words = left or asked_when(clean(text))
         if words is None:
             return None
@@ -1255,7 +1282,7 @@ class AgendaDesk:
             if problem is not None:
                 notes[desc] = phrases.unusable_time(desc, problem, lang)
             opened.append(ProposedLoop(desc=desc, due_ms=due_ms, evidence=c.clause,
-                                       remind_ms=self._remind_at(due_ms) if c.remind else None))
+                                       remind_ms=self._remind_at(due_ms, c.clause, now) if c.remind else None))
             if c.remind:
                 remind.add(desc)
         return opened, notes, remind
@@ -1615,12 +1642,29 @@ class AgendaDesk:
             return None
         return DeskReply(" ".join(said), lang, final=not reading.question, change=change)
 
-    def _remind_at(self, due_ms: int | None) -> int | None:
+    def _remind_at(self, due_ms: int | None, clause: str = "", now: datetime | None = None) -> int | None:
         """"Remind me to X at 6" reminds at 6; "remind me to X on Friday" (a day, no clock time) is left
-        to the morning reminder of a day's promise (the scheduler's), not 23:59."""
-        if due_ms is None or phrases.is_day_only(datetime.fromtimestamp(due_ms / 1000, self.service.tz)):
+        to the morning reminder of a day's promise (the scheduler's), not 23:59. A part of the day said with the day
+        ("remind me tonight to call Bob", "tomorrow morning", "내일 아침에") reminds at its hour (night 8 PM, morning 9
+        AM, as "remind me again tomorrow morning" does): before the forty-seventh session "remind me tonight" said
+        at 2 PM got no reminder at all (the day's morning reminder had passed) and "tomorrow morning" got the
+        morning reminder at the end of quiet hours only by luck of the defaults."""
+        if due_ms is None:
             return None
-        return due_ms
+        due = datetime.fromtimestamp(due_ms / 1000, self.service.tz)
+        if not phrases.is_day_only(due):
+            return due_ms
+        if not clause or now is None:
+            return None
+        try:
+            when = resolve_time(clause, now)
+        except ImpossibleTime:
+            return None
+        part = None if when is None else part_named(" ".join(clause[a:b] for a, b in when.spans))
+        if part is None:
+            return None
+        at_ms = int(due.replace(hour=_PART_HOUR[part], minute=0).timestamp() * 1000)
+        return at_ms if at_ms > self.service.now_ms() else None
 
     # ------------------------------------------------------------ focus
 
@@ -1835,6 +1879,7 @@ _EVERYTHING = re.compile(r"(?:(?:everything|all(?:\s+of\s+(?:it|them|that))?|all
                          r"(?:\s+(?:today|for\s+today|on\s+my\s+(?:list|agenda)|this\s+(?:morning|afternoon|evening)))?"
                          r"|(?:오늘\s*)?(?:일정|할\s*일|약속)?\s*(?:을|를)?\s*(?:다|전부|모두|싹\s*다))")
 MISSED_DAYS = 7   # "what did I miss?" looks back a week
+AROUND_BEFORE_MS, AROUND_AFTER_MS = 30 * 60_000, 60 * 60_000   # "am I free at 3pm?": 2:30 to 4
 # "move my 3pm to 4pm", "change the 3 o'clock to 5": the time names the promise, as "change 3pm to 4pm" does
 _MY_CLOCK = re.compile(r"^(?P<verb>move|change|push|reschedule|shift|bump|postpone|make)\s+(?:my|the)\s+"
                        r"(?=\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b)", re.IGNORECASE)

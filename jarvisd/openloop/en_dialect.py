@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS
+
 # A word -> the standard word(s); matched whole, any case
 _WORDS = {
     "tae": "to", "intae": "into", "ontae": "onto", "hame": "home", "aboot": "about", "oot": "out",
@@ -110,12 +112,31 @@ _INTO_UNIT = re.compile(r"\bin\s?to\s+(?=(?:hours|minutes|days|weeks|months)\b)"
 _INTO_OURS = re.compile(r"\bin\s?(?:to|two)\s+ours(?=\s*[.!?]*\s*$)", re.IGNORECASE)
 
 
+# "remind me when I get home to call mom" (the forty-seventh session: to the model, which answered "I'm not available to
+# talk about your mom") is "remind me to call mom when I get home", which the rules read: the deed kept, a time asked
+_FRONTED = re.compile(r"\bremind\s+me\s+(?=(?:when|once|after|as\s+soon\s+as|whenever)\s+(?:i|we)\s+\S)", re.IGNORECASE)
+_TO_VERB = re.compile(r",?\s+to\s+(?P<verb>[a-z]+)\b", re.IGNORECASE)
+
+
+def _deed_first(text: str) -> str:
+    """"Remind me when I get to the office to call Ann" -> "remind me to call Ann when I get to the office": the first
+    " to " followed by a base verb ends the condition."""
+    if (m := _FRONTED.search(text)) is None:
+        return text
+    for to in _TO_VERB.finditer(text, m.end()):
+        if to["verb"].casefold() in EN_BASE_VERBS:
+            cond, deed = text[m.end():to.start()], text[to.start("verb"):].rstrip()
+            end = deed[-1] if deed[-1] in ".!?" else ""
+            return f"{text[:m.end()]}to {deed.rstrip('.!?')} {cond}{end}"
+    return text
+
+
 def standard(text: str) -> str:
     """`text` with regional English words as the standard ones (see the module's docstring), and Whisper's "into
     hours" as "in two hours"."""
     if not re.search(r"[A-Za-z]", text):
         return text
-    text = _INTO_OURS.sub("in two hours", _INTO_UNIT.sub("in two ", text))
+    text = _deed_first(_INTO_OURS.sub("in two hours", _INTO_UNIT.sub("in two ", text)))
     text = _OPENING.sub("", text)
     text = _FIXING_TO.sub("going to", text)
     text = _AHOLD.sub("called", text)

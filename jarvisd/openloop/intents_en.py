@@ -90,6 +90,10 @@ def _en_due(day: str) -> list[str]:
             # "what's my schedule for tomorrow", "what are my plans today" (the forty-fourth session: to the model)
             rf"(?:what(?:'s|\s+is|\s+are)|how(?:'s|\s+is)|how\s+does)\s+my\s+(?:schedule|calendar|calender|agenda|list|"
             rf"to-?do list|to-?dos|tasks|plans?)\s+(?:look(?:ing)?\s+(?:like\s+)?)?(?:for\s+)?{day}(?:\s+look(?:\s+like)?)?",
+            # "what's the plan for tonight?", "what's my first thing tomorrow?" (the forty-seventh session: SmolLM2 said
+            # "I'm sorry for your loss …" and called the second "a common joke"): the day's list, soonest first
+            rf"(?:what(?:'s|\s+is|\s+are)\s+)?(?:the|my|our)\s+(?:plans?|game\s+plan)\s+(?:for\s+)?{day}",
+            rf"what(?:'s|\s+is)\s+(?:my\s+|the\s+)?first(?:\s+thing)?\s+(?:on\s+(?:my|the)\s+(?:agenda|list)\s+)?(?:for\s+)?{day}",
             # "tomorrow what am I doing", "today, what's on": the day said first, then the question
             rf"{day},?\s+(?:what(?:'s| is)\s+on|what\s+am\s+i\s+doing|what\s+do\s+i\s+have(?:\s+to\s+(?:do|finish))?"
             rf"|what(?:'ve|\s+have)\s+i\s+got|what\s+(?:must|should)\s+i\s+(?:do|finish))",

@@ -193,6 +193,20 @@ def at_time_list(loops: Sequence[OpenLoop], hour: int, minute: int, now: datetim
     return f"Nothing is due at {_en_clock(said)}."
 
 
+def around(loops: Sequence[OpenLoop], at_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Am I free tomorrow at 3pm?": "Nothing is due around tomorrow at 3 PM, so you're free then." or what is due
+    then."""
+    when = spoken_due(at_ms, now, tz, lang)
+    if lang == "ko":
+        if not loops:
+            return f"{when} 앞뒤로는 할 일이 없어요."
+        return f"{when} 앞뒤로 할 일이 {len(loops)}개 있어요: " + _listed(loops, now, tz, lang)
+    if not loops:
+        return f"Nothing is due around {when}, so you're free then."
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    return f"Around {when} you have {count}: " + _listed(loops, now, tz, lang)
+
+
 def moved_every(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"Push everything back an hour": what moved, and to when."""
     items = [f"{loop.desc if lang == 'ko' else second_person(loop.desc)}, {spoken_due(loop.due_ms or 0, now, tz, lang)}"
@@ -228,11 +242,26 @@ def repeat_unkept(lang: Lang) -> str:
     return "I can't repeat it that way, so that's once."
 
 
+# "remind me to call mom when I get home", "집에 가면 알려줘": a reminder by place, which an offline desktop cannot keep
+_PLACE_SAID = re.compile(r"\b(?:when|once|as\s+soon\s+as|whenever)\s+(?:i|we)(?:'m|\s+am)?\s+(?:get|gets|arrive|reach|leave|"
+                         r"come|go|land|back|home|at|in)\b|(?:집|회사|사무실|마트|학교)에?\s*(?:가면|도착하면|오면|들어가면|나가면)",
+                         re.IGNORECASE)
+
+
 def confirm_opened(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang, remind: bool = False) -> str:
     """"Got it: send the report, tomorrow at 3 PM." A reminder asked for without a time asks when."""
     item = _item(loop, now, tz, lang)
+    if remind and loop.due_ms is None and _PLACE_SAID.search(loop.evidence or ""):   # "when I get home": no GPS here
+        if lang == "ko":
+            return f"적어 둘게요: {item}. 어디 계신지는 알 수 없어서, 언제 알려 드릴지 말해 주세요."
+        return f"Got it: {item}. I can't tell where you are, so when should I remind you?"
     if remind and loop.due_ms is None:
         return f"적어 둘게요: {item}. 언제 알려 드릴까요?" if lang == "ko" else f"Got it: {item}. When should I remind you?"
+    if remind and loop.remind_ms is not None and loop.due_ms is not None and is_day_only(
+            datetime.fromtimestamp(loop.due_ms / 1000, tz)):   # "remind me tonight to call Bob": at 8 PM
+        when = spoken_due(loop.remind_ms, now, tz, lang)
+        desc = loop.desc if lang == "ko" else second_person(loop.desc)
+        return f"{when}에 알려 드릴게요: {desc}." if lang == "ko" else f"I'll remind you {when}: {desc}."
     if lang == "ko":
         return f"알림 맞춰 둘게요: {item}." if remind else f"적어 둘게요: {item}."
     return f"I'll remind you: {item}." if remind else f"Got it: {item}."
@@ -410,8 +439,15 @@ def time_left(loops: Sequence[OpenLoop], now_ms: int, now: datetime, tz: tzinfo,
         if loop.due_ms <= now_ms:
             said.append(f"{desc}{topic(desc)} {_ko_minutes(max(1, minutes))} 지났어요." if lang == "ko" else
                         f"{desc} was due {_en_minutes(max(1, minutes))} ago.")
-        elif minutes < 1:
-            said.append(f"{desc}: 1분도 안 남았어요." if lang == "ko" else f"{desc}: less than a minute left.")
+        elif loop.due_ms - now_ms < 600_000:   # a short timer to the second: "1 minute 30 seconds", not "2 minutes"
+            mins, secs = divmod(round((loop.due_ms - now_ms) / 1000), 60)
+            if lang == "ko":
+                said.append(f"{desc}: {' '.join(p for p in (f'{mins}분' if mins else '', f'{secs}초' if secs else '') if p)}"
+                            f" 남았어요 ({when}).")
+            else:
+                span = " ".join(p for p in (f"{mins} minute{'s' if mins != 1 else ''}" if mins else "",
+                                            f"{secs} second{'s' if secs != 1 else ''}" if secs else "") if p)
+                said.append(f"{desc}: {span} left, until {_en_clock(local)}.")
         elif minutes >= 12 * 60:   # "in about 30 hours", "in 3 days": a far due is said by its day first
             days, hours = round(minutes / 1440), round(minutes / 60)
             if lang == "ko":
@@ -537,22 +573,60 @@ def time_elsewhere(place: str, there: datetime, here: datetime, lang: Lang) -> s
     return f"In {named} it's {_en_clock(there)}" + (f", {there:%A}." if other_day else ".")
 
 
-def days_until(words: str, day: date, today: date, lang: Lang) -> str:
-    """"Christmas is in 20 days: Friday, December 25." / "크리스마스까지 20일 남았어요. 12월 25일 금요일이에요."."""
+def days_until(words: str, day: date, today: date, lang: Lang, unit: str = "days") -> str:
+    """"Christmas is in 20 days: Friday, December 25." / "크리스마스까지 20일 남았어요. 12월 25일 금요일이에요."; in
+    weeks when asked so: "New year is in 3 weeks and 5 days: …" / "새해까지 3주 5일 남았어요. …"."""
     days = (day - today).days
+    weeks, rest = divmod(days, 7)
+    in_weeks = unit == "weeks" and weeks > 0
     if lang == "ko":
         when = f"{day.month}월 {day.day}일 {_KO_WEEKDAYS[day.weekday()]}요일"
         if days <= 0:
             return f"오늘이에요: {when}."
+        if in_weeks:
+            return f"{words}까지 {weeks}주" + (f" {rest}일" if rest else "") + f" 남았어요. {when}이에요."
         return f"{words}까지 {days}일 남았어요. {when}이에요." if days > 1 else f"내일이에요: {when}."
-    named = words[:1].upper() + words[1:]
-    weekday = "" if f"{day:%A}".casefold() in words.casefold() else f"{day:%A}, "   # not "Friday …: Friday, …"
-    on = f"{weekday}{day:%B} {day.day}" + (f", {day.year}" if day.year != today.year else "")
+    named = _said_day(words)
     if days <= 0:
-        return f"That's today, {on}."
+        return f"That's today, {_calendar_day(words, day, today)}."
     if days == 1:
-        return f"That's tomorrow, {on}."
-    return f"{named} is in {days} days: {on}."
+        return f"That's tomorrow, {_calendar_day(words, day, today)}."
+    if in_weeks:
+        span = f"{weeks} week{'s' if weeks > 1 else ''}" + (f" and {rest} day{'s' if rest > 1 else ''}" if rest else "")
+        return f"{named} is in {span}: {_calendar_day(words, day, today)}."
+    return f"{named} is in {days} days: {_calendar_day(words, day, today)}."
+
+
+def day_is(words: str, day: date, today: date, lang: Lang) -> str:
+    """"What's the date next Friday?": "Next Friday is December 11." / "Christmas is Friday, December 25." /
+    "December 25 is a Friday." / "크리스마스는 12월 25일 금요일이에요."."""
+    year = day.year != today.year
+    if lang == "ko":
+        weekday = "" if f"{_KO_WEEKDAYS[day.weekday()]}요일" in words else f" {_KO_WEEKDAYS[day.weekday()]}요일"
+        return f"{words}{topic(words)} {f'{day.year}년 ' if year else ''}{day.month}월 {day.day}일{weekday}이에요."
+    tense = "was" if day < today else "is"
+    if words.casefold().startswith("in "):   # "what's the date in 2 weeks?"
+        return f"{_said_day(words)} it's {_calendar_day(words, day, today)}."
+    if f"{day:%B}".casefold() in words.casefold():   # "December 25 is a Friday."
+        return f"{_said_day(words)}{f', {day.year},' if year else ''} {tense} a {day:%A}."
+    return f"{_said_day(words)} {tense} {_calendar_day(words, day, today)}."
+
+
+def _calendar_day(words: str, day: date, today: date) -> str:
+    """"Friday, December 25" (the weekday left out when the words name it; the year when it is not this one)."""
+    weekday = "" if f"{day:%A}".casefold() in words.casefold() else f"{day:%A}, "   # not "Friday …: Friday, …"
+    return f"{weekday}{day:%B} {day.day}" + (f", {day.year}" if day.year != today.year else "")
+
+
+_EN_NAMES = frozenset(f"{date(2026, m, 1):%B}".casefold() for m in range(1, 13)) | frozenset(
+    f"{date(2026, 1, d):%A}".casefold() for d in range(4, 11)) | {"christmas", "easter", "thanksgiving", "halloween"}
+
+
+def _said_day(words: str) -> str:
+    """The words of a day as said, with its names capitalized: "next friday" -> "Next Friday"."""
+    said = " ".join(w[:1].upper() + w[1:] if w.casefold() in _EN_NAMES else w for w in words.split())
+    said = re.sub(r"\bnew\s+year\b", "New Year", said, flags=re.IGNORECASE)
+    return said[:1].upper() + said[1:]
 
 
 def clock_now(kind: str, now: datetime, lang: Lang) -> str:

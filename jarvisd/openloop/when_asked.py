@@ -37,6 +37,19 @@ _NOT_A_PROMISE = frozenset("it that this now today tomorrow sunset sunrise dinne
                            "the weekend the holiday 지금 오늘 내일".split())
 
 
+# "how much time is left?", "how much longer?", "얼마나 남았어?" with nothing named: the timer's (the forty-seventh
+# session: with a 90-second timer running, SmolLM2 said it cannot "access real-time data")
+_EN_BARE_LEFT = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:how\s+(?:much\s+(?:time|longer)|long)\s+(?:is\s+|do\s+i\s+have\s+|"
+                           r"have\s+i\s+got\s+|is\s+there\s+)?(?:left|remaining|to\s+go)|how\s+much\s+longer|time\s+left)(?:\s+now)?")
+_KO_BARE_LEFT = re.compile(r"(?:이제\s*|아직\s*)?(?:얼마나|몇\s*분|시간\s*얼마나)\s*남았(?:어|어요|지|니|나요|죠)")
+
+
+def bare_time_left(cleaned: str) -> bool:
+    """"How much time is left?" with no promise named (the desk asks the running timer)."""
+    text = cleaned.rstrip("?？ ")
+    return _EN_BARE_LEFT.fullmatch(text) is not None or _KO_BARE_LEFT.fullmatch(text) is not None
+
+
 def asked_when(cleaned: str) -> str | None:
     """The words of a question about one promise's due (`cleaned`: lower case, no closing punctuation), or None."""
     return _asked(cleaned, _EN, _KO)

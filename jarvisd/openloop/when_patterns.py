@@ -120,7 +120,7 @@ HOLIDAYS = {"christmas eve": (12, 24), "christmas": (12, 25), "christmas day": (
             "new years eve": (12, 31), "new year's": (1, 1), "new years": (1, 1), "new year's day": (1, 1),
             "new years day": (1, 1), "new year": (1, 1), "halloween": (10, 31), "valentine's day": (2, 14),
             "valentines day": (2, 14), "valentine's": (2, 14), "크리스마스이브": (12, 24), "크리스마스": (12, 25),
-            "성탄절": (12, 25), "새해첫날": (1, 1), "신정": (1, 1), "할로윈": (10, 31), "발렌타인데이": (2, 14)}
+            "성탄절": (12, 25), "새해첫날": (1, 1), "새해": (1, 1), "신정": (1, 1), "할로윈": (10, 31), "발렌타인데이": (2, 14)}
 HOLIDAY = (
     (("christmas", "new year", "halloween", "valentine"),
      r"\b(?P<pre>by|on|for|before|prior\s+to|until|till|no\s+later\s+than)\s+(?:the\s+)?(?P<hol>christmas(?:\s+(?:eve|day))?"
@@ -129,7 +129,7 @@ HOLIDAY = (
      r"(?!\s+(?:party|parties|dinner|lunch|gifts?|presents?|cards?|tree|market|bonus|sale|concert|service|mass|"
      r"program|programme|shopping|decorations?|lights|play|recital|potluck|exchange|event))"),
     (("크리스마스", "성탄절", "새해", "신정", "할로윈", "발렌타인"),
-     KO_WORD + r"(?P<hol>크리스마스\s?이브|크리스마스|성탄절|새해\s?첫날|신정|할로윈|발렌타인\s?데이)"
+     KO_WORD + r"(?P<hol>크리스마스\s?이브|크리스마스|성탄절|새해\s?첫날|새해|신정|할로윈|발렌타인\s?데이)"
      r"(?=\s?(?:까지|전|이전|에|날))(?:\s?날)?" + KO_TAIL),
 )
 PERIOD = (

@@ -218,8 +218,10 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
     asked = _asked_plan(loop, now_ms, delivered) if loop.remind_ms is not None else []
     if loop.due_ms is None:
         return asked
-    if loop.remind_ms is None and is_day_only(datetime.fromtimestamp(loop.due_ms / 1000, tz)):
-        return _day_plan(loop, quiet, now_ms, delivered, tz)
+    if is_day_only(datetime.fromtimestamp(loop.due_ms / 1000, tz)):
+        # a day's promise: its morning reminder, or the one asked for ("remind me tonight": 8 PM), never leads
+        # before 23:59 ("due in 1 hour" at 10:59 PM of a promise that had no hour)
+        return asked if loop.remind_ms is not None else _day_plan(loop, quiet, now_ms, delivered, tz)
     # lead reminders only after the moment asked for: "remind me at 6" replaces the heads-up before it
     not_before = loop.updated_ms if loop.remind_ms is None else max(loop.updated_ms, loop.remind_ms + 1)
     due = loop.due_ms

@@ -117,3 +117,21 @@ async def test_with_memory_damaged_a_forget_says_so_and_forgets_nothing(tmp_path
         assert reply.startswith("I can't read my memory right now") and chat.calls == []
     finally:
         await assistant.close()
+
+
+async def test_forget_everything_about_me_says_one_at_a_time_and_forgets_nothing(tmp_path):
+    """The forty-seventh session: "delete everything you know about me" reached the agenda, which said "I couldn't
+    find everything you know about you on your agenda."; "delete everything" alone stays the agenda's cancel-all."""
+    from jarvisd.memory.forget_asked import ONE_AT_A_TIME
+
+    assistant, chat = _assistant(tmp_path)
+    try:
+        await assistant.answer("remember that my locker code is 4512", session="s")
+        await assistant.answer("I need to call Bob tomorrow", session="s")
+        assert await assistant.answer("delete everything you know about me", session="s") == ONE_AT_A_TIME["en"]
+        assert await assistant.answer("나에 대해 다 잊어 줘", session="s") == ONE_AT_A_TIME["ko"]
+        assert await assistant.answer("what is my locker code?", session="s") == "You told me your locker code is 4512."
+        assert "Say yes" in await assistant.answer("delete everything", session="s")   # the agenda's, asked first
+        assert chat.calls == []
+    finally:
+        await assistant.close()

@@ -115,6 +115,7 @@ async def test_a_promise_after_remember_at_my_stays_a_promise(tmp_path):
     ("My phone number is 010-1234-5678.", "My phone number is 010-1234-5678"),
     ("my dentist is Dr. Lee on Elm Street", "my dentist is Dr. Lee on Elm Street"),
     ("아내 생일은 3월 3일이야", "아내 생일은 3월 3일이야"), ("내 사물함 번호는 27번이야", "내 사물함 번호는 27번이야"),
+    ("엄마 생신은 3월 14일이야", "엄마 생신은 3월 14일이야"),   # the forty-seventh session: the honorific, not kept
 ])
 def test_a_fact_told_without_remember_is_kept(said, fact):
     """The forty-sixth session: "my wife's birthday is March 3" got a line of Hangul from SmolLM2 and nothing was kept,

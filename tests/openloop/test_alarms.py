@@ -156,7 +156,7 @@ def test_guard_how_long_of_anything_else_is_the_models(desk):
 @pytest.mark.parametrize(("said", "reply"), [
     ("how long until Christmas?", "Christmas is in 24 days: Friday, December 25."),
     ("how many days until Friday", "Friday is in 3 days: December 4."),
-    ("how many days are there until new year", "New year is in 31 days: Friday, January 1, 2027."),
+    ("how many days are there until new year", "New Year is in 31 days: Friday, January 1, 2027."),
     ("12월 25일까지 며칠 남았어?", "12월 25일까지 24일 남았어요. 12월 25일 금요일이에요."),
     ("크리스마스까지 며칠 남았어?", "크리스마스까지 24일 남았어요. 12월 25일 금요일이에요."),
 ])

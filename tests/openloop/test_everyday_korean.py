@@ -1,0 +1,59 @@
+"""Korean everyday asks the forty-seventh session found answered by the model on the offline default (SmolLM2-135M):
+"오늘 저녁 7시에 친구 만나" (the model said the sentence back three times, nothing kept), "알람 몇 시로 맞춰져
+있어?" ("알람 모두 이러면 …"), "오늘 뭐 했지?" (answered in English: "I'm sorry for your loss"). Real agenda service on a
+JSONL file and Kiwi; no model."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import SEOUL, FakeClock, agenda_rows, said_to
+
+
+@pytest.fixture
+def desk(tmp_path, korean) -> AgendaDesk:
+    clock = FakeClock(0)
+    clock.set_local("2026-12-05 14:00")   # a Saturday
+    return AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("오늘 저녁 7시에 친구 만나", "적어 둘게요: 친구 만나기, 오늘 저녁 7시.", ("친구 만나기", "2026-12-05 19:00")),
+    ("내일 3시에 치과 가요", "적어 둘게요: 치과 가기, 내일 오후 3시.", ("치과 가기", "2026-12-06 15:00")),
+    ("금요일에 엄마 만나요", "적어 둘게요: 엄마 만나기, 다음 주 금요일까지.", ("엄마 만나기", "2026-12-11 23:59")),
+])
+def test_a_plan_in_the_casual_or_polite_present_with_its_time_is_kept(desk, said, reply, row):
+    assert said_to(desk, said) == [reply]
+    assert agenda_rows(desk) == [row]
+
+
+@pytest.mark.parametrize("said", ["내일 비 와", "내일 3시에 치과 가?", "내일 3시에 뭐 해?", "매일 아침 운동해", "오늘 저녁에 뭐 먹어",
+                                  "친구 만나", "나 요즘 운동해"])
+def test_guard_the_weather_a_question_or_no_time_is_no_plan(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
+
+
+def test_a_plan_kept_so_can_be_moved_by_its_words(desk):
+    said_to(desk, "오늘 저녁 7시에 친구 만나")
+    assert said_to(desk, "친구 만나는 거 8시로 바꿔 줘") == ["친구 만나기, 오늘 저녁 8시로 바꿨어요."]
+
+
+@pytest.mark.parametrize("asked", ["알람 몇 시로 맞춰져 있어?", "알람 몇 시에 맞췄지?"])
+def test_the_time_an_alarm_is_set_for_is_read_from_the_agenda(desk, asked):
+    said_to(desk, "내일 아침 8시에 깨워 줘")
+    assert said_to(desk, asked) == ["알람과 타이머가 1개 있어요: 기상 알람, 내일 오전 8시."]
+
+
+def test_english_the_time_an_alarm_is_set_for(desk):
+    said_to(desk, "wake me up at 7am")
+    assert said_to(desk, "what time is my alarm set for?") == ["You have one alarm or timer: wake-up alarm, tomorrow at 7 AM."]
+
+
+def test_what_did_i_do_today_in_korean_is_what_was_finished(desk):
+    said_to(desk, "다음 주 월요일에 보고서 내야 해", "보고서 다 냈어")
+    assert said_to(desk, "오늘 뭐 했지?", "어제 뭐 했더라?") == ["오늘 완료한 일이 1개 있어요: 보고서 내기.", "어제 완료한 일은 없어요."]
+    assert said_to(desk, "뭐 했어?") == [None]   # no day said: the chat's
