@@ -88,7 +88,11 @@ def _echo(said: str, korean: bool) -> str:
 
 def _evaluate(said: str) -> Fraction | float | None:
     """The value of the sum `said` reads, or None when it is not one."""
-    m = re.fullmatch(rf"(?P<p>{_NUM}|\w+)\s*(?:percent|per\s+cent|%|퍼센트)\s+of\s+(?P<x>{_NUM}|\w+)", said) or \
+    # "a 20 percent tip on 45 dollars" (the forty-seventh session: SmolLM2 said "0.2 * 45 = 10.25 dollars")
+    m = re.fullmatch(rf"(?:an?\s+)?(?P<p>{_NUM}|\w+)\s*(?:percent|per\s+cent|%)\s+(?:tip|discount|tax)\s+(?:on|for|of)\s+"
+                     rf"(?:an?\s+)?\$?(?P<x>{_NUM})(?:\s*(?:dollars?|bucks|euros?|pounds|won|\$))?(?:\s+(?:bill|meal|check|tab))?",
+                     said) or \
+        re.fullmatch(rf"(?P<p>{_NUM}|\w+)\s*(?:percent|per\s+cent|%|퍼센트)\s+of\s+(?P<x>{_NUM}|\w+)", said) or \
         re.fullmatch(rf"(?P<x>{_NUM})\s*의\s*(?P<p>{_NUM})\s*(?:퍼센트|%)", said)
     if m:
         return _number(m["p"]) * _number(m["x"]) / 100

@@ -328,6 +328,14 @@ class Assistant:
                 yield told
                 await asyncio.to_thread(self._record_desk_turn, scope, text, told, forgets)
                 return
+            small = self.backends.chat.name.startswith("embedded:")
+            if desk is None and small and (noted := await asyncio.to_thread(self.desk.done_unlisted, text)) is not None:
+                # "I already called mom" with no such promise: said plainly, not left to SmolLM2 ("I'm sorry for your
+                # loss. I'm here to help you with whatever you're going through.": the forty-seventh session)
+                answer.append(noted)
+                yield noted
+                await asyncio.to_thread(self._record_desk_turn, scope, text, noted, forgets)
+                return
             claims = AgendaClaimFilter()  # only the desk says what happened to the agenda
             # a model talking in circles, or copying an answer it gave to another question, is cut there
             recent = self._recent.get(session, ())

@@ -23,9 +23,13 @@ _EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*,?\s*)?(?:thank\s+you|thanks|thank\s+u
 _KO_THANKS = re.compile(rf"{_NAME}\s*(?:고마워|고마워요|고맙습니다|감사해|감사해요|감사합니다|땡큐)(?:\s*(?:정말|진짜))?{_NAME}")
 _EN_NEVERMIND = re.compile(rf"(?:oh\s+)?(?:never\s*mind|nevermind|nvm|forget\s+it|forget\s+about\s+it|no\s+thanks|"
                            rf"no\s+thank\s+you|nothing|that's\s+all|that\s+is\s+all|that's\s+it|nothing\s+else|"
-                           rf"don't\s+worry\s+about\s+it|i'm\s+good|all\s+good){_NAME}")
+                           rf"don't\s+worry\s+about\s+it|i'm\s+good|all\s+good|"
+                           # typed or heard as a whole turn, the voice's stop words are owed an "OK" (the forty-seventh
+                           # session: "stop" in `jarvisd chat` went to SmolLM2, "I'm sorry for your loss …")
+                           rf"(?:ok(?:ay)?\s*,?\s*)?stop(?:\s+(?:it|that|talking|now|please))?|be\s+quiet|quiet|shut\s+up|enough|"
+                           rf"that's\s+enough){_NAME}")
 _KO_NEVERMIND = re.compile(rf"{_NAME}\s*(?:아냐|아니야|아니에요|됐어|됐어요|괜찮아|괜찮아요|아무것도\s*아니야|그만|취소|"
-                           rf"신경\s*쓰지\s*마|잊어버려|없어|없어요)")
+                           rf"신경\s*쓰지\s*마|잊어버려|없어|없어요|조용히\s*해|멈춰|그만해|그만\s*말해)")
 _EN_WEATHER = re.compile(
     r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+the\s+(?:weather|forecast|temperature)(?:\s+like)?|"
     r"how(?:'s|\s+is)\s+the\s+weather|what's\s+it\s+like\s+outside|is\s+it\s+(?:going\s+to\s+be\s+)?"
@@ -43,6 +47,14 @@ _EN_SUN = re.compile(r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what\s+time\s+(?:does|wi
 _KO_SUN = re.compile(r"(?:오늘|내일)?\s*(?:해\s*(?:지는|뜨는)\s*(?:시간|거)|일몰|일출)\s*(?:시간)?\s*(?:이|은|는)?\s*(?:언제야|몇\s*시야|알려\s*줘|언제)")
 NO_SUN = {"en": "I can't tell when the sun sets or rises: I don't know where you are, and I run without the internet.",
           "ko": "어디 계신지 모르고 인터넷 없이 동작해서 해 뜨고 지는 시간은 알 수 없어요."}
+# "are you there?", "can you hear me?" (the forty-seventh session: SmolLM2 answered each with a paragraph, one of them
+# "I'm sorry for your loss. … I'm not a machine"); "what are you doing?" stays the model's
+_EN_PRESENCE = re.compile(rf"(?:(?:hey|so|ok|okay)\s*,?\s*)?(?:jarvis\s*,?\s*)?(?:are\s+you\s+(?:there|still\s+there|awake|listening|on|with\s+me)"
+                          rf"|(?:can|do)\s+you\s+hear\s+me(?:\s+(?:now|ok(?:ay)?))?|you\s+there|anybody\s+(?:there|home)"
+                          rf"|testing(?:\s+testing)?|mic\s+check){_NAME}")
+_KO_PRESENCE = re.compile(r"(?:자비스(?:야)?\s*,?\s*)?(?:거기\s*있어|듣고\s*있어|내\s*말\s*들려|들려|내\s*말\s*들리니|들리니|"
+                          r"깨어\s*있어)(?:요)?")
+PRESENT = {"en": "I'm here, listening.", "ko": "네, 듣고 있어요."}
 _EN_NEWS = re.compile(r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+(?:the\s+)?(?:news|latest\s+news|headlines)|"
                       r"(?:give\s+me|read\s+me|tell\s+me)\s+the\s+(?:news|headlines)|any\s+news|"
                       r"who\s+won\s+the\s+(?:game|match)(?:\s+(?:last\s+night|yesterday|today))?)(?:\s+today)?")
@@ -186,6 +198,8 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
     if _EN_WEATHER.fullmatch(words) or _KO_WEATHER.fullmatch(words):
         return ("저는 인터넷 없이 이 컴퓨터에서만 동작해서 날씨는 알 수 없어요." if korean else
                 "I can't check the weather: I run on this computer without the internet.")
+    if _EN_PRESENCE.fullmatch(words) or _KO_PRESENCE.fullmatch(words):
+        return PRESENT["ko" if korean else "en"]
     if _EN_SUN.fullmatch(words) or _KO_SUN.fullmatch(words):
         return NO_SUN["ko" if korean else "en"]
     if _EN_NEWS.fullmatch(words) or _KO_NEWS.fullmatch(words):

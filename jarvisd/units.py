@@ -37,6 +37,12 @@ for names, kind, size in (
     ("tbsp tablespoon tablespoons", "volume", 14.78676478125),
     ("tsp teaspoon teaspoons", "volume", 4.92892159375),
     ("floz fluid-ounce fluid-ounces", "volume", 29.5735295625),
+    # "how many minutes in a day?" (the forty-seventh session: SmolLM2 said 192); months and years vary, so not kept
+    ("s sec secs second seconds", "time", 1.0),
+    ("min mins minute minutes", "time", 60.0),
+    ("h hr hrs hour hours", "time", 3600.0),
+    ("day days", "time", 86400.0),
+    ("wk wks week weeks", "time", 604800.0),
 ):
     for name in names.split():
         _UNITS[name] = (kind, size)
@@ -86,7 +92,8 @@ def _named(unit: str, amount: float) -> str:
             "g": "grams", "lb": "pounds", "lbs": "pounds", "oz": "ounces", "st": "stone", "l": "liters",
             "ml": "milliliters", "gal": "gallons", "qt": "quarts", "pt": "pints", "tbsp": "tablespoons",
             "tsp": "teaspoons", "floz": "fluid ounces", "fluid-ounce": "fluid ounces",
-            "fluid-ounces": "fluid ounces"}.get(unit, unit)
+            "fluid-ounces": "fluid ounces", "s": "seconds", "sec": "seconds", "secs": "seconds", "min": "minutes",
+            "mins": "minutes", "h": "hours", "hr": "hours", "hrs": "hours", "wk": "weeks", "wks": "weeks"}.get(unit, unit)
     if abs(amount - 1) < 1e-9:
         return "fluid ounce" if full == "fluid ounces" else _SINGULAR.get(full, full)
     plural = {v: k for k, v in _SINGULAR.items()}

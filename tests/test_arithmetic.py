@@ -51,3 +51,13 @@ async def test_the_assistant_works_a_sum_out_without_its_model(tmp_path):
 def test_a_phones_apostrophe_is_read_as_a_sum():
     """Pass 46's low: "what’s 2 plus 2?" (U+2019) went to the model."""
     assert answer("what\u2019s 2 plus 2?") == "2 plus 2 is 4."
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("what's a 20 percent tip on 45 dollars?", "A 20 percent tip on 45 dollars is 9."),
+    ("what is a 15% tip on $80", "A 15% tip on $80 is 12."),
+    ("what's 18 percent tip on 62.50", "18 percent tip on 62.50 is 11.25."),
+])
+def test_a_tip_is_a_percent_of_the_bill(said, reply):
+    """The forty-seventh session: SmolLM2 said "A 20% tip on 45 dollars is 0.2 * 45 = 10.25 dollars."."""
+    assert answer(said) == reply

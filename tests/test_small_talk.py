@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from jarvisd.small_talk import _CANT_TRANSLATE, ABOUT, JOKES, NO_SUN, owed_answer
+from jarvisd.small_talk import _CANT_TRANSLATE, ABOUT, JOKES, NO_SUN, PRESENT, owed_answer
 from tests.assistants import scripted_assistant
 
 WEATHER = "I can't check the weather: I run on this computer without the internet."
@@ -178,3 +178,40 @@ def test_good_night_in_korean_is_said_back_on_the_small_model(said):
     """The forty-seventh session: SmolLM2 answered "잘 자" with "잘 자, 잘 자, 잘 자, …"."""
     assert owed_answer(said, small_model=True) == "안녕히 주무세요."
     assert owed_answer("잘 자라고 알려줘", small_model=True) is None
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("are you there?", PRESENT["en"]), ("Jarvis, can you hear me?", PRESENT["en"]), ("you there", PRESENT["en"]),
+    ("자비스 듣고 있어?", PRESENT["ko"]), ("stop", "OK."), ("be quiet", "OK."), ("조용히 해", "알겠어요."),
+])
+def test_presence_and_stop_words_get_a_short_true_reply(said, reply):
+    """The forty-seventh session: "are you there?" and "can you hear me?" got paragraphs from SmolLM2 ("I'm sorry for
+    your loss … I'm not a machine"), and "stop" typed in `jarvisd chat` went to the model."""
+    assert owed_answer(said) == reply
+
+
+@pytest.mark.parametrize("said", ["what are you doing tomorrow", "stop the timer", "stop reminding me about the call"])
+def test_guard_more_than_presence_or_stop_is_not_small_talk(said):
+    assert owed_answer(said) is None
+
+
+async def test_a_deed_done_that_was_never_a_promise_is_said_so_on_the_small_model(tmp_path):
+    """The forty-seventh session: "I already called mom" with no such promise got SmolLM2's "I'm sorry for your loss.
+    I'm here to help you with whatever you're going through."."""
+    from jarvisd.openloop.phrases import done_unlisted
+
+    assistant, chat = scripted_assistant(tmp_path, says="I'm sorry for your loss.")
+    try:
+        assert await assistant.answer("I already called mom", session="s") == done_unlisted("en")
+        assert await assistant.answer("엄마한테 전화했어", session="s") == done_unlisted("ko")
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+async def test_guard_on_a_capable_model_a_deed_done_is_left_to_it(tmp_path):
+    assistant, chat = scripted_assistant(tmp_path, chat_name="scripted", says="Nice, how is she?")
+    try:
+        assert await assistant.answer("I already called mom", session="s") == "Nice, how is she?"
+    finally:
+        await assistant.close()

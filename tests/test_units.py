@@ -36,3 +36,17 @@ async def test_the_assistant_converts_without_its_model(tmp_path):
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("how many minutes in a day?", "1 day is 1,440 minutes."), ("how many seconds in an hour", "1 hour is 3,600 seconds."),
+    ("how many hours in a week", "1 week is 168 hours."), ("convert 90 minutes to hours", "90 minutes is 1.5 hours."),
+    ("what is 3 days in hours", "3 days is 72 hours."),
+])
+def test_time_units_are_converted(said, reply):
+    """The forty-seventh session: "how many minutes in a day?" was answered by SmolLM2 with "24 * 8 = 192 minutes"."""
+    assert answer(said) == reply
+
+
+def test_guard_months_and_years_are_no_fixed_unit():
+    assert answer("how many days in a month") is None and answer("how many days in a year") is None

@@ -319,6 +319,21 @@ _KO_FREE = re.compile(r"(?:나\s*|내가\s*)?(?P<when>.*\d.*?)\s*(?:에|엔|에�
                       r"|비어\s*있어|한가해|바빠|일정\s*(?:있어|비어\s*있어)|뭐\s*있어)(?:요)?")
 
 
+# "what was the last thing you reminded me about?", "what did you just remind me of?", "방금 뭐 알려 줬어?" (the
+# forty-seventh session: to the model, which made an answer up)
+_EN_LAST_REMINDED = re.compile(r"(?:so\s+|and\s+|sorry\s*,?\s*)?(?:what\s+(?:was|is)\s+(?:the\s+|your\s+|that\s+)?(?:last|latest|previous)\s+"
+                               r"(?:thing\s+)?(?:you\s+reminded\s+me\s+(?:about|of)|reminder(?:\s+(?:you\s+(?:gave|said)|about))?)"
+                               r"|what\s+did\s+you\s+(?:just\s+)?remind\s+me\s+(?:about|of)|what\s+was\s+that\s+reminder(?:\s+about)?"
+                               r"|what\s+was\s+(?:the|that)\s+reminder\s+(?:just\s+)?now)")
+_KO_LAST_REMINDED = re.compile(r"(?:방금|아까|마지막(?:으로)?)\s*(?:뭐|뭘|무슨\s*(?:알림|일))\s*(?:을|를)?\s*(?:알려\s*줬|알려\s*준\s*거|알림\s*줬)"
+                               r"(?:어|지|더라|야|었지|어요)?|(?:방금|아까|마지막)\s*알림\s*(?:이|은)?\s*(?:뭐였|뭐)(?:어|지|더라|야|어요)?")
+
+
+def last_reminded_asked(t: str) -> bool:
+    """"What was the last thing you reminded me about?", "방금 뭐 알려 줬어?": the reminder spoken last."""
+    return _EN_LAST_REMINDED.fullmatch(t) is not None or _KO_LAST_REMINDED.fullmatch(t.replace("?", "")) is not None
+
+
 def free_asked(t: str) -> str | None:
     """"Am I free tomorrow at 3pm?", "내일 3시에 시간 돼?": the words that say when (a clock time among them, which
     the desk checks), or None."""

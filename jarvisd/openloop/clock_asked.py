@@ -139,6 +139,48 @@ def _one_day(said: str, now: datetime) -> tuple[str, date] | None:
     return words, when.at.date()
 
 
+# "how many days are in February 2028?", "is 2028 a leap year?", "what week number is it?", "2월은 며칠까지 있어?",
+# "올해 윤년이야?", "오늘 몇 주차야?" (the forty-seventh session: SmolLM2 said "February 2028 is approximately 2028 days"
+# and "The week number today is 13." on December 5)
+_MONTHS = {f"{date(2026, m, 1):%B}".casefold(): m for m in range(1, 13)}
+_EN_MONTH_DAYS = re.compile(r"(?:so\s+|and\s+)?how\s+many\s+days\s+(?:are\s+(?:there\s+)?|does\s+|is\s+(?:there\s+)?)?(?:in\s+)?"
+                            r"(?P<month>" + "|".join(_MONTHS) + r"|this\s+month|next\s+month)(?:\s+(?P<year>\d{4}))?(?:\s+have)?")
+_KO_MONTH_DAYS = re.compile(r"(?:(?P<year>\d{4})\s*년\s*)?(?:(?P<month>\d{1,2})\s*월|(?P<this>이번\s*달|다음\s*달))\s*(?:은|는)?\s*"
+                            r"(?:며칠까지\s*(?:있어|있지|야)|며칠\s*있어|몇\s*일까지\s*있어|며칠이야)")
+_EN_LEAP = re.compile(r"(?:so\s+|and\s+)?is\s+(?P<year>\d{4}|this\s+year|next\s+year)\s+a\s+leap\s+year")
+_KO_LEAP = re.compile(r"(?:(?P<year>\d{4})\s*년|(?P<this>올해|내년))\s*(?:은|는|이)?\s*윤년(?:이야|이에요|인가요|이니|이지|이야\s*아니야)?")
+_EN_WEEK = re.compile(r"(?:so\s+|and\s+)?what(?:'s|\s+is)\s+(?:the\s+)?week\s+number(?:\s+(?:today|this\s+week|now))?"
+                      r"|what\s+week\s+(?:number\s+)?(?:is\s+it|of\s+the\s+year\s+is\s+it)(?:\s+(?:today|now))?")
+_KO_WEEK = re.compile(r"(?:오늘|이번\s*주)\s*(?:은|는|이|가)?\s*(?:올해\s*)?몇\s*(?:주차|번째\s*주)(?:야|예요|이야|지|인가요)?")
+
+
+def calendar_fact(cleaned: str, today: date) -> tuple[str, int, int] | None:
+    """("month_days", year, month), ("leap", year, 0) or ("week", ISO year, ISO week) for a question of the
+    calendar itself, or None."""
+    text = cleaned.rstrip("?？ ")
+    if (m := _EN_MONTH_DAYS.fullmatch(text)) or (not text.isascii() and (m := _KO_MONTH_DAYS.fullmatch(text))):
+        named = m["month"] or ""
+        if named.isdigit():
+            month = int(named)
+        elif named in _MONTHS:
+            month = _MONTHS[named]
+        else:   # this month, next month, 이번 달, 다음 달
+            month = today.month + (1 if "next" in named or "다음" in (m.groupdict().get("this") or "") else 0)
+        year = int(m["year"]) if m["year"] else today.year + (month - 1) // 12
+        month = (month - 1) % 12 + 1
+        if not m["year"] and (named.isdigit() or named in _MONTHS) and month < today.month:
+            year += 1   # "how many days in February?" said in December: the coming one
+        return ("month_days", year, month) if 1 <= month <= 12 and 1 <= year <= 9999 else None
+    if (m := _EN_LEAP.fullmatch(text)) or (not text.isascii() and (m := _KO_LEAP.fullmatch(text))):
+        said = m["year"] or m.groupdict().get("this") or ""
+        year = int(said) if said.isdigit() else today.year + (1 if said in ("next year", "내년") else 0)
+        return ("leap", year, 0) if 1 <= year <= 9999 else None
+    if _EN_WEEK.fullmatch(text) or (not text.isascii() and _KO_WEEK.fullmatch(text)):
+        iso = today.isocalendar()
+        return "week", iso[0], iso[1]
+    return None
+
+
 # "what time is it in London?", "what's the time in New York", "도쿄는 지금 몇 시야?" (the session's chat: SmolLM2 said
 # "The time in London is 2022-01-01."): the IANA zone whose city is named
 _EN_ELSEWHERE = re.compile(r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what\s+time\s+is\s+it|what(?:'s|\s+is)\s+the\s+(?:time|date))"

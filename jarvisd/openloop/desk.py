@@ -38,6 +38,7 @@ from jarvisd.openloop.agenda_asked import (
     finished_asked,
     free_asked,
     last_added_asked,
+    last_reminded_asked,
     missed_asked,
     next_asked,
     overdue_asked,
@@ -56,7 +57,7 @@ from jarvisd.openloop.alarms import (
     timer_length,
     with_time,
 )
-from jarvisd.openloop.clock_asked import clock_asked, day_asked, days_until, elsewhere_asked
+from jarvisd.openloop.clock_asked import calendar_fact, clock_asked, day_asked, days_until, elsewhere_asked
 from jarvisd.openloop.closures_en import base_verb
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
@@ -361,6 +362,8 @@ class AgendaDesk:
                              intent="clock")
         if (kind := clock_asked(clean(text))) is not None:   # "what time is it?": the clock's, not the model's guess
             return DeskReply(phrases.clock_now(kind, self.service.now_local(), lang), lang, intent="clock")
+        if (fact := calendar_fact(clean(text), self.service.now_local().date())) is not None:   # "is 2028 a leap year?"
+            return DeskReply(phrases.calendar_fact(fact, lang), lang, intent="clock")
         if (asked := self._agenda_asked(clean(text), session, lang)) is not None:   # "what's my next reminder"
             return asked
         if (asked := self._move_asked(text, session, lang)) is not None:
@@ -462,6 +465,11 @@ class AgendaDesk:
         if (clock := at_time_asked(t)) is not None:   # "what do I have at 3pm?", "3시에 뭐 있어?"
             return DeskReply(phrases.at_time_list(self._due_at(clock), clock.hour, clock.minute, now, tz, lang), lang,
                              intent="list")
+        if last_reminded_asked(t):   # "what was the last thing you reminded me about?": the one spoken last
+            spoken = self.last_reminder()
+            loop = self._any(spoken[0]) if spoken is not None else None
+            return DeskReply(phrases.last_reminded(loop, spoken[1] if spoken else 0, now, tz, lang), lang,
+                             intent="when")
         if (words := free_asked(t)) is not None and (busy := self._around(words, lang)) is not None:
             return busy   # "am I free tomorrow at 3pm?": what is due within the hour around it
         if repeating_asked(t):   # "what are my recurring reminders?": the open ones that come back
@@ -1219,6 +1227,15 @@ class AgendaDesk:
         return len(read_utterance(_listed(head, tail), self.korean).commitments) > before
 
     # ------------------------------------------------------------ capture
+
+    def done_unlisted(self, text: str) -> str | None:
+        """"I already called mom" when no open promise is that one (the desk found nothing to close): "Good. That
+        wasn't on your agenda, so there was nothing to mark done."; None for anything else (a question, a promise)."""
+        reading = read_utterance(text, self.korean)
+        if not reading.closures or reading.question or reading.commitments \
+                or any(c.status != "done" for c in reading.closures):
+            return None
+        return phrases.done_unlisted(language_of(text, ANSWER_HANGUL_WEIGHT))
 
     def capture(self, text: str, session: str = "default", lang: phrases.Lang | None = None,
                 fixing: _Fix | None = None) -> DeskReply | None:

@@ -8,6 +8,7 @@ with the resolved time, so a wrong time is caught at once ("no, Thursday"); a li
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -232,6 +233,24 @@ def skipped(loop: OpenLoop, next_one: OpenLoop | None, now: datetime, tz: tzinfo
     if lang == "ko":
         return f"이번엔 건너뛸게요: {loop.desc}. {next_time(next_one, now, tz, lang)}"
     return f"OK, skipping {second_person(loop.desc)} this time. {next_time(next_one, now, tz, lang)}"
+
+
+def last_reminded(loop: OpenLoop | None, at_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"The last reminder, at 3:50 PM, was: call Bob." / none since the daemon started."""
+    if loop is None:
+        return "아직 알려 드린 게 없어요." if lang == "ko" else "I haven't reminded you of anything since I started."
+    at = datetime.fromtimestamp(at_ms / 1000, tz)
+    if lang == "ko":
+        was = "이었어요" if final(loop.desc[-1:]) > 0 else "였어요"
+        return f"마지막 알림은 {_ko_clock(at)}에 알려 드린 {loop.desc}{was}."
+    return f"The last reminder, at {_en_clock(at)}, was: {second_person(loop.desc)}."
+
+
+def done_unlisted(lang: Lang) -> str:
+    """"I already called mom" with no such promise open: nothing to mark done, said so."""
+    if lang == "ko":
+        return "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건 없어요."
+    return "Good. That wasn't on your agenda, so there was nothing to mark done."
 
 
 def repeat_unkept(lang: Lang) -> str:
@@ -595,6 +614,21 @@ def days_until(words: str, day: date, today: date, lang: Lang, unit: str = "days
         span = f"{weeks} week{'s' if weeks > 1 else ''}" + (f" and {rest} day{'s' if rest > 1 else ''}" if rest else "")
         return f"{named} is in {span}: {_calendar_day(words, day, today)}."
     return f"{named} is in {days} days: {_calendar_day(words, day, today)}."
+
+
+def calendar_fact(fact: tuple[str, int, int], lang: Lang) -> str:
+    """"February 2028 has 29 days." / "2028 is a leap year." / "It's week 49 of 2026." (ISO weeks, Monday first)."""
+    kind, year, number = fact
+    if kind == "month_days":
+        days = calendar.monthrange(year, number)[1]
+        return f"{year}년 {number}월은 {days}일까지 있어요." if lang == "ko" else \
+            f"{date(year, number, 1):%B} {year} has {days} days."
+    if kind == "leap":
+        leap = calendar.isleap(year)
+        if lang == "ko":
+            return f"{year}년은 윤년{'이에요' if leap else '이 아니에요'}."
+        return f"{year} is {'' if leap else 'not '}a leap year."
+    return f"오늘은 {year}년 {number}주차예요." if lang == "ko" else f"It's week {number} of {year}."
 
 
 def day_is(words: str, day: date, today: date, lang: Lang) -> str:

@@ -98,10 +98,12 @@ DATE = (
 )
 SLASH_DATE = ((("/",), EN_WORD + r"(?<![\d/.-])(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{4}))?(?![\d/])"),)
 DAY_OF_MONTH = (
-    (("the",), r"\b(?P<pre>by|on|for|before|prior\s+to|until|till|til|due)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"),
+    (("the",), r"\b(?P<pre>by|on|for|before|prior\s+to|until|till|til|due)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
+     r"(?:\s+of\s+the\s+month\b)?"),
     # "by the eighteenth", not "on the second floor": an ordinal word ends the phrase or the clause
     (("the",), rf"\b(?P<pre>by|on|for|before|prior\s+to|until|till|til|due)\s+the\s+(?P<d>{EN_ORDINAL})\b"
-     r"(?=\s*(?:$|[.,!?;]|at\b|in\s+the\b|and\b|or\b|so\b|because\b|since\b|then\b|i\b|we\b|okay\b|ok\b))"),
+     r"(?:\s+of\s+the\s+month\b)?(?=\s*(?:$|[.,!?;]|at\b|in\s+the\b|and\b|or\b|so\b|because\b|since\b|then\b|i\b|we\b|okay\b|ok\b"
+     r"|of\s+(?:every|each)\s+month\b))"),   # "on the first of every month" (the forty-seventh session: no due)
     (("일",), KO_WORD + r"(?<!박\s)(?<!박)(?P<d>\d{1,2}|" + KO_SINO_DAY_ALONE + r")\s?일(?=\s?(?:까지|에|전|이전|쯤|경|께|안에|은|는|도|(?:되기|넘기|지나기)\s?전)|\s*$"
      r"|\s*[.,!?]|\s*(?:오전|오후|아침|저녁|밤|새벽|낮|점심|정오|자정|\d{1,2}\s?시))" + KO_TAIL),
 )

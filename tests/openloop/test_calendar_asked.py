@@ -164,3 +164,43 @@ def test_time_left_with_nothing_named_is_the_timers(desk, first, asked, reply):
     if first:
         said_to(desk, first)
     assert said_to(desk, asked) == [reply]
+
+
+def test_the_last_reminder_spoken_is_said_back(desk):
+    """Before (the forty-seventh session): "what was the last thing you reminded me about?" went to the model, which
+    said "I'm here to help with any questions or problems you're facing"."""
+    assert said_to(desk, "what was the last thing you reminded me about?") == [
+        "I haven't reminded you of anything since I started."]
+    said_to(desk, "I need to call Bob at 3pm")
+    [loop] = desk.service.agenda()
+    desk.last_reminder = lambda: (loop.id, desk.service.now_ms() - 60_000)
+    assert said_to(desk, "what did you just remind me about?", "방금 뭐 알려 줬어?") == [
+        "The last reminder, at 1:59 PM, was: call Bob.", "마지막 알림은 오후 1시 59분에 알려 드린 call Bob였어요."]
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("remind me to pay rent on the first of every month", ("pay rent", "2027-01-01 23:59")),
+    ("remind me to pay rent on the first of the month", ("pay rent", "2027-01-01 23:59")),
+    ("I need to pay rent on the 15th of the month at 9am", ("pay rent", "2026-12-15 09:00")),
+])
+def test_the_first_of_the_month_is_a_day(desk, said, row):
+    """Before (the forty-seventh session): "on the first of every month" was no time (an ordinal word had to end the
+    phrase): kept as "pay rent on the first", every month, with no due; "of the month" stayed in the words."""
+    said_to(desk, said)
+    assert agenda_rows(desk) == [row]
+    assert desk.service.agenda()[0].repeat == ("monthly:1" if "every" in said else None)
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("how many days are in February 2028?", "February 2028 has 29 days."),
+    ("how many days in february", "February 2027 has 28 days."),   # said in December: the coming one
+    ("how many days does this month have", "December 2026 has 31 days."),
+    ("is 2028 a leap year?", "2028 is a leap year."), ("is this year a leap year", "2026 is not a leap year."),
+    ("what's the week number today?", "It's week 49 of 2026."), ("what week is it", "It's week 49 of 2026."),
+    ("2028년 2월은 며칠까지 있어?", "2028년 2월은 29일까지 있어요."), ("올해 윤년이야?", "2026년은 윤년이 아니에요."),
+    ("오늘 몇 주차야?", "오늘은 2026년 49주차예요."),
+])
+def test_the_calendar_itself_is_the_calendars(desk, said, reply):
+    """The forty-seventh session: SmolLM2 said "February 2028 is approximately 2028 days" and "The week number today is
+    13." on December 5."""
+    assert said_to(desk, said) == [reply]
