@@ -59,6 +59,14 @@ class FakeClock:
 
 
 @pytest.fixture
+def saturday_desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
+    """A desk on a real JSONL agenda, its clock stopped at Saturday 2026-12-05 14:00 in Seoul."""
+    clock = FakeClock(0)
+    clock.set_local("2026-12-05 14:00")
+    return AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
+
+
+@pytest.fixture
 def seoul() -> ZoneInfo:
     return SEOUL
 

@@ -8,16 +8,12 @@ from __future__ import annotations
 import pytest
 
 from jarvisd.openloop.desk import AgendaDesk
-from jarvisd.openloop.service import OpenLoopService
-from jarvisd.openloop.stores import JsonlLoopStore
-from tests.openloop.conftest import SEOUL, FakeClock, agenda_rows, said_to
+from tests.openloop.conftest import agenda_rows, said_to
 
 
 @pytest.fixture
-def desk(tmp_path, korean) -> AgendaDesk:
-    clock = FakeClock(0)
-    clock.set_local("2026-12-05 14:00")   # a Saturday
-    return AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
+def desk(saturday_desk) -> AgendaDesk:
+    return saturday_desk
 
 
 @pytest.mark.parametrize(("said", "reply", "row"), [
