@@ -18,6 +18,7 @@ from jarvisd.lance_files import (
     damaged_manifests,
     kernel_folder_problem,
     local_table_dir,
+    lost_newest_versions,
     mislabelled_fix,
     mislabelled_version,
     newest_named_version,
@@ -79,6 +80,8 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
     current = opened.version
     if named is not None and (mislabelled := mislabelled_version(named, current)):
         return MemoryHealth("damaged", f"the memory table at {uri} is damaged: {mislabelled}", mislabelled_fix(named))
+    if (lost := lost_newest_versions(uri, table, current)) is not None:
+        return MemoryHealth("damaged", f"the memory table at {uri} is damaged: {lost[0]}", lost[1])
     if table == TABLE:
         from jarvisd.memory.stores.lance_rows import schema_problem
 

@@ -18,6 +18,7 @@ from jarvisd.errors import StartupError
 from jarvisd.lance_damage import damaged_table_error, refuse_lost_versions, unwritable_folder
 from jarvisd.lance_files import (
     local_table_dir,
+    lost_newest_versions,
     mislabelled_fix,
     mislabelled_version,
     newest_named_version,
@@ -90,6 +91,8 @@ class LanceLoopStore(EmbeddingBoundary):
             raise damaged_table_error(self._what, "memory.store_uri", uri, table, exc) from exc
         if named is not None and (mislabelled := mislabelled_version(named, self._table.version)):
             raise StartupError(f"cannot open {self._what}: {mislabelled}; {mislabelled_fix(named)}")
+        if (lost := lost_newest_versions(uri, table, self._table.version)) is not None:
+            raise StartupError(f"cannot open {self._what}: {lost[0]}; {lost[1]}")
         problem = schema_problem(self._table.schema)
         if problem:  # every save failed with LanceDB's "partial-schema source" error: promises not kept
             from jarvisd.memory.health import recovery
