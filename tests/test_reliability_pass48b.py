@@ -86,3 +86,63 @@ def test_guard_a_commit_cut_short_a_stray_hint_or_a_moved_hint_still_opens(tmp_p
     assert len(store.load()) == 2
     store.save(store.load()[0])
     assert len(LanceLoopStore(uri).load()) == 2
+
+
+def _damaged_lance_store(tmp_path: Path):
+    """A LanceDB agenda store whose newest data file was cut in half after it was opened (while the daemon ran)."""
+    from jarvisd.openloop.lance_store import LanceLoopStore
+
+    uri, folder = _agenda_table(tmp_path / "lance", 2)
+    store = LanceLoopStore(uri)
+    newest = max((folder / "data").iterdir(), key=lambda f: f.stat().st_mtime_ns)
+    newest.write_bytes(newest.read_bytes()[: newest.stat().st_size // 2])
+    return store
+
+
+async def test_a_lancedb_agenda_damaged_while_the_daemon_runs_is_a_503_and_a_failing_status_not_a_500(tmp_path):
+    """The agenda's newest LanceDB data file cut short under the running daemon: before, the HUD's ✓ was a JSON 500
+    (`internal_error`, LanceDB's text and its /rustc path), each promise turn "the turn failed: External error:
+    LanceError(IO) …", and `/api/status` said nothing of the agenda. Now the store's failure is an OSError (the
+    turn's "I couldn't save that to your agenda (…); nothing changed"), the ✓ a 503 naming it, and the status
+    part "agenda" is "failing" until a write reaches the store again."""
+    from jarvisd.events import StatusChanged
+    from tests.hud.conftest import Hud
+
+    hud = Hud(tmp_path)
+    loop = hud.service.add("call the plumber")
+    events: list[object] = []
+    forward = hud.service.publish
+    hud.service.publish = lambda event: (events.append(event), forward(event))[1]
+    jsonl = hud.service.store
+    hud.service.store = _damaged_lance_store(tmp_path)
+    async with hud.client() as client:
+        response = await client.post(f"/api/openloops/{loop.id}", json={"status": "done"})
+        assert response.status_code == 503, response.text
+        assert response.json()["error"] == "not_saved" and "open_loops" in response.json()["detail"]
+        assert "/rustc" not in response.json()["detail"]
+        assert hud.service.find(loop.id).is_open   # nothing changed
+        with pytest.raises(OSError):   # what the desk turns into "I couldn't save that to your agenda …"
+            hud.service.add("email Ann")
+        for event in events:   # the daemon's status board follows the bus (`StatusBoard.follow`)
+            if isinstance(event, StatusChanged):
+                hud.status.apply(event)
+        status = (await client.get("/api/status")).json()["parts"]
+    assert status["agenda"]["state"] == "failing" and "open_loops" in status["agenda"]["detail"], status
+    states = [e.state for e in events if isinstance(e, StatusChanged) and e.part == "agenda"]
+    assert states == ["failing"], states   # once per failing spell
+    hud.service.store = jsonl   # a write that reaches a store again: "works again"
+    hud.service.done(loop.id)
+    assert [e.state for e in events if isinstance(e, StatusChanged) and e.part == "agenda"] == ["failing", "ok"]
+
+
+def test_guard_a_full_disk_under_the_lancedb_agenda_is_still_the_disk_full_errno(tmp_path):
+    """The full disk keeps its own words (ENOSPC, "No space left on device"), as on the JSONL log."""
+    import errno
+
+    from jarvisd.openloop.lance_store import AgendaStoreFailed
+
+    full = AgendaStoreFailed("the agenda table", RuntimeError(
+        "lance error: LanceError(IO): No space left on device (os error 28), /root/.cargo/registry/src/x.rs:1:1"))
+    assert full.errno == errno.ENOSPC and full.strerror == "No space left on device"
+    other = AgendaStoreFailed("the agenda table", RuntimeError("lance error: x, /rustc/abc/library/core/src/y.rs:2:5"))
+    assert other.errno == errno.EIO and "/rustc" not in other.strerror
