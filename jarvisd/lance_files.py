@@ -142,7 +142,7 @@ def lost_newest_versions(uri: str, table: str, opened: int) -> tuple[str, str] |
     folder = local_table_dir(uri, table)
     if folder is None:
         return None
-    hint_path = folder / "_versions" / "latest_version_hint.json"
+    hint_path = folder / "_versions" / HINT_NAME
     try:
         if not hint_path.is_file():
             return None
@@ -169,7 +169,17 @@ def lost_newest_versions(uri: str, table: str, opened: int) -> tuple[str, str] |
             f"{hint_path} away (the table then opens at version {opened})")
 
 
+def hint_too(versions: Path) -> str:
+    """" with latest_version_hint.json", when the hint is there: a recovery that sets the newest manifest aside
+    moves LanceDB's hint with it, else the hint names the version set aside and the table is refused as one whose
+    newest version is lost (`lost_newest_versions`)."""
+    return f" with {HINT_NAME}" if (versions / HINT_NAME).exists() else ""
+
+
+HINT_NAME = "latest_version_hint.json"
+
+
 def mislabelled_fix(named: tuple[Path, int]) -> str:
     path, version = named
-    return (f"stop jarvisd and move {path} out of {path.parent}; the table then opens at the version before it "
-            f"(the writes of version {version} are lost)")
+    return (f"stop jarvisd and move {path}{hint_too(path.parent)} out of {path.parent}; the table then opens at the "
+            f"version before it (the writes of version {version} are lost)")

@@ -16,6 +16,7 @@ from typing import Any
 from jarvisd.errors import StartupError
 from jarvisd.lance_files import (
     damaged_manifests,
+    hint_too,
     kernel_folder_problem,
     local_table_dir,
     lost_newest_versions,
@@ -155,7 +156,8 @@ def _unopened_recovery(uri: str, table: str) -> str:
         many = len(damaged) > 1
         return (f"the table's version file{'s' if many else ''} {', '.join(str(p) for p in damaged)} "
                 f"{'are' if many else 'is'} damaged (empty, cut short or not a file): stop jarvisd and move "
-                f"{'them' if many else 'it'} out of {damaged[0].parent}; the table then opens at the version before "
+                f"{'them' if many else 'it'}{hint_too(damaged[0].parent)} out of {damaged[0].parent}; the table then opens "
+                "at the version before "
                 "(the writes of that version are lost)")
     return "no readable version was found; move the folder away to start with an empty memory"
 
