@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 from jarvisd.errors import StartupError, first_line
-from jarvisd.lance_files import damaged_manifests, local_table_dir
+from jarvisd.lance_files import damaged_manifests, hint_too, local_table_dir
 
 
 def damaged_table_error(what: str, key: str, uri: str, table: str, exc: BaseException, *,
@@ -28,7 +28,8 @@ def damaged_table_error(what: str, key: str, uri: str, table: str, exc: BaseExce
         many = len(damaged) > 1
         return StartupError(
             f"cannot open {what}: the table's version file{'s' if many else ''} {names} {'are' if many else 'is'} "
-            f"damaged (empty or cut short): move {'them' if many else 'it'} out of {damaged[0].parent} and start "
+            f"damaged (empty or cut short): move {'them' if many else 'it'}{hint_too(damaged[0].parent)} out of "
+            f"{damaged[0].parent} and start "
             "again; the table then opens at the version before (the writes of that version are lost)")
     if read:
         from jarvisd.memory.health import check_memory

@@ -129,7 +129,57 @@ def mislabelled_version(named: tuple[Path, int] | None, opened: int) -> str | No
             "new write can be committed")
 
 
+def lost_newest_versions(uri: str, table: str, opened: int) -> tuple[str, str] | None:
+    """Why a table that opened at version `opened` is missing its newest writes, with the fix, or None. LanceDB
+    writes `_versions/latest_version_hint.json` after a version's manifest is committed, and the transaction file
+    `_transactions/<version - 1>-<uuid>.txn` before it: both naming a version newer than any manifest left means
+    that version was committed and its manifest is gone (deleted, or not copied by a backup or a sync). LanceDB
+    then opens the version before it without a word: pass 48b, with the agenda table's newest manifest deleted,
+    `jarvisd doctor` said "4 open" and `/api/status` nothing, the promise of the last write gone; the memory
+    table the same ("4 items", memory `ok`). A commit cut short (SIGKILL between its transaction and its
+    manifest) leaves the hint at the version before, so it is not taken for this. A hint naming a version with
+    no transaction file (garbage, a hand edit) is ignored, as before."""
+    folder = local_table_dir(uri, table)
+    if folder is None:
+        return None
+    hint_path = folder / "_versions" / HINT_NAME
+    try:
+        if not hint_path.is_file():
+            return None
+        import json
+
+        hinted = json.loads(hint_path.read_text(encoding="utf-8"))
+        hinted = hinted.get("version") if isinstance(hinted, dict) else None
+        if not isinstance(hinted, int) or isinstance(hinted, bool) or not opened < hinted < _U64:
+            return None
+        transactions = folder / "_transactions"
+        committed = transactions.is_dir() and any(
+            entry.name.startswith(f"{hinted - 1}-") and entry.name.endswith(".txn")
+            for entry in os.scandir(transactions))
+    except (OSError, ValueError):
+        return None
+    if not committed:
+        return None
+    lost = f"version {hinted}" if hinted == opened + 1 else f"versions {opened + 1}-{hinted}"
+    return (f"its newest {lost} {'was' if hinted == opened + 1 else 'were'} committed (LanceDB's "
+            f"{hint_path.name} and the transaction file say so) but {'its version file is' if hinted == opened + 1 else 'their version files are'} "
+            f"gone from {hint_path.parent} (deleted, or not copied by a backup or a sync): the table opens at version "
+            f"{opened} and the newest writes are missing",
+            f"restore {hint_path.parent} from a backup; or, to go on without those writes, stop jarvisd and move "
+            f"{hint_path} away (the table then opens at version {opened})")
+
+
+def hint_too(versions: Path) -> str:
+    """" with latest_version_hint.json", when the hint is there: a recovery that sets the newest manifest aside
+    moves LanceDB's hint with it, else the hint names the version set aside and the table is refused as one whose
+    newest version is lost (`lost_newest_versions`)."""
+    return f" with {HINT_NAME}" if (versions / HINT_NAME).exists() else ""
+
+
+HINT_NAME = "latest_version_hint.json"
+
+
 def mislabelled_fix(named: tuple[Path, int]) -> str:
     path, version = named
-    return (f"stop jarvisd and move {path} out of {path.parent}; the table then opens at the version before it "
-            f"(the writes of version {version} are lost)")
+    return (f"stop jarvisd and move {path}{hint_too(path.parent)} out of {path.parent}; the table then opens at the "
+            f"version before it (the writes of version {version} are lost)")

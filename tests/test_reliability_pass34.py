@@ -150,7 +150,10 @@ def test_doctor_names_the_damaged_newest_manifest_not_an_empty_memory(tmp_path, 
     health = check_memory(uri)
     assert health.state == "damaged"
     assert "empty memory" not in health.recovery and str(newest) in health.recovery, health.recovery
-    newest.rename(tmp_path / "aside.manifest")        # what it says to do
+    newest.rename(tmp_path / "aside.manifest")        # what it says to do (with the hint, pass 48b)
+    if (hint := newest.parent / "latest_version_hint.json").exists():
+        assert "with latest_version_hint.json" in health.recovery
+        hint.rename(tmp_path / "aside.hint.json")
     assert check_memory(uri).state == "ok"
 
 

@@ -229,7 +229,10 @@ def test_a_damaged_newest_manifest_is_named_with_the_fix(tmp_path, damage):
     message = str(raised.value)
     assert f"the table's version file {newest} is damaged" in message, message
     assert "move what is there away" not in message
-    Path(newest).rename(tmp_path / "aside.manifest")  # what the message says to do
+    Path(newest).rename(tmp_path / "aside.manifest")  # what the message says to do (with the hint, pass 48b)
+    if (hint := newest.parent / "latest_version_hint.json").exists():
+        assert "with latest_version_hint.json" in message
+        hint.rename(tmp_path / "aside.hint.json")
     service = open_service(cfg)
     service.store.close()
 

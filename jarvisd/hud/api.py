@@ -147,6 +147,8 @@ async def set_loop_status(request: Request) -> Response:
         return error(404, "not_found", str(exc))
     except ReviveRefused as exc:
         return error(409, "revive_refused", str(exc), reason=str(exc), loop=hud.agenda.view(exc.loop))
+    except OSError as exc:   # the agenda cannot be written (a full disk, its LanceDB table damaged): said, not a 500
+        return error(503, "not_saved", f"the agenda could not be saved ({exc.strerror or exc}); nothing changed")
     return JSONResponse({"loop": hud.agenda.view(loop)})
 
 

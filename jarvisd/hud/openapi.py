@@ -178,7 +178,9 @@ def openapi_document(version: str) -> dict[str, Any]:
                 "responses": {"200": _json("LoopResult", "The loop in its new state"),
                               "404": _json("Error", "No loop (or more than one) with this id"),
                               "409": _json("Error", "Revive refused: it would expire at once (`reason`)"),
-                              "422": _json("Error", "Bad body"), **_ERR}}},
+                              "422": _json("Error", "Bad body"),
+                              "503": _json("Error", "The agenda could not be saved (a full disk, a damaged table)"),
+                              **_ERR}}},
             "/api/turns": {"post": {
                 "operationId": "sendTurn", "summary": "A text turn; /commands answer at once",
                 "requestBody": _body("Turn"),

@@ -16,8 +16,10 @@ from typing import Any
 from jarvisd.errors import StartupError
 from jarvisd.lance_files import (
     damaged_manifests,
+    hint_too,
     kernel_folder_problem,
     local_table_dir,
+    lost_newest_versions,
     mislabelled_fix,
     mislabelled_version,
     newest_named_version,
@@ -79,6 +81,8 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
     current = opened.version
     if named is not None and (mislabelled := mislabelled_version(named, current)):
         return MemoryHealth("damaged", f"the memory table at {uri} is damaged: {mislabelled}", mislabelled_fix(named))
+    if (lost := lost_newest_versions(uri, table, current)) is not None:
+        return MemoryHealth("damaged", f"the memory table at {uri} is damaged: {lost[0]}", lost[1])
     if table == TABLE:
         from jarvisd.memory.stores.lance_rows import schema_problem
 
@@ -152,7 +156,8 @@ def _unopened_recovery(uri: str, table: str) -> str:
         many = len(damaged) > 1
         return (f"the table's version file{'s' if many else ''} {', '.join(str(p) for p in damaged)} "
                 f"{'are' if many else 'is'} damaged (empty, cut short or not a file): stop jarvisd and move "
-                f"{'them' if many else 'it'} out of {damaged[0].parent}; the table then opens at the version before "
+                f"{'them' if many else 'it'}{hint_too(damaged[0].parent)} out of {damaged[0].parent}; the table then opens "
+                "at the version before "
                 "(the writes of that version are lost)")
     return "no readable version was found; move the folder away to start with an empty memory"
 

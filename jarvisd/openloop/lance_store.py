@@ -7,6 +7,7 @@ version, so a crashed writer leaves the previous version readable.
 
 from __future__ import annotations
 
+import errno
 import json
 import threading
 from collections.abc import Sequence
@@ -14,10 +15,11 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from jarvisd.errors import StartupError
+from jarvisd.errors import StartupError, first_line
 from jarvisd.lance_damage import damaged_table_error, refuse_lost_versions, unwritable_folder
 from jarvisd.lance_files import (
     local_table_dir,
+    lost_newest_versions,
     mislabelled_fix,
     mislabelled_version,
     newest_named_version,
@@ -62,6 +64,20 @@ def schema_problem(stored: pa.Schema) -> str | None:
     return f"unknown column{'s' if len(strict) > 1 else ''} {', '.join(strict)} that refuse{'' if len(strict) > 1 else 's'} empty values"
 
 
+class AgendaStoreFailed(OSError):
+    """A write to the agenda's LanceDB table failed (a data file damaged or gone while the daemon runs, the disk
+    full): an OSError, as the JSONL log's failures are, so every caller that says "I couldn't save that to your
+    agenda …; nothing changed" for a full disk says it for this too. Pass 48b: with the newest data file cut short
+    under the running daemon, each promise turn ended "the turn failed: External error: LanceError(IO) …
+    /rustc/…" and the HUD's ✓ was a JSON 500."""
+
+    def __init__(self, what: str, exc: BaseException) -> None:
+        full = "(os error 28)" in str(exc)
+        super().__init__(errno.ENOSPC if full else errno.EIO,
+                         "No space left on device" if full else
+                         f"{what} cannot be written: {first_line(exc)}; `jarvisd doctor` checks it")
+
+
 class LanceLoopStore(EmbeddingBoundary):
     """Loops in LanceDB; blocking calls, so async callers use a worker thread (the judge does)."""
 
@@ -90,6 +106,8 @@ class LanceLoopStore(EmbeddingBoundary):
             raise damaged_table_error(self._what, "memory.store_uri", uri, table, exc) from exc
         if named is not None and (mislabelled := mislabelled_version(named, self._table.version)):
             raise StartupError(f"cannot open {self._what}: {mislabelled}; {mislabelled_fix(named)}")
+        if (lost := lost_newest_versions(uri, table, self._table.version)) is not None:
+            raise StartupError(f"cannot open {self._what}: {lost[0]}; {lost[1]}")
         problem = schema_problem(self._table.schema)
         if problem:  # every save failed with LanceDB's "partial-schema source" error: promises not kept
             from jarvisd.memory.health import recovery
@@ -134,7 +152,10 @@ class LanceLoopStore(EmbeddingBoundary):
         """One merge, one table version: all of them or none."""
         data = pa.Table.from_pylist([loop.to_record() for loop in loops], schema=SCHEMA)
         with self._lock:
-            (self._table.merge_insert("id")
-             .when_matched_update_all()
-             .when_not_matched_insert_all()
-             .execute(data))
+            try:
+                (self._table.merge_insert("id")
+                 .when_matched_update_all()
+                 .when_not_matched_insert_all()
+                 .execute(data))
+            except (OSError, RuntimeError) as exc:
+                raise AgendaStoreFailed(self._what, exc) from exc

@@ -23,7 +23,7 @@ from datetime import datetime, tzinfo
 from operator import attrgetter
 from typing import Any
 
-from jarvisd.events import AgendaChanged
+from jarvisd.events import AgendaChanged, StatusChanged
 from jarvisd.openloop import repeats, rules
 from jarvisd.openloop.alarms import RUNG_KEEP_MS, alarm_kind
 from jarvisd.openloop.model import AgendaChange, Judgement, LoopStatus, OpenLoop, ProposedLoop, new_loop_id
@@ -43,7 +43,7 @@ MEANING_LOOPS = 500
 EXPIRY_BATCH = 250   # promises the sweep closes in one write (one LanceDB commit, one fsync)
 REPEAT_MAX_AGE_MS = 366 * 86_400_000   # a repeating promise without a time is kept a year, not max_age
 
-Publish = Callable[[AgendaChanged], object]
+Publish = Callable[[AgendaChanged | StatusChanged], object]
 
 
 MIN_PREFIX = 4  # the shortest id prefix that names a loop: one character is a typo's reach, not a choice
@@ -75,6 +75,7 @@ class OpenLoopService:
                  id_factory: Callable[[], str] = new_loop_id, publish: Publish | None = None) -> None:
         self.store = store
         self.publish = publish  # where `AgendaChanged` goes; None: nobody listens (the CLI, replays)
+        self._store_failing = False   # the last write to the store failed (the status part "agenda", `_store_state`)
         self.tz = tz
         self.clock = clock
         self.expire_after_ms = int(expire_after_sec * 1000)
@@ -196,6 +197,19 @@ class OpenLoopService:
                 log.exception("announcing an agenda change (%s) failed", reason)
         return change
 
+    def _store_state(self, state: str, detail: str) -> None:
+        """Announce the agenda's store failing, or working again after a failure (once each, as memory's)."""
+        failing = state != "ok"
+        if failing == self._store_failing or self.publish is None:
+            self._store_failing = failing
+            return
+        self._store_failing = failing
+        log.error("openloop: %s", detail) if failing else log.info("openloop: the agenda's store works again")
+        try:
+            self.publish(StatusChanged("agenda", state, detail))
+        except Exception:
+            log.exception("announcing the agenda's store state failed")
+
     @contextlib.contextmanager
     def _one_write(self) -> Iterator[None]:
         """The saves inside are one write to the store, or none. Pass 42: "I'll text Ann instead of calling her"
@@ -232,11 +246,17 @@ class OpenLoopService:
 
     def _write(self, loops: list[OpenLoop]) -> None:
         save_many = getattr(self.store, "save_many", None)
-        if save_many is not None and len(loops) > 1:
-            save_many(loops)
-        else:
-            for loop in loops:
-                self.store.save(loop)
+        try:
+            if save_many is not None and len(loops) > 1:
+                save_many(loops)
+            else:
+                for loop in loops:
+                    self.store.save(loop)
+        except OSError as exc:   # the HUD's status part "agenda" says so while it lasts (pass 48b: it said nothing)
+            self._store_state("failing", f"the agenda could not be saved ({exc.strerror or exc}); nothing changed "
+                                         "until a write reaches it again")
+            raise
+        self._store_state("ok", "works again")
         for loop in loops:
             self._loops[loop.id] = loop
         shrank = getattr(self.store, "take_shrink", None)

@@ -38,6 +38,7 @@ from jarvisd.errors import StartupError
 from jarvisd.lance_damage import clear_never_committed
 from jarvisd.lance_files import (
     local_table_dir,
+    lost_newest_versions,
     mislabelled_fix,
     mislabelled_version,
     newest_named_version,
@@ -137,6 +138,8 @@ class LanceMemoryStore:
         if named is not None and (mislabelled := mislabelled_version(named, self._run(self._table.version()))):
             raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): {mislabelled}; "
                                f"{mislabelled_fix(named)}")
+        if local is not None and (lost := lost_newest_versions(uri, table, self._run(self._table.version()))):
+            raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): {lost[0]}; {lost[1]}")
         if self._schema_problem:
             # health reads this module, so it is imported here, not at the top
             from jarvisd.memory.health import schema_refusal
