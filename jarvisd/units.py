@@ -58,8 +58,8 @@ _NUMBER = r"(?P<n>-?\d+(?:[.,]\d+)?|an?|one)"
 _UNIT = r"(?:degrees?\s+)?(?:fluid\s+ounces?|[a-z]+(?:-[a-z]+)?)"
 _LEAD = r"(?:(?:so|and|ok|okay|hey\s+jarvis|jarvis)[\s,]+)?(?:what(?:'s|\s+is|\s+are)\s+|convert\s+|how\s+much\s+is\s+)?"
 _EN_CONVERT = re.compile(_LEAD + _NUMBER + rf"\s*(?P<a>{_UNIT})\s+(?:in|to|into|as)\s+(?P<b>{_UNIT})")
-_EN_HOW_MANY = re.compile(r"(?:(?:so|and|ok|okay)[\s,]+)?how\s+many\s+(?P<b>" + _UNIT + r")\s+(?:are\s+|is\s+)?(?:there\s+)?"
-                          r"(?:in|to)\s+(?:a\s+|an\s+|one\s+|" + r"(?P<n>\d+(?:[.,]\d+)?)\s*)?(?P<a>" + _UNIT + ")")
+_EN_HOW_MANY = re.compile(r"(?:(?:so|and|ok|okay)[\s,]+)?how\s+many\s+(?P<b>" + _UNIT + r")\s+(?:are\s+|is\s+)?(?:there\s+|it\s+)?"
+                          r"(?:in\s+|to\s+|(?=an?\s))(?:a\s+|an\s+|one\s+|" + r"(?P<n>\d+(?:[.,]\d+)?)\s*)?(?P<a>" + _UNIT + ")")
 
 
 def answer(text: str) -> str | None:

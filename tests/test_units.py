@@ -42,6 +42,7 @@ async def test_the_assistant_converts_without_its_model(tmp_path):
     ("how many minutes in a day?", "1 day is 1,440 minutes."), ("how many seconds in an hour", "1 hour is 3,600 seconds."),
     ("how many hours in a week", "1 week is 168 hours."), ("convert 90 minutes to hours", "90 minutes is 1.5 hours."),
     ("what is 3 days in hours", "3 days is 72 hours."),
+    ("How many minutes is it a day?", "1 day is 1,440 minutes."),   # Whisper's hearing, daemon run 68
 ])
 def test_time_units_are_converted(said, reply):
     """The forty-seventh session: "how many minutes in a day?" was answered by SmolLM2 with "24 * 8 = 192 minutes"."""

@@ -70,10 +70,11 @@ _EN_UNTIL = [re.compile(p) for p in (
 _KO_UNTIL = re.compile(r"(?P<x>.+?)\s*까지\s*(?:며칠|몇\s*일|(?P<unit>몇\s*주))\s*(?:남았어|남았어요|남았지|남았니|남았나요|남았나|이야|야|예요|이에요)?")
 # "what's the date next Friday?", "what day is Christmas this year?", "what day of the week does New Year fall on?",
 # "다음 주 금요일 며칠이야?", "크리스마스 무슨 요일이야?" (the forty-seventh session: SmolLM2 said "The date next Friday is
-# 2023-01-02." and told the story of Christmas instead of its weekday)
+# 2023-01-02." and told the story of Christmas instead of its weekday; "what day in Christmas": Whisper's "is", daemon
+# run 68)
 _EN_WHICH = [re.compile(p) for p in (
     r"(?:so\s+|and\s+)?what(?:'s|\s+is)\s+the\s+date\s+(?:of\s+|on\s+|for\s+)?(?P<x>.+)",
-    r"(?:so\s+|and\s+)?what\s+(?:date|day(?:\s+of\s+the\s+week)?)\s+(?:will\s+it\s+be|is\s+it|will\s+be|is|was|will)\s+"
+    r"(?:so\s+|and\s+)?what\s+(?:date|day(?:\s+of\s+the\s+week)?)\s+(?:will\s+it\s+be|is\s+it|will\s+be|is|in|was|will)\s+"
     r"(?P<x>.+?)(?:\s+be)?",
     r"(?:so\s+|and\s+)?what\s+(?:date|day(?:\s+of\s+the\s+week)?)\s+does\s+(?P<x>.+?)\s+fall\s+on",
     r"(?:so\s+|and\s+)?which\s+day\s+is\s+(?P<x>.+)",

@@ -25,6 +25,7 @@ def desk(saturday_desk) -> AgendaDesk:
     ("what's the date next Friday?", "Next Friday is December 11."),
     ("what day is Christmas this year?", "Christmas is Friday, December 25."),
     ("what day of the week is Christmas this year?", "Christmas is Friday, December 25."),
+    ("What day in Christmas this year?", "Christmas is Friday, December 25."),   # Whisper's "is", daemon run 68
     ("what day does new year fall on?", "New Year is Friday, January 1, 2027."),
     ("what day is Christmas next year", "Christmas is Saturday, December 25, 2027."),
     ("what is the date on December 25", "December 25 is a Friday."),
