@@ -155,11 +155,11 @@ class OpenLoopService:
             hits = [loop for loop in self._loops.values() if key and loop.id.startswith(key)]
         if len(hits) == 1 and len(key) >= MIN_PREFIX:
             return hits[0]
+        said = repr(id_or_prefix if len(id_or_prefix) <= 40 else id_or_prefix[:40] + "…")   # pass 48b: a 100 KB id said back
         if len(hits) == 1:  # pass 39: "dismiss 0" closed the one promise whose id began with 0
-            raise LoopNotFound(f"{id_or_prefix!r} is too short to name a loop: give at least {MIN_PREFIX} "
+            raise LoopNotFound(f"{said} is too short to name a loop: give at least {MIN_PREFIX} "
                                "characters of its id (8 are shown)")
-        raise LoopNotFound(f"no loop {id_or_prefix!r}" if not hits else
-                           f"{id_or_prefix!r} matches {len(hits)} loops; give more characters")
+        raise LoopNotFound(f"no loop {said}" if not hits else f"{said} matches {len(hits)} loops; give more characters")
 
     def format_due(self, loop: OpenLoop) -> str | None:
         return rules.format_due(loop.due_ms, self.tz) if loop.due_ms is not None else None

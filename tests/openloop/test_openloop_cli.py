@@ -113,3 +113,12 @@ def test_an_english_promises_due_is_labelled_due_and_a_korean_ones_giham(service
              {"short_id": "5e6f7a8b", "desc": "보고서 보내기", "due": "2026-10-16 15:00", "status": "open"}]
     assert format_views(views) == ("1a2b3c4d  send the report (due 2026-10-16 15:00)\n"
                                    "5e6f7a8b  보고서 보내기 (기한 2026-10-16 15:00)")
+
+
+def test_an_unknown_id_of_any_length_is_said_back_in_at_most_40_characters(service):
+    """Pass 48b's low: `POST /api/openloops/<100,000 characters>` answered a 404 whose message repeated the whole id."""
+    from jarvisd.openloop.service import LoopNotFound
+
+    with pytest.raises(LoopNotFound) as caught:
+        service.find("z" * 100_000)
+    assert str(caught.value) == "no loop '" + "z" * 40 + "…'"
