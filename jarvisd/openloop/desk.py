@@ -187,6 +187,7 @@ class AgendaDesk:
         # "How much earlier for call Bob?" asked: (loop id, direction, when asked), so "30 minutes" answers it
         self._asked_amount: dict[str, tuple[str, int, int]] = {}
         self._undoable: dict[str, Undoable] = {}   # the last change each session made ("undo that" takes it back)
+        self._started_ms = service.now_ms()   # what changed before it is not remembered ("undo that" after a restart)
         self._alarm_asked: dict[str, tuple[str, int]] = {}   # "set a timer": (kind, asked at ms), for the answer
         self._what_asked: dict[str, tuple[str, int]] = {}   # "remind me": (time words, asked at ms), for the answer
         self._lock = threading.Lock()
@@ -229,7 +230,10 @@ class AgendaDesk:
         with self._lock:
             last = self._undoable.get(session)
         if last is None or self.service.now_ms() - last.at_ms > UNDO_SEC * 1000:
-            return None if said.denial else DeskReply(phrases.nothing_to_undo(lang), lang, intent="undo")
+            # just started: a change may have been made before the restart, which this desk never saw (pass 48b's low:
+            # "I haven't changed anything in the last ten minutes" 20 s after "I fed the cat" and a restart)
+            fresh = last is None and self.service.now_ms() - self._started_ms < UNDO_SEC * 1000
+            return None if said.denial else DeskReply(phrases.nothing_to_undo(lang, fresh), lang, intent="undo")
         closed = [loop for loop in last.change.closed if not said.denial or loop.status == LoopStatus.DONE]
         if said.deed:   # "I didn't call him": only the closing of that deed ("I didn't email Ann" after "I called Bob": none)
             descs = [loop.desc for loop in closed]

@@ -707,7 +707,13 @@ def undone(reopened: Sequence[OpenLoop], removed: Sequence[OpenLoop], lang: Lang
     return " ".join(parts) or "There's nothing to undo: it changed since."
 
 
-def nothing_to_undo(lang: Lang) -> str:
+def nothing_to_undo(lang: Lang, since_start: bool = False) -> str:
+    """Nothing to take back; `since_start`: the desk started less than ten minutes ago, so what changed before it
+    (a restart) is not known, and not denied."""
+    if since_start:
+        if lang == "ko":
+            return "되돌릴 게 없어요. 제가 다시 시작하기 전에 바꾼 건 기억하지 못해요."
+        return "There's nothing I can undo: I don't remember changes from before I restarted."
     if lang == "ko":
         return "최근에 바꾼 게 없어서 되돌릴 게 없어요."
     return "There's nothing on your agenda to undo: I haven't changed anything in the last ten minutes."

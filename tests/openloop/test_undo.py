@@ -57,6 +57,18 @@ def test_a_denial_of_another_deed_takes_nothing_back(desk, other):
 
 
 def test_undo_with_nothing_changed_says_so(desk):
+    """Just started, the desk cannot know what changed before a restart, and says so rather than that nothing did
+    (pass 48b's low: "I haven't changed anything in the last ten minutes" 20 s after "I fed the cat" and a
+    SIGKILL); ten minutes on, nothing changed is nothing changed."""
+    assert said(desk, "undo", "되돌려 줘") == ["There's nothing I can undo: I don't remember changes from before I restarted.",
+                                          "되돌릴 게 없어요. 제가 다시 시작하기 전에 바꾼 건 기억하지 못해요."]
+
+
+def test_undo_ten_minutes_after_the_start_with_nothing_changed_says_nothing_changed(tmp_path, korean):
+    clock = FakeClock(TUESDAY.timestamp())
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=TUESDAY.tzinfo, clock=clock),
+                      korean)
+    clock.advance(601)
     assert said(desk, "undo")[0].startswith("There's nothing on your agenda to undo")
 
 
