@@ -824,6 +824,11 @@ class AgendaDesk:
             items = [item for loop in sorted(self.service.agenda(), key=lambda loop: loop.created_ms)
                      if (item := shopping.item_of(loop.desc)) is not None]
             return DeskReply(phrases.shopping_list(items, lang), lang, intent="shopping")
+        if (clearing := shopping.list_cleared(said)) is not None:   # "clear my shopping list": asked first, as "cancel
+            to_buy = [loop for loop in self.service.agenda() if shopping.item_of(loop.desc) is not None]   # all" is
+            if not to_buy:
+                return DeskReply(phrases.shopping_list([], clearing), clearing, intent="shopping")
+            return self._ask_every(Intent("cancel_all", clearing, command=True), session, to_buy)
         asked = shopping.items_added(said)
         if asked is None:
             return None

@@ -50,6 +50,21 @@ def list_asked(cleaned: str) -> bool:
     return bool(_EN_ASKED.fullmatch(text) or (re.search(r"[가-힣]", text) and _KO_ASKED.fullmatch(text)))
 
 
+# "clear my shopping list", "delete everything on the shopping list", "장보기 목록 비워 줘" (the forty-seventh session: to
+# the model, and the "yes" after it too)
+_EN_CLEAR = re.compile(r"(?:(?:please|can\s+you|could\s+you|jarvis)[\s,]+)*(?:(?:clear|empty|wipe|reset)(?:\s+out)?\s+" + _EN_LIST_NAME +
+                       r"|(?:delete|remove|cancel|clear)\s+(?:everything|all(?:\s+the\s+items)?)\s+(?:on|from)\s+" + _EN_LIST_NAME + r")")
+_KO_CLEAR = re.compile(rf"{_KO_LIST_NAME}\s*(?:을|를|에\s*있는\s*거)?\s*(?:다|전부|모두|싹)?\s*(?:비워|지워|삭제해|초기화해)\s*(?:줘|주세요)?")
+
+
+def list_cleared(cleaned: str) -> str | None:
+    """"en" or "ko" for "clear my shopping list" (asked before anything is withdrawn), else None."""
+    text = cleaned.rstrip("?？.! ")
+    if _EN_CLEAR.fullmatch(text):
+        return "en"
+    return "ko" if re.search(r"[가-힣]", text) and _KO_CLEAR.fullmatch(text) else None
+
+
 def to_buy(item: str, lang: str) -> str:
     """The promise kept for an item: "buy milk", "우유 사기"."""
     return f"{item} 사기" if lang == "ko" else f"buy {item}"

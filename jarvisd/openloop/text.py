@@ -256,6 +256,15 @@ def unmatched(mine: Profile, theirs: Profile) -> list[str]:
 _KO_ROLE_PARTICLES = ("한테", "에게", "께", "을", "를")
 
 
+# "driver's license", "mother's day": a kind of thing named with a possessive, not a person's thing (the forty-seventh
+# session: "when does my license need renewing?" named no "renew my driver's license", whose "driver" owned it)
+_EN_COMPOUND_POSSESSIVES = frozenset({("driver", "license"), ("driver", "licence"), ("drivers", "license"),
+                                      ("drivers", "licence"), ("mother", "day"), ("father", "day"),
+                                      ("valentine", "day"), ("children", "hospital"), ("women", "day"),
+                                      ("year", "eve"), ("farmer", "market"), ("farmers", "market"),
+                                      ("bachelor", "degree"), ("master", "degree"), ("master", "thesis")})
+
+
 def owners(p: Profile) -> list[tuple[str, str]]:
     """(owner, owned) pairs of content words: the owner names whose the next word is. English "Bob's mom",
     "the Joneses' lawyer"; Korean "밥의 엄마한테" and "밥 엄마한테" (a bare noun before the word that carries
@@ -274,7 +283,7 @@ def owners(p: Profile) -> list[tuple[str, str]]:
             owner = w
         else:
             owner = ""
-        if owner:
+        if owner and (owner.lower(), owned.lower()) not in _EN_COMPOUND_POSSESSIVES:
             pairs.append((owner, owned))
     return pairs
 

@@ -20,6 +20,11 @@ _EN = [re.compile(p) for p in (
     r"(?:so\s+|and\s+)?by\s+when\s+(?:do|should|must)\s+i\s+(?P<x>.+?)",
     r"(?:so\s+|and\s+)?(?:when|what\s+time)\s+(?:does|will|is)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+"
     r"(?:go(?:ing)?\s+off|ring(?:ing)?|end(?:ing)?|finish(?:ing)?|be\s+(?:done|over))",
+    # "what's my next alarm?", "when does my license need renewing?", "when do the tickets have to be booked?" (the
+    # forty-seventh session: both to the model, "I'm sorry for your loss" and a paragraph on business licenses)
+    r"(?:so\s+|and\s+)?what(?:'s|\s+is)\s+(?:my|the)\s+(?P<x>next\s+(?:alarm|timer|wake-?up(?:\s+alarm)?|reminder))(?:\s+set\s+for)?",
+    r"(?:so\s+|and\s+)?(?:when|by\s+when)\s+(?:does|do|will)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+(?:need|have)\s+"
+    r"(?:to\s+be\s+)?[a-z]+(?:ing|ed)(?:\s+by)?",
 )]
 # "how long until the call?", "how much time is left on the timer?", "타이머 얼마나 남았어?": the time left to a due
 _EN_LEFT = [re.compile(p) for p in (

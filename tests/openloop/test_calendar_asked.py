@@ -201,3 +201,44 @@ def test_the_calendar_itself_is_the_calendars(desk, said, reply):
     """The forty-seventh session: SmolLM2 said "February 2028 is approximately 2028 days" and "The week number today is
     13." on December 5."""
     assert said_to(desk, said) == [reply]
+
+
+@pytest.mark.parametrize(("said", "answer", "reply", "rows"), [
+    (["add bread and milk to the shopping list", "I need to call Bob"], "clear the shopping list",
+     "Cancel both things on your agenda: buy milk and buy bread? Say yes and I'll cancel them.", [("call Bob", "-")]),
+    (["장보기 목록에 우유랑 계란 추가해 줘"], "장보기 목록 비워 줘",
+     "할 일 2개(계란 사기, 우유 사기)를 모두 목록에서 지울까요? 맞으면 '응'이라고 해 주세요.", []),
+])
+def test_clearing_the_shopping_list_asks_then_withdraws_only_its_items(desk, said, answer, reply, rows):
+    """The forty-seventh session: "clear the shopping list" went to the model, and so did the "yes" after it."""
+    said_to(desk, *said)
+    assert said_to(desk, answer) == [reply]
+    said_to(desk, "응" if "장보기" in answer else "yes")
+    assert agenda_rows(desk) == rows
+
+
+def test_clearing_an_empty_shopping_list_says_it_is_empty(desk):
+    said_to(desk, "I need to call Bob")
+    assert said_to(desk, "clear my shopping list") == ["Your shopping list is empty."]
+    assert agenda_rows(desk) == [("call Bob", "-")]
+
+
+@pytest.mark.parametrize(("said", "asked", "reply"), [
+    (["set an alarm for 6:45 tomorrow", "wake me up at 8am"], "what's my next alarm?", "Alarm is tomorrow at 6:45 AM."),
+    (["I need to renew my driver's license next month"], "when does my license need renewing?",
+     "Renew your driver's license is due by Sunday, January 31, 2027."),
+    (["I need to book the tickets by Friday"], "when do the tickets have to be booked?",
+     "Book the tickets is due by Friday."),
+])
+def test_when_asked_in_more_words_is_read_from_the_agenda(desk, said, asked, reply):
+    """The forty-seventh session: "what's my next alarm?" got "I'm sorry for your loss" and "when does my license need
+    renewing?" a paragraph on business licenses (a "driver's license" was the driver's, so "license" named none)."""
+    said_to(desk, *said)
+    assert said_to(desk, asked) == [reply]
+
+
+def test_a_license_renewed_closes_the_drivers_license_and_bobs_mom_stays_bobs(desk):
+    said_to(desk, "I need to renew my driver's license next month", "I need to call Bob's mom")
+    assert said_to(desk, "I renewed my license") == ["Marked done: renew your driver's license."]
+    said_to(desk, "I called Bob")
+    assert agenda_rows(desk) == [("call Bob's mom", "-")]
