@@ -62,8 +62,58 @@ _EN_HOW_MANY = re.compile(r"(?:(?:so|and|ok|okay)[\s,]+)?how\s+many\s+(?P<b>" + 
                           r"(?:in\s+|to\s+|(?=an?\s))(?:a\s+|an\s+|one\s+|" + r"(?P<n>\d+(?:[.,]\d+)?)\s*)?(?P<a>" + _UNIT + ")")
 
 
+# Korean: "5킬로미터는 몇 마일이야?", "1파운드는 몇 그램이야?", "하루는 몇 분이야?", "화씨 100도는 섭씨 몇 도야?" (the
+# forty-seventh session: SmolLM2 wrote "1. 5킬로미터는 몇마일이야? 2.")
+_KO_UNITS = {"킬로미터": "km", "킬로": "km", "미터": "m", "센티미터": "cm", "센티": "cm", "밀리미터": "mm", "마일": "mi",
+             "야드": "yd", "피트": "ft", "인치": "in", "킬로그램": "kg", "그램": "g", "파운드": "lb", "온스": "oz",
+             "리터": "l", "밀리리터": "ml", "갤런": "gal", "컵": "cup", "초": "s", "분": "min", "시간": "h", "일": "day",
+             "주": "wk"}
+_KO_UNIT = "|".join(sorted(_KO_UNITS, key=len, reverse=True))
+_KO_CONVERT = re.compile(rf"(?:(?P<n>\d+(?:[.,]\d+)?)\s*(?P<a>{_KO_UNIT})|(?P<day>하루|한\s*시간|일주일|1주일))\s*(?:은|는|이|가)?\s*"
+                         rf"몇\s*(?P<b>{_KO_UNIT})(?:야|예요|이에요|이야|인가요|지|일까|쯤이야)?")
+_KO_TEMPERATURE = re.compile(r"(?P<a>화씨|섭씨)\s*(?P<n>-?\d+(?:[.,]\d+)?)\s*도\s*(?:은|는|이|가)?\s*(?P<b>화씨|섭씨)\s*(?:로\s*)?몇\s*도(?:야|예요|이에요|이야|인가요|지)?")
+_KO_NAMED = {v: k for k, v in _KO_UNITS.items() if k not in ("킬로", "센티")}
+
+
+def _korean(said: str) -> str | None:
+    """"5킬로미터는 3.11마일이에요." for a Korean conversion asked, else None."""
+    if m := _KO_TEMPERATURE.fullmatch(said):
+        amount = float(m["n"].replace(",", "."))
+        a, b = ("f" if m["a"] == "화씨" else "c"), ("f" if m["b"] == "화씨" else "c")
+        if a == b or not abs(amount) < _LARGEST:
+            return None
+        value = (amount - 32) * 5 / 9 if a == "f" else amount * 9 / 5 + 32
+        return f"{m['a']} {spoken_number(amount)}도는 {m['b']} {_rounded(value)}도예요."
+    m = _KO_CONVERT.fullmatch(said)
+    if m is None:
+        return None
+    if m["day"]:
+        amount, a = 1.0, {"하루": "day", "일주일": "wk", "1주일": "wk"}.get(m["day"].replace(" ", ""), "h")
+    else:
+        amount, a = float(m["n"].replace(",", ".")), _KO_UNITS[m["a"]]
+    b = _KO_UNITS[m["b"]]
+    if m["a"] == "킬로" and _UNITS[b][0] == "mass":   # "5킬로는 몇 파운드야": 킬로 is kilograms by a weight
+        a = "kg"
+    if not abs(amount) < _LARGEST or a == b or _UNITS[a][0] != _UNITS[b][0]:
+        return None
+    value = amount * _UNITS[a][1] / _UNITS[b][1]
+    what = m["day"] or f"{spoken_number(amount)}{_KO_NAMED[a]}"
+    said_value = f"{_rounded(value)}{_KO_NAMED[b]}"
+    return f"{what}{'은' if _final(what) else '는'} {said_value}{'이에요' if _final(said_value) else '예요'}."
+
+
+def _final(word: str) -> bool:
+    """Whether the last syllable (or digit, as read) ends in a consonant: 은/이에요 after it."""
+    last = word[-1]
+    if last.isdigit():
+        return last in "0136789"
+    return "가" <= last <= "힣" and (ord(last) - 0xAC00) % 28 != 0
+
+
 def answer(text: str) -> str | None:
     """"5 miles is 8.05 kilometers." for a conversion asked, else None."""
+    if re.search(r"[가-힣]", text):
+        return _korean(" ".join(text.split()).rstrip("?.!？ "))
     said = " ".join(text.casefold().replace("fluid ounce", "fluid-ounce").split()).rstrip("?.! ")
     m = _EN_CONVERT.fullmatch(said) or _EN_HOW_MANY.fullmatch(said)
     if m is None:

@@ -51,3 +51,18 @@ def test_time_units_are_converted(said, reply):
 
 def test_guard_months_and_years_are_no_fixed_unit():
     assert answer("how many days in a month") is None and answer("how many days in a year") is None
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("5킬로미터는 몇 마일이야?", "5킬로미터는 3.11마일이에요."), ("1파운드는 몇 그램이야?", "1파운드는 453.6그램이에요."),
+    ("하루는 몇 분이야?", "하루는 1,440분이에요."), ("3시간은 몇 분이야", "3시간은 180분이에요."),
+    ("화씨 100도는 섭씨 몇 도야?", "화씨 100도는 섭씨 37.78도예요."), ("5킬로는 몇 파운드야", "5킬로그램은 11.02파운드예요."),
+])
+def test_korean_a_conversion_asked_is_worked_out(said, reply):
+    """The forty-seventh session: SmolLM2 answered "5킬로미터는 몇 마일이야?" with "1. 5킬로미터는 몇마일이야? 2."."""
+    assert answer(said) == reply
+
+
+@pytest.mark.parametrize("said", ["사과 5개는 몇 개야", "내일 몇 시야", "5킬로미터는 몇 그램이야", "지금 몇 분이야"])
+def test_guard_korean_anything_else_is_no_conversion(said):
+    assert answer(said) is None
