@@ -131,12 +131,20 @@ def _deed_first(text: str) -> str:
     return text
 
 
+# Whisper's "I am a dentist appointment tomorrow at 3:30" for "I have a …" (daemon run 68: to the model, which said "I'm a
+# dentist, and I'll be taking your appointment"): no one is an appointment
+_AM_AN_EVENT = re.compile(r"\b(I)(?:\s+am|'m)\s+(?=(?:a|an)\s+(?:[\w'-]+\s+){0,2}?(?:appointment|meeting|call|class|interview|"
+                          r"lesson|session|checkup|check-up|exam|date|flight|reservation)"
+                          r"(?:\s+(?:tomorrow|today|tonight|at|on|this|next|in|with)\b|\s*[.,!?]*\s*$))", re.IGNORECASE)
+
+
 def standard(text: str) -> str:
     """`text` with regional English words as the standard ones (see the module's docstring), and Whisper's "into
     hours" as "in two hours"."""
     if not re.search(r"[A-Za-z]", text):
         return text
     text = _deed_first(_INTO_OURS.sub("in two hours", _INTO_UNIT.sub("in two ", text)))
+    text = _AM_AN_EVENT.sub(lambda m: f"{m.group(1)} have ", text)
     text = _OPENING.sub("", text)
     text = _FIXING_TO.sub("going to", text)
     text = _AHOLD.sub("called", text)

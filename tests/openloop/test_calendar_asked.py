@@ -242,3 +242,14 @@ def test_a_license_renewed_closes_the_drivers_license_and_bobs_mom_stays_bobs(de
     assert said_to(desk, "I renewed my license") == ["Marked done: renew your driver's license."]
     said_to(desk, "I called Bob")
     assert agenda_rows(desk) == [("call Bob's mom", "-")]
+
+
+@pytest.mark.parametrize(("said", "standard"), [
+    ("I am a dentist appointment tomorrow at 3:30 PM.", "I have a dentist appointment tomorrow at 3:30 PM."),
+    ("I am an early flight tomorrow", "I have an early flight tomorrow"),
+    ("I'm a big meeting person", "I'm a big meeting person"), ("I am a teacher", "I am a teacher"),
+])
+def test_whispers_i_am_an_appointment_is_i_have_one(said, standard):
+    """Daemon run 68: Whisper heard "I am a dentist appointment tomorrow at 3:30 PM." for "I have …"; the model said
+    "I'm a dentist, and I'll be taking your appointment" and nothing was kept."""
+    assert en_dialect.standard(said) == standard
