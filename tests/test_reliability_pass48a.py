@@ -32,3 +32,49 @@ def test_a_second_ask_led_by_its_own_to_is_not_under_the_first_asks_not(text, wa
 ])
 def test_guard_a_not_still_covers_its_own_part_and_a_verb_joined_without_to(text, wanted):
     assert _actions(text) == wanted
+
+
+# ---------------------------------------------------------------- "undo that" after everything moved
+
+def test_undo_of_a_thousand_moved_promises_is_a_bounded_reply_not_one_sentence_each(tmp_path):
+    """Before (daemon, LanceDB): 1,000 promises due today, "push everything back an hour" ("OK, I moved 1000 things:
+    …; and 995 more."), then "undo that": every one went back (right) and the reply was 1,000 sentences "OK, moved
+    back: task number N, tonight at …", 53 KB for piper to read (about an hour of speech), where every other agenda
+    reply is bounded ("and N more in the HUD")."""
+    from jarvisd.openloop.desk import AgendaDesk
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+    from tests.openloop.conftest import SEOUL, FakeClock, said_to
+
+    clock = FakeClock(0)
+    clock.set_local("2026-12-05 08:00")
+    path = tmp_path / "openloops.jsonl"
+    from jarvisd.openloop.model import LoopStatus, OpenLoop
+    service = OpenLoopService(JsonlLoopStore(path), tz=SEOUL, clock=clock)
+    start = service.now_ms() + 3_600_000
+    service.store.save_many([OpenLoop(id=f"t{i:04d}", desc=f"task number {i}", status=LoopStatus.OPEN,
+                                      created_ms=start, updated_ms=start, due_ms=start + i * 40_000, session="s1")
+                             for i in range(1000)])
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(path), tz=SEOUL, clock=clock), None)
+    [moved] = said_to(desk, "push everything back an hour")
+    assert moved.startswith("OK, I moved 1000 things:") and len(moved) < 600
+    [undone] = said_to(desk, "undo that")
+    assert len(undone) < 600, len(undone)
+    assert undone.count("moved back") >= 1 and "995 more" in undone
+    dues = sorted(loop.due_ms for loop in desk.service.agenda("s1"))
+    assert dues[0] == start and dues[-1] == start + 999 * 40_000   # every one back as it was
+
+
+def test_guard_undo_of_two_moved_promises_still_names_each(tmp_path):
+    from jarvisd.openloop.desk import AgendaDesk
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+    from tests.openloop.conftest import SEOUL, FakeClock, said_to
+
+    clock = FakeClock(0)
+    clock.set_local("2026-12-05 14:00")
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "o.jsonl"), tz=SEOUL, clock=clock), None)
+    said_to(desk, "remind me to call the dentist at 3pm and to email Ann at 4pm")
+    said_to(desk, "push everything back an hour")
+    assert said_to(desk, "undo that") == [
+        "OK, moved back: call the dentist, today at 3 PM. OK, moved back: email Ann, today at 4 PM."]
