@@ -78,3 +78,47 @@ def test_guard_undo_of_two_moved_promises_still_names_each(tmp_path):
     said_to(desk, "push everything back an hour")
     assert said_to(desk, "undo that") == [
         "OK, moved back: call the dentist, today at 3 PM. OK, moved back: email Ann, today at 4 PM."]
+
+
+# ---------------------------------------------------------------- "what did we talk about today?" on a damaged table
+
+def _damaged_memory_assistant(tmp_path, chat_name: str):
+    from tests.assistants import scripted_assistant
+
+    return scripted_assistant(tmp_path, chat_name=chat_name,
+                              says="We talked about the latest news and trends in technology.")
+
+
+async def _talk_then_damage(tmp_path) -> None:
+    assistant, _ = _damaged_memory_assistant(tmp_path, "embedded:smollm2-135m")
+    await assistant.answer("remember that my gym code is 77", session="s")
+    await assistant.answer("remind me to call Bob tomorrow at 3pm", session="s")
+    await assistant.close()
+    for fragment in (tmp_path / "data" / "memory.lance").rglob("*.lance"):
+        if fragment.is_file():
+            fragment.write_bytes(fragment.read_bytes()[:100])
+
+
+async def test_what_did_we_talk_about_on_a_damaged_memory_table_says_so_not_a_made_up_talk(tmp_path):
+    """Before (daemon, the memory table's newest data files truncated; `/api/status` "damaged"): "what did we talk
+    about today?" fell through to SmolLM2, which answered "We talked about the latest news and trends in the field of
+    technology and engineering.": a talk made up, the damage unsaid, where "what's my bike lock code?" on the same
+    home answered "I can't read my memory right now …"."""
+    await _talk_then_damage(tmp_path)
+    assistant, chat = _damaged_memory_assistant(tmp_path, "embedded:smollm2-135m")
+    try:
+        reply = await assistant.answer("what did we talk about today?", session="s")
+        assert reply.startswith("I can't read my memory right now"), reply
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+async def test_guard_a_capable_model_is_still_asked_when_memory_cannot_be_read(tmp_path):
+    await _talk_then_damage(tmp_path)
+    assistant, chat = _damaged_memory_assistant(tmp_path, "ollama:qwen2.5:3b")
+    try:
+        reply = await assistant.answer("what did we talk about today?", session="s")
+        assert not reply.startswith("I can't read my memory right now") and chat.calls
+    finally:
+        await assistant.close()
