@@ -122,3 +122,42 @@ async def test_guard_a_capable_model_is_still_asked_when_memory_cannot_be_read(t
         assert not reply.startswith("I can't read my memory right now") and chat.calls
     finally:
         await assistant.close()
+
+
+# ---------------------------------------------------------------- a fact asked back while its journal waits
+
+HELD_BACK = ("1 write journal of a stopped jarvisd could not be written to the table at start: /x/1.wal "
+             "(RuntimeError: lance error: No space left on device (os error 28)). The writes acknowledged in it are "
+             "kept there but are not in memory's answers; fix the cause (for a full disk, free space) and restart "
+             "jarvisd, which writes it to the table then")
+
+
+async def test_a_fact_asked_back_while_acknowledged_writes_wait_in_a_journal_is_not_denied(tmp_path):
+    """Before (daemon, a 3 MB tmpfs): "my locker code is 4242" answered "Remembered: …", SIGKILL, a restart with the
+    disk still full: the journal could not be written to the table (`/api/status` memory "damaged: 1 write journal
+    … not in memory's answers"), and "what's my locker code?" answered "You haven't told me about your locker code.
+    Tell me, and I'll remember it.": an acknowledged fact denied. The start sets `health.held_back` then."""
+    from tests.assistants import scripted_assistant
+
+    assistant, chat = scripted_assistant(tmp_path, says="(2026-12-05) my locker code is 1111")
+    try:
+        await assistant.answer("remember that my gym code is 77", session="s")
+        assistant.memory.health.held_back = HELD_BACK
+        reply = await assistant.answer("what's my locker code?", session="s")
+        assert reply.startswith("I can't read my memory right now"), reply
+        assert chat.calls == []
+        # a fact that is in the table is still said back
+        assert await assistant.answer("what's my gym code?", session="s") == "You told me your gym code is 77."
+    finally:
+        await assistant.close()
+
+
+async def test_guard_with_no_journal_held_back_a_fact_never_told_is_said_so(tmp_path):
+    from tests.assistants import scripted_assistant
+
+    assistant, chat = scripted_assistant(tmp_path, says="(2026-12-05) my locker code is 1111")
+    try:
+        reply = await assistant.answer("what's my locker code?", session="s")
+        assert reply.startswith("You haven't told me about your locker code"), reply
+    finally:
+        await assistant.close()
