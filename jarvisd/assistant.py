@@ -201,20 +201,25 @@ class Assistant:
         except MemoryStoreFailed:   # the log and the status say why; the embedded model would make a memory up,
             return unreadable(asked) if small else None   # a capable one may still answer from the talk
         told = said_back(asked, facts)
+        if told is None and small and self.memory.health.held_back is not None:
+            # pass 48a: acknowledged facts wait in a journal the start could not write to the table (a full disk):
+            # "You haven't told me about your locker code" denied one of them; the status says why
+            return unreadable(asked)
         if told is None and small and not of_the_agenda_or_world(asked):
             return not_told(asked)   # the embedded model makes one up; a capable one may know it from the talk
         return told
 
     def _talk_back(self, asked: TalkAsked, scope: MemoryScope) -> str | None:
-        """The answer to "what did we talk about yesterday?" from the turns kept in that span (`talk_asked.py`), or None
-        when memory cannot be read (the model is asked, as before)."""
+        """The answer to "what did we talk about yesterday?" from the turns kept in that span (`talk_asked.py`); when
+        memory cannot be read, said so on the embedded model (pass 48a: on a damaged table SmolLM2 made the talk up,
+        "We talked about the latest news and trends …"), None on a capable one (the model is asked, as before)."""
         try:
             with self.memory.health.guard("reading what was talked about"):
                 episodes = self.memory.recall_episodes(scope, since=asked.since, until=asked.until, limit=200)
                 facts = [item for item in self.memory.told_facts(scope)   # "my wife's birthday is …" kept that day
                          if asked.since <= item.at.astimezone(self.memory.tz).date() <= asked.until]
-        except MemoryStoreFailed:
-            return None
+        except MemoryStoreFailed:   # the log and the status say why
+            return unreadable(asked) if self.backends.chat.name.startswith("embedded:") else None
         said = sorted([(item.at, exchange_of(item.content)[0]) for item in episodes]
                       + [(item.at, said_of(item.content)) for item in facts], key=lambda pair: pair[0], reverse=True)
         return talk_said(asked, [text for _, text in said])

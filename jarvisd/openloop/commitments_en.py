@@ -418,7 +418,9 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             action = vocative(sen, antecedent(sen, low, t.start, fronted(sen, low, resolve(action, t.who))))
             if j == len(parts) - 1:
                 action = _thing_corrected(sen, low, end, action)
-            negated = t.negated
+            # "remind me not to eat sugar and to call mom": a part led by its own "to" is a new ask, not under the
+            # first part's "not" (pass 48a: kept as "don't call mom"); "not to eat sugar and drink soda" still is
+            negated = t.negated and (j == 0 or re.search(r"\bto\s*$", low[parts[j - 1][1]:ps]) is None)
             if t.kind == "remind" and (said_not := re.match(r"(?:not|never)\s+(?=\w)", action, re.IGNORECASE)):
                 action, negated = action[said_not.end():], True   # "remind me to not eat sugar"
             timed_place = re.match(r"be\s+(?:at|in)\s+\w", action.lower()) and bool(holes)

@@ -264,7 +264,8 @@ class AgendaDesk:
         now = self.service.now_local()
         text = phrases.undone(reopened, removed, lang) if reopened or removed else ""
         text = " ".join(part for part in (text, *(phrases.moved_back(loop, now, self.service.tz, lang)
-                                                   for loop in restored),
+                                                   for loop in restored[:phrases.SPOKEN_ITEMS]),
+                                          phrases.more_moved_back(len(restored) - phrases.SPOKEN_ITEMS, lang),
                                           *(phrases.unmuted(loop, lang) for loop in unmuted)) if part) \
             or phrases.undone([], [], lang)
         return DeskReply(text, lang, change=AgendaChange(opened=tuple(reopened), closed=tuple(removed),

@@ -736,6 +736,16 @@ def moved_back(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     return f"OK, moved back: {second_person(loop.desc)}, {due}."
 
 
+def more_moved_back(more: int, lang: Lang) -> str:
+    """After the first SPOKEN_ITEMS of an undone move of many ("push everything back an hour" of 1,000 promises, then
+    "undo that"), how many more went back: pass 48a, one sentence each was 53 KB for piper to read."""
+    if more <= 0:
+        return ""
+    if lang == "ko":
+        return f"그 밖에 {more}개도 돌려놨어요."
+    return f"And {more} more moved back."
+
+
 def only_kept(kept: Sequence[OpenLoop], lang: Lang) -> str:
     """"Cancel everything except X" when X is all that is open: nothing else to close."""
     if lang == "ko":
