@@ -138,6 +138,12 @@ _AM_AN_EVENT = re.compile(r"\b(I)(?:\s+am|'m)\s+(?=(?:a|an)\s+(?:[\w'-]+\s+){0,2
                           r"(?:\s+(?:tomorrow|today|tonight|at|on|this|next|in|with)\b|\s*[.,!?]*\s*$))", re.IGNORECASE)
 
 
+# "snooze the tires reminder for a day", "delay the dentist by an hour" said of a promise by name (the forty-seventh
+# session: to the model; a snooze is otherwise of the reminder just spoken): the promise pushed back by that much
+_SNOOZE_NAMED = re.compile(r"^(?P<lead>(?:(?:please|jarvis|ok(?:ay)?)[\s,]+)*)snooze\s+(?P<x>(?:the|my)\s+(?!reminder\b)[\w' -]+?)"
+                           r"(?:\s+(?:reminder|one))?\s+(?P<amount>(?:for|by)\s+.+)$", re.IGNORECASE)
+
+
 def standard(text: str) -> str:
     """`text` with regional English words as the standard ones (see the module's docstring), and Whisper's "into
     hours" as "in two hours"."""
@@ -145,6 +151,7 @@ def standard(text: str) -> str:
         return text
     text = _deed_first(_INTO_OURS.sub("in two hours", _INTO_UNIT.sub("in two ", text)))
     text = _AM_AN_EVENT.sub(lambda m: f"{m.group(1)} have ", text)
+    text = _SNOOZE_NAMED.sub(lambda m: f"{m['lead']}push {m['x']} back {m['amount'].split(maxsplit=1)[1]}", text)
     text = _OPENING.sub("", text)
     text = _FIXING_TO.sub("going to", text)
     text = _AHOLD.sub("called", text)

@@ -25,6 +25,8 @@ _EN = [re.compile(p) for p in (
     r"(?:so\s+|and\s+)?what(?:'s|\s+is)\s+(?:my|the)\s+(?P<x>next\s+(?:alarm|timer|wake-?up(?:\s+alarm)?|reminder))(?:\s+set\s+for)?",
     r"(?:so\s+|and\s+)?(?:when|by\s+when)\s+(?:does|do|will)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+(?:need|have)\s+"
     r"(?:to\s+be\s+)?[a-z]+(?:ing|ed)(?:\s+by)?",
+    # "when will you remind me about the tires?" (the forty-seventh session: "I'm not equipped to remind you of your tires")
+    r"(?:so\s+|and\s+)?when\s+(?:will|are|do)\s+you\s+(?:going\s+to\s+)?remind\s+me\s+(?:about|of|to)\s+(?:the\s+|my\s+)?(?P<x>.+?)",
 )]
 # "how long until the call?", "how much time is left on the timer?", "타이머 얼마나 남았어?": the time left to a due
 _EN_LEFT = [re.compile(p) for p in (
@@ -38,7 +40,7 @@ _KO_LEFT = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가|까지)?\s*(?:얼마나|
 _KO = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가)?\s*(?:언제|몇\s*시)\s*(?:에|까지)?\s*"
                  r"(?:야|였지|였더라|더라|지|였어|이야|예요|에요|였죠|죠|인지|였나|이었지|해야\s*(?:돼|하지|했지|하더라)|"
                  r"(?:울려|울리지|울려요|울리니|끝나|끝나지|끝나요|끝나니)(?:\s*요)?)?")
-_NOT_A_PROMISE = frozenset("it that this now today tomorrow sunset sunrise dinner lunch breakfast christmas "
+_NOT_A_PROMISE = frozenset("it that this now today tomorrow sunset sunrise christmas "
                            "the weekend the holiday 지금 오늘 내일".split())
 
 

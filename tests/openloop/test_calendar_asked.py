@@ -253,3 +253,23 @@ def test_whispers_i_am_an_appointment_is_i_have_one(said, standard):
     """Daemon run 68: Whisper heard "I am a dentist appointment tomorrow at 3:30 PM." for "I have …"; the model said
     "I'm a dentist, and I'll be taking your appointment" and nothing was kept."""
     assert en_dialect.standard(said) == standard
+
+
+@pytest.mark.parametrize(("said", "asked", "reply"), [
+    ("remind me in 2 weeks to check the tires", "snooze the tires reminder for a day",
+     "Updated: check the tires, now by Sunday, December 20."),
+    ("remind me in 2 weeks to check the tires", "when will you remind me about the tires?",
+     "Check the tires is due by Saturday, December 19."),
+    ("remind me at noon to eat lunch", "what time is lunch?", "Eat lunch is tomorrow at noon."),
+])
+def test_a_promise_named_in_a_snooze_or_a_when_is_the_agendas(desk, said, asked, reply):
+    """The forty-seventh session: each went to the model ("The tires are going to be a little bit a little bit …",
+    "I'm not equipped to remind you of your tires", "The time I'm talking is 12:12")."""
+    said_to(desk, said)
+    assert said_to(desk, asked) == [reply]
+
+
+def test_guard_a_meal_asked_with_no_such_promise_and_a_snooze_of_it_stay_as_they_were(desk):
+    assert said_to(desk, "what time is lunch?", "when is dinner") == [None, None]
+    assert en_dialect.standard("snooze it for an hour") == "snooze it for an hour"
+    assert en_dialect.standard("snooze the reminder for 5 minutes") == "snooze the reminder for 5 minutes"
