@@ -215,3 +215,10 @@ async def test_guard_on_a_capable_model_a_deed_done_is_left_to_it(tmp_path):
         assert await assistant.answer("I already called mom", session="s") == "Nice, how is she?"
     finally:
         await assistant.close()
+
+
+@pytest.mark.parametrize(("said", "reply"), [("응", "알겠어요."), ("yes", "OK."), ("no", "OK."), ("Yeah.", "OK.")])
+def test_a_yes_or_no_nothing_asked_for_is_ok_on_the_small_model(said, reply):
+    """The forty-seventh session: a "응" after the agenda's question had lapsed got SmolLM2's "안봉으로 새롭, 안봉으로 …"."""
+    assert owed_answer(said, small_model=True) == reply
+    assert owed_answer(said) is None and owed_answer("yes I did", small_model=True) is None

@@ -1690,8 +1690,13 @@ class AgendaDesk:
         part = None if when is None else part_named(" ".join(clause[a:b] for a, b in when.spans))
         if part is None:
             return None
-        at_ms = int(due.replace(hour=_PART_HOUR[part], minute=0).timestamp() * 1000)
-        return at_ms if at_ms > self.service.now_ms() else None
+        at_ms, now_ms = int(due.replace(hour=_PART_HOUR[part], minute=0).timestamp() * 1000), self.service.now_ms()
+        if at_ms > now_ms:
+            return at_ms
+        end_ms = int(due.replace(hour=_PART_END[part], minute=0).timestamp() * 1000)
+        if now_ms + 30 * 60_000 < end_ms:   # "this evening" said at 6:40 PM: in half an hour (on a 5-minute mark)
+            return -(-(now_ms + 30 * 60_000) // 300_000) * 300_000
+        return None
 
     # ------------------------------------------------------------ focus
 
@@ -1927,6 +1932,7 @@ def _listed_things(said: str) -> list[str]:
 
 
 _PART_HOUR = {"morning": 9, "afternoon": 14, "evening": 18, "night": 20}   # a reminder said with a part of a day
+_PART_END = {"morning": 12, "afternoon": 18, "evening": 22, "night": 23}     # ... and the hour it is over by
 
 
 def _named_by_all(said: str, loops: Sequence[OpenLoop]) -> set[int]:

@@ -199,13 +199,16 @@ _EN_SKIP = re.compile(r"(?:(?:ok(?:ay)?|please|jarvis|i'll|i\s+will|i'm\s+going\
                       r"(?:(?:today's|tonight's|tomorrow's|this\s+morning's|this\s+week's)\s+)?(?P<what>.+?)"
                       r"(?:\s+(?:today|tonight|tomorrow|this\s+time|this\s+once|this\s+morning|this\s+week|for\s+today|just\s+this\s+once))?")
 _KO_SKIP = re.compile(r"(?:오늘은|내일은|이번에는|이번엔|오늘|내일|이번)\s*(?P<what>.*?)\s*(?:은|는|을|를)?\s*"
-                      r"(?:건너뛸게|건너뛰어\s*줘|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?")
+                      r"(?:건너뛸게|건너뛰어(?:\s*줘)?|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?")
+# the thing first: "주간 보고 이번만 건너뛰어", "약은 오늘 패스" (the forty-seventh session: to the model)
+_KO_SKIP_AFTER = re.compile(r"(?P<what>.+?)\s*(?:은|는|을|를)?\s*(?:오늘은|이번에는|이번엔|이번만|오늘만|이번\s*한\s*번만|오늘|이번)\s*"
+                            r"(?:건너뛸게|건너뛰어(?:\s*줘)?|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?")
 _IT = frozenset({"it", "this", "that", "this one", "that one", "the reminder", "this reminder", "that reminder", ""})
 
 
 def skip_asked(cleaned: str) -> str | None:
     """The words naming what "skip the pills today" skips ("" for "skip it", the one in focus), or None."""
-    m = _EN_SKIP.fullmatch(cleaned) or _KO_SKIP.fullmatch(cleaned)
+    m = _EN_SKIP.fullmatch(cleaned) or _KO_SKIP.fullmatch(cleaned) or _KO_SKIP_AFTER.fullmatch(cleaned)
     if m is None:
         return None
     what = re.sub(r"^(?:the|my)\s+|\s+(?:reminder|one)$", "", m["what"].strip())

@@ -12,8 +12,10 @@ import pytest
 
 from jarvisd.openloop import en_dialect
 from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
 from jarvisd.reflect.reminders import plan_reminders
-from tests.openloop.conftest import SEOUL, agenda_rows, said_to
+from tests.openloop.conftest import SEOUL, FakeClock, agenda_rows, said_to
 
 
 @pytest.fixture
@@ -273,3 +275,26 @@ def test_guard_a_meal_asked_with_no_such_promise_and_a_snooze_of_it_stay_as_they
     assert said_to(desk, "what time is lunch?", "when is dinner") == [None, None]
     assert en_dialect.standard("snooze it for an hour") == "snooze it for an hour"
     assert en_dialect.standard("snooze the reminder for 5 minutes") == "snooze the reminder for 5 minutes"
+
+
+@pytest.mark.parametrize(("at", "said", "reply"), [
+    ("2026-12-05 18:41", "remind me this evening to call mom", "I'll remind you tonight at 7:15 PM: call mom."),
+    ("2026-12-05 18:41", "오늘 저녁에 엄마한테 전화하라고 알려줘", "오늘 저녁 7시 15분에 알려 드릴게요: 엄마한테 전화하기."),
+    ("2026-12-05 21:50", "remind me tonight to call mom", "I'll remind you tonight at 10:20 PM: call mom."),
+    ("2026-12-05 21:50", "remind me this evening to call mom", "I'll remind you: call mom, by the end of today."),
+])
+def test_a_part_of_the_day_already_begun_reminds_in_half_an_hour_while_it_lasts(tmp_path, korean, at, said, reply):
+    """The session's Korean chat at 6:41 PM: "오늘 저녁에 엄마한테 전화하라고 알려줘" had no reminder (6 PM had passed)."""
+    clock = FakeClock(0)
+    clock.set_local(at)
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
+    assert said_to(desk, said) == [reply]
+
+
+@pytest.mark.parametrize(("said", "skipped"), [
+    ("주간 보고 이번만 건너뛰어", "이번엔 건너뛸게요: 주간 보고. 다음은 12월 14일 월요일 오전 9시예요."),
+])
+def test_korean_a_skip_said_with_the_thing_first(desk, said, skipped):
+    """The session's Korean chat: "주간 보고 이번만 건너뛰어" got "죄송해요, 그건 답을 모르겠어요." (the model)."""
+    said_to(desk, "매주 월요일 아침 9시에 주간 보고 알려줘")
+    assert said_to(desk, said) == [skipped]
