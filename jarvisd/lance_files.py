@@ -160,6 +160,8 @@ def lost_newest_versions(uri: str, table: str, opened: int) -> tuple[str, str] |
         return None
     if not committed:
         return None
+    if (newest := newest_named_version(uri, table)) is not None and newest[1] >= hinted:
+        return None     # another writer (the daemon, under `jarvisd doctor`) committed it after this open: not lost
     lost = f"version {hinted}" if hinted == opened + 1 else f"versions {opened + 1}-{hinted}"
     return (f"its newest {lost} {'was' if hinted == opened + 1 else 'were'} committed (LanceDB's "
             f"{hint_path.name} and the transaction file say so) but {'its version file is' if hinted == opened + 1 else 'their version files are'} "

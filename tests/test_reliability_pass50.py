@@ -31,3 +31,51 @@ def test_guard_bobs_drivers_license_renewed_closes_it_and_mine_closes_mine(desk)
     assert said_to(desk, "I renewed my license") == ["Marked done: renew your driver's license."]
     assert said_to(desk, "I renewed Bob's driver's license") == ["Marked done: renew Bob's driver's license."]
     assert agenda_rows(desk) == []
+
+
+def test_an_agenda_write_committed_while_another_program_opens_the_table_is_no_lost_version(tmp_path, monkeypatch):
+    """`jarvisd agenda` (or doctor) opening the LanceDB agenda while the daemon saves a promise: the daemon's commit
+    came between the open and the check of LanceDB's version hint, and the new version (its manifest there) was
+    taken for a lost one: "cannot open the agenda: its newest version 4 was committed … but its version file is
+    gone … restore from a backup", a healthy table refused with a damage report."""
+    from jarvisd import lance_files
+    from jarvisd.openloop import lance_store
+    from jarvisd.openloop.lance_store import LanceLoopStore
+    from jarvisd.openloop.model import LoopStatus, OpenLoop
+
+    uri = str(tmp_path / "memory.lance")
+    daemon = LanceLoopStore(uri)
+    for n in range(2):
+        daemon.save(OpenLoop(id=f"loop{n}", desc=f"call person {n}", status=LoopStatus.OPEN,
+                             created_ms=1_700_000_000_000 + n, updated_ms=1_700_000_000_000 + n))
+
+    def daemon_commits_first(*args):
+        daemon.save(OpenLoop(id="loop9", desc="call person 9", status=LoopStatus.OPEN,
+                             created_ms=1_700_000_000_009, updated_ms=1_700_000_000_009))
+        return lance_files.lost_newest_versions(*args)
+
+    monkeypatch.setattr(lance_store, "lost_newest_versions", daemon_commits_first)
+    LanceLoopStore(uri)   # before: StartupError, "its newest version … gone"
+
+
+def test_a_memory_table_read_while_a_writer_commits_is_ok_in_doctor(tmp_path, monkeypatch):
+    """The same race under `jarvisd doctor`: the memory table was "damaged" while the daemon remembered a fact."""
+    from jarvisd import lance_files
+    from jarvisd.memory import health as health_module
+    from jarvisd.memory.health import check_memory
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+    from tests.memory.test_memory_health import item
+
+    uri = str(tmp_path / "memory.lance")
+    store = LanceMemoryStore(uri, dimensions=8)
+    store.upsert([item(1)])
+    store.flush()
+
+    def writer_commits_first(*args):
+        store.upsert([item(2)])
+        store.flush()
+        return lance_files.lost_newest_versions(*args)
+
+    monkeypatch.setattr(health_module, "lost_newest_versions", writer_commits_first)
+    assert check_memory(uri).state == "ok"
+    store.close()
