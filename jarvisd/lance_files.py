@@ -148,7 +148,9 @@ def lost_newest_versions(uri: str, table: str, opened: int) -> tuple[str, str] |
             return None
         import json
 
-        hinted = json.loads(hint_path.read_text(encoding="utf-8"))
+        with hint_path.open("rb") as fh:     # LanceDB's hint is a few bytes: a huge or nested one is garbage
+            raw = fh.read(4097)
+        hinted = json.loads(raw.decode("utf-8")) if len(raw) <= 4096 else None
         hinted = hinted.get("version") if isinstance(hinted, dict) else None
         if not isinstance(hinted, int) or isinstance(hinted, bool) or not opened < hinted < _U64:
             return None
@@ -156,7 +158,7 @@ def lost_newest_versions(uri: str, table: str, opened: int) -> tuple[str, str] |
         committed = transactions.is_dir() and any(
             entry.name.startswith(f"{hinted - 1}-") and entry.name.endswith(".txn")
             for entry in os.scandir(transactions))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     if not committed:
         return None

@@ -79,3 +79,17 @@ def test_a_memory_table_read_while_a_writer_commits_is_ok_in_doctor(tmp_path, mo
     monkeypatch.setattr(health_module, "lost_newest_versions", writer_commits_first)
     assert check_memory(uri).state == "ok"
     store.close()
+
+
+@pytest.mark.parametrize("hint", ["[" * 3000, "[" * 100_000])
+def test_a_nested_version_hint_is_ignored_not_a_start_up_traceback(tmp_path, hint):
+    """LanceDB's `latest_version_hint.json` holding nested brackets (garbage): the check of a lost newest version
+    raised RecursionError out of the agenda store, a start-up traceback where one line (or nothing: a hint that is
+    no number is ignored, as before) is promised."""
+    from jarvisd.openloop.lance_store import LanceLoopStore
+    from jarvisd.openloop.model import LoopStatus, OpenLoop
+
+    uri = str(tmp_path / "memory.lance")
+    LanceLoopStore(uri).save(OpenLoop(id="a", desc="call Bob", status=LoopStatus.OPEN, created_ms=1, updated_ms=1))
+    (tmp_path / "memory.lance" / "open_loops.lance" / "_versions" / "latest_version_hint.json").write_text(hint)
+    assert [loop.desc for loop in LanceLoopStore(uri).load()] == ["call Bob"]
