@@ -93,3 +93,27 @@ def test_a_nested_version_hint_is_ignored_not_a_start_up_traceback(tmp_path, hin
     LanceLoopStore(uri).save(OpenLoop(id="a", desc="call Bob", status=LoopStatus.OPEN, created_ms=1, updated_ms=1))
     (tmp_path / "memory.lance" / "open_loops.lance" / "_versions" / "latest_version_hint.json").write_text(hint)
     assert [loop.desc for loop in LanceLoopStore(uri).load()] == ["call Bob"]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("convert 5,000 miles to km", "5000 miles is 8,047 kilometers."),
+    ("5,000킬로미터는 몇 마일이야?", "5000킬로미터는 3,107마일이에요."),
+    ("1,000,000킬로미터는 몇 마일이야?", "1000000킬로미터는 621,371마일이에요."),
+])
+def test_a_thousands_comma_is_a_thousand_not_a_decimal_comma(said, reply):
+    """Whisper writes "five thousand miles" as "5,000 miles": the comma was read as a decimal one, "5 miles is 8.05
+    kilometers." (and "5킬로미터는 3.11마일이에요."), a conversion of a number the user did not say."""
+    from jarvisd import units
+
+    assert units.answer(said) == reply
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("convert 1,5 miles to km", "1.5 miles is 2.41 kilometers."),
+    ("convert -5 fahrenheit to celsius", "-5 degrees Fahrenheit is -20.56 degrees Celsius."),
+    ("화씨 -40도는 섭씨 몇 도야?", "화씨 -40도는 섭씨 -40도예요."),
+])
+def test_guard_a_decimal_comma_and_a_minus_are_still_read(said, reply):
+    from jarvisd import units
+
+    assert units.answer(said) == reply
