@@ -117,3 +117,25 @@ def test_guard_a_decimal_comma_and_a_minus_are_still_read(said, reply):
     from jarvisd import units
 
     assert units.answer(said) == reply
+
+
+@pytest.mark.parametrize("said", [
+    "never remind me to call Bob", "no need to remind me to call Bob", "you don't need to remind me to call Bob",
+    "you don't have to remind me to call Bob", "never remind me to call Bob and to pay rent",
+])
+def test_a_reminder_declined_in_other_words_keeps_no_promise(desk, said):
+    """"Don't remind me to call Bob" kept nothing; "never remind me to call Bob", "no need to remind me to …" and
+    "you don't have to remind me to …" each kept "call Bob" and asked when to remind: a promise the user said they
+    did not want (and two with "… and to pay rent")."""
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize(("said", "rows"), [
+    ("remind me to call Bob", [("call Bob", "-")]),
+    ("I never remember the rent, remind me to pay it", [("pay the rent", "-")]),
+    ("remind me not to call Bob and to pay rent", [("pay rent", "-"), ("don't call Bob", "-")]),
+])
+def test_guard_a_reminder_asked_near_a_never_is_still_kept(desk, said, rows):
+    said_to(desk, said)
+    assert agenda_rows(desk) == rows
