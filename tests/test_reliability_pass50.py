@@ -139,3 +139,19 @@ def test_a_reminder_declined_in_other_words_keeps_no_promise(desk, said):
 def test_guard_a_reminder_asked_near_a_never_is_still_kept(desk, said, rows):
     said_to(desk, said)
     assert agenda_rows(desk) == rows
+
+
+def test_a_turn_of_two_thousand_commas_is_not_split_two_thousand_times(desk):
+    """", " * 1,999 (the HUD's 4,000 characters): the desk tried every comma as the break between a promise and a
+    shift, reading both halves whole each time: 11 s of a worker (a low: the daemon's other sessions and
+    `/api/status` went on; the turn itself waited)."""
+    import time
+
+    started = time.monotonic()
+    assert said_to(desk, ", " * 1999) == [None]
+    assert time.monotonic() - started < 3
+
+
+def test_guard_a_promise_and_a_shift_in_one_turn_still_split(desk):
+    assert said_to(desk, "I need to call Bob tomorrow at 8pm, no wait, push it back an hour") == [
+        "Got it: call Bob, tomorrow at 8 PM. Updated: call Bob, now tomorrow at 9 PM."]
