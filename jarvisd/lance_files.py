@@ -148,7 +148,9 @@ def lost_newest_versions(uri: str, table: str, opened: int) -> tuple[str, str] |
             return None
         import json
 
-        hinted = json.loads(hint_path.read_text(encoding="utf-8"))
+        with hint_path.open("rb") as fh:     # LanceDB's hint is a few bytes: a huge or nested one is garbage
+            raw = fh.read(4097)
+        hinted = json.loads(raw.decode("utf-8")) if len(raw) <= 4096 else None
         hinted = hinted.get("version") if isinstance(hinted, dict) else None
         if not isinstance(hinted, int) or isinstance(hinted, bool) or not opened < hinted < _U64:
             return None
@@ -156,10 +158,12 @@ def lost_newest_versions(uri: str, table: str, opened: int) -> tuple[str, str] |
         committed = transactions.is_dir() and any(
             entry.name.startswith(f"{hinted - 1}-") and entry.name.endswith(".txn")
             for entry in os.scandir(transactions))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     if not committed:
         return None
+    if (newest := newest_named_version(uri, table)) is not None and newest[1] >= hinted:
+        return None     # another writer (the daemon, under `jarvisd doctor`) committed it after this open: not lost
     lost = f"version {hinted}" if hinted == opened + 1 else f"versions {opened + 1}-{hinted}"
     return (f"its newest {lost} {'was' if hinted == opened + 1 else 'were'} committed (LanceDB's "
             f"{hint_path.name} and the transaction file say so) but {'its version file is' if hinted == opened + 1 else 'their version files are'} "

@@ -54,12 +54,24 @@ _SINGULAR = {"feet": "foot", "inches": "inch", "miles": "mile", "kilometers": "k
              "centimetres": "centimetre", "millimeters": "millimeter", "milliliters": "milliliter", "quarts": "quart",
              "pints": "pint", "kilos": "kilo", "stones": "stone"}
 _LARGEST = 1e15   # an amount from here up (or inf) is not read out: its answer would be tens of digits long
-_NUMBER = r"(?P<n>-?\d+(?:[.,]\d+)?|an?|one)"
+# "5,000 miles", "5,000킬로미터": a comma before three digits groups thousands; "5,5" is a decimal comma (before, "convert
+# 5,000 miles to km" was "5 miles is 8.05 kilometers", and "1,000,000" no conversion at all)
+_DIGITS = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)"
+
+
+def _amount(number: str) -> float:
+    """The number said: "5,000" -> 5000.0, "5,5" -> 5.5, "1,234.5" -> 1234.5."""
+    if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", number):
+        return float(number.replace(",", ""))
+    return float(number.replace(",", "."))
+
+
+_NUMBER = r"(?P<n>-?" + _DIGITS + r"|an?|one)"
 _UNIT = r"(?:degrees?\s+)?(?:fluid\s+ounces?|[a-z]+(?:-[a-z]+)?)"
 _LEAD = r"(?:(?:so|and|ok|okay|hey\s+jarvis|jarvis)[\s,]+)?(?:what(?:'s|\s+is|\s+are)\s+|convert\s+|how\s+much\s+is\s+)?"
 _EN_CONVERT = re.compile(_LEAD + _NUMBER + rf"\s*(?P<a>{_UNIT})\s+(?:in|to|into|as)\s+(?P<b>{_UNIT})")
 _EN_HOW_MANY = re.compile(r"(?:(?:so|and|ok|okay)[\s,]+)?how\s+many\s+(?P<b>" + _UNIT + r")\s+(?:are\s+|is\s+)?(?:there\s+|it\s+)?"
-                          r"(?:in\s+|to\s+|(?=an?\s))(?:a\s+|an\s+|one\s+|" + r"(?P<n>\d+(?:[.,]\d+)?)\s*)?(?P<a>" + _UNIT + ")")
+                          r"(?:in\s+|to\s+|(?=an?\s))(?:a\s+|an\s+|one\s+|" + r"(?P<n>" + _DIGITS + r")\s*)?(?P<a>" + _UNIT + ")")
 
 
 # Korean: "5킬로미터는 몇 마일이야?", "1파운드는 몇 그램이야?", "하루는 몇 분이야?", "화씨 100도는 섭씨 몇 도야?" (the
@@ -69,16 +81,16 @@ _KO_UNITS = {"킬로미터": "km", "킬로": "km", "미터": "m", "센티미터"
              "리터": "l", "밀리리터": "ml", "갤런": "gal", "컵": "cup", "초": "s", "분": "min", "시간": "h", "일": "day",
              "주": "wk"}
 _KO_UNIT = "|".join(sorted(_KO_UNITS, key=len, reverse=True))
-_KO_CONVERT = re.compile(rf"(?:(?P<n>\d+(?:[.,]\d+)?)\s*(?P<a>{_KO_UNIT})|(?P<day>하루|한\s*시간|일주일|1주일))\s*(?:은|는|이|가)?\s*"
+_KO_CONVERT = re.compile(rf"(?:(?P<n>{_DIGITS})\s*(?P<a>{_KO_UNIT})|(?P<day>하루|한\s*시간|일주일|1주일))\s*(?:은|는|이|가)?\s*"
                          rf"몇\s*(?P<b>{_KO_UNIT})(?:야|예요|이에요|이야|인가요|지|일까|쯤이야)?")
-_KO_TEMPERATURE = re.compile(r"(?P<a>화씨|섭씨)\s*(?P<n>-?\d+(?:[.,]\d+)?)\s*도\s*(?:은|는|이|가)?\s*(?P<b>화씨|섭씨)\s*(?:로\s*)?몇\s*도(?:야|예요|이에요|이야|인가요|지)?")
+_KO_TEMPERATURE = re.compile(r"(?P<a>화씨|섭씨)\s*(?P<n>-?" + _DIGITS + r")\s*도\s*(?:은|는|이|가)?\s*(?P<b>화씨|섭씨)\s*(?:로\s*)?몇\s*도(?:야|예요|이에요|이야|인가요|지)?")
 _KO_NAMED = {v: k for k, v in _KO_UNITS.items() if k not in ("킬로", "센티")}
 
 
 def _korean(said: str) -> str | None:
     """"5킬로미터는 3.11마일이에요." for a Korean conversion asked, else None."""
     if m := _KO_TEMPERATURE.fullmatch(said):
-        amount = float(m["n"].replace(",", "."))
+        amount = _amount(m["n"])
         a, b = ("f" if m["a"] == "화씨" else "c"), ("f" if m["b"] == "화씨" else "c")
         if a == b or not abs(amount) < _LARGEST:
             return None
@@ -90,7 +102,7 @@ def _korean(said: str) -> str | None:
     if m["day"]:
         amount, a = 1.0, {"하루": "day", "일주일": "wk", "1주일": "wk"}.get(m["day"].replace(" ", ""), "h")
     else:
-        amount, a = float(m["n"].replace(",", ".")), _KO_UNITS[m["a"]]
+        amount, a = _amount(m["n"]), _KO_UNITS[m["a"]]
     b = _KO_UNITS[m["b"]]
     if m["a"] == "킬로" and _UNITS[b][0] == "mass":   # "5킬로는 몇 파운드야": 킬로 is kilograms by a weight
         a = "kg"
@@ -119,7 +131,7 @@ def answer(text: str) -> str | None:
     if m is None:
         return None
     number = m["n"] or "1"
-    amount = 1.0 if number in ("a", "an", "one") else float(number.replace(",", "."))
+    amount = 1.0 if number in ("a", "an", "one") else _amount(number)
     if not abs(amount) < _LARGEST:   # 320 nines read as inf ("inf miles is inf kilometers"), 300 said digit by digit
         return "That number is too large to convert."
     a, b = _unit_word(m["a"]), _unit_word(m["b"])

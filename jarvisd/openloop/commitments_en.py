@@ -127,6 +127,10 @@ _SELF_NOTE = re.compile(r"^(?:(?:(?:not|never)\s+forget|remember|try|make\s+sure
 _ASKED_ABOUT = re.compile(r"\b(?:remind|tell|ask|show)\s+me\s+(?:again\s+)?(?:why|what|how|when|where|whether|if|who|which)"
                           r"(?:\s+\w+){0,2}\s+$|\b(?:why|what|how|whether)\s+(?:do|did|should|must)\s+$")
 _NOT_THINK = re.compile(r"(?:n't|\bnot)\s+(?:think|believe|suppose|expect|reckon|imagine|guess)\s+(?:that\s+)?$|\b(?:don't|do\s+not|stop)\s+$")
+# "never remind me to call Bob", "no need to remind me to …", "you don't have to remind me to …": a reminder declined
+# (before, each kept "call Bob" and asked when to remind: a promise the user said they did not want)
+_NO_REMINDER = re.compile(r"\b(?:never|no\s+need\s+to|(?:don't|do\s+not|doesn't|does\s+not|won't|will\s+not)\s+(?:need|have)\s+to"
+                          r"|need(?:n't|\s+not)|not\s+necessary\s+to)\s+$")
 
 
 @dataclass(frozen=True)
@@ -385,6 +389,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
     for i, t in enumerate(triggers):
         if _NOT_THINK.search(low, max(0, t.start - 20), t.start):
             continue                   # "I don't think I need to", "don't remind me to"
+        if t.kind == "remind" and _NO_REMINDER.search(low, max(0, t.start - 30), t.start):
+            continue                   # "never remind me to call Bob", "no need to remind me to"
         if t.kind != "remind" and _ASKED_ABOUT.search(low, max(0, t.start - 40), t.start):
             continue                   # "remind me why I need to call Bob", "tell me what I need to buy": asked
         if t.kind in ("remind", "note") and t.link == "that":

@@ -283,8 +283,12 @@ def owners(p: Profile) -> list[tuple[str, str]]:
             owner = w
         else:
             owner = ""
-        if owner and (owner.lower(), owned.lower()) not in _EN_COMPOUND_POSSESSIVES:
+        if not owner:
+            continue
+        if (owner.lower(), owned.lower()) not in _EN_COMPOUND_POSSESSIVES:
             pairs.append((owner, owned))
+        elif pairs and pairs[-1][1] == w:     # "Bob's driver's license": Bob's license, so "my license" is not it
+            pairs.append((pairs[-1][0], owned))
     return pairs
 
 
