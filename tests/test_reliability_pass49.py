@@ -1,0 +1,44 @@
+"""Pass 49: issue 18's kinds against the forty-seventh session's new readers (see docs/reliability.md, "Forty-ninth
+pass")."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+
+UTC = ZoneInfo("UTC")
+NOW = datetime(2026, 12, 5, 14, 0, tzinfo=UTC)
+
+
+def _desk(tmp_path: Path) -> AgendaDesk:
+    korean = KoreanAnalyzer()
+    korean.load()   # loaded first, as the daemon does at its start
+    return AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=UTC, clock=lambda: NOW.timestamp()),
+                      korean)
+
+
+def test_a_turn_of_spaces_does_not_hold_the_desk(tmp_path: Path) -> None:
+    """"오늘", 1,500 spaces, "몇" (under the HUD's 4,000-character limit) held the daemon 14 s: the Korean "did I …?"
+    reader matched the raw text, cubic in a run of spaces, and the re engine keeps the GIL (pass 49)."""
+    desk = _desk(tmp_path)
+    started = time.perf_counter()
+    desk.handle("오늘 " + " " * 1500 + "몇")
+    assert time.perf_counter() - started < 2.0
+
+
+def test_korean_did_i_still_read_with_odd_spaces(tmp_path: Path) -> None:
+    """Guard: the fix collapses white space only; the question is still read (and its question mark kept)."""
+    from jarvisd.openloop.agenda_asked import deed_asked
+
+    asked = deed_asked("쓰레기   버렸나?", "쓰레기   버렸나?")
+    assert asked is not None and asked.words == "쓰레기"
+    assert deed_asked("쓰레기 버렸어", "쓰레기 버렸어") is None   # told, not asked
+    told = deed_asked("밥한테\u3000전화했어  ?", "밥한테\u3000전화했어  ?")
+    assert told is not None and told.words == "밥한테 전화"
