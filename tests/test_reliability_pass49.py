@@ -42,3 +42,24 @@ def test_korean_did_i_still_read_with_odd_spaces(tmp_path: Path) -> None:
     assert deed_asked("쓰레기 버렸어", "쓰레기 버렸어") is None   # told, not asked
     told = deed_asked("밥한테\u3000전화했어  ?", "밥한테\u3000전화했어  ?")
     assert told is not None and told.words == "밥한테 전화"
+
+
+def test_korean_time_words_repeated_do_not_hang_the_reminder_reader() -> None:
+    """"내일 " said 30 times (92 characters) held the daemon for minutes: the "알림 설정해 줘" reader's time words split
+    each space two ways, exponential in the words (pass 49: 26 of them stalled /api/status)."""
+    from jarvisd.openloop.remind_asks import reminder_without_what
+
+    started = time.perf_counter()
+    assert reminder_without_what("내일 " * 40 + "zz") is None
+    assert reminder_without_what("내일 3시" * 798 + " 시간 돼?") is None
+    assert time.perf_counter() - started < 1.0
+
+
+def test_korean_reminder_without_what_still_reads_its_time() -> None:
+    """Guard: the time words are read as before."""
+    from jarvisd.openloop.remind_asks import reminder_without_what
+
+    assert reminder_without_what("내일 3시에 알림 설정해 줘") == "내일 3시에"
+    assert reminder_without_what("내일 저녁 알림 좀 맞춰 줘") == "내일 저녁"
+    assert reminder_without_what("알림 설정해 줘") == ""
+    assert reminder_without_what("오후 3시 30분 에 알림 추가해 주세요") == "오후 3시 30분 에"
