@@ -84,7 +84,9 @@ _EN_WHAT = re.compile(_LEAD + r"(?:(?:can|could|would)\s+you\s+)?(?:(?:set|creat
                       r"add\s+something\s+to\s+(?:my|the)\s+(?:agenda|list|to-?do\s+list))"
                       r"(?P<time>(?:\s+(?:for\s+|at\s+|on\s+|in\s+)?(?:tomorrow|tonight|today|later|this\s+\w+|next\s+\w+|"
                       r"\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|\w+day))*)(?:\s+please)?")
-_KO_WHAT = re.compile(r"(?P<time>(?:(?:내일|오늘|모레|이따가?|저녁|아침|오전|오후|\d{1,2}시(?:\s*\d{1,2}분)?|[월화수목금토일]요일)\s*(?:에)?\s*)*)"
+# (each time word's spaces in one place: "\s*(?:에)?\s*" split a space two ways, exponential in the words said; pass 49:
+# "내일 " 30 times held the daemon, GIL and all, for minutes)
+_KO_WHAT = re.compile(r"(?P<time>(?:(?:내일|오늘|모레|이따가?|저녁|아침|오전|오후|\d{1,2}시(?:\s*\d{1,2}분)?|[월화수목금토일]요일)(?:\s*에)?\s*)*)"
                       r"(?:알림|리마인더|할\s*일)\s*(?:하나\s*)?(?:좀\s*)?(?:설정해|맞춰|추가해|만들어|등록해)\s*(?:줘|주세요|줄래)")
 
 
