@@ -298,3 +298,17 @@ def test_korean_a_skip_said_with_the_thing_first(desk, said, skipped):
     """The session's Korean chat: "주간 보고 이번만 건너뛰어" got "죄송해요, 그건 답을 모르겠어요." (the model)."""
     said_to(desk, "매주 월요일 아침 9시에 주간 보고 알려줘")
     assert said_to(desk, said) == [skipped]
+
+
+@pytest.mark.parametrize("said", ["가" + " " * 4000 + "x", "크리스마스" + " " * 4000 + "무슨 요일이야", "새해까지" + " " * 4000 + "x"])
+def test_the_calendar_readers_take_a_run_of_spaces_as_one(said):
+    """Pass 49's low: `day_asked`'s Korean pattern took 97 s in process on "가" + 4,000 spaces + "x" (no turn reaches it
+    so today: the desk collapses spaces first). Now each reader does so itself; a second is far more than it needs."""
+    import time
+
+    from jarvisd.openloop.clock_asked import calendar_fact, day_asked, days_until
+
+    now = datetime(2026, 12, 5, 14, tzinfo=SEOUL)
+    started = time.monotonic()
+    day_asked(said, now), days_until(said, now), calendar_fact(said, now.date())
+    assert time.monotonic() - started < 1.0
