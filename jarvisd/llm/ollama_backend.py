@@ -7,6 +7,7 @@ Every failure becomes a BackendError whose message says what to do: start the se
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -22,6 +23,16 @@ from jarvisd.llm.base import (
     ToolCall,
     ToolSpec,
 )
+
+log = logging.getLogger(__name__)
+
+# An answer's length at most (pass 51). Ollama's own default is endless generation (`num_predict` -1): a small
+# model caught in a loop ("word word word ...") never ended its answer, the turn was never answered, and it held
+# one of the HUD's 8 turn slots and the Ollama server until the daemon stopped. The embedded model stops at 256
+# tokens; an Ollama answer is asked to stop at MAX_ANSWER_TOKENS, and one that runs on anyway (a server that
+# ignores the option) is ended here after MAX_ANSWER_CHARS.
+MAX_ANSWER_TOKENS = 2048
+MAX_ANSWER_CHARS = 16_000
 
 
 def _down(host: str, exc: Exception) -> BackendUnavailable:
@@ -95,7 +106,7 @@ class OllamaChat:
         self.host, self.model = host, model
         self.name = f"ollama:{model}"
         self._client = ollama.AsyncClient(host=host, timeout=timeout)
-        self._options = options or {}
+        self._options = {"num_predict": MAX_ANSWER_TOKENS, **(options or {})}
 
     async def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> AsyncIterator[ChatChunk]:
         try:
@@ -104,8 +115,9 @@ class OllamaChat:
                 messages=[_to_ollama(m) for m in messages],
                 tools=[_tool_spec(t) for t in tools] or None,
                 stream=True,
-                options=self._options or None,
+                options=self._options,
             )
+            written = 0
             async for part in responses:
                 calls = tuple(
                     ToolCall(name=c.function.name, arguments=json.dumps(dict(c.function.arguments or {}),
@@ -113,6 +125,13 @@ class OllamaChat:
                     for i, c in enumerate(part.message.tool_calls or ())
                 )
                 chunk = ChatChunk(text=part.message.content or "", tool_calls=calls, done=bool(part.done))
+                written += len(chunk.text)
+                if written > MAX_ANSWER_CHARS:
+                    log.warning("ollama: %s's answer ran past %d characters without ending; cut there",
+                                self.model, MAX_ANSWER_CHARS)
+                    await responses.aclose()
+                    yield ChatChunk(text="", done=True)
+                    return
                 if chunk.text or chunk.tool_calls or chunk.done:
                     yield chunk
         except BackendError:
