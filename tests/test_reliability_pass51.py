@@ -7,7 +7,7 @@ import asyncio
 import itertools
 import time
 
-from jarvisd.llm.base import Message, complete
+from jarvisd.llm.base import Message, ToolCall, complete
 from jarvisd.llm.ollama_backend import MAX_ANSWER_CHARS, OllamaChat
 from tests.ollama_server import OllamaLike, chat_message
 
@@ -36,3 +36,26 @@ async def test_guard_an_ordinary_answer_and_the_callers_options_are_kept():
         sent = server.requests[-1][1]
     assert answer.text == "Paris is the capital."
     assert sent["options"] == {"num_predict": 64, "temperature": 0}
+
+
+async def test_a_lone_surrogate_in_a_models_tool_call_does_not_fail_the_turns_next_round():
+    """A fake Ollama's tool call `search_notes {"query": "x\\ud800"}`: the tool ran, then the next round sent the
+    call and the tool's result back and the turn failed: "Sorry, my model failed: ... 'utf-8' codec can't encode
+    character '\\ud800' ...: surrogates not allowed"."""
+    call = {"function": {"name": "search_notes", "arguments": {"query": "taxes \ud800"}}}
+    with OllamaLike(["gemma4:e4b"], chat_lines=[chat_message(tool_calls=[call]), chat_message(done=True)]) as server:
+        model = OllamaChat(server.host, "gemma4:e4b", timeout=5)
+        chunks = [c async for c in model.stream([Message("user", "find my tax notes")])]
+        calls = [c for chunk in chunks for c in chunk.tool_calls]
+        calls[0].arguments.encode("utf-8")  # no lone surrogate left in what the loop keeps
+    lines = [chat_message("Nothing found.", done=True)]
+    with OllamaLike(["gemma4:e4b"], chat_lines=lines) as server:
+        model = OllamaChat(server.host, "gemma4:e4b", timeout=5)
+        history = [Message("user", "find my tax notes"),
+                   Message("assistant", tool_calls=(ToolCall("search_notes", '{"query": "taxes \\ud800"}'),)),
+                   Message("tool", "no note matches 'taxes \ud800'", tool_name="search_notes")]
+        answer = await complete(model, history)
+        sent = server.requests[-1][1]["messages"]
+    assert answer.text == "Nothing found."
+    assert sent[1]["tool_calls"][0]["function"]["arguments"] == {"query": "taxes \ufffd"}
+    assert sent[2]["content"] == "no note matches 'taxes \ufffd'"

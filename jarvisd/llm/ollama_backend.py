@@ -23,6 +23,7 @@ from jarvisd.llm.base import (
     ToolCall,
     ToolSpec,
 )
+from jarvisd.textsafe import valid_json, valid_text
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +76,9 @@ def has_model(available: Sequence[str], model: str) -> bool:
 
 
 def _to_ollama(message: Message) -> dict[str, Any]:
-    out: dict[str, Any] = {"role": message.role, "content": message.content}
+    # valid_text: a lone surrogate (a tool's result echoing a model's "\\ud800") cannot be sent as UTF-8, and the
+    # turn failed with "surrogates not allowed" after its tools had run (pass 51)
+    out: dict[str, Any] = {"role": message.role, "content": valid_text(message.content)}
     if message.tool_calls:
         out["tool_calls"] = [{"function": {"name": c.name, "arguments": _arguments_dict(c.arguments)}}
                              for c in message.tool_calls]
@@ -88,7 +91,8 @@ def _arguments_dict(raw: str) -> dict[str, Any]:
     try:
         value = json.loads(raw) if raw else {}
     except (json.JSONDecodeError, RecursionError):  # RecursionError: arguments nested past the limit
-        return {"_raw": raw}
+        return {"_raw": valid_text(raw)}
+    value = valid_json(value)
     return value if isinstance(value, dict) else {"_value": value}
 
 
