@@ -7,6 +7,9 @@ import asyncio
 import itertools
 import time
 
+import pytest
+
+from jarvisd.llm.backend_choice import probe_ollama
 from jarvisd.llm.base import Message, ToolCall, complete
 from jarvisd.llm.ollama_backend import MAX_ANSWER_CHARS, OllamaChat
 from tests.ollama_server import OllamaLike, chat_message
@@ -59,3 +62,52 @@ async def test_a_lone_surrogate_in_a_models_tool_call_does_not_fail_the_turns_ne
     assert answer.text == "Nothing found."
     assert sent[1]["tool_calls"][0]["function"]["arguments"] == {"query": "taxes \ufffd"}
     assert sent[2]["content"] == "no note matches 'taxes \ufffd'"
+
+
+class _NotOllama:
+    """A server on Ollama's address that answers /api/tags with `body` (another program, a proxy, a bad build)."""
+
+    def __init__(self, body: bytes) -> None:
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.host = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+
+    def __enter__(self) -> _NotOllama:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.parametrize("body", [b'{"models": [', b'{"models": null}', b"[]", b"<html><body>hello</body></html>",
+                                  b"[" * 100_000], ids=["cut", "null", "list", "html", "nested"])
+def test_a_server_answering_garbage_to_the_model_list_is_ollama_down_not_a_start_up_traceback(body):
+    """`jarvisd run` exited 1 with a JSONDecodeError / ValidationError / TypeError / RecursionError traceback (and
+    `jarvisd doctor` printed one) when the server at OLLAMA_HOST answered /api/tags with something not Ollama's."""
+    with _NotOllama(body) as server:
+        probe = probe_ollama(server.host, 3.0)
+    assert not probe.up
+    assert "not Ollama" in probe.error and server.host in probe.error and "\n" not in probe.error
+
+
+def test_guard_a_real_model_list_is_still_read():
+    with OllamaLike(["gemma4:e4b", "gemma4:e2b"]) as server:
+        probe = probe_ollama(server.host, 3.0)
+    assert probe.up and probe.models == ("gemma4:e4b", "gemma4:e2b")

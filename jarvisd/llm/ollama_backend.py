@@ -68,6 +68,13 @@ def list_models(host: str, timeout: float = 3.0) -> list[str]:
         raise _down(host, exc) from None
     except ollama.ResponseError as exc:
         raise BackendError(f"Ollama at {host} failed to list models: HTTP {exc.status_code} {exc.error}") from None
+    except (ValueError, TypeError, RecursionError, httpx.HTTPError) as exc:
+        # pass 51: a server there answering something else (an HTML page, cut or nested JSON, `{"models": null}`)
+        # was a traceback out of `jarvisd run` (exit 1) and `jarvisd doctor`; its JSON error or pydantic's refusal
+        raise BackendError(f"the server at {host} is not Ollama or answered garbage to /api/tags "
+                           f"({type(exc).__name__}: {' '.join(str(exc).split())[:120]})",
+                           "Check llm.ollama_host / OLLAMA_HOST, or use the embedded backend: "
+                           "JARVIS_LLM__BACKEND=embedded") from None
     return [m.model for m in listing.models if m.model]
 
 
