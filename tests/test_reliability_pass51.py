@@ -145,3 +145,45 @@ def test_an_embedding_of_nan_or_missing_is_refused_where_it_enters(vectors):
                 embedder.embed(["my wifi password is tulip"])
         finally:
             server.server.RequestHandlerClass.do_POST = original
+
+
+@pytest.mark.parametrize("fact", ['{"key": "dog", "value": "Bori", "importance": ' + "9" * 5000 + "}",
+                                  '{"key": "dog", "value": "Bori\\ud800\\u0000\\u202e", "importance": 0.9}'],
+                         ids=["5000-digit-importance", "lone-surrogate"])
+def test_one_sessions_odd_extraction_does_not_stop_the_consolidation_of_the_others(fact):
+    """The thought model's answer for one session held a 5,000-digit number (json's ValueError, not a decode
+    error) or a `\\ud800` escape (a lone surrogate no store can write): consolidation stopped there ("consolidation
+    for u1/main stopped", a traceback) at every idle tick, and the sessions sorted after it were never
+    consolidated. Now the first is that session's batch deferred, the second a fact without the surrogate."""
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.memory.consolidation_runs import consolidate_all
+    from jarvisd.memory.extract import llm_extractor
+    from jarvisd.memory.scope import MemoryScope
+    from jarvisd.memory.service import MemoryService
+    from jarvisd.memory.stores.memory import InMemoryStore
+    from jarvisd.memory.testing import HashedNgramEmbedder
+
+    svc = MemoryService(InMemoryStore(dimensions=64), embedder=HashedNgramEmbedder(64))
+    first, second = MemoryScope("u1", "main", "a-kitchen"), MemoryScope("u1", "main", "b-desk")
+    svc.record_turn(first, [Message("user", "my dog is called Bori"), Message("assistant", "ok")])
+    svc.record_turn(second, [Message("user", "I live in Busan"), Message("assistant", "ok")])
+
+    def answer(messages):
+        if "Bori" in messages[-1].content:
+            return {"text": f"[{fact}]"}
+        return {"text": '[{"key": "home", "value": "Busan", "importance": 0.9}]'}
+
+    run = consolidate_all(svc, "u1", "main", llm_extractor(ScriptedChatModel(answer)))
+    assert run.error == ""
+    kept = {f.content for f in run_facts(svc, second)}
+    assert "home: Busan" in kept
+    for content in kept:
+        content.encode("utf-8")
+        assert "\x00" not in content and "\u202e" not in content
+
+
+def run_facts(svc, scope):
+    from jarvisd.memory.stores.base import StoreQuery
+
+    query = StoreQuery(access=svc.policies.access(scope), kinds=("semantic",), match_required=False, limit=20)
+    return [c.item for c in svc.store.search(query)]
