@@ -187,3 +187,20 @@ def run_facts(svc, scope):
 
     query = StoreQuery(access=svc.policies.access(scope), kinds=("semantic",), match_required=False, limit=20)
     return [c.item for c in svc.store.search(query)]
+
+
+@pytest.mark.parametrize("answer", ['{"summary": "x", "traits": [' + "9" * 5000 + "]}",
+                                    '{"summary": "Likes tea \\ud800\\u0000", "traits": ["calm\\udfff", "\\u202e"]}'],
+                         ids=["5000-digit-number", "lone-surrogates"])
+def test_a_user_model_answer_with_a_huge_number_or_a_surrogate_is_no_500(answer):
+    """`/usermodel build` on a fake Ollama answering these: the HUD got `500 internal_error` ("ValueError: Exceeds
+    the limit (4300 digits) ..." and "... failed on 'bge-m3': 'utf-8' codec can't encode character '\\ud800' ...")."""
+    from jarvisd.memory.learning import UnreadableAnswer, parse_user_model
+
+    try:
+        model = parse_user_model(answer)
+    except UnreadableAnswer:
+        return  # said to the user as an unreadable answer, nothing stored
+    model.summary.encode("utf-8")
+    assert "\x00" not in model.summary and all(t.encode("utf-8") and "\u202e" not in t for t in model.traits)
+    assert model.summary == "Likes tea \ufffd" and model.traits == ("calm\ufffd",)
