@@ -204,3 +204,26 @@ def test_a_user_model_answer_with_a_huge_number_or_a_surrogate_is_no_500(answer)
     model.summary.encode("utf-8")
     assert "\x00" not in model.summary and all(t.encode("utf-8") and "\u202e" not in t for t in model.traits)
     assert model.summary == "Likes tea \ufffd" and model.traits == ("calm\ufffd",)
+
+
+@pytest.mark.parametrize("closed", ["[²]", "[" + "9" * 5000 + "]"], ids=["superscript-two", "5000-digits"])
+def test_one_unreadable_closed_item_is_dropped_alone_not_the_whole_judgement(closed):
+    """The judge's answer "open_loops: call the dentist @2026-12-07 10:00 / closed_loops: [²]" (or 5,000 digits
+    in the brackets): `isdigit()` passed and `int()` raised ValueError out of `parse_judgement`, so the judge task
+    failed with a traceback and the promise it found in the same answer was lost."""
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.rules import parse_judgement
+
+    judgement = parse_judgement(f"open_loops: call the dentist @2026-12-07 10:00\nclosed_loops: {closed}",
+                                ZoneInfo("UTC"))
+    assert [item.desc for item in judgement.opened] == ["call the dentist"]
+    assert judgement.closed == () and len(judgement.dropped) == 1
+
+
+def test_guard_a_closed_index_is_still_read():
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.rules import parse_judgement
+
+    assert [ref.index for ref in parse_judgement("closed_loops: [2], [13]", ZoneInfo("UTC")).closed] == [2, 13]
