@@ -227,3 +227,14 @@ def test_guard_a_closed_index_is_still_read():
     from jarvisd.openloop.rules import parse_judgement
 
     assert [ref.index for ref in parse_judgement("closed_loops: [2], [13]", ZoneInfo("UTC")).closed] == [2, 13]
+
+
+def test_a_thought_answer_with_a_surrogate_escape_is_valid_text():
+    """The thought model answered `{"thought": "tea \\ud800\\u0000 is nice", "speak": "yes", "say": "hi \\udfff
+    there"}` (on a daemon with a 15 s reflection interval): every tick failed with "UnicodeEncodeError: … surrogates
+    not allowed" storing the thought, and its SAY was never said."""
+    from jarvisd.reflect.thought import parse_reflection
+
+    reflection = parse_reflection('{"thought": "tea \\ud800\\u0000 is nice", "speak": "yes", "say": "hi \\udfff there"}')
+    assert reflection.thought == "tea \ufffd is nice" and reflection.say == "hi \ufffd there" and reflection.speak
+    reflection.log_text().encode("utf-8")
