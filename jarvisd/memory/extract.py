@@ -27,6 +27,7 @@ from typing import Any
 
 from jarvisd.llm.base import BackendError, ChatModel, Message, complete
 from jarvisd.memory.consolidation import ExtractedFact, ExtractionFailed, Extractor
+from jarvisd.textsafe import fact_text, valid_text
 
 __all__ = ["ExtractionFailed", "extraction_messages", "llm_extractor", "parse_facts"]
 
@@ -72,6 +73,8 @@ def _json_values(text: str) -> list[Any]:
         return [json.loads(text)]
     except json.JSONDecodeError:
         pass
+    except ValueError as exc:  # pass 51: a number of 4,300+ digits stopped the whole run (every session after it)
+        raise ExtractionFailed(f"a number in the answer is too long to read ({str(exc)[:60]})") from None
     except RecursionError:  # a model looping on '[' (SmolLM2 writes runs of one symbol)
         raise ExtractionFailed("JSON nested too deeply in the answer") from None
     start = min((i for i in (text.find("["), text.find("{")) if i >= 0), default=-1)
@@ -81,6 +84,8 @@ def _json_values(text: str) -> list[Any]:
             return [json.loads(text[start : end + 1])]
         except json.JSONDecodeError:
             pass
+        except ValueError as exc:
+            raise ExtractionFailed(f"a number in the answer is too long to read ({str(exc)[:60]})") from None
         except RecursionError:
             raise ExtractionFailed("JSON nested too deeply in the answer") from None
     lines = [ln.strip().rstrip(",") for ln in text.splitlines() if ln.strip().startswith("{")]
@@ -92,6 +97,8 @@ def _json_values(text: str) -> list[Any]:
             values.append(json.loads(line))
         except json.JSONDecodeError as exc:
             raise ExtractionFailed(f"broken JSON line ({exc.msg}): {line[:80]!r}") from None
+        except ValueError as exc:
+            raise ExtractionFailed(f"a number too long to read: {line[:80]!r} ({str(exc)[:60]})") from None
         except RecursionError:
             raise ExtractionFailed(f"JSON nested too deeply: {line[:80]!r}") from None
     return values
@@ -123,7 +130,9 @@ def _importance(raw: Any) -> float:
 def _fact(item: Any) -> ExtractedFact:
     if not isinstance(item, dict):
         raise ExtractionFailed(f"a fact that is not an object: {str(item)[:80]!r}")
-    key, value = str(item.get("key") or "").strip(), str(item.get("value") or "").strip()
+    # fact_text(valid_text(...)): a "\\ud800" in the model's JSON became a lone surrogate, which no store can
+    # write: the run stopped on it at every idle tick, and the sessions after it were never consolidated (pass 51)
+    key, value = (fact_text(valid_text(str(item.get(name) or ""))) for name in ("key", "value"))
     if not key or not value:
         raise ExtractionFailed(f"a fact without key or value: {json.dumps(item, ensure_ascii=False)[:80]}")
     try:

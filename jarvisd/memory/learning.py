@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from jarvisd.language import Language, language_of
 from jarvisd.llm.base import Message
+from jarvisd.textsafe import fact_text, valid_text
 
 HANGUL_WEIGHT = 10
 MAX_TRAITS = 8
@@ -112,13 +113,18 @@ def parse_user_model(answer: str) -> UserModel:
         data = json.loads(text[start : end + 1])
     except json.JSONDecodeError as exc:
         raise UnreadableAnswer(f"broken JSON ({exc.msg})") from None
+    except ValueError:  # pass 51: a number of 4,300+ digits; `/usermodel build` answered the HUD a 500
+        raise UnreadableAnswer("a number in the answer is too long to read") from None
     except RecursionError:  # a model looping on '{' or '['
         raise UnreadableAnswer("JSON nested too deeply") from None
-    summary = str(data.get("summary") or "").strip() if isinstance(data, dict) else ""
+    # fact_text(valid_text(...)): a "\\ud800" escape became a lone surrogate the embedder and the store cannot
+    # encode, a 500 on the HUD (pass 51); a NUL or a bidi override is no text of a user model either
+    summary = fact_text(valid_text(str(data.get("summary") or ""))) if isinstance(data, dict) else ""
     raw_traits = data.get("traits") if isinstance(data, dict) else None
     if not summary:
         raise UnreadableAnswer("the answer has no summary")
-    traits = [str(t).strip() for t in raw_traits if str(t).strip()] if isinstance(raw_traits, list) else []
+    cleaned = (fact_text(valid_text(str(t))) for t in raw_traits) if isinstance(raw_traits, list) else ()
+    traits = [t for t in cleaned if t]
     return UserModel(summary=summary, traits=tuple(dict.fromkeys(traits))[:MAX_TRAITS])
 
 

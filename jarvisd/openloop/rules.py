@@ -412,9 +412,13 @@ def parse_closed(item: str) -> list[ClosedRef]:
         return [ClosedRef(phrase=phrase)]
     refs = []
     for inner in brackets:
-        if not inner.isdigit() or int(inner) < 1:
-            raise MalformedItem(f"closed item needs [n] with n >= 1, got [{inner}]")
-        refs.append(ClosedRef(index=int(inner)))
+        try:  # pass 51: `[²]` (isdigit, not int) and `[` + 5,000 digits + `]` were a ValueError out of the whole
+            index = int(inner) if inner.isdigit() else 0  # judgement: its other items, a promise too, were lost
+        except ValueError:
+            index = 0
+        if index < 1:
+            raise MalformedItem(f"closed item needs [n] with n >= 1, got [{inner[:20]}]")
+        refs.append(ClosedRef(index=index))
     return refs
 
 

@@ -20,6 +20,7 @@ from jarvisd.llm.base import ChatModel, Message, complete
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.rules import format_open_loops
 from jarvisd.reflect.reminders import Lang, promise_language
+from jarvisd.textsafe import printable, valid_text
 
 MAX_MEMORY_LINES = 12
 MAX_SAY_CHARS = 300
@@ -86,8 +87,10 @@ def _from_json(text: str) -> dict[str, str] | None:
     if not isinstance(data, dict):
         return None
     fields = {_LABELS.get(str(k).strip().lower()): v for k, v in data.items()}
-    return {k: ("yes" if v is True else "no" if v is False else str(v)) for k, v in fields.items()
-            if k is not None and v is not None}
+    # printable(valid_text(...)): a "\\ud800" escape became a lone surrogate the thought's store could not encode;
+    # every tick failed with a traceback and its SAY was never said (pass 51)
+    return {k: printable(valid_text("yes" if v is True else "no" if v is False else str(v)))
+            for k, v in fields.items() if k is not None and v is not None}
 
 
 def _from_lines(text: str) -> dict[str, str]:
