@@ -1,0 +1,80 @@
+"""Pass 52: new cases of issue 18's kinds over the parts pass 51 did not reach (see docs/reliability.md,
+"Fifty-second pass"). Each finding's test failed on the branch's starting code (`c020e45`)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from jarvisd.agent.cli import replay_main
+from jarvisd.openloop.replay import ScenarioError, run_replay
+
+AGENT_BAD = {
+    "budget": {"profile": "research", "budget": "abc"},
+    "round_cap": {"round_cap": "x"},
+    "tool_spec": {"tools": {"x": 5}},
+    "calls": {"tools": {"t": {"calls": 5}}},
+    "wrap_up": {"wrap_up": 5},
+    "answer_contains": {"expect": {"answer_contains": 5}},
+    "round_digits": {"expect": {"rounds": {"9" * 5000: {}}}},
+}
+
+
+@pytest.mark.parametrize("case", sorted(AGENT_BAD))
+def test_an_agent_scenario_with_a_value_of_the_wrong_kind_is_one_line_exit_2(case, tmp_path, capsys):
+    """`jarvisd agent replay` promises exit 2 and a line for a bad scenario; these were tracebacks, exit 1."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(AGENT_BAD[case]))
+    assert replay_main(path, io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert "jarvisd agent replay:" in err and "wrong kind" in err and len(err) < 500
+
+
+def test_guard_a_sound_agent_scenario_still_replays(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"wrap_up": {"text": "hello"}, "expect": {"answer_contains": "hello"}}))
+    out = io.StringIO()
+    assert replay_main(path, out) == 0
+    assert json.loads(out.getvalue().splitlines()[-1])["answer"] == "hello"
+
+
+T = [{"at": "2026-10-15 14:00", "user": "I will call Bob tomorrow at 5pm", "judge": ""}]
+AT = "2026-10-15 14:00"
+OPENLOOP_BAD = {
+    "zone_int": ({"time_zone": 5, "turns": T}, "the scenario"),
+    "zone_unknown": ({"time_zone": "Nope/Nope", "turns": T}, "the scenario"),
+    "zone_nul": ({"time_zone": "UTC\u0000", "turns": T}, "the scenario"),
+    "expire_str": ({"expire_after_sec": "x", "turns": T}, "the scenario"),
+    "expire_huge": ({"expire_after_sec": 1e308, "turns": T}, "the scenario"),
+    "loops_int": ({"loops": 5, "turns": T}, "loops"),
+    "due_int": ({"loops": [{"desc": "x", "due": 5}], "turns": T}, "loops[1]"),
+    "revive_none": ({"turns": [{"at": AT, "revive": 5}]}, "turn 1"),
+    "command_digits": ({"loops": [{"desc": "x"}], "turns": [{"at": AT, "command": "/openloop done #" + "9" * 5000}]},
+                       "turn 1"),
+    "expect_due_list": ({"turns": [{"at": AT, "expect": {"due": [1]}}]}, "turn 1"),
+    "expect_reply_int": ({"turns": [{"at": AT, "user": "hi", "expect": {"reply_contains": 5}}]}, "turn 1"),
+    "expect_agenda_int": ({"turns": [{"at": AT, "expect": {"agenda": 5}}]}, "turn 1"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OPENLOOP_BAD))
+def test_an_openloop_scenario_with_a_value_of_the_wrong_kind_is_a_scenario_error(case, tmp_path: Path):
+    """`jarvisd openloop replay` refuses a bad scenario with one line (exit 2); these were tracebacks, exit 1."""
+    scenario, where = OPENLOOP_BAD[case]
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario))
+    with pytest.raises(ScenarioError) as caught:
+        run_replay(path, write=lambda line: None)
+    assert str(caught.value).startswith(where) and len(str(caught.value)) < 400
+
+
+def test_guard_an_openloop_scenarios_own_messages_are_not_rewrapped(tmp_path: Path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"turns": [{"at": "yesterday"}]}))
+    with pytest.raises(ScenarioError) as caught:
+        run_replay(path, write=lambda line: None)
+    assert str(caught.value).startswith('turn 1: needs "at"')
+    assert "wrong kind" not in str(caught.value)
