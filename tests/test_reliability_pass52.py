@@ -78,3 +78,26 @@ def test_guard_an_openloop_scenarios_own_messages_are_not_rewrapped(tmp_path: Pa
         run_replay(path, write=lambda line: None)
     assert str(caught.value).startswith('turn 1: needs "at"')
     assert "wrong kind" not in str(caught.value)
+
+
+@pytest.mark.parametrize("line", ["[hud]\nport = " + "9" * 5000, "[proactive]\nreminder_lead_min = [" + "1" * 4301 + "]"])
+def test_a_config_number_too_long_to_read_is_a_config_error_not_a_start_up_traceback(line, tmp_path: Path):
+    """tomllib's int() refuses past 4,300 digits with a ValueError that is not a TOMLDecodeError: `jarvisd run`,
+    `doctor` and every command exited 1 with a traceback; now the config error naming the file (exit 2)."""
+    from jarvisd.config import ConfigError, load_config
+
+    path = tmp_path / "config.toml"
+    path.write_text(line + "\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(env={"JARVIS_HOME": str(tmp_path / "home")}, user_file=path)
+    assert str(path) in str(caught.value) and "too long" in str(caught.value)
+
+
+def test_guard_a_config_with_a_long_but_readable_number_still_loads(tmp_path: Path):
+    from jarvisd.config import ConfigError, load_config
+
+    path = tmp_path / "config.toml"
+    path.write_text("[hud]\nport = " + "9" * 4000 + "\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(env={"JARVIS_HOME": str(tmp_path / "home")}, user_file=path)
+    assert "hud.port" in str(caught.value)   # read, then refused by the range check as before
