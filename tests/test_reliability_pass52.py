@@ -101,3 +101,45 @@ def test_guard_a_config_with_a_long_but_readable_number_still_loads(tmp_path: Pa
     with pytest.raises(ConfigError) as caught:
         load_config(env={"JARVIS_HOME": str(tmp_path / "home")}, user_file=path)
     assert "hud.port" in str(caught.value)   # read, then refused by the range check as before
+
+
+@pytest.mark.parametrize("command, answer", [
+    ("/compact", "Zoë lives in Kraków."),
+    ("/usermodel build", '{"summary": "Has a sister in Kraków", "traits": ["family"]}'),
+    ("/journal write", "A quiet day of talk about family."),
+])
+async def test_a_memory_command_on_a_full_disk_answers_a_sentence_not_a_500(command, answer, tmp_path, monkeypatch):
+    """On the daemon with its home's disk full, `/compact` (after the model's summary) was `500 internal_error`
+    ("OSError: [Errno 28] No space left on device") in the HUD; `/usermodel build` and `/journal write` write the
+    same way. Now the reply is memory's failure sentence (as `/remember`'s) and the status says memory failed."""
+    import errno
+
+    from jarvisd.commands import CommandContext, CommandRegistry
+    from jarvisd.llm.base import Message
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.memory.commands import register_memory_commands
+    from jarvisd.memory.scope import MemoryScope
+    from jarvisd.memory.service import MemoryService
+    from jarvisd.memory.stores.memory import InMemoryStore
+    from jarvisd.memory.testing import HashedNgramEmbedder
+    from tests.memory.memory_fixtures import DIM, Clock
+
+    svc = MemoryService(InMemoryStore(dimensions=DIM), embedder=HashedNgramEmbedder(DIM), clock=Clock())
+    me = MemoryScope("u1", "main", "s1")
+    svc.record_turn(me, [Message("user", "My sister's name is Zoë and she lives in Kraków"),
+                         Message("assistant", "Kraków is a lovely city.")])
+    svc.remember(me, "my sister lives in Kraków")
+
+    def full(self, items):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(InMemoryStore, "upsert", full)
+    said = []
+    svc.health.publish = said.append
+    services = {"memory": svc, "scope_for": lambda session: MemoryScope("u1", "main", session),
+                "data_dir": tmp_path, "thought_model": ScriptedChatModel([{"text": answer}])}
+    reply = await register_memory_commands(CommandRegistry()).run(command, CommandContext(session="s1",
+                                                                                          services=services))
+    name = command.split()[0]
+    assert reply.startswith(f"{name}: memory failed in {command} (OSError: [Errno 28] No space left"), reply
+    assert said and said[-1].state == "failing"
