@@ -143,3 +143,50 @@ async def test_a_memory_command_on_a_full_disk_answers_a_sentence_not_a_500(comm
     name = command.split()[0]
     assert reply.startswith(f"{name}: memory failed in {command} (OSError: [Errno 28] No space left"), reply
     assert said and said[-1].state == "failing"
+
+
+async def test_one_failed_agenda_read_does_not_stop_the_trays_menu_following_the_agenda(monkeypatch):
+    """The tray's menu is rebuilt at each agenda change by reading the agenda, and that read runs the expiry sweep,
+    which saves. One save that failed there (a full disk, an I/O error) ended the tray's follower task ("Task
+    exception was never retrieved"): the menu stayed as it was for the daemon's life, listing closed promises and
+    never the new ones. Now the failure is logged and the next change rebuilds the menu."""
+    import asyncio
+    import errno
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.events import AgendaChanged, EventBus
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import MemoryLoopStore
+    from jarvisd.tray import AgendaTray
+
+    now = [1_800_000_000.0]
+    bus = EventBus()
+    store = MemoryLoopStore()
+    service = OpenLoopService(store, tz=ZoneInfo("UTC"), clock=lambda: now[0], expire_after_sec=60,
+                              publish=bus.publish_nowait)
+    tray = AgendaTray(service, bus, open_hud=lambda: None, quit=lambda: None)
+    tray._loop = asyncio.get_running_loop()
+    sub = bus.subscribe(maxsize=64, lossy=True)
+    tray._follower = asyncio.create_task(tray._follow(sub))
+    try:
+        service.add("water the ficus", due_ms=int(now[0] * 1000) + 60_000)
+        await asyncio.sleep(0.2)
+        assert [s.text for s in tray.specs][0].startswith("water the ficus")
+        now[0] += 3600                                   # the ficus is past due + expire_after: the next read expires it
+
+        def full(self, loops):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        with monkeypatch.context() as m:
+            m.setattr(MemoryLoopStore, "save_many", full)
+            m.setattr(MemoryLoopStore, "save", lambda self, loop: full(self, [loop]))
+            await bus.publish(AgendaChanged(reason="added"))   # a change (here: announced alone), the read fails
+            await asyncio.sleep(0.2)
+        assert not tray._follower.done()
+        service.add("call Ann")                          # room again: the next change rebuilds the menu
+        await asyncio.sleep(0.2)
+        texts = [s.text for s in tray.specs]
+        assert any(t.startswith("call Ann") for t in texts), texts
+        assert not any(t.startswith("water the ficus") for t in texts), texts
+    finally:
+        tray._follower.cancel()
