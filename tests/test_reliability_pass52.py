@@ -190,3 +190,36 @@ async def test_one_failed_agenda_read_does_not_stop_the_trays_menu_following_the
         assert not any(t.startswith("water the ficus") for t in texts), texts
     finally:
         tray._follower.cancel()
+
+
+async def test_an_expiry_sweep_that_cannot_be_saved_does_not_fail_every_read_of_the_agenda(tmp_path, monkeypatch):
+    """Every read of the agenda runs the expiry sweep, which saves. With the disk full and one promise past its
+    time, the save's OSError came out of every read: GET /api/agenda and `/openloop` were `500 internal_error`
+    (in process; on the daemon a tmpfs home took the small append in its last page, so it was not seen there).
+    Now the read answers with the agenda as it was (the sweep's write is one write, undone) and the status says
+    the agenda's store is failing; the sweep itself still raises for the scheduler's log."""
+    import errno
+
+    from jarvisd.openloop.stores import JsonlLoopStore
+    from tests.hud.conftest import Hud
+
+    hud = Hud(tmp_path)
+    loop = hud.service.add("buy eggs")
+    hud.service.clock = lambda: 4_000_000_000.0      # years later: past max_age
+
+    def full(self, *args):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as m:
+        m.setattr(JsonlLoopStore, "save", full)
+        m.setattr(JsonlLoopStore, "save_many", full)
+        async with hud.client() as client:
+            listed = await client.get("/api/agenda")
+            command = await client.post("/api/turns", json={"text": "/openloop", "session": "x"})
+        assert listed.status_code == 200, listed.text
+        assert [view["desc"] for view in listed.json()["open"]] == ["buy eggs"]
+        assert command.status_code == 200 and loop.id[:8] in command.json()["reply"]
+        with pytest.raises(OSError):
+            hud.service.expire()
+    assert hud.service.agenda() == []                # room again: the read's sweep expires it
+    assert hud.service.find(loop.id).status.value == "expired"
