@@ -184,6 +184,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(str(path), "(file)", "not valid TOML: arrays or tables nested too deeply") from None
     except UnicodeDecodeError as exc:
         raise ConfigError(str(path), "(file)", f"not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    except ValueError as exc:  # pass 52: tomllib's int() of a number past 4,300 digits was a start-up traceback
+        raise ConfigError(str(path), "(file)", f"not valid TOML: a number too long to read ({str(exc)[:80]})") from None
     except IsADirectoryError:
         raise ConfigError(str(path), "(file)", "is a directory, not a TOML file; remove it, or pass "
                           "--config FILE") from None

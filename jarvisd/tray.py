@@ -348,12 +348,22 @@ class AgendaTray:
         try:
             async for event in sub:
                 if isinstance(event, AgendaChanged):
-                    await self.refresh()
+                    await self._refresh_said()
                 elif isinstance(event, StatusChanged) and event.part == "mic":
                     self.muted = event.state == "muted"
-                    await self.refresh()
+                    await self._refresh_said()
         finally:
             sub.close()
+
+    async def _refresh_said(self) -> None:
+        """A refresh that fails (the agenda's read runs the expiry sweep, which saves: a full disk, an I/O error, a
+        damaged table) is logged and the menu keeps following; pass 52: the error ended this task, and the menu
+        stayed as it was for the daemon's life ("Task exception was never retrieved")."""
+        try:
+            await self.refresh()
+        except Exception as exc:  # noqa: BLE001 - the next change tries again
+            log.error("tray: could not read the agenda for the menu (%s: %s); the menu follows the next change",
+                      type(exc).__name__, exc)
 
     # ------------------------------------------------------------ actions (pystray's thread)
 

@@ -18,12 +18,18 @@ def replay_main(path: Path, out: TextIO = sys.stdout) -> int:
     try:
         scenario = load_scenario(path)
         report = asyncio.run(run_scenario(scenario))
+        problems = report.expectation_failures(scenario.get("expect", {}))
     except (ScenarioError, BackendError) as exc:
         print(f"jarvisd agent replay: {exc}", file=sys.stderr)
         return 2
+    except (TypeError, ValueError, AttributeError, LookupError, OverflowError) as exc:
+        # pass 52: a value of the wrong kind in the scenario (`budget` "abc", `tools` {"x": 5}, `wrap_up` 5,
+        # `answer_contains` 5, a round number of 5,000 digits) was a traceback, exit 1; a bad scenario is exit 2
+        print(f"jarvisd agent replay: {path}: a value of the wrong kind or range "
+              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        return 2
     for line in report.lines:
         out.write(json.dumps(line, ensure_ascii=False) + "\n")
-    problems = report.expectation_failures(scenario.get("expect", {}))
     for problem in problems:
         print(f"expectation failed: {problem}", file=sys.stderr)
     return 1 if problems else 0

@@ -124,7 +124,8 @@ async def patterns_command(line: str, ctx: CommandContext) -> str:
                 if i.agent == scope.agent and i.metadata.get("name") == name]
         if not mine:
             return f"no task pattern named {name!r} for {scope.agent}"
-        await asyncio.to_thread(service.forget_pattern, scope, name)
+        with service.health.guard("/patterns forget"):  # pass 52: a full disk was a JSON 500
+            await asyncio.to_thread(service.forget_pattern, scope, name)
         return f"forgot task pattern {name!r}"
     if args:
         return "usage: /patterns | /patterns forget <name>"
@@ -151,7 +152,8 @@ async def procedures_command(line: str, ctx: CommandContext) -> str:
         return str(exc)
     if draft.agent and draft.agent != scope.agent:
         scope = MemoryScope(scope.user, draft.agent, scope.session)  # the agent the lesson is about
-    await asyncio.to_thread(service.remember_pattern, scope, draft.pattern)
+    with service.health.guard("/procedures approve", proves=True):  # pass 52: a full disk was a JSON 500
+        await asyncio.to_thread(service.remember_pattern, scope, draft.pattern)
     await asyncio.to_thread(remove_draft, folder, args[1])
     return f"approved: task pattern {draft.pattern.name!r} saved for {scope.agent}"
 
@@ -171,9 +173,12 @@ async def compact_command(line: str, ctx: CommandContext) -> str:
         return "/compact: the model gave an empty summary; nothing stored"
     grounded = grounded_summary(summary, transcript(messages), [m.content for m in messages if m.role == "user"])
     turns = len(messages) // 2
-    await asyncio.to_thread(service.record_episode, scope, "manual_compact", grounded.text,
-                            metadata={"turns": turns, "left_out": len(grounded.left_out)},
-                            key=f"compact|{scope.session}|{turns}")
+    # pass 52: a full disk (or a failing store) was a JSON 500 after the model's summary; now the reply says what
+    # failed and nothing is claimed stored, as /remember's
+    with service.health.guard("/compact", proves=True):
+        await asyncio.to_thread(service.record_episode, scope, "manual_compact", grounded.text,
+                                metadata={"turns": turns, "left_out": len(grounded.left_out)},
+                                key=f"compact|{scope.session}|{turns}")
     return "\n".join(filter(None, (grounded.text, grounded.note())))
 
 
@@ -188,11 +193,12 @@ async def usermodel_command(line: str, ctx: CommandContext) -> str:
         model = parse_user_model(await _ask(ctx, user_model_messages([m.content for m in memories])))
     except (BackendError, UnreadableAnswer) as exc:
         return f"/usermodel build failed, nothing stored: {exc}"
-    await asyncio.to_thread(
-        service.record_episode, scope, USER_MODEL_SOURCE, model.content(), importance=0.7,
-        metadata={"summary": model.summary, "traits": list(model.traits), "from": len(memories)},
-        key=USER_MODEL_KEY,
-    )
+    with service.health.guard("/usermodel build", proves=True):  # pass 52: a full disk was a JSON 500
+        await asyncio.to_thread(
+            service.record_episode, scope, USER_MODEL_SOURCE, model.content(), importance=0.7,
+            metadata={"summary": model.summary, "traits": list(model.traits), "from": len(memories)},
+            key=USER_MODEL_KEY,
+        )
     return model.content()
 
 
@@ -226,7 +232,8 @@ async def journal_command(line: str, ctx: CommandContext) -> str:
         entry = journal_entry(await _ask(ctx, journal_messages([r.content for r in records])))
     except (BackendError, UnreadableAnswer) as exc:
         return f"/journal write failed, nothing stored: {exc}"
-    await asyncio.to_thread(service.record_episode, scope, "journal", entry, metadata={"from": len(records)})
+    with service.health.guard("/journal write", proves=True):  # pass 52: a full disk was a JSON 500
+        await asyncio.to_thread(service.record_episode, scope, "journal", entry, metadata={"from": len(records)})
     return entry
 
 

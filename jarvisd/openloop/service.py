@@ -128,7 +128,7 @@ class OpenLoopService:
 
     def agenda(self, session: str | None = None) -> list[OpenLoop]:
         """Open loops, newest first, after closing the expired ones (GET /api/agenda)."""
-        self.expire()
+        self.expire_before_read()
         with self._lock:
             return self._open_newest_first(session)
 
@@ -336,6 +336,17 @@ class OpenLoopService:
                                    updated_ms=created, due_ms=due, session=closed.session, evidence=closed.evidence,
                                    remind_ms=None if lead is None else due - lead,
                                    muted_ms=None if closed.muted_ms is None else now_ms, repeat=key))
+
+    def expire_before_read(self) -> AgendaChange:
+        """`expire()` for a read of the agenda: a sweep whose save fails (a full disk) leaves the agenda as it was
+        (`_one_write`), the status part "agenda" says so, and the read goes on. Pass 52: the OSError came out of
+        every read: GET /api/agenda and `/openloop` were 500s, "what did I miss?" failed, the tray stopped following."""
+        try:
+            return self.expire()
+        except OSError as exc:
+            log.warning("openloop: the expiry sweep could not be saved (%s); the agenda is read as it was",
+                        exc.strerror or exc)
+            return AgendaChange()
 
     def expire(self) -> AgendaChange:
         """Close open loops past due + expire_after, or without a due and older than max_age."""
