@@ -15,6 +15,7 @@ import math
 import re
 from fractions import Fraction
 
+from jarvisd.openloop.hangul import closed
 from jarvisd.textsafe import plain_words
 
 _LEAD = re.compile(r"^(?:(?:hey\s+)?jarvis[\s,]+)?(?:(?:so|and|ok|okay|um|quick\s+question)[\s,]+)?"
@@ -64,7 +65,7 @@ def answer(text: str) -> str | None:
     if spoken is None:
         return "너무 큰 수라서 말로 읽을 수 없어요." if korean else "That number is too large to say."
     if korean:
-        return f"{_echo(said, korean)} {spoken}{'이에요' if spoken[-1] in '0136789' else '예요'}."
+        return f"{_echo(said, korean)} {spoken}{'이에요' if closed(spoken) else '예요'}."
     return f"{_echo(said, korean)} is {spoken}."
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from jarvisd.arithmetic import spoken_number
+from jarvisd.openloop.hangul import closed
 
 # each unit: (its kind, its size in the kind's base unit: metres, grams, millilitres); temperature is apart
 _UNITS: dict[str, tuple[str, float]] = {}
@@ -111,15 +112,7 @@ def _korean(said: str) -> str | None:
     value = amount * _UNITS[a][1] / _UNITS[b][1]
     what = m["day"] or f"{spoken_number(amount)}{_KO_NAMED[a]}"
     said_value = f"{_rounded(value)}{_KO_NAMED[b]}"
-    return f"{what}{'은' if _final(what) else '는'} {said_value}{'이에요' if _final(said_value) else '예요'}."
-
-
-def _final(word: str) -> bool:
-    """Whether the last syllable (or digit, as read) ends in a consonant: 은/이에요 after it."""
-    last = word[-1]
-    if last.isdigit():
-        return last in "0136789"
-    return "가" <= last <= "힣" and (ord(last) - 0xAC00) % 28 != 0
+    return f"{what}{'은' if closed(what) else '는'} {said_value}{'이에요' if closed(said_value) else '예요'}."
 
 
 def answer(text: str) -> str | None:

@@ -13,6 +13,18 @@ def final(syllable: str) -> int:
     return code % _FINALS if 0 <= code < _COUNT else -1
 
 
+# digits whose Sino-Korean name ends in a final consonant as the units and sums read them (영, 일, 삼, 육, 칠, 팔, and 구
+# as `arithmetic` has always counted it)
+_CLOSED_DIGITS = "0136789"
+
+
+def closed(word: str) -> bool:
+    """Whether `word` as read aloud ends in a final consonant (은, 이에요 after it): a Hangul syllable by its final,
+    a digit by its Sino-Korean name (`_CLOSED_DIGITS`); anything else is open."""
+    last = word.rstrip()[-1:]
+    return last in _CLOSED_DIGITS if last.isdigit() else final(last) > 0
+
+
 def topic(word: str) -> str:
     """The topic particle for `word`: 은 after a final consonant (30분은), 는 after none (24시는, 까지는),
     은(는) when the word does not end in a Hangul syllable."""
