@@ -14,6 +14,7 @@ import zoneinfo
 from datetime import date, datetime, tzinfo
 
 from jarvisd.openloop.when import ImpossibleTime, resolve_time
+from jarvisd.openloop.when_words import EN_MONTH_NAMES
 
 _EN_TIME = re.compile(
     r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+the\s+time(?:\s+now|\s+right\s+now)?|what\s+time\s+is\s+it"
@@ -143,7 +144,7 @@ def _one_day(said: str, now: datetime) -> tuple[str, date] | None:
 # "how many days are in February 2028?", "is 2028 a leap year?", "what week number is it?", "2월은 며칠까지 있어?",
 # "올해 윤년이야?", "오늘 몇 주차야?" (the forty-seventh session: SmolLM2 said "February 2028 is approximately 2028 days"
 # and "The week number today is 13." on December 5)
-_MONTHS = {f"{date(2026, m, 1):%B}".casefold(): m for m in range(1, 13)}
+_MONTHS = {name.casefold(): m for m, name in enumerate(EN_MONTH_NAMES, 1)}
 _EN_MONTH_DAYS = re.compile(r"(?:so\s+|and\s+)?how\s+many\s+days\s+(?:are\s+(?:there\s+)?|does\s+|is\s+(?:there\s+)?)?(?:in\s+)?"
                             r"(?P<month>" + "|".join(_MONTHS) + r"|this\s+month|next\s+month)(?:\s+(?P<year>\d{4}))?(?:\s+have)?")
 _KO_MONTH_DAYS = re.compile(r"(?:(?P<year>\d{4})\s*년\s*)?(?:(?P<month>\d{1,2})\s*월|(?P<this>이번\s*달|다음\s*달))\s*(?:은|는)?\s*"

@@ -20,6 +20,7 @@ from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop
+from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
 
 Lang = Language
 SPOKEN_ITEMS = 5
@@ -652,8 +653,8 @@ def _calendar_day(words: str, day: date, today: date) -> str:
     return f"{weekday}{day:%B} {day.day}" + (f", {day.year}" if day.year != today.year else "")
 
 
-_EN_NAMES = frozenset(f"{date(2026, m, 1):%B}".casefold() for m in range(1, 13)) | frozenset(
-    f"{date(2026, 1, d):%A}".casefold() for d in range(4, 11)) | {"christmas", "easter", "thanksgiving", "halloween"}
+_EN_NAMES = frozenset(name.casefold() for name in EN_MONTH_NAMES) | frozenset(EN_WEEKDAYS) | {
+    "christmas", "easter", "thanksgiving", "halloween"}
 
 
 def _said_day(words: str) -> str:
