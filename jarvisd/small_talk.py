@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import re
 
+from jarvisd.approval_words import decision
 from jarvisd.textsafe import plain_words
 
 _NAME = r"(?:\s*,?\s*(?:jarvis|자비스))?"
@@ -165,17 +166,11 @@ _CANT_TRANSLATE = {"en": "I can't translate reliably with the small built-in mod
                    "ko": "작은 내장 모델로는 번역을 믿을 만하게 못 해요. Ollama로 더 큰 모델을 쓰면 할 수 있어요."}
 
 
-# a yes or no alone, with no question of the agenda's or an approval waiting for it (those answer it first): SmolLM2
-# wrote "안봉으로 새롭, 안봉으로 새롭, …" for a late "응" (the forty-seventh session)
-_EN_BARE_YES_NO = re.compile(rf"(?:yes|yeah|yep|yup|sure|ok|okay|alright|all\s+right|no|nope|nah){_NAME}(?:\s+please)?")
-_KO_BARE_YES_NO = re.compile(r"(?:응|네|예|그래|좋아|맞아|아니|아뇨|싫어)(?:요)?")
-
-
 def small_model_answer(words: str, korean: bool, rng: random.Random) -> str | None:
     """A joke from the list, the honest "I can't translate", or "OK." to a yes or no nothing asked for (only where the
     model in use is the small embedded one, which writes nonsense for them)."""
-    if _EN_BARE_YES_NO.fullmatch(words) or _KO_BARE_YES_NO.fullmatch(words):
-        return "알겠어요." if korean else "OK."
+    if decision(words) is not None:   # a yes or no alone, nothing waiting for it (the agenda's questions and approvals
+        return "알겠어요." if korean else "OK."   # answer it first): SmolLM2 wrote "안봉으로 새롭, …" for a late "응"
     if _EN_JOKE.fullmatch(words) or _KO_JOKE.fullmatch(words):
         return rng.choice(JOKES["ko" if korean else "en"])
     if _EN_TRANSLATE.fullmatch(words) or _KO_TRANSLATE.fullmatch(words):
