@@ -39,9 +39,15 @@ ONE_AT_A_TIME = {"en": "I can't forget everything at once by voice. Tell me what
                  "ko": "말로는 한꺼번에 다 잊을 수 없어요. 잊을 걸 말해 주세요. 예를 들어: 내 사물함 번호 잊어버려."}
 
 
+def _said(text: str) -> str:
+    """The words as the readers take them: printable, one space per run, a phone's apostrophe as "'", no closing
+    punctuation."""
+    return " ".join(plain_words(text).replace("\u2019", "'").split()).rstrip(" .!~")
+
+
 def forget_all_said(text: str) -> str | None:
     """The reply to "forget everything you know about me" (one fact at a time, said how), or None."""
-    said = " ".join(plain_words(text).replace("\u2019", "'").split()).rstrip(" .!~")
+    said = _said(text)
     if _EN_ALL.fullmatch(said):
         return ONE_AT_A_TIME["en"]
     if _KO_ALL.fullmatch(said):
@@ -51,7 +57,7 @@ def forget_all_said(text: str) -> str | None:
 
 def forget_said(text: str) -> FactAsked | None:
     """The facts `text` asks to forget (their key words), or None."""
-    said = " ".join(plain_words(text).replace("\u2019", "'").split()).rstrip(" .!~")
+    said = _said(text)
     if not said or said.endswith(("?", "？")):
         return None
     if re.search(r"[가-힣]", said):
