@@ -185,6 +185,12 @@ class Assistant:
                 if not answering and self._answering.get(session) is answering:
                     del self._answering[session]
 
+    @property
+    def small_model(self) -> bool:
+        """Whether the chat model is the small embedded one (SmolLM2): it makes up what it cannot read or know, so
+        a few answers are given by rules in its place."""
+        return self.backends.chat.name.startswith("embedded:")
+
     def said_aside(self, session: str, text: str) -> None:
         """Something said to the user outside a turn (a reminder): the last thing said, for "say that again"."""
         self._recent.setdefault(session, deque(maxlen=RECENT_ANSWERS)).append(("", text))
@@ -194,7 +200,7 @@ class Assistant:
         asked = fact_asked(text)
         if asked is None:
             return None
-        small = self.backends.chat.name.startswith("embedded:")   # SmolLM2: it cannot use a fact, and makes one up
+        small = self.small_model   # SmolLM2: it cannot use a fact, and makes one up
         try:
             with self.memory.health.guard("answering from remembered facts"):
                 facts = [item.content for item in self.memory.told_facts(scope)]
@@ -219,7 +225,7 @@ class Assistant:
                 facts = [item for item in self.memory.told_facts(scope)   # "my wife's birthday is …" kept that day
                          if asked.since <= item.at.astimezone(self.memory.tz).date() <= asked.until]
         except MemoryStoreFailed:   # the log and the status say why
-            return unreadable(asked) if self.backends.chat.name.startswith("embedded:") else None
+            return unreadable(asked) if self.small_model else None
         said = sorted([(item.at, exchange_of(item.content)[0]) for item in episodes]
                       + [(item.at, said_of(item.content)) for item in facts], key=lambda pair: pair[0], reverse=True)
         return talk_said(asked, [text for _, text in said])
@@ -309,7 +315,7 @@ class Assistant:
                 answer.append(" ")
                 yield " "
             if desk is None and (owed := owed_answer(
-                    text, small_model=self.backends.chat.name.startswith("embedded:"))
+                    text, small_model=self.small_model)
                     or arithmetic.answer(text) or units.answer(text)):
                 # "thank you", "never mind", "what's the weather", "what's 15 times 23": owed a short true reply, not
                 # a model's guess (SmolLM2: "15 * 23 = 315")
@@ -333,8 +339,8 @@ class Assistant:
                 yield told
                 await asyncio.to_thread(self._record_desk_turn, scope, text, told, forgets)
                 return
-            small = self.backends.chat.name.startswith("embedded:")
-            if desk is None and small and (noted := await asyncio.to_thread(self.desk.done_unlisted, text)) is not None:
+            if desk is None and self.small_model \
+                    and (noted := await asyncio.to_thread(self.desk.done_unlisted, text)) is not None:
                 # "I already called mom" with no such promise: said plainly, not left to SmolLM2 ("I'm sorry for your
                 # loss. I'm here to help you with whatever you're going through.": the forty-seventh session)
                 answer.append(noted)
