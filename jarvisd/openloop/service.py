@@ -17,7 +17,7 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime, tzinfo
 from operator import attrgetter
@@ -177,13 +177,8 @@ class OpenLoopService:
 
     def successor(self, loop: OpenLoop) -> OpenLoop | None:
         """The open promise a closed repeating one rolled into (`_close`), or None."""
-        if loop.repeat is None or loop.closed_ms is None:
-            return None
         with self._lock:
-            return next((other for other in self._loops.values()
-                         if other.is_open and other.repeat is not None and other.desc == loop.desc
-                         and other.session == loop.session and other.created_ms >= loop.closed_ms
-                         and other.id != loop.id), None)
+            return next(iter(self._rolled_from(loop)), None)
 
     # ------------------------------------------------------------ writing
 
@@ -384,10 +379,11 @@ class OpenLoopService:
                         loop.desc, datetime.fromtimestamp(now / 1000, self.tz).isoformat(timespec="minutes"))
         return tuple(back)
 
-    def _rolled_from(self, loop: OpenLoop, early_ids: set[str]) -> list[OpenLoop]:
-        """The next times of a repeating promise expired while the clock was ahead: the open one (`successor`) and
-        those the ahead clock expired in turn (`early_ids`). Pass 47b: a clock three days ahead, then put right,
-        reopened each of them: four "take my pills" open, each reminding and rolling its own series."""
+    def _rolled_from(self, loop: OpenLoop, early_ids: Collection[str] = ()) -> list[OpenLoop]:
+        """The next times a closed repeating promise rolled into: the open one (`successor`) and, for one expired
+        while the clock was ahead, those the ahead clock expired in turn (`early_ids`). Pass 47b: a clock three days
+        ahead, then put right, reopened each of them: four "take my pills" open, each reminding and rolling its own
+        series."""
         if loop.repeat is None or loop.closed_ms is None:
             return []
         return [other for other in self._loops.values()
@@ -549,8 +545,8 @@ class OpenLoopService:
 
     def _reopened(self, loop: OpenLoop, now: int) -> tuple[OpenLoop, tuple[OpenLoop, ...]]:
         """`loop` open again, in one write with the withdrawal of the next time its closing rolled (a repeating one
-        marked done by mistake, or expired while the clock was ahead: else it would be open twice); (the reopened
-        loop, the withdrawn next one if any)."""
+        marked done by mistake: else it would be open twice); (the reopened loop, the withdrawn next one if any).
+        `_unexpire` withdraws more: the next times an ahead clock expired in turn too."""
         with self._lock, self._one_write():
             next_one = self.successor(loop)
             withdrawn = () if next_one is None else (self._close(next_one, LoopStatus.DISMISSED, now)[0],)
