@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 from jarvisd.errors import StartupError, first_line
-from jarvisd.lance_files import damaged_manifests, hint_too, local_table_dir
+from jarvisd.lance_files import damaged_manifests, disk_full, hint_too, local_table_dir
 
 
 def damaged_table_error(what: str, key: str, uri: str, table: str, exc: BaseException, *,
@@ -36,7 +36,7 @@ def damaged_table_error(what: str, key: str, uri: str, table: str, exc: BaseExce
 
         recovery = check_memory(uri, table).recovery or "move the table's folder away to start it empty"
         return StartupError(f"cannot read {what}: table {table} is damaged ({first_line(exc)}); {recovery}")
-    if "(os error 28)" in str(exc):  # moving the table away would not help: the disk is full
+    if disk_full(exc):  # moving the table away would not help: the disk is full
         return StartupError(f"cannot open {what}: {first_line(exc)}: free some space on the disk and start again")
     return StartupError(f"cannot open {what}: {first_line(exc)}; point {key} at a LanceDB folder, or move what "
                         "is there away")

@@ -6,6 +6,7 @@ newest manifest is found here for both.
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
@@ -146,8 +147,6 @@ def lost_newest_versions(uri: str, table: str, opened: int) -> tuple[str, str] |
     try:
         if not hint_path.is_file():
             return None
-        import json
-
         with hint_path.open("rb") as fh:     # LanceDB's hint is a few bytes: a huge or nested one is garbage
             raw = fh.read(4097)
         hinted = json.loads(raw.decode("utf-8")) if len(raw) <= 4096 else None
@@ -181,6 +180,11 @@ def hint_too(versions: Path) -> str:
 
 
 HINT_NAME = "latest_version_hint.json"
+
+
+def disk_full(exc: BaseException) -> bool:
+    """Whether LanceDB's error is the disk being full (its Rust IO error says "(os error 28)", ENOSPC)."""
+    return "(os error 28)" in str(exc)
 
 
 def mislabelled_fix(named: tuple[Path, int]) -> str:

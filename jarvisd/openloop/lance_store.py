@@ -18,6 +18,7 @@ import pyarrow as pa
 from jarvisd.errors import StartupError, first_line
 from jarvisd.lance_damage import damaged_table_error, refuse_lost_versions, unwritable_folder
 from jarvisd.lance_files import (
+    disk_full,
     local_table_dir,
     lost_newest_versions,
     mislabelled_fix,
@@ -72,7 +73,7 @@ class AgendaStoreFailed(OSError):
     /rustc/…" and the HUD's ✓ was a JSON 500."""
 
     def __init__(self, what: str, exc: BaseException) -> None:
-        full = "(os error 28)" in str(exc)
+        full = disk_full(exc)
         super().__init__(errno.ENOSPC if full else errno.EIO,
                          "No space left on device" if full else
                          f"{what} cannot be written: {first_line(exc)}; `jarvisd doctor` checks it")
