@@ -101,6 +101,7 @@ from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.openloop.when_asked import asked_time_left, asked_when, bare_time_left
+from jarvisd.openloop.when_words import PART_HOURS
 from jarvisd.textsafe import plain_words, printable
 
 log = logging.getLogger(__name__)
@@ -703,7 +704,7 @@ class AgendaDesk:
                 return None
             if not when.has_time and (start := _span_start(ask.time_words, self.service.now_local())) is not None:
                 when = replace(when, at=when.at.replace(year=start.year, month=start.month, day=start.day))
-            at = when.at if when.has_time else when.at.replace(hour=_PART_HOUR.get(part_named(ask.time_words) or "", 9),
+            at = when.at if when.has_time else when.at.replace(hour=PART_HOURS.get(part_named(ask.time_words) or "", 9),
                                                                  minute=0)   # "tomorrow morning": 9 AM, not 23:59
             if not when.day_said and loop.due_ms is not None:   # "about the call at 2pm", "remind me at 2": its day
                 due = datetime.fromtimestamp(loop.due_ms / 1000, at.tzinfo)
@@ -1692,7 +1693,7 @@ class AgendaDesk:
         part = None if when is None else part_named(" ".join(clause[a:b] for a, b in when.spans))
         if part is None:
             return None
-        at_ms, now_ms = int(due.replace(hour=_PART_HOUR[part], minute=0).timestamp() * 1000), self.service.now_ms()
+        at_ms, now_ms = int(due.replace(hour=PART_HOURS[part], minute=0).timestamp() * 1000), self.service.now_ms()
         if at_ms > now_ms:
             return at_ms
         end_ms = int(due.replace(hour=_PART_END[part], minute=0).timestamp() * 1000)
@@ -1936,7 +1937,6 @@ def _listed_things(said: str) -> list[str]:
     return [p for p in (re.sub(r"^(?:the|my)\s+", "", part.strip(" ,.")) for part in parts) if p]
 
 
-_PART_HOUR = {"morning": 9, "afternoon": 14, "evening": 18, "night": 20}   # a reminder said with a part of a day
 _PART_END = {"morning": 12, "afternoon": 18, "evening": 22, "night": 23}     # ... and the hour it is over by
 
 

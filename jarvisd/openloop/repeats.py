@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 
 from jarvisd.language import Language as Lang
+from jarvisd.openloop.when_words import PART_HOURS
 
 log = logging.getLogger(__name__)
 
@@ -242,18 +243,18 @@ def _ko_named(text: str) -> set[int]:
 _EN_PART = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(?P<part>morning|afternoon|evening|night)\b|\b(?P<nightly>nightly)\b",
                       re.IGNORECASE)
 _KO_PART = re.compile(r"(?P<part>아침|점심|오후|저녁|밤)\s*마다|매일\s*(?P<daily>아침|점심|오후|저녁|밤)(?!\s*[0-9一-龥]|\s*(?:[한두세네]|열)\s*시)")
-_PART_HOURS = {"morning": 9, "afternoon": 15, "evening": 19, "night": 21, "nightly": 21,
-               "아침": 9, "점심": 12, "오후": 15, "저녁": 19, "밤": 21}
+_PART_NAMES = {"nightly": "night", "아침": "morning", "점심": "lunch", "오후": "afternoon", "저녁": "evening", "밤": "night"}
 
 
 def hour_said(text: str) -> int | None:
-    """The hour a repeat's part of the day stands for when no clock time is said ("every morning": 9, as "in the
-    morning" is read elsewhere; "저녁마다": 19), or None."""
+    """The hour a repeat's part of the day stands for when no clock time is said ("every morning": 9, "저녁마다":
+    18: `when_words.PART_HOURS`, as for "remind me this evening"), or None."""
     m = _EN_PART.search(text) or _KO_PART.search(text)
     if m is None:
         return None
     part = next(value for value in m.groupdict().values() if value)
-    return _PART_HOURS[part.lower()]
+    part = part.lower()
+    return PART_HOURS[_PART_NAMES.get(part, part)]
 
 
 def first_at(repeat: Repeat, hour: int, now_ms: int, tz: tzinfo) -> tuple[Repeat, int]:

@@ -94,6 +94,10 @@ KO_PARTS = {"오전": "am", "오후": "pm", "아침": "morning", "저녁": "even
 PART_ENDS = {"am": 12, "morning": 12, "dawn": 7, "daytime": 18, "lunch": 14, "afternoon": 18, "pm": 24,
              "evening": 24, "night": 24}
 
+# The hour a reminder for a part of the day is given when no clock time is said: "remind me tonight" and
+# "every night" both at 8 PM, "this evening" and "저녁마다" at 6 PM (one table, so a one-off and a repeat agree).
+PART_HOURS = {"morning": 9, "lunch": 12, "afternoon": 14, "evening": 18, "night": 20}
+
 # What a said hour 1..12 means, by the part of the day said with it (position = hour - 1):
 #   a = that hour am   p = that hour pm   N = noon   z = 00:00 that day   m = midnight ending that day
 #   n = that hour the next early morning ("tonight at 1", "오늘 밤 1시")   ? = the next of am/pm to come

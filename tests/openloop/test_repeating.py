@@ -200,6 +200,9 @@ def test_a_repeat_this_version_does_not_keep_is_kept_once_and_said_so(tmp_path, 
     ("I need to pay rent on the 1st of every month", ("pay rent", "Fri 2027-01-01 23:59", "monthly:1")),
     ("I need to call mom on Mondays and Thursdays at 7pm", ("call mom", "Mon 2026-12-07 19:00", "mon,thu")),
     ("remind me daily at 10pm to floss", ("floss", "Sat 2026-12-05 22:00", "daily")),
+    # a part of the day is the hour "remind me tonight" / "this evening" get (8 PM / 6 PM); repeats had 9 PM / 7 PM
+    ("I need to take my pills every night", ("take my pills", "Sat 2026-12-05 20:00", "daily")),
+    ("I have to walk the dog every evening", ("walk the dog", "Sat 2026-12-05 18:00", "daily")),
 ])
 def test_the_repeat_is_the_rule_not_part_of_the_words(tmp_path, korean, clock, said, row):
     desk = _desk(tmp_path, korean, clock)
