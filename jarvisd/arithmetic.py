@@ -84,7 +84,7 @@ def _echo(said: str, korean: bool) -> str:
         said = re.sub(r"\s*(?:\*|×|(?<![a-z])x(?![a-z]))\s*", " times ", said)
         said = re.sub(r"\s*(?:/|÷)\s*", " divided by ", said)
     said = said[:1].upper() + said[1:]
-    return said + ("은" if korean and said[-1:] in "0136789" else "는" if korean else "")
+    return said + (("은" if closed(said) else "는") if korean else "")
 
 
 def _evaluate(said: str) -> Fraction | float | None:

@@ -25,6 +25,9 @@ from tests.assistants import scripted_assistant
     ("was 15 times 23", "15 times 23 is 345."), ("What 7 times 8?", "7 times 8 is 56."),
     ("what's fifteen times twenty three", "Fifteen times twenty three is 345."),   # Whisper's "What's" in daemon run 63
     ("15 곱하기 23은?", "15 곱하기 23은 345예요."), ("80의 20퍼센트는 얼마야", "80의 20퍼센트는 16이에요."),
+    # the particles follow the sound: 근 is closed ("제곱근는" before), 구 (9) is open ("9이에요" before)
+    ("144의 제곱근은?", "144의 제곱근은 12예요."), ("3 더하기 6은?", "3 더하기 6은 9예요."),
+    ("81의 제곱근은 뭐야", "81의 제곱근은 9예요."),
 ])
 def test_a_sum_asked_is_worked_out(said, reply):
     assert answer(said) == reply

@@ -15,7 +15,7 @@ def final(syllable: str) -> int:
 
 # digits whose Sino-Korean name ends in a final consonant as the units and sums read them (영, 일, 삼, 육, 칠, 팔, and 구
 # as `arithmetic` has always counted it)
-_CLOSED_DIGITS = "0136789"
+_CLOSED_DIGITS = "013678"   # 영 일 삼 육 칠 팔 (and 십, 백, 천, 만 after a 0); 이 사 오 구 are open
 
 
 def closed(word: str) -> bool:
