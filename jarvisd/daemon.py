@@ -238,6 +238,12 @@ async def _warm_memory(d: Daemon) -> None:
         return
     count = d.assistant.memory.store.count()  # at start only: writes since and a failing store come as events
     d.memory_health = {"state": "ok", "detail": f"{count} item{'' if count == 1 else 's'} at start"}
+    if d.assistant.memory.configured_embedder is not None and (bare := d.assistant.memory.store.count_without_vector()):
+        # a reembed stopped half way (pass 53a's low: SIGKILL 4 s into `--rebuild` left 1,425 without one, and the
+        # status said "ok"): recall finds those by their words only until they are embedded
+        unembedded = f"{bare} without a vector (recall finds them by their words only): run /remember reembed"
+        d.memory_health["detail"] += f"; {unembedded}"
+        log.warning("memory: %d item%s %s", bare, "" if bare == 1 else "s", unembedded)
     from jarvisd.store_health import unreplayed_sentence
 
     if (held_back := unreplayed_sentence(d.assistant.memory.store)) is not None:

@@ -65,3 +65,35 @@ async def test_guard_a_model_silent_past_the_timeout_is_still_the_timeout_error(
         model = OllamaChat(server.host, "gemma4:e4b", timeout=1)
         with pytest.raises(BackendError, match="timed out"):
             await complete(model, [Message("user", "hi")])
+
+
+async def test_items_a_stopped_reembed_left_without_a_vector_are_named_in_the_status_at_start(tmp_path):
+    """Pass 53a's low: SIGKILL 4 s into `/remember reembed --rebuild` left 1,425 items without a vector; the next
+    start and `/api/status` said memory "ok" with no word of them (recall finds them by their words only)."""
+    from types import SimpleNamespace
+
+    from jarvisd.daemon import _warm_memory
+    from jarvisd.memory.scope import MemoryScope
+    from jarvisd.memory.service import MemoryService
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+    from jarvisd.memory.testing import HashedNgramEmbedder
+
+    embedder, scope = HashedNgramEmbedder(), MemoryScope("me", "main", "s")
+    store = LanceMemoryStore(str(tmp_path / "memory.lance"), dimensions=embedder.dimensions)
+    MemoryService(store, embedder=embedder).remember(scope, "the spare key is under the blue pot")
+    bare = MemoryService(store, embedder=None)   # what a stopped rebuild leaves: rows whose vectors are not filled
+    for fact in ("my gym code is 77", "the wifi password is on the fridge"):
+        bare.remember(scope, fact)
+    assert store.count_without_vector() == 2
+
+    memory = SimpleNamespace(store=store, configured_embedder=embedder, health=SimpleNamespace())
+    d = SimpleNamespace(assistant=SimpleNamespace(memory=memory), memory_health=None)
+    await _warm_memory(d)
+    assert d.memory_health["state"] == "ok"
+    assert d.memory_health["detail"] == ("3 items at start; 2 without a vector (recall finds them by their words "
+                                         "only): run /remember reembed")
+
+    memory.configured_embedder = None   # the guard: `embedding_provider = none` keeps every item without one
+    await _warm_memory(d)
+    assert d.memory_health == {"state": "ok", "detail": "3 items at start"}
+    store.close()

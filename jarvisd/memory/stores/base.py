@@ -104,6 +104,10 @@ class MemoryStore(Protocol):
 
     def count(self) -> int: ...
 
+    def count_without_vector(self) -> int:
+        """How many items have no vector (any user): what `/remember reembed` would fill."""
+        ...
+
     def missing_vectors(self, limit: int) -> list[MemoryItem]:
         """Items without a vector (any user): the work list of `/remember reembed`."""
         ...

@@ -400,6 +400,11 @@ class LanceMemoryStore:
         return self._run(self._table.count_rows())
 
     @locked
+    def count_without_vector(self) -> int:
+        self.flush()
+        return self._run(self._table.count_rows("has_vector = false"))
+
+    @locked
     def missing_vectors(self, limit: int) -> list[MemoryItem]:
         self.flush()
         rows = self._run(read_rows(self._table, "has_vector = false", limit))

@@ -178,6 +178,10 @@ class InMemoryStore:
         return len(self._items)
 
     @locked
+    def count_without_vector(self) -> int:
+        return sum(it.vector is None for it in self._items.values())
+
+    @locked
     def missing_vectors(self, limit: int) -> list[MemoryItem]:
         return sorted((it for it in self._items.values() if it.vector is None), key=lambda it: it.id)[:limit]
 
