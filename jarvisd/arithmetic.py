@@ -136,8 +136,18 @@ def _chain(said: str) -> Fraction | float | None:
     return values[0]
 
 
+_EXACT_BITS = 4096   # an exact power past this many bits is worked out in floats (see `_apply`)
+
+
 def _apply(op: str, a: Fraction | float, b: Fraction | float) -> Fraction | float:
     if op == "**":
+        if isinstance(a, Fraction) and max(a.numerator.bit_length(), a.denominator.bit_length()) * abs(b) > _EXACT_BITS:
+            # "1.0000001 ^ 64 ^ 64 ^ 64 ^ 64" exactly is a fraction of millions of digits: minutes of the event loop
+            # (the whole daemon) for an answer said to four decimals (pass 53b); a float says the same
+            try:
+                return float(a) ** float(b)
+            except OverflowError:
+                raise _TooLarge from None
         return a ** b
     return a * b if op == "*" else a / b if op == "/" else a + b if op == "+" else a - b
 
