@@ -28,3 +28,26 @@ def test_guard_exact_powers_are_still_exact() -> None:
     assert arithmetic.answer("what's 999999 ^ 64") == "That number is too large to say."
     assert arithmetic.answer("what's 0.5 ^ 64") == "0.5 to the power of 64 is 5.421 times 10 to the power of -20."
     assert arithmetic.answer("what's 3 squared") == "3 squared is 9."
+
+
+def test_a_korean_weekday_said_over_and_over_does_not_hang_the_repeat_reader() -> None:
+    """"금요일 " said 22 times (91 characters) held the daemon 5 s (`/api/status`), 50 times for good: the reader of
+    "월요일이랑 목요일마다" split each space two ways around an absent joining word, and `re` keeps the GIL (pass 53b)."""
+    from jarvisd.openloop.repeats import repeat_in
+
+    started = time.perf_counter()
+    assert repeat_in("금요일 " * 50 + "알려줘") is None
+    assert repeat_in("금요일 " * 1000) is None
+    assert time.perf_counter() - started < 1.0
+
+
+def test_guard_korean_named_weekdays_still_repeat() -> None:
+    """Guard: the days named with or without joining words and spaces are read as before."""
+    from jarvisd.openloop.repeats import repeat_in
+
+    for said in ("매주 월요일이랑 목요일마다 운동하기", "매주 월, 목요일 운동하기", "월요일 · 목요일마다 운동하기",
+                 "월요일  과  목요일마다 운동하기"):
+        repeat = repeat_in(said)
+        assert repeat is not None and repeat.days == frozenset({0, 3}), (said, repeat)
+    one = repeat_in("금요일마다 청소하기")
+    assert one is not None and one.days == frozenset({4})
