@@ -4,8 +4,32 @@ pass (b)")."""
 from __future__ import annotations
 
 import time
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
 
 from jarvisd import arithmetic
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+
+UTC = ZoneInfo("UTC")
+NOW = datetime(2026, 12, 5, 14, 0, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def korean() -> KoreanAnalyzer:
+    analyzer = KoreanAnalyzer()
+    analyzer.load()   # loaded first, as the daemon does at its start
+    return analyzer
+
+
+def _desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
+    return AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=UTC,
+                                      clock=lambda: NOW.timestamp()), korean)
 
 
 def test_a_tower_of_powers_does_not_hold_the_event_loop() -> None:
@@ -51,3 +75,22 @@ def test_guard_korean_named_weekdays_still_repeat() -> None:
         assert repeat is not None and repeat.days == frozenset({0, 3}), (said, repeat)
     one = repeat_in("금요일마다 청소하기")
     assert one is not None and one.days == frozenset({4})
+
+
+def test_whom_it_is_for_said_a_thousand_times_does_not_fail_the_turn(tmp_path: Path, korean: KoreanAnalyzer) -> None:
+    """"밥한테 " said 1,000 times (4,000 characters, the HUD's limit) failed the turn: "the turn failed: maximum
+    recursion depth exceeded", a traceback in the log and no answer; the Korean reader of a sentence's lead nouns
+    called itself once per "X한테" (pass 53b)."""
+    desk = _desk(tmp_path, korean)
+    desk.handle("밥한테 " * 1000, "s")   # no RecursionError
+    desk.handle("밥한테 " * 999 + "전화해야 돼", "s")
+
+
+def test_guard_lead_nouns_after_whom_it_is_for_are_still_read(tmp_path: Path, korean: KoreanAnalyzer) -> None:
+    """Guard: the nouns after "X한테" are still the thing ("박 집사님한테 초코 사료 …")."""
+    from jarvisd.openloop.commitments_ko import _lead_nouns
+
+    for sentence, thing in (("박 집사님한테 초코 사료 거의 다 떨어졌네", "초코 사료"),
+                            ("수진이 금요일에 안 된대", "수진"), ("초코 사료 거의 다 떨어졌네", "초코 사료"),
+                            ("민준이한테 밥한테 코드 리뷰", "코드 리뷰")):
+        assert _lead_nouns(sentence, korean.morphs(sentence), ()) == thing, sentence
