@@ -94,3 +94,28 @@ def test_guard_lead_nouns_after_whom_it_is_for_are_still_read(tmp_path: Path, ko
                             ("수진이 금요일에 안 된대", "수진"), ("초코 사료 거의 다 떨어졌네", "초코 사료"),
                             ("민준이한테 밥한테 코드 리뷰", "코드 리뷰")):
         assert _lead_nouns(sentence, korean.morphs(sentence), ()) == thing, sentence
+
+
+def test_a_closing_said_a_thousand_times_reads_the_turn_once_per_promise(tmp_path: Path, korean: KoreanAnalyzer) -> None:
+    """"했지 " or "보냈어 " said 1,000 times (3,000 characters) with ten promises open took 11 s and 7 s of the desk
+    (92 s on the loaded daemon, the turn's slot held): each closing read the whole turn against every promise again,
+    and each compared itself with every closing before it (pass 53b, a low: `/api/status` stayed under 0.3 s)."""
+    desk = _desk(tmp_path, korean)
+    for desc in ("call bob", "pay rent", "buy milk", "email sue", "water the plants", "take out the trash",
+                 "book a dentist appointment", "밥한테 전화하기", "보고서 보내기", "약 먹기"):
+        desk.service.add(desc, None, "s")
+    started = time.perf_counter()
+    desk.handle("했지 " * 1000, "s")
+    reply = desk.handle("보냈어 " * 1000, "s")
+    assert time.perf_counter() - started < 3.0
+    assert reply is not None and "보고서 보내기" in reply.text   # as before: the one sending closed, once
+
+
+def test_guard_the_same_errand_told_in_two_steps_is_still_one_closing(tmp_path: Path, korean: KoreanAnalyzer) -> None:
+    """Guard: "I paid rent and paid the gas bill" closes both; a closing naming the same errand twice closes it."""
+    desk = _desk(tmp_path, korean)
+    for desc in ("pay rent", "pay the gas bill", "call bob"):
+        desk.service.add(desc, None, "s")
+    reply = desk.handle("I paid rent and paid the gas bill", "s")
+    assert reply is not None and "pay rent" in reply.text and "gas bill" in reply.text
+    assert [loop.desc for loop in desk.service.agenda()] == ["call bob"]
