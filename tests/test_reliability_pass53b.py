@@ -119,3 +119,20 @@ def test_guard_the_same_errand_told_in_two_steps_is_still_one_closing(tmp_path: 
     reply = desk.handle("I paid rent and paid the gas bill", "s")
     assert reply is not None and "pay rent" in reply.text and "gas bill" in reply.text
     assert [loop.desc for loop in desk.service.agenda()] == ["call bob"]
+
+
+def test_a_superscript_power_is_a_power_not_a_digit_glued_to_the_number() -> None:
+    """"what's 2² times 3" answered "22 times 3 is 66.", "2⁵ plus 1" "25 plus 1 is 26." and "10⁻² times 5"
+    "10−2 times 5 is 0.": NFKC made the superscript a plain digit of the number before it, and a wrong number was
+    said with confidence (pass 53b, a judgement call: typed on the HUD, not heard)."""
+    assert arithmetic.answer("what's 2² times 3") == "2 to the power of 2 times 3 is 12."
+    assert arithmetic.answer("what's 2⁵ plus 1") == "2 to the power of 5 plus 1 is 33."
+    assert arithmetic.answer("what's 10⁻² times 5") is None   # not read right, so not answered
+    assert arithmetic.answer("what's 2₂ times 3") is None
+
+
+def test_guard_fullwidth_and_plain_digits_are_still_read() -> None:
+    """Guard: NFKC's other digits (full width, circled) are still the digits they show."""
+    assert arithmetic.answer("what's ２ times ３") == "2 times 3 is 6."
+    assert arithmetic.answer("１５ 곱하기 ２３은?") == "15 곱하기 23은 345예요."
+    assert arithmetic.answer("what's 2 to the power of 10") == "2 to the power of 10 is 1024."
