@@ -136,3 +136,16 @@ def test_guard_fullwidth_and_plain_digits_are_still_read() -> None:
     assert arithmetic.answer("what's ２ times ３") == "2 times 3 is 6."
     assert arithmetic.answer("１５ 곱하기 ２３은?") == "15 곱하기 23은 345예요."
     assert arithmetic.answer("what's 2 to the power of 10") == "2 to the power of 10 is 1024."
+
+
+def test_the_repeat_words_taken_out_of_a_description_do_not_hang() -> None:
+    """The same split space in the reader that takes "매주 월요일이랑 목요일마다" out of a kept promise's words:
+    "매주 " + "금요일  " × 16 took 8 s, each more weekday doubling it (pass 53b)."""
+    from jarvisd.openloop.repeats import without_repeat
+
+    started = time.perf_counter()
+    without_repeat("매주 " + "금요일  " * 40 + "청소")
+    without_repeat("금요일 " * 40 + "마다x")
+    assert time.perf_counter() - started < 1.0
+    assert without_repeat("매주  월요일  과  목요일마다 운동하기") == "운동하기"   # guard
+    assert without_repeat("매주 월, 목요일 운동하기") == "운동하기"
