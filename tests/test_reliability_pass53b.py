@@ -149,3 +149,14 @@ def test_the_repeat_words_taken_out_of_a_description_do_not_hang() -> None:
     assert time.perf_counter() - started < 1.0
     assert without_repeat("매주  월요일  과  목요일마다 운동하기") == "운동하기"   # guard
     assert without_repeat("매주 월, 목요일 운동하기") == "운동하기"
+
+
+def test_a_reference_not_found_is_said_back_in_at_most_eighty_characters(tmp_path: Path, korean: KoreanAnalyzer) -> None:
+    """"cancel that" said 330 times answered "I couldn't find that cancel that … on your agenda." whole, 3,984
+    characters for piper to read (pass 53b, a low; "You haven't told me …" is bounded the same way)."""
+    desk = _desk(tmp_path, korean)
+    desk.service.add("call bob", None, "s")
+    reply = desk.handle("cancel the " + "big " * 900 + "call", "s")
+    assert reply is not None and len(reply.text) < 140 and reply.text.endswith("… on your agenda.")
+    short = desk.handle("cancel the dentist", "s")   # guard: a short reference is said back whole
+    assert short is not None and short.text == "I couldn't find the dentist on your agenda."
