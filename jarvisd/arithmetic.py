@@ -35,6 +35,10 @@ _OPERATORS = [
     (r"multiplied\s+by|times|x|\*|×|곱하기", "*"), (r"divided\s+by|over|/|÷|나누기", "/"),
     (r"plus|\+|and|더하기", "+"), (r"minus|less|-|−|빼기", "-"),
 ]
+# superscript and subscript digits and signs, which NFKC makes plain digits glued to the number before them
+_SCRIPT_DIGITS = re.compile("[\u2070\u00b9\u00b2\u00b3\u2074-\u208e]")
+_SUPERSCRIPTS = str.maketrans("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079", "0123456789")
+_SUPERSCRIPT_POWER = re.compile("(?<=[0-9])[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+(?![\u2070-\u208e])")   # "2²", "2⁶⁴"
 _MAX_DIGITS = 30   # an answer longer than this is said as too large, not read out for minutes
 _KO_Q = re.compile(r"(?:은|는|이|가)?\s*(?:얼마(?:야|예요|에요|지|죠|인가요)?|뭐(?:야|예요)?|몇이야|\?)*\s*$")
 
@@ -42,6 +46,10 @@ _KO_Q = re.compile(r"(?:은|는|이|가)?\s*(?:얼마(?:야|예요|에요|지|�
 def answer(text: str) -> str | None:
     """"15 times 23 is 345." / "15 곱하기 23은 345예요." for a sum asked, else None."""
     # a phone's apostrophe ("what’s 2 plus 2?", pass 46's low: not read as a sum) is the rules' "'"
+    if _SCRIPT_DIGITS.search(text):   # before NFKC, which reads "2²" as 22 ("2² times 3 is 66", pass 53b)
+        text = _SUPERSCRIPT_POWER.sub(lambda m: " ^ " + m[0].translate(_SUPERSCRIPTS), text)
+        if _SCRIPT_DIGITS.search(text):   # "10⁻²", "2₂": no sum this reader says right, so none
+            return None
     said = " ".join(plain_words(text).replace("\u2019", "'").casefold().split())
     korean = bool(re.search(r"[가-힣]", said))
     said = _KO_Q.sub("", said) if korean else _TAIL.sub("", _LEAD.sub("", said, count=1))
@@ -136,8 +144,18 @@ def _chain(said: str) -> Fraction | float | None:
     return values[0]
 
 
+_EXACT_BITS = 4096   # an exact power past this many bits is worked out in floats (see `_apply`)
+
+
 def _apply(op: str, a: Fraction | float, b: Fraction | float) -> Fraction | float:
     if op == "**":
+        if isinstance(a, Fraction) and max(a.numerator.bit_length(), a.denominator.bit_length()) * abs(b) > _EXACT_BITS:
+            # "1.0000001 ^ 64 ^ 64 ^ 64 ^ 64" exactly is a fraction of millions of digits: minutes of the event loop
+            # (the whole daemon) for an answer said to four decimals (pass 53b); a float says the same
+            try:
+                return float(a) ** float(b)
+            except OverflowError:
+                raise _TooLarge from None
         return a ** b
     return a * b if op == "*" else a / b if op == "/" else a + b if op == "+" else a - b
 

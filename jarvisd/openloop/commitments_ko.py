@@ -525,15 +525,17 @@ def _lead_nouns(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
     """The nouns a sentence starts with, fillers and time words aside: "초코 사료" of "초코 사료 거의 다
     떨어졌네", "수진" of "수진이 금요일에 안 된대"."""
     i = 0
-    while i < len(ms) and (ms[i].tag in ("IC", "MAJ", "MM") or any(hs <= ms[i].start < he for hs, he in holes)):
-        i += 1
-    j = i
-    while j < len(ms) and ms[j].tag in ("NNG", "NNP") and not any(hs <= ms[j].start < he for hs, he in holes):
-        j += 1
-    k = j + (j < len(ms) and ms[j].tag == "XSN")      # "박 집사님한테": whom it is for, not the thing
-    if j > i and k < len(ms) and ms[k].tag == "JKB" and ms[k].form in ("한테", "에게", "께"):
-        return _lead_nouns(sen, ms[k + 1:], holes)
-    if j < len(ms) and ms[j].tag.startswith(("V", "XSV")) and ms[j].start == ms[j - 1].end:
+    while True:   # a loop, not a call per "밥한테" ("밥한테 " said 1,000 times: a RecursionError failed the turn, pass 53b)
+        while i < len(ms) and (ms[i].tag in ("IC", "MAJ", "MM") or any(hs <= ms[i].start < he for hs, he in holes)):
+            i += 1
+        j = i
+        while j < len(ms) and ms[j].tag in ("NNG", "NNP") and not any(hs <= ms[j].start < he for hs, he in holes):
+            j += 1
+        k = j + (j < len(ms) and ms[j].tag == "XSN")      # "박 집사님한테": whom it is for, not the thing
+        if not (j > i and k < len(ms) and ms[k].tag == "JKB" and ms[k].form in ("한테", "에게", "께")):
+            break
+        i = k + 1   # the nouns after whom it is for
+    if i < j < len(ms) and ms[j].tag.startswith(("V", "XSV")) and ms[j].start == ms[j - 1].end:
         j -= 1                         # "내과 예약돼 있어요": 예약 belongs to the verb; "전화했어": no thing
     if j == i:
         return ""

@@ -1001,7 +1001,12 @@ def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzi
     return f"You promised {name}: " + "; ".join(items) + "." if items else f"I have nothing you promised {name}."
 
 
+SAID_BACK_CHARS = 80   # of the words of a reference nothing matched, said back in "I couldn't find …"
+
+
 def not_found(reference: str, lang: Lang) -> str:
+    if len(reference) > SAID_BACK_CHARS:   # "cancel that" said 330 times was said back whole, 4,000 characters
+        reference = reference[:SAID_BACK_CHARS].rsplit(" ", 1)[0] + " …"   # for piper (pass 53b, a low)
     if lang == "ko":
         return f"할 일 목록에서 '{reference}'을(를) 찾지 못했어요."
     return f"I couldn't find {second_person(reference)} on your agenda."
