@@ -77,9 +77,24 @@ class MicrophoneSource:
         self.overflows = 0
 
     async def start(self) -> None:
+        self._open(asyncio.get_running_loop())
+
+    def alive(self) -> bool:
+        """Whether the input stream still runs: PortAudio ends it when the device goes away (a USB headset
+        unplugged, the PulseAudio stream killed or the server stopped), and no frame comes after that."""
+        return self._stream is not None and bool(self._stream.active)
+
+    async def reopen(self) -> None:
+        """Open the input again after it ended (in a worker thread: opening a device can block); raises
+        PortAudio's error (or NoAudioDevice) while there is still no device."""
+        loop = asyncio.get_running_loop()
+        self.stop()
+        self._pending = np.zeros(0, dtype=np.float32)
+        await asyncio.to_thread(self._open, loop)
+
+    def _open(self, loop: asyncio.AbstractEventLoop) -> None:
         sd = _sounddevice()
         index = find_device(self.device, "input")
-        loop = asyncio.get_running_loop()
 
         def callback(indata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
             block = indata[:, 0].copy()

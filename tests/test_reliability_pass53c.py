@@ -1,0 +1,136 @@
+"""Pass 53 (c): the voice part under device faults (see docs/reliability.md, "Fifty-third pass (c)"). Each
+finding's test failed on the branch's starting code (`fa0422a`)."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+
+import numpy as np
+import pytest
+
+from jarvisd.events import EventBus, StatusChanged
+from jarvisd.turn_gate import TurnGate
+from jarvisd.voice import pipeline as pipeline_module
+from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, frames_of, read_wav
+from jarvisd.voice.files import WavFileSink
+from jarvisd.voice.pipeline import VoicePipeline
+from jarvisd.voice.settings import VoiceSettings
+
+needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+
+
+class UnpluggedMic:
+    """A microphone as PortAudio leaves it when the device goes away: the frames stop, the stream is no longer
+    active, and it opens again only once the device is back."""
+
+    def __init__(self) -> None:
+        self.frames: asyncio.Queue[tuple[np.ndarray, float]] = asyncio.Queue()
+        self.open = True
+        self.device_back = False
+        self.reopens = 0
+
+    def feed(self, frames: list[np.ndarray]) -> None:
+        for frame in frames:
+            self.frames.put_nowait((frame, 0.0))
+
+    async def start(self) -> None:
+        pass
+
+    async def read(self) -> tuple[np.ndarray, float] | None:
+        return await self.frames.get()
+
+    def alive(self) -> bool:
+        return self.open
+
+    async def reopen(self) -> None:
+        self.reopens += 1
+        if not self.device_back:
+            raise OSError("Error opening InputStream: Device unavailable [PaErrorCode -9985]")
+        self.open = True
+
+    def stop(self) -> None:
+        pass
+
+
+def _speech_frames(tmp_path) -> list[np.ndarray]:
+    from jarvisd.voice.pulse import espeak_utterance
+
+    wav = espeak_utterance("I would like to tell you about my trip to the mountains last summer", tmp_path / "u.wav")
+    audio, _ = read_wav(wav, MIC_RATE)
+    return frames_of(audio)
+
+
+async def _until(check, timeout: float) -> bool:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while asyncio.get_running_loop().time() < deadline:
+        if check():
+            return True
+        await asyncio.sleep(0.02)
+    return check()
+
+
+@needs_espeak
+async def test_a_microphone_gone_in_the_middle_of_an_utterance_does_not_hold_the_turn_gate_for_good(
+        tmp_path, monkeypatch):
+    """On the daemon (a private PulseAudio, the mic's stream killed 2 s into a spoken sentence): PortAudio ended
+    the stream without a word, the listener waited for a frame for ever, and the utterance's `voice:hearing`
+    hold kept the turn gate shut. Reminders wait for the gate: "take out the trash", due 21:24:48, was not said
+    nor shown on the HUD (still not at 21:25:31, until the daemon was stopped); idle consolidation never ran;
+    the mic never came back and nothing said so. Now the utterance ends where the sound stopped, the gate is
+    free, the log and the status say the mic is gone, and it is opened again until the device is back."""
+    monkeypatch.setattr(pipeline_module, "SOURCE_STALL_SEC", 0.3, raising=False)
+    monkeypatch.setattr(pipeline_module, "SOURCE_RETRY_SEC", 0.1, raising=False)
+    bus, gate, mic = EventBus(), TurnGate(), UnpluggedMic()
+    statuses = bus.subscribe(maxsize=1000, lossy=False)
+    settings = VoiceSettings(activation="always", language="en")
+    voice = VoicePipeline(source=mic, sink=WavFileSink(None), recognizer=None, synthesizer=None,  # type: ignore[arg-type]
+                          answer=None, bus=bus, settings=settings, gate=gate)  # type: ignore[arg-type]
+    silence = [np.zeros(FRAME_SAMPLES, np.float32)] * 25
+    speech = _speech_frames(tmp_path)
+    mic.feed(silence + speech[: len(speech) // 2])  # the device goes away half way through the sentence
+    listener = asyncio.create_task(voice._listen())
+    try:
+        assert await _until(lambda: not gate.is_idle, 5), "the utterance was never heard"
+        mic.open = False
+        hearing = lambda: "voice:hearing" in gate._holders  # noqa: E731
+        assert await _until(lambda: not hearing(), 3), f"the gate stays held: {gate._holders}"
+        assert not voice.endpointer.in_speech
+        # what was heard before the device went is ended as an utterance, for Whisper (not running here: its
+        # `voice:recognizing` hold is released when it is transcribed)
+        assert not voice._utterances.empty()
+        assert await _until(lambda: mic.reopens >= 2, 3)
+        assert not hearing()
+        mic.device_back = True
+        assert await _until(lambda: mic.open, 3)
+        mic.feed(silence)
+        await asyncio.sleep(0.3)
+        seen = []
+        while not statuses.queue.empty():
+            event = statuses.queue.get_nowait()
+            if isinstance(event, StatusChanged) and event.part == "mic":
+                seen.append(event.state)
+        assert seen == ["lost", "live"]
+    finally:
+        listener.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await listener
+
+
+async def test_guard_a_slow_microphone_that_is_still_open_is_not_reopened(monkeypatch):
+    """Guard: a stream that is still open but slow (a suspend, a loaded machine) is waited for, not reopened,
+    and says nothing."""
+    monkeypatch.setattr(pipeline_module, "SOURCE_STALL_SEC", 0.1, raising=False)
+    bus, gate, mic = EventBus(), TurnGate(), UnpluggedMic()
+    voice = VoicePipeline(source=mic, sink=WavFileSink(None), recognizer=None, synthesizer=None,  # type: ignore[arg-type]
+                          answer=None, bus=bus, settings=VoiceSettings(activation="always"), gate=gate)  # type: ignore[arg-type]
+    listener = asyncio.create_task(voice._listen())
+    try:
+        await asyncio.sleep(0.5)
+        assert mic.reopens == 0
+        mic.feed([np.zeros(FRAME_SAMPLES, np.float32)] * 5)
+        assert await _until(mic.frames.empty, 2)
+    finally:
+        listener.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await listener
