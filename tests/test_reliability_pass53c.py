@@ -134,3 +134,71 @@ async def test_guard_a_slow_microphone_that_is_still_open_is_not_reopened(monkey
         listener.cancel()
         with pytest.raises(asyncio.CancelledError):
             await listener
+
+
+class EndedStream:
+    """An output stream as PortAudio leaves it when the device goes away: not active, no callback ever again."""
+
+    active = False
+    latency = 0.0
+    closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class RunningStream:
+    """A live output stream: a thread calls the sink's callback every block, as PortAudio does."""
+
+    active = True
+    latency = 0.0
+
+    def __init__(self, sink, blocksize: int = 512) -> None:
+        import threading
+
+        self.sink, self.blocksize, self.running = sink, blocksize, True
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        import time
+
+        while self.running:
+            out = np.zeros((self.blocksize, 1), np.float32)
+            self.sink._callback(out, self.blocksize, None, None)
+            time.sleep(self.blocksize / 22050)
+
+    def close(self) -> None:
+        self.running = False
+
+
+async def test_a_speaker_gone_while_an_answer_plays_does_not_hold_the_turn_for_good(monkeypatch):
+    """On the daemon the speaker's PulseAudio stream was killed (`pacmd kill-sink-input`); the next answer's first
+    sentence waited for a callback that never came: no PlaybackStopped, no TurnEnded, the turn's hold on the gate
+    for good, so "call Ann", due two minutes later, was neither said nor shown on the HUD. Now a sentence whose
+    stream has stopped is dropped within PLAY_STALL_SEC and the stream is opened again for the next one."""
+    from jarvisd.voice import devices
+    from jarvisd.voice.devices import SpeakerSink
+
+    monkeypatch.setattr(devices, "PLAY_STALL_SEC", 0.2, raising=False)
+    sink = SpeakerSink()
+    stream = EndedStream()
+    sink._stream, sink._rate = stream, 22050
+    played = await asyncio.wait_for(sink.play(np.ones(22050, np.float32) * 0.1, 22050), 5)
+    assert played is False
+    assert stream.closed and sink._stream is None, "the next sentence opens the device again"
+    assert not sink.playing
+
+
+async def test_guard_a_long_sentence_on_a_live_speaker_plays_to_its_end(monkeypatch):
+    from jarvisd.voice import devices
+    from jarvisd.voice.devices import SpeakerSink
+
+    monkeypatch.setattr(devices, "PLAY_STALL_SEC", 0.2, raising=False)
+    sink = SpeakerSink()
+    sink._rate = 22050
+    sink._stream = stream = RunningStream(sink)
+    try:
+        assert await asyncio.wait_for(sink.play(np.ones(22050, np.float32) * 0.1, 22050), 5) is True  # 1 s
+    finally:
+        stream.close()
