@@ -137,11 +137,16 @@ async def test_guard_a_slow_microphone_that_is_still_open_is_not_reopened(monkey
 
 
 class EndedStream:
-    """An output stream as PortAudio leaves it when the device goes away: not active, no callback ever again."""
+    """An output stream whose device goes away as the sentence starts: no callback ever again, then not active."""
 
-    active = False
     latency = 0.0
     closed = False
+    reads = 0
+
+    @property
+    def active(self) -> bool:
+        self.reads += 1
+        return self.reads == 1  # running when the sentence starts
 
     def close(self) -> None:
         self.closed = True
@@ -202,3 +207,53 @@ async def test_guard_a_long_sentence_on_a_live_speaker_plays_to_its_end(monkeypa
         assert await asyncio.wait_for(sink.play(np.ones(22050, np.float32) * 0.1, 22050), 5) is True  # 1 s
     finally:
         stream.close()
+
+
+class NoDeviceThenBack:
+    """A sink whose device cannot be opened while PulseAudio is down, then can."""
+
+    playing = False
+
+    def __init__(self) -> None:
+        self.down, self.played = True, []
+
+    async def play(self, audio: np.ndarray, rate: int) -> bool:
+        if self.down:
+            raise OSError("Error opening OutputStream: Unanticipated host error [PaErrorCode -9999]")
+        self.played.append(len(audio))
+        return True
+
+    def stop(self) -> None:
+        pass
+
+
+async def test_a_sentence_that_cannot_be_played_does_not_end_the_player_for_good():
+    """With PulseAudio down (a reminder said then, on the daemon) opening the speaker raises: the player task
+    ended with the error, so nothing was ever spoken again once the server was back, and every later answer
+    waited for its last sentence for ever (the turn's hold on the gate with it). Now the sentence is dropped
+    with a log line and the next answer plays."""
+    from jarvisd.voice.speaking import SpeechQueue
+    from jarvisd.voice.tts import Speech
+
+    class Voice:
+        rate = 22050
+
+        def synthesize(self, text: str) -> Speech:
+            return Speech(text, np.zeros(2205, np.float32), 22050, 0.0)
+
+    sink = NoDeviceThenBack()
+    speech = SpeechQueue(Voice(), sink, EventBus())  # type: ignore[arg-type]
+    speech.start()
+    try:
+        first = speech.begin(1)
+        speech.say(1, "Reminder: call Di.")
+        speech.end(1)
+        await asyncio.wait_for(first, 5)
+        sink.down = False
+        second = speech.begin(2)
+        speech.say(2, "It's 9:40 PM.")
+        speech.end(2)
+        assert await asyncio.wait_for(second, 5) is True
+        assert sink.played == [2205]
+    finally:
+        await speech.stop()

@@ -206,7 +206,7 @@ class SpeakerSink:
         """Starts playing synchronously (before the first await), so a stop() issued after this call
         returns can never be overtaken by this audio."""
         self._loop = asyncio.get_running_loop()
-        if self._stream is None or rate != self._rate:
+        if self._stream is None or rate != self._rate or not self._stream.active:  # not active: its device went
             self._open(rate)
         done: asyncio.Future[bool] = self._loop.create_future()
         with self._lock:
