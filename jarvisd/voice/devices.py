@@ -24,6 +24,9 @@ from jarvisd.voice.echo_cancel import FarEnd
 log = logging.getLogger("jarvisd.voice.devices")
 
 
+PLAY_STALL_SEC = 2.0  # a playing sentence whose position has not moved for this long: the device went away
+
+
 class NoAudioDevice(RuntimeError):
     """No usable device: the message says which and how to list the others."""
 
@@ -77,9 +80,24 @@ class MicrophoneSource:
         self.overflows = 0
 
     async def start(self) -> None:
+        self._open(asyncio.get_running_loop())
+
+    def alive(self) -> bool:
+        """Whether the input stream still runs: PortAudio ends it when the device goes away (a USB headset
+        unplugged, the PulseAudio stream killed or the server stopped), and no frame comes after that."""
+        return self._stream is not None and bool(self._stream.active)
+
+    async def reopen(self) -> None:
+        """Open the input again after it ended (in a worker thread: opening a device can block); raises
+        PortAudio's error (or NoAudioDevice) while there is still no device."""
+        loop = asyncio.get_running_loop()
+        self.stop()
+        self._pending = np.zeros(0, dtype=np.float32)
+        await asyncio.to_thread(self._open, loop)
+
+    def _open(self, loop: asyncio.AbstractEventLoop) -> None:
         sd = _sounddevice()
         index = find_device(self.device, "input")
-        loop = asyncio.get_running_loop()
 
         def callback(indata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
             block = indata[:, 0].copy()
@@ -188,14 +206,44 @@ class SpeakerSink:
         """Starts playing synchronously (before the first await), so a stop() issued after this call
         returns can never be overtaken by this audio."""
         self._loop = asyncio.get_running_loop()
-        if self._stream is None or rate != self._rate:
+        if self._stream is None or rate != self._rate or not self._stream.active:  # not active: its device went
             self._open(rate)
         done: asyncio.Future[bool] = self._loop.create_future()
         with self._lock:
             if self._done is not None:
                 _resolve(self._done, False)
             self._buffer, self._pos, self._done = audio.astype(np.float32), 0, done
-        return await done
+        return await self._played(done)
+
+    async def _played(self, done: asyncio.Future[bool]) -> bool:
+        """Until the audio has played. PortAudio ends the stream without a word when the device goes away (the
+        PulseAudio stream killed, the server stopped): the callback never came again, this waited for ever and
+        so did the turn's hold on the turn gate (no reminder said, not even on the HUD). When the position has
+        not moved for PLAY_STALL_SEC on a stream no longer running, the sentence is dropped and the stream
+        closed: the next sentence opens it again."""
+        last = -1
+        while True:
+            try:
+                return await asyncio.wait_for(asyncio.shield(done), PLAY_STALL_SEC)
+            except TimeoutError:
+                with self._lock:
+                    pos = self._pos if self._done is done else last
+                active = self._stream is not None and bool(self._stream.active)
+                if self._done is done and (not active or pos == last):
+                    log.warning("speaker: the output stopped playing (the device went away?); the sentence is "
+                                "dropped and the speaker is opened again for the next one")
+                    self.stop()
+                    self._drop_stream()
+                    return False
+                last = pos
+
+    def _drop_stream(self) -> None:
+        stream, self._stream = self._stream, None
+        if stream is not None:
+            try:
+                stream.close()
+            except Exception as exc:  # noqa: BLE001 - a stream whose device is gone may not close cleanly
+                log.debug("speaker: closing the stopped stream: %s", exc)
 
     def stop(self) -> None:
         with self._lock:

@@ -52,6 +52,9 @@ from jarvisd.voice.wake import WakeListener
 
 log = logging.getLogger("jarvisd.voice")
 
+SOURCE_STALL_SEC = 2.0  # no frame from the microphone for this long: the device went away (it gives 50 a second)
+SOURCE_RETRY_SEC = 3.0  # then it is opened again after this long, then twice as long each time, up to
+SOURCE_RETRY_MAX_SEC = 30.0  # this, until it is back
 WAKE_LEAD_SEC = 1.0  # a wake word heard this long before an utterance's first speech frame still wakes it
 
 
@@ -218,7 +221,7 @@ class VoicePipeline:
     # --- listening ---------------------------------------------------------------------------------
     async def _listen(self) -> None:
         try:
-            while (item := await self.source.read()) is not None:
+            while (item := await self._read_source()) is not None:
                 self._hear(*item)
                 self.holds.hold_while("voice:hearing", self.endpointer.in_speech)
             if (last := self.endpointer.finish(time.time())) is not None:
@@ -231,6 +234,51 @@ class VoicePipeline:
             self.bus.publish_nowait(StatusChanged("voice", "error", "listener failed; see the log"))
         finally:
             self._source_done.set()
+
+    async def _read_source(self) -> tuple[np.ndarray, float] | None:
+        """The next frame. A microphone gives 50 a second; when none has come for SOURCE_STALL_SEC the device
+        went away (a headset unplugged, PulseAudio's stream killed or the server stopped: PortAudio ends the
+        stream and says nothing). The utterance being heard is ended there, so its `voice:hearing` hold does
+        not keep the turn gate shut for good (reminders wait for the gate: none was said, not even on the
+        HUD), and a device whose stream ended (`MicrophoneSource.alive`) is opened again (from SOURCE_RETRY_SEC
+        to SOURCE_RETRY_MAX_SEC apart), with one line in the log and the status when it goes and when it is back."""
+        alive = getattr(self.source, "alive", None)
+        if alive is None:  # a file or a test's source: it ends by returning None, never goes away
+            return await self.source.read()
+        lost, wait = False, SOURCE_RETRY_SEC
+        while True:
+            try:
+                item = await asyncio.wait_for(self.source.read(), SOURCE_STALL_SEC)
+            except TimeoutError:
+                if self.endpointer.in_speech:
+                    log.warning("voice: no sound from the microphone for %g s in the middle of an utterance; "
+                                "it ends there", SOURCE_STALL_SEC)
+                    if (cut := self.endpointer.finish(time.time())) is not None:
+                        self._endpointed(cut)
+                    else:
+                        self.endpointer.reset()
+                    self.holds.release("voice:hearing")
+                if alive():
+                    continue  # still open, only slow (a suspend, a loaded machine): keep waiting
+                if not lost:
+                    lost = True
+                    log.warning("voice: the microphone stopped (the device went away?); the HUD, the agenda "
+                                "and reminders go on, and it is tried again from %g s to every %g s", SOURCE_RETRY_SEC,
+                                SOURCE_RETRY_MAX_SEC)
+                    self.bus.publish_nowait(StatusChanged("mic", "lost", "the microphone stopped; trying again"))
+                await asyncio.sleep(wait)
+                # longer each time: each failed open prints PortAudio's and ALSA's lines on stderr (8 a try)
+                wait = min(wait * 2, SOURCE_RETRY_MAX_SEC)
+                try:
+                    await self.source.reopen()  # type: ignore[attr-defined]
+                except Exception as exc:  # noqa: BLE001 - PortAudio's errors while the device is still away
+                    log.debug("voice: the microphone cannot be opened yet (%s)", exc)
+                    continue
+                continue
+            if lost:  # a frame from the reopened device
+                log.warning("voice: the microphone is back")
+                self.bus.publish_nowait(StatusChanged("mic", "muted" if self.muted else "live"))
+            return item
 
     def _hear(self, frame: np.ndarray, at: float) -> None:
         raw = frame  # the correlation check compares what the mic heard, before cancellation, with the speaker

@@ -156,7 +156,11 @@ class SpeechQueue:
                 self.bus.publish_nowait(PlaybackStarted(utterance_id))
             out.spoken.append(speech.text)
             self.last_spoken_text = " ".join(out.spoken)
-            finished = await self.sink.play(speech.audio, speech.rate)  # starts before its first await
+            try:
+                finished = await self.sink.play(speech.audio, speech.rate)  # starts before its first await
+            except Exception as exc:  # noqa: BLE001 - no speaker (PulseAudio down): this task must not end with it
+                log.warning("speaker: cannot play %r (%s); the text is on the HUD", speech.text[:60], exc)
+                finished = False
             if finished:
                 out.played += 1
 
