@@ -97,7 +97,9 @@ def _from_lines(text: str) -> dict[str, str]:
     fields: dict[str, str] = {}
     current: str | None = None
     for line in text.splitlines():
-        match = _LINE.match(line)
+        # one space between words: on a run of spaces `_LINE`'s neighbouring `\s*` split it every way, and a line of
+        # 200 spaces from the model held the GIL (the whole daemon) 5 s, 400 spaces 84 s (the session's regex probe)
+        match = _LINE.match(" ".join(line.split()))
         label = _LABELS.get(match.group(1).strip().lower()) if match else None
         if match and label:
             current = label

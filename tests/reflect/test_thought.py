@@ -82,3 +82,18 @@ async def test_reflect_once_accepts_an_async_thought_store(agenda, clock):
 
     reflection = await reflect_once(model, [], now=now(clock), tz=SEOUL, store_thought=store)
     assert not reflection.speak and stored == ["nothing due"]
+
+
+@pytest.mark.parametrize("line", [" " * 400 + "x", "-" + " " * 400 + "x", "*" + " " * 400 + "**" * 50 + " " * 400])
+def test_a_run_of_spaces_in_the_answer_is_read_at_once(line):
+    """A line of 200 spaces from the model held `_LINE` (and with `re` the GIL, so the whole daemon) 5 s, 400 spaces
+    84 s: its neighbouring `\\s*` split the run every way (found by scripts/probe_regex_shapes.py). Run in a child
+    process so a regression fails on its timeout instead of hanging the suite."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from jarvisd.reflect.thought import parse_reflection; "
+            "r = parse_reflection(sys.stdin.read()); print(r.speak, r.say)")
+    answer = f"THOUGHT: the report\n{line}\nSPEAK: yes\nSAY: Mind the report."
+    done = subprocess.run([sys.executable, "-c", code], input=answer, capture_output=True, text=True, timeout=20)
+    assert done.stdout.split("\n")[0] == "True Mind the report.", done.stderr
