@@ -53,6 +53,8 @@ def answer(text: str) -> str | None:
     said = " ".join(plain_words(text).replace("\u2019", "'").casefold().split())
     korean = bool(re.search(r"[가-힣]", said))
     said = _KO_Q.sub("", said) if korean else _TAIL.sub("", _LEAD.sub("", said, count=1))
+    # Whisper base's "the square root on 144" (daemon run 70: SmolLM2 then said "The square root of 144 is 24.")
+    said = re.sub(r"\bsquare\s+root\s+(?:on|in)\b", "square root of", said)
     said = said.strip(" ,")
     if not said or len(said) > 120 or not re.search(r"\d|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", said):
         return None

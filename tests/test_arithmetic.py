@@ -13,6 +13,7 @@ from tests.assistants import scripted_assistant
     ("what's 15 times 23", "15 times 23 is 345."), ("What is 15 x 23?", "15 times 23 is 345."),
     ("what is 20 percent of 80", "20 percent of 80 is 16."), ("What's 15% of 200?", "15% of 200 is 30."),
     ("what's the square root of 144", "The square root of 144 is 12."),
+    ("What's the square root on 144?", "The square root of 144 is 12."),   # Whisper's "on": SmolLM2 said 24
     ("what is the square root of 2", "The square root of 2 is 1.4142."),
     ("100 divided by 7", "100 divided by 7 is 14.2857."), ("3 squared", "3 squared is 9."),
     ("what is 2 plus 3 times 4", "2 plus 3 times 4 is 14."), ("what is 10 minus 3 minus 2", "10 minus 3 minus 2 is 5."),

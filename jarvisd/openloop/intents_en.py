@@ -373,10 +373,11 @@ _EN_DO_AS_DUE = re.compile(r"\b(what's|whats|what\s+is|anything|what\s+else\s+is
                            r"|^(what's|whats|what\s+is)\s+new\s+(?=tomorrow|tmrw|this\s+week)")
 
 
-# "what's on my gender", "worse on my gender", "what's on my end": Whisper base's hearing of "what's on my agenda"
+# "what's (left) on my gender", "worse on my gender", "what's on my end": Whisper base's hearing of "what's on my agenda"
 # (three of four conversation runs through the daemon, and run 41); nothing is on anyone's gender, and "what's on my
 # end?" asked alone is no question of its own, so the words can mean only the agenda
-_EN_GENDER_AS_AGENDA = re.compile(r"^(?:what's|whats|what\s+is|worse|what)\s+on\s+(?:my\s+gender|the\s+gender|my\s+end)"
+_EN_GENDER_AS_AGENDA = re.compile(r"^(?:what's|whats|what\s+is|worse|what)(?P<left>\s+(?:left|still))?\s+on\s+"
+                                  r"(?:my\s+gender|the\s+gender|my\s+end)"
                                   r"(?=(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week))?[\s?.!]*$)")
 
 
@@ -387,7 +388,7 @@ def en_intent(t: str) -> Intent | None:
     t = _en_filler_off(t)
     t = _EN_KINDLY.sub("", t)
     t = _EN_DO_AS_DUE.sub(lambda m: f"{m[1] or m[2]} due ", t)
-    t = _EN_GENDER_AS_AGENDA.sub("what's on my agenda", t)
+    t = _EN_GENDER_AS_AGENDA.sub(lambda m: f"what's{m['left'] or ''} on my agenda", t)   # "what's left on my gender" (run 70)
     t = _EN_RESAID.sub(_en_resaid, t)
     t = _EN_WH_CONTRACTION.sub(lambda m: m[1] + (" have" if m[0].endswith("ve") else " did"), t)
     if m := _DAY_FIRST.match(t):      # "tomorrow, what's on the list": the day said first

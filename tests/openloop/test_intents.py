@@ -841,6 +841,7 @@ def test_the_calendar_asked_about_is_the_agenda(said, kind):
 @pytest.mark.parametrize(("heard", "kind"), [
     ("What's on my gender?", "list"), ("Worse on my gender.", "list"), ("what is on my gender today", "due_today"),
     ("what's on my gender for tomorrow?", "due_tomorrow"),
+    ("What's left on my gender?", "list"), ("what is still on my gender today", "due_today"),   # run 70: the model
     ("what's my gender", None), ("I want to talk about my gender", None), ("what is on my gender identity form", None),
     # run 41: "What's on my end?" and "What's new tomorrow?" went to the model ("I'm glad you're here. ... What's on
     # your end?", "I'm JARVIS, a voice assistant ...")
