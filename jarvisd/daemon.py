@@ -34,7 +34,7 @@ from jarvisd.tray import has_display
 from jarvisd.turn_gate import TurnGate
 
 if TYPE_CHECKING:  # imported where they start: a text-only daemon never loads the voice or the tray
-    from jarvisd.hud import HudServer
+    from jarvisd.hud import HudServer, StatusBoard
     from jarvisd.reflect.scheduler import DaemonScheduler
     from jarvisd.tray import AgendaTray
     from jarvisd.voice.pipeline import VoicePipeline
@@ -68,6 +68,7 @@ class Daemon:
     hud: HudServer | None = None
     tray: AgendaTray | None = None
     memory_health: dict[str, str] | None = None  # the HUD's "memory" part: ok, or damaged with the recovery
+    status: StatusBoard | None = None  # each part's latest state, following the bus from the start (HUD, tray)
     tasks: list[asyncio.Task[Any]] = field(default_factory=list)
     stopping: asyncio.Event = field(default_factory=asyncio.Event)  # set at shutdown: the thought model stops
     unsaid: list[str] = field(default_factory=list)  # the last spoken answer's sentences kept for "tell me more"
@@ -188,9 +189,13 @@ async def _start_hud(d: Daemon) -> None:
                   "created", d.cfg.paths.data_dir / TOKEN_FILE, getattr(exc, "strerror", None) or exc)
         return
     backend = d.assistant.backends.chat.name
-    parts = {"backend": {"state": backend.split(":", 1)[0], "detail": backend}}
-    status = StatusBoard({**parts, "memory": d.memory_health} if d.memory_health else parts)
-    d.tasks.append(asyncio.create_task(status.follow(d.bus), name="hud-status"))
+    if d.status is None:   # a daemon assembled without `run` (tests)
+        d.status = StatusBoard()
+        d.tasks.append(asyncio.create_task(d.status.follow(d.bus), name="status-board"))
+    status = d.status
+    status.apply(StatusChanged("backend", backend.split(":", 1)[0], backend))
+    if d.memory_health:
+        status.apply(StatusChanged("memory", d.memory_health["state"], d.memory_health["detail"]))
 
     async def send_turn(text: str, session: str) -> str:
         return await d.text_turn(text, session or HUD_SESSION)
@@ -391,6 +396,10 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
         assistant = await asyncio.to_thread(build_assistant, cfg, store, backends=backends, bus=bus)
         report_environment(cfg, assistant.backends)
         d = Daemon(cfg=cfg, assistant=assistant, bus=bus, gate=TurnGate(), stopping=stopping)
+        from jarvisd.hud.status import StatusBoard
+
+        d.status = StatusBoard()   # subscribed here, at once: the voice's and the mic's first states come before the HUD
+        d.tasks.append(asyncio.create_task(d.status.follow(bus), name="status-board"))
         korean = _load_korean(d) if d.assistant.desk.korean is not None else None
         if korean is not None:
             d.tasks.append(korean)

@@ -43,7 +43,11 @@ async def test_a_hud_turn_goes_through_the_running_daemon_and_lands_on_the_agend
     token = load_or_create_token(cfg.paths.data_dir)
     headers = {"Authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", headers=headers) as client:
-        assert (await client.get("/api/status")).status_code == 200
+        status = await client.get("/api/status")
+        assert status.status_code == 200
+        # voice opens in a worker thread before the HUD starts: its state was never shown (pass 53c's low)
+        assert status.json()["parts"]["voice"] == {"state": "disabled", "detail": "voice.enabled = false: text only"}
+        assert status.json()["parts"]["backend"]["detail"] == "scripted"
         reply = await client.post("/api/turns", json={"text": promise})
         assert reply.status_code == 202, reply.text
         for _ in range(100):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any, Protocol
 
-from jarvisd.events import EventBus, StatusChanged
+from jarvisd.events import EventBus, StatusChanged, Subscription
 
 StatusSource = Callable[[], Mapping[str, Mapping[str, str]]]
 """`status()` -> {"backend": {"state": "embedded", "detail": "..."}, "mic": {"state": "muted"}, ...}"""
@@ -38,9 +38,13 @@ class StatusBoard:
     def apply(self, event: StatusChanged) -> None:
         self._parts[event.part] = {"state": event.state, "detail": event.detail}
 
-    async def follow(self, bus: EventBus) -> None:
-        """Run as a task for the daemon's lifetime."""
-        sub = bus.subscribe(maxsize=64, lossy=True)
+    def follow(self, bus: EventBus) -> Coroutine[Any, Any, None]:
+        """Subscribe now, so every state published from here on is kept, and return the coroutine to run as a task
+        for the daemon's lifetime. (Subscribed when the task first ran, the voice's "listening", published before
+        the HUD started, was never shown: `/api/status` had no voice part until one changed, pass 53c's low.)"""
+        return self._follow(bus.subscribe(maxsize=64, lossy=True))
+
+    async def _follow(self, sub: Subscription) -> None:
         try:
             async for event in sub:
                 if isinstance(event, StatusChanged):

@@ -9,7 +9,6 @@ await voice.start(); ...; await voice.stop()
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -126,19 +125,16 @@ def build_pipeline(cfg: Config, answer: AnswerFn, *, source: AudioSource, sink: 
 
 
 def _announce(bus: EventBus, event: StatusChanged) -> None:
-    """Publish when called on the event loop's thread; from a worker thread the log line must do
-    (the bus's queues belong to the loop)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return
+    """Publish from the event loop's thread or a worker thread (`publish_nowait` hands each subscriber the event on
+    its own loop). Before, from a worker thread (the daemon opens voice in one) only the log line was written, so
+    the HUD never showed "disabled" or "text-only"."""
     bus.publish_nowait(event)
 
 
 def open_voice(cfg: Config, answer: AnswerFn, bus: EventBus, models: VoiceModels | None = None,
                gate: TurnGate | None = None) -> VoicePipeline | None:
-    """The pipeline on the configured sound devices; None (text-only, said once in the log and, when
-    called on the loop's thread, as `StatusChanged`) when voice is disabled or a device is missing.
+    """The pipeline on the configured sound devices; None (text-only, said once in the log and as
+    `StatusChanged`) when voice is disabled or a device is missing.
     Loads the models when not given (seconds): call it from a worker thread in async code."""
     if not cfg.voice.enabled:
         log.info("voice: disabled in config (voice.enabled = false): text only")
