@@ -76,3 +76,36 @@ def test_guard_an_ordinary_importance_is_still_read():
     from jarvisd.memory.extract import parse_facts
 
     assert [f.importance for f in parse_facts('[{"key": "a", "value": "b", "importance": 1}]')] == [1.0]
+
+
+def _stream(splitter, text, step=4):
+    return [s for i in range(0, len(text), step) for s in splitter.feed(text[i:i + step])] + splitter.flush()
+
+
+@pytest.mark.parametrize("unit", ["No. 1 ", "J. ", "e.g. "])
+def test_a_streamed_answer_of_abbreviations_without_an_end_is_split_in_linear_time(unit):
+    """A voice turn's answer goes through `SentenceSplitter.feed` on the event loop, delta by delta. Each feed read
+    the whole buffer again, and each "." searched the whole text before it: an answer of "No. 1 " x 1,333 (8,000
+    characters, no sentence end: every mark an abbreviation) in 4-character deltas took 134 s, "J. " x 1,000
+    13.8 s, with the loop (the whole daemon) held. Now each feed reads only what is new."""
+    from jarvisd.sentences import SentenceSplitter
+
+    text = unit * (2400 // len(unit))
+    started = time.perf_counter()
+    said = _stream(SentenceSplitter(quick_start=True), text)
+    assert time.perf_counter() - started < 0.5
+    assert " ".join(said).split() == text.split()
+
+
+@pytest.mark.parametrize(("text", "sentences"), [
+    ("Mr. Smith went home. He slept.", ["Mr. Smith went home.", "He slept."]),
+    ("It is 3.5 km. Then J. Smith came! OK?", ["It is 3.5 km.", "Then J. Smith came!", "OK?"]),
+    ("Wait... what?\nNew line", ["Wait...", "what?", "New line"]),
+    ("Sure, here it is. Done.", ["Sure,", "here it is.", "Done."]),
+])
+@pytest.mark.parametrize("step", [1, 3, 50])
+def test_guard_streamed_sentences_are_cut_where_they_were(text, sentences, step):
+    from jarvisd.sentences import SentenceSplitter
+
+    quick = text.startswith("Sure")
+    assert _stream(SentenceSplitter(quick_start=quick), text, step) == sentences
