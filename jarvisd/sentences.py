@@ -8,7 +8,6 @@ sentence ending ("...습니다", "...요") without punctuation is closed only at
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 
 _END_MARKS = ".!?…。！？"
