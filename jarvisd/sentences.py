@@ -8,7 +8,6 @@ sentence ending ("...습니다", "...요") without punctuation is closed only at
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 
 _END_MARKS = ".!?…。！？"
@@ -19,6 +18,7 @@ _ABBREVIATIONS = frozenset({
 })
 # A clause this long is spoken at its next comma rather than waiting for the sentence end.
 _LONG_CLAUSE = 160
+_WORD_BACK = 40  # longer than any abbreviation or initial
 
 
 def _is_sentence_end(text: str, i: int) -> bool:
@@ -28,10 +28,17 @@ def _is_sentence_end(text: str, i: int) -> bool:
         return True
     if i > 0 and text[i - 1] == ".":  # "..." is an ellipsis: a pause, treat as an end
         return True
-    word = re.search(r"([\w.]+)$", text[:i])
-    if word is None:
+    # the word before the mark, read backwards and at most _WORD_BACK characters: a search over text[:i] read the
+    # whole buffer at each mark, and a streamed answer of "No. 1 " x 1,333 (every mark an abbreviation, no end)
+    # held the event loop 134 s in a voice turn (pass 53d); a longer word is no abbreviation nor an initial
+    start = i
+    while start > 0 and i - start <= _WORD_BACK and (text[start - 1].isalnum() or text[start - 1] in "._"):
+        start -= 1
+    if start == i:
         return True
-    token = word.group(1).lower()
+    if i - start > _WORD_BACK:
+        return True
+    token = text[start:i].lower()
     if token in _ABBREVIATIONS:
         return False
     return not (len(token) == 1 and token.isalpha() and token.isascii())  # an initial: "J. Smith"
@@ -49,12 +56,14 @@ class SentenceSplitter:
     def __init__(self, quick_start: bool = False) -> None:
         self._buffer = ""
         self._quick = quick_start
+        self._scan = 0  # the buffer before this was read and holds no cut (each feed reads only what is new)
 
     def feed(self, delta: str) -> list[str]:
         self._buffer += delta
         sentences = []
         while (cut := self._next_cut()) is not None:
             sentence, self._buffer = self._buffer[:cut].strip(), self._buffer[cut:]
+            self._scan = 0
             if _speakable(sentence):
                 sentences.append(sentence)
                 self._quick = False
@@ -66,8 +75,10 @@ class SentenceSplitter:
 
     def _next_cut(self) -> int | None:
         text = self._buffer
-        for i, ch in enumerate(text):
-            if ch == "\n" and text[:i].strip():
+        first_word = len(text) - len(text.lstrip())  # text[:i].strip() is non-empty when first_word < i
+        for i in range(self._scan, len(text)):
+            ch = text[i]
+            if ch == "\n" and first_word < i:
                 return i + 1
             if self._quick and ch in ",，、" and i + 1 < len(text) and text[i + 1].isspace() \
                     and not text[:i].rstrip()[-1:].isdigit():
@@ -77,9 +88,11 @@ class SentenceSplitter:
                 while j < len(text) and (text[j] in _END_MARKS or text[j] in _CLOSERS):
                     j += 1
                 if j >= len(text):
+                    self._scan = i  # read again with the next delta
                     return None  # the next delta may continue it ("3." -> "3.5", "?" -> "?!")
                 if ch in "。！？" or (text[j].isspace() and _is_sentence_end(text, i)):
                     return j
+        self._scan = max(0, len(text) - 1)  # the last character again: a quick comma waits for what follows it
         if len(text) > _LONG_CLAUSE:
             comma = max(text.rfind(", "), text.rfind("، "), text.rfind("，"))
             if comma > 0:

@@ -137,7 +137,7 @@ def _fact(item: Any) -> ExtractedFact:
         raise ExtractionFailed(f"a fact without key or value: {json.dumps(item, ensure_ascii=False)[:80]}")
     try:
         importance = _importance(item.get("importance"))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an integer of 309-4,300 digits (pass 53d)
         raise ExtractionFailed(f"importance is not a number in {key!r}: {item.get('importance')!r}") from None
     return ExtractedFact(key=key, value=value, importance=importance)
 

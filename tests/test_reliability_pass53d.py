@@ -1,0 +1,111 @@
+"""Pass 53d: what a model's answer can do to the readers of it (see docs/reliability.md, "Fifty-third pass (d)")."""
+
+from __future__ import annotations
+
+import time
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.llm.base import Message
+from jarvisd.openloop import rules
+
+TZ = ZoneInfo("Europe/Berlin")
+
+
+@pytest.mark.parametrize("body", ["[ " * 8000, "[" * 16000, "[\t" * 8000])
+def test_a_judge_answer_of_brackets_never_closed_is_read_in_linear_time(body):
+    """The judge answered `closed_loops: ` + "[ " x 8,000 (16,000 characters, inside an answer's cap) and no "]":
+    `_INDEX` read from each "[" to the end, 2.5 s in `parse_judgement`, which runs on the event loop with the GIL
+    held: on the daemon `/api/status` took 2.48 s and 2.58 s. Now each "[" stops at the next one."""
+    started = time.perf_counter()
+    judgement = rules.parse_judgement("closed_loops: " + body, TZ)
+    assert time.perf_counter() - started < 0.5
+    assert not any(ref.index for ref in judgement.closed)
+
+
+@pytest.mark.parametrize(("answer", "indexes"), [
+    ("closed_loops: [2]", [2]),
+    ("closed_loops: [1], [3]", [1, 3]),
+    ("closed_loops: [ 2 ]", [2]),
+    ("closed_loops:\n- [4] (evidence: done it)", [4]),
+])
+def test_guard_closed_indexes_are_still_read(answer, indexes):
+    assert [ref.index for ref in rules.parse_judgement(answer, TZ).closed] == indexes
+
+
+def test_guard_a_bracket_without_a_number_is_still_dropped_alone():
+    judgement = rules.parse_judgement("open_loops:\n- water the ficus\nclosed_loops: [x]", TZ)
+    assert [p.desc for p in judgement.opened] == ["water the ficus"]
+    assert judgement.closed == () and judgement.dropped == ("[x]",)
+
+
+def test_an_importance_of_four_hundred_digits_defers_its_session_not_the_whole_run():
+    """An extraction answer whose importance is an integer of 400 digits (json reads it: under 4,300 digits;
+    `float()` of it is an OverflowError, not the ValueError `_fact` caught): the whole consolidation run stopped
+    with a traceback at every idle tick, and the sessions sorted after it were never consolidated."""
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.memory.consolidation_runs import consolidate_all
+    from jarvisd.memory.extract import ExtractionFailed, llm_extractor, parse_facts
+    from jarvisd.memory.scope import MemoryScope
+    from jarvisd.memory.service import MemoryService
+    from jarvisd.memory.stores.base import StoreQuery
+    from jarvisd.memory.stores.memory import InMemoryStore
+    from jarvisd.memory.testing import HashedNgramEmbedder
+
+    huge = '[{"key": "dog", "value": "Bori", "importance": 1' + "0" * 400 + "}]"
+    with pytest.raises(ExtractionFailed):
+        parse_facts(huge)
+    svc = MemoryService(InMemoryStore(dimensions=64), embedder=HashedNgramEmbedder(64))
+    first, second = MemoryScope("u1", "main", "a-kitchen"), MemoryScope("u1", "main", "b-desk")
+    svc.record_turn(first, [Message("user", "my dog is called Bori"), Message("assistant", "ok")])
+    svc.record_turn(second, [Message("user", "I live in Busan"), Message("assistant", "ok")])
+
+    def answer(messages):
+        if "Bori" in messages[-1].content:
+            return {"text": huge}
+        return {"text": '[{"key": "home", "value": "Busan", "importance": 0.9}]'}
+
+    run = consolidate_all(svc, "u1", "main", llm_extractor(ScriptedChatModel(answer)))
+    assert run.error == ""
+    query = StoreQuery(access=svc.policies.access(second), kinds=("semantic",), match_required=False, limit=20)
+    assert "home: Busan" in {c.item.content for c in svc.store.search(query)}
+
+
+def test_guard_an_ordinary_importance_is_still_read():
+    from jarvisd.memory.extract import parse_facts
+
+    assert [f.importance for f in parse_facts('[{"key": "a", "value": "b", "importance": 1}]')] == [1.0]
+
+
+def _stream(splitter, text, step=4):
+    return [s for i in range(0, len(text), step) for s in splitter.feed(text[i:i + step])] + splitter.flush()
+
+
+@pytest.mark.parametrize("unit", ["No. 1 ", "J. ", "e.g. "])
+def test_a_streamed_answer_of_abbreviations_without_an_end_is_split_in_linear_time(unit):
+    """A voice turn's answer goes through `SentenceSplitter.feed` on the event loop, delta by delta. Each feed read
+    the whole buffer again, and each "." searched the whole text before it: an answer of "No. 1 " x 1,333 (8,000
+    characters, no sentence end: every mark an abbreviation) in 4-character deltas took 134 s, "J. " x 1,000
+    13.8 s, with the loop (the whole daemon) held. Now each feed reads only what is new."""
+    from jarvisd.sentences import SentenceSplitter
+
+    text = unit * (2400 // len(unit))
+    started = time.perf_counter()
+    said = _stream(SentenceSplitter(quick_start=True), text)
+    assert time.perf_counter() - started < 0.5
+    assert " ".join(said).split() == text.split()
+
+
+@pytest.mark.parametrize(("text", "sentences"), [
+    ("Mr. Smith went home. He slept.", ["Mr. Smith went home.", "He slept."]),
+    ("It is 3.5 km. Then J. Smith came! OK?", ["It is 3.5 km.", "Then J. Smith came!", "OK?"]),
+    ("Wait... what?\nNew line", ["Wait...", "what?", "New line"]),
+    ("Sure, here it is. Done.", ["Sure,", "here it is.", "Done."]),
+])
+@pytest.mark.parametrize("step", [1, 3, 50])
+def test_guard_streamed_sentences_are_cut_where_they_were(text, sentences, step):
+    from jarvisd.sentences import SentenceSplitter
+
+    quick = text.startswith("Sure")
+    assert _stream(SentenceSplitter(quick_start=quick), text, step) == sentences
