@@ -155,6 +155,16 @@ def test_one_sessions_odd_extraction_does_not_stop_the_consolidation_of_the_othe
     error) or a `\\ud800` escape (a lone surrogate no store can write): consolidation stopped there ("consolidation
     for u1/main stopped", a traceback) at every idle tick, and the sessions sorted after it were never
     consolidated. Now the first is that session's batch deferred, the second a fact without the surrogate."""
+    kept = consolidate_two_sessions(f"[{fact}]")
+    assert "home: Busan" in kept
+    for content in kept:
+        content.encode("utf-8")
+        assert "\x00" not in content and "\u202e" not in content
+
+
+def consolidate_two_sessions(odd_answer: str) -> set[str]:
+    """Consolidate two sessions, the first answered `odd_answer` by the thought model; the second's kept facts
+    (the run must not have stopped at the first)."""
     from jarvisd.llm.scripted import ScriptedChatModel
     from jarvisd.memory.consolidation_runs import consolidate_all
     from jarvisd.memory.extract import llm_extractor
@@ -170,16 +180,12 @@ def test_one_sessions_odd_extraction_does_not_stop_the_consolidation_of_the_othe
 
     def answer(messages):
         if "Bori" in messages[-1].content:
-            return {"text": f"[{fact}]"}
+            return {"text": odd_answer}
         return {"text": '[{"key": "home", "value": "Busan", "importance": 0.9}]'}
 
     run = consolidate_all(svc, "u1", "main", llm_extractor(ScriptedChatModel(answer)))
     assert run.error == ""
-    kept = {f.content for f in run_facts(svc, second)}
-    assert "home: Busan" in kept
-    for content in kept:
-        content.encode("utf-8")
-        assert "\x00" not in content and "\u202e" not in content
+    return {f.content for f in run_facts(svc, second)}
 
 
 def run_facts(svc, scope):

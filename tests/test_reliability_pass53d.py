@@ -7,7 +7,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from jarvisd.llm.base import Message
 from jarvisd.openloop import rules
 
 TZ = ZoneInfo("Europe/Berlin")
@@ -44,32 +43,13 @@ def test_an_importance_of_four_hundred_digits_defers_its_session_not_the_whole_r
     """An extraction answer whose importance is an integer of 400 digits (json reads it: under 4,300 digits;
     `float()` of it is an OverflowError, not the ValueError `_fact` caught): the whole consolidation run stopped
     with a traceback at every idle tick, and the sessions sorted after it were never consolidated."""
-    from jarvisd.llm.scripted import ScriptedChatModel
-    from jarvisd.memory.consolidation_runs import consolidate_all
-    from jarvisd.memory.extract import ExtractionFailed, llm_extractor, parse_facts
-    from jarvisd.memory.scope import MemoryScope
-    from jarvisd.memory.service import MemoryService
-    from jarvisd.memory.stores.base import StoreQuery
-    from jarvisd.memory.stores.memory import InMemoryStore
-    from jarvisd.memory.testing import HashedNgramEmbedder
+    from jarvisd.memory.extract import ExtractionFailed, parse_facts
+    from tests.test_reliability_pass51 import consolidate_two_sessions
 
     huge = '[{"key": "dog", "value": "Bori", "importance": 1' + "0" * 400 + "}]"
     with pytest.raises(ExtractionFailed):
         parse_facts(huge)
-    svc = MemoryService(InMemoryStore(dimensions=64), embedder=HashedNgramEmbedder(64))
-    first, second = MemoryScope("u1", "main", "a-kitchen"), MemoryScope("u1", "main", "b-desk")
-    svc.record_turn(first, [Message("user", "my dog is called Bori"), Message("assistant", "ok")])
-    svc.record_turn(second, [Message("user", "I live in Busan"), Message("assistant", "ok")])
-
-    def answer(messages):
-        if "Bori" in messages[-1].content:
-            return {"text": huge}
-        return {"text": '[{"key": "home", "value": "Busan", "importance": 0.9}]'}
-
-    run = consolidate_all(svc, "u1", "main", llm_extractor(ScriptedChatModel(answer)))
-    assert run.error == ""
-    query = StoreQuery(access=svc.policies.access(second), kinds=("semantic",), match_required=False, limit=20)
-    assert "home: Busan" in {c.item.content for c in svc.store.search(query)}
+    assert "home: Busan" in consolidate_two_sessions(huge)
 
 
 def test_guard_an_ordinary_importance_is_still_read():
