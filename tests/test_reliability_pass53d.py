@@ -47,8 +47,9 @@ def test_an_importance_of_four_hundred_digits_defers_its_session_not_the_whole_r
     from tests.test_reliability_pass51 import consolidate_two_sessions
 
     huge = '[{"key": "dog", "value": "Bori", "importance": 1' + "0" * 400 + "}]"
-    with pytest.raises(ExtractionFailed):
+    with pytest.raises(ExtractionFailed) as failed:
         parse_facts(huge)
+    assert str(failed.value).endswith("… (401 characters)") and len(str(failed.value)) < 120   # not 400 digits in the log
     assert "home: Busan" in consolidate_two_sessions(huge)
 
 

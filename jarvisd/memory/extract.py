@@ -138,7 +138,9 @@ def _fact(item: Any) -> ExtractedFact:
     try:
         importance = _importance(item.get("importance"))
     except (TypeError, ValueError, OverflowError):  # OverflowError: an integer of 309-4,300 digits (pass 53d)
-        raise ExtractionFailed(f"importance is not a number in {key!r}: {item.get('importance')!r}") from None
+        said = repr(item.get("importance"))   # a 400-digit number was written whole into the log (pass 53d's low)
+        raise ExtractionFailed(f"importance is not a number in {key!r}: "
+                               f"{said if len(said) <= 40 else said[:40] + f'… ({len(said)} characters)'}") from None
     return ExtractedFact(key=key, value=value, importance=importance)
 
 
