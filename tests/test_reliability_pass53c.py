@@ -257,3 +257,29 @@ async def test_a_sentence_that_cannot_be_played_does_not_end_the_player_for_good
         assert sink.played == [2205]
     finally:
         await speech.stop()
+
+
+class ClosedOnStopMic(UnpluggedMic):
+    """A microphone as `MicrophoneSource` is: `stop()` closes the stream (not alive) and no read returns after it."""
+
+    def stop(self) -> None:
+        self.open = False
+
+
+async def test_a_stopped_pipeline_never_opens_the_microphone_again(monkeypatch):
+    """A CI rehearsal's echo-room test hung 8 minutes in `pipeline.stop()`: the listener's cancel was lost, its
+    loop found the stream stop() had closed, took it for a device gone and opened the microphone again, so the
+    task never ended and stop() waited on it for good (a daemon's SIGTERM would have too)."""
+    monkeypatch.setattr(pipeline_module, "SOURCE_STALL_SEC", 0.1, raising=False)
+    monkeypatch.setattr(pipeline_module, "SOURCE_RETRY_SEC", 0.05, raising=False)
+    bus, gate, mic = EventBus(), TurnGate(), ClosedOnStopMic()
+    mic.device_back = True
+    voice = VoicePipeline(source=mic, sink=WavFileSink(None), recognizer=None, synthesizer=None,  # type: ignore[arg-type]
+                          answer=None, bus=bus, settings=VoiceSettings(activation="always"), gate=gate)  # type: ignore[arg-type]
+    voice._tasks = [asyncio.create_task(voice._listen())]
+    await asyncio.sleep(0.05)
+    voice._stopping = True   # what stop() sets first; then it closes the source, and its cancel is the one lost
+    mic.stop()
+    done, _ = await asyncio.wait(voice._tasks, timeout=3)
+    voice._tasks[0].cancel()
+    assert done and mic.reopens == 0

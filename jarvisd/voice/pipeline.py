@@ -115,6 +115,7 @@ class VoicePipeline:
         self._source_done = asyncio.Event()
         self._ptt_close_pending = False
         self.muted = False  # the HUD's and tray's Mute microphone
+        self._stopping = False  # set first in stop(): the listener then ends and never reopens the microphone
         # A running turn that waits for the user's answer (an approval, jarvisd.approvals.voice_answers):
         # `answers(text, lang)` takes an utterance that answers it (True: no new turn, the waiting one goes
         # on); while `awaiting()`, talking over the question does not cancel the turn that asked it.
@@ -149,6 +150,7 @@ class VoicePipeline:
             log.warning("speaker: not opened at start (%s); it is opened at the first answer", exc)
 
     async def stop(self) -> None:
+        self._stopping = True
         self.turns.cancel()
         await self.speech.stop()
         if self._turn is not None and not self._turn.done():
@@ -247,6 +249,11 @@ class VoicePipeline:
             return await self.source.read()
         lost, wait = False, SOURCE_RETRY_SEC
         while True:
+            # stopping: the source was closed on purpose. Python 3.11's wait_for can swallow the task's cancel when a
+            # frame comes at the same moment; the loop then found the stream closed and opened the microphone again,
+            # and stop() waited on this task for good (a CI rehearsal's echo-room test hung 8 minutes)
+            if self._stopping:
+                return None
             try:
                 item = await asyncio.wait_for(self.source.read(), SOURCE_STALL_SEC)
             except TimeoutError:
@@ -269,6 +276,8 @@ class VoicePipeline:
                 await asyncio.sleep(wait)
                 # longer each time: each failed open prints PortAudio's and ALSA's lines on stderr (8 a try)
                 wait = min(wait * 2, SOURCE_RETRY_MAX_SEC)
+                if self._stopping:
+                    return None
                 try:
                     await self.source.reopen()  # type: ignore[attr-defined]
                 except Exception as exc:  # noqa: BLE001 - PortAudio's errors while the device is still away
