@@ -179,7 +179,7 @@ async def _start_scheduler(d: Daemon) -> None:
 
 
 async def _start_hud(d: Daemon) -> None:
-    from jarvisd.hud import HudServer, StatusBoard, create_app
+    from jarvisd.hud import HudServer, create_app
     from jarvisd.hud.security import LOOPBACK_NAMES, TOKEN_FILE
 
     try:
@@ -189,10 +189,8 @@ async def _start_hud(d: Daemon) -> None:
                   "created", d.cfg.paths.data_dir / TOKEN_FILE, getattr(exc, "strerror", None) or exc)
         return
     backend = d.assistant.backends.chat.name
-    if d.status is None:   # a daemon assembled without `run` (tests)
-        d.status = StatusBoard()
-        d.tasks.append(asyncio.create_task(d.status.follow(d.bus), name="status-board"))
     status = d.status
+    assert status is not None   # made by `serve` before voice opens, following the bus since
     status.apply(StatusChanged("backend", backend.split(":", 1)[0], backend))
     if d.memory_health:
         status.apply(StatusChanged("memory", d.memory_health["state"], d.memory_health["detail"]))

@@ -124,28 +124,23 @@ def build_pipeline(cfg: Config, answer: AnswerFn, *, source: AudioSource, sink: 
                          canceller=make_canceller(settings.echo_cancel, getattr(sink, "far_end", None)))
 
 
-def _announce(bus: EventBus, event: StatusChanged) -> None:
-    """Publish from the event loop's thread or a worker thread (`publish_nowait` hands each subscriber the event on
-    its own loop). Before, from a worker thread (the daemon opens voice in one) only the log line was written, so
-    the HUD never showed "disabled" or "text-only"."""
-    bus.publish_nowait(event)
-
-
 def open_voice(cfg: Config, answer: AnswerFn, bus: EventBus, models: VoiceModels | None = None,
                gate: TurnGate | None = None) -> VoicePipeline | None:
     """The pipeline on the configured sound devices; None (text-only, said once in the log and as
     `StatusChanged`) when voice is disabled or a device is missing.
-    Loads the models when not given (seconds): call it from a worker thread in async code."""
+    Loads the models when not given (seconds): call it from a worker thread in async code (`publish_nowait` hands
+    the status to each subscriber on its own loop; before, from a worker thread only the log line was written, so the
+    HUD never showed "disabled" or "text-only")."""
     if not cfg.voice.enabled:
         log.info("voice: disabled in config (voice.enabled = false): text only")
-        _announce(bus, StatusChanged("voice", "disabled", "voice.enabled = false: text only"))
+        bus.publish_nowait(StatusChanged("voice", "disabled", "voice.enabled = false: text only"))
         return None
     try:
         find_device(cfg.voice.input_device, "input")
         find_device(cfg.voice.output_device, "output")
     except NoAudioDevice as exc:
         log.warning("voice: %s: running text-only", exc)
-        _announce(bus, StatusChanged("voice", "text-only", str(exc)))
+        bus.publish_nowait(StatusChanged("voice", "text-only", str(exc)))
         return None
     models = models or load_voice_models(cfg)
     played = PlayedAudio()

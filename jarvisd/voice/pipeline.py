@@ -282,7 +282,6 @@ class VoicePipeline:
                     await self.source.reopen()  # type: ignore[attr-defined]
                 except Exception as exc:  # noqa: BLE001 - PortAudio's errors while the device is still away
                     log.debug("voice: the microphone cannot be opened yet (%s)", exc)
-                    continue
                 continue
             if lost:  # a frame from the reopened device
                 log.warning("voice: the microphone is back")
