@@ -21,7 +21,8 @@ def test_garbage_before_the_freeze_is_collected_and_what_lives_is_set_aside():
     try:
         frozen = freeze_loaded("a test")
         assert dead() is None
-        assert frozen == gc.get_freeze_count() >= 1000
+        assert frozen >= 1000                     # the count may fall after: a frozen object whose last reference
+        assert gc.get_freeze_count() >= 1000      # goes (another test's thread) is still freed (CI at 637bdbb: -39)
         later = weakref.ref(alive[0])
         alive.clear()                             # garbage now, but set aside: a full collection leaves it
         gc.collect()
