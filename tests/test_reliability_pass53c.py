@@ -13,6 +13,7 @@ from jarvisd.events import EventBus, StatusChanged
 from jarvisd.turn_gate import TurnGate
 from jarvisd.voice import pipeline as pipeline_module
 from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, frames_of, read_wav
+from jarvisd.voice.events import PlaybackStopped
 from jarvisd.voice.files import WavFileSink
 from jarvisd.voice.pipeline import VoicePipeline
 from jarvisd.voice.settings import VoiceSettings
@@ -242,13 +243,22 @@ async def test_a_sentence_that_cannot_be_played_does_not_end_the_player_for_good
             return Speech(text, np.zeros(2205, np.float32), 22050, 0.0)
 
     sink = NoDeviceThenBack()
-    speech = SpeechQueue(Voice(), sink, EventBus())  # type: ignore[arg-type]
+    bus = EventBus()
+    events = bus.subscribe(maxsize=100, lossy=False)
+    speech = SpeechQueue(Voice(), sink, bus)  # type: ignore[arg-type]
     speech.start()
     try:
         first = speech.begin(1)
         speech.say(1, "Reminder: call Di.")
         speech.end(1)
-        await asyncio.wait_for(first, 5)
+        # the dropped sentence is not reported as played (stop 48's low: "finished" and completed=True before)
+        assert await asyncio.wait_for(first, 5) is False
+        stopped = []
+        while not events.queue.empty():
+            event = events.queue.get_nowait()
+            if isinstance(event, PlaybackStopped):
+                stopped.append(event.reason)
+        assert stopped == ["dropped"]
         sink.down = False
         second = speech.begin(2)
         speech.say(2, "It's 9:40 PM.")

@@ -95,7 +95,7 @@ class PlaybackStarted(Event):
 @dataclass(frozen=True)
 class PlaybackStopped(Event):
     utterance_id: int
-    reason: str  # "finished" | "interrupted" | "shutdown"
+    reason: str  # "finished" | "dropped" (a sentence the speaker could not play) | "interrupted" | "shutdown"
 
 
 @dataclass(frozen=True)
@@ -109,5 +109,5 @@ class Interrupted(Event):
 @dataclass(frozen=True)
 class TurnEnded(Event):
     utterance_id: int
-    completed: bool  # False when interrupted
+    completed: bool  # False when interrupted or when a sentence could not be played
     text: str = ""  # what was actually answered (the full answer text)

@@ -30,6 +30,7 @@ class _Output:
     done: asyncio.Future[bool]
     sentences: int = 0
     played: int = 0
+    dropped: int = 0  # sentences the speaker could not play (its device gone): the answer is not "finished"
     started: bool = False
     spoken: list[str] = field(default_factory=list)
 
@@ -80,7 +81,7 @@ class SpeechQueue:
 
     def begin(self, utterance_id: int) -> asyncio.Future[bool]:
         """Make `utterance_id` the one to speak (anything older is interrupted). The future resolves
-        True when all of it was played, False when it was interrupted."""
+        True when all of it was played, False when it was interrupted or a sentence could not be played."""
         if self._current is not None:
             self.interrupt("new_turn")
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
@@ -163,14 +164,16 @@ class SpeechQueue:
                 finished = False
             if finished:
                 out.played += 1
+            elif self._current is out:  # not cut by an interrupt (that made it stale): the speaker dropped it
+                out.dropped += 1
 
     def _finish(self, out: _Output) -> None:
         self._current = None
         self.last_output_end = time.time()
         if out.started:
-            self.bus.publish_nowait(PlaybackStopped(out.utterance_id, "finished"))
+            self.bus.publish_nowait(PlaybackStopped(out.utterance_id, "dropped" if out.dropped else "finished"))
         if not out.done.done():
-            out.done.set_result(True)
+            out.done.set_result(not out.dropped)
 
 
 def _drain(queue: asyncio.Queue) -> None:  # type: ignore[type-arg]
