@@ -24,6 +24,7 @@ def desk(tmp_path, korean):
     ("is the call still on?", "Call Bob is tomorrow at 3 PM."),
     ("when do I need to email Ann?", "Email Ann is due by Friday."),
     ("when is the milk due?", "Buy milk has no time set."),
+    ("where is the email due?", "Email Ann is due by Friday."),   # Whisper's "where" for "when" (run 70)
 ])
 def test_the_due_of_the_promise_named_is_said_from_the_agenda(desk, question, answer):
     reply = desk.handle(question, "s")
@@ -40,7 +41,7 @@ def test_korean_asks_in_korean(tmp_path, korean):
 
 # ("what time is it?" and "지금 몇 시야?" are the clock's since the forty-fourth session: test_alarms.py)
 @pytest.mark.parametrize("question", ["when is Christmas?", "when is the dentist?",
-                                      "크리스마스 언제야?"])
+                                      "크리스마스 언제야?", "where is the email?"])   # where, no "due": memory's
 def test_a_question_naming_no_promise_is_left_to_the_model(desk, question):
     assert desk.handle(question, "s") is None
 
