@@ -205,13 +205,13 @@ class Assistant:
             with self.memory.health.guard("answering from remembered facts"):
                 facts = [item.content for item in self.memory.told_facts(scope)]
         except MemoryStoreFailed:   # the log and the status say why; the embedded model would make a memory up,
-            return unreadable(asked) if small else None   # a capable one may still answer from the talk
+            return unreadable(asked) if small and asked.owned else None   # a capable one may still answer from the talk
         told = said_back(asked, facts)
-        if told is None and small and self.memory.health.held_back is not None:
+        if told is None and small and asked.owned and self.memory.health.held_back is not None:
             # pass 48a: acknowledged facts wait in a journal the start could not write to the table (a full disk):
             # "You haven't told me about your locker code" denied one of them; the status says why
             return unreadable(asked)
-        if told is None and small and not of_the_agenda_or_world(asked):
+        if told is None and small and asked.owned and not of_the_agenda_or_world(asked):
             return not_told(asked)   # the embedded model makes one up; a capable one may know it from the talk
         return told
 

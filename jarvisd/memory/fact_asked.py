@@ -28,6 +28,10 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:tell|remind)\s+me\s+(?:what|where|when)\s+(?:my|our)\s+(?P<x>.+?)\s+(?:is|are|was)",
     r"(?:tell|remind)\s+me\s+(?:my|our)\s+(?P<x>.+?)",
 )]
+# "where is the spare key?", "where are the tickets?": the fact told of it ("the spare key is under the blue pot"); with
+# no such fact the question goes on (the model, or the world's: "where is the Eiffel Tower?"), never "you haven't told me"
+_EN_WHERE_THE = re.compile(_LEAD + r"(?:do\s+you\s+(?:remember|know)\s+)?where(?:'s|\s+is|\s+are|\s+was|\s+were)\s+"
+                           r"the\s+(?P<x>.+?)(?:\s+(?:again|now|kept|stored))?", re.IGNORECASE)
 # "where did I park?", "where did I put my keys?": the fact the user told in that deed's past ("I parked on level 3")
 _EN_WHERE_DID_I = re.compile(_LEAD + r"(?:do\s+you\s+(?:remember|know)\s+)?where\s+(?:did\s+i|i)\s+(?P<v>park|put|leave|left|hid|hide|"
                              r"store|keep|stash|lock|parked|stored|kept|stashed|locked)(?:\s+(?P<x>.+?))?(?:\s+again)?",
@@ -62,6 +66,7 @@ class FactAsked:
     words: str
     lang: str
     told: str = ""   # how `not_told` names it when it is not the user's "my X" ("where you parked")
+    owned: bool = True   # "my X": nothing kept is said missing; "where is the X?" (False) goes on to the model
 
 
 def fact_asked(text: str) -> FactAsked | None:
@@ -81,6 +86,8 @@ def fact_asked(text: str) -> FactAsked | None:
         past = _PAST.get(m["v"].lower(), m["v"].lower())
         thing = (m["x"] or "").strip()
         return FactAsked(f"{past} {thing}".strip(), lang, told=f"where you {past} {thing}".strip())
+    if (m := _EN_WHERE_THE.fullmatch(said)) is not None and _keys(m["x"]):
+        return FactAsked(m["x"].strip(), lang, owned=False)
     return None
 
 

@@ -144,3 +144,30 @@ def test_not_told_says_back_at_most_a_short_stretch_of_the_question():
     """The forty-sixth session's own probe: "where did I put my my my … keys?" (500 words) was said back whole."""
     said = not_told(fact_asked("where did I put " + "my " * 500 + "keys?"))
     assert len(said) < 140 and said.endswith("… Tell me, and I'll remember it.")
+
+
+async def test_where_is_the_thing_told_is_said_back_and_a_thing_not_told_goes_on_to_the_model(tmp_path):
+    """"Where is the spare key?" after "remember the spare key is under the blue pot" went to the model (the reader
+    took "my" only); on the embedded model, "Where is the invoice?" (daemon run 70) was answered from another fact
+    in the prompt ("The invoice is stored in the top drawer of the computer."). With no fact holding its words the
+    question still goes on to the model ("where is the Eiffel Tower?" is the world's), never "you haven't told me"."""
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        await assistant.answer("/remember the spare key is under the blue pot", session="s")
+        assert await assistant.answer("Where is the spare key?", session="s") == \
+            "You told me the spare key is under the blue pot."
+        assert chat.calls == []
+        assert await assistant.answer("where is the Eiffel Tower?", session="s") == \
+            "(2026-12-05) my favourite colour is blue"
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize(("said", "words"), [("where is the spare key", "spare key"),
+                                             ("where are the tickets again?", "tickets"),
+                                             ("do you know where the car is parked", None),
+                                             ("where is the", None)])
+def test_the_words_of_where_is_the(said, words):
+    asked = fact_asked(said)
+    assert (asked.words if asked else None) == words
+    assert asked is None or asked.owned is False
