@@ -11,7 +11,7 @@ import pytest
 
 from jarvisd.llm.backend_choice import probe_ollama
 from jarvisd.llm.base import Message, ToolCall, complete
-from jarvisd.llm.ollama_backend import MAX_ANSWER_CHARS, OllamaChat
+from jarvisd.llm.ollama_backend import CUT_MARK, MAX_ANSWER_CHARS, OllamaChat
 from tests.ollama_server import OllamaLike, chat_message
 
 
@@ -27,7 +27,7 @@ async def test_an_ollama_answer_that_never_ends_is_cut_not_a_turn_held_forever()
         sent = server.requests[-1][1]
     assert time.monotonic() - started < 60
     assert answer.text.startswith("word word")
-    assert len(answer.text) <= MAX_ANSWER_CHARS
+    assert len(answer.text.removesuffix(CUT_MARK)) <= MAX_ANSWER_CHARS and answer.text.endswith(CUT_MARK)
     assert sent["options"]["num_predict"] > 0
 
 

@@ -35,6 +35,7 @@ async def test_a_trickling_ollama_answer_ends_at_the_whole_call_timeout():
     took = time.monotonic() - started
     assert took < 5, took
     assert answer.text.startswith("w0 w1 ")
+    assert answer.text.endswith(" …")   # stop 48's low: the cut was in the log only, the answer shown mid-sentence
 
 
 async def test_guard_a_slow_answer_that_ends_inside_the_timeout_is_kept_whole():

@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 # ignores the option) is ended here after MAX_ANSWER_CHARS.
 MAX_ANSWER_TOKENS = 2048
 MAX_ANSWER_CHARS = 16_000
+CUT_MARK = " …"   # ends an answer cut here (time or length), so the HUD does not show it as if it ended mid-sentence
 
 
 def _down(host: str, exc: Exception) -> BackendUnavailable:
@@ -152,7 +153,7 @@ class OllamaChat:
                                            "Raise llm.timeout_sec, or use a smaller model") from None
                     log.warning("ollama: %s's answer did not end within %g s (llm.timeout_sec, a whole model call); "
                                 "cut there", self.model, self._timeout)
-                    yield ChatChunk(text="", done=True)
+                    yield ChatChunk(text=CUT_MARK, done=True)
                     return
                 came = True
                 calls = tuple(
@@ -166,7 +167,7 @@ class OllamaChat:
                     log.warning("ollama: %s's answer ran past %d characters without ending; cut there",
                                 self.model, MAX_ANSWER_CHARS)
                     await responses.aclose()
-                    yield ChatChunk(text="", done=True)
+                    yield ChatChunk(text=CUT_MARK, done=True)
                     return
                 if chunk.text or chunk.tool_calls or chunk.done:
                     yield chunk
