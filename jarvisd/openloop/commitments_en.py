@@ -299,6 +299,13 @@ _MET_OVER = frozenset("lunch dinner breakfast brunch coffee drinks tea meeting c
                       "appointment checkup conversation catch-up".split())
 
 
+# "see Jo", "see Dr. Kim": a person named with a capital is a visit; "see if", "see it", "see what" are no one
+_A_NAME = re.compile(r"[A-Z][a-z]+(?:'s)?$|Dr\.?$")
+_NOT_A_VISIT = frozenset("if it what whether how why who where when that this these those them you i "
+                         "monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight "
+                         "january february march april may june july august september october november december".split())
+
+
 _LOOKED_AFTER = frozenset("kids children grandkids grandchildren grandchild baby twins dog puppy".split())
 
 
@@ -352,6 +359,8 @@ def _is_action(action: str, kind: str, link: str) -> bool:
         return True                    # "I'll have the kids next Saturday": looking after them
     if first == "see" and len(words) > 2 and (words[1] in W.EN_DETERMINERS or words[1] == "dr"):
         return True                    # "see the eye doctor": a visit, not a sight
+    if first == "see" and len(words) > 1 and _A_NAME.match(action.split()[1]) and words[1] not in _NOT_A_VISIT:
+        return True                    # "I have to see Jo on Friday" (the forty-ninth session: to the model), "see Mom"
     if first == "keep" and kind in ("must", "remind", "note") and len(words) > 2 and words[1] in W.EN_KEEP_DETERMINERS \
             and words[2] not in W.EN_KEPT_STATES:
         return True                    # "need to keep the fuel receipts": a thing to hold on to (not "keep

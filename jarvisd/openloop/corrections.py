@@ -343,6 +343,8 @@ def correction_target(words: str, descs: Sequence[str], fully: bool = False) -> 
     if deeds and not fully:
         return deeds[0]             # ... and with one call open, that one (pass 34: nothing moved, the model's turn)
     found = naming.best_reference(rest, descs) if rest else None
+    if found is None and rest and not fully:
+        return naming.owned_named(rest, descs)   # "move the drill to Friday" of "return Tom's drill" (the reply names it)
     if not isinstance(found, int) or fully and naming.reference_score(rest, descs[found]) < 1.0:
         return None
     return found

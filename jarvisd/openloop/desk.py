@@ -926,6 +926,8 @@ class AgendaDesk:
             return None
         loops = self.service.agenda()
         hits = _promises_named(words, [loop.desc for loop in loops])
+        if not hits and (owned := naming.owned_named(words, [loop.desc for loop in loops])) is not None:
+            hits = [owned]   # "when is the drill due?" of "return Tom's drill": asked, not closed, so whose may go unsaid
         alarms = alarms_meant(words, [loop.desc for loop in loops])
         if not hits and alarms == [] and only_kind(words):
             # "when is my alarm?" with none set: said, not left to the model to make one up

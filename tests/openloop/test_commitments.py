@@ -777,3 +777,17 @@ def test_english_withdrawals_found_by_held_out_set_8(text: str, reference: str) 
 def test_someone_else_did_it_already_closes(korean: KoreanAnalyzer) -> None:
     (closure,) = read("고양이 모래는 동생이 벌써 시켰대", korean).closures
     assert closure.status == "done" and "고양이 모래" in closure.reference
+
+
+@pytest.mark.parametrize(("text", "actions_read"), [
+    # the forty-ninth session: "see" took only "the …" or "Dr", so a visit to someone named went to the model
+    ("I have to see Jo on Friday morning", ["see Jo"]),
+    ("I need to see Mom tomorrow", ["see Mom"]),
+    ("I have to see Dr. Kim on Monday", ["see Dr. Kim"]),
+    # guards: a sight, a check, a day
+    ("I have to see if the store is open", []),
+    ("I'll see Friday how it goes", []),
+    ("I have to see What happens", []),
+])
+def test_seeing_someone_named_is_a_visit(text: str, actions_read: list[str]) -> None:
+    assert actions(read(text, None)) == actions_read

@@ -43,3 +43,16 @@ def test_guard_a_move_of_a_thing_is_not_asked_about(desk, first, said):
 def test_guard_a_move_with_its_time_moves_at_once(desk):
     said_to(desk, "I need to call Bob at 3pm tomorrow")
     assert said_to(desk, "move the call to Friday") == ["Updated: call Bob, now Friday at 3 PM."]
+
+
+def test_the_thing_of_someones_promise_is_moved_without_saying_whose(tmp_path, korean):
+    """"Move the drill to Friday" of "return Tom's drill" went to the model (the forty-ninth session): the owner rule
+    that keeps "the kids" from closing "the neighbour's kids" held the move too. With one such promise it moves, and
+    the reply names it."""
+    from tests.openloop.conftest import TUESDAY, agenda_desk
+
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I promised Tom I would return his drill by Thursday", "s")
+    reply = desk.handle("Move the drill to Friday.", "s")
+    assert reply is not None and reply.text == "Updated: return Tom's drill, now by Friday."
+    assert agenda_rows(desk) == [("return Tom's drill", "2026-12-04 23:59")]

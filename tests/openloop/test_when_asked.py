@@ -67,3 +67,15 @@ def test_a_bare_hour_after_a_named_promise_moves_it(desk, move, due):
     # the forty-second session: only "move it to 4" moved; "move the call to 4" went to the model
     desk.handle(move, "s")
     assert dict(agenda_rows(desk))["call Bob"] == due
+
+
+def test_the_thing_of_someones_promise_is_named_without_saying_whose(tmp_path, korean):
+    """"When is the drill due?" of "return Tom's drill" went to the model (the forty-ninth session: SmolLM2 said "The
+    drill is due tomorrow at 10:00 AM"): the owner rule that keeps "the kids" from closing "the neighbour's kids"
+    held the question too. A question names it, and the answer says whose."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY)
+    desk.handle("I promised Tom I would return his drill by Thursday", "s")
+    desk.handle("I need to renew my wife's passport by Friday", "s")
+    reply = desk.handle("When is the drill due?", "s")
+    assert reply is not None and reply.text == "Return Tom's drill is due by Thursday."
+    assert desk.handle("when is my passport due?", "s").text == "Renew your wife's passport is due by Friday."
