@@ -19,11 +19,19 @@ from jarvisd.textsafe import plain_words
 
 _NAME = r"(?:\s*,?\s*(?:jarvis|자비스))?"
 _RNG = random.Random()   # a coin or a die, not a secret
+# "that's all", "bye": the user is done (the forty-ninth session: "Thanks, that's all." went to SmolLM2, which said a
+# remembered fact back: "The spare key is under the blue pot")
+_EN_DONE = r"(?:that's\s+all|that\s+is\s+all|that'll\s+be\s+all|that\s+will\s+be\s+all|that's\s+it|that's\s+everything|i'm\s+done)"
+_EN_BYE = (r"(?:bye(?:\s+bye)?|good\s*bye|see\s+you(?:\s+(?:later|soon|tomorrow))?|see\s+ya|talk\s+(?:to\s+you\s+)?(?:later|soon)|"
+           r"catch\s+you\s+later|have\s+a\s+good\s+(?:one|day|night))")
 _EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*,?\s*)?(?:thank\s+you|thanks|thank\s+u|thx|cheers|ta){_NAME}"
-                        rf"(?:\s+(?:so\s+much|very\s+much|a\s+lot|a\s+bunch|again))?{_NAME}")
+                        rf"(?:\s+(?:so\s+much|very\s+much|a\s+lot|a\s+bunch|again))?{_NAME}"
+                        rf"(?:\s*,?\s*(?:{_EN_DONE}(?:\s+for\s+now)?|{_EN_BYE}){_NAME})*")
+_EN_FAREWELL = re.compile(rf"(?:(?:ok(?:ay)?|alright|well)\s*,?\s*)?(?:{_EN_DONE}(?:\s+for\s+now)?\s*,?\s*)?{_EN_BYE}{_NAME}"
+                          rf"(?:\s*,?\s*{_EN_BYE}{_NAME})*")
 _KO_THANKS = re.compile(rf"{_NAME}\s*(?:고마워|고마워요|고맙습니다|감사해|감사해요|감사합니다|땡큐)(?:\s*(?:정말|진짜))?{_NAME}")
 _EN_NEVERMIND = re.compile(rf"(?:oh\s+)?(?:never\s*mind|nevermind|nvm|forget\s+it|forget\s+about\s+it|no\s+thanks|"
-                           rf"no\s+thank\s+you|nothing|that's\s+all|that\s+is\s+all|that's\s+it|nothing\s+else|"
+                           rf"no\s+thank\s+you|nothing|{_EN_DONE}(?:\s+for\s+now)?|nothing\s+else|"
                            rf"don't\s+worry\s+about\s+it|i'm\s+good|all\s+good|"
                            # typed or heard as a whole turn, the voice's stop words are owed an "OK" (the forty-seventh
                            # session: "stop" in `jarvisd chat` went to SmolLM2, "I'm sorry for your loss …")
@@ -198,6 +206,8 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
         return "천만에요." if korean else "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):
         return "알겠어요." if korean else "OK."
+    if _EN_FAREWELL.fullmatch(words):
+        return "Bye for now. I'm here when you need me."
     if _EN_WEATHER.fullmatch(words) or _KO_WEATHER.fullmatch(words):
         return ("저는 인터넷 없이 이 컴퓨터에서만 동작해서 날씨는 알 수 없어요." if korean else
                 "I can't check the weather: I run on this computer without the internet.")

@@ -12,6 +12,7 @@ from jarvisd.small_talk import _CANT_TRANSLATE, ABOUT, JOKES, NO_SUN, PRESENT, o
 from tests.assistants import scripted_assistant
 
 WEATHER = "I can't check the weather: I run on this computer without the internet."
+BYE = "Bye for now. I'm here when you need me."
 
 
 @pytest.mark.parametrize(("said", "reply"), [
@@ -23,6 +24,10 @@ WEATHER = "I can't check the weather: I run on this computer without the interne
     ("오늘 날씨 어때?", "저는 인터넷 없이 이 컴퓨터에서만 동작해서 날씨는 알 수 없어요."),
     ("내일 비 와?", "저는 인터넷 없이 이 컴퓨터에서만 동작해서 날씨는 알 수 없어요."),
     ("what's the news", "I can't get the news: I run on this computer without the internet."),
+    # the forty-ninth session: "Thanks, that's all." went to SmolLM2 ("The spare key is under the blue pot")
+    ("Thanks, that's all.", "You're welcome."), ("thank you, goodbye", "You're welcome."),
+    ("that will be all", "OK."), ("bye", BYE), ("goodbye Jarvis", BYE), ("that's all for now, bye", BYE),
+    ("see you later", BYE),
 ])
 def test_small_talk_gets_its_short_true_reply(said, reply):
     assert owed_answer(said) == reply
@@ -32,6 +37,7 @@ def test_small_talk_gets_its_short_true_reply(said, reply):
     "thanks, and what's on my agenda?", "thank you for reminding me about the call", "never mind the call",
     "what's the weather app called", "I need to check the weather before the hike", "what is the capital of France",
     "remind me to thank Bob", "what is the weather like in winter here", "날씨가 좋으면 산책 가야지", "고마워서 선물 사야 해", "is it raining in the song",
+    "see you at the meeting", "say bye to Ann", "bye the way",
 ])
 def test_guard_anything_more_is_not_small_talk(said):
     assert owed_answer(said) is None
