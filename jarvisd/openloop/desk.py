@@ -23,7 +23,7 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Literal
 
 from jarvisd.approval_words import decision
@@ -695,6 +695,11 @@ class AgendaDesk:
             if loop.due_ms is None:
                 return DeskReply(phrases.no_due_to_lead(loop, lang), lang, intent="remind")
             at_ms = loop.due_ms - ask.lead_minutes * 60_000
+            due = datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz)
+            if phrases.is_day_only(due) and ask.lead_minutes >= 1440:
+                # "two days before" a promise of a day ("by the 15th", kept at 23:59): that morning, not 11:59 PM
+                day = due.date() - timedelta(days=-(-ask.lead_minutes // 1440))
+                at_ms = int(datetime.combine(day, time(PART_HOURS["morning"]), tzinfo=self.service.tz).timestamp() * 1000)
         else:
             try:
                 when = resolve_time(ask.time_words, self.service.now_local())
@@ -1311,6 +1316,7 @@ class AgendaDesk:
             due_ms, problem, said_day = self._due(c.clause, now, lang, said_day)
             # "water the plants every day": the repeat is the loop's rule, not its words (the service keeps it)
             desc = repeats.without_repeat(c.action) if repeats.repeat_in(c.clause) is not None else c.action
+            desc = _unquoted(desc)   # 'put "renew car insurance" on my list': the words, not their quotes
             if problem is not None:
                 notes[desc] = phrases.unusable_time(desc, problem, lang)
             opened.append(ProposedLoop(desc=desc, due_ms=due_ms, evidence=c.clause,
@@ -1895,6 +1901,15 @@ def _past(said: str, desc: str, lang: phrases.Lang) -> str:
 
 def _reason(exc: ImpossibleTime, lang: phrases.Lang) -> str:
     return getattr(exc, "reason_ko", str(exc)) if lang == "ko" else getattr(exc, "reason", str(exc))
+
+
+_QUOTED = re.compile(r'^(["“”\'‘’«「『])(?P<x>[^"“”«»「」『』]+)(["“”\'‘’»」』])$')
+
+
+def _unquoted(desc: str) -> str:
+    """A description said whole in quotes, without them ('"renew car insurance"' -> "renew car insurance")."""
+    m = _QUOTED.fullmatch(desc.strip())
+    return m["x"].strip() if m is not None and m["x"].strip() else desc
 
 
 def _mentions(loop: OpenLoop, person: str) -> bool:

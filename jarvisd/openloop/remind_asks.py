@@ -19,6 +19,11 @@ from jarvisd.openloop.shifts import bare_amount
 _LEAD = r"(?:(?:oh|and|also|actually|please|jarvis)\W+)*"
 _EN_BEFORE = re.compile(_LEAD + r"(?:remind|warn|ping|tell)\s+me\s+(?:again\s+)?(?P<amount>.+?)\s+(?:before|ahead(?:\s+of)?|"
                         r"earlier(?:\s+than)?)(?:\s+(?:(?:the|my)\s+)?(?P<x>.+?))?")
+# "remind me about the insurance two days before" (the forty-ninth session: kept as a new promise, "the insurance two
+# days"): the amount is the last one to three words before "before"
+_EN_ABOUT_BEFORE = re.compile(_LEAD + r"(?:remind|warn|ping)\s+me\s+(?:again\s+)?(?:about|of)\s+(?:(?:the|my)\s+)?(?P<said>.+?)\s+"
+                              r"(?:before(?:hand)?|ahead(?:\s+of\s+time)?|early|in\s+advance)"
+                              r"(?:\s+(?:it'?s\s+due|it\s+is\s+due|the\s+due\s+date|the\s+deadline))?")
 _EN_AT = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?)\s+"
                     r"(?P<time>(?:at|on|in|tomorrow|tonight|this|next)\b(?:(?!\bto\s).)*)")
 # (not "remind me again tomorrow at 9am to call Bob": a promise said again, with its time, pass 34)
@@ -48,6 +53,11 @@ def remind_ask(cleaned: str) -> RemindAsk | None:
         return RemindAsk(name=_name(m["x"]), none=True)
     if (m := _EN_BEFORE.fullmatch(cleaned)) and (lead := _minutes(m["amount"])):
         return RemindAsk(name=_name(m["x"]), lead_minutes=lead)
+    if m := _EN_ABOUT_BEFORE.fullmatch(cleaned):
+        words = m["said"].split()
+        for n in (3, 2, 1):
+            if len(words) > n and (lead := _minutes(" ".join(words[-n:]))):
+                return RemindAsk(name=_name(" ".join(words[:-n])), lead_minutes=lead)
     if m := _KO_BEFORE.fullmatch(cleaned):   # "밥 전화 한 시간 전에": the amount is the last one to three words
         words = m["said"].split()
         for n in (3, 2, 1):

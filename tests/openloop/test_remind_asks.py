@@ -26,6 +26,8 @@ def reminder_at(desk) -> str:
     ("remind me an hour before", "OK, I'll remind you tomorrow at 2 PM: call Bob.", "2026-12-02 14:00"),
     ("remind me 30 minutes before the call", "OK, I'll remind you tomorrow at 2:30 PM: call Bob.", "2026-12-02 14:30"),
     ("remind me about the call at 2pm", "OK, I'll remind you tomorrow at 2 PM: call Bob.", "2026-12-02 14:00"),
+    # the forty-ninth session: kept as a new promise, "the call an hour"
+    ("remind me about the call an hour before", "OK, I'll remind you tomorrow at 2 PM: call Bob.", "2026-12-02 14:00"),
 ])
 def test_a_reminder_of_the_promise_is_set(desk, ask, reply, at):
     said_to(desk, "I need to call Bob at 3pm tomorrow")
@@ -141,3 +143,13 @@ def test_the_time_before_a_thing_said_before_the_deed_is_the_due(desk, said, rep
 
 def test_guard_korean_minutes_after_the_hour_are_the_clock_time(desk):
     assert said_to(desk, "내일 5시 30분 전에 보고서 내야 해") == ["적어 둘게요: 보고서 내기, 내일 오후 5시 30분."]
+
+
+def test_days_before_a_promise_of_a_day_is_that_mornings_reminder(desk):
+    """"Remind me about the insurance two days before" (the forty-ninth session) kept a new promise, "the insurance two
+    days"; said of a promise of a day (kept at 23:59), two days before is that morning at 9, not 11:59 PM. The words
+    said in quotes are kept without them."""
+    said_to(desk, 'Put "renew car insurance" on my list for the 15th.')
+    assert said_to(desk, "Remind me about the insurance two days before.") == [
+        "OK, I'll remind you Sunday, December 13 at 9 AM: renew car insurance."]
+    assert reminder_at(desk) == "2026-12-13 09:00" and agenda_rows(desk) == [("renew car insurance", "2026-12-15 23:59")]
