@@ -81,6 +81,10 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                         r"|repeat|rephrase|understand|be|go|get\s+back|ask\s+you|finish|start|just)\b)(?=[a-z]{2,}\s+\w)")),
     ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?:a|an|my|the|another)\s+"
                          r"(?=(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS + r"\b)")),
+    # "I have dinner with Ann on Friday" (the forty-ninth session: to the model): a meal or a practice had with
+    # someone or somewhere, without an article; kept, as any event, only with its time
+    ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?=(?:lunch|dinner|breakfast|brunch|coffee|"
+                         r"drinks|practice|rehearsal|class)\s+(?:with|at)\b)")),
     ("list", re.compile(r"\b(?:add|put)\s+(?=.+?\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do|agenda|list|reminders))")),
     # "I'm taking the dog to the vet tomorrow at 11, so remind me": a plan, kept only with a time and a
     # "remind me" in the same sentence (`_commitments`)

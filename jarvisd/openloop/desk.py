@@ -432,6 +432,10 @@ class AgendaDesk:
             self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
             return DeskReply(phrases.agenda_list(loops, now, tz, lang, scope, others), lang, intent=intent.kind)
         if intent.kind == "promised_to":
+            if lang == "ko" and not text.rstrip().endswith(("?", "？")) and time_spans(clean(text)) \
+                    and read_utterance(text, self.korean).commitments:
+                return None   # "토요일 저녁 7시에 민지랑 저녁 약속 있어": a plan told with its time, kept (the forty-ninth
+                              # session: "토요일저녁7시에민지한테 약속한 일은 없어요.")
             loops = [loop for loop in self.service.agenda() if _mentions(loop, intent.argument)]
             return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
         if intent.kind == "snooze":

@@ -155,6 +155,9 @@ _KO_PERSON = re.compile(r"(?:내가|제가|나는|저는)?(?P<x>[가-힣A-Za-z0-
                         r"(?=.*(?:약속|하기로|해주기로|드리기로|해드리기로|주기로|해준다고|해주겠다고|한다고했|하겠다고|린다고했|드린다고|준다고했"
                         # "해 준다 캤더라", "보낸다 했노": the plan quoted without 고, said with 했 or the dialect's 캤 / 카
                         rf"|{KO_N}다고?(?:했|캤|카|칸|그랬)|하겠다고?(?:했|캤|카|칸)))")
+# the day and hour said before the person, squeezed: "토요일저녁7시에민지" -> "민지"
+_KO_WHEN_LEAD = re.compile(r"^(?:(?:오늘|내일|모레|이번주|다음주|주말|[월화수목금토일]요일|아침|점심|저녁|밤|새벽|오전|오후|\d{1,2}시(?:\d{1,2}분|반)?)"
+                           r"(?:에|에는|엔)?)+")
 _KO_KEEP_ME = re.compile(r"(?:잊|까먹|잊어버리)(?:지|지는)(?:않게|말고|마)|라고알려|(?:해야|해야하|해야되)(?:는데|니까).*알려")
 # "1시간 30분 뒤에": the minutes after the hours (pass 32: "0분" was read out of "30분", a 10-minute snooze)
 _KO_NAG = re.compile(r"(?<![가-힣\d])(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*(?P<unit>분|시간)"
@@ -176,7 +179,8 @@ def _ko_cues(t: str, squeezed: str, in_minutes: str) -> Intent | None:
         return None
     person = _KO_PERSON.match(squeezed)
     if person is not None and person["x"] not in ("나", "내", "저", "제"):
-        return Intent("promised_to", "ko", argument=ko_name(person["x"]))
+        name = _KO_WHEN_LEAD.sub("", person["x"]) or person["x"]   # "토요일에 민지랑 약속 있어?": 민지
+        return Intent("promised_to", "ko", argument=ko_name(name))
     if _KO_AGENDA.search(squeezed) is None:
         return None
     if re.search(r"(?:^|\s)(?:내일|낼)(?!\s*정)", t):  # "내 일정" squeezed is 내일정: not tomorrow

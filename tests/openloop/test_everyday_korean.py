@@ -53,3 +53,28 @@ def test_what_did_i_do_today_in_korean_is_what_was_finished(desk):
     said_to(desk, "다음 주 월요일에 보고서 내야 해", "보고서 다 냈어")
     assert said_to(desk, "오늘 뭐 했지?", "어제 뭐 했더라?") == ["오늘 완료한 일이 1개 있어요: 보고서 내기.", "어제 완료한 일은 없어요."]
     assert said_to(desk, "뭐 했어?") == [None]   # no day said: the chat's
+
+
+def test_a_plan_with_someone_and_its_time_is_kept_and_asked_of_by_name(desk):
+    """"토요일 저녁 7시에 민지랑 저녁 약속 있어" (the forty-ninth session) was read as "what did I promise 민지" with the
+    time glued to the name: "토요일저녁7시에민지한테 약속한 일은 없어요.". Told, it is kept; asked (with "?"), it is
+    answered by the name alone."""
+    assert said_to(desk, "다음 주 토요일 저녁 7시에 민지랑 저녁 약속 있어") == ["적어 둘게요: 민지랑 저녁 약속, 다음 주 토요일 저녁 7시."]
+    assert said_to(desk, "토요일에 민지랑 약속 있어?") == ["민지한테 약속한 일: 민지랑 저녁 약속, 다음 주 토요일 저녁 7시."]
+    assert agenda_rows(desk) == [("민지랑 저녁 약속", "2026-12-12 19:00")]
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # the forty-ninth session: a meal had with someone, with no article, went to the model
+    ("I have dinner with Ann on Friday", ("dinner with Ann", "2026-12-11 23:59")),
+    ("I have lunch with my boss tomorrow at noon", ("lunch with my boss", "2026-12-06 12:00")),
+])
+def test_english_a_meal_with_someone_and_its_time_is_kept(desk, said, row):
+    said_to(desk, said)
+    assert agenda_rows(desk) == [row]
+
+
+@pytest.mark.parametrize("said", ["I have coffee with Jin", "I had dinner with Ann on Friday", "do I have lunch with Bo tomorrow?"])
+def test_guard_a_meal_without_a_time_past_or_asked_is_no_plan(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
