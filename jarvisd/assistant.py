@@ -42,6 +42,7 @@ from jarvisd.memory.fact_asked import (
     of_the_agenda_or_world,
     said_back,
     said_of,
+    unasked_facts,
     unreadable,
 )
 from jarvisd.memory.forget_asked import (
@@ -215,6 +216,15 @@ class Assistant:
             return not_told(asked)   # the embedded model makes one up; a capable one may know it from the talk
         return told
 
+    def _facts_not_asked(self, text: str, scope: MemoryScope) -> list[str]:
+        """The kept facts `text` shares no word with (`fact_asked.unasked_facts`); none when memory cannot be read."""
+        try:
+            with self.memory.health.guard("reading remembered facts"):
+                facts = [item.content for item in self.memory.told_facts(scope)]
+        except MemoryStoreFailed:
+            return []
+        return unasked_facts(text, facts)
+
     def _talk_back(self, asked: TalkAsked, scope: MemoryScope) -> str | None:
         """The answer to "what did we talk about yesterday?" from the turns kept in that span (`talk_asked.py`); when
         memory cannot be read, said so on the embedded model (pass 48a: on a damaged table SmolLM2 made the talk up,
@@ -351,7 +361,9 @@ class Assistant:
             # a model talking in circles, or copying an answer it gave to another question, is cut there
             recent = self._recent.get(session, ())
             repeats = RepeatCut(said for asked, said in recent if asked.casefold() != text.casefold())
-            parrot = ParrotDrop(heard=text)   # the user's own sentence said back is no answer
+            # the user's own sentence said back is no answer, nor (SmolLM2) a kept fact the question did not ask about
+            unasked = await asyncio.to_thread(self._facts_not_asked, text, scope) if self.small_model else ()
+            parrot = ParrotDrop(heard=text, unasked=unasked)
             script = ScriptCut(heard=text)    # English asked, lines of Hangul answered (SmolLM2): no answer
             enough = asyncio.Event()       # ... and stopped there, the turn still recorded
             said = False

@@ -86,17 +86,25 @@ def parrots(sentence: str, heard: str) -> bool:
 
 class ParrotDrop:
     """Feed an answer's deltas; `feed` returns what may be said: a sentence that says `heard` back is dropped
-    (`dropped` counts them), the rest passes. Only a sentence that may still become the parrot is held (its
-    words so far begin the heard ones), so the answer streams as before."""
+    (`dropped` counts them), the rest passes; so is one that says back whole any of `unasked`, facts the question
+    did not ask about (the forty-ninth session's daemon run: SmolLM2 answered "What's still open?" and "When is the
+    drill due?", heard garbled, with "The spare key is under the blue pot", a fact kept that turn). Only a sentence
+    that may still become one of them is held (its words so far begin one), so the answer streams as before."""
 
-    def __init__(self, heard: str) -> None:
-        words = _WORD.findall(heard.lower())
-        self._heard = " ".join(words) if len(words) >= PARROT_MIN_WORDS else ""
+    def __init__(self, heard: str, unasked: Iterable[str] = ()) -> None:
+        keys = {" ".join(words) for text in (heard, *unasked) if len(words := _WORD.findall(text.lower())) >= PARROT_MIN_WORDS}
+        self._heards = tuple(keys)
         self._held = ""
         self.dropped = 0
 
+    def _parrot(self, key: str) -> bool:
+        return key in self._heards
+
+    def _may_become(self, key: str) -> bool:
+        return any(heard.startswith(key) for heard in self._heards)
+
     def feed(self, delta: str) -> str:
-        if not self._heard:
+        if not self._heards:
             return delta
         self._held += delta
         out = []
@@ -114,13 +122,13 @@ class ParrotDrop:
             sentence, complete = m.group(0), m.end() < len(self._held) or m.group(0).rstrip()[-1:] in ".!?。！？"
             key = _key(sentence)
             if complete:
-                if key == self._heard:
+                if self._parrot(key):
                     self.dropped += 1
                 else:
                     out.append(sentence)
                 self._held = self._held[m.end():]
                 continue
-            if key and self._heard.startswith(key):
+            if key and self._may_become(key):
                 break                           # it may still be the heard sentence: held until it tells
             out.append(self._held)
             self._held = ""
@@ -128,7 +136,7 @@ class ParrotDrop:
 
     def end(self) -> str:
         held, self._held = self._held, ""
-        if held and self._heard and _key(held) == self._heard:
+        if held and self._parrot(_key(held)):
             self.dropped += 1
             return ""
         return held

@@ -187,6 +187,24 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
     return f"기억하고 있어요: {said(facts[found])}." if asked.lang == "ko" else f"You told me {said(facts[found])}."
 
 
+_ASKING = frozenset("what what's where where's when when's who who's how how's which why is are was were do does did can could "
+                    "will would should i you me it its that this there still about for to in on at with and or but".split())
+
+
+def unasked_facts(question: str, facts: Sequence[str]) -> list[str]:
+    """The kept facts (as said, and in the second person a model says them back) that share no word with `question`:
+    said back whole as its answer they answer nothing asked (`agent.repeats.ParrotDrop`)."""
+    from jarvisd.openloop.phrases import second_person
+
+    asked = [w for w in _words(question) if w not in _GENERIC and w not in _ASKING and (len(w) > 1 or w.isdigit())]
+    unasked = []
+    for fact in facts:
+        said = said_of(fact).strip().rstrip(".!")
+        if not any(_same_word(w, k) for w in _words(said) for k in asked):
+            unasked += [said, second_person(said)]
+    return unasked
+
+
 def of_the_agenda_or_world(asked: FactAsked) -> bool:
     """The question's keys name the agenda, the clock or the world ("my next meeting", "my schedule", "my weather"):
     no fact not kept is to be said missing for it (the model, or the desk, is asked)."""

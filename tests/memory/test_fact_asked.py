@@ -171,3 +171,18 @@ def test_the_words_of_where_is_the(said, words):
     asked = fact_asked(said)
     assert (asked.words if asked else None) == words
     assert asked is None or asked.owned is False
+
+
+async def test_a_kept_fact_said_back_to_a_question_that_did_not_ask_about_it_is_not_said(tmp_path):
+    """The forty-ninth session's daemon run: SmolLM2 answered "But still open." (Whisper's "What's still open?") and
+    "Where is that real tool?" ("When is the drill due?") with "The spare key is under the blue pot", a fact kept a
+    few turns before and in its prompt. A kept fact said back whole to a question that shares none of its words is
+    no answer; the turn says it has none. Asked about, it is said (the desk's answer, or the model's)."""
+    assistant, chat = scripted_assistant(tmp_path, "embedded:smollm2-135m", says="The spare key is under the blue pot.")
+    try:
+        await assistant.answer("/remember the spare key is under the blue pot", session="s")
+        assert await assistant.answer("But still open.", session="s") == "Sorry, I don't have an answer to that."
+        assert len(chat.calls) == 1
+        assert await assistant.answer("is the spare key still there?", session="s") == "The spare key is under the blue pot."
+    finally:
+        await assistant.close()
