@@ -20,8 +20,9 @@ from jarvisd.textsafe import plain_words
 
 _LEAD = re.compile(r"^(?:(?:hey\s+)?jarvis[\s,]+)?(?:(?:so|and|ok|okay|um|quick\s+question)[\s,]+)?"
                    r"(?:(?:can|could)\s+you\s+(?:tell\s+me|work\s+out|calculate)\s+|(?:please\s+)?(?:calculate|compute|"
-                   r"work\s+out)\s+|what(?:'s|s|\s+is|\s+are|\s+does)?\s+|was\s+|how\s+much\s+is\s+|tell\s+me\s+)?")
-# ("was 15 times 23": Whisper's hearing of "What's 15 times 23?", daemon run 63; "What 7 times 8?", run 67)
+                   r"work\s+out)\s+|what(?:'s|s|\s+is|\s+are|\s+does|\?)?\s+|was\s+|how\s+much\s+is\s+|tell\s+me\s+)?")
+# ("was 15 times 23": Whisper's hearing of "What's 15 times 23?", daemon run 63; "What 7 times 8?", run 67; "What? 12
+# times 7?", run 72: SmolLM2 then said "12 x 7 = 72")
 _TAIL = re.compile(r"(?:\s+(?:equal|equals|make|come\s+to))?\s*[?.!=]*$")
 _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
