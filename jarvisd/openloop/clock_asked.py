@@ -25,7 +25,9 @@ _EN_DATE = re.compile(
     r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+(?:the\s+date|today's\s+date|the\s+date\s+today)(?:\s+today)?|"
     r"what\s+date\s+is\s+(?:it|today)(?:\s+today)?|what\s+day\s+is\s+(?:it|today)(?:\s+today)?|"
     r"what\s+day\s+of\s+the\s+(?:week|month)\s+is\s+it(?:\s+today)?|what's\s+the\s+day\s+today|"
-    r"(?:can\s+you\s+)?tell\s+me\s+(?:the\s+date|today's\s+date|what\s+day\s+it\s+is)|what\s+is\s+today's\s+date)")
+    r"(?:can\s+you\s+)?tell\s+me\s+(?:the\s+date|today's\s+date|what\s+day\s+it\s+is)|what\s+is\s+today's\s+date"
+    # "What is it today?": Whisper base's hearing of "What day is it today?" (daemon run 72: to the model, "I'm JARVIS …")
+    r"|what(?:'s|\s+is)\s+it\s+today)")
 _KO_TIME = re.compile(r"(?:지금\s*)?(?:몇\s*시(?:야|예요|에요|지|니|인가요|죠|쯤이야|쯤 됐어|됐어)?|"
                       r"(?:지금\s*)?시간\s*(?:좀\s*)?(?:알려\s*(?:줘|주세요)|몇\s*시야|어떻게\s*돼)|현재\s*시각(?:\s*알려\s*줘)?)")
 _KO_DATE = re.compile(r"(?:오늘\s*)?(?:몇\s*월\s*)?(?:며칠|몇\s*일)(?:이야|이에요|예요|이지|인가요|이죠|이니)?|"

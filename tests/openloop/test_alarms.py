@@ -175,6 +175,7 @@ def test_guard_a_promise_named_wins_over_the_calendar(desk):
     ("Jarvis, what time is it?", "It's 9 AM."),
     ("do you know what time it is", "It's 9 AM."),
     ("What's the date today?", "It's Tuesday, December 1, 2026."),
+    ("What is it today?", "It's Tuesday, December 1, 2026."),   # Whisper's "What day is it today?" (run 72)
     ("what day is it", "It's Tuesday, December 1, 2026."),
     ("지금 몇 시야?", "지금 오전 9시예요."),
     ("오늘 며칠이야?", "오늘은 2026년 12월 1일 화요일이에요."),
