@@ -41,7 +41,11 @@ _FULL = (r"(?:need\s+to|have\s+to|have\s+got\s+to|got\s+to|gotta|ought\s+to|shou
 
 
 _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|lesson|session|reservation|"
-                r"check-?up|deadline|presentation)")
+                r"check-?up|deadline|presentation|"
+                # the forty-ninth session: "I've got a haircut on Saturday at 11" went to the model
+                r"haircut|massage|surgery|operation|party|wedding|funeral|concert|game|match|recital|rehearsal|practice|"
+                r"conference|webinar|workshop|seminar|hearing|ceremony|shift|date|visit|therapy|consultation|"
+                r"scan|x-?ray|vaccination|playdate|delivery|viewing|tour|fitting)")
 
 
 # "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future

@@ -36,7 +36,12 @@ _EN_LIST = [
     r"what\s+am\s+i\s+supposed\s+to\s+(?:be\s+)?do(?:ing)?",
     r"what\s+am\s+i\s+doing(?:\s+(?:later|next))?",
     # "what remains, the whole list", "what's left"
-    r"what\s+(?:remains|is\s+remaining|is\s+left|'s\s+left)(?:\s*,?\s*(?:the\s+)?(?:whole\s+)?(?:list|agenda|lot))?",
+    r"what(?:\s+remains|\s+is\s+remaining|\s+is\s+left|'s\s+left)(?:\s*,?\s*(?:the\s+)?(?:whole\s+)?(?:list|agenda|lot))?",
+    # "is my list empty?", "anything left?", "am I all done for today?" (the forty-ninth session: to the model; and
+    # "what's left" never matched the line above, which wanted a space before its 's)
+    rf"(?:is|are)\s+{_MY_LIST}\s+(?:empty|clear|done|finished)(?:\s+(?:now|yet))?",
+    rf"(?:is\s+there\s+)?(?:anything|something)\s+(?:else\s+)?(?:left|remaining|still\s+open)(?:\s+(?:to\s+do|on\s+{_MY_LIST}))?",
+    r"am\s+i\s+(?:all\s+)?(?:done|finished|caught\s+up)(?:\s+(?:now|yet))?",
     r"what(?:'s| is)\s+(?:left\s+)?on\s+my\s+plate",
     r"what\s+(?:are|were)\s+my\s+(?:open\s+)?(?:tasks|promises|to-?dos|reminders|plans)",
     rf"(?:any|anything|is there anything)\s+(?:open\s+tasks|(?:on|in)\s+{_MY_LIST})",
@@ -93,6 +98,7 @@ def _en_due(day: str) -> list[str]:
             # "what's the plan for tonight?", "what's my first thing tomorrow?" (the forty-seventh session: SmolLM2 said
             # "I'm sorry for your loss …" and called the second "a common joke"): the day's list, soonest first
             rf"(?:what(?:'s|\s+is|\s+are)\s+)?(?:the|my|our)\s+(?:plans?|game\s+plan)\s+(?:for\s+)?{day}",
+            rf"am\s+i\s+(?:all\s+)?(?:done|finished)\s+for\s+{day}",   # the forty-ninth session: to the model
             rf"what(?:'s|\s+is)\s+(?:my\s+|the\s+)?first(?:\s+thing)?\s+(?:on\s+(?:my|the)\s+(?:agenda|list)\s+)?(?:for\s+)?{day}",
             # "tomorrow what am I doing", "today, what's on": the day said first, then the question
             rf"{day},?\s+(?:what(?:'s| is)\s+on|what\s+am\s+i\s+doing|what\s+do\s+i\s+have(?:\s+to\s+(?:do|finish))?"
