@@ -314,6 +314,7 @@ _NOT_A_VISIT = frozenset("if it what whether how why who where when that this th
                          "january february march april may june july august september october november december".split())
 
 
+_GO_WORDS = frozenset("leave go start stop".split())
 _LOOKED_AFTER = frozenset("kids children grandkids grandchildren grandchild baby twins dog puppy".split())
 
 
@@ -338,8 +339,9 @@ def _is_action(action: str, kind: str, link: str) -> bool:
     if _LEAD_IN.fullmatch(" ".join(words)):
         return False                   # "I'll jump on and book Jisoo a spot": the lead-in is no task of its own
     if not words or all(w in W.EN_VAGUE_OBJECTS for w in words) or \
-            all(w in W.EN_VAGUE_OBJECTS for w in words[1:]) and (len(words) > 1 or words[0] in W.EN_VAGUE_VERBS):
-        return False
+            all(w in W.EN_VAGUE_OBJECTS for w in words[1:]) and (len(words) > 1 or words[0] in W.EN_VAGUE_VERBS) \
+            and not (kind == "remind" and len(words) == 1 and words[0] in _GO_WORDS):
+        return False   # ("remind me to leave at 5": asked for by name, a reminder to go; the forty-ninth session)
     if kind == "event":
         return True
     if re.search(r"(?<![\w-])(?:you|your)(?![\w-])", action.lower()) and \

@@ -96,3 +96,12 @@ def test_english_is_anything_left_is_the_agenda(desk, asked):
     """The forty-ninth session: to the model ("what's left?" never matched: its pattern wanted a space before 's)."""
     said_to(desk, "I need to call Bob tomorrow")
     assert said_to(desk, asked) == ["You have one thing on your agenda: call Bob, by tomorrow."]
+
+
+def test_english_a_reminder_to_leave_is_kept(desk):
+    """"Remind me at 8:30 to leave." went to the model (the forty-ninth session): "leave" alone is too vague for a
+    promise, but a reminder asked for by name is one to go."""
+    said_to(desk, "Remind me at 8:30 to leave.")
+    assert agenda_rows(desk) == [("leave", "2026-12-05 20:30")]
+    said_to(desk, "remind me to do it at 9")   # guard: still no promise named "do it"
+    assert len(agenda_rows(desk)) == 1
