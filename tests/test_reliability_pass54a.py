@@ -121,3 +121,17 @@ def test_the_doctor_names_a_write_cut_short(tmp_path: Path, monkeypatch) -> None
     report = agenda_report(cfg)
     assert report["open"] == 40
     assert report["cut_writes"] and "of 40 records" in report["cut_writes"][0]
+
+
+def test_guard_a_record_with_an_odd_write_mark_counts_on_its_own(tmp_path: Path) -> None:
+    """A mark jarvisd would not write (hand edits, another program) never hides the record nor quarantines it: a
+    size of 5,000 digits was set aside on the first version of the fix (int()'s digit limit)."""
+    path = tmp_path / "openloops.jsonl"
+
+    def line(i: int, batch: object) -> str:
+        return json.dumps({**_loop(i).to_record(), "batch": batch})
+
+    odd = [5, "x:0/0", "a:1/1", "::0/1", "a:0/" + "9" * 5000, "a:-1/2", ["a", 0, 2], "a:\uff10/2", "a:0/1"]
+    path.write_text("".join(line(i, batch) + "\n" for i, batch in enumerate(odd)))
+    assert len(JsonlLoopStore(path).load()) == len(odd)
+    assert not (tmp_path / "openloops.quarantine.jsonl").exists()

@@ -250,11 +250,12 @@ def _batch_of(record: Any) -> tuple[str, int, int] | None:
     """(write id, index, size) of a record written by a `save_many` of several (its "batch": "id:i/n"); None
     for a record written alone, or a key this version cannot read (the record then counts on its own)."""
     value = record.get("batch") if isinstance(record, dict) else None
-    if not isinstance(value, str):
+    if not isinstance(value, str) or len(value) > 80:   # jarvisd writes "<12 hex>:<i>/<n>"
         return None
     key, _, place = value.rpartition(":")
     index, _, size = place.partition("/")
-    if not key or not index.isdecimal() or not size.isdecimal() or not 0 <= int(index) < int(size):
+    if not key or not (index + size).isascii() or not index.isdigit() or not size.isdigit() \
+            or not 0 <= int(index) < int(size):
         return None
     return key, int(index), int(size)
 
