@@ -159,6 +159,7 @@ def agenda_report(cfg: Config) -> dict[str, Any]:
             store = open_store(kind, cfg, read_only=True)   # pass 42: it added `muted_ms` to an older table
             try:
                 agenda = [loop for loop in store.load() if loop.is_open]
+                report["cut_writes"] = list(getattr(getattr(store, "report", None), "cut_writes", []))
             finally:
                 if hasattr(store, "close"):
                     store.close()
@@ -232,6 +233,8 @@ def format_report(report: dict[str, Any]) -> str:
     else:
         lines.append(f"agenda      : {agenda['open']} open" + (f", next: {agenda['next']}" if agenda["next"] else "")
                      + f" ({agenda['store']} at {agenda['where']})")
+    for where in agenda.get("cut_writes", []):   # pass 54a: a write jarvisd was killed in the middle of
+        lines.append(f"  not applied: a write cut short at {where}: the promises are as they were before it")
     if agenda.get("quarantine_problem"):
         lines.append(f"  set aside : {agenda['quarantine_problem']}")
     if agenda.get("quarantine"):
