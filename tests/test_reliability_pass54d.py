@@ -71,3 +71,72 @@ def test_the_x_display_going_away_takes_the_gtk_tray_only_not_the_daemon(tmp_pat
     assert "alive" in out and "stopped" in out
     assert out.count("the X display") == 1 and "went away: no tray icon until jarvisd restarts" in out
     assert "Traceback" not in out
+
+
+# A reminder due while the delivered log cannot be written (a full disk), room again before the daemon stops.
+_FULL_DISK_REMINDER = textwrap.dedent("""
+    import asyncio, logging, resource, sys, time
+    from pathlib import Path
+    from zoneinfo import ZoneInfo
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+    from jarvisd.reflect.delivered import DeliveredLog
+    from jarvisd.reflect.scheduler import DaemonScheduler
+    from jarvisd.turn_gate import TurnGate
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(message)s")
+    data = Path(sys.argv[1])
+    now = [time.time()]
+    agenda = OpenLoopService(JsonlLoopStore(data / "openloops.jsonl"), tz=ZoneInfo("UTC"), clock=lambda: now[0])
+    for what in ("call Ann", "water the plants"):
+        agenda.add(what, due_ms=int(now[0] * 1000) + 11 * 60_000)
+    log = DeliveredLog.in_data_dir(data)
+    log.path.write_text("")
+    spoken = []
+
+    async def speak(text, lang):
+        spoken.append(text)
+
+    async def main():
+        rs = DaemonScheduler(open_loops=agenda.unexpired, speak=speak, gate=TurnGate(), tz=ZoneInfo("UTC"),
+                             clock=lambda: now[0], delivered=log, leads_min=[10])
+        rs.sync()
+        now[0] += 61
+        resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY))  # no room (EFBIG, as ENOSPC)
+        try:
+            await rs.run_due()
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+        print("SPOKEN", len(spoken), spoken)
+        await rs.stop(consolidate=False)  # room again by the time the daemon stops
+        # the next start: what it reads as said
+        print("RECORDED", len(DeliveredLog.in_data_dir(data).keys()))
+
+    asyncio.run(main())
+""")
+
+
+def test_reminders_said_on_a_full_disk_are_recorded_when_room_comes_back_not_said_again(tmp_path):
+    """Before: a reminder said while `reminders.jsonl` could not be written was kept as said in memory only;
+    with room again before the stop, the next start said it a second time (seen on the daemon: "call Ann" and
+    "water the plants" said at 00:00 and 00:01 on a full tmpfs, the filler removed, SIGTERM, and both said
+    again at the start 00:02:04)."""
+    result = subprocess.run([sys.executable, "-c", _FULL_DISK_REMINDER, str(tmp_path)], capture_output=True,
+                            text=True, timeout=120, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
+    assert "SPOKEN 1 " in result.stdout and "call Ann" in result.stdout and "water the plants" in result.stdout
+    assert "cannot record it as spoken" in result.stdout
+    assert "RECORDED 2" in result.stdout, result.stdout
+    assert "2 spoken reminders recorded in" in result.stdout
+
+
+def test_guard_a_reminder_recorded_at_once_is_written_once(tmp_path):
+    """Guard: with room on the disk, each record is one line at once and nothing is left to write at stop."""
+    from jarvisd.reflect.delivered import DeliveredLog
+    from jarvisd.reflect.reminders import ReminderKey
+
+    log = DeliveredLog.in_data_dir(tmp_path)
+    log.record(ReminderKey("a" * 32, 10, 1), 5, "Reminder: a.")
+    log.record(ReminderKey("b" * 32, 0, 2), 6, "Reminder: b.")
+    assert len((tmp_path / "reminders.jsonl").read_text().splitlines()) == 2
+    assert DeliveredLog.in_data_dir(tmp_path).keys() == log.keys()
