@@ -140,3 +140,67 @@ def test_guard_a_reminder_recorded_at_once_is_written_once(tmp_path):
     log.record(ReminderKey("b" * 32, 0, 2), 6, "Reminder: b.")
     assert len((tmp_path / "reminders.jsonl").read_text().splitlines()) == 2
     assert DeliveredLog.in_data_dir(tmp_path).keys() == log.keys()
+
+
+async def test_a_part_slow_to_stop_takes_its_time_from_the_shutdown_consolidation_not_past_it(monkeypatch):
+    """Before: the shutdown consolidation's budget (7 s) began after the parts had stopped; voice stopped
+    while an answer or a reminder played held its 3 s bound, so SIGTERM took 11.6-12.0 s on the daemon (3 of
+    3 runs), past the 10 s a stop may take. Scaled down here: a part 1.5 s to stop, a budget of 1.5 s."""
+    import asyncio
+    from types import SimpleNamespace
+
+    import jarvisd.daemon
+
+    monkeypatch.setattr(jarvisd.daemon, "SHUTDOWN_WORK_SEC", 1.5)
+    monkeypatch.setattr(jarvisd.daemon, "JUDGE_FLOOR_SEC", 0.2, raising=False)
+    stopping = asyncio.Event()
+
+    async def slow_stop() -> None:
+        await asyncio.sleep(1.5)
+
+    async def consolidate_until_told() -> None:
+        await stopping.wait()
+
+    async def nothing() -> None:
+        return None
+
+    d = SimpleNamespace(tray=None, hud=None, voice=SimpleNamespace(stop=slow_stop),
+                        scheduler=SimpleNamespace(stop=lambda consolidate: nothing(),
+                                                  ticks=SimpleNamespace(final_consolidation=consolidate_until_told)),
+                        assistant=SimpleNamespace(judge=SimpleNamespace(drain=nothing), close=nothing),
+                        stopping=stopping, tasks=[])
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await jarvisd.daemon._stop(d)
+    assert loop.time() - started < 2.5  # before: 3.0 (1.5 for the part, then the whole 1.5 s budget)
+    assert stopping.is_set()
+
+
+async def test_guard_the_last_turns_judgements_keep_a_floor_after_a_slow_stop(monkeypatch):
+    """Guard: when the parts took the whole budget, the last turns' judgements (they may hold a promise) still
+    get JUDGE_FLOOR_SEC before the model is stopped."""
+    import asyncio
+    from types import SimpleNamespace
+
+    import jarvisd.daemon
+
+    monkeypatch.setattr(jarvisd.daemon, "SHUTDOWN_WORK_SEC", 0.5)
+    monkeypatch.setattr(jarvisd.daemon, "JUDGE_FLOOR_SEC", 1.0, raising=False)
+    judged = []
+
+    async def slow_stop() -> None:
+        await asyncio.sleep(0.6)
+
+    async def judge_drain() -> None:
+        await asyncio.sleep(0.5)
+        judged.append(True)
+
+    async def nothing() -> None:
+        return None
+
+    d = SimpleNamespace(tray=None, hud=None, voice=SimpleNamespace(stop=slow_stop),
+                        scheduler=SimpleNamespace(stop=lambda consolidate: nothing(), ticks=None),
+                        assistant=SimpleNamespace(judge=SimpleNamespace(drain=judge_drain), close=nothing),
+                        stopping=asyncio.Event(), tasks=[])
+    await jarvisd.daemon._stop(d)
+    assert judged[:1] == [True] and d.stopping.is_set()
