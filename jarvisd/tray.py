@@ -66,6 +66,23 @@ def _on_x_connection_lost(_display: Any) -> int:
     return 0
 
 
+class _LoopEndedInOneLine(logging.Filter):
+    """pystray's X backend logs the error that ends its loop (the X server gone: "Display connection closed by
+    server") as a 13-line traceback, and nothing of jarvisd's said what it meant: one line instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is not None:
+            record.msg = ("tray: pystray's loop ended (%s: %s): no tray icon until jarvisd restarts; voice, the "
+                          "HUD and reminders go on")
+            record.args = (type(exc).__name__, exc)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+_ONE_LINE = _LoopEndedInOneLine()
+
+
 def _survive_x_connection_loss(tray: Any) -> None:
     """Put `_on_x_connection_lost` in place of GDK's handler (set when GTK opened the display); the X
     backend (python-xlib, no libX11) is not concerned. Once per process; the handler follows the tray."""
@@ -302,6 +319,9 @@ class AgendaTray:
         if not self.backend.has_menu:
             log.warning("tray: no menu on this desktop (%s); %s", self.backend.reason, NO_MENU_HINT)
         sub = self.bus.subscribe(maxsize=64, lossy=True)
+        pystray_log = logging.getLogger("pystray._base")  # every backend logs through it
+        if _ONE_LINE not in pystray_log.filters:
+            pystray_log.addFilter(_ONE_LINE)
         try:
             import pystray  # imports pystray's own first choice of backend; ours is imported next
 
@@ -354,7 +374,8 @@ class AgendaTray:
             self._follower.cancel()
             await asyncio.gather(self._follower, return_exceptions=True)
             self._follower = None
-        if self.icon is not None and not self._display_lost:
+        ended = self._thread is not None and not self._thread.is_alive()  # pystray's loop ended by itself
+        if self.icon is not None and not self._display_lost and not ended:
             await asyncio.to_thread(self._stop_icon)
         self.icon = None
 

@@ -204,3 +204,35 @@ async def test_guard_the_last_turns_judgements_keep_a_floor_after_a_slow_stop(mo
                         stopping=asyncio.Event(), tasks=[])
     await jarvisd.daemon._stop(d)
     assert judged[:1] == [True] and d.stopping.is_set()
+
+
+_XORG_TRAY = _GTK_TRAY.replace("asyncio.run(main())", """import logging
+logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(name)s %(message)s")
+asyncio.run(main())""").replace("import asyncio, os", "import asyncio, os, sys").replace(
+    '"shown", tray.backend.name', '"shown", tray.backend.name, "x"')
+
+
+@pytest.mark.slow  # Xvfb, as the real tray tests in tests/test_tray.py
+def test_the_x_display_going_away_under_the_plain_x_tray_is_one_line_not_a_traceback(tmp_path):
+    need_tools("Xvfb")
+    xvfb, display = start_xvfb()
+    env = {**os.environ, "DISPLAY": display, "PYSTRAY_BACKEND": "xorg", "PYTHONPATH": str(ROOT)}
+    env.pop("DBUS_SESSION_BUS_ADDRESS", None)
+    child = subprocess.Popen([sys.executable, "-c", _XORG_TRAY], env=env, cwd=ROOT, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True)
+    try:
+        while (line := child.stdout.readline()) and not line.startswith("shown"):
+            pass
+        assert line.split() == ["shown", "xorg", "x"]
+        xvfb.kill()
+        xvfb.wait(timeout=10)
+        out, _ = child.communicate(timeout=30)
+    finally:
+        for process in (child, xvfb):
+            if process.poll() is None:
+                process.kill()
+                process.wait(timeout=10)
+    assert child.returncode == 0 and "alive" in out, out
+    # before: pystray's "An error occurred in the main loop" and a 13-line traceback, no line of jarvisd's
+    assert "Traceback" not in out, out
+    assert out.count("tray: pystray's loop ended (ConnectionClosedError: Display connection closed by server)") == 1
