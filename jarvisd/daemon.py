@@ -45,6 +45,7 @@ HUD_SESSION = "hud"
 # A stop takes at most ~10 s: the last turns' judgements and then consolidation share this much of it, then
 # the thought model is stopped; sessions not consolidated stay pending for the next idle tick or stop.
 SHUTDOWN_WORK_SEC = 7.0
+JUDGE_FLOOR_SEC = 2.0  # the last turns' judgements get at least this long at a stop, whatever the parts took
 
 
 def report_environment(cfg: Config, backends: Backends) -> None:
@@ -294,16 +295,18 @@ async def _start_tray(d: Daemon, stop: asyncio.Event) -> None:
     d.tray = tray
 
 
-async def _finish_background_work(d: Daemon) -> None:
+async def _finish_background_work(d: Daemon, started: float | None = None) -> None:
     """Shutdown, after the parts that start new work have stopped: first the judgements of the last turns
     (they may hold a promise), then consolidation, each within its budget. Past the budgets the thought
     model is stopped: an unfinished judgement is logged, unconsolidated sessions stay pending for the next
     start, and the worker threads end so no store is closed under them and the process can exit."""
     run = None
     ticks = getattr(d.scheduler, "ticks", None)
-    deadline = asyncio.get_running_loop().time() + SHUTDOWN_WORK_SEC
+    now = asyncio.get_running_loop().time()
+    deadline = (now if started is None else started) + SHUTDOWN_WORK_SEC  # from the stop's start
     try:
-        await asyncio.wait_for(asyncio.shield(d.assistant.judge.drain()), SHUTDOWN_WORK_SEC)
+        # the last turns' judgements may hold a promise: never less than JUDGE_FLOOR_SEC for them
+        await asyncio.wait_for(asyncio.shield(d.assistant.judge.drain()), max(JUDGE_FLOOR_SEC, deadline - now))
         if ticks is not None:
             run = asyncio.create_task(ticks.final_consolidation(), name="shutdown-consolidation")
             await asyncio.wait_for(asyncio.shield(run), max(0.0, deadline - asyncio.get_running_loop().time()))
@@ -321,7 +324,10 @@ async def _finish_background_work(d: Daemon) -> None:
 
 
 async def _stop(d: Daemon) -> None:
-    """Reverse order; each part's failure is logged and the rest still stop."""
+    """Reverse order; each part's failure is logged and the rest still stop. The background work's budget
+    counts from here: a part slow to stop (voice in the middle of an answer held its 3 s bound) took it
+    from the shutdown consolidation, rather than pushing the stop past 10 s (11.6-12.0 s, pass 54d)."""
+    started = asyncio.get_running_loop().time()
     for name, part, stop in (("tray", d.tray, "stop"), ("hud", d.hud, "stop"), ("voice", d.voice, "stop"),
                              ("scheduler", d.scheduler, "stop")):
         if part is None:
@@ -335,7 +341,7 @@ async def _stop(d: Daemon) -> None:
             log.error("%s: did not stop within 3 s; stopping the rest", name)
         except Exception as exc:
             log.error("%s: did not stop cleanly: %s", name, str(exc) or type(exc).__name__)
-    await _finish_background_work(d)
+    await _finish_background_work(d, started)
     for task in d.tasks:
         task.cancel()
         with suppress(asyncio.CancelledError, Exception):

@@ -46,6 +46,66 @@ class MenuSpec:
 
 SEPARATOR = MenuSpec("-", separator=True)
 
+# The tray whose X connection an Xlib I/O error belongs to, and the ctypes handler (held: Xlib calls it).
+_X_LOST: dict[str, Any] = {}
+
+
+def _on_x_connection_lost(_display: Any) -> int:
+    """libX11's I/O error handler in place of GDK's, which ends the whole process (`_exit(1)`, without a
+    word) when the X server goes away: the daemon's voice, HUD and reminders went with its tray icon. Xlib
+    exits if this returns, so the thread that met the error (the tray's GTK loop) is parked for good
+    instead; the tray is marked lost and says so in one line."""
+    tray = _X_LOST.get("tray")
+    if tray is not None:
+        tray._display_lost = True
+    log.warning("tray: the X display %s went away: no tray icon until jarvisd restarts; voice, the HUD and "
+                "reminders go on", os.environ.get("DISPLAY", ""))
+    if threading.current_thread() is threading.main_thread():
+        return 0  # never the case (GTK runs on the tray's thread); Xlib then exits as GDK did
+    threading.Event().wait()
+    return 0
+
+
+class _LoopEndedInOneLine(logging.Filter):
+    """pystray's X backend logs the error that ends its loop (the X server gone: "Display connection closed by
+    server") as a 13-line traceback, and nothing of jarvisd's said what it meant: one line instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is not None:
+            record.msg = ("tray: pystray's loop ended (%s: %s): no tray icon until jarvisd restarts; voice, the "
+                          "HUD and reminders go on")
+            record.args = (type(exc).__name__, exc)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+_ONE_LINE = _LoopEndedInOneLine()
+
+
+def _survive_x_connection_loss(tray: Any) -> None:
+    """Put `_on_x_connection_lost` in place of GDK's handler (set when GTK opened the display); the X
+    backend (python-xlib, no libX11) is not concerned. Once per process; the handler follows the tray."""
+    _X_LOST["tray"] = tray
+    if "handler" in _X_LOST:
+        return
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("X11")
+    if name is None:
+        return
+    try:
+        lib = ctypes.CDLL(name)
+    except OSError:
+        return
+    handler_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
+    handler = handler_type(_on_x_connection_lost)
+    lib.XSetIOErrorHandler.argtypes = [handler_type]
+    lib.XSetIOErrorHandler.restype = ctypes.c_void_p
+    lib.XSetIOErrorHandler(handler)
+    _X_LOST["handler"] = handler
+
 
 def loop_label(view: Mapping[str, Any]) -> str:
     desc = str(view["desc"])
@@ -248,6 +308,7 @@ class AgendaTray:
         self._follower: asyncio.Task[None] | None = None
         self._thread: threading.Thread | None = None
         self._run_error: Exception | None = None
+        self._display_lost = False
         self.backend: TrayBackend | None = None
 
     async def start(self) -> None:
@@ -258,6 +319,9 @@ class AgendaTray:
         if not self.backend.has_menu:
             log.warning("tray: no menu on this desktop (%s); %s", self.backend.reason, NO_MENU_HINT)
         sub = self.bus.subscribe(maxsize=64, lossy=True)
+        pystray_log = logging.getLogger("pystray._base")  # every backend logs through it
+        if _ONE_LINE not in pystray_log.filters:
+            pystray_log.addFilter(_ONE_LINE)
         try:
             import pystray  # imports pystray's own first choice of backend; ours is imported next
 
@@ -280,6 +344,8 @@ class AgendaTray:
         except TrayUnavailable:
             sub.close()
             raise
+        if self.backend.name != "xorg":
+            _survive_x_connection_loss(self)
         self._follower = asyncio.create_task(self._follow(sub), name="tray")
         log.info("tray: %s backend (%s)", self.backend.name, self.backend.reason)
 
@@ -308,9 +374,10 @@ class AgendaTray:
             self._follower.cancel()
             await asyncio.gather(self._follower, return_exceptions=True)
             self._follower = None
-        if self.icon is not None:
+        ended = self._thread is not None and not self._thread.is_alive()  # pystray's loop ended by itself
+        if self.icon is not None and not self._display_lost and not ended:
             await asyncio.to_thread(self._stop_icon)
-            self.icon = None
+        self.icon = None
 
     def _stop_icon(self) -> None:
         self.icon.stop()
@@ -341,7 +408,7 @@ class AgendaTray:
         """Rebuild the menu from the agenda (the read runs the expiry check, so off the loop)."""
         views = await asyncio.to_thread(lambda: [self.agenda.view(loop) for loop in self.agenda.agenda()])
         self.specs = menu_items(views, muted=self.muted, mic_available=self.mic is not None)
-        if self.icon is not None:
+        if self.icon is not None and not self._display_lost:
             self.icon.update_menu()
 
     async def _follow(self, sub: Any) -> None:

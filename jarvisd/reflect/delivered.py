@@ -29,6 +29,10 @@ class DeliveredLog:
         self.path = path
         self._keys: set[ReminderKey] = set()
         self._keys_lock = threading.Lock()  # `record` runs in a worker thread while the planner reads `keys`
+        # records a failed write left in memory (a full disk): written with the next record or by
+        # `write_unwritten` (at stop), so a reminder said meanwhile is not said again after a restart
+        self._unwritten: list[str] = []
+        self._write_lock = threading.Lock()
         if path is not None:
             require_regular_file("the delivered-reminder log", path)
         if path is not None and path.exists():
@@ -55,16 +59,39 @@ class DeliveredLog:
             return
         line = json.dumps({"loop_id": key.loop_id, "lead_min": key.lead_min, "due_ms": key.due_ms,
                            "at_ms": at_ms, "text": text}, ensure_ascii=False)
+        with self._write_lock:
+            self._unwritten.append(line)
+            self._write()
+
+    @property
+    def unwritten(self) -> int:
+        """How many records a failed write left in memory only."""
+        return len(self._unwritten)
+
+    def write_unwritten(self) -> int:
+        """Write the records failed writes left in memory (room on the disk again); returns how many were
+        written. Raises OSError, the records kept, when it fails again."""
+        if self.path is None:
+            return 0
+        with self._write_lock:
+            count = len(self._unwritten)
+            if count:
+                self._write()
+            return count
+
+    def _write(self) -> None:
+        assert self.path is not None
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a+b") as fh:
             fh.seek(0, os.SEEK_END)
             if fh.tell() > 0:
                 fh.seek(-1, os.SEEK_END)
                 if fh.read(1) != b"\n":
-                    fh.write(b"\n")  # close a torn last line first
-            fh.write(line.encode("utf-8") + b"\n")
+                    fh.write(b"\n")  # close a torn last line first (a half-written record is written again)
+            fh.write("".join(line + "\n" for line in self._unwritten).encode("utf-8"))
             fh.flush()
             os.fsync(fh.fileno())
+        self._unwritten = []
 
 
 def _key(record: dict[str, Any]) -> ReminderKey:

@@ -131,8 +131,24 @@ class DaemonScheduler:
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
             await asyncio.sleep(0)  # AsyncIOScheduler shuts down on the loop's next turn
+        await self._write_unwritten_records()
         if consolidate and self.ticks is not None:
             await self.ticks.final_consolidation()
+
+    async def _write_unwritten_records(self) -> None:
+        """Reminders said while their records could not be written (a full disk): written now if there is
+        room again, or they would be said a second time at the next start."""
+        count = self.delivered.unwritten
+        if not count:
+            return
+        try:
+            await asyncio.to_thread(self.delivered.write_unwritten)
+        except OSError as exc:
+            log.error("%d spoken reminders still cannot be recorded in %s (%s); they will be spoken again at "
+                      "the next start", count, self.delivered.path, exc)
+        else:
+            log.info("%d spoken reminders recorded in %s (their writes had failed)", count,
+                     self.delivered.path)
 
     async def _follow_agenda(self, subscription: Subscription) -> None:
         dropped = 0  # the subscription is new (this task may first run after a burst)
@@ -293,8 +309,9 @@ class DaemonScheduler:
             # its write and fsync in a worker thread: a slow disk held the event loop (HUD, voice) here
             await asyncio.to_thread(self.delivered.record, key, now, text)
         except OSError as exc:
-            log.error("reminder %s: cannot record it as spoken in %s (%s); it is spoken now and may be "
-                      "spoken again after a restart", key.job_id, self.delivered.path, exc)
+            log.error("reminder %s: cannot record it as spoken in %s (%s); it is spoken now, and recorded "
+                      "with the next write or at stop if there is room by then (else spoken again after a "
+                      "restart)", key.job_id, self.delivered.path, exc)
         self.last_spoken = (key.loop_id, now)
         del self._plan[key.job_id]
         self._remove_job(key.job_id)
