@@ -362,8 +362,9 @@ class Assistant:
             recent = self._recent.get(session, ())
             repeats = RepeatCut(said for asked, said in recent if asked.casefold() != text.casefold())
             # the user's own sentence said back is no answer, nor (SmolLM2) a kept fact the question did not ask about
-            unasked = await asyncio.to_thread(self._facts_not_asked, text, scope) if self.small_model else ()
-            parrot = ParrotDrop(heard=text, unasked=unasked)
+            unasked = await asyncio.to_thread(self._facts_not_asked, text, scope) if self.small_model else []
+            # ... nor the sentence said back in the second person ("Your sister is visiting next week.")
+            parrot = ParrotDrop(heard=text, unasked=[*unasked, phrases.second_person(text)])
             script = ScriptCut(heard=text)    # English asked, lines of Hangul answered (SmolLM2): no answer
             enough = asyncio.Event()       # ... and stopped there, the turn still recorded
             said = False
@@ -400,8 +401,7 @@ class Assistant:
                     # the model gave no text (an empty or blank answer: a thinking model's content, a
                     # stop at once): before, no answer line at all (pass 23: the HUD's turn never answered)
                     log.info("the model's answer was empty: said it has none")
-                    piece = "죄송해요, 그건 답을 모르겠어요." if language_of(text) == "ko" else \
-                        "Sorry, I don't have an answer to that."
+                    piece = no_answer(text, "ko" if language_of(text) == "ko" else "en")
                 if piece:
                     answer.append(piece)
                     yield piece

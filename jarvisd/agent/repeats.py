@@ -187,10 +187,24 @@ class ScriptCut:
 
 
 NO_ANSWER = {"en": "Sorry, I don't have an answer to that.", "ko": "죄송해요, 그건 답을 모르겠어요."}
+# a statement the model only said back ("I'm so tired today.", "My sister is visiting next week." -> "Your sister is
+# visiting next week.") asked nothing: "Sorry, I don't have an answer to that" answered a question never asked (the
+# forty-ninth session's chat)
+HEARD = {"en": "I see.", "ko": "그렇군요."}
+# a statement: it opens with its subject ("I", "my sister", "the meeting", "it") and asks nothing
+_EN_TELLING = re.compile(r"(?:i|i'm|i've|i'll|i'd|my|we|we're|we've|our|it|it's|he|he's|she|she's|they|they're|there's|"
+                         r"the|this|that's)\b", re.IGNORECASE)
+_KO_ASKING = re.compile(r"(?:뭐|무엇|어디|언제|누구|왜|어떻게|몇|얼마|까|니|냐|나요|죠|지|줘|주세요|래|할래|있어)\s*[.!~]*$")
+
 
 def no_answer(heard: str, lang: str) -> str:
-    """What a turn says when the model's answer only repeated the user: a greeting for a greeting, else that it has
-    no answer."""
+    """What a turn says when the model's answer only repeated the user: a greeting for a greeting, "I see." for a
+    statement (nothing was asked), else that it has no answer."""
     # a greeting said back by the model is still owed a greeting (daemon runs 39 and 40: "Good morning Jarvis." to
     # "Good morning Jarvis.", spoken as "Sorry, I don't have an answer to that.")
-    return greeting(heard) or NO_ANSWER.get(lang, NO_ANSWER["en"])
+    if hello := greeting(heard):
+        return hello
+    said = heard.strip()
+    telling = not said.endswith(("?", "？")) and (not _KO_ASKING.search(said) if lang == "ko" else
+                                                 _EN_TELLING.match(said.lstrip("\"'(,. ")) is not None)
+    return HEARD.get(lang, HEARD["en"]) if telling else NO_ANSWER.get(lang, NO_ANSWER["en"])

@@ -91,6 +91,9 @@ def test_a_parrot_after_a_line_break_is_still_dropped():
     ("안녕 자비스", "ko", "안녕하세요!"), ("자비스, 좋은 아침", "ko", "좋은 아침이에요!"),
     ("Good morning, what's on my agenda?", "en", "Sorry, I don't have an answer to that."),
     ("Hello world program in Python", "en", "Sorry, I don't have an answer to that."),
+    # the forty-ninth session: a statement said back asked nothing ("Sorry, I don't have an answer to that" before)
+    ("I'm so tired today.", "en", "I see."), ("The meeting went well.", "en", "I see."), ("오늘 너무 피곤해", "ko", "그렇군요."),
+    ("is it raining", "en", "Sorry, I don't have an answer to that."), ("뭐 먹을까", "ko", "죄송해요, 그건 답을 모르겠어요."),
 ])
 def test_a_parroted_greeting_is_answered_with_a_greeting(heard, lang, said):
     assert no_answer(heard, lang) == said

@@ -186,3 +186,13 @@ async def test_a_kept_fact_said_back_to_a_question_that_did_not_ask_about_it_is_
         assert await assistant.answer("is the spare key still there?", session="s") == "The spare key is under the blue pot."
     finally:
         await assistant.close()
+
+
+async def test_a_statement_said_back_in_the_second_person_is_no_answer(tmp_path):
+    """"My sister is visiting next week." was answered "Your sister is visiting next week." (the forty-ninth session's
+    chat): the parrot, turned round. Not said; a statement is owed "I see.", not "I don't have an answer"."""
+    assistant, _chat = scripted_assistant(tmp_path, "embedded:smollm2-135m", says="Your sister is visiting next week.")
+    try:
+        assert await assistant.answer("My sister is visiting next week.", session="s") == "I see."
+    finally:
+        await assistant.close()
