@@ -235,7 +235,8 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
         if _HEDGED.search(low, pos, m.start("state")):
             return None                # "the report is almost done", "half done": not done (forty-second session)
         state = m.group("state")
-        status = "dismissed" if state.split()[0] in W.EN_DISMISSED_STATES else "done"
+        first = state.split()[0]   # "called off" is dismissed, "the plumber has been called" done (the forty-ninth session)
+        status = "dismissed" if first in W.EN_DISMISSED_STATES and (first != "called" or state != "called") else "done"
         ref = tidy(cut(sen, m.start("ref"), m.end("ref"), holes))
         if ref and (deed := _PLACE_STATES.get(state)):
             ref = f"{deed} {ref}"      # "the daycare is closed": its hours, no deed of "pick up Hana from daycare"

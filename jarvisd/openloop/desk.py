@@ -968,8 +968,8 @@ class AgendaDesk:
         focus, when the verb is its deed (the forty-third session: to the model, nothing closed); None otherwise."""
         m = _DEED_IT.fullmatch(clean(text))
         base = base_verb(m["v"]) if m is not None else None
-        if base is None:
-            return None
+        if base is None or m is not None and not (m["who"] and m["it"]) and base == m["v"]:
+            return None   # "sent it", "called him", "paid" (the forty-ninth session: to the model) only in a past form
         for loop in filter(None, (self._open(loop_id) for _, loop_id in self._in_focus(session))):
             if loop.desc.split(" ", 1)[0].lower() == base:
                 return self._closed(loop, LoopStatus.DONE, lang, "done")
@@ -1950,8 +1950,9 @@ _MY_CLOCK = re.compile(r"^(?P<verb>move|change|push|reschedule|shift|bump|postpo
                        r"(?=\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b)", re.IGNORECASE)
 # a promise not to do something ("don't eat sugar", "단 거 먹지 말기"): a deed told done is its breach, not its keeping
 _NOT_TO_DO = re.compile(r"^(?:don't|do\s+not|never)\s|지\s*말기$", re.IGNORECASE)
-_DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right)[\s,]+)?(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?"
-                      r"(?P<v>[a-z']+)\s+(?:it|that|them|those)(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")
+_DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right)[\s,]+)?(?:(?P<who>i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+)?"
+                      r"(?P<v>[a-z']+)(?P<it>\s+(?:it|that|them|those|him|her))?"
+                      r"(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")
 _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)
 
 

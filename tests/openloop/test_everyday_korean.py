@@ -105,3 +105,26 @@ def test_english_a_reminder_to_leave_is_kept(desk):
     assert agenda_rows(desk) == [("leave", "2026-12-05 20:30")]
     said_to(desk, "remind me to do it at 9")   # guard: still no promise named "do it"
     assert len(agenda_rows(desk)) == 1
+
+
+@pytest.mark.parametrize(("promise", "said", "status"), [
+    # the forty-ninth session: a deed told without "I" went to the model; "has been called" was read as "called off"
+    ("I need to send the invoice to ACME by Friday.", "Sent it.", "done"),
+    ("I need to call Bob", "called him", "done"),
+    ("I need to pay rent", "paid", "done"),
+    ("I have to call the plumber tomorrow.", "The plumber has been called.", "done"),
+    ("I have to call the plumber tomorrow.", "The plumber's been called.", "done"),
+    ("I have a party on Friday at 8", "the party has been called off", "dismissed"),
+])
+def test_english_a_deed_told_short_closes_the_promise(desk, promise, said, status):
+    said_to(desk, promise)
+    said_to(desk, said)
+    (loop,) = desk.service.all_loops()
+    assert loop.status.value == status
+
+
+@pytest.mark.parametrize("said", ["email", "call", "book it"])
+def test_guard_a_bare_verb_not_in_the_past_closes_nothing(desk, said):
+    said_to(desk, "I need to email Ann")
+    said_to(desk, said)
+    assert agenda_rows(desk) == [("email Ann", "-")]
