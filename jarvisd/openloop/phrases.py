@@ -998,6 +998,13 @@ def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzi
     if lang == "ko":
         return f"{person}한테 약속한 일: " + "; ".join(items) + "." if items else f"{person}한테 약속한 일은 없어요."
     name = person[:1].upper() + person[1:]
+    for loop in loops:   # as the promise says it: "the school" is no one's name ("You promised School", session 49)
+        if (m := re.search(rf"(?<![\w'])(?:(?:the|my|our)\s+)?{re.escape(person)}(?![\w'])", loop.desc, re.IGNORECASE)) \
+                and (m[0][:1].islower() or " " in m[0]):
+            if re.match(r"(?:the|my|our)\s", m[0], re.IGNORECASE):
+                return f"For {second_person(m[0].lower())}: " + "; ".join(items) + "."
+            name = m[0]
+            break
     return f"You promised {name}: " + "; ".join(items) + "." if items else f"I have nothing you promised {name}."
 
 

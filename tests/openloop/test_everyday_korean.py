@@ -128,3 +128,15 @@ def test_guard_a_bare_verb_not_in_the_past_closes_nothing(desk, said):
     said_to(desk, "I need to email Ann")
     said_to(desk, said)
     assert agenda_rows(desk) == [("email Ann", "-")]
+
+
+@pytest.mark.parametrize(("promise", "asked", "said"), [
+    # the forty-ninth session: "You promised School: …"
+    ("I should email the school about the field trip by Friday", "What did I say I'd do for the school?",
+     "For the school: email the school about the field trip, by Friday."),
+    ("I need to call my mom", "what did I promise mom", "For your mom: call your mom."),
+    ("I need to call Bob", "what did I promise Bob", "You promised Bob: call Bob."),
+])
+def test_english_what_was_promised_to_a_thing_is_not_said_as_a_name(desk, promise, asked, said):
+    said_to(desk, promise)
+    assert said_to(desk, asked) == [said]
