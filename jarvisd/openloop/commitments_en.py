@@ -294,6 +294,7 @@ def _split_and(low: str, start: int, end: int, holes: Sequence[Span]) -> list[Sp
 
 
 _TO_YOU = frozenset("you your back to later soon again up over with for about".split())
+_NOW_ONLY = re.compile(r"\b(?:just\s+)?(?:right\s+)?now\b")
 _TODAY_ONLY = re.compile(r"(?:today|tonight|this\s+(?:morning|afternoon|evening)|now|right\s+now)")
 _DEADLINE = re.compile(r"(?:by|before|until|till|no\s+later\s+than)\s")
 
@@ -439,6 +440,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 action = base_form(action[3:])   # "I will be sending the money": the future said in progress
             if t.kind == "going" and WORD.findall(action.lower())[:1] and \
                     WORD.findall(action.lower())[0] in W.EN_DETERMINERS:
+                if any(_NOW_ONLY.fullmatch(low[hs:he]) for hs, he in holes if ps <= hs < pe) or _NOW_ONLY.search(action):
+                    continue               # "I'm going to the store now": on the way, no promise (the forty-ninth session)
                 action = "go to " + action  # "I'm going to the dentist"
             action = vocative(sen, antecedent(sen, low, t.start, fronted(sen, low, resolve(action, t.who))))
             if j == len(parts) - 1:

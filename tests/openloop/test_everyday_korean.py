@@ -140,3 +140,14 @@ def test_guard_a_bare_verb_not_in_the_past_closes_nothing(desk, said):
 def test_english_what_was_promised_to_a_thing_is_not_said_as_a_name(desk, promise, asked, said):
     said_to(desk, promise)
     assert said_to(desk, asked) == [said]
+
+
+@pytest.mark.parametrize(("said", "rows"), [
+    # the forty-ninth session: "Got it: go to the store now."
+    ("I'm going to the store now.", []),
+    ("I'm going to the store right now", []),
+    ("I'm going to the dentist tomorrow", [("go to the dentist", "2026-12-06 23:59")]),
+])
+def test_english_going_somewhere_now_is_no_promise(desk, said, rows):
+    said_to(desk, said)
+    assert agenda_rows(desk) == rows
