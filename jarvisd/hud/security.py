@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from jarvisd.config import is_loopback
@@ -280,7 +281,12 @@ class LocalGuard:
                 raise HTTPException(413, f"the body may be at most {self.max_body_bytes} bytes")
             return message
 
-        await self.app(scope, receive_with_limit if scope["type"] == "http" else receive, send_with_headers)
+        try:
+            await self.app(scope, receive_with_limit if scope["type"] == "http" else receive, send_with_headers)
+        except ClientDisconnect:  # gone before its body was whole (or its deadline closed it): nobody to answer
+            # (pass 54b: two tracebacks in the log for each such client; debug only: another user could repeat it)
+            log.debug("hud: %s %s: the client went away before its request body was whole; nothing done",
+                      scope.get("method", ""), scope.get("path", ""))
 
     @property
     def token(self) -> str:

@@ -95,8 +95,28 @@ class _BoundedH11(H11Protocol):
         self.transport.write(self.conn.send(h11.EndOfMessage()))
         self.transport.close()
 
+    def data_received(self, data: bytes) -> None:  # type: ignore[override]
+        """A request after the first on a kept-alive connection has its own deadline from its first byte (pass
+        54b: a full tokenless `GET /api/hello` then half a second request line was held for good, past the
+        first request's deadline, and 256 of them refused the HUD to everyone for as long as they stayed)."""
+        if (self.cycle is not None and self.conn.their_state is h11.IDLE and not self.conn.trailing_data[0]
+                and not self.transport.is_closing()):
+            if self._deadline is not None:
+                self._deadline.cancel()
+            self._deadline = self.loop.call_later(REQUEST_DEADLINE_SEC, self._close_without_request)
+        super().data_received(data)
+
     def _close_without_request(self) -> None:
-        if self.cycle is None and not self.transport.is_closing():  # still no whole request
+        """Close a connection whose request is not whole by its deadline: no request yet, a request begun and
+        not ended (half a request line or headers kept alive after an answer), or headers whose body never
+        came (pass 54b: `POST /api/ticket/redeem`, which needs no token, with `Content-Length: 1000` and 10
+        bytes, or `Expect: 100-continue` and none, was held for good). A whole request being answered (an
+        event stream, a long command) and an idle kept-alive connection (uvicorn's own timeout) are kept."""
+        if self.transport.is_closing():
+            return
+        state = self.conn.their_state
+        if (self.cycle is None or state is h11.SEND_BODY
+                or (state is h11.IDLE and self.conn.trailing_data[0])):
             self.transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
