@@ -350,7 +350,9 @@ class Assistant:
                 await asyncio.to_thread(self._record_desk_turn, scope, text, told, forgets)
                 return
             if desk is None and self.small_model \
-                    and (noted := await asyncio.to_thread(self.desk.done_unlisted, text)) is not None:
+                    and ((noted := await asyncio.to_thread(self.desk.done_unlisted, text)) is not None
+                         or (noted := await asyncio.to_thread(self.desk.when_unlisted, text)) is not None):
+                # ... and "what time is the meeting?" with no meeting kept (SmolLM2 made a time up: session 49)
                 # "I already called mom" with no such promise: said plainly, not left to SmolLM2 ("I'm sorry for your
                 # loss. I'm here to help you with whatever you're going through.": the forty-seventh session)
                 answer.append(noted)

@@ -81,8 +81,10 @@ _EN_WHICH = [re.compile(p) for p in (
     r"(?P<x>.+?)(?:\s+be)?",
     r"(?:so\s+|and\s+)?what\s+(?:date|day(?:\s+of\s+the\s+week)?)\s+does\s+(?P<x>.+?)\s+fall\s+on",
     r"(?:so\s+|and\s+)?which\s+day\s+is\s+(?P<x>.+)",
+    # "when is Christmas?" (the forty-ninth session: SmolLM2 said "December 24"); a promise's name is read first
+    r"(?:so\s+|and\s+)?when(?:'s|\s+is|\s+was|\s+will\s+be)\s+(?P<x>.+?)(?:\s+(?:this|next)\s+year)?",
 )]
-_KO_WHICH = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가)?\s*(?:며칠|몇\s*일|무슨\s*요일|몇\s*월\s*며칠|날짜(?:가|는)?\s*(?:뭐야|어떻게\s*돼))"
+_KO_WHICH = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가)?\s*(?:며칠|몇\s*일|무슨\s*요일|몇\s*월\s*며칠|언제|날짜(?:가|는)?\s*(?:뭐야|어떻게\s*돼))"
                        r"(?:이야|이에요|예요|이지|인가요|이죠|이니|야)?")
 _FILLER = frozenset("the on a next this coming".split())
 _THIS_YEAR = re.compile(r"\s+(?:this|next)\s+year$|^올해\s*|^내년\s*")

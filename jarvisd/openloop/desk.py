@@ -1261,6 +1261,23 @@ class AgendaDesk:
             return None
         return phrases.done_unlisted(language_of(text, ANSWER_HANGUL_WEIGHT))
 
+    def when_unlisted(self, text: str) -> str | None:
+        """"What time is the meeting?", "회의 몇 시였지?" when no open promise is that one (`_when_due` found none): "I
+        don't have the meeting on your agenda."; None unless the words name the user's own thing (an appointment word,
+        "my …", or Korean's recalling 였지), so "when is Christmas?" stays the model's. For the small model, which
+        made a time up (the forty-ninth session)."""
+        cleaned = clean(text)
+        words = asked_when(cleaned)
+        if words is None or self._when_due(text, language_of(text, ANSWER_HANGUL_WEIGHT)) is not None:
+            return None
+        lang = language_of(text, ANSWER_HANGUL_WEIGHT)
+        if lang == "ko":
+            own = re.search(r"(?:였|이었)(?:지|더라|나)|더라$", cleaned) or _KO_AGENDA_NOUN.search(words)
+            return phrases.when_unlisted(words, "ko") if own else None
+        said = re.search(rf"\b(?P<det>my|our|the)\s+{re.escape(words)}\b", cleaned)
+        own = said is not None and said["det"] in ("my", "our") or _EN_AGENDA_NOUN.search(words)
+        return phrases.when_unlisted(f"{said['det'] if said else 'the'} {words}", "en") if own else None
+
     def capture(self, text: str, session: str = "default", lang: phrases.Lang | None = None,
                 fixing: _Fix | None = None) -> DeskReply | None:
         """The promise rules on one utterance: new promises with dues computed from the user's words,
@@ -1950,6 +1967,10 @@ _MY_CLOCK = re.compile(r"^(?P<verb>move|change|push|reschedule|shift|bump|postpo
                        r"(?=\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b)", re.IGNORECASE)
 # a promise not to do something ("don't eat sugar", "단 거 먹지 말기"): a deed told done is its breach, not its keeping
 _NOT_TO_DO = re.compile(r"^(?:don't|do\s+not|never)\s|지\s*말기$", re.IGNORECASE)
+# the user's own appointments, asked "when is the …?" (`AgendaDesk.when_unlisted`)
+_EN_AGENDA_NOUN = re.compile(r"\b(?:meeting|appointment|call|interview|flight|class|lesson|reservation|deadline|presentation|"
+                             r"dentist|doctor|haircut|check-?up|dinner|lunch|party|date|exam|test|shift)s?$")
+_KO_AGENDA_NOUN = re.compile(r"(?:회의|약속|예약|미팅|병원|치과|수업|면접|시험|마감|비행기|저녁|점심)$")
 _DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right)[\s,]+)?(?:(?P<who>i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+)?"
                       r"(?P<v>[a-z']+)(?P<it>\s+(?:it|that|them|those|him|her))?"
                       r"(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")

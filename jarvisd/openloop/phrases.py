@@ -254,6 +254,13 @@ def done_unlisted(lang: Lang) -> str:
     return "Good. That wasn't on your agenda, so there was nothing to mark done."
 
 
+def when_unlisted(thing: str, lang: Lang) -> str:
+    """"What time is the meeting?" with no such promise open (the small model made a time up): said so."""
+    if lang == "ko":
+        return f"일정에 {thing}{topic(thing)} 없어요. 언제인지 알려 주시면 적어 둘게요."
+    return f"I don't have {second_person(thing)} on your agenda. Tell me when it is, and I'll keep it."
+
+
 def repeat_unkept(lang: Lang) -> str:
     """"Every other day", "every 2 hours", "매년": a repeat this version does not keep; the promise is kept once
     (docs/openloop.md lists the repeats it keeps)."""
