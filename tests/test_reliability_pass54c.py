@@ -35,3 +35,63 @@ def test_guard_the_free_question_gives_back_the_same_words_of_the_time(text, whe
     """Guard: the words of the time are the same span as before (the ending holds no digit, so the last digit is
     always inside it)."""
     assert free_asked(text) == when
+
+
+def _desk(tmp_path):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.desk import AgendaDesk
+    from jarvisd.openloop.korean_morph import KoreanAnalyzer
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import JsonlLoopStore
+
+    now = datetime(2026, 12, 5, 14, 0, tzinfo=ZoneInfo("Asia/Seoul"))
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=now.tzinfo, clock=lambda: now.timestamp())
+    return AgendaDesk(service, KoreanAnalyzer())   # Kiwi loads on the first Korean text: none here
+
+
+@pytest.mark.parametrize("run", ["\t", "\u00a0", "\u3000", " "])
+def test_a_turn_with_a_run_of_four_thousand_blanks_is_read_by_the_desk_in_linear_time(tmp_path, run):
+    """"remind me to" + 3,973 tabs + "in 5 minutes" (a HUD turn at its cap): each reader's `\\s+` / `\\s*` started
+    from every blank of the run (`rules._CLAUSE_BREAK.split`, `instead._EN_OF`, `en_dialect`, the desk's splits):
+    `desk.handle` took 3-6.5 s, 0.3-0.7 s a pattern with the GIL held; on the daemon `/api/status` took 3.26 s
+    (tabs), 2.46 s (no-break spaces), 2.90 s (ideographic spaces). Now a run is one blank for the desk."""
+    desk = _desk(tmp_path)
+    text = ("remind me to " + run * 4000)[:3986] + " in 5 minutes"
+    started = time.perf_counter()
+    desk.handle(text)
+    assert time.perf_counter() - started < 0.5
+
+
+def test_a_run_of_blanks_reaches_the_judge_as_one(tmp_path):
+    """The AGENDA judge reads the same words with the rules (`redate` on the event loop, the dismissal rule's
+    clause split): they get the run as one blank too."""
+    import asyncio
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.openloop.judge import AgendaJudge
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import MemoryLoopStore
+
+    model = ScriptedChatModel([{"text": "open_loops:\nclosed_loops:"}])
+    judge = AgendaJudge(model, OpenLoopService(MemoryLoopStore(), tz=ZoneInfo("Asia/Seoul")))
+    started = time.perf_counter()
+    asyncio.run(judge.judge(("remind me to " + "\t" * 4000)[:3986] + " in 5 minutes"))
+    assert time.perf_counter() - started < 0.2   # 0.4-0.6 s before, much of it on the event loop
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("remind me to\t\tcall   mom in 5 minutes", "I'll remind you: call mom, today at 2:05 PM."),
+    ("remind me to call mom in 5 minutes", "I'll remind you: call mom, today at 2:05 PM."),
+])
+def test_guard_a_promise_with_blanks_inside_is_taken_as_before(tmp_path, text, said):
+    assert _desk(tmp_path).handle(text).text == said
+
+
+def test_guard_one_space_keeps_a_line_break_and_single_blanks():
+    from jarvisd.textsafe import one_space
+
+    assert one_space("a \t b\n\n\nc\u2028 d e") == "a b\nc\nd e"
+    assert one_space("a\tb") == "a\tb"
