@@ -111,3 +111,15 @@ def has_visible(text: str) -> bool:
     Nor does U+FFFD alone, what `valid_text` left of a lone surrogate (pass 39: "/remember \ud800" kept "�")."""
     return any(unicodedata.category(ch) not in _NO_GLYPH and ch not in _DRAWN_AS_NOTHING and ch != REPLACEMENT
                for ch in plain_words(text))
+
+
+_SPACE_RUN = re.compile(r"\s{2,}")
+_LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def one_space(text: str) -> str:
+    """Each run of white space as one space, or one line break when the run holds one. For the agenda's readers: their
+    patterns try `\\s+` / `\\s*` from each character of a run, so a run of 4,000 tabs or spaces in a HUD turn (its
+    cap) was read once per character by each of them: the desk's thread held the GIL 0.3-0.7 s a pattern and
+    `/api/status` waited 2.5-3.3 s (pass 54c). No reader tells a run from one space."""
+    return _SPACE_RUN.sub(lambda m: "\n" if _LINE_BREAKS.intersection(m.group()) else " ", text)

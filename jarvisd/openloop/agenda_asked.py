@@ -318,7 +318,9 @@ def at_time_asked(t: str) -> ClockNamed | None:
 _EN_FREE = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:am\s+i\s+(?:free|busy|available|booked)|do\s+i\s+have\s+(?:anything|something)"
                       r"(?:\s+(?:on|scheduled|planned|booked))?|have\s+i\s+got\s+anything|is\s+there\s+anything(?:\s+on)?"
                       r"|is\s+my\s+calendar\s+(?:free|clear)|what(?:'s|\s+is)\s+on)\s+(?P<when>.*\d.*)")
-_KO_FREE = re.compile(r"(?:나\s*|내가\s*)?(?P<when>.*\d.*?)\s*(?:에|엔|에는)?\s*(?:시간\s*(?:돼|되나|되니|있어|있나|괜찮아|비어\s*있어)"
+# `when` starts at its first digit (`\D*\d`), not at any of them (`.*\d`): the same span (the ending holds no digit), read
+# once, not once a digit (pass 54c: a 4,000-character turn of digits held the GIL 2.7 s in this pattern, the HUD stalled)
+_KO_FREE = re.compile(r"(?:나\s*|내가\s*)?(?P<when>\D*\d.*?)\s*(?:에|엔|에는)?\s*(?:시간\s*(?:돼|되나|되니|있어|있나|괜찮아|비어\s*있어)"
                       r"|비어\s*있어|한가해|바빠|일정\s*(?:있어|비어\s*있어)|뭐\s*있어)(?:요)?")
 
 

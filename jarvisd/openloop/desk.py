@@ -102,7 +102,7 @@ from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.openloop.when_asked import asked_time_left, asked_when, bare_time_left
 from jarvisd.openloop.when_words import PART_HOURS
-from jarvisd.textsafe import plain_words, printable
+from jarvisd.textsafe import one_space, plain_words, printable
 
 log = logging.getLogger(__name__)
 
@@ -198,6 +198,7 @@ class AgendaDesk:
     def handle(self, text: str, session: str = "default") -> DeskReply | None:
         """The agenda's answer to one utterance, or None when it is not about the agenda; the change it made is kept
         for "undo that" (`undo.py`)."""
+        text = one_space(text)   # a run of 4,000 tabs: every reader's `\s+` from each of them (pass 54c)
         reply = self._undo(text, session)
         if reply is None:
             reply = self._handle(text, session)

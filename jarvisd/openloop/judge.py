@@ -20,6 +20,7 @@ from jarvisd.openloop import naming, rules
 from jarvisd.openloop.model import AgendaChange, Judgement, OpenLoop
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.when import ImpossibleTime, resolve_time
+from jarvisd.textsafe import one_space
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,7 @@ class AgendaJudge:
         """Judge one request to the end and apply it (the service announces a change).
         `known`: the promises the rules already took from this input; the model's items naming one of
         them are left out, so a differently worded duplicate of the same promise is not opened."""
+        user_input = one_space(user_input)   # the rules' readers below, some on the event loop (pass 54c)
         shown = await asyncio.to_thread(self.service.loops_for_judge, session)
         judgement = await self._ask(user_input, shown)
         if known:
