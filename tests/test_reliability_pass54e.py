@@ -76,3 +76,96 @@ async def test_guard_a_kept_fact_is_still_forgotten_with_a_promise_sharing_a_wor
         assert [loop.desc for loop in assistant.agenda.agenda()] == ["go to the gym"]
     finally:
         await assistant.close()
+
+
+def _tool_turn(memory, scope, ask: str) -> None:
+    import json
+
+    from jarvisd.llm.base import Message, ToolCall
+
+    call = ToolCall("bank", json.dumps({"q": "balance"}))
+    memory.record_turn(scope, [Message("user", ask), Message("assistant", "", tool_calls=(call,)),
+                               Message("tool", "100", tool_name="bank"), Message("assistant", "done")])
+
+
+async def test_another_user_neither_lists_nor_approves_the_first_users_procedure_draft(tmp_path):
+    """Before: alice's consolidation wrote `procedures/pattern-task-bank.md`, which quotes her requests ("check my bank
+    balance at Hana for the divorce lawyer"); bob, started on the same home, was shown it by `/procedures`, `/procedures
+    approve pattern-task-bank` stored it as his own task pattern (`/patterns` said her requests back, and they went
+    into his prompts) and deleted her draft. A draft now names its user; another user's is "no draft"."""
+    import asyncio
+    from pathlib import Path
+
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.memory.commands import PROCEDURES_DIR
+    from jarvisd.memory.consolidation import consolidate
+    from jarvisd.memory.extract import llm_extractor
+
+    alice, _ = scripted_assistant(tmp_path, says="ok", user="alice")
+    try:
+        scope = alice.scope("s1")
+        for ask in ("check my bank balance at Hana for the divorce lawyer", "bank balance for the lawyer fees",
+                    "bank balance again for the lawyer"):
+            _tool_turn(alice.memory, scope, ask)
+        drafts = Path(alice.cfg.paths.data_dir) / PROCEDURES_DIR
+        report = await asyncio.to_thread(consolidate, alice.memory, scope,
+                                         llm_extractor(ScriptedChatModel([{"text": "[]"}] * 5)), drafts_dir=drafts)
+        assert [p.name for p in report.procedure_drafts] == ["pattern-task-bank.md"]
+    finally:
+        await alice.close()
+    bob, _ = scripted_assistant(tmp_path, says="ok", user="bob")
+    try:
+        assert await bob.answer("/procedures", session="b") == "no procedure drafts waiting"
+        assert await bob.answer("/procedures approve pattern-task-bank", session="b") == "no draft pattern-task-bank"
+        assert "divorce" not in await bob.answer("/patterns", session="b")
+    finally:
+        await bob.close()
+    alice, _ = scripted_assistant(tmp_path, says="ok", user="alice")
+    try:
+        assert "pattern-task-bank" in await alice.answer("/procedures", session="s1")
+        assert (await alice.answer("/procedures approve pattern-task-bank", session="s1")).startswith("approved")
+        assert "divorce lawyer" in await alice.answer("/patterns", session="s1")
+    finally:
+        await alice.close()
+
+
+async def test_another_users_failure_lesson_does_not_overwrite_the_first_users_draft(tmp_path):
+    """Failure reflection's draft quotes the request; bob's lesson of the same tool and reason rewrote alice's file
+    (her draft lost, his request in a file she approves). Now hers stays and his waits until hers is gone."""
+    from jarvisd.agent import Agent, Tool, ToolRegistry, chat_profile
+    from jarvisd.agent.failure_lessons import FailureLessons
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.memory.procedure_drafts import list_drafts, read_draft
+    from jarvisd.memory.scope import MemoryScope
+    from tests.agent.scenario_kit import answer, call, tool_round
+
+    def broken(ctx, args):
+        raise RuntimeError("the notes folder is not mounted")
+
+    def agent() -> Agent:
+        registry = ToolRegistry()
+        registry.register(Tool("search_notes", "search notes", broken, {"type": "object"}))
+        script = [tool_round(call("search_notes", q=f"x {i}")) for i in range(5)] + [answer("I could not.")]
+        return Agent(ScriptedChatModel(script), registry, chat_profile(), [FailureLessons(tmp_path, agent="main")],
+                     name="main")
+
+    await agent().run_turn("find my notes about the divorce lawyer", scope=MemoryScope("alice", "main", "s"))
+    await agent().run_turn("find my notes about the boat", scope=MemoryScope("bob", "main", "b"))
+    assert list_drafts(tmp_path, "bob") == []
+    (slug,) = list_drafts(tmp_path, "alice")
+    assert "divorce lawyer" in read_draft(tmp_path, slug, "alice").pattern.when
+
+
+def test_guard_a_draft_without_a_user_is_anyones_and_odd_user_names_round_trip(tmp_path):
+    from jarvisd.memory.patterns import TaskPattern
+    from jarvisd.memory.procedure_drafts import PatternDraft, list_drafts, read_draft, write_draft
+
+    pattern = TaskPattern(name="budget", when="the user asks for a budget", steps="Ask the income first.", keywords=("budget",))
+    write_draft(tmp_path, PatternDraft(pattern, agent="main"))   # by hand, or before drafts had owners
+    assert list_drafts(tmp_path, "bob") == list_drafts(tmp_path, "alice") == ["pattern-budget"]
+    for user in ('al"ice\nx: y', "' OR 1=1 --", "аlice", "user: bob"):
+        other = TaskPattern(name="odd", when="w", steps="s", keywords=("odd",))
+        write_draft(tmp_path, PatternDraft(other, agent="main", user=user))
+        assert read_draft(tmp_path, "pattern-odd", user).user == user
+        assert list_drafts(tmp_path, "alice") == ["pattern-budget"]
+        assert "pattern-odd" in list_drafts(tmp_path, user)
