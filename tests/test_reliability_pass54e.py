@@ -169,3 +169,34 @@ def test_guard_a_draft_without_a_user_is_anyones_and_odd_user_names_round_trip(t
         assert read_draft(tmp_path, "pattern-odd", user).user == user
         assert list_drafts(tmp_path, "alice") == ["pattern-budget"]
         assert "pattern-odd" in list_drafts(tmp_path, user)
+
+
+@pytest.mark.parametrize("move", ["move the call to Friday", "push the call back an hour",
+                                  "no wait, I mean the call on Friday"])
+async def test_a_move_said_in_another_session_of_the_user_moves_the_promise_named(tmp_path, move):
+    """Before (the daemon): "remind me to call Dan tomorrow at 3pm" on the HUD, then by voice (another session) "move
+    the call to Friday": not the desk's (it looked at the voice session's promises only), so SmolLM2 answered "I'm
+    going to move the call to Friday, and I'm going" and nothing moved; "push the call back an hour" the same. "when
+    is the call?", "don't remind me about the call", "cancel the call" and "I called Bob" already reached it there."""
+    assistant, chat = scripted_assistant(tmp_path, says="I moved it.", user="me")
+    try:
+        await assistant.answer("remind me to call Bob tomorrow at 3pm", session="hud")
+        (before,) = [loop.due_ms for loop in assistant.agenda.agenda()]
+        assert (await assistant.answer(move, session="voice")).startswith("Updated: call Bob, now ")
+        assert not chat.calls and [loop.due_ms for loop in assistant.agenda.agenda()] != [before]
+        assert (await assistant.answer("undo that", session="voice")).startswith("OK, moved back: call Bob")
+        assert [loop.due_ms for loop in assistant.agenda.agenda()] == [before]
+    finally:
+        await assistant.close()
+
+
+async def test_guard_a_move_in_the_session_goes_to_its_own_promise_before_another_sessions(tmp_path):
+    assistant, _ = scripted_assistant(tmp_path, says="ok", user="me")
+    try:
+        await assistant.answer("remind me to call Bob tomorrow at 3pm", session="hud")
+        await assistant.answer("remind me to call Ann tomorrow at 5pm", session="voice")
+        assert (await assistant.answer("move the call to Friday", session="voice")).startswith("Updated: call Ann, now ")
+        assert sorted((loop.desc, loop.session) for loop in assistant.agenda.agenda()) == \
+            [("call Ann", "voice"), ("call Bob", "hud")]
+    finally:
+        await assistant.close()
