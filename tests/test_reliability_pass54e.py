@@ -200,3 +200,26 @@ async def test_guard_a_move_in_the_session_goes_to_its_own_promise_before_anothe
             [("call Ann", "voice"), ("call Bob", "hud")]
     finally:
         await assistant.close()
+
+
+@pytest.mark.parametrize("session", ["", " ", "\u200b"])
+def test_memory_forget_of_an_empty_session_is_one_usage_line_not_a_traceback(tmp_path, monkeypatch, capsys, session):
+    """Before: `jarvisd memory forget --session "" --yes` ended in `ValueError: MemoryScope.session must not be empty`
+    (a 16-line traceback, exit 1); " " and a zero-width space "deleted 0 records" of a session no surface can make."""
+    from jarvisd.cli import main
+
+    monkeypatch.setenv("JARVIS_HOME", str(tmp_path / "home"))
+    with pytest.raises(SystemExit) as ended:
+        main(["memory", "forget", "--session", session, "--yes"])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert "names no session" in err and "Traceback" not in err
+
+
+def test_guard_memory_forget_of_an_odd_but_real_session_name_still_runs(tmp_path, monkeypatch, capsys):
+    from jarvisd.cli import main
+
+    monkeypatch.setenv("JARVIS_HOME", str(tmp_path / "home"))
+    for session in ("' OR 1=1 --", "..", "/", "аlice"):
+        assert main(["memory", "forget", "--session", session, "--yes"]) == 0
+        assert "0 records deleted" in capsys.readouterr().out
