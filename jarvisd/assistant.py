@@ -49,6 +49,8 @@ from jarvisd.memory.forget_asked import (
     forget_all_said,
     forget_said,
     forgotten,
+    names_a_fact,
+    nothing_to_forget,
     one_per_subject,
     which_to_forget,
 )
@@ -258,7 +260,11 @@ class Assistant:
                 gone = self.memory.forget_told(scope, meant)
         except MemoryStoreFailed:
             return unreadable(asked)   # not "forgot": nothing was deleted, and the log and the status say why
-        return forgotten(asked, [item.content for item in gone]) if gone else None
+        if gone:
+            return forgotten(asked, [item.content for item in gone])
+        # no kept fact holds the words, nor any open promise (above): words that can only name a fact are not the
+        # agenda's cancel ("forget my bike lock code" took "buy a bike lock" off the agenda; pass 54e)
+        return nothing_to_forget(asked) if names_a_fact(asked) else None
 
     def _remember_in_words(self, text: str) -> str | None:
         """"Remember that my PIN hint is the blue notebook", "그거 기억해" as `/remember …` (`remember_asked.py`), or

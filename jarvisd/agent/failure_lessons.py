@@ -13,12 +13,13 @@ import asyncio
 import logging
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from jarvisd.agent.hooks import AgentHooks, TurnResult
 from jarvisd.memory.patterns import TaskPattern
-from jarvisd.memory.procedure_drafts import PatternDraft, write_draft
+from jarvisd.memory.procedure_drafts import PatternDraft, draft_owner, write_draft
 
 log = logging.getLogger("jarvisd.agent.failure_lessons")
 
@@ -86,6 +87,11 @@ class FailureLessons(AgentHooks):
         draft = lesson_for(user, result, self.agent)
         if draft is None:
             return
+        owner = str(getattr(ctx.scope, "user", "") or "")
+        draft = replace(draft, user=owner)   # it quotes the request: the user's own draft (pass 54e)
+        if await asyncio.to_thread(draft_owner, self.folder / f"{draft.slug}.md") not in ("", owner):
+            log.info("failure reflection: %s kept for another user's draft %s waiting", draft.lesson, draft.slug)
+            return   # another user's lesson of the same kind waits: not overwritten, nor shown to this user
         try:
             path = await asyncio.to_thread(write_draft, self.folder, draft)
         except OSError as exc:   # a full disk costs the lesson, never the answer

@@ -104,10 +104,20 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     re.add_argument("--rebuild", action="store_true", help="replace every vector (embedder changed)")
     re.set_defaults(func=_reembed_main)
     fg = sub.add_parser("forget", help="delete one session's turns, thought logs and working memory")
-    fg.add_argument("--session", required=True, help="the session id (as the HUD and `jarvisd chat` show it)")
+    fg.add_argument("--session", required=True, type=_session_id,
+                    help="the session id (as the HUD and `jarvisd chat` show it)")
     fg.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     fg.set_defaults(func=_forget_main)
     return memory
+
+
+def _session_id(value: str) -> str:
+    """`--session`: a name some session can have (pass 54e: `--session ""` was a `ValueError` traceback from
+    `MemoryScope`); argparse turns the refusal into one usage line, exit 2."""
+    if not has_visible(value):
+        raise argparse.ArgumentTypeError(f"{value!r} names no session: give the session id as the HUD's Sessions "
+                                         "list shows it (for example --session hud)")
+    return value
 
 
 def _forget_main(config: Any, args: argparse.Namespace) -> int:

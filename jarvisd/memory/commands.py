@@ -48,6 +48,14 @@ def _memory(ctx: CommandContext) -> tuple[Any, MemoryScope]:
     return ctx.service("memory"), ctx.service("scope_for")(ctx.session)
 
 
+def _draft_user(ctx: CommandContext) -> str | None:
+    """Whose procedure drafts the command may list and approve (`procedure_drafts.draft_owner`); None where no user
+    is known (a bare command context): every draft."""
+    services = ctx.services or {}
+    scope = services["scope_for"](ctx.session) if "scope_for" in services else None
+    return getattr(scope, "user", None)
+
+
 def _args(line: str) -> list[str]:
     return line.split()[1:]
 
@@ -139,7 +147,7 @@ async def procedures_command(line: str, ctx: CommandContext) -> str:
     args = _args(line)
     folder = procedures_dir(ctx)
     if not args:
-        drafts = await asyncio.to_thread(list_drafts, folder)
+        drafts = await asyncio.to_thread(list_drafts, folder, _draft_user(ctx))   # the user's own (pass 54e)
         if not drafts:
             return "no procedure drafts waiting"
         return "drafts waiting (/procedures approve <name>):\n" + "\n".join(f"- {d}" for d in drafts)
@@ -147,7 +155,7 @@ async def procedures_command(line: str, ctx: CommandContext) -> str:
         return "usage: /procedures | /procedures approve pattern-<name>"
     service, scope = _memory(ctx)
     try:  # a worker thread: a 1 GiB draft read on the event loop held the HUD 8 s (pass 20)
-        draft = await asyncio.to_thread(read_draft, folder, args[1])
+        draft = await asyncio.to_thread(read_draft, folder, args[1], _draft_user(ctx))
     except DraftError as exc:
         return str(exc)
     if draft.agent and draft.agent != scope.agent:

@@ -109,7 +109,7 @@ def _successes(task_type: str, episodes: Sequence[MemoryItem]) -> list[MemoryIte
             and e.metadata.get("outcome") == "success"]
 
 
-def procedure_draft(task_type: str, episodes: Sequence[MemoryItem], agent: str) -> PatternDraft:
+def procedure_draft(task_type: str, episodes: Sequence[MemoryItem], agent: str, user: str = "") -> PatternDraft:
     """A task-pattern draft from the successful turns of one task type (pure; no model call).
 
     `when` quotes the requests, `steps` the tool sequence those turns used most, and the keywords are
@@ -128,19 +128,20 @@ def procedure_draft(task_type: str, episodes: Sequence[MemoryItem], agent: str) 
         steps=f"Use {sequence}, as in the successful turns:\n{examples}",
         keywords=keywords,
     )
-    return PatternDraft(pattern, agent=agent, lesson=f"{len(wins)} successful {task_type} turns")
+    return PatternDraft(pattern, agent=agent, lesson=f"{len(wins)} successful {task_type} turns", user=user)
 
 
 def write_procedure_drafts(
     folder: Path, candidates: Sequence[str], episodes: Sequence[MemoryItem], fresh: Sequence[MemoryItem],
-    agent: str, known_patterns: Collection[str],
+    agent: str, known_patterns: Collection[str], user: str = "",
 ) -> list[Path]:
     """Drafts for candidates with a success among `fresh` (this pass's episodes), not already a task
-    pattern and without a draft waiting: a draft the user deleted comes back only after a new success."""
+    pattern and without a draft waiting (any user's: another user's is not overwritten): a draft the user deleted
+    comes back only after a new success. Each names `user`, whose requests it quotes (pass 54e)."""
     waiting = set(list_drafts(folder))
     written = []
     for task_type in candidates:
-        draft = procedure_draft(task_type, episodes, agent)
+        draft = procedure_draft(task_type, episodes, agent, user)
         if draft.pattern.name in known_patterns or draft.slug in waiting or not _successes(task_type, fresh):
             continue
         written.append(write_draft(folder, draft))
@@ -196,5 +197,5 @@ def consolidate(
         if drafts_dir is not None:
             known = {str(p.metadata.get("name", "")) for p in service.patterns(scope)}
             report.procedure_drafts += write_procedure_drafts(
-                drafts_dir, report.procedure_candidates, episodes, group, scope.agent, known)
+                drafts_dir, report.procedure_candidates, episodes, group, scope.agent, known, scope.user)
     return report

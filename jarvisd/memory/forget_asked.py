@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from jarvisd.memory.fact_asked import FactAsked, said_of
+from jarvisd.memory.fact_asked import FactAsked, of_the_agenda_or_world, said_of
 from jarvisd.textsafe import plain_words
 
 _LEAD = r"(?:(?:so|and|hey|ok|okay|jarvis|please|actually|um|uh)[\s,]+)*"
@@ -107,3 +107,34 @@ def one_per_subject(facts: Sequence[str]) -> list[str]:
         said = " ".join(said_of(fact).casefold().split())
         newest.setdefault(_SUBJECT.split(said, maxsplit=1)[0].strip(" .!"), fact)
     return list(newest.values())
+
+
+# Words that name a thing kept as a fact, not a thing to do: "forget my bike lock code" (pass 54e)
+_FACT_NOUNS = frozenset("code codes password passwords passcode pin pins combination number numbers phone address "
+                        "birthday birthdays username login wifi 번호 비밀번호 암호 코드 주소 생일".split())
+_STATEMENT = re.compile(r"\b(?:is|are|was|were)\b|(?<=[가-힣])(?:이야|예요|이에요|야)$", re.IGNORECASE)
+
+
+def names_a_fact(asked: FactAsked) -> bool:
+    """Whether the words to forget can only be a kept fact ("that my gym code is 77", "my bike lock code", "my sister's
+    phone number"), never a promise: with none of them kept they are not the agenda's cancel either. Pass 54e: with no
+    such fact kept the words went on to the desk, which took "go to the gym", "buy a bike lock" and "call your sister"
+    off the agenda ("OK, I took it off your agenda: call your sister.") though none was named."""
+    if of_the_agenda_or_world(asked):   # "forget my 3pm meeting", "delete my shopping list": the agenda's
+        return False
+    words = asked.words.casefold()
+    return bool(_STATEMENT.search(words)) or bool(set(re.findall(r"\w+", words)) & _FACT_NOUNS) \
+        or any(noun in words for noun in ("번호", "비밀번호", "주소", "생일", "코드"))
+
+
+def nothing_to_forget(asked: FactAsked) -> str:
+    """The reply when no kept fact holds the words and they can only be one (`names_a_fact`): nothing deleted."""
+    from jarvisd.openloop.phrases import second_person
+
+    if asked.lang == "ko":
+        return "그건 기억하고 있는 게 없어요. 잊을 것도 없어요."
+    about = second_person(asked.words if asked.words.casefold().startswith(("my ", "our ")) else "my " + asked.words)
+    if len(about) > 120:
+        about = about[:120].rsplit(" ", 1)[0] + " …"
+    what = f"that {about}" if _STATEMENT.search(asked.words) else f"anything about {about}"
+    return f"I wasn't keeping {what}, so there was nothing to forget."

@@ -13,10 +13,16 @@ the user can read and edit it before approving:
 
     ## steps
     Ask for the monthly income first, then give three categories.
+
+A draft written for a user (consolidation's and failure reflection's) names that user (`user: "alice"`): it quotes
+what the user asked, so another user of the same data dir neither lists, reads nor approves it (pass 54e: bob's
+`/procedures approve` stored alice's requests as his own task pattern). A draft without `user:` (written by hand, or
+by a version before owners) is anyone's.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +42,7 @@ class PatternDraft:
     pattern: TaskPattern
     agent: str
     lesson: str = ""
+    user: str = ""   # whose requests it quotes ("": anyone's)
 
     @property
     def slug(self) -> str:
@@ -52,6 +59,8 @@ def render(draft: PatternDraft) -> str:
             f"keywords: {', '.join(p.keywords)}"]
     if draft.lesson:
         head.append(f"lesson: {draft.lesson}")
+    if draft.user:
+        head.append(f"user: {json.dumps(draft.user, ensure_ascii=False)}")   # quoted: a name may hold any character
     return "\n".join(head) + f"\n\n## steps\n{p.steps.strip()}\n"
 
 
@@ -68,7 +77,36 @@ def parse(text: str) -> PatternDraft:
         raise DraftError("a draft needs a name, `when:` and a `## steps` section")
     keywords = tuple(k.strip() for k in fields.get("keywords", "").split(",") if k.strip())
     pattern = TaskPattern(name=name, when=fields["when"], steps=steps.strip(), keywords=keywords)
-    return PatternDraft(pattern=pattern, agent=fields.get("agent", ""), lesson=fields.get("lesson", ""))
+    return PatternDraft(pattern=pattern, agent=fields.get("agent", ""), lesson=fields.get("lesson", ""),
+                        user=_user_of(fields.get("user", "")))
+
+
+def _user_of(value: str) -> str:
+    """The `user:` field: a JSON string as `render` writes it, else the text as typed."""
+    if value.startswith('"'):
+        try:
+            user = json.loads(value)
+        except ValueError:
+            return value
+        return user if isinstance(user, str) else value
+    return value
+
+
+OWNER_SCAN_BYTES = 8192   # the head of a draft, where `user:` is
+
+
+def draft_owner(path: Path) -> str:
+    """The user a draft file names ("" when none, or when it cannot be read: anyone's, as before owners)."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(OWNER_SCAN_BYTES).decode("utf-8", "replace").partition("## steps")[0]
+    except OSError:
+        return ""
+    for line in head.splitlines():
+        key, sep, value = line.partition(":")
+        if sep and not line.startswith("#") and key.strip().casefold() == "user":
+            return _user_of(value.strip())
+    return ""
 
 
 def write_draft(folder: Path, draft: PatternDraft) -> Path:
@@ -81,20 +119,25 @@ def write_draft(folder: Path, draft: PatternDraft) -> Path:
     return path
 
 
-def list_drafts(folder: Path) -> list[str]:
-    """The drafts that can be approved: regular files only (a folder or FIFO named like one cannot)."""
-    return sorted(p.stem for p in folder.glob(f"{PREFIX}*.md") if p.is_file()) if folder.is_dir() else []
+def list_drafts(folder: Path, user: str | None = None) -> list[str]:
+    """The drafts that can be approved: regular files only (a folder or FIFO named like one cannot). With `user`, only
+    that user's and those of no user (`draft_owner`)."""
+    if not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.glob(f"{PREFIX}*.md")
+                  if p.is_file() and (user is None or draft_owner(p) in ("", user)))
 
 
 MAX_DRAFT_BYTES = 1 << 20
 
 
-def read_draft(folder: Path, slug: str) -> PatternDraft:
+def read_draft(folder: Path, slug: str, user: str | None = None) -> PatternDraft:
+    """The draft `slug`; with `user`, another user's draft is "no draft" (it is not theirs to read or approve)."""
     slug = slug.strip().removesuffix(".md")
     if not slug.startswith(PREFIX) or "/" in slug or ".." in slug:
         raise DraftError(f"not a pattern draft name: {slug!r} (pattern-<name>)")
     path = folder / f"{slug}.md"
-    if not path.is_file():
+    if not path.is_file() or user is not None and draft_owner(path) not in ("", user):
         raise DraftError(f"no draft {slug}")
     try:  # a draft is a file the user edits by hand: a bad save is a clear reply, not a 500
         size = path.stat().st_size

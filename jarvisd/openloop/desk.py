@@ -1040,8 +1040,7 @@ class AgendaDesk:
         elif cued is not None and time_spans(words):
             # "no wait, I mean the vet on Saturday", "actually the passport renewal is November 3 instead":
             # a correction that names its promise moves that one
-            shown = self.service.agenda(session)
-            found = _move_named(words, named_words(words), [loop.desc for loop in shown])
+            shown, found = self._named_anywhere(session, lambda descs: _move_named(words, named_words(words), descs))
             if isinstance(found, list):     # pass 15: "move the call to Saturday" moved the bank call, not asked
                 return self._which_of(shown, found, text, session, lang)
             loop = shown[found] if found is not None else None
@@ -1089,9 +1088,8 @@ class AgendaDesk:
         if shift.name and _EVERYTHING.fullmatch(shift.name):   # "push everything back an hour" (running late)
             return self._shifted_every(shift, session, lang, now_ms)
         if shift.name:
-            shown = self.service.agenda(session)
+            shown, found = self._named_anywhere(session, lambda descs: _move_named(shift.name, shift.name, descs))
             descs = [loop.desc for loop in shown]
-            found = _move_named(shift.name, shift.name, descs)
             if isinstance(found, list):     # "push the call back an hour" with two calls open
                 return self._which_of(shown, found, text, session, lang)
             if found is None and isinstance(tied := naming.best_reference(shift.name, descs), list) \
@@ -1171,6 +1169,20 @@ class AgendaDesk:
                 return _joined(self._shift(head, session, lang), self._answer(tail, session, lang))
         return None
 
+    def _named_anywhere(self, session: str, find: Callable[[list[str]], int | list[int] | None]
+                        ) -> tuple[list[OpenLoop], int | list[int] | None]:
+        """The open promises a move names (`find` over their descriptions): this session's first, else the user's
+        other sessions' (pass 54e: "move the call to Friday" said by voice for a call made on the HUD went to the
+        model, which on SmolLM2 said "I'm going to move the call to Friday" and nothing moved; closings look there
+        since pass 38b)."""
+        shown = self.service.agenda(session)
+        found = find([loop.desc for loop in shown])
+        if found is None and (others := [loop for loop in self.service.agenda() if loop.session != session]):
+            other = find([loop.desc for loop in others])
+            if other is not None:
+                return others, other
+        return shown, found
+
     def _which_of(self, shown: Sequence[OpenLoop], alike: Sequence[int], text: str, session: str, lang: phrases.Lang
                   ) -> DeskReply:
         """"Which one?" for the promises at `alike` in `shown`, the earliest due first."""
@@ -1242,7 +1254,7 @@ class AgendaDesk:
             return (head, fix, tail) if actions or self._recent_focus(session, self.service.now_ms()) else None
         if correction_target(cued, actions) is not None:
             return head, fix, tail
-        named = correction_target(cued, [loop.desc for loop in self.service.agenda(session)], fully=True)
+        named = correction_target(cued, [loop.desc for loop in self.service.agenda()], fully=True)   # any session's
         return (head, fix, tail) if named is not None else None
 
     def _adds_promises(self, head: str, tail: str) -> bool:
