@@ -3,6 +3,7 @@ delivered log, the stop budget). See docs/reliability.md, "Fifty-fourth pass (f)
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from jarvisd.openloop.stores import JsonlLoopStore
 from tests.test_tray import need_tools, start_xvfb
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,3 +86,67 @@ def test_the_x_display_going_away_before_the_gtk_icon_shows_takes_the_tray_only(
     assert "went away before the icon was shown" in out and "alive" in out and "stopped" in out
     assert out.count("went away: no tray icon until jarvisd restarts") == 1
     assert "Traceback" not in out
+
+
+# ------------------------------------------------------------------------------ a write's last line damaged later
+
+def _cancelled_50(path: Path) -> bytes:
+    """50 promises saved one by one, then all of them dismissed in one marked write ("cancel everything"); the log."""
+    from tests.test_reliability_pass54a import _agenda
+
+    _agenda(50, path)
+    return path.read_bytes()
+
+
+def _damage_last_record(whole: bytes, at: int = 20) -> bytes:
+    lines = whole.split(b"\n")   # ends in b"" (the last newline)
+    lines[-2] = lines[-2][:at] + b"\x00\xff{" + lines[-2][at + 3:]
+    return b"\n".join(lines)
+
+
+def test_a_damaged_last_line_of_a_whole_write_costs_its_record_alone(tmp_path: Path) -> None:
+    """Before: the last line of a write of many promises, damaged after it was written (a bit flip, an edit: the line
+    ends with its whole mark), made the whole write count as cut short by a kill: 0 of 50 dismissals applied, all 50
+    open again (and 0 of 100,000 on a log of 100,000); a damaged line costs its record alone."""
+    from tests.test_reliability_pass54a import _statuses
+
+    path = tmp_path / "openloops.jsonl"
+    path.write_bytes(_damage_last_record(_cancelled_50(path)))
+    assert _statuses(path) == {"dismissed": 49, "open": 1}
+    store = JsonlLoopStore(path)
+    store.load()
+    assert store.report.cut_writes == [] and len(store.report.skipped_lines) == 1
+    # a later write after it: the same
+    with path.open("ab") as fh:
+        fh.write(json.dumps(_loop_record(999)).encode() + b"\n")
+    assert _statuses(path) == {"dismissed": 49, "open": 2}
+
+
+def _loop_record(i: int) -> dict:
+    from tests.test_reliability_pass54a import _loop
+
+    return _loop(i).to_record()
+
+
+def test_guard_a_last_line_cut_by_a_kill_still_leaves_none_of_the_write(tmp_path: Path) -> None:
+    """A kill stops the write before its last bytes: the mark (the line's last key) is not whole, the write is not
+    applied, also once a later start wrote after the torn line (its newline first)."""
+    from tests.test_reliability_pass54a import _statuses
+
+    path = tmp_path / "openloops.jsonl"
+    whole = _cancelled_50(path)
+    for cut in (3, 2, 10, 40):   # without "}\n", without '"}\n', inside the mark, before it
+        path.write_bytes(whole[:-cut])
+        assert _statuses(path) == {"open": 50}, cut
+        JsonlLoopStore(path).save(_loop_from(999))   # the next start's first write closes the torn line
+        counts = _statuses(path)
+        assert counts == {"open": 51}, (cut, counts)
+    # damaged inside its mark: no longer known whole, not applied (as before)
+    path.write_bytes(_damage_last_record(whole, at=len(whole.split(b"\n")[-2]) - 12))
+    assert _statuses(path) == {"open": 50}
+
+
+def _loop_from(i: int):
+    from tests.test_reliability_pass54a import _loop
+
+    return _loop(i)
