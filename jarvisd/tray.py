@@ -326,6 +326,11 @@ class AgendaTray:
             import pystray  # imports pystray's own first choice of backend; ours is imported next
 
             icon_class = importlib.import_module(f"pystray._{self.backend.name}").Icon
+            if self.backend.name != "xorg":
+                # GDK set its I/O error handler as GTK opened the display (the import): ours at once, not once
+                # the icon shows (pass 54f: the X server gone while the icon was being shown ended the daemon,
+                # exit 1 without a word)
+                _survive_x_connection_loss(self)
             await self.refresh()
             self.icon = icon_class("jarvisd", icon=tray_image(), title=self.title,
                                    menu=pystray.Menu(lambda: to_pystray(self.specs, self.dispatch)))
@@ -344,8 +349,6 @@ class AgendaTray:
         except TrayUnavailable:
             sub.close()
             raise
-        if self.backend.name != "xorg":
-            _survive_x_connection_loss(self)
         self._follower = asyncio.create_task(self._follow(sub), name="tray")
         log.info("tray: %s backend (%s)", self.backend.name, self.backend.reason)
 
@@ -361,6 +364,10 @@ class AgendaTray:
     async def _until_shown(self, limit: float = 10.0) -> None:
         """pystray shows the icon from a setup thread; stopping before it finished would stall stop()."""
         for _ in range(int(limit / 0.05)):
+            if self._display_lost:   # the GTK thread met the X server gone and is parked (`_on_x_connection_lost`)
+                self.icon = None
+                raise TrayUnavailable(f"the X display {os.environ.get('DISPLAY', '')} went away before the icon "
+                                      "was shown")
             if self.icon.visible:
                 return
             if self._thread is not None and not self._thread.is_alive():

@@ -10,6 +10,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import threading
 import uuid
 from collections.abc import Iterator, Sequence
@@ -260,6 +261,18 @@ def _batch_of(record: Any) -> tuple[str, int, int] | None:
     return key, int(index), int(size)
 
 
+# A write's mark is its line's last key (`save_many`): a line that no longer parses but still ends with its whole mark
+# was written to its end, so it was damaged later (a bit flip, an edit), not cut by a kill.
+_MARK_AT_END = re.compile(rb'"batch":"([^"\\]{1,80})"\}\s*$')
+
+
+def _mark_at_end(line: bytes) -> tuple[str, int, int] | None:
+    """The place in its write of a line that does not parse but ends with its whole write mark. Pass 54f: the last
+    line of a write of 100,000 damaged later put none of the write back (a damaged line costs its record alone)."""
+    m = _MARK_AT_END.search(line[-200:])
+    return _batch_of({"batch": m.group(1).decode("ascii", "replace")}) if m else None
+
+
 def _lines(fh: Any) -> Iterator[tuple[int, bytes | int, bool]]:
     """(number, the line or its length when longer than any record, whether it is the file's last line) of an
     open agenda log (None: no file), holding at most one record's bytes at a time (`bounded_lines`)."""
@@ -378,6 +391,8 @@ class JsonlLoopStore(EmbeddingBoundary):
             loop = usable_loop(record)
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             report.skipped_lines.append(number)
+            if place is None and not torn:
+                place = _mark_at_end(line)   # a line damaged since, its write whole: that record alone is lost
             if torn:
                 report.torn_tail = True
                 log.warning("openloop: %s ends in a torn line (%d bytes), skipped: a write was "
