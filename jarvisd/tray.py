@@ -322,26 +322,14 @@ class AgendaTray:
         pystray_log = logging.getLogger("pystray._base")  # every backend logs through it
         if _ONE_LINE not in pystray_log.filters:
             pystray_log.addFilter(_ONE_LINE)
-        try:
-            import pystray  # imports pystray's own first choice of backend; ours is imported next
-
-            icon_class = importlib.import_module(f"pystray._{self.backend.name}").Icon
-            if self.backend.name != "xorg":
-                # GDK set its I/O error handler as GTK opened the display (the import): ours at once, not once
-                # the icon shows (pass 54f: the X server gone while the icon was being shown ended the daemon,
-                # exit 1 without a word)
-                _survive_x_connection_loss(self)
-            await self.refresh()
-            self.icon = icon_class("jarvisd", icon=tray_image(), title=self.title,
-                                   menu=pystray.Menu(lambda: to_pystray(self.specs, self.dispatch)))
-        except Exception as exc:
-            sub.close()
-            raise TrayUnavailable(f"no tray icon on display {os.environ.get('DISPLAY')!r} "
-                                  f"({self.backend.name}): {exc}") from exc
+        await self.refresh()
         # Every backend's run() on a thread of ours: the GTK ones run their GLib main loop there (their
         # run_detached() expects the application to run one), and pystray's xorg run_detached() starts a
         # second setup thread that never ends and makes stop() wait 5 s for it. GTK binds to the display
-        # it first opened for the life of the process: one tray display per process.
+        # it first opened for the life of the process: one tray display per process. The backend's import
+        # (GTK opens the display there) and the icon are made on that thread too: an X server gone meanwhile
+        # parks that thread (`_on_x_connection_lost`), where on the event loop's thread it ended the process
+        # (pass 54f: exit 1 at 0.9 s into the start, a segfault at 0.5 s).
         self._thread = threading.Thread(target=self._run_icon, name="tray", daemon=True)
         self._thread.start()
         try:
@@ -352,7 +340,30 @@ class AgendaTray:
         self._follower = asyncio.create_task(self._follow(sub), name="tray")
         log.info("tray: %s backend (%s)", self.backend.name, self.backend.reason)
 
+    def _make_icon(self) -> Any:
+        if self.backend.name != "xorg":
+            # GDK sets its I/O error handler as GTK opens the display (Gtk's import): ours right after, before
+            # pystray and its backend load (pass 54f: the X server gone while the icon was being made or shown
+            # ended the daemon, exit 1 without a word)
+            import gi
+
+            gi.require_version("Gtk", "3.0")
+            from gi.repository import Gtk  # noqa: F401 - the import opens the display
+
+            _survive_x_connection_loss(self)
+        import pystray  # imports pystray's own first choice of backend; ours is imported next
+
+        icon_class = importlib.import_module(f"pystray._{self.backend.name}").Icon
+        return icon_class("jarvisd", icon=tray_image(), title=self.title,
+                          menu=pystray.Menu(lambda: to_pystray(self.specs, self.dispatch)))
+
     def _run_icon(self) -> None:
+        try:
+            self.icon = self._make_icon()
+        except Exception as exc:
+            self._run_error = TrayUnavailable(f"no tray icon on display {os.environ.get('DISPLAY')!r} "
+                                              f"({self.backend.name if self.backend else ''}): {exc}")
+            return
         try:
             self.icon.run()
         except Exception as exc:
@@ -368,10 +379,12 @@ class AgendaTray:
                 self.icon = None
                 raise TrayUnavailable(f"the X display {os.environ.get('DISPLAY', '')} went away before the icon "
                                       "was shown")
-            if self.icon.visible:
+            if self.icon is not None and self.icon.visible:
                 return
             if self._thread is not None and not self._thread.is_alive():
                 self.icon, self._thread = None, None
+                if isinstance(self._run_error, TrayUnavailable):   # the backend or the icon could not be made
+                    raise self._run_error
                 raise TrayUnavailable(f"pystray's loop ended before the icon was shown: {self._run_error}")
             await asyncio.sleep(0.05)
         log.warning("tray: the icon was not shown within %.0f s", limit)

@@ -83,8 +83,11 @@ def test_the_x_display_going_away_before_the_gtk_icon_shows_takes_the_tray_only(
                 process.kill()
                 process.wait(timeout=10)
     assert child.returncode == 0, out
-    assert "went away before the icon was shown" in out and "alive" in out and "stopped" in out
-    assert out.count("went away: no tray icon until jarvisd restarts") == 1
+    # since the import and the icon are made on the tray's thread (the forty-ninth session), the display may go
+    # before GTK opened it ("Gtk could not be initialised") or after (the thread parked): the tray alone either way
+    assert ("went away before the icon was shown" in out or "Gtk could not be initialised" in out) \
+        and "alive" in out and "stopped" in out, out
+    assert out.count("went away: no tray icon until jarvisd restarts") <= 1
     assert "Traceback" not in out
 
 
