@@ -452,8 +452,14 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             if t.kind == "remind" and (said_not := re.match(r"(?:not|never)\s+(?=\w)", action, re.IGNORECASE)):
                 action, negated = action[said_not.end():], True   # "remind me to not eat sugar"
             timed_place = re.match(r"be\s+(?:at|in)\s+\w", action.lower()) and bool(holes)
-            if not timed_place and not _is_action(action, t.kind, t.link):
-                continue                   # "I'll be at the fish market at 6:30" is an appointment
+            said = WORD.findall(action.lower())
+            if t.kind != "remind" and said[:1] and said[0] in _GO_WORDS and said[1:] and \
+                    _NOW_ONLY.fullmatch(" ".join(said[1:])):
+                continue                   # "I need to leave now": on the way, no promise (the fiftieth session)
+            timed_go = len(said) == 1 and said[0] in _GO_WORDS and any(ps <= hs < pe for hs, _ in holes)
+            if not timed_place and not timed_go and not _is_action(action, t.kind, t.link):
+                continue                   # "I'll be at the fish market at 6:30" is an appointment; "I need to
+                                           # leave at 5" a plan to go (the fiftieth session: kept nothing)
             if negated:
                 action = f"don't {action}"
             cs, ce = (0, len(sen))

@@ -295,6 +295,23 @@ def settle(repeat: Repeat, due_ms: int, tz: tzinfo) -> tuple[Repeat, int]:
     return repeat, _next_on(repeat, local, after_ms=due_ms, tz=tz)
 
 
+_LATER_START = re.compile(r"\bnext\b|\bfrom\s+(?:now\s+on\s+)?(?:the\s+)?\w+day\b|\bstarting\b|다음\s*주|부터", re.IGNORECASE)
+
+
+def today_if_it_falls(repeat: Repeat, due_ms: int, now_ms: int, tz: tzinfo, said: str = "") -> int:
+    """The first due of a weekly rule said on a day it falls ("every Sunday at 8am" at 7 on a Sunday): a bare weekday
+    of a one-off promise means the next one, a week ahead, but a rule that falls today at a time not yet passed
+    begins today. Kept a week ahead when the words put the start later ("starting next week", "다음 주부터")."""
+    if repeat.monthly or _LATER_START.search(said):
+        return due_ms
+    local = datetime.fromtimestamp(due_ms / 1000, tz)
+    now = datetime.fromtimestamp(now_ms / 1000, tz)
+    today = datetime.combine(now.date(), local.time(), tzinfo=tz)
+    if local.date() - now.date() == timedelta(days=7) and repeat.falls_on(now.date()) and today > now:
+        return int(today.timestamp() * 1000)
+    return due_ms
+
+
 def clock_kept(repeat: Repeat, said: time, due_ms: int, tz: tzinfo) -> Repeat:
     """The rule with the clock time it falls at (`said`) kept only when the due is not at it: "every day at 2:30"
     rolled into New York's 2027-03-14 (no 2:30 that night) is due at 3:30 and comes back at 2:30, not at 3:30 for

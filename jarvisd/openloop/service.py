@@ -568,6 +568,7 @@ class OpenLoopService:
             if proposed.due_ms is None:   # "remind me every day to take my pills": kept, and asked when (the desk)
                 return replace(proposed, repeat=rule.key)
             rule, due = repeats.settle(rule, proposed.due_ms, self.tz)
+            due = repeats.today_if_it_falls(rule, due, self.now_ms(), self.tz, said)
         except (ValueError, OverflowError, OSError):
             return proposed   # kept once
         remind = None if proposed.remind_ms is None else proposed.remind_ms + (due - proposed.due_ms)

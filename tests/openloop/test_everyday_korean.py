@@ -151,3 +151,15 @@ def test_english_what_was_promised_to_a_thing_is_not_said_as_a_name(desk, promis
 def test_english_going_somewhere_now_is_no_promise(desk, said, rows):
     said_to(desk, said)
     assert agenda_rows(desk) == rows
+
+
+@pytest.mark.parametrize(("said", "rows"), [
+    # the fiftieth session: "I need to leave at 5" kept nothing (a go-word alone is no task; with a time it is one)
+    ("I need to leave at 5", [("leave", "2026-12-05 17:00")]),
+    ("I have to go at 6:30 pm", [("go", "2026-12-05 18:30")]),
+    ("I need to leave", []),
+    ("I need to leave now", []),
+])
+def test_english_leaving_at_a_time_is_a_plan_to_keep(desk, said, rows):
+    said_to(desk, said)
+    assert agenda_rows(desk) == rows

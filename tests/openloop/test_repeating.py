@@ -239,8 +239,8 @@ def test_guard_a_promise_said_once_says_nothing_of_repeats(tuesday_desk):
 @pytest.mark.slow
 def test_a_korean_weekly_promise(tuesday_desk):
     assert said_to(tuesday_desk, "매주 화요일마다 쓰레기 버리라고 알려줘") == [
-        "알림 맞춰 둘게요: 쓰레기 버리기, 다음 주 화요일부터 매주 화요일."]
-    assert agenda_rows(tuesday_desk) == [("쓰레기 버리기", "2026-12-08 23:59")]
+        "알림 맞춰 둘게요: 쓰레기 버리기, 오늘부터 매주 화요일."]   # said on a Tuesday: today's counts
+    assert agenda_rows(tuesday_desk) == [("쓰레기 버리기", "2026-12-01 23:59")]
     assert said_to(tuesday_desk, "쓰레기 버렸어") == ["완료로 표시했어요: 쓰레기 버리기. 다음은 다음 주 화요일까지예요."]
 
 
@@ -495,3 +495,21 @@ def test_done_on_a_full_disk_neither_closes_nor_rolls(tmp_path, korean, clock, m
     assert _open(desk) == [("take my pills", "Sun 2026-12-06 08:00", "daily")]
     reread = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock)
     assert [(loop.desc, loop.status.value) for loop in reread.all_loops()] == [("take my pills", "open")]
+
+
+@pytest.mark.parametrize("said, first", [
+    ("remind me to call mom every Sunday at 8am", "Sun 2026-12-06 08:00"),
+    ("remind me to water the plants every Sunday", "Sun 2026-12-06 23:59"),
+    ("매주 일요일 오전 8시에 엄마한테 전화하라고 알려 줘", "Sun 2026-12-06 08:00"),
+    # already past today, or said to start next week: next Sunday
+    ("remind me to call mom every Sunday at 6am", "Sun 2026-12-13 06:00"),
+    ("starting next week remind me to call mom every Sunday at 8am", "Sun 2026-12-13 08:00"),
+])
+def test_every_sunday_said_on_a_sunday_morning_starts_today(tmp_path, korean, clock, said, first):
+    """Found by the fiftieth session: "every Sunday at 8am" said at 7 on a Sunday began a week later (the bare
+    weekday of a one-off promise means the next one; a rule that falls today and has not passed begins today)."""
+    clock.set_local("2026-12-06 07:00")   # a Sunday
+    desk = _desk(tmp_path, korean, clock)
+    said_to(desk, said)
+    [loop] = desk.service.agenda()
+    assert (_local(loop.due_ms), loop.repeat) == (first, "sun")
