@@ -359,3 +359,18 @@ _KO_MISSED = re.compile(r"(?:내가\s*)?(?:뭐|뭘|혹시)?\s*(?:놓친|까먹�
 def missed_asked(t: str) -> bool:
     """"What did I miss?", "뭐 놓친 거 있어?": the promises that expired unfinished lately, and the overdue ones."""
     return _EN_MISSED.fullmatch(t) is not None or _KO_MISSED.fullmatch(t) is not None
+
+
+# "what else?", "anything else?", "is that all?", "또 뭐 있어?", "그게 다야?": the rest of the agenda, asked right after
+# part of it was read out (the fiftieth session: to the model, which made something up); `desk` answers it only then
+_EN_MORE = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+|um\s+)*(?:what\s+else(?:\s+(?:is\s+there|do\s+i\s+have|have\s+i\s+got))?"
+                      r"|(?:is\s+there\s+)?(?:anything|something)\s+else(?:\s+(?:on\s+(?:my|the)\s+(?:list|agenda)|i\s+(?:need|have)\s+to\s+do))?"
+                      r"|(?:is\s+that|that's|is\s+this)\s+(?:all|everything|it)|any(?:thing)?\s+more|(?:and\s+)?the\s+rest)")
+_KO_MORE = re.compile(r"(?:그리고\s*)?(?:또\s*(?:뭐|뭘|다른\s*거)\s*(?:있어|있지|있나|있니|있어요)|(?:그게|그거|이게)\s*다(?:야|예요|에요|인가|지)"
+                      r"|다른\s*(?:건|거는|거|일은|일)\s*(?:없어|있어|뭐야)?|그\s*(?:외|밖)에(?:는|도)?(?:\s*(?:뭐|뭐\s*있어|있어))?|더\s*있어)")
+
+
+def more_asked(t: str) -> bool:
+    """Whether `t` (lower case, no closing punctuation) asks for the rest of a list just read out."""
+    text = t.rstrip("?？ ")
+    return bool(_EN_MORE.fullmatch(text) if text.isascii() else _KO_MORE.fullmatch(text))

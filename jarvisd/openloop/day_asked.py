@@ -13,7 +13,8 @@ import re
 from jarvisd.openloop.when import cut_spans, time_spans
 
 _EN = re.compile(r"(?:so\s+|and\s+)?(?:what(?:'s|\s+is|\s+do\s+i\s+have|\s+have\s+i\s+got|\s+am\s+i\s+doing|\s+are\s+my\s+plans)"
-                 r"|(?:is\s+there\s+)?anything|do\s+i\s+have\s+anything|have\s+i\s+got\s+anything)"
+                 r"|what\s+about|(?:is\s+there\s+)?anything(?:\s+else)?|do\s+i\s+have\s+anything(?:\s+else)?"
+                 r"|have\s+i\s+got\s+anything(?:\s+else)?)"
                  r"(?:\s+(?:due|planned|scheduled|happening|going\s+on|coming\s+up|on(?=\s+for\b)))?\s+(?P<day>.+)")
 _KO = re.compile(r"(?P<day>.+?)\s*(?:에|엔|에는|은|는|까지)?\s*(?:뭐\s*(?:있어|있지|있나|있더라|있어요|해야\s*(?:돼|해|하지|되지))"
                  r"|할\s*일(?:이|은)?\s*(?:뭐야|뭐지|있어|뭐\s*있어|알려\s*줘)|일정(?:이|은)?\s*(?:뭐야|뭐지|있어|뭐\s*있어|알려\s*줘))")

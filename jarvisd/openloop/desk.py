@@ -40,6 +40,7 @@ from jarvisd.openloop.agenda_asked import (
     last_added_asked,
     last_reminded_asked,
     missed_asked,
+    more_asked,
     next_asked,
     overdue_asked,
     repeating_asked,
@@ -375,7 +376,7 @@ class AgendaDesk:
             return asked
         if (asked := self._move_asked(text, session, lang)) is not None:
             return asked
-        if (day := self._day_agenda(text, lang)) is not None:   # before the list: "anything due on December 5?"
+        if (day := self._day_agenda(text, session, lang)) is not None:   # before the list: "anything due on December 5?"
             return day
         intent = match_intent(text)
         if intent is None and (reply := self._when_due(text, lang)) is not None:
@@ -424,7 +425,7 @@ class AgendaDesk:
                 scope = _SCOPES[intent.kind]
                 today = now.date().toordinal()
                 first_day, last_day = {"today": (0, today), "tomorrow": (0, today + 1),
-                                       "week": (0, today + 6 - now.weekday()),
+                                       "week": (0, today + 6 - now.weekday() + _SUNDAY_AHEAD * (now.weekday() == 6)),
                                        "next_week": (today + 7 - now.weekday(), today + 13 - now.weekday())}[scope]
                 loops = [loop for loop in loops if loop.due_ms is not None
                          and first_day <= datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day]
@@ -473,6 +474,11 @@ class AgendaDesk:
             self._listed[session] = ((first.id,), now_ms)
             return DeskReply(phrases.next_one(first, moment(first) or 0, overdue, kind == "reminder", now, tz, lang), lang,
                              intent="next")
+        if more_asked(t) and (listed := self._listed.get(session)) is not None \
+                and now_ms - listed[1] <= LISTED_SEC * 1000:   # "what else?" right after a list was read out
+            rest = [loop for loop in sorted(self._open_to_do(), key=_due_order) if loop.id not in listed[0]]
+            self._listed[session] = (listed[0] + tuple(loop.id for loop in rest[:phrases.SPOKEN_ITEMS]), now_ms)
+            return DeskReply(phrases.rest_list(rest, now, tz, lang), lang, intent="list")
         if (clock := at_time_asked(t)) is not None:   # "what do I have at 3pm?", "3시에 뭐 있어?"
             return DeskReply(phrases.at_time_list(self._due_at(clock), clock.hour, clock.minute, now, tz, lang), lang,
                              intent="list")
@@ -890,7 +896,7 @@ class AgendaDesk:
         hits = _promises_named(words, [loop.desc for loop in loops])
         return loops[hits[0]] if len(set(hits)) == 1 else None
 
-    def _day_agenda(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+    def _day_agenda(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"What do I have on Saturday?", "토요일에 뭐 있어?" (`day_asked.py`): the promises due that day, from the
         agenda; None when the words ask of no day alone."""
         words = asked_day(clean(text))
@@ -906,6 +912,7 @@ class AgendaDesk:
         day, tz = when.at.date(), self.service.tz
         loops = sorted((loop for loop in self.service.agenda() if loop.due_ms is not None
                         and datetime.fromtimestamp(loop.due_ms / 1000, tz).date() == day), key=_due_order)
+        self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
         return DeskReply(phrases.day_list(loops, when.at, now, tz, lang), lang, intent="due_day")
 
     def _move_asked(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
@@ -1336,7 +1343,8 @@ class AgendaDesk:
         reply = self._reply(change, notes, remind, reading, lang, session)
         if reply is not None and change.opened and repeats.said_but_unkept(text) \
                 and not any(loop.repeat for loop in change.opened):   # "every other day": kept once, and said so
-            reply = replace(reply, text=f"{reply.text} {phrases.repeat_unkept(lang)}")
+            head, asked = _question_last(reply.text)   # "… When should I remind you?" stays the last thing said
+            reply = replace(reply, text=" ".join(part for part in (head, phrases.repeat_unkept(lang), asked) if part))
         return reply
 
     def _proposals(self, commitments: Sequence[Commitment], now: datetime,
@@ -1890,6 +1898,16 @@ def _new_time(text: str) -> bool:
                for start, _ in time_spans(text))
 
 
+def _question_last(text: str) -> tuple[str, str]:
+    """A reply split before its closing question ("Got it: stretch every hour.", "When should I remind you?"), so a note
+    added goes before the question the user is to answer (the fiftieth session: the note came after it)."""
+    m = re.search(r"(?<=[.!])\s+([^.!?]+\?)$", text)
+    return (text[:m.start()], m.group(1)) if m else (text, "")
+
+
+# "what's on this week?" asked on a Sunday: the week ahead, not the one day left of the week ending today (the fiftieth
+# session: "Nothing is due this week" with Monday's and Thursday's promises open); "next week" is that week too
+_SUNDAY_AHEAD = 7
 _SCOPES: dict[str, phrases.Scope] = {"due_today": "today", "due_tomorrow": "tomorrow", "due_week": "week",
                                      "due_next_week": "next_week"}
 

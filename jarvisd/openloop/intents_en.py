@@ -72,7 +72,8 @@ _DAY_NEXT_WEEK = r"(?:next\s+week)"
 # "what must I do", "what have I got to finish": the user's own obligation, asked with any modal
 _EN_MODAL_DO = (r"what\s+(?:(?:do|did)\s+i\s+(?:have|need|got)\s+to|have\s+i\s+got\s+to|(?:should|must|shall)\s+i|am\s+i\s+(?:supposed|meant)\s+to)"
                 r"\s+(?:still\s+)?(?:do|finish|get\s+done|sort(?:\s+out)?|handle|take\s+care\s+of|remember)")
-_EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything|anything|" + _EN_MODAL_DO +
+_EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything(?: else)?|anything(?: else)?|"
+                r"what else (?:is there|do i have|have i got)|" + _EN_MODAL_DO +
                 r"|what do i have|what have i got|what's left|what is left"
                 r"|what deadlines do i have|any deadlines|what(?:'s| is) the deadline|" + _EN_FORGET + ")")
 
@@ -99,6 +100,7 @@ def _en_due(day: str) -> list[str]:
             # "I'm sorry for your loss …" and called the second "a common joke"): the day's list, soonest first
             rf"(?:what(?:'s|\s+is|\s+are)\s+)?(?:the|my|our)\s+(?:plans?|game\s+plan)\s+(?:for\s+)?{day}",
             rf"am\s+i\s+(?:all\s+)?(?:done|finished)\s+for\s+{day}",   # the forty-ninth session: to the model
+            rf"(?:and|so|ok(?:ay)?)?\s*,?\s*what\s+about\s+{day}",   # "what about tomorrow?" (the fiftieth session: to the model)
             rf"what(?:'s|\s+is)\s+(?:my\s+|the\s+)?first(?:\s+thing)?\s+(?:on\s+(?:my|the)\s+(?:agenda|list)\s+)?(?:for\s+)?{day}",
             # "tomorrow what am I doing", "today, what's on": the day said first, then the question
             rf"{day},?\s+(?:what(?:'s| is)\s+on|what\s+am\s+i\s+doing|what\s+do\s+i\s+have(?:\s+to\s+(?:do|finish))?"

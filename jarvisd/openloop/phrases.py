@@ -902,6 +902,13 @@ def _agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lan
     return f"{head}: " + _listed(loops, now, tz, lang)
 
 
+def rest_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """The open promises not yet read out, asked for with "what else?" right after a list."""
+    if lang == "ko":
+        return "그게 다예요." if not loops else "그 밖에: " + _listed(loops, now, tz, lang)
+    return "That's everything on your agenda." if not loops else "Also: " + _listed(loops, now, tz, lang)
+
+
 def day_list(loops: Sequence[OpenLoop], day: datetime, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """What is due on one named day ("what do I have on Saturday?"), read aloud like the agenda."""
     if lang == "ko":

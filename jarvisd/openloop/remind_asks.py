@@ -24,11 +24,20 @@ _EN_BEFORE = re.compile(_LEAD + r"(?:remind|warn|ping|tell)\s+me\s+(?:again\s+)?
 _EN_ABOUT_BEFORE = re.compile(_LEAD + r"(?:remind|warn|ping)\s+me\s+(?:again\s+)?(?:about|of)\s+(?:(?:the|my)\s+)?(?P<said>.+?)\s+"
                               r"(?:before(?:hand)?|ahead(?:\s+of\s+time)?|early|in\s+advance)"
                               r"(?:\s+(?:it'?s\s+due|it\s+is\s+due|the\s+due\s+date|the\s+deadline))?")
+# a weekday said alone: "remind me about the slides Wednesday evening" (the fiftieth session: the due moved to Wednesday)
+_EN_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
 _EN_AT = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?)\s+"
-                    r"(?P<time>(?:at|on|in|tomorrow|tonight|this|next)\b(?:(?!\bto\s).)*)")
+                    r"(?P<time>(?:at|on|in|tomorrow|tonight|this|next|" + _EN_WEEKDAY + r")\b(?:(?!\bto\s).)*)")
 # (not "remind me again tomorrow at 9am to call Bob": a promise said again, with its time, pass 34)
-_EN_AGAIN = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?P<time>(?:at|on|tomorrow|tonight|this|next|later\s+today)\b"
+_EN_AGAIN = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?P<time>(?:at|on|tomorrow|tonight|this|next|later\s+today|"
+                       + _EN_WEEKDAY + r")\b"
                        r"(?:(?!\bto\s).)*)")
+# "remind me at 9 to review it", "remind me to do that at 8" (the fiftieth session: "Sorry, I don't have an answer to
+# that"): the promise in focus, named by a pronoun, at that time
+_EN_TIME = r"(?:at|on|in|tomorrow|tonight|this|next|later\s+today|" + _EN_WEEKDAY + r")\b(?:(?!\bto\s).)*?"
+_EN_IT = r"to\s+(?:[a-z'-]+\s+){1,2}?(?:it|that|this|them)(?:\s+(?:up|off|out|in|back|over|through))?"
+_EN_TIME_IT = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?P<time>" + _EN_TIME + r")\s+" + _EN_IT)
+_EN_IT_TIME = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?" + _EN_IT + r"\s+(?P<time>" + _EN_TIME + r")")
 _EN_NONE = re.compile(_LEAD + r"(?:don't|do\s+not|no\s+need\s+to|stop)\s+(?:remind(?:ing)?|ping(?:ing)?)\s+me"
                       r"(?:\s+(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?))?(?:\s+(?:anymore|any\s+more|again))?")
 _KO_BEFORE = re.compile(r"(?P<said>.+?)\s?전에\s*(?:다시\s*)?"
@@ -64,6 +73,8 @@ def remind_ask(cleaned: str) -> RemindAsk | None:
             if len(words) >= n and (lead := _minutes(" ".join(words[-n:]))):
                 name = re.sub(r"(?:은|는|을|를|도)$", "", " ".join(words[:-n]))
                 return RemindAsk(name=_name(name), lead_minutes=lead)
+    if m := _EN_TIME_IT.fullmatch(cleaned) or _EN_IT_TIME.fullmatch(cleaned):
+        return RemindAsk(time_words=m["time"])
     if m := _EN_AT.fullmatch(cleaned):
         return RemindAsk(name=_name(m["x"]), time_words=m["time"])
     if m := _EN_AGAIN.fullmatch(cleaned):

@@ -253,3 +253,42 @@ def test_guard_what_did_i_miss_of_a_repeating_promise_says_that_time_not_the_rul
     said_to(desk, "remind me every day at 8am to take my pills")
     clock.set_local("2026-12-02 15:00")
     assert said_to(desk, "what did I miss?") == ["One thing passed unfinished this week: take your pills, due today at 8 AM."]
+
+
+@pytest.fixture
+def sunday(tmp_path, korean):
+    clock = FakeClock(0)
+    clock.set_local("2026-12-06 10:00")   # a Sunday
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
+    said_to(desk, "I need to call Bob tomorrow", "I need to pay rent on Friday", "I'll renew my passport before March")
+    return desk
+
+
+@pytest.mark.parametrize(("asked", "said"), [
+    # the fiftieth session: "Nothing is due this week. 3 more are open for later." (the week ending today)
+    ("What's on my plate this week?", "You have 2 things due this week: call Bob, by tomorrow; and pay rent, by Friday. "
+                                      "1 more is open for later."),
+    ("이번 주 할 일 뭐야", "이번 주까지 할 일이 2개 있어요: call Bob, 내일까지; pay rent, 다음 주 금요일까지. "
+                      "그 밖에 열린 일이 1개 더 있어요."),
+])
+def test_this_week_asked_on_a_sunday_is_the_week_ahead(sunday, asked, said):
+    assert said_to(sunday, asked) == [said]
+
+
+@pytest.mark.parametrize(("asked", "said"), [
+    # the fiftieth session: these went to the model ("Tomorrow is a day of rest and rejuvenation.")
+    ("Anything else for tomorrow?", "Tomorrow you have one thing due: call Bob, by tomorrow."),
+    ("what about tomorrow?", "You have one thing due by tomorrow: call Bob, by tomorrow. 2 more are open for later."),
+    ("What about Friday?", "On Friday you have one thing due: pay rent, by Friday."),
+    ("anything else on Friday?", "On Friday you have one thing due: pay rent, by Friday."),
+])
+def test_a_day_asked_with_else_or_what_about_is_read_from_the_agenda(sunday, asked, said):
+    assert said_to(sunday, asked) == [said]
+
+
+def test_what_else_right_after_a_list_reads_the_rest_then_says_that_is_all(sunday):
+    assert said_to(sunday, "what else?") == [None]   # nothing was read out: not the agenda's question
+    assert said_to(sunday, "What about Friday?", "what else?", "anything else?", "그게 다야?") == [
+        "On Friday you have one thing due: pay rent, by Friday.",
+        "Also: call Bob, by tomorrow; and renew your passport, by Sunday, February 28, 2027.",
+        "That's everything on your agenda.", "그게 다예요."]

@@ -153,3 +153,32 @@ def test_days_before_a_promise_of_a_day_is_that_mornings_reminder(desk):
     assert said_to(desk, "Remind me about the insurance two days before.") == [
         "OK, I'll remind you Sunday, December 13 at 9 AM: renew car insurance."]
     assert reminder_at(desk) == "2026-12-13 09:00" and agenda_rows(desk) == [("renew car insurance", "2026-12-15 23:59")]
+
+
+@pytest.mark.parametrize(("ask", "reply", "at"), [
+    # the fiftieth session: the due moved to Wednesday ("Updated: send Sarah the slides, now by Wednesday.")
+    ("Remind me about the slides Wednesday evening.", "OK, I'll remind you tomorrow at 6 PM: send Sarah the slides.",
+     "2026-12-02 18:00"),
+    ("remind me of the slides wednesday at noon", "OK, I'll remind you tomorrow at noon: send Sarah the slides.",
+     "2026-12-02 12:00"),
+])
+def test_a_reminder_on_a_weekday_said_alone_keeps_the_due(desk, ask, reply, at):
+    said_to(desk, "I promised Sarah I'd send her the slides by Thursday")
+    assert said_to(desk, ask) == [reply]
+    assert reminder_at(desk) == at and agenda_rows(desk) == [("send Sarah the slides", "2026-12-03 23:59")]
+
+
+@pytest.mark.parametrize(("ask", "reply", "at"), [
+    # the fiftieth session: "Sorry, I don't have an answer to that." (the model's, offline)
+    ("Remind me at 9pm to review it.", "OK, I'll remind you tonight at 9 PM: review Mike's PR.", "2026-12-01 21:00"),
+    ("remind me to do that at 8", "OK, I'll remind you tonight at 8 PM: review Mike's PR.", "2026-12-01 20:00"),
+])
+def test_a_reminder_of_the_promise_just_said_named_by_a_pronoun(desk, ask, reply, at):
+    said_to(desk, "I told Mike I'd review his PR tonight.")
+    assert said_to(desk, ask) == [reply]
+    assert reminder_at(desk) == at and agenda_rows(desk) == [("review Mike's PR", "2026-12-01 23:59")]
+
+
+def test_guard_a_pronoun_with_nothing_in_focus_sets_no_reminder(desk):
+    assert said_to(desk, "remind me to do it at 8") == [None]
+    assert agenda_rows(desk) == []

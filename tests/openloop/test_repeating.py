@@ -513,3 +513,12 @@ def test_every_sunday_said_on_a_sunday_morning_starts_today(tmp_path, korean, cl
     said_to(desk, said)
     [loop] = desk.service.agenda()
     assert (_local(loop.due_ms), loop.repeat) == (first, "sun")
+
+
+def test_a_repeat_not_kept_is_said_before_the_question_that_waits_for_an_answer(tmp_path, korean, clock):
+    """The fiftieth session: "… When should I remind you? I can't repeat it that way, so that's once." ended on the note,
+    and the question the next words answer was lost in the middle."""
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "remind me to stretch every hour", "2시간마다 물 마시라고 알려줘") == [
+        "Got it: stretch every hour. I can't repeat it that way, so that's once. When should I remind you?",
+        "적어 둘게요: 2시간마다 물 마시기. 그렇게 반복하지는 못해서 한 번만 적어 뒀어요. 언제 알려 드릴까요?"]
