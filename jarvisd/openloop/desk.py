@@ -827,6 +827,13 @@ class AgendaDesk:
                 loop = every[0]   # "skip it" with one repeating promise open
         if loop is None:
             return None
+        now = self.service.now_local()
+        day = repeats.skip_day(clean(text))
+        if loop.repeat and loop.due_ms is not None and day is not None and \
+                datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz).date() != now.date() + timedelta(days=day):
+            # "skip the vitamins tomorrow" with the next one due today (the fiftieth session: today's was skipped, and
+            # tomorrow's kept): only the next one can be skipped, and that is said; nothing changes
+            return DeskReply(phrases.skip_not_next(loop, now, self.service.tz, lang), lang, intent="cancel")
         closed, next_one = self.service.skip(loop.id)
         if next_one is not None:
             self._remember(session, next_one, self.service.now_ms())
@@ -2002,7 +2009,10 @@ _NOT_TO_DO = re.compile(r"^(?:don't|do\s+not|never)\s|지\s*말기$", re.IGNOREC
 _EN_AGENDA_NOUN = re.compile(r"\b(?:meeting|appointment|call|interview|flight|class|lesson|reservation|deadline|presentation|"
                              r"dentist|doctor|haircut|check-?up|dinner|lunch|party|date|exam|test|shift)s?$")
 _KO_AGENDA_NOUN = re.compile(r"(?:회의|약속|예약|미팅|병원|치과|수업|면접|시험|마감|비행기|저녁|점심)$")
-_DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right)[\s,]+)?(?:(?P<who>i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+)?"
+# "scratch that, I already sent it" (the fiftieth session: to the model, "I'm sorry for your loss"): the lead-in takes
+# the promise back, the deed says why; it is marked done
+_DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right|oh|actually|wait|no|scratch\s+that|never\s*mind|forget\s+(?:it|that))"
+                      r"[\s,]+)*(?:(?P<who>i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+)?"
                       r"(?P<v>[a-z']+)(?P<it>\s+(?:it|that|them|those|him|her))?"
                       r"(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")
 _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)

@@ -233,7 +233,15 @@ def skipped(loop: OpenLoop, next_one: OpenLoop | None, now: datetime, tz: tzinfo
         return confirm_closed(replace(loop, repeat=None), lang)
     if lang == "ko":
         return f"이번엔 건너뛸게요: {loop.desc}. {next_time(next_one, now, tz, lang)}"
-    return f"OK, skipping {second_person(loop.desc)} this time. {next_time(next_one, now, tz, lang)}"
+    return f"OK, I'll skip this one: {second_person(loop.desc)}. {next_time(next_one, now, tz, lang)}"
+
+
+def skip_not_next(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Skip the vitamins tomorrow" with the next one due today: only the next one can be skipped; nothing changed."""
+    when = spoken_due(loop.due_ms or 0, now, tz, lang)
+    if lang == "ko":
+        return f"다음 {loop.desc}{topic(loop.desc)} {when}{_is(when)}. 바로 다음 것만 건너뛸 수 있어서 그대로 뒀어요."
+    return f"The next one is {when}: {second_person(loop.desc)}. I can only skip the next one, so I left it as it is."
 
 
 def last_reminded(loop: OpenLoop | None, at_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:

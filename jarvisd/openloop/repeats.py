@@ -219,6 +219,20 @@ def skip_asked(cleaned: str) -> str | None:
     return "" if what in _IT or m["what"].strip() in _IT else what
 
 
+_SKIP_TODAY = re.compile(r"\b(?:today|tonight|this\s+morning|this\s+evening)(?:'s)?\b|오늘")
+_SKIP_TOMORROW = re.compile(r"\b(?:tomorrow|tmrw)(?:'s)?\b|내일")
+
+
+def skip_day(cleaned: str) -> int | None:
+    """The day a skip names, in days from today: 0 for "skip the pills today", 1 for "tomorrow", None when it names
+    none ("skip it": the next one, whenever it is)."""
+    if _SKIP_TOMORROW.search(cleaned):
+        return 1
+    if _SKIP_TODAY.search(cleaned):
+        return 0
+    return None
+
+
 def said_but_unkept(text: str) -> bool:
     """"Every other day", "every 2 hours", "매년": a repeat this version cannot keep (the promise is kept once)."""
     return bool(_EN_UNKEPT.search(text) or _KO_UNKEPT.search(text))

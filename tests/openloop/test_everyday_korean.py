@@ -163,3 +163,16 @@ def test_english_going_somewhere_now_is_no_promise(desk, said, rows):
 def test_english_leaving_at_a_time_is_a_plan_to_keep(desk, said, rows):
     said_to(desk, said)
     assert agenda_rows(desk) == rows
+
+
+@pytest.mark.parametrize(("promise", "said", "reply"), [
+    # the fiftieth session: to the model ("I'm sorry for your loss."), nothing closed
+    ("I'll send the rent receipt to the landlord tomorrow morning", "Scratch that, I already sent it.",
+     "Marked done: send the rent receipt to the landlord."),
+    ("I'll call Bob tomorrow", "never mind, I called him already", "Marked done: call Bob."),
+    ("I'll pay the rent tomorrow", "wait, no, I paid it", "Marked done: pay the rent."),
+])
+def test_english_a_deed_done_after_taking_the_promise_back_marks_it_done(desk, promise, said, reply):
+    said_to(desk, promise)
+    assert said_to(desk, said) == [reply]
+    assert agenda_rows(desk) == []
