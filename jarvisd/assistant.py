@@ -54,7 +54,7 @@ from jarvisd.memory.forget_asked import (
     one_per_subject,
     which_to_forget,
 )
-from jarvisd.memory.remember_asked import remember_said
+from jarvisd.memory.remember_asked import remember_said, where_deed
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.talk_asked import TalkAsked, talk_asked, talk_said
@@ -274,6 +274,9 @@ class Assistant:
             return None
         if not only_deixis(fact) and read_utterance(fact, self.desk.korean).commitments:
             return None
+        if (deed := where_deed(fact)) is not None and any(
+                loop.desc.split(" ", 1)[0].casefold() == deed for loop in self.desk.service.agenda()):
+            return None   # "I put the check in the mail" with "put the check in the mail" open: the desk closes it
         return f"/remember {fact}"
 
     async def _turn(self, text: str, session: str, lang: str, turn_id: int | None) -> AsyncIterator[str]:

@@ -70,7 +70,7 @@ _EN_NEWS = re.compile(r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+(?:t
 _KO_NEWS = re.compile(r"(?:오늘\s*)?(?:뉴스|헤드라인)\s*(?:좀\s*)?(?:알려\s*줘|알려\s*주세요|뭐\s*있어|들려\s*줘|읽어\s*줘)")
 
 
-_GREETING = re.compile(r"^\s*(?:(?:hey|hi|hello|good\s+(?P<part>morning|afternoon|evening|night)|(?P<bare>morning|evening))"
+_GREETING = re.compile(r"^\s*(?:(?:hey|hi|hello|good\s*(?P<part>morning|afternoon|evening|night)|(?P<bare>morning|evening))"
                        r"(?:[\s,]+(?:jarvis|there|again))*|(?P<ko>안녕(?:하세요)?|좋은\s*아침(?:이에요|입니다)?)"
                        r"(?:[\s,]*자비스(?:야)?)?|(?:자비스(?:야)?[\s,]*)(?P<ko2>안녕(?:하세요)?|좋은\s*아침)"
                        r"|(?:자비스(?:야)?[\s,]*)?(?P<night>잘\s*자(?:요)?|안녕히\s*주무세요|굿\s*나잇)(?:[\s,]*자비스(?:야)?)?)\s*[.!~]*\s*$",

@@ -65,6 +65,9 @@ def test_a_greeting_alone_is_answered_here_only_for_the_small_model():
     assert owed_answer("자비스 안녕", small_model=True) == "안녕하세요!"
     assert owed_answer("Good morning, Jarvis.") is None   # a capable model greets as it likes
     assert owed_answer("good morning, what's on my agenda", small_model=True) is None
+    # the fiftieth session: "Goodnight Jarvis." went to SmolLM2 ("I'm sorry for your loss. I'm sure you're not here")
+    assert owed_answer("Goodnight Jarvis.", small_model=True) == "Good night!"
+    assert owed_answer("goodness me", small_model=True) is None
 
 
 async def test_the_assistant_greets_without_its_small_model(tmp_path):

@@ -22,6 +22,9 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:please\s+)?(?:forget|delete|erase|remove)\s*,?\s+(?:that\s+|at\s+)?(?P<x>(?:my|our)\s+.+?)(?:\s+(?:please|for\s+me|now))?",
     r"(?:please\s+)?(?:forget|delete|erase)\s+what\s+i\s+(?:told\s+you|said)\s+about\s+(?P<x>.+?)",
     r"(?:don't|do\s+not)\s+remember\s+(?:that\s+|at\s+)?(?P<x>(?:my|our)\s+.+?)(?:\s+any\s*more)?",
+    # "forget where I parked" (the fiftieth session: SmolLM2 answered with a kept fact about "Dr. Park")
+    r"(?:please\s+)?(?:forget|delete|erase)\s+where\s+(?:i|we)\s+(?P<x>(?:parked|put|left|hid|stored|stashed|kept|locked)"
+    r"(?:\s+.+?)?)(?:\s+(?:please|now))?",
 )]
 _KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)?(?P<x>.+?)\s*(?:은|는|을|를|이|가)?\s*(?:좀\s*)?(?:잊어\s*버려|잊어\s*줘|잊어\s*주세요|잊어버려\s*줘|잊어|"
                  r"지워\s*줘|지워\s*주세요|지워|삭제해\s*줘|삭제해)(?:\s*(?:줘|주세요))?")

@@ -45,6 +45,36 @@ _NOT_A_VALUE = re.compile(r"(?:not|n't|broken|wrong|dead|lost|missing|stolen|exp
                           re.IGNORECASE)
 _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|주소|이메일|사이즈|"
                       r"혈액형|알레르기|코드|이름|별명)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
+# "I parked on level 3, spot B12", "I put my keys in the top drawer", "I left my umbrella at the office": where a thing
+# is, told without "remember" (the fiftieth session: "Good. That wasn't on your agenda, so there was nothing to mark
+# done." and nothing kept, then "where did I park?" found nothing). Parking needs no object; the others need one, and
+# a time is no place ("I left the office at 5").
+_WHERE_PLACE = (r"(?P<where>(?:on\s+top\s+of|next\s+to|in\s+front\s+of|on|in|at|under|underneath|behind|near|inside|by|"
+                r"beside|above|below|outside|between|on\s+the\s+(?:left|right))\s+"
+                r"(?!\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?$|(?:the\s+)?(?:morning|afternoon|evening|night|weekend)\b|"
+                r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:today|tonight|tomorrow|noon|midnight)\b|(?:a|an|\d+)\s+(?:minute|hour|day|week)s?\b)"
+                r".{1,80})")
+_EN_WHERE = re.compile(r"(?i:(?:(?:oh|so|ok|okay|and|also|by\s+the\s+way|btw|fyi|jarvis|just\s+so\s+you\s+know)[\s,]+)*)"
+                       r"(?P<fact>(?i:i|we)(?i:'ve|\s+have)?\s+(?i:just\s+)?(?:(?i:parked)(?:\s+(?i:the\s+car|my\s+car|the\s+bike|my\s+bike))?"
+                       r"|(?i:put|left|hid|stored|stashed|locked|kept)\s+(?i:my|our|the)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)"
+                       r"\s+" + _WHERE_PLACE + ")", re.IGNORECASE)
+_WHERE_DEEDS = {"parked": "park", "put": "put", "left": "leave", "hid": "hide", "stored": "store", "stashed": "stash",
+                "locked": "lock", "kept": "keep"}
+
+
+def told_where(said: str) -> str | None:
+    """Where a thing is, told without "remember" ("I parked on level 3", "I put my keys in the drawer"), or None."""
+    rules = said.replace("\u2019", "'")
+    m = _EN_WHERE.fullmatch(rules)
+    return said[m.start("fact"):m.end("fact")].strip(" ,") if m else None
+
+
+def where_deed(fact: str) -> str | None:
+    """The deed of a `told_where` fact, in its base form ("park", "put", "leave"), to tell it from a promise closed."""
+    m = re.match(r"(?i:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?(\w+)", fact.replace("\u2019", "'"))
+    return _WHERE_DEEDS.get(m.group(1).lower()) if m else None
+
+
 _EN_POINTER = re.compile(r"(?:(?:please|jarvis|ok|okay)[\s,]+)*remember\s+(?:that|this|it)(?:\s+(?:please|for\s+me))?",
                          re.IGNORECASE)
 _KO = re.compile(r"(?P<fact>.+?)[\s,]*(?:꼭\s*|좀\s*)?"
@@ -70,7 +100,7 @@ def remember_said(text: str) -> str | None:
     if re.search(r"[가-힣]", said) and (m := _KO.fullmatch(said)):
         fact = m["fact"].strip(" ,")
         return said if only_deixis(said) else fact   # "그거 기억해": the pointer, as /remember reads it
-    return told_fact(said)
+    return told_fact(said) or told_where(said)
 
 
 def told_fact(said: str) -> str | None:

@@ -30,7 +30,13 @@ _EN_NEXT = re.compile(
     r"(?:is\s+)?(?:my|the)\s+(?:very\s+)?next\s+"
     r"(?P<what>reminders?|tasks?|deadlines?|things?|to-?dos?|items?|promises?|dues?|due\s+dates?|jobs?|one|appointment)"
     r"(?:\s+(?:due|coming\s+up|about|for|on\s+(?:my|the)\s+(?:list|agenda|to-?do\s+list)|i\s+(?:have|need\s+to\s+do)))?"
-    r"|what(?:'s|\s+is)\s+(?:coming\s+up\s+next|up\s+next)")
+    r"|what(?:'s|\s+is)\s+(?:coming\s+up\s+next|up\s+next)"
+    # "what's most urgent?", "what should I do first?", "what's my top priority?" (the fiftieth session: to the model,
+    # "The most urgent thing is to get the latest news."): the soonest due, the overdue ones counted
+    r"|what(?:'s|\s+is)\s+(?:the\s+|my\s+)?(?:most\s+(?:urgent|pressing|important)|top\s+priority|(?:highest|first)\s+priority)"
+    r"(?:\s+(?:thing|task|one|item))?(?:\s+(?:on\s+(?:my|the)\s+(?:list|agenda)|right\s+now|now|today))?"
+    r"|what\s+(?:should|do|must)\s+i\s+(?:need\s+to\s+|have\s+to\s+)?(?:do|tackle|handle|start\s+with)\s+first"
+    r"|what(?:'s|\s+is)\s+(?:the\s+)?first\s+thing\s+i\s+(?:should|need\s+to|have\s+to)\s+do")
 # "다음 알림 뭐야", "다음 할 일 뭐야", "다음 알림 언제야", "다음에 해야 할 거 뭐지" (spaces off)
 _KO_NEXT = re.compile(r"(?:내|제)?(?:그)?다음(?:으로|에)?(?P<what>알림|리마인더|리마인드|할일|할거|해야할(?:일|거|것)|일정|마감|약속)"
                       r"(?:은|이|는|이뭐|가)?(?:뭐|뭔|언제|알려(?:줘|주|줄래)|있(?:어|나|니|지|냐|을까|는지)|어떻게|무엇)")

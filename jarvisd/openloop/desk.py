@@ -707,7 +707,10 @@ class AgendaDesk:
                 return DeskReply(phrases.no_due_to_lead(loop, lang), lang, intent="remind")
             at_ms = loop.due_ms - ask.lead_minutes * 60_000
             due = datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz)
-            if phrases.is_day_only(due) and ask.lead_minutes >= 1440:
+            if ask.part:   # "the night before": 8 PM the day before, whatever the due's hour
+                day = due.date() - timedelta(days=-(-ask.lead_minutes // 1440))
+                at_ms = int(datetime.combine(day, time(PART_HOURS[ask.part]), tzinfo=self.service.tz).timestamp() * 1000)
+            elif phrases.is_day_only(due) and ask.lead_minutes >= 1440:
                 # "two days before" a promise of a day ("by the 15th", kept at 23:59): that morning, not 11:59 PM
                 day = due.date() - timedelta(days=-(-ask.lead_minutes // 1440))
                 at_ms = int(datetime.combine(day, time(PART_HOURS["morning"]), tzinfo=self.service.tz).timestamp() * 1000)

@@ -484,11 +484,14 @@ def time_left(loops: Sequence[OpenLoop], now_ms: int, now: datetime, tz: tzinfo,
                                             f"{secs} second{'s' if secs != 1 else ''}" if secs else "") if p)
                 said.append(f"{desc}: {span} left, until {_en_clock(local)}.")
         elif minutes >= 12 * 60:   # "in about 30 hours", "in 3 days": a far due is said by its day first
-            days, hours = round(minutes / 1440), round(minutes / 60)
+            # days counted on the calendar, as "Christmas is in 24 days" is (the fiftieth session: Dec 1 9 AM to "by
+            # December 31" was "in 31 days", 30.6 rounded)
+            days, hours = (local.date() - now.date()).days, round(minutes / 60)
             if lang == "ko":
                 said.append(f"{desc}{topic(desc)} {when}{_is(when)}, " + (f"{days}일 남았어요." if days >= 2 else f"약 {hours}시간 남았어요."))
             else:
-                said.append(f"{desc} is {when}, in " + (f"{days} days." if days >= 2 else f"about {hours} hours."))
+                said.append(f"{desc} is {'due ' if when.startswith('by ') else ''}{when}, in "
+                            + (f"{days} days." if days >= 2 else f"about {hours} hours."))
         elif lang == "ko":
             said.append(f"{desc}: {_ko_minutes(minutes)} 남았어요 ({when}).")
         else:

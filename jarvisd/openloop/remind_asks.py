@@ -54,6 +54,7 @@ class RemindAsk:
     lead_minutes: int | None = None
     time_words: str = ""
     none: bool = False
+    part: str | None = None   # "the night before": that part of the day before ("night"), not the due's hour
 
 
 def remind_ask(cleaned: str) -> RemindAsk | None:
@@ -61,12 +62,13 @@ def remind_ask(cleaned: str) -> RemindAsk | None:
     if m := _EN_NONE.fullmatch(cleaned):
         return RemindAsk(name=_name(m["x"]), none=True)
     if (m := _EN_BEFORE.fullmatch(cleaned)) and (lead := _minutes(m["amount"])):
-        return RemindAsk(name=_name(m["x"]), lead_minutes=lead)
+        return RemindAsk(name=_name(m["x"]), lead_minutes=lead, part=day_before_part(m["amount"]) or None)
     if m := _EN_ABOUT_BEFORE.fullmatch(cleaned):
         words = m["said"].split()
         for n in (3, 2, 1):
             if len(words) > n and (lead := _minutes(" ".join(words[-n:]))):
-                return RemindAsk(name=_name(" ".join(words[:-n])), lead_minutes=lead)
+                return RemindAsk(name=_name(" ".join(words[:-n])), lead_minutes=lead,
+                                 part=day_before_part(" ".join(words[-n:])) or None)
     if m := _KO_BEFORE.fullmatch(cleaned):   # "밥 전화 한 시간 전에": the amount is the last one to three words
         words = m["said"].split()
         for n in (3, 2, 1):
@@ -84,7 +86,22 @@ def remind_ask(cleaned: str) -> RemindAsk | None:
     return None
 
 
+# "remind me the day before", "the night before", "the morning before" (the fiftieth session: to the model, "I'm sorry
+# for your loss"): a day ahead; the part of that day, when said, is its hour (`desk`)
+_EN_DAY_BEFORE = re.compile(r"(?:the|a)\s+(?P<part>day|night|evening|morning|afternoon)")
+
+
+def day_before_part(amount: str) -> str | None:
+    """"the night before": "night"; "the day before": "" (the due's own hour); None for any other amount."""
+    m = _EN_DAY_BEFORE.fullmatch(amount.strip())
+    if m is None:
+        return None
+    return "" if m["part"] == "day" else m["part"]
+
+
 def _minutes(amount: str) -> int | None:
+    if day_before_part(amount) is not None:
+        return 1440
     shift = bare_amount(amount.strip())
     if shift is None:
         return None

@@ -37,6 +37,13 @@ _EN_LEFT = [re.compile(p) for p in (
     r"(?:the\s+|my\s+|our\s+)?(?P<x>.+?)(?:\s+(?:goes\s+off|is\s+due|starts|ends|rings|is\s+done))?",
     r"(?:so\s+|and\s+)?how\s+(?:much\s+time|long)\s+(?:is\s+|do\s+i\s+have\s+|have\s+i\s+got\s+)?(?:left\s+)?"
     r"(?:on|for|until|till|before)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)",
+    # "how many days until the insurance is due?", "how many days do I have for the insurance", "how long do I have to
+    # renew the insurance" (the fiftieth session: to the model, "The insurance company will issue a refund …"); a day
+    # of the calendar ("how many days until Christmas") names no promise and goes on to the calendar
+    r"(?:so\s+|and\s+)?how\s+many\s+(?:days|hours|weeks|minutes)\s+(?:are\s+(?:there\s+)?|do\s+i\s+have\s+|have\s+i\s+got\s+)?"
+    r"(?:left\s+)?(?:until|till|til|before|to|for)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)"
+    r"(?:\s+(?:is\s+due|are\s+due|starts|ends|is\s+done))?",
+    r"(?:so\s+|and\s+)?how\s+(?:long|much\s+time|many\s+days)\s+do\s+i\s+(?:still\s+)?have\s+(?:left\s+)?to\s+(?P<x>.+?)",
 )]
 _KO_LEFT = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가|까지)?\s*(?:얼마나|몇\s*분|몇\s*시간|시간\s*얼마나)\s*"
                       r"남았(?:어|어요|지|니|나요|죠|을까)?")

@@ -196,3 +196,32 @@ async def test_a_statement_said_back_in_the_second_person_is_no_answer(tmp_path)
         assert await assistant.answer("My sister is visiting next week.", session="s") == "I see."
     finally:
         await assistant.close()
+
+
+async def test_where_a_thing_is_told_plainly_is_kept_and_said_back_with_the_embedded_model(tmp_path):
+    """The fiftieth session: "I parked on level 3, spot B12." was answered "Good. That wasn't on your agenda, so there
+    was nothing to mark done." and nothing was kept; "where did I park?" then found nothing."""
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        assert await assistant.answer("I parked on level 3, spot B12.", session="s") == \
+            "Remembered: I parked on level 3, spot B12"
+        assert await assistant.answer("I put my keys in the top drawer", session="s") == \
+            "Remembered: I put my keys in the top drawer"
+        assert await assistant.answer("Where did I park?", session="s") == \
+            "You told me you parked on level 3, spot B12."
+        assert await assistant.answer("where did I put my keys?", session="s") == \
+            "You told me you put your keys in the top drawer."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+async def test_guard_a_deed_of_an_open_promise_closes_it_and_keeps_no_where_fact(tmp_path):
+    assistant, _chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        await assistant.answer("I need to put the check in the mailbox", session="s")
+        assert await assistant.answer("I put the check in the mailbox", session="s") == \
+            "Marked done: put the check in the mailbox."
+        assert assistant.memory.told_facts(assistant.scope("s")) == []
+    finally:
+        await assistant.close()

@@ -135,3 +135,16 @@ async def test_forget_everything_about_me_says_one_at_a_time_and_forgets_nothing
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+async def test_forget_where_i_parked_forgets_that_and_not_a_fact_about_dr_park(tmp_path):
+    """The fiftieth session: "Forget where I parked." went to SmolLM2, which said "(2026-12-06) My dentist is Dr. Park"."""
+    assistant, _chat = _assistant(tmp_path)
+    try:
+        await assistant.answer("I parked on level 3, spot B12.", session="s")
+        await assistant.answer("My dentist is Dr. Park.", session="s")
+        assert await assistant.answer("Forget where I parked.", session="s") == \
+            "OK, I forgot that you parked on level 3, spot B12."
+        assert [item.content for item in assistant.memory.told_facts(assistant.scope("s"))] == ["My dentist is Dr. Park"]
+    finally:
+        await assistant.close()

@@ -292,3 +292,20 @@ def test_what_else_right_after_a_list_reads_the_rest_then_says_that_is_all(sunda
         "On Friday you have one thing due: pay rent, by Friday.",
         "Also: call Bob, by tomorrow; and renew your passport, by Sunday, February 28, 2027.",
         "That's everything on your agenda.", "그게 다예요."]
+
+
+@pytest.mark.parametrize("asked", ["What's most urgent?", "what should I do first?", "what is my top priority",
+                                   "what's the most important thing on my list"])
+def test_what_is_most_urgent_is_the_next_one(desk, asked):
+    """The fiftieth session: to the model, "The most urgent thing is to get the latest news."."""
+    said = said_to(desk, "I need to renew the car insurance by the end of the month", "I need to call Bob at 5pm", asked)
+    assert said[-1] == "Next up: call Bob, today at 5 PM."
+
+
+@pytest.mark.parametrize("asked", ["How many days until the insurance is due?", "how many days do I have for the insurance",
+                                   "how long do I have to renew the insurance"])
+def test_how_many_days_until_a_promise_is_read_from_the_agenda(desk, asked):
+    """The fiftieth session: to the model, "The insurance company will issue a refund within 24 hours …"."""
+    said = said_to(desk, "I need to renew the car insurance by the end of the month", asked)
+    assert said[-1] == "Renew the car insurance is due by Thursday, December 31, in 30 days."
+    assert said_to(desk, "how many days until christmas")[0].startswith("Christmas is in 24 days")

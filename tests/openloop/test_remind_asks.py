@@ -182,3 +182,16 @@ def test_a_reminder_of_the_promise_just_said_named_by_a_pronoun(desk, ask, reply
 def test_guard_a_pronoun_with_nothing_in_focus_sets_no_reminder(desk):
     assert said_to(desk, "remind me to do it at 8") == [None]
     assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize(("ask", "reply", "at"), [
+    # the fiftieth session: to the model ("I'm sorry for your loss. …"), no reminder set
+    ("Remind me the day before.", "OK, I'll remind you Wednesday at 10 AM: dentist appointment.", "2026-12-09 10:00"),
+    ("remind me the night before", "OK, I'll remind you Wednesday at 8 PM: dentist appointment.", "2026-12-09 20:00"),
+    ("remind me about the dentist the morning before", "OK, I'll remind you Wednesday at 9 AM: dentist appointment.",
+     "2026-12-09 09:00"),
+])
+def test_a_reminder_the_day_or_night_before(saturday_desk, ask, reply, at):
+    said_to(saturday_desk, "I have a dentist appointment on Thursday at 10.")
+    assert said_to(saturday_desk, ask) == [reply]
+    assert reminder_at(saturday_desk) == at and agenda_rows(saturday_desk) == [("dentist appointment", "2026-12-10 10:00")]
