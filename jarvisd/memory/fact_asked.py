@@ -21,6 +21,9 @@ from jarvisd.textsafe import plain_words
 _LEAD = r"(?:(?:so|and|hey|ok|okay|jarvis|um|uh)[\s,]+)*"
 _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:my|our)\s+(?P<x>.+?)(?:\s+again)?",
+    # "what's the garage code?", "what was the wifi password again?": a thing of the kind kept as a fact, without "my"
+    r"(?:what|which)(?:'s|\s+is|\s+was)\s+the\s+(?P<x>(?:[\w'-]+\s+){0,3}?(?:code|password|passcode|pin|combination|"
+    r"wi-?fi|username|login))(?:\s+again)?",
     r"(?:do|did)\s+you\s+(?:remember|know)\s+(?:what|where|when|who|which)\s+(?:my|our)\s+(?P<x>.+?)"
     r"(?:\s+(?:is|are|was|were))?",
     r"(?:do|did)\s+you\s+(?:remember|know)\s+(?:my|our)\s+(?P<x>.+?)",

@@ -21,6 +21,11 @@ _EN = (
                re.IGNORECASE),
     re.compile(r"(?:(?:please|jarvis|hey\s+jarvis|ok|okay)[\s,]+)*remember\s*,?\s+(?:at\s+)?(?P<fact>(?:my|our)\s+.+?\s+(?:is|are)\s+.+)",
                re.IGNORECASE),
+    # "add a note: the garage code is 4417" (the fiftieth session: said back, kept nowhere; "what's the garage code?"
+    # then went to SmolLM2, "a set of regulations and guidelines …"): a statement only, "add a note: call Bob" is a task
+    re.compile(r"(?:(?:please|jarvis|hey\s+jarvis|ok|okay|and|also)[\s,]+)*(?:(?:can\s+you\s+)?(?:add|make|take|leave|write)\s+"
+               r"(?:me\s+)?a\s+note|note\s+(?:this|that)\s+down)\s*[:\-–,]\s*(?P<fact>.{1,200}?\b(?:is|are|was|were)\b.{1,200})",
+               re.IGNORECASE),
 )
 # "my name is Alex", "call me Alex": the user's name, kept as a fact without "remember" (the session's chat: SmolLM2
 # answered "I'm Alex, and I'll be your personal assistant" and kept nothing); "call me later" is a request, not a name

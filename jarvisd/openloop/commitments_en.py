@@ -74,7 +74,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("must", re.compile(_SUBJ + r"(?:\s+still)?\s+(?=owe\s+[\w'.]+\s+(?:a|an|the|my|some)\s+\w)")),
     ("remind", re.compile(r"\bremind\s+me\b|\b(?:don'?t|do\s+not)\s+let\s+me\s+forget\b|"
                           r"\b(?:set|leave)\s+(?:a|me\s+a)\s+reminder\b")),
-    ("note", re.compile(r"\b(?:make|take|leave)\s+(?:a|me\s+a)\s+note\b|\bnote\s+to\s+self\b|"
+    ("note", re.compile(r"\b(?:make|take|leave|add|write)\s+(?:a|me\s+a)\s+note\b|\bnote\s+to\s+self\b|"
                         r"\bi\s+(?:must\s+not|mustn't|can't|cannot|shouldn't)\s+forget\b")),
     ("remind", re.compile(r"^(?:please\s+)?(?:(?:don'?t|do\s+not)\s+forget|remember|make\s+sure)\b")),
     ("must", re.compile(r"^let\s+me\s+(?:remember|make\s+sure|not\s+forget)\s+to\s+")),

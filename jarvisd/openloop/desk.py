@@ -389,7 +389,7 @@ class AgendaDesk:
         if intent is None and (which := day_asked(clean(text), self.service.now_local())) is not None:
             # "what's the date next Friday?", "what day is Christmas this year?": the calendar's
             return DeskReply(phrases.day_is(*which, self.service.now_local().date(), lang), lang, intent="clock")
-        if intent is None and (reply := self._deed_asked(text, lang)) is not None:   # "did I take out the trash?"
+        if intent is None and (reply := self._deed_asked(text, session, lang)) is not None:   # "did I take out the trash?"
             return reply
         if intent is not None:
             reply = self._intent(intent, session, text)
@@ -441,6 +441,12 @@ class AgendaDesk:
             loops = [loop for loop in self.service.agenda() if _mentions(loop, intent.argument)]
             return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
         if intent.kind == "snooze":
+            spoken = self.last_reminder()
+            if not _ASKED_AGAIN.search(text) and \
+                    (spoken is None or self.service.now_ms() - spoken[1] > SNOOZE_WINDOW_SEC * 1000):
+                # "not yet" with no reminder said lately answers a question ("did I pick up the prescription?"), it
+                # asks for no reminder (the fiftieth session: "Not yet, push it to tomorrow" also set one in 10 minutes)
+                return None
             return self._snooze(intent, session)
         if intent.kind in ("cancel_all", "done_all"):
             return self._ask_every(intent, session)
@@ -531,7 +537,7 @@ class AgendaDesk:
             return DeskReply(phrases.finished_list(done, span, lang), lang, intent="finished")
         return None
 
-    def _deed_asked(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+    def _deed_asked(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Did I take out the trash?", "have I called Bob yet?", "쓰레기 버렸나?": the newest promise of that deed, open
         or closed, as the agenda holds it; "It isn't on your agenda." when none is and the words ask of a task; None
         otherwise (chat: "did I wake you?"). Never closes nor opens one (session 45: the model answered "no, no you
@@ -552,6 +558,8 @@ class AgendaDesk:
             if done is not None:
                 return DeskReply(f"{phrases.deed_status(done, now, self.service.tz, lang)} "
                                  f"{phrases.next_time(newest, now, self.service.tz, lang)}", lang, intent="did_i")
+        if newest is not None and newest.is_open:   # "not yet, push it to tomorrow": "it" is the one asked about (the
+            self._remember(session, newest, self.service.now_ms())   # fiftieth session: the snooze found none)
         return DeskReply(phrases.deed_status(newest, now, self.service.tz, lang), lang, intent="did_i")
 
     def _ask_every(self, intent: Intent, session: str, loops: Sequence[OpenLoop] | None = None,
@@ -1872,6 +1880,12 @@ def _rolled(change: AgendaChange) -> set[str]:
     """The ids of the promises in `change.opened` that are the next time of a repeating one it closed."""
     closed = {(loop.desc, loop.session) for loop in change.closed if loop.repeat}
     return {loop.id for loop in change.opened if loop.repeat and (loop.desc, loop.session) in closed}
+
+
+# a snooze said with its own words or its length ("snooze it", "remind me later", "not now, ten minutes", "나중에 다시 알려
+# 줘"), not a bare "not yet" / "later"
+_ASKED_AGAIN = re.compile(r"\b(?:snooze|remind|ping|ask|tell|bug|minutes?|mins?|hours?|secs?|seconds?)\b|\d|알려|알림|스누즈|분|시간",
+                          re.IGNORECASE)
 
 
 def _joined(first: DeskReply | None, second: DeskReply | None) -> DeskReply | None:

@@ -225,3 +225,17 @@ async def test_guard_a_deed_of_an_open_promise_closes_it_and_keeps_no_where_fact
         assert assistant.memory.told_facts(assistant.scope("s")) == []
     finally:
         await assistant.close()
+
+
+async def test_a_note_of_a_fact_is_kept_and_the_thing_asked_without_my_is_said_back(tmp_path):
+    """The fiftieth session: "Add a note: the garage code is 4417." was said back and kept nowhere; "What's the garage
+    code?" then went to SmolLM2: "a set of regulations and guidelines that govern the operation of a vehicle"."""
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        assert await assistant.answer("Add a note: the garage code is 4417.", session="s") == \
+            "Remembered: the garage code is 4417"
+        assert await assistant.answer("What's the garage code?", session="s") == "You told me the garage code is 4417."
+        assert await assistant.answer("add a note: call Bob tomorrow", session="s") == "Got it: call Bob, by tomorrow."
+        assert chat.calls == []
+    finally:
+        await assistant.close()

@@ -309,3 +309,16 @@ def test_how_many_days_until_a_promise_is_read_from_the_agenda(desk, asked):
     said = said_to(desk, "I need to renew the car insurance by the end of the month", asked)
     assert said[-1] == "Renew the car insurance is due by Thursday, December 31, in 30 days."
     assert said_to(desk, "how many days until christmas")[0].startswith("Christmas is in 24 days")
+
+
+def test_not_yet_push_it_after_did_i_moves_the_one_asked_about_and_sets_no_reminder(moving):
+    """The fiftieth session: "Not yet, push it to tomorrow." after "Did I pick up the prescription?" answered "There's no
+    reminder to snooze right now. It's already marked done: call with the bank."; then, with the focus fixed, it also
+    set a reminder in 10 minutes ("not yet" read as a snooze with no reminder said)."""
+    desk, _clock = moving
+    said_to(desk, "I have a call with the bank at 11", "I need to pick up my prescription before 6", "Done with the bank.")
+    assert said_to(desk, "Did I pick up the prescription?", "Not yet, push it to tomorrow.") == [
+        "Not yet: pick up your prescription is still on your agenda, tonight at 6 PM.",
+        "Updated: pick up your prescription, now tomorrow at 6 PM."]
+    [loop] = desk.service.agenda()
+    assert loop.remind_ms != desk.service.now_ms() + 600_000   # no snooze of 10 minutes
