@@ -821,6 +821,11 @@ class AgendaDesk:
                 loop = every[0]   # "skip it" with one repeating promise open
         if loop is None:
             return None
+        day = repeats.skip_day(clean(text))
+        if day is not None and loop.repeat is not None and loop.due_ms is not None:
+            now = self.service.now_local()
+            if datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz).date() != now.date() + timedelta(days=day):
+                return DeskReply(phrases.skip_not_next(loop, day, now, self.service.tz, lang), lang, intent="cancel")
         closed, next_one = self.service.skip(loop.id)
         if next_one is not None:
             self._remember(session, next_one, self.service.now_ms())

@@ -1,0 +1,147 @@
+"""The fifty-fifth pass (a): issue 18's kinds over repeating promises, the command line and time. Each finding's test
+failed on the branch's starting code (`d2c0b7c`); the guards passed there too. Real agenda service on JSONL, a stopped
+clock; no model."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.model import LoopStatus
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+
+SEOUL = ZoneInfo("Asia/Seoul")
+BERLIN = ZoneInfo("Europe/Berlin")
+
+
+def _ms(text: str, tz: ZoneInfo = SEOUL) -> int:
+    return int(datetime.strptime(text, "%Y-%m-%d %H:%M").replace(tzinfo=tz).timestamp() * 1000)
+
+
+def _local(ms: int | None, tz: ZoneInfo = SEOUL) -> str:
+    return "-" if ms is None else datetime.fromtimestamp(ms / 1000, tz).strftime("%a %Y-%m-%d %H:%M")
+
+
+class _Clock:
+    def __init__(self, text: str, tz: ZoneInfo) -> None:
+        self.now = _ms(text, tz) / 1000
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _written(tmp_path: Path, *records: dict) -> Path:
+    path = tmp_path / "openloops.jsonl"
+    path.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+    return path
+
+
+def _series(loop_id: str, due: str, repeat: str, desc: str = "take my pills") -> dict:
+    made = _ms("2026-12-01 10:00")
+    return {"id": loop_id, "desc": desc, "status": "open", "created_ms": made, "updated_ms": made,
+            "due_ms": _ms(due), "repeat": repeat}
+
+
+# ---------------------------------------------------------------- a series at the end of the agenda's window
+
+@pytest.mark.parametrize(("repeat", "act"), [("monthly:31", "skip"), ("weekly", "skip"), ("sun", "skip"),
+                                             ("sun", "done")])
+def test_a_series_whose_next_time_is_past_2200_is_closed_and_kept_once_not_an_error(tmp_path, repeat, act):
+    """Before: the next time (2200-01-05, past the loader's window) was refused by `_save` as `TimeOutOfRange`, which
+    came out of the ✓ (`jarvisd openloop done`: a traceback; the HUD: a 500), the skip (the turn failed) and, with
+    the clock there, every expiry sweep; the promise stayed open."""
+    service = OpenLoopService(JsonlLoopStore(_written(tmp_path, _series("pills0001", "2199-12-31 08:00", repeat))),
+                              tz=SEOUL, clock=_Clock("2026-12-06 10:00", SEOUL))
+    closed = service.skip("pills0001")[0] if act == "skip" else service.done("pills0001")
+    assert closed.status is (LoopStatus.DISMISSED if act == "skip" else LoopStatus.DONE)
+    assert service.agenda() == []
+    reread = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL,
+                             clock=_Clock("2026-12-06 10:00", SEOUL))
+    assert [loop.status for loop in reread.all_loops()] == [closed.status]
+
+
+def test_a_series_whose_next_time_is_past_2200_does_not_fail_the_sweep(tmp_path):
+    """The clock at the window's end (a clock set wrong): the sweep expires the series and keeps it once; before, the
+    sweep's `TimeOutOfRange` failed every agenda read (only an OSError was caught there)."""
+    clock = _Clock("2026-12-06 10:00", SEOUL)
+    service = OpenLoopService(JsonlLoopStore(_written(tmp_path, _series("pills0001", "2199-12-24 08:00", "weekly"),
+                                                      _series("call0001", "2199-12-24 09:00", "", desc="call Bob"))),
+                              tz=SEOUL, clock=clock)
+    clock.now = _ms("2199-12-31 20:00") / 1000
+    change = service.expire()
+    assert sorted(loop.desc for loop in change.closed) == ["call Bob", "take my pills"]
+    assert service.agenda() == []
+
+
+def test_guard_a_series_inside_the_window_still_rolls_on_skip_and_done(tmp_path):
+    service = OpenLoopService(JsonlLoopStore(_written(tmp_path, _series("pills0001", "2199-12-31 08:00", "daily"),
+                                                      _series("walk0001", "2026-12-07 08:00", "sun", desc="walk"))),
+                              tz=SEOUL, clock=_Clock("2026-12-06 10:00", SEOUL))
+    _, rolled = service.skip("pills0001")   # 2200-01-01 08:00 in Seoul is still 2199 in UTC: kept
+    assert rolled is not None and _local(rolled.due_ms) == "Wed 2200-01-01 08:00"
+    service.skip("walk0001")
+    assert sorted((loop.desc, _local(loop.due_ms)) for loop in service.agenda()) == [
+        ("take my pills", "Wed 2200-01-01 08:00"), ("walk", "Sun 2026-12-13 08:00")]
+
+
+# ---------------------------------------------------------------- "skip the pills tomorrow" while today's is next
+
+def _pills_desk(tmp_path: Path, korean: KoreanAnalyzer,
+                said: str = "remind me every day at 8am to take my pills") -> tuple[AgendaDesk, _Clock]:
+    clock = _Clock("2026-12-05 20:00", BERLIN)   # Saturday evening: the first is Sunday 8 AM
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=BERLIN, clock=clock), korean)
+    assert desk.handle(said, "default") is not None
+    clock.now = _ms("2026-12-06 07:00", BERLIN) / 1000   # Sunday 7 AM: today's 8 AM is the open one
+    return desk, clock
+
+
+def _open(desk: AgendaDesk) -> list[str]:
+    return [_local(loop.due_ms, BERLIN) for loop in desk.service.agenda()]
+
+
+@pytest.mark.parametrize("said", ["skip the pills tomorrow", "skip tomorrow's pills", "skip the pills tomorrow please"])
+def test_skipping_tomorrows_pills_while_todays_is_next_skips_nothing_and_says_so(tmp_path, korean, said):
+    """Before: "OK, skipping take your pills this time. Next: tomorrow at 8 AM.": today's 8 AM (the one open) was
+    withdrawn and the one the user asked to skip kept: today's reminder missed, tomorrow's said."""
+    desk, _ = _pills_desk(tmp_path, korean)
+    reply = desk.handle(said, "default")
+    assert reply is not None and reply.text.startswith("Not skipped: take your pills comes next today at 8 AM, not "
+                                                       "tomorrow."), reply.text
+    assert _open(desk) == ["Sun 2026-12-06 08:00"]
+
+
+def test_skipping_todays_pills_once_todays_is_done_skips_nothing_and_says_so(tmp_path, korean):
+    desk, clock = _pills_desk(tmp_path, korean)
+    assert desk.handle("I took my pills", "default") is not None
+    clock.now = _ms("2026-12-06 10:00", BERLIN) / 1000
+    reply = desk.handle("skip the pills today", "default")
+    assert reply is not None and reply.text.startswith("Not skipped: take your pills comes next tomorrow at 8 AM"), \
+        reply.text
+    assert _open(desk) == ["Mon 2026-12-07 08:00"]
+
+
+@pytest.mark.parametrize("said", ["skip the pills today", "skip today's pills", "skip the pills this morning",
+                                  "skip it", "skip the pills"])
+def test_guard_skipping_the_next_one_by_its_day_or_without_one_still_skips_it(tmp_path, korean, said):
+    desk, _ = _pills_desk(tmp_path, korean)
+    reply = desk.handle(said, "default")
+    assert reply is not None and reply.text == "OK, skipping take your pills this time. Next: tomorrow at 8 AM."
+    assert _open(desk) == ["Mon 2026-12-07 08:00"]
+
+
+@pytest.mark.slow
+def test_a_korean_skip_of_tomorrow_while_todays_is_next_skips_nothing(tmp_path, korean):
+    desk, _ = _pills_desk(tmp_path, korean, "매일 아침 8시에 약 먹으라고 알려줘")
+    reply = desk.handle("내일은 약 건너뛸게", "default")
+    assert reply is not None and reply.text.startswith("건너뛰지 않았어요"), reply.text
+    assert _open(desk) == ["Sun 2026-12-06 08:00"]
+    reply = desk.handle("오늘은 약 건너뛸게", "default")
+    assert reply is not None and reply.text.startswith("이번엔 건너뛸게요"), reply.text
+    assert _open(desk) == ["Mon 2026-12-07 08:00"]
