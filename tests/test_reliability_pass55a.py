@@ -5,6 +5,7 @@ clock; no model."""
 from __future__ import annotations
 
 import json
+import time
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -145,3 +146,52 @@ def test_a_korean_skip_of_tomorrow_while_todays_is_next_skips_nothing(tmp_path, 
     reply = desk.handle("오늘은 약 건너뛸게", "default")
     assert reply is not None and reply.text.startswith("이번엔 건너뛸게요"), reply.text
     assert _open(desk) == ["Mon 2026-12-07 08:00"]
+
+
+# ---------------------------------------------------------------- the command line on a full disk
+
+def _jarvisd(home: Path, *args: str, fsize: int) -> tuple[int, str, str]:
+    """`python -m jarvisd ARGS` with `JARVIS_HOME=home` under a file size limit of `fsize` bytes (`ulimit -f`: a
+    write past it fails with EFBIG, as a full disk fails with ENOSPC; Python ignores SIGXFSZ)."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    env = {**os.environ, "JARVIS_HOME": str(home), "OLLAMA_HOST": "http://127.0.0.1:9", "JARVIS_HUD__PORT": "18589",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    done = subprocess.run([sys.executable, "-m", "jarvisd", *args], env=env, capture_output=True, text=True,
+                          timeout=120, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize)))
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_jarvisd_hud_on_a_full_disk_is_one_line_and_leaves_no_empty_token(tmp_path):
+    """Before: `jarvisd hud --print-url` (and `jarvisd mic`) with no token yet on a full disk: a 19-line
+    `OSError: [Errno 28] No space left on device` traceback from `load_or_create_token`, an empty `hud.token` left."""
+    (tmp_path / "data").mkdir()
+    code, out, err = _jarvisd(tmp_path, "hud", "--print-url", "--no-check", fsize=0)
+    assert code == 1 and "Traceback" not in err, err
+    assert err.strip().splitlines() == [f"jarvisd: cannot write the token file {tmp_path / 'data' / 'hud.token'} "
+                                        "(File too large): free some space on its disk and try again"]
+    assert not (tmp_path / "data" / "hud.token").exists()
+    code, out, err = _jarvisd(tmp_path, "hud", "--print-url", "--no-check", fsize=1 << 20)   # the disk back
+    assert code == 0 and "#token=" in out, err
+
+
+def test_jarvisd_openloop_done_on_a_full_disk_is_one_line_and_changes_nothing(tmp_path):
+    """Before: `jarvisd openloop done` of a daily promise (its close and its next time: two records) past the limit:
+    a 36-line `OSError: [Errno 27] File too large` traceback from the store's write."""
+    (tmp_path / "data").mkdir()
+    now = int(time.time() * 1000)   # the real clock: the subprocess reads it
+    records = [{"id": f"loop{i:04d}aaaa", "desc": f"call Bob {i}", "status": "open", "created_ms": now, "updated_ms": now,
+                "due_ms": now + (i + 1) * 86_400_000, "repeat": "daily" if i == 0 else None} for i in range(8)]
+    path = _written(tmp_path / "data", *records)
+    before = path.read_bytes()
+    code, out, err = _jarvisd(tmp_path, "openloop", "done", "loop0000", fsize=len(before) + 100)
+    assert code == 1 and "Traceback" not in err, err
+    assert err.strip().splitlines()[-1].startswith("jarvisd openloop done: the agenda could not be saved (File too "
+                                                   "large); nothing changed."), err
+    code, out, err = _jarvisd(tmp_path, "openloop", "list", fsize=1 << 20)
+    assert code == 0 and "loop0000  call Bob 0" in out, (out, err)
+    code, out, err = _jarvisd(tmp_path, "openloop", "done", "loop0000", fsize=1 << 20)   # the disk back
+    assert code == 0 and out.startswith("✓ loop0000 call Bob 0 -> done"), (out, err)
