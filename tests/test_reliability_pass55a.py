@@ -195,3 +195,28 @@ def test_jarvisd_openloop_done_on_a_full_disk_is_one_line_and_changes_nothing(tm
     assert code == 0 and "loop0000  call Bob 0" in out, (out, err)
     code, out, err = _jarvisd(tmp_path, "openloop", "done", "loop0000", fsize=1 << 20)   # the disk back
     assert code == 0 and out.startswith("✓ loop0000 call Bob 0 -> done"), (out, err)
+
+
+@pytest.mark.parametrize("args", [("openloop", "list"), ("doctor", "--json"), ("hud", "--print-url", "--no-check")])
+@pytest.mark.parametrize("buffered", [True, False])
+def test_a_commands_output_on_a_full_disk_is_one_line_not_a_traceback(tmp_path, args, buffered):
+    """Before: `jarvisd openloop list > file` on a full disk (here `/dev/full`): a 12-17 line `OSError: [Errno 28] No
+    space left on device` traceback (PYTHONUNBUFFERED set: from the print; unset: "Exception ignored" at the exit)."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "data").mkdir()
+    env = {**os.environ, "JARVIS_HOME": str(tmp_path), "OLLAMA_HOST": "http://127.0.0.1:9", "JARVIS_HUD__PORT": "18589",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    env.pop("PYTHONUNBUFFERED", None)
+    if not buffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "jarvisd", *args], env=env, stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert done.returncode == 1 and "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, \
+        done.stderr
+    assert done.stderr.strip().splitlines()[-1] == ("jarvisd: the output could not be written (No space left on device):"
+                                                   " free some space where it goes, or send it elsewhere; what the "
+                                                   "command did is done"), done.stderr
