@@ -220,3 +220,23 @@ def test_a_commands_output_on_a_full_disk_is_one_line_not_a_traceback(tmp_path, 
     assert done.stderr.strip().splitlines()[-1] == ("jarvisd: the output could not be written (No space left on device):"
                                                    " free some space where it goes, or send it elsewhere; what the "
                                                    "command did is done"), done.stderr
+
+
+# ---------------------------------------------------------------- a rule this version does not know, in the agenda's answers
+
+def test_a_series_with_a_rule_this_version_does_not_know_is_not_listed_as_repeating(tmp_path, korean):
+    """Before: "what are my recurring reminders?" with "feed the cat" written by hand as repeating "every 0 days" (a
+    rule the loader does not know: kept once, shown once in the HUD) answered "2 things repeat: … feed the cat …"."""
+    made = _ms("2026-12-05 10:00", BERLIN)
+    records = [{"id": f"loop{i}aaaa", "desc": desc, "status": "open", "created_ms": made, "updated_ms": made,
+                "due_ms": _ms(due, BERLIN), "repeat": rule}
+               for i, (desc, due, rule) in enumerate([("feed the cat", "2026-12-06 18:00", "every 0 days"),
+                                                      ("pay rent", "2026-12-06 19:00", "interval:0"),
+                                                      ("take my pills", "2026-12-07 08:00", "daily")])]
+    clock = _Clock("2026-12-06 10:00", BERLIN)
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(_written(tmp_path, *records)), tz=BERLIN, clock=clock), korean)
+    reply = desk.handle("what are my recurring reminders?", "default")
+    assert reply is not None and reply.text.startswith("One thing repeats: take your pills"), reply.text
+    assert "cat" not in reply.text and "rent" not in reply.text
+    reply = desk.handle("skip the rent tomorrow", "default")   # kept once: not "I can only skip the next one"
+    assert reply is not None and not reply.text.startswith("Not skipped"), reply.text
