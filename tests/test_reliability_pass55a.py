@@ -240,3 +240,47 @@ def test_a_series_with_a_rule_this_version_does_not_know_is_not_listed_as_repeat
     assert "cat" not in reply.text and "rent" not in reply.text
     reply = desk.handle("skip the rent tomorrow", "default")   # kept once: not "I can only skip the next one"
     assert reply is not None and not reply.text.startswith("Not skipped"), reply.text
+
+
+# ---------------------------------------------------------------- the doctor on a home remounted read-only
+
+def test_the_doctor_reads_the_agenda_of_a_read_only_home_and_says_the_data_dir_is_read_only(tmp_path, monkeypatch):
+    """Before: on a file system remounted read-only (what the kernel does after disk errors) `jarvisd doctor` said
+    "agenda : UNREADABLE: cannot open the agenda log …: Read-only file system" (it opened the log for appending) and
+    nothing of the data dir, which `jarvisd run` cannot start on. (EROFS and the mount flag stood in for by patches:
+    a real remount needs root; the pass ran it on a tmpfs remounted `ro`.)"""
+    import errno
+    import os
+
+    import jarvisd.doctor as doctor
+    from jarvisd.config import load_config
+
+    monkeypatch.setenv("JARVIS_HOME", str(tmp_path))
+    cfg = load_config()
+    cfg.paths.data_dir.mkdir(parents=True)
+    made = int(time.time() * 1000)
+    _written(cfg.paths.data_dir, {"id": "loop0001", "desc": "call Bob", "status": "open", "created_ms": made,
+                                  "updated_ms": made, "due_ms": made + 86_400_000})
+    real_open, real_statvfs = os.open, os.statvfs
+
+    def read_only_open(path, flags, *args):
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        return real_open(path, flags, *args)
+
+    class _Flags:
+        def __init__(self, real):
+            self._real = real
+            self.f_flag = real.f_flag | os.ST_RDONLY
+
+        def __getattr__(self, name):
+            return getattr(self._real, name)
+
+    monkeypatch.setattr(os, "open", read_only_open)
+    monkeypatch.setattr(os, "statvfs", lambda path: _Flags(real_statvfs(path)))
+    report = doctor.agenda_report(cfg)
+    assert report["error"] is None and report["open"] == 1, report
+    problem = getattr(doctor, "_data_dir_problem", lambda folder: None)(cfg.paths.data_dir)
+    assert problem is not None and problem.startswith("READ-ONLY"), problem
+    monkeypatch.setattr(os, "statvfs", real_statvfs)
+    assert doctor._data_dir_problem(cfg.paths.data_dir) is None
