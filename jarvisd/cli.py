@@ -9,7 +9,7 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
@@ -219,6 +219,54 @@ def _names_a_file(value: str) -> bool:
     return os.path.lexists(value) or (bool(folder) and os.path.isdir(folder))
 
 
+class _WatchedOutput:
+    """stdout, noting whether a write to it failed: pass 55a, a command whose output went to a full disk (`jarvisd
+    openloop list > file`, `ulimit -f`, `/dev/full`) ended in a 12-17 line `OSError` traceback; now one line."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream, self.failed = stream, False
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError:
+            self.failed = True
+            raise
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError:
+            self.failed = True
+            raise
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _run(args: argparse.Namespace, cfg: Config) -> int:
+    """The command, its output watched; output that could not be written is one line (stdout then goes to
+    /dev/null, so the exit does not fail on the same bytes again)."""
+    real = sys.stdout
+    watched = sys.stdout = _WatchedOutput(real)
+    try:
+        code = int(args.func(cfg, args) or 0)
+        sys.stdout.flush()   # a full disk under `> file` fails here, not at the exit ("Exception ignored ...")
+        return code
+    except OSError as exc:
+        if not watched.failed:
+            raise
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), real.fileno())
+        except (OSError, ValueError, AttributeError):   # no descriptor behind stdout: nothing more to lose
+            pass
+        print(f"jarvisd: the output could not be written ({exc.strerror or exc}): free some space where it goes, "
+              "or send it elsewhere; what the command did is done", file=sys.stderr)
+        return 1
+    finally:
+        sys.stdout = real
+
+
 def main(argv: list[str] | None = None) -> int:
     _never_fail_on_an_unencodable_character()
     bad = _not_utf8_argument(sys.argv[1:] if argv is None else argv)
@@ -253,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     from jarvisd.logsink import drain
 
     try:
-        return int(args.func(cfg, args) or 0)
+        return _run(args, cfg)
     except (StartupError, ModelError) as exc:  # ModelError: e.g. llm.embedded_chat_model names no model
         drain()  # the log first: the error is the last line
         print(f"jarvisd: {exc}", file=sys.stderr)

@@ -104,7 +104,7 @@ def build_report(cfg: Config, store: ModelStore,
         "version": __version__,
         "python": platform.python_version(),
         "paths": {"config_file": str(cfg.paths.user_config), "config_file_exists": cfg.paths.user_config.exists(),
-                  "data_dir": str(cfg.paths.data_dir)},
+                  "data_dir": str(cfg.paths.data_dir), "data_dir_problem": _data_dir_problem(Path(cfg.paths.data_dir))},
         "time_zone": str(cfg.tz),
         "backend": selection,
         "ollama": ollama_report(cfg, probe),
@@ -192,7 +192,7 @@ def format_report(report: dict[str, Any]) -> str:
     lines = [f"jarvisd {report['version']} on Python {report['python']}"]
     paths = report["paths"]
     lines.append(f"config file : {paths['config_file']}" + ("" if paths["config_file_exists"] else " (absent: defaults)"))
-    lines.append(f"data dir    : {paths['data_dir']}")
+    lines.append(f"data dir    : {paths['data_dir']}" + (f" ({paths['data_dir_problem']})" if paths.get("data_dir_problem") else ""))
     lines.append(f"time zone   : {report['time_zone']}")
     backend = report["backend"]
     if "error" in backend:
@@ -244,6 +244,23 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(f"reminders   : UNREADABLE: {spoken['error']}" if spoken["error"] else
                      f"reminders   : {spoken['delivered']} spoken ({spoken['where']})")
     return "\n".join(lines)
+
+
+def _data_dir_problem(data_dir: Path) -> str | None:
+    """Why jarvisd cannot write its data dir (pass 55a: on a file system remounted read-only after disk errors the
+    doctor said nothing of it, and `jarvisd run` refused to start), or None. Read only: nothing is created."""
+    folder = data_dir
+    while not folder.exists() and folder != folder.parent:   # created at the first start: its first existing parent
+        folder = folder.parent
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return "READ-ONLY: its file system is mounted read-only, so jarvisd cannot start or save anything; " \
+                   "remount it read-write (after a disk error: check the disk first)"
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK):
+        return f"NOT WRITABLE by this user (uid {os.getuid()}): give your user write access to it"
+    return None
 
 
 def main_exit_code(report: dict[str, Any]) -> int:

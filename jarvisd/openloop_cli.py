@@ -18,6 +18,8 @@ from jarvisd.openloop.replies import changed_line, format_views
 from jarvisd.openloop.service import LoopNotFound, OpenLoopService, ReviveRefused
 from jarvisd.openloop_remote import EXIT_NOT_FOUND, EXIT_OK, EXIT_REFUSED, Outcome, RunningDaemon
 
+EXIT_NOT_SAVED = 1   # the agenda's file could not be written (a full disk): nothing changed
+
 
 def change_status(service: OpenLoopService, verb: str, loop_id: str) -> Outcome:
     """`jarvisd openloop done|dismiss|open ID` on a service this process owns."""
@@ -30,6 +32,10 @@ def change_status(service: OpenLoopService, verb: str, loop_id: str) -> Outcome:
         return Outcome(EXIT_NOT_FOUND, str(exc))
     except ReviveRefused as exc:
         return Outcome(EXIT_REFUSED, str(exc))
+    except OSError as exc:   # pass 55a: a full disk or `ulimit -f` was a 36-line traceback (the daemon says one line)
+        return Outcome(EXIT_NOT_SAVED, f"jarvisd openloop {verb}: the agenda could not be saved "
+                                       f"({exc.strerror or exc}); nothing changed. Free some space on its disk "
+                                       "(`jarvisd doctor` names the file), then try again")
     return Outcome(EXIT_OK, changed_line(service.view(loop)))
 
 

@@ -6,6 +6,7 @@ The guard is plain ASGI, not `BaseHTTPMiddleware`, so server-sent event streams 
 
 from __future__ import annotations
 
+import errno
 import hmac
 import json
 import logging
@@ -81,8 +82,12 @@ def load_or_create_token(data_dir: Path) -> str:
     except OSError as exc:
         raise _unusable_token_file(path, exc) from None
     token = secrets.token_urlsafe(32)
-    with os.fdopen(fd, "w", encoding="ascii") as handle:
-        handle.write(token + "\n")
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(token + "\n")
+    except OSError as exc:   # pass 55a: a full disk (or `ulimit -f`) was an ENOSPC traceback from `jarvisd hud`
+        path.unlink(missing_ok=True)   # not left empty: an empty file would be read as "write a new one" anyway
+        raise _unusable_token_file(path, exc) from None
     return token
 
 
@@ -123,6 +128,8 @@ def _unusable_token_file(path: Path, exc: OSError) -> UnusableToken:
     why = exc.strerror or str(exc)
     if isinstance(exc, IsADirectoryError):
         return UnusableToken(f"the token file {path} is a directory: move it away and try again")
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return UnusableToken(f"cannot write the token file {path} ({why}): free some space on its disk and try again")
     try:
         owner = path.stat().st_uid if path.exists() else path.parent.stat().st_uid
     except OSError:

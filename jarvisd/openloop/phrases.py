@@ -236,12 +236,17 @@ def skipped(loop: OpenLoop, next_one: OpenLoop | None, now: datetime, tz: tzinfo
     return f"OK, I'll skip this one: {second_person(loop.desc)}. {next_time(next_one, now, tz, lang)}"
 
 
-def skip_not_next(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
-    """"Skip the vitamins tomorrow" with the next one due today: only the next one can be skipped; nothing changed."""
-    when = spoken_due(loop.due_ms or 0, now, tz, lang)
+def skip_not_next(loop: OpenLoop, day: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Skip the pills tomorrow" while today's is the next one (or "today" once today's is done): nothing skipped, and
+    when the next one is; only the next time of a series can be skipped (pass 55a)."""
+    due = spoken_due(loop.due_ms or 0, now, tz, lang)
     if lang == "ko":
-        return f"다음 {loop.desc}{topic(loop.desc)} {when}{_is(when)}. 바로 다음 것만 건너뛸 수 있어서 그대로 뒀어요."
-    return f"The next one is {when}: {second_person(loop.desc)}. I can only skip the next one, so I left it as it is."
+        said = "오늘" if day == 0 else "내일"
+        return (f"건너뛰지 않았어요: {loop.desc}{topic(loop.desc)} 다음이 {said}이 아니라 {due}{_is(due)}. "
+                "다음 한 번만 건너뛸 수 있으니, 그걸 건너뛰려면 \"이번엔 건너뛸게\"라고 해 주세요.")
+    said = "today" if day == 0 else "tomorrow"
+    return (f"Not skipped: {second_person(loop.desc)} comes next {due}, not {said}. I can only skip the next one; "
+            "say \"skip it\" to skip that one.")
 
 
 def last_reminded(loop: OpenLoop | None, at_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:

@@ -219,18 +219,18 @@ def skip_asked(cleaned: str) -> str | None:
     return "" if what in _IT or m["what"].strip() in _IT else what
 
 
-_SKIP_TODAY = re.compile(r"\b(?:today|tonight|this\s+morning|this\s+evening)(?:'s)?\b|오늘")
-_SKIP_TOMORROW = re.compile(r"\b(?:tomorrow|tmrw)(?:'s)?\b|내일")
+# the day a skip names ("skip the pills tomorrow", "skip today's pills", "내일은 약 건너뛸게"): pass 55a, the open one was
+# skipped whatever day was said, so at 7 AM "skip the pills tomorrow" withdrew today's 8 AM and kept tomorrow's
+_EN_SKIP_DAY = re.compile(r"\b(?:(?P<today>today|tonight|this\s+(?:morning|afternoon|evening))|(?P<tomorrow>tomorrow))(?:'s)?\b")
+_KO_SKIP_DAY = re.compile(r"(?P<today>오늘)|(?P<tomorrow>내일)")
 
 
 def skip_day(cleaned: str) -> int | None:
-    """The day a skip names, in days from today: 0 for "skip the pills today", 1 for "tomorrow", None when it names
-    none ("skip it": the next one, whenever it is)."""
-    if _SKIP_TOMORROW.search(cleaned):
-        return 1
-    if _SKIP_TODAY.search(cleaned):
-        return 0
-    return None
+    """The day a skip names, in days from today (0 today, 1 tomorrow), or None when it names none ("skip it")."""
+    if skip_asked(cleaned) is None:
+        return None
+    m = _EN_SKIP_DAY.search(cleaned) or _KO_SKIP_DAY.search(cleaned)
+    return None if m is None else 0 if m["today"] else 1
 
 
 def said_but_unkept(text: str) -> bool:

@@ -320,6 +320,10 @@ class OpenLoopService:
             log.warning("openloop: %r repeats %r but its next time could not be found (%s); it is kept once",
                         closed.desc, closed.repeat, exc)
             return None
+        if not 0 <= due < MS_LATEST:   # pass 55a: `_save` refused it, and the ✓, the skip or the sweep failed whole
+            log.warning("openloop: %r repeats %r but its next time (due_ms %s) is past 2200-01-01, which the agenda "
+                        "does not keep; it is kept once", closed.desc, closed.repeat, due)
+            return None
         lead = None if closed.remind_ms is None or closed.due_ms is None or closed.remind_ms > closed.due_ms \
             else closed.due_ms - closed.remind_ms
         said = rule.at or datetime.fromtimestamp(closed.due_ms / 1000, self.tz).time() if closed.due_ms is not None \

@@ -17,7 +17,7 @@ def open_store(kind: str, cfg: Any, embedder: Embedder | None = None, read_only:
     """The store named by `openloop.store`: memory | jsonl (<data dir>/openloops.jsonl) |
     lancedb (table `open_loops` at the memory store URI). The embedder's threshold comes from
     `openloop.same_loop_threshold`. `read_only` (`jarvisd doctor`): a LanceDB table from before a column is read
-    as it is, not given the column (a write)."""
+    as it is, not given the column (a write); the JSONL log is opened for reading only."""
     embeddings = None
     if embedder is not None:
         threshold = threshold_for(embedder.name, dict(cfg.openloop.same_loop_threshold))
@@ -25,7 +25,7 @@ def open_store(kind: str, cfg: Any, embedder: Embedder | None = None, read_only:
     if kind == "memory":
         return MemoryLoopStore(embeddings)
     if kind == "jsonl":
-        return JsonlLoopStore(cfg.paths.data_dir / JSONL_NAME, embeddings)
+        return JsonlLoopStore(cfg.paths.data_dir / JSONL_NAME, embeddings, read_only=read_only)
     if kind == "lancedb":
         from jarvisd.openloop.lance_store import LanceLoopStore
 

@@ -296,7 +296,9 @@ class JsonlLoopStore(EmbeddingBoundary):
     next append starts on a fresh line so the torn bytes never glue onto a good record.
     """
 
-    def __init__(self, path: Path | str, embeddings: LoopEmbeddings | None = None) -> None:
+    def __init__(self, path: Path | str, embeddings: LoopEmbeddings | None = None, *, read_only: bool = False) -> None:
+        """`read_only` (`jarvisd doctor`): the log opened for reading only, never created; pass 55a: on a file system
+        remounted read-only (what the kernel does after disk errors) the doctor said the agenda was UNREADABLE."""
         super().__init__(embeddings)
         self.path = Path(path)
         self.report = LoadReport()
@@ -304,8 +306,11 @@ class JsonlLoopStore(EmbeddingBoundary):
         self._lock = threading.Lock()
         require_regular_file("the agenda log", self.path)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            if read_only:
+                self._fd = os.open(self.path, os.O_RDONLY)
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             self._needs_newline = self._ends_torn()
             self._size = os.fstat(self._fd).st_size  # what this store has seen of the file; it only grows
         except OSError as exc:

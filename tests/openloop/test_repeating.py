@@ -522,20 +522,3 @@ def test_a_repeat_not_kept_is_said_before_the_question_that_waits_for_an_answer(
     assert said_to(desk, "remind me to stretch every hour", "2시간마다 물 마시라고 알려줘") == [
         "Got it: stretch every hour. I can't repeat it that way, so that's once. When should I remind you?",
         "적어 둘게요: 2시간마다 물 마시기. 그렇게 반복하지는 못해서 한 번만 적어 뒀어요. 언제 알려 드릴까요?"]
-
-
-@pytest.mark.parametrize(("said", "reply"), [
-    # the fiftieth session: at 2:40 AM "skip the vitamins tomorrow" skipped today's 8 AM and kept tomorrow's
-    ("skip the vitamins tomorrow", "The next one is today at 8 AM: take your vitamins. I can only skip the next one, so "
-                                   "I left it as it is."),
-    ("내일은 비타민 건너뛸게", "다음 비타민 먹기는 오늘 오전 8시예요. 바로 다음 것만 건너뛸 수 있어서 그대로 뒀어요."),
-])
-def test_a_skip_of_a_day_that_is_not_the_next_one_changes_nothing_and_says_so(tmp_path, korean, clock, said, reply):
-    clock.set_local("2026-12-06 02:40")
-    desk = _desk(tmp_path, korean, clock)
-    said_to(desk, "remind me to take my vitamins every morning at 8" if said.isascii() else "매일 아침 8시에 비타민 먹으라고 알려 줘")
-    assert said_to(desk, said) == [reply]
-    [loop] = desk.service.agenda()
-    assert _local(loop.due_ms) == "Sun 2026-12-06 08:00"
-    assert said_to(desk, "skip it" if said.isascii() else "이번엔 건너뛰어 줘")[0].endswith(
-        ("Next: tomorrow at 8 AM.", "다음은 내일 오전 8시예요."))
