@@ -83,10 +83,10 @@ _EN_REPEAT = re.compile(rf"(?:sorry\s*,?\s*)?(?:(?:can|could|would)\s+you\s+)?(?
                         rf"what\s+was\s+that)(?:\s+(?:please|again))?{_NAME}")
 _KO_REPEAT = re.compile(r"(?:다시\s*(?:한\s*번\s*)?말해\s*(?:줘|주세요|줄래)|뭐라고(?:\s*했어|\s*하셨어요|\s*요)?|"
                         r"다시\s*(?:한\s*번)?\s*(?:얘기해|이야기해)\s*(?:줘|주세요)|못\s*들었어(?:요)?)")
-_EN_ABOUT = re.compile(rf"(?:so\s+)?(?:what\s+(?:can|do)\s+you\s+do|what\s+are\s+you\s+(?:able\s+to\s+do|good\s+for)|"
+_EN_ABOUT = re.compile(rf"(?:(?:hey|hi|hello|ok(?:ay)?|so)\s*,?\s*)?(?:jarvis\s*,?\s*)?(?:so\s+)?(?:what\s+(?:can|do)\s+you\s+do|what\s+are\s+you\s+(?:able\s+to\s+do|good\s+for)|"
                        rf"how\s+(?:do\s+i|can\s+i|should\s+i)\s+use\s+you|help(?:\s+me)?|what\s+are\s+you|who\s+are\s+you|"
                        rf"what(?:'s|\s+is)\s+your\s+name|what\s+should\s+i\s+call\s+you|tell\s+me\s+about\s+yourself){_NAME}")
-_KO_ABOUT = re.compile(r"(?:너는?|넌|당신은?)?\s*(?:뭐\s*할\s*수\s*있어|뭘\s*할\s*수\s*있어|무엇을\s*할\s*수\s*있나요|누구야|누구세요|"
+_KO_ABOUT = re.compile(r"(?:자비스(?:야)?\s*,?\s*)?(?:너는?|넌|당신은?)?\s*(?:뭐\s*할\s*수\s*있어|뭘\s*할\s*수\s*있어|무엇을\s*할\s*수\s*있나요|누구야|누구세요|"
                        r"이름이\s*뭐야|이름이\s*뭐예요|뭐\s*하는\s*(?:애|거)야|도움말)|(?:너는?|넌|당신은?)\s*뭐야")
 ABOUT = {"en": "I'm Jarvis, running offline on this computer. I keep your to-dos and remind you, set timers and "
                "alarms, remember what you tell me, and do quick sums.",

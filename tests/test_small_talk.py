@@ -68,6 +68,9 @@ def test_a_greeting_alone_is_answered_here_only_for_the_small_model():
     # the fiftieth session: "Goodnight Jarvis." went to SmolLM2 ("I'm sorry for your loss. I'm sure you're not here")
     assert owed_answer("Goodnight Jarvis.", small_model=True) == "Good night!"
     assert owed_answer("goodness me", small_model=True) is None
+    # the fiftieth session: "Hey Jarvis, what can you do?" went to SmolLM2 ("I'm sorry for your loss. …")
+    assert owed_answer("Hey Jarvis, what can you do?", small_model=True).startswith("I'm Jarvis, running offline")
+    assert owed_answer("자비스, 뭐 할 수 있어?", small_model=True).startswith("저는 자비스예요.")
 
 
 async def test_the_assistant_greets_without_its_small_model(tmp_path):

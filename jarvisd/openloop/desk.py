@@ -1378,10 +1378,12 @@ class AgendaDesk:
             desc = _unquoted(desc)   # 'put "renew car insurance" on my list': the words, not their quotes
             if problem is not None:
                 notes[desc] = phrases.unusable_time(desc, problem, lang)
-            opened.append(ProposedLoop(desc=desc, due_ms=due_ms, evidence=c.clause,
-                                       remind_ms=self._remind_at(due_ms, c.clause, now) if c.remind else None))
-            if c.remind:
-                remind.add(desc)
+            # "I need to buy milk, eggs and bread": one promise per item, as the shopping list keeps them
+            for one in [shopping.to_buy(item, lang) for item in shopping.items_to_buy(desc, lang) or ()] or [desc]:
+                opened.append(ProposedLoop(desc=one, due_ms=due_ms, evidence=c.clause,
+                                           remind_ms=self._remind_at(due_ms, c.clause, now) if c.remind else None))
+                if c.remind:
+                    remind.add(one)
         return opened, notes, remind
 
     def _fixed(self, opened: list[ProposedLoop], fixing: _Fix, now: datetime) -> list[ProposedLoop]:
@@ -1727,7 +1729,17 @@ class AgendaDesk:
         said = [phrases.confirm_closed(loop, lang) for loop in change.closed if loop.status is not LoopStatus.EXPIRED]
         notes = dict(notes)
         rolled = _rolled(change)
-        for loop in change.opened:
+        opened = change.opened
+        bought = [shopping.item_of(loop.desc) for loop in opened]
+        if len(opened) > 1 and all(bought) and not rolled and not any(loop.desc in notes for loop in opened) \
+                and len({(loop.due_ms, loop.desc in remind) for loop in opened}) == 1:
+            # "I need to buy milk, eggs and bread", kept one per item: said once, "Got it: buy milk, eggs and bread."
+            for loop in opened:
+                self._remember(session, loop, now_ms, remind=loop.desc in remind)
+            said.append(phrases.confirm_opened(replace(opened[0], desc=shopping.to_buy(phrases.items_said(bought, lang), lang)),
+                                               now, tz, lang, remind=opened[0].desc in remind))
+            opened = ()
+        for loop in opened:
             self._remember(session, loop, now_ms, remind=loop.desc in remind)
             if loop.id in rolled:   # the next time of a repeating promise just done: "Next: tomorrow at 8 AM."
                 said.append(phrases.next_time(loop, now, tz, lang))

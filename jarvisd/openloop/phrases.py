@@ -426,6 +426,11 @@ def shopping_added(added: Sequence[str], already: Sequence[str], lang: Lang) -> 
     return " ".join(parts)
 
 
+def items_said(items: Sequence[str], lang: Lang) -> str:
+    """"milk, eggs and bread", "우유, 계란"."""
+    return _items(items, lang)
+
+
 def shopping_list(items: Sequence[str], lang: Lang) -> str:
     if lang == "ko":
         return f"장보기 목록: {_items(items, lang)}." if items else "장보기 목록이 비어 있어요."

@@ -70,6 +70,24 @@ def to_buy(item: str, lang: str) -> str:
     return f"{item} 사기" if lang == "ko" else f"buy {item}"
 
 
+_NOT_A_LIST = re.compile(r"\b(?:for|to|from|with|at|on|in|by|before|after|if|when|because|so|or)\b|에게|한테|위해")
+
+
+def items_to_buy(desc: str, lang: str) -> list[str] | None:
+    """The items of a promise that buys several things ("buy milk, eggs and bread" -> milk, eggs, bread), one promise
+    each as the shopping list keeps them; None for one item or a purchase that is not a plain list ("buy a gift for
+    mom and dad"). The fiftieth session: "remove bread from the list" took the whole "buy milk, eggs and bread" off."""
+    item = item_of(desc)
+    if item is None or _NOT_A_LIST.search(item):
+        return None
+    items = [_EN_ARTICLE.sub("", part.strip(" .,")) if lang == "en" else _KO_ARTICLE.sub("", part.strip(" .,"))
+             for part in _SPLIT.split(item)]
+    items = [part for part in dict.fromkeys(items) if part]
+    if len(items) < 2 or len(items) > 20 or any(len(part.split()) > 3 for part in items):
+        return None
+    return items
+
+
 def item_of(desc: str) -> str | None:
     """The item a promise buys ("buy milk" -> "milk", "우유 사기" -> "우유"), or None when it buys nothing."""
     if m := re.fullmatch(r"buy\s+(?:some\s+|more\s+)?(?P<x>.+)", desc.strip(), re.IGNORECASE):

@@ -67,3 +67,21 @@ def test_a_list_added_on_a_full_disk_is_kept_whole_or_not_at_all(desk, monkeypat
     monkeypatch.undo()
     assert agenda_rows(desk) == [] and desk.service.store.path.stat().st_size == 0
     assert said_to(desk, "add milk to my shopping list") == ["Added to your shopping list: milk."]
+
+
+@pytest.mark.parametrize(("said", "reply", "items"), [
+    # the fiftieth session: one promise "buy milk, eggs and bread", and "remove bread from the list" took it all off
+    ("I need to buy milk, eggs and bread.", "Got it: buy milk, eggs and bread.", ["milk", "eggs", "bread"]),
+    ("우유랑 계란 사야 돼", "적어 둘게요: 우유, 계란 사기.", ["우유", "계란"]),
+    # not a plain list: kept whole
+    ("I need to buy a gift for mom and dad", "Got it: buy a gift for mom and dad.", ["a gift for mom and dad"]),
+])
+def test_a_purchase_of_several_things_is_one_promise_per_item(tuesday_desk, said, reply, items):
+    assert said_to(tuesday_desk, said) == [reply]
+    assert [item_of(loop.desc) for loop in sorted(tuesday_desk.service.agenda(), key=lambda loop: loop.created_ms)] == items
+
+
+def test_one_item_of_a_purchase_said_together_is_removed_and_bought_alone(tuesday_desk):
+    said_to(tuesday_desk, "I need to buy milk, eggs and bread.")
+    assert said_to(tuesday_desk, "Remove bread from the list.", "I bought the milk", "What's on my shopping list?") == [
+        "OK, I took it off your agenda: buy bread.", "Marked done: buy milk.", "On your shopping list: eggs."]
