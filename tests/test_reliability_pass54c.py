@@ -179,8 +179,9 @@ def test_five_thousand_loops_reopened_at_once_are_planned_without_holding_the_ev
     worst, planned, whole, whole_sec = asyncio.run(_planning_stall(5000))
     assert planned == whole
     # against the whole plan made in one step in the same run, not a fixed figure (CI at load: 0.64 s against 0.5 s);
-    # a step of 200 of 5,000 is about a 25th of it, the one step of before all of it
-    assert worst < max(0.25, whole_sec / 3), (worst, whole_sec)
+    # a step of 200 of 5,000 is about a 25th of it, the one step of before all of it (1.33 s against 1.22 s); on a
+    # machine at load 8 the scheduler's own delays reach half of it (0.68 s against 1.26 s)
+    assert worst < max(0.25, whole_sec * 0.8), (worst, whole_sec)
 
 
 def test_a_change_announced_inside_a_long_write_does_not_hold_the_event_loop_on_the_agenda_lock():
@@ -203,4 +204,4 @@ def test_a_burst_of_changes_past_the_planners_queue_re_plans_every_loop_without_
 
     worst, planned, whole, whole_sec = asyncio.run(_planning_stall(5000, burst=True))
     assert planned == whole
-    assert worst < max(0.25, whole_sec / 3), (worst, whole_sec)
+    assert worst < max(0.25, whole_sec * 0.8), (worst, whole_sec)
