@@ -380,3 +380,19 @@ def more_asked(t: str) -> bool:
     """Whether `t` (lower case, no closing punctuation) asks for the rest of a list just read out."""
     text = t.rstrip("?？ ")
     return bool(_EN_MORE.fullmatch(text) if text.isascii() else _KO_MORE.fullmatch(text))
+
+
+# "what's the second thing on my list?", "read me the first one", "두 번째 할 일 뭐야?" (the fiftieth session: the whole
+# list was read, and "mark it done" after it asked which): the words of the place, read by `meaning.picked`
+_EN_NTH = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+is|\s+was)|read\s+me|tell\s+me|which\s+is)\s+"
+                     r"(?P<place>(?:the\s+|my\s+)?(?:first|second|third|fourth|fifth|last|\d{1,2}(?:st|nd|rd|th)))\s+"
+                     r"(?:thing|one|item|task|to-?do|reminder)(?:\s+(?:on|in)\s+(?:my|the)\s+(?:list|agenda|to-?do\s+list))?")
+_KO_NTH = re.compile(r"(?P<place>첫\s*번째|두\s*번째|세\s*번째|네\s*번째|다섯\s*번째|마지막|\d{1,2}\s*번째?)\s*"
+                     r"(?:할\s*일|일|거|것|항목)(?:은|이|는)?\s*(?:뭐야|뭐지|뭐였지|알려\s*줘)")
+
+
+def nth_asked(t: str) -> str | None:
+    """The words naming a place on the agenda asked for ("the second"), or None."""
+    text = t.rstrip("?？ ")
+    m = _EN_NTH.fullmatch(text) if text.isascii() else _KO_NTH.fullmatch(text)
+    return m["place"] if m else None

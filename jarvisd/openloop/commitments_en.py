@@ -316,6 +316,8 @@ _NOT_A_VISIT = frozenset("if it what whether how why who where when that this th
 
 
 _GO_WORDS = frozenset("leave go start stop".split())
+# a place named with a capital after "going to" ("Busan", "Costco", "Jo's"): no verb, so "go to" it
+_A_PLACE = re.compile(r"(?!(?:I|I'm|I'll)\b)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*(?:'s)?(?=\s|$|[,.!?])")
 _LOOKED_AFTER = frozenset("kids children grandkids grandchildren grandchild baby twins dog puppy".split())
 
 
@@ -438,11 +440,13 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 action = base_form(action)
             elif re.match(r"be\s+\w+ing\b", action, re.IGNORECASE) and t.kind in ("must", "promise"):
                 action = base_form(action[3:])   # "I will be sending the money": the future said in progress
-            if t.kind == "going" and WORD.findall(action.lower())[:1] and \
-                    WORD.findall(action.lower())[0] in W.EN_DETERMINERS:
+            first_said = WORD.findall(action)[:1]
+            if t.kind == "going" and first_said and (first_said[0].lower() in W.EN_DETERMINERS or _A_PLACE.match(action)
+                                                and first_said[0].lower() not in W.EN_BASE_VERBS):
                 if any(_NOW_ONLY.fullmatch(low[hs:he]) for hs, he in holes if ps <= hs < pe) or _NOW_ONLY.search(action):
                     continue               # "I'm going to the store now": on the way, no promise (the forty-ninth session)
-                action = "go to " + action  # "I'm going to the dentist"
+                action = "go to " + action  # "I'm going to the dentist", "I'm going to Busan on the 20th" (the
+                                            # fiftieth session: kept as "Busan")
             action = vocative(sen, antecedent(sen, low, t.start, fronted(sen, low, resolve(action, t.who))))
             if j == len(parts) - 1:
                 action = _thing_corrected(sen, low, end, action)

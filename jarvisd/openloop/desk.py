@@ -42,6 +42,7 @@ from jarvisd.openloop.agenda_asked import (
     missed_asked,
     more_asked,
     next_asked,
+    nth_asked,
     overdue_asked,
     repeating_asked,
 )
@@ -485,6 +486,14 @@ class AgendaDesk:
             rest = [loop for loop in sorted(self._open_to_do(), key=_due_order) if loop.id not in listed[0]]
             self._listed[session] = (listed[0] + tuple(loop.id for loop in rest[:phrases.SPOKEN_ITEMS]), now_ms)
             return DeskReply(phrases.rest_list(rest, now, tz, lang), lang, intent="list")
+        if (place := nth_asked(t)) is not None:   # "what's the second thing on my list?": that one, then in focus
+            loops = sorted(self._open_to_do(), key=_due_order)
+            at = meaning.picked(place, len(loops)) if loops else None
+            if at is None:
+                return DeskReply(phrases.agenda_list(loops, now, tz, lang), lang, intent="list")
+            self._remember(session, loops[at], now_ms)
+            self._listed[session] = ((loops[at].id,), now_ms)
+            return DeskReply(phrases.nth_item(loops[at], at, len(loops), now, tz, lang), lang, intent="list")
         if (clock := at_time_asked(t)) is not None:   # "what do I have at 3pm?", "3시에 뭐 있어?"
             return DeskReply(phrases.at_time_list(self._due_at(clock), clock.hour, clock.minute, now, tz, lang), lang,
                              intent="list")
@@ -983,6 +992,10 @@ class AgendaDesk:
         when neither is open (then the words are read as any other). "Done" right after a promise is said is
         more often "that's all" than the promise kept, so it closes only a reminded one."""
         candidates = self._in_focus(session, with_captured=kind == "cancel")
+        listed = self._listed.get(session)
+        if listed is not None and len(listed[0]) == 1 and self.service.now_ms() - listed[1] <= LISTED_SEC * 1000:
+            candidates.append((listed[1], listed[0][0]))   # "what's my next task?" / "the second thing?", then "mark it
+            # done": the one just read out (the fiftieth session: it asked which of the whole list)
         loop = self._open(max(candidates)[1]) if candidates else None
         if loop is None:
             return None

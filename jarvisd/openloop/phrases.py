@@ -426,6 +426,17 @@ def shopping_added(added: Sequence[str], already: Sequence[str], lang: Lang) -> 
     return " ".join(parts)
 
 
+_EN_PLACES = ("first", "second", "third", "fourth", "fifth")
+
+
+def nth_item(loop: OpenLoop, at: int, count: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"The second of 3: call the vet." for "what's the second thing on my list?"."""
+    if lang == "ko":
+        return f"{count}개 중 {at + 1}번째: {_item(loop, now, tz, lang)}."
+    place = _EN_PLACES[at] if at < len(_EN_PLACES) else f"number {at + 1}"
+    return f"The {place} of {count}: {_item(loop, now, tz, lang)}."
+
+
 def items_said(items: Sequence[str], lang: Lang) -> str:
     """"milk, eggs and bread", "우유, 계란"."""
     return _items(items, lang)

@@ -17,6 +17,11 @@ _EN = [re.compile(p) for p in (
     r"(?:so\s+|and\s+)?when\s+(?:do|did|should|must)\s+i\s+(?:need\s+to\s+|have\s+to\s+|have\s+got\s+to\s+|say\s+i'd\s+)?"
     r"(?P<x>.+?)(?:\s+(?:by|again))*",
     r"(?:so\s+|and\s+)?(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+still\s+(?:on|happening|due)(?:\s+for\s+\w+)?",
+    # "when am I going to Busan?", "what about the vet?", "how about the vet, when is that?" (the fiftieth session: to
+    # the model, "Busan is a destination, not a place", and the question said back)
+    r"(?:so\s+|and\s+)?when\s+(?:am|are)\s+(?:i|we)\s+(?:going|supposed|meant|scheduled|due)\s+to\s+(?P<x>.+?)",
+    r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what|how)\s+about\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)"
+    r"(?:\s*,?\s*when(?:'s|\s+is|\s+was)\s+(?:that|it)(?:\s+(?:due|again))?)?",
     r"(?:so\s+|and\s+)?by\s+when\s+(?:do|should|must)\s+i\s+(?P<x>.+?)",
     r"(?:so\s+|and\s+)?(?:when|what\s+time)\s+(?:does|will|is)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+"
     r"(?:go(?:ing)?\s+off|ring(?:ing)?|end(?:ing)?|finish(?:ing)?|be\s+(?:done|over))",

@@ -322,3 +322,24 @@ def test_not_yet_push_it_after_did_i_moves_the_one_asked_about_and_sets_no_remin
         "Updated: pick up your prescription, now tomorrow at 6 PM."]
     [loop] = desk.service.agenda()
     assert loop.remind_ms != desk.service.now_ms() + 600_000   # no snooze of 10 minutes
+
+
+def test_the_nth_thing_asked_is_read_and_mark_it_done_closes_it(desk):
+    """The fiftieth session: "What's the second thing on my list?" read the whole list and "Mark it done." asked which."""
+    said_to(desk, "I need to submit my expense report by Friday 5pm", 'Put "call the vet" on my list.')
+    assert said_to(desk, "What's the second thing on my list?", "Mark it done.", "두 번째 할 일 뭐야?") == [
+        "The second of 2: call the vet.", "Marked done: call the vet.",
+        "할 일이 1개 있어요: submit my expense report, 이번 주 금요일 오후 5시."]   # one left: the list
+    assert said_to(desk, "what's my next task", "mark it as done") == [
+        "Next up: submit your expense report, Friday at 5 PM.", "Marked done: submit your expense report."]
+
+
+@pytest.mark.parametrize(("asked", "said"), [
+    # the fiftieth session: to the model ("Busan is a destination, not a place. You can't travel there.")
+    ("When am I going to Busan?", "Go to Busan is due by Sunday, December 20."),
+    ("How about the vet, when is that?", "Call the vet has no time set."),
+    ("what about the vet?", "Call the vet has no time set."),
+])
+def test_when_am_i_going_and_what_about_are_read_from_the_agenda(desk, asked, said):
+    said_to(desk, "I'm going to Busan on the 20th.", 'Put "call the vet" on my list.')
+    assert said_to(desk, asked) == [said]

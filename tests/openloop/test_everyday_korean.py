@@ -176,3 +176,14 @@ def test_english_a_deed_done_after_taking_the_promise_back_marks_it_done(desk, p
     said_to(desk, promise)
     assert said_to(desk, said) == [reply]
     assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize(("said", "rows"), [
+    # the fiftieth session: kept as "Busan", "Paris"
+    ("I'm going to Busan on the 20th.", [("go to Busan", "2026-12-20 23:59")]),
+    ("I'm going to Costco tomorrow", [("go to Costco", "2026-12-06 23:59")]),
+    ("I'm going to John's party on Saturday", [("go to John's party", "2026-12-12 23:59")]),
+])
+def test_english_going_to_a_named_place_is_go_to_it(desk, said, rows):
+    said_to(desk, said)
+    assert agenda_rows(desk) == rows
