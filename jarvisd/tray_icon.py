@@ -139,13 +139,31 @@ class TrayIcon:
 
     def run(self) -> None:
         try:
-            self.icon.run(setup=self._on_ready)
+            if self.backend == "xorg":
+                # pystray's X backend shows the icon from its setup thread through a message to its loop, which
+                # was at times never answered (the daemon's start then waited for an icon that never showed, 1
+                # start in 10 under load): shown from the loop's own thread instead, as it begins
+                loop = self.icon._mainloop
+
+                def shown_then_loop() -> None:
+                    self._on_ready(self.icon)
+                    loop()
+
+                self.icon._mainloop = shown_then_loop
+                self.icon.run(setup=lambda _icon: None)
+            else:
+                self.icon.run(setup=self._on_ready)
         finally:
             self.ended.set()
 
     def _on_ready(self, icon: Any) -> None:
-        """pystray's setup (on its setup thread, once the backend is ready): show the icon, tell the daemon."""
-        icon.visible = True
+        """pystray's setup (on its setup thread, once the backend is ready; the X backend's on its loop's thread):
+        show the icon, tell the daemon."""
+        try:
+            icon.visible = True
+        except Exception as exc:  # noqa: BLE001 - said; the daemon's start then says the icon was not shown
+            self.send({"error": f"the tray icon could not be shown: {type(exc).__name__}: {exc}"})
+            return
         self.shown.set()
         self.send({"shown": True})
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_tray import need_tools, start_xvfb
+from tests.test_tray import kill_xvfb, need_tools, start_xvfb
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,8 +58,7 @@ def test_the_x_display_going_away_takes_the_gtk_tray_only_not_the_daemon(tmp_pat
                              stderr=subprocess.STDOUT, text=True)
     try:
         assert child.stdout.readline().split() == ["shown", "gtk"]
-        xvfb.kill()
-        xvfb.wait(timeout=10)
+        kill_xvfb(xvfb, display)
         out, _ = child.communicate(timeout=30)
     finally:
         for process in (child, trayer, dbus, xvfb):
@@ -227,8 +226,7 @@ def test_the_x_display_going_away_under_the_plain_x_tray_is_one_line_not_a_trace
         while (line := child.stdout.readline()) and not line.startswith("shown"):
             pass
         assert line.split() == ["shown", "xorg", "x"]
-        xvfb.kill()
-        xvfb.wait(timeout=10)
+        kill_xvfb(xvfb, display)
         out, _ = child.communicate(timeout=30)
     finally:
         for process in (child, xvfb):

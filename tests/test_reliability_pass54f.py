@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from jarvisd.openloop.stores import JsonlLoopStore
-from tests.test_tray import need_tools, start_xvfb
+from tests.test_tray import kill_xvfb, need_tools, start_xvfb
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -74,8 +74,7 @@ def test_the_x_display_going_away_before_the_gtk_icon_shows_takes_the_tray_only(
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert child.stdout.readline().split() == ["running"]
-        xvfb.kill()
-        xvfb.wait(timeout=10)
+        kill_xvfb(xvfb, display)
         out, _ = child.communicate(timeout=30)
     finally:
         for process in (child, trayer, dbus, xvfb):

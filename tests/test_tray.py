@@ -177,6 +177,18 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
         return xvfb, f":{pipe.readline().strip()}"
 
 
+def kill_xvfb(xvfb: subprocess.Popen, display: str) -> None:
+    """SIGKILL, as a display lost under a desktop; its socket file, which SIGKILL leaves, removed: the next Xvfb
+    given the same number by -displayfd then refused trayer's connections, every other start."""
+    xvfb.kill()
+    xvfb.wait(timeout=10)
+    for path in (f"/tmp/.X11-unix/X{display[1:]}", f"/tmp/.X{display[1:]}-lock"):
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+
+
 @pytest.fixture(scope="module")
 def bare_display() -> Iterator[str]:
     """An X display with no tray host on it."""
@@ -453,7 +465,8 @@ def session_bus() -> Iterator[str]:
     try:
         connection = Gio.bus_get_sync(Gio.BusType.SESSION, None)
         connection.set_exit_on_close(False)
-        connection.close_sync(None)
+        if not connection.is_closed():  # closed already by another module's teardown (GIO keeps one per process)
+            connection.close_sync(None)
     finally:
         if saved is None:
             del os.environ["DBUS_SESSION_BUS_ADDRESS"]

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_tray import (  # noqa: F401 - the fixtures
+    kill_xvfb,
     need_tools,
     recording_tray,
     session_bus,
@@ -65,25 +66,36 @@ _DAEMON_SIDE = textwrap.dedent("""
 """)
 
 
-def _desktop() -> tuple[subprocess.Popen, subprocess.Popen, subprocess.Popen, dict[str, str]]:
+def _desktop() -> tuple[subprocess.Popen, str, subprocess.Popen, subprocess.Popen, dict[str, str]]:
     """Xvfb, trayer on it and a private D-Bus session: the desktop that gets the GTK tray."""
+    from jarvisd.tray import _has_xembed_host
+
     need_tools("Xvfb", "trayer", "dbus-daemon")
     xvfb, display = start_xvfb()
     env = {**os.environ, "DISPLAY": display, "PYTHONPATH": str(ROOT)}
     env.pop("PYSTRAY_BACKEND", None)
-    trayer = subprocess.Popen(["trayer", "--edge", "top", "--align", "right", "--widthtype", "pixel", "--width",
-                               "120", "--height", "32"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    trayer_args = ["trayer", "--edge", "top", "--align", "right", "--widthtype", "pixel", "--width", "120", "--height",
+                   "32"]
+    trayer = subprocess.Popen(trayer_args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     dbus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
-                            stdout=subprocess.PIPE, text=True)
-    env["DBUS_SESSION_BUS_ADDRESS"] = dbus.stdout.readline().strip()
-    # the tray picks GTK when trayer owns the tray selection; on a slow start it may not yet
-    from jarvisd.tray import _has_xembed_host
-
-    deadline = time.monotonic() + 20
-    while not _has_xembed_host(display):
-        assert time.monotonic() < deadline, "trayer did not take the tray selection"
-        time.sleep(0.05)
-    return xvfb, trayer, dbus, env
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        env["DBUS_SESSION_BUS_ADDRESS"] = dbus.stdout.readline().strip()
+        # the tray picks GTK when trayer owns the tray selection; on a slow start it may not yet. On a display number
+        # just freed by a SIGKILLed Xvfb, trayer sometimes could not connect ("cannot open display") at its first go
+        deadline, tries = time.monotonic() + 20, 1
+        while not _has_xembed_host(display):
+            if trayer.poll() is not None:
+                assert tries < 5, f"trayer ended ({trayer.returncode}) on {display}, {tries} times"
+                tries += 1
+                time.sleep(0.2)
+                trayer = subprocess.Popen(trayer_args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            assert time.monotonic() < deadline, "trayer did not take the tray selection"
+            time.sleep(0.05)
+    except BaseException:
+        _end(trayer, dbus, xvfb)
+        raise
+    return xvfb, display, trayer, dbus, env
 
 
 def _end(*processes: subprocess.Popen) -> None:
@@ -97,17 +109,17 @@ def _end(*processes: subprocess.Popen) -> None:
 @pytest.mark.slow  # Xvfb, trayer, a D-Bus session and the daemon's side in a process, per offset
 @pytest.mark.parametrize("offset", [0.02, 0.05, 0.06, 0.07, 0.1, 0.2, 0.3, 0.5])
 def test_the_x_server_killed_at_any_moment_of_the_trays_start_takes_the_tray_only(offset):
-    xvfb, trayer, dbus, env = _desktop()
+    xvfb, display, trayer, dbus, env = _desktop()
     daemon = subprocess.Popen([sys.executable, "-c", _DAEMON_SIDE, "5"], env=env, cwd=ROOT, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)
     try:
         assert daemon.stdout.readline().strip() == "starting"
         time.sleep(offset)
-        xvfb.kill()
-        xvfb.wait(timeout=10)
+        kill_xvfb(xvfb, display)
         out, _ = daemon.communicate(timeout=60)
     finally:
-        _end(daemon, trayer, dbus, xvfb)
+        _end(daemon, trayer, dbus)
+        kill_xvfb(xvfb, display)
     assert daemon.returncode == 0, out
     assert "alive" in out and "stopped" in out, out
     # one line: the start's "tray: unavailable (... ended before the icon was shown ...)", or the shown icon's end
@@ -148,7 +160,7 @@ async def test_the_icons_process_killed_or_crashed_is_one_line_and_the_daemon_go
 
 @pytest.mark.slow  # Xvfb, trayer, a D-Bus session, the daemon's side and the icon's process
 def test_the_icons_process_ends_when_the_daemon_is_killed():
-    xvfb, trayer, dbus, env = _desktop()
+    xvfb, display, trayer, dbus, env = _desktop()
     daemon = subprocess.Popen([sys.executable, "-c", _DAEMON_SIDE, "60"], env=env, cwd=ROOT, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)
     try:
@@ -164,7 +176,8 @@ def test_the_icons_process_ends_when_the_daemon_is_killed():
             assert time.monotonic() - killed < 2.5, "the icon's process outlived the daemon"
             time.sleep(0.05)
     finally:
-        _end(daemon, trayer, dbus, xvfb)
+        _end(daemon, trayer, dbus)
+        kill_xvfb(xvfb, display)
 
 
 def _running(pid: int) -> bool:
