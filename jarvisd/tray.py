@@ -1,25 +1,35 @@
 """The tray icon: the open loops as menu items (each with Done and Dismiss), Open HUD, the microphone,
-Quit. The menu is a pure function of the agenda (`menu_items`); `AgendaTray` shows it with pystray and
+Quit. The menu is a pure function of the agenda (`menu_items`); `AgendaTray` sends it to the icon and
 rebuilds it on every `agenda_changed`. Menu actions go through the agenda service, like the HUD's.
 
-pystray calls actions on its own thread; `AgendaTray` hands bus events back to the asyncio loop.
+The pystray icon runs in a process of its own (`jarvisd/tray_icon.py`, JSON lines over its stdin and
+stdout): GTK and Xlib end the whole process when the X server goes away at the wrong moment (a segfault or
+`_exit(1)` inside GTK's own start), and that process is then the icon's, not the daemon's. When it ends the
+daemon says so in one line and goes on without a tray icon until it restarts (no restart in a loop).
 
 Backends (`choose_backend`, a pure rule over what `probe_desktop` finds): `appindicator` when a
 StatusNotifier host runs (KDE, GNOME with the AppIndicator extension, ...), else `gtk` (Gtk.StatusIcon)
 when an XEmbed tray host owns the X tray selection (trayer, xfce4-panel, ...); both show the full menu
 and need PyGObject (the `tray` extra) and a D-Bus session bus. Otherwise the plain X backend `xorg`
 shows the icon without a menu: its click opens the HUD (the default item). PYSTRAY_BACKEND wins.
+The probe stays in the daemon: it only queries (python-xlib and GIO's D-Bus, never GDK's display, so
+nothing in it can end the process), `jarvisd doctor` says the same from it, and an unreachable display or
+a desktop without a menu is said before any icon process is started; the icon's process gets the chosen
+backend's name.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
+import json
 import logging
 import os
+import signal
+import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from jarvisd.events import AgendaChanged, EventBus, StatusChanged, TranscriptLine
@@ -46,66 +56,17 @@ class MenuSpec:
 
 SEPARATOR = MenuSpec("-", separator=True)
 
-# The tray whose X connection an Xlib I/O error belongs to, and the ctypes handler (held: Xlib calls it).
-_X_LOST: dict[str, Any] = {}
+
+def specs_to_json(specs: Sequence[MenuSpec]) -> list[dict[str, Any]]:
+    """The menu as the icon's process reads it (`{"menu": ...}`, jarvisd/tray_icon.py)."""
+    return [asdict(spec) for spec in specs]
 
 
-def _on_x_connection_lost(_display: Any) -> int:
-    """libX11's I/O error handler in place of GDK's, which ends the whole process (`_exit(1)`, without a
-    word) when the X server goes away: the daemon's voice, HUD and reminders went with its tray icon. Xlib
-    exits if this returns, so the thread that met the error (the tray's GTK loop) is parked for good
-    instead; the tray is marked lost and says so in one line."""
-    tray = _X_LOST.get("tray")
-    if tray is not None:
-        tray._display_lost = True
-    log.warning("tray: the X display %s went away: no tray icon until jarvisd restarts; voice, the HUD and "
-                "reminders go on", os.environ.get("DISPLAY", ""))
-    if threading.current_thread() is threading.main_thread():
-        return 0  # never the case (GTK runs on the tray's thread); Xlib then exits as GDK did
-    threading.Event().wait()
-    return 0
-
-
-class _LoopEndedInOneLine(logging.Filter):
-    """pystray's X backend logs the error that ends its loop (the X server gone: "Display connection closed by
-    server") as a 13-line traceback, and nothing of jarvisd's said what it meant: one line instead."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        exc = record.exc_info[1] if record.exc_info else None
-        if exc is not None:
-            record.msg = ("tray: pystray's loop ended (%s: %s): no tray icon until jarvisd restarts; voice, the "
-                          "HUD and reminders go on")
-            record.args = (type(exc).__name__, exc)
-            record.exc_info, record.exc_text = None, None
-        return True
-
-
-_ONE_LINE = _LoopEndedInOneLine()
-
-
-def _survive_x_connection_loss(tray: Any) -> None:
-    """Put `_on_x_connection_lost` in place of GDK's handler (set when GTK opened the display); the X
-    backend (python-xlib, no libX11) is not concerned. Once per process; the handler follows the tray."""
-    _X_LOST["tray"] = tray
-    if "handler" in _X_LOST:
-        return
-    import ctypes
-    import ctypes.util
-
-    name = ctypes.util.find_library("X11")
-    if name is None:
-        return
-    try:
-        lib = ctypes.CDLL(name)
-    except OSError:
-        return
-    handler_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
-    handler = handler_type(_on_x_connection_lost)
-    lib.XSetIOErrorHandler.argtypes = [handler_type]
-    lib.XSetIOErrorHandler.restype = ctypes.c_void_p
-    lib.XSetIOErrorHandler(handler)
-    _X_LOST["handler"] = handler
-
+def specs_from_json(items: Sequence[Mapping[str, Any]]) -> list[MenuSpec]:
+    return [MenuSpec(text=str(item["text"]), action=item.get("action"),
+                     children=tuple(specs_from_json(item.get("children") or ())), checked=item.get("checked"),
+                     enabled=bool(item.get("enabled", True)), default=bool(item.get("default", False)),
+                     separator=bool(item.get("separator", False))) for item in items]
 
 def loop_label(view: Mapping[str, Any]) -> str:
     desc = str(view["desc"])
@@ -290,12 +251,39 @@ def _has_xembed_host(display_name: str) -> bool:
         conn.close()
 
 
-class AgendaTray:
-    """The pystray icon over the agenda. `await start()` in the daemon's loop, `await stop()` to remove it.
 
-    `quit()` is called on the asyncio loop, `open_hud()` on a thread of its own (it may take a second);
-    `mic` is None when running text-only.
+
+def _how_it_ended(code: int | None, why: str | None) -> str:
+    """"exit 1: the X display :57 went away", "signal 11 (SIGSEGV)"."""
+    if code is None:
+        how = "still running"
+    elif code < 0:
+        try:
+            how = f"signal {-code} ({signal.Signals(-code).name})"
+        except ValueError:
+            how = f"signal {-code}"
+    else:
+        how = f"exit {code}"
+    return f"{how}: {why}" if why else how
+
+
+def _child_cwd() -> str:
+    """Where the icon's process starts: the folder holding this `jarvisd` package, so `python -m` finds the
+    daemon's own code first (not a `jarvisd` folder in the daemon's working directory)."""
+    return str(Path(__file__).resolve().parents[1])
+
+
+class AgendaTray:
+    """The tray icon over the agenda. `await start()` in the daemon's loop, `await stop()` to remove it.
+
+    The icon is a child process (`child_module`, jarvisd/tray_icon.py) with the chosen backend; this side
+    keeps the agenda reads, the menu and the actions. `quit()` is called on the asyncio loop, `open_hud()` on a
+    thread of its own (it may take a second); `mic` is None when running text-only.
     """
+
+    child_module = "jarvisd.tray_icon"
+    SHOWN_LIMIT_SEC = 15.0  # the icon's process started (Python, pystray, GTK) and its icon shown; a loaded machine
+    STOP_LIMIT_SEC = 2.0    # within the daemon's 3 s per part: then the icon's process is killed
 
     def __init__(self, agenda: Any, bus: EventBus, *, open_hud: Callable[[], Any], quit: Callable[[], Any],
                  mic: Any = None, title: str = "JARVIS") -> None:
@@ -303,12 +291,14 @@ class AgendaTray:
         self._open_hud, self._quit = open_hud, quit
         self.muted = False
         self.specs: list[MenuSpec] = menu_items([], mic_available=mic is not None)
-        self.icon: Any = None
+        self.child: asyncio.subprocess.Process | None = None
+        self.ended: str | None = None   # how the icon's process ended by itself ("signal 11 (SIGSEGV)")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._follower: asyncio.Task[None] | None = None
-        self._thread: threading.Thread | None = None
-        self._run_error: Exception | None = None
-        self._display_lost = False
+        self._reader: asyncio.Task[None] | None = None
+        self._relogger: asyncio.Task[None] | None = None
+        self._ending: str | None = None   # why, as the icon's process said before it ended
+        self._stopping = False
         self.backend: TrayBackend | None = None
 
     async def start(self) -> None:
@@ -319,117 +309,139 @@ class AgendaTray:
         if not self.backend.has_menu:
             log.warning("tray: no menu on this desktop (%s); %s", self.backend.reason, NO_MENU_HINT)
         sub = self.bus.subscribe(maxsize=64, lossy=True)
-        pystray_log = logging.getLogger("pystray._base")  # every backend logs through it
-        if _ONE_LINE not in pystray_log.filters:
-            pystray_log.addFilter(_ONE_LINE)
-        await self.refresh()
-        # Every backend's run() on a thread of ours: the GTK ones run their GLib main loop there (their
-        # run_detached() expects the application to run one), and pystray's xorg run_detached() starts a
-        # second setup thread that never ends and makes stop() wait 5 s for it. GTK binds to the display
-        # it first opened for the life of the process: one tray display per process. The backend's import
-        # (GTK opens the display there) and the icon are made on that thread too: an X server gone meanwhile
-        # parks that thread (`_on_x_connection_lost`), where on the event loop's thread it ended the process
-        # (pass 54f: exit 1 at 0.9 s into the start, a segfault at 0.5 s).
-        self._thread = threading.Thread(target=self._run_icon, name="tray", daemon=True)
-        self._thread.start()
         try:
-            await self._until_shown()
-        except TrayUnavailable:
+            await self.refresh()
+            await self._start_child()
+        except BaseException:
             sub.close()
+            await self._end_child()
             raise
         self._follower = asyncio.create_task(self._follow(sub), name="tray")
-        log.info("tray: %s backend (%s)", self.backend.name, self.backend.reason)
+        self._reader = asyncio.create_task(self._read_child(), name="tray-icon")
+        log.info("tray: %s backend (%s), the icon in its own process (pid %d)", self.backend.name,
+                 self.backend.reason, self.child.pid)
 
-    def _make_icon(self) -> Any:
-        if self.backend.name != "xorg":
-            # GDK sets its I/O error handler as GTK opens the display (Gtk's import): ours right after, before
-            # pystray and its backend load (pass 54f: the X server gone while the icon was being made or shown
-            # ended the daemon, exit 1 without a word)
-            import gi
-
-            gi.require_version("Gtk", "3.0")
-            from gi.repository import Gtk  # noqa: F401 - the import opens the display
-
-            _survive_x_connection_loss(self)
-        import pystray  # imports pystray's own first choice of backend; ours is imported next
-
-        icon_class = importlib.import_module(f"pystray._{self.backend.name}").Icon
-        return icon_class("jarvisd", icon=tray_image(), title=self.title,
-                          menu=pystray.Menu(lambda: to_pystray(self.specs, self.dispatch)))
-
-    def _run_icon(self) -> None:
+    async def _start_child(self) -> None:
+        assert self.backend is not None
         try:
-            self.icon = self._make_icon()
-        except Exception as exc:
-            self._run_error = TrayUnavailable(f"no tray icon on display {os.environ.get('DISPLAY')!r} "
-                                              f"({self.backend.name if self.backend else ''}): {exc}")
+            self.child = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", self.child_module, "--backend", self.backend.name, "--title", self.title,
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+                cwd=_child_cwd(), start_new_session=True)  # a terminal's Ctrl-C is the daemon's to handle
+        except OSError as exc:
+            raise TrayUnavailable(f"the tray icon's process could not be started: {exc}") from exc
+        self._relogger = asyncio.create_task(self._relog(self.child.stderr), name="tray-icon-log")
+        self._send({"menu": specs_to_json(self.specs)})
+        try:
+            await asyncio.wait_for(self._until_shown(), self.SHOWN_LIMIT_SEC)
+        except TimeoutError:
+            raise TrayUnavailable(f"the tray icon was not shown within {self.SHOWN_LIMIT_SEC:.0f} s") from None
+
+    async def _until_shown(self) -> None:
+        """The icon's process says "shown" once pystray shows the icon; its end before that is no tray."""
+        assert self.child is not None and self.child.stdout is not None
+        while line := await self.child.stdout.readline():
+            if (await self._from_child(line)).get("shown"):
+                return
+        code = await self.child.wait()
+        raise TrayUnavailable("the tray icon's process ended before the icon was shown "
+                              f"({_how_it_ended(code, self._ending)})")
+
+    async def _read_child(self) -> None:
+        """What the icon's process says once shown: clicks, errors; its end is said in one line."""
+        assert self.child is not None and self.child.stdout is not None
+        child = self.child
+        try:
+            while line := await child.stdout.readline():
+                await self._from_child(line)
+        except (ValueError, OSError) as exc:  # a line past the stream's limit, a broken pipe: the icon is lost
+            self._ending = f"its output could not be read ({exc})"
+            child.kill()
+        code = await child.wait()
+        if not self._stopping:
+            self.ended = _how_it_ended(code, self._ending)
+            log.warning("tray: the tray icon's process ended (%s): no tray icon until jarvisd restarts; voice, the "
+                        "HUD and reminders go on", self.ended)
+
+    async def _from_child(self, line: bytes) -> dict[str, Any]:
+        try:
+            message = json.loads(line)
+            if not isinstance(message, dict):
+                raise ValueError("not an object")
+        except ValueError:
+            log.info("tray icon: %s", line.decode(errors="replace").rstrip())
+            return {}
+        if "action" in message:   # a click: the agenda's write is never on the event loop
+            await asyncio.to_thread(self.dispatch, str(message["action"]))
+        elif "error" in message:
+            log.warning("tray: %s", message["error"])
+        elif "ending" in message:
+            self._ending = str(message["ending"])
+        return message
+
+    async def _relog(self, stream: asyncio.StreamReader | None) -> None:
+        """The icon's process's stderr (its log, GTK's messages), a line each in the daemon's log."""
+        if stream is None:
+            return
+        while True:
+            try:
+                line = await stream.readline()
+            except ValueError:  # a line past the limit: skipped
+                continue
+            if not line:
+                return
+            log.info("tray icon: %s", line.decode(errors="replace").rstrip())
+
+    def _send(self, message: dict[str, Any]) -> None:
+        child = self.child
+        if child is None or child.returncode is not None or child.stdin is None or child.stdin.is_closing():
             return
         try:
-            self.icon.run()
-        except Exception as exc:
-            # pystray's GTK backends also end here when, on stop, no notification daemon answers their
-            # clean-up call; the icon is gone either way.
-            self._run_error = exc
-            log.debug("tray: pystray's loop ended with %s", exc)
-
-    async def _until_shown(self, limit: float = 10.0) -> None:
-        """pystray shows the icon from a setup thread; stopping before it finished would stall stop()."""
-        for _ in range(int(limit / 0.05)):
-            if self._display_lost:   # the GTK thread met the X server gone and is parked (`_on_x_connection_lost`)
-                self.icon = None
-                raise TrayUnavailable(f"the X display {os.environ.get('DISPLAY', '')} went away before the icon "
-                                      "was shown")
-            if self.icon is not None and self.icon.visible:
-                return
-            if self._thread is not None and not self._thread.is_alive():
-                self.icon, self._thread = None, None
-                if isinstance(self._run_error, TrayUnavailable):   # the backend or the icon could not be made
-                    raise self._run_error
-                raise TrayUnavailable(f"pystray's loop ended before the icon was shown: {self._run_error}")
-            await asyncio.sleep(0.05)
-        log.warning("tray: the icon was not shown within %.0f s", limit)
+            child.stdin.write((json.dumps(message, ensure_ascii=False) + "\n").encode())
+        except (OSError, RuntimeError) as exc:  # the process is ending: its reader says so
+            log.debug("tray: could not write to the tray icon's process: %s", exc)
 
     async def stop(self) -> None:
+        self._stopping = True
         if self._follower is not None:
             self._follower.cancel()
             await asyncio.gather(self._follower, return_exceptions=True)
             self._follower = None
-        ended = self._thread is not None and not self._thread.is_alive()  # pystray's loop ended by itself
-        if self.icon is not None and not self._display_lost and not ended:
-            await asyncio.to_thread(self._stop_icon)
-        self.icon = None
+        await self._end_child()
 
-    def _stop_icon(self) -> None:
-        self.icon.stop()
-        thread, self._thread = self._thread, None
-        if thread is None:
+    async def _end_child(self) -> None:
+        """"stop", the icon's stdin closed, `STOP_LIMIT_SEC` for it to end, then SIGKILL: never hangs the stop."""
+        child, self._stopping = self.child, True
+        if child is None:
             return
-        is_xorg = type(self.icon).__module__.endswith("_xorg")
-        thread.join(1.0 if is_xorg else 5.0)
-        if thread.is_alive() and is_xorg:
-            # pystray's X backend passes stop() to its loop over the loop's own X connection from our
-            # thread, and the message can be lost; destroying the window from a fresh connection ends
-            # the loop through the DestroyNotify it waits for.
-            from Xlib import display
-
-            conn = display.Display()
-            try:
-                conn.create_resource_object("window", self.icon._window.id).destroy()
-                conn.sync()
-            except Exception as exc:
-                log.warning("tray: could not end pystray's X loop: %s", exc)
-            finally:
-                conn.close()
-            thread.join(5.0)
-        if thread.is_alive():
-            log.warning("tray: pystray's %s loop did not end", self.backend.name if self.backend else "")
+        try:
+            if child.returncode is None:
+                self._send({"stop": True})
+                if child.stdin is not None:
+                    child.stdin.close()
+                try:
+                    await asyncio.wait_for(child.wait(), self.STOP_LIMIT_SEC)
+                except TimeoutError:
+                    log.warning("tray: the tray icon's process did not end within %.0f s: killed",
+                                self.STOP_LIMIT_SEC)
+                    child.kill()
+                    await child.wait()
+        finally:
+            if child.returncode is None:  # this stop was cancelled meanwhile
+                child.kill()
+            for task in (self._reader, self._relogger):
+                if task is not None and not task.done():
+                    task.cancel()
+            await asyncio.gather(*(t for t in (self._reader, self._relogger) if t is not None),
+                                 return_exceptions=True)
+            self._reader = self._relogger = None
+            self.child = None
 
     async def refresh(self) -> None:
-        """Rebuild the menu from the agenda (the read runs the expiry check, so off the loop)."""
+        """Rebuild the menu from the agenda (the read runs the expiry check, so off the loop) and send it."""
         views = await asyncio.to_thread(lambda: [self.agenda.view(loop) for loop in self.agenda.agenda()])
         self.specs = menu_items(views, muted=self.muted, mic_available=self.mic is not None)
-        if self.icon is not None and not self._display_lost:
-            self.icon.update_menu()
+        self._send({"menu": specs_to_json(self.specs)})
 
     async def _follow(self, sub: Any) -> None:
         try:
@@ -452,7 +464,7 @@ class AgendaTray:
             log.error("tray: could not read the agenda for the menu (%s: %s); the menu follows the next change",
                       type(exc).__name__, exc)
 
-    # ------------------------------------------------------------ actions (pystray's thread)
+    # ------------------------------------------------------------ actions (a worker thread: the agenda writes)
 
     def _open_hud_now(self) -> None:
         """Open HUD, on a thread of its own: before, `webbrowser.open` ran on the event loop, and a browser
@@ -466,6 +478,7 @@ class AgendaTray:
             log.warning("tray: no browser could be started for the HUD; `jarvisd hud` prints its address")
 
     def dispatch(self, action: str) -> None:
+        """An action the icon's process sent (a click), called on a worker thread."""
         assert self._loop is not None, "start() first"
         kind, _, loop_id = action.partition(":")
         if kind in ("done", "dismiss"):
@@ -492,7 +505,6 @@ class AgendaTray:
         except LoopNotFound as exc:
             log.warning("tray: %s", exc)
         except Exception as exc:  # noqa: BLE001 - a full disk, a damaged agenda table: said, never a traceback
-            # in pystray's thread (GTK printed it and the click did nothing visible; xorg's loop ended)
             what = "done" if kind == "done" else "dismissed"
             log.error("tray: could not mark %s %s: %s", loop_id[:8], what, exc)
             self._on_loop(self.bus.publish, TranscriptLine(
