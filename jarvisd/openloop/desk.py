@@ -1519,10 +1519,12 @@ class AgendaDesk:
                 if key not in covered:
                     covered[key] = naming.best_covered(naming.without_doer(text) if hearsay else text, named)
                 found = covered[key]
-            if not isinstance(found, int) and closure.status in ("done", "dismissed") and \
-                    (each := [naming.best_reference(deed, named) for deed in naming.listed_deeds(closure.reference)]) and \
+            deeds = naming.listed_deeds(closure.reference) if closure.status in ("done", "dismissed") else []
+            if (not isinstance(found, int) or len(deeds) > 1) and closure.status in ("done", "dismissed") and \
+                    (each := [naming.best_reference(deed, named) for deed in deeds]) and \
                     all(isinstance(i, int) for i in each) and len(set(each)) == len(each):
-                # "I bought eggs and milk", "계란이랑 우유 샀어": each promise it lists (the forty-second session: neither)
+                # "I bought eggs and milk", "계란이랑 우유 샀어": each promise it lists (the forty-second session: neither;
+                # the fiftieth: with "buy bread" and "buy milk" kept apart, only the first was closed)
                 refs.extend(ClosedRef(index=i + 1, status=_closing_status(closure.status)) for i in each)  # type: ignore[operator]
                 continue
             if closure.status == "heard":
@@ -1739,7 +1741,12 @@ class AgendaDesk:
                lang: phrases.Lang, session: str) -> DeskReply | None:
         """One short sentence per change: closed, opened (or why its due was not kept), moved, already there."""
         now, tz, now_ms = self.service.now_local(), self.service.tz, self.service.now_ms()
-        said = [phrases.confirm_closed(loop, lang) for loop in change.closed if loop.status is not LoopStatus.EXPIRED]
+        closed = [loop for loop in change.closed if loop.status is not LoopStatus.EXPIRED]
+        sold = [shopping.item_of(loop.desc) for loop in closed]
+        if len(closed) > 1 and all(sold) and len({loop.status for loop in closed}) == 1 and not any(loop.repeat for loop in closed):
+            # "I bought bread and milk": "Marked done: buy bread and milk.", as it was said
+            closed = [replace(closed[0], desc=shopping.to_buy(phrases.items_said(sold, lang), lang))]
+        said = [phrases.confirm_closed(loop, lang) for loop in closed]
         notes = dict(notes)
         rolled = _rolled(change)
         opened = change.opened
