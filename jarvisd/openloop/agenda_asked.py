@@ -165,7 +165,10 @@ _EN_FINISHED = re.compile(
     rf"|(?:show|tell|read|give)\s+me\s+(?:what|everything)\s+i(?:'ve|\s+have)?\s+{_EN_DONE_VERB}"
     r"|what(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:done|finished|completed|checked\s+off)(?:\s+(?:on|from)\s+my\s+(?:list|agenda))?"
     r"|(?:what|which)\s+(?:things|tasks|promises|reminders|to-?dos)\s+(?:did|have)\s+i\s+(?:finish(?:ed)?|complete(?:d)?|done|do)"
-    r"|how\s+many\s+(?:things|tasks|promises|to-?dos)\s+(?:did|have)\s+i\s+(?:finish(?:ed)?|complete(?:d)?|done|get\s+done|gotten\s+done))"
+    r"|how\s+many\s+(?:things|tasks|promises|to-?dos)\s+(?:did|have)\s+i\s+(?:finish(?:ed)?|complete(?:d)?|done|get\s+done|gotten\s+done)"
+    # "how was my day?", "recap my day" (the fiftieth session: SmolLM2, "I'm so sorry to hear about your family."):
+    # what was finished today, the agenda's own answer
+    r"|how\s+(?:was|did)\s+my\s+day(?:\s+go)?(?=(?:\s+today)?$)|(?:recap|summari[sz]e|sum\s+up)\s+(?:my|the)\s+day)"
     rf"{_EN_SPAN}")
 _KO_SPAN = r"(?P<span>오늘|어제|이번주|금주|오늘하루)?(?:에|은|는|에는)?"
 _KO_FINISHED = re.compile(
@@ -225,7 +228,8 @@ def last_added_asked(t: str) -> str | None:
 # "what do I still need to pay?", "who do I need to call?", "what bills do I have to pay?": the open promises of one
 # deed (the session's probe: to the model)
 _EN_DEED_LIST = re.compile(r"(?:so\s+|and\s+)?(?:what|who|which\s+\w+|what\s+\w+)\s+(?:else\s+)?(?:do|did|should|must)\s+i\s+"
-                           r"(?:still\s+)?(?:need\s+to|have\s+to|got\s+to|gotta)\s+(?P<verb>[a-z]+)(?:\s+(?:still|today|this\s+week))?"
+                           r"(?:still\s+)?(?:need\s+to|have\s+to|got\s+to|gotta)\s+(?P<verb>[a-z]+(?:\s+(?:up|off|out|back|in))?)"
+                           r"(?:\s+(?:still|today|tonight|this\s+week))?"
                            r"|(?:so\s+|and\s+)?who\s+(?:do|should)\s+i\s+(?:still\s+)?(?P<verb2>call|email|text|message|write\s+to|visit)"
                            r"(?:\s+(?:back|today))?")
 
@@ -235,8 +239,8 @@ def deed_list_asked(t: str) -> str | None:
     m = _EN_DEED_LIST.fullmatch(t.rstrip("?？ "))
     if m is None:
         return None
-    verb = (m["verb"] or m["verb2"] or "").split()[0]
-    return None if verb in ("do", "finish", "get", "remember", "be", "go") else verb
+    verb = m["verb"] or m["verb2"] or ""   # "pick up": said with its particle, matched by its verb (`desk`)
+    return None if verb.split()[0] in ("do", "finish", "get", "remember", "be", "go") else verb
 
 
 # "what are my recurring reminders", "list my daily reminders", "which reminders repeat", "반복 알림 뭐 있어", "매일 하는 일 뭐야"

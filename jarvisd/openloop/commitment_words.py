@@ -213,7 +213,7 @@ EN_PARTICLE_STATE = re.compile(
 # handling the shift swap": someone else takes the deed on; it withdraws the user's promise of the same
 # deed only (`naming.same_deed`), never one that merely shares its words ("my sister has to move out")
 EN_TAKEN_ON = re.compile(
-    r"(?P<who>(?:my|our)\s+(?:husband|wife|partner|mom|mum|dad|sister|brother|son|daughter|boss|friend|neighbou?r|"
+    r"(?P<who>(?:my|our|his|her|their)\s+(?:husband|wife|partner|mom|mum|dad|sister|brother|son|daughter|boss|friend|neighbou?r|"
     r"roommate|colleague|coworker|manager)|(?!(?:i|we|you|it|that|this|there|he|she|they)\b)[a-z][\w-]+)"
     r"(?:'s|\s+is|\s+has)?\s+(?:(?:gonna|going\s+to|will|'ll|offered\s+to|agreed\s+to|said\s+(?:he|she|they)(?:'d|'ll|\s+would|\s+will))"
     r"\s+(?:just\s+)?(?P<ref>(?!be\b|have\b)[a-z][\w' -]+?)|(?:taking\s+care\s+of|handling|sorting(?:\s+out)?|dealing\s+with)"

@@ -326,6 +326,9 @@ class AgendaDesk:
                 return _joined(self._confirmed(guess, answer, lang, session), self.handle(rest, session))
             if answer is not None and waited <= LATE_ANSWER_SEC * 1000:   # the next words, but too late
                 return self._too_late(guess, answer, lang)
+        if (other := _someone_else_will(text)) is not None and (reply := self._answer(other, session, lang)) is not None \
+                and reply.change.closed:   # "I can't pick up my brother, his friend will": taken on by someone else
+            return reply
         if (order := as_order(text)) is not None:   # "I moved the call to Monday": the move it reports, when it moves one
             moved = self._shift(order, session, lang) or self._correction(order, session, lang)
             if moved is not None and moved.change.updated:
@@ -516,7 +519,7 @@ class AgendaDesk:
             said = phrases.when_due([loop], now, tz, lang) if kind == "when" else phrases.just_added(loop, now, tz, lang)
             return DeskReply(said, lang, intent="when")
         if (verb := deed_list_asked(t)) is not None:   # "what do I still need to pay?": the open ones of that deed
-            of_deed = sorted((loop for loop in self._open_to_do() if loop.desc.split(" ", 1)[0].casefold() == verb),
+            of_deed = sorted((loop for loop in self._open_to_do() if loop.desc.split(" ", 1)[0].casefold() == verb.split()[0]),
                              key=_due_order)
             self._listed[session] = (tuple(loop.id for loop in of_deed[:phrases.SPOKEN_ITEMS]), now_ms)
             return DeskReply(phrases.deed_list(verb, of_deed, now, tz, lang), lang, intent="list")
@@ -1911,6 +1914,22 @@ def _rolled(change: AgendaChange) -> set[str]:
     """The ids of the promises in `change.opened` that are the next time of a repeating one it closed."""
     closed = {(loop.desc, loop.session) for loop in change.closed if loop.repeat}
     return {loop.id for loop in change.opened if loop.repeat and (loop.desc, loop.session) in closed}
+
+
+# "I can't pick up my brother, his friend will", "I won't be able to walk the dog, Sam will do it" (the fiftieth session:
+# to the model, "I'm not able to speak in English"): said as "his friend will pick up my brother", which the handed
+# closing reads (someone else does it: the promise withdrawn)
+_CANT_OTHER_WILL = re.compile(
+    r"(?:(?:oh|so|well|actually|and)[\s,]+)*(?:i|we)\s+(?:can't|cannot|can\s+not|won't\s+be\s+able\s+to|won't\s+manage\s+to)\s+"
+    r"(?P<deed>[a-z][\w' -]+?)\s*[,;]\s*(?:but\s+|so\s+)?(?P<who>(?:his|her|my|their|our)\s+[a-z]+|[a-z]+)\s+"
+    r"(?:will|is\s+going\s+to|'ll|can)(?:\s+(?:do|take\s+care\s+of)\s+(?:it|that))?(?:\s+instead)?[.!]?", re.IGNORECASE)
+
+
+def _someone_else_will(text: str) -> str | None:
+    m = _CANT_OTHER_WILL.fullmatch(text.strip())
+    if m is None or m["who"].lower() in ("i", "we", "you", "it", "that", "this"):
+        return None
+    return f"{m['who']} will {m['deed']}"
 
 
 # a snooze said with its own words or its length ("snooze it", "remind me later", "not now, ten minutes", "나중에 다시 알려

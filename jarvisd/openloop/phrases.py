@@ -1051,7 +1051,16 @@ def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzi
                 return f"For {second_person(m[0].lower())}: " + "; ".join(items) + "."
             name = m[0]
             break
+    if person.lower() in _RELATIONS:   # "what did I promise my wife?" of a promise without "wife" in its words: "For
+        # your wife: …", not "You promised Wife: …" (the fiftieth session)
+        return f"For your {person.lower()}: " + "; ".join(items) + "." if items else \
+            f"I have nothing you promised your {person.lower()}."
     return f"You promised {name}: " + "; ".join(items) + "." if items else f"I have nothing you promised {name}."
+
+
+_RELATIONS = frozenset("wife husband partner girlfriend boyfriend fiance fiancee mom mum mother dad father parents sister "
+                       "brother son daughter kids children family boss manager team friend friends neighbor neighbour "
+                       "landlord teacher doctor dentist roommate colleague coworker grandma grandpa aunt uncle cousin".split())
 
 
 SAID_BACK_CHARS = 80   # of the words of a reference nothing matched, said back in "I couldn't find …"

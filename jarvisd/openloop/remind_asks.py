@@ -26,7 +26,7 @@ _EN_ABOUT_BEFORE = re.compile(_LEAD + r"(?:remind|warn|ping)\s+me\s+(?:again\s+)
                               r"(?:\s+(?:it'?s\s+due|it\s+is\s+due|the\s+due\s+date|the\s+deadline))?")
 # a weekday said alone: "remind me about the slides Wednesday evening" (the fiftieth session: the due moved to Wednesday)
 _EN_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
-_EN_AT = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?)\s+"
+_EN_AT = re.compile(_LEAD + r"(?:(?:remind|ping)\s+me|(?:text|send|give|set)\s+(?:me\s+)?a\s+reminder)\s+(?:again\s+)?(?:about|of|for)\s+(?:(?:the|my)\s+)?(?P<x>.+?)\s+"
                     r"(?P<time>(?:at|on|in|tomorrow|tonight|this|next|" + _EN_WEEKDAY + r")\b(?:(?!\bto\s).)*)")
 # (not "remind me again tomorrow at 9am to call Bob": a promise said again, with its time, pass 34)
 _EN_AGAIN = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?P<time>(?:at|on|tomorrow|tonight|this|next|later\s+today|"

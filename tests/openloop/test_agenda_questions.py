@@ -343,3 +343,30 @@ def test_the_nth_thing_asked_is_read_and_mark_it_done_closes_it(desk):
 def test_when_am_i_going_and_what_about_are_read_from_the_agenda(desk, asked, said):
     said_to(desk, "I'm going to Busan on the 20th.", 'Put "call the vet" on my list.')
     assert said_to(desk, asked) == [said]
+
+
+def test_a_family_word_asked_of_is_for_your_wife_and_who_to_pick_up_is_listed(desk):
+    """The fiftieth session: "What did I promise my wife?" answered "You promised Wife: …"; "Who do I need to pick up
+    today?" went to the model ("I'm not here to pick up your phone.")."""
+    said_to(desk, "I promised my wife I'd fix the sink this weekend.", "I have to pick up the kids at 3:30.")
+    assert said_to(desk, "What did I promise my wife?", "Who do I need to pick up today?", "what did I promise my boss") == [
+        "For your wife: fix the sink, by Sunday.",
+        "You have one thing to pick up: pick up the kids, today at 3:30 PM.",
+        "I have nothing you promised your boss."]
+
+
+def test_someone_else_taking_a_promise_on_after_i_cant_withdraws_it(desk):
+    """The fiftieth session: "I can't pick up my brother, his friend will." went to the model ("I'm not able to speak in
+    English.")."""
+    said_to(desk, "my brother's flight lands Thursday at 9pm, I need to pick him up.", "I need to walk the dog tonight")
+    assert said_to(desk, "I can't pick up my brother, his friend will.", "I won't be able to walk the dog, Sam will do it",
+                   "I need to call mom", "I can't call mom, I'm busy") == [
+        "OK, I took it off your agenda: pick your brother up.", "OK, I took it off your agenda: walk the dog.",
+        "Got it: call mom.", None]
+
+
+def test_text_me_a_reminder_and_how_was_my_day(desk):
+    """The fiftieth session: both to the model ("I'm sorry for your loss.", "I'm so sorry to hear about your family.")."""
+    said_to(desk, "I need to fix the sink by Saturday", "I need to call Bob", "I called Bob")
+    assert said_to(desk, "Text me a reminder about the sink on Friday morning.", "How was my day?") == [
+        "OK, I'll remind you Friday at 9 AM: fix the sink.", "You finished one thing today: call Bob."]
