@@ -317,7 +317,10 @@ def weekday(wd: int, week: str | None) -> DayFn:
             return today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)
         if week == "prev":
             return today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)
-        return monday + timedelta(days=7 * {"this": 0, "next": 1, "after": 2, "last": -1}[week] + wd)
+        day = monday + timedelta(days=7 * {"this": 0, "next": 1, "after": 2, "last": -1}[week] + wd)
+        if week == "this" and day < today:   # "this Saturday" said on a Sunday: the coming one, not yesterday (the
+            day += timedelta(days=7)         # fiftieth session: "by yesterday has already passed")
+        return day
     return resolve
 
 

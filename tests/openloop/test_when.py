@@ -646,3 +646,14 @@ def test_a_day_of_next_month(text, due):
 def test_a_day_next_month_does_not_have_is_impossible():
     with pytest.raises(ImpossibleTime):
         resolve_time("다음 달 31일까지", datetime(2027, 1, 3, 9, 0, tzinfo=SEOUL), due=True)
+
+
+@pytest.mark.parametrize(("said", "on"), [
+    # the fiftieth session: "I'll clean the garage this Saturday" said on a Sunday: "by yesterday has already passed"
+    ("this Saturday", "2026-12-12"), ("this Monday", "2026-12-07"), ("this Sunday", "2026-12-06"),
+    ("이번 주 토요일", "2026-12-12"),
+])
+def test_this_weekday_said_after_it_is_the_coming_one(said, on):
+    sunday = datetime(2026, 12, 6, 10, 0, tzinfo=ZoneInfo("Asia/Seoul"))
+    when = resolve_time(said, sunday)
+    assert when is not None and when.at.date().isoformat() == on
