@@ -800,6 +800,11 @@ class AgendaDesk:
             if (change := change_asked(clean(text))) is not None:   # "add 5 minutes to the timer"
                 return self._timer_changed(change, lang)
             return None
+        if rule is not None and alarm.kind != "timer" and 16 <= alarm.at.hour <= 23 and not _HALF_OF_DAY.search(text):
+            # "set an alarm for 7 every weekday" at 10 AM: 7 in the morning, as an alarm that repeats is (the fiftieth
+            # session: "Alarm set for tomorrow at 7 PM, then every weekday"); a bare hour of a one-off stays the next
+            morning = alarm.at.replace(hour=alarm.at.hour - 12)
+            alarm = replace(alarm, at=morning if morning > now else morning + timedelta(days=1))
         if alarm.at <= now:
             return DeskReply(phrases.alarm_past(alarm.kind, lang), lang, intent="alarm")
         at_ms = int(alarm.at.timestamp() * 1000)
@@ -1914,6 +1919,11 @@ def _rolled(change: AgendaChange) -> set[str]:
     """The ids of the promises in `change.opened` that are the next time of a repeating one it closed."""
     closed = {(loop.desc, loop.session) for loop in change.closed if loop.repeat}
     return {loop.id for loop in change.opened if loop.repeat and (loop.desc, loop.session) in closed}
+
+
+# which half of the day a time is in, said: "7pm", "tonight", "오후 7시"
+_HALF_OF_DAY = re.compile(r"\b(?:[ap]\.?m\.?|evening|night|tonight|afternoon|noon|midnight)\b|\d(?:[ap]\.?m\.?)|오전|오후|저녁|밤|아침|새벽|낮",
+                          re.IGNORECASE)
 
 
 # "I can't pick up my brother, his friend will", "I won't be able to walk the dog, Sam will do it" (the fiftieth session:

@@ -422,3 +422,14 @@ def test_the_time_in_another_city_is_the_clocks(desk, said, reply):
 
 def test_guard_an_unknown_place_is_not_guessed(desk):
     assert said_to(desk, "what time is it in Narnia", "what time is it in the morning") == [None, None]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    # the fiftieth session: "Alarm set for tomorrow at 7 PM, then every weekday." (a bare 7 at 10 AM: the next 7)
+    ("set an alarm for 7 every weekday", "Alarm set for tomorrow at 7 AM, then every weekday."),
+    ("set an alarm for 7pm every day", "Alarm set for tonight at 7 PM, then every day."),
+    ("set an alarm for 9", "Alarm set for tonight at 9 PM."),   # once: the next 9
+])
+def test_a_repeating_alarm_at_a_bare_hour_is_in_the_morning(tmp_path, korean, said, reply):
+    desk = agenda_desk(tmp_path, korean, datetime(2026, 12, 6, 10, 0, tzinfo=SEOUL))
+    assert said_to(desk, said) == [reply]
