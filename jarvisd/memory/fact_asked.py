@@ -21,6 +21,11 @@ from jarvisd.textsafe import plain_words
 _LEAD = r"(?:(?:so|and|hey|ok|okay|jarvis|um|uh)[\s,]+)*"
 _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:my|our)\s+(?P<x>.+?)(?:\s+again)?",
+    # "what am I allergic to?", "what car do I drive?", "what coffee do I like?" (the fiftieth session: to the model)
+    r"what\s+am\s+i\s+(?P<x>allergic)\s+to",
+    r"(?:what|which)\s+(?:kind\s+of\s+)?(?P<x>[\w'-]+)\s+do\s+i\s+(?:drive|have|own|use|like|prefer|drink)",
+    # "what's Mia's school?": a fact of someone named, told so ("Mia's school is Greenwood Elementary")
+    r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was)\s+(?P<x>[a-z]+'s\s+.+?)(?:\s+again)?",
     # "what's the garage code?", "what was the wifi password again?": a thing of the kind kept as a fact, without "my"
     r"(?:what|which)(?:'s|\s+is|\s+was)\s+the\s+(?P<x>(?:[\w'-]+\s+){0,3}?(?:code|password|passcode|pin|combination|"
     r"wi-?fi|username|login))(?:\s+again)?",

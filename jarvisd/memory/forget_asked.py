@@ -113,7 +113,8 @@ def one_per_subject(facts: Sequence[str]) -> list[str]:
 
 
 # Words that name a thing kept as a fact, not a thing to do: "forget my bike lock code" (pass 54e)
-_FACT_NOUNS = frozenset("code codes password passwords passcode pin pins combination number numbers phone address "
+_FACT_NOUNS = frozenset("car bike locker allergy allergies coffee passport license licence "
+                        "code codes password passwords passcode pin pins combination number numbers phone address "
                         "birthday birthdays username login wifi 번호 비밀번호 암호 코드 주소 생일".split())
 _STATEMENT = re.compile(r"\b(?:is|are|was|were)\b|(?<=[가-힣])(?:이야|예요|이에요|야)$", re.IGNORECASE)
 

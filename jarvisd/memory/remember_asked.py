@@ -40,13 +40,28 @@ _NOT_A_NAME = frozenset("Later Back Tomorrow Tonight Today Now Soon When If At I
 # found nothing). "My phone is dead", "my code is broken", "my head is killing me" are no such facts.
 _FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|number|address|email|e-mail|phone\s+number|"
                r"plate|size|blood\s+type|allergy|allergies|doctor|dentist|vet|landlord|wifi|wi-fi|username|combination|"
-               r"locker|id|name|nickname|zip|postcode|postal\s+code|extension|hint|color|colour|food|song|movie|book")
-_EN_TOLD = re.compile(r"(?i:(?:(?:oh|so|and|also|by\s+the\s+way|btw|fyi|jarvis|ok|okay|just\s+so\s+you\s+know)[\s,]+)*)"
-                      r"(?P<fact>(?i:my|our)\s+(?:[\w'’-]+\s+){0,3}?(?i:" + _FACT_NOUNS + r")\s+(?i:is|are)\s+(?P<value>.{1,120}))")
+               r"locker|id|name|nickname|zip|postcode|postal\s+code|extension|hint|color|colour|food|song|movie|book|"
+               # the fiftieth session: "my car is a blue Honda Civic", "my shoe size is 10" were kept nowhere
+               r"car|bike|truck|coffee|tea|drink|team|school|teacher|company|employer|job|office|seat|gate|flight|"
+               r"hotel|bank|account|insurance|policy|cat|dog|pet|street|apartment|building|floor|unit|license|licence|"
+               r"passport|visa|reservation|booking|confirmation|order|tracking|restaurant|hobby|sport|shoe\s+size|"
+               r"dress\s+size|ring\s+size|doctor's\s+name|pharmacy|mechanic|plumber|hairdresser|barber|"
+               r"favou?rite\s+[\w'-]+(?:\s+[\w'-]+)?")
+_TOLD_LEAD = r"(?i:(?:(?:oh|so|and|also|actually|by\s+the\s+way|btw|fyi|jarvis|ok|okay|just\s+so\s+you\s+know)[\s,]+)*)"
+_EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:my|our)|[A-Z][a-z]+'s)\s+(?:[\w'’-]+\s+){0,3}?(?i:" + _FACT_NOUNS +
+                      r")\s+(?i:is|are)\s+(?P<value>.{1,120}))")
+# "I'm allergic to peanuts", "I'm vegetarian", "I'm lactose intolerant" (the fiftieth session: SmolLM2, "I don't have
+# personal preferences or allergies", nothing kept)
+_EN_ABOUT_ME = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i'm|i\s+am)\s+(?:(?i:allergic)\s+to\s+.{2,80}|(?i:vegetarian|vegan|pescatarian|"
+                          r"gluten[\s-]free|lactose[\s-]intolerant|diabetic|left[\s-]handed|right[\s-]handed|colou?r[\s-]blind)))")
 _NOT_A_VALUE = re.compile(r"(?:not|n't|broken|wrong|dead|lost|missing|stolen|expired|low|empty|full|off|on|ringing|busy|stuck|"
                           r"locked|down|up|out|gone|fine|ok|okay|good|bad|working|too|so|very|really|still|already|probably|"
                           r"kind\s+of|a\s+bit|coming|soon|today|tomorrow|tonight|next|this|in\s+\d|at\s+\d|the\s+same|"
-                          r"what|where|when|who|how|why|correct|right|weird|strange|annoying|terrible|great|awesome)\b",
+                          r"what|where|when|who|how|why|correct|right|weird|strange|annoying|terrible|great|awesome|"
+                          # a state, not a fact to keep: "my dog is sick", "my flight is delayed", "my bank is closed"
+                          r"sick|ill|hurt|tired|hungry|late|early|here|there|ready|new|old|dirty|clean|open|closed|free|"
+                          r"cold|hot|warm|loud|quiet|slow|fast|full|overdue|due|going|getting|running|doing|acting|being|"
+                          r"winning|losing|playing|[a-z]{3,}ed)\b",
                           re.IGNORECASE)
 _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|주소|이메일|사이즈|"
                       r"혈액형|알레르기|코드|이름|별명)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
@@ -108,10 +123,15 @@ def remember_said(text: str) -> str | None:
     return told_fact(said) or told_where(said)
 
 
+_NOW_TAIL = re.compile(r"\s+(?:now|these\s+days|from\s+now\s+on|instead)\s*$", re.IGNORECASE)   # "my locker is 214 now"
+
+
 def told_fact(said: str) -> str | None:
     """A fact told without "remember" ("my wife's birthday is March 3", "아내 생일은 3월 3일이야"), or None."""
     rules = said.replace("\u2019", "'")
     if (m := _EN_TOLD.fullmatch(rules)) is not None and not _NOT_A_VALUE.match(m["value"].strip()):
+        return _NOW_TAIL.sub("", said[m.start("fact"):m.end("fact")]).strip(" ,")
+    if (m := _EN_ABOUT_ME.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")

@@ -239,3 +239,29 @@ async def test_a_note_of_a_fact_is_kept_and_the_thing_asked_without_my_is_said_b
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+@pytest.mark.parametrize(("told", "asked", "answer"), [
+    # the fiftieth session: none of these was kept; SmolLM2 answered each question with a made-up paragraph
+    ("My favorite coffee is a flat white.", "What's my favorite coffee?", "You told me your favorite coffee is a flat white."),
+    ("I'm allergic to peanuts.", "What am I allergic to?", "You told me you're allergic to peanuts."),
+    ("My car is a blue Honda Civic.", "What car do I drive?", "You told me your car is a blue Honda Civic."),
+    ("Mia's school is Greenwood Elementary.", "What's Mia's school?", "You told me Mia's school is Greenwood Elementary."),
+    ("Actually my locker is 214 now.", "What's my locker number?", "You told me your locker is 214."),
+])
+async def test_more_facts_told_plainly_are_kept_and_said_back(tmp_path, told, asked, answer):
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        assert (await assistant.answer(told, session="s")).startswith("Remembered: ")
+        assert await assistant.answer(asked, session="s") == answer
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("said", ["my dog is sick", "my flight is delayed", "my bank is closed today", "my day is going well",
+                                  "my car is broken"])
+def test_guard_a_state_told_is_no_fact_to_keep(said):
+    from jarvisd.memory.remember_asked import remember_said
+
+    assert remember_said(said) is None
