@@ -400,3 +400,18 @@ def nth_asked(t: str) -> str | None:
     text = t.rstrip("?？ ")
     m = _EN_NTH.fullmatch(text) if text.isascii() else _KO_NTH.fullmatch(text)
     return m["place"] if m else None
+
+
+# "is Dana still on my list?", "do I still have the dentist on my agenda?", "is the report on my list?" (the fiftieth
+# session: to the model): whether a promise so named is open
+_EN_ON_LIST = re.compile(r"(?:so\s+|and\s+)?(?:is|are)\s+(?P<x>.+?)\s+(?:still\s+)?(?:on|in)\s+(?:my|the)\s+(?:list|agenda|to-?do\s+list)"
+                         r"|(?:so\s+|and\s+)?do\s+i\s+still\s+have\s+(?P<y>.+?)\s+(?:on|in)\s+(?:my|the)\s+(?:list|agenda|to-?do\s+list)")
+
+
+def on_list_asked(t: str) -> str | None:
+    """The words naming a promise asked about ("dana"), or None."""
+    m = _EN_ON_LIST.fullmatch(t.rstrip("?？ "))
+    if m is None:
+        return None
+    words = (m["x"] or m["y"]).strip()
+    return None if words in ("anything", "something", "everything", "it", "that", "there", "nothing") else words

@@ -43,6 +43,7 @@ from jarvisd.openloop.agenda_asked import (
     more_asked,
     next_asked,
     nth_asked,
+    on_list_asked,
     overdue_asked,
     repeating_asked,
 )
@@ -489,6 +490,17 @@ class AgendaDesk:
             rest = [loop for loop in sorted(self._open_to_do(), key=_due_order) if loop.id not in listed[0]]
             self._listed[session] = (listed[0] + tuple(loop.id for loop in rest[:phrases.SPOKEN_ITEMS]), now_ms)
             return DeskReply(phrases.rest_list(rest, now, tz, lang), lang, intent="list")
+        if (words := on_list_asked(t)) is not None:   # "is Dana still on my list?": open or not, as the agenda holds it
+            self.service.expire_before_read()
+            every = [loop for loop in self.service.all_loops() if not alarm_kind(loop.desc)]
+            named = re.sub(r"^(?:the|my|that|this)\s+", "", words)
+            hits = _promises_named(named, [loop.desc for loop in every]) if every else []
+            if hits:
+                newest = max((every[i] for i in hits), key=lambda loop: (loop.is_open, loop.created_ms, loop.id))
+                if newest.is_open:
+                    self._remember(session, newest, now_ms)
+                return DeskReply(phrases.on_list(newest, now, tz, lang), lang, intent="did_i")
+            return DeskReply(phrases.not_on_list(words, lang), lang, intent="did_i")
         if (place := nth_asked(t)) is not None:   # "what's the second thing on my list?": that one, then in focus
             loops = sorted(self._open_to_do(), key=_due_order)
             at = meaning.picked(place, len(loops)) if loops else None

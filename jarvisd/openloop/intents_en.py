@@ -211,8 +211,11 @@ _EN_CUE = r"(?:oh|um|uh|ah|hang\s+on|hold\s+on|no(?!\s+(?:need|more|longer|probl
           r"|actually|not\s+[^,;]+?(?=\s*[,;])|not\s+(?:(?:next|this|coming|the)\s+)?\w+(?:[:.]\d\d)?)"   # "not next Monday, this Friday", "not 9:30 but 10"
 # "not" takes back all it says up to a comma: "not tomorrow at 4pm, 5pm" is 5pm (pass 26: one word was taken back,
 # "at 4pm" became the new time and nothing moved; "not 4pm tomorrow, 5pm on Thursday" moved to tomorrow)
-_EN_REDO = r"(?:(?:make|change|move|push|put|bump|shift|reschedule|set)\s+(?:it|that)\s+(?:(?:to|for|till|until)\s+)?|it's\s+|i\s+meant?\s+|i\s+said\s+" \
-           r"|(?:can|could)\s+we\s+(?:do|make\s+it|say)\s+|let'?s\s+(?:say|do|make\s+it)\s+|how\s+about\s+)"   # "can we do 9 instead" (not "what about tomorrow?": a question)
+# "can we do 9 instead" (not "what about tomorrow?": a question); "that should be Monday", "it should've been Tuesday"
+# (the fiftieth session: to the model)
+_EN_REDO = (r"(?:(?:make|change|move|push|put|bump|shift|reschedule|set)\s+(?:it|that)\s+(?:(?:to|for|till|until)\s+)?|it's\s+"
+            r"|i\s+meant?\s+|i\s+said\s+|(?:can|could)\s+we\s+(?:do|make\s+it|say)\s+|let'?s\s+(?:say|do|make\s+it)\s+|how\s+about\s+"
+            r"|(?:that|it)\s+(?:should|needs\s+to|has\s+to)\s+be\s+|(?:that|it)\s+should(?:'ve|\s+have)\s+been\s+)")
 _EN_MOVE = r"(?:make|move|change|push|put|reschedule|shift|bump|postpone|delay)"   # "postpone the email till Tuesday"
 _EN_CORRECT = [
     rf"(?:{_EN_CUE}[\s,]+)+{_EN_REDO}?(?P<x>.+)",

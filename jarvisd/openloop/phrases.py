@@ -437,6 +437,20 @@ def nth_item(loop: OpenLoop, at: int, count: int, now: datetime, tz: tzinfo, lan
     return f"The {place} of {count}: {_item(loop, now, tz, lang)}."
 
 
+def on_list(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Is Dana still on my list?": "Yes: email Dana, by Friday." / "No: email Dana was taken off today at 10 AM."."""
+    if loop.is_open:
+        return f"Yes: {_item(loop, now, tz, lang)}."
+    closed_ms = loop.closed_ms or loop.updated_ms
+    when = spoken_due(closed_ms, now, tz, lang).removeprefix("by ")
+    how = {"done": "marked done", "dismissed": "taken off", "expired": "left to expire"}.get(loop.status.value, "closed")
+    return f"No: {second_person(loop.desc)} was {how} {when}."
+
+
+def not_on_list(words: str, lang: Lang) -> str:
+    return f"No, I don't have {second_person(words)} on your agenda."
+
+
 def items_said(items: Sequence[str], lang: Lang) -> str:
     """"milk, eggs and bread", "우유, 계란"."""
     return _items(items, lang)

@@ -370,3 +370,13 @@ def test_text_me_a_reminder_and_how_was_my_day(desk):
     said_to(desk, "I need to fix the sink by Saturday", "I need to call Bob", "I called Bob")
     assert said_to(desk, "Text me a reminder about the sink on Friday morning.", "How was my day?") == [
         "OK, I'll remind you Friday at 9 AM: fix the sink.", "You finished one thing today: call Bob."]
+
+
+def test_is_it_still_on_my_list_and_that_should_be_monday(desk):
+    """The fiftieth session: "that should be Monday" and "is Dana still on my list?" went to the model."""
+    said_to(desk, "I need to email Dana by Friday")
+    assert said_to(desk, "is Dana still on my list", "that should be Thursday", "never mind about Dana",
+                   "is Dana still on my list?", "is the dentist on my list") == [
+        "Yes: email Dana, by Friday.", "Updated: email Dana, now by Thursday.",
+        "OK, I took it off your agenda: email Dana.", "No: email Dana was taken off today at 9 AM.",
+        "No, I don't have the dentist on your agenda."]
