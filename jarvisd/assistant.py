@@ -206,7 +206,8 @@ class Assistant:
         small = self.small_model   # SmolLM2: it cannot use a fact, and makes one up
         try:
             with self.memory.health.guard("answering from remembered facts"):
-                facts = [item.content for item in self.memory.told_facts(scope)]
+                facts = [item.content for item in self.memory.told_facts(
+                    scope, holding=lambda contents: not asked.words or bool(facts_meant(asked, contents)))]
         except MemoryStoreFailed:   # the log and the status say why; the embedded model would make a memory up,
             return unreadable(asked) if small and asked.owned else None   # a capable one may still answer from the talk
         told = said_back(asked, facts)
@@ -253,7 +254,8 @@ class Assistant:
             # (pass 46: the kept fact "my dentist appointment is with Dr Lee" was deleted and the promise stayed)
         try:
             with self.memory.health.guard("forgetting a remembered fact"):
-                kept = self.memory.told_facts(scope, superseded=True)
+                kept = self.memory.told_facts(scope, superseded=True,
+                                              holding=lambda contents: bool(facts_meant(asked, contents)))
                 meant = [kept[i] for i in facts_meant(asked, [f.content for f in kept])]
                 if len(named := one_per_subject([item.content for item in meant])) > 1:
                     return which_to_forget(asked, named)   # "forget my code" with a gym and a bike lock code kept

@@ -20,6 +20,9 @@ from jarvisd.textsafe import plain_words
 _LEAD = r"(?:(?:so|and|hey|ok|okay|jarvis|please|actually|um|uh)[\s,]+)*"
 _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:please\s+)?(?:forget|delete|erase|remove)\s*,?\s+(?:that\s+|at\s+)?(?P<x>(?:my|our)\s+.+?)(?:\s+(?:please|for\s+me|now))?",
+    # "forget the garage code" (pass 55b: "add a note: the garage code is 4417" is kept and said back, and its forget
+    # went to the model, which forgot nothing); "forget the call with Bob" with that promise open stays the agenda's
+    r"(?:please\s+)?(?:forget|delete|erase)\s*,?\s+(?:that\s+)?(?P<x>the\s+.+?)(?:\s+(?:please|for\s+me|now))?",
     r"(?:please\s+)?(?:forget|delete|erase)\s+what\s+i\s+(?:told\s+you|said)\s+about\s+(?P<x>.+?)",
     r"(?:don't|do\s+not)\s+remember\s+(?:that\s+|at\s+)?(?P<x>(?:my|our)\s+.+?)(?:\s+any\s*more)?",
     # "forget where I parked" (the fiftieth session: SmolLM2 answered with a kept fact about "Dr. Park")
@@ -137,7 +140,7 @@ def nothing_to_forget(asked: FactAsked) -> str:
 
     if asked.lang == "ko":
         return "그건 기억하고 있는 게 없어요. 잊을 것도 없어요."
-    about = second_person(asked.words if asked.words.casefold().startswith(("my ", "our ")) else "my " + asked.words)
+    about = second_person(asked.words if asked.words.casefold().startswith(("my ", "our ", "the ")) else "my " + asked.words)
     if len(about) > 120:
         about = about[:120].rsplit(" ", 1)[0] + " …"
     what = f"that {about}" if _STATEMENT.search(asked.words) else f"anything about {about}"

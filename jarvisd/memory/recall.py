@@ -36,7 +36,8 @@ from jarvisd.memory.stores.base import MemoryStore, StoreQuery
 RECALL_KINDS = ("semantic", "episodic")
 RECALL_EXCLUDED_SOURCES = ("thought",)
 
-TOLD_FACTS = 10_000   # the facts asked for by name searched at most (newest first)
+TOLD_FACTS = 10_000   # the facts asked for by name searched first (newest first)
+ALL_TOLD_FACTS = 2**31 - 1   # then every one, when none of those holds the words asked
 
 
 class Recall:
@@ -165,14 +166,25 @@ class Recall:
                        limit=self.settings.core_limit, match_required=False)
         return [c.item for c in self.store.search(q)]
 
-    def told_facts(self, scope: MemoryScope, limit: int = TOLD_FACTS, *, superseded: bool = False) -> list[MemoryItem]:
+    def told_facts(self, scope: MemoryScope, limit: int | None = None, *, superseded: bool = False,
+                   holding: Callable[[list[str]], bool] | None = None) -> list[MemoryItem]:
         """The facts the user asked to keep (`/remember`, "remember that …"), newest first, none superseded: what
         "what's my locker code?" is answered from (`fact_asked.py`). Pass 45: with the newest 200 only, a fact kept
         before 200 others was denied ("You haven't told me about your bike lock code."); 3,000 facts are read in
-        0.03 s and searched in 0.1 s, in the turn's thread. `superseded`: the older versions too (to forget them)."""
+        0.03 s and searched in 0.1 s, in the turn's thread. `superseded`: the older versions too (to forget them).
+        `limit`: the newest read (TOLD_FACTS). `holding`: whether the contents read hold what is asked
+        (`fact_asked.facts_meant`); when they do not and more facts were kept than were read, every fact is read
+        (pass 55b: with 10,001 kept after it, "what's my bike lock code?" was denied and "forget my bike lock code"
+        forgot nothing)."""
+        newest = TOLD_FACTS if limit is None else limit
         q = StoreQuery(access=self.policies.access(scope), kinds=("semantic",), sources=("explicit",), order="recent",
-                       limit=limit, match_required=False)
-        return [c.item for c in self.store.search(q) if superseded or not c.item.superseded_by]
+                       limit=newest, match_required=False)
+        found = self.store.search(q)
+        items = [c.item for c in found if superseded or not c.item.superseded_by]
+        if holding is not None and len(found) >= newest and not holding([item.content for item in items]):
+            whole = self.store.search(replace(q, limit=ALL_TOLD_FACTS))
+            items = [c.item for c in whole if superseded or not c.item.superseded_by]
+        return items
 
     def recall_episodes(
         self,

@@ -27,6 +27,11 @@ _EN = (
                r"(?:me\s+)?a\s+note|note\s+(?:this|that)\s+down)\s*[:\-–,]\s*(?P<fact>.{1,200}?\b(?:is|are|was|were)\b.{1,200})",
                re.IGNORECASE),
 )
+# "remember the spare key is under the blue pot" (pass 55b: kept as a promise, "When should I remind you?", and "where
+# is the spare key?" then went to the model); one with a time ("remember the dentist is on Friday at 2") stays the
+# agenda's reminder, as before
+_EN_THE = re.compile(r"(?:(?:please|jarvis|hey\s+jarvis|ok|okay)[\s,]+)*remember\s*,?\s+(?P<fact>the\s+.+?\s+(?:is|are)\s+.+)",
+                     re.IGNORECASE)
 # "my name is Alex", "call me Alex": the user's name, kept as a fact without "remember" (the session's chat: SmolLM2
 # answered "I'm Alex, and I'll be your personal assistant" and kept nothing); "call me later" is a request, not a name
 _EN_NAME = re.compile(r"(?i:(?:(?:hi|hello|hey|ok|okay|so|and|jarvis)[\s,]+)*)(?:(?i:my\s+name\s+is|my\s+name's)\s+"
@@ -117,6 +122,12 @@ def remember_said(text: str) -> str | None:
     for pattern in _EN:
         if m := pattern.fullmatch(rules):
             return said[m.start("fact"):m.end("fact")].strip(" ,")
+    if (m := _EN_THE.fullmatch(rules)) is not None:
+        # (imported here: the agenda's reader imports memory's rules)
+        from jarvisd.openloop.commitments import time_holes
+
+        fact = said[m.start("fact"):m.end("fact")].strip(" ,")
+        return None if time_holes(fact) else fact
     if re.search(r"[가-힣]", said) and (m := _KO.fullmatch(said)):
         fact = m["fact"].strip(" ,")
         return said if only_deixis(said) else fact   # "그거 기억해": the pointer, as /remember reads it
