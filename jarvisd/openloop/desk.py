@@ -697,6 +697,14 @@ class AgendaDesk:
         now_ms = self.service.now_ms()
         if ask.name:
             loop = self._one_named(ask.name)
+            if loop is None and ask.lead_minutes is not None and not ask.part:
+                # "치과 30분 전에 알려 줘" with "치과 가기, 내일까지" and "치과 예약, 내일 오후 3시" open: minutes before
+                # can only be of the one with a clock time (the fifty-fifth session: neither, and SmolLM2's "답을 모르겠어요")
+                loops = self.service.agenda()
+                timed = {i for i in _promises_named(ask.name, [loop.desc for loop in loops])
+                         if loops[i].due_ms is not None and not phrases.is_day_only(
+                             datetime.fromtimestamp(loops[i].due_ms / 1000, self.service.tz))}
+                loop = loops[timed.pop()] if len(timed) == 1 else None
         else:
             spoken = self.last_reminder()
             focus = self._recent_focus(session, now_ms)
