@@ -71,3 +71,18 @@ def test_a_korean_fact_is_quoted_with_the_right_particle(fact, said):
 
 def test_guard_a_one_syllable_key_is_not_the_start_of_another_word():
     assert said_back(fact_asked("내 차 번호 뭐였지?"), ["내 차가운 방 번호는 3이야"]) is None
+@pytest.mark.parametrize(("said", "reply"), [
+    ("수고했어", "별말씀을요. 언제든 불러 주세요."),
+    ("오늘 수고 많았어", "별말씀을요. 언제든 불러 주세요."),
+    ("ㅇㅋ 고마워 잘자", "천만에요. 안녕히 주무세요."),
+    ("고마워 안녕", "천만에요. 또 불러 주세요."),
+    ("응 고마워", "천만에요."),
+    ("고마워", "천만에요."),
+])
+async def test_korean_thanks_and_good_night_together_are_small_talk(tmp_path, said, reply):
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer(said, session="s") == reply
+        assert chat.calls == []
+    finally:
+        await assistant.close()
