@@ -271,3 +271,14 @@ def test_a_task_then_gogo_is_a_thing_to_do(sunday, said, reply, rows):
     """Before: "엄마 전화 ㄱㄱ" went to SmolLM2, which said "엄마" after 23 blank lines."""
     assert said_to(sunday, said) == [reply]
     assert agenda_rows(sunday) == rows
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("약 먹는 거 저녁 9시에 알려 줘", "알림 맞춰 둘게요: 약 먹기, 오늘 밤 9시."),
+    ("케이크 만드는 거 8시에 알려 줘", "알림 맞춰 둘게요: 케이크 만들기, 오늘 저녁 8시."),
+    ("관리비 내는 거 모레 알려 줘", "알림 맞춰 둘게요: 관리비 내기, 모레까지."),
+    ("3시에 회의 알려줘", "알림 맞춰 둘게요: 회의, 오늘 오후 3시."),   # a thing, not a deed: as before
+])
+def test_a_deed_said_as_a_thing_then_its_time_is_named_as_a_deed(sunday, said, reply):
+    """Before: "알림 맞춰 둘게요: 약 먹는 거, 오늘 밤 9시." (the -는 거 kept as the name)."""
+    assert said_to(sunday, said) == [reply]
