@@ -1304,7 +1304,12 @@ class AgendaDesk:
         if not reading.closures or reading.question or reading.commitments \
                 or any(c.status != "done" for c in reading.closures):
             return None
-        return phrases.done_unlisted(language_of(text, ANSWER_HANGUL_WEIGHT))
+        lang = language_of(text, ANSWER_HANGUL_WEIGHT)
+        if lang == "ko" and all(not c.reference for c in reading.closures) and \
+                any(not alarm_kind(loop.desc) for loop in self.service.agenda()):
+            # "그거 했어" names nothing, and things are open (the fifty-fifth session: "할 일 목록에 없던 일이라 …")
+            return "어떤 일을 하셨는지 말씀해 주시면 완료로 표시할게요."
+        return phrases.done_unlisted(lang)
 
     def when_unlisted(self, text: str) -> str | None:
         """"What time is the meeting?", "회의 몇 시였지?" when no open promise is that one (`_when_due` found none): "I

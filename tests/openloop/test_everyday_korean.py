@@ -282,3 +282,18 @@ def test_a_task_then_gogo_is_a_thing_to_do(sunday, said, reply, rows):
 def test_a_deed_said_as_a_thing_then_its_time_is_named_as_a_deed(sunday, said, reply):
     """Before: "알림 맞춰 둘게요: 약 먹는 거, 오늘 밤 9시." (the -는 거 kept as the name)."""
     assert said_to(sunday, said) == [reply]
+
+
+def test_that_is_done_naming_nothing_with_things_open_asks_which(sunday):
+    """Before (the chat, SmolLM2 behind): "그거 했어" after "선물 샀어" closed the gift, with the plan and the laundry
+    open: "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건 없어요."."""
+    said_to(sunday, "다음주 월요일까지 기획서 써야돼", "세탁기 돌려야 되는데 한 시간 뒤에 알려줘")
+    assert said_to(sunday, "그거 했어") == [None]
+    assert sunday.done_unlisted("그거 했어") == "어떤 일을 하셨는지 말씀해 주시면 완료로 표시할게요."
+    assert sunday.done_unlisted("보고서 냈어") == "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건 없어요."
+
+
+def test_guard_that_is_done_with_nothing_open_is_still_nothing_to_mark(sunday):
+    said_to(sunday, "10분 타이머")
+    assert sunday.done_unlisted("그거 했어") == "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건 없어요."
+    assert sunday.done_unlisted("I did that") == "Good. That wasn't on your agenda, so there was nothing to mark done."
