@@ -697,7 +697,7 @@ class AgendaDesk:
         now_ms = self.service.now_ms()
         if ask.name:
             loop = self._one_named(ask.name)
-            if loop is None and ask.lead_minutes is not None and not ask.part:
+            if loop is None and lang == "ko" and ask.lead_minutes is not None and not ask.part:
                 # "치과 30분 전에 알려 줘" with "치과 가기, 내일까지" and "치과 예약, 내일 오후 3시" open: minutes before
                 # can only be of the one with a clock time (the fifty-fifth session: neither, and SmolLM2's "답을 모르겠어요")
                 loops = self.service.agenda()
