@@ -54,7 +54,7 @@ from jarvisd.memory.forget_asked import (
     one_per_subject,
     which_to_forget,
 )
-from jarvisd.memory.remember_asked import remember_said, where_deed
+from jarvisd.memory.remember_asked import remember_said, where_deed, where_thing
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.talk_asked import TalkAsked, talk_asked, talk_said
@@ -279,6 +279,8 @@ class Assistant:
         if (deed := where_deed(fact)) is not None and any(
                 loop.desc.split(" ", 1)[0].casefold() == deed for loop in self.desk.service.agenda()):
             return None   # "I put the check in the mail" with "put the check in the mail" open: the desk closes it
+        if (thing := where_thing(fact)) is not None and any(thing in loop.desc for loop in self.desk.service.agenda()):
+            return None   # "서류 책상에 뒀어" with "서류 책상에 두기" open: the same, in Korean
         return f"/remember {fact}"
 
     async def _turn(self, text: str, session: str, lang: str, turn_id: int | None) -> AsyncIterator[str]:

@@ -29,7 +29,15 @@ _EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*,?\s*)?(?:thank\s+you|thanks|thank\s+u
                         rf"(?:\s*,?\s*(?:{_EN_DONE}(?:\s+for\s+now)?|{_EN_BYE}){_NAME})*")
 _EN_FAREWELL = re.compile(rf"(?:(?:ok(?:ay)?|alright|well)\s*,?\s*)?(?:{_EN_DONE}(?:\s+for\s+now)?\s*,?\s*)?{_EN_BYE}{_NAME}"
                           rf"(?:\s*,?\s*{_EN_BYE}{_NAME})*")
-_KO_THANKS = re.compile(rf"{_NAME}\s*(?:고마워|고마워요|고맙습니다|감사해|감사해요|감사합니다|땡큐)(?:\s*(?:정말|진짜))?{_NAME}")
+# "ㅇㅋ 고마워 잘자": an OK first and a good night after (the fifty-fifth session: to SmolLM2, "내 혈액형은 이름이야, …")
+_KO_OK = r"(?:(?:[ㅇᄋ]{2}|[ㅇᄋ][ㅋᄏ]|오케이|오키|응|그래|알았어|알겠어|좋아)\s*,?\s*)?"
+_KO_NIGHT = r"(?:\s*,?\s*(?P<night>잘\s*자(?:요)?|안녕히\s*주무세요|굿\s*나잇|안녕))?"
+_KO_THANKS = re.compile(rf"{_KO_OK}{_NAME}\s*(?:고마워|고마워요|고맙습니다|감사해|감사해요|감사합니다|땡큐)(?:\s*(?:정말|진짜))?{_NAME}"
+                        rf"{_KO_NIGHT}")
+# "수고했어", "수고 많았어요": thanks for the work done (the fifty-fifth session: read as a deed done, "잘하셨어요. 할 일
+# 목록에 없던 일이라 완료 표시할 건 없어요.")
+_KO_WELL_DONE = re.compile(rf"{_KO_OK}{_NAME}\s*(?:오늘\s*)?(?:(?:정말|진짜|너무)\s*)?(?:수고\s*(?:했어|했어요|하셨어요|하셨습니다|했다|많았어|많았어요|"
+                           rf"많으셨어요|많았다)|애썼어|애썼어요|고생\s*(?:했어|했어요|많았어|많았어요|하셨어요)){_NAME}{_KO_NIGHT}")
 _EN_NEVERMIND = re.compile(rf"(?:oh\s+)?(?:never\s*mind|nevermind|nvm|forget\s+it|forget\s+about\s+it|no\s+thanks|"
                            rf"no\s+thank\s+you|nothing|{_EN_DONE}(?:\s+for\s+now)?|nothing\s+else|"
                            rf"don't\s+worry\s+about\s+it|i'm\s+good|all\s+good|"
@@ -202,8 +210,12 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
         return chance
     if small_model and (owed := small_model_answer(words, korean, rng or _RNG)) is not None:
         return owed
-    if _EN_THANKS.fullmatch(words) or _KO_THANKS.fullmatch(words):
-        return "천만에요." if korean else "You're welcome."
+    if (m := _KO_THANKS.fullmatch(words) or _KO_WELL_DONE.fullmatch(words)) is not None:
+        said = "천만에요." if m.re is _KO_THANKS else "별말씀을요. 언제든 불러 주세요."
+        return f"{said} 안녕히 주무세요." if m["night"] and "잘" in m["night"] or m["night"] and "주무" in m["night"] \
+            else f"{said} 또 불러 주세요." if m["night"] else said
+    if _EN_THANKS.fullmatch(words):
+        return "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):
         return "알겠어요." if korean else "OK."
     if _EN_FAREWELL.fullmatch(words):

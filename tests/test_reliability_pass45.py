@@ -108,7 +108,7 @@ def test_a_fact_is_not_said_back_for_a_word_that_only_starts_its_word(asked, kep
     ("what are my kids' names?", "my kid names are Ann and Bo", "You told me your kid names are Ann and Bo."),
     ("what's my wife's name?", "my wife’s name is Mina", "You told me your wife’s name is Mina."),
     ("what's my gate 12 code?", "my gate 12 code is 77", "You told me your gate 12 code is 77."),
-    ("내 사물함 번호 뭐였지?", "내 사물함은 27번이야", "기억하고 있어요: 내 사물함은 27번이야."),
+    ("내 사물함 번호 뭐였지?", "내 사물함은 27번이야", "사물함은 27번이라고 하셨어요."),
 ])
 def test_guard_plurals_possessives_and_korean_particles_still_match(asked, kept, said):
     from jarvisd.memory.fact_asked import fact_asked, said_back

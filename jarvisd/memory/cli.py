@@ -87,7 +87,10 @@ def remember_command(service: MemoryService, scope: MemoryScope, args: str,
     if referent:
         return f"Remembered, with what it refers to:\n{referent}"
     if re.search(r"[\uac00-\ud7a3]", text):   # a Korean fact is answered in Korean (it was "Remembered: 내 사물함 …")
-        return f"기억할게요: {item.content}"
+        # "차 번호는 12가 3456이라고 기억해 둘게요." (the fifty-fifth session: "기억할게요: 내 차 번호는 12가 3456이야",
+        # the user's 반말 and "내" said as the assistant's own)
+        from jarvisd.memory.fact_asked import ko_quoted
+        return ko_quoted(item.content, "기억해 둘게요") or f"기억할게요: {item.content}"
     return f"Remembered: {item.content}"
 
 

@@ -51,9 +51,15 @@ _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+abo
 _KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)(?P<x>.+?)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|몇\s*시|누구)"
                  r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|\s*에?\s*(?:있|뒀|두었)(?:지|어|니|더라|었지|나요))*")
 # "아내 생일 언제야?", "와이파이 비밀번호 뭐였지?": no 내/제, but the key is the kind of thing told to be kept
-_KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|주소|이메일|사이즈|혈액형|알레르기|코드|별명))"
+_KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|비번|패스워드|주소|이메일|사이즈|혈액형|알레르기|코드|별명))"
                       r"\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|며칠|몇\s*월\s*며칠)"
                       r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|이더라)*")
+# "주차 어디에 했더라?", "차 어디에 세웠지?", "열쇠 어디에 뒀더라?": where the user said they left it (`remember_asked`'s
+# `told_where`; the fifty-fifth session: "주차 B2에 했어" was "nothing to mark done" and the question went to SmolLM2)
+_KO_WHERE_DID_I = re.compile(r"(?:(?:내가|제가|나|저)\s+)?(?:(?:내|제)\s+)?(?P<x>[가-힣\w]+?)(?:은|는|을|를)?\s*어디(?:에|에다|에다가)?\s*"
+                             r"(?P<v>주차\s*했|했|세웠|댔|뒀|두었|놔\s*뒀|놨|놓았|넣어\s*뒀|넣어\s*놨|넣었|숨겼)"
+                             r"(?:지|더라|었지|었더라|어|나|니|을까|는지)?(?:요)?")
+_KO_PARKING = frozenset(("차", "주차", "자동차"))
 _KO_ALL = re.compile(r"(?:나|저)(?:에\s*대해|에\s*관해|에\s*대해서)\s*(?:뭘|뭐|무엇을)\s*(?:기억해|알아|기억하고\s*있어)"
                      r"|내가\s*(?:뭐|뭘)\s*기억해\s*달라고\s*했(?:지|더라|어)")
 FACT_CHARS = 200   # of one fact, said back or searched
@@ -85,6 +91,8 @@ def fact_asked(text: str) -> FactAsked | None:
     if (_KO_ALL if korean else _EN_ALL).fullmatch(said):
         return FactAsked("", lang)
     if korean:
+        if (m := _KO_WHERE_DID_I.fullmatch(said)) is not None and (m["x"] in _KO_PARKING or m["v"] not in ("했",)):
+            return FactAsked("주차" if m["x"] in _KO_PARKING else m["x"], lang)
         m = _KO.fullmatch(said) or _KO_NOUN.fullmatch(said)
         return FactAsked(m["x"].strip(), lang) if m and _keys(m["x"]) else None
     for pattern in _EN:
@@ -112,10 +120,24 @@ def facts_meant(asked: FactAsked, facts: Sequence[str]) -> list[int]:
         return []
     found = []
     for i, fact in enumerate(facts):
-        words = _words(said_of(fact))
-        if all(any(_same_word(w, k) for w in words if len(w) > 1 or w.isdigit()) for k in keys):
+        # a one-syllable Korean word is a key too ("내 차 번호": 차; the fifty-fifth session's "내 차 번호 뭐였지?" found
+        # nothing kept, "12가 3456" told a turn before)
+        words = [w for w in _words(said_of(fact)) if len(w) > 1 or w.isdigit() or _HANGUL.match(w)]
+        if all(any(_key_word(w, k) or any(_key_word(w, o) for o in _KO_SAME.get(k, ())) for w in words) for k in keys):
             found.append(i)
     return found
+
+
+_KO_PARTICLES = frozenset("은 는 이 가 을 를 의 도 에 에서 로 으로 랑 이랑 하고 만".split())
+
+
+def _key_word(word: str, key: str) -> bool:
+    """`_same_word`, and a one-syllable Korean key only with a particle after it ("차" is "차는", not "차가운")."""
+    if len(key) == 1 and _HANGUL.match(key):
+        return word == key or (word.startswith(key) and word[1:] in _KO_PARTICLES)
+    if len(word) == 1 and _HANGUL.match(word):
+        return word == key or (key.startswith(word) and key[1:] in _KO_PARTICLES)
+    return _same_word(word, key)
 
 
 def _same_word(word: str, key: str) -> bool:
@@ -138,6 +160,8 @@ def _same_word(word: str, key: str) -> bool:
 
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# where the car is: told "주차 B2에 했어" or "차 B2에 세웠어", asked "주차 어디 했지?" or "차 어디 세웠지?" (both key 주차)
+_KO_SAME = {"주차": ("차", "자동차")}
 
 
 def said_of(fact: str) -> str:
@@ -192,7 +216,36 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
     found = fact_meant(asked, facts)
     if found is None:
         return None
-    return f"기억하고 있어요: {said(facts[found])}." if asked.lang == "ko" else f"You told me {said(facts[found])}."
+    return ko_told_back(said(facts[found])) if asked.lang == "ko" else f"You told me {said(facts[found])}."
+
+
+# "내 차 번호는 12가 3456이야" said back as the user's, in the assistant's words: "차 번호는 12가 3456이라고 하셨어요."
+# (it was "기억하고 있어요: 내 차 번호는 12가 3456이야.", the user's 반말 and "내" said back as the assistant's own)
+_KO_OWNER = re.compile(r"^(?:내|제|나의|저의)\s+")
+_KO_IS_END = re.compile(r"(?P<head>.+?)(?P<end>이야|야|이에요|예요|에요|입니다|이다|이요|요|임)$")
+_KO_DID_END = re.compile(r"(?P<head>.+(?:했|었|았|웠|뒀|댔|놨|겼))(?:어|어요|음|다|습니다)$")
+
+
+def ko_told_back(fact: str) -> str:
+    """A Korean fact the user told, said back: "…이라고 하셨어요." for "…이야", "…했다고 하셨어요." for "…했어";
+    any other ending as before ("기억하고 있어요: …")."""
+    return ko_quoted(fact, "하셨어요") or f"기억하고 있어요: {fact.strip()}."
+
+
+def ko_quoted(fact: str, verb: str) -> str | None:
+    """"내 차 번호는 12가 3456이야" quoted before `verb` ("하셨어요", "기억해 둘게요"): "차 번호는 12가 3456이라고 …";
+    None when its ending is not a plain "it is" or a past deed."""
+    text = _KO_OWNER.sub("", fact.strip().rstrip(" .!~"))
+    if len(text) > FACT_CHARS or "\n" in text:   # a long paste is not quoted
+        return None
+    if (m := _KO_DID_END.fullmatch(text)) is not None:
+        return f"{m['head']}다고 {verb}."
+    if (m := _KO_IS_END.fullmatch(text)) is not None and re.search(r"[가-힣\w]$", m["head"]):
+        last = m["head"][-1]
+        # after a syllable its last consonant says 이라고 or 라고 ("A형" / "아내"); after a digit or a letter, what was said
+        closed = (ord(last) - 0xAC00) % 28 != 0 if _HANGUL.match(last) else m["end"].startswith(("이", "입"))
+        return f"{m['head']}{'이' if closed else ''}라고 {verb}."
+    return None
 
 
 _ASKING = frozenset("what what's where where's when when's who who's how how's which why is are was were do does did can could "

@@ -68,7 +68,7 @@ _NOT_A_VALUE = re.compile(r"(?:not|n't|broken|wrong|dead|lost|missing|stolen|exp
                           r"cold|hot|warm|loud|quiet|slow|fast|full|overdue|due|going|getting|running|doing|acting|being|"
                           r"winning|losing|playing|[a-z]{3,}ed)\b",
                           re.IGNORECASE)
-_KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|주소|이메일|사이즈|"
+_KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|비번|패스워드|주소|이메일|사이즈|"
                       r"혈액형|알레르기|코드|이름|별명)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
 # "I parked on level 3, spot B12", "I put my keys in the top drawer", "I left my umbrella at the office": where a thing
 # is, told without "remember" (the fiftieth session: "Good. That wasn't on your agenda, so there was nothing to mark
@@ -87,11 +87,33 @@ _WHERE_DEEDS = {"parked": "park", "put": "put", "left": "leave", "hid": "hide", 
                 "locked": "lock", "kept": "keep"}
 
 
+# "주차 B2에 했어", "차 지하 2층에 세웠어", "B2에 주차했어", "열쇠 서랍에 뒀어", "여권은 책상 서랍에 넣어 뒀어": the same in
+# Korean (the fifty-fifth session: "잘하셨어요. 할 일 목록에 없던 일이라 …", nothing kept); a time is no place
+_KO_PLACE = r"(?P<where>(?!(?:오늘|내일|어제|아까|방금|지금|[\d한두세네]+\s*시)\b)[가-힣A-Za-z0-9\-]+(?:\s+[가-힣A-Za-z0-9\-]+){0,2}?)\s*(?:에|에다|에다가)"
+_KO_WHERE = (
+    re.compile(r"(?P<fact>(?:(?:나|저)\s+)?주차\s*(?:는\s*)?" + _KO_PLACE + r"\s*(?:했|해\s*뒀|해\s*놨)(?:어|어요|음|다|습니다))"),
+    re.compile(r"(?P<fact>(?:(?:나|저)\s+)?(?:(?:내\s+|제\s+)?차\s*(?:는|를)?\s+)?" + _KO_PLACE
+               + r"\s*(?:주차\s*했|세웠|댔)(?:어|어요|음|다|습니다))"),
+    re.compile(r"(?P<fact>(?:(?:나|저)\s+)?(?:(?:내|제)\s+)?(?!(?:아까|방금|오늘|어제|그거|이거|그냥|거기|여기|저기)(?:은|는|을|를)?\s)(?P<thing>[가-힣A-Za-z]+?)(?:은|는|을|를)?\s+" + _KO_PLACE
+               + r"\s*(?:뒀|두었|놔\s*뒀|놔\s*뒀|놨|놓았|넣어\s*뒀|넣어\s*놨|넣어\s*놓았|숨겨\s*뒀|숨겼|걸어\s*뒀)(?:어|어요|음|다|습니다))"),
+)
+
+
 def told_where(said: str) -> str | None:
-    """Where a thing is, told without "remember" ("I parked on level 3", "I put my keys in the drawer"), or None."""
+    """Where a thing is, told without "remember" ("I parked on level 3", "I put my keys in the drawer", "주차 B2에
+    했어", "열쇠 서랍에 뒀어"), or None."""
     rules = said.replace("\u2019", "'")
+    if re.search(r"[가-힣]", said):
+        return next((m["fact"].strip(" ,") for p in _KO_WHERE if (m := p.fullmatch(said.rstrip(" .!~"))) is not None), None)
     m = _EN_WHERE.fullmatch(rules)
     return said[m.start("fact"):m.end("fact")].strip(" ,") if m else None
+
+
+def where_thing(fact: str) -> str | None:
+    """The thing of a Korean `told_where` fact put somewhere ("열쇠 서랍에 뒀어": 열쇠), to tell it from a promise
+    closed ("보고서 책상에 뒀어" with "보고서 책상에 두기" open); None for parking or English."""
+    m = _KO_WHERE[2].fullmatch(fact)
+    return m["thing"] if m else None
 
 
 def where_deed(fact: str) -> str | None:

@@ -42,9 +42,13 @@ _EN_WAKE = re.compile(r"(?:(?:(?:can|could|would|will)\s+you\s+|please\s+)?wake\
                       r"(?:wake|get)\s+up)\s+(?P<time>(?:at|by|in|tomorrow|on|this|next)\b.*)")   # "I need to get up at 6"
 _KO_DO = r"\s*(?:좀\s*)?(?:맞춰|맞춰\s*놔|설정해|켜|시작해|해|돌려|걸어)\s*(?:줘|주세요|줄래|줘요|줄래요|놔)"
 _KO_AMOUNT = r"(?P<amount>(?:\d+|[가-힣]{1,3})\s*(?:시간|분|초)(?:\s*(?:\d+|[가-힣]{1,3})\s*(?:분|초))?(?:\s*반)?)"
+# "라면 3분 타이머", "계란 10분 타이머 맞춰 줘": what the timer is for, said first (the fifty-fifth session: "라면 3분
+# 타이머" went to SmolLM2, which wrote about a font called "Lintel"); a word of when or how is no name
+_KO_LABEL = r"(?:(?!(?:지금|그냥|다시|새로|또|바로|얼른|빨리|좀|일단|자비스|그럼|그리고)\s)(?P<label>[가-힣a-z]{1,8})(?:\s*용)?\s+)?"
+_KO_CALLED = re.compile(r"^(?:(?:야|자비스야?|나|저|난|전|아|음|어)(?:\s*,\s*|\s+))+")
 _KO_TIMER = (
-    re.compile(rf"{_KO_AMOUNT}\s*(?:짜리\s*)?타이머(?:를|좀)?(?:{_KO_DO})?"),                 # "10분 타이머 맞춰 줘"
-    re.compile(rf"타이머(?:를|좀)?\s*{_KO_AMOUNT}\s*(?:으로|로)?{_KO_DO}"),                 # "타이머 10분으로 맞춰 줘"
+    re.compile(rf"{_KO_LABEL}{_KO_AMOUNT}\s*(?:짜리\s*)?타이머(?:를|좀)?(?:{_KO_DO})?"),                 # "10분 타이머 맞춰 줘"
+    re.compile(rf"{_KO_LABEL}타이머(?:를|좀)?\s*{_KO_AMOUNT}\s*(?:으로|로)?{_KO_DO}"),                 # "타이머 10분으로 맞춰 줘"
 )
 _KO_ALARM = (
     re.compile(rf"(?P<time>.+?)\s*(?:에|으로|로)?\s*알람(?:을|를|좀)?{_KO_DO}"),              # "7시에 알람 맞춰 줘"
@@ -103,9 +107,12 @@ def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
     # "½ hour", "2½ minutes" (NFKC reads ½ as "1⁄2", whose slash is a symbol `_marks_off` takes): a half
     cleaned = re.sub(r"(?:1⁄2|½)", " half ", re.sub(r"(\d)\s*(?:1⁄2|½)", r"\1 and a half ", cleaned))
     cleaned = _marks_off(cleaned)
+    if korean:   # "야 나 내일 아침 여섯시 반에 일어나야돼": a call and the speaker first (the fifty-fifth session: kept as a
+        # promise "일어나기", and "나 내일 6시에 일어나야 돼" at 6 PM; no alarm set)
+        cleaned = _KO_CALLED.sub("", cleaned)
     for pattern in _KO_TIMER if korean else _EN_TIMER:
         if m := pattern.fullmatch(cleaned):
-            return _timer(m["amount"], None if korean else m["label"], now, korean)
+            return _timer(m["amount"], m["label"], now, korean)
     m = _KO_WAKE.fullmatch(cleaned) if korean else _EN_WAKE.fullmatch(cleaned)
     if m is not None:
         at = _at(m["time"], now, morning=True)
@@ -162,7 +169,7 @@ def alarm_kind(desc: str) -> str | None:
     """"timer", "wake" or "alarm" for a promise `alarm_said` kept ("10-minute timer", "wake-up alarm", "알람"), else
     None ("buy a kitchen timer": a promise like any other)."""
     desc = desc.strip()
-    if re.fullmatch(r"\d+-(?:second|minute|hour)\s+timer(?:\s+for\s+.+)?|timer\s+for\s+\d.*|(?:\d+(?:초|분|시간)\s*)+타이머",
+    if re.fullmatch(r"\d+-(?:second|minute|hour)\s+timer(?:\s+for\s+.+)?|timer\s+for\s+\d.*|(?:[가-힣a-z]{1,8}\s+)?(?:\d+(?:초|분|시간)\s*)+타이머",
                     desc):
         return "timer"
     return "wake" if desc in (WAKE_EN, WAKE_KO) else "alarm" if desc in (ALARM_EN, ALARM_KO) else None
@@ -305,7 +312,7 @@ def _timer_name(seconds: int, label: str | None, korean: bool) -> str:
     hours, mins = divmod(minutes, 60)
     if korean:
         parts = [f"{hours}시간" if hours else "", f"{mins}분" if mins else "", f"{secs}초" if secs else ""]
-        return " ".join(part for part in parts if part) + " 타이머"
+        return " ".join(part for part in (label, *parts) if part) + " 타이머"
     units = [(hours, "hour"), (mins, "minute"), (secs, "second")]
     said = [(n, unit) for n, unit in units if n]
     if len(said) == 1:

@@ -385,6 +385,17 @@ def _second_duty(ms: Sequence[Morph]) -> int | None:
     return None
 
 
+def _deed_as_thing(ms: Sequence[Morph], start: int, at: int, holes: Sequence[Span]) -> int | None:
+    """The verb of "약 먹는 거" (a deed said as a thing, -는 거) before the reminder asked, its time after it, or None."""
+    k = next((k for k in range(at - 1, start + 1, -1) if is_morph(ms[k], "거", "NNB") or is_morph(ms[k], "것", "NNB")), None)
+    if k is None or not (ms[k - 1].tag == "ETM" and ms[k - 1].form == "는" and is_verb(ms[k - 2])):
+        return None
+    after = ms[k + 1:at]
+    if not all(m.tag.startswith("J") or any(hs <= m.start < he for hs, he in holes) for m in after):
+        return None
+    return k - 2
+
+
 def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]) -> list[Commitment]:
     """The promise of one Korean sentence, or two when -고 joins two tasks."""
     second = _second_duty(ms)
@@ -407,6 +418,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
         if not holes or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
             return []
         action = cut(sen, ms[start].start, ms[hit.at].start, sorted([*holes, *skipped_spans(ms)]))
+        if (deed := _deed_as_thing(ms, start, hit.at, holes)) is not None:
+            action = noun_form(sen, ms, start, deed, holes)   # "약 먹는 거 저녁 9시에 알려 줘": 약 먹기 (was "약 먹는 거")
         return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind)]
     out = []
     reason = reason_thing(sen, ms[:start]) if start > 0 else ""

@@ -721,6 +721,14 @@ class AgendaDesk:
         now_ms = self.service.now_ms()
         if ask.name:
             loop = self._one_named(ask.name)
+            if loop is None and lang == "ko" and ask.lead_minutes is not None and not ask.part:
+                # "치과 30분 전에 알려 줘" with "치과 가기, 내일까지" and "치과 예약, 내일 오후 3시" open: minutes before
+                # can only be of the one with a clock time (the fifty-fifth session: neither, and SmolLM2's "답을 모르겠어요")
+                loops = self.service.agenda()
+                timed = {i for i in _promises_named(ask.name, [loop.desc for loop in loops])
+                         if loops[i].due_ms is not None and not phrases.is_day_only(
+                             datetime.fromtimestamp(loops[i].due_ms / 1000, self.service.tz))}
+                loop = loops[timed.pop()] if len(timed) == 1 else None
         else:
             spoken = self.last_reminder()
             focus = self._recent_focus(session, now_ms)
@@ -1329,7 +1337,12 @@ class AgendaDesk:
         if not reading.closures or reading.question or reading.commitments \
                 or any(c.status != "done" for c in reading.closures):
             return None
-        return phrases.done_unlisted(language_of(text, ANSWER_HANGUL_WEIGHT))
+        lang = language_of(text, ANSWER_HANGUL_WEIGHT)
+        if lang == "ko" and all(not c.reference for c in reading.closures) and \
+                any(not alarm_kind(loop.desc) for loop in self.service.agenda()):
+            # "그거 했어" names nothing, and things are open (the fifty-fifth session: "할 일 목록에 없던 일이라 …")
+            return "어떤 일을 하셨는지 말씀해 주시면 완료로 표시할게요."
+        return phrases.done_unlisted(lang)
 
     def when_unlisted(self, text: str) -> str | None:
         """"What time is the meeting?", "회의 몇 시였지?" when no open promise is that one (`_when_due` found none): "I

@@ -158,7 +158,9 @@ _KO_PERSON = re.compile(r"(?:내가|제가|나는|저는)?(?P<x>[가-힣A-Za-z0-
 # the day and hour said before the person, squeezed: "토요일저녁7시에민지" -> "민지"
 _KO_WHEN_LEAD = re.compile(r"^(?:(?:오늘|내일|모레|이번주|다음주|주말|[월화수목금토일]요일|아침|점심|저녁|밤|새벽|오전|오후|\d{1,2}시(?:\d{1,2}분|반)?)"
                            r"(?:에|에는|엔)?)+")
-_KO_KEEP_ME = re.compile(r"(?:잊|까먹|잊어버리)(?:지|지는)(?:않게|말고|마)|라고알려|(?:해야|해야하|해야되)(?:는데|니까).*알려")
+# "세탁기 돌려야 되는데 한 시간 뒤에 알려줘": a new deed to be reminded of, not a snooze of the last one (the
+# fifty-fifth session: "1시간 뒤에 다시 알려 드릴게요: 선물 사기."); "회의 가야 돼서 한 시간 뒤에 다시 알려 줘" stays a snooze
+_KO_KEEP_ME = re.compile(r"(?:잊|까먹|잊어버리)(?:지|지는)(?:않게|말고|마)|라고알려|(?<=[가-힣])(?:야|야하|야되|야돼)(?:는데|니까|서)(?!.*다시).*알려")
 # "1시간 30분 뒤에": the minutes after the hours (pass 32: "0분" was read out of "30분", a 10-minute snooze)
 _KO_NAG = re.compile(r"(?<![가-힣\d])(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*(?P<unit>분|시간)"
                      r"(?P<half>반)?(?:(?<=간)\s*(?P<mn>\d+|[이삼사오]?십[일이삼사오육칠팔구]?|오)\s*분)?(?:만|뒤에|뒤|후에|후|있다가?|이따가?|좀|다시|또|더|정도)*(?:알려|알림|말해|얘기해|리마인드|미뤄|미루|스누즈|다시$"

@@ -109,6 +109,11 @@ _REWRITES: list[tuple[re.Pattern[str], str | object]] = [
     # text-message Korean: "해야 함" / "해야 됨" (해야 해 / 돼), "보냈음" (보냈어), "마감임" (마감이야), "다 씀" (다
     # 썼어); ㅇㅇ (yes), ㄱㄱ (go), ㅋㅋ and ㅎㅎ (laughter) off
     # (as typed, or after NFKC, which makes the compatibility jamo ㅇ the leading consonant ᄋ: `plain_words`)
+    # "엄마 전화 ㄱㄱ": a task, then ㄱㄱ (go) at the end, is a thing to do (해야 돼); the fifty-fifth session: the ㄱㄱ
+    # taken off left "엄마 전화", and SmolLM2 said "엄마" after 23 blank lines)
+    # (not after an order's word: "전기세 다 냄 완료 ㄱㄱ" is the mark, done)
+    (re.compile(r"(?<=[가-힣])(?<![러자고])(?<!완료)(?<!취소)(?<!삭제)(?<!체크)(?<!처리)(?<!확인)(?<!출발)\s*[ㄱᄀ]{2}(?=[\s.!~]*$)"),
+     "해야 돼"),
     (re.compile(r"\s*(?<![가-힣])(?:[ㅇᄋ]{2}|[ㄱᄀ]{2}|[ㅋᄏ]{2,}|[ㅎᄒ]{2,}|[ㅠᅲ]{2,}|[ㅜᅮ]{2,})(?![가-힣])"), ""),
     # a tag question after a statement ("분리수거 다 했다 됐지?", "보냈어 맞지?"): the statement is what was said
     (re.compile(r"(?<=[다어아요])\s+(?:됐지|맞지|그치|그렇지|알지|됐죠|맞죠)\s*\?*$"), "."),

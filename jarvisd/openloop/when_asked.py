@@ -50,10 +50,12 @@ _EN_LEFT = [re.compile(p) for p in (
     r"(?:\s+(?:is\s+due|are\s+due|starts|ends|is\s+done))?",
     r"(?:so\s+|and\s+)?how\s+(?:long|much\s+time|many\s+days)\s+do\s+i\s+(?:still\s+)?have\s+(?:left\s+)?to\s+(?P<x>.+?)",
 )]
-_KO_LEFT = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가|까지)?\s*(?:얼마나|몇\s*분|몇\s*시간|시간\s*얼마나)\s*"
+_KO_LEFT = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가|까지)?\s*(?:얼마나?|몇\s*분|몇\s*시간|시간\s*얼마나)\s*"
                       r"남았(?:어|어요|지|니|나요|죠|을까)?")
 _KO = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가)?\s*(?:언제|몇\s*시)\s*(?:에|까지)?\s*"
                  r"(?:야|였지|였더라|더라|지|였어|이야|예요|에요|였죠|죠|인지|였나|이었지|해야\s*(?:돼|하지|했지|하더라)|"
+                 # "선물 언제까지 사야 되지?", "보고서 언제까지 내야 하더라?": the deed's own verb (the fifty-fifth session)
+                 r"[가-힣]{1,3}야\s*(?:돼|되지|되더라|됐지|됐더라|하지|하더라|했지|했더라|해)|"
                  r"(?:울려|울리지|울려요|울리니|끝나|끝나지|끝나요|끝나니)(?:\s*요)?)?")
 _NOT_A_PROMISE = frozenset("it that this now today tomorrow sunset sunrise christmas "
                            "the weekend the holiday 지금 오늘 내일".split())
@@ -63,7 +65,7 @@ _NOT_A_PROMISE = frozenset("it that this now today tomorrow sunset sunrise chris
 # session: with a 90-second timer running, SmolLM2 said it cannot "access real-time data")
 _EN_BARE_LEFT = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:how\s+(?:much\s+(?:time|longer)|long)\s+(?:is\s+|do\s+i\s+have\s+|"
                            r"have\s+i\s+got\s+|is\s+there\s+)?(?:left|remaining|to\s+go)|how\s+much\s+longer|time\s+left)(?:\s+now)?")
-_KO_BARE_LEFT = re.compile(r"(?:이제\s*|아직\s*)?(?:얼마나|몇\s*분|시간\s*얼마나)\s*남았(?:어|어요|지|니|나요|죠)")
+_KO_BARE_LEFT = re.compile(r"(?:이제\s*|아직\s*)?(?:얼마나?|몇\s*분|시간\s*얼마나)\s*남았(?:어|어요|지|니|나요|죠)")
 
 
 def bare_time_left(cleaned: str) -> bool:

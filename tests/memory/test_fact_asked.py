@@ -117,11 +117,11 @@ async def test_the_users_name_is_said_back(tmp_path):
     ("where did I park?", "I parked on level 3", "You told me you parked on level 3."),
     ("do you remember where I parked?", "I parked on level 3", "You told me you parked on level 3."),
     ("where did I put my keys?", "I put my keys in the blue bowl", "You told me you put your keys in the blue bowl."),
-    ("아내 생일 언제야?", "아내 생일은 3월 3일이야", "기억하고 있어요: 아내 생일은 3월 3일이야."),
-    ("사물함 번호 뭐야?", "내 사물함 번호는 27번이야", "기억하고 있어요: 내 사물함 번호는 27번이야."),
+    ("아내 생일 언제야?", "아내 생일은 3월 3일이야", "아내 생일은 3월 3일이라고 하셨어요."),
+    ("사물함 번호 뭐야?", "내 사물함 번호는 27번이야", "사물함 번호는 27번이라고 하셨어요."),
     # the forty-seventh session: the honorific 생신 (a parent's birthday) was neither kept nor asked
-    ("엄마 생신 언제야?", "엄마 생신은 3월 14일이야", "기억하고 있어요: 엄마 생신은 3월 14일이야."),
-    ("엄마 생신이 언제였지?", "엄마 생신은 3월 14일이야", "기억하고 있어요: 엄마 생신은 3월 14일이야."),
+    ("엄마 생신 언제야?", "엄마 생신은 3월 14일이야", "엄마 생신은 3월 14일이라고 하셨어요."),
+    ("엄마 생신이 언제였지?", "엄마 생신은 3월 14일이야", "엄마 생신은 3월 14일이라고 하셨어요."),
 ])
 def test_where_did_i_and_a_korean_key_without_my_are_asked_back(asked, fact, answer):
     """The forty-sixth session: "where did I park?" after "remember that I parked on level 3" was "I'm not sure where

@@ -187,3 +187,124 @@ def test_english_a_deed_done_after_taking_the_promise_back_marks_it_done(desk, p
 def test_english_going_to_a_named_place_is_go_to_it(desk, said, rows):
     said_to(desk, said)
     assert agenda_rows(desk) == rows
+
+
+# ---- the fifty-fifth session: three Korean days on the offline default, on a Sunday (2026-12-06 11:58, Seoul) ------
+
+
+@pytest.fixture
+def sunday(tmp_path, korean) -> AgendaDesk:
+    from datetime import datetime
+
+    from tests.openloop.conftest import SEOUL, agenda_desk
+    return agenda_desk(tmp_path, korean, datetime(2026, 12, 6, 11, 58, tzinfo=SEOUL))
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("세탁기 돌려야 되는데 한 시간 뒤에 알려줘", "알림 맞춰 둘게요: 세탁기 돌리기, 오늘 오후 12시 58분.",
+     ("세탁기 돌리기", "2026-12-06 12:58")),
+    ("치킨 시켜야 되는데 20분 뒤에 알려 줘", "알림 맞춰 둘게요: 치킨 시키기, 오늘 오후 12시 18분.",
+     ("치킨 시키기", "2026-12-06 12:18")),
+    ("빨래 널어야 돼서 30분 뒤에 알려줘", "알림 맞춰 둘게요: 빨래 널기, 오늘 오후 12시 28분.", ("빨래 널기", "2026-12-06 12:28")),
+])
+def test_a_deed_said_with_in_an_hour_remind_me_is_a_new_reminder_not_a_snooze(sunday, said, reply, row):
+    """Before: "1시간 뒤에 다시 알려 드릴게요: 선물 사기." (the promise said before it snoozed, the laundry kept nowhere)."""
+    said_to(sunday, "금요일에 민수 생일이라 선물 사야함")
+    assert said_to(sunday, said) == [reply]
+    assert agenda_rows(sunday) == [row, ("선물 사기", "2026-12-11 23:59")]
+
+
+def test_guard_a_reason_then_remind_me_again_is_still_a_snooze(sunday):
+    said_to(sunday, "금요일에 민수 생일이라 선물 사야함")
+    assert said_to(sunday, "회의 들어가야 돼서 30분 뒤에 다시 알려 줘") == ["30분 뒤에 다시 알려 드릴게요: 선물 사기."]
+    assert agenda_rows(sunday) == [("선물 사기", "2026-12-11 23:59")]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("라면 3분 타이머", "라면 3분 타이머 시작할게요. 오후 12시 1분에 알려 드릴게요.", ("라면 3분 타이머", "2026-12-06 12:01")),
+    ("계란 10분 타이머 맞춰 줘", "계란 10분 타이머 시작할게요. 오후 12시 8분에 알려 드릴게요.",
+     ("계란 10분 타이머", "2026-12-06 12:08")),
+    ("아 10분 타이머", "10분 타이머 시작할게요. 오후 12시 8분에 알려 드릴게요.", ("10분 타이머", "2026-12-06 12:08")),
+])
+def test_a_timer_named_by_what_it_is_for_is_set(sunday, said, reply, row):
+    """Before: "라면 3분 타이머" went to SmolLM2 ("The user's voice is interrupted by a screen with a font called …")."""
+    assert said_to(sunday, said) == [reply]
+    assert agenda_rows(sunday) == [row]
+
+
+@pytest.mark.parametrize("asked", ["타이머 얼마 남았어?", "라면 타이머 얼마 남았어?", "얼마 남았어?"])
+def test_how_much_is_left_on_the_timer_said_with_eolma(sunday, asked):
+    """Before: "타이머 얼마 남았어?" went to SmolLM2 ("어머며, 어머며, …"); only 얼마나 was read."""
+    said_to(sunday, "라면 3분 타이머")
+    assert said_to(sunday, asked) == ["라면 3분 타이머: 3분 남았어요 (오늘 오후 12시 1분)."]
+
+
+def test_a_timer_named_is_listed_and_turned_off_by_its_name(sunday):
+    said_to(sunday, "라면 3분 타이머", "계란 10분 타이머 맞춰 줘")
+    assert said_to(sunday, "라면 타이머 꺼 줘") == ["목록에서 지웠어요: 라면 3분 타이머."]
+    assert said_to(sunday, "알람 뭐 있어?") == ["알람과 타이머가 1개 있어요: 계란 10분 타이머, 오늘 오후 12시 8분."]
+
+
+@pytest.mark.parametrize(("promise", "asked", "reply"), [
+    ("금요일에 민수 생일이라 선물 사야함", "선물 언제까지 사야 되지?", "선물 사기는 다음 주 금요일까지예요."),
+    ("내일까지 보고서 내야 돼", "보고서 언제까지 내야 하더라?", "보고서 내기는 내일까지예요."),
+])
+def test_when_is_it_due_asked_with_the_deeds_own_verb(sunday, promise, asked, reply):
+    """Before: "선물 언제까지 사야 되지?" went to SmolLM2 ("죄송해요, 그건 답을 모르겠어요.")."""
+    said_to(sunday, promise)
+    assert said_to(sunday, asked) == [reply]
+
+
+def test_minutes_before_is_of_the_one_of_two_with_a_clock_time(sunday):
+    """Before: with "치과 가기, 내일까지" and "치과 예약, 내일 오후 3시" open, "치과 30분 전에 알려 줘" named two and set
+    nothing (SmolLM2: "죄송해요, 그건 답을 모르겠어요.")."""
+    said_to(sunday, "내일 치과 가야 됨", "내일 오후 세 시에 치과 예약 있어")
+    assert said_to(sunday, "치과 30분 전에 알려 줘") == ["내일 오후 2시 30분에 알려 드릴게요: 치과 예약."]
+    assert said_to(sunday, "다음 알림 언제야?") == ["다음 알림은 치과 예약, 내일 오후 2시 30분이에요."]
+
+
+@pytest.mark.parametrize("said", ["야 나 내일 아침 여섯시 반에 일어나야돼", "나 내일 아침 6시 30분에 일어나야 돼",
+                                  "자비스야 내일 6시 반에 깨워 줘"])
+def test_a_call_and_the_speaker_before_a_wake_up_time_still_set_the_alarm(sunday, said):
+    """Before: "야 나 내일 아침 여섯시 반에 일어나야돼" was kept as a promise "일어나기" (no alarm); "나 내일 6시에 일어나야
+    돼" as one at 6 PM."""
+    assert said_to(sunday, said) == ["내일 오전 6시 30분에 깨워 드릴게요."]
+    assert agenda_rows(sunday) == [("기상 알람", "2026-12-07 06:30")]
+
+
+@pytest.mark.parametrize(("said", "reply", "rows"), [
+    ("엄마 전화 ㄱㄱ", "적어 둘게요: 엄마 전화하기.", [("엄마 전화하기", "-")]),
+    ("운동 ㄱㄱ", "적어 둘게요: 운동하기.", [("운동하기", "-")]),
+    ("밥 먹으러 ㄱㄱ", None, []),
+    ("ㄱㄱ", None, []),
+])
+def test_a_task_then_gogo_is_a_thing_to_do(sunday, said, reply, rows):
+    """Before: "엄마 전화 ㄱㄱ" went to SmolLM2, which said "엄마" after 23 blank lines."""
+    assert said_to(sunday, said) == [reply]
+    assert agenda_rows(sunday) == rows
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("약 먹는 거 저녁 9시에 알려 줘", "알림 맞춰 둘게요: 약 먹기, 오늘 밤 9시."),
+    ("케이크 만드는 거 8시에 알려 줘", "알림 맞춰 둘게요: 케이크 만들기, 오늘 저녁 8시."),
+    ("관리비 내는 거 모레 알려 줘", "알림 맞춰 둘게요: 관리비 내기, 모레까지."),
+    ("3시에 회의 알려줘", "알림 맞춰 둘게요: 회의, 오늘 오후 3시."),   # a thing, not a deed: as before
+])
+def test_a_deed_said_as_a_thing_then_its_time_is_named_as_a_deed(sunday, said, reply):
+    """Before: "알림 맞춰 둘게요: 약 먹는 거, 오늘 밤 9시." (the -는 거 kept as the name)."""
+    assert said_to(sunday, said) == [reply]
+
+
+def test_that_is_done_naming_nothing_with_things_open_asks_which(sunday):
+    """Before (the chat, SmolLM2 behind): "그거 했어" after "선물 샀어" closed the gift, with the plan and the laundry
+    open: "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건 없어요."."""
+    said_to(sunday, "다음주 월요일까지 기획서 써야돼", "세탁기 돌려야 되는데 한 시간 뒤에 알려줘")
+    assert said_to(sunday, "그거 했어") == [None]
+    assert sunday.done_unlisted("그거 했어") == "어떤 일을 하셨는지 말씀해 주시면 완료로 표시할게요."
+    assert sunday.done_unlisted("보고서 냈어") == "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건 없어요."
+
+
+def test_guard_that_is_done_with_nothing_open_is_still_nothing_to_mark(sunday):
+    said_to(sunday, "10분 타이머")
+    assert sunday.done_unlisted("그거 했어") == "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건 없어요."
+    assert sunday.done_unlisted("I did that") == "Good. That wasn't on your agenda, so there was nothing to mark done."

@@ -1,0 +1,88 @@
+"""Korean facts told and asked back, and Korean small talk, on the offline default (the fifty-fifth session's three
+Korean days through `jarvisd chat` on SmolLM2-135M): "내 차 번호 뭐였지?" was "그건 아직 말해 주신 적이 없어요" with
+"내 차 번호는 12가 3456이야" kept a turn before; "주차 B2에 했어" was "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건
+없어요." and "주차 어디에 했더라?" went to the model ("어디에 주차 어디에 어따로 어따로 …"); "우리 집 와이파이 비번은
+sunny2024야" was not kept ("비번" was no key) and "와이파이 비번 뭐였지?" was said back as "비번 뭐였지?"; "수고했어" was
+"nothing to mark done" and "ㅇㅋ 고마워 잘자" the model's "내 혈액형은 이름이야, 이름이 아니면 …". Real assistant, memory
+and agenda; the chat model scripted (never asked)."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.memory.fact_asked import fact_asked, ko_told_back, said_back
+from jarvisd.memory.remember_asked import remember_said
+from tests.assistants import scripted_assistant
+
+
+def _assistant(tmp_path):
+    return scripted_assistant(tmp_path, "embedded:smollm2-135m", says="내 혈액형은 이름이야, 이름이 아니면")
+
+
+@pytest.mark.parametrize(("told", "kept", "asked", "said"), [
+    ("내 차 번호는 12가 3456이야", "차 번호는 12가 3456이라고 기억해 둘게요.", "내 차 번호 뭐였지?",
+     "차 번호는 12가 3456이라고 하셨어요."),
+    ("주차 B2에 했어", "주차 B2에 했다고 기억해 둘게요.", "주차 어디에 했더라?", "주차 B2에 했다고 하셨어요."),
+    ("차 지하 2층에 세웠어", "차 지하 2층에 세웠다고 기억해 둘게요.", "주차 어디 했지?", "차 지하 2층에 세웠다고 하셨어요."),
+    ("B2에 주차했어", "B2에 주차했다고 기억해 둘게요.", "차 어디에 세웠지?", "B2에 주차했다고 하셨어요."),
+    ("우리 집 와이파이 비번은 sunny2024야", "우리 집 와이파이 비번은 sunny2024라고 기억해 둘게요.", "와이파이 비번 뭐였지?",
+     "우리 집 와이파이 비번은 sunny2024라고 하셨어요."),
+    ("열쇠 서랍에 뒀어", "열쇠 서랍에 뒀다고 기억해 둘게요.", "열쇠 어디에 뒀더라?", "열쇠 서랍에 뒀다고 하셨어요."),
+    ("여권은 책상 서랍에 넣어 뒀어", "여권은 책상 서랍에 넣어 뒀다고 기억해 둘게요.", "내 여권 어디 있지?",
+     "여권은 책상 서랍에 넣어 뒀다고 하셨어요."),
+    ("내 혈액형은 A형이야", "혈액형은 A형이라고 기억해 둘게요.", "내 혈액형 뭐야?", "혈액형은 A형이라고 하셨어요."),
+])
+async def test_a_korean_fact_told_is_kept_and_said_back_in_the_assistants_words(tmp_path, told, kept, asked, said):
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer(told, session="s") == kept
+        assert await assistant.answer(asked, session="s") == said
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+async def test_guard_a_thing_put_where_an_open_promise_says_closes_it_and_keeps_no_fact(tmp_path):
+    assistant, _chat = _assistant(tmp_path)
+    try:
+        await assistant.answer("서류 책상에 둬야 해", session="s")
+        assert (await assistant.answer("서류 책상에 뒀어", session="s")).startswith("완료로 표시했어요")
+        assert assistant.memory.told_facts(assistant.scope("s")) == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("said", ["내일 3시에 했어", "보고서 냈어", "오늘 회사에 갔어", "나 집에 왔어", "아까 거기에 뒀어",
+                                  "주차 어디에 했더라?", "엄마한테 전화했어"])
+def test_guard_deeds_times_and_questions_are_no_where_fact(said):
+    assert remember_said(said) is None
+
+
+@pytest.mark.parametrize(("fact", "said"), [
+    ("내 사물함은 27번이야", "사물함은 27번이라고 하셨어요."),
+    ("제 혈액형은 A형입니다", "혈액형은 A형이라고 하셨어요."),
+    ("내 별명은 토끼야", "별명은 토끼라고 하셨어요."),
+    ("엄마 생신은 3월 14일이에요", "엄마 생신은 3월 14일이라고 하셨어요."),
+    ("사물함 27번이야 비밀번호는 1234", "기억하고 있어요: 사물함 27번이야 비밀번호는 1234."),   # no ending to quote
+])
+def test_a_korean_fact_is_quoted_with_the_right_particle(fact, said):
+    assert ko_told_back(fact) == said
+
+
+def test_guard_a_one_syllable_key_is_not_the_start_of_another_word():
+    assert said_back(fact_asked("내 차 번호 뭐였지?"), ["내 차가운 방 번호는 3이야"]) is None
+@pytest.mark.parametrize(("said", "reply"), [
+    ("수고했어", "별말씀을요. 언제든 불러 주세요."),
+    ("오늘 수고 많았어", "별말씀을요. 언제든 불러 주세요."),
+    ("ㅇㅋ 고마워 잘자", "천만에요. 안녕히 주무세요."),
+    ("고마워 안녕", "천만에요. 또 불러 주세요."),
+    ("응 고마워", "천만에요."),
+    ("고마워", "천만에요."),
+])
+async def test_korean_thanks_and_good_night_together_are_small_talk(tmp_path, said, reply):
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer(said, session="s") == reply
+        assert chat.calls == []
+    finally:
+        await assistant.close()
