@@ -80,10 +80,10 @@ _WHERE_PLACE = (r"(?P<where>(?:on\s+top\s+of|next\s+to|in\s+front\s+of|on|in|at|
                 r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:today|tonight|tomorrow|noon|midnight)\b|(?:a|an|\d+)\s+(?:minute|hour|day|week)s?\b)"
                 r".{1,80})")
 _EN_WHERE = re.compile(r"(?i:(?:(?:oh|so|ok|okay|and|also|by\s+the\s+way|btw|fyi|jarvis|just\s+so\s+you\s+know)[\s,]+)*)"
-                       r"(?P<fact>(?i:i|we)(?i:'ve|\s+have)?\s+(?i:just\s+)?(?:(?i:parked)(?:\s+(?i:the\s+car|my\s+car|the\s+bike|my\s+bike))?"
+                       r"(?P<fact>(?i:i|we)(?i:'ve|\s+have)?\s+(?i:just\s+)?(?:(?i:parked|park)(?:\s+(?i:the\s+car|my\s+car|the\s+bike|my\s+bike))?"
                        r"|(?i:put|left|hid|stored|stashed|locked|kept)\s+(?i:my|our|the)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)"
                        r"\s+" + _WHERE_PLACE + ")", re.IGNORECASE)
-_WHERE_DEEDS = {"parked": "park", "put": "put", "left": "leave", "hid": "hide", "stored": "store", "stashed": "stash",
+_WHERE_DEEDS = {"parked": "park", "park": "park", "put": "put", "left": "leave", "hid": "hide", "stored": "store", "stashed": "stash",
                 "locked": "lock", "kept": "keep"}
 
 
@@ -106,7 +106,11 @@ def told_where(said: str) -> str | None:
     if re.search(r"[가-힣]", said):
         return next((m["fact"].strip(" ,") for p in _KO_WHERE if (m := p.fullmatch(said.rstrip(" .!~"))) is not None), None)
     m = _EN_WHERE.fullmatch(rules)
-    return said[m.start("fact"):m.end("fact")].strip(" ,") if m else None
+    if m is None:
+        return None
+    # "I park on level 3" (daemon run 74: Whisper's hearing of "I parked …") kept as "parked", as it is asked back
+    return re.sub(r"^((?:i|we)\s+(?:just\s+)?)park\b", r"\1parked", said[m.start("fact"):m.end("fact")].strip(" ,"),
+                  flags=re.IGNORECASE)
 
 
 def where_thing(fact: str) -> str | None:

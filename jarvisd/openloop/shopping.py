@@ -25,13 +25,28 @@ _EN_ASKED = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+is|\s+are
 _KO_ASKED = re.compile(rf"{_KO_LIST_NAME}\s*(?:에)?\s*(?:뭐|뭐가)?\s*(?:있어|있어요|있지|있나|알려\s*줘|보여\s*줘|읽어\s*줘)?|"
                        r"(?:뭐|뭘)\s*사야\s*(?:돼|해|하지|되지|돼요|해요)|살\s*(?:거|것)\s*(?:뭐|뭐가)\s*(?:있어|있지|남았어)")
 _SPLIT = re.compile(r"\s*(?:,|\band\b|&|\bplus\b)\s*|\s*(?:이랑|랑|하고|와|과)\s+|\s*,\s*")
-_EN_ARTICLE = re.compile(r"^(?:a\s+few|a\s+couple\s+of|some|the|more)\s+")   # "a bag of rice" keeps its "a"
+_EN_ARTICLE = re.compile(r"^(?:a\s+few|a\s+couple\s+of|some|the|more|our|my)\s+")   # "a bag of rice" keeps its "a"
 _KO_ARTICLE = re.compile(r"^(?:좀)\s*")
+
+
+# "I'm out of milk", "we ran out of eggs and coffee", "we're almost out of rice" (daemon run 74: Whisper's "I'm out of
+# the milk" went to SmolLM2, "I'm sorry, I'm sorry"): the things to buy, added to the list
+_EN_OUT_OF = re.compile(r"(?:(?:oh|so|and|also|jarvis|hey)[\s,]+)*(?:i'm|i\s+am|we're|we\s+are|i've|we've|i|we)\s+(?:all\s+|almost\s+|nearly\s+|just\s+)?"
+                        r"(?:run\s+|ran\s+|running\s+)?out\s+of\s+(?P<x>[\w' ,&-]{2,80}?)(?:\s+(?:again|now|already))?")
+
+
+# what one is out of that is not bought: "out of time", "out of the office tomorrow", "out of my mind"
+_NOT_BOUGHT = re.compile(r"\b(?:time|office|town|breath|luck|here|there|ideas?|money|cash|battery|space|order|options?|patience|"
+                         r"energy|control|sight|reach|shape|work|mind|it|this|that|words|excuses|questions|the\s+house|"
+                         r"today|tomorrow|tonight|morning|afternoon|evening|week|weekend|monday|tuesday|wednesday|"
+                         r"thursday|friday|saturday|sunday)\b")
 
 
 def items_added(cleaned: str) -> tuple[list[str], str] | None:
     """The items "add milk and eggs to my shopping list" asks to add, and the language; None when not asked."""
     m = _EN_ADD.fullmatch(cleaned)
+    if m is None and (out := _EN_OUT_OF.fullmatch(cleaned)) is not None and not _NOT_BOUGHT.search(out["x"]):
+        m = out
     lang = "en"
     if m is None:
         m = _KO_ADD.fullmatch(cleaned) if re.search(r"[가-힣]", cleaned) else None

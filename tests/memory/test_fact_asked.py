@@ -265,3 +265,14 @@ def test_guard_a_state_told_is_no_fact_to_keep(said):
     from jarvisd.memory.remember_asked import remember_said
 
     assert remember_said(said) is None
+
+
+async def test_where_i_park_heard_in_the_present_is_kept_too(tmp_path):
+    """Daemon run 74: Whisper heard "I parked on level 3, spot B12." as "I park on level 3, spot me 12."."""
+    assistant, _chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        assert await assistant.answer("I park on level 3, spot B12.", session="s") == \
+            "Remembered: I parked on level 3, spot B12"
+        assert await assistant.answer("Where did I park?", session="s") == "You told me you parked on level 3, spot B12."
+    finally:
+        await assistant.close()

@@ -85,3 +85,14 @@ def test_one_item_of_a_purchase_said_together_is_removed_and_bought_alone(tuesda
     said_to(tuesday_desk, "I need to buy milk, eggs and bread.")
     assert said_to(tuesday_desk, "Remove bread from the list.", "I bought the milk", "What's on my shopping list?") == [
         "OK, I took it off your agenda: buy bread.", "Marked done: buy milk.", "On your shopping list: eggs."]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    # daemon run 74: Whisper's "I'm out of the milk." went to SmolLM2 ("I'm sorry, I'm sorry, I'm sorry,")
+    ("I'm out of the milk.", "Added to your shopping list: milk."),
+    ("we ran out of eggs and coffee", "Added to your shopping list: eggs and coffee."),
+    ("we're almost out of toilet paper", "Added to your shopping list: toilet paper."),
+    ("I'm out of time", None), ("I'm out of the office tomorrow", None),
+])
+def test_what_one_is_out_of_goes_on_the_shopping_list(tuesday_desk, said, reply):
+    assert said_to(tuesday_desk, said) == [reply]
