@@ -318,6 +318,9 @@ _NOT_A_VISIT = frozenset("if it what whether how why who where when that this th
 _GO_WORDS = frozenset("leave go start stop".split())
 # a place named with a capital after "going to" ("Busan", "Costco", "Jo's"): no verb, so "go to" it
 _A_PLACE = re.compile(r"(?!(?:I|I'm|I'll)\b)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*(?:'s)?(?=\s|$|[,.!?])")
+# a name said as a verb ("I'm going to Google it", "… FaceTime Mom", "… Venmo him"): no place to go to
+_BRAND_VERBS = frozenset("google facetime venmo zoom skype uber lyft whatsapp slack paypal zelle snapchat tweet".split())
+_AFTER_PLACE_A_PERSON = re.compile(r"[A-Z][\w'-]*\s+(?:it|him|her|them|me|us|you|that|this)\b")
 _LOOKED_AFTER = frozenset("kids children grandkids grandchildren grandchild baby twins dog puppy".split())
 
 
@@ -440,9 +443,12 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 action = base_form(action)
             elif re.match(r"be\s+\w+ing\b", action, re.IGNORECASE) and t.kind in ("must", "promise"):
                 action = base_form(action[3:])   # "I will be sending the money": the future said in progress
-            first_said = WORD.findall(action)[:1]
-            if t.kind == "going" and first_said and (first_said[0].lower() in W.EN_DETERMINERS or _A_PLACE.match(action)
-                                                and first_said[0].lower() not in W.EN_BASE_VERBS):
+            # (read in lower case: `WORD` is, and "Call Bob" read as "all"; pass 55c: "I'm going to Call Bob" was kept
+            # as "go to Call Bob", "I'm going to Google it" as "go to Google it")
+            first_said = WORD.findall(action.lower())[:1]
+            if t.kind == "going" and first_said and (first_said[0] in W.EN_DETERMINERS or _A_PLACE.match(action)
+                                                and first_said[0] not in W.EN_BASE_VERBS | _BRAND_VERBS
+                                                and not _AFTER_PLACE_A_PERSON.match(action)):
                 if any(_NOW_ONLY.fullmatch(low[hs:he]) for hs, he in holes if ps <= hs < pe) or _NOW_ONLY.search(action):
                     continue               # "I'm going to the store now": on the way, no promise (the forty-ninth session)
                 action = "go to " + action  # "I'm going to the dentist", "I'm going to Busan on the 20th" (the

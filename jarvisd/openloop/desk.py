@@ -96,7 +96,12 @@ from jarvisd.openloop.intents import (
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.pronouns import person_meant, persons_meant, with_person
-from jarvisd.openloop.remind_asks import remind_ask, reminder_with_what, reminder_without_what
+from jarvisd.openloop.remind_asks import (
+    names_the_promise,
+    remind_ask,
+    reminder_with_what,
+    reminder_without_what,
+)
 from jarvisd.openloop.reported_moves import as_order
 from jarvisd.openloop.service import MEANING_LOOPS, LoopNotFound, OpenLoopService, ReviveRefused
 from jarvisd.openloop.shifts import Shift, asks_amount, asks_when, bare_amount, read_shift
@@ -734,8 +739,8 @@ class AgendaDesk:
             focus = self._recent_focus(session, now_ms)
             recent = spoken[0] if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 else None
             loop = self._open(recent or (focus.loop_id if focus is not None else None))
-        if loop is None:
-            return None
+        if loop is None or (ask.deed and not names_the_promise(ask.deed, loop.desc)):
+            return None   # "remind me at 9pm to turn it off" after "fix the heater": a reminder of its own (pass 55c)
         if ask.none:   # "don't remind me about the call": it stays on the agenda, unspoken
             if loop.muted_ms is not None:   # said again: nothing new to undo
                 return DeskReply(phrases.muted(loop, lang), lang, intent="remind")

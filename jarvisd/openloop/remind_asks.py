@@ -35,7 +35,18 @@ _EN_AGAIN = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?P<time>(?
 # "remind me at 9 to review it", "remind me to do that at 8" (the fiftieth session: "Sorry, I don't have an answer to
 # that"): the promise in focus, named by a pronoun, at that time
 _EN_TIME = r"(?:at|on|in|tomorrow|tonight|this|next|later\s+today|" + _EN_WEEKDAY + r")\b(?:(?!\bto\s).)*?"
-_EN_IT = r"to\s+(?:[a-z'-]+\s+){1,2}?(?:it|that|this|them)(?:\s+(?:up|off|out|in|back|over|through))?"
+_EN_IT = r"to\s+(?P<deed>(?:[a-z'-]+\s+){1,2}?(?:it|that|this|them)(?:\s+(?:up|off|out|in|back|over|through))?)"
+# a deed said of any task: "it" is then the promise in focus whatever its verb ("do it", "finish that", "work on it");
+# another deed must be the promise's own ("review it" of "review Mike's PR"): pass 55c, "remind me at 9pm to turn it
+# off" after "I need to fix the heater" set the heater's reminder and none to turn it off
+_ANY_TASK = re.compile(r"(?:do|finish|complete|handle|tackle|start|get\s+to|get\s+on|deal\s+with|work\s+on|look\s+at|"
+                       r"go\s+over|take\s+care\s+of|follow\s+up\s+on|get\s+started\s+on)\s+(?:it|that|this|them)")
+
+
+def names_the_promise(deed: str, desc: str) -> bool:
+    """Whether a deed said with a pronoun ("review it", "do that") can be the promise `desc` (`RemindAsk.deed`)."""
+    said = deed.split()
+    return not said or bool(_ANY_TASK.fullmatch(deed)) or said[0] == (desc.split() or [""])[0].casefold()
 _EN_TIME_IT = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?P<time>" + _EN_TIME + r")\s+" + _EN_IT)
 _EN_IT_TIME = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?" + _EN_IT + r"\s+(?P<time>" + _EN_TIME + r")")
 _EN_NONE = re.compile(_LEAD + r"(?:don't|do\s+not|no\s+need\s+to|stop)\s+(?:remind(?:ing)?|ping(?:ing)?)\s+me"
@@ -55,6 +66,7 @@ class RemindAsk:
     time_words: str = ""
     none: bool = False
     part: str | None = None   # "the night before": that part of the day before ("night"), not the due's hour
+    deed: str = ""   # "to review it": the deed said of the promise in focus, which must fit it (`names_the_promise`)
 
 
 def remind_ask(cleaned: str) -> RemindAsk | None:
@@ -76,7 +88,7 @@ def remind_ask(cleaned: str) -> RemindAsk | None:
                 name = re.sub(r"(?:은|는|을|를|도)$", "", " ".join(words[:-n]))
                 return RemindAsk(name=_name(name), lead_minutes=lead)
     if m := _EN_TIME_IT.fullmatch(cleaned) or _EN_IT_TIME.fullmatch(cleaned):
-        return RemindAsk(time_words=m["time"])
+        return RemindAsk(time_words=m["time"], deed=m["deed"])
     if m := _EN_AT.fullmatch(cleaned):
         return RemindAsk(name=_name(m["x"]), time_words=m["time"])
     if m := _EN_AGAIN.fullmatch(cleaned):

@@ -25,6 +25,20 @@ _EN_ASKED = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+is|\s+are
 _KO_ASKED = re.compile(rf"{_KO_LIST_NAME}\s*(?:에)?\s*(?:뭐|뭐가)?\s*(?:있어|있어요|있지|있나|알려\s*줘|보여\s*줘|읽어\s*줘)?|"
                        r"(?:뭐|뭘)\s*사야\s*(?:돼|해|하지|되지|돼요|해요)|살\s*(?:거|것)\s*(?:뭐|뭐가)\s*(?:있어|있지|남았어)")
 _SPLIT = re.compile(r"\s*(?:,|\band\b|&|\bplus\b)\s*|\s*(?:이랑|랑|하고|와|과)\s+|\s*,\s*")
+# a thing named with "and" is one item ("mac and cheese", "fish and chips"; pass 55c: "I need to buy mac and cheese" was
+# kept as "buy mac" and "buy cheese", and "I bought cheese" closed half of it); "salt and pepper" stays two
+_ONE_THING = re.compile(r"\b(?:mac(?:aroni)?\s+and\s+cheese|fish\s+and\s+chips|half\s+and\s+half|salt\s+and\s+vinegar|"
+                        r"sweet\s+and\s+sour|cookies\s+and\s+cream|peanut\s+butter\s+and\s+jelly|pb\s*(?:and|&)\s*j|"
+                        r"spaghetti\s+and\s+meatballs|ham\s+and\s+cheese|pork\s+and\s+beans|franks\s+and\s+beans|"
+                        r"surf\s+and\s+turf)\b", re.IGNORECASE)
+
+
+
+def _parts(items: str) -> list[str]:
+    """`items` split where a list is ("milk, eggs and bread"), never inside one thing named with "and"."""
+    joined = _ONE_THING.sub(lambda m: m.group(0).replace("and", "\ue000").replace("&", "\ue001"), items)
+    return [part.replace("\ue000", "and").replace("\ue001", "&") for part in _SPLIT.split(joined)]
+
 _EN_ARTICLE = re.compile(r"^(?:a\s+few|a\s+couple\s+of|some|the|more|our|my)\s+")   # "a bag of rice" keeps its "a"
 _KO_ARTICLE = re.compile(r"^(?:좀)\s*")
 
@@ -54,7 +68,7 @@ def items_added(cleaned: str) -> tuple[list[str], str] | None:
     if m is None:
         return None
     items = [_EN_ARTICLE.sub("", item.strip(" .,")) if lang == "en" else _KO_ARTICLE.sub("", item.strip(" .,"))
-             for item in _SPLIT.split(m["x"])]
+             for item in _parts(m["x"])]
     items = [item for item in dict.fromkeys(items) if item and len(item) <= 60]
     return (items, lang) if items and len(items) <= 50 else None
 
@@ -96,7 +110,7 @@ def items_to_buy(desc: str, lang: str) -> list[str] | None:
     if item is None or _NOT_A_LIST.search(item):
         return None
     items = [_EN_ARTICLE.sub("", part.strip(" .,")) if lang == "en" else _KO_ARTICLE.sub("", part.strip(" .,"))
-             for part in _SPLIT.split(item)]
+             for part in _parts(item)]
     items = [part for part in dict.fromkeys(items) if part]
     if len(items) < 2 or len(items) > 20 or any(len(part.split()) > 3 for part in items):
         return None
