@@ -18,7 +18,7 @@ from fractions import Fraction
 from jarvisd.openloop.hangul import closed
 from jarvisd.textsafe import plain_words
 
-_LEAD = re.compile(r"^(?:(?:hey\s+)?jarvis[\s,]+)?(?:(?:so|and|ok|okay|um|quick\s+question)[\s,]+)?"
+_LEAD = re.compile(r"^(?:(?:hey\s+)?jarvis[\s,]+)?(?:(?:so|and|but|ok|okay|um|uh|quick\s+question)[\s,]+)?"
                    r"(?:(?:can|could)\s+you\s+(?:tell\s+me|work\s+out|calculate)\s+|(?:please\s+)?(?:calculate|compute|"
                    r"work\s+out)\s+|what(?:'s|s|\s+is|\s+are|\s+does|\?)?\s+|was\s+|how\s+much\s+is\s+|tell\s+me\s+)?")
 # ("was 15 times 23": Whisper's hearing of "What's 15 times 23?", daemon run 63; "What 7 times 8?", run 67; "What? 12

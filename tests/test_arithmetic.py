@@ -24,6 +24,7 @@ from tests.assistants import scripted_assistant
     ("what is 5 divided by 0", "You can't divide by zero."),
     ("what is 1 divided by 3000000", "1 divided by 3000000 is 3.333 times 10 to the power of -7."),   # not "is 0"
     ("was 15 times 23", "15 times 23 is 345."), ("What 7 times 8?", "7 times 8 is 56."), ("What? 12 times 7?", "12 times 7 is 84."),
+    ("but 12 times 7.", "12 times 7 is 84."),   # daemon run 75: Whisper, and SmolLM2 then said "12 x 7 = 72"
     ("what's fifteen times twenty three", "Fifteen times twenty three is 345."),   # Whisper's "What's" in daemon run 63
     ("15 곱하기 23은?", "15 곱하기 23은 345예요."), ("80의 20퍼센트는 얼마야", "80의 20퍼센트는 16이에요."),
     # the particles follow the sound: 근 is closed ("제곱근는" before), 구 (9) is open ("9이에요" before)
