@@ -304,6 +304,7 @@ class AgendaDesk:
         said_as_is = _lines_as_a_list(printable(plain_words(text)).strip())   # a NUL off too (pass 41)
         text = ko_dialect.standard(en_dialect.standard(_without_particles(said_as_is)))
         text = _MY_CLOCK.sub(r"\g<verb> ", text)   # "move my 3pm to 4pm" as the correction's "move 3pm to 4pm"
+        text = _FILLER_LEAD.sub("", text, count=1) or text   # "let's see, what's on Friday?" (the fiftieth session: the model's)
         if not text and session in self._guesses and decision(said_as_is) is not None:
             text = said_as_is       # "ㅇㅇ" to "Do you mean …?": the regional reading drops it, the answer is it
         if not text:
@@ -421,7 +422,7 @@ class AgendaDesk:
     def _intent(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         now, lang = self.service.now_local(), intent.lang
         tz = self.service.tz
-        if intent.kind in ("list", "due_today", "due_tomorrow", "due_week", "due_next_week"):
+        if intent.kind in ("list", "due_today", "due_tomorrow", "due_week", "due_next_week", "due_month"):
             now_ms = self.service.now_ms()
             # a timer or alarm that already rang is not read out as a thing to do (run 59: "2-minute timer, today
             # at 6:19 AM" first on the list, minutes after "Time's up"); the HUD still shows it until it expires
@@ -436,7 +437,8 @@ class AgendaDesk:
                 today = now.date().toordinal()
                 first_day, last_day = {"today": (0, today), "tomorrow": (0, today + 1),
                                        "week": (0, today + 6 - now.weekday() + _SUNDAY_AHEAD * (now.weekday() == 6)),
-                                       "next_week": (today + 7 - now.weekday(), today + 13 - now.weekday())}[scope]
+                                       "next_week": (today + 7 - now.weekday(), today + 13 - now.weekday()),
+                                       "month": (0, _month_end(now.date()).toordinal())}[scope]
                 loops = [loop for loop in loops if loop.due_ms is not None
                          and first_day <= datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
@@ -1004,6 +1006,8 @@ class AgendaDesk:
         hits = _promises_named(words, [loop.desc for loop in loops])
         if not hits and (owned := naming.owned_named(words, [loop.desc for loop in loops])) is not None:
             hits = [owned]   # "when is the drill due?" of "return Tom's drill": asked, not closed, so whose may go unsaid
+        if not hits:   # "when's the doctor?" of "doctor's appointment" (the fiftieth session: "I don't have the doctor")
+            hits = _promises_named(words, [re.sub(r"(?<=\w)'s\b", "", loop.desc) for loop in loops])
         alarms = alarms_meant(words, [loop.desc for loop in loops])
         if not hits and alarms == [] and only_kind(words):
             # "when is my alarm?" with none set: said, not left to the model to make one up
@@ -1951,6 +1955,11 @@ def _rolled(change: AgendaChange) -> set[str]:
     return {loop.id for loop in change.opened if loop.repeat and (loop.desc, loop.session) in closed}
 
 
+# words that think aloud before the sentence: "let's see, what's on Friday?", "hmm, okay so, remind me …"
+_FILLER_LEAD = re.compile(r"^(?:(?:let's\s+see|let\s+me\s+see|let\s+me\s+think|hmm+|umm*|uhh*|err*|well|ok(?:ay)?\s+so|alright\s+so|"
+                          r"right\s+so)\s*[,.…]+\s*)+", re.IGNORECASE)
+
+
 # which half of the day a time is in, said: "7pm", "tonight", "오후 7시"
 _HALF_OF_DAY = re.compile(r"\b(?:[ap]\.?m\.?|evening|night|tonight|afternoon|noon|midnight)\b|\d(?:[ap]\.?m\.?)|오전|오후|저녁|밤|아침|새벽|낮",
                           re.IGNORECASE)
@@ -2012,6 +2021,10 @@ def _new_time(text: str) -> bool:
                for start, _ in time_spans(text))
 
 
+def _month_end(day: date) -> date:
+    return (day.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+
+
 def _question_last(text: str) -> tuple[str, str]:
     """A reply split before its closing question ("Got it: stretch every hour.", "When should I remind you?"), so a note
     added goes before the question the user is to answer (the fiftieth session: the note came after it)."""
@@ -2023,7 +2036,7 @@ def _question_last(text: str) -> tuple[str, str]:
 # session: "Nothing is due this week" with Monday's and Thursday's promises open); "next week" is that week too
 _SUNDAY_AHEAD = 7
 _SCOPES: dict[str, phrases.Scope] = {"due_today": "today", "due_tomorrow": "tomorrow", "due_week": "week",
-                                     "due_next_week": "next_week"}
+                                     "due_next_week": "next_week", "due_month": "month"}
 
 
 # "all my calls", "all of the emails", "both calls", "every call": every promise of one deed
@@ -2118,7 +2131,7 @@ _EN_AGENDA_NOUN = re.compile(r"\b(?:meeting|appointment|call|interview|flight|cl
 _KO_AGENDA_NOUN = re.compile(r"(?:회의|약속|예약|미팅|병원|치과|수업|면접|시험|마감|비행기|저녁|점심)$")
 # "scratch that, I already sent it" (the fiftieth session: to the model, "I'm sorry for your loss"): the lead-in takes
 # the promise back, the deed says why; it is marked done
-_DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|right|oh|actually|wait|no|scratch\s+that|never\s*mind|forget\s+(?:it|that))"
+_DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|yep|yup|right|oh|actually|wait|no|scratch\s+that|never\s*mind|forget\s+(?:it|that))"
                       r"[\s,]+)*(?:(?P<who>i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+)?"
                       r"(?P<v>[a-z']+)(?P<it>\s+(?:it|that|them|those|him|her))?"
                       r"(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")

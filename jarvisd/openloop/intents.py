@@ -18,7 +18,7 @@ from dataclasses import replace
 from jarvisd.language import language_of
 from jarvisd.openloop.corrections import EN_TAKE_BACK, as_hour, only_a_time
 from jarvisd.openloop.intent_words import SNOOZE_DEFAULT_MIN, TRAIL_CHARS, Intent, IntentKind, polite_off
-from jarvisd.openloop.intents_en import EN_CORRECTS, EN_THIS_WEEK, en_intent
+from jarvisd.openloop.intents_en import EN_CORRECTS, EN_THIS_MONTH, EN_THIS_WEEK, en_intent
 from jarvisd.openloop.intents_ko import KO_CORRECTS, ko_intent
 from jarvisd.openloop.when import time_spans
 
@@ -211,6 +211,8 @@ def _this_week(intent: Intent | None, t: str) -> Intent | None:
         return intent
     if _NEXT_WEEK.search(t):
         return Intent("due_next_week", intent.lang)
+    if EN_THIS_MONTH.search(t):
+        return Intent("due_month", intent.lang)
     if EN_THIS_WEEK.search(t) or _KO_THIS_WEEK.search(t):
         return Intent("due_week", intent.lang)
     return intent

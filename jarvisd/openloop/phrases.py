@@ -897,7 +897,7 @@ def unusable_time(desc: str, reason: str, lang: Lang) -> str:
     return f"I noted {second_person(desc)}, but {reason} When is it due?"
 
 
-Scope = Literal["all", "today", "tomorrow", "week", "next_week"]
+Scope = Literal["all", "today", "tomorrow", "week", "next_week", "month"]
 
 
 def agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang,
@@ -932,19 +932,19 @@ def _agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lan
         if not loops:
             return {"all": "할 일이 없어요.", "today": "오늘까지 할 일은 없어요.",
                     "tomorrow": "내일까지 할 일은 없어요.", "week": "이번 주까지 할 일은 없어요.",
-                    "next_week": "다음 주에 할 일은 없어요."}[scope]
+                    "next_week": "다음 주에 할 일은 없어요.", "month": "이번 달까지 할 일은 없어요."}[scope]
         head = {"all": f"할 일이 {len(loops)}개 있어요", "today": f"오늘까지 할 일이 {len(loops)}개 있어요",
                 "tomorrow": f"내일까지 할 일이 {len(loops)}개 있어요", "week": f"이번 주까지 할 일이 {len(loops)}개 있어요",
-                "next_week": f"다음 주에 할 일이 {len(loops)}개 있어요"}[scope]
+                "next_week": f"다음 주에 할 일이 {len(loops)}개 있어요", "month": f"이번 달까지 할 일이 {len(loops)}개 있어요"}[scope]
         return f"{head}: " + _listed(loops, now, tz, lang)
     if not loops:
         return {"all": "Your agenda is clear.", "today": "Nothing is due today.",
                 "tomorrow": "Nothing is due tomorrow.", "week": "Nothing is due this week.",
-                "next_week": "Nothing is due next week."}[scope]
+                "next_week": "Nothing is due next week.", "month": "Nothing is due this month."}[scope]
     count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
     head = {"all": f"You have {count} on your agenda", "today": f"You have {count} due today",
             "tomorrow": f"You have {count} due by tomorrow", "week": f"You have {count} due this week",
-            "next_week": f"You have {count} due next week"}[scope]
+            "next_week": f"You have {count} due next week", "month": f"You have {count} due this month"}[scope]
     return f"{head}: " + _listed(loops, now, tz, lang)
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from jarvisd.openloop.shifts import bare_amount
 
-_LEAD = r"(?:(?:oh|and|also|actually|please|jarvis)\W+)*"
+_LEAD = r"(?:(?:oh|and|also|actually|please|jarvis|(?:can|could|would|will)\s+you)\W+)*"   # "can you remind me an hour before?"
 _EN_BEFORE = re.compile(_LEAD + r"(?:remind|warn|ping|tell)\s+me\s+(?:again\s+)?(?P<amount>.+?)\s+(?:before|ahead(?:\s+of)?|"
                         r"earlier(?:\s+than)?)(?:\s+(?:(?:the|my)\s+)?(?P<x>.+?))?")
 # "remind me about the insurance two days before" (the forty-ninth session: kept as a new promise, "the insurance two

@@ -380,3 +380,25 @@ def test_is_it_still_on_my_list_and_that_should_be_monday(desk):
         "Yes: email Dana, by Friday.", "Updated: email Dana, now by Thursday.",
         "OK, I took it off your agenda: email Dana.", "No: email Dana was taken off today at 9 AM.",
         "No, I don't have the dentist on your agenda."]
+
+
+def test_a_doctors_appointment_asked_as_the_doctor_and_reminded_an_hour_before(desk):
+    """The fiftieth session: "Can you remind me an hour before?" and "When's the doctor?" went to the model."""
+    said_to(desk, "I've got a doctor's appointment on the 15th at 2:30.")
+    assert said_to(desk, "Can you remind me an hour before?", "When's the doctor?") == [
+        "OK, I'll remind you Tuesday, December 15 at 1:30 PM: doctor's appointment.",
+        "Doctor's appointment is Tuesday, December 15 at 2:30 PM."]
+
+
+def test_this_month_is_the_dues_through_its_end_and_fillers_are_thought_aloud(desk):
+    """The fiftieth session: "What's coming up this month?" answered "Nothing is due on Thursday, December 31."; "Let's
+    see, what's on Friday?" and "Yep, just called them." went to the model."""
+    said_to(desk, "I've got a doctor's appointment on the 15th at 2:30.", "I need to renew my passport in January",
+            "I need to call the school about the field trip")
+    assert said_to(desk, "What's coming up this month?", "Let's see, what's on the 15th?",
+                   "Did I already call the school?", "Yep, just called them.") == [
+        "You have one thing due this month: doctor's appointment, Tuesday, December 15 at 2:30 PM. 2 more are open for "
+        "later.",
+        "On Tuesday, December 15 you have one thing due: doctor's appointment, Tuesday, December 15 at 2:30 PM.",
+        "Not yet: call the school about the field trip is still on your agenda.",
+        "Marked done: call the school about the field trip."]
