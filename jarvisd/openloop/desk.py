@@ -1381,6 +1381,7 @@ class AgendaDesk:
         now = self.service.now_local()
         shown = self.service.loops_for_judge(session)
         opened, notes, remind = self._proposals(reading.commitments, now, lang)
+        opened = self._before_that(opened, session)
         if fixing is not None:
             opened = self._fixed(opened, fixing, now)
         if len(opened) == 1 and opened[0].due_ms is not None and swap is None \
@@ -1440,6 +1441,18 @@ class AgendaDesk:
                 if c.remind:
                     remind.add(one)
         return opened, notes, remind
+
+    def _before_that(self, opened: list[ProposedLoop], session: str) -> list[ProposedLoop]:
+        """"I also need to get my blood work done before that", right after "a doctor's appointment on the 15th": due by
+        the promise in focus's due, the words "before that" off (the fiftieth session: kept as "get your blood work done
+        before that", with no due)."""
+        focus = self._recent_focus(session, self.service.now_ms())
+        loop = self._open(focus.loop_id) if focus is not None else None
+        if loop is None or loop.due_ms is None:
+            return opened
+        return [replace(p, desc=_BEFORE_THAT.sub("", p.desc).strip(" ,"), due_ms=loop.due_ms)
+                if p.due_ms is None and _BEFORE_THAT.search(p.desc) and _BEFORE_THAT.sub("", p.desc).strip(" ,") else p
+                for p in opened]
 
     def _fixed(self, opened: list[ProposedLoop], fixing: _Fix, now: datetime) -> list[ProposedLoop]:
         """The new promises with the correction said after them applied to the one it names ("I'll book the
@@ -1953,6 +1966,10 @@ def _rolled(change: AgendaChange) -> set[str]:
     """The ids of the promises in `change.opened` that are the next time of a repeating one it closed."""
     closed = {(loop.desc, loop.session) for loop in change.closed if loop.repeat}
     return {loop.id for loop in change.opened if loop.repeat and (loop.desc, loop.session) in closed}
+
+
+# "before that", "by then": the due of the promise just said
+_BEFORE_THAT = re.compile(r"\s*,?\s*\b(?:before\s+(?:that|then|it)|by\s+then|ahead\s+of\s+(?:that|it))\s*$", re.IGNORECASE)
 
 
 # words that think aloud before the sentence: "let's see, what's on Friday?", "hmm, okay so, remind me …"

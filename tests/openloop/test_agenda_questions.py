@@ -402,3 +402,11 @@ def test_this_month_is_the_dues_through_its_end_and_fillers_are_thought_aloud(de
         "On Tuesday, December 15 you have one thing due: doctor's appointment, Tuesday, December 15 at 2:30 PM.",
         "Not yet: call the school about the field trip is still on your agenda.",
         "Marked done: call the school about the field trip."]
+
+
+def test_a_promise_said_to_be_done_before_that_is_due_by_the_one_just_said(desk):
+    """The fiftieth session: kept as "get your blood work done before that", with no due."""
+    said_to(desk, "I've got a doctor's appointment on the 15th at 2:30.")
+    assert said_to(desk, "I also need to get my blood work done before that.") == [
+        "Got it: get your blood work done, Tuesday, December 15 at 2:30 PM."]
+    assert said_to(desk, "I need to call Jo before that") == ["Got it: call Jo, Tuesday, December 15 at 2:30 PM."]
