@@ -340,6 +340,8 @@ class AgendaDesk:
             moved = self._shift(order, session, lang) or self._correction(order, session, lang)
             if moved is not None and moved.change.updated:
                 return moved
+        if (day_moved := self._day_moved(text, lang)) is not None:   # "move everything from Friday to Saturday"
+            return day_moved
         shifted = self._shift(text, session, lang)   # "push it back a day", "이틀 뒤로 미뤄 줘" (not "이틀 뒤" from now)
         if shifted is not None:
             return shifted
@@ -1182,6 +1184,38 @@ class AgendaDesk:
             return None             # nothing said a moment ago, or a promise with no time: a snooze or the model's
         return self._shifted(loop, shift, focus, session, lang, now_ms)
 
+    def _day_moved(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Move everything from Friday to Saturday", "push all of Friday's stuff to Monday" (the fiftieth session: to
+        the model, "I'm not sure what to do with it."): each open promise due that day moved to the other, at its own
+        clock time, in one write (undo takes them all back). A repeating one stays, as in `_shifted_every`."""
+        m = _EVERY_FROM_DAY.fullmatch(clean(text))
+        if m is None:
+            return None
+        now, tz = self.service.now_local(), self.service.tz
+        try:
+            source, target = resolve_time(m["a"], now), resolve_time(m["b"], now)
+        except ImpossibleTime as exc:
+            return DeskReply(_reason(exc, lang), lang, intent="correct")
+        if source is None or target is None or not source.day_said or not target.day_said:
+            return None
+        days = (target.at.date() - source.at.date()).days
+        if days < 0 and bare_weekday(m["b"]):   # "push all of Friday's stuff to Monday": the Monday after, not before
+            days += 7 * -(days // 7)
+        moving = [loop for loop in sorted(self._open_to_do(), key=_due_order) if loop.due_ms is not None and loop.repeat is None
+                  and datetime.fromtimestamp(loop.due_ms / 1000, tz).date() == source.at.date()]
+        if not moving or days == 0:
+            return DeskReply(phrases.day_list([], source.at, now, tz, lang), lang, intent="correct")
+        moved, before = [], []
+        with self.service.one_write():   # all of them, or none
+            for loop in moving:
+                local = datetime.fromtimestamp(loop.due_ms / 1000, tz)
+                due_ms = int(datetime.combine(local.date() + timedelta(days=days), local.time(), tzinfo=tz).timestamp() * 1000)
+                remind_ms = rules.moved_reminder(loop.due_ms, loop.remind_ms, due_ms)
+                moved.append(self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms))
+                before.append(loop)
+        return DeskReply(phrases.moved_every(moved, now, tz, lang), lang,
+                         change=AgendaChange(updated=tuple(moved), before=tuple(before)), intent="correct")
+
     def _shifted_every(self, shift: Shift, session: str, lang: phrases.Lang, now_ms: int) -> DeskReply:
         """"Push everything back an hour", "postpone everything by a day", "오늘 일정 다 한 시간 미뤄 줘": each open promise
         due today moved by the amount, in one write (undo takes them all back). Minutes and hours move those with a
@@ -1966,6 +2000,13 @@ def _rolled(change: AgendaChange) -> set[str]:
     """The ids of the promises in `change.opened` that are the next time of a repeating one it closed."""
     closed = {(loop.desc, loop.session) for loop in change.closed if loop.repeat}
     return {loop.id for loop in change.opened if loop.repeat and (loop.desc, loop.session) in closed}
+
+
+# "move everything from Friday to Saturday", "push all of Friday's stuff to Monday", "reschedule everything on the 15th to the
+# 16th": one day's promises to another
+_EVERY_FROM_DAY = re.compile(r"(?:(?:please|can\s+you|could\s+you)\s+)?(?:move|push|shift|reschedule|bump)\s+(?:everything|all(?:\s+of)?(?:\s+my)?"
+                             r"(?:\s+(?:stuff|things|tasks|plans))?)\s+(?:(?:from|on|for)\s+)?(?P<a>[\w' ]{2,40}?)(?:'s\s+(?:stuff|things|"
+                             r"tasks|plans))?\s+(?:to|till|until|onto)\s+(?P<b>[\w' ]{2,40}?)(?:\s+(?:please|instead))?")
 
 
 # "before that", "by then": the due of the promise just said

@@ -410,3 +410,16 @@ def test_a_promise_said_to_be_done_before_that_is_due_by_the_one_just_said(desk)
     assert said_to(desk, "I also need to get my blood work done before that.") == [
         "Got it: get your blood work done, Tuesday, December 15 at 2:30 PM."]
     assert said_to(desk, "I need to call Jo before that") == ["Got it: call Jo, Tuesday, December 15 at 2:30 PM."]
+
+
+def test_everything_on_one_day_moved_to_another_and_undone(moving):
+    """The fiftieth session: "Move everything from Friday to Saturday." went to the model ("I'm not sure what to do
+    with it.")."""
+    desk, _clock = moving
+    said_to(desk, "I need to pay rent on Friday", "I need to call Bob on Friday at 3pm", "I need to email Ann tomorrow")
+    assert said_to(desk, "Move everything from Friday to Saturday.") == [
+        "OK, I moved 2 things: call Bob, Saturday at 3 PM; and pay rent, by Saturday."]
+    assert said_to(desk, "undo that")[0].startswith("OK, moved back: call Bob, Friday at 3 PM.")
+    assert said_to(desk, "push all of Friday's stuff to Monday") == [
+        "OK, I moved 2 things: call Bob, Monday at 3 PM; and pay rent, by Monday."]
+    assert ("email Ann", "2026-12-02 23:59") in agenda_rows(desk)
