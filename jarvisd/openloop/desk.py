@@ -109,7 +109,7 @@ from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.openloop.when_asked import asked_time_left, asked_when, bare_time_left
-from jarvisd.openloop.when_words import PART_HOURS
+from jarvisd.openloop.when_words import PART_HOURS, month_end
 from jarvisd.textsafe import one_space, plain_words, printable
 
 log = logging.getLogger(__name__)
@@ -440,7 +440,7 @@ class AgendaDesk:
                 first_day, last_day = {"today": (0, today), "tomorrow": (0, today + 1),
                                        "week": (0, today + 6 - now.weekday() + _SUNDAY_AHEAD * (now.weekday() == 6)),
                                        "next_week": (today + 7 - now.weekday(), today + 13 - now.weekday()),
-                                       "month": (0, _month_end(now.date()).toordinal())}[scope]
+                                       "month": (0, month_end(now.year, now.month).toordinal())}[scope]
                 loops = [loop for loop in loops if loop.due_ms is not None
                          and first_day <= datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
@@ -757,13 +757,12 @@ class AgendaDesk:
                 return DeskReply(phrases.no_due_to_lead(loop, lang), lang, intent="remind")
             at_ms = loop.due_ms - ask.lead_minutes * 60_000
             due = datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz)
-            if ask.part:   # "the night before": 8 PM the day before, whatever the due's hour
+            # "the night before": 8 PM the day before, whatever the due's hour; "two days before" a promise of a day
+            # ("by the 15th", kept at 23:59): that morning, not 11:59 PM
+            part = ask.part or ("morning" if phrases.is_day_only(due) and ask.lead_minutes >= 1440 else None)
+            if part:
                 day = due.date() - timedelta(days=-(-ask.lead_minutes // 1440))
-                at_ms = int(datetime.combine(day, time(PART_HOURS[ask.part]), tzinfo=self.service.tz).timestamp() * 1000)
-            elif phrases.is_day_only(due) and ask.lead_minutes >= 1440:
-                # "two days before" a promise of a day ("by the 15th", kept at 23:59): that morning, not 11:59 PM
-                day = due.date() - timedelta(days=-(-ask.lead_minutes // 1440))
-                at_ms = int(datetime.combine(day, time(PART_HOURS["morning"]), tzinfo=self.service.tz).timestamp() * 1000)
+                at_ms = int(datetime.combine(day, time(PART_HOURS[part]), tzinfo=self.service.tz).timestamp() * 1000)
         else:
             try:
                 when = resolve_time(ask.time_words, self.service.now_local())
@@ -1205,16 +1204,21 @@ class AgendaDesk:
                   and datetime.fromtimestamp(loop.due_ms / 1000, tz).date() == source.at.date()]
         if not moving or days == 0:
             return DeskReply(phrases.day_list([], source.at, now, tz, lang), lang, intent="correct")
-        moved, before = [], []
-        with self.service.one_write():   # all of them, or none
-            for loop in moving:
-                local = datetime.fromtimestamp(loop.due_ms / 1000, tz)
-                due_ms = int(datetime.combine(local.date() + timedelta(days=days), local.time(), tzinfo=tz).timestamp() * 1000)
-                remind_ms = rules.moved_reminder(loop.due_ms, loop.remind_ms, due_ms)
-                moved.append(self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms))
-                before.append(loop)
-        return DeskReply(phrases.moved_every(moved, now, tz, lang), lang,
-                         change=AgendaChange(updated=tuple(moved), before=tuple(before)), intent="correct")
+        def on_target_day(loop: OpenLoop) -> int:
+            local = datetime.fromtimestamp((loop.due_ms or 0) / 1000, tz)
+            return int(datetime.combine(local.date() + timedelta(days=days), local.time(), tzinfo=tz).timestamp() * 1000)
+
+        return self._moved_each(moving, on_target_day, lang)
+
+    def _moved_each(self, moving: Sequence[OpenLoop], due_of: Callable[[OpenLoop], int], lang: phrases.Lang) -> DeskReply:
+        """Each of `moving` moved to `due_of(loop)`, its reminder with it, in one write (all of them, or none: a full disk
+        is not half a day moved; undo takes them all back), and said."""
+        with self.service.one_write():
+            moved = [self.service.reschedule(loop.id, due_ms=(due_ms := due_of(loop)),
+                                             remind_ms=rules.moved_reminder(loop.due_ms, loop.remind_ms, due_ms))
+                     for loop in moving]
+        return DeskReply(phrases.moved_every(moved, self.service.now_local(), self.service.tz, lang), lang,
+                         change=AgendaChange(updated=tuple(moved), before=tuple(moving)), intent="correct")
 
     def _shifted_every(self, shift: Shift, session: str, lang: phrases.Lang, now_ms: int) -> DeskReply:
         """"Push everything back an hour", "postpone everything by a day", "오늘 일정 다 한 시간 미뤄 줘": each open promise
@@ -1232,18 +1236,11 @@ class AgendaDesk:
             moving.append(loop)
         if not moving:
             return DeskReply(phrases.nothing_to_shift(lang), lang, intent="correct")
-        moved, before = [], []
         try:
-            with self.service.one_write():   # all of them, or none (a full disk: not half a day moved)
-                for loop in sorted(moving, key=_due_order):
-                    due_ms = shift.applied(loop.due_ms or 0, tz, now_ms)
-                    remind_ms = rules.moved_reminder(loop.due_ms, loop.remind_ms, due_ms)
-                    moved.append(self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms))
-                    before.append(loop)
+            return self._moved_each(sorted(moving, key=_due_order), lambda loop: shift.applied(loop.due_ms or 0, tz, now_ms),
+                                    lang)
         except ImpossibleTime as exc:
             return DeskReply(_reason(exc, lang), lang, intent="correct")
-        return DeskReply(phrases.moved_every(moved, now, tz, lang), lang,
-                         change=AgendaChange(updated=tuple(moved), before=tuple(before)), intent="correct")
 
     def _shifted(self, loop: OpenLoop, shift: Shift, focus: _Focus | None, session: str, lang: phrases.Lang,
                  now_ms: int) -> DeskReply:
@@ -1831,25 +1828,21 @@ class AgendaDesk:
         """One short sentence per change: closed, opened (or why its due was not kept), moved, already there."""
         now, tz, now_ms = self.service.now_local(), self.service.tz, self.service.now_ms()
         closed = [loop for loop in change.closed if loop.status is not LoopStatus.EXPIRED]
-        sold = [shopping.item_of(loop.desc) for loop in closed]
-        if len(closed) > 1 and all(sold) and len({loop.status for loop in closed}) == 1 and not any(loop.repeat for loop in closed):
-            # "I bought bread and milk": "Marked done: buy bread and milk.", as it was said
-            closed = [replace(closed[0], desc=shopping.to_buy(phrases.items_said(sold, lang), lang))]
+        # "I bought bread and milk": "Marked done: buy bread and milk.", as it was said
+        if (one := _bought_as_one(closed, lang, lambda loop: (loop.status, loop.repeat))) and one.repeat is None:
+            closed = [one]
         said = [phrases.confirm_closed(loop, lang) for loop in closed]
         notes = dict(notes)
         rolled = _rolled(change)
         opened = change.opened
-        bought = [shopping.item_of(loop.desc) for loop in opened]
-        if len(opened) > 1 and all(bought) and not rolled and not any(loop.desc in notes for loop in opened) \
-                and len({(loop.due_ms, loop.desc in remind) for loop in opened}) == 1:
-            # "I need to buy milk, eggs and bread", kept one per item: said once, "Got it: buy milk, eggs and bread."
-            for loop in opened:
-                self._remember(session, loop, now_ms, remind=loop.desc in remind)
-            said.append(phrases.confirm_opened(replace(opened[0], desc=shopping.to_buy(phrases.items_said(bought, lang), lang)),
-                                               now, tz, lang, remind=opened[0].desc in remind))
-            opened = ()
         for loop in opened:
             self._remember(session, loop, now_ms, remind=loop.desc in remind)
+        # "I need to buy milk, eggs and bread", kept one per item: said once, "Got it: buy milk, eggs and bread."
+        if not rolled and not any(loop.desc in notes for loop in opened) and \
+                (one := _bought_as_one(opened, lang, lambda loop: (loop.due_ms, loop.desc in remind))):
+            said.append(phrases.confirm_opened(one, now, tz, lang, remind=opened[0].desc in remind))
+            opened = ()
+        for loop in opened:
             if loop.id in rolled:   # the next time of a repeating promise just done: "Next: tomorrow at 8 AM."
                 said.append(phrases.next_time(loop, now, tz, lang))
                 continue
@@ -2079,8 +2072,13 @@ def _new_time(text: str) -> bool:
                for start, _ in time_spans(text))
 
 
-def _month_end(day: date) -> date:
-    return (day.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+def _bought_as_one(loops: Sequence[OpenLoop], lang: phrases.Lang, key: Callable[[OpenLoop], object]) -> OpenLoop | None:
+    """Several promises to buy, kept one per item and said together ("buy milk, eggs and bread"): one to say them by,
+    when `key` is the same for each; None otherwise."""
+    items = [shopping.item_of(loop.desc) for loop in loops]
+    if len(loops) < 2 or not all(items) or len({key(loop) for loop in loops}) != 1:
+        return None
+    return replace(loops[0], desc=shopping.to_buy(phrases.items_said(items, lang), lang))
 
 
 def _question_last(text: str) -> tuple[str, str]:
