@@ -500,12 +500,9 @@ class AgendaDesk:
             self._listed[session] = (listed[0] + tuple(loop.id for loop in rest[:phrases.SPOKEN_ITEMS]), now_ms)
             return DeskReply(phrases.rest_list(rest, now, tz, lang), lang, intent="list")
         if (words := on_list_asked(t)) is not None:   # "is Dana still on my list?": open or not, as the agenda holds it
-            self.service.expire_before_read()
-            every = [loop for loop in self.service.all_loops() if not alarm_kind(loop.desc)]
-            named = re.sub(r"^(?:the|my|that|this)\s+", "", words)
-            hits = _promises_named(named, [loop.desc for loop in every]) if every else []
+            hits = self._ever_named(re.sub(r"^(?:the|my|that|this)\s+", "", words))
             if hits:
-                newest = max((every[i] for i in hits), key=lambda loop: (loop.is_open, loop.created_ms, loop.id))
+                newest = max(hits, key=lambda loop: (loop.is_open, loop.created_ms, loop.id))
                 if newest.is_open:
                     self._remember(session, newest, now_ms)
                 return DeskReply(phrases.on_list(newest, now, tz, lang), lang, intent="did_i")
@@ -579,22 +576,27 @@ class AgendaDesk:
         asked = deed_asked(clean(text), text)
         if asked is None:
             return None
-        self.service.expire_before_read()   # a due long passed is expired first, as the agenda reads it
-        loops = [loop for loop in self.service.all_loops() if not alarm_kind(loop.desc)]
-        hits = _promises_named(asked.words, [loop.desc for loop in loops]) if loops else []
+        hits = self._ever_named(asked.words)
         if not hits and not asked.task:
             return None
-        newest = max((loops[i] for i in hits), key=lambda loop: (loop.created_ms, loop.id), default=None)
+        newest = max(hits, key=lambda loop: (loop.created_ms, loop.id), default=None)
         now = self.service.now_local()
         if newest is not None and newest.is_open and newest.repeat:   # "did I call mom?" of "every Sunday", done today:
-            done = next((loops[i] for i in hits if loops[i].status is LoopStatus.DONE   # yes, and when it comes back
-                         and (after := self.service.successor(loops[i])) is not None and after.id == newest.id), None)
+            done = next((loop for loop in hits if loop.status is LoopStatus.DONE   # yes, and when it comes back
+                         and (after := self.service.successor(loop)) is not None and after.id == newest.id), None)
             if done is not None:
                 return DeskReply(f"{phrases.deed_status(done, now, self.service.tz, lang)} "
                                  f"{phrases.next_time(newest, now, self.service.tz, lang)}", lang, intent="did_i")
         if newest is not None and newest.is_open:   # "not yet, push it to tomorrow": "it" is the one asked about (the
             self._remember(session, newest, self.service.now_ms())   # fiftieth session: the snooze found none)
         return DeskReply(phrases.deed_status(newest, now, self.service.tz, lang), lang, intent="did_i")
+
+    def _ever_named(self, words: str) -> list[OpenLoop]:
+        """Every promise, open or closed (timers and alarms aside), the words name ("did I call mom?", "is Dana still on
+        my list?"); a due long passed is expired first, as the agenda reads it."""
+        self.service.expire_before_read()
+        loops = [loop for loop in self.service.all_loops() if not alarm_kind(loop.desc)]
+        return [loops[i] for i in _promises_named(words, [loop.desc for loop in loops])] if loops else []
 
     def _ask_every(self, intent: Intent, session: str, loops: Sequence[OpenLoop] | None = None,
                    deed: str = "") -> DeskReply:
