@@ -245,10 +245,25 @@ def deed_list_asked(t: str) -> str | None:
 
 # "what are my recurring reminders", "list my daily reminders", "which reminders repeat", "반복 알림 뭐 있어", "매일 하는 일 뭐야"
 _EN_REPEATING = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+are|\s+is|'re)|list|read\s+me|tell\s+me|show\s+me|which\s+are|"
-                           r"do\s+i\s+have\s+any)\s+(?:all\s+)?(?:of\s+)?(?:my|the)\s+(?:recurring|repeating|regular|repeated)\s+"
+                           r"do\s+i\s+have\s+any)\s+(?:all\s+)?(?:of\s+)?(?:(?:my|the)\s+)?(?:recurring|repeating|regular|repeated)\s+"
                            r"(?:reminders?|alarms?|tasks?|to-?dos?|things|promises|items)"
                            r"|which\s+(?:reminders|alarms|tasks|things)\s+(?:repeat|recur|come\s+back)")
 _KO_REPEATING = re.compile(r"(?:반복|반복되는|반복하는|정기)(?:알림|알람|할일|일정|일)(?:은|이|들)?(?:뭐|뭔|무엇|어떤|있(?:어|나|니|지|냐|는지)|알려)")
+
+
+# "clear everything done", "remove the finished ones" (the fifty-first session: read as a done said of one promise,
+# "Did that finish one of these …?"): the agenda keeps no finished ones to clear
+_EN_CLEAR_DONE = re.compile(r"(?:(?:ok(?:ay)?|so|and|please|jarvis)[\s,]+)*(?:clear|remove|delete|archive|get\s+rid\s+of|hide)"
+                            r"(?:\s+out)?\s+(?:all\s+)?(?:of\s+)?(?:everything|all|the\s+(?:ones|things|items|tasks)|(?:my\s+|the\s+)?"
+                            r"(?:done|completed|finished)\s+(?:ones|things|items|tasks|stuff))(?:\s+(?:that(?:'s|\s+is|\s+are|'re)|"
+                            r"(?:i've|i\s+have|i'm)))?(?:\s+(?:already\s+)?(?:done|completed|finished|checked\s+off|ticked\s+off))?"
+                            r"(?:\s+(?:from|off)\s+(?:my|the)\s+(?:list|agenda))?(?:\s+please)?")
+
+
+def clear_done_asked(t: str) -> bool:
+    """"Clear everything done", "remove the completed ones": the finished promises asked to go from the list."""
+    m = _EN_CLEAR_DONE.fullmatch(t)
+    return m is not None and re.search(r"\b(?:done|completed|finished|checked|ticked)\b", t) is not None
 
 
 def repeating_asked(t: str) -> bool:

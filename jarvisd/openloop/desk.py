@@ -32,6 +32,7 @@ from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, r
 from jarvisd.openloop.agenda_asked import (
     ClockNamed,
     at_time_asked,
+    clear_done_asked,
     clock_named,
     deed_asked,
     deed_list_asked,
@@ -424,7 +425,8 @@ class AgendaDesk:
     def _intent(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         now, lang = self.service.now_local(), intent.lang
         tz = self.service.tz
-        if intent.kind in ("list", "due_today", "due_tomorrow", "due_week", "due_next_week", "due_month"):
+        if intent.kind in ("list", "due_today", "due_tomorrow", "due_week", "due_next_week", "due_month",
+                           "due_next_month"):
             now_ms = self.service.now_ms()
             # a timer or alarm that already rang is not read out as a thing to do (run 59: "2-minute timer, today
             # at 6:19 AM" first on the list, minutes after "Time's up"); the HUD still shows it until it expires
@@ -440,7 +442,9 @@ class AgendaDesk:
                 first_day, last_day = {"today": (0, today), "tomorrow": (0, today + 1),
                                        "week": (0, today + 6 - now.weekday() + _SUNDAY_AHEAD * (now.weekday() == 6)),
                                        "next_week": (today + 7 - now.weekday(), today + 13 - now.weekday()),
-                                       "month": (0, month_end(now.year, now.month).toordinal())}[scope]
+                                       "month": (0, month_end(now.year, now.month).toordinal()),
+                                       "next_month": (month_end(now.year, now.month).toordinal() + 1,
+                                                      month_end(*_next_month(now)).toordinal())}[scope]
                 loops = [loop for loop in loops if loop.due_ms is not None
                          and first_day <= datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
@@ -525,6 +529,8 @@ class AgendaDesk:
                              intent="when")
         if (words := free_asked(t)) is not None and (busy := self._around(words, lang)) is not None:
             return busy   # "am I free tomorrow at 3pm?": what is due within the hour around it
+        if clear_done_asked(t):   # "clear everything done": finished ones already left the list
+            return DeskReply(phrases.done_already_off(len(self._open_to_do()), lang), lang, intent="list")
         if repeating_asked(t):   # "what are my recurring reminders?": the open ones that come back
             # a rule this version does not know is kept once (pass 55a: it was listed as repeating)
             loops = sorted((loop for loop in self.service.agenda() if repeats.from_key(loop.repeat)), key=_due_order)
@@ -2094,7 +2100,13 @@ def _question_last(text: str) -> tuple[str, str]:
 # session: "Nothing is due this week" with Monday's and Thursday's promises open); "next week" is that week too
 _SUNDAY_AHEAD = 7
 _SCOPES: dict[str, phrases.Scope] = {"due_today": "today", "due_tomorrow": "tomorrow", "due_week": "week",
-                                     "due_next_week": "next_week", "due_month": "month"}
+                                     "due_next_week": "next_week", "due_month": "month",
+                                     "due_next_month": "next_month"}
+
+
+def _next_month(now: datetime) -> tuple[int, int]:
+    """The year and month after `now`'s ("what's coming up next month?")."""
+    return (now.year + 1, 1) if now.month == 12 else (now.year, now.month + 1)
 
 
 # "all my calls", "all of the emails", "both calls", "every call": every promise of one deed

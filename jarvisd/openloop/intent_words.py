@@ -10,7 +10,7 @@ from typing import Literal
 from jarvisd.openloop.hangul import NIEUN, RIEUL, closed_by, final
 from jarvisd.openloop.when_words import ko_number
 
-IntentKind = Literal["list", "due_today", "due_tomorrow", "due_week", "due_next_week", "due_month", "done", "cancel", "snooze", "promised_to", "correct",
+IntentKind = Literal["list", "due_today", "due_tomorrow", "due_week", "due_next_week", "due_month", "due_next_month", "done", "cancel", "snooze", "promised_to", "correct",
                      "cancel_all", "done_all"]
 
 SNOOZE_DEFAULT_MIN = 10

@@ -18,7 +18,7 @@ from dataclasses import replace
 from jarvisd.language import language_of
 from jarvisd.openloop.corrections import EN_TAKE_BACK, as_hour, only_a_time
 from jarvisd.openloop.intent_words import SNOOZE_DEFAULT_MIN, TRAIL_CHARS, Intent, IntentKind, polite_off
-from jarvisd.openloop.intents_en import EN_CORRECTS, EN_THIS_MONTH, EN_THIS_WEEK, en_intent
+from jarvisd.openloop.intents_en import EN_CORRECTS, EN_NEXT_MONTH, EN_THIS_MONTH, EN_THIS_WEEK, en_intent
 from jarvisd.openloop.intents_ko import KO_CORRECTS, ko_intent
 from jarvisd.openloop.when import time_spans
 
@@ -200,6 +200,8 @@ def _closing_all(t: str) -> Intent | None:
 
 
 _KO_THIS_WEEK = re.compile(r"이번\s*주|금주")
+_KO_THIS_MONTH = re.compile(r"이번\s*달")
+_KO_NEXT_MONTH = re.compile(r"다음\s*달|담\s*달")
 _NEXT_WEEK = re.compile(r"\bnext\s+week\b|다음\s*주|담\s*주")
 
 
@@ -211,7 +213,9 @@ def _this_week(intent: Intent | None, t: str) -> Intent | None:
         return intent
     if _NEXT_WEEK.search(t):
         return Intent("due_next_week", intent.lang)
-    if EN_THIS_MONTH.search(t):
+    if EN_NEXT_MONTH.search(t) or _KO_NEXT_MONTH.search(t):
+        return Intent("due_next_month", intent.lang)
+    if EN_THIS_MONTH.search(t) or _KO_THIS_MONTH.search(t):
         return Intent("due_month", intent.lang)
     if EN_THIS_WEEK.search(t) or _KO_THIS_WEEK.search(t):
         return Intent("due_week", intent.lang)

@@ -16,7 +16,7 @@ from jarvisd.openloop.intent_words import (
 from jarvisd.openloop.shifts import en_said_in_minutes
 from jarvisd.openloop.text import EN_FUNCTION
 
-_MY_LIST = (r"(?:my\s+)?(?:open\s+)?(?:agenda|to[- ]?do(?:\s+list)?|to[- ]?dos|todo\s+list|task\s+list|tasks|list|promises"
+_MY_LIST = (r"(?:(?:my|the)\s+)?(?:whole\s+|entire\s+|full\s+)?(?:open\s+)?(?:agenda|to[- ]?do(?:\s+list)?|to[- ]?dos|todo\s+list|task\s+list|tasks|list|promises"
             r"|reminders|plate|docket|schedule|calendar|calender|slate|radar)")
 # "anything I'm forgetting", "what else am I forgetting about": the agenda, asked by what might slip
 # "did I forget anything", "anything I've forgotten": the same, asked after the fact
@@ -73,6 +73,10 @@ _DAY_NEXT_WEEK = r"(?:next\s+week)"
 # 31."): the dues through the month's end
 _DAY_MONTH = r"(?:this\s+month|(?:the\s+)?rest\s+of\s+(?:the|this)\s+month|(?:the\s+)?end\s+of\s+(?:the|this)\s+month)"
 EN_THIS_MONTH = re.compile(rf"\b{_DAY_MONTH}\b")
+# "what's coming up next month?" (the fifty-first session: read as next month's last day, "On Sunday, January 31, 2027
+# you have one thing due")
+_DAY_NEXT_MONTH = r"(?:next\s+month)"
+EN_NEXT_MONTH = re.compile(rf"\b{_DAY_NEXT_MONTH}\b")
 # "what must I do", "what have I got to finish": the user's own obligation, asked with any modal
 _EN_MODAL_DO = (r"what\s+(?:(?:do|did)\s+i\s+(?:have|need|got)\s+to|have\s+i\s+got\s+to|(?:should|must|shall)\s+i|am\s+i\s+(?:supposed|meant)\s+to)"
                 r"\s+(?:still\s+)?(?:do|finish|get\s+done|sort(?:\s+out)?|handle|take\s+care\s+of|remember)")
@@ -233,6 +237,7 @@ _EN_CORRECT = [
 EN = {kind: compile_all(table) for kind, table in (
     ("list", _EN_LIST), ("due_today", _en_due(_DAY_TODAY)), ("due_tomorrow", _en_due(_DAY_TOMORROW)),
     ("due_week", _en_due(_DAY_WEEK)), ("due_next_week", _en_due(_DAY_NEXT_WEEK)), ("due_month", _en_due(_DAY_MONTH)),
+    ("due_next_month", _en_due(_DAY_NEXT_MONTH)),
     ("snooze", _EN_SNOOZE), ("promised_to", _EN_PROMISED), ("done", _EN_DONE), ("cancel", _EN_CANCEL))}
 _EN_THEN_MARK = re.compile(r"(?P<x>.+?)\s*,\s*(?:so\s+|and\s+)?(?:you\s+can\s+|please\s+)?(?:(?P<done>check|tick|cross)\s+(?:it|that|those|them|these)\s+off"
                            rf"|(?P<marked>mark\s+(?:it|that|this)(?:\s+one)?\s+(?:as\s+)?{_EN_DONE_STATE})"
@@ -409,7 +414,7 @@ def en_intent(t: str) -> Intent | None:
     if m := _DAY_FIRST.match(t):      # "tomorrow, what's on the list": the day said first
         t = f"{m['rest']} {m['day']}"
     in_minutes = en_said_in_minutes(t)   # "remind me in 1h 30m": the amount in plain minutes, for a snooze only
-    for kind in ("list", "due_today", "due_tomorrow", "due_week", "due_next_week", "due_month", "snooze", "promised_to"):
+    for kind in ("list", "due_today", "due_tomorrow", "due_week", "due_next_week", "due_month", "due_next_month", "snooze", "promised_to"):
         for pattern in EN[kind]:
             m = pattern.fullmatch(in_minutes if kind == "snooze" else t)
             if m is None:

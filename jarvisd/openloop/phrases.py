@@ -897,7 +897,7 @@ def unusable_time(desc: str, reason: str, lang: Lang) -> str:
     return f"I noted {second_person(desc)}, but {reason} When is it due?"
 
 
-Scope = Literal["all", "today", "tomorrow", "week", "next_week", "month"]
+Scope = Literal["all", "today", "tomorrow", "week", "next_week", "month", "next_month"]
 
 
 def agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang,
@@ -908,8 +908,8 @@ def agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang
     if not others or scope == "all":
         return said
     if lang == "ko":
-        return f"{said} 그 밖에 {'다른 때 ' if scope == 'next_week' else ''}열린 일이 {others}개 더 있어요."
-    when = "at other times" if scope == "next_week" else "for later"   # next week's: some are due before it
+        return f"{said} 그 밖에 {'다른 때 ' if scope in ('next_week', 'next_month') else ''}열린 일이 {others}개 더 있어요."
+    when = "at other times" if scope in ("next_week", "next_month") else "for later"   # next week's: some are due before it
     return f"{said} {others} more {'is' if others == 1 else 'are'} open {when}."
 
 
@@ -932,20 +932,34 @@ def _agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lan
         if not loops:
             return {"all": "할 일이 없어요.", "today": "오늘까지 할 일은 없어요.",
                     "tomorrow": "내일까지 할 일은 없어요.", "week": "이번 주까지 할 일은 없어요.",
-                    "next_week": "다음 주에 할 일은 없어요.", "month": "이번 달까지 할 일은 없어요."}[scope]
+                    "next_week": "다음 주에 할 일은 없어요.", "month": "이번 달까지 할 일은 없어요.",
+                    "next_month": "다음 달에 할 일은 없어요."}[scope]
         head = {"all": f"할 일이 {len(loops)}개 있어요", "today": f"오늘까지 할 일이 {len(loops)}개 있어요",
                 "tomorrow": f"내일까지 할 일이 {len(loops)}개 있어요", "week": f"이번 주까지 할 일이 {len(loops)}개 있어요",
-                "next_week": f"다음 주에 할 일이 {len(loops)}개 있어요", "month": f"이번 달까지 할 일이 {len(loops)}개 있어요"}[scope]
+                "next_week": f"다음 주에 할 일이 {len(loops)}개 있어요", "month": f"이번 달까지 할 일이 {len(loops)}개 있어요",
+                "next_month": f"다음 달에 할 일이 {len(loops)}개 있어요"}[scope]
         return f"{head}: " + _listed(loops, now, tz, lang)
     if not loops:
         return {"all": "Your agenda is clear.", "today": "Nothing is due today.",
                 "tomorrow": "Nothing is due tomorrow.", "week": "Nothing is due this week.",
-                "next_week": "Nothing is due next week.", "month": "Nothing is due this month."}[scope]
+                "next_week": "Nothing is due next week.", "month": "Nothing is due this month.",
+                "next_month": "Nothing is due next month."}[scope]
     count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
     head = {"all": f"You have {count} on your agenda", "today": f"You have {count} due today",
             "tomorrow": f"You have {count} due by tomorrow", "week": f"You have {count} due this week",
-            "next_week": f"You have {count} due next week", "month": f"You have {count} due this month"}[scope]
+            "next_week": f"You have {count} due next week", "month": f"You have {count} due this month",
+            "next_month": f"You have {count} due next month"}[scope]
     return f"{head}: " + _listed(loops, now, tz, lang)
+
+
+def done_already_off(open_count: int, lang: Lang) -> str:
+    """"Clear everything done": what is done already left the list (the HUD shows the last ten closed, to revive)."""
+    if lang == "ko":
+        return f"끝난 일은 이미 목록에서 빠졌어요. 남은 일은 {open_count}개예요." if open_count else \
+            "끝난 일은 이미 목록에서 빠졌어요. 남은 일은 없어요."
+    left = "Nothing is left open." if not open_count else \
+        "One thing is still open." if open_count == 1 else f"{open_count} things are still open."
+    return f"Done ones are already off your agenda. {left}"
 
 
 def rest_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:

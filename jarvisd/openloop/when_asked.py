@@ -12,7 +12,9 @@ import re
 
 _EN = [re.compile(p) for p in (
     r"(?:so\s+|and\s+|remind\s+me\s+)?when(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)"
-    r"(?:\s+(?:due|happening|supposed\s+to\s+be|again|set\s+for|scheduled(?:\s+for)?))*",
+    r"(?:\s+(?:due|happening|supposed\s+to\s+be|again|set\s+for|scheduled(?:\s+for)?"
+    # "when is the plumber coming?" (the fifty-first session: to the model)
+    r"|coming(?:\s+(?:over|by|round|around|in))?|arriving|getting\s+here|stopping\s+by|dropping\s+by))*",
     r"(?:so\s+|and\s+)?what\s+time(?:'s|\s+is|\s+was)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)(?:\s+(?:again|at|set\s+for))*",
     r"(?:so\s+|and\s+)?when\s+(?:do|did|should|must)\s+i\s+(?:need\s+to\s+|have\s+to\s+|have\s+got\s+to\s+|say\s+i'd\s+)?"
     r"(?P<x>.+?)(?:\s+(?:by|again))*",
@@ -30,6 +32,9 @@ _EN = [re.compile(p) for p in (
     r"(?:so\s+|and\s+)?what(?:'s|\s+is)\s+(?:my|the)\s+(?P<x>next\s+(?:alarm|timer|wake-?up(?:\s+alarm)?|reminder))(?:\s+set\s+for)?",
     r"(?:so\s+|and\s+)?(?:when|by\s+when)\s+(?:does|do|will)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+(?:need|have)\s+"
     r"(?:to\s+be\s+)?[a-z]+(?:ing|ed)(?:\s+by)?",
+    # "when do the library books need to go back?" (the fifty-first session: SmolLM2, "before the next day")
+    r"(?:so\s+|and\s+)?(?:when|by\s+when)\s+(?:does|do|will)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+(?:need|have)\s+"
+    r"to\s+(?:go|get|be)\s+(?:back|in|out|done|sent|paid|returned|submitted|renewed)(?:\s+by)?",
     # "where is the invoice due?" (daemon run 70: Whisper base heard "when" as "where"; SmolLM2 said the invoice was
     # "stored on a server"); only with "due": "where is my passport?" is memory's question
     r"(?:so\s+|and\s+)?where(?:'s|\s+is|\s+are)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+(?:due|supposed\s+to\s+be\s+done)",

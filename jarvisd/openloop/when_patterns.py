@@ -165,6 +165,9 @@ BARE_HOUR = (
      r"(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
      r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b|when\b|i\b|we\b|to\b"
      r"|for\b|with\b|so\b|because\b|okay\b|ok\b|please\b))"),   # "at nine when it opens", "at nine thirty I will"
+    # "the plumber is coming Thursday between 9 and 11" (the fifty-first session: no time read): the window's start
+    (("between",), r"\bbetween\s+(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?:and|to|-)\s*\d{1,2}(?::\d{2})?(?![\d:])"
+     r"(?!\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|people|percent|of|times|pounds|dollars|kg|km)\b)"),
     # "make it 9 in the morning", "10 at night": an hour with no preposition, its half of the day said right after
     (("morning", "afternoon", "evening", "night"),
      r"\b(?P<h>\d{1,2}|" + EN_HOUR_WORD + r")(?=\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b)"),

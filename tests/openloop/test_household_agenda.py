@@ -1,0 +1,89 @@
+"""A household's day told to the offline desk (the fifty-first session's conversations, no Ollama): to-dos said as
+orders with a time, someone coming to the house, "next month", the whole list read, finished ones asked to be
+cleared, repeating reminders asked with "any". Before, each went to SmolLM2 ("I'm not sure what to do with it, but
+I'll just have to find a place to pick it up.", the plumber's sentence said back) or was read wrong ("next month" as
+its last day, "Do I have any repeating reminders?" as the whole list). Real desk and agenda service, no model."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from tests.openloop.conftest import agenda_rows, said_to
+
+
+@pytest.fixture
+def desk(tuesday_desk: AgendaDesk) -> AgendaDesk:
+    return tuesday_desk   # Tuesday 2026-12-01 09:00, Seoul
+
+
+@pytest.mark.parametrize("said, rows", [
+    ("And pick up the dry cleaning after work tomorrow.", [("pick up the dry cleaning", "2026-12-02 23:59")]),
+    ("Buy milk tomorrow.", [("buy milk", "2026-12-02 23:59")]),
+    ("Call Bob at 5.", [("call Bob", "2026-12-01 17:00")]),
+    ("Send the report by Friday.", [("send the report", "2026-12-04 23:59")]),
+    ("the plumber is coming Thursday between 9 and 11.", [("plumber visit", "2026-12-03 09:00")]),
+    ("My parents are coming over on Friday at 6.", [("parents visit", "2026-12-04 18:00")]),
+])
+def test_an_order_or_a_visit_with_a_time_is_kept(desk, said, rows):
+    said_to(desk, said)
+    assert agenda_rows(desk) == rows
+
+
+@pytest.mark.parametrize("said", ["Buy milk.", "Call me at 7.", "Call it a day.", "The plumber is coming.", "Winter is coming.", "Tell me a joke tomorrow?",
+                                  "It costs between 5 and 10 dollars."])
+def test_an_order_without_a_time_or_to_the_assistant_is_not_kept(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
+
+
+def test_the_visit_is_asked_for_reminded_and_done(desk):
+    said = said_to(desk, "the plumber is coming Thursday between 9 and 11.", "When is the plumber coming?",
+                   "Remind me about the plumber the night before.")
+    assert said[0] == "Got it: plumber visit, Thursday at 9 AM."
+    assert said[1] == "Plumber visit is Thursday at 9 AM."
+    assert said[2] == "OK, I'll remind you tomorrow at 8 PM: plumber visit."
+
+
+def test_an_order_kept_is_closed_by_its_deed(desk):
+    said = said_to(desk, "And pick up the dry cleaning after work tomorrow.", "Got the dry cleaning.")
+    assert said[1] == "Marked done: pick up the dry cleaning."
+    assert agenda_rows(desk) == []
+
+
+def test_when_the_library_books_need_to_go_back(desk):
+    said = said_to(desk, "I need to return the library books by the 12th.", "When do the library books need to go back?")
+    assert said[1] == "Return the library books is due by Saturday, December 12."
+
+
+@pytest.mark.parametrize("asked", ["What's coming up next month?", "Anything due next month?"])
+def test_next_month_is_its_dues_not_its_last_day(desk, asked):
+    said = said_to(desk, "I need to renew my passport sometime next month.", "I need to pay rent by Friday", asked)
+    assert said[-1] == ("You have one thing due next month: renew your passport, by Sunday, January 31, 2027. "
+                        "1 more is open at other times.")
+
+
+def test_next_month_in_korean(desk):
+    said = said_to(desk, "I need to renew my passport sometime next month.", "다음 달 할 일 뭐야?")
+    assert said[-1].startswith("다음 달에 할 일이 1개 있어요: ")
+
+
+@pytest.mark.parametrize("asked", ["Read me the whole list.", "Read me my entire list.", "Show me the full agenda."])
+def test_the_whole_list_read(desk, asked):
+    said = said_to(desk, "I need to pay rent by Friday", asked)
+    assert said[-1] == "You have one thing on your agenda: pay rent, by Friday."
+
+
+@pytest.mark.parametrize("asked", ["Clear everything done.", "remove the completed ones",
+                                   "Delete all the finished tasks from my list"])
+def test_clearing_what_is_done_closes_nothing(desk, asked):
+    said = said_to(desk, "I need to pay rent by Friday", "I need to call Bob today", "I called Bob", asked)
+    assert said[-1] == "Done ones are already off your agenda. One thing is still open."
+    assert agenda_rows(desk) == [("pay rent", "2026-12-04 23:59")]
+
+
+def test_any_repeating_reminders(desk):
+    said = said_to(desk, "Do I have any repeating reminders?", "Remind me every Sunday evening to take out the recycling.",
+                   "I need to pay rent by Friday", "Do I have any repeating reminders?")
+    assert said[0] == "Nothing on your agenda repeats."
+    assert said[-1].startswith("One thing repeats: take out the recycling")
