@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable
@@ -33,9 +34,11 @@ from jarvisd.llm.base import BackendError, Message
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
+from jarvisd.memory.dated_facts import before_told_day, told_day
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.episodes import exchange_of
 from jarvisd.memory.fact_asked import (
+    FactAsked,
     fact_asked,
     facts_meant,
     not_told,
@@ -54,7 +57,7 @@ from jarvisd.memory.forget_asked import (
     one_per_subject,
     which_to_forget,
 )
-from jarvisd.memory.remember_asked import remember_said, where_deed, where_thing
+from jarvisd.memory.remember_asked import fact_corrected, remember_said, where_deed, where_thing
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.talk_asked import TalkAsked, talk_asked, talk_said
@@ -268,6 +271,38 @@ class Assistant:
         # agenda's cancel ("forget my bike lock code" took "buy a bike lock" off the agenda; pass 54e)
         return nothing_to_forget(asked) if names_a_fact(asked) else None
 
+    def _before_told_day(self, text: str, scope: MemoryScope, session: str) -> str | None:
+        """"Remind me a week before Julia's birthday" with "Julia's birthday is March 3rd" kept (`dated_facts.py`): the
+        day put on the agenda and the reminder that long before it, by the desk's own rules; None when the agenda
+        already names it or no kept fact gives its day (the desk reads the words as before)."""
+        amount, thing = before_told_day(text) or ("", "")
+        asked = FactAsked(re.sub(r"^(?:my|our)\s+", "", thing, flags=re.IGNORECASE), "en")
+        if facts_meant(asked, [loop.desc for loop in self.desk.service.agenda()]):
+            return None
+        try:
+            with self.memory.health.guard("reading a remembered day"):
+                kept = [item.content for item in self.memory.told_facts(
+                    scope, holding=lambda contents: bool(facts_meant(asked, contents)))]
+        except MemoryStoreFailed:
+            return None
+        day = next((day for i in facts_meant(asked, kept) if (day := told_day(said_of(kept[i]))) is not None), None)
+        if day is None:   # (SmolLM2 answered "(2026-12-06)"; the desk kept "two days before my anniversary", no due)
+            return day_not_told(thing, amount)
+        first = self.desk.handle(f"Remind me about {thing} on {day}", session)
+        then = self.desk.handle(f"Remind me {amount} before", session) if first is not None else None
+        return (then or first).text if first is not None else None
+
+    def _fact_corrected(self, text: str, session: str) -> str | None:
+        """"Actually it's 214" right after "Remembered: my gym locker is number 212" as `/remember` of the fact with the
+        new value (`remember_asked.fact_corrected`; the newer fact on its topic is the one said back), or None."""
+        last = self._recent.get(session)
+        said = last[-1][1] if last else ""
+        kept = next((said.removeprefix(lead) for lead in ("Remembered: ", "Updated: ") if said.startswith(lead)), None)
+        if kept is None and (told := re.fullmatch(r"You told me your (.+?)\.?", said)) is not None:
+            kept = f"my {told.group(1)}"   # the fact just said back ("You told me your gym locker is number 214.")
+        fixed = fact_corrected(text, kept) if kept is not None else None
+        return f"/remember {fixed}" if fixed is not None else None
+
     def _remember_in_words(self, text: str) -> str | None:
         """"Remember that my PIN hint is the blue notebook", "그거 기억해" as `/remember …` (`remember_asked.py`), or
         None: not a fact to keep, or a promise the agenda keeps ("remember that I need to call Bob tomorrow")."""
@@ -298,8 +333,12 @@ class Assistant:
                 return
             command = text if is_command(text) else None if remember_said(text) is None \
                 else await asyncio.to_thread(self._remember_in_words, text)   # (a thread only when it may be one)
+            corrected = None if command is not None else self._fact_corrected(text, session)
+            command = command or corrected
             if command is not None:
                 reply = await self.commands.run(command, self.command_context(session))
+                if corrected is not None and reply.startswith("Remembered: "):
+                    reply = "Updated: " + reply.removeprefix("Remembered: ")
                 if command.startswith("/remember my name is ") and reply.startswith("Remembered: my name is "):
                     reply = f"Nice to meet you, {command.removeprefix('/remember my name is ')}. I'll remember your name."
                 answer.append(reply)
@@ -318,6 +357,12 @@ class Assistant:
                 yield said_last
                 return
             try:
+                if before_told_day(text) is not None \
+                        and (dated := await asyncio.to_thread(self._before_told_day, text, scope, session)) is not None:
+                    answer.append(dated)   # "remind me a week before Julia's birthday": the day memory holds
+                    yield dated
+                    await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
+                    return
                 desk = await asyncio.to_thread(self.desk.handle, text, session)
             except OSError as exc:  # pass 26: the disk full, a promise got only "the turn failed: [Errno 28] ..."
                 log.error("openloop: the agenda could not be saved: %s", exc)
@@ -504,6 +549,12 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
                       cfg.sources.get("tools.approval_required", "defaults"))
     return Assistant(cfg=cfg, backends=backends, memory=memory, agenda=agenda, judge=judge, agent=agent, bus=bus,
                      desk=desk, plan=plan, approvals=approvals)
+
+
+def day_not_told(thing: str, amount: str) -> str:
+    """A reminder asked before a day memory does not hold: ask for the day."""
+    yours = re.sub(r"^(?:my|our)\b", "your", thing, flags=re.IGNORECASE)
+    return f"I don't know when {yours} is yet. Tell me the date, like \"{thing} is June 12\", and ask me again."
 
 
 def register_memory_tools(agent: Agent, memory: MemoryService) -> None:

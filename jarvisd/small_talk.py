@@ -38,7 +38,7 @@ _KO_THANKS = re.compile(rf"{_KO_OK}{_NAME}\s*(?:고마워|고마워요|고맙습
 # 목록에 없던 일이라 완료 표시할 건 없어요.")
 _KO_WELL_DONE = re.compile(rf"{_KO_OK}{_NAME}\s*(?:오늘\s*)?(?:(?:정말|진짜|너무)\s*)?(?:수고\s*(?:했어|했어요|하셨어요|하셨습니다|했다|많았어|많았어요|"
                            rf"많으셨어요|많았다)|애썼어|애썼어요|고생\s*(?:했어|했어요|많았어|많았어요|하셨어요)){_NAME}{_KO_NIGHT}")
-_EN_NEVERMIND = re.compile(rf"(?:oh\s+)?(?:never\s*mind|nevermind|nvm|forget\s+it|forget\s+about\s+it|no\s+thanks|"
+_EN_NEVERMIND = re.compile(rf"(?:(?:oh|actually|um|uh|ah|wait|sorry|no)\s*,?\s+)*(?:never\s*mind|nevermind|nvm|forget\s+it|forget\s+about\s+it|no\s+thanks|"
                            rf"no\s+thank\s+you|nothing|{_EN_DONE}(?:\s+for\s+now)?|nothing\s+else|"
                            rf"don't\s+worry\s+about\s+it|i'm\s+good|all\s+good|"
                            # typed or heard as a whole turn, the voice's stop words are owed an "OK" (the forty-seventh

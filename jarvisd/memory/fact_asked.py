@@ -24,6 +24,10 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     # "what am I allergic to?", "what car do I drive?", "what coffee do I like?" (the fiftieth session: to the model)
     r"what\s+am\s+i\s+(?P<x>allergic)\s+to",
     r"(?:what|which)\s+(?:kind\s+of\s+)?(?P<x>[\w'-]+)\s+do\s+i\s+(?:drive|have|own|use|like|prefer|drink)",
+    # "what do I like to drink?", "what do I prefer?" (the fifty-first session: SmolLM2, "I'm not able to provide
+    # drinks"): a preference told ("I prefer tea over coffee")
+    r"what\s+do\s+i\s+(?:usually\s+)?(?:like|love|prefer|want)\s+to\s+(?P<x>drink|eat)",
+    r"what\s+do\s+i\s+(?P<x>prefer)",
     # "what's Mia's school?": a fact of someone named, told so ("Mia's school is Greenwood Elementary")
     r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was)\s+(?P<x>[a-z]+'s\s+.+?)(?:\s+again)?",
     # "what's the garage code?", "what was the wifi password again?": a thing of the kind kept as a fact, without "my"
@@ -161,7 +165,10 @@ def _same_word(word: str, key: str) -> bool:
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # where the car is: told "주차 B2에 했어" or "차 B2에 세웠어", asked "주차 어디 했지?" or "차 어디 세웠지?" (both key 주차)
-_KO_SAME = {"주차": ("차", "자동차")}
+# a key word and the words a fact may hold instead: "what do I like to drink?" is answered by "I prefer tea over coffee"
+_KO_SAME = {"주차": ("차", "자동차"),
+            "drink": ("prefer", "tea", "coffee", "juice", "soda", "beer", "wine", "water", "milk", "drinks"),
+            "eat": ("prefer", "food", "vegetarian", "vegan", "allergic", "eats")}
 
 
 def said_of(fact: str) -> str:

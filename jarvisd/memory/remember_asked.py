@@ -59,6 +59,11 @@ _EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:my|our)|[A-Z][a-z]+'s)\s+(?
 # personal preferences or allergies", nothing kept)
 _EN_ABOUT_ME = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i'm|i\s+am)\s+(?:(?i:allergic)\s+to\s+.{2,80}|(?i:vegetarian|vegan|pescatarian|"
                           r"gluten[\s-]free|lactose[\s-]intolerant|diabetic|left[\s-]handed|right[\s-]handed|colou?r[\s-]blind)))")
+# "I prefer tea over coffee", "I don't eat pork" (the fifty-first session: SmolLM2 answered with a paragraph on tea as
+# "a symbol of the British Empire" and kept nothing)
+_EN_PREFER = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i)\s+(?:(?i:really|much|usually|always|generally)\s+)?(?i:prefer)\s+"
+                        r"(?!(?i:not|to\s+not|you|that|it|this)\b).{2,80}|(?i:i)\s+(?i:don't|do\s+not|never|can't|cannot)\s+"
+                        r"(?i:eat|drink)\s+(?!(?i:now|today|tonight|anymore|much|enough|it|that|this|there|here)\b).{2,60})")
 _NOT_A_VALUE = re.compile(r"(?:not|n't|broken|wrong|dead|lost|missing|stolen|expired|low|empty|full|off|on|ringing|busy|stuck|"
                           r"locked|down|up|out|gone|fine|ok|okay|good|bad|working|too|so|very|really|still|already|probably|"
                           r"kind\s+of|a\s+bit|coming|soon|today|tomorrow|tonight|next|this|in\s+\d|at\s+\d|the\s+same|"
@@ -168,6 +173,37 @@ def remember_said(text: str) -> str | None:
     return told_fact(said) or told_where(said)
 
 
+# "actually it's 214", "sorry, I mean 214", "no, it's number 214" right after a fact was kept (the fifty-first session:
+# SmolLM2 answered "(2026-12-06) My gym locker is number 214." and the old number stayed the answer): the fact again,
+# with the new value
+_EN_CORRECTED = re.compile(r"(?:(?:oh|oops|um|uh|wait|no|nope|sorry|actually|my\s+bad|i\s+mean|correction)[\s,.!:-]+)+"
+                           r"(?:(?:it's|it\s+is|it's\s+actually|it\s+is\s+actually|that's|that\s+is|make\s+(?:it|that)|"
+                           r"(?:it|that)\s+should\s+be|i\s+meant|i\s+mean)\s+)?(?P<value>[^?]{1,60}?)(?:,?\s+not\s+[^,]{1,30})?"
+                           r"|(?:it's|it\s+is)\s+actually\s+(?P<value2>[^?]{1,60}?)(?:,?\s+not\s+[^,]{1,30})?", re.IGNORECASE)
+_NOT_A_CORRECTION = re.compile(r"(?:never\s*mind|forget\s+(?:it|that|about)|nothing|that's\s+(?:it|all|fine|right|correct)|cancel|"
+                               r"thanks?|thank\s+you|ok(?:ay)?|yes|yeah|yep|right|correct|good|great|fine|sure|i|i'm|i'll|you|we|"
+                               r"let's|what|how|why|when|where|who|can|could|would|will|do|did|does|is|are|remind|set|add|"
+                               r"call|buy|send|go|stop|please|tomorrow|today|tonight)\b", re.IGNORECASE)
+_TOLD_VALUE = re.compile(r"(?P<subject>.+?\s+(?:is|are))\s+(?P<value>.+)", re.IGNORECASE)
+
+
+def fact_corrected(said: str, kept: str) -> str | None:
+    """The fact `kept` (just remembered, "my gym locker is number 212") with the value `said` gives instead
+    ("actually it's 214": "my gym locker is number 214"), or None when `said` corrects nothing."""
+    m = _EN_CORRECTED.fullmatch(" ".join(said.split()).rstrip(" .!"))
+    told = _TOLD_VALUE.fullmatch(kept.strip().rstrip("."))
+    if m is None or told is None:
+        return None
+    value = (m["value"] or m["value2"] or "").strip(" ,")
+    if not value or _NOT_A_VALUE.match(value) or _NOT_A_CORRECTION.match(value) or len(value.split()) > 8:
+        return None
+    old = told["value"]
+    digits = re.fullmatch(r"(?:number\s+|#\s*)?(?P<n>[\d][\d\s-]*)", value, re.IGNORECASE)
+    if digits and len(runs := re.findall(r"\d[\d-]*", old)) == 1:   # "number 212" -> "number 214"
+        return f"{told['subject']} {old.replace(runs[0], digits['n'].strip(), 1)}"
+    return f"{told['subject']} {value}"
+
+
 _NOW_TAIL = re.compile(r"\s+(?:now|these\s+days|from\s+now\s+on|instead)\s*$", re.IGNORECASE)   # "my locker is 214 now"
 
 
@@ -176,7 +212,7 @@ def told_fact(said: str) -> str | None:
     rules = said.replace("\u2019", "'")
     if (m := _EN_TOLD.fullmatch(rules)) is not None and not _NOT_A_VALUE.match(m["value"].strip()):
         return _NOW_TAIL.sub("", said[m.start("fact"):m.end("fact")]).strip(" ,")
-    if (m := _EN_ABOUT_ME.fullmatch(rules)) is not None:
+    if (m := _EN_ABOUT_ME.fullmatch(rules) or _EN_PREFER.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")

@@ -319,6 +319,7 @@ _TODAY_ONLY = re.compile(r"(?:today|tonight|this\s+(?:morning|afternoon|evening)
 _DEADLINE = re.compile(r"(?:by|before|until|till|no\s+later\s+than)\s")
 
 
+_A_DAY_OR_HOUR = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|today|noon|morning|afternoon|evening")
 _LEAD_IN = re.compile(r"(?:jump|hop|get)\s+on(?:\s+it)?|jump|hop|sit\s+down|go\s+ahead|get\s+up")
 _AFTER_REASON = re.compile(r"(?:^|[\s,])(?:so|and|but)\s*$")   # a clause of its own before the promise
 
@@ -454,7 +455,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             end = m.start() if m else end
         busy.append((t.start, end))
         if t.kind in ("event", "todo") and not any(hs >= t.end for hs, _ in holes) or \
-                t.kind == "visit" and not any(he > t.end for _, he in holes):   # ("coming Thursday" is one time)
+                t.kind == "visit" and not any(he > t.end and _A_DAY_OR_HOUR.search(low, hs, he) for hs, he in holes):
+            # ("coming Thursday" is one time; "my sister is visiting next week" is news, no day to be home: "I see.")
             continue                   # "I have a meeting" with no time is no appointment to keep
         if t.kind == "visit":
             clause = sen.strip()

@@ -276,3 +276,68 @@ async def test_where_i_park_heard_in_the_present_is_kept_too(tmp_path):
         assert await assistant.answer("Where did I park?", session="s") == "You told me you parked on level 3, spot B12."
     finally:
         await assistant.close()
+
+
+# ---------------------------------------------------------------- the fifty-first session's conversation of facts
+
+@pytest.mark.parametrize(("told", "asked", "answer"), [
+    # SmolLM2 answered the first with a paragraph on tea as "a symbol of the British Empire", the second with "I'm not
+    # able to provide drinks"; nothing was kept
+    ("I prefer tea over coffee.", "What do I like to drink?", "You told me you prefer tea over coffee."),
+    ("I don't eat pork.", "What do I like to eat?", "You told me you don't eat pork."),
+    ("I really prefer window seats.", "What do I prefer?", "You told me you really prefer window seats."),
+])
+async def test_a_preference_told_is_kept_and_said_back(tmp_path, told, asked, answer):
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        assert (await assistant.answer(told, session="s")).startswith("Remembered: ")
+        assert await assistant.answer(asked, session="s") == answer
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+async def test_a_fact_corrected_right_after_is_the_one_said_back(tmp_path):
+    """"Actually it's 214" after "my gym locker is number 212": SmolLM2 said "(2026-12-06) My gym locker is number 214."
+    and "what's my locker number?" still answered 212."""
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        assert await assistant.answer("My gym locker is number 212.", session="s") == \
+            "Remembered: My gym locker is number 212"
+        assert await assistant.answer("Actually it's 214.", session="s") == "Updated: My gym locker is number 214"
+        assert await assistant.answer("What's my locker number?", session="s") == \
+            "You told me your gym locker is number 214."
+        # corrected again right after it was said back
+        assert await assistant.answer("Oops, I mean 216.", session="s") == "Updated: my gym locker is number 216"
+        assert await assistant.answer("What's my locker number?", session="s") == \
+            "You told me your gym locker is number 216."
+        assert await assistant.answer("Actually, never mind.", session="s") == "OK."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("said", ["Actually, never mind", "Actually I need to call Bob", "sorry, remind me at 5",
+                                  "Actually it's fine", "No.", "thanks"])
+def test_guard_what_corrects_no_fact(said):
+    from jarvisd.memory.remember_asked import fact_corrected
+
+    assert fact_corrected(said, "My gym locker is number 212") is None
+
+
+async def test_a_reminder_before_a_day_told_as_a_fact(tmp_path):
+    """"Remind me a week before Julia's birthday" after "Julia's birthday is March 3rd": the agenda kept "a week before
+    Julia's birthday" with no due and asked "When should I remind you?"."""
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        await assistant.answer("Julia's birthday is March 3rd.", session="s")
+        said = await assistant.answer("Remind me a week before Julia's birthday.", session="s")
+        assert said.startswith("OK, I'll remind you ") and said.endswith(" at 9 AM: Julia's birthday.")
+        [loop] = assistant.agenda.agenda()
+        assert loop.desc == "Julia's birthday"
+        assert (loop.due_ms - loop.remind_ms) // 86_400_000 in (6, 7)   # a week before, at 9 AM
+        assert await assistant.answer("Remind me two days before my anniversary.", session="s") == \
+            "I don't know when your anniversary is yet. Tell me the date, like \"my anniversary is June 12\", and ask me again."
+        assert chat.calls == []
+    finally:
+        await assistant.close()

@@ -1,0 +1,42 @@
+"""A reminder asked before a day the user told as a fact: "remind me a week before Julia's birthday" after "Julia's
+birthday is March 3rd". Pure: what is asked, and the day a fact holds.
+
+Before (the fifty-first session) the agenda kept "a week before Julia's birthday" as a promise with no due and asked
+"When should I remind you?", though memory held the day. The assistant now finds the fact, puts the day on the agenda
+("Julia's birthday", due March 3) and the reminder that long before it, through the desk's own rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jarvisd.openloop.when import time_spans
+
+_LEAD = r"(?:(?:oh|and|also|please|jarvis|ok|okay|(?:can|could|would|will)\s+you)\W+)*"
+_DATED = (r"birthday|bday|anniversary|wedding|graduation|due\s+date|name\s+day|retirement|farewell|"
+          r"recital|surgery|exam|interview|flight|trip|move|moving\s+day|party")
+_EN = re.compile(_LEAD + r"(?:remind|warn|ping|tell)\s+me\s+(?P<amount>(?:a|an|one|two|three|four|five|six|seven|\d{1,2})\s+"
+                 r"(?:days?|weeks?)|the\s+(?:day|night|morning|evening)|a\s+couple\s+of\s+days|a\s+few\s+days)\s+"
+                 r"(?:before|ahead\s+of)\s+(?P<thing>(?:my|our|[a-z][\w-]*'s)\s+(?:[\w'-]+\s+){0,2}?(?:" + _DATED + r"))",
+                 re.IGNORECASE)
+_VALUE = re.compile(r".+?\s+(?:is|are|was|falls)\s+(?:on\s+)?(?P<value>.+)", re.IGNORECASE)
+
+
+def before_told_day(text: str) -> tuple[str, str] | None:
+    """("a week", "Julia's birthday") for "remind me a week before Julia's birthday", or None."""
+    m = _EN.fullmatch(" ".join(text.split()).rstrip(" .!?"))
+    return (m["amount"], m["thing"]) if m else None
+
+
+def told_day(fact: str) -> str | None:
+    """The day words a fact's value holds ("Julia's birthday is March 3rd": "March 3rd"), or None when it holds no
+    day of the calendar (only a time of day, or nothing)."""
+    m = _VALUE.fullmatch(fact.strip().rstrip("."))
+    if m is None:
+        return None
+    value = m["value"]
+    for start, end in time_spans(value):
+        words = value[start:end]
+        if re.search(r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec", words, re.IGNORECASE):
+            return words
+    return None
