@@ -101,6 +101,12 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?=(?:lunch|dinner|breakfast|brunch|coffee|"
                          r"drinks|practice|rehearsal|class)\s+(?:with|at)\b)")),
     ("list", re.compile(r"\b(?:add|put)\s+(?=.+?\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do|agenda|list|reminders))")),
+    # "Schedule a haircut for next Thursday at 4", "then a meeting with the bank at 11" (the fifty-first session: both
+    # to SmolLM2, "I'm so sorry to hear that", "A meeting with the bank at 11:11."): an appointment, kept with its time
+    ("event", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|plus|then|and\s+then|after\s+that|jarvis|please),?\s+)*"
+                         r"(?:(?:(?:can\s+you\s+|could\s+you\s+)?(?:schedule|book|set\s+up|pencil\s+in|put\s+in|add)(?:\s+me)?\s+"
+                         r"(?:a|an|my|the)|(?:a|an)(?!.*\b(?:went|was|were|is|isn't|are|got|ran|started|ended|finished|has|had|did|didn't)\b)))"
+                         r"\s+(?=(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS + r"\b)")),
     # "Pick up the dry cleaning after work tomorrow", "and buy milk tomorrow" (the fifty-first session: SmolLM2 answered,
     # nothing kept): a to-do said as an order, kept only with its time (`_commitments`), so "buy milk" alone stays talk
     ("todo", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|plus|then|oh\s+and|and\s+also|jarvis|please),?\s+)*(?:please\s+)?"

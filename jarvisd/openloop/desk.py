@@ -583,6 +583,10 @@ class AgendaDesk:
         if asked is None:
             return None
         hits = self._ever_named(asked.words)
+        called_off = _CALLED_OFF.match(asked.words)
+        if not hits and called_off is not None:
+            hits = self._ever_named(called_off["x"])   # "did I cancel the dentist?": the promise, whatever its verb (the
+            # fifty-first session: "It isn't on your agenda." of the dentist appointment cancelled a turn before)
         if not hits and not asked.task:
             return None
         newest = max(hits, key=lambda loop: (loop.created_ms, loop.id), default=None)
@@ -595,7 +599,8 @@ class AgendaDesk:
                                  f"{phrases.next_time(newest, now, self.service.tz, lang)}", lang, intent="did_i")
         if newest is not None and newest.is_open:   # "not yet, push it to tomorrow": "it" is the one asked about (the
             self._remember(session, newest, self.service.now_ms())   # fiftieth session: the snooze found none)
-        return DeskReply(phrases.deed_status(newest, now, self.service.tz, lang), lang, intent="did_i")
+        return DeskReply(phrases.deed_status(newest, now, self.service.tz, lang, called_off=called_off is not None), lang,
+                         intent="did_i")
 
     def _ever_named(self, words: str) -> list[OpenLoop]:
         """Every promise, open or closed (timers and alarms aside), the words name ("did I call mom?", "is Dana still on
@@ -771,6 +776,8 @@ class AgendaDesk:
             if part:
                 day = due.date() - timedelta(days=-(-ask.lead_minutes // 1440))
                 at_ms = int(datetime.combine(day, time(PART_HOURS[part]), tzinfo=self.service.tz).timestamp() * 1000)
+                if ask.lead_minutes == 0 and at_ms >= loop.due_ms:   # "the morning of" a promise at 8 AM: an hour before
+                    at_ms = loop.due_ms - 3_600_000
         else:
             try:
                 when = resolve_time(ask.time_words, self.service.now_local())
@@ -1419,7 +1426,7 @@ class AgendaDesk:
         reading = read_utterance(text if swap is None else swap.said, self.korean)
         now = self.service.now_local()
         shown = self.service.loops_for_judge(session)
-        opened, notes, remind = self._proposals(reading.commitments, now, lang)
+        opened, notes, remind = self._proposals(reading.commitments, now, lang, self._then_day(text, session))
         opened = self._before_that(opened, session)
         if fixing is not None:
             opened = self._fixed(opened, fixing, now)
@@ -1459,13 +1466,24 @@ class AgendaDesk:
             reply = replace(reply, text=" ".join(part for part in (head, phrases.repeat_unkept(lang), asked) if part))
         return reply
 
+    def _then_day(self, text: str, session: str) -> date | None:
+        """"Then a meeting with the bank at 11" right after "tomorrow I have to drop the kids at school at 8": the day of
+        the promise just said, which a clock time said alone keeps (the fifty-first session: today at 11 AM)."""
+        if _THEN.match(text) is None or (focus := self._recent_focus(session, self.service.now_ms())) is None:
+            return None
+        loop = self._open(focus.loop_id)
+        if loop is None or loop.due_ms is None:
+            return None
+        return datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz).date()
+
     def _proposals(self, commitments: Sequence[Commitment], now: datetime,
-                   lang: phrases.Lang) -> tuple[list[ProposedLoop], dict[str, str], set[str]]:
-        """The judgement's new promises; `notes` says, by description, why a said due was not kept."""
+                   lang: phrases.Lang, said_day: date | None = None) -> tuple[list[ProposedLoop], dict[str, str], set[str]]:
+        """The judgement's new promises; `notes` says, by description, why a said due was not kept. `said_day`: the day
+        a clock time said alone keeps (`_then_day`)."""
         opened: list[ProposedLoop] = []
         notes: dict[str, str] = {}
         remind: set[str] = set()
-        said_day: date | None = None   # "tomorrow at 9 I'll call Bo, and at 10 I'll email Cy": Cy's day too
+        # "tomorrow at 9 I'll call Bo, and at 10 I'll email Cy": Cy's day too
         for c in commitments:
             due_ms, problem, said_day = self._due(c.clause, now, lang, said_day)
             # "water the plants every day": the repeat is the loop's rule, not its words (the service keeps it)
@@ -2102,6 +2120,10 @@ _SUNDAY_AHEAD = 7
 _SCOPES: dict[str, phrases.Scope] = {"due_today": "today", "due_tomorrow": "tomorrow", "due_week": "week",
                                      "due_next_week": "next_week", "due_month": "month",
                                      "due_next_month": "next_month"}
+
+
+_THEN = re.compile(r"\s*(?:and\s+)?(?:then|after\s+that|afterwards|later\s+that\s+day)\b", re.IGNORECASE)
+_CALLED_OFF = re.compile(r"(?:cancel|remove|delete|drop|scrap|call\s+off|take\s+off)\s+(?:the\s+|my\s+)?(?P<x>.+)")
 
 
 def _next_month(now: datetime) -> tuple[int, int]:

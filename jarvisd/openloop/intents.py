@@ -25,7 +25,8 @@ from jarvisd.openloop.when import time_spans
 __all__ = ["SNOOZE_DEFAULT_MIN", "Intent", "IntentKind", "clean", "closing_everything", "correction_time", "match_intent",
            "unnamed_closing"]
 
-_VOCATIVE = re.compile(r"^\s*(?:hey\s+|ok(?:ay)?\s+)?(?:jarvis|자비스)(?:야|아)?\s*[,.!?~]?\s*", re.IGNORECASE)
+# "Hi Jarvis, what's today's date?" (the fifty-first session: the greeting sent the question to SmolLM2)
+_VOCATIVE = re.compile(r"^\s*(?:(?:hey|hi|hello|ok(?:ay)?|good\s+(?:morning|afternoon|evening))\s*,?\s+)?(?:jarvis|자비스)(?:야|아)?\s*[,.!?~]?\s*", re.IGNORECASE)
 _FILLERS = re.compile(r"^(?:(?:um+|uh+|er+m*|hmm+|oh|ah|well|so|okay|ok|hey|음+|어+|그+|저기|아)[\s,.]+)+", re.IGNORECASE)
 # "you can check off X", "could you please mark X done": the command after its politeness
 _EN_COURTESY = re.compile(r"^(?:(?:you\s+can|can\s+you|could\s+you|would\s+you|will\s+you|please|just|go\s+ahead\s+and)\s+)+"

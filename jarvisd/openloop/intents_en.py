@@ -87,7 +87,12 @@ _EN_DUE_LEAD = (r"(?:what(?:'s| is| are)|what things are|is (?:there )?anything(
 
 
 def _en_due(day: str) -> list[str]:
-    return [rf"(?:my\s+)?{day}'s\s+(?:to[- ]?do(?:\s+list)?|to[- ]?dos|list|agenda|tasks|plan)",   # "tomorrow's to do list"
+    return [
+            # "what's my day tomorrow look like?", "what does tomorrow look like?", "what does my day look like tomorrow"
+            # (the fifty-first session: SmolLM2 told its own day, "I'll be working on a project that involves …")
+            rf"what(?:'s|\s+does|\s+is|\s+do)\s+(?:my\s+)?(?:day\s+)?{day}(?:\s+look|\s+looking|\s+looks)\s+like",
+            rf"what(?:'s|\s+does|\s+is)\s+my\s+day\s+(?:look|looking|looks)\s+like\s+{day}",
+            rf"how(?:'s|\s+does|\s+is)\s+(?:my\s+)?{day}\s+look(?:ing)?",rf"(?:my\s+)?{day}'s\s+(?:to[- ]?do(?:\s+list)?|to[- ]?dos|list|agenda|tasks|plan)",   # "tomorrow's to do list"
             rf"(?:is\s+there\s+)?anything\s+(?:for|on)\s+{day}\s+(?:that\s+)?i\s+(?:need|have|ought|got)\s+to\s+"
             r"(?:remember|do|sort(?:\s+out)?|handle|finish|know)(?:\s+about)?",   # "anything for tomorrow I need to remember"
             rf"(?:what(?:'s| is)|anything)\s+(?:on|happening|going on|coming up)\s+(?:for\s+)?{day}",
@@ -235,7 +240,8 @@ _EN_CORRECT = [
 
 
 EN = {kind: compile_all(table) for kind, table in (
-    ("list", _EN_LIST), ("due_today", _en_due(_DAY_TODAY)), ("due_tomorrow", _en_due(_DAY_TOMORROW)),
+    ("list", _EN_LIST), ("due_today", [*_en_due(_DAY_TODAY),
+                                       r"what(?:'s|\s+does|\s+is)\s+my\s+day\s+(?:look|looking|looks)\s+like"]), ("due_tomorrow", _en_due(_DAY_TOMORROW)),
     ("due_week", _en_due(_DAY_WEEK)), ("due_next_week", _en_due(_DAY_NEXT_WEEK)), ("due_month", _en_due(_DAY_MONTH)),
     ("due_next_month", _en_due(_DAY_NEXT_MONTH)),
     ("snooze", _EN_SNOOZE), ("promised_to", _EN_PROMISED), ("done", _EN_DONE), ("cancel", _EN_CANCEL))}

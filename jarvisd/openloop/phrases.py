@@ -1024,9 +1024,10 @@ def missed_list(expired: Sequence[OpenLoop], late: Sequence[OpenLoop], now: date
     return " ".join(parts)
 
 
-def deed_status(loop: OpenLoop | None, now: datetime, tz: tzinfo, lang: Lang) -> str:
+def deed_status(loop: OpenLoop | None, now: datetime, tz: tzinfo, lang: Lang, called_off: bool = False) -> str:
     """Whether a deed asked about was done ("did I take out the trash?"), as the agenda holds it: done (when), still
-    open (and its due), cancelled, expired unfinished, or not on the agenda (`loop` None)."""
+    open (and its due), cancelled, expired unfinished, or not on the agenda (`loop` None). `called_off`: asked whether
+    it was cancelled ("did I cancel the dentist?"), so a cancelled one is a yes."""
     if loop is None:
         return "일정에서 찾지 못했어요." if lang == "ko" else "It isn't on your agenda."
     closed = spoken_due(loop.closed_ms, now, tz, lang) if loop.closed_ms is not None else ""
@@ -1040,12 +1041,16 @@ def deed_status(loop: OpenLoop | None, now: datetime, tz: tzinfo, lang: Lang) ->
             return f"{name} 취소했어요" + (f" ({closed})." if closed else ".")
         return f"완료 표시는 없어요. {name} 끝내지 못한 채 기한이 지났어요."
     desc = second_person(loop.desc)
+    if called_off and loop.status.value == "done":
+        return f"No: {desc} was marked done" + (f" {closed}." if closed else ".")
+    if called_off and loop.status.value == "open":
+        return f"No: {desc} is still on your agenda" + (f", {spoken_due(loop.due_ms, now, tz, lang)}." if loop.due_ms else ".")
     if loop.status.value == "done":
         return f"Yes: {desc}, marked done {closed}." if closed else f"Yes: {desc} is marked done."
     if loop.status.value == "open":
         return f"Not yet: {desc} is still on your agenda" + (f", {spoken_due(loop.due_ms, now, tz, lang)}." if loop.due_ms else ".")
     if loop.status.value == "dismissed":
-        return f"No: {desc} was cancelled" + (f" {closed}." if closed else ".")
+        return f"{'Yes' if called_off else 'No'}: {desc} was cancelled" + (f" {closed}." if closed else ".")
     return f"Not as far as I know: {desc} was never marked done, and its due passed."
 
 

@@ -73,6 +73,9 @@ def remind_ask(cleaned: str) -> RemindAsk | None:
     """What `cleaned` (lower case, no closing punctuation) asks of a promise's reminder, or None."""
     if m := _EN_NONE.fullmatch(cleaned):
         return RemindAsk(name=_name(m["x"]), none=True)
+    if m := _EN_DAY_OF.fullmatch(cleaned):
+        part = m["part"] or m["part2"]
+        return RemindAsk(name=_name(m["x"]), lead_minutes=0, part="morning" if part == "day" else part)
     if (m := _EN_BEFORE.fullmatch(cleaned)) and (lead := _minutes(m["amount"])):
         return RemindAsk(name=_name(m["x"]), lead_minutes=lead, part=day_before_part(m["amount"]) or None)
     if m := _EN_ABOUT_BEFORE.fullmatch(cleaned):
@@ -101,6 +104,12 @@ def remind_ask(cleaned: str) -> RemindAsk | None:
 # "remind me the day before", "the night before", "the morning before" (the fiftieth session: to the model, "I'm sorry
 # for your loss"): a day ahead; the part of that day, when said, is its hour (`desk`)
 _EN_DAY_BEFORE = re.compile(r"(?:the|a)\s+(?P<part>day|night|evening|morning|afternoon)")
+
+
+# "remind me the morning of", "remind me that morning", "remind me on the day of the exam" (the fifty-first session:
+# "Sorry, I don't have an answer to that."): that part of the due's own day
+_EN_DAY_OF = re.compile(_LEAD + r"(?:remind|warn|ping|tell)\s+me\s+(?:again\s+)?(?:on\s+)?(?:(?:the|that)\s+(?P<part>day|morning|afternoon|"
+                        r"evening|night)\s+of(?:\s+(?:it|that|(?:(?:the|my)\s+)?(?P<x>.+?)))?|that\s+(?P<part2>day|morning|afternoon|evening|night))")
 
 
 def day_before_part(amount: str) -> str | None:

@@ -13,7 +13,8 @@ _EN_I_MOVED = re.compile(r"(?:(?:so|and|ok|okay|oh|um|well)\W+)*(?:i|we)(?:'ve|\
                          r"(?:moved|postponed|rescheduled|pushed(?:\s+back)?|bumped|shifted|changed)\s+"
                          r"(?P<rest>.+?\s+(?:to|till|until|for)\s+.+)", re.IGNORECASE)
 _EN_GOT_MOVED = re.compile(r"(?:(?:so|and|ok|okay|oh|um|well)\W+)*(?P<thing>(?:the|my|our)\s+.+?)\s+"
-                           r"(?:got|was|has\s+been|is|'s)\s+(?:moved|postponed|rescheduled|pushed(?:\s+back)?|bumped|"
+                           # "the bank meeting moved to 1" (the fifty-first session: "I see."), the passive's helper unsaid
+                           r"(?:(?:got|was|has\s+been|is|'s)\s+)?(?:moved|postponed|rescheduled|pushed(?:\s+back)?|bumped|"
                            r"shifted|extended)\s+(?P<to>(?:to|till|until)\s+.+)", re.IGNORECASE)
 _KO_MOVED = re.compile(r"(?P<head>.+?(?:로|으로|까지로)\s*)(?P<verb>미뤘어|미뤘어요|옮겼어|옮겼어요|연기했어|연기했어요|"
                        r"바꿨어|바꿨어요|당겼어|당겼어요)")

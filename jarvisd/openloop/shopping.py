@@ -18,7 +18,11 @@ _EN_ADD = re.compile(r"(?:(?:please|can\s+you|could\s+you|jarvis)[\s,]+)*(?:add|
                      rf"(?P<x>.+?)\s+(?:to|on|onto|in|down\s+on)\s+{_EN_LIST_NAME}(?:\s+please)?")
 _KO_LIST_NAME = r"(?:장보기|장\s*볼\s*거|쇼핑|구매|살\s*거)\s*(?:목록|리스트)"
 _KO_ADD = re.compile(rf"{_KO_LIST_NAME}\s*에\s*(?P<x>.+?)\s*(?:을|를)?\s*(?:좀\s*)?(?:추가해|넣어|적어|올려)\s*(?:줘|주세요|줄래|놔)?")
-_EN_ASKED = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+is|\s+are)\s+(?:on|in)\s+" + _EN_LIST_NAME +
+# "what's still on the shopping list?", "what's left on the grocery list?" (the fifty-first session: SmolLM2, "the one
+# that's been on it for a long time")
+_EN_ASKED = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+is|\s+are)\s+(?:still\s+|left\s+|else\s+)?(?:on|in)\s+"
+                       + _EN_LIST_NAME + r"(?:\s+(?:now|still))?|(?:is\s+there\s+)?anything\s+(?:else\s+|still\s+|left\s+)*(?:on|in)\s+"
+                       + _EN_LIST_NAME +
                        r"|(?:read|show|tell|give)\s+me\s+" + _EN_LIST_NAME +
                        r"|what\s+(?:do|should)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:buy|get|pick\s+up)"
                        r"(?:\s+(?:at|from)\s+the\s+(?:store|shop|shops|supermarket|market))?|" + _EN_LIST_NAME + ")")

@@ -22,6 +22,8 @@ _EN = [re.compile(p) for p in (
     # "when am I going to Busan?", "what about the vet?", "how about the vet, when is that?" (the fiftieth session: to
     # the model, "Busan is a destination, not a place", and the question said back)
     r"(?:so\s+|and\s+)?when\s+(?:am|are)\s+(?:i|we)\s+(?:going|supposed|meant|scheduled|due)\s+to\s+(?P<x>.+?)",
+    # "when am I emailing Mrs. Lopez?" (the fifty-first session: SmolLM2, "I'm unable to access your email")
+    r"(?:so\s+|and\s+)?when\s+(?:am|are)\s+(?:i|we)\s+(?P<x>(?!going\b)[a-z]{3,}ing\s+.+?)",
     r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what|how)\s+about\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)"
     r"(?:\s*,?\s*when(?:'s|\s+is|\s+was)\s+(?:that|it)(?:\s+(?:due|again))?)?",
     r"(?:so\s+|and\s+)?by\s+when\s+(?:do|should|must)\s+i\s+(?P<x>.+?)",

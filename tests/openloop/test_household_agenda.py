@@ -87,3 +87,68 @@ def test_any_repeating_reminders(desk):
                    "I need to pay rent by Friday", "Do I have any repeating reminders?")
     assert said[0] == "Nothing on your agenda repeats."
     assert said[-1].startswith("One thing repeats: take out the recycling")
+
+
+# ---------------------------------------------------------------- a parent's evening (the session's second batch)
+
+def test_a_day_told_in_pieces(desk):
+    """"Then a meeting with the bank at 11" after tomorrow's school run went to SmolLM2 ("A meeting with the bank at
+    11:11."); "what's my day tomorrow look like?" too (it told its own day); "the bank meeting moved to 1": "I see."."""
+    said = said_to(desk, "Tomorrow I have to drop the kids at school at 8.", "Then a meeting with the bank at 11.",
+                   "Remind me 15 minutes before the bank meeting.", "The bank meeting moved to 1.",
+                   "What's my day tomorrow look like?")
+    assert said[1] == "Got it: meeting with the bank, tomorrow at 11 AM."
+    assert said[2] == "OK, I'll remind you tomorrow at 10:45 AM: meeting with the bank."
+    assert said[3].startswith("Updated: meeting with the bank, now tomorrow at 1 PM")
+    assert said[4].startswith("You have 2 things due by tomorrow: drop the kids at school, tomorrow at 8 AM; and meeting")
+
+
+@pytest.mark.parametrize("asked", ["What does my day look like tomorrow?", "what does tomorrow look like",
+                                   "how's tomorrow looking"])
+def test_how_tomorrow_looks(desk, asked):
+    said = said_to(desk, "Tomorrow I have to drop the kids at school at 8.", asked)
+    assert said[-1] == "You have one thing due by tomorrow: drop the kids at school, tomorrow at 8 AM."
+
+
+@pytest.mark.parametrize("said, reply", [
+    ("Schedule a haircut for next Thursday at 4.", "Got it: haircut, Thursday, December 10 at 4 PM."),
+    ("an interview at Google on Friday at 10", "Got it: interview at Google, Friday at 10 AM."),
+])
+def test_an_appointment_booked_or_named_alone(desk, said, reply):
+    assert said_to(desk, said) == [reply]
+
+
+@pytest.mark.parametrize("said", ["A call with Ben at 2 went well.", "The meeting is at 3.", "the call went well yesterday",
+                                  "A meeting."])
+def test_guard_an_appointment_told_of_is_not_booked(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
+
+
+def test_reminded_the_morning_of(desk):
+    said = said_to(desk, "I've got a dentist appointment Thursday at 10.", "Remind me the morning of.",
+                   "I have an exam on Friday.", "Remind me that morning.")
+    assert said[1] == "OK, I'll remind you Thursday at 9 AM: dentist appointment."
+    assert said[3] == "OK, I'll remind you Friday at 9 AM: exam."
+
+
+def test_did_i_cancel(desk):
+    said = said_to(desk, "I've got a dentist appointment Thursday at 10.", "Cancel the dentist, I'll reschedule.",
+                   "Did I cancel the dentist?", "I need to call Bob today", "Did I cancel the call with Bob?")
+    assert said[2] == "Yes: dentist appointment was cancelled today at 9 AM."
+    assert said[4] == "No: call Bob is still on your agenda, by the end of today."
+
+
+def test_what_is_still_on_the_shopping_list(desk):
+    said = said_to(desk, "Add eggs, butter and flour to the shopping list.", "I got the eggs.",
+                   "What's still on the shopping list?")
+    assert said[-1] == "On your shopping list: butter and flour."
+
+
+def test_when_am_i_doing_it(desk):
+    said = said_to(desk, "Remind me to email Mrs. Lopez on Friday.", "When am I emailing Mrs. Lopez?")
+    assert said[-1] == "Email Mrs. Lopez is due by Friday."
+
+
+def test_the_date_asked_after_a_greeting(desk):
+    assert said_to(desk, "Hi Jarvis, what's today's date?") == ["It's Tuesday, December 1, 2026."]
