@@ -51,10 +51,14 @@ _FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|numb
                r"hotel|bank|account|insurance|policy|cat|dog|pet|street|apartment|building|floor|unit|license|licence|"
                r"passport|visa|reservation|booking|confirmation|order|tracking|restaurant|hobby|sport|shoe\s+size|"
                r"dress\s+size|ring\s+size|doctor's\s+name|pharmacy|mechanic|plumber|hairdresser|barber|"
-               r"favou?rite\s+[\w'-]+(?:\s+[\w'-]+)?")
+               r"favou?rite\s+[\w'-]+(?:\s+[\w'-]+)?|"
+               # "my blood pressure was 120 over 80 today" (the fifty-first session: SmolLM2's "no shame in having a high
+               # blood pressure", nothing kept)
+               r"blood\s+pressure|heart\s+rate|pulse|blood\s+sugar|glucose|weight|temperature|cholesterol|bmi|"
+               r"step\s+count|steps|score")
 _TOLD_LEAD = r"(?i:(?:(?:oh|so|and|also|actually|by\s+the\s+way|btw|fyi|jarvis|ok|okay|just\s+so\s+you\s+know)[\s,]+)*)"
 _EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:my|our)|[A-Z][a-z]+'s)\s+(?:[\w'’-]+\s+){0,3}?(?i:" + _FACT_NOUNS +
-                      r")\s+(?i:is|are)\s+(?P<value>.{1,120}))")
+                      r")\s+(?i:is|are|was|were)\s+(?P<value>.{1,120}))")
 # "I'm allergic to peanuts", "I'm vegetarian", "I'm lactose intolerant" (the fiftieth session: SmolLM2, "I don't have
 # personal preferences or allergies", nothing kept)
 _EN_ABOUT_ME = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i'm|i\s+am)\s+(?:(?i:allergic)\s+to\s+.{2,80}|(?i:vegetarian|vegan|pescatarian|"

@@ -206,7 +206,8 @@ def finished_asked(t: str) -> Span | None:
 
 # "what did I just add?", "what was that?", "when is it?" right after a promise: the one just said (`desk._in_focus`)
 _EN_LAST = re.compile(r"(?:so\s+|and\s+|wait\s+)?(?:what\s+did\s+(?:i|you)\s+just\s+(?:add|put\s+down|save|write\s+down)|"
-                      r"what\s+(?:was|is)\s+the\s+last\s+(?:thing|one|reminder|item)\s+(?:i\s+added|you\s+(?:added|saved))|"
+                      r"what(?:'s|\s+was|\s+is)\s+the\s+last\s+(?:thing|one|reminder|item|task)\s+(?:i(?:'ve|\s+have)?\s+(?:added|said|put\s+down)|"
+                      r"you\s+(?:added|saved))|"
                       r"what\s+did\s+you\s+(?:just\s+)?(?:add|save|put\s+down|write\s+down))")
 _EN_WHEN_IT = re.compile(r"(?:so\s+|and\s+)?(?:when(?:'s|\s+is|\s+was)\s+(?:it|that)(?:\s+(?:due|again|for))?|"
                          r"what\s+time\s+(?:is|was)\s+(?:it|that)\s+(?:for|due|again|set\s+for)|"
@@ -245,9 +246,11 @@ def deed_list_asked(t: str) -> str | None:
 
 # "what are my recurring reminders", "list my daily reminders", "which reminders repeat", "반복 알림 뭐 있어", "매일 하는 일 뭐야"
 _EN_REPEATING = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+are|\s+is|'re)|list|read\s+me|tell\s+me|show\s+me|which\s+are|"
-                           r"do\s+i\s+have\s+any)\s+(?:all\s+)?(?:of\s+)?(?:(?:my|the)\s+)?(?:recurring|repeating|regular|repeated)\s+"
+                           r"do\s+i\s+have\s+any)\s+(?:all\s+)?(?:of\s+)?(?:(?:my|the)\s+)?(?:recurring|repeating|regular|repeated|daily|weekly|monthly)\s+"
                            r"(?:reminders?|alarms?|tasks?|to-?dos?|things|promises|items)"
-                           r"|which\s+(?:reminders|alarms|tasks|things)\s+(?:repeat|recur|come\s+back)")
+                           r"|which\s+(?:reminders|alarms|tasks|things)\s+(?:repeat|recur|come\s+back)"
+                           # "what's repeating now?" (the fifty-first session: to SmolLM2)
+                           r"|what(?:'s|\s+is|\s+are)\s+(?:repeating|recurring)(?:\s+now)?|what\s+(?:repeats|recurs)")
 _KO_REPEATING = re.compile(r"(?:반복|반복되는|반복하는|정기)(?:알림|알람|할일|일정|일)(?:은|이|들)?(?:뭐|뭔|무엇|어떤|있(?:어|나|니|지|냐|는지)|알려)")
 
 

@@ -101,6 +101,14 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?=(?:lunch|dinner|breakfast|brunch|coffee|"
                          r"drinks|practice|rehearsal|class)\s+(?:with|at)\b)")),
     ("list", re.compile(r"\b(?:add|put)\s+(?=.+?\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do|agenda|list|reminders))")),
+    # "My doctor's appointment is next Tuesday at 3:30", "the meeting is at 3" (the fifty-first session: "I see."): an
+    # appointment told with its time, kept as its own name ("doctor's appointment")
+    ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|remember),?\s+)*"
+                            r"(?:my|our|the)\s+(?P<who>(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS + r")\s+(?:is|'s|will\s+be)\s+"
+                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+    # "I have a 30 minute walk planned for 6 pm", "I've got a run scheduled at 7" (the fifty-first session: to SmolLM2)
+    ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?:a|an|my|the)\s+"
+                         r"(?=(?:[\w'-]+\s+){1,4}?(?:planned|scheduled|booked|set\s+up|lined\s+up)\s+(?:for|at|on)\b)")),
     # "Schedule a haircut for next Thursday at 4", "then a meeting with the bank at 11" (the fifty-first session: both
     # to SmolLM2, "I'm so sorry to hear that", "A meeting with the bank at 11:11."): an appointment, kept with its time
     ("event", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|plus|then|and\s+then|after\s+that|jarvis|please),?\s+)*"
@@ -468,10 +476,17 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             clause = sen.strip()
             out.append(Commitment(f"{t.who.split()[-1]} visit", clause, (base, base + len(sen)), remind=False))
             continue
+        if t.kind == "event_is":   # its own clause: up to the next opener ("… and I need to buy a gift tomorrow")
+            limit = triggers[i + 1].start if i + 1 < len(triggers) else len(low)
+            if any(t.end <= hs < limit for hs, _ in holes):
+                out.append(Commitment(t.who, sen[t.start:limit].strip(" ,"), (base + t.start, base + limit), remind=False))
+            continue
         parts = _split_and(low, t.end, end, holes)
         timed = [p for p in parts if any(p[0] <= hs < p[1] for hs, _ in holes)]
         for j, (ps, pe) in enumerate(parts):
             action = _SELF_NOTE.sub("", tidy(cut(sen, ps, pe, holes)))   # "I have to remember to call mom"
+            if t.kind == "event":   # "a 30 minute walk planned for 6 pm": the walk
+                action = re.sub(r"\s+(?:planned|scheduled|booked|set\s+up|lined\s+up)$", "", action, flags=re.IGNORECASE)
             if t.kind == "plan":
                 action = base_form(action)
             elif t.kind == "todo" and WORD.match(action.lower()):

@@ -538,6 +538,9 @@ class AgendaDesk:
         if (kind := last_added_asked(t)) is not None:   # "what did I just add?", "when is it?": the promise just said
             focus = self._in_focus(session)
             loop = self._open(focus[0][1]) if focus else None
+            if kind == "what":   # "what's the last thing I added?": the newest kept, not the one last talked of (the
+                # fifty-first session: "drink water", muted a turn before, over the pills added after it)
+                loop = max(self._open_to_do(), key=lambda loop: (loop.created_ms, loop.id), default=None)
             if loop is None:   # "when is it?" with no promise just said: not the agenda's (the talk's, or the model's)
                 return DeskReply(phrases.nothing_just_added(lang), lang, intent="when") if kind == "what" else None
             said = phrases.when_due([loop], now, tz, lang) if kind == "when" else phrases.just_added(loop, now, tz, lang)
@@ -1022,8 +1025,6 @@ class AgendaDesk:
         hits = _promises_named(words, [loop.desc for loop in loops])
         if not hits and (owned := naming.owned_named(words, [loop.desc for loop in loops])) is not None:
             hits = [owned]   # "when is the drill due?" of "return Tom's drill": asked, not closed, so whose may go unsaid
-        if not hits:   # "when's the doctor?" of "doctor's appointment" (the fiftieth session: "I don't have the doctor")
-            hits = _promises_named(words, [re.sub(r"(?<=\w)'s\b", "", loop.desc) for loop in loops])
         alarms = alarms_meant(words, [loop.desc for loop in loops])
         if not hits and alarms == [] and only_kind(words):
             # "when is my alarm?" with none set: said, not left to the model to make one up
@@ -2199,6 +2200,11 @@ def _move_named(said: str, name: str, descs: Sequence[str]) -> int | list[int] |
     if len(alike) > 1:
         return alike
     found = correction_target(said, descs)
+    if found is None and any("'s" in desc for desc in descs):
+        # "push the doctor to Wednesday" of "doctor's appointment": its owner's 's unsaid (the fifty-first session: to
+        # SmolLM2); read as the possessive's noun, as "when's the doctor?" is (`_promises_named`)
+        plain = [re.sub(r"(?<=\w)'s\b", "", desc) for desc in descs]
+        found = correction_target(said, plain) if plain != list(descs) else None
     if found is None and (alike := _named_in(name, descs)):
         return alike if len(alike) > 1 else alike[0]
     return found
@@ -2282,7 +2288,14 @@ def _promises_named(words: str, descs: Sequence[str]) -> list[int]:
     """The descriptions `words` name: the one (or the tie) `naming.best_reference` finds, else those of the deed they
     say ("the call"), else the Korean ones holding their words."""
     found = naming.best_reference(words, descs)
-    return [found] if isinstance(found, int) else list(found or ()) or deed_named(words, descs) or _named_in(words, descs)
+    hits = [found] if isinstance(found, int) else list(found or ()) or deed_named(words, descs) or _named_in(words, descs)
+    if hits or "'s" not in "".join(descs):
+        return hits
+    # "when's the doctor?", "push the doctor to Wednesday" of "doctor's appointment" (the fiftieth and fifty-first
+    # sessions: "I don't have the doctor", the move to SmolLM2): the possessive's noun names it too
+    plain = [re.sub(r"(?<=\w)'s\b", "", desc) for desc in descs]
+    found = naming.best_reference(words, plain)
+    return [found] if isinstance(found, int) else list(found or ()) or deed_named(words, plain)
 
 
 def _named_in(name: str, descs: Sequence[str]) -> list[int]:

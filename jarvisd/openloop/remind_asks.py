@@ -49,8 +49,14 @@ def names_the_promise(deed: str, desc: str) -> bool:
     return not said or bool(_ANY_TASK.fullmatch(deed)) or said[0] == (desc.split() or [""])[0].casefold()
 _EN_TIME_IT = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?P<time>" + _EN_TIME + r")\s+" + _EN_IT)
 _EN_IT_TIME = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?" + _EN_IT + r"\s+(?P<time>" + _EN_TIME + r")")
-_EN_NONE = re.compile(_LEAD + r"(?:don't|do\s+not|no\s+need\s+to|stop)\s+(?:remind(?:ing)?|ping(?:ing)?)\s+me"
-                      r"(?:\s+(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?))?(?:\s+(?:anymore|any\s+more|again))?")
+_EN_NONE = re.compile(_LEAD + r"(?:(?:don't|do\s+not|no\s+need\s+to|stop)\s+(?:remind(?:ing)?|ping(?:ing)?)\s+me"
+                      r"(?:\s+(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?))?(?:\s+(?:anymore|any\s+more|again))?"
+                      # "stop the water reminders", "turn off the reminders for the pills", "no more water reminders" (the
+                      # fifty-first session: to SmolLM2, "I'm not sure what to do.")
+                      r"|(?:stop|mute|silence|turn\s+off|switch\s+off|disable|no\s+more)\s+(?:(?:the|my|all\s+the)\s+)?"
+                      r"(?P<y>(?!reminders?\b)[\w' -]+?)\s+(?:reminders?|alerts?|notifications?)(?:\s+(?:please|anymore|for\s+now))?"
+                      r"|(?:stop|mute|silence|turn\s+off|switch\s+off|disable)\s+(?:the\s+)?(?:reminders?|alerts?|notifications?)\s+"
+                      r"(?:for|about|of)\s+(?:(?:the|my)\s+)?(?P<z>.+?)(?:\s+(?:please|anymore|for\s+now))?)")
 _KO_BEFORE = re.compile(r"(?P<said>.+?)\s?전에\s*(?:다시\s*)?"
                         r"(?:알려\s*(?:줘|주세요|줄래)|리마인드\s*(?:해\s*줘|해줘|해\s*주세요)|말해\s*(?:줘|주세요))")
 _KO_NONE = re.compile(r"(?:(?P<x>.+?)\s*(?:은|는|을|를)?\s+)?(?:알려\s*주지|알림\s*주지|리마인드\s*하지)\s*(?:마|마세요|말아\s*줘)")
@@ -72,7 +78,7 @@ class RemindAsk:
 def remind_ask(cleaned: str) -> RemindAsk | None:
     """What `cleaned` (lower case, no closing punctuation) asks of a promise's reminder, or None."""
     if m := _EN_NONE.fullmatch(cleaned):
-        return RemindAsk(name=_name(m["x"]), none=True)
+        return RemindAsk(name=_name(m["x"] or m["y"] or m["z"]), none=True)
     if m := _EN_DAY_OF.fullmatch(cleaned):
         part = m["part"] or m["part2"]
         return RemindAsk(name=_name(m["x"]), lead_minutes=0, part="morning" if part == "day" else part)
