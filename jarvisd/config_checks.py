@@ -184,7 +184,7 @@ CHECKS: dict[str, Callable[[Any], str | None]] = {
     "voice.stt_prompt": _at_most_chars(400, ", a short sample of what is said (Whisper keeps 223 tokens of it)"),
     "voice.activation": _choices("wake", "always", "push_to_talk"),
     "voice.wake_engine": _choices("openwakeword", "transcript"),
-    "voice.wake_verify": _choices("transcript", "off"),
+    "voice.wake_verify": _choices("likelihood", "transcript", "off"),
     "voice.wake_threshold": _between(0.01, 0.99),
     "voice.barge_in": _choices("on", "off"),
     "voice.barge_in_double_talk": _choices("on", "off"),
