@@ -186,6 +186,7 @@ CHECKS: dict[str, Callable[[Any], str | None]] = {
     "voice.wake_engine": _choices("openwakeword", "transcript"),
     "voice.wake_verify": _choices("likelihood", "transcript", "off"),
     "voice.wake_threshold": _between(0.01, 0.99),
+    "voice.wake_agc": _choices("on", "off"),
     "voice.barge_in": _choices("on", "off"),
     "voice.barge_in_double_talk": _choices("on", "off"),
     "voice.echo_cancel": _choices("auto", "webrtc", "off"),

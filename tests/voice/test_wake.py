@@ -178,6 +178,18 @@ def test_only_an_utterance_a_fire_woke_outside_a_reply_s_window_needs_confirming
     assert not Activation("wake", wake_model=True, verify=False).needs_confirmation(now=5.0, woken=True)
 
 
+def test_the_threshold_and_the_level_normalizing_are_config_choices():
+    home = {"JARVIS_HOME": "/nonexistent-jarvisd-home"}
+    default = VoiceSettings.from_config(load_config(env=home).voice)
+    assert default.wake_threshold == 0.2 and default.wake_agc is True  # chosen on bench_wake's dev set
+    assert WakeSettings().threshold == 0.2 and WakeSettings().agc is True
+    off = load_config(env={**home, "JARVIS_VOICE__WAKE_AGC": "off", "JARVIS_VOICE__WAKE_THRESHOLD": "0.5"})
+    assert VoiceSettings.from_config(off.voice).wake_agc is False
+    assert VoiceSettings.from_config(off.voice).wake_threshold == 0.5
+    with pytest.raises(ConfigError, match="voice.wake_agc"):
+        load_config(env={**home, "JARVIS_VOICE__WAKE_AGC": "loud"})
+
+
 class CountingScorer:
     """Scores 0.9 on frames whose first sample is 1.0 (a planted "wake word"), 0 elsewhere."""
 
@@ -197,7 +209,7 @@ def frame(marker: float = 0.0) -> np.ndarray:
 
 def test_the_model_runs_only_around_speech_and_catches_up_on_the_audio_before_it():
     scorer = CountingScorer()
-    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, hangover_sec=0.32, refractory_sec=1.0))
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, hangover_sec=0.32, refractory_sec=1.0, agc=False))
     for _ in range(100):
         assert listener.hear(frame(), speech=False) is None
     assert scorer.fed == []  # silence: the model never ran
@@ -213,7 +225,7 @@ def test_the_model_runs_only_around_speech_and_catches_up_on_the_audio_before_it
 
 def test_the_model_scores_only_the_start_of_each_utterance():
     scorer = CountingScorer()
-    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, hangover_sec=0.32, window_sec=0.32, gap_sec=0.32))
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, hangover_sec=0.32, window_sec=0.32, gap_sec=0.32, agc=False))
     for _ in range(20):
         listener.hear(frame(), speech=False)
     for _ in range(60):  # a long utterance: 10 frames of pre-roll and its first 10 frames, no more
@@ -231,16 +243,59 @@ def test_the_model_scores_only_the_start_of_each_utterance():
 
 def test_without_a_window_the_model_scores_the_whole_utterance():
     scorer = CountingScorer()
-    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, window_sec=None))
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, window_sec=None, agc=False))
     for _ in range(100):
         listener.hear(frame(0.5), speech=True)
     assert len(scorer.fed) == 100
 
 
 def test_one_wake_word_fires_once():
-    listener = WakeListener(CountingScorer(), WakeSettings(refractory_sec=1.0))
+    listener = WakeListener(CountingScorer(), WakeSettings(refractory_sec=1.0, agc=False))
     fired = [listener.hear(frame(1.0), speech=True) for _ in range(40)]
     assert fired[0] == 0.9 and fired[1:31] == [None] * 30 and fired[31] == 0.9  # 31 frames = 1 s later
+
+
+class LevelScorer:
+    """Keeps the RMS of every frame the model is fed."""
+
+    def __init__(self) -> None:
+        self.levels: list[float] = []
+
+    def scores(self, frame: np.ndarray) -> list[float]:
+        self.levels.append(float(np.sqrt(np.mean(np.square(frame)))))
+        return [0.0]
+
+
+def tone(dbfs: float) -> np.ndarray:
+    t = np.arange(FRAME_SAMPLES) / MIC_RATE
+    return (np.sqrt(2) * 10 ** (dbfs / 20) * np.sin(2 * np.pi * 440 * t)).astype(np.float32)
+
+
+def test_the_model_hears_each_utterance_level_normalized_and_only_the_model_does():
+    """A quiet voice (-38 dBFS, the bench's quietest clips) reaches the model at -20 dBFS, its pre-roll
+    by the same gain; a loud one is brought down; the frame the caller passed is not changed."""
+    for level in (-38.0, -10.0):
+        scorer = LevelScorer()
+        listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, window_sec=None))
+        listener.hear(tone(level - 10), speech=False)  # the soft onset, before the VAD calls it speech
+        loud = tone(level)
+        listener.hear(loud, speech=True)
+        assert 20 * np.log10(scorer.levels[-1]) == pytest.approx(-20.0, abs=0.1)
+        assert 20 * np.log10(scorer.levels[-2]) == pytest.approx(-30.0, abs=0.1)
+        assert 20 * np.log10(np.sqrt(np.mean(np.square(loud)))) == pytest.approx(level, abs=0.1)
+    raw = LevelScorer()
+    WakeListener(raw, WakeSettings(agc=False)).hear(tone(-38.0), speech=True)
+    assert 20 * np.log10(raw.levels[-1]) == pytest.approx(-38.0, abs=0.1)
+
+
+def test_the_level_is_each_utterance_s_own():
+    scorer = LevelScorer()
+    listener = WakeListener(scorer, WakeSettings(window_sec=None, gap_sec=0.32, hangover_sec=0.1))
+    listener.hear(tone(-10.0), speech=True)
+    for _ in range(12):  # a pause that ends the utterance
+        listener.hear(np.zeros(FRAME_SAMPLES, np.float32), speech=False)
+    listener.hear(tone(-38.0), speech=True)  # the next, quiet one is not held down by the loud one
+    assert 20 * np.log10(scorer.levels[-1]) == pytest.approx(-20.0, abs=0.1)
 
 
 # --- the real model on synthesized speech ------------------------------------------------------------
