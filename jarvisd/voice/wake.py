@@ -143,8 +143,6 @@ class WakeListener:
             if self._silent_run >= self._gap:  # an utterance begins: a new window
                 self._window_left = -1 if self._window is None else self._window
                 self._peak = 0.0
-            if self.settings.agc:
-                self._peak = max(self._peak, float(np.sqrt(np.mean(np.square(frame, dtype=np.float32)))))
             self._silent_run = 0
             self._open_for = self._hangover
         elif self._open_for:
@@ -161,6 +159,8 @@ class WakeListener:
             self._window_left -= 1
         frames = [*self._recent, frame]  # the model catches up on the audio it has not heard
         self._recent.clear()
+        if self.settings.agc and speech:  # only frames the model scores: the rest of an utterance costs nothing
+            self._peak = max(self._peak, float(np.sqrt(np.dot(frame, frame) / len(frame))))
         if self.settings.agc and self._peak > 0:
             gain = min(self._agc_max, self._agc_target / self._peak)
             frames = [np.clip(f * gain, -1.0, 1.0) for f in frames]
