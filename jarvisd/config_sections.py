@@ -75,6 +75,7 @@ class VoiceConfig(_Section):
     wake_engine: str
     wake_threshold: float
     wake_verify: str
+    wake_agc: str
     wake_phrases: list[str]
     follow_up_sec: float
     barge_in: str

@@ -48,7 +48,12 @@ from jarvisd.config import load_config  # noqa: E402
 from jarvisd.events import EventBus  # noqa: E402
 from jarvisd.manifest import ModelStore  # noqa: E402
 from jarvisd.paths import REPO_ROOT  # noqa: E402
-from jarvisd.voice.activation import heard_wake_word  # noqa: E402
+from jarvisd.voice.activation import (  # noqa: E402
+    OTHER_OPENINGS,
+    WAKE_OPENINGS,
+    heard_wake_word,
+    likely_wake_opening,
+)
 from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, read_wav, resample, write_wav  # noqa: E402
 from jarvisd.voice.build import build_pipeline, voice_path  # noqa: E402
 from jarvisd.voice.endpointing import Endpointer, SileroStream, Utterance  # noqa: E402
@@ -208,11 +213,12 @@ class OpenWakeWordEngine:
     name = "openwakeword"
 
     def __init__(self, threshold: float, ungated: bool = False, window_sec: float | None = 2.5,
-                 preroll_sec: float = WakeSettings.preroll_sec) -> None:
+                 preroll_sec: float = WakeSettings.preroll_sec, agc: bool = WakeSettings.agc) -> None:
         self.model = HeyJarvisModel.from_store(ModelStore(load_config().paths.models_dir))
         self.threshold, self.ungated = threshold, ungated
         self.listener_settings = WakeSettings(threshold=2.0, window_sec=window_sec, preroll_sec=preroll_sec,  # never fires
-                                              gap_sec=pipeline_settings().endpoint.trailing_silence_ms / 1000)
+                                              gap_sec=pipeline_settings().endpoint.trailing_silence_ms / 1000,
+                                              agc=agc)
         self.probs: list[float] = []  # the VAD's speech probability per frame of the last `scores` call
 
     def scores(self, audio: np.ndarray) -> tuple[list[tuple[int, float]], float]:
@@ -314,7 +320,7 @@ def cached_scores(engine: OpenWakeWordEngine, path: Path, audio: np.ndarray) -> 
     second run with another verification rule does not score the hour again."""
     ws = engine.listener_settings
     key = path.with_name(f"{path.stem}.scores-w{ws.window_sec or 0:g}-g{ws.gap_sec:g}-p{ws.preroll_sec:g}"
-                         f"{'-ungated' if engine.ungated else ''}.npz")
+                         f"{'-ungated' if engine.ungated else ''}{'-agc' if ws.agc else ''}.npz")
     if key.exists():
         data = np.load(key)
         engine.probs = data["probs"].tolist()
@@ -333,6 +339,7 @@ class Transcripts:
         self.known: dict[str, str] = json.loads(self.path.read_text()) if self.path.exists() else {}
         self.recognizer = None
         self.new = 0
+        self.openings: dict[str, dict[str, list[float]]] | None = None
 
     def text(self, name: str, seg: Segment) -> str:
         key = f"{name}:{seg.start}:{seg.end}"
@@ -350,12 +357,29 @@ class Transcripts:
     def save(self) -> None:
         self.path.write_text(json.dumps(self.known, ensure_ascii=False, indent=0))
 
+    def likely(self, name: str, seg: Segment) -> bool:
+        """The likelihood rule (`voice.wake_verify = likelihood`) on an utterance: does Whisper find a wake
+        opening likely for it (`likely_wake_opening`)? Opening log-probs cached in <cache>/openings.json."""
+        if self.openings is None:
+            self.openings_path = self.path.with_name("openings.json")
+            self.openings = json.loads(self.openings_path.read_text()) if self.openings_path.exists() else {}
+        key, wanted = f"{name}:{seg.start}:{seg.end}", WAKE_OPENINGS + OTHER_OPENINGS
+        if any(o not in self.openings.get(key, {}) for o in wanted):
+            if self.recognizer is None:
+                from jarvisd.voice.build import load_recognizer
+
+                self.recognizer = load_recognizer(load_config())
+            self.openings[key] = dict(zip(wanted, self.recognizer.opening_logprobs(seg.audio, wanted), strict=True))
+            self.openings_path.write_text(json.dumps(self.openings))
+        return likely_wake_opening([self.openings[key][o] for o in wanted]) is not None
+
 
 def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
-              transcripts: Transcripts | None = None, dump: Path | None = None) -> list[dict]:
+              transcripts: Transcripts | None = None, dump: Path | None = None, likelihood: bool = False) -> list[dict]:
     """One row per threshold (openwakeword) or one row (microwakeword, its own cutoff). With
     `transcripts`, each row also counts what the second stage lets through: a fire takes a turn only
-    when Whisper's transcript of an utterance it woke passes `heard_wake_word`."""
+    when Whisper's transcript of an utterance it woke passes `heard_wake_word` (or, with `likelihood`,
+    when Whisper finds a wake opening likely for it: `likely_wake_opening`)."""
     sweep = isinstance(engine, OpenWakeWordEngine)
     verify = transcripts is not None and sweep
     fa_scores, fa_segs, secs, cpu = [], [], 0.0, 0.0
@@ -376,7 +400,7 @@ def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
         ok = set()
         for seg, fire in woke:
             text = transcripts.text(name, seg)
-            good = heard_wake_word(text, phrases)
+            good = heard_wake_word(text, phrases) or (likelihood and transcripts.likely(name, seg))
             seen[kind].append((f"{name}:{seg.start / MIC_RATE:.1f}s", text, good))
             if good:
                 ok.add(fire)
@@ -470,6 +494,12 @@ def main() -> None:
                     help="seconds of audio before the VAD's onset the model catches up on")
     ap.add_argument("--no-verify", action="store_true",
                     help="skip the second stage (Whisper's transcript of each woken utterance must name Jarvis)")
+    ap.add_argument("--verify", choices=("transcript", "likelihood"), default=load_config().voice.wake_verify
+                    if load_config().voice.wake_verify != "off" else "likelihood",
+                    help="the second stage's rule (voice.wake_verify): the transcript must name Jarvis, or that "
+                         "or Whisper finds 'Hey Jarvis' the likely opening")
+    ap.add_argument("--agc", choices=("on", "off"), default=load_config().voice.wake_agc,
+                    help="level-normalize what the wake model hears (voice.wake_agc)")
     ap.add_argument("--dump-transcripts", type=Path, help="write every woken utterance's transcript here (JSON)")
     ap.add_argument("--held-out", action="store_true",
                     help="a second corpus (other sentences, voices, levels and noise) for figures not tuned on")
@@ -486,7 +516,7 @@ def main() -> None:
 
     window = args.window or None
     engines = [] if args.no_detection else [OpenWakeWordEngine(args.threshold, ungated=args.ungated, window_sec=window,
-                                                                   preroll_sec=args.preroll)]
+                                                                   preroll_sec=args.preroll, agc=args.agc == "on")]
     transcripts = None if args.no_verify else Transcripts(args.cache)
     if not args.no_micro and not args.no_detection:
         try:
@@ -495,14 +525,15 @@ def main() -> None:
             print("pymicro-wakeword not installed: measuring openwakeword only")
     for engine in engines:
         t = time.perf_counter()
-        for r in detection(engine, speech, wake_wav, clips, transcripts, args.dump_transcripts):
+        for r in detection(engine, speech, wake_wav, clips, transcripts, args.dump_transcripts,
+                               likelihood=args.verify == "likelihood"):
             mark = " <- voice.wake_threshold" if r["threshold"] == args.threshold else ""
             cut = f"threshold {r['threshold']:.2f}" if r["threshold"] is not None else "its cutoff 0.97"
             print(f"{r['engine']:>14} {cut}: {r['false_accepts']} false accepts in {r['speech_hours']:.2f} h "
                   f"of speech = {r['fa_per_hour']:.1f}/h; caught {r['caught']}/{r['clips']} wake phrases "
                   f"({100 * r['caught'] / r['clips']:.0f}%){mark}", flush=True)
             if "verified_caught" in r:
-                print(f"{'':>14}   verified by the transcript: {r['verified_false_accepts']} false accepts = "
+                print(f"{'':>14}   verified ({args.verify}): {r['verified_false_accepts']} false accepts = "
                       f"{r['verified_fa_per_hour']:.1f}/h; caught {r['verified_caught']}/{r['clips']} "
                       f"({100 * r['verified_caught'] / r['clips']:.0f}%)", flush=True)
             if args.show_missed and (r["threshold"] in (None, args.threshold)):

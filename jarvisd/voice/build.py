@@ -91,7 +91,8 @@ def wake_listener(settings: VoiceSettings, store: ModelStore) -> WakeListener | 
             log.info("voice: wake word by transcript (%s)", why)
         return None
     try:
-        return load_wake_listener(store, settings.wake_threshold, settings.endpoint.trailing_silence_ms / 1000)
+        return load_wake_listener(store, settings.wake_threshold, settings.endpoint.trailing_silence_ms / 1000,
+                                  agc=settings.wake_agc)
     except (ModelError, ImportError, OSError, ValueError) as exc:
         log.warning("voice: the wake word model cannot be used (%s): using the transcript engine", exc)
         return None

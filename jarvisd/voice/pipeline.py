@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -26,7 +27,7 @@ import numpy as np
 
 from jarvisd.events import EventBus, StatusChanged
 from jarvisd.turn_gate import TurnGate, turn_name
-from jarvisd.voice.activation import Activation
+from jarvisd.voice.activation import Activation, confirm_by_likelihood, heard_wake_word
 from jarvisd.voice.answering import AnswerFn, SpokenTurns
 from jarvisd.voice.audio import FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
 from jarvisd.voice.barge_in import BargeInRule, kept_db
@@ -435,6 +436,14 @@ class VoicePipeline:
         if reason is not None:
             self.bus.publish_nowait(UtteranceDropped(reason, result.text))
             return
+        if self.wake is not None and self.settings.wake_likelihood and hasattr(self.recognizer, "opening_logprobs") and \
+                self.activation.needs_confirmation(ended, utt.woken) and \
+                not heard_wake_word(result.text, self.activation.wake_phrases):
+            likely = await asyncio.to_thread(confirm_by_likelihood, self.recognizer, utt.audio)
+            log.info("voice: the transcript %r lacks the wake word; decoded after a likely one: %r",
+                     result.text, likely)
+            if likely is not None:
+                result = dataclasses.replace(result, text=likely)
         # With the wake word model the follow-up window counts to when the utterance came in, not to
         # when Whisper finished with it.
         admission = self.activation.admit(result.text, ended if self.wake is not None else time.time(), utt.woken)

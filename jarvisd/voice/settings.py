@@ -16,8 +16,10 @@ class VoiceSettings:
     language: str = "auto"
     activation: str = "wake"
     wake_engine: str = "openwakeword"  # "openwakeword" (the hey_jarvis model) | "transcript" (Whisper + phrases)
-    wake_threshold: float = 0.5
+    wake_threshold: float = 0.2
+    wake_agc: bool = True  # the wake model hears each utterance level-normalized (WakeSettings.agc)
     wake_verify: bool = True  # a model fire counts only when Whisper's transcript names the wake phrase
+    wake_likelihood: bool = True  # ... or, failing that, Whisper finds "Hey Jarvis" likely for it (activation.py)
     wake_phrases: tuple[str, ...] = ("jarvis", "자비스")
     follow_up_sec: float = 8.0
     barge_in: bool = True
@@ -32,8 +34,9 @@ class VoiceSettings:
     def from_config(cls, voice: VoiceConfig) -> VoiceSettings:
         """From `cfg.voice` (jarvisd.config)."""
         return cls(language=voice.language, activation=voice.activation, wake_engine=voice.wake_engine,
-                   wake_threshold=float(voice.wake_threshold),
-                   wake_verify=voice.wake_verify == "transcript", wake_phrases=tuple(voice.wake_phrases),
+                   wake_threshold=float(voice.wake_threshold), wake_agc=voice.wake_agc == "on",
+                   wake_verify=voice.wake_verify in ("transcript", "likelihood"),
+                   wake_likelihood=voice.wake_verify == "likelihood", wake_phrases=tuple(voice.wake_phrases),
                    follow_up_sec=float(voice.follow_up_sec), barge_in=voice.barge_in == "on",
                    barge_in_double_talk=voice.barge_in_double_talk == "on",
                    echo_cancel=voice.echo_cancel,

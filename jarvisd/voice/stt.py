@@ -16,9 +16,11 @@ loops or compresses too well is redone the classic way, as is audio longer than 
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,6 +81,7 @@ class SpeechRecognizer:
         self.prompt = prompt  # Whisper's "previous text": words it should expect (see SPEECH_PROMPT)
         self.model_dir = Path(model_dir)
         self.device = dev
+        self._last_encoded: tuple | None = None  # (audio key, encoder output, frames): see `_encoded`
         log.info("stt: loaded %s on %s (%s) in %.1f s", model_dir, dev, compute, time.perf_counter() - started)
 
     def transcribe(self, audio: np.ndarray, language: str | None = None) -> Transcription:
@@ -115,13 +118,7 @@ class SpeechRecognizer:
     def _run_short(self, audio: np.ndarray, language: str | None) -> tuple[str, str, float, list, float, float]:
         from faster_whisper.tokenizer import Tokenizer
 
-        features = self.model.feature_extractor(audio.astype(np.float32))
-        # Pad the log-mel with zeros, as faster-whisper pads its 30 s window (padding the audio with
-        # silence instead made Whisper loop or mishear far more often at short contexts).
-        frames = max(features.shape[-1] + 100, int(self.context_sec * 100))
-        features = np.pad(features, ((0, 0), (0, frames - features.shape[-1])))
-        features = features[:, : frames // 2 * 2]  # the encoder's convolution halves the frames
-        encoded = self.model.encode(features)
+        encoded, _ = self._encoded(audio)  # kept: the wake word's second stage may score this audio next
         probability, all_probs = 1.0, []
         if language is None:
             all_probs = [(token[2:-2], float(p)) for token, p in self.model.model.detect_language(encoded)[0]]
@@ -140,6 +137,66 @@ class SpeechRecognizer:
         logprob = float(result.scores[0]) * len(tokens) / (len(tokens) + 1)
         return (tokenizer.decode(tokens).strip(), language, probability, all_probs, float(result.no_speech_prob),
                 logprob)
+
+    def _encode_short(self, audio: np.ndarray):
+        """Whisper's encoder output for `audio` in a `context_sec` window, and its number of frames."""
+        features = self.model.feature_extractor(audio.astype(np.float32))
+        # Pad the log-mel with zeros, as faster-whisper pads its 30 s window (padding the audio with
+        # silence instead made Whisper loop or mishear far more often at short contexts).
+        frames = max(features.shape[-1] + 100, int(self.context_sec * 100))
+        features = np.pad(features, ((0, 0), (0, frames - features.shape[-1])))
+        features = features[:, : frames // 2 * 2]  # the encoder's convolution halves the frames
+        return self.model.encode(features), features.shape[-1] // 2
+
+    def opening_logprobs(self, audio: np.ndarray, openings: Sequence[str],
+                         language: str = "en") -> list[list[float]]:
+        """How likely Whisper finds each of `openings` as the first words of `audio`'s transcript: the
+        log-probability of each of its tokens, forced one after another (CTranslate2's `align`, no
+        prompt, no timestamps). One encoder run (as `transcribe`'s short path), then ~20 ms per opening.
+        Audio longer than the short context is cut to it (an opening is at the start)."""
+        from faster_whisper.tokenizer import Tokenizer
+
+        if len(audio) < MIC_RATE // 10:
+            return [[] for _ in openings]
+        encoded, frames = self._encoded(audio)
+        tokenizer = Tokenizer(self.model.hf_tokenizer, self.model.model.is_multilingual, task="transcribe",
+                              language=language)
+        start = [*tokenizer.sot_sequence, tokenizer.no_timestamps]
+        out = []
+        for text in openings:
+            tokens = tokenizer.encode(" " + text.strip())
+            result = self.model.model.align(encoded, start, [tokens], frames)[0]
+            out.append([float(np.log(max(p, 1e-12))) for p in result.text_token_probs])
+        return out
+
+    def transcribe_after(self, audio: np.ndarray, opening: str, language: str = "en") -> str:
+        """`audio`'s transcript with its first words forced to be `opening` ("Hey Jarvis"): what was said
+        after a wake word Whisper heard likely but wrote as something else ("Hey novice, ...")."""
+        from faster_whisper.tokenizer import Tokenizer
+
+        if len(audio) < MIC_RATE // 10:
+            return opening
+        encoded, _ = self._encoded(audio)
+        tokenizer = Tokenizer(self.model.hf_tokenizer, self.model.model.is_multilingual, task="transcribe",
+                              language=language)
+        forced = tokenizer.encode(" " + opening.strip())
+        prompt = [*tokenizer.sot_sequence, tokenizer.no_timestamps, *forced]
+        budget = len(prompt) + 10 + int(_TOKENS_PER_SEC * min(len(audio) / MIC_RATE, _SHORT_LIMIT_SEC))
+        result = self.model.model.generate(encoded, [prompt], beam_size=self.beam_size, max_length=budget,
+                                           suppress_blank=False, suppress_tokens=[-1])[0]
+        tokens = result.sequences_ids[0]
+        if tokens[:len(forced)] != forced:  # greedy search leaves the forced prefix out, beam search keeps it
+            tokens = [*forced, *tokens]
+        return valid_text(tokenizer.decode(tokens).strip())
+
+    def _encoded(self, audio: np.ndarray):
+        """`_encode_short` of the first `_SHORT_LIMIT_SEC` of `audio`, kept for the next call on the same
+        audio (the wake word's second stage scores, then may decode, one utterance)."""
+        audio = audio[: int(_SHORT_LIMIT_SEC * MIC_RATE)]
+        key = (len(audio), hashlib.blake2b(np.ascontiguousarray(audio).tobytes(), digest_size=16).digest())
+        if self._last_encoded is None or self._last_encoded[0] != key:
+            self._last_encoded = (key, *self._encode_short(audio))
+        return self._last_encoded[1], self._last_encoded[2]
 
     def _run(self, audio: np.ndarray, language: str | None) -> tuple[str, str, float, list, float, float]:
         if len(audio) < MIC_RATE // 10:
