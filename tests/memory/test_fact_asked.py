@@ -286,6 +286,8 @@ async def test_where_i_park_heard_in_the_present_is_kept_too(tmp_path):
     ("I prefer tea over coffee.", "What do I like to drink?", "You told me you prefer tea over coffee."),
     ("I don't eat pork.", "What do I like to eat?", "You told me you don't eat pork."),
     ("I really prefer window seats.", "What do I prefer?", "You told me you really prefer window seats."),
+    # "no shame in having a high blood pressure", nothing kept
+    ("My blood pressure was 120 over 80.", "What was my blood pressure?", "You told me your blood pressure was 120 over 80."),
 ])
 async def test_a_preference_told_is_kept_and_said_back(tmp_path, told, asked, answer):
     assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
