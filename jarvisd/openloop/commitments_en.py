@@ -101,6 +101,11 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?=(?:lunch|dinner|breakfast|brunch|coffee|"
                          r"drinks|practice|rehearsal|class)\s+(?:with|at)\b)")),
     ("list", re.compile(r"\b(?:add|put)\s+(?=.+?\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do|agenda|list|reminders))")),
+    # "the car needs an oil change this week", "the lawn needs mowing by Saturday" (the fifty-first session: the promise
+    # in focus was moved to "this week" instead): a thing's need with its time is a task ("oil change for the car")
+    ("needs", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|plus),?\s+)*(?P<who>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+(?!(?:does|do|did|will|can|would|should|"
+                         r"never|no|not|really|still|also)\b|\S*n't\b)[a-z][\w'-]*)?)"
+                         r"\s+(?:really\s+|still\s+|also\s+)?needs?\s+")),
     # "My doctor's appointment is next Tuesday at 3:30", "the meeting is at 3" (the fifty-first session: "I see."): an
     # appointment told with its time, kept as its own name ("doctor's appointment")
     ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|remember),?\s+)*"
@@ -333,6 +338,23 @@ _TODAY_ONLY = re.compile(r"(?:today|tonight|this\s+(?:morning|afternoon|evening)
 _DEADLINE = re.compile(r"(?:by|before|until|till|no\s+later\s+than)\s")
 
 
+def _need_done(need: str, who: str) -> str | None:
+    """The task a thing's need says: "an oil change" of "the car" -> "oil change for the car", "mowing" of "the lawn" ->
+    "mow the lawn", "to be washed" -> "get the car washed"; None for no task ("a break", "it", "help")."""
+    words = need.split()
+    if not words or len(words) > 6:
+        return None
+    first = words[0].lower()
+    if first == "to" and len(words) > 2 and words[1].lower() == "be":   # "needs to be washed"
+        return f"get {who} {' '.join(words[2:])}"
+    if first.endswith("ing") and (verb := base_form(need)) != need:   # "needs mowing", "needs cleaning"
+        return f"{verb} {who}"
+    if first in ("a", "an", "new", "its", "some", "his", "her", "their") and len(words) > 1 \
+            and words[-1].lower() not in ("break", "rest", "help", "hug", "minute", "moment", "while", "second"):
+        return f"{' '.join(words[1:] if first in ('a', 'an', 'its', 'some', 'his', 'her', 'their') else words)} for {who}"
+    return None
+
+
 _A_DAY_OR_HOUR = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|today|noon|morning|afternoon|evening")
 _LEAD_IN = re.compile(r"(?:jump|hop|get)\s+on(?:\s+it)?|jump|hop|sit\s+down|go\s+ahead|get\s+up")
 _AFTER_REASON = re.compile(r"(?:^|[\s,])(?:so|and|but)\s*$")   # a clause of its own before the promise
@@ -475,6 +497,13 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         if t.kind == "visit":
             clause = sen.strip()
             out.append(Commitment(f"{t.who.split()[-1]} visit", clause, (base, base + len(sen)), remind=False))
+            continue
+        if t.kind == "needs":
+            limit = triggers[i + 1].start if i + 1 < len(triggers) else len(low)
+            end = _action_end(low, t.end, limit)
+            need = tidy(cut(sen, t.end, end, holes))
+            if any(t.end <= hs < limit for hs, _ in holes) and (action := _need_done(need, t.who[:1].lower() + t.who[1:])) is not None:
+                out.append(Commitment(action, sen[t.start:limit].strip(" ,"), (base + t.start, base + limit), remind=False))
             continue
         if t.kind == "event_is":   # its own clause: up to the next opener ("… and I need to buy a gift tomorrow")
             limit = triggers[i + 1].start if i + 1 < len(triggers) else len(low)

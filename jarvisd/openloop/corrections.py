@@ -245,7 +245,11 @@ _EN_TRAILING_CUE = re.compile(
     # to Friday", "…, surely make the passport renewal December 23 instead"); not the verb of a plan ("need to
     # move the couch", "I'll change the oil")
     r"|(?<!\bto)(?<!\bwill)(?<!'ll)(?<!\bgonna)(?<!\bi)(?<!\bwe)(?<!\bshould)(?<!\bmust)(?<!\bcan)(?<!\bcould)"
-    r"\s+(?=(?:make|move|change|push|reschedule)\s)", re.IGNORECASE)
+    # ... nor a noun ("the car needs an oil change this week": the fifty-first session moved the promise in focus to
+    # "this week"); the order names what it moves
+    r"(?<!\boil)(?<!\ba)(?<!\ban)(?<!\bthe)(?<!\bno)(?<!\bsmall)(?<!\bloose)(?<!\bspare)(?<!\bbig)(?<!\bsome)"
+    r"\s+(?=(?:make|move|change|push|reschedule)\s+(?!(?:this|next|last)\s+(?:week|weekend|month|year|morning|afternoon|"
+    r"evening|time)\b))", re.IGNORECASE)
 _KO_TRAILING_CUE = re.compile(r"(?:[,.;!?]\s*|\s+(?:그리고|근데)\s+)(?:(?:아|음|어)[\s,]+)*(?=(?:아니|아냐|아뇨)[\s,])")
 
 

@@ -250,7 +250,8 @@ def _period(m: re.Match[str]) -> _Meaning:
         return _Meaning(day=w.period_end(unit, ahead - 1))  # before next week: this Sunday
     if unit == "day" and ahead == 0:   # "by close of play on Friday": the day said with it, else today
         return _Meaning(day=w.period_end(unit, ahead), any_day=True)
-    return _Meaning(day=w.period_end(unit, ahead), month_ahead=ahead if unit == "month" else None)
+    week = unit == "week" and "weekend" not in m[0] and "주말" not in m[0] and "eow" not in m[0]
+    return _Meaning(day=w.period_end(unit, ahead, sunday_ahead=week), month_ahead=ahead if unit == "month" else None)
 
 
 @_rule(*wp.CLOCK)

@@ -324,11 +324,15 @@ def weekday(wd: int, week: str | None) -> DayFn:
     return resolve
 
 
-def period_end(unit: str, ahead: int) -> DayFn:
-    """The last day of this (ahead 0), the next (1) or the last (-1) day, week (Sunday), month or year."""
+def period_end(unit: str, ahead: int, sunday_ahead: bool = False) -> DayFn:
+    """The last day of this (ahead 0), the next (1) or the last (-1) day, week (Sunday), month or year.
+    `sunday_ahead`: "this week" said on a Sunday is the week ahead, not the one day left of it (the fifty-first
+    session: "the car needs an oil change this week" was due by the end of that Sunday), as "what's on this week?"
+    reads it; "this weekend" on a Sunday is still that day."""
     def resolve(today: date) -> date:
         if unit == "week":
-            return today + timedelta(days=6 - today.weekday() + 7 * ahead)
+            sunday = sunday_ahead and today.weekday() == 6 and ahead == 0
+            return today + timedelta(days=6 - today.weekday() + 7 * (ahead + sunday))
         if unit == "month":
             first = plus_months(today.replace(day=1), ahead)
             return month_end(first.year, first.month)

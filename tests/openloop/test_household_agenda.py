@@ -187,3 +187,36 @@ def test_reminders_stopped_by_their_thing_and_repeats_asked_other_ways(desk):
     assert said[2] == "OK, no reminders for drink water. It stays on your agenda."
     assert said[3] == said[4] == "One thing repeats: take your pills, tomorrow at 8 AM, then every day."
     assert said[5] == "The last thing you added: take your pills, tomorrow at 8 AM, then every day."
+
+
+# ---------------------------------------------------------------- a thing's need, and "this week" on a Sunday
+
+@pytest.mark.parametrize("said, rows", [
+    ("The lawn needs mowing by Saturday.", [("mow the lawn", "2026-12-05 23:59")]),
+    ("my car needs to be washed tomorrow", [("get my car washed", "2026-12-02 23:59")]),
+    ("the dog needs a walk at 6", [("walk for the dog", "2026-12-01 18:00")]),
+])
+def test_a_things_need_with_a_time_is_a_task(desk, said, rows):
+    said_to(desk, said)
+    assert agenda_rows(desk) == rows
+
+
+def test_a_things_need_is_no_correction_of_the_promise_in_focus(tmp_path, korean):
+    """"And the car needs an oil change this week." moved "call the insurance company" (said a turn before) to today:
+    "change this week" was read as an order to move it."""
+    from datetime import datetime
+
+    from tests.openloop.conftest import SEOUL, agenda_desk
+
+    desk = agenda_desk(tmp_path, korean, datetime(2026, 12, 6, 5, 0, tzinfo=SEOUL))   # a Sunday
+    said = said_to(desk, "remind me to call the insurance company tomorrow at 9.",
+                   "And the car needs an oil change this week.")
+    assert said[1] == "Got it: oil change for the car, by Sunday, December 13."
+    assert sorted(agenda_rows(desk)) == [("call the insurance company", "2026-12-07 09:00"),
+                                         ("oil change for the car", "2026-12-13 23:59")]
+
+
+@pytest.mark.parametrize("said", ["the kids need a break on Friday", "My brother doesn't need help painting on Sunday."])
+def test_guard_a_need_that_is_no_task(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
