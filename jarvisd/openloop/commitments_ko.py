@@ -236,6 +236,23 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
     return None
 
 
+def _note_item(ms: Sequence[Morph]) -> _Hit | None:
+    """"애들 숙제 봐 주기", "엄마한테 전화하기": a whole sentence that is a deed made a noun with -기, as written on a
+    to-do note, is a task (the fifty-sixth session: to the model, "애"). Not asked ("숙제 봐 주기?"), and with no
+    ending of its own before the -기 (no "했기", no "하기 싫어")."""
+    words = [m for m in ms if m.tag not in ("SP", "SF", "SW")]
+    if any(m.form in ("?", "？") for m in ms) or len(words) < 3:
+        return None
+    i = len(words) - 1
+    if not is_morph(words[i], "기", "ETN") or words[i - 1].tag not in ("VV", "XSV", "VX") or \
+            any(m.tag in ("EF", "EP", "ETM") or m.tag == "EC" and m.form not in ("어", "아", "고") for m in words[:i]):
+        return None
+    if not any(m.tag.startswith("NN") for m in words[:i - 1]):
+        return None
+    k = ms.index(words[i])
+    return _Hit("must", k - 1, k)
+
+
 def _event(ms: Sequence[Morph]) -> _Hit | None:
     """"내일 3시에 병원 예약 있어": an appointment with a time is a promise to be there (the caller keeps
     it only when a time was said)."""
@@ -401,7 +418,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     second = _second_duty(ms)
     if second is not None:
         return _commitments(sen, ms[:second], base, holes) + _commitments(sen, ms[second:], base, holes)
-    hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes)
+    hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes) or _note_item(ms)
     if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind != "said") or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):

@@ -308,3 +308,91 @@ def test_guard_that_is_done_with_nothing_open_is_still_nothing_to_mark(sunday):
     said_to(sunday, "10분 타이머")
     assert sunday.done_unlisted("그거 했어") == "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건 없어요."
     assert sunday.done_unlisted("I did that") == "Good. That wasn't on your agenda, so there was nothing to mark done."
+
+
+# ---- the fifty-sixth session: three more Korean days (work, family and medicine, anniversaries and memory), a Sunday
+# afternoon (2026-12-06 14:00, Seoul) ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def afternoon(tmp_path, korean) -> AgendaDesk:
+    from datetime import datetime
+
+    from tests.openloop.conftest import SEOUL, agenda_desk
+    return agenda_desk(tmp_path, korean, datetime(2026, 12, 6, 14, 0, tzinfo=SEOUL))
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("3시 회의 4시로 바꿔 줘", "팀 회의, 내일 오후 4시로 바꿨어요.", ("팀 회의", "2026-12-07 16:00")),
+    ("내일 3시 회의를 4시로 옮겨 줘", "팀 회의, 내일 오후 4시로 바꿨어요.", ("팀 회의", "2026-12-07 16:00")),
+    ("3시에 있는 회의 다섯 시로 바꿔 주세요", "팀 회의, 내일 오후 5시로 바꿨어요.", ("팀 회의", "2026-12-07 17:00")),
+    ("5시 회의 6시로 바꿔 줘", "팀 회의, 내일 저녁 6시로 바꿨어요.", ("팀 회의", "2026-12-07 18:00")),
+])
+def test_a_meeting_named_by_its_clock_time_moves_to_the_time_said_after(afternoon, said, reply, row):
+    """Before: "3시 회의 4시로 바꿔 줘" read the 3 o'clock as the new time: "팀 회의: 이미 내일 오후 3시예요. 바뀐 건
+    없어요." (nothing moved)."""
+    said_to(afternoon, "내일 3시에 팀 회의 있어", "엄마한테 전화해야 돼")
+    assert said_to(afternoon, said) == [reply]
+    assert row in agenda_rows(afternoon)
+
+
+def test_the_clock_time_picks_the_one_of_two_meetings(afternoon):
+    said_to(afternoon, "내일 3시에 팀 회의 있어", "모레 오후 5시에 고객 회의 있어")
+    assert said_to(afternoon, "5시 회의 6시로 바꿔 줘") == ["고객 회의, 모레 저녁 6시로 바꿨어요."]
+    assert sorted(agenda_rows(afternoon)) == [("고객 회의", "2026-12-08 18:00"), ("팀 회의", "2026-12-07 15:00")]
+
+
+def test_a_correction_after_asking_when_moves_the_one_asked_of(afternoon):
+    """Before: "아 아니 다섯시 반이야" after "학원 픽업 몇 시였더라" moved the medicine said before it: "약 먹기, 내일
+    새벽 5시 30분부터 매일로 바꿨어요."."""
+    said_to(afternoon, "오늘 다섯 시에 학원 픽업 가야 돼요", "매일 아침 8시에 약 먹기 알려 줘")
+    assert said_to(afternoon, "학원 픽업 몇 시였더라", "아 아니 다섯시 반이야") == [
+        "학원 픽업 가기는 오늘 오후 5시예요.", "학원 픽업 가기, 오늘 오후 5시 30분으로 바꿨어요."]
+    assert sorted(agenda_rows(afternoon)) == [("약 먹기", "2026-12-07 08:00"), ("학원 픽업 가기", "2026-12-06 17:30")]
+
+
+@pytest.mark.parametrize(("before", "asked", "reply"), [
+    (("오늘 다섯 시에 학원 픽업 가야 돼요", "매일 아침 8시에 약 먹기 알려 줘", "학원 픽업 몇 시였더라"), "그거 몇 시였더라",
+     "학원 픽업 가기는 오늘 오후 5시예요."),
+    (("다음주 수요일까지 분기 보고서 내야돼", "엄마한테 전화해야 돼", "보고서 금요일로 미뤄 줘"), "그게 언제였지?",
+     "분기 보고서 내기는 다음 주 금요일까지예요."),
+    (("내일 3시에 팀 회의 있어", "다음주 수요일까지 분기 보고서 내야돼", "다음 할 일 뭐야?"), "그건 몇 시야?",
+     "팀 회의는 내일 오후 3시예요."),
+])
+def test_when_was_that_asks_of_the_one_just_said(afternoon, before, asked, reply):
+    """Before: "그게 언제였지?" / "그거 몇 시였더라" were "일정에 그게는 없어요. 언제인지 알려 주시면 적어 둘게요."."""
+    said_to(afternoon, *before)
+    assert said_to(afternoon, asked) == [reply]
+
+
+def test_when_was_that_with_nothing_in_focus_asks_which(afternoon):
+    assert said_to(afternoon, "그게 언제였지?") == ["어떤 일 말씀이세요? 이름을 말씀해 주시면 언제인지 알려 드릴게요."]
+
+
+@pytest.mark.parametrize("asked", ["장보기 목록 뭐야?", "장 볼 거 뭐였지?", "살 거 뭐야", "장보기 리스트 좀 알려 줘"])
+def test_the_shopping_list_asked_what_it_is(afternoon, asked):
+    """Before: "장보기 목록 뭐야?" went to SmolLM2 ("장보기 목록 문서에에섚에 있는 이름이 있어요.")."""
+    said_to(afternoon, "우유랑 계란 사야 돼", "계란 샀어")
+    assert said_to(afternoon, asked) == ["장보기 목록: 우유."]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("애들 숙제 봐 주기", "적어 둘게요: 애들 숙제 봐 주기.", ("애들 숙제 봐 주기", "-")),
+    ("엄마한테 전화하기", "적어 둘게요: 엄마한테 전화하기.", ("엄마한테 전화하기", "-")),
+    ("내일 세탁소 가기", "적어 둘게요: 세탁소 가기, 내일까지.", ("세탁소 가기", "2026-12-07 23:59")),
+])
+def test_a_deed_written_as_a_note_is_a_thing_to_do(afternoon, said, reply, row):
+    """Before: "애들 숙제 봐 주기" went to SmolLM2 ("애"); "애들 숙제 봐 줬어" then closed nothing."""
+    assert said_to(afternoon, said) == [reply]
+    assert agenda_rows(afternoon) == [row]
+
+
+def test_a_deed_written_as_a_note_is_closed_when_done(afternoon):
+    said_to(afternoon, "애들 숙제 봐 주기")
+    assert said_to(afternoon, "애들 숙제 봐 줬어") == ["완료로 표시했어요: 애들 숙제 봐 주기."]
+
+
+@pytest.mark.parametrize("said", ["숙제 봐 주기?", "달리기", "숙제하기 싫어", "일기 쓰기 좋은 날이네"])
+def test_guard_a_noun_or_a_question_in_the_note_form_is_no_task(afternoon, said):
+    said_to(afternoon, said)
+    assert agenda_rows(afternoon) == []
