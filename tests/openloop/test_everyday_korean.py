@@ -396,3 +396,17 @@ def test_a_deed_written_as_a_note_is_closed_when_done(afternoon):
 def test_guard_a_noun_or_a_question_in_the_note_form_is_no_task(afternoon, said):
     said_to(afternoon, said)
     assert agenda_rows(afternoon) == []
+
+
+@pytest.mark.parametrize(("said", "at", "row"), [
+    ("계란 삶기 12분 타이머", "오후 2시 12분", ("계란 삶기 12분 타이머", "2026-12-06 14:12")),
+    ("빨래 건조 40분 타이머 맞춰 줘", "오후 2시 40분", ("빨래 건조 40분 타이머", "2026-12-06 14:40")),
+])
+def test_a_timer_named_by_two_words_is_set_listed_and_cancelled(afternoon, said, at, row):
+    """Before: "계란 삶기 12분 타이머" went to SmolLM2 ("내 혈액형은 B와이파이 비번은 haneul77이야"); "타이머 취소해
+    줘" then "할 일 목록에서 '타이머'을(를) 찾지 못했어요."."""
+    assert said_to(afternoon, said) == [f"{row[0]} 시작할게요. {at}에 알려 드릴게요."]
+    assert agenda_rows(afternoon) == [row]
+    assert said_to(afternoon, "타이머 뭐 있어?") == [f"알람과 타이머가 1개 있어요: {row[0]}, 오늘 {at}."]
+    assert said_to(afternoon, "타이머 취소해 줘") == [f"목록에서 지웠어요: {row[0]}."]
+    assert agenda_rows(afternoon) == []
