@@ -746,6 +746,13 @@ class AgendaDesk:
             focus = self._recent_focus(session, now_ms)
             recent = spoken[0] if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 else None
             loop = self._open(recent or (focus.loop_id if focus is not None else None))
+            if ask.none and lang == "ko" and (loop is None or loop.remind_ms is None):
+                # "알림 꺼 줘" with no reminder just spoken: the one reminder to come, if one; else said which or none
+                reminded = [shown for shown in self.service.agenda() if shown.remind_ms is not None
+                            and shown.muted_ms is None and alarm_kind(shown.desc) is None]
+                if len(reminded) != 1:
+                    return DeskReply(phrases.which_reminder_off(reminded), lang, intent="remind")
+                loop = reminded[0]
         if loop is None or (ask.deed and not names_the_promise(ask.deed, loop.desc)):
             return None   # "remind me at 9pm to turn it off" after "fix the heater": a reminder of its own (pass 55c)
         if ask.none:   # "don't remind me about the call": it stays on the agenda, unspoken

@@ -750,6 +750,13 @@ def muted(loop: OpenLoop, lang: Lang) -> str:
     return f"OK, no reminders for {second_person(loop.desc)}. It stays on your agenda."
 
 
+def which_reminder_off(reminded: Sequence[OpenLoop]) -> str:
+    """"알림 꺼 줘" (Korean only) with no reminder to come, or several: said so, or which."""
+    if not reminded:
+        return "꺼 둘 알림이 없어요."
+    return f"어떤 알림을 끌까요? {', '.join(loop.desc for loop in reminded[:SPOKEN_ITEMS])}."
+
+
 def undone(reopened: Sequence[OpenLoop], removed: Sequence[OpenLoop], lang: Lang) -> str:
     """What "undo that" did: closings reopened, promises just added taken off."""
     if lang == "ko":

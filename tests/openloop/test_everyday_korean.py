@@ -410,3 +410,18 @@ def test_a_timer_named_by_two_words_is_set_listed_and_cancelled(afternoon, said,
     assert said_to(afternoon, "타이머 뭐 있어?") == [f"알람과 타이머가 1개 있어요: {row[0]}, 오늘 {at}."]
     assert said_to(afternoon, "타이머 취소해 줘") == [f"목록에서 지웠어요: {row[0]}."]
     assert agenda_rows(afternoon) == []
+
+
+@pytest.mark.parametrize(("before", "said", "reply"), [
+    (("내일 3시에 팀 회의 있어", "회의 30분 전에 알려 줘"), "알림 꺼 줘", "알림 안 드릴게요: 팀 회의. 목록에는 남겨 둘게요."),
+    (("매일 아침 8시에 약 먹기 알려 줘", "엄마한테 전화하기"), "알림 꺼 줘", "알림 안 드릴게요: 약 먹기. 목록에는 남겨 둘게요."),
+    (("내일 3시에 팀 회의 있어", "회의 30분 전에 알려 줘", "매일 아침 8시에 약 먹기 알려 줘"), "회의 알림 꺼 주세요",
+     "알림 안 드릴게요: 팀 회의. 목록에는 남겨 둘게요."),
+    (("내일 3시에 팀 회의 있어", "회의 30분 전에 알려 줘", "매일 아침 8시에 약 먹기 알려 줘", "엄마한테 전화하기"), "알림 꺼 줘",
+     "어떤 알림을 끌까요? 약 먹기, 팀 회의."),
+    (("엄마한테 전화하기",), "알림 꺼 줘", "꺼 둘 알림이 없어요."),
+])
+def test_turn_the_reminder_off(afternoon, before, said, reply):
+    """Before: "알림 꺼 줘" went to SmolLM2 ("알림 알림")."""
+    said_to(afternoon, *before)
+    assert said_to(afternoon, said) == [reply]
