@@ -17,6 +17,7 @@ from typing import Literal
 
 from jarvisd.language import Language
 from jarvisd.openloop import repeats
+from jarvisd.openloop.commitment_words import KO_OCCASIONS
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop
@@ -138,9 +139,17 @@ def _item(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     return f"{desc}, {_due_and_repeat(loop, now, tz, lang)}"
 
 
+def _ko_on_the_day(desc: str, due: str) -> str:
+    """"1월 5일" for "엄마 생일" (an occasion is on its day, not by it: the fifty-sixth session said "1월 5일 화요일까지")."""
+    words = desc.split()
+    return due.removesuffix("까지") if words and words[-1] in KO_OCCASIONS else due
+
+
 def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"tomorrow at 8 AM", or for a repeating promise "tomorrow at 8 AM, then every day" / "내일 오전 8시부터 매일"."""
     due = spoken_due(loop.due_ms or 0, now, tz, lang)
+    if lang == "ko":
+        due = _ko_on_the_day(loop.desc, due)
     rule = repeats.from_key(loop.repeat)
     if rule is None:
         return due
@@ -483,7 +492,7 @@ def when_due(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -
     said = []
     for loop in loops:
         if lang == "ko":
-            when = spoken_due(loop.due_ms, now, tz, lang) if loop.due_ms is not None else None
+            when = _ko_on_the_day(loop.desc, spoken_due(loop.due_ms, now, tz, lang)) if loop.due_ms is not None else None
             said.append(f"{loop.desc}{topic(loop.desc)} {when}{_is(when)}." if when else
                         f"{loop.desc}{topic(loop.desc)} 시간이 정해져 있지 않아요.")
         else:

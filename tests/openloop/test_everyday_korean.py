@@ -425,3 +425,30 @@ def test_turn_the_reminder_off(afternoon, before, said, reply):
     """Before: "알림 꺼 줘" went to SmolLM2 ("알림 알림")."""
     said_to(afternoon, *before)
     assert said_to(afternoon, said) == [reply]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("다음 달 5일 엄마 생일", "적어 둘게요: 엄마 생일, 2027년 1월 5일 화요일.", ("엄마 생일", "2027-01-05 23:59")),
+    ("토요일이 결혼기념일이야", "적어 둘게요: 결혼기념일, 다음 주 토요일.", ("결혼기념일", "2026-12-12 23:59")),
+    ("다음 주 금요일 아빠 생신이에요", "적어 둘게요: 아빠 생신, 다음 주 금요일.", ("아빠 생신", "2026-12-11 23:59")),
+    ("내일 3시 회의", "적어 둘게요: 회의, 내일 오후 3시.", ("회의", "2026-12-07 15:00")),
+])
+def test_a_day_and_an_occasion_is_kept_on_that_day(afternoon, said, reply, row):
+    """Before: "다음 달 5일 엄마 생일" went to SmolLM2 ("안녕한 사람들에게 이러면, …"; only "다음 달" was read as a
+    time), and "엄마 생일 언제야?" then named the gift: "엄마 생일 선물 사기는 시간이 정해져 있지 않아요."."""
+    assert said_to(afternoon, said) == [reply]
+    assert agenda_rows(afternoon) == [row]
+
+
+def test_the_birthday_and_the_gift_for_it_are_two_and_asked_apart(afternoon):
+    """Before the birthday was kept, "엄마 생일 선물 사야 돼" after it was merged into it ("이미 적어 뒀어요: 엄마 생일")."""
+    assert said_to(afternoon, "다음 달 5일 엄마 생일", "엄마 생일 선물 사야 돼", "엄마 생일 언제야?", "선물 샀어") == [
+        "적어 둘게요: 엄마 생일, 2027년 1월 5일 화요일.", "적어 둘게요: 엄마 생일 선물 사기.",
+        "엄마 생일은 2027년 1월 5일 화요일이에요.", "완료로 표시했어요: 엄마 생일 선물 사기."]
+    assert agenda_rows(afternoon) == [("엄마 생일", "2027-01-05 23:59")]
+
+
+@pytest.mark.parametrize("said", ["엄마 생일", "생일 축하해", "5일 휴가 내야 돼", "다음 달 5일 엄마 생일이었어?"])
+def test_guard_an_occasion_with_no_day_or_asked_is_not_kept_on_a_day(afternoon, said):
+    said_to(afternoon, said)
+    assert all(due == "-" for _, due in agenda_rows(afternoon))
