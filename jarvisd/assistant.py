@@ -46,6 +46,8 @@ from jarvisd.memory.fact_asked import (
     unreadable,
 )
 from jarvisd.memory.forget_asked import (
+    KO_THAT_FACT,
+    fact_of_turn,
     forget_all_said,
     forget_said,
     forgotten,
@@ -243,12 +245,19 @@ class Assistant:
                       + [(item.at, said_of(item.content)) for item in facts], key=lambda pair: pair[0], reverse=True)
         return talk_said(asked, [text for _, text in said])
 
-    def _forget_in_words(self, text: str, scope: MemoryScope) -> str | None:
+    def _forget_in_words(self, text: str, scope: MemoryScope, session: str = "") -> str | None:
         """"Forget that my gym code is 77", "내 사물함 번호 잊어버려" (`forget_asked.py`): the kept facts holding its key
         words deleted and said so; None when none does (the words go on: "forget the call" is the agenda's)."""
         asked = forget_said(text)
         if asked is None:
             return None
+        if asked.lang == "ko" and KO_THAT_FACT.fullmatch(asked.words):
+            # "그거 잊어버려" (the fifty-sixth session: to SmolLM2, and the password was still said back): the fact
+            # just told or asked back; None (the agenda's, or the model's) when the turn before was of no fact
+            before = [asked for asked, _ in self._recent.get(session, ()) if asked]
+            asked = fact_of_turn(before[-1]) if before else None
+            if asked is None:
+                return None
         if facts_meant(asked, [loop.desc for loop in self.desk.service.all_loops() if loop.is_open]):
             return None   # "remove my dentist appointment" with that promise open: the agenda's cancel, not a fact
             # (pass 46: the kept fact "my dentist appointment is with Dr Lee" was deleted and the promise stayed)
@@ -306,7 +315,7 @@ class Assistant:
                 yield reply
                 return
             if (forgot := forget_all_said(text)) is not None or forget_said(text) is not None \
-                    and (forgot := await asyncio.to_thread(self._forget_in_words, text, scope)) is not None:
+                    and (forgot := await asyncio.to_thread(self._forget_in_words, text, scope, session)) is not None:
                 answer.append(forgot)   # "forget my gym code": a kept fact taken back (before the desk's "forget X")
                 yield forgot
                 return

@@ -86,3 +86,51 @@ async def test_korean_thanks_and_good_night_together_are_small_talk(tmp_path, sa
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+# ---- the fifty-sixth session ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("before", [
+    ("우리 집 와이파이 비번은 haneul77이야",),
+    ("우리 집 와이파이 비번은 haneul77이야", "우리 집 와이파이 비번 뭐였지?"),
+])
+@pytest.mark.parametrize("forget", ["그거 잊어버려", "방금 거 지워 줘", "그건 잊어 줘"])
+async def test_forget_that_forgets_the_fact_just_told_or_asked(tmp_path, before, forget):
+    """Before: "그거 잊어버려" went to SmolLM2 ("그거 잊어버려.\\n\\nThis is a very common and idiomatic expression in
+    Japanese, …"), and the password was still said back."""
+    assistant, chat = _assistant(tmp_path)
+    try:
+        await assistant.answer("내 혈액형은 A형이야", session="s")
+        for said in before:
+            await assistant.answer(said, session="s")
+        assert await assistant.answer(forget, session="s") == "잊었어요: 우리 집 와이파이 비번은 haneul77이야."
+        assert await assistant.answer("와이파이 비번 뭐였지?", session="s") == "그건 아직 말해 주신 적이 없어요. 알려 주시면 기억해 둘게요."
+        assert await assistant.answer("내 혈액형 뭐였지?", session="s") == "혈액형은 A형이라고 하셨어요."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+async def test_guard_forget_that_after_a_promise_is_the_agendas(tmp_path):
+    assistant, _chat = _assistant(tmp_path)
+    try:
+        await assistant.answer("내 혈액형은 A형이야", session="s")
+        await assistant.answer("내일 세탁소 가야 돼", session="s")
+        reply = await assistant.answer("그거 잊어버려", session="s")
+        assert not reply.startswith("잊었어요")
+        assert await assistant.answer("내 혈액형 뭐였지?", session="s") == "혈액형은 A형이라고 하셨어요."
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("asked", ["방금 뭐라고 했어?", "뭐라고 했어?", "아까 뭐라고 하셨어요?"])
+async def test_what_did_you_just_say_says_the_last_answer_again(tmp_path, asked):
+    """Before: "방금 뭐라고 했어?" went to SmolLM2 ("방금 이레라고 어레라고 어레라고 …")."""
+    assistant, chat = _assistant(tmp_path)
+    try:
+        await assistant.answer("내일 7시에 깨워 줘", session="s")
+        assert await assistant.answer(asked, session="s") == "내일 오전 7시에 깨워 드릴게요."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
