@@ -253,6 +253,7 @@ def _note_item(ms: Sequence[Morph]) -> _Hit | None:
     return _Hit("must", k - 1, k)
 
 
+_REPEAT_WORDS = frozenset("매주 매일 매달 매월 격주 주말마다".split())
 _OCCASIONS = W.KO_OCCASIONS | W.KO_EVENT_NOUNS   # "다음 달 5일 엄마 생일", "토요일이 결혼기념일이야", "내일 3시 회의"
 
 
@@ -273,10 +274,13 @@ def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     if end < 1:
         return None
     last = words[end - 1]
-    if ms[last].tag != "NNG" or ms[last].form not in _OCCASIONS:
+    # "매주 월요일 분리수거", "매일 아침 7시 운동": with a repeat said, any thing named is the chore of those days
+    repeating = any(m.form in _REPEAT_WORDS for m in ms)
+    if ms[last].tag != "NNG" or not (ms[last].form in _OCCASIONS or repeating):
         return None
-    outside = [ms[k] for k in words[:end] if not any(hs <= ms[k].start < he for hs, he in holes)]
-    if not all(m.tag.startswith(("NN", "XSN", "SL", "JKG", "JKS", "JX")) for m in outside):
+    outside = [ms[k] for k in words[:end] if not any(hs <= ms[k].start < he for hs, he in holes)
+               and ms[k].form not in _REPEAT_WORDS]
+    if not outside or not all(m.tag.startswith(("NN", "XSN", "SL", "JKG", "JKS", "JX")) for m in outside):
         return None
     at = words[end] if end < len(words) else len(ms)
     first = next(k for k in words[:end] if ms[k] in outside and ms[k].tag.startswith(("NN", "SL")))

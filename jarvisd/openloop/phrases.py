@@ -17,7 +17,7 @@ from typing import Literal
 
 from jarvisd.language import Language
 from jarvisd.openloop import repeats
-from jarvisd.openloop.commitment_words import KO_OCCASIONS
+from jarvisd.openloop.commitment_words import KO_EVENT_NOUNS, KO_OCCASIONS
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop
@@ -139,10 +139,13 @@ def _item(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     return f"{desc}, {_due_and_repeat(loop, now, tz, lang)}"
 
 
+_ON_THE_DAY = KO_OCCASIONS | (KO_EVENT_NOUNS - {"마감"})   # "팀 회식, 다음 주 금요일"; "보고서 마감, 금요일까지"
+
+
 def _ko_on_the_day(desc: str, due: str) -> str:
     """"1월 5일" for "엄마 생일" (an occasion is on its day, not by it: the fifty-sixth session said "1월 5일 화요일까지")."""
     words = desc.split()
-    return due.removesuffix("까지") if words and words[-1] in KO_OCCASIONS else due
+    return due.removesuffix("까지") if words and words[-1] in _ON_THE_DAY else due
 
 
 def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:

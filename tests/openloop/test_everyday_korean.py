@@ -452,3 +452,29 @@ def test_the_birthday_and_the_gift_for_it_are_two_and_asked_apart(afternoon):
 def test_guard_an_occasion_with_no_day_or_asked_is_not_kept_on_a_day(afternoon, said):
     said_to(afternoon, said)
     assert all(due == "-" for _, due in agenda_rows(afternoon))
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("매주 월요일 분리수거", "적어 둘게요: 분리수거, 내일부터 매주 월요일.", ("분리수거", "2026-12-07 23:59")),
+    ("매일 아침 7시 운동", "적어 둘게요: 운동, 내일 오전 7시부터 매일.", ("운동", "2026-12-07 07:00")),
+    ("매주 화요일 아침 9시 회의", "적어 둘게요: 회의, 모레 오전 9시부터 매주 화요일.", ("회의", "2026-12-08 09:00")),
+])
+def test_a_repeat_and_a_thing_named_is_a_repeating_chore(afternoon, said, reply, row):
+    """Before: "매주 월요일 분리수거" went to SmolLM2 ("예문에에선에선에선…")."""
+    assert said_to(afternoon, said) == [reply]
+    assert agenda_rows(afternoon) == [row]
+
+
+def test_a_repeating_chore_done_comes_back_next_week(afternoon):
+    said_to(afternoon, "매주 월요일 분리수거")
+    assert said_to(afternoon, "분리수거 했어") == ["완료로 표시했어요: 분리수거. 다음은 12월 14일 월요일까지예요."]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("내일 치과 예약 있어", "적어 둘게요: 치과 예약, 내일."),
+    ("격주 금요일 팀 회식", "적어 둘게요: 팀 회식, 다음 주 금요일. 그렇게 반복하지는 못해서 한 번만 적어 뒀어요."),
+    ("금요일 보고서 마감", "적어 둘게요: 보고서 마감, 다음 주 금요일까지."),
+])
+def test_an_appointment_of_a_day_is_on_that_day_a_deadline_by_it(afternoon, said, reply):
+    """Before: "치과 예약, 내일까지" (an appointment is not due by a day, it is on it)."""
+    assert said_to(afternoon, said) == [reply]
