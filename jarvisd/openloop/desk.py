@@ -746,7 +746,11 @@ class AgendaDesk:
             focus = self._recent_focus(session, now_ms)
             recent = spoken[0] if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 else None
             loop = self._open(recent or (focus.loop_id if focus is not None else None))
-            if ask.none and lang == "ko" and (loop is None or loop.remind_ms is None):
+            listed = self._listed.get(session)
+            if ask.none and lang == "ko" and recent is None and listed is not None and len(listed[0]) == 1 \
+                    and now_ms - listed[1] <= LISTED_SEC * 1000:
+                loop = self._open(listed[0][0]) or loop   # "다음 알림: 분리수거 …" then "알림 꺼 줘": that one
+            elif ask.none and lang == "ko" and (loop is None or loop.remind_ms is None):
                 # "알림 꺼 줘" with no reminder just spoken: the one reminder to come, if one; else said which or none
                 reminded = [shown for shown in self.service.agenda() if shown.remind_ms is not None
                             and shown.muted_ms is None and alarm_kind(shown.desc) is None]

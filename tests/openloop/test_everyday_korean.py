@@ -478,3 +478,9 @@ def test_a_repeating_chore_done_comes_back_next_week(afternoon):
 def test_an_appointment_of_a_day_is_on_that_day_a_deadline_by_it(afternoon, said, reply):
     """Before: "치과 예약, 내일까지" (an appointment is not due by a day, it is on it)."""
     assert said_to(afternoon, said) == [reply]
+
+
+def test_turn_the_reminder_off_just_read_out(afternoon):
+    """Before (this session's first fix): "다음 알림: 분리수거 …" then "알림 꺼 줘" said "꺼 둘 알림이 없어요."."""
+    said_to(afternoon, "매주 월요일 분리수거", "다음주 수요일까지 분기 보고서 내야돼", "다음 알림 언제야?")
+    assert said_to(afternoon, "알림 꺼 줘") == ["알림 안 드릴게요: 분리수거. 목록에는 남겨 둘게요."]
