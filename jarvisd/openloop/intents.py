@@ -200,6 +200,7 @@ def _closing_all(t: str) -> Intent | None:
 
 
 _KO_THIS_WEEK = re.compile(r"이번\s*주|금주")
+_KO_THIS_MONTH = re.compile(r"이번\s*달|이달")
 _NEXT_WEEK = re.compile(r"\bnext\s+week\b|다음\s*주|담\s*주")
 
 
@@ -211,7 +212,7 @@ def _this_week(intent: Intent | None, t: str) -> Intent | None:
         return intent
     if _NEXT_WEEK.search(t):
         return Intent("due_next_week", intent.lang)
-    if EN_THIS_MONTH.search(t):
+    if EN_THIS_MONTH.search(t) or _KO_THIS_MONTH.search(t):
         return Intent("due_month", intent.lang)
     if EN_THIS_WEEK.search(t) or _KO_THIS_WEEK.search(t):
         return Intent("due_week", intent.lang)

@@ -484,3 +484,12 @@ def test_turn_the_reminder_off_just_read_out(afternoon):
     """Before (this session's first fix): "다음 알림: 분리수거 …" then "알림 꺼 줘" said "꺼 둘 알림이 없어요."."""
     said_to(afternoon, "매주 월요일 분리수거", "다음주 수요일까지 분기 보고서 내야돼", "다음 알림 언제야?")
     assert said_to(afternoon, "알림 꺼 줘") == ["알림 안 드릴게요: 분리수거. 목록에는 남겨 둘게요."]
+
+
+@pytest.mark.parametrize("asked", ["이번 달 할 일 뭐야?", "이번 달 뭐 있어?", "이번 달에 뭐 있지?", "이달 일정 알려 줘"])
+def test_this_months_list_is_the_month_not_its_last_day(afternoon, asked):
+    """Before: "이번 달 할 일 뭐야?" read the month as its last day: "12월 31일 목요일에 할 일이 1개 있어요: 경비 정산
+    하기, …" (the report due on the 9th left out)."""
+    said_to(afternoon, "다음 주 수요일까지 보고서 내야 돼", "이번 달 말까지 경비 정산 해야 됨", "다음 달 5일 엄마 생일")
+    assert said_to(afternoon, asked) == ["이번 달까지 할 일이 2개 있어요: 보고서 내기, 다음 주 수요일까지; 경비 정산 하기, "
+                                         "12월 31일 목요일까지. 그 밖에 열린 일이 1개 더 있어요."]
