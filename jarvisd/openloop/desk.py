@@ -413,7 +413,7 @@ class AgendaDesk:
             return reply
         elif (reply := self._deed_done_in_focus(text, session, lang)) is not None:
             return reply
-        reply = self._correction(text, session, lang)
+        reply = self._correction(text, session, lang) or self._ko_time_of_named(text, session, lang)
         if reply is not None:
             return reply
         if self.capture_mode == "rules":
@@ -1334,6 +1334,19 @@ class AgendaDesk:
         """"Which one?" for the promises at `alike` in `shown`, the earliest due first."""
         options = sorted((shown[i] for i in alike), key=_due_order)
         return self._which_moves(options, text, session, lang)
+
+    def _ko_time_of_named(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"상담은 2시야", "치과는 4시 반이래": the time of one open promise named, said as what it is (the fifty-sixth
+        session: to the model, and the consultation stayed a day's); None unless the words name one open promise."""
+        m = _KO_NAMED_TIME.fullmatch(clean(text)) if lang == "ko" else None
+        if m is None or not only_a_time(m["time"]):
+            return None
+        shown = self.service.agenda(session)
+        hits = _named_in(m["name"], [loop.desc for loop in shown])
+        if len(hits) != 1:
+            return None
+        return self._move(shown[hits[0]], m["time"], self._correction_focus(session, self.service.now_ms()), session,
+                          lang)
 
     def _clock_named_move(self, old_words: str, name: str, new_words: str, focus: _Focus | None, text: str,
                           session: str, lang: phrases.Lang) -> DeskReply | None:
@@ -2258,6 +2271,8 @@ _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)
 
 
 _KO_IT = re.compile(r"^(?:그거|그건|그걸|그것|그것을|이거|이건|이걸|저거|저건)\s+")
+_KO_NAMED_TIME = re.compile(r"(?P<name>[가-힣A-Za-z0-9]+(?:\s+[가-힣A-Za-z0-9]+)?)\s*(?:은|는)\s+(?P<time>.+?)\s*"
+                            r"(?:이야|야|이에요|예요|이래|래|이래요|래요|입니다|이라고\s*했어|(?:으로|로)\s*잡혔어(?:요)?)")
 _KO_THAT = re.compile(r"(?:그거|그게|그건|그것|그거는|그 일|그 약속|그 일정|이거|이게|이건|아까 그거|아까 거)")
 
 

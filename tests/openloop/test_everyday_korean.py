@@ -493,3 +493,20 @@ def test_this_months_list_is_the_month_not_its_last_day(afternoon, asked):
     said_to(afternoon, "다음 주 수요일까지 보고서 내야 돼", "이번 달 말까지 경비 정산 해야 됨", "다음 달 5일 엄마 생일")
     assert said_to(afternoon, asked) == ["이번 달까지 할 일이 2개 있어요: 보고서 내기, 다음 주 수요일까지; 경비 정산 하기, "
                                          "12월 31일 목요일까지. 그 밖에 열린 일이 1개 더 있어요."]
+
+
+@pytest.mark.parametrize(("before", "said", "reply", "row"), [
+    (("다음 주 수요일 애들 학교 상담", "엄마한테 전화하기"), "상담은 오후 2시야",
+     "애들 학교 상담, 다음 주 수요일 오후 2시로 바꿨어요.", ("애들 학교 상담", "2026-12-09 14:00")),
+    (("내일 치과 가야 돼",), "치과는 4시 반이래", "치과 가기, 내일 오후 4시 30분으로 바꿨어요.", ("치과 가기", "2026-12-07 16:30")),
+    (("내일 회의 있어",), "회의는 3시야", "회의, 내일 오후 3시로 바꿨어요.", ("회의", "2026-12-07 15:00")),
+])
+def test_the_time_of_a_promise_named_said_as_what_it_is(afternoon, before, said, reply, row):
+    """Before: "상담은 오후 2시야" went to the model, and the consultation stayed a day's."""
+    said_to(afternoon, *before)
+    assert said_to(afternoon, said) == [reply]
+    assert row in agenda_rows(afternoon)
+
+
+def test_guard_a_date_told_of_nothing_open_is_no_move(afternoon):
+    assert said_to(afternoon, "엄마 생신은 3월 14일이에요") == [None]
