@@ -364,6 +364,8 @@ class AgendaDesk:
         if what is not None and self.service.now_ms() - what[1] <= CONFIRM_SEC * 1000 \
                 and not _NOT_AN_ANSWER.fullmatch(clean(text)):
             text = reminder_with_what(what[0], text)   # "What should I remind you about?" "To call Bob."
+        if lang == "ko" and _KO_UNMUTE.fullmatch(clean(text)):   # "알림 다시 켜 줘" (the fifty-sixth session: the model's)
+            return self._unmute(session, lang)
         if (reminder := self._remind_asked(text, session, lang)) is not None:
             return reminder
         if (time_words := reminder_without_what(clean(text))) is not None:   # "remind me", "set a reminder"
@@ -750,8 +752,9 @@ class AgendaDesk:
             if ask.none and lang == "ko" and recent is None and listed is not None and len(listed[0]) == 1 \
                     and now_ms - listed[1] <= LISTED_SEC * 1000:
                 loop = self._open(listed[0][0]) or loop   # "다음 알림: 분리수거 …" then "알림 꺼 줘": that one
-            elif ask.none and lang == "ko" and (loop is None or loop.remind_ms is None):
-                # "알림 꺼 줘" with no reminder just spoken: the one reminder to come, if one; else said which or none
+            elif ask.none and lang == "ko" and (loop is None or loop.remind_ms is None and loop.due_ms is None):
+                # "알림 꺼 줘" with no reminder just spoken, nor a promise with a due in focus: the one reminder to
+                # come, if one; else said which or none
                 reminded = [shown for shown in self.service.agenda() if shown.remind_ms is not None
                             and shown.muted_ms is None and alarm_kind(shown.desc) is None]
                 if len(reminded) != 1:
@@ -1334,6 +1337,21 @@ class AgendaDesk:
         """"Which one?" for the promises at `alike` in `shown`, the earliest due first."""
         options = sorted((shown[i] for i in alike), key=_due_order)
         return self._which_moves(options, text, session, lang)
+
+    def _unmute(self, session: str, lang: phrases.Lang) -> DeskReply:
+        """"알림 다시 켜 줘" after "알림 꺼 줘": the muted promise in focus, else the only one muted, reminded again at
+        its due; said so when none is muted, or which when several are."""
+        focus = self._recent_focus(session, self.service.now_ms())
+        muted = [loop for loop in self.service.agenda() if loop.muted_ms is not None]
+        meant = [loop for loop in muted if focus is not None and loop.id == focus.loop_id] or muted
+        if len(meant) != 1:
+            said = "다시 켤 알림이 없어요." if not meant else \
+                f"어떤 알림을 다시 켤까요? {', '.join(loop.desc for loop in meant[:phrases.SPOKEN_ITEMS])}."
+            return DeskReply(said, lang, intent="remind")
+        loop = meant[0]
+        updated = self.service.reschedule(loop.id, remind_ms=self._remind_at(loop.due_ms) or loop.due_ms)
+        return DeskReply(phrases.unmuted(updated, lang), lang, change=AgendaChange(updated=(updated,), before=(loop,)),
+                         intent="remind")
 
     def _ko_time_of_named(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"상담은 2시야", "치과는 4시 반이래": the time of one open promise named, said as what it is (the fifty-sixth
@@ -2271,6 +2289,7 @@ _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)
 
 
 _KO_IT = re.compile(r"^(?:그거|그건|그걸|그것|그것을|이거|이건|이걸|저거|저건)\s+")
+_KO_UNMUTE = re.compile(r"(?:(?:그|그거|그것)\s*)?(?:알림|리마인더)\s*(?:을|를|좀)?\s*(?:다시\s*)?(?:켜|살려)\s*(?:줘|주세요|줄래|줘요)?")
 _KO_NAMED_TIME = re.compile(r"(?P<name>[가-힣A-Za-z0-9]+(?:\s+[가-힣A-Za-z0-9]+)?)\s*(?:은|는)\s+(?P<time>.+?)\s*"
                             r"(?:이야|야|이에요|예요|이래|래|이래요|래요|입니다|이라고\s*했어|(?:으로|로)\s*잡혔어(?:요)?)")
 _KO_THAT = re.compile(r"(?:그거|그게|그건|그것|그거는|그 일|그 약속|그 일정|이거|이게|이건|아까 그거|아까 거)")

@@ -510,3 +510,16 @@ def test_the_time_of_a_promise_named_said_as_what_it_is(afternoon, before, said,
 
 def test_guard_a_date_told_of_nothing_open_is_no_move(afternoon):
     assert said_to(afternoon, "엄마 생신은 3월 14일이에요") == [None]
+
+
+def test_turn_the_reminder_back_on(afternoon):
+    """Before: "알림 다시 켜 줘" went to the model; the mute stayed."""
+    said_to(afternoon, "매일 밤 9시에 약 먹기 알려 줘")
+    assert said_to(afternoon, "알림 꺼 줘", "알림 다시 켜 줘", "알림 다시 켜 줘") == [
+        "알림 안 드릴게요: 약 먹기. 목록에는 남겨 둘게요.", "다시 알려 드릴게요: 약 먹기.", "다시 켤 알림이 없어요."]
+    assert afternoon.service.agenda()[0].muted_ms is None
+
+
+def test_turn_off_the_reminder_of_a_meeting_just_said(afternoon):
+    said_to(afternoon, "내일 3시에 팀 회의 있어")
+    assert said_to(afternoon, "알림 꺼 줘") == ["알림 안 드릴게요: 팀 회의. 목록에는 남겨 둘게요."]
