@@ -254,7 +254,7 @@ def _note_item(ms: Sequence[Morph]) -> _Hit | None:
 
 
 _REPEAT_WORDS = frozenset("매주 매일 매달 매월 격주 주말마다".split())
-_OCCASIONS = W.KO_OCCASIONS | W.KO_EVENT_NOUNS   # "다음 달 5일 엄마 생일", "토요일이 결혼기념일이야", "내일 3시 회의"
+_OCCASIONS = W.KO_OCCASIONS | W.KO_EVENT_NOUNS | W.KO_VISITS   # "다음 달 5일 엄마 생일", "토요일이 결혼기념일이야", "내일 3시 회의"
 
 
 def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:

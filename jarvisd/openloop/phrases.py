@@ -17,7 +17,7 @@ from typing import Literal
 
 from jarvisd.language import Language
 from jarvisd.openloop import repeats
-from jarvisd.openloop.commitment_words import KO_EVENT_NOUNS, KO_OCCASIONS
+from jarvisd.openloop.commitment_words import KO_EVENT_NOUNS, KO_OCCASIONS, KO_VISITS
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop
@@ -139,7 +139,7 @@ def _item(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     return f"{desc}, {_due_and_repeat(loop, now, tz, lang)}"
 
 
-_ON_THE_DAY = KO_OCCASIONS | (KO_EVENT_NOUNS - {"마감"})   # "팀 회식, 다음 주 금요일"; "보고서 마감, 금요일까지"
+_ON_THE_DAY = KO_OCCASIONS | KO_VISITS | (KO_EVENT_NOUNS - {"마감"})   # "팀 회식, 다음 주 금요일"; "보고서 마감, 금요일까지"
 
 
 def _ko_on_the_day(desc: str, due: str) -> str:

@@ -523,3 +523,21 @@ def test_turn_the_reminder_back_on(afternoon):
 def test_turn_off_the_reminder_of_a_meeting_just_said(afternoon):
     said_to(afternoon, "내일 3시에 팀 회의 있어")
     assert said_to(afternoon, "알림 꺼 줘") == ["알림 안 드릴게요: 팀 회의. 목록에는 남겨 둘게요."]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("내일 아침 아홉시 치과", "적어 둘게요: 치과, 내일 오전 9시.", ("치과", "2026-12-07 09:00")),
+    ("모레 소아과", "적어 둘게요: 소아과, 모레.", ("소아과", "2026-12-08 23:59")),
+    ("내일 오후 3시 미용실", "적어 둘게요: 미용실, 내일 오후 3시.", ("미용실", "2026-12-07 15:00")),
+])
+def test_a_day_and_a_place_of_an_appointment_is_kept(afternoon, said, reply, row):
+    """Before: "내일 아침 아홉시 치과" went to SmolLM2 ("아홉시 치과\\n\\n내일 아홉시 치과"), and "치과 30분 전에 알려 줘"
+    then set nothing."""
+    assert said_to(afternoon, said) == [reply]
+    assert agenda_rows(afternoon) == [row]
+
+
+def test_an_appointment_kept_by_its_place_is_reminded_and_closed(afternoon):
+    said_to(afternoon, "내일 아침 아홉시 치과")
+    assert said_to(afternoon, "치과 30분 전에 알려 줘", "치과 갔다 왔어") == [
+        "내일 오전 8시 30분에 알려 드릴게요: 치과.", "완료로 표시했어요: 치과."]
