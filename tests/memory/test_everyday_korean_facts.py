@@ -134,3 +134,44 @@ async def test_what_did_you_just_say_says_the_last_answer_again(tmp_path, asked)
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+@pytest.mark.parametrize(("told", "kept", "asked", "said"), [
+    ("내 신발 사이즈는 270이야", "신발 사이즈는 270이라고 기억해 둘게요.", "신발 사이즈 몇이었지?", "신발 사이즈는 270이라고 하셨어요."),
+    ("내 혈액형은 A형이야", "혈액형은 A형이라고 기억해 둘게요.", "내 혈액형 알려 줘", "혈액형은 A형이라고 하셨어요."),
+    ("회사 주차 자리는 B2 17번이야", "회사 주차 자리는 B2 17번이라고 기억해 둘게요.", "주차 자리 어디였지?",
+     "회사 주차 자리는 B2 17번이라고 하셨어요."),
+])
+async def test_more_korean_facts_told_and_asked_back(tmp_path, told, kept, asked, said):
+    """Before: "신발 사이즈 몇이었지?" and "내 혈액형 알려 줘" went to SmolLM2 (the kept fact said three times; "-
+    (2026-12-06)"); "회사 주차 자리는 B2 17번이야" was not kept (자리 was no key) and the model's nonsense followed."""
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer(told, session="s") == kept
+        assert await assistant.answer(asked, session="s") == said
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize(("changed", "kept"), [
+    ("현관 비밀번호 바뀌었어 1234로", "현관 비밀번호는 1234라고 기억해 둘게요."),
+    ("현관 비밀번호 5670으로 바뀌었어", "현관 비밀번호는 5670이라고 기억해 둘게요."),
+])
+async def test_a_changed_code_is_kept_and_the_new_one_said_back(tmp_path, changed, kept):
+    """Before: "현관 비밀번호 바뀌었어 1234로" was "잘하셨어요. 할 일 목록에 없던 일이라 …", and the old code was said
+    back."""
+    assistant, chat = _assistant(tmp_path)
+    try:
+        await assistant.answer("현관 비밀번호는 5678이야", session="s")
+        assert await assistant.answer(changed, session="s") == kept
+        new = kept.removeprefix("현관 비밀번호는 ").removesuffix("라고 기억해 둘게요.").removesuffix("이")
+        assert (await assistant.answer("현관 비밀번호 뭐였지?", session="s")).startswith(f"현관 비밀번호는 {new}")
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("said", ["회의 4시로 바뀌었어", "내 일정 알려 줘"])
+def test_guard_an_agenda_change_or_ask_is_no_fact(said):
+    assert remember_said(said) is None
