@@ -17,8 +17,8 @@ from typing import Literal
 
 from jarvisd.language import Language
 from jarvisd.openloop import repeats
-from jarvisd.openloop.commitment_words import KO_EVENT_NOUNS, KO_OCCASIONS, KO_VISITS
 from jarvisd.openloop.alarms import alarm_kind
+from jarvisd.openloop.commitment_words import KO_EVENT_NOUNS, KO_OCCASIONS, KO_VISITS
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
