@@ -277,12 +277,19 @@ class Assistant:
         # agenda's cancel ("forget my bike lock code" took "buy a bike lock" off the agenda; pass 54e)
         return nothing_to_forget(asked) if names_a_fact(asked) else None
 
-    def _remember_in_words(self, text: str) -> str | None:
+    def _remember_in_words(self, text: str, session: str = "") -> str | None:
         """"Remember that my PIN hint is the blue notebook", "그거 기억해" as `/remember …` (`remember_asked.py`), or
         None: not a fact to keep, or a promise the agenda keeps ("remember that I need to call Bob tomorrow")."""
         fact = remember_said(text)
         if fact is None:
             return None
+        if only_deixis(fact) and language_of(text) == "ko":
+            # "그거 기억해" right after "회사 주차 자리는 B2 17번이야" (kept by its own turn, which working memory does not
+            # hold): that fact again, not the exchange before it (the fifty-sixth session kept "내 혈액형 알려 줘")
+            before = [asked for asked, _ in self._recent.get(session, ()) if asked]
+            told = remember_said(before[-1]) if before else None
+            if told is not None and not only_deixis(told):
+                return f"/remember {told}"
         if not only_deixis(fact) and read_utterance(fact, self.desk.korean).commitments:
             return None
         if (deed := where_deed(fact)) is not None and any(
@@ -306,7 +313,7 @@ class Assistant:
                 yield reply
                 return
             command = text if is_command(text) else None if remember_said(text) is None \
-                else await asyncio.to_thread(self._remember_in_words, text)   # (a thread only when it may be one)
+                else await asyncio.to_thread(self._remember_in_words, text, session)   # (a thread only when it may be one)
             if command is not None:
                 reply = await self.commands.run(command, self.command_context(session))
                 if command.startswith("/remember my name is ") and reply.startswith("Remembered: my name is "):

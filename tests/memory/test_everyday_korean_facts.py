@@ -175,3 +175,16 @@ async def test_a_changed_code_is_kept_and_the_new_one_said_back(tmp_path, change
 @pytest.mark.parametrize("said", ["회의 4시로 바뀌었어", "내 일정 알려 줘"])
 def test_guard_an_agenda_change_or_ask_is_no_fact(said):
     assert remember_said(said) is None
+
+
+async def test_remember_that_right_after_a_fact_kept_keeps_that_fact(tmp_path):
+    """Before: "그거 기억해" after "회사 주차 자리는 B2 17번이야" kept the exchange before it ("Remembered, with what it
+    refers to: 사용자: 내 혈액형 알려 줘 …")."""
+    assistant, chat = _assistant(tmp_path)
+    try:
+        await assistant.answer("내 혈액형 알려 줘", session="s")
+        await assistant.answer("회사 주차 자리는 B2 17번이야", session="s")
+        assert await assistant.answer("그거 기억해", session="s") == "회사 주차 자리는 B2 17번이라고 기억해 둘게요."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
