@@ -49,6 +49,8 @@ from jarvisd.memory.fact_asked import (
     unreadable,
 )
 from jarvisd.memory.forget_asked import (
+    KO_THAT_FACT,
+    fact_of_turn,
     forget_all_said,
     forget_said,
     forgotten,
@@ -246,12 +248,19 @@ class Assistant:
                       + [(item.at, said_of(item.content)) for item in facts], key=lambda pair: pair[0], reverse=True)
         return talk_said(asked, [text for _, text in said])
 
-    def _forget_in_words(self, text: str, scope: MemoryScope) -> str | None:
+    def _forget_in_words(self, text: str, scope: MemoryScope, session: str = "") -> str | None:
         """"Forget that my gym code is 77", "내 사물함 번호 잊어버려" (`forget_asked.py`): the kept facts holding its key
         words deleted and said so; None when none does (the words go on: "forget the call" is the agenda's)."""
         asked = forget_said(text)
         if asked is None:
             return None
+        if asked.lang == "ko" and KO_THAT_FACT.fullmatch(asked.words):
+            # "그거 잊어버려" (the fifty-sixth session: to SmolLM2, and the password was still said back): the fact
+            # just told or asked back; None (the agenda's, or the model's) when the turn before was of no fact
+            before = [asked for asked, _ in self._recent.get(session, ()) if asked]
+            asked = fact_of_turn(before[-1]) if before else None
+            if asked is None:
+                return None
         if facts_meant(asked, [loop.desc for loop in self.desk.service.all_loops() if loop.is_open]):
             return None   # "remove my dentist appointment" with that promise open: the agenda's cancel, not a fact
             # (pass 46: the kept fact "my dentist appointment is with Dr Lee" was deleted and the promise stayed)
@@ -303,12 +312,19 @@ class Assistant:
         fixed = fact_corrected(text, kept) if kept is not None else None
         return f"/remember {fixed}" if fixed is not None else None
 
-    def _remember_in_words(self, text: str) -> str | None:
+    def _remember_in_words(self, text: str, session: str = "") -> str | None:
         """"Remember that my PIN hint is the blue notebook", "그거 기억해" as `/remember …` (`remember_asked.py`), or
         None: not a fact to keep, or a promise the agenda keeps ("remember that I need to call Bob tomorrow")."""
         fact = remember_said(text)
         if fact is None:
             return None
+        if only_deixis(fact) and language_of(text) == "ko":
+            # "그거 기억해" right after "회사 주차 자리는 B2 17번이야" (kept by its own turn, which working memory does not
+            # hold): that fact again, not the exchange before it (the fifty-sixth session kept "내 혈액형 알려 줘")
+            before = [asked for asked, _ in self._recent.get(session, ()) if asked]
+            told = remember_said(before[-1]) if before else None
+            if told is not None and not only_deixis(told):
+                return f"/remember {told}"
         if not only_deixis(fact) and read_utterance(fact, self.desk.korean).commitments:
             return None
         if (deed := where_deed(fact)) is not None and any(
@@ -332,7 +348,7 @@ class Assistant:
                 yield reply
                 return
             command = text if is_command(text) else None if remember_said(text) is None \
-                else await asyncio.to_thread(self._remember_in_words, text)   # (a thread only when it may be one)
+                else await asyncio.to_thread(self._remember_in_words, text, session)   # (a thread only when it may be one)
             corrected = None if command is not None else self._fact_corrected(text, session)
             command = command or corrected
             if command is not None:
@@ -345,7 +361,7 @@ class Assistant:
                 yield reply
                 return
             if (forgot := forget_all_said(text)) is not None or forget_said(text) is not None \
-                    and (forgot := await asyncio.to_thread(self._forget_in_words, text, scope)) is not None:
+                    and (forgot := await asyncio.to_thread(self._forget_in_words, text, scope, session)) is not None:
                 answer.append(forgot)   # "forget my gym code": a kept fact taken back (before the desk's "forget X")
                 yield forgot
                 return

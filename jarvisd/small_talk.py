@@ -89,7 +89,9 @@ _EN_REPEAT = re.compile(rf"(?:sorry\s*,?\s*)?(?:(?:can|could|would)\s+you\s+)?(?
                         rf"repeat\s+(?:that|it|yourself|the\s+(?:answer|last\s+(?:thing|part)))|what\s+did\s+you\s+(?:just\s+)?say|"
                         rf"come\s+again|pardon(?:\s+me)?|one\s+more\s+time|i\s+didn't\s+(?:catch|hear)\s+(?:that|you)|"
                         rf"what\s+was\s+that)(?:\s+(?:please|again))?{_NAME}")
-_KO_REPEAT = re.compile(r"(?:다시\s*(?:한\s*번\s*)?말해\s*(?:줘|주세요|줄래)|뭐라고(?:\s*했어|\s*하셨어요|\s*요)?|"
+_KO_REPEAT = re.compile(r"(?:다시\s*(?:한\s*번\s*)?말해\s*(?:줘|주세요|줄래)|"
+                        # "방금 뭐라고 했어?" (the fifty-sixth session: to SmolLM2, "방금 이레라고 어레라고 …")
+                        r"(?:방금|아까|지금|너|네가|니가|방금\s*전에)?\s*(?:뭐라고|뭐라)\s*(?:했어|했지|했어요|하셨어요|하셨죠|한\s*거야|그랬어|요)?|"
                         r"다시\s*(?:한\s*번)?\s*(?:얘기해|이야기해)\s*(?:줘|주세요)|못\s*들었어(?:요)?)")
 _EN_ABOUT = re.compile(rf"(?:(?:hey|hi|hello|ok(?:ay)?|so)\s*,?\s*)?(?:jarvis\s*,?\s*)?(?:so\s+)?(?:what\s+(?:can|do)\s+you\s+do|what\s+are\s+you\s+(?:able\s+to\s+do|good\s+for)|"
                        rf"how\s+(?:do\s+i|can\s+i|should\s+i)\s+use\s+you|help(?:\s+me)?|what\s+are\s+you|who\s+are\s+you|"

@@ -52,11 +52,15 @@ _PAST = {"park": "parked", "put": "put", "leave": "left", "hide": "hid", "store"
          "lock": "locked"}
 _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
                      r"|what\s+did\s+i\s+ask\s+you\s+to\s+remember", re.IGNORECASE)
-_KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)(?P<x>.+?)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|몇\s*시|누구)"
+_KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)(?P<x>.+?)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|몇\s*시|누구|며칠|몇"
+                 # "내 혈액형 알려 줘" (the fifty-sixth session: to SmolLM2, "- (2026-12-06)")
+                 r"|(?:을|를|좀|\s)*(?:알려|말해)\s*(?:줘|주세요|줄래|줘요))"
                  r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|\s*에?\s*(?:있|뒀|두었)(?:지|어|니|더라|었지|나요))*")
 # "아내 생일 언제야?", "와이파이 비밀번호 뭐였지?": no 내/제, but the key is the kind of thing told to be kept
-_KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|비번|패스워드|주소|이메일|사이즈|혈액형|알레르기|코드|별명))"
-                      r"\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|며칠|몇\s*월\s*며칠)"
+_KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|비번|패스워드|주소|이메일|사이즈|혈액형|알레르기|코드|별명"
+                      r"|자리|위치|사물함|계좌|아이디))"
+                      # "신발 사이즈 몇이었지?" (the fifty-sixth session: to SmolLM2, which said the kept fact three times)
+                      r"\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|며칠|몇\s*월\s*며칠|몇)"
                       r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|이더라)*")
 # "주차 어디에 했더라?", "차 어디에 세웠지?", "열쇠 어디에 뒀더라?": where the user said they left it (`remember_asked`'s
 # `told_where`; the fifty-fifth session: "주차 B2에 했어" was "nothing to mark done" and the question went to SmolLM2)

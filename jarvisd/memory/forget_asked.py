@@ -145,3 +145,24 @@ def nothing_to_forget(asked: FactAsked) -> str:
         about = about[:120].rsplit(" ", 1)[0] + " …"
     what = f"that {about}" if _STATEMENT.search(asked.words) else f"anything about {about}"
     return f"I wasn't keeping {what}, so there was nothing to forget."
+
+
+# "그거 잊어버려", "방금 거 지워 줘", "그건 잊어 줘": the fact of the turn before (`fact_of_turn`), not a key word "그거"
+KO_THAT_FACT = re.compile(r"(?:그거|그것|그걸|그건|그게|이거|이건|이걸|방금\s*(?:거|그거|말한\s*거)|아까\s*(?:거|그거|말한\s*거))")
+# "우리 집 와이파이 비번은 haneul77이야": the thing told of, before its topic particle
+_KO_TOLD_SUBJECT = re.compile(r"(?:(?:내|제|나의)\s+)?(?P<x>[^\s].*?)(?:은|는)\s+\S.*")
+
+
+def fact_of_turn(utterance: str) -> FactAsked | None:
+    """The fact a Korean turn told ("우리 집 와이파이 비번은 haneul77이야": 우리 집 와이파이 비번) or asked back ("내
+    혈액형 뭐였지?": 혈액형), as the key words of a forget; None for any other turn (a promise, a question)."""
+    from jarvisd.memory.fact_asked import fact_asked
+    from jarvisd.memory.remember_asked import remember_said
+
+    asked = fact_asked(utterance)
+    if asked is not None and asked.words and asked.lang == "ko":
+        return asked
+    fact = remember_said(utterance)
+    if fact is None or not re.search(r"[가-힣]", fact) or (m := _KO_TOLD_SUBJECT.fullmatch(fact)) is None:
+        return None
+    return FactAsked(m["x"].strip(), "ko")

@@ -86,7 +86,12 @@ _NOT_A_VALUE = re.compile(r"(?:not|n't|broken|wrong|dead|lost|missing|stolen|exp
                           r"dying|falling|crashing|leaking|freezing)\b",
                           re.IGNORECASE)
 _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|비번|패스워드|주소|이메일|사이즈|"
-                      r"혈액형|알레르기|코드|이름|별명)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
+                      # "회사 주차 자리는 B2 17번이야" (the fifty-sixth session: not kept, SmolLM2's nonsense)
+                      r"혈액형|알레르기|코드|이름|별명|자리|위치|사물함|계좌|아이디)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
+_KO_KEY = (r"(?P<key>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:번호|비밀번호|비번|패스워드|주소|이메일|코드|"
+           r"자리|위치|사물함|계좌|아이디))")
+_KO_CHANGED_AFTER = re.compile(_KO_KEY + r"\s*(?:이|가)?\s*바뀌었(?:어|어요|다|음)\s*,?\s*(?P<value>[^\s]{1,40}?)\s*(?:으로|로)(?:\s*바뀌었어)?")
+_KO_CHANGED = re.compile(_KO_KEY + r"\s*(?:이|가)?\s*(?P<value>[^\s]{1,40}?)\s*(?:으로|로)\s*(?:바뀌었|바꿨)(?:어|어요|다|음|습니다)")
 # "I parked on level 3, spot B12", "I put my keys in the top drawer", "I left my umbrella at the office": where a thing
 # is, told without "remember" (the fiftieth session: "Good. That wasn't on your agenda, so there was nothing to mark
 # done." and nothing kept, then "where did I park?" found nothing). Parking needs no object; the others need one, and
@@ -220,4 +225,21 @@ def told_fact(said: str) -> str | None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")
+    if re.search(r"[가-힣]", said) and (m := _KO_CHANGED.fullmatch(said) or _KO_CHANGED_AFTER.fullmatch(said)):
+        # "현관 비밀번호 바뀌었어 1234로" (the fifty-sixth session: "nothing to mark done", the old one said back): the
+        # new value, kept as told ("현관 비밀번호는 1234야"), the newest of its subject
+        from jarvisd.openloop.hangul import topic
+
+        key, value = m["key"].strip(), m["value"].strip()
+        return f"{key}{topic(key)} {value}{'야' if _ends_open(value) else '이야'}"
     return None
+
+
+def _ends_open(word: str) -> bool:
+    """The last syllable has no final consonant (a digit read in Korean: 1234 is 사, no final), so -야 not -이야."""
+    from jarvisd.openloop.hangul import final
+
+    last = word[-1]
+    if last.isdigit():
+        return last in "2459"   # 이, 사, 오, 구
+    return not ("가" <= last <= "힣") or final(last) == 0

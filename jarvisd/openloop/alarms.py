@@ -44,7 +44,8 @@ _KO_DO = r"\s*(?:좀\s*)?(?:맞춰|맞춰\s*놔|설정해|켜|시작해|해|돌�
 _KO_AMOUNT = r"(?P<amount>(?:\d+|[가-힣]{1,3})\s*(?:시간|분|초)(?:\s*(?:\d+|[가-힣]{1,3})\s*(?:분|초))?(?:\s*반)?)"
 # "라면 3분 타이머", "계란 10분 타이머 맞춰 줘": what the timer is for, said first (the fifty-fifth session: "라면 3분
 # 타이머" went to SmolLM2, which wrote about a font called "Lintel"); a word of when or how is no name
-_KO_LABEL = r"(?:(?!(?:지금|그냥|다시|새로|또|바로|얼른|빨리|좀|일단|자비스|그럼|그리고)\s)(?P<label>[가-힣a-z]{1,8})(?:\s*용)?\s+)?"
+_KO_LABEL = r"(?:(?!(?:지금|그냥|다시|새로|또|바로|얼른|빨리|좀|일단|자비스|그럼|그리고)\s)(?P<label>[가-힣a-z]{1,8}(?:\s+(?!타이머)[가-힣a-z]{1,8})?)(?:\s*용)?\s+)?"
+# (two words: "계란 삶기 12분 타이머", the fifty-sixth session: to SmolLM2, which said a kept fact back)
 _KO_CALLED = re.compile(r"^(?:(?:야|자비스야?|나|저|난|전|아|음|어)(?:\s*,\s*|\s+))+")
 _KO_TIMER = (
     re.compile(rf"{_KO_LABEL}{_KO_AMOUNT}\s*(?:짜리\s*)?타이머(?:를|좀)?(?:{_KO_DO})?"),                 # "10분 타이머 맞춰 줘"
@@ -169,7 +170,7 @@ def alarm_kind(desc: str) -> str | None:
     """"timer", "wake" or "alarm" for a promise `alarm_said` kept ("10-minute timer", "wake-up alarm", "알람"), else
     None ("buy a kitchen timer": a promise like any other)."""
     desc = desc.strip()
-    if re.fullmatch(r"\d+-(?:second|minute|hour)\s+timer(?:\s+for\s+.+)?|timer\s+for\s+\d.*|(?:[가-힣a-z]{1,8}\s+)?(?:\d+(?:초|분|시간)\s*)+타이머",
+    if re.fullmatch(r"\d+-(?:second|minute|hour)\s+timer(?:\s+for\s+.+)?|timer\s+for\s+\d.*|(?:[가-힣a-z]{1,8}\s+){0,2}(?:\d+(?:초|분|시간)\s*)+타이머",
                     desc):
         return "timer"
     return "wake" if desc in (WAKE_EN, WAKE_KO) else "alarm" if desc in (ALARM_EN, ALARM_KO) else None

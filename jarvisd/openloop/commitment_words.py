@@ -175,6 +175,12 @@ KO_PROMISSIVE = frozenset("ᆯ게 을게 ᆯ게요 을게요 ᆯ께 을께 ᆯ�
 KO_REASON_ENDINGS = frozenset("니까 으니까 니깐 라 이라 라서 이라서 는데 ᆫ데 은데 거든 면 으면 지만 는데도".split())
 KO_VAGUE_WORDS = frozenset("하기 그거 이거 저거 그것 이것 그건 이건 거".split())   # "그거 할게" names no task
 KO_EVENT_NOUNS = frozenset("예약 약속 회의 미팅 면접 시험 수업 진료 비행기 비행 발표 마감 상담 레슨 모임 회식".split())
+# the days one keeps for themselves ("다음 달 5일 엄마 생일"): kept on that day (said without 까지), and apart from an
+# errand for them ("엄마 생일 선물 사기")
+# the places one has an appointment at: "내일 아침 아홉시 치과" (the fifty-sixth session: to SmolLM2), on that day too
+KO_VISITS = frozenset("치과 병원 안과 피부과 소아과 내과 이비인후과 정형외과 한의원 미용실 필라테스 요가 과외 학원".split())
+KO_OCCASIONS = frozenset("생일 생신 기념일 결혼기념일 제사 결혼식 돌잔치 집들이 환갑 칠순 졸업식 입학식 장례식 발인 "
+                         "개학 방학식 운동회 상견례".split())
 KO_DECLARATIVE_FORMAL = frozenset("습니다 ᆸ니다 어요 아요 에요 예요 요".split())
 # Stems that make no task before -겠습니다: "알겠습니다" (understood), "감사하겠습니다".
 KO_NOT_ACTION_STEMS = frozenset("알 모르 감사 고맙 죄송 미안 괜찮 좋 그렇".split())

@@ -236,6 +236,57 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
     return None
 
 
+def _note_item(ms: Sequence[Morph]) -> _Hit | None:
+    """"애들 숙제 봐 주기", "엄마한테 전화하기": a whole sentence that is a deed made a noun with -기, as written on a
+    to-do note, is a task (the fifty-sixth session: to the model, "애"). Not asked ("숙제 봐 주기?"), and with no
+    ending of its own before the -기 (no "했기", no "하기 싫어")."""
+    words = [m for m in ms if m.tag not in ("SP", "SF", "SW")]
+    if any(m.form in ("?", "？") for m in ms) or len(words) < 3:
+        return None
+    i = len(words) - 1
+    if not is_morph(words[i], "기", "ETN") or words[i - 1].tag not in ("VV", "XSV", "VX") or \
+            any(m.tag in ("EF", "EP", "ETM") or m.tag == "EC" and m.form not in ("어", "아", "고") for m in words[:i]):
+        return None
+    if not any(m.tag.startswith("NN") for m in words[:i - 1]):
+        return None
+    k = ms.index(words[i])
+    return _Hit("must", k - 1, k)
+
+
+_REPEAT_WORDS = frozenset("매주 매일 매달 매월 격주 주말마다".split())
+_OCCASIONS = W.KO_OCCASIONS | W.KO_EVENT_NOUNS | W.KO_VISITS   # "다음 달 5일 엄마 생일", "토요일이 결혼기념일이야", "내일 3시 회의"
+
+
+def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
+    """"다음 달 5일 엄마 생일", "토요일이 결혼기념일이야", "내일 3시 회의": a day and the name of an occasion, nothing
+    more (the noun said with the copula at most), is the occasion kept on that day (the fifty-sixth session: to the
+    model, and "엄마 생일 언제야?" then named the gift). Only with a time said."""
+    if not holes or any(m.form in ("?", "？") for m in ms):
+        return None
+    words = [k for k, m in enumerate(ms) if m.tag not in ("SF", "SP")]
+    end = len(words)
+    if end >= 2 and ms[words[-1]].tag == "EF" and ms[words[-1]].form in ("야", "다", "에요", "예요", "어요", "요") and \
+            ms[words[-2]].tag == "VCP":
+        end -= 2
+    elif end >= 1 and ms[words[-1]].tag == "EF" and ms[words[-1]].form in ("야", "예요", "다") and \
+            ms[words[-1]].start == ms[words[-2]].end if end >= 2 else False:
+        end -= 1
+    if end < 1:
+        return None
+    last = words[end - 1]
+    # "매주 월요일 분리수거", "매일 아침 7시 운동": with a repeat said, any thing named is the chore of those days
+    repeating = any(m.form in _REPEAT_WORDS for m in ms)
+    if ms[last].tag != "NNG" or not (ms[last].form in _OCCASIONS or repeating):
+        return None
+    outside = [ms[k] for k in words[:end] if not any(hs <= ms[k].start < he for hs, he in holes)
+               and ms[k].form not in _REPEAT_WORDS]
+    if not outside or not all(m.tag.startswith(("NN", "XSN", "SL", "JKG", "JKS", "JX")) for m in outside):
+        return None
+    at = words[end] if end < len(words) else len(ms)
+    first = next(k for k in words[:end] if ms[k] in outside and ms[k].tag.startswith(("NN", "SL")))
+    return _Hit("event", -1, at, start=first)   # not the particle after the day: "토요일이 결혼기념일이야"
+
+
 def _event(ms: Sequence[Morph]) -> _Hit | None:
     """"내일 3시에 병원 예약 있어": an appointment with a time is a promise to be there (the caller keeps
     it only when a time was said)."""
@@ -401,7 +452,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     second = _second_duty(ms)
     if second is not None:
         return _commitments(sen, ms[:second], base, holes) + _commitments(sen, ms[second:], base, holes)
-    hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes)
+    hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes) or _note_item(ms) \
+        or _dated_occasion(ms, holes)
     if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind != "said") or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):
@@ -417,7 +469,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             hs <= m.start < he for hs, he in holes)]
         if not holes or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
             return []
-        action = cut(sen, ms[start].start, ms[hit.at].start, sorted([*holes, *skipped_spans(ms)]))
+        action = cut(sen, ms[start].start, ms[hit.at].start if hit.at < len(ms) else ms[-1].end,
+                     sorted([*holes, *skipped_spans(ms)]))
         if (deed := _deed_as_thing(ms, start, hit.at, holes)) is not None:
             action = noun_form(sen, ms, start, deed, holes)   # "약 먹는 거 저녁 9시에 알려 줘": 약 먹기 (was "약 먹는 거")
         return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind)]

@@ -378,3 +378,23 @@ def _deed_only(rest: str, descs: Sequence[str]) -> list[int]:
     if len(said) != 1:
         return []
     return [i for i, desc in enumerate(descs) if desc.isascii() and desc.lower().split()[:1] == said]
+
+
+# "3시 회의 4시로 바꿔 줘", "내일 3시에 있는 회의를 4시로": the clock time before the name names the promise (as
+# "move my 3pm to 4pm" does), the one after it is the new time (the fifty-sixth session: "이미 오후 3시예요")
+_KO_CLOCK_NAME = re.compile(r"\s*(?:에|의)?\s*(?:있는|잡힌|하는|잡아\s*둔|예정된)?\s*(?P<name>[가-힣A-Za-z0-9]+?(?:\s+[가-힣A-Za-z0-9]+?)?)"
+                            r"?(?:을|를|은|는|이|가|도)?\s+")
+
+
+def ko_clock_named(cued: str) -> tuple[str, str, str] | None:
+    """(the time taken back, the name between, the new time) of a Korean move that names its promise by its clock
+    time ("3시 회의 4시" -> "3시", "회의", "4시"), or None. Both times are said; the first one first."""
+    if not re.search(r"[가-힣]", cued):
+        return None
+    spans = time_spans(cued)
+    if len(spans) != 2 or spans[0][0] != 0:
+        return None
+    m = _KO_CLOCK_NAME.fullmatch(cued, spans[0][1], spans[1][0])
+    if m is None:
+        return None
+    return cued[:spans[0][1]].strip(), (m["name"] or "").strip(), cued[spans[1][0]:].strip()

@@ -20,7 +20,8 @@ _KO = re.compile(r"(?P<day>.+?)\s*(?:에|엔|에는|은|는|까지)?\s*(?:뭐\s*
                  r"|할\s*일(?:이|은)?\s*(?:뭐야|뭐지|있어|뭐\s*있어|알려\s*줘)|일정(?:이|은)?\s*(?:뭐야|뭐지|있어|뭐\s*있어|알려\s*줘))")
 _REST = re.compile(r"\b(?:on|for|by|the|at|in)\b|[\s,]")
 # the whole list or the days the intents already answer (`intents`): not asked here
-_ANSWERED = re.compile(r"^(?:today|tonight|tomorrow|this\s+week|next\s+week|the\s+week|this\s+month|next\s+month|오늘|내일|이번\s*주|다음\s*주|이번\s*달|다음\s*달)$")
+_ANSWERED = re.compile(r"^(?:today|tonight|tomorrow|this\s+week|next\s+week|the\s+week|this\s+month|next\s+month|오늘|내일"
+                       r"|이번\s*주|다음\s*주|이번\s*달|이달|다음\s*달)$")   # "이번 달 할 일 뭐야?" (the fifty-sixth session: the month's last day alone)
 
 
 def asked_day(cleaned: str) -> str | None:

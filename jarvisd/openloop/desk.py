@@ -74,6 +74,7 @@ from jarvisd.openloop.corrections import (
     due_is,
     in_part,
     into_part,
+    ko_clock_named,
     leading_order,
     named_words,
     only_a_time,
@@ -364,6 +365,8 @@ class AgendaDesk:
         if what is not None and self.service.now_ms() - what[1] <= CONFIRM_SEC * 1000 \
                 and not _NOT_AN_ANSWER.fullmatch(clean(text)):
             text = reminder_with_what(what[0], text)   # "What should I remind you about?" "To call Bob."
+        if lang == "ko" and _KO_UNMUTE.fullmatch(clean(text)):   # "알림 다시 켜 줘" (the fifty-sixth session: the model's)
+            return self._unmute(session, lang)
         if (reminder := self._remind_asked(text, session, lang)) is not None:
             return reminder
         if (time_words := reminder_without_what(clean(text))) is not None:   # "remind me", "set a reminder"
@@ -393,7 +396,7 @@ class AgendaDesk:
         if (day := self._day_agenda(text, session, lang)) is not None:   # before the list: "anything due on December 5?"
             return day
         intent = match_intent(text)
-        if intent is None and (reply := self._when_due(text, lang)) is not None:
+        if intent is None and (reply := self._when_due(text, lang, session)) is not None:
             return reply
         if intent is None and (until := days_until(clean(text), self.service.now_local())) is not None:
             # "how many days until Christmas?": the calendar's, once no promise is named by the words
@@ -413,7 +416,7 @@ class AgendaDesk:
             return reply
         elif (reply := self._deed_done_in_focus(text, session, lang)) is not None:
             return reply
-        reply = self._correction(text, session, lang)
+        reply = self._correction(text, session, lang) or self._ko_time_of_named(text, session, lang)
         if reply is not None:
             return reply
         if self.capture_mode == "rules":
@@ -759,6 +762,18 @@ class AgendaDesk:
             focus = self._recent_focus(session, now_ms)
             recent = spoken[0] if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 else None
             loop = self._open(recent or (focus.loop_id if focus is not None else None))
+            listed = self._listed.get(session)
+            if ask.none and lang == "ko" and recent is None and listed is not None and len(listed[0]) == 1 \
+                    and now_ms - listed[1] <= LISTED_SEC * 1000:
+                loop = self._open(listed[0][0]) or loop   # "다음 알림: 분리수거 …" then "알림 꺼 줘": that one
+            elif ask.none and lang == "ko" and (loop is None or loop.remind_ms is None and loop.due_ms is None):
+                # "알림 꺼 줘" with no reminder just spoken, nor a promise with a due in focus: the one reminder to
+                # come, if one; else said which or none
+                reminded = [shown for shown in self.service.agenda() if shown.remind_ms is not None
+                            and shown.muted_ms is None and alarm_kind(shown.desc) is None]
+                if len(reminded) != 1:
+                    return DeskReply(phrases.which_reminder_off(reminded), lang, intent="remind")
+                loop = reminded[0]
         if loop is None or (ask.deed and not names_the_promise(ask.deed, loop.desc)):
             return None   # "remind me at 9pm to turn it off" after "fix the heater": a reminder of its own (pass 55c)
         if ask.none:   # "don't remind me about the call": it stays on the agenda, unspoken
@@ -1012,15 +1027,25 @@ class AgendaDesk:
         self._remember(session, loop, now_ms)
         return DeskReply(phrases.to_when(loop, self.service.now_local(), self.service.tz, lang), lang, intent="correct")
 
-    def _when_due(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+    def _when_due(self, text: str, lang: phrases.Lang, session: str | None = None) -> DeskReply | None:
         """"What time is the call?", "전화 몇 시였지?": the due of the open promise the words name, from the agenda;
-        None when they name none (a question for the model: "when is Christmas?")."""
+        None when they name none (a question for the model: "when is Christmas?"). The one answered is then in
+        focus, so "아 아니 다섯시 반이야" moves it; "그거 몇 시였더라" asks of the one in focus."""
         left = asked_time_left(clean(text))   # "how long until the call?", "타이머 얼마나 남았어?"
         if left is None and bare_time_left(clean(text)):   # "how much time is left?": the timer's
             left = "타이머" if lang == "ko" else "timer"
         words = left or asked_when(clean(text))
         if words is None:
             return None
+        now_ms = self.service.now_ms()
+        if _KO_THAT.fullmatch(words) and session is not None:
+            # "그게 언제였지?" (the fifty-sixth session: "일정에 그게는 없어요"): the one just said, moved or read out
+            loop = self._one_in_focus(session, now_ms)
+            if loop is None:
+                return DeskReply("어떤 일 말씀이세요? 이름을 말씀해 주시면 언제인지 알려 드릴게요.", lang, intent="when")
+            self._remember(session, loop, now_ms)
+            return DeskReply(phrases.when_due([loop], self.service.now_local(), self.service.tz, lang), lang,
+                             intent="when")
         loops = self.service.agenda()
         hits = _promises_named(words, [loop.desc for loop in loops])
         if not hits and (owned := naming.owned_named(words, [loop.desc for loop in loops])) is not None:
@@ -1038,7 +1063,20 @@ class AgendaDesk:
             named = [min(named, key=lambda loop: (loop.due_ms is None, loop.due_ms or 0))]
         said = phrases.time_left(named, self.service.now_ms(), self.service.now_local(), self.service.tz, lang) \
             if left else phrases.when_due(named, self.service.now_local(), self.service.tz, lang)
+        if len(named) == 1 and session is not None and lang == "ko":
+            self._remember(session, named[0], now_ms)   # "학원 픽업 몇 시였더라" then "아 아니 다섯시 반이야"
         return DeskReply(said, lang, intent="when")
+
+    def _one_in_focus(self, session: str, now_ms: int) -> OpenLoop | None:
+        """The open promise "그거" means in a question: the newest of the one reminded, captured, moved or asked
+        of (`_correction_focus`) and the one agenda answer just read out alone."""
+        candidates = []
+        if (focus := self._correction_focus(session, now_ms)) is not None:
+            candidates.append((focus.at_ms, 0, focus.loop_id))
+        listed = self._listed.get(session)
+        if listed is not None and len(listed[0]) == 1 and now_ms - listed[1] <= LISTED_SEC * 1000:
+            candidates.append((listed[1], 1, listed[0][0]))   # read out in the same moment: the one read out
+        return self._open(max(candidates)[2]) if candidates else None
 
     def _close_in_focus(self, kind: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Mark it done", "그거 지워 줘": the promise just reminded out loud (within the snooze window), or for
@@ -1098,6 +1136,10 @@ class AgendaDesk:
         words = cued or text
         now_ms = self.service.now_ms()
         focus = self._correction_focus(session, now_ms)
+        if cued is not None and (clocked := ko_clock_named(cued)) is not None:
+            reply = self._clock_named_move(*clocked, focus, text, session, lang)
+            if reply is not None:
+                return reply
         focused = self._open(focus.loop_id) if focus is not None else None
         if cued is not None:        # "wait, the 3rd" for a due on January 5: January 3
             words = day_of_month_said(cued, focused.due_ms if focused else None, self.service.now_local()) or words
@@ -1309,6 +1351,56 @@ class AgendaDesk:
         """"Which one?" for the promises at `alike` in `shown`, the earliest due first."""
         options = sorted((shown[i] for i in alike), key=_due_order)
         return self._which_moves(options, text, session, lang)
+
+    def _unmute(self, session: str, lang: phrases.Lang) -> DeskReply:
+        """"알림 다시 켜 줘" after "알림 꺼 줘": the muted promise in focus, else the only one muted, reminded again at
+        its due; said so when none is muted, or which when several are."""
+        focus = self._recent_focus(session, self.service.now_ms())
+        muted = [loop for loop in self.service.agenda() if loop.muted_ms is not None]
+        meant = [loop for loop in muted if focus is not None and loop.id == focus.loop_id] or muted
+        if len(meant) != 1:
+            said = "다시 켤 알림이 없어요." if not meant else \
+                f"어떤 알림을 다시 켤까요? {', '.join(loop.desc for loop in meant[:phrases.SPOKEN_ITEMS])}."
+            return DeskReply(said, lang, intent="remind")
+        loop = meant[0]
+        updated = self.service.reschedule(loop.id, remind_ms=self._remind_at(loop.due_ms) or loop.due_ms)
+        return DeskReply(phrases.unmuted(updated, lang), lang, change=AgendaChange(updated=(updated,), before=(loop,)),
+                         intent="remind")
+
+    def _ko_time_of_named(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"상담은 2시야", "치과는 4시 반이래": the time of one open promise named, said as what it is (the fifty-sixth
+        session: to the model, and the consultation stayed a day's); None unless the words name one open promise."""
+        m = _KO_NAMED_TIME.fullmatch(clean(text)) if lang == "ko" else None
+        if m is None or not only_a_time(m["time"]):
+            return None
+        shown = self.service.agenda(session)
+        hits = _named_in(m["name"], [loop.desc for loop in shown])
+        if len(hits) != 1:
+            return None
+        return self._move(shown[hits[0]], m["time"], self._correction_focus(session, self.service.now_ms()), session,
+                          lang)
+
+    def _clock_named_move(self, old_words: str, name: str, new_words: str, focus: _Focus | None, text: str,
+                          session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"3시 회의 4시로 바꿔 줘": the promise due at the first time (and named by the words between, when they
+        name one) moves to the second (the fifty-sixth session: the 3 o'clock said was read as the new time,
+        "이미 내일 오후 3시예요"); None when no promise is due then or named so."""
+        try:
+            old = resolve_time(old_words, self.service.now_local(), due=True)
+        except ImpossibleTime:
+            return None
+        if old is None:
+            return None
+        shown = self.service.agenda(session)
+        alike = [loop for loop in shown if due_is(loop.due_ms, old)]
+        named = [alike[i] for i in _named_in(name, [loop.desc for loop in alike])]
+        # "5시 회의 6시로" with the meeting at 3: the one it names, to the new time (not to the time misremembered)
+        alike = named or alike or [shown[i] for i in _named_in(name, [loop.desc for loop in shown])]
+        if len(alike) > 1:
+            return self._which_moves(alike, text, session, lang)
+        if not alike:
+            return None
+        return self._move(alike[0], new_words, focus, session, lang)
 
     def _which_moves(self, options: Sequence[OpenLoop], text: str, session: str, lang: phrases.Lang) -> DeskReply:
         """"Which one: call Bob, or call Ann?": kept, so "the second one" or "Ann" moves that one (pass 25:
@@ -2237,6 +2329,10 @@ _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)
 
 
 _KO_IT = re.compile(r"^(?:그거|그건|그걸|그것|그것을|이거|이건|이걸|저거|저건)\s+")
+_KO_UNMUTE = re.compile(r"(?:(?:그|그거|그것)\s*)?(?:알림|리마인더)\s*(?:을|를|좀)?\s*(?:다시\s*)?(?:켜|살려)\s*(?:줘|주세요|줄래|줘요)?")
+_KO_NAMED_TIME = re.compile(r"(?P<name>[가-힣A-Za-z0-9]+(?:\s+[가-힣A-Za-z0-9]+)?)\s*(?:은|는)\s+(?P<time>.+?)\s*"
+                            r"(?:이야|야|이에요|예요|이래|래|이래요|래요|입니다|이라고\s*했어|(?:으로|로)\s*잡혔어(?:요)?)")
+_KO_THAT = re.compile(r"(?:그거|그게|그건|그것|그거는|그 일|그 약속|그 일정|이거|이게|이건|아까 그거|아까 거)")
 
 
 def _listed_things(said: str) -> list[str]:

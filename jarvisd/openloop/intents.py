@@ -201,7 +201,7 @@ def _closing_all(t: str) -> Intent | None:
 
 
 _KO_THIS_WEEK = re.compile(r"이번\s*주|금주")
-_KO_THIS_MONTH = re.compile(r"이번\s*달")
+_KO_THIS_MONTH = re.compile(r"이번\s*달|이달")
 _KO_NEXT_MONTH = re.compile(r"다음\s*달|담\s*달")
 _NEXT_WEEK = re.compile(r"\bnext\s+week\b|다음\s*주|담\s*주")
 

@@ -18,6 +18,7 @@ from typing import Literal
 from jarvisd.language import Language
 from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
+from jarvisd.openloop.commitment_words import KO_EVENT_NOUNS, KO_OCCASIONS, KO_VISITS
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
@@ -138,9 +139,20 @@ def _item(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     return f"{desc}, {_due_and_repeat(loop, now, tz, lang)}"
 
 
+_ON_THE_DAY = KO_OCCASIONS | KO_VISITS | (KO_EVENT_NOUNS - {"마감"})   # "팀 회식, 다음 주 금요일"; "보고서 마감, 금요일까지"
+
+
+def _ko_on_the_day(desc: str, due: str) -> str:
+    """"1월 5일" for "엄마 생일" (an occasion is on its day, not by it: the fifty-sixth session said "1월 5일 화요일까지")."""
+    words = desc.split()
+    return due.removesuffix("까지") if words and words[-1] in _ON_THE_DAY else due
+
+
 def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"tomorrow at 8 AM", or for a repeating promise "tomorrow at 8 AM, then every day" / "내일 오전 8시부터 매일"."""
     due = spoken_due(loop.due_ms or 0, now, tz, lang)
+    if lang == "ko":
+        due = _ko_on_the_day(loop.desc, due)
     rule = repeats.from_key(loop.repeat)
     if rule is None:
         return due
@@ -483,7 +495,7 @@ def when_due(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -
     said = []
     for loop in loops:
         if lang == "ko":
-            when = spoken_due(loop.due_ms, now, tz, lang) if loop.due_ms is not None else None
+            when = _ko_on_the_day(loop.desc, spoken_due(loop.due_ms, now, tz, lang)) if loop.due_ms is not None else None
             said.append(f"{loop.desc}{topic(loop.desc)} {when}{_is(when)}." if when else
                         f"{loop.desc}{topic(loop.desc)} 시간이 정해져 있지 않아요.")
         else:
@@ -748,6 +760,13 @@ def muted(loop: OpenLoop, lang: Lang) -> str:
     if lang == "ko":
         return f"알림 안 드릴게요: {loop.desc}. 목록에는 남겨 둘게요."
     return f"OK, no reminders for {second_person(loop.desc)}. It stays on your agenda."
+
+
+def which_reminder_off(reminded: Sequence[OpenLoop]) -> str:
+    """"알림 꺼 줘" (Korean only) with no reminder to come, or several: said so, or which."""
+    if not reminded:
+        return "꺼 둘 알림이 없어요."
+    return f"어떤 알림을 끌까요? {', '.join(loop.desc for loop in reminded[:SPOKEN_ITEMS])}."
 
 
 def undone(reopened: Sequence[OpenLoop], removed: Sequence[OpenLoop], lang: Lang) -> str:

@@ -59,7 +59,9 @@ _EN_NONE = re.compile(_LEAD + r"(?:(?:don't|do\s+not|no\s+need\s+to|stop)\s+(?:r
                       r"(?:for|about|of)\s+(?:(?:the|my)\s+)?(?P<z>.+?)(?:\s+(?:please|anymore|for\s+now))?)")
 _KO_BEFORE = re.compile(r"(?P<said>.+?)\s?전에\s*(?:다시\s*)?"
                         r"(?:알려\s*(?:줘|주세요|줄래)|리마인드\s*(?:해\s*줘|해줘|해\s*주세요)|말해\s*(?:줘|주세요))")
-_KO_NONE = re.compile(r"(?:(?P<x>.+?)\s*(?:은|는|을|를)?\s+)?(?:알려\s*주지|알림\s*주지|리마인드\s*하지)\s*(?:마|마세요|말아\s*줘)")
+_KO_NONE = re.compile(r"(?:(?P<x>.+?)\s*(?:은|는|을|를)?\s+)?(?:(?:알려\s*주지|알림\s*주지|리마인드\s*하지)\s*(?:마|마세요|말아\s*줘)"
+                      # "알림 꺼 줘", "회의 알림 꺼 주세요" (the fifty-sixth session: to SmolLM2, "알림 알림")
+                      r"|(?:알림|리마인더|리마인드)\s*(?:은|는|을|를|좀)?\s*(?:좀\s*)?(?:꺼|끄기|없애)\s*(?:줘|주세요|줄래|줘요|둬|놔)?)")
 
 
 @dataclass(frozen=True)

@@ -105,7 +105,15 @@ def text_merge_blocked(a: str, b: str) -> bool:
 
 
 def _blocked(pa: Profile, pb: Profile) -> bool:
-    return pa.polarity != pb.polarity or (has_unmatched(pa, pb) and has_unmatched(pb, pa)) or _owner_changed(pa, pb)
+    return pa.polarity != pb.polarity or (has_unmatched(pa, pb) and has_unmatched(pb, pa)) or _owner_changed(pa, pb) \
+        or _day_and_errand(pa, pb) or _day_and_errand(pb, pa)
+
+
+def _day_and_errand(pa: Profile, pb: Profile) -> bool:
+    """A day kept for itself ("엄마 생일", 1월 5일) and an errand for it ("엄마 생일 선물 사기") are two (the
+    fifty-sixth session: the gift was merged into the birthday, "이미 적어 뒀어요: 엄마 생일", and lost)."""
+    return bool(pa.words) and pa.words[-1] in W.KO_OCCASIONS and len(pb.words) > len(pa.words) \
+        and pb.words[-1].endswith("기") and pb.words[-1] not in W.KO_OCCASIONS
 
 
 def _owner_changed(pa: Profile, pb: Profile) -> bool:

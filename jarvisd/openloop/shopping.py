@@ -27,7 +27,10 @@ _EN_ASKED = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+is|\s+are
                        r"|what\s+(?:do|should)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:buy|get|pick\s+up)"
                        r"(?:\s+(?:at|from)\s+the\s+(?:store|shop|shops|supermarket|market))?|" + _EN_LIST_NAME + ")")
 _KO_ASKED = re.compile(rf"{_KO_LIST_NAME}\s*(?:에)?\s*(?:뭐|뭐가)?\s*(?:있어|있어요|있지|있나|알려\s*줘|보여\s*줘|읽어\s*줘)?|"
-                       r"(?:뭐|뭘)\s*사야\s*(?:돼|해|하지|되지|돼요|해요)|살\s*(?:거|것)\s*(?:뭐|뭐가)\s*(?:있어|있지|남았어)")
+                       r"(?:뭐|뭘)\s*사야\s*(?:돼|해|하지|되지|돼요|해요)|살\s*(?:거|것)\s*(?:뭐|뭐가)\s*(?:있어|있지|남았어)|"
+                       # "장보기 목록 뭐야?", "장 볼 거 뭐였지?" (the fifty-sixth session: to the model, "장보기 목록 문서에에섚에 …")
+                       rf"(?:{_KO_LIST_NAME}|장\s*볼\s*(?:거|것)|살\s*(?:거|것))\s*(?:은|는|이|가)?\s*"
+                       r"(?:뭐야|뭐예요|뭐에요|뭐지|뭐였지|뭐였더라|뭐였어|뭐더라|뭐 남았어|좀\s*(?:알려|보여|읽어)\s*(?:줘|주세요)|(?:알려|보여|읽어)\s*주세요)")
 _SPLIT = re.compile(r"\s*(?:,|\band\b|&|\bplus\b)\s*|\s*(?:이랑|랑|하고|와|과)\s+|\s*,\s*")
 # a thing named with "and" is one item ("mac and cheese", "fish and chips"; pass 55c: "I need to buy mac and cheese" was
 # kept as "buy mac" and "buy cheese", and "I bought cheese" closed half of it); "salt and pepper" stays two

@@ -106,6 +106,9 @@ DAY_OF_MONTH = (
      r"|of\s+(?:every|each)\s+month\b))"),   # "on the first of every month" (the forty-seventh session: no due)
     (("일",), KO_WORD + r"(?<!박\s)(?<!박)(?P<d>\d{1,2}|" + KO_SINO_DAY_ALONE + r")\s?일(?=\s?(?:까지|에|전|이전|쯤|경|께|안에|은|는|도|(?:되기|넘기|지나기)\s?전)|\s*$"
      r"|\s*[.,!?]|\s*(?:오전|오후|아침|저녁|밤|새벽|낮|점심|정오|자정|\d{1,2}\s?시))" + KO_TAIL),
+    # right after "다음 달" / "이번 달" a day of the month needs no particle: "다음 달 5일 엄마 생일" (the fifty-sixth
+    # session: only "다음 달" was read; "5일 휴가" alone stays five days)
+    (("일",), KO_WORD + r"(?:(?<=달\s)|(?<=달))(?P<d>\d{1,2}|" + KO_SINO_DAY_ALONE + r")\s?일(?![간째치])(?=\s)" + KO_TAIL),
 )
 MONTH = (
     (_MONTH3,

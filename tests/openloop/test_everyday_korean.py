@@ -308,3 +308,236 @@ def test_guard_that_is_done_with_nothing_open_is_still_nothing_to_mark(sunday):
     said_to(sunday, "10분 타이머")
     assert sunday.done_unlisted("그거 했어") == "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건 없어요."
     assert sunday.done_unlisted("I did that") == "Good. That wasn't on your agenda, so there was nothing to mark done."
+
+
+# ---- the fifty-sixth session: three more Korean days (work, family and medicine, anniversaries and memory), a Sunday
+# afternoon (2026-12-06 14:00, Seoul) ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def afternoon(tmp_path, korean) -> AgendaDesk:
+    from datetime import datetime
+
+    from tests.openloop.conftest import SEOUL, agenda_desk
+    return agenda_desk(tmp_path, korean, datetime(2026, 12, 6, 14, 0, tzinfo=SEOUL))
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("3시 회의 4시로 바꿔 줘", "팀 회의, 내일 오후 4시로 바꿨어요.", ("팀 회의", "2026-12-07 16:00")),
+    ("내일 3시 회의를 4시로 옮겨 줘", "팀 회의, 내일 오후 4시로 바꿨어요.", ("팀 회의", "2026-12-07 16:00")),
+    ("3시에 있는 회의 다섯 시로 바꿔 주세요", "팀 회의, 내일 오후 5시로 바꿨어요.", ("팀 회의", "2026-12-07 17:00")),
+    ("5시 회의 6시로 바꿔 줘", "팀 회의, 내일 저녁 6시로 바꿨어요.", ("팀 회의", "2026-12-07 18:00")),
+])
+def test_a_meeting_named_by_its_clock_time_moves_to_the_time_said_after(afternoon, said, reply, row):
+    """Before: "3시 회의 4시로 바꿔 줘" read the 3 o'clock as the new time: "팀 회의: 이미 내일 오후 3시예요. 바뀐 건
+    없어요." (nothing moved)."""
+    said_to(afternoon, "내일 3시에 팀 회의 있어", "엄마한테 전화해야 돼")
+    assert said_to(afternoon, said) == [reply]
+    assert row in agenda_rows(afternoon)
+
+
+def test_the_clock_time_picks_the_one_of_two_meetings(afternoon):
+    said_to(afternoon, "내일 3시에 팀 회의 있어", "모레 오후 5시에 고객 회의 있어")
+    assert said_to(afternoon, "5시 회의 6시로 바꿔 줘") == ["고객 회의, 모레 저녁 6시로 바꿨어요."]
+    assert sorted(agenda_rows(afternoon)) == [("고객 회의", "2026-12-08 18:00"), ("팀 회의", "2026-12-07 15:00")]
+
+
+def test_a_correction_after_asking_when_moves_the_one_asked_of(afternoon):
+    """Before: "아 아니 다섯시 반이야" after "학원 픽업 몇 시였더라" moved the medicine said before it: "약 먹기, 내일
+    새벽 5시 30분부터 매일로 바꿨어요."."""
+    said_to(afternoon, "오늘 다섯 시에 학원 픽업 가야 돼요", "매일 아침 8시에 약 먹기 알려 줘")
+    assert said_to(afternoon, "학원 픽업 몇 시였더라", "아 아니 다섯시 반이야") == [
+        "학원 픽업 가기는 오늘 오후 5시예요.", "학원 픽업 가기, 오늘 오후 5시 30분으로 바꿨어요."]
+    assert sorted(agenda_rows(afternoon)) == [("약 먹기", "2026-12-07 08:00"), ("학원 픽업 가기", "2026-12-06 17:30")]
+
+
+@pytest.mark.parametrize(("before", "asked", "reply"), [
+    (("오늘 다섯 시에 학원 픽업 가야 돼요", "매일 아침 8시에 약 먹기 알려 줘", "학원 픽업 몇 시였더라"), "그거 몇 시였더라",
+     "학원 픽업 가기는 오늘 오후 5시예요."),
+    (("다음주 수요일까지 분기 보고서 내야돼", "엄마한테 전화해야 돼", "보고서 금요일로 미뤄 줘"), "그게 언제였지?",
+     "분기 보고서 내기는 다음 주 금요일까지예요."),
+    (("내일 3시에 팀 회의 있어", "다음주 수요일까지 분기 보고서 내야돼", "다음 할 일 뭐야?"), "그건 몇 시야?",
+     "팀 회의는 내일 오후 3시예요."),
+])
+def test_when_was_that_asks_of_the_one_just_said(afternoon, before, asked, reply):
+    """Before: "그게 언제였지?" / "그거 몇 시였더라" were "일정에 그게는 없어요. 언제인지 알려 주시면 적어 둘게요."."""
+    said_to(afternoon, *before)
+    assert said_to(afternoon, asked) == [reply]
+
+
+def test_when_was_that_with_nothing_in_focus_asks_which(afternoon):
+    assert said_to(afternoon, "그게 언제였지?") == ["어떤 일 말씀이세요? 이름을 말씀해 주시면 언제인지 알려 드릴게요."]
+
+
+@pytest.mark.parametrize("asked", ["장보기 목록 뭐야?", "장 볼 거 뭐였지?", "살 거 뭐야", "장보기 리스트 좀 알려 줘"])
+def test_the_shopping_list_asked_what_it_is(afternoon, asked):
+    """Before: "장보기 목록 뭐야?" went to SmolLM2 ("장보기 목록 문서에에섚에 있는 이름이 있어요.")."""
+    said_to(afternoon, "우유랑 계란 사야 돼", "계란 샀어")
+    assert said_to(afternoon, asked) == ["장보기 목록: 우유."]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("애들 숙제 봐 주기", "적어 둘게요: 애들 숙제 봐 주기.", ("애들 숙제 봐 주기", "-")),
+    ("엄마한테 전화하기", "적어 둘게요: 엄마한테 전화하기.", ("엄마한테 전화하기", "-")),
+    ("내일 세탁소 가기", "적어 둘게요: 세탁소 가기, 내일까지.", ("세탁소 가기", "2026-12-07 23:59")),
+])
+def test_a_deed_written_as_a_note_is_a_thing_to_do(afternoon, said, reply, row):
+    """Before: "애들 숙제 봐 주기" went to SmolLM2 ("애"); "애들 숙제 봐 줬어" then closed nothing."""
+    assert said_to(afternoon, said) == [reply]
+    assert agenda_rows(afternoon) == [row]
+
+
+def test_a_deed_written_as_a_note_is_closed_when_done(afternoon):
+    said_to(afternoon, "애들 숙제 봐 주기")
+    assert said_to(afternoon, "애들 숙제 봐 줬어") == ["완료로 표시했어요: 애들 숙제 봐 주기."]
+
+
+@pytest.mark.parametrize("said", ["숙제 봐 주기?", "달리기", "숙제하기 싫어", "일기 쓰기 좋은 날이네"])
+def test_guard_a_noun_or_a_question_in_the_note_form_is_no_task(afternoon, said):
+    said_to(afternoon, said)
+    assert agenda_rows(afternoon) == []
+
+
+@pytest.mark.parametrize(("said", "at", "row"), [
+    ("계란 삶기 12분 타이머", "오후 2시 12분", ("계란 삶기 12분 타이머", "2026-12-06 14:12")),
+    ("빨래 건조 40분 타이머 맞춰 줘", "오후 2시 40분", ("빨래 건조 40분 타이머", "2026-12-06 14:40")),
+])
+def test_a_timer_named_by_two_words_is_set_listed_and_cancelled(afternoon, said, at, row):
+    """Before: "계란 삶기 12분 타이머" went to SmolLM2 ("내 혈액형은 B와이파이 비번은 haneul77이야"); "타이머 취소해
+    줘" then "할 일 목록에서 '타이머'을(를) 찾지 못했어요."."""
+    assert said_to(afternoon, said) == [f"{row[0]} 시작할게요. {at}에 알려 드릴게요."]
+    assert agenda_rows(afternoon) == [row]
+    assert said_to(afternoon, "타이머 뭐 있어?") == [f"알람과 타이머가 1개 있어요: {row[0]}, 오늘 {at}."]
+    assert said_to(afternoon, "타이머 취소해 줘") == [f"목록에서 지웠어요: {row[0]}."]
+    assert agenda_rows(afternoon) == []
+
+
+@pytest.mark.parametrize(("before", "said", "reply"), [
+    (("내일 3시에 팀 회의 있어", "회의 30분 전에 알려 줘"), "알림 꺼 줘", "알림 안 드릴게요: 팀 회의. 목록에는 남겨 둘게요."),
+    (("매일 아침 8시에 약 먹기 알려 줘", "엄마한테 전화하기"), "알림 꺼 줘", "알림 안 드릴게요: 약 먹기. 목록에는 남겨 둘게요."),
+    (("내일 3시에 팀 회의 있어", "회의 30분 전에 알려 줘", "매일 아침 8시에 약 먹기 알려 줘"), "회의 알림 꺼 주세요",
+     "알림 안 드릴게요: 팀 회의. 목록에는 남겨 둘게요."),
+    (("내일 3시에 팀 회의 있어", "회의 30분 전에 알려 줘", "매일 아침 8시에 약 먹기 알려 줘", "엄마한테 전화하기"), "알림 꺼 줘",
+     "어떤 알림을 끌까요? 약 먹기, 팀 회의."),
+    (("엄마한테 전화하기",), "알림 꺼 줘", "꺼 둘 알림이 없어요."),
+])
+def test_turn_the_reminder_off(afternoon, before, said, reply):
+    """Before: "알림 꺼 줘" went to SmolLM2 ("알림 알림")."""
+    said_to(afternoon, *before)
+    assert said_to(afternoon, said) == [reply]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("다음 달 5일 엄마 생일", "적어 둘게요: 엄마 생일, 2027년 1월 5일 화요일.", ("엄마 생일", "2027-01-05 23:59")),
+    ("토요일이 결혼기념일이야", "적어 둘게요: 결혼기념일, 다음 주 토요일.", ("결혼기념일", "2026-12-12 23:59")),
+    ("다음 주 금요일 아빠 생신이에요", "적어 둘게요: 아빠 생신, 다음 주 금요일.", ("아빠 생신", "2026-12-11 23:59")),
+    ("내일 3시 회의", "적어 둘게요: 회의, 내일 오후 3시.", ("회의", "2026-12-07 15:00")),
+])
+def test_a_day_and_an_occasion_is_kept_on_that_day(afternoon, said, reply, row):
+    """Before: "다음 달 5일 엄마 생일" went to SmolLM2 ("안녕한 사람들에게 이러면, …"; only "다음 달" was read as a
+    time), and "엄마 생일 언제야?" then named the gift: "엄마 생일 선물 사기는 시간이 정해져 있지 않아요."."""
+    assert said_to(afternoon, said) == [reply]
+    assert agenda_rows(afternoon) == [row]
+
+
+def test_the_birthday_and_the_gift_for_it_are_two_and_asked_apart(afternoon):
+    """Before the birthday was kept, "엄마 생일 선물 사야 돼" after it was merged into it ("이미 적어 뒀어요: 엄마 생일")."""
+    assert said_to(afternoon, "다음 달 5일 엄마 생일", "엄마 생일 선물 사야 돼", "엄마 생일 언제야?", "선물 샀어") == [
+        "적어 둘게요: 엄마 생일, 2027년 1월 5일 화요일.", "적어 둘게요: 엄마 생일 선물 사기.",
+        "엄마 생일은 2027년 1월 5일 화요일이에요.", "완료로 표시했어요: 엄마 생일 선물 사기."]
+    assert agenda_rows(afternoon) == [("엄마 생일", "2027-01-05 23:59")]
+
+
+@pytest.mark.parametrize("said", ["엄마 생일", "생일 축하해", "5일 휴가 내야 돼", "다음 달 5일 엄마 생일이었어?"])
+def test_guard_an_occasion_with_no_day_or_asked_is_not_kept_on_a_day(afternoon, said):
+    said_to(afternoon, said)
+    assert all(due == "-" for _, due in agenda_rows(afternoon))
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("매주 월요일 분리수거", "적어 둘게요: 분리수거, 내일부터 매주 월요일.", ("분리수거", "2026-12-07 23:59")),
+    ("매일 아침 7시 운동", "적어 둘게요: 운동, 내일 오전 7시부터 매일.", ("운동", "2026-12-07 07:00")),
+    ("매주 화요일 아침 9시 회의", "적어 둘게요: 회의, 모레 오전 9시부터 매주 화요일.", ("회의", "2026-12-08 09:00")),
+])
+def test_a_repeat_and_a_thing_named_is_a_repeating_chore(afternoon, said, reply, row):
+    """Before: "매주 월요일 분리수거" went to SmolLM2 ("예문에에선에선에선…")."""
+    assert said_to(afternoon, said) == [reply]
+    assert agenda_rows(afternoon) == [row]
+
+
+def test_a_repeating_chore_done_comes_back_next_week(afternoon):
+    said_to(afternoon, "매주 월요일 분리수거")
+    assert said_to(afternoon, "분리수거 했어") == ["완료로 표시했어요: 분리수거. 다음은 12월 14일 월요일까지예요."]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("내일 치과 예약 있어", "적어 둘게요: 치과 예약, 내일."),
+    ("격주 금요일 팀 회식", "적어 둘게요: 팀 회식, 다음 주 금요일. 그렇게 반복하지는 못해서 한 번만 적어 뒀어요."),
+    ("금요일 보고서 마감", "적어 둘게요: 보고서 마감, 다음 주 금요일까지."),
+])
+def test_an_appointment_of_a_day_is_on_that_day_a_deadline_by_it(afternoon, said, reply):
+    """Before: "치과 예약, 내일까지" (an appointment is not due by a day, it is on it)."""
+    assert said_to(afternoon, said) == [reply]
+
+
+def test_turn_the_reminder_off_just_read_out(afternoon):
+    """Before (this session's first fix): "다음 알림: 분리수거 …" then "알림 꺼 줘" said "꺼 둘 알림이 없어요."."""
+    said_to(afternoon, "매주 월요일 분리수거", "다음주 수요일까지 분기 보고서 내야돼", "다음 알림 언제야?")
+    assert said_to(afternoon, "알림 꺼 줘") == ["알림 안 드릴게요: 분리수거. 목록에는 남겨 둘게요."]
+
+
+@pytest.mark.parametrize("asked", ["이번 달 할 일 뭐야?", "이번 달 뭐 있어?", "이번 달에 뭐 있지?", "이달 일정 알려 줘"])
+def test_this_months_list_is_the_month_not_its_last_day(afternoon, asked):
+    """Before: "이번 달 할 일 뭐야?" read the month as its last day: "12월 31일 목요일에 할 일이 1개 있어요: 경비 정산
+    하기, …" (the report due on the 9th left out)."""
+    said_to(afternoon, "다음 주 수요일까지 보고서 내야 돼", "이번 달 말까지 경비 정산 해야 됨", "다음 달 5일 엄마 생일")
+    assert said_to(afternoon, asked) == ["이번 달까지 할 일이 2개 있어요: 보고서 내기, 다음 주 수요일까지; 경비 정산 하기, "
+                                         "12월 31일 목요일까지. 그 밖에 열린 일이 1개 더 있어요."]
+
+
+@pytest.mark.parametrize(("before", "said", "reply", "row"), [
+    (("다음 주 수요일 애들 학교 상담", "엄마한테 전화하기"), "상담은 오후 2시야",
+     "애들 학교 상담, 다음 주 수요일 오후 2시로 바꿨어요.", ("애들 학교 상담", "2026-12-09 14:00")),
+    (("내일 치과 가야 돼",), "치과는 4시 반이래", "치과 가기, 내일 오후 4시 30분으로 바꿨어요.", ("치과 가기", "2026-12-07 16:30")),
+    (("내일 회의 있어",), "회의는 3시야", "회의, 내일 오후 3시로 바꿨어요.", ("회의", "2026-12-07 15:00")),
+])
+def test_the_time_of_a_promise_named_said_as_what_it_is(afternoon, before, said, reply, row):
+    """Before: "상담은 오후 2시야" went to the model, and the consultation stayed a day's."""
+    said_to(afternoon, *before)
+    assert said_to(afternoon, said) == [reply]
+    assert row in agenda_rows(afternoon)
+
+
+def test_guard_a_date_told_of_nothing_open_is_no_move(afternoon):
+    assert said_to(afternoon, "엄마 생신은 3월 14일이에요") == [None]
+
+
+def test_turn_the_reminder_back_on(afternoon):
+    """Before: "알림 다시 켜 줘" went to the model; the mute stayed."""
+    said_to(afternoon, "매일 밤 9시에 약 먹기 알려 줘")
+    assert said_to(afternoon, "알림 꺼 줘", "알림 다시 켜 줘", "알림 다시 켜 줘") == [
+        "알림 안 드릴게요: 약 먹기. 목록에는 남겨 둘게요.", "다시 알려 드릴게요: 약 먹기.", "다시 켤 알림이 없어요."]
+    assert afternoon.service.agenda()[0].muted_ms is None
+
+
+def test_turn_off_the_reminder_of_a_meeting_just_said(afternoon):
+    said_to(afternoon, "내일 3시에 팀 회의 있어")
+    assert said_to(afternoon, "알림 꺼 줘") == ["알림 안 드릴게요: 팀 회의. 목록에는 남겨 둘게요."]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("내일 아침 아홉시 치과", "적어 둘게요: 치과, 내일 오전 9시.", ("치과", "2026-12-07 09:00")),
+    ("모레 소아과", "적어 둘게요: 소아과, 모레.", ("소아과", "2026-12-08 23:59")),
+    ("내일 오후 3시 미용실", "적어 둘게요: 미용실, 내일 오후 3시.", ("미용실", "2026-12-07 15:00")),
+])
+def test_a_day_and_a_place_of_an_appointment_is_kept(afternoon, said, reply, row):
+    """Before: "내일 아침 아홉시 치과" went to SmolLM2 ("아홉시 치과\\n\\n내일 아홉시 치과"), and "치과 30분 전에 알려 줘"
+    then set nothing."""
+    assert said_to(afternoon, said) == [reply]
+    assert agenda_rows(afternoon) == [row]
+
+
+def test_an_appointment_kept_by_its_place_is_reminded_and_closed(afternoon):
+    said_to(afternoon, "내일 아침 아홉시 치과")
+    assert said_to(afternoon, "치과 30분 전에 알려 줘", "치과 갔다 왔어") == [
+        "내일 오전 8시 30분에 알려 드릴게요: 치과.", "완료로 표시했어요: 치과."]
