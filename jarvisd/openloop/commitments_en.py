@@ -104,7 +104,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "the car needs an oil change this week", "the lawn needs mowing by Saturday" (the fifty-first session: the promise
     # in focus was moved to "this week" instead): a thing's need with its time is a task ("oil change for the car")
     ("needs", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|plus),?\s+)*(?P<who>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+(?!(?:does|do|did|will|can|would|should|"
-                         r"never|no|not|really|still|also)\b|\S*n't\b)[a-z][\w'-]*)?)"
+                         r"never|no|not|really|still|also|i|we|you|he|she|they|it)\b|\S*n't\b)[a-z][\w'-]*)?)"
                          r"\s+(?:really\s+|still\s+|also\s+)?needs?\s+")),
     # "My doctor's appointment is next Tuesday at 3:30", "the meeting is at 3" (the fifty-first session: "I see."): an
     # appointment told with its time, kept as its own name ("doctor's appointment")

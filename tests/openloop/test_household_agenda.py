@@ -220,3 +220,9 @@ def test_a_things_need_is_no_correction_of_the_promise_in_focus(tmp_path, korean
 def test_guard_a_need_that_is_no_task(desk, said):
     said_to(desk, said)
     assert agenda_rows(desk) == []
+
+
+def test_guard_a_need_said_after_a_place_is_the_promise(desk):
+    """"at my desk I need to call Bob": "my desk I need" is no thing's need (the promise stayed the agenda's)."""
+    said_to(desk, "at my desk I need to call Bob tomorrow")
+    assert agenda_rows(desk) == [("call Bob", "2026-12-02 23:59")]
