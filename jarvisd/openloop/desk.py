@@ -88,6 +88,7 @@ from jarvisd.openloop.day_asked import asked_day
 from jarvisd.openloop.hangul import topic
 from jarvisd.openloop.instead import Instead, instead_said, replaced
 from jarvisd.openloop.intents import (
+    EN_ALL_ON_DAY,
     Intent,
     clean,
     closing_everything,
@@ -470,6 +471,12 @@ class AgendaDesk:
                 return None
             return self._snooze(intent, session)
         if intent.kind in ("cancel_all", "done_all"):
+            if (day := EN_ALL_ON_DAY.search(clean(text))) is not None and (when := resolve_time(day["day"], now)) is not None:
+                on_day = [loop for loop in self._open_to_do() if loop.due_ms is not None and
+                          datetime.fromtimestamp(loop.due_ms / 1000, tz).date() == when.at.date()]
+                if not on_day:
+                    return DeskReply(phrases.day_list([], when.at, now, tz, lang), lang, intent=intent.kind)
+                return self._ask_every(intent, session, on_day)
             return self._ask_every(intent, session)
         return self._close_by_name(intent, session, text)
 

@@ -146,7 +146,11 @@ _EN_LIST = r"(?:agenda|list|to-?do(?:\s+list)?|todo(?:\s+list)?|calendar|schedul
 _EN_ALL_THINGS = (r"(?:everything|all\s+of\s+(?:them|it|those|these)|(?:them|it|those)\s+(?:all|both)|both(?:\s+of\s+them)?"
                   r"|all(?:\s+(?:of\s+)?(?:my|the))?\s+(?:reminders|tasks|promises|to-?dos|todos|things|items|open\s+loops)"
                   rf"|all|(?:the\s+)?whole\s+(?:thing|lot|{_EN_LIST}))")
-_EN_WHERE = rf"(?:\s+(?:on|from|off|in)\s+(?:my|the)\s+(?:whole\s+)?{_EN_LIST})?"
+# "delete everything for tomorrow" (the fifty-first session: "I couldn't find everything for tomorrow on your agenda"):
+# the day's promises (`desk`)
+EN_ALL_ON_DAY = re.compile(r"\s+(?:for|on|due|from)\s+(?P<day>today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$")
+_EN_WHERE = (rf"(?:\s+(?:on|from|off|in)\s+(?:my|the)\s+(?:whole\s+)?{_EN_LIST})?"
+             r"(?:\s+(?:for|on|due|from)\s+(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day))?")
 _EN_CANCEL_ALL = re.compile(
     rf"(?:(?:clear|wipe|empty|reset)(?:\s+out)?\s+(?:my|the)\s+(?:whole\s+|entire\s+)?{_EN_LIST}(?:\s+out)?"
     rf"|(?:cancel|delete|remove|drop|clear|scrap|scratch|forget|erase)\s+{_EN_ALL_THINGS}{_EN_WHERE}"
@@ -235,11 +239,18 @@ _EN_FROM_TO = re.compile(r"^(?:it\s+|that\s+)?(?:from\s+)?(?P<old>.+?)\s+to\s+(?
 
 # "move the call to 4": a bare hour after a named promise is its clock time, as "to 4 o'clock" (the forty-second
 # session: only "move it to 4" moved; "move the call to 4" went to the model)
-_EN_NAMED_TO_HOUR = re.compile(r"(?P<name>.*\D)\s+(?P<to>to|for|at)\s+(?P<h>\d{1,2})(?::(?P<m>\d{2}))?")
+_EN_NAMED_TO_HOUR = re.compile(r"(?P<name>.*\D)\s+(?P<to>to|for|at)\s+(?P<h>\d{1,2})(?::(?P<m>\d{2}))?"
+                               # "actually make the insurance call 10" (the fifty-first session: "I'm not sure what to
+                               # say"): a promise named with "the"/"my" and an hour alone after it
+                               r"|(?:(?:make|move|change|push|put|set)\s+)?(?P<named>(?:the|my)\s+[a-z][^\d]*[a-z])\s+(?P<h2>\d{1,2})"
+                               r"(?::(?P<m2>\d{2}))?")
 
 
 def _new_time_en(words: str) -> str:
-    if (named := _EN_NAMED_TO_HOUR.fullmatch(words)) is not None and not time_spans(words) and \
+    if (named := _EN_NAMED_TO_HOUR.fullmatch(words)) is not None and named["named"] and not time_spans(words) \
+            and int(named["h2"]) <= 12:
+        words = f"{named['named']} to {named['h2']}{':' + named['m2'] if named['m2'] else ''} o'clock"
+    elif named is not None and named["h"] and not time_spans(words) and \
             int(named["h"]) <= 12 and named["name"].split()[-1] not in ("it", "that", "this"):
         words = f"{named['name']} {named['to']} {named['h']}{':' + named['m'] if named['m'] else ''} o'clock"
     m = _EN_FROM_TO.match(words)

@@ -80,7 +80,8 @@ class RemindAsk:
 def remind_ask(cleaned: str) -> RemindAsk | None:
     """What `cleaned` (lower case, no closing punctuation) asks of a promise's reminder, or None."""
     if m := _EN_NONE.fullmatch(cleaned):
-        return RemindAsk(name=_name(m["x"] or m["y"] or m["z"]), none=True)
+        thing = m["y"] or m["z"]   # "stop the water reminders": named as "the water" ("water" alone names a thing less)
+        return RemindAsk(name=_name(m["x"]) if thing is None else f"the {thing}", none=True)
     if m := _EN_DAY_OF.fullmatch(cleaned):
         part = m["part"] or m["part2"]
         return RemindAsk(name=_name(m["x"]), lead_minutes=0, part="morning" if part == "day" else part)

@@ -226,3 +226,27 @@ def test_guard_a_need_said_after_a_place_is_the_promise(desk):
     """"at my desk I need to call Bob": "my desk I need" is no thing's need (the promise stayed the agenda's)."""
     said_to(desk, "at my desk I need to call Bob tomorrow")
     assert agenda_rows(desk) == [("call Bob", "2026-12-02 23:59")]
+
+
+# ---------------------------------------------------------------- the session's fourth batch
+
+def test_a_named_promise_moved_to_an_hour_alone(desk):
+    """"Actually make the insurance call 10." went to SmolLM2 ("I'm not sure what to say.")."""
+    said = said_to(desk, "remind me to call the insurance company tomorrow at 9.", "Actually make the insurance call 10.")
+    assert said[1] == "Updated: call the insurance company, now tomorrow at 10 AM."
+
+
+def test_everything_of_one_day_is_cancelled_after_a_yes(desk):
+    """"Delete everything for tomorrow." answered "I couldn't find everything for tomorrow on your agenda."."""
+    said = said_to(desk, "remind me to call the insurance company tomorrow at 9.", "I need to buy milk tomorrow",
+                   "I need to pay rent by Friday", "Delete everything for tomorrow.", "Yes.", "clear everything for Saturday")
+    assert said[3] == ("Cancel both things on your agenda: call the insurance company and buy milk? "
+                       "Say yes and I'll cancel them.")
+    assert said[4] == "Cancelled: call the insurance company and buy milk."
+    assert said[5] == "Nothing is due on Saturday."
+    assert agenda_rows(desk) == [("pay rent", "2026-12-04 23:59")]
+
+
+def test_reminders_stopped_of_a_promise_named_by_its_thing(desk):
+    said = said_to(desk, "Also remind me to drink water every two hours.", "Stop the water reminders.")
+    assert said[1] == "OK, no reminders for drink water every two hours. It stays on your agenda."
