@@ -231,6 +231,8 @@ def last_added_asked(t: str) -> str | None:
 _EN_DEED_LIST = re.compile(r"(?:so\s+|and\s+)?(?:what|who|which\s+\w+|what\s+\w+)\s+(?:else\s+)?(?:do|did|should|must)\s+i\s+"
                            r"(?:still\s+)?(?:need\s+to|have\s+to|got\s+to|gotta)\s+(?P<verb>[a-z]+(?:\s+(?:up|off|out|back|in))?)"
                            r"(?:\s+(?:still|today|tonight|this\s+week))?"
+                           # "what do I need to bring to the doctor?" (the fifty-first session: SmolLM2 made a list up)
+                           r"(?:\s+(?:to|for)\s+(?:the\s+|my\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})?"
                            r"|(?:so\s+|and\s+)?who\s+(?:do|should)\s+i\s+(?:still\s+)?(?P<verb2>call|email|text|message|write\s+to|visit)"
                            r"(?:\s+(?:back|today))?")
 

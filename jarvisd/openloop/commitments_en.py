@@ -45,7 +45,9 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 # the forty-ninth session: "I've got a haircut on Saturday at 11" went to the model
                 r"haircut|massage|surgery|operation|party|wedding|funeral|concert|game|match|recital|rehearsal|practice|"
                 r"conference|webinar|workshop|seminar|hearing|ceremony|shift|date|visit|therapy|consultation|"
-                r"scan|x-?ray|vaccination|playdate|delivery|viewing|tour|fitting)")
+                r"scan|x-?ray|vaccination|playdate|delivery|viewing|tour|fitting|"
+                # the fifty-first session: "the trip is Saturday morning" was "I see."
+                r"trip|vacation|holiday|cruise|getaway)")
 
 
 # "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future

@@ -1603,6 +1603,7 @@ class AgendaDesk:
         """"I also need to get my blood work done before that", right after "a doctor's appointment on the 15th": due by
         the promise in focus's due, the words "before that" off (the fiftieth session: kept as "get your blood work done
         before that", with no due)."""
+        opened = [self._before_named(p) for p in opened]
         focus = self._recent_focus(session, self.service.now_ms())
         loop = self._open(focus.loop_id) if focus is not None else None
         if loop is None or loop.due_ms is None:
@@ -1610,6 +1611,14 @@ class AgendaDesk:
         return [replace(p, desc=_BEFORE_THAT.sub("", p.desc).strip(" ,"), due_ms=loop.due_ms)
                 if p.due_ms is None and _BEFORE_THAT.search(p.desc) and _BEFORE_THAT.sub("", p.desc).strip(" ,") else p
                 for p in opened]
+
+    def _before_named(self, proposed: ProposedLoop) -> ProposedLoop:
+        """"I need to get gas before the trip" with "trip, Saturday at 9 AM" open: due by the trip (the fifty-first
+        session: kept with no due)."""
+        m = _BEFORE_NAMED.search((proposed.evidence or "").rstrip(" .!"))
+        if proposed.due_ms is not None or m is None or (loop := self._one_named(m["x"])) is None or loop.due_ms is None:
+            return proposed
+        return replace(proposed, due_ms=loop.due_ms)
 
     def _fixed(self, opened: list[ProposedLoop], fixing: _Fix, now: datetime) -> list[ProposedLoop]:
         """The new promises with the correction said after them applied to the one it names ("I'll book the
@@ -2129,6 +2138,7 @@ _EVERY_FROM_DAY = re.compile(r"(?:(?:please|can\s+you|could\s+you)\s+)?(?:move|p
 
 
 # "before that", "by then": the due of the promise just said
+_BEFORE_NAMED = re.compile(r"\bbefore\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
 _BEFORE_THAT = re.compile(r"\s*,?\s*\b(?:before\s+(?:that|then|it)|by\s+then|ahead\s+of\s+(?:that|it))\s*$", re.IGNORECASE)
 
 

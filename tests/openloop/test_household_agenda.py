@@ -250,3 +250,18 @@ def test_everything_of_one_day_is_cancelled_after_a_yes(desk):
 def test_reminders_stopped_of_a_promise_named_by_its_thing(desk):
     said = said_to(desk, "Also remind me to drink water every two hours.", "Stop the water reminders.")
     assert said[1] == "OK, no reminders for drink water every two hours. It stays on your agenda."
+
+
+def test_what_to_bring_somewhere_is_read_from_the_agenda(desk):
+    """"What do I need to bring to the doctor?" went to SmolLM2, which made a list up ("a doctor's card, a doctor's
+    appointment card, …") with "bring your insurance card" on the agenda."""
+    said = said_to(desk, "Remind me to bring my insurance card.", "What do I need to bring to the doctor?")
+    assert said[-1] == "You have one thing to bring: bring your insurance card."
+
+
+def test_a_task_before_an_event_on_the_agenda_is_due_by_it(desk):
+    """"The trip is Saturday morning." was "I see."; "I need to get gas before the trip." was kept with no due."""
+    said = said_to(desk, "The trip is Saturday morning.", "I need to get gas before the trip.",
+                   "I need to call Bob before the meeting")
+    assert said[:2] == ["Got it: trip, by Saturday.", "Got it: get gas, by Saturday."]
+    assert said[2] == "Got it: call Bob."   # no meeting on the agenda: no due made up
