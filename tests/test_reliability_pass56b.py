@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.assistants import scripted_assistant
 
 
@@ -40,3 +42,89 @@ async def test_guard_a_zero_width_space_between_words_still_reads_as_a_space(tmp
         assert await assistant.answer("what's my gate\u200bcode?", session="s") == "You told me your gate code is 1234."
     finally:
         await assistant.close()
+
+
+def _desk(tmp_path, korean):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from tests.openloop.conftest import agenda_desk
+
+    return agenda_desk(tmp_path, korean, datetime(2026, 12, 1, 9, 0, tzinfo=ZoneInfo("Asia/Seoul")))
+
+
+@pytest.mark.parametrize(("promise", "closing", "kept"), [
+    ("I need to call m\u034fom by Friday", "I called mom", "call mom"),             # a combining grapheme joiner
+    ("I need to call mom by Friday", "I called m\u034fom", "call mom"),
+    ("I need to pay the ca\u034ffe by Friday", "I paid the cafe", "pay the cafe"),
+    ("I need to call Ann\ufe00 by Friday", "I called Ann", "call Ann"),                # a variation selector (VS1)
+    ("I need to call Bo\U000e0100b by Friday", "I called Bob", "call Bob"),          # VS17
+])
+def test_a_promise_with_an_invisible_mark_inside_a_word_is_kept_and_closed_by_its_words(tmp_path, korean, promise,
+                                                                                       closing, kept):
+    """Before: a combining grapheme joiner (U+034F) or a variation selector other than the emoji ones inside a word,
+    drawn as nothing, stayed in the promise ("Got it: call m\\u034fom") and "I called mom" was no closing of it (to
+    the model; the promise stayed open), nor was "I called m\\u034fom" of "call mom". `plain_words` takes every
+    default-ignorable mark off, as it did the format characters."""
+    desk = _desk(tmp_path, korean)
+    desk.handle(promise, "s")
+    assert [loop.desc for loop in desk.service.agenda()] == [kept]
+    said = desk.handle(closing, "s")
+    assert said is not None and said.text == f"Marked done: {kept}.", said
+    assert desk.service.agenda() == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("promise", "closing", "kept"), [
+    ("금요일까지 우\u200b유 사야 해", "우유 샀어", "우유 사기"),
+    ("내일까지 치\u200b과 예약해야 해", "치과 예약했어", "치과 예약하기"),
+    ("내일까지 치과 예약해야 해", "치\u200b과 예약했어", "치과 예약하기"),
+])
+def test_a_zero_width_space_inside_a_korean_word_is_nothing_to_the_agenda(tmp_path, korean, promise, closing, kept):
+    """Before: a zero-width space between two Hangul syllables (a paste's line-break hint) was a space: "우\\u200b유"
+    was kept as "buy 우 유" / "우 유 사기" and "우유 샀어" closed nothing (to the model); "치\\u200b과" was kept as "치 과
+    예약하기". Korean is written with spaces between words: one drawn as nothing inside a Hangul run is no word break."""
+    desk = _desk(tmp_path, korean)
+    desk.handle(promise, "s")
+    assert [loop.desc for loop in desk.service.agenda()] == [kept]
+    said = desk.handle(closing, "s")
+    assert said is not None and said.text == f"완료로 표시했어요: {kept}.", said
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("I need to call\u200bmom by Friday", "call mom"),                       # pass 30: a space drawn as nothing
+    ("I need to email Ana tomorrow at 5\u200bpm", "email Ana"),
+    ("I need to buy milk\U0001F95B\ufe0f by Friday", "buy milk\U0001F95B"),
+    ("I need to call \U0001F469\u200d\U0001F467 family by Friday", "call \U0001F469\U0001F467 family"),
+])
+def test_guard_a_zero_width_space_between_latin_words_and_emoji_marks_read_as_before(tmp_path, korean, said, kept):
+    desk = _desk(tmp_path, korean)
+    desk.handle(said, "s")
+    assert [loop.desc for loop in desk.service.agenda()] == [kept]
+
+
+async def test_a_tokenless_request_whose_chunked_body_the_server_refused_leaves_no_traceback(tmp_path, caplog):
+    """Before (a low): `POST /api/turns` without the token, `Transfer-Encoding: chunked` and a chunk size that is no
+    number ("zz"): the server answered 400 ("Invalid HTTP request received."), then the guard's 401 for the same
+    request failed (h11's `LocalProtocolError`, state MUST_CLOSE): two tracebacks in the log ("hud: POST /api/turns
+    failed", "Exception in ASGI application") per request, which any local user could repeat."""
+    import asyncio
+    import logging
+
+    from tests.test_reliability_pass6 import _hud_server
+
+    server, _ = await _hud_server(tmp_path)
+    caplog.set_level(logging.INFO)
+    try:
+        for size in (b"zz", b"-5", b"ffffffffffffffffffffffff"):
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(b"POST /api/turns HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                         b"Transfer-Encoding: chunked\r\n\r\n" + size + b"\r\n{}\r\n0\r\n\r\n")
+            await writer.drain()
+            answer = await asyncio.wait_for(reader.read(4096), 5)
+            assert answer.startswith(b"HTTP/1.1 4"), answer
+            writer.close()
+        await asyncio.sleep(0.3)
+        assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records if r.exc_info]
+    finally:
+        await server.stop()
