@@ -128,3 +128,51 @@ async def test_a_tokenless_request_whose_chunked_body_the_server_refused_leaves_
         assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records if r.exc_info]
     finally:
         await server.stop()
+
+
+def test_the_embedded_model_is_given_llm_timeout_sec(tmp_path):
+    """`llm.timeout_sec` ("a whole model call") reaches the embedded model as it does Ollama's client."""
+    from jarvisd.config import load_config
+    from jarvisd.llm.backend_choice import select_backends
+    from jarvisd.manifest import ModelStore
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_LLM__BACKEND": "embedded",
+                           "JARVIS_MEMORY__EMBEDDING_PROVIDER": "none", "JARVIS_LLM__TIMEOUT_SEC": "7.5"})
+    backends = select_backends(cfg, ModelStore(tmp_path / "models"))
+    try:
+        assert backends.chat.timeout_sec == 7.5
+    finally:
+        backends.chat.close()
+
+
+@pytest.mark.slow
+async def test_an_embedded_answer_past_llm_timeout_sec_is_cut_there(tmp_path):
+    """Before: `llm.timeout_sec` bounded Ollama only (pass 53a). On the embedded SmolLM2 (the offline default) a HUD
+    turn of one letter and 3,999 combining marks (or 4,000 Hangul jamo: ~3,700 tokens read) took 133 s with
+    `llm.timeout_sec = 10`, and 8-14 minutes each on the loaded machine, holding the turn gate all that time (every
+    turn after it waited, a promise said after it 129 s; reminders wait on that gate). Now the call ends at the bound
+    (the worker stops inside the prompt): a BackendError that names the key when nothing came. Yardstick: the same
+    prompt answered whole by a model process of its own, unbounded, in the same run."""
+    import time
+
+    from jarvisd.llm.base import BackendError, Message, complete
+    from jarvisd.llm.embedded import LlamaCppChat
+    from jarvisd.manifest import ModelStore
+
+    path = ModelStore(tmp_path / "models").path("smollm2-135m")
+    prompt = [Message("user", "a" + "\u0301" * 1200)]
+    whole_model = LlamaCppChat(path, name="smollm2-135m", max_tokens=16)
+    try:
+        start = time.monotonic()
+        await complete(whole_model, prompt)
+        whole = time.monotonic() - start
+    finally:
+        whole_model.close()
+    bounded = LlamaCppChat(path, name="smollm2-135m", max_tokens=16, timeout_sec=whole / 10)
+    try:
+        start = time.monotonic()
+        with pytest.raises(BackendError, match="llm.timeout_sec"):
+            await complete(bounded, prompt)
+        assert time.monotonic() - start < whole / 2, (time.monotonic() - start, whole)
+    finally:
+        bounded.close()
