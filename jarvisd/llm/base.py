@@ -38,6 +38,11 @@ class ToolSpec:
     parameters: dict[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
 
 
+# ends an answer cut (at `llm.timeout_sec`, a whole model call, or at a length), so the HUD does not show it as if it
+# ended mid-sentence
+CUT_MARK = " …"
+
+
 @dataclass(frozen=True)
 class ChatChunk:
     text: str = ""

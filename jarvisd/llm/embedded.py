@@ -8,15 +8,17 @@ short English questions and cannot call tools; judge quality with the Ollama mod
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
-from jarvisd.llm.base import BackendError, ChatChunk, Message, ToolSpec
+from jarvisd.llm.base import CUT_MARK, BackendError, ChatChunk, Message, ToolSpec
 from jarvisd.llm.model_process import ModelProcess
 from jarvisd.llm.priority import ModelQueue, Preempted
 
 _END = object()
+log = logging.getLogger(__name__)
 
 
 def _plain_messages(messages: Sequence[Message]) -> list[dict[str, str]]:
@@ -45,8 +47,12 @@ class LlamaCppChat:
 
     def __init__(self, model_path: Path, name: str, n_ctx: int = 4096, n_threads: int = 1,
                  max_tokens: int = 256, temperature: float = 0.2, seed: int = 7,
-                 past_turns: int | None = None) -> None:
+                 past_turns: int | None = None, timeout_sec: float | None = None) -> None:
         self.model_path, self.name = model_path, f"embedded:{name}"
+        # `llm.timeout_sec`, "a whole model call", as for Ollama (pass 53a): pass 56b, it bounded Ollama only, and a
+        # 4,000-character turn dense in tokens (one letter and 3,999 combining marks, 4,000 Hangul jamo: ~3,700 tokens
+        # read) held the turn gate 133 s with the key at 10 s, 8-14 min on a loaded machine (reminders wait there)
+        self.timeout_sec = timeout_sec
         self.past_turns = past_turns  # how much of the conversation the agent shows it (None: the window)
         self.max_tokens, self.temperature, self.seed = max_tokens, temperature, seed
         self.process = ModelProcess(model_path, n_ctx=n_ctx, n_threads=n_threads, seed=seed)
@@ -83,12 +89,30 @@ class LlamaCppChat:
             worker = threading.Thread(target=self._generate, args=(_plain_messages(messages), emit, stop),
                                       name="llama-generate", daemon=True)
             worker.start()
+            deadline = None if self.timeout_sec is None else loop.time() + self.timeout_sec
+            came = False
             try:
-                while (item := await queue.get()) is not _END:
+                while True:
+                    try:
+                        item = await asyncio.wait_for(queue.get(), None if deadline is None else
+                                                      max(deadline - loop.time(), 0.0))
+                    except TimeoutError:
+                        stop.set()   # the worker gives up, in the middle of the prompt too (llama.cpp's abort)
+                        if not came:
+                            raise BackendError(f"embedded model {self.name} did not answer within "
+                                               f"{self.timeout_sec:g} s (llm.timeout_sec, a whole model call)",
+                                               "Send a shorter text, or raise llm.timeout_sec") from None
+                        log.warning("embedded model %s: its answer did not end within %g s (llm.timeout_sec, a whole "
+                                    "model call); cut there", self.name, self.timeout_sec)
+                        yield ChatChunk(text=CUT_MARK, done=True)
+                        return
+                    if item is _END:
+                        break
                     if stop.is_set():  # preempted: what came so far is not an answer
                         raise Preempted(f"embedded model {self.name}: stopped for a user turn")
                     if isinstance(item, Exception):
                         raise BackendError(f"embedded model {self.name} failed: {item}")
+                    came = True
                     yield ChatChunk(text=str(item))
                 if stop.is_set():
                     raise Preempted(f"embedded model {self.name}: stopped for a user turn")

@@ -18,6 +18,7 @@ import httpx
 import ollama
 
 from jarvisd.llm.base import (
+    CUT_MARK,
     BackendError,
     BackendUnavailable,
     ChatChunk,
@@ -37,7 +38,6 @@ log = logging.getLogger(__name__)
 # ignores the option) is ended here after MAX_ANSWER_CHARS.
 MAX_ANSWER_TOKENS = 2048
 MAX_ANSWER_CHARS = 16_000
-CUT_MARK = " …"   # ends an answer cut here (time or length), so the HUD does not show it as if it ended mid-sentence
 
 
 def _down(host: str, exc: Exception) -> BackendUnavailable:

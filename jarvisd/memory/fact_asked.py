@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jarvisd.textsafe import plain_words
+
+ZERO_WIDTH_SPACE = "\u200b"
 
 _LEAD = r"(?:(?:so|and|hey|ok|okay|jarvis|um|uh)[\s,]+)*"
 _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
@@ -89,10 +91,31 @@ class FactAsked:
     lang: str
     told: str = ""   # how `not_told` names it when it is not the user's "my X" ("where you parked")
     owned: bool = True   # "my X": nothing kept is said missing; "where is the X?" (False) goes on to the model
+    other: str = ""   # the key words as the other of two `readings` took them ("gate\u200bcode": "gatecode", "gate code")
+
+
+def readings(text: str) -> tuple[str, ...]:
+    """`text` as the memory readers try it: a zero-width space inside a word first as nothing, as a reader sees it
+    ("my loc\u200bker code": "locker"; a paste's line-break hint), then as the space between two words the agenda
+    reads it as (`textsafe.plain_words`: pass 30's "call\u200bmom"). Pass 56b: read only as a space, "what's my
+    locker code?" denied "/remember my loc\u200bker code is 9911" and "forget my locker code" forgot nothing."""
+    return (text.replace(ZERO_WIDTH_SPACE, ""), text) if ZERO_WIDTH_SPACE in text else (text,)
 
 
 def fact_asked(text: str) -> FactAsked | None:
     """The remembered fact `text` asks back, or None."""
+    return first_reading([_fact_asked(said) for said in readings(text)])
+
+
+def first_reading(asked: Sequence[FactAsked | None]) -> FactAsked | None:
+    """Of what each of `readings` asks, the first, holding the other's key words (`facts_meant` tries both)."""
+    found = [a for a in asked if a is not None]
+    if len(found) > 1 and found[1].words != found[0].words:
+        return replace(found[0], other=found[1].words)
+    return found[0] if found else None
+
+
+def _fact_asked(text: str) -> FactAsked | None:
     said = " ".join(_plain(text).split()).rstrip(" .!?？~")
     korean = bool(re.search(r"[가-힣]", said))
     lang = "ko" if korean else "en"
@@ -123,15 +146,17 @@ def fact_meant(asked: FactAsked, facts: Sequence[str]) -> int | None:
 
 def facts_meant(asked: FactAsked, facts: Sequence[str]) -> list[int]:
     """Every fact (indexes in `facts`) holding every key word of `asked`, as `fact_meant` reads them."""
-    keys = _keys(asked.words)
-    if not keys:
+    key_sets = [keys for words in (asked.words, asked.other) if words and (keys := _keys(words))]
+    if not key_sets:
         return []
     found = []
     for i, fact in enumerate(facts):
         # a one-syllable Korean word is a key too ("내 차 번호": 차; the fifty-fifth session's "내 차 번호 뭐였지?" found
         # nothing kept, "12가 3456" told a turn before)
-        words = [w for w in _words(said_of(fact)) if len(w) > 1 or w.isdigit() or _HANGUL.match(w)]
-        if all(any(_key_word(w, k) or any(_key_word(w, o) for o in _KO_SAME.get(k, ())) for w in words) for k in keys):
+        words = [w for reading in readings(said_of(fact)) for w in _words(reading)
+                 if len(w) > 1 or w.isdigit() or _HANGUL.match(w)]
+        if any(all(any(_key_word(w, k) or any(_key_word(w, o) for o in _KO_SAME.get(k, ())) for w in words)
+                   for k in keys) for keys in key_sets):
             found.append(i)
     return found
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from jarvisd.memory.fact_asked import FactAsked, of_the_agenda_or_world, said_of
+from jarvisd.memory.fact_asked import FactAsked, first_reading, of_the_agenda_or_world, readings, said_of
 from jarvisd.textsafe import plain_words
 
 _LEAD = r"(?:(?:so|and|hey|ok|okay|jarvis|please|actually|um|uh)[\s,]+)*"
@@ -62,7 +62,11 @@ def forget_all_said(text: str) -> str | None:
 
 
 def forget_said(text: str) -> FactAsked | None:
-    """The facts `text` asks to forget (their key words), or None."""
+    """The facts `text` asks to forget (their key words), or None (`fact_asked.readings`: both)."""
+    return first_reading([_forget_said(said) for said in readings(text)])
+
+
+def _forget_said(text: str) -> FactAsked | None:
     said = _said(text)
     if not said or said.endswith(("?", "？")):
         return None
