@@ -110,7 +110,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"\s+(?:really\s+|still\s+|also\s+)?needs?\s+")),
     # "My doctor's appointment is next Tuesday at 3:30", "the meeting is at 3" (the fifty-first session: "I see."): an
     # appointment told with its time, kept as its own name ("doctor's appointment")
-    ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|remember),?\s+)*"
+    ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know),?\s+)*"
                             r"(?:my|our|the)\s+(?P<who>(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS + r")\s+(?:is|'s|will\s+be)\s+"
                             r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "I have a 30 minute walk planned for 6 pm", "I've got a run scheduled at 7" (the fifty-first session: to SmolLM2)
