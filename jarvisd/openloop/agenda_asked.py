@@ -433,3 +433,16 @@ def on_list_asked(t: str) -> str | None:
         return None
     words = (m["x"] or m["y"]).strip()
     return None if words in ("anything", "something", "everything", "it", "that", "there", "nothing") else words
+
+
+# "I'm running late for the 10 o'clock", "running a bit behind for my meeting with Sam" (the fifty-sixth session's
+# office day: kept as a promise "run late, today at 10 AM"): the one named, to say when it is
+_EN_LATE = re.compile(r"(?:(?:so|and|ok|okay|oh|um+|uh+|ugh|heads\s+up),?\s+)*(?:i'm|i\s+am|we're|we\s+are)\s+(?:gonna\s+be|going\s+to\s+be|"
+                      r"running)\s+(?:a\s+(?:bit|little)\s+|so\s+|really\s+|very\s+)?(?:late|behind)\s+(?:for|to)\s+"
+                      r"(?P<x>(?:the|my|our)\s+.{1,60}?)")
+
+
+def late_for(t: str) -> str | None:
+    """The words naming what the user is late for ("the 10 o'clock", "my meeting with sam"), or None."""
+    m = _EN_LATE.fullmatch(t)
+    return m["x"] if m else None
