@@ -223,3 +223,19 @@ def test_twenty_thousand_characters_of_repeated_words_stay_fast(desk, said):
     start = time.perf_counter()
     said_to(desk, said)
     assert time.perf_counter() - start < 3.0
+
+
+# ---------------------------------------------------------------- the whole assistant, SmolLM2 never asked
+
+async def test_the_offline_assistant_answers_the_traveller_without_its_model(tmp_path):
+    from tests.assistants import scripted_assistant
+    assistant, chat = scripted_assistant(tmp_path, says="I'm sorry for your loss.")
+    try:
+        said = [await assistant.answer(text, session="s") for text in (
+            "my flight to Denver leaves Friday at 6:40 am", "the flight got moved to 8:15 am", "when does my flight leave",
+            "set a timer for 12 minutes for the pasta", "another timer for 5 minutes", "cancel the 5 minute one")]
+        assert chat.calls == []
+        assert said[2].startswith("Flight to Denver is ") and "8:15 AM" in said[2]
+        assert said[5] == "OK, I took it off your agenda: 5-minute timer."
+    finally:
+        await assistant.close()
