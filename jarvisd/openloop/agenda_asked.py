@@ -446,3 +446,16 @@ def late_for(t: str) -> str | None:
     """The words naming what the user is late for ("the 10 o'clock", "my meeting with sam"), or None."""
     m = _EN_LATE.fullmatch(t)
     return m["x"] if m else None
+
+
+# "what's left before the trip?", "what do I need to do before my flight?" (the fifty-sixth session's traveller:
+# SmolLM2's "The hotel is 12C"): what is due before that promise
+_EN_BEFORE = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+|um+\s+)*(?:what(?:'s|\s+is)\s+(?:left|due|still\s+open|on\s+my\s+list)"
+                        r"|what\s+(?:else\s+)?(?:do|should)\s+i\s+(?:still\s+)?(?:need\s+to|have\s+to)\s+do"
+                        r"|what\s+(?:else\s+)?(?:is\s+there|have\s+i\s+got)\s+to\s+do)\s+before\s+(?:the|my|our)\s+(?P<x>[\w' -]{1,60}?)")
+
+
+def before_asked(t: str) -> str | None:
+    """The words naming the promise of "what's left before the trip?" ("trip"), or None."""
+    m = _EN_BEFORE.fullmatch(t)
+    return m["x"] if m else None

@@ -32,6 +32,7 @@ from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, r
 from jarvisd.openloop.agenda_asked import (
     ClockNamed,
     at_time_asked,
+    before_asked,
     clear_done_asked,
     clock_named,
     deed_asked,
@@ -526,6 +527,12 @@ class AgendaDesk:
         if (late := late_for(t)) is not None and (loop := self._late_for(late)) is not None:
             self._remember(session, loop, now_ms)   # "I'm running late for the 10 o'clock": when it is, then in focus
             return DeskReply(phrases.when_due([loop], now, tz, lang), lang, intent="when")
+        if (words := before_asked(t)) is not None and (anchor := self._before_anchor(words)) is not None:
+            ahead = sorted((loop for loop in self._open_to_do() if loop.id != anchor.id and loop.due_ms is not None
+                            and loop.due_ms <= (anchor.due_ms or 0)), key=_due_order)
+            undated = sum(1 for loop in self._open_to_do() if loop.due_ms is None)
+            self._listed[session] = (tuple(loop.id for loop in ahead[:phrases.SPOKEN_ITEMS]), now_ms)
+            return DeskReply(phrases.before_list(ahead, anchor, undated, now, tz, lang), lang, intent="list")
         if last_reminded_asked(t):   # "what was the last thing you reminded me about?": the one spoken last
             spoken = self.last_reminder()
             loop = self._any(spoken[0]) if spoken is not None else None
@@ -991,6 +998,15 @@ class AgendaDesk:
             return alarm_said(clean(text), self.service.now_local()) is not None or alarm_asked(clean(text)) is not None
         except ImpossibleTime:
             return True
+
+    def _before_anchor(self, words: str) -> OpenLoop | None:
+        """The open promise with a due that "the trip" / "my flight" names: the one named, else, for a trip, the one
+        flight ("what's left before the trip?" of "flight to Denver"); None when none or several."""
+        loop = self._one_named(words)
+        if loop is None and re.fullmatch(r"trip|journey|vacation|holiday|holidays|travel", words):
+            flights = [loop for loop in self._open_to_do() if re.match(r"(?:flight|train|ferry)\b", loop.desc, re.IGNORECASE)]
+            loop = flights[0] if len(flights) == 1 else None
+        return loop if loop is not None and loop.due_ms is not None else None
 
     def _late_for(self, words: str) -> OpenLoop | None:
         """The open promise "the 10 o'clock" (the one due then) or "the design team meeting" names, or None."""
