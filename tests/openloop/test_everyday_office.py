@@ -201,6 +201,20 @@ def test_what_opens_before_the_flight_is_reminded_then(desk, said, reply, row):
     assert row in agenda_rows(desk)
 
 
+@pytest.mark.parametrize("asked", ["what's left before the trip", "what do I need to do before my flight",
+                                   "so what else do I still need to do before the flight"])
+def test_what_is_due_before_the_flight(desk, asked):
+    replies = said_to(desk, "my flight to Denver leaves Friday at 8:15 am", "I need to pack the charger",
+                      "remind me to pack the passport thursday night", "I need to return the library books by Saturday", asked)
+    assert replies[-1] == ("Before flight to Denver, you have one thing due: pack the passport, by Thursday. "
+                           "One more has no due.")
+
+
+def test_before_a_trip_with_no_flight_is_not_the_agendas(desk):
+    assert said_to(desk, "I need to pack the charger", "what's left before the trip") == [
+        "Got it: pack the charger.", None]
+
+
 # ---------------------------------------------------------------- the new rules stay linear
 
 @pytest.mark.parametrize("said", [
@@ -216,6 +230,7 @@ def test_what_opens_before_the_flight_is_reminded_then(desk, said, reply, row):
     "block 2 to 4 for " + "deep work " * 2000,
     "remind me two hours before the " + "flight " * 2900 + "to leave",
     "check in opens " + "24 hours " * 2300 + "before remind me",
+    "what's left before the " + "trip " * 4000,
 ])
 def test_twenty_thousand_characters_of_repeated_words_stay_fast(desk, said):
     import time
