@@ -228,7 +228,7 @@ def last_added_asked(t: str) -> str | None:
 
 # "what do I still need to pay?", "who do I need to call?", "what bills do I have to pay?": the open promises of one
 # deed (the session's probe: to the model)
-_EN_DEED_LIST = re.compile(r"(?:so\s+|and\s+)?(?:what|who|which\s+\w+|what\s+\w+)\s+(?:else\s+)?(?:do|did|should|must)\s+i\s+"
+_EN_DEED_LIST = re.compile(r"(?:so\s+|and\s+)?(?!what\s+time\b)(?:what|who|which\s+\w+|what\s+\w+)\s+(?:else\s+)?(?:do|did|should|must)\s+i\s+"
                            r"(?:still\s+)?(?:need\s+to|have\s+to|got\s+to|gotta)\s+(?P<verb>[a-z]+(?:\s+(?:up|off|out|back|in))?)"
                            r"(?:\s+(?:still|today|tonight|this\s+week))?"
                            # "what do I need to bring to the doctor?" (the fifty-first session: SmolLM2 made a list up)
@@ -435,3 +435,29 @@ def on_list_asked(t: str) -> str | None:
         return None
     words = (m["x"] or m["y"]).strip()
     return None if words in ("anything", "something", "everything", "it", "that", "there", "nothing") else words
+
+
+# "I'm running late for the 10 o'clock", "running a bit behind for my meeting with Sam" (the fifty-sixth session's
+# office day: kept as a promise "run late, today at 10 AM"): the one named, to say when it is
+_EN_LATE = re.compile(r"(?:(?:so|and|ok|okay|oh|um+|uh+|ugh|heads\s+up),?\s+)*(?:i'm|i\s+am|we're|we\s+are)\s+(?:gonna\s+be|going\s+to\s+be|"
+                      r"running)\s+(?:a\s+(?:bit|little)\s+|so\s+|really\s+|very\s+)?(?:late|behind)\s+(?:for|to)\s+"
+                      r"(?P<x>(?:the|my|our)\s+.{1,60}?)")
+
+
+def late_for(t: str) -> str | None:
+    """The words naming what the user is late for ("the 10 o'clock", "my meeting with sam"), or None."""
+    m = _EN_LATE.fullmatch(t)
+    return m["x"] if m else None
+
+
+# "what's left before the trip?", "what do I need to do before my flight?" (the fifty-sixth session's traveller:
+# SmolLM2's "The hotel is 12C"): what is due before that promise
+_EN_BEFORE = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+|um+\s+)*(?:what(?:'s|\s+is)\s+(?:left|due|still\s+open|on\s+my\s+list)"
+                        r"|what\s+(?:else\s+)?(?:do|should)\s+i\s+(?:still\s+)?(?:need\s+to|have\s+to)\s+do"
+                        r"|what\s+(?:else\s+)?(?:is\s+there|have\s+i\s+got)\s+to\s+do)\s+before\s+(?:the|my|our)\s+(?P<x>[\w' -]{1,60}?)")
+
+
+def before_asked(t: str) -> str | None:
+    """The words naming the promise of "what's left before the trip?" ("trip"), or None."""
+    m = _EN_BEFORE.fullmatch(t)
+    return m["x"] if m else None

@@ -27,13 +27,15 @@ from jarvisd.openloop.when import ImpossibleTime, cut_spans, resolve_time, time_
 
 # (and Whisper's "Et a alarm for 630 tomorrow" for "Set an alarm for 6:30 tomorrow")
 _SET = r"(?:(?:can|could|would|will)\s+you\s+)?(?:set|et|sat|start|put\s+on|make|give\s+me|run)\s+(?:me\s+)?"
-_A = r"(?:(?:a|an|the|one|another)\s+)?"
+_A = r"(?:(?:a|an|the|one|another|one\s+more)\s+)?"
 _AMOUNT = (r"(?P<amount>(?:\d|an?\s|half\b|[a-z]+[\s-]).{0,40}?"
            r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)(?:\s+and\s+a\s+half)?)")
 _LABEL = r"(?:\s+for\s+(?:the\s+|my\s+)?(?P<label>\S.*?))?"
+_AND, _PLEASE = r"(?:and\s+)?", r"(?:\s+please)?"   # "and another timer for 5 minutes please"
 _EN_TIMER = (
-    re.compile(rf"(?:{_SET})?{_A}{_AMOUNT}\s+timer{_LABEL}"),                       # "set a 10 minute timer"
-    re.compile(rf"(?:{_SET}{_A})?timer\s+(?:(?:for|of|to)\s+)?{_AMOUNT}{_LABEL}"),   # "set a timer for 10 minutes"
+    re.compile(rf"{_AND}(?:{_SET})?{_A}{_AMOUNT}\s+timer{_LABEL}{_PLEASE}"),                       # "set a 10 minute timer"
+    re.compile(rf"{_AND}(?:{_SET})?{_A}timer\s+(?:(?:for|of|to)\s+)?{_AMOUNT}{_LABEL}{_PLEASE}"),   # "set a timer for 10 minutes",
+    # "another timer for 5 minutes" (the fifty-sixth session's cook: to SmolLM2, "I'm sorry for your loss")
 )
 _EN_ALARM = re.compile(rf"(?:{_SET}|(?:can|could|would|will)\s+you\s+{_SET})?{_A}(?:my\s+)?alarm\s+(?:for\s+|at\s+|to\s+)?"
                        r"(?P<time>(?:\d|tomorrow|tonight|today|on\s|this|next|noon|midnight|in\s).*)")
@@ -84,6 +86,7 @@ _HALF_OF_DAY = re.compile(r"\b(?:a\.?m|p\.?m|morning|afternoon|evening|tonight|n
 RUNG_KEEP_MS = 15 * 60_000   # a timer or alarm stays on the agenda this long after it rang (or its snooze), for
                              # "snooze" and "done"; then it expires (a promise stays 6 h past its due)
 WAKE_EN, WAKE_KO, ALARM_EN, ALARM_KO = "wake-up alarm", "기상 알람", "alarm", "알람"   # the promises' names
+_TOLD_LENGTH = re.compile(r"\b(?P<amount>(?:\d+|[a-z]+)[\s-](?:seconds?|secs?|minutes?|mins?|hours?|hrs?))\b")
 _FILLER_WORDS = frozenset("the my a an that this one up".split())
 _KIND_WORDS = _FILLER_WORDS | frozenset("timer timers alarm alarms 타이머 알람 wake".split())
 _EN_OFF = re.compile(r"(?:please\s+)?(?:turn\s+off|switch\s+off|shut\s+off|stop|disable|kill|delete|remove|cancel)\s+"
@@ -182,11 +185,17 @@ def alarms_meant(words: str, descs: Sequence[str]) -> list[int] | None:
     none (Whisper's "the Hig timer" for "the egg timer": asked, not the first timer guessed). None when `words`
     name no timer or alarm; [] when none is set."""
     said = re.findall(r"[^\W_]+", words.lower())
-    kinds = {"timer"} if {"timer", "timers", "타이머"} & set(said) else \
+    # "the 5 minute one", "the five-minute timer": a timer by its length, and only one of that length (the fifty-sixth
+    # session's cook: "cancel the 5 minute one" took off the 12-minute pasta timer)
+    told = _TOLD_LENGTH.search(words.lower())
+    length = _length(told["amount"], korean=False) if told else 0
+    kinds = {"timer"} if {"timer", "timers", "타이머"} & set(said) or length else \
         {"wake", "alarm"} if {"alarm", "alarms", "알람", "wake"} & set(said) else set()
     if not kinds:
         return None
     of_kind = [i for i, desc in enumerate(descs) if alarm_kind(desc) in kinds]
+    if length:
+        return [i for i in of_kind if timer_length(descs[i]) == length]
     other = set(said) - _KIND_WORDS
     scores = {i: sum(any(w.startswith(o) or o.startswith(w) for w in re.findall(r"[^\W_]+", descs[i].lower()))
                      for o in other) for i in of_kind}

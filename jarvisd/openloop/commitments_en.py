@@ -47,7 +47,10 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 r"conference|webinar|workshop|seminar|hearing|ceremony|shift|date|visit|therapy|consultation|"
                 r"scan|x-?ray|vaccination|playdate|delivery|viewing|tour|fitting|"
                 # the fifty-first session: "the trip is Saturday morning" was "I see."
-                r"trip|vacation|holiday|cruise|getaway)")
+                r"trip|vacation|holiday|cruise|getaway|"
+                # the fifty-sixth session's office and student days: "a one on one with Priya at 2 tomorrow", "standup is
+                # every weekday at 9 30" went to SmolLM2
+                r"one[\s-]on[\s-]one|standup|stand-up|sync|huddle|catch-up|retro|demo|lecture|quiz|midterm|check-in)")
 
 
 # "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future
@@ -59,7 +62,8 @@ _WILL_FUTURE = r"(?:'d|'ll|\s+would|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'
 # "play", "turn off", "tell me", "remind", "cancel": a timer or the agenda's)
 _TODO_VERBS = (r"buy|pick\s+up|drop\s+off|pay|renew|return|call|text|email|e-mail|send|book|submit|finish|clean|wash|water|"
                r"feed|take\s+out|bring|fix|order|mail|post|file|print|sign|prepare|prep|write|review|visit|meet|grab|"
-               r"collect|deposit|refill|charge|pack|iron|vacuum|mow|wrap|repair|register|apply\s+for|sign\s+up\s+for")
+               r"collect|deposit|refill|charge|pack|iron|vacuum|mow|wrap|repair|register|apply\s+for|sign\s+up\s+for|"
+               r"study|revise|work\s+on|practise|practice")   # "study for two hours tonight" (the fifty-sixth session)
 # who comes to the house ("the plumber is coming Thursday at 9")
 _VISITORS = (r"plumber|electrician|technician|tech|repairman|repair\s+guy|handyman|contractor|cleaner|cleaners|cleaning\s+lady|"
              r"movers|painter|painters|gardener|landlord|inspector|exterminator|mechanic|babysitter|nanny|sitter|tutor|"
@@ -110,9 +114,19 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"\s+(?:really\s+|still\s+|also\s+)?needs?\s+")),
     # "My doctor's appointment is next Tuesday at 3:30", "the meeting is at 3" (the fifty-first session: "I see."): an
     # appointment told with its time, kept as its own name ("doctor's appointment")
-    ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know),?\s+)*"
-                            r"(?:my|our|the)\s+(?P<who>(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS + r")\s+(?:is|'s|will\s+be)\s+"
-                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+    # "my flight to Denver leaves Friday at 6:40 am", "standup is every weekday at 9 30" (the fifty-sixth session: to
+    # SmolLM2, "I'm sorry for your loss"): where or with whom is part of its name, and it leaves, starts or is "every"
+    ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
+                            r"(?!(?:remember|remind|don't|do\s+not|please|make\s+sure|note)\b)(?:(?:my|our|the)\s+)?(?P<who>(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS +
+                            r"(?:\s+(?:to|with|for|at|in|from)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?)??)\s+(?:is|'s|will\s+be|leaves|departs|"
+                            r"takes\s+off|starts|begins|lands|boards|is\s+leaving|is\s+starting)\s+"
+                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|every\s+(?:day|weekday|week|morning|evening|"
+                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+    # "the essay is due monday at midnight", "my lab report is due friday by noon" (the fifty-sixth session's student:
+    # "I see.", then SmolLM2's "I'm sorry for your loss"): a piece of work due, kept as its name
+    ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
+                            r"(?:my|our|the)\s+(?P<who>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:is|'s|are|will\s+be)\s+"
+                            r"(?=due\s+(?:on|at|by|this|next|tomorrow|today|tonight|in|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "I have a 30 minute walk planned for 6 pm", "I've got a run scheduled at 7" (the fifty-first session: to SmolLM2)
     ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?:a|an|my|the)\s+"
                          r"(?=(?:[\w'-]+\s+){1,4}?(?:planned|scheduled|booked|set\s+up|lined\s+up)\s+(?:for|at|on)\b)")),
@@ -122,6 +136,12 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"(?:(?:(?:can\s+you\s+|could\s+you\s+)?(?:schedule|book|set\s+up|pencil\s+in|put\s+in|add)(?:\s+me)?\s+"
                          r"(?:a|an|my|the)|(?:a|an)(?!.*\b(?:went|was|were|is|isn't|are|got|ran|started|ended|finished|has|had|did|didn't)\b)))"
                          r"\s+(?=(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS + r"\b)")),
+    # "block 2 to 4 for deep work on thursday", "block off 9 to 11 tomorrow for the budget" (the fifty-sixth session's
+    # office day: to SmolLM2): time held for something, kept as that thing at the window's start
+    ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|um+|uh+|please|jarvis|can\s+you|could\s+you),?\s+)*"
+                            r"(?=(?:block|hold|reserve|set\s+aside)(?:\s+(?:off|out))?\s+(?:some\s+)?(?:time\s+)?(?:from\s+)?\d{1,2}(?::\d{2})?"
+                            r"(?:\s*[ap]m)?\s*(?:to|till|until|-)\s*\d{1,2}(?::\d{2})?(?:\s*[ap]m)?(?:\s+(?:on\s+)?[a-z]+)??\s+for\s+(?:the\s+|my\s+|some\s+)?"
+                            r"(?P<who>[a-z][\w'-]*(?:\s+(?!on\b|at\b|this\b|next\b|tomorrow\b|today\b|tonight\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)[\w'-]+){0,3}))")),
     # "Pick up the dry cleaning after work tomorrow", "and buy milk tomorrow" (the fifty-first session: SmolLM2 answered,
     # nothing kept): a to-do said as an order, kept only with its time (`_commitments`), so "buy milk" alone stays talk
     ("todo", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|plus|then|oh\s+and|and\s+also|jarvis|please),?\s+)*(?:please\s+)?"
@@ -133,7 +153,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"(?:coming(?:\s+(?:over|by|round|around|in))?|stopping\s+by|dropping\s+by|arriving|visiting)\b\s*")),
     # "I'm taking the dog to the vet tomorrow at 11, so remind me": a plan, kept only with a time and a
     # "remind me" in the same sentence (`_commitments`)
-    ("plan", re.compile(_SUBJ + r"(?:'m|\s+am|'re|\s+are)" + _ADV + r"\s+(?=[a-z]{2,}ing\b)")),
+    # ("I'm running late for the 10 o'clock" is no plan: the fifty-sixth session kept "run late, today at 10 AM")
+    ("plan", re.compile(_SUBJ + r"(?:'m|\s+am|'re|\s+are)" + _ADV + r"\s+(?!running\s+(?:a\s+(?:bit|little)\s+|so\s+|really\s+)?"
+                        r"(?:late|behind)\b)(?=[a-z]{2,}ing\b)")),
 )
 # After "remind me": the words up to "to" / "about" / "that" may only be time words ("in two hours").
 

@@ -15,7 +15,16 @@ from jarvisd.openloop.when import cut_spans, time_spans
 _EN = re.compile(r"(?:so\s+|and\s+)?(?:what(?:'s|\s+is|\s+do\s+i\s+have|\s+have\s+i\s+got|\s+am\s+i\s+doing|\s+are\s+my\s+plans)"
                  r"|what\s+about|(?:is\s+there\s+)?anything(?:\s+else)?|do\s+i\s+have\s+anything(?:\s+else)?"
                  r"|have\s+i\s+got\s+anything(?:\s+else)?)"
-                 r"(?:\s+(?:due|planned|scheduled|happening|going\s+on|coming\s+up|on(?=\s+for\b)))?\s+(?P<day>.+)")
+                 r"(?:\s+(?:due|planned|scheduled|happening|going\s+on|coming\s+up|on(?=\s+for\b)))?"
+                 # "what's on my calendar thursday", "what's on my list for friday" (the fifty-sixth session: SmolLM2's
+                 # "I'm on the 23rd of the month of April", and the whole list read for Friday's)
+                 r"(?:\s+(?:on|in)\s+(?:my|the)\s+(?:calendar|calender|schedule|agenda|list|to-?do\s+list|plate))?\s+(?P<day>.+)")
+# "what meetings do I have tomorrow?", "any classes on Friday?": that day's, whatever kind (the agenda keeps no kinds)
+_EN_KIND = re.compile(r"(?:so\s+|and\s+)?(?:what|which|any)\s+(?:meetings|appointments|classes|calls|events|plans)"
+                      r"(?:\s+(?:do\s+i\s+have|have\s+i\s+got|are\s+there|are\s+due))?\s+(?P<day>.+)")
+# "what's my first meeting tomorrow?", "when's my first thing on Friday?": the first one due that day
+_EN_FIRST = re.compile(r"(?:so\s+|and\s+)?(?:what(?:'s|\s+is)|when(?:'s|\s+is))\s+(?:my|the)\s+first\s+(?:meeting|thing|appointment|"
+                       r"class|call|event|one)\s+(?P<day>.+)")
 _KO = re.compile(r"(?P<day>.+?)\s*(?:에|엔|에는|은|는|까지)?\s*(?:뭐\s*(?:있어|있지|있나|있더라|있어요|해야\s*(?:돼|해|하지|되지))"
                  r"|할\s*일(?:이|은)?\s*(?:뭐야|뭐지|있어|뭐\s*있어|알려\s*줘)|일정(?:이|은)?\s*(?:뭐야|뭐지|있어|뭐\s*있어|알려\s*줘))")
 _REST = re.compile(r"\b(?:on|for|by|the|at|in)\b|[\s,]")
@@ -28,11 +37,24 @@ def asked_day(cleaned: str) -> str | None:
     """The day words of a question about what is due that day (`cleaned`: lower case, no closing punctuation), or
     None when the words ask no such thing or name no day alone ("what's on TV tonight", "what's on Netflix")."""
     text = cleaned.rstrip("?？ ")
-    m = _EN.fullmatch(text) if text.isascii() else _KO.fullmatch(text)
+    kind = _EN_KIND.fullmatch(text) if text.isascii() else None
+    m = kind or (_EN.fullmatch(text) if text.isascii() else _KO.fullmatch(text))
     if m is None:
         return None
-    day = m["day"].strip(" ,")
+    return _day_alone(m["day"], answered=kind is None)
+
+
+def first_asked(cleaned: str) -> str | None:
+    """The day words of "what's my first meeting tomorrow?" (the first one due that day, asked), or None."""
+    m = _EN_FIRST.fullmatch(cleaned.rstrip("?？ "))
+    return _day_alone(m["day"], answered=False) if m else None
+
+
+def _day_alone(day: str, answered: bool) -> str | None:
+    """`day` when it is only time words; None when other words are in it ("what's on TV on Friday", "what's on the
+    list for Bob on Friday") or (`answered`) it is a span the intents answer."""
+    day = day.strip(" ,")
     spans = time_spans(day)
-    if not spans or _ANSWERED.match(day) or _REST.sub("", cut_spans(day, spans)):
-        return None          # words besides the time: "what's on TV on Friday", "what's on the list for Bob on Friday"
+    if not spans or answered and _ANSWERED.match(day) or _REST.sub("", cut_spans(day, spans)):
+        return None
     return day

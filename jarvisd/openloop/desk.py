@@ -32,6 +32,7 @@ from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, r
 from jarvisd.openloop.agenda_asked import (
     ClockNamed,
     at_time_asked,
+    before_asked,
     clear_done_asked,
     clock_named,
     deed_asked,
@@ -40,6 +41,7 @@ from jarvisd.openloop.agenda_asked import (
     free_asked,
     last_added_asked,
     last_reminded_asked,
+    late_for,
     missed_asked,
     more_asked,
     next_asked,
@@ -84,7 +86,7 @@ from jarvisd.openloop.corrections import (
     split_trailing_correction,
     taken_back,
 )
-from jarvisd.openloop.day_asked import asked_day
+from jarvisd.openloop.day_asked import asked_day, first_asked
 from jarvisd.openloop.hangul import topic
 from jarvisd.openloop.instead import Instead, instead_said, replaced
 from jarvisd.openloop.intents import (
@@ -532,6 +534,15 @@ class AgendaDesk:
         if (clock := at_time_asked(t)) is not None:   # "what do I have at 3pm?", "3시에 뭐 있어?"
             return DeskReply(phrases.at_time_list(self._due_at(clock), clock.hour, clock.minute, now, tz, lang), lang,
                              intent="list")
+        if (late := late_for(t)) is not None and (loop := self._late_for(late)) is not None:
+            self._remember(session, loop, now_ms)   # "I'm running late for the 10 o'clock": when it is, then in focus
+            return DeskReply(phrases.when_due([loop], now, tz, lang), lang, intent="when")
+        if (words := before_asked(t)) is not None and (anchor := self._before_anchor(words)) is not None:
+            ahead = sorted((loop for loop in self._open_to_do() if loop.id != anchor.id and loop.due_ms is not None
+                            and loop.due_ms <= (anchor.due_ms or 0)), key=_due_order)
+            undated = sum(1 for loop in self._open_to_do() if loop.due_ms is None)
+            self._listed[session] = (tuple(loop.id for loop in ahead[:phrases.SPOKEN_ITEMS]), now_ms)
+            return DeskReply(phrases.before_list(ahead, anchor, undated, now, tz, lang), lang, intent="list")
         if last_reminded_asked(t):   # "what was the last thing you reminded me about?": the one spoken last
             spoken = self.last_reminder()
             loop = self._any(spoken[0]) if spoken is not None else None
@@ -688,8 +699,9 @@ class AgendaDesk:
                 return self._ask_every(replace(intent, kind=f"{intent.kind}_all"), session, [loops[i] for i in deeds], deed)
         found = naming.best_reference(intent.argument, descs)
         meant = alarms_meant(intent.argument, descs)   # "cancel the timer" with two timers set: which one
-        if meant and all(alarm_kind(descs[i]) for i in ([found] if isinstance(found, int) else found or [])):
-            found = meant[0] if len(meant) == 1 else meant
+        if meant is not None and all(alarm_kind(descs[i]) for i in ([found] if isinstance(found, int) else found or [])):
+            # none meant: not another timer guessed ("cancel the 5 minute one" with only the 12-minute one set)
+            found = meant[0] if len(meant) == 1 else meant or None
         if found is None:   # "cancel the call": the promises of that deed (pass 34: "I couldn't find the call")
             deeds = deed_named(intent.argument, descs) or _named_in(intent.argument, descs)
             found = (deeds[0] if len(deeds) == 1 else deeds) if deeds else None
@@ -783,6 +795,10 @@ class AgendaDesk:
                 loop = reminded[0]
         if loop is None or (ask.deed and not names_the_promise(ask.deed, loop.desc)):
             return None   # "remind me at 9pm to turn it off" after "fix the heater": a reminder of its own (pass 55c)
+        if ask.new_deed:   # "… before the flight to leave for the airport", "check in opens 24 hours before, remind me"
+            if loop.due_ms is None or not ask.lead_minutes:
+                return None   # "remind me an hour before work to call Bob": no time to count from, a reminder of its own
+            return self._before_another(loop, ask.new_deed, ask.lead_minutes, text, session, lang)
         if ask.none:   # "don't remind me about the call": it stays on the agenda, unspoken
             if loop.muted_ms is not None:   # said again: nothing new to undo
                 return DeskReply(phrases.muted(loop, lang), lang, intent="remind")
@@ -825,6 +841,19 @@ class AgendaDesk:
         self._remember(session, updated, now_ms, remind=True)
         return DeskReply(phrases.remind_set(updated, at_ms, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="remind")
+
+    def _before_another(self, loop: OpenLoop, deed: str, lead_minutes: int, said: str, session: str,
+                        lang: phrases.Lang) -> DeskReply:
+        """"Remind me two hours before the flight to leave for the airport": `deed`, a promise of its own, due and
+        reminded `lead_minutes` before `loop`'s due."""
+        at_ms = (loop.due_ms or 0) - lead_minutes * 60_000
+        now_ms = self.service.now_ms()
+        if at_ms <= now_ms:
+            return DeskReply(phrases.remind_past(loop, lang), lang, intent="remind")
+        kept = self.service.add(deed, due_ms=at_ms, session=session, evidence=said, remind_ms=at_ms)
+        self._remember(session, kept, now_ms, remind=True)
+        return DeskReply(phrases.confirm_opened(kept, self.service.now_local(), self.service.tz, lang, remind=True), lang,
+                         change=AgendaChange(opened=(kept,)), intent="remind")
 
     def _alarm(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Set a timer for 10 minutes", "wake me up at 7", "7시에 깨워 줘" (`alarms.py`): a promise due then, with its
@@ -992,6 +1021,22 @@ class AgendaDesk:
         except ImpossibleTime:
             return True
 
+    def _before_anchor(self, words: str) -> OpenLoop | None:
+        """The open promise with a due that "the trip" / "my flight" names: the one named, else, for a trip, the one
+        flight ("what's left before the trip?" of "flight to Denver"); None when none or several."""
+        loop = self._one_named(words)
+        if loop is None and re.fullmatch(r"trip|journey|vacation|holiday|holidays|travel", words):
+            flights = [loop for loop in self._open_to_do() if re.match(r"(?:flight|train|ferry)\b", loop.desc, re.IGNORECASE)]
+            loop = flights[0] if len(flights) == 1 else None
+        return loop if loop is not None and loop.due_ms is not None else None
+
+    def _late_for(self, words: str) -> OpenLoop | None:
+        """The open promise "the 10 o'clock" (the one due then) or "the design team meeting" names, or None."""
+        if (clock := clock_named(words)) is not None:
+            at = self._due_at(clock)
+            return at[0] if len(at) == 1 else None
+        return self._one_named(words)
+
     def _one_named(self, words: str) -> OpenLoop | None:
         """The one open promise `words` name ("the call", "밥 전화"), or None when they name none or several."""
         loops = self.service.agenda()
@@ -1001,7 +1046,8 @@ class AgendaDesk:
     def _day_agenda(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"What do I have on Saturday?", "토요일에 뭐 있어?" (`day_asked.py`): the promises due that day, from the
         agenda; None when the words ask of no day alone."""
-        words = asked_day(clean(text))
+        first = first_asked(clean(text))
+        words = first or asked_day(clean(text))
         if words is None:
             return None
         now = self.service.now_local()
@@ -1014,6 +1060,9 @@ class AgendaDesk:
         day, tz = when.at.date(), self.service.tz
         loops = sorted((loop for loop in self.service.agenda() if loop.due_ms is not None
                         and datetime.fromtimestamp(loop.due_ms / 1000, tz).date() == day), key=_due_order)
+        if first and loops:   # "what's my first meeting tomorrow?": that one, then in focus ("move it to 11")
+            self._remember(session, loops[0], self.service.now_ms())
+            return DeskReply(phrases.when_due(loops[:1], now, tz, lang), lang, intent="due_day")
         self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
         return DeskReply(phrases.day_list(loops, when.at, now, tz, lang), lang, intent="due_day")
 

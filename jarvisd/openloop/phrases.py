@@ -1003,6 +1003,18 @@ def day_list(loops: Sequence[OpenLoop], day: datetime, now: datetime, tz: tzinfo
     return f"{_capital(label)} you have {count} due: " + _listed(loops, now, tz, lang)
 
 
+def before_list(loops: Sequence[OpenLoop], anchor: OpenLoop, undated: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """What is due before one promise ("what's left before the trip?" of "flight to Denver"), read aloud like the
+    agenda, and how many open ones have no due."""
+    if lang == "ko":
+        head = f"{anchor.desc} 전에 할 일이 " + (f"{len(loops)}개 있어요: " + _listed(loops, now, tz, lang) if loops else "없어요.")
+        return head + (f" 기한 없는 일도 {undated}개 있어요." if undated else "")
+    head = f"Before {second_person(anchor.desc)}, " + \
+        (f"you have {'one thing' if len(loops) == 1 else f'{len(loops)} things'} due: " + _listed(loops, now, tz, lang)
+         if loops else "nothing else is due.")
+    return head + ("" if not undated else " One more has no due." if undated == 1 else f" {undated} more have no due.")
+
+
 def next_one(loop: OpenLoop, at_ms: int, overdue: int, reminder: bool, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """The next promise asked for ("what's my next reminder", "다음 할 일 뭐야"): the first by its reminder or due
     (`at_ms`), and how many are overdue besides."""

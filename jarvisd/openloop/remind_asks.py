@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.shifts import bare_amount
 
 _LEAD = r"(?:(?:oh|and|also|actually|please|jarvis|(?:can|could|would|will)\s+you)\W+)*"   # "can you remind me an hour before?"
@@ -75,6 +76,7 @@ class RemindAsk:
     none: bool = False
     part: str | None = None   # "the night before": that part of the day before ("night"), not the due's hour
     deed: str = ""   # "to review it": the deed said of the promise in focus, which must fit it (`names_the_promise`)
+    new_deed: str = ""   # "two hours before the flight to leave for the airport": a promise of its own, due then
 
 
 def remind_ask(cleaned: str) -> RemindAsk | None:
@@ -86,7 +88,13 @@ def remind_ask(cleaned: str) -> RemindAsk | None:
         part = m["part"] or m["part2"]
         return RemindAsk(name=_name(m["x"]), lead_minutes=0, part="morning" if part == "day" else part)
     if (m := _EN_BEFORE.fullmatch(cleaned)) and (lead := _minutes(m["amount"])):
-        return RemindAsk(name=_name(m["x"]), lead_minutes=lead, part=day_before_part(m["amount"]) or None)
+        name, deed = _name(m["x"]), ""
+        if (then := _THEN_DEED.fullmatch(name)) is not None and then["deed"].split()[0] in EN_BASE_VERBS:
+            # "… before the flight to leave for the airport"; not "before the call to Bob", "the trip to Paris"
+            name, deed = then["x"], then["deed"]
+        return RemindAsk(name=name, lead_minutes=lead, part=day_before_part(m["amount"]) or None, new_deed=deed)
+    if (m := _EN_OPENS_BEFORE.fullmatch(cleaned)) and (lead := _minutes(m["amount"])):
+        return RemindAsk(name=_name(m["x"]), lead_minutes=lead, new_deed=m["deed"])
     if m := _EN_ABOUT_BEFORE.fullmatch(cleaned):
         words = m["said"].split()
         for n in (3, 2, 1):
@@ -119,6 +127,20 @@ _EN_DAY_BEFORE = re.compile(r"(?:the|a)\s+(?P<part>day|night|evening|morning|aft
 # "Sorry, I don't have an answer to that."): that part of the due's own day
 _EN_DAY_OF = re.compile(_LEAD + r"(?:remind|warn|ping|tell)\s+me\s+(?:again\s+)?(?:on\s+)?(?:(?:the|that)\s+(?P<part>day|morning|afternoon|"
                         r"evening|night)\s+of(?:\s+(?:it|that|(?:(?:the|my)\s+)?(?P<x>.+?)))?|that\s+(?P<part2>day|morning|afternoon|evening|night))")
+
+
+# "remind me two hours before the flight to leave for the airport" (the fifty-sixth session's traveller: asked "When
+# should I remind you?", the flight's time known): the deed after the promise named is one of its own, due that long
+# before it
+_THEN_DEED = re.compile(r"(?P<x>[\w' -]{2,60}?)\s+to\s+(?P<deed>(?!be\b|do\s+it\b)[a-z]+(?:\s+[\w'-]+){0,6})")
+
+
+# "check in opens 24 hours before remind me", "boarding starts 40 minutes before the flight, remind me" (the fifty-sixth
+# session: SmolLM2's "I'm sorry for your loss"): that deed, due that long before the promise named or in focus
+_EN_OPENS_BEFORE = re.compile(r"(?:(?:and|oh|ok|okay|so|um+|uh+),?\s+)*(?:the\s+)?(?P<deed>online\s+check[\s-]?in|check[\s-]?in|boarding|"
+                              r"registration|sign[\s-]?up|early\s+bird)\s+(?:opens|starts|begins|closes|ends)\s+"
+                              r"(?P<amount>[\w -]{1,30}?)\s+(?:before|ahead)(?:\s+(?:(?:the|my)\s+)?(?P<x>[\w' -]{1,60}?))?"
+                              r",?\s+(?:so\s+|please\s+)?remind\s+me(?:\s+(?:then|please))?")
 
 
 def day_before_part(amount: str) -> str | None:

@@ -259,7 +259,7 @@ def _clock(m: re.Match[str]) -> _Meaning:
     """"3 pm", "3:30 p.m.", "15:00", "08:30", "three o'clock", "3시 반", "세 시 삼십 분", "15시"."""
     g = m.groupdict()
     h = _hour(m["h"])
-    minute = 30 if g.get("half") else int(w.ko_number(g["m"])) if g.get("m") else 0
+    minute = 30 if g.get("half") else int(w.ko_number(g["m"])) if g.get("m") else int(g["m2"]) if g.get("m2") else 0
     if g.get("mw"):                          # "nine thirty p.m."
         minute = _minute_words(g["mw"])
     cue = (g["mer"].lower() + "m") if g.get("mer") else ""
@@ -272,7 +272,7 @@ def _clock(m: re.Match[str]) -> _Meaning:
 def _bare_hour(m: re.Match[str]) -> _Meaning | None:
     """"at 8", "by 9", "at eight thirty": an hour only after a preposition, never before a unit."""
     h = _hour(m["h"])
-    minute = _minute_words(m.groupdict().get("mw") or "")
+    minute = int(m["m"]) if m.groupdict().get("m") else _minute_words(m.groupdict().get("mw") or "")
     return _Meaning(clock=(h, minute, "")) if 1 <= h <= 12 else None
 
 

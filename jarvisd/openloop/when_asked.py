@@ -16,7 +16,8 @@ _EN = [re.compile(p) for p in (
     # "when is the plumber coming?" (the fifty-first session: to the model)
     r"|coming(?:\s+(?:over|by|round|around|in))?|arriving|getting\s+here|stopping\s+by|dropping\s+by))*",
     r"(?:so\s+|and\s+)?what\s+time(?:'s|\s+is|\s+was)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)(?:\s+(?:again|at|set\s+for))*",
-    r"(?:so\s+|and\s+)?when\s+(?:do|did|should|must)\s+i\s+(?:need\s+to\s+|have\s+to\s+|have\s+got\s+to\s+|say\s+i'd\s+)?"
+    # ("what time do I need to leave for the airport?": the fifty-sixth session, SmolLM2's "use the following formula")
+    r"(?:so\s+|and\s+)?(?:when|what\s+time)\s+(?:do|did|should|must)\s+i\s+(?:need\s+to\s+|have\s+to\s+|have\s+got\s+to\s+|say\s+i'd\s+)?"
     r"(?P<x>.+?)(?:\s+(?:by|again))*",
     r"(?:so\s+|and\s+)?(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+still\s+(?:on|happening|due)(?:\s+for\s+\w+)?",
     # "when am I going to Busan?", "what about the vet?", "how about the vet, when is that?" (the fiftieth session: to
@@ -28,7 +29,10 @@ _EN = [re.compile(p) for p in (
     r"(?:\s*,?\s*when(?:'s|\s+is|\s+was)\s+(?:that|it)(?:\s+(?:due|again))?)?",
     r"(?:so\s+|and\s+)?by\s+when\s+(?:do|should|must)\s+i\s+(?P<x>.+?)",
     r"(?:so\s+|and\s+)?(?:when|what\s+time)\s+(?:does|will|is)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+"
-    r"(?:go(?:ing)?\s+off|ring(?:ing)?|end(?:ing)?|finish(?:ing)?|be\s+(?:done|over))",
+    r"(?:go(?:ing)?\s+off|ring(?:ing)?|end(?:ing)?|finish(?:ing)?|be\s+(?:done|over)"
+    # "when does my flight leave?", "what time does the one on one start?" (the fifty-sixth session: SmolLM2 made up a
+    # flight from Tokyo at 12:00 AM)
+    r"|leave|depart|take\s+off|land|start|begin|board|open)",
     # "what's my next alarm?", "when does my license need renewing?", "when do the tickets have to be booked?" (the
     # forty-seventh session: both to the model, "I'm sorry for your loss" and a paragraph on business licenses)
     r"(?:so\s+|and\s+)?what(?:'s|\s+is)\s+(?:my|the)\s+(?P<x>next\s+(?:alarm|timer|wake-?up(?:\s+alarm)?|reminder))(?:\s+set\s+for)?",

@@ -100,6 +100,10 @@ SLASH_DATE = ((("/",), EN_WORD + r"(?<![\d/.-])(?P<mo>\d{1,2})/(?P<d>\d{1,2})(?:
 DAY_OF_MONTH = (
     (("the",), r"\b(?P<pre>by|on|for|before|prior\s+to|until|till|til|due)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
      r"(?:\s+of\s+the\s+month\b)?"),
+    # "the chem exam got pushed to the 16th", "move it to the 3rd" (the fifty-sixth session: to SmolLM2, "pushed to the 16th
+    # position"): a day moved to, only where the phrase or clause ends ("go to the 3rd floor" is a place)
+    (("the",), r"\b(?P<pre>to)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?:\s+of\s+the\s+month\b)?"
+     r"(?=\s*(?:$|[.,!?;]|at\b|in\s+the\b|and\b|instead\b|then\b|please\b))"),
     # "by the eighteenth", not "on the second floor": an ordinal word ends the phrase or the clause
     (("the",), rf"\b(?P<pre>by|on|for|before|prior\s+to|until|till|til|due)\s+the\s+(?P<d>{EN_ORDINAL})\b"
      r"(?:\s+of\s+the\s+month\b)?(?=\s*(?:$|[.,!?;]|at\b|in\s+the\b|and\b|or\b|so\b|because\b|since\b|then\b|i\b|we\b|okay\b|ok\b"
@@ -147,7 +151,7 @@ PERIOD = (
      + r"(?![가-힣])"),  # a word of its own: "연말정산" (year-end tax settlement) is no time
 )
 CLOCK = (
-    (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?<![\d:])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2})(?::[0-6]\d)?)?\s?(?P<mer>[ap])(?:m|\.\s?m)\b"
+    (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?<![\d:])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2})(?::[0-6]\d)?|\s(?P<m2>[0-5]\d))?\s?(?P<mer>[ap])(?:m|\.\s?m)\b"
      r"(?:\.(?=[ \t]+[a-z0-9]))?"),
     (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?P<h>" + EN_HOUR_WORD + r")(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
      r"\s?(?P<mer>[ap])(?:m|\.\s?m)\b(?:\.(?=[ \t]+[a-z0-9]))?"),          # "seven p.m.", "nine thirty am"
@@ -162,7 +166,10 @@ CLOCK = (
 )
 BARE_HOUR = (
     (DIGITS,
-     r"\b(?P<pre>at|by|before|until|till|after|(?:at\s+)?around|(?:at\s+)?about|(?<=,\s)say)\s+(?P<h>\d{1,2})\b" + EN_NOT_UNIT),
+     # "at 6 30" (speech recognition's "6:30": the fifty-sixth session's "set an alarm for 6 30 tomorrow", "standup is
+     # every weekday at 9 30" went to SmolLM2): the minutes after a space, never a unit's amount ("at 6 30 minutes")
+     r"\b(?P<pre>at|by|before|until|till|after|(?:at\s+)?around|(?:at\s+)?about|(?<=,\s)say)\s+(?P<h>\d{1,2})"
+     r"(?:\s(?P<m>[0-5]\d))?\b" + EN_NOT_UNIT),
     (tuple(EN_UNITS)[:12],
      r"\b(?P<pre>at|by|before|until|till|(?:at\s+)?around|say|like)\s+(?P<h>" + EN_HOUR_WORD + r")"
      r"(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
@@ -171,6 +178,11 @@ BARE_HOUR = (
     # "the plumber is coming Thursday between 9 and 11" (the fifty-first session: no time read): the window's start
     (("between",), r"\bbetween\s+(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?:and|to|-)\s*\d{1,2}(?::\d{2})?(?![\d:])"
      r"(?!\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|people|percent|of|times|pounds|dollars|kg|km)\b)"),
+    # "block 2 to 4 for deep work on thursday", "from 2 to 4" (the fifty-sixth session's office day: to SmolLM2, "I'm ready to
+    # assist"): the window's start
+    (("from", "block"), r"\b(?:from|block(?:\s+(?:off|out))?(?:\s+(?:from|time\s+from))?)\s+(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*"
+     r"(?:to|till|until|-)\s*\d{1,2}(?::\d{2})?(?![\d:])"
+     r"(?!\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|people|percent|of|times|pounds|dollars|kg|km|%)\b)"),
     # "make it 9 in the morning", "10 at night": an hour with no preposition, its half of the day said right after
     (("morning", "afternoon", "evening", "night"),
      r"\b(?P<h>\d{1,2}|" + EN_HOUR_WORD + r")(?=\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b)"),
