@@ -248,6 +248,13 @@ async def test_a_note_of_a_fact_is_kept_and_the_thing_asked_without_my_is_said_b
     ("My car is a blue Honda Civic.", "What car do I drive?", "You told me your car is a blue Honda Civic."),
     ("Mia's school is Greenwood Elementary.", "What's Mia's school?", "You told me Mia's school is Greenwood Elementary."),
     ("Actually my locker is 214 now.", "What's my locker number?", "You told me your locker is 214."),
+    # the fifty-first session: SmolLM2 answered the first with a paragraph on tea as "a symbol of the British
+    # Empire", the second with "I'm not able to provide drinks"; nothing was kept
+    ("I prefer tea over coffee.", "What do I like to drink?", "You told me you prefer tea over coffee."),
+    ("I don't eat pork.", "What do I like to eat?", "You told me you don't eat pork."),
+    ("I really prefer window seats.", "What do I prefer?", "You told me you really prefer window seats."),
+    # "no shame in having a high blood pressure", nothing kept
+    ("My blood pressure was 120 over 80.", "What was my blood pressure?", "You told me your blood pressure was 120 over 80."),
 ])
 async def test_more_facts_told_plainly_are_kept_and_said_back(tmp_path, told, asked, answer):
     assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
@@ -279,25 +286,6 @@ async def test_where_i_park_heard_in_the_present_is_kept_too(tmp_path):
 
 
 # ---------------------------------------------------------------- the fifty-first session's conversation of facts
-
-@pytest.mark.parametrize(("told", "asked", "answer"), [
-    # SmolLM2 answered the first with a paragraph on tea as "a symbol of the British Empire", the second with "I'm not
-    # able to provide drinks"; nothing was kept
-    ("I prefer tea over coffee.", "What do I like to drink?", "You told me you prefer tea over coffee."),
-    ("I don't eat pork.", "What do I like to eat?", "You told me you don't eat pork."),
-    ("I really prefer window seats.", "What do I prefer?", "You told me you really prefer window seats."),
-    # "no shame in having a high blood pressure", nothing kept
-    ("My blood pressure was 120 over 80.", "What was my blood pressure?", "You told me your blood pressure was 120 over 80."),
-])
-async def test_a_preference_told_is_kept_and_said_back(tmp_path, told, asked, answer):
-    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
-    try:
-        assert (await assistant.answer(told, session="s")).startswith("Remembered: ")
-        assert await assistant.answer(asked, session="s") == answer
-        assert chat.calls == []
-    finally:
-        await assistant.close()
-
 
 async def test_a_fact_corrected_right_after_is_the_one_said_back(tmp_path):
     """"Actually it's 214" after "my gym locker is number 212": SmolLM2 said "(2026-12-06) My gym locker is number 214."
