@@ -43,7 +43,8 @@ _EN = [re.compile(p) for p in (
     r"to\s+(?:go|get|be)\s+(?:back|in|out|done|sent|paid|returned|submitted|renewed)(?:\s+by)?",
     # "where is the invoice due?" (daemon run 70: Whisper base heard "when" as "where"; SmolLM2 said the invoice was
     # "stored on a server"); only with "due": "where is my passport?" is memory's question
-    r"(?:so\s+|and\s+)?where(?:'s|\s+is|\s+are)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+(?:due|supposed\s+to\s+be\s+done)",
+    r"(?:so\s+|and\s+)?where(?:'s|\s+is|\s+are)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+(?:due|supposed\s+to\s+be\s+done"
+    r"|coming|arriving)",   # "where is the plumber coming?" (daemon run 76: SmolLM2 put him in New York)
     # "when will you remind me about the tires?" (the forty-seventh session: "I'm not equipped to remind you of your tires")
     r"(?:so\s+|and\s+)?when\s+(?:will|are|do)\s+you\s+(?:going\s+to\s+)?remind\s+me\s+(?:about|of|to)\s+(?:the\s+|my\s+)?(?P<x>.+?)",
 )]

@@ -265,3 +265,13 @@ def test_a_task_before_an_event_on_the_agenda_is_due_by_it(desk):
                    "I need to call Bob before the meeting")
     assert said[:2] == ["Got it: trip, by Saturday.", "Got it: get gas, by Saturday."]
     assert said[2] == "Got it: call Bob."   # no meeting on the agenda: no due made up
+
+
+def test_a_reminder_before_a_promise_not_kept_says_so(desk):
+    """Daemon run 76: Whisper missed "then a meeting with the bank at 11"; "remind me 15 minutes before the bank meeting"
+    then got SmolLM2's "Sorry, I don't have an answer to that." (and "where is the plumber coming?", Whisper's "when",
+    got the plumber put in New York)."""
+    said = said_to(desk, "Remind me 15 minutes before the bank meeting.", "the plumber is coming Thursday at 9",
+                   "Where is the plumber coming?")
+    assert said[0] == "I couldn't find the bank meeting on your agenda."
+    assert said[2] == "Plumber visit is Thursday at 9 AM."
