@@ -23,7 +23,9 @@ _RNG = random.Random()   # a coin or a die, not a secret
 # remembered fact back: "The spare key is under the blue pot")
 _EN_DONE = r"(?:that's\s+all|that\s+is\s+all|that'll\s+be\s+all|that\s+will\s+be\s+all|that's\s+it|that's\s+everything|i'm\s+done)"
 _EN_BYE = (r"(?:bye(?:\s+bye)?|good\s*bye|see\s+you(?:\s+(?:later|soon|tomorrow))?|see\s+ya|talk\s+(?:to\s+you\s+)?(?:later|soon)|"
-           r"catch\s+you\s+later|have\s+a\s+good\s+(?:one|day|night))")
+           r"catch\s+you\s+later|have\s+a\s+good\s+(?:one|day|night)|"
+           # "thanks, good night" (daemon run 76: SmolLM2, "Just another day of life")
+           r"good\s*night|night\s+night|nighty\s+night|sleep\s+well)")
 _EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*,?\s*)?(?:thank\s+you|thanks|thank\s+u|thx|cheers|ta){_NAME}"
                         rf"(?:\s+(?:so\s+much|very\s+much|a\s+lot|a\s+bunch|again))?{_NAME}"
                         rf"(?:\s*,?\s*(?:{_EN_DONE}(?:\s+for\s+now)?|{_EN_BYE}){_NAME})*")
@@ -217,7 +219,7 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
         return f"{said} 안녕히 주무세요." if m["night"] and "잘" in m["night"] or m["night"] and "주무" in m["night"] \
             else f"{said} 또 불러 주세요." if m["night"] else said
     if _EN_THANKS.fullmatch(words):
-        return "You're welcome."
+        return "You're welcome. Good night!" if re.search(r"night|sleep", words) else "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):
         return "알겠어요." if korean else "OK."
     if _EN_FAREWELL.fullmatch(words):

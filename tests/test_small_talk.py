@@ -234,3 +234,11 @@ def test_a_yes_or_no_nothing_asked_for_is_ok_on_the_small_model(said, reply):
     """The forty-seventh session: a "응" after the agenda's question had lapsed got SmolLM2's "안봉으로 새롭, 안봉으로 …"."""
     assert owed_answer(said, small_model=True) == reply
     assert owed_answer(said) is None and owed_answer("yes I did", small_model=True) is None
+
+
+@pytest.mark.parametrize("said", ["Thanks, good night.", "Okay thanks, good night Jarvis", "thank you, sleep well"])
+def test_thanks_with_a_good_night_is_owed_both(said):
+    """Daemon run 76: "Thanks, good night." went to SmolLM2 ("I'm glad to help. Just another day of life")."""
+    from jarvisd.small_talk import owed_answer
+
+    assert owed_answer(said, small_model=True) == "You're welcome. Good night!"
