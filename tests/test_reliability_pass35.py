@@ -8,10 +8,13 @@ from tests.openloop.conftest import TUESDAY, agenda_desk, agenda_rows
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("first", "second", "rows"), [
-    ("I need to call Bob tomorrow at 8pm", "call Bob's mom on Saturday", [("call Bob", "2026-12-02 20:00")]),
+    # (an order with a time is a to-do of its own since the fifty-first session: kept beside "call Bob", which stays)
+    ("I need to call Bob tomorrow at 8pm", "call Bob's mom on Saturday",
+     [("call Bob's mom", "2026-12-05 23:59"), ("call Bob", "2026-12-02 20:00")]),
     ("I need to call Bob tomorrow at 8pm", "Bob's mom called", [("call Bob", "2026-12-02 20:00")]),
     ("I need to call Bob tomorrow at 8pm", "call Bob's office", [("call Bob", "2026-12-02 20:00")]),
-    ("I need to email Sue tomorrow", "email Sue's boss on Friday", [("email Sue", "2026-12-02 23:59")]),
+    ("I need to email Sue tomorrow", "email Sue's boss on Friday",
+     [("email Sue's boss", "2026-12-04 23:59"), ("email Sue", "2026-12-02 23:59")]),
     ("I need to buy milk tomorrow", "buy milk's cheaper at Costco", [("buy milk", "2026-12-02 23:59")]),
 ])
 def test_someone_elses_thing_said_with_a_possessive_closes_nothing(tmp_path, korean, first, second, rows):

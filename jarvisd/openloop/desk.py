@@ -795,7 +795,8 @@ class AgendaDesk:
                 loop = reminded[0]
         if loop is None and ask.name and ask.lead_minutes is not None and not ask.deed and lang == "en" \
                 and re.match(r"(?:i|we|you|he|she|they|it|me|us|him|her|them|that|this)\b", ask.name) is None \
-                and not self._ever_named(ask.name):
+                and not time_spans(ask.name) and not re.search(r"\bto\s+[a-z]", ask.name) and not self._ever_named(ask.name):
+            # (not "remind me 30 minutes before the meeting at 5pm tomorrow to call Ann": a promise of its own)
             # "remind me 15 minutes before the bank meeting" with no bank meeting kept (daemon run 76: Whisper missed the
             # sentence that said it, and SmolLM2's "Sorry, I don't have an answer to that" followed)
             named = ask.name if re.match(r"(?:the|my|our|a|an)\s", ask.name) else f"the {ask.name}"
