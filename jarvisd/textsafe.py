@@ -87,8 +87,11 @@ def without_format(text: str) -> str:
 
 # Characters drawn as nothing that stand where a space would (pass 30: "call\u200bmom" glued the words, a
 # leading U+3164 made no promise, one after "3pm" kept "3pmᅠ" in the words): the Hangul fillers, the braille
-# blank, the Mongolian vowel separator and the zero-width space are spaces to the agenda's rules
-_BLANKS = dict.fromkeys(map(ord, "\u3164\u115f\u1160\uffa0\u2800\u180e\u200b"), " ")
+# blank and the zero-width space are spaces to the agenda's rules. The Mongolian vowel separator (U+180E) is not: a
+# format character since Unicode 6.3 that stands inside a word (a Mongolian stem and its suffix), drawn as nothing,
+# so it is nothing as the word joiner is (pass 56c: "call m\u180eom" was kept as "call m om", "I called mom" closed
+# nothing, and "/remember my lo\u180ecker code" was denied to "what's my locker code?")
+_BLANKS = dict.fromkeys(map(ord, "\u3164\u115f\u1160\uffa0\u2800\u200b"), " ")
 
 
 # Marks drawn as nothing that are no format character (Cf) and so stayed inside words: the combining grapheme joiner,
@@ -103,13 +106,51 @@ _ZWSP_IN_CJK = re.compile("(?<=[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u
                           "(?=[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff])")
 
 
+# Combining diacritics (U+0300-U+036F, U+1AB0-U+1AFF, U+1DC0-U+1DFF, U+20D0-U+20FF, U+FE20-U+FE2F) on a digit: no
+# language writes one there, so it is a slip or a paste's stray ("at 1\u03010:30"); the digit is what was meant (pass
+# 56c: "remind me to call Bob tomorrow at 1\u03010:30" was kept at 1 PM as "call Bob \u0301", "at 5\u0301pm" as
+# "call Bob \u0301pm"). The keycap (U+20E3) is one of them; its emoji selector goes with `_INVISIBLE_MARKS`.
+_MARKS_ON_DIGITS = re.compile("(?<=[0-9])[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\ufe0e\ufe0f]+")
+
+# Cyrillic and Greek letters drawn as a Latin letter (UTS #39's confusables that are one letter to one letter). A
+# word holding Latin letters and only such look-alikes of the other script is one Latin word typed with a keyboard
+# layout switched mid-word, or pasted so; a word of one script is left alone (pass 56c: "call m\u043em", shown "call
+# mom", was not closed by "I called mom", "by Fr\u0456day" lost its due, "/remember my l\u043ecker code" was denied)
+_LATIN_LOOKS = str.maketrans(
+    "\u0430\u0441\u0435\u043e\u0440\u0445\u0443\u0455\u0456\u0458\u04bb\u0501\u051b\u051d\u0410\u0412\u0421\u0415\u041d\u0406"
+    "\u0408\u041a\u041c\u041e\u0420\u0405\u0422\u0425\u04ae\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f"
+    "\u03a1\u03a4\u03a5\u03a7\u03bf\u03bd",
+    "aceopxysijhdqwABCEHIJKMOPSTXYABEZHIKMNOPTYXov")
+_OTHER_SCRIPT = re.compile("[\u0370-\u03ff\u0400-\u052f]")
+_WORD = re.compile(r"[^\W\d_]+")
+_ASCII_LETTER = re.compile("[A-Za-z]")
+
+
+def _latin_word(m: re.Match[str]) -> str:
+    word = m.group()
+    if not _OTHER_SCRIPT.search(word) or not _ASCII_LETTER.search(word):
+        return word
+    latin = word.translate(_LATIN_LOOKS)
+    return word if _OTHER_SCRIPT.search(latin) else latin
+
+
+def latin_looks(text: str) -> str:
+    """`text` with each Latin word's Cyrillic or Greek look-alike letters Latin, one character for one (so a match's
+    span in it is one in `text`); words of one script as they are."""
+    return _WORD.sub(_latin_word, text) if _OTHER_SCRIPT.search(text) else text
+
+
 def plain_words(text: str) -> str:
-    """`without_format`, and emoji variation selectors and keycaps off, and invisible blanks as spaces: the
-    words the agenda's rules read ("pay the gas bill to\\u00admorrow at 6pm" is due tomorrow, "call mom at
-    5\\ufe0f\\u20e3pm" at 5 pm, "call\\u200bmom" is "call mom", "우\\u200b유" is "우유", "call m\\u034fom" "call mom")."""
+    """`without_format`, and emoji variation selectors and keycaps off, and invisible blanks as spaces, marks on digits
+    off, a Latin word's Cyrillic or Greek look-alike letters Latin: the words the agenda's and memory's rules read
+    ("pay the gas bill to\\u00admorrow at 6pm" is due tomorrow, "call mom at 5\\ufe0f\\u20e3pm" at 5 pm,
+    "call\\u200bmom" is "call mom", "우\\u200b유" is "우유", "call m\\u034fom" "call mom", "m\\u043em" "mom")."""
     if "\u200b" in text:
         text = _ZWSP_IN_CJK.sub("", text)
-    return without_format(text.translate(_BLANKS)).translate(_INVISIBLE_MARKS).translate(_IGNORABLE_MARKS)
+    text = without_format(text.translate(_BLANKS)).translate(_IGNORABLE_MARKS)
+    if _MARKS_ON_DIGITS.search(text):
+        text = _MARKS_ON_DIGITS.sub("", text)
+    return latin_looks(text).translate(_INVISIBLE_MARKS)
 
 
 # Letters drawn as nothing although their category is a letter's or a symbol's: the Khmer inherent vowels and

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from jarvisd.openloop.when import time_spans
+from jarvisd.textsafe import plain_words
 
 _LEAD = r"(?:(?:oh|and|also|please|jarvis|ok|okay|(?:can|could|would|will)\s+you)\W+)*"
 _DATED = (r"birthday|bday|anniversary|wedding|graduation|due\s+date|name\s+day|retirement|farewell|"
@@ -23,8 +24,10 @@ _VALUE = re.compile(r".+?\s+(?:is|are|was|falls)\s+(?:on\s+)?(?P<value>.+)", re.
 
 
 def before_told_day(text: str) -> tuple[str, str] | None:
-    """("a week", "Julia's birthday") for "remind me a week before Julia's birthday", or None."""
-    m = _EN.fullmatch(" ".join(text.split()).rstrip(" .!?"))
+    """("a week", "Julia's birthday") for "remind me a week before Julia's birthday", or None. Read in the words the
+    memory and the agenda read (`plain_words`: pass 56c, "Ju\u2060lia's birthday" kept no day, "When should I remind
+    you?")."""
+    m = _EN.fullmatch(" ".join(plain_words(text).split()).rstrip(" .!?"))
     return (m["amount"], m["thing"]) if m else None
 
 

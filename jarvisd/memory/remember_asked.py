@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from jarvisd.memory.deixis import only_deixis
+from jarvisd.textsafe import latin_looks
 
 _EN = (
     re.compile(r"(?:(?:please|jarvis|hey\s+jarvis|ok|okay|and|also)[\s,]+)*(?:remember|don't\s+forget|do\s+not\s+forget|"
@@ -160,9 +161,10 @@ def remember_said(text: str) -> str | None:
     said = " ".join(text.split()).rstrip(" .!~")
     if not said or _ASKED.search(said):
         return None
-    # a phone's apostrophe (U+2019: "don’t forget that …", pass 42) is the rules' "'"; the fact keeps what was typed
-    # (one character for one, so the match's span is the same in both)
-    rules = said.replace("\u2019", "'")
+    # a phone's apostrophe (U+2019: "don’t forget that …", pass 42) is the rules' "'", and a Latin word's Cyrillic
+    # look-alike its Latin letter (pass 56c: "Jul\u0456a's birthday is March 3" went to the model); the fact keeps what
+    # was typed (one character for one, so the match's span is the same in both)
+    rules = latin_looks(said.replace("\u2019", "'"))
     if _EN_POINTER.fullmatch(rules):
         return "that"
     if (m := _EN_NAME.fullmatch(rules)) and not {w.title() for w in (m["said"] or m["name"]).split()} & _NOT_A_NAME:
@@ -218,7 +220,7 @@ _NOW_TAIL = re.compile(r"\s+(?:now|these\s+days|from\s+now\s+on|instead)\s*$", r
 
 def told_fact(said: str) -> str | None:
     """A fact told without "remember" ("my wife's birthday is March 3", "아내 생일은 3월 3일이야"), or None."""
-    rules = said.replace("\u2019", "'")
+    rules = latin_looks(said.replace("\u2019", "'"))   # one character for one, as `remember_said`
     if (m := _EN_TOLD.fullmatch(rules)) is not None and not _NOT_A_VALUE.match(m["value"].strip()):
         return _NOW_TAIL.sub("", said[m.start("fact"):m.end("fact")]).strip(" ,")
     if (m := _EN_ABOUT_ME.fullmatch(rules) or _EN_PREFER.fullmatch(rules)) is not None:
