@@ -379,6 +379,11 @@ def _need_done(need: str, who: str) -> str | None:
     return None
 
 
+# an order to buy or fetch is a to-do without a time too ("and buy eggs and butter", "pick up the dry cleaning": the
+# fifty-sixth session's days sent them to SmolLM2); other orders need their time ("call Bob at 5", not "call Bob")
+_BOUGHT = re.compile(r"(?:buy|pick\s+up|grab)\s+(?!(?:me|you|it|that|this|some\s+time|time)\b)[a-z]")
+
+
 _A_DAY_OR_HOUR = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|today|noon|morning|afternoon|evening")
 _LEAD_IN = re.compile(r"(?:jump|hop|get)\s+on(?:\s+it)?|jump|hop|sit\s+down|go\s+ahead|get\s+up")
 _AFTER_REASON = re.compile(r"(?:^|[\s,])(?:so|and|but)\s*$")   # a clause of its own before the promise
@@ -514,7 +519,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             m = _LIST_END.search(low, t.end, end)
             end = m.start() if m else end
         busy.append((t.start, end))
-        if t.kind in ("event", "todo") and not any(hs >= t.end for hs, _ in holes) or \
+        if t.kind == "event" and not any(hs >= t.end for hs, _ in holes) or \
+                t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not _BOUGHT.match(low, t.end) or \
                 t.kind == "visit" and not any(he > t.end and _A_DAY_OR_HOUR.search(low, hs, he) for hs, he in holes):
             # ("coming Thursday" is one time; "my sister is visiting next week" is news, no day to be home: "I see.")
             continue                   # "I have a meeting" with no time is no appointment to keep

@@ -30,7 +30,7 @@ def test_an_order_or_a_visit_with_a_time_is_kept(desk, said, rows):
     assert agenda_rows(desk) == rows
 
 
-@pytest.mark.parametrize("said", ["Buy milk.", "Call me at 7.", "Call it a day.", "The plumber is coming.", "Winter is coming.", "Tell me a joke tomorrow?",
+@pytest.mark.parametrize("said", ["Call Bob.", "Call me at 7.", "Call it a day.", "Buy it.", "buy me some time", "The plumber is coming.", "Winter is coming.", "Tell me a joke tomorrow?",
                                   "It costs between 5 and 10 dollars."])
 def test_an_order_without_a_time_or_to_the_assistant_is_not_kept(desk, said):
     said_to(desk, said)
@@ -275,3 +275,15 @@ def test_a_reminder_before_a_promise_not_kept_says_so(desk):
                    "Where is the plumber coming?")
     assert said[0] == "I couldn't find the bank meeting on your agenda."
     assert said[2] == "Plumber visit is Thursday at 9 AM."
+
+
+@pytest.mark.parametrize("said, rows", [
+    ("Buy milk.", [("buy milk", "-")]),
+    ("and buy eggs and butter", [("buy butter", "-"), ("buy eggs", "-")]),   # one per item, as the shopping list keeps them
+    ("Pick up the dry cleaning.", [("pick up the dry cleaning", "-")]),
+])
+def test_an_order_to_buy_or_fetch_is_a_to_do_without_a_time(desk, said, rows):
+    """The fifty-sixth session's cook: "and buy eggs and butter" went to SmolLM2 (an order without a time was kept
+    only for the verbs of buying and fetching: "call Bob" alone is still no promise)."""
+    said_to(desk, said)
+    assert sorted(agenda_rows(desk)) == rows
