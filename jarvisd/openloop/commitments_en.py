@@ -145,7 +145,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "Pick up the dry cleaning after work tomorrow", "and buy milk tomorrow" (the fifty-first session: SmolLM2 answered,
     # nothing kept): a to-do said as an order, kept only with its time (`_commitments`), so "buy milk" alone stays talk
     ("todo", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|plus|then|oh\s+and|and\s+also|jarvis|please),?\s+)*(?:please\s+)?"
-                        r"(?=(?:" + _TODO_VERBS + r")\s+(?!me\b|you\b|it\b|that\b|this\b)\w)")),
+                        r"(?=(?:" + _TODO_VERBS + r")\s+(?!me\b|you\b|it\b|that\b|this\b|some\s+time\b|time\b)\w)")),
     # "the plumber is coming Thursday between 9 and 11", "my parents are coming over Friday at 6" (the fifty-first
     # session: said back by SmolLM2, nothing kept): a visit to be home for, kept only with its time, as "plumber visit"
     ("visit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|heads\s+up),?\s+)*"
@@ -381,7 +381,11 @@ def _need_done(need: str, who: str) -> str | None:
 
 # an order to buy or fetch is a to-do without a time too ("and buy eggs and butter", "pick up the dry cleaning": the
 # fifty-sixth session's days sent them to SmolLM2); other orders need their time ("call Bob at 5", not "call Bob")
-_BOUGHT = re.compile(r"(?:buy|pick\s+up|grab)\s+(?!(?:me|you|it|that|this|some\s+time|time)\b)[a-z]")
+_BOUGHT = re.compile(r"(?:buy|pick\s+up)\s+"
+                     r"(?!(?:(?:the|a|an|some|my)\s+)?(?:me|you|it|that|this|time|where|on|into|in|low|high|pace|speed|steam|up|"
+                     r"out|off|back|seat|slack|tab|bill|story|conversation|thread)\b)"
+                     r"(?:(?:the|a|an|some|more|my|our|two|three|\d+)\s+)?"
+                     r"[a-z][\w'-]*(?:(?:\s+and\s+|,\s*|\s+)[a-z][\w'-]*){0,4}\s*[.!]?$")
 
 
 _A_DAY_OR_HOUR = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|today|noon|morning|afternoon|evening")

@@ -30,7 +30,9 @@ def test_an_order_or_a_visit_with_a_time_is_kept(desk, said, rows):
     assert agenda_rows(desk) == rows
 
 
-@pytest.mark.parametrize("said", ["Call Bob.", "Call me at 7.", "Call it a day.", "Buy it.", "buy me some time", "The plumber is coming.", "Winter is coming.", "Tell me a joke tomorrow?",
+@pytest.mark.parametrize("said", ["Call Bob.", "Call me at 7.", "Call it a day.", "Buy it.", "buy me some time",
+                                  "buy some time", "Pick up where we left off.", "Buy low, sell high.", "Pick up the pace.",
+                                  "Grab a seat.", "buy into the idea", "pick up on that", "The plumber is coming.", "Winter is coming.", "Tell me a joke tomorrow?",
                                   "It costs between 5 and 10 dollars."])
 def test_an_order_without_a_time_or_to_the_assistant_is_not_kept(desk, said):
     said_to(desk, said)
