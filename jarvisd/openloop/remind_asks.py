@@ -89,7 +89,9 @@ def remind_ask(cleaned: str) -> RemindAsk | None:
         return RemindAsk(name=_name(m["x"]), lead_minutes=0, part="morning" if part == "day" else part)
     if (m := _EN_BEFORE.fullmatch(cleaned)) and (lead := _minutes(m["amount"])):
         name, deed = _name(m["x"]), ""
-        if (then := _THEN_DEED.fullmatch(name)) is not None and then["deed"].split()[0] in EN_BASE_VERBS:
+        if (then := _THEN_DEED.fullmatch(name)) is not None and then["deed"].split()[0] in EN_BASE_VERBS \
+                and re.match(r"(?:i|we|you|he|she|they)\b", then["x"]) is None:
+            # (not "before I have to leave for soccer": the user's own leaving, said of the promise in focus)
             # "… before the flight to leave for the airport"; not "before the call to Bob", "the trip to Paris"
             name, deed = then["x"], then["deed"]
         return RemindAsk(name=name, lead_minutes=lead, part=day_before_part(m["amount"]) or None, new_deed=deed)

@@ -289,3 +289,11 @@ def test_an_order_to_buy_or_fetch_is_a_to_do_without_a_time(desk, said, rows):
     only for the verbs of buying and fetching: "call Bob" alone is still no promise)."""
     said_to(desk, said)
     assert sorted(agenda_rows(desk)) == rows
+
+
+def test_a_reminder_before_leaving_for_a_promise_is_of_that_promise(desk):
+    """Rerun of the session's conversations after the merges: "Remind me 10 minutes before I have to leave for soccer."
+    kept "leave for soccer" as a new promise ("I have" read as the promise named, "leave for soccer" as its deed)."""
+    said = said_to(desk, "I have to pick up Emma from soccer at 5:30 every Tuesday and Thursday.",
+                   "Remind me 10 minutes before I have to leave for soccer.")
+    assert said[1] == "OK, I'll remind you today at 5:20 PM: pick up Emma from soccer."
