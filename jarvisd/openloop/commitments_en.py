@@ -385,7 +385,8 @@ _BOUGHT = re.compile(r"(?:buy|pick\s+up)\s+"
                      r"(?!(?:(?:the|a|an|some|my)\s+)?(?:me|you|it|that|this|time|where|on|into|in|low|high|pace|speed|steam|up|"
                      r"out|off|back|seat|slack|tab|bill|story|conversation|thread)\b)"
                      r"(?:(?:the|a|an|some|more|my|our|two|three|\d+)\s+)?"
-                     r"[a-z][\w'-]*(?:(?:\s+and\s+|,\s*|\s+)[a-z][\w'-]*){0,4}\s*[.!]?$")
+                     # words without an apostrophe or a verb: "buy milk's cheaper at Costco" says where, it orders nothing
+                     r"(?!.*\b(?:is|are|was|were)\b)[a-z][\w-]*(?:(?:\s+and\s+|,\s*|\s+)[a-z][\w-]*){0,4}\s*[.!]?$")
 
 
 _A_DAY_OR_HOUR = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|today|noon|morning|afternoon|evening")
