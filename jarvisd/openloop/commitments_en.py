@@ -533,15 +533,12 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             clause = sen.strip()
             out.append(Commitment(f"{t.who.split()[-1]} visit", clause, (base, base + len(sen)), remind=False))
             continue
-        if t.kind == "needs":
-            limit = triggers[i + 1].start if i + 1 < len(triggers) else len(low)
-            end = _action_end(low, t.end, limit)
+        if t.kind == "needs":   # (`limit` and `end` as above: the need's own words, up to the next opener)
             need = tidy(cut(sen, t.end, end, holes))
             if any(t.end <= hs < limit for hs, _ in holes) and (action := _need_done(need, t.who[:1].lower() + t.who[1:])) is not None:
                 out.append(Commitment(action, sen[t.start:limit].strip(" ,"), (base + t.start, base + limit), remind=False))
             continue
         if t.kind == "event_is":   # its own clause: up to the next opener ("… and I need to buy a gift tomorrow")
-            limit = triggers[i + 1].start if i + 1 < len(triggers) else len(low)
             if any(t.end <= hs < limit for hs, _ in holes):
                 out.append(Commitment(t.who, sen[t.start:limit].strip(" ,"), (base + t.start, base + limit), remind=False))
             continue

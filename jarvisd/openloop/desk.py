@@ -2369,7 +2369,7 @@ def _move_named(said: str, name: str, descs: Sequence[str]) -> int | list[int] |
     if found is None and any("'s" in desc for desc in descs):
         # "push the doctor to Wednesday" of "doctor's appointment": its owner's 's unsaid (the fifty-first session: to
         # SmolLM2); read as the possessive's noun, as "when's the doctor?" is (`_promises_named`)
-        plain = [re.sub(r"(?<=\w)'s\b", "", desc) for desc in descs]
+        plain = _without_owners(descs)
         found = correction_target(said, plain) if plain != list(descs) else None
     if found is None and (alike := _named_in(name, descs)):
         return alike if len(alike) > 1 else alike[0]
@@ -2463,9 +2463,15 @@ def _promises_named(words: str, descs: Sequence[str]) -> list[int]:
         return hits
     # "when's the doctor?", "push the doctor to Wednesday" of "doctor's appointment" (the fiftieth and fifty-first
     # sessions: "I don't have the doctor", the move to SmolLM2): the possessive's noun names it too
-    plain = [re.sub(r"(?<=\w)'s\b", "", desc) for desc in descs]
+    plain = _without_owners(descs)
     found = naming.best_reference(words, plain)
     return [found] if isinstance(found, int) else list(found or ()) or deed_named(words, plain)
+
+
+def _without_owners(descs: Sequence[str]) -> list[str]:
+    """The descriptions with each owner's 's taken off ("doctor's appointment": "doctor appointment"), for a name
+    that says the possessive's noun alone ("the doctor")."""
+    return [re.sub(r"(?<=\w)'s\b", "", desc) for desc in descs]
 
 
 def _named_in(name: str, descs: Sequence[str]) -> list[int]:
