@@ -5,8 +5,10 @@ service opens the one after it (`next_due`); when it is withdrawn ("cancel the p
 Before this module the agenda kept it once and said so ("That's once: I can't repeat a reminder yet").
 
 The rule is kept on the loop as a short key (`OpenLoop.repeat`): "daily", "weekdays", "weekends", weekday names
-("mon,thu"), or "monthly" (the due's day of the month, the last day in a shorter month). What is not kept: every
-other day/week, every N hours, yearly (`said_but_unkept` tells the desk to say so). Pure: text and times in.
+("mon,thu"), "monthly" (the due's day of the month, the last day in a shorter month), a step from the due
+("every:2h" every two hours, "every:2d" every other day, "every:2w" every other week, "every:90m"; 15 minutes to 12
+weeks), or "yearly" (the due's date, Feb 28 in a year without Feb 29). What is not kept: "every few days", a step under
+15 minutes, "every second Tuesday of the month" (`said_but_unkept` tells the desk to say so). Pure: text and times in.
 """
 
 from __future__ import annotations
@@ -42,6 +44,19 @@ class Repeat:
     monthly: bool = False
     month_day: int = 0
     at: time | None = None   # the clock time it falls at, kept only while a due is off it (a DST gap: "daily@02:30")
+    step: int = 0            # a step from the due, in `unit`s: "every 2 hours" is (2, "h"); 0 for the rules above
+    unit: str = ""           # "m" minutes, "h" hours (absolute time), "d" days, "w" weeks (the due's clock time)
+    yearly: bool = False     # on the due's date every year
+
+    @property
+    def stepped(self) -> bool:
+        """Falls a step after the due ("every other day", "every 2 hours", "every year"), not on days of a week or month."""
+        return self.step > 0 or self.yearly
+
+    @property
+    def step_ms(self) -> int | None:
+        """The step of a rule under a day ("every 2 hours"), in ms: it falls at due + k * step whatever the clock says."""
+        return self.step * {"m": 60_000, "h": 3_600_000}[self.unit] if self.unit in ("m", "h") else None
 
     @property
     def key(self) -> str:
@@ -50,6 +65,10 @@ class Repeat:
 
     @property
     def _base_key(self) -> str:
+        if self.yearly:
+            return "yearly"
+        if self.step:
+            return f"every:{self.step}{self.unit}"
         if self.monthly:
             return f"monthly:{self.month_day}" if self.month_day else "monthly"
         if self.days == EVERY_DAY:
@@ -61,6 +80,9 @@ class Repeat:
         return ",".join(_NAMES[d] for d in sorted(self.days)) or "weekly"
 
     def falls_on(self, day: date) -> bool:
+        """Whether a weekly or monthly rule falls on `day` (a stepped rule falls where its due puts it: `next_due`)."""
+        if self.stepped:
+            raise ValueError(f"repeat {self.key!r} falls a step after its due, not on days of a week or month")
         if self.monthly:
             return day.day == min(self.month_day, calendar.monthrange(day.year, day.month)[1])
         return day.weekday() in self.days
@@ -88,6 +110,10 @@ def _from_key(key: str) -> Repeat | None:
         return fixed[key]
     if (m := re.fullmatch(r"monthly:([1-9]|[12][0-9]|3[01])", key)) is not None:
         return Repeat(monthly=True, month_day=int(m[1]))
+    if key == "yearly":
+        return Repeat(yearly=True)
+    if (m := re.fullmatch(r"every:([1-9][0-9]{0,5})([mhdw])", key)) is not None and _step_kept(int(m[1]), m[2]):
+        return Repeat(step=int(m[1]), unit=m[2])
     names = key.split(",")
     if names and all(name in _NAMES for name in names):
         return Repeat(frozenset(_NAMES.index(name) for name in names))
@@ -101,9 +127,113 @@ _EN_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # "daily", "weekly" as an adverb ("floss daily at 10pm"), not an adjective ("the weekly report" is one report)
 _ADVERB_END = r"(?=\s*(?:$|[,.!?;]|(?:at|on|in|from|before|after|around|by|until|starting|please)\b))"
 _EN_DAYS_AT = {name[:3].lower(): i for i, name in enumerate(_EN_NAMES)}
-_EN_UNKEPT = re.compile(r"\b(?:every|each)\s+(?:other|second|third|\d+|two|three|four|five|six|few|couple)\b"
-                        r"|\b(?:every|each)\s+(?:hour|year|minute|\d+\s*(?:hours?|minutes?))\b|\b(?:hourly|yearly|annually)\b"
-                        r"|\bevery\s+(?:single\s+)?(?:" + _EN_DAY + r")\s+of\b", re.IGNORECASE)
+# what is said as a repeat and not kept: "every few days", "every second Tuesday of the month", "며칠마다"; a step out of
+# range ("every 5 minutes") and any other "every 2 …" a step does not read are not kept either (`said_but_unkept`)
+_EN_UNKEPT = re.compile(r"\b(?:every|each)\s+(?:few|several|couple\s+(?:of\s+)?(?:weeks|months|years))\b"
+                        r"|\bevery\s+(?:(?:single|other|first|second|third|fourth|last)\s+)?(?:" + _EN_DAY + r")\s+of\b",
+                        re.IGNORECASE)
+_EN_LOOSE = re.compile(r"\b(?:every|each)\s+(?:other|second|third|fourth|\d+|two|three|four|five|six|couple)\b"
+                       r"|\b(?:every|each)\s+(?:hour|year|minute)\b|\b(?:hourly|yearly|annually)\b", re.IGNORECASE)
+_KO_UNKEPT = re.compile(r"며칠\s*(?:마다|에\s*한\s*번)|몇\s*(?:시간|분|주)\s*(?:마다|에\s*한\s*번)")
+_KO_LOOSE = re.compile(r"(?<![0-9일이삼사오육칠팔구십])[0-9일이삼사오육칠팔구십]+\s*(?:일|주|시간|분)\s*마다")
+
+# a step from the due: "every other day", "every 3 days", "every two hours", "every hour", "every 90 minutes",
+# "every other Monday" (two weeks), "every year"; "격일", "격주", "이틀마다", "3일마다", "두 시간마다", "매시간", "30분마다",
+# "사흘에 한 번", "매년". One pass, no nested unbounded quantifiers.
+_EN_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+              "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+              "forty-five": 45, "forty five": 45, "ninety": 90, "couple": 2, "a couple": 2, "couple of": 2,
+              "a couple of": 2}
+_EN_NTH = {"other": 2, "second": 2, "third": 3, "fourth": 4}
+_EN_UNITS = {"minute": "m", "min": "m", "hour": "h", "hr": "h", "day": "d", "week": "w", "year": "y"}
+_EN_STEP = re.compile(
+    r"\b(?:every|each)\s+(?:"
+    r"(?P<nth>other|second|third|fourth)\s+(?P<nth_unit>day|week|" + _EN_DAY + r")"
+    r"|(?P<count>\d{1,4}|(?:a\s+)?couple(?:\s+of)?|forty[-\s]five|one|two|three|four|five|six|seven|eight|nine|ten"
+    r"|eleven|twelve|fifteen|twenty|thirty|ninety)\s+(?P<unit>minute|min|hour|hr|day|week|year)s?"
+    r"|(?P<one>hour|year))\b"
+    r"|\b(?P<hourly>hourly)\b|\b(?P<yearly>yearly|annually)\b" + _ADVERB_END + r"|\bonce\s+a\s+(?P<once>year)\b",
+    re.IGNORECASE)
+_KO_NATIVE = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
+              "열한": 11, "열두": 12}
+_KO_DAYS_SAID = {"이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5, "엿새": 6, "이레": 7, "열흘": 10}
+_KO_SINO = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
+_KO_EACH = r"\s*(?:마다|에\s*한\s*번)"
+_KO_STEP = re.compile(
+    r"(?<![가-힣])(?:(?P<yearly>매년|해마다|매해)|(?P<other_day>격일)|(?P<other_week>격주(?:\s*(?:로\s*)?[월화수목금토일]요일(?:마다|에)?)?)"
+    r"|(?P<hourly>매\s*시간|시간\s*마다))"
+    r"|(?P<days_said>이틀|사흘|나흘|닷새|엿새|이레|열흘)" + _KO_EACH +
+    r"|(?<![가-힣])(?P<native>열한|열두|다섯|여섯|일곱|여덟|아홉|한|두|세|네|열)\s*(?P<native_unit>시간|주)" + _KO_EACH +
+    r"|(?<![0-9가-힣])(?P<count>[0-9]{1,4}|[이삼사오육칠팔구]?십[일이삼사오육칠팔구]?|[이삼사오육칠팔구])\s*(?P<unit>일|주|시간|분)"
+    + _KO_EACH)
+_KO_UNITS = {"일": "d", "주": "w", "시간": "h", "분": "m"}
+
+
+def _ko_count(said: str) -> int | None:
+    """"3", "삼", "십오", "이십": a Sino-Korean or written count (no "백": a step of days stops at a year)."""
+    if said.isdigit():
+        return int(said)
+    if not said:
+        return None
+    tens, _, ones = said.rpartition("십")
+    if "십" in said:
+        return (_KO_SINO.get(tens, 0) if tens else 1) * 10 + (_KO_SINO.get(ones, 0) if ones else 0)
+    return _KO_SINO.get(said)
+
+
+def _step_said(text: str) -> tuple[int, str] | None:
+    """The step a repeat's words say, as (count, unit of "m", "h", "d", "w", "y"), in range or not; None for none."""
+    if (m := _EN_STEP.search(text)) is not None:
+        if m["nth"]:
+            unit = m["nth_unit"].lower()
+            return _EN_NTH[m["nth"].lower()], "d" if unit == "day" else "w"
+        if m["count"]:
+            count = m["count"].lower()
+            n = int(count) if count.isdigit() else _EN_COUNTS[re.sub(r"[-\s]+", " ", count).replace("forty five", "forty-five")]
+            return n, _EN_UNITS[m["unit"].lower()]
+        if m["one"]:
+            return 1, _EN_UNITS[m["one"].lower()]
+        return (1, "h") if m["hourly"] else (1, "y")
+    if (m := _KO_STEP.search(text)) is not None:
+        if m["yearly"]:
+            return 1, "y"
+        if m["other_day"]:
+            return 2, "d"
+        if m["other_week"]:
+            return 2, "w"
+        if m["hourly"]:
+            return 1, "h"
+        if m["days_said"]:
+            return _KO_DAYS_SAID[m["days_said"]], "d"
+        if m["native"]:
+            return _KO_NATIVE[m["native"]], _KO_UNITS[m["native_unit"]]
+        n = _ko_count(m["count"])
+        return None if n is None else (n, _KO_UNITS[m["unit"]])
+    return None
+
+
+_STEP_RANGE = {"m": (15, 1440), "h": (1, 72), "d": (1, 366), "w": (1, 52), "y": (1, 1)}
+
+
+def _step_kept(n: int, unit: str) -> bool:
+    """A step this version keeps: every 15 minutes to every 12 weeks, or every year ("every 5 minutes" is an alarm's
+    job, not the agenda's; "every 2 years" is kept once)."""
+    low, high = _STEP_RANGE[unit]
+    return low <= n <= high
+
+
+def _stepped(text: str) -> Repeat | None:
+    said = _step_said(text)
+    if said is None or not _step_kept(*said):
+        return None
+    n, unit = said
+    if unit == "y":
+        return Repeat(yearly=True)
+    if n == 1 and unit in ("d", "w"):   # "every 1 day" is every day, "매 1주마다" every week
+        return Repeat(EVERY_DAY) if unit == "d" else Repeat()
+    return Repeat(step=n, unit=unit)
+
+
 _EN_DAILY = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(?:day|morning|afternoon|evening|night)\b|\beveryday\b"
                        r"|\b(?:daily|nightly)\b" + _ADVERB_END + r"|\bonce\s+a\s+day\b", re.IGNORECASE)
 _EN_WEEKDAYS = re.compile(r"\b(?:every|each)\s+(?:week|work)\s*day\b|\b(?:on\s+)?weekdays\b|\bmonday\s+(?:to|through|thru)\s+friday\b",
@@ -116,7 +246,6 @@ _EN_LIST_ON = re.compile(r"\s*(?:,|and|&|or)\s*(?:(?:every|each|on)\s+)?(?P<day>
 _EN_WEEKLY = re.compile(r"\b(?:every|each)\s+week\b|\bweekly\b" + _ADVERB_END + r"|\bonce\s+a\s+week\b", re.IGNORECASE)
 _EN_MONTHLY = re.compile(r"\b(?:every|each)\s+month\b|\bmonthly\b" + _ADVERB_END + r"|\bonce\s+a\s+month\b", re.IGNORECASE)
 
-_KO_UNKEPT = re.compile(r"매년|해마다|매시간|시간마다|격주|이틀마다|(?<![0-9일이삼사오육칠팔구십])[0-9일이삼사오육칠팔구십]+\s*(?:일|주|시간|분)\s*마다")
 _KO_DAILY = re.compile(r"매일|날마다|하루\s*한\s*번|아침마다|저녁마다|밤마다|점심마다")
 _KO_WEEKDAYS = re.compile(r"평일\s*마다|매\s*평일|주중\s*마다|평일에는|평일엔|월요일부터\s*금요일까지\s*매일")
 _KO_WEEKENDS = re.compile(r"주말\s*마다|매\s*주말|주말에는|주말엔")
@@ -135,6 +264,8 @@ def repeat_in(text: str) -> Repeat | None:
     """The repeat a promise's words ask for, or None (said once, or a repeat this version does not keep)."""
     if said_but_unkept(text):
         return None
+    if (stepped := _stepped(text)) is not None:   # before the named days: "every other Monday" is every two weeks
+        return stepped
     if _EN_WEEKDAYS.search(text) or _KO_WEEKDAYS.search(text):
         return Repeat(WEEKDAYS)
     if _EN_WEEKENDS.search(text) or _KO_WEEKENDS.search(text):
@@ -161,11 +292,17 @@ _KO_SPAN = re.compile(r"\s*(?:매일|날마다|하루\s*한\s*번|아침마다|�
                       r"매\s*주\s*(?:(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r")*" + _KO_DAY + r"요일)?)(?=\s|$)")
 
 
+_EN_STEP_SPAN = re.compile(r"(?:\s*,)?\s*(?:\bon\s+)?(?:" + _EN_STEP.pattern + r")", re.IGNORECASE)
+_KO_STEP_SPAN = re.compile(r"\s*(?:" + _KO_STEP.pattern + r")(?:\s*씩)?(?:\s*(?:으로|로))?(?=\s|$)")
+
+
 def without_repeat(desc: str) -> str:
     """The description with the words of a kept repeat taken out: "walk the dog every morning" -> "walk the dog",
     "평일마다 스트레칭하기" -> "스트레칭하기". A description that would be left empty is kept as it was."""
-    if repeat_in(desc) is None:
+    if (rule := repeat_in(desc)) is None:
         return desc
+    if rule.stepped:
+        desc = _KO_STEP_SPAN.sub(" ", _EN_STEP_SPAN.sub("", desc))
     left = re.sub(r"\s{2,}", " ", _KO_SPAN.sub(" ", _EN_SPAN.sub("", desc))).strip(" ,")
     return left or desc
 
@@ -234,8 +371,13 @@ def skip_day(cleaned: str) -> int | None:
 
 
 def said_but_unkept(text: str) -> bool:
-    """"Every other day", "every 2 hours", "매년": a repeat this version cannot keep (the promise is kept once)."""
-    return bool(_EN_UNKEPT.search(text) or _KO_UNKEPT.search(text))
+    """"Every few days", "every 5 minutes", "every second Tuesday of the month", "며칠마다": a repeat this version cannot
+    keep (the promise is kept once)."""
+    if _EN_UNKEPT.search(text) or _KO_UNKEPT.search(text):
+        return True
+    if (said := _step_said(text)) is not None:
+        return not _step_kept(*said)
+    return bool(_EN_LOOSE.search(text) or _KO_LOOSE.search(text))
 
 
 def _en_named(text: str) -> set[int]:
@@ -290,6 +432,10 @@ def next_day_after(repeat: Repeat, now_ms: int, tz: tzinfo) -> int:
     now = datetime.fromtimestamp(now_ms / 1000, tz)
     end_of_today = int(datetime.combine(now.date(), datetime.min.time().replace(hour=23, minute=59), tzinfo=tz)
                        .timestamp() * 1000)
+    if repeat.step_ms is not None:   # "every 2 hours", done: two hours from now
+        return now_ms + repeat.step_ms
+    if repeat.stepped:   # "이틀마다 화분 물 주기", done today: by the end of the day two days on
+        return _step_from(repeat, end_of_today, 1, tz)
     return next_due(repeat, end_of_today, end_of_today, tz)
 
 
@@ -299,6 +445,8 @@ def settle(repeat: Repeat, due_ms: int, tz: tzinfo) -> tuple[Repeat, int]:
     """The rule made definite by the first due ("every week" falls on the due's weekday, "every month" on its day of
     the month) and the first due moved onto a day the rule falls on ("every weekday at 7" said on a Saturday:
     Monday at 7, not Sunday)."""
+    if repeat.stepped:   # "every other day at 6": from the due, as said
+        return repeat, due_ms
     local = datetime.fromtimestamp(due_ms / 1000, tz)
     if repeat.monthly and not repeat.month_day:
         repeat = Repeat(monthly=True, month_day=local.day)
@@ -316,7 +464,7 @@ def today_if_it_falls(repeat: Repeat, due_ms: int, now_ms: int, tz: tzinfo, said
     """The first due of a weekly rule said on a day it falls ("every Sunday at 8am" at 7 on a Sunday): a bare weekday
     of a one-off promise means the next one, a week ahead, but a rule that falls today at a time not yet passed
     begins today. Kept a week ahead when the words put the start later ("starting next week", "다음 주부터")."""
-    if repeat.monthly or _LATER_START.search(said):
+    if repeat.monthly or repeat.stepped or _LATER_START.search(said):
         return due_ms
     local = datetime.fromtimestamp(due_ms / 1000, tz)
     now = datetime.fromtimestamp(now_ms / 1000, tz)
@@ -330,6 +478,8 @@ def clock_kept(repeat: Repeat, said: time, due_ms: int, tz: tzinfo) -> Repeat:
     """The rule with the clock time it falls at (`said`) kept only when the due is not at it: "every day at 2:30"
     rolled into New York's 2027-03-14 (no 2:30 that night) is due at 3:30 and comes back at 2:30, not at 3:30 for
     good (pass 47b)."""
+    if repeat.step_ms is not None:   # "every 2 hours" falls on another clock time each time
+        return replace(repeat, at=None)
     wall = datetime.fromtimestamp(due_ms / 1000, tz).time().replace(second=0, microsecond=0)
     return replace(repeat, at=None if wall == said.replace(second=0, microsecond=0) else said)
 
@@ -339,6 +489,8 @@ def next_due(repeat: Repeat, due_ms: int, now_ms: int, tz: tzinfo) -> int:
     change keeps 8 AM at 8 AM) on the first day the rule falls on after both. Closed before the middle of the time
     since the rule last fell (Saturday 2 PM for "every day at 8", due Sunday 8 AM), it was the time before that was
     done: it comes back at `due_ms` itself. A daemon off for a week opens the next one, not the seven it missed."""
+    if repeat.stepped:
+        return _next_step(repeat, due_ms, now_ms, tz)
     repeat, due_ms = settle(repeat, due_ms, tz)
     local = datetime.fromtimestamp(due_ms / 1000, tz)
     if now_ms < due_ms:
@@ -346,6 +498,36 @@ def next_due(repeat: Repeat, due_ms: int, now_ms: int, tz: tzinfo) -> int:
         if before is not None and now_ms < before + (due_ms - before) // 2:
             return due_ms
     return _next_on(repeat, local, after_ms=max(due_ms, now_ms), tz=tz)
+
+
+def _step_from(repeat: Repeat, due_ms: int, k: int, tz: tzinfo) -> int:
+    """The time `k` steps after (or before, k < 0) the due: a step under a day in absolute time, days and weeks at the
+    due's local clock time (8 AM stays 8 AM over a DST change), a year on the due's date (Feb 29: Feb 28 in other years)."""
+    if (step := repeat.step_ms) is not None:
+        return due_ms + k * step
+    local = datetime.fromtimestamp(due_ms / 1000, tz)
+    clock = repeat.at or local.time()
+    if repeat.yearly:
+        year = local.year + k
+        day = date(year, local.month, min(local.day, calendar.monthrange(year, local.month)[1]))
+    else:
+        day = local.date() + timedelta(days=k * repeat.step * (7 if repeat.unit == "w" else 1))
+    return int(datetime.combine(day, clock, tzinfo=tz).timestamp() * 1000)
+
+
+def _next_step(repeat: Repeat, due_ms: int, now_ms: int, tz: tzinfo) -> int:
+    """`next_due` of a stepped rule: the first step after both the due and now; closed before the middle of the step
+    before the due, it was the one before that was done, and the due stands."""
+    if now_ms < due_ms and now_ms < due_ms - (due_ms - _step_from(repeat, due_ms, -1, tz)) // 2:
+        return due_ms
+    after = max(due_ms, now_ms)
+    span = _step_from(repeat, due_ms, 1, tz) - due_ms   # about a step: jump near `after`, then walk (DST, Feb 29)
+    k = max(1, (after - due_ms) // max(span, 1))
+    while k > 1 and _step_from(repeat, due_ms, k - 1, tz) > after:
+        k -= 1
+    while (at := _step_from(repeat, due_ms, k, tz)) <= after:
+        k += 1
+    return at
 
 
 def _previous_on(repeat: Repeat, local: datetime, *, tz: tzinfo) -> int | None:
@@ -372,6 +554,8 @@ def _next_on(repeat: Repeat, local: datetime, *, after_ms: int, tz: tzinfo) -> i
 
 def describe(repeat: Repeat, lang: Lang) -> str:
     """"every day", "every weekday", "every Monday and Thursday", "every month"; "매일", "평일마다", "매주 월·목요일"."""
+    if repeat.stepped:
+        return _describe_step(repeat, lang)
     if lang == "ko":
         if repeat.monthly:
             return f"매달 {repeat.month_day}일" if repeat.month_day else "매달"
@@ -386,6 +570,29 @@ def describe(repeat: Repeat, lang: Lang) -> str:
         return named
     days = [_EN_NAMES[d] for d in sorted(repeat.days)] or ["week"]
     return "every " + (days[0] if len(days) == 1 else ", ".join(days[:-1]) + " and " + days[-1])
+
+
+def _describe_step(repeat: Repeat, lang: Lang) -> str:
+    """"every 2 hours", "every other day", "every 3 weeks", "every year"; "2시간마다", "이틀마다", "3주마다", "매년"."""
+    n, unit = repeat.step, repeat.unit
+    if lang == "ko":
+        if repeat.yearly:
+            return "매년"
+        if (n, unit) == (1, "h"):
+            return "매시간"
+        if unit == "d" and n in (2, 3, 4):
+            return {2: "이틀마다", 3: "사흘마다", 4: "나흘마다"}[n]
+        if (n, unit) == (2, "w"):
+            return "격주로"
+        return f"{n}{ {'m': '분', 'h': '시간', 'd': '일', 'w': '주'}[unit]}마다"
+    if repeat.yearly:
+        return "every year"
+    word = {"m": "minute", "h": "hour", "d": "day", "w": "week"}[unit]
+    if n == 1:
+        return f"every {word}"
+    if n == 2 and unit in ("d", "w"):
+        return f"every other {word}"
+    return f"every {n} {word}s"
 
 
 def _ordinal(n: int) -> str:

@@ -434,6 +434,10 @@ class OpenLoopService:
         if loop.repeat is not None and loop.due_ms is None:   # "주말마다 청소하기": a habit, not a promise going stale
             return loop.created_ms + REPEAT_MAX_AGE_MS
         at = rules.expires_at_ms(loop, self.expire_after_ms, self.max_age_ms)
+        if loop.due_ms is not None and (rule := repeats.from_key(loop.repeat)) is not None \
+                and (step := rule.step_ms) is not None and step // 2 < self.expire_after_ms:
+            # "every 2 hours": gone half a step after its time, so the next one opens at its own (not 6 hours on)
+            return max(loop.due_ms, loop.remind_ms or 0) + step // 2
         return at if loop.remind_ms is None else max(at, loop.remind_ms + self.expire_after_ms)
 
     def unexpired(self) -> list[OpenLoop]:
@@ -569,6 +573,10 @@ class OpenLoopService:
             if proposed.due_ms is None and (hour := repeats.hour_said(said)) is not None:   # "every morning": 9 AM
                 rule, due = repeats.first_at(rule, hour, self.now_ms(), self.tz)
                 return replace(proposed, due_ms=due, repeat=rule.key)
+            if proposed.due_ms is None and (step := rule.step_ms) is not None:
+                # "remind me to drink water every two hours": the first one a step from now (on the minute)
+                due = -(-(self.now_ms() + step) // 60_000) * 60_000
+                return replace(proposed, due_ms=due, remind_ms=due, repeat=rule.key)
             if proposed.due_ms is None:   # "remind me every day to take my pills": kept, and asked when (the desk)
                 return replace(proposed, repeat=rule.key)
             rule, due = repeats.settle(rule, proposed.due_ms, self.tz)
@@ -576,6 +584,8 @@ class OpenLoopService:
         except (ValueError, OverflowError, OSError):
             return proposed   # kept once
         remind = None if proposed.remind_ms is None else proposed.remind_ms + (due - proposed.due_ms)
+        if rule.step_ms is not None and remind is None:   # said at its time, not an hour and ten minutes before each
+            remind = due
         return replace(proposed, due_ms=due, remind_ms=remind, repeat=rule.key)
 
     # ------------------------------------------------------------ the judge's pipeline

@@ -472,7 +472,7 @@ def test_a_repeating_chore_done_comes_back_next_week(afternoon):
 
 @pytest.mark.parametrize(("said", "reply"), [
     ("내일 치과 예약 있어", "적어 둘게요: 치과 예약, 내일."),
-    ("격주 금요일 팀 회식", "적어 둘게요: 팀 회식, 다음 주 금요일. 그렇게 반복하지는 못해서 한 번만 적어 뒀어요."),
+    ("격주 금요일 팀 회식", "적어 둘게요: 팀 회식, 다음 주 금요일부터 격주로."),
     ("금요일 보고서 마감", "적어 둘게요: 보고서 마감, 다음 주 금요일까지."),
 ])
 def test_an_appointment_of_a_day_is_on_that_day_a_deadline_by_it(afternoon, said, reply):

@@ -251,7 +251,7 @@ def test_everything_of_one_day_is_cancelled_after_a_yes(desk):
 
 def test_reminders_stopped_of_a_promise_named_by_its_thing(desk):
     said = said_to(desk, "Also remind me to drink water every two hours.", "Stop the water reminders.")
-    assert said[1] == "OK, no reminders for drink water every two hours. It stays on your agenda."
+    assert said[1] == "OK, no reminders for drink water. It stays on your agenda."
 
 
 def test_what_to_bring_somewhere_is_read_from_the_agenda(desk):

@@ -62,11 +62,50 @@ def test_the_repeat_is_read_from_the_words(said, key):
     assert repeats.from_key(key) == rule
 
 
-@pytest.mark.parametrize("said", ["remind me every other day to water the cactus", "stretch every 2 hours",
-                                  "renew the passport every year", "2일마다 물 주기", "매년 생일 챙기기",
-                                  "I'll call Bob tomorrow", "call everyone on Monday"])
-def test_a_repeat_this_version_does_not_keep_or_none_is_no_rule(said):
+@pytest.mark.parametrize(("said", "key", "desc"), [
+    ("remind me every other day to water the cactus", "every:2d", "remind me to water the cactus"),
+    ("stretch every 2 hours", "every:2h", "stretch"),
+    ("remind me to drink water every two hours", "every:2h", "remind me to drink water"),
+    ("check the oven every couple of hours", "every:2h", "check the oven"),
+    ("stretch every hour", "every:1h", "stretch"),
+    ("stand up every 90 minutes", "every:90m", "stand up"),
+    ("every other Monday team sync", "every:2w", "team sync"),
+    ("get a haircut every 6 weeks", "every:6w", "get a haircut"),
+    ("water the tomatoes every third day", "every:3d", "water the tomatoes"),
+    ("renew the passport every year", "yearly", "renew the passport"),
+    ("2일마다 물 주기", "every:2d", "물 주기"),
+    ("이틀마다 화분 물 주기", "every:2d", "화분 물 주기"),
+    ("사흘에 한 번 산책하기", "every:3d", "산책하기"),
+    ("격일로 운동하기", "every:2d", "운동하기"),
+    ("2시간마다 물 마시기", "every:2h", "물 마시기"),
+    ("두 시간마다 스트레칭", "every:2h", "스트레칭"),
+    ("매시간 물 마시기", "every:1h", "물 마시기"),
+    ("30분마다 눈 운동", "every:30m", "눈 운동"),
+    ("격주 금요일 팀 회식", "every:2w", "팀 회식"),
+    ("2주마다 미용실 가기", "every:2w", "미용실 가기"),
+    ("매년 생일 챙기기", "yearly", "생일 챙기기"),
+])
+def test_a_step_from_the_due_is_read_and_its_words_leave_the_promise(said, key, desc):
+    """The fifty-first session's "remind me to drink water every two hours": "I can't repeat it that way, so that's
+    once" (and so for "every other day", "격주", "매년"): a step from the due is a rule now."""
+    rule = repeats.repeat_in(said)
+    assert rule is not None and rule.key == key and not repeats.said_but_unkept(said)
+    assert repeats.from_key(key) == rule
+    assert repeats.without_repeat(said) == desc
+
+
+@pytest.mark.parametrize("said", ["water the plants every few days", "check the pot every 5 minutes",
+                                  "book club every second Tuesday of the month", "renew it every 2 years",
+                                  "며칠마다 청소하기", "5분마다 확인하기", "every 2-3 days mop the floor"])
+def test_a_repeat_this_version_does_not_keep_is_no_rule_and_said_unkept(said):
     assert repeats.repeat_in(said) is None
+    assert repeats.said_but_unkept(said)
+
+
+@pytest.mark.parametrize("said", ["I'll call Bob tomorrow", "call everyone on Monday", "the weekly report",
+                                  "월요일에 보고서 내기", "12월 15일 전에 학회 비행기표 예매해야 해"])
+def test_none_is_no_rule(said):
+    assert repeats.repeat_in(said) is None and not repeats.said_but_unkept(said)
 
 
 def test_an_unknown_stored_key_is_kept_once_with_a_line(caplog):
@@ -189,9 +228,62 @@ def test_a_reminder_without_a_time_asks_when_and_the_answer_keeps_the_repeat(tmp
 
 def test_a_repeat_this_version_does_not_keep_is_kept_once_and_said_so(tmp_path, korean, clock):
     desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "I need to water the cactus every few days at 6pm") == [
+        "Got it: water the cactus every few days, tonight at 6 PM. I can't repeat it that way, so that's once."]
+    assert _open(desk) == [("water the cactus every few days", "Sat 2026-12-05 18:00", None)]
+
+
+def test_every_other_day_is_kept_and_comes_back_two_days_on(tmp_path, korean, clock):
+    desk = _desk(tmp_path, korean, clock)
     assert said_to(desk, "I need to water the cactus every other day at 6pm") == [
-        "Got it: water the cactus every other day, tonight at 6 PM. I can't repeat it that way, so that's once."]
-    assert _open(desk) == [("water the cactus every other day", "Sat 2026-12-05 18:00", None)]
+        "Got it: water the cactus, tonight at 6 PM, then every other day."]
+    assert _open(desk) == [("water the cactus", "Sat 2026-12-05 18:00", "every:2d")]
+    clock.set_local("2026-12-05 18:30")
+    said_to(desk, "I watered the cactus")
+    assert _open(desk) == [("water the cactus", "Mon 2026-12-07 18:00", "every:2d")]
+
+
+def test_every_two_hours_starts_two_hours_on_is_said_at_its_time_and_the_next_opens_at_its_own(tmp_path, korean, clock):
+    """Not done, an every-2-hours reminder leaves the agenda half a step after its time (not 6 hours on, when the
+    next three would have passed), so the next opens at its own time; reminded at it, not an hour before."""
+    desk = _desk(tmp_path, korean, clock)
+    assert said_to(desk, "remind me to drink water every two hours") == [
+        "I'll remind you: drink water, today at 4 PM, then every 2 hours."]
+    [loop] = desk.service.agenda()
+    assert (_local(loop.due_ms), _local(loop.remind_ms), loop.repeat) == ("Sat 2026-12-05 16:00", "Sat 2026-12-05 16:00",
+                                                                          "every:2h")
+    from jarvisd.reflect.reminders import plan_reminders
+    assert [_local(p.fire_ms) for p in plan_reminders(desk.service.agenda(), now_ms=clock() * 1000, tz=SEOUL)] == [
+        "Sat 2026-12-05 16:00"]
+    clock.set_local("2026-12-05 17:01")   # half a step on: the next opens
+    desk.service.expire()
+    [loop] = desk.service.agenda()
+    assert (_local(loop.due_ms), _local(loop.remind_ms)) == ("Sat 2026-12-05 18:00", "Sat 2026-12-05 18:00")
+    clock.set_local("2026-12-05 18:10")
+    said_to(desk, "I drank water")   # done just after: the next, two hours from its time
+    assert _open(desk) == [("drink water", "Sat 2026-12-05 20:00", "every:2h")]
+
+
+@pytest.mark.parametrize(("rule", "due", "now", "then"), [
+    ("every:2h", "2026-12-05 16:00", "2026-12-05 16:10", "Sat 2026-12-05 18:00"),
+    ("every:2h", "2026-12-05 16:00", "2026-12-05 14:30", "Sat 2026-12-05 16:00"),   # the one before was done
+    ("every:2h", "2026-12-05 16:00", "2026-12-06 01:30", "Sun 2026-12-06 02:00"),   # the daemon was off: the next
+    ("every:90m", "2026-12-05 16:00", "2026-12-05 16:00", "Sat 2026-12-05 17:30"),
+    ("every:3d", "2026-12-05 09:00", "2026-12-05 09:30", "Tue 2026-12-08 09:00"),
+    ("every:3d", "2026-12-05 09:00", "2026-12-20 12:00", "Wed 2026-12-23 09:00"),
+    ("every:2w", "2026-12-11 23:59", "2026-12-11 20:00", "Fri 2026-12-25 23:59"),
+    ("yearly", "2027-03-03 23:59", "2027-03-03 10:00", "Fri 2028-03-03 23:59"),
+    ("yearly", "2028-02-29 09:00", "2028-02-29 10:00", "Wed 2029-02-28 09:00"),
+])
+def test_a_step_comes_back_after_the_due_and_now(rule, due, now, then):
+    assert _local(repeats.next_due(repeats.from_key(rule), _at(due), _at(now), SEOUL)) == then
+
+
+def test_every_other_day_keeps_its_clock_time_over_a_dst_change():
+    """New York springs forward on 2027-03-14: every other day at 8 AM stays at 8 AM."""
+    rule = repeats.from_key("every:2d")
+    then = repeats.next_due(rule, _at("2027-03-13 08:00", NEW_YORK), _at("2027-03-13 09:00", NEW_YORK), NEW_YORK)
+    assert _local(then, NEW_YORK) == "Mon 2027-03-15 08:00"
 
 
 @pytest.mark.parametrize(("said", "row"), [
@@ -519,6 +611,6 @@ def test_a_repeat_not_kept_is_said_before_the_question_that_waits_for_an_answer(
     """The fiftieth session: "… When should I remind you? I can't repeat it that way, so that's once." ended on the note,
     and the question the next words answer was lost in the middle."""
     desk = _desk(tmp_path, korean, clock)
-    assert said_to(desk, "remind me to stretch every hour", "2시간마다 물 마시라고 알려줘") == [
-        "Got it: stretch every hour. I can't repeat it that way, so that's once. When should I remind you?",
-        "적어 둘게요: 2시간마다 물 마시기. 그렇게 반복하지는 못해서 한 번만 적어 뒀어요. 언제 알려 드릴까요?"]
+    assert said_to(desk, "remind me to stretch every few days", "며칠마다 물 마시라고 알려줘") == [
+        "Got it: stretch every few days. I can't repeat it that way, so that's once. When should I remind you?",
+        "적어 둘게요: 며칠마다 물 마시기. 그렇게 반복하지는 못해서 한 번만 적어 뒀어요. 언제 알려 드릴까요?"]
