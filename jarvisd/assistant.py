@@ -14,6 +14,7 @@ import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,7 @@ from jarvisd.llm.base import BackendError, Message
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
-from jarvisd.memory.dated_facts import before_told_day, told_day
+from jarvisd.memory.dated_facts import before_told_day, day_before, days_before, deed_before, told_day
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.episodes import exchange_of
 from jarvisd.memory.fact_asked import (
@@ -285,9 +286,11 @@ class Assistant:
         day put on the agenda and the reminder that long before it, by the desk's own rules; None when the agenda
         already names it or no kept fact gives its day (the desk reads the words as before)."""
         amount, thing = before_told_day(text) or ("", "")
-        asked = FactAsked(re.sub(r"^(?:my|our)\s+", "", thing, flags=re.IGNORECASE), "en")
-        if facts_meant(asked, [loop.desc for loop in self.desk.service.agenda()]):
-            return None
+        named = re.sub(r"^(?:my|our)\s+", "", thing, flags=re.IGNORECASE)
+        asked = FactAsked(named, "en")
+        if any(re.sub(r"^(?:my|our|your)\s+", "", loop.desc, flags=re.IGNORECASE).casefold() == named.casefold()
+               for loop in self.desk.service.agenda()):
+            return None   # the day itself is on the agenda ("Julia's birthday"); not "buy a gift for Julia's birthday"
         try:
             with self.memory.health.guard("reading a remembered day"):
                 kept = [item.content for item in self.memory.told_facts(
@@ -297,9 +300,21 @@ class Assistant:
         day = next((day for i in facts_meant(asked, kept) if (day := told_day(said_of(kept[i]))) is not None), None)
         if day is None:   # (SmolLM2 answered "(2026-12-06)"; the desk kept "two days before my anniversary", no due)
             return day_not_told(thing, amount)
+        if (deed := deed_before(text)) is not None and (days := days_before(amount)) is not None:
+            return self._deed_before_day(deed, thing, day, days, session)
         first = self.desk.handle(f"Remind me about {thing} on {day}", session)
         then = self.desk.handle(f"Remind me {amount} before", session) if first is not None else None
         return (then or first).text if first is not None else None
+
+    def _deed_before_day(self, deed: str, thing: str, day: str, days: int, session: str) -> str | None:
+        """"Remind me three days before my sister's birthday to buy a gift": the deed due that many days before the told
+        day ("buy a gift for my sister's birthday", by January 6), through the desk's own rules; None when the day's
+        words name no date."""
+        service = self.desk.service
+        on = day_before(day, days, datetime.fromtimestamp(service.now_ms() / 1000, service.tz))
+        said = self.desk.handle(f"Remind me to {deed} for {thing} on {on:%B} {on.day}, {on.year}", session) \
+            if on is not None else None
+        return None if said is None else said.text
 
     def _fact_corrected(self, text: str, session: str) -> str | None:
         """"Actually it's 214" right after "Remembered: my gym locker is number 212" as `/remember` of the fact with the

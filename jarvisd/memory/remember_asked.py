@@ -69,7 +69,10 @@ _EN_ABOUT_ME = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i'm|i\s+am)\s+(?:(?i:aller
 _EN_PREFER = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i)\s+(?:(?i:really|much|usually|always|generally)\s+)?(?i:prefer)\s+"
                         r"(?!(?i:not|to\s+not|you|that|it|this)\b).{2,80}|(?i:i)\s+(?i:don't|do\s+not|never|can't|cannot)\s+"
                         r"(?i:eat|drink)\s+(?!(?i:now|today|tonight|anymore|much|enough|it|that|this|there|here)\b).{2,60})")
-_NOT_A_VALUE = re.compile(r"(?:not|n't|broken|wrong|dead|lost|missing|stolen|expired|low|empty|full|off|on|ringing|busy|stuck|"
+_NOT_A_VALUE = re.compile(r"(?:not|n't|broken|wrong|dead|lost|missing|stolen|expired|low|empty|full|off|"
+                          # "my phone is on", not "my sister's birthday is on January 9th" (a date: the fifty-seventh
+                          # session's chat, "I see." and nothing kept)
+                          r"on(?!\s+(?:the\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d))|ringing|busy|stuck|"
                           r"locked|down|up|out|gone|fine|ok|okay|good|bad|working|too|so|very|really|still|already|probably|"
                           r"kind\s+of|a\s+bit|coming|soon|today|tomorrow|tonight|next|this|in\s+\d|at\s+\d|the\s+same|"
                           r"what|where|when|who|how|why|correct|right|weird|strange|annoying|terrible|great|awesome|"

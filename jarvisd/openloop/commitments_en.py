@@ -122,6 +122,17 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"takes\s+off|starts|begins|lands|boards|is\s+leaving|is\s+starting)\s+"
                             r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|every\s+(?:day|weekday|week|morning|evening|"
                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+    # "the kids have a dentist appointment on Wednesday at 4:15", "Emma has soccer practice Tuesday at 5", "my wife has a
+    # work dinner Friday at 7" (the fifty-seventh session: SmolLM2's "The kids are going to the dentist appointment on
+    # Wednesday at 4:15.", nothing kept): someone else's appointment with its time, kept as "dentist appointment for the
+    # kids" (`owner`)
+    ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+|plus),?\s+)*"
+                            r"(?P<owner>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+(?!has\b|have\b|got\b|'s\b)[a-z][\w'-]*)?"
+                            r"|(?!(?:he|she|they|it|who|that|this|there|everyone|everybody|someone|somebody|nobody|one|i|we|you|"
+                            r"what|which|where|when|how|why|each|every|all|both|either|neither)\b)[a-z][\w'-]*)"
+                            r"\s+(?:has|have|has\s+got|have\s+got|'s\s+got|got)\s+(?:(?:a|an|his|her|their|the|another)\s+)?"
+                            r"(?P<who>(?:[\w'-]+\s+){0,3}?(?:" + _EVENT_NOUNS[3:-1] + r"|dinner|lunch|brunch|breakfast)s?)\s+"
+                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "the essay is due monday at midnight", "my lab report is due friday by noon" (the fifty-sixth session's student:
     # "I see.", then SmolLM2's "I'm sorry for your loss"): a piece of work due, kept as its name
     ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
@@ -261,6 +272,8 @@ def _triggers(sen: str, low: str, start: int) -> list[_Trigger]:
             if m.start() < start:
                 continue
             who = sen[m.start("who"):m.end("who")] if m.groupdict().get("who") else ""
+            if m.groupdict().get("owner"):   # "the kids have a dentist appointment …": whose it is, after it
+                who = f"{who} for {sen[m.start('owner'):m.end('owner')]}"
             trigger = _Trigger(kind, m.start(), m.end(), who=who)
             if kind in ("remind", "note"):
                 trigger = _remind_link(low, trigger)

@@ -230,12 +230,16 @@ _EN_REDO = (r"(?:(?:make|change|move|push|put|bump|shift|reschedule|set)\s+(?:it
             r"|i\s+meant?\s+|i\s+said\s+|(?:can|could)\s+we\s+(?:do|make\s+it|say)\s+|let'?s\s+(?:say|do|make\s+it)\s+|how\s+about\s+"
             r"|(?:that|it)\s+(?:should|needs\s+to|has\s+to)\s+be\s+|(?:that|it)\s+should(?:'ve|\s+have)\s+been\s+)")
 _EN_MOVE = r"(?:make|move|change|push|put|reschedule|shift|bump|postpone|delay)"   # "postpone the email till Tuesday"
+# "move the dentist to Thursday same time" (the fifty-seventh session: to the model): the clock time kept is the move's
+# own rule already, the words say nothing more
+_EN_SAME_TIME = r"(?:\s*,?\s+(?:at\s+)?(?:the\s+)?same\s+time(?:\s+as\s+(?:before|usual))?)?"
 _EN_CORRECT = [
-    rf"(?:{_EN_CUE}[\s,]+)+{_EN_REDO}?(?P<x>.+)",
-    rf"{_EN_REDO}(?P<x>.+)",
+    rf"(?:{_EN_CUE}[\s,]+)+{_EN_REDO}?(?P<x>.+?){_EN_SAME_TIME}",
+    rf"{_EN_REDO}(?P<x>.+?){_EN_SAME_TIME}",
     # "move the vet to Saturday", "make the passport renewal December 23 instead": the desk applies it only
     # when the words hold a time and name an open promise
-    rf"(?:{_EN_CUE}[\s,]+)*(?:please\s+|can\s+you\s+|could\s+you\s+)?{_EN_MOVE}\s+(?P<x>(?!it\b|that\b).+?)(?:\s+please)?",
+    rf"(?:{_EN_CUE}[\s,]+)*(?:please\s+|can\s+you\s+|could\s+you\s+)?{_EN_MOVE}\s+(?P<x>(?!it\b|that\b).+?){_EN_SAME_TIME}"
+    r"(?:\s+please)?",
 ]
 
 

@@ -530,5 +530,13 @@ def _resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date
     # a part of the day counts where it touches the clock time, else where it touches the day
     near = [x for mention in (clock_m, day_m) for g in groups if any(y is mention for y in g) for x in g]
     part = next((x.meaning.part for x in near if x.meaning.part), None)
+    if part is None and not clock[2] and (meal := _MEAL.search(text)) is not None:
+        part = _MEAL_PARTS[" ".join(meal[1].lower().split())]   # "dinner with Ann on Friday at 7" is 7 PM (the fifty-seventh session: 7 AM)
     return When(w.clock_at(clock, part, day, now), True, spans, day_m is not None)
+
+
+# a meal or an evening out said with a bare hour decides its half of the day, as a part of the day would
+_MEAL = re.compile(r"\b(dinner|supper|drinks|date\s+night|breakfast|brunch|lunch)\b", re.IGNORECASE)
+_MEAL_PARTS = {"dinner": "evening", "supper": "evening", "drinks": "evening", "date night": "evening", "breakfast": "morning",
+               "brunch": "lunch", "lunch": "lunch"}
 

@@ -331,3 +331,37 @@ async def test_a_reminder_before_a_day_told_as_a_fact(tmp_path):
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+async def test_a_deed_before_a_day_told_as_a_fact_is_due_that_long_before_it(tmp_path):
+    """The fifty-seventh session's chat: "my sister's birthday is on January 9th" answered "I see." and kept nothing
+    ("on" read as "my phone is on"), and "remind me three days before my sister's birthday to buy a gift" answered "I
+    couldn't find the sister's birthday on your agenda". Now the fact is kept and the gift is due three days before."""
+    from datetime import date, datetime
+
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        assert await assistant.answer("my sister's birthday is on January 9th", session="s") == \
+            "Remembered: my sister's birthday is on January 9th"
+        assert await assistant.answer("when is my sister's birthday?", session="s") == \
+            "You told me your sister's birthday is on January 9th."
+        said = await assistant.answer("remind me three days before my sister's birthday to buy a gift", session="s")
+        assert said.startswith("I'll remind you: buy a gift for your sister's birthday, by ") and "January 6" in said
+        await assistant.answer("Our anniversary is March 3.", session="s")
+        said = await assistant.answer("Remind me to book a table two days before our anniversary.", session="s")
+        assert said.startswith("I'll remind you: book a table for your anniversary, by ") and "March 1" in said
+        tz = assistant.agenda.tz
+        rows = {loop.desc: datetime.fromtimestamp(loop.due_ms / 1000, tz).date() for loop in assistant.agenda.agenda()}
+        today = datetime.now(tz).date()
+        gift = date(today.year + (today > date(today.year, 1, 6)), 1, 6)
+        assert rows["buy a gift for my sister's birthday"] == gift
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("said", ["my phone is on", "my phone is on silent", "my car is on the driveway"])
+def test_guard_a_state_with_on_is_no_fact(said):
+    from jarvisd.memory.remember_asked import told_fact
+
+    assert told_fact(said) is None

@@ -297,3 +297,42 @@ def test_a_reminder_before_leaving_for_a_promise_is_of_that_promise(desk):
     said = said_to(desk, "I have to pick up Emma from soccer at 5:30 every Tuesday and Thursday.",
                    "Remind me 10 minutes before I have to leave for soccer.")
     assert said[1] == "OK, I'll remind you today at 5:20 PM: pick up Emma from soccer."
+
+
+# ---------------------------------------------------------------- the fifty-seventh session's family day
+
+@pytest.mark.parametrize("said, reply, rows", [
+    ("also the kids have a dentist appointment on Wednesday at 4:15",
+     "Got it: dentist appointment for the kids, tomorrow at 4:15 PM.", [("dentist appointment for the kids", "2026-12-02 16:15")]),
+    ("Emma has soccer practice Thursday at 5", "Got it: soccer practice for Emma, Thursday at 5 PM.",
+     [("soccer practice for Emma", "2026-12-03 17:00")]),
+    ("my son has a doctor's appointment tomorrow at 10", "Got it: doctor's appointment for your son, tomorrow at 10 AM.",
+     [("doctor's appointment for my son", "2026-12-02 10:00")]),
+    ("the kids have swim lessons on Saturday at 9am", "Got it: swim lessons for the kids, Saturday at 9 AM.",
+     [("swim lessons for the kids", "2026-12-05 09:00")]),
+    # a meal said with a bare hour is its half of the day (before: 7 AM)
+    ("my wife has a work dinner Friday at 7", "Got it: work dinner for your wife, Friday at 7 PM.",
+     [("work dinner for my wife", "2026-12-04 19:00")]),
+    ("I have dinner with Ann on Friday at 7", "Got it: dinner with Ann, Friday at 7 PM.", [("dinner with Ann", "2026-12-04 19:00")]),
+])
+def test_someone_elses_appointment_with_its_time_is_kept_as_theirs(desk, said, reply, rows):
+    """The fifty-seventh session's chat: "the kids have a dentist appointment on Wednesday at 4:15" went to SmolLM2 ("The
+    kids are going to the dentist appointment on Wednesday at 4:15.") and nothing was kept; "move the dentist to
+    Thursday same time" and "what time is the dentist?" then found nothing."""
+    assert said_to(desk, said) == [reply]
+    assert agenda_rows(desk) == rows
+
+
+@pytest.mark.parametrize("said", ["he has a meeting at 5", "the kids have a cold", "Emma has a test", "my phone has a call at 5 percent",
+                                  "what do the kids have this week"])
+def test_guard_no_appointment_of_someone_else_without_a_time_or_a_name(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
+
+
+def test_an_appointment_moved_to_another_day_at_the_same_time(desk):
+    said = said_to(desk, "the kids have a dentist appointment on Wednesday at 4:15", "move the dentist to Thursday same time",
+                   "move it to Friday, same time", "what time is the dentist?")
+    assert said[1:] == ["Updated: dentist appointment for the kids, now Thursday at 4:15 PM.",
+                        "Updated: dentist appointment for the kids, now Friday at 4:15 PM.",
+                        "Dentist appointment for the kids is Friday at 4:15 PM."]
