@@ -58,7 +58,7 @@ def test_the_next_one_skips_what_is_overdue_and_counts_it(moving):
 
 def test_what_is_next_and_next_week_keep_their_answers(desk):
     said = said_to(desk, TRASH, "what's next", "다음 주 할 일 뭐야", "what's due next week")
-    assert said[1] == "You have one thing on your agenda: take out the trash, by the end of today."
+    assert said[1] == "Next up: take out the trash, by the end of today."
     assert said[2].startswith("다음 주에 할 일은 없어요.")
     assert said[3].startswith("Nothing is due next week.")
 

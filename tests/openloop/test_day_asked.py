@@ -36,10 +36,16 @@ def test_guard_other_questions_are_not_a_day_asked(text):
     assert asked_day(text) is None
 
 
-@pytest.mark.parametrize("ask", ["what's next?", "how many things are on my agenda?", "what do I have next?"])
-def test_whats_next_and_how_many_are_the_agenda(desk, ask):
+def test_how_many_is_the_agenda(desk):
     said_to(desk, "I need to call Bob at 3pm tomorrow")
-    assert said_to(desk, ask) == ["You have one thing on your agenda: call Bob, tomorrow at 3 PM."]
+    assert said_to(desk, "how many things are on my agenda?") == ["You have one thing on your agenda: call Bob, tomorrow at 3 PM."]
+
+
+@pytest.mark.parametrize("ask", ["what's next?", "what do I have next?", "what am I doing next?", "what's next on my list"])
+def test_whats_next_is_the_soonest_one(desk, ask):
+    """The fifty-seventh session's chat: "what's next?" read the whole agenda out; it is the soonest one."""
+    said_to(desk, "I need to call Bob at 3pm tomorrow", "remind me in 20 minutes to check the laundry")
+    assert said_to(desk, ask)[0].startswith("Next up: check the laundry, today at ")
 
 
 def test_remind_me_at_an_hour_is_on_the_promises_day(desk):
