@@ -313,6 +313,10 @@ def confirm_opened(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang, remind
             datetime.fromtimestamp(loop.due_ms / 1000, tz)):   # "remind me tonight to call Bob": at 8 PM
         when = spoken_due(loop.remind_ms, now, tz, lang)
         desc = loop.desc if lang == "ko" else second_person(loop.desc)
+        if (rule := repeats.from_key(loop.repeat)) is not None:   # "every sunday night": said (the fifty-seventh session)
+            then = repeats.describe(rule, lang)
+            return f"{when}부터 {then} 알려 드릴게요: {desc}." if lang == "ko" else \
+                f"I'll remind you {when}: {desc}, then {then}."
         return f"{when}에 알려 드릴게요: {desc}." if lang == "ko" else f"I'll remind you {when}: {desc}."
     if lang == "ko":
         return f"알림 맞춰 둘게요: {item}." if remind else f"적어 둘게요: {item}."

@@ -414,7 +414,10 @@ def _corrected(text: str, groups: list[list[_Mention]]) -> list[list[_Mention]]:
     return out
 
 
-_FOR_SPAN = re.compile(r"for\s+(?:the\s+)?(?:next|this|coming)\s+(?:week|month|year|semester|term|season)\b", re.IGNORECASE)
+# "the enrolment form for next year", "book flights for Christmas before Friday" (the fifty-seventh session: due on
+# Christmas, the deadline said after it lost): what the thing is for, when another day is said
+_FOR_SPAN = re.compile(r"for\s+(?:the\s+)?(?:(?:next|this|coming)\s+(?:week|month|year|semester|term|season)\b"
+                       r"|christmas|new\s+year|halloween|valentine)", re.IGNORECASE)
 _EN_DEADLINE = re.compile(r"(?:by|before|until|till|due|no\s+later\s+than)\b", re.IGNORECASE)
 
 

@@ -104,6 +104,10 @@ DAY_OF_MONTH = (
     # position"): a day moved to, only where the phrase or clause ends ("go to the 3rd floor" is a place)
     (("the",), r"\b(?P<pre>to)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?:\s+of\s+the\s+month\b)?"
      r"(?=\s*(?:$|[.,!?;]|at\b|in\s+the\b|and\b|instead\b|then\b|please\b))"),
+    # "call grandma on her birthday, which is the 20th" (the fifty-seventh session: no time read, to SmolLM2): a day told
+    # of what was just named, where the clause ends
+    (("the",), r"\b(?:which|that)(?:'s|\s+is|\s+falls\s+on)\s+(?:on\s+)?(?P<pre>)the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
+     r"(?:\s+of\s+the\s+month\b)?(?=\s*(?:$|[.,!?;]))"),
     # "by the eighteenth", not "on the second floor": an ordinal word ends the phrase or the clause
     (("the",), rf"\b(?P<pre>by|on|for|before|prior\s+to|until|till|til|due)\s+the\s+(?P<d>{EN_ORDINAL})\b"
      r"(?:\s+of\s+the\s+month\b)?(?=\s*(?:$|[.,!?;]|at\b|in\s+the\b|and\b|or\b|so\b|because\b|since\b|then\b|i\b|we\b|okay\b|ok\b"

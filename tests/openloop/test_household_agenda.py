@@ -336,3 +336,28 @@ def test_an_appointment_moved_to_another_day_at_the_same_time(desk):
     assert said[1:] == ["Updated: dentist appointment for the kids, now Thursday at 4:15 PM.",
                         "Updated: dentist appointment for the kids, now Friday at 4:15 PM.",
                         "Dentist appointment for the kids is Friday at 4:15 PM."]
+
+
+@pytest.mark.parametrize("said, reply, rows", [
+    # a holiday the thing is for, with a deadline said after it (before: due on Christmas)
+    ("i also need to book flights for christmas before friday", "Got it: book flights, by Thursday.",
+     [("book flights", "2026-12-03 23:59")]),
+    ("I need to get a gift for christmas", "Got it: get a gift, by Friday, December 25.", [("get a gift", "2026-12-25 23:59")]),
+    # a day told of what was just named (before: no time read, to SmolLM2)
+    ("oh and call grandma on her birthday which is the 20th", "Got it: call grandma on her birthday, by Sunday, December 20.",
+     [("call grandma on her birthday", "2026-12-20 23:59")]),
+    # a repeat asked for at a part of the day says its repeat (before: "I'll remind you tonight at 8 PM: …" alone)
+    ("remind me every tuesday night to take out the recycling",
+     "I'll remind you tonight at 8 PM: take out the recycling, then every Tuesday.", [("take out the recycling", "2026-12-01 23:59")]),
+    ("매주 화요일 밤에 분리수거 알려줘", "오늘 저녁 8시부터 매주 화요일 알려 드릴게요: 분리수거.", [("분리수거", "2026-12-01 23:59")]),
+])
+def test_the_fifty_seventh_sessions_errands_day(desk, said, reply, rows):
+    """The fifty-seventh session's 20-turn chat of a messy errands day (lower case, fillers), no Ollama."""
+    assert said_to(desk, said) == [reply]
+    assert agenda_rows(desk) == rows
+
+
+@pytest.mark.parametrize("said", ["my locker is the 20th", "the one which is the 20th"])
+def test_guard_a_day_told_of_something_is_no_promise_alone(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
