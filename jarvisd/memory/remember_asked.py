@@ -47,6 +47,7 @@ _NOT_A_NAME = frozenset("Later Back Tomorrow Tonight Today Now Soon When If At I
 _FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|number|address|email|e-mail|phone\s+number|"
                r"plate|size|blood\s+type|allergy|allergies|doctor|dentist|vet|landlord|wifi|wi-fi|username|combination|"
                r"locker|id|name|nickname|zip|postcode|postal\s+code|extension|hint|color|colour|food|song|movie|book|"
+               r"key|keys|spare\s+key|"   # "the key to the shed is under the mat" (the fifty-seventh session)
                # the fiftieth session: "my car is a blue Honda Civic", "my shoe size is 10" were kept nowhere
                r"car|bike|truck|coffee|tea|drink|team|school|teacher|company|employer|job|office|seat|gate|flight|"
                r"hotel|bank|account|insurance|policy|cat|dog|pet|street|apartment|building|floor|unit|license|licence|"
@@ -58,8 +59,11 @@ _FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|numb
                r"blood\s+pressure|heart\s+rate|pulse|blood\s+sugar|glucose|weight|temperature|cholesterol|bmi|"
                r"step\s+count|steps|score")
 _TOLD_LEAD = r"(?i:(?:(?:oh|so|and|also|actually|by\s+the\s+way|btw|fyi|jarvis|ok|okay|just\s+so\s+you\s+know)[\s,]+)*)"
-_EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:my|our)|[A-Z][a-z]+'s)\s+(?:[\w'’-]+\s+){0,3}?(?i:" + _FACT_NOUNS +
-                      r")\s+(?i:is|are|was|were)\s+(?P<value>.{1,120}))")
+# "the wifi password for the office is tulip-4492", "the door code at my mom's is 1234" (the fifty-seventh session: "I
+# see.", nothing kept): a fact of a place or a thing named after its key
+_EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?:(?i:my|our)|[A-Z][a-z]+'s)\s+(?:[\w'’-]+\s+){0,3}?(?i:" + _FACT_NOUNS +
+                      r")|(?i:the)\s+(?:[\w'’-]+\s+){0,2}?(?i:" + _FACT_NOUNS + r")\s+(?i:for|of|at|to|in)\s+(?i:the|my|our|[a-z]+'s)"
+                      r"\s+[\w'’-]+(?:\s+[\w'’-]+)?)\s+(?i:is|are|was|were)\s+(?P<value>.{1,120}))")
 # "I'm allergic to peanuts", "I'm vegetarian", "I'm lactose intolerant" (the fiftieth session: SmolLM2, "I don't have
 # personal preferences or allergies", nothing kept)
 _EN_ABOUT_ME = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i'm|i\s+am)\s+(?:(?i:allergic)\s+to\s+.{2,80}|(?i:vegetarian|vegan|pescatarian|"

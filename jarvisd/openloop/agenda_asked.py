@@ -289,6 +289,7 @@ class ClockNamed:
     hour: int
     minute: int
     half_known: bool
+    day: int | None = None   # days from today it was said of ("tomorrow's 6:45 alarm": 1), None for the nearest
 
     def fits(self, hour: int, minute: int) -> bool:
         if minute != self.minute:
@@ -296,8 +297,11 @@ class ClockNamed:
         return hour == self.hour if self.half_known else hour % 12 == self.hour % 12
 
 
-_EN_CLOCK = re.compile(r"(?:(?:my|the|that|this)\s+)?(?P<h>\d{1,2})(?::(?P<m>[0-5]\d))?\s*(?P<ap>a\.?m\.?|p\.?m\.?|o'?clock)?"
-                       r"(?:\s+(?:one|thing|reminder|appointment|task|meeting|call|alarm|promise|slot))?")
+# "turn off tomorrow's 6:45 alarm", "cancel the 7 am alarm for tomorrow" (the fifty-seventh session: to the model)
+_EN_CLOCK = re.compile(r"(?:(?:my|the|that|this)\s+)?(?:(?P<day_before>today|tonight|tomorrow)'s\s+)?"
+                       r"(?P<h>\d{1,2})(?::(?P<m>[0-5]\d))?\s*(?P<ap>a\.?m\.?|p\.?m\.?|o'?clock)?"
+                       r"(?:\s+(?:one|thing|reminder|appointment|task|meeting|call|alarm|wake-?up\s+alarm|promise|slot))?"
+                       r"(?:\s+(?:for\s+)?(?P<day_after>today|tonight|tomorrow))?")
 _KO_CLOCK = re.compile(r"(?:(?:내|제|그)\s*)?(?P<ap>오전|오후|아침|저녁|밤)?\s*(?P<h>\d{1,2})\s*시(?:\s*(?P<m>\d{1,2})\s*분|\s*(?P<half>반))?"
                        r"(?:\s*(?:거|것|꺼|일정|약속|알림|할\s*일|일))?")
 
@@ -311,9 +315,11 @@ def clock_named(words: str) -> ClockNamed | None:
         ap = (m["ap"] or "").replace(".", "")
         if hour > 23 or (ap in ("am", "pm") and not 1 <= hour <= 12):
             return None
+        day = m["day_before"] or m["day_after"]
+        day_n = None if day is None else int(day == "tomorrow")
         if ap in ("am", "pm"):
-            return ClockNamed(hour % 12 + (12 if ap == "pm" else 0), minute, True)
-        return ClockNamed(hour, minute, hour == 0 or hour > 12)
+            return ClockNamed(hour % 12 + (12 if ap == "pm" else 0), minute, True, day_n)
+        return ClockNamed(hour, minute, hour == 0 or hour > 12, day_n)
     if (m := _KO_CLOCK.fullmatch(words)) is not None:
         hour, minute = int(m["h"]), 30 if m["half"] else int(m["m"] or 0)
         if not 0 <= hour <= 24 or minute > 59:

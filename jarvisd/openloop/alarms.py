@@ -90,7 +90,8 @@ _TOLD_LENGTH = re.compile(r"\b(?P<amount>(?:\d+|[a-z]+)[\s-](?:seconds?|secs?|mi
 _FILLER_WORDS = frozenset("the my a an that this one up".split())
 _KIND_WORDS = _FILLER_WORDS | frozenset("timer timers alarm alarms 타이머 알람 wake".split())
 _EN_OFF = re.compile(r"(?:please\s+)?(?:turn\s+off|switch\s+off|shut\s+off|stop|disable|kill|delete|remove|cancel)\s+"
-                     r"(?P<x>(?:(?:the|my|that|this)\s+)?(?:[\w-]+\s+){0,3}?(?:alarm|timer)s?)(?:\s+(?:please|now))?")
+                     r"(?P<x>(?:(?:the|my|that|this)\s+)?(?:[\w':.-]+\s+){0,3}?(?:alarm|timer)s?(?:\s+(?:for\s+)?(?:today|tonight|tomorrow))?)"
+                     r"(?:\s+(?:please|now))?")   # "turn off tomorrow's 6:45 alarm" (the fifty-seventh session: to the model)
 _KO_OFF = re.compile(r"(?P<x>(?:[가-힣\d]+\s+){0,3}?[가-힣\d]*(?:알람|타이머))(?:을|를|은|는|좀)?\s*"
                      r"(?:꺼|끄고|꺼\s*줘|끄세요|멈춰|정지해|없애|지워|취소해)\s*(?:줘|주세요|줄래)?")
 

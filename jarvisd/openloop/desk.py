@@ -681,6 +681,13 @@ class AgendaDesk:
             return self._closed(listed, _closing_status(intent.kind), intent.lang, intent.kind)
         if (clock := clock_named(intent.argument)) is not None:   # "cancel my 3pm", "3시 거 취소해 줘": the one due then
             at = self._due_at(clock)
+            if len(at) == 1 and clock.day is not None and at[0].repeat is not None \
+                    and _closing_status(intent.kind) == LoopStatus.DISMISSED:
+                # "turn off the 7 am alarm for tomorrow" of a weekday alarm: tomorrow's skipped, the series goes on
+                closed, next_one = self.service.skip(at[0].id)
+                return DeskReply(phrases.skipped(closed, next_one, self.service.now_local(), self.service.tz, intent.lang),
+                                 intent.lang, change=AgendaChange(closed=(closed,), opened=(next_one,) if next_one else ()),
+                                 intent="cancel")
             if len(at) == 1:
                 return self._closed(at[0], _closing_status(intent.kind), intent.lang, intent.kind)
             if at:
@@ -753,7 +760,8 @@ class AgendaDesk:
             if loop.due_ms is None:
                 continue
             local = datetime.fromtimestamp(loop.due_ms / 1000, tz)
-            if local.date() >= today and clock.fits(local.hour, local.minute) and not phrases.is_day_only(local):
+            if local.date() >= today and clock.fits(local.hour, local.minute) and not phrases.is_day_only(local) \
+                    and (clock.day is None or local.date() == today + timedelta(days=clock.day)):
                 hits.append((local.date(), loop))
         first = min((day for day, _ in hits), default=None)
         return sorted((loop for day, loop in hits if day == first), key=_due_order)

@@ -365,3 +365,27 @@ def test_guard_a_state_with_on_is_no_fact(said):
     from jarvisd.memory.remember_asked import told_fact
 
     assert told_fact(said) is None
+
+
+async def test_a_fact_of_a_place_or_a_thing_named_after_its_key_is_kept_and_asked_back(tmp_path):
+    """The fifty-seventh session's chat: "the wifi password for the office is tulip-4492" answered "I see." and kept
+    nothing, then "what's the office wifi password?" found nothing; "the key to the shed is under the mat" the same."""
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        assert await assistant.answer("the wifi password for the office is tulip-4492", session="s") == \
+            "Remembered: the wifi password for the office is tulip-4492"
+        assert "tulip-4492" in await assistant.answer("what's the office wifi password?", session="s")
+        assert await assistant.answer("the key to the shed is under the mat", session="s") == \
+            "Remembered: the key to the shed is under the mat"
+        assert "under the mat" in await assistant.answer("where is the key to the shed?", session="s")
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("said", ["the meeting for the team is tomorrow", "the key to success is patience is not a fact",
+                                  "my keys are lost", "the code for the app is broken"])
+def test_guard_no_fact_of_a_place_from_a_plan_or_a_state(said):
+    from jarvisd.memory.remember_asked import told_fact
+
+    assert told_fact(said) is None

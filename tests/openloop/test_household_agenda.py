@@ -361,3 +361,13 @@ def test_the_fifty_seventh_sessions_errands_day(desk, said, reply, rows):
 def test_guard_a_day_told_of_something_is_no_promise_alone(desk, said):
     said_to(desk, said)
     assert agenda_rows(desk) == []
+
+
+def test_an_alarm_named_by_its_day_and_time_is_turned_off_and_a_weekday_one_skipped_that_day(desk):
+    """The fifty-seventh session's chat: "turn off tomorrow's 6:45 alarm" went to the model ("Sorry, I don't have an
+    answer to that."), and "… the 7 am alarm for tomorrow" of a weekday alarm ended the series."""
+    said = said_to(desk, "wake me up at 6:45 tomorrow", "set an alarm for 7 on weekdays", "turn off tomorrow's 6:45 alarm",
+                   "turn off the 7 a.m. alarm for tomorrow", "what alarms do I have?")
+    assert said[2] == "OK, I took it off your agenda: wake-up alarm."
+    assert said[3] == "OK, I'll skip this one: alarm. Next: Thursday at 7 AM."
+    assert said[4] == "You have one alarm or timer: alarm, Thursday at 7 AM, then every weekday."
