@@ -160,6 +160,14 @@ _DRAWN_AS_NOTHING = frozenset("\u17b4\u17b5\U0001d159")
 _NO_GLYPH = frozenset(("Mn", "Me", "Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"))
 
 
+def shown(text: str) -> str:
+    """`text` as a reader sees it: `plain_words` without the characters `has_visible` counts as showing nothing (white
+    space kept), so "my gym locker is \u200b" is "my gym locker is " and "\ud800" (U+FFFD) is ""."""
+    return "".join(ch for ch in plain_words(text)
+                   if ch.isspace() or (unicodedata.category(ch) not in _NO_GLYPH and ch not in _DRAWN_AS_NOTHING
+                                       and ch != REPLACEMENT))
+
+
 def has_visible(text: str) -> bool:
     """Does `text` show anything once `plain_words` took the invisible characters off? A lone combining mark,
     NULs, a grapheme joiner or a Khmer inherent vowel shows nothing: no fact anyone can read or forget by name.
