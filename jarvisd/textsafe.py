@@ -150,7 +150,10 @@ def plain_words(text: str) -> str:
     text = without_format(text.translate(_BLANKS)).translate(_IGNORABLE_MARKS)
     if _MARKS_ON_DIGITS.search(text):
         text = _MARKS_ON_DIGITS.sub("", text)
-    return latin_looks(text).translate(_INVISIBLE_MARKS)
+    # a run of blanks the rules read as spaces is one (`one_space`): 4,000 zero-width spaces or braille blanks in a HUD
+    # turn became 4,000 spaces after the desk's `one_space` had run, and its readers held the GIL 1-3.7 s a pattern
+    # (`/api/status` 2.2-2.8 s on the daemon, pass 57; the runs of tabs of pass 54c)
+    return one_space(latin_looks(text).translate(_INVISIBLE_MARKS))
 
 
 # Letters drawn as nothing although their category is a letter's or a symbol's: the Khmer inherent vowels and
