@@ -224,6 +224,9 @@ class _PlainUnpickler(pickle.Unpickler):
 # checksum): a BOM or a byte put in front of a record, or one byte inserted or dropped inside one, shifts the records
 # after it by a few bytes
 RESYNC_BYTES = 1 << 16
+# No record jarvisd writes is shorter (a delete is a JSON list, "[]" at least); a kind byte and eight NULs (a block of
+# NULs a power loss left) is a header of an empty payload whose checksum is right, and its replay failed for good
+MIN_PAYLOAD = 2
 
 
 def _next_record(data: bytes, start: int) -> int | None:
@@ -237,7 +240,8 @@ def _next_record(data: bytes, start: int) -> int | None:
             return None
         at = min(found)
         _, length, crc = HEADER.unpack_from(data, at)
-        if at + HEADER.size + length <= len(data) and zlib.crc32(data[at + HEADER.size: at + HEADER.size + length]) == crc:
+        if MIN_PAYLOAD <= length <= len(data) - at - HEADER.size \
+                and zlib.crc32(data[at + HEADER.size: at + HEADER.size + length]) == crc:
             return at
         at += 1
     return None
@@ -252,7 +256,7 @@ def read_records(path: Path, damage: list[str] | None = None) -> Iterator[tuple[
     while at + HEADER.size <= len(data):
         kind, length, crc = HEADER.unpack_from(data, at)
         payload = data[at + HEADER.size: at + HEADER.size + length]
-        if len(payload) < length or zlib.crc32(payload) != crc or kind not in (UPSERT, DELETE):
+        if len(payload) < length or zlib.crc32(payload) != crc or kind not in (UPSERT, DELETE) or length < MIN_PAYLOAD:
             # A write killed mid-append is always the last record (a failed append is cut off) and begins with its
             # kind; a bad record with whole records after it is damage on disk, and the acknowledged records after
             # it are replayed (pass 33: one flipped byte cost every write after it, the file deleted; pass 57: a BOM
