@@ -219,7 +219,22 @@ _NOW_TAIL = re.compile(r"\s+(?:now|these\s+days|from\s+now\s+on|instead)\s*$", r
 
 
 def told_fact(said: str) -> str | None:
-    """A fact told without "remember" ("my wife's birthday is March 3", "아내 생일은 3월 3일이야"), or None."""
+    """A fact told without "remember" ("my wife's birthday is March 3", "아내 생일은 3월 3일이야"), or None. Words with
+    a mark drawn as nothing inside ("my lo\u200bcker code is 5521", "Julia's birth\u2060day is March 3", a soft hyphen,
+    U+180E, a BOM) are read as the memory's readers read them (`fact_asked.readings`, `plain_words`), and the fact is
+    kept in those words (pass 57: they went to the model, nothing kept, and "what's my locker code?" was denied)."""
+    if (fact := _told_fact(said)) is not None:
+        return fact
+    from jarvisd.memory.fact_asked import readings  # (here: fact_asked's readers import this module's rules)
+    from jarvisd.textsafe import plain_words
+
+    for reading in readings(said):
+        if (plain := " ".join(plain_words(reading).split())) != said and (fact := _told_fact(plain)) is not None:
+            return fact
+    return None
+
+
+def _told_fact(said: str) -> str | None:
     rules = latin_looks(said.replace("\u2019", "'"))   # one character for one, as `remember_said`
     if (m := _EN_TOLD.fullmatch(rules)) is not None and not _NOT_A_VALUE.match(m["value"].strip()):
         return _NOW_TAIL.sub("", said[m.start("fact"):m.end("fact")]).strip(" ,")
