@@ -124,13 +124,16 @@ def test_a_journal_damaged_before_its_first_record_is_replayed_past_the_damage_a
         service.close()
 
 
-def test_a_journal_ending_in_bytes_no_record_begins_with_keeps_a_copy(tmp_path, caplog):
+@pytest.mark.parametrize("tail", [b"x" * 65_536 + b"\n", b"U" + b"\x00" * 4_104])
+def test_a_journal_ending_in_bytes_no_record_begins_with_keeps_a_copy(tmp_path, caplog, tail):
     """Before: 100 MB of one letter appended to a killed store's journal (here 64 KB) was "a torn record (a write
-    killed before it was acknowledged)" and deleted with no copy; the records before it are replayed as before."""
+    killed before it was acknowledged)" and deleted with no copy; a kind byte and a block of NULs (the header of an
+    empty payload, whose checksum is right) failed the whole replay at every start ("Ran out of input"), the three
+    acknowledged writes before it in no answer. Now the records before it are replayed and a copy is kept."""
     import logging
 
     uri, wal = _killed_journal(tmp_path)
-    data = wal.read_bytes() + b"x" * 65_536 + b"\n"
+    data = wal.read_bytes() + tail
     wal.write_bytes(data)
     with caplog.at_level(logging.WARNING):
         service, store, contents = _replayed(uri)
@@ -158,3 +161,91 @@ def test_guard_a_journal_whose_last_record_was_cut_short_is_replayed_without_a_c
         assert not list(wal.parent.glob("*.damaged")) and not getattr(store, "damaged_journals", [])
     finally:
         service.close()
+
+
+def _desk_time(desk, text):
+    import time
+
+    times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        desk.handle(text, "s")
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+@pytest.mark.parametrize(("head", "blank", "tail"), [
+    ("what's my lo", "\u200b", "cker code?"),                        # zero-width spaces pasted inside a word
+    ("I need to call mom tomorrow", "\u2800", ", no 5pm"),           # braille blanks
+    ("I need to call mom", " \u200b", " tomorrow"),                  # a space and a zero-width space, in turn
+    ("remind me to call mom", "\u3164", " at 5pm"),                  # Hangul fillers
+])
+def test_a_turn_of_four_thousand_invisible_blanks_is_read_by_the_desk_as_one_blank(tmp_path, head, blank, tail):
+    """A HUD turn at its cap (4,000 characters) of zero-width spaces, braille blanks or Hangul fillers: the desk's
+    `one_space` ran before `plain_words` made each of them a space, so its readers read a run of 4,000 spaces (pass
+    54c's case): `desk.handle` took 9.5 s here, `split_trailing_correction` 3.7 s in one pattern with the GIL held, and
+    on the daemon `/api/status` took 2.19-2.80 s. Now such a run is one blank: the turn costs about what the same
+    words with one blank cost (measured as a ratio, min of 3 runs each)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from jarvisd.openloop.korean_morph import KoreanAnalyzer
+    from tests.openloop.conftest import agenda_desk
+
+    desk = agenda_desk(tmp_path, KoreanAnalyzer(), datetime(2026, 12, 1, 9, 0, tzinfo=ZoneInfo("Europe/Berlin")))
+    long = head + blank * ((4000 - len(head) - len(tail)) // len(blank)) + tail
+    short = head + blank + tail
+    assert _desk_time(desk, long) < 10 * _desk_time(desk, short) + 0.05
+
+
+def test_plain_words_reads_a_run_of_blanks_as_one_space_and_keeps_a_line_break():
+    from jarvisd.textsafe import plain_words
+
+    assert plain_words("call\u200bmom") == "call mom"
+    assert plain_words("call\u200b\u200b\u200b mom\n\nand\u2800\u2800Ann") == "call mom\nand Ann"
+    assert plain_words("우\u200b유") == "우유"
+
+
+@pytest.mark.parametrize("mark", ["\u200b", "\u2060", "\u00ad", "\u180e", "\u034f", "\ufeff"])
+async def test_a_fact_told_plainly_with_a_mark_inside_a_word_is_kept_and_said_back(tmp_path, mark):
+    """Before: "my lo\\u200bcker code is 5521" told without "remember" (a zero-width space, word joiner, soft hyphen,
+    Mongolian separator, grapheme joiner or BOM pasted inside a word, drawn as nothing) went to the model, nothing kept,
+    and "what's my locker code?" answered "You haven't told me about your locker code" (pass 56b/56c made `/remember`
+    and the questions read them; the told fact's reader read the raw words)."""
+    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
+    try:
+        said = await assistant.answer(f"my lo{mark}cker code is 5521", session="s")
+        assert said.startswith("Remembered: "), said
+        assert (await assistant.answer("what's my locker code?", session="s")).endswith("code is 5521."), said
+        said = await assistant.answer(f"Julia's birth{mark}day is March 3", session="s")
+        assert said.startswith("Remembered: "), said
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("month", ["Mar\u200bch", "Mar\u2060ch", "Mar\u00adch", "Mar\u180ech", "Mar\u034fch", "M\u0430rch"])
+async def test_a_told_day_with_a_mark_or_a_look_alike_inside_the_month_gives_the_reminder_before_it(tmp_path, month):
+    """Before: "Julia's birthday is Mar\\u00adch 3" was "Remembered: …", then "remind me a week before Julia's birthday"
+    answered "I don't know when Julia's birthday is yet": `dated_facts.told_day` read the kept fact's raw words (pass
+    56c made it read the question's plain words only)."""
+    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
+    try:
+        assert (await assistant.answer(f"Julia's birthday is {month} 3", session="s")).startswith("Remembered: ")
+        said = await assistant.answer("remind me a week before Julia's birthday", session="s")
+        assert said.startswith("OK, I'll remind you") and "February 24" in said, said
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.slow   # Kiwi reads the Korean
+async def test_a_korean_fact_told_with_a_zero_width_space_inside_a_word_is_kept(tmp_path):
+    """Before: "엄마 생\\u200b일은 3월 3일이야" went to the model, nothing kept; "엄마 생일 언제야?" then "그건 아직 말해 주신 적이
+    없어요"."""
+    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
+    try:
+        said = await assistant.answer("엄마 생\u200b일은 3월 3일이야", session="s")
+        assert "기억" in said, said
+        said = await assistant.answer("엄마 생일 언제야?", session="s")
+        assert "3월 3일" in said, said
+    finally:
+        await assistant.close()
