@@ -248,8 +248,12 @@ async def _warm_memory(d: Daemon) -> None:
         unembedded = f"{bare} without a vector (recall finds them by their words only): run /remember reembed"
         d.memory_health["detail"] += f"; {unembedded}"
         log.warning("memory: %d item%s %s", bare, "" if bare == 1 else "s", unembedded)
-    from jarvisd.store_health import unreplayed_sentence
+    from jarvisd.store_health import damaged_sentence, unreplayed_sentence
 
+    if (damaged := damaged_sentence(d.assistant.memory.store)) is not None:
+        d.memory_health = {"state": "damaged", "detail": damaged}
+        d.assistant.memory.health.held_back = damaged
+        log.error("memory: %s", damaged)
     if (held_back := unreplayed_sentence(d.assistant.memory.store)) is not None:
         d.memory_health = {"state": "damaged", "detail": held_back}
         d.assistant.memory.health.held_back = held_back

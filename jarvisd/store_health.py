@@ -96,3 +96,17 @@ def unreplayed_sentence(store: object) -> str | None:
             f"table at start: {names}. The writes acknowledged in {'them' if many else 'it'} are kept there but "
             f"are not in memory's answers; fix the cause (for a full disk, free space) and restart jarvisd, "
             f"which writes {'them' if many else 'it'} to the table then")
+
+
+def damaged_sentence(store: object) -> str | None:
+    """What the status says when a start replayed a killed store's journal that was damaged (pass 57: a journal with
+    a BOM put in front or a byte inserted lost the "Remembered" facts in it while `/api/status` said "memory ok: 1
+    item at start"). None when no journal was damaged."""
+    damaged = list(getattr(store, "damaged_journals", ()) or ())
+    if not damaged:
+        return None
+    names = "; ".join(f"{path} ({why})" for path, why in damaged)
+    many = len(damaged) > 1
+    return (f"{len(damaged)} write journal{'s' if many else ''} of a stopped jarvisd {'were' if many else 'was'} "
+            f"damaged on disk: {names}. Facts and turns acknowledged before the stop may be missing from memory; "
+            "the copy holds them as written (say them again to keep them)")

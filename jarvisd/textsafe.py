@@ -150,7 +150,10 @@ def plain_words(text: str) -> str:
     text = without_format(text.translate(_BLANKS)).translate(_IGNORABLE_MARKS)
     if _MARKS_ON_DIGITS.search(text):
         text = _MARKS_ON_DIGITS.sub("", text)
-    return latin_looks(text).translate(_INVISIBLE_MARKS)
+    # a run of blanks the rules read as spaces is one (`one_space`): 4,000 zero-width spaces or braille blanks in a HUD
+    # turn became 4,000 spaces after the desk's `one_space` had run, and its readers held the GIL 1-3.7 s a pattern
+    # (`/api/status` 2.2-2.8 s on the daemon, pass 57; the runs of tabs of pass 54c)
+    return one_space(latin_looks(text).translate(_INVISIBLE_MARKS))
 
 
 # Letters drawn as nothing although their category is a letter's or a symbol's: the Khmer inherent vowels and
@@ -158,6 +161,14 @@ def plain_words(text: str) -> str:
 _DRAWN_AS_NOTHING = frozenset("\u17b4\u17b5\U0001d159")
 # Categories of characters with no glyph of their own: marks on nothing, controls, separators, unassigned, private
 _NO_GLYPH = frozenset(("Mn", "Me", "Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"))
+
+
+def shown(text: str) -> str:
+    """`text` as a reader sees it: `plain_words` without the characters `has_visible` counts as showing nothing (white
+    space kept), so "my gym locker is \u200b" is "my gym locker is " and "\ud800" (U+FFFD) is ""."""
+    return "".join(ch for ch in plain_words(text)
+                   if ch.isspace() or (unicodedata.category(ch) not in _NO_GLYPH and ch not in _DRAWN_AS_NOTHING
+                                       and ch != REPLACEMENT))
 
 
 def has_visible(text: str) -> bool:

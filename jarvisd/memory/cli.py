@@ -19,11 +19,12 @@ from jarvisd.llm.base import Embedder
 from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.deixis import only_deixis
 from jarvisd.memory.reembed import Progress, dimension_problem, reembed
+from jarvisd.memory.remember_asked import valueless
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.settings import MemorySettings
 from jarvisd.memory.stores.base import DimensionMismatch
-from jarvisd.textsafe import fact_text, has_visible
+from jarvisd.textsafe import fact_text, has_visible, shown
 
 REEMBED_USAGE = ("/remember reembed [--rebuild]: fill missing vectors and renew stale turn context vectors "
                  "(--rebuild: every vector, after an embedder change)")
@@ -78,6 +79,11 @@ def remember_command(service: MemoryService, scope: MemoryScope, args: str,
                                rebuild="--rebuild" in extra, progress=progress)
     if not has_visible(text):  # nothing, or only invisible marks ("\u200b", two BOMs, NULs, U+0301): not a fact
         return "Usage: /remember <text>  (e.g. /remember 거주지: 서울, or 그거 기억해)\n" + REEMBED_USAGE
+    if valueless(text):   # "my gym locker is \u200b": kept, it hid the value told before (pass 57)
+        if re.search(r"[\uac00-\ud7a3]", text):
+            return f"기억하지 않았어요: \"{' '.join(shown(text).split())}\"에는 값이 없어요. 값까지 말해 주세요."
+        return (f"Nothing remembered: \"{' '.join(shown(text).split())}\" ends where its value should be. Say the "
+                "fact with its value: /remember my locker code is 5521")
     if only_deixis(text) and not service.session(scope).previous_exchange():
         # before, "Remembered: that" (the word kept as a fact) in a session with nothing said before it
         return (f"Nothing remembered: \"{text}\" points at the last exchange, and this session has none. "

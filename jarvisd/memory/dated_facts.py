@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
+from jarvisd.memory.fact_asked import readings
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.textsafe import plain_words
 
@@ -71,12 +72,16 @@ def day_before(day: str, days: int, now: datetime) -> date | None:
 def told_day(fact: str) -> str | None:
     """The day words a fact's value holds ("Julia's birthday is March 3rd": "March 3rd"), or None when it holds no
     day of the calendar (only a time of day, or nothing)."""
-    m = _VALUE.fullmatch(fact.strip().rstrip("."))
-    if m is None:
-        return None
-    value = m["value"]
-    for start, end in time_spans(value):
-        words = value[start:end]
-        if re.search(r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec", words, re.IGNORECASE):
-            return words
+    # read as the memory reads it (`fact_asked.readings`, `plain_words`): "Julia's birthday is Mar\u00adch 3" (a soft
+    # hyphen, a zero-width space, a look-alike "M\u0430rch") was "Remembered", then "I don't know when Julia's birthday
+    # is yet" (pass 57: the asked words were read plain since pass 56c, the kept fact's were not)
+    for reading in readings(fact):
+        m = _VALUE.fullmatch(" ".join(plain_words(reading).split()).rstrip("."))
+        if m is None:
+            continue
+        value = m["value"]
+        for start, end in time_spans(value):
+            words = value[start:end]
+            if re.search(r"\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec", words, re.IGNORECASE):
+                return words
     return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from jarvisd.memory.deixis import only_deixis
-from jarvisd.textsafe import latin_looks
+from jarvisd.textsafe import latin_looks, shown
 
 _EN = (
     re.compile(r"(?:(?:please|jarvis|hey\s+jarvis|ok|okay|and|also)[\s,]+)*(?:remember|don't\s+forget|do\s+not\s+forget|"
@@ -199,7 +199,7 @@ _EN_CORRECTED = re.compile(r"(?:(?:oh|oops|um|uh|wait|no|nope|sorry|actually|my\
                            r"(?:it|that)\s+should\s+be|i\s+meant|i\s+mean)\s+)?(?P<value>[^?]{1,60}?)(?:,?\s+not\s+[^,]{1,30})?"
                            r"|(?:it's|it\s+is)\s+actually\s+(?P<value2>[^?]{1,60}?)(?:,?\s+not\s+[^,]{1,30})?", re.IGNORECASE)
 _NOT_A_CORRECTION = re.compile(r"(?:never\s*mind|forget\s+(?:it|that|about)|nothing|that's\s+(?:it|all|fine|right|correct)|cancel|"
-                               r"thanks?|thank\s+you|ok(?:ay)?|yes|yeah|yep|right|correct|good|great|fine|sure|i|i'm|i'll|you|we|"
+                               r"thanks?|thank\s+you|ok(?:ay)?|yes|yeah|yep|right|correct|good|great|fine|sure|i|i'm|i'll|you|we|it|that|"
                                r"let's|what|how|why|when|where|who|can|could|would|will|do|did|does|is|are|remind|set|add|"
                                r"call|buy|send|go|stop|please|tomorrow|today|tonight)\b", re.IGNORECASE)
 _TOLD_VALUE = re.compile(r"(?P<subject>.+?\s+(?:is|are))\s+(?P<value>.+)", re.IGNORECASE)
@@ -214,7 +214,7 @@ def fact_corrected(said: str, kept: str) -> str | None:
         return None
     value = (m["value"] or m["value2"] or "").strip(" ,")
     if not value or _NOT_A_VALUE.match(value) or _NOT_A_CORRECTION.match(value) or len(value.split()) > 8:
-        return None
+        return None   # ("actually it's" alone: "it's" is no value, pass 57)
     old = told["value"]
     digits = re.fullmatch(r"(?:number\s+|#\s*)?(?P<n>[\d][\d\s-]*)", value, re.IGNORECASE)
     if digits and len(runs := re.findall(r"\d[\d-]*", old)) == 1:   # "number 212" -> "number 214"
@@ -226,7 +226,22 @@ _NOW_TAIL = re.compile(r"\s+(?:now|these\s+days|from\s+now\s+on|instead)\s*$", r
 
 
 def told_fact(said: str) -> str | None:
-    """A fact told without "remember" ("my wife's birthday is March 3", "아내 생일은 3월 3일이야"), or None."""
+    """A fact told without "remember" ("my wife's birthday is March 3", "아내 생일은 3월 3일이야"), or None. Words with
+    a mark drawn as nothing inside ("my lo\u200bcker code is 5521", "Julia's birth\u2060day is March 3", a soft hyphen,
+    U+180E, a BOM) are read as the memory's readers read them (`fact_asked.readings`, `plain_words`), and the fact is
+    kept in those words (pass 57: they went to the model, nothing kept, and "what's my locker code?" was denied)."""
+    if (fact := _told_fact(said)) is not None:
+        return fact
+    from jarvisd.memory.fact_asked import readings  # (here: fact_asked's readers import this module's rules)
+    from jarvisd.textsafe import plain_words
+
+    for reading in readings(said):
+        if (plain := " ".join(plain_words(reading).split())) != said and (fact := _told_fact(plain)) is not None:
+            return fact
+    return None
+
+
+def _told_fact(said: str) -> str | None:
     rules = latin_looks(said.replace("\u2019", "'"))   # one character for one, as `remember_said`
     if (m := _EN_TOLD.fullmatch(rules)) is not None and not _NOT_A_VALUE.match(m["value"].strip()):
         return _NOW_TAIL.sub("", said[m.start("fact"):m.end("fact")]).strip(" ,")
@@ -252,3 +267,17 @@ def _ends_open(word: str) -> bool:
     if last.isdigit():
         return last in "2459"   # 이, 사, 오, 구
     return not ("가" <= last <= "힣") or final(last) == 0
+
+
+# A fact whose value shows nothing: "my gym locker is \u200b", "actually it's \ufeff" after "my gym locker is number
+# 212" (read "my gym locker is number \ufeff"), "현관 비밀번호는 \ufeff야", a lone surrogate (U+FFFD once the edge made
+# the text valid). Kept, it was the newest fact on its topic, so the value told before was no longer said back: "You
+# told me your gym locker is." (pass 57). A fact typed so in plain letters ("/remember that's just how it is") is kept.
+_VALUELESS = re.compile(r"(?:\b(?:is|are|was|were|am)(?:\s+(?:number|no\.?|#))?|(?<=[가-힣])(?:은|는)\s+"
+                        r"(?:이야|야|예요|이에요|입니다|이다|임))\s*[.!]?\s*$", re.IGNORECASE)
+
+
+def valueless(fact: str) -> bool:
+    """Is `fact`'s value only characters that show nothing ("my gym locker is \u200b", "현관 비밀번호는 \ufeff야")?"""
+    said = fact.rstrip()
+    return bool(said) and _VALUELESS.search(seen := shown(said)) is not None and seen.rstrip() != said

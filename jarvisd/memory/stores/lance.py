@@ -173,6 +173,11 @@ class LanceMemoryStore:
         """(path, why) of each killed store's journal this start could not write to the table."""
         return list(self._writes.unreplayed)
 
+    @property
+    def damaged_journals(self) -> list[tuple[str, str]]:
+        """(path, what of it is not in memory) of each killed store's journal this start found damaged."""
+        return list(self._writes.damaged)
+
     # ---- writes ---------------------------------------------------------------------------------
 
     @locked

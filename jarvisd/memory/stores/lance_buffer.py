@@ -34,6 +34,9 @@ class WriteBuffer:
         # (path, why). Their acknowledged writes are in no read until a later start replays them, so the
         # status says so (`store_health.unreplayed_sentence`) instead of "ok"
         self.unreplayed: list[tuple[str, str]] = []
+        # journals replayed at this start that were damaged (pass 57): (path, what of them is not in memory); the
+        # status says so (`store_health.damaged_sentence`) instead of "ok"
+        self.damaged: list[tuple[str, str]] = []
 
     def __len__(self) -> int:
         return len(self.rows) + len(self.deletes)
@@ -67,8 +70,9 @@ class WriteBuffer:
         """Commit (through `flush`) the journals of stores on this table that stopped before
         flushing (killed, crashed)."""
         for path in journal.orphans(self.journal_dir):
+            damage: list[str] = []
             try:
-                for kind, payload in journal.read_records(path):
+                for kind, payload in journal.read_records(path, damage):
                     if kind == journal.UPSERT:
                         self._add([from_row(row) for row in payload], payload)
                     else:
@@ -81,6 +85,7 @@ class WriteBuffer:
                 self.unreplayed.append((str(path), f"{type(exc).__name__}: {first_line(exc)}"))
             else:
                 journal.release(path)
+                self.damaged.extend((str(path), why) for why in damage)
 
     def committed(self) -> None:
         """The buffer's writes are in the table: the journal may be emptied."""

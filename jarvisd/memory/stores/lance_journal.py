@@ -220,23 +220,58 @@ class _PlainUnpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"a journal record may not name {module}.{name}")
 
 
-def read_records(path: Path) -> Iterator[tuple[bytes, Any]]:
-    """(UPSERT, [row dicts]) or (DELETE, [ids]) in write order, up to a torn or corrupt record."""
+# How far past a bad record the replay looks for the next whole one (a record's kind, a length that fits and its
+# checksum): a BOM or a byte put in front of a record, or one byte inserted or dropped inside one, shifts the records
+# after it by a few bytes
+RESYNC_BYTES = 1 << 16
+# No record jarvisd writes is shorter (a delete is a JSON list, "[]" at least); a kind byte and eight NULs (a block of
+# NULs a power loss left) is a header of an empty payload whose checksum is right, and its replay failed for good
+MIN_PAYLOAD = 2
+
+
+def _next_record(data: bytes, start: int) -> int | None:
+    """The offset of the first whole record (kind, length within the file, checksum) at or after `start`, looked for
+    over `RESYNC_BYTES`; None when there is none."""
+    end = min(len(data) - HEADER.size, start + RESYNC_BYTES)
+    at = start
+    while at <= end:
+        found = [i for i in (data.find(UPSERT, at, end + 1), data.find(DELETE, at, end + 1)) if i >= 0]
+        if not found:
+            return None
+        at = min(found)
+        _, length, crc = HEADER.unpack_from(data, at)
+        if MIN_PAYLOAD <= length <= len(data) - at - HEADER.size \
+                and zlib.crc32(data[at + HEADER.size: at + HEADER.size + length]) == crc:
+            return at
+        at += 1
+    return None
+
+
+def read_records(path: Path, damage: list[str] | None = None) -> Iterator[tuple[bytes, Any]]:
+    """(UPSERT, [row dicts]) or (DELETE, [ids]) in write order, up to a torn record at the end. Damage before the end
+    is skipped to the next whole record, a copy of the journal kept beside it, and a sentence saying so added to
+    `damage`."""
     data = path.read_bytes()
-    at, damaged = 0, []
+    at, damaged, unread = 0, [], 0
     while at + HEADER.size <= len(data):
         kind, length, crc = HEADER.unpack_from(data, at)
         payload = data[at + HEADER.size: at + HEADER.size + length]
-        if len(payload) < length or zlib.crc32(payload) != crc or kind not in (UPSERT, DELETE):
-            if len(payload) == length and at + HEADER.size + length < len(data):
-                # not the last record: a write killed mid-append is always the last one (a failed append
-                # is cut off), so this is damage on disk, and the acknowledged records after it are
-                # replayed (pass 33: one flipped byte cost every write after it, the file deleted)
+        if len(payload) < length or zlib.crc32(payload) != crc or kind not in (UPSERT, DELETE) or length < MIN_PAYLOAD:
+            # A write killed mid-append is always the last record (a failed append is cut off) and begins with its
+            # kind; a bad record with whole records after it is damage on disk, and the acknowledged records after
+            # it are replayed (pass 33: one flipped byte cost every write after it, the file deleted; pass 57: a BOM
+            # put in front, a byte inserted, a flipped length were "a torn record (a write killed before it was
+            # acknowledged)" and the journal was deleted with every acknowledged write in it)
+            if (after := _next_record(data, at + 1)) is not None:
                 damaged.append(at)
-                at += HEADER.size + length
+                at = after
                 continue
-            log.warning("memory: %s ends in a torn record at byte %d (a write killed before it was "
-                        "acknowledged); replaying what precedes it", path, at)
+            if kind in (UPSERT, DELETE) and at + HEADER.size + length >= len(data):
+                log.warning("memory: %s ends in a torn record at byte %d (a write killed before it was "
+                            "acknowledged); replaying what precedes it", path, at)
+                break
+            damaged.append(at)   # bytes after it, or no record of jarvisd's begins here: not a write cut short
+            unread = len(data) - at
             break
         at += HEADER.size + length
         if kind == UPSERT:
@@ -245,8 +280,12 @@ def read_records(path: Path) -> Iterator[tuple[bytes, Any]]:
                          for row in rows]
         else:
             yield kind, json.loads(payload)
-    if at + HEADER.size > len(data) and at != len(data):
-        log.warning("memory: %s ends in a torn record header at byte %d; replaying what precedes it", path, at)
+    if not unread and at + HEADER.size > len(data) and at != len(data):
+        if data[at:at + 1] in (UPSERT, DELETE):
+            log.warning("memory: %s ends in a torn record header at byte %d; replaying what precedes it", path, at)
+        else:   # a last few bytes that no append of jarvisd's begins with
+            damaged.append(at)
+            unread = len(data) - at
     if damaged:
         copy = path.with_name(path.name + ".damaged")
         try:
@@ -254,6 +293,11 @@ def read_records(path: Path) -> Iterator[tuple[bytes, Any]]:
             kept = f"a copy of the journal is kept as {copy}"
         except OSError as exc:
             kept = f"no copy of the journal could be kept ({exc})"
-        log.error("memory: %s has %d damaged record(s) (at byte %s: checksum or kind wrong) before its last one; "
-                  "those writes are not replayed, the records after them are; %s", path, len(damaged),
-                  ", ".join(map(str, damaged)), kept)
+        tail = f"; the last {unread} bytes, from byte {damaged[-1]}, begin no record and are not replayed" \
+            if unread else ""
+        log.error("memory: %s is damaged at byte %s (no whole record there: checksum, kind or length wrong); what "
+                  "is there is not replayed, the whole records after it are%s; %s", path,
+                  ", ".join(map(str, damaged)), tail, kept)
+        if damage is not None:
+            damage.append(f"damaged at byte {', '.join(map(str, damaged))}: what was written there is not in "
+                          f"memory; {kept}")
