@@ -63,7 +63,16 @@ _WILL_FUTURE = r"(?:'d|'ll|\s+would|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'
 _TODO_VERBS = (r"buy|pick\s+up|drop\s+off|pay|renew|return|call|text|email|e-mail|send|book|submit|finish|clean|wash|water|"
                r"feed|take\s+out|bring|fix|order|mail|post|file|print|sign|prepare|prep|write|review|visit|meet|grab|"
                r"collect|deposit|refill|charge|pack|iron|vacuum|mow|wrap|repair|register|apply\s+for|sign\s+up\s+for|"
-               r"study|revise|work\s+on|practise|practice")   # "study for two hours tonight" (the fifty-sixth session)
+               r"study|revise|work\s+on|practise|practice|"   # "study for two hours tonight" (the fifty-sixth session)
+               # the fifty-seventh session's nurse, gardener and caregiver: "take dad to the cardiologist Wednesday at 10",
+               # "check on the patient in room 4 at 2 in the morning", "give the dog her pill at 8" went to SmolLM2
+               r"take(?!\s+(?:a|an)\s+(?:break|rest|nap|breather|minute|moment|second|look|chance|guess)\b)|check\s+on|"
+               r"give|walk|drive|repot|fertilize|fertilise|weed|plant|prune|groom|bathe|change|replace|schedule")
+# a professional seen at an appointment: "the vet is at 10:15 on the 22nd", "dad's cardiologist is Wednesday at 10" (the
+# fifty-seventh session: "I see.", nothing kept), kept as "vet appointment"
+_SEEN_AT = (r"vet|veterinarian|dentist|doctor|cardiologist|dermatologist|orthodontist|pediatrician|paediatrician|"
+            r"physio|physiotherapist|physical\s+therapist|chiropractor|optometrist|eye\s+doctor|therapist|specialist|"
+            r"surgeon|oncologist|neurologist|podiatrist|audiologist|obgyn|gp|groomer|hairdresser|barber|stylist")
 # who comes to the house ("the plumber is coming Thursday at 9")
 _VISITORS = (r"plumber|electrician|technician|tech|repairman|repair\s+guy|handyman|contractor|cleaner|cleaners|cleaning\s+lady|"
              r"movers|painter|painters|gardener|landlord|inspector|exterminator|mechanic|babysitter|nanny|sitter|tutor|"
@@ -122,6 +131,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"takes\s+off|starts|begins|lands|boards|is\s+leaving|is\s+starting)\s+"
                             r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|every\s+(?:day|weekday|week|morning|evening|"
                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+    ("seen_at", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
+                           r"(?P<who>(?:(?:my|our|the|[a-z]+'s)\s+)?(?:" + _SEEN_AT + r"))(?:'s)?(?:\s+appointment)?\s+(?:is|'s|will\s+be)\s+"
+                           r"(?=(?:on|at|this|next|tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "the essay is due monday at midnight", "my lab report is due friday by noon" (the fifty-sixth session's student:
     # "I see.", then SmolLM2's "I'm sorry for your loss"): a piece of work due, kept as its name
     ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
@@ -459,6 +471,9 @@ def _is_action(action: str, kind: str, link: str) -> bool:
         return False
     if kind == "wish":
         return first not in W.EN_WISH_NOT_ACTION
+    if kind == "remind" and link == "to" and first in _REMINDED_REST:
+        return True                    # "remind me to sleep at 8 am" (the fifty-seventh session's nurse: "Sorry, I
+                                       # don't have an answer to that."): asked for by name, a reminder to rest
     if first == "have" and len(words) > 1 and (words[1] in _MET_OVER or len(words) > 2 and words[1] in ("a", "an")
                                                and words[2] in _MET_OVER):
         return True                    # "have lunch with Jin", "have a talk with my boss": an appointment
@@ -473,6 +488,9 @@ def _is_action(action: str, kind: str, link: str) -> bool:
         return True                    # "need to keep the fuel receipts": a thing to hold on to (not "keep
                                        # going"); "I decided to keep the sweater" is a decision made, no task
     return first not in W.EN_NOT_ACTION
+
+
+_REMINDED_REST = frozenset("sleep rest nap relax unwind stretch".split())
 
 
 _LEAD_CUT = re.compile(r"(?:,|;|\band|\bthen)\s*$")
@@ -523,6 +541,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         if t.kind == "list":
             m = _LIST_END.search(low, t.end, end)
             end = m.start() if m else end
+        if t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not _BOUGHT.match(low, t.end):
+            continue                   # an order kept nothing, so its words may still close ("take the dentist off my list")
         busy.append((t.start, end))
         if t.kind == "event" and not any(hs >= t.end for hs, _ in holes) or \
                 t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not _BOUGHT.match(low, t.end) or \
@@ -537,6 +557,12 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             need = tidy(cut(sen, t.end, end, holes))
             if any(t.end <= hs < limit for hs, _ in holes) and (action := _need_done(need, t.who[:1].lower() + t.who[1:])) is not None:
                 out.append(Commitment(action, sen[t.start:limit].strip(" ,"), (base + t.start, base + limit), remind=False))
+            continue
+        if t.kind == "seen_at":    # "the vet is at 10:15": "vet appointment"; "dad's cardiologist": "dad's cardiologist appointment"
+            if any(t.end <= hs < limit for hs, _ in holes):
+                who = re.sub(r"^(?:my|our|the)\s+", "", t.who, flags=re.IGNORECASE)
+                out.append(Commitment(f"{who} appointment", sen[t.start:limit].strip(" ,"), (base + t.start, base + limit),
+                                      remind=False))
             continue
         if t.kind == "event_is":   # its own clause: up to the next opener ("… and I need to buy a gift tomorrow")
             if any(t.end <= hs < limit for hs, _ in holes):

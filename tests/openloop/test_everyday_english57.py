@@ -1,0 +1,101 @@
+"""A freelancer's, a night nurse's, a pet owner and gardener's and a caregiver's days told to the offline desk (the
+fifty-seventh session's conversations, no Ollama): each case here went to SmolLM2 ("I'm sorry to hear about your dog's
+health"), kept nothing, or closed the wrong promise. Real desk and agenda service, no model."""
+
+from __future__ import annotations
+
+import re
+import time
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.openloop import naming
+from jarvisd.openloop.commitments import read_utterance
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from tests.openloop.conftest import agenda_desk, agenda_rows, said_to
+
+SUNDAY = datetime(2026, 12, 6, 8, 20, tzinfo=ZoneInfo("Asia/Seoul"))   # the session's own morning
+
+
+@pytest.fixture
+def desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
+    return agenda_desk(tmp_path, korean, SUNDAY)
+
+
+# ---------------------------------------------------------------- a fact about a thing is no task done
+
+@pytest.mark.parametrize("said", ["mom's blood pressure medicine is lisinopril", "Mom's blood pressure pill is Lisinopril.",
+                                  "mom's blood pressure prescription is a generic one"])
+def test_what_a_thing_is_called_closes_nothing(desk, said):
+    said_to(desk, "refill mom's blood pressure prescription before it runs out on the 20th")
+    replies = said_to(desk, said)
+    assert replies[0] is None or not replies[0].startswith("Marked done")
+    assert [desc for desc, _ in agenda_rows(desk)] == ["refill mom's blood pressure prescription"]
+
+
+@pytest.mark.parametrize("said, desc", [
+    ("Okay the laundry's in the dryer.", "move the laundry to the dryer"),
+    ("the signed agreement is on the portal now", "upload the signed agreement to the client portal"),
+    ("Dishwasher's running", "run the dishwasher"),
+    ("the car insurance is renewed", "renew the car insurance"),
+    ("the car insurance is all sorted", "renew the car insurance"),
+])
+def test_a_state_still_restates_the_task_done(said, desc):
+    assert naming.restates_done(said, desc)
+
+
+# ---------------------------------------------------------------- orders, appointments and reminders with their time
+
+@pytest.mark.parametrize("said, rows, reply", [
+    ("take dad to the cardiologist Wednesday at 10", [("take dad to the cardiologist", "2026-12-09 10:00")],
+     "Got it: take dad to the cardiologist, Wednesday at 10 AM."),
+    ("uh check on the patient in room 4 at 2 in the morning", [("check on the patient in room 4", "2026-12-07 02:00")],
+     "Got it: check on the patient in room 4, tomorrow at 2 AM."),
+    ("the vet is at 10:15 on the 22nd", [("vet appointment", "2026-12-22 10:15")],
+     "Got it: vet appointment, Tuesday, December 22 at 10:15 AM."),
+    ("dad's cardiologist is thursday at 9", [("dad's cardiologist appointment", "2026-12-10 09:00")], None),
+    ("um my dentist appointment is friday at 3", [("dentist appointment", "2026-12-11 15:00")], None),
+    ("remind me to sleep at 8 am", [("sleep", "2026-12-07 08:00")], "I'll remind you: sleep, tomorrow at 8 AM."),
+    ("give the dog her heartworm pill on the first of every month", [("give the dog her heartworm pill", "2027-01-01 23:59")],
+     "Got it: give the dog her heartworm pill, by Friday, January 1, 2027, then every month on the 1st."),
+])
+def test_an_order_or_appointment_of_these_days_is_kept(desk, said, rows, reply):
+    replies = said_to(desk, said)
+    assert agenda_rows(desk) == rows
+    if reply is not None:
+        assert replies[0] == reply
+
+
+@pytest.mark.parametrize("said", ["take a break at 3", "Take the dentist off my list.", "the vet is great",
+                                  "the vet is at the corner of 5th", "take it easy tomorrow"])
+def test_no_promise_is_made_of_these(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
+
+
+def test_the_cardiologist_is_moved_asked_and_reminded(desk):
+    replies = said_to(desk, "take dad to the cardiologist Wednesday at 10", "the cardiologist moved to Thursday",
+                      "remind me an hour before the cardiologist")
+    assert replies[1] == "Updated: take dad to the cardiologist, now Thursday at 10 AM."
+    assert replies[2] == "OK, I'll remind you Thursday at 9 AM: take dad to the cardiologist."
+
+
+def test_the_vet_is_asked_for_and_moved(desk):
+    replies = said_to(desk, "the vet is at 10:15 on the 22nd", "when's the vet again", "move the vet to the 23rd")
+    assert replies[1] == "Vet appointment is Tuesday, December 22 at 10:15 AM."
+    assert replies[2] == "Updated: vet appointment, now Wednesday, December 23 at 10:15 AM."
+
+
+# ---------------------------------------------------------------- the new patterns stay linear
+
+@pytest.mark.parametrize("words", ["the vet is ", "take ", "mom's medicine is lisinopril ", "check on the "])
+def test_twenty_thousand_characters_of_repeated_words_stay_fast(words):
+    text = words * (20_000 // len(words))
+    began = time.perf_counter()
+    read_utterance(text)
+    naming.restates_done(text, "refill mom's blood pressure prescription")
+    assert time.perf_counter() - began < 3.0
