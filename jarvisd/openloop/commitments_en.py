@@ -628,6 +628,41 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
 # ---------------------------------------------------------------- closures
 
 
+_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_A_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_CLOCK = r"\d{1,2}(?::\d{2}|\s+\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midnight"
+_DAYS_SAID = (r"(?:on\s+)?(?P<d1>" + _A_DAY + r")(?:s)?(?:(?:\s+(?:through|thru|to|till|until)\s+|\s*-\s*)(?P<d2>" + _A_DAY
+              + r")|(?P<more>(?:\s*(?:,|and|&)\s*(?:and\s+)?" + _A_DAY + r"){1,6}))?")
+# "I work 7pm to 7am Tuesday through Thursday", "I'm working 7 to 3 on Monday and Friday", "I'm on nights Tuesday through
+# Thursday 7pm to 7am" (the fifty-seventh session's night nurse: to SmolLM2, "I'm a voice assistant …"): a shift on
+# each day said, at its start
+_SHIFTS = re.compile(r"(?:(?:and|also|oh|ok|okay|so|btw|um+|uh+|like|fyi),?\s+)*(?:this\s+week\s+)?(?:i|i'm|i\s+am)\s+"
+                     r"(?:work|working|on|on\s+shift|on\s+nights|on\s+days|doing\s+(?:nights|days|shifts))\s+"
+                     r"(?:(?:the\s+)?(?:night|day|late|early|evening|morning)\s+shifts?\s+)?"
+                     r"(?:(?:from\s+)?(?P<from>" + _CLOCK + r")\s*(?:to|till|until|-)\s*(?:" + _CLOCK + r")\s+" + _DAYS_SAID
+                     + r"|" + _DAYS_SAID.replace("d1", "e1").replace("d2", "e2").replace("more", "emore")
+                     + r"(?:\s+from)?\s+(?P<efrom>" + _CLOCK + r")\s*(?:to|till|until|-)\s*(?:" + _CLOCK + r"))"
+                     r"(?:\s+(?:this|next)\s+week)?\s*[.!]?$")
+
+
+def _shifts(sen: str, low: str, start: int, base: int) -> list[Commitment]:
+    """One "shift" per day of "I work 7pm to 7am Tuesday through Thursday", each due at the shift's start."""
+    m = _SHIFTS.match(low, start)
+    if m is None:
+        return []
+    first, last, more = (m["d1"], m["d2"], m["more"]) if m["d1"] else (m["e1"], m["e2"], m["emore"])
+    at = (m["from"] or m["efrom"]).strip()
+    days = [_DAY_NAMES.index(first)]
+    if last:
+        while days[-1] != _DAY_NAMES.index(last) and len(days) < 7:
+            days.append((days[-1] + 1) % 7)
+    if more:
+        days += [_DAY_NAMES.index(d) for d in re.findall(_A_DAY, more)]
+    # each its own promise, named by its day ("my Tuesday shift"): one name for all would merge them into one
+    return [Commitment(f"{_DAY_NAMES[d].capitalize()} shift", f"{_DAY_NAMES[d]} at {at}", (base, base + len(sen)))
+            for d in dict.fromkeys(days)]
+
+
 def read_sentence(text: str, span: Span, holes: Sequence[Span]) -> SentenceReading:
     """Commitments and closures of the English sentence `text[span]`; `holes` are the utterance's time
     expressions."""
@@ -644,6 +679,8 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span]) -> SentenceReadi
         not question or re.match(r"(?:(?:can|could|will|would)\s+you\s+|please\s+)", low[start:]) is not None)
     if question and not reminds:
         return SentenceReading(question=True)
+    if not question and (shifts := _shifts(sen, low, start, s)):
+        return SentenceReading(tuple(shifts), ())
     busy: list[Span] = []
     commitments = _commitments(sen, low, span, local, triggers, busy)
     closures = [] if question else sentence_closures(sen, low, start, local, busy)

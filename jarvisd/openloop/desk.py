@@ -1847,6 +1847,11 @@ class AgendaDesk:
                 continue                 # "the porch lights are on" is no guess at "turn the lights off"
             elif found is None:
                 unnamed.append(closure)
+            elif closure.status in ("done", "dismissed") and (on_day := self._due_on_day_said(closure.clause, found, shown)) \
+                    is not None:
+                # "my shift on thursday got cancelled" with a shift on three days: the one due that day (the fifty-seventh
+                # session: all three were cancelled)
+                refs.append(ClosedRef(index=on_day + 1, status=_closing_status(closure.status)))
             elif len({descs[i] for i in found}) == 1 and closure.status in ("done", "dismissed"):
                 # "I called Pia" with "call Pia" twice (the second said "again"): the one due first (pass 34: the
                 # model's turn, nothing closed)
@@ -1867,6 +1872,23 @@ class AgendaDesk:
             if offered:
                 return refs, (offered, _closing_status(unnamed[0].status))
         return refs, None
+
+    def _due_on_day_said(self, clause: str, found: Sequence[int], shown: Sequence[OpenLoop]) -> int | None:
+        """Of the promises a closing's words name alike, the one due on the day its clause says; None when no day is
+        said or not one alone is due then."""
+        spans = time_spans(clause)
+        if not spans or not clause.isascii():
+            return None
+        try:
+            when = resolve_time(" ".join(clause[a:b] for a, b in spans), self.service.now_local())
+        except ImpossibleTime:
+            return None
+        if when is None or not when.day_said:
+            return None
+        day = when.at.date()
+        on = [i for i in found if shown[i].due_ms is not None
+              and datetime.fromtimestamp(shown[i].due_ms / 1000, self.service.tz).date() == day]
+        return on[0] if len(on) == 1 else None
 
     def _ask(self, loops: Sequence[OpenLoop], status: LoopStatus, session: str, lang: phrases.Lang) -> DeskReply:
         """A closing matched by meaning is a guess: it is asked ("Do you mean …?") and kept for the yes; one

@@ -129,6 +129,10 @@ def _en_due(day: str) -> list[str]:
             rf"|(?:are|is)\s+(?:there\s+)?|(?:have|do)\s+i\s+(?:got\s+)?(?:left|on|going)|am\s+i\s+doing)?\s*"
             rf"(?:(?:due|left|open|still\s+open|to\s+do|on(?:\s+(?:my|the)\s+(?:list|agenda|plate|schedule))?|coming\s+up)\s+)?"
             rf"(?:(?:for|by|on)\s+)?{day}",
+            # "what shifts do I have this week", "what meetings do I have next week" (the fifty-seventh session: the week's
+            # last day alone; the agenda keeps no kinds, so the span's whole list)
+            rf"(?:what|which|any)\s+(?:meetings|appointments|classes|calls|events|plans|shifts)(?:\s+(?:do\s+i\s+have|have\s+i\s+got"
+            rf"|are\s+there|are\s+due|am\s+i\s+working))?\s+(?:(?:for|in|on)\s+)?{day}",
             rf"how\s+(?:much\s+(?:stuff\s+|work\s+)?(?:do\s+i\s+have|have\s+i\s+got)(?:\s+(?:to\s+do|on))?|busy\s+am\s+i)"
             rf"\s+(?:(?:for|on)\s+)?{day}",
             rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|going on|coming up|happening|on my (?:agenda|list|plate)|on|i (?:need|have) to do))?"

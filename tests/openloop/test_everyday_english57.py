@@ -90,9 +90,66 @@ def test_the_vet_is_asked_for_and_moved(desk):
     assert replies[2] == "Updated: vet appointment, now Wednesday, December 23 at 10:15 AM."
 
 
+# ---------------------------------------------------------------- the night nurse's shifts
+
+@pytest.mark.parametrize("said, rows", [
+    ("I work 7pm to 7am Tuesday through Thursday", [("Thursday shift", "2026-12-10 19:00"), ("Wednesday shift", "2026-12-09 19:00"),
+                                                    ("Tuesday shift", "2026-12-08 19:00")]),
+    ("um I'm working 7 to 3 on Monday and Friday", [("Friday shift", "2026-12-11 07:00"), ("Monday shift", "2026-12-07 07:00")]),
+    ("I'm on nights Tuesday through Thursday 7pm to 7am", [("Thursday shift", "2026-12-10 19:00"),
+                                                           ("Wednesday shift", "2026-12-09 19:00"), ("Tuesday shift", "2026-12-08 19:00")]),
+])
+def test_a_shift_is_kept_on_each_day_said(desk, said, rows):
+    said_to(desk, said)
+    assert agenda_rows(desk) == rows
+
+
+@pytest.mark.parametrize("said", ["I work from home on Tuesdays", "I work at the hospital", "I work 7pm to 7am",
+                                  "do I work Tuesday through Thursday"])
+def test_no_shift_is_kept_of_these(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize("asked, said", [
+    ("what shifts do I have this week", "You have 3 things due this week: Tuesday shift, Tuesday at 7 PM; Wednesday shift, "
+                                        "Wednesday at 7 PM; and Thursday shift, Thursday at 7 PM."),
+    ("what time is my shift on wednesday", "Wednesday shift is Wednesday at 7 PM."),
+    ("when do I work next", "Tuesday shift is Tuesday at 7 PM."),
+    ("when am I working again", "Tuesday shift is Tuesday at 7 PM."),
+    ("when's my next shift", "Tuesday shift is Tuesday at 7 PM."),
+])
+def test_the_shifts_are_asked(desk, asked, said):
+    assert said_to(desk, "I work 7pm to 7am Tuesday through Thursday", asked)[1] == said
+
+
+def test_the_shift_of_the_day_said_is_the_one_cancelled(desk):
+    replies = said_to(desk, "I work 7pm to 7am Tuesday through Thursday", "my shift on thursday got cancelled")
+    assert replies[1] == "OK, I took it off your agenda: Thursday shift."
+    assert [desc for desc, _ in agenda_rows(desk)] == ["Wednesday shift", "Tuesday shift"]
+
+
+@pytest.mark.parametrize("asked", ["what meetings do I have this week", "what's on this week", "what's on for this week",
+                                   "anything for this week"])
+def test_this_week_asked_is_the_week_not_its_last_day(desk, asked):
+    replies = said_to(desk, "remind me to call Bob on wednesday", asked)
+    assert replies[1] == "You have one thing due this week: call Bob, by Wednesday."
+
+
+# ---------------------------------------------------------------- speech recognition's slips
+
+@pytest.mark.parametrize("said", ["i need to pick up scrubs from the laundry to morrow",
+                                  "I need to pick up scrubs from the laundry to-morrow"])
+def test_tomorrow_heard_in_two_pieces(desk, said):
+    replies = said_to(desk, said)
+    assert replies[0] == "Got it: pick up scrubs from the laundry, by tomorrow."
+    assert agenda_rows(desk) == [("pick up scrubs from the laundry", "2026-12-07 23:59")]
+
+
 # ---------------------------------------------------------------- the new patterns stay linear
 
-@pytest.mark.parametrize("words", ["the vet is ", "take ", "mom's medicine is lisinopril ", "check on the "])
+@pytest.mark.parametrize("words", ["the vet is ", "take ", "mom's medicine is lisinopril ", "check on the ", "I work 7pm to ",
+                                   "through thursday ", "to morrow "])
 def test_twenty_thousand_characters_of_repeated_words_stay_fast(words):
     text = words * (20_000 // len(words))
     began = time.perf_counter()
