@@ -233,8 +233,10 @@ _EN_DEED_LIST = re.compile(r"(?:so\s+|and\s+)?(?!what\s+time\b)(?:what|who|which
                            r"(?:\s+(?:still|today|tonight|this\s+week))?"
                            # "what do I need to bring to the doctor?" (the fifty-first session: SmolLM2 made a list up)
                            r"(?:\s+(?:to|for)\s+(?:the\s+|my\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})?"
-                           r"|(?:so\s+|and\s+)?who\s+(?:do|should)\s+i\s+(?:still\s+)?(?P<verb2>call|email|text|message|write\s+to|visit)"
-                           r"(?:\s+(?:back|today))?")
+                           r"|(?:so\s+|and\s+)?who\s+(?:do|should)\s+i\s+(?:still\s+)?(?P<verb2>call|email|text|message|write\s+to|visit|owe)"
+                           # "who do I owe a reply?" (the fifty-seventh session's freelancer: SmolLM2, "You can use the chatbot")
+                           r"(?:\s+(?:a|an)\s+(?:reply|answer|response|email|call|text|message|invoice|favou?r))?"
+                           r"(?:\s+(?:back|today|still|this\s+week))?")
 
 
 def deed_list_asked(t: str) -> str | None:

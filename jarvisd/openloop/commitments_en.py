@@ -131,6 +131,13 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"takes\s+off|starts|begins|lands|boards|is\s+leaving|is\s+starting)\s+"
                             r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|every\s+(?:day|weekday|week|morning|evening|"
                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+    # "let me know if the Henderson payment hasn't come in by the 15th" (the fifty-seventh session's freelancer: SmolLM2,
+    # "I'm not equipped to provide payment information"): a check on it, reminded by then
+    ("check_if", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|um+|uh+|please|jarvis|can\s+you|could\s+you),?\s+)*"
+                            r"(?:let\s+me\s+know|tell\s+me|remind\s+me|ping\s+me|flag\s+it)\s+(?:if|whether)\s+"
+                            r"(?P<who>(?:the|my|our|a)\s+[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?:hasn't|has\s+not|haven't|have\s+not|didn't|"
+                            r"did\s+not|doesn't|isn't|is\s+not|hasn't\s+been|still\s+hasn't)\s+(?:come\s+in|arrived|cleared|landed|"
+                            r"shown\s+up|been\s+paid|been\s+received|come|gone\s+through|paid|been\s+sent|been\s+delivered)\b")),
     ("seen_at", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
                            r"(?P<who>(?:(?:my|our|the|[a-z]+'s)\s+)?(?:" + _SEEN_AT + r"))(?:'s)?(?:\s+appointment)?\s+(?:is|'s|will\s+be)\s+"
                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
@@ -557,6 +564,11 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             need = tidy(cut(sen, t.end, end, holes))
             if any(t.end <= hs < limit for hs, _ in holes) and (action := _need_done(need, t.who[:1].lower() + t.who[1:])) is not None:
                 out.append(Commitment(action, sen[t.start:limit].strip(" ,"), (base + t.start, base + limit), remind=False))
+            continue
+        if t.kind == "check_if":   # "… the Henderson payment hasn't come in by the 15th": "check on the Henderson payment"
+            if any(t.end <= hs < limit for hs, _ in holes):
+                out.append(Commitment(f"check on {t.who}", sen[t.start:limit].strip(" ,"), (base + t.start, base + limit),
+                                      remind=True))
             continue
         if t.kind == "seen_at":    # "the vet is at 10:15": "vet appointment"; "dad's cardiologist": "dad's cardiologist appointment"
             if any(t.end <= hs < limit for hs, _ in holes):

@@ -64,7 +64,7 @@ from jarvisd.openloop.alarms import (
     with_time,
 )
 from jarvisd.openloop.clock_asked import calendar_fact, clock_asked, day_asked, days_until, elsewhere_asked
-from jarvisd.openloop.closures_en import base_verb
+from jarvisd.openloop.closures_en import arrival, base_verb
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
     BARE_HOUR,
@@ -1805,6 +1805,9 @@ class AgendaDesk:
                 # the fiftieth: with "buy bread" and "buy milk" kept apart, only the first was closed)
                 refs.extend(ClosedRef(index=i + 1, status=_closing_status(closure.status)) for i in each)  # type: ignore[operator]
                 continue
+            if closure.reference.startswith("check on ") and closure.clause.isascii() and arrival(closure.clause) and \
+                    not (isinstance(found, int) and descs[found].lower().startswith("check on ")):
+                continue                 # "the package arrived" ends a check on it, not "return the package"
             if closure.status == "heard":
                 if isinstance(found, int) and not reading.commitments:
                     heard.append(found)

@@ -16,6 +16,7 @@ from jarvisd.openloop import naming
 from jarvisd.openloop.commitments import read_utterance
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from tests.assistants import scripted_assistant
 from tests.openloop.conftest import agenda_desk, agenda_rows, said_to
 
 SUNDAY = datetime(2026, 12, 6, 8, 20, tzinfo=ZoneInfo("Asia/Seoul"))   # the session's own morning
@@ -146,13 +147,80 @@ def test_tomorrow_heard_in_two_pieces(desk, said):
     assert agenda_rows(desk) == [("pick up scrubs from the laundry", "2026-12-07 23:59")]
 
 
+# ---------------------------------------------------------------- the freelancer's payments and replies
+
+@pytest.mark.parametrize("said, rows, reply", [
+    ("let me know if the Henderson payment hasn't come in by the 15th", [("check on the Henderson payment", "2026-12-15 23:59")],
+     "I'll remind you: check on the Henderson payment, by Tuesday, December 15."),
+    ("um tell me if the package hasn't arrived by friday", [("check on the package", "2026-12-11 23:59")], None),
+])
+def test_a_check_on_what_has_not_come_is_kept(desk, said, rows, reply):
+    replies = said_to(desk, said)
+    assert agenda_rows(desk) == rows
+    if reply is not None:
+        assert replies[0] == reply
+
+
+def test_what_came_in_ends_the_check_on_it_only(desk):
+    replies = said_to(desk, "let me know if the Henderson payment hasn't come in by the 15th", "return the package on friday",
+                      "the Henderson payment came in", "the package arrived")
+    assert replies[2] == "Marked done: check on the Henderson payment."
+    assert agenda_rows(desk) == [("return the package", "2026-12-11 23:59")]
+
+
+@pytest.mark.parametrize("asked", ["who do I owe a reply", "who do I still owe an email", "who do I owe"])
+def test_who_is_owed_a_reply(desk, asked):
+    replies = said_to(desk, "I owe Maria a reply about the logo proposal", "remind me to call Bob tomorrow", asked)
+    assert replies[2] == "You owe one: owe Maria a reply about the logo proposal."
+
+
 # ---------------------------------------------------------------- the new patterns stay linear
 
 @pytest.mark.parametrize("words", ["the vet is ", "take ", "mom's medicine is lisinopril ", "check on the ", "I work 7pm to ",
-                                   "through thursday ", "to morrow "])
+                                   "through thursday ", "to morrow ",
+                                   "let me know if the ", "the payment came in "])
 def test_twenty_thousand_characters_of_repeated_words_stay_fast(words):
     text = words * (20_000 // len(words))
     began = time.perf_counter()
     read_utterance(text)
     naming.restates_done(text, "refill mom's blood pressure prescription")
     assert time.perf_counter() - began < 3.0
+
+
+# ---------------------------------------------------------------- facts told of a pet or a parent (the whole assistant)
+
+@pytest.mark.parametrize("told, asked, answer", [
+    ("the dog's name is Biscuit", "what's my dog's name", "You told me the dog's name is Biscuit."),
+    ("the dog's name is Biscuit", "what's the dog's name", "You told me the dog's name is Biscuit."),
+    ("mom's blood pressure medicine is lisinopril", "what is mom's blood pressure medicine",
+     "You told me mom's blood pressure medicine is lisinopril."),
+    ("dad's cardiologist is Dr. Patel", "who is dad's cardiologist", "You told me dad's cardiologist is Dr. Patel."),
+])
+async def test_a_fact_of_a_pet_or_a_parent_is_kept_and_said_back(tmp_path, told, asked, answer):
+    assistant, chat = scripted_assistant(tmp_path, "embedded:smollm2-135m")
+    try:
+        assert await assistant.answer(told, session="s") == f"Remembered: {told}"
+        assert await assistant.answer(asked, session="s") == answer
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+async def test_the_medicine_told_leaves_the_refill_open(tmp_path):
+    assistant, _chat = scripted_assistant(tmp_path, "embedded:smollm2-135m")
+    try:
+        await assistant.answer("refill mom's blood pressure prescription before it runs out on the 20th", session="s")
+        assert await assistant.answer("mom's blood pressure medicine is lisinopril", session="s") == \
+            "Remembered: mom's blood pressure medicine is lisinopril"
+        assert (await assistant.answer("what's left", session="s")).startswith(
+            "You have one thing on your agenda: refill mom's blood pressure prescription")
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("said", ["mom's medicine is running low", "the dog's food is empty", "what's the world's biggest ocean",
+                                  "it's name is Biscuit"])
+def test_no_fact_is_kept_of_these(said):
+    from jarvisd.memory.remember_asked import told_fact
+
+    assert told_fact(said) is None
