@@ -578,7 +578,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             continue
         if t.kind == "event_is":   # its own clause: up to the next opener ("… and I need to buy a gift tomorrow")
             if any(t.end <= hs < limit for hs, _ in holes):
-                out.append(Commitment(t.who, sen[t.start:limit].strip(" ,"), (base + t.start, base + limit), remind=False))
+                clause = sen[t.start:limit].strip(" ,")
+                out.extend(Commitment(t.who, each, (base + t.start, base + limit), remind=False) for each in _each_day(clause))
             continue
         parts = _split_and(low, t.end, end, holes)
         timed = [p for p in parts if any(p[0] <= hs < p[1] for hs, _ in holes)]
@@ -655,6 +656,21 @@ _SHIFTS = re.compile(r"(?:(?:and|also|oh|ok|okay|so|btw|um+|uh+|like|fyi),?\s+)*
                      + r"|" + _DAYS_SAID.replace("d1", "e1").replace("d2", "e2").replace("more", "emore")
                      + r"(?:\s+from)?\s+(?P<efrom>" + _CLOCK + r")\s*(?:to|till|until|-)\s*(?:" + _CLOCK + r"))"
                      r"(?:\s+(?:this|next)\s+week)?\s*[.!]?$")
+
+
+# "is monday and friday at 2", "is on tuesday and thursday at 4:30": two days said with one time (not "every …", a repeat)
+_TWO_DAYS = re.compile(r"(?<!every )(?<!each )\b(?:on\s+)?(?P<days>" + _A_DAY + r"(?:\s*(?:,|and|&)\s*(?:and\s+)?(?:on\s+)?" + _A_DAY
+                       + r"){1,4})\s+(?P<at>(?:at|from)\s+(?:" + _CLOCK + r"))\b", re.IGNORECASE)
+
+
+def _each_day(clause: str) -> list[str]:
+    """The clause once per day it lists with one time ("dad's physical therapy is monday and friday at 2" -> "monday at 2",
+    "friday at 2"; the fifty-seventh session kept Monday's alone), else the clause."""
+    m = _TWO_DAYS.search(clause)
+    if m is None:
+        return [clause]
+    days = list(dict.fromkeys(d.lower() for d in re.findall(_A_DAY, m["days"], re.IGNORECASE)))
+    return [f"{day} {m['at']}" for day in days] if len(days) > 1 else [clause]
 
 
 def _shifts(sen: str, low: str, start: int, base: int) -> list[Commitment]:

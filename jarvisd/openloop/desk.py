@@ -718,6 +718,8 @@ class AgendaDesk:
         if len(each) > 1 and all(isinstance(i, int) for i in each) and len(set(each)) == len(each):
             # "cancel the eggs and the milk": each one it lists, not "Which one?"
             return functools.reduce(_joined, (self._closed(loops[i], status, intent.lang, intent.kind) for i in each))  # type: ignore[index]
+        if isinstance(found, list) and (on_day := self._due_on_day_said(intent.argument, found, loops)) is not None:
+            found = on_day   # "cancel dad's physical therapy on friday" with one on Monday too (the fifty-seventh session)
         if isinstance(found, list):
             options = sorted((loops[i] for i in found), key=_due_order)   # said by due, as the agenda is read
             # kept, so "the second one" or its name closes that one (pass 34: the answer went to the model)

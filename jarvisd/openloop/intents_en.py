@@ -221,6 +221,13 @@ _EN_PROMISED = [
     r"(?:did|have)\s+i\s+(?:say|said|promise|promised)\s+(?:i'd|i would|to)\s+do\s+(?:anything|something)\s+for\s+(?:my\s+)?(?P<x>[\w' -]+)",
     r"what\s+(?:do|did)\s+i\s+(?:have|need)\s+to\s+do\s+for\s+(?P<x>[\w' -]+)",
     r"(?:any|what)\s+promises\s+to\s+(?P<x>[\w' -]+)",
+    # "what does dad have this week?", "what do I have for mom?" (the fifty-seventh session's caregiver: SmolLM2, "dad has this
+    # week is a popular product on the internet"): the promises that name them
+    r"what\s+(?:does|has)\s+(?:my\s+)?(?P<x>(?!(?:it|that|this|he|she|they|one|everyone|everybody|anyone|the\s+weather)\b)[\w'-]+)"
+    r"\s+(?:have|got)(?:\s+(?:on|going\s+on|coming\s+up|scheduled|planned))?"
+    r"(?:\s+(?:this\s+week|next\s+week|today|tomorrow|this\s+month))?",
+    r"what\s+(?:do|did)\s+i\s+have\s+(?:on\s+)?for\s+(?:my\s+)?(?P<x>(?!(?:it|that|this|today|tomorrow|tonight|lunch|dinner|breakfast"
+    r"|now|later|you|me)\b)[\w'-]+)(?:\s+(?:this\s+week|next\s+week|today|tomorrow))?",
 ]
 # "no" cues a correction ("no, Thursday"), not when it starts "no need to …", "no more …" (a withdrawal:
 # "No need to clean the roof drain, Mr. Kim already did it this morning" moved the drain to this morning)

@@ -174,11 +174,48 @@ def test_who_is_owed_a_reply(desk, asked):
     assert replies[2] == "You owe one: owe Maria a reply about the logo proposal."
 
 
+# ---------------------------------------------------------------- the caregiver's and the gardener's questions
+
+@pytest.mark.parametrize("asked, said", [
+    ("what does dad have this week", "For your dad: take dad to the cardiologist, Wednesday at 10 AM."),
+    ("what do I have for mom", "For your mom: call mom, tomorrow at 9 AM."),
+])
+def test_what_a_parent_has_is_read_from_the_agenda(desk, asked, said):
+    replies = said_to(desk, "take dad to the cardiologist Wednesday at 10", "call mom tomorrow at 9", asked)
+    assert replies[2] == said
+
+
+@pytest.mark.parametrize("asked", ["what do I have for dinner", "what does it have"])
+def test_no_person_is_asked_of_these(desk, asked):
+    assert not (said_to(desk, "call mom tomorrow at 9", asked)[1] or "").startswith("For your")
+
+
+def test_two_days_said_with_one_time_are_two_and_one_is_cancelled_by_its_day(desk):
+    replies = said_to(desk, "dad's physical therapy is monday and friday at 2", "cancel dad's physical therapy on friday",
+                      "when's dad's physical therapy")
+    assert replies[0] == "Got it: dad's physical therapy, tomorrow at 2 PM. Got it: dad's physical therapy, Friday at 2 PM."
+    assert replies[1] == "OK, I took it off your agenda: dad's physical therapy."
+    assert replies[2] == "Dad's physical therapy is tomorrow at 2 PM."
+    assert agenda_rows(desk) == [("dad's physical therapy", "2026-12-07 14:00")]
+
+
+def test_every_two_days_is_still_one_repeat(desk):
+    replies = said_to(desk, "standup is every monday and friday at 9")
+    assert replies[0] == "Got it: standup, tomorrow at 9 AM, then every Monday and Friday."
+
+
+@pytest.mark.parametrize("asked", ["what repeating reminders do I have", "any recurring reminders"])
+def test_the_repeating_ones_asked(desk, asked):
+    replies = said_to(desk, "give the dog her heartworm pill on the first of every month", "remind me to call Bob tomorrow", asked)
+    assert replies[2] == "One thing repeats: give the dog her heartworm pill, by Friday, January 1, 2027, then every month on the 1st."
+
+
 # ---------------------------------------------------------------- the new patterns stay linear
 
 @pytest.mark.parametrize("words", ["the vet is ", "take ", "mom's medicine is lisinopril ", "check on the ", "I work 7pm to ",
                                    "through thursday ", "to morrow ",
-                                   "let me know if the ", "the payment came in "])
+                                   "let me know if the ", "the payment came in ",
+                                   "monday and friday at 2 ", "what does dad have "])
 def test_twenty_thousand_characters_of_repeated_words_stay_fast(words):
     text = words * (20_000 // len(words))
     began = time.perf_counter()
