@@ -38,7 +38,7 @@ _LEAD = re.compile(r"^(?:(?:on|for|in|by)\s+)+")
 
 # a week or a month asked of a kind ("what shifts do I have this week", "what meetings do I have next week"): the span the
 # intents answer, not its last day (the fifty-seventh session: "Nothing is due on Sunday, December 13")
-_WEEKS = re.compile(r"(?:this|next)\s+(?:week|month)$")
+_WEEKS = re.compile(r"(?:(?:this|next)\s+(?:week|month)|tonight)$")   # and "tonight", its small hours too (`desk`)
 
 
 def asked_day(cleaned: str) -> str | None:

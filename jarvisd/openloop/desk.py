@@ -442,6 +442,7 @@ class AgendaDesk:
             # five made last hid what is due today (pass 22: 20,000 loops read five due in February)
             loops = sorted(every, key=_due_order)
             scope: phrases.Scope = "all"
+            night_end = 0.0
             if intent.kind != "list":
                 scope = _SCOPES[intent.kind]
                 today = now.date().toordinal()
@@ -451,12 +452,20 @@ class AgendaDesk:
                                        "month": (0, month_end(now.year, now.month).toordinal()),
                                        "next_month": (month_end(now.year, now.month).toordinal() + 1,
                                                       month_end(*_next_month(now)).toordinal())}[scope]
+                # "what do I have tonight?": the small hours too, as "tonight at 1" is kept (1 AM of the next day; the
+                # fifty-seventh session's night nurse heard "Nothing is due today" with three due before 4 AM)
+                night_end = datetime.combine(now.date() + timedelta(days=1), time(_NIGHT_ENDS), tzinfo=tz).timestamp() * 1000 \
+                    if scope == "today" and re.search(r"\btonight\b", clean(text)) else 0
                 loops = [loop for loop in loops if loop.due_ms is not None
-                         and first_day <= datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day]
+                         and (first_day <= datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day
+                              or loop.due_ms < night_end)]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
             others = len(every) - len(loops)
             self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
-            return DeskReply(phrases.agenda_list(loops, now, tz, lang, scope, others), lang, intent=intent.kind)
+            said = phrases.agenda_list(loops, now, tz, lang, scope, others)
+            if intent.kind != "list" and night_end and lang == "en":
+                said = said.replace("due today", "due tonight", 1)   # its small hours are tomorrow's by the clock
+            return DeskReply(said, lang, intent=intent.kind)
         if intent.kind == "promised_to":
             if lang == "ko" and not text.rstrip().endswith(("?", "？")) and time_spans(clean(text)) \
                     and read_utterance(text, self.korean).commitments:
@@ -2311,6 +2320,7 @@ def _question_last(text: str) -> tuple[str, str]:
 # "what's on this week?" asked on a Sunday: the week ahead, not the one day left of the week ending today (the fiftieth
 # session: "Nothing is due this week" with Monday's and Thursday's promises open); "next week" is that week too
 _SUNDAY_AHEAD = 7
+_NIGHT_ENDS = 5   # the hour a night asked about ("tonight") ends, on the next day
 _SCOPES: dict[str, phrases.Scope] = {"due_today": "today", "due_tomorrow": "tomorrow", "due_week": "week",
                                      "due_next_week": "next_week", "due_month": "month",
                                      "due_next_month": "next_month"}

@@ -210,6 +210,19 @@ def test_the_repeating_ones_asked(desk, asked):
     assert replies[2] == "One thing repeats: give the dog her heartworm pill, by Friday, January 1, 2027, then every month on the 1st."
 
 
+@pytest.mark.parametrize("asked", ["what do I have tonight", "what's on tonight", "anything for tonight"])
+def test_tonight_asked_holds_its_small_hours(desk, asked):
+    replies = said_to(desk, "remind me to take my vitamins tonight at 1", "remind me to drink water at 3 am",
+                      "set an alarm for 5 30 pm tomorrow", asked)
+    assert replies[3] == ("You have 2 things due tonight: take your vitamins, tomorrow at 1 AM; and drink water, tomorrow at "
+                          "3 AM. 1 more is open for later.")
+
+
+def test_today_asked_is_still_today(desk):
+    replies = said_to(desk, "remind me to take my vitamins tonight at 1", "anything due today")
+    assert replies[1] == "Nothing is due today. 1 more is open for later."
+
+
 # ---------------------------------------------------------------- the new patterns stay linear
 
 @pytest.mark.parametrize("words", ["the vet is ", "take ", "mom's medicine is lisinopril ", "check on the ", "I work 7pm to ",
