@@ -4,7 +4,6 @@ health"), kept nothing, or closed the wrong promise. Real desk and agenda servic
 
 from __future__ import annotations
 
-import re
 import time
 from datetime import datetime
 from pathlib import Path
