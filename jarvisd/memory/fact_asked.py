@@ -32,6 +32,10 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"what\s+do\s+i\s+(?P<x>prefer)",
     # "what's Mia's school?": a fact of someone named, told so ("Mia's school is Greenwood Elementary")
     r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was)\s+(?P<x>[a-z]+'s\s+.+?)(?:\s+again)?",
+    # "what's the dog's name?" (the fifty-seventh session: to SmolLM2): a pet's or a child's, told so ("the dog's name is
+    # Biscuit"); not "the world's …"
+    r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was)\s+the\s+(?P<x>(?:dog|cat|puppy|kitten|baby|bird|fish|"
+    r"horse|rabbit|hamster)'s\s+.+?)(?:\s+again)?",
     # "what's the garage code?", "what was the wifi password again?": a thing of the kind kept as a fact, without "my"
     r"(?:what|which)(?:'s|\s+is|\s+was)\s+the\s+(?P<x>(?:[\w'-]+\s+){0,3}?(?:code|password|passcode|pin|combination|"
     r"wi-?fi|username|login))(?:\s+again)?",

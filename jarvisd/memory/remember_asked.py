@@ -57,11 +57,18 @@ _FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|numb
                # "my blood pressure was 120 over 80 today" (the fifty-first session: SmolLM2's "no shame in having a high
                # blood pressure", nothing kept)
                r"blood\s+pressure|heart\s+rate|pulse|blood\s+sugar|glucose|weight|temperature|cholesterol|bmi|"
-               r"step\s+count|steps|score")
+               r"step\s+count|steps|score|"
+               # the fifty-seventh session's caregiver and pet owner: "mom's blood pressure medicine is lisinopril", "the
+               # dog's name is Biscuit" ("I see.", then "You haven't told me")
+               r"medicine|medication|meds|pill|pills|breed|cardiologist|pediatrician|pharmacist|therapist|specialist")
 _TOLD_LEAD = r"(?i:(?:(?:oh|so|and|also|actually|by\s+the\s+way|btw|fyi|jarvis|ok|okay|just\s+so\s+you\s+know)[\s,]+)*)"
+# whose: "my", "our", "Mia's", and as a recognizer writes it, "mom's", "dad's", "the dog's" (not "it's", "what's")
+_OWNER = (r"(?:(?i:my|our)|[A-Z][a-z]+'s|(?:the\s+)?(?!(?:it|that|what|there|here|he|she|who|where|how|let|this)'s)"
+          r"(?:mom|mum|dad|mother|father|grandma|grandpa|wife|husband|son|daughter|sister|brother|dog|cat|puppy|kitten|"
+          r"baby|kid|kids|boss|partner|aunt|uncle|parents)'s(?:\s+(?:mom|mum|dad|mother|father))?)")
 # "the wifi password for the office is tulip-4492", "the door code at my mom's is 1234" (the fifty-seventh session: "I
 # see.", nothing kept): a fact of a place or a thing named after its key
-_EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?:(?i:my|our)|[A-Z][a-z]+'s)\s+(?:[\w'’-]+\s+){0,3}?(?i:" + _FACT_NOUNS +
+_EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:" + _OWNER + r"\s+(?:[\w'’-]+\s+){0,3}?(?i:" + _FACT_NOUNS +
                       r")|(?i:the)\s+(?:[\w'’-]+\s+){0,2}?(?i:" + _FACT_NOUNS + r")\s+(?i:for|of|at|to|in)\s+(?i:the|my|our|[a-z]+'s)"
                       r"\s+[\w'’-]+(?:\s+[\w'’-]+)?)\s+(?i:is|are|was|were)\s+(?P<value>.{1,120}))")
 # "I'm allergic to peanuts", "I'm vegetarian", "I'm lactose intolerant" (the fiftieth session: SmolLM2, "I don't have

@@ -236,8 +236,10 @@ _EN_DEED_LIST = re.compile(r"(?:so\s+|and\s+)?(?!what\s+time\b)(?:what|who|which
                            r"(?:\s+(?:still|today|tonight|this\s+week))?"
                            # "what do I need to bring to the doctor?" (the fifty-first session: SmolLM2 made a list up)
                            r"(?:\s+(?:to|for)\s+(?:the\s+|my\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})?"
-                           r"|(?:so\s+|and\s+)?who\s+(?:do|should)\s+i\s+(?:still\s+)?(?P<verb2>call|email|text|message|write\s+to|visit)"
-                           r"(?:\s+(?:back|today))?")
+                           r"|(?:so\s+|and\s+)?who\s+(?:do|should)\s+i\s+(?:still\s+)?(?P<verb2>call|email|text|message|write\s+to|visit|owe)"
+                           # "who do I owe a reply?" (the fifty-seventh session's freelancer: SmolLM2, "You can use the chatbot")
+                           r"(?:\s+(?:a|an)\s+(?:reply|answer|response|email|call|text|message|invoice|favou?r))?"
+                           r"(?:\s+(?:back|today|still|this\s+week))?")
 
 
 def deed_list_asked(t: str) -> str | None:
@@ -254,6 +256,9 @@ _EN_REPEATING = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+are|\
                            r"do\s+i\s+have\s+any)\s+(?:all\s+)?(?:of\s+)?(?:(?:my|the)\s+)?(?:recurring|repeating|regular|repeated|daily|weekly|monthly)\s+"
                            r"(?:reminders?|alarms?|tasks?|to-?dos?|things|promises|items)"
                            r"|which\s+(?:reminders|alarms|tasks|things)\s+(?:repeat|recur|come\s+back)"
+                           # "what repeating reminders do I have?" (the fifty-seventh session: the whole list read)
+                           r"|(?:what|which|any)\s+(?:recurring|repeating|regular|repeated|daily|weekly|monthly)\s+(?:reminders?|alarms?|"
+                           r"tasks?|to-?dos?|things)(?:\s+(?:do\s+i\s+have|have\s+i\s+got|are\s+there|are\s+on))?(?:\s+(?:set|left|on\s+my\s+list))?"
                            # "what's repeating now?" (the fifty-first session: to SmolLM2)
                            r"|what(?:'s|\s+is|\s+are)\s+(?:repeating|recurring)(?:\s+now)?|what\s+(?:repeats|recurs)")
 _KO_REPEATING = re.compile(r"(?:반복|반복되는|반복하는|정기)(?:알림|알람|할일|일정|일)(?:은|이|들)?(?:뭐|뭔|무엇|어떤|있(?:어|나|니|지|냐|는지)|알려)")

@@ -202,8 +202,21 @@ _HEDGED = re.compile(r"\b(?:almost|nearly|half|halfway|partly|partially|mostly|b
                      r"haven'?t)(?:\s+(?:quite|yet|all|really|entirely|fully|completely|totally|been))*\s+$")
 
 
+# "the Henderson payment came in", "the package finally arrived": what a check waited for ("check on the Henderson payment",
+# kept from "let me know if the Henderson payment hasn't come in by the 15th"; the fifty-seventh session: "I see.")
+_ARRIVED = re.compile(r"(?P<ref>(?:the|my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?:finally\s+|just\s+|already\s+)?(?:came\s+in|"
+                      r"has\s+come\s+in|arrived|has\s+arrived|showed\s+up)\W*$")   # ("the payment went through" still closes "pay the bill")
+
+
+def arrival(clause: str) -> bool:
+    """The clause tells that something came in or arrived ("the Henderson payment came in"): it ends only a check on it."""
+    return any(_ARRIVED.match(clause.lower(), m.start()) for m in re.finditer(r"\b(?:the|my|our)\b", clause.lower()))
+
+
 def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure | None:
     """The one closure a clause starting at `pos` makes, if any (dismissals first: "forget about X")."""
+    if m := _ARRIVED.match(low, pos):
+        return Closure("done", f"check on {tidy(cut(sen, m.start('ref'), m.end('ref'), holes))}", sen)
     if m := _NOT_NEEDED.match(low, pos):   # "my sister doesn't need help moving after all"
         return Closure("dismissed", tidy(f"{sen[m.start('who'):m.end('who')]} "
                                          f"{cut(sen, m.start('ref'), m.end('ref'), holes)}"), sen)

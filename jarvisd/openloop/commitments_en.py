@@ -63,7 +63,16 @@ _WILL_FUTURE = r"(?:'d|'ll|\s+would|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'
 _TODO_VERBS = (r"buy|pick\s+up|drop\s+off|pay|renew|return|call|text|email|e-mail|send|book|submit|finish|clean|wash|water|"
                r"feed|take\s+out|bring|fix|order|mail|post|file|print|sign|prepare|prep|write|review|visit|meet|grab|"
                r"collect|deposit|refill|charge|pack|iron|vacuum|mow|wrap|repair|register|apply\s+for|sign\s+up\s+for|"
-               r"study|revise|work\s+on|practise|practice")   # "study for two hours tonight" (the fifty-sixth session)
+               r"study|revise|work\s+on|practise|practice|"   # "study for two hours tonight" (the fifty-sixth session)
+               # the fifty-seventh session's nurse, gardener and caregiver: "take dad to the cardiologist Wednesday at 10",
+               # "check on the patient in room 4 at 2 in the morning", "give the dog her pill at 8" went to SmolLM2
+               r"take(?!\s+(?:a|an)\s+(?:break|rest|nap|breather|minute|moment|second|look|chance|guess)\b)|check\s+on|"
+               r"give|walk|drive|repot|fertilize|fertilise|weed|plant|prune|groom|bathe|change|replace|schedule")
+# a professional seen at an appointment: "the vet is at 10:15 on the 22nd", "dad's cardiologist is Wednesday at 10" (the
+# fifty-seventh session: "I see.", nothing kept), kept as "vet appointment"
+_SEEN_AT = (r"vet|veterinarian|dentist|doctor|cardiologist|dermatologist|orthodontist|pediatrician|paediatrician|"
+            r"physio|physiotherapist|physical\s+therapist|chiropractor|optometrist|eye\s+doctor|therapist|specialist|"
+            r"surgeon|oncologist|neurologist|podiatrist|audiologist|obgyn|gp|groomer|hairdresser|barber|stylist")
 # who comes to the house ("the plumber is coming Thursday at 9")
 _VISITORS = (r"plumber|electrician|technician|tech|repairman|repair\s+guy|handyman|contractor|cleaner|cleaners|cleaning\s+lady|"
              r"movers|painter|painters|gardener|landlord|inspector|exterminator|mechanic|babysitter|nanny|sitter|tutor|"
@@ -133,6 +142,16 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"\s+(?:has|have|has\s+got|have\s+got|'s\s+got|got)\s+(?:(?:a|an|his|her|their|the|another)\s+)?"
                             r"(?P<who>(?:[\w'-]+\s+){0,3}?(?:" + _EVENT_NOUNS[3:-1] + r"|dinner|lunch|brunch|breakfast)s?)\s+"
                             r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+    # "let me know if the Henderson payment hasn't come in by the 15th" (the fifty-seventh session's freelancer: SmolLM2,
+    # "I'm not equipped to provide payment information"): a check on it, reminded by then
+    ("check_if", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|um+|uh+|please|jarvis|can\s+you|could\s+you),?\s+)*"
+                            r"(?:let\s+me\s+know|tell\s+me|remind\s+me|ping\s+me|flag\s+it)\s+(?:if|whether)\s+"
+                            r"(?P<who>(?:the|my|our|a)\s+[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?:hasn't|has\s+not|haven't|have\s+not|didn't|"
+                            r"did\s+not|doesn't|isn't|is\s+not|hasn't\s+been|still\s+hasn't)\s+(?:come\s+in|arrived|cleared|landed|"
+                            r"shown\s+up|been\s+paid|been\s+received|come|gone\s+through|paid|been\s+sent|been\s+delivered)\b")),
+    ("seen_at", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
+                           r"(?P<who>(?:(?:my|our|the|[a-z]+'s)\s+)?(?:" + _SEEN_AT + r"))(?:'s)?(?:\s+appointment)?\s+(?:is|'s|will\s+be)\s+"
+                           r"(?=(?:on|at|this|next|tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "the essay is due monday at midnight", "my lab report is due friday by noon" (the fifty-sixth session's student:
     # "I see.", then SmolLM2's "I'm sorry for your loss"): a piece of work due, kept as its name
     ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
@@ -472,6 +491,9 @@ def _is_action(action: str, kind: str, link: str) -> bool:
         return False
     if kind == "wish":
         return first not in W.EN_WISH_NOT_ACTION
+    if kind == "remind" and link == "to" and first in _REMINDED_REST:
+        return True                    # "remind me to sleep at 8 am" (the fifty-seventh session's nurse: "Sorry, I
+                                       # don't have an answer to that."): asked for by name, a reminder to rest
     if first == "have" and len(words) > 1 and (words[1] in _MET_OVER or len(words) > 2 and words[1] in ("a", "an")
                                                and words[2] in _MET_OVER):
         return True                    # "have lunch with Jin", "have a talk with my boss": an appointment
@@ -486,6 +508,9 @@ def _is_action(action: str, kind: str, link: str) -> bool:
         return True                    # "need to keep the fuel receipts": a thing to hold on to (not "keep
                                        # going"); "I decided to keep the sweater" is a decision made, no task
     return first not in W.EN_NOT_ACTION
+
+
+_REMINDED_REST = frozenset("sleep rest nap relax unwind stretch".split())
 
 
 _LEAD_CUT = re.compile(r"(?:,|;|\band|\bthen)\s*$")
@@ -536,6 +561,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         if t.kind == "list":
             m = _LIST_END.search(low, t.end, end)
             end = m.start() if m else end
+        if t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not _BOUGHT.match(low, t.end):
+            continue                   # an order kept nothing, so its words may still close ("take the dentist off my list")
         busy.append((t.start, end))
         if t.kind == "event" and not any(hs >= t.end for hs, _ in holes) or \
                 t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not _BOUGHT.match(low, t.end) or \
@@ -551,9 +578,21 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             if any(t.end <= hs < limit for hs, _ in holes) and (action := _need_done(need, t.who[:1].lower() + t.who[1:])) is not None:
                 out.append(Commitment(action, sen[t.start:limit].strip(" ,"), (base + t.start, base + limit), remind=False))
             continue
+        if t.kind == "check_if":   # "… the Henderson payment hasn't come in by the 15th": "check on the Henderson payment"
+            if any(t.end <= hs < limit for hs, _ in holes):
+                out.append(Commitment(f"check on {t.who}", sen[t.start:limit].strip(" ,"), (base + t.start, base + limit),
+                                      remind=True))
+            continue
+        if t.kind == "seen_at":    # "the vet is at 10:15": "vet appointment"; "dad's cardiologist": "dad's cardiologist appointment"
+            if any(t.end <= hs < limit for hs, _ in holes):
+                who = re.sub(r"^(?:my|our|the)\s+", "", t.who, flags=re.IGNORECASE)
+                out.append(Commitment(f"{who} appointment", sen[t.start:limit].strip(" ,"), (base + t.start, base + limit),
+                                      remind=False))
+            continue
         if t.kind == "event_is":   # its own clause: up to the next opener ("… and I need to buy a gift tomorrow")
             if any(t.end <= hs < limit for hs, _ in holes):
-                out.append(Commitment(t.who, sen[t.start:limit].strip(" ,"), (base + t.start, base + limit), remind=False))
+                clause = sen[t.start:limit].strip(" ,")
+                out.extend(Commitment(t.who, each, (base + t.start, base + limit), remind=False) for each in _each_day(clause))
             continue
         parts = _split_and(low, t.end, end, holes)
         timed = [p for p in parts if any(p[0] <= hs < p[1] for hs, _ in holes)]
@@ -615,6 +654,56 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
 # ---------------------------------------------------------------- closures
 
 
+_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_A_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_CLOCK = r"\d{1,2}(?::\d{2}|\s+\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midnight"
+_DAYS_SAID = (r"(?:on\s+)?(?P<d1>" + _A_DAY + r")(?:s)?(?:(?:\s+(?:through|thru|to|till|until)\s+|\s*-\s*)(?P<d2>" + _A_DAY
+              + r")|(?P<more>(?:\s*(?:,|and|&)\s*(?:and\s+)?" + _A_DAY + r"){1,6}))?")
+# "I work 7pm to 7am Tuesday through Thursday", "I'm working 7 to 3 on Monday and Friday", "I'm on nights Tuesday through
+# Thursday 7pm to 7am" (the fifty-seventh session's night nurse: to SmolLM2, "I'm a voice assistant …"): a shift on
+# each day said, at its start
+_SHIFTS = re.compile(r"(?:(?:and|also|oh|ok|okay|so|btw|um+|uh+|like|fyi),?\s+)*(?:this\s+week\s+)?(?:i|i'm|i\s+am)\s+"
+                     r"(?:work|working|on|on\s+shift|on\s+nights|on\s+days|doing\s+(?:nights|days|shifts))\s+"
+                     r"(?:(?:the\s+)?(?:night|day|late|early|evening|morning)\s+shifts?\s+)?"
+                     r"(?:(?:from\s+)?(?P<from>" + _CLOCK + r")\s*(?:to|till|until|-)\s*(?:" + _CLOCK + r")\s+" + _DAYS_SAID
+                     + r"|" + _DAYS_SAID.replace("d1", "e1").replace("d2", "e2").replace("more", "emore")
+                     + r"(?:\s+from)?\s+(?P<efrom>" + _CLOCK + r")\s*(?:to|till|until|-)\s*(?:" + _CLOCK + r"))"
+                     r"(?:\s+(?:this|next)\s+week)?\s*[.!]?$")
+
+
+# "is monday and friday at 2", "is on tuesday and thursday at 4:30": two days said with one time (not "every …", a repeat)
+_TWO_DAYS = re.compile(r"(?<!every )(?<!each )\b(?:on\s+)?(?P<days>" + _A_DAY + r"(?:\s*(?:,|and|&)\s*(?:and\s+)?(?:on\s+)?" + _A_DAY
+                       + r"){1,4})\s+(?P<at>(?:at|from)\s+(?:" + _CLOCK + r"))\b", re.IGNORECASE)
+
+
+def _each_day(clause: str) -> list[str]:
+    """The clause once per day it lists with one time ("dad's physical therapy is monday and friday at 2" -> "monday at 2",
+    "friday at 2"; the fifty-seventh session kept Monday's alone), else the clause."""
+    m = _TWO_DAYS.search(clause)
+    if m is None:
+        return [clause]
+    days = list(dict.fromkeys(d.lower() for d in re.findall(_A_DAY, m["days"], re.IGNORECASE)))
+    return [f"{day} {m['at']}" for day in days] if len(days) > 1 else [clause]
+
+
+def _shifts(sen: str, low: str, start: int, base: int) -> list[Commitment]:
+    """One "shift" per day of "I work 7pm to 7am Tuesday through Thursday", each due at the shift's start."""
+    m = _SHIFTS.match(low, start)
+    if m is None:
+        return []
+    first, last, more = (m["d1"], m["d2"], m["more"]) if m["d1"] else (m["e1"], m["e2"], m["emore"])
+    at = (m["from"] or m["efrom"]).strip()
+    days = [_DAY_NAMES.index(first)]
+    if last:
+        while days[-1] != _DAY_NAMES.index(last) and len(days) < 7:
+            days.append((days[-1] + 1) % 7)
+    if more:
+        days += [_DAY_NAMES.index(d) for d in re.findall(_A_DAY, more)]
+    # each its own promise, named by its day ("my Tuesday shift"): one name for all would merge them into one
+    return [Commitment(f"{_DAY_NAMES[d].capitalize()} shift", f"{_DAY_NAMES[d]} at {at}", (base, base + len(sen)))
+            for d in dict.fromkeys(days)]
+
+
 def read_sentence(text: str, span: Span, holes: Sequence[Span]) -> SentenceReading:
     """Commitments and closures of the English sentence `text[span]`; `holes` are the utterance's time
     expressions."""
@@ -631,6 +720,8 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span]) -> SentenceReadi
         not question or re.match(r"(?:(?:can|could|will|would)\s+you\s+|please\s+)", low[start:]) is not None)
     if question and not reminds:
         return SentenceReading(question=True)
+    if not question and (shifts := _shifts(sen, low, start, s)):
+        return SentenceReading(tuple(shifts), ())
     busy: list[Span] = []
     commitments = _commitments(sen, low, span, local, triggers, busy)
     closures = [] if question else sentence_closures(sen, low, start, local, busy)

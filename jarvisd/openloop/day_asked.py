@@ -20,7 +20,7 @@ _EN = re.compile(r"(?:so\s+|and\s+)?(?:what(?:'s|\s+is|\s+do\s+i\s+have|\s+have\
                  # "I'm on the 23rd of the month of April", and the whole list read for Friday's)
                  r"(?:\s+(?:on|in)\s+(?:my|the)\s+(?:calendar|calender|schedule|agenda|list|to-?do\s+list|plate))?\s+(?P<day>.+)")
 # "what meetings do I have tomorrow?", "any classes on Friday?": that day's, whatever kind (the agenda keeps no kinds)
-_EN_KIND = re.compile(r"(?:so\s+|and\s+)?(?:what|which|any)\s+(?:meetings|appointments|classes|calls|events|plans)"
+_EN_KIND = re.compile(r"(?:so\s+|and\s+)?(?:what|which|any)\s+(?:meetings|appointments|classes|calls|events|plans|shifts)"
                       r"(?:\s+(?:do\s+i\s+have|have\s+i\s+got|are\s+there|are\s+due))?\s+(?P<day>.+)")
 # "what's my first meeting tomorrow?", "when's my first thing on Friday?": the first one due that day
 _EN_FIRST = re.compile(r"(?:so\s+|and\s+)?(?:what(?:'s|\s+is)|when(?:'s|\s+is))\s+(?:my|the)\s+first\s+(?:meeting|thing|appointment|"
@@ -32,6 +32,14 @@ _REST = re.compile(r"\b(?:on|for|by|the|at|in)\b|[\s,]")
 _ANSWERED = re.compile(r"^(?:today|tonight|tomorrow|this\s+week|next\s+week|the\s+week|this\s+month|next\s+month|오늘|내일"
                        r"|이번\s*주|다음\s*주|이번\s*달|이달|다음\s*달)$")   # "이번 달 할 일 뭐야?" (the fifty-sixth session: the month's last day alone)
 
+# "what's on this week", "anything for next week" (the fifty-seventh session: "Nothing is due on Sunday, December 13", the
+# week's last day alone): the week the intents answer, after its preposition
+_LEAD = re.compile(r"^(?:(?:on|for|in|by)\s+)+")
+
+# a week or a month asked of a kind ("what shifts do I have this week", "what meetings do I have next week"): the span the
+# intents answer, not its last day (the fifty-seventh session: "Nothing is due on Sunday, December 13")
+_WEEKS = re.compile(r"(?:(?:this|next)\s+(?:week|month)|tonight)$")   # and "tonight", its small hours too (`desk`)
+
 
 def asked_day(cleaned: str) -> str | None:
     """The day words of a question about what is due that day (`cleaned`: lower case, no closing punctuation), or
@@ -41,7 +49,7 @@ def asked_day(cleaned: str) -> str | None:
     m = kind or (_EN.fullmatch(text) if text.isascii() else _KO.fullmatch(text))
     if m is None:
         return None
-    return _day_alone(m["day"], answered=kind is None)
+    return _day_alone(m["day"], answered=kind is None or bool(_WEEKS.match(_LEAD.sub("", m["day"].strip(" ,")))))
 
 
 def first_asked(cleaned: str) -> str | None:
@@ -55,6 +63,6 @@ def _day_alone(day: str, answered: bool) -> str | None:
     list for Bob on Friday") or (`answered`) it is a span the intents answer."""
     day = day.strip(" ,")
     spans = time_spans(day)
-    if not spans or answered and _ANSWERED.match(day) or _REST.sub("", cut_spans(day, spans)):
+    if not spans or answered and (_ANSWERED.match(day) or _WEEKS.match(_LEAD.sub("", day))) or _REST.sub("", cut_spans(day, spans)):
         return None
     return day

@@ -64,7 +64,7 @@ from jarvisd.openloop.alarms import (
     with_time,
 )
 from jarvisd.openloop.clock_asked import calendar_fact, clock_asked, day_asked, days_until, elsewhere_asked
-from jarvisd.openloop.closures_en import base_verb
+from jarvisd.openloop.closures_en import arrival, base_verb
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
 from jarvisd.openloop.corrections import (
     BARE_HOUR,
@@ -442,6 +442,7 @@ class AgendaDesk:
             # five made last hid what is due today (pass 22: 20,000 loops read five due in February)
             loops = sorted(every, key=_due_order)
             scope: phrases.Scope = "all"
+            night_end = 0.0
             if intent.kind != "list":
                 scope = _SCOPES[intent.kind]
                 today = now.date().toordinal()
@@ -451,12 +452,20 @@ class AgendaDesk:
                                        "month": (0, month_end(now.year, now.month).toordinal()),
                                        "next_month": (month_end(now.year, now.month).toordinal() + 1,
                                                       month_end(*_next_month(now)).toordinal())}[scope]
+                # "what do I have tonight?": the small hours too, as "tonight at 1" is kept (1 AM of the next day; the
+                # fifty-seventh session's night nurse heard "Nothing is due today" with three due before 4 AM)
+                night_end = datetime.combine(now.date() + timedelta(days=1), time(_NIGHT_ENDS), tzinfo=tz).timestamp() * 1000 \
+                    if scope == "today" and re.search(r"\btonight\b", clean(text)) else 0
                 loops = [loop for loop in loops if loop.due_ms is not None
-                         and first_day <= datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day]
+                         and (first_day <= datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day
+                              or loop.due_ms < night_end)]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
             others = len(every) - len(loops)
             self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
-            return DeskReply(phrases.agenda_list(loops, now, tz, lang, scope, others), lang, intent=intent.kind)
+            said = phrases.agenda_list(loops, now, tz, lang, scope, others)
+            if intent.kind != "list" and night_end and lang == "en":
+                said = said.replace("due today", "due tonight", 1)   # its small hours are tomorrow's by the clock
+            return DeskReply(said, lang, intent=intent.kind)
         if intent.kind == "promised_to":
             if lang == "ko" and not text.rstrip().endswith(("?", "？")) and time_spans(clean(text)) \
                     and read_utterance(text, self.korean).commitments:
@@ -725,6 +734,8 @@ class AgendaDesk:
         if len(each) > 1 and all(isinstance(i, int) for i in each) and len(set(each)) == len(each):
             # "cancel the eggs and the milk": each one it lists, not "Which one?"
             return functools.reduce(_joined, (self._closed(loops[i], status, intent.lang, intent.kind) for i in each))  # type: ignore[index]
+        if isinstance(found, list) and (on_day := self._due_on_day_said(intent.argument, found, loops)) is not None:
+            found = on_day   # "cancel dad's physical therapy on friday" with one on Monday too (the fifty-seventh session)
         if isinstance(found, list):
             options = sorted((loops[i] for i in found), key=_due_order)   # said by due, as the agenda is read
             # kept, so "the second one" or its name closes that one (pass 34: the answer went to the model)
@@ -1813,6 +1824,9 @@ class AgendaDesk:
                 # the fiftieth: with "buy bread" and "buy milk" kept apart, only the first was closed)
                 refs.extend(ClosedRef(index=i + 1, status=_closing_status(closure.status)) for i in each)  # type: ignore[operator]
                 continue
+            if closure.reference.startswith("check on ") and closure.clause.isascii() and arrival(closure.clause) and \
+                    not (isinstance(found, int) and descs[found].lower().startswith("check on ")):
+                continue                 # "the package arrived" ends a check on it, not "return the package"
             if closure.status == "heard":
                 if isinstance(found, int) and not reading.commitments:
                     heard.append(found)
@@ -1855,6 +1869,11 @@ class AgendaDesk:
                 continue                 # "the porch lights are on" is no guess at "turn the lights off"
             elif found is None:
                 unnamed.append(closure)
+            elif closure.status in ("done", "dismissed") and (on_day := self._due_on_day_said(closure.clause, found, shown)) \
+                    is not None:
+                # "my shift on thursday got cancelled" with a shift on three days: the one due that day (the fifty-seventh
+                # session: all three were cancelled)
+                refs.append(ClosedRef(index=on_day + 1, status=_closing_status(closure.status)))
             elif len({descs[i] for i in found}) == 1 and closure.status in ("done", "dismissed"):
                 # "I called Pia" with "call Pia" twice (the second said "again"): the one due first (pass 34: the
                 # model's turn, nothing closed)
@@ -1875,6 +1894,23 @@ class AgendaDesk:
             if offered:
                 return refs, (offered, _closing_status(unnamed[0].status))
         return refs, None
+
+    def _due_on_day_said(self, clause: str, found: Sequence[int], shown: Sequence[OpenLoop]) -> int | None:
+        """Of the promises a closing's words name alike, the one due on the day its clause says; None when no day is
+        said or not one alone is due then."""
+        spans = time_spans(clause)
+        if not spans or not clause.isascii():
+            return None
+        try:
+            when = resolve_time(" ".join(clause[a:b] for a, b in spans), self.service.now_local())
+        except ImpossibleTime:
+            return None
+        if when is None or not when.day_said:
+            return None
+        day = when.at.date()
+        on = [i for i in found if shown[i].due_ms is not None
+              and datetime.fromtimestamp(shown[i].due_ms / 1000, self.service.tz).date() == day]
+        return on[0] if len(on) == 1 else None
 
     def _ask(self, loops: Sequence[OpenLoop], status: LoopStatus, session: str, lang: phrases.Lang) -> DeskReply:
         """A closing matched by meaning is a guess: it is asked ("Do you mean …?") and kept for the yes; one
@@ -2292,6 +2328,7 @@ def _question_last(text: str) -> tuple[str, str]:
 # "what's on this week?" asked on a Sunday: the week ahead, not the one day left of the week ending today (the fiftieth
 # session: "Nothing is due this week" with Monday's and Thursday's promises open); "next week" is that week too
 _SUNDAY_AHEAD = 7
+_NIGHT_ENDS = 5   # the hour a night asked about ("tonight") ends, on the next day
 _SCOPES: dict[str, phrases.Scope] = {"due_today": "today", "due_tomorrow": "tomorrow", "due_week": "week",
                                      "due_next_week": "next_week", "due_month": "month",
                                      "due_next_month": "next_month"}

@@ -34,7 +34,9 @@ _WORDS = {
 }
 _WORD = re.compile(r"(?<!-)\b(?:" + "|".join(sorted(map(re.escape, _WORDS), key=len, reverse=True)) + r")\b(?!-)",
                    re.IGNORECASE)   # not inside a hyphened word ("wi-fi")
-_TOMORROW = re.compile(r"\bthe\s+(?:morra|morrow)\b", re.IGNORECASE)
+# "the morra"; and "to morrow", "to-morrow", as a recognizer splits "tomorrow" (the fifty-seventh session: "pick up scrubs
+# from the laundry to morrow" was kept as "… to morrow", no due)
+_TOMORROW = re.compile(r"\bthe\s+(?:morra|morrow)\b|\bto(?:\s+|-)morrow\b", re.IGNORECASE)
 _TONIGHT = re.compile(r"\bthe\s+nicht\b", re.IGNORECASE)
 _CLAUSE_END = r"(?=\s*(?:[,.!?;]|$|\s(?:and|then|so|but|aye|please|eh)\b))"
 _TODAY = re.compile(r"(?<!\ball )(?<!\bthat )(?<!\bevery )(?<!\bone )(?<!\bsame )\bthe\s+day" + _CLAUSE_END, re.IGNORECASE)

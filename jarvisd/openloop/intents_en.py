@@ -129,6 +129,10 @@ def _en_due(day: str) -> list[str]:
             rf"|(?:are|is)\s+(?:there\s+)?|(?:have|do)\s+i\s+(?:got\s+)?(?:left|on|going)|am\s+i\s+doing)?\s*"
             rf"(?:(?:due|left|open|still\s+open|to\s+do|on(?:\s+(?:my|the)\s+(?:list|agenda|plate|schedule))?|coming\s+up)\s+)?"
             rf"(?:(?:for|by|on)\s+)?{day}",
+            # "what shifts do I have this week", "what meetings do I have next week" (the fifty-seventh session: the week's
+            # last day alone; the agenda keeps no kinds, so the span's whole list)
+            rf"(?:what|which|any)\s+(?:meetings|appointments|classes|calls|events|plans|shifts)(?:\s+(?:do\s+i\s+have|have\s+i\s+got"
+            rf"|are\s+there|are\s+due|am\s+i\s+working))?\s+(?:(?:for|in|on)\s+)?{day}",
             rf"how\s+(?:much\s+(?:stuff\s+|work\s+)?(?:do\s+i\s+have|have\s+i\s+got)(?:\s+(?:to\s+do|on))?|busy\s+am\s+i)"
             rf"\s+(?:(?:for|on)\s+)?{day}",
             rf"{_EN_DUE_LEAD}(?:\s+(?:due|left|still open|to do|going on|coming up|happening|on my (?:agenda|list|plate)|on|i (?:need|have) to do))?"
@@ -217,6 +221,13 @@ _EN_PROMISED = [
     r"(?:did|have)\s+i\s+(?:say|said|promise|promised)\s+(?:i'd|i would|to)\s+do\s+(?:anything|something)\s+for\s+(?:my\s+)?(?P<x>[\w' -]+)",
     r"what\s+(?:do|did)\s+i\s+(?:have|need)\s+to\s+do\s+for\s+(?P<x>[\w' -]+)",
     r"(?:any|what)\s+promises\s+to\s+(?P<x>[\w' -]+)",
+    # "what does dad have this week?", "what do I have for mom?" (the fifty-seventh session's caregiver: SmolLM2, "dad has this
+    # week is a popular product on the internet"): the promises that name them
+    r"what\s+(?:does|has)\s+(?:my\s+)?(?P<x>(?!(?:it|that|this|he|she|they|one|everyone|everybody|anyone|the\s+weather)\b)[\w'-]+)"
+    r"\s+(?:have|got)(?:\s+(?:on|going\s+on|coming\s+up|scheduled|planned))?"
+    r"(?:\s+(?:this\s+week|next\s+week|today|tomorrow|this\s+month))?",
+    r"what\s+(?:do|did)\s+i\s+have\s+(?:on\s+)?for\s+(?:my\s+)?(?P<x>(?!(?:it|that|this|today|tomorrow|tonight|lunch|dinner|breakfast"
+    r"|now|later|you|me)\b)[\w'-]+)(?:\s+(?:this\s+week|next\s+week|today|tomorrow))?",
 ]
 # "no" cues a correction ("no, Thursday"), not when it starts "no need to …", "no more …" (a withdrawal:
 # "No need to clean the roof drain, Mr. Kim already did it this morning" moved the drain to this morning)

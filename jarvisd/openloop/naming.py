@@ -410,6 +410,8 @@ def restates_done(sentence: str, desc: str) -> bool:
     starts = {start for start, _ in time_spans(sentence)}
     if any(m.end() in starts for m in _COPULA.finditer(sentence)):
         return False   # "the grandson's birthday was last week": when a thing was, not a task's state
+    if _names_what_it_is(sentence):
+        return False   # "mom's blood pressure medicine is lisinopril": a fact, not "refill mom's … prescription" done
     said, theirs = profile(sentence).content, profile(desc).content
     if _someone_elses(profile(sentence), theirs):
         return False
@@ -417,6 +419,25 @@ def restates_done(sentence: str, desc: str) -> bool:
     matched = {v for v in theirs if any(same_word(w, v, deed=v == verb or _ko_deed_form(v)) for w in said)}
     named, rest = matched - {verb}, set(theirs) - {verb}
     return len(matched) >= 2 and rest <= matched or len(named) >= 2 and 2 * len(named) >= len(rest)
+
+
+_PLACE_WORDS = frozenset("in on at with by under inside outside into onto near behind beside next from to off out up "
+                         "down over back away home here there".split())
+# what a thing is called or is, said after its last copula: "is lisinopril", "is Biscuit", "is a beagle", "is 212"
+_WHAT_IT_IS = re.compile(r"\b(?:is|are|was|were)\s+(?P<what>(?:an?\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)\W*$", re.IGNORECASE)
+
+
+def _names_what_it_is(sentence: str) -> bool:
+    """The sentence says what a thing is, not a state it is in (the fifty-seventh session: "mom's blood pressure
+    medicine is lisinopril" marked "refill mom's blood pressure prescription" done): one to three words after the
+    last "is / are / was / were", "a …" or a number or a word that is no verb form, state word or place word."""
+    m = _WHAT_IT_IS.search(sentence)
+    if m is None:
+        return False
+    words = m["what"].lower().split()
+    if words[0] in ("a", "an") or words[0][:1].isdigit():
+        return True
+    return not any(en_verb(w) or w in _STATE_WORDS or w in _PLACE_WORDS or w.endswith(("ed", "en")) for w in words)
 
 
 def _someone_elses(said, theirs: Sequence[str]) -> bool:

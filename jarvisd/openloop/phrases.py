@@ -611,6 +611,10 @@ def alarm_past(kind: str, lang: Lang) -> str:
 
 def deed_list(verb: str, loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"You have 2 things to pay: pay the rent, …; and pay the electric bill, …." / "Nothing to pay on your agenda."."""
+    if verb == "owe":   # "who do I owe a reply?": "You owe one: owe Maria a reply …", not "one thing to owe"
+        if not loops:
+            return "You don't owe anyone anything on your agenda."
+        return f"You owe {'one' if len(loops) == 1 else len(loops)}: " + _listed(loops, now, tz, lang)
     if not loops:
         return f"Nothing to {verb} on your agenda."
     count = "one thing" if len(loops) == 1 else f"{len(loops)} things"

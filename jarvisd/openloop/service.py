@@ -667,6 +667,9 @@ class OpenLoopService:
                 position = rules.first_same_loop(proposed.desc, descs, cosines, self.store.threshold)
                 if position is not None and rules.another_time(session_open[position], proposed, user_input):
                     position = None         # "call Bob again on Friday": a second call, the first one kept
+                if position is not None and any(loop.id == session_open[position].id for loop in opened) and \
+                        proposed.due_ms is not None and proposed.due_ms != session_open[position].due_ms:
+                    position = None         # "physical therapy is monday and friday at 2": two times said at once, two kept
                 if position is None:
                     created = self._creation_ms(now)
                     loop = OpenLoop(id=self._new_id(), desc=proposed.desc, status=LoopStatus.OPEN,

@@ -86,8 +86,16 @@ def bare_time_left(cleaned: str) -> bool:
     return _EN_BARE_LEFT.fullmatch(text) is not None or _KO_BARE_LEFT.fullmatch(text) is not None
 
 
+# "when do I work next?", "when am I working again?" (the fifty-seventh session's nurse: SmolLM2, "I'm currently working on a
+# project"): the next shift
+_WORK_NEXT = re.compile(r"(?:so\s+|and\s+|um+\s+|uh+\s+)?when\s+(?:do|am)\s+i\s+(?:work|working|on(?:\s+shift)?)"
+                        r"(?:\s+(?:next|again))?(?:\s+this\s+week)?")
+
+
 def asked_when(cleaned: str) -> str | None:
     """The words of a question about one promise's due (`cleaned`: lower case, no closing punctuation), or None."""
+    if _WORK_NEXT.fullmatch(cleaned.rstrip("?？ ")):
+        return "next shift"
     return _asked(cleaned, _EN, _KO)
 
 
