@@ -116,7 +116,7 @@ _EN_LIST_ON = re.compile(r"\s*(?:,|and|&|or)\s*(?:(?:every|each|on)\s+)?(?P<day>
 _EN_WEEKLY = re.compile(r"\b(?:every|each)\s+week\b|\bweekly\b" + _ADVERB_END + r"|\bonce\s+a\s+week\b", re.IGNORECASE)
 _EN_MONTHLY = re.compile(r"\b(?:every|each)\s+month\b|\bmonthly\b" + _ADVERB_END + r"|\bonce\s+a\s+month\b", re.IGNORECASE)
 
-_KO_UNKEPT = re.compile(r"매년|해마다|매시간|시간마다|격주|이틀마다|(?<![0-9일이삼사오육칠팔구십])[0-9일이삼사오육칠팔구십]+\s*(?:일|주|시간|분)\s*마다")
+_KO_UNKEPT = re.compile(r"매년|해마다|매시간|시간마다|격주|이틀마다|사흘마다|나흘마다|닷새마다|며칠마다|(?<![0-9일이삼사오육칠팔구십])[0-9일이삼사오육칠팔구십]+\s*(?:일|주|시간|분)\s*마다")
 _KO_DAILY = re.compile(r"매일|날마다|하루\s*한\s*번|아침마다|저녁마다|밤마다|점심마다")
 _KO_WEEKDAYS = re.compile(r"평일\s*마다|매\s*평일|주중\s*마다|평일에는|평일엔|월요일부터\s*금요일까지\s*매일")
 _KO_WEEKENDS = re.compile(r"주말\s*마다|매\s*주말|주말에는|주말엔")
