@@ -33,7 +33,8 @@ _EN_FAREWELL = re.compile(rf"(?:(?:ok(?:ay)?|alright|well)\s*,?\s*)?(?:{_EN_DONE
                           rf"(?:\s*,?\s*{_EN_BYE}{_NAME})*")
 # "ㅇㅋ 고마워 잘자": an OK first and a good night after (the fifty-fifth session: to SmolLM2, "내 혈액형은 이름이야, …")
 _KO_OK = r"(?:(?:[ㅇᄋ]{2}|[ㅇᄋ][ㅋᄏ]|오케이|오키|응|그래|알았어|알겠어|좋아)\s*,?\s*)?"
-_KO_NIGHT = r"(?:\s*,?\s*(?P<night>잘\s*자(?:요)?|안녕히\s*주무세요|굿\s*나잇|안녕))?"
+# "수고했어요 오늘은 여기까지" (the fifty-seventh session: read as a deed done, "잘하셨어요. 할 일 목록에 없던 일이라 …")
+_KO_NIGHT = r"(?:\s*,?\s*(?P<night>잘\s*자(?:요)?|안녕히\s*주무세요|굿\s*나잇|안녕|(?:오늘은?\s*)?여기까지(?:만|야|요|할게(?:요)?|하자)?|이만(?:\s*할게(?:요)?)?))?"
 _KO_THANKS = re.compile(rf"{_KO_OK}{_NAME}\s*(?:고마워|고마워요|고맙습니다|감사해|감사해요|감사합니다|땡큐)(?:\s*(?:정말|진짜))?{_NAME}"
                         rf"{_KO_NIGHT}")
 # "수고했어", "수고 많았어요": thanks for the work done (the fifty-fifth session: read as a deed done, "잘하셨어요. 할 일
@@ -56,6 +57,10 @@ _EN_WEATHER = re.compile(
     r"do\s+i\s+need\s+an\s+umbrella|(?:give\s+me\s+|tell\s+me\s+)?the\s+(?:weather|forecast))"
     r"(?:\s+(?:today|tomorrow|tonight|this\s+(?:morning|afternoon|evening|week(?:end)?)|outside|now|right\s+now|"
     r"here|in\s+(?!(?:the|my|this|that|a|your|winter|summer|spring|autumn|fall|general)\b)[a-z]+(?:\s+[a-z]+)?|for\s+(?:today|tomorrow|the\s+week(?:end)?)))?")
+# "오늘 날씨 좋다", "날씨 진짜 춥네" (the fifty-seventh session: to SmolLM2, "This is a Japanese phrase …"): a remark,
+# not a question; said back kindly, the weather neither looked up nor claimed
+_KO_WEATHER_REMARK = re.compile(r"(?:(?:와|우와|아|오)\s*,?\s*)?(?:오늘\s*|요즘\s*|밖에\s*)?날씨\s*(?:가|는)?\s*(?:진짜|정말|너무|완전|엄청|되게)?\s*"
+                                r"(?P<how>좋|맑|춥|덥|흐리|쌀쌀하)(?:다|네|네요|구나|군|습니다|ㅂ니다)")
 _KO_WEATHER = re.compile(r"(?:오늘|내일|지금|이번\s*주|주말)?\s*(?:날씨|기온|비|눈)\s*(?:가|는|이|은)?\s*"
                          r"(?:어때|어때요|어떻대|어떨까|알려\s*줘|알려\s*주세요|와|와요|올까|오나|온대|몇\s*도야|좋아)")
 # "what time does the sun set?" (the forty-seventh session: SmolLM2 said "12:12pm in the Northern Hemisphere"): no
@@ -217,13 +222,17 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
     if (m := _KO_THANKS.fullmatch(words) or _KO_WELL_DONE.fullmatch(words)) is not None:
         said = "천만에요." if m.re is _KO_THANKS else "별말씀을요. 언제든 불러 주세요."
         return f"{said} 안녕히 주무세요." if m["night"] and "잘" in m["night"] or m["night"] and "주무" in m["night"] \
-            else f"{said} 또 불러 주세요." if m["night"] else said
+            else f"{said} 또 불러 주세요." if m["night"] and "불러" not in said else said
     if _EN_THANKS.fullmatch(words):
         return "You're welcome. Good night!" if re.search(r"night|sleep", words) else "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):
         return "알겠어요." if korean else "OK."
     if _EN_FAREWELL.fullmatch(words):
         return "Bye for now. I'm here when you need me."
+    if (m := _KO_WEATHER_REMARK.fullmatch(words)) is not None:
+        return {"좋": "날씨가 좋다니 다행이에요. 좋은 하루 보내세요.", "맑": "날씨가 좋다니 다행이에요. 좋은 하루 보내세요.",
+                "춥": "따뜻하게 챙겨 입으세요.", "쌀쌀하": "따뜻하게 챙겨 입으세요.", "덥": "물 자주 드시고 더위 조심하세요.",
+                "흐리": "우산 챙기시면 좋겠어요."}[m["how"]]
     if _EN_WEATHER.fullmatch(words) or _KO_WEATHER.fullmatch(words):
         return ("저는 인터넷 없이 이 컴퓨터에서만 동작해서 날씨는 알 수 없어요." if korean else
                 "I can't check the weather: I run on this computer without the internet.")

@@ -64,9 +64,11 @@ _KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)(?P<x>.+?)\s*(?:이|가|�
                  r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|\s*에?\s*(?:있|뒀|두었)(?:지|어|니|더라|었지|나요))*")
 # "아내 생일 언제야?", "와이파이 비밀번호 뭐였지?": no 내/제, but the key is the kind of thing told to be kept
 _KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|비번|패스워드|주소|이메일|사이즈|혈액형|알레르기|코드|별명"
-                      r"|자리|위치|사물함|계좌|아이디))"
+                      r"|자리|위치|사물함|계좌|아이디"
+                      # "강아지 이름 뭐였지?", "콩이 몸무게 얼마였지?" (the fifty-seventh session: to SmolLM2, kept a turn before)
+                      r"|이름|몸무게|체중|키|나이))"
                       # "신발 사이즈 몇이었지?" (the fifty-sixth session: to SmolLM2, which said the kept fact three times)
-                      r"\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|며칠|몇\s*월\s*며칠|몇)"
+                      r"\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|며칠|몇\s*월\s*며칠|몇|얼마|몇\s*(?:킬로|키로|살))"
                       r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|이더라)*")
 # "주차 어디에 했더라?", "차 어디에 세웠지?", "열쇠 어디에 뒀더라?": where the user said they left it (`remember_asked`'s
 # `told_where`; the fifty-fifth session: "주차 B2에 했어" was "nothing to mark done" and the question went to SmolLM2)
@@ -129,6 +131,8 @@ def _fact_asked(text: str) -> FactAsked | None:
         if (m := _KO_WHERE_DID_I.fullmatch(said)) is not None and (m["x"] in _KO_PARKING or m["v"] not in ("했",)):
             return FactAsked("주차" if m["x"] in _KO_PARKING else m["x"], lang)
         m = _KO.fullmatch(said) or _KO_NOUN.fullmatch(said)
+        if m and re.match(r"(?:그|이|저)\s", m["x"]):
+            return None   # "그 영화 이름 뭐였지?": a thing of the talk, not a fact kept
         return FactAsked(m["x"].strip(), lang) if m and _keys(m["x"]) else None
     for pattern in _EN:
         if (m := pattern.fullmatch(said)) and _keys(m["x"]):

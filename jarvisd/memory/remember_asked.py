@@ -103,6 +103,13 @@ _NOT_A_VALUE = re.compile(r"(?:not|n't|broken|wrong|dead|lost|missing|stolen|exp
 _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|비번|패스워드|주소|이메일|사이즈|"
                       # "회사 주차 자리는 B2 17번이야" (the fifty-sixth session: not kept, SmolLM2's nonsense)
                       r"혈액형|알레르기|코드|이름|별명|자리|위치|사물함|계좌|아이디)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
+# "렌터카 예약 번호는 JJ4821" (a code with no ending), "콩이 몸무게 5킬로" (a measure, no particle): the fifty-seventh
+# session's "그렇군요." (nothing kept; asked back, "그건 아직 말해 주신 적이 없어요"); kept as "X는 Y야", as a change is
+_KO_TOLD_CODE = re.compile(r"(?P<key>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:번호|비밀번호|비번|패스워드|코드|아이디))"
+                           r"\s*(?:은|는)\s+(?P<value>[A-Za-z0-9][A-Za-z0-9-]{0,39})")
+_KO_TOLD_MEASURE = re.compile(r"(?P<key>(?:[가-힣\w]+\s+){0,2}?[가-힣\w]*(?:몸무게|체중|키|나이))\s*(?:은|는|이|가)?\s+"
+                              r"(?P<value>\d{1,4}(?:\.\d{1,2})?\s?(?:킬로그램|킬로|키로|kg|그램|g|센티|cm|살|개월))"
+                              r"\s*(?:이야|야|예요|이에요|입니다|임|나가|나가요|정도)?")
 _KO_KEY = (r"(?P<key>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:번호|비밀번호|비번|패스워드|주소|이메일|코드|"
            r"자리|위치|사물함|계좌|아이디))")
 _KO_CHANGED_AFTER = re.compile(_KO_KEY + r"\s*(?:이|가)?\s*바뀌었(?:어|어요|다|음)\s*,?\s*(?P<value>[^\s]{1,40}?)\s*(?:으로|로)(?:\s*바뀌었어)?")
@@ -256,7 +263,8 @@ def _told_fact(said: str) -> str | None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")
-    if re.search(r"[가-힣]", said) and (m := _KO_CHANGED.fullmatch(said) or _KO_CHANGED_AFTER.fullmatch(said)):
+    if re.search(r"[가-힣]", said) and (m := _KO_CHANGED.fullmatch(said) or _KO_CHANGED_AFTER.fullmatch(said)
+                                         or _KO_TOLD_CODE.fullmatch(said) or _KO_TOLD_MEASURE.fullmatch(said)):
         # "현관 비밀번호 바뀌었어 1234로" (the fifty-sixth session: "nothing to mark done", the old one said back): the
         # new value, kept as told ("현관 비밀번호는 1234야"), the newest of its subject
         from jarvisd.openloop.hangul import topic

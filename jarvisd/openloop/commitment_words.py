@@ -174,7 +174,8 @@ KO_PUNCT_TAGS = frozenset("SF SP SS SE SO SW".split())
 KO_PROMISSIVE = frozenset("ᆯ게 을게 ᆯ게요 을게요 ᆯ께 을께 ᆯ께요 을께요 ᆯ래 을래 ᆯ래요 을래요".split())
 KO_REASON_ENDINGS = frozenset("니까 으니까 니깐 라 이라 라서 이라서 는데 ᆫ데 은데 거든 면 으면 지만 는데도".split())
 KO_VAGUE_WORDS = frozenset("하기 그거 이거 저거 그것 이것 그건 이건 거".split())   # "그거 할게" names no task
-KO_EVENT_NOUNS = frozenset("예약 약속 회의 미팅 면접 시험 수업 진료 비행기 비행 발표 마감 상담 레슨 모임 회식".split())
+KO_EVENT_NOUNS = frozenset("예약 약속 회의 미팅 면접 시험 수업 진료 비행기 비행 발표 마감 상담 레슨 모임 회식 고사 "
+                           "중간고사 기말고사 모의고사 수능 면담 점검 팀플 스터디".split())
 # the days one keeps for themselves ("다음 달 5일 엄마 생일"): kept on that day (said without 까지), and apart from an
 # errand for them ("엄마 생일 선물 사기")
 # the places one has an appointment at: "내일 아침 아홉시 치과" (the fifty-sixth session: to SmolLM2), on that day too

@@ -79,11 +79,36 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
             return None                # "메모해줘" alone: the task may follow ("메모해줘, 양식 바꾸기")
         if j >= 0 and ms[j].form == "는지":
             return None          # "보냈는지 알려줘" asks a question
+        if ask and (watch := _watched(ms, j)) is not None:
+            return watch
         inner = _must(ms[:k + 1]) or _promise(ms[:k])
         if inner:
             return _Hit(inner.kind, inner.stem, inner.at, remind=True)
         return _Hit("remind", -1, k, remind=True)
     return None
+
+
+_ARRIVALS = frozenset("되 오 들어오 도착하 나오 끝나 오시".split())
+
+
+def _watched(ms: Sequence[Morph], j: int) -> _Hit | None:
+    """"입금 확인되면 알려 줘", "택배 오면 알려 줘": a reminder when something happens that the assistant cannot see
+    (the fifty-seventh session: to SmolLM2, "입금 확인되면 알려 줘, 알려 줘, …"); kept as the thing to check ("입금
+    확인하기"), and the reply asks when to remind (`phrases.confirm_opened`). Only the nouns alone before the verb."""
+    if j < 1 or ms[j].tag != "EC" or ms[j].form not in ("면", "으면"):
+        return None
+    verb = j - 1
+    if ms[verb].tag not in ("VV", "XSV") or ms[verb].form not in _ARRIVALS:
+        return None
+    k = verb - 1
+    if k >= 0 and ms[k].tag in ("JKS", "JX"):
+        k -= 1
+    end = k
+    while k >= 0 and ms[k].tag in ("NNG", "NNP"):
+        k -= 1
+    if end < 0 or k == end or k >= 0:
+        return None                   # "집에 가면", "내가 오면": not a thing arriving alone
+    return _Hit("watch", -1, end + 1, remind=True, start=0)
 
 
 def _split_remind(ms: Sequence[Morph], k: int) -> bool:
@@ -236,15 +261,20 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
     return None
 
 
-def _note_item(ms: Sequence[Morph]) -> _Hit | None:
+def _note_item(ms: Sequence[Morph], holes: Sequence[Span] = ()) -> _Hit | None:
     """"애들 숙제 봐 주기", "엄마한테 전화하기": a whole sentence that is a deed made a noun with -기, as written on a
     to-do note, is a task (the fifty-sixth session: to the model, "애"). Not asked ("숙제 봐 주기?"), and with no
-    ending of its own before the -기 (no "했기", no "하기 싫어")."""
+    ending of its own before the -기 (no "했기", no "하기 싫어"). Its time may follow it, as a note's does ("아빠 병원
+    모시고 가기 수요일 10시", the fifty-seventh session: to the model)."""
     words = [m for m in ms if m.tag not in ("SP", "SF", "SW")]
+    while words and any(hs <= words[-1].start < he for hs, he in holes):
+        words.pop()
+    if len(words) >= 2 and is_morph(words[-1], "마다", "JX") and words[-2].tag in ("NNG", "NNB", "NR"):
+        words = words[:-2]   # "화분 물 주기 사흘마다": how often (a repeat the desk keeps once, and says so)
     if any(m.form in ("?", "？") for m in ms) or len(words) < 3:
         return None
     i = len(words) - 1
-    if not is_morph(words[i], "기", "ETN") or words[i - 1].tag not in ("VV", "XSV", "VX") or \
+    if not is_morph(words[i], "기", "ETN") or not is_verb(words[i - 1]) or words[i - 1].tag.startswith(("VA", "VCP")) or \
             any(m.tag in ("EF", "EP", "ETM") or m.tag == "EC" and m.form not in ("어", "아", "고") for m in words[:i]):
         return None
     if not any(m.tag.startswith("NN") for m in words[:i - 1]):
@@ -276,6 +306,8 @@ def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     last = words[end - 1]
     # "매주 월요일 분리수거", "매일 아침 7시 운동": with a repeat said, any thing named is the chore of those days
     repeating = any(m.form in _REPEAT_WORDS for m in ms)
+    if any(hs <= ms[last].start < he for hs, he in holes):
+        return _occasion_then_day(ms, words[:end], holes, repeating)
     if ms[last].tag != "NNG" or not (ms[last].form in _OCCASIONS or repeating):
         return None
     outside = [ms[k] for k in words[:end] if not any(hs <= ms[k].start < he for hs, he in holes)
@@ -285,6 +317,55 @@ def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     at = words[end] if end < len(words) else len(ms)
     first = next(k for k in words[:end] if ms[k] in outside and ms[k].tag.startswith(("NN", "SL")))
     return _Hit("event", -1, at, start=first)   # not the particle after the day: "토요일이 결혼기념일이야"
+
+
+def _occasion_then_day(ms: Sequence[Morph], words: Sequence[int], holes: Sequence[Span], repeating: bool) -> _Hit | None:
+    """"중간고사 다음 주 목요일이야", "제주 비행기 토요일 아침 7시 20분", "스터디 매주 화요일 7시": the occasion named
+    first and its day after it, nothing else (the fifty-seventh session: to the model). The name is a run of nouns
+    ending in an occasion, an appointment word or a place of one (any thing with a repeat word), before the time."""
+    def timed(k: int) -> bool:
+        return any(hs <= ms[k].start < he for hs, he in holes)
+    first_time = next((n for n, k in enumerate(words) if timed(k)), None)
+    if not first_time:
+        return None
+    name = [k for k in words[:first_time] if ms[k].form not in _REPEAT_WORDS]
+    after = [k for k in words[first_time:] if not timed(k) and ms[k].form not in _REPEAT_WORDS]
+    if not name or after:
+        return None
+    # "심장사상충 약": Kiwi reads 약 after a noun as the determiner "about"
+    if not all(ms[k].tag.startswith(("NN", "XSN", "SL")) or ms[k].form == "약" and ms[k].tag == "MM" and k > 0
+               and ms[k - 1].tag.startswith("NN") for k in name) or not ms[name[0]].tag.startswith(("NN", "SL")):
+        return None
+    last = ms[name[-1]]
+    if not (last.form in _OCCASIONS or repeating) or last.tag == "NNB":
+        return None
+    return _Hit("event", -1, words[first_time], start=name[0])
+
+
+_VISITORS = frozenset("기사 기사님 수리기사 설치기사 집주인 관리인 택배 손님 선생님 간호사 도우미 이모님".split())
+
+
+def _visit(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
+    """"보일러 점검 기사님 목요일 오후 2시에 와": someone coming for a thing at a time said is the user's appointment
+    to be home (the fifty-seventh session: "그렇군요.", nothing kept); kept as "보일러 점검 기사님 방문". The thing
+    and the visitor first, the time, then 오다 in the present (와, 와요, 오셔, 온다) and nothing else."""
+    words = [k for k, m in enumerate(ms) if m.tag not in ("SF", "SP")]
+    timed = [k for k in words if any(hs <= ms[k].start < he for hs, he in holes)]
+    if not timed or any(m.form in ("?", "？") for m in ms):
+        return None
+    name = [k for k in words if k < timed[0]]
+    tail = [ms[k] for k in words if k > timed[-1]]
+    if len(name) < 2 or not all(ms[k].tag.startswith(("NN", "XSN")) for k in name) or \
+            not all(k in timed for k in words if timed[0] <= k <= timed[-1]):
+        return None
+    visitor = ms[name[-2]].form + ms[name[-1]].form if ms[name[-1]].tag == "XSN" else ms[name[-1]].form
+    if visitor not in _VISITORS and ms[name[-1]].form not in _VISITORS:
+        return None
+    if not tail or not is_morph(tail[0], "오", "VV") or \
+            not all(m.tag in ("EF", "EP") and m.form in ("어", "아", "어요", "아요", "시", "으시", "ᆫ다", "는다", "세요", "요")
+                    for m in tail[1:]) or not any(m.tag == "EF" for m in tail[1:]):
+        return None
+    return _Hit("visit", -1, timed[0], start=name[0])
 
 
 def _event(ms: Sequence[Morph]) -> _Hit | None:
@@ -452,8 +533,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     second = _second_duty(ms)
     if second is not None:
         return _commitments(sen, ms[:second], base, holes) + _commitments(sen, ms[second:], base, holes)
-    hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes) or _note_item(ms) \
-        or _dated_occasion(ms, holes)
+    hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes) or _note_item(ms, holes) \
+        or _dated_occasion(ms, holes) or _visit(ms, holes)
     if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind != "said") or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):
@@ -464,6 +545,10 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             not _day_of_the_condition(sen, ms, start, holes):
         clause_span = (ms[start].start, ms[-1].end)   # "내일 손주들 오니까 오늘 장 봐야겠다": the reason's day is not the due
     clause = sen[clause_span[0]:clause_span[1]]
+    if hit.kind == "watch":   # "입금 확인되면 알려 줘": 입금 확인하기
+        thing = sen[ms[start].start:ms[hit.at - 1].end]
+        action = f"{thing}하기" if thing.endswith("확인") else f"{thing} 확인하기"
+        return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), True)]
     if hit.stem < 0:   # "3시에 회의 알려줘": a reminder of a thing, not of a deed
         nouns = [m for m in ms[start:hit.at] if m.tag.startswith("NN") and not any(
             hs <= m.start < he for hs, he in holes)]
@@ -473,6 +558,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
                      sorted([*holes, *skipped_spans(ms)]))
         if (deed := _deed_as_thing(ms, start, hit.at, holes)) is not None:
             action = noun_form(sen, ms, start, deed, holes)   # "약 먹는 거 저녁 9시에 알려 줘": 약 먹기 (was "약 먹는 거")
+        if hit.kind == "visit":
+            action = f"{action} 방문"                          # "보일러 점검 기사님 방문"
         return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind)]
     out = []
     reason = reason_thing(sen, ms[:start]) if start > 0 else ""

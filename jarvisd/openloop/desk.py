@@ -212,6 +212,8 @@ class AgendaDesk:
         """The agenda's answer to one utterance, or None when it is not about the agenda; the change it made is kept
         for "undo that" (`undo.py`)."""
         text = one_space(text)   # a run of 4,000 tabs: every reader's `\s+` from each of them (pass 54c)
+        if self.korean is not None:
+            text = self.korean.spaced(text)   # "내일오후세시에회의": a Korean run typed without spaces, spaced
         reply = self._undo(text, session)
         if reply is None:
             reply = self._handle(text, session)
@@ -473,6 +475,10 @@ class AgendaDesk:
                               # session: "토요일저녁7시에민지한테 약속한 일은 없어요.")
             loops = [loop for loop in self.service.agenda() if _mentions(loop, intent.argument)]
             return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
+        if intent.kind == "snooze" and intent.argument:
+            # "콩이 산책 삼십 분 뒤에 알려줘": an open promise named is snoozed; none, a reminder of its own (the rules')
+            named = self._one_named(intent.argument)
+            return None if named is None else self._snooze(intent, session, named)
         if intent.kind == "snooze":
             spoken = self.last_reminder()
             if not _ASKED_AGAIN.search(text) and \
@@ -1197,10 +1203,10 @@ class AgendaDesk:
         return DeskReply(said, lang, change=AgendaChange(closed=(closed,), opened=(next_one,) if next_one else ()),
                          intent=intent)
 
-    def _snooze(self, intent: Intent, session: str) -> DeskReply:
+    def _snooze(self, intent: Intent, session: str, named: OpenLoop | None = None) -> DeskReply:
         now_ms = self.service.now_ms()
         candidates = self._in_focus(session)
-        loop = self._open(candidates[0][1]) if candidates else None
+        loop = named or (self._open(candidates[0][1]) if candidates else None)
         if loop is None:
             return DeskReply(phrases.nothing_to_snooze(intent.lang), intent.lang, intent="snooze")
         minutes = min(intent.minutes or 10, SNOOZE_MAX_MIN)  # "in 99999 minutes": a day at most

@@ -173,10 +173,14 @@ def _ko_cues(t: str, squeezed: str, in_minutes: str) -> Intent | None:
     if _KO_KEEP_ME.search(squeezed):   # "여권 갱신해야 하는데 잊지 않게 알려줘": a promise to keep
         return None
     m = _KO_NAG.search(_squeezed(in_minutes)) or _spaced_nag(in_minutes)
-    if m is not None:   # "한 시간 반 뒤에": and a half
+    if m is not None:
+        before = _squeezed(m.string[:m.start()])   # the squeezed or the spaced reading's   # "한 시간 반 뒤에": and a half
         half = 30 if m["half"] and m["unit"] == "시간" else 0
         more = minutes_of(m["mn"], "분", KO_NUMBER) if m["mn"] else 0
-        return Intent("snooze", "ko", minutes=minutes_of(m["n"], m["unit"], KO_NUMBER) + half + more)
+        # "콩이 산책 삼십 분 뒤에 알려줘": the thing named is the desk's to find open (a snooze of it) or not (a reminder
+        # of its own, the promise rules')
+        named = _named_before(before, squeezed)
+        return Intent("snooze", "ko", argument=named or "", minutes=minutes_of(m["n"], m["unit"], KO_NUMBER) + half + more)
     if not _KO_ASK.search(squeezed) or _KO_OTHERS.search(squeezed):
         return None
     person = _KO_PERSON.match(squeezed)
@@ -193,6 +197,24 @@ def _ko_cues(t: str, squeezed: str, in_minutes: str) -> Intent | None:
             re.search(r"오늘(?!날)[가-힣]{0,6}?(?:인데|이라|라서)(?:해|끝내|처리해|챙겨)야(?:할|될|하는|되는)", squeezed):
         return Intent("due_today", "ko")   # "오늘 오프인데 해야 될 거 있어?": today, said with why
     return Intent("list", "ko")
+
+
+# what may come before a snooze's amount and name nothing: "그거 10분 뒤에", "음 좀 이따 다시"
+_KO_NOT_NAMED = re.compile(r"(?:그거|이거|저거|그것|이것|그건|이건|그|이|좀|다시|또|한번|한\s?번|나중에|일단|그럼|그러면|그냥|음|어|아|응|네|예|"
+                           r"알림|알람|자비스야|자비스|약|대략|딱|한|우선|그래|오케이|ㅇㅋ|[,.!~])")
+
+
+def _named_before(before: str, squeezed: str) -> str | None:
+    """Words before a snooze's amount that name a thing (not a pointer, a filler or 다시), squeezed, or None: "콩이산책"
+    of "콩이 산책 삼십 분 뒤에 알려줘" asks for a reminder of that unless it is open, not a snooze of the one last
+    reminded (the fifty-seventh session: "다시 알려 드릴 알림이 없어요."); with 다시 / 또 / 더, or 아니 (a correction),
+    none is named."""
+    rest = before
+    while rest and (m := _KO_NOT_NAMED.match(rest)) is not None and m.end() > 0:
+        rest = rest[m.end():]
+    named = len(rest) >= 2 and re.fullmatch(r"[가-힣A-Za-z0-9]+", rest) is not None and \
+        not re.search(r"다시|또|더|아니", squeezed)
+    return rest if named else None
 
 
 def _spaced_nag(t: str) -> re.Match[str] | None:

@@ -247,13 +247,13 @@ def _topic_before_ha(ms: Sequence[Morph], start: int, stem: int, holes: Sequence
 
 def usable_holes(sen: str, holes: Sequence[Span], ms: Sequence[Morph]) -> list[Span]:
     """Time spans end at a word's end or before its particle: one that ends inside a word is cut back
-    ("내일 은" of "내일 은행" -> "내일"), or dropped ("연말" of "연말정산")."""
+    ("내일 은" of "내일 은행" -> "내일"), or dropped ("연말" of "연말정산"); the copula ends one ("목요일이야")."""
     out = []
     for hs, he in holes:
         ends = [m.end for m in ms if hs < m.end <= he]
         for end in sorted(ends, reverse=True):
             after = [m for m in ms if m.start == end]
-            if end >= len(sen) or not sen[end].isalnum() or (after and after[0].tag.startswith(("J", "E"))):
+            if end >= len(sen) or not sen[end].isalnum() or (after and after[0].tag.startswith(("J", "E", "VCP"))):
                 out.append((hs, end))
                 break
     return out

@@ -10,6 +10,7 @@ matching).
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from dataclasses import dataclass
@@ -41,6 +42,11 @@ class Morph:
 # Nouns it splits: "아내가" read as 아(interjection) + 나(I) + 가, so "아내가 내일 밥한테 전화해야 해" (my wife has to call
 # Bob) was kept as the user's own promise (the forty-second session).
 USER_WORDS = (("넘기", "VV", 0.0), ("아내", "NNG", 1.0))   # (form, tag, score: 0 was not enough for 아내)
+
+
+SPACED_MAX = 120   # a run longer than a spoken sentence is left as typed
+# a Hangul number Kiwi splits before its unit: "삼 십 분", "이 십 오 분"
+_SPLIT_NUMBER = re.compile(r"[일이삼사오육칠팔구십백](?:\s[일이삼사오육칠팔구십백])+(?=\s?(?:분|시간|초))")
 
 
 class KoreanAnalyzer:
@@ -87,6 +93,23 @@ class KoreanAnalyzer:
         if not text.strip():
             return []
         return list(self._cached(text))
+
+    def spaced(self, text: str) -> str:
+        """A Korean run typed without spaces, spaced by Kiwi: "내일오후세시에회의" -> "내일 오후 세 시에 회의" (the
+        fifty-seventh session: only 내일 was read as a time, and the turn went to the model). Text with a space in
+        it, short, or not mostly Hangul is returned as it is; a Hangul number Kiwi splits is joined again ("삼 십
+        분" -> "삼십 분")."""
+        said = text.strip()
+        if any(c.isspace() for c in said) or not 7 <= len(said) <= SPACED_MAX or \
+                sum("가" <= c <= "힣" for c in said) < 0.7 * len(said):
+            return text
+        if self._kiwi is None:
+            self.load()
+        with self._lock:
+            spaced = self._kiwi.space(said)
+        if spaced.replace(" ", "") != said:
+            return text
+        return _SPLIT_NUMBER.sub(lambda m: m[0].replace(" ", ""), spaced)
 
     def cache_clear(self) -> None:
         self._cached.cache_clear()

@@ -300,9 +300,15 @@ _PLACE_SAID = re.compile(r"\b(?:when|once|as\s+soon\s+as|whenever)\s+(?:i|we)(?:
                          re.IGNORECASE)
 
 
+# "입금 확인되면 알려 줘", "택배 오면 알려 줘": a reminder when something happens, which the assistant cannot see
+_EVENT_SAID = re.compile(r"(?:되면|오면|들어오면|도착하면|나오면|끝나면|오시면)\s?(?:바로\s?)?알려")
+
+
 def confirm_opened(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang, remind: bool = False) -> str:
     """"Got it: send the report, tomorrow at 3 PM." A reminder asked for without a time asks when."""
     item = _item(loop, now, tz, lang)
+    if remind and loop.due_ms is None and lang == "ko" and _EVENT_SAID.search(loop.evidence or ""):
+        return f"적어 둘게요: {item}. 그게 언제일지는 제가 알 수 없어서, 언제 알려 드릴지 말해 주세요."
     if remind and loop.due_ms is None and _PLACE_SAID.search(loop.evidence or ""):   # "when I get home": no GPS here
         if lang == "ko":
             return f"적어 둘게요: {item}. 어디 계신지는 알 수 없어서, 언제 알려 드릴지 말해 주세요."
@@ -522,6 +528,8 @@ def time_left(loops: Sequence[OpenLoop], now_ms: int, now: datetime, tz: tzinfo,
         minutes = round(abs(loop.due_ms - now_ms) / 60_000)
         local = datetime.fromtimestamp(loop.due_ms / 1000, tz)
         when = spoken_due(loop.due_ms, now, tz, lang)
+        if lang == "ko":
+            when = _ko_on_the_day(loop.desc, when)   # "중간고사는 다음 주 목요일이에요, 4일 남았어요" (not 까지)
         if loop.due_ms <= now_ms:
             said.append(f"{desc}{topic(desc)} {_ko_minutes(max(1, minutes))} 지났어요." if lang == "ko" else
                         f"{desc} was due {_en_minutes(max(1, minutes))} ago.")
@@ -935,7 +943,9 @@ def agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang
     if not others or scope == "all":
         return said
     if lang == "ko":
-        return f"{said} 그 밖에 {'다른 때 ' if scope in ('next_week', 'next_month') else ''}열린 일이 {others}개 더 있어요."
+        # after "그 밖에 N개는 HUD에서 볼 수 있어요." not a second 그 밖에 (the fifty-seventh session)
+        lead = "그것 말고도" if said.endswith("HUD에서 볼 수 있어요.") else "그 밖에"
+        return f"{said} {lead} {'다른 때 ' if scope in ('next_week', 'next_month') else ''}열린 일이 {others}개 더 있어요."
     when = "at other times" if scope in ("next_week", "next_month") else "for later"   # next week's: some are due before it
     return f"{said} {others} more {'is' if others == 1 else 'are'} open {when}."
 
@@ -1000,9 +1010,11 @@ def day_list(loops: Sequence[OpenLoop], day: datetime, now: datetime, tz: tzinfo
     """What is due on one named day ("what do I have on Saturday?"), read aloud like the agenda."""
     if lang == "ko":
         label = _ko_day(day, now)
+        # 오늘, 내일, 모레 take no 에 ("오늘 할 일", "오늘은"): the fifty-seventh session's "오늘에는 할 일이 없어요."
+        bare = label in ("오늘", "내일", "모레", "어제")
         if not loops:
-            return f"{label}에는 할 일이 없어요."
-        return f"{label}에 할 일이 {len(loops)}개 있어요: " + _listed(loops, now, tz, lang)
+            return f"{label}{'은' if bare else '에는'} 할 일이 없어요."
+        return f"{label}{'' if bare else '에'} 할 일이 {len(loops)}개 있어요: " + _listed(loops, now, tz, lang)
     label = _en_day(day.replace(hour=12), now)
     label = label if label in ("today", "tomorrow", "yesterday") else f"on {label}"
     if not loops:

@@ -104,13 +104,15 @@ def _rule(*patterns: tuple[tuple[str, ...], str]) -> Callable[[Handler], Handler
 
 def _starts_word(text: str, at: int, kind: str) -> bool:
     """The start check a pattern's marker asks for (EN_WORD: a word boundary; KO_WORD: not inside a
-    Korean word or number, unless right after 오늘/내일/모레/요일/N일)."""
+    Korean word or number, unless right after 오늘/내일/모레/요일/N일, or a part of the day: "내일오후세시에회의" typed
+    without spaces, the fifty-seventh session: only 내일 was read, and the turn went to the model)."""
     if at == 0 or not kind:
         return True
     c = text[at - 1]
     if kind == w.EN_WORD:
         return not (c.isalnum() or c == "_")
-    return not ("가" <= c <= "힣" or c.isdigit()) or text.endswith(("오늘", "내일", "모레", "요일", "일"), 0, at)
+    return not ("가" <= c <= "힣" or c.isdigit()) or \
+        text.endswith(("오늘", "내일", "모레", "요일", "일", "오전", "오후", "아침", "저녁", "새벽"), 0, at)
 
 
 _MORE_PART = re.compile(wp.MORE_PART)  # "... and 30 minutes", "..., 2 months"
@@ -244,6 +246,8 @@ def _period(m: re.Match[str]) -> _Meaning:
         ahead = {"this": 0, "next": 1, "last": -1}[(m["w"] or ("next" if m["nx"] else "this")).lower()]
         if said.endswith(" week") and said != "week" and ahead >= 0:   # the end of the work week: its Friday
             return _Meaning(day=w.weekday(4, ("this", "next")[ahead]))
+    if g.get("early"):   # "다음 달 초": by its 10th (초순), or before it began ("다음 달 초 전에": this month's end)
+        return _Meaning(day=w.period_end(unit, ahead - 1) if _before(m) else w.month_early(ahead))
     if _before(m) and not m[0].startswith(("end", "close")) and not _KO_END.search(m[0]):
         if "weekend" in m[0] or "주말" in m[0]:  # before the weekend: its Friday
             return _Meaning(day=w.weekday(4, ("this", "next", "after")[max(0, min(ahead, 2))]))

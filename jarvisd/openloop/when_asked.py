@@ -62,8 +62,10 @@ _EN_LEFT = [re.compile(p) for p in (
     r"(?:\s+(?:is\s+due|are\s+due|starts|ends|is\s+done))?",
     r"(?:so\s+|and\s+)?how\s+(?:long|much\s+time|many\s+days)\s+do\s+i\s+(?:still\s+)?have\s+(?:left\s+)?to\s+(?P<x>.+?)",
 )]
-_KO_LEFT = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가|까지)?\s*(?:얼마나?|몇\s*분|몇\s*시간|시간\s*얼마나)\s*"
-                      r"남았(?:어|어요|지|니|나요|죠|을까)?")
+# "중간고사 며칠 남았어?", "중간고사 D-day 며칠 남았어?" (the fifty-seventh session: read as "is it done yet?")
+_KO_LEFT = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가|까지)?\s*(?:(?:d|디)\s*-?\s*(?:day|데이)\s*)?"
+                      r"(?:얼마나?|몇\s*분|몇\s*시간|시간\s*얼마나|며칠|몇\s*일)\s*(?:이나\s*|나\s*)?"
+                      r"남았(?:어|어요|지|니|나요|죠|을까|더라|지\s*요)?")
 _KO = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가)?\s*(?:언제|몇\s*시)\s*(?:에|까지)?\s*"
                  r"(?:야|였지|였더라|더라|지|였어|이야|예요|에요|였죠|죠|인지|였나|이었지|해야\s*(?:돼|하지|했지|하더라)|"
                  # "선물 언제까지 사야 되지?", "보고서 언제까지 내야 하더라?": the deed's own verb (the fifty-fifth session)

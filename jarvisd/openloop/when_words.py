@@ -340,6 +340,13 @@ def period_end(unit: str, ahead: int, sunday_ahead: bool = False) -> DayFn:
     return resolve
 
 
+def month_early(ahead: int) -> DayFn:
+    """The early part of this (0) or a later month: by its 10th ("다음 달 초", 초순: the 1st to the 10th)."""
+    def resolve(today: date) -> date:
+        return plus_months(today.replace(day=1), ahead).replace(day=10)
+    return resolve
+
+
 def named_month(mo: int, first: bool = False) -> DayFn:
     """The next such month (this one counts): its last day, or its first for "before June"."""
     def resolve(today: date) -> date:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from jarvisd.memory.fact_asked import fact_asked, ko_told_back, said_back
-from jarvisd.memory.remember_asked import remember_said
+from jarvisd.memory.remember_asked import remember_said, told_fact
 from tests.assistants import scripted_assistant
 
 
@@ -185,6 +185,59 @@ async def test_remember_that_right_after_a_fact_kept_keeps_that_fact(tmp_path):
         await assistant.answer("내 혈액형 알려 줘", session="s")
         await assistant.answer("회사 주차 자리는 B2 17번이야", session="s")
         assert await assistant.answer("그거 기억해", session="s") == "회사 주차 자리는 B2 17번이라고 기억해 둘게요."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+# ---- the fifty-seventh session ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("told", "kept", "asked", "said"), [
+    ("강아지 이름은 콩이야", "강아지 이름은 콩이라고 기억해 둘게요.", "강아지 이름 뭐였지?", "강아지 이름은 콩이라고 하셨어요."),
+    ("거래처 담당자 이름은 김민준 과장님이야", "거래처 담당자 이름은 김민준 과장님이라고 기억해 둘게요.", "거래처 담당자 이름 뭐였지?",
+     "거래처 담당자 이름은 김민준 과장님이라고 하셨어요."),
+    ("콩이 몸무게 5킬로", "콩이 몸무게는 5킬로라고 기억해 둘게요.", "콩이 몸무게 얼마였지?", "콩이 몸무게는 5킬로라고 하셨어요."),
+    ("렌터카 예약 번호는 JJ4821", "렌터카 예약 번호는 JJ4821이라고 기억해 둘게요.", "렌터카 예약 번호 뭐였지?",
+     "렌터카 예약 번호는 JJ4821이라고 하셨어요."),
+    ("우리 애 키 120센티야", "우리 애 키는 120센티라고 기억해 둘게요.", "우리 애 키 몇이었지?", "우리 애 키는 120센티라고 하셨어요."),
+])
+async def test_a_name_a_weight_or_a_code_told_is_kept_and_asked_back(tmp_path, told, kept, asked, said):
+    """Before: "강아지 이름 뭐였지?" (kept a turn before) was "죄송해요, 그건 답을 모르겠어요." and "거래처 담당자 이름
+    뭐였지?" SmolLM2's "(2026-12-06)" (이름 was no key of a question without 내); "콩이 몸무게 5킬로" and "렌터카 예약
+    번호는 JJ4821" were "그렇군요." (no ending, no particle: not kept), asked back "그건 아직 말해 주신 적이 없어요."."""
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer(told, session="s") == kept
+        assert await assistant.answer(asked, session="s") == said
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("said", ["그 영화 이름 뭐였지?", "이 노래 이름 뭐야?"])
+def test_guard_a_name_of_the_talks_thing_is_no_fact_asked(said):
+    assert fact_asked(said) is None
+
+
+@pytest.mark.parametrize("said", ["콩이 몸무게 늘었어", "렌터카 예약 번호는 몰라", "키 크고 싶다"])
+def test_guard_a_weight_or_a_code_not_told_is_no_fact(said):
+    assert told_fact(said) is None
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("수고했어요 오늘은 여기까지", "별말씀을요. 언제든 불러 주세요."),
+    ("고마워 오늘은 여기까지", "천만에요. 또 불러 주세요."),
+    ("오늘 날씨 좋다", "날씨가 좋다니 다행이에요. 좋은 하루 보내세요."),
+    ("날씨 진짜 춥네", "따뜻하게 챙겨 입으세요."),
+    ("오늘 날씨 좋아?", "저는 인터넷 없이 이 컴퓨터에서만 동작해서 날씨는 알 수 없어요."),   # asked: as before
+])
+async def test_done_for_today_and_a_remark_on_the_weather_are_small_talk(tmp_path, said, reply):
+    """Before: "수고했어요 오늘은 여기까지" was "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건 없어요."; "오늘 날씨
+    좋다" went to SmolLM2 ("This is a Japanese phrase that translates to …")."""
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer(said, session="s") == reply
         assert chat.calls == []
     finally:
         await assistant.close()

@@ -541,3 +541,202 @@ def test_an_appointment_kept_by_its_place_is_reminded_and_closed(afternoon):
     said_to(afternoon, "내일 아침 아홉시 치과")
     assert said_to(afternoon, "치과 30분 전에 알려 줘", "치과 갔다 왔어") == [
         "내일 오전 8시 30분에 알려 드릴게요: 치과.", "완료로 표시했어요: 치과."]
+
+
+# ---- the fifty-seventh session: three more Korean days (a freelancer and parents' care, a student and a trip, a dog
+# and the house), a Sunday morning (2026-12-06 10:00, Seoul) ---------------------------------------------------------
+
+
+@pytest.fixture
+def morning(tmp_path, korean) -> AgendaDesk:
+    from datetime import datetime
+
+    from tests.openloop.conftest import SEOUL, agenda_desk
+    return agenda_desk(tmp_path, korean, datetime(2026, 12, 6, 10, 0, tzinfo=SEOUL))
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("중간고사 다음 주 목요일이야", "적어 둘게요: 중간고사, 다음 주 목요일.", ("중간고사", "2026-12-10 23:59")),
+    ("제주 비행기 토요일 아침 7시 20분", "적어 둘게요: 제주 비행기, 다음 주 토요일 오전 7시 20분.",
+     ("제주 비행기", "2026-12-12 07:20")),
+    ("보일러 점검 목요일 오후 2시", "적어 둘게요: 보일러 점검, 다음 주 목요일 오후 2시.", ("보일러 점검", "2026-12-10 14:00")),
+    ("글피에 교수님 면담", "적어 둘게요: 교수님 면담, 다음 주 수요일.", ("교수님 면담", "2026-12-09 23:59")),
+    ("중간고사 다음 주 목요일에 봐", "적어 둘게요: 중간고사 보기, 다음 주 목요일까지.", ("중간고사 보기", "2026-12-10 23:59")),
+])
+def test_an_occasion_named_first_and_its_day_after_is_kept(morning, said, reply, row):
+    """Before: each went to SmolLM2 ("어먀방에섰도", "제주", an English paragraph); nothing kept. The day said with
+    the copula ("목요일이야") was cut back to "다음 주" as if 이야 were inside the word."""
+    assert said_to(morning, said) == [reply]
+    assert agenda_rows(morning) == [row]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("스터디 매주 화요일 7시", "적어 둘게요: 스터디, 모레 오전 7시부터 매주 화요일.", ("스터디", "2026-12-08 07:00")),
+    ("심장사상충 약 매달 1일", "적어 둘게요: 심장사상충 약, 2027년 1월 1일 금요일부터 매달 1일.",
+     ("심장사상충 약", "2027-01-01 23:59")),
+])
+def test_a_repeating_thing_named_first_and_its_days_after_is_kept(morning, said, reply, row):
+    """Before: "스터디 매주 화요일 7시" was the model's "스터디 매주 화요일 7시, 이름 전처리, …", "심장사상충 약 매달 1일"
+    its "심장"."""
+    assert said_to(morning, said) == [reply]
+    assert agenda_rows(morning) == [row]
+
+
+@pytest.mark.parametrize("said", ["중간고사 다음 주 목요일이야?", "다음 주 목요일", "내일 비", "중간고사 다음 주 목요일이었어",
+                                  "엄마 토요일에 와", "택배 내일 와"])
+def test_guard_a_question_a_day_alone_or_something_else_said_is_no_occasion(morning, said):
+    said_to(morning, said)
+    assert agenda_rows(morning) == []
+
+
+def test_a_deed_written_as_a_note_with_its_time_after_is_kept(morning):
+    """Before: "아빠 병원 모시고 가기 수요일 10시" was SmolLM2's "10시, 아빠 병원 모시고 가기 수요일 10시, …" (the note rule
+    took only a -기 that ended the sentence); "엄마 혈압약 처방 받기" (Kiwi's 받 is VV-R) was not a note either."""
+    assert said_to(morning, "아빠 병원 모시고 가기 수요일 10시", "엄마 혈압약 처방 받기") == [
+        "적어 둘게요: 아빠 병원 모시고 가기, 다음 주 수요일 오전 10시.", "적어 둘게요: 엄마 혈압약 처방 받기."]
+    assert sorted(agenda_rows(morning)) == [("아빠 병원 모시고 가기", "2026-12-09 10:00"), ("엄마 혈압약 처방 받기", "-")]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("보일러 점검 기사님 목요일 오후 2시에 와", "적어 둘게요: 보일러 점검 기사님 방문, 다음 주 목요일 오후 2시.",
+     ("보일러 점검 기사님 방문", "2026-12-10 14:00")),
+    ("에어컨 수리 기사님 내일 10시에 오셔", "적어 둘게요: 에어컨 수리 기사님 방문, 내일 오전 10시.",
+     ("에어컨 수리 기사님 방문", "2026-12-07 10:00")),
+])
+def test_someone_coming_at_a_time_is_an_appointment_to_keep(morning, said, reply, row):
+    """Before: "보일러 점검 기사님 목요일 오후 2시에 와" was "그렇군요." and nothing kept; "보일러 점검 몇 시였지?" then
+    "일정에 보일러 점검은 없어요.", and "그거 금요일로 미뤄" moved a laundry timer to Friday."""
+    assert said_to(morning, said) == [reply]
+    assert agenda_rows(morning) == [row]
+
+
+def test_the_visit_is_asked_of_and_put_off_by_its_thing(morning):
+    said_to(morning, "보일러 점검 기사님 목요일 오후 2시에 와", "빨래 40분 타이머")
+    assert said_to(morning, "보일러 점검 몇 시였지?", "그거 금요일로 미뤄") == [
+        "보일러 점검 기사님 방문은 다음 주 목요일 오후 2시예요.", "보일러 점검 기사님 방문, 다음 주 금요일 오후 2시로 바꿨어요."]
+
+
+@pytest.mark.parametrize("asked", ["중간고사 D-day 며칠 남았어?", "중간고사 며칠 남았어?", "중간고사 디데이 며칠 남았지?",
+                                   "중간고사까지 며칠 남았어?"])
+def test_how_many_days_are_left_to_an_occasion(morning, asked):
+    """Before: "중간고사 D-day 며칠 남았어?" was "죄송해요, 그건 답을 모르겠어요."; "중간고사 며칠 남았어?" was read as
+    "is it done yet?" ("아직이에요. 중간고사는 아직 열려 있어요 …")."""
+    said_to(morning, "중간고사 다음 주 목요일이야")
+    assert said_to(morning, asked) == ["중간고사는 다음 주 목요일이에요, 4일 남았어요."]
+
+
+def test_a_deadline_left_is_still_said_by_its_day(morning):
+    said_to(morning, "보고서 금요일까지 내야 돼")
+    assert said_to(morning, "보고서 며칠 남았어?") == ["보고서 내기는 다음 주 금요일까지예요, 5일 남았어요."]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("콩이 산책 삼십 분 뒤에 알려줘", "알림 맞춰 둘게요: 콩이 산책, 오늘 오전 10시 30분.", ("콩이 산책", "2026-12-06 10:30")),
+    ("빨래 20분 뒤에 알려 줘", "알림 맞춰 둘게요: 빨래, 오늘 오전 10시 20분.", ("빨래", "2026-12-06 10:20")),
+])
+def test_a_thing_named_before_in_minutes_remind_me_is_a_reminder_of_its_own(morning, said, reply, row):
+    """Before: "콩이 산책 삼십 분 뒤에 알려줘" was a snooze, "다시 알려 드릴 알림이 없어요." (or, with a promise in focus,
+    a snooze of that one: "30분 뒤에 다시 알려 드릴게요: 초에 장학금 신청하기.")."""
+    said_to(morning, "보고서 금요일까지 내야 돼")
+    assert said_to(morning, said) == [reply]
+    assert row in agenda_rows(morning)
+
+
+def test_guard_an_open_promise_named_before_in_minutes_remind_me_is_snoozed(morning):
+    said_to(morning, "보고서 내일까지 내야 해")
+    assert said_to(morning, "보고서 30분 뒤에 알려 줘", "그거 10분 뒤에 알려 줘") == [
+        "30분 뒤에 다시 알려 드릴게요: 보고서 내기.", "10분 뒤에 다시 알려 드릴게요: 보고서 내기."]
+    assert agenda_rows(morning) == [("보고서 내기", "2026-12-07 23:59")]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("다음 달 초에 장학금 신청해야 돼", "적어 둘게요: 장학금 신청하기, 2027년 1월 10일 일요일까지.", ("장학금 신청하기", "2027-01-10 23:59")),
+    ("다음달 초까지 서류 내야 해", "적어 둘게요: 서류 내기, 2027년 1월 10일 일요일까지.", ("서류 내기", "2027-01-10 23:59")),
+    ("다음 달 말까지 보고서 내야 돼", "적어 둘게요: 보고서 내기, 2027년 1월 31일 일요일까지.",
+     ("보고서 내기", "2027-01-31 23:59")),
+])
+def test_early_next_month_is_its_first_ten_days(morning, said, reply, row):
+    """Before: "다음 달 초에 장학금 신청해야 돼" kept "초에 장학금 신청하기, 2027년 1월 31일 일요일까지" (초 left in the name,
+    the due the month's last day)."""
+    assert said_to(morning, said) == [reply]
+    assert agenda_rows(morning) == [row]
+
+
+@pytest.mark.parametrize(("asked", "reply"), [
+    ("이번 주말에 뭐 있어?", "오늘은 할 일이 없어요."),
+    ("토요일에 뭐 있어?", "다음 주 토요일에는 할 일이 없어요."),
+])
+def test_a_day_with_nothing_on_it_is_said_in_plain_korean(morning, asked, reply):
+    """Before: "이번 주말에 뭐 있어?" on a Sunday was "오늘에는 할 일이 없어요." (오늘 takes no 에)."""
+    assert said_to(morning, asked) == [reply]
+
+
+def test_a_day_with_things_on_it_is_said_in_plain_korean(morning):
+    said_to(morning, "오늘 저녁 7시에 친구 만나")
+    assert said_to(morning, "이번 주말에 뭐 있어?") == ["오늘 할 일이 1개 있어요: 친구 만나기, 오늘 저녁 7시."]
+
+
+def test_a_plan_typed_without_spaces_is_kept_corrected_and_asked_of(morning):
+    """Before: "내일오후세시에회의" went to SmolLM2 ("내일오후세시에회의, 이름, 이갦, …": only 내일 was read as a time),
+    and "아니 다섯 시" then moved the promise said before it."""
+    said_to(morning, "엄마 혈압약 처방 받아야 해")
+    assert said_to(morning, "내일오후세시에회의", "아니 다섯 시", "그거 몇 시였지?") == [
+        "적어 둘게요: 회의, 내일 오후 3시.", "회의, 내일 오후 5시로 바꿨어요.", "회의는 내일 오후 5시예요."]
+    assert sorted(agenda_rows(morning)) == [("엄마 혈압약 처방 받기", "-"), ("회의", "2026-12-07 17:00")]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("오늘저녁일곱시에친구만나", "적어 둘게요: 친구 만나기, 오늘 저녁 7시."),
+    ("콩이산책삼십분뒤에알려줘", "알림 맞춰 둘게요: 콩이 산책, 오늘 오전 10시 30분."),
+])
+def test_more_korean_typed_without_spaces(morning, said, reply):
+    assert said_to(morning, said) == [reply]
+
+
+def test_guard_spacing_leaves_english_spaced_text_and_short_runs_as_they_are(korean):
+    assert korean.spaced("remindmetomorrow") == "remindmetomorrow"
+    assert korean.spaced("엄마 전화") == "엄마 전화"
+    assert korean.spaced("보고서냈어") == "보고서냈어"
+    assert korean.spaced("이십오분뒤에알려줘") == "이십오 분 뒤에 알려 줘"
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("입금 확인되면 알려 줘", "입금 확인하기"),
+    ("입금되면 알려줘", "입금 확인하기"),
+    ("택배 오면 알려 줘", "택배 확인하기"),
+])
+def test_remind_me_when_something_happens_keeps_the_check_and_asks_when(morning, said, row):
+    """Before: "입금 확인되면 알려 줘" went to SmolLM2 ("입금 확인되면 알려 줘, 알려 줘, 알려 줘, …"); nothing kept. The
+    assistant cannot see a payment come in: it keeps the check and asks when to remind, and a time said then is its
+    due."""
+    assert said_to(morning, said, "내일 오후 3시") == [
+        f"적어 둘게요: {row}. 그게 언제일지는 제가 알 수 없어서, 언제 알려 드릴지 말해 주세요.", f"{row}, 내일 오후 3시로 바꿨어요."]
+    assert agenda_rows(morning) == [(row, "2026-12-07 15:00")]
+
+
+@pytest.mark.parametrize("said", ["집에 가면 알려줘", "내가 오면 알려줘"])
+def test_guard_a_place_or_a_person_coming_is_no_thing_to_check(morning, said):
+    said_to(morning, said)
+    assert all(not desc.endswith("확인하기") for desc, _ in agenda_rows(morning))
+
+
+def test_a_reminder_asked_after_the_event_is_still_its_deed(morning):
+    assert said_to(morning, "회의 끝나면 보고서 보내라고 알려줘") == ["적어 둘게요: 보고서 보내기. 언제 알려 드릴까요?"]
+
+
+def test_a_chore_every_three_days_is_kept_repeating(morning):
+    """Before: "화분 물 주기 사흘마다" went to SmolLM2 ("아마 이름은 콩이야. 물 주기 사흘마다"), nothing kept; the
+    fifty-seventh session's helper kept it once, and the session's step repeats keep it every three days."""
+    assert said_to(morning, "화분 물 주기 사흘마다") == ["적어 둘게요: 화분 물 주기, 사흘마다."]
+    assert agenda_rows(morning) == [("화분 물 주기", "-")]
+    assert [loop.repeat for loop in morning.service.agenda()] == ["every:3d"]
+
+
+def test_this_weeks_list_with_more_than_it_reads_says_the_rest_once(morning):
+    """Before: "… 그 밖에 1개는 HUD에서 볼 수 있어요. 그 밖에 열린 일이 2개 더 있어요." (그 밖에 twice)."""
+    said_to(morning, "스터디 매주 화요일 7시", "내일모레 도서관에서 팀플 회의 있어", "글피에 교수님 면담",
+            "중간고사 다음 주 목요일이야", "제주 비행기 토요일 아침 7시 20분", "내일 저녁 6시에 엄마랑 저녁 먹기로 했어",
+            "여권 챙기기", "다음 달 초에 장학금 신청해야 돼")
+    reply = said_to(morning, "이번 주 할 일 뭐 남았어?")[0]
+    assert reply.count("그 밖에") == 1
+    assert reply.endswith("그 밖에 1개는 HUD에서 볼 수 있어요. 그것 말고도 열린 일이 2개 더 있어요.")
