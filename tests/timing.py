@@ -55,6 +55,7 @@ def assert_grows_linearly(work: Callable[[Any], object], make: Callable[[int], A
         ratios = []
         for run in range(runs + 2):
             ratios.append(_once(work, make(n - step * run)) / small)
+            print(f"timing: run {run + 1}, {scale}x the input, {ratios[-1]:.1f}x the time", flush=True)
             if ratios[-1] < most:
                 print(f"timing: {scale}x the input, {ratios[-1]:.1f}x the time (bound {most:.0f}, small "
                       f"{small * 1000:.2f} ms)")
