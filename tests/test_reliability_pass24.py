@@ -33,13 +33,12 @@ async def test_a_frozen_model_process_fails_the_turn_instead_of_hanging_it(smoll
     assert (await anext(answer)).text
     pid = smollm.process.pid
     os.kill(pid, signal.SIGSTOP)  # kill -STOP, a debugger, a stuck lock: no output, no CPU
-    started = time.monotonic()
     try:
         with pytest.raises(BackendError, match=r"neither answered nor worked .*the next turn starts a new one"):
-            await asyncio.wait_for(_drain(answer), 15)
+            # the hang's bound, not a speed (it was also "under 10 s"): 4.1-4.4 s at load 8-10 with STALL_SEC 2
+            await asyncio.wait_for(_drain(answer), 60)
     finally:
         os.kill(pid, signal.SIGCONT) if smollm.process.pid == pid else None
-    assert time.monotonic() - started < 10
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)  # ended, not left frozen
     assert (await complete(smollm, HELLO)).text.strip()  # the next turn gets a new process

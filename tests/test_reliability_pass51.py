@@ -25,7 +25,7 @@ async def test_an_ollama_answer_that_never_ends_is_cut_not_a_turn_held_forever()
         started = time.monotonic()
         answer = await asyncio.wait_for(complete(model, [Message("user", "tell me a story")]), 60)
         sent = server.requests[-1][1]
-    assert time.monotonic() - started < 60
+    assert time.monotonic() - started < 60   # the hang's bound, not a speed: 0.4-0.5 s at load 8-10 (pass 57)
     assert answer.text.startswith("word word")
     assert len(answer.text.removesuffix(CUT_MARK)) <= MAX_ANSWER_CHARS and answer.text.endswith(CUT_MARK)
     assert sent["options"]["num_predict"] > 0
