@@ -60,7 +60,7 @@ from jarvisd.voice.endpointing import Endpointer, SileroStream, Utterance  # noq
 from jarvisd.voice.events import TurnStarted, UtteranceDropped, WakeWordHeard  # noqa: E402
 from jarvisd.voice.files import WavFileSink, WavFileSource  # noqa: E402
 from jarvisd.voice.pipeline import WAKE_LEAD_SEC  # noqa: E402
-from jarvisd.voice.settings import VoiceSettings  # noqa: E402
+from jarvisd.voice.settings import VoiceSettings, wake_slow_speeds  # noqa: E402
 from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings  # noqa: E402
 
 LOCOMO = REPO_ROOT.parent / "shared" / "bench" / "locomo-dev.json"
@@ -205,6 +205,12 @@ class _Recorder:
         self.best = max([self.best or 0.0, *out])
         return out
 
+    def state(self) -> tuple:
+        return self.model.state()
+
+    def restore(self, state: tuple) -> None:
+        self.model.restore(state)
+
 
 class OpenWakeWordEngine:
     """jarvisd's engine: Silero-gated WakeListener over hey_jarvis. Scores are recorded once and the
@@ -213,17 +219,24 @@ class OpenWakeWordEngine:
     name = "openwakeword"
 
     def __init__(self, threshold: float, ungated: bool = False, window_sec: float | None = 2.5,
-                 preroll_sec: float = WakeSettings.preroll_sec, agc: bool = WakeSettings.agc) -> None:
+                 preroll_sec: float = WakeSettings.preroll_sec, agc: bool = WakeSettings.agc,
+                 probe_sec: float | None = WakeSettings.probe_sec,
+                 slow_speeds: tuple[float, ...] = WakeSettings.slow_speeds) -> None:
         self.model = HeyJarvisModel.from_store(ModelStore(load_config().paths.models_dir))
         self.threshold, self.ungated = threshold, ungated
-        self.listener_settings = WakeSettings(threshold=2.0, window_sec=window_sec, preroll_sec=preroll_sec,  # never fires
+        # never fires (threshold 2): every score is recorded; the slowed copy is scored for peaks in
+        # [slow_floor, threshold), so with slowing only the row at `threshold` is what the pipeline does
+        self.listener_settings = WakeSettings(threshold=2.0, window_sec=window_sec, preroll_sec=preroll_sec,
                                               gap_sec=pipeline_settings().endpoint.trailing_silence_ms / 1000,
-                                              agc=agc)
+                                              agc=agc, probe_sec=probe_sec, slow_speeds=slow_speeds,
+                                              slow_ceiling=threshold)
         self.probs: list[float] = []  # the VAD's speech probability per frame of the last `scores` call
+        self.slow_checks = 0  # slowed copies scored in the last `scores` call
 
     def scores(self, audio: np.ndarray) -> tuple[list[tuple[int, float]], float]:
         recorder = _Recorder(self.model)
         vad, listener = SileroStream(), WakeListener(recorder, self.listener_settings)
+        self.listener = listener
         cpu, out, self.probs = 0.0, [], []
         for i in range(0, len(audio) - FRAME_SAMPLES + 1, FRAME_SAMPLES):
             frame = audio[i:i + FRAME_SAMPLES]
@@ -236,6 +249,7 @@ class OpenWakeWordEngine:
             cpu += time.process_time() - t
             if recorder.best is not None:
                 out.append((i + FRAME_SAMPLES, recorder.best))
+        self.slow_checks = listener.slow_checks
         return out, cpu
 
     def fires(self, audio: np.ndarray, threshold: float | None = None) -> tuple[list[int], float]:
@@ -319,14 +333,18 @@ def cached_scores(engine: OpenWakeWordEngine, path: Path, audio: np.ndarray) -> 
     """`engine.scores`, kept beside the audio (per window setting, with the model CPU it took) so that a
     second run with another verification rule does not score the hour again."""
     ws = engine.listener_settings
+    newer = (f"-probe{ws.probe_sec:g}-{ws.probe_floor:g}" if ws.probe_sec else "") + \
+        (f"-slow{'+'.join(f'{x:g}' for x in ws.slow_speeds)}-{ws.slow_floor:g}-{ws.slow_ceiling:g}" if ws.slow_speeds else "")
     key = path.with_name(f"{path.stem}.scores-w{ws.window_sec or 0:g}-g{ws.gap_sec:g}-p{ws.preroll_sec:g}"
-                         f"{'-ungated' if engine.ungated else ''}{'-agc' if ws.agc else ''}.npz")
+                         f"{'-ungated' if engine.ungated else ''}{'-agc' if ws.agc else ''}{newer}.npz")
     if key.exists():
         data = np.load(key)
         engine.probs = data["probs"].tolist()
+        engine.slow_checks = int(data["slow_checks"]) if "slow_checks" in data else 0
         return [(int(p), float(s)) for p, s in data["scored"]], float(data["cpu"])
     scored, cpu = engine.scores(audio)
-    np.savez(key, scored=np.array(scored, dtype=np.float64).reshape(-1, 2), probs=np.array(engine.probs), cpu=cpu)
+    np.savez(key, scored=np.array(scored, dtype=np.float64).reshape(-1, 2), probs=np.array(engine.probs), cpu=cpu,
+             slow_checks=engine.slow_checks)
     return scored, cpu
 
 
@@ -382,10 +400,11 @@ def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
     when Whisper finds a wake opening likely for it: `likely_wake_opening`)."""
     sweep = isinstance(engine, OpenWakeWordEngine)
     verify = transcripts is not None and sweep
-    fa_scores, fa_segs, secs, cpu = [], [], 0.0, 0.0
+    fa_scores, fa_segs, secs, cpu, slow_checks = [], [], 0.0, 0.0, 0
     for path in speech_files:
         audio = read_wav(path, MIC_RATE)[0]
         scored, spent = cached_scores(engine, path, audio) if sweep else engine.fires(audio)
+        slow_checks += getattr(engine, "slow_checks", 0)
         fa_scores.append(scored)
         fa_segs.append(segments(audio, engine.probs) if verify else [])
         secs, cpu = secs + len(audio) / MIC_RATE, cpu + spent
@@ -415,7 +434,8 @@ def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
         missed = [label for (s, e, label), ok in zip(clips, caught, strict=True) if not ok]
         row = {"engine": engine.name, "threshold": threshold, "speech_hours": secs / 3600,
                "false_accepts": fa, "fa_per_hour": fa / (secs / 3600), "caught": sum(caught),
-               "clips": len(clips), "model_cpu_sec_per_min_speech": cpu / (secs / 60), "missed": missed}
+               "clips": len(clips), "model_cpu_sec_per_min_speech": cpu / (secs / 60), "missed": missed,
+               "slow_checks_per_hour": slow_checks / (secs / 3600)}
         if verify:
             fa_ok = sum(len(passed(p.name, woken(segs, f), "nonwake"))
                         for p, segs, f in zip(speech_files, fa_segs, fa_fires, strict=True))
@@ -500,11 +520,19 @@ def main() -> None:
                          "or Whisper finds 'Hey Jarvis' the likely opening")
     ap.add_argument("--agc", choices=("on", "off"), default=load_config().voice.wake_agc,
                     help="level-normalize what the wake model hears (voice.wake_agc)")
+    ap.add_argument("--probe", type=float, default=load_config().voice.wake_probe_sec,
+                    help="the model rests for an utterance whose first PROBE seconds score below 0.005 "
+                         "(voice.wake_probe_sec; 0: off)")
+    ap.add_argument("--slow", type=lambda v: wake_slow_speeds(v) if v else (), default=None,
+                    help="speeds of the slowed copy scored for near misses, e.g. 0.8 or 0.8,0.7 ('' : off; "
+                         "default voice.wake_slow)")
     ap.add_argument("--dump-transcripts", type=Path, help="write every woken utterance's transcript here (JSON)")
     ap.add_argument("--held-out", action="store_true",
                     help="a second corpus (other sentences, voices, levels and noise) for figures not tuned on")
     ap.add_argument("--no-detection", action="store_true", help="only the pipeline CPU runs")
     args = ap.parse_args()
+    if args.slow is None:
+        args.slow = wake_slow_speeds(load_config().voice.wake_slow)
     args.cache.mkdir(parents=True, exist_ok=True)
 
     started = time.perf_counter()
@@ -516,7 +544,8 @@ def main() -> None:
 
     window = args.window or None
     engines = [] if args.no_detection else [OpenWakeWordEngine(args.threshold, ungated=args.ungated, window_sec=window,
-                                                                   preroll_sec=args.preroll, agc=args.agc == "on")]
+                                                                   preroll_sec=args.preroll, agc=args.agc == "on",
+                                                                   probe_sec=args.probe or None, slow_speeds=args.slow)]
     transcripts = None if args.no_verify else Transcripts(args.cache)
     if not args.no_micro and not args.no_detection:
         try:
@@ -540,7 +569,8 @@ def main() -> None:
                 for label in r.get("verified_missed", r["missed"]):
                     print(f"      missed: {label}")
         print(f"{r['engine']:>14}: model CPU {r['model_cpu_sec_per_min_speech']:.2f} s per min of non-wake "
-              f"speech; {time.perf_counter() - t:.0f} s", flush=True)
+              f"speech (slowed near misses scored: {r['slow_checks_per_hour']:.0f}/h); {time.perf_counter() - t:.0f} s",
+              flush=True)
 
     if args.no_cpu:
         return

@@ -26,7 +26,7 @@ from jarvisd.voice.events import Transcript, TurnStarted, UtteranceDropped, Wake
 from jarvisd.voice.files import WavFileSink, WavFileSource
 from jarvisd.voice.pulse import espeak_utterance
 from jarvisd.voice.settings import VoiceSettings
-from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings
+from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings, slowed
 from tests.voice.conftest import EventLog, compose, espeak, run_file_pipeline
 from tests.voice.test_voice_files import scripted
 
@@ -225,7 +225,8 @@ def test_the_model_runs_only_around_speech_and_catches_up_on_the_audio_before_it
 
 def test_the_model_scores_only_the_start_of_each_utterance():
     scorer = CountingScorer()
-    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, hangover_sec=0.32, window_sec=0.32, gap_sec=0.32, agc=False))
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, hangover_sec=0.32, window_sec=0.32, gap_sec=0.32, agc=False,
+                                                 probe_sec=None))
     for _ in range(20):
         listener.hear(frame(), speech=False)
     for _ in range(60):  # a long utterance: 10 frames of pre-roll and its first 10 frames, no more
@@ -243,7 +244,7 @@ def test_the_model_scores_only_the_start_of_each_utterance():
 
 def test_without_a_window_the_model_scores_the_whole_utterance():
     scorer = CountingScorer()
-    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, window_sec=None, agc=False))
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, window_sec=None, agc=False, probe_sec=None))
     for _ in range(100):
         listener.hear(frame(0.5), speech=True)
     assert len(scorer.fed) == 100
@@ -253,6 +254,104 @@ def test_one_wake_word_fires_once():
     listener = WakeListener(CountingScorer(), WakeSettings(refractory_sec=1.0, agc=False))
     fired = [listener.hear(frame(1.0), speech=True) for _ in range(40)]
     assert fired[0] == 0.9 and fired[1:31] == [None] * 30 and fired[31] == 0.9  # 31 frames = 1 s later
+
+
+def test_the_model_rests_for_an_utterance_whose_opening_scores_nothing():
+    """probe_sec: 1.2 s of an utterance (38 frames) with the model's peak below 0.005 and it rests for the
+    rest of it; an opening that scores something keeps it going to the end of the window."""
+    quiet = CountingScorer()
+    listener = WakeListener(quiet, WakeSettings(preroll_sec=0.32, window_sec=2.5, agc=False))
+    for _ in range(200):
+        listener.hear(frame(0.5), speech=True)
+    assert len(quiet.fed) == 38
+
+    class Murmur(CountingScorer):
+        def scores(self, frame: np.ndarray) -> list[float]:
+            super().scores(frame)
+            return [0.01]
+
+    murmur = Murmur()
+    listener = WakeListener(murmur, WakeSettings(preroll_sec=0.32, window_sec=2.5, agc=False))
+    for _ in range(200):
+        listener.hear(frame(0.5), speech=True)
+    assert len(murmur.fed) == 78  # the whole 2.5 s window
+    off = CountingScorer()
+    listener = WakeListener(off, WakeSettings(preroll_sec=0.32, window_sec=2.5, agc=False, probe_sec=None))
+    for _ in range(200):
+        listener.hear(frame(0.5), speech=True)
+    assert len(off.fed) == 78
+
+
+class SpeedScorer:
+    """A stateful stand-in for the model: 0.9 for audio fed as one block of more than 1.2 s (what the
+    listener's slowed copy of an utterance looks like), else `own_pace` per call; keeps the state protocol."""
+
+    def __init__(self, own_pace: float) -> None:
+        self.own_pace, self.context, self.blocks = own_pace, (np.zeros(1, np.float32),), []
+
+    def scores(self, frame: np.ndarray) -> list[float]:
+        self.context = (frame[-1:].copy(),)
+        if len(frame) > 1.2 * MIC_RATE:
+            self.blocks.append(len(frame))
+            return [0.9]
+        return [self.own_pace]
+
+    def state(self) -> tuple[np.ndarray, ...]:
+        return self.context
+
+    def restore(self, state: tuple[np.ndarray, ...]) -> None:
+        self.context = state
+
+
+def utterance_then_pause(listener: WakeListener, speech_frames: int, pause_frames: int) -> list[tuple[int, float]]:
+    fired = []
+    for i in range(speech_frames + pause_frames):
+        score = listener.hear(frame(0.5), speech=i < speech_frames)
+        if score is not None:
+            fired.append((i, score))
+    return fired
+
+
+def test_a_near_miss_is_scored_again_slowed_before_its_utterance_can_end():
+    """A 1.5 s utterance whose best score is 0.05 (0.02 <= peak < threshold): at the pause that is about to
+    end it (the 18th silent frame of 19), the listener scores what the model heard slowed to 0.8x and
+    fires on it; the model's context is put back as it was after the utterance."""
+    scorer = SpeedScorer(own_pace=0.05)
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, agc=False))
+    fired = utterance_then_pause(listener, 47, 40)
+    assert fired == [(47 + 17, 0.9)] and listener.slow_checks == 1
+    heard = (47 + 18) * FRAME_SAMPLES  # the speech and the pause so far (no pre-roll: it opens the stream)
+    assert scorer.blocks == [int(heard / 0.8)]
+    assert scorer.context[0][0] == 0.0  # the last frame the model heard at its own pace (a silent one)
+
+
+def test_only_near_misses_are_slowed_and_only_with_the_setting():
+    for own_pace, settings in ((0.01, WakeSettings(agc=False)),  # below slow_floor: nothing like the phrase
+                               (0.05, WakeSettings(agc=False, slow_speeds=())),  # voice.wake_slow = "off"
+                               (0.5, WakeSettings(agc=False))):  # fired at its own pace: once is enough
+        scorer = SpeedScorer(own_pace)
+        listener = WakeListener(scorer, settings)
+        fired = utterance_then_pause(listener, 47, 40)
+        assert scorer.blocks == [] and listener.slow_checks == 0
+        assert {score for _, score in fired} == ({0.5} if own_pace == 0.5 else set())
+
+
+def test_a_long_near_miss_is_slowed_when_its_window_closes():
+    scorer = SpeedScorer(own_pace=0.05)
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, window_sec=2.5, agc=False))
+    fired = utterance_then_pause(listener, 200, 40)
+    assert fired == [(77, 0.9)]  # the 78th frame of the window, while the utterance goes on
+
+
+def test_slowing_keeps_the_pitch_and_stretches_the_time():
+    t = np.arange(MIC_RATE) / MIC_RATE
+    audio = (0.3 * np.sin(2 * np.pi * 180 * t)).astype(np.float32)
+    for speed in (0.8, 0.7):
+        out = slowed(audio, speed)
+        assert len(out) == int(MIC_RATE / speed)
+        spectrum = np.abs(np.fft.rfft(out[1000:-1000] * np.hanning(len(out) - 2000)))
+        assert np.fft.rfftfreq(len(out) - 2000, 1 / MIC_RATE)[np.argmax(spectrum)] == pytest.approx(180, abs=3)
+        assert np.sqrt(np.mean(out[1000:-1000] ** 2)) == pytest.approx(0.3 / np.sqrt(2), rel=0.1)
 
 
 class LevelScorer:
@@ -313,11 +412,11 @@ def piper_wav(cfg, text: str, out: Path, length_scale: float = 1.0) -> Path:
     return write_wav(out, np.concatenate([np.zeros(MIC_RATE // 2, np.float32), audio]), MIC_RATE)
 
 
-def fires(model: HeyJarvisModel, wav: Path) -> list[float]:
+def fires(model: HeyJarvisModel, wav: Path, settings: WakeSettings | None = None) -> list[float]:
     """Scores at which the listener fired over the file (with 2 s of silence after it), VAD-gated as in
     the pipeline."""
     audio = np.concatenate([read_wav(wav, MIC_RATE)[0], np.zeros(2 * MIC_RATE, np.float32)])
-    vad, listener = SileroStream(), WakeListener(model)
+    vad, listener = SileroStream(), WakeListener(model, settings)
     fired = []
     for i in range(0, len(audio) - FRAME_SAMPLES + 1, FRAME_SAMPLES):
         chunk = audio[i:i + FRAME_SAMPLES]
@@ -345,6 +444,21 @@ def test_the_model_stays_quiet_on_other_speech(cfg, hey_jarvis, speech_dir):
               piper_wav(cfg, "Harvey asked if the service was nervous about the survey.", speech_dir / "near.wav"),
               espeak("Remind me to send the report to Mina by Friday afternoon.", speech_dir / "other-espeak.wav")]
     assert {p.name: fires(hey_jarvis, p) for p in others} == {p.name: [] for p in others}
+
+
+@pytest.mark.slow
+def test_fast_speech_the_model_misses_is_caught_slowed(cfg, speech_dir):
+    """espeak-ng's en-029 voice at 200 words/min, the kind of clip the model missed on the bench: at its
+    own pace the model's best is ~0.04 (below the 0.2 threshold, above the 0.02 floor of a near miss);
+    the copy slowed to 0.8x fires. From the same (fresh) model context each time."""
+    model = HeyJarvisModel.from_store(ModelStore(cfg.paths.models_dir))
+    fresh = model.state()
+    wav = compose(speech_dir / "hj-fast-pad.wav", 0.5, espeak_utterance(
+        "Hey Jarvis, turn off the lights.", speech_dir / "hj-fast.wav", 200, "en-029"))
+    model.restore(fresh)
+    assert fires(model, wav, WakeSettings(slow_speeds=())) == []
+    model.restore(fresh)
+    assert len(fires(model, wav)) == 1
 
 
 class CountingRecognizer:
