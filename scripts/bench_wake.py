@@ -211,6 +211,9 @@ class _Recorder:
     def restore(self, state: tuple) -> None:
         self.model.restore(state)
 
+    def forget(self) -> None:
+        self.model.forget()
+
 
 class OpenWakeWordEngine:
     """jarvisd's engine: Silero-gated WakeListener over hey_jarvis. Scores are recorded once and the
@@ -221,7 +224,8 @@ class OpenWakeWordEngine:
     def __init__(self, threshold: float, ungated: bool = False, window_sec: float | None = 2.5,
                  preroll_sec: float = WakeSettings.preroll_sec, agc: bool = WakeSettings.agc,
                  probe_sec: float | None = WakeSettings.probe_sec,
-                 slow_speeds: tuple[float, ...] = WakeSettings.slow_speeds) -> None:
+                 slow_speeds: tuple[float, ...] = WakeSettings.slow_speeds,
+                 slow_floor: float = WakeSettings.slow_floor, fresh_context: bool = WakeSettings.fresh_context) -> None:
         self.model = HeyJarvisModel.from_store(ModelStore(load_config().paths.models_dir))
         self.threshold, self.ungated = threshold, ungated
         # never fires (threshold 2): every score is recorded; the slowed copy is scored for peaks in
@@ -229,7 +233,8 @@ class OpenWakeWordEngine:
         self.listener_settings = WakeSettings(threshold=2.0, window_sec=window_sec, preroll_sec=preroll_sec,
                                               gap_sec=pipeline_settings().endpoint.trailing_silence_ms / 1000,
                                               agc=agc, probe_sec=probe_sec, slow_speeds=slow_speeds,
-                                              slow_ceiling=threshold)
+                                              slow_floor=slow_floor, slow_ceiling=threshold,
+                                              fresh_context=fresh_context)
         self.probs: list[float] = []  # the VAD's speech probability per frame of the last `scores` call
         self.slow_checks = 0  # slowed copies scored in the last `scores` call
 
@@ -334,7 +339,8 @@ def cached_scores(engine: OpenWakeWordEngine, path: Path, audio: np.ndarray) -> 
     second run with another verification rule does not score the hour again."""
     ws = engine.listener_settings
     newer = (f"-probe{ws.probe_sec:g}-{ws.probe_floor:g}" if ws.probe_sec else "") + \
-        (f"-slow{'+'.join(f'{x:g}' for x in ws.slow_speeds)}-{ws.slow_floor:g}-{ws.slow_ceiling:g}" if ws.slow_speeds else "")
+        (f"-slow{'+'.join(f'{x:g}' for x in ws.slow_speeds)}-{ws.slow_floor:g}-{ws.slow_ceiling:g}" if ws.slow_speeds else "") + \
+        ("-fresh" if ws.fresh_context else "")
     key = path.with_name(f"{path.stem}.scores-w{ws.window_sec or 0:g}-g{ws.gap_sec:g}-p{ws.preroll_sec:g}"
                          f"{'-ungated' if engine.ungated else ''}{'-agc' if ws.agc else ''}{newer}.npz")
     if key.exists():
@@ -526,6 +532,11 @@ def main() -> None:
     ap.add_argument("--slow", type=lambda v: wake_slow_speeds(v) if v else (), default=None,
                     help="speeds of the slowed copy scored for near misses, e.g. 0.8 or 0.8,0.7 ('' : off; "
                          "default voice.wake_slow)")
+    ap.add_argument("--slow-floor", type=float, default=WakeSettings.slow_floor,
+                    help="the lowest peak score of an utterance that counts as a near miss (to be slowed)")
+    ap.add_argument("--fresh-context", choices=("on", "off"), default="on" if WakeSettings.fresh_context else "off",
+                    help="each utterance starts from the model's context of silence, then the pre-roll "
+                         "(WakeSettings.fresh_context; off: the last utterance's context)")
     ap.add_argument("--dump-transcripts", type=Path, help="write every woken utterance's transcript here (JSON)")
     ap.add_argument("--held-out", action="store_true",
                     help="a second corpus (other sentences, voices, levels and noise) for figures not tuned on")
@@ -545,7 +556,9 @@ def main() -> None:
     window = args.window or None
     engines = [] if args.no_detection else [OpenWakeWordEngine(args.threshold, ungated=args.ungated, window_sec=window,
                                                                    preroll_sec=args.preroll, agc=args.agc == "on",
-                                                                   probe_sec=args.probe or None, slow_speeds=args.slow)]
+                                                                   probe_sec=args.probe or None, slow_speeds=args.slow,
+                                                                   slow_floor=args.slow_floor,
+                                                                   fresh_context=args.fresh_context == "on")]
     transcripts = None if args.no_verify else Transcripts(args.cache)
     if not args.no_micro and not args.no_detection:
         try:

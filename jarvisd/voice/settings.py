@@ -24,7 +24,7 @@ class VoiceSettings:
     wake_threshold: float = 0.2
     wake_agc: bool = True  # the wake model hears each utterance level-normalized (WakeSettings.agc)
     wake_probe_sec: float = 1.2  # the model rests for an utterance that scores ~0 this long (WakeSettings.probe_sec)
-    wake_slow: tuple[float, ...] = (0.8,)  # near misses scored again at these speeds (WakeSettings.slow_speeds)
+    wake_slow: tuple[float, ...] = (0.8, 0.7)  # near misses scored again at these speeds (WakeSettings.slow_speeds)
     wake_verify: bool = True  # a model fire counts only when Whisper's transcript names the wake phrase
     wake_likelihood: bool = True  # ... or, failing that, Whisper finds "Hey Jarvis" likely for it (activation.py)
     wake_phrases: tuple[str, ...] = ("jarvis", "자비스")

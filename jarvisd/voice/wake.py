@@ -6,16 +6,27 @@ and returns a score per 80 ms step. The files are the manifest's `hey-jarvis` en
 
 `WakeListener` decides when to run it: even with XNNPACK the speech embedding is ~2 ms of CPU per
 80 ms step, more than Silero's VAD, so the model only runs around speech the Silero VAD
-already finds (the pipeline runs Silero for endpointing anyway). When speech starts, up to
-`preroll_sec` (1 s) of the audio the model has not heard is fed first, so it has the phrase's onset and
-fresh context (its older context is what it heard last; in scripts/bench_wake.py 2 s of pre-roll cost
-~40 % more CPU on speech for the same catches once Whisper confirms them: 59 against 61 of 100 on the dev
-clips, 56 and 56 held out); `hangover_sec` after the last speech frame it stops again. In silence the wake engine costs nothing beyond the VAD.
+already finds (the pipeline runs Silero for endpointing anyway). When an utterance starts, the model
+forgets what it heard of the last one (`fresh_context`: back to its context of silence) and is fed up
+to `preroll_sec` (0.5 s) of the audio before the VAD's onset, the phrase's soft start; `hangover_sec`
+after the last speech frame it stops again. In silence the wake engine costs nothing beyond the VAD.
+(Before 2026-12-06 the context was the last utterance's, washed out by 1 s of pre-roll: 40 % more model
+steps on speech, and 2 fewer phrases caught of 100 on the bench's dev clips.)
 
 It also runs only on the start of each utterance: `window_sec` (2.5 s) from the VAD's onset, then it
 rests until a pause of `gap_sec` (the endpointer's trailing silence, 600 ms: where an utterance ends)
 starts the next one. The transcript engine asks the same of the user: the wake phrase must open the
 utterance (`activation.strip_wake_phrase`: at most two words such as "hey", "ok" before the name).
+And when its best score over the first `probe_sec` (1.2 s, `voice.wake_probe_sec`) stays below
+`probe_floor` (0.005), it rests for the rest of the utterance: on the bench every wake clip the model
+scored 0.02 or more had passed 0.025 by then, and most other speech stays near 0.
+
+Fast speech: the model misses espeak-ng voices at 200 words/min that it hears slowed down. An
+utterance whose best score ended in [`slow_floor`, threshold) (0.01-0.2) is scored once more, slowed to
+0.8x and 0.7x (`voice.wake_slow`) by `slowed` (WSOLA: the pitch stays), from the model's context at its
+onset, when the model is done with it: its window closed, or a pause is one frame short of ending it
+(so the fire wakes the utterance before the endpointer hands it on). ~14 near misses per hour of
+other speech, ~0.1 s of CPU each.
 
 With `agc` (`voice.wake_agc`, default on) the model hears each utterance level-normalized: the gain
 brings the loudest 32 ms speech frame of the utterance so far to -20 dBFS (at most +30 dB), the frames
@@ -74,6 +85,7 @@ class HeyJarvisModel:
         self._mels = np.zeros((_MELS, _MEL_BANDS), np.float32)
         self._embeddings = np.zeros((self._classify.input_shape[1], _EMB), np.float32)
         self.scores(np.zeros(STEP * (_MELS // 8 + len(self._embeddings)), np.float32))  # fill the context
+        self._silent = self.state()  # the context of silence (see `forget`)
         log.info("wake: loaded hey_jarvis (openWakeWord) in %.2f s", time.perf_counter() - started)
 
     @classmethod
@@ -99,6 +111,10 @@ class HeyJarvisModel:
         """The streaming context (audio, mel frames, embeddings): `restore` it to score other audio
         from the same point (the listener's slowed copy of an utterance) and then carry on as before."""
         return self._audio, self._pending, self._mels, self._embeddings
+
+    def forget(self) -> None:
+        """Back to the context it starts with (2.1 s of silence heard)."""
+        self.restore(self._silent)
 
     def restore(self, state: tuple[np.ndarray, ...]) -> None:
         self._audio, self._pending, self._mels, self._embeddings = state  # never written in place: no copy
@@ -134,7 +150,7 @@ def slowed(audio: np.ndarray, speed: float, frame: int = 512, tolerance: int = 1
 @dataclass(frozen=True)
 class WakeSettings:
     threshold: float = 0.2  # voice.wake_threshold: low, since the second stage confirms each fire
-    preroll_sec: float = 1.0  # unheard audio before the VAD's onset fed to the model (context + soft onsets)
+    preroll_sec: float = 0.5  # unheard audio before the VAD's onset fed to the model (the soft onset)
     hangover_sec: float = 1.0  # the model keeps running this long after the last speech frame
     refractory_sec: float = 2.0  # one "hey jarvis" fires once
     window_sec: float | None = 2.5  # the model scores this much of each utterance from its onset (None: all)
@@ -149,9 +165,12 @@ class WakeSettings:
     probe_floor: float = 0.005
     # voice.wake_slow: an utterance whose peak ended in [slow_floor, threshold) is scored once more, slowed
     # to these speeds (fast speech the model misses at its own pace), before the utterance can end
-    slow_speeds: tuple[float, ...] = (0.8,)
-    slow_floor: float = 0.02
+    slow_speeds: tuple[float, ...] = (0.8, 0.7)
+    slow_floor: float = 0.01
     slow_ceiling: float | None = None  # the band's top (None: the threshold); the bench records below 2.0
+    # each utterance starts from the model's context of silence, then the pre-roll: the last utterance's
+    # context cost ~1 s of pre-roll to wash out and caught fewer phrases than silence (docs/voice.md)
+    fresh_context: bool = True
 
 
 class WakeListener:
@@ -236,6 +255,8 @@ class WakeListener:
         self._window_left = -1 if self._window is None else self._window
         self._peak = 0.0
         self._window_frames, self._score_peak, self._heard = 0, 0.0, []
+        if self.settings.fresh_context and hasattr(self.model, "forget"):
+            self.model.forget()
         self._slow_due = bool(self.settings.slow_speeds) and hasattr(self.model, "state")
         self._start_state = self.model.state() if self._slow_due else None
 
@@ -262,9 +283,11 @@ class WakeListener:
         self.slow_checks += 1
         audio, now = np.concatenate(heard), self.model.state()
         best = 0.0
-        for speed in s.slow_speeds:
+        for speed in s.slow_speeds:  # the next speed only when this one did not fire
             self.model.restore(self._start_state)
             best = max(best, *self.model.scores(slowed(audio, speed)), 0.0)
+            if best >= s.threshold:
+                break
         self.model.restore(now)
         if best < s.threshold:
             return None
@@ -274,7 +297,7 @@ class WakeListener:
 
 
 def load_wake_listener(store: ModelStore, threshold: float = 0.2, gap_sec: float = 0.6, agc: bool = True,
-                       probe_sec: float = 1.2, slow_speeds: tuple[float, ...] = (0.8,)) -> WakeListener:
+                       probe_sec: float = 1.2, slow_speeds: tuple[float, ...] = (0.8, 0.7)) -> WakeListener:
     """`gap_sec`: the pause that ends an utterance (the endpointer's trailing silence); `probe_sec` 0: off."""
     return WakeListener(HeyJarvisModel.from_store(store), WakeSettings(
         threshold=threshold, gap_sec=gap_sec, agc=agc, probe_sec=probe_sec or None, slow_speeds=slow_speeds))

@@ -190,6 +190,21 @@ def test_the_threshold_and_the_level_normalizing_are_config_choices():
         load_config(env={**home, "JARVIS_VOICE__WAKE_AGC": "loud"})
 
 
+def test_the_probe_and_the_slowed_second_look_are_config_choices():
+    home = {"JARVIS_HOME": "/nonexistent-jarvisd-home"}
+    default = VoiceSettings.from_config(load_config(env=home).voice)
+    assert default.wake_probe_sec == 1.2 and default.wake_slow == (0.8, 0.7)  # chosen on bench_wake's dev set
+    assert WakeSettings().probe_sec == 1.2 and WakeSettings().slow_speeds == (0.8, 0.7)
+    assert WakeSettings().fresh_context is True and WakeSettings().preroll_sec == 0.5
+    off = VoiceSettings.from_config(load_config(env={**home, "JARVIS_VOICE__WAKE_PROBE_SEC": "0",
+                                                     "JARVIS_VOICE__WAKE_SLOW": "off"}).voice)
+    assert off.wake_probe_sec == 0.0 and off.wake_slow == ()
+    with pytest.raises(ConfigError, match="voice.wake_slow"):
+        load_config(env={**home, "JARVIS_VOICE__WAKE_SLOW": "0.5"})
+    with pytest.raises(ConfigError, match="voice.wake_probe_sec"):
+        load_config(env={**home, "JARVIS_VOICE__WAKE_PROBE_SEC": "-1"})
+
+
 class CountingScorer:
     """Scores 0.9 on frames whose first sample is 1.0 (a planted "wake word"), 0 elsewhere."""
 
@@ -326,7 +341,7 @@ def test_a_near_miss_is_scored_again_slowed_before_its_utterance_can_end():
 
 
 def test_only_near_misses_are_slowed_and_only_with_the_setting():
-    for own_pace, settings in ((0.01, WakeSettings(agc=False)),  # below slow_floor: nothing like the phrase
+    for own_pace, settings in ((0.005, WakeSettings(agc=False)),  # below slow_floor: nothing like the phrase
                                (0.05, WakeSettings(agc=False, slow_speeds=())),  # voice.wake_slow = "off"
                                (0.5, WakeSettings(agc=False))):  # fired at its own pace: once is enough
         scorer = SpeedScorer(own_pace)
@@ -341,6 +356,32 @@ def test_a_long_near_miss_is_slowed_when_its_window_closes():
     listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, window_sec=2.5, agc=False))
     fired = utterance_then_pause(listener, 200, 40)
     assert fired == [(77, 0.9)]  # the 78th frame of the window, while the utterance goes on
+
+
+def test_each_utterance_starts_from_the_context_of_silence_then_its_pre_roll():
+    """fresh_context: at an utterance's onset the model forgets what it heard of the last one (its context
+    goes back to silence) and is fed the pre-roll; without it the stale context stays."""
+    class Forgetful(CountingScorer):
+        def __init__(self) -> None:
+            super().__init__()
+            self.events: list = []
+
+        def scores(self, frame: np.ndarray) -> list[float]:
+            self.events.append(float(frame[0]))
+            return super().scores(frame)
+
+        def forget(self) -> None:
+            self.events.append("forget")
+
+    for fresh in (True, False):
+        model = Forgetful()
+        listener = WakeListener(model, WakeSettings(preroll_sec=0.128, gap_sec=0.32, hangover_sec=0.064,
+                                                          agc=False, fresh_context=fresh))
+        for marker in (0.5, 0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.25, 0.75):
+            listener.hear(frame(marker), speech=marker in (0.5, 0.75))
+        # the first utterance, 2 frames of hangover, a pause of 10 frames: 4 frames of pre-roll, then the frame
+        heard = [0.5, 0.5, 0.0, 0.0, "forget", 0.0, 0.0, 0.0, 0.25, 0.75]
+        assert model.events == (["forget", *heard] if fresh else [e for e in heard if e != "forget"])
 
 
 def test_slowing_keeps_the_pitch_and_stretches_the_time():
