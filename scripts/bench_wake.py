@@ -461,7 +461,8 @@ def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
 # --- idle CPU through the pipeline -------------------------------------------------------------------
 
 async def pipeline_cpu(wav: Path, engine: str, models, window_sec: float | None = 2.5,
-                       preroll_sec: float = WakeSettings.preroll_sec) -> dict:
+                       preroll_sec: float = WakeSettings.preroll_sec,
+                       fresh_context: bool = WakeSettings.fresh_context) -> dict:
     cfg = load_config()
     bus = EventBus()
     sub = bus.subscribe(maxsize=1_000_000, lossy=False)
@@ -476,7 +477,7 @@ async def pipeline_cpu(wav: Path, engine: str, models, window_sec: float | None 
                               bus=bus, settings=settings)
     if pipeline.wake is not None:  # --window 0: as before this window; --preroll
         pipeline.wake = WakeListener(pipeline.wake.model, dataclasses.replace(
-            pipeline.wake.settings, window_sec=window_sec, preroll_sec=preroll_sec))
+            pipeline.wake.settings, window_sec=window_sec, preroll_sec=preroll_sec, fresh_context=fresh_context))
     cpu, wall = time.process_time(), time.perf_counter()
     await pipeline.start()
     await pipeline.run_until_source_ends()
@@ -597,7 +598,8 @@ def main() -> None:
     for label, wav in (("background hiss", background(args.cache, args.cpu_min)), ("non-wake speech", cpu_speech)):
         results = {}
         for engine in ("transcript", "openwakeword"):
-            r = results[engine] = asyncio.run(pipeline_cpu(wav, engine, models, window, args.preroll))
+            r = results[engine] = asyncio.run(pipeline_cpu(wav, engine, models, window, args.preroll,
+                                                            args.fresh_context == "on"))
             print(f"idle CPU, {label:>15}, {engine:>12}: {r['cpu_per_min']:.2f} CPU-s per min of audio "
                   f"({r['minutes']:.1f} min; wakes {r['wakes']}, turns {r['turns']}, "
                   f"utterances never transcribed {r['not_transcribed']}, fires the transcript did not confirm "

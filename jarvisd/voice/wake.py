@@ -200,6 +200,9 @@ class WakeListener:
         self._start_state: tuple[np.ndarray, ...] | None = None  # the model's context at its onset
         self._slow_due = False  # the slowed check has not run yet for this utterance
         self.slow_checks = 0  # slowed copies scored (the cost of near misses), for the bench and the log
+        # seconds from the utterance's onset to the frame a slowed check fired on (0 for a fire at its own
+        # pace): what the model heard began that long ago, so the fire wakes that utterance, not the next
+        self.late_by = 0.0
         self._agc_target = 10 ** (s.agc_dbfs / 20)
         self._agc_max = 10 ** (s.agc_max_gain_db / 20)
         self.frames_scored = 0  # frames the model ran on (the cost), for the bench and the log
@@ -209,6 +212,7 @@ class WakeListener:
         return self._open_for > 0 and self._window_left != 0
 
     def hear(self, frame: np.ndarray, speech: bool) -> float | None:
+        self.late_by = 0.0
         if self._quiet_for:
             self._quiet_for -= 1
         if speech:
@@ -292,6 +296,7 @@ class WakeListener:
         if best < s.threshold:
             return None
         self._quiet_for = self._refractory
+        self.late_by = len(heard) * FRAME_SEC
         log.info("wake: hey_jarvis heard slowed (score %.2f; %.2f at its own pace)", best, self._score_peak)
         return best
 

@@ -324,6 +324,7 @@ def utterance_then_pause(listener: WakeListener, speech_frames: int, pause_frame
         score = listener.hear(frame(0.5), speech=i < speech_frames)
         if score is not None:
             fired.append((i, score))
+            listener.fired_late_by = listener.late_by
     return fired
 
 
@@ -338,6 +339,9 @@ def test_a_near_miss_is_scored_again_slowed_before_its_utterance_can_end():
     heard = (47 + 18) * FRAME_SAMPLES  # the speech and the pause so far (no pre-roll: it opens the stream)
     assert scorer.blocks == [int(heard / 0.8)]
     assert scorer.context[0][0] == 0.0  # the last frame the model heard at its own pace (a silent one)
+    # the fire is dated to when what it heard began (the pipeline's _wake_at), so it wakes this utterance
+    # and not the next one, which may start within WAKE_LEAD_SEC of the fire's frame
+    assert listener.fired_late_by == pytest.approx(heard / MIC_RATE)
 
 
 def test_only_near_misses_are_slowed_and_only_with_the_setting():
@@ -349,6 +353,7 @@ def test_only_near_misses_are_slowed_and_only_with_the_setting():
         fired = utterance_then_pause(listener, 47, 40)
         assert scorer.blocks == [] and listener.slow_checks == 0
         assert {score for _, score in fired} == ({0.5} if own_pace == 0.5 else set())
+        assert getattr(listener, "fired_late_by", 0.0) == 0.0  # a fire at its own pace is dated now
 
 
 def test_a_long_near_miss_is_slowed_when_its_window_closes():
