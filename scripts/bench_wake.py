@@ -242,24 +242,37 @@ class OpenWakeWordEngine:
         recorder = _Recorder(self.model)
         vad, listener = SileroStream(), WakeListener(recorder, self.listener_settings)
         self.listener = listener
-        cpu, out, self.probs = 0.0, [], []
+        cpu, out, self.probs, self.slowed_at = 0.0, [], [], []
         for i in range(0, len(audio) - FRAME_SAMPLES + 1, FRAME_SAMPLES):
             frame = audio[i:i + FRAME_SAMPLES]
             prob = vad.probability(frame)
             self.probs.append(prob)
             speech = self.ungated or prob >= 0.5
             recorder.best = None
+            checks = listener.slow_checks
             t = time.process_time()
             listener.hear(frame, speech)
             cpu += time.process_time() - t
             if recorder.best is not None:
                 out.append((i + FRAME_SAMPLES, recorder.best))
+            if listener.slow_checks > checks:
+                self.slowed_at.append(i + FRAME_SAMPLES)
         self.slow_checks = listener.slow_checks
         return out, cpu
 
     def fires(self, audio: np.ndarray, threshold: float | None = None) -> tuple[list[int], float]:
         scored, cpu = self.scores(audio)
         return fires_at(scored, self.threshold if threshold is None else threshold), cpu
+
+
+def slowed_below(scored: list[tuple[int, float]], slowed_at: list[int],
+                 slow_threshold: float | None) -> list[tuple[int, float]]:
+    """`voice.wake_slow_threshold`: a slowed copy's score below it is no fire (the frame's own-pace score is
+    below the threshold there, else the copy would not have been scored: 0 stands for it)."""
+    if slow_threshold is None or not slowed_at:
+        return scored
+    marked = set(slowed_at)
+    return [(p, 0.0 if p in marked and s < slow_threshold else s) for p, s in scored]
 
 
 def fires_at(scored: list[tuple[int, float]], threshold: float, refractory: int = 2 * MIC_RATE) -> list[int]:
@@ -347,10 +360,11 @@ def cached_scores(engine: OpenWakeWordEngine, path: Path, audio: np.ndarray) -> 
         data = np.load(key)
         engine.probs = data["probs"].tolist()
         engine.slow_checks = int(data["slow_checks"]) if "slow_checks" in data else 0
+        engine.slowed_at = data["slowed_at"].tolist() if "slowed_at" in data else []
         return [(int(p), float(s)) for p, s in data["scored"]], float(data["cpu"])
     scored, cpu = engine.scores(audio)
     np.savez(key, scored=np.array(scored, dtype=np.float64).reshape(-1, 2), probs=np.array(engine.probs), cpu=cpu,
-             slow_checks=engine.slow_checks)
+             slow_checks=engine.slow_checks, slowed_at=np.array(engine.slowed_at, dtype=np.int64))
     return scored, cpu
 
 
@@ -399,7 +413,8 @@ class Transcripts:
 
 
 def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
-              transcripts: Transcripts | None = None, dump: Path | None = None, likelihood: bool = False) -> list[dict]:
+              transcripts: Transcripts | None = None, dump: Path | None = None, likelihood: bool = False,
+              slow_threshold: float | None = None) -> list[dict]:
     """One row per threshold (openwakeword) or one row (microwakeword, its own cutoff). With
     `transcripts`, each row also counts what the second stage lets through: a fire takes a turn only
     when Whisper's transcript of an utterance it woke passes `heard_wake_word` (or, with `likelihood`,
@@ -411,11 +426,14 @@ def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
         audio = read_wav(path, MIC_RATE)[0]
         scored, spent = cached_scores(engine, path, audio) if sweep else engine.fires(audio)
         slow_checks += getattr(engine, "slow_checks", 0)
+        scored = slowed_below(scored, getattr(engine, "slowed_at", []), slow_threshold) if sweep else scored
         fa_scores.append(scored)
         fa_segs.append(segments(audio, engine.probs) if verify else [])
         secs, cpu = secs + len(audio) / MIC_RATE, cpu + spent
     wake_audio = read_wav(wake_wav, MIC_RATE)[0]
     wake_scored = cached_scores(engine, wake_wav, wake_audio)[0] if sweep else engine.fires(wake_audio)[0]
+    if sweep:
+        wake_scored = slowed_below(wake_scored, engine.slowed_at, slow_threshold)
     wake_segs = segments(wake_audio, engine.probs) if verify else []
     phrases = pipeline_settings().wake_phrases
     seen: dict[str, list] = {"wake": [], "nonwake": []}
@@ -535,6 +553,8 @@ def main() -> None:
                          "default voice.wake_slow)")
     ap.add_argument("--slow-floor", type=float, default=WakeSettings.slow_floor,
                     help="the lowest peak score of an utterance that counts as a near miss (to be slowed)")
+    ap.add_argument("--slow-threshold", type=float, default=WakeSettings.slow_threshold,
+                    help="the score a slowed copy must reach to fire (default: the threshold)")
     ap.add_argument("--fresh-context", choices=("on", "off"), default="on" if WakeSettings.fresh_context else "off",
                     help="each utterance starts from the model's context of silence, then the pre-roll "
                          "(WakeSettings.fresh_context; off: the last utterance's context)")
@@ -569,7 +589,7 @@ def main() -> None:
     for engine in engines:
         t = time.perf_counter()
         for r in detection(engine, speech, wake_wav, clips, transcripts, args.dump_transcripts,
-                               likelihood=args.verify == "likelihood"):
+                           likelihood=args.verify == "likelihood", slow_threshold=args.slow_threshold):
             mark = " <- voice.wake_threshold" if r["threshold"] == args.threshold else ""
             cut = f"threshold {r['threshold']:.2f}" if r["threshold"] is not None else "its cutoff 0.97"
             print(f"{r['engine']:>14} {cut}: {r['false_accepts']} false accepts in {r['speech_hours']:.2f} h "

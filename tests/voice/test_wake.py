@@ -356,6 +356,13 @@ def test_only_near_misses_are_slowed_and_only_with_the_setting():
         assert getattr(listener, "fired_late_by", 0.0) == 0.0  # a fire at its own pace is dated now
 
 
+def test_a_slowed_copy_fires_only_at_its_own_threshold():
+    assert WakeSettings().slow_threshold == 0.4
+    for slow_threshold, fires in ((None, True), (0.5, True), (0.95, False)):  # the copy scores 0.9
+        listener = WakeListener(SpeedScorer(own_pace=0.05), WakeSettings(agc=False, slow_threshold=slow_threshold))
+        assert bool(utterance_then_pause(listener, 47, 40)) is fires and listener.slow_checks == 1
+
+
 def test_a_long_near_miss_is_slowed_when_its_window_closes():
     scorer = SpeedScorer(own_pace=0.05)
     listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, window_sec=2.5, agc=False))
