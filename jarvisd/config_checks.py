@@ -14,6 +14,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from jarvisd.reflect.quiet_hours import QuietHours
 from jarvisd.textsafe import has_visible
 
+WAKE_SLOW_CHOICES = ("off", "0.8", "0.7", "0.8,0.7")  # voice.wake_slow: speeds a near miss is scored again at
+
 
 def _choices(*allowed: str) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
@@ -187,6 +189,8 @@ CHECKS: dict[str, Callable[[Any], str | None]] = {
     "voice.wake_verify": _choices("likelihood", "transcript", "off"),
     "voice.wake_threshold": _between(0.01, 0.99),
     "voice.wake_agc": _choices("on", "off"),
+    "voice.wake_probe_sec": _between(0.0, 10.0),
+    "voice.wake_slow": _choices(*WAKE_SLOW_CHOICES),
     "voice.barge_in": _choices("on", "off"),
     "voice.barge_in_double_talk": _choices("on", "off"),
     "voice.echo_cancel": _choices("auto", "webrtc", "off"),

@@ -76,6 +76,8 @@ class VoiceConfig(_Section):
     wake_threshold: float
     wake_verify: str
     wake_agc: str
+    wake_probe_sec: float
+    wake_slow: str
     wake_phrases: list[str]
     follow_up_sec: float
     barge_in: str

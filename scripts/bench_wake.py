@@ -60,7 +60,7 @@ from jarvisd.voice.endpointing import Endpointer, SileroStream, Utterance  # noq
 from jarvisd.voice.events import TurnStarted, UtteranceDropped, WakeWordHeard  # noqa: E402
 from jarvisd.voice.files import WavFileSink, WavFileSource  # noqa: E402
 from jarvisd.voice.pipeline import WAKE_LEAD_SEC  # noqa: E402
-from jarvisd.voice.settings import VoiceSettings  # noqa: E402
+from jarvisd.voice.settings import VoiceSettings, wake_slow_speeds  # noqa: E402
 from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings  # noqa: E402
 
 LOCOMO = REPO_ROOT.parent / "shared" / "bench" / "locomo-dev.json"
@@ -205,6 +205,15 @@ class _Recorder:
         self.best = max([self.best or 0.0, *out])
         return out
 
+    def state(self) -> tuple:
+        return self.model.state()
+
+    def restore(self, state: tuple) -> None:
+        self.model.restore(state)
+
+    def forget(self) -> None:
+        self.model.forget()
+
 
 class OpenWakeWordEngine:
     """jarvisd's engine: Silero-gated WakeListener over hey_jarvis. Scores are recorded once and the
@@ -213,34 +222,57 @@ class OpenWakeWordEngine:
     name = "openwakeword"
 
     def __init__(self, threshold: float, ungated: bool = False, window_sec: float | None = 2.5,
-                 preroll_sec: float = WakeSettings.preroll_sec, agc: bool = WakeSettings.agc) -> None:
+                 preroll_sec: float = WakeSettings.preroll_sec, agc: bool = WakeSettings.agc,
+                 probe_sec: float | None = WakeSettings.probe_sec,
+                 slow_speeds: tuple[float, ...] = WakeSettings.slow_speeds,
+                 slow_floor: float = WakeSettings.slow_floor, fresh_context: bool = WakeSettings.fresh_context) -> None:
         self.model = HeyJarvisModel.from_store(ModelStore(load_config().paths.models_dir))
         self.threshold, self.ungated = threshold, ungated
-        self.listener_settings = WakeSettings(threshold=2.0, window_sec=window_sec, preroll_sec=preroll_sec,  # never fires
+        # never fires (threshold 2): every score is recorded; the slowed copy is scored for peaks in
+        # [slow_floor, threshold), so with slowing only the row at `threshold` is what the pipeline does
+        self.listener_settings = WakeSettings(threshold=2.0, window_sec=window_sec, preroll_sec=preroll_sec,
                                               gap_sec=pipeline_settings().endpoint.trailing_silence_ms / 1000,
-                                              agc=agc)
+                                              agc=agc, probe_sec=probe_sec, slow_speeds=slow_speeds,
+                                              slow_floor=slow_floor, slow_ceiling=threshold,
+                                              fresh_context=fresh_context)
         self.probs: list[float] = []  # the VAD's speech probability per frame of the last `scores` call
+        self.slow_checks = 0  # slowed copies scored in the last `scores` call
 
     def scores(self, audio: np.ndarray) -> tuple[list[tuple[int, float]], float]:
         recorder = _Recorder(self.model)
         vad, listener = SileroStream(), WakeListener(recorder, self.listener_settings)
-        cpu, out, self.probs = 0.0, [], []
+        self.listener = listener
+        cpu, out, self.probs, self.slowed_at = 0.0, [], [], []
         for i in range(0, len(audio) - FRAME_SAMPLES + 1, FRAME_SAMPLES):
             frame = audio[i:i + FRAME_SAMPLES]
             prob = vad.probability(frame)
             self.probs.append(prob)
             speech = self.ungated or prob >= 0.5
             recorder.best = None
+            checks = listener.slow_checks
             t = time.process_time()
             listener.hear(frame, speech)
             cpu += time.process_time() - t
             if recorder.best is not None:
                 out.append((i + FRAME_SAMPLES, recorder.best))
+            if listener.slow_checks > checks:
+                self.slowed_at.append(i + FRAME_SAMPLES)
+        self.slow_checks = listener.slow_checks
         return out, cpu
 
     def fires(self, audio: np.ndarray, threshold: float | None = None) -> tuple[list[int], float]:
         scored, cpu = self.scores(audio)
         return fires_at(scored, self.threshold if threshold is None else threshold), cpu
+
+
+def slowed_below(scored: list[tuple[int, float]], slowed_at: list[int],
+                 slow_threshold: float | None) -> list[tuple[int, float]]:
+    """`voice.wake_slow_threshold`: a slowed copy's score below it is no fire (the frame's own-pace score is
+    below the threshold there, else the copy would not have been scored: 0 stands for it)."""
+    if slow_threshold is None or not slowed_at:
+        return scored
+    marked = set(slowed_at)
+    return [(p, 0.0 if p in marked and s < slow_threshold else s) for p, s in scored]
 
 
 def fires_at(scored: list[tuple[int, float]], threshold: float, refractory: int = 2 * MIC_RATE) -> list[int]:
@@ -319,14 +351,20 @@ def cached_scores(engine: OpenWakeWordEngine, path: Path, audio: np.ndarray) -> 
     """`engine.scores`, kept beside the audio (per window setting, with the model CPU it took) so that a
     second run with another verification rule does not score the hour again."""
     ws = engine.listener_settings
+    newer = (f"-probe{ws.probe_sec:g}-{ws.probe_floor:g}" if ws.probe_sec else "") + \
+        (f"-slow{'+'.join(f'{x:g}' for x in ws.slow_speeds)}-{ws.slow_floor:g}-{ws.slow_ceiling:g}" if ws.slow_speeds else "") + \
+        ("-fresh" if ws.fresh_context else "")
     key = path.with_name(f"{path.stem}.scores-w{ws.window_sec or 0:g}-g{ws.gap_sec:g}-p{ws.preroll_sec:g}"
-                         f"{'-ungated' if engine.ungated else ''}{'-agc' if ws.agc else ''}.npz")
+                         f"{'-ungated' if engine.ungated else ''}{'-agc' if ws.agc else ''}{newer}.npz")
     if key.exists():
         data = np.load(key)
         engine.probs = data["probs"].tolist()
+        engine.slow_checks = int(data["slow_checks"]) if "slow_checks" in data else 0
+        engine.slowed_at = data["slowed_at"].tolist() if "slowed_at" in data else []
         return [(int(p), float(s)) for p, s in data["scored"]], float(data["cpu"])
     scored, cpu = engine.scores(audio)
-    np.savez(key, scored=np.array(scored, dtype=np.float64).reshape(-1, 2), probs=np.array(engine.probs), cpu=cpu)
+    np.savez(key, scored=np.array(scored, dtype=np.float64).reshape(-1, 2), probs=np.array(engine.probs), cpu=cpu,
+             slow_checks=engine.slow_checks, slowed_at=np.array(engine.slowed_at, dtype=np.int64))
     return scored, cpu
 
 
@@ -375,22 +413,27 @@ class Transcripts:
 
 
 def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
-              transcripts: Transcripts | None = None, dump: Path | None = None, likelihood: bool = False) -> list[dict]:
+              transcripts: Transcripts | None = None, dump: Path | None = None, likelihood: bool = False,
+              slow_threshold: float | None = None) -> list[dict]:
     """One row per threshold (openwakeword) or one row (microwakeword, its own cutoff). With
     `transcripts`, each row also counts what the second stage lets through: a fire takes a turn only
     when Whisper's transcript of an utterance it woke passes `heard_wake_word` (or, with `likelihood`,
     when Whisper finds a wake opening likely for it: `likely_wake_opening`)."""
     sweep = isinstance(engine, OpenWakeWordEngine)
     verify = transcripts is not None and sweep
-    fa_scores, fa_segs, secs, cpu = [], [], 0.0, 0.0
+    fa_scores, fa_segs, secs, cpu, slow_checks = [], [], 0.0, 0.0, 0
     for path in speech_files:
         audio = read_wav(path, MIC_RATE)[0]
         scored, spent = cached_scores(engine, path, audio) if sweep else engine.fires(audio)
+        slow_checks += getattr(engine, "slow_checks", 0)
+        scored = slowed_below(scored, getattr(engine, "slowed_at", []), slow_threshold) if sweep else scored
         fa_scores.append(scored)
         fa_segs.append(segments(audio, engine.probs) if verify else [])
         secs, cpu = secs + len(audio) / MIC_RATE, cpu + spent
     wake_audio = read_wav(wake_wav, MIC_RATE)[0]
     wake_scored = cached_scores(engine, wake_wav, wake_audio)[0] if sweep else engine.fires(wake_audio)[0]
+    if sweep:
+        wake_scored = slowed_below(wake_scored, engine.slowed_at, slow_threshold)
     wake_segs = segments(wake_audio, engine.probs) if verify else []
     phrases = pipeline_settings().wake_phrases
     seen: dict[str, list] = {"wake": [], "nonwake": []}
@@ -415,7 +458,8 @@ def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
         missed = [label for (s, e, label), ok in zip(clips, caught, strict=True) if not ok]
         row = {"engine": engine.name, "threshold": threshold, "speech_hours": secs / 3600,
                "false_accepts": fa, "fa_per_hour": fa / (secs / 3600), "caught": sum(caught),
-               "clips": len(clips), "model_cpu_sec_per_min_speech": cpu / (secs / 60), "missed": missed}
+               "clips": len(clips), "model_cpu_sec_per_min_speech": cpu / (secs / 60), "missed": missed,
+               "slow_checks_per_hour": slow_checks / (secs / 3600)}
         if verify:
             fa_ok = sum(len(passed(p.name, woken(segs, f), "nonwake"))
                         for p, segs, f in zip(speech_files, fa_segs, fa_fires, strict=True))
@@ -435,7 +479,8 @@ def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
 # --- idle CPU through the pipeline -------------------------------------------------------------------
 
 async def pipeline_cpu(wav: Path, engine: str, models, window_sec: float | None = 2.5,
-                       preroll_sec: float = WakeSettings.preroll_sec) -> dict:
+                       preroll_sec: float = WakeSettings.preroll_sec,
+                       fresh_context: bool = WakeSettings.fresh_context) -> dict:
     cfg = load_config()
     bus = EventBus()
     sub = bus.subscribe(maxsize=1_000_000, lossy=False)
@@ -450,7 +495,7 @@ async def pipeline_cpu(wav: Path, engine: str, models, window_sec: float | None 
                               bus=bus, settings=settings)
     if pipeline.wake is not None:  # --window 0: as before this window; --preroll
         pipeline.wake = WakeListener(pipeline.wake.model, dataclasses.replace(
-            pipeline.wake.settings, window_sec=window_sec, preroll_sec=preroll_sec))
+            pipeline.wake.settings, window_sec=window_sec, preroll_sec=preroll_sec, fresh_context=fresh_context))
     cpu, wall = time.process_time(), time.perf_counter()
     await pipeline.start()
     await pipeline.run_until_source_ends()
@@ -500,11 +545,26 @@ def main() -> None:
                          "or Whisper finds 'Hey Jarvis' the likely opening")
     ap.add_argument("--agc", choices=("on", "off"), default=load_config().voice.wake_agc,
                     help="level-normalize what the wake model hears (voice.wake_agc)")
+    ap.add_argument("--probe", type=float, default=load_config().voice.wake_probe_sec,
+                    help="the model rests for an utterance whose first PROBE seconds score below 0.005 "
+                         "(voice.wake_probe_sec; 0: off)")
+    ap.add_argument("--slow", type=lambda v: wake_slow_speeds(v) if v else (), default=None,
+                    help="speeds of the slowed copy scored for near misses, e.g. 0.8 or 0.8,0.7 ('' : off; "
+                         "default voice.wake_slow)")
+    ap.add_argument("--slow-floor", type=float, default=WakeSettings.slow_floor,
+                    help="the lowest peak score of an utterance that counts as a near miss (to be slowed)")
+    ap.add_argument("--slow-threshold", type=float, default=WakeSettings.slow_threshold,
+                    help="the score a slowed copy must reach to fire (default: the threshold)")
+    ap.add_argument("--fresh-context", choices=("on", "off"), default="on" if WakeSettings.fresh_context else "off",
+                    help="each utterance starts from the model's context of silence, then the pre-roll "
+                         "(WakeSettings.fresh_context; off: the last utterance's context)")
     ap.add_argument("--dump-transcripts", type=Path, help="write every woken utterance's transcript here (JSON)")
     ap.add_argument("--held-out", action="store_true",
                     help="a second corpus (other sentences, voices, levels and noise) for figures not tuned on")
     ap.add_argument("--no-detection", action="store_true", help="only the pipeline CPU runs")
     args = ap.parse_args()
+    if args.slow is None:
+        args.slow = wake_slow_speeds(load_config().voice.wake_slow)
     args.cache.mkdir(parents=True, exist_ok=True)
 
     started = time.perf_counter()
@@ -516,7 +576,10 @@ def main() -> None:
 
     window = args.window or None
     engines = [] if args.no_detection else [OpenWakeWordEngine(args.threshold, ungated=args.ungated, window_sec=window,
-                                                                   preroll_sec=args.preroll, agc=args.agc == "on")]
+                                                                   preroll_sec=args.preroll, agc=args.agc == "on",
+                                                                   probe_sec=args.probe or None, slow_speeds=args.slow,
+                                                                   slow_floor=args.slow_floor,
+                                                                   fresh_context=args.fresh_context == "on")]
     transcripts = None if args.no_verify else Transcripts(args.cache)
     if not args.no_micro and not args.no_detection:
         try:
@@ -526,7 +589,7 @@ def main() -> None:
     for engine in engines:
         t = time.perf_counter()
         for r in detection(engine, speech, wake_wav, clips, transcripts, args.dump_transcripts,
-                               likelihood=args.verify == "likelihood"):
+                           likelihood=args.verify == "likelihood", slow_threshold=args.slow_threshold):
             mark = " <- voice.wake_threshold" if r["threshold"] == args.threshold else ""
             cut = f"threshold {r['threshold']:.2f}" if r["threshold"] is not None else "its cutoff 0.97"
             print(f"{r['engine']:>14} {cut}: {r['false_accepts']} false accepts in {r['speech_hours']:.2f} h "
@@ -540,7 +603,8 @@ def main() -> None:
                 for label in r.get("verified_missed", r["missed"]):
                     print(f"      missed: {label}")
         print(f"{r['engine']:>14}: model CPU {r['model_cpu_sec_per_min_speech']:.2f} s per min of non-wake "
-              f"speech; {time.perf_counter() - t:.0f} s", flush=True)
+              f"speech (slowed near misses scored: {r['slow_checks_per_hour']:.0f}/h); {time.perf_counter() - t:.0f} s",
+              flush=True)
 
     if args.no_cpu:
         return
@@ -554,7 +618,8 @@ def main() -> None:
     for label, wav in (("background hiss", background(args.cache, args.cpu_min)), ("non-wake speech", cpu_speech)):
         results = {}
         for engine in ("transcript", "openwakeword"):
-            r = results[engine] = asyncio.run(pipeline_cpu(wav, engine, models, window, args.preroll))
+            r = results[engine] = asyncio.run(pipeline_cpu(wav, engine, models, window, args.preroll,
+                                                            args.fresh_context == "on"))
             print(f"idle CPU, {label:>15}, {engine:>12}: {r['cpu_per_min']:.2f} CPU-s per min of audio "
                   f"({r['minutes']:.1f} min; wakes {r['wakes']}, turns {r['turns']}, "
                   f"utterances never transcribed {r['not_transcribed']}, fires the transcript did not confirm "

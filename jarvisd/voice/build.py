@@ -92,7 +92,8 @@ def wake_listener(settings: VoiceSettings, store: ModelStore) -> WakeListener | 
         return None
     try:
         return load_wake_listener(store, settings.wake_threshold, settings.endpoint.trailing_silence_ms / 1000,
-                                  agc=settings.wake_agc)
+                                  agc=settings.wake_agc, probe_sec=settings.wake_probe_sec,
+                                  slow_speeds=settings.wake_slow)
     except (ModelError, ImportError, OSError, ValueError) as exc:
         log.warning("voice: the wake word model cannot be used (%s): using the transcript engine", exc)
         return None

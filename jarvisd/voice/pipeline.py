@@ -310,7 +310,7 @@ class VoicePipeline:
         if self.wake is not None and not self.activation.in_follow_up(time.time()):
             score = self.wake.hear(frame, prob >= self.settings.endpoint.threshold)
             if score is not None:
-                self._wake_at = at
+                self._wake_at = at - self.wake.late_by  # a slowed fire: when the audio it heard began
                 self.activation.wake_heard(time.time())
                 self.bus.publish_nowait(WakeWordHeard(score))
         echo = False

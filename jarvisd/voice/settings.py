@@ -11,6 +11,11 @@ from jarvisd.voice.echo import ECHO_SCORE
 from jarvisd.voice.endpointing import EndpointSettings
 
 
+def wake_slow_speeds(value: str) -> tuple[float, ...]:
+    """`voice.wake_slow` ("off", "0.8", "0.8,0.7") as speeds."""
+    return () if value == "off" else tuple(float(x) for x in value.split(","))
+
+
 @dataclass(frozen=True)
 class VoiceSettings:
     language: str = "auto"
@@ -18,6 +23,8 @@ class VoiceSettings:
     wake_engine: str = "openwakeword"  # "openwakeword" (the hey_jarvis model) | "transcript" (Whisper + phrases)
     wake_threshold: float = 0.2
     wake_agc: bool = True  # the wake model hears each utterance level-normalized (WakeSettings.agc)
+    wake_probe_sec: float = 1.2  # the model rests for an utterance that scores ~0 this long (WakeSettings.probe_sec)
+    wake_slow: tuple[float, ...] = (0.8, 0.7)  # near misses scored again at these speeds (WakeSettings.slow_speeds)
     wake_verify: bool = True  # a model fire counts only when Whisper's transcript names the wake phrase
     wake_likelihood: bool = True  # ... or, failing that, Whisper finds "Hey Jarvis" likely for it (activation.py)
     wake_phrases: tuple[str, ...] = ("jarvis", "자비스")
@@ -35,6 +42,7 @@ class VoiceSettings:
         """From `cfg.voice` (jarvisd.config)."""
         return cls(language=voice.language, activation=voice.activation, wake_engine=voice.wake_engine,
                    wake_threshold=float(voice.wake_threshold), wake_agc=voice.wake_agc == "on",
+                   wake_probe_sec=float(voice.wake_probe_sec), wake_slow=wake_slow_speeds(voice.wake_slow),
                    wake_verify=voice.wake_verify in ("transcript", "likelihood"),
                    wake_likelihood=voice.wake_verify == "likelihood", wake_phrases=tuple(voice.wake_phrases),
                    follow_up_sec=float(voice.follow_up_sec), barge_in=voice.barge_in == "on",

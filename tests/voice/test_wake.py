@@ -26,7 +26,7 @@ from jarvisd.voice.events import Transcript, TurnStarted, UtteranceDropped, Wake
 from jarvisd.voice.files import WavFileSink, WavFileSource
 from jarvisd.voice.pulse import espeak_utterance
 from jarvisd.voice.settings import VoiceSettings
-from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings
+from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings, slowed
 from tests.voice.conftest import EventLog, compose, espeak, run_file_pipeline
 from tests.voice.test_voice_files import scripted
 
@@ -190,6 +190,21 @@ def test_the_threshold_and_the_level_normalizing_are_config_choices():
         load_config(env={**home, "JARVIS_VOICE__WAKE_AGC": "loud"})
 
 
+def test_the_probe_and_the_slowed_second_look_are_config_choices():
+    home = {"JARVIS_HOME": "/nonexistent-jarvisd-home"}
+    default = VoiceSettings.from_config(load_config(env=home).voice)
+    assert default.wake_probe_sec == 1.2 and default.wake_slow == (0.8, 0.7)  # chosen on bench_wake's dev set
+    assert WakeSettings().probe_sec == 1.2 and WakeSettings().slow_speeds == (0.8, 0.7)
+    assert WakeSettings().fresh_context is True and WakeSettings().preroll_sec == 0.5
+    off = VoiceSettings.from_config(load_config(env={**home, "JARVIS_VOICE__WAKE_PROBE_SEC": "0",
+                                                     "JARVIS_VOICE__WAKE_SLOW": "off"}).voice)
+    assert off.wake_probe_sec == 0.0 and off.wake_slow == ()
+    with pytest.raises(ConfigError, match="voice.wake_slow"):
+        load_config(env={**home, "JARVIS_VOICE__WAKE_SLOW": "0.5"})
+    with pytest.raises(ConfigError, match="voice.wake_probe_sec"):
+        load_config(env={**home, "JARVIS_VOICE__WAKE_PROBE_SEC": "-1"})
+
+
 class CountingScorer:
     """Scores 0.9 on frames whose first sample is 1.0 (a planted "wake word"), 0 elsewhere."""
 
@@ -225,7 +240,8 @@ def test_the_model_runs_only_around_speech_and_catches_up_on_the_audio_before_it
 
 def test_the_model_scores_only_the_start_of_each_utterance():
     scorer = CountingScorer()
-    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, hangover_sec=0.32, window_sec=0.32, gap_sec=0.32, agc=False))
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, hangover_sec=0.32, window_sec=0.32, gap_sec=0.32, agc=False,
+                                                 probe_sec=None))
     for _ in range(20):
         listener.hear(frame(), speech=False)
     for _ in range(60):  # a long utterance: 10 frames of pre-roll and its first 10 frames, no more
@@ -243,7 +259,7 @@ def test_the_model_scores_only_the_start_of_each_utterance():
 
 def test_without_a_window_the_model_scores_the_whole_utterance():
     scorer = CountingScorer()
-    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, window_sec=None, agc=False))
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, window_sec=None, agc=False, probe_sec=None))
     for _ in range(100):
         listener.hear(frame(0.5), speech=True)
     assert len(scorer.fed) == 100
@@ -253,6 +269,142 @@ def test_one_wake_word_fires_once():
     listener = WakeListener(CountingScorer(), WakeSettings(refractory_sec=1.0, agc=False))
     fired = [listener.hear(frame(1.0), speech=True) for _ in range(40)]
     assert fired[0] == 0.9 and fired[1:31] == [None] * 30 and fired[31] == 0.9  # 31 frames = 1 s later
+
+
+def test_the_model_rests_for_an_utterance_whose_opening_scores_nothing():
+    """probe_sec: 1.2 s of an utterance (38 frames) with the model's peak below 0.005 and it rests for the
+    rest of it; an opening that scores something keeps it going to the end of the window."""
+    quiet = CountingScorer()
+    listener = WakeListener(quiet, WakeSettings(preroll_sec=0.32, window_sec=2.5, agc=False))
+    for _ in range(200):
+        listener.hear(frame(0.5), speech=True)
+    assert len(quiet.fed) == 38
+
+    class Murmur(CountingScorer):
+        def scores(self, frame: np.ndarray) -> list[float]:
+            super().scores(frame)
+            return [0.01]
+
+    murmur = Murmur()
+    listener = WakeListener(murmur, WakeSettings(preroll_sec=0.32, window_sec=2.5, agc=False))
+    for _ in range(200):
+        listener.hear(frame(0.5), speech=True)
+    assert len(murmur.fed) == 78  # the whole 2.5 s window
+    off = CountingScorer()
+    listener = WakeListener(off, WakeSettings(preroll_sec=0.32, window_sec=2.5, agc=False, probe_sec=None))
+    for _ in range(200):
+        listener.hear(frame(0.5), speech=True)
+    assert len(off.fed) == 78
+
+
+class SpeedScorer:
+    """A stateful stand-in for the model: 0.9 for audio fed as one block of more than 1.2 s (what the
+    listener's slowed copy of an utterance looks like), else `own_pace` per call; keeps the state protocol."""
+
+    def __init__(self, own_pace: float) -> None:
+        self.own_pace, self.context, self.blocks = own_pace, (np.zeros(1, np.float32),), []
+
+    def scores(self, frame: np.ndarray) -> list[float]:
+        self.context = (frame[-1:].copy(),)
+        if len(frame) > 1.2 * MIC_RATE:
+            self.blocks.append(len(frame))
+            return [0.9]
+        return [self.own_pace]
+
+    def state(self) -> tuple[np.ndarray, ...]:
+        return self.context
+
+    def restore(self, state: tuple[np.ndarray, ...]) -> None:
+        self.context = state
+
+
+def utterance_then_pause(listener: WakeListener, speech_frames: int, pause_frames: int) -> list[tuple[int, float]]:
+    fired = []
+    for i in range(speech_frames + pause_frames):
+        score = listener.hear(frame(0.5), speech=i < speech_frames)
+        if score is not None:
+            fired.append((i, score))
+            listener.fired_late_by = listener.late_by
+    return fired
+
+
+def test_a_near_miss_is_scored_again_slowed_before_its_utterance_can_end():
+    """A 1.5 s utterance whose best score is 0.05 (0.02 <= peak < threshold): at the pause that is about to
+    end it (the 18th silent frame of 19), the listener scores what the model heard slowed to 0.8x and
+    fires on it; the model's context is put back as it was after the utterance."""
+    scorer = SpeedScorer(own_pace=0.05)
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, agc=False))
+    fired = utterance_then_pause(listener, 47, 40)
+    assert fired == [(47 + 17, 0.9)] and listener.slow_checks == 1
+    heard = (47 + 18) * FRAME_SAMPLES  # the speech and the pause so far (no pre-roll: it opens the stream)
+    assert scorer.blocks == [int(heard / 0.8)]
+    assert scorer.context[0][0] == 0.0  # the last frame the model heard at its own pace (a silent one)
+    # the fire is dated to when what it heard began (the pipeline's _wake_at), so it wakes this utterance
+    # and not the next one, which may start within WAKE_LEAD_SEC of the fire's frame
+    assert listener.fired_late_by == pytest.approx(heard / MIC_RATE)
+
+
+def test_only_near_misses_are_slowed_and_only_with_the_setting():
+    for own_pace, settings in ((0.005, WakeSettings(agc=False)),  # below slow_floor: nothing like the phrase
+                               (0.05, WakeSettings(agc=False, slow_speeds=())),  # voice.wake_slow = "off"
+                               (0.5, WakeSettings(agc=False))):  # fired at its own pace: once is enough
+        scorer = SpeedScorer(own_pace)
+        listener = WakeListener(scorer, settings)
+        fired = utterance_then_pause(listener, 47, 40)
+        assert scorer.blocks == [] and listener.slow_checks == 0
+        assert {score for _, score in fired} == ({0.5} if own_pace == 0.5 else set())
+        assert getattr(listener, "fired_late_by", 0.0) == 0.0  # a fire at its own pace is dated now
+
+
+def test_a_slowed_copy_fires_only_at_its_own_threshold():
+    assert WakeSettings().slow_threshold == 0.4
+    for slow_threshold, fires in ((None, True), (0.5, True), (0.95, False)):  # the copy scores 0.9
+        listener = WakeListener(SpeedScorer(own_pace=0.05), WakeSettings(agc=False, slow_threshold=slow_threshold))
+        assert bool(utterance_then_pause(listener, 47, 40)) is fires and listener.slow_checks == 1
+
+
+def test_a_long_near_miss_is_slowed_when_its_window_closes():
+    scorer = SpeedScorer(own_pace=0.05)
+    listener = WakeListener(scorer, WakeSettings(preroll_sec=0.32, window_sec=2.5, agc=False))
+    fired = utterance_then_pause(listener, 200, 40)
+    assert fired == [(77, 0.9)]  # the 78th frame of the window, while the utterance goes on
+
+
+def test_each_utterance_starts_from_the_context_of_silence_then_its_pre_roll():
+    """fresh_context: at an utterance's onset the model forgets what it heard of the last one (its context
+    goes back to silence) and is fed the pre-roll; without it the stale context stays."""
+    class Forgetful(CountingScorer):
+        def __init__(self) -> None:
+            super().__init__()
+            self.events: list = []
+
+        def scores(self, frame: np.ndarray) -> list[float]:
+            self.events.append(float(frame[0]))
+            return super().scores(frame)
+
+        def forget(self) -> None:
+            self.events.append("forget")
+
+    for fresh in (True, False):
+        model = Forgetful()
+        listener = WakeListener(model, WakeSettings(preroll_sec=0.128, gap_sec=0.32, hangover_sec=0.064,
+                                                          agc=False, fresh_context=fresh))
+        for marker in (0.5, 0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.25, 0.75):
+            listener.hear(frame(marker), speech=marker in (0.5, 0.75))
+        # the first utterance, 2 frames of hangover, a pause of 10 frames: 4 frames of pre-roll, then the frame
+        heard = [0.5, 0.5, 0.0, 0.0, "forget", 0.0, 0.0, 0.0, 0.25, 0.75]
+        assert model.events == (["forget", *heard] if fresh else [e for e in heard if e != "forget"])
+
+
+def test_slowing_keeps_the_pitch_and_stretches_the_time():
+    t = np.arange(MIC_RATE) / MIC_RATE
+    audio = (0.3 * np.sin(2 * np.pi * 180 * t)).astype(np.float32)
+    for speed in (0.8, 0.7):
+        out = slowed(audio, speed)
+        assert len(out) == int(MIC_RATE / speed)
+        spectrum = np.abs(np.fft.rfft(out[1000:-1000] * np.hanning(len(out) - 2000)))
+        assert np.fft.rfftfreq(len(out) - 2000, 1 / MIC_RATE)[np.argmax(spectrum)] == pytest.approx(180, abs=3)
+        assert np.sqrt(np.mean(out[1000:-1000] ** 2)) == pytest.approx(0.3 / np.sqrt(2), rel=0.1)
 
 
 class LevelScorer:
@@ -313,11 +465,11 @@ def piper_wav(cfg, text: str, out: Path, length_scale: float = 1.0) -> Path:
     return write_wav(out, np.concatenate([np.zeros(MIC_RATE // 2, np.float32), audio]), MIC_RATE)
 
 
-def fires(model: HeyJarvisModel, wav: Path) -> list[float]:
+def fires(model: HeyJarvisModel, wav: Path, settings: WakeSettings | None = None) -> list[float]:
     """Scores at which the listener fired over the file (with 2 s of silence after it), VAD-gated as in
     the pipeline."""
     audio = np.concatenate([read_wav(wav, MIC_RATE)[0], np.zeros(2 * MIC_RATE, np.float32)])
-    vad, listener = SileroStream(), WakeListener(model)
+    vad, listener = SileroStream(), WakeListener(model, settings)
     fired = []
     for i in range(0, len(audio) - FRAME_SAMPLES + 1, FRAME_SAMPLES):
         chunk = audio[i:i + FRAME_SAMPLES]
@@ -345,6 +497,21 @@ def test_the_model_stays_quiet_on_other_speech(cfg, hey_jarvis, speech_dir):
               piper_wav(cfg, "Harvey asked if the service was nervous about the survey.", speech_dir / "near.wav"),
               espeak("Remind me to send the report to Mina by Friday afternoon.", speech_dir / "other-espeak.wav")]
     assert {p.name: fires(hey_jarvis, p) for p in others} == {p.name: [] for p in others}
+
+
+@pytest.mark.slow
+def test_fast_speech_the_model_misses_is_caught_slowed(cfg, speech_dir):
+    """espeak-ng's en-029 voice at 200 words/min, the kind of clip the model missed on the bench: at its
+    own pace the model's best is ~0.04 (below the 0.2 threshold, above the 0.02 floor of a near miss);
+    the copy slowed to 0.8x fires. From the same (fresh) model context each time."""
+    model = HeyJarvisModel.from_store(ModelStore(cfg.paths.models_dir))
+    fresh = model.state()
+    wav = compose(speech_dir / "hj-fast-pad.wav", 0.5, espeak_utterance(
+        "Hey Jarvis, turn off the lights.", speech_dir / "hj-fast.wav", 200, "en-029"))
+    model.restore(fresh)
+    assert fires(model, wav, WakeSettings(slow_speeds=())) == []
+    model.restore(fresh)
+    assert len(fires(model, wav)) == 1
 
 
 class CountingRecognizer:
