@@ -206,13 +206,7 @@ async def test_a_name_a_weight_or_a_code_told_is_kept_and_asked_back(tmp_path, t
     """Before: "강아지 이름 뭐였지?" (kept a turn before) was "죄송해요, 그건 답을 모르겠어요." and "거래처 담당자 이름
     뭐였지?" SmolLM2's "(2026-12-06)" (이름 was no key of a question without 내); "콩이 몸무게 5킬로" and "렌터카 예약
     번호는 JJ4821" were "그렇군요." (no ending, no particle: not kept), asked back "그건 아직 말해 주신 적이 없어요."."""
-    assistant, chat = _assistant(tmp_path)
-    try:
-        assert await assistant.answer(told, session="s") == kept
-        assert await assistant.answer(asked, session="s") == said
-        assert chat.calls == []
-    finally:
-        await assistant.close()
+    await test_a_korean_fact_told_is_kept_and_said_back_in_the_assistants_words(tmp_path, told, kept, asked, said)
 
 
 @pytest.mark.parametrize("said", ["그 영화 이름 뭐였지?", "이 노래 이름 뭐야?"])
