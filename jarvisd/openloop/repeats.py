@@ -47,6 +47,7 @@ class Repeat:
     step: int = 0            # a step from the due, in `unit`s: "every 2 hours" is (2, "h"); 0 for the rules above
     unit: str = ""           # "m" minutes, "h" hours (absolute time), "d" days, "w" weeks (the due's clock time)
     yearly: bool = False     # on the due's date every year
+    leap_day: bool = False   # a yearly rule said for Feb 29: Feb 28 in other years, Feb 29 again in a leap year
 
     @property
     def stepped(self) -> bool:
@@ -66,7 +67,7 @@ class Repeat:
     @property
     def _base_key(self) -> str:
         if self.yearly:
-            return "yearly"
+            return "yearly:02-29" if self.leap_day else "yearly"
         if self.step:
             return f"every:{self.step}{self.unit}"
         if self.monthly:
@@ -112,6 +113,8 @@ def _from_key(key: str) -> Repeat | None:
         return Repeat(monthly=True, month_day=int(m[1]))
     if key == "yearly":
         return Repeat(yearly=True)
+    if key == "yearly:02-29":
+        return Repeat(yearly=True, leap_day=True)
     if (m := re.fullmatch(r"every:([1-9][0-9]{0,5})([mhdw])", key)) is not None and _step_kept(int(m[1]), m[2]):
         return Repeat(step=int(m[1]), unit=m[2])
     names = key.split(",")
@@ -447,9 +450,11 @@ def settle(repeat: Repeat, due_ms: int, tz: tzinfo) -> tuple[Repeat, int]:
     """The rule made definite by the first due ("every week" falls on the due's weekday, "every month" on its day of
     the month) and the first due moved onto a day the rule falls on ("every weekday at 7" said on a Saturday:
     Monday at 7, not Sunday)."""
+    local = datetime.fromtimestamp(due_ms / 1000, tz)
+    if repeat.yearly and (local.month, local.day) == (2, 29):   # kept in the key: the next due is Feb 28 (pass 58)
+        return replace(repeat, leap_day=True), due_ms
     if repeat.stepped:   # "every other day at 6": from the due, as said
         return repeat, due_ms
-    local = datetime.fromtimestamp(due_ms / 1000, tz)
     if repeat.monthly and not repeat.month_day:
         repeat = Repeat(monthly=True, month_day=local.day)
     elif not repeat.days and not repeat.monthly:
@@ -511,7 +516,8 @@ def _step_from(repeat: Repeat, due_ms: int, k: int, tz: tzinfo) -> int:
     clock = repeat.at or local.time()
     if repeat.yearly:
         year = local.year + k
-        day = date(year, local.month, min(local.day, calendar.monthrange(year, local.month)[1]))
+        said = 29 if repeat.leap_day and local.month == 2 else local.day   # Feb 28 of a year between: Feb 29 again
+        day = date(year, local.month, min(said, calendar.monthrange(year, local.month)[1]))
     else:
         day = local.date() + timedelta(days=k * repeat.step * (7 if repeat.unit == "w" else 1))
     return int(datetime.combine(day, clock, tzinfo=tz).timestamp() * 1000)

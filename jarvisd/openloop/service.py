@@ -312,6 +312,8 @@ class OpenLoopService:
         rule = repeats.from_key(closed.repeat)
         if rule is None:
             return None
+        if rule.stepped and closed.due_ms is not None:   # "yearly" due Feb 29: its day kept, Feb 29 again in 2032
+            rule = repeats.settle(rule, closed.due_ms, self.tz)[0]
         after = now_ms if after_ms is None else after_ms   # a skip: after the skipped one's due, not the time before it
         try:
             due = repeats.next_due(rule, closed.due_ms, after, self.tz) if closed.due_ms is not None \
