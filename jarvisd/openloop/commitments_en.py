@@ -292,7 +292,9 @@ def _triggers(sen: str, low: str, start: int) -> list[_Trigger]:
                 continue
             who = sen[m.start("who"):m.end("who")] if m.groupdict().get("who") else ""
             if m.groupdict().get("owner"):   # "the kids have a dentist appointment …": whose it is, after it
-                who = f"{who} for {sen[m.start('owner'):m.end('owner')]}"
+                owner = sen[m.start('owner'):m.end('owner')]
+                owner = re.sub(r"^(?:The|My|Our)\b", lambda d: d.group(0).lower(), owner)   # the sentence's capital
+                who = f"{who} for {owner}"
             trigger = _Trigger(kind, m.start(), m.end(), who=who)
             if kind in ("remind", "note"):
                 trigger = _remind_link(low, trigger)

@@ -1266,6 +1266,11 @@ class AgendaDesk:
             if isinstance(found, list):     # pass 15: "move the call to Saturday" moved the bank call, not asked
                 return self._which_of(shown, found, text, session, lang)
             loop = shown[found] if found is not None else None
+            if loop is None and _MOVE_ORDER.match(clean(text)) \
+                    and (name := " ".join(re.sub(r"\bsame\s+time\b", " ", named_words(words)).split())):
+                # "move the dentist to Thursday" with no dentist kept (daemon run 77: Whisper heard "interest
+                # appointment"): said so, not SmolLM2's "I'm sorry for your loss"
+                return DeskReply(phrases.not_found(name, lang), lang, intent="correct")
         else:               # "um, I have to pay the water bill by the 10th" is a new promise
             return None
         if loop is None and (only_a_time(words) or part_only(words)) \
@@ -2407,6 +2412,11 @@ def _mentions(loop: OpenLoop, person: str) -> bool:
         return False
     text = f"{loop.desc} {loop.evidence or ''}".lower()
     return re.search(rf"(?<![\w가-힣]){re.escape(name)}", text) is not None
+
+
+# an order to move something named ("move the dentist to Thursday"), not "move it" (the one in focus)
+_MOVE_ORDER = re.compile(r"(?:(?:please|can\s+you|could\s+you|jarvis)[\s,]+)*(?:move|push|reschedule|postpone|shift|bump|delay)\s+"
+                         r"(?!(?:it|that|this|them|everything|all)\b)")
 
 
 def _move_named(said: str, name: str, descs: Sequence[str]) -> int | list[int] | None:

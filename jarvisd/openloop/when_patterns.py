@@ -173,8 +173,9 @@ BARE_HOUR = (
     (DIGITS,
      # "at 6 30" (speech recognition's "6:30": the fifty-sixth session's "set an alarm for 6 30 tomorrow", "standup is
      # every weekday at 9 30" went to SmolLM2): the minutes after a space, never a unit's amount ("at 6 30 minutes")
+     # "at 4.15" (Whisper's writing of "four fifteen": daemon run 77 kept the kids' dentist "by Wednesday", no time)
      r"\b(?P<pre>at|by|before|until|till|after|(?:at\s+)?around|(?:at\s+)?about|(?<=,\s)say)\s+(?P<h>\d{1,2})"
-     r"(?:\s(?P<m>[0-5]\d))?\b" + EN_NOT_UNIT),
+     r"(?:[\s.](?P<m>[0-5]\d))?\b(?!\.\d)" + EN_NOT_UNIT),
     (tuple(EN_UNITS)[:12],
      r"\b(?P<pre>at|by|before|until|till|(?:at\s+)?around|say|like)\s+(?P<h>" + EN_HOUR_WORD + r")"
      r"(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"

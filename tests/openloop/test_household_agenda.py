@@ -371,3 +371,27 @@ def test_an_alarm_named_by_its_day_and_time_is_turned_off_and_a_weekday_one_skip
     assert said[2] == "OK, I took it off your agenda: wake-up alarm."
     assert said[3] == "OK, I'll skip this one: alarm. Next: Thursday at 7 AM."
     assert said[4] == "You have one alarm or timer: alarm, Thursday at 7 AM, then every weekday."
+
+
+def test_the_appointment_as_whisper_writes_it(desk):
+    """Daemon run 77 (the fifty-seventh session, spoken by espeak-ng): Whisper wrote "The kids have … at 4.15.", kept as
+    "… for The kids, by Wednesday" (no time read, the sentence's capital kept)."""
+    assert said_to(desk, "The kids have a dentist appointment on Wednesday at 4.15.") == [
+        "Got it: dentist appointment for the kids, tomorrow at 4:15 PM."]
+    assert said_to(desk, "remind me to call Bob at 6.30 on Thursday") == ["I'll remind you: call Bob, Thursday at 6:30 PM."]
+
+
+@pytest.mark.parametrize("said", ["the stock closed at 4.15 percent", "buy milk at 4.50 dollars", "version at 4.15.2"])
+def test_guard_a_decimal_that_is_no_time(desk, said):
+    said_to(desk, said)
+    assert [row for row in agenda_rows(desk) if row[1] != "-"] == []
+
+
+@pytest.mark.parametrize("said, reply", [
+    ("move the dentist to Thursday same time", "I couldn't find the dentist on your agenda."),
+    ("push the meeting to 3", "I couldn't find the meeting on your agenda."),
+])
+def test_a_move_of_nothing_kept_says_so(desk, said, reply):
+    """Daemon run 77: with the dentist kept under Whisper's "interest appointment", "Move the dentist to Thursday, same
+    time" went to SmolLM2 ("I'm sorry for your loss, but as a voice assistant, …")."""
+    assert said_to(desk, said) == [reply]
