@@ -23,7 +23,7 @@ from jarvisd.agent.failure_lessons import FailureLessons
 from jarvisd.agent.feature_hooks import MemoryHooks
 from jarvisd.agent.jarvis import apply_tool_policy, build_jarvis
 from jarvisd.agent.loop import Agent, AnswerDelta, TurnEnded
-from jarvisd.agent.repeats import NO_ANSWER, ParrotDrop, RepeatCut, ScriptCut, no_answer
+from jarvisd.agent.repeats import NO_ANSWER, CondolenceDrop, ParrotDrop, RepeatCut, ScriptCut, no_answer
 from jarvisd.agent.tools import register_recall_episodes, register_remember_task_pattern
 from jarvisd.approvals import ApprovalDesk
 from jarvisd.commands import CommandContext, CommandRegistry, is_command, register_builtin
@@ -457,12 +457,13 @@ class Assistant:
             # ... nor the sentence said back in the second person ("Your sister is visiting next week.")
             parrot = ParrotDrop(heard=text, unasked=[*unasked, phrases.second_person(text)])
             script = ScriptCut(heard=text)    # English asked, lines of Hangul answered (SmolLM2): no answer
+            sympathy = CondolenceDrop(heard=text)   # "I'm sorry for your loss" to "move the dentist" (SmolLM2)
             enough = asyncio.Event()       # ... and stopped there, the turn still recorded
             said = False
             try:
                 async for event in self.agent.stream_turn(text, scope=scope, enough=enough):
                     if isinstance(event, AnswerDelta):  # pass 23's low: a model's NUL or ANSI escape shown as it was
-                        piece = claims.feed(repeats.feed(script.feed(parrot.feed(printable(event.text)))))
+                        piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(printable(event.text))))))
                         if repeats.cut or script.cut:
                             enough.set()
                         if piece:
@@ -471,7 +472,7 @@ class Assistant:
                             yield piece
                     elif isinstance(event, TurnEnded):
                         log.debug("turn ended: %s", event.result.stop_reason)
-                piece = claims.feed(repeats.feed(script.feed(parrot.end()) + script.end()))
+                piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.end()) + sympathy.end()) + script.end()))
                 piece += claims.end()
                 if script.cut:
                     log.info("the model answered a question asked without Hangul in Hangul: not said")
@@ -481,11 +482,14 @@ class Assistant:
                     log.info("the model's answer repeated itself: stopped after %d characters", len("".join(answer)))
                 if claims.dropped:
                     log.info("the model wrote in the agenda's voice, not said: %s", " | ".join(claims.dropped))
+                if sympathy.dropped:
+                    log.info("the model offered condolences to a turn that spoke of no loss (%d sentence(s)): not said",
+                             sympathy.dropped)
                 if not piece.strip() and not said and parrot.dropped and not claims.dropped:
                     piece = no_answer(text, "ko" if language_of(text) == "ko" else "en")
                 elif not piece and not said and script.cut:
                     piece = NO_ANSWER["en"]
-                elif not piece and not said and (claims.dropped or repeats.cut):
+                elif not piece.strip() and not said and (claims.dropped or repeats.cut or sympathy.dropped):
                     piece = "잘 못 알아들었어요. 다시 말해 주세요." if language_of(text) == "ko" else \
                         "Sorry, I didn't catch that. Could you say it again?"
                 elif not (piece or "").strip() and not "".join(answer).strip():

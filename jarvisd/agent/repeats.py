@@ -142,6 +142,37 @@ class ParrotDrop:
         return held
 
 
+# ------------------------------------------------------------------------------------------------ condolences
+# SmolLM2-135M answers what it cannot place with sympathy: "I'm sorry for your loss, but as a voice assistant, …" to
+# "Move the dentist to Thursday, same time" and to "Remind me three days before my sister's birthday …" (daemon run 77;
+# the forty-seventh and fifty-sixth sessions saw it too). Said to someone who lost no one, it is the worst answer there
+# is: such a sentence is dropped unless the user spoke of a loss, an illness or a hurt.
+_CONDOLENCE = re.compile(r"(?:i m |i am )?(?:so |very |really |truly |deeply )?sorry (?:for|about) your loss"
+                         r"|(?:my|our) (?:deepest |sincere |heartfelt )?(?:condolences|sympathies)"
+                         r"|sorry to hear (?:about )?(?:your|that|the|this) (?:loss|passing|news)")
+_GRIEF = re.compile(r"\b(?:died|dead|death|passed\s+away|passed|loss|lost|funeral|grief|grieving|mourning|sick|ill|illness|"
+                    r"hospital|cancer|hurt|injured|accident|sad|divorce|broke\s+up|fired|laid\s+off|miscarriage|put\s+down)\b",
+                    re.IGNORECASE)
+_CONDOLENCE_OPENERS = ("i m sorry", "i am sorry", "i m so sorry", "i am so sorry", "sorry", "so sorry", "my condolences",
+                       "my deepest", "my sincere", "our condolences", "i m very sorry", "i m really sorry", "i m truly sorry",
+                       "i m deeply sorry")
+
+
+class CondolenceDrop(ParrotDrop):
+    """Feed an answer's deltas; a sentence of condolence ("I'm sorry for your loss") is dropped (`dropped` counts them)
+    when `heard` spoke of no loss, illness or hurt; a sentence that may still become one is held until it tells."""
+
+    def __init__(self, heard: str) -> None:
+        super().__init__(heard="")
+        self._heards = () if _GRIEF.search(heard) else ("on",)   # (off: `feed` passes every delta at once)
+
+    def _parrot(self, key: str) -> bool:
+        return _CONDOLENCE.search(key) is not None
+
+    def _may_become(self, key: str) -> bool:
+        return any(opener.startswith(key) or key.startswith(opener) for opener in _CONDOLENCE_OPENERS)
+
+
 # ------------------------------------------------------------------------------------------------ wrong script
 # SmolLM2-135M answered English with lines of Hangul syllables strung together (the forty-sixth session's chat: "도마재라면,
 # 이므를 자사대충도마재라면, …" to "my wife's birthday is March 3", "도컴 아마 이러면 이러면 …" to "my phone is dead"),

@@ -129,3 +129,39 @@ async def test_the_turn_says_it_has_no_answer_instead_of_the_hangul(tmp_path):
         assert await assistant.answer("my phone is dead", session="s") == "Sorry, I don't have an answer to that."
     finally:
         await assistant.close()
+
+
+# ---------------------------------------------------------------- condolences to a turn that spoke of no loss
+
+@pytest.mark.parametrize(("heard", "answer", "said"), [
+    ("Move the dentist to Thursday, same time.", "I'm sorry for your loss, but as a voice assistant, I can't do that.", ""),
+    ("Remind me free names before my sister's birthday to my gift.", "I'm sorry for your loss. I'm sorry about your loss.", ""),
+    ("what's on tv", "My deepest condolences. Try the news channel.", "Try the news channel."),
+    # a loss spoken of: the sympathy is the answer
+    ("my grandmother passed away last night", "I'm so sorry for your loss. Take care of yourself.",
+     "I'm so sorry for your loss. Take care of yourself."),
+    ("our dog died", "I'm sorry for your loss.", "I'm sorry for your loss."),
+    # an apology is no condolence
+    ("what time is it in Paris", "I'm sorry, I don't know the time there.", "I'm sorry, I don't know the time there."),
+])
+def test_condolences_to_a_turn_of_no_loss_are_dropped(heard, answer, said):
+    """Daemon run 77 (the fifty-seventh session): SmolLM2 answered "Move the dentist to Thursday, same time" with "I'm
+    sorry for your loss, but as a voice assistant, …"."""
+    from jarvisd.agent.repeats import CondolenceDrop
+
+    for size in (1, 4, len(answer)):   # streamed in small or large deltas alike
+        drop = CondolenceDrop(heard)
+        out = "".join(drop.feed(answer[i:i + size]) for i in range(0, len(answer), size)) + drop.end()
+        assert out.strip() == said.strip()
+
+
+async def test_the_assistant_says_it_did_not_catch_a_turn_answered_only_with_condolences(tmp_path):
+    from tests.assistants import scripted_assistant
+
+    assistant, chat = scripted_assistant(tmp_path, says="I'm sorry for your loss, but as a voice assistant, I can't help.")
+    try:
+        assert await assistant.answer("Remind me free names before my sister's birthday to my gift.", session="s") == \
+            "Sorry, I didn't catch that. Could you say it again?"
+        assert chat.calls   # the model was asked; its answer was not said
+    finally:
+        await assistant.close()

@@ -379,6 +379,7 @@ def test_the_appointment_as_whisper_writes_it(desk):
     assert said_to(desk, "The kids have a dentist appointment on Wednesday at 4.15.") == [
         "Got it: dentist appointment for the kids, tomorrow at 4:15 PM."]
     assert said_to(desk, "remind me to call Bob at 6.30 on Thursday") == ["I'll remind you: call Bob, Thursday at 6:30 PM."]
+    assert said_to(desk, "Wake me up at 6.45 tomorrow.") == ["OK, I'll wake you tomorrow at 6:45 AM."]   # (run 77: to the model)
 
 
 @pytest.mark.parametrize("said", ["the stock closed at 4.15 percent", "buy milk at 4.50 dollars", "version at 4.15.2"])
