@@ -121,7 +121,9 @@ async def test_remember_that_after_its_turn_ended_keeps_that_turn(tmp_path):
 
     assistant = _slow_assistant(tmp_path)
     try:
-        turn = asyncio.create_task(assistant.answer("The locker code at the gym is 7731", session="s"))
+        # (a turn for the model: "The locker code at the gym is 7731" is now kept by the rules as it is said, the
+        # fifty-seventh session's "the wifi password for the office is …")
+        turn = asyncio.create_task(assistant.answer("I think the gym locker opens with 7731", session="s"))
         await asyncio.sleep(0.3)
         reply = await assistant.answer("/remember that", session="s")
         await turn

@@ -740,3 +740,27 @@ def test_this_weeks_list_with_more_than_it_reads_says_the_rest_once(morning):
     reply = said_to(morning, "이번 주 할 일 뭐 남았어?")[0]
     assert reply.count("그 밖에") == 1
     assert reply.endswith("그 밖에 1개는 HUD에서 볼 수 있어요. 그것 말고도 열린 일이 2개 더 있어요.")
+
+
+# ---------------------------------------------------------------- the fifty-seventh session's own Korean chat
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("애들 수영 강습 토요일 오전 9시", "적어 둘게요: 애들 수영 강습, 이번 주 토요일 오전 9시."),
+    ("축구 연습 목요일 5시", "적어 둘게요: 축구 연습, 모레 오후 5시."),
+])
+def test_a_lesson_or_a_practice_with_its_time_is_kept(tuesday_desk, said, reply):
+    """Before: to SmolLM2 (a line of Hangul said back), nothing kept."""
+    assert said_to(tuesday_desk, said) == [reply]
+
+
+@pytest.mark.parametrize("said", ["반복하는 거 뭐 있어?", "반복되는 거 뭐야?"])
+def test_what_repeats_asked_as_a_thing(tuesday_desk, said):
+    """Before: to SmolLM2 ("반복하는 거 이므를 찾아도 … 이므롬 이므롬")."""
+    said_to(tuesday_desk, "화분 물 주기 사흘마다")
+    assert said_to(tuesday_desk, said) == ["반복하는 일이 1개 있어요: 화분 물 주기, 사흘마다."]
+
+
+@pytest.mark.parametrize("said", ["오늘 경기 재밌었어", "어제 공연 좋았어"])
+def test_guard_an_event_told_of_the_past_is_no_promise(tuesday_desk, said):
+    said_to(tuesday_desk, said)
+    assert agenda_rows(tuesday_desk) == []
