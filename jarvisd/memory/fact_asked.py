@@ -25,6 +25,9 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:my|our)\s+(?P<x>.+?)(?:\s+again)?",
     # "what am I allergic to?", "what car do I drive?", "what coffee do I like?" (the fiftieth session: to the model)
     r"what\s+am\s+i\s+(?P<x>allergic)\s+to",
+    # "what's Lily allergic to?", "is my son allergic to anything?" (the fifty-seventh session: SmolLM2's "arachidiol")
+    r"(?:what(?:'s|\s+is|\s+are)|is|are)\s+(?P<x>(?!i\b|you\b|he\b|she\b|it\b|they\b)(?:(?:my|our)\s+)?[a-z][\w'-]*\s+allergic)"
+    r"(?:\s+to(?:\s+anything)?)?",
     r"(?:what|which)\s+(?:kind\s+of\s+)?(?P<x>[\w'-]+)\s+do\s+i\s+(?:drive|have|own|use|like|prefer|drink)",
     # "what do I like to drink?", "what do I prefer?" (the fifty-first session: SmolLM2, "I'm not able to provide
     # drinks"): a preference told ("I prefer tea over coffee")
@@ -56,6 +59,10 @@ _EN_WHERE_DID_I = re.compile(_LEAD + r"(?:do\s+you\s+(?:remember|know)\s+)?where
                              re.IGNORECASE)
 _PAST = {"park": "parked", "put": "put", "leave": "left", "hide": "hid", "store": "stored", "keep": "kept", "stash": "stashed",
          "lock": "locked"}
+# "what do you know about Lily?", "what do you remember about my sister?" (the fifty-seventh session: SmolLM2's "Lily is a
+# 2026-12-06 child of 2026-12-06"): every fact kept of them
+_EN_ABOUT = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+(?!me\b|us\b|it\b|that\b|this\b|them\b)"
+                       r"(?:my\s+|our\s+)?(?P<x>[\w'-]+(?:\s+[\w'-]+)?)", re.IGNORECASE)
 _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
                      r"|what\s+did\s+i\s+ask\s+you\s+to\s+remember", re.IGNORECASE)
 _KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)(?P<x>.+?)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|몇\s*시|누구|며칠|몇"
@@ -98,6 +105,7 @@ class FactAsked:
     told: str = ""   # how `not_told` names it when it is not the user's "my X" ("where you parked")
     owned: bool = True   # "my X": nothing kept is said missing; "where is the X?" (False) goes on to the model
     other: str = ""   # the key words as the other of two `readings` took them ("gate\u200bcode": "gatecode", "gate code")
+    every: bool = False   # every fact holding the words, said back ("what do you know about Lily?")
 
 
 def readings(text: str) -> tuple[str, ...]:
@@ -127,6 +135,8 @@ def _fact_asked(text: str) -> FactAsked | None:
     lang = "ko" if korean else "en"
     if (_KO_ALL if korean else _EN_ALL).fullmatch(said):
         return FactAsked("", lang)
+    if not korean and (m := _EN_ABOUT.fullmatch(said)) is not None and _keys(m["x"]):
+        return FactAsked(m["x"].strip(), lang, told=f"anything about {m['x'].strip()}", every=True)
     if korean:
         if (m := _KO_WHERE_DID_I.fullmatch(said)) is not None and (m["x"] in _KO_PARKING or m["v"] not in ("했",)):
             return FactAsked("주차" if m["x"] in _KO_PARKING else m["x"], lang)
@@ -255,6 +265,12 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
                 "You haven't asked me to remember anything yet."
         if asked.lang == "ko":
             return "기억하고 있는 건: " + "; ".join(shown) + "."
+        listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + f"; and {shown[-1]}"
+        return f"You told me: {listed}."
+    if asked.every:   # "what do you know about Lily?": the newest three of them
+        shown = [said(facts[i]) for i in facts_meant(asked, facts)[:3]]
+        if not shown:
+            return None
         listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + f"; and {shown[-1]}"
         return f"You told me: {listed}."
     found = fact_meant(asked, facts)

@@ -73,6 +73,10 @@ _EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:" + _OWNER + r"\s+(?:[\w'’-]+
                       r"\s+[\w'’-]+(?:\s+[\w'’-]+)?)\s+(?i:is|are|was|were)\s+(?P<value>.{1,120}))")
 # "I'm allergic to peanuts", "I'm vegetarian", "I'm lactose intolerant" (the fiftieth session: SmolLM2, "I don't have
 # personal preferences or allergies", nothing kept)
+# ... and of someone named ("Lily is allergic to peanuts", "my son is allergic to eggs": the fifty-seventh session, SmolLM2
+# said a kept fact back and nothing was kept)
+_EN_THEIR_ALLERGY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who)\b)[A-Z][a-z]+|(?i:my|our)\s+[a-z]+)"
+                               r"\s+(?i:is|are)\s+(?i:allergic)\s+to\s+.{2,80})")
 _EN_ABOUT_ME = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i'm|i\s+am)\s+(?:(?i:allergic)\s+to\s+.{2,80}|(?i:vegetarian|vegan|pescatarian|"
                           r"gluten[\s-]free|lactose[\s-]intolerant|diabetic|left[\s-]handed|right[\s-]handed|colou?r[\s-]blind)))")
 # "I prefer tea over coffee", "I don't eat pork" (the fifty-first session: SmolLM2 answered with a paragraph on tea as
@@ -259,7 +263,7 @@ def _told_fact(said: str) -> str | None:
     rules = latin_looks(said.replace("\u2019", "'"))   # one character for one, as `remember_said`
     if (m := _EN_TOLD.fullmatch(rules)) is not None and not _NOT_A_VALUE.match(m["value"].strip()):
         return _NOW_TAIL.sub("", said[m.start("fact"):m.end("fact")]).strip(" ,")
-    if (m := _EN_ABOUT_ME.fullmatch(rules) or _EN_PREFER.fullmatch(rules)) is not None:
+    if (m := _EN_ABOUT_ME.fullmatch(rules) or _EN_PREFER.fullmatch(rules) or _EN_THEIR_ALLERGY.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")

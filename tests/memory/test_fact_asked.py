@@ -389,3 +389,38 @@ def test_guard_no_fact_of_a_place_from_a_plan_or_a_state(said):
     from jarvisd.memory.remember_asked import told_fact
 
     assert told_fact(said) is None
+
+
+async def test_facts_of_someone_named_are_kept_and_asked_back_all_together(tmp_path):
+    """The fifty-seventh session's chat of a parent: "Lily is allergic to peanuts" was answered by SmolLM2 with a kept
+    fact said back and kept nothing; "what's Lily allergic to?" got "arachidiol", "what do you know about Lily?" "Lily
+    is a 2026-12-06 child of 2026-12-06"."""
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        for told in ("my daughter's name is Lily", "Lily is allergic to peanuts", "Lily's school is Maple Elementary"):
+            assert await assistant.answer(told, session="s") == f"Remembered: {told}"
+        assert await assistant.answer("what's Lily allergic to?", session="s") == "You told me Lily is allergic to peanuts."
+        assert await assistant.answer("is Lily allergic to anything?", session="s") == \
+            "You told me Lily is allergic to peanuts."
+        assert await assistant.answer("what do you know about Lily?", session="s") == \
+            "You told me: Lily's school is Maple Elementary; Lily is allergic to peanuts; and your daughter's name is Lily."
+        assert await assistant.answer("what do you know about Tom?", session="s") == \
+            "You haven't told me anything about Tom. Tell me, and I'll remember it."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("said", ["He is allergic to cats", "It is allergic to water", "what is allergic to peanuts"])
+def test_guard_an_allergy_of_no_one_named_is_no_fact(said):
+    from jarvisd.memory.remember_asked import told_fact
+
+    assert told_fact(said) is None
+
+
+@pytest.mark.parametrize("said", ["what do you know about me", "what do you know about it", "what do you know about that"])
+def test_guard_what_you_know_about_no_one_named(said):
+    from jarvisd.memory.fact_asked import fact_asked
+
+    asked = fact_asked(said)
+    assert asked is None or not asked.every
