@@ -55,7 +55,7 @@ from jarvisd.openloop.alarms import (
     alarm_asked,
     alarm_kind,
     alarm_said,
-    alarms_listed,
+    alarms_day,
     alarms_meant,
     change_asked,
     off_as_cancel,
@@ -919,9 +919,14 @@ class AgendaDesk:
             return DeskReply(_reason(exc, lang), lang, intent="alarm")
         if alarm is not None and alarm.kind == "timer":
             rule = None   # "every day set a timer for 10 minutes": a timer is once
-        if alarm is None and alarms_listed(clean(text)):   # "what alarms do I have?"
+        if alarm is None and (day := alarms_day(clean(text))) is not None:   # "what alarms do I have (tomorrow)?"
             set_now = sorted((loop for loop in self.service.agenda() if alarm_kind(loop.desc)), key=_due_order)
-            return DeskReply(phrases.alarms_set(set_now, now, self.service.tz, lang), lang, intent="alarm")
+            if day >= 0:
+                on = now.date() + timedelta(days=day)
+                set_now = [loop for loop in set_now if loop.due_ms is not None
+                           and datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz).date() == on]
+            return DeskReply(phrases.alarms_set(set_now, now, self.service.tz, lang, None if day < 0 else day), lang,
+                             intent="alarm")
         if alarm is None:
             if (kind := alarm_asked(clean(text))) is not None:   # "set a timer": for how long
                 with self._lock:
