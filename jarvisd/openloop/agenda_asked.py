@@ -261,7 +261,8 @@ _EN_REPEATING = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+are|\
                            r"tasks?|to-?dos?|things)(?:\s+(?:do\s+i\s+have|have\s+i\s+got|are\s+there|are\s+on))?(?:\s+(?:set|left|on\s+my\s+list))?"
                            # "what's repeating now?" (the fifty-first session: to SmolLM2)
                            r"|what(?:'s|\s+is|\s+are)\s+(?:repeating|recurring)(?:\s+now)?|what\s+(?:repeats|recurs)")
-_KO_REPEATING = re.compile(r"(?:반복|반복되는|반복하는|정기)(?:알림|알람|할일|일정|일)(?:은|이|들)?(?:뭐|뭔|무엇|어떤|있(?:어|나|니|지|냐|는지)|알려)")
+# "반복되는 거 뭐 있어?" (the fifty-eighth helper: to SmolLM2, "반복되는 거 이므를 어렵게 되는 거.")
+_KO_REPEATING = re.compile(r"(?:반복|반복되는|반복하는|정기)(?:알림|알람|할일|일정|일|거|것)(?:은|이|들)?(?:뭐|뭔|무엇|어떤|있(?:어|나|니|지|냐|는지)|알려)")
 
 
 # "clear everything done", "remove the finished ones" (the fifty-first session: read as a done said of one promise,
