@@ -129,6 +129,24 @@ def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
     return None
 
 
+# "set a weekday alarm for 6:30", "set a daily alarm at 7" (the fifty-eighth helper: to SmolLM2, which wished a good
+# vacation): the repeat said before "alarm", said after it as the repeat rules read it
+_EN_KIND_REPEAT = re.compile(r"\b(?:a|an|my|the)\s+(?P<r>weekday|week-?day|workday|work\s+day|weekend|daily|everyday|"
+                             r"every\s*day)\s+(?P<k>alarm|wake-?up\s+alarm)\b(?P<rest>.*)", re.IGNORECASE)
+_REPEAT_SAID = {"weekday": "every weekday", "weekend": "every weekend", "daily": "every day"}
+
+
+def repeat_said_after(text: str) -> str:
+    """`text` with a repeat named before "alarm" ("a weekday alarm for 6:30") said after it ("an alarm for 6:30 every
+    weekday"); `text` unchanged otherwise."""
+    m = _EN_KIND_REPEAT.search(text)
+    if m is None:
+        return text
+    r = re.sub(r"[\s-]", "", m["r"].lower())
+    said = _REPEAT_SAID.get({"workday": "weekday", "everyday": "daily"}.get(r, r), "every day")
+    return f"{text[:m.start()]}an {m['k']}{m['rest']} {said}"
+
+
 def _marks_off(cleaned: str) -> str:
     """Without emoji, symbols, brackets and invisible format characters (pass 42: "set a timer for 5 minutes for the
     🥚 eggs", "… for the tea (green)", an RLO before "eggs" set no timer and went to the model): the words the

@@ -95,3 +95,39 @@ def test_a_steps_head_left_is_cut_in_linear_time(make):
     from jarvisd.openloop.repeats import without_repeat
     from tests.timing import assert_grows_linearly
     assert_grows_linearly(without_repeat, make, 20_000)
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("set a weekday alarm for 6:30", "Alarm set for tomorrow at 6:30 AM, then every weekday."),
+    ("set a daily alarm at 7am", "Alarm set for tomorrow at 7 AM, then every day."),
+    ("can you set a weekend alarm for 8", "Alarm set for Saturday at 8 AM, then every weekend."),
+])
+def test_an_alarm_named_by_its_repeat_repeats(desk, said, reply):
+    assert said_to(desk, said) == [reply]
+
+
+def test_the_weekday_alarm_turned_off_and_skipped(desk):
+    replies = said_to(desk, "set a weekday alarm for 6:30", "skip tomorrow's alarm", "turn off the weekday alarm",
+                      "what alarms do I have?")
+    assert replies[1] == "OK, I'll skip this one: alarm. Next: Tuesday at 6:30 AM."
+    assert replies[2] is not None and replies[2].startswith("OK, I took it off your agenda: alarm.")
+    assert replies[3] == "You have no alarms or timers set."
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("skip tomorrow's alarm", "You have no alarms set for tomorrow."),
+    ("skip the alarm", "You have no alarms or timers set."),
+    ("내일 알람 건너뛰어", "내일은 맞춰 둔 알람이 없어요."),
+])
+def test_an_alarm_skipped_with_none_set_is_said_so(desk, said, reply):
+    assert said_to(desk, said) == [reply]
+
+
+@pytest.mark.parametrize("make", [
+    lambda n: "set a" + " " * n + "weekday alarm",
+    lambda n: "set " + "a " * n + "weekday x",
+])
+def test_a_repeat_before_alarm_is_read_in_linear_time(make):
+    from jarvisd.openloop.alarms import repeat_said_after
+    from tests.timing import assert_grows_linearly
+    assert_grows_linearly(repeat_said_after, make, 40_000)
