@@ -131,3 +131,35 @@ def test_a_repeat_before_alarm_is_read_in_linear_time(make):
     from jarvisd.openloop.alarms import repeat_said_after
     from tests.timing import assert_grows_linearly
     assert_grows_linearly(repeat_said_after, make, 40_000)
+
+
+@pytest.mark.parametrize(("said", "rows"), [
+    ("저녁 7시에 저녁 약속 있어", [("저녁 약속", "2026-12-06 19:00")]),
+    ("토요일 12시에 점심 약속 있어요", [("점심 약속", "2026-12-12 12:00")]),
+    ("금요일 7시에 저녁 약속 있어", [("저녁 약속", "2026-12-11 19:00")]),
+    ("금요일 7시에 회식 있어", [("회식", "2026-12-11 19:00")]),
+])
+def test_a_meals_plan_told_in_korean_with_its_hour_is_kept(desk, said, rows):
+    said_to(desk, said)
+    assert agenda_rows(desk) == rows
+
+
+def test_a_lunch_plan_is_not_the_dinner_plan(desk):
+    said_to(desk, "저녁 7시에 저녁 약속 있어", "토요일 12시에 점심 약속 있어요")
+    assert sorted(agenda_rows(desk)) == [("저녁 약속", "2026-12-06 19:00"), ("점심 약속", "2026-12-12 12:00")]
+
+
+def test_guard_the_plan_asked_with_a_question_mark_is_a_question(desk):
+    assert said_to(desk, "저녁 7시에 저녁 약속 있어?") == ["할 일이 없어요."]
+    assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize("make", [
+    lambda n: "7시에" + "가" * n + "저녁약속있어",
+    lambda n: "7시에저녁" * n + "약속없어",
+])
+def test_a_meals_plan_is_read_in_linear_time(make):
+    from jarvisd.openloop.intents_ko import _KO_PLAN_TOLD
+    from jarvisd.openloop.when import _MEAL
+    from tests.timing import assert_grows_linearly
+    assert_grows_linearly(lambda t: (_KO_PLAN_TOLD.search(t), _MEAL.search(t)), make, 40_000)
