@@ -1144,6 +1144,8 @@ def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzi
         # your wife: …", not "You promised Wife: …" (the fiftieth session)
         return f"For your {person.lower()}: " + "; ".join(items) + "." if items else \
             f"I have nothing you promised your {person.lower()}."
+    if items and all(re.search(rf"\bfor\s+{re.escape(person)}$", loop.desc, re.IGNORECASE) for loop in loops):
+        return f"For {name}: " + "; ".join(items) + "."   # "soccer practice for Emma": hers, no promise to her
     return f"You promised {name}: " + "; ".join(items) + "." if items else f"I have nothing you promised {name}."
 
 

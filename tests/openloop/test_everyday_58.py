@@ -163,3 +163,14 @@ def test_a_meals_plan_is_read_in_linear_time(make):
     from jarvisd.openloop.when import _MEAL
     from tests.timing import assert_grows_linearly
     assert_grows_linearly(lambda t: (_KO_PLAN_TOLD.search(t), _MEAL.search(t)), make, 40_000)
+
+
+@pytest.mark.parametrize(("asked", "reply"), [
+    ("what do the kids have this week?", "For the kids: dentist appointment for the kids, Wednesday at 4:15 PM."),
+    ("what do the kids have on wednesday?", "For the kids: dentist appointment for the kids, Wednesday at 4:15 PM."),
+    ("what does Emma have this week?", "For Emma: soccer practice for Emma, Tuesday at 5 PM."),
+])
+def test_someone_elses_appointments_asked_by_whose(desk, asked, reply):
+    said = said_to(desk, "the kids have a dentist appointment on Wednesday at 4:15", "Emma has soccer practice Tuesday at 5",
+                   asked)
+    assert said[2] == reply
