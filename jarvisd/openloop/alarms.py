@@ -129,6 +129,24 @@ def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
     return None
 
 
+# "set a weekday alarm for 6:30", "set a daily alarm at 7" (the fifty-eighth helper: to SmolLM2, which wished a good
+# vacation): the repeat said before "alarm", said after it as the repeat rules read it
+_EN_KIND_REPEAT = re.compile(r"\b(?:a|an|my|the)\s+(?P<r>weekday|week-?day|workday|work\s+day|weekend|daily|everyday|"
+                             r"every\s*day)\s+(?P<k>alarm|wake-?up\s+alarm)\b(?P<rest>.*)", re.IGNORECASE)
+_REPEAT_SAID = {"weekday": "every weekday", "weekend": "every weekend", "daily": "every day"}
+
+
+def repeat_said_after(text: str) -> str:
+    """`text` with a repeat named before "alarm" ("a weekday alarm for 6:30") said after it ("an alarm for 6:30 every
+    weekday"); `text` unchanged otherwise."""
+    m = _EN_KIND_REPEAT.search(text)
+    if m is None:
+        return text
+    r = re.sub(r"[\s-]", "", m["r"].lower())
+    said = _REPEAT_SAID.get({"workday": "weekday", "everyday": "daily"}.get(r, r), "every day")
+    return f"{text[:m.start()]}an {m['k']}{m['rest']} {said}"
+
+
 def _marks_off(cleaned: str) -> str:
     """Without emoji, symbols, brackets and invisible format characters (pass 42: "set a timer for 5 minutes for the
     🥚 eggs", "… for the tea (green)", an RLO before "eggs" set no timer and went to the model): the words the
@@ -165,9 +183,27 @@ def with_time(kind: str, answer: str) -> str:
             "wake": f"wake me up {'in' if re.search(r'minute|hour|second', answer) else 'at'} {answer}"}[kind]
 
 
+# "what alarms do I have tomorrow?", "내일 알람 뭐 있어?" (the fifty-eighth helper: to SmolLM2, which told of a sleep app):
+# the day's said before or after the ask
+_EN_LIST_DAY = re.compile(r"(?P<ask>.*?\S)\s+(?:for\s+|on\s+)?(?P<day>today|tonight|tomorrow(?:\s+morning)?)")
+_KO_LIST_DAY = re.compile(r"(?P<day>오늘|내일)(?:\s*(?:아침|새벽))?\s*(?P<ask>\S.*)")
+
+
 def alarms_listed(cleaned: str) -> bool:
     """"What alarms do I have?", "any timers running?", "알람 뭐 있어?": the timers and alarms set, asked for."""
-    return bool(_EN_LIST.fullmatch(cleaned.rstrip("?？ ")) or _KO_LIST.fullmatch(cleaned.rstrip("?？ ")))
+    return alarms_day(cleaned) is not None
+
+
+def alarms_day(cleaned: str) -> int | None:
+    """For an ask of the alarms set (`alarms_listed`): the day it names in days from today (0 today, 1 tomorrow), -1
+    for none; None when `cleaned` asks no such thing."""
+    cleaned = cleaned.rstrip("?？ ")
+    if _EN_LIST.fullmatch(cleaned) or _KO_LIST.fullmatch(cleaned):
+        return -1
+    m = _EN_LIST_DAY.fullmatch(cleaned) or _KO_LIST_DAY.fullmatch(cleaned)
+    if m is None or not (_EN_LIST.fullmatch(m["ask"]) or _KO_LIST.fullmatch(m["ask"])):
+        return None
+    return 1 if m["day"].startswith(("tomorrow", "내일")) else 0
 
 
 def alarm_kind(desc: str) -> str | None:

@@ -55,11 +55,12 @@ from jarvisd.openloop.alarms import (
     alarm_asked,
     alarm_kind,
     alarm_said,
-    alarms_listed,
+    alarms_day,
     alarms_meant,
     change_asked,
     off_as_cancel,
     only_kind,
+    repeat_said_after,
     timer_length,
     with_time,
 )
@@ -892,6 +893,7 @@ class AgendaDesk:
         """"Set a timer for 10 minutes", "wake me up at 7", "7시에 깨워 줘" (`alarms.py`): a promise due then, with its
         reminder at the due; None when the words ask for no timer or alarm."""
         now = self.service.now_local()
+        text = repeat_said_after(text)   # "set a weekday alarm for 6:30": "… for 6:30 every weekday"
         parts = [part for part in _ALARM_THEN.split(text) if part.strip()]
         if len(parts) > 1 and any(map(self._is_alarm, parts)):
             # "set a timer for 10 minutes and remind me to call Bob", "call Bob and wake me up at 7": each, in order,
@@ -919,9 +921,14 @@ class AgendaDesk:
             return DeskReply(_reason(exc, lang), lang, intent="alarm")
         if alarm is not None and alarm.kind == "timer":
             rule = None   # "every day set a timer for 10 minutes": a timer is once
-        if alarm is None and alarms_listed(clean(text)):   # "what alarms do I have?"
+        if alarm is None and (day := alarms_day(clean(text))) is not None:   # "what alarms do I have (tomorrow)?"
             set_now = sorted((loop for loop in self.service.agenda() if alarm_kind(loop.desc)), key=_due_order)
-            return DeskReply(phrases.alarms_set(set_now, now, self.service.tz, lang), lang, intent="alarm")
+            if day >= 0:
+                on = now.date() + timedelta(days=day)
+                set_now = [loop for loop in set_now if loop.due_ms is not None
+                           and datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz).date() == on]
+            return DeskReply(phrases.alarms_set(set_now, now, self.service.tz, lang, None if day < 0 else day), lang,
+                             intent="alarm")
         if alarm is None:
             if (kind := alarm_asked(clean(text))) is not None:   # "set a timer": for how long
                 with self._lock:
@@ -984,9 +991,12 @@ class AgendaDesk:
             loop = self._open(focus.loop_id) if focus is not None else None
             if loop is None and len(every := [loop for loop in loops if loop.repeat]) == 1:
                 loop = every[0]   # "skip it" with one repeating promise open
+        day = repeats.skip_day(clean(text))
+        if loop is None and what and only_kind(what):   # "skip tomorrow's alarm" with none set (the fifty-eighth helper:
+            return DeskReply(phrases.alarms_set([], self.service.now_local(), self.service.tz, lang,   # to SmolLM2)
+                                                day), lang, intent="alarm")
         if loop is None:
             return None
-        day = repeats.skip_day(clean(text))
         if day is not None and repeats.from_key(loop.repeat) is not None and loop.due_ms is not None:
             now = self.service.now_local()
             if datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz).date() != now.date() + timedelta(days=day):

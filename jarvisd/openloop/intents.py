@@ -132,7 +132,8 @@ def match_intent(text: str) -> Intent | None:
     # a sentence of both: "check off the 보리 walk", "what did I promise 수아" (mostly English), "어 today 뭐
     # 해야 돼", "5분만 snooze" (Korean with English words, read as their Korean); the other reading if
     # the first finds nothing ("tomorrow 뭐 있지")
-    readings = (lambda: en_intent(t), lambda: ko_intent(_EN_IN_KO.sub(lambda m: _EN_IN_KO_WORDS[m.group(0)], t)))
+    asked = text.rstrip().endswith(("?", "？"))   # "저녁 7시에 저녁 약속 있어?" asks; without the mark it is told
+    readings = (lambda: en_intent(t), lambda: ko_intent(_EN_IN_KO.sub(lambda m: _EN_IN_KO_WORDS[m.group(0)], t), asked))
     if language_of(t, hangul_weight=2) == "ko":
         readings = readings[::-1]
     return _this_week(readings[0]() or readings[1](), t)

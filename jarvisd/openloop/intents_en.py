@@ -226,6 +226,10 @@ _EN_PROMISED = [
     r"what\s+(?:does|has)\s+(?:my\s+)?(?P<x>(?!(?:it|that|this|he|she|they|one|everyone|everybody|anyone|the\s+weather)\b)[\w'-]+)"
     r"\s+(?:have|got)(?:\s+(?:on|going\s+on|coming\s+up|scheduled|planned))?"
     r"(?:\s+(?:this\s+week|next\s+week|today|tomorrow|this\s+month))?",
+    # "what do the kids have this week?" (the fifty-eighth helper: to SmolLM2, "The kids have a lot of fun this week!")
+    r"what\s+do\s+(?:my|the|our)\s+(?P<x>(?!(?:plans|notes|reminders|alarms|timers|lists?)\b)[\w'-]+)\s+(?:have|got)"
+    r"(?:\s+(?:on|going\s+on|coming\s+up|scheduled|planned))?(?:\s+(?:this\s+week|next\s+week|today|tomorrow|this\s+month"
+    r"|this\s+weekend|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day))?",
     r"what\s+(?:do|did)\s+i\s+have\s+(?:on\s+)?for\s+(?:my\s+)?(?P<x>(?!(?:it|that|this|today|tomorrow|tonight|lunch|dinner|breakfast"
     r"|now|later|you|me)\b)[\w'-]+)(?:\s+(?:this\s+week|next\s+week|today|tomorrow))?",
 ]

@@ -167,10 +167,18 @@ _KO_NAG = re.compile(r"(?<![가-힣\d])(?P<n>\d+|한|두|세|네|다섯|여섯|�
                      r"|(?<=[만뒤후])(?:있다가?|이따가?)$|(?<=다시)해$)")   # "이십 분 뒤에 다시 해"   # "30분만 이따가", "한 시간 뒤 이따"
 
 
-def _ko_cues(t: str, squeezed: str, in_minutes: str) -> Intent | None:
+# "저녁 7시에 저녁 약속 있어" (the fifty-eighth helper: the whole list read, the dinner not kept): a meal's plan told
+# with its clock hour, no question mark: the user's own plan, the promise rules' (as "저녁 7시에 치과 예약 있어" is)
+_KO_PLAN_TOLD = re.compile(r"(?:\d{1,2}|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|열한|열두)시(?:반|\d{1,2}분)?(?:에|쯤|쯤에)"
+                           r"[가-힣\d]{0,12}?(?:저녁|점심|아침|브런치|술|밥|회식)약속(?:이|도)?있(?:어|다|습니다|는데|거든)$")
+
+
+def _ko_cues(t: str, squeezed: str, in_minutes: str, asked: bool = False) -> Intent | None:
     """Snoozes, agenda questions and promised_to by their cues (`in_minutes`: `t` with an amount that holds days or a
-    fraction said in minutes, for the snoozes)."""
+    fraction said in minutes, for the snoozes; `asked`: the words as said ended in a question mark)."""
     if _KO_KEEP_ME.search(squeezed):   # "여권 갱신해야 하는데 잊지 않게 알려줘": a promise to keep
+        return None
+    if not asked and _KO_PLAN_TOLD.search(squeezed):
         return None
     m = _KO_NAG.search(_squeezed(in_minutes)) or _spaced_nag(in_minutes)
     if m is not None:
@@ -265,7 +273,8 @@ def _squeezed(t: str) -> str:
     return t.replace(" ", "").rstrip("요")
 
 
-def ko_intent(t: str) -> Intent | None:
+def ko_intent(t: str, asked: bool = False) -> Intent | None:
+    """The Korean agenda intent of `t` (cleaned: its question mark is gone, so `asked` says whether it had one)."""
     if _KO_THEIR_SCHEDULE.match(t) or _KO_THEIR_DEED.match(t):
         return None
     t = _KO_RESAID.sub("", t)
@@ -293,7 +302,7 @@ def ko_intent(t: str) -> Intent | None:
             if kind == "promised_to":
                 return Intent("promised_to", "ko", argument=ko_name(m["x"]))
             return Intent(kind, "ko")  # type: ignore[arg-type]
-    cued = _ko_cues(t, squeezed, in_minutes)
+    cued = _ko_cues(t, squeezed, in_minutes, asked)
     if cued is not None:
         return cued
     if "?" in t:

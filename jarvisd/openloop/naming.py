@@ -77,12 +77,20 @@ def _ko_deed_form(word: str) -> bool:
     return not word.isascii() and word.endswith(("해서", "하고", "하러", "해야", "하려고"))
 
 
+_EN_EVENT_NOUNS = frozenset("appointment appointments practice lesson lessons class classes meeting game recital rehearsal "
+                            "checkup check-up dinner lunch party visit session".split())
+
+
 def _verb(desc_words: Sequence[str]) -> str | None:
     """A description's verb: first in English ("call my mom"), last in Korean when it is a verb made a
     noun ("은행 가기"); none in a description of one word ("cake", "등산")."""
     if len(desc_words) < 2:
         return None
     if desc_words[-1].isascii():
+        # "dentist appointment for the kids", "soccer practice for Emma" (the fifty-seventh session's someone else's
+        # appointment): a thing's name, no deed; "dentist" taken for its verb, "cancel the kids' dentist" named none
+        if desc_words[1].lower() in _EN_EVENT_NOUNS and english_key(desc_words[0].lower()) not in EN_BASE_VERBS:
+            return None
         return desc_words[0]
     if desc_words[-1].endswith("기"):
         return desc_words[-1]

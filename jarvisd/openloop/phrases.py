@@ -601,8 +601,13 @@ def alarm_when(kind: str, lang: Lang) -> str:
     return {"timer": "For how long?", "alarm": "For what time?", "wake": "What time should I wake you?"}[kind]
 
 
-def alarms_set(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
-    """"What alarms do I have?": the timers and alarms set, soonest first."""
+def alarms_set(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang, day: int | None = None) -> str:
+    """"What alarms do I have?": the timers and alarms set, soonest first; `day` (0 today, 1 tomorrow) when the ask
+    named one ("what alarms do I have tomorrow?") and `loops` are that day's."""
+    if not loops and day is not None:
+        if lang == "ko":
+            return f"{'내일' if day else '오늘'}은 맞춰 둔 알람이 없어요."
+        return f"You have no alarms set for {'tomorrow' if day else 'today'}."
     if not loops:
         return "맞춰 둔 알람이나 타이머가 없어요." if lang == "ko" else "You have no alarms or timers set."
     if lang == "ko":
@@ -1139,6 +1144,8 @@ def promised_list(person: str, loops: Sequence[OpenLoop], now: datetime, tz: tzi
         # your wife: …", not "You promised Wife: …" (the fiftieth session)
         return f"For your {person.lower()}: " + "; ".join(items) + "." if items else \
             f"I have nothing you promised your {person.lower()}."
+    if items and all(re.search(rf"\bfor\s+{re.escape(person)}$", loop.desc, re.IGNORECASE) for loop in loops):
+        return f"For {name}: " + "; ".join(items) + "."   # "soccer practice for Emma": hers, no promise to her
     return f"You promised {name}: " + "; ".join(items) + "." if items else f"I have nothing you promised {name}."
 
 

@@ -301,11 +301,16 @@ _EN_STEP_SPAN = re.compile(r"(?:\s*,)?\s*(?:\bon\s+)?(?:" + _EN_STEP.pattern + r
 _KO_STEP_SPAN = re.compile(r"\s*(?:" + _KO_STEP.pattern + r")(?:\s*씩)?(?:\s*(?:으로|로))?(?=\s|$)")
 
 
+_STEP_HEAD_LEFT = re.compile(r"(?<!\s)\s+(?:on\s+)?(?:every|each)\s+(?:other|second|third|fourth)$", re.IGNORECASE)
+
+
 def without_repeat(desc: str) -> str:
     """The description with the words of a kept repeat taken out: "walk the dog every morning" -> "walk the dog",
     "평일마다 스트레칭하기" -> "스트레칭하기". A description that would be left empty is kept as it was."""
     if (rule := repeat_in(desc)) is None:
-        return desc
+        # "call mom every other" (the fifty-eighth helper): "every other monday" kept as every:2w, its day already cut
+        # out as the due's, left its head in the description
+        return _STEP_HEAD_LEFT.sub("", desc).strip(" ,") or desc
     if rule.stepped:
         desc = _KO_STEP_SPAN.sub(" ", _EN_STEP_SPAN.sub("", desc))
     left = re.sub(r"\s{2,}", " ", _KO_SPAN.sub(" ", _EN_SPAN.sub("", desc))).strip(" ,")
@@ -335,7 +340,10 @@ def repeat_asked(cleaned: str) -> Repeat | bool | None:
     if m is None:
         return None
     rule = repeat_in(m["rule"])
-    if rule is None or _KO_SPAN.sub(" ", _EN_SPAN.sub("", m["rule"])).strip(" ,"):
+    said = m["rule"]
+    if rule is not None and rule.stepped:   # "make it every 6 hours", "6시간마다로 바꿔 줘" (the fifty-eighth helper:
+        said = _KO_STEP_SPAN.sub(" ", _EN_STEP_SPAN.sub("", said))   # the step's words were left, so no change)
+    if rule is None or _KO_SPAN.sub(" ", _EN_SPAN.sub("", said)).strip(" ,"):
         return None   # "make it every day at 9": a time too, left to the correction that reads the time
     return rule
 
@@ -344,12 +352,15 @@ def repeat_asked(cleaned: str) -> Repeat | bool | None:
 _EN_SKIP = re.compile(r"(?:(?:ok(?:ay)?|please|jarvis|i'll|i\s+will|i'm\s+going\s+to|let's)[\s,]+)*skip(?:ping)?\s+"
                       r"(?:(?:today's|tonight's|tomorrow's|this\s+morning's|this\s+week's)\s+)?(?P<what>.+?)"
                       r"(?:\s+(?:today|tonight|tomorrow|this\s+time|this\s+once|this\s+morning|this\s+week|for\s+today|just\s+this\s+once))?")
-_KO_SKIP = re.compile(r"(?:오늘은|내일은|이번에는|이번엔|오늘|내일|이번)\s*(?P<what>.*?)\s*(?:은|는|을|를)?\s*"
+# "다음 거 건너뛰어", "다음 번은 건너뛸게": the next one of the promise in focus (the fifty-eighth helper: to SmolLM2)
+_KO_SKIP = re.compile(r"(?:오늘은|내일은|이번에는|이번엔|오늘|내일|이번|다음\s*(?:거|것|번|알림)(?:은|는|에는|엔)?)\s*(?P<what>.*?)\s*(?:은|는|을|를)?\s*"
                       r"(?:건너뛸게|건너뛰어(?:\s*줘)?|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?")
 # the thing first: "주간 보고 이번만 건너뛰어", "약은 오늘 패스" (the forty-seventh session: to the model)
 _KO_SKIP_AFTER = re.compile(r"(?P<what>.+?)\s*(?:은|는|을|를)?\s*(?:오늘은|이번에는|이번엔|이번만|오늘만|이번\s*한\s*번만|오늘|이번)\s*"
                             r"(?:건너뛸게|건너뛰어(?:\s*줘)?|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?")
-_IT = frozenset({"it", "this", "that", "this one", "that one", "the reminder", "this reminder", "that reminder", ""})
+# "skip the next one" (the fifty-eighth helper: read as a promise named "next", and to SmolLM2): the one in focus
+_IT = frozenset({"it", "this", "that", "this one", "that one", "the reminder", "this reminder", "that reminder", "",
+                 "next", "next one", "the next one", "next reminder", "the next reminder"})
 
 
 def skip_asked(cleaned: str) -> str | None:

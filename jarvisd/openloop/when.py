@@ -538,12 +538,15 @@ def _resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date
     near = [x for mention in (clock_m, day_m) for g in groups if any(y is mention for y in g) for x in g]
     part = next((x.meaning.part for x in near if x.meaning.part), None)
     if part is None and not clock[2] and (meal := _MEAL.search(text)) is not None:
-        part = _MEAL_PARTS[" ".join(meal[1].lower().split())]   # "dinner with Ann on Friday at 7" is 7 PM (the fifty-seventh session: 7 AM)
+        part = _MEAL_PARTS[" ".join(next(g for g in meal.groups() if g).lower().split())]   # "dinner with Ann on Friday at 7" is 7 PM (the fifty-seventh session: 7 AM)
     return When(w.clock_at(clock, part, day, now), True, spans, day_m is not None)
 
 
 # a meal or an evening out said with a bare hour decides its half of the day, as a part of the day would
-_MEAL = re.compile(r"\b(dinner|supper|drinks|date\s+night|breakfast|brunch|lunch)\b", re.IGNORECASE)
+# ("금요일 7시에 저녁 약속 있어", the fifty-eighth helper: 7 AM; the meal before 약속 is no part of the day there)
+_MEAL = re.compile(r"\b(dinner|supper|drinks|date\s+night|breakfast|brunch|lunch)\b|(?<![가-힣])(저녁|점심|아침|브런치|술)\s?"
+                   r"(?:약속|모임)|(?<![가-힣])(회식)", re.IGNORECASE)
 _MEAL_PARTS = {"dinner": "evening", "supper": "evening", "drinks": "evening", "date night": "evening", "breakfast": "morning",
-               "brunch": "lunch", "lunch": "lunch"}
+               "brunch": "lunch", "lunch": "lunch", "저녁": "evening", "술": "evening", "회식": "evening", "아침": "morning",
+               "브런치": "lunch", "점심": "lunch"}
 

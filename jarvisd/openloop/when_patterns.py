@@ -214,7 +214,9 @@ PART = (
      r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|lunch))\b"),
     (("오전", "오후", "아침", "저녁", "밤", "새벽", "낮", "점심", "퇴근"),
      KO_WORD + r"(?P<p>오전|오후|아침|저녁|밤|새벽|낮|점심\s?먹고|점심|퇴근(?:\s?하고|\s?하면|\s?후에?|하자마자|길에?))"
-     r"(?=$|[\s\d.,!?~]|에|엔|까지|쯤|부터|도)" + KO_TAIL),
+     # "저녁 7시에 저녁 약속 있어" (the fifty-eighth helper: kept as "약속", and "12시에 점심 약속" merged into it): the
+     # meal before 약속 or 모임 names the plan, not its time
+     r"(?=$|[\s\d.,!?~]|에|엔|까지|쯤|부터|도)(?!(?<=저녁|점심|아침)\s?(?:약속|모임|회식))" + KO_TAIL),
 )
 
 # Around a scan's mentions: a noun after a day word (내일 [도시락] 싸 놔야), a time taken back in the same
