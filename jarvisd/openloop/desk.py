@@ -833,6 +833,10 @@ class AgendaDesk:
             if loop.due_ms is None or not ask.lead_minutes:
                 return None   # "remind me an hour before work to call Bob": no time to count from, a reminder of its own
             return self._before_another(loop, ask.new_deed, ask.lead_minutes, text, session, lang)
+        if ask.none and (rule := repeats.from_key(loop.repeat)) is not None and rule.step_ms is not None:
+            # "stop the water reminders" of "drink water every two hours": a reminder and nothing else, so the series
+            # ends (muted, it stayed on the agenda with nothing to say, coming back every two hours)
+            return self._closed(loop, LoopStatus.DISMISSED, lang, "cancel")
         if ask.none:   # "don't remind me about the call": it stays on the agenda, unspoken
             if loop.muted_ms is not None:   # said again: nothing new to undo
                 return DeskReply(phrases.muted(loop, lang), lang, intent="remind")

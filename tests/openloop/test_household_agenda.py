@@ -250,8 +250,13 @@ def test_everything_of_one_day_is_cancelled_after_a_yes(desk):
 
 
 def test_reminders_stopped_of_a_promise_named_by_its_thing(desk):
+    """A step under a day is a reminder and nothing else: "stop the water reminders" ends it (muted, it stayed on the
+    agenda coming back every two hours with nothing to say; the fifty-seventh session's helper asked)."""
     said = said_to(desk, "Also remind me to drink water every two hours.", "Stop the water reminders.")
-    assert said[1] == "OK, no reminders for drink water. It stays on your agenda."
+    assert said[1] == "OK, I took it off your agenda: drink water. It won't come back."
+    assert agenda_rows(desk) == []
+    said = said_to(desk, "I need to water the cactus every other day at 6pm", "stop the cactus reminders")
+    assert said[1] == "OK, no reminders for water the cactus. It stays on your agenda."   # a chore of its own
 
 
 def test_what_to_bring_somewhere_is_read_from_the_agenda(desk):
