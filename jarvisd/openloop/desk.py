@@ -888,6 +888,8 @@ class AgendaDesk:
         now_ms = self.service.now_ms()
         if at_ms <= now_ms:
             return DeskReply(phrases.remind_past(loop, lang), lang, intent="remind")
+        # the deed as said, its names' capitals kept ("buy flowers for Lily"; `deed` is read in lower case)
+        deed = next((said[m.start():m.end()] for m in [re.search(re.escape(deed), said, re.IGNORECASE)] if m), deed)
         kept = self.service.add(deed, due_ms=at_ms, session=session, evidence=said, remind_ms=at_ms)
         self._remember(session, kept, now_ms, remind=True)
         return DeskReply(phrases.confirm_opened(kept, self.service.now_local(), self.service.tz, lang, remind=True), lang,

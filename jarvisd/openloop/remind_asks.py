@@ -94,6 +94,10 @@ def remind_ask(cleaned: str) -> RemindAsk | None:
             # (not "before I have to leave for soccer": the user's own leaving, said of the promise in focus)
             # "… before the flight to leave for the airport"; not "before the call to Bob", "the trip to Paris"
             name, deed = then["x"], then["deed"]
+        elif (bare := re.fullmatch(r"to\s+(?P<deed>(?P<verb>[a-z]+)\b.*)", name)) is not None and bare["verb"] in EN_BASE_VERBS:
+            # "remind me the day before to buy flowers for Lily", right after her recital (the fifty-seventh session: kept
+            # with no due, "When should I remind you?"): a deed of its own, that long before the promise in focus
+            name, deed = "", bare["deed"]
         return RemindAsk(name=name, lead_minutes=lead, part=day_before_part(m["amount"]) or None, new_deed=deed)
     if (m := _EN_OPENS_BEFORE.fullmatch(cleaned)) and (lead := _minutes(m["amount"])):
         return RemindAsk(name=_name(m["x"]), lead_minutes=lead, new_deed=m["deed"])

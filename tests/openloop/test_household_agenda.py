@@ -401,3 +401,11 @@ def test_a_move_of_nothing_kept_says_so(desk, said, reply):
     """Daemon run 77: with the dentist kept under Whisper's "interest appointment", "Move the dentist to Thursday, same
     time" went to SmolLM2 ("I'm sorry for your loss, but as a voice assistant, …")."""
     assert said_to(desk, said) == [reply]
+
+
+def test_a_deed_asked_that_long_before_the_promise_just_said(desk):
+    """The fifty-seventh session's parent: "remind me the day before to buy flowers for Lily" right after "Lily has a
+    piano recital on Friday at 6:30" was kept with no due ("When should I remind you?")."""
+    said = said_to(desk, "Lily has a piano recital on Friday at 6:30", "remind me the day before to buy flowers for Lily")
+    assert said[1] == "I'll remind you: buy flowers for Lily, Thursday at 6:30 PM."
+    assert ("buy flowers for Lily", "2026-12-03 18:30") in agenda_rows(desk)
