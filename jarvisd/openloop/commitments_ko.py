@@ -271,6 +271,8 @@ def _note_item(ms: Sequence[Morph], holes: Sequence[Span] = ()) -> _Hit | None:
         words.pop()
     if len(words) >= 2 and is_morph(words[-1], "마다", "JX") and words[-2].tag in ("NNG", "NNB", "NR"):
         words = words[:-2]   # "화분 물 주기 사흘마다": how often (a repeat the desk keeps once, and says so)
+        if words and words[-1].tag in ("SN", "NR"):
+            words = words[:-1]   # "물 주기 3일마다" (the fifty-seventh session: to SmolLM2)
     if any(m.form in ("?", "？") for m in ms) or len(words) < 3:
         return None
     i = len(words) - 1

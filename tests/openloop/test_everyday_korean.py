@@ -764,3 +764,12 @@ def test_what_repeats_asked_as_a_thing(tuesday_desk, said):
 def test_guard_an_event_told_of_the_past_is_no_promise(tuesday_desk, said):
     said_to(tuesday_desk, said)
     assert agenda_rows(tuesday_desk) == []
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("물 주기 3일마다", "적어 둘게요: 물 주기, 사흘마다."),
+    ("약 먹기 8시간마다", "적어 둘게요: 약 먹기, 오늘 오후 5시부터 8시간마다."),
+])
+def test_a_note_with_its_step_in_digits_after_it_is_kept_repeating(tuesday_desk, said, reply):
+    """Before: to SmolLM2 (the step's digit was left at the note's end, so no -기 note was read)."""
+    assert said_to(tuesday_desk, said) == [reply]
