@@ -83,15 +83,19 @@ def guard(memory: object, what: str, *, proves: bool = False) -> AbstractContext
     return health.guard(what, proves=proves) if health is not None else nullcontext()
 
 
+def _journals(store: object, attribute: str) -> tuple[list[tuple[object, str]], str, bool]:
+    """The store's journals of that kind as (path, why) pairs, named in one line, and whether there are several."""
+    found = list(getattr(store, attribute, ()) or ())
+    return found, "; ".join(f"{path} ({why})" for path, why in found), len(found) > 1
+
+
 def unreplayed_sentence(store: object) -> str | None:
     """What the status says when a start could not write a killed store's journal to the table (pass 38b:
     with the disk full at start, a fact "Remembered" before the kill was in no recall while `/api/status`
     said "memory ok: 0 items at start"). None when every journal was replayed (or the store has none)."""
-    failed = list(getattr(store, "unreplayed_journals", ()) or ())
+    failed, names, many = _journals(store, "unreplayed_journals")
     if not failed:
         return None
-    names = "; ".join(f"{path} ({why})" for path, why in failed)
-    many = len(failed) > 1
     return (f"{len(failed)} write journal{'s' if many else ''} of a stopped jarvisd could not be written to the "
             f"table at start: {names}. The writes acknowledged in {'them' if many else 'it'} are kept there but "
             f"are not in memory's answers; fix the cause (for a full disk, free space) and restart jarvisd, "
@@ -102,11 +106,9 @@ def damaged_sentence(store: object) -> str | None:
     """What the status says when a start replayed a killed store's journal that was damaged (pass 57: a journal with
     a BOM put in front or a byte inserted lost the "Remembered" facts in it while `/api/status` said "memory ok: 1
     item at start"). None when no journal was damaged."""
-    damaged = list(getattr(store, "damaged_journals", ()) or ())
+    damaged, names, many = _journals(store, "damaged_journals")
     if not damaged:
         return None
-    names = "; ".join(f"{path} ({why})" for path, why in damaged)
-    many = len(damaged) > 1
     return (f"{len(damaged)} write journal{'s' if many else ''} of a stopped jarvisd {'were' if many else 'was'} "
             f"damaged on disk: {names}. Facts and turns acknowledged before the stop may be missing from memory; "
             "the copy holds them as written (say them again to keep them)")
