@@ -41,7 +41,8 @@ def test_how_many_is_the_agenda(desk):
     assert said_to(desk, "how many things are on my agenda?") == ["You have one thing on your agenda: call Bob, tomorrow at 3 PM."]
 
 
-@pytest.mark.parametrize("ask", ["what's next?", "what do I have next?", "what am I doing next?", "what's next on my list"])
+@pytest.mark.parametrize("ask", ["what's next?", "what do I have next?", "what am I doing next?", "what's next on my list",
+                                 "What next?"])   # (Whisper's hearing in daemon run 78: to SmolLM2, "I'm sorry for any inconvenience")
 def test_whats_next_is_the_soonest_one(desk, ask):
     """The fifty-seventh session's chat: "what's next?" read the whole agenda out; it is the soonest one."""
     said_to(desk, "I need to call Bob at 3pm tomorrow", "remind me in 20 minutes to check the laundry")
