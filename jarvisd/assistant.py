@@ -35,7 +35,7 @@ from jarvisd.llm.base import BackendError, Message
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
-from jarvisd.memory.dated_facts import before_told_day, day_before, days_before, deed_before, told_day
+from jarvisd.memory.dated_facts import before_told_day, day_before, days_before, told_day
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.episodes import exchange_of
 from jarvisd.memory.fact_asked import (
@@ -285,7 +285,7 @@ class Assistant:
         """"Remind me a week before Julia's birthday" with "Julia's birthday is March 3rd" kept (`dated_facts.py`): the
         day put on the agenda and the reminder that long before it, by the desk's own rules; None when the agenda
         already names it or no kept fact gives its day (the desk reads the words as before)."""
-        amount, thing = before_told_day(text) or ("", "")
+        amount, thing, deed = before_told_day(text) or ("", "", "")
         named = re.sub(r"^(?:my|our)\s+", "", thing, flags=re.IGNORECASE)
         asked = FactAsked(named, "en")
         if any(re.sub(r"^(?:my|our|your)\s+", "", loop.desc, flags=re.IGNORECASE).casefold() == named.casefold()
@@ -300,7 +300,7 @@ class Assistant:
         day = next((day for i in facts_meant(asked, kept) if (day := told_day(said_of(kept[i]))) is not None), None)
         if day is None:   # (SmolLM2 answered "(2026-12-06)"; the desk kept "two days before my anniversary", no due)
             return day_not_told(thing, amount)
-        if (deed := deed_before(text)) is not None and (days := days_before(amount)) is not None:
+        if deed and (days := days_before(amount)) is not None:
             return self._deed_before_day(deed, thing, day, days, session)
         first = self.desk.handle(f"Remind me about {thing} on {day}", session)
         then = self.desk.handle(f"Remind me {amount} before", session) if first is not None else None

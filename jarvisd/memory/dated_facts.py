@@ -31,18 +31,13 @@ _DAYS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, 
 _VALUE = re.compile(r".+?\s+(?:is|are|was|falls)\s+(?:on\s+)?(?P<value>.+)", re.IGNORECASE)
 
 
-def before_told_day(text: str) -> tuple[str, str] | None:
-    """("a week", "Julia's birthday") for "remind me a week before Julia's birthday", or None. Read in the words the
-    memory and the agenda read (`plain_words`: pass 56c, "Ju\u2060lia's birthday" kept no day, "When should I remind
-    you?")."""
+def before_told_day(text: str) -> tuple[str, str, str] | None:
+    """("a week", "Julia's birthday", "") for "remind me a week before Julia's birthday", with the deed asked that long
+    before it as the third ("buy a gift" of "remind me three days before my sister's birthday to buy a gift"), or None.
+    Read in the words the memory and the agenda read (`plain_words`: pass 56c, "Ju\u2060lia's birthday" kept no day,
+    "When should I remind you?")."""
     m = _EN.fullmatch(" ".join(plain_words(text).split()).rstrip(" .!?"))
-    return (m["amount"], m["thing"]) if m else None
-
-
-def deed_before(text: str) -> str | None:
-    """The deed of "remind me three days before my sister's birthday to buy a gift" ("buy a gift"), or None."""
-    m = _EN.fullmatch(" ".join(plain_words(text).split()).rstrip(" .!?"))
-    return None if m is None else (m["deed"] or m["deed_first"] or None)
+    return (m["amount"], m["thing"], m["deed"] or m["deed_first"] or "") if m else None
 
 
 def days_before(amount: str) -> int | None:

@@ -6,7 +6,7 @@ Before this module the agenda kept it once and said so ("That's once: I can't re
 
 The rule is kept on the loop as a short key (`OpenLoop.repeat`): "daily", "weekdays", "weekends", weekday names
 ("mon,thu"), "monthly" (the due's day of the month, the last day in a shorter month), a step from the due
-("every:2h" every two hours, "every:2d" every other day, "every:2w" every other week, "every:90m"; 15 minutes to 12
+("every:2h" every two hours, "every:2d" every other day, "every:2w" every other week, "every:90m"; 15 minutes to 52
 weeks), or "yearly" (the due's date, Feb 28 in a year without Feb 29). What is not kept: "every few days", a step under
 15 minutes, "every second Tuesday of the month" (`said_but_unkept` tells the desk to say so). Pure: text and times in.
 """
@@ -143,10 +143,10 @@ _KO_LOOSE = re.compile(r"(?<![0-9일이삼사오육칠팔구십])[0-9일이삼�
 # a step from the due: "every other day", "every 3 days", "every two hours", "every hour", "every 90 minutes",
 # "every other Monday" (two weeks), "every year"; "격일", "격주", "이틀마다", "3일마다", "두 시간마다", "매시간", "30분마다",
 # "사흘에 한 번", "매년". One pass, no nested unbounded quantifiers.
-_EN_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-              "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
-              "forty-five": 45, "forty five": 45, "ninety": 90, "couple": 2, "a couple": 2, "couple of": 2,
-              "a couple of": 2}
+# the counts `_EN_STEP` reads, by their words without "a", "of" and hyphens ("a couple of": "couple", "forty-five")
+_EN_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+              "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty five": 45,
+              "ninety": 90, "couple": 2}
 _EN_NTH = {"other": 2, "second": 2, "third": 3, "fourth": 4}
 _EN_UNITS = {"minute": "m", "min": "m", "hour": "h", "hr": "h", "day": "d", "week": "w", "year": "y"}
 _EN_STEP = re.compile(
@@ -170,6 +170,7 @@ _KO_STEP = re.compile(
     r"|(?<![0-9가-힣])(?P<count>[0-9]{1,4}|[이삼사오육칠팔구]?십[일이삼사오육칠팔구]?|[이삼사오육칠팔구])\s*(?P<unit>일|주|시간|분)"
     + _KO_EACH)
 _KO_UNITS = {"일": "d", "주": "w", "시간": "h", "분": "m"}
+_KO_UNIT_WORDS = {unit: word for word, unit in _KO_UNITS.items()}
 
 
 def _ko_count(said: str) -> int | None:
@@ -192,7 +193,7 @@ def _step_said(text: str) -> tuple[int, str] | None:
             return _EN_NTH[m["nth"].lower()], "d" if unit == "day" else "w"
         if m["count"]:
             count = m["count"].lower()
-            n = int(count) if count.isdigit() else _EN_COUNTS[re.sub(r"[-\s]+", " ", count).replace("forty five", "forty-five")]
+            n = int(count) if count.isdigit() else _EN_COUNTS[" ".join(re.sub(r"\b(?:a|of)\b|-", " ", count).split())]
             return n, _EN_UNITS[m["unit"].lower()]
         if m["one"]:
             return 1, _EN_UNITS[m["one"].lower()]
@@ -219,7 +220,7 @@ _STEP_RANGE = {"m": (15, 1440), "h": (1, 72), "d": (1, 366), "w": (1, 52), "y": 
 
 
 def _step_kept(n: int, unit: str) -> bool:
-    """A step this version keeps: every 15 minutes to every 12 weeks, or every year ("every 5 minutes" is an alarm's
+    """A step this version keeps: every 15 minutes to every 52 weeks, or every year ("every 5 minutes" is an alarm's
     job, not the agenda's; "every 2 years" is kept once)."""
     low, high = _STEP_RANGE[unit]
     return low <= n <= high
@@ -603,7 +604,7 @@ def _describe_step(repeat: Repeat, lang: Lang) -> str:
             return {2: "이틀마다", 3: "사흘마다", 4: "나흘마다"}[n]
         if (n, unit) == (2, "w"):
             return "격주로"
-        return f"{n}{ {'m': '분', 'h': '시간', 'd': '일', 'w': '주'}[unit]}마다"
+        return f"{n}{_KO_UNIT_WORDS[unit]}마다"
     if repeat.yearly:
         return "every year"
     word = {"m": "minute", "h": "hour", "d": "day", "w": "week"}[unit]
