@@ -261,6 +261,27 @@ async def _warm_memory(d: Daemon) -> None:
     log.info("memory: %d items ready in %.1f s", count, time.monotonic() - started)
 
 
+def _warm_model(d: Daemon) -> asyncio.Task[Any] | None:
+    """The embedded chat model loads in its process at start, off the reply's path: the first turn it answered
+    waited for the load (3-7 s to the first word under load, daemon run 78). A model without `warm` (Ollama
+    loads its own) is left alone; a load that fails here is logged and the first turn that needs it tries again."""
+    warm = getattr(d.assistant.backends.chat, "warm", None)
+    if warm is None:
+        return None
+
+    async def load() -> None:
+        started = time.monotonic()
+        try:
+            await asyncio.to_thread(warm)
+        except Exception as exc:  # BackendError with its reason; the turn that needs the model says it again
+            log.warning("chat: the embedded model did not load at start (%s); the first turn that needs it "
+                        "tries again", exc)
+            return
+        log.info("chat: %s ready in %.1f s", d.assistant.backends.chat.name, time.monotonic() - started)
+
+    return asyncio.create_task(load(), name="chat-model")
+
+
 def _load_korean(d: Daemon) -> asyncio.Task[Any] | None:
     """The Korean analyzer (kiwipiepy: about 3 s and 300 MiB) loads at start in a worker thread, off the
     reply's path, so the first Korean promise does not wait for it. A user who set `voice.language = en`
@@ -351,6 +372,22 @@ async def _stop(d: Daemon) -> None:
         with suppress(asyncio.CancelledError, Exception):
             await task
     await d.assistant.close()
+    await _close_model(d)
+
+
+async def _close_model(d: Daemon) -> None:
+    """End the embedded model's process (loaded at start): a daemon served in a longer-lived process (tests, the
+    soak) left one per start, ~250 MiB each. `jarvisd run` leaves by `os._exit` and the process ends with its
+    pipe anyway. A chat still running holds the process; past 3 s it is left to end with the pipe."""
+    close = getattr(d.assistant.backends.chat, "close", None)
+    if close is None:
+        return
+    try:
+        await asyncio.wait_for(asyncio.to_thread(close), timeout=3)
+    except TimeoutError:
+        log.warning("chat: the embedded model's process did not end within 3 s; it ends when jarvisd exits")
+    except Exception as exc:  # noqa: BLE001 - a failing close must not stop the rest of the stop
+        log.warning("chat: closing the embedded model failed (%s)", exc)
 
 
 def exit_process(code: int) -> None:
@@ -409,8 +446,9 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
         d.status = StatusBoard()   # subscribed here, at once: the voice's and the mic's first states come before the HUD
         d.tasks.append(asyncio.create_task(d.status.follow(bus), name="status-board"))
         korean = _load_korean(d) if d.assistant.desk.korean is not None else None
-        if korean is not None:
-            d.tasks.append(korean)
+        for task in (korean, _warm_model(d)):
+            if task is not None:
+                d.tasks.append(task)
         await _warm_memory(d)
         await _start_voice(d)
         if d.assistant.approvals is not None:  # approval questions out loud (or in the log, text-only)

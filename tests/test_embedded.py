@@ -120,3 +120,48 @@ def test_embedding_provider_none_means_text_rules_only(store, tmp_path):
     backends = select_backends(cfg, store, None)
     assert backends.embedder is None
     assert "keyword recall and text rules only" in backends.notes[1]
+
+
+@pytest.mark.slow  # the daemon in-process with the real SmolLM2 through llama.cpp
+async def test_the_daemon_loads_the_embedded_model_at_start_and_ends_it_at_stop(store, tmp_path, caplog):
+    """Before: the model's process started at the first turn that needed it, so that turn waited for the load
+    (daemon run 78: 3-7 s to the first word under load, against ~1 s for the turns after it). Now the daemon
+    loads it at start, off the reply's path; the first chat uses that process (no second start), and the stop
+    ends it (a daemon served in a test process left one per start)."""
+    import asyncio
+    import logging
+    import os
+    import socket
+
+    from jarvisd.daemon import serve
+    from jarvisd.llm.backend_choice import Backends
+    from jarvisd.llm.scripted import ScriptedChatModel
+
+    caplog.set_level(logging.INFO, logger="jarvisd.daemon")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__PORT": str(port),
+                           "JARVIS_VOICE__ENABLED": "false"})
+    chat = LlamaCppChat(store.path("smollm2-135m"), name="smollm2-135m", max_tokens=8)
+    backends = Backends(chat=chat, thought=ScriptedChatModel([]), embedder=None, notes=["embedded chat"])
+    stop = asyncio.Event()
+    ready: asyncio.Future = asyncio.get_running_loop().create_future()
+    daemon = asyncio.create_task(serve(cfg, store, stop, backends=backends, on_ready=ready.set_result))
+    running = await asyncio.wait_for(ready, 120)
+    for _ in range(1200):   # loaded in a worker thread after start: no turn has asked for it
+        if "chat: embedded:smollm2-135m ready" in caplog.text:
+            break
+        await asyncio.sleep(0.1)
+    pid = chat.process.pid
+    assert pid is not None and chat.process.starts == 1, caplog.text
+    answer = "".join([piece async for piece in running.assistant.turn("Tell me about the ocean.", session="t")])
+    assert answer.strip()
+    assert chat.process.starts == 1 and chat.process.pid == pid   # the warm process answered
+    stop.set()
+    assert await asyncio.wait_for(daemon, 60) == 0
+    assert chat.process.pid is None
+    with pytest.raises(ProcessLookupError):
+        for _ in range(50):
+            os.kill(pid, 0)
+            await asyncio.sleep(0.1)

@@ -62,6 +62,10 @@ class LlamaCppChat:
         """The same model for work the user is not waiting for: it gives way to `stream` callers."""
         return BackgroundChat(self)
 
+    def warm(self) -> bool:
+        """Load the model in its process now (see `ModelProcess.warm`); True when it was loaded by this call."""
+        return self.process.warm()
+
     def close(self) -> None:
         self.process.close()
 

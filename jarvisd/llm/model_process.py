@@ -107,6 +107,14 @@ class ModelProcess:
             elif "end" in message:
                 return
 
+    def warm(self) -> bool:
+        """Start the process and load the model now, before a chat needs it (the daemon at start: the first
+        turn the model answers waited for the load, 3-7 s under load in daemon run 78). True when it was
+        started by this call; a process that fails to load raises as a chat would, and the next chat tries
+        again. A chat sent meanwhile waits for the load instead of starting a second process."""
+        with self._lock:
+            return self._start()
+
     def close(self) -> None:
         """End the process (the daemon stopping); a chat running is cut."""
         with self._lock:
