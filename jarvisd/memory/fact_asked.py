@@ -63,6 +63,14 @@ _PAST = {"park": "parked", "put": "put", "leave": "left", "hide": "hid", "store"
 # 2026-12-06 child of 2026-12-06"): every fact kept of them
 _EN_ABOUT = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+(?!me\b|us\b|it\b|that\b|this\b|them\b)"
                        r"(?:my\s+|our\s+)?(?P<x>[\w'-]+(?:\s+[\w'-]+)?)", re.IGNORECASE)
+# "what school does Lily go to?", "where does my sister live?", "who does Sam work for?" (the fifty-ninth session: SmolLM2's
+# "the University of New Haven"): the fact told of where they go, work or live ("Lily goes to Maple Elementary", kept by
+# `remember_asked`); keyed on who and the deed ("lily goes"), or who and the kind asked ("lily school")
+_EN_THEIR_PLACE = re.compile(_LEAD + r"(?:(?:what|which)\s+(?!time\b|day\b|days\b|hour\b|date\b)(?P<kind>[\w'-]+)|where|who)\s+(?:does|do)\s+"
+                             r"(?P<who>(?!(?:i|you|he|she|it|they|we|that|this)\b)(?:(?:my|our)\s+)?[\w'-]+)\s+"
+                             r"(?P<v>go|attend|work|live|study)(?:\s+(?:to|at|for|in|on))?(?:\s+(?:school|college|work))?"
+                             r"(?:\s+again|\s+now)?", re.IGNORECASE)
+_THIRD_PERSON = {"go": "goes", "attend": "attends", "work": "works", "live": "lives", "study": "studies"}
 _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
                      r"|what\s+did\s+i\s+ask\s+you\s+to\s+remember", re.IGNORECASE)
 _KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)(?P<x>.+?)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|몇\s*시|누구|며칠|몇"
@@ -144,6 +152,12 @@ def _fact_asked(text: str) -> FactAsked | None:
         if m and re.match(r"(?:그|이|저)\s", m["x"]):
             return None   # "그 영화 이름 뭐였지?": a thing of the talk, not a fact kept
         return FactAsked(m["x"].strip(), lang) if m and _keys(m["x"]) else None
+    if (m := _EN_THEIR_PLACE.fullmatch(said)) is not None and _keys(m["who"]):
+        who = re.sub(r"^(?:my|our)\s+", "", m["who"], flags=re.IGNORECASE)
+        kind = f"{who} {m['kind']}" if m["kind"] and m["kind"].lower() not in ("kind", "place") else ""
+        third = _THIRD_PERSON[m["v"].lower()]
+        told = f"what {m['kind']} {m['who']} {third}{' to' if third == 'goes' else ''}" if kind else f"where {m['who']} {third}"
+        return FactAsked(f"{who} {third}", lang, told=told, other=kind)
     for pattern in _EN:
         if (m := pattern.fullmatch(said)) and _keys(m["x"]):
             return FactAsked(m["x"].strip(), lang)
@@ -215,7 +229,10 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # a key word and the words a fact may hold instead: "what do I like to drink?" is answered by "I prefer tea over coffee"
 _KO_SAME = {"주차": ("차", "자동차"),
             "drink": ("prefer", "tea", "coffee", "juice", "soda", "beer", "wine", "water", "milk", "drinks"),
-            "eat": ("prefer", "food", "vegetarian", "vegan", "allergic", "eats")}
+            "eat": ("prefer", "food", "vegetarian", "vegan", "allergic", "eats"),
+            # "what's Lily's school?" answered by "Lily goes to Maple Elementary" (the fifty-ninth session)
+            "school": ("elementary", "academy", "kindergarten", "preschool", "daycare", "college", "university", "high",
+                       "goes", "go", "attends")}
 
 
 def said_of(fact: str) -> str:

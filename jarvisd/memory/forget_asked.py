@@ -25,6 +25,10 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:please\s+)?(?:forget|delete|erase)\s*,?\s+(?:that\s+)?(?P<x>the\s+.+?)(?:\s+(?:please|for\s+me|now))?",
     r"(?:please\s+)?(?:forget|delete|erase)\s+what\s+i\s+(?:told\s+you|said)\s+about\s+(?P<x>.+?)",
     r"(?:don't|do\s+not)\s+remember\s+(?:that\s+|at\s+)?(?P<x>(?:my|our)\s+.+?)(?:\s+any\s*more)?",
+    # "forget that Lily goes to Maple Elementary", "forget Sam's address" (the fifty-ninth session: SmolLM2 said the fact
+    # back, "(2026-12-06) Lily goes to …", and it stayed): a fact told of someone named; only facts holding every word go
+    r"(?:please\s+)?(?:forget|delete|erase)\s*,?\s+(?:that\s+|about\s+)?(?P<x>(?!(?:my|our|the|it|this|that|about|what|"
+    r"where|everything|all|me|you)\b)[a-z]+(?:'s)?\s+.+?)(?:\s+(?:please|for\s+me|now))?",
     # "forget where I parked" (the fiftieth session: SmolLM2 answered with a kept fact about "Dr. Park")
     r"(?:please\s+)?(?:forget|delete|erase)\s+where\s+(?:i|we)\s+(?P<x>(?:parked|put|left|hid|stored|stashed|kept|locked)"
     r"(?:\s+.+?)?)(?:\s+(?:please|now))?",

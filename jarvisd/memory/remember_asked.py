@@ -77,6 +77,16 @@ _EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:" + _OWNER + r"\s+(?:[\w'’-]+
 # said a kept fact back and nothing was kept)
 _EN_THEIR_ALLERGY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who)\b)[A-Z][a-z]+|(?i:my|our)\s+[a-z]+)"
                                r"\s+(?i:is|are)\s+(?i:allergic)\s+to\s+.{2,80})")
+# "Lily goes to Maple Elementary", "my sister lives in Denver", "Sam works at Acme Corp" (the fifty-ninth session: "Sorry,
+# I don't have an answer to that.", nothing kept, and "what school does Lily go to?" got SmolLM2's "the University of New
+# Haven"): where someone named goes to school, works or lives, kept. The place is a name (capitals, as a recognizer
+# writes one) or a school's kind; "my son goes to bed at 8", "Mom goes to the doctor on Friday" are no such facts
+_EN_THEIR_PLACE = re.compile(
+    _TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|Where|When|Everyone|Nobody|Someone)\b)[A-Z][a-z]+"
+    r"|(?i:my|our)\s+(?:[a-z]+\s+)?[a-z]+)\s+(?i:goes\s+to|go\s+to|attends|attend|works\s+(?:at|for)|work\s+(?:at|for)|"
+    r"lives\s+(?:in|at|on)|live\s+(?:in|at|on)|studies\s+at|study\s+at)\s+(?P<value>(?:(?i:the)\s+)?[A-Z][\w'&.-]*"
+    r"(?:\s+(?:[A-Z0-9][\w'&.-]*|(?i:of|de|and|&)))*|(?:(?i:the)\s+)?(?:[\w'&.-]+\s+){0,4}?(?i:school|elementary|academy|"
+    r"kindergarten|preschool|daycare|college|university|high|middle\s+school)))")
 _EN_ABOUT_ME = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i'm|i\s+am)\s+(?:(?i:allergic)\s+to\s+.{2,80}|(?i:vegetarian|vegan|pescatarian|"
                           r"gluten[\s-]free|lactose[\s-]intolerant|diabetic|left[\s-]handed|right[\s-]handed|colou?r[\s-]blind)))")
 # "I prefer tea over coffee", "I don't eat pork" (the fifty-first session: SmolLM2 answered with a paragraph on tea as
@@ -263,7 +273,8 @@ def _told_fact(said: str) -> str | None:
     rules = latin_looks(said.replace("\u2019", "'"))   # one character for one, as `remember_said`
     if (m := _EN_TOLD.fullmatch(rules)) is not None and not _NOT_A_VALUE.match(m["value"].strip()):
         return _NOW_TAIL.sub("", said[m.start("fact"):m.end("fact")]).strip(" ,")
-    if (m := _EN_ABOUT_ME.fullmatch(rules) or _EN_PREFER.fullmatch(rules) or _EN_THEIR_ALLERGY.fullmatch(rules)) is not None:
+    if (m := _EN_ABOUT_ME.fullmatch(rules) or _EN_PREFER.fullmatch(rules) or _EN_THEIR_ALLERGY.fullmatch(rules)
+            or _EN_THEIR_PLACE.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")

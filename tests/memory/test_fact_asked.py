@@ -424,3 +424,40 @@ def test_guard_what_you_know_about_no_one_named(said):
 
     asked = fact_asked(said)
     assert asked is None or not asked.every
+
+
+async def test_where_someone_goes_to_school_works_or_lives_is_kept_asked_back_and_forgotten(tmp_path):
+    """The fifty-ninth session's chat: "Lily goes to Maple Elementary" was answered "Sorry, I don't have an answer to
+    that." and kept nothing; "what school does Lily go to?" then got SmolLM2's "the University of New Haven", and
+    "forget that Lily goes to Maple Elementary" its "(2026-12-06) Lily goes to Maple Elementary" (nothing forgotten)."""
+    assistant, chat = _assistant(tmp_path, chat_name="embedded:smollm2-135m")
+    try:
+        for told in ("Lily goes to Maple Elementary", "my sister lives in Denver", "Sam works at Acme Corp"):
+            assert await assistant.answer(told, session="s") == f"Remembered: {told}"
+        for asked in ("what school does Lily go to?", "where does Lily go to school?", "which school does Lily attend?",
+                      "what's Lily's school?"):
+            assert await assistant.answer(asked, session="s") == "You told me Lily goes to Maple Elementary.", asked
+        assert await assistant.answer("where does my sister live?", session="s") == "You told me your sister lives in Denver."
+        for asked in ("who does Sam work for?", "where does Sam work?"):
+            assert await assistant.answer(asked, session="s") == "You told me Sam works at Acme Corp.", asked
+        assert await assistant.answer("forget that Lily goes to Maple Elementary", session="s") == \
+            "OK, I forgot that Lily goes to Maple Elementary."
+        assert await assistant.answer("what school does Lily go to?", session="s") == \
+            "You haven't told me what school Lily goes to. Tell me, and I'll remember it."
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("said", ["my son goes to bed at 8", "Mom goes to the doctor on Friday", "I go to Costco",
+                                  "He works at Google", "Lily goes to Maple Elementary on Monday", "Jarvis goes to sleep"])
+def test_guard_a_routine_or_a_plan_is_no_fact_of_where_someone_goes(said):
+    from jarvisd.memory.remember_asked import told_fact
+
+    assert told_fact(said) is None
+
+
+@pytest.mark.parametrize("asked", ["what time does Lily go to school?", "where does it go?", "what day does Sam work?"])
+def test_guard_when_someone_goes_is_not_where(asked):
+    question = fact_asked(asked)
+    assert question is None or "goes" not in question.words and "works" not in question.words
