@@ -4,6 +4,7 @@ repeats, yearly promises, meal words, alarms by day, facts of someone named), an
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -14,6 +15,7 @@ from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
+from tests.assistants import scripted_assistant
 from tests.openloop.conftest import FakeClock
 
 
@@ -68,3 +70,50 @@ def test_guard_a_repeating_promise_said_at_the_time_after_a_gap_stays_there(tmp_
     desk, clock = _desk(tmp_path, korean, now, zone)
     desk.handle(said, "s")
     assert _dues_done_in_turn(desk, clock, 2) == dues
+
+
+@pytest.mark.parametrize("told, asked, kept", [
+    ("Zoë is allergic to peanuts", "what's Zoë allergic to?", "peanuts"),
+    ("Zoe\u0308 is allergic to peanuts", "what's Zoe\u0308 allergic to?", "peanuts"),   # the same name typed decomposed
+    ("Émilie is allergic to cats", "what do you know about Émilie?", "cats"),
+    ("José's birthday is on March 3", "when is José's birthday?", "March 3"),
+    ("Chloé's school is Maple Elementary", "what do you know about Chloé?", "Maple Elementary"),
+])
+async def test_a_fact_of_someone_named_with_a_letter_past_ascii_is_kept_and_asked_back(tmp_path, told, asked, kept):
+    """Before: "Lily is allergic to peanuts" was kept, "Zoë is allergic to peanuts" and "José's birthday is on March 3"
+    went to the model and nothing was kept ("You haven't told me anything about Zoë."): the told facts' readers took a
+    name as ASCII letters only."""
+    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
+    try:
+        said = await assistant.answer(told, session="s")
+        assert said.startswith("Remembered"), said
+        said = await assistant.answer(asked, session="s")
+        assert kept in said, said
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("told, said_back", [
+    ("Lily is allergic to crème brûlée", "crème brûlée"),
+    ("Lily is allergic to cre\u0300me bru\u0302le\u0301e", "cre\u0300me bru\u0302le\u0301e"),   # decomposed
+    ("the wifi password for the office is même-4492", "même-4492"),
+])
+async def test_a_fact_said_back_keeps_a_word_with_a_letter_past_ascii_whole(tmp_path, told, said_back):
+    """Before: "what's Lily allergic to?" answered "You told me Lily is allergic to crèyou brûlée.": the "my" -> "your"
+    turn of the words said back (`phrases.second_person`) read "crème" as "cr", "me"."""
+    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
+    try:
+        await assistant.answer(told, session="s")
+        asked = "what's Lily allergic to?" if told.startswith("Lily") else "what's the office wifi password?"
+        said = await assistant.answer(asked, session="s")
+        assert unicodedata.normalize("NFC", said_back) in unicodedata.normalize("NFC", said), said
+    finally:
+        await assistant.close()
+
+
+def test_second_person_turns_whole_words_only():
+    from jarvisd.openloop.phrases import second_person
+
+    assert second_person("buy crème fraîche for me") == "buy crème fraîche for you"
+    assert second_person("take my medicine, I'm late") == "take your medicine, you're late"
+    assert second_person("call Rémi and me") == "call Rémi and you"
