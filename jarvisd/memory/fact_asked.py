@@ -34,7 +34,8 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"what\s+do\s+i\s+(?:usually\s+)?(?:like|love|prefer|want)\s+to\s+(?P<x>drink|eat)",
     r"what\s+do\s+i\s+(?P<x>prefer)",
     # "what's Mia's school?": a fact of someone named, told so ("Mia's school is Greenwood Elementary")
-    r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was)\s+(?P<x>[a-z]+'s\s+.+?)(?:\s+again)?",
+    # (a name past ASCII too: "when is José's birthday?", pass 59a)
+    r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was)\s+(?P<x>(?:[^\W\d_]|[\u0300-\u036f])+'s\s+.+?)(?:\s+again)?",
     # "what's the dog's name?" (the fifty-seventh session: to SmolLM2): a pet's or a child's, told so ("the dog's name is
     # Biscuit"); not "the world's …"
     r"(?:what|where|when|who|which)(?:'s|\s+is|\s+are|\s+was)\s+the\s+(?P<x>(?:dog|cat|puppy|kitten|baby|bird|fish|"

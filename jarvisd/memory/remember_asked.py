@@ -61,9 +61,13 @@ _FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|numb
                # the fifty-seventh session's caregiver and pet owner: "mom's blood pressure medicine is lisinopril", "the
                # dog's name is Biscuit" ("I see.", then "You haven't told me")
                r"medicine|medication|meds|pill|pills|breed|cardiologist|pediatrician|pharmacist|therapist|specialist")
+# a name as people write it: a capital, then small letters, past ASCII too ("Zoë", "José", "Émilie", "Zoe\u0308";
+# pass 59a: `[A-Z][a-z]+` kept "Lily is allergic to peanuts" and let "Zoë is allergic to peanuts" go to the model)
+_UPPER = "".join(c for c in map(chr, range(0xC0, 0x530)) if c.isupper() and len(c.lower()) == 1)
+_NAME = r"(?-i:[A-Z" + _UPPER + r"](?:[^\W\d_A-Z" + _UPPER + r"]|[\u0300-\u036f])+)"
 _TOLD_LEAD = r"(?i:(?:(?:oh|so|and|also|actually|by\s+the\s+way|btw|fyi|jarvis|ok|okay|just\s+so\s+you\s+know)[\s,]+)*)"
 # whose: "my", "our", "Mia's", and as a recognizer writes it, "mom's", "dad's", "the dog's" (not "it's", "what's")
-_OWNER = (r"(?:(?i:my|our)|[A-Z][a-z]+'s|(?:the\s+)?(?!(?:it|that|what|there|here|he|she|who|where|how|let|this)'s)"
+_OWNER = (r"(?:(?i:my|our)|" + _NAME + r"'s|(?:the\s+)?(?!(?:it|that|what|there|here|he|she|who|where|how|let|this)'s)"
           r"(?:mom|mum|dad|mother|father|grandma|grandpa|wife|husband|son|daughter|sister|brother|dog|cat|puppy|kitten|"
           r"baby|kid|kids|boss|partner|aunt|uncle|parents)'s(?:\s+(?:mom|mum|dad|mother|father))?)")
 # "the wifi password for the office is tulip-4492", "the door code at my mom's is 1234" (the fifty-seventh session: "I
@@ -75,7 +79,7 @@ _EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:" + _OWNER + r"\s+(?:[\w'’-]+
 # personal preferences or allergies", nothing kept)
 # ... and of someone named ("Lily is allergic to peanuts", "my son is allergic to eggs": the fifty-seventh session, SmolLM2
 # said a kept fact back and nothing was kept)
-_EN_THEIR_ALLERGY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who)\b)[A-Z][a-z]+|(?i:my|our)\s+[a-z]+)"
+_EN_THEIR_ALLERGY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who)\b)" + _NAME + r"|(?i:my|our)\s+[a-z]+)"
                                r"\s+(?i:is|are)\s+(?i:allergic)\s+to\s+.{2,80})")
 # "Lily goes to Maple Elementary", "my sister lives in Denver", "Sam works at Acme Corp" (the fifty-ninth session: "Sorry,
 # I don't have an answer to that.", nothing kept, and "what school does Lily go to?" got SmolLM2's "the University of New

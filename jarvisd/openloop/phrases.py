@@ -29,7 +29,9 @@ _KO_WEEKDAYS = "월화수목금토일"
 _KO_PARTS = ((21, "밤"), (18, "저녁"), (12, "오후"), (6, "오전"), (0, "새벽"))  # as people say the hour
 _EN_PERSON = {"my": "your", "me": "you", "i": "you", "myself": "yourself", "mine": "yours", "i'm": "you're",
               "i'll": "you'll", "i've": "you've", "i'd": "you'd", "our": "your", "we": "you", "us": "you"}
-_EN_WORD = re.compile(r"[A-Za-z']+")
+# a whole word, letters past ASCII and combining marks in it: "crème" is one word, not "cr" and "me" said back as
+# "crèyou" (pass 59a)
+_EN_WORD = re.compile(r"(?:[^\W\d_]|['\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f])+")
 
 
 def is_day_only(local: datetime) -> bool:

@@ -493,6 +493,21 @@ def today_if_it_falls(repeat: Repeat, due_ms: int, now_ms: int, tz: tzinfo, said
     return due_ms
 
 
+def gap_clock(due_ms: int, tz: tzinfo) -> time | None:
+    """The clock time a DST gap could have moved to this due: its wall time less the gap, when that wall time does not
+    exist on its day (New York's 2027-03-14 has no 2:30, so "2:30am" is due at 3:30: 02:30), else None."""
+    local = datetime.fromtimestamp(due_ms / 1000, tz)
+    earlier = datetime.fromtimestamp(due_ms / 1000 - 6 * 3600, tz)   # no gap is wider than a few hours
+    gap = (local.utcoffset() or timedelta()) - (earlier.utcoffset() or timedelta())
+    if gap <= timedelta():
+        return None
+    wall = local.replace(tzinfo=None) - gap
+    moved = datetime.fromtimestamp(wall.replace(tzinfo=tz).timestamp(), tz)
+    if moved.replace(tzinfo=None) == wall or int(moved.timestamp() * 1000) != due_ms:
+        return None
+    return wall.time()
+
+
 def clock_kept(repeat: Repeat, said: time, due_ms: int, tz: tzinfo) -> Repeat:
     """The rule with the clock time it falls at (`said`) kept only when the due is not at it: "every day at 2:30"
     rolled into New York's 2027-03-14 (no 2:30 that night) is due at 3:30 and comes back at 2:30, not at 3:30 for

@@ -24,7 +24,7 @@ from operator import attrgetter
 from typing import Any
 
 from jarvisd.events import AgendaChanged, StatusChanged
-from jarvisd.openloop import repeats, rules
+from jarvisd.openloop import repeats, rules, when
 from jarvisd.openloop.alarms import RUNG_KEEP_MS, alarm_kind
 from jarvisd.openloop.model import AgendaChange, Judgement, LoopStatus, OpenLoop, ProposedLoop, new_loop_id
 from jarvisd.openloop.stores import MS_LATEST, TIME_FIELDS, LoopStore
@@ -583,6 +583,11 @@ class OpenLoopService:
                 return replace(proposed, repeat=rule.key)
             rule, due = repeats.settle(rule, proposed.due_ms, self.tz)
             due = repeats.today_if_it_falls(rule, due, self.now_ms(), self.tz, said)
+            if rule.step_ms is None and (gap := repeats.gap_clock(due, self.tz)) is not None \
+                    and when.names_clock(said, gap):
+                # "every day at 2:30am" said the day before a spring change: due at 3:30 that night, back at 2:30
+                # after it (pass 59a: 3:30 for good; pass 47b kept the time said only for a due rolled into a gap)
+                rule = repeats.clock_kept(rule, gap, due, self.tz)
         except (ValueError, OverflowError, OSError):
             return proposed   # kept once
         remind = None if proposed.remind_ms is None else proposed.remind_ms + (due - proposed.due_ms)

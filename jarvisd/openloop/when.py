@@ -39,7 +39,7 @@ import calendar
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from jarvisd.language import has_hangul
 from jarvisd.openloop import when_patterns as wp
@@ -372,6 +372,13 @@ def time_spans(text: str) -> list[tuple[int, int]]:
             start = spans.pop()[0]
         spans.append((start, end))
     return [span for span, _ in _amounts_before(text, spans)] + spans   # "30 minutes" of "30 minutes before … at 3pm"
+
+
+def names_clock(text: str, at: time) -> bool:
+    """Whether `text` says the clock time `at` (its hour on a 12- or 24-hour clock, its minute): "at 2:30am",
+    "2시 30분" name 02:30. For a repeating promise whose first due a DST gap moved (`repeats.gap_clock`)."""
+    return any(x.meaning.clock is not None and x.meaning.clock[0] % 12 == at.hour % 12
+               and x.meaning.clock[1] == at.minute for g in _scan(text) for x in g)
 
 
 def cut_spans(text: str, spans: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:
