@@ -86,7 +86,7 @@ _EN_THEIR_ALLERGY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|T
 # Haven"): where someone named goes to school, works or lives, kept. The place is a name (capitals, as a recognizer
 # writes one) or a school's kind; "my son goes to bed at 8", "Mom goes to the doctor on Friday" are no such facts
 _EN_THEIR_PLACE = re.compile(
-    _TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|Where|When|Everyone|Nobody|Someone)\b)[A-Z][a-z]+"
+    _TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|Where|When|Everyone|Nobody|Someone)\b)" + _NAME +
     r"|(?i:my|our)\s+(?:[a-z]+\s+)?[a-z]+)\s+(?i:goes\s+to|go\s+to|attends|attend|works\s+(?:at|for)|work\s+(?:at|for)|"
     r"lives\s+(?:in|at|on)|live\s+(?:in|at|on)|studies\s+at|study\s+at)\s+(?P<value>(?:(?i:the)\s+)?[A-Z][\w'&.-]*"
     r"(?:\s+(?:[A-Z0-9][\w'&.-]*|(?i:of|de|and|&)))*|(?:(?i:the)\s+)?(?:[\w'&.-]+\s+){0,4}?(?i:school|elementary|academy|"

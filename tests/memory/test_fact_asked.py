@@ -461,3 +461,13 @@ def test_guard_a_routine_or_a_plan_is_no_fact_of_where_someone_goes(said):
 def test_guard_when_someone_goes_is_not_where(asked):
     question = fact_asked(asked)
     assert question is None or "goes" not in question.words and "works" not in question.words
+
+
+@pytest.mark.parametrize("make", [lambda n: "Lily goes to " + "Maple " * (n // 6) + "x",
+                                  lambda n: "Lily goes to " + "a " * (n // 2) + "school now",
+                                  lambda n: "what school does " + "Lily " * (n // 5) + "go to?"])
+def test_guard_where_someone_goes_is_read_in_linear_time(make):
+    from jarvisd.memory.remember_asked import remember_said
+    from tests.timing import assert_grows_linearly
+
+    assert_grows_linearly(lambda text: (remember_said(text), fact_asked(text)), make, 4000)
