@@ -191,6 +191,17 @@ _CANT_TRANSLATE = {"en": "I can't translate reliably with the small built-in mod
                    "ko": "작은 내장 모델로는 번역을 믿을 만하게 못 해요. Ollama로 더 큰 모델을 쓰면 할 수 있어요."}
 
 
+# "how are you?", "how's it going?", "잘 지냈어?" (the fifty-ninth session: SmolLM2, "I'm a voice assistant, and I'm here
+# to help with any questions or issues you might have. I'm designed to assist with everything from …", 60 words aloud)
+_EN_HOW_ARE_YOU = re.compile(rf"(?:(?:hey|hi|hello|good\s*(?:morning|afternoon|evening)|morning|so|and)\s*,?\s*)*{_NAME}\s*,?\s*"
+                             rf"(?:how\s+are\s+you(?:\s+doing)?(?:\s+today|\s+this\s+(?:morning|afternoon|evening))?|"
+                             rf"how(?:'s|\s+is)\s+it\s+going|how\s+are\s+things|how\s+have\s+you\s+been|how(?:'s|\s+is)\s+your\s+day"
+                             rf"(?:\s+going)?|how\s+do\s+you\s+do|what's\s+up|whats\s+up|how\s+you\s+doing){_NAME}")
+_KO_HOW_ARE_YOU = re.compile(r"(?:자비스(?:야)?\s*,?\s*)?(?:안녕(?:하세요)?\s*,?\s*)?(?:잘\s*(?:지냈어|지냈어요|지내|지내요|지내니|있었어|있었어요)|"
+                             r"어떻게\s*지내(?:요|니)?|요즘\s*어때(?:요)?|기분\s*(?:어때|어때요)|오늘\s*(?:어때|어때요))")
+HOW_I_AM = {"en": "I'm doing well, thanks. What can I do for you?", "ko": "잘 지내요, 고마워요. 뭘 도와드릴까요?"}
+
+
 def small_model_answer(words: str, korean: bool, rng: random.Random) -> str | None:
     """A joke from the list, the honest "I can't translate", or "OK." to a yes or no nothing asked for (only where the
     model in use is the small embedded one, which writes nonsense for them)."""
@@ -198,6 +209,8 @@ def small_model_answer(words: str, korean: bool, rng: random.Random) -> str | No
         return "알겠어요." if korean else "OK."   # answer it first): SmolLM2 wrote "안봉으로 새롭, …" for a late "응"
     if _EN_JOKE.fullmatch(words) or _KO_JOKE.fullmatch(words):
         return rng.choice(JOKES["ko" if korean else "en"])
+    if _EN_HOW_ARE_YOU.fullmatch(words) or _KO_HOW_ARE_YOU.fullmatch(words):
+        return HOW_I_AM["ko" if korean else "en"]
     if _EN_TRANSLATE.fullmatch(words) or _KO_TRANSLATE.fullmatch(words):
         return _CANT_TRANSLATE["ko" if korean else "en"]
     return None

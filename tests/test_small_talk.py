@@ -242,3 +242,21 @@ def test_thanks_with_a_good_night_is_owed_both(said):
     from jarvisd.small_talk import owed_answer
 
     assert owed_answer(said, small_model=True) == "You're welcome. Good night!"
+
+
+@pytest.mark.parametrize("said", ["how are you", "How are you doing today, Jarvis?", "hey jarvis how are you",
+                                  "how's it going", "what's up", "잘 지냈어?", "자비스 요즘 어때?"])
+def test_how_are_you_is_answered_short_where_the_model_is_the_small_one(said):
+    """The fifty-ninth session's chat: "how are you" got SmolLM2's 60 words ("I'm a voice assistant, and I'm here to help
+    with any questions or issues you might have. I'm designed to assist with everything from …"). A capable model
+    answers as it likes."""
+    from jarvisd.small_talk import HOW_I_AM
+
+    assert owed_answer(said, small_model=True) == HOW_I_AM["ko" if any("가" <= c <= "힣" for c in said) else "en"]
+    assert owed_answer(said) is None
+
+
+@pytest.mark.parametrize("said", ["how are you going to remind me", "how are you able to do that", "how is the project going",
+                                  "기분 좋아", "what's up with the printer"])
+def test_guard_a_question_about_how_something_goes_is_not_how_are_you(said):
+    assert owed_answer(said, small_model=True) is None
