@@ -83,3 +83,30 @@ def test_a_data_file_that_is_a_symlink_loop_is_named_with_the_fix(tmp_path):
     assert str(log) in str(caught.value)
     assert "Too many levels of symbolic links" in str(caught.value)
     assert "remove the link and start again" in str(caught.value)
+
+
+def test_the_doctor_says_the_memory_store_is_damaged_when_its_journal_folder_is_a_file(tmp_path):
+    """Before: `memory_items.journal` replaced by a file stopped `jarvisd run` (exit 1, "its write journal … is not a
+    directory: move it away and start again") while `jarvisd doctor` said "memory: ok: 9 items", exit 0: a store the
+    daemon cannot open reported as fine. Now the doctor says damaged with the daemon's own sentence (one rule,
+    `lance_journal.journal_dir_problem`)."""
+    import pytest
+
+    from jarvisd.errors import StartupError
+    from jarvisd.memory.health import check_memory
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+    from jarvisd.memory.stores.lance_journal import journal_dir
+
+    uri, _wal = _killed_journal(tmp_path)
+    service, store, contents = _replayed(uri)
+    store.close()
+    folder = journal_dir(uri, "memory_items")
+    for stale in folder.iterdir():
+        stale.unlink()
+    folder.rmdir()
+    folder.write_text("x")
+    health = check_memory(uri)
+    assert health.state == "damaged"
+    assert f"its write journal {folder} is not a directory" in health.detail and "move that file away" in health.recovery
+    with pytest.raises(StartupError, match="is not a directory: move it away and start again"):
+        LanceMemoryStore(uri, dimensions=256)

@@ -66,6 +66,11 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
                             f"stop jarvisd and move {blocker} away (a new, empty memory is then made there)")
     if "://" not in uri and (kernel := kernel_folder_problem(Path(uri.removeprefix("file://")))) is not None:
         return MemoryHealth("damaged", f"the memory store cannot be opened: {kernel}")
+    from jarvisd.memory.stores.lance_journal import journal_dir_problem
+
+    if (journal := journal_dir_problem(uri, table)) is not None:   # `jarvisd run` stops on it (pass 59b: "ok")
+        return MemoryHealth("damaged", f"the memory store {uri} cannot be opened: {journal}",
+                            "stop jarvisd, move that file away, then start it (the journal folder is made again)")
     if "://" not in uri and not (Path(uri) / f"{table}.lance").exists():
         return MemoryHealth("absent", f"no memory table yet at {uri} (created at the first write)")
     local = local_table_dir(uri, table)
