@@ -1,6 +1,7 @@
 """Pass 59b: issue 18's done-when pass with other corrupted files and blocking paths (docs/reliability.md, "Fifty-ninth
-pass (b)"). Nothing of medium or higher was found; this file holds the one low fixed (the doctor did not name the
-`.damaged` copy a start keeps of a write journal it replayed past its damage) and guards of what was tried."""
+pass (b)"). One medium (the doctor said "memory: ok" of a store `jarvisd run` cannot open: its journal folder a file),
+two lows fixed (the doctor did not name a `.damaged` journal copy; a symlink loop as a data file was named without a
+fix), and guards of what was tried."""
 
 from __future__ import annotations
 
