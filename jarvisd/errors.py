@@ -22,6 +22,9 @@ def unusable_file(what: str, path: os.PathLike[str] | str, exc: OSError) -> Star
         fix = "no space left on the disk: free some space and start again"
     elif isinstance(exc, PermissionError):
         fix = f"permission denied: give your user read and write access (chmod u+rw {path})"
+    elif exc.errno == errno.ELOOP:   # pass 59b: the line said "Too many levels of symbolic links" and no fix
+        fix = (f"{exc.strerror} (a link that leads back to itself, {os.path.realpath(path)}): remove the link and "
+               "start again")
     else:
         fix = exc.strerror or str(exc)
     return StartupError(f"cannot open {what} {path}: {fix}")

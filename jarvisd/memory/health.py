@@ -66,6 +66,11 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
                             f"stop jarvisd and move {blocker} away (a new, empty memory is then made there)")
     if "://" not in uri and (kernel := kernel_folder_problem(Path(uri.removeprefix("file://")))) is not None:
         return MemoryHealth("damaged", f"the memory store cannot be opened: {kernel}")
+    from jarvisd.memory.stores.lance_journal import journal_dir_problem
+
+    if (journal := journal_dir_problem(uri, table)) is not None:   # `jarvisd run` stops on it (pass 59b: "ok")
+        return MemoryHealth("damaged", f"the memory store {uri} cannot be opened: {journal}",
+                            "stop jarvisd, move that file away, then start it (the journal folder is made again)")
     if "://" not in uri and not (Path(uri) / f"{table}.lance").exists():
         return MemoryHealth("absent", f"no memory table yet at {uri} (created at the first write)")
     local = local_table_dir(uri, table)
@@ -93,7 +98,8 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
                                 _recovery(opened, current, uri, table, schema_problem))
     try:
         rows = _read_ids(opened)
-        return MemoryHealth("ok", f"{rows} items, table version {current}{_waiting_journals(uri, table)}")
+        return MemoryHealth("ok", f"{rows} items, table version {current}{_waiting_journals(uri, table)}"
+                                  f"{_damaged_journal_copies(uri, table)}")
     except Exception as exc:  # noqa: BLE001
         problem = _short(exc)
     return MemoryHealth("damaged", f"memory table version {current} at {uri} cannot be read: {problem}",
@@ -136,6 +142,30 @@ def _waiting_journals(uri: str, table: str) -> str:
     return (f"; {len(waiting)} write journal{'s' if many else ''} of a stopped jarvisd not in the table yet "
             f"({', '.join(waiting)}): written to it at the next start (if that fails, the log and the HUD's "
             "status say why)")
+
+
+def _damaged_journal_copies(uri: str, table: str) -> str:
+    """"; a copy of a damaged write journal is kept: … (N bytes): …", or "". A start that replayed a journal past
+    its damage (pass 57) keeps the journal as `*.wal.damaged`; the log and that start's status said so, the doctor
+    did not (pass 58's low, pass 59b): the copy is what is left of the writes at the damage."""
+    from jarvisd.memory.stores.lance_journal import journal_dir
+
+    folder = journal_dir(uri, table)
+    if folder is None or not folder.is_dir():
+        return ""
+    copies = []
+    for path in sorted(folder.glob("*.wal.damaged")):
+        try:
+            copies.append(f"{path} ({path.stat().st_size} bytes)")
+        except OSError:
+            continue
+    if not copies:
+        return ""
+    many = len(copies) > 1
+    return (f"; {'copies' if many else 'a copy'} of {len(copies) if many else 'a'} damaged write "
+            f"journal{'s' if many else ''} {'are' if many else 'is'} kept ({', '.join(copies)}): what was written "
+            f"at the damage is not in memory; look through {'them' if many else 'it'} for what is missing, then "
+            f"delete {'them' if many else 'it'}")
 
 
 def _not_a_folder(path: Path) -> Path | None:

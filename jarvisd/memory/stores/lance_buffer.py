@@ -23,10 +23,9 @@ class WriteBuffer:
         self.rows: dict[str, dict[str, Any]] = {}  # id -> its row (`to_row`), waiting for the flush
         self.deletes: set[str] = set()
         self.journal_dir = journal.journal_dir(uri, table)
-        if self.journal_dir is not None and self.journal_dir.exists() and not self.journal_dir.is_dir():
+        if (problem := journal.journal_dir_problem(uri, table)) is not None:
             # else the store opened and every write (each /remember, each turn) failed with FileExistsError
-            raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): its write journal "
-                               f"{self.journal_dir} is not a directory: move it away and start again")
+            raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): {problem}")
         if self.journal_dir is not None and (folder := unwritable_folder(self.journal_dir.parent, table)):
             raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): {folder}")
         self.journal = journal.WriteJournal(self.journal_dir) if self.journal_dir is not None else None

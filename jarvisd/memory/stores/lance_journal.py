@@ -57,6 +57,15 @@ def journal_dir(uri: str, table: str) -> Path | None:
     return side_dir(uri, table, "journal")
 
 
+def journal_dir_problem(uri: str, table: str) -> str | None:
+    """Why the store at `uri` cannot keep a journal, when its journal folder is something else (a file): the one
+    sentence `jarvisd run` stops with and `jarvisd doctor` says (pass 59b: the doctor said "memory: ok")."""
+    folder = journal_dir(uri, table)
+    if folder is not None and folder.exists() and not folder.is_dir():
+        return f"its write journal {folder} is not a directory: move it away and start again"
+    return None
+
+
 class WriteJournal:
     """This store's journal file, created at the first write and removed by `close`."""
 
