@@ -71,6 +71,12 @@ _EN_THEIR_PLACE = re.compile(_LEAD + r"(?:(?:what|which)\s+(?!time\b|day\b|days\
                              r"(?P<who>(?!(?:i|you|he|she|it|they|we|that|this)\b)(?:(?:my|our)\s+)?[\w'-]+)\s+"
                              r"(?P<v>go|attend|work|live|study)(?:\s+(?:to|at|for|in|on))?(?:\s+(?:school|college|work))?"
                              r"(?:\s+again|\s+now)?", re.IGNORECASE)
+# "what's the wifi password for room 17?", "what's the door code at my mom's?" (pass 59b: SmolLM2's "17-17-17", the kept
+# "the wifi password for room 17 is tulip-00017" unread): keyed on the thing and its place, without the preposition, so
+# "the office wifi password is …" answers "what's the wifi password for the office?" too
+_EN_THE_CODE_OF = re.compile(_LEAD + r"(?:what|which)(?:'s|\s+is|\s+was)\s+the\s+(?P<x>(?:[\w'-]+\s+){0,3}?(?:code|password|"
+                             r"passcode|pin|combination|wi-?fi|username|login))\s+(?:for|at|of|to|in|on)\s+(?:(?:the|my|our)\s+)?"
+                             r"(?P<place>[\w'-]+(?:\s+[\w'-]+)?)(?:\s+again)?", re.IGNORECASE)
 _THIRD_PERSON = {"go": "goes", "attend": "attends", "work": "works", "live": "lives", "study": "studies"}
 _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
                      r"|what\s+did\s+i\s+ask\s+you\s+to\s+remember", re.IGNORECASE)
@@ -159,6 +165,8 @@ def _fact_asked(text: str) -> FactAsked | None:
         third = _THIRD_PERSON[m["v"].lower()]
         told = f"what {m['kind']} {m['who']} {third}{' to' if third == 'goes' else ''}" if kind else f"where {m['who']} {third}"
         return FactAsked(f"{who} {third}", lang, told=told, other=kind)
+    if (m := _EN_THE_CODE_OF.fullmatch(said)) is not None:
+        return FactAsked(f"{m['x']} {m['place']}", lang, owned=False)
     for pattern in _EN:
         if (m := pattern.fullmatch(said)) and _keys(m["x"]):
             return FactAsked(m["x"].strip(), lang)

@@ -73,8 +73,10 @@ _OWNER = (r"(?:(?i:my|our)|" + _NAME + r"'s|(?:the\s+)?(?!(?:it|that|what|there|
 # "the wifi password for the office is tulip-4492", "the door code at my mom's is 1234" (the fifty-seventh session: "I
 # see.", nothing kept): a fact of a place or a thing named after its key
 _EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:" + _OWNER + r"\s+(?:[\w'’-]+\s+){0,3}?(?i:" + _FACT_NOUNS +
-                      r")|(?i:the)\s+(?:[\w'’-]+\s+){0,2}?(?i:" + _FACT_NOUNS + r")\s+(?i:for|of|at|to|in)\s+(?i:the|my|our|[a-z]+'s)"
-                      r"\s+[\w'’-]+(?:\s+[\w'’-]+)?)\s+(?i:is|are|was|were)\s+(?P<value>.{1,120}))")
+                      r")|(?i:the)\s+(?:[\w'’-]+\s+){0,2}?(?i:" + _FACT_NOUNS + r")\s+(?i:for|of|at|to|in)\s+(?:(?i:the|my|our|[a-z]+'s)"
+                      r"\s+[\w'’-]+(?:\s+[\w'’-]+)?|"
+                      # "the wifi password for room 17 is tulip-00017" (pass 59b): a place named by a number, no "the"
+                      r"[A-Za-z]+\s+\d[\w-]{0,9}))\s+(?i:is|are|was|were)\s+(?P<value>.{1,120}))")
 # "I'm allergic to peanuts", "I'm vegetarian", "I'm lactose intolerant" (the fiftieth session: SmolLM2, "I don't have
 # personal preferences or allergies", nothing kept)
 # ... and of someone named ("Lily is allergic to peanuts", "my son is allergic to eggs": the fifty-seventh session, SmolLM2

@@ -471,3 +471,21 @@ def test_guard_where_someone_goes_is_read_in_linear_time(make):
     from tests.timing import assert_grows_linearly
 
     assert_grows_linearly(lambda text: (remember_said(text), fact_asked(text)), make, 4000)
+
+
+@pytest.mark.parametrize(("told", "asked", "reply"), [
+    ("the wifi password for room 17 is tulip-00017", "what's the wifi password for room 17?",
+     "You told me the wifi password for room 17 is tulip-00017."),
+    ("remember the office wifi password is sun-44", "what's the wifi password for the office?",
+     "You told me the office wifi password is sun-44."),
+    ("the door code at my mom's is 1234", "what is the door code at my mom's?", "You told me the door code at your mom's is 1234."),
+])
+def test_a_code_asked_with_its_place_finds_the_fact_told_either_way(told, asked, reply):
+    """Pass 59b's low: "what's the wifi password for room 17?" went to SmolLM2 ("17-17-17"), and "the wifi password for
+    room 17 is tulip-00017" was not kept (a place named by a number, no "the")."""
+    from jarvisd.memory.remember_asked import remember_said
+
+    fact = remember_said(told)
+    question = fact_asked(asked)
+    assert fact is not None and question is not None and said_back(question, [fact]) == reply
+    assert said_back(question, ["the wifi password for room 18 is nope-1", "my locker code is 4512"]) is None
