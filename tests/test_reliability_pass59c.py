@@ -44,3 +44,33 @@ async def test_where_someone_goes_works_or_lives_is_kept_when_the_place_begins_p
                                   "Lily lives in ándale"])
 def test_guard_a_place_in_small_letters_is_no_place_fact_as_before(said):
     assert told_fact(said) is None
+
+
+@pytest.mark.parametrize("told, asked, value", [
+    ("/remember my wifi password is me2you", "what's my wifi password?", "me2you"),
+    ("the wifi password for the office is love-me-tender", "what's the office wifi password?", "love-me-tender"),
+    ("my locker code is i4u", "what's my locker code?", "i4u"),
+    ("/remember my gate code is 12my34", "what's my gate code?", "12my34"),
+    ("/remember my netflix password is Us_and_Me", "what's my netflix password?", "Us_and_Me"),
+])
+async def test_a_value_with_me_or_i_joined_inside_it_is_said_back_as_told(tmp_path, told, asked, value):
+    """Before: "You told me your wifi password is you2you.", "… love-you-tender", "… you4u", "… 12your34",
+    "… you_and_you": the "my" -> "your" turn of words said back (`phrases.second_person`) took "me" joined to a
+    digit, "-" or "_" for a word of its own."""
+    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
+    try:
+        await assistant.answer(told, session="s")
+        said = await assistant.answer(asked, session="s")
+        assert value in said, said
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("said, back", [
+    ("take my medicine", "take your medicine"), ("I'm allergic to peanuts", "you're allergic to peanuts"),
+    ("call me, then my mom", "call you, then your mom"), ("Lily is allergic to crème brûlée", "Lily is allergic to crème brûlée"),
+    ("remind me about my (old) car", "remind you about your (old) car"), ("'my' keys", "'my' keys"),
+])
+def test_guard_second_person_turns_words_standing_alone_as_before(said, back):
+    from jarvisd.openloop.phrases import second_person
+    assert second_person(said) == back
