@@ -63,8 +63,11 @@ _FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|numb
                r"medicine|medication|meds|pill|pills|breed|cardiologist|pediatrician|pharmacist|therapist|specialist")
 # a name as people write it: a capital, then small letters, past ASCII too ("Zoë", "José", "Émilie", "Zoe\u0308";
 # pass 59a: `[A-Z][a-z]+` kept "Lily is allergic to peanuts" and let "Zoë is allergic to peanuts" go to the model)
-_UPPER = "".join(c for c in map(chr, range(0xC0, 0x530)) if c.isupper() and len(c.lower()) == 1)
+# (pass 59c: and Turkish "İpek", whose İ lowers to two characters; "Łódź", "Škoda", "Газпром" begin a place alike)
+_UPPER = "".join(c for c in map(chr, range(0xC0, 0x530)) if c.isupper() and (len(c.lower()) == 1 or c == "\u0130"))
 _NAME = r"(?-i:[A-Z" + _UPPER + r"](?:[^\W\d_A-Z" + _UPPER + r"]|[\u0300-\u036f])+)"
+_CAPITAL = r"[A-Z" + _UPPER + r"][\u0300-\u036f]*"   # a capital as typed, with its marks if decomposed ("A\u0301vila")
+_PLACE_LETTERS = r"[\w'&.\u0300-\u036f-]*"
 _TOLD_LEAD = r"(?i:(?:(?:oh|so|and|also|actually|by\s+the\s+way|btw|fyi|jarvis|ok|okay|just\s+so\s+you\s+know)[\s,]+)*)"
 # whose: "my", "our", "Mia's", and as a recognizer writes it, "mom's", "dad's", "the dog's" (not "it's", "what's")
 _OWNER = (r"(?:(?i:my|our)|" + _NAME + r"'s|(?:the\s+)?(?!(?:it|that|what|there|here|he|she|who|where|how|let|this)'s)"
@@ -90,8 +93,9 @@ _EN_THEIR_ALLERGY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|T
 _EN_THEIR_PLACE = re.compile(
     _TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|Where|When|Everyone|Nobody|Someone)\b)" + _NAME +
     r"|(?i:my|our)\s+(?:[a-z]+\s+)?[a-z]+)\s+(?i:goes\s+to|go\s+to|attends|attend|works\s+(?:at|for)|work\s+(?:at|for)|"
-    r"lives\s+(?:in|at|on)|live\s+(?:in|at|on)|studies\s+at|study\s+at)\s+(?P<value>(?:(?i:the)\s+)?[A-Z][\w'&.-]*"
-    r"(?:\s+(?:[A-Z0-9][\w'&.-]*|(?i:of|de|and|&)))*|(?:(?i:the)\s+)?(?:[\w'&.-]+\s+){0,4}?(?i:school|elementary|academy|"
+    r"lives\s+(?:in|at|on)|live\s+(?:in|at|on)|studies\s+at|study\s+at)\s+(?P<value>(?:(?i:the)\s+)?" + _CAPITAL
+    + _PLACE_LETTERS + r"(?:\s+(?:" + _CAPITAL + _PLACE_LETTERS + r"|[0-9]" + _PLACE_LETTERS + r"|(?i:of|de|and|&)))*|"
+    r"(?:(?i:the)\s+)?(?:[\w'&.-]+\s+){0,4}?(?i:school|elementary|academy|"
     r"kindergarten|preschool|daycare|college|university|high|middle\s+school)))")
 _EN_ABOUT_ME = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i'm|i\s+am)\s+(?:(?i:allergic)\s+to\s+.{2,80}|(?i:vegetarian|vegan|pescatarian|"
                           r"gluten[\s-]free|lactose[\s-]intolerant|diabetic|left[\s-]handed|right[\s-]handed|colou?r[\s-]blind)))")

@@ -31,7 +31,10 @@ _EN_PERSON = {"my": "your", "me": "you", "i": "you", "myself": "yourself", "mine
               "i'll": "you'll", "i've": "you've", "i'd": "you'd", "our": "your", "we": "you", "us": "you"}
 # a whole word, letters past ASCII and combining marks in it: "crème" is one word, not "cr" and "me" said back as
 # "crèyou" (pass 59a)
-_EN_WORD = re.compile(r"(?:[^\W\d_]|['\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f])+")
+# (pass 59c) and only a word standing alone: one joined to a digit, "_" or "-" is part of a value ("me2you", "i4u",
+# "love-me-tender", "Us_and_Me" as passwords were said back "you2you", "you4u", "love-you-tender", "you_and_you")
+_EN_WORD = re.compile(r"(?<![\w-])(?:[^\W\d_]|['\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f])+"
+                      r"(?![\w-])")
 
 
 def is_day_only(local: datetime) -> bool:
