@@ -773,3 +773,57 @@ def test_guard_an_event_told_of_the_past_is_no_promise(tuesday_desk, said):
 def test_a_note_with_its_step_in_digits_after_it_is_kept_repeating(tuesday_desk, said, reply):
     """Before: to SmolLM2 (the step's digit was left at the note's end, so no -기 note was read)."""
     assert said_to(tuesday_desk, said) == [reply]
+
+
+# ---- the fifty-ninth session: three more Korean days (working parents and a child, family occasions and the
+# holidays, an office week of meetings and reports), a Sunday noon (2026-12-06 12:00, Seoul) --------------------------
+
+
+@pytest.fixture
+def noon(tmp_path, korean) -> AgendaDesk:
+    from datetime import datetime
+
+    from tests.openloop.conftest import SEOUL, agenda_desk
+    return agenda_desk(tmp_path, korean, datetime(2026, 12, 6, 12, 0, tzinfo=SEOUL))
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("준이 어린이집 하원 4시 반", "적어 둘게요: 준이 어린이집 하원, 오늘 오후 4시 30분.", ("준이 어린이집 하원", "2026-12-06 16:30")),
+    ("예방접종 다음 주 화요일 오전", "적어 둘게요: 예방접종, 모레.", ("예방접종", "2026-12-08 23:59")),
+    ("건강검진 목요일 8시", "적어 둘게요: 건강검진, 다음 주 목요일 오전 8시.", ("건강검진", "2026-12-10 08:00")),
+    ("발인 내일 아침 7시", "적어 둘게요: 발인, 내일 오전 7시.", ("발인", "2026-12-07 07:00")),
+])
+def test_a_childs_pick_up_a_jab_or_a_check_up_named_first_and_its_time_after_is_kept(noon, said, reply, row):
+    """Before: to SmolLM2 (an English sentence for the pick-up, "무어진 접종무에 대한 …" for the jab), and "하원 몇 시였지?"
+    then said "일정에 하원은 없어요"."""
+    assert said_to(noon, said) == [reply]
+    assert agenda_rows(noon) == [row]
+
+
+def test_the_pick_up_is_asked_of_and_corrected_by_its_name(noon):
+    """Before: "아 아니다 다섯 시" after "하원 몇 시였지?" moved the nap reminder set before it."""
+    said_to(noon, "예방접종 다음 주 화요일 오전", "준이 낮잠 재우기 한 시간 반 뒤에 알려 줘", "준이 어린이집 하원 4시 반")
+    assert said_to(noon, "하원 몇 시였지?", "아 아니다 다섯 시", "예방접종 그거 언제였지?") == [
+        "준이 어린이집 하원은 오늘 오후 4시 30분이에요.", "준이 어린이집 하원, 오늘 오후 5시로 바꿨어요.",
+        "예방접종은 모레예요."]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("다음 주 월요일 오전 10시 회의가 11시로 바뀌었대", "회의, 내일 오전 11시로 바꿨어요."),
+    ("회의 11시로 바뀌었어", "회의, 내일 오전 11시로 바꿨어요."),
+    ("10시 회의 11시로 변경됐어요", "회의, 내일 오전 11시로 바꿨어요."),
+    ("회의가 수요일로 미뤄졌대", "회의, 다음 주 수요일 오전 10시로 바꿨어요."),
+    ("회의 화요일로 연기됐대요", "회의, 모레 오전 10시로 바꿨어요."),
+])
+def test_a_meeting_told_as_moved_by_others_is_moved(noon, said, reply):
+    """Before: "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건 없어요." (the past read as a closing), the meeting left
+    at 10."""
+    said_to(noon, "다음 주 월요일 오전 10시 회의 있어")
+    assert said_to(noon, said) == [reply]
+
+
+@pytest.mark.parametrize("said", ["날씨가 추워졌어", "회의실이 3층으로 바뀌었대", "준이 많이 바뀌었어"])
+def test_guard_a_change_told_of_no_promise_moves_nothing(noon, said):
+    said_to(noon, "다음 주 월요일 오전 10시 회의 있어")
+    said_to(noon, said)
+    assert agenda_rows(noon) == [("회의", "2026-12-07 10:00")]
