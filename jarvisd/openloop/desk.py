@@ -114,8 +114,8 @@ from jarvisd.openloop.shifts import Shift, asks_amount, asks_when, bare_amount, 
 from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
-from jarvisd.openloop.when_patterns import KO_LUNAR_DATE
 from jarvisd.openloop.when_asked import asked_time_left, asked_when, bare_time_left
+from jarvisd.openloop.when_patterns import KO_LUNAR_DATE
 from jarvisd.openloop.when_words import PART_HOURS, month_end
 from jarvisd.textsafe import one_space, plain_words, printable
 
