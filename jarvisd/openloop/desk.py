@@ -147,6 +147,14 @@ _NOT_A_TIME = re.compile(rf"\W*(?:(?:no|nope|wait|sorry|actually)\W+)*not\s+{BAR
                          re.IGNORECASE)
 
 
+def _mostly_named(words: str, desc: str) -> bool:
+    """Are most of the letter pairs of `words` (spaces out) in `desc`'s? "콩이산책" of "콩이 산책 가기" is; "준이낮잠재우기"
+    of "준이 어린이집 하원" is not (the fifty-ninth session: the nap's reminder snoozed the pick-up instead)."""
+    said, kept = re.sub(r"\s+", "", words), re.sub(r"\s+", "", desc)
+    pairs = [said[i:i + 2] for i in range(len(said) - 1)]
+    return not pairs or sum(pair in kept for pair in pairs) * 2 >= len(pairs)
+
+
 # a place on the agenda read out, named alone in Korean: "두 번째 거", "첫 번째 일" (not "이번 주": no place)
 _KO_PLACE_NAMED = re.compile(r"(?:첫|두|세|네|다섯)\s*번째(?:\s*(?:거|것|꺼|일|할\s*일))?")
 
@@ -484,6 +492,8 @@ class AgendaDesk:
         if intent.kind == "snooze" and intent.argument:
             # "콩이 산책 삼십 분 뒤에 알려줘": an open promise named is snoozed; none, a reminder of its own (the rules')
             named = self._one_named(intent.argument)
+            if named is not None and not _mostly_named(intent.argument, named.desc):
+                named = None   # "준이 낮잠 재우기 한 시간 반 뒤에 알려 줘" with "준이 어린이집 하원" open: 준이 alone is no name
             return None if named is None else self._snooze(intent, session, named)
         if intent.kind == "snooze":
             spoken = self.last_reminder()

@@ -960,3 +960,16 @@ def test_several_promises_of_one_turn_are_noted_in_one_sentence(noon, said, repl
 def test_english_several_promises_are_still_said_one_by_one(noon):
     assert said_to(noon, "I need to buy milk, call the bank and email Minsu") == [
         "Got it: buy milk. Got it: call the bank. Got it: email Minsu."]
+
+
+def test_a_new_reminder_naming_the_same_child_is_not_a_snooze_of_the_pick_up(noon):
+    """Found in the run after the fixes: with "준이 어린이집 하원" kept, "준이 낮잠 재우기 한 시간 반 뒤에 알려 줘" was "1시간
+    30분 뒤에 다시 알려 드릴게요: 준이 어린이집 하원." (the child's name alone was read as naming the pick-up)."""
+    said_to(noon, "준이 어린이집 하원 4시 반")
+    assert said_to(noon, "준이 낮잠 재우기 한 시간 반 뒤에 알려 줘") == ["알림 맞춰 둘게요: 준이 낮잠 재우기, 오늘 오후 1시 30분."]
+    assert len(agenda_rows(noon)) == 2
+
+
+def test_guard_a_promise_named_by_its_own_words_is_still_snoozed(noon):
+    said_to(noon, "준이 어린이집 하원 4시 반")
+    assert said_to(noon, "어린이집 하원 삼십 분 뒤에 알려 줘") == ["30분 뒤에 다시 알려 드릴게요: 준이 어린이집 하원."]
