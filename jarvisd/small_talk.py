@@ -34,13 +34,21 @@ _EN_FAREWELL = re.compile(rf"(?:(?:ok(?:ay)?|alright|well)\s*,?\s*)?(?:{_EN_DONE
 # "ㅇㅋ 고마워 잘자": an OK first and a good night after (the fifty-fifth session: to SmolLM2, "내 혈액형은 이름이야, …")
 _KO_OK = r"(?:(?:[ㅇᄋ]{2}|[ㅇᄋ][ㅋᄏ]|오케이|오키|응|그래|알았어|알겠어|좋아)\s*,?\s*)?"
 # "수고했어요 오늘은 여기까지" (the fifty-seventh session: read as a deed done, "잘하셨어요. 할 일 목록에 없던 일이라 …")
-_KO_NIGHT = r"(?:\s*,?\s*(?P<night>잘\s*자(?:요)?|안녕히\s*주무세요|굿\s*나잇|안녕|(?:오늘은?\s*)?여기까지(?:만|야|요|할게(?:요)?|하자)?|이만(?:\s*할게(?:요)?)?))?"
+_KO_NIGHT = (r"(?:\s*,?\s*(?P<night>잘\s*자(?:요)?|안녕히\s*주무세요|굿\s*나잇|안녕|(?:오늘은?\s*)?여기까지(?:만|야|요|할게(?:요)?|하자)?|이만(?:\s*할게(?:요)?)?|"
+             # "고마워 수고해" (the fifty-ninth session: to SmolLM2, an English paragraph)
+             r"수고해(?:요)?|수고하세요))?")
 _KO_THANKS = re.compile(rf"{_KO_OK}{_NAME}\s*(?:고마워|고마워요|고맙습니다|감사해|감사해요|감사합니다|땡큐)(?:\s*(?:정말|진짜))?{_NAME}"
                         rf"{_KO_NIGHT}")
 # "수고했어", "수고 많았어요": thanks for the work done (the fifty-fifth session: read as a deed done, "잘하셨어요. 할 일
 # 목록에 없던 일이라 완료 표시할 건 없어요.")
 _KO_WELL_DONE = re.compile(rf"{_KO_OK}{_NAME}\s*(?:오늘\s*)?(?:(?:정말|진짜|너무)\s*)?(?:수고\s*(?:했어|했어요|하셨어요|하셨습니다|했다|많았어|많았어요|"
                            rf"많으셨어요|많았다)|애썼어|애썼어요|고생\s*(?:했어|했어요|많았어|많았어요|하셨어요)){_NAME}{_KO_NIGHT}")
+# "오늘 진짜 힘들다", "오늘 하루 고생했다", "아 피곤해" (the fifty-ninth session: to SmolLM2, "무어진 …", or read as a deed
+# done, "잘하셨어요. 할 일 목록에 없던 일이라 …"): the user's own tiredness, said back kindly
+_KO_TIRED = re.compile(r"(?:(?:아|아이고|하|휴)\s*,?\s*)?(?:오늘\s*)?(?:하루\s*)?(?:(?:종일|진짜|정말|너무|완전|엄청|되게|좀)\s*)?"
+                       r"(?:힘들(?:다|어|어요|네|네요|었어|었다)|힘드네요?|피곤(?:해|해요|하다|하네|하네요|했어|했다)|지친다|지쳤(?:어|어요|다)|"
+                       r"빡세(?:다|네)|빡셌(?:어|다)|고생했(?:다|네))(?:\s*[ㅠㅜ]{1,6})?")
+_KO_TIRED_REPLY = "오늘 고생 많으셨어요. 푹 쉬세요."
 _EN_NEVERMIND = re.compile(rf"(?:(?:oh|actually|um|uh|ah|wait|sorry|no)\s*,?\s+)*(?:never\s*mind|nevermind|nvm|forget\s+it|forget\s+about\s+it|no\s+thanks|"
                            rf"no\s+thank\s+you|nothing|{_EN_DONE}(?:\s+for\s+now)?|nothing\s+else|"
                            rf"don't\s+worry\s+about\s+it|i'm\s+good|all\s+good|"
@@ -236,6 +244,8 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
         said = "천만에요." if m.re is _KO_THANKS else "별말씀을요. 언제든 불러 주세요."
         return f"{said} 안녕히 주무세요." if m["night"] and "잘" in m["night"] or m["night"] and "주무" in m["night"] \
             else f"{said} 또 불러 주세요." if m["night"] and "불러" not in said else said
+    if _KO_TIRED.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
+        return _KO_TIRED_REPLY
     if _EN_THANKS.fullmatch(words):
         return "You're welcome. Good night!" if re.search(r"night|sleep", words) else "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):

@@ -88,6 +88,8 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
                 and i >= 2 and ms[i - 1].tag == "JKS" and ms[i - 2].form not in W.KO_SELF and topic_index(ms, i) > 0:
             return Closure("dismissed", reference(sen, ms, i, holes), clause)   # "보험 서류는 준혁이가 알아서 한대":
                                                                                 # someone else takes it on
+        if (nevermind := _never_mind(ms, i)) is not None:
+            return Closure("dismissed", reference(sen, ms, nevermind, holes), clause)   # "우유는 됐어"
         if m.form in ("잊", "잊어버리") and m.tag == "VV" and not any(x.form in ("않", "말") for x in ms[i:]):
             if ms[-1].tag == "EF" and not any(x.form in W.KO_PAST for x in ms[i:]):
                 return Closure("dismissed", reference(sen, ms, i, holes), clause)
@@ -102,6 +104,22 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
     if any(m.tag == "EP" and m.form in ("었었", "았었") or m.form in W.KO_REMOTE_PAST for m in ms):
         return None                    # "작년엔 요양원에서 파티 했었지": a memory, no promise done today
     return done_closure(sen, ms, holes, clause) or _done_before_but(sen, ms, holes, clause)
+
+
+def _never_mind(ms: Sequence[Morph], i: int) -> int | None:
+    """"우유는 됐어", "은행 전화는 됐어요", "메일은 괜찮아": a thing named as the topic, then only 됐어 / 괜찮아 (the
+    fifty-ninth session: to SmolLM2, the milk kept). The index where the thing's words end (its topic particle), or
+    None. Not with 다 ("빨래는 다 됐어" is done), nor without the topic ("밥 됐어": the rice is cooked), nor asked."""
+    words = [k for k, x in enumerate(ms) if x.tag not in ("SP", "SF")]
+    if any(x.form in ("?", "？") for x in ms) or i < 2 or ms[i - 1].tag != "JX" or ms[i - 1].form not in ("은", "는", "ᆫ") \
+            or not ms[i - 2].tag.startswith("NN"):
+        return None
+    tail = [ms[k] for k in words if k > i]
+    if is_morph(ms[i], "되", "VV") and [x.form for x in tail[:1]] == ["었"] and len(tail) == 2 and tail[1].tag == "EF":
+        return i - 1
+    if is_morph(ms[i], "괜찮", "VA") and len(tail) == 1 and tail[0].tag == "EF":
+        return i - 1
+    return None
 
 
 # verbs that take an entry off the list: "지워도 돼" / "빼도 된다" / "없애도 돼" said of a promise drop it

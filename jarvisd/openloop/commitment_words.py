@@ -177,7 +177,13 @@ KO_VAGUE_WORDS = frozenset("하기 그거 이거 저거 그것 이것 그건 이
 KO_EVENT_NOUNS = frozenset("예약 약속 회의 미팅 면접 시험 수업 진료 비행기 비행 발표 마감 상담 레슨 모임 회식 고사 "
                            "중간고사 기말고사 모의고사 수능 면담 점검 팀플 스터디 "
                            # "애들 수영 강습 토요일 오전 9시" (the fifty-seventh session: to SmolLM2)
-                           "강습 연습 경기 시합 공연 대회 훈련 세미나 워크숍 행사 파티 리허설".split())
+                           "강습 연습 경기 시합 공연 대회 훈련 세미나 워크숍 행사 파티 리허설 "
+                           # "준이 어린이집 하원 4시 반", "예방접종 다음 주 화요일 오전" (the fifty-ninth session: to SmolLM2)
+                           "하원 등원 하교 접종 예방접종 검진 건강검진 조문 문상".split())
+# errands said as a note, a run of nouns ending in the deed's noun and its time after ("설 선물 세트 주문 이번 주 안에",
+# the fifty-ninth session: to SmolLM2, and "… 주문 완료" then closed nothing): kept by that time, as a deadline
+KO_ERRAND_NOUNS = frozenset("주문 신청 제출 결제 발송 접수 등록 구매 납부 송금 이체 회신 답장 반납 환불 반품 갱신 "
+                            "예매 정산 수리 교체 해지".split())
 # the days one keeps for themselves ("다음 달 5일 엄마 생일"): kept on that day (said without 까지), and apart from an
 # errand for them ("엄마 생일 선물 사기")
 # the places one has an appointment at: "내일 아침 아홉시 치과" (the fifty-sixth session: to SmolLM2), on that day too

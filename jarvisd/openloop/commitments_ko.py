@@ -310,6 +310,8 @@ def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     repeating = any(m.form in _REPEAT_WORDS for m in ms)
     if any(hs <= ms[last].start < he for hs, he in holes):
         return _occasion_then_day(ms, words[:end], holes, repeating)
+    if not repeating and (placed := _occasion_then_day(ms, words[:end], holes, False)) is not None:
+        return placed                  # "사촌 결혼식 토요일 12시 반 잠실": the place after the time
     if ms[last].tag != "NNG" or not (ms[last].form in _OCCASIONS or repeating):
         return None
     outside = [ms[k] for k in words[:end] if not any(hs <= ms[k].start < he for hs, he in holes)
@@ -332,6 +334,8 @@ def _occasion_then_day(ms: Sequence[Morph], words: Sequence[int], holes: Sequenc
         return None
     name = [k for k in words[:first_time] if ms[k].form not in _REPEAT_WORDS]
     after = [k for k in words[first_time:] if not timed(k) and ms[k].form not in _REPEAT_WORDS]
+    if after and not repeating and _place_after(ms, after) and name and ms[name[-1]].form in _OCCASIONS:
+        after = []                     # "사촌 결혼식 토요일 12시 반 잠실": where it is, said last (the fifty-ninth session)
     if not name or after:
         return None
     # "심장사상충 약": Kiwi reads 약 after a noun as the determiner "about"
@@ -339,9 +343,21 @@ def _occasion_then_day(ms: Sequence[Morph], words: Sequence[int], holes: Sequenc
                and ms[k - 1].tag.startswith("NN") for k in name) or not ms[name[0]].tag.startswith(("NN", "SL")):
         return None
     last = ms[name[-1]]
-    if not (last.form in _OCCASIONS or repeating) or last.tag == "NNB":
+    errand = last.form in W.KO_ERRAND_NOUNS and len(name) >= 2   # "선물 세트 주문": the thing ordered said too
+    if not (last.form in _OCCASIONS or errand or repeating) or last.tag == "NNB":
         return None
     return _Hit("event", -1, words[first_time], start=name[0])
+
+
+def _place_after(ms: Sequence[Morph], after: Sequence[int]) -> bool:
+    """The words after an occasion's time are its place: a proper noun and up to two nouns ("잠실", "롯데 호텔"), or nouns and
+    에서 ("잠실 롯데호텔에서"), at most the copula after."""
+    words = [ms[k] for k in after]
+    if len(words) >= 2 and words[-1].tag == "EF" and words[-2].tag == "VCP":
+        words = words[:-2]
+    if words and is_morph(words[-1], "에서", "JKB"):
+        return 1 <= len(words) - 1 <= 3 and all(m.tag in ("NNP", "NNG") for m in words[:-1])
+    return 1 <= len(words) <= 3 and words[0].tag == "NNP" and all(m.tag in ("NNP", "NNG") for m in words)
 
 
 _VISITORS = frozenset("기사 기사님 수리기사 설치기사 집주인 관리인 택배 손님 선생님 간호사 도우미 이모님".split())

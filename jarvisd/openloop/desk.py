@@ -115,6 +115,7 @@ from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.openloop.when_asked import asked_time_left, asked_when, bare_time_left
+from jarvisd.openloop.when_patterns import KO_LUNAR_DATE
 from jarvisd.openloop.when_words import PART_HOURS, month_end
 from jarvisd.textsafe import one_space, plain_words, printable
 
@@ -144,6 +145,18 @@ LastReminder = Callable[[], "tuple[str, int] | None"]
 # last, not the one due at 8)
 _NOT_A_TIME = re.compile(rf"\W*(?:(?:no|nope|wait|sorry|actually)\W+)*not\s+{BARE_HOUR.pattern}\s*(?:[ap]\.?m\.?)?\W*",
                          re.IGNORECASE)
+
+
+def _mostly_named(words: str, desc: str) -> bool:
+    """Are most of the letter pairs of `words` (spaces out) in `desc`'s? "콩이산책" of "콩이 산책 가기" is; "준이낮잠재우기"
+    of "준이 어린이집 하원" is not (the fifty-ninth session: the nap's reminder snoozed the pick-up instead)."""
+    said, kept = re.sub(r"\s+", "", words), re.sub(r"\s+", "", desc)
+    pairs = [said[i:i + 2] for i in range(len(said) - 1)]
+    return not pairs or sum(pair in kept for pair in pairs) * 2 >= len(pairs)
+
+
+# a place on the agenda read out, named alone in Korean: "두 번째 거", "첫 번째 일" (not "이번 주": no place)
+_KO_PLACE_NAMED = re.compile(r"(?:첫|두|세|네|다섯)\s*번째(?:\s*(?:거|것|꺼|일|할\s*일))?")
 
 
 @dataclass(frozen=True)
@@ -479,6 +492,8 @@ class AgendaDesk:
         if intent.kind == "snooze" and intent.argument:
             # "콩이 산책 삼십 분 뒤에 알려줘": an open promise named is snoozed; none, a reminder of its own (the rules')
             named = self._one_named(intent.argument)
+            if named is not None and not _mostly_named(intent.argument, named.desc):
+                named = None   # "준이 낮잠 재우기 한 시간 반 뒤에 알려 줘" with "준이 어린이집 하원" open: 준이 alone is no name
             return None if named is None else self._snooze(intent, session, named)
         if intent.kind == "snooze":
             spoken = self.last_reminder()
@@ -1123,7 +1138,7 @@ class AgendaDesk:
             return None
         now_ms = self.service.now_ms()
         if name:
-            loop = self._one_named(name)
+            loop = self._ko_listed(name, session) or self._one_named(name)
         else:
             focus = self._correction_focus(session, now_ms)
             loop = self._open(focus.loop_id) if focus is not None else None
@@ -1279,6 +1294,8 @@ class AgendaDesk:
             # "no wait, I mean the vet on Saturday", "actually the passport renewal is November 3 instead":
             # a correction that names its promise moves that one
             shown, found = self._named_anywhere(session, lambda descs: _move_named(words, named_words(words), descs))
+            if (listed := self._ko_listed(named_words(words), session)) is not None:
+                shown, found = [listed], 0   # "두 번째 거 수요일로 미뤄 줘" right after a list was read out
             if isinstance(found, list):     # pass 15: "move the call to Saturday" moved the bank call, not asked
                 return self._which_of(shown, found, text, session, lang)
             loop = shown[found] if found is not None else None
@@ -1625,6 +1642,8 @@ class AgendaDesk:
         closings by statement ("I sent Sam the slides"), through `OpenLoopService.apply_judgement`.
         `fixing`: a correction said after it, applied to the new promise it names before it is stored."""
         lang = lang or language_of(text, ANSWER_HANGUL_WEIGHT)
+        if lang == "ko" and KO_LUNAR_DATE.search(text) and not text.rstrip().endswith(("?", "？")):
+            return DeskReply(phrases.lunar_date_unread(lang), lang, intent="capture")   # "할머니 제사 음력 1월 15일"
         swap = instead_said(text)
         reading = read_utterance(text if swap is None else swap.said, self.korean)
         now = self.service.now_local()
@@ -2000,6 +2019,11 @@ class AgendaDesk:
             return DeskReply(phrases.say_which(len(guess.options), lang), lang, intent="confirm")
         return None
 
+    def _ko_listed(self, name: str, session: str) -> OpenLoop | None:
+        """"두 번째 거" of a move (the fifty-ninth session: "두 번째 거 미뤄 줘" went to SmolLM2) a moment after the
+        agenda was read out: the one read at that place; None for any other words."""
+        return self._listed_at(name, session) if _KO_PLACE_NAMED.fullmatch(name.strip()) else None
+
     def _listed_at(self, argument: str, session: str) -> OpenLoop | None:
         """"cancel the second one", "첫 번째 거 완료" a moment after the agenda was read out in this session: the
         open promise read at that place (pass 35's low: "I couldn't find the first on your agenda")."""
@@ -2120,6 +2144,8 @@ class AgendaDesk:
         said.extend(notes.values())
         if not said:
             return None
+        if lang == "ko":
+            said = phrases.ko_noted_once(said)
         return DeskReply(" ".join(said), lang, final=not reading.question, change=change)
 
     def _remind_at(self, due_ms: int | None, clause: str = "", now: datetime | None = None) -> int | None:

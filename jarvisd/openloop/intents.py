@@ -98,7 +98,9 @@ _KO_DID = r"(?:다\s*)?(?:했어|했어요|했다|했음|끝났어|끝났어요|
 _KO_IT_DONE = re.compile(rf"{_KO_IT}(?:{_KO_DID}|완료\s*처리\s*해\s*줘|완료\s*처리해\s*주세요|체크\s*해\s*줘)"
                          # "다 했어 끝났다고 해줘": done, and the assistant asked to record it so
                          rf"(?:\s*(?:끝났다고|했다고|완료라고|완료로)\s*(?:해\s*줘|해|표시\s*해\s*줘|체크\s*해\s*줘))?")
-_KO_IT_CANCEL = re.compile(rf"{_KO_IT}(?:안\s*할래\s*)?(?:지워\s*줘|지워\s*주세요|취소\s*해\s*줘|취소해\s*주세요|취소|빼\s*줘)(?:\s*이제)?"
+_KO_IT_CANCEL = re.compile(rf"{_KO_IT}(?:안\s*할래\s*)?(?:지워\s*줘|지워\s*주세요|취소\s*해\s*줘|취소해\s*주세요|"
+                           # "그거 취소해" (the fifty-ninth session: to SmolLM2, right after a promise was kept)
+                           r"취소\s*해(?:요)?|취소\s*하자|취소\s*할게(?:요)?|취소|빼\s*줘)(?:\s*이제)?"
                            r"(?:\s*(?:필요\s*없어|안\s*해도\s*돼))?"
                            # "그거 지워도 된다", "그건 이제 안 해도 된다", "그거 빼도 돼요" (pass 25: only "지워 줘" was)
                            rf"|{_KO_IT}(?:이제\s*)?(?:필요\s*없(?:어|다)|(?:안\s*해도|지워도|빼도|취소\s*해도)\s*(?:돼|된다|됩니다|괜찮아))(?:요)?")

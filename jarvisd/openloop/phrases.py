@@ -309,6 +309,13 @@ _PLACE_SAID = re.compile(r"\b(?:when|once|as\s+soon\s+as|whenever)\s+(?:i|we)(?:
 _EVENT_SAID = re.compile(r"(?:되면|오면|들어오면|도착하면|나오면|끝나면|오시면)\s?(?:바로\s?)?알려")
 
 
+def lunar_date_unread(lang: Lang) -> str:
+    """A promise said with a lunar date ("할머니 제사 음력 1월 15일"): not kept on the solar day of the same name."""
+    if lang == "ko":
+        return "음력 날짜는 제가 양력으로 바꾸지 못해서 아직 적지 않았어요. 양력 날짜로 말씀해 주시면 그날로 적어 둘게요."
+    return "I can't turn a lunar date into a calendar one, so I haven't noted it. Tell me the calendar date and I'll note it."
+
+
 def confirm_opened(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang, remind: bool = False) -> str:
     """"Got it: send the report, tomorrow at 3 PM." A reminder asked for without a time asks when."""
     item = _item(loop, now, tz, lang)
@@ -332,6 +339,21 @@ def confirm_opened(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang, remind
     if lang == "ko":
         return f"알림 맞춰 둘게요: {item}." if remind else f"적어 둘게요: {item}."
     return f"I'll remind you: {item}." if remind else f"Got it: {item}."
+
+
+_KO_NOTED = "적어 둘게요: "
+
+
+def ko_noted_once(said: list[str]) -> list[str]:
+    """Several promises kept from one turn ("우유 사고 은행 전화하고 민수한테 메일 보내야 해") said with one "적어 둘게요":
+    "적어 둘게요: 우유 사기, 은행 전화하기, 민수한테 메일 보내기." (the fifty-ninth session: "적어 둘게요" three times);
+    items with a due are parted with "; ", as the agenda's lists are. Only sentences that are nothing but a note."""
+    notes = [i for i, line in enumerate(said) if line.startswith(_KO_NOTED) and line.endswith(".") and ". " not in line]
+    if len(notes) < 2:
+        return said
+    items = [said[i].removeprefix(_KO_NOTED).removesuffix(".") for i in notes]
+    joined = f"{_KO_NOTED}{('; ' if any(', ' in item for item in items) else ', ').join(items)}."
+    return [joined if i == notes[0] else line for i, line in enumerate(said) if i == notes[0] or i not in notes]
 
 
 def _ro(word: str) -> str:

@@ -19,6 +19,12 @@ _EN_GOT_MOVED = re.compile(r"(?:(?:so|and|ok|okay|oh|um|well)\W+)*(?P<thing>(?:t
 _KO_MOVED = re.compile(r"(?P<head>.+?(?:로|으로|까지로)\s*)(?P<verb>미뤘어|미뤘어요|옮겼어|옮겼어요|연기했어|연기했어요|"
                        r"바꿨어|바꿨어요|당겼어|당겼어요)")
 _KO_ORDER = {"미뤘어": "미뤄 줘", "옮겼어": "옮겨 줘", "연기했어": "미뤄 줘", "바꿨어": "바꿔 줘", "당겼어": "당겨 줘"}
+# "회의가 11시로 바뀌었대", "수요일로 미뤄졌어요", "10시 회의 11시로 변경됐어": moved by others, told in the passive or as
+# hearsay (the fifty-ninth session: "잘하셨어요. 할 일 목록에 없던 일이라 …", the meeting left where it was)
+_KO_WAS_MOVED = re.compile(r"(?P<head>.+?(?:로|으로|까지로)\s*)(?P<verb>바뀌었|변경됐|변경되었|미뤄졌|밀렸|연기됐|연기되었|"
+                           r"옮겨졌|당겨졌|앞당겨졌)(?:어|대|다|어요|대요|답니다|습니다|네|네요)")
+_KO_PASSIVE_ORDER = {"바뀌었": "바꿔 줘", "변경됐": "바꿔 줘", "변경되었": "바꿔 줘", "미뤄졌": "미뤄 줘", "밀렸": "미뤄 줘",
+                     "연기됐": "미뤄 줘", "연기되었": "미뤄 줘", "옮겨졌": "옮겨 줘", "당겨졌": "당겨 줘", "앞당겨졌": "당겨 줘"}
 
 
 def as_order(text: str) -> str | None:
@@ -30,4 +36,6 @@ def as_order(text: str) -> str | None:
         return f"move {m['thing']} {m['to']}"
     if m := _KO_MOVED.fullmatch(said):
         return f"{m['head']}{_KO_ORDER[m['verb'].removesuffix('요')]}"
+    if m := _KO_WAS_MOVED.fullmatch(said):
+        return f"{m['head']}{_KO_PASSIVE_ORDER[m['verb']]}"
     return None

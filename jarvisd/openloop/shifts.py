@@ -265,7 +265,8 @@ _EN_WHEN = re.compile(r"^(?:(?:oh|um|actually|ok|okay|please|can\s+you|could\s+y
                       r"(?:\s+to\s+(?:another|a\s+different|some\s+other|a\s+later|an\s+earlier)\s+(?:time|day|date))?"
                       r"(?:\s+(?:for\s+me|please))?$")
 _KO_WHEN = re.compile(r"^(?:(?P<x>.+?)\s*(?:은|는|을|를|도)?\s+)?(?:(?:다른\s*(?:날|시간|때)|딴\s*날)\s*(?:로|으로)\s*)?"
-                      r"(?:옮겨|일정\s*바꿔|시간\s*바꿔|날짜\s*바꿔)\s*(?:줘|주세요|줄래|줄래요|야\s*돼|야\s*해)?$")
+                      # "두 번째 거 미뤄 줘" (the fifty-ninth session: to SmolLM2): put off, with no day said
+                      r"(?:옮겨|미뤄|연기해|일정\s*바꿔|시간\s*바꿔|날짜\s*바꿔)\s*(?:줘|주세요|줄래|줄래요|야\s*돼|야\s*해)?$")
 
 
 _TO_HOUR = re.compile(r"\bto\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b")

@@ -301,7 +301,8 @@ def _part(m: re.Match[str]) -> _Meaning:
     as_when = said.startswith(("in ", "during ", "at ")) if said.isascii() else \
         m.string.startswith(("에", "엔", "까지", "쯤"), m.end("p"))
     return _Meaning(part=part, day=w.offset(0) if m.groupdict().get("this") else None,
-                    today_alone=word.startswith(("after ", "before ")), part_as_when=as_when)
+                    # "점심 먹고 엄마한테 전화해야 돼" as "after lunch" (the fifty-ninth session: "점심 먹기" kept as a promise)
+                    today_alone=word.startswith(("after ", "before ", "점심 먹고", "점심먹고")), part_as_when=as_when)
 
 
 # ---------------------------------------------------------------- scan and resolve

@@ -230,3 +230,6 @@ CORRECTION = re.compile(rf"(?:^|[\s,.])(?:{_CORRECTION_WORDS})(?=$|[\s,.])", re.
 # the first was taken back, and the cue goes out of the promise's words with it.
 CORRECTION_GAP = re.compile(rf"(?:[\s,.]|{_CORRECTION_WORDS})*", re.IGNORECASE)
 KO_MARK = re.compile(r"(?:까지는|까지|안에|안으로|중으로|중에|내로|전에|전까지|이전에)$")
+# "할머니 제사 음력 1월 15일" (the fifty-ninth session: to SmolLM2; without 음력 the day is read as the solar calendar's):
+# a lunar date, which the agenda cannot turn into a solar one offline, so it is never read as the solar day
+KO_LUNAR_DATE = re.compile(r"음력\s?(?:\d{1,2}\s?월|정월|섣달|동짓달|[일이삼사오육륙칠팔구십]{1,2}\s?월|\d{1,2}[./]\d{1,2})")

@@ -235,3 +235,44 @@ async def test_done_for_today_and_a_remark_on_the_weather_are_small_talk(tmp_pat
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+# ---- the fifty-ninth session: working parents, family occasions, an office week
+
+@pytest.mark.parametrize(("told", "kept", "asked", "said"), [
+    ("회의실 비밀번호 4821", "회의실 비밀번호는 4821이라고 기억해 둘게요.", "회의실 비밀번호 뭐였지?",
+     "회의실 비밀번호는 4821이라고 하셨어요."),
+    ("결혼식장은 잠실 롯데호텔이야", "결혼식장은 잠실 롯데호텔이라고 기억해 둘게요.", "결혼식장 어디였지?",
+     "결혼식장은 잠실 롯데호텔이라고 하셨어요."),
+    ("준이 알레르기는 땅콩이야", "준이 알레르기는 땅콩이라고 기억해 둘게요.", "준이 알레르기 있는 거 뭐였지?",
+     "준이 알레르기는 땅콩이라고 하셨어요."),
+    ("모임 장소는 강남역 2번 출구야", "모임 장소는 강남역 2번 출구라고 기억해 둘게요.", "모임 장소 어디였지?",
+     "모임 장소는 강남역 2번 출구라고 하셨어요."),
+])
+async def test_a_code_without_a_particle_a_venue_or_an_allergy_is_kept_and_asked_back(tmp_path, told, kept, asked, said):
+    """Before (the fifty-ninth session's chat): "회의실 비밀번호 4821" and "결혼식장은 잠실 롯데호텔이야" went to SmolLM2
+    (nothing kept; "회의실 비밀번호 뭐였지?" then "그건 아직 말해 주신 적이 없어요", "결혼식장 어디였지?" "어디에세운 …"), and
+    "준이 알레르기 있는 거 뭐였지?" too ("준이 알레르기 있는 거, 준이 알레르기 있는 거, …") with the allergy kept."""
+    await test_a_korean_fact_told_is_kept_and_said_back_in_the_assistants_words(tmp_path, told, kept, asked, said)
+
+
+@pytest.mark.parametrize("said", ["회의실 3층", "비밀번호 틀렸어", "시장은 사람이 많아", "번호 4821?"])
+def test_guard_a_room_a_complaint_a_market_or_a_question_is_no_fact(said):
+    assert told_fact(said) is None
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("오늘 진짜 힘들다", "오늘 고생 많으셨어요. 푹 쉬세요."),
+    ("오늘 하루 고생했다", "오늘 고생 많으셨어요. 푹 쉬세요."),
+    ("아 피곤해", "오늘 고생 많으셨어요. 푹 쉬세요."),
+    ("고마워 수고해", "천만에요. 또 불러 주세요."),
+])
+async def test_a_tired_sigh_and_thanks_with_goodbye_are_small_talk(tmp_path, said, reply):
+    """Before: "오늘 진짜 힘들다" went to SmolLM2 ("무어진 …"), "고마워 수고해" too (an English paragraph), "오늘 하루
+    고생했다" was "잘하셨어요. 할 일 목록에 없던 일이라 완료 표시할 건 없어요."."""
+    assistant, chat = _assistant(tmp_path)
+    try:
+        assert await assistant.answer(said, session="s") == reply
+        assert chat.calls == []
+    finally:
+        await assistant.close()
