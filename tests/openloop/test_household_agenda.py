@@ -409,3 +409,16 @@ def test_a_deed_asked_that_long_before_the_promise_just_said(desk):
     said = said_to(desk, "Lily has a piano recital on Friday at 6:30", "remind me the day before to buy flowers for Lily")
     assert said[1] == "I'll remind you: buy flowers for Lily, Thursday at 6:30 PM."
     assert ("buy flowers for Lily", "2026-12-03 18:30") in agenda_rows(desk)
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("snooze the plumber reminder until Friday", "Updated: call the plumber, now by Friday."),
+    ("snooze the plumber until Saturday at 10", "Updated: call the plumber, now Saturday at 10 AM."),
+    ("snooze it until Saturday at 10", "Updated: call the plumber, now Saturday at 10 AM."),
+])
+def test_a_snooze_to_a_day_or_a_time_moves_the_reminder(desk, said, reply):
+    """The fifty-ninth session's chat: "snooze the plumber reminder until Tuesday" went to SmolLM2 ("I'm not sure what
+    to do.") and nothing moved; a snooze by an amount stays the snooze."""
+    said_to(desk, "remind me to call the plumber on Thursday morning")
+    assert said_to(desk, said) == [reply]
+    assert said_to(desk, "snooze it for 10 minutes")[0].startswith("OK, I'll remind you again in 10 minutes")
