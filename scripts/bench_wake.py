@@ -49,10 +49,12 @@ from jarvisd.events import EventBus  # noqa: E402
 from jarvisd.manifest import ModelStore  # noqa: E402
 from jarvisd.paths import REPO_ROOT  # noqa: E402
 from jarvisd.voice.activation import (  # noqa: E402
+    LIKELY_FLOOR,
     OTHER_OPENINGS,
     WAKE_OPENINGS,
     heard_wake_word,
     likely_wake_opening,
+    wake_opening_score,
 )
 from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, read_wav, resample, write_wav  # noqa: E402
 from jarvisd.voice.build import build_pipeline, voice_path  # noqa: E402
@@ -415,7 +417,7 @@ class Transcripts:
 def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
               transcripts: Transcripts | None = None, dump: Path | None = None, likelihood: bool = False,
               slow_threshold: float | None = None, opening_sec: float = 0.0,
-              slow_confirm: tuple[float, ...] = ()) -> list[dict]:
+              slow_confirm: tuple[float, ...] = (), slow_all: bool = False) -> list[dict]:
     """One row per threshold (openwakeword) or one row (microwakeword, its own cutoff). With
     `transcripts`, each row also counts what the second stage lets through: a fire takes a turn only
     when Whisper's transcript of an utterance it woke passes `heard_wake_word` (or, with `likelihood`,
@@ -448,9 +450,12 @@ def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
                 head = Segment(seg.start, seg.start + min(len(seg.audio), round(opening_sec * MIC_RATE)),
                                seg.audio[: round(opening_sec * MIC_RATE)])
                 text = transcripts.text(name, head)  # the pipeline skips it when the likelihood check passes
-                good = (likelihood and transcripts.likely(name, head)) or heard_wake_word(text, phrases) or \
-                    any(transcripts.likely(f"{name}@{speed:g}", Segment(head.start, head.end, slowed(head.audio, speed)))
-                        for speed in slow_confirm)
+                good = (likelihood and transcripts.likely(name, head)) or heard_wake_word(text, phrases)
+                near = likelihood and (slow_all or wake_opening_score(  # as confirm_opening: the floor reached
+                    [transcripts.openings[f"{name}:{head.start}:{head.end}"][o] for o in WAKE_OPENINGS + OTHER_OPENINGS])
+                    >= LIKELY_FLOOR)
+                good = good or (near and any(transcripts.likely(f"{name}@{speed:g}", Segment(
+                    head.start, head.end, slowed(head.audio, speed))) for speed in slow_confirm))
                 seen[kind].append((f"{name}:{seg.start / MIC_RATE:.1f}s", text, good))
                 if good:
                     ok.add(fire)
@@ -637,6 +642,9 @@ def main() -> None:
                     help="run the transcript engine on the first minutes of the speech file only (its cost per minute "
                          "is even; the wake engine's is not: its false fires are a few per hour)")
     ap.add_argument("--no-hiss", action="store_true", help="skip the background-hiss CPU run")
+    ap.add_argument("--slow-confirm-all", action="store_true",
+                    help="the slowed likelihood check on every rejected opening (default: only where the wake opening "
+                         "reached the floor at its own pace, as confirm_opening does)")
     ap.add_argument("--dump-transcripts", type=Path, help="write every woken utterance's transcript here (JSON)")
     ap.add_argument("--held-out", action="store_true",
                     help="a second corpus (other sentences, voices, levels and noise) for figures not tuned on")
@@ -669,7 +677,8 @@ def main() -> None:
         t = time.perf_counter()
         for r in detection(engine, speech, wake_wav, clips, transcripts, args.dump_transcripts,
                            likelihood=args.verify == "likelihood", slow_threshold=args.slow_threshold,
-                           opening_sec=args.opening, slow_confirm=args.slow_confirm):
+                           opening_sec=args.opening, slow_confirm=args.slow_confirm,
+                           slow_all=args.slow_confirm_all):
             mark = " <- voice.wake_threshold" if r["threshold"] == args.threshold else ""
             cut = f"threshold {r['threshold']:.2f}" if r["threshold"] is not None else "its cutoff 0.97"
             print(f"{r['engine']:>14} {cut}: {r['false_accepts']} false accepts in {r['speech_hours']:.2f} h "

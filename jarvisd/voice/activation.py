@@ -14,6 +14,9 @@
   fire opened is closed again. Utterances in a reply's follow-up window need no wake word, as before.
   With `voice.wake_verify = likelihood` (default) a transcript that lacks the name gets a second look:
   Whisper scores "Hey Jarvis" as the utterance's opening against other names (`confirm_by_likelihood`).
+  With `voice.wake_confirm = opening` (default) the pipeline asks all this of the utterance's first
+  OPENING_SEC before anything else runs on it (`confirm_opening`): a false fire costs that one check,
+  not the woken utterance's speculative transcriptions, Smart Turn and transcription.
 - `push_to_talk`: the microphone is only listened to while the toggle is open (HUD, tray, CLI).
 """
 
@@ -129,6 +132,11 @@ def likely_wake_opening(logprobs: Sequence[Sequence[float]], floor: float = LIKE
     return None
 
 
+def wake_opening_score(logprobs: Sequence[Sequence[float]]) -> float:
+    """The likeliest wake opening's log-prob (`logprobs` as for `likely_wake_opening`)."""
+    return max((sum(lp) if len(lp) else float("-inf")) for lp in logprobs[:len(WAKE_OPENINGS)])
+
+
 class OpeningScorer(Protocol):
     def opening_logprobs(self, audio: np.ndarray, openings: Sequence[str], language: str = "en") -> list[list[float]]:
         ...
@@ -156,19 +164,21 @@ def confirm_opening(recognizer: OpeningChecker, audio: np.ndarray, phrases: Sequ
     model woke? The likely wake opening ("Hey Jarvis", `likely_wake_opening`, with `likelihood`), else the
     words of the opening's transcript that name it ("Hey, Davis", "자비스야": `wake_word_end`), else the likely
     wake opening of `audio` slowed to each of `slow_speeds` (`voice.wake_confirm_slow`: fast speech Whisper
-    hears as "Hey John, this" at its own pace), else None (a false fire: the pipeline stops there, before the
+    hears as "Hey John, this" at its own pace), asked only when at its own pace the wake opening reached
+    LIKELY_FLOOR and lost on the margin alone; else None (a false fire: the pipeline stops there, before the
     woken utterance's speculative transcriptions, Smart Turn and its transcription). Likelihood first: for a
     true "Hey Jarvis" it mostly decides alone, and its encoder run is the one the transcript reuses when it
     does not."""
-    scoring = likelihood and hasattr(recognizer, "opening_logprobs")
+    scoring, near = likelihood and hasattr(recognizer, "opening_logprobs"), False
     if scoring:
-        opening = likely_wake_opening(recognizer.opening_logprobs(audio, WAKE_OPENINGS + OTHER_OPENINGS))
-        if opening is not None:
+        logprobs = recognizer.opening_logprobs(audio, WAKE_OPENINGS + OTHER_OPENINGS)
+        if (opening := likely_wake_opening(logprobs)) is not None:
             return opening
+        near = wake_opening_score(logprobs) >= LIKELY_FLOOR  # a greeting and a name, just not clearly this one
     text = recognizer.transcribe(audio).text
     if (end := wake_word_end(text, phrases)) is not None:
         return " ".join(text.split()[:end]).rstrip(" ,.!?~-")
-    for speed in slow_speeds if scoring else ():
+    for speed in slow_speeds if near else ():
         opening = likely_wake_opening(recognizer.opening_logprobs(slowed(audio, speed), WAKE_OPENINGS + OTHER_OPENINGS))
         if opening is not None:
             return opening
