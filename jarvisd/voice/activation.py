@@ -159,7 +159,7 @@ class OpeningChecker(OpeningScorer, Protocol):
 
 
 def confirm_opening(recognizer: OpeningChecker, audio: np.ndarray, phrases: Sequence[str],
-                    likelihood: bool = True, slow_speeds: Sequence[float] = ()) -> str | None:
+                    likelihood: bool = True, slow_speeds: Sequence[float] = (), heard: str | None = None) -> str | None:
     """`voice.wake_confirm = opening`: is the wake word in `audio`, the first OPENING_SEC of an utterance the
     model woke? The likely wake opening ("Hey Jarvis", `likely_wake_opening`, with `likelihood`), else the
     words of the opening's transcript that name it ("Hey, Davis", "자비스야": `wake_word_end`), else the likely
@@ -168,14 +168,16 @@ def confirm_opening(recognizer: OpeningChecker, audio: np.ndarray, phrases: Sequ
     LIKELY_FLOOR and lost on the margin alone; else None (a false fire: the pipeline stops there, before the
     woken utterance's speculative transcriptions, Smart Turn and its transcription). Likelihood first: for a
     true "Hey Jarvis" it mostly decides alone, and its encoder run is the one the transcript reuses when it
-    does not."""
+    does not. `heard`: the opening's transcript when it is known already (then it is asked first)."""
+    if heard is not None and (end := wake_word_end(heard, phrases)) is not None:
+        return " ".join(heard.split()[:end]).rstrip(" ,.!?~-")
     scoring, near = likelihood and hasattr(recognizer, "opening_logprobs"), False
     if scoring:
         logprobs = recognizer.opening_logprobs(audio, WAKE_OPENINGS + OTHER_OPENINGS)
         if (opening := likely_wake_opening(logprobs)) is not None:
             return opening
         near = wake_opening_score(logprobs) >= LIKELY_FLOOR  # a greeting and a name, just not clearly this one
-    text = recognizer.transcribe(audio).text
+    text = recognizer.transcribe(audio).text if heard is None else heard
     if (end := wake_word_end(text, phrases)) is not None:
         return " ".join(text.split()[:end]).rstrip(" ,.!?~-")
     for speed in slow_speeds if near else ():

@@ -388,9 +388,7 @@ class VoicePipeline:
             if audio is None:
                 return "waiting"  # its opening is not all heard yet
             self._rejected_fire = self._rejected_utt = float("nan")  # checked again on more of its opening
-            self._opening = (started, len(audio), self._wake_at, asyncio.ensure_future(asyncio.to_thread(
-                confirm_opening, self.recognizer, audio, self.activation.wake_phrases, self.settings.wake_likelihood,
-                self.settings.wake_confirm_slow)))
+            self._opening = (started, len(audio), self._wake_at, asyncio.ensure_future(self._confirm(audio)))
             return "waiting"
         task = mine[3]
         if not task.done():
@@ -402,6 +400,22 @@ class VoicePipeline:
             return "confirmed"
         self._reject_fire(started, mine[2])
         return ""
+
+    async def _confirm(self, audio: np.ndarray) -> str | None:
+        """`confirm_opening` on a worker thread. At a pause before OPENING_SEC the opening is the utterance so far,
+        the audio the speculative transcription would take: that transcription is started first and its
+        transcript is the opening's (a true "Hey Jarvis, what time is it?" is confirmed by it and its
+        transcript is ready as it was before the check), then the likelihood rule if it lacks the name."""
+        heard = None
+        pending = self.endpointer.provisional() if self.settings.early_stt_ms else None
+        if pending is not None and len(pending[1]) == len(audio):
+            if self._early is None or self._early[0] != pending[0]:
+                self._early = (pending[0], asyncio.ensure_future(asyncio.to_thread(self.recognizer.transcribe, audio)))
+            early = self._early[1]
+            with contextlib.suppress(Exception):
+                heard = (await early).text
+        return await asyncio.to_thread(confirm_opening, self.recognizer, audio, self.activation.wake_phrases,
+                                       self.settings.wake_likelihood, self.settings.wake_confirm_slow, heard)
 
     @staticmethod
     def _opening_result(task: asyncio.Future[str | None]) -> str | None:
@@ -439,6 +453,8 @@ class VoicePipeline:
         if self._early is not None and not self._early[1].done():
             return  # one speculative transcription at a time: the CPU is shared
         pending = self.endpointer.provisional()
+        if pending is not None and self._early is not None and self._early[0] == pending[0]:
+            return  # this very audio is transcribed already (the opening check's transcript at this pause)
         if pending is not None and self._will_transcribe():
             key, audio = pending
             self._early = (key, asyncio.create_task(asyncio.to_thread(self.recognizer.transcribe, audio)))

@@ -819,3 +819,16 @@ async def test_an_opening_rejected_at_an_early_pause_is_checked_again_when_speec
     assert len(recognizer.scored) >= 2 and recognizer.scored[0] < 1.5 <= recognizer.scored[-1] <= OPENING_SEC
     turns = log.of(TurnStarted)
     assert len(turns) == 1 and turns[0].text == "what time is it today?", log.kinds()
+
+
+async def test_a_short_woken_utterance_is_confirmed_by_its_speculative_transcript(speech_dir):
+    """An utterance that pauses before OPENING_SEC: its opening is the utterance so far, the audio the
+    speculative transcription takes at the pause. That transcription runs first and names Jarvis, so the
+    fire is confirmed without the likelihood scoring, and the turn takes that very transcript (one
+    transcription in all): a true short "Hey Jarvis, ..." waits for no more Whisper work than before."""
+    wav = espeak("Hey Jarvis, what time is it?", speech_dir / "hj-short.wav", 170)
+    recognizer = OpeningRecognizer("Hey Jarvis, what time is it?", likely=False)
+    log, _ = await run_fake_wake(wav, recognizer, "opening")
+    assert recognizer.scored == [] and len(recognizer.transcribed) == 1 and recognizer.transcribed[0] < OPENING_SEC
+    transcripts = log.of(Transcript)
+    assert len(transcripts) == 1 and transcripts[0].speculative and transcripts[0].text == "what time is it?"
