@@ -93,6 +93,7 @@ class Utterance:
     frames: int = 0
     speech_frames: int = 0
     woken: bool = False  # the wake word model fired in it (set by the pipeline)
+    woken_by: float = float("-inf")  # when that fire was (the pipeline's frame clock)
     end_reason: str = ""  # why it ended: "silence", "complete", "text_complete", "max_silence", "" when forced
     turn_probability: float | None = None  # the end-of-turn model's last answer for its final pause
 

@@ -482,6 +482,7 @@ class VoicePipeline:
 
     def _endpointed(self, utt: Utterance) -> None:
         utt.woken = self.wake is not None and self._woke(utt.started_at)
+        utt.woken_by = self._wake_at if utt.woken else float("-inf")
         level = rms_dbfs(utt.audio)
         self.bus.publish_nowait(SpeechEnded(speech_end_at=utt.speech_end_at, duration_sec=len(utt.audio) / MIC_RATE,
                                             rms_dbfs=level, forced=utt.forced, at=utt.ended_at,
@@ -513,8 +514,12 @@ class VoicePipeline:
     async def _understand(self, utt: Utterance) -> None:
         early, self._early = self._early, None
         ended = time.time()
+        if utt.woken and utt.woken_by == self._rejected_fire:
+            # the fire that woke it was rejected at the last utterance's opening after this one was heard (a
+            # file read faster than a microphone, a loaded machine): it wakes nothing, and costs no check
+            utt.woken = False
         if not self.activation.wants_transcript(ended, utt.woken):
-            rejected = utt.started_at == self._rejected_utt  # its fire was not confirmed at its opening
+            rejected = utt.started_at == self._rejected_utt or utt.woken_by == self._rejected_fire
             self.bus.publish_nowait(UtteranceDropped("wake word not at the opening" if rejected else "no wake word"))
             return  # never transcribed: no CPU, no text
         opening = None  # the wake opening heard at the utterance's start (voice.wake_confirm = opening)

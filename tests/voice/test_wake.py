@@ -24,7 +24,7 @@ from jarvisd.voice.activation import (
 )
 from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, read_wav, resample, write_wav
 from jarvisd.voice.build import build_pipeline, choose_wake_engine
-from jarvisd.voice.endpointing import SileroStream
+from jarvisd.voice.endpointing import SileroStream, Utterance
 from jarvisd.voice.events import Transcript, TurnStarted, UtteranceDropped, WakeWordHeard
 from jarvisd.voice.files import WavFileSink, WavFileSource
 from jarvisd.voice.pipeline import VoicePipeline
@@ -832,3 +832,28 @@ async def test_a_short_woken_utterance_is_confirmed_by_its_speculative_transcrip
     assert recognizer.scored == [] and len(recognizer.transcribed) == 1 and recognizer.transcribed[0] < OPENING_SEC
     transcripts = log.of(Transcript)
     assert len(transcripts) == 1 and transcripts[0].speculative and transcripts[0].text == "what time is it?"
+
+
+async def test_an_utterance_woken_by_a_fire_rejected_since_costs_no_check():
+    """A fire wakes its utterance and the next one when that begins within 1 s of it. When the check of the
+    first rejects the fire only after the second was heard (a file read faster than a microphone, a loaded
+    machine), the second is dropped as the first was, with no check of its own."""
+    recognizer = OpeningRecognizer("Did you see the game last night?", likely=False)
+    bus = EventBus()
+    log = EventLog(bus)
+    settings = dataclasses.replace(VoiceSettings(), activation="wake", language="en")
+    pipeline = VoicePipeline(source=None, sink=WavFileSink(None),  # type: ignore[arg-type]  # never started
+                             recognizer=recognizer, synthesizer=None, answer=None, bus=bus,  # type: ignore[arg-type]
+                             settings=settings, wake=WakeListener(FiresOnce()))
+    speech = np.zeros(MIC_RATE, np.float32)
+    pipeline._wake_at, pipeline._rejected_fire = 10.0, 10.0  # the fire at 10 s, rejected at the first utterance
+    next_one = Utterance(audio=speech, started_at=10.5, speech_end_at=11.5, ended_at=12.1, speech_sec=1.0,
+                         frames=50, speech_frames=31, woken=True, woken_by=10.0)
+    await pipeline._understand(next_one)
+    assert recognizer.scored == [] and recognizer.transcribed == []
+    assert [d.reason for d in log.of(UtteranceDropped)] == ["wake word not at the opening"]
+    pipeline._wake_at = 20.0  # a new fire wakes what follows it as before
+    woken = Utterance(audio=speech, started_at=20.2, speech_end_at=21.2, ended_at=21.8, speech_sec=1.0,
+                      frames=50, speech_frames=31, woken=True, woken_by=20.0)
+    await pipeline._understand(woken)
+    assert len(recognizer.scored) == 1  # checked (and rejected: the stand-in finds no name)
