@@ -187,6 +187,8 @@ CHECKS: dict[str, Callable[[Any], str | None]] = {
     "voice.activation": _choices("wake", "always", "push_to_talk"),
     "voice.wake_engine": _choices("openwakeword", "transcript"),
     "voice.wake_verify": _choices("likelihood", "transcript", "off"),
+    "voice.wake_confirm": _choices("opening", "utterance"),
+    "voice.wake_confirm_slow": _choices(*WAKE_SLOW_CHOICES),
     "voice.wake_threshold": _between(0.01, 0.99),
     "voice.wake_agc": _choices("on", "off"),
     "voice.wake_probe_sec": _between(0.0, 10.0),

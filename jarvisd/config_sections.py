@@ -75,6 +75,8 @@ class VoiceConfig(_Section):
     wake_engine: str
     wake_threshold: float
     wake_verify: str
+    wake_confirm: str
+    wake_confirm_slow: str
     wake_agc: str
     wake_probe_sec: float
     wake_slow: str

@@ -49,10 +49,12 @@ from jarvisd.events import EventBus  # noqa: E402
 from jarvisd.manifest import ModelStore  # noqa: E402
 from jarvisd.paths import REPO_ROOT  # noqa: E402
 from jarvisd.voice.activation import (  # noqa: E402
+    LIKELY_FLOOR,
     OTHER_OPENINGS,
     WAKE_OPENINGS,
     heard_wake_word,
     likely_wake_opening,
+    wake_opening_score,
 )
 from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, read_wav, resample, write_wav  # noqa: E402
 from jarvisd.voice.build import build_pipeline, voice_path  # noqa: E402
@@ -61,7 +63,7 @@ from jarvisd.voice.events import TurnStarted, UtteranceDropped, WakeWordHeard  #
 from jarvisd.voice.files import WavFileSink, WavFileSource  # noqa: E402
 from jarvisd.voice.pipeline import WAKE_LEAD_SEC  # noqa: E402
 from jarvisd.voice.settings import VoiceSettings, wake_slow_speeds  # noqa: E402
-from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings  # noqa: E402
+from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings, slowed  # noqa: E402
 
 LOCOMO = REPO_ROOT.parent / "shared" / "bench" / "locomo-dev.json"
 FALLBACK_SENTENCES = [
@@ -414,7 +416,8 @@ class Transcripts:
 
 def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
               transcripts: Transcripts | None = None, dump: Path | None = None, likelihood: bool = False,
-              slow_threshold: float | None = None) -> list[dict]:
+              slow_threshold: float | None = None, opening_sec: float = 0.0,
+              slow_confirm: tuple[float, ...] = (), slow_all: bool = False) -> list[dict]:
     """One row per threshold (openwakeword) or one row (microwakeword, its own cutoff). With
     `transcripts`, each row also counts what the second stage lets through: a fire takes a turn only
     when Whisper's transcript of an utterance it woke passes `heard_wake_word` (or, with `likelihood`,
@@ -439,9 +442,24 @@ def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
     seen: dict[str, list] = {"wake": [], "nonwake": []}
 
     def passed(name: str, woke: list[tuple[Segment, int]], kind: str) -> set[int]:
-        """The fires whose woken utterance Whisper confirms."""
+        """The fires whose woken utterance Whisper confirms (with `opening_sec`: its opening, as the pipeline's
+        `voice.wake_confirm = opening` does before it runs the woken-utterance path)."""
         ok = set()
         for seg, fire in woke:
+            if opening_sec:
+                head = Segment(seg.start, seg.start + min(len(seg.audio), round(opening_sec * MIC_RATE)),
+                               seg.audio[: round(opening_sec * MIC_RATE)])
+                text = transcripts.text(name, head)  # the pipeline skips it when the likelihood check passes
+                good = (likelihood and transcripts.likely(name, head)) or heard_wake_word(text, phrases)
+                near = likelihood and (slow_all or wake_opening_score(  # as confirm_opening: the floor reached
+                    [transcripts.openings[f"{name}:{head.start}:{head.end}"][o] for o in WAKE_OPENINGS + OTHER_OPENINGS])
+                    >= LIKELY_FLOOR)
+                good = good or (near and any(transcripts.likely(f"{name}@{speed:g}", Segment(
+                    head.start, head.end, slowed(head.audio, speed))) for speed in slow_confirm))
+                seen[kind].append((f"{name}:{seg.start / MIC_RATE:.1f}s", text, good))
+                if good:
+                    ok.add(fire)
+                continue
             text = transcripts.text(name, seg)
             good = heard_wake_word(text, phrases) or (likelihood and transcripts.likely(name, seg))
             seen[kind].append((f"{name}:{seg.start / MIC_RATE:.1f}s", text, good))
@@ -478,9 +496,23 @@ def detection(engine, speech_files: list[Path], wake_wav: Path, clips: list,
 
 # --- idle CPU through the pipeline -------------------------------------------------------------------
 
+class _CountingRecognizer:
+    """The recognizer, its `transcribe` calls counted (speculative, final and the opening check's)."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.calls = inner, 0
+
+    def transcribe(self, audio, language=None):
+        self.calls += 1
+        return self.inner.transcribe(audio, language)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
 async def pipeline_cpu(wav: Path, engine: str, models, window_sec: float | None = 2.5,
                        preroll_sec: float = WakeSettings.preroll_sec,
-                       fresh_context: bool = WakeSettings.fresh_context) -> dict:
+                       fresh_context: bool = WakeSettings.fresh_context, confirm: str | None = None) -> dict:
     cfg = load_config()
     bus = EventBus()
     sub = bus.subscribe(maxsize=1_000_000, lossy=False)
@@ -491,8 +523,11 @@ async def pipeline_cpu(wav: Path, engine: str, models, window_sec: float | None 
 
     settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="wake", language="en",
                                    wake_engine=engine)
-    pipeline = build_pipeline(cfg, answer, source=WavFileSource(wav), sink=WavFileSink(None), models=models,
-                              bus=bus, settings=settings)
+    if confirm is not None:  # voice.wake_confirm
+        settings = dataclasses.replace(settings, wake_confirm=confirm)
+    counted = _CountingRecognizer(models.recognizer)
+    pipeline = build_pipeline(cfg, answer, source=WavFileSource(wav), sink=WavFileSink(None),
+                              models=dataclasses.replace(models, recognizer=counted), bus=bus, settings=settings)
     if pipeline.wake is not None:  # --window 0: as before this window; --preroll
         pipeline.wake = WakeListener(pipeline.wake.model, dataclasses.replace(
             pipeline.wake.settings, window_sec=window_sec, preroll_sec=preroll_sec, fresh_context=fresh_context))
@@ -505,12 +540,45 @@ async def pipeline_cpu(wav: Path, engine: str, models, window_sec: float | None 
     while not sub.queue.empty():
         events.append(sub.queue.get_nowait())
     minutes = (len(read_wav(wav, MIC_RATE)[0]) / MIC_RATE) / 60
-    return {"engine": engine, "minutes": minutes, "cpu_per_min": cpu / minutes, "wall_per_min": wall / minutes,
+    return {"engine": engine, "minutes": minutes, "transcriptions": counted.calls, "cpu_per_min": cpu / minutes, "wall_per_min": wall / minutes,
             "turns": sum(isinstance(e, TurnStarted) for e in events),
             "wakes": sum(isinstance(e, WakeWordHeard) for e in events),
             "not_transcribed": sum(isinstance(e, UtteranceDropped) and e.reason == "no wake word" for e in events),
-            "unconfirmed": sum(isinstance(e, UtteranceDropped) and e.reason == "wake word not in the transcript"
-                               for e in events)}
+            "unconfirmed": sum(isinstance(e, UtteranceDropped) and e.reason in (
+                "wake word not in the transcript", "wake word not at the opening") for e in events)}
+
+
+async def wake_latency(wav: Path, models, confirm: str) -> dict:
+    """End of speech -> transcript for the wake clips in `wav`, through the real pipeline paced as a microphone
+    (`activation = wake`, the configured wake listener, Smart Turn, `voice.wake_confirm = confirm`)."""
+    from jarvisd.voice.events import SpeechEnded, Transcript
+
+    cfg = load_config()
+    bus = EventBus()
+    sub = bus.subscribe(maxsize=1_000_000, lossy=False)
+
+    async def answer(text, lang, utterance_id):
+        return
+        yield ""
+
+    settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="wake", language="en",
+                                   wake_engine="openwakeword", wake_confirm=confirm)
+    pipeline = build_pipeline(cfg, answer, source=WavFileSource(wav, realtime=True), sink=WavFileSink(None),
+                              models=models, bus=bus, settings=settings)
+    cpu = time.process_time()
+    await pipeline.start()
+    await pipeline.run_until_source_ends()
+    cpu = time.process_time() - cpu
+    await pipeline.stop()
+    delays, ended = [], None
+    while not sub.queue.empty():
+        event = sub.queue.get_nowait()
+        if isinstance(event, SpeechEnded):
+            ended = event
+        elif isinstance(event, Transcript) and ended is not None:
+            delays.append(event.at - ended.speech_end_at)
+            ended = None
+    return {"confirm": confirm, "transcripts": len(delays), "delays": delays, "cpu": cpu}
 
 
 def background(cache: Path, minutes: float) -> Path:
@@ -558,6 +626,25 @@ def main() -> None:
     ap.add_argument("--fresh-context", choices=("on", "off"), default="on" if WakeSettings.fresh_context else "off",
                     help="each utterance starts from the model's context of silence, then the pre-roll "
                          "(WakeSettings.fresh_context; off: the last utterance's context)")
+    ap.add_argument("--opening", type=float, default=0.0,
+                    help="confirm a fire on the first OPENING seconds of its woken utterance (likelihood, then "
+                         "the transcript), as voice.wake_confirm = opening does (0: the whole utterance, as before)")
+    ap.add_argument("--slow-confirm", type=lambda v: wake_slow_speeds(v) if v else (), default=(),
+                    help="with --opening: failing that, the likelihood check on the opening slowed to these speeds")
+    ap.add_argument("--latency", type=int, default=0,
+                    help="end of speech -> transcript on the first LATENCY wake clips, paced, through the pipeline, "
+                         "voice.wake_confirm = utterance and opening in turn")
+    ap.add_argument("--latency-runs", type=int, default=2)
+    ap.add_argument("--cpu-runs", type=int, default=1, help="pipeline CPU runs (each: every engine in turn)")
+    ap.add_argument("--cpu-confirm", type=lambda v: v.split(","), default=[load_config().voice.wake_confirm],
+                    help="voice.wake_confirm settings to run the openwakeword engine with, e.g. opening,utterance")
+    ap.add_argument("--cpu-transcript-min", type=float, default=0.0,
+                    help="run the transcript engine on the first minutes of the speech file only (its cost per minute "
+                         "is even; the wake engine's is not: its false fires are a few per hour)")
+    ap.add_argument("--no-hiss", action="store_true", help="skip the background-hiss CPU run")
+    ap.add_argument("--slow-confirm-all", action="store_true",
+                    help="the slowed likelihood check on every rejected opening (default: only where the wake opening "
+                         "reached the floor at its own pace, as confirm_opening does)")
     ap.add_argument("--dump-transcripts", type=Path, help="write every woken utterance's transcript here (JSON)")
     ap.add_argument("--held-out", action="store_true",
                     help="a second corpus (other sentences, voices, levels and noise) for figures not tuned on")
@@ -589,7 +676,9 @@ def main() -> None:
     for engine in engines:
         t = time.perf_counter()
         for r in detection(engine, speech, wake_wav, clips, transcripts, args.dump_transcripts,
-                           likelihood=args.verify == "likelihood", slow_threshold=args.slow_threshold):
+                           likelihood=args.verify == "likelihood", slow_threshold=args.slow_threshold,
+                           opening_sec=args.opening, slow_confirm=args.slow_confirm,
+                           slow_all=args.slow_confirm_all):
             mark = " <- voice.wake_threshold" if r["threshold"] == args.threshold else ""
             cut = f"threshold {r['threshold']:.2f}" if r["threshold"] is not None else "its cutoff 0.97"
             print(f"{r['engine']:>14} {cut}: {r['false_accepts']} false accepts in {r['speech_hours']:.2f} h "
@@ -606,26 +695,55 @@ def main() -> None:
               f"speech (slowed near misses scored: {r['slow_checks_per_hour']:.0f}/h); {time.perf_counter() - t:.0f} s",
               flush=True)
 
+    if args.latency:
+        from jarvisd.voice.build import load_voice_models
+
+        models = load_voice_models(load_config())
+        wav = args.cache / f"{wake_wav.stem}-first{args.latency}.wav"
+        if not wav.exists():
+            write_wav(wav, read_wav(wake_wav, MIC_RATE)[0][: clips[args.latency - 1][1]], MIC_RATE)
+        for run in range(args.latency_runs):
+            for confirm in ("utterance", "opening"):
+                r = asyncio.run(wake_latency(wav, models, confirm))
+                d = np.array(r["delays"])
+                print(f"latency run {run + 1}, wake_confirm = {confirm:>9}: {r['transcripts']} transcripts of "
+                      f"{args.latency} clips; end of speech -> transcript median {np.median(d):.2f} s, mean "
+                      f"{d.mean():.2f} s, p90 {np.percentile(d, 90):.2f} s; process CPU {r['cpu']:.1f} s", flush=True)
     if args.no_cpu:
         return
     from jarvisd.voice.build import load_voice_models
 
     models = load_voice_models(load_config())
-    cpu_speech = args.cache / f"cpu-speech-{args.cpu_min:g}min.wav"
+    cpu_speech = args.cache / f"{'heldout-' if args.held_out else ''}cpu-speech-{args.cpu_min:g}min.wav"
     if not cpu_speech.exists():
         audio = np.concatenate([read_wav(p, MIC_RATE)[0] for p in speech])[: int(args.cpu_min * 60 * MIC_RATE)]
         write_wav(cpu_speech, audio, MIC_RATE)
-    for label, wav in (("background hiss", background(args.cache, args.cpu_min)), ("non-wake speech", cpu_speech)):
-        results = {}
-        for engine in ("transcript", "openwakeword"):
-            r = results[engine] = asyncio.run(pipeline_cpu(wav, engine, models, window, args.preroll,
-                                                            args.fresh_context == "on"))
-            print(f"idle CPU, {label:>15}, {engine:>12}: {r['cpu_per_min']:.2f} CPU-s per min of audio "
-                  f"({r['minutes']:.1f} min; wakes {r['wakes']}, turns {r['turns']}, "
-                  f"utterances never transcribed {r['not_transcribed']}, fires the transcript did not confirm "
-                  f"{r['unconfirmed']})", flush=True)
-        ratio = results["transcript"]["cpu_per_min"] / max(results["openwakeword"]["cpu_per_min"], 1e-9)
-        print(f"idle CPU, {label:>15}: transcript / openwakeword = {ratio:.1f}x", flush=True)
+    transcript_speech = cpu_speech  # --cpu-transcript-min: the transcript engine on the file's first minutes only
+    if args.cpu_transcript_min and args.cpu_transcript_min < args.cpu_min:
+        transcript_speech = cpu_speech.with_name(f"{cpu_speech.stem}-first{args.cpu_transcript_min:g}.wav")
+        if not transcript_speech.exists():
+            write_wav(transcript_speech, read_wav(cpu_speech, MIC_RATE)[0][: int(args.cpu_transcript_min * 60 * MIC_RATE)],
+                      MIC_RATE)
+    sets = [("non-wake speech", cpu_speech, transcript_speech)]
+    if not args.no_hiss:
+        hiss = background(args.cache, args.cpu_min)
+        sets.insert(0, ("background hiss", hiss, hiss))
+    for run in range(args.cpu_runs):
+        for label, wav, transcript_wav in sets:
+            results = {}
+            for engine, confirm in [("transcript", None), *(("openwakeword", c) for c in args.cpu_confirm)]:
+                name = engine if confirm is None else f"{engine}/{confirm}"
+                r = results[name] = asyncio.run(pipeline_cpu(transcript_wav if confirm is None else wav, engine, models,
+                                                              window, args.preroll, args.fresh_context == "on",
+                                                              confirm=confirm))
+                print(f"idle CPU run {run + 1}, {label:>15}, {name:>22}: {r['cpu_per_min']:.2f} CPU-s per min of audio "
+                      f"({r['minutes']:.1f} min; wakes {r['wakes']}, turns {r['turns']}, "
+                      f"utterances never transcribed {r['not_transcribed']}, fires not confirmed "
+                      f"{r['unconfirmed']}, transcriptions {r['transcriptions']})", flush=True)
+            for name, r in results.items():
+                if name != "transcript":
+                    ratio = results["transcript"]["cpu_per_min"] / max(r["cpu_per_min"], 1e-9)
+                    print(f"idle CPU run {run + 1}, {label:>15}: transcript / {name} = {ratio:.1f}x", flush=True)
     print(f"done in {time.perf_counter() - started:.0f} s")
 
 

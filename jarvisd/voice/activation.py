@@ -14,6 +14,9 @@
   fire opened is closed again. Utterances in a reply's follow-up window need no wake word, as before.
   With `voice.wake_verify = likelihood` (default) a transcript that lacks the name gets a second look:
   Whisper scores "Hey Jarvis" as the utterance's opening against other names (`confirm_by_likelihood`).
+  With `voice.wake_confirm = opening` (default) the pipeline asks all this of the utterance's first
+  OPENING_SEC before anything else runs on it (`confirm_opening`): a false fire costs that one check,
+  not the woken utterance's speculative transcriptions, Smart Turn and transcription.
 - `push_to_talk`: the microphone is only listened to while the toggle is open (HUD, tray, CLI).
 """
 
@@ -28,6 +31,7 @@ from typing import Protocol
 import numpy as np
 
 from jarvisd.voice.guard import normalize_text
+from jarvisd.voice.wake import slowed
 
 MODES = ("wake", "always", "push_to_talk")
 WAKE_SIMILARITY = 0.75
@@ -49,6 +53,10 @@ OTHER_OPENINGS = ("Hey John", "Hey Travis", "Hey Davis", "Hey Jason", "Hey Charl
                   "Hey there", "Hey guys")
 LIKELY_FLOOR = -12.0
 LIKELY_MARGIN = -2.0
+# `voice.wake_confirm = opening` (default): a fire is confirmed on the first OPENING_SEC of its utterance
+# (from the endpointer's pre-roll) before anything else runs on it (`confirm_opening`); chosen on
+# scripts/bench_wake.py's dev set (docs/voice.md, "A false fire stops at the opening").
+OPENING_SEC = 2.5
 # Words people put before a name: "hey Jarvis", "ok Jarvis", "야 자비스".
 _LEADING_WORDS = frozenset({"hey", "hi", "ok", "okay", "oh", "hello", "yo", "야", "헤이", "저기"})
 # Korean vocative/topic particles that may be glued to the name: "자비스야", "자비스님", "자비스,".
@@ -124,6 +132,11 @@ def likely_wake_opening(logprobs: Sequence[Sequence[float]], floor: float = LIKE
     return None
 
 
+def wake_opening_score(logprobs: Sequence[Sequence[float]]) -> float:
+    """The likeliest wake opening's log-prob (`logprobs` as for `likely_wake_opening`)."""
+    return max((sum(lp) if len(lp) else float("-inf")) for lp in logprobs[:len(WAKE_OPENINGS)])
+
+
 class OpeningScorer(Protocol):
     def opening_logprobs(self, audio: np.ndarray, openings: Sequence[str], language: str = "en") -> list[list[float]]:
         ...
@@ -138,6 +151,40 @@ def confirm_by_likelihood(recognizer: OpeningScorer, audio: np.ndarray) -> str |
     play some music."), or None when Whisper does not find "Hey Jarvis" likely."""
     opening = likely_wake_opening(recognizer.opening_logprobs(audio, WAKE_OPENINGS + OTHER_OPENINGS))
     return None if opening is None else recognizer.transcribe_after(audio, opening)
+
+
+class OpeningChecker(OpeningScorer, Protocol):
+    def transcribe(self, audio: np.ndarray):  # -> stt.Transcription (its `.text`)
+        ...
+
+
+def confirm_opening(recognizer: OpeningChecker, audio: np.ndarray, phrases: Sequence[str],
+                    likelihood: bool = True, slow_speeds: Sequence[float] = (), heard: str | None = None) -> str | None:
+    """`voice.wake_confirm = opening`: is the wake word in `audio`, the first OPENING_SEC of an utterance the
+    model woke? The likely wake opening ("Hey Jarvis", `likely_wake_opening`, with `likelihood`), else the
+    words of the opening's transcript that name it ("Hey, Davis", "자비스야": `wake_word_end`), else the likely
+    wake opening of `audio` slowed to each of `slow_speeds` (`voice.wake_confirm_slow`: fast speech Whisper
+    hears as "Hey John, this" at its own pace), asked only when at its own pace the wake opening reached
+    LIKELY_FLOOR and lost on the margin alone; else None (a false fire: the pipeline stops there, before the
+    woken utterance's speculative transcriptions, Smart Turn and its transcription). Likelihood first: for a
+    true "Hey Jarvis" it mostly decides alone, and its encoder run is the one the transcript reuses when it
+    does not. `heard`: the opening's transcript when it is known already (then it is asked first)."""
+    if heard is not None and (end := wake_word_end(heard, phrases)) is not None:
+        return " ".join(heard.split()[:end]).rstrip(" ,.!?~-")
+    scoring, near = likelihood and hasattr(recognizer, "opening_logprobs"), False
+    if scoring:
+        logprobs = recognizer.opening_logprobs(audio, WAKE_OPENINGS + OTHER_OPENINGS)
+        if (opening := likely_wake_opening(logprobs)) is not None:
+            return opening
+        near = wake_opening_score(logprobs) >= LIKELY_FLOOR  # a greeting and a name, just not clearly this one
+    text = recognizer.transcribe(audio).text if heard is None else heard
+    if (end := wake_word_end(text, phrases)) is not None:
+        return " ".join(text.split()[:end]).rstrip(" ,.!?~-")
+    for speed in slow_speeds if near else ():
+        opening = likely_wake_opening(recognizer.opening_logprobs(slowed(audio, speed), WAKE_OPENINGS + OTHER_OPENINGS))
+        if opening is not None:
+            return opening
+    return None
 
 
 @dataclass(frozen=True)
@@ -197,6 +244,11 @@ class Activation:
     def needs_confirmation(self, now: float, woken: bool = False) -> bool:
         """Would `admit` ask this utterance's transcript to name the wake word (a fire to confirm)?"""
         return self.wake_model and self.verify and not self.in_follow_up(now) and (woken or now <= self._woken_until)
+
+    def reject_fire(self) -> None:
+        """The wake word was not at the woken utterance's opening (`confirm_opening`): a false fire, so what
+        follows needs the wake word again."""
+        self._woken_until = float("-inf")
 
     def close_follow_up(self) -> None:
         self._follow_up_until = float("-inf")

@@ -93,6 +93,7 @@ class Utterance:
     frames: int = 0
     speech_frames: int = 0
     woken: bool = False  # the wake word model fired in it (set by the pipeline)
+    woken_by: float = float("-inf")  # when that fire was (the pipeline's frame clock)
     end_reason: str = ""  # why it ended: "silence", "complete", "text_complete", "max_silence", "" when forced
     turn_probability: float | None = None  # the end-of-turn model's last answer for its final pause
 
@@ -179,6 +180,18 @@ class Endpointer:
         if cur is None or not cur.confirmed or cur.silent_run < self._tail:
             return None
         return cur.speech_frames, np.concatenate(cur.frames[: cur.last_speech_index + self._tail])
+
+    def opening(self, frames: int) -> np.ndarray | None:
+        """The first `frames` frames of the open utterance once it has that many, or, in a pause before that,
+        the audio `provisional` would give (its whole speech so far); None before either. The wake word's
+        opening check confirms a fire on this before the woken utterance goes on to Whisper and Smart Turn."""
+        cur = self._open
+        if cur is None or not cur.confirmed:
+            return None
+        if len(cur.frames) >= frames:
+            return np.concatenate(cur.frames[:frames])
+        pending = self.provisional()
+        return None if pending is None else pending[1]
 
     def pause_to_judge(self) -> tuple[PauseKey, np.ndarray] | None:
         """The utterance so far (silence included), once per pause, when the rule wants the model asked

@@ -27,9 +27,15 @@ import numpy as np
 
 from jarvisd.events import EventBus, StatusChanged
 from jarvisd.turn_gate import TurnGate, turn_name
-from jarvisd.voice.activation import Activation, confirm_by_likelihood, heard_wake_word
+from jarvisd.voice.activation import (
+    OPENING_SEC,
+    Activation,
+    confirm_by_likelihood,
+    confirm_opening,
+    heard_wake_word,
+)
 from jarvisd.voice.answering import AnswerFn, SpokenTurns
-from jarvisd.voice.audio import FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
+from jarvisd.voice.audio import FRAME_SAMPLES, FRAME_SEC, MIC_RATE, AudioSink, AudioSource, rms_dbfs
 from jarvisd.voice.barge_in import BargeInRule, kept_db
 from jarvisd.voice.echo import ECHO_TAIL_SEC, ECHO_WINDOW_SEC, PlayedAudio, hears_played, repeats_spoken_text
 from jarvisd.voice.echo_cancel import EchoCanceller
@@ -91,6 +97,13 @@ class VoicePipeline:
                                      self.settings.follow_up_sec, wake_model=self.wake is not None,
                                      verify=self.settings.wake_verify)
         self._wake_at = float("-inf")  # when the wake word model last fired (frame clock)
+        # voice.wake_confirm = opening: the last check of an utterance's opening: (when the utterance began, the
+        # samples checked, the fire it checks, the task: the wake opening heard, or None for a false fire)
+        self._opening: tuple[float, int, float, asyncio.Future[str | None]] | None = None
+        self._opening_frames = max(1, round(OPENING_SEC / FRAME_SEC))
+        self._opening_applied: asyncio.Future[str | None] | None = None  # the last check whose answer was applied
+        # a fire the opening check rejected, and the utterance it was in: neither wakes anything any more
+        self._rejected_fire = self._rejected_utt = float("nan")
         self.speech = SpeechQueue(synthesizer, sink, self.bus)
         self.turns = SpokenTurns(speech=self.speech, bus=self.bus, holds=self.holds, activation=self.activation,
                                  answer=answer, session=session)
@@ -309,7 +322,7 @@ class VoicePipeline:
         prob = self.vad.probability(frame)
         if self.wake is not None and not self.activation.in_follow_up(time.time()):
             score = self.wake.hear(frame, prob >= self.settings.endpoint.threshold)
-            if score is not None:
+            if score is not None and self.endpointer.open_started_at != self._rejected_utt:  # not in a false fire's
                 self._wake_at = at - self.wake.late_by  # a slowed fire: when the audio it heard began
                 self.activation.wake_heard(time.time())
                 self.bus.publish_nowait(WakeWordHeard(score))
@@ -320,10 +333,13 @@ class VoicePipeline:
             self.turn_judge.before_push()
             self._judge_text()
         boundary = self.endpointer.push(frame, prob, at, echo=echo)
+        opening = self._opening_step() if boundary is None else ""
+        waiting, confirmed_now = opening == "waiting", opening == "confirmed"  # the woken path waits for the check
         if self.turn_judge is not None and boundary is None:
             if self.endpointer.silence_frames and not self._will_transcribe():
                 self.endpointer.end_by_silence()  # no wake word: never transcribed, so no model either
-            self.turn_judge.after_push()
+            if not waiting:
+                self.turn_judge.after_push()
         if self.speech.audible:
             prob_raw = kept = None
             settling = False
@@ -340,8 +356,83 @@ class VoicePipeline:
             self.bus.publish_nowait(SpeechStarted(during_playback=speaker_on))
         elif isinstance(boundary, Utterance):
             self._endpointed(boundary)
-        elif self.settings.early_stt_ms and self.endpointer.silence_frames == self._early_frames:
-            self._transcribe_early()
+        elif self.settings.early_stt_ms and not waiting and (self.endpointer.silence_frames == self._early_frames or (
+                confirmed_now and self.endpointer.silence_frames > self._early_frames)):
+            self._transcribe_early()  # at the pause's early_stt_ms, or when the opening check confirms later in it
+
+    def _opening_wanted(self, started_at: float | None, woken: bool) -> bool:
+        """Does a fire on the utterance that began at `started_at` still need its opening checked?"""
+        return (self.settings.wake_confirm == "opening" and self.wake is not None and started_at is not None
+                and self.activation.needs_confirmation(time.time(), woken))
+
+    def _opening_step(self) -> str:
+        """`voice.wake_confirm = opening`, once per frame. Starts the check of the open utterance's opening when a
+        fire woke it (outside a reply's window) and its opening is heard (OPENING_SEC of it, or a pause before
+        that: then again if speech resumes after a rejection, "Hey... Jarvis"), on a worker thread, one at a
+        time; applies the answer when it comes: a rejected fire no longer wakes anything (the utterance is
+        ended by silence and dropped untranscribed). "waiting" while the check runs or waits for the opening
+        (Smart Turn and the speculative transcription wait for it), "confirmed" on the frame a check
+        confirmed the fire, else ""."""
+        started = self.endpointer.open_started_at
+        if started is None:
+            return ""
+        mine = self._opening if self._opening is not None and self._opening[0] == started else None
+        if mine is None or (mine[3].done() and started == self._rejected_utt):
+            if mine is None and not self._opening_wanted(started, self._woke(started)):
+                return ""
+            if self._opening is not None and not self._opening[3].done():
+                return "waiting"  # the last utterance's check still runs: this one's waits its turn
+            audio = self.endpointer.opening(self._opening_frames)
+            if mine is not None and (audio is None or len(audio) <= mine[1]):
+                return ""  # rejected, and nothing more of its opening heard since
+            if audio is None:
+                return "waiting"  # its opening is not all heard yet
+            self._rejected_fire = self._rejected_utt = float("nan")  # checked again on more of its opening
+            self._opening = (started, len(audio), self._wake_at, asyncio.ensure_future(self._confirm(audio)))
+            return "waiting"
+        task = mine[3]
+        if not task.done():
+            return "waiting"
+        if self._opening_applied is task:
+            return ""
+        self._opening_applied = task
+        if self._opening_result(task) is not None:
+            return "confirmed"
+        self._reject_fire(started, mine[2])
+        return ""
+
+    async def _confirm(self, audio: np.ndarray) -> str | None:
+        """`confirm_opening` on a worker thread. At a pause before OPENING_SEC the opening is the utterance so far,
+        the audio the speculative transcription would take: that transcription is started first and its
+        transcript is the opening's (a true "Hey Jarvis, what time is it?" is confirmed by it and its
+        transcript is ready as it was before the check), then the likelihood rule if it lacks the name."""
+        heard = None
+        pending = self.endpointer.provisional() if self.settings.early_stt_ms else None
+        if pending is not None and len(pending[1]) == len(audio):
+            if self._early is None or self._early[0] != pending[0]:
+                self._early = (pending[0], asyncio.ensure_future(asyncio.to_thread(self.recognizer.transcribe, audio)))
+            early = self._early[1]
+            with contextlib.suppress(Exception):
+                heard = (await early).text
+        return await asyncio.to_thread(confirm_opening, self.recognizer, audio, self.activation.wake_phrases,
+                                       self.settings.wake_likelihood, self.settings.wake_confirm_slow, heard)
+
+    @staticmethod
+    def _opening_result(task: asyncio.Future[str | None]) -> str | None:
+        if task.cancelled():
+            return None
+        if (exc := task.exception()) is not None:
+            log.warning("voice: the wake word's opening check failed (%s: %s): the fire is not taken",
+                        type(exc).__name__, exc)
+            return None
+        return task.result()
+
+    def _reject_fire(self, started_at: float, fire: float) -> None:
+        """The fire at `fire` (`_wake_at`) was not at the opening of the utterance that began at `started_at`."""
+        log.info("voice: the wake word is not at the woken utterance's opening: a false fire, stopped there")
+        self._rejected_fire, self._rejected_utt = fire, started_at
+        if fire == self._wake_at:  # no fire since: what follows needs the wake word again
+            self.activation.reject_fire()
 
     def _will_transcribe(self) -> bool:
         """Would the open utterance be transcribed if it ended now (woken, or no wake word needed)?"""
@@ -362,6 +453,8 @@ class VoicePipeline:
         if self._early is not None and not self._early[1].done():
             return  # one speculative transcription at a time: the CPU is shared
         pending = self.endpointer.provisional()
+        if pending is not None and self._early is not None and self._early[0] == pending[0]:
+            return  # this very audio is transcribed already (the opening check's transcript at this pause)
         if pending is not None and self._will_transcribe():
             key, audio = pending
             self._early = (key, asyncio.create_task(asyncio.to_thread(self.recognizer.transcribe, audio)))
@@ -385,10 +478,11 @@ class VoicePipeline:
 
     def _woke(self, started_at: float) -> bool:
         """Did the wake word model fire in the utterance that began at `started_at` (or just before)?"""
-        return self._wake_at >= started_at - WAKE_LEAD_SEC
+        return self._wake_at >= started_at - WAKE_LEAD_SEC and self._wake_at != self._rejected_fire
 
     def _endpointed(self, utt: Utterance) -> None:
         utt.woken = self.wake is not None and self._woke(utt.started_at)
+        utt.woken_by = self._wake_at if utt.woken else float("-inf")
         level = rms_dbfs(utt.audio)
         self.bus.publish_nowait(SpeechEnded(speech_end_at=utt.speech_end_at, duration_sec=len(utt.audio) / MIC_RATE,
                                             rms_dbfs=level, forced=utt.forced, at=utt.ended_at,
@@ -420,9 +514,20 @@ class VoicePipeline:
     async def _understand(self, utt: Utterance) -> None:
         early, self._early = self._early, None
         ended = time.time()
+        if utt.woken and utt.woken_by == self._rejected_fire:
+            # the fire that woke it was rejected at the last utterance's opening after this one was heard (a
+            # file read faster than a microphone, a loaded machine): it wakes nothing, and costs no check
+            utt.woken = False
         if not self.activation.wants_transcript(ended, utt.woken):
-            self.bus.publish_nowait(UtteranceDropped("no wake word"))  # never transcribed: no CPU, no text
-            return
+            rejected = utt.started_at == self._rejected_utt or utt.woken_by == self._rejected_fire
+            self.bus.publish_nowait(UtteranceDropped("wake word not at the opening" if rejected else "no wake word"))
+            return  # never transcribed: no CPU, no text
+        opening = None  # the wake opening heard at the utterance's start (voice.wake_confirm = opening)
+        if self._opening_wanted(utt.started_at, utt.woken):
+            opening = await self._confirmed_opening(utt)
+            if opening is None:
+                self.bus.publish_nowait(UtteranceDropped("wake word not at the opening"))
+                return
         speculative = early is not None and early[0] == utt.speech_frames and not utt.forced
         if early is not None and speculative:
             result = await early[1]  # started during the trailing silence on this very audio
@@ -436,8 +541,15 @@ class VoicePipeline:
         if reason is not None:
             self.bus.publish_nowait(UtteranceDropped(reason, result.text))
             return
-        if self.wake is not None and self.settings.wake_likelihood and hasattr(self.recognizer, "opening_logprobs") and \
-                self.activation.needs_confirmation(ended, utt.woken) and \
+        if opening is not None and not heard_wake_word(result.text, self.activation.wake_phrases) and \
+                hasattr(self.recognizer, "transcribe_after"):
+            # confirmed at the opening, but the transcript wrote another word ("Hey novice, ..."): decode after it
+            likely = await asyncio.to_thread(self.recognizer.transcribe_after, utt.audio, opening, result.lang)
+            log.info("voice: the transcript %r lacks the wake word heard at its opening; decoded after it: %r",
+                     result.text, likely)
+            result = dataclasses.replace(result, text=likely)
+        elif opening is None and self.wake is not None and self.settings.wake_likelihood and \
+                hasattr(self.recognizer, "opening_logprobs") and self.activation.needs_confirmation(ended, utt.woken) and \
                 not heard_wake_word(result.text, self.activation.wake_phrases):
             likely = await asyncio.to_thread(confirm_by_likelihood, self.recognizer, utt.audio)
             log.info("voice: the transcript %r lacks the wake word; decoded after a likely one: %r",
@@ -462,6 +574,25 @@ class VoicePipeline:
             return  # it answered the question of the running turn, which goes on
         self.holds.hold(turn_name(self.session, utterance_id))  # before the recognizing hold ends: no gap
         self._turn = asyncio.create_task(self.turns.start(admission.text, result.lang, utterance_id))
+
+    async def _confirmed_opening(self, utt: Utterance) -> str | None:
+        """The opening check's answer for `utt` (the one started while it was spoken, else one run now); a
+        rejection is applied as `_opening_step` does."""
+        if self._opening is not None and self._opening[0] == utt.started_at:
+            fire, task = self._opening[2], self._opening[3]
+            with contextlib.suppress(Exception):
+                await task
+            opening = self._opening_result(task)
+            self._opening_applied = task
+        else:
+            fire = self._wake_at
+            opening = await asyncio.to_thread(confirm_opening, self.recognizer,
+                                              utt.audio[: self._opening_frames * FRAME_SAMPLES],
+                                              self.activation.wake_phrases, self.settings.wake_likelihood,
+                                              self.settings.wake_confirm_slow)
+        if opening is None:
+            self._reject_fire(utt.started_at, fire)
+        return opening
 
     def _overlapped_own_speech(self, utt: Utterance) -> bool:
         """Did this utterance begin while the assistant was speaking? (Echo cannot begin after it.)"""

@@ -27,6 +27,11 @@ class VoiceSettings:
     wake_slow: tuple[float, ...] = (0.8, 0.7)  # near misses scored again at these speeds (WakeSettings.slow_speeds)
     wake_verify: bool = True  # a model fire counts only when Whisper's transcript names the wake phrase
     wake_likelihood: bool = True  # ... or, failing that, Whisper finds "Hey Jarvis" likely for it (activation.py)
+    # voice.wake_confirm: "opening" checks the fire on the utterance's first OPENING_SEC before anything else
+    # runs on it (`activation.confirm_opening`); "utterance" on the whole utterance's transcript, as before
+    wake_confirm: str = "opening"
+    # voice.wake_confirm_slow: the opening check also scores the opening slowed to these speeds (fast speech)
+    wake_confirm_slow: tuple[float, ...] = (0.7,)
     wake_phrases: tuple[str, ...] = ("jarvis", "자비스")
     follow_up_sec: float = 8.0
     barge_in: bool = True
@@ -44,7 +49,9 @@ class VoiceSettings:
                    wake_threshold=float(voice.wake_threshold), wake_agc=voice.wake_agc == "on",
                    wake_probe_sec=float(voice.wake_probe_sec), wake_slow=wake_slow_speeds(voice.wake_slow),
                    wake_verify=voice.wake_verify in ("transcript", "likelihood"),
-                   wake_likelihood=voice.wake_verify == "likelihood", wake_phrases=tuple(voice.wake_phrases),
+                   wake_likelihood=voice.wake_verify == "likelihood", wake_confirm=voice.wake_confirm,
+                   wake_confirm_slow=wake_slow_speeds(voice.wake_confirm_slow),
+                   wake_phrases=tuple(voice.wake_phrases),
                    follow_up_sec=float(voice.follow_up_sec), barge_in=voice.barge_in == "on",
                    barge_in_double_talk=voice.barge_in_double_talk == "on",
                    echo_cancel=voice.echo_cancel,

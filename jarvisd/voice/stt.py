@@ -194,9 +194,10 @@ class SpeechRecognizer:
         audio (the wake word's second stage scores, then may decode, one utterance)."""
         audio = audio[: int(_SHORT_LIMIT_SEC * MIC_RATE)]
         key = (len(audio), hashlib.blake2b(np.ascontiguousarray(audio).tobytes(), digest_size=16).digest())
-        if self._last_encoded is None or self._last_encoded[0] != key:
-            self._last_encoded = (key, *self._encode_short(audio))
-        return self._last_encoded[1], self._last_encoded[2]
+        kept = self._last_encoded  # read once: the wake word's opening check may run on another thread
+        if kept is None or kept[0] != key:
+            kept = self._last_encoded = (key, *self._encode_short(audio))
+        return kept[1], kept[2]
 
     def _run(self, audio: np.ndarray, language: str | None) -> tuple[str, str, float, list, float, float]:
         if len(audio) < MIC_RATE // 10:

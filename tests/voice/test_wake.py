@@ -13,19 +13,24 @@ from jarvisd.config import ConfigError, load_config
 from jarvisd.events import EventBus
 from jarvisd.manifest import ModelStore
 from jarvisd.voice.activation import (
+    OPENING_SEC,
     OTHER_OPENINGS,
+    WAKE_OPENINGS,
     Activation,
     confirm_by_likelihood,
+    confirm_opening,
     heard_wake_word,
     likely_wake_opening,
 )
 from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, read_wav, resample, write_wav
 from jarvisd.voice.build import build_pipeline, choose_wake_engine
-from jarvisd.voice.endpointing import SileroStream
+from jarvisd.voice.endpointing import SileroStream, Utterance
 from jarvisd.voice.events import Transcript, TurnStarted, UtteranceDropped, WakeWordHeard
 from jarvisd.voice.files import WavFileSink, WavFileSource
+from jarvisd.voice.pipeline import VoicePipeline
 from jarvisd.voice.pulse import espeak_utterance
 from jarvisd.voice.settings import VoiceSettings
+from jarvisd.voice.stt import Transcription
 from jarvisd.voice.wake import HeyJarvisModel, WakeListener, WakeSettings, slowed
 from tests.voice.conftest import EventLog, compose, espeak, run_file_pipeline
 from tests.voice.test_voice_files import scripted
@@ -579,22 +584,25 @@ class FiresOnEverything:
         return [0.99]
 
 
-async def run_false_fire(cfg, models, wav: Path, verify: bool, likelihood: bool = True) -> EventLog:
+async def run_false_fire(cfg, models, wav: Path, verify: bool, likelihood: bool = True,
+                         confirm: str = "opening") -> EventLog:
     def fires_on_everything(pipeline) -> None:  # type: ignore[no-untyped-def]
         assert pipeline.wake is not None
         pipeline.wake = WakeListener(FiresOnEverything(), pipeline.wake.settings)
 
     return await run_file_pipeline(cfg, models, wav, scripted("An answer."), fires_on_everything, activation="wake",
-                                   language="en", wake_verify=verify, wake_likelihood=likelihood)
+                                   language="en", wake_verify=verify, wake_likelihood=likelihood, wake_confirm=confirm)
 
 
 @pytest.mark.slow
-async def test_whisper_s_transcript_stops_a_false_fire_from_taking_a_turn(cfg, models, speech_dir):
+@pytest.mark.parametrize(("confirm", "reason"), [("opening", "wake word not at the opening"),
+                                                 ("utterance", "wake word not in the transcript")])
+async def test_whisper_s_transcript_stops_a_false_fire_from_taking_a_turn(cfg, models, speech_dir, confirm, reason):
     """The second stage, with real Whisper: the model fired on speech that never names Jarvis."""
     wav = espeak("Did you see the game last night? It went to overtime.", speech_dir / "false-fire.wav")
-    log = await run_false_fire(cfg, models, wav, verify=True)
+    log = await run_false_fire(cfg, models, wav, verify=True, confirm=confirm)
     assert log.of(WakeWordHeard) and log.of(TurnStarted) == [] and log.of(Transcript) == []
-    assert [d.reason for d in log.of(UtteranceDropped)] == ["wake word not in the transcript"]
+    assert [d.reason for d in log.of(UtteranceDropped)] == [reason]
     unverified = await run_false_fire(cfg, models, wav, verify=False)  # the fire alone takes the turn
     assert len(unverified.of(TurnStarted)) == 1
 
@@ -624,4 +632,228 @@ async def test_a_fire_whisper_misheard_takes_its_turn_with_the_likelihood_rule(c
     assert len(turns) == 1 and "music" in turns[0].text.lower() and "jarvis" not in turns[0].text.lower()
     only_transcript = await run_false_fire(cfg, models, misheard, verify=True, likelihood=False)
     assert only_transcript.of(TurnStarted) == []
-    assert [d.reason for d in only_transcript.of(UtteranceDropped)] == ["wake word not in the transcript"]
+    assert [d.reason for d in only_transcript.of(UtteranceDropped)] == ["wake word not at the opening"]
+
+
+# --- voice.wake_confirm = opening: a fire is checked on its utterance's opening before anything else runs ----
+
+class FiresOnce:
+    """A wake word model that fires on the first step it scores, then never again."""
+
+    def __init__(self) -> None:
+        self.fired = False
+
+    def scores(self, frame: np.ndarray) -> list[float]:
+        fired, self.fired = self.fired, True
+        return [0.0 if fired else 0.99]
+
+
+class OpeningRecognizer:
+    """A Whisper stand-in that writes `text` for any audio and finds "Hey Jarvis" likely (`likely`) or not;
+    it counts what it is asked and how long each audio is."""
+
+    def __init__(self, text: str, likely: bool, after: str = "", likely_from_sec: float = 0.0,
+                 near: bool = False) -> None:
+        self.text, self.likely, self.after = text, likely, after
+        self.likely_from_sec = likely_from_sec  # "Hey Jarvis" is likely only in audio at least this long
+        self.near = near  # when not likely: above LIKELY_FLOOR, but 3 below "Hey John" (else far below the floor)
+        self.transcribed: list[float] = []  # seconds of each transcribed audio
+        self.scored: list[float] = []  # seconds of each audio the openings were scored on
+        self.decoded_after: list[str] = []
+
+    def transcribe(self, audio: np.ndarray, language: str | None = None) -> Transcription:
+        self.transcribed.append(len(audio) / MIC_RATE)
+        return Transcription(self.text, "en", 1.0, 0.01, -0.2, 0.0)
+
+    def opening_logprobs(self, audio: np.ndarray, openings, language: str = "en") -> list[list[float]]:  # type: ignore[no-untyped-def]
+        self.scored.append(len(audio) / MIC_RATE)
+        wake = -1.0 if self.likely and len(audio) / MIC_RATE >= self.likely_from_sec else -8.0 if self.near else -20.0
+        return [[wake] if o in WAKE_OPENINGS else [-5.0] for o in openings]
+
+    def transcribe_after(self, audio: np.ndarray, opening: str, language: str = "en") -> str:
+        self.decoded_after.append(opening)
+        return f"{opening}, {self.after}"
+
+
+class CountingTurnModel:
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def probability(self, audio: np.ndarray) -> float:
+        self.calls += 1
+        return 0.01  # never complete: each pause is asked
+
+
+async def run_fake_wake(wav: Path, recognizer: OpeningRecognizer, confirm: str) -> tuple[EventLog, CountingTurnModel]:
+    bus = EventBus()
+    log = EventLog(bus)
+    turn_model = CountingTurnModel()
+    settings = dataclasses.replace(VoiceSettings(), activation="wake", language="en", wake_confirm=confirm)
+
+    async def answer(text, lang, utterance_id):  # type: ignore[no-untyped-def]
+        return
+        yield ""
+
+    pipeline = VoicePipeline(source=WavFileSource(wav), sink=WavFileSink(None), recognizer=recognizer,  # type: ignore[arg-type]
+                             synthesizer=None, answer=answer, bus=bus, settings=settings,  # type: ignore[arg-type]
+                             wake=WakeListener(FiresOnce()), turn_model=turn_model)  # type: ignore[arg-type]
+    await pipeline.start()
+    try:
+        await pipeline.run_until_source_ends()
+    finally:
+        await pipeline.stop()
+    return log, turn_model
+
+
+@pytest.fixture(scope="module")
+def long_false_fire(speech_dir) -> Path:
+    """~6 s of speech without the wake word: no pause in its first 2.5 s, then short ones (Smart Turn is asked
+    at each)."""
+    return espeak("Did you see the game last night when it went to overtime? And then, after all that, they lost.",
+                  speech_dir / "long-false-fire.wav", 140)
+
+
+@pytest.mark.parametrize("confirm", ["opening", "utterance"])
+async def test_a_false_fire_stops_at_the_opening_check_before_smart_turn_and_whisper(long_false_fire, confirm):
+    """The model fires on other speech: with `voice.wake_confirm = opening` (default) Whisper hears only the
+    utterance's first OPENING_SEC once (the likelihood check, then its transcript) and nothing else runs on
+    it: no speculative transcription, no Smart Turn, no transcription of the whole. Before (`utterance`),
+    the fire ran the whole woken path: a speculative transcription per pause, Smart Turn, the transcript."""
+    recognizer = OpeningRecognizer("Did you see the game last night?", likely=False)
+    log, turn_model = await run_fake_wake(long_false_fire, recognizer, confirm)
+    assert log.of(WakeWordHeard) and log.of(TurnStarted) == [] and log.of(Transcript) == []
+    if confirm == "opening":  # at its own pace only: far below the floor, so not slowed either
+        assert recognizer.scored == [pytest.approx(OPENING_SEC, abs=0.05)]
+        assert recognizer.transcribed == [pytest.approx(OPENING_SEC, abs=0.05)]
+        assert turn_model.calls == 0
+        assert [d.reason for d in log.of(UtteranceDropped)] == ["wake word not at the opening"]
+    else:
+        assert turn_model.calls >= 1 and len(recognizer.transcribed) >= 2 and max(recognizer.transcribed) > 4.0
+        assert [d.reason for d in log.of(UtteranceDropped)] == ["wake word not in the transcript"]
+
+
+async def test_a_fire_confirmed_at_the_opening_goes_on_to_smart_turn_and_its_turn(long_false_fire):
+    """Whisper finds "Hey Jarvis" likely at the opening (its transcript wrote another word): the woken path
+    runs as before (Smart Turn at the pauses, the whole utterance transcribed), and the turn is what was
+    said after the wake opening, decoded after it."""
+    recognizer = OpeningRecognizer("Hey novice, did you see the game?", likely=True, after="did you see the game?")
+    log, turn_model = await run_fake_wake(long_false_fire, recognizer, "opening")
+    assert recognizer.scored == [pytest.approx(OPENING_SEC, abs=0.05)]  # once, on the opening
+    assert turn_model.calls >= 1 and max(recognizer.transcribed) > 4.0
+    assert recognizer.decoded_after == ["Hey Jarvis"]
+    turns = log.of(TurnStarted)
+    assert len(turns) == 1 and turns[0].text == "did you see the game?"
+
+
+class TranscribingOnly:
+    """No likelihood scoring (`voice.wake_verify = transcript`, or a Whisper without `opening_logprobs`)."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.calls = text, 0
+
+    def transcribe(self, audio: np.ndarray) -> Transcription:
+        self.calls += 1
+        return Transcription(self.text, "ko", 1.0, 0.01, -0.2, 0.0)
+
+
+@pytest.mark.parametrize(("text", "opening"), [
+    ("자비스야 불 꺼줘", "자비스야"), ("Hey, Davis, what time is it?", "Hey, Davis"), ("Hey John.", None),
+])
+def test_the_opening_check_falls_back_on_the_opening_s_transcript(text, opening):
+    """Korean "자비스" (and Whisper's spellings of Jarvis) confirm a fire at the opening as they did on the
+    whole transcript: the words up to the name are the opening the rest is decoded after."""
+    recognizer = TranscribingOnly(text)
+    assert confirm_opening(recognizer, np.zeros(MIC_RATE, np.float32), ("jarvis", "자비스")) == opening  # type: ignore[arg-type]
+    likely = OpeningRecognizer(text, likely=True)
+    assert confirm_opening(likely, np.zeros(MIC_RATE, np.float32), ("jarvis", "자비스")) == "Hey Jarvis"
+    assert likely.transcribed == []  # the likelihood check decided alone: no transcription
+
+
+def test_wake_confirm_is_a_config_choice_opening_by_default():
+    home = {"JARVIS_HOME": "/nonexistent-jarvisd-home"}
+    assert VoiceSettings.from_config(load_config(env=home).voice).wake_confirm == "opening"
+    cfg = load_config(env={**home, "JARVIS_VOICE__WAKE_CONFIRM": "utterance"})
+    assert VoiceSettings.from_config(cfg.voice).wake_confirm == "utterance"
+    with pytest.raises(ConfigError, match="voice.wake_confirm"):
+        load_config(env={**home, "JARVIS_VOICE__WAKE_CONFIRM": "whole"})
+
+
+def test_a_fast_opening_is_confirmed_slowed_when_whisper_misses_it_at_its_own_pace():
+    """`voice.wake_confirm_slow`: Whisper wrote "Hey John, this, what time is it?" for a 200 words/min
+    "Hey Jarvis, what time is it?" and found "Hey Jarvis" above the floor but not clearly above "Hey John";
+    on the opening slowed to 0.7x it is. (The stand-in finds it likely only in audio longer than the
+    opening itself: the slowed copy.) An opening where the name is far below the floor is not slowed."""
+    audio = np.zeros(MIC_RATE * 2, np.float32)
+    slow_only = OpeningRecognizer("Hey John, this, what time is it?", likely=True, likely_from_sec=2.5, near=True)
+    assert confirm_opening(slow_only, audio, ("jarvis",)) is None  # at its own pace only
+    assert slow_only.scored == [2.0] and len(slow_only.transcribed) == 1
+    assert confirm_opening(slow_only, audio, ("jarvis",), slow_speeds=(0.7,)) == "Hey Jarvis"
+    assert slow_only.scored[-1] == pytest.approx(2.0 / 0.7, abs=0.01)
+    near = OpeningRecognizer("Hey John, how are you?", likely=False, near=True)
+    assert confirm_opening(near, audio, ("jarvis",), slow_speeds=(0.8, 0.7)) is None
+    assert near.scored == pytest.approx([2.0, 2.5, 2.0 / 0.7], abs=0.01)  # every speed asked, none likely
+    far = OpeningRecognizer("Did you see the game?", likely=False)
+    assert confirm_opening(far, audio, ("jarvis",), slow_speeds=(0.8, 0.7)) is None
+    assert far.scored == [2.0]  # no greeting and name at its own pace: nothing to slow
+
+
+def test_wake_confirm_slow_is_a_config_choice_0_7_by_default():
+    home = {"JARVIS_HOME": "/nonexistent-jarvisd-home"}
+    assert VoiceSettings.from_config(load_config(env=home).voice).wake_confirm_slow == (0.7,)
+    off = load_config(env={**home, "JARVIS_VOICE__WAKE_CONFIRM_SLOW": "off"})
+    assert VoiceSettings.from_config(off.voice).wake_confirm_slow == ()
+    with pytest.raises(ConfigError, match="voice.wake_confirm_slow"):
+        load_config(env={**home, "JARVIS_VOICE__WAKE_CONFIRM_SLOW": "0.5"})
+
+
+async def test_an_opening_rejected_at_an_early_pause_is_checked_again_when_speech_resumes(speech_dir, tmp_path):
+    """"Hey... Jarvis, what time is it?": the check ran at the pause after "Hey" (too little to find the name)
+    and said no; speech resumed within the utterance, so its longer opening is checked again, and the turn
+    is taken. A false fire never gets more than its opening checked."""
+    hey = espeak("Hey.", speech_dir / "hey.wav")
+    rest = espeak("Jarvis, what time is it today?", speech_dir / "jarvis-rest.wav")
+    wav = compose(tmp_path / "hey-pause-jarvis.wav", hey, 0.05, rest)
+    recognizer = OpeningRecognizer("Hey, what time is it today?", likely=True, after="what time is it today?",
+                                   likely_from_sec=1.5)
+    log, _ = await run_fake_wake(wav, recognizer, "opening")
+    assert len(recognizer.scored) >= 2 and recognizer.scored[0] < 1.5 <= recognizer.scored[-1] <= OPENING_SEC
+    turns = log.of(TurnStarted)
+    assert len(turns) == 1 and turns[0].text == "what time is it today?", log.kinds()
+
+
+async def test_a_short_woken_utterance_is_confirmed_by_its_speculative_transcript(speech_dir):
+    """An utterance that pauses before OPENING_SEC: its opening is the utterance so far, the audio the
+    speculative transcription takes at the pause. That transcription runs first and names Jarvis, so the
+    fire is confirmed without the likelihood scoring, and the turn takes that very transcript (one
+    transcription in all): a true short "Hey Jarvis, ..." waits for no more Whisper work than before."""
+    wav = espeak("Hey Jarvis, what time is it?", speech_dir / "hj-short.wav", 170)
+    recognizer = OpeningRecognizer("Hey Jarvis, what time is it?", likely=False)
+    log, _ = await run_fake_wake(wav, recognizer, "opening")
+    assert recognizer.scored == [] and len(recognizer.transcribed) == 1 and recognizer.transcribed[0] < OPENING_SEC
+    transcripts = log.of(Transcript)
+    assert len(transcripts) == 1 and transcripts[0].speculative and transcripts[0].text == "what time is it?"
+
+
+async def test_an_utterance_woken_by_a_fire_rejected_since_costs_no_check():
+    """A fire wakes its utterance and the next one when that begins within 1 s of it. When the check of the
+    first rejects the fire only after the second was heard (a file read faster than a microphone, a loaded
+    machine), the second is dropped as the first was, with no check of its own."""
+    recognizer = OpeningRecognizer("Did you see the game last night?", likely=False)
+    bus = EventBus()
+    log = EventLog(bus)
+    settings = dataclasses.replace(VoiceSettings(), activation="wake", language="en")
+    pipeline = VoicePipeline(source=None, sink=WavFileSink(None),  # type: ignore[arg-type]  # never started
+                             recognizer=recognizer, synthesizer=None, answer=None, bus=bus,  # type: ignore[arg-type]
+                             settings=settings, wake=WakeListener(FiresOnce()))
+    speech = np.zeros(MIC_RATE, np.float32)
+    pipeline._wake_at, pipeline._rejected_fire = 10.0, 10.0  # the fire at 10 s, rejected at the first utterance
+    next_one = Utterance(audio=speech, started_at=10.5, speech_end_at=11.5, ended_at=12.1, speech_sec=1.0,
+                         frames=50, speech_frames=31, woken=True, woken_by=10.0)
+    await pipeline._understand(next_one)
+    assert recognizer.scored == [] and recognizer.transcribed == []
+    assert [d.reason for d in log.of(UtteranceDropped)] == ["wake word not at the opening"]
+    pipeline._wake_at = 20.0  # a new fire wakes what follows it as before
+    woken = Utterance(audio=speech, started_at=20.2, speech_end_at=21.2, ended_at=21.8, speech_sec=1.0,
+                      frames=50, speech_frames=31, woken=True, woken_by=20.0)
+    await pipeline._understand(woken)
+    assert len(recognizer.scored) == 1  # checked (and rejected: the stand-in finds no name)
