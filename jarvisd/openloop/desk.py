@@ -1706,14 +1706,37 @@ class AgendaDesk:
         """"I also need to get my blood work done before that", right after "a doctor's appointment on the 15th": due by
         the promise in focus's due, the words "before that" off (the fiftieth session: kept as "get your blood work done
         before that", with no due)."""
-        opened = [self._before_named(p) for p in opened]
         focus = self._recent_focus(session, self.service.now_ms())
         loop = self._open(focus.loop_id) if focus is not None else None
+        opened = [self._day_before(p, loop) for p in opened]
+        opened = [self._before_named(p) for p in opened]
         if loop is None or loop.due_ms is None:
             return opened
         return [replace(p, desc=_BEFORE_THAT.sub("", p.desc).strip(" ,"), due_ms=loop.due_ms)
                 if p.due_ms is None and _BEFORE_THAT.search(p.desc) and _BEFORE_THAT.sub("", p.desc).strip(" ,") else p
                 for p in opened]
+
+    def _day_before(self, proposed: ProposedLoop, focus: OpenLoop | None) -> ProposedLoop:
+        """"remind me to buy flowers for Leo the day before" right after "Leo's recital is the 9th at 6" (or "… the day
+        before the recital"): due the day before it, reminded that morning ("the night before": 8 PM); the fifty-ninth
+        session kept "buy flowers for Leo the day", asking when."""
+        m = _DAY_BEFORE.search((proposed.evidence or "").rstrip(" .!"))
+        if proposed.due_ms is not None or m is None:
+            return proposed
+        named = m["x"] and not re.fullmatch(r"that|then|it", m["x"], re.IGNORECASE)
+        anchor = self._one_named(m["x"]) if named else focus
+        if anchor is None or anchor.due_ms is None:
+            return proposed
+        day = datetime.fromtimestamp(anchor.due_ms / 1000, self.service.tz).date() - timedelta(days=1)
+        part = m["part"].lower()
+        at = datetime.combine(day, time(PART_HOURS["night" if part == "night" else "morning"]), tzinfo=self.service.tz)
+        due = at if part == "night" else datetime.combine(day, time(23, 59), tzinfo=self.service.tz)
+        if at.timestamp() * 1000 <= self.service.now_ms():
+            return proposed
+        desc = re.sub(r"\s+the\s+(?:day|night|morning)$", "", proposed.desc, flags=re.IGNORECASE).strip(" ,") or proposed.desc
+        remind = proposed.remind_ms is not None or re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE)
+        return replace(proposed, desc=desc, due_ms=int(due.timestamp() * 1000),
+                       remind_ms=int(at.timestamp() * 1000) if remind else None)
 
     def _before_named(self, proposed: ProposedLoop) -> ProposedLoop:
         """"I need to get gas before the trip" with "trip, Saturday at 9 AM" open: due by the trip (the fifty-first
@@ -2267,6 +2290,8 @@ _EVERY_FROM_DAY = re.compile(r"(?:(?:please|can\s+you|could\s+you)\s+)?(?:move|p
 
 # "before that", "by then": the due of the promise just said
 _BEFORE_NAMED = re.compile(r"\bbefore\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
+_DAY_BEFORE = re.compile(r"\bthe\s+(?P<part>day|night|morning)\s+before(?:\s+(?P<x>(?:(?:the|my|our|his|her)\s+)?[a-z][\w'-]*"
+                         r"(?:\s+[a-z][\w'-]*){0,3}))?\s*$", re.IGNORECASE)
 _BEFORE_THAT = re.compile(r"\s*,?\s*\b(?:before\s+(?:that|then|it)|by\s+then|ahead\s+of\s+(?:that|it))\s*$", re.IGNORECASE)
 
 
