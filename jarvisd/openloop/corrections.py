@@ -9,8 +9,7 @@ from datetime import datetime, timedelta
 
 from jarvisd.openloop import naming, phrases
 from jarvisd.openloop.when import ImpossibleTime, When, cut_spans, resolve_time, time_spans
-from jarvisd.openloop import when_words as w
-from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_ORDINAL
+from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_ORDINAL, EN_PARTS
 
 _DAY_WORDS = re.compile(
     r"today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|"
@@ -100,7 +99,7 @@ def part_named(words: str) -> str | None:
     """The part of the day the words name ("morning", "night"), or None."""
     m = _PART.search(words.lower())
     if m is not None and m["e"]:
-        return w.EN_PARTS[" ".join(m["e"].split())]
+        return EN_PARTS[" ".join(m["e"].split())]
     return None if m is None else _PART_OF[m["p"] or m["k"] or m["kp"]]
 
 
