@@ -1168,8 +1168,9 @@ class AgendaDesk:
             named = [min(named, key=lambda loop: (loop.due_ms is None, loop.due_ms or 0))]
         said = phrases.time_left(named, self.service.now_ms(), self.service.now_local(), self.service.tz, lang) \
             if left else phrases.when_due(named, self.service.now_local(), self.service.tz, lang)
-        if len(named) == 1 and session is not None and lang == "ko":
-            self._remember(session, named[0], now_ms)   # "학원 픽업 몇 시였더라" then "아 아니 다섯시 반이야"
+        if len(named) == 1 and session is not None:
+            self._remember(session, named[0], now_ms)   # "학원 픽업 몇 시였더라" then "아 아니 다섯시 반이야"; "what time is
+            # my long run?" then "move it to sunday" (the fifty-ninth session: the foam roll said before was moved)
         return DeskReply(said, lang, intent="when")
 
     def _one_in_focus(self, session: str, now_ms: int) -> OpenLoop | None:

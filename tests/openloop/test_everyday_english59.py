@@ -207,3 +207,12 @@ def test_the_second_pass_readers_stay_linear():
     assert_grows_linearly(lambda text: read_utterance(text, None), lambda n: "i volunteer " + "at the " * n + "every week", 2000)
     assert_grows_linearly(skip_asked, lambda n: "the " + "food " * n + "is cancelled", 2000)
     assert_grows_linearly(lambda text: read_utterance(text, None), lambda n: "slips " * n + "are due end of next week", 2000)
+
+
+def test_the_one_asked_for_is_the_one_moved_and_the_one_a_task_is_before(desk):
+    said_to(desk, "long run saturday at 6 am", "like, remind me to foam roll in an hour and a half")
+    said_to(desk, "um what time is my long run")
+    assert said_to(desk, "move it to sunday")[0] == "Updated: long run, now Sunday, December 13 at 6 AM."
+    said_to(desk, "my grandson Leo's recital is the 9th at 6", "my doctor's appointment is on the 15th at 10:30")
+    said_to(desk, "when is Leo's recital", "remind me to buy flowers for Leo the day before")
+    assert ("buy flowers for Leo", "2026-12-08 23:59") in agenda_rows(desk)
