@@ -1631,7 +1631,10 @@ class AgendaDesk:
         now = self.service.now_local()
         shown = self.service.loops_for_judge(session)
         opened, notes, remind = self._proposals(reading.commitments, now, lang, self._then_day(text, session))
+        said_before = [p.desc for p in opened]
         opened = self._before_that(opened, session)
+        # ("remind me to buy flowers for Leo the day before": asked to be reminded under the name said before "the day")
+        remind |= {p.desc for p, was in zip(opened, said_before, strict=True) if was in remind}
         if fixing is not None:
             opened = self._fixed(opened, fixing, now)
         if len(opened) == 1 and opened[0].due_ms is not None and swap is None \

@@ -188,7 +188,7 @@ def test_a_weekly_one_cancelled_this_week_is_skipped_not_ended(desk):
 ])
 def test_a_task_the_day_before_an_event(desk, said, row, reminded):
     said_to(desk, "my grandson Leo's recital is the 9th at 6")
-    said_to(desk, said)
+    assert said_to(desk, said)[0].startswith("I'll remind you")
     loops = [loop for loop in desk.service.agenda() if loop.desc == row[0]]
     assert [r for r in agenda_rows(desk) if r[0] == row[0]] == [row]
     assert datetime.fromtimestamp(loops[0].remind_ms / 1000, desk.service.tz).strftime("%Y-%m-%d %H:%M") == reminded
