@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from jarvisd.memory.remember_asked import _FACT_NOUNS
+from jarvisd.memory.fact_words import FACT_NOUNS
 from jarvisd.textsafe import plain_words
 
 ZERO_WIDTH_SPACE = "\u200b"
@@ -64,7 +64,7 @@ _PAST = {"park": "parked", "put": "put", "leave": "left", "hide": "hid", "store"
 # up, "a magical elixir", "a voice assistant"): a fact told of it ("the landlord's number is 555 0142", "Sam is the new
 # science teacher"); with none the question goes on, as "where is the X?" does
 _EN_WHAT_THE = re.compile(_LEAD + r"(?:(?:what|which|who)(?:'s|\s+is|\s+was)\s+the\s+(?P<x>[a-z]+'s\s+(?:[\w'-]+\s+){0,2}?[\w'-]+"
-                          r"|(?:[\w'-]+\s+){0,2}?(?:" + _FACT_NOUNS + r"))"
+                          r"|(?:[\w'-]+\s+){0,2}?(?:" + FACT_NOUNS + r"))"
                           r"|who(?:'s|\s+is|\s+was)\s+(?P<who>(?!(?:my|our|the|a|an|it|that|this|there|he|she|you|i|calling|"
                           r"coming|going|next|on|in|at|here)\b)[a-z][\w'-]*))(?:\s+again)?", re.IGNORECASE)
 # "what do you know about Lily?", "what do you remember about my sister?" (the fifty-seventh session: SmolLM2's "Lily is a

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from jarvisd.memory.deixis import only_deixis
+from jarvisd.memory.fact_words import FACT_NOUNS
 from jarvisd.textsafe import latin_looks, shown
 
 _EN = (
@@ -44,26 +45,7 @@ _NOT_A_NAME = frozenset("Later Back Tomorrow Tonight Today Now Soon When If At I
 # "remember", kept when its key is the kind of thing one tells an assistant to keep (the forty-sixth session: SmolLM2
 # answered "my wife's birthday is March 3" with a line of Hangul and kept nothing; "when is my wife's birthday?" then
 # found nothing). "My phone is dead", "my code is broken", "my head is killing me" are no such facts.
-_FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|number|address|email|e-mail|phone\s+number|"
-               r"plate|size|blood\s+type|allergy|allergies|doctor|dentist|vet|landlord|wifi|wi-fi|username|combination|"
-               r"locker|id|name|nickname|zip|postcode|postal\s+code|extension|hint|color|colour|food|song|movie|book|"
-               r"key|keys|spare\s+key|"   # "the key to the shed is under the mat" (the fifty-seventh session)
-               # the fiftieth session: "my car is a blue Honda Civic", "my shoe size is 10" were kept nowhere
-               r"car|bike|truck|coffee|tea|drink|team|school|teacher|company|employer|job|office|seat|gate|flight|"
-               r"hotel|bank|account|insurance|policy|cat|dog|pet|street|apartment|building|floor|unit|license|licence|"
-               r"passport|visa|reservation|booking|confirmation|order|tracking|restaurant|hobby|sport|shoe\s+size|"
-               r"dress\s+size|ring\s+size|doctor's\s+name|pharmacy|mechanic|plumber|hairdresser|barber|"
-               r"favou?rite\s+[\w'-]+(?:\s+[\w'-]+)?|"
-               # "my blood pressure was 120 over 80 today" (the fifty-first session: SmolLM2's "no shame in having a high
-               # blood pressure", nothing kept)
-               r"blood\s+pressure|heart\s+rate|pulse|blood\s+sugar|glucose|weight|temperature|cholesterol|bmi|"
-               r"step\s+count|steps|score|"
-               # the fifty-seventh session's caregiver and pet owner: "mom's blood pressure medicine is lisinopril", "the
-               # dog's name is Biscuit" ("I see.", then "You haven't told me")
-               r"medicine|medication|meds|pill|pills|breed|cardiologist|pediatrician|pharmacist|therapist|specialist|"
-               # the fifty-ninth session's runner: "my running shoes are Brooks Ghost 15" (SmolLM2's "I see.", then "You
-               # haven't told me about your shoes")
-               r"shoes|sneakers|trainers|watch|size")
+_FACT_NOUNS = FACT_NOUNS
 _TOLD_LEAD = r"(?i:(?:(?:oh|so|and|also|actually|um|uh|by\s+the\s+way|btw|fyi|jarvis|ok|okay|just\s+so\s+you\s+know)[\s,]+)*)"
 # whose: "my", "our", "Mia's", and as a recognizer writes it, "mom's", "dad's", "the dog's" (not "it's", "what's")
 _OWNER = (r"(?:(?i:my|our)|[A-Z][a-z]+'s|(?:the\s+)?(?!(?:it|that|what|there|here|he|she|who|where|how|let|this)'s)"
