@@ -217,6 +217,15 @@ class Assistant:
         except MemoryStoreFailed:   # the log and the status say why; the embedded model would make a memory up,
             return unreadable(asked) if small and asked.owned else None   # a capable one may still answer from the talk
         told = said_back(asked, facts)
+        if asked.every and asked.lang == "en":
+            # "what did I tell you about Leo?" after "my grandson Leo's recital is the 9th at 6" (the fifty-ninth
+            # session: read as a promise to "you about leo"): what the agenda holds of them is told too
+            service = self.desk.service
+            loops = service.agenda()
+            named = [loops[i] for i in facts_meant(asked, [loop.desc for loop in loops])]
+            if named:
+                on_agenda = phrases.on_agenda_too(named, service.now_local(), service.tz, asked.lang)
+                told = on_agenda if told is None else f"{told} {on_agenda}"
         if told is None and small and asked.owned and self.memory.health.held_back is not None:
             # pass 48a: acknowledged facts wait in a journal the start could not write to the table (a full disk):
             # "You haven't told me about your locker code" denied one of them; the status says why

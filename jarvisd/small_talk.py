@@ -17,7 +17,8 @@ import re
 from jarvisd.approval_words import decision
 from jarvisd.textsafe import plain_words
 
-_NAME = r"(?:\s*,?\s*(?:jarvis|자비스))?"
+# ... or a word of fondness ("thank you dear": the fifty-ninth session's retiree, SmolLM2's "thank you, dear JARVIS")
+_NAME = r"(?:\s*,?\s*(?:jarvis|자비스|dear|honey|love|sweetie|buddy|pal|mate))?"
 _RNG = random.Random()   # a coin or a die, not a secret
 # "that's all", "bye": the user is done (the forty-ninth session: "Thanks, that's all." went to SmolLM2, which said a
 # remembered fact back: "The spare key is under the blue pot")

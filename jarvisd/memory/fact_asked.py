@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from jarvisd.memory.fact_words import FACT_NOUNS
 from jarvisd.textsafe import plain_words
 
 ZERO_WIDTH_SPACE = "\u200b"
@@ -60,9 +61,19 @@ _EN_WHERE_DID_I = re.compile(_LEAD + r"(?:do\s+you\s+(?:remember|know)\s+)?where
                              re.IGNORECASE)
 _PAST = {"park": "parked", "put": "put", "leave": "left", "hide": "hid", "store": "stored", "keep": "kept", "stash": "stashed",
          "lock": "locked"}
+# "what's the landlord's number?", "what is the blue pill?", "who's Sam?" (the fifty-ninth session: SmolLM2 made a number
+# up, "a magical elixir", "a voice assistant"): a fact told of it ("the landlord's number is 555 0142", "Sam is the new
+# science teacher"); with none the question goes on, as "where is the X?" does
+_EN_WHAT_THE = re.compile(_LEAD + r"(?:(?:what|which|who)(?:'s|\s+is|\s+was)\s+the\s+(?P<x>[a-z]+'s\s+(?:[\w'-]+\s+){0,2}?[\w'-]+"
+                          r"|(?:[\w'-]+\s+){0,2}?(?:" + FACT_NOUNS + r"))"
+                          r"|who(?:'s|\s+is|\s+was)\s+(?P<who>(?!(?:my|our|the|a|an|it|that|this|there|he|she|you|i|calling|"
+                          r"coming|going|next|on|in|at|here)\b)[a-z][\w'-]*))(?:\s+again)?", re.IGNORECASE)
 # "what do you know about Lily?", "what do you remember about my sister?" (the fifty-seventh session: SmolLM2's "Lily is a
 # 2026-12-06 child of 2026-12-06"): every fact kept of them
-_EN_ABOUT = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+(?!me\b|us\b|it\b|that\b|this\b|them\b)"
+# ... and "what did I tell you about Leo?" (the fifty-ninth session: "I have nothing you promised You about leo.", read as
+# a promise to someone named "you about leo")
+_EN_ABOUT = re.compile(_LEAD + r"(?:what\s+(?:do|did)\s+you\s+(?:remember|know)|what\s+(?:did|have)\s+i\s+(?:tell\s+you|told\s+you|said))"
+                       r"\s+about\s+(?!me\b|us\b|it\b|that\b|this\b|them\b)"
                        r"(?:my\s+|our\s+)?(?P<x>[\w'-]+(?:\s+[\w'-]+)?)", re.IGNORECASE)
 # "what school does Lily go to?", "where does my sister live?", "who does Sam work for?" (the fifty-ninth session: SmolLM2's
 # "the University of New Haven"): the fact told of where they go, work or live ("Lily goes to Maple Elementary", kept by
@@ -178,6 +189,8 @@ def _fact_asked(text: str) -> FactAsked | None:
         return FactAsked(f"{past} {thing}".strip(), lang, told=f"where you {past} {thing}".strip())
     if (m := _EN_WHERE_THE.fullmatch(said)) is not None and _keys(m["x"]):
         return FactAsked(m["x"].strip(), lang, owned=False)
+    if (m := _EN_WHAT_THE.fullmatch(said)) is not None and _keys(x := m["x"] or m["who"]):
+        return FactAsked(x.strip(), lang, owned=False)
     return None
 
 

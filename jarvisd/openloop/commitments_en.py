@@ -50,7 +50,10 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 r"trip|vacation|holiday|cruise|getaway|"
                 # the fifty-sixth session's office and student days: "a one on one with Priya at 2 tomorrow", "standup is
                 # every weekday at 9 30" went to SmolLM2
-                r"one[\s-]on[\s-]one|standup|stand-up|sync|huddle|catch-up|retro|demo|lecture|quiz|midterm|check-in)")
+                r"one[\s-]on[\s-]one|standup|stand-up|sync|huddle|catch-up|retro|demo|lecture|quiz|midterm|check-in|"
+                # the fifty-ninth session's teacher and runner: "parent-teacher conferences are thursday from 4 to 7", "my
+                # race is on April 12th", "long run saturday at 6 am" went to SmolLM2
+                r"conferences|race|marathon|half[\s-]marathon|10k|5k|long\s+run|tempo\s+run|intervals|workout|recital)")
 
 
 # "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future
@@ -78,6 +81,14 @@ _VISITORS = (r"plumber|electrician|technician|tech|repairman|repair\s+guy|handym
              r"movers|painter|painters|gardener|landlord|inspector|exterminator|mechanic|babysitter|nanny|sitter|tutor|"
              r"parents|mom|dad|mother|father|in-laws|sister|brother|grandparents|grandma|grandpa|aunt|uncle|cousin|"
              r"cousins|friends|guests|family|kids|doctor|nurse|vet|installer|locksmith|roofer|carpenter|builder|builders")
+
+def _repeated(low: str, start: int, end: int) -> bool:
+    """An order said with its repeat and no time ("pack Max's lunch every weekday", said "every school day" by the
+    fifty-ninth session's teacher: to SmolLM2): a to-do that comes back, kept as "water the plants every day" is."""
+    from jarvisd.openloop.repeats import repeat_in
+
+    return repeat_in(low[start:end]) is not None
+
 
 # Each rule: its kind and the expression whose end is where the action starts.
 _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -127,10 +138,18 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # SmolLM2, "I'm sorry for your loss"): where or with whom is part of its name, and it leaves, starts or is "every"
     ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
                             r"(?!(?:remember|remind|don't|do\s+not|please|make\s+sure|note)\b)(?:(?:my|our|the)\s+)?(?P<who>(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS +
-                            r"(?:\s+(?:to|with|for|at|in|from)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?)??)\s+(?:is|'s|will\s+be|leaves|departs|"
+                            r"(?:\s+(?:to|with|for|at|in|from)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?)??)\s+(?:is|'s|are|will\s+be|leaves|departs|"
                             r"takes\s+off|starts|begins|lands|boards|is\s+leaving|is\s+starting)\s+"
-                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|every\s+(?:day|weekday|week|morning|evening|"
+                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|the\s+\d{1,2}(?:st|nd|rd|th)|"
+                            r"every\s+(?:day|weekday|week|morning|evening|"
                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+    # "long run saturday at 6 am", "intervals tuesday at 6 30 pm and tempo run thursday at 7" (the fifty-ninth session's
+    # runner: SmolLM2, "I'm glad to see you're enjoying the world of technology"): an event named and its day, no verb
+    ("event_is", re.compile(r"(?:^(?:(?:and|also|oh|ok|okay|so|um+|uh+|like|plus|then),?\s+)*|(?<=\s)and\s+(?:then\s+)?)"
+                            r"(?!(?:any|what|which|how|when|where|is|are|do|did|no|cancel|move|push|delete|remove|skip|"
+                            r"reschedule|change|next|first|last|my\s+next|the\s+next|after|before|for)\b)"
+                            r"(?:(?:my|our|the|a|an)\s+)?(?P<who>(?:[\w'-]+\s+){0,2}?" + _EVENT_NOUNS + r")\s+"
+                            r"(?=(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight)\b)")),
     # "the kids have a dentist appointment on Wednesday at 4:15", "Emma has soccer practice Tuesday at 5", "my wife has a
     # work dinner Friday at 7" (the fifty-seventh session: SmolLM2's "The kids are going to the dentist appointment on
     # Wednesday at 4:15.", nothing kept): someone else's appointment with its time, kept as "dentist appointment for the
@@ -155,8 +174,13 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "the essay is due monday at midnight", "my lab report is due friday by noon" (the fifty-sixth session's student:
     # "I see.", then SmolLM2's "I'm sorry for your loss"): a piece of work due, kept as its name
     ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
-                            r"(?:my|our|the)\s+(?P<who>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:is|'s|are|will\s+be)\s+"
-                            r"(?=due\s+(?:on|at|by|this|next|tomorrow|today|tonight|in|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+                            # ... and "field trip permission slips are due end of next week" (the fifty-ninth session: to
+                            # SmolLM2), no article, its end of a span
+                            r"(?:(?:my|our|the)\s+|(?!(?:what|which|who|anything|something|nothing|everything|it|that|this|"
+                            r"there|here|is|are|when|how|where|all|any|so)\b))"
+                            r"(?P<who>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|'s|are|will\s+be)\s+"
+                            r"(?=due\s+(?:on|at|by|this|next|tomorrow|today|tonight|in|(?:the\s+)?end\s+of|"
+                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "I have a 30 minute walk planned for 6 pm", "I've got a run scheduled at 7" (the fifty-first session: to SmolLM2)
     ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?:a|an|my|the)\s+"
                          r"(?=(?:[\w'-]+\s+){1,4}?(?:planned|scheduled|booked|set\s+up|lined\s+up)\s+(?:for|at|on)\b)")),
@@ -176,11 +200,17 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # nothing kept): a to-do said as an order, kept only with its time (`_commitments`), so "buy milk" alone stays talk
     ("todo", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|plus|then|oh\s+and|and\s+also|jarvis|please),?\s+)*(?:please\s+)?"
                         r"(?=(?:" + _TODO_VERBS + r")\s+(?!me\b|you\b|it\b|that\b|this\b|some\s+time\b|time\b)\w)")),
+    # "I volunteer at the food bank every Wednesday morning" (the fifty-ninth session's retiree: SmolLM2, "I'm so sorry to
+    # hear about your volunteer work"): a habit of the user's own, kept only with its repeat (`_commitments`)
+    ("habit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|um+|uh+|well|like|btw),?\s+)*(?:i|we)\s+(?:usually\s+|always\s+)?"
+                         r"(?=(?:volunteer|teach|coach|tutor|babysit|train|swim|practi[cs]e|go\s+to|attend|visit|walk|run)\s+\w)")),
     # "the plumber is coming Thursday between 9 and 11", "my parents are coming over Friday at 6" (the fifty-first
     # session: said back by SmolLM2, nothing kept): a visit to be home for, kept only with its time, as "plumber visit"
     ("visit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|heads\s+up),?\s+)*"
-                         r"(?:the|my|our)\s+(?P<who>" + _VISITORS + r")\s+(?:is|are|'s|'re|will\s+be)\s+"
-                         r"(?:coming(?:\s+(?:over|by|round|around|in))?|stopping\s+by|dropping\s+by|arriving|visiting)\b\s*")),
+                         r"(?:the|my|our)\s+(?P<who>" + _VISITORS + r")\s+(?:(?:is|are|'s|'re|will\s+be)\s+"
+                         r"(?:coming(?:\s+(?:over|by|round|around|in))?|stopping\s+by|dropping\s+by|arriving|visiting)"
+                         # "the movers come on the 28th between 8 and 10" (the fifty-ninth session: "I see.")
+                         r"|(?:will\s+)?(?:come|comes|arrive|arrives)(?:\s+(?:over|by|round|around|in))?)\b\s*")),
     # "I'm taking the dog to the vet tomorrow at 11, so remind me": a plan, kept only with a time and a
     # "remind me" in the same sentence (`_commitments`)
     # ("I'm running late for the 10 o'clock" is no plan: the fifty-sixth session kept "run late, today at 10 AM")
@@ -563,11 +593,15 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         if t.kind == "list":
             m = _LIST_END.search(low, t.end, end)
             end = m.start() if m else end
-        if t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not _BOUGHT.match(low, t.end):
+        if t.kind == "habit" and not _repeated(low, t.end, limit):
+            continue                   # "I go to the gym", "I walk to work": what one does, no promise
+        if t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not _BOUGHT.match(low, t.end) \
+                and not _repeated(low, t.end, limit):
             continue                   # an order kept nothing, so its words may still close ("take the dentist off my list")
         busy.append((t.start, end))
         if t.kind == "event" and not any(hs >= t.end for hs, _ in holes) or \
-                t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not _BOUGHT.match(low, t.end) or \
+                t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not _BOUGHT.match(low, t.end) \
+                and not _repeated(low, t.end, limit) or \
                 t.kind == "visit" and not any(he > t.end and _A_DAY_OR_HOUR.search(low, hs, he) for hs, he in holes):
             # ("coming Thursday" is one time; "my sister is visiting next week" is news, no day to be home: "I see.")
             continue                   # "I have a meeting" with no time is no appointment to keep

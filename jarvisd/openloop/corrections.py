@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 from jarvisd.openloop import naming, phrases
 from jarvisd.openloop.when import ImpossibleTime, When, cut_spans, resolve_time, time_spans
-from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_ORDINAL
+from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_ORDINAL, EN_PARTS
 
 _DAY_WORDS = re.compile(
     r"today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|"
@@ -86,7 +86,10 @@ _PART_HOURS = {"morning": range(5, 12), "afternoon": range(12, 18), "evening": r
                "night": (*range(19, 24), *range(0, 5))}
 _PART_OF = {"morning": "morning", "아침": "morning", "오전": "morning", "afternoon": "afternoon", "오후": "afternoon",
             "낮": "afternoon", "evening": "evening", "저녁": "evening", "night": "night", "밤": "night", "tonight": "night"}
-_PART = re.compile(r"\b(?P<p>morning|afternoon|evening|night|tonight)\b|(?P<k>아침|오전|오후|저녁|밤|낮)(?![가-힣])|"
+# "after lunch", "first thing tomorrow" (the fifty-ninth session: "by the end of today", "by tomorrow"): the part they
+# are in, as `when_words.EN_PARTS` reads them
+_PART = re.compile(r"\b(?P<p>morning|afternoon|evening|night|tonight)\b|\b(?P<e>after\s+(?:work|school|lunch|dinner)"
+                   r"|before\s+(?:work|lunch)|first\s+thing)\b|(?P<k>아침|오전|오후|저녁|밤|낮)(?![가-힣])|"
                    r"(?P<kp>아침|오전|오후|저녁|밤|낮)(?=에|으로|로|쯤)")
 _PART_ONLY = re.compile(r"(?:(?:in|during|to)\s+)?(?:the\s+)?(?:morning|afternoon|evening|night)|tonight"
                         r"|(?:아침|오전|오후|저녁|밤|낮)(?:에|으로|로|쯤)?", re.IGNORECASE)
@@ -95,6 +98,8 @@ _PART_ONLY = re.compile(r"(?:(?:in|during|to)\s+)?(?:the\s+)?(?:morning|afternoo
 def part_named(words: str) -> str | None:
     """The part of the day the words name ("morning", "night"), or None."""
     m = _PART.search(words.lower())
+    if m is not None and m["e"]:
+        return EN_PARTS[" ".join(m["e"].split())]
     return None if m is None else _PART_OF[m["p"] or m["k"] or m["kp"]]
 
 

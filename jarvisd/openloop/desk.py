@@ -1183,8 +1183,9 @@ class AgendaDesk:
             named = [min(named, key=lambda loop: (loop.due_ms is None, loop.due_ms or 0))]
         said = phrases.time_left(named, self.service.now_ms(), self.service.now_local(), self.service.tz, lang) \
             if left else phrases.when_due(named, self.service.now_local(), self.service.tz, lang)
-        if len(named) == 1 and session is not None and lang == "ko":
-            self._remember(session, named[0], now_ms)   # "학원 픽업 몇 시였더라" then "아 아니 다섯시 반이야"
+        if len(named) == 1 and session is not None:
+            self._remember(session, named[0], now_ms)   # "학원 픽업 몇 시였더라" then "아 아니 다섯시 반이야"; "what time is
+            # my long run?" then "move it to sunday" (the fifty-ninth session: the foam roll said before was moved)
         return DeskReply(said, lang, intent="when")
 
     def _one_in_focus(self, session: str, now_ms: int) -> OpenLoop | None:
@@ -1649,7 +1650,10 @@ class AgendaDesk:
         now = self.service.now_local()
         shown = self.service.loops_for_judge(session)
         opened, notes, remind = self._proposals(reading.commitments, now, lang, self._then_day(text, session))
+        said_before = [p.desc for p in opened]
         opened = self._before_that(opened, session)
+        # ("remind me to buy flowers for Leo the day before": asked to be reminded under the name said before "the day")
+        remind |= {p.desc for p, was in zip(opened, said_before, strict=True) if was in remind}
         if fixing is not None:
             opened = self._fixed(opened, fixing, now)
         if len(opened) == 1 and opened[0].due_ms is not None and swap is None \
@@ -1725,14 +1729,37 @@ class AgendaDesk:
         """"I also need to get my blood work done before that", right after "a doctor's appointment on the 15th": due by
         the promise in focus's due, the words "before that" off (the fiftieth session: kept as "get your blood work done
         before that", with no due)."""
-        opened = [self._before_named(p) for p in opened]
         focus = self._recent_focus(session, self.service.now_ms())
         loop = self._open(focus.loop_id) if focus is not None else None
+        opened = [self._day_before(p, loop) for p in opened]
+        opened = [self._before_named(p) for p in opened]
         if loop is None or loop.due_ms is None:
             return opened
         return [replace(p, desc=_BEFORE_THAT.sub("", p.desc).strip(" ,"), due_ms=loop.due_ms)
                 if p.due_ms is None and _BEFORE_THAT.search(p.desc) and _BEFORE_THAT.sub("", p.desc).strip(" ,") else p
                 for p in opened]
+
+    def _day_before(self, proposed: ProposedLoop, focus: OpenLoop | None) -> ProposedLoop:
+        """"remind me to buy flowers for Leo the day before" right after "Leo's recital is the 9th at 6" (or "… the day
+        before the recital"): due the day before it, reminded that morning ("the night before": 8 PM); the fifty-ninth
+        session kept "buy flowers for Leo the day", asking when."""
+        m = _DAY_BEFORE.search((proposed.evidence or "").rstrip(" .!"))
+        if proposed.due_ms is not None or m is None:
+            return proposed
+        named = m["x"] and not re.fullmatch(r"that|then|it", m["x"], re.IGNORECASE)
+        anchor = self._one_named(m["x"]) if named else focus
+        if anchor is None or anchor.due_ms is None:
+            return proposed
+        day = datetime.fromtimestamp(anchor.due_ms / 1000, self.service.tz).date() - timedelta(days=1)
+        part = m["part"].lower()
+        at = datetime.combine(day, time(PART_HOURS["night" if part == "night" else "morning"]), tzinfo=self.service.tz)
+        due = at if part == "night" else datetime.combine(day, time(23, 59), tzinfo=self.service.tz)
+        if at.timestamp() * 1000 <= self.service.now_ms():
+            return proposed
+        desc = re.sub(r"\s+the\s+(?:day|night|morning)$", "", proposed.desc, flags=re.IGNORECASE).strip(" ,") or proposed.desc
+        remind = proposed.remind_ms is not None or re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE)
+        return replace(proposed, desc=desc, due_ms=int(due.timestamp() * 1000),
+                       remind_ms=int(at.timestamp() * 1000) if remind else None)
 
     def _before_named(self, proposed: ProposedLoop) -> ProposedLoop:
         """"I need to get gas before the trip" with "trip, Saturday at 9 AM" open: due by the trip (the fifty-first
@@ -2293,6 +2320,8 @@ _EVERY_FROM_DAY = re.compile(r"(?:(?:please|can\s+you|could\s+you)\s+)?(?:move|p
 
 # "before that", "by then": the due of the promise just said
 _BEFORE_NAMED = re.compile(r"\bbefore\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
+_DAY_BEFORE = re.compile(r"\bthe\s+(?P<part>day|night|morning)\s+before(?:\s+(?P<x>(?:(?:the|my|our|his|her)\s+)?[a-z][\w'-]*"
+                         r"(?:\s+[a-z][\w'-]*){0,3}))?\s*$", re.IGNORECASE)
 _BEFORE_THAT = re.compile(r"\s*,?\s*\b(?:before\s+(?:that|then|it)|by\s+then|ahead\s+of\s+(?:that|it))\s*$", re.IGNORECASE)
 
 

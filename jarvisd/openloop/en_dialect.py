@@ -38,6 +38,9 @@ _WORD = re.compile(r"(?<!-)\b(?:" + "|".join(sorted(map(re.escape, _WORDS), key=
 # from the laundry to morrow" was kept as "… to morrow", no due)
 _TOMORROW = re.compile(r"\bthe\s+(?:morra|morrow)\b|\bto(?:\s+|-)morrow\b", re.IGNORECASE)
 _TONIGHT = re.compile(r"\bthe\s+nicht\b", re.IGNORECASE)
+# "pack Max's lunch every school day" (the fifty-ninth session's teacher: "Sorry, I don't have an answer to that."): a
+# school day is a weekday, as the repeat rules know it
+_SCHOOL_DAY = re.compile(r"\b(every|each)\s+school\s*day\b|\bon\s+school\s*days\b", re.IGNORECASE)
 _CLAUSE_END = r"(?=\s*(?:[,.!?;]|$|\s(?:and|then|so|but|aye|please|eh)\b))"
 _TODAY = re.compile(r"(?<!\ball )(?<!\bthat )(?<!\bevery )(?<!\bone )(?<!\bsame )\bthe\s+day" + _CLAUSE_END, re.IGNORECASE)
 _THE_NOW = re.compile(r"\s*\bthe\s+now" + _CLAUSE_END, re.IGNORECASE)
@@ -166,6 +169,7 @@ def standard(text: str) -> str:
     text = _AM_OBJECT.sub(lambda m: f"{m['v']} it", text)
     text = _TOMORROW.sub("tomorrow", text)
     text = _TONIGHT.sub("tonight", text)
+    text = _SCHOOL_DAY.sub(lambda m: f"{m[1]} weekday" if m[1] else "on weekdays", text)
     text = _WORD.sub(_unless_a_name(_word), text)
     text = _TODAY.sub("today", text)
     text = _THE_NOW.sub("", text)

@@ -215,7 +215,9 @@ _EN_PROMISED = [
     # "what did I say I'd send Olivia": a giving verb and its receiver (before "what did I promise X")
     r"what\s+did\s+i\s+(?:say|promise)\s+(?:i'd|i would|to)\s+(?:send|give|bring|email|text|show|lend|mail)\s+(?:to\s+)?"
     r"(?:my\s+|the\s+)?(?P<x>[\w'-]+)",
-    r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?:to\s+)?(?:the\s+)?(?P<x>[\w' -]+?)(?:\s+(?:i'd|i would|to)\s+do)?",
+    # (not "what did I tell you about Leo?": the facts kept of Leo, `memory.fact_asked`)
+    r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?!you\s+about\b)(?:to\s+)?(?:the\s+)?(?P<x>[\w' -]+?)"
+    r"(?:\s+(?:i'd|i would|to)\s+do)?",
     r"did\s+i\s+(?:tell|promise)\s+(?P<x>[\w'-]+)\s+(?:i'd|i would|to)\s+do\s+(?:something|anything)",
     r"what\s+did\s+i\s+say\s+(?:i'd|i would)\s+do\s+for\s+(?:my\s+)?(?P<x>[\w' -]+)",
     r"(?:did|have)\s+i\s+(?:say|said|promise|promised)\s+(?:i'd|i would|to)\s+do\s+(?:anything|something)\s+for\s+(?:my\s+)?(?P<x>[\w' -]+)",

@@ -496,6 +496,12 @@ def on_list(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     return f"No: {second_person(loop.desc)} was {how} {when}."
 
 
+def on_agenda_too(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"On your agenda: Leo's recital, Wednesday at 6 PM." (said after the facts kept of someone asked about)."""
+    items = "; ".join(_item(loop, now, tz, lang) for loop in loops[:SPOKEN_ITEMS])
+    return f"일정에는: {items}." if lang == "ko" else f"On your agenda: {items}."
+
+
 def not_on_list(words: str, lang: Lang) -> str:
     return f"No, I don't have {second_person(words)} on your agenda."
 

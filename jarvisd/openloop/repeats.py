@@ -353,6 +353,11 @@ def repeat_asked(cleaned: str) -> Repeat | bool | None:
 _EN_SKIP = re.compile(r"(?:(?:ok(?:ay)?|please|jarvis|i'll|i\s+will|i'm\s+going\s+to|let's)[\s,]+)*skip(?:ping)?\s+"
                       r"(?:(?:today's|tonight's|tomorrow's|this\s+morning's|this\s+week's)\s+)?(?P<what>.+?)"
                       r"(?:\s+(?:today|tonight|tomorrow|this\s+time|this\s+once|this\s+morning|this\s+week|for\s+today|just\s+this\s+once))?")
+# "the food bank is cancelled this week" (the fifty-ninth session's retiree: the weekly promise was ended, "It won't come
+# back."): this time's one called off, as a skip
+_EN_SKIP_OFF = re.compile(r"(?:(?:oh|ok(?:ay)?|so|um|uh|btw|fyi|jarvis)[\s,]+)*(?P<what>[\w' -]{1,60}?)"
+                          r"\s+(?:is|'s|are|got|has\s+been|was)\s+(?:cancell?ed|off|called\s+off|not\s+happening)"
+                          r"\s+(?:this\s+week|today|tonight|tomorrow|this\s+time)")
 # "다음 거 건너뛰어", "다음 번은 건너뛸게": the next one of the promise in focus (the fifty-eighth helper: to SmolLM2)
 _KO_SKIP = re.compile(r"(?:오늘은|내일은|이번에는|이번엔|오늘|내일|이번|다음\s*(?:거|것|번|알림)(?:은|는|에는|엔)?)\s*(?P<what>.*?)\s*(?:은|는|을|를)?\s*"
                       r"(?:건너뛸게|건너뛰어(?:\s*줘)?|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?")
@@ -367,6 +372,7 @@ _IT = frozenset({"it", "this", "that", "this one", "that one", "the reminder", "
 def skip_asked(cleaned: str) -> str | None:
     """The words naming what "skip the pills today" skips ("" for "skip it", the one in focus), or None."""
     m = _EN_SKIP.fullmatch(cleaned) or _KO_SKIP.fullmatch(cleaned) or _KO_SKIP_AFTER.fullmatch(cleaned)
+    m = m or _EN_SKIP_OFF.fullmatch(cleaned)
     if m is None:
         return None
     what = re.sub(r"^(?:the|my)\s+|\s+(?:reminder|one)$", "", m["what"].strip())

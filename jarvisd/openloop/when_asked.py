@@ -33,6 +33,9 @@ _EN = [re.compile(p) for p in (
     # "when does my flight leave?", "what time does the one on one start?" (the fifty-sixth session: SmolLM2 made up a
     # flight from Tokyo at 12:00 AM)
     r"|leave|depart|take\s+off|land|start|begin|board|open)",
+    # "when do the movers come?" (the fifty-ninth session: SmolLM2's "a team of robots"): a visit asked by its coming
+    r"(?:so\s+|and\s+)?(?:when|what\s+time)\s+(?:do|does|will|are|is)\s+(?:the\s+|my\s+|our\s+)?(?P<x>[\w'-]+(?:\s+[\w'-]+)?)\s+"
+    r"(?:come|coming|arrive|arriving|get\s+here|show\s+up)(?:\s+(?:over|by|round|around|in|again))?",
     # "what's my next alarm?", "when does my license need renewing?", "when do the tickets have to be booked?" (the
     # forty-seventh session: both to the model, "I'm sorry for your loss" and a paragraph on business licenses)
     r"(?:so\s+|and\s+)?what(?:'s|\s+is)\s+(?:my|the)\s+(?P<x>next\s+(?:alarm|timer|wake-?up(?:\s+alarm)?|reminder))(?:\s+set\s+for)?",

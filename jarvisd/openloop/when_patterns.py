@@ -108,6 +108,10 @@ DAY_OF_MONTH = (
     # of what was just named, where the clause ends
     (("the",), r"\b(?:which|that)(?:'s|\s+is|\s+falls\s+on)\s+(?:on\s+)?(?P<pre>)the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
      r"(?:\s+of\s+the\s+month\b)?(?=\s*(?:$|[.,!?;]))"),
+    # "my grandson Leo's recital is the 9th at 6" (the fifty-ninth session: read as today at 6): a day told after "is", where
+    # the phrase ends or its hour follows ("the 9th floor", "is the 3rd time" are no days)
+    (("the",), r"(?:(?<=\bis\s)|(?<=\bare\s)|(?<='s\s)|(?<=\bwas\s))(?P<pre>)the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
+     r"(?=\s*(?:$|[.,!?;]|at\b|from\b|between\b|in\s+the\b|and\b))"),
     # "by the eighteenth", not "on the second floor": an ordinal word ends the phrase or the clause
     (("the",), rf"\b(?P<pre>by|on|for|before|prior\s+to|until|till|til|due)\s+the\s+(?P<d>{EN_ORDINAL})\b"
      r"(?:\s+of\s+the\s+month\b)?(?=\s*(?:$|[.,!?;]|at\b|in\s+the\b|and\b|or\b|so\b|because\b|since\b|then\b|i\b|we\b|okay\b|ok\b"
@@ -209,9 +213,11 @@ NAMED_CLOCK = (
     (("half",), EN_WORD + rf"(?P<q>half)\s+(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\b(?!\s*(?:%|hours?|minutes?|mins?|days?|of\b))"),
 )
 PART = (
-    (("morning", "afternoon", "arvo", "evening", "night", "after", "before"),
+    # "first thing tomorrow" (the fifty-ninth session: "by tomorrow", no hour): the morning
+    (("morning", "afternoon", "arvo", "evening", "night", "after", "before", "first"),
      r"\b(?P<this>this\s+)?(?:(?:in|during)\s+the\s+|at\s+)?(?P<p>morning|afternoon|arvo|evening|night"
-     r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|lunch))\b"),
+     r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|lunch)|first\s+thing(?=\s+(?:tomorrow|in\s+the\s+morning|"
+     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|monday\s+morning)\b))\b"),
     (("오전", "오후", "아침", "저녁", "밤", "새벽", "낮", "점심", "퇴근"),
      KO_WORD + r"(?P<p>오전|오후|아침|저녁|밤|새벽|낮|점심\s?먹고|점심|퇴근(?:\s?하고|\s?하면|\s?후에?|하자마자|길에?))"
      # "저녁 7시에 저녁 약속 있어" (the fifty-eighth helper: kept as "약속", and "12시에 점심 약속" merged into it): the

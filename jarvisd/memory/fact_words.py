@@ -1,0 +1,25 @@
+"""The kinds of thing a user tells an assistant to keep ("my wife's birthday", "the garage code", "the blue pill"):
+read by `remember_asked` (a fact told) and `fact_asked` (a fact asked back about "the X"), one list for both."""
+
+from __future__ import annotations
+
+FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|number|address|email|e-mail|phone\s+number|"
+              r"plate|size|blood\s+type|allergy|allergies|doctor|dentist|vet|landlord|wifi|wi-fi|username|combination|"
+              r"locker|id|name|nickname|zip|postcode|postal\s+code|extension|hint|color|colour|food|song|movie|book|"
+              r"key|keys|spare\s+key|"   # "the key to the shed is under the mat" (the fifty-seventh session)
+              # the fiftieth session: "my car is a blue Honda Civic", "my shoe size is 10" were kept nowhere
+              r"car|bike|truck|coffee|tea|drink|team|school|teacher|company|employer|job|office|seat|gate|flight|"
+              r"hotel|bank|account|insurance|policy|cat|dog|pet|street|apartment|building|floor|unit|license|licence|"
+              r"passport|visa|reservation|booking|confirmation|order|tracking|restaurant|hobby|sport|shoe\s+size|"
+              r"dress\s+size|ring\s+size|doctor's\s+name|pharmacy|mechanic|plumber|hairdresser|barber|"
+              r"favou?rite\s+[\w'-]+(?:\s+[\w'-]+)?|"
+              # "my blood pressure was 120 over 80 today" (the fifty-first session: SmolLM2's "no shame in having a high
+              # blood pressure", nothing kept)
+              r"blood\s+pressure|heart\s+rate|pulse|blood\s+sugar|glucose|weight|temperature|cholesterol|bmi|"
+              r"step\s+count|steps|score|"
+              # the fifty-seventh session's caregiver and pet owner: "mom's blood pressure medicine is lisinopril", "the
+              # dog's name is Biscuit" ("I see.", then "You haven't told me")
+              r"medicine|medication|meds|pill|pills|breed|cardiologist|pediatrician|pharmacist|therapist|specialist|"
+              # the fifty-ninth session's runner: "my running shoes are Brooks Ghost 15" (SmolLM2's "I see.", then "You
+              # haven't told me about your shoes")
+              r"shoes|sneakers|trainers|watch|size")
