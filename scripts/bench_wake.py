@@ -510,9 +510,9 @@ class _CountingRecognizer:
         return getattr(self.inner, name)
 
 
-async def pipeline_cpu(wav: Path, engine: str, models, window_sec: float | None = 2.5,
-                       preroll_sec: float = WakeSettings.preroll_sec,
-                       fresh_context: bool = WakeSettings.fresh_context, confirm: str | None = None) -> dict:
+def _wake_pipeline(wav: Path, models, *, engine: str, confirm: str | None, realtime: bool = False):
+    """The daemon's pipeline in `wake` mode on a WAV file (answers nothing), and a lossless subscription to its bus.
+    `confirm`: voice.wake_confirm (None: the configured one); `realtime`: paced as a microphone."""
     cfg = load_config()
     bus = EventBus()
     sub = bus.subscribe(maxsize=1_000_000, lossy=False)
@@ -523,11 +523,18 @@ async def pipeline_cpu(wav: Path, engine: str, models, window_sec: float | None 
 
     settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="wake", language="en",
                                    wake_engine=engine)
-    if confirm is not None:  # voice.wake_confirm
+    if confirm is not None:
         settings = dataclasses.replace(settings, wake_confirm=confirm)
+    pipeline = build_pipeline(cfg, answer, source=WavFileSource(wav, realtime=realtime), sink=WavFileSink(None),
+                              models=models, bus=bus, settings=settings)
+    return pipeline, sub
+
+
+async def pipeline_cpu(wav: Path, engine: str, models, window_sec: float | None = 2.5,
+                       preroll_sec: float = WakeSettings.preroll_sec,
+                       fresh_context: bool = WakeSettings.fresh_context, confirm: str | None = None) -> dict:
     counted = _CountingRecognizer(models.recognizer)
-    pipeline = build_pipeline(cfg, answer, source=WavFileSource(wav), sink=WavFileSink(None),
-                              models=dataclasses.replace(models, recognizer=counted), bus=bus, settings=settings)
+    pipeline, sub = _wake_pipeline(wav, dataclasses.replace(models, recognizer=counted), engine=engine, confirm=confirm)
     if pipeline.wake is not None:  # --window 0: as before this window; --preroll
         pipeline.wake = WakeListener(pipeline.wake.model, dataclasses.replace(
             pipeline.wake.settings, window_sec=window_sec, preroll_sec=preroll_sec, fresh_context=fresh_context))
@@ -553,18 +560,7 @@ async def wake_latency(wav: Path, models, confirm: str) -> dict:
     (`activation = wake`, the configured wake listener, Smart Turn, `voice.wake_confirm = confirm`)."""
     from jarvisd.voice.events import SpeechEnded, Transcript
 
-    cfg = load_config()
-    bus = EventBus()
-    sub = bus.subscribe(maxsize=1_000_000, lossy=False)
-
-    async def answer(text, lang, utterance_id):
-        return
-        yield ""
-
-    settings = dataclasses.replace(VoiceSettings.from_config(cfg.voice), activation="wake", language="en",
-                                   wake_engine="openwakeword", wake_confirm=confirm)
-    pipeline = build_pipeline(cfg, answer, source=WavFileSource(wav, realtime=True), sink=WavFileSink(None),
-                              models=models, bus=bus, settings=settings)
+    pipeline, sub = _wake_pipeline(wav, models, engine="openwakeword", confirm=confirm, realtime=True)
     cpu = time.process_time()
     await pipeline.start()
     await pipeline.run_until_source_ends()

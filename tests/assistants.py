@@ -20,3 +20,12 @@ def scripted_assistant(tmp_path, chat_name: str = "embedded:smollm2-135m", says:
     chat = ScriptedChatModel(lambda messages: {"text": says}, name=chat_name)
     backends = Backends(chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
     return build_assistant(load_config(env=env), ModelStore(tmp_path / "models"), backends=backends), chat
+
+
+async def told_then_asked(tmp_path, told: str, asked: str) -> tuple[str, str]:
+    """A fact told, then asked back, on a fresh scripted assistant (the model "(made up)"): both replies."""
+    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
+    try:
+        return await assistant.answer(told, session="s"), await assistant.answer(asked, session="s")
+    finally:
+        await assistant.close()

@@ -15,7 +15,7 @@ from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
-from tests.assistants import scripted_assistant
+from tests.assistants import scripted_assistant, told_then_asked
 from tests.openloop.conftest import FakeClock
 
 
@@ -83,14 +83,9 @@ async def test_a_fact_of_someone_named_with_a_letter_past_ascii_is_kept_and_aske
     """Before: "Lily is allergic to peanuts" was kept, "Zoë is allergic to peanuts" and "José's birthday is on March 3"
     went to the model and nothing was kept ("You haven't told me anything about Zoë."): the told facts' readers took a
     name as ASCII letters only."""
-    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
-    try:
-        said = await assistant.answer(told, session="s")
-        assert said.startswith("Remembered"), said
-        said = await assistant.answer(asked, session="s")
-        assert kept in said, said
-    finally:
-        await assistant.close()
+    said, answer = await told_then_asked(tmp_path, told, asked)
+    assert said.startswith("Remembered"), said
+    assert kept in answer, answer
 
 
 @pytest.mark.parametrize("told, said_back", [

@@ -9,7 +9,7 @@ import unicodedata
 import pytest
 
 from jarvisd.memory.remember_asked import told_fact
-from tests.assistants import scripted_assistant
+from tests.assistants import scripted_assistant, told_then_asked
 
 _NFD = unicodedata.normalize("NFD", "Ana lives in Ávila")
 
@@ -30,14 +30,9 @@ async def test_where_someone_goes_works_or_lives_is_kept_when_the_place_begins_p
     """Before: "Lily lives in Montréal" was kept, "Lily lives in Łódź", "Sam works at Škoda", "Дмитрий works at Газпром"
     went to the model and nothing was kept ("You haven't told me where Sam works."): the place was read as a name
     whose first letter is an ASCII capital; "İpek" was no name (İ lowers to two characters)."""
-    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
-    try:
-        said = await assistant.answer(told, session="s")
-        assert said.startswith("Remembered"), said
-        said = await assistant.answer(asked, session="s")
-        assert kept in said, said
-    finally:
-        await assistant.close()
+    said, answer = await told_then_asked(tmp_path, told, asked)
+    assert said.startswith("Remembered"), said
+    assert kept in answer, answer
 
 
 @pytest.mark.parametrize("said", ["my son goes to bed at 8", "Mom goes to the doctor on Friday", "Lily goes to école",
