@@ -261,11 +261,16 @@ async def _warm_memory(d: Daemon) -> None:
     log.info("memory: %d items ready in %.1f s", count, time.monotonic() - started)
 
 
+def _chat_model(d: Daemon) -> Any:
+    """The assistant's chat model, or None for an assistant without backends (the tests' stand-ins)."""
+    return getattr(getattr(d.assistant, "backends", None), "chat", None)
+
+
 def _warm_model(d: Daemon) -> asyncio.Task[Any] | None:
     """The embedded chat model loads in its process at start, off the reply's path: the first turn it answered
     waited for the load (3-7 s to the first word under load, daemon run 78). A model without `warm` (Ollama
     loads its own) is left alone; a load that fails here is logged and the first turn that needs it tries again."""
-    warm = getattr(d.assistant.backends.chat, "warm", None)
+    warm = getattr(_chat_model(d), "warm", None)
     if warm is None:
         return None
 
@@ -277,7 +282,7 @@ def _warm_model(d: Daemon) -> asyncio.Task[Any] | None:
             log.warning("chat: the embedded model did not load at start (%s); the first turn that needs it "
                         "tries again", exc)
             return
-        log.info("chat: %s ready in %.1f s", d.assistant.backends.chat.name, time.monotonic() - started)
+        log.info("chat: %s ready in %.1f s", _chat_model(d).name, time.monotonic() - started)
 
     return asyncio.create_task(load(), name="chat-model")
 
@@ -379,7 +384,7 @@ async def _close_model(d: Daemon) -> None:
     """End the embedded model's process (loaded at start): a daemon served in a longer-lived process (tests, the
     soak) left one per start, ~250 MiB each. `jarvisd run` leaves by `os._exit` and the process ends with its
     pipe anyway. A chat still running holds the process; past 3 s it is left to end with the pipe."""
-    close = getattr(d.assistant.backends.chat, "close", None)
+    close = getattr(_chat_model(d), "close", None)
     if close is None:
         return
     try:
