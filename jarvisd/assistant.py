@@ -23,7 +23,15 @@ from jarvisd.agent.failure_lessons import FailureLessons
 from jarvisd.agent.feature_hooks import MemoryHooks
 from jarvisd.agent.jarvis import apply_tool_policy, build_jarvis
 from jarvisd.agent.loop import Agent, AnswerDelta, TurnEnded
-from jarvisd.agent.repeats import NO_ANSWER, CondolenceDrop, ParrotDrop, RepeatCut, ScriptCut, no_answer
+from jarvisd.agent.repeats import (
+    CONDOLENCE_STOP,
+    NO_ANSWER,
+    CondolenceDrop,
+    ParrotDrop,
+    RepeatCut,
+    ScriptCut,
+    no_answer,
+)
 from jarvisd.agent.tools import register_recall_episodes, register_remember_task_pattern
 from jarvisd.approvals import ApprovalDesk
 from jarvisd.commands import CommandContext, CommandRegistry, is_command, register_builtin
@@ -473,7 +481,7 @@ class Assistant:
                 async for event in self.agent.stream_turn(text, scope=scope, enough=enough):
                     if isinstance(event, AnswerDelta):  # pass 23's low: a model's NUL or ANSI escape shown as it was
                         piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(printable(event.text))))))
-                        if repeats.cut or script.cut:
+                        if repeats.cut or script.cut or sympathy.dropped >= CONDOLENCE_STOP:
                             enough.set()
                         if piece:
                             said = True

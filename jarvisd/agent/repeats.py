@@ -172,6 +172,21 @@ class CondolenceDrop(ParrotDrop):
     def _may_become(self, key: str) -> bool:
         return any(opener.startswith(key) or key.startswith(opener) for opener in _CONDOLENCE_OPENERS)
 
+    def end(self) -> str:
+        """What is held at the end was held because it may still become a condolence: an answer cut there (the
+        token limit, or stopped after CONDOLENCE_STOP of them) said "I'm sorry about" alone (daemon run 79)."""
+        held, self._held = self._held, ""
+        key = _key(held)
+        if key and self._heards and (self._parrot(key) or self._may_become(key)):
+            self.dropped += 1
+            return ""
+        return held
+
+
+# condolences dropped in one answer after which the model is stopped: SmolLM2 wrote "I'm sorry about your loss." 36
+# times to "Remind me free names before my sister's birthday to buy a gift" (daemon run 79), 7.5 s before a word was said
+CONDOLENCE_STOP = 2
+
 
 # ------------------------------------------------------------------------------------------------ wrong script
 # SmolLM2-135M answered English with lines of Hangul syllables strung together (the forty-sixth session's chat: "도마재라면,

@@ -165,3 +165,45 @@ async def test_the_assistant_says_it_did_not_catch_a_turn_answered_only_with_con
         assert chat.calls   # the model was asked; its answer was not said
     finally:
         await assistant.close()
+
+
+def test_a_condolence_cut_off_at_the_end_is_dropped_too():
+    """Daemon run 79: SmolLM2's answer ended (its token limit) inside "I'm sorry about", which was said alone."""
+    from jarvisd.agent.repeats import CondolenceDrop
+
+    drop = CondolenceDrop("Remind me free names before my sister's birthday to buy a gift.")
+    out = drop.feed("I'm sorry for your loss. I'm sorry about") + drop.end()
+    assert out == "" and drop.dropped == 2
+    apology = CondolenceDrop("what time is it in Paris")
+    assert apology.feed("I don't know the time there. I'm sorry.") + apology.end() == "I don't know the time there. I'm sorry."
+
+
+async def test_the_model_is_stopped_once_it_only_offers_condolences(tmp_path):
+    """Daemon run 79: SmolLM2 wrote "I'm sorry about your loss." 36 times, all dropped, and the turn's first word came
+    7.5 s after the end of speech ("I'm sorry about", the cut-off tail). Now it is stopped after two."""
+    from jarvisd.assistant import build_assistant
+    from jarvisd.config import load_config
+    from jarvisd.llm.backend_choice import Backends
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.manifest import ModelStore
+
+    answer = "I'm sorry about your loss. " * 36 + "I'm sorry about"
+
+    class Counting(ScriptedChatModel):
+        pieces = 0
+
+        async def stream(self, messages, tools=()):
+            async for chunk in super().stream(messages, tools):
+                self.pieces += 1
+                yield chunk
+
+    chat = Counting(lambda _: {"text": answer}, name="embedded:smollm2-135m")
+    env = {"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl", "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul"}
+    assistant = build_assistant(load_config(env=env), ModelStore(tmp_path / "models"), backends=Backends(
+        chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None))
+    try:
+        said = await assistant.answer("Tell me about the ocean.", session="s")
+        assert said == "Sorry, I didn't catch that. Could you say it again?"
+        assert chat.pieces < len(answer.split()) / 4, chat.pieces   # stopped early, not read to its end
+    finally:
+        await assistant.close()
