@@ -28,6 +28,7 @@ from jarvisd.events import EventBus, StatusChanged
 from jarvisd.gc_pause import freeze_loaded, thaw
 from jarvisd.instance import InstanceLock
 from jarvisd.llm.backend_choice import Backends
+from jarvisd.llm.base import Message
 from jarvisd.llm.stoppable import StoppableModel
 from jarvisd.manifest import ModelStore
 from jarvisd.tray import has_display
@@ -274,10 +275,13 @@ def _warm_model(d: Daemon) -> asyncio.Task[Any] | None:
     if warm is None:
         return None
 
+    profile = getattr(getattr(d.assistant, "agent", None), "profile", None)
+    prime = [Message("system", profile.system_prompt(tools=False)), Message("user", "Hi")] if profile is not None else []
+
     async def load() -> None:
         started = time.monotonic()
         try:
-            await asyncio.to_thread(warm)
+            await asyncio.to_thread(warm, prime)
         except Exception as exc:  # BackendError with its reason; the turn that needs the model says it again
             log.warning("chat: the embedded model did not load at start (%s); the first turn that needs it "
                         "tries again", exc)

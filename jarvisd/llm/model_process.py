@@ -107,13 +107,18 @@ class ModelProcess:
             elif "end" in message:
                 return
 
-    def warm(self) -> bool:
+    def warm(self, prime: dict | None = None) -> bool:
         """Start the process and load the model now, before a chat needs it (the daemon at start: the first
         turn the model answers waited for the load, 3-7 s under load in daemon run 78). True when it was
         started by this call; a process that fails to load raises as a chat would, and the next chat tries
-        again. A chat sent meanwhile waits for the load instead of starting a second process."""
+        again. A chat sent meanwhile waits for the load instead of starting a second process. `prime`: a chat
+        request run once, its answer dropped, so that llama.cpp holds the prompt's opening (the system prompt
+        every turn starts with) and the first turn reads only what follows it."""
         with self._lock:
-            return self._start()
+            started = self._start()
+            if prime is not None:
+                self._chat(prime, lambda _text: None, threading.Event())
+            return started
 
     def close(self) -> None:
         """End the process (the daemon stopping); a chat running is cut."""
