@@ -26,6 +26,7 @@ from jarvisd.agent.loop import Agent, AnswerDelta, TurnEnded
 from jarvisd.agent.repeats import (
     CONDOLENCE_STOP,
     NO_ANSWER,
+    SILENT_ANSWER_CHARS,
     CondolenceDrop,
     ParrotDrop,
     RepeatCut,
@@ -476,12 +477,14 @@ class Assistant:
             script = ScriptCut(heard=text)    # English asked, lines of Hangul answered (SmolLM2): no answer
             sympathy = CondolenceDrop(heard=text)   # "I'm sorry for your loss" to "move the dentist" (SmolLM2)
             enough = asyncio.Event()       # ... and stopped there, the turn still recorded
-            said = False
+            said, written = False, 0
             try:
                 async for event in self.agent.stream_turn(text, scope=scope, enough=enough):
                     if isinstance(event, AnswerDelta):  # pass 23's low: a model's NUL or ANSI escape shown as it was
+                        written += len(event.text)
                         piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(printable(event.text))))))
-                        if repeats.cut or script.cut or sympathy.dropped >= CONDOLENCE_STOP:
+                        if repeats.cut or script.cut or sympathy.dropped >= CONDOLENCE_STOP or \
+                                (self.small_model and not said and not piece and written >= SILENT_ANSWER_CHARS):
                             enough.set()
                         if piece:
                             said = True

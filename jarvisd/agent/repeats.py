@@ -186,6 +186,10 @@ class CondolenceDrop(ParrotDrop):
 # condolences dropped in one answer after which the model is stopped: SmolLM2 wrote "I'm sorry about your loss." 36
 # times to "Remind me free names before my sister's birthday to buy a gift" (daemon run 79), 7.5 s before a word was said
 CONDOLENCE_STOP = 2
+# characters a small model may write with nothing of it said (every sentence held or dropped by the filters above) before
+# it is stopped: a sentence opening "I'm sorry" is held until it tells, and SmolLM2 wrote one of 250 tokens with no full
+# stop, said as "Sorry, I didn't catch that" 8.6 s after the end of speech (daemon run 81)
+SILENT_ANSWER_CHARS = 240
 
 
 # ------------------------------------------------------------------------------------------------ wrong script

@@ -207,3 +207,34 @@ async def test_the_model_is_stopped_once_it_only_offers_condolences(tmp_path):
         assert chat.pieces < len(answer.split()) / 4, chat.pieces   # stopped early, not read to its end
     finally:
         await assistant.close()
+
+
+async def test_a_small_model_with_nothing_said_after_240_characters_is_stopped(tmp_path):
+    """Daemon run 81: SmolLM2 opened with "I'm sorry" (held until the sentence tells whether it is a condolence) and
+    wrote 250 tokens with no full stop; the turn said "Sorry, I didn't catch that" 8.6 s after the end of speech."""
+    from jarvisd.assistant import build_assistant
+    from jarvisd.config import load_config
+    from jarvisd.llm.backend_choice import Backends
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.manifest import ModelStore
+
+    answer = "I'm sorry for the" + " long wait and the" * 80 + "."
+
+    class Counting(ScriptedChatModel):
+        pieces = 0
+
+        async def stream(self, messages, tools=()):
+            async for chunk in super().stream(messages, tools):
+                self.pieces += 1
+                yield chunk
+
+    chat = Counting(lambda _: {"text": answer}, name="embedded:smollm2-135m")
+    env = {"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl", "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul"}
+    assistant = build_assistant(load_config(env=env), ModelStore(tmp_path / "models"), backends=Backends(
+        chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None))
+    try:
+        said = await assistant.answer("Tell me about the ocean.", session="s")
+        assert said == "Sorry, I didn't catch that. Could you say it again?"
+        assert chat.pieces < len(answer.split()) / 3, chat.pieces
+    finally:
+        await assistant.close()
