@@ -89,3 +89,20 @@ def test_the_embedded_chat_model_missing_or_corrupt_leaves_the_rest_of_jarvisd_r
             asyncio.run(ask(model))
     with pytest.raises(BackendError, match="reinstall"):
         backends.chat.warm()
+
+
+def test_the_doctor_says_why_when_the_decode_check_cannot_start_its_child(tmp_path, monkeypatch):
+    """Before: `jarvisd doctor` run by a user who may not execute the interpreter (pass 59d: as `nobody`, the venv's
+    python a link into a 0700 /root) ended in a traceback (`PermissionError` from the llama.cpp decode check's child).
+    Now the llama.cpp line says the check could not start and why; the rest of the report is printed."""
+    import sys
+
+    from jarvisd.llm.llama_check import check_decode
+
+    interpreter = tmp_path / "python"
+    interpreter.write_text("not a program")
+    interpreter.chmod(0o644)
+    monkeypatch.setattr(sys, "executable", str(interpreter))
+    result = check_decode(tmp_path / "model.gguf")
+    assert not result.ok
+    assert str(interpreter) in result.detail and "could not start" in result.detail
