@@ -106,3 +106,40 @@ def test_the_doctor_says_why_when_the_decode_check_cannot_start_its_child(tmp_pa
     result = check_decode(tmp_path / "model.gguf")
     assert not result.ok
     assert str(interpreter) in result.detail and "could not start" in result.detail
+
+
+def test_the_doctor_says_the_memory_store_cannot_be_written_when_jarvisd_run_would_refuse_it(tmp_path):
+    """Before: with the memory table's folders not writable by the user (pass 59d: a copy of the home owned by root,
+    run as `nobody`; here a read-only bind, the same refusal as root can make it), `jarvisd run` exited 1 "cannot open
+    the memory store …: the folder … is not writable by this user", while `jarvisd doctor` said "memory: ok: 9
+    items, table version 12": a store the daemon cannot open reported as fine (59b's medium, another blocker). Now
+    the doctor says the run's sentence."""
+    import subprocess
+    import time
+
+    from jarvisd.memory.health import check_memory
+    from tests.hud.conftest import make_memory
+    from tests.test_reliability_pass11 import _bind_read_only
+
+    root = tmp_path / "memory.lance"
+    make_memory(root).close()
+    table = root / "memory_items.lance"
+    assert _bind_read_only(table), "needs root and mount to make a read-only bind (CI has both)"
+    try:
+        health = check_memory(str(root))
+    finally:
+        for _ in range(3):
+            if subprocess.run(["umount", str(table)], capture_output=True).returncode == 0:
+                break
+            time.sleep(0.5)
+    assert health.state == "damaged", health.detail
+    assert "read-only file system" in health.detail
+
+
+def test_guard_the_doctor_says_a_writable_memory_store_is_ok_as_before(tmp_path):
+    from jarvisd.memory.health import check_memory
+    from tests.hud.conftest import make_memory
+
+    root = tmp_path / "memory.lance"
+    make_memory(root).close()
+    assert check_memory(str(root)).state == "ok"
