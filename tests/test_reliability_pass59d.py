@@ -143,3 +143,36 @@ def test_guard_the_doctor_says_a_writable_memory_store_is_ok_as_before(tmp_path)
     root = tmp_path / "memory.lance"
     make_memory(root).close()
     assert check_memory(str(root)).state == "ok"
+
+
+def test_the_doctor_says_an_agenda_log_this_user_cannot_append_to_is_unusable(tmp_path, monkeypatch):
+    """Before: `openloops.jsonl` owned by root (0644) in a home run as `nobody`: `jarvisd run` exited 1 "cannot open
+    the agenda log …: permission denied: give your user read and write access (chmod u+rw …)" while `jarvisd doctor`
+    said "agenda: 4 open, next: …". Now the doctor's agenda line says the run's sentence. (The permission stood in
+    for by `os.access`, as pass 55a stood in for EROFS: the tests run as root, which may write any file.)"""
+    import os
+
+    import jarvisd.doctor as doctor
+    from jarvisd.config import load_config
+
+    monkeypatch.setenv("JARVIS_HOME", str(tmp_path))
+    cfg = load_config()
+    cfg.paths.data_dir.mkdir(parents=True, exist_ok=True)
+    log = cfg.paths.data_dir / "openloops.jsonl"
+    log.write_text("")
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: False if str(path) == str(log) and mode & os.W_OK
+                        else real(path, mode, **kw))
+    report = doctor.agenda_report(cfg)
+    assert report["error"] and "permission denied" in report["error"] and str(log) in report["error"]
+
+
+def test_guard_the_doctor_reads_a_writable_agenda_log_as_before(tmp_path, monkeypatch):
+    import jarvisd.doctor as doctor
+    from jarvisd.config import load_config
+
+    monkeypatch.setenv("JARVIS_HOME", str(tmp_path))
+    cfg = load_config()
+    cfg.paths.data_dir.mkdir(parents=True, exist_ok=True)
+    (cfg.paths.data_dir / "openloops.jsonl").write_text("")
+    assert doctor.agenda_report(cfg)["error"] is None
