@@ -176,3 +176,26 @@ def test_guard_the_doctor_reads_a_writable_agenda_log_as_before(tmp_path, monkey
     cfg.paths.data_dir.mkdir(parents=True, exist_ok=True)
     (cfg.paths.data_dir / "openloops.jsonl").write_text("")
     assert doctor.agenda_report(cfg)["error"] is None
+
+
+@pytest.mark.parametrize("link", ["loop", "dangling"])
+def test_a_write_journal_folder_that_is_a_broken_link_is_named_by_the_doctor_and_the_run(tmp_path, link):
+    """Before (59b's fix re-attacked): `memory_items.journal` a symlink loop: `jarvisd doctor` said "memory: ok: 0
+    items" while opening the store raised LanceDB's "Unable to walk dir … Too many levels of symbolic links (os error
+    40), /root/.cargo/…"; a dangling link opened, then the first write could not make the folder. Now both say the
+    one sentence: the journal is a link to nothing usable, remove it."""
+    from jarvisd.errors import StartupError
+    from jarvisd.memory.health import check_memory
+    from jarvisd.memory.stores.lance import LanceMemoryStore
+    from tests.hud.conftest import make_memory
+
+    root = tmp_path / "memory.lance"
+    make_memory(root).close()
+    journal = root / "memory_items.journal"
+    if journal.exists():
+        journal.rmdir()
+    journal.symlink_to(journal if link == "loop" else tmp_path / "nowhere")
+    health = check_memory(str(root))
+    assert health.state == "damaged" and str(journal) in health.detail and "link" in health.detail
+    with pytest.raises(StartupError, match="link"):
+        LanceMemoryStore(str(root), dimensions=64)

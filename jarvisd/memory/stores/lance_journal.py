@@ -61,6 +61,11 @@ def journal_dir_problem(uri: str, table: str) -> str | None:
     """Why the store at `uri` cannot keep a journal, when its journal folder is something else (a file): the one
     sentence `jarvisd run` stops with and `jarvisd doctor` says (pass 59b: the doctor said "memory: ok")."""
     folder = journal_dir(uri, table)
+    if folder is not None and folder.is_symlink() and not folder.is_dir():
+        # pass 59d: a loop opened with LanceDB's "Unable to walk dir … (os error 40)" and the doctor said "ok"; a
+        # dangling link opened and its first write could not make the folder
+        return (f"its write journal {folder} is a link to nothing usable (a loop or a missing target): remove the "
+                "link and start again")
     if folder is not None and folder.exists() and not folder.is_dir():
         return f"its write journal {folder} is not a directory: move it away and start again"
     return None
