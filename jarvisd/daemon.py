@@ -193,7 +193,10 @@ async def _start_hud(d: Daemon) -> None:
     backend = d.assistant.backends.chat.name
     status = d.status
     assert status is not None   # made by `serve` before voice opens, following the bus since
-    status.apply(StatusChanged("backend", backend.split(":", 1)[0], backend))
+    if (problem := getattr(d.assistant.backends.chat, "problem", None)) is not None:  # its file missing or corrupt
+        status.apply(StatusChanged("backend", "failing", f"{backend} cannot be used: {problem}"))
+    else:
+        status.apply(StatusChanged("backend", backend.split(":", 1)[0], backend))
     if d.memory_health:
         status.apply(StatusChanged("memory", d.memory_health["state"], d.memory_health["detail"]))
 

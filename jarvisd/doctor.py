@@ -166,12 +166,31 @@ def agenda_report(cfg: Config) -> dict[str, Any]:
         except Exception as exc:  # doctor reports every failure, never crashes
             report["error"] = str(exc) if isinstance(exc, StartupError) else f"{type(exc).__name__}: {exc}"
             agenda = []
+        if report["error"] is None and kind == "jsonl" and (problem := _unwritable_log(kept)) is not None:
+            report["error"] = problem   # `jarvisd run` stops on it (pass 59d: the doctor said "4 open")
         report["open"] = len(agenda)
         dated = sorted((loop for loop in agenda if loop.due_ms is not None), key=lambda loop: loop.due_ms or 0)
         if dated:
             report["next"] = f"{dated[0].desc}, {format_due(dated[0].due_ms, cfg.tz)}"
     _set_aside(report, table.parent if kind == "lancedb" and table is not None else cfg.paths.data_dir)
     return report
+
+
+def _unwritable_log(path: Path) -> str | None:
+    """The sentence `jarvisd run` stops with when this user may read the agenda log but not append to it (a home
+    copied as root, run as another user); a read-only mount is the data dir's line (pass 55a)."""
+    import errno
+
+    from jarvisd.errors import unusable_file
+
+    if not path.is_file() or os.access(path, os.W_OK):
+        return None
+    try:
+        if os.statvfs(path).f_flag & os.ST_RDONLY:
+            return None
+    except OSError:
+        pass
+    return str(unusable_file("the agenda log", path, PermissionError(errno.EACCES, os.strerror(errno.EACCES))))
 
 
 def _set_aside(report: dict[str, Any], folder: Path) -> None:

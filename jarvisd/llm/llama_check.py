@@ -42,6 +42,9 @@ def check_decode(model_path: Path, timeout_sec: float = 180.0) -> DecodeCheck:
                               timeout=timeout_sec, errors="replace")
     except subprocess.TimeoutExpired:
         return DecodeCheck(False, f"a decode of 3 tokens did not finish within {timeout_sec:.0f} s")
+    except OSError as exc:  # the interpreter cannot be run by this user (pass 59d: a traceback from `jarvisd doctor`)
+        return DecodeCheck(False, f"the check could not start {sys.executable} ({exc.strerror or exc}): run it as "
+                                  "a user who may execute jarvisd's Python")
     if done.returncode == 0:
         return DecodeCheck(True, f"decodes ({done.stdout.strip() or 'no text'})")
     if done.returncode < 0:

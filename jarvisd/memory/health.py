@@ -66,6 +66,7 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
                             f"stop jarvisd and move {blocker} away (a new, empty memory is then made there)")
     if "://" not in uri and (kernel := kernel_folder_problem(Path(uri.removeprefix("file://")))) is not None:
         return MemoryHealth("damaged", f"the memory store cannot be opened: {kernel}")
+    from jarvisd.lance_damage import unwritable_folder
     from jarvisd.memory.stores.lance_journal import journal_dir_problem
 
     if (journal := journal_dir_problem(uri, table)) is not None:   # `jarvisd run` stops on it (pass 59b: "ok")
@@ -73,6 +74,9 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
                             "stop jarvisd, move that file away, then start it (the journal folder is made again)")
     if "://" not in uri and not (Path(uri) / f"{table}.lance").exists():
         return MemoryHealth("absent", f"no memory table yet at {uri} (created at the first write)")
+    if "://" not in uri and (unwritable := unwritable_folder(Path(uri), table)) is not None:
+        # `jarvisd run` stops on it (pass 59d: a home copied as root, run as another user: the doctor said "ok")
+        return MemoryHealth("damaged", f"the memory store {uri} cannot be opened: {unwritable}")
     local = local_table_dir(uri, table)
     if local is not None and (special := special_file_problem(local.parent, table)):  # else the check hung
         return MemoryHealth("damaged", f"the memory table at {uri} cannot be read: {special}")

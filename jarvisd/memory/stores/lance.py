@@ -51,7 +51,7 @@ from jarvisd.memory.stores.base import DimensionMismatch, StoreQuery, locked
 from jarvisd.memory.stores.blas import one_blas_thread, trim_heap
 from jarvisd.memory.stores.lance_buffer import WriteBuffer
 from jarvisd.memory.stores.lance_index import VectorIndex
-from jarvisd.memory.stores.lance_journal import side_dir
+from jarvisd.memory.stores.lance_journal import journal_dir_problem, side_dir
 from jarvisd.memory.stores.lance_loop import LoopThread
 from jarvisd.memory.stores.lance_resident import KEY_COLUMNS, ResidentTable
 from jarvisd.memory.stores.lance_rows import (
@@ -128,6 +128,8 @@ class LanceMemoryStore:
         local = local_table_dir(uri, table)
         if local is not None and (special := special_file_problem(local.parent, table)):
             raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): {special}")
+        if (journal := journal_dir_problem(uri, table)) is not None:  # before LanceDB walks the folder (a link loop)
+            raise StartupError(f"cannot open the memory store {uri} (memory.store_uri): {journal}")
         if local is not None and local.exists():
             try:  # a creation a full disk cut short: only empty folders, never a record
                 clear_never_committed(local)
