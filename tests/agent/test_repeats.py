@@ -178,16 +178,13 @@ def test_a_condolence_cut_off_at_the_end_is_dropped_too():
     assert apology.feed("I don't know the time there. I'm sorry.") + apology.end() == "I don't know the time there. I'm sorry."
 
 
-async def test_the_model_is_stopped_once_it_only_offers_condolences(tmp_path):
-    """Daemon run 79: SmolLM2 wrote "I'm sorry about your loss." 36 times, all dropped, and the turn's first word came
-    7.5 s after the end of speech ("I'm sorry about", the cut-off tail). Now it is stopped after two."""
+def _counting_assistant(tmp_path, answer: str):
+    """(assistant, chat): the small model answers `answer` to anything, counting the pieces it was read to."""
     from jarvisd.assistant import build_assistant
     from jarvisd.config import load_config
     from jarvisd.llm.backend_choice import Backends
     from jarvisd.llm.scripted import ScriptedChatModel
     from jarvisd.manifest import ModelStore
-
-    answer = "I'm sorry about your loss. " * 36 + "I'm sorry about"
 
     class Counting(ScriptedChatModel):
         pieces = 0
@@ -199,8 +196,16 @@ async def test_the_model_is_stopped_once_it_only_offers_condolences(tmp_path):
 
     chat = Counting(lambda _: {"text": answer}, name="embedded:smollm2-135m")
     env = {"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl", "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul"}
-    assistant = build_assistant(load_config(env=env), ModelStore(tmp_path / "models"), backends=Backends(
-        chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None))
+    return build_assistant(load_config(env=env), ModelStore(tmp_path / "models"), backends=Backends(
+        chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)), chat
+
+
+async def test_the_model_is_stopped_once_it_only_offers_condolences(tmp_path):
+    """Daemon run 79: SmolLM2 wrote "I'm sorry about your loss." 36 times, all dropped, and the turn's first word came
+    7.5 s after the end of speech ("I'm sorry about", the cut-off tail). Now it is stopped after two."""
+    answer = "I'm sorry about your loss. " * 36 + "I'm sorry about"
+
+    assistant, chat = _counting_assistant(tmp_path, answer)
     try:
         said = await assistant.answer("Tell me about the ocean.", session="s")
         assert said == "Sorry, I didn't catch that. Could you say it again?"
@@ -212,26 +217,9 @@ async def test_the_model_is_stopped_once_it_only_offers_condolences(tmp_path):
 async def test_a_small_model_with_nothing_said_after_240_characters_is_stopped(tmp_path):
     """Daemon run 81: SmolLM2 opened with "I'm sorry" (held until the sentence tells whether it is a condolence) and
     wrote 250 tokens with no full stop; the turn said "Sorry, I didn't catch that" 8.6 s after the end of speech."""
-    from jarvisd.assistant import build_assistant
-    from jarvisd.config import load_config
-    from jarvisd.llm.backend_choice import Backends
-    from jarvisd.llm.scripted import ScriptedChatModel
-    from jarvisd.manifest import ModelStore
-
     answer = "I'm sorry for the" + " long wait and the" * 80 + "."
 
-    class Counting(ScriptedChatModel):
-        pieces = 0
-
-        async def stream(self, messages, tools=()):
-            async for chunk in super().stream(messages, tools):
-                self.pieces += 1
-                yield chunk
-
-    chat = Counting(lambda _: {"text": answer}, name="embedded:smollm2-135m")
-    env = {"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl", "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul"}
-    assistant = build_assistant(load_config(env=env), ModelStore(tmp_path / "models"), backends=Backends(
-        chat=chat, thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None))
+    assistant, chat = _counting_assistant(tmp_path, answer)
     try:
         said = await assistant.answer("Tell me about the ocean.", session="s")
         assert said == "Sorry, I didn't catch that. Could you say it again?"
