@@ -9,7 +9,6 @@ that is gone or unreadable is named with the newest older version that still rea
 
 from __future__ import annotations
 
-import getpass
 import os
 from pathlib import Path
 
@@ -87,27 +86,3 @@ def refuse_lost_versions(what: str, uri: str, table: str) -> None:
                            "or move it away to start the table empty")
 
 
-def _read_only_mount(folder: Path) -> bool:
-    try:
-        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
-    except OSError:
-        return False
-
-
-def unwritable_folder(root: Path, table: str) -> str | None:
-    """Why this user cannot write the local table `table` under `root` (a folder of it that is not
-    writable: a copy restored as another user, a `chown`), or None. Before, the daemon started and said
-    memory was `ok`; every turn then failed with LanceDB's `Permission denied (os error 13)` and its
-    `/rustc` path, `GET /api/sessions` too, and `/remember` said "Remembered" into a journal no commit
-    could empty."""
-    lance = root / f"{table}.lance"
-    for folder in (root, lance, lance / "_versions", lance / "data", lance / "_transactions",
-                   root / f"{table}.journal"):
-        if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
-            if _read_only_mount(folder):  # a chown would not help: the advice named the wrong fix
-                return (f"the folder {folder} is on a read-only file system (a read-only mount or bind): "
-                        f"mount it read-write, or point memory.store_uri at a writable folder, and start again")
-            return (f"the folder {folder} is not writable by this user (it belongs to uid {folder.stat().st_uid}): "
-                    f"give your user write access to everything in it (chown -R {getpass.getuser()} {root}) "
-                    "and start again")
-    return None

@@ -6,6 +6,7 @@ newest manifest is found here for both.
 
 from __future__ import annotations
 
+import getpass
 import json
 import os
 import stat
@@ -191,3 +192,29 @@ def mislabelled_fix(named: tuple[Path, int]) -> str:
     path, version = named
     return (f"stop jarvisd and move {path}{hint_too(path.parent)} out of {path.parent}; the table then opens at the "
             f"version before it (the writes of version {version} are lost)")
+
+
+def _read_only_mount(folder: Path) -> bool:
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def unwritable_folder(root: Path, table: str) -> str | None:
+    """Why this user cannot write the local table `table` under `root` (a folder of it that is not
+    writable: a copy restored as another user, a `chown`), or None. Before, the daemon started and said
+    memory was `ok`; every turn then failed with LanceDB's `Permission denied (os error 13)` and its
+    `/rustc` path, `GET /api/sessions` too, and `/remember` said "Remembered" into a journal no commit
+    could empty."""
+    lance = root / f"{table}.lance"
+    for folder in (root, lance, lance / "_versions", lance / "data", lance / "_transactions",
+                   root / f"{table}.journal"):
+        if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+            if _read_only_mount(folder):  # a chown would not help: the advice named the wrong fix
+                return (f"the folder {folder} is on a read-only file system (a read-only mount or bind): "
+                        f"mount it read-write, or point memory.store_uri at a writable folder, and start again")
+            return (f"the folder {folder} is not writable by this user (it belongs to uid {folder.stat().st_uid}): "
+                    f"give your user write access to everything in it (chown -R {getpass.getuser()} {root}) "
+                    "and start again")
+    return None

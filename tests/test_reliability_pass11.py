@@ -87,7 +87,7 @@ def _bind_read_only(folder: Path) -> bool:
 def test_a_memory_table_on_a_read_only_mount_is_named_so_not_sent_to_chown(tmp_path):
     """Before: a table folder on a read-only bind mount was "not writable by this user (it belongs to uid
     0): give your user write access ... (chown -R root ...)": a chown cannot help there."""
-    from jarvisd.lance_damage import unwritable_folder
+    from jarvisd.lance_files import unwritable_folder
     from tests.hud.conftest import make_memory
 
     root = tmp_path / "memory.lance"

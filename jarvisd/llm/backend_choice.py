@@ -68,7 +68,7 @@ class UnusableChat:
     def background(self) -> UnusableChat:
         return self
 
-    def warm(self) -> bool:
+    def warm(self, prime: Sequence[Message] = ()) -> bool:
         raise self._error()
 
     def close(self) -> None:
@@ -81,6 +81,7 @@ class UnusableChat:
 
 def _embedded_chat(cfg: Config, store: ModelStore) -> LlamaCppChat | UnusableChat:
     name = cfg.llm.embedded_chat_model
+    store.entry(name)   # a name the manifest does not know is the configuration's error: one line, as before
     try:
         path = store.path(name)
     except ModelError as exc:  # a file missing or corrupt is this part's failure, not the daemon's

@@ -66,7 +66,7 @@ def check_memory(uri: str, table: str = TABLE) -> MemoryHealth:
                             f"stop jarvisd and move {blocker} away (a new, empty memory is then made there)")
     if "://" not in uri and (kernel := kernel_folder_problem(Path(uri.removeprefix("file://")))) is not None:
         return MemoryHealth("damaged", f"the memory store cannot be opened: {kernel}")
-    from jarvisd.lance_damage import unwritable_folder
+    from jarvisd.lance_files import unwritable_folder
     from jarvisd.memory.stores.lance_journal import journal_dir_problem
 
     if (journal := journal_dir_problem(uri, table)) is not None:   # `jarvisd run` stops on it (pass 59b: "ok")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from jarvisd.errors import StartupError, first_line
-from jarvisd.lance_damage import damaged_table_error, refuse_lost_versions, unwritable_folder
+from jarvisd.lance_damage import damaged_table_error, refuse_lost_versions
 from jarvisd.lance_files import (
     disk_full,
     local_table_dir,
@@ -25,6 +25,7 @@ from jarvisd.lance_files import (
     mislabelled_version,
     newest_named_version,
     special_file_problem,
+    unwritable_folder,
 )
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from jarvisd.errors import StartupError, first_line
-from jarvisd.lance_damage import unwritable_folder
+from jarvisd.lance_files import unwritable_folder
 from jarvisd.memory.items import MemoryItem
 from jarvisd.memory.stores import lance_journal as journal
 from jarvisd.memory.stores.lance_rows import from_row
