@@ -182,14 +182,10 @@ def _unwritable_log(path: Path) -> str | None:
     import errno
 
     from jarvisd.errors import unusable_file
+    from jarvisd.lance_files import read_only_mount
 
-    if not path.is_file() or os.access(path, os.W_OK):
+    if not path.is_file() or os.access(path, os.W_OK) or read_only_mount(path):
         return None
-    try:
-        if os.statvfs(path).f_flag & os.ST_RDONLY:
-            return None
-    except OSError:
-        pass
     return str(unusable_file("the agenda log", path, PermissionError(errno.EACCES, os.strerror(errno.EACCES))))
 
 

@@ -194,7 +194,8 @@ def mislabelled_fix(named: tuple[Path, int]) -> str:
             f"version before it (the writes of version {version} are lost)")
 
 
-def _read_only_mount(folder: Path) -> bool:
+def read_only_mount(folder: Path) -> bool:
+    """Is `folder` on a read-only mount (where a chown or chmod would not help)?"""
     try:
         return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
     except OSError:
@@ -211,7 +212,7 @@ def unwritable_folder(root: Path, table: str) -> str | None:
     for folder in (root, lance, lance / "_versions", lance / "data", lance / "_transactions",
                    root / f"{table}.journal"):
         if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
-            if _read_only_mount(folder):  # a chown would not help: the advice named the wrong fix
+            if read_only_mount(folder):  # a chown would not help: the advice named the wrong fix
                 return (f"the folder {folder} is on a read-only file system (a read-only mount or bind): "
                         f"mount it read-write, or point memory.store_uri at a writable folder, and start again")
             return (f"the folder {folder} is not writable by this user (it belongs to uid {folder.stat().st_uid}): "
