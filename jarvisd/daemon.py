@@ -167,15 +167,20 @@ async def _start_voice(d: Daemon) -> None:
 async def _start_scheduler(d: Daemon) -> None:
     from jarvisd.memory.commands import PROCEDURES_DIR
     from jarvisd.memory.consolidation_runs import memory_consolidator
+    from jarvisd.reflect.background_plan import background_plan
     from jarvisd.reflect.scheduler import DaemonScheduler
 
     # idle ticks and shutdown: facts out of finished turns, by the thought model, off the reply path; task
-    # patterns seen succeed three times become drafts beside the failure reflections (`/procedures`)
-    consolidate = memory_consolidator(d.assistant.memory, d.cfg.general.user, d.assistant.agent.name,
-                                      d.assistant.backends.thought,
-                                      drafts_dir=Path(d.cfg.paths.data_dir) / PROCEDURES_DIR)
+    # patterns seen succeed three times become drafts beside the failure reflections (`/procedures`). Neither
+    # runs on a thought model too small to write them (`background_plan`): the reminders and the sweep still do.
+    thought = d.assistant.backends.thought
+    plan = background_plan(thought.name)
+    log.info("background: %s, because %s", plan.name, plan.why)
+    consolidate = memory_consolidator(d.assistant.memory, d.cfg.general.user, d.assistant.agent.name, thought,
+                                      drafts_dir=Path(d.cfg.paths.data_dir) / PROCEDURES_DIR) if plan.consolidate else None
     d.scheduler = DaemonScheduler.from_config(d.cfg, agenda=d.assistant.agenda, speak=d.speak, gate=d.gate,
-                                                bus=d.bus, reflect=d.reflect, consolidate=consolidate)
+                                                bus=d.bus, reflect=d.reflect if plan.reflect else None,
+                                                consolidate=consolidate)
     d.assistant.desk.last_reminder = lambda: d.scheduler.last_spoken  # "remind me again in 10 minutes"
     d.scheduler.start()
 

@@ -17,6 +17,7 @@ from jarvisd.llm.ollama_backend import has_model
 from jarvisd.manifest import ModelError, ModelStore
 from jarvisd.memory.health import check_memory
 from jarvisd.openloop.judge import judge_plan
+from jarvisd.reflect.background_plan import background_plan
 
 
 def audio_devices() -> dict[str, Any]:
@@ -95,9 +96,11 @@ def build_report(cfg: Config, store: ModelStore,
     try:
         backends = select_backends(cfg, store, probe)
         plan = judge_plan(cfg.openloop.judge, backends.thought.name)
+        background = background_plan(backends.thought.name)
         selection = {"chat": backends.chat.name, "thought": backends.thought.name,
                      "embedder": backends.embedder.name if backends.embedder else None, "notes": backends.notes,
-                     "judge": {"name": plan.name, "why": plan.why}}
+                     "judge": {"name": plan.name, "why": plan.why},
+                     "background": {"name": background.name, "why": background.why}}
     except Exception as exc:  # doctor reports every failure, never crashes
         selection = {"error": str(exc)}
     return {
@@ -215,6 +218,7 @@ def format_report(report: dict[str, Any]) -> str:
     else:
         lines += [f"backend     : {note}" for note in backend["notes"]]
         lines.append(f"promises    : found by {backend['judge']['name']}, because {backend['judge']['why']}")
+        lines.append(f"background  : {backend['background']['name']}, because {backend['background']['why']}")
     ollama = report["ollama"]
     if ollama["up"]:
         lines.append(f"ollama      : up at {ollama['host']}, {len(ollama['models'])} models")
