@@ -278,10 +278,12 @@ def _chat_model(d: Daemon) -> Any:
 def _warm_model(d: Daemon) -> asyncio.Task[Any] | None:
     """The embedded chat model loads in its process at start, off the reply's path: the first turn it answered
     waited for the load (3-7 s to the first word under load, daemon run 78). A model without `warm` (Ollama
-    loads its own) is left alone; a load that fails here is logged and the first turn that needs it tries again."""
-    warm = getattr(_chat_model(d), "warm", None)
-    if warm is None:
-        return None
+    loads its own) is left alone, and so is an unusable one (`UnusableChat`: the backend choice logged why and what to
+    do); a load that fails here is logged and the first turn that needs it tries again."""
+    model = _chat_model(d)
+    warm = getattr(model, "warm", None)
+    if warm is None or getattr(model, "problem", None) is not None:  # its file missing or corrupt: said at choice,
+        return None                                                    # and no later turn can load it either
 
     profile = getattr(getattr(d.assistant, "agent", None), "profile", None)
     prime = [Message("system", profile.system_prompt(tools=False)), Message("user", "Hi")] if profile is not None else []

@@ -220,3 +220,25 @@ async def test_the_shutdown_consolidation_drafts_a_procedure_from_three_successe
     assert await asyncio.wait_for(daemon, 60) == 0
     drafts = list_drafts(cfg.paths.data_dir / "procedures")
     assert drafts == ["pattern-task-weather"], drafts
+
+
+async def test_an_unusable_embedded_model_is_not_loaded_at_start_nor_promised_for_the_first_turn(tmp_path, caplog):
+    """The model's file missing or corrupt (`UnusableChat`): the choice logs why and what to do. The start's warm-up
+    used to add "did not load at start (...); the first turn that needs it tries again", which no turn can."""
+    from jarvisd.llm.backend_choice import UnusableChat
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_HUD__PORT": str(free_port()),
+                           "JARVIS_VOICE__ENABLED": "false"})
+    broken = UnusableChat("smollm2-135m", "SmolLM2-135M-Instruct.Q4_1.gguf is missing; reinstall it")
+    backends = Backends(chat=broken, thought=broken.background(), embedder=None)
+    stop = asyncio.Event()
+    ready: asyncio.Future = asyncio.get_running_loop().create_future()
+    daemon = asyncio.create_task(serve(cfg, ModelStore(tmp_path / "models"), stop, backends=backends,
+                                       on_ready=ready.set_result))
+    running = await ready
+    await asyncio.sleep(0.2)  # the warm-up task's turn, had it been started
+    answer = await running.text_turn("I'll call Sam tomorrow.")  # the desk still keeps a promise without the model
+    assert "call Sam" in str(answer), answer
+    stop.set()
+    assert await asyncio.wait_for(daemon, 30) == 0
+    assert "did not load at start" not in caplog.text and "tries again" not in caplog.text
