@@ -473,7 +473,7 @@ class AgendaDesk:
                 night_end = datetime.combine(now.date() + timedelta(days=1), time(_NIGHT_ENDS), tzinfo=tz).timestamp() * 1000 \
                     if scope == "today" and re.search(r"\btonight\b", clean(text)) else 0
                 loops = [loop for loop in loops if loop.due_ms is not None
-                         and (first_day <= datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= last_day
+                         and (first_day <= phrases.due_day(loop.due_ms, tz).toordinal() <= last_day
                               or loop.due_ms < night_end)]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
             others = len(every) - len(loops)
@@ -506,7 +506,7 @@ class AgendaDesk:
         if intent.kind in ("cancel_all", "done_all"):
             if (day := EN_ALL_ON_DAY.search(clean(text))) is not None and (when := resolve_time(day["day"], now)) is not None:
                 on_day = [loop for loop in self._open_to_do() if loop.due_ms is not None and
-                          datetime.fromtimestamp(loop.due_ms / 1000, tz).date() == when.at.date()]
+                          phrases.due_day(loop.due_ms, tz) == when.at.date()]
                 if not on_day:
                     return DeskReply(phrases.day_list([], when.at, now, tz, lang), lang, intent=intent.kind)
                 return self._ask_every(intent, session, on_day)
@@ -947,7 +947,7 @@ class AgendaDesk:
             if day >= 0:
                 on = now.date() + timedelta(days=day)
                 set_now = [loop for loop in set_now if loop.due_ms is not None
-                           and datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz).date() == on]
+                           and phrases.due_day(loop.due_ms, self.service.tz) == on]
             return DeskReply(phrases.alarms_set(set_now, now, self.service.tz, lang, None if day < 0 else day), lang,
                              intent="alarm")
         if alarm is None:
@@ -1020,7 +1020,7 @@ class AgendaDesk:
             return None
         if day is not None and repeats.from_key(loop.repeat) is not None and loop.due_ms is not None:
             now = self.service.now_local()
-            if datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz).date() != now.date() + timedelta(days=day):
+            if phrases.due_day(loop.due_ms, self.service.tz) != now.date() + timedelta(days=day):
                 return DeskReply(phrases.skip_not_next(loop, day, now, self.service.tz, lang), lang, intent="cancel")
         closed, next_one = self.service.skip(loop.id)
         if next_one is not None:
@@ -1123,7 +1123,7 @@ class AgendaDesk:
             return None
         day, tz = when.at.date(), self.service.tz
         loops = sorted((loop for loop in self.service.agenda() if loop.due_ms is not None
-                        and datetime.fromtimestamp(loop.due_ms / 1000, tz).date() == day), key=_due_order)
+                        and phrases.due_day(loop.due_ms, tz) == day), key=_due_order)
         if first and loops:   # "what's my first meeting tomorrow?": that one, then in focus ("move it to 11")
             self._remember(session, loops[0], self.service.now_ms())
             return DeskReply(phrases.when_due(loops[:1], now, tz, lang), lang, intent="due_day")
@@ -1387,7 +1387,7 @@ class AgendaDesk:
         if days < 0 and bare_weekday(m["b"]):   # "push all of Friday's stuff to Monday": the Monday after, not before
             days += 7 * -(days // 7)
         moving = [loop for loop in sorted(self._open_to_do(), key=_due_order) if loop.due_ms is not None and loop.repeat is None
-                  and datetime.fromtimestamp(loop.due_ms / 1000, tz).date() == source.at.date()]
+                  and phrases.due_day(loop.due_ms, tz) == source.at.date()]
         if not moving or days == 0:
             return DeskReply(phrases.day_list([], source.at, now, tz, lang), lang, intent="correct")
         def on_target_day(loop: OpenLoop) -> int:
@@ -1700,7 +1700,7 @@ class AgendaDesk:
         loop = self._open(focus.loop_id)
         if loop is None or loop.due_ms is None:
             return None
-        return datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz).date()
+        return phrases.due_day(loop.due_ms, self.service.tz)
 
     def _proposals(self, commitments: Sequence[Commitment], now: datetime,
                    lang: phrases.Lang, said_day: date | None = None) -> tuple[list[ProposedLoop], dict[str, str], set[str]]:
@@ -1750,7 +1750,7 @@ class AgendaDesk:
         anchor = self._one_named(m["x"]) if named else focus
         if anchor is None or anchor.due_ms is None:
             return proposed
-        day = datetime.fromtimestamp(anchor.due_ms / 1000, self.service.tz).date() - timedelta(days=1)
+        day = phrases.due_day(anchor.due_ms, self.service.tz) - timedelta(days=1)
         part = m["part"].lower()
         at = datetime.combine(day, time(PART_HOURS["night" if part == "night" else "morning"]), tzinfo=self.service.tz)
         due = at if part == "night" else datetime.combine(day, time(23, 59), tzinfo=self.service.tz)
@@ -1982,7 +1982,7 @@ class AgendaDesk:
             return None
         day = when.at.date()
         on = [i for i in found if shown[i].due_ms is not None
-              and datetime.fromtimestamp(shown[i].due_ms / 1000, self.service.tz).date() == day]
+              and phrases.due_day(shown[i].due_ms, self.service.tz) == day]
         return on[0] if len(on) == 1 else None
 
     def _ask(self, loops: Sequence[OpenLoop], status: LoopStatus, session: str, lang: phrases.Lang) -> DeskReply:

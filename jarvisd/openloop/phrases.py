@@ -108,6 +108,14 @@ def _zone_said(local: datetime) -> str:
     return f"UTC{m[1]}{int(m[2])}{minutes}"
 
 
+def due_day(due_ms: int, tz: tzinfo) -> date:
+    """The day a due belongs to, as it is said: one at midnight (00:00) ends the day before ("submit the form, today
+    at midnight", `spoken_due`), so the day questions, day moves and day closings count it with that day (the
+    sixtieth session: "by midnight", then "what is due today?" was "Nothing is due today")."""
+    local = datetime.fromtimestamp(due_ms / 1000, tz)
+    return local.date() - timedelta(days=1) if (local.hour, local.minute) == (0, 0) else local.date()
+
+
 def spoken_due(due_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """"tomorrow at 3 PM", "by Friday", "목요일 정오", "다음 주 수요일까지"."""
     local = datetime.fromtimestamp(due_ms / 1000, tz)
