@@ -111,7 +111,9 @@ EN_QUESTION_AFTER_WH = frozenset(
 
 # Objects and verbs too vague for an agenda: "do it", "go", "call you".
 EN_VAGUE_OBJECTS = frozenset("it that this them you something anything everything myself yourself".split())
-EN_VAGUE_VERBS = frozenset("do go leave come try start finish stop".split())
+# "remember" alone: "I'll remember (it myself)" is no task (the sixtieth session kept "remember"); "remember the milk"
+# names one, and "remember to call mom" is read as "call mom"
+EN_VAGUE_VERBS = frozenset("do go leave come try start finish stop remember".split())
 EN_DETERMINERS = frozenset("the a an my your his her our their this that some".split())
 # "keep" is a task with a thing to hold on to ("keep all the receipts", "keep those boxes"), not with
 # a state ("keep an eye on", "keep my word", "keep you posted").

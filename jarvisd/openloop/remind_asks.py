@@ -50,13 +50,17 @@ def names_the_promise(deed: str, desc: str) -> bool:
     return not said or bool(_ANY_TASK.fullmatch(deed)) or said[0] == (desc.split() or [""])[0].casefold()
 _EN_TIME_IT = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?(?P<time>" + _EN_TIME + r")\s+" + _EN_IT)
 _EN_IT_TIME = re.compile(_LEAD + r"(?:remind|ping)\s+me\s+(?:again\s+)?" + _EN_IT + r"\s+(?P<time>" + _EN_TIME + r")")
-_EN_NONE = re.compile(_LEAD + r"(?:(?:don't|do\s+not|no\s+need\s+to|stop)\s+(?:remind(?:ing)?|ping(?:ing)?)\s+me"
+# "dont", "you don't need to", "you do not have to", "there's no need to" (the sixtieth session: "dont remind me about
+# mom" kept a promise "mom"); ", I'll remember (it myself)" after it is the reason, not a promise of its own
+_EN_NONE = re.compile(_LEAD + r"(?:(?:(?:you\s+)?(?:don'?t|do\s+not)(?:\s+(?:need|have)\s+to)?|(?:there'?s\s+)?no\s+need\s+to|"
+                      r"stop)\s+(?:remind(?:ing)?|ping(?:ing)?)\s+me"
                       r"(?:\s+(?:about|of)\s+(?:(?:the|my)\s+)?(?P<x>.+?))?(?:\s+(?:anymore|any\s+more|again))?"
+                      r"(?:\W+(?:i'?ll|i\s+will|i\s+can)\s+remember(?:\s+(?:it|that|this))?(?:\s+myself)?)?"
                       # "stop the water reminders", "turn off the reminders for the pills", "no more water reminders" (the
                       # fifty-first session: to SmolLM2, "I'm not sure what to do.")
                       r"|(?:stop|mute|silence|turn\s+off|switch\s+off|disable|no\s+more)\s+(?:(?:the|my|all\s+the)\s+)?"
                       r"(?P<y>(?!reminders?\b)[\w' -]+?)\s+(?:reminders?|alerts?|notifications?)(?:\s+(?:please|anymore|for\s+now))?"
-                      r"|(?:stop|mute|silence|turn\s+off|switch\s+off|disable)\s+(?:the\s+)?(?:reminders?|alerts?|notifications?)\s+"
+                      r"|(?:no|stop|mute|silence|turn\s+off|switch\s+off|disable)\s+(?:the\s+)?(?:reminders?|alerts?|notifications?)\s+"
                       r"(?:for|about|of)\s+(?:(?:the|my)\s+)?(?P<z>.+?)(?:\s+(?:please|anymore|for\s+now))?)")
 _KO_BEFORE = re.compile(r"(?P<said>.+?)\s?전에\s*(?:다시\s*)?"
                         r"(?:알려\s*(?:줘|주세요|줄래)|리마인드\s*(?:해\s*줘|해줘|해\s*주세요)|말해\s*(?:줘|주세요))")

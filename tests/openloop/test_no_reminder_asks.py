@@ -1,0 +1,41 @@
+"""Asking for no reminder of a promise, in the ways people say it (the sixtieth session's own chat on the offline
+default): it stays on the agenda, unspoken; "I'll remember" is no promise of its own."""
+
+import pytest
+
+from tests.openloop.conftest import agenda_desk, agenda_rows, said_to
+from tests.openloop.test_midnight_day import TUESDAY_10
+
+MUTED = "OK, no reminders for call mom. It stays on your agenda."
+
+
+@pytest.mark.parametrize("said", [
+    "dont remind me about mom",                          # typed, or heard, without the apostrophe: kept "mom"
+    "dont remind me about calling mom",                  # "That's already on your agenda: call mom."
+    "you don't need to remind me about mom",             # to the model
+    "you dont have to remind me about mom",
+    "no reminders for the mom call",                     # to the model
+    "don't remind me about mom, I'll remember",          # took "call mom" off the agenda and kept "remember"
+    "don't remind me about mom i'll remember it myself",
+])
+def test_no_reminder_is_asked_and_the_promise_stays(tmp_path, korean, said):
+    desk = agenda_desk(tmp_path, korean, TUESDAY_10)
+    said_to(desk, "remind me to call mom at 7 tonight")
+    assert said_to(desk, said) == [MUTED]
+    rows = agenda_rows(desk)
+    assert [desc for desc, _ in rows] == ["call mom"], rows
+    assert desk.service.agenda()[0].muted_ms is not None
+
+
+@pytest.mark.parametrize("said", ["I will remember", "I'll remember it", "ok I'll remember that myself"])
+def test_i_will_remember_is_no_promise(tmp_path, korean, said):
+    desk = agenda_desk(tmp_path, korean, TUESDAY_10)
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize("said", ["I'll remember to call mom tonight", "I need to remember the milk"])
+def test_guard_remembering_to_do_something_is_still_a_promise(tmp_path, korean, said):
+    desk = agenda_desk(tmp_path, korean, TUESDAY_10)
+    said_to(desk, said)
+    assert len(agenda_rows(desk)) == 1, agenda_rows(desk)
