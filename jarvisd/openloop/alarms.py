@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from jarvisd.openloop.when import ImpossibleTime, cut_spans, resolve_time, time_spans
@@ -76,6 +76,7 @@ _KO_LIST = re.compile(r"(?:맞춰\s*둔\s*)?(?:알람|타이머)(?:이|가|은|�
                       r"|맞췄(?:어|지|더라|나)|돼\s*있어|되어\s*있어|설정돼\s*있어)(?:요)?")
 _SECONDS = re.compile(r"(?P<n>\d+)\s*(?:seconds?|secs?|초)$")
 _RUN_TOGETHER = re.compile(r"\b([1-9]|1[0-2])([0-5]\d)\b(?!\s*(?:minutes?|mins?|hours?|seconds?|분|초|년))")
+_INSTEAD = re.compile(r"(?:,\s*|\s+)instead$")
 _TIME_FILLERS = frozenset("at on in for to by please and then the a o'clock sharp exactly now 에 으로 로 좀 꼭 쯤".split())
 _FROM_NOW = re.compile(r"\bin\s|\bfrom\s+now\b|뒤|후|있다가")   # "in 20 minutes": no clock hour to read
 # words that say which half of the day: without one, a wake-up hour is the morning's
@@ -103,6 +104,7 @@ class Alarm:
     desc: str
     at: datetime
     kind: str
+    instead: bool = False   # "wake me up at 7 instead", "알람 7시로 대신 맞춰 줘": in place of the alarm set, not beside it
 
 
 def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
@@ -112,6 +114,12 @@ def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
     # "½ hour", "2½ minutes" (NFKC reads ½ as "1⁄2", whose slash is a symbol `_marks_off` takes): a half
     cleaned = re.sub(r"(?:1⁄2|½)", " half ", re.sub(r"(\d)\s*(?:1⁄2|½)", r"\1 and a half ", cleaned))
     cleaned = _marks_off(cleaned)
+    # "wake me up at 7 instead", "make it 7 instead" (the sixtieth session: to SmolLM2, "I'm not a magic spell"): the
+    # alarm said in place of the one set
+    instead = _INSTEAD.search(cleaned)
+    if instead is not None and not korean:
+        found = alarm_said(cleaned[:instead.start()] + cleaned[instead.end():], now)
+        return None if found is None or found.kind == "timer" else replace(found, instead=True)
     if korean:   # "야 나 내일 아침 여섯시 반에 일어나야돼": a call and the speaker first (the fifty-fifth session: kept as a
         # promise "일어나기", and "나 내일 6시에 일어나야 돼" at 6 PM; no alarm set)
         cleaned = _KO_CALLED.sub("", cleaned)

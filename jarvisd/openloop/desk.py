@@ -966,6 +966,9 @@ class AgendaDesk:
         if alarm.at <= now:
             return DeskReply(phrases.alarm_past(alarm.kind, lang), lang, intent="alarm")
         at_ms = int(alarm.at.timestamp() * 1000)
+        if alarm.instead and (moved := self._alarm_instead(at_ms, session, now, lang,
+                                                           half_said=bool(_HALF_OF_DAY.search(text)))) is not None:
+            return moved
         if alarm.kind != "timer" and (same := next((loop for loop in self.service.agenda() if loop.desc == alarm.desc
                                                      and loop.due_ms == at_ms), None)) is not None:
             # "wake me up at 7" said twice: one alarm (a second timer of the same length is a second timer)
@@ -976,6 +979,27 @@ class AgendaDesk:
         self._remember(session, loop, self.service.now_ms(), remind=True)
         return DeskReply(phrases.alarm_set(loop, alarm.kind, now, self.service.tz, lang), lang,
                          change=AgendaChange(opened=(loop,)), intent="alarm")
+
+    def _alarm_instead(self, at_ms: int, session: str, now: datetime, lang: phrases.Lang, half_said: bool) -> DeskReply | None:
+        """"Wake me up at 7 instead": the alarm set (the one in focus, else the next to ring) moved to that time; None
+        with no alarm set (a new one is set). An hour said without AM or PM is the one nearest the alarm it replaces
+        ("make the alarm 7 instead" of a 6:15 AM alarm: 7 AM, not tonight at 7)."""
+        now_ms = self.service.now_ms()
+        ringing = [loop for loop in self.service.agenda() if alarm_kind(loop.desc) in ("wake", "alarm")
+                   and max(loop.due_ms or 0, loop.remind_ms or 0) > now_ms]
+        if not ringing:
+            return None
+        focus = self._recent_focus(session, now_ms)
+        loop = next((loop for loop in ringing if focus is not None and loop.id == focus.loop_id),
+                    min(ringing, key=_due_order))
+        if not half_said and loop.due_ms is not None:
+            half_day = 12 * 3_600_000
+            at_ms = min((t for t in (at_ms - half_day, at_ms, at_ms + half_day) if t > now_ms),
+                        key=lambda t: abs(t - (loop.due_ms or 0)))
+        moved = self.service.reschedule(loop.id, due_ms=at_ms, remind_ms=at_ms)
+        self._remember(session, moved, now_ms, remind=True)
+        return DeskReply(phrases.confirm_updated(moved, now, self.service.tz, lang), lang,
+                         change=AgendaChange(updated=(moved,), before=(loop,)), intent="alarm")
 
     def _repeat_changed(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Make it every weekday", "repeat it every day", "매일로 바꿔 줘" (a repeat for the promise in focus: just said or

@@ -35,7 +35,10 @@ _EN = [re.compile(p) for p in (
     r"|leave|depart|take\s+off|land|start|begin|board|open)",
     # "when do the movers come?" (the fifty-ninth session: SmolLM2's "a team of robots"): a visit asked by its coming
     r"(?:so\s+|and\s+)?(?:when|what\s+time)\s+(?:do|does|will|are|is)\s+(?:the\s+|my\s+|our\s+)?(?P<x>[\w'-]+(?:\s+[\w'-]+)?)\s+"
-    r"(?:come|coming|arrive|arriving|get\s+here|show\s+up)(?:\s+(?:over|by|round|around|in|again))?",
+    r"(?:come|coming|arrive|arriving|get\s+here|show\s+up"
+    # "when do the bins go out?", "when does the trash get picked up?" (the sixtieth session: SmolLM2, "The bins are no
+    # longer available to the public"): a thing asked by where it goes
+    r"|go(?:es)?\s+(?:out|back|in)|gets?\s+(?:picked\s+up|collected|taken\s+out))(?:\s+(?:over|by|round|around|in|again))?",
     # "what's my next alarm?", "when does my license need renewing?", "when do the tickets have to be booked?" (the
     # forty-seventh session: both to the model, "I'm sorry for your loss" and a paragraph on business licenses)
     r"(?:so\s+|and\s+)?what(?:'s|\s+is)\s+(?:my|the)\s+(?P<x>next\s+(?:alarm|timer|wake-?up(?:\s+alarm)?|reminder))(?:\s+set\s+for)?",

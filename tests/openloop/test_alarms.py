@@ -433,3 +433,27 @@ def test_guard_an_unknown_place_is_not_guessed(desk):
 def test_a_repeating_alarm_at_a_bare_hour_is_in_the_morning(tmp_path, korean, said, reply):
     desk = agenda_desk(tmp_path, korean, datetime(2026, 12, 6, 10, 0, tzinfo=SEOUL))
     assert said_to(desk, said) == [reply]
+
+
+@pytest.mark.parametrize(("said", "now_set"), [
+    # the sixtieth session: to SmolLM2 ("I'm not a magic spell"), the 6:15 alarm left as it was
+    ("wake me up at 7 instead", "2026-12-02 07:00"),
+    ("make the alarm 7 instead", "2026-12-02 07:00"),   # a bare hour: the one nearest the alarm replaced, not 7 PM
+    ("wake me up at 5:30 instead", "2026-12-02 05:30"),
+    ("set an alarm for 7pm instead", "2026-12-01 19:00"),
+])
+def test_an_alarm_said_instead_moves_the_one_set(desk, said, now_set):
+    said_to(desk, "set an alarm for 6:15 tomorrow morning", "set a timer for 25 minutes", "cancel the timer")
+    reply = said_to(desk, said)[0]
+    assert reply is not None and reply.startswith("Updated: alarm, now "), reply
+    assert times(desk) == [("alarm", now_set, now_set)]
+
+
+def test_guard_an_alarm_said_instead_with_none_set_sets_one(desk):
+    assert said_to(desk, "wake me up at 7 instead") == ["OK, I'll wake you tomorrow at 7 AM."]
+    assert times(desk) == [("wake-up alarm", "2026-12-02 07:00", "2026-12-02 07:00")]
+
+
+def test_guard_a_second_alarm_without_instead_is_a_second_alarm(desk):
+    said_to(desk, "set an alarm for 6:15 tomorrow morning", "wake me up at 7")
+    assert len(times(desk)) == 2

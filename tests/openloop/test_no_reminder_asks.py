@@ -39,3 +39,15 @@ def test_guard_remembering_to_do_something_is_still_a_promise(tmp_path, korean, 
     desk = agenda_desk(tmp_path, korean, TUESDAY_10)
     said_to(desk, said)
     assert len(agenda_rows(desk)) == 1, agenda_rows(desk)
+
+
+@pytest.mark.parametrize(("promise", "asked", "answer"), [
+    # the sixtieth session: SmolLM2, "The bins are no longer available to the public."
+    ("remind me every monday to put the bins out", "when do the bins go out?", "Put the bins out is due "),
+    ("take out the trash on thursday", "when does the trash get picked up?", "Take out the trash is due "),
+    ("I need to return the library books by friday", "when do the library books go back?", "Return the library books is due "),
+])
+def test_a_thing_asked_by_where_it_goes_is_answered_from_the_agenda(tmp_path, korean, promise, asked, answer):
+    desk = agenda_desk(tmp_path, korean, TUESDAY_10)
+    reply = said_to(desk, promise, asked)[1]
+    assert reply is not None and reply.startswith(answer), reply
