@@ -88,6 +88,12 @@ _EN_THEIR_PLACE = re.compile(_LEAD + r"(?:(?:what|which)\s+(?!time\b|day\b|days\
 _EN_THE_CODE_OF = re.compile(_LEAD + r"(?:what|which)(?:'s|\s+is|\s+was)\s+the\s+(?P<x>(?:[\w'-]+\s+){0,3}?(?:code|password|"
                              r"passcode|pin|combination|wi-?fi|username|login))\s+(?:for|at|of|to|in|on)\s+(?:(?:the|my|our)\s+)?"
                              r"(?P<place>[\w'-]+(?:\s+[\w'-]+)?)(?:\s+again)?", re.IGNORECASE)
+# "what allergies does Hannah have?", "does my son have any allergies?" (the sixtieth session: SmolLM2's "1.
+# HYDROXYLASTERIN"): the fact told of what they are allergic to ("Hannah is allergic to shellfish")
+_EN_ALLERGIES = re.compile(_LEAD + r"(?:(?:what|which)\s+(?:food\s+)?allergies\s+(?:does|do)\s+(?P<a>{who})\s+have"
+                           r"|(?:does|do)\s+(?P<b>{who})\s+have\s+(?:any\s+)?(?:food\s+)?allergies)(?:\s+again)?"
+                           .replace("{who}", r"(?!(?:you|he|she|it|they|we|that|this)\b)(?:(?:my|our)\s+)?[\w'-]+"),
+                           re.IGNORECASE)
 _THIRD_PERSON = {"go": "goes", "attend": "attends", "work": "works", "live": "lives", "study": "studies"}
 _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
                      r"|what\s+did\s+i\s+ask\s+you\s+to\s+remember", re.IGNORECASE)
@@ -180,8 +186,13 @@ def _fact_asked(text: str) -> FactAsked | None:
         return FactAsked(f"{who} {third}", lang, told=told, other=kind)
     if (m := _EN_THE_CODE_OF.fullmatch(said)) is not None:
         return FactAsked(f"{m['x']} {m['place']}", lang, owned=False)
+    if (m := _EN_ALLERGIES.fullmatch(said)) is not None:
+        who = (m["a"] or m["b"]).strip()
+        return _allergic(f"{who} allergic" if who.lower() != "i" else "allergic", lang)
     for pattern in _EN:
         if (m := pattern.fullmatch(said)) and _keys(m["x"]):
+            if m["x"].lower().endswith("allergic"):
+                return _allergic(m["x"].strip(), lang)
             return FactAsked(m["x"].strip(), lang)
     if (m := _EN_WHERE_DID_I.fullmatch(said)) is not None:
         past = _PAST.get(m["v"].lower(), m["v"].lower())
@@ -192,6 +203,13 @@ def _fact_asked(text: str) -> FactAsked | None:
     if (m := _EN_WHAT_THE.fullmatch(said)) is not None and _keys(x := m["x"] or m["who"]):
         return FactAsked(x.strip(), lang, owned=False)
     return None
+
+
+def _allergic(words: str, lang: str) -> FactAsked:
+    """"Hannah allergic", "allergic" (the user's own): said missing as "what Hannah is allergic to", not "about your
+    Hannah allergic" (the sixtieth session)."""
+    who = words[:-len("allergic")].strip()
+    return FactAsked(words, lang, told=f"what {who} is allergic to" if who else "what I'm allergic to")
 
 
 def fact_meant(asked: FactAsked, facts: Sequence[str]) -> int | None:
@@ -255,6 +273,8 @@ _KO_SAME = {"주차": ("차", "자동차"),
             "drink": ("prefer", "tea", "coffee", "juice", "soda", "beer", "wine", "water", "milk", "drinks"),
             "eat": ("prefer", "food", "vegetarian", "vegan", "allergic", "eats"),
             # "what's Lily's school?" answered by "Lily goes to Maple Elementary" (the fifty-ninth session)
+            # "what's my license plate?" answered by "my car is a 2019 Honda Civic, plate ABC 1234" (the sixtieth session)
+            "license": ("plate", "licence"),
             "school": ("elementary", "academy", "kindergarten", "preschool", "daycare", "college", "university", "high",
                        "goes", "go", "attends")}
 

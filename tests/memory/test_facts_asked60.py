@@ -1,0 +1,40 @@
+"""Facts asked back in words the rules did not read yet (the sixtieth session's own chat on the offline default): each
+went to SmolLM2, which made one up, or was denied in broken words. The whole assistant, the model scripted "(made up)"
+and never to be said."""
+
+import pytest
+
+from tests.assistants import scripted_assistant, told_then_asked
+
+
+@pytest.mark.parametrize(("told", "asked", "answer"), [
+    # SmolLM2: "1. HYDROXYLASTERIN"
+    ("Hannah is allergic to shellfish", "what allergies does Hannah have?", "You told me Hannah is allergic to shellfish."),
+    ("Hannah is allergic to shellfish", "does Hannah have any allergies?", "You told me Hannah is allergic to shellfish."),
+    ("I'm allergic to penicillin", "what allergies do I have?", "You told me you're allergic to penicillin."),
+    # "You haven't told me about your license plate number."
+    ("my car is a 2019 Honda Civic, plate ABC 1234", "what's my license plate number?",
+     "You told me your car is a 2019 Honda Civic, plate ABC 1234."),
+    ("my car is a 2019 Honda Civic, plate ABC 1234", "what's my license plate?",
+     "You told me your car is a 2019 Honda Civic, plate ABC 1234."),
+])
+async def test_a_fact_asked_in_other_words_is_said_back(tmp_path, told, asked, answer):
+    said, reply = await told_then_asked(tmp_path, told, asked)
+    assert said.startswith("Remembered")
+    assert reply == answer
+
+
+@pytest.mark.parametrize(("asked", "answer"), [
+    # "You haven't told me about your Hannah allergic."
+    ("is Hannah allergic to anything?", "You haven't told me what Hannah is allergic to. Tell me, and I'll remember it."),
+    ("what is Hannah allergic to?", "You haven't told me what Hannah is allergic to. Tell me, and I'll remember it."),
+    ("what am I allergic to?", "You haven't told me what you're allergic to. Tell me, and I'll remember it."),
+    ("what allergies does Hannah have?", "You haven't told me what Hannah is allergic to. Tell me, and I'll remember it."),
+])
+async def test_an_allergy_never_told_is_said_so_in_plain_words(tmp_path, asked, answer):
+    assistant, chat = scripted_assistant(tmp_path, says="(made up)", user="alice")
+    try:
+        await assistant.answer("my wife's name is Hannah", session="s")
+        assert await assistant.answer(asked, session="s") == answer
+    finally:
+        await assistant.close()
