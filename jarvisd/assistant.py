@@ -44,7 +44,7 @@ from jarvisd.llm.base import BackendError, Message
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
-from jarvisd.memory.dated_facts import before_told_day, day_before, days_before, told_day
+from jarvisd.memory.dated_facts import before_told_day, day_before, days_before, told_day, when_told_day
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.episodes import exchange_of
 from jarvisd.memory.fact_asked import (
@@ -324,6 +324,33 @@ class Assistant:
         then = self.desk.handle(f"Remind me {amount} before", session) if first is not None else None
         return (then or first).text if first is not None else None
 
+    def _when_told_day(self, text: str, scope: MemoryScope) -> str | None:
+        """"When's the anniversary?" with "our anniversary is on June 14th" kept: the fact said back, then the promises
+        made for it ("On your agenda: book a restaurant for your anniversary, by May 31."); None when no kept fact gives
+        its day, or when the agenda holds the day itself ("my interview is on Friday at 10am" was kept as a promise,
+        and moves there), for the desk to answer."""
+        named = re.sub(r"^(?:my|our|the)\s+", "", when_told_day(text) or "", flags=re.IGNORECASE)
+        asked = FactAsked(named, "en")
+        service = self.desk.service
+        loops = service.agenda()
+        if any(re.sub(r"^(?:my|our|your|the)\s+", "", loop.desc, flags=re.IGNORECASE).casefold() == named.casefold()
+               for loop in loops) or not named:
+            return None
+        try:
+            with self.memory.health.guard("reading a remembered day"):
+                kept = [item.content for item in self.memory.told_facts(
+                    scope, holding=lambda contents: bool(facts_meant(asked, contents)))]
+        except MemoryStoreFailed:
+            return None
+        dated = [kept[i] for i in facts_meant(asked, kept) if told_day(said_of(kept[i])) is not None]
+        told = said_back(asked, dated)
+        if told is None:
+            return None
+        named_loops = [loops[i] for i in facts_meant(asked, [loop.desc for loop in loops])]
+        if named_loops:
+            told += " " + phrases.on_agenda_too(named_loops, service.now_local(), service.tz, asked.lang)
+        return told
+
     def _deed_before_day(self, deed: str, thing: str, day: str, days: int, session: str) -> str | None:
         """"Remind me three days before my sister's birthday to buy a gift": the deed due that many days before the told
         day ("buy a gift for my sister's birthday", by January 6), through the desk's own rules; None when the day's
@@ -409,6 +436,12 @@ class Assistant:
                 if before_told_day(text) is not None \
                         and (dated := await asyncio.to_thread(self._before_told_day, text, scope, session)) is not None:
                     answer.append(dated)   # "remind me a week before Julia's birthday": the day memory holds
+                    yield dated
+                    await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
+                    return
+                if when_told_day(text) is not None \
+                        and (dated := await asyncio.to_thread(self._when_told_day, text, scope)) is not None:
+                    answer.append(dated)   # "when's the anniversary?": the day memory holds, then what is due for it
                     yield dated
                     await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
                     return

@@ -27,6 +27,11 @@ _THING = r"(?P<thing>(?:my|our|[a-z][\w-]*'s)\s+(?:[\w'-]+\s+){0,2}?(?:" + _DATE
 _EN = re.compile(_LEAD + r"(?:remind|warn|ping|tell)\s+me\s+(?:to\s+(?P<deed_first>[^,]{2,80}?)\s+)?" + _AMOUNT + r"\s+"
                  r"(?:before|ahead\s+of)\s+" + _THING + r"(?:\s*,?\s+(?:to|so\s+i\s+can)\s+(?P<deed>.{2,80}))?",
                  re.IGNORECASE)
+# "when's the anniversary?", "what day is Julia's birthday?" (the sixtieth session: answered with the due of a promise
+# made for it, "book a restaurant for your anniversary, by May 31", not the day told)
+_WHEN = re.compile(_LEAD + r"(?:when(?:'s|\s+is|\s+was)|what\s+(?:day|date)(?:'s|\s+is|\s+was))\s+"
+                   r"(?P<thing>(?:my|our|the|[a-z][\w-]*'s)\s+(?:[\w'-]+\s+){0,2}?(?:" + _DATED + r"))(?:\s+again|\s+this\s+year)?",
+                   re.IGNORECASE)
 _DAYS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _VALUE = re.compile(r".+?\s+(?:is|are|was|falls)\s+(?:on\s+)?(?P<value>.+)", re.IGNORECASE)
 
@@ -38,6 +43,12 @@ def before_told_day(text: str) -> tuple[str, str, str] | None:
     "When should I remind you?")."""
     m = _EN.fullmatch(" ".join(plain_words(text).split()).rstrip(" .!?"))
     return (m["amount"], m["thing"], m["deed"] or m["deed_first"] or "") if m else None
+
+
+def when_told_day(text: str) -> str | None:
+    """"the anniversary" for "when's the anniversary?", "Julia's birthday" for "what day is Julia's birthday?"; else None."""
+    m = _WHEN.fullmatch(" ".join(plain_words(text).split()).rstrip(" .!?"))
+    return m["thing"] if m else None
 
 
 def days_before(amount: str) -> int | None:

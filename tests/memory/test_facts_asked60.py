@@ -38,3 +38,32 @@ async def test_an_allergy_never_told_is_said_so_in_plain_words(tmp_path, asked, 
         assert await assistant.answer(asked, session="s") == answer
     finally:
         await assistant.close()
+
+
+async def _said(tmp_path, *turns: str) -> list[str]:
+    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
+    try:
+        return [await assistant.answer(turn, session="s") for turn in turns]
+    finally:
+        await assistant.close()
+
+
+async def test_when_a_told_day_is_asked_the_fact_answers_and_the_promise_for_it_follows(tmp_path):
+    """The sixtieth session: after "our anniversary is on June 14th" and "remind me two weeks before our anniversary to
+    book a restaurant", "when's the anniversary?" was answered with the restaurant's due ("Book a restaurant for your
+    anniversary is due by Monday, May 31, 2027."), not the day told."""
+    replies = await _said(tmp_path, "our anniversary is on June 14th",
+                          "remind me two weeks before our anniversary to book a restaurant", "when's the anniversary?")
+    assert replies[2].startswith("You told me your anniversary is on June 14th. On your agenda: book a restaurant for "
+                                 "your anniversary, by "), replies
+
+
+async def test_when_a_told_day_is_told_again_the_newest_answers(tmp_path):
+    replies = await _said(tmp_path, "our anniversary is on June 14th", "actually our anniversary is June 15th",
+                          "when is our anniversary?")
+    assert replies[2] == "You told me your anniversary is June 15th.", replies
+
+
+async def test_guard_a_dated_thing_kept_on_the_agenda_itself_is_answered_by_the_agenda(tmp_path):
+    replies = await _said(tmp_path, "my interview is on Friday at 10am", "when is my interview?")
+    assert "interview" in replies[1].lower() and "Friday" in replies[1] and "You told me" not in replies[1], replies
