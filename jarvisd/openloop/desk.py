@@ -279,7 +279,7 @@ class AgendaDesk:
             return DeskReply(phrases.nothing_to_undo(lang), lang, intent="undo")
         reopened, removed = [], []
         with self.service.one_write():   # each change taken back, or none (a full disk: not half, "nothing changed")
-            restored, unmuted = self._times_back(moved)
+            restored, unmuted, reminded = self._times_back(moved)
             for loop in closed:
                 try:
                     reopened.append(self.service.revive(loop.id))
@@ -290,32 +290,40 @@ class AgendaDesk:
                     removed.append(self.service.dismiss(still.id))
         with self._lock:
             self._undoable.pop(session, None)
-        if reopened or restored or unmuted:
-            self._remember(session, (reopened or restored or unmuted)[-1], self.service.now_ms())
+        if reopened or restored or unmuted or reminded:
+            self._remember(session, (reopened or restored or unmuted or reminded)[-1], self.service.now_ms())
         now = self.service.now_local()
         text = phrases.undone(reopened, removed, lang) if reopened or removed else ""
         text = " ".join(part for part in (text, *(phrases.moved_back(loop, now, self.service.tz, lang)
                                                    for loop in restored[:phrases.SPOKEN_ITEMS]),
                                           phrases.more_moved_back(len(restored) - phrases.SPOKEN_ITEMS, lang),
-                                          *(phrases.unmuted(loop, lang) for loop in unmuted)) if part) \
+                                          *(phrases.unmuted(loop, lang) for loop in unmuted),
+                                          *(phrases.reminder_back(loop, now, self.service.tz, lang) for loop in reminded))
+                        if part) \
             or phrases.undone([], [], lang)
         return DeskReply(text, lang, change=AgendaChange(opened=tuple(reopened), closed=tuple(removed),
-                                                         updated=(*restored, *unmuted)), intent="undo")
+                                                         updated=(*restored, *unmuted, *reminded)), intent="undo")
 
-    def _times_back(self, moved: Sequence[OpenLoop]) -> tuple[list[OpenLoop], list[OpenLoop]]:
+    def _times_back(self, moved: Sequence[OpenLoop]) -> tuple[list[OpenLoop], list[OpenLoop], list[OpenLoop]]:
         """The loops a move or a mute changed, set back as they were (`moved`: before the change): (those whose due
-        or reminder came back, those whose reminders came back on). "Make it 5pm", then "undo that": back to 3 PM
-        (the forty-third session: "I can't undo a new time")."""
-        restored, unmuted = [], []
+        came back, those whose reminders came back on, those whose own reminder time came back). "Make it 5pm", then
+        "undo that": back to 3 PM (the forty-third session: "I can't undo a new time"); "remind me the day before",
+        then "undo that": that reminder off, said so (the sixtieth session: "OK, moved back: pay the water bill, by
+        Monday", of a due that never moved)."""
+        restored, unmuted, reminded = [], [], []
         for before in moved:
             now_as = self._open(before.id)
             back = self.service.restore_times(before)
             if back is None or back == now_as:
                 continue
-            only_the_mute = now_as is not None and now_as.due_ms == back.due_ms and now_as.muted_ms is not None \
-                and back.muted_ms is None
-            (unmuted if only_the_mute else restored).append(back)
-        return restored, unmuted
+            same_due = now_as is not None and now_as.due_ms == back.due_ms
+            if same_due and now_as.muted_ms is not None and back.muted_ms is None:
+                unmuted.append(back)
+            elif same_due and now_as.remind_ms != back.remind_ms and now_as.muted_ms == back.muted_ms:
+                reminded.append(back)
+            else:
+                restored.append(back)
+        return restored, unmuted, reminded
 
     def _handle(self, text: str, session: str) -> DeskReply | None:
         """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible

@@ -871,6 +871,17 @@ def moved_back(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     return f"OK, moved back: {second_person(loop.desc)}, {due}."
 
 
+def reminder_back(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Undo that" after "remind me the day before" (or a snooze): the reminder taken off, or back at its old time."""
+    if loop.remind_ms is None:
+        return f"그 알림은 취소했어요: {loop.desc}." if lang == "ko" else \
+            f"OK, I took that reminder back: {second_person(loop.desc)}."
+    at = spoken_due(loop.remind_ms, now, tz, lang)
+    if lang == "ko":
+        return f"알림을 다시 {at}{_ro(at)} 돌려놨어요: {loop.desc}."
+    return f"OK, the reminder is back to {at}: {second_person(loop.desc)}."
+
+
 def more_moved_back(more: int, lang: Lang) -> str:
     """After the first SPOKEN_ITEMS of an undone move of many ("push everything back an hour" of 1,000 promises, then
     "undo that"), how many more went back: pass 48a, one sentence each was 53 KB for piper to read."""

@@ -51,3 +51,26 @@ def test_a_thing_asked_by_where_it_goes_is_answered_from_the_agenda(tmp_path, ko
     desk = agenda_desk(tmp_path, korean, TUESDAY_10)
     reply = said_to(desk, promise, asked)[1]
     assert reply is not None and reply.startswith(answer), reply
+
+
+def test_undoing_a_reminder_asked_for_says_the_reminder_went_not_that_the_due_moved(tmp_path, korean):
+    """The sixtieth session: "remind me about the water bill the day before", then "undo that": the reminder was taken
+    off, said as "OK, moved back: pay the water bill, by Monday, December 14." (a due that never moved)."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY_10)
+    said_to(desk, "pay the water bill on Friday", "push the water bill to Monday",
+            "remind me about the water bill the day before")
+    assert said_to(desk, "undo that") == ["OK, I took that reminder back: pay the water bill."]
+    assert desk.service.agenda()[0].remind_ms is None
+
+
+def test_undoing_a_second_reminder_time_says_the_first_is_back(tmp_path, korean):
+    desk = agenda_desk(tmp_path, korean, TUESDAY_10)
+    said_to(desk, "pay the water bill on Friday", "remind me about the water bill at 3pm on thursday",
+            "remind me about the water bill at 5pm on thursday")
+    assert said_to(desk, "undo that") == ["OK, the reminder is back to Thursday at 3 PM: pay the water bill."]
+
+
+def test_guard_undoing_a_move_still_says_it_moved_back(tmp_path, korean):
+    desk = agenda_desk(tmp_path, korean, TUESDAY_10)
+    said_to(desk, "pay the water bill on Friday", "push the water bill to Monday")
+    assert said_to(desk, "undo that") == ["OK, moved back: pay the water bill, by Friday."]
