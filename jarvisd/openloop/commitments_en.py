@@ -70,7 +70,11 @@ _TODO_VERBS = (r"buy|pick\s+up|drop\s+off|pay|renew|return|call|text|email|e-mai
                # the fifty-seventh session's nurse, gardener and caregiver: "take dad to the cardiologist Wednesday at 10",
                # "check on the patient in room 4 at 2 in the morning", "give the dog her pill at 8" went to SmolLM2
                r"take(?!\s+(?:a|an)\s+(?:break|rest|nap|breather|minute|moment|second|look|chance|guess)\b)|check\s+on|"
-               r"give|walk|drive|repot|fertilize|fertilise|weed|plant|prune|groom|bathe|change|replace|schedule")
+               r"give|walk|drive|repot|fertilize|fertilise|weed|plant|prune|groom|bathe|change|replace|schedule|"
+               # "plus get a haircut sometime this week", "get the car washed on Saturday" (the sixtieth session: to
+               # SmolLM2); not where the user goes or how they are ("get home by 6", "get up at 7": the alarm's)
+               r"get(?!\s+(?:up|home|back|there|here|in|out|off|on|over|away|ready|better|dressed|going|started|some|to|"
+               r"into|lost|together|along|used|married|sick|well|it|that|this|them|you|me)\b)")
 # a professional seen at an appointment: "the vet is at 10:15 on the 22nd", "dad's cardiologist is Wednesday at 10" (the
 # fifty-seventh session: "I see.", nothing kept), kept as "vet appointment"
 _SEEN_AT = (r"vet|veterinarian|dentist|doctor|cardiologist|dermatologist|orthodontist|pediatrician|paediatrician|"
