@@ -80,3 +80,19 @@ async def test_where_someone_goes_is_forgotten_when_asked_as_a_question(tmp_path
     replies, _ = await _said(tmp_path, [told, forget, asked])
     assert replies[1].startswith("OK, I forgot that"), replies
     assert replies[2].startswith(left), replies
+
+
+@pytest.mark.parametrize("said", ["how are you, remind me to call mom tomorrow at 5pm",
+                                  "how are you doing, remind me to call mom tomorrow at 5pm",
+                                  "how's it going, remind me to call mom tomorrow at 5pm"])
+async def test_a_promise_after_how_are_you_and_a_comma_is_kept(tmp_path, said):
+    """Before: "how are you, remind me to call mom tomorrow at 5pm" was read as a question ("how are …"), went to the
+    model and nothing was kept ("hi, remind me …" was kept)."""
+    replies, agenda = await _said(tmp_path, [said])
+    assert agenda == ["call mom"], replies
+
+
+@pytest.mark.parametrize("said", ["how are you going to remind me about mom", "how are you, did I call mom?"])
+async def test_guard_a_question_after_how_are_you_is_still_no_promise(tmp_path, said):
+    replies, agenda = await _said(tmp_path, [said])
+    assert agenda == [], replies
