@@ -96,3 +96,36 @@ async def test_a_promise_after_how_are_you_and_a_comma_is_kept(tmp_path, said):
 async def test_guard_a_question_after_how_are_you_is_still_no_promise(tmp_path, said):
     replies, agenda = await _said(tmp_path, [said])
     assert agenda == [], replies
+
+
+@pytest.mark.parametrize("told, asked, answer", [
+    ("the wifi password for the kitchen is tulip", "what's the wifi password for the garage?",
+     "You haven't told me the wifi password for the garage. Tell me, and I'll remember it."),
+    (None, "what's the wifi password for room 17?",
+     "You haven't told me the wifi password for room 17. Tell me, and I'll remember it."),
+    (None, "what is the door pin for my mom's?",
+     "You haven't told me the door pin for your mom's. Tell me, and I'll remember it."),
+])
+async def test_a_secret_of_a_place_never_told_is_said_missing_not_left_to_the_small_model(tmp_path, told, asked, answer):
+    """Before: "what's the wifi password for the garage?" with only the kitchen's told went to the embedded model, and on
+    the daemon SmolLM2 answered "The wifi password for the garage is 1234567890." (a code asked without its place was
+    already said missing: "You haven't told me about your wifi password.")."""
+    assistant, chat = scripted_assistant(tmp_path, says="The wifi password for the garage is 1234567890.", user="alice")
+    try:
+        if told:
+            await assistant.answer(told, session="s")
+        assert await assistant.answer(asked, session="s") == answer
+        assert chat.calls == []
+    finally:
+        await assistant.close()
+
+
+@pytest.mark.parametrize("asked", ["what's the area code for Boston?", "what's the zip code for the white house?"])
+async def test_guard_a_code_of_a_place_may_still_be_the_worlds(tmp_path, asked):
+    """A code of a place may be the world's ("the area code for Boston"): with none told the question goes on, as
+    before."""
+    assistant, chat = scripted_assistant(tmp_path, says="(made up)", user="alice")
+    try:
+        assert await assistant.answer(asked, session="s") == "(made up)"
+    finally:
+        await assistant.close()

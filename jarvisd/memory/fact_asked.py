@@ -88,6 +88,7 @@ _EN_THEIR_PLACE = re.compile(_LEAD + r"(?:(?:what|which)\s+(?!time\b|day\b|days\
 _EN_THE_CODE_OF = re.compile(_LEAD + r"(?:what|which)(?:'s|\s+is|\s+was)\s+the\s+(?P<x>(?:[\w'-]+\s+){0,3}?(?:code|password|"
                              r"passcode|pin|combination|wi-?fi|username|login))\s+(?:for|at|of|to|in|on)\s+(?:(?:the|my|our)\s+)?"
                              r"(?P<place>[\w'-]+(?:\s+[\w'-]+)?)(?:\s+again)?", re.IGNORECASE)
+_SECRET = re.compile(r"\b(?:password|passcode|pin|combination|wi-?fi|username|login)\b", re.IGNORECASE)
 _THIRD_PERSON = {"go": "goes", "attend": "attends", "work": "works", "live": "lives", "study": "studies"}
 _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
                      r"|what\s+did\s+i\s+ask\s+you\s+to\s+remember", re.IGNORECASE)
@@ -179,7 +180,11 @@ def _fact_asked(text: str) -> FactAsked | None:
         told = f"what {m['kind']} {m['who']} {third}{' to' if third == 'goes' else ''}" if kind else f"where {m['who']} {third}"
         return FactAsked(f"{who} {third}", lang, told=told, other=kind)
     if (m := _EN_THE_CODE_OF.fullmatch(said)) is not None:
-        return FactAsked(f"{m['x']} {m['place']}", lang, owned=False)
+        # a secret of a place ("the wifi password for the garage") is no one's but the user's to know: with none told
+        # it is said missing, as "what's the wifi password?" is (pass 60b: SmolLM2 answered "The wifi password for the
+        # garage is 1234567890."); a code may be the world's ("the area code for Boston") and goes on
+        secret = _SECRET.search(m["x"]) is not None
+        return FactAsked(f"{m['x']} {m['place']}", lang, owned=secret, told=f"the {said[m.start('x'):m.end('place')]}")
     for pattern in _EN:
         if (m := pattern.fullmatch(said)) and _keys(m["x"]):
             return FactAsked(m["x"].strip(), lang)
