@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from jarvisd.memory.fact_asked import fact_asked
+from jarvisd.memory.forget_asked import forget_said, names_a_fact
+from jarvisd.openloop.en_grammar import body_start
 from tests.assistants import scripted_assistant
+from tests.timing import assert_grows_linearly
 
 
 async def _said(tmp_path, turns: list[str]) -> tuple[list[str], list[str]]:
@@ -129,3 +133,13 @@ async def test_guard_a_code_of_a_place_may_still_be_the_worlds(tmp_path, asked):
         assert await assistant.answer(asked, session="s") == "(made up)"
     finally:
         await assistant.close()
+
+
+def test_the_new_readers_stay_linear():
+    """The forget of where someone goes, the greeting before a comma and the secret of a place, on long words."""
+    assert_grows_linearly(forget_said, lambda n: "forget where " + "my " * n + "sister lives", 4000)
+    assert_grows_linearly(forget_said, lambda n: "forget what school " + "Lily " * n + "goes to", 4000)
+    assert_grows_linearly(lambda said: names_a_fact(forget_said(said)),
+                          lambda n: "forget that Lily goes to " + "Maple " * n + "Elementary", 4000)
+    assert_grows_linearly(body_start, lambda n: "how are you" + " ," * n + " remind me", 4000)
+    assert_grows_linearly(fact_asked, lambda n: "what's the wifi password for the " + "x" * n + "?", 4000)
