@@ -94,6 +94,7 @@ _EN_ALLERGIES = re.compile(_LEAD + r"(?:(?:what|which)\s+(?:food\s+)?allergies\s
                            r"|(?:does|do)\s+(?P<b>{who})\s+have\s+(?:any\s+)?(?:food\s+)?allergies)(?:\s+again)?"
                            .replace("{who}", r"(?!(?:you|he|she|it|they|we|that|this)\b)(?:(?:my|our)\s+)?[\w'-]+"),
                            re.IGNORECASE)
+_SECRET = re.compile(r"\b(?:password|passcode|pin|combination|wi-?fi|username|login)\b", re.IGNORECASE)
 _THIRD_PERSON = {"go": "goes", "attend": "attends", "work": "works", "live": "lives", "study": "studies"}
 _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
                      r"|what\s+did\s+i\s+ask\s+you\s+to\s+remember", re.IGNORECASE)
@@ -185,7 +186,11 @@ def _fact_asked(text: str) -> FactAsked | None:
         told = f"what {m['kind']} {m['who']} {third}{' to' if third == 'goes' else ''}" if kind else f"where {m['who']} {third}"
         return FactAsked(f"{who} {third}", lang, told=told, other=kind)
     if (m := _EN_THE_CODE_OF.fullmatch(said)) is not None:
-        return FactAsked(f"{m['x']} {m['place']}", lang, owned=False)
+        # a secret of a place ("the wifi password for the garage") is no one's but the user's to know: with none told
+        # it is said missing, as "what's the wifi password?" is (pass 60b: SmolLM2 answered "The wifi password for the
+        # garage is 1234567890."); a code may be the world's ("the area code for Boston") and goes on
+        secret = _SECRET.search(m["x"]) is not None
+        return FactAsked(f"{m['x']} {m['place']}", lang, owned=secret, told=f"the {said[m.start('x'):m.end('place')]}")
     if (m := _EN_ALLERGIES.fullmatch(said)) is not None:
         who = (m["a"] or m["b"]).strip()
         return _allergic(f"{who} allergic" if who.lower() != "i" else "allergic", lang)

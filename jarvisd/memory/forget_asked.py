@@ -33,6 +33,13 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:please\s+)?(?:forget|delete|erase)\s+where\s+(?:i|we)\s+(?P<x>(?:parked|put|left|hid|stored|stashed|kept|locked)"
     r"(?:\s+.+?)?)(?:\s+(?:please|now))?",
 )]
+# "forget where my sister lives", "forget what school Lily goes to", "forget where Sam works" (pass 60b: the first went to
+# the model, the second to the agenda's cancel, which took "email Lily's school" off): the fact told of where someone
+# goes, works or lives (`remember_asked`), keyed on who and the deed as `fact_asked` asks it ("lily goes")
+_EN_THEIR_PLACE = re.compile(_LEAD + r"(?:please\s+)?(?:forget|delete|erase)\s+(?:(?:what|which)\s+(?P<kind>[\w'-]+)|where)\s+"
+                             r"(?P<who>(?!(?:i|you|he|she|it|they|we|that|this)\b)(?:(?:my|our)\s+)?[\w'-]+)\s+"
+                             r"(?P<v>goes|attends|works|lives|studies)(?:\s+(?:to|at|for|in|on))?(?:\s+(?:please|now))?",
+                             re.IGNORECASE)
 _KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)?(?P<x>.+?)\s*(?:은|는|을|를|이|가)?\s*(?:좀\s*)?(?:잊어\s*버려|잊어\s*줘|잊어\s*주세요|잊어버려\s*줘|잊어|"
                  r"지워\s*줘|지워\s*주세요|지워|삭제해\s*줘|삭제해)(?:\s*(?:줘|주세요))?")
 
@@ -77,6 +84,10 @@ def _forget_said(text: str) -> FactAsked | None:
     if re.search(r"[가-힣]", said):
         m = _KO.fullmatch(said)
         return FactAsked(m["x"].strip(" ,"), "ko") if m and len(m["x"].strip()) > 1 else None
+    if m := _EN_THEIR_PLACE.fullmatch(said):
+        who = re.sub(r"^(?:my|our)\s+", "", m["who"], flags=re.IGNORECASE)
+        told = f"what {m['kind']} {m['who']} {m['v']}" if m["kind"] else f"where {m['who']} {m['v']}"
+        return FactAsked(f"{who} {m['v'].lower()}", "en", told=told + (" to" if m["v"].lower() == "goes" else ""))
     for pattern in _EN:
         if m := pattern.fullmatch(said):
             return FactAsked(m["x"].strip(" ,"), "en")
@@ -139,7 +150,17 @@ def names_a_fact(asked: FactAsked) -> bool:
         return False
     words = asked.words.casefold()
     return bool(_STATEMENT.search(words)) or bool(set(re.findall(r"\w+", words)) & _FACT_NOUNS) \
-        or any(noun in words for noun in ("번호", "비밀번호", "주소", "생일", "코드"))
+        or any(noun in words for noun in ("번호", "비밀번호", "주소", "생일", "코드")) or _as_told(asked)
+
+
+def _as_told(asked: FactAsked) -> bool:
+    """Whether the words to forget are a fact as it is told ("Lily goes to Maple Elementary", "my sister lives in
+    Denver", "Sam works at Acme Corp": `remember_asked.told_fact`). Pass 60b: with no such fact kept (never told, or
+    forgotten a turn before), "forget that Lily goes to Maple Elementary" went on to the agenda's cancel, which took
+    "drive Lily to Maple Elementary" off."""
+    from jarvisd.memory.remember_asked import told_fact  # (it reads fact_asked, as this module does)
+
+    return asked.lang == "en" and (bool(asked.told) or told_fact(asked.words) is not None)
 
 
 def nothing_to_forget(asked: FactAsked) -> str:
@@ -148,10 +169,12 @@ def nothing_to_forget(asked: FactAsked) -> str:
 
     if asked.lang == "ko":
         return "그건 기억하고 있는 게 없어요. 잊을 것도 없어요."
-    about = second_person(asked.words if asked.words.casefold().startswith(("my ", "our ", "the ")) else "my " + asked.words)
+    told = _as_told(asked)   # "Lily goes to Maple Elementary": someone named, not "my Lily goes to …"
+    about = second_person(asked.told or (asked.words if told or asked.words.casefold().startswith(("my ", "our ", "the "))
+                                         else "my " + asked.words))
     if len(about) > 120:
         about = about[:120].rsplit(" ", 1)[0] + " …"
-    what = f"that {about}" if _STATEMENT.search(asked.words) else f"anything about {about}"
+    what = about if asked.told else f"that {about}" if told or _STATEMENT.search(asked.words) else f"anything about {about}"
     return f"I wasn't keeping {what}, so there was nothing to forget."
 
 
