@@ -351,9 +351,11 @@ class Assistant:
         fact = remember_said(text)
         if fact is None:
             return None
-        if only_deixis(fact) and language_of(text) == "ko":
+        if only_deixis(fact):
             # "그거 기억해" right after "회사 주차 자리는 B2 17번이야" (kept by its own turn, which working memory does not
-            # hold): that fact again, not the exchange before it (the fifty-sixth session kept "내 혈액형 알려 줘")
+            # hold): that fact again, not the exchange before it (the fifty-sixth session kept "내 혈액형 알려 줘"); and
+            # "remember that" right after "my locker code is 4471" (the fifty-ninth session kept the exchange before it,
+            # "what do I have tomorrow", as a second fact)
             before = [asked for asked, _ in self._recent.get(session, ()) if asked]
             told = remember_said(before[-1]) if before else None
             if told is not None and not only_deixis(told):
