@@ -69,7 +69,7 @@ from jarvisd.memory.forget_asked import (
     one_per_subject,
     which_to_forget,
 )
-from jarvisd.memory.remember_asked import fact_corrected, remember_said, where_deed, where_thing
+from jarvisd.memory.remember_asked import fact_corrected, remember_said, run_on_after, where_deed, where_thing
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.talk_asked import TalkAsked, talk_asked, talk_said
@@ -390,6 +390,12 @@ class Assistant:
                 reply = await self.commands.run(command, self.command_context(session))
                 if corrected is not None and reply.startswith("Remembered: "):
                     reply = "Updated: " + reply.removeprefix("Remembered: ")
+                if command.startswith("/remember ") and reply.startswith("Remembered: ") \
+                        and (tail := run_on_after(text)) is not None:
+                    # "Sam is my sister in law she's coming saturday at 3": who Sam is kept, and the visit the agenda's
+                    visit = await asyncio.to_thread(self.desk.handle, tail, session)
+                    if visit is not None and visit.change.opened:
+                        reply = f"{reply}. {visit.text}"
                 if command.startswith("/remember my name is ") and reply.startswith("Remembered: my name is "):
                     reply = f"Nice to meet you, {command.removeprefix('/remember my name is ')}. I'll remember your name."
                 answer.append(reply)

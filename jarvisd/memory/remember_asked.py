@@ -317,6 +317,17 @@ def _told_fact(said: str) -> str | None:
     return None
 
 
+def run_on_after(said: str) -> str | None:
+    """The run-on clause after who someone is, said of them ("Sam is my sister in law she's coming saturday at 3" ->
+    "Sam is coming saturday at 3"), for the agenda to read; None when there is none."""
+    rules = latin_looks(said.replace("\u2019", "'"))
+    if (run_on := _RUN_ON.search(rules)) is None or (m := _EN_WHO_IS.fullmatch(rules[:run_on.start()])) is None:
+        return None
+    tail = said[run_on.end():]
+    return re.sub(r"^(?:she's|he's|they're|she\s+is|he\s+is|they\s+are)", f"{said[m.start('who'):m.end('who')]} is", tail,
+                  count=1, flags=re.IGNORECASE)
+
+
 def _ends_open(word: str) -> bool:
     """The last syllable has no final consonant (a digit read in Korean: 1234 is 사, no final), so -야 not -이야."""
     from jarvisd.openloop.hangul import final

@@ -216,11 +216,16 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # session: said back by SmolLM2, nothing kept): a visit to be home for, kept only with its time, as "plumber visit"
     ("visit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|heads\s+up),?\s+)*"
                          # "the delivery from Sysco comes Tuesdays" (the sixtieth session's restaurant: SmolLM2 said it back)
-                         r"(?:the|my|our)\s+(?P<who>" + _VISITORS + r"|(?:[\w'-]+\s+)?delivery(?:\s+from\s+[\w'-]+)?)\s+"
-                         r"(?:(?:is|are|'s|'re|will\s+be)\s+"
+                         r"(?:(?:the|my|our)\s+(?P<who>" + _VISITORS + r"|(?:[\w'-]+\s+)?delivery(?:\s+from\s+[\w'-]+)?)"
+                         # "Sam is coming saturday at 3" (the sixtieth session's new parent: to SmolLM2): someone named
+                         r"|(?!(?:it|that|this|he|she|they|there|what|who|everyone|everybody|someone|somebody|nobody|"
+                         r"something|nothing|winter|summer|spring|fall|autumn|christmas|rain|snow|storm|help|dinner|lunch|"
+                         r"mail|package|order|bus|train|taxi|uber|time|day|weekend|payday|season|one|which|where|when|how)\b)"
+                         r"(?P<name>[a-z][\w-]*))"
+                         r"(?:(?:\s+(?:is|are|'s|'re|will\s+be)|'s|'re)\s+"   # ("sam's coming", "the movers're coming")
                          r"(?:coming(?:\s+(?:over|by|round|around|in))?|stopping\s+by|dropping\s+by|arriving|visiting)"
                          # "the movers come on the 28th between 8 and 10" (the fifty-ninth session: "I see.")
-                         r"|(?:will\s+)?(?:come|comes|arrive|arrives)(?:\s+(?:over|by|round|around|in))?)\b\s*")),
+                         r"|\s+(?:will\s+)?(?:come|comes|arrive|arrives)(?:\s+(?:over|by|round|around|in))?)\b\s*")),
     # "I'm taking the dog to the vet tomorrow at 11, so remind me": a plan, kept only with a time and a
     # "remind me" in the same sentence (`_commitments`)
     # ("I'm running late for the 10 o'clock" is no plan: the fifty-sixth session kept "run late, today at 10 AM")
@@ -657,6 +662,11 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             continue                   # "I have a meeting" with no time is no appointment to keep
         if t.kind == "visit":
             clause = sen.strip()
+            if not t.who:   # someone named: their name, as said ("Sam visit")
+                named = re.match(r"(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|heads\s+up),?\s+)*"
+                                 r"(?P<n>[\w-]+)", sen[t.start:], re.IGNORECASE)
+                out.append(Commitment(f"{named['n'] if named else 'guest'} visit", clause, (base, base + len(sen)), remind=False))
+                continue
             delivery = re.fullmatch(r"(?:(?P<a>[\w'-]+)\s+)?delivery(?:\s+from\s+(?P<b>[\w'-]+))?", t.who, re.IGNORECASE)
             name = (f"{delivery['b'] or delivery['a'] or ''} delivery".strip() if delivery else f"{t.who.split()[-1]} visit")
             out.append(Commitment(name, clause, (base, base + len(sen)), remind=False))

@@ -244,6 +244,26 @@ def test_a_pill_with_breakfast_said_after_the_morning_is_tomorrows(tmp_path, kor
 
 
 async def test_who_someone_is_is_kept_before_a_run_on_clause(tmp_path):
-    replies, calls = await _chat(tmp_path, "oh and Sam is my sister in law she's coming saturday at 3", "who's Sam")
-    assert replies == ["Remembered: Sam is my sister in law", "You told me Sam is your sister in law."]
+    replies, calls = await _chat(tmp_path, "oh and Sam is my sister in law she's coming saturday at 3", "who's Sam",
+                                 "priya is our neighbor she's nice")
+    assert replies[0].startswith("Remembered: Sam is my sister in law. Got it: Sam visit, ")
+    assert replies[1] == "You told me Sam is your sister in law."
+    assert replies[2] == "Remembered: priya is our neighbor"
     assert calls == []
+
+
+@pytest.mark.parametrize("said, rows", [
+    ("Sam is coming saturday at 3", [("Sam visit", "2026-12-12 15:00")]),
+    ("sam's coming over friday at 6", [("sam visit", "2026-12-11 18:00")]),
+    ("the plumber's coming Thursday at 9", [("plumber visit", "2026-12-10 09:00")]),
+])
+def test_someone_coming_is_a_visit(desk, said, rows):
+    said_to(desk, said)
+    assert agenda_rows(desk) == rows
+
+
+@pytest.mark.parametrize("said", ["winter is coming next week", "it's coming tomorrow", "who's coming on friday",
+                                  "the package is coming tomorrow", "what's coming up tomorrow"])
+def test_guard_no_one_coming_is_no_visit(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
