@@ -69,7 +69,7 @@ from jarvisd.memory.forget_asked import (
     one_per_subject,
     which_to_forget,
 )
-from jarvisd.memory.remember_asked import fact_corrected, remember_said, where_deed, where_thing
+from jarvisd.memory.remember_asked import fact_corrected, remember_said, run_on_after, where_deed, where_thing
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.talk_asked import TalkAsked, talk_asked, talk_said
@@ -378,9 +378,11 @@ class Assistant:
         fact = remember_said(text)
         if fact is None:
             return None
-        if only_deixis(fact) and language_of(text) == "ko":
+        if only_deixis(fact):
             # "그거 기억해" right after "회사 주차 자리는 B2 17번이야" (kept by its own turn, which working memory does not
-            # hold): that fact again, not the exchange before it (the fifty-sixth session kept "내 혈액형 알려 줘")
+            # hold): that fact again, not the exchange before it (the fifty-sixth session kept "내 혈액형 알려 줘"); and
+            # "remember that" right after "my locker code is 4471" (the fifty-ninth session kept the exchange before it,
+            # "what do I have tomorrow", as a second fact)
             before = [asked for asked, _ in self._recent.get(session, ()) if asked]
             told = remember_said(before[-1]) if before else None
             if told is not None and not only_deixis(told):
@@ -415,6 +417,12 @@ class Assistant:
                 reply = await self.commands.run(command, self.command_context(session))
                 if corrected is not None and reply.startswith("Remembered: "):
                     reply = "Updated: " + reply.removeprefix("Remembered: ")
+                if command.startswith("/remember ") and reply.startswith("Remembered: ") \
+                        and (tail := run_on_after(text)) is not None:
+                    # "Sam is my sister in law she's coming saturday at 3": who Sam is kept, and the visit the agenda's
+                    visit = await asyncio.to_thread(self.desk.handle, tail, session)
+                    if visit is not None and visit.change.opened:
+                        reply = f"{reply}. {visit.text}"
                 if command.startswith("/remember my name is ") and reply.startswith("Remembered: my name is "):
                     reply = f"Nice to meet you, {command.removeprefix('/remember my name is ')}. I'll remember your name."
                 answer.append(reply)

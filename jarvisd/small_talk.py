@@ -27,8 +27,12 @@ _EN_BYE = (r"(?:bye(?:\s+bye)?|good\s*bye|see\s+you(?:\s+(?:later|soon|tomorrow)
            r"catch\s+you\s+later|have\s+a\s+good\s+(?:one|day|night)|"
            # "thanks, good night" (daemon run 76: SmolLM2, "Just another day of life")
            r"good\s*night|night\s+night|nighty\s+night|sleep\s+well)")
+# "thanks jarvis you're a lifesaver" (the sixtieth session's new parent: "Sorry, I don't have an answer to that."): praise
+# after the thanks
+_EN_PRAISE = (r"(?:\s*,?\s*(?:you're|you\s+are|ur)\s+(?:a\s+|the\s+|my\s+)?(?:real\s+|total\s+|absolute\s+)?(?:lifesaver|life\s+saver|"
+              r"star|gem|hero|legend|champ|angel|best|awesome|amazing|great))?")
 _EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*,?\s*)?(?:thank\s+you|thanks|thank\s+u|thx|cheers|ta){_NAME}"
-                        rf"(?:\s+(?:so\s+much|very\s+much|a\s+lot|a\s+bunch|again))?{_NAME}"
+                        rf"(?:\s+(?:so\s+much|very\s+much|a\s+lot|a\s+bunch|again))?{_NAME}{_EN_PRAISE}"
                         rf"(?:\s*,?\s*(?:{_EN_DONE}(?:\s+for\s+now)?|{_EN_BYE}){_NAME})*")
 _EN_FAREWELL = re.compile(rf"(?:(?:ok(?:ay)?|alright|well)\s*,?\s*)?(?:{_EN_DONE}(?:\s+for\s+now)?\s*,?\s*)?{_EN_BYE}{_NAME}"
                           rf"(?:\s*,?\s*{_EN_BYE}{_NAME})*")

@@ -67,7 +67,11 @@ _PAST = {"park": "parked", "put": "put", "leave": "left", "hide": "hid", "store"
 _EN_WHAT_THE = re.compile(_LEAD + r"(?:(?:what|which|who)(?:'s|\s+is|\s+was)\s+the\s+(?P<x>[a-z]+'s\s+(?:[\w'-]+\s+){0,2}?[\w'-]+"
                           r"|(?:[\w'-]+\s+){0,2}?(?:" + FACT_NOUNS + r"))"
                           r"|who(?:'s|\s+is|\s+was)\s+(?P<who>(?!(?:my|our|the|a|an|it|that|this|there|he|she|you|i|calling|"
-                          r"coming|going|next|on|in|at|here)\b)[a-z][\w'-]*))(?:\s+again)?", re.IGNORECASE)
+                          r"coming|going|next|on|in|at|here)\b)(?:(?:dr|mr|mrs|ms)\.?\s+)?[a-z][\w'-]*))(?:\s+again)?", re.IGNORECASE)
+# "what time does the hardware store close?", "when does the pharmacy open" (the sixtieth session: SmolLM2 made "10:30pm"
+# up): the hours told ("the hardware store closes at 8", kept by `remember_asked`)
+_EN_HOURS = re.compile(_LEAD + r"(?:what\s+time|when)\s+(?:does|do|will)\s+(?:the|my|our)\s+(?P<x>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+"
+                       r"(?P<v>open|close|shut)(?:\s+(?:today|tonight|on\s+[\w'-]+))?(?:\s+again)?", re.IGNORECASE)
 # "what do you know about Lily?", "what do you remember about my sister?" (the fifty-seventh session: SmolLM2's "Lily is a
 # 2026-12-06 child of 2026-12-06"): every fact kept of them
 # ... and "what did I tell you about Leo?" (the fifty-ninth session: "I have nothing you promised You about leo.", read as
@@ -185,6 +189,8 @@ def _fact_asked(text: str) -> FactAsked | None:
         third = _THIRD_PERSON[m["v"].lower()]
         told = f"what {m['kind']} {m['who']} {third}{' to' if third == 'goes' else ''}" if kind else f"where {m['who']} {third}"
         return FactAsked(f"{who} {third}", lang, told=told, other=kind)
+    if (m := _EN_HOURS.fullmatch(said)) is not None and _keys(m["x"]):
+        return FactAsked(f"{m['x']} {m['v']}s", lang, owned=False, told=f"when the {m['x']} {m['v']}s")
     if (m := _EN_THE_CODE_OF.fullmatch(said)) is not None:
         # a secret of a place ("the wifi password for the garage") is no one's but the user's to know: with none told
         # it is said missing, as "what's the wifi password?" is (pass 60b: SmolLM2 answered "The wifi password for the

@@ -22,4 +22,8 @@ FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|numbe
               r"medicine|medication|meds|pill|pills|breed|cardiologist|pediatrician|pharmacist|therapist|specialist|"
               # the fifty-ninth session's runner: "my running shoes are Brooks Ghost 15" (SmolLM2's "I see.", then "You
               # haven't told me about your shoes")
-              r"shoes|sneakers|trainers|watch|size")
+              r"shoes|sneakers|trainers|watch|size|"
+              # the sixtieth session's gardener, wedding planner and restaurant owner: "the roofer is Mike" ("I see.", then
+              # SmolLM2's "Mike, a voice assistant"), "the caterer is Bella's Kitchen", "the supplier is Sysco"
+              r"roofer|florist|caterer|photographer|dj|accountant|contractor|electrician|handyman|supplier|vendor|"
+              r"planner|midwife|nanny|babysitter|officiant|baker|tailor|gardener|landscaper|painter|venue")

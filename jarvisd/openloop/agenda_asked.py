@@ -152,6 +152,29 @@ def _ko_deed(said: str) -> DeedAsked | None:
     return DeedAsked(" ".join(words), task=bool(m["i"]) or m["end"] in ("나", "나요", "던가", "던가요", "었나", "었던가"))
 
 
+# "when did I last feed her?", "when was the last time I watered the tomatoes" (the sixtieth session's new parent: SmolLM2,
+# "I'm designed to assist with digital tasks"): when the deed was last marked done
+_EN_LAST_DID = re.compile(r"(?:so\s+|and\s+|um+\s+|uh+\s+|ok(?:ay)?\s+|hey\s+)*(?:when\s+(?:did|have)\s+i\s+last"
+                          r"|when\s+was\s+the\s+last\s+time\s+(?:that\s+)?i)\s+(?P<verb>[a-z'-]+)(?P<rest>(?:\s+[\w'-]+){0,5})")
+_EN_POINTED = frozenset("her him them it the baby".split())
+
+
+def last_done_asked(t: str) -> tuple[str, str] | None:
+    """(the deed as an agenda entry says it, its verb) of "when did I last feed her?" ("feed her", "feed"), or None."""
+    m = _EN_LAST_DID.fullmatch(t)
+    if m is None or m["verb"] in _EN_NOT_DEEDS:
+        return None
+    verb = base_verb(m["verb"]) or m["verb"]
+    if verb not in EN_BASE_VERBS:
+        return None
+    return f"{verb}{m['rest']}", verb
+
+
+def pointed(words: str) -> bool:
+    """Whether the deed's object is a pronoun ("feed her", "walk him"): the promise of that verb is meant."""
+    return " ".join(words.split()[1:]) in _EN_POINTED
+
+
 def deed_asked(t: str, said: str = "") -> DeedAsked | None:
     """Whether a deed was done, asked ("did I take out the trash?", "have I called Bob yet?", "쓰레기 버렸나?"): the deed
     as the agenda says it, or None. `t` as `intents.clean` gives it; `said` as said (its question mark)."""

@@ -53,7 +53,10 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 r"one[\s-]on[\s-]one|standup|stand-up|sync|huddle|catch-up|retro|demo|lecture|quiz|midterm|check-in|"
                 # the fifty-ninth session's teacher and runner: "parent-teacher conferences are thursday from 4 to 7", "my
                 # race is on April 12th", "long run saturday at 6 am" went to SmolLM2
-                r"conferences|race|marathon|half[\s-]marathon|10k|5k|long\s+run|tempo\s+run|intervals|workout|recital)")
+                r"conferences|race|marathon|half[\s-]marathon|10k|5k|long\s+run|tempo\s+run|intervals|workout|recital|"
+                # the sixtieth session's new parent, wedding planner and restaurant owner: "Mia's 2-month shots are on the
+                # 14th", "cake tasting is saturday at 2", "the health inspection is the day after tomorrow at noon"
+                r"shots|vaccines|jabs|tasting|inspection|walkthrough|walk-through)")
 
 
 # "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future
@@ -74,7 +77,10 @@ _TODO_VERBS = (r"buy|pick\s+up|drop\s+off|pay|renew|return|call|text|email|e-mai
                # "plus get a haircut sometime this week", "get the car washed on Saturday" (the sixtieth session: to
                # SmolLM2); not where the user goes or how they are ("get home by 6", "get up at 7": the alarm's)
                r"get(?!\s+(?:up|home|back|there|here|in|out|off|on|over|away|ready|better|dressed|going|started|some|to|"
-               r"into|lost|together|along|used|married|sick|well|it|that|this|them|you|me)\b)")
+               r"into|lost|together|along|used|married|sick|well|it|that|this|them|you|me)\b)|"
+               # the sixtieth session's gardener and mover: "paint the fence on saturday", "go for a run tomorrow at 7",
+               # "forward the mail" went to SmolLM2
+               r"paint|stain|trim|hang|install|assemble|mop|forward|go\s+for\s+a(?=\s+(?:run|jog|walk|swim|ride|hike|bike\s+ride)\b)")
 # a professional seen at an appointment: "the vet is at 10:15 on the 22nd", "dad's cardiologist is Wednesday at 10" (the
 # fifty-seventh session: "I see.", nothing kept), kept as "vet appointment"
 _SEEN_AT = (r"vet|veterinarian|dentist|doctor|cardiologist|dermatologist|orthodontist|pediatrician|paediatrician|"
@@ -144,7 +150,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"(?!(?:remember|remind|don't|do\s+not|please|make\s+sure|note)\b)(?:(?:my|our|the)\s+)?(?P<who>(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS +
                             r"(?:\s+(?:to|with|for|at|in|from)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?)??)\s+(?:is|'s|are|will\s+be|leaves|departs|"
                             r"takes\s+off|starts|begins|lands|boards|is\s+leaving|is\s+starting)\s+"
-                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|the\s+\d{1,2}(?:st|nd|rd|th)|"
+                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|the\s+\d{1,2}(?:st|nd|rd|th)|the\s+day\s+after|"
+                            # "the wedding is june 20th" (the sixtieth session: "I see.")
+                            r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?!\d)|"
                             r"every\s+(?:day|weekday|week|morning|evening|"
                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "long run saturday at 6 am", "intervals tuesday at 6 30 pm and tempo run thursday at 7" (the fifty-ninth session's
@@ -211,10 +219,17 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "the plumber is coming Thursday between 9 and 11", "my parents are coming over Friday at 6" (the fifty-first
     # session: said back by SmolLM2, nothing kept): a visit to be home for, kept only with its time, as "plumber visit"
     ("visit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|heads\s+up),?\s+)*"
-                         r"(?:the|my|our)\s+(?P<who>" + _VISITORS + r")\s+(?:(?:is|are|'s|'re|will\s+be)\s+"
+                         # "the delivery from Sysco comes Tuesdays" (the sixtieth session's restaurant: SmolLM2 said it back)
+                         r"(?:(?:the|my|our)\s+(?P<who>" + _VISITORS + r"|(?:[\w'-]+\s+)?delivery(?:\s+from\s+[\w'-]+)?)"
+                         # "Sam is coming saturday at 3" (the sixtieth session's new parent: to SmolLM2): someone named
+                         r"|(?!(?:it|that|this|he|she|they|there|what|who|everyone|everybody|someone|somebody|nobody|"
+                         r"something|nothing|winter|summer|spring|fall|autumn|christmas|rain|snow|storm|help|dinner|lunch|"
+                         r"mail|package|order|bus|train|taxi|uber|time|day|weekend|payday|season|one|which|where|when|how)\b)"
+                         r"(?P<name>[a-z][\w-]*))"
+                         r"(?:(?:\s+(?:is|are|'s|'re|will\s+be)|'s|'re)\s+"   # ("sam's coming", "the movers're coming")
                          r"(?:coming(?:\s+(?:over|by|round|around|in))?|stopping\s+by|dropping\s+by|arriving|visiting)"
                          # "the movers come on the 28th between 8 and 10" (the fifty-ninth session: "I see.")
-                         r"|(?:will\s+)?(?:come|comes|arrive|arrives)(?:\s+(?:over|by|round|around|in))?)\b\s*")),
+                         r"|\s+(?:will\s+)?(?:come|comes|arrive|arrives)(?:\s+(?:over|by|round|around|in))?)\b\s*")),
     # "I'm taking the dog to the vet tomorrow at 11, so remind me": a plan, kept only with a time and a
     # "remind me" in the same sentence (`_commitments`)
     # ("I'm running late for the 10 o'clock" is no plan: the fifty-sixth session kept "run late, today at 10 AM")
@@ -410,13 +425,41 @@ def _hedges_a_time(low: str, m: re.Match[str], holes: Sequence[Span]) -> bool:
     return any(hs <= after < he for hs, he in holes)
 
 
+# "take the blue pill with breakfast and the white one at bedtime" (the fifty-ninth session's low: to SmolLM2): the verb
+# and the thing said once, the second part naming only what differs ("the white one"), each part with its own time
+_AND_ONE = re.compile(r",?\s+and\s+(?=(?:the|a|my)\s+[a-z]+\s+(?:one|ones)\b)")
+_ONE_OF = re.compile(r"(?P<det>the|a|my)\s+(?P<adj>[a-z]+)\s+(?:one|ones)\b(?P<rest>.*)", re.IGNORECASE)
+_THING_SAID = re.compile(r"(?P<verb>.+?)\s+(?:the|a|an|my)\s+[a-z]+\s+(?P<noun>[a-z]+)$", re.IGNORECASE)
+
+
+def _one_of(action: str, first: str) -> str:
+    """"the white one" after "take the blue pill": "take the white pill" (the verb and the thing of the part before)."""
+    m, thing = _ONE_OF.fullmatch(action.strip()), _THING_SAID.match(first.strip())
+    if m is None or thing is None:
+        return action
+    return f"{thing['verb']} {m['det']} {m['adj']} {thing['noun']}{m['rest']}"
+
+
+# a takeaway's things, named with "to go": no verb after "and"
+_TO_GO_THING = re.compile(r"to\sgo\s+(?:cups?|containers?|box(?:es)?|bags?|lids?|orders?|food|coffees?|menus?)\b")
+
+
 def _split_and(low: str, start: int, end: int, holes: Sequence[Span]) -> list[Span]:
     """"renew my license and pay the ticket" is two promises; "buy milk and eggs" is one: split only
     before a known verb that has words after it."""
     parts, pos = [], start
+    for m in _AND_ONE.finditer(low, start, end):   # "… and the white one at bedtime": a part of its own, with its time
+        if any(m.end() <= hs < end for hs, _ in holes) and any(start <= hs < m.start() for hs, _ in holes):
+            parts.append((pos, m.start()))
+            pos = m.end()
+    if pos != start:
+        parts.append((pos, end))
+        return [p for p in parts if p[1] > p[0]]
     for m in _AND_VERB.finditer(low, start, end):
         if _hedges_a_time(low, m, holes):
             continue
+        if _TO_GO_THING.match(low, m.start("verb") - 3):
+            continue                   # "order napkins and to go cups" (the sixtieth session: "go cups" kept as a task)
         if m.group("verb") in W.EN_BASE_VERBS and not any(hs <= m.start("verb") < he for hs, he in holes):
             parts.append((pos, m.start()))
             pos = m.start("verb")
@@ -430,6 +473,11 @@ _TODAY_ONLY = re.compile(r"(?:today|tonight|this\s+(?:morning|afternoon|evening)
 _DEADLINE = re.compile(r"(?:by|before|until|till|no\s+later\s+than)\s")
 
 
+# who asks something of the user by a day: given it ("the caterer needs the final count by May 1st")
+_NEEDS_FROM = frozenset("caterer florist photographer dj venue planner baker officiant accountant landlord school teacher "
+                        "contractor printer bank lawyer agent realtor boss client supplier vendor".split())
+
+
 def _need_done(need: str, who: str) -> str | None:
     """The task a thing's need says: "an oil change" of "the car" -> "oil change for the car", "mowing" of "the lawn" ->
     "mow the lawn", "to be washed" -> "get the car washed"; None for no task ("a break", "it", "help")."""
@@ -441,6 +489,9 @@ def _need_done(need: str, who: str) -> str | None:
         return f"get {who} {' '.join(words[2:])}"
     if first.endswith("ing") and (verb := base_form(need)) != need:   # "needs mowing", "needs cleaning"
         return f"{verb} {who}"
+    if first == "the" and 1 < len(words) <= 4 and who.split()[-1].lower() in _NEEDS_FROM and \
+            not words[-1].lower().endswith(("ed", "ing")) and not any(w.lower() in ("to", "be", "it") for w in words[1:]):
+        return f"give {who} {need}"   # "the caterer needs the final count": the sixtieth session's wedding ("I see.")
     if first in ("a", "an", "new", "its", "some", "his", "her", "their") and len(words) > 1 \
             and words[-1].lower() not in ("break", "rest", "help", "hug", "minute", "moment", "while", "second"):
         return f"{' '.join(words[1:] if first in ('a', 'an', 'its', 'some', 'his', 'her', 'their') else words)} for {who}"
@@ -448,8 +499,10 @@ def _need_done(need: str, who: str) -> str | None:
 
 
 # an order to buy or fetch is a to-do without a time too ("and buy eggs and butter", "pick up the dry cleaning": the
-# fifty-sixth session's days sent them to SmolLM2); other orders need their time ("call Bob at 5", not "call Bob")
-_BOUGHT = re.compile(r"(?:buy|pick\s+up)\s+"
+# fifty-sixth session's days sent them to SmolLM2); other orders need their time ("call Bob at 5", not "call Bob");
+# to order or forward something is an errand too ("forward the mail", "order mulch when it's on sale": the sixtieth
+# session, to SmolLM2), read up to where the action stops (a condition: "when it's on sale")
+_BOUGHT = re.compile(r"(?:buy|pick\s+up|order|forward)\s+"
                      r"(?!(?:(?:the|a|an|some|my)\s+)?(?:me|you|it|that|this|time|where|on|into|in|low|high|pace|speed|steam|up|"
                      r"out|off|back|seat|slack|tab|bill|story|conversation|thread)\b)"
                      r"(?:(?:the|a|an|some|more|my|our|two|three|\d+)\s+)?"
@@ -599,19 +652,28 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             end = m.start() if m else end
         if t.kind == "habit" and not _repeated(low, t.end, limit):
             continue                   # "I go to the gym", "I walk to work": what one does, no promise
-        if t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not _BOUGHT.match(low, t.end) \
+        errand = t.kind == "todo" and _BOUGHT.match(low[:_action_end(low, t.end, limit)], t.end) is not None
+        if t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not errand \
                 and not _repeated(low, t.end, limit):
             continue                   # an order kept nothing, so its words may still close ("take the dentist off my list")
         busy.append((t.start, end))
         if t.kind == "event" and not any(hs >= t.end for hs, _ in holes) or \
-                t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not _BOUGHT.match(low, t.end) \
+                t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not errand \
                 and not _repeated(low, t.end, limit) or \
-                t.kind == "visit" and not any(he > t.end and _A_DAY_OR_HOUR.search(low, hs, he) for hs, he in holes):
+                t.kind == "visit" and not any(he > t.end and _A_DAY_OR_HOUR.search(low, hs, he) for hs, he in holes) \
+                and not _repeated(low, t.end, limit):
             # ("coming Thursday" is one time; "my sister is visiting next week" is news, no day to be home: "I see.")
             continue                   # "I have a meeting" with no time is no appointment to keep
         if t.kind == "visit":
             clause = sen.strip()
-            out.append(Commitment(f"{t.who.split()[-1]} visit", clause, (base, base + len(sen)), remind=False))
+            if not t.who:   # someone named: their name, as said ("Sam visit")
+                named = re.match(r"(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|heads\s+up),?\s+)*"
+                                 r"(?P<n>[\w-]+)", sen[t.start:], re.IGNORECASE)
+                out.append(Commitment(f"{named['n'] if named else 'guest'} visit", clause, (base, base + len(sen)), remind=False))
+                continue
+            delivery = re.fullmatch(r"(?:(?P<a>[\w'-]+)\s+)?delivery(?:\s+from\s+(?P<b>[\w'-]+))?", t.who, re.IGNORECASE)
+            name = (f"{delivery['b'] or delivery['a'] or ''} delivery".strip() if delivery else f"{t.who.split()[-1]} visit")
+            out.append(Commitment(name, clause, (base, base + len(sen)), remind=False))
             continue
         if t.kind == "needs":   # (`limit` and `end` as above: the need's own words, up to the next opener)
             need = tidy(cut(sen, t.end, end, holes))
@@ -638,6 +700,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         timed = [p for p in parts if any(p[0] <= hs < p[1] for hs, _ in holes)]
         for j, (ps, pe) in enumerate(parts):
             action = _SELF_NOTE.sub("", tidy(cut(sen, ps, pe, holes)))   # "I have to remember to call mom"
+            if j and _ONE_OF.fullmatch(action):
+                action = _one_of(action, tidy(cut(sen, parts[0][0], parts[0][1], holes)))
             if t.kind == "event":   # "a 30 minute walk planned for 6 pm": the walk
                 action = re.sub(r"\s+(?:planned|scheduled|booked|set\s+up|lined\s+up)$", "", action, flags=re.IGNORECASE)
             if t.kind == "plan":

@@ -89,7 +89,8 @@ _PART_OF = {"morning": "morning", "아침": "morning", "오전": "morning", "aft
 # "after lunch", "first thing tomorrow" (the fifty-ninth session: "by the end of today", "by tomorrow"): the part they
 # are in, as `when_words.EN_PARTS` reads them
 _PART = re.compile(r"\b(?P<p>morning|afternoon|evening|night|tonight)\b|\b(?P<e>after\s+(?:work|school|lunch|dinner)"
-                   r"|before\s+(?:work|lunch)|first\s+thing)\b|(?P<k>아침|오전|오후|저녁|밤|낮)(?![가-힣])|"
+                   r"|before\s+(?:work|lunch)|first\s+thing|with\s+(?:breakfast|dinner)|before\s+bed(?:time)?)\b"
+                   r"|(?<=\bat\s)(?P<m>breakfast|bedtime)\b|(?P<k>아침|오전|오후|저녁|밤|낮)(?![가-힣])|"
                    r"(?P<kp>아침|오전|오후|저녁|밤|낮)(?=에|으로|로|쯤)")
 _PART_ONLY = re.compile(r"(?:(?:in|during|to)\s+)?(?:the\s+)?(?:morning|afternoon|evening|night)|tonight"
                         r"|(?:아침|오전|오후|저녁|밤|낮)(?:에|으로|로|쯤)?", re.IGNORECASE)
@@ -98,8 +99,8 @@ _PART_ONLY = re.compile(r"(?:(?:in|during|to)\s+)?(?:the\s+)?(?:morning|afternoo
 def part_named(words: str) -> str | None:
     """The part of the day the words name ("morning", "night"), or None."""
     m = _PART.search(words.lower())
-    if m is not None and m["e"]:
-        return EN_PARTS[" ".join(m["e"].split())]
+    if m is not None and (m["e"] or m["m"]):
+        return EN_PARTS[" ".join((m["e"] or m["m"]).split())]
     return None if m is None else _PART_OF[m["p"] or m["k"] or m["kp"]]
 
 

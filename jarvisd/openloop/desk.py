@@ -23,7 +23,7 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Literal
 
 from jarvisd.approval_words import decision
@@ -40,6 +40,7 @@ from jarvisd.openloop.agenda_asked import (
     finished_asked,
     free_asked,
     last_added_asked,
+    last_done_asked,
     last_reminded_asked,
     late_for,
     missed_asked,
@@ -48,6 +49,7 @@ from jarvisd.openloop.agenda_asked import (
     nth_asked,
     on_list_asked,
     overdue_asked,
+    pointed,
     repeating_asked,
 )
 from jarvisd.openloop.alarms import (
@@ -230,11 +232,35 @@ class AgendaDesk:
             text = self.korean.spaced(text)   # "내일오후세시에회의": a Korean run typed without spaces, spaced
         reply = self._undo(text, session)
         if reply is None:
+            reply = self._told_then_how_far(text, session)
+        if reply is None:
             reply = self._handle(text, session)
         if reply is not None and (reply.change.opened or reply.change.closed or reply.change.updated):
             with self._lock:
                 self._undoable[session] = Undoable(reply.change, self.service.now_ms())
         return reply
+
+    def _told_then_how_far(self, text: str, session: str) -> DeskReply | None:
+        """"my race is on April 12th, how many weeks is that?" (the fifty-ninth session's low: to SmolLM2, "How about 12
+        weeks?", nothing kept): what is told, kept as it would be alone, then how far off its day is."""
+        m = _HOW_FAR_THAT.fullmatch(text.strip())
+        if m is None or not m["told"].strip(" ,.") or not time_spans(m["told"]):
+            return None
+        now = self.service.now_local()
+        try:
+            when = resolve_time(m["told"], now)
+        except ImpossibleTime:
+            return None
+        if when is None or when.at.date() < now.date():
+            return None
+        kept = self._handle(m["told"].strip(" ,."), session)
+        lang: phrases.Lang = "en"
+        unit = "weeks" if (m["unit"] or "").lower() == "weeks" else "days"
+        words = re.sub(r"^(?:on|by|for|at)\s+", "", " ".join(m["told"][a:b] for a, b in when.spans), flags=re.IGNORECASE)
+        far = phrases.days_until(words, when.at.date(), now.date(), lang, unit)
+        if kept is None:
+            return DeskReply(far, lang, intent="clock")
+        return replace(kept, text=f"{kept.text} {far}")
 
     def _undo(self, text: str, session: str) -> DeskReply | None:
         """"Undo that", "put it back", "actually I didn't", "되돌려 줘": the session's last change taken back within
@@ -433,6 +459,8 @@ class AgendaDesk:
         if intent is None and (which := day_asked(clean(text), self.service.now_local())) is not None:
             # "what's the date next Friday?", "what day is Christmas this year?": the calendar's
             return DeskReply(phrases.day_is(*which, self.service.now_local().date(), lang), lang, intent="clock")
+        if intent is None and (reply := self._last_done_asked(text, lang)) is not None:   # "when did I last feed her?"
+            return reply
         if intent is None and (reply := self._deed_asked(text, session, lang)) is not None:   # "did I take out the trash?"
             return reply
         if intent is not None:
@@ -482,7 +510,11 @@ class AgendaDesk:
                     if scope == "today" and re.search(r"\btonight\b", clean(text)) else 0
                 loops = [loop for loop in loops if loop.due_ms is not None
                          and (first_day <= phrases.due_day(loop.due_ms, tz).toordinal() <= last_day
-                              or loop.due_ms < night_end)]
+                              or loop.due_ms < night_end)
+                         # a timer running out today is no thing to do tomorrow (the fifty-ninth session's "what do I
+                         # have tomorrow?" listed "10-minute timer, today at 3:22 PM" first)
+                         and not (scope == "tomorrow" and _runs_out_today(loop, today, tz))]
+                every = [loop for loop in every if not (scope == "tomorrow" and _runs_out_today(loop, today, tz))]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
             others = len(every) - len(loops)
             self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
@@ -664,6 +696,31 @@ class AgendaDesk:
             self._remember(session, newest, self.service.now_ms())   # fiftieth session: the snooze found none)
         return DeskReply(phrases.deed_status(newest, now, self.service.tz, lang, called_off=called_off is not None), lang,
                          intent="did_i")
+
+    def _last_done_asked(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+        """"When did I last feed her?": when the promise of that deed (one of its verb, if the deed is said with a
+        pronoun) was last marked done, and when it comes back; None when the words name no promise."""
+        asked = last_done_asked(clean(text))
+        if asked is None:
+            return None
+        words, verb = asked
+        hits = self._ever_named(words)
+        if not hits and pointed(words):
+            hits = [loop for loop in self.service.all_loops() if not alarm_kind(loop.desc)
+                    and loop.desc.split(" ", 1)[0].casefold() == verb]
+        now = self.service.now_local()
+        if not hits:   # a deed of the user's own the agenda never held: said so, not made up by the model
+            return DeskReply(phrases.deed_status(None, now, self.service.tz, lang), lang, intent="did_i")
+        done = [loop for loop in hits if loop.status is LoopStatus.DONE and loop.closed_ms is not None]
+        if not done:
+            newest = max(hits, key=lambda loop: (loop.created_ms, loop.id))
+            return DeskReply(phrases.never_done(newest, now, self.service.tz, lang), lang, intent="did_i")
+        last = max(done, key=lambda loop: loop.closed_ms or 0)
+        said = phrases.last_done(last, now, self.service.tz, lang)
+        after = self.service.successor(last) if last.repeat else None
+        if after is not None and after.is_open:
+            said = f"{said} {phrases.next_time(after, now, self.service.tz, lang)}"
+        return DeskReply(said, lang, intent="did_i")
 
     def _ever_named(self, words: str) -> list[OpenLoop]:
         """Every promise, open or closed (timers and alarms aside), the words name ("did I call mom?", "is Dana still on
@@ -1745,17 +1802,36 @@ class AgendaDesk:
         for c in commitments:
             due_ms, problem, said_day = self._due(c.clause, now, lang, said_day)
             # "water the plants every day": the repeat is the loop's rule, not its words (the service keeps it)
-            desc = repeats.without_repeat(c.action) if repeats.repeat_in(c.clause) is not None else c.action
+            rule = repeats.repeat_in(c.clause)
+            desc = repeats.without_repeat(c.action) if rule is not None else c.action
             desc = _unquoted(desc)   # 'put "renew car insurance" on my list': the words, not their quotes
+            if due_ms is None and problem is None and rule is not None and rule.days \
+                    and rule.days not in (repeats.EVERY_DAY, repeats.WEEKDAYS, repeats.WEEKEND) \
+                    and not rule.stepped and rule.step_ms is None:
+                due_ms = self._first_day(rule, now)   # "the delivery from Sysco comes Tuesdays": by the next Tuesday
             if problem is not None:
                 notes[desc] = phrases.unusable_time(desc, problem, lang)
             # "I need to buy milk, eggs and bread": one promise per item, as the shopping list keeps them
+            # a meal or bedtime is a moment, not a span: "take the blue pill with breakfast" is reminded then
+            meal = _AT_A_MEAL.search(c.clause)
+            reminds = c.remind or meal is not None
+            if meal is not None and due_ms is not None and not _DAY_SAID.search(c.clause) \
+                    and (part := part_named(meal.group(0))) is not None and now.hour >= _PART_END.get(part, 24):
+                due_ms += 86_400_000   # "take the blue pill with breakfast" said at 3 PM: tomorrow's breakfast
             for one in [shopping.to_buy(item, lang) for item in shopping.items_to_buy(desc, lang) or ()] or [desc]:
                 opened.append(ProposedLoop(desc=one, due_ms=due_ms, evidence=c.clause,
-                                           remind_ms=self._remind_at(due_ms, c.clause, now) if c.remind else None))
-                if c.remind:
+                                           remind_ms=self._remind_at(due_ms, c.clause, now) if reminds else None))
+                if reminds:
                     remind.add(one)
         return opened, notes, remind
+
+    def _first_day(self, rule: repeats.Repeat, now: datetime) -> int:
+        """The end (23:59, a day's due) of the first day from today a weekday rule said with no time falls on (the
+        sixtieth session: "the delivery from Sysco comes Tuesdays" was kept with no day, "has no time set")."""
+        day = now.date()
+        while day.weekday() not in rule.days:
+            day += timedelta(days=1)
+        return int(datetime.combine(day, time(23, 59), tzinfo=self.service.tz).timestamp() * 1000)
 
     def _before_that(self, opened: list[ProposedLoop], session: str) -> list[ProposedLoop]:
         """"I also need to get my blood work done before that", right after "a doctor's appointment on the 15th": due by
@@ -1765,6 +1841,7 @@ class AgendaDesk:
         loop = self._open(focus.loop_id) if focus is not None else None
         opened = [self._day_before(p, loop) for p in opened]
         opened = [self._before_named(p) for p in opened]
+        opened = [self._after_named(p) for p in opened]
         if loop is None or loop.due_ms is None:
             return opened
         return [replace(p, desc=_BEFORE_THAT.sub("", p.desc).strip(" ,"), due_ms=loop.due_ms)
@@ -1792,6 +1869,20 @@ class AgendaDesk:
         remind = proposed.remind_ms is not None or re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE)
         return replace(proposed, desc=desc, due_ms=int(due.timestamp() * 1000),
                        remind_ms=int(at.timestamp() * 1000) if remind else None)
+
+    def _after_named(self, proposed: ProposedLoop) -> ProposedLoop:
+        """"remind me to stretch after the run" with "go for a run, tomorrow at 7 AM" open: kept as "stretch after the
+        run", due (and reminded) an hour after the run's time, said in the reply so it can be moved (the fifty-ninth
+        session asked "When should I remind you?" of "stretch" alone)."""
+        m = _AFTER_NAMED.search((proposed.evidence or "").rstrip(" .!"))
+        if proposed.due_ms is not None or m is None or (loop := self._one_named(m["x"])) is None or loop.due_ms is None:
+            return proposed
+        due = loop.due_ms + AFTER_NAMED_MS
+        if due <= self.service.now_ms():
+            return proposed
+        desc = proposed.desc if _AFTER_NAMED.search(proposed.desc) else f"{proposed.desc} after {m['x']}"
+        return replace(proposed, desc=desc, due_ms=due, remind_ms=due if proposed.remind_ms is not None or
+                       re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE) else None)
 
     def _before_named(self, proposed: ProposedLoop) -> ProposedLoop:
         """"I need to get gas before the trip" with "trip, Saturday at 9 AM" open: due by the trip (the fifty-first
@@ -2351,6 +2442,21 @@ _EVERY_FROM_DAY = re.compile(r"(?:(?:please|can\s+you|could\s+you)\s+)?(?:move|p
 
 
 # "before that", "by then": the due of the promise just said
+def _runs_out_today(loop: OpenLoop, today: int, tz: tzinfo) -> bool:
+    """A timer that runs out today (`today`: the date's ordinal), not read out as a thing due tomorrow."""
+    return alarm_kind(loop.desc) == "timer" and loop.due_ms is not None \
+        and datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= today
+
+
+_HOW_FAR_THAT = re.compile(r"(?P<told>.{3,200}?)[\s,.;-]+(?:so\s+|and\s+)?(?:how\s+(?:many|much)\s+(?P<unit>weeks|days)\s+"
+                           r"(?:away\s+)?(?:is\s+that|is\s+it|until\s+then|till\s+then|do\s+i\s+have|left)"
+                           r"|how\s+(?:long|far(?:\s+away)?|far\s+off)\s+(?:is\s+that|is\s+it|until\s+then|till\s+then))\s*(?:from\s+now\s*)?[?.!]*",
+                           re.IGNORECASE)
+_DAY_SAID = re.compile(r"\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|this|next|on|every|daily)\b",
+                       re.IGNORECASE)
+_AT_A_MEAL = re.compile(r"\b(?:with\s+(?:breakfast|dinner)|at\s+(?:breakfast|bedtime)|before\s+bed(?:time)?)\b", re.IGNORECASE)
+_AFTER_NAMED = re.compile(r"\bafter\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
+AFTER_NAMED_MS = 60 * 60 * 1000   # "after the run": an hour after it starts (an event keeps its start, not its end)
 _BEFORE_NAMED = re.compile(r"\bbefore\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
 _DAY_BEFORE = re.compile(r"\bthe\s+(?P<part>day|night|morning)\s+before(?:\s+(?P<x>(?:(?:the|my|our|his|her)\s+)?[a-z][\w'-]*"
                          r"(?:\s+[a-z][\w'-]*){0,3}))?\s*$", re.IGNORECASE)

@@ -117,6 +117,12 @@ _INTO_UNIT = re.compile(r"\bin\s?to\s+(?=(?:hours|minutes|days|weeks|months)\b)"
 _INTO_OURS = re.compile(r"\bin\s?(?:to|two)\s+ours(?=\s*[.!?]*\s*$)", re.IGNORECASE)
 
 
+# and "four" for "for" before a time (the sixtieth session: "remind me too order the invitations four next week" kept
+# "order the invitations four")
+_FOUR_WHEN = re.compile(r"\bfour\s+(?=(?:next|this)\s+(?:week|weekend|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+                        r"|(?:tomorrow|tonight|today|later)\b)", re.IGNORECASE)
+
+
 # "remind me when I get home to call mom" (the forty-seventh session: to the model, which answered "I'm not available to
 # talk about your mom") is "remind me to call mom when I get home", which the rules read: the deed kept, a time asked
 _FRONTED = re.compile(r"\bremind\s+me\s+(?=(?:when|once|after|as\s+soon\s+as|whenever)\s+(?:i|we)\s+\S)", re.IGNORECASE)
@@ -155,6 +161,7 @@ def standard(text: str) -> str:
     if not re.search(r"[A-Za-z]", text):
         return text
     text = _deed_first(_INTO_OURS.sub("in two hours", _INTO_UNIT.sub("in two ", text)))
+    text = _FOUR_WHEN.sub("for ", text)
     text = _AM_AN_EVENT.sub(lambda m: f"{m.group(1)} have ", text)
     text = _SNOOZE_NAMED.sub(lambda m: f"{m['lead']}push {m['x']} back {m['amount'].split(maxsplit=1)[1]}", text)
     text = _OPENING.sub("", text)

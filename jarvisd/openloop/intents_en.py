@@ -37,6 +37,11 @@ _EN_LIST = [
     r"what\s+am\s+i\s+doing(?:\s+(?:later|next))?",
     # "what remains, the whole list", "what's left"
     r"what(?:\s+remains|\s+is\s+remaining|\s+is\s+left|'s\s+left)(?:\s*,?\s*(?:the\s+)?(?:whole\s+)?(?:list|agenda|lot))?",
+    # "what's left for the wedding", "whats left to do before the move" (the sixtieth session's wedding: SmolLM2, "The wedding
+    # is still going strong"; the fifty-ninth's move: "Sorry, I don't have an answer"): the agenda keeps no projects, so
+    # the open list, when no promise is named by it (`agenda_asked.before_asked` answers "before the trip" by its day)
+    r"what(?:'s|s|\s+is)\s+(?:still\s+)?left(?:\s+to\s+do)?\s+(?:for|before)\s+(?:the|my|our)\s+"
+    r"(?!(?:day|week|weekend|month|morning|afternoon|evening|night)\b)[\w' -]{1,40}",
     # "is my list empty?", "anything left?", "am I all done for today?" (the forty-ninth session: to the model; and
     # "what's left" never matched the line above, which wanted a space before its 's)
     rf"(?:is|are)\s+{_MY_LIST}\s+(?:empty|clear|done|finished)(?:\s+(?:now|yet))?",

@@ -1132,6 +1132,22 @@ def missed_list(expired: Sequence[OpenLoop], late: Sequence[OpenLoop], now: date
     return " ".join(parts)
 
 
+def last_done(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"When did I last feed her?": "You last marked feed Mia done today at 3:13 PM."."""
+    closed = spoken_due(loop.closed_ms or 0, now, tz, lang)
+    if lang == "ko":
+        return f"마지막으로 {loop.desc}{topic(loop.desc)} {closed}에 완료했어요."
+    return f"You last marked {second_person(loop.desc)} done {closed}."
+
+
+def never_done(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"When did I last feed her?" of one never marked done: said so, with its due."""
+    if lang == "ko":
+        return f"{loop.desc}{topic(loop.desc)} 아직 완료한 적이 없어요."
+    due = f" It's {spoken_due(loop.due_ms, now, tz, lang)}." if loop.due_ms and loop.is_open else ""
+    return f"You haven't marked {second_person(loop.desc)} done yet.{due}"
+
+
 def deed_status(loop: OpenLoop | None, now: datetime, tz: tzinfo, lang: Lang, called_off: bool = False) -> str:
     """Whether a deed asked about was done ("did I take out the trash?"), as the agenda holds it: done (when), still
     open (and its due), cancelled, expired unfinished, or not on the agenda (`loop` None). `called_off`: asked whether

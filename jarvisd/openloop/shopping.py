@@ -46,7 +46,8 @@ def _parts(items: str) -> list[str]:
     joined = _ONE_THING.sub(lambda m: m.group(0).replace("and", "\ue000").replace("&", "\ue001"), items)
     return [part.replace("\ue000", "and").replace("\ue001", "&") for part in _SPLIT.split(joined)]
 
-_EN_ARTICLE = re.compile(r"^(?:a\s+few|a\s+couple\s+of|some|the|more|our|my)\s+")   # "a bag of rice" keeps its "a"
+# "a bag of rice" keeps its "a"; "diapers and wipes and also formula" (the sixtieth session: kept "buy also formula")
+_EN_ARTICLE = re.compile(r"^(?:also\s+|then\s+|maybe\s+)?(?:(?:a\s+few|a\s+couple\s+of|some|the|more|our|my)\s+)?")
 _KO_ARTICLE = re.compile(r"^(?:좀)\s*")
 
 

@@ -302,7 +302,8 @@ def _part(m: re.Match[str]) -> _Meaning:
         m.string.startswith(("에", "엔", "까지", "쯤"), m.end("p"))
     return _Meaning(part=part, day=w.offset(0) if m.groupdict().get("this") else None,
                     # "점심 먹고 엄마한테 전화해야 돼" as "after lunch" (the fifty-ninth session: "점심 먹기" kept as a promise)
-                    today_alone=word.startswith(("after ", "before ", "점심 먹고", "점심먹고")), part_as_when=as_when)
+                    today_alone=word.startswith(("after ", "before ", "with ", "점심 먹고", "점심먹고"))
+                    or word in ("breakfast", "bedtime"), part_as_when=as_when)
 
 
 # ---------------------------------------------------------------- scan and resolve

@@ -201,7 +201,7 @@ BARE_HOUR = (
 # the match, so `when` sees it between the two times and keeps the second)
 CORRECTED_HOUR = (
     (("no", "wait", "mean", "sorry", "actually", "make"),
-     r"(?:(?<=\bno,\s)|(?<=\bno\s)|(?<=\bnope,\s)|(?<=\bwait,\s)|(?<=\bsorry,\s)|(?<=\bi\smean\s)|(?<=\bi\smean,\s)"
+     r"(?:(?<=\bno,\s)|(?<=\bno\s)|(?<=\bnope,\s)|(?<=\bwait,\s)|(?<=\bwait\s)|(?<=\bsorry,\s)|(?<=\bi\smean\s)|(?<=\bi\smean,\s)"
      r"|(?<=\bactually,\s)|(?<=\bactually\s)|(?<=\bmake\sit\s)|(?<=\bmake\sthat\s))(?P<h>\d{1,2}|" + EN_HOUR_WORD + r")(?:[\s-](?P<mw>thirty|fifteen|forty[-\s]five))?"
      r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b|o['’]?clock\b))"),
 )
@@ -214,8 +214,11 @@ NAMED_CLOCK = (
 )
 PART = (
     # "first thing tomorrow" (the fifty-ninth session: "by tomorrow", no hour): the morning
-    (("morning", "afternoon", "arvo", "evening", "night", "after", "before", "first"),
+    # "take the blue pill with breakfast and the white one at bedtime" (the fifty-ninth session's low: to SmolLM2): a meal
+    # or bedtime, the part of the day it falls in
+    (("morning", "afternoon", "arvo", "evening", "night", "after", "before", "first", "with", "breakfast", "bedtime"),
      r"\b(?P<this>this\s+)?(?:(?:in|during)\s+the\s+|at\s+)?(?P<p>morning|afternoon|arvo|evening|night"
+     r"|with\s+(?:breakfast|dinner)|(?<=at\s)(?:breakfast|bedtime)|before\s+bed(?:time)?"
      r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|lunch)|first\s+thing(?=\s+(?:tomorrow|in\s+the\s+morning|"
      r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|monday\s+morning)\b))\b"),
     (("오전", "오후", "아침", "저녁", "밤", "새벽", "낮", "점심", "퇴근"),
