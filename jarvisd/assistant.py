@@ -132,6 +132,11 @@ def assistant_commands() -> CommandRegistry:
     return commands
 
 
+def _unowned(words: str) -> str:
+    """"Julia's birthday" of "my/our/your/the Julia's birthday": the words a day is kept under."""
+    return re.sub(r"^(?:my|our|your|the)\s+", "", words.strip(), flags=re.IGNORECASE)
+
+
 @dataclass
 class Assistant:
     cfg: Config
@@ -304,18 +309,10 @@ class Assistant:
         day put on the agenda and the reminder that long before it, by the desk's own rules; None when the agenda
         already names it or no kept fact gives its day (the desk reads the words as before)."""
         amount, thing, deed = before_told_day(text) or ("", "", "")
-        named = re.sub(r"^(?:my|our)\s+", "", thing, flags=re.IGNORECASE)
-        asked = FactAsked(named, "en")
-        if any(re.sub(r"^(?:my|our|your)\s+", "", loop.desc, flags=re.IGNORECASE).casefold() == named.casefold()
-               for loop in self.desk.service.agenda()):
-            return None   # the day itself is on the agenda ("Julia's birthday"); not "buy a gift for Julia's birthday"
-        try:
-            with self.memory.health.guard("reading a remembered day"):
-                kept = [item.content for item in self.memory.told_facts(
-                    scope, holding=lambda contents: bool(facts_meant(asked, contents)))]
-        except MemoryStoreFailed:
+        dated = self._dated_facts(thing, scope)
+        if dated is None:
             return None
-        day = next((day for i in facts_meant(asked, kept) if (day := told_day(said_of(kept[i]))) is not None), None)
+        day = next((day for fact in dated if (day := told_day(said_of(fact))) is not None), None)
         if day is None:   # (SmolLM2 answered "(2026-12-06)"; the desk kept "two days before my anniversary", no due)
             return day_not_told(thing, amount)
         if deed and (days := days_before(amount)) is not None:
@@ -329,27 +326,36 @@ class Assistant:
         made for it ("On your agenda: book a restaurant for your anniversary, by May 31."); None when no kept fact gives
         its day, or when the agenda holds the day itself ("my interview is on Friday at 10am" was kept as a promise,
         and moves there), for the desk to answer."""
-        named = re.sub(r"^(?:my|our|the)\s+", "", when_told_day(text) or "", flags=re.IGNORECASE)
-        asked = FactAsked(named, "en")
+        thing = when_told_day(text) or ""
+        kept = self._dated_facts(thing, scope)
+        if kept is None:
+            return None
+        asked = FactAsked(_unowned(thing), "en")
+        told = said_back(asked, [fact for fact in kept if told_day(said_of(fact)) is not None])
+        if told is None:
+            return None
         service = self.desk.service
         loops = service.agenda()
-        if any(re.sub(r"^(?:my|our|your|the)\s+", "", loop.desc, flags=re.IGNORECASE).casefold() == named.casefold()
-               for loop in loops) or not named:
+        named_loops = [loops[i] for i in facts_meant(asked, [loop.desc for loop in loops])]
+        if named_loops:
+            told += " " + phrases.on_agenda_too(named_loops, service.now_local(), service.tz, asked.lang)
+        return told
+
+    def _dated_facts(self, thing: str, scope: MemoryScope) -> list[str] | None:
+        """The kept facts holding `thing`'s words ("Julia's birthday", "the anniversary"), best first; None when the day
+        itself is on the agenda ("Julia's birthday", not "buy a gift for Julia's birthday": the desk answers and moves
+        it there), when `thing` names nothing, or when memory cannot be read."""
+        named = _unowned(thing)
+        if not named or any(_unowned(loop.desc).casefold() == named.casefold() for loop in self.desk.service.agenda()):
             return None
+        asked = FactAsked(named, "en")
         try:
             with self.memory.health.guard("reading a remembered day"):
                 kept = [item.content for item in self.memory.told_facts(
                     scope, holding=lambda contents: bool(facts_meant(asked, contents)))]
         except MemoryStoreFailed:
             return None
-        dated = [kept[i] for i in facts_meant(asked, kept) if told_day(said_of(kept[i])) is not None]
-        told = said_back(asked, dated)
-        if told is None:
-            return None
-        named_loops = [loops[i] for i in facts_meant(asked, [loop.desc for loop in loops])]
-        if named_loops:
-            told += " " + phrases.on_agenda_too(named_loops, service.now_local(), service.tz, asked.lang)
-        return told
+        return [kept[i] for i in facts_meant(asked, kept)]
 
     def _deed_before_day(self, deed: str, thing: str, day: str, days: int, session: str) -> str | None:
         """"Remind me three days before my sister's birthday to buy a gift": the deed due that many days before the told
