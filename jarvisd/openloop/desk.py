@@ -1401,6 +1401,8 @@ class AgendaDesk:
             return closed
         if loop is None:
             return None
+        if _SNOOZED.search(text):   # "snooze it until Thursday": moved, and reminded then, even after "don't remind me"
+            focus = _Focus(loop.id, now_ms, remind=True)   # (pass 60b: moved, and still muted: no reminder came)
         return self._move(loop, words, focus, session, lang)
 
     def _shift(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
@@ -2670,6 +2672,7 @@ _DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|yep|yup|right|oh|actual
                       r"(?P<v>[a-z']+)(?P<it>\s+(?:it|that|them|those|him|her))?"
                       r"(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")
 _INSTEAD = re.compile(r"\binstead\b(?!\s+of)", re.IGNORECASE)
+_SNOOZED = re.compile(r"\bsnooze\b", re.IGNORECASE)
 
 
 _KO_IT = re.compile(r"^(?:그거|그건|그걸|그것|그것을|이거|이건|이걸|저거|저건)\s+")

@@ -74,3 +74,20 @@ def test_guard_undoing_a_move_still_says_it_moved_back(tmp_path, korean):
     desk = agenda_desk(tmp_path, korean, TUESDAY_10)
     said_to(desk, "pay the water bill on Friday", "push the water bill to Monday")
     assert said_to(desk, "undo that") == ["OK, moved back: pay the water bill, by Friday."]
+
+
+def test_a_snooze_to_a_day_after_no_reminders_brings_the_reminder_back(tmp_path, korean):
+    """Pass 60b's low: "snooze the plumber until thursday" after "don't remind me about the plumber" moved the call and
+    kept it muted, so no reminder came on Thursday. A snooze asks to be reminded then."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY_10)
+    said_to(desk, "I need to call the plumber tomorrow at 9", "dont remind me about the plumber")
+    assert said_to(desk, "snooze the plumber until thursday") == ["Updated: call the plumber, now Thursday at 9 AM."]
+    loop = desk.service.agenda()[0]
+    assert loop.muted_ms is None and loop.remind_ms == loop.due_ms
+
+
+def test_guard_a_move_after_no_reminders_stays_unreminded(tmp_path, korean):
+    desk = agenda_desk(tmp_path, korean, TUESDAY_10)
+    said_to(desk, "I need to call the plumber tomorrow at 9", "dont remind me about the plumber",
+            "move the plumber to thursday")
+    assert desk.service.agenda()[0].muted_ms is not None
