@@ -1,0 +1,71 @@
+"""Pass 60a (issue 18's done-when pass): a clock jump on a live daemon, disk full in the long writes, and pass 59d's
+fixes re-attacked. Each test failed on cfcd2b7. docs/reliability.md, "Sixtieth pass (a)"."""
+
+from __future__ import annotations
+
+from jarvisd.config import load_config
+from jarvisd.openloop.alarms import RUNG_KEEP_MS
+from jarvisd.openloop.model import LoopStatus
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from jarvisd.reflect.scheduler import DaemonScheduler
+from jarvisd.turn_gate import TurnGate
+from tests.reflect.conftest import SEOUL, ScriptedClock, Speaker, local_ms
+
+
+def _daemon_parts(tmp_path, clock):
+    """The agenda on a JSONL log and the scheduler as `jarvisd run` wires them (`DaemonScheduler.from_config`)."""
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_GENERAL__TIME_ZONE": "Asia/Seoul",
+                           "JARVIS_PROACTIVE__QUIET_HOURS": "23:00-07:00"})
+    agenda = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock)
+    speaker = Speaker()
+    reminders = DaemonScheduler.from_config(cfg, agenda=agenda, speak=speaker, gate=TurnGate(clock=clock), clock=clock)
+    return agenda, reminders, speaker
+
+
+async def test_a_timer_that_ended_inside_a_clock_jump_rings_late_once(tmp_path):
+    """The wall clock jumped an hour ahead (or the machine slept) 40 minutes past a 20-minute timer's end: the timer
+    left the agenda 15 minutes after its end without its ring said (a promise due in the same hour was said late)."""
+    clock = ScriptedClock("2026-10-15 09:00")
+    agenda, reminders, speaker = _daemon_parts(tmp_path, clock)
+    end = local_ms("2026-10-15 09:20")
+    timer = agenda.add("20-minute timer", due_ms=end, remind_ms=end)
+    reminders.sync()
+    clock.set_local("2026-10-15 10:00")
+    agenda.expire()                     # an agenda read's sweep may come first
+    assert await reminders.run_due() == 1
+    assert speaker.texts == ["Time's up: 20-minute timer."]
+    assert await reminders.run_due() == 0
+    clock.advance(RUNG_KEEP_MS / 1000)  # rung: it leaves as a rung one does
+    agenda.expire()
+    assert agenda.find(timer.id).status is LoopStatus.EXPIRED
+
+
+async def test_guard_a_timer_rung_on_time_leaves_the_agenda_15_minutes_later_as_before(tmp_path):
+    clock = ScriptedClock("2026-10-15 09:00")
+    agenda, reminders, speaker = _daemon_parts(tmp_path, clock)
+    end = local_ms("2026-10-15 09:20")
+    timer = agenda.add("20-minute timer", due_ms=end, remind_ms=end)
+    reminders.sync()
+    clock.set_local("2026-10-15 09:20")
+    assert await reminders.run_due() == 1
+    clock.advance(RUNG_KEEP_MS / 1000 - 1)
+    agenda.expire()
+    assert agenda.find(timer.id).is_open
+    clock.advance(1)
+    agenda.expire()
+    assert agenda.find(timer.id).status is LoopStatus.EXPIRED
+
+
+async def test_guard_an_alarm_missed_by_more_than_a_promise_s_grace_is_not_rung(tmp_path):
+    """A day's jump past a 7 AM alarm: it is not said at 5 PM the next day (it expired, as a promise would)."""
+    clock = ScriptedClock("2026-10-15 22:00")
+    agenda, reminders, speaker = _daemon_parts(tmp_path, clock)
+    seven = local_ms("2026-10-16 07:00")
+    alarm = agenda.add("alarm", due_ms=seven, remind_ms=seven)
+    reminders.sync()
+    clock.set_local("2026-10-16 17:00")
+    agenda.expire()
+    assert await reminders.run_due() == 0
+    assert speaker.texts == []
+    assert agenda.find(alarm.id).status is LoopStatus.EXPIRED
