@@ -69,3 +69,53 @@ async def test_guard_an_alarm_missed_by_more_than_a_promise_s_grace_is_not_rung(
     assert await reminders.run_due() == 0
     assert speaker.texts == []
     assert agenda.find(alarm.id).status is LoopStatus.EXPIRED
+
+
+def test_a_whole_last_journal_record_with_a_wrong_checksum_is_damage_said_and_kept(tmp_path, caplog):
+    """Before: one byte flipped in the newest record of a killed store's journal (the record whole, its checksum
+    wrong: damage on disk, not a write cut short) was "ends in a torn record (a write killed before it was
+    acknowledged)": that acknowledged write gone with no copy of the journal kept, and `/api/status` said memory ok."""
+    import logging
+
+    from jarvisd.memory.stores.lance_journal import HEADER
+    from jarvisd.store_health import damaged_sentence
+    from tests.test_reliability_pass57 import _killed_journal, _replayed
+
+    uri, wal = _killed_journal(tmp_path)
+    data = bytearray(wal.read_bytes())
+    at = 0
+    while at + HEADER.size + HEADER.unpack_from(data, at)[1] < len(data):    # to the last record
+        at += HEADER.size + HEADER.unpack_from(data, at)[1]
+    data[-20] ^= 0xFF
+    wal.write_bytes(bytes(data))
+    with caplog.at_level(logging.WARNING):
+        service, store, contents = _replayed(uri)
+    try:
+        assert "my locker number is 0" in contents and "my locker number is 1" in contents, contents
+        assert "a write killed before it was acknowledged" not in caplog.text
+        (kept,) = wal.parent.glob("*.damaged")
+        assert kept.read_bytes() == bytes(data)
+        sentence = damaged_sentence(store)
+        assert sentence is not None and f"byte {at}" in sentence, sentence
+    finally:
+        service.close()
+
+
+def test_guard_a_journal_whose_last_record_was_cut_short_is_a_torn_write_as_before(tmp_path, caplog):
+    import logging
+
+    from jarvisd.store_health import damaged_sentence
+    from tests.test_reliability_pass57 import _killed_journal, _replayed
+
+    uri, wal = _killed_journal(tmp_path)
+    data = wal.read_bytes()
+    wal.write_bytes(data[:-20])
+    with caplog.at_level(logging.WARNING):
+        service, store, contents = _replayed(uri)
+    try:
+        assert "my locker number is 1" in contents, contents
+        assert "a write killed before it was acknowledged" in caplog.text
+        assert not list(wal.parent.glob("*.damaged"))
+        assert damaged_sentence(store) is None
+    finally:
+        service.close()
