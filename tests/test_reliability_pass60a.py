@@ -119,3 +119,32 @@ def test_guard_a_journal_whose_last_record_was_cut_short_is_a_torn_write_as_befo
         assert damaged_sentence(store) is None
     finally:
         service.close()
+
+
+def test_the_doctor_says_the_data_dir_s_disk_is_full(tmp_path, monkeypatch):
+    """Before: with the data dir's file system full (a tmpfs filled to its last byte) the doctor said "memory: ok: 11
+    items" and "agenda: 6 open" with nothing on the data dir's line, while every `/remember` of the running daemon
+    answered "No space left on device" and memory's journal waited unreplayed."""
+    import os
+
+    import jarvisd.doctor as doctor
+    from jarvisd.config import load_config
+
+    monkeypatch.setenv("JARVIS_HOME", str(tmp_path))
+    cfg = load_config()
+    cfg.paths.data_dir.mkdir(parents=True)
+    real_statvfs = os.statvfs
+
+    class _Full:
+        def __init__(self, real):
+            self._real = real
+            self.f_bfree = self.f_bavail = 0
+
+        def __getattr__(self, name):
+            return getattr(self._real, name)
+
+    monkeypatch.setattr(os, "statvfs", lambda path: _Full(real_statvfs(path)))
+    problem = doctor._data_dir_problem(cfg.paths.data_dir)
+    assert problem is not None and problem.startswith("FULL"), problem
+    monkeypatch.setattr(os, "statvfs", real_statvfs)
+    assert doctor._data_dir_problem(cfg.paths.data_dir) is None    # guard: a disk with room says nothing, as before
