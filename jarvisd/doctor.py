@@ -281,8 +281,8 @@ def _data_dir_problem(data_dir: Path) -> str | None:
     # answered "No space left on device" and memory's journal waited unreplayed
     free = (fs.f_bfree if os.getuid() == 0 else fs.f_bavail) * fs.f_frsize
     if free < MIN_FREE_BYTES:
-        return (f"FULL: {free:,} bytes free on its file system: new memories, promises and spoken reminders cannot be "
-                "saved; free some space (jarvisd saves again by itself then)")
+        return (f"FULL: {free:,} bytes free on its file system: new memories, promises and spoken reminders may fail "
+                "to save; free some space (and restart jarvisd if memory's status asks for it)")
     if not os.access(folder, os.W_OK):
         return f"NOT WRITABLE by this user (uid {os.getuid()}): give your user write access to it"
     return None
