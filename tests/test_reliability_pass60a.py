@@ -148,3 +148,47 @@ def test_the_doctor_says_the_data_dir_s_disk_is_full(tmp_path, monkeypatch):
     assert problem is not None and problem.startswith("FULL"), problem
     monkeypatch.setattr(os, "statvfs", real_statvfs)
     assert doctor._data_dir_problem(cfg.paths.data_dir) is None    # guard: a disk with room says nothing, as before
+
+
+COMPACT_ON_A_FULL_DISK_CHILD = """
+import asyncio, resource, sys
+from jarvisd.commands import CommandContext, CommandRegistry
+from jarvisd.llm.base import Message
+from jarvisd.memory.commands import register_memory_commands
+from jarvisd.memory.scope import MemoryScope
+from jarvisd.memory.service import MemoryService
+from jarvisd.memory.stores.lance import LanceMemoryStore
+from jarvisd.memory.testing import HashedNgramEmbedder
+
+embedder = HashedNgramEmbedder()
+service = MemoryService(LanceMemoryStore(sys.argv[1], dimensions=embedder.dimensions), embedder=embedder)
+scope = MemoryScope("me", "main", "s")
+service.record_turn(scope, [Message("user", "what's the capital of France?"), Message("assistant", "Paris.")])
+service.flush()
+service.record_turn(scope, [Message("user", "hello there"), Message("assistant", "Hello!")])   # pending, journaled
+resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY))    # the disk is full from here
+registry = register_memory_commands(CommandRegistry())
+context = CommandContext(session="s", services={"memory": service, "scope_for": lambda session: scope,
+                                                "thought_model": None})
+try:
+    print("REPLY", asyncio.run(registry.run("/compact", context)))
+except BaseException as exc:
+    print("RAISED", type(exc).__name__, exc)
+"""
+
+
+def test_compact_on_a_full_disk_answers_a_sentence_not_a_500(tmp_path):
+    """Before: `/compact` on a full disk (RLIMIT_FSIZE 0 on the daemon) with a turn not yet in the table was a JSON 500
+    "internal_error: RuntimeError: lance error: LanceError(IO): File too large (os error 27), /root/.cargo/…
+    structural.rs:258:9": its read of the session's turns flushes memory's pending writes first, outside the command's
+    guard. A real child process whose file-size limit is 0 (Python ignores SIGXFSZ: each write fails with EFBIG)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run([sys.executable, "-c", COMPACT_ON_A_FULL_DISK_CHILD, str(tmp_path / "memory.lance")],
+                          capture_output=True, text=True, timeout=300, env=env)
+    out = done.stdout
+    assert "RAISED" not in out, out + done.stderr[-2000:]
+    assert "REPLY /compact" in out and "File too large" in out, out + done.stderr[-2000:]
