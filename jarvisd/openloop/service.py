@@ -69,6 +69,9 @@ class ReviveRefused(ValueError):
                          "say it again with a new due to start a new promise")
 
 
+HELD_RECHECK_MS = 60_000   # how often the sweep looks again at a timer or alarm whose ring is not said yet
+
+
 class OpenLoopService:
     def __init__(self, store: LoopStore, *, tz: tzinfo, clock: Callable[[], float] = time.time,
                  expire_after_sec: int = DEFAULT_EXPIRE_AFTER_SEC, max_age_sec: int = DEFAULT_MAX_AGE_SEC,
@@ -423,7 +426,9 @@ class OpenLoopService:
                         expired.append(closed)
                         rolled.extend(filter(None, [next_one]))
         with self._lock:
-            ahead = [self._expires_at(loop) for loop in self._loops.values() if loop.is_open]
+            # a held timer is looked at again a minute on (its ring may be said by then), not at every read
+            ahead = [now + HELD_RECHECK_MS if (at := self._expires_at(loop)) <= now and self._held(loop, now) else at
+                     for loop in self._loops.values() if loop.is_open]
             self._next_expiry_ms = min(ahead, default=now + self.max_age_ms)
             self._expired_until_ms = max(self._expired_until_ms, now if expired else 0)
         return AgendaChange(closed=tuple(expired), opened=tuple(rolled))
@@ -433,11 +438,13 @@ class OpenLoopService:
         would past its time (`expire_after`), so the ring is said late, once. Pass 60a: after a clock jump of an hour
         (or a suspend) past a 20-minute timer's end, the timer left the agenda 15 minutes after its end without a
         word, while a promise due in the same hour was said late ("It was due 30 minutes ago")."""
-        if now < self._expires_at(loop):
+        return now >= self._expires_at(loop) and not self._held(loop, now)
+
+    def _held(self, loop: OpenLoop, now: int) -> bool:
+        """A timer or an alarm past its `_expires_at` whose ring was not said (nor muted), within a promise's grace."""
+        if self.rang is None or loop.due_ms is None or loop.muted_ms is not None or alarm_kind(loop.desc) is None:
             return False
-        if self.rang is None or loop.due_ms is None or alarm_kind(loop.desc) is None:
-            return True
-        return now >= max(loop.due_ms, loop.remind_ms or 0) + self.expire_after_ms or self.rang(loop)
+        return now < max(loop.due_ms, loop.remind_ms or 0) + self.expire_after_ms and not self.rang(loop)
 
     def _expires_at(self, loop: OpenLoop) -> int:
         """`rules.expires_at_ms`, and never before `expire_after` past a moment the user asked to be reminded
