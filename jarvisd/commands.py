@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import logging
 import unicodedata
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from jarvisd.errors import first_line
 from jarvisd.store_health import MemoryStoreFailed
+
+log = logging.getLogger(__name__)
 
 Reply = str | Awaitable[str]
 Handler = Callable[[str, "CommandContext"], Reply]
@@ -139,6 +143,11 @@ class CommandRegistry:
             return f"/{name}: {exc.args[0] if exc.args else exc}"
         except MemoryStoreFailed as exc:  # already a sentence for the user (`store_health`)
             return f"/{name}: {exc}"
+        except Exception as exc:
+            # any other error is the command's reply too (pass 60a: `/compact` on a full disk, its read of the session's
+            # turns flushing memory's pending writes first, was a JSON 500 "internal_error" naming a Rust source file)
+            log.exception("command /%s failed", name)
+            return f"/{name} failed ({type(exc).__name__}: {first_line(exc)}); the daemon's log has the details"
         return str(reply)
 
 

@@ -265,6 +265,9 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+MIN_FREE_BYTES = 1 << 20   # below this free on the data dir's file system the doctor says it is full
+
+
 def _data_dir_problem(data_dir: Path) -> str | None:
     """Why jarvisd cannot write its data dir (pass 55a: on a file system remounted read-only after disk errors the
     doctor said nothing of it, and `jarvisd run` refused to start), or None. Read only: nothing is created."""
@@ -272,11 +275,18 @@ def _data_dir_problem(data_dir: Path) -> str | None:
     while not folder.exists() and folder != folder.parent:   # created at the first start: its first existing parent
         folder = folder.parent
     try:
-        if os.statvfs(folder).f_flag & os.ST_RDONLY:
-            return "READ-ONLY: its file system is mounted read-only, so jarvisd cannot start or save anything; " \
-                   "remount it read-write (after a disk error: check the disk first)"
+        fs = os.statvfs(folder)
     except OSError:
         return None
+    if fs.f_flag & os.ST_RDONLY:
+        return "READ-ONLY: its file system is mounted read-only, so jarvisd cannot start or save anything; " \
+               "remount it read-write (after a disk error: check the disk first)"
+    # pass 60a: on a full disk every line said "ok" (memory "ok: N items", the agenda "N open") while each `/remember`
+    # answered "No space left on device" and memory's journal waited unreplayed
+    free = (fs.f_bfree if os.getuid() == 0 else fs.f_bavail) * fs.f_frsize
+    if free < MIN_FREE_BYTES:
+        return (f"FULL: {free:,} bytes free on its file system: new memories, promises and spoken reminders may fail "
+                "to save; free some space (and restart jarvisd if memory's status asks for it)")
     if not os.access(folder, os.W_OK):
         return f"NOT WRITABLE by this user (uid {os.getuid()}): give your user write access to it"
     return None

@@ -69,6 +69,9 @@ class ReviveRefused(ValueError):
                          "say it again with a new due to start a new promise")
 
 
+HELD_RECHECK_MS = 60_000   # how often the sweep looks again at a timer or alarm whose ring is not said yet
+
+
 class OpenLoopService:
     def __init__(self, store: LoopStore, *, tz: tzinfo, clock: Callable[[], float] = time.time,
                  expire_after_sec: int = DEFAULT_EXPIRE_AFTER_SEC, max_age_sec: int = DEFAULT_MAX_AGE_SEC,
@@ -91,6 +94,9 @@ class OpenLoopService:
         self._newest_created_ms = max((loop.created_ms for loop in self._loops.values()), default=0)
         self._next_expiry_ms = 0  # no open loop expires before this; 0 = sweep at the next chance
         self._expired_until_ms = self._last_expiry()   # no loop was expired after this moment
+        # whether a timer's or an alarm's ring was said (the daemon's scheduler sets it from its delivered log);
+        # None: no one rings them here (the CLI, replays), and they leave `RUNG_KEEP_MS` after their time
+        self.rang: Callable[[OpenLoop], bool] | None = None
         for loop in self._loops.values():
             if loop.is_open:
                 rules.prepare(loop.desc)  # profile the open loops once, not in the first judgement
@@ -406,7 +412,7 @@ class OpenLoopService:
         with self._lock:
             if now < self._next_expiry_ms:  # nothing can have expired yet: skip the sweep
                 return AgendaChange()
-            due = [loop.id for loop in self._loops.values() if loop.is_open and now >= self._expires_at(loop)]
+            due = [loop.id for loop in self._loops.values() if loop.is_open and self._expired(loop, now)]
         expired, rolled = [], []
         # the lock per write of up to EXPIRY_BATCH: a reader waits for one write, never for the whole sweep. Pass 47b:
         # a write per promise made 2,000 repeating ones expiring on LanceDB a commit each (~7 a second): every agenda
@@ -415,15 +421,30 @@ class OpenLoopService:
             with self._lock, self._one_write():
                 for loop_id in due[start:start + EXPIRY_BATCH]:
                     loop = self._loops.get(loop_id)
-                    if loop is not None and loop.is_open and now >= self._expires_at(loop):
+                    if loop is not None and loop.is_open and self._expired(loop, now):
                         closed, next_one = self._close(loop, LoopStatus.EXPIRED, now)
                         expired.append(closed)
                         rolled.extend(filter(None, [next_one]))
         with self._lock:
-            ahead = [self._expires_at(loop) for loop in self._loops.values() if loop.is_open]
+            # a held timer is looked at again a minute on (its ring may be said by then), not at every read
+            ahead = [now + HELD_RECHECK_MS if (at := self._expires_at(loop)) <= now and self._held(loop, now) else at
+                     for loop in self._loops.values() if loop.is_open]
             self._next_expiry_ms = min(ahead, default=now + self.max_age_ms)
             self._expired_until_ms = max(self._expired_until_ms, now if expired else 0)
         return AgendaChange(closed=tuple(expired), opened=tuple(rolled))
+
+    def _expired(self, loop: OpenLoop, now: int) -> bool:
+        """Past `_expires_at`, except a timer or an alarm whose ring was not said yet: it stays as long as a promise
+        would past its time (`expire_after`), so the ring is said late, once. Pass 60a: after a clock jump of an hour
+        (or a suspend) past a 20-minute timer's end, the timer left the agenda 15 minutes after its end without a
+        word, while a promise due in the same hour was said late ("It was due 30 minutes ago")."""
+        return now >= self._expires_at(loop) and not self._held(loop, now)
+
+    def _held(self, loop: OpenLoop, now: int) -> bool:
+        """A timer or an alarm past its `_expires_at` whose ring was not said (nor muted), within a promise's grace."""
+        if self.rang is None or loop.due_ms is None or loop.muted_ms is not None or alarm_kind(loop.desc) is None:
+            return False
+        return now < max(loop.due_ms, loop.remind_ms or 0) + self.expire_after_ms and not self.rang(loop)
 
     def _expires_at(self, loop: OpenLoop) -> int:
         """`rules.expires_at_ms`, and never before `expire_after` past a moment the user asked to be reminded
@@ -447,7 +468,7 @@ class OpenLoopService:
         the event loop (the reminder planner) never saves a loop there; the sweep closes the rest."""
         now = self.now_ms()
         with self._lock:
-            return [loop for loop in self._open_newest_first(None) if now < self._expires_at(loop)]
+            return [loop for loop in self._open_newest_first(None) if not self._expired(loop, now)]
 
     def add(self, desc: str, due_ms: int | None = None, session: str = "default",
             evidence: str | None = None, remind_ms: int | None = None, repeat: str | None = None) -> OpenLoop:

@@ -96,6 +96,8 @@ class DaemonScheduler:
         reminders = cls(open_loops=agenda.unexpired, speak=speak, gate=gate, tz=cfg.tz, bus=bus, clock=clock,
                         delivered=DeliveredLog.in_data_dir(cfg.paths.data_dir),
                         leads_min=p.reminder_lead_min, quiet=QuietHours.parse(p.quiet_hours))
+        if hasattr(agenda, "rang"):   # a timer or an alarm not rung yet stays on the agenda until it is (pass 60a)
+            agenda.rang = reminders.rang
         reminders.ticks = PeriodicJobs(
             gate=gate, reflect=reflect, consolidate=consolidate, expire=agenda.expire, say=reminders.say,
             trigger=p.reflection_trigger,
@@ -187,6 +189,12 @@ class DaemonScheduler:
             self._sync(set(ids[start:start + SYNC_PART]), loops)
 
     # ------------------------------------------------------------ planning
+
+    def rang(self, loop: OpenLoop) -> bool:
+        """Whether a reminder of this loop at its moment (`remind_ms`, else its due) was said: a timer's or an
+        alarm's ring."""
+        moment = loop.remind_ms if loop.remind_ms is not None else loop.due_ms
+        return moment is None or ReminderKey(loop.id, 0, moment) in self.delivered
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
