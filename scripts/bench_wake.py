@@ -216,6 +216,9 @@ class _Recorder:
     def forget(self) -> None:
         self.model.forget()
 
+    def prime(self, frame: np.ndarray) -> None:
+        self.model.prime(frame)
+
 
 class OpenWakeWordEngine:
     """jarvisd's engine: Silero-gated WakeListener over hey_jarvis. Scores are recorded once and the
@@ -227,7 +230,8 @@ class OpenWakeWordEngine:
                  preroll_sec: float = WakeSettings.preroll_sec, agc: bool = WakeSettings.agc,
                  probe_sec: float | None = WakeSettings.probe_sec,
                  slow_speeds: tuple[float, ...] = WakeSettings.slow_speeds,
-                 slow_floor: float = WakeSettings.slow_floor, fresh_context: bool = WakeSettings.fresh_context) -> None:
+                 slow_floor: float = WakeSettings.slow_floor, fresh_context: bool = WakeSettings.fresh_context,
+                 preroll_embed_sec: float | None = WakeSettings.preroll_embed_sec) -> None:
         self.model = HeyJarvisModel.from_store(ModelStore(load_config().paths.models_dir))
         self.threshold, self.ungated = threshold, ungated
         # never fires (threshold 2): every score is recorded; the slowed copy is scored for peaks in
@@ -236,7 +240,7 @@ class OpenWakeWordEngine:
                                               gap_sec=pipeline_settings().endpoint.trailing_silence_ms / 1000,
                                               agc=agc, probe_sec=probe_sec, slow_speeds=slow_speeds,
                                               slow_floor=slow_floor, slow_ceiling=threshold,
-                                              fresh_context=fresh_context)
+                                              fresh_context=fresh_context, preroll_embed_sec=preroll_embed_sec)
         self.probs: list[float] = []  # the VAD's speech probability per frame of the last `scores` call
         self.slow_checks = 0  # slowed copies scored in the last `scores` call
 
@@ -355,7 +359,8 @@ def cached_scores(engine: OpenWakeWordEngine, path: Path, audio: np.ndarray) -> 
     ws = engine.listener_settings
     newer = (f"-probe{ws.probe_sec:g}-{ws.probe_floor:g}" if ws.probe_sec else "") + \
         (f"-slow{'+'.join(f'{x:g}' for x in ws.slow_speeds)}-{ws.slow_floor:g}-{ws.slow_ceiling:g}" if ws.slow_speeds else "") + \
-        ("-fresh" if ws.fresh_context else "")
+        ("-fresh" if ws.fresh_context else "") + \
+        (f"-embed{ws.preroll_embed_sec:g}" if ws.preroll_embed_sec is not None else "")
     key = path.with_name(f"{path.stem}.scores-w{ws.window_sec or 0:g}-g{ws.gap_sec:g}-p{ws.preroll_sec:g}"
                          f"{'-ungated' if engine.ungated else ''}{'-agc' if ws.agc else ''}{newer}.npz")
     if key.exists():
@@ -532,12 +537,14 @@ def _wake_pipeline(wav: Path, models, *, engine: str, confirm: str | None, realt
 
 async def pipeline_cpu(wav: Path, engine: str, models, window_sec: float | None = 2.5,
                        preroll_sec: float = WakeSettings.preroll_sec,
-                       fresh_context: bool = WakeSettings.fresh_context, confirm: str | None = None) -> dict:
+                       fresh_context: bool = WakeSettings.fresh_context, confirm: str | None = None,
+                       preroll_embed_sec: float | None = WakeSettings.preroll_embed_sec) -> dict:
     counted = _CountingRecognizer(models.recognizer)
     pipeline, sub = _wake_pipeline(wav, dataclasses.replace(models, recognizer=counted), engine=engine, confirm=confirm)
     if pipeline.wake is not None:  # --window 0: as before this window; --preroll
         pipeline.wake = WakeListener(pipeline.wake.model, dataclasses.replace(
-            pipeline.wake.settings, window_sec=window_sec, preroll_sec=preroll_sec, fresh_context=fresh_context))
+            pipeline.wake.settings, window_sec=window_sec, preroll_sec=preroll_sec, fresh_context=fresh_context,
+            preroll_embed_sec=preroll_embed_sec))
     cpu, wall = time.process_time(), time.perf_counter()
     await pipeline.start()
     await pipeline.run_until_source_ends()
@@ -619,6 +626,10 @@ def main() -> None:
                     help="the lowest peak score of an utterance that counts as a near miss (to be slowed)")
     ap.add_argument("--slow-threshold", type=float, default=WakeSettings.slow_threshold,
                     help="the score a slowed copy must reach to fire (default: the threshold)")
+    ap.add_argument("--preroll-embed", type=lambda v: None if v in ("", "all") else float(v),
+                    default=WakeSettings.preroll_embed_sec,
+                    help="seconds of the pre-roll the model scores; the older part goes through the melspectrogram "
+                         "only (WakeSettings.preroll_embed_sec; all: every step)")
     ap.add_argument("--fresh-context", choices=("on", "off"), default="on" if WakeSettings.fresh_context else "off",
                     help="each utterance starts from the model's context of silence, then the pre-roll "
                          "(WakeSettings.fresh_context; off: the last utterance's context)")
@@ -662,7 +673,8 @@ def main() -> None:
                                                                    preroll_sec=args.preroll, agc=args.agc == "on",
                                                                    probe_sec=args.probe or None, slow_speeds=args.slow,
                                                                    slow_floor=args.slow_floor,
-                                                                   fresh_context=args.fresh_context == "on")]
+                                                                   fresh_context=args.fresh_context == "on",
+                                                                   preroll_embed_sec=args.preroll_embed)]
     transcripts = None if args.no_verify else Transcripts(args.cache)
     if not args.no_micro and not args.no_detection:
         try:
@@ -731,7 +743,7 @@ def main() -> None:
                 name = engine if confirm is None else f"{engine}/{confirm}"
                 r = results[name] = asyncio.run(pipeline_cpu(transcript_wav if confirm is None else wav, engine, models,
                                                               window, args.preroll, args.fresh_context == "on",
-                                                              confirm=confirm))
+                                                              confirm=confirm, preroll_embed_sec=args.preroll_embed))
                 print(f"idle CPU run {run + 1}, {label:>15}, {name:>22}: {r['cpu_per_min']:.2f} CPU-s per min of audio "
                       f"({r['minutes']:.1f} min; wakes {r['wakes']}, turns {r['turns']}, "
                       f"utterances never transcribed {r['not_transcribed']}, fires not confirmed "

@@ -401,6 +401,32 @@ def test_each_utterance_starts_from_the_context_of_silence_then_its_pre_roll():
         assert model.events == (["forget", *heard] if fresh else [e for e in heard if e != "forget"])
 
 
+def test_only_the_last_0_32_s_of_the_pre_roll_costs_model_steps():
+    """preroll_embed_sec (0.32 s by default): of the 0.5 s of pre-roll, the older 0.18 s goes through the
+    melspectrogram only (`prime`: no embedding step, no score), the rest and the utterance are scored; the
+    slowed copy of a near miss still hears all of it. None: every pre-roll frame is a model step."""
+    class Priming(CountingScorer):
+        def __init__(self) -> None:
+            super().__init__()
+            self.primed: list[int] = []  # samples per prime call
+
+        def prime(self, frame: np.ndarray) -> None:
+            self.primed.append(len(frame))
+
+        def state(self) -> tuple:  # a model with a context: the listener keeps what it heard for slowing
+            return ()
+
+    for embed, primed, scored in ((WakeSettings.preroll_embed_sec, [6 * FRAME_SAMPLES], 11), (None, [], 17)):
+        model = Priming()
+        listener = WakeListener(model, WakeSettings(agc=False, preroll_embed_sec=embed))
+        for _ in range(30):
+            listener.hear(frame(), speech=False)
+        listener.hear(frame(0.5), speech=True)
+        assert model.primed == primed and len(model.fed) == scored
+        assert len(listener._heard) == 17  # the slowed copy's audio: the whole pre-roll and the frame
+        assert listener.frames_primed == len(primed) * 6
+
+
 def test_slowing_keeps_the_pitch_and_stretches_the_time():
     t = np.arange(MIC_RATE) / MIC_RATE
     audio = (0.3 * np.sin(2 * np.pi * 180 * t)).astype(np.float32)
@@ -502,6 +528,24 @@ def test_the_model_stays_quiet_on_other_speech(cfg, hey_jarvis, speech_dir):
               piper_wav(cfg, "Harvey asked if the service was nervous about the survey.", speech_dir / "near.wav"),
               espeak("Remind me to send the report to Mina by Friday afternoon.", speech_dir / "other-espeak.wav")]
     assert {p.name: fires(hey_jarvis, p) for p in others} == {p.name: [] for p in others}
+
+
+@pytest.mark.slow
+def test_the_pre_roll_mel_only_saves_steps_and_still_fires(cfg, speech_dir):
+    """The real model: with the older pre-roll through the melspectrogram only, a Piper "Hey Jarvis" after
+    1 s of silence fires once as with every pre-roll step scored, for fewer embedding steps."""
+    model = HeyJarvisModel.from_store(ModelStore(cfg.paths.models_dir))
+    steps = []
+    scores = model.scores
+    model.scores = lambda f: (out := scores(f)) and steps.extend(out) or out
+    wav = compose(speech_dir / "hj-preroll.wav", 1.0, piper_wav(cfg, "Hey Jarvis, what time is it?",
+                                                                   speech_dir / "hj-piper.wav"))
+    counted = {}
+    for embed in (None, 0.32):
+        steps.clear()
+        assert len(fires(model, wav, WakeSettings(preroll_embed_sec=embed))) == 1
+        counted[embed] = len(steps)
+    assert counted[0.32] < counted[None]
 
 
 @pytest.mark.slow
