@@ -1,6 +1,7 @@
 """Recognition accuracy against its cost: WER/CER and latency of the daemon's Whisper path per setting.
 
     .venv/bin/python scripts/bench_stt.py [--beams 1,2,5] [--prompt "..."] [--sets en,ko,noise]
+                                          [--speeds 1,0.85] [--nbest 5]
                                           [--model NAME=DIR ...] [--json out.json]
 
 The spoken set is `bench/stt-sentences.tsv` (lang<TAB>text), made into audio at run time, never kept:
@@ -17,6 +18,12 @@ all settings alike. English runs with `language` = auto (the default config), Ko
 `jarvisd.voice.accuracy`'s normalisation (numbers as digits), pooled over the set (edits / reference
 length). Latency: wall time of `transcribe` per utterance, p50/p95, and the process's CPU seconds per
 utterance, p50 (steadier than wall time on a shared machine; the mean load average is printed too).
+
+`--speeds` also runs every setting on each clip slowed to these speeds first (`jarvisd.voice.wake.slowed`,
+WSOLA, pitch kept; its time is in the latency): whether fast speech is heard better slowed. `--nbest N`
+asks the largest beam without the prompt for its N best hypotheses on each English clip and reports the
+oracle WER (each clip's hypothesis closest to the reference): what rescoring Whisper's own candidates (by
+a language model, say) could win at most, without another model or decoding.
 
 The `noise` set is non-speech: digital silence, room noise (white, pink, brown, hum, fan), and sounds
 (typing, knocks, beeps, a ring tone, music, clapping, a whistle, a cough-like burst, running water), all
@@ -50,6 +57,7 @@ from jarvisd.voice.guard import normalize_text, rejection_reason  # noqa: E402
 from jarvisd.voice.pulse import espeak_utterance  # noqa: E402
 from jarvisd.voice.stt import SPEECH_PROMPT, SpeechRecognizer  # noqa: E402
 from jarvisd.voice.tts import SpeechSynthesizer  # noqa: E402
+from jarvisd.voice.wake import slowed  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SENTENCES = ROOT / "bench" / "stt-sentences.tsv"
@@ -194,7 +202,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
 
 
-def run(recognizer: SpeechRecognizer, clips: list[Clip], settings: list[tuple[int, str]],
+def run(recognizer: SpeechRecognizer, clips: list[Clip], settings: list[tuple[int, str, float]],
         ko_language: str) -> tuple[list[dict[str, Score]], list[float]]:
     """Every clip under every setting back to back (beam and prompt are plain attributes), so the load
     of a shared machine falls on all settings alike; the load average is sampled per clip."""
@@ -202,11 +210,12 @@ def run(recognizer: SpeechRecognizer, clips: list[Clip], settings: list[tuple[in
     loads = []
     for n, clip in enumerate(clips, 1):
         language = ko_language if clip.lang == "ko" else "auto"
-        for (beam, prompt), by_key in zip(settings, scores, strict=True):
+        for (beam, prompt, speed), by_key in zip(settings, scores, strict=True):
             recognizer.beam_size, recognizer.prompt = beam, prompt
-            cpu = time.process_time()
-            result = recognizer.transcribe(clip.audio, language=language)
-            cpu = time.process_time() - cpu
+            recognizer._last_encoded = None  # each setting pays for its own encoder pass
+            cpu, wall = time.process_time(), time.perf_counter()
+            result = recognizer.transcribe(clip.audio if speed == 1.0 else slowed(clip.audio, speed), language=language)
+            cpu, seconds = time.process_time() - cpu, time.perf_counter() - wall
             edits, length = errors(clip.text, result.text, clip.lang) if clip.lang != "noise" else (0, 0)
             passed = rejection_reason(result.text, rms_dbfs(clip.audio), result.no_speech_prob,
                                       result.avg_logprob) is None
@@ -215,20 +224,43 @@ def run(recognizer: SpeechRecognizer, clips: list[Clip], settings: list[tuple[in
                 s.edits += edits
                 s.length += length
                 s.wrong += edits > 0
-                s.seconds.append(result.seconds)
+                s.seconds.append(seconds)
                 s.cpu.append(cpu)
                 s.nonempty += bool(result.text.strip())
                 s.passed_guard += bool(result.text.strip()) and passed
                 s.other_lang += clip.lang != "noise" and result.lang != clip.lang
             by_key[f"{clip.lang}/{clip.voice}"].rows.append(
-                {"beam": beam, "prompt": bool(prompt), "voice": clip.voice, "text": clip.text, "heard": result.text,
-                 "lang": result.lang, "edits": edits, "seconds": round(result.seconds, 3), "cpu": round(cpu, 3),
+                {"beam": beam, "prompt": bool(prompt), "speed": speed, "voice": clip.voice, "text": clip.text, "heard": result.text,
+                 "lang": result.lang, "edits": edits, "seconds": round(seconds, 3), "cpu": round(cpu, 3),
                  "no_speech_prob": round(result.no_speech_prob, 3), "avg_logprob": round(result.avg_logprob, 3),
                  "passes_guard": passed})
         loads.append(os.getloadavg()[0])
         if n % 25 == 0:
             print(f"  {n}/{len(clips)} clips", flush=True)
     return scores, loads
+
+
+def nbest_oracle(recognizer: SpeechRecognizer, clips: list[Clip], beam: int, n: int) -> tuple[int, int, int]:
+    """Edits of the top hypothesis and of the best of Whisper's `n` (by the reference), and the reference
+    length, over the English clips: the short path's decoding without the prompt, language en."""
+    from faster_whisper.tokenizer import Tokenizer
+
+    model = recognizer.model
+    tokenizer = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe", language="en")
+    prompt = [*tokenizer.sot_sequence, tokenizer.no_timestamps]
+    top = best = length = 0
+    for clip in clips:
+        if clip.lang != "en":
+            continue
+        encoded, _ = recognizer._encoded(clip.audio)
+        result = model.model.generate(encoded, [prompt], beam_size=max(beam, n), num_hypotheses=n,
+                                      max_length=len(prompt) + 10 + int(12 * len(clip.audio) / MIC_RATE),
+                                      suppress_blank=True, suppress_tokens=[-1])[0]
+        scored = [errors(clip.text, tokenizer.decode(ids).strip(), "en") for ids in result.sequences_ids]
+        top += scored[0][0]
+        best += min(e for e, _ in scored)
+        length += scored[0][1]
+    return top, best, length
 
 
 def main() -> int:
@@ -240,6 +272,8 @@ def main() -> int:
     parser.add_argument("--model", action="append", default=[],
                         help="NAME=DIR of another faster-whisper model folder to measure (repeatable); "
                              "whisper-base from the manifest is always measured")
+    parser.add_argument("--speeds", default="1", help="also run each setting on the clips slowed to these speeds")
+    parser.add_argument("--nbest", type=int, default=0, help="report the oracle WER of this many hypotheses")
     parser.add_argument("--sentences", type=Path, default=SENTENCES)
     parser.add_argument("--every", type=int, default=1, help="take every Nth sentence (a quicker, smaller run)")
     parser.add_argument("--json", type=Path, help="write every transcript here")
@@ -260,13 +294,18 @@ def main() -> int:
           "a clip on average", flush=True)
 
     results: list[dict] = []
-    settings = [(beam, prompt) for beam in beams for prompt in ("", args.prompt)]
+    prompts = ("", args.prompt) if args.prompt else ("",)
+    settings = [(beam, prompt, float(speed)) for beam in beams for prompt in prompts for speed in args.speeds.split(",")]
     for name, folder in models.items():
         recognizer = SpeechRecognizer(Path(folder))  # as the daemon loads it: language auto, default threads
         recognizer.transcribe(clips[0].audio)  # warm up
         scores, loads = run(recognizer, clips, settings, args.ko_language)
-        results += [{"model": name, "beam": beam, "prompt": bool(prompt), "scores": by_key,
-                     "load": statistics.mean(loads)} for (beam, prompt), by_key in zip(settings, scores, strict=True)]
+        results += [{"model": name, "beam": beam, "prompt": bool(prompt), "speed": speed, "scores": by_key,
+                     "load": statistics.mean(loads)} for (beam, prompt, speed), by_key in zip(settings, scores, strict=True)]
+        if args.nbest and "en" in sets:
+            top, best, length = nbest_oracle(recognizer, clips, max(beams), args.nbest)
+            print(f"{name}: English WER of the top hypothesis {top / max(1, length):.3f}, of the best of "
+                  f"{args.nbest} (oracle) {best / max(1, length):.3f}", flush=True)
 
     print()
     print(f"prompt: {args.prompt!r}")
@@ -276,9 +315,9 @@ def main() -> int:
     if "en" in sets:
         print("\nEnglish WER per voice:")
         voices = sorted(k for k in results[0]["scores"] if k.startswith("en/"))
-        print(f"{'model':6} {'beam':>4} {'prompt':>6} " + " ".join(f"{v[3:]:>11}" for v in voices))
+        print(f"{'model':6} {'beam':>4} {'prompt':>6} {'speed':>5} " + " ".join(f"{v[3:]:>11}" for v in voices))
         for r in results:
-            print(f"{r['model']:6} {r['beam']:>4} {'on' if r['prompt'] else 'off':>6} "
+            print(f"{r['model']:6} {r['beam']:>4} {'on' if r['prompt'] else 'off':>6} {r['speed']:>5} "
                   + " ".join(f"{r['scores'][v].rate:>11.3f}" for v in voices))
     if args.json:
         args.json.write_text(json.dumps(
@@ -290,7 +329,7 @@ def main() -> int:
 
 
 def header() -> str:
-    return (f"{'model':6} {'beam':>4} {'prompt':>6} | {'en WER':>6} {'wrong':>6} {'!en':>5} {'p50 s':>6} {'p95 s':>6} {'cpu s':>6} "
+    return (f"{'model':6} {'beam':>4} {'prompt':>6} {'speed':>5} | {'en WER':>6} {'wrong':>6} {'!en':>5} {'p50 s':>6} {'p95 s':>6} {'cpu s':>6} "
             f"| {'ko CER':>6} {'wrong':>6} {'p50 s':>6} | {'noise text':>10} {'past guard':>10} | {'load':>4}")
 
 
@@ -298,7 +337,7 @@ def row(r: dict) -> str:
     s = r["scores"]
     en, ko, noise = s.get("en", Score()), s.get("ko", Score()), s.get("noise", Score())
     n_en, n_ko, n_noise = len(en.seconds), len(ko.seconds), len(noise.seconds)
-    return (f"{r['model']:6} {r['beam']:>4} {'on' if r['prompt'] else 'off':>6} | {en.rate:>6.3f} "
+    return (f"{r['model']:6} {r['beam']:>4} {'on' if r['prompt'] else 'off':>6} {r['speed']:>5} | {en.rate:>6.3f} "
             f"{f'{en.wrong}/{n_en}':>6} {en.other_lang:>5} {percentile(en.seconds, 50):>6.2f} {percentile(en.seconds, 95):>6.2f} {percentile(en.cpu, 50):>6.2f} "
             f"| {ko.rate:>6.3f} {f'{ko.wrong}/{n_ko}':>6} {percentile(ko.seconds, 50):>6.2f} "
             f"| {f'{noise.nonempty}/{n_noise}':>10} {f'{noise.passed_guard}/{n_noise}':>10} | {r['load']:>4.1f}")
