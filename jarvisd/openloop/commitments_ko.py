@@ -261,6 +261,31 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
     return None
 
 
+def _how_often_after(words: Sequence[Morph]) -> int:
+    """How many of the last `words` say how often: "사흘마다", "3일마다" (the fifty-seventh session: to SmolLM2),
+    "격일로", "사흘에 한 번", "2주에 한 번", "2주에 한 번씩" (the sixtieth: to the model); 0 for none."""
+    n = len(words)
+    k = n
+    if k and is_morph(words[k - 1], "씩", "XSN"):
+        k -= 1
+    if k >= 3 and is_morph(words[k - 1], "번", "NNB") and words[k - 2].form == "한" and words[k - 3].form == "에":
+        k -= 3                                              # "… 에 한 번"
+    elif k and is_morph(words[k - 1], "마다", "JX"):
+        k -= 1                                              # "… 마다"
+    elif k and words[k - 1].tag == "NNG" and words[k - 1].form in ("격일", "격일로", "격주", "격주로"):
+        return n - k + 1
+    elif k >= 2 and words[k - 1].form in ("로", "으로") and words[k - 2].form in ("격일", "격주"):
+        return n - k + 2
+    else:
+        return 0
+    if not k or words[k - 1].tag not in ("NNG", "NNB", "NR"):
+        return 0
+    k -= 1                                                  # its unit: 이틀, 일, 주
+    if k and words[k - 1].tag in ("SN", "NR"):
+        k -= 1                                              # and its count
+    return n - k
+
+
 def _note_item(ms: Sequence[Morph], holes: Sequence[Span] = ()) -> _Hit | None:
     """"애들 숙제 봐 주기", "엄마한테 전화하기": a whole sentence that is a deed made a noun with -기, as written on a
     to-do note, is a task (the fifty-sixth session: to the model, "애"). Not asked ("숙제 봐 주기?"), and with no
@@ -269,10 +294,7 @@ def _note_item(ms: Sequence[Morph], holes: Sequence[Span] = ()) -> _Hit | None:
     words = [m for m in ms if m.tag not in ("SP", "SF", "SW")]
     while words and any(hs <= words[-1].start < he for hs, he in holes):
         words.pop()
-    if len(words) >= 2 and is_morph(words[-1], "마다", "JX") and words[-2].tag in ("NNG", "NNB", "NR"):
-        words = words[:-2]   # "화분 물 주기 사흘마다": how often (a repeat the desk keeps once, and says so)
-        if words and words[-1].tag in ("SN", "NR"):
-            words = words[:-1]   # "물 주기 3일마다" (the fifty-seventh session: to SmolLM2)
+    words = words[:len(words) - _how_often_after(words)]
     if any(m.form in ("?", "？") for m in ms) or len(words) < 3:
         return None
     i = len(words) - 1

@@ -973,3 +973,27 @@ def test_a_new_reminder_naming_the_same_child_is_not_a_snooze_of_the_pick_up(noo
 def test_guard_a_promise_named_by_its_own_words_is_still_snoozed(noon):
     said_to(noon, "준이 어린이집 하원 4시 반")
     assert said_to(noon, "어린이집 하원 삼십 분 뒤에 알려 줘") == ["30분 뒤에 다시 알려 드릴게요: 준이 어린이집 하원."]
+
+
+# ---- the sixtieth session: three more Korean days (a café owner's week, a dog's and its owner's health, a move and
+# the house's repairs), a Sunday noon (2026-12-06 12:00, Seoul) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("said", "reply", "repeat"), [
+    ("화분 물 주기 이틀마다", "적어 둘게요: 화분 물 주기, 이틀마다.", "every:2d"),
+    ("화분 물 주기 격일로", "적어 둘게요: 화분 물 주기, 이틀마다.", "every:2d"),
+    ("화분 물 주기 사흘에 한 번", "적어 둘게요: 화분 물 주기, 사흘마다.", "every:3d"),
+    ("화분 물 주기 2주에 한 번", "적어 둘게요: 화분 물 주기, 격주로.", "every:2w"),
+    ("코코 산책시키기 2주에 한 번씩", "적어 둘게요: 코코 산책시키기, 격주로.", "every:2w"),
+])
+def test_a_note_with_how_often_after_it_is_kept_repeating(noon, said, reply, repeat):
+    """The fifty-ninth session's known low: "화분 물 주기 이틀마다" went to the model (Kiwi read 주기 as the noun
+    "period" before 이틀); "격일로", "사흘에 한 번" and "2주에 한 번" after a note were not read as how often."""
+    assert said_to(noon, said) == [reply]
+    assert [(loop.desc, loop.repeat) for loop in noon.service.agenda()] == [(reply.split(": ")[1].split(",")[0], repeat)]
+
+
+@pytest.mark.parametrize("said", ["생리 주기", "생리 주기 이틀 늦어", "물 주기 이틀마다?"])
+def test_guard_a_period_or_a_question_is_no_note(noon, said):
+    said_to(noon, said)
+    assert agenda_rows(noon) == []
