@@ -997,3 +997,36 @@ def test_a_note_with_how_often_after_it_is_kept_repeating(noon, said, reply, rep
 def test_guard_a_period_or_a_question_is_no_note(noon, said):
     said_to(noon, said)
     assert agenda_rows(noon) == []
+
+
+@pytest.mark.parametrize(("said", "reply", "asked", "answer"), [
+    ("부가세 신고 25일까지", "적어 둘게요: 부가세 신고, 12월 25일 금요일까지.",
+     "부가세 신고 그거 언제였지?", "부가세 신고는 12월 25일 금요일까지예요."),
+    ("우유 납품 내일 아침 7시", "적어 둘게요: 우유 납품, 내일 오전 7시.", "우유 납품 몇 시였지?", "우유 납품은 내일 오전 7시예요."),
+    ("이삿짐 센터 28일 오전 8시", "적어 둘게요: 이삿짐 센터, 12월 28일 월요일 오전 8시.",
+     "이삿짐 센터 몇 시였지?", "이삿짐 센터는 12월 28일 월요일 오전 8시예요."),
+    ("이사 28일", "적어 둘게요: 이사, 12월 28일 월요일.", "이사 언제였지?", "이사는 12월 28일 월요일이에요."),
+])
+def test_a_filing_a_delivery_or_the_movers_named_first_and_its_day_after_is_kept_and_asked_back(noon, said, reply, asked,
+                                                                                                answer):
+    """Before: to SmolLM2 ("안녕하자, 이러면, 이러면 …" for the tax filing, "우유 납품 내일 아침 7시, 아침 7시, …"), and
+    asked back, "일정에 부가세 신고 그거는 없어요"."""
+    assert said_to(noon, said, asked) == [reply, answer]
+
+
+@pytest.mark.parametrize(("said", "done", "reply"), [
+    ("부가세 신고 25일까지", "신고 끝", "완료로 표시했어요: 부가세 신고."),
+    ("우유 납품 내일 아침 7시", "우유 납품 왔어", "완료로 표시했어요: 우유 납품."),
+    ("알바 급여 입금 10일까지", "입금 완료", "완료로 표시했어요: 알바 급여 입금."),
+])
+def test_a_filing_a_delivery_or_a_payment_is_closed_when_done(noon, said, done, reply):
+    """Before: "우유 납품 왔어" said "할 일 목록에 없던 일이라 완료 표시할 건 없어요" (the delivery was not kept)."""
+    said_to(noon, said)
+    assert said_to(noon, done) == [reply]
+    assert agenda_rows(noon) == []
+
+
+@pytest.mark.parametrize("said", ["신고 들어왔어", "택배 배송 조회 좀 해 줘", "어제 배달 음식 맛있었어"])
+def test_guard_a_report_a_lookup_or_a_meal_delivered_is_no_errand(noon, said):
+    said_to(noon, said)
+    assert agenda_rows(noon) == []
