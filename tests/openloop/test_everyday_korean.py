@@ -1030,3 +1030,23 @@ def test_a_filing_a_delivery_or_a_payment_is_closed_when_done(noon, said, done, 
 def test_guard_a_report_a_lookup_or_a_meal_delivered_is_no_errand(noon, said):
     said_to(noon, said)
     assert agenda_rows(noon) == []
+
+
+@pytest.mark.parametrize("asked", ["이번 주 남은 일", "이번주 남은거", "이번 달 남은 일"])
+def test_this_weeks_remaining_said_as_a_bare_noun_phrase_is_the_list(noon, asked):
+    """Before: "이번 주 남은 일" went to SmolLM2 ("이번 주돌아오면 이번 주돌아오면 …"); "… 알려 줘" was the list."""
+    said_to(noon, "부가세 신고 금요일까지")
+    assert said_to(noon, asked)[0].startswith(("이번 주까지 할 일이 1개 있어요: 부가세 신고", "이번 달까지 할 일이 1개 있어요: 부가세 신고"))
+
+
+@pytest.mark.parametrize("said", ["그건 됐어", "아 그건 이제 됐어요", "그건 괜찮아"])
+def test_never_mind_that_right_after_a_promise_drops_it(noon, said):
+    """Before: "커튼 사야 돼" then "그건 됐어" went to the model, and the curtains stayed."""
+    said_to(noon, "커튼 사야 돼")
+    assert said_to(noon, said) == ["목록에서 지웠어요: 커튼 사기."]
+    assert agenda_rows(noon) == []
+
+
+def test_guard_it_worked_is_no_withdrawal(noon):
+    said_to(noon, "커튼 사야 돼", "그거 됐어")
+    assert agenda_rows(noon) == [("커튼 사기", "-")]
