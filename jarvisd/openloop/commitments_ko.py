@@ -408,6 +408,38 @@ def _visit(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     return _Hit("visit", -1, timed[0], start=name[0])
 
 
+# what one takes by mouth, said by its name: "혈압약", "비타민", "유산균" (not 안약, eye drops)
+_DOSES = frozenset("약 알약 영양제 비타민 유산균 철분제 오메가 홍삼 루테인 칼슘 마그네슘 엽산".split())
+_PARTS = frozenset("아침 점심 저녁 밤 자기 전".split())
+
+
+def _dose(ms: Sequence[Morph]) -> _Hit | None:
+    """"나 혈압약 아침마다", "비타민 저녁마다", "혈압약 매일 아침": a medicine named and how often, nothing else, is
+    the promise to take it (the sixtieth session: to SmolLM2, and "혈압약 먹었어" then asked which of two others).
+    The repeat itself is read from the words by `repeats.repeat_in`."""
+    words = [k for k, m in enumerate(ms) if m.tag not in ("SF", "SP")]
+    if any(m.form in ("?", "？") for m in ms) or len(words) < 2:
+        return None
+    if ms[words[0]].form in ("나", "내", "저", "제") and ms[words[0]].tag == "NP":
+        words = words[1:]
+    tail = [ms[k] for k in words]
+    if len(tail) >= 2 and is_morph(tail[-1], "마다", "JX") and tail[-2].form in _PARTS:
+        how = 2                                          # "아침마다"
+    elif len(tail) >= 2 and tail[-2].form == "매일" and tail[-1].form in _PARTS:
+        how = 2                                          # "매일 아침"
+    elif tail and tail[-1].form in ("매일", "날마다"):
+        how = 1
+    else:
+        return None
+    name = words[:len(words) - how]
+    if not name or not all(ms[k].tag in ("NNG", "NNP") or ms[k].form == "약" and ms[k].tag == "MM" for k in name):
+        return None
+    if not ms[name[0]].tag.startswith("NN") or ms[name[-1]].form not in _DOSES and not ms[name[-1]].form.endswith("약") or \
+            ms[name[-1]].form == "안약":
+        return None
+    return _Hit("dose", -1, name[-1] + 1, start=name[0])
+
+
 def _event(ms: Sequence[Morph]) -> _Hit | None:
     """"내일 3시에 병원 예약 있어": an appointment with a time is a promise to be there (the caller keeps
     it only when a time was said)."""
@@ -574,7 +606,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     if second is not None:
         return _commitments(sen, ms[:second], base, holes) + _commitments(sen, ms[second:], base, holes)
     hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes) or _note_item(ms, holes) \
-        or _dated_occasion(ms, holes) or _visit(ms, holes)
+        or _dated_occasion(ms, holes) or _visit(ms, holes) or _dose(ms)
     if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind != "said") or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):
@@ -592,7 +624,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     if hit.stem < 0:   # "3시에 회의 알려줘": a reminder of a thing, not of a deed
         nouns = [m for m in ms[start:hit.at] if m.tag.startswith("NN") and not any(
             hs <= m.start < he for hs, he in holes)]
-        if not holes or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
+        if not (holes or hit.kind == "dose") or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
             return []
         action = cut(sen, ms[start].start, ms[hit.at].start if hit.at < len(ms) else ms[-1].end,
                      sorted([*holes, *skipped_spans(ms)]))
@@ -600,6 +632,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             action = noun_form(sen, ms, start, deed, holes)   # "약 먹는 거 저녁 9시에 알려 줘": 약 먹기 (was "약 먹는 거")
         if hit.kind == "visit":
             action = f"{action} 방문"                          # "보일러 점검 기사님 방문"
+        elif hit.kind == "dose":
+            action = f"{action} 먹기"                          # "나 혈압약 아침마다": 혈압약 먹기
         return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind)]
     out = []
     reason = reason_thing(sen, ms[:start]) if start > 0 else ""

@@ -1050,3 +1050,28 @@ def test_never_mind_that_right_after_a_promise_drops_it(noon, said):
 def test_guard_it_worked_is_no_withdrawal(noon):
     said_to(noon, "커튼 사야 돼", "그거 됐어")
     assert agenda_rows(noon) == [("커튼 사기", "-")]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("나 혈압약 아침마다", "적어 둘게요: 혈압약 먹기, 내일 오전 9시부터 매일.", ("혈압약 먹기", "2026-12-07 09:00")),
+    ("혈압약 매일 아침", "적어 둘게요: 혈압약 먹기, 내일 오전 9시부터 매일.", ("혈압약 먹기", "2026-12-07 09:00")),
+    ("비타민 저녁마다", "적어 둘게요: 비타민 먹기, 오늘 저녁 6시부터 매일.", ("비타민 먹기", "2026-12-06 18:00")),
+    ("매일 아침 혈압약 먹기", "적어 둘게요: 혈압약 먹기, 내일 오전 9시부터 매일.", ("혈압약 먹기", "2026-12-07 09:00")),
+    ("나 혈압약 매일 아침 먹어야 돼", "적어 둘게요: 혈압약 먹기, 내일 오전 9시부터 매일.", ("혈압약 먹기", "2026-12-07 09:00")),
+])
+def test_a_medicine_named_with_how_often_is_kept_as_taking_it_every_day(noon, said, reply, row):
+    """Before: "나 혈압약 아침마다" went to SmolLM2 ("나 혈약 아침마다. The user's language is English."), and "혈압약
+    먹었어" then asked which of two other promises; "매일 아침 혈압약 먹기" was kept as "아침 혈압약 먹기"."""
+    assert said_to(noon, said) == [reply]
+    assert agenda_rows(noon) == [row]
+
+
+def test_the_medicine_taken_is_marked_done_for_the_day(noon):
+    said_to(noon, "코코 심장사상충 약 매달 1일", "다음 달 초에 건강검진 예약하기", "나 혈압약 아침마다")
+    assert said_to(noon, "혈압약 먹었어") == ["완료로 표시했어요: 혈압약 먹기. 다음은 내일 오전 9시예요."]
+
+
+@pytest.mark.parametrize("said", ["나 안약 아침마다", "혈압약 아침마다?", "아침마다 혈압이 높아", "나 아침마다 피곤해"])
+def test_guard_eye_drops_a_question_or_a_state_is_no_dose(noon, said):
+    said_to(noon, said)
+    assert [desc for desc, _ in agenda_rows(noon) if desc.endswith("먹기")] == []
