@@ -440,6 +440,23 @@ def _dose(ms: Sequence[Morph]) -> _Hit | None:
     return _Hit("dose", -1, name[-1] + 1, start=name[0])
 
 
+def _chore_how_often(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
+    """"코코 귀 청소 2주에 한 번", "코코 산책 이틀마다 저녁 7시": a thing to do named by nouns, how often after it and
+    its time at most, nothing else, is a chore kept repeating (the sixtieth session: to SmolLM2, "코코 근소 2주에 한
+    번. This is a Japanese phrase …"); the repeat is read from the words by `repeats.repeat_in`."""
+    if any(m.form in ("?", "？") for m in ms):
+        return None
+    words = [m for m in ms if m.tag not in ("SF", "SP", "SW")]
+    while words and any(hs <= words[-1].start < he for hs, he in holes):
+        words.pop()                                      # its time, said last: "저녁 7시"
+    how = _how_often_after(words)
+    name = words[:len(words) - how]
+    if not how or not name or not all(m.tag in ("NNG", "NNP") for m in name) or \
+            any(hs <= m.start < he for m in name for hs, he in holes) or not any(len(m.form) >= 2 for m in name):
+        return None
+    return _Hit("chore", -1, ms.index(words[len(name)]), start=ms.index(name[0]))
+
+
 def _event(ms: Sequence[Morph]) -> _Hit | None:
     """"내일 3시에 병원 예약 있어": an appointment with a time is a promise to be there (the caller keeps
     it only when a time was said)."""
@@ -606,7 +623,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     if second is not None:
         return _commitments(sen, ms[:second], base, holes) + _commitments(sen, ms[second:], base, holes)
     hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes) or _note_item(ms, holes) \
-        or _dated_occasion(ms, holes) or _visit(ms, holes) or _dose(ms)
+        or _dated_occasion(ms, holes) or _visit(ms, holes) or _dose(ms) or _chore_how_often(ms, holes)
     if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind != "said") or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):
@@ -624,7 +641,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     if hit.stem < 0:   # "3시에 회의 알려줘": a reminder of a thing, not of a deed
         nouns = [m for m in ms[start:hit.at] if m.tag.startswith("NN") and not any(
             hs <= m.start < he for hs, he in holes)]
-        if not (holes or hit.kind == "dose") or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
+        if not (holes or hit.kind in ("dose", "chore")) or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
             return []
         action = cut(sen, ms[start].start, ms[hit.at].start if hit.at < len(ms) else ms[-1].end,
                      sorted([*holes, *skipped_spans(ms)]))
@@ -802,6 +819,8 @@ def _task_phrase(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
 def _bare(action: str) -> bool:
     """An action with no thing of its own: "주문하기", "이번엔 꼭 참석하기" (only a verb and vague words)."""
     words = action.split()
+    if not words or not words[-1].endswith("기"):
+        return False              # a thing named, no verb: "분리수거" of "분리수거 격주로" (the sixtieth session)
     if len(words) > 1 and words[-1] in _AUXILIARY:   # "다시 주문해 놓기": the verb is the word before
         words = words[:-1]
     return all(w in W.KO_VAGUE_ADVERB_WORDS or w in ("모시고", "데리고", "가지고") or w in _FETCH for w in words[:-1])

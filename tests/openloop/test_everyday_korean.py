@@ -1075,3 +1075,24 @@ def test_the_medicine_taken_is_marked_done_for_the_day(noon):
 def test_guard_eye_drops_a_question_or_a_state_is_no_dose(noon, said):
     said_to(noon, said)
     assert [desc for desc, _ in agenda_rows(noon) if desc.endswith("먹기")] == []
+
+
+@pytest.mark.parametrize(("said", "reply", "row", "repeat"), [
+    ("코코 귀 청소 2주에 한 번", "적어 둘게요: 코코 귀 청소, 격주로.", ("코코 귀 청소", "-"), "every:2w"),
+    ("코코 산책 이틀마다 저녁 7시", "적어 둘게요: 코코 산책, 오늘 저녁 7시부터 이틀마다.", ("코코 산책", "2026-12-06 19:00"),
+     "every:2d"),
+    ("코코 목욕 사흘에 한 번씩", "적어 둘게요: 코코 목욕, 사흘마다.", ("코코 목욕", "-"), "every:3d"),
+    ("분리수거 격주로", "적어 둘게요: 분리수거, 격주로.", ("분리수거", "-"), "every:2w"),
+])
+def test_a_chore_named_by_nouns_with_how_often_after_it_is_kept_repeating(noon, said, reply, row, repeat):
+    """Before: to SmolLM2 ("코코 근소 2주에 한 번. This is a Japanese phrase …", "대한 전처를 선생으로 지케지는 이틀마다
+    저녁 7시"); "분리수거 격주 화요일" was kept as "분리수거 격주"."""
+    assert said_to(noon, said) == [reply]
+    assert agenda_rows(noon) == [row]
+    assert [loop.repeat for loop in noon.service.agenda()] == [repeat]
+
+
+@pytest.mark.parametrize("said", ["비 이틀마다", "코코 이틀마다?", "3주에 한 번"])
+def test_guard_weather_a_question_or_how_often_alone_is_no_chore(noon, said):
+    said_to(noon, said)
+    assert agenda_rows(noon) == []
