@@ -308,6 +308,8 @@ def _note_item(ms: Sequence[Morph], holes: Sequence[Span] = ()) -> _Hit | None:
 
 
 _REPEAT_WORDS = frozenset("매주 매일 매달 매월 격주 주말마다".split())
+_WITH = frozenset({"랑", "이랑", "하고", "와", "과"})
+_MEALS = frozenset("점심 저녁 아침 식사 브런치 커피 술 저녁밥 점심밥 한잔".split())
 _OCCASIONS = W.KO_OCCASIONS | W.KO_EVENT_NOUNS | W.KO_VISITS   # "다음 달 5일 엄마 생일", "토요일이 결혼기념일이야", "내일 3시 회의"
 
 
@@ -334,11 +336,15 @@ def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
         return _occasion_then_day(ms, words[:end], holes, repeating)
     if not repeating and (placed := _occasion_then_day(ms, words[:end], holes, False)) is not None:
         return placed                  # "사촌 결혼식 토요일 12시 반 잠실": the place after the time
-    if ms[last].tag != "NNG" or not (ms[last].form in _OCCASIONS or repeating):
-        return None
     outside = [ms[k] for k in words[:end] if not any(hs <= ms[k].start < he for hs, he in holes)
                and ms[k].form not in _REPEAT_WORDS]
-    if not outside or not all(m.tag.startswith(("NN", "XSN", "SL", "JKG", "JKS", "JX")) for m in outside):
+    # "내일 12시 반에 친구랑 점심" (the sixtieth session: to SmolLM2): a meal with someone, at a time said, is a plan
+    met = len(outside) >= 3 and outside[-2].tag == "JKB" and outside[-2].form in _WITH and ms[last].form in _MEALS and \
+        not any(m.form in ("어제", "그제", "그저께", "아까", "지난") for m in ms)   # "어제 친구랑 점심": told, not planned
+    if ms[last].tag != "NNG" or not (ms[last].form in _OCCASIONS or repeating or met):
+        return None
+    if not outside or not all(m.tag.startswith(("NN", "XSN", "SL", "JKG", "JKS", "JX")) or
+                              m.tag == "JKB" and m.form in _WITH for m in outside):
         return None
     at = words[end] if end < len(words) else len(ms)
     first = next(k for k in words[:end] if ms[k] in outside and ms[k].tag.startswith(("NN", "SL")))

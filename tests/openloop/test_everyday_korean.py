@@ -1096,3 +1096,21 @@ def test_a_chore_named_by_nouns_with_how_often_after_it_is_kept_repeating(noon, 
 def test_guard_weather_a_question_or_how_often_alone_is_no_chore(noon, said):
     said_to(noon, said)
     assert agenda_rows(noon) == []
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("내일 열두 시 반에 친구랑 점심", "적어 둘게요: 친구랑 점심, 내일 오후 12시 30분.", ("친구랑 점심", "2026-12-07 12:30")),
+    ("내일 7시 엄마랑 저녁", "적어 둘게요: 엄마랑 저녁, 내일 저녁 7시.", ("엄마랑 저녁", "2026-12-07 19:00")),
+    ("내일 12시 반에 친구랑 점심 약속", "적어 둘게요: 친구랑 점심 약속, 내일 오후 12시 30분.",
+     ("친구랑 점심 약속", "2026-12-07 12:30")),
+])
+def test_a_meal_with_someone_at_a_time_said_is_a_plan(noon, said, reply, row):
+    """Before: to SmolLM2 ("어먀요. … 내일 열두 시 반에 친"), nothing kept; with 약속 after it, nothing kept either."""
+    assert said_to(noon, said) == [reply]
+    assert agenda_rows(noon) == [row]
+
+
+@pytest.mark.parametrize("said", ["어제 친구랑 점심", "친구랑 점심", "내일 친구랑 점심?"])
+def test_guard_a_meal_told_of_the_past_with_no_time_or_asked_is_no_plan(noon, said):
+    said_to(noon, said)
+    assert agenda_rows(noon) == []
