@@ -181,7 +181,7 @@ KO_EVENT_NOUNS = frozenset("예약 약속 회의 미팅 면접 시험 수업 진
                            # "준이 어린이집 하원 4시 반", "예방접종 다음 주 화요일 오전" (the fifty-ninth session: to SmolLM2)
                            "하원 등원 하교 접종 예방접종 검진 건강검진 조문 문상 "
                            # "우유 납품 내일 아침 7시" (the sixtieth session: to SmolLM2, and "우유 납품 왔어" closed nothing)
-                           "납품 입고 배송 배달".split())
+                           "납품 입고 배송 배달 도착".split())
 # errands said as a note, a run of nouns ending in the deed's noun and its time after ("설 선물 세트 주문 이번 주 안에",
 # the fifty-ninth session: to SmolLM2, and "… 주문 완료" then closed nothing): kept by that time, as a deadline
 KO_ERRAND_NOUNS = frozenset("주문 신청 제출 결제 발송 접수 등록 구매 납부 송금 이체 회신 답장 반납 환불 반품 갱신 "

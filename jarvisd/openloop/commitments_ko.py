@@ -463,6 +463,38 @@ def _chore_how_often(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     return _Hit("chore", -1, ms.index(words[len(name)]), start=ms.index(name[0]))
 
 
+_PARCELS = frozenset("택배 소포 물건 주문품 배송".split())
+_ARRIVING = frozenset({"ᆫ대", "는대", "ᆫ다", "는다", "어", "아", "어요", "아요", "ᆫ대요", "래", "ᆸ니다", "대"})
+
+
+def _arrival(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
+    """"종이컵 주문한 거 수요일에 온대", "택배 내일 도착한대": a thing (ordered) said to come on a day, nothing else, is
+    its arrival kept on that day (the sixtieth session: "그렇군요.", and "지난번에 주문한 컵 언제 온다고 했지?" then went
+    to SmolLM2). Kept as "종이컵 도착"; heard from others, as the arrival is."""
+    words = [k for k, m in enumerate(ms) if m.tag not in ("SF", "SP", "SW") and not (m.tag == "JX" and m.form == "요")]
+    timed = [k for k in words if any(hs <= ms[k].start < he for hs, he in holes)]
+    if not timed or any(m.form in ("?", "？") for m in ms):
+        return None
+    name = [k for k in words if k < timed[0]]
+    tail = [ms[k] for k in words if k > timed[-1] and not (ms[k].tag == "JKB" and ms[k].form in ("에", "까지"))]
+    if len(tail) == 2 and is_morph(tail[0], "오", "VV") or len(tail) == 3 and tail[0].form == "도착" and tail[1].tag == "XSV":
+        if tail[-1].tag != "EF" or tail[-1].form not in _ARRIVING:
+            return None
+    else:
+        return None
+    ordered = False
+    if len(name) >= 4 and ms[name[-1]].tag == "NNB" and ms[name[-1]].form in ("거", "것") and ms[name[-2]].tag == "ETM":
+        ordered = True
+        name = name[:-3] if ms[name[-3]].tag == "XSV" or ms[name[-3]].form in ("시키", "사") else name[:-2]   # "주문한 거"
+        if name and ms[name[-1]].form in ("주문", "구매", "결제"):
+            name = name[:-1]
+    if not name or not all(ms[k].tag in ("NNG", "NNP", "SL") for k in name) or ms[name[-1]].form in W.KO_EVENT_NOUNS:
+        return None
+    if not ordered and not any(ms[k].form in _PARCELS for k in name):
+        return None                    # "엄마 내일 온대", "비 내일 온대": a visit or the weather, no thing ordered
+    return _Hit("arrival", -1, name[-1] + 1, start=name[0])
+
+
 def _event(ms: Sequence[Morph]) -> _Hit | None:
     """"내일 3시에 병원 예약 있어": an appointment with a time is a promise to be there (the caller keeps
     it only when a time was said)."""
@@ -629,8 +661,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     if second is not None:
         return _commitments(sen, ms[:second], base, holes) + _commitments(sen, ms[second:], base, holes)
     hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes) or _note_item(ms, holes) \
-        or _dated_occasion(ms, holes) or _visit(ms, holes) or _dose(ms) or _chore_how_often(ms, holes)
-    if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind != "said") or _blocked(ms, hit):
+        or _dated_occasion(ms, holes) or _visit(ms, holes) or _dose(ms) or _chore_how_often(ms, holes) or _arrival(ms, holes)
+    if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind not in ("said", "arrival")) or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):
         hit = _Hit(hit.kind, -1, hit.stem, remind=True)     # "7시에 회의 있다고 알려줘": remind of the meeting
@@ -657,6 +689,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             action = f"{action} 방문"                          # "보일러 점검 기사님 방문"
         elif hit.kind == "dose":
             action = f"{action} 먹기"                          # "나 혈압약 아침마다": 혈압약 먹기
+        elif hit.kind == "arrival":
+            action = f"{action} 도착"                          # "종이컵 주문한 거 수요일에 온대": 종이컵 도착
         return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind)]
     out = []
     reason = reason_thing(sen, ms[:start]) if start > 0 else ""

@@ -1170,6 +1170,10 @@ class AgendaDesk:
         hits = _promises_named(words, [loop.desc for loop in loops])
         if not hits and (owned := naming.owned_named(words, [loop.desc for loop in loops])) is not None:
             hits = [owned]   # "when is the drill due?" of "return Tom's drill": asked, not closed, so whose may go unsaid
+        if not hits and re.fullmatch(r"[가-힣]{1,2}", words):
+            # "주문한 컵 언제 온다고 했지?" of "종이컵 도착" (the sixtieth session): a short word, the end of one of its words
+            ends = [i for i, loop in enumerate(loops) if any(w.endswith(words) for w in loop.desc.split())]
+            hits = ends if len(ends) == 1 else []
         alarms = alarms_meant(words, [loop.desc for loop in loops])
         if not hits and alarms == [] and only_kind(words):
             # "when is my alarm?" with none set: said, not left to the model to make one up
