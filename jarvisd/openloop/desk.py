@@ -1925,6 +1925,9 @@ class AgendaDesk:
                 continue
             if isinstance(found, int) and _same_errand(closure.reference, descs, refs, found):
                 continue                 # "농협 다녀왔어, 돈 넣고 왔다": the deposit at the bank just closed
+            if isinstance(found, int) and closure.status == "done" and self._not_held_yet(closure.clause, shown[found]):
+                heard.append(found)      # "병원 다녀왔어" with the vet on Thursday at 3 (the sixtieth session: closed): asked
+                continue
             if isinstance(found, int) and closure.status == "done" and \
                     (alike := [i for i, d in enumerate(descs) if i != found and naming.deed_as_thing(closure.reference, d)]):
                 heard.extend([found, *alike])   # "I sent the text": Jo's text, or texting Bo? asked
@@ -1971,6 +1974,14 @@ class AgendaDesk:
             if offered:
                 return refs, (offered, _closing_status(unnamed[0].status))
         return refs, None
+
+    def _not_held_yet(self, clause: str, loop: OpenLoop) -> bool:
+        """A Korean visit said as been to ("병원 다녀왔어", "치과 갔다 왔어") and an appointment by its clock time on a
+        later day: it cannot have been held yet, so it is asked of, not closed."""
+        if loop.due_ms is None or not re.search(r"다녀왔|갔다\s*왔|다녀 왔|갔다왔", clause):
+            return False
+        due = datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz)
+        return (due.hour, due.minute) != (23, 59) and due.date() > self.service.now_local().date()
 
     def _due_on_day_said(self, clause: str, found: Sequence[int], shown: Sequence[OpenLoop]) -> int | None:
         """Of the promises a closing's words name alike, the one due on the day its clause says; None when no day is

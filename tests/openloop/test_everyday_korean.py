@@ -1132,3 +1132,17 @@ def test_a_thing_ordered_said_to_come_on_a_day_is_kept_and_asked_back(noon, said
 def test_guard_someone_coming_the_weather_or_a_question_is_no_arrival(noon, said):
     said_to(noon, said)
     assert agenda_rows(noon) == []
+
+
+def test_been_to_the_hospital_asks_before_closing_an_appointment_on_a_later_day(noon):
+    """Before: "병원 다녀왔어" on Sunday closed the vet's appointment on Thursday at 3, and "동물병원 예약 몇 시였지?"
+    then said "일정에 동물병원 예약은 없어요"."""
+    said_to(noon, "동물병원 예약 목요일 오후 3시")
+    assert said_to(noon, "병원 다녀왔어", "동물병원 예약 몇 시였지?") == [
+        "'동물병원 예약' 말씀이세요? 맞으면 '응'이라고 해 주세요. 완료로 표시할게요.",
+        "동물병원 예약은 다음 주 목요일 오후 3시예요."]
+
+
+def test_guard_been_to_the_dentist_today_closes_todays_appointment(noon):
+    said_to(noon, "오늘 오후 3시 치과 예약")
+    assert said_to(noon, "치과 다녀왔어") == ["완료로 표시했어요: 치과 예약."]
