@@ -308,3 +308,11 @@ async def test_a_hard_move_a_busy_day_or_a_worry_is_small_talk(tmp_path, said, r
 def test_guard_a_worry_with_a_time_or_a_question_is_not_owed_small_talk(said):
     from jarvisd.small_talk import owed_answer
     assert owed_answer(said) is None
+
+
+@pytest.mark.parametrize("make", [lambda k: "아 " + "이사 " * k + "힘들다?", lambda k: "코코가 " + "밥을 " * k + "1 걱정이야",
+                                  lambda k: "오늘 " + " " * k + "손님 많았어?"])
+def test_the_tired_and_worry_readers_grow_linearly_in_a_long_turn(make):
+    from jarvisd.small_talk import owed_answer
+    from tests.timing import assert_grows_linearly
+    assert_grows_linearly(owed_answer, make, 4000)
