@@ -463,12 +463,11 @@ def _chore_how_often(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     return _Hit("chore", -1, ms.index(words[len(name)]), start=ms.index(name[0]))
 
 
-_PARCELS = frozenset("택배 소포 물건 주문품 배송".split())
 _ARRIVING = frozenset({"ᆫ대", "는대", "ᆫ다", "는다", "어", "아", "어요", "아요", "ᆫ대요", "래", "ᆸ니다", "대"})
 
 
 def _arrival(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
-    """"종이컵 주문한 거 수요일에 온대", "택배 내일 도착한대": a thing (ordered) said to come on a day, nothing else, is
+    """"종이컵 주문한 거 수요일에 온대", "원두 시킨 거 내일 도착한대": a thing ordered said to come on a day, nothing else, is
     its arrival kept on that day (the sixtieth session: "그렇군요.", and "지난번에 주문한 컵 언제 온다고 했지?" then went
     to SmolLM2). Kept as "종이컵 도착"; heard from others, as the arrival is."""
     words = [k for k, m in enumerate(ms) if m.tag not in ("SF", "SP", "SW") and not (m.tag == "JX" and m.form == "요")]
@@ -490,8 +489,8 @@ def _arrival(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
             name = name[:-1]
     if not name or not all(ms[k].tag in ("NNG", "NNP", "SL") for k in name) or ms[name[-1]].form in W.KO_EVENT_NOUNS:
         return None
-    if not ordered and not any(ms[k].form in _PARCELS for k in name):
-        return None                    # "엄마 내일 온대", "비 내일 온대": a visit or the weather, no thing ordered
+    if not ordered:
+        return None                    # "엄마 내일 온대", "택배 내일 와" (the fifty-seventh session's guard): nothing ordered
     return _Hit("arrival", -1, name[-1] + 1, start=name[0])
 
 

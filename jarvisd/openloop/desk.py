@@ -1925,7 +1925,9 @@ class AgendaDesk:
                 continue
             if isinstance(found, int) and _same_errand(closure.reference, descs, refs, found):
                 continue                 # "농협 다녀왔어, 돈 넣고 왔다": the deposit at the bank just closed
-            if isinstance(found, int) and closure.status == "done" and self._not_held_yet(closure.clause, shown[found]):
+            if isinstance(found, int) and closure.status == "done" and \
+                    not set(closure.reference.split()) & set(descs[found].split()) and \
+                    self._not_held_yet(closure.clause, shown[found]):
                 heard.append(found)      # "병원 다녀왔어" with the vet on Thursday at 3 (the sixtieth session: closed): asked
                 continue
             if isinstance(found, int) and closure.status == "done" and \
@@ -1976,8 +1978,9 @@ class AgendaDesk:
         return refs, None
 
     def _not_held_yet(self, clause: str, loop: OpenLoop) -> bool:
-        """A Korean visit said as been to ("병원 다녀왔어", "치과 갔다 왔어") and an appointment by its clock time on a
-        later day: it cannot have been held yet, so it is asked of, not closed."""
+        """A Korean visit said as been to ("병원 다녀왔어") and an appointment by its clock time on a later day: it
+        cannot have been held yet, so when it was named loosely ("병원" of "동물병원 예약") it is asked of, not closed
+        (the caller's; "치과 갔다 왔어" of "치과" tomorrow at 9 is still closed, the fifty-sixth session's reading)."""
         if loop.due_ms is None or not re.search(r"다녀왔|갔다\s*왔|다녀 왔|갔다왔", clause):
             return False
         due = datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz)
