@@ -50,10 +50,19 @@ _KO_WELL_DONE = re.compile(rf"{_KO_OK}{_NAME}\s*(?:오늘\s*)?(?:(?:정말|진�
                            rf"많으셨어요|많았다)|애썼어|애썼어요|고생\s*(?:했어|했어요|많았어|많았어요|하셨어요)){_NAME}{_KO_NIGHT}")
 # "오늘 진짜 힘들다", "오늘 하루 고생했다", "아 피곤해" (the fifty-ninth session: to SmolLM2, "무어진 …", or read as a deed
 # done, "잘하셨어요. 할 일 목록에 없던 일이라 …"): the user's own tiredness, said back kindly
-_KO_TIRED = re.compile(r"(?:(?:아|아이고|하|휴)\s*,?\s*)?(?:오늘\s*)?(?:하루\s*)?(?:(?:종일|진짜|정말|너무|완전|엄청|되게|좀)\s*)?"
-                       r"(?:힘들(?:다|어|어요|네|네요|었어|었다)|힘드네요?|피곤(?:해|해요|하다|하네|하네요|했어|했다)|지친다|지쳤(?:어|어요|다)|"
+# "이사 준비 너무 힘들다", "장사 힘들어" (the sixtieth session: to SmolLM2, which said a phone number back): what is
+# hard named first, two words at most; "오늘 손님 진짜 많았어": a busy day
+_KO_TIRED = re.compile(r"(?:(?:아|아이고|하|휴)\s*,?\s*)?(?:오늘)?\s*(?:하루\s*)?(?:[가-힣]{1,5}\s+){0,2}?"
+                       r"(?:(?:종일|진짜|정말|너무|완전|엄청|되게|좀)\s*)?"
+                       r"(?:(?:손님|주문|일|할\s*일)(?:이|도)?\s*(?:(?:진짜|정말|너무|엄청|되게)\s*)?많았(?:어|어요|다|네)|"
+                       r"힘들(?:다|어|어요|네|네요|었어|었다)|힘드네요?|피곤(?:해|해요|하다|하네|하네요|했어|했다)|지친다|지쳤(?:어|어요|다)|"
                        r"빡세(?:다|네)|빡셌(?:어|다)|고생했(?:다|네))(?:\s*[ㅠㅜ]{1,6})?")
 _KO_TIRED_REPLY = "오늘 고생 많으셨어요. 푹 쉬세요."
+# "요즘 코코가 밥을 잘 안 먹어서 걱정이야" (the sixtieth session: to SmolLM2, which said it back with a date): a worry
+# told, with no number in it (not "내일 3시 면접이라 걱정이야", which may be a plan)
+_KO_WORRY = re.compile(r"[^0-9?？]{0,60}?(?:서|라|니까|는데|고)?\s*(?:좀\s*|너무\s*|많이\s*)?"
+                       r"걱정(?:이야|이에요|이다|이네|돼|돼요|된다|되네|이야\s*ㅠ+)")
+_KO_WORRY_REPLY = "걱정되시겠어요. 좋아지길 바랄게요."
 _EN_NEVERMIND = re.compile(rf"(?:(?:oh|actually|um|uh|ah|wait|sorry|no)\s*,?\s+)*(?:never\s*mind|nevermind|nvm|forget\s+it|forget\s+about\s+it|no\s+thanks|"
                            rf"no\s+thank\s+you|nothing|{_EN_DONE}(?:\s+for\s+now)?|nothing\s+else|"
                            rf"don't\s+worry\s+about\s+it|i'm\s+good|all\s+good|"
@@ -251,6 +260,8 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
             else f"{said} 또 불러 주세요." if m["night"] and "불러" not in said else said
     if _KO_TIRED.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
         return _KO_TIRED_REPLY
+    if _KO_WORRY.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
+        return _KO_WORRY_REPLY
     if _EN_THANKS.fullmatch(words):
         return "You're welcome. Good night!" if re.search(r"night|sleep", words) else "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):

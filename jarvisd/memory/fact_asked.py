@@ -112,10 +112,13 @@ _KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생
                       # "강아지 이름 뭐였지?", "콩이 몸무게 얼마였지?" (the fifty-seventh session: to SmolLM2, kept a turn before)
                       r"|이름|몸무게|체중|키|나이"
                       # "결혼식장 어디였지?", "준이 알레르기 있는 거 뭐였지?" (the fifty-ninth session: to SmolLM2)
-                      r"|식장|장소))(?:\s*있는\s*(?:거|게|건))?"
+                      r"|식장|장소"
+                      # "코코 사료 뭐 먹인다고 했지?" (the sixtieth session: to SmolLM2, "코코 사료 무어지는 이름이 있어요")
+                      r"|사료|간식|품종))(?:\s*있는\s*(?:거|게|건))?"
                       # "신발 사이즈 몇이었지?" (the fifty-sixth session: to SmolLM2, which said the kept fact three times)
                       r"\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|며칠|몇\s*월\s*며칠|몇|얼마|몇\s*(?:킬로|키로|살))"
-                      r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|이더라)*")
+                      r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|이더라)*"
+                      r"(?:\s*(?:먹인다고|먹이라고|준다고|주라고)\s*(?:했지|했더라|했죠|했었지|했나))?")
 # "주차 어디에 했더라?", "차 어디에 세웠지?", "열쇠 어디에 뒀더라?": where the user said they left it (`remember_asked`'s
 # `told_where`; the fifty-fifth session: "주차 B2에 했어" was "nothing to mark done" and the question went to SmolLM2)
 _KO_WHERE_DID_I = re.compile(r"(?:(?:내가|제가|나|저)\s+)?(?:(?:내|제)\s+)?(?P<x>[가-힣\w]+?)(?:은|는|을|를)?\s*어디(?:에|에다|에다가)?\s*"

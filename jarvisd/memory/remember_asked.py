@@ -137,7 +137,8 @@ _NOT_A_VALUE = re.compile(r"(?:not|n't|broken|wrong|dead|lost|missing|stolen|exp
 _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|비번|패스워드|주소|이메일|사이즈|"
                       # "회사 주차 자리는 B2 17번이야" (the fifty-sixth session: not kept, SmolLM2's nonsense)
                       # "결혼식장은 잠실 롯데호텔이야", "모임 장소는 강남역 2번 출구야" (the fifty-ninth session: to SmolLM2)
-                      r"혈액형|알레르기|코드|이름|별명|자리|위치|사물함|계좌|아이디|식장|장소)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
+                      # "코코 사료는 로얄캐닌 인도어야" (the sixtieth session: "그렇군요.", nothing kept)
+                      r"혈액형|알레르기|코드|이름|별명|자리|위치|사물함|계좌|아이디|식장|장소|사료|간식|품종)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
 # "렌터카 예약 번호는 JJ4821" (a code with no ending), "콩이 몸무게 5킬로" (a measure, no particle): the fifty-seventh
 # session's "그렇군요." (nothing kept; asked back, "그건 아직 말해 주신 적이 없어요"); kept as "X는 Y야", as a change is
 _KO_TOLD_CODE = re.compile(r"(?P<key>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:번호|비밀번호|비번|패스워드|코드|아이디))"

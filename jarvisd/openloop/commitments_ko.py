@@ -261,6 +261,31 @@ def _promise(ms: Sequence[Morph]) -> _Hit | None:
     return None
 
 
+def _how_often_after(words: Sequence[Morph]) -> int:
+    """How many of the last `words` say how often: "사흘마다", "3일마다" (the fifty-seventh session: to SmolLM2),
+    "격일로", "사흘에 한 번", "2주에 한 번", "2주에 한 번씩" (the sixtieth: to the model); 0 for none."""
+    n = len(words)
+    k = n
+    if k and is_morph(words[k - 1], "씩", "XSN"):
+        k -= 1
+    if k >= 3 and is_morph(words[k - 1], "번", "NNB") and words[k - 2].form == "한" and words[k - 3].form == "에":
+        k -= 3                                              # "… 에 한 번"
+    elif k and is_morph(words[k - 1], "마다", "JX"):
+        k -= 1                                              # "… 마다"
+    elif k and words[k - 1].tag == "NNG" and words[k - 1].form in ("격일", "격일로", "격주", "격주로"):
+        return n - k + 1
+    elif k >= 2 and words[k - 1].form in ("로", "으로") and words[k - 2].form in ("격일", "격주"):
+        return n - k + 2
+    else:
+        return 0
+    if not k or words[k - 1].tag not in ("NNG", "NNB", "NR"):
+        return 0
+    k -= 1                                                  # its unit: 이틀, 일, 주
+    if k and words[k - 1].tag in ("SN", "NR"):
+        k -= 1                                              # and its count
+    return n - k
+
+
 def _note_item(ms: Sequence[Morph], holes: Sequence[Span] = ()) -> _Hit | None:
     """"애들 숙제 봐 주기", "엄마한테 전화하기": a whole sentence that is a deed made a noun with -기, as written on a
     to-do note, is a task (the fifty-sixth session: to the model, "애"). Not asked ("숙제 봐 주기?"), and with no
@@ -269,10 +294,7 @@ def _note_item(ms: Sequence[Morph], holes: Sequence[Span] = ()) -> _Hit | None:
     words = [m for m in ms if m.tag not in ("SP", "SF", "SW")]
     while words and any(hs <= words[-1].start < he for hs, he in holes):
         words.pop()
-    if len(words) >= 2 and is_morph(words[-1], "마다", "JX") and words[-2].tag in ("NNG", "NNB", "NR"):
-        words = words[:-2]   # "화분 물 주기 사흘마다": how often (a repeat the desk keeps once, and says so)
-        if words and words[-1].tag in ("SN", "NR"):
-            words = words[:-1]   # "물 주기 3일마다" (the fifty-seventh session: to SmolLM2)
+    words = words[:len(words) - _how_often_after(words)]
     if any(m.form in ("?", "？") for m in ms) or len(words) < 3:
         return None
     i = len(words) - 1
@@ -286,6 +308,8 @@ def _note_item(ms: Sequence[Morph], holes: Sequence[Span] = ()) -> _Hit | None:
 
 
 _REPEAT_WORDS = frozenset("매주 매일 매달 매월 격주 주말마다".split())
+_WITH = frozenset({"랑", "이랑", "하고", "와", "과"})
+_MEALS = frozenset("점심 저녁 아침 식사 브런치 커피 술 저녁밥 점심밥 한잔".split())
 _OCCASIONS = W.KO_OCCASIONS | W.KO_EVENT_NOUNS | W.KO_VISITS   # "다음 달 5일 엄마 생일", "토요일이 결혼기념일이야", "내일 3시 회의"
 
 
@@ -312,11 +336,15 @@ def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
         return _occasion_then_day(ms, words[:end], holes, repeating)
     if not repeating and (placed := _occasion_then_day(ms, words[:end], holes, False)) is not None:
         return placed                  # "사촌 결혼식 토요일 12시 반 잠실": the place after the time
-    if ms[last].tag != "NNG" or not (ms[last].form in _OCCASIONS or repeating):
-        return None
     outside = [ms[k] for k in words[:end] if not any(hs <= ms[k].start < he for hs, he in holes)
                and ms[k].form not in _REPEAT_WORDS]
-    if not outside or not all(m.tag.startswith(("NN", "XSN", "SL", "JKG", "JKS", "JX")) for m in outside):
+    # "내일 12시 반에 친구랑 점심" (the sixtieth session: to SmolLM2): a meal with someone, at a time said, is a plan
+    met = len(outside) >= 3 and outside[-2].tag == "JKB" and outside[-2].form in _WITH and ms[last].form in _MEALS and \
+        not any(m.form in ("어제", "그제", "그저께", "아까", "지난") for m in ms)   # "어제 친구랑 점심": told, not planned
+    if ms[last].tag != "NNG" or not (ms[last].form in _OCCASIONS or repeating or met):
+        return None
+    if not outside or not all(m.tag.startswith(("NN", "XSN", "SL", "JKG", "JKS", "JX")) or
+                              m.tag == "JKB" and m.form in _WITH for m in outside):
         return None
     at = words[end] if end < len(words) else len(ms)
     first = next(k for k in words[:end] if ms[k] in outside and ms[k].tag.startswith(("NN", "SL")))
@@ -384,6 +412,86 @@ def _visit(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
                     for m in tail[1:]) or not any(m.tag == "EF" for m in tail[1:]):
         return None
     return _Hit("visit", -1, timed[0], start=name[0])
+
+
+# what one takes by mouth, said by its name: "혈압약", "비타민", "유산균" (not 안약, eye drops)
+_DOSES = frozenset("약 알약 영양제 비타민 유산균 철분제 오메가 홍삼 루테인 칼슘 마그네슘 엽산".split())
+_PARTS = frozenset("아침 점심 저녁 밤 자기 전".split())
+
+
+def _dose(ms: Sequence[Morph]) -> _Hit | None:
+    """"나 혈압약 아침마다", "비타민 저녁마다", "혈압약 매일 아침": a medicine named and how often, nothing else, is
+    the promise to take it (the sixtieth session: to SmolLM2, and "혈압약 먹었어" then asked which of two others).
+    The repeat itself is read from the words by `repeats.repeat_in`."""
+    words = [k for k, m in enumerate(ms) if m.tag not in ("SF", "SP")]
+    if any(m.form in ("?", "？") for m in ms) or len(words) < 2:
+        return None
+    if ms[words[0]].form in ("나", "내", "저", "제") and ms[words[0]].tag == "NP":
+        words = words[1:]
+    tail = [ms[k] for k in words]
+    if len(tail) >= 2 and is_morph(tail[-1], "마다", "JX") and tail[-2].form in _PARTS:
+        how = 2                                          # "아침마다"
+    elif len(tail) >= 2 and tail[-2].form == "매일" and tail[-1].form in _PARTS:
+        how = 2                                          # "매일 아침"
+    elif tail and tail[-1].form in ("매일", "날마다"):
+        how = 1
+    else:
+        return None
+    name = words[:len(words) - how]
+    if not name or not all(ms[k].tag in ("NNG", "NNP") or ms[k].form == "약" and ms[k].tag == "MM" for k in name):
+        return None
+    if not ms[name[0]].tag.startswith("NN") or ms[name[-1]].form not in _DOSES and not ms[name[-1]].form.endswith("약") or \
+            ms[name[-1]].form == "안약":
+        return None
+    return _Hit("dose", -1, name[-1] + 1, start=name[0])
+
+
+def _chore_how_often(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
+    """"코코 귀 청소 2주에 한 번", "코코 산책 이틀마다 저녁 7시": a thing to do named by nouns, how often after it and
+    its time at most, nothing else, is a chore kept repeating (the sixtieth session: to SmolLM2, "코코 근소 2주에 한
+    번. This is a Japanese phrase …"); the repeat is read from the words by `repeats.repeat_in`."""
+    if any(m.form in ("?", "？") for m in ms):
+        return None
+    words = [m for m in ms if m.tag not in ("SF", "SP", "SW")]
+    while words and any(hs <= words[-1].start < he for hs, he in holes):
+        words.pop()                                      # its time, said last: "저녁 7시"
+    how = _how_often_after(words)
+    name = words[:len(words) - how]
+    if not how or not name or not all(m.tag in ("NNG", "NNP") for m in name) or \
+            any(hs <= m.start < he for m in name for hs, he in holes) or not any(len(m.form) >= 2 for m in name):
+        return None
+    return _Hit("chore", -1, ms.index(words[len(name)]), start=ms.index(name[0]))
+
+
+_ARRIVING = frozenset({"ᆫ대", "는대", "ᆫ다", "는다", "어", "아", "어요", "아요", "ᆫ대요", "래", "ᆸ니다", "대"})
+
+
+def _arrival(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
+    """"종이컵 주문한 거 수요일에 온대", "원두 시킨 거 내일 도착한대": a thing ordered said to come on a day, nothing else, is
+    its arrival kept on that day (the sixtieth session: "그렇군요.", and "지난번에 주문한 컵 언제 온다고 했지?" then went
+    to SmolLM2). Kept as "종이컵 도착"; heard from others, as the arrival is."""
+    words = [k for k, m in enumerate(ms) if m.tag not in ("SF", "SP", "SW") and not (m.tag == "JX" and m.form == "요")]
+    timed = [k for k in words if any(hs <= ms[k].start < he for hs, he in holes)]
+    if not timed or any(m.form in ("?", "？") for m in ms):
+        return None
+    name = [k for k in words if k < timed[0]]
+    tail = [ms[k] for k in words if k > timed[-1] and not (ms[k].tag == "JKB" and ms[k].form in ("에", "까지"))]
+    if len(tail) == 2 and is_morph(tail[0], "오", "VV") or len(tail) == 3 and tail[0].form == "도착" and tail[1].tag == "XSV":
+        if tail[-1].tag != "EF" or tail[-1].form not in _ARRIVING:
+            return None
+    else:
+        return None
+    ordered = False
+    if len(name) >= 4 and ms[name[-1]].tag == "NNB" and ms[name[-1]].form in ("거", "것") and ms[name[-2]].tag == "ETM":
+        ordered = True
+        name = name[:-3] if ms[name[-3]].tag == "XSV" or ms[name[-3]].form in ("시키", "사") else name[:-2]   # "주문한 거"
+        if name and ms[name[-1]].form in ("주문", "구매", "결제"):
+            name = name[:-1]
+    if not name or not all(ms[k].tag in ("NNG", "NNP", "SL") for k in name) or ms[name[-1]].form in W.KO_EVENT_NOUNS:
+        return None
+    if not ordered:
+        return None                    # "엄마 내일 온대", "택배 내일 와" (the fifty-seventh session's guard): nothing ordered
+    return _Hit("arrival", -1, name[-1] + 1, start=name[0])
 
 
 def _event(ms: Sequence[Morph]) -> _Hit | None:
@@ -552,8 +660,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     if second is not None:
         return _commitments(sen, ms[:second], base, holes) + _commitments(sen, ms[second:], base, holes)
     hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes) or _note_item(ms, holes) \
-        or _dated_occasion(ms, holes) or _visit(ms, holes)
-    if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind != "said") or _blocked(ms, hit):
+        or _dated_occasion(ms, holes) or _visit(ms, holes) or _dose(ms) or _chore_how_often(ms, holes) or _arrival(ms, holes)
+    if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind not in ("said", "arrival")) or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):
         hit = _Hit(hit.kind, -1, hit.stem, remind=True)     # "7시에 회의 있다고 알려줘": remind of the meeting
@@ -570,7 +678,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     if hit.stem < 0:   # "3시에 회의 알려줘": a reminder of a thing, not of a deed
         nouns = [m for m in ms[start:hit.at] if m.tag.startswith("NN") and not any(
             hs <= m.start < he for hs, he in holes)]
-        if not holes or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
+        if not (holes or hit.kind in ("dose", "chore")) or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
             return []
         action = cut(sen, ms[start].start, ms[hit.at].start if hit.at < len(ms) else ms[-1].end,
                      sorted([*holes, *skipped_spans(ms)]))
@@ -578,6 +686,10 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             action = noun_form(sen, ms, start, deed, holes)   # "약 먹는 거 저녁 9시에 알려 줘": 약 먹기 (was "약 먹는 거")
         if hit.kind == "visit":
             action = f"{action} 방문"                          # "보일러 점검 기사님 방문"
+        elif hit.kind == "dose":
+            action = f"{action} 먹기"                          # "나 혈압약 아침마다": 혈압약 먹기
+        elif hit.kind == "arrival":
+            action = f"{action} 도착"                          # "종이컵 주문한 거 수요일에 온대": 종이컵 도착
         return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind)]
     out = []
     reason = reason_thing(sen, ms[:start]) if start > 0 else ""
@@ -746,6 +858,8 @@ def _task_phrase(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
 def _bare(action: str) -> bool:
     """An action with no thing of its own: "주문하기", "이번엔 꼭 참석하기" (only a verb and vague words)."""
     words = action.split()
+    if not words or not words[-1].endswith("기"):
+        return False              # a thing named, no verb: "분리수거" of "분리수거 격주로" (the sixtieth session)
     if len(words) > 1 and words[-1] in _AUXILIARY:   # "다시 주문해 놓기": the verb is the word before
         words = words[:-1]
     return all(w in W.KO_VAGUE_ADVERB_WORDS or w in ("모시고", "데리고", "가지고") or w in _FETCH for w in words[:-1])

@@ -1259,6 +1259,10 @@ class AgendaDesk:
         hits = _promises_named(words, [loop.desc for loop in loops])
         if not hits and (owned := naming.owned_named(words, [loop.desc for loop in loops])) is not None:
             hits = [owned]   # "when is the drill due?" of "return Tom's drill": asked, not closed, so whose may go unsaid
+        if not hits and re.fullmatch(r"[가-힣]{1,2}", words):
+            # "주문한 컵 언제 온다고 했지?" of "종이컵 도착" (the sixtieth session): a short word, the end of one of its words
+            ends = [i for i, loop in enumerate(loops) if any(w.endswith(words) for w in loop.desc.split())]
+            hits = ends if len(ends) == 1 else []
         alarms = alarms_meant(words, [loop.desc for loop in loops])
         if not hits and alarms == [] and only_kind(words):
             # "when is my alarm?" with none set: said, not left to the model to make one up
@@ -2047,6 +2051,11 @@ class AgendaDesk:
             if isinstance(found, int) and _same_errand(closure.reference, descs, refs, found):
                 continue                 # "농협 다녀왔어, 돈 넣고 왔다": the deposit at the bank just closed
             if isinstance(found, int) and closure.status == "done" and \
+                    not set(closure.reference.split()) & set(descs[found].split()) and \
+                    self._not_held_yet(closure.clause, shown[found]):
+                heard.append(found)      # "병원 다녀왔어" with the vet on Thursday at 3 (the sixtieth session: closed): asked
+                continue
+            if isinstance(found, int) and closure.status == "done" and \
                     (alike := [i for i, d in enumerate(descs) if i != found and naming.deed_as_thing(closure.reference, d)]):
                 heard.extend([found, *alike])   # "I sent the text": Jo's text, or texting Bo? asked
                 continue
@@ -2092,6 +2101,15 @@ class AgendaDesk:
             if offered:
                 return refs, (offered, _closing_status(unnamed[0].status))
         return refs, None
+
+    def _not_held_yet(self, clause: str, loop: OpenLoop) -> bool:
+        """A Korean visit said as been to ("병원 다녀왔어") and an appointment by its clock time on a later day: it
+        cannot have been held yet, so when it was named loosely ("병원" of "동물병원 예약") it is asked of, not closed
+        (the caller's; "치과 갔다 왔어" of "치과" tomorrow at 9 is still closed, the fifty-sixth session's reading)."""
+        if loop.due_ms is None or not re.search(r"다녀왔|갔다\s*왔|다녀 왔|갔다왔", clause):
+            return False
+        due = datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz)
+        return (due.hour, due.minute) != (23, 59) and due.date() > self.service.now_local().date()
 
     def _due_on_day_said(self, clause: str, found: Sequence[int], shown: Sequence[OpenLoop]) -> int | None:
         """Of the promises a closing's words name alike, the one due on the day its clause says; None when no day is

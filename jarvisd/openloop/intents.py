@@ -103,7 +103,10 @@ _KO_IT_CANCEL = re.compile(rf"{_KO_IT}(?:안\s*할래\s*)?(?:지워\s*줘|지워
                            r"취소\s*해(?:요)?|취소\s*하자|취소\s*할게(?:요)?|취소|빼\s*줘)(?:\s*이제)?"
                            r"(?:\s*(?:필요\s*없어|안\s*해도\s*돼))?"
                            # "그거 지워도 된다", "그건 이제 안 해도 된다", "그거 빼도 돼요" (pass 25: only "지워 줘" was)
-                           rf"|{_KO_IT}(?:이제\s*)?(?:필요\s*없(?:어|다)|(?:안\s*해도|지워도|빼도|취소\s*해도)\s*(?:돼|된다|됩니다|괜찮아))(?:요)?")
+                           rf"|{_KO_IT}(?:이제\s*)?(?:필요\s*없(?:어|다)|(?:안\s*해도|지워도|빼도|취소\s*해도)\s*(?:돼|된다|됩니다|괜찮아))(?:요)?"
+                           # "그건 됐어" (the sixtieth session: to the model), never mind that one; the topic said ("그거
+                           # 됐어" may be "it worked"), as `closures_ko._never_mind` reads "우유는 됐어"
+                           r"|(?:(?:응|아|어)\s+)?(?:그건|그거는|그것은|이건)\s*(?:이제\s*)?(?:됐어|됐어요|됐다|됐고|괜찮아|괜찮아요)")
 
 
 def unnamed_closing(text: str) -> IntentKind | None:

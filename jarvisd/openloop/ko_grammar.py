@@ -226,7 +226,8 @@ def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Seque
     return f"{words}{glue if words else ''}{ms[stem].form}기".strip()
 
 
-_KO_REPEAT = re.compile(r"(?:^|\s)(?:매일|매주|매달|매월|매년|마다)(?=\s|$)")
+# "매일 아침 혈압약 먹기": the part of the day goes with 매일 (the sixtieth session kept "아침 혈압약 먹기")
+_KO_REPEAT = re.compile(r"(?:^|\s)(?:매일(?:\s(?:아침|점심|저녁|밤))?|매주|매달|매월|매년|마다)(?=\s|$)")
 
 
 def _topics(ms: Sequence[Morph], start: int, stem: int) -> list[Span]:

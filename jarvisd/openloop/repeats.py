@@ -292,7 +292,7 @@ _EN_SPAN = re.compile(r"(?:\s*,)?\s*\b(?:(?:on|of)\s+)?(?:(?:every|each)\s+(?:si
                       r"weekday|workday|weekend|month|" + _EN_DAY + r")|everyday|(?:daily|nightly|weekly|monthly)" + _ADVERB_END + r"|weekdays|weekends|"
                       r"once\s+a\s+(?:day|week|month)|" + _EN_DAY + r"s)\b"
                       r"(?:\s*(?:,|and|&|or)\s*(?:(?:every|each|on)\s+)?" + _EN_DAY + r"s?\b)*", re.IGNORECASE)
-_KO_SPAN = re.compile(r"\s*(?:매일|날마다|하루\s*한\s*번|아침마다|저녁마다|밤마다|점심마다|평일\s*마다|매\s*평일|주중\s*마다|주말\s*마다|"
+_KO_SPAN = re.compile(r"\s*(?:매일(?:\s(?:아침|점심|저녁|밤)(?!\s*마다))?|날마다|하루\s*한\s*번|아침마다|저녁마다|밤마다|점심마다|평일\s*마다|매\s*평일|주중\s*마다|주말\s*마다|"
                       r"매\s*주말|매\s*달|매\s*월|달마다|일주일\s*마다|주마다|"
                       r"(?:매\s*주\s*)?(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){0,6}" + _KO_DAY + r"요일\s*마다|"
                       r"매\s*주\s*(?:(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){0,6}" + _KO_DAY + r"요일)?)(?=\s|$)")

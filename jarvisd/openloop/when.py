@@ -554,7 +554,9 @@ def _resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date
 # a meal or an evening out said with a bare hour decides its half of the day, as a part of the day would
 # ("금요일 7시에 저녁 약속 있어", the fifty-eighth helper: 7 AM; the meal before 약속 is no part of the day there)
 _MEAL = re.compile(r"\b(dinner|supper|drinks|date\s+night|breakfast|brunch|lunch)\b|(?<![가-힣])(저녁|점심|아침|브런치|술)\s?"
-                   r"(?:약속|모임)|(?<![가-힣])(회식)", re.IGNORECASE)
+                   r"(?:약속|모임)|(?<![가-힣])(회식)"
+                   # "내일 7시 엄마랑 저녁" (the sixtieth session): the meal had with someone, its last words
+                   r"|(?:랑|하고|와|과)\s(저녁|점심|아침|브런치|술)(?![가-힣])", re.IGNORECASE)
 _MEAL_PARTS = {"dinner": "evening", "supper": "evening", "drinks": "evening", "date night": "evening", "breakfast": "morning",
                "brunch": "lunch", "lunch": "lunch", "저녁": "evening", "술": "evening", "회식": "evening", "아침": "morning",
                "브런치": "lunch", "점심": "lunch"}

@@ -276,3 +276,43 @@ async def test_a_tired_sigh_and_thanks_with_goodbye_are_small_talk(tmp_path, sai
         assert chat.calls == []
     finally:
         await assistant.close()
+
+
+# ---- the sixtieth session: a café owner's week, a dog's and its owner's health, a move
+
+@pytest.mark.parametrize(("told", "kept", "asked", "said"), [
+    ("코코 사료는 로얄캐닌 인도어야", "코코 사료는 로얄캐닌 인도어라고 기억해 둘게요.", "코코 사료 뭐 먹인다고 했지?",
+     "코코 사료는 로얄캐닌 인도어라고 하셨어요."),
+    ("코코 간식은 닭가슴살이야", "코코 간식은 닭가슴살이라고 기억해 둘게요.", "코코 간식 뭐였지?",
+     "코코 간식은 닭가슴살이라고 하셨어요."),
+])
+async def test_a_pets_food_told_is_kept_and_asked_back(tmp_path, told, kept, asked, said):
+    """Before: "코코 사료는 로얄캐닌 인도어야" was "그렇군요." (nothing kept), and "코코 사료 뭐 먹인다고 했지?" went to
+    SmolLM2 ("코코 사료 무어지는 이름이 있어요")."""
+    await test_a_korean_fact_told_is_kept_and_said_back_in_the_assistants_words(tmp_path, told, kept, asked, said)
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("이사 준비 너무 힘들다", "오늘 고생 많으셨어요. 푹 쉬세요."),
+    ("오늘 손님 진짜 많았어", "오늘 고생 많으셨어요. 푹 쉬세요."),
+    ("요즘 코코가 밥을 잘 안 먹어서 걱정이야", "걱정되시겠어요. 좋아지길 바랄게요."),
+    ("엄마 건강이 걱정돼", "걱정되시겠어요. 좋아지길 바랄게요."),
+])
+async def test_a_hard_move_a_busy_day_or_a_worry_is_small_talk(tmp_path, said, reply):
+    """Before: to SmolLM2 ("… 보일러 기사님 번호는 010-1234-5678이야" said back for the move, "오늘 진짜 많았어." for the
+    busy day, "(2026-12-06) 코코가 밥을 잘 안 먹어서 걱정이야." for the worry)."""
+    await test_a_tired_sigh_and_thanks_with_goodbye_are_small_talk(tmp_path, said, reply)
+
+
+@pytest.mark.parametrize("said", ["내일 3시 면접이라 걱정이야", "걱정이야?", "걱정하지 마", "숙제가 힘들어?"])
+def test_guard_a_worry_with_a_time_or_a_question_is_not_owed_small_talk(said):
+    from jarvisd.small_talk import owed_answer
+    assert owed_answer(said) is None
+
+
+@pytest.mark.parametrize("make", [lambda k: "아 " + "이사 " * k + "힘들다?", lambda k: "코코가 " + "밥을 " * k + "1 걱정이야",
+                                  lambda k: "오늘 " + " " * k + "손님 많았어?"])
+def test_the_tired_and_worry_readers_grow_linearly_in_a_long_turn(make):
+    from jarvisd.small_talk import owed_answer
+    from tests.timing import assert_grows_linearly
+    assert_grows_linearly(owed_answer, make, 4000)

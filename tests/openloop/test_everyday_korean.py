@@ -973,3 +973,176 @@ def test_a_new_reminder_naming_the_same_child_is_not_a_snooze_of_the_pick_up(noo
 def test_guard_a_promise_named_by_its_own_words_is_still_snoozed(noon):
     said_to(noon, "준이 어린이집 하원 4시 반")
     assert said_to(noon, "어린이집 하원 삼십 분 뒤에 알려 줘") == ["30분 뒤에 다시 알려 드릴게요: 준이 어린이집 하원."]
+
+
+# ---- the sixtieth session: three more Korean days (a café owner's week, a dog's and its owner's health, a move and
+# the house's repairs), a Sunday noon (2026-12-06 12:00, Seoul) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("said", "reply", "repeat"), [
+    ("화분 물 주기 이틀마다", "적어 둘게요: 화분 물 주기, 이틀마다.", "every:2d"),
+    ("화분 물 주기 격일로", "적어 둘게요: 화분 물 주기, 이틀마다.", "every:2d"),
+    ("화분 물 주기 사흘에 한 번", "적어 둘게요: 화분 물 주기, 사흘마다.", "every:3d"),
+    ("화분 물 주기 2주에 한 번", "적어 둘게요: 화분 물 주기, 격주로.", "every:2w"),
+    ("코코 산책시키기 2주에 한 번씩", "적어 둘게요: 코코 산책시키기, 격주로.", "every:2w"),
+])
+def test_a_note_with_how_often_after_it_is_kept_repeating(noon, said, reply, repeat):
+    """The fifty-ninth session's known low: "화분 물 주기 이틀마다" went to the model (Kiwi read 주기 as the noun
+    "period" before 이틀); "격일로", "사흘에 한 번" and "2주에 한 번" after a note were not read as how often."""
+    assert said_to(noon, said) == [reply]
+    assert [(loop.desc, loop.repeat) for loop in noon.service.agenda()] == [(reply.split(": ")[1].split(",")[0], repeat)]
+
+
+@pytest.mark.parametrize("said", ["생리 주기", "생리 주기 이틀 늦어", "물 주기 이틀마다?"])
+def test_guard_a_period_or_a_question_is_no_note(noon, said):
+    said_to(noon, said)
+    assert agenda_rows(noon) == []
+
+
+@pytest.mark.parametrize(("said", "reply", "asked", "answer"), [
+    ("부가세 신고 25일까지", "적어 둘게요: 부가세 신고, 12월 25일 금요일까지.",
+     "부가세 신고 그거 언제였지?", "부가세 신고는 12월 25일 금요일까지예요."),
+    ("우유 납품 내일 아침 7시", "적어 둘게요: 우유 납품, 내일 오전 7시.", "우유 납품 몇 시였지?", "우유 납품은 내일 오전 7시예요."),
+    ("이삿짐 센터 28일 오전 8시", "적어 둘게요: 이삿짐 센터, 12월 28일 월요일 오전 8시.",
+     "이삿짐 센터 몇 시였지?", "이삿짐 센터는 12월 28일 월요일 오전 8시예요."),
+    ("이사 28일", "적어 둘게요: 이사, 12월 28일 월요일.", "이사 언제였지?", "이사는 12월 28일 월요일이에요."),
+])
+def test_a_filing_a_delivery_or_the_movers_named_first_and_its_day_after_is_kept_and_asked_back(noon, said, reply, asked,
+                                                                                                answer):
+    """Before: to SmolLM2 ("안녕하자, 이러면, 이러면 …" for the tax filing, "우유 납품 내일 아침 7시, 아침 7시, …"), and
+    asked back, "일정에 부가세 신고 그거는 없어요"."""
+    assert said_to(noon, said, asked) == [reply, answer]
+
+
+@pytest.mark.parametrize(("said", "done", "reply"), [
+    ("부가세 신고 25일까지", "신고 끝", "완료로 표시했어요: 부가세 신고."),
+    ("우유 납품 내일 아침 7시", "우유 납품 왔어", "완료로 표시했어요: 우유 납품."),
+    ("알바 급여 입금 10일까지", "입금 완료", "완료로 표시했어요: 알바 급여 입금."),
+])
+def test_a_filing_a_delivery_or_a_payment_is_closed_when_done(noon, said, done, reply):
+    """Before: "우유 납품 왔어" said "할 일 목록에 없던 일이라 완료 표시할 건 없어요" (the delivery was not kept)."""
+    said_to(noon, said)
+    assert said_to(noon, done) == [reply]
+    assert agenda_rows(noon) == []
+
+
+@pytest.mark.parametrize("said", ["신고 들어왔어", "택배 배송 조회 좀 해 줘", "어제 배달 음식 맛있었어"])
+def test_guard_a_report_a_lookup_or_a_meal_delivered_is_no_errand(noon, said):
+    said_to(noon, said)
+    assert agenda_rows(noon) == []
+
+
+@pytest.mark.parametrize("asked", ["이번 주 남은 일", "이번주 남은거", "이번 달 남은 일"])
+def test_this_weeks_remaining_said_as_a_bare_noun_phrase_is_the_list(noon, asked):
+    """Before: "이번 주 남은 일" went to SmolLM2 ("이번 주돌아오면 이번 주돌아오면 …"); "… 알려 줘" was the list."""
+    said_to(noon, "부가세 신고 금요일까지")
+    assert said_to(noon, asked)[0].startswith(("이번 주까지 할 일이 1개 있어요: 부가세 신고", "이번 달까지 할 일이 1개 있어요: 부가세 신고"))
+
+
+@pytest.mark.parametrize("said", ["그건 됐어", "아 그건 이제 됐어요", "그건 괜찮아"])
+def test_never_mind_that_right_after_a_promise_drops_it(noon, said):
+    """Before: "커튼 사야 돼" then "그건 됐어" went to the model, and the curtains stayed."""
+    said_to(noon, "커튼 사야 돼")
+    assert said_to(noon, said) == ["목록에서 지웠어요: 커튼 사기."]
+    assert agenda_rows(noon) == []
+
+
+def test_guard_it_worked_is_no_withdrawal(noon):
+    said_to(noon, "커튼 사야 돼", "그거 됐어")
+    assert agenda_rows(noon) == [("커튼 사기", "-")]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("나 혈압약 아침마다", "적어 둘게요: 혈압약 먹기, 내일 오전 9시부터 매일.", ("혈압약 먹기", "2026-12-07 09:00")),
+    ("혈압약 매일 아침", "적어 둘게요: 혈압약 먹기, 내일 오전 9시부터 매일.", ("혈압약 먹기", "2026-12-07 09:00")),
+    ("비타민 저녁마다", "적어 둘게요: 비타민 먹기, 오늘 저녁 6시부터 매일.", ("비타민 먹기", "2026-12-06 18:00")),
+    ("매일 아침 혈압약 먹기", "적어 둘게요: 혈압약 먹기, 내일 오전 9시부터 매일.", ("혈압약 먹기", "2026-12-07 09:00")),
+    ("나 혈압약 매일 아침 먹어야 돼", "적어 둘게요: 혈압약 먹기, 내일 오전 9시부터 매일.", ("혈압약 먹기", "2026-12-07 09:00")),
+])
+def test_a_medicine_named_with_how_often_is_kept_as_taking_it_every_day(noon, said, reply, row):
+    """Before: "나 혈압약 아침마다" went to SmolLM2 ("나 혈약 아침마다. The user's language is English."), and "혈압약
+    먹었어" then asked which of two other promises; "매일 아침 혈압약 먹기" was kept as "아침 혈압약 먹기"."""
+    assert said_to(noon, said) == [reply]
+    assert agenda_rows(noon) == [row]
+
+
+def test_the_medicine_taken_is_marked_done_for_the_day(noon):
+    said_to(noon, "코코 심장사상충 약 매달 1일", "다음 달 초에 건강검진 예약하기", "나 혈압약 아침마다")
+    assert said_to(noon, "혈압약 먹었어") == ["완료로 표시했어요: 혈압약 먹기. 다음은 내일 오전 9시예요."]
+
+
+@pytest.mark.parametrize("said", ["나 안약 아침마다", "혈압약 아침마다?", "아침마다 혈압이 높아", "나 아침마다 피곤해"])
+def test_guard_eye_drops_a_question_or_a_state_is_no_dose(noon, said):
+    said_to(noon, said)
+    assert [desc for desc, _ in agenda_rows(noon) if desc.endswith("먹기")] == []
+
+
+@pytest.mark.parametrize(("said", "reply", "row", "repeat"), [
+    ("코코 귀 청소 2주에 한 번", "적어 둘게요: 코코 귀 청소, 격주로.", ("코코 귀 청소", "-"), "every:2w"),
+    ("코코 산책 이틀마다 저녁 7시", "적어 둘게요: 코코 산책, 오늘 저녁 7시부터 이틀마다.", ("코코 산책", "2026-12-06 19:00"),
+     "every:2d"),
+    ("코코 목욕 사흘에 한 번씩", "적어 둘게요: 코코 목욕, 사흘마다.", ("코코 목욕", "-"), "every:3d"),
+    ("분리수거 격주로", "적어 둘게요: 분리수거, 격주로.", ("분리수거", "-"), "every:2w"),
+])
+def test_a_chore_named_by_nouns_with_how_often_after_it_is_kept_repeating(noon, said, reply, row, repeat):
+    """Before: to SmolLM2 ("코코 근소 2주에 한 번. This is a Japanese phrase …", "대한 전처를 선생으로 지케지는 이틀마다
+    저녁 7시"); "분리수거 격주 화요일" was kept as "분리수거 격주"."""
+    assert said_to(noon, said) == [reply]
+    assert agenda_rows(noon) == [row]
+    assert [loop.repeat for loop in noon.service.agenda()] == [repeat]
+
+
+@pytest.mark.parametrize("said", ["비 이틀마다", "코코 이틀마다?", "3주에 한 번"])
+def test_guard_weather_a_question_or_how_often_alone_is_no_chore(noon, said):
+    said_to(noon, said)
+    assert agenda_rows(noon) == []
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    ("내일 열두 시 반에 친구랑 점심", "적어 둘게요: 친구랑 점심, 내일 오후 12시 30분.", ("친구랑 점심", "2026-12-07 12:30")),
+    ("내일 7시 엄마랑 저녁", "적어 둘게요: 엄마랑 저녁, 내일 저녁 7시.", ("엄마랑 저녁", "2026-12-07 19:00")),
+    ("내일 12시 반에 친구랑 점심 약속", "적어 둘게요: 친구랑 점심 약속, 내일 오후 12시 30분.",
+     ("친구랑 점심 약속", "2026-12-07 12:30")),
+])
+def test_a_meal_with_someone_at_a_time_said_is_a_plan(noon, said, reply, row):
+    """Before: to SmolLM2 ("어먀요. … 내일 열두 시 반에 친"), nothing kept; with 약속 after it, nothing kept either."""
+    assert said_to(noon, said) == [reply]
+    assert agenda_rows(noon) == [row]
+
+
+@pytest.mark.parametrize("said", ["어제 친구랑 점심", "친구랑 점심", "내일 친구랑 점심?"])
+def test_guard_a_meal_told_of_the_past_with_no_time_or_asked_is_no_plan(noon, said):
+    said_to(noon, said)
+    assert agenda_rows(noon) == []
+
+
+@pytest.mark.parametrize(("said", "reply", "asked", "answer"), [
+    ("종이컵 주문한 거 수요일에 온대", "적어 둘게요: 종이컵 도착, 다음 주 수요일.", "지난번에 주문한 컵 언제 온다고 했지?",
+     "종이컵 도착은 다음 주 수요일이에요."),
+    ("원두 시킨 거 내일 온대", "적어 둘게요: 원두 도착, 내일.", "원두 언제 와?", "원두 도착은 내일이에요."),
+    ("원두 시킨 거 내일 도착한대", "적어 둘게요: 원두 도착, 내일.", "원두 언제 도착한다고 했지?", "원두 도착은 내일이에요."),
+])
+def test_a_thing_ordered_said_to_come_on_a_day_is_kept_and_asked_back(noon, said, reply, asked, answer):
+    """Before: "종이컵 주문한 거 수요일에 온대" was SmolLM2's "그렇군요." (nothing kept), and "지난번에 주문한 컵 언제 온다고
+    했지?" went to it too ("지난번에 주무어 지난번에 주무어 …")."""
+    assert said_to(noon, said, asked) == [reply, answer]
+
+
+@pytest.mark.parametrize("said", ["엄마 내일 온대", "비 내일 온대", "택배 언제 온대?", "친구 토요일에 와", "택배 내일 도착한대"])
+def test_guard_someone_coming_the_weather_or_a_question_is_no_arrival(noon, said):
+    said_to(noon, said)
+    assert agenda_rows(noon) == []
+
+
+def test_been_to_the_hospital_asks_before_closing_an_appointment_on_a_later_day(noon):
+    """Before: "병원 다녀왔어" on Sunday closed the vet's appointment on Thursday at 3, and "동물병원 예약 몇 시였지?"
+    then said "일정에 동물병원 예약은 없어요"."""
+    said_to(noon, "동물병원 예약 목요일 오후 3시")
+    assert said_to(noon, "병원 다녀왔어", "동물병원 예약 몇 시였지?") == [
+        "'동물병원 예약' 말씀이세요? 맞으면 '응'이라고 해 주세요. 완료로 표시할게요.",
+        "동물병원 예약은 다음 주 목요일 오후 3시예요."]
+
+
+def test_guard_been_to_the_dentist_today_closes_todays_appointment(noon):
+    said_to(noon, "오늘 오후 3시 치과 예약")
+    assert said_to(noon, "치과 다녀왔어") == ["완료로 표시했어요: 치과 예약."]
