@@ -149,7 +149,10 @@ class ParrotDrop:
 # is: such a sentence is dropped unless the user spoke of a loss, an illness or a hurt.
 _CONDOLENCE = re.compile(r"(?:i m |i am )?(?:so |very |really |truly |deeply )?sorry (?:for|about) your loss"
                          r"|(?:my|our) (?:deepest |sincere |heartfelt )?(?:condolences|sympathies)"
-                         r"|sorry to hear (?:about )?(?:your|that|the|this) (?:loss|passing|news)")
+                         r"|sorry to hear (?:about )?(?:your|that|the|this) (?:loss|passing|news)"
+                         # "I'm so sorry to hear about your family's loss." (the sixtieth session, to "what do I need from
+                         # the store?"): someone's loss named between
+                         r"|sorry (?:for|about|to hear (?:about|of)) (?:your|the) (?:[a-z]+ ){1,3}(?:loss|passing)")
 _GRIEF = re.compile(r"\b(?:died|dead|death|passed\s+away|passed|loss|lost|funeral|grief|grieving|mourning|sick|ill|illness|"
                     r"hospital|cancer|hurt|injured|accident|sad|divorce|broke\s+up|fired|laid\s+off|miscarriage|put\s+down)\b",
                     re.IGNORECASE)

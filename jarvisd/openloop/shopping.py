@@ -25,7 +25,11 @@ _EN_ASKED = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+is|\s+are
                        + _EN_LIST_NAME +
                        r"|(?:read|show|tell|give)\s+me\s+" + _EN_LIST_NAME +
                        r"|what\s+(?:do|should)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:buy|get|pick\s+up)"
-                       r"(?:\s+(?:at|from)\s+the\s+(?:store|shop|shops|supermarket|market))?|" + _EN_LIST_NAME + ")")
+                       r"(?:\s+(?:at|from)\s+the\s+(?:store|shop|shops|supermarket|market))?|" + _EN_LIST_NAME +
+                       # "what do I need from the store?", "what groceries do we need?" (the sixtieth session: SmolLM2's
+                       # "I'm so sorry to hear about your family's loss.")
+                       r"|what\s+(?:do|should)\s+(?:i|we)\s+need\s+(?:from|at)\s+the\s+(?:grocery\s+)?(?:store|shop|shops|supermarket|market)"
+                       r"|what\s+groceries\s+do\s+(?:i|we)\s+(?:still\s+)?need(?:\s+to\s+(?:buy|get))?)")
 _KO_ASKED = re.compile(rf"{_KO_LIST_NAME}\s*(?:에)?\s*(?:뭐|뭐가)?\s*(?:있어|있어요|있지|있나|알려\s*줘|보여\s*줘|읽어\s*줘)?|"
                        r"(?:뭐|뭘)\s*사야\s*(?:돼|해|하지|되지|돼요|해요)|살\s*(?:거|것)\s*(?:뭐|뭐가)\s*(?:있어|있지|남았어)|"
                        # "장보기 목록 뭐야?", "장 볼 거 뭐였지?" (the fifty-sixth session: to the model, "장보기 목록 문서에에섚에 …")

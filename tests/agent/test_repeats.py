@@ -137,6 +137,9 @@ async def test_the_turn_says_it_has_no_answer_instead_of_the_hangul(tmp_path):
     ("Move the dentist to Thursday, same time.", "I'm sorry for your loss, but as a voice assistant, I can't do that.", ""),
     ("Remind me free names before my sister's birthday to my gift.", "I'm sorry for your loss. I'm sorry about your loss.", ""),
     ("what's on tv", "My deepest condolences. Try the news channel.", "Try the news channel."),
+    # the sixtieth session, to "what do I need from the store?"
+    ("what do I need from the garden center?", "I'm so sorry to hear about your family's loss.", ""),
+    ("what do I need for the trip?", "I'm sorry for your mother's passing. Pack light.", "Pack light."),
     # a loss spoken of: the sympathy is the answer
     ("my grandmother passed away last night", "I'm so sorry for your loss. Take care of yourself.",
      "I'm so sorry for your loss. Take care of yourself."),

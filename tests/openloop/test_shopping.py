@@ -96,3 +96,12 @@ def test_one_item_of_a_purchase_said_together_is_removed_and_bought_alone(tuesda
 ])
 def test_what_one_is_out_of_goes_on_the_shopping_list(tuesday_desk, said, reply):
     assert said_to(tuesday_desk, said) == [reply]
+
+
+@pytest.mark.parametrize("asked", ["what do I need from the store?", "what do we need at the supermarket",
+                                   "what groceries do we need?", "what groceries do I still need to buy?"])
+def test_the_list_asked_by_the_store_or_the_groceries_is_read(desk, asked):
+    """The sixtieth session: "what do I need from the store?" went to SmolLM2, "I'm so sorry to hear about your
+    family's loss."."""
+    said_to(desk, "add eggs and bread to my shopping list")
+    assert said_to(desk, asked) == ["On your shopping list: eggs and bread."]
