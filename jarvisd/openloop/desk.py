@@ -910,9 +910,9 @@ class AgendaDesk:
         if loop is None or (ask.deed and not names_the_promise(ask.deed, loop.desc)):
             return None   # "remind me at 9pm to turn it off" after "fix the heater": a reminder of its own (pass 55c)
         if ask.new_deed:   # "… before the flight to leave for the airport", "check in opens 24 hours before, remind me"
-            if loop.due_ms is None or not ask.lead_minutes:
+            if loop.due_ms is None or ask.lead_minutes is None or not (ask.lead_minutes or ask.part):
                 return None   # "remind me an hour before work to call Bob": no time to count from, a reminder of its own
-            return self._before_another(loop, ask.new_deed, ask.lead_minutes, text, session, lang)
+            return self._before_another(loop, ask.new_deed, ask.lead_minutes, text, session, lang, ask.part)
         if ask.none and (rule := repeats.from_key(loop.repeat)) is not None and rule.step_ms is not None:
             # "stop the water reminders" of "drink water every two hours": a reminder and nothing else, so the series
             # ends (muted, it stayed on the agenda with nothing to say, coming back every two hours)
@@ -927,16 +927,7 @@ class AgendaDesk:
         if ask.lead_minutes is not None:
             if loop.due_ms is None:
                 return DeskReply(phrases.no_due_to_lead(loop, lang), lang, intent="remind")
-            at_ms = loop.due_ms - ask.lead_minutes * 60_000
-            due = datetime.fromtimestamp(loop.due_ms / 1000, self.service.tz)
-            # "the night before": 8 PM the day before, whatever the due's hour; "two days before" a promise of a day
-            # ("by the 15th", kept at 23:59): that morning, not 11:59 PM
-            part = ask.part or ("morning" if phrases.is_day_only(due) and ask.lead_minutes >= 1440 else None)
-            if part:
-                day = due.date() - timedelta(days=-(-ask.lead_minutes // 1440))
-                at_ms = int(datetime.combine(day, time(PART_HOURS[part]), tzinfo=self.service.tz).timestamp() * 1000)
-                if ask.lead_minutes == 0 and at_ms >= loop.due_ms:   # "the morning of" a promise at 8 AM: an hour before
-                    at_ms = loop.due_ms - 3_600_000
+            at_ms = self._lead_moment(loop.due_ms, ask.lead_minutes, ask.part)
         else:
             try:
                 when = resolve_time(ask.time_words, self.service.now_local())
@@ -960,11 +951,25 @@ class AgendaDesk:
         return DeskReply(phrases.remind_set(updated, at_ms, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="remind")
 
+    def _lead_moment(self, due_ms: int, lead_minutes: int, part: str | None) -> int:
+        """`lead_minutes` before the due; "the night before": 8 PM the day before, whatever the due's hour; "two days
+        before" a promise of a day ("by the 15th", kept at 23:59): that morning, not 11:59 PM."""
+        at_ms = due_ms - lead_minutes * 60_000
+        due = datetime.fromtimestamp(due_ms / 1000, self.service.tz)
+        part = part or ("morning" if phrases.is_day_only(due) and lead_minutes >= 1440 else None)
+        if part:
+            day = due.date() - timedelta(days=-(-lead_minutes // 1440))
+            at_ms = int(datetime.combine(day, time(PART_HOURS[part]), tzinfo=self.service.tz).timestamp() * 1000)
+            if lead_minutes == 0 and at_ms >= due_ms:   # "the morning of" a promise at 8 AM: an hour before
+                at_ms = due_ms - 3_600_000
+        return at_ms
+
     def _before_another(self, loop: OpenLoop, deed: str, lead_minutes: int, said: str, session: str,
-                        lang: phrases.Lang) -> DeskReply:
+                        lang: phrases.Lang, part: str | None = None) -> DeskReply:
         """"Remind me two hours before the flight to leave for the airport": `deed`, a promise of its own, due and
-        reminded `lead_minutes` before `loop`'s due."""
-        at_ms = (loop.due_ms or 0) - lead_minutes * 60_000
+        reminded `lead_minutes` before `loop`'s due ("the night before … to pack": 8 PM the day before, as the
+        reminder of the promise itself; the sixtieth session: 6:40 AM the day before, the flight's own hour)."""
+        at_ms = self._lead_moment(loop.due_ms or 0, lead_minutes, part)
         now_ms = self.service.now_ms()
         if at_ms <= now_ms:
             return DeskReply(phrases.remind_past(loop, lang), lang, intent="remind")

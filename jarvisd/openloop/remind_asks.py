@@ -90,7 +90,13 @@ def remind_ask(cleaned: str) -> RemindAsk | None:
         return RemindAsk(name=_name(m["x"]) if thing is None else f"the {thing}", none=True)
     if m := _EN_DAY_OF.fullmatch(cleaned):
         part = m["part"] or m["part2"]
-        return RemindAsk(name=_name(m["x"]), lead_minutes=0, part="morning" if part == "day" else part)
+        name, deed = _name(m["x"]), ""
+        if (then := _THEN_DEED.fullmatch(name)) is not None and then["deed"].split()[0] in EN_BASE_VERBS \
+                and re.match(r"(?:i|we|you|he|she|they)\b", then["x"]) is None:
+            # "remind me the morning of the flight to check in" (the sixtieth session: kept "the flight to check"): a
+            # deed of its own, that morning
+            name, deed = then["x"], then["deed"]
+        return RemindAsk(name=name, lead_minutes=0, part="morning" if part == "day" else part, new_deed=deed)
     if (m := _EN_BEFORE.fullmatch(cleaned)) and (lead := _minutes(m["amount"])):
         name, deed = _name(m["x"]), ""
         if (then := _THEN_DEED.fullmatch(name)) is not None and then["deed"].split()[0] in EN_BASE_VERBS \

@@ -91,3 +91,16 @@ def test_guard_a_move_after_no_reminders_stays_unreminded(tmp_path, korean):
     said_to(desk, "I need to call the plumber tomorrow at 9", "dont remind me about the plumber",
             "move the plumber to thursday")
     assert desk.service.agenda()[0].muted_ms is not None
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # the sixtieth session: 6:40 AM the day before (the flight's own hour), and "the flight to check" kept, no due
+    ("remind me the night before to pack", ("pack", "2026-12-17 20:00")),
+    ("remind me the morning of the flight to check in", ("check in", "2026-12-18 05:40")),
+    ("remind me two hours before the flight to leave for the airport", ("leave for the airport", "2026-12-18 04:40")),
+])
+def test_a_deed_of_its_own_before_a_flight_takes_the_part_of_the_day_said(tmp_path, korean, said, kept):
+    desk = agenda_desk(tmp_path, korean, TUESDAY_10)
+    said_to(desk, "my flight to Chicago is on the 18th at 6:40am", said)
+    assert kept in agenda_rows(desk), agenda_rows(desk)
+    assert len(agenda_rows(desk)) == 2
