@@ -29,3 +29,13 @@ async def told_then_asked(tmp_path, told: str, asked: str) -> tuple[str, str]:
         return await assistant.answer(told, session="s"), await assistant.answer(asked, session="s")
     finally:
         await assistant.close()
+
+
+async def answers_to(tmp_path, *turns: str, says: str = "(2026-12-05) made up", user: str | None = None
+                     ) -> tuple[list[str], list]:
+    """Each turn's answer on a fresh scripted assistant (SmolLM2 named, answering `says`), and the model's calls."""
+    assistant, chat = scripted_assistant(tmp_path, "embedded:smollm2-135m", says=says, user=user)
+    try:
+        return [await assistant.answer(turn, session="s") for turn in turns], chat.calls
+    finally:
+        await assistant.close()

@@ -4,7 +4,7 @@ and never to be said."""
 
 import pytest
 
-from tests.assistants import scripted_assistant, told_then_asked
+from tests.assistants import answers_to, scripted_assistant, told_then_asked
 
 
 @pytest.mark.parametrize(("told", "asked", "answer"), [
@@ -41,11 +41,7 @@ async def test_an_allergy_never_told_is_said_so_in_plain_words(tmp_path, asked, 
 
 
 async def _said(tmp_path, *turns: str) -> list[str]:
-    assistant, _ = scripted_assistant(tmp_path, says="(made up)", user="alice")
-    try:
-        return [await assistant.answer(turn, session="s") for turn in turns]
-    finally:
-        await assistant.close()
+    return (await answers_to(tmp_path, *turns, says="(made up)", user="alice"))[0]
 
 
 async def test_when_a_told_day_is_asked_the_fact_answers_and_the_promise_for_it_follows(tmp_path):

@@ -14,7 +14,7 @@ import pytest
 from jarvisd.memory.remember_asked import told_fact
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
-from tests.assistants import scripted_assistant
+from tests.assistants import answers_to
 from tests.openloop.conftest import agenda_desk, agenda_rows, said_to
 from tests.timing import assert_grows_linearly
 
@@ -27,11 +27,7 @@ def desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
 
 
 async def _chat(tmp_path, *turns: str) -> tuple[list[str], list]:
-    assistant, chat = scripted_assistant(tmp_path, "embedded:smollm2-135m")
-    try:
-        return [await assistant.answer(turn, session="s") for turn in turns], chat.calls
-    finally:
-        await assistant.close()
+    return await answers_to(tmp_path, *turns)
 
 
 # ---------------------------------------------------------------- facts told in passing, asked back
