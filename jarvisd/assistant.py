@@ -231,15 +231,10 @@ class Assistant:
         except MemoryStoreFailed:   # the log and the status say why; the embedded model would make a memory up,
             return unreadable(asked) if small and asked.owned else None   # a capable one may still answer from the talk
         told = said_back(asked, facts)
-        if asked.every and asked.lang == "en":
+        if asked.every and asked.lang == "en" and (on_agenda := self._on_agenda_too(asked)) is not None:
             # "what did I tell you about Leo?" after "my grandson Leo's recital is the 9th at 6" (the fifty-ninth
             # session: read as a promise to "you about leo"): what the agenda holds of them is told too
-            service = self.desk.service
-            loops = service.agenda()
-            named = [loops[i] for i in facts_meant(asked, [loop.desc for loop in loops])]
-            if named:
-                on_agenda = phrases.on_agenda_too(named, service.now_local(), service.tz, asked.lang)
-                told = on_agenda if told is None else f"{told} {on_agenda}"
+            told = on_agenda if told is None else f"{told} {on_agenda}"
         if told is None and small and asked.owned and self.memory.health.held_back is not None:
             # pass 48a: acknowledged facts wait in a journal the start could not write to the table (a full disk):
             # "You haven't told me about your locker code" denied one of them; the status says why
@@ -321,12 +316,18 @@ class Assistant:
         then = self.desk.handle(f"Remind me {amount} before", session) if first is not None else None
         return (then or first).text if first is not None else None
 
-    def _when_told_day(self, text: str, scope: MemoryScope) -> str | None:
+    def _on_agenda_too(self, asked: FactAsked) -> str | None:
+        """"On your agenda: …" of the open promises holding the words of a fact asked about, said after it; None for none."""
+        service = self.desk.service
+        loops = service.agenda()
+        named = [loops[i] for i in facts_meant(asked, [loop.desc for loop in loops])]
+        return phrases.on_agenda_too(named, service.now_local(), service.tz, asked.lang) if named else None
+
+    def _when_told_day(self, thing: str, scope: MemoryScope) -> str | None:
         """"When's the anniversary?" with "our anniversary is on June 14th" kept: the fact said back, then the promises
         made for it ("On your agenda: book a restaurant for your anniversary, by May 31."); None when no kept fact gives
         its day, or when the agenda holds the day itself ("my interview is on Friday at 10am" was kept as a promise,
         and moves there), for the desk to answer."""
-        thing = when_told_day(text) or ""
         kept = self._dated_facts(thing, scope)
         if kept is None:
             return None
@@ -334,12 +335,8 @@ class Assistant:
         told = said_back(asked, [fact for fact in kept if told_day(said_of(fact)) is not None])
         if told is None:
             return None
-        service = self.desk.service
-        loops = service.agenda()
-        named_loops = [loops[i] for i in facts_meant(asked, [loop.desc for loop in loops])]
-        if named_loops:
-            told += " " + phrases.on_agenda_too(named_loops, service.now_local(), service.tz, asked.lang)
-        return told
+        on_agenda = self._on_agenda_too(asked)
+        return told if on_agenda is None else f"{told} {on_agenda}"
 
     def _dated_facts(self, thing: str, scope: MemoryScope) -> list[str] | None:
         """The kept facts holding `thing`'s words ("Julia's birthday", "the anniversary"), best first; None when the day
@@ -453,8 +450,8 @@ class Assistant:
                     yield dated
                     await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
                     return
-                if when_told_day(text) is not None \
-                        and (dated := await asyncio.to_thread(self._when_told_day, text, scope)) is not None:
+                if (thing := when_told_day(text)) is not None \
+                        and (dated := await asyncio.to_thread(self._when_told_day, thing, scope)) is not None:
                     answer.append(dated)   # "when's the anniversary?": the day memory holds, then what is due for it
                     yield dated
                     await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)

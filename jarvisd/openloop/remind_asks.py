@@ -83,6 +83,16 @@ class RemindAsk:
     new_deed: str = ""   # "two hours before the flight to leave for the airport": a promise of its own, due then
 
 
+def _then_deed(name: str) -> tuple[str, str]:
+    """(the promise named, the deed of its own) of "the flight to leave for the airport"; (name, "") when no deed of a
+    base verb follows ("the call to Bob", "the trip to Paris"), or the deed is the user's own ("before I have to leave
+    for soccer": said of the promise in focus)."""
+    then = _THEN_DEED.fullmatch(name)
+    if then is None or then["deed"].split()[0] not in EN_BASE_VERBS or re.match(r"(?:i|we|you|he|she|they)\b", then["x"]):
+        return name, ""
+    return then["x"], then["deed"]
+
+
 def remind_ask(cleaned: str) -> RemindAsk | None:
     """What `cleaned` (lower case, no closing punctuation) asks of a promise's reminder, or None."""
     if m := _EN_NONE.fullmatch(cleaned):
@@ -90,21 +100,14 @@ def remind_ask(cleaned: str) -> RemindAsk | None:
         return RemindAsk(name=_name(m["x"]) if thing is None else f"the {thing}", none=True)
     if m := _EN_DAY_OF.fullmatch(cleaned):
         part = m["part"] or m["part2"]
-        name, deed = _name(m["x"]), ""
-        if (then := _THEN_DEED.fullmatch(name)) is not None and then["deed"].split()[0] in EN_BASE_VERBS \
-                and re.match(r"(?:i|we|you|he|she|they)\b", then["x"]) is None:
-            # "remind me the morning of the flight to check in" (the sixtieth session: kept "the flight to check"): a
-            # deed of its own, that morning
-            name, deed = then["x"], then["deed"]
+        # "remind me the morning of the flight to check in" (the sixtieth session: kept "the flight to check"): a deed of
+        # its own, that morning
+        name, deed = _then_deed(_name(m["x"]))
         return RemindAsk(name=name, lead_minutes=0, part="morning" if part == "day" else part, new_deed=deed)
     if (m := _EN_BEFORE.fullmatch(cleaned)) and (lead := _minutes(m["amount"])):
-        name, deed = _name(m["x"]), ""
-        if (then := _THEN_DEED.fullmatch(name)) is not None and then["deed"].split()[0] in EN_BASE_VERBS \
-                and re.match(r"(?:i|we|you|he|she|they)\b", then["x"]) is None:
-            # (not "before I have to leave for soccer": the user's own leaving, said of the promise in focus)
-            # "… before the flight to leave for the airport"; not "before the call to Bob", "the trip to Paris"
-            name, deed = then["x"], then["deed"]
-        elif (bare := re.fullmatch(r"to\s+(?P<deed>(?P<verb>[a-z]+)\b.*)", name)) is not None and bare["verb"] in EN_BASE_VERBS:
+        name, deed = _then_deed(_name(m["x"]))
+        if not deed and (bare := re.fullmatch(r"to\s+(?P<deed>(?P<verb>[a-z]+)\b.*)", name)) is not None \
+                and bare["verb"] in EN_BASE_VERBS:
             # "remind me the day before to buy flowers for Lily", right after her recital (the fifty-seventh session: kept
             # with no due, "When should I remind you?"): a deed of its own, that long before the promise in focus
             name, deed = "", bare["deed"]
