@@ -650,18 +650,16 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         if t.kind == "list":
             m = _LIST_END.search(low, t.end, end)
             end = m.start() if m else end
-        if t.kind == "habit" and not _repeated(low, t.end, limit):
+        repeated = t.kind in ("habit", "todo", "visit") and _repeated(low, t.end, limit)
+        if t.kind == "habit" and not repeated:
             continue                   # "I go to the gym", "I walk to work": what one does, no promise
-        errand = t.kind == "todo" and _BOUGHT.match(low[:_action_end(low, t.end, limit)], t.end) is not None
-        if t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not errand \
-                and not _repeated(low, t.end, limit):
+        errand = t.kind == "todo" and _BOUGHT.match(low[:end], t.end) is not None
+        if t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not errand and not repeated:
             continue                   # an order kept nothing, so its words may still close ("take the dentist off my list")
         busy.append((t.start, end))
         if t.kind == "event" and not any(hs >= t.end for hs, _ in holes) or \
-                t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not errand \
-                and not _repeated(low, t.end, limit) or \
                 t.kind == "visit" and not any(he > t.end and _A_DAY_OR_HOUR.search(low, hs, he) for hs, he in holes) \
-                and not _repeated(low, t.end, limit):
+                and not repeated:
             # ("coming Thursday" is one time; "my sister is visiting next week" is news, no day to be home: "I see.")
             continue                   # "I have a meeting" with no time is no appointment to keep
         if t.kind == "visit":
