@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import replace
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from operator import attrgetter
 from typing import Any
 
@@ -602,7 +602,7 @@ class OpenLoopService:
                 return replace(proposed, due_ms=due, remind_ms=due, repeat=rule.key)
             if proposed.due_ms is None:   # "remind me every day to take my pills": kept, and asked when (the desk)
                 return replace(proposed, repeat=rule.key)
-            rule, due = repeats.settle(rule, proposed.due_ms, self.tz)
+            rule, due = repeats.settle(rule, self._routine_due(said, proposed.due_ms), self.tz)
             due = repeats.today_if_it_falls(rule, due, self.now_ms(), self.tz, said)
             if rule.step_ms is None and (gap := repeats.gap_clock(due, self.tz)) is not None \
                     and when.names_clock(said, gap):
@@ -615,6 +615,17 @@ class OpenLoopService:
         if rule.step_ms is not None and remind is None:   # said at its time, not an hour and ten minutes before each
             remind = due
         return replace(proposed, due_ms=due, remind_ms=remind, repeat=rule.key)
+
+    def _routine_due(self, said: str, due_ms: int) -> int:
+        """A repeating promise's first due with a bare hour read as a routine's (`when.routine_clock`): "standup
+        every weekday at 9:30" said at 10 AM is due at the next 9:30 AM (the sixty-first session: 9:30 PM)."""
+        now = datetime.fromtimestamp(self.now_ms() / 1000, self.tz)
+        at = when.routine_clock(said, now)
+        if at is None:
+            return due_ms
+        local = datetime.fromtimestamp(due_ms / 1000, self.tz)
+        day = local.date() if datetime.combine(local.date(), at, tzinfo=self.tz) > now else local.date() + timedelta(days=1)
+        return int(datetime.combine(day, at, tzinfo=self.tz).timestamp() * 1000)
 
     # ------------------------------------------------------------ the judge's pipeline
 

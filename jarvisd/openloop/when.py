@@ -488,6 +488,23 @@ def resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date 
     return _ahead_of(text, when) if when is not None and when.has_time else when
 
 
+def routine_clock(text: str, now: datetime) -> time | None:
+    """The clock time a routine's bare hour stands for when the one-off reading took its other half of the day:
+    "every weekday at 9:30" said at 10 AM is 9:30 AM, not the next 9:30 to come (a one-off's "?" in `HOUR_TABLE`),
+    as a named other day takes the table's first choice. None when the words say the half (am/pm, a part of the day,
+    a 24-hour clock), name no clock time, or the one-off reading is already the first choice."""
+    start = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    try:
+        said, early = _resolve_time(text, now), _resolve_time(text, start)
+    except ImpossibleTime:
+        return None
+    if said is None or early is None or not said.has_time or not early.has_time or said.at - now == early.at - start:
+        return None                        # no clock time, or an amount from now ("in 2 hours")
+    if (said.at.hour - early.at.hour) % 24 != 12 or said.at.minute != early.at.minute:
+        return None
+    return early.at.time().replace(second=0, microsecond=0)
+
+
 def _resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date | None = None) -> When | None:
     """The time `text` names, relative to the aware `now`; None if it names none. With `due` (the time
     a promise is due), a reading in the past gives way to another: "8일 전에" is before the 8th.
