@@ -135,7 +135,11 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "I have dinner with Ann on Friday" (the forty-ninth session: to the model): a meal or a practice had with
     # someone or somewhere, without an article; kept, as any event, only with its time
     ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?=(?:lunch|dinner|breakfast|brunch|coffee|"
-                         r"drinks|practice|rehearsal|class)\s+(?:with|at)\b)")),
+                         r"drinks|practice|rehearsal|class)\s+(?:with|at)\b"
+                         # "i have standup every weekday at 9:30", "I have gym on tuesdays at 7" (the sixty-first session:
+                         # SmolLM2 said it back, nothing kept): a routine had, no article, with its rule
+                         r"|(?:standup|stand-up|scrum|gym|yoga|pilates|choir|(?:[\w'-]+\s+)?(?:practice|rehearsal|class|lessons))"
+                         r"\s+(?:every\s+|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b))")),
     ("list", re.compile(r"\b(?:add|put)\s+(?=.+?\s+(?:to|on)\s+(?:my|the)\s+(?:to-?do|agenda|list|reminders))")),
     # "the car needs an oil change this week", "the lawn needs mowing by Saturday" (the fifty-first session: the promise
     # in focus was moved to "this week" instead): a thing's need with its time is a task ("oil change for the car")
@@ -158,10 +162,12 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "long run saturday at 6 am", "intervals tuesday at 6 30 pm and tempo run thursday at 7" (the fifty-ninth session's
     # runner: SmolLM2, "I'm glad to see you're enjoying the world of technology"): an event named and its day, no verb
     ("event_is", re.compile(r"(?:^(?:(?:and|also|oh|ok|okay|so|um+|uh+|like|plus|then),?\s+)*|(?<=\s)and\s+(?:then\s+)?)"
-                            r"(?!(?:any|what|which|how|when|where|is|are|do|did|no|cancel|move|push|delete|remove|skip|"
+                            r"(?!(?:i|we|you|they|he|she|any|what|which|how|when|where|is|are|do|did|no|cancel|move|push|delete|remove|skip|"
                             r"reschedule|change|next|first|last|my\s+next|the\s+next|after|before|for)\b)"
-                            r"(?:(?:my|our|the|a|an)\s+)?(?P<who>(?:[\w'-]+\s+){0,2}?" + _EVENT_NOUNS + r")\s+"
-                            r"(?=(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight)\b)")),
+                            r"(?:(?:my|our|the|a|an)\s+)?(?P<who>(?:[\w'-]+\s+){0,2}?(?:" + _EVENT_NOUNS[3:-1] + r"|gym|yoga|pilates))\s+"
+                            # "gym on tuesdays and thursdays at 7am" (the sixty-first session: to SmolLM2): its rule
+                            r"(?=(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|every\s+\w+|"
+                            r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b)")),
     # "the kids have a dentist appointment on Wednesday at 4:15", "Emma has soccer practice Tuesday at 5", "my wife has a
     # work dinner Friday at 7" (the fifty-seventh session: SmolLM2's "The kids are going to the dentist appointment on
     # Wednesday at 4:15.", nothing kept): someone else's appointment with its time, kept as "dentist appointment for the
