@@ -140,9 +140,15 @@ def repeat_asked(text: str) -> bool:
     return bool(words) and bool(_EN_REPEAT.fullmatch(words) or _KO_REPEAT.fullmatch(words))
 
 
+# "hey jarvis what's the weather like" (the sixty-first session: SmolLM2 made up "a mix of sunny and cloudy, with a light
+# breeze"): the assistant called by name first, then the words each rule reads
+_ADDRESS = re.compile(r"(?:(?:hey|hi|hello|ok(?:ay)?|yo|so)\s*,?\s*)?(?:jarvis|자비스(?:야)?)\s*,?\s+(?=\S)")
+
+
 def _words(text: str) -> str:
     words = plain_words(text).casefold().replace("\u2019", "'").strip().rstrip(".!?？！。 ").strip()
-    return re.sub(r"\s+", " ", words) if len(words) <= 80 else ""
+    words = re.sub(r"\s+", " ", words) if len(words) <= 80 else ""
+    return _ADDRESS.sub("", words, count=1) if _ADDRESS.match(words) else words
 
 
 def greeting(heard: str) -> str | None:

@@ -28,6 +28,10 @@ BYE = "Bye for now. I'm here when you need me."
     ("Thanks, that's all.", "You're welcome."), ("thank you, goodbye", "You're welcome."),
     ("that will be all", "OK."), ("bye", BYE), ("goodbye Jarvis", BYE), ("that's all for now, bye", BYE),
     ("see you later", BYE),
+    # the sixty-first session: called by name first, SmolLM2 made up "a mix of sunny and cloudy, with a light breeze"
+    ("hey jarvis what's the weather like", WEATHER), ("Jarvis, will it rain tomorrow?", WEATHER),
+    ("ok jarvis what's the news", "I can't get the news: I run on this computer without the internet."),
+    ("자비스야 오늘 날씨 어때", "저는 인터넷 없이 이 컴퓨터에서만 동작해서 날씨는 알 수 없어요."),
 ])
 def test_small_talk_gets_its_short_true_reply(said, reply):
     assert owed_answer(said) == reply
@@ -38,6 +42,7 @@ def test_small_talk_gets_its_short_true_reply(said, reply):
     "what's the weather app called", "I need to check the weather before the hike", "what is the capital of France",
     "remind me to thank Bob", "what is the weather like in winter here", "날씨가 좋으면 산책 가야지", "고마워서 선물 사야 해", "is it raining in the song",
     "see you at the meeting", "say bye to Ann", "bye the way",
+    "hey jarvis what's the weather app called", "jarvis remind me to check the weather", "hey jarvis",
 ])
 def test_guard_anything_more_is_not_small_talk(said):
     assert owed_answer(said) is None
