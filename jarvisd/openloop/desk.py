@@ -1647,6 +1647,15 @@ class AgendaDesk:
         if when is None:
             return None
         due_ms = corrected_due(loop.due_ms, when, words, self.service.tz, self.service.now_local())
+        if due_ms == loop.due_ms and loop.remind_ms is not None and not when.has_time and \
+                (remind_ms := self._remind_at(due_ms, words, self.service.now_local())) not in (None, due_ms, loop.remind_ms):
+            # "remind me to call the plumber tomorrow morning", then "actually make that tomorrow afternoon" (the
+            # sixty-first session: "… is already by tomorrow; nothing changed", the reminder left at 9 AM): the day
+            # stays, its reminder takes the part of the day said
+            updated = self.service.reschedule(loop.id, remind_ms=remind_ms)
+            self._remember(session, updated, self.service.now_ms(), remind=True)
+            return DeskReply(phrases.remind_set(updated, remind_ms, self.service.now_local(), self.service.tz, lang), lang,
+                             change=AgendaChange(updated=(updated,), before=(loop,)), intent="correct")
         return self._set_due(loop, due_ms, focus, session, lang)
 
     def _set_due(self, loop: OpenLoop, due_ms: int, focus: _Focus | None, session: str, lang: phrases.Lang
