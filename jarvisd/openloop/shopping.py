@@ -45,10 +45,37 @@ _ONE_THING = re.compile(r"\b(?:mac(?:aroni)?\s+and\s+cheese|fish\s+and\s+chips|h
 
 
 
+# "buy milk eggs and bread" (typed, or heard without the pauses Whisper writes as commas; the sixty-first session: kept
+# "milk eggs" and "bread", and "I bought the milk" marked "buy milk eggs" done): words that each name a whole thing
+# to buy and are rarely a part of another's name; a run of only these is a list. Not "chicken", "apple", "orange",
+# "ice", "cream", "peanut", "tomato": they name other things ("chicken soup", "apple juice")
+_STAPLES = frozenset(
+    "milk eggs bread butter cheese yogurt yoghurt cereal oatmeal oats rice pasta noodles flour sugar salt pepper coffee tea "
+    "juice water soda beer wine bacon ham sausages steak fish shrimp tofu beans lentils apples bananas oranges grapes "
+    "lemons limes strawberries blueberries raspberries berries avocados tomatoes potatoes onions garlic carrots "
+    "lettuce spinach broccoli cucumbers peppers mushrooms celery corn peas zucchini cabbage kale ginger cookies "
+    "crackers chips nuts almonds popcorn honey jam ketchup mustard mayo mayonnaise vinegar soap shampoo conditioner "
+    "toothpaste detergent diapers wipes formula napkins batteries sponges foil tortillas bagels muffins "
+    "croissants granola hummus salsa salmon tuna chocolate candy".split())
+# pairs of them that name one thing
+_STAPLE_PAIRS = frozenset({"milk chocolate", "rice noodles", "coffee beans", "salt water", "fish sauce", "corn chips",
+                           "tea cookies", "honey mustard", "rice wine", "bread crumbs", "butter beans", "water crackers"})
+
+
+def _staples(part: str) -> list[str]:
+    """"milk eggs" -> ["milk", "eggs"]: a run of two to eight staples with no pair naming one thing, else [part]."""
+    words = part.split()
+    if not 2 <= len(words) <= 8 or any(w.lower() not in _STAPLES for w in words) or \
+            any(f"{a} {b}".lower() in _STAPLE_PAIRS for a, b in zip(words, words[1:], strict=False)):
+        return [part]
+    return words
+
+
 def _parts(items: str) -> list[str]:
-    """`items` split where a list is ("milk, eggs and bread"), never inside one thing named with "and"."""
+    """`items` split where a list is ("milk, eggs and bread", "milk eggs and bread"), never inside one thing named
+    with "and"."""
     joined = _ONE_THING.sub(lambda m: m.group(0).replace("and", "\ue000").replace("&", "\ue001"), items)
-    return [part.replace("\ue000", "and").replace("\ue001", "&") for part in _SPLIT.split(joined)]
+    return [each for part in _SPLIT.split(joined) for each in _staples(part.replace("\ue000", "and").replace("\ue001", "&"))]
 
 # "a bag of rice" keeps its "a"; "diapers and wipes and also formula" (the sixtieth session: kept "buy also formula")
 _EN_ARTICLE = re.compile(r"^(?:also\s+|then\s+|maybe\s+)?(?:(?:a\s+few|a\s+couple\s+of|some|the|more|our|my)\s+)?")

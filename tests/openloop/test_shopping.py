@@ -75,6 +75,13 @@ def test_a_list_added_on_a_full_disk_is_kept_whole_or_not_at_all(desk, monkeypat
     ("우유랑 계란 사야 돼", "적어 둘게요: 우유, 계란 사기.", ["우유", "계란"]),
     # not a plain list: kept whole
     ("I need to buy a gift for mom and dad", "Got it: buy a gift for mom and dad.", ["a gift for mom and dad"]),
+    # the sixty-first session: typed (or heard) without commas, kept "milk eggs" and "bread"
+    ("buy milk eggs and bread", "Got it: buy milk, eggs and bread.", ["milk", "eggs", "bread"]),
+    ("i need to buy diapers wipes formula", "Got it: buy diapers, wipes and formula.", ["diapers", "wipes", "formula"]),
+    # names of one thing stay whole
+    ("I need to buy almond milk and chicken soup", "Got it: buy almond milk and chicken soup.",
+     ["almond milk", "chicken soup"]),
+    ("buy milk chocolate and eggs", "Got it: buy milk chocolate and eggs.", ["milk chocolate", "eggs"]),
 ])
 def test_a_purchase_of_several_things_is_one_promise_per_item(tuesday_desk, said, reply, items):
     assert said_to(tuesday_desk, said) == [reply]
