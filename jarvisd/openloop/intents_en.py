@@ -34,6 +34,11 @@ _EN_LIST = [
     r"what\s+(?:do|did)\s+i\s+(?:still\s+)?(?:have|need|got)\s+to\s+do",
     r"what\s+(?:must|have)\s+i\s+(?:still\s+)?(?:got\s+to\s+)?do",
     r"what\s+am\s+i\s+supposed\s+to\s+(?:be\s+)?do(?:ing)?",
+    # "what did i ask you to remind me about", "what did I tell you to remind me" (the sixty-first session: SmolLM2's
+    # paragraph, and "I have nothing you promised You to remind me."): the reminders asked for are the agenda
+    r"what\s+(?:did|have|had)\s+i\s+(?:ask|asked|tell|told|want|wanted|get|got)\s+you\s+to\s+(?:remind\s+me|keep\s+track)(?:\s+(?:of|about))?"
+    r"(?:\s+(?:again|so\s+far))?",
+    r"what\s+(?:are\s+you|were\s+you)\s+(?:supposed|meant|going)\s+to\s+remind\s+me(?:\s+(?:of|about))?",
     r"what\s+am\s+i\s+doing(?:\s+(?:later|next))?",
     # "what remains, the whole list", "what's left"
     r"what(?:\s+remains|\s+is\s+remaining|\s+is\s+left|'s\s+left)(?:\s*,?\s*(?:the\s+)?(?:whole\s+)?(?:list|agenda|lot))?",

@@ -19,6 +19,9 @@ from jarvisd.openloop.intents import correction_time, match_intent
     ("내 일정 알려줘", "list"),
     ("내일까지 할 거 뭐야?", "due_tomorrow"),
     ("오늘까지 해야 할 거 있어?", "due_today"),
+    # the sixty-first session: SmolLM2's paragraph, and "I have nothing you promised You to remind me."
+    ("what did i ask you to remind me about", "list"), ("What did I tell you to remind me?", "list"),
+    ("what are you supposed to remind me about", "list"),
 ])
 def test_agenda_questions_are_read_from_the_agenda(text, kind):
     intent = match_intent(text)
