@@ -36,6 +36,9 @@ _EN_TIMER = (
     re.compile(rf"{_AND}(?:{_SET})?{_A}{_AMOUNT}\s+timer{_LABEL}{_PLEASE}"),                       # "set a 10 minute timer"
     re.compile(rf"{_AND}(?:{_SET})?{_A}timer\s+(?:(?:for|of|to)\s+)?{_AMOUNT}{_LABEL}{_PLEASE}"),   # "set a timer for 10 minutes",
     # "another timer for 5 minutes" (the fifty-sixth session's cook: to SmolLM2, "I'm sorry for your loss")
+    # "and another one for 25 minutes for the bread" (the sixty-first session: to SmolLM2, "I'm sorry for any
+    # inconvenience"): a length is what only a timer has
+    re.compile(rf"{_AND}(?:{_SET})?(?:another|one\s+more)(?:\s+one)?\s+(?:for|of)\s+{_AMOUNT}{_LABEL}{_PLEASE}"),
 )
 _EN_ALARM = re.compile(rf"(?:{_SET}|(?:can|could|would|will)\s+you\s+{_SET})?{_A}(?:my\s+)?alarm\s+(?:for\s+|at\s+|to\s+)?"
                        r"(?P<time>(?:\d|tomorrow|tonight|today|on\s|this|next|noon|midnight|in\s).*)")
@@ -245,7 +248,23 @@ def alarms_meant(words: str, descs: Sequence[str]) -> list[int] | None:
     scores = {i: sum(any(w.startswith(o) or o.startswith(w) for w in re.findall(r"[^\W_]+", descs[i].lower()))
                      for o in other) for i in of_kind}
     best = max(scores.values(), default=0)
-    return [i for i in of_kind if scores[i] == best] if best else of_kind
+    if best:
+        return [i for i in of_kind if scores[i] == best]
+    if {o for o in other if len(o) >= (2 if re.match(r"[가-힣]", o) else 3) and o.isalpha()} - _NOT_A_LABEL and all(_labelled(descs[i]) for i in of_kind):
+        return []   # "cancel the bread timer" with only "timer for the pasta" set (the sixty-first session: the pasta's
+                    # was cancelled): both named, and not alike; an unnamed one may still be a misheard name's
+    return of_kind
+
+
+# words said of a timer that are no name of what it is for ("stop the kitchen timer now")
+_NOT_A_LABEL = frozenset("now please off for right away just again too also already kitchen oven cooking running current "
+                         "last first second third other done okay jarvis today tonight tomorrow morning minute minutes "
+                         "hour hours second seconds set 지금 그 그거 이 저 주방 부엌 빨리 좀".split())
+
+
+def _labelled(desc: str) -> bool:
+    """Whether a timer's or alarm's name says what it is for ("10-minute timer for the pasta", "라면 3분 타이머")."""
+    return bool(re.search(r"\btimer\s+for\s+\S", desc) or re.match(r"[가-힣a-z]{1,8}\s+(?:[가-힣a-z]{1,8}\s+)?\d", desc))
 
 
 def only_kind(words: str) -> bool:

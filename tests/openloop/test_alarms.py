@@ -227,6 +227,32 @@ def test_a_timer_named_by_a_word_none_has_is_asked_not_guessed(desk):
     assert agenda_rows(desk) == [("1-minute timer", "2026-12-01 09:01")]
 
 
+@pytest.mark.parametrize(("timer", "off"), [("set a timer for 10 minutes for the pasta", "cancel the bread timer"),
+                                            ("라면 3분 타이머", "계란 타이머 꺼 줘")])
+def test_a_timer_named_for_something_else_is_not_the_one_turned_off(desk, timer, off):
+    """The sixty-first session: "cancel the bread timer" with only the pasta's set took the pasta's off. Both named and
+    not alike: nothing closed, and said so."""
+    said_to(desk, timer)
+    (reply,) = said_to(desk, off)
+    assert "bread timer" in reply or "계란 타이머" in reply
+    assert len(agenda_rows(desk)) == 1
+
+
+def test_guard_an_unnamed_timer_or_a_word_of_no_name_still_finds_the_only_one(desk):
+    said_to(desk, "set a timer for 10 minutes", "set a timer for 3 minutes for the eggs")
+    assert said_to(desk, "cancel the egg timer", "stop the kitchen timer now") == [
+        "OK, I took it off your agenda: 3-minute timer for the eggs.", "OK, I took it off your agenda: 10-minute timer."]
+
+
+def test_another_one_for_a_length_is_one_more_timer(desk):
+    """The sixty-first session: "and another one for 25 minutes for the bread" went to SmolLM2 ("I'm sorry for any
+    inconvenience"), no timer set."""
+    assert said_to(desk, "set a timer for 10 minutes for the pasta", "and another one for 25 minutes for the bread",
+                   "one more for 5 minutes please", "another one for the weekend") == [
+        "OK, a 10-minute timer for the pasta, until 9:10 AM.", "OK, a 25-minute timer for the bread, until 9:25 AM.",
+        "OK, a 5-minute timer, until 9:05 AM.", None]
+
+
 @pytest.mark.parametrize(("said", "reply"), [
     ("Et a alarm for 630 tomorrow.", "Alarm set for tomorrow at 6:30 AM."),
     ("wake me up at 630", "OK, I'll wake you tomorrow at 6:30 AM."),
