@@ -254,11 +254,13 @@ _EN_CUE = r"(?:oh|um|uh|ah|hang\s+on|hold\s+on|no(?!\s+(?:need|more|longer|probl
 # "can we do 9 instead" (not "what about tomorrow?": a question); "that should be Monday", "it should've been Tuesday"
 # (the fiftieth session: to the model)
 _EN_REDO = (r"(?:(?:make|change|move|push|put|bump|shift|reschedule|set|snooze)\s+(?:it|that)\s+(?:(?:to|for|till|until)\s+)?|it's\s+"
+            # "actually no keep it on thursday" after a move (the sixty-first session: to SmolLM2): the day it keeps
+            r"|(?:keep|leave)\s+(?:it|that)\s+(?:on|at|for|till|until)\s+"
             r"|i\s+meant?\s+|i\s+said\s+|(?:can|could)\s+we\s+(?:do|make\s+it|say)\s+|let'?s\s+(?:say|do|make\s+it)\s+|how\s+about\s+"
             r"|(?:that|it)\s+(?:should|needs\s+to|has\s+to)\s+be\s+|(?:that|it)\s+should(?:'ve|\s+have)\s+been\s+)")
 # "postpone the email till Tuesday"; "snooze the plumber reminder until Tuesday" (the fifty-ninth session: to SmolLM2, "I'm
 # not sure what to do"): a snooze to a day or a time is a move (by an amount it stays the snooze, `_EN_SNOOZE`)
-_EN_MOVE = r"(?:make|move|change|push|put|reschedule|shift|bump|postpone|delay|snooze)"
+_EN_MOVE = r"(?:make|move|change|push|put|reschedule|shift|bump|postpone|delay|snooze|keep|leave)"
 # "move the dentist to Thursday same time" (the fifty-seventh session: to the model): the clock time kept is the move's
 # own rule already, the words say nothing more
 _EN_SAME_TIME = r"(?:\s*,?\s+(?:at\s+)?(?:the\s+)?same\s+time(?:\s+as\s+(?:before|usual))?)?"

@@ -92,6 +92,10 @@ TABLE = [
     ([BOB, "make it earlier"], [("call Bob", "2026-12-02 20:00")]),
     ([BOB, "make it earlier", "an hour earlier"], [("call Bob", "2026-12-02 19:00")]),
     ([BOB_KO, "좀 미뤄 줘", "30분 늦게"], [("밥한테 전화하기", "2026-12-02 20:30")]),
+    # "keep it on" / "leave it on" after a move (the sixty-first session: to SmolLM2, nothing moved back)
+    ([SUE, "move the email to Saturday", "actually no keep it on friday"], [("email Sue", "2026-12-04 15:00")]),
+    ([SUE, "leave it on thursday"], [("email Sue", "2026-12-03 15:00")]),
+    ([SUE, "move the email to Saturday", "keep the email on friday"], [("email Sue", "2026-12-04 15:00")]),
 ]
 
 
