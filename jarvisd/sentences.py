@@ -8,6 +8,8 @@ sentence ending ("...습니다", "...요") without punctuation is closed only at
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Iterable, Iterator
 
 _END_MARKS = ".!?…。！？"
@@ -19,6 +21,14 @@ _ABBREVIATIONS = frozenset({
 # A clause this long is spoken at its next comma rather than waiting for the sentence end.
 _LONG_CLAUSE = 160
 _WORD_BACK = 40  # longer than any abbreviation or initial
+# quick_start: a first sentence of _QUICK_WORDS words or more with no comma among them is spoken from a clause word
+# found after _QUICK_MIN words or more with _QUICK_REST more after it: piper synthesizes a piece whole before it
+# plays, 0.51 s for SmolLM2's 22-word "One tip that can help you stay focused is to set a timer ..." (daemon run 84),
+# about a third of that for its first 7 words (docs/voice.md, "The slow turns (sixty-first session)")
+_QUICK_WORDS, _QUICK_MIN, _QUICK_REST = 12, 4, 3
+_CLAUSE_WORDS = frozenset("and but so because which that who when where while if is are was were".split())
+_FIRST_PIECE = re.compile(r"[,，、\n]|[.!?…。！？](?=\s|$)")
+_QUICK_SCAN = 400  # characters of the first piece read for it (each feed reads at most this much)
 
 
 def _is_sentence_end(text: str, i: int) -> bool:
@@ -49,7 +59,8 @@ class SentenceSplitter:
 
     `quick_start=True` lets the very first piece end at a comma ("Sure, here is what I found." ->
     "Sure,", "here is what I found."): a short first piece is synthesized sooner, so speech starts
-    sooner; the rest is split by sentences as usual. Not at a colon: "Got it:" synthesized alone came
+    sooner; the rest is split by sentences as usual. A long first sentence without a comma is cut before a
+    clause word (`_clause_cut`: "One tip that can help you stay focused" | "is to set a timer ..."). Not at a colon: "Got it:" synthesized alone came
     back from Whisper as "add it," in the daemon test of a spoken promise (docs/voice.md, run 19).
     """
 
@@ -75,6 +86,8 @@ class SentenceSplitter:
 
     def _next_cut(self) -> int | None:
         text = self._buffer
+        if self._quick and (clause := _clause_cut(text)) is not None:
+            return clause
         first_word = len(text) - len(text.lstrip())  # text[:i].strip() is non-empty when first_word < i
         for i in range(self._scan, len(text)):
             ch = text[i]
@@ -98,6 +111,20 @@ class SentenceSplitter:
             if comma > 0:
                 return comma + 1
         return None
+
+
+def _clause_cut(text: str) -> int | None:
+    """Where a long first sentence is cut before a clause word (see _QUICK_WORDS), or None: the first piece's words
+    are those before its first comma or end mark (or all so far while it streams)."""
+    head = text[:_QUICK_SCAN]
+    end = _FIRST_PIECE.search(head)
+    words = list(itertools.islice(re.finditer(r"\S+", head[:end.start()] if end else head), 3 * _QUICK_WORDS))
+    if len(words) < _QUICK_WORDS:
+        return None
+    for k in range(_QUICK_MIN, len(words) - _QUICK_REST):
+        if words[k].group().lower() in _CLAUSE_WORDS:
+            return words[k].start()
+    return None
 
 
 def _speakable(text: str) -> bool:

@@ -13,6 +13,24 @@ def test_a_long_answer_speaks_two_sentences_and_keeps_the_rest():
     assert budget.rest == ["It has the Louvre.", "And the Eiffel Tower."]
 
 
+def test_the_sentences_within_the_budget_pass_as_they_stream():
+    """The budget held each sentence until its end mark: SmolLM2's first sentence reached the voice whole, 20-31
+    tokens after the model began (0.5-1.1 s in daemon run 84), so the voice's first piece could not start at its
+    comma or clause word while the model still wrote the rest (docs/voice.md, "The slow turns")."""
+    budget = SpokenBudget(2)
+    tokens = ["The", " suit", " is", " a", " Japanese", " sword", ",", " a", " legend", " of", " old", ".",
+              " It", " is", " sharp", ".", " It", " is", " old", "."]
+    said = [budget.feed(t) for t in tokens]
+    assert said[:7] == ["The", " suit", " is", " a", " Japanese", " sword", ","]   # before the first end mark
+    assert "".join(said) + budget.end() == "The suit is a Japanese sword, a legend of old. It is sharp. "
+    assert budget.rest == ["It is old."]
+    # a delta that ends the budget's last sentence and starts the next passes only up to that end
+    budget = SpokenBudget(1)
+    assert budget.feed("Hello there") == "Hello there"
+    assert budget.feed("! How are you? Fine.") == "! "
+    assert budget.end() == "" and budget.rest == ["How are you?", "Fine."]
+
+
 def test_no_limit_passes_everything_as_it_streams():
     budget = SpokenBudget(0)
     assert budget.feed("One. Two. Three.") == "One. Two. Three." and budget.end() == "" and budget.rest == []

@@ -273,6 +273,43 @@ def test_quick_start_does_not_end_the_first_piece_at_a_colon():
         "Got it: send the budget report to the finance team,", "tomorrow at 3 PM."]
 
 
+def test_quick_start_cuts_a_long_first_sentence_before_a_clause_word():
+    """A first sentence of 12 words or more with no comma in them was synthesized whole before anything played
+    (piper 0.51 s for SmolLM2's "One tip that can help you stay focused is to set a timer ...", daemon run 84):
+    it is spoken from a clause word ("is", "and", "which", ...) found after 4 words or more, with 3 more after it."""
+    splitter = SentenceSplitter(quick_start=True)
+    assert splitter.feed("One tip that can help you stay focused is to set a timer for 10 minutes and use it "
+                         "to focus on one task. This can help. ") == [
+        "One tip that can help you stay focused",
+        "is to set a timer for 10 minutes and use it to focus on one task.", "This can help."]
+    # streamed word by word: cut once the 12th word is in, before the clause word
+    streamed = SentenceSplitter(quick_start=True)
+    pieces = [p for w in "I think the best way to start the day is a glass of water.".split()
+              for p in streamed.feed(w + " ")]
+    assert pieces[0] == "I think the best way to start the day"
+    assert " ".join(pieces + streamed.flush()) == "I think the best way to start the day is a glass of water."
+
+
+def test_quick_start_keeps_short_or_comma_first_sentences_and_later_sentences_whole():
+    # shorter than 12 words, a comma before the 12th, no clause word after the 4th, or too little after it
+    assert SentenceSplitter(quick_start=True).feed("The capital of France is Paris, a city on the Seine. ") == [
+        "The capital of France is Paris,", "a city on the Seine."]
+    assert SentenceSplitter(quick_start=True).feed("I'm doing well and I hope you are too. ") == [
+        "I'm doing well and I hope you are too."]
+    assert SentenceSplitter(quick_start=True).feed(
+        "I'm here to help with any medical or health-related issues you're facing. ") == [
+        "I'm here to help with any medical or health-related issues you're facing."]
+    assert SentenceSplitter(quick_start=True).feed(
+        "Got it: send the budget report to the finance team, tomorrow at 3 PM. ") == [
+        "Got it: send the budget report to the finance team,", "tomorrow at 3 PM."]
+    later = SentenceSplitter(quick_start=True)
+    assert later.feed("Sure. One tip that can help you stay focused is to set a timer for ten minutes. ") == [
+        "Sure.", "One tip that can help you stay focused is to set a timer for ten minutes."]
+    # without quick_start (the spoken budget's count, text turns) nothing changes
+    assert SentenceSplitter().feed("One tip that can help you stay focused is to set a timer for ten minutes. ") == [
+        "One tip that can help you stay focused is to set a timer for ten minutes."]
+
+
 def test_an_output_gap_inside_the_window_still_scores_as_echo():
     from jarvisd.voice.echo import ECHO_SCORE, echo_score
 
