@@ -66,6 +66,11 @@ _WILL_FUTURE = r"(?:'d|'ll|\s+would|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'
 
 # The verbs of a to-do said as an order ("pick up the dry cleaning tomorrow"); not the assistant's own orders ("set",
 # "play", "turn off", "tell me", "remind", "cancel": a timer or the agenda's)
+# "and call the vet about luna's vaccines", "plus email the landlord" (the sixty-first session: after two promises, to
+# SmolLM2, which gave medical advice): an order said as one more of a list of the user's own is kept with no time
+_LIST_GOES_ON = re.compile(r"(?:and|also|plus|oh\s+and|and\s+also|oh\s+also),?\s+(?:please\s+)?(?!(?:tell|ask|show|give|get|send)\s+me\b)"
+                           # (not an order about the list itself: "and take the dentist off my list")
+                           r"(?![^.?!]*\b(?:off|from|on|onto|to|in|into)\s+(?:my|the|your)\s+(?:list|agenda|to-?do|calendar|reminders)\b)")
 _TODO_VERBS = (r"buy|pick\s+up|drop\s+off|pay|renew|return|call|text|email|e-mail|send|book|submit|finish|clean|wash|water|"
                r"feed|take\s+out|bring|fix|order|mail|post|file|print|sign|prepare|prep|write|review|visit|meet|grab|"
                r"collect|deposit|refill|charge|pack|iron|vacuum|mow|wrap|repair|register|apply\s+for|sign\s+up\s+for|"
@@ -660,7 +665,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         if t.kind == "habit" and not repeated:
             continue                   # "I go to the gym", "I walk to work": what one does, no promise
         errand = t.kind == "todo" and _BOUGHT.match(low[:end], t.end) is not None
-        if t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not errand and not repeated:
+        if t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not errand and not repeated and \
+                not (i == 0 and _LIST_GOES_ON.match(low)):
             continue                   # an order kept nothing, so its words may still close ("take the dentist off my list")
         busy.append((t.start, end))
         if t.kind == "event" and not any(hs >= t.end for hs, _ in holes) or \
