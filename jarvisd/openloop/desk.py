@@ -1036,8 +1036,7 @@ class AgendaDesk:
         if alarm.at <= now:
             return DeskReply(phrases.alarm_past(alarm.kind, lang), lang, intent="alarm")
         at_ms = int(alarm.at.timestamp() * 1000)
-        if alarm.instead and (moved := self._alarm_instead(at_ms, session, now, lang,
-                                                           half_said=bool(_HALF_OF_DAY.search(text)))) is not None:
+        if alarm.instead and (moved := self._alarm_instead(at_ms, session, now, lang, alarm.either_half)) is not None:
             return moved
         if alarm.kind != "timer" and (same := next((loop for loop in self.service.agenda() if loop.desc == alarm.desc
                                                      and loop.due_ms == at_ms), None)) is not None:
@@ -1050,10 +1049,11 @@ class AgendaDesk:
         return DeskReply(phrases.alarm_set(loop, alarm.kind, now, self.service.tz, lang), lang,
                          change=AgendaChange(opened=(loop,)), intent="alarm")
 
-    def _alarm_instead(self, at_ms: int, session: str, now: datetime, lang: phrases.Lang, half_said: bool) -> DeskReply | None:
+    def _alarm_instead(self, at_ms: int, session: str, now: datetime, lang: phrases.Lang, either_half: bool
+                       ) -> DeskReply | None:
         """"Wake me up at 7 instead": the alarm set (the one in focus, else the next to ring) moved to that time; None
-        with no alarm set (a new one is set). An hour said without AM or PM is the one nearest the alarm it replaces
-        ("make the alarm 7 instead" of a 6:15 AM alarm: 7 AM, not tonight at 7)."""
+        with no alarm set (a new one is set). An hour that may be either half of the day (`Alarm.either_half`) is the
+        one nearest the alarm it replaces ("make the alarm 7 instead" of a 6:15 AM alarm: 7 AM, not tonight at 7)."""
         now_ms = self.service.now_ms()
         ringing = [loop for loop in self.service.agenda() if alarm_kind(loop.desc) in ("wake", "alarm")
                    and max(loop.due_ms or 0, loop.remind_ms or 0) > now_ms]
@@ -1062,7 +1062,7 @@ class AgendaDesk:
         focus = self._recent_focus(session, now_ms)
         loop = next((loop for loop in ringing if focus is not None and loop.id == focus.loop_id),
                     min(ringing, key=_due_order))
-        if not half_said and loop.due_ms is not None:
+        if either_half and loop.due_ms is not None:
             half_day = 12 * 3_600_000
             at_ms = min((t for t in (at_ms - half_day, at_ms, at_ms + half_day) if t > now_ms),
                         key=lambda t: abs(t - (loop.due_ms or 0)))
