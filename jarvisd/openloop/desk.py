@@ -899,6 +899,11 @@ class AgendaDesk:
                 if len(reminded) != 1:
                     return DeskReply(phrases.which_reminder_off(reminded), lang, intent="remind")
                 loop = reminded[0]
+        if ask.none and loop is None and ask.name:
+            # "dont remind me about mom" naming no open promise (none kept, two, or "m\u200bom"): a reminder asked off
+            # is never a promise of its own (pass 61b: it went on to the judgement, which kept "mom", "When should I
+            # remind you?", the opposite of what was asked)
+            return DeskReply(phrases.no_reminder_to_stop(ask.name, lang), lang, intent="remind")
         if loop is None and ask.name and ask.lead_minutes is not None and not ask.deed and lang == "en" \
                 and re.match(r"(?:i|we|you|he|she|they|it|me|us|him|her|them|that|this)\b", ask.name) is None \
                 and not time_spans(ask.name) and not re.search(r"\bto\s+[a-z]", ask.name) and not self._ever_named(ask.name):
