@@ -974,10 +974,17 @@ class AgendaDesk:
         """"Remind me two hours before the flight to leave for the airport": `deed`, a promise of its own, due and
         reminded `lead_minutes` before `loop`'s due ("the night before … to pack": 8 PM the day before, as the
         reminder of the promise itself; the sixtieth session: 6:40 AM the day before, the flight's own hour)."""
+        if loop.desc.casefold() == deed.casefold():
+            # "remind me the night before to pack" said again: the promise in focus is the deed itself, kept the first
+            # time (pass 61b: a second "pack" the night before the first, the day before the day asked)
+            return DeskReply(phrases.already_open(loop, lang), lang, intent="remind")
         at_ms = self._lead_moment(loop.due_ms or 0, lead_minutes, part)
         now_ms = self.service.now_ms()
         if at_ms <= now_ms:
             return DeskReply(phrases.remind_past(loop, lang), lang, intent="remind")
+        if (same := next((kept for kept in self.service.agenda() if kept.due_ms == at_ms
+                          and kept.desc.casefold() == deed.casefold()), None)) is not None:
+            return DeskReply(phrases.already_open(same, lang), lang, intent="remind")   # said twice: one promise
         # the deed as said, its names' capitals kept ("buy flowers for Lily"; `deed` is read in lower case)
         deed = next((said[m.start():m.end()] for m in [re.search(re.escape(deed), said, re.IGNORECASE)] if m), deed)
         kept = self.service.add(deed, due_ms=at_ms, session=session, evidence=said, remind_ms=at_ms)
