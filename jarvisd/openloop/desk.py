@@ -885,7 +885,11 @@ class AgendaDesk:
         else:
             spoken = self.last_reminder()
             focus = self._recent_focus(session, now_ms)
-            recent = spoken[0] if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 else None
+            # the reminder just spoken, unless a promise was said after it (pass 61b: a timer's "Time's up" 5 minutes
+            # before, then "I have the dentist on Friday at 3pm", "don't remind me about it" muted the timer's promise,
+            # "remind me the night before to pack" after a flight was "That time has already passed: 37-minute timer")
+            recent = spoken[0] if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 \
+                and (focus is None or focus.at_ms <= spoken[1]) else None
             loop = self._open(recent or (focus.loop_id if focus is not None else None))
             listed = self._listed.get(session)
             if ask.none and lang == "ko" and recent is None and listed is not None and len(listed[0]) == 1 \
