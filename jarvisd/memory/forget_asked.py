@@ -28,7 +28,8 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     # "forget that Lily goes to Maple Elementary", "forget Sam's address" (the fifty-ninth session: SmolLM2 said the fact
     # back, "(2026-12-06) Lily goes to …", and it stayed): a fact told of someone named; only facts holding every word go
     r"(?:please\s+)?(?:forget|delete|erase)\s*,?\s+(?:that\s+|about\s+)?(?P<x>(?!(?:my|our|the|it|this|that|about|what|"
-    r"where|everything|all|me|you)\b)[a-z]+(?:'s)?\s+.+?)(?:\s+(?:please|for\s+me|now))?",
+    # (a name of any letters: "forget that Zoë is allergic to peanuts" went to the model and the fact stayed, pass 61b)
+    r"where|everything|all|me|you)\b)[^\W\d_]+(?:'s)?\s+.+?)(?:\s+(?:please|for\s+me|now))?",
     # "forget where I parked" (the fiftieth session: SmolLM2 answered with a kept fact about "Dr. Park")
     r"(?:please\s+)?(?:forget|delete|erase)\s+where\s+(?:i|we)\s+(?P<x>(?:parked|put|left|hid|stored|stashed|kept|locked)"
     r"(?:\s+.+?)?)(?:\s+(?:please|now))?",
