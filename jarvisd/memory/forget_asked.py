@@ -41,6 +41,11 @@ _EN_THEIR_PLACE = re.compile(_LEAD + r"(?:please\s+)?(?:forget|delete|erase)\s+(
                              r"(?P<who>(?!(?:i|you|he|she|it|they|we|that|this)\b)(?:(?:my|our)\s+)?[\w'-]+)\s+"
                              r"(?P<v>goes|attends|works|lives|studies)(?:\s+(?:to|at|for|in|on))?(?:\s+(?:please|now))?",
                              re.IGNORECASE)
+# "forget what time the hardware store closes", "forget when the pharmacy opens" (pass 61b: to the model, and the fact
+# stayed): the hours of a place, as `fact_asked` asks them ("hardware store closes")
+_EN_THEIR_HOURS = re.compile(_LEAD + r"(?:please\s+)?(?:forget|delete|erase)\s+(?:what\s+time|when)\s+(?:the|my|our)\s+"
+                             r"(?P<x>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?P<v>open|close|shut)s?(?:\s+(?:please|now))?",
+                             re.IGNORECASE)
 _KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)?(?P<x>.+?)\s*(?:은|는|을|를|이|가)?\s*(?:좀\s*)?(?:잊어\s*버려|잊어\s*줘|잊어\s*주세요|잊어버려\s*줘|잊어|"
                  r"지워\s*줘|지워\s*주세요|지워|삭제해\s*줘|삭제해)(?:\s*(?:줘|주세요))?")
 
@@ -89,6 +94,8 @@ def _forget_said(text: str) -> FactAsked | None:
         who = re.sub(r"^(?:my|our)\s+", "", m["who"], flags=re.IGNORECASE)
         told = f"what {m['kind']} {m['who']} {m['v']}" if m["kind"] else f"where {m['who']} {m['v']}"
         return FactAsked(f"{who} {m['v'].lower()}", "en", told=told + (" to" if m["v"].lower() == "goes" else ""))
+    if m := _EN_THEIR_HOURS.fullmatch(said):
+        return FactAsked(f"{m['x']} {m['v'].lower()}s", "en", told=f"when the {m['x']} {m['v'].lower()}s")
     for pattern in _EN:
         if m := pattern.fullmatch(said):
             return FactAsked(m["x"].strip(" ,"), "en")
