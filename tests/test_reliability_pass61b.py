@@ -141,11 +141,23 @@ async def test_a_fact_of_a_name_with_a_diacritic_is_forgotten(tmp_path):
     assert replies[2].startswith("You haven't told me what Zoë is allergic to"), replies
 
 
+async def test_the_hours_of_a_place_are_forgotten_when_asked_as_a_question(tmp_path):
+    """Before: "forget when the hardware store closes" went to the model and the fact stayed ("forget that the hardware
+    store closes at 8" forgot it); with a promise to go there open, nothing of the agenda is touched."""
+    replies = await _answers(tmp_path, "the hardware store closes at 8",
+                             "remind me to go to the hardware store tomorrow at 5pm",
+                             "forget when the hardware store closes", "forget what time the hardware store closes")
+    assert replies[2] == "OK, I forgot that the hardware store closes at 8.", replies
+    assert replies[3] == "I wasn't keeping when the hardware store closes, so there was nothing to forget.", replies
+
+
 def test_the_new_readers_stay_linear():
     from jarvisd.memory.dated_facts import owner
+    from jarvisd.memory.forget_asked import forget_said
     from jarvisd.openloop.alarms import alarm_said
 
     now = datetime(2026, 12, 1, 10, 0, tzinfo=SEOUL)
     assert_grows_linearly(lambda text: alarm_said(text, now), lambda n: "wake me up at 13:30 " + "please " * n +
                           "instead", 4_000)
     assert_grows_linearly(owner, lambda n: "my parents' " + "old " * n + "anniversary is on May 2nd", 4_000)
+    assert_grows_linearly(forget_said, lambda n: "forget when the " + "big " * n + "store closes", 4_000)
