@@ -44,7 +44,14 @@ from jarvisd.llm.base import BackendError, Message
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
-from jarvisd.memory.dated_facts import before_told_day, day_before, days_before, told_day, when_told_day
+from jarvisd.memory.dated_facts import (
+    before_told_day,
+    day_before,
+    days_before,
+    same_owner,
+    told_day,
+    when_told_day,
+)
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.episodes import exchange_of
 from jarvisd.memory.fact_asked import (
@@ -352,7 +359,7 @@ class Assistant:
                     scope, holding=lambda contents: bool(facts_meant(asked, contents)))]
         except MemoryStoreFailed:
             return None
-        return [kept[i] for i in facts_meant(asked, kept)]
+        return [kept[i] for i in facts_meant(asked, kept) if same_owner(thing, said_of(kept[i]))]
 
     def _deed_before_day(self, deed: str, thing: str, day: str, days: int, session: str) -> str | None:
         """"Remind me three days before my sister's birthday to buy a gift": the deed due that many days before the told

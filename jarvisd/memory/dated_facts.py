@@ -51,6 +51,28 @@ def when_told_day(text: str) -> str | None:
     return m["thing"] if m else None
 
 
+# whose a dated thing is: "Julia's", "my parents'" (a name's), "my" / "our" (the user's own), or none said ("the")
+_OWNER = re.compile(r"\b(?P<name>[a-z][\w-]*'s|[a-z][\w-]*s')(?=\s)|\b(?P<own>my|our)\b", re.IGNORECASE)
+_SUBJECT_END = re.compile(r"\s(?:is|are|was|falls)\s", re.IGNORECASE)
+
+
+def owner(words: str) -> str | None:
+    """Whose the thing `words` name is ("julia's", "parents'", "me" for my / our), None when not said ("the
+    anniversary"); a fact's subject only, before its "is"."""
+    subject = _SUBJECT_END.split(" ".join(plain_words(words).split()), maxsplit=1)[0]
+    found = [m["name"].casefold() if m["name"] else "me" for m in _OWNER.finditer(subject)]
+    named = [who for who in found if who != "me"]
+    return named[0] if named else (found[0] if found else None)
+
+
+def same_owner(thing: str, fact: str) -> bool:
+    """Whether a kept fact is of the owner the asked `thing` says: "when is our anniversary?" is not answered with
+    "my parents' anniversary is on May 2nd" (pass 61b: the newest of the two was said, whoever's it was); "the
+    anniversary" is anyone's."""
+    asked = owner(thing)
+    return asked is None or owner(fact) == asked
+
+
 def days_before(amount: str) -> int | None:
     """"three days": 3, "a week": 7, "two weeks": 14, "the day": 1, "a couple of days": 2; None for a part of the
     day before ("the night", "the morning": the desk's own reading)."""

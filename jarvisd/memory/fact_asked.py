@@ -148,6 +148,7 @@ class FactAsked:
     owned: bool = True   # "my X": nothing kept is said missing; "where is the X?" (False) goes on to the model
     other: str = ""   # the key words as the other of two `readings` took them ("gate\u200bcode": "gatecode", "gate code")
     every: bool = False   # every fact holding the words, said back ("what do you know about Lily?")
+    each: bool = False    # each fact holding the words is part of the answer (allergies: "… shellfish" and "… penicillin")
 
 
 def readings(text: str) -> tuple[str, ...]:
@@ -223,7 +224,10 @@ def _allergic(words: str, lang: str) -> FactAsked:
     """"Hannah allergic", "allergic" (the user's own): said missing as "what Hannah is allergic to", not "about your
     Hannah allergic" (the sixtieth session)."""
     who = words[:-len("allergic")].strip()
-    return FactAsked(words, lang, told=f"what {who} is allergic to" if who else "what I'm allergic to")
+    # each allergy told is one more, not a correction of the last (pass 61b: "Hannah is allergic to shellfish", then "…
+    # to penicillin": "what allergies does Hannah have?" said penicillin alone); of a name only ("allergic" alone, the
+    # user's own, would take in everyone's)
+    return FactAsked(words, lang, told=f"what {who} is allergic to" if who else "what I'm allergic to", each=bool(who))
 
 
 def fact_meant(asked: FactAsked, facts: Sequence[str]) -> int | None:
@@ -350,6 +354,10 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
             return None
         listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + f"; and {shown[-1]}"
         return f"You told me: {listed}."
+    if asked.each and len(every := facts_meant(asked, facts)) > 1:   # newest first, as many as were told (three)
+        shown = [said(facts[i]) for i in every[:3]]
+        return f"You told me {'; '.join(shown[:-1])}; and {shown[-1]}." if asked.lang != "ko" else \
+            ko_told_back("; ".join(shown))
     found = fact_meant(asked, facts)
     if found is None:
         return None

@@ -28,7 +28,8 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     # "forget that Lily goes to Maple Elementary", "forget Sam's address" (the fifty-ninth session: SmolLM2 said the fact
     # back, "(2026-12-06) Lily goes to …", and it stayed): a fact told of someone named; only facts holding every word go
     r"(?:please\s+)?(?:forget|delete|erase)\s*,?\s+(?:that\s+|about\s+)?(?P<x>(?!(?:my|our|the|it|this|that|about|what|"
-    r"where|everything|all|me|you)\b)[a-z]+(?:'s)?\s+.+?)(?:\s+(?:please|for\s+me|now))?",
+    # (a name of any letters: "forget that Zoë is allergic to peanuts" went to the model and the fact stayed, pass 61b)
+    r"where|everything|all|me|you)\b)[^\W\d_]+(?:'s)?\s+.+?)(?:\s+(?:please|for\s+me|now))?",
     # "forget where I parked" (the fiftieth session: SmolLM2 answered with a kept fact about "Dr. Park")
     r"(?:please\s+)?(?:forget|delete|erase)\s+where\s+(?:i|we)\s+(?P<x>(?:parked|put|left|hid|stored|stashed|kept|locked)"
     r"(?:\s+.+?)?)(?:\s+(?:please|now))?",
@@ -39,6 +40,11 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
 _EN_THEIR_PLACE = re.compile(_LEAD + r"(?:please\s+)?(?:forget|delete|erase)\s+(?:(?:what|which)\s+(?P<kind>[\w'-]+)|where)\s+"
                              r"(?P<who>(?!(?:i|you|he|she|it|they|we|that|this)\b)(?:(?:my|our)\s+)?[\w'-]+)\s+"
                              r"(?P<v>goes|attends|works|lives|studies)(?:\s+(?:to|at|for|in|on))?(?:\s+(?:please|now))?",
+                             re.IGNORECASE)
+# "forget what time the hardware store closes", "forget when the pharmacy opens" (pass 61b: to the model, and the fact
+# stayed): the hours of a place, as `fact_asked` asks them ("hardware store closes")
+_EN_THEIR_HOURS = re.compile(_LEAD + r"(?:please\s+)?(?:forget|delete|erase)\s+(?:what\s+time|when)\s+(?:the|my|our)\s+"
+                             r"(?P<x>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?P<v>open|close|shut)s?(?:\s+(?:please|now))?",
                              re.IGNORECASE)
 _KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)?(?P<x>.+?)\s*(?:은|는|을|를|이|가)?\s*(?:좀\s*)?(?:잊어\s*버려|잊어\s*줘|잊어\s*주세요|잊어버려\s*줘|잊어|"
                  r"지워\s*줘|지워\s*주세요|지워|삭제해\s*줘|삭제해)(?:\s*(?:줘|주세요))?")
@@ -88,6 +94,8 @@ def _forget_said(text: str) -> FactAsked | None:
         who = re.sub(r"^(?:my|our)\s+", "", m["who"], flags=re.IGNORECASE)
         told = f"what {m['kind']} {m['who']} {m['v']}" if m["kind"] else f"where {m['who']} {m['v']}"
         return FactAsked(f"{who} {m['v'].lower()}", "en", told=told + (" to" if m["v"].lower() == "goes" else ""))
+    if m := _EN_THEIR_HOURS.fullmatch(said):
+        return FactAsked(f"{m['x']} {m['v'].lower()}s", "en", told=f"when the {m['x']} {m['v'].lower()}s")
     for pattern in _EN:
         if m := pattern.fullmatch(said):
             return FactAsked(m["x"].strip(" ,"), "en")

@@ -81,6 +81,9 @@ _SECONDS = re.compile(r"(?P<n>\d+)\s*(?:seconds?|secs?|초)$")
 _RUN_TOGETHER = re.compile(r"\b([1-9]|1[0-2])([0-5]\d)\b(?!\s*(?:minutes?|mins?|hours?|seconds?|분|초|년))")
 _INSTEAD = re.compile(r"(?:,\s*|\s+)instead$")
 _TIME_FILLERS = frozenset("at on in for to by please and then the a o'clock sharp exactly now 에 으로 로 좀 꼭 쯤".split())
+# an hour only a 24-hour clock says: a leading zero ("07:00", "00:00"), 0, or 13 to 23
+_CLOCK_24 = re.compile(r"(?<![\d:.])(?:0\d|1[3-9]|2[0-3]):[0-5]\d(?![\d:])|"
+                       r"\b(?:at|for|to)\s+(?:0\d?|1[3-9]|2[0-3])\b(?!\s*(?:minutes?|mins?|hours?|hrs?|seconds?|secs?)\b)")
 _FROM_NOW = re.compile(r"\bin\s|\bfrom\s+now\b|뒤|후|있다가")   # "in 20 minutes": no clock hour to read
 # words that say which half of the day: without one, a wake-up hour is the morning's
 _HALF_OF_DAY = re.compile(r"\b(?:a\.?m|p\.?m|morning|afternoon|evening|tonight|night|noon|midnight)\b|\d(?:am|pm)\b|"
@@ -108,6 +111,9 @@ class Alarm:
     at: datetime
     kind: str
     instead: bool = False   # "wake me up at 7 instead", "알람 7시로 대신 맞춰 줘": in place of the alarm set, not beside it
+    # of one said `instead`: its clock hour may be either half of the day ("at 7", not "at 7pm", "at 19:00", "at
+    # 00:00" or "in 2 hours"), so the desk takes the half nearest the alarm it replaces
+    either_half: bool = False
 
 
 def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
@@ -122,7 +128,12 @@ def alarm_said(cleaned: str, now: datetime) -> Alarm | None:
     instead = _INSTEAD.search(cleaned)
     if instead is not None and not korean:
         found = alarm_said(cleaned[:instead.start()] + cleaned[instead.end():], now)
-        return None if found is None or found.kind == "timer" else replace(found, instead=True)
+        if found is None or found.kind == "timer":
+            return None
+        # pass 61b: "at 13:30 instead" was moved to 1:30 AM, "at 00:00 instead" to noon, "in 2 hours instead" to
+        # midnight (12 hours off): only a bare hour may be either half
+        return replace(found, instead=True, either_half=not (_HALF_OF_DAY.search(cleaned) or _FROM_NOW.search(cleaned)
+                                                             or _CLOCK_24.search(cleaned)))
     if korean:   # "야 나 내일 아침 여섯시 반에 일어나야돼": a call and the speaker first (the fifty-fifth session: kept as a
         # promise "일어나기", and "나 내일 6시에 일어나야 돼" at 6 PM; no alarm set)
         cleaned = _KO_CALLED.sub("", cleaned)
@@ -415,7 +426,8 @@ def _at(words: str, now: datetime, morning: bool) -> datetime | None:
     if rest and not set(rest.split()) <= _TIME_FILLERS:   # "the alarm at 7 was too loud": a remark, no ask
         return None
     at = when.at
-    if 12 <= at.hour and not _HALF_OF_DAY.search(words) and not _FROM_NOW.search(words):
+    if 12 <= at.hour and not (_HALF_OF_DAY.search(words) or _FROM_NOW.search(words) or _CLOCK_24.search(words)):
+        # (not "at 19:00", "at 13:30": a 24-hour clock says its half; pass 61b, 1:30 AM for "wake me up at 13:30")
         earlier = at - timedelta(hours=12)   # "at 6:30" read as 6:30 PM: its morning, when that comes first
         if morning and earlier <= now and not when.day_said:
             earlier += timedelta(days=1)

@@ -885,7 +885,11 @@ class AgendaDesk:
         else:
             spoken = self.last_reminder()
             focus = self._recent_focus(session, now_ms)
-            recent = spoken[0] if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 else None
+            # the reminder just spoken, unless a promise was said after it (pass 61b: a timer's "Time's up" 5 minutes
+            # before, then "I have the dentist on Friday at 3pm", "don't remind me about it" muted the timer's promise,
+            # "remind me the night before to pack" after a flight was "That time has already passed: 37-minute timer")
+            recent = spoken[0] if spoken is not None and now_ms - spoken[1] <= SNOOZE_WINDOW_SEC * 1000 \
+                and (focus is None or focus.at_ms <= spoken[1]) else None
             loop = self._open(recent or (focus.loop_id if focus is not None else None))
             listed = self._listed.get(session)
             if ask.none and lang == "ko" and recent is None and listed is not None and len(listed[0]) == 1 \
@@ -899,6 +903,11 @@ class AgendaDesk:
                 if len(reminded) != 1:
                     return DeskReply(phrases.which_reminder_off(reminded), lang, intent="remind")
                 loop = reminded[0]
+        if ask.none and loop is None and ask.name:
+            # "dont remind me about mom" naming no open promise (none kept, two, or "m\u200bom"): a reminder asked off
+            # is never a promise of its own (pass 61b: it went on to the judgement, which kept "mom", "When should I
+            # remind you?", the opposite of what was asked)
+            return DeskReply(phrases.no_reminder_to_stop(ask.name, lang), lang, intent="remind")
         if loop is None and ask.name and ask.lead_minutes is not None and not ask.deed and lang == "en" \
                 and re.match(r"(?:i|we|you|he|she|they|it|me|us|him|her|them|that|this)\b", ask.name) is None \
                 and not time_spans(ask.name) and not re.search(r"\bto\s+[a-z]", ask.name) and not self._ever_named(ask.name):
@@ -969,10 +978,17 @@ class AgendaDesk:
         """"Remind me two hours before the flight to leave for the airport": `deed`, a promise of its own, due and
         reminded `lead_minutes` before `loop`'s due ("the night before … to pack": 8 PM the day before, as the
         reminder of the promise itself; the sixtieth session: 6:40 AM the day before, the flight's own hour)."""
+        if loop.desc.casefold() == deed.casefold():
+            # "remind me the night before to pack" said again: the promise in focus is the deed itself, kept the first
+            # time (pass 61b: a second "pack" the night before the first, the day before the day asked)
+            return DeskReply(phrases.already_open(loop, lang), lang, intent="remind")
         at_ms = self._lead_moment(loop.due_ms or 0, lead_minutes, part)
         now_ms = self.service.now_ms()
         if at_ms <= now_ms:
             return DeskReply(phrases.remind_past(loop, lang), lang, intent="remind")
+        if (same := next((kept for kept in self.service.agenda() if kept.due_ms == at_ms
+                          and kept.desc.casefold() == deed.casefold()), None)) is not None:
+            return DeskReply(phrases.already_open(same, lang), lang, intent="remind")   # said twice: one promise
         # the deed as said, its names' capitals kept ("buy flowers for Lily"; `deed` is read in lower case)
         deed = next((said[m.start():m.end()] for m in [re.search(re.escape(deed), said, re.IGNORECASE)] if m), deed)
         kept = self.service.add(deed, due_ms=at_ms, session=session, evidence=said, remind_ms=at_ms)
@@ -1036,8 +1052,7 @@ class AgendaDesk:
         if alarm.at <= now:
             return DeskReply(phrases.alarm_past(alarm.kind, lang), lang, intent="alarm")
         at_ms = int(alarm.at.timestamp() * 1000)
-        if alarm.instead and (moved := self._alarm_instead(at_ms, session, now, lang,
-                                                           half_said=bool(_HALF_OF_DAY.search(text)))) is not None:
+        if alarm.instead and (moved := self._alarm_instead(at_ms, session, now, lang, alarm.either_half)) is not None:
             return moved
         if alarm.kind != "timer" and (same := next((loop for loop in self.service.agenda() if loop.desc == alarm.desc
                                                      and loop.due_ms == at_ms), None)) is not None:
@@ -1050,10 +1065,11 @@ class AgendaDesk:
         return DeskReply(phrases.alarm_set(loop, alarm.kind, now, self.service.tz, lang), lang,
                          change=AgendaChange(opened=(loop,)), intent="alarm")
 
-    def _alarm_instead(self, at_ms: int, session: str, now: datetime, lang: phrases.Lang, half_said: bool) -> DeskReply | None:
+    def _alarm_instead(self, at_ms: int, session: str, now: datetime, lang: phrases.Lang, either_half: bool
+                       ) -> DeskReply | None:
         """"Wake me up at 7 instead": the alarm set (the one in focus, else the next to ring) moved to that time; None
-        with no alarm set (a new one is set). An hour said without AM or PM is the one nearest the alarm it replaces
-        ("make the alarm 7 instead" of a 6:15 AM alarm: 7 AM, not tonight at 7)."""
+        with no alarm set (a new one is set). An hour that may be either half of the day (`Alarm.either_half`) is the
+        one nearest the alarm it replaces ("make the alarm 7 instead" of a 6:15 AM alarm: 7 AM, not tonight at 7)."""
         now_ms = self.service.now_ms()
         ringing = [loop for loop in self.service.agenda() if alarm_kind(loop.desc) in ("wake", "alarm")
                    and max(loop.due_ms or 0, loop.remind_ms or 0) > now_ms]
@@ -1062,7 +1078,7 @@ class AgendaDesk:
         focus = self._recent_focus(session, now_ms)
         loop = next((loop for loop in ringing if focus is not None and loop.id == focus.loop_id),
                     min(ringing, key=_due_order))
-        if not half_said and loop.due_ms is not None:
+        if either_half and loop.due_ms is not None:
             half_day = 12 * 3_600_000
             at_ms = min((t for t in (at_ms - half_day, at_ms, at_ms + half_day) if t > now_ms),
                         key=lambda t: abs(t - (loop.due_ms or 0)))

@@ -1233,6 +1233,15 @@ def not_found(reference: str, lang: Lang) -> str:
     return f"I couldn't find {second_person(reference)} on your agenda."
 
 
+def no_reminder_to_stop(reference: str, lang: Lang) -> str:
+    """"Don't remind me about mom" with no open promise it names: nothing muted, nothing kept."""
+    if len(reference) > SAID_BACK_CHARS:   # at a word, or inside one word too long ("x" * 3000)
+        reference = (reference[:SAID_BACK_CHARS].rsplit(" ", 1)[0] or reference[:SAID_BACK_CHARS]) + " …"
+    if lang == "ko":
+        return f"할 일 목록에서 '{reference}'을(를) 찾지 못해서 끌 알림이 없어요."
+    return f"I couldn't find {second_person(reference)} on your agenda, so there's no reminder to stop."
+
+
 def snoozed(loop: OpenLoop, minutes: int, lang: Lang) -> str:
     if lang == "ko":
         return f"{_ko_minutes(minutes)} 뒤에 다시 알려 드릴게요: {loop.desc}."
