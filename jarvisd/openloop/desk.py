@@ -90,7 +90,8 @@ from jarvisd.openloop.corrections import (
     taken_back,
 )
 from jarvisd.openloop.day_asked import asked_day, first_asked
-from jarvisd.openloop.hangul import closed as ends_closed, final, subject, topic
+from jarvisd.openloop.hangul import closed as ends_closed
+from jarvisd.openloop.hangul import final, subject, topic
 from jarvisd.openloop.instead import Instead, instead_said, replaced
 from jarvisd.openloop.intents import (
     EN_ALL_ON_DAY,
