@@ -63,6 +63,11 @@ _KO_TIRED_REPLY = "오늘 고생 많으셨어요. 푹 쉬세요."
 _KO_WORRY = re.compile(r"[^0-9?？]{0,60}?(?:서|라|니까|는데|고)?\s*(?:좀\s*|너무\s*|많이\s*)?"
                        r"걱정(?:이야|이에요|이다|이네|돼|돼요|된다|되네|이야\s*ㅠ+)")
 _KO_WORRY_REPLY = "걱정되시겠어요. 좋아지길 바랄게요."
+# "오늘은 좀 덜 아프네", "이제 좀 괜찮아졌어" (the sixty-first session: SmolLM2's "그렇군요."): feeling better, told
+_KO_BETTER = re.compile(r"(?:(?:오늘은?|이제|요즘|어제보다|아까보다|많이|좀|훨씬|그래도|다행히)\s*){0,4}"
+                        r"(?:(?!날씨)[가-힣]{1,4}(?:이|가|은|는|도)\s*)?"
+                        r"(?:덜\s*아프(?:네|네요|다)|(?:괜찮아|나아)졌(?:어|어요|다|네)|살\s*것\s*같(?:아|다|네))")
+_KO_BETTER_REPLY = "다행이에요. 그래도 무리하지 마세요."
 _EN_NEVERMIND = re.compile(rf"(?:(?:oh|actually|um|uh|ah|wait|sorry|no)\s*,?\s+)*(?:never\s*mind|nevermind|nvm|forget\s+it|forget\s+about\s+it|no\s+thanks|"
                            rf"no\s+thank\s+you|nothing|{_EN_DONE}(?:\s+for\s+now)?|nothing\s+else|"
                            rf"don't\s+worry\s+about\s+it|i'm\s+good|all\s+good|"
@@ -268,6 +273,8 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
         return _KO_TIRED_REPLY
     if _KO_WORRY.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
         return _KO_WORRY_REPLY
+    if _KO_BETTER.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
+        return _KO_BETTER_REPLY
     if _EN_THANKS.fullmatch(words):
         return "You're welcome. Good night!" if re.search(r"night|sleep", words) else "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):

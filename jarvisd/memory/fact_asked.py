@@ -105,7 +105,9 @@ _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+abo
 _KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)(?P<x>.+?)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|몇\s*시|누구|며칠|몇"
                  # "내 혈액형 알려 줘" (the fifty-sixth session: to SmolLM2, "- (2026-12-06)")
                  r"|(?:을|를|좀|\s)*(?:알려|말해)\s*(?:줘|주세요|줄래|줘요))"
-                 r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|\s*에?\s*(?:있|뒀|두었)(?:지|어|니|더라|었지|나요))*")
+                 r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|\s*에?\s*(?:있|뒀|두었)(?:지|어|니|더라|었지|나요))*"
+                 # "내 혈액형 뭐라고 했지?" (the sixty-first session: to SmolLM2, "내 혈액형 무abe.")
+                 r"(?:\s*(?:이)?라고\s*했(?:지|더라|죠|었지|잖아))?")
 # "아내 생일 언제야?", "와이파이 비밀번호 뭐였지?": no 내/제, but the key is the kind of thing told to be kept
 _KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|비번|패스워드|주소|이메일|사이즈|혈액형|알레르기|코드|별명"
                       r"|자리|위치|사물함|계좌|아이디"
@@ -114,11 +116,18 @@ _KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생
                       # "결혼식장 어디였지?", "준이 알레르기 있는 거 뭐였지?" (the fifty-ninth session: to SmolLM2)
                       r"|식장|장소"
                       # "코코 사료 뭐 먹인다고 했지?" (the sixtieth session: to SmolLM2, "코코 사료 무어지는 이름이 있어요")
-                      r"|사료|간식|품종))(?:\s*있는\s*(?:거|게|건))?"
+                      r"|사료|간식|품종"
+                      # "내 학번 뭐였지?" (the sixty-first session)
+                      r"|학번|사번|군번))(?:\s*있는\s*(?:거|게|건))?"
                       # "신발 사이즈 몇이었지?" (the fifty-sixth session: to SmolLM2, which said the kept fact three times)
                       r"\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|며칠|몇\s*월\s*며칠|몇|얼마|몇\s*(?:킬로|키로|살))"
                       r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|이더라)*"
-                      r"(?:\s*(?:먹인다고|먹이라고|준다고|주라고)\s*(?:했지|했더라|했죠|했었지|했나))?")
+                      r"(?:\s*(?:먹인다고|먹이라고|준다고|주라고|(?:이)?라고)\s*(?:했지|했더라|했죠|했었지|했나))?")
+# "회원 몇 명이라고 했지?", "간식 누가 가져오기로 했지?" (the sixty-first session: to SmolLM2): a count or who is to do a
+# thing, asked back as told ("…라고 했지", "…였지"; "사과 몇 개 사야 돼?" asks no fact)
+_KO_COUNT_OR_WHO = re.compile(r"(?:(?:우리|내|제)\s*)?(?P<x>(?:[가-힣\w]+\s+){0,2}?[가-힣\w]+?)\s*(?:은|는|이|가)?\s*"
+                              r"(?:몇\s*(?:명|마리|가구|세대|팀|반)\s*(?:이라고\s*했(?:지|더라|죠|었지)|이었지|였지|이었더라|였더라|이더라)"
+                              r"|누가\s*(?:[가-힣]{1,8}\s)?[가-힣]{1,8}기로\s*했(?:지|더라|죠|었지|어))")
 # "주차 어디에 했더라?", "차 어디에 세웠지?", "열쇠 어디에 뒀더라?": where the user said they left it (`remember_asked`'s
 # `told_where`; the fifty-fifth session: "주차 B2에 했어" was "nothing to mark done" and the question went to SmolLM2)
 _KO_WHERE_DID_I = re.compile(r"(?:(?:내가|제가|나|저)\s+)?(?:(?:내|제)\s+)?(?P<x>[가-힣\w]+?)(?:은|는|을|를)?\s*어디(?:에|에다|에다가)?\s*"
@@ -183,7 +192,7 @@ def _fact_asked(text: str) -> FactAsked | None:
     if korean:
         if (m := _KO_WHERE_DID_I.fullmatch(said)) is not None and (m["x"] in _KO_PARKING or m["v"] not in ("했",)):
             return FactAsked("주차" if m["x"] in _KO_PARKING else m["x"], lang)
-        m = _KO.fullmatch(said) or _KO_NOUN.fullmatch(said)
+        m = _KO.fullmatch(said) or _KO_NOUN.fullmatch(said) or _KO_COUNT_OR_WHO.fullmatch(said)
         if m and re.match(r"(?:그|이|저)\s", m["x"]):
             return None   # "그 영화 이름 뭐였지?": a thing of the talk, not a fact kept
         return FactAsked(m["x"].strip(), lang) if m and _keys(m["x"]) else None

@@ -138,10 +138,25 @@ _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0
                       # "회사 주차 자리는 B2 17번이야" (the fifty-sixth session: not kept, SmolLM2's nonsense)
                       # "결혼식장은 잠실 롯데호텔이야", "모임 장소는 강남역 2번 출구야" (the fifty-ninth session: to SmolLM2)
                       # "코코 사료는 로얄캐닌 인도어야" (the sixtieth session: "그렇군요.", nothing kept)
-                      r"혈액형|알레르기|코드|이름|별명|자리|위치|사물함|계좌|아이디|식장|장소|사료|간식|품종)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
+                      r"혈액형|알레르기|코드|이름|별명|자리|위치|사물함|계좌|아이디|식장|장소|사료|간식|품종"
+                      # "내 학번은 20231234야" (the sixty-first session: an empty reply, nothing kept)
+                      r"|학번|사번|군번)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
+# "우리 동호회 회원은 스물세 명이야" (the sixty-first session: SmolLM2's "I'm glad to hear that you're enjoying your new
+# friends."): how many of a thing, in digits or in Hangul words, kept as told
+_KO_TOLD_COUNT = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]+\s*(?:은|는)\s+"
+                            r"(?:총\s*|모두\s*|다\s*)?(?:\d{1,6}|[한두세네일이삼사오육칠팔구십백천스물서른마흔쉰예순일흔여든아흔다섯여섯일곱여덟아홉열]{1,8})"
+                            r"\s?(?:명|마리|가구|세대|팀|반)\s*(?:이야|야|예요|이에요|입니다|이다|임))")
+# "간식은 민수가 가져오기로 했어" (the sixty-first session: to SmolLM2, "민수가 미만 있어도론에세우."): who is to do a
+# thing, someone else named (the user's own promise is the agenda's), kept as told
+# "의사가 3주 동안 무거운 거 들지 말래" (the sixty-first session: SmolLM2 said it back): what the doctor said to do or not
+# to do, kept as told ("…지 말라고 했어")
+_KO_TOLD_ORDER = re.compile(r"(?P<who>(?:담당\s*)?(?:의사\s*선생님|의사|선생님|교수님|간호사|약사|원장님))(?:이|가|께서)\s+"
+                            r"(?P<what>[^?？]{1,60}?)(?P<no>지\s*)?(?:말래|말래요|말라고\s*했어|말라고\s*하셨어)")
+_KO_TOLD_WHO = re.compile(r"(?P<fact>(?:[가-힣\w]+\s+){0,2}?[가-힣\w]+\s*(?:은|는)\s+(?!(?:내|제|나|저|우리)가?\s)"
+                          r"[가-힣]{1,6}(?:이가|가|이)\s+(?:[가-힣]{1,8}\s)?[가-힣]{1,8}기로\s*했(?:어|어요|대|다|습니다|음))")
 # "렌터카 예약 번호는 JJ4821" (a code with no ending), "콩이 몸무게 5킬로" (a measure, no particle): the fifty-seventh
 # session's "그렇군요." (nothing kept; asked back, "그건 아직 말해 주신 적이 없어요"); kept as "X는 Y야", as a change is
-_KO_TOLD_CODE = re.compile(r"(?P<key>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:번호|비밀번호|비번|패스워드|코드|아이디))"
+_KO_TOLD_CODE = re.compile(r"(?P<key>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:번호|비밀번호|비번|패스워드|코드|아이디|학번|사번))"
                            # "회의실 비밀번호 4821": no particle either (the fifty-ninth session: to SmolLM2, nothing kept)
                            r"(?:\s*(?:은|는))?\s+(?P<value>[A-Za-z0-9][A-Za-z0-9-]{0,39})")
 _KO_TOLD_MEASURE = re.compile(r"(?P<key>(?:[가-힣\w]+\s+){0,2}?[가-힣\w]*(?:몸무게|체중|키|나이))\s*(?:은|는|이|가)?\s+"
@@ -276,6 +291,11 @@ def fact_corrected(said: str, kept: str) -> str | None:
 _NOW_TAIL = re.compile(r"\s+(?:now|these\s+days|from\s+now\s+on|instead)\s*$", re.IGNORECASE)   # "my locker is 214 now"
 
 
+def _closed(word: str) -> bool:
+    """Whether a Hangul word ends in a consonant (takes 이, not 가)."""
+    return bool(re.search(r"[가-힣]$", word)) and (ord(word[-1]) - 0xAC00) % 28 != 0
+
+
 def told_fact(said: str) -> str | None:
     """A fact told without "remember" ("my wife's birthday is March 3", "아내 생일은 3월 3일이야"), or None. Words with
     a mark drawn as nothing inside ("my lo\u200bcker code is 5521", "Julia's birth\u2060day is March 3", a soft hyphen,
@@ -305,7 +325,11 @@ def _told_fact(said: str) -> str | None:
         # "Sam is my sister in law she's coming saturday at 3" (the sixtieth session: to SmolLM2, then "who's Sam?" got
         # "Sam is Sam's son"): who they are is kept; the visit after it is not read (said on its own it is a visit)
         return said[m.start("fact"):m.end("fact")].strip(" ,")
-    if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said)) is not None:
+    if re.search(r"[가-힣]", said) and (m := _KO_TOLD_ORDER.fullmatch(said)) is not None and m["no"]:
+        return f"{m['who']}{'께서' if m['who'].endswith('님') else '가' if not _closed(m['who']) else '이'} " \
+               f"{m['what'].strip()}지 말라고 했어"
+    if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said) or _KO_TOLD_COUNT.fullmatch(said)
+                                         or _KO_TOLD_WHO.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_CHANGED.fullmatch(said) or _KO_CHANGED_AFTER.fullmatch(said)
                                          or _KO_TOLD_CODE.fullmatch(said) or _KO_TOLD_MEASURE.fullmatch(said)):

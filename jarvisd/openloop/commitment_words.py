@@ -183,14 +183,21 @@ KO_EVENT_NOUNS = frozenset("예약 약속 회의 미팅 면접 시험 수업 진
                            # "준이 어린이집 하원 4시 반", "예방접종 다음 주 화요일 오전" (the fifty-ninth session: to SmolLM2)
                            "하원 등원 하교 접종 예방접종 검진 건강검진 조문 문상 "
                            # "우유 납품 내일 아침 7시" (the sixtieth session: to SmolLM2, and "우유 납품 왔어" closed nothing)
-                           "납품 입고 배송 배달 도착".split())
+                           "납품 입고 배송 배달 도착 "
+                           # "화학 기말 다음 주 수요일 9시", "물리치료 주 2회 화요일 금요일", "22일 10시 15분 외래 진료"
+                           # (the sixty-first session: the first two to SmolLM2)
+                           "기말 퀴즈 쪽지시험 치료 물리치료 재활 외래 "
+                           # "다음 달 초에 신입 환영회" (the sixty-first session: said back by SmolLM2)
+                           "환영회 송별회 송년회 신년회 망년회 정모 총회 야유회 동창회 엠티".split())
 # errands said as a note, a run of nouns ending in the deed's noun and its time after ("설 선물 세트 주문 이번 주 안에",
 # the fifty-ninth session: to SmolLM2, and "… 주문 완료" then closed nothing): kept by that time, as a deadline
 KO_ERRAND_NOUNS = frozenset("주문 신청 제출 결제 발송 접수 등록 구매 납부 송금 이체 회신 답장 반납 환불 반품 갱신 "
                             "예매 정산 수리 교체 해지 "
                             # "부가세 신고 25일까지" (the sixtieth session: to SmolLM2, and "부가세 신고 그거 언제였지?" then
                             # found nothing)
-                            "신고 발주 입금 전출 전입".split())
+                            "신고 발주 입금 전출 전입 "
+                            # "이따 저녁에 회원 명단 정리" (the sixty-first session: to SmolLM2)
+                            "정리 소독".split())
 # the days one keeps for themselves ("다음 달 5일 엄마 생일"): kept on that day (said without 까지), and apart from an
 # errand for them ("엄마 생일 선물 사기")
 # the places one has an appointment at: "내일 아침 아홉시 치과" (the fifty-sixth session: to SmolLM2), on that day too

@@ -313,6 +313,18 @@ _MEALS = frozenset("점심 저녁 아침 식사 브런치 커피 술 저녁밥 �
 _OCCASIONS = W.KO_OCCASIONS | W.KO_EVENT_NOUNS | W.KO_VISITS   # "다음 달 5일 엄마 생일", "토요일이 결혼기념일이야", "내일 3시 회의"
 
 
+def _repeat_words(ms: Sequence[Morph]) -> set[int]:
+    """Where a repeat is said: "매주", "격주", and "주 2회" / "주 두 번(씩)" ("물리치료 주 2회 화요일 금요일", the
+    sixty-first session: to SmolLM2)."""
+    said = {k for k, m in enumerate(ms) if m.form in _REPEAT_WORDS}
+    for k in range(len(ms) - 2):
+        if ms[k].form == "주" and ms[k + 1].tag in ("SN", "MM", "NR") and ms[k + 2].form in ("회", "번"):
+            said.update((k, k + 1, k + 2))
+            if k + 3 < len(ms) and ms[k + 3].form == "씩":
+                said.add(k + 3)
+    return said
+
+
 def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     """"다음 달 5일 엄마 생일", "토요일이 결혼기념일이야", "내일 3시 회의": a day and the name of an occasion, nothing
     more (the noun said with the copula at most), is the occasion kept on that day (the fifty-sixth session: to the
@@ -331,20 +343,26 @@ def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
         return None
     last = words[end - 1]
     # "매주 월요일 분리수거", "매일 아침 7시 운동": with a repeat said, any thing named is the chore of those days
-    repeating = any(m.form in _REPEAT_WORDS for m in ms)
+    said = _repeat_words(ms)
+    repeating = bool(said)
     if any(hs <= ms[last].start < he for hs, he in holes):
         return _occasion_then_day(ms, words[:end], holes, repeating)
     if not repeating and (placed := _occasion_then_day(ms, words[:end], holes, False)) is not None:
         return placed                  # "사촌 결혼식 토요일 12시 반 잠실": the place after the time
     outside = [ms[k] for k in words[:end] if not any(hs <= ms[k].start < he for hs, he in holes)
-               and ms[k].form not in _REPEAT_WORDS]
+               and k not in said]
     # "내일 12시 반에 친구랑 점심" (the sixtieth session: to SmolLM2): a meal with someone, at a time said, is a plan
-    met = len(outside) >= 3 and outside[-2].tag == "JKB" and outside[-2].form in _WITH and ms[last].form in _MEALS and \
+    # ("토요일 저녁 7시 민지랑 저녁", the sixtieth session's low: Kiwi tags that 랑 a conjunction)
+    met = len(outside) >= 3 and outside[-2].tag in ("JKB", "JC") and outside[-2].form in _WITH and ms[last].form in _MEALS and \
         not any(m.form in ("어제", "그제", "그저께", "아까", "지난") for m in ms)   # "어제 친구랑 점심": told, not planned
-    if ms[last].tag != "NNG" or not (ms[last].form in _OCCASIONS or repeating or met):
+    # "이따 저녁에 회원 명단 정리", "내일 부가세 신고" (the sixty-first session: to SmolLM2): an errand's thing and its
+    # deed's noun after the time, as "부가세 신고 25일까지" after it
+    errand = ms[last].form in W.KO_ERRAND_NOUNS and len(outside) >= 2 and outside[-2].tag.startswith(("NN", "SL")) and \
+        not any(m.form in ("어제", "그제", "그저께", "아까", "지난") for m in ms)   # "어제 서랍 정리": told, not planned
+    if ms[last].tag != "NNG" or not (ms[last].form in _OCCASIONS or repeating or met or errand):
         return None
     if not outside or not all(m.tag.startswith(("NN", "XSN", "SL", "JKG", "JKS", "JX")) or
-                              m.tag == "JKB" and m.form in _WITH for m in outside):
+                              m.tag in ("JKB", "JC") and m.form in _WITH for m in outside):
         return None
     at = words[end] if end < len(words) else len(ms)
     first = next(k for k in words[:end] if ms[k] in outside and ms[k].tag.startswith(("NN", "SL")))
@@ -360,8 +378,9 @@ def _occasion_then_day(ms: Sequence[Morph], words: Sequence[int], holes: Sequenc
     first_time = next((n for n, k in enumerate(words) if timed(k)), None)
     if not first_time:
         return None
-    name = [k for k in words[:first_time] if ms[k].form not in _REPEAT_WORDS]
-    after = [k for k in words[first_time:] if not timed(k) and ms[k].form not in _REPEAT_WORDS]
+    said = _repeat_words(ms)
+    name = [k for k in words[:first_time] if k not in said]
+    after = [k for k in words[first_time:] if not timed(k) and k not in said]
     if after and not repeating and _place_after(ms, after) and name and ms[name[-1]].form in _OCCASIONS:
         after = []                     # "사촌 결혼식 토요일 12시 반 잠실": where it is, said last (the fifty-ninth session)
     if not name or after:
@@ -415,7 +434,7 @@ def _visit(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
 
 
 # what one takes by mouth, said by its name: "혈압약", "비타민", "유산균" (not 안약, eye drops)
-_DOSES = frozenset("약 알약 영양제 비타민 유산균 철분제 오메가 홍삼 루테인 칼슘 마그네슘 엽산".split())
+_DOSES = frozenset("약 알약 영양제 비타민 유산균 철분제 오메가 홍삼 루테인 칼슘 마그네슘 엽산 진통제 항생제 소염제 해열제".split())
 _PARTS = frozenset("아침 점심 저녁 밤 자기 전".split())
 
 
@@ -435,6 +454,8 @@ def _dose(ms: Sequence[Morph]) -> _Hit | None:
         how = 2                                          # "매일 아침"
     elif tail and tail[-1].form in ("매일", "날마다"):
         how = 1
+    elif len(tail) >= 3 and is_morph(tail[-1], "마다", "JX") and tail[-2].form == "시간" and tail[-3].tag in ("SN", "NR"):
+        how = 3                                          # "진통제 6시간마다" (the sixty-first session: kept "진통제")
     else:
         return None
     name = words[:len(words) - how]

@@ -90,7 +90,8 @@ from jarvisd.openloop.corrections import (
     taken_back,
 )
 from jarvisd.openloop.day_asked import asked_day, first_asked
-from jarvisd.openloop.hangul import topic
+from jarvisd.openloop.hangul import closed as ends_closed
+from jarvisd.openloop.hangul import final, subject, topic
 from jarvisd.openloop.instead import Instead, instead_said, replaced
 from jarvisd.openloop.intents import (
     EN_ALL_ON_DAY,
@@ -116,7 +117,7 @@ from jarvisd.openloop.shifts import Shift, asks_amount, asks_when, bare_amount, 
 from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
-from jarvisd.openloop.when_asked import asked_time_left, asked_when, bare_time_left
+from jarvisd.openloop.when_asked import asked_time_left, asked_when, asked_when_done, bare_time_left
 from jarvisd.openloop.when_patterns import KO_LUNAR_DATE
 from jarvisd.openloop.when_words import PART_HOURS, month_end
 from jarvisd.textsafe import one_space, plain_words, printable
@@ -449,6 +450,10 @@ class AgendaDesk:
         if (day := self._day_agenda(text, session, lang)) is not None:   # before the list: "anything due on December 5?"
             return day
         intent = match_intent(text)
+        if intent is None and lang == "ko" and (reply := self._when_done(text)) is not None:
+            return reply
+        if intent is None and lang == "ko" and (reply := self._due_after_another(text, session)) is not None:
+            return reply
         if intent is None and (reply := self._when_due(text, lang, session)) is not None:
             return reply
         if intent is None and (until := days_until(clean(text), self.service.now_local())) is not None:
@@ -519,6 +524,8 @@ class AgendaDesk:
             others = len(every) - len(loops)
             self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
             said = phrases.agenda_list(loops, now, tz, lang, scope, others)
+            if scope == "week" and lang == "ko" and now.weekday() == 6:
+                said = _sunday_week(loops, now, tz, others)
             if intent.kind != "list" and night_end and lang == "en":
                 said = said.replace("due today", "due tonight", 1)   # its small hours are tomorrow's by the clock
             return DeskReply(said, lang, intent=intent.kind)
@@ -1257,6 +1264,51 @@ class AgendaDesk:
         self._remember(session, loop, now_ms)
         return DeskReply(phrases.to_when(loop, self.service.now_local(), self.service.tz, lang), lang, intent="correct")
 
+    def _due_after_another(self, text: str, session: str) -> DeskReply | None:
+        """"전입신고 이사하고 2주 안에" (the sixtieth session's low: to SmolLM2): a thing due so long after another
+        promise. Kept by that promise's day plus the span when the agenda has it with a due, else with no due, and
+        said so; nothing else of the words is read."""
+        m = _KO_AFTER_ANOTHER.fullmatch(clean(text).rstrip(" .!"))
+        if m is None:
+            return None
+        n = int(m["n"]) if m["n"].isdigit() else _KO_FEW[m["n"]]
+        days = n * {"주": 7, "일": 1, "주일": 7}.get(m["unit"], 0)
+        opened = [loop for loop in self.service.agenda() if loop.due_ms is not None]
+        other = _named_before(m["other"], [loop.desc for loop in opened])
+        thing, tz = m["thing"].strip(), self.service.tz
+        if other is not None and days:
+            day = phrases.due_day(opened[other].due_ms or 0, tz) + timedelta(days=days)
+            due_ms = int(datetime.combine(day, time(23, 59), tzinfo=tz).timestamp() * 1000)
+            loop = self.service.add(thing, due_ms, session, evidence=text)
+            self._remember(session, loop, self.service.now_ms())
+            due = phrases.spoken_due(due_ms, self.service.now_local(), tz, "ko")
+            before = opened[other].desc
+            then = phrases.spoken_due(opened[other].due_ms or 0, self.service.now_local(), tz, "ko").removesuffix("까지")
+            return DeskReply(f"적어 둘게요: {thing}, {due}. {before}{subject(before)} {then}{'이라서' if ends_closed(then) else '라서'} "
+                             f"그 {n}{m['unit']} 뒤로 잡았어요.", "ko", change=AgendaChange(opened=(loop,)))
+        loop = self.service.add(thing, None, session, evidence=text)
+        self._remember(session, loop, self.service.now_ms())
+        return DeskReply(f"적어 둘게요: {thing}. {m['other']} 날짜를 몰라서 기한은 비워 뒀어요. {m['other']} 날짜를 알려 주시면 "
+                         f"기한을 정해 둘게요.", "ko", change=AgendaChange(opened=(loop,)))
+
+    def _when_done(self, text: str) -> DeskReply | None:
+        """"진통제 언제 먹었지?": when the promise the words name was last marked done (the newest of those closed
+        done); None when they name no promise, open or done (a question for the model)."""
+        words = asked_when_done(clean(text))
+        if words is None:
+            return None
+        done = [loop for loop in self.service.recently_closed(limit=200) if loop.status is LoopStatus.DONE]
+        hits = _promises_named(words, [loop.desc for loop in done])
+        if hits:
+            loop = max((done[i] for i in hits), key=lambda loop: loop.closed_ms or loop.updated_ms)
+            at = phrases.spoken_due(loop.closed_ms or loop.updated_ms, self.service.now_local(), self.service.tz, "ko")
+            return DeskReply(f"{loop.desc}{topic(loop.desc)} {at}에 완료로 표시했어요.", "ko", intent="when")
+        opened = self.service.agenda()
+        if (named := _promises_named(words, [loop.desc for loop in opened])):
+            desc = opened[named[0]].desc
+            return DeskReply(f"{desc}{'을' if ends_closed(desc) else '를'} 완료로 표시한 적은 아직 없어요.", "ko", intent="when")
+        return None
+
     def _when_due(self, text: str, lang: phrases.Lang, session: str | None = None) -> DeskReply | None:
         """"What time is the call?", "전화 몇 시였지?": the due of the open promise the words name, from the agenda;
         None when they name none (a question for the model: "when is Christmas?"). The one answered is then in
@@ -1284,6 +1336,8 @@ class AgendaDesk:
             # "주문한 컵 언제 온다고 했지?" of "종이컵 도착" (the sixtieth session): a short word, the end of one of its words
             ends = [i for i, loop in enumerate(loops) if any(w.endswith(words) for w in loop.desc.split())]
             hits = ends if len(ends) == 1 else []
+        if not hits:
+            hits = _exam_named(words, [loop.desc for loop in loops])
         alarms = alarms_meant(words, [loop.desc for loop in loops])
         if not hits and alarms == [] and only_kind(words):
             # "when is my alarm?" with none set: said, not left to the model to make one up
@@ -1847,10 +1901,17 @@ class AgendaDesk:
                 due_ms = self._first_day(rule, now)   # "the delivery from Sysco comes Tuesdays": by the next Tuesday
             if problem is not None:
                 notes[desc] = phrases.unusable_time(desc, problem, lang)
+            elif lang == "ko" and due_ms is not None and (early := _KO_EARLY.search(c.clause)) is not None and \
+                    (note := phrases.ko_on_an_early_day(desc, "이번 달 초" if early[0].startswith("이번") else "다음 달 초")):
+                notes[desc] = note
             # "I need to buy milk, eggs and bread": one promise per item, as the shopping list keeps them
             # a meal or bedtime is a moment, not a span: "take the blue pill with breakfast" is reminded then
             meal = _AT_A_MEAL.search(c.clause)
-            reminds = c.remind or meal is not None
+            # "이따 저녁에 회원 명단 정리", "모레 오후 체육관 사장님 미팅" (the sixty-first session: the part of the day
+            # was lost, "오늘까지"): a Korean part of the day with no clock time keeps the day's due and reminds at the
+            # part's hour, as "remind me tomorrow morning" does
+            reminds = c.remind or meal is not None or lang == "ko" and due_ms is not None \
+                and self._remind_at(due_ms, c.clause, now) not in (None, due_ms)
             if meal is not None and due_ms is not None and not _DAY_SAID.search(c.clause) \
                     and (part := part_named(meal.group(0))) is not None and now.hour >= _PART_END.get(part, 24):
                 due_ms += 86_400_000   # "take the blue pill with breakfast" said at 3 PM: tomorrow's breakfast
@@ -2787,6 +2848,51 @@ def _promises_named(words: str, descs: Sequence[str]) -> list[int]:
     plain = _without_owners(descs)
     found = naming.best_reference(words, plain)
     return [found] if isinstance(found, int) else list(found or ()) or deed_named(words, plain)
+
+
+# "전입신고 이사하고 2주 안에", "보험 청구 퇴원하고 3일 안에": a thing, another deed, and how long after it
+_KO_AFTER_ANOTHER = re.compile(r"(?P<thing>[가-힣][가-힣 ]{0,20}?)\s+(?P<other>[가-힣]{1,8}?)(?:하고|한\s?(?:뒤|후|다음)에?)\s?"
+                               r"(?P<n>\d{1,2}|[한두세네])\s?(?P<unit>주일|주|일)\s?(?:안에|이내에?|내에?|안으로)")
+_KO_FEW = {"한": 1, "두": 2, "세": 3, "네": 4}
+
+
+def _named_before(other: str, descs: Sequence[str]) -> int | None:
+    """The one description naming the deed `other` ("이사" in "이삿짐 센터": its syllable with a final ㅅ added too)."""
+    stems = {other}
+    if other and final(other[-1]) == 0:
+        stems.add(other[:-1] + chr(ord(other[-1]) + 19))   # 사 -> 삿 (ㅅ is final 19)
+    hits = [i for i, desc in enumerate(descs) if any(word.startswith(tuple(stems)) for word in desc.split())]
+    return hits[0] if len(hits) == 1 else None
+
+
+_KO_EARLY = re.compile(r"(?:다음|담|이번)\s?달\s?초(?!\s?(?:전|까지))")
+
+
+def _sunday_week(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, others: int) -> str:
+    """"이번 주 남은 일" asked on a Sunday: the week ends today, so today's first and then the week ahead under its own
+    name (the sixtieth and sixty-first sessions: "다음 주 일요일까지" read out under "이번 주까지")."""
+    today = now.date()
+    due_today = [loop for loop in loops if loop.due_ms is not None and phrases.due_day(loop.due_ms, tz) <= today]
+    ahead = [loop for loop in loops if loop not in due_today]
+    said = "이번 주는 오늘이 마지막 날이에요. " + phrases.agenda_list(due_today, now, tz, "ko", "today")
+    if ahead:
+        said += " " + phrases.agenda_list(ahead, now, tz, "ko", "next_week").replace("다음 주에 할 일이", "다음 주에는 할 일이", 1)
+    lead = "그것 말고도" if said.endswith("HUD에서 볼 수 있어요.") else "그 밖에"   # not a second 그 밖에
+    return said + (f" {lead} 열린 일이 {others}개 더 있어요." if others else "")
+
+
+# "화학 시험 언제라고 했지?" of "화학 기말" (the sixty-first session: to SmolLM2): 시험 names any exam, its subject the one
+_EXAMS = ("시험", "기말", "중간고사", "기말고사", "고사", "퀴즈", "수능")
+
+
+def _exam_named(words: str, descs: Sequence[str]) -> list[int]:
+    """The exams "X 시험" names by the words before 시험 (all of them in the description), if exactly one."""
+    subject = words.removesuffix("시험").split()
+    if not words.endswith("시험") or not subject:
+        return []
+    hits = [i for i, desc in enumerate(descs) if any(exam in desc for exam in _EXAMS)
+            and all(word in desc for word in subject)]
+    return hits if len(hits) == 1 else []
 
 
 def _without_owners(descs: Sequence[str]) -> list[str]:

@@ -223,6 +223,9 @@ def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Seque
     if _topic_before_ha(ms, start, stem, holes):
         glue = ""                      # "전화는 다음 주에 할게" -> "전화하기"
     words = _KO_REPEAT.sub("", words).strip()   # "매주 화요일마다 쓰레기 버리기": no "매주 마다" left by the cut day
+    said = [m for m in ms[start:stem] if not any(hs <= m.start and m.end <= he for hs, he in holes)]
+    if is_morph(ms[stem], "하", "VV") and words.endswith("기") and said and said[-1].tag == "ETN" and said[-1].form == "기":
+        return words                   # "프린트 뽑기 내일 오전에 해야 돼": the deed is "프린트 뽑기", not "… 뽑기 하기"
     return f"{words}{glue if words else ''}{ms[stem].form}기".strip()
 
 

@@ -155,6 +155,14 @@ def _item(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
 _ON_THE_DAY = KO_OCCASIONS | KO_VISITS | (KO_EVENT_NOUNS - {"마감"})   # "팀 회식, 다음 주 금요일"; "보고서 마감, 금요일까지"
 
 
+def ko_on_an_early_day(desc: str, period: str) -> str | None:
+    """"다음 달 초에 신입 환영회" (the sixty-first session: said back by SmolLM2, then "2027년 1월 10일 일요일" made up):
+    an occasion on a day not yet set, said by its period; kept by the period's end. None for a deed ("… 신청해야 돼"
+    by the 10th is as it is said)."""
+    words = desc.split()
+    return f"적어 둘게요: {desc}, {period}. 날짜가 정해지면 알려 주세요." if words and words[-1] in _ON_THE_DAY else None
+
+
 def _ko_on_the_day(desc: str, due: str) -> str:
     """"1월 5일" for "엄마 생일" (an occasion is on its day, not by it: the fifty-sixth session said "1월 5일 화요일까지")."""
     words = desc.split()
@@ -356,12 +364,29 @@ def ko_noted_once(said: list[str]) -> list[str]:
     """Several promises kept from one turn ("우유 사고 은행 전화하고 민수한테 메일 보내야 해") said with one "적어 둘게요":
     "적어 둘게요: 우유 사기, 은행 전화하기, 민수한테 메일 보내기." (the fifty-ninth session: "적어 둘게요" three times);
     items with a due are parted with "; ", as the agenda's lists are. Only sentences that are nothing but a note."""
+    said = _ko_reminded_once(said)
     notes = [i for i, line in enumerate(said) if line.startswith(_KO_NOTED) and line.endswith(".") and ". " not in line]
     if len(notes) < 2:
         return said
     items = [said[i].removeprefix(_KO_NOTED).removesuffix(".") for i in notes]
     joined = f"{_KO_NOTED}{('; ' if any(', ' in item for item in items) else ', ').join(items)}."
     return [joined if i == notes[0] else line for i, line in enumerate(said) if i == notes[0] or i not in notes]
+
+
+_KO_REMINDED = re.compile(r"(?P<when>[^:]{1,40}에) 알려 드릴게요: (?P<what>[^:]+)\.")
+
+
+def _ko_reminded_once(said: list[str]) -> list[str]:
+    """"내일 오전 9시에 알려 드릴게요: 메일 보내기." twice from one turn (the sixty-first session's "메일 보내고 프린트
+    뽑기 내일 오전에 해야 돼"): said once, "내일 오전 9시에 알려 드릴게요: 메일 보내기, 프린트 뽑기."."""
+    out: list[str] = []
+    for line in said:
+        m, last = _KO_REMINDED.fullmatch(line), _KO_REMINDED.fullmatch(out[-1]) if out else None
+        if m is not None and last is not None and m["when"] == last["when"]:
+            out[-1] = f"{last['when']} 알려 드릴게요: {last['what']}, {m['what']}."
+        else:
+            out.append(line)
+    return out
 
 
 def _ro(word: str) -> str:

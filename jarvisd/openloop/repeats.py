@@ -260,7 +260,8 @@ _KO_DAY = "[월화수목금토일]"
 _KO_JOIN = r"(?:\s*(?:,|·|이랑|랑|하고|과|와|및))?\s*"
 # (a list of at most seven days: with `*`, "금요일 " said 1,000 times was read from each of its days to the end, 1-1.5 s
 # with the GIL held, the fifty-seventh session)
-_KO_NAMED = re.compile(r"매\s*주\s*(?P<list>(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){1,7})"
+# "물리치료 주 2회 화요일 금요일" (the sixty-first session: to SmolLM2): so many times a week, on the days named
+_KO_NAMED = re.compile(r"(?:매\s*주|(?<![가-힣])주\s*[1-7]\s*(?:회|번)(?:\s*씩)?)\s*(?P<list>(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){1,7})"
                        r"|(?P<marked>(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){0,6}" + _KO_DAY + r"요일\s*마다)")
 _KO_WEEKLY = re.compile(r"매\s*주|일주일\s*마다|주마다|일주일에\s*한\s*번")
 _KO_MONTHLY = re.compile(r"매\s*달|매\s*월|달마다|한\s*달에\s*한\s*번")
@@ -295,7 +296,7 @@ _EN_SPAN = re.compile(r"(?:\s*,)?\s*\b(?:(?:on|of)\s+)?(?:(?:every|each)\s+(?:si
 _KO_SPAN = re.compile(r"\s*(?:매일(?:\s(?:아침|점심|저녁|밤)(?!\s*마다))?|날마다|하루\s*한\s*번|아침마다|저녁마다|밤마다|점심마다|평일\s*마다|매\s*평일|주중\s*마다|주말\s*마다|"
                       r"매\s*주말|매\s*달|매\s*월|달마다|일주일\s*마다|주마다|"
                       r"(?:매\s*주\s*)?(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){0,6}" + _KO_DAY + r"요일\s*마다|"
-                      r"매\s*주\s*(?:(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){0,6}" + _KO_DAY + r"요일)?)(?=\s|$)")
+                      r"(?:매\s*주|(?<![가-힣])주\s*[1-7]\s*(?:회|번)(?:\s*씩)?)\s*(?:(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){0,6}" + _KO_DAY + r"(?:요일)?)?)(?=\s|$)")
 
 
 _EN_STEP_SPAN = re.compile(r"(?:\s*,)?\s*(?:\bon\s+)?(?:" + _EN_STEP.pattern + r")", re.IGNORECASE)
@@ -305,13 +306,17 @@ _KO_STEP_SPAN = re.compile(r"\s*(?:" + _KO_STEP.pattern + r")(?:\s*씩)?(?:\s*(?
 _STEP_HEAD_LEFT = re.compile(r"(?<!\s)\s+(?:on\s+)?(?:every|each)\s+(?:other|second|third|fourth)$", re.IGNORECASE)
 
 
+_KO_TIMES_LEFT = re.compile(r"(?<=[가-힣])\s+주\s?[1-7]\s?(?:회|번)(?:\s?씩)?$")
+
+
 def without_repeat(desc: str) -> str:
     """The description with the words of a kept repeat taken out: "walk the dog every morning" -> "walk the dog",
     "평일마다 스트레칭하기" -> "스트레칭하기". A description that would be left empty is kept as it was."""
     if (rule := repeat_in(desc)) is None:
         # "call mom every other" (the fifty-eighth helper): "every other monday" kept as every:2w, its day already cut
         # out as the due's, left its head in the description
-        return _STEP_HEAD_LEFT.sub("", desc).strip(" ,") or desc
+        # "물리치료 주 2회" (the sixty-first session): its days cut out as the due's, the times a week left behind
+        return _KO_TIMES_LEFT.sub("", _STEP_HEAD_LEFT.sub("", desc)).strip(" ,") or desc
     if rule.stepped:
         desc = _KO_STEP_SPAN.sub(" ", _EN_STEP_SPAN.sub("", desc))
     left = re.sub(r"\s{2,}", " ", _KO_SPAN.sub(" ", _EN_SPAN.sub("", desc))).strip(" ,")
@@ -418,7 +423,12 @@ def _ko_named(text: str) -> set[int]:
     days: set[int] = set()
     for m in _KO_NAMED.finditer(text):
         said = re.sub(r"요일|마다|이랑|랑|하고|과|와|및|[,·]", " ", m["list"] or m["marked"])
-        days.update(_KO_NAMES.index(word) for word in said.split() if word in _KO_NAMES)
+        # "매주 화목 저녁 7시" (the sixty-first session: "매주 일요일"): days said glued, one syllable each, when the run
+        # ends there ("매주 수목원 가기" names no days)
+        whole = m["list"] is None or m.end() == len(text) or m["list"] != m["list"].rstrip() or m["list"].endswith("요일")
+        days.update(_KO_NAMES.index(day) for word in said.split()
+                    for day in (word if whole and len(word) <= 7 and all(c in _KO_NAMES for c in word) else [word])
+                    if len(day) == 1 and day in _KO_NAMES)
     return days
 
 

@@ -303,6 +303,7 @@ def _part(m: re.Match[str]) -> _Meaning:
     return _Meaning(part=part, day=w.offset(0) if m.groupdict().get("this") else None,
                     # "점심 먹고 엄마한테 전화해야 돼" as "after lunch" (the fifty-ninth session: "점심 먹기" kept as a promise)
                     today_alone=word.startswith(("after ", "before ", "with ", "점심 먹고", "점심먹고"))
+                    or "먹기" in word   # "저녁 먹기 전에 상처 소독하기" (the sixty-first session)
                     or word in ("breakfast", "bedtime"), part_as_when=as_when)
 
 

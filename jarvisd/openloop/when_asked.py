@@ -76,6 +76,8 @@ _KO_LEFT = re.compile(r"(?P<x>.+?)\s*(?:은|는|이|가|까지)?\s*(?:(?:d|디)\
 _KO = re.compile(r"(?:(?:지난번에|저번에|아까)\s*)?(?:(?:주문한|시킨)\s+)?(?P<x>.+?)\s*(?:은|는|이|가)?\s*(?:언제|몇\s*시)\s*(?:에|까지)?\s*"
                  r"(?:(?:와|와요|온대|온다고\s*했(?:지|더라|죠|어)|도착해|도착한대|도착한다고\s*했(?:지|더라|죠|어))$)?"
                  r"(?:야|였지|였더라|더라|지|였어|이야|예요|에요|였죠|죠|인지|였나|이었지|해야\s*(?:돼|하지|했지|하더라)|"
+                 # "화학 시험 언제라고 했지?" (the sixty-first session: to SmolLM2): the day told, asked back
+                 r"(?:이)?라고\s*했(?:지|더라|죠|었지|잖아)|"
                  # "선물 언제까지 사야 되지?", "보고서 언제까지 내야 하더라?": the deed's own verb (the fifty-fifth session)
                  r"[가-힣]{1,3}야\s*(?:돼|되지|되더라|됐지|됐더라|하지|하더라|했지|했더라|해)|"
                  r"(?:울려|울리지|울려요|울리니|끝나|끝나지|끝나요|끝나니)(?:\s*요)?)?")
@@ -107,6 +109,18 @@ def asked_when(cleaned: str) -> str | None:
     if _WORK_NEXT.fullmatch(cleaned.rstrip("?？ ")):
         return "next shift"
     return _asked(cleaned, _EN, _KO)
+
+
+# "진통제 언제 먹었지?", "물리치료 언제 다녀왔더라?" (the sixty-first session: an empty reply from SmolLM2): when a
+# promise was last done, from the agenda's done ones
+_KO_DONE_WHEN = re.compile(r"(?P<x>[^?？]{1,60}?)\s*(?:은|는|을|를)?\s*(?:마지막으로\s*|제일\s*최근에\s*)?언제\s*"
+                           r"(?:먹었|했|갔|다녀왔|갔다\s*왔|냈|보냈|바꿨|갈았|맞았|받았)(?:지|더라|었지|었더라|어|나|니|죠)?")
+
+
+def asked_when_done(cleaned: str) -> str | None:
+    """The words of a Korean question about when a promise was last done, or None."""
+    text = cleaned.rstrip("?？ ")
+    return _named(m["x"]) if (m := _KO_DONE_WHEN.fullmatch(text)) is not None else None
 
 
 def asked_time_left(cleaned: str) -> str | None:

@@ -222,7 +222,8 @@ PART = (
      r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|lunch)|first\s+thing(?=\s+(?:tomorrow|in\s+the\s+morning|"
      r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|monday\s+morning)\b))\b"),
     (("오전", "오후", "아침", "저녁", "밤", "새벽", "낮", "점심", "퇴근"),
-     KO_WORD + r"(?P<p>오전|오후|아침|저녁|밤|새벽|낮|점심\s?먹고|점심|퇴근(?:\s?하고|\s?하면|\s?후에?|하자마자|길에?))"
+     # "저녁 먹기 전에 상처 소독하기" (the sixty-first session: kept with no due, the time in its name): that meal's part
+     KO_WORD + r"(?P<p>(?:아침|점심|저녁)\s?(?:밥\s?)?먹기\s?전에?|오전|오후|아침|저녁|밤|새벽|낮|점심\s?먹고|점심|퇴근(?:\s?하고|\s?하면|\s?후에?|하자마자|길에?))"
      # "저녁 7시에 저녁 약속 있어" (the fifty-eighth helper: kept as "약속", and "12시에 점심 약속" merged into it): the
      # meal before 약속 or 모임 names the plan, not its time
      r"(?=$|[\s\d.,!?~]|에|엔|까지|쯤|부터|도)(?!(?<=저녁|점심|아침)\s?(?:약속|모임|회식))" + KO_TAIL),

@@ -268,8 +268,10 @@ def sunday(tmp_path, korean):
     # the fiftieth session: "Nothing is due this week. 3 more are open for later." (the week ending today)
     ("What's on my plate this week?", "You have 2 things due this week: call Bob, by tomorrow; and pay rent, by Friday. "
                                       "1 more is open for later."),
-    ("이번 주 할 일 뭐야", "이번 주까지 할 일이 2개 있어요: call Bob, 내일까지; pay rent, 다음 주 금요일까지. "
-                      "그 밖에 열린 일이 1개 더 있어요."),
+    # in Korean the week ahead is said by its name, after today's (the sixty-first session: "다음 주 금요일까지" was
+    # read out under "이번 주까지")
+    ("이번 주 할 일 뭐야", "이번 주는 오늘이 마지막 날이에요. 오늘까지 할 일은 없어요. 다음 주에는 할 일이 2개 있어요: "
+                      "call Bob, 내일까지; pay rent, 다음 주 금요일까지. 그 밖에 열린 일이 1개 더 있어요."),
 ])
 def test_this_week_asked_on_a_sunday_is_the_week_ahead(sunday, asked, said):
     assert said_to(sunday, asked) == [said]

@@ -789,7 +789,8 @@ def noon(tmp_path, korean) -> AgendaDesk:
 
 @pytest.mark.parametrize(("said", "reply", "row"), [
     ("준이 어린이집 하원 4시 반", "적어 둘게요: 준이 어린이집 하원, 오늘 오후 4시 30분.", ("준이 어린이집 하원", "2026-12-06 16:30")),
-    ("예방접종 다음 주 화요일 오전", "적어 둘게요: 예방접종, 모레.", ("예방접종", "2026-12-08 23:59")),
+    # (the morning said reminds at 9 since the sixty-first session; the due stays the day's)
+    ("예방접종 다음 주 화요일 오전", "모레 오전 9시에 알려 드릴게요: 예방접종.", ("예방접종", "2026-12-08 23:59")),
     ("건강검진 목요일 8시", "적어 둘게요: 건강검진, 다음 주 목요일 오전 8시.", ("건강검진", "2026-12-10 08:00")),
     ("발인 내일 아침 7시", "적어 둘게요: 발인, 내일 오전 7시.", ("발인", "2026-12-07 07:00")),
 ])
@@ -1036,7 +1037,9 @@ def test_guard_a_report_a_lookup_or_a_meal_delivered_is_no_errand(noon, said):
 def test_this_weeks_remaining_said_as_a_bare_noun_phrase_is_the_list(noon, asked):
     """Before: "이번 주 남은 일" went to SmolLM2 ("이번 주돌아오면 이번 주돌아오면 …"); "… 알려 줘" was the list."""
     said_to(noon, "부가세 신고 금요일까지")
-    assert said_to(noon, asked)[0].startswith(("이번 주까지 할 일이 1개 있어요: 부가세 신고", "이번 달까지 할 일이 1개 있어요: 부가세 신고"))
+    # (a Sunday: the week ahead by its own name since the sixty-first session, not "이번 주까지 … 다음 주 금요일까지")
+    assert said_to(noon, asked)[0].startswith(("이번 주는 오늘이 마지막 날이에요. 오늘까지 할 일은 없어요. 다음 주에는 할 일이 "
+                                               "1개 있어요: 부가세 신고", "이번 달까지 할 일이 1개 있어요: 부가세 신고"))
 
 
 @pytest.mark.parametrize("said", ["그건 됐어", "아 그건 이제 됐어요", "그건 괜찮아"])
