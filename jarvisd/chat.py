@@ -16,6 +16,7 @@ from jarvisd.assistant import build_assistant
 from jarvisd.config import Config
 from jarvisd.hud.openapi import MAX_TURN_CHARS
 from jarvisd.manifest import ModelStore
+from jarvisd.turn_gate import TurnGate
 
 
 async def run_chat(cfg: Config, store: ModelStore, once: str | None = None, session: str = "chat", *,
@@ -25,6 +26,8 @@ async def run_chat(cfg: Config, store: ModelStore, once: str | None = None, sess
     for note in assistant.backends.notes:
         print(f"[{note}]", file=sys.stderr)
     pending = [once] if once is not None else None
+    gate = TurnGate()
+    reminders = None if once is not None else _start_reminders(cfg, assistant, gate)
     asking = None
     if assistant.approvals is not None:
         asking = asyncio.create_task(ask_on_terminal(assistant.bus, assistant.approvals, stdin or sys.stdin))
@@ -46,13 +49,34 @@ async def run_chat(cfg: Config, store: ModelStore, once: str | None = None, sess
             if len(text) > MAX_TURN_CHARS:  # as the HUD: a 200,000-character paste embedded for minutes
                 print(f"[that is {len(text)} characters; a turn takes at most {MAX_TURN_CHARS}: send it in parts]")
                 continue
-            async for piece in assistant.turn(text, session=session):
-                print(piece, end="", flush=True)
-            print()
+            gate.turn_started(session)   # a reminder due meanwhile waits for the answer's end
+            try:
+                async for piece in assistant.turn(text, session=session):
+                    print(piece, end="", flush=True)
+                print()
+            finally:
+                gate.turn_ended(session)
     finally:
         if asking is not None:
             asking.cancel()
+        if reminders is not None:
+            await reminders.stop(consolidate=False)
         await assistant.close()
+
+
+def _start_reminders(cfg: Config, assistant: Any, gate: TurnGate) -> Any:
+    """The agenda's reminders, timers and alarms, printed while the chat is open, as `jarvisd run` speaks them (the
+    sixty-first session: "remind me in 1 minute to stretch" answered "I'll remind you" and nothing came while the
+    chat owned the agenda, only the daemon reminded). The expiry sweep runs too; no reflection or consolidation."""
+    from jarvisd.reflect.scheduler import DaemonScheduler
+
+    async def say(text: str, lang: str) -> None:
+        print(f"\n[reminder] {text}", flush=True)
+
+    scheduler = DaemonScheduler.from_config(cfg, agenda=assistant.agenda, speak=say, gate=gate, bus=assistant.bus)
+    assistant.desk.last_reminder = lambda: scheduler.last_spoken   # "remind me again in 10 minutes"
+    scheduler.start()
+    return scheduler
 
 
 async def ask_on_terminal(bus: Any, desk: ApprovalDesk, stdin: TextIO) -> None:
