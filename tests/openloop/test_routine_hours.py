@@ -21,6 +21,13 @@ FRIDAY_10 = datetime(2026, 12, 11, 10, 0, tzinfo=SEOUL)
     ("remind me to take my vitamins every day at 8", "Mon 2026-12-07 08:00"),
     ("i go to the gym on tuesdays and thursdays at 7", "Tue 2026-12-08 07:00"),
     ("매일 9시에 약 먹기 알려줘", "Mon 2026-12-07 09:00"),
+    # guards: a part of the day, am/pm or a 24-hour clock says it; a one-off keeps the next to come
+    ("remind me to take my pill every night at 9", "Sun 2026-12-06 21:00"),
+    ("remind me to take my pill every day at 9pm", "Sun 2026-12-06 21:00"),
+    ("remind me to check the oven every day at 21:00", "Sun 2026-12-06 21:00"),
+    ("remind me to call mom at 9", "Sun 2026-12-06 21:00"),
+    ("remind me to stretch every day at 11", "Sun 2026-12-06 11:00"),
+    ("remind me to drink water every 2 hours", "Sun 2026-12-06 12:00"),
 ])
 def test_a_routines_bare_hour_is_the_morning(tmp_path, korean, said, due):
     desk = agenda_desk(tmp_path, korean, SUNDAY_10)
@@ -32,21 +39,6 @@ def test_a_named_weekday_said_on_that_day_after_the_morning_hour_is_next_week(tm
     desk = agenda_desk(tmp_path, korean, FRIDAY_10)
     desk.handle("remind me to water the plants every friday at 9", "s")
     assert [d for _, d in agenda_rows(desk, "%a %Y-%m-%d %H:%M")] == ["Fri 2026-12-18 09:00"]
-
-
-@pytest.mark.parametrize(("said", "due"), [
-    # a part of the day, am/pm or a 24-hour clock says it; a one-off keeps the next to come
-    ("remind me to take my pill every night at 9", "Sun 2026-12-06 21:00"),
-    ("remind me to take my pill every day at 9pm", "Sun 2026-12-06 21:00"),
-    ("remind me to check the oven every day at 21:00", "Sun 2026-12-06 21:00"),
-    ("remind me to call mom at 9", "Sun 2026-12-06 21:00"),
-    ("remind me to stretch every day at 11", "Sun 2026-12-06 11:00"),
-    ("remind me to drink water every 2 hours", "Sun 2026-12-06 12:00"),
-])
-def test_guard_a_said_half_of_the_day_or_a_one_off_keeps_its_reading(tmp_path, korean, said, due):
-    desk = agenda_desk(tmp_path, korean, SUNDAY_10)
-    desk.handle(said, "s")
-    assert [d for _, d in agenda_rows(desk, "%a %Y-%m-%d %H:%M")] == [due]
 
 
 @pytest.mark.parametrize(("said", "kept"), [
