@@ -4,6 +4,12 @@ Loops are embedded when they are judged and kept in process memory (a restart re
 judgement). Any embedder failure makes the cosine unknown (None) so `same_loop` falls back to its text
 rules; after a failure the embedder is left alone for `retry_after_sec` so a dead backend cannot slow
 every judgement down.
+
+A call waits at most `wait_sec` for the embedder (pass 61a): the desk's promise rules have already decided, and
+the cosine only refines a duplicate check, yet with Ollama hanging the first promise of every minute waited the
+client's whole timeout (`llm.timeout_sec`, 120 s by default) before "I'll remind you". The embedder's call runs
+in its own thread; past `wait_sec` this promise is judged by the text rules, the call goes on, and its vectors
+are cached when they come. While one call is out, no other is started and none waits for it.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ import math
 import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 
 from jarvisd.llm.base import Embedder
 from jarvisd.openloop.rules import DEFAULT_THRESHOLD
@@ -40,7 +48,8 @@ class LoopEmbeddings:
     """Cosines between loop descriptions through one embedder, with a per-text vector cache."""
 
     def __init__(self, embedder: Embedder, threshold: float, retry_after_sec: float = 60.0,
-                 monotonic: Callable[[], float] = time.monotonic, max_cached: int = 10_000) -> None:
+                 monotonic: Callable[[], float] = time.monotonic, max_cached: int = 10_000,
+                 wait_sec: float = 3.0) -> None:
         self.embedder = embedder
         self.threshold = threshold
         self.retry_after_sec = retry_after_sec
@@ -51,34 +60,58 @@ class LoopEmbeddings:
         self._passages: dict[str, list[float]] = {}   # descriptions as passages (closing by meaning)
         self._max_cached = max_cached
         self._lock = threading.Lock()
+        self.wait_sec = wait_sec
+        self._out: Future[None] | None = None   # the embedder's call still running, if any
 
     def _vectors(self, texts: Sequence[str], passages: bool = False) -> dict[str, list[float]] | None:
         cache = self._passages if passages else self._cache
         embed = getattr(self.embedder, "embed_passages", self.embedder.embed) if passages else self.embedder.embed
         with self._lock:
             missing = list(dict.fromkeys(t for t in texts if t not in cache))
-            if missing:
-                if self._failed_at is not None and self._monotonic() - self._failed_at < self.retry_after_sec:
-                    return None
-                try:
-                    vectors = embed(missing)
-                    if len(vectors) != len(missing):
-                        raise ValueError(f"{len(vectors)} vectors for {len(missing)} texts")
-                except Exception as exc:  # any backend failure: fall back to the text rules
-                    self.failures += 1
-                    self._failed_at = self._monotonic()
-                    log.warning("openloop: embedder %s failed (%s); judging by text rules only",
-                                self.embedder.name, exc)
-                    return None
-                self._failed_at = None
-                if len(cache) + len(missing) > self._max_cached:
-                    # keep this call's cached texts: clearing them too was a KeyError below (pass 22: every
-                    # other promise with over 10,000 texts cached failed with "KeyError: 'call Bob'")
-                    kept = {t: cache[t] for t in texts if t in cache}
-                    cache.clear()
-                    cache.update(kept)
-                cache.update(zip(missing, vectors, strict=True))
-            return {t: cache[t] for t in texts}
+            if not missing:
+                return {t: cache[t] for t in texts}
+            if self._failed_at is not None and self._monotonic() - self._failed_at < self.retry_after_sec:
+                return None
+            if self._out is not None and not self._out.done():
+                return None   # a call still out (a hanging backend): not a second one, and no wait behind it
+            out: Future[None] = Future()
+            self._out = out
+        threading.Thread(target=self._embed, args=(embed, missing, list(texts), cache, out), daemon=True,
+                         name="openloop-embed").start()
+        try:
+            out.result(timeout=self.wait_sec)
+        except FutureTimeout:
+            log.warning("openloop: embedder %s gave no vectors within %g s; judging this by text rules only "
+                        "(its vectors are kept when they come)", self.embedder.name, self.wait_sec)
+            return None
+        except Exception:   # said and counted by `_embed`
+            return None
+        with self._lock:
+            return {t: cache[t] for t in texts} if all(t in cache for t in texts) else None
+
+    def _embed(self, embed: Callable[[Sequence[str]], list[list[float]]], missing: list[str], asked: list[str],
+               cache: dict[str, list[float]], out: Future[None]) -> None:
+        try:
+            vectors = embed(missing)
+            if len(vectors) != len(missing):
+                raise ValueError(f"{len(vectors)} vectors for {len(missing)} texts")
+        except Exception as exc:  # any backend failure: fall back to the text rules
+            with self._lock:
+                self.failures += 1
+                self._failed_at = self._monotonic()
+            log.warning("openloop: embedder %s failed (%s); judging by text rules only", self.embedder.name, exc)
+            out.set_exception(exc)
+            return
+        with self._lock:
+            self._failed_at = None
+            if len(cache) + len(missing) > self._max_cached:
+                # keep the texts being asked for: clearing them too was a KeyError (pass 22: every other promise
+                # with over 10,000 texts cached failed with "KeyError: 'call Bob'")
+                kept = {t: cache[t] for t in asked if t in cache}
+                cache.clear()
+                cache.update(kept)
+            cache.update(zip(missing, vectors, strict=True))
+        out.set_result(None)
 
     def cosines(self, text: str, others: Sequence[str]) -> list[float | None]:
         if not others:
