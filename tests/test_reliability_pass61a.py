@@ -116,3 +116,119 @@ def test_a_model_call_its_caller_timed_out_leaves_no_unretrieved_task_exception(
     asyncio.run(main())
     gc.collect()
     assert not [m for m in reported if "never retrieved" in m], reported
+
+
+def _ollama_assistant(tmp_path, host: str):
+    from jarvisd.assistant import build_assistant
+    from jarvisd.config import load_config
+    from jarvisd.events import EventBus
+    from jarvisd.llm.backend_choice import Backends
+    from jarvisd.llm.ollama_backend import OllamaChat
+    from jarvisd.llm.scripted import ScriptedChatModel
+    from jarvisd.manifest import ModelStore
+
+    env = {"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl", "JARVIS_GENERAL__TIME_ZONE": "Europe/Berlin"}
+    backends = Backends(chat=OllamaChat(host, "gemma4:e4b", timeout=30),
+                        thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    bus = EventBus()
+    return build_assistant(load_config(env=env), ModelStore(tmp_path / "models"), backends=backends, bus=bus), bus
+
+
+def test_the_status_part_backend_turns_failing_when_every_model_turn_fails_and_back_when_one_works(tmp_path):
+    """60a: Ollama answering 500 to every call after the start: `/api/status` said backend "ollama" throughout
+    while every model turn answered "Sorry, my model failed: …". A real OllamaChat against a real HTTP server."""
+    from jarvisd.hud.status import StatusBoard
+    from tests.ollama_server import OllamaLike, chat_message
+
+    async def main() -> dict:
+        with OllamaLike(["gemma4:e4b"], fail_status=500) as server:
+            assistant, bus = _ollama_assistant(tmp_path, server.host)
+            board = StatusBoard({"backend": {"state": "ollama", "detail": "ollama:gemma4:e4b"}})
+            follow = asyncio.ensure_future(board.follow(bus))
+            seen = {}
+            try:
+                first = await assistant.answer("what is the capital of France?", session="s")
+                await asyncio.sleep(0)
+                seen["after one"] = board()["backend"]["state"]
+                second = await assistant.answer("tell me a joke", session="s")
+                for _ in range(5):
+                    await asyncio.sleep(0)
+                seen["after two"] = dict(board()["backend"])
+                assert first.startswith("Sorry, my model failed") and second.startswith("Sorry, my model failed")
+                server.fail_status = 0
+                server.chat_lines = [chat_message("Paris."), chat_message("", done=True)]
+                third = await assistant.answer("what is the capital of France, again?", session="s")
+                for _ in range(5):
+                    await asyncio.sleep(0)
+                seen["answered"] = third
+                seen["after a success"] = dict(board()["backend"])
+            finally:
+                follow.cancel()
+                await assistant.close()
+            return seen
+
+    seen = asyncio.run(main())
+    assert seen["after one"] == "ollama"   # one failed turn is one slow or failed answer, not a failing part
+    assert seen["after two"]["state"] == "failing", seen
+    assert "HTTP 500" in seen["after two"]["detail"] or "500" in seen["after two"]["detail"], seen
+    assert "Paris" in seen["answered"]
+    assert seen["after a success"]["state"] == "ollama", seen
+
+
+COMPACTION_UNDER_A_LIMIT = r'''
+import json, resource, sys, logging
+from datetime import datetime, UTC
+logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+import jarvisd.memory.stores.lance as lance
+from jarvisd.memory.items import new_item
+from jarvisd.memory.stores.lance import LanceMemoryStore
+
+def item(n):
+    return new_item(user="me", agent="main", session="s", source="explicit", content=f"fact {n} " + "x" * 200,
+                    created_at=datetime(2026, 12, 1, tzinfo=UTC), item_id=f"id-{n}",
+                    vector=tuple(((n * 31 + k) % 97) / 97 for k in range(64)))
+
+lance.COMPACT_EVERY = 10 ** 6          # no compaction while the table is made: 30 fragments of 40 rows
+uri = sys.argv[1]
+store = LanceMemoryStore(uri, dimensions=64)
+for b in range(30):
+    store.upsert([item(b * 40 + i) for i in range(40)])
+    store.flush()
+lance.COMPACT_EVERY = 3                # the seam: the third write from here compacts
+store._writes_since_compaction = 0
+resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, resource.RLIM_INFINITY))   # a write of one row fits
+outcomes = []
+for n in range(1200, 1206):
+    try:
+        store.upsert([item(n)])
+        store.flush()
+        outcomes.append("ok")
+    except Exception as exc:
+        outcomes.append(f"{type(exc).__name__}: {str(exc)[:120]}")
+resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+store.upsert([item(1206)])
+store.flush()
+store.close()
+again = LanceMemoryStore(uri, dimensions=64)
+ids = {i.id for i in again.all_items()}
+print(json.dumps({"outcomes": outcomes, "kept": [f"id-{n}" in ids for n in range(1200, 1207)]}))
+'''
+
+
+def test_compaction_failing_on_a_full_disk_fails_no_write_it_follows(tmp_path):
+    """LanceDB's own compaction (`optimize`, every COMPACT_EVERY writes) on a full disk (60a could not reach it;
+    `RLIMIT_FSIZE` here lets a one-row write through and stops the compaction's big data file; on a real 24 MB
+    tmpfs filled to 300 KB free, the same): the flush whose merge had committed raised "No space left on
+    device", so the `/remember` that ran it answered "memory failed" for a fact that was kept, memory "failing"."""
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", COMPACTION_UNDER_A_LIMIT, str(tmp_path / "memory.lance")],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["outcomes"] == ["ok"] * 6, report
+    assert all(report["kept"]), report
+    assert done.stderr.count("upkeep (index, compaction) failed") == 1, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr

@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 import time
@@ -70,6 +71,8 @@ from jarvisd.memory.stores.lance_rows import (
 from jarvisd.memory.stores.lance_search import fetch, nearest_both, read_rows
 from jarvisd.memory.stores.lance_winners import nearest_rows, winner_rows, winners
 from jarvisd.memory.stores.memory import vectors_cosine
+
+log = logging.getLogger(__name__)
 
 __all__ = ["LanceMemoryStore", "schema", "to_row", "from_row", "access_predicate", "query_predicate", "sql_in"]
 
@@ -148,6 +151,7 @@ class LanceMemoryStore:
 
             raise schema_refusal(uri, table, self._schema_problem)
         self._writes_since_compaction = 0
+        self._upkeep_failing: str | None = None   # the last index or compaction failure, while it lasts
         self._index = VectorIndex()
         self._run(self._index.read(self._table))
         self._writes = WriteBuffer(uri, table)
@@ -214,16 +218,39 @@ class LanceMemoryStore:
             doomed = sorted(writes.deletes)
             await self._commit(self._table.delete(sql_in("id", doomed)), deleted=doomed)
             writes.deletes.clear()
+        merged = bool(writes.rows)
         if writes.rows:
             data = pa.Table.from_pylist(list(writes.rows.values()), schema=schema(self._dimensions))
             merge = self._table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
             await self._commit(merge.execute(data), upserted=data)
             writes.rows.clear()
             self._index.unindexed += data.num_rows
-            await self._maybe_index()
-        self._writes_since_compaction += 1
-        if self._writes_since_compaction >= COMPACT_EVERY:
-            await self._compact()
+        # the writes are in the table: what follows is upkeep, and its failure is no failed write (pass 61a: a
+        # full disk failed `optimize` after the merge had committed, and the `/remember` whose flush ran it
+        # answered "memory failed … No space left on device" for a fact that was kept, memory "failing")
+        try:
+            if merged:
+                await self._maybe_index()
+            self._writes_since_compaction += 1
+            if self._writes_since_compaction >= COMPACT_EVERY:
+                await self._compact()
+        except Exception as exc:
+            self._upkeep_failed(exc)
+            return
+        if self._upkeep_failing is not None and self._writes_since_compaction == 0:   # a compaction went through
+            log.info("memory store: its upkeep (index, compaction) works again")
+            self._upkeep_failing = None
+
+    def _upkeep_failed(self, exc: Exception) -> None:
+        """Said once per failing spell (a log line, not a traceback per write); tried again at the next
+        `COMPACT_EVERY` writes. Memory works meanwhile: more small fragments and table versions, that is all."""
+        from jarvisd.errors import first_line
+
+        why = f"{type(exc).__name__}: {first_line(exc).split(', /root/.cargo', 1)[0]}"
+        if self._upkeep_failing is None:
+            log.warning("memory store: its upkeep (index, compaction) failed (%s); the writes before it are kept; "
+                        "tried again after %d more writes (for a full disk, free space)", why, COMPACT_EVERY)
+        self._upkeep_failing = why
 
     async def _compact(self) -> None:
         """Merge small fragments and drop versions older than KEEP_VERSIONS_FOR. A resident daemon
