@@ -232,3 +232,33 @@ def test_compaction_failing_on_a_full_disk_fails_no_write_it_follows(tmp_path):
     assert all(report["kept"]), report
     assert done.stderr.count("upkeep (index, compaction) failed") == 1, done.stderr[-2000:]
     assert "Traceback" not in done.stderr
+
+
+def test_a_command_that_wrote_nothing_does_not_say_a_failing_memory_works_again(tmp_path):
+    """60a: on a disk still full, `/remember reembed` with nothing to embed announced memory "ok: works again" (a
+    write that wrote nothing taken as proof); the next write said "failing" again. The real assistant, its real
+    LanceDB memory; the failing spell is the store rule's own (`health.failed`, as a full disk's flush calls it)."""
+    from jarvisd.events import StatusChanged
+    from tests.assistants import scripted_assistant
+
+    async def main() -> list[tuple[str, str]]:
+        assistant, _ = scripted_assistant(tmp_path)
+        said: list[tuple[str, str]] = []
+        assistant.memory.health.publish = lambda event: said.append((event.state, event.detail)) \
+            if isinstance(event, StatusChanged) else None
+        try:
+            await assistant.answer("/remember my bike lock is 8080", session="s")
+            assistant.memory.health.failed("/remember", OSError(28, "No space left on device"))
+            reply = await assistant.answer("/remember reembed", session="s")
+            said.append(("reply", reply))
+            said.append(("failing after reembed", str(assistant.memory.health.failing is not None)))
+            await assistant.answer("/remember my tent is green", session="s")
+            said.append(("failing after a fact kept", str(assistant.memory.health.failing is not None)))
+        finally:
+            await assistant.close()
+        return said
+
+    said = asyncio.run(main())
+    assert ("failing after reembed", "True") in said, said
+    assert ("failing after a fact kept", "False") in said, said
+    assert [state for state, _ in said if state in ("ok", "failing")] == ["failing", "ok"], said

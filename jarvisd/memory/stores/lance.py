@@ -114,6 +114,9 @@ class LanceMemoryStore:
         a local table (`<uri>/<table>.vectors/`, unlinked files) instead of on the heap."""
         one_blas_thread()  # the copy's scans are small products: OpenBLAS's extra threads only wait (blas.py)
         self._run = LoopThread.get().run
+        # writes that reached the disk (journaled or committed): memory's health takes only these as proof that a
+        # failing store works again (pass 61a: `/remember reembed` with nothing to embed announced "works again")
+        self.writes_done = 0
         self._lock = threading.RLock()  # agent turns call from worker threads; one writer buffer
         self._name = table
         self.index_threshold = index_threshold
@@ -194,12 +197,14 @@ class LanceMemoryStore:
                 raise DimensionMismatch(self._dimensions, len(item.vector))
         self._writes.upsert(items, [to_row(item, self._dimensions) for item in items])
         self._after_write()
+        self.writes_done += bool(items)
 
     @locked
     def delete(self, ids: Sequence[str]) -> None:
         """Durable when it returns, as `upsert`."""
         self._writes.delete(ids)
         self._after_write()
+        self.writes_done += bool(ids)
 
     def _after_write(self) -> None:
         if self._writes.due(self.flush_rows):
@@ -209,6 +214,7 @@ class LanceMemoryStore:
     def flush(self) -> None:
         if len(self._writes):
             self._run(self._flush())
+            self.writes_done += 1
         self._writes.committed()
 
     async def _flush(self) -> None:
