@@ -44,7 +44,7 @@ def test_a_promise_is_answered_while_the_agenda_s_embedder_hangs():
     """Ollama hanging: the first promise of every minute waited for the embedder's whole timeout (the client's
     `llm.timeout_sec`: 8.5 s at 8 s, 120 s by default) before "I'll remind you", though the rules had decided."""
     embedder = HangingEmbedder()
-    embeddings = LoopEmbeddings(embedder, 0.85, wait_sec=0.05)
+    embeddings = LoopEmbeddings(embedder, 0.85, wait_sec=0.05, cold_wait_sec=0.05)
     service = OpenLoopService(MemoryLoopStore(embeddings), tz=ZONE, clock=lambda: NOW)
     service.add("drink water")   # something on the agenda, so the new promise is compared with it
     desk = AgendaDesk(service)
@@ -63,7 +63,7 @@ def test_a_promise_is_answered_while_the_agenda_s_embedder_hangs():
 
 def test_guard_the_embedder_s_vectors_that_come_late_are_kept():
     embedder = HangingEmbedder()
-    embeddings = LoopEmbeddings(embedder, 0.85, wait_sec=0.05)
+    embeddings = LoopEmbeddings(embedder, 0.85, wait_sec=0.05, cold_wait_sec=0.05)
     assert embeddings.cosines("call mom", ["drink water"]) == [None]
     embedder.release.set()
     assert embedder.returned.wait(30)
@@ -262,3 +262,20 @@ def test_a_command_that_wrote_nothing_does_not_say_a_failing_memory_works_again(
     assert ("failing after reembed", "True") in said, said
     assert ("failing after a fact kept", "False") in said, said
     assert [state for state, _ in said if state in ("ok", "failing")] == ["failing", "ok"], said
+
+
+def test_the_daemon_s_warm_call_takes_the_cold_wait_off_the_first_promise():
+    """With Ollama hanging from the start, the first promise was given the cold allowance (the embedder may be
+    loading): the daemon's start makes that first call in the background (`LoopEmbeddings.warm`), so the promise
+    finds a call out and does not wait at all."""
+    embedder = HangingEmbedder()
+    embeddings = LoopEmbeddings(embedder, 0.85, wait_sec=0.05)   # the cold allowance as shipped
+    service = OpenLoopService(MemoryLoopStore(embeddings), tz=ZONE, clock=lambda: NOW)
+    service.add("drink water")
+    try:
+        embeddings.warm()
+        reply = AgendaDesk(service).handle("remind me to call mom tomorrow at 5pm")
+        assert reply is not None and reply.text.startswith("I'll remind you: call mom")
+        assert embedder.calls == 1 and not embedder.returned.is_set()
+    finally:
+        embedder.release.set()

