@@ -85,7 +85,7 @@ from jarvisd.paths import TEAM_DIR
 from jarvisd.small_talk import owed_answer, repeat_asked
 from jarvisd.store_health import MemoryStoreFailed
 from jarvisd.team import load_agent
-from jarvisd.textsafe import printable, valid_text
+from jarvisd.textsafe import answer_text, valid_text
 
 log = logging.getLogger("jarvisd.assistant")
 RECENT_ANSWERS = 3  # a model answer repeating one of these is cut (the working window holds three turns)
@@ -529,7 +529,7 @@ class Assistant:
                 async for event in self.agent.stream_turn(text, scope=scope, enough=enough):
                     if isinstance(event, AnswerDelta):  # pass 23's low: a model's NUL or ANSI escape shown as it was
                         written += len(event.text)
-                        piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(printable(event.text))))))
+                        piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(answer_text(event.text))))))
                         if repeats.cut or script.cut or sympathy.dropped >= CONDOLENCE_STOP or \
                                 (self.small_model and not said and not piece and written >= SILENT_ANSWER_CHARS):
                             enough.set()

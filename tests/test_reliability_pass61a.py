@@ -279,3 +279,20 @@ def test_the_daemon_s_warm_call_takes_the_cold_wait_off_the_first_promise():
         assert embedder.calls == 1 and not embedder.returned.is_set()
     finally:
         embedder.release.set()
+
+
+def test_a_model_answer_s_bidi_overrides_and_controls_are_not_said_shown_or_kept(tmp_path):
+    """A low, fixed: NUL and ESC were already dropped from a model's answer, U+202E/U+202C were not."""
+    from tests.assistants import scripted_assistant
+
+    async def main() -> str:
+        assistant, _ = scripted_assistant(tmp_path, chat_name="scripted",
+                                          says="Paris\x00 is the \u202ecapital\u202c of \x1bFrance.")
+        try:
+            return await assistant.answer("what is the capital of France?", session="s")
+        finally:
+            await assistant.close()
+
+    reply = asyncio.run(main())
+    assert "\u202e" not in reply and "\u202c" not in reply and "\x00" not in reply and "\x1b" not in reply
+    assert "capital" in reply
