@@ -296,3 +296,22 @@ def test_a_model_answer_s_bidi_overrides_and_controls_are_not_said_shown_or_kept
     reply = asyncio.run(main())
     assert "\u202e" not in reply and "\u202c" not in reply and "\x00" not in reply and "\x1b" not in reply
     assert "capital" in reply
+
+
+def test_guard_a_caller_beside_a_call_under_way_waits_for_it_and_gets_its_cosines():
+    """The judge's and the desk's calls side by side with a healthy embedder: the second waits for the first (within
+    the first's own time) and then asks for its own texts, instead of judging by text alone."""
+    embedder = HangingEmbedder()
+    embeddings = LoopEmbeddings(embedder, 0.85, wait_sec=30, cold_wait_sec=30)
+    results: list[list[float | None]] = []
+    first = threading.Thread(target=lambda: results.append(embeddings.cosines("call mom", ["drink water"])))
+    first.start()
+    while embedder.calls == 0:
+        embedder.returned.wait(0.001)
+    second = threading.Thread(target=lambda: results.append(embeddings.cosines("pay rent", ["drink water"])))
+    second.start()
+    embedder.release.set()
+    first.join(60)
+    second.join(60)
+    assert len(results) == 2 and all(r[0] is not None for r in results), results
+    assert embedder.calls == 2

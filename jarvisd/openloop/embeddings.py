@@ -5,11 +5,12 @@ judgement). Any embedder failure makes the cosine unknown (None) so `same_loop` 
 rules; after a failure the embedder is left alone for `retry_after_sec` so a dead backend cannot slow
 every judgement down.
 
-A call waits at most `wait_sec` (1 s; `cold_wait_sec` until the embedder first answered) for the embedder (pass 61a): the desk's promise rules have already decided, and
-the cosine only refines a duplicate check, yet with Ollama hanging the first promise of every minute waited the
-client's whole timeout (`llm.timeout_sec`, 120 s by default) before "I'll remind you". The embedder's call runs
+A call waits at most `wait_sec` (1 s; `cold_wait_sec` until the embedder first answered) for the embedder (pass
+61a): the desk's promise rules have already decided, and the cosine only refines a duplicate check, yet with
+Ollama hanging the first promise of every minute waited the client's whole timeout (`llm.timeout_sec`, 120 s by default) before "I'll remind you". The embedder's call runs
 in its own thread; past `wait_sec` this promise is judged by the text rules, the call goes on, and its vectors
-are cached when they come. While one call is out, no other is started and none waits for it.
+are cached when they come. While one call is out no other starts: a caller waits for it until `wait_sec` after
+it began, and not at all behind one older than that (a hanging backend, the daemon's warm call at start).
 """
 
 from __future__ import annotations
@@ -66,23 +67,36 @@ class LoopEmbeddings:
         self.cold_wait_sec = cold_wait_sec
         self._answered = False
         self._out: Future[None] | None = None   # the embedder's call still running, if any
+        self._out_started = 0.0   # when it started (time.monotonic)
 
     def _vectors(self, texts: Sequence[str], passages: bool = False) -> dict[str, list[float]] | None:
         cache = self._passages if passages else self._cache
         embed = getattr(self.embedder, "embed_passages", self.embedder.embed) if passages else self.embedder.embed
-        with self._lock:
-            missing = list(dict.fromkeys(t for t in texts if t not in cache))
-            if not missing:
-                return {t: cache[t] for t in texts}
-            if self._failed_at is not None and self._monotonic() - self._failed_at < self.retry_after_sec:
+        wait = self.wait_sec if self._answered else max(self.wait_sec, self.cold_wait_sec)
+        while True:
+            with self._lock:
+                missing = list(dict.fromkeys(t for t in texts if t not in cache))
+                if not missing:
+                    return {t: cache[t] for t in texts}
+                if self._failed_at is not None and self._monotonic() - self._failed_at < self.retry_after_sec:
+                    return None
+                out_now, started = self._out, self._out_started
+                if out_now is None or out_now.done():
+                    out: Future[None] = Future()
+                    self._out, self._out_started = out, time.monotonic()
+                    break
+            # another call is out (the judge's, beside the desk's): waited for while it is within its own time,
+            # then this one's texts asked; one older than that is a hanging backend: no wait behind it
+            left = started + self.wait_sec - time.monotonic()
+            if left <= 0:
                 return None
-            if self._out is not None and not self._out.done():
-                return None   # a call still out (a hanging backend): not a second one, and no wait behind it
-            out: Future[None] = Future()
-            self._out = out
+            try:
+                out_now.result(timeout=left)
+            except Exception:   # its timeout, or its failure (said by `_embed`; `_failed_at` answers the next turn)
+                if not out_now.done():
+                    return None
         threading.Thread(target=self._embed, args=(embed, missing, list(texts), cache, out), daemon=True,
                          name="openloop-embed").start()
-        wait = self.wait_sec if self._answered else max(self.wait_sec, self.cold_wait_sec)
         try:
             out.result(timeout=wait)
         except FutureTimeout:
@@ -102,7 +116,7 @@ class LoopEmbeddings:
             if self._answered or (self._out is not None and not self._out.done()):
                 return
             out: Future[None] = Future()
-            self._out = out
+            self._out, self._out_started = out, time.monotonic()
         threading.Thread(target=self._embed, args=(self.embedder.embed, ["warm"], ["warm"], self._cache, out),
                          daemon=True, name="openloop-embed").start()
 
