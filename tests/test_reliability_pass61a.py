@@ -315,3 +315,35 @@ def test_guard_a_caller_beside_a_call_under_way_waits_for_it_and_gets_its_cosine
     second.join(60)
     assert len(results) == 2 and all(r[0] is not None for r in results), results
     assert embedder.calls == 2
+
+
+def test_after_a_failure_a_hanging_embedder_s_retry_is_not_waited_for():
+    """Ollama failing, then hanging: the call after the back-off (`retry_after_sec`) only probes it; the promise
+    that made it is answered while it is still out."""
+    class FailsThenHangs(HangingEmbedder):
+        def embed(self, texts):
+            if self.calls == 0:
+                self.calls += 1
+                raise ConnectionError("ollama is down")
+            return super().embed(texts)
+
+    now = [0.0]
+    embedder = FailsThenHangs()
+    embeddings = LoopEmbeddings(embedder, 0.85, monotonic=lambda: now[0])   # the waits as shipped
+    service = OpenLoopService(MemoryLoopStore(embeddings), tz=ZONE, clock=lambda: NOW)
+    service.add("drink water")
+    desk = AgendaDesk(service)
+    try:
+        assert desk.handle("remind me to call mom tomorrow at 5pm") is not None
+        assert embedder.calls == 1 and embeddings.failures == 1
+        now[0] += 61   # past the back-off
+        reply = desk.handle("remind me to water the plants on friday at 9am")
+        assert reply is not None and reply.text.startswith("I'll remind you: water the plants")
+        assert not embedder.returned.is_set()   # answered while the probe is out
+        for _ in range(3000):   # the probe's thread has started (it may lag the reply under load)
+            if embedder.calls == 2:
+                break
+            embedder.returned.wait(0.001)
+        assert embedder.calls == 2
+    finally:
+        embedder.release.set()

