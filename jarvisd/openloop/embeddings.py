@@ -91,6 +91,8 @@ class LoopEmbeddings:
                     out: Future[None] = Future()
                     self._out, self._out_started = out, time.monotonic()
                     probe = self._failed_at is not None   # it failed last time: tried again, not waited for
+                    if probe:
+                        self._out_started = -math.inf   # nor waited behind
                     break
             # another call is out (the judge's, beside the desk's): waited for while it is within its own time,
             # then this one's texts asked; one older than that is a hanging backend: no wait behind it
@@ -130,7 +132,7 @@ class LoopEmbeddings:
             if self._answered or (self._out is not None and not self._out.done()):
                 return
             out: Future[None] = Future()
-            self._out, self._out_started = out, time.monotonic()
+            self._out, self._out_started = out, -math.inf   # no caller waits behind it (h1: 2.6 s, a promise 2 s in)
         threading.Thread(target=self._embed, args=(self.embedder.embed, ["warm"], ["warm"], self._cache, out),
                          daemon=True, name="openloop-embed").start()
 
