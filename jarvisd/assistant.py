@@ -41,6 +41,7 @@ from jarvisd.events import EventBus, TranscriptLine
 from jarvisd.language import language_of
 from jarvisd.llm.backend_choice import Backends, select_backends
 from jarvisd.llm.base import BackendError, Message
+from jarvisd.llm.health import BackendHealth
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
@@ -91,7 +92,7 @@ from jarvisd.paths import TEAM_DIR
 from jarvisd.small_talk import owed_answer, repeat_asked
 from jarvisd.store_health import MemoryStoreFailed
 from jarvisd.team import load_agent
-from jarvisd.textsafe import printable, valid_text
+from jarvisd.textsafe import answer_text, valid_text
 
 log = logging.getLogger("jarvisd.assistant")
 RECENT_ANSWERS = 3  # a model answer repeating one of these is cut (the working window holds three turns)
@@ -159,6 +160,8 @@ class Assistant:
     approvals: ApprovalDesk | None = None  # the agent's approver; a "yes"/"아니" turn answers it (A2)
     commands: CommandRegistry = field(default_factory=assistant_commands)
     failed_turns: int = 0  # turns the model failed ("Sorry, my model failed: ..."): `chat --once` exits 1
+    # the status part "backend" as the model's turns find it (pass 61a: it said only what the start found)
+    backend_health: BackendHealth | None = None
     _answering: dict[str, set[asyncio.Event]] = field(default_factory=dict)  # each session's turns being answered
     # the ones of those that ran to their end (not stopped): `answers_settled` tells the two apart
     _answered: weakref.WeakSet[asyncio.Event] = field(default_factory=weakref.WeakSet)
@@ -533,7 +536,7 @@ class Assistant:
                 async for event in self.agent.stream_turn(text, scope=scope, enough=enough):
                     if isinstance(event, AnswerDelta):  # pass 23's low: a model's NUL or ANSI escape shown as it was
                         written += len(event.text)
-                        piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(printable(event.text))))))
+                        piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(answer_text(event.text))))))
                         if repeats.cut or script.cut or sympathy.dropped >= CONDOLENCE_STOP or \
                                 (self.small_model and not said and not piece and written >= SILENT_ANSWER_CHARS):
                             enough.set()
@@ -571,9 +574,13 @@ class Assistant:
                 if piece:
                     answer.append(piece)
                     yield piece
+                if self.backend_health is not None:
+                    self.backend_health.works()
             except BackendError as exc:
                 log.error("turn failed: %s", exc)
                 self.failed_turns += 1
+                if self.backend_health is not None:
+                    self.backend_health.failed(exc)
                 if held := claims.end():  # the sentence the filter held was said before the failure (pass 24)
                     answer.append(held)
                     yield held
@@ -654,7 +661,8 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
     apply_tool_policy(agent, definition, str(TEAM_DIR / "main.yaml"),
                       cfg.sources.get("tools.approval_required", "defaults"))
     return Assistant(cfg=cfg, backends=backends, memory=memory, agenda=agenda, judge=judge, agent=agent, bus=bus,
-                     desk=desk, plan=plan, approvals=approvals)
+                     desk=desk, plan=plan, approvals=approvals,
+                     backend_health=BackendHealth(backends.chat.name, bus.publish_nowait))
 
 
 def day_not_told(thing: str, amount: str) -> str:

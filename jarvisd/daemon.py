@@ -232,7 +232,11 @@ def _replace_hud_token(d: Daemon) -> str:
 
 
 async def _warm_memory(d: Daemon) -> None:
-    """Load memory's resident copy before the first turn needs it (a store without one has no `warm`)."""
+    """Load memory's resident copy before the first turn needs it (a store without one has no `warm`). The agenda's
+    embedder gets its first call too, in the background: a promise then never waits for a cold or hanging one."""
+    embeddings = getattr(getattr(d.assistant.agenda, "store", None), "embeddings", None)
+    if embeddings is not None and hasattr(embeddings, "warm"):
+        embeddings.warm()
     warm = getattr(d.assistant.memory.store, "warm", None)
     if warm is None:
         return

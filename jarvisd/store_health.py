@@ -39,18 +39,23 @@ class StoreHealth:
         # acknowledged writes left in a killed store's journal that this start could not write to the table
         # (`unreplayed_sentence`): no flush since proves them there, so "works again" never hides them
         self.held_back: str | None = None
+        # the store's count of writes that reached the disk (`LanceMemoryStore.writes_done`), when it keeps one: a
+        # block that wrote nothing proves nothing (pass 61a: `/remember reembed` with nothing to embed, on a disk
+        # still full, announced "ok: works again"; the next write said "failing" again)
+        self.writes_done: Callable[[], int | None] = lambda: None
 
     @contextmanager
     def guard(self, what: str, *, proves: bool = False) -> Iterator[None]:
         """Run a store operation: a failure becomes `MemoryStoreFailed`; `proves` (a flush that reached the
         table) ends a failing state. A read is not proof: the resident copy answers with the table gone."""
+        before = self.writes_done() if proves and self.failing is not None else None
         try:
             yield
         except MemoryStoreFailed:
             raise
         except Exception as exc:
             raise self.failed(what, exc) from exc
-        if proves:
+        if proves and (before is None or self.writes_done() != before):
             self.works()
 
     def failed(self, what: str, exc: BaseException) -> MemoryStoreFailed:

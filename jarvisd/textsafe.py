@@ -52,6 +52,13 @@ _HIDDEN_ORDER = dict.fromkeys(map(ord, "\ufeff\u202a\u202b\u202c\u202d\u202e\u20
 _STRAY_TAGS = re.compile("(?<!\U0001F3F4)(?<![\U000E0020-\U000E007E])[\U000E0020-\U000E007F]+")
 
 
+def answer_text(text: str) -> str:
+    """A model's answer as said, shown and kept: `printable`, and no bidi embeddings, overrides or isolates (pass
+    61a: a model's U+202E showed "capital" reversed in the HUD and was kept so in the turn's record). Per
+    character, so a streamed answer cut anywhere reads the same."""
+    return printable(text).translate(_HIDDEN_ORDER)
+
+
 def fact_text(text: str) -> str:
     """A fact as stored: one line of words, tabs and line ends as spaces, no controls (a NUL), no BOM or bidi
     controls, no tag characters outside a flag. Joiners and direction marks stay: emoji sequences and some scripts

@@ -7,10 +7,13 @@ reflection and consolidation calls waiting on it must end so the process can exi
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from jarvisd.llm.base import BackendError, ChatChunk, ChatModel
+
+log = logging.getLogger(__name__)
 
 
 class StoppableModel:
@@ -46,6 +49,12 @@ class StoppableModel:
             stopped.cancel()
             if step is None or step.done():  # left early by the caller: close the answer in the background
                 _in_background(answer.aclose())
+            else:
+                # the caller left mid-step (the judge's own `llm.timeout_sec`, which the backend's deadline
+                # matches): the step is cancelled and its end read, not left to fail unread (pass 60a: a "Task
+                # exception was never retrieved" traceback in the log per timed-out judgement with Ollama hanging)
+                step.cancel()
+                step.add_done_callback(_read_end)
 
 
 _background: set[asyncio.Future[Any]] = set()
@@ -55,6 +64,11 @@ def _in_background(awaitable: Any) -> None:
     task = asyncio.ensure_future(awaitable)
     _background.add(task)
     task.add_done_callback(_background.discard)
+
+
+def _read_end(step: asyncio.Future[Any]) -> None:
+    if not step.cancelled() and step.exception() is not None:
+        log.debug("a model step left by its caller ended in %r", step.exception())
 
 
 def _stopping_error() -> BackendError:

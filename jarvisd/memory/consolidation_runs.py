@@ -72,6 +72,10 @@ def consolidate_all(
                 skipped.add(session)  # retried on the next run, not in a loop now
             if report.episodes == 0 or report.consolidated == 0:
                 break
+    except OSError as exc:   # a full disk (pass 61a: the stop's run under it logged a whole traceback)
+        log.error("consolidation for %s/%s stopped: a write failed (%s: %s); what it had not consolidated stays "
+                  "pending for the next run", user, agent, type(exc).__name__, exc)
+        run.error = f"{type(exc).__name__}: {exc}"
     except Exception as exc:  # noqa: BLE001 - the idle tick and shutdown must go on
         log.exception("consolidation for %s/%s stopped", user, agent)
         run.error = f"{type(exc).__name__}: {exc}"

@@ -69,6 +69,7 @@ class MemoryService(Recall, Writes):
         self.tz = tz
         self.warnings: list[str] = []
         self.health = StoreHealth()  # the daemon sets its `publish`: the HUD's status part "memory"
+        self.health.writes_done = lambda: getattr(self.store, "writes_done", None)
         self.embedder = embedder  # None while the stored vectors do not fit it (keyword recall)
         self.configured_embedder = embedder  # what `/remember reembed` embeds with
         stored = store.vector_dimensions

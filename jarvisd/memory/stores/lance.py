@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 import time
@@ -71,6 +72,8 @@ from jarvisd.memory.stores.lance_search import fetch, nearest_both, read_rows
 from jarvisd.memory.stores.lance_winners import nearest_rows, winner_rows, winners
 from jarvisd.memory.stores.memory import vectors_cosine
 
+log = logging.getLogger(__name__)
+
 __all__ = ["LanceMemoryStore", "schema", "to_row", "from_row", "access_predicate", "query_predicate", "sql_in"]
 
 TABLE = "memory_items"
@@ -111,6 +114,9 @@ class LanceMemoryStore:
         a local table (`<uri>/<table>.vectors/`, unlinked files) instead of on the heap."""
         one_blas_thread()  # the copy's scans are small products: OpenBLAS's extra threads only wait (blas.py)
         self._run = LoopThread.get().run
+        # writes that reached the disk (journaled or committed): memory's health takes only these as proof that a
+        # failing store works again (pass 61a: `/remember reembed` with nothing to embed announced "works again")
+        self.writes_done = 0
         self._lock = threading.RLock()  # agent turns call from worker threads; one writer buffer
         self._name = table
         self.index_threshold = index_threshold
@@ -148,6 +154,7 @@ class LanceMemoryStore:
 
             raise schema_refusal(uri, table, self._schema_problem)
         self._writes_since_compaction = 0
+        self._upkeep_failing: str | None = None   # the last index or compaction failure, while it lasts
         self._index = VectorIndex()
         self._run(self._index.read(self._table))
         self._writes = WriteBuffer(uri, table)
@@ -190,12 +197,14 @@ class LanceMemoryStore:
                 raise DimensionMismatch(self._dimensions, len(item.vector))
         self._writes.upsert(items, [to_row(item, self._dimensions) for item in items])
         self._after_write()
+        self.writes_done += bool(items)
 
     @locked
     def delete(self, ids: Sequence[str]) -> None:
         """Durable when it returns, as `upsert`."""
         self._writes.delete(ids)
         self._after_write()
+        self.writes_done += bool(ids)
 
     def _after_write(self) -> None:
         if self._writes.due(self.flush_rows):
@@ -205,6 +214,7 @@ class LanceMemoryStore:
     def flush(self) -> None:
         if len(self._writes):
             self._run(self._flush())
+            self.writes_done += 1
         self._writes.committed()
 
     async def _flush(self) -> None:
@@ -214,16 +224,39 @@ class LanceMemoryStore:
             doomed = sorted(writes.deletes)
             await self._commit(self._table.delete(sql_in("id", doomed)), deleted=doomed)
             writes.deletes.clear()
+        merged = bool(writes.rows)
         if writes.rows:
             data = pa.Table.from_pylist(list(writes.rows.values()), schema=schema(self._dimensions))
             merge = self._table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
             await self._commit(merge.execute(data), upserted=data)
             writes.rows.clear()
             self._index.unindexed += data.num_rows
-            await self._maybe_index()
-        self._writes_since_compaction += 1
-        if self._writes_since_compaction >= COMPACT_EVERY:
-            await self._compact()
+        # the writes are in the table: what follows is upkeep, and its failure is no failed write (pass 61a: a
+        # full disk failed `optimize` after the merge had committed, and the `/remember` whose flush ran it
+        # answered "memory failed … No space left on device" for a fact that was kept, memory "failing")
+        try:
+            if merged:
+                await self._maybe_index()
+            self._writes_since_compaction += 1
+            if self._writes_since_compaction >= COMPACT_EVERY:
+                await self._compact()
+        except Exception as exc:
+            self._upkeep_failed(exc)
+            return
+        if self._upkeep_failing is not None and self._writes_since_compaction == 0:   # a compaction went through
+            log.info("memory store: its upkeep (index, compaction) works again")
+            self._upkeep_failing = None
+
+    def _upkeep_failed(self, exc: Exception) -> None:
+        """Said once per failing spell (a log line, not a traceback per write); tried again at the next
+        `COMPACT_EVERY` writes. Memory works meanwhile: more small fragments and table versions, that is all."""
+        from jarvisd.errors import first_line
+
+        why = f"{type(exc).__name__}: {first_line(exc).split(', /root/.cargo', 1)[0]}"
+        if self._upkeep_failing is None:
+            log.warning("memory store: its upkeep (index, compaction) failed (%s); the writes before it are kept; "
+                        "tried again after %d more writes (for a full disk, free space)", why, COMPACT_EVERY)
+        self._upkeep_failing = why
 
     async def _compact(self) -> None:
         """Merge small fragments and drop versions older than KEEP_VERSIONS_FOR. A resident daemon
