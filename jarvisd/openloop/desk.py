@@ -449,6 +449,9 @@ class AgendaDesk:
         if (day := self._day_agenda(text, session, lang)) is not None:   # before the list: "anything due on December 5?"
             return day
         intent = match_intent(text)
+        # "when did I take the painkiller?": the past asked, before "when is X due" (the sixty-first session said the next due)
+        if intent is None and (reply := self._last_done_asked(text, lang)) is not None:
+            return reply
         if intent is None and (reply := self._when_due(text, lang, session)) is not None:
             return reply
         if intent is None and (until := days_until(clean(text), self.service.now_local())) is not None:
@@ -459,8 +462,6 @@ class AgendaDesk:
         if intent is None and (which := day_asked(clean(text), self.service.now_local())) is not None:
             # "what's the date next Friday?", "what day is Christmas this year?": the calendar's
             return DeskReply(phrases.day_is(*which, self.service.now_local().date(), lang), lang, intent="clock")
-        if intent is None and (reply := self._last_done_asked(text, lang)) is not None:   # "when did I last feed her?"
-            return reply
         if intent is None and (reply := self._deed_asked(text, session, lang)) is not None:   # "did I take out the trash?"
             return reply
         if intent is not None:
@@ -1825,7 +1826,12 @@ class AgendaDesk:
             # "I need to buy milk, eggs and bread": one promise per item, as the shopping list keeps them
             # a meal or bedtime is a moment, not a span: "take the blue pill with breakfast" is reminded then
             meal = _AT_A_MEAL.search(c.clause)
-            reminds = c.remind or meal is not None
+            # an evening or a night said with its day is a moment too: "take out the trash tomorrow night" (the
+            # sixty-first session: "by tomorrow", reminded only by the day's morning reminder, hours early); a morning
+            # needs none of its own, the day's morning reminder is then (`test_guard_a_part_of_the_day_without_remind_me…`)
+            part_at = self._remind_at(due_ms, c.clause, now) if due_ms is not None else None
+            reminds = c.remind or meal is not None or part_at is not None and part_at != due_ms \
+                and datetime.fromtimestamp(part_at / 1000, self.service.tz).hour >= PART_HOURS["evening"]
             if meal is not None and due_ms is not None and not _DAY_SAID.search(c.clause) \
                     and (part := part_named(meal.group(0))) is not None and now.hour >= _PART_END.get(part, 24):
                 due_ms += 86_400_000   # "take the blue pill with breakfast" said at 3 PM: tomorrow's breakfast
