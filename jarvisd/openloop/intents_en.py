@@ -70,7 +70,9 @@ _EN_LIST = [
 ]
 _DAY_TODAY = r"(?:today|tonight|this (?:morning|afternoon|arvo|evening)|(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|today))"
 _DAY_TOMORROW = r"(?:(?:tomorrow|tmrw|tmr)(?:\s+(?:morning|afternoon|arvo|evening|night))?)"
-_DAY_WEEK = r"(?:this\s+week|(?:the\s+)?rest\s+of\s+the\s+week|(?:the\s+)?end\s+of\s+(?:the|this)\s+week)"
+# ... and "what's left for the week" (the sixtieth and sixty-first sessions: to SmolLM2, "The week is about to come to a
+# close")
+_DAY_WEEK = r"(?:this\s+week|the\s+week|(?:the\s+)?rest\s+of\s+the\s+week|(?:the\s+)?end\s+of\s+(?:the|this)\s+week)"
 # a list asked for this week: its dues through Sunday ("what's due this week" read all of it, pass 35's low)
 EN_THIS_WEEK = re.compile(rf"\b{_DAY_WEEK}\b")
 _DAY_NEXT_WEEK = r"(?:next\s+week)"
@@ -161,12 +163,17 @@ _EN_DONE = [
 _EN_REST = (r"(?:(?:,|\s+(?=i(?:'m|\s+am|'ll|\s+will|\s+won't|\s+don't|\s+do\s+not|'ve|\s+have)\b)"
             r"|\s+(?=(?:not|no\s+longer)\s+(?:doing|going|happening)\b)).*)?")   # "scratch the gym one not doing it"
 _EN_CANCEL = [
-    r"(?:cancel|delete|remove|drop|scratch|scrap)\s+(?P<x>[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?"
+    r"(?:cancel|delete|remove|drop|scratch|scrap)\s+(?P<x>(?!(?:that|it|this)\s+(?:make|change|move|push|put|let's|how\s+about|"
+    r"i\s+mean)\b)[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?"
     + _EN_REST,
     r"take\s+(?P<x>[^,]+?)\s+off(?:\s+(?:my|the)\s+(?:agenda|list|to-?do list))?" + _EN_REST,
     r"get\s+rid\s+of\s+(?P<x>[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?" + _EN_REST,
     r"(?:forget|never\s*mind|nvm)\s+(?:about\s+)?(?P<x>.+?)(?:\s+(?:drop|scratch|cancel|delete)\s+(?:it|that))?" + _EN_REST,
     r"(?:i\s+)?(?:don't|do not|no longer)\s+(?:need|have)\s+to\s+(?P<x>.+?)\s+any\s*more",
+    # "um actually dont worry about the deposit" (the sixty-first session's landlord: to SmolLM2, "no worries, it's a normal
+    # part of the job"); "don't worry about it" alone stays small talk's "OK."
+    r"(?:actually\s+|oh\s+|and\s+)*(?:don't|dont|do\s+not)\s+(?:worry|bother)\s+(?:about|with)\s+(?!(?:it|that|this|me)\b)"
+    r"(?P<x>.+?)(?:\s+(?:any\s*more|after\s+all))?" + _EN_REST,
 ]
 # the minutes said after the hours ("an hour and forty minutes"), by their own table: EN_NUMBER has no "forty" or
 # "fifty", and a word it lacks counted as 1 (61 minutes)
@@ -242,14 +249,15 @@ _EN_PROMISED = [
 ]
 # "no" cues a correction ("no, Thursday"), not when it starts "no need to …", "no more …" (a withdrawal:
 # "No need to clean the roof drain, Mr. Kim already did it this morning" moved the drain to this morning)
-_EN_CUE = r"(?:oh|um|uh|ah|hang\s+on|hold\s+on|no(?!\s+(?:need|more|longer|problem|way|worries|rush|hurry|thanks|big\s+deal)\b)|nope|wait|sorry" \
+# "uh scratch that make it the 28th" (the sixty-first session: "I couldn't find that make it the 28th")
+_EN_CUE = r"(?:oh|um|uh|ah|hang\s+on|hold\s+on|scratch\s+that|strike\s+that|no(?!\s+(?:need|more|longer|problem|way|worries|rush|hurry|thanks|big\s+deal)\b)|nope|wait|sorry" \
           r"|actually|not\s+[^,;]+?(?=\s*[,;])|not\s+(?:(?:next|this|coming|the)\s+)?\w+(?:[:.]\d\d)?)"   # "not next Monday, this Friday", "not 9:30 but 10"
 # "not" takes back all it says up to a comma: "not tomorrow at 4pm, 5pm" is 5pm (pass 26: one word was taken back,
 # "at 4pm" became the new time and nothing moved; "not 4pm tomorrow, 5pm on Thursday" moved to tomorrow)
 # "can we do 9 instead" (not "what about tomorrow?": a question); "that should be Monday", "it should've been Tuesday"
 # (the fiftieth session: to the model)
 _EN_REDO = (r"(?:(?:make|change|move|push|put|bump|shift|reschedule|set|snooze)\s+(?:it|that)\s+(?:(?:to|for|till|until)\s+)?|it's\s+"
-            r"|i\s+meant?\s+|i\s+said\s+|(?:can|could)\s+we\s+(?:do|make\s+it|say)\s+|let'?s\s+(?:say|do|make\s+it)\s+|how\s+about\s+"
+            r"|i\s+meant?\s+|i\s+said\s+|(?:he|she|they)\s+(?:said|says)\s+|(?:can|could)\s+we\s+(?:do|make\s+it|say)\s+|let'?s\s+(?:say|do|make\s+it)\s+|how\s+about\s+"
             r"|(?:that|it)\s+(?:should|needs\s+to|has\s+to)\s+be\s+|(?:that|it)\s+should(?:'ve|\s+have)\s+been\s+)")
 # "postpone the email till Tuesday"; "snooze the plumber reminder until Tuesday" (the fifty-ninth session: to SmolLM2, "I'm
 # not sure what to do"): a snooze to a day or a time is a move (by an amount it stays the snooze, `_EN_SNOOZE`)
@@ -438,8 +446,12 @@ _EN_GENDER_AS_AGENDA = re.compile(r"^(?:what's|whats|what\s+is|worse|what)(?P<le
 _EN_KINDLY = re.compile(r"^(?:(?:um+|uh+|so|okay|ok|hey)[\s,]+)*(?:kindly|please|can\s+you\s+kindly)\s+")   # "um kindly read …"
 
 
+# "whats left for the week": a recognizer's "what's" without its apostrophe (the sixty-first session: to SmolLM2)
+_EN_WHATS = re.compile(r"^((?:so|and|ok|okay)\s+)?whats\b")
+
+
 def en_intent(t: str) -> Intent | None:
-    t = _en_filler_off(t)
+    t = _EN_WHATS.sub(r"\1what's", _en_filler_off(t))
     t = _EN_KINDLY.sub("", t)
     t = _EN_DO_AS_DUE.sub(lambda m: f"{m[1] or m[2]} due ", t)
     t = _EN_GENDER_AS_AGENDA.sub(lambda m: f"what's{m['left'] or ''} on my agenda", t)   # "what's left on my gender" (run 70)
