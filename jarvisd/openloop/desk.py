@@ -1217,13 +1217,29 @@ class AgendaDesk:
         if when is None or not when.day_said:
             return None
         day, tz = when.at.date(), self.service.tz
-        loops = sorted((loop for loop in self.service.agenda() if loop.due_ms is not None
-                        and phrases.due_day(loop.due_ms, tz) == day), key=_due_order)
+        loops = sorted((shown for loop in self.service.agenda() if loop.due_ms is not None
+                        and (shown := loop if phrases.due_day(loop.due_ms, tz) == day else self._comes_back_on(loop, day))
+                        is not None), key=_due_order)
         if first and loops:   # "what's my first meeting tomorrow?": that one, then in focus ("move it to 11")
             self._remember(session, loops[0], self.service.now_ms())
             return DeskReply(phrases.when_due(loops[:1], now, tz, lang), lang, intent="due_day")
         self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
         return DeskReply(phrases.day_list(loops, when.at, now, tz, lang), lang, intent="due_day")
+
+    def _comes_back_on(self, loop: OpenLoop, day: date) -> OpenLoop | None:
+        """`loop` as it comes back on `day` (its due moved there, its clock time kept) when its repeat falls on that day
+        after its due ("physio is tuesdays and fridays at 11", then "what do I have on friday?": the sixty-first session
+        said "Nothing is due on Friday."); None otherwise (a repeat by a step falls where its due puts it)."""
+        rule = repeats.from_key(loop.repeat)
+        if rule is None or rule.stepped or loop.due_ms is None:
+            return None
+        tz = self.service.tz
+        if phrases.due_day(loop.due_ms, tz) >= day:
+            return None
+        due = datetime.fromtimestamp(loop.due_ms / 1000, tz)
+        if not (rule.falls_on(day) if rule.days or rule.monthly else day.weekday() == due.weekday()):
+            return None
+        return replace(loop, due_ms=int(datetime.combine(day, time(due.hour, due.minute), tzinfo=tz).timestamp() * 1000))
 
     def _move_asked(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Move the call", "밥 전화 옮겨 줘" (no time said): asked to when, the promise in focus for the answer ("Friday
@@ -1821,6 +1837,14 @@ class AgendaDesk:
                     and rule.days not in (repeats.EVERY_DAY, repeats.WEEKDAYS, repeats.WEEKEND) \
                     and not rule.stepped and rule.step_ms is None:
                 due_ms = self._first_day(rule, now)   # "the delivery from Sysco comes Tuesdays": by the next Tuesday
+            elif due_ms is not None and problem is None and rule is not None and rule.days and not rule.stepped \
+                    and rule.step_ms is None and now.weekday() not in rule.days \
+                    and datetime.fromtimestamp(due_ms / 1000, self.service.tz).date() == now.date():
+                # "physio is tuesdays and fridays at 11" said on a Sunday evening: the hour read on its first day (11
+                # AM, as "on Tuesday at 11" is), not today's next 11 (the sixty-first session kept 11 PM)
+                first = datetime.fromtimestamp(self._first_day(rule, now) / 1000, self.service.tz).replace(hour=0, minute=0)
+                again, again_problem, _ = self._due(c.clause, first, lang, None)
+                due_ms = again if again is not None and again_problem is None else due_ms
             if problem is not None:
                 notes[desc] = phrases.unusable_time(desc, problem, lang)
             # "I need to buy milk, eggs and bread": one promise per item, as the shopping list keeps them
