@@ -444,6 +444,24 @@ def _one_of(action: str, first: str) -> str:
     return f"{thing['verb']} {m['det']} {m['adj']} {thing['noun']}{m['rest']}"
 
 
+# "finish the slides for the group project and send them to Priya" (the sixty-first session kept "send them to Priya"):
+# "them" or "it" is the thing of the part before (its verb's object, up to a preposition)
+_THEM = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?:them|it)\b", re.IGNORECASE)
+_THING_OF = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?P<thing>(?:the|my|our|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+)??)"
+                       r"(?=\s+(?:for|to|from|of|in|on|at|by|with|about)\b|$)", re.IGNORECASE)
+
+
+def _them_of(action: str, before: str) -> str:
+    """"send the slides to Priya" for "send them to Priya" after "finish the slides for the group project"."""
+    m, thing = _THEM.match(action), _THING_OF.match(before)
+    if m is None or thing is None:
+        return action
+    pronoun = re.search(r"\b(?:them|it)\b", action[:m.end()], re.IGNORECASE)
+    if pronoun is None or (pronoun.group(0).lower() == "it") != (not thing["thing"].lower().endswith("s")):
+        return action   # "them" for one thing or "it" for several: another thing meant
+    return f"{action[:pronoun.start()]}{thing['thing']}{action[pronoun.end():]}"
+
+
 # a takeaway's things, named with "to go": no verb after "and"
 _TO_GO_THING = re.compile(r"to\sgo\s+(?:cups?|containers?|box(?:es)?|bags?|lids?|orders?|food|coffees?|menus?)\b")
 
@@ -705,6 +723,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             action = _SELF_NOTE.sub("", tidy(cut(sen, ps, pe, holes)))   # "I have to remember to call mom"
             if j and _ONE_OF.fullmatch(action):
                 action = _one_of(action, tidy(cut(sen, parts[0][0], parts[0][1], holes)))
+            elif j and _THEM.match(action):
+                action = _them_of(action, tidy(cut(sen, parts[j - 1][0], parts[j - 1][1], holes)))
             if t.kind == "event":   # "a 30 minute walk planned for 6 pm": the walk
                 action = re.sub(r"\s+(?:planned|scheduled|booked|set\s+up|lined\s+up)$", "", action, flags=re.IGNORECASE)
             if t.kind == "plan":
