@@ -25,6 +25,7 @@ _EN_FORGET = (r"(?:(?:is\s+there\s+)?(?:anything|what)(?:\s+else)?\s+(?:(?:that\
               r"|(?:did|have)\s+i\s+(?:forgotten|forgot|forget)\s+(?:anything|something)(?:\s+else)?(?:\s+(?:to\s+do|about))?"
               r"|(?:is\s+there\s+)?(?:anything|what)(?:\s+else)?\s+(?:(?:that\s+)?i(?:'ve|\s+have)?\s+(?:forgotten|forgot)"
               r"|(?:did|have)\s+i\s+(?:forgotten|forgot|forget))(?:\s+(?:about|to\s+do))?)")
+_EN_FINISHED_THING = re.compile(r"(?:i(?:'ve|\s+have)?\s+)?(?:just\s+)?finished\s+(?:the|my|our)\s")
 _EN_THROUGH = r"(?:run|walk|take|talk|go)\s+(?:me\s+)?(?:through|over)"
 _EN_LIST = [
     rf"what(?:'s| is| are)?\s+(?:left\s+|still\s+)?(?:on|in)\s+{_MY_LIST}",
@@ -495,6 +496,10 @@ def en_intent(t: str) -> Intent | None:
                 if ref and ref not in _PRONOUN_REFS:
                     command = t.startswith(_EN_COMMAND_VERBS)
                     argument = _EN_ENTRY.sub("", m["x"].strip(" ,"))
+                    if kind == "done" and _EN_FINISHED_THING.match(t):
+                        # "i finished the slides" with "finish the slides for …" and "send the slides to Priya" open:
+                        # the deed said names which (the sixty-first session closed the sending)
+                        argument = f"finish {argument}"
                     return Intent(kind, "en", argument=argument, command=command)  # type: ignore[arg-type]
     return None
 
