@@ -257,3 +257,49 @@ def test_the_new_readers_stay_linear():
     assert_grows_linearly(told_fact, lambda n: "Jenny is bringing " + "the snacks " * n, 400)
     assert_grows_linearly(told_fact, lambda n: "no " + "lifting " * n + "for 3 weeks", 400)
     assert_grows_linearly(lambda said: owed_answer(said, small_model=True), lambda n: "thanks " + "that's all " * n, 400)
+
+
+# ---------------------------------------------------------------- added after the conversations' second run
+
+def test_a_weekday_repeat_told_in_the_evening_takes_its_hour_on_its_first_day(tmp_path, korean):
+    """Before: "physio, Tuesday at 11 PM" said on a Sunday evening (today's next 11, moved to Tuesday)."""
+    desk = agenda_desk(tmp_path, korean, SUNDAY.replace(hour=19))
+    assert said_to(desk, "physio is tuesdays and fridays at 11") == \
+        ["Got it: physio, Tuesday at 11 AM, then every Tuesday and Friday."]
+
+
+@pytest.mark.parametrize("asked, reply", [
+    ("what do I have on friday", "On Friday you have one thing due: physio, Friday at 11 AM, then every Tuesday and Friday."),
+    ("what do I have on tuesday", "On Tuesday you have one thing due: physio, Tuesday at 11 AM, then every Tuesday and "
+                                  "Friday."),
+    ("what do I have on wednesday", "Nothing is due on Wednesday."),
+])
+def test_a_day_asked_lists_a_repeat_that_comes_back_on_it(tmp_path, korean, asked, reply):
+    """Before: "Nothing is due on Friday." with physio every Tuesday and Friday."""
+    desk = agenda_desk(tmp_path, korean, SUNDAY.replace(hour=9))
+    assert said_to(desk, "physio is tuesdays and fridays at 11", asked)[1] == reply
+
+
+@pytest.mark.parametrize("said, descs", [
+    ("finish the slides for the group project and send them to Priya by tomorrow night",
+     ["send the slides to Priya", "finish the slides for the group project"]),
+    ("print the flyers and hand them out on saturday", ["hand the flyers out", "print the flyers"]),
+])
+def test_them_in_a_second_part_is_the_thing_of_the_first(desk, said, descs):
+    """Before: "send them to Priya" kept so."""
+    said_to(desk, said)
+    assert [desc for desc, _ in agenda_rows(desk)] == descs
+
+
+@pytest.mark.parametrize("first, second", [
+    ("send the slides to Priya tomorrow", "finish the slides for the group project tomorrow"),
+    ("finish the slides for the group project tomorrow", "send the slides to Priya tomorrow"),
+])
+def test_i_finished_the_thing_closes_the_finishing_not_the_sending(desk, first, second):
+    """Before: "Marked done: send the slides to Priya." (the thing's fewest words named it best)."""
+    assert said_to(desk, first, second, "i finished the slides")[2] == \
+        "Marked done: finish the slides for the group project."
+
+
+def test_guard_i_finished_the_thing_of_another_verb_still_closes_it(desk):
+    assert said_to(desk, "write the report tomorrow", "i finished the report")[1] == "Marked done: write the report."
