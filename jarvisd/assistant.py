@@ -44,7 +44,15 @@ from jarvisd.llm.base import BackendError, Message
 from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
-from jarvisd.memory.dated_facts import before_told_day, dated_thing, day_before, days_before, told_date, told_day, when_told_day
+from jarvisd.memory.dated_facts import (
+    before_told_day,
+    dated_thing,
+    day_before,
+    days_before,
+    told_date,
+    told_day,
+    when_told_day,
+)
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.episodes import exchange_of
 from jarvisd.memory.fact_asked import (

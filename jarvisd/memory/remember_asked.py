@@ -324,7 +324,8 @@ def _told_fact(said: str) -> str | None:
             or _EN_WHO_DOES.fullmatch(rules) or _EN_RULE_GIVEN.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if (m := _EN_SAID.fullmatch(rules)) is not None and not _MY_PROMISE.search(m["value"]):
-        from jarvisd.openloop.commitments import time_holes   # (here: the agenda's reader imports memory's rules)
+        # (imported here: the agenda's reader imports memory's rules)
+        from jarvisd.openloop.commitments import time_holes
 
         if not time_holes(m["value"]):
             return said[m.start("fact"):m.end("fact")].strip(" ,")
