@@ -14,7 +14,7 @@ import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +47,11 @@ from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.dated_facts import (
     before_told_day,
+    dated_thing,
     day_before,
     days_before,
     same_owner,
+    told_date,
     told_day,
     when_told_day,
 )
@@ -364,6 +366,39 @@ class Assistant:
             return None
         return [kept[i] for i in facts_meant(asked, kept) if same_owner(thing, said_of(kept[i]))]
 
+    def _told_date_before(self, command: str, scope: MemoryScope) -> tuple[str, date] | None:
+        """(the thing, the date kept for it) when `command` tells a dated thing's day again ("/remember our anniversary
+        is June 15th" with "our anniversary is on June 14th" kept), read before the new fact is kept; else None."""
+        if not command.startswith("/remember ") or (thing := dated_thing(command.removeprefix("/remember "))) is None:
+            return None
+        kept = self._dated_facts(thing, scope)
+        now = self.desk.service.now_local()
+        old = next((day for fact in kept or () if (day := told_date(said_of(fact), now)) is not None), None)
+        return None if old is None else (thing, old)
+
+    def _move_made_for(self, command: str, thing: str, old: date) -> str | None:
+        """The open promises made for a dated thing ("book a restaurant for our anniversary", two weeks before it)
+        moved by as many days as its told day moved, said ("Moved with it: …"); None when none is open or the day
+        did not move."""
+        service = self.desk.service
+        now = service.now_local()
+        new = told_date(command.removeprefix("/remember "), now)
+        named = _unowned(thing).casefold()
+        if new is None or new == old or not named:
+            return None
+        shift = int((new - old).days) * 86_400_000
+        moved = []
+        for loop in service.agenda():
+            if loop.due_ms is None or not re.search(rf"\b{re.escape(named)}\b", loop.desc.casefold()):
+                continue
+            moved.append(service.reschedule(loop.id, due_ms=loop.due_ms + shift,
+                                            remind_ms=None if loop.remind_ms is None else loop.remind_ms + shift))
+        if not moved:
+            return None
+        items = "; ".join(f"{phrases.second_person(loop.desc)}, {phrases.spoken_due(loop.due_ms or 0, now, service.tz, 'en')}"
+                          for loop in moved)
+        return f"Moved with it: {items}."
+
     def _deed_before_day(self, deed: str, thing: str, day: str, days: int, session: str) -> str | None:
         """"Remind me three days before my sister's birthday to buy a gift": the deed due that many days before the told
         day ("buy a gift for my sister's birthday", by January 6), through the desk's own rules; None when the day's
@@ -427,7 +462,11 @@ class Assistant:
             corrected = None if command is not None else self._fact_corrected(text, session)
             command = command or corrected
             if command is not None:
+                moved_day = self._told_date_before(command, scope)
                 reply = await self.commands.run(command, self.command_context(session))
+                if moved_day is not None and reply.startswith(("Remembered: ", "Updated: ")) \
+                        and (moved := await asyncio.to_thread(self._move_made_for, command, *moved_day)) is not None:
+                    reply = f"{reply}. {moved}"   # "book a restaurant two weeks before" moves with the anniversary
                 if corrected is not None and reply.startswith("Remembered: "):
                     reply = "Updated: " + reply.removeprefix("Remembered: ")
                 if command.startswith("/remember ") and reply.startswith("Remembered: ") \

@@ -22,7 +22,12 @@ _NAME = r"(?:\s*,?\s*(?:jarvis|자비스|dear|honey|love|sweetie|buddy|pal|mate)
 _RNG = random.Random()   # a coin or a die, not a secret
 # "that's all", "bye": the user is done (the forty-ninth session: "Thanks, that's all." went to SmolLM2, which said a
 # remembered fact back: "The spare key is under the blue pot")
-_EN_DONE = r"(?:that's\s+all|that\s+is\s+all|that'll\s+be\s+all|that\s+will\s+be\s+all|that's\s+it|that's\s+everything|i'm\s+done)"
+# "thats it" as Whisper writes it with no apostrophe (the sixty-first session's landlord: to SmolLM2, "thanks for the update")
+_EN_DONE = (r"(?:that'?s\s+all|that\s+is\s+all|that'll\s+be\s+all|that\s+will\s+be\s+all|that'?s\s+it|that'?s\s+everything|"
+            r"i'?m\s+done)")
+# "for now", or what speech recognition made of it: "Thanks, that's all for the hour." (daemon run 84: SmolLM2, "I'm
+# sorry I've been unable to assist you."), "for know", "for no"
+_EN_FOR_NOW = r"(?:\s+for\s+(?:now|know|no|today|tonight|the\s+(?:hour|day|night|moment|evening|morning|week)))?"
 _EN_BYE = (r"(?:bye(?:\s+bye)?|good\s*bye|see\s+you(?:\s+(?:later|soon|tomorrow))?|see\s+ya|talk\s+(?:to\s+you\s+)?(?:later|soon)|"
            r"catch\s+you\s+later|have\s+a\s+good\s+(?:one|day|night)|"
            # "thanks, good night" (daemon run 76: SmolLM2, "Just another day of life")
@@ -31,10 +36,11 @@ _EN_BYE = (r"(?:bye(?:\s+bye)?|good\s*bye|see\s+you(?:\s+(?:later|soon|tomorrow)
 # after the thanks
 _EN_PRAISE = (r"(?:\s*,?\s*(?:you're|you\s+are|ur)\s+(?:a\s+|the\s+|my\s+)?(?:real\s+|total\s+|absolute\s+)?(?:lifesaver|life\s+saver|"
               r"star|gem|hero|legend|champ|angel|best|awesome|amazing|great))?")
-_EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*,?\s*)?(?:thank\s+you|thanks|thank\s+u|thx|cheers|ta){_NAME}"
+# "thats all thanks": the done before the thanks (the sixty-first session's club organiser: to SmolLM2, "thanks, jarden")
+_EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*,?\s*)?(?:{_EN_DONE}{_EN_FOR_NOW}\s*,?\s*)?(?:thank\s+you|thanks|thank\s+u|thx|cheers|ta){_NAME}"
                         rf"(?:\s+(?:so\s+much|very\s+much|a\s+lot|a\s+bunch|again))?{_NAME}{_EN_PRAISE}"
-                        rf"(?:\s*,?\s*(?:{_EN_DONE}(?:\s+for\s+now)?|{_EN_BYE}){_NAME})*")
-_EN_FAREWELL = re.compile(rf"(?:(?:ok(?:ay)?|alright|well)\s*,?\s*)?(?:{_EN_DONE}(?:\s+for\s+now)?\s*,?\s*)?{_EN_BYE}{_NAME}"
+                        rf"(?:\s*,?\s*(?:{_EN_DONE}{_EN_FOR_NOW}|{_EN_BYE}){_NAME})*")
+_EN_FAREWELL = re.compile(rf"(?:(?:ok(?:ay)?|alright|well)\s*,?\s*)?(?:{_EN_DONE}{_EN_FOR_NOW}\s*,?\s*)?{_EN_BYE}{_NAME}"
                           rf"(?:\s*,?\s*{_EN_BYE}{_NAME})*")
 # "ㅇㅋ 고마워 잘자": an OK first and a good night after (the fifty-fifth session: to SmolLM2, "내 혈액형은 이름이야, …")
 _KO_OK = r"(?:(?:[ㅇᄋ]{2}|[ㅇᄋ][ㅋᄏ]|오케이|오키|응|그래|알았어|알겠어|좋아)\s*,?\s*)?"
@@ -69,7 +75,7 @@ _KO_BETTER = re.compile(r"(?:(?:오늘은?|이제|요즘|어제보다|아까보�
                         r"(?:덜\s*아프(?:네|네요|다)|(?:괜찮아|나아)졌(?:어|어요|다|네)|살\s*것\s*같(?:아|다|네))")
 _KO_BETTER_REPLY = "다행이에요. 그래도 무리하지 마세요."
 _EN_NEVERMIND = re.compile(rf"(?:(?:oh|actually|um|uh|ah|wait|sorry|no)\s*,?\s+)*(?:never\s*mind|nevermind|nvm|forget\s+it|forget\s+about\s+it|no\s+thanks|"
-                           rf"no\s+thank\s+you|nothing|{_EN_DONE}(?:\s+for\s+now)?|nothing\s+else|"
+                           rf"no\s+thank\s+you|nothing|{_EN_DONE}{_EN_FOR_NOW}|nothing\s+else|"
                            rf"don't\s+worry\s+about\s+it|i'm\s+good|all\s+good|"
                            # typed or heard as a whole turn, the voice's stop words are owed an "OK" (the forty-seventh
                            # session: "stop" in `jarvisd chat` went to SmolLM2, "I'm sorry for your loss …")

@@ -32,6 +32,10 @@ _EN = re.compile(_LEAD + r"(?:remind|warn|ping|tell)\s+me\s+(?:to\s+(?P<deed_fir
 _WHEN = re.compile(_LEAD + r"(?:when(?:'s|\s+is|\s+was)|what\s+(?:day|date)(?:'s|\s+is|\s+was))\s+"
                    r"(?P<thing>(?:my|our|the|[a-z][\w-]*'s)\s+(?:[\w'-]+\s+){0,2}?(?:" + _DATED + r"))(?:\s+again|\s+this\s+year)?",
                    re.IGNORECASE)
+# "our anniversary is June 15th" (a day told again: the sixtieth session's low kept the new day and left "book a
+# restaurant two weeks before" on the old one's date): the thing whose day a fact tells
+_TOLD = re.compile(r"(?P<thing>(?:my|our|[a-z][\w-]*'s)\s+(?:[\w'-]+\s+){0,2}?(?:" + _DATED + r"))\s+(?:is|falls)\s+\S.*",
+                   re.IGNORECASE)
 _DAYS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _VALUE = re.compile(r".+?\s+(?:is|are|was|falls)\s+(?:on\s+)?(?P<value>.+)", re.IGNORECASE)
 
@@ -71,6 +75,18 @@ def same_owner(thing: str, fact: str) -> bool:
     anniversary" is anyone's."""
     asked = owner(thing)
     return asked is None or owner(fact) == asked
+
+
+def dated_thing(fact: str) -> str | None:
+    """"our anniversary" for "our anniversary is June 15th" (a dated thing's day told), else None."""
+    m = _TOLD.fullmatch(" ".join(plain_words(fact).split()).rstrip(" .!?"))
+    return m["thing"] if m is not None and told_day(fact) is not None else None
+
+
+def told_date(fact: str, now: datetime) -> date | None:
+    """The next date a fact's told day falls on ("our anniversary is June 15th" said in December: June 15 next year)."""
+    day = told_day(fact)
+    return None if day is None else day_before(day, 0, now)
 
 
 def days_before(amount: str) -> int | None:

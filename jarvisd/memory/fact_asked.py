@@ -48,6 +48,11 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"(?:\s+(?:is|are|was|were))?",
     r"(?:do|did)\s+you\s+(?:remember|know)\s+(?:my|our)\s+(?P<x>.+?)",
     r"what\s+did\s+i\s+(?:tell\s+you|say)\s+about\s+(?:my\s+|our\s+|the\s+)?(?P<x>.+?)",
+    # "what did the nurse say?" (the sixty-first session: SmolLM2, "I'm so sorry for your family"): what they said, kept
+    r"what\s+did\s+(?:the|my|our)\s+(?P<x>[\w'-]+(?:\s+[\w'-]+)?)\s+(?:say|tell\s+me|tell\s+you|want)(?:\s+again)?",
+    # "who's bringing the snacks?", "who's driving me on tuesday?" (SmolLM2: "The AI assistant, JARVIS"): who was told
+    r"who(?:'s|\s+is|\s+was|\s+will\s+be)\s+(?P<x>(?:bringing|driving|doing|handling|making|buying|getting|baking|cooking|"
+    r"covering|organi[sz]ing)\s+(?:me\s+|us\s+)?(?:the\s+|my\s+|our\s+)?[\w'-]+)(?:\s+.{1,40}?)?",
     r"(?:tell|remind)\s+me\s+(?:what|where|when)\s+(?:my|our)\s+(?P<x>.+?)\s+(?:is|are|was)",
     r"(?:tell|remind)\s+me\s+(?:my|our)\s+(?P<x>.+?)",
 )]
@@ -217,6 +222,10 @@ def _fact_asked(text: str) -> FactAsked | None:
         if (m := pattern.fullmatch(said)) and _keys(m["x"]):
             if m["x"].lower().endswith("allergic"):
                 return _allergic(m["x"].strip(), lang)
+            if said.lower().startswith("who") and m["x"].lower().startswith(_DOING):   # "who's bringing the snacks?"
+                return FactAsked(m["x"].strip(), lang, told=f"who's {m['x'].strip()}")
+            if said.lower().startswith("what did") and not said.lower().startswith("what did i"):
+                return FactAsked(m["x"].strip(), lang, told=f"what the {m['x'].strip()} said")
             return FactAsked(m["x"].strip(), lang)
     if (m := _EN_WHERE_DID_I.fullmatch(said)) is not None:
         past = _PAST.get(m["v"].lower(), m["v"].lower())
@@ -227,6 +236,10 @@ def _fact_asked(text: str) -> FactAsked | None:
     if (m := _EN_WHAT_THE.fullmatch(said)) is not None and _keys(x := m["x"] or m["who"]):
         return FactAsked(x.strip(), lang, owned=False)
     return None
+
+
+_DOING = ("bringing", "driving", "doing", "handling", "making", "buying", "getting", "baking", "cooking", "covering",
+          "organising", "organizing")
 
 
 def _allergic(words: str, lang: str) -> FactAsked:

@@ -26,4 +26,8 @@ FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|numbe
               # the sixtieth session's gardener, wedding planner and restaurant owner: "the roofer is Mike" ("I see.", then
               # SmolLM2's "Mike, a voice assistant"), "the caterer is Bella's Kitchen", "the supplier is Sysco"
               r"roofer|florist|caterer|photographer|dj|accountant|contractor|electrician|handyman|supplier|vendor|"
-              r"planner|midwife|nanny|babysitter|officiant|baker|tailor|gardener|landscaper|painter|venue")
+              r"planner|midwife|nanny|babysitter|officiant|baker|tailor|gardener|landscaper|painter|venue|"
+              # the sixty-first session's student, club organiser and patient: "my lab partner is Priya", "the treasurer
+              # is Tom his email is …" (SmolLM2: "Priya is a voice assistant"), "the surgeon is Dr Lee"
+              r"partner|lab\s+partner|treasurer|secretary|president|captain|chair|coach|nurse|surgeon|physio|"
+              r"physiotherapist|tenant|super|superintendent|property\s+manager|tutor|advisor|adviser|professor|ta")

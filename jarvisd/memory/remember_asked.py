@@ -113,6 +113,27 @@ _EN_HOURS = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:the|my|our)\s+(?:[\w'-]+\s+){
                        r"gym|post\s+office|market|supermarket|bakery|restaurant|cafe|café|clinic|office|dump|mall|center|centre|"
                        r"depot|nursery|daycare|school)\s+(?i:opens|closes|shuts)\s+(?i:at)\s+\d{1,2}(?::\d{2})?(?:\s*(?i:[ap]\.?m\.?))?"
                        r"(?:\s+(?i:on|during)\s+(?:[\w'-]+\s+)?[\w'-]+)?)")
+# "the tenant in 2B says the sink leaks", "the nurse said keep the wound dry" (the sixty-first session: SmolLM2 said it
+# back, or "I see.", nothing kept; "what did the nurse say?" then got "I'm so sorry for your family"): what someone said,
+# kept as their word; one with a time or a promise of the user's ("my boss said I need to send it by Friday") stays the
+# agenda's (`said_told`)
+_SAYERS = _ROLES + r"|tenant|tenants|surgeon|physio|physiotherapist|super|inspector|school|pharmacy|vet|clinic|treasurer"
+_EN_SAID = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:the|my|our)\s+(?:[\w'-]+\s+)?(?i:" + _SAYERS + r")"
+                      r"(?:\s+(?i:in|from|at|of|on)\s+(?:(?i:the)\s+)?[\w'-]+)?\s+(?i:says|said|told\s+me|mentioned|called\s+to\s+say)"
+                      r"\s+(?:(?i:that)\s+)?(?P<value>[^?]{3,160}))")
+_MY_PROMISE = re.compile(r"(?:i|we)\s+(?:need|have|should|must|gotta|got|'ll|will|am\s+going|'m\s+going)\b|\bremind\s+me\b",
+                         re.IGNORECASE)
+# "Jenny is bringing the snacks", "my daughter Emma is driving me to physio on tuesday" (the sixty-first session: SmolLM2
+# said it back; "who's bringing the snacks?" got "The AI assistant, JARVIS"): who does a part, kept to be asked back
+_EN_WHO_DOES = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:my|our)\s+[a-z]+\s+)?(?!(?:He|She|It|This|That|There|What|Who|I)\b)"
+                          + _NAME + r"\s+(?i:is|'s|will\s+be)\s+(?i:bringing|driving|doing|handling|making|buying|getting|"
+                          r"picking\s+up|taking\s+care\s+of|in\s+charge\s+of|covering|organi[sz]ing|baking|cooking)\s+.{2,100})")
+# "no lifting for 3 weeks", "no driving for two weeks", "no coffee until friday" (the sixty-first session's patient:
+# SmolLM2, "I'm not here to tell you how to lift weights"): a rule the user was given, kept to be asked back
+_EN_RULE_GIVEN = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:no|avoid)\s+(?!(?i:problem|worries|way|thanks|thank|idea|one|need|rush|"
+                            r"hurry)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+(?i:for|until|till)\s+(?:(?i:the\s+next\s+)?"
+                            r"(?:\d{1,2}|(?i:a|an|one|two|three|four|five|six|seven|eight|ten|twelve|a\s+couple\s+of|a\s+few))\s+"
+                            r"(?i:days?|weeks?|months?)|(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|next\s+week|the\s+weekend)))")
 _RUN_ON = re.compile(r"[\s,;.]+(?=(?:she's|he's|they're|she\s+is|he\s+is|they\s+are)\s)", re.IGNORECASE)
 _NOT_A_VALUE = re.compile(r"(?:not|n't|broken|wrong|dead|lost|missing|stolen|expired|low|empty|full|off|"
                           # "my phone is on", not "my sister's birthday is on January 9th" (a date: the fifty-seventh
@@ -319,8 +340,15 @@ def _told_fact(said: str) -> str | None:
         # ("the dog is barking": a thing named with "the" doing something, no fact)
         return _NOW_TAIL.sub("", said[m.start("fact"):m.end("fact")]).strip(" ,")
     if (m := _EN_ABOUT_ME.fullmatch(rules) or _EN_PREFER.fullmatch(rules) or _EN_THEIR_ALLERGY.fullmatch(rules)
-            or _EN_THEIR_PLACE.fullmatch(rules) or _EN_WHO_IS.fullmatch(rules) or _EN_HOURS.fullmatch(rules)) is not None:
+            or _EN_THEIR_PLACE.fullmatch(rules) or _EN_WHO_IS.fullmatch(rules) or _EN_HOURS.fullmatch(rules)
+            or _EN_WHO_DOES.fullmatch(rules) or _EN_RULE_GIVEN.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
+    if (m := _EN_SAID.fullmatch(rules)) is not None and not _MY_PROMISE.search(m["value"]):
+        # (imported here: the agenda's reader imports memory's rules)
+        from jarvisd.openloop.commitments import time_holes
+
+        if not time_holes(m["value"]):
+            return said[m.start("fact"):m.end("fact")].strip(" ,")
     if (run_on := _RUN_ON.search(rules)) is not None and (m := _EN_WHO_IS.fullmatch(rules[:run_on.start()])) is not None:
         # "Sam is my sister in law she's coming saturday at 3" (the sixtieth session: to SmolLM2, then "who's Sam?" got
         # "Sam is Sam's son"): who they are is kept; the visit after it is not read (said on its own it is a visit)

@@ -154,8 +154,11 @@ def _ko_deed(said: str) -> DeedAsked | None:
 
 # "when did I last feed her?", "when was the last time I watered the tomatoes" (the sixtieth session's new parent: SmolLM2,
 # "I'm designed to assist with digital tasks"): when the deed was last marked done
-_EN_LAST_DID = re.compile(r"(?:so\s+|and\s+|um+\s+|uh+\s+|ok(?:ay)?\s+|hey\s+)*(?:when\s+(?:did|have)\s+i\s+last"
-                          r"|when\s+was\s+the\s+last\s+time\s+(?:that\s+)?i)\s+(?P<verb>[a-z'-]+)(?P<rest>(?:\s+[\w'-]+){0,5})")
+# ... and "when did I take the painkiller?" (the sixty-first session's patient: "Take the painkiller is tomorrow at 12:14
+# AM", the next due said as if it were the last)
+_EN_LAST_DID = re.compile(r"(?:so\s+|and\s+|um+\s+|uh+\s+|ok(?:ay)?\s+|hey\s+)*(?:when\s+(?:did|have)\s+i(?:\s+last)?"
+                          r"|when\s+was\s+the\s+last\s+time\s+(?:that\s+)?i)\s+(?P<verb>(?!last\b)[a-z'-]+)"
+                          r"(?P<rest>(?:\s+(?!last\b)[\w'-]+){0,5})(?:\s+last)?")
 _EN_POINTED = frozenset("her him them it the baby".split())
 
 

@@ -56,7 +56,10 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 r"conferences|race|marathon|half[\s-]marathon|10k|5k|long\s+run|tempo\s+run|intervals|workout|recital|"
                 # the sixtieth session's new parent, wedding planner and restaurant owner: "Mia's 2-month shots are on the
                 # 14th", "cake tasting is saturday at 2", "the health inspection is the day after tomorrow at noon"
-                r"shots|vaccines|jabs|tasting|inspection|walkthrough|walk-through)")
+                r"shots|vaccines|jabs|tasting|inspection|walkthrough|walk-through|"
+                # the sixty-first session's student, patient and club organiser: "my chem final is next Wednesday at 9",
+                # "my follow-up is on the 22nd at 10:15", "physio is tuesdays and fridays at 11" went to SmolLM2
+                r"final|finals|follow-up|follow\s+up|followup|physio|physical\s+therapy|pt|training)")
 
 
 # "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future
@@ -162,8 +165,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|the\s+\d{1,2}(?:st|nd|rd|th)|the\s+day\s+after|"
                             # "the wedding is june 20th" (the sixtieth session: "I see.")
                             r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?!\d)|"
-                            r"every\s+(?:day|weekday|week|morning|evening|"
-                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+                            r"every\s+(?:other\s+)?(?:day|weekday|week|morning|evening|"
+                            # "the club meeting is every other Thursday at 7", "physio is tuesdays and fridays at 11"
+                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)")),
     # "long run saturday at 6 am", "intervals tuesday at 6 30 pm and tempo run thursday at 7" (the fifty-ninth session's
     # runner: SmolLM2, "I'm glad to see you're enjoying the world of technology"): an event named and its day, no verb
     ("event_is", re.compile(r"(?:^(?:(?:and|also|oh|ok|okay|so|um+|uh+|like|plus|then),?\s+)*|(?<=\s)and\s+(?:then\s+)?)"
@@ -451,6 +455,24 @@ def _one_of(action: str, first: str) -> str:
     return f"{thing['verb']} {m['det']} {m['adj']} {thing['noun']}{m['rest']}"
 
 
+# "finish the slides for the group project and send them to Priya" (the sixty-first session kept "send them to Priya"):
+# "them" or "it" is the thing of the part before (its verb's object, up to a preposition)
+_THEM = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?:them|it)\b", re.IGNORECASE)
+_THING_OF = re.compile(r"[a-z]+(?:\s+(?:up|off|out|back|over|in))?\s+(?P<thing>(?:the|my|our|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+)??)"
+                       r"(?=\s+(?:for|to|from|of|in|on|at|by|with|about)\b|$)", re.IGNORECASE)
+
+
+def _them_of(action: str, before: str) -> str:
+    """"send the slides to Priya" for "send them to Priya" after "finish the slides for the group project"."""
+    m, thing = _THEM.match(action), _THING_OF.match(before)
+    if m is None or thing is None:
+        return action
+    pronoun = re.search(r"\b(?:them|it)\b", action[:m.end()], re.IGNORECASE)
+    if pronoun is None or (pronoun.group(0).lower() == "it") != (not thing["thing"].lower().endswith("s")):
+        return action   # "them" for one thing or "it" for several: another thing meant
+    return f"{action[:pronoun.start()]}{thing['thing']}{action[pronoun.end():]}"
+
+
 # a takeaway's things, named with "to go": no verb after "and"
 _TO_GO_THING = re.compile(r"to\sgo\s+(?:cups?|containers?|box(?:es)?|bags?|lids?|orders?|food|coffees?|menus?)\b")
 
@@ -513,12 +535,13 @@ def _need_done(need: str, who: str) -> str | None:
 # fifty-sixth session's days sent them to SmolLM2); other orders need their time ("call Bob at 5", not "call Bob");
 # to order or forward something is an errand too ("forward the mail", "order mulch when it's on sale": the sixtieth
 # session, to SmolLM2), read up to where the action stops (a condition: "when it's on sale")
-_BOUGHT = re.compile(r"(?:buy|pick\s+up|order|forward)\s+"
+# ... and to book one ("book the field for the tournament and order the trophies": the sixty-first session, to SmolLM2)
+_BOUGHT = re.compile(r"(?:buy|pick\s+up|order|forward|book|reserve)\s+"
                      r"(?!(?:(?:the|a|an|some|my)\s+)?(?:me|you|it|that|this|time|where|on|into|in|low|high|pace|speed|steam|up|"
                      r"out|off|back|seat|slack|tab|bill|story|conversation|thread)\b)"
                      r"(?:(?:the|a|an|some|more|my|our|two|three|\d+)\s+)?"
                      # words without an apostrophe or a verb: "buy milk's cheaper at Costco" says where, it orders nothing
-                     r"(?!.*\b(?:is|are|was|were)\b)[a-z][\w-]*(?:(?:\s+and\s+|,\s*|\s+)[a-z][\w-]*){0,4}\s*[.!]?$")
+                     r"(?!.*\b(?:is|are|was|were)\b)[a-z][\w-]*(?:(?:\s+and\s+|,\s*|\s+)[a-z][\w-]*){0,7}\s*[.!]?$")
 
 
 _A_DAY_OR_HOUR = re.compile(r"\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|today|noon|morning|afternoon|evening")
@@ -712,6 +735,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             action = _SELF_NOTE.sub("", tidy(cut(sen, ps, pe, holes)))   # "I have to remember to call mom"
             if j and _ONE_OF.fullmatch(action):
                 action = _one_of(action, tidy(cut(sen, parts[0][0], parts[0][1], holes)))
+            elif j and _THEM.match(action):
+                action = _them_of(action, tidy(cut(sen, parts[j - 1][0], parts[j - 1][1], holes)))
             if t.kind == "event":   # "a 30 minute walk planned for 6 pm": the walk
                 action = re.sub(r"\s+(?:planned|scheduled|booked|set\s+up|lined\s+up)$", "", action, flags=re.IGNORECASE)
             if t.kind == "plan":

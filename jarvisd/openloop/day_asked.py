@@ -12,7 +12,8 @@ import re
 
 from jarvisd.openloop.when import cut_spans, time_spans
 
-_EN = re.compile(r"(?:so\s+|and\s+)?(?:what(?:'s|\s+is|\s+do\s+i\s+have|\s+have\s+i\s+got|\s+am\s+i\s+doing|\s+are\s+my\s+plans)"
+# ("whats due friday" as a recognizer writes it, no apostrophe: the sixty-first session's student got the whole list)
+_EN = re.compile(r"(?:so\s+|and\s+)?(?:what(?:'s|s|\s+is|\s+do\s+i\s+have|\s+have\s+i\s+got|\s+am\s+i\s+doing|\s+are\s+my\s+plans)"
                  r"|what\s+about|(?:is\s+there\s+)?anything(?:\s+else)?|do\s+i\s+have\s+anything(?:\s+else)?"
                  r"|have\s+i\s+got\s+anything(?:\s+else)?)"
                  r"(?:\s+(?:due|planned|scheduled|happening|going\s+on|coming\s+up|on(?=\s+for\b)))?"

@@ -452,6 +452,9 @@ class AgendaDesk:
         intent = match_intent(text)
         if intent is None and lang == "ko" and (reply := self._when_done(text)) is not None:
             return reply
+        # "when did I take the painkiller?": the past asked, before "when is X due" (the sixty-first session said the next due)
+        if intent is None and (reply := self._last_done_asked(text, lang)) is not None:
+            return reply
         if intent is None and lang == "ko" and (reply := self._due_after_another(text, session)) is not None:
             return reply
         if intent is None and (reply := self._when_due(text, lang, session)) is not None:
@@ -464,8 +467,6 @@ class AgendaDesk:
         if intent is None and (which := day_asked(clean(text), self.service.now_local())) is not None:
             # "what's the date next Friday?", "what day is Christmas this year?": the calendar's
             return DeskReply(phrases.day_is(*which, self.service.now_local().date(), lang), lang, intent="clock")
-        if intent is None and (reply := self._last_done_asked(text, lang)) is not None:   # "when did I last feed her?"
-            return reply
         if intent is None and (reply := self._deed_asked(text, session, lang)) is not None:   # "did I take out the trash?"
             return reply
         if intent is not None:
@@ -1239,13 +1240,29 @@ class AgendaDesk:
         if when is None or not when.day_said:
             return None
         day, tz = when.at.date(), self.service.tz
-        loops = sorted((loop for loop in self.service.agenda() if loop.due_ms is not None
-                        and phrases.due_day(loop.due_ms, tz) == day), key=_due_order)
+        loops = sorted((shown for loop in self.service.agenda() if loop.due_ms is not None
+                        and (shown := loop if phrases.due_day(loop.due_ms, tz) == day else self._comes_back_on(loop, day))
+                        is not None), key=_due_order)
         if first and loops:   # "what's my first meeting tomorrow?": that one, then in focus ("move it to 11")
             self._remember(session, loops[0], self.service.now_ms())
             return DeskReply(phrases.when_due(loops[:1], now, tz, lang), lang, intent="due_day")
         self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
         return DeskReply(phrases.day_list(loops, when.at, now, tz, lang), lang, intent="due_day")
+
+    def _comes_back_on(self, loop: OpenLoop, day: date) -> OpenLoop | None:
+        """`loop` as it comes back on `day` (its due moved there, its clock time kept) when its repeat falls on that day
+        after its due ("physio is tuesdays and fridays at 11", then "what do I have on friday?": the sixty-first session
+        said "Nothing is due on Friday."); None otherwise (a repeat by a step falls where its due puts it)."""
+        rule = repeats.from_key(loop.repeat)
+        if rule is None or rule.stepped or loop.due_ms is None:
+            return None
+        tz = self.service.tz
+        if phrases.due_day(loop.due_ms, tz) >= day:
+            return None
+        due = datetime.fromtimestamp(loop.due_ms / 1000, tz)
+        if not (rule.falls_on(day) if rule.days or rule.monthly else day.weekday() == due.weekday()):
+            return None
+        return replace(loop, due_ms=int(datetime.combine(day, time(due.hour, due.minute), tzinfo=tz).timestamp() * 1000))
 
     def _move_asked(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Move the call", "밥 전화 옮겨 줘" (no time said): asked to when, the promise in focus for the answer ("Friday
@@ -1899,6 +1916,14 @@ class AgendaDesk:
                     and rule.days not in (repeats.EVERY_DAY, repeats.WEEKDAYS, repeats.WEEKEND) \
                     and not rule.stepped and rule.step_ms is None:
                 due_ms = self._first_day(rule, now)   # "the delivery from Sysco comes Tuesdays": by the next Tuesday
+            elif due_ms is not None and problem is None and rule is not None and rule.days and not rule.stepped \
+                    and rule.step_ms is None and now.weekday() not in rule.days \
+                    and datetime.fromtimestamp(due_ms / 1000, self.service.tz).date() == now.date():
+                # "physio is tuesdays and fridays at 11" said on a Sunday evening: the hour read on its first day (11
+                # AM, as "on Tuesday at 11" is), not today's next 11 (the sixty-first session kept 11 PM)
+                first = datetime.fromtimestamp(self._first_day(rule, now) / 1000, self.service.tz).replace(hour=0, minute=0)
+                again, again_problem, _ = self._due(c.clause, first, lang, None)
+                due_ms = again if again is not None and again_problem is None else due_ms
             if problem is not None:
                 notes[desc] = phrases.unusable_time(desc, problem, lang)
             elif lang == "ko" and due_ms is not None and (early := _KO_EARLY.search(c.clause)) is not None and \
@@ -1907,11 +1932,13 @@ class AgendaDesk:
             # "I need to buy milk, eggs and bread": one promise per item, as the shopping list keeps them
             # a meal or bedtime is a moment, not a span: "take the blue pill with breakfast" is reminded then
             meal = _AT_A_MEAL.search(c.clause)
-            # "이따 저녁에 회원 명단 정리", "모레 오후 체육관 사장님 미팅" (the sixty-first session: the part of the day
-            # was lost, "오늘까지"): a Korean part of the day with no clock time keeps the day's due and reminds at the
-            # part's hour, as "remind me tomorrow morning" does
-            reminds = c.remind or meal is not None or lang == "ko" and due_ms is not None \
-                and self._remind_at(due_ms, c.clause, now) not in (None, due_ms)
+            # a part of the day said with its day is a moment too: "take out the trash tomorrow night" (the sixty-first
+            # session: "by tomorrow", reminded only by the day's morning reminder, hours early), "이따 저녁에 회원 명단
+            # 정리", "모레 오후 체육관 사장님 미팅" (the part of the day was lost, "오늘까지"); an English morning or
+            # afternoon needs none of its own, the day's morning reminder is then (`test_guard_a_part_of_the_day_without_remind_me…`)
+            part_at = self._remind_at(due_ms, c.clause, now) if due_ms is not None else None
+            reminds = c.remind or meal is not None or part_at is not None and part_at != due_ms \
+                and (lang == "ko" or datetime.fromtimestamp(part_at / 1000, self.service.tz).hour >= PART_HOURS["evening"])
             if meal is not None and due_ms is not None and not _DAY_SAID.search(c.clause) \
                     and (part := part_named(meal.group(0))) is not None and now.hour >= _PART_END.get(part, 24):
                 due_ms += 86_400_000   # "take the blue pill with breakfast" said at 3 PM: tomorrow's breakfast

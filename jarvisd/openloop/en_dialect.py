@@ -122,6 +122,10 @@ _INTO_OURS = re.compile(r"\bin\s?(?:to|two)\s+ours(?=\s*[.!?]*\s*$)", re.IGNOREC
 _FOUR_WHEN = re.compile(r"\bfour\s+(?=(?:next|this)\s+(?:week|weekend|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
                         r"|(?:tomorrow|tonight|today|later)\b)", re.IGNORECASE)
 
+# "remind me four the raffle tickets on monday" (the sixty-first session: kept "four the raffle tickets"): "for" heard as
+# "four" after "remind me", where a thing follows ("remind me four times" is no thing)
+_REMIND_FOUR = re.compile(r"\b(remind\s+me)\s+(?:four|for)\s+(?=(?:the|my|our|a|an)\s+[a-z])", re.IGNORECASE)
+
 
 # "remind me when I get home to call mom" (the forty-seventh session: to the model, which answered "I'm not available to
 # talk about your mom") is "remind me to call mom when I get home", which the rules read: the deed kept, a time asked
@@ -161,7 +165,7 @@ def standard(text: str) -> str:
     if not re.search(r"[A-Za-z]", text):
         return text
     text = _deed_first(_INTO_OURS.sub("in two hours", _INTO_UNIT.sub("in two ", text)))
-    text = _FOUR_WHEN.sub("for ", text)
+    text = _REMIND_FOUR.sub(lambda m: f"{m[1]} about ", _FOUR_WHEN.sub("for ", text))
     text = _AM_AN_EVENT.sub(lambda m: f"{m.group(1)} have ", text)
     text = _SNOOZE_NAMED.sub(lambda m: f"{m['lead']}push {m['x']} back {m['amount'].split(maxsplit=1)[1]}", text)
     text = _OPENING.sub("", text)

@@ -126,7 +126,12 @@ def spoken_due(due_ms: int, now: datetime, tz: tzinfo, lang: Lang) -> str:
         day_of = local - timedelta(days=1)
         if lang == "ko":
             return f"{_ko_day(day_of, now)} 자정"
-        return f"{_en_day(day_of, now)} at midnight"
+        day = _en_day(day_of, now)
+        # a weekday or a date is that day's night: "remind me friday at 12am" was said "Thursday at midnight" (the
+        # sixtieth session's low: the user hears a day they did not name); "Thursday night at midnight" says which
+        # midnight, as "tomorrow at midnight" does
+        return f"{day} at midnight" if day in ("today", "tonight", "tomorrow", "yesterday") \
+            else f"{day.replace(',', ' night,', 1) if ',' in day else day + ' night'} at midnight"
     # a clock time the autumn night has twice says which ("1:30 AM EST"; pass 32: a shift from 1:30 AM EDT
     # to 1:30 AM EST was said in the words of the old due)
     zone = f" {_zone_said(local)}" if local.replace(fold=1 - local.fold).utcoffset() != local.utcoffset() else ""

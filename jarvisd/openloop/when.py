@@ -176,6 +176,11 @@ def _day_word(m: re.Match[str]) -> _Meaning:
     return _Meaning(day=w.offset(days), before=_before(m), part="night" if night else None)
 
 
+# "bring the banner to saturday's game" (the sixty-first session's club organiser: to SmolLM2): a thing taken to an
+# event on that day is due that day; an event of one word, so "add it to Friday's meeting notes" names a thing
+_TO_EVENT = re.compile(r"\b(?:to|for|at)\s+$")
+_EVENTS_GONE_TO = frozenset("game match practice meeting party dinner lunch show recital rehearsal tournament race class "
+                            "picnic potluck fundraiser parade concert service".split())
 _DEADLINE_WORD = re.compile(r"\b(?:before|prior\s+to|until|till|by|ahead\s+of)\s+$")
 
 
@@ -185,7 +190,8 @@ def _weekday_said(m: re.Match[str]) -> _Meaning:
     mod = re.sub(r"\s", "", (g.get("wk") or g.get("mod") or "").lower())
     wd = w.KO_WEEKDAYS.get(m["wd"]) or w.EN_WEEKDAYS.get(m["wd"].lower(), 0)
     if g.get("event"):                 # "before Friday's debrief": due at the event, not the day before;
-        if not _DEADLINE_WORD.search(m.string, max(0, m.start() - 16), m.start()):
+        if not _DEADLINE_WORD.search(m.string, max(0, m.start() - 16), m.start()) \
+                and not (_TO_EVENT.search(m.string, max(0, m.start() - 8), m.start()) and g["event"] in _EVENTS_GONE_TO):
             return None                # "Friday's meeting notes" name a thing
         return _Meaning(day=w.weekday(wd, None))
     if g.get("dom"):                   # "Monday the 7th": the 7th (the next one), as "on the 7th"

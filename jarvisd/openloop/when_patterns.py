@@ -219,7 +219,7 @@ PART = (
     (("morning", "afternoon", "arvo", "evening", "night", "after", "before", "first", "with", "breakfast", "bedtime"),
      r"\b(?P<this>this\s+)?(?:(?:in|during)\s+the\s+|at\s+)?(?P<p>morning|afternoon|arvo|evening|night"
      r"|with\s+(?:breakfast|dinner)|(?<=at\s)(?:breakfast|bedtime)|before\s+bed(?:time)?"
-     r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|lunch)|first\s+thing(?=\s+(?:tomorrow|in\s+the\s+morning|"
+     r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|lunch|dinner|supper)|first\s+thing(?=\s+(?:tomorrow|in\s+the\s+morning|"
      r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|monday\s+morning)\b))\b"),
     (("오전", "오후", "아침", "저녁", "밤", "새벽", "낮", "점심", "퇴근"),
      # "저녁 먹기 전에 상처 소독하기" (the sixty-first session: kept with no due, the time in its name): that meal's part

@@ -87,6 +87,8 @@ KO_DAY_WORDS = {"오늘": 0, "이따": 0, "이따가": 0, "내일": 1, "낼": 1,
 EN_PARTS = {"morning": "morning", "afternoon": "afternoon", "arvo": "afternoon", "evening": "evening", "night": "night",
             "tonight": "night", "after work": "evening", "after school": "afternoon", "after lunch": "afternoon",
             "after dinner": "evening", "before work": "morning", "before lunch": "morning",
+            # "email professor Lee about the extension before dinner" (the sixty-first session: to SmolLM2)
+            "before dinner": "afternoon", "before supper": "afternoon",
             "first thing": "morning", "with breakfast": "morning", "breakfast": "morning", "with dinner": "evening",
             "bedtime": "night", "before bed": "night", "before bedtime": "night"}
 KO_PARTS = {"오전": "am", "오후": "pm", "아침": "morning", "저녁": "evening", "밤": "night", "새벽": "dawn",

@@ -63,7 +63,7 @@ def test_two_numbers_before_a_unit_are_no_clock_time(desk, said):
      "Got it: flight to Denver, Friday at 6:40 AM."),
     ("and a one on one with Priya at 2 tomorrow", [("one on one with Priya", "2026-12-02 14:00")],
      "Got it: one on one with Priya, tomorrow at 2 PM."),
-    ("the essay is due monday at midnight", [("essay", "2026-12-08 00:00")], "Got it: essay, Monday at midnight."),
+    ("the essay is due monday at midnight", [("essay", "2026-12-08 00:00")], "Got it: essay, Monday night at midnight."),
     ("my lab report is due friday by noon", [("lab report", "2026-12-04 12:00")], "Got it: lab report, Friday at noon."),
     ("um our flight to Jeju takes off tomorrow at 7 15", [("flight to Jeju", "2026-12-02 07:15")], None),
     ("standup is every weekday at 9 30", [("standup", "2026-12-01 09:30")], "Got it: standup, today at 9:30 AM, then every weekday."),
@@ -107,7 +107,7 @@ def test_to_the_ordinal_of_a_place_is_no_day(desk, said):
 def test_the_essay_is_closed_by_its_submission(desk):
     replies = said_to(desk, "the essay is due monday at midnight", "I have a chem exam on the 14th",
                       "when is the essay due", "I submitted the essay")
-    assert replies[2] == "Essay is Monday at midnight."
+    assert replies[2] == "Essay is Monday night at midnight."
     assert replies[3] == "Marked done: essay."
     assert agenda_rows(desk) == [("chem exam", "2026-12-14 23:59")]
 

@@ -32,7 +32,8 @@ def test_agenda_questions_are_read_from_the_agenda(text, kind):
     ("Mark the quarterly report as done", "done", "the quarterly report", True),
     ("check off the dentist", "done", "the dentist", True),
     ("The report is done", "done", "the report", False),
-    ("I finished the budget spreadsheet", "done", "the budget spreadsheet", False),
+    # (the deed said with it since the sixty-first session: "i finished the slides" closed "send the slides to Priya")
+    ("I finished the budget spreadsheet", "done", "finish the budget spreadsheet", False),
     ("cancel the dentist appointment", "cancel", "the dentist appointment", True),
     ("Forget about the car insurance, my wife already did it.", "cancel", "the car insurance", False),
     ("치과 예약 취소해줘", "cancel", "치과 예약", True),
