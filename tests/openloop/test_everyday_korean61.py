@@ -139,7 +139,9 @@ def test_a_deed_said_as_a_gi_noun_before_hada_is_not_doubled(noon, said, reply):
 
 
 def test_guard_english_parts_of_the_day_are_kept_as_before(noon):
-    assert said_to(noon, "I need to call mom tomorrow evening") == ["Got it: call mom, by tomorrow."]
+    """English keeps its own rule: a morning is left to the day's morning reminder (an evening or a night reminds at
+    its hour since the sixty-first session's English round, `test_everyday_english61.py`)."""
+    assert said_to(noon, "I need to call mom tomorrow morning") == ["Got it: call mom, by tomorrow."]
     assert noon.service.agenda()[0].remind_ms is None
 
 
