@@ -67,9 +67,10 @@ from jarvisd.memory.forget_asked import (
     names_a_fact,
     nothing_to_forget,
     one_per_subject,
+    taken_back,
     which_to_forget,
 )
-from jarvisd.memory.remember_asked import fact_corrected, remember_said, run_on_after, where_deed, where_thing
+from jarvisd.memory.remember_asked import correction_of, fact_corrected, remember_said, run_on_after, where_deed, where_thing
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.talk_asked import TalkAsked, talk_asked, talk_said
@@ -299,6 +300,17 @@ class Assistant:
         # agenda's cancel ("forget my bike lock code" took "buy a bike lock" off the agenda; pass 54e)
         return nothing_to_forget(asked) if names_a_fact(asked) else None
 
+    def _take_back(self, fact: str, was: str, scope: MemoryScope) -> None:
+        """The kept facts a correction takes back ("…, not shellfish": `forget_asked.taken_back`), deleted; the fact
+        just kept stays. Nothing when memory cannot be read (the log and the status say why)."""
+        asked = taken_back(fact, was)
+        try:
+            with self.memory.health.guard("taking back a corrected fact"):
+                kept = [item for item in self.memory.told_facts(scope, superseded=True) if item.content != fact]
+                self.memory.forget_told(scope, [kept[i] for i in facts_meant(asked, [item.content for item in kept])])
+        except MemoryStoreFailed:
+            return
+
     def _before_told_day(self, text: str, scope: MemoryScope, session: str) -> str | None:
         """"Remind me a week before Julia's birthday" with "Julia's birthday is March 3rd" kept (`dated_facts.py`): the
         day put on the agenda and the reminder that long before it, by the desk's own rules; None when the agenda
@@ -420,6 +432,10 @@ class Assistant:
                 reply = await self.commands.run(command, self.command_context(session))
                 if corrected is not None and reply.startswith("Remembered: "):
                     reply = "Updated: " + reply.removeprefix("Remembered: ")
+                elif reply.startswith("Remembered: ") and (fix := correction_of(text)) is not None and fix[1]:
+                    # "no, Jenny is allergic to peanuts, not shellfish": the fact told again, the one it takes back gone
+                    reply = "Updated: " + reply.removeprefix("Remembered: ")
+                    await asyncio.to_thread(self._take_back, fix[0], fix[1], scope)
                 if command.startswith("/remember ") and reply.startswith("Remembered: ") \
                         and (tail := run_on_after(text)) is not None:
                     # "Sam is my sister in law she's coming saturday at 3": who Sam is kept, and the visit the agenda's

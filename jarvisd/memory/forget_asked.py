@@ -134,6 +134,13 @@ def one_per_subject(facts: Sequence[str]) -> list[str]:
     return list(newest.values())
 
 
+def taken_back(fact: str, was: str) -> FactAsked:
+    """The key words of the fact a correction takes back ("Jenny is allergic to peanuts", not "shellfish": "Jenny
+    shellfish", holding "Jenny is allergic to shellfish"): its subject and the value said to be wrong."""
+    subject = _SUBJECT.split(" ".join(said_of(fact).split()), maxsplit=1)[0]
+    return FactAsked(f"{subject} {was}", "ko" if re.search(r"[가-힣]", fact) else "en")
+
+
 # Words that name a thing kept as a fact, not a thing to do: "forget my bike lock code" (pass 54e)
 _FACT_NOUNS = frozenset("car bike locker allergy allergies coffee passport license licence "
                         "code codes password passwords passcode pin pins combination number numbers phone address "

@@ -239,7 +239,25 @@ def remember_said(text: str) -> str | None:
     if re.search(r"[가-힣]", said) and (m := _KO.fullmatch(said)):
         fact = m["fact"].strip(" ,")
         return said if only_deixis(said) else fact   # "그거 기억해": the pointer, as /remember reads it
+    if (corrected := correction_of(said)) is not None:
+        return corrected[0]
     return told_fact(said) or told_where(said)
+
+
+# "no, Jenny is allergic to peanuts, not shellfish", "actually, Mia's birthday is March 4th, not the 3rd" (the sixty-first
+# session: read as "actually it's …" of the fact kept just before, "Updated: my new phone number is Jenny is allergic to
+# peanuts"): a correction that names its own subject is that fact told again, and the value it takes back is the old one
+_CORRECTING = re.compile(r"(?:(?:no|nope|sorry|wait|oops|actually|correction|my\s+bad|i\s+mean)[\s,.!:-]{1,3}){1,3}"
+                         r"(?P<fact>[^,;]{3,160}?)(?:,?\s+(?:and\s+)?not\s+(?P<was>[^,;]{1,40}))?", re.IGNORECASE)
+
+
+def correction_of(said: str) -> tuple[str, str] | None:
+    """A correction naming its own subject ("no, Jenny is allergic to peanuts, not shellfish"): (the fact told,
+    "Jenny is allergic to peanuts"; the value taken back, "shellfish", or ""), or None."""
+    m = _CORRECTING.fullmatch(latin_looks(" ".join(said.split()).rstrip(" .!").replace("\u2019", "'")))
+    if m is None or (fact := told_fact(said[m.start("fact"):m.end("fact")].strip(" ,"))) is None:
+        return None
+    return fact, (m["was"] or "").strip(" ,")
 
 
 # "actually it's 214", "sorry, I mean 214", "no, it's number 214" right after a fact was kept (the fifty-first session:

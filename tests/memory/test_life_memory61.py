@@ -1,0 +1,81 @@
+"""Memory over two weeks (the sixty-first session's "life" scripts, tests/memory/data/life61-*.txt, on the offline
+default): facts told in the ways people tell them, changed, asked back in other words, forgotten. Each case is one
+the scripts got wrong; the whole assistant, the model scripted "(made up)" and never to be said."""
+
+import pytest
+
+from tests.assistants import answers_to
+
+
+async def _said(tmp_path, *turns: str) -> list[str]:
+    return (await answers_to(tmp_path, *turns, says="(made up)", user="alice"))[0]
+
+
+@pytest.mark.parametrize(("turns", "asked", "answer"), [
+    # "Updated: my new phone number is Jenny is allergic to peanuts": the correction of a fact of its own was taken as
+    # the value of the fact kept just before it
+    (("Jenny is allergic to shellfish", "my new phone number is 010 5555 1234",
+      "no, Jenny is allergic to peanuts, not shellfish"), "what's my new number?",
+     "You told me your new phone number is 010 5555 1234."),
+    (("Jenny is allergic to shellfish", "my new phone number is 010 5555 1234",
+      "no, Jenny is allergic to peanuts, not shellfish"), "what is Jenny allergic to?",
+     "You told me Jenny is allergic to peanuts."),
+    (("Jenny is allergic to shellfish", "my new phone number is 010 5555 1234",
+      "no, Jenny is allergic to peanuts, not shellfish"), "what do you know about Jenny?",
+     "You told me: Jenny is allergic to peanuts."),
+])
+async def test_a_correction_naming_its_own_subject_replaces_that_fact_only(tmp_path, turns, asked, answer):
+    replies = await _said(tmp_path, *turns, asked)
+    assert replies[-1] == answer, replies
+    assert "made up" not in " ".join(replies)
+
+
+@pytest.mark.parametrize(("turns", "asked", "answer"), [
+    # "우리 집 주소 뭐야?" after "새 주소는 …": the old address said back
+    (("우리 집 주소는 서울 마포구 합정로 12야", "새 주소는 부산 해운대구 해운대로 7이야"), "우리 집 주소 뭐야?",
+     "새 주소는 부산 해운대구 해운대로 7이라고 하셨어요."),
+    # "what do you know about me?" said both the old and the new address
+    (("my address is 12 Oak Street", "my new address is 7 Haeundae-ro"), "what do you know about me?",
+     "You told me: your new address is 7 Haeundae-ro."),
+    (("my PIN hint is the red notebook", "my PIN hint is the green diary now"), "what do you know about me?",
+     "You told me: your PIN hint is the green diary."),
+])
+async def test_a_fact_told_again_replaces_the_old_one(tmp_path, turns, asked, answer):
+    replies = await _said(tmp_path, *turns, asked)
+    assert replies[-1] == answer, replies
+
+
+@pytest.mark.parametrize(("turns", "forget", "asked", "gone"), [
+    # "I wasn't keeping anything about your old address" / "그건 기억하고 있는 게 없어요"
+    (("my address is 12 Oak Street", "my new address is 7 Haeundae-ro"), "forget my old address",
+     "what do you know about me?", "12 Oak Street"),
+    (("우리 집 주소는 서울 마포구 합정로 12야", "새 주소는 부산 해운대구 해운대로 7이야"), "옛날 주소 잊어버려",
+     "나에 대해 뭘 기억해?", "합정로"),
+])
+async def test_forgetting_the_old_value_forgets_it_and_keeps_the_new(tmp_path, turns, forget, asked, gone):
+    replies = await _said(tmp_path, *turns, forget, asked)
+    assert replies[-2].startswith(("OK, I forgot", "잊었어요")), replies
+    assert gone in replies[-2] and gone not in replies[-1], replies
+    assert replies[-1] != "You haven't asked me to remember anything yet.", replies
+
+
+@pytest.mark.parametrize(("told", "asked", "answer"), [
+    # SmolLM2: "1. Unrealistic expectations: I'm not perfect, I'm not perfect."
+    ("I don't like cilantro", "what do I not like?", "You told me you don't like cilantro."),
+    ("I hate mushrooms", "what do I hate?", "You told me you hate mushrooms."),
+    ("I hate mushrooms", "what don't I like?", "You told me you hate mushrooms."),
+    ("I love jazz", "what do I like?", "You told me you love jazz."),
+    ("나는 고수를 싫어해", "내가 싫어하는 거 뭐야?", "나는 고수를 싫어해"),
+    # "You haven't told me about your Mia's birthday."
+    ("Mia was born on March 3rd", "what's Mia's birthday?", "You told me Mia was born on March 3rd."),
+    ("Mia was born on March 3rd", "when is Mia's birthday?", "You told me Mia was born on March 3rd."),
+    # SmolLM2: "(2026-12-06)" (the fact was kept)
+    ("자동차 보험 갱신일은 6월 30일이야", "자동차 보험 갱신일 언제야?", "자동차 보험 갱신일은 6월 30일이라고 하셨어요."),
+    # "FYI my wife Jenny …" went to SmolLM2, nothing kept
+    ("FYI my wife Jenny is allergic to shellfish", "what is Jenny allergic to?",
+     "You told me your wife Jenny is allergic to shellfish."),
+])
+async def test_a_fact_told_in_everyday_words_is_kept_and_said_back(tmp_path, told, asked, answer):
+    replies = await _said(tmp_path, told, asked)
+    assert "made up" not in replies[1], replies
+    assert answer in replies[1], replies
