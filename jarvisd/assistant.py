@@ -289,7 +289,9 @@ class Assistant:
                 kept = self.memory.told_facts(scope, superseded=True,
                                               holding=lambda contents: bool(facts_meant(asked, contents)))
                 meant = [kept[i] for i in facts_meant(asked, [f.content for f in kept])]
-                if len(named := one_per_subject([item.content for item in meant])) > 1:
+                if asked.older:   # "forget my old address": the versions a newer one superseded, the newest kept
+                    meant = [item for item in meant if item.superseded_by]
+                elif len(named := one_per_subject([item.content for item in meant])) > 1:
                     return which_to_forget(asked, named)   # "forget my code" with a gym and a bike lock code kept
                 gone = self.memory.forget_told(scope, meant)
         except MemoryStoreFailed:

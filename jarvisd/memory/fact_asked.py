@@ -102,7 +102,8 @@ _SECRET = re.compile(r"\b(?:password|passcode|pin|combination|wi-?fi|username|lo
 _THIRD_PERSON = {"go": "goes", "attend": "attends", "work": "works", "live": "lives", "study": "studies"}
 _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
                      r"|what\s+did\s+i\s+ask\s+you\s+to\s+remember", re.IGNORECASE)
-_KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)(?P<x>.+?)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|몇\s*시|누구|며칠|몇"
+# ("우리 집 주소 뭐야?" is "my address": the sixty-first session's "새 주소는 …" holds no 집, and the old address answered)
+_KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*(?:집\s+(?=\S+\s*(?:은|는|이|가)?\s*\S))?)(?P<x>.+?)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|몇\s*시|누구|며칠|몇"
                  # "내 혈액형 알려 줘" (the fifty-sixth session: to SmolLM2, "- (2026-12-06)")
                  r"|(?:을|를|좀|\s)*(?:알려|말해)\s*(?:줘|주세요|줄래|줘요))"
                  r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|\s*에?\s*(?:있|뒀|두었)(?:지|어|니|더라|었지|나요))*")
@@ -148,6 +149,7 @@ class FactAsked:
     owned: bool = True   # "my X": nothing kept is said missing; "where is the X?" (False) goes on to the model
     other: str = ""   # the key words as the other of two `readings` took them ("gate\u200bcode": "gatecode", "gate code")
     every: bool = False   # every fact holding the words, said back ("what do you know about Lily?")
+    older: bool = False   # the versions told before the newest only ("forget my old address", "옛날 주소 잊어버려")
 
 
 def readings(text: str) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from jarvisd.memory.fact_asked import FactAsked, first_reading, of_the_agenda_or_world, readings, said_of
 from jarvisd.textsafe import plain_words
@@ -77,7 +78,19 @@ def forget_said(text: str) -> FactAsked | None:
     return first_reading([_forget_said(said) for said in readings(text)])
 
 
+# "forget my old address", "옛날 주소 잊어버려" (the sixty-first session: "I wasn't keeping anything about your old address"
+# with it kept, then told again as "my new address is …"): the versions told before the newest, not the newest
+_OLDER = re.compile(r"(?:(?<=\s)|^)(?:old|older|previous|former|earlier|옛날|예전|이전|옛|전)(?:\s+|$)", re.IGNORECASE)
+
+
 def _forget_said(text: str) -> FactAsked | None:
+    asked = _forget_words(text)
+    if asked is None or _OLDER.search(asked.words) is None or not (words := _OLDER.sub("", asked.words).strip()):
+        return asked
+    return replace(asked, words=words, older=True)
+
+
+def _forget_words(text: str) -> FactAsked | None:
     said = _said(text)
     if not said or said.endswith(("?", "？")):
         return None
