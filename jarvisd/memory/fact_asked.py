@@ -98,6 +98,13 @@ _EN_ALLERGIES = re.compile(_LEAD + r"(?:(?:what|which)\s+(?:food\s+)?allergies\s
                            r"|(?:does|do)\s+(?P<b>{who})\s+have\s+(?:any\s+)?(?:food\s+)?allergies)(?:\s+again)?"
                            .replace("{who}", r"(?!(?:you|he|she|it|they|we|that|this)\b)(?:(?:my|our)\s+)?[\w'-]+"),
                            re.IGNORECASE)
+# "what do I not like?", "what don't I like?", "what do I hate?", "what do I like?", "내가 싫어하는 거 뭐야?" (the sixty-first
+# session: to SmolLM2): every like or dislike told ("I don't like cilantro", `remember_asked`), keyed "dislike" / "like"
+_EN_LIKES = re.compile(_LEAD + r"what\s+(?:(?P<no>do\s+i\s+(?:not\s+like|dislike|hate|not\s+enjoy)|don't\s+i\s+(?:like|enjoy)|"
+                       r"can't\s+i\s+stand)|do\s+i\s+(?:like|love|enjoy))(?:\s+again)?", re.IGNORECASE)
+_KO_LIKES = re.compile(r"(?:내가|제가|나)\s*(?:(?P<no>싫어하는|안\s*좋아하는|못\s*먹는)|좋아하는)\s*(?:거|것|게|건|음식)?\s*"
+                       r"(?:뭐|뭔지|무엇)(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|알아|기억해)*")
+_DISLIKE_WORDS = ("hate", "hates", "dislike", "don't", "never", "can't", "cannot", "싫어", "싫어해", "싫어요", "안", "못")
 _SECRET = re.compile(r"\b(?:password|passcode|pin|combination|wi-?fi|username|login)\b", re.IGNORECASE)
 _THIRD_PERSON = {"go": "goes", "attend": "attends", "work": "works", "live": "lives", "study": "studies"}
 _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
@@ -115,7 +122,9 @@ _KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생
                       # "결혼식장 어디였지?", "준이 알레르기 있는 거 뭐였지?" (the fifty-ninth session: to SmolLM2)
                       r"|식장|장소"
                       # "코코 사료 뭐 먹인다고 했지?" (the sixtieth session: to SmolLM2, "코코 사료 무어지는 이름이 있어요")
-                      r"|사료|간식|품종))(?:\s*있는\s*(?:거|게|건))?"
+                      r"|사료|간식|품종"
+                      # "자동차 보험 갱신일 언제야?" (the sixty-first session: kept, and asked, to SmolLM2: "(2026-12-06)")
+                      r"|갱신일|만기일|만료일|마감일|납부일))(?:\s*있는\s*(?:거|게|건))?"
                       # "신발 사이즈 몇이었지?" (the fifty-sixth session: to SmolLM2, which said the kept fact three times)
                       r"\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|며칠|몇\s*월\s*며칠|몇|얼마|몇\s*(?:킬로|키로|살))"
                       r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|이더라)*"
@@ -181,6 +190,10 @@ def _fact_asked(text: str) -> FactAsked | None:
         return FactAsked("", lang)
     if not korean and (m := _EN_ABOUT.fullmatch(said)) is not None and _keys(m["x"]):
         return FactAsked(m["x"].strip(), lang, told=f"anything about {m['x'].strip()}", every=True)
+    if (m := (_KO_LIKES if korean else _EN_LIKES).fullmatch(said)) is not None:
+        no = m["no"] is not None
+        told = ("싫어하는 것" if no else "좋아하는 것") if korean else ("what you don't like" if no else "what you like")
+        return FactAsked("dislike" if no else "like", lang, told=told, every=True)
     if korean:
         if (m := _KO_WHERE_DID_I.fullmatch(said)) is not None and (m["x"] in _KO_PARKING or m["v"] not in ("했",)):
             return FactAsked("주차" if m["x"] in _KO_PARKING else m["x"], lang)
@@ -245,6 +258,8 @@ def facts_meant(asked: FactAsked, facts: Sequence[str]) -> list[int]:
         # nothing kept, "12가 3456" told a turn before)
         words = [w for reading in readings(said_of(fact)) for w in _words(reading)
                  if len(w) > 1 or w.isdigit() or _HANGUL.match(w)]
+        if key_sets[0] == ["like"] and any(w in _DISLIKE_WORDS for w in words):
+            continue   # "what do I like?" is not answered by "I don't like cilantro"
         if any(all(any(_key_word(w, k) or any(_key_word(w, o) for o in _KO_SAME.get(k, ())) for w in words)
                    for k in keys) for keys in key_sets):
             found.append(i)
@@ -291,6 +306,9 @@ _KO_SAME = {"주차": ("차", "자동차"),
             # "what's Lily's school?" answered by "Lily goes to Maple Elementary" (the fifty-ninth session)
             # "what's my license plate?" answered by "my car is a 2019 Honda Civic, plate ABC 1234" (the sixtieth session)
             "license": ("plate", "licence"),
+            # a like or dislike told (`_EN_LIKES`, `_KO_LIKES`); "what's Mia's birthday?" answered by "Mia was born on …"
+            "dislike": _DISLIKE_WORDS, "like": ("love", "loves", "enjoy", "adore", "likes", "좋아", "좋아해", "좋아해요"),
+            "birthday": ("born",),
             "school": ("elementary", "academy", "kindergarten", "preschool", "daycare", "college", "university", "high",
                        "goes", "go", "attends")}
 
@@ -350,6 +368,8 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
         shown = [said(facts[i]) for i in facts_meant(asked, facts)[:3]]
         if not shown:
             return None
+        if asked.lang == "ko":
+            return "기억하고 있는 건: " + "; ".join(shown) + "."
         listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + f"; and {shown[-1]}"
         return f"You told me: {listed}."
     found = fact_meant(asked, facts)

@@ -73,7 +73,9 @@ _EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:" + _OWNER + r"\s+(?:[\w'’-]+
 # personal preferences or allergies", nothing kept)
 # ... and of someone named ("Lily is allergic to peanuts", "my son is allergic to eggs": the fifty-seventh session, SmolLM2
 # said a kept fact back and nothing was kept)
-_EN_THEIR_ALLERGY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who)\b)" + _NAME + r"|(?i:my|our)\s+[a-z]+)"
+# ("FYI my wife Jenny is allergic to shellfish": the sixty-first session, to SmolLM2, nothing kept)
+_EN_THEIR_ALLERGY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who)\b)" + _NAME +
+                               r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)"
                                r"\s+(?i:is|are)\s+(?i:allergic)\s+to\s+.{2,80})")
 # "Lily goes to Maple Elementary", "my sister lives in Denver", "Sam works at Acme Corp" (the fifty-ninth session: "Sorry,
 # I don't have an answer to that.", nothing kept, and "what school does Lily go to?" got SmolLM2's "the University of New
@@ -93,6 +95,18 @@ _EN_ABOUT_ME = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i'm|i\s+am)\s+(?:(?i:aller
 _EN_PREFER = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i)\s+(?:(?i:really|much|usually|always|generally)\s+)?(?i:prefer)\s+"
                         r"(?!(?i:not|to\s+not|you|that|it|this)\b).{2,80}|(?i:i)\s+(?i:don't|do\s+not|never|can't|cannot)\s+"
                         r"(?i:eat|drink)\s+(?!(?i:now|today|tonight|anymore|much|enough|it|that|this|there|here)\b).{2,60})")
+# "Mia was born on March 3rd", "my son was born in 2019" (the sixty-first session: SmolLM2's "Mia was born on March 3rd,
+# 2026.", nothing kept, then "what's Mia's birthday?" was denied): a birth day, asked back as a birthday
+_EN_BORN = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
+                      r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)\s+(?i:was|were)\s+(?i:born)\s+(?i:on|in)\s+"
+                      r"(?:(?i:the)\s+)?[\w,.'-]+(?:\s+[\w,.'-]+){0,3})")
+# "I don't like cilantro", "I hate mushrooms", "I love jazz", "나는 고수를 싫어해" (the sixty-first session: SmolLM2's "I'm not
+# a voice assistant …", nothing kept, and "what do I not like?" got "1. Unrealistic expectations"): a like or dislike
+_EN_LIKES = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i)\s+(?:(?i:really|just|absolutely|totally)\s+)?(?:(?i:don't|do\s+not|never)\s+"
+                       r"(?i:like|enjoy|care\s+for)|(?i:hate|dislike|can't\s+stand|cannot\s+stand|love|like|enjoy|adore))\s+"
+                       r"(?!(?i:you|it|that|this|them|him|her|when|how|being|to|it's|that's|the\s+way|waiting|having)\b)[\w'-]+.{0,60})")
+_KO_LIKES = re.compile(r"(?P<fact>(?:나는|난|저는|전)\s+[가-힣A-Za-z0-9 ]{1,30}?(?:을|를|이|가)?\s*(?:정말\s*|진짜\s*|너무\s*)?"
+                       r"(?:싫어해|싫어|싫어요|좋아해|좋아해요|좋아|안\s*좋아해|못\s*먹어))")
 # "Sam is the new science teacher", "priya is our neighbor" (the fifty-ninth session's teacher: "Sorry, I don't have an
 # answer to that.", then SmolLM2 on "who's Sam?": "a voice assistant … on a smartphone"): who someone is, by a role
 _ROLES = (r"teacher|principal|coach|doctor|dentist|nurse|landlord|landlady|neighbou?r|boss|manager|colleague|coworker|"
@@ -138,7 +152,9 @@ _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0
                       # "회사 주차 자리는 B2 17번이야" (the fifty-sixth session: not kept, SmolLM2's nonsense)
                       # "결혼식장은 잠실 롯데호텔이야", "모임 장소는 강남역 2번 출구야" (the fifty-ninth session: to SmolLM2)
                       # "코코 사료는 로얄캐닌 인도어야" (the sixtieth session: "그렇군요.", nothing kept)
-                      r"혈액형|알레르기|코드|이름|별명|자리|위치|사물함|계좌|아이디|식장|장소|사료|간식|품종)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
+                      r"혈액형|알레르기|코드|이름|별명|자리|위치|사물함|계좌|아이디|식장|장소|사료|간식|품종|"
+                      # "자동차 보험 갱신일은 6월 30일이야" (the sixty-first session: kept only with "기억해 줘")
+                      r"갱신일|만기일|만료일|마감일|납부일)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
 # "렌터카 예약 번호는 JJ4821" (a code with no ending), "콩이 몸무게 5킬로" (a measure, no particle): the fifty-seventh
 # session's "그렇군요." (nothing kept; asked back, "그건 아직 말해 주신 적이 없어요"); kept as "X는 Y야", as a change is
 _KO_TOLD_CODE = re.compile(r"(?P<key>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:번호|비밀번호|비번|패스워드|코드|아이디))"
@@ -317,13 +333,14 @@ def _told_fact(said: str) -> str | None:
         # ("the dog is barking": a thing named with "the" doing something, no fact)
         return _NOW_TAIL.sub("", said[m.start("fact"):m.end("fact")]).strip(" ,")
     if (m := _EN_ABOUT_ME.fullmatch(rules) or _EN_PREFER.fullmatch(rules) or _EN_THEIR_ALLERGY.fullmatch(rules)
-            or _EN_THEIR_PLACE.fullmatch(rules) or _EN_WHO_IS.fullmatch(rules) or _EN_HOURS.fullmatch(rules)) is not None:
+            or _EN_THEIR_PLACE.fullmatch(rules) or _EN_WHO_IS.fullmatch(rules) or _EN_HOURS.fullmatch(rules)
+            or _EN_LIKES.fullmatch(rules) or _EN_BORN.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if (run_on := _RUN_ON.search(rules)) is not None and (m := _EN_WHO_IS.fullmatch(rules[:run_on.start()])) is not None:
         # "Sam is my sister in law she's coming saturday at 3" (the sixtieth session: to SmolLM2, then "who's Sam?" got
         # "Sam is Sam's son"): who they are is kept; the visit after it is not read (said on its own it is a visit)
         return said[m.start("fact"):m.end("fact")].strip(" ,")
-    if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said)) is not None:
+    if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said) or _KO_LIKES.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_CHANGED.fullmatch(said) or _KO_CHANGED_AFTER.fullmatch(said)
                                          or _KO_TOLD_CODE.fullmatch(said) or _KO_TOLD_MEASURE.fullmatch(said)):

@@ -61,10 +61,10 @@ async def test_forgetting_the_old_value_forgets_it_and_keeps_the_new(tmp_path, t
 
 @pytest.mark.parametrize(("told", "asked", "answer"), [
     # SmolLM2: "1. Unrealistic expectations: I'm not perfect, I'm not perfect."
-    ("I don't like cilantro", "what do I not like?", "You told me you don't like cilantro."),
-    ("I hate mushrooms", "what do I hate?", "You told me you hate mushrooms."),
-    ("I hate mushrooms", "what don't I like?", "You told me you hate mushrooms."),
-    ("I love jazz", "what do I like?", "You told me you love jazz."),
+    ("I don't like cilantro", "what do I not like?", "You told me: you don't like cilantro."),
+    ("I hate mushrooms", "what do I hate?", "You told me: you hate mushrooms."),
+    ("I hate mushrooms", "what don't I like?", "You told me: you hate mushrooms."),
+    ("I love jazz", "what do I like?", "You told me: you love jazz."),
     ("나는 고수를 싫어해", "내가 싫어하는 거 뭐야?", "나는 고수를 싫어해"),
     # "You haven't told me about your Mia's birthday."
     ("Mia was born on March 3rd", "what's Mia's birthday?", "You told me Mia was born on March 3rd."),
@@ -79,3 +79,10 @@ async def test_a_fact_told_in_everyday_words_is_kept_and_said_back(tmp_path, tol
     replies = await _said(tmp_path, told, asked)
     assert "made up" not in replies[1], replies
     assert answer in replies[1], replies
+
+
+async def test_what_i_like_is_not_answered_by_what_i_do_not(tmp_path):
+    replies = await _said(tmp_path, "I don't like cilantro", "I love jazz", "I hate mushrooms", "what do I like?",
+                          "what do I not like?")
+    assert replies[3] == "You told me: you love jazz.", replies
+    assert replies[4] == "You told me: you hate mushrooms; and you don't like cilantro.", replies
