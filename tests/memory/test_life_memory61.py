@@ -86,3 +86,32 @@ async def test_what_i_like_is_not_answered_by_what_i_do_not(tmp_path):
                           "what do I not like?")
     assert replies[3] == "You told me: you love jazz.", replies
     assert replies[4] == "You told me: you hate mushrooms; and you don't like cilantro.", replies
+
+
+@pytest.mark.parametrize("make", [
+    lambda n: "no, " + "Jenny is allergic " * n + "to peanuts, not shellfish",
+    lambda n: "I don't like " + "very " * n + "cilantro!",
+    lambda n: "Mia was born on " + "a " * n,
+    lambda n: "나는 " + "고수 " * n + "싫어해",
+    lambda n: "my " + "new " * n + "address is 7 Haeundae-ro",
+    lambda n: "우리 집 " + "새 " * n + "주소는 부산이야",
+])
+def test_the_new_readings_grow_linearly_with_the_words(make):
+    from jarvisd.memory.facts import told_topic
+    from jarvisd.memory.remember_asked import remember_said
+    from tests.timing import assert_grows_linearly
+
+    assert_grows_linearly(lambda text: (remember_said(text), told_topic(text)), make, 2000)
+
+
+@pytest.mark.parametrize("make", [
+    lambda n: "what do I " + "not " * n + "like?",
+    lambda n: "내가 " + "싫어하는 " * n + "거 뭐야?",
+    lambda n: "forget my " + "old " * n + "address",
+])
+def test_the_new_questions_grow_linearly_with_the_words(make):
+    from jarvisd.memory.fact_asked import fact_asked
+    from jarvisd.memory.forget_asked import forget_said
+    from tests.timing import assert_grows_linearly
+
+    assert_grows_linearly(lambda text: (fact_asked(text), forget_said(text)), make, 2000)
