@@ -434,10 +434,13 @@ class Assistant:
                 reply = await self.commands.run(command, self.command_context(session))
                 if corrected is not None and reply.startswith("Remembered: "):
                     reply = "Updated: " + reply.removeprefix("Remembered: ")
-                elif reply.startswith("Remembered: ") and (fix := correction_of(text)) is not None and fix[1]:
-                    # "no, Jenny is allergic to peanuts, not shellfish": the fact told again, the one it takes back gone
-                    reply = "Updated: " + reply.removeprefix("Remembered: ")
-                    await asyncio.to_thread(self._take_back, fix[0], fix[1], scope)
+                elif reply.startswith(("Remembered: ", "기억할게요: ")) or reply.endswith("기억해 둘게요."):
+                    if (fix := correction_of(text)) is not None and fix[1]:
+                        # "no, Jenny is allergic to peanuts, not shellfish", "아니, 아내는 새우 말고 땅콩 알레르기야": the
+                        # fact told again, the one it takes back gone
+                        reply = "Updated: " + reply.removeprefix("Remembered: ") if reply.startswith("Remembered: ") \
+                            else reply
+                        await asyncio.to_thread(self._take_back, fix[0], fix[1], scope)
                 if command.startswith("/remember ") and reply.startswith("Remembered: ") \
                         and (tail := run_on_after(text)) is not None:
                     # "Sam is my sister in law she's coming saturday at 3": who Sam is kept, and the visit the agenda's

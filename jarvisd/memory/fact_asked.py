@@ -104,6 +104,14 @@ _EN_LIKES = re.compile(_LEAD + r"what\s+(?:(?P<no>do\s+i\s+(?:not\s+like|dislike
                        r"can't\s+i\s+stand)|do\s+i\s+(?:like|love|enjoy))(?:\s+again)?", re.IGNORECASE)
 _KO_LIKES = re.compile(r"(?:내가|제가|나)\s*(?:(?P<no>싫어하는|안\s*좋아하는|못\s*먹는)|좋아하는)\s*(?:거|것|게|건|음식)?\s*"
                        r"(?:뭐|뭔지|무엇)(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|알아|기억해)*")
+# "when does my car insurance renew?" (the sixty-first session: to SmolLM2): the fact told ("… renews on June 30")
+_EN_RENEW = re.compile(_LEAD + r"when\s+(?:does|do|will)\s+(?:my|our|the)\s+(?P<x>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+"
+                       r"(?P<v>renew|expire|run\s+out)(?:\s+again)?", re.IGNORECASE)
+# "where do I live?" (the sixty-first session: to SmolLM2 after "I moved to Busan"): the move or the address told
+_EN_WHERE_I_LIVE = re.compile(_LEAD + r"where\s+do\s+(?:i|we)\s+live(?:\s+now)?", re.IGNORECASE)
+# "여동생에 대해 뭐 알아?" (the sixty-first session: SmolLM2's "(2026-12-06)"): every fact kept of them
+_KO_ABOUT = re.compile(r"(?:(?:내|우리)\s*)?(?P<x>(?!나에|저에)[가-힣A-Za-z]{1,10}?)\s*(?:에\s*대해서?|에\s*관해서?)\s*"
+                       r"(?:뭐|뭘|무엇을|어떤\s*거)\s*(?:알아|기억해|알고\s*있어|기억하고\s*있어)(?:요)?")
 _DISLIKE_WORDS = ("hate", "hates", "dislike", "don't", "never", "can't", "cannot", "싫어", "싫어해", "싫어요", "안", "못")
 _SECRET = re.compile(r"\b(?:password|passcode|pin|combination|wi-?fi|username|login)\b", re.IGNORECASE)
 _THIRD_PERSON = {"go": "goes", "attend": "attends", "work": "works", "live": "lives", "study": "studies"}
@@ -194,6 +202,13 @@ def _fact_asked(text: str) -> FactAsked | None:
         no = m["no"] is not None
         told = ("싫어하는 것" if no else "좋아하는 것") if korean else ("what you don't like" if no else "what you like")
         return FactAsked("dislike" if no else "like", lang, told=told, every=True)
+    if korean and (m := _KO_ABOUT.fullmatch(said)) is not None:
+        return FactAsked(m["x"], lang, told=f"{m['x']}에 대한 것", every=True)
+    if not korean and (m := _EN_RENEW.fullmatch(said)) is not None and _keys(m["x"]):
+        v = m["v"].lower()
+        return FactAsked(f"{m['x']} {v.split()[0]}", lang, told=f"when your {m['x']} {v.replace('run', 'runs')}{'' if ' ' in v else 's'}")
+    if not korean and _EN_WHERE_I_LIVE.fullmatch(said) is not None:
+        return FactAsked("live", lang, told="where you live")
     if korean:
         if (m := _KO_WHERE_DID_I.fullmatch(said)) is not None and (m["x"] in _KO_PARKING or m["v"] not in ("했",)):
             return FactAsked("주차" if m["x"] in _KO_PARKING else m["x"], lang)
@@ -309,6 +324,8 @@ _KO_SAME = {"주차": ("차", "자동차"),
             # a like or dislike told (`_EN_LIKES`, `_KO_LIKES`); "what's Mia's birthday?" answered by "Mia was born on …"
             "dislike": _DISLIKE_WORDS, "like": ("love", "loves", "enjoy", "adore", "likes", "좋아", "좋아해", "좋아해요"),
             "birthday": ("born",),
+            # "where does Tom work?" answered by "Tom got a new job at Google"; "where do I live?" by "I moved to Busan"
+            "works": ("job",), "live": ("moved", "address", "lives"),
             "school": ("elementary", "academy", "kindergarten", "preschool", "daycare", "college", "university", "high",
                        "goes", "go", "attends")}
 
@@ -381,8 +398,8 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
 # "내 차 번호는 12가 3456이야" said back as the user's, in the assistant's words: "차 번호는 12가 3456이라고 하셨어요."
 # (it was "기억하고 있어요: 내 차 번호는 12가 3456이야.", the user's 반말 and "내" said back as the assistant's own)
 _KO_OWNER = re.compile(r"^(?:내|제|나의|저의)\s+")
-_KO_IS_END = re.compile(r"(?P<head>.+?)(?P<end>이야|야|이에요|예요|에요|입니다|이다|이요|요|임)$")
-_KO_DID_END = re.compile(r"(?P<head>.+(?:했|었|았|웠|뒀|댔|놨|겼))(?:어|어요|음|다|습니다)$")
+_KO_IS_END = re.compile(r"(?P<head>.+?)(?P<end>이야|야|이에요|예요|에요|입니다|이다|이요|요|임|이래|래)$")
+_KO_DID_END = re.compile(r"(?P<head>.+(?:했|었|았|웠|뒀|댔|놨|겼|있))(?:어|어요|음|다|습니다)$")
 
 
 def ko_told_back(fact: str) -> str:

@@ -100,6 +100,20 @@ _EN_PREFER = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i)\s+(?:(?i:really|much|usua
 _EN_BORN = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
                       r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)\s+(?i:was|were)\s+(?i:born)\s+(?i:on|in)\s+"
                       r"(?:(?i:the)\s+)?[\w,.'-]+(?:\s+[\w,.'-]+){0,3})")
+# "아내는 새우 알레르기가 있어", "아내는 땅콩 알레르기야" (the sixty-first session: to SmolLM2, nothing kept): someone's allergy
+_KO_ALLERGY = re.compile(r"(?P<fact>(?:(?:내|우리)\s+)?[가-힣A-Za-z]{1,10}(?:은|는|이|가)\s+[가-힣A-Za-z]{1,10}(?:\s+[가-힣A-Za-z]{1,10}){0,2}?"
+                         r"\s*알레르기(?:가|이)?\s*(?:있어|있어요|있음|있다|있습니다|이야|야|예요|에요|래|이래))")
+# "the car insurance renews on June 30", "my passport expires in May" (the sixty-first session: to SmolLM2, nothing kept,
+# then "when does my car insurance renew?" got "I'm not a car insurance provider"): when a thing renews or expires
+_EN_RENEWS = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:the|my|our)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+\s+(?i:renews|expires|runs\s+out|"
+                        r"is\s+due\s+for\s+renewal)\s+(?i:on|in|at\s+the\s+end\s+of)\s+[\w,.'-]+(?:\s+[\w,.'-]+){0,3})")
+# "my friend Tom got a new job at Google" (the sixty-first session: to SmolLM2, then "where does Tom work?" was denied)
+_EN_NEW_JOB = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
+                         r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)\s+(?i:got|has|started|landed|took|found)\s+(?i:a\s+)?"
+                         r"(?:(?i:new)\s+)?(?i:job|position|role)\s+(?i:at|with)\s+[\w&'.-]+(?:\s+[\w&'.-]+){0,3})")
+# "I moved to Busan" (the sixty-first session: "nothing to mark done", then "where do I live?" went to SmolLM2)
+_EN_MOVED = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i|we)\s+(?:(?i:just|recently|finally)\s+)?(?i:moved)\s+(?i:to)\s+"
+                       r"[\w,.'-]+(?:\s+[\w,.'-]+){0,4})")
 # "I don't like cilantro", "I hate mushrooms", "I love jazz", "나는 고수를 싫어해" (the sixty-first session: SmolLM2's "I'm not
 # a voice assistant …", nothing kept, and "what do I not like?" got "1. Unrealistic expectations"): a like or dislike
 _EN_LIKES = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i)\s+(?:(?i:really|just|absolutely|totally)\s+)?(?:(?i:don't|do\s+not|never)\s+"
@@ -154,7 +168,7 @@ _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0
                       # "코코 사료는 로얄캐닌 인도어야" (the sixtieth session: "그렇군요.", nothing kept)
                       r"혈액형|알레르기|코드|이름|별명|자리|위치|사물함|계좌|아이디|식장|장소|사료|간식|품종|"
                       # "자동차 보험 갱신일은 6월 30일이야" (the sixty-first session: kept only with "기억해 줘")
-                      r"갱신일|만기일|만료일|마감일|납부일)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
+                      r"갱신일|만기일|만료일|마감일|납부일)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고|이래|래|이래요|래요))")
 # "렌터카 예약 번호는 JJ4821" (a code with no ending), "콩이 몸무게 5킬로" (a measure, no particle): the fifty-seventh
 # session's "그렇군요." (nothing kept; asked back, "그건 아직 말해 주신 적이 없어요"); kept as "X는 Y야", as a change is
 _KO_TOLD_CODE = re.compile(r"(?P<key>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:번호|비밀번호|비번|패스워드|코드|아이디))"
@@ -267,9 +281,21 @@ _CORRECTING = re.compile(r"(?:(?:no|nope|sorry|wait|oops|actually|correction|my\
                          r"(?P<fact>[^,;]{3,160}?)(?:,?\s+(?:and\s+)?not\s+(?P<was>[^,;]{1,40}))?", re.IGNORECASE)
 
 
+# "아니, 아내는 새우 말고 땅콩 알레르기야": the same in Korean, the value taken back before 말고
+_KO_CORRECTING = re.compile(r"(?:(?:아니|아니야|아냐|아니다|아\s+참|참|정정)[\s,.!]{1,3}){1,2}(?P<fact>[^,;]{3,160})")
+_KO_NOT_BUT = re.compile(r"(?P<was>[가-힣A-Za-z0-9-]{1,20})\s+말고\s+")
+
+
 def correction_of(said: str) -> tuple[str, str] | None:
     """A correction naming its own subject ("no, Jenny is allergic to peanuts, not shellfish"): (the fact told,
     "Jenny is allergic to peanuts"; the value taken back, "shellfish", or ""), or None."""
+    if re.search(r"[가-힣]", said):
+        if (m := _KO_CORRECTING.fullmatch(" ".join(said.split()).rstrip(" .!~"))) is None:
+            return None
+        was = _KO_NOT_BUT.search(m["fact"])
+        told = _KO_NOT_BUT.sub("", m["fact"], count=1).strip(" ,")
+        fact = told_fact(told)
+        return (fact, was["was"] if was else "") if fact is not None else None
     m = _CORRECTING.fullmatch(latin_looks(" ".join(said.split()).rstrip(" .!").replace("\u2019", "'")))
     if m is None or (fact := told_fact(said[m.start("fact"):m.end("fact")].strip(" ,"))) is None:
         return None
@@ -334,13 +360,15 @@ def _told_fact(said: str) -> str | None:
         return _NOW_TAIL.sub("", said[m.start("fact"):m.end("fact")]).strip(" ,")
     if (m := _EN_ABOUT_ME.fullmatch(rules) or _EN_PREFER.fullmatch(rules) or _EN_THEIR_ALLERGY.fullmatch(rules)
             or _EN_THEIR_PLACE.fullmatch(rules) or _EN_WHO_IS.fullmatch(rules) or _EN_HOURS.fullmatch(rules)
-            or _EN_LIKES.fullmatch(rules) or _EN_BORN.fullmatch(rules)) is not None:
+            or _EN_LIKES.fullmatch(rules) or _EN_BORN.fullmatch(rules) or _EN_RENEWS.fullmatch(rules)
+            or _EN_NEW_JOB.fullmatch(rules) or _EN_MOVED.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if (run_on := _RUN_ON.search(rules)) is not None and (m := _EN_WHO_IS.fullmatch(rules[:run_on.start()])) is not None:
         # "Sam is my sister in law she's coming saturday at 3" (the sixtieth session: to SmolLM2, then "who's Sam?" got
         # "Sam is Sam's son"): who they are is kept; the visit after it is not read (said on its own it is a visit)
         return said[m.start("fact"):m.end("fact")].strip(" ,")
-    if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said) or _KO_LIKES.fullmatch(said)) is not None:
+    if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said) or _KO_LIKES.fullmatch(said)
+                                         or _KO_ALLERGY.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_CHANGED.fullmatch(said) or _KO_CHANGED_AFTER.fullmatch(said)
                                          or _KO_TOLD_CODE.fullmatch(said) or _KO_TOLD_MEASURE.fullmatch(said)):

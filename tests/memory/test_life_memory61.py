@@ -95,6 +95,10 @@ async def test_what_i_like_is_not_answered_by_what_i_do_not(tmp_path):
     lambda n: "나는 " + "고수 " * n + "싫어해",
     lambda n: "my " + "new " * n + "address is 7 Haeundae-ro",
     lambda n: "우리 집 " + "새 " * n + "주소는 부산이야",
+    lambda n: "아니, 아내는 " + "새우 " * n + "말고 땅콩 알레르기야",
+    lambda n: "the car insurance renews on " + "June " * n,
+    lambda n: "my friend Tom got a new job at " + "Big " * n + "!",
+    lambda n: "I moved to " + "Busan " * n + "?",
 ])
 def test_the_new_readings_grow_linearly_with_the_words(make):
     from jarvisd.memory.facts import told_topic
@@ -108,6 +112,8 @@ def test_the_new_readings_grow_linearly_with_the_words(make):
     lambda n: "what do I " + "not " * n + "like?",
     lambda n: "내가 " + "싫어하는 " * n + "거 뭐야?",
     lambda n: "forget my " + "old " * n + "address",
+    lambda n: "여동생" * n + "에 대해 뭐 알아?",
+    lambda n: "when does my car " + "insurance " * n + "renew?",
 ])
 def test_the_new_questions_grow_linearly_with_the_words(make):
     from jarvisd.memory.fact_asked import fact_asked
@@ -115,3 +121,28 @@ def test_the_new_questions_grow_linearly_with_the_words(make):
     from tests.timing import assert_grows_linearly
 
     assert_grows_linearly(lambda text: (fact_asked(text), forget_said(text)), make, 2000)
+
+
+@pytest.mark.parametrize(("turns", "asked", "answer"), [
+    # the Korean script: "아내는 새우 알레르기가 있어" to SmolLM2 (nothing kept), its correction too, and "아내 알레르기 뭐야?"
+    # was denied
+    (("아내는 새우 알레르기가 있어",), "아내 알레르기 뭐야?", "아내는 새우 알레르기가 있다고 하셨어요."),
+    (("아내는 새우 알레르기가 있어", "아니, 아내는 새우 말고 땅콩 알레르기야"), "아내 알레르기 뭐야?",
+     "아내는 땅콩 알레르기라고 하셨어요."),
+    # "치과 선생님 이름은 박지훈이래" ("…래", heard from someone): "그렇군요.", nothing kept
+    (("치과 선생님 이름은 박지훈이래",), "내 치과 선생님 누구지?", "치과 선생님 이름은 박지훈이라고 하셨어요."),
+    # SmolLM2: "(2026-12-06)"
+    (("내 여동생 이름은 수진이야", "여동생 생일은 5월 3일이야"), "여동생에 대해 뭐 알아?",
+     "기억하고 있는 건: 여동생 생일은 5월 3일이야; 내 여동생 이름은 수진이야."),
+    # SmolLM2: "I'm here to assist you, but I'm not a car insurance provider."
+    (("just so you know, the car insurance renews on June 30",), "when does my car insurance renew?",
+     "You told me the car insurance renews on June 30."),
+    # "You haven't told me where Tom works."
+    (("my friend Tom got a new job at Google",), "where does Tom work?",
+     "You told me your friend Tom got a new job at Google."),
+    # "nothing to mark done", then SmolLM2 on "where do I live?": "I'm not here to help you find your way around."
+    (("I moved to Busan",), "where do I live?", "You told me you moved to Busan."),
+])
+async def test_more_of_the_life_scripts_facts_are_kept_and_said_back(tmp_path, turns, asked, answer):
+    replies = await _said(tmp_path, *turns, asked)
+    assert replies[-1] == answer, replies
