@@ -325,7 +325,8 @@ _KO_SAME = {"주차": ("차", "자동차"),
             "dislike": _DISLIKE_WORDS, "like": ("love", "loves", "enjoy", "adore", "likes", "좋아", "좋아해", "좋아해요"),
             "birthday": ("born",),
             # "where does Tom work?" answered by "Tom got a new job at Google"; "where do I live?" by "I moved to Busan"
-            "works": ("job",), "live": ("moved", "address", "lives"),
+            "works": ("job",), "dentist": ("teeth",), "hairdresser": ("hair",), "barber": ("hair",),
+            "accountant": ("taxes", "books"), "mechanic": ("car",), "gardener": ("garden", "lawn"), "live": ("moved", "address", "lives"),
             "school": ("elementary", "academy", "kindergarten", "preschool", "daycare", "college", "university", "high",
                        "goes", "go", "attends")}
 

@@ -111,6 +111,11 @@ _EN_RENEWS = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:the|my|our)\s+(?:[\w'-]+\s+)
 _EN_NEW_JOB = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
                          r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)\s+(?i:got|has|started|landed|took|found)\s+(?i:a\s+)?"
                          r"(?:(?i:new)\s+)?(?i:job|position|role)\s+(?i:at|with)\s+[\w&'.-]+(?:\s+[\w&'.-]+){0,3})")
+# "Dr. Park does my teeth", "Mina does my hair" (the sixty-first session: SmolLM2's "My teeth.", then "who is my dentist?"
+# was denied): who does a thing for the user, asked back by its role (`fact_asked`: dentist, hairdresser, accountant)
+_EN_DOES_MY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:dr|mr|mrs|ms)\.?\s+)?(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
+                         r"(?:\s+" + _NAME + r")?\s+(?i:does|cuts|fixes|handles|takes\s+care\s+of)\s+(?i:my|our)\s+"
+                         r"(?i:teeth|hair|nails|taxes|books|car|garden|lawn))")
 # "I moved to Busan" (the sixty-first session: "nothing to mark done", then "where do I live?" went to SmolLM2)
 _EN_MOVED = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i|we)\s+(?:(?i:just|recently|finally)\s+)?(?i:moved)\s+(?i:to)\s+"
                        r"[\w,.'-]+(?:\s+[\w,.'-]+){0,4})")
@@ -361,7 +366,7 @@ def _told_fact(said: str) -> str | None:
     if (m := _EN_ABOUT_ME.fullmatch(rules) or _EN_PREFER.fullmatch(rules) or _EN_THEIR_ALLERGY.fullmatch(rules)
             or _EN_THEIR_PLACE.fullmatch(rules) or _EN_WHO_IS.fullmatch(rules) or _EN_HOURS.fullmatch(rules)
             or _EN_LIKES.fullmatch(rules) or _EN_BORN.fullmatch(rules) or _EN_RENEWS.fullmatch(rules)
-            or _EN_NEW_JOB.fullmatch(rules) or _EN_MOVED.fullmatch(rules)) is not None:
+            or _EN_NEW_JOB.fullmatch(rules) or _EN_MOVED.fullmatch(rules) or _EN_DOES_MY.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if (run_on := _RUN_ON.search(rules)) is not None and (m := _EN_WHO_IS.fullmatch(rules[:run_on.start()])) is not None:
         # "Sam is my sister in law she's coming saturday at 3" (the sixtieth session: to SmolLM2, then "who's Sam?" got

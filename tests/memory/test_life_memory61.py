@@ -99,6 +99,7 @@ async def test_what_i_like_is_not_answered_by_what_i_do_not(tmp_path):
     lambda n: "the car insurance renews on " + "June " * n,
     lambda n: "my friend Tom got a new job at " + "Big " * n + "!",
     lambda n: "I moved to " + "Busan " * n + "?",
+    lambda n: "Dr. Park " + "Park " * n + "does my teeth",
 ])
 def test_the_new_readings_grow_linearly_with_the_words(make):
     from jarvisd.memory.facts import told_topic
@@ -142,6 +143,8 @@ def test_the_new_questions_grow_linearly_with_the_words(make):
      "You told me your friend Tom got a new job at Google."),
     # "nothing to mark done", then SmolLM2 on "where do I live?": "I'm not here to help you find your way around."
     (("I moved to Busan",), "where do I live?", "You told me you moved to Busan."),
+    # "My teeth.", then "You haven't told me about your dentist."
+    (("Dr. Park does my teeth",), "who is my dentist?", "You told me Dr. Park does your teeth."),
 ])
 async def test_more_of_the_life_scripts_facts_are_kept_and_said_back(tmp_path, turns, asked, answer):
     replies = await _said(tmp_path, *turns, asked)
