@@ -70,7 +70,14 @@ from jarvisd.memory.forget_asked import (
     taken_back,
     which_to_forget,
 )
-from jarvisd.memory.remember_asked import correction_of, fact_corrected, remember_said, run_on_after, where_deed, where_thing
+from jarvisd.memory.remember_asked import (
+    correction_of,
+    fact_corrected,
+    remember_said,
+    run_on_after,
+    where_deed,
+    where_thing,
+)
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.talk_asked import TalkAsked, talk_asked, talk_said
