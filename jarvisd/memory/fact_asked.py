@@ -112,6 +112,13 @@ _EN_WHERE_I_LIVE = re.compile(_LEAD + r"where\s+do\s+(?:i|we)\s+live(?:\s+now)?"
 # "여동생에 대해 뭐 알아?" (the sixty-first session: SmolLM2's "(2026-12-06)"): every fact kept of them
 _KO_ABOUT = re.compile(r"(?:(?:내|우리)\s*)?(?P<x>(?!나에|저에)[가-힣A-Za-z]{1,10}?)\s*(?:에\s*대해서?|에\s*관해서?)\s*"
                        r"(?:뭐|뭘|무엇을|어떤\s*거)\s*(?:알아|기억해|알고\s*있어|기억하고\s*있어)(?:요)?")
+# "예비 열쇠 어디 있어?", "민호 어디 취직했어?", "나 어디 살아?" (the sixty-first session: to SmolLM2): where a thing was put
+# (`remember_asked.told_where`), where someone got a job, where the user lives (a move or an address told)
+_KO_WHERE_IS = re.compile(r"(?!(?:내|제|나의|우리)\s)(?P<x>[가-힣A-Za-z]{1,10}(?:\s+[가-힣A-Za-z]{1,10})?)(?:은|는|이|가)?\s*어디\s*"
+                          r"(?:에\s*)?(?:있어|있지|있더라|있었지|있었더라|있나|있니)(?:요)?")
+_KO_WHERE_JOB = re.compile(r"(?P<who>[가-힣A-Za-z]{1,10}?)(?:이|가|은|는)?\s*어디\s*(?:에\s*|로\s*)?(?P<v>취직|입사|이직)"
+                           r"(?:했어|했지|했더라|했대|했다고\s*했지|했었지)(?:요)?")
+_KO_WHERE_I_LIVE = re.compile(r"(?:나|내가|제가|저|우리)\s*(?:지금\s*)?어디\s*(?:에\s*)?(?:살아|살지|살더라|살고\s*있지|사는지\s*알아)(?:요)?")
 _DISLIKE_WORDS = ("hate", "hates", "dislike", "don't", "never", "can't", "cannot", "싫어", "싫어해", "싫어요", "안", "못")
 _SECRET = re.compile(r"\b(?:password|passcode|pin|combination|wi-?fi|username|login)\b", re.IGNORECASE)
 _THIRD_PERSON = {"go": "goes", "attend": "attends", "work": "works", "live": "lives", "study": "studies"}
@@ -209,6 +216,12 @@ def _fact_asked(text: str) -> FactAsked | None:
         return FactAsked(f"{m['x']} {v.split()[0]}", lang, told=f"when your {m['x']} {v.replace('run', 'runs')}{'' if ' ' in v else 's'}")
     if not korean and _EN_WHERE_I_LIVE.fullmatch(said) is not None:
         return FactAsked("live", lang, told="where you live")
+    if korean and (m := _KO_WHERE_JOB.fullmatch(said)) is not None:
+        return FactAsked(f"{m['who']} {m['v']}", lang)
+    if korean and _KO_WHERE_I_LIVE.fullmatch(said) is not None:
+        return FactAsked("이사", lang, other="주소")
+    if korean and (m := _KO_WHERE_IS.fullmatch(said)) is not None and not re.match(r"(?:그|이|저)\s", m["x"]):
+        return FactAsked(m["x"], lang, owned=False)
     if korean:
         if (m := _KO_WHERE_DID_I.fullmatch(said)) is not None and (m["x"] in _KO_PARKING or m["v"] not in ("했",)):
             return FactAsked("주차" if m["x"] in _KO_PARKING else m["x"], lang)
@@ -400,7 +413,7 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
 # (it was "기억하고 있어요: 내 차 번호는 12가 3456이야.", the user's 반말 and "내" said back as the assistant's own)
 _KO_OWNER = re.compile(r"^(?:내|제|나의|저의)\s+")
 _KO_IS_END = re.compile(r"(?P<head>.+?)(?P<end>이야|야|이에요|예요|에요|입니다|이다|이요|요|임|이래|래)$")
-_KO_DID_END = re.compile(r"(?P<head>.+(?:했|었|았|웠|뒀|댔|놨|겼|있))(?:어|어요|음|다|습니다)$")
+_KO_DID_END = re.compile(r"(?P<head>.+(?:했|었|았|웠|뒀|댔|놨|겼|있))(?:어|어요|음|다|습니다|대|대요)$")
 
 
 def ko_told_back(fact: str) -> str:

@@ -119,6 +119,12 @@ _EN_DOES_MY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:dr|mr|mrs|ms)\.?\s+)?(?!
 # "I moved to Busan" (the sixty-first session: "nothing to mark done", then "where do I live?" went to SmolLM2)
 _EN_MOVED = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i|we)\s+(?:(?i:just|recently|finally)\s+)?(?i:moved)\s+(?i:to)\s+"
                        r"[\w,.'-]+(?:\s+[\w,.'-]+){0,4})")
+# "민호가 삼성에 새로 취직했대", "나 부산으로 이사했어" (the sixty-first session: "잘하셨어요. 할 일 목록에 없던 일이라 …",
+# read as a promise done; nothing kept): someone's new job, the user's move
+_KO_NEW_JOB = re.compile(r"(?P<fact>[가-힣A-Za-z]{1,10}(?:이|가|은|는)\s+[가-힣A-Za-z0-9]{1,20}(?:에|으로|로)\s+(?:새로\s+)?(?:취직|입사|이직)"
+                         r"(?:했대|했대요|했어|했어요|했다|했음|했습니다))")
+_KO_MOVED = re.compile(r"(?P<fact>(?:(?:나|저|우리)\s+)?[가-힣A-Za-z0-9]{1,20}(?:\s+[가-힣A-Za-z0-9]{1,20}){0,2}?(?:으로|로)\s+"
+                       r"이사(?:했어|했어요|했다|했음|했습니다|왔어|왔어요|갔어|갔어요))")
 # "I don't like cilantro", "I hate mushrooms", "I love jazz", "나는 고수를 싫어해" (the sixty-first session: SmolLM2's "I'm not
 # a voice assistant …", nothing kept, and "what do I not like?" got "1. Unrealistic expectations"): a like or dislike
 _EN_LIKES = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i)\s+(?:(?i:really|just|absolutely|totally)\s+)?(?:(?i:don't|do\s+not|never)\s+"
@@ -173,7 +179,7 @@ _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0
                       # "코코 사료는 로얄캐닌 인도어야" (the sixtieth session: "그렇군요.", nothing kept)
                       r"혈액형|알레르기|코드|이름|별명|자리|위치|사물함|계좌|아이디|식장|장소|사료|간식|품종|"
                       # "자동차 보험 갱신일은 6월 30일이야" (the sixty-first session: kept only with "기억해 줘")
-                      r"갱신일|만기일|만료일|마감일|납부일)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고|이래|래|이래요|래요))")
+                      r"갱신일|만기일|만료일|마감일|납부일|주치의|담당의)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고|이래|래|이래요|래요))")
 # "렌터카 예약 번호는 JJ4821" (a code with no ending), "콩이 몸무게 5킬로" (a measure, no particle): the fifty-seventh
 # session's "그렇군요." (nothing kept; asked back, "그건 아직 말해 주신 적이 없어요"); kept as "X는 Y야", as a change is
 _KO_TOLD_CODE = re.compile(r"(?P<key>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:번호|비밀번호|비번|패스워드|코드|아이디))"
@@ -210,7 +216,7 @@ _KO_WHERE = (
     re.compile(r"(?P<fact>(?:(?:나|저)\s+)?주차\s*(?:는\s*)?" + _KO_PLACE + r"\s*(?:했|해\s*뒀|해\s*놨)(?:어|어요|음|다|습니다))"),
     re.compile(r"(?P<fact>(?:(?:나|저)\s+)?(?:(?:내\s+|제\s+)?차\s*(?:는|를)?\s+)?" + _KO_PLACE
                + r"\s*(?:주차\s*했|세웠|댔)(?:어|어요|음|다|습니다))"),
-    re.compile(r"(?P<fact>(?:(?:나|저)\s+)?(?:(?:내|제)\s+)?(?!(?:아까|방금|오늘|어제|그거|이거|그냥|거기|여기|저기)(?:은|는|을|를)?\s)(?P<thing>[가-힣A-Za-z]+?)(?:은|는|을|를)?\s+" + _KO_PLACE
+    re.compile(r"(?P<fact>(?:(?:나|저)\s+)?(?:(?:내|제)\s+)?(?!(?:아까|방금|오늘|어제|그거|이거|그냥|거기|여기|저기)(?:은|는|을|를)?\s)(?P<thing>[가-힣A-Za-z]+?(?:\s+[가-힣A-Za-z]{1,10}?)?)(?:은|는|을|를)?\s+" + _KO_PLACE
                + r"\s*(?:뒀|두었|놔\s*뒀|놔\s*뒀|놨|놓았|넣어\s*뒀|넣어\s*놨|넣어\s*놓았|숨겨\s*뒀|숨겼|걸어\s*뒀)(?:어|어요|음|다|습니다))"),
 )
 
@@ -373,7 +379,8 @@ def _told_fact(said: str) -> str | None:
         # "Sam is Sam's son"): who they are is kept; the visit after it is not read (said on its own it is a visit)
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said) or _KO_LIKES.fullmatch(said)
-                                         or _KO_ALLERGY.fullmatch(said)) is not None:
+                                         or _KO_ALLERGY.fullmatch(said) or _KO_NEW_JOB.fullmatch(said)
+                                         or _KO_MOVED.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_CHANGED.fullmatch(said) or _KO_CHANGED_AFTER.fullmatch(said)
                                          or _KO_TOLD_CODE.fullmatch(said) or _KO_TOLD_MEASURE.fullmatch(said)):

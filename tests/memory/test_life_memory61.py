@@ -100,6 +100,9 @@ async def test_what_i_like_is_not_answered_by_what_i_do_not(tmp_path):
     lambda n: "my friend Tom got a new job at " + "Big " * n + "!",
     lambda n: "I moved to " + "Busan " * n + "?",
     lambda n: "Dr. Park " + "Park " * n + "does my teeth",
+    lambda n: "민호가 " + "삼성" * n + "에 새로 취직했대",
+    lambda n: "나 " + "부산 " * n + "으로 이사했어",
+    lambda n: "예비 " + "열쇠" * n + "는 현관 화분 밑에 뒀어",
 ])
 def test_the_new_readings_grow_linearly_with_the_words(make):
     from jarvisd.memory.facts import told_topic
@@ -115,6 +118,8 @@ def test_the_new_readings_grow_linearly_with_the_words(make):
     lambda n: "forget my " + "old " * n + "address",
     lambda n: "여동생" * n + "에 대해 뭐 알아?",
     lambda n: "when does my car " + "insurance " * n + "renew?",
+    lambda n: "예비 " + "열쇠" * n + " 어디 있어?",
+    lambda n: "민호" * n + " 어디 취직했어?",
 ])
 def test_the_new_questions_grow_linearly_with_the_words(make):
     from jarvisd.memory.fact_asked import fact_asked
@@ -143,6 +148,12 @@ def test_the_new_questions_grow_linearly_with_the_words(make):
      "You told me your friend Tom got a new job at Google."),
     # "nothing to mark done", then SmolLM2 on "where do I live?": "I'm not here to help you find your way around."
     (("I moved to Busan",), "where do I live?", "You told me you moved to Busan."),
+    # "잘하셨어요. 할 일 목록에 없던 일이라 …" (read as a promise done), nothing kept, and the question to SmolLM2
+    (("예비 열쇠는 현관 화분 밑에 뒀어",), "예비 열쇠 어디 있어?", "예비 열쇠는 현관 화분 밑에 뒀다고 하셨어요."),
+    (("민호가 삼성에 새로 취직했대",), "민호 어디 취직했어?", "민호가 삼성에 새로 취직했다고 하셨어요."),
+    (("나 부산으로 이사했어",), "나 어디 살아?", "나 부산으로 이사했다고 하셨어요."),
+    # SmolLM2 echoed it ("내 주치의는 김민수 …"), nothing kept
+    (("내 주치의는 김민수 선생님이야",), "내 주치의 누구야?", "주치의는 김민수 선생님이라고 하셨어요."),
     # "My teeth.", then "You haven't told me about your dentist."
     (("Dr. Park does my teeth",), "who is my dentist?", "You told me Dr. Park does your teeth."),
 ])
