@@ -127,8 +127,9 @@ _KO_MOVED = re.compile(r"(?P<fact>(?:(?:나|저|우리)\s+)?[가-힣A-Za-z0-9]{1
                        r"이사(?:했어|했어요|했다|했음|했습니다|왔어|왔어요|갔어|갔어요))")
 # "I don't like cilantro", "I hate mushrooms", "I love jazz", "나는 고수를 싫어해" (the sixty-first session: SmolLM2's "I'm not
 # a voice assistant …", nothing kept, and "what do I not like?" got "1. Unrealistic expectations"): a like or dislike
+# ("I like green tea" said in passing stays the talk's, answered by the model as before; "I love …" is kept)
 _EN_LIKES = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i)\s+(?:(?i:really|just|absolutely|totally)\s+)?(?:(?i:don't|do\s+not|never)\s+"
-                       r"(?i:like|enjoy|care\s+for)|(?i:hate|dislike|can't\s+stand|cannot\s+stand|love|like|enjoy|adore))\s+"
+                       r"(?i:like|enjoy|care\s+for)|(?i:hate|dislike|can't\s+stand|cannot\s+stand|love|adore))\s+"
                        r"(?!(?i:you|it|that|this|them|him|her|when|how|being|to|it's|that's|the\s+way|waiting|having)\b)[\w'-]+.{0,60})")
 _KO_LIKES = re.compile(r"(?P<fact>(?:나는|난|저는|전)\s+[가-힣A-Za-z0-9 ]{1,30}?(?:을|를|이|가)?\s*(?:정말\s*|진짜\s*|너무\s*)?"
                        r"(?:싫어해|싫어|싫어요|좋아해|좋아해요|좋아|안\s*좋아해|못\s*먹어))")
