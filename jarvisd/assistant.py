@@ -77,9 +77,17 @@ from jarvisd.memory.forget_asked import (
     names_a_fact,
     nothing_to_forget,
     one_per_subject,
+    taken_back,
     which_to_forget,
 )
-from jarvisd.memory.remember_asked import fact_corrected, remember_said, run_on_after, where_deed, where_thing
+from jarvisd.memory.remember_asked import (
+    correction_of,
+    fact_corrected,
+    remember_said,
+    run_on_after,
+    where_deed,
+    where_thing,
+)
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
 from jarvisd.memory.talk_asked import TalkAsked, talk_asked, talk_said
@@ -300,7 +308,9 @@ class Assistant:
                 kept = self.memory.told_facts(scope, superseded=True,
                                               holding=lambda contents: bool(facts_meant(asked, contents)))
                 meant = [kept[i] for i in facts_meant(asked, [f.content for f in kept])]
-                if len(named := one_per_subject([item.content for item in meant])) > 1:
+                if asked.older:   # "forget my old address": the versions a newer one superseded, the newest kept
+                    meant = [item for item in meant if item.superseded_by]
+                elif len(named := one_per_subject([item.content for item in meant])) > 1:
                     return which_to_forget(asked, named)   # "forget my code" with a gym and a bike lock code kept
                 gone = self.memory.forget_told(scope, meant)
         except MemoryStoreFailed:
@@ -310,6 +320,17 @@ class Assistant:
         # no kept fact holds the words, nor any open promise (above): words that can only name a fact are not the
         # agenda's cancel ("forget my bike lock code" took "buy a bike lock" off the agenda; pass 54e)
         return nothing_to_forget(asked) if names_a_fact(asked) else None
+
+    def _take_back(self, fact: str, was: str, scope: MemoryScope) -> None:
+        """The kept facts a correction takes back ("…, not shellfish": `forget_asked.taken_back`), deleted; the fact
+        just kept stays. Nothing when memory cannot be read (the log and the status say why)."""
+        asked = taken_back(fact, was)
+        try:
+            with self.memory.health.guard("taking back a corrected fact"):
+                kept = [item for item in self.memory.told_facts(scope, superseded=True) if item.content != fact]
+                self.memory.forget_told(scope, [kept[i] for i in facts_meant(asked, [item.content for item in kept])])
+        except MemoryStoreFailed:
+            return
 
     def _before_told_day(self, text: str, scope: MemoryScope, session: str) -> str | None:
         """"Remind me a week before Julia's birthday" with "Julia's birthday is March 3rd" kept (`dated_facts.py`): the
@@ -469,6 +490,13 @@ class Assistant:
                     reply = f"{reply}. {moved}"   # "book a restaurant two weeks before" moves with the anniversary
                 if corrected is not None and reply.startswith("Remembered: "):
                     reply = "Updated: " + reply.removeprefix("Remembered: ")
+                elif reply.startswith(("Remembered: ", "기억할게요: ")) or reply.endswith("기억해 둘게요."):
+                    if (fix := correction_of(text)) is not None and fix[1]:
+                        # "no, Jenny is allergic to peanuts, not shellfish", "아니, 아내는 새우 말고 땅콩 알레르기야": the
+                        # fact told again, the one it takes back gone
+                        reply = "Updated: " + reply.removeprefix("Remembered: ") if reply.startswith("Remembered: ") \
+                            else reply
+                        await asyncio.to_thread(self._take_back, fix[0], fix[1], scope)
                 if command.startswith("/remember ") and reply.startswith("Remembered: ") \
                         and (tail := run_on_after(text)) is not None:
                     # "Sam is my sister in law she's coming saturday at 3": who Sam is kept, and the visit the agenda's

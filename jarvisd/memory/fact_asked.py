@@ -103,11 +103,34 @@ _EN_ALLERGIES = re.compile(_LEAD + r"(?:(?:what|which)\s+(?:food\s+)?allergies\s
                            r"|(?:does|do)\s+(?P<b>{who})\s+have\s+(?:any\s+)?(?:food\s+)?allergies)(?:\s+again)?"
                            .replace("{who}", r"(?!(?:you|he|she|it|they|we|that|this)\b)(?:(?:my|our)\s+)?[\w'-]+"),
                            re.IGNORECASE)
+# "what do I not like?", "what don't I like?", "what do I hate?", "what do I like?", "내가 싫어하는 거 뭐야?" (the sixty-first
+# session: to SmolLM2): every like or dislike told ("I don't like cilantro", `remember_asked`), keyed "dislike" / "like"
+_EN_LIKES = re.compile(_LEAD + r"what\s+(?:(?P<no>do\s+i\s+(?:not\s+like|dislike|hate|not\s+enjoy)|don't\s+i\s+(?:like|enjoy)|"
+                       r"can't\s+i\s+stand)|do\s+i\s+(?:like|love|enjoy))(?:\s+again)?", re.IGNORECASE)
+_KO_LIKES = re.compile(r"(?:내가|제가|나)\s*(?:(?P<no>싫어하는|안\s*좋아하는|못\s*먹는)|좋아하는)\s*(?:거|것|게|건|음식)?\s*"
+                       r"(?:뭐|뭔지|무엇)(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|알아|기억해)*")
+# "when does my car insurance renew?" (the sixty-first session: to SmolLM2): the fact told ("… renews on June 30")
+_EN_RENEW = re.compile(_LEAD + r"when\s+(?:does|do|will)\s+(?:my|our|the)\s+(?P<x>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+"
+                       r"(?P<v>renew|expire|run\s+out)(?:\s+again)?", re.IGNORECASE)
+# "where do I live?" (the sixty-first session: to SmolLM2 after "I moved to Busan"): the move or the address told
+_EN_WHERE_I_LIVE = re.compile(_LEAD + r"where\s+do\s+(?:i|we)\s+live(?:\s+now)?", re.IGNORECASE)
+# "여동생에 대해 뭐 알아?" (the sixty-first session: SmolLM2's "(2026-12-06)"): every fact kept of them
+_KO_ABOUT = re.compile(r"(?:(?:내|우리)\s*)?(?P<x>(?!나에|저에)[가-힣A-Za-z]{1,10}?)\s*(?:에\s*대해서?|에\s*관해서?)\s*"
+                       r"(?:뭐|뭘|무엇을|어떤\s*거)\s*(?:알아|기억해|알고\s*있어|기억하고\s*있어)(?:요)?")
+# "예비 열쇠 어디 있어?", "민호 어디 취직했어?", "나 어디 살아?" (the sixty-first session: to SmolLM2): where a thing was put
+# (`remember_asked.told_where`), where someone got a job, where the user lives (a move or an address told)
+_KO_WHERE_IS = re.compile(r"(?!(?:내|제|나의|우리)\s)(?P<x>[가-힣A-Za-z]{1,10}(?:\s+[가-힣A-Za-z]{1,10})?)(?:은|는|이|가)?\s*어디\s*"
+                          r"(?:에\s*)?(?:있어|있지|있더라|있었지|있었더라|있나|있니)(?:요)?")
+_KO_WHERE_JOB = re.compile(r"(?P<who>[가-힣A-Za-z]{1,10}?)(?:이|가|은|는)?\s*어디\s*(?:에\s*|로\s*)?(?P<v>취직|입사|이직)"
+                           r"(?:했어|했지|했더라|했대|했다고\s*했지|했었지)(?:요)?")
+_KO_WHERE_I_LIVE = re.compile(r"(?:나|내가|제가|저|우리)\s*(?:지금\s*)?어디\s*(?:에\s*)?(?:살아|살지|살더라|살고\s*있지|사는지\s*알아)(?:요)?")
+_DISLIKE_WORDS = ("hate", "hates", "dislike", "don't", "never", "can't", "cannot", "싫어", "싫어해", "싫어요", "안", "못")
 _SECRET = re.compile(r"\b(?:password|passcode|pin|combination|wi-?fi|username|login)\b", re.IGNORECASE)
 _THIRD_PERSON = {"go": "goes", "attend": "attends", "work": "works", "live": "lives", "study": "studies"}
 _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
                      r"|what\s+did\s+i\s+ask\s+you\s+to\s+remember", re.IGNORECASE)
-_KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*)(?P<x>.+?)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|몇\s*시|누구|며칠|몇"
+# ("우리 집 주소 뭐야?" is "my address": the sixty-first session's "새 주소는 …" holds no 집, and the old address answered)
+_KO = re.compile(r"(?:(?:내|제|나의)\s+|우리\s*(?:집\s+(?=\S+\s*(?:은|는|이|가)?\s*\S))?)(?P<x>.+?)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|몇\s*시|누구|며칠|몇"
                  # "내 혈액형 알려 줘" (the fifty-sixth session: to SmolLM2, "- (2026-12-06)")
                  r"|(?:을|를|좀|\s)*(?:알려|말해)\s*(?:줘|주세요|줄래|줘요))"
                  r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|\s*에?\s*(?:있|뒀|두었)(?:지|어|니|더라|었지|나요))*"
@@ -122,8 +145,8 @@ _KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생
                       r"|식장|장소"
                       # "코코 사료 뭐 먹인다고 했지?" (the sixtieth session: to SmolLM2, "코코 사료 무어지는 이름이 있어요")
                       r"|사료|간식|품종"
-                      # "내 학번 뭐였지?" (the sixty-first session)
-                      r"|학번|사번|군번))(?:\s*있는\s*(?:거|게|건))?"
+                      # "내 학번 뭐였지?", "자동차 보험 갱신일 언제야?" (the sixty-first session: to SmolLM2, "(2026-12-06)")
+                      r"|학번|사번|군번|갱신일|만기일|만료일|마감일|납부일))(?:\s*있는\s*(?:거|게|건))?"
                       # "신발 사이즈 몇이었지?" (the fifty-sixth session: to SmolLM2, which said the kept fact three times)
                       r"\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|며칠|몇\s*월\s*며칠|몇|얼마|몇\s*(?:킬로|키로|살))"
                       r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|이더라)*"
@@ -163,6 +186,7 @@ class FactAsked:
     other: str = ""   # the key words as the other of two `readings` took them ("gate\u200bcode": "gatecode", "gate code")
     every: bool = False   # every fact holding the words, said back ("what do you know about Lily?")
     each: bool = False    # each fact holding the words is part of the answer (allergies: "… shellfish" and "… penicillin")
+    older: bool = False   # the versions told before the newest only ("forget my old address", "옛날 주소 잊어버려")
 
 
 def readings(text: str) -> tuple[str, ...]:
@@ -194,6 +218,23 @@ def _fact_asked(text: str) -> FactAsked | None:
         return FactAsked("", lang)
     if not korean and (m := _EN_ABOUT.fullmatch(said)) is not None and _keys(m["x"]):
         return FactAsked(m["x"].strip(), lang, told=f"anything about {m['x'].strip()}", every=True)
+    if (m := (_KO_LIKES if korean else _EN_LIKES).fullmatch(said)) is not None:
+        no = m["no"] is not None
+        told = ("싫어하는 것" if no else "좋아하는 것") if korean else ("what you don't like" if no else "what you like")
+        return FactAsked("dislike" if no else "like", lang, told=told, every=True)
+    if korean and (m := _KO_ABOUT.fullmatch(said)) is not None:
+        return FactAsked(m["x"], lang, told=f"{m['x']}에 대한 것", every=True)
+    if not korean and (m := _EN_RENEW.fullmatch(said)) is not None and _keys(m["x"]):
+        v = m["v"].lower()
+        return FactAsked(f"{m['x']} {v.split()[0]}", lang, told=f"when your {m['x']} {v.replace('run', 'runs')}{'' if ' ' in v else 's'}")
+    if not korean and _EN_WHERE_I_LIVE.fullmatch(said) is not None:
+        return FactAsked("live", lang, told="where you live")
+    if korean and (m := _KO_WHERE_JOB.fullmatch(said)) is not None:
+        return FactAsked(f"{m['who']} {m['v']}", lang)
+    if korean and _KO_WHERE_I_LIVE.fullmatch(said) is not None:
+        return FactAsked("이사", lang, other="주소")
+    if korean and (m := _KO_WHERE_IS.fullmatch(said)) is not None and not re.match(r"(?:그|이|저)\s", m["x"]):
+        return FactAsked(m["x"], lang, owned=False)
     if korean:
         if (m := _KO_WHERE_DID_I.fullmatch(said)) is not None and (m["x"] in _KO_PARKING or m["v"] not in ("했",)):
             return FactAsked("주차" if m["x"] in _KO_PARKING else m["x"], lang)
@@ -269,6 +310,8 @@ def facts_meant(asked: FactAsked, facts: Sequence[str]) -> list[int]:
         # nothing kept, "12가 3456" told a turn before)
         words = [w for reading in readings(said_of(fact)) for w in _words(reading)
                  if len(w) > 1 or w.isdigit() or _HANGUL.match(w)]
+        if key_sets[0] == ["like"] and any(w in _DISLIKE_WORDS for w in words):
+            continue   # "what do I like?" is not answered by "I don't like cilantro"
         if any(all(any(_key_word(w, k) or any(_key_word(w, o) for o in _KO_SAME.get(k, ())) for w in words)
                    for k in keys) for keys in key_sets):
             found.append(i)
@@ -315,6 +358,12 @@ _KO_SAME = {"주차": ("차", "자동차"),
             # "what's Lily's school?" answered by "Lily goes to Maple Elementary" (the fifty-ninth session)
             # "what's my license plate?" answered by "my car is a 2019 Honda Civic, plate ABC 1234" (the sixtieth session)
             "license": ("plate", "licence"),
+            # a like or dislike told (`_EN_LIKES`, `_KO_LIKES`); "what's Mia's birthday?" answered by "Mia was born on …"
+            "dislike": _DISLIKE_WORDS, "like": ("love", "loves", "enjoy", "adore", "likes", "좋아", "좋아해", "좋아해요"),
+            "birthday": ("born",),
+            # "where does Tom work?" answered by "Tom got a new job at Google"; "where do I live?" by "I moved to Busan"
+            "works": ("job",), "dentist": ("teeth",), "hairdresser": ("hair",), "barber": ("hair",),
+            "accountant": ("taxes", "books"), "mechanic": ("car",), "gardener": ("garden", "lawn"), "live": ("moved", "address", "lives"),
             "school": ("elementary", "academy", "kindergarten", "preschool", "daycare", "college", "university", "high",
                        "goes", "go", "attends")}
 
@@ -374,6 +423,8 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
         shown = [said(facts[i]) for i in facts_meant(asked, facts)[:3]]
         if not shown:
             return None
+        if asked.lang == "ko":
+            return "기억하고 있는 건: " + "; ".join(shown) + "."
         listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + f"; and {shown[-1]}"
         return f"You told me: {listed}."
     if asked.each and len(every := facts_meant(asked, facts)) > 1:   # newest first, as many as were told (three)
@@ -389,8 +440,8 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
 # "내 차 번호는 12가 3456이야" said back as the user's, in the assistant's words: "차 번호는 12가 3456이라고 하셨어요."
 # (it was "기억하고 있어요: 내 차 번호는 12가 3456이야.", the user's 반말 and "내" said back as the assistant's own)
 _KO_OWNER = re.compile(r"^(?:내|제|나의|저의)\s+")
-_KO_IS_END = re.compile(r"(?P<head>.+?)(?P<end>이야|야|이에요|예요|에요|입니다|이다|이요|요|임)$")
-_KO_DID_END = re.compile(r"(?P<head>.+(?:했|었|았|웠|뒀|댔|놨|겼))(?:어|어요|음|다|습니다)$")
+_KO_IS_END = re.compile(r"(?P<head>.+?)(?P<end>이야|야|이에요|예요|에요|입니다|이다|이요|요|임|이래|래)$")
+_KO_DID_END = re.compile(r"(?P<head>.+(?:했|었|았|웠|뒀|댔|놨|겼|있))(?:어|어요|음|다|습니다|대|대요)$")
 
 
 def ko_told_back(fact: str) -> str:

@@ -35,6 +35,29 @@ def topic_of(content: str) -> str:
     return fact.topic if fact else ""
 
 
+# "my PIN hint is the red notebook", later "my PIN hint is the green diary now"; "my address is 12 Oak Street", later "my
+# new address is 7 Haeundae-ro"; "우리 집 주소는 …", later "새 주소는 …" (the sixty-first session: both kept, both said by
+# "what do you know about me?", and "우리 집 주소 뭐야?" answered with the old one): a fact told in words "X is Y" of a
+# thing owned ("my", "our", "Mia's", "the", "내", "우리 집") has that thing as its topic, so the newer one supersedes
+_EN_TOLD_SUBJECT = re.compile(r"(?P<s>(?:my|our|the|[^\W\d_]{1,30}'s)\s+[^,;:.!?]{1,60}?)\s+(?:is|are)\s+\S.*",
+                              re.IGNORECASE | re.DOTALL)
+_KO_TOLD_SUBJECT = re.compile(r"(?P<s>[가-힣A-Za-z0-9][가-힣A-Za-z0-9 ]{0,30}?)(?:은|는)\s+\S.*(?:이야|야|예요|이에요|입니다|이다)",
+                              re.DOTALL)
+_NOT_OF_THE_THING = re.compile(r"^(?:(?:my|our|the|new|current|old|내|제|나의|우리|집|새|새로운|지금|현재)\s+){1,4}",
+                               re.IGNORECASE)
+
+
+def told_topic(text: str) -> str:
+    """The thing a fact told in words is of ("my new address is …", "우리 집 주소는 …": "address", "주소"), or "" for
+    any other ("Jenny is allergic to peanuts": one may be allergic to many things; "I hate mushrooms")."""
+    said = " ".join(text.split())
+    m = _EN_TOLD_SUBJECT.fullmatch(said) or _KO_TOLD_SUBJECT.fullmatch(said)
+    if m is None or "\n" in text:
+        return ""
+    thing = _NOT_OF_THE_THING.sub("", m["s"].strip() + " ").strip()
+    return normalise(thing).strip() if thing else ""
+
+
 def superseded(new: MemoryItem, existing: Sequence[MemoryItem]) -> list[MemoryItem]:
     """Older live facts of the same user on the same topic, marked as superseded by `new`."""
     if not new.topic or new.kind != "semantic":

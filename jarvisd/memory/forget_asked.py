@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from jarvisd.memory.fact_asked import FactAsked, first_reading, of_the_agenda_or_world, readings, said_of
 from jarvisd.textsafe import plain_words
@@ -83,7 +84,19 @@ def forget_said(text: str) -> FactAsked | None:
     return first_reading([_forget_said(said) for said in readings(text)])
 
 
+# "forget my old address", "옛날 주소 잊어버려" (the sixty-first session: "I wasn't keeping anything about your old address"
+# with it kept, then told again as "my new address is …"): the versions told before the newest, not the newest
+_OLDER = re.compile(r"(?:(?<=\s)|^)(?:old|older|previous|former|earlier|옛날|예전|이전|옛|전)(?:\s+|$)", re.IGNORECASE)
+
+
 def _forget_said(text: str) -> FactAsked | None:
+    asked = _forget_words(text)
+    if asked is None or _OLDER.search(asked.words) is None or not (words := _OLDER.sub("", asked.words).strip()):
+        return asked
+    return replace(asked, words=words, older=True)
+
+
+def _forget_words(text: str) -> FactAsked | None:
     said = _said(text)
     if not said or said.endswith(("?", "？")):
         return None
@@ -140,6 +153,13 @@ def one_per_subject(facts: Sequence[str]) -> list[str]:
         said = " ".join(said_of(fact).casefold().split())
         newest.setdefault(_SUBJECT.split(said, maxsplit=1)[0].strip(" .!"), fact)
     return list(newest.values())
+
+
+def taken_back(fact: str, was: str) -> FactAsked:
+    """The key words of the fact a correction takes back ("Jenny is allergic to peanuts", not "shellfish": "Jenny
+    shellfish", holding "Jenny is allergic to shellfish"): its subject and the value said to be wrong."""
+    subject = _SUBJECT.split(" ".join(said_of(fact).split()), maxsplit=1)[0]
+    return FactAsked(f"{subject} {was}", "ko" if re.search(r"[가-힣]", fact) else "en")
 
 
 # Words that name a thing kept as a fact, not a thing to do: "forget my bike lock code" (pass 54e)

@@ -178,7 +178,7 @@ class Recall:
         forgot nothing)."""
         newest = TOLD_FACTS if limit is None else limit
         q = StoreQuery(access=self.policies.access(scope), kinds=("semantic",), sources=("explicit",), order="recent",
-                       limit=newest, match_required=False)
+                       limit=newest, match_required=False, include_superseded=superseded)
         found = self.store.search(q)
         items = [c.item for c in found if superseded or not c.item.superseded_by]
         if holding is not None and len(found) >= newest and not holding([item.content for item in items]):

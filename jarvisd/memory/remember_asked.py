@@ -73,7 +73,9 @@ _EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:" + _OWNER + r"\s+(?:[\w'’-]+
 # personal preferences or allergies", nothing kept)
 # ... and of someone named ("Lily is allergic to peanuts", "my son is allergic to eggs": the fifty-seventh session, SmolLM2
 # said a kept fact back and nothing was kept)
-_EN_THEIR_ALLERGY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who)\b)" + _NAME + r"|(?i:my|our)\s+[a-z]+)"
+# ("FYI my wife Jenny is allergic to shellfish": the sixty-first session, to SmolLM2, nothing kept)
+_EN_THEIR_ALLERGY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who)\b)" + _NAME +
+                               r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)"
                                r"\s+(?i:is|are)\s+(?i:allergic)\s+to\s+.{2,80})")
 # "Lily goes to Maple Elementary", "my sister lives in Denver", "Sam works at Acme Corp" (the fifty-ninth session: "Sorry,
 # I don't have an answer to that.", nothing kept, and "what school does Lily go to?" got SmolLM2's "the University of New
@@ -93,6 +95,44 @@ _EN_ABOUT_ME = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i'm|i\s+am)\s+(?:(?i:aller
 _EN_PREFER = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i)\s+(?:(?i:really|much|usually|always|generally)\s+)?(?i:prefer)\s+"
                         r"(?!(?i:not|to\s+not|you|that|it|this)\b).{2,80}|(?i:i)\s+(?i:don't|do\s+not|never|can't|cannot)\s+"
                         r"(?i:eat|drink)\s+(?!(?i:now|today|tonight|anymore|much|enough|it|that|this|there|here)\b).{2,60})")
+# "Mia was born on March 3rd", "my son was born in 2019" (the sixty-first session: SmolLM2's "Mia was born on March 3rd,
+# 2026.", nothing kept, then "what's Mia's birthday?" was denied): a birth day, asked back as a birthday
+_EN_BORN = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
+                      r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)\s+(?i:was|were)\s+(?i:born)\s+(?i:on|in)\s+"
+                      r"(?:(?i:the)\s+)?[\w,.'-]+(?:\s+[\w,.'-]+){0,3})")
+# "아내는 새우 알레르기가 있어", "아내는 땅콩 알레르기야" (the sixty-first session: to SmolLM2, nothing kept): someone's allergy
+_KO_ALLERGY = re.compile(r"(?P<fact>(?:(?:내|우리)\s+)?[가-힣A-Za-z]{1,10}(?:은|는|이|가)\s+[가-힣A-Za-z]{1,10}(?:\s+[가-힣A-Za-z]{1,10}){0,2}?"
+                         r"\s*알레르기(?:가|이)?\s*(?:있어|있어요|있음|있다|있습니다|이야|야|예요|에요|래|이래))")
+# "the car insurance renews on June 30", "my passport expires in May" (the sixty-first session: to SmolLM2, nothing kept,
+# then "when does my car insurance renew?" got "I'm not a car insurance provider"): when a thing renews or expires
+_EN_RENEWS = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:the|my|our)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+\s+(?i:renews|expires|runs\s+out|"
+                        r"is\s+due\s+for\s+renewal)\s+(?i:on|in|at\s+the\s+end\s+of)\s+[\w,.'-]+(?:\s+[\w,.'-]+){0,3})")
+# "my friend Tom got a new job at Google" (the sixty-first session: to SmolLM2, then "where does Tom work?" was denied)
+_EN_NEW_JOB = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
+                         r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)\s+(?i:got|has|started|landed|took|found)\s+(?i:a\s+)?"
+                         r"(?:(?i:new)\s+)?(?i:job|position|role)\s+(?i:at|with)\s+[\w&'.-]+(?:\s+[\w&'.-]+){0,3})")
+# "Dr. Park does my teeth", "Mina does my hair" (the sixty-first session: SmolLM2's "My teeth.", then "who is my dentist?"
+# was denied): who does a thing for the user, asked back by its role (`fact_asked`: dentist, hairdresser, accountant)
+_EN_DOES_MY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:dr|mr|mrs|ms)\.?\s+)?(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME +
+                         r"(?:\s+" + _NAME + r")?\s+(?i:does|cuts|fixes|handles|takes\s+care\s+of)\s+(?i:my|our)\s+"
+                         r"(?i:teeth|hair|nails|taxes|books|car|garden|lawn))")
+# "I moved to Busan" (the sixty-first session: "nothing to mark done", then "where do I live?" went to SmolLM2)
+_EN_MOVED = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i|we)\s+(?:(?i:just|recently|finally)\s+)?(?i:moved)\s+(?i:to)\s+"
+                       r"[\w,.'-]+(?:\s+[\w,.'-]+){0,4})")
+# "민호가 삼성에 새로 취직했대", "나 부산으로 이사했어" (the sixty-first session: "잘하셨어요. 할 일 목록에 없던 일이라 …",
+# read as a promise done; nothing kept): someone's new job, the user's move
+_KO_NEW_JOB = re.compile(r"(?P<fact>[가-힣A-Za-z]{1,10}(?:이|가|은|는)\s+[가-힣A-Za-z0-9]{1,20}(?:에|으로|로)\s+(?:새로\s+)?(?:취직|입사|이직)"
+                         r"(?:했대|했대요|했어|했어요|했다|했음|했습니다))")
+_KO_MOVED = re.compile(r"(?P<fact>(?:(?:나|저|우리)\s+)?[가-힣A-Za-z0-9]{1,20}(?:\s+[가-힣A-Za-z0-9]{1,20}){0,2}?(?:으로|로)\s+"
+                       r"이사(?:했어|했어요|했다|했음|했습니다|왔어|왔어요|갔어|갔어요))")
+# "I don't like cilantro", "I hate mushrooms", "I love jazz", "나는 고수를 싫어해" (the sixty-first session: SmolLM2's "I'm not
+# a voice assistant …", nothing kept, and "what do I not like?" got "1. Unrealistic expectations"): a like or dislike
+# ("I like green tea" said in passing stays the talk's, answered by the model as before; "I love …" is kept)
+_EN_LIKES = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i)\s+(?:(?i:really|just|absolutely|totally)\s+)?(?:(?i:don't|do\s+not|never)\s+"
+                       r"(?i:like|enjoy|care\s+for)|(?i:hate|dislike|can't\s+stand|cannot\s+stand|love|adore))\s+"
+                       r"(?!(?i:you|it|that|this|them|him|her|when|how|being|to|it's|that's|the\s+way|waiting|having)\b)[\w'-]+.{0,60})")
+_KO_LIKES = re.compile(r"(?P<fact>(?:나는|난|저는|전)\s+[가-힣A-Za-z0-9 ]{1,30}?(?:을|를|이|가)?\s*(?:정말\s*|진짜\s*|너무\s*)?"
+                       r"(?:싫어해|싫어|싫어요|좋아해|좋아해요|좋아|안\s*좋아해|못\s*먹어))")
 # "Sam is the new science teacher", "priya is our neighbor" (the fifty-ninth session's teacher: "Sorry, I don't have an
 # answer to that.", then SmolLM2 on "who's Sam?": "a voice assistant … on a smartphone"): who someone is, by a role
 _ROLES = (r"teacher|principal|coach|doctor|dentist|nurse|landlord|landlady|neighbou?r|boss|manager|colleague|coworker|"
@@ -160,8 +200,10 @@ _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0
                       # "결혼식장은 잠실 롯데호텔이야", "모임 장소는 강남역 2번 출구야" (the fifty-ninth session: to SmolLM2)
                       # "코코 사료는 로얄캐닌 인도어야" (the sixtieth session: "그렇군요.", nothing kept)
                       r"혈액형|알레르기|코드|이름|별명|자리|위치|사물함|계좌|아이디|식장|장소|사료|간식|품종"
-                      # "내 학번은 20231234야" (the sixty-first session: an empty reply, nothing kept)
-                      r"|학번|사번|군번)\s*(?:은|는)\s+(?P<value>.{1,80}?)(?:이야|야|예요|이에요|입니다|이다|임|이고))")
+                      # "내 학번은 20231234야", "자동차 보험 갱신일은 6월 30일이야" (the sixty-first session: an empty reply,
+                      # nothing kept; kept only with "기억해 줘")
+                      r"|학번|사번|군번|갱신일|만기일|만료일|마감일|납부일|주치의|담당의)\s*(?:은|는)\s+(?P<value>.{1,80}?)"
+                      r"(?:이야|야|예요|이에요|입니다|이다|임|이고|이래|래|이래요|래요))")
 # "우리 동호회 회원은 스물세 명이야" (the sixty-first session: SmolLM2's "I'm glad to hear that you're enjoying your new
 # friends."): how many of a thing, in digits or in Hangul words, kept as told
 _KO_TOLD_COUNT = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]+\s*(?:은|는)\s+"
@@ -211,7 +253,7 @@ _KO_WHERE = (
     re.compile(r"(?P<fact>(?:(?:나|저)\s+)?주차\s*(?:는\s*)?" + _KO_PLACE + r"\s*(?:했|해\s*뒀|해\s*놨)(?:어|어요|음|다|습니다))"),
     re.compile(r"(?P<fact>(?:(?:나|저)\s+)?(?:(?:내\s+|제\s+)?차\s*(?:는|를)?\s+)?" + _KO_PLACE
                + r"\s*(?:주차\s*했|세웠|댔)(?:어|어요|음|다|습니다))"),
-    re.compile(r"(?P<fact>(?:(?:나|저)\s+)?(?:(?:내|제)\s+)?(?!(?:아까|방금|오늘|어제|그거|이거|그냥|거기|여기|저기)(?:은|는|을|를)?\s)(?P<thing>[가-힣A-Za-z]+?)(?:은|는|을|를)?\s+" + _KO_PLACE
+    re.compile(r"(?P<fact>(?:(?:나|저)\s+)?(?:(?:내|제)\s+)?(?!(?:아까|방금|오늘|어제|그거|이거|그냥|거기|여기|저기)(?:은|는|을|를)?\s)(?P<thing>[가-힣A-Za-z]+?(?:\s+[가-힣A-Za-z]{1,10}?)?)(?:은|는|을|를)?\s+" + _KO_PLACE
                + r"\s*(?:뒀|두었|놔\s*뒀|놔\s*뒀|놨|놓았|넣어\s*뒀|넣어\s*놨|넣어\s*놓았|숨겨\s*뒀|숨겼|걸어\s*뒀)(?:어|어요|음|다|습니다))"),
 )
 
@@ -275,7 +317,37 @@ def remember_said(text: str) -> str | None:
     if re.search(r"[가-힣]", said) and (m := _KO.fullmatch(said)):
         fact = m["fact"].strip(" ,")
         return said if only_deixis(said) else fact   # "그거 기억해": the pointer, as /remember reads it
+    if (corrected := correction_of(said)) is not None:
+        return corrected[0]
     return told_fact(said) or told_where(said)
+
+
+# "no, Jenny is allergic to peanuts, not shellfish", "actually, Mia's birthday is March 4th, not the 3rd" (the sixty-first
+# session: read as "actually it's …" of the fact kept just before, "Updated: my new phone number is Jenny is allergic to
+# peanuts"): a correction that names its own subject is that fact told again, and the value it takes back is the old one
+_CORRECTING = re.compile(r"(?:(?:no|nope|sorry|wait|oops|actually|correction|my\s+bad|i\s+mean)[\s,.!:-]{1,3}){1,3}"
+                         r"(?P<fact>[^,;]{3,160}?)(?:,?\s+(?:and\s+)?not\s+(?P<was>[^,;]{1,40}))?", re.IGNORECASE)
+
+
+# "아니, 아내는 새우 말고 땅콩 알레르기야": the same in Korean, the value taken back before 말고
+_KO_CORRECTING = re.compile(r"(?:(?:아니|아니야|아냐|아니다|아\s+참|참|정정)[\s,.!]{1,3}){1,2}(?P<fact>[^,;]{3,160})")
+_KO_NOT_BUT = re.compile(r"(?P<was>[가-힣A-Za-z0-9-]{1,20})\s+말고\s+")
+
+
+def correction_of(said: str) -> tuple[str, str] | None:
+    """A correction naming its own subject ("no, Jenny is allergic to peanuts, not shellfish"): (the fact told,
+    "Jenny is allergic to peanuts"; the value taken back, "shellfish", or ""), or None."""
+    if re.search(r"[가-힣]", said):
+        if (m := _KO_CORRECTING.fullmatch(" ".join(said.split()).rstrip(" .!~"))) is None:
+            return None
+        was = _KO_NOT_BUT.search(m["fact"])
+        told = _KO_NOT_BUT.sub("", m["fact"], count=1).strip(" ,")
+        fact = told_fact(told)
+        return (fact, was["was"] if was else "") if fact is not None else None
+    m = _CORRECTING.fullmatch(latin_looks(" ".join(said.split()).rstrip(" .!").replace("\u2019", "'")))
+    if m is None or (fact := told_fact(said[m.start("fact"):m.end("fact")].strip(" ,"))) is None:
+        return None
+    return fact, (m["was"] or "").strip(" ,")
 
 
 # "actually it's 214", "sorry, I mean 214", "no, it's number 214" right after a fact was kept (the fifty-first session:
@@ -341,7 +413,9 @@ def _told_fact(said: str) -> str | None:
         return _NOW_TAIL.sub("", said[m.start("fact"):m.end("fact")]).strip(" ,")
     if (m := _EN_ABOUT_ME.fullmatch(rules) or _EN_PREFER.fullmatch(rules) or _EN_THEIR_ALLERGY.fullmatch(rules)
             or _EN_THEIR_PLACE.fullmatch(rules) or _EN_WHO_IS.fullmatch(rules) or _EN_HOURS.fullmatch(rules)
-            or _EN_WHO_DOES.fullmatch(rules) or _EN_RULE_GIVEN.fullmatch(rules)) is not None:
+            or _EN_WHO_DOES.fullmatch(rules) or _EN_RULE_GIVEN.fullmatch(rules)
+            or _EN_LIKES.fullmatch(rules) or _EN_BORN.fullmatch(rules) or _EN_RENEWS.fullmatch(rules)
+            or _EN_NEW_JOB.fullmatch(rules) or _EN_MOVED.fullmatch(rules) or _EN_DOES_MY.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
     if (m := _EN_SAID.fullmatch(rules)) is not None and not _MY_PROMISE.search(m["value"]):
         # (imported here: the agenda's reader imports memory's rules)
@@ -357,7 +431,9 @@ def _told_fact(said: str) -> str | None:
         return f"{m['who']}{'께서' if m['who'].endswith('님') else '가' if not _closed(m['who']) else '이'} " \
                f"{m['what'].strip()}지 말라고 했어"
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said) or _KO_TOLD_COUNT.fullmatch(said)
-                                         or _KO_TOLD_WHO.fullmatch(said)) is not None:
+                                         or _KO_TOLD_WHO.fullmatch(said) or _KO_LIKES.fullmatch(said)
+                                         or _KO_ALLERGY.fullmatch(said) or _KO_NEW_JOB.fullmatch(said)
+                                         or _KO_MOVED.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_CHANGED.fullmatch(said) or _KO_CHANGED_AFTER.fullmatch(said)
                                          or _KO_TOLD_CODE.fullmatch(said) or _KO_TOLD_MEASURE.fullmatch(said)):

@@ -16,7 +16,7 @@ from datetime import datetime
 from jarvisd.memory.access import PolicyBook
 from jarvisd.memory.deixis import is_deictic
 from jarvisd.memory.episodes import episode_text, exchange_of
-from jarvisd.memory.facts import interferes, superseded, topic_of
+from jarvisd.memory.facts import interferes, superseded, told_topic, topic_of
 from jarvisd.memory.items import EXPLICIT_IMPORTANCE, MemoryItem, natural_id, new_item
 from jarvisd.memory.patterns import MAX_PATTERNS, TaskPattern, pattern_hits
 from jarvisd.memory.query_words import normalise
@@ -75,7 +75,7 @@ class Writes:
         item = new_item(
             user=scope.user, agent=scope.agent, session=scope.session, source="explicit", content=content,
             created_at=at or self.clock(), item_id=natural_id(scope.user, "explicit", normalise(content)),
-            importance=EXPLICIT_IMPORTANCE, topic=topic_of(text), metadata=metadata,
+            importance=EXPLICIT_IMPORTANCE, topic=topic_of(text) or told_topic(text), metadata=metadata,
             vector=self._embed([content])[0],
         )
         return self.write_fact(scope, item)
