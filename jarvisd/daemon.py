@@ -231,12 +231,16 @@ def _replace_hud_token(d: Daemon) -> str:
     return token
 
 
-async def _warm_memory(d: Daemon) -> None:
-    """Load memory's resident copy before the first turn needs it (a store without one has no `warm`). The agenda's
-    embedder gets its first call too, in the background: a promise then never waits for a cold or hanging one."""
+def _warm_agenda_embedder(d: Daemon) -> None:
+    """The agenda's embedder gets its first call at start, in the background: a promise then never waits for a cold
+    or hanging one (pass 61a)."""
     embeddings = getattr(getattr(d.assistant.agenda, "store", None), "embeddings", None)
     if embeddings is not None and hasattr(embeddings, "warm"):
         embeddings.warm()
+
+
+async def _warm_memory(d: Daemon) -> None:
+    """Load memory's resident copy before the first turn needs it (a store without one has no `warm`)."""
     warm = getattr(d.assistant.memory.store, "warm", None)
     if warm is None:
         return
@@ -472,6 +476,7 @@ async def serve(cfg: Config, store: ModelStore, stop: asyncio.Event | None = Non
         for task in (korean, _warm_model(d)):
             if task is not None:
                 d.tasks.append(task)
+        _warm_agenda_embedder(d)
         await _warm_memory(d)
         await _start_voice(d)
         if d.assistant.approvals is not None:  # approval questions out loud (or in the log, text-only)
