@@ -27,6 +27,22 @@ def test_no_reminder_is_asked_and_the_promise_stays(tmp_path, korean, said):
     assert desk.service.agenda()[0].muted_ms is not None
 
 
+@pytest.mark.parametrize("said", ["엄마 전화 알림 하지 마", "엄마 전화 알림은 필요 없어", "엄마 전화 알림 안 해도 돼"])
+def test_a_korean_no_reminder_keeps_the_promise(tmp_path, korean, said):
+    """Pass 61b's low: "엄마 전화 알림 하지 마" cancelled the call instead of muting it."""
+    desk = agenda_desk(tmp_path, korean, TUESDAY_10)
+    said_to(desk, "내일 5시에 엄마한테 전화해야 해")
+    assert said_to(desk, said) == ["알림 안 드릴게요: 엄마한테 전화하기. 목록에는 남겨 둘게요."]
+    assert [desc for desc, _ in agenda_rows(desk)] == ["엄마한테 전화하기"]
+    assert desk.service.agenda()[0].muted_ms is not None
+
+
+def test_guard_dont_do_it_still_takes_it_off(tmp_path, korean):
+    desk = agenda_desk(tmp_path, korean, TUESDAY_10)
+    said_to(desk, "내일 5시에 엄마한테 전화해야 해", "엄마 전화 하지 마")
+    assert agenda_rows(desk) == []
+
+
 @pytest.mark.parametrize("said", ["I will remember", "I'll remember it", "ok I'll remember that myself"])
 def test_i_will_remember_is_no_promise(tmp_path, korean, said):
     desk = agenda_desk(tmp_path, korean, TUESDAY_10)
