@@ -47,14 +47,27 @@ _NOT_OF_THE_THING = re.compile(r"^(?:(?:my|our|the|new|current|old|내|제|나�
                                re.IGNORECASE)
 
 
+# someone (or a pet) told of is many facts, not one value: "my wife is allergic to shellfish", then "my wife is a teacher"
+# (both kept); only their name replaces one told before ("my manager is Tom", then "my manager is Sarah now")
+_SOMEONE = frozenset("sister brother sibling mom mum mother dad father parents wife husband son daughter kid kids child "
+                     "children baby friend boss manager partner girlfriend boyfriend fiance fiancee neighbor neighbour "
+                     "roommate cousin aunt uncle niece nephew grandma grandpa grandmother grandfather doctor dentist "
+                     "teacher landlord tenant coworker colleague dog cat puppy kitten 언니 오빠 형 누나 동생 여동생 남동생 "
+                     "엄마 아빠 어머니 아버지 부모님 아내 남편 와이프 아들 딸 아기 친구 상사 팀장 선생님 의사 강아지 고양이".split())
+_A_NAME = re.compile(r"(?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2}(?:\s+now)?[.!]?")
+
+
 def told_topic(text: str) -> str:
     """The thing a fact told in words is of ("my new address is …", "우리 집 주소는 …": "address", "주소"), or "" for
-    any other ("Jenny is allergic to peanuts": one may be allergic to many things; "I hate mushrooms")."""
+    any other ("Jenny is allergic to peanuts": one may be allergic to many things; "I hate mushrooms"; "my wife is a
+    teacher": someone told of, not their name)."""
     said = " ".join(text.split())
     m = _EN_TOLD_SUBJECT.fullmatch(said) or _KO_TOLD_SUBJECT.fullmatch(said)
     if m is None or "\n" in text:
         return ""
     thing = _NOT_OF_THE_THING.sub("", m["s"].strip() + " ").strip()
+    if thing.lower() in _SOMEONE and not _A_NAME.fullmatch(re.split(r"\s(?:is|are)\s", said, maxsplit=1)[-1].strip()):
+        return ""
     return normalise(thing).strip() if thing else ""
 
 

@@ -45,6 +45,17 @@ async def test_a_fact_told_again_replaces_the_old_one(tmp_path, turns, asked, an
     assert replies[-1] == answer, replies
 
 
+@pytest.mark.parametrize(("turns", "kept"), [
+    # the sixty-first session's read-through: "my wife is a teacher" hid "my wife is allergic to shellfish" (one topic,
+    # "wife", superseded); someone told of is many facts, only their name replaces one
+    (("/remember my wife is allergic to shellfish", "/remember my wife is a teacher"), ["shellfish", "teacher"]),
+    (("/remember my sister is a nurse", "/remember my sister is in Denver"), ["nurse", "Denver"]),
+])
+async def test_two_facts_about_someone_are_both_kept(tmp_path, turns, kept):
+    replies = await _said(tmp_path, *turns, "what do you know about me?")
+    assert all(word in replies[-1] for word in kept), replies
+
+
 @pytest.mark.parametrize(("turns", "forget", "asked", "gone"), [
     # "I wasn't keeping anything about your old address" / "그건 기억하고 있는 게 없어요"
     (("my address is 12 Oak Street", "my new address is 7 Haeundae-ro"), "forget my old address",
