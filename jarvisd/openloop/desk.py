@@ -1916,14 +1916,6 @@ class AgendaDesk:
                     and rule.days not in (repeats.EVERY_DAY, repeats.WEEKDAYS, repeats.WEEKEND) \
                     and not rule.stepped and rule.step_ms is None:
                 due_ms = self._first_day(rule, now)   # "the delivery from Sysco comes Tuesdays": by the next Tuesday
-            elif due_ms is not None and problem is None and rule is not None and rule.days and not rule.stepped \
-                    and rule.step_ms is None and now.weekday() not in rule.days \
-                    and datetime.fromtimestamp(due_ms / 1000, self.service.tz).date() == now.date():
-                # "physio is tuesdays and fridays at 11" said on a Sunday evening: the hour read on its first day (11
-                # AM, as "on Tuesday at 11" is), not today's next 11 (the sixty-first session kept 11 PM)
-                first = datetime.fromtimestamp(self._first_day(rule, now) / 1000, self.service.tz).replace(hour=0, minute=0)
-                again, again_problem, _ = self._due(c.clause, first, lang, None)
-                due_ms = again if again is not None and again_problem is None else due_ms
             if problem is not None:
                 notes[desc] = phrases.unusable_time(desc, problem, lang)
             elif lang == "ko" and due_ms is not None and (early := _KO_EARLY.search(c.clause)) is not None and \
