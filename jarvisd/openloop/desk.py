@@ -1260,7 +1260,7 @@ class AgendaDesk:
         if phrases.due_day(loop.due_ms, tz) >= day:
             return None
         due = datetime.fromtimestamp(loop.due_ms / 1000, tz)
-        if not (rule.falls_on(day) if rule.days or rule.monthly else day.weekday() == due.weekday()):
+        if not repeats.settle(rule, loop.due_ms, tz)[0].falls_on(day):   # "weekly" falls on its due's weekday
             return None
         return replace(loop, due_ms=int(datetime.combine(day, time(due.hour, due.minute), tzinfo=tz).timestamp() * 1000))
 
