@@ -73,8 +73,7 @@ def _start_reminders(cfg: Config, assistant: Any, gate: TurnGate) -> Any:
     async def say(text: str, lang: str) -> None:
         print(f"\n[reminder] {text}", flush=True)
 
-    scheduler = DaemonScheduler.from_config(cfg, agenda=assistant.agenda, speak=say, gate=gate, bus=assistant.bus)
-    assistant.desk.last_reminder = lambda: scheduler.last_spoken   # "remind me again in 10 minutes"
+    scheduler = DaemonScheduler.for_assistant(cfg, assistant, speak=say, gate=gate)
     scheduler.start()
     return scheduler
 

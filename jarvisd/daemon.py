@@ -178,10 +178,8 @@ async def _start_scheduler(d: Daemon) -> None:
     log.info("background: %s, because %s", plan.name, plan.why)
     consolidate = memory_consolidator(d.assistant.memory, d.cfg.general.user, d.assistant.agent.name, thought,
                                       drafts_dir=Path(d.cfg.paths.data_dir) / PROCEDURES_DIR) if plan.consolidate else None
-    d.scheduler = DaemonScheduler.from_config(d.cfg, agenda=d.assistant.agenda, speak=d.speak, gate=d.gate,
-                                                bus=d.bus, reflect=d.reflect if plan.reflect else None,
-                                                consolidate=consolidate)
-    d.assistant.desk.last_reminder = lambda: d.scheduler.last_spoken  # "remind me again in 10 minutes"
+    d.scheduler = DaemonScheduler.for_assistant(d.cfg, d.assistant, speak=d.speak, gate=d.gate,
+                                                  reflect=d.reflect if plan.reflect else None, consolidate=consolidate)
     d.scheduler.start()
 
 

@@ -105,6 +105,16 @@ class DaemonScheduler:
             consolidate_on_idle=cfg.memory.consolidate_on_idle, clock=clock)
         return reminders
 
+    @classmethod
+    def for_assistant(cls, cfg: Any, assistant: Any, *, speak: Speak, gate: TurnGate,
+                      reflect: Reflect | None = None, consolidate: Consolidate | None = None) -> DaemonScheduler:
+        """`from_config` on the assistant's agenda and bus, with its desk's "remind me again in 10 minutes" pointed
+        at the reminder last spoken: `jarvisd run` (spoken) and `jarvisd chat` (printed) alike."""
+        scheduler = cls.from_config(cfg, agenda=assistant.agenda, speak=speak, gate=gate, bus=assistant.bus,
+                                    reflect=reflect, consolidate=consolidate)
+        assistant.desk.last_reminder = lambda: scheduler.last_spoken
+        return scheduler
+
     # ------------------------------------------------------------ lifecycle
 
     def start(self) -> None:
