@@ -9,12 +9,10 @@ import pytest
 
 from jarvisd.memory.fact_asked import fact_asked
 from jarvisd.memory.remember_asked import told_fact
-from tests.assistants import scripted_assistant
+from tests.assistants import answers_to
 from tests.timing import assert_grows_linearly
 
-
-def _assistant(tmp_path):
-    return scripted_assistant(tmp_path, "embedded:smollm2-135m", says="내 혈액형 무abe.")
+SAYS = "내 혈액형 무abe."   # what the scripted SmolLM2 would say (never asked)
 
 
 @pytest.mark.parametrize(("told", "kept", "asked", "said"), [
@@ -31,24 +29,13 @@ def _assistant(tmp_path):
      "간식은 민수가 가져오기로 했다고 하셨어요."),
 ])
 async def test_a_number_a_count_or_who_brings_what_is_kept_and_asked_back(tmp_path, told, kept, asked, said):
-    assistant, chat = _assistant(tmp_path)
-    try:
-        assert await assistant.answer(told, session="s") == kept
-        assert await assistant.answer(asked, session="s") == said
-        assert chat.calls == []
-    finally:
-        await assistant.close()
+    assert await answers_to(tmp_path, told, asked, says=SAYS) == ([kept, said], [])
 
 
 async def test_a_doctors_order_is_kept_as_told(tmp_path):
     """Before: "의사가 3주 동안 무거운 거 들지 말래" went to SmolLM2, which said it back ("직사가 3주 동안 …")."""
-    assistant, chat = _assistant(tmp_path)
-    try:
-        assert await assistant.answer("의사가 3주 동안 무거운 거 들지 말래", session="s") == \
-            "의사가 3주 동안 무거운 거 들지 말라고 했다고 기억해 둘게요."
-        assert chat.calls == []
-    finally:
-        await assistant.close()
+    assert await answers_to(tmp_path, "의사가 3주 동안 무거운 거 들지 말래", says=SAYS) == (
+        ["의사가 3주 동안 무거운 거 들지 말라고 했다고 기억해 둘게요."], [])
 
 
 @pytest.mark.parametrize("said", ["케이크는 내가 사기로 했어", "몇 명이야?", "우리 반은 몇 명이야?", "사과 몇 개 사야 돼?",
@@ -67,12 +54,7 @@ def test_guard_a_count_or_who_asked_of_no_telling_is_no_fact_asked(said):
     ("이제 좀 괜찮아졌어", "다행이에요. 그래도 무리하지 마세요."),
 ])
 async def test_feeling_better_is_small_talk(tmp_path, said, reply):
-    assistant, chat = _assistant(tmp_path)
-    try:
-        assert await assistant.answer(said, session="s") == reply
-        assert chat.calls == []
-    finally:
-        await assistant.close()
+    assert await answers_to(tmp_path, said, says=SAYS) == ([reply], [])
 
 
 @pytest.mark.parametrize("said", ["덜 아프네?", "날씨가 나아졌어", "내일 3시 병원 가"])
