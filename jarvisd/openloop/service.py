@@ -619,7 +619,7 @@ class OpenLoopService:
     def _routine_due(self, said: str, due_ms: int) -> int:
         """A repeating promise's first due with a bare hour read as a routine's (`when.routine_clock`): "standup
         every weekday at 9:30" said at 10 AM is due at the next 9:30 AM (the sixty-first session: 9:30 PM)."""
-        now = datetime.fromtimestamp(self.now_ms() / 1000, self.tz)
+        now = self.now_local()
         at = when.routine_clock(said, now)
         if at is None:
             return due_ms
