@@ -50,6 +50,7 @@ from jarvisd.manifest import ModelStore  # noqa: E402
 from jarvisd.paths import REPO_ROOT  # noqa: E402
 from jarvisd.voice.activation import (  # noqa: E402
     LIKELY_FLOOR,
+    OPENING_SEC,
     OTHER_OPENINGS,
     WAKE_OPENINGS,
     heard_wake_word,
@@ -633,11 +634,15 @@ def main() -> None:
     ap.add_argument("--fresh-context", choices=("on", "off"), default="on" if WakeSettings.fresh_context else "off",
                     help="each utterance starts from the model's context of silence, then the pre-roll "
                          "(WakeSettings.fresh_context; off: the last utterance's context)")
-    ap.add_argument("--opening", type=float, default=0.0,
+    ap.add_argument("--opening", type=float,
+                    default=OPENING_SEC if VoiceSettings.wake_confirm == "opening" else 0.0,
                     help="confirm a fire on the first OPENING seconds of its woken utterance (likelihood, then "
-                         "the transcript), as voice.wake_confirm = opening does (0: the whole utterance, as before)")
-    ap.add_argument("--slow-confirm", type=lambda v: wake_slow_speeds(v) if v else (), default=(),
-                    help="with --opening: failing that, the likelihood check on the opening slowed to these speeds")
+                         "the transcript), as voice.wake_confirm = opening does (default: the daemon's, "
+                         f"{OPENING_SEC} s; 0: the whole utterance, voice.wake_confirm = utterance)")
+    ap.add_argument("--slow-confirm", type=lambda v: wake_slow_speeds(v) if v else (),
+                    default=VoiceSettings.wake_confirm_slow,
+                    help="with --opening: failing that, the likelihood check on the opening slowed to these speeds "
+                         "(default: voice.wake_confirm_slow's; '' : off)")
     ap.add_argument("--latency", type=int, default=0,
                     help="end of speech -> transcript on the first LATENCY wake clips, paced, through the pipeline, "
                          "voice.wake_confirm = utterance and opening in turn")
