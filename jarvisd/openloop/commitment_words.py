@@ -201,6 +201,11 @@ KO_ERRAND_NOUNS = frozenset("주문 신청 제출 결제 발송 접수 등록 �
 # the days one keeps for themselves ("다음 달 5일 엄마 생일"): kept on that day (said without 까지), and apart from an
 # errand for them ("엄마 생일 선물 사기")
 # the places one has an appointment at: "내일 아침 아홉시 치과" (the fifty-sixth session: to SmolLM2), on that day too
+# The same said in English inside a Korean sentence ("내일 오후 3시에 standup meeting 있어", "금요일 2시 interview";
+# the sixty-second session: to SmolLM2), compared case-folded
+KO_LATIN_EVENT_NOUNS = frozenset("meeting meetings standup stand-up sync interview appointment exam test quiz class lesson "
+                                 "session workshop seminar presentation demo review call party dinner lunch flight concert "
+                                 "game match practice rehearsal checkup webinar conference deadline".split())
 KO_VISITS = frozenset("치과 병원 안과 피부과 소아과 내과 이비인후과 정형외과 한의원 미용실 필라테스 요가 과외 학원 "
                       # "이삿짐 센터 28일 오전 8시" (the sixtieth session: to SmolLM2, and "이삿짐 센터 몇 시였지?" too)
                       "센터 동물병원".split())

@@ -17,7 +17,7 @@ import re
 import threading
 from collections.abc import Callable
 
-from jarvisd.language import language_of
+from jarvisd.language import has_hangul, language_of
 from jarvisd.openloop import commitments_en, commitments_ko
 from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, Span, cut
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
@@ -92,10 +92,35 @@ def sentences(text: str) -> list[Span]:
     return out
 
 
-def is_korean(sentence: str) -> bool:
+def is_korean(sentence: str, korean: KoreanAnalyzer | None = None) -> bool:
     """Korean when its Hangul outweighs its Latin letters, a syllable counted as two letters: "내일
-    meeting 준비해야 해" is Korean, "I need to call 엄마" is English."""
-    return language_of(sentence, hangul_weight=2) == "ko"
+    meeting 준비해야 해" is Korean, "I need to call 엄마" is English. With the analyzer, also a sentence of English
+    nouns said with a Korean predicate ("proposal 보냈어", "standup meeting 있어": `korean_predicate`)."""
+    if language_of(sentence, hangul_weight=2) == "ko":
+        return True
+    return korean is not None and korean_predicate(sentence, korean)
+
+
+# English words that make a sentence English whatever its last word: "I need to call 민지", "text my sister 잘 자"
+_EN_GRAMMAR = frozenset("i i'm i'll i've you we me my our your to the a an is are am was please need have has will "
+                        "can could should must don't didn't it that this what when where how remind tell call text "
+                        "ask say and but".split())
+_PREDICATE_TAGS = ("VV", "VA", "VX", "VCP", "VCN", "XSV", "XSA")
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def korean_predicate(sentence: str, korean: KoreanAnalyzer) -> bool:
+    """English nouns before a Korean predicate, no English grammar: "proposal 보냈어", "standup meeting 있어",
+    "dentist 예약 취소해 줘" (code-switching; the sixty-second session: read by the English rules, which found
+    nothing, so SmolLM2 answered). The last word must be a Korean verb or adjective with its ending (analyzer),
+    not a name or noun: "call 민지" stays English."""
+    words = sentence.split()
+    if len(words) < 2 or not any("\uac00" <= ch <= "\ud7a3" for ch in words[-1]):
+        return False
+    if any(w.casefold() in _EN_GRAMMAR for w in _LATIN_WORD.findall(sentence)):
+        return False
+    tail = [m for m in korean.morphs(words[-1]) if m.tag not in ("SF", "SP", "SE")]
+    return bool(tail) and tail[-1].tag in ("EF", "EC") and any(m.tag in _PREDICATE_TAGS for m in tail)
 
 
 # ---------------------------------------------------------------- time words
@@ -152,7 +177,8 @@ def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
     closures: list[Closure] = []
     question = False
     for start, end in _korean_runs(text, sentences(text)):
-        if is_korean(text[start:end]):
+        if is_korean(text[start:end]) or has_hangul(text[start:end]) and korean_predicate(text[start:end],
+                                                                                          _korean(korean)):
             try:
                 part = commitments_ko.read_sentence(text, (start, end), holes, _korean(korean))
             except ImportError as exc:   # kiwipiepy missing: Korean is not read, English still is

@@ -313,6 +313,12 @@ _MEALS = frozenset("점심 저녁 아침 식사 브런치 커피 술 저녁밥 �
 _OCCASIONS = W.KO_OCCASIONS | W.KO_EVENT_NOUNS | W.KO_VISITS   # "다음 달 5일 엄마 생일", "토요일이 결혼기념일이야", "내일 3시 회의"
 
 
+def _occasion(m: Morph) -> bool:
+    """An occasion's, appointment's or visit's noun ("생일", "회의", "치과"), or an appointment's said in English
+    ("standup meeting", `W.KO_LATIN_EVENT_NOUNS`)."""
+    return m.form.casefold() in W.KO_LATIN_EVENT_NOUNS if m.tag == "SL" else m.form in _OCCASIONS
+
+
 def _repeat_words(ms: Sequence[Morph]) -> set[int]:
     """Where a repeat is said: "매주", "격주", and "주 2회" / "주 두 번(씩)" ("물리치료 주 2회 화요일 금요일", the
     sixty-first session: to SmolLM2)."""
@@ -359,7 +365,8 @@ def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     # deed's noun after the time, as "부가세 신고 25일까지" after it
     errand = ms[last].form in W.KO_ERRAND_NOUNS and len(outside) >= 2 and outside[-2].tag.startswith(("NN", "SL")) and \
         not any(m.form in ("어제", "그제", "그저께", "아까", "지난") for m in ms)   # "어제 서랍 정리": told, not planned
-    if ms[last].tag != "NNG" or not (ms[last].form in _OCCASIONS or repeating or met or errand):
+    if not (ms[last].tag == "NNG" and (ms[last].form in _OCCASIONS or repeating or met or errand)
+            or ms[last].tag == "SL" and _occasion(ms[last])):   # "내일 3시 standup meeting"
         return None
     if not outside or not all(m.tag.startswith(("NN", "XSN", "SL", "JKG", "JKS", "JX")) or
                               m.tag in ("JKB", "JC") and m.form in _WITH for m in outside):
@@ -381,7 +388,7 @@ def _occasion_then_day(ms: Sequence[Morph], words: Sequence[int], holes: Sequenc
     said = _repeat_words(ms)
     name = [k for k in words[:first_time] if k not in said]
     after = [k for k in words[first_time:] if not timed(k) and k not in said]
-    if after and not repeating and _place_after(ms, after) and name and ms[name[-1]].form in _OCCASIONS:
+    if after and not repeating and _place_after(ms, after) and name and _occasion(ms[name[-1]]):
         after = []                     # "사촌 결혼식 토요일 12시 반 잠실": where it is, said last (the fifty-ninth session)
     if not name or after:
         return None
@@ -391,7 +398,7 @@ def _occasion_then_day(ms: Sequence[Morph], words: Sequence[int], holes: Sequenc
         return None
     last = ms[name[-1]]
     errand = last.form in W.KO_ERRAND_NOUNS and len(name) >= 2   # "선물 세트 주문": the thing ordered said too
-    if not (last.form in _OCCASIONS or errand or repeating) or last.tag == "NNB":
+    if not (_occasion(last) or errand or repeating) or last.tag == "NNB":
         return None
     return _Hit("event", -1, words[first_time], start=name[0])
 
@@ -519,7 +526,8 @@ def _event(ms: Sequence[Morph]) -> _Hit | None:
     """"내일 3시에 병원 예약 있어": an appointment with a time is a promise to be there (the caller keeps
     it only when a time was said)."""
     for i, m in enumerate(ms):
-        if m.form == "있" and m.tag.startswith(("VA", "VV")) and i >= 1 and ms[i - 1].form in W.KO_EVENT_NOUNS and \
+        if m.form == "있" and m.tag.startswith(("VA", "VV")) and i >= 1 and (
+                ms[i - 1].form in W.KO_EVENT_NOUNS or ms[i - 1].tag == "SL" and _occasion(ms[i - 1])) and \
                 all(x.tag in ("EF", "SF", "JX") for x in ms[i + 1:]):
             return _Hit("event", -1, i)
     return None
@@ -697,7 +705,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
         action = f"{thing}하기" if thing.endswith("확인") else f"{thing} 확인하기"
         return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), True)]
     if hit.stem < 0:   # "3시에 회의 알려줘": a reminder of a thing, not of a deed
-        nouns = [m for m in ms[start:hit.at] if m.tag.startswith("NN") and not any(
+        nouns = [m for m in ms[start:hit.at] if m.tag.startswith(("NN", "SL")) and not any(
             hs <= m.start < he for hs, he in holes)]
         if not (holes or hit.kind in ("dose", "chore")) or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
             return []

@@ -27,7 +27,6 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Literal
 
 from jarvisd.approval_words import decision
-from jarvisd.language import language_of
 from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, repeats, rules, shopping
 from jarvisd.openloop.agenda_asked import (
     ClockNamed,
@@ -68,7 +67,7 @@ from jarvisd.openloop.alarms import (
 )
 from jarvisd.openloop.clock_asked import calendar_fact, clock_asked, day_asked, days_until, elsewhere_asked
 from jarvisd.openloop.closures_en import arrival, base_verb
-from jarvisd.openloop.commitments import Closure, Commitment, Reading, read_utterance
+from jarvisd.openloop.commitments import Closure, Commitment, Reading, is_korean, read_utterance
 from jarvisd.openloop.corrections import (
     BARE_HOUR,
     bare_weekday,
@@ -138,9 +137,6 @@ CONFIRM_SEC = 120        # a guess by meaning waits this long for the user's yes
 _LET_GO = re.compile(r"(?:never\s*mind|nothing|forget\s+it|cancel|no|nope|stop|nevermind|아니야|됐어|아니|취소)[.!]?")
 _NOT_AN_ANSWER = re.compile(_LET_GO.pattern + r"|(?:what|when|where|who|how|is|are|do|does|did|can|could)\b.*|.*\?")
 LATE_ANSWER_SEC = 1800   # a yes or no after that (nothing said between) is told it came too late
-# the answer's language: Korean when its Hangul letters, counted twice, match its Latin ones ("Call 민수" is
-# answered in Korean, "I'll call the landlord about the pipe in 엄마's kitchen" in English)
-ANSWER_HANGUL_WEIGHT = 2
 LastReminder = Callable[[], "tuple[str, int] | None"]
 
 
@@ -241,6 +237,12 @@ class AgendaDesk:
                 self._undoable[session] = Undoable(reply.change, self.service.now_ms())
         return reply
 
+    def _lang(self, text: str) -> phrases.Lang:
+        """The language to answer `text` in (`commitments.is_korean`): Korean when its Hangul letters, counted twice,
+        match its Latin ones ("Call 민수" is answered in Korean, "I'll call the landlord about the pipe in 엄마's
+        kitchen" in English), or when it is English nouns said with a Korean predicate ("proposal 보냈어")."""
+        return "ko" if is_korean(text, self.korean) else "en"
+
     def _told_then_how_far(self, text: str, session: str) -> DeskReply | None:
         """"my race is on April 12th, how many weeks is that?" (the fifty-ninth session's low: to SmolLM2, "How about 12
         weeks?", nothing kept): what is told, kept as it would be alone, then how far off its day is."""
@@ -272,7 +274,7 @@ class AgendaDesk:
         said = undo_said(clean(plain_words(text)))
         if said is None:
             return None
-        lang = language_of(text, ANSWER_HANGUL_WEIGHT)
+        lang = self._lang(text)
         if said.named:   # "reopen the call to Bob": among the recently closed, by its words
             closed = self.service.recently_closed()
             named = naming.best_reference(said.named, [loop.desc for loop in closed])
@@ -365,7 +367,7 @@ class AgendaDesk:
             text = said_as_is       # "ㅇㅇ" to "Do you mean …?": the regional reading drops it, the answer is it
         if not text:
             return None
-        lang = language_of(text, ANSWER_HANGUL_WEIGHT)
+        lang = self._lang(text)
         guess = self._guesses.pop(session, None)
         clearing = self._clearing.pop(session, None)
         if clearing is not None and (reply := self._clear_answer(clearing, text, session, lang)) is not None:
@@ -1014,7 +1016,7 @@ class AgendaDesk:
             # "set a timer for 10 minutes and remind me to call Bob", "call Bob and wake me up at 7": each, in order,
             # in one write (on a full disk: neither, not the timer alone under "nothing changed")
             with self.service.one_write():
-                return functools.reduce(_joined, (self._alarm(part, session, language_of(part, ANSWER_HANGUL_WEIGHT))
+                return functools.reduce(_joined, (self._alarm(part, session, self._lang(part))
                                                   if self._is_alarm(part) else self.handle(part, session)
                                                   for part in parts))
         with self._lock:
@@ -1809,7 +1811,7 @@ class AgendaDesk:
         if not reading.closures or reading.question or reading.commitments \
                 or any(c.status != "done" for c in reading.closures):
             return None
-        lang = language_of(text, ANSWER_HANGUL_WEIGHT)
+        lang = self._lang(text)
         if lang == "ko" and all(not c.reference for c in reading.closures) and \
                 any(not alarm_kind(loop.desc) for loop in self.service.agenda()):
             # "그거 했어" names nothing, and things are open (the fifty-fifth session: "할 일 목록에 없던 일이라 …")
@@ -1823,9 +1825,9 @@ class AgendaDesk:
         made a time up (the forty-ninth session)."""
         cleaned = clean(text)
         words = asked_when(cleaned)
-        if words is None or self._when_due(text, language_of(text, ANSWER_HANGUL_WEIGHT)) is not None:
+        if words is None or self._when_due(text, self._lang(text)) is not None:
             return None
-        lang = language_of(text, ANSWER_HANGUL_WEIGHT)
+        lang = self._lang(text)
         if lang == "ko":
             own = re.search(r"(?:였|이었)(?:지|더라|나)|더라$", cleaned) or _KO_AGENDA_NOUN.search(words)
             return phrases.when_unlisted(words, "ko") if own else None
@@ -1838,7 +1840,7 @@ class AgendaDesk:
         """The promise rules on one utterance: new promises with dues computed from the user's words,
         closings by statement ("I sent Sam the slides"), through `OpenLoopService.apply_judgement`.
         `fixing`: a correction said after it, applied to the new promise it names before it is stored."""
-        lang = lang or language_of(text, ANSWER_HANGUL_WEIGHT)
+        lang = lang or self._lang(text)
         if lang == "ko" and KO_LUNAR_DATE.search(text) and not text.rstrip().endswith(("?", "？")):
             return DeskReply(phrases.lunar_date_unread(lang), lang, intent="capture")   # "할머니 제사 음력 1월 15일"
         swap = instead_said(text)

@@ -16,7 +16,8 @@ import re
 _EN_LIST_NAME = r"(?:my|the|our)\s+(?:shopping|grocery|groceries|supermarket|store)\s+list"
 _EN_ADD = re.compile(r"(?:(?:please|can\s+you|could\s+you|jarvis)[\s,]+)*(?:add|put|stick|throw|pop|write|jot\s+down)\s+"
                      rf"(?P<x>.+?)\s+(?:to|on|onto|in|down\s+on)\s+{_EN_LIST_NAME}(?:\s+please)?")
-_KO_LIST_NAME = r"(?:장보기|장\s*볼\s*거|쇼핑|구매|살\s*거)\s*(?:목록|리스트)"
+# (and the English name said in Korean: "shopping list에 우유랑 계란 추가해 줘", the sixty-second session: to SmolLM2)
+_KO_LIST_NAME = r"(?:(?:장보기|장\s*볼\s*거|쇼핑|구매|살\s*거)\s*(?:목록|리스트)|(?i:shopping|grocery)\s*(?i:list))"
 _KO_ADD = re.compile(rf"{_KO_LIST_NAME}\s*에\s*(?P<x>.+?)\s*(?:을|를)?\s*(?:좀\s*)?(?:추가해|넣어|적어|올려)\s*(?:줘|주세요|줄래|놔)?")
 # "what's still on the shopping list?", "what's left on the grocery list?" (the fifty-first session: SmolLM2, "the one
 # that's been on it for a long time")
