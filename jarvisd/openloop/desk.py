@@ -67,6 +67,7 @@ from jarvisd.openloop.alarms import (
 )
 from jarvisd.openloop.clock_asked import calendar_fact, clock_asked, day_asked, days_until, elsewhere_asked
 from jarvisd.openloop.closures_en import arrival, base_verb
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, is_korean, read_utterance
 from jarvisd.openloop.corrections import (
     BARE_HOUR,
@@ -363,6 +364,7 @@ class AgendaDesk:
         text = ko_dialect.standard(en_dialect.standard(_without_particles(said_as_is)))
         text = _MY_CLOCK.sub(r"\g<verb> ", text)   # "move my 3pm to 4pm" as the correction's "move 3pm to 4pm"
         text = _FILLER_LEAD.sub("", text, count=1) or text   # "let's see, what's on Friday?" (the fiftieth session: the model's)
+        text = _reminder_note(text)   # "reminder: call mom at 5pm" as "remind me to call mom at 5pm"
         if not text and session in self._guesses and decision(said_as_is) is not None:
             text = said_as_is       # "ㅇㅇ" to "Do you mean …?": the regional reading drops it, the answer is it
         if not text:
@@ -2596,6 +2598,27 @@ _BEFORE_THAT = re.compile(r"\s*,?\s*\b(?:before\s+(?:that|then|it)|by\s+then|ahe
 
 
 # words that think aloud before the sentence: "let's see, what's on Friday?", "hmm, okay so, remind me …"
+# A reminder said or typed as a note: "reminder: call mom at 5pm", "Reminder, the dentist at 3", "reminder to call the vet
+# tomorrow at 9", "알림: 3시 회의", "알림 1분 뒤에 빨래 널기" (the sixty-second session: the English to SmolLM2, the Korean
+# kept as "알림 빨래 널기" with no reminder). The Korean only with a time and no ask of its own ("알림 꺼 줘", "알림 하지 마",
+# "알림 몇 개야" are about reminders, not one).
+_EN_NOTE = re.compile(r"(?:a\s+)?reminder(?P<mark>\s*[:,\-–]\s*(?:to\s+)?|\s+to\s+|\s+)(?P<x>\S.*)", re.IGNORECASE)
+_KO_NOTE = re.compile(r"(?:알림|리마인더)\s*[:,]?\s+(?P<x>[^?？]*[가-힣0-9][^?？]*)")
+_KO_NOTE_ASK = re.compile(r"(?:줘|주세요|마|말아|몇|뭐|언제|꺼|끄|켜|해|하지|있어|있나|없어|[?？])\W*$|(?:꺼|끄|켜|몇|뭐)\b")
+
+
+def _reminder_note(text: str) -> str:
+    """`text` as the reminder it notes ("reminder: X" as "remind me to X", "알림: X" as "X 알려 줘"), else as said."""
+    if (m := _EN_NOTE.fullmatch(text.strip())) is not None:
+        rest = m["x"].strip()
+        verb = rest.split(" ", 1)[0].casefold() in EN_BASE_VERBS
+        if verb or m["mark"].strip():   # "reminder call the vet at 9"; not "reminder was useful"
+            return f"remind me {'to' if verb else 'about'} {rest}"
+    if (m := _KO_NOTE.fullmatch(text.strip())) is not None and time_spans(m["x"]) and not _KO_NOTE_ASK.search(m["x"]):
+        return f"{m['x'].strip().rstrip('.')} 알려 줘"
+    return text
+
+
 _FILLER_LEAD = re.compile(r"^(?:(?:let's\s+see|let\s+me\s+see|let\s+me\s+think|hmm+|umm*|uhh*|err*|well|ok(?:ay)?\s+so|alright\s+so|"
                           r"right\s+so)\s*[,.…]+\s*)+", re.IGNORECASE)
 
