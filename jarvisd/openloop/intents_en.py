@@ -41,6 +41,7 @@ _EN_LIST = [
     r"(?:\s+(?:again|so\s+far))?",
     r"what\s+(?:are\s+you|were\s+you)\s+(?:supposed|meant|going)\s+to\s+remind\s+me(?:\s+(?:of|about))?",
     r"what\s+am\s+i\s+doing(?:\s+(?:later|next))?",
+    r"(?:(?:all\s+)?my|the)\s+reminders",   # "my reminders" (the sixty-second session: to SmolLM2)
     # "what remains, the whole list", "what's left"
     r"what(?:\s+remains|\s+is\s+remaining|\s+is\s+left|'s\s+left)(?:\s*,?\s*(?:the\s+)?(?:whole\s+)?(?:list|agenda|lot))?",
     # "what's left for the wedding", "whats left to do before the move" (the sixtieth session's wedding: SmolLM2, "The wedding
@@ -114,6 +115,11 @@ def _en_due(day: str) -> list[str]:
             # "what did I say I'd do tomorrow", "what did I promise to get done today"
             rf"what\s+did\s+i\s+(?:say\s+i'd|say\s+i\s+would|promise(?:\s+to)?|plan\s+to)\s+(?:do|get\s+done|finish)"
             rf"\s+(?:by\s+|for\s+)?{day}",
+            # "reminders for today", "my reminders tomorrow", "what am I doing today", "whats up for tomorrow" (the
+            # sixty-second session: to SmolLM2, which made a day up)
+            rf"(?:(?:my|any|the)\s+)?reminders\s+(?:for\s+)?{day}",
+            rf"what\s+am\s+i\s+(?:doing|up\s+to)\s+(?:for\s+)?{day}",
+            rf"what(?:'s|s|\s+is)\s+up\s+(?:for\s+)?{day}",
             # "tomorrow's list", "today's agenda": the day's list named alone
             rf"{day}'s\s+(?:list|agenda|plate|to-?do list|to-?dos|tasks|schedule|calendar|calender|docket)",
             # "tomorrow my schedule", "my schedule for tomorrow": the list and the day, named alone
