@@ -52,7 +52,8 @@ _EN = [re.compile(_LEAD + p, re.IGNORECASE) for p in (
     r"what\s+did\s+(?:the|my|our)\s+(?P<x>[\w'-]+(?:\s+[\w'-]+)?)\s+(?:say|tell\s+me|tell\s+you|want)(?:\s+again)?",
     # "who's bringing the snacks?", "who's driving me on tuesday?" (SmolLM2: "The AI assistant, JARVIS"): who was told
     r"who(?:'s|\s+is|\s+was|\s+will\s+be)\s+(?P<x>(?:bringing|driving|doing|handling|making|buying|getting|baking|cooking|"
-    r"covering|organi[sz]ing)\s+(?:me\s+|us\s+)?(?:the\s+|my\s+|our\s+)?[\w'-]+)(?:\s+.{1,40}?)?",
+    r"covering|organi[sz]ing|watering|feeding|walking|watching|looking\s+after|minding|collecting|checking\s+on)"
+    r"\s+(?:me\s+|us\s+)?(?:the\s+|my\s+|our\s+)?[\w'-]+)(?:\s+.{1,40}?)?",
     r"(?:tell|remind)\s+me\s+(?:what|where|when)\s+(?:my|our)\s+(?P<x>.+?)\s+(?:is|are|was)",
     r"(?:tell|remind)\s+me\s+(?:my|our)\s+(?P<x>.+?)",
 )]
@@ -390,7 +391,12 @@ def _keys(words: str) -> list[str]:
 def _plain(text: str) -> str:
     """The words as the rules read them (pass 42): a phone's "what’s" (U+2019) is "what's", full-width and
     mathematical letters and a ligature ("ｌｏｃｋｅｒ", "𝐛𝐚𝐧𝐤", "ﬁle") their plain forms, invisible characters off."""
-    return plain_words(text).replace("\u2019", "'")
+    # "whats the hotel confirmation number" (the sixty-second session: to SmolLM2, which said a date) as typed or heard
+    # without its apostrophe
+    return _NO_APOSTROPHE.sub(lambda m: f"{m[1]}'s", plain_words(text).replace("\u2019", "'"))
+
+
+_NO_APOSTROPHE = re.compile(r"\b(what|who|where|when|how)s\b", re.IGNORECASE)
 
 
 def _words(text: str) -> list[str]:

@@ -30,4 +30,6 @@ FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|numbe
               # the sixty-first session's student, club organiser and patient: "my lab partner is Priya", "the treasurer
               # is Tom his email is …" (SmolLM2: "Priya is a voice assistant"), "the surgeon is Dr Lee"
               r"partner|lab\s+partner|treasurer|secretary|president|captain|chair|coach|nurse|surgeon|physio|"
-              r"physiotherapist|tenant|super|superintendent|property\s+manager|tutor|advisor|adviser|professor|ta")
+              r"physiotherapist|tenant|super|superintendent|property\s+manager|tutor|advisor|adviser|professor|ta|"
+              # the sixty-second session's remote worker: "my manager is Sarah" (SmolLM2: "Sarah is a voice assistant")
+              r"manager|boss|supervisor|team\s+lead|mum|mom")

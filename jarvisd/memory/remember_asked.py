@@ -165,9 +165,15 @@ _MY_PROMISE = re.compile(r"(?:i|we)\s+(?:need|have|should|must|gotta|got|'ll|wil
                          re.IGNORECASE)
 # "Jenny is bringing the snacks", "my daughter Emma is driving me to physio on tuesday" (the sixty-first session: SmolLM2
 # said it back; "who's bringing the snacks?" got "The AI assistant, JARVIS"): who does a part, kept to be asked back
-_EN_WHO_DOES = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:my|our)\s+[a-z]+\s+)?(?!(?:He|She|It|This|That|There|What|Who|I)\b)"
-                          + _NAME + r"\s+(?i:is|'s|will\s+be)\s+(?i:bringing|driving|doing|handling|making|buying|getting|"
-                          r"picking\s+up|taking\s+care\s+of|in\s+charge\s+of|covering|organi[sz]ing|baking|cooking)\s+.{2,100})")
+# ... and "my sister is watering the plants while im away" (the sixty-second session's traveller: "I see.", then "who's
+# watering the plants?" to SmolLM2): one of the family with no name said, and what they look after
+_EN_WHO_DOES = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?i:my|our)\s+[a-z]+\s+(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME
+                          + r"|(?i:my|our)\s+(?i:sister|brother|mum|mom|mother|dad|father|neighbou?r|son|daughter|husband|wife|"
+                          r"partner|friend|aunt|uncle|cousin|grandma|grandpa|parents|in-laws)"
+                          r"|(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME + r")"
+                          r"\s+(?i:is|'s|will\s+be)\s+(?i:bringing|driving|doing|handling|making|buying|getting|"
+                          r"picking\s+up|taking\s+care\s+of|in\s+charge\s+of|covering|organi[sz]ing|baking|cooking|"
+                          r"watering|feeding|walking|watching|looking\s+after|minding|collecting|checking\s+on)\s+.{2,100})")
 # "no lifting for 3 weeks", "no driving for two weeks", "no coffee until friday" (the sixty-first session's patient:
 # SmolLM2, "I'm not here to tell you how to lift weights"): a rule the user was given, kept to be asked back
 _EN_RULE_GIVEN = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:no|avoid)\s+(?!(?i:problem|worries|way|thanks|thank|idea|one|need|rush|"
@@ -375,12 +381,16 @@ def fact_corrected(said: str, kept: str) -> str | None:
     if not value or _NOT_A_VALUE.match(value) or _NOT_A_CORRECTION.match(value) or len(value.split()) > 8:
         return None   # ("actually it's" alone: "it's" is no value, pass 57)
     old = told["value"]
+    if _A_CLOCK.fullmatch(value) and not re.search(r"\d", old):
+        return None   # "actually make it 1:30" after "my manager is Sarah" (the sixty-second session: "Updated: my manager
+                      # is 1:30"): a time, the agenda's promise's, not a value of a fact that held no number
     digits = re.fullmatch(r"(?:number\s+|#\s*)?(?P<n>[\d][\d\s-]*)", value, re.IGNORECASE)
     if digits and len(runs := re.findall(r"\d[\d-]*", old)) == 1:   # "number 212" -> "number 214"
         return f"{told['subject']} {old.replace(runs[0], digits['n'].strip(), 1)}"
     return f"{told['subject']} {value}"
 
 
+_A_CLOCK = re.compile(r"(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midnight", re.IGNORECASE)
 _NOW_TAIL = re.compile(r"\s+(?:now|these\s+days|from\s+now\s+on|instead)\s*$", re.IGNORECASE)   # "my locker is 214 now"
 
 

@@ -230,3 +230,58 @@ def elsewhere_asked(cleaned: str) -> tuple[str, tzinfo] | None:
         return place, zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         return None
+
+
+# "the standup with Berlin is at 4pm their time", "call with Tokyo at 9am Tokyo time" (the sixty-second session's remote
+# worker: kept at 4 PM here, an hour off): a clock time told in another place's zone. The place is the one named with it
+# ("Tokyo time") or, for "their time", the one city named in the words.
+_ZONED = re.compile(r"\b(?P<clock>\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|noon)\s+(?:(?P<their>their|(?:the\s+)?local)|(?:in\s+)?"
+                    r"(?P<city>[a-z]+(?:\s+[a-z]+)?))\s+time\b", re.IGNORECASE)
+
+
+def _zone_of(place: str) -> tuple[str, tzinfo] | None:
+    said = " ".join(place.casefold().removeprefix("the ").split())
+    name = _EN_ALIASES.get(said) or _cities().get(said)
+    if name is None:
+        return None
+    try:
+        return place, zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def zoned_clock(text: str, now: datetime) -> tuple[str, str] | None:
+    """`text` with a clock time told in another place's zone said as here ("… at 4pm their time" with Berlin named ->
+    "… tomorrow at 3pm" in London), and how it was said there ("4 PM in Berlin"); None when no such time is said, or
+    its place is no zone known."""
+    if not text.isascii() or (m := _ZONED.search(text)) is None:
+        return None
+    found = _zone_of(m["city"]) if m["city"] else None
+    if found is None and m["their"]:
+        places = [z for w in re.findall(r"[A-Za-z]+", text[:m.start()] + " " + text[m.end():])
+                  if len(w) > 2 and w[0].isupper() and (z := _zone_of(w)) is not None]
+        found = places[0] if len({p for p, _ in places}) == 1 else None
+    if found is None:
+        return None
+    place, tz = found
+    said = text[:m.start()] + m["clock"] + text[m.end():]   # the words as said there
+    there = now.astimezone(tz)
+    try:
+        when = resolve_time(said, there, due=True)
+    except ImpossibleTime:
+        return None
+    if when is None or not when.has_time:
+        return None
+    here = when.at.astimezone(now.tzinfo)
+    clock_here = f"{here:%I:%M}".lstrip("0").removesuffix(":00") + ("am" if here.hour < 12 else "pm")
+    day = "today" if here.date() == now.date() else "tomorrow" if (here.date() - now.date()).days == 1 else \
+        f"on {here:%A} the {here.day}{_th(here.day)}"
+    spans = sorted(when.spans)
+    # the time words as said there, taken out; the time here put where the first of them stood
+    cut = said[:spans[0][0]].rstrip() + " " + f"{day} at {clock_here}" + said[spans[-1][1]:]
+    there_clock = f"{when.at:%I:%M}".lstrip("0").removesuffix(":00") + (" AM" if when.at.hour < 12 else " PM")
+    return " ".join(cut.split()), f"{there_clock} in {place.title()}"
+
+
+def _th(day: int) -> str:
+    return "th" if 11 <= day % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")

@@ -59,7 +59,11 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 r"shots|vaccines|jabs|tasting|inspection|walkthrough|walk-through|"
                 # the sixty-first session's student, patient and club organiser: "my chem final is next Wednesday at 9",
                 # "my follow-up is on the 22nd at 10:15", "physio is tuesdays and fridays at 11" went to SmolLM2
-                r"final|finals|follow-up|follow\s+up|followup|physio|physical\s+therapy|pt|training)")
+                r"final|finals|follow-up|follow\s+up|followup|physio|physical\s+therapy|pt|training|"
+                # the sixty-second session's family and book club: "kids football is saturday at 9", "swim lessons are
+                # every wednesday at 5" went to SmolLM2
+                r"lessons|classes|football|soccer|basketball|baseball|softball|hockey|rugby|ballet|"
+                r"karate|gymnastics|swimming|book\s+club|club)")
 
 
 # "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future
@@ -71,7 +75,7 @@ _WILL_FUTURE = r"(?:'d|'ll|\s+would|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'
 # "play", "turn off", "tell me", "remind", "cancel": a timer or the agenda's)
 # "and call the vet about luna's vaccines", "plus email the landlord" (the sixty-first session: after two promises, to
 # SmolLM2, which gave medical advice): an order said as one more of a list of the user's own is kept with no time
-_LIST_GOES_ON = re.compile(r"(?:and|also|plus|oh\s+and|and\s+also|oh\s+also),?\s+(?:please\s+)?(?!(?:tell|ask|show|give|get|send)\s+me\b)"
+_LIST_GOES_ON = re.compile(r"(?:(?:um+|uh+|oh|ok|okay|so),?\s+)?(?:and|also|plus|oh\s+and|and\s+also|oh\s+also),?\s+(?:please\s+)?(?!(?:tell|ask|show|give|get|send)\s+me\b)"
                            # (not an order about the list itself: "and take the dentist off my list")
                            r"(?![^.?!]*\b(?:off|from|on|onto|to|in|into)\s+(?:my|the|your)\s+(?:list|agenda|to-?do|calendar|reminders)\b)")
 _TODO_VERBS = (r"buy|pick\s+up|drop\s+off|pay|renew|return|call|text|email|e-mail|send|book|submit|finish|clean|wash|water|"
@@ -88,7 +92,10 @@ _TODO_VERBS = (r"buy|pick\s+up|drop\s+off|pay|renew|return|call|text|email|e-mai
                r"into|lost|together|along|used|married|sick|well|it|that|this|them|you|me)\b)|"
                # the sixtieth session's gardener and mover: "paint the fence on saturday", "go for a run tomorrow at 7",
                # "forward the mail" went to SmolLM2
-               r"paint|stain|trim|hang|install|assemble|mop|forward|go\s+for\s+a(?=\s+(?:run|jog|walk|swim|ride|hike|bike\s+ride)\b)")
+               r"paint|stain|trim|hang|install|assemble|mop|forward|go\s+for\s+a(?=\s+(?:run|jog|walk|swim|ride|hike|bike\s+ride)\b)|"
+               # the sixty-second session's remote worker, nurse and traveller: "um also review Annas pull request and update
+               # the roadmap doc", "swap my Saturday shift with Priya", "and exchange some euros" went to SmolLM2
+               r"update|exchange|swap|switch|trade|cover")
 # a professional seen at an appointment: "the vet is at 10:15 on the 22nd", "dad's cardiologist is Wednesday at 10" (the
 # fifty-seventh session: "I see.", nothing kept), kept as "vet appointment"
 _SEEN_AT = (r"vet|veterinarian|dentist|doctor|cardiologist|dermatologist|orthodontist|pediatrician|paediatrician|"
@@ -162,7 +169,10 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"(?!(?:remember|remind|don't|do\s+not|please|make\s+sure|note)\b)(?:(?:my|our|the)\s+)?(?P<who>(?:[\w'-]+\s+){0,3}?" + _EVENT_NOUNS +
                             r"(?:\s+(?:to|with|for|at|in|from)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?)??)\s+(?:is|'s|are|will\s+be|leaves|departs|"
                             r"takes\s+off|starts|begins|lands|boards|is\s+leaving|is\s+starting)\s+"
-                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|the\s+\d{1,2}(?:st|nd|rd|th)|the\s+day\s+after|"
+                            # "the staff meeting is first thing monday" (the sixty-second session: to SmolLM2)
+                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|in|first\s+thing|the\s+\d{1,2}(?:st|nd|rd|th)|the\s+day\s+after|"
+                            # "inspection is the third Thursday of the month" (the sixty-first session's landlord)
+                            r"the\s+(?:first|second|third|fourth|last)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
                             # "the wedding is june 20th" (the sixtieth session: "I see.")
                             r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?!\d)|"
                             r"every\s+(?:other\s+)?(?:day|weekday|week|morning|evening|"
@@ -225,7 +235,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"(?P<who>[a-z][\w'-]*(?:\s+(?!on\b|at\b|this\b|next\b|tomorrow\b|today\b|tonight\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)[\w'-]+){0,3}))")),
     # "Pick up the dry cleaning after work tomorrow", "and buy milk tomorrow" (the fifty-first session: SmolLM2 answered,
     # nothing kept): a to-do said as an order, kept only with its time (`_commitments`), so "buy milk" alone stays talk
-    ("todo", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|plus|then|oh\s+and|and\s+also|jarvis|please),?\s+)*(?:please\s+)?"
+    ("todo", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|plus|then|oh\s+and|and\s+also|jarvis|please|um+|uh+),?\s+)*(?:please\s+)?"
                         r"(?=(?:" + _TODO_VERBS + r")\s+(?!me\b|you\b|it\b|that\b|this\b|some\s+time\b|time\b)\w)")),
     # "I volunteer at the food bank every Wednesday morning" (the fifty-ninth session's retiree: SmolLM2, "I'm so sorry to
     # hear about your volunteer work"): a habit of the user's own, kept only with its repeat (`_commitments`)
@@ -633,6 +643,12 @@ def _is_action(action: str, kind: str, link: str) -> bool:
     return first not in W.EN_NOT_ACTION
 
 
+# "the staff meeting is first thing monday" (the sixty-second session's nurse: to SmolLM2): an event at the day's start, 9 AM
+_FIRST_THING = re.compile(r"\bfirst\s+thing\s+(?:on\s+)?(?P<day>tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\s+morning)?\b",
+                          re.IGNORECASE)
+_PICK_UP = re.compile(r"(?:,|;|\band\b)\s*(?:(?:and|so)\s+)?(?:i\s+(?:need|have)\s+to\s+|i'll\s+|please\s+|remind\s+me\s+to\s+)?"
+                      r"pick\s+(?:her|him|them)\s+up(?P<where>\s+(?:from|at)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+){0,3})?\s*[.!]?$",
+                      re.IGNORECASE)
 _REMINDED_REST = frozenset("sleep rest nap relax unwind stretch".split())
 
 
@@ -702,7 +718,14 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
             if not t.who:   # someone named: their name, as said ("Sam visit")
                 named = re.match(r"(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|heads\s+up),?\s+)*"
                                  r"(?P<n>[\w-]+)", sen[t.start:], re.IGNORECASE)
-                out.append(Commitment(f"{named['n'] if named else 'guest'} visit", clause, (base, base + len(sen)), remind=False))
+                who = named["n"] if named else "guest"
+                if (pick := _PICK_UP.search(sen)) is not None:
+                    # "grandma arrives Saturday at noon, pick her up from the station" (the sixty-second session: "grandma
+                    # visit" kept, the pick-up lost): the deed said of the one arriving, at their time
+                    where = " ".join(pick["where"].split()) if pick["where"] else ""
+                    out.append(Commitment(f"pick up {who}{' ' + where if where else ''}", clause, (base, base + len(sen))))
+                    continue
+                out.append(Commitment(f"{who} visit", clause, (base, base + len(sen)), remind=False))
                 continue
             delivery = re.fullmatch(r"(?:(?P<a>[\w'-]+)\s+)?delivery(?:\s+from\s+(?P<b>[\w'-]+))?", t.who, re.IGNORECASE)
             name = (f"{delivery['b'] or delivery['a'] or ''} delivery".strip() if delivery else f"{t.who.split()[-1]} visit")
@@ -727,6 +750,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         if t.kind == "event_is":   # its own clause: up to the next opener ("… and I need to buy a gift tomorrow")
             if any(t.end <= hs < limit for hs, _ in holes):
                 clause = sen[t.start:limit].strip(" ,")
+                if _FIRST_THING.search(clause) and not re.search(r"\d|\bnoon\b", clause):
+                    clause = _FIRST_THING.sub(r"\g<day> at 9am", clause)   # an event "first thing Monday": at its start
                 out.extend(Commitment(t.who, each, (base + t.start, base + limit), remind=False) for each in _each_day(clause))
             continue
         parts = _split_and(low, t.end, end, holes)
@@ -810,6 +835,18 @@ _SHIFTS = re.compile(r"(?:(?:and|also|oh|ok|okay|so|btw|um+|uh+|like|fyi),?\s+)*
                      r"(?:\s+(?:this|next)\s+week)?\s*[.!]?$")
 
 
+# "I'm on nights Monday to Thursday this week", "I'm working days Tuesday through Friday" (the sixty-second session's nurse:
+# to SmolLM2, nothing kept; "when's my next day off?" then had no shifts to read): a shift on each day said, its hour unsaid
+_SHIFT_DAYS = re.compile(r"(?:(?:and|also|oh|ok|okay|so|btw|um+|uh+|like|fyi),?\s+)*(?:this\s+week\s+)?(?:i'm|i\s+am)\s+"
+                         r"(?:on|working|doing)\s+(?P<kind>nights|days|lates|earlies|night\s+shifts?|day\s+shifts?)\s+"
+                         + _DAYS_SAID + r"(?:\s+(?:this|next)\s+week)?\s*[.!]?$")
+_SHIFT_KIND = {"nights": "night", "days": "day", "lates": "late", "earlies": "early"}
+# "I'm on call from friday 6pm until monday 9am" (the sixty-first session: to SmolLM2): a span of duty, kept at its start,
+# its end in its name ("on call until monday 9am")
+_ON_CALL = re.compile(r"(?:(?:and|also|oh|ok|okay|so|btw|um+|uh+|fyi),?\s+)*(?:i'm|i\s+am|i'll\s+be|i\s+will\s+be)\s+on\s+call\s+"
+                      r"(?:from\s+)?(?P<start>(?:(?:this|next)\s+)?(?:" + _A_DAY + r"|tomorrow|tonight)(?:\s+(?:at\s+)?(?:" + _CLOCK + r"))?)"
+                      r"\s+(?:until|till|til|to|through)\s+(?P<end>(?:" + _A_DAY + r"|tomorrow)(?:\s+(?:at\s+)?(?:"
+                      + _CLOCK + r"|morning|night))?)\s*[.!]?$")
 # "is monday and friday at 2", "is on tuesday and thursday at 4:30": two days said with one time (not "every …", a repeat)
 _TWO_DAYS = re.compile(r"(?<!every )(?<!each )\b(?:on\s+)?(?P<days>" + _A_DAY + r"(?:\s*(?:,|and|&)\s*(?:and\s+)?(?:on\s+)?" + _A_DAY
                        + r"){1,4})\s+(?P<at>(?:at|from)\s+(?:" + _CLOCK + r"))\b", re.IGNORECASE)
@@ -827,11 +864,17 @@ def _each_day(clause: str) -> list[str]:
 
 def _shifts(sen: str, low: str, start: int, base: int) -> list[Commitment]:
     """One "shift" per day of "I work 7pm to 7am Tuesday through Thursday", each due at the shift's start."""
+    if (call := _ON_CALL.match(low, start)) is not None:
+        return [Commitment(f"on call until {' '.join(call['end'].split())}", call["start"], (base, base + len(sen)))]
     m = _SHIFTS.match(low, start)
+    kind = ""
     if m is None:
-        return []
+        if (m := _SHIFT_DAYS.match(low, start)) is None:
+            return []
+        said = m["kind"].split()[0]
+        kind = _SHIFT_KIND.get(said, said) + " "
     first, last, more = (m["d1"], m["d2"], m["more"]) if m["d1"] else (m["e1"], m["e2"], m["emore"])
-    at = (m["from"] or m["efrom"]).strip()
+    at = "" if kind else (m["from"] or m["efrom"]).strip()
     days = [_DAY_NAMES.index(first)]
     if last:
         while days[-1] != _DAY_NAMES.index(last) and len(days) < 7:
@@ -839,7 +882,10 @@ def _shifts(sen: str, low: str, start: int, base: int) -> list[Commitment]:
     if more:
         days += [_DAY_NAMES.index(d) for d in re.findall(_A_DAY, more)]
     # each its own promise, named by its day ("my Tuesday shift"): one name for all would merge them into one
-    return [Commitment(f"{_DAY_NAMES[d].capitalize()} shift", f"{_DAY_NAMES[d]} at {at}", (base, base + len(sen)))
+    # (with no hour said, the day alone: "Monday night shift, by Monday", no hour made up)
+    week = " this week" if kind and re.search(r"\bthis\s+week\b", low) else ""   # said on a Monday: today's too
+    return [Commitment(f"{_DAY_NAMES[d].capitalize()} {kind}shift", f"{_DAY_NAMES[d]} at {at}" if at else _DAY_NAMES[d] + week,
+                       (base, base + len(sen)))
             for d in dict.fromkeys(days)]
 
 

@@ -13,8 +13,12 @@ import re
 from jarvisd.openloop.when import cut_spans, time_spans
 
 # ("whats due friday" as a recognizer writes it, no apostrophe: the sixty-first session's student got the whole list)
-_EN = re.compile(r"(?:so\s+|and\s+)?(?:what(?:'s|s|\s+is|\s+do\s+i\s+have|\s+have\s+i\s+got|\s+am\s+i\s+doing|\s+are\s+my\s+plans)"
+# "what's left for the weekend" (the sixty-second session's family: SmolLM2, "The weekend is about to come to an end …"):
+# the weekend's, as "what do I have this weekend"
+_EN = re.compile(r"(?:so\s+|and\s+)?(?:what(?:'s|s|\s+is)\s+(?:still\s+)?left(?=\s+(?:for|on)\s+(?:the|this)\s+weekend$)"
+                 r"|what(?:'s|s|\s+is|\s+do\s+i\s+have|\s+have\s+i\s+got|\s+am\s+i\s+doing|\s+are\s+my\s+plans)"
                  r"|what\s+about|(?:is\s+there\s+)?anything(?:\s+else)?|do\s+i\s+have\s+anything(?:\s+else)?"
+
                  r"|have\s+i\s+got\s+anything(?:\s+else)?)"
                  r"(?:\s+(?:due|planned|scheduled|happening|going\s+on|coming\s+up|on(?=\s+for\b)))?"
                  # "what's on my calendar thursday", "what's on my list for friday" (the fifty-sixth session: SmolLM2's

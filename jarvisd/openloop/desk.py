@@ -65,7 +65,14 @@ from jarvisd.openloop.alarms import (
     timer_length,
     with_time,
 )
-from jarvisd.openloop.clock_asked import calendar_fact, clock_asked, day_asked, days_until, elsewhere_asked
+from jarvisd.openloop.clock_asked import (
+    calendar_fact,
+    clock_asked,
+    day_asked,
+    days_until,
+    elsewhere_asked,
+    zoned_clock,
+)
 from jarvisd.openloop.closures_en import arrival, base_verb
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.commitments import Closure, Commitment, Reading, is_korean, read_utterance
@@ -156,7 +163,10 @@ def _mostly_named(words: str, desc: str) -> bool:
 
 
 # a place on the agenda read out, named alone in Korean: "두 번째 거", "첫 번째 일" (not "이번 주": no place)
-_KO_PLACE_NAMED = re.compile(r"(?:첫|두|세|네|다섯)\s*번째(?:\s*(?:거|것|꺼|일|할\s*일))?")
+# ... and "move the second one to monday" ("the second one can wait till monday", the sixty-first session's student: "I
+# couldn't find the second one on your agenda")
+_KO_PLACE_NAMED = re.compile(r"(?:첫|두|세|네|다섯)\s*번째(?:\s*(?:거|것|꺼|일|할\s*일))?"
+                             r"|(?:the\s+)?(?:first|second|third|fourth|fifth|last)\s+one", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -231,11 +241,23 @@ class AgendaDesk:
         reply = self._undo(text, session)
         if reply is None:
             reply = self._told_then_how_far(text, session)
+        if reply is None and (zoned := zoned_clock(text, self.service.now_local())) is not None:
+            # "the standup with Berlin is at 4pm their time": kept at that time here, and said as told there
+            reply = self._handle(zoned[0], session)
+            if reply is not None and reply.change.opened or reply is not None and reply.change.updated:
+                head, dot, tail = reply.text.partition(". ")
+                reply = replace(reply, text=f"{head.rstrip('.')} ({zoned[1]}).{' ' + tail if dot else ''}")
         if reply is None:
             reply = self._handle(text, session)
         if reply is not None and (reply.change.opened or reply.change.closed or reply.change.updated):
             with self._lock:
                 self._undoable[session] = Undoable(reply.change, self.service.now_ms())
+        if reply is not None and len(reply.change.opened) > 1:
+            # "remind me to email the landlord, call the bank and renew the permit", then "the second one can wait till
+            # monday" (the sixty-second session: "I couldn't find the second one"): the promises just read back are a
+            # list read out, in the order said
+            self._listed[session] = (tuple(loop.id for loop in reply.change.opened[:phrases.SPOKEN_ITEMS]),
+                                     self.service.now_ms())
         return reply
 
     def _lang(self, text: str) -> phrases.Lang:
@@ -362,6 +384,7 @@ class AgendaDesk:
         `ko_dialect`; "tae phone the bank the morra" as "to phone the bank tomorrow": `en_dialect`)."""
         said_as_is = _lines_as_a_list(printable(plain_words(text)).strip())   # a NUL off too (pass 41)
         text = ko_dialect.standard(en_dialect.standard(_without_particles(said_as_is)))
+        text = shopping.bare_list(text) or text   # "milk eggs bread and bananas" said alone: to buy
         text = _MY_CLOCK.sub(r"\g<verb> ", text)   # "move my 3pm to 4pm" as the correction's "move 3pm to 4pm"
         text = _FILLER_LEAD.sub("", text, count=1) or text   # "let's see, what's on Friday?" (the fiftieth session: the model's)
         text = _reminder_note(text)   # "reminder: call mom at 5pm" as "remind me to call mom at 5pm"
@@ -461,6 +484,8 @@ class AgendaDesk:
             return reply
         if intent is None and lang == "ko" and (reply := self._due_after_another(text, session)) is not None:
             return reply
+        if lang == "en" and (reply := self._next_day_off(text)) is not None:
+            return reply
         if intent is None and (reply := self._when_due(text, lang, session)) is not None:
             return reply
         if intent is None and (until := days_until(clean(text), self.service.now_local())) is not None:
@@ -518,6 +543,12 @@ class AgendaDesk:
                 # fifty-seventh session's night nurse heard "Nothing is due today" with three due before 4 AM)
                 night_end = datetime.combine(now.date() + timedelta(days=1), time(_NIGHT_ENDS), tzinfo=tz).timestamp() * 1000 \
                     if scope == "today" and re.search(r"\btonight\b", clean(text)) else 0
+                # "what do I have tomorrow?" said in the evening (the sixty-first session: tonight's listed first, "due by
+                # tomorrow"): tomorrow alone, what is left tonight counted with the rest; earlier in the day, and in
+                # Korean (내일까지), and "what's due by tomorrow", the scope still runs through tomorrow
+                alone = scope == "tomorrow" and lang == "en" and now.hour >= PART_HOURS["evening"] \
+                    and not _BY_TOMORROW.search(clean(text))
+                first_day = today + 1 if alone else first_day
                 loops = [loop for loop in loops if loop.due_ms is not None
                          and (first_day <= phrases.due_day(loop.due_ms, tz).toordinal() <= last_day
                               or loop.due_ms < night_end)
@@ -531,6 +562,8 @@ class AgendaDesk:
             said = phrases.agenda_list(loops, now, tz, lang, scope, others)
             if scope == "week" and lang == "ko" and now.weekday() == 6:
                 said = _sunday_week(loops, now, tz, others)
+            if scope == "tomorrow" and alone:
+                said = said.replace("due by tomorrow", "due tomorrow", 1)
             if intent.kind != "list" and night_end and lang == "en":
                 said = said.replace("due today", "due tonight", 1)   # its small hours are tomorrow's by the clock
             return DeskReply(said, lang, intent=intent.kind)
@@ -1244,9 +1277,19 @@ class AgendaDesk:
         if when is None or not when.day_said:
             return None
         day, tz = when.at.date(), self.service.tz
-        loops = sorted((shown for loop in self.service.agenda() if loop.due_ms is not None
-                        and (shown := loop if phrases.due_day(loop.due_ms, tz) == day else self._comes_back_on(loop, day))
+        # "what do I have this weekend?", "what's left for the weekend" (the sixty-second session: Sunday's alone, Saturday's
+        # football left out): its Saturday and its Sunday, what of them is not past
+        # (said on a Sunday evening, when this one is all but over, the coming one: "this Saturday" said on a Sunday is too)
+        weekend = lang == "en" and day.weekday() == 6 and _WEEKEND.search(clean(words)) is not None
+        if weekend and day == now.date() and now.hour >= PART_HOURS["evening"] and not re.search(r"\bthis\b", clean(words)):
+            day += timedelta(days=7)
+        days = [d for d in (day - timedelta(days=1), day) if d >= now.date()] if weekend else [day]
+        loops = sorted((shown for one in days for loop in self.service.agenda() if loop.due_ms is not None
+                        and (shown := loop if phrases.due_day(loop.due_ms, tz) == one else self._comes_back_on(loop, one))
                         is not None), key=_due_order)
+        if len(days) > 1:
+            self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
+            return DeskReply(phrases.weekend_list(loops, now, tz, lang), lang, intent="due_day")
         if first and loops:   # "what's my first meeting tomorrow?": that one, then in focus ("move it to 11")
             self._remember(session, loops[0], self.service.now_ms())
             return DeskReply(phrases.when_due(loops[:1], now, tz, lang), lang, intent="due_day")
@@ -1819,6 +1862,22 @@ class AgendaDesk:
             # "그거 했어" names nothing, and things are open (the fifty-fifth session: "할 일 목록에 없던 일이라 …")
             return "어떤 일을 하셨는지 말씀해 주시면 완료로 표시할게요."
         return phrases.done_unlisted(lang)
+
+    def _next_day_off(self, text: str) -> DeskReply | None:
+        """"When's my next day off?" (the sixty-second session's nurse: "I don't have your next day off on your agenda",
+        her nights kept): the first day from today with no shift kept, when shifts are kept; None for other words."""
+        if _NEXT_DAY_OFF.fullmatch(clean(text).rstrip("?!. ")) is None:
+            return None
+        now, tz = self.service.now_local(), self.service.tz
+        shifts = {phrases.due_day(loop.due_ms, tz) for loop in self.service.agenda()
+                  if loop.due_ms is not None and re.search(r"\bshift\b", loop.desc, re.IGNORECASE)}
+        if not shifts:
+            return DeskReply("I don't have your shifts on your agenda. Tell me when you work, and I'll keep them.", "en",
+                             intent="due_day")
+        day = next(now.date() + timedelta(days=n) for n in range(1, 400) if now.date() + timedelta(days=n) not in shifts)
+        said = phrases.spoken_due(int(datetime.combine(day, time(12), tzinfo=tz).timestamp() * 1000), now, tz, "en")
+        said = said.removeprefix("by ").removesuffix(" at noon")
+        return DeskReply(f"Your next day with no shift on your agenda is {said}.", "en", intent="due_day")
 
     def when_unlisted(self, text: str) -> str | None:
         """"What time is the meeting?", "회의 몇 시였지?" when no open promise is that one (`_when_due` found none): "I
@@ -2704,6 +2763,11 @@ def _question_last(text: str) -> tuple[str, str]:
 # session: "Nothing is due this week" with Monday's and Thursday's promises open); "next week" is that week too
 _SUNDAY_AHEAD = 7
 _NIGHT_ENDS = 5   # the hour a night asked about ("tonight") ends, on the next day
+_WEEKEND = re.compile(r"\bweekend\b")
+_NEXT_DAY_OFF = re.compile(r"(?:(?:so|and|ok|okay|um|hey)\s+)*(?:when(?:'s|s|\s+is)\s+my\s+next\s+(?:day|night)\s+off"
+                           r"|when\s+(?:am\s+i|do\s+i\s+have\s+(?:a|my))\s+(?:next\s+)?(?:off|day\s+off)(?:\s+next)?"
+                           r"|what(?:'s|s|\s+is)\s+my\s+next\s+day\s+off)")
+_BY_TOMORROW = re.compile(r"\b(?:by|until|till|before)\s+tomorrow\b")
 _SCOPES: dict[str, phrases.Scope] = {"due_today": "today", "due_tomorrow": "tomorrow", "due_week": "week",
                                      "due_next_week": "next_week", "due_month": "month",
                                      "due_next_month": "next_month"}

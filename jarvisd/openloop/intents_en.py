@@ -177,6 +177,8 @@ _EN_REST = (r"(?:(?:,|\s+(?=i(?:'m|\s+am|'ll|\s+will|\s+won't|\s+don't|\s+do\s+n
 _EN_CANCEL = [
     r"(?:cancel|delete|remove|drop|scratch|scrap)\s+(?P<x>(?!(?:that|it|this)\s+(?:make|change|move|push|put|let's|how\s+about|"
     r"i\s+mean)\b)[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?"
+    # ("cancel the swim lesson this week only" with no lesson kept: "I couldn't find the swim lesson", not "… this week only")
+    r"(?:\s+(?:(?:this\s+week|today|tomorrow|this\s+time)\s+only|just\s+this\s+(?:once|week|time)))?"
     + _EN_REST,
     r"take\s+(?P<x>[^,]+?)\s+off(?:\s+(?:my|the)\s+(?:agenda|list|to-?do list))?" + _EN_REST,
     r"get\s+rid\s+of\s+(?P<x>[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?" + _EN_REST,

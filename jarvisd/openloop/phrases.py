@@ -1093,6 +1093,16 @@ def rest_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) 
     return "That's everything on your agenda." if not loops else "Also: " + _listed(loops, now, tz, lang)
 
 
+def weekend_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """What is due on a weekend's Saturday and Sunday ("what do I have this weekend?"), read aloud like the agenda."""
+    if lang == "ko":
+        return "주말에는 할 일이 없어요." if not loops else f"주말에 할 일이 {len(loops)}개 있어요: " + _listed(loops, now, tz, lang)
+    if not loops:
+        return "Nothing is due on the weekend."
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    return f"On the weekend you have {count} due: " + _listed(loops, now, tz, lang)
+
+
 def day_list(loops: Sequence[OpenLoop], day: datetime, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """What is due on one named day ("what do I have on Saturday?"), read aloud like the agenda."""
     if lang == "ko":

@@ -133,7 +133,11 @@ _EN_DAYS_AT = {name[:3].lower(): i for i, name in enumerate(_EN_NAMES)}
 # what is said as a repeat and not kept: "every few days", "every second Tuesday of the month", "며칠마다"; a step out of
 # range ("every 5 minutes") and any other "every 2 …" a step does not read are not kept either (`said_but_unkept`)
 _EN_UNKEPT = re.compile(r"\b(?:every|each)\s+(?:few|several|couple\s+(?:of\s+)?(?:weeks|months|years))\b"
-                        r"|\bevery\s+(?:(?:single|other|first|second|third|fourth|last)\s+)?(?:" + _EN_DAY + r")\s+of\b",
+                        r"|\bevery\s+(?:(?:single|other|first|second|third|fourth|last)\s+)?(?:" + _EN_DAY + r")\s+of\b"
+                        # "inspection is the third Thursday of the month" (the sixty-first session's landlord): a day told of
+                        # an event as its rule; the next one is kept ("by the last Friday of the month" is one day)
+                        r"|(?:(?<=\bis\s)|(?<=\bare\s)|(?<='s\s))(?:the\s+)?(?:first|second|third|fourth|last)\s+(?:" + _EN_DAY
+                        + r")\s+of\s+(?:the|every)\s+month\b",
                         re.IGNORECASE)
 _EN_LOOSE = re.compile(r"\b(?:every|each)\s+(?:other|second|third|fourth|\d+|two|three|four|five|six|couple)\b"
                        r"|\b(?:every|each)\s+(?:hour|year|minute)\b|\b(?:hourly|yearly|annually)\b", re.IGNORECASE)
@@ -363,6 +367,13 @@ _EN_SKIP = re.compile(r"(?:(?:ok(?:ay)?|please|jarvis|i'll|i\s+will|i'm\s+going\
 _EN_SKIP_OFF = re.compile(r"(?:(?:oh|ok(?:ay)?|so|um|uh|btw|fyi|jarvis)[\s,]+)*(?P<what>[\w' -]{1,60}?)"
                           r"\s+(?:is|'s|are|got|has\s+been|was)\s+(?:cancell?ed|off|called\s+off|not\s+happening)"
                           r"\s+(?:this\s+week|today|tonight|tomorrow|this\s+time)")
+# "cancel the swim lesson this week only", "cancel just this week's swim lesson" (the sixty-second session's family: the
+# weekly lesson ended, "It won't come back."): a cancel said of this time only is a skip
+_EN_CANCEL_ONCE = re.compile(r"(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and)[\s,]+)*(?:cancel|call\s+off|drop)\s+"
+                             r"(?:(?:just|only)\s+)?(?:(?:this\s+week's|today's|tomorrow's)\s+)?(?P<what>[\w' -]{1,60}?)"
+                             r"(?:\s+(?:this\s+week|today|tomorrow|this\s+time))?\s+(?:only|just\s+this\s+(?:once|week|time))"
+                             r"|(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and)[\s,]+)*(?:cancel|call\s+off|drop)\s+(?:just|only)\s+"
+                             r"(?:this\s+week's|today's|tomorrow's)\s+(?P<what2>[\w' -]{1,60}?)")
 # "다음 거 건너뛰어", "다음 번은 건너뛸게": the next one of the promise in focus (the fifty-eighth helper: to SmolLM2)
 _KO_SKIP = re.compile(r"(?:오늘은|내일은|이번에는|이번엔|오늘|내일|이번|다음\s*(?:거|것|번|알림)(?:은|는|에는|엔)?)\s*(?P<what>.*?)\s*(?:은|는|을|를)?\s*"
                       r"(?:건너뛸게|건너뛰어(?:\s*줘)?|건너뛰자|건너뛸래|패스할게|패스|스킵할게|스킵|쉴게|안\s*할게)(?:요)?")
@@ -378,6 +389,10 @@ def skip_asked(cleaned: str) -> str | None:
     """The words naming what "skip the pills today" skips ("" for "skip it", the one in focus), or None."""
     m = _EN_SKIP.fullmatch(cleaned) or _KO_SKIP.fullmatch(cleaned) or _KO_SKIP_AFTER.fullmatch(cleaned)
     m = m or _EN_SKIP_OFF.fullmatch(cleaned)
+    if m is None and (once := _EN_CANCEL_ONCE.fullmatch(cleaned)) is not None:
+        said = (once["what"] or once["what2"]).strip()
+        what = re.sub(r"^(?:the|my)\s+|\s+(?:reminder|one)$", "", said)
+        return "" if what in _IT or said in _IT else what
     if m is None:
         return None
     what = re.sub(r"^(?:the|my)\s+|\s+(?:reminder|one)$", "", m["what"].strip())

@@ -16,6 +16,11 @@ _EN_GOT_MOVED = re.compile(r"(?:(?:so|and|ok|okay|oh|um|well)\W+)*(?P<thing>(?:t
                            # "the bank meeting moved to 1" (the fifty-first session: "I see."), the passive's helper unsaid
                            r"(?:(?:got|was|has\s+been|is|'s)\s+)?(?:moved|postponed|rescheduled|pushed(?:\s+back)?|bumped|"
                            r"shifted|extended)\s+(?P<to>(?:to|till|until)\s+.+)", re.IGNORECASE)
+# "grandma's train is 20 minutes late" (the sixty-second session's family: "Sorry, I don't have an answer to that.", the
+# pick-up left at noon): someone's way here running late moves what is kept of them by as much
+_EN_RUNS_LATE = re.compile(r"(?:(?:so|and|ok|okay|oh|um|uh|well)\W+)*(?P<who>[\w-]+)'s\s+(?:train|flight|plane|bus|ferry|coach)\s+"
+                           r"(?:is|'s|was|got)\s+(?:running\s+|delayed\s+)?(?P<amount>(?:\d{1,3}|an?|one|two|three|ten|fifteen|"
+                           r"twenty|thirty|forty[-\s]five|half\s+an)\s+(?:minutes?|mins?|hours?))\s+(?:late|behind)", re.IGNORECASE)
 _KO_MOVED = re.compile(r"(?P<head>.+?(?:로|으로|까지로)\s*)(?P<verb>미뤘어|미뤘어요|옮겼어|옮겼어요|연기했어|연기했어요|"
                        r"바꿨어|바꿨어요|당겼어|당겼어요)")
 _KO_ORDER = {"미뤘어": "미뤄 줘", "옮겼어": "옮겨 줘", "연기했어": "미뤄 줘", "바꿨어": "바꿔 줘", "당겼어": "당겨 줘"}
@@ -34,6 +39,8 @@ def as_order(text: str) -> str | None:
         return f"move {m['rest']}"
     if m := _EN_GOT_MOVED.fullmatch(said):
         return f"move {m['thing']} {m['to']}"
+    if m := _EN_RUNS_LATE.fullmatch(said):
+        return f"push {m['who']} back {m['amount']}"
     if m := _KO_MOVED.fullmatch(said):
         return f"{m['head']}{_KO_ORDER[m['verb'].removesuffix('요')]}"
     if m := _KO_WAS_MOVED.fullmatch(said):

@@ -269,7 +269,7 @@ _KO_WHEN = re.compile(r"^(?:(?P<x>.+?)\s*(?:은|는|을|를|도)?\s+)?(?:(?:다�
                       r"(?:옮겨|미뤄|연기해|일정\s*바꿔|시간\s*바꿔|날짜\s*바꿔)\s*(?:줘|주세요|줄래|줄래요|야\s*돼|야\s*해)?$")
 
 
-_TO_HOUR = re.compile(r"\bto\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b")
+_TO_HOUR = re.compile(r"\bto\s+(?:\d{1,2}(?::\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b")
 
 
 def asks_when(text: str) -> str | None:

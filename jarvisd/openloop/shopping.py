@@ -72,6 +72,23 @@ def _staples(part: str) -> list[str]:
     return words
 
 
+_BARE_LIST = re.compile(r"(?:(?:and|oh|um+|uh+|so|also|plus)[\s,]+){0,3}(?P<items>[a-z]+(?:(?:\s*,\s*|\s+and\s+|\s+)[a-z]+){1,7})"
+                        r"(?:\s+(?:too|as\s+well))?[\s.!]*", re.IGNORECASE)
+
+
+def bare_list(text: str) -> str | None:
+    """"milk eggs bread and bananas" said alone (the sixty-second session's family, after "get groceries": SmolLM2, "Milk,
+    eggs, bread, and bananas are all the same thing"): the order to buy them ("buy milk eggs bread and bananas"), when
+    every word is a staple and there are two or more; else None."""
+    m = _BARE_LIST.fullmatch(text.strip())
+    if m is None:
+        return None
+    words = [w for w in re.split(r"[\s,]+", m["items"]) if w and w.lower() != "and"]
+    if len(words) < 2 or any(w.lower() not in _STAPLES for w in words):
+        return None
+    return f"buy {m['items']}"
+
+
 def _parts(items: str) -> list[str]:
     """`items` split where a list is ("milk, eggs and bread", "milk eggs and bread"), never inside one thing named
     with "and"."""

@@ -31,7 +31,10 @@ _EN_UNDO = re.compile(
     r"|put\s+(?:it|that|them|those)\s+back(?:\s+on(?:\s+(?:my|the))?\s+(?:list|agenda|to-?do\s+list))?"
     r"|bring\s+(?:it|that|them)\s+back|reopen\s+(?:it|that|them)"
     r"|(?:that|it)(?:'s|\s+is|\s+was)\s+(?:not\s+(?:done|finished|right)(?:\s+yet)?|wrong|a\s+mistake)"
-    r"|(?:that\s+was|my)\s+(?:a\s+)?mistake|i\s+(?:was|am|'m)\s+wrong|that's\s+not\s+what\s+i\s+(?:said|meant))")
+    r"|(?:that\s+was|my)\s+(?:a\s+)?mistake|i\s+(?:was|am|'m)\s+wrong|that's\s+not\s+what\s+i\s+(?:said|meant)"
+    # "actually dont cancel it" right after a cancel (the sixty-second session's traveller: "Sorry, I don't have an
+    # answer to that.", the euros left off)
+    r"|(?:don'?t|do\s+not)\s+(?:cancel|delete|remove)\s+(?:it|that|this|them)(?:\s+(?:after\s+all|then))?)")
 # "actually I didn't", "I didn't call him", "I haven't yet", "he didn't pick up" (after the denial)
 _EN_DENIAL = re.compile(_LEAD + r"i\s+(?:didn't|did\s+not|didnt|haven't|have\s+not|havent)(?:\s+actually)?"
                         r"(?P<rest>(?:\s+[\w']+){0,6}?)(?:\s+(?:yet|actually|after\s+all))?"

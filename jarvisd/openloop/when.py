@@ -184,6 +184,29 @@ _EVENTS_GONE_TO = frozenset("game match practice meeting party dinner lunch show
 _DEADLINE_WORD = re.compile(r"\b(?:before|prior\s+to|until|till|by|ahead\s+of)\s+$")
 
 
+_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
+
+
+def nth_weekday_in(year: int, month: int, nth: int, wd: int) -> date:
+    """The `nth` weekday `wd` (Monday = 0) of a month; -1 for its last."""
+    if nth < 0:
+        last = date(year, month, calendar.monthrange(year, month)[1])
+        return last - timedelta(days=(last.weekday() - wd) % 7)
+    first = date(year, month, 1)
+    return first + timedelta(days=(wd - first.weekday()) % 7 + 7 * (nth - 1))
+
+
+def _nth_weekday(nth: int, wd: int, next_month: bool) -> Callable[[date], date]:
+    def day(today: date) -> date:
+        y, mo = (today.year + today.month // 12, today.month % 12 + 1) if next_month else (today.year, today.month)
+        found = nth_weekday_in(y, mo, nth, wd)
+        if found < today and not next_month:   # this month's is gone: next month's
+            y, mo = today.year + today.month // 12, today.month % 12 + 1
+            found = nth_weekday_in(y, mo, nth, wd)
+        return found
+    return day
+
+
 @_rule(*wp.WEEKDAY)
 def _weekday_said(m: re.Match[str]) -> _Meaning:
     g = m.groupdict()
@@ -194,6 +217,8 @@ def _weekday_said(m: re.Match[str]) -> _Meaning:
                 and not (_TO_EVENT.search(m.string, max(0, m.start() - 8), m.start()) and g["event"] in _EVENTS_GONE_TO):
             return None                # "Friday's meeting notes" name a thing
         return _Meaning(day=w.weekday(wd, None))
+    if g.get("nth"):                   # "the third Thursday of the month": the next one (this month's, or next month's)
+        return _Meaning(day=_nth_weekday(_NTH[g["nth"].lower()], wd, bool(g.get("nm"))), before=_before(m))
     if g.get("dom"):                   # "Monday the 7th": the 7th (the next one), as "on the 7th"
         d = int(g["dom"])
         return _Meaning(day=w.day_of_month(d), exact=True, before=_before(m), month_day=d)
@@ -572,6 +597,8 @@ def _resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date
     part = next((x.meaning.part for x in near if x.meaning.part), None)
     if part is None and not clock[2] and (meal := _MEAL.search(text)) is not None:
         part = _MEAL_PARTS[" ".join(next(g for g in meal.groups() if g).lower().split())]   # "dinner with Ann on Friday at 7" is 7 PM (the fifty-seventh session: 7 AM)
+    if part is None and not clock[2] and 7 <= clock[0] <= 9 and _EVENING_OUT.search(text) is not None:
+        part = "evening"   # "the club meeting is every other Thursday at 7" (the sixty-first session's low: 7 AM)
     return When(w.clock_at(clock, part, day, now), True, spans, day_m is not None)
 
 
@@ -581,6 +608,10 @@ _MEAL = re.compile(r"\b(dinner|supper|drinks|date\s+night|breakfast|brunch|lunch
                    r"(?:약속|모임)|(?<![가-힣])(회식)"
                    # "내일 7시 엄마랑 저녁" (the sixtieth session): the meal had with someone, its last words
                    r"|(?:랑|하고|와|과)\s(저녁|점심|아침|브런치|술)(?![가-힣])", re.IGNORECASE)
+# an evening out said with a bare 7, 8 or 9 ("the club meeting is every other Thursday at 7", "the party is at 8", "the
+# game is at 7"): the evening; 10 and 11 stay the table's (a kids' party at 11 is the morning's), as do practice and lessons
+_EVENING_OUT = re.compile(r"\b(?:party|club|concert|gig|show|movie|movies|game\s+night|game|poker|bingo|quiz\s+night|"
+                          r"book\s+club|karaoke|choir|rehearsal|recital)\b", re.IGNORECASE)
 _MEAL_PARTS = {"dinner": "evening", "supper": "evening", "drinks": "evening", "date night": "evening", "breakfast": "morning",
                "brunch": "lunch", "lunch": "lunch", "저녁": "evening", "술": "evening", "회식": "evening", "아침": "morning",
                "브런치": "lunch", "점심": "lunch"}

@@ -76,6 +76,11 @@ WEEKDAY = (
      rf"(?:\s+(?P<wk>next|this)\s+week\b)?(?:,?\s+the\s+(?P<dom>\d{{1,2}})(?:st|nd|rd|th)\b)?"),
     (("week",),
      EN_WORD + rf"(?P<wk>next|this)\s+week(?:['’]s)?\s+(?:on\s+)?(?P<wd>{EN_WEEKDAY})"),
+    # "inspection is the third Thursday of the month" (the sixty-first session's landlord: read as this Thursday, and "the
+    # last friday of the month" as last Friday, a day gone): that weekday of the month, the next one to come
+    (("month",),
+     EN_WORD + r"(?:the\s+)?(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+"
+     rf"(?P<wd>{EN_WEEKDAY})\s+(?:of|in)\s+(?:the\s+|this\s+|(?P<nm>next)\s+|every\s+)?month\b"),
     # "before Friday's debrief (at 4)": the event on that day is the deadline, its name goes with the time
     (_WEEKDAYS,
      EN_WORD + r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)['’]s\s+"
@@ -206,7 +211,10 @@ CORRECTED_HOUR = (
      r"(?=\s*(?:$|[.,!?;]|tonight|tomorrow|today|this|in\s+the|on\b|and\b|then\b|sharp\b|o['’]?clock\b))"),
 )
 NAMED_CLOCK = (
-    (("noon", "midday", "midnight", "lunchtime"), EN_WORD + r"(?:12\s?)?(?P<w>noon|midday|midnight|lunchtime)\b"),
+    # "finish the slides before lunch" (the sixty-first session's low: by the end of the day, reminded in the morning): a
+    # deadline at noon, as "before noon" is; "after lunch" stays the afternoon
+    (("noon", "midday", "midnight", "lunchtime", "lunch"),
+     EN_WORD + r"(?:12\s?)?(?P<w>noon|midday|midnight|lunchtime|(?<=\bbefore\s)lunch)\b"),
     (("정오", "자정", "점심"), KO_WORD + r"(?P<w>정오|자정|점심\s?때(?!\s?쯤)|점심\s?시간)" + KO_TAIL),   # 점심때: noon (점심때쯤: the day)
     (("half", "quarter"), EN_WORD + rf"(?P<q>half|quarter)\s+(?P<dir>past|after|to|till)\s+(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\b"),
     # "half seven" (British and Australian: half past seven), never "half an hour"
@@ -219,7 +227,7 @@ PART = (
     (("morning", "afternoon", "arvo", "evening", "night", "after", "before", "first", "with", "breakfast", "bedtime"),
      r"\b(?P<this>this\s+)?(?:(?:in|during)\s+the\s+|at\s+)?(?P<p>morning|afternoon|arvo|evening|night"
      r"|with\s+(?:breakfast|dinner)|(?<=at\s)(?:breakfast|bedtime)|before\s+bed(?:time)?"
-     r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|lunch|dinner|supper)|first\s+thing(?=\s+(?:tomorrow|in\s+the\s+morning|"
+     r"|after\s+(?:work|school|lunch|dinner)|before\s+(?:work|dinner|supper)|first\s+thing(?=\s+(?:tomorrow|in\s+the\s+morning|"
      r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|monday\s+morning)\b))\b"),
     (("오전", "오후", "아침", "저녁", "밤", "새벽", "낮", "점심", "퇴근"),
      # "저녁 먹기 전에 상처 소독하기" (the sixty-first session: kept with no due, the time in its name): that meal's part

@@ -96,7 +96,8 @@ def test_guard_thanks_with_more_said_is_no_goodbye(said):
     ("my chem final is next Wednesday at 9", [("chem final", "2026-12-09 09:00")]),
     ("my follow-up is on the 22nd at 10:15", [("follow-up", "2026-12-22 10:15")]),
     ("physio is tuesdays and fridays at 11", [("physio", "2026-12-08 11:00")]),
-    ("the club meeting is every other Thursday at 7", [("club meeting", "2026-12-10 07:00")]),
+    # (7 PM since the sixty-second session: an evening out said with a bare 7, the evening)
+    ("the club meeting is every other Thursday at 7", [("club meeting", "2026-12-10 19:00")]),
 ])
 def test_an_event_told_with_its_day_is_kept(tmp_path, korean, said, rows):
     """Before: SmolLM2 ("I'm here to assist you with your chem final", "Physio is a voice assistant"). Told in the
