@@ -218,18 +218,10 @@ def elsewhere_asked(cleaned: str) -> tuple[str, tzinfo] | None:
     """The place and its zone for "what time is it in London?", or None (not asked, or no zone of that name)."""
     text = cleaned.rstrip("?？ ")
     if m := _EN_ELSEWHERE.fullmatch(text):
-        place = " ".join(m["city"].removeprefix("the ").split())
-        name = _EN_ALIASES.get(place) or _cities().get(place)
-    elif not text.isascii() and (m := _KO_ELSEWHERE.fullmatch(text)) and m["city"] not in ("지금", "오늘", "내일"):
-        place, name = m["city"], _KO_CITIES.get(m["city"])
-    else:
-        return None
-    if name is None:
-        return None
-    try:
-        return place, zoneinfo.ZoneInfo(name)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return None
+        return _zone_of(" ".join(m["city"].removeprefix("the ").split()))
+    if not text.isascii() and (m := _KO_ELSEWHERE.fullmatch(text)) and m["city"] not in ("지금", "오늘", "내일"):
+        return _zone_named(m["city"], _KO_CITIES.get(m["city"]))
+    return None
 
 
 # "the standup with Berlin is at 4pm their time", "call with Tokyo at 9am Tokyo time" (the sixty-second session's remote
@@ -240,8 +232,12 @@ _ZONED = re.compile(r"\b(?P<clock>\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|noon)\s+
 
 
 def _zone_of(place: str) -> tuple[str, tzinfo] | None:
+    """`place` (English, as said) and its zone, or None when it names no zone known."""
     said = " ".join(place.casefold().removeprefix("the ").split())
-    name = _EN_ALIASES.get(said) or _cities().get(said)
+    return _zone_named(place, _EN_ALIASES.get(said) or _cities().get(said))
+
+
+def _zone_named(place: str, name: str | None) -> tuple[str, tzinfo] | None:
     if name is None:
         return None
     try:
