@@ -1,0 +1,74 @@
+"""Pass 62b: issue 18's done-when pass on what the sixty-first session added (corrections and facts told again, facts
+about someone, Korean allergies, the chat's reminders, the agenda's new readings) with bad values, unicode and
+blocking paths. Each test failed on 6fcd83c (docs/reliability.md, "Sixty-second pass (b)")."""
+
+from __future__ import annotations
+
+import pytest
+
+from jarvisd.config import load_config
+from jarvisd.llm.backend_choice import Backends
+from jarvisd.llm.scripted import ScriptedChatModel
+from jarvisd.manifest import ModelStore
+from tests.assistants import answers_to
+
+_JENNY = ["Jenny is allergic to shellfish", "Jenny's birthday is May 2nd", "Jenny works at Acme Corp"]
+
+
+@pytest.mark.parametrize("taken_back", ["not 🦐", "not it", "not that", "not Jenny"])
+async def test_a_correction_whose_value_taken_back_names_nothing_forgets_no_other_fact(tmp_path, taken_back):
+    """Before: "no, Jenny is allergic to peanuts, not 🦐" (or "not it", "not Jenny") keyed the facts to take back on
+    "Jenny" alone and forgot every fact of Jenny's: her birthday and her work were gone, said as "Updated"."""
+    replies, _ = await answers_to(tmp_path, *_JENNY, f"no, Jenny is allergic to peanuts, {taken_back}",
+                                  "when is Jenny's birthday?", "where does Jenny work?", user="alice")
+    assert replies[3] == "Updated: Jenny is allergic to peanuts", replies[3]
+    assert replies[4] == "You told me Jenny's birthday is May 2nd.", replies[4]
+    assert "Acme Corp" in replies[5], replies[5]
+
+
+async def test_guard_a_correction_still_forgets_the_value_it_takes_back_and_no_other(tmp_path):
+    replies, _ = await answers_to(tmp_path, *_JENNY, "Jenny is allergic to penicillin",
+                                  "no, Jenny is allergic to peanuts, not shellfish", "what is Jenny allergic to?",
+                                  "when is Jenny's birthday?", user="alice")
+    assert replies[5] == "You told me Jenny is allergic to peanuts; and Jenny is allergic to penicillin.", replies[5]
+    assert replies[6] == "You told me Jenny's birthday is May 2nd.", replies[6]
+
+
+@pytest.mark.slow
+async def test_each_allergy_told_of_someone_in_korean_is_said_back(tmp_path):
+    """Before: "아내는 새우 알레르기가 있어", "아내는 페니실린 알레르기가 있어", then "아내 알레르기 뭐야?" said 페니실린 alone
+    (pass 61b fixed it in English only); after "아니, 아내는 새우 말고 땅콩 알레르기야" 땅콩 alone, 페니실린 unsaid."""
+    replies, calls = await answers_to(tmp_path, "아내는 새우 알레르기가 있어", "아내는 페니실린 알레르기가 있어",
+                                      "아내 알레르기 뭐야?", "아니, 아내는 새우 말고 땅콩 알레르기야", "아내 알레르기 뭐야?",
+                                      user="alice")
+    assert "새우" in replies[2] and "페니실린" in replies[2], replies[2]
+    assert "땅콩" in replies[4] and "페니실린" in replies[4] and "새우" not in replies[4], replies[4]
+    assert not calls
+
+
+async def test_every_reminder_due_together_is_printed_in_the_chat(tmp_path, monkeypatch, capsys):
+    """Before: `jarvisd chat` printed reminders due together as the daemon speaks them, three and "And 2 more
+    reminders: see the HUD." There is no HUD beside the chat, and the two were recorded as said: never shown."""
+    import time
+
+    from jarvisd.chat import run_chat
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
+                           "JARVIS_PROACTIVE__QUIET_HOURS": ""})
+    backends = Backends(chat=ScriptedChatModel([]), thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    lines = iter([*(f"set a timer for 3 seconds for the {thing}" for thing in ("pasta", "rice", "eggs", "bread",
+                                                                                "tea")), None, "/quit"])
+
+    def typed(prompt=""):
+        line = next(lines)
+        if line is None:         # the user waits
+            time.sleep(6)
+            return "what time is it"
+        return line
+
+    monkeypatch.setattr("builtins.input", typed)
+    assert await run_chat(cfg, ModelStore(tmp_path / "models"), backends=backends) == 0
+    out = capsys.readouterr().out
+    assert "see the HUD" not in out, out
+    for thing in ("pasta", "rice", "eggs", "bread", "tea"):
+        assert f"[reminder] Time's up: 3-second timer for the {thing}." in out, out
