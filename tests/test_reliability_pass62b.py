@@ -72,3 +72,48 @@ async def test_every_reminder_due_together_is_printed_in_the_chat(tmp_path, monk
     assert "see the HUD" not in out, out
     for thing in ("pasta", "rice", "eggs", "bread", "tea"):
         assert f"[reminder] Time's up: 3-second timer for the {thing}." in out, out
+
+
+def test_a_promise_beside_many_open_ones_waits_for_a_hanging_embedder_only_as_long_as_its_own_text_allows(caplog):
+    """Before: the wait for the agenda's embedder was "4 times what its texts took lately" of every text compared,
+    the cached ones too: beside 100 open promises (Ollama ~30 ms a call) a promise asked for 1 text and waited 12 s
+    for a hanging Ollama, 60 s beside 500 (pass 61a's rule meant 5 s once per outage)."""
+    import logging
+    import re
+    import threading
+
+    from jarvisd.openloop.desk import AgendaDesk
+    from jarvisd.openloop.embeddings import LoopEmbeddings
+    from jarvisd.openloop.service import OpenLoopService
+    from jarvisd.openloop.stores import MemoryLoopStore
+    from tests.test_reliability_pass61a import NOW, ZONE
+
+    class SlowThenHanging:
+        name = "bge-m3"
+        dimensions = 2
+
+        def __init__(self) -> None:
+            self.hang, self.release = threading.Event(), threading.Event()
+
+        def embed(self, texts):
+            (self.release.wait(60) if self.hang.is_set() else self.release.wait(0.01))
+            return [[1.0, float(len(t))] for t in texts]
+
+    embedder = SlowThenHanging()
+    embeddings = LoopEmbeddings(embedder, 0.85, wait_sec=0.05, cold_wait_sec=0.05)
+    service = OpenLoopService(MemoryLoopStore(embeddings), tz=ZONE, clock=lambda: NOW)
+    for i in range(100):
+        service.add(f"call person {i}")
+    desk = AgendaDesk(service)
+    assert desk.handle("remind me to call mom tomorrow at 5pm") is not None   # the 101 texts embedded
+    embeddings.cosines("pay rent", ["call mom"])                                # a call of one text: its time learned
+    per_text = embeddings._per_text
+    embedder.hang.set()
+    try:
+        with caplog.at_level(logging.WARNING, logger="jarvisd.openloop.embeddings"):
+            reply = desk.handle("remind me to water the plants on friday at 9am")
+        assert reply is not None and reply.text.startswith("I'll remind you: water the plants")
+        waits = [float(m[1]) for r in caplog.records if (m := re.search(r"within ([\d.e-]+) s", r.getMessage()))]
+        assert waits and waits[0] <= max(0.05, 4 * per_text * 2), (waits, per_text)   # one text asked, not 102
+    finally:
+        embedder.release.set()
