@@ -117,3 +117,24 @@ def test_a_promise_beside_many_open_ones_waits_for_a_hanging_embedder_only_as_lo
         assert waits and waits[0] <= max(0.05, 4 * per_text * 2), (waits, per_text)   # one text asked, not 102
     finally:
         embedder.release.set()
+
+
+@pytest.mark.parametrize(("what", "where", "asked"), [
+    ("the wifi password is tiger42", "the wifi password is on the fridge", "tiger42"),
+    ("my car is a blue Honda Civic", "my car is parked on level 3", "Honda Civic"),
+    ("my bike is red", "my bike is in the shed", "red"),
+    ("my locker is number 214", "my locker is on the second floor", "214"),
+])
+async def test_where_a_thing_is_does_not_replace_what_it_is(tmp_path, what, where, asked):
+    """Before: a fact told again of the same thing replaced the older (the sixty-first session's told topic), and
+    where a thing is counted as told again: "/remember the wifi password is on the fridge" hid "… is tiger42"."""
+    replies, _ = await answers_to(tmp_path, f"/remember {what}", f"/remember {where}", "what do you know about me?",
+                                  user="alice")
+    assert asked in replies[2] and where.split(" is ", 1)[1] in replies[2], replies[2]
+
+
+async def test_guard_a_thing_told_again_still_replaces_the_older():
+    from jarvisd.memory.facts import told_topic
+
+    assert told_topic("my address is 12 Oak Street") == told_topic("my new address is 7 Haeundae-ro") == "address"
+    assert told_topic("my car is in the garage") == told_topic("my car is parked on level 3")
