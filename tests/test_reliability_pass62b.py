@@ -138,3 +138,33 @@ async def test_guard_a_thing_told_again_still_replaces_the_older():
 
     assert told_topic("my address is 12 Oak Street") == told_topic("my new address is 7 Haeundae-ro") == "address"
     assert told_topic("my car is in the garage") == told_topic("my car is parked on level 3")
+
+
+def test_ctrl_c_at_the_chat_s_prompt_ends_it_without_a_traceback(tmp_path):
+    """Before: Ctrl-C at `jarvisd chat`'s prompt (the way a terminal program is left) printed a KeyboardInterrupt
+    traceback. It ends as at Ctrl-D, with exit status 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_")}
+    env.update(JARVIS_HOME=str(tmp_path), OLLAMA_HOST="http://127.0.0.1:9", JARVIS_OPENLOOP__STORE="jsonl",
+               PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    chat = subprocess.Popen([sys.executable, "-m", "jarvisd", "chat"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, env=env)
+    try:
+        seen = b""
+        while b"you> " not in seen:
+            piece = chat.stdout.read1(4096)
+            assert piece, seen.decode(errors="replace")
+            seen += piece
+        chat.send_signal(signal.SIGINT)
+        out, _ = chat.communicate(timeout=120)
+    finally:
+        if chat.poll() is None:
+            chat.kill()
+    said = (seen + out).decode(errors="replace")
+    assert "Traceback" not in said and "KeyboardInterrupt" not in said, said
+    assert chat.returncode == 130, (chat.returncode, said)
