@@ -325,6 +325,8 @@ class Assistant:
         """The kept facts a correction takes back ("…, not shellfish": `forget_asked.taken_back`), deleted; the fact
         just kept stays. Nothing when memory cannot be read (the log and the status say why)."""
         asked = taken_back(fact, was)
+        if asked is None:   # "…, not 🦐": no value of its own named, nothing taken back
+            return
         try:
             with self.memory.health.guard("taking back a corrected fact"):
                 kept = [item for item in self.memory.told_facts(scope, superseded=True) if item.content != fact]

@@ -71,9 +71,11 @@ def _start_reminders(cfg: Config, assistant: Any, gate: TurnGate) -> Any:
     from jarvisd.reflect.scheduler import DaemonScheduler
 
     async def say(text: str, lang: str) -> None:
-        print(f"\n[reminder] {text}", flush=True)
+        print("".join(f"\n[reminder] {line}" for line in text.splitlines()), flush=True)
 
-    scheduler = DaemonScheduler.for_assistant(cfg, assistant, speak=say, gate=gate)
+    # every reminder due together printed, a line each: "… And 49 more reminders: see the HUD." had no HUD beside the
+    # chat to see them on, and they were recorded as said (pass 62b)
+    scheduler = DaemonScheduler.for_assistant(cfg, assistant, speak=say, gate=gate, said_together=None)
     scheduler.start()
     return scheduler
 

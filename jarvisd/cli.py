@@ -77,6 +77,9 @@ def cmd_chat(cfg: Config, args: argparse.Namespace) -> int:
         return 1
     try:
         return asyncio.run(run_chat(cfg, _store(cfg), once=args.once))
+    except KeyboardInterrupt:   # Ctrl-C ends the chat as Ctrl-D does, its reminders stopped (pass 62b: a traceback)
+        print()
+        return 130
     finally:
         lock.release()
 

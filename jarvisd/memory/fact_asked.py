@@ -242,7 +242,12 @@ def _fact_asked(text: str) -> FactAsked | None:
         m = _KO.fullmatch(said) or _KO_NOUN.fullmatch(said) or _KO_COUNT_OR_WHO.fullmatch(said)
         if m and re.match(r"(?:그|이|저)\s", m["x"]):
             return None   # "그 영화 이름 뭐였지?": a thing of the talk, not a fact kept
-        return FactAsked(m["x"].strip(), lang) if m and _keys(m["x"]) else None
+        if not m or not _keys(m["x"]):
+            return None
+        # each allergy told of someone is one more, as in English (pass 62b: "아내는 새우 알레르기가 있어", then "… 페니실린
+        # …": "아내 알레르기 뭐야?" said 페니실린 alone); the user's own ("내 알레르기") is one told value, as before
+        x = m["x"].strip()
+        return FactAsked(x, lang, each=x.endswith("알레르기") and bool(_keys(x.removesuffix("알레르기"))))
     if (m := _EN_THEIR_PLACE.fullmatch(said)) is not None and _keys(m["who"]):
         who = re.sub(r"^(?:my|our)\s+", "", m["who"], flags=re.IGNORECASE)
         kind = f"{who} {m['kind']}" if m["kind"] and m["kind"].lower() not in ("kind", "place") else ""
@@ -386,6 +391,13 @@ def _keys(words: str) -> list[str]:
     said = _words(words)
     keys = [w for w in said if w not in _GENERIC]
     return keys or (["name"] if said == ["name"] else [])
+
+
+def keys_beside(words: str, beside: str) -> list[str]:
+    """The key words of `words` that are none of `beside`'s ("not Jenny" beside "Jenny": none; "not shellfish":
+    "shellfish")."""
+    theirs = _keys(beside)
+    return [key for key in _keys(words) if not any(_same_word(key, word) for word in theirs)]
 
 
 def _plain(text: str) -> str:

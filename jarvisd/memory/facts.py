@@ -57,6 +57,10 @@ _SOMEONE = frozenset("sister brother sibling mom mum mother dad father parents w
 _A_NAME = re.compile(r"(?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2}(?:\s+now)?[.!]?")
 
 
+_A_PLACE = re.compile(r"(?:in|on|at|under|underneath|behind|beside|near|inside|outside|next\s+to|by|upstairs|downstairs|"
+                      r"(?:parked|kept|stored|hidden|left|locked)\b)(?:\s|$)", re.IGNORECASE)
+
+
 def told_topic(text: str) -> str:
     """The thing a fact told in words is of ("my new address is …", "우리 집 주소는 …": "address", "주소"), or "" for
     any other ("Jenny is allergic to peanuts": one may be allergic to many things; "I hate mushrooms"; "my wife is a
@@ -66,9 +70,15 @@ def told_topic(text: str) -> str:
     if m is None or "\n" in text:
         return ""
     thing = _NOT_OF_THE_THING.sub("", m["s"].strip() + " ").strip()
-    if thing.lower() in _SOMEONE and not _A_NAME.fullmatch(re.split(r"\s(?:is|are)\s", said, maxsplit=1)[-1].strip()):
+    value = re.split(r"\s(?:is|are)\s", said, maxsplit=1)[-1].strip()
+    if thing.lower() in _SOMEONE and not _A_NAME.fullmatch(value):
         return ""
-    return normalise(thing).strip() if thing else ""
+    if not thing:
+        return ""
+    # where a thing is, is not what it is: "my car is parked on level 3" does not replace "my car is a blue Honda
+    # Civic", nor "the wifi password is on the fridge" the password (pass 62b: the first was hidden, "what's the wifi
+    # password?" answered "on the fridge"); a newer place replaces an older place
+    return normalise(thing).strip() + (" (where)" if _A_PLACE.match(value) else "")
 
 
 def superseded(new: MemoryItem, existing: Sequence[MemoryItem]) -> list[MemoryItem]:

@@ -15,7 +15,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from jarvisd.memory.fact_asked import FactAsked, first_reading, of_the_agenda_or_world, readings, said_of
+from jarvisd.memory.fact_asked import (
+    FactAsked,
+    first_reading,
+    keys_beside,
+    of_the_agenda_or_world,
+    readings,
+    said_of,
+)
 from jarvisd.textsafe import plain_words
 
 _LEAD = r"(?:(?:so|and|hey|ok|okay|jarvis|please|actually|um|uh)[\s,]+)*"
@@ -155,11 +162,14 @@ def one_per_subject(facts: Sequence[str]) -> list[str]:
     return list(newest.values())
 
 
-def taken_back(fact: str, was: str) -> FactAsked:
+def taken_back(fact: str, was: str) -> FactAsked | None:
     """The key words of the fact a correction takes back ("Jenny is allergic to peanuts", not "shellfish": "Jenny
-    shellfish", holding "Jenny is allergic to shellfish"): its subject and the value said to be wrong."""
+    shellfish", holding "Jenny is allergic to shellfish"): its subject and the value said to be wrong; None when the
+    value has no key word of its own (pass 62b: "…, not 🦐", "…, not it", "…, not Jenny" keyed on "Jenny" alone and
+    forgot every fact of Jenny's, her birthday and her work among them)."""
     subject = _SUBJECT.split(" ".join(said_of(fact).split()), maxsplit=1)[0]
-    return FactAsked(f"{subject} {was}", "ko" if re.search(r"[가-힣]", fact) else "en")
+    own = keys_beside(was, subject)
+    return FactAsked(f"{subject} {' '.join(own)}", "ko" if re.search(r"[가-힣]", fact) else "en") if own else None
 
 
 # Words that name a thing kept as a fact, not a thing to do: "forget my bike lock code" (pass 54e)

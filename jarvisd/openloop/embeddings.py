@@ -74,11 +74,11 @@ class LoopEmbeddings:
         self._per_text = 0.0
         self._out: Future[None] | None = None   # the embedder's call still running, if any
         self._out_started = 0.0   # when it started (time.monotonic)
+        self._out_texts = 0       # how many texts it asks the embedder for
 
     def _vectors(self, texts: Sequence[str], passages: bool = False) -> dict[str, list[float]] | None:
         cache = self._passages if passages else self._cache
         embed = getattr(self.embedder, "embed_passages", self.embedder.embed) if passages else self.embedder.embed
-        wait = self._wait(len(texts))
         while True:
             with self._lock:
                 missing = list(dict.fromkeys(t for t in texts if t not in cache))
@@ -86,17 +86,21 @@ class LoopEmbeddings:
                     return {t: cache[t] for t in texts}
                 if self._failed_at is not None and self._monotonic() - self._failed_at < self.retry_after_sec:
                     return None
-                out_now, started = self._out, self._out_started
+                out_now, started, out_texts = self._out, self._out_started, self._out_texts
                 if out_now is None or out_now.done():
                     out: Future[None] = Future()
-                    self._out, self._out_started = out, time.monotonic()
+                    # the wait is for the texts the embedder is asked, not those cached (pass 62b: a promise beside
+                    # 100 open ones asked for 1 text and waited 4 x 30 ms x 101 = 12 s for a hanging Ollama, 60 s
+                    # beside 500; "4 times what its texts took" meant the 101 texts, 100 of them cached)
+                    wait = self._wait(len(missing))
+                    self._out, self._out_started, self._out_texts = out, time.monotonic(), len(missing)
                     probe = self._failed_at is not None   # it failed last time: tried again, not waited for
                     if probe:
                         self._out_started = -math.inf   # nor waited behind
                     break
             # another call is out (the judge's, beside the desk's): waited for while it is within its own time,
             # then this one's texts asked; one older than that is a hanging backend: no wait behind it
-            left = started + self._wait(len(texts), warm=True) - time.monotonic()
+            left = started + self._wait(out_texts, warm=True) - time.monotonic()
             if left <= 0:
                 return None
             try:

@@ -73,13 +73,16 @@ class DaemonScheduler:
                  tz: tzinfo, delivered: DeliveredLog | None = None, bus: EventBus | None = None,
                  leads_min: Iterable[int] = DEFAULT_LEADS_MIN, quiet: QuietHours = NO_QUIET_HOURS,
                  clock: Callable[[], float] = time.time, scheduler: AsyncIOScheduler | None = None,
-                 ticks: PeriodicJobs | None = None) -> None:
+                 ticks: PeriodicJobs | None = None, said_together: int | None = GROUP_SPOKEN) -> None:
         self.open_loops, self.speak, self.gate, self.tz = open_loops, speak, gate, tz
         self.delivered = delivered or DeliveredLog(None)
         self.bus, self.quiet, self.clock = bus, quiet, clock
         self.leads_min = normalize_leads(leads_min)
         self.scheduler = scheduler or WallClockScheduler(timezone=tz)
         self.ticks = ticks
+        # how many reminders due together are read out before "and N more: see the HUD"; None: every one, a line
+        # each (`jarvisd chat` prints them: it has no HUD to see the rest on, pass 62b)
+        self.said_together = said_together
         self._plan: dict[str, PlannedReminder] = {}  # by job id: one per (loop, lead)
         self._speaking = asyncio.Lock()
         self._watch: asyncio.Task[None] | None = None
@@ -89,13 +92,14 @@ class DaemonScheduler:
     @classmethod
     def from_config(cls, cfg: Any, *, agenda: Any, speak: Speak, gate: TurnGate, bus: EventBus | None = None,
                     reflect: Reflect | None = None, consolidate: Consolidate | None = None,
-                    clock: Callable[[], float] = time.time) -> DaemonScheduler:
+                    clock: Callable[[], float] = time.time, said_together: int | None = GROUP_SPOKEN) -> DaemonScheduler:
         """From `load_config()` and the agenda service (`OpenLoopService`): reminders, reflection ticks,
         idle consolidation and the expiry sweep, with the delivered log in the data dir."""
         p = cfg.proactive
         reminders = cls(open_loops=agenda.unexpired, speak=speak, gate=gate, tz=cfg.tz, bus=bus, clock=clock,
                         delivered=DeliveredLog.in_data_dir(cfg.paths.data_dir),
-                        leads_min=p.reminder_lead_min, quiet=QuietHours.parse(p.quiet_hours))
+                        leads_min=p.reminder_lead_min, quiet=QuietHours.parse(p.quiet_hours),
+                        said_together=said_together)
         if hasattr(agenda, "rang"):   # a timer or an alarm not rung yet stays on the agenda until it is (pass 60a)
             agenda.rang = reminders.rang
         reminders.ticks = PeriodicJobs(
@@ -107,11 +111,12 @@ class DaemonScheduler:
 
     @classmethod
     def for_assistant(cls, cfg: Any, assistant: Any, *, speak: Speak, gate: TurnGate,
-                      reflect: Reflect | None = None, consolidate: Consolidate | None = None) -> DaemonScheduler:
+                      reflect: Reflect | None = None, consolidate: Consolidate | None = None,
+                      said_together: int | None = GROUP_SPOKEN) -> DaemonScheduler:
         """`from_config` on the assistant's agenda and bus, with its desk's "remind me again in 10 minutes" pointed
-        at the reminder last spoken: `jarvisd run` (spoken) and `jarvisd chat` (printed) alike."""
+        at the reminder last spoken: `jarvisd run` (spoken) and `jarvisd chat` (printed, `said_together=None`) alike."""
         scheduler = cls.from_config(cfg, agenda=assistant.agenda, speak=speak, gate=gate, bus=assistant.bus,
-                                    reflect=reflect, consolidate=consolidate)
+                                    reflect=reflect, consolidate=consolidate, said_together=said_together)
         assistant.desk.last_reminder = lambda: scheduler.last_spoken
         return scheduler
 
@@ -325,7 +330,7 @@ class DaemonScheduler:
                 log.info("reminders %s said together (due by %s)", ", ".join(one.key.job_id for one in group),
                          _clock(now, self.tz))
             try:
-                await self.speak(grouped_text(texts, planned.lang), planned.lang)
+                await self.speak(grouped_text(texts, planned.lang, self.said_together), planned.lang)
             except Exception:
                 log.exception("speaking reminder %s failed (it stays delivered: never twice)", key.job_id)
             return len(group)
@@ -364,10 +369,13 @@ class DaemonScheduler:
             return True
 
 
-def grouped_text(texts: Sequence[str], lang: str) -> str:
-    """Reminders due together, in one utterance: the first GROUP_SPOKEN as they are, then how many more."""
-    said = " ".join(texts[:GROUP_SPOKEN])
-    more = len(texts) - GROUP_SPOKEN
+def grouped_text(texts: Sequence[str], lang: str, most: int | None = GROUP_SPOKEN) -> str:
+    """Reminders due together, in one utterance: the first `most` as they are, then how many more; `most=None`: every
+    one, a line each (a terminal shows them all; there is no HUD beside it to see the rest on)."""
+    if most is None:
+        return "\n".join(texts)
+    said = " ".join(texts[:most])
+    more = len(texts) - most
     if more <= 0:
         return said
     if lang == "ko":
