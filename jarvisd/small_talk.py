@@ -72,8 +72,14 @@ _KO_WORRY_REPLY = "걱정되시겠어요. 좋아지길 바랄게요."
 # "오늘은 좀 덜 아프네", "이제 좀 괜찮아졌어" (the sixty-first session: SmolLM2's "그렇군요."): feeling better, told
 _KO_BETTER = re.compile(r"(?:(?:오늘은?|이제|요즘|어제보다|아까보다|많이|좀|훨씬|그래도|다행히)\s*){0,4}"
                         r"(?:(?!날씨)[가-힣]{1,4}(?:이|가|은|는|도)\s*)?"
+                        # "다리가 많이 나아졌어요" (the sixty-second session: read as a deed done first)
+                        r"(?:(?:이제|많이|좀|훨씬|다행히)\s*){0,3}"
                         r"(?:덜\s*아프(?:네|네요|다)|(?:괜찮아|나아)졌(?:어|어요|다|네)|살\s*것\s*같(?:아|다|네))")
 _KO_BETTER_REPLY = "다행이에요. 그래도 무리하지 마세요."
+# "애들이 오늘 너무 신났어요" (the sixty-second session: "잘하셨어요. 할 일 목록에 없던 일이라 …"): a glad day, told
+_KO_GLAD = re.compile(r"(?:[가-힣]{1,4}(?:이|가|은|는|도|들이)\s*)?(?:(?:오늘|진짜|정말|너무|완전|엄청|되게|많이)\s*){0,3}"
+                      r"(?:신났|즐거웠|재밌었|재미있었|좋아했)(?:어|어요|다|네|네요|더라|더라고요?)")
+_KO_GLAD_REPLY = "즐거운 하루였네요."
 _EN_NEVERMIND = re.compile(rf"(?:(?:oh|actually|um|uh|ah|wait|sorry|no)\s*,?\s+)*(?:never\s*mind|nevermind|nvm|forget\s+it|forget\s+about\s+it|no\s+thanks|"
                            rf"no\s+thank\s+you|nothing|{_EN_DONE}{_EN_FOR_NOW}|nothing\s+else|"
                            rf"don't\s+worry\s+about\s+it|i'm\s+good|all\s+good|"
@@ -281,6 +287,8 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
         return _KO_WORRY_REPLY
     if _KO_BETTER.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
         return _KO_BETTER_REPLY
+    if _KO_GLAD.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
+        return _KO_GLAD_REPLY
     if _EN_THANKS.fullmatch(words):
         return "You're welcome. Good night!" if re.search(r"night|sleep", words) else "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):

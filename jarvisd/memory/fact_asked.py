@@ -125,6 +125,15 @@ _KO_WHERE_IS = re.compile(r"(?!(?:내|제|나의|우리)\s)(?P<x>[가-힣A-Za-z]
 _KO_WHERE_JOB = re.compile(r"(?P<who>[가-힣A-Za-z]{1,10}?)(?:이|가|은|는)?\s*어디\s*(?:에\s*|로\s*)?(?P<v>취직|입사|이직)"
                            r"(?:했어|했지|했더라|했대|했다고\s*했지|했었지)(?:요)?")
 _KO_WHERE_I_LIVE = re.compile(r"(?:나|내가|제가|저|우리)\s*(?:지금\s*)?어디\s*(?:에\s*)?(?:살아|살지|살더라|살고\s*있지|사는지\s*알아)(?:요)?")
+# "의사가 뭐라고 했지?" (the sixty-first session's low: to SmolLM2, "의사가 뭐라고 했지는 일보에 무abe"): what someone
+# told the user, kept as told ("의사가 3주 동안 무거운 거 들지 말라고 했다", `remember_asked._KO_TOLD_ORDER`)
+_KO_WHO_SAID = re.compile(r"(?P<who>(?:담당\s*)?(?:의사\s*선생님|의사|선생님|교수님|간호사|약사|원장님))\s*(?:이|가|께서)?\s*"
+                          r"(?:뭐라고|뭐라|뭐래|무슨\s*말\s*(?:했|하셨))\s*(?:했|하셨|그랬|그러셨|셨)?"
+                          r"(?:지|더라|어|어요|죠|지요|었지|었더라|었죠)?")
+# "다음 휴무 언제지?", "이번 주 근무 어떻게 돼?" (the sixty-second session: to SmolLM2): the shifts told (`remember_asked.
+# _KO_TOLD_SHIFT`), each said back: which day is free is the user's to read from them
+_KO_SHIFT_ASKED = re.compile(r"(?:(?:이번|다음)\s*주\s*)?(?:다음\s*)?(?:내\s*)?(?P<x>휴무|근무|쉬는\s*날|오프|나이트|당직)(?:일)?\s*(?:은|는|이|가)?\s*"
+                             r"(?:언제|며칠|무슨\s*요일|어떻게)\s*(?:야|지|였지|이지|예요|이에요|였더라|더라|돼|되지|돼요|라고\s*했지)?")
 _DISLIKE_WORDS = ("hate", "hates", "dislike", "don't", "never", "can't", "cannot", "싫어", "싫어해", "싫어요", "안", "못")
 _SECRET = re.compile(r"\b(?:password|passcode|pin|combination|wi-?fi|username|login)\b", re.IGNORECASE)
 _THIRD_PERSON = {"go": "goes", "attend": "attends", "work": "works", "live": "lives", "study": "studies"}
@@ -223,6 +232,12 @@ def _fact_asked(text: str) -> FactAsked | None:
         no = m["no"] is not None
         told = ("싫어하는 것" if no else "좋아하는 것") if korean else ("what you don't like" if no else "what you like")
         return FactAsked("dislike" if no else "like", lang, told=told, every=True)
+    if korean and _KO_SHIFT_ASKED.fullmatch(said) is not None:
+        return FactAsked("근무", lang, told="근무 일정", every=True)
+    if korean and (m := _KO_WHO_SAID.fullmatch(said)) is not None:
+        who = " ".join(m["who"].split())
+        return FactAsked(who, lang, told=f"{who}{'께서' if who.endswith('님') else '가'} 한 말",
+                         other="의사" if who.startswith("의사 ") else "")   # "의사 선생님이 뭐라셨지?": 의사 told
     if korean and (m := _KO_ABOUT.fullmatch(said)) is not None:
         return FactAsked(m["x"], lang, told=f"{m['x']}에 대한 것", every=True)
     if not korean and (m := _EN_RENEW.fullmatch(said)) is not None and _keys(m["x"]):
@@ -459,7 +474,7 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
 # (it was "기억하고 있어요: 내 차 번호는 12가 3456이야.", the user's 반말 and "내" said back as the assistant's own)
 _KO_OWNER = re.compile(r"^(?:내|제|나의|저의)\s+")
 _KO_IS_END = re.compile(r"(?P<head>.+?)(?P<end>이야|야|이에요|예요|에요|입니다|이다|이요|요|임|이래|래)$")
-_KO_DID_END = re.compile(r"(?P<head>.+(?:했|었|았|웠|뒀|댔|놨|겼|있))(?:어|어요|음|다|습니다|대|대요)$")
+_KO_DID_END = re.compile(r"(?P<head>.+(?:했|었|았|웠|뒀|댔|놨|겼|있|꿨|줬|췄|뤘))(?:어|어요|음|다|습니다|대|대요)$")
 
 
 def ko_told_back(fact: str) -> str:

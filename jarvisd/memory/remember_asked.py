@@ -221,6 +221,15 @@ _KO_TOLD_COUNT = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+
 # to do, kept as told ("…지 말라고 했어")
 _KO_TOLD_ORDER = re.compile(r"(?P<who>(?:담당\s*)?(?:의사\s*선생님|의사|선생님|교수님|간호사|약사|원장님))(?:이|가|께서)\s+"
                             r"(?P<what>[^?？]{1,60}?)(?P<no>지\s*)?(?:말래|말래요|말라고\s*했어|말라고\s*하셨어)")
+# "월요일부터 목요일까지 나이트야", "토요일 근무 지수랑 바꿨어" (the sixty-second session: "그렇군요." / a closing asked
+# of another promise, nothing kept; "다음 휴무 언제지?" then went to SmolLM2): a nurse's shifts told, kept as told
+# ("… 나이트 근무"), and asked back by 근무 / 휴무 (`fact_asked._KO_SHIFT_ASKED`)
+_KO_DAY = r"(?:[월화수목금토일]요일|주말|평일|내일|모레|이번\s*주|다음\s*주)"
+_KO_TOLD_SHIFT = re.compile(rf"(?P<fact>(?:(?:이번|다음)\s*주\s*)?{_KO_DAY}\s*(?:(?:부터|랑|하고|,)\s*{_KO_DAY}\s*(?:까지)?\s*)?"
+                            r"(?:은|는)?\s*(?P<kind>나이트|데이|이브닝|야간|주간|오프|휴무|당직)(?:\s*근무)?)"
+                            r"\s*(?:야|이야|예요|이에요|입니다|임|이고)?")
+_KO_TOLD_SWAP = re.compile(rf"(?P<fact>{_KO_DAY}\s*(?:(?:나이트|데이|이브닝|야간|주간)\s*)?(?:근무|당직|나이트|데이|이브닝)(?:는|은|를|을)?\s*"
+                           r"[가-힣]{1,6}(?:이랑|랑|하고|와|과)\s*바꿨(?:어|어요|다|음))")
 _KO_TOLD_WHO = re.compile(r"(?P<fact>(?:[가-힣\w]+\s+){0,2}?[가-힣\w]+\s*(?:은|는)\s+(?!(?:내|제|나|저|우리)가?\s)"
                           r"[가-힣]{1,6}(?:이가|가|이)\s+(?:[가-힣]{1,8}\s)?[가-힣]{1,8}기로\s*했(?:어|어요|대|다|습니다|음))")
 # "렌터카 예약 번호는 JJ4821" (a code with no ending), "콩이 몸무게 5킬로" (a measure, no particle): the fifty-seventh
@@ -437,6 +446,11 @@ def _told_fact(said: str) -> str | None:
         # "Sam is my sister in law she's coming saturday at 3" (the sixtieth session: to SmolLM2, then "who's Sam?" got
         # "Sam is Sam's son"): who they are is kept; the visit after it is not read (said on its own it is a visit)
         return said[m.start("fact"):m.end("fact")].strip(" ,")
+    if re.search(r"[가-힣]", said) and (m := _KO_TOLD_SHIFT.fullmatch(said)) is not None:
+        fact = " ".join(m["fact"].split())
+        return f"{fact}야" if fact.endswith(("근무", "휴무", "오프")) else f"{fact} 근무야"
+    if re.search(r"[가-힣]", said) and (m := _KO_TOLD_SWAP.fullmatch(said)) is not None:
+        return " ".join(m["fact"].split())
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD_ORDER.fullmatch(said)) is not None and m["no"]:
         return f"{m['who']}{'께서' if m['who'].endswith('님') else '가' if not _closed(m['who']) else '이'} " \
                f"{m['what'].strip()}지 말라고 했어"

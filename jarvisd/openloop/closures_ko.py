@@ -99,11 +99,16 @@ def sentence_closure(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> Cl
         return None                    # "엄마가 벌써 시키셨대" did it; "보내준대" has not yet
     if is_hearsay(ms) and any(m.form == "자기" and m.tag == "NP" for m in ms):
         return None                    # "형은 자기 차 타이어 바꿨대": his own car, no promise of the user's
+    if any(m.form in _SHIFTS and m.tag.startswith("NN") for m in ms) and any(is_morph(m, "바꾸", "VV") for m in ms):
+        return None                    # "토요일 근무 지수랑 바꿨어": a shift swapped, no promise done (memory's)
     if _partly(ms):
         return None                    # "서류 반쯤 챙겼어", "거의 다 썼어": not done yet
     if any(m.tag == "EP" and m.form in ("었었", "았었") or m.form in W.KO_REMOTE_PAST for m in ms):
         return None                    # "작년엔 요양원에서 파티 했었지": a memory, no promise done today
     return done_closure(sen, ms, holes, clause) or _done_before_but(sen, ms, holes, clause)
+
+
+_SHIFTS = frozenset("근무 당직 나이트 이브닝 시프트 교대".split())
 
 
 def _never_mind(ms: Sequence[Morph], i: int) -> int | None:

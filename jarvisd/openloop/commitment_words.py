@@ -161,7 +161,10 @@ KO_CHAT_VERBS = frozenset("놀 쉬 자 얘기하 이야기하 대화하".split()
 KO_CHAT_NOUNS = frozenset("얘기 이야기 대화 수다 게임 농담".split())
 KO_DONE_STEMS = frozenset("끝나 끝내 마치 마무리 완료 해결 처리 끝".split())
 # Past predicates that are no finished task: a state, a happening.
-KO_NOT_DONE_STEMS = frozenset("되 있 없 이 아니 싶 같 좋 생각 모르 알 잊 잊어버리 까먹 말하 듣".split())
+KO_NOT_DONE_STEMS = frozenset("되 있 없 이 아니 싶 같 좋 생각 모르 알 잊 잊어버리 까먹 말하 듣 "
+                              # "다리가 많이 나아졌어요", "애들이 오늘 너무 신났어요" (the sixty-second session: "잘하셨어요.
+                              # 할 일 목록에 없던 일이라 …"): how one is or feels, no deed done
+                              "나아지 좋아지 괜찮아지 심해지 신나 지치".split())
 # Nouns that "알려줘" asks about rather than asks to be reminded of.
 KO_INFO_NOUNS = frozenset("날씨 시간 뉴스 요일 날짜 기온 온도 환율 주가 점수 결과 방법 위치 길 답".split())
 # Hearsay and quotation endings: someone else said it ("보내준대", "내래").
@@ -188,7 +191,10 @@ KO_EVENT_NOUNS = frozenset("예약 약속 회의 미팅 면접 시험 수업 진
                            # (the sixty-first session: the first two to SmolLM2)
                            "기말 퀴즈 쪽지시험 치료 물리치료 재활 외래 "
                            # "다음 달 초에 신입 환영회" (the sixty-first session: said back by SmolLM2)
-                           "환영회 송별회 송년회 신년회 망년회 정모 총회 야유회 동창회 엠티".split())
+                           "환영회 송별회 송년회 신년회 망년회 정모 총회 야유회 동창회 엠티 "
+                           # "첫째 축구 토요일 9시", "비자 인터뷰 15일 오전 10시", "할머니 토요일 정오 도착 마중" (the
+                           # sixty-second session: to SmolLM2)
+                           "축구 야구 농구 배구 태권도 발레 인터뷰 마중 배웅".split())
 # errands said as a note, a run of nouns ending in the deed's noun and its time after ("설 선물 세트 주문 이번 주 안에",
 # the fifty-ninth session: to SmolLM2, and "… 주문 완료" then closed nothing): kept by that time, as a deadline
 KO_ERRAND_NOUNS = frozenset("주문 신청 제출 결제 발송 접수 등록 구매 납부 송금 이체 회신 답장 반납 환불 반품 갱신 "
@@ -197,7 +203,11 @@ KO_ERRAND_NOUNS = frozenset("주문 신청 제출 결제 발송 접수 등록 �
                             # found nothing)
                             "신고 발주 입금 전출 전입 "
                             # "이따 저녁에 회원 명단 정리" (the sixty-first session: to SmolLM2)
-                            "정리 소독".split())
+                            "정리 소독 "
+                            # "환전은 월말까지" (the sixty-second session: to SmolLM2)
+                            "환전".split())
+# ... of them, the ones whole without the thing they are done to ("환전은 월말까지"; not "신청 월말까지")
+KO_WHOLE_ERRANDS = frozenset("환전".split())
 # the days one keeps for themselves ("다음 달 5일 엄마 생일"): kept on that day (said without 까지), and apart from an
 # errand for them ("엄마 생일 선물 사기")
 # the places one has an appointment at: "내일 아침 아홉시 치과" (the fifty-sixth session: to SmolLM2), on that day too

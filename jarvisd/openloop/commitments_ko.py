@@ -392,12 +392,19 @@ def _occasion_then_day(ms: Sequence[Morph], words: Sequence[int], holes: Sequenc
         after = []                     # "사촌 결혼식 토요일 12시 반 잠실": where it is, said last (the fifty-ninth session)
     if not name or after:
         return None
-    # "심장사상충 약": Kiwi reads 약 after a noun as the determiner "about"
+    # "환전은 월말까지" (the sixty-second session: to SmolLM2): an errand whole in one noun, as the topic
+    topic = len(name) == 2 and ms[name[0]].form in W.KO_WHOLE_ERRANDS and is_morph(ms[name[1]], ms[name[1]].form, "JX") \
+        and ms[name[1]].form in ("은", "는")
+    name = name[:1] if topic else name
+    # "심장사상충 약": Kiwi reads 약 after a noun as the determiner "about"; "첫째 축구 토요일 9시" (the sixty-second
+    # session: to SmolLM2): a child named by the order of birth, a numeral to Kiwi
     if not all(ms[k].tag.startswith(("NN", "XSN", "SL")) or ms[k].form == "약" and ms[k].tag == "MM" and k > 0
-               and ms[k - 1].tag.startswith("NN") for k in name) or not ms[name[0]].tag.startswith(("NN", "SL")):
+               and ms[k - 1].tag.startswith("NN") or n == 0 and ms[k].form in _BIRTH_ORDER for n, k in enumerate(name)) \
+            or not (ms[name[0]].tag.startswith(("NN", "SL")) or ms[name[0]].form in _BIRTH_ORDER):
         return None
     last = ms[name[-1]]
-    errand = last.form in W.KO_ERRAND_NOUNS and len(name) >= 2   # "선물 세트 주문": the thing ordered said too
+    # "선물 세트 주문": the thing ordered said too
+    errand = last.form in W.KO_ERRAND_NOUNS and (len(name) >= 2 or last.form in W.KO_WHOLE_ERRANDS)
     if not (_occasion(last) or errand or repeating) or last.tag == "NNB":
         return None
     return _Hit("event", -1, words[first_time], start=name[0])
@@ -414,6 +421,7 @@ def _place_after(ms: Sequence[Morph], after: Sequence[int]) -> bool:
     return 1 <= len(words) <= 3 and words[0].tag == "NNP" and all(m.tag in ("NNP", "NNG") for m in words)
 
 
+_BIRTH_ORDER = frozenset("첫째 둘째 셋째 넷째".split())
 _VISITORS = frozenset("기사 기사님 수리기사 설치기사 집주인 관리인 택배 손님 선생님 간호사 도우미 이모님".split())
 
 
@@ -709,8 +717,14 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             hs <= m.start < he for hs, he in holes)]
         if not (holes or hit.kind in ("dose", "chore")) or not nouns or any(m.form in W.KO_INFO_NOUNS for m in nouns):
             return []
-        action = cut(sen, ms[start].start, ms[hit.at].start if hit.at < len(ms) else ms[-1].end,
-                     sorted([*holes, *skipped_spans(ms)]))
+        stop = ms[hit.at].start if hit.at < len(ms) else ms[-1].end
+        if hit.at - 1 > start and hit.at <= len(ms) and ms[hit.at - 1].tag == "JX" and ms[hit.at - 1].form in ("은", "는"):
+            stop = ms[hit.at - 1].start                      # "환전은 월말까지": 환전, not "환전은"
+        # "출국은 1월 3일 아침 8시 비행기야" (the sixty-second session: "출국은 비행기"): the topic's particle is no
+        # part of the name
+        topics = [(m.start, m.end) for k, m in enumerate(ms[start:hit.at], start) if k > start and m.tag == "JX"
+                  and m.form in ("은", "는") and ms[k - 1].tag in ("NNG", "NNP") and ms[k - 1].end == m.start]
+        action = cut(sen, ms[start].start, stop, sorted([*holes, *skipped_spans(ms), *topics]))
         if (deed := _deed_as_thing(ms, start, hit.at, holes)) is not None:
             action = noun_form(sen, ms, start, deed, holes)   # "약 먹는 거 저녁 9시에 알려 줘": 약 먹기 (was "약 먹는 거")
         if hit.kind == "visit":

@@ -91,7 +91,7 @@ _PART_OF = {"morning": "morning", "아침": "morning", "오전": "morning", "aft
 _PART = re.compile(r"\b(?P<p>morning|afternoon|evening|night|tonight)\b|\b(?P<e>after\s+(?:work|school|lunch|dinner)"
                    r"|before\s+(?:work|lunch|dinner|supper)|first\s+thing|with\s+(?:breakfast|dinner)|before\s+bed(?:time)?)\b"
                    r"|(?<=\bat\s)(?P<m>breakfast|bedtime)\b|(?P<k>아침|오전|오후|저녁|밤|낮)(?![가-힣])|"
-                   r"(?P<kp>아침|오전|오후|저녁|밤|낮)(?=에|으로|로|쯤)")
+                   r"(?P<kp>아침|오전|오후|저녁|밤|낮)(?=에|으로|로|쯤|까지|먹기)")
 _PART_ONLY = re.compile(r"(?:(?:in|during|to)\s+)?(?:the\s+)?(?:morning|afternoon|evening|night)|tonight"
                         r"|(?:아침|오전|오후|저녁|밤|낮)(?:에|으로|로|쯤)?", re.IGNORECASE)
 

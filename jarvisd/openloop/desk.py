@@ -1320,6 +1320,13 @@ class AgendaDesk:
         now_ms = self.service.now_ms()
         if name:
             loop = self._ko_listed(name, session) or self._one_named(name)
+            if loop is None and lang == "ko" and _KO_PLACE_NAMED.fullmatch(name.strip()) and \
+                    (loops := self.service.agenda()):
+                # "두 번째 거 미뤄 줘" with no list read out (the sixty-second session: to SmolLM2, "두 번째 거 미맀 줘."):
+                # the list read now, numbered, and the place asked again
+                self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), now_ms)
+                return DeskReply(phrases.ko_place_unlisted(loops[:phrases.SPOKEN_ITEMS], self.service.now_local(),
+                                                           self.service.tz), lang, intent="correct")
         else:
             focus = self._correction_focus(session, now_ms)
             loop = self._open(focus.loop_id) if focus is not None else None
@@ -2181,6 +2188,8 @@ class AgendaDesk:
             named = naming.with_particle(particle, descs)
             # "준이가 숙제 다 했대": who did it (a reported deed) names no promise of the user's
             found = naming.best_reference(naming.without_doer(closure.reference) if hearsay else closure.reference, named)
+            if found is None and lang == "ko" and closure.status == "done":
+                found = naming.ko_bare_deed(closure.reference, named)   # "다 쌌어": "출국 전날 짐 싸기", the one packing
             if found is None and closure.status not in ("handed", "received"):
                 # "never mind sending it back": the utterance names it, not the clause (someone else's deed
                 # or receipt must name the promise by its own words: "Gavin said he'd ring me back" is not

@@ -222,6 +222,10 @@ def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Seque
         glue = ""                      # a contraction: 보내[어]주 -> "보내" + "주기"
     if _topic_before_ha(ms, start, stem, holes):
         glue = ""                      # "전화는 다음 주에 할게" -> "전화하기"
+    bare = [m for m in ms[start:stem] if not any(hs <= m.start and m.end <= he for hs, he in holes)]
+    if glue and ms[stem].form == "하" and ms[stem].tag in ("VV", "XSV") and bare and bare[-1].tag == "NNG" and \
+            bare[-1].form in _DEED_NOUNS:
+        glue = ""                      # "여권 갱신 다음 주 안에 해야 돼", "노트 정리 해야해" -> "갱신하기", "정리하기"
     words = _KO_REPEAT.sub("", words).strip()   # "매주 화요일마다 쓰레기 버리기": no "매주 마다" left by the cut day
     said = [m for m in ms[start:stem] if not any(hs <= m.start and m.end <= he for hs, he in holes)]
     if is_morph(ms[stem], "하", "VV") and words.endswith("기") and said and said[-1].tag == "ETN" and said[-1].form == "기":
@@ -229,6 +233,8 @@ def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Seque
     return f"{words}{glue if words else ''}{ms[stem].form}기".strip()
 
 
+# the nouns of a deed said apart from 하다 ("여권 갱신 하기", "노트 정리 하기": the sixty-second session), written with it
+_DEED_NOUNS = W.KO_ERRAND_NOUNS | frozenset("청소 운동 공부 준비 확인 연락 예약 세탁 정산 점검 마무리 갱신".split())
 # "매일 아침 혈압약 먹기": the part of the day goes with 매일 (the sixtieth session kept "아침 혈압약 먹기")
 _KO_REPEAT = re.compile(r"(?:^|\s)(?:매일(?:\s(?:아침|점심|저녁|밤))?|매주|매달|매월|매년|마다)(?=\s|$)")
 

@@ -282,6 +282,16 @@ def reference_score(reference: str, desc: str) -> float:
     return _reference_match(reference, desc)[0]
 
 
+def ko_bare_deed(reference: str, descs: Sequence[str]) -> int | None:
+    """"다 쌌어" (the sixty-second session: "할 일 목록에 없던 일이라 …" with "출국 전날 짐 싸기" open): a Korean deed said
+    with no thing ("싸기") names the one open promise whose deed it is, the last word of its description; None when
+    none or more than one is ("다 샀어" with two things to buy: asked, as before)."""
+    if not reference.endswith("기") or " " in reference or len(reference) < 2 or reference in ("하기", "다녀오기"):
+        return None
+    deeds = [i for i, desc in enumerate(descs) if desc.split()[-1:] == [reference] and len(desc.split()) > 1]
+    return deeds[0] if len(deeds) == 1 else None
+
+
 def best_reference(reference: str, descs: Sequence[str]) -> int | list[int] | None:
     """The description `reference` names: its index. Among equal scores the description most fully named
     wins ("the quarterly report" names "quarterly report" before "send the quarterly report"); a list of

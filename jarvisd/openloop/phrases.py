@@ -356,10 +356,39 @@ def confirm_opened(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang, remind
             then = repeats.describe(rule, lang)
             return f"{when}부터 {then} 알려 드릴게요: {desc}." if lang == "ko" else \
                 f"I'll remind you {when}: {desc}, then {then}."
+        if lang == "ko" and (by := _KO_PART_BY.search(loop.evidence or "")) is not None:
+            # "내일 오전까지 보고서 내야 돼" (the sixty-first session's low: "내일까지", no reminder before noon): a
+            # deadline, said as one, and reminded at its part's hour
+            day = spoken_due(loop.due_ms, now, tz, lang).removesuffix("까지")
+            return f"적어 둘게요: {desc}, {day} {by['part']}까지. {when}에 알려 드릴게요."
         return f"{when}에 알려 드릴게요: {desc}." if lang == "ko" else f"I'll remind you {when}: {desc}."
+    if lang == "ko" and (started := _ko_started_now(loop, now, tz)) is not None:
+        return started
     if lang == "ko":
         return f"알림 맞춰 둘게요: {item}." if remind else f"적어 둘게요: {item}."
     return f"I'll remind you: {item}." if remind else f"Got it: {item}."
+
+
+_KO_CLOCK_SAID = re.compile(r"[0-9가-힣]\s?시(?!간)|정오|자정|부터")
+_KO_PART_BY = re.compile(r"(?P<part>아침|오전|오후|저녁|밤)\s?까지")
+# "지금 한 알 먹었어", "방금 먹었어": the first of a schedule said taken in the same turn
+_KO_TAKEN_NOW = re.compile(r"(?:지금|방금|막|금방)\s?(?:[가-힣]{1,3}\s?){0,2}(?:먹었|먹음|했|발랐|넣었|맞았)")
+
+
+def _ko_started_now(loop: OpenLoop, now: datetime, tz: tzinfo) -> str | None:
+    """"진통제 6시간마다" (the sixty-first session's low: "…, 오늘 저녁 6시부터 6시간마다", as if the first were six hours
+    away): a schedule of hours said now starts now, so the reply says so and when the next one is; "지금 한 알 먹었어"
+    said with it, that one is the first. None for any other promise."""
+    rule = repeats.from_key(loop.repeat)
+    if rule is None or rule.step_ms is None or loop.due_ms is None or loop.remind_ms not in (None, loop.due_ms):
+        return None
+    if abs(loop.due_ms - (int(now.timestamp() * 1000) + rule.step_ms)) > 60_000 or _KO_CLOCK_SAID.search(loop.evidence or ""):
+        return None                    # a first time said ("저녁 6시부터 6시간마다"): said as before
+    every = repeats.describe(rule, "ko")
+    nxt = spoken_due(loop.due_ms, now, tz, "ko").removesuffix("까지")
+    if _KO_TAKEN_NOW.search(loop.evidence or ""):
+        return f"적어 둘게요: {loop.desc}, {every}. 방금 드셨으니 다음은 {nxt}{_is(nxt)}."
+    return f"적어 둘게요: {loop.desc}, 지금부터 {every}. 다음은 {nxt}{_is(nxt)}."
 
 
 _KO_NOTED = "적어 둘게요: "
@@ -490,6 +519,13 @@ def _named(loops: Sequence[OpenLoop], lang: Lang) -> str:
     if more:
         return ", ".join(descs) + f" and {more} more"
     return descs[0] if len(descs) == 1 else ", ".join(descs[:-1]) + " and " + descs[-1]
+
+
+def ko_place_unlisted(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo) -> str:
+    """"두 번째 거 미뤄 줘" before any list was read: "몇 번째인지 목록을 먼저 읽어 드릴게요: 1번 …; 2번 …. 몇 번째
+    거를 옮길까요?"."""
+    listed = "; ".join(f"{n}번 {_item(loop, now, tz, 'ko')}" for n, loop in enumerate(loops, 1))
+    return f"몇 번째인지 목록을 먼저 읽어 드릴게요: {listed}. 몇 번째 거를 옮길까요?"
 
 
 def _items(items: Sequence[str], lang: Lang, most: int = 8) -> str:
@@ -1265,11 +1301,19 @@ _RELATIONS = frozenset("wife husband partner girlfriend boyfriend fiance fiancee
 SAID_BACK_CHARS = 80   # of the words of a reference nothing matched, said back in "I couldn't find …"
 
 
+_KO_ONLY_THIS_TIME = re.compile(r"^(?:이번\s?주만|이번만|오늘만|내일만|이번\s?주말만)\s+")
+
+
 def not_found(reference: str, lang: Lang) -> str:
     if len(reference) > SAID_BACK_CHARS:   # "cancel that" said 330 times was said back whole, 4,000 characters
         reference = reference[:SAID_BACK_CHARS].rsplit(" ", 1)[0] + " …"   # for piper (pass 53b, a low)
     if lang == "ko":
-        return f"할 일 목록에서 '{reference}'을(를) 찾지 못했어요."
+        # "이번 주만 수영 수업 취소" (the sixty-second session: "'이번 주만 수영 수업'을(를) 찾지 못했어요"): the thing, and
+        # its particle by its last syllable
+        reference = _KO_ONLY_THIS_TIME.sub("", reference) or reference
+        last = reference[-1:]
+        obj = ("을" if final(last) > 0 else "를") if "가" <= last <= "힣" else "을(를)"
+        return f"할 일 목록에서 '{reference}'{obj} 찾지 못했어요."
     return f"I couldn't find {second_person(reference)} on your agenda."
 
 

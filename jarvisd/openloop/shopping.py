@@ -18,7 +18,9 @@ _EN_ADD = re.compile(r"(?:(?:please|can\s+you|could\s+you|jarvis)[\s,]+)*(?:add|
                      rf"(?P<x>.+?)\s+(?:to|on|onto|in|down\s+on)\s+{_EN_LIST_NAME}(?:\s+please)?")
 # (and the English name said in Korean: "shopping list에 우유랑 계란 추가해 줘", the sixty-second session: to SmolLM2)
 _KO_LIST_NAME = r"(?:(?:장보기|장\s*볼\s*거|쇼핑|구매|살\s*거)\s*(?:목록|리스트)|(?i:shopping|grocery)\s*(?i:list))"
-_KO_ADD = re.compile(rf"{_KO_LIST_NAME}\s*에\s*(?P<x>.+?)\s*(?:을|를)?\s*(?:좀\s*)?(?:추가해|넣어|적어|올려)\s*(?:줘|주세요|줄래|놔)?")
+_KO_ADD = re.compile(rf"{_KO_LIST_NAME}\s*에\s*(?P<x>.+?)\s*(?:을|를)?\s*(?:좀\s*)?(?:추가해|넣어|적어|올려)\s*(?:줘|주세요|줄래|놔)?"
+                     # "장보기 목록에 우유 달걀 추가" (the sixty-second session: to SmolLM2), said as a note
+                     r"|" + _KO_LIST_NAME + r"\s*에\s*(?P<y>.+?)\s*(?:을|를)?\s*추가(?:요|해요|하기)?")
 # "what's still on the shopping list?", "what's left on the grocery list?" (the fifty-first session: SmolLM2, "the one
 # that's been on it for a long time")
 _EN_ASKED = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what(?:'s|\s+is|\s+are)\s+(?:still\s+|left\s+|else\s+)?(?:on|in)\s+"
@@ -58,6 +60,9 @@ _STAPLES = frozenset(
     "crackers chips nuts almonds popcorn honey jam ketchup mustard mayo mayonnaise vinegar soap shampoo conditioner "
     "toothpaste detergent diapers wipes formula napkins batteries sponges foil tortillas bagels muffins "
     "croissants granola hummus salsa salmon tuna chocolate candy".split())
+# ... in Korean ("장보기 목록에 우유 달걀 추가", the sixty-second session: one item "우유 달걀")
+_KO_STAPLES = frozenset("우유 달걀 계란 빵 식빵 쌀 라면 두부 버터 치즈 요거트 요구르트 커피 휴지 물티슈 기저귀 세제 주스 "
+                        "사과 바나나 양파 마늘 대파 감자 당근 배추 김치 햄 참치 김 소금 설탕 간장 된장 고추장 생수".split())
 # pairs of them that name one thing
 _STAPLE_PAIRS = frozenset({"milk chocolate", "rice noodles", "coffee beans", "salt water", "fish sauce", "corn chips",
                            "tea cookies", "honey mustard", "rice wine", "bread crumbs", "butter beans", "water crackers"})
@@ -66,6 +71,8 @@ _STAPLE_PAIRS = frozenset({"milk chocolate", "rice noodles", "coffee beans", "sa
 def _staples(part: str) -> list[str]:
     """"milk eggs" -> ["milk", "eggs"]: a run of two to eight staples with no pair naming one thing, else [part]."""
     words = part.split()
+    if 2 <= len(words) <= 8 and all(w in _KO_STAPLES for w in words):
+        return words                   # "우유 달걀": 우유, 달걀
     if not 2 <= len(words) <= 8 or any(w.lower() not in _STAPLES for w in words) or \
             any(f"{a} {b}".lower() in _STAPLE_PAIRS for a, b in zip(words, words[1:], strict=False)):
         return [part]
@@ -125,7 +132,7 @@ def items_added(cleaned: str) -> tuple[list[str], str] | None:
     if m is None:
         return None
     items = [_EN_ARTICLE.sub("", item.strip(" .,")) if lang == "en" else _KO_ARTICLE.sub("", item.strip(" .,"))
-             for item in _parts(m["x"])]
+             for item in _parts(m["x"] if lang == "en" else m["x"] or m["y"])]
     items = [item for item in dict.fromkeys(items) if item and len(item) <= 60]
     return (items, lang) if items and len(items) <= 50 else None
 

@@ -223,7 +223,7 @@ def test_times_of_set_14s_shapes(text, due, has_time):
 @pytest.mark.parametrize("text, action", [
     ("엄마한테 반찬통 돌려드리는 거 잊지 말고 챙겨", "엄마한테 반찬통 돌려드리기"),       # 잊지 말고 + a verb
     ("이따 세 시에 택배 보낼 참이야", "택배 보내기"),                                    # -ㄹ 참이야
-    ("생각난 김에 말하는데 건강검진 예약 이번 주까지 해야 돼", "건강검진 예약 하기"),      # a preamble before -는데
+    ("생각난 김에 말하는데 건강검진 예약 이번 주까지 해야 돼", "건강검진 예약하기"),      # a preamble before -는데
 ])
 def test_korean_promises_of_set_14s_shapes(korean, text, action):
     assert [c.action for c in read_utterance(text, korean).commitments] == [action]
@@ -512,7 +512,7 @@ def test_a_thing_said_first_is_the_bare_verbs_object():
 @pytest.mark.slow
 @pytest.mark.parametrize("text, action", [
     ("다음 주 화요일에 건강검진 받으러 가세", "건강검진 받으러 가기"),     # 하게체 -세: let's / I'll
-    ("이번 주말에 창고 정리 하세", "창고 정리 하기"),
+    ("이번 주말에 창고 정리 하세", "창고 정리하기"),
     ("다음 주 수요일에 이불 빨래 내가 해 놓을라네", "이불 빨래 해 놓기"),   # -ㄹ라네: I'll
     ("오늘 안으로 약 타 와야 허네", "약 타 오기"),
 ])

@@ -491,7 +491,7 @@ def test_this_months_list_is_the_month_not_its_last_day(afternoon, asked):
     """Before: "이번 달 할 일 뭐야?" read the month as its last day: "12월 31일 목요일에 할 일이 1개 있어요: 경비 정산
     하기, …" (the report due on the 9th left out)."""
     said_to(afternoon, "다음 주 수요일까지 보고서 내야 돼", "이번 달 말까지 경비 정산 해야 됨", "다음 달 5일 엄마 생일")
-    assert said_to(afternoon, asked) == ["이번 달까지 할 일이 2개 있어요: 보고서 내기, 다음 주 수요일까지; 경비 정산 하기, "
+    assert said_to(afternoon, asked) == ["이번 달까지 할 일이 2개 있어요: 보고서 내기, 다음 주 수요일까지; 경비 정산하기, "
                                          "12월 31일 목요일까지. 그 밖에 열린 일이 1개 더 있어요."]
 
 
@@ -768,7 +768,8 @@ def test_guard_an_event_told_of_the_past_is_no_promise(tuesday_desk, said):
 
 @pytest.mark.parametrize(("said", "reply"), [
     ("물 주기 3일마다", "적어 둘게요: 물 주기, 사흘마다."),
-    ("약 먹기 8시간마다", "적어 둘게요: 약 먹기, 오늘 오후 5시부터 8시간마다."),
+    # the sixty-second session: a schedule of hours said now starts now ("오늘 오후 5시부터" was the second time)
+    ("약 먹기 8시간마다", "적어 둘게요: 약 먹기, 지금부터 8시간마다. 다음은 오늘 오후 5시예요."),
 ])
 def test_a_note_with_its_step_in_digits_after_it_is_kept_repeating(tuesday_desk, said, reply):
     """Before: to SmolLM2 (the step's digit was left at the note's end, so no -기 note was read)."""
@@ -949,7 +950,7 @@ def test_guard_this_week_is_no_place_on_the_list(noon):
 
 @pytest.mark.parametrize(("said", "reply"), [
     ("우유 사고 은행 전화하고 민수한테 메일 보내야 해", "적어 둘게요: 우유 사기, 은행 전화하기, 민수한테 메일 보내기."),
-    ("인사팀에 서류 내고 출장비 정산 해야돼", "적어 둘게요: 인사팀에 서류 내기, 출장비 정산 하기."),
+    ("인사팀에 서류 내고 출장비 정산 해야돼", "적어 둘게요: 인사팀에 서류 내기, 출장비 정산하기."),
     ("금요일까지 보고서 쓰고 발표 준비해야 해", "적어 둘게요: 보고서 쓰기, 다음 주 금요일까지; 발표 준비하기, 다음 주 금요일까지."),
 ])
 def test_several_promises_of_one_turn_are_noted_in_one_sentence(noon, said, reply):

@@ -175,7 +175,8 @@ def test_guard_a_tidying_told_of_yesterday_or_with_no_thing_is_no_errand(noon, s
 def test_a_pill_every_six_hours_is_taking_it_and_when_it_was_last_taken_is_said(noon):
     """Before: "진통제 6시간마다" was kept "진통제" (no deed), and "진통제 언제 먹었지?" went to SmolLM2 (an empty
     reply)."""
-    assert said_to(noon, "진통제 6시간마다") == ["적어 둘게요: 진통제 먹기, 오늘 저녁 6시부터 6시간마다."]
+    # the sixty-second session: a schedule of hours said now starts now, and the next time is said
+    assert said_to(noon, "진통제 6시간마다") == ["적어 둘게요: 진통제 먹기, 지금부터 6시간마다. 다음은 오늘 저녁 6시예요."]
     assert said_to(noon, "진통제 언제 먹었지?") == ["진통제 먹기를 완료로 표시한 적은 아직 없어요."]
     assert said_to(noon, "진통제 먹었어") == ["완료로 표시했어요: 진통제 먹기. 다음은 오늘 저녁 6시예요."]
     assert said_to(noon, "진통제 언제 먹었지?") == ["진통제 먹기는 오늘 정오에 완료로 표시했어요."]
