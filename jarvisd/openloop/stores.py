@@ -178,10 +178,24 @@ class Quarantine:
         self.beside = beside  # the log whose records it keeps: never written through a link to it
         self._seen: set[str] | None = None  # the records in the file, read once (a load may add thousands)
         self._told = 0
+        self.last_load: list[str] = []   # "<where>: <reason>" of each record the last load set aside
 
     def new_load(self) -> None:
         """A load begins: its first `LOG_LINES` records skipped are logged one by one."""
         self._told = 0
+        self.last_load = []
+
+    def status_detail(self) -> str | None:
+        """What the last load set aside, for the HUD's status part "agenda" (None when it set nothing aside). Pass
+        62a: a timer, a shopping item or a repeat the start could not read was logged and kept here, and
+        `jarvisd doctor` counted it, but `/api/status` said nothing: the HUD showed the agenda without it."""
+        if not self.last_load:
+            return None
+        count, shown = len(self.last_load), "; ".join(self.last_load[:3])
+        more = f"; and {count - 3} more" if count > 3 else ""
+        kept = f"kept in {self.path}" if self.path else "only in the log"
+        return (f"{count} unusable record{'' if count == 1 else 's'} set aside at start ({shown}{more}), {kept}: "
+                f"fix or delete {'it' if count == 1 else 'them'} where it says; the rest of the agenda works")
 
     def end_load(self) -> None:
         """A load is over: the records of the quarantine file read for it are let go (pass 36: a 256 MB quarantine
@@ -191,6 +205,7 @@ class Quarantine:
     def add(self, where: str, reason: str, record: str) -> None:
         target = f"; kept in {self.path}" if self.path else ""
         self._told += 1
+        self.last_load.append(f"{where}: {reason[:160]}")
         if self._told <= self.LOG_LINES:
             log.warning("openloop: %s is unreadable, skipped: %s%s", where, reason, target)
         elif self._told == self.LOG_LINES + 1:   # pass 35: 200,000 bad lines were 200,000 lines of log
