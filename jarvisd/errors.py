@@ -25,6 +25,9 @@ def unusable_file(what: str, path: os.PathLike[str] | str, exc: OSError) -> Star
     elif exc.errno == errno.ELOOP:   # pass 59b: the line said "Too many levels of symbolic links" and no fix
         fix = (f"{exc.strerror} (a link that leads back to itself, {os.path.realpath(path)}): remove the link and "
                "start again")
+    elif exc.errno == errno.ENOENT and os.path.islink(path):   # pass 62a: "No such file or directory" of a file
+        fix = (f"it is a link to {os.readlink(path)}, which cannot be made (its folder is missing): remove the link, "
+               "or make its folder, and start again")   # that was there to see, and no fix
     else:
         fix = exc.strerror or str(exc)
     return StartupError(f"cannot open {what} {path}: {fix}")

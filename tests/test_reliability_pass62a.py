@@ -236,3 +236,30 @@ def test_a_redirect_from_the_ollama_address_is_said_as_a_redirect_not_as_its_tar
     assert failure is not None
     assert f"the server at {server.url} answered with a redirect (HTTP 302)" in str(failure), failure
     assert "does not answer" not in str(failure)
+
+
+def test_the_status_does_not_say_kept_when_the_quarantine_file_cannot_be_written(tmp_path):
+    """`openloops.quarantine.jsonl` a directory: the record is only in the log, and the status says that, with why."""
+    path = tmp_path / "openloops.jsonl"
+    _agenda_with_bad_records(path)
+    (tmp_path / QUARANTINE_NAME).mkdir()
+    store = JsonlLoopStore(path)
+    assert len(store.load()) == 3
+    detail = store.quarantine.status_detail()
+    assert detail is not None and "only in the log (the quarantine file" in detail and "Is a directory" in detail
+    assert f"kept in {tmp_path / QUARANTINE_NAME}" not in detail
+
+
+def test_an_agenda_log_that_is_a_link_to_a_missing_folder_is_named_with_the_fix(tmp_path):
+    """A low: `openloops.jsonl` a link whose target's folder is gone stopped the start with "cannot open the agenda
+    log …: No such file or directory" of a file that is there to see, and no fix. Now the line says it is a link, to
+    what, and what to do (`errors.unusable_file`, the same for every data file)."""
+    from jarvisd.errors import StartupError
+
+    path = tmp_path / "openloops.jsonl"
+    path.symlink_to(tmp_path / "gone" / "openloops.jsonl")
+    with pytest.raises(StartupError) as caught:
+        JsonlLoopStore(path).load()
+    said = str(caught.value)
+    assert f"cannot open the agenda log {path}: it is a link to {tmp_path / 'gone' / 'openloops.jsonl'}" in said
+    assert "remove the link, or make its folder, and start again" in said

@@ -179,11 +179,13 @@ class Quarantine:
         self._seen: set[str] | None = None  # the records in the file, read once (a load may add thousands)
         self._told = 0
         self.last_load: list[str] = []   # "<where>: <reason>" of each record the last load set aside
+        self.unwritable: str | None = None   # why the last load could not write the file (a folder there), or None
 
     def new_load(self) -> None:
         """A load begins: its first `LOG_LINES` records skipped are logged one by one."""
         self._told = 0
         self.last_load = []
+        self.unwritable = None
 
     def status_detail(self) -> str | None:
         """What the last load set aside, for the HUD's status part "agenda" (None when it set nothing aside). Pass
@@ -193,7 +195,8 @@ class Quarantine:
             return None
         count, shown = len(self.last_load), "; ".join(self.last_load[:3])
         more = f"; and {count - 3} more" if count > 3 else ""
-        kept = f"kept in {self.path}" if self.path else "only in the log"
+        kept = (f"kept in {self.path}" if self.path and not self.unwritable else "only in the log" if not self.path
+                else f"only in the log ({self.unwritable})")
         return (f"{count} unusable record{'' if count == 1 else 's'} set aside at start ({shown}{more}), {kept}: "
                 f"fix or delete {'it' if count == 1 else 'them'} where it says; the rest of the agenda works")
 
@@ -225,6 +228,7 @@ class Quarantine:
                 fh.write(json.dumps({"where": where, "reason": reason, "record": record}, ensure_ascii=False) + "\n")
             self._seen.add(record)
         except (OSError, ValueError) as exc:
+            self.unwritable = f"the quarantine file {self.path} cannot be written: {exc}; move it away"
             log.error("openloop: cannot write the quarantine file %s (%s); the skipped record is only in "
                       "this log", self.path, exc)
 
