@@ -39,7 +39,11 @@ def require_regular_file(what: str, path: os.PathLike[str] | str) -> None:
     that was acknowledged. Absent is fine (it is created)."""
     try:
         mode = os.stat(path).st_mode
-    except FileNotFoundError:
+    except FileNotFoundError as exc:
+        if os.path.islink(path) and not os.path.isdir(os.path.dirname(os.path.realpath(path))):
+            # pass 62a: `reminders.jsonl` a link into a folder that is gone started fine, and every reminder said was
+            # then unwritable (said again after a restart); a link whose target is yet to be made is fine
+            raise unusable_file(what, path, exc) from None
         return
     except OSError as exc:
         raise unusable_file(what, path, exc) from None

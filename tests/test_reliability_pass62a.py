@@ -263,3 +263,21 @@ def test_an_agenda_log_that_is_a_link_to_a_missing_folder_is_named_with_the_fix(
     said = str(caught.value)
     assert f"cannot open the agenda log {path}: it is a link to {tmp_path / 'gone' / 'openloops.jsonl'}" in said
     assert "remove the link, or make its folder, and start again" in said
+
+
+def test_a_reminder_log_that_is_a_link_into_a_missing_folder_stops_the_start_with_its_fix(tmp_path):
+    """A low: `reminders.jsonl` a link into a folder that is gone: the daemon started without a word, and each reminder
+    said could not be recorded (so said again after a restart). Now the start says it in one line, with the fix, as for
+    a link loop or a FIFO there; a link to a file yet to be made in a folder that exists is still fine."""
+    from jarvisd.errors import StartupError
+    from jarvisd.reflect.delivered import DeliveredLog
+
+    log = tmp_path / "reminders.jsonl"
+    log.symlink_to(tmp_path / "gone" / "reminders.jsonl")
+    with pytest.raises(StartupError) as caught:
+        DeliveredLog(log)
+    assert "it is a link to" in str(caught.value) and "remove the link, or make its folder" in str(caught.value)
+    log.unlink()
+    (tmp_path / "there").mkdir()
+    log.symlink_to(tmp_path / "there" / "reminders.jsonl")
+    DeliveredLog(log)   # no raise: the first record makes the file
