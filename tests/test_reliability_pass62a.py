@@ -281,3 +281,12 @@ def test_a_reminder_log_that_is_a_link_into_a_missing_folder_stops_the_start_wit
     (tmp_path / "there").mkdir()
     log.symlink_to(tmp_path / "there" / "reminders.jsonl")
     DeliveredLog(log)   # no raise: the first record makes the file
+
+
+def test_a_time_of_1e300_is_said_as_such_not_in_301_digits(tmp_path):
+    """A low: `muted_ms` 1e300 was quarantined with a reason of 301 digits (in the log, the file and now the status)."""
+    path = tmp_path / "openloops.jsonl"
+    _agenda_with_bad_records(path)
+    store = JsonlLoopStore(path)
+    store.load()
+    assert f"{path} line 5: muted_ms 1e+300 is outside" in (store.quarantine.status_detail() or "")

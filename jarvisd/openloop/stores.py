@@ -147,8 +147,9 @@ def usable_loop(record: Any) -> OpenLoop:
         raise ValueError("empty id")
     for name in TIME_FIELDS:
         value = getattr(loop, name)
-        if value is not None and not 0 <= value < MS_LATEST:
-            raise ValueError(f"{name} {value} is outside 1970-01-01 .. 2200-01-01 (epoch milliseconds)")
+        if value is not None and not 0 <= value < MS_LATEST:   # 1e300 said as 1e+300, not in 301 digits (pass 62a)
+            shown = value if abs(value) < 10**20 else f"{float(value):.4g}"
+            raise ValueError(f"{name} {shown} is outside 1970-01-01 .. 2200-01-01 (epoch milliseconds)")
     return loop
 
 
