@@ -290,3 +290,17 @@ def test_a_time_of_1e300_is_said_as_such_not_in_301_digits(tmp_path):
     store = JsonlLoopStore(path)
     store.load()
     assert f"{path} line 5: muted_ms 1e+300 is outside" in (store.quarantine.status_detail() or "")
+
+
+def test_the_doctor_names_an_instance_lock_the_run_cannot_open(tmp_path):
+    """`jarvisd.pid` a link into a folder that is gone: `jarvisd run` exits 1 naming it, and the doctor said nothing of
+    it ("data dir : …", exit 0): a part the run refuses reported as fine. Now the data dir line says the run's
+    sentence."""
+    from jarvisd.doctor import _data_dir_problem
+
+    (tmp_path / "jarvisd.pid").symlink_to(tmp_path / "gone" / "jarvisd.pid")
+    problem = _data_dir_problem(tmp_path)
+    assert problem is not None and problem.startswith("UNUSABLE: cannot open the instance lock")
+    assert "remove the link, or make its folder" in problem
+    (tmp_path / "jarvisd.pid").unlink()
+    assert _data_dir_problem(tmp_path) is None
