@@ -102,7 +102,7 @@ from jarvisd.paths import TEAM_DIR
 from jarvisd.small_talk import owed_answer, repeat_asked
 from jarvisd.store_health import MemoryStoreFailed
 from jarvisd.team import load_agent
-from jarvisd.textsafe import answer_text, valid_text
+from jarvisd.textsafe import EscapeCut, answer_text, valid_text
 
 log = logging.getLogger("jarvisd.assistant")
 RECENT_ANSWERS = 3  # a model answer repeating one of these is cut (the working window holds three turns)
@@ -599,13 +599,15 @@ class Assistant:
             parrot = ParrotDrop(heard=text, unasked=[*unasked, phrases.second_person(text)])
             script = ScriptCut(heard=text)    # English asked, lines of Hangul answered (SmolLM2): no answer
             sympathy = CondolenceDrop(heard=text)   # "I'm sorry for your loss" to "move the dentist" (SmolLM2)
+            escapes = EscapeCut()   # a terminal's escape sequence whole, one cut across two pieces too
             enough = asyncio.Event()       # ... and stopped there, the turn still recorded
             said, written = False, 0
             try:
                 async for event in self.agent.stream_turn(text, scope=scope, enough=enough):
                     if isinstance(event, AnswerDelta):  # pass 23's low: a model's NUL or ANSI escape shown as it was
                         written += len(event.text)
-                        piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(answer_text(event.text))))))
+                        shown = answer_text(escapes.feed(event.text))
+                        piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(shown)))))
                         if repeats.cut or script.cut or sympathy.dropped >= CONDOLENCE_STOP or \
                                 (self.small_model and not said and not piece and written >= SILENT_ANSWER_CHARS):
                             enough.set()

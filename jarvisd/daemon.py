@@ -202,6 +202,9 @@ async def _start_hud(d: Daemon) -> None:
         status.apply(StatusChanged("backend", backend.split(":", 1)[0], backend))
     if d.memory_health:
         status.apply(StatusChanged("memory", d.memory_health["state"], d.memory_health["detail"]))
+    quarantine = getattr(d.assistant.agenda.store, "quarantine", None)
+    if quarantine is not None and (set_aside := quarantine.status_detail()) is not None:
+        status.apply(StatusChanged("agenda", "damaged", set_aside))
 
     async def send_turn(text: str, session: str) -> str:
         return await d.text_turn(text, session or HUD_SESSION)

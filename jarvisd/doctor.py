@@ -289,6 +289,12 @@ def _data_dir_problem(data_dir: Path) -> str | None:
                 "to save; free some space (and restart jarvisd if memory's status asks for it)")
     if not os.access(folder, os.W_OK):
         return f"NOT WRITABLE by this user (uid {os.getuid()}): give your user write access to it"
+    from jarvisd.errors import StartupError, require_regular_file
+
+    try:   # pass 62a: `jarvisd.pid` a link into a missing folder (or a FIFO): the run stopped, the doctor said nothing
+        require_regular_file("the instance lock", data_dir / "jarvisd.pid")
+    except StartupError as exc:
+        return f"UNUSABLE: {exc}"
     return None
 
 

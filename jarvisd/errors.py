@@ -25,6 +25,9 @@ def unusable_file(what: str, path: os.PathLike[str] | str, exc: OSError) -> Star
     elif exc.errno == errno.ELOOP:   # pass 59b: the line said "Too many levels of symbolic links" and no fix
         fix = (f"{exc.strerror} (a link that leads back to itself, {os.path.realpath(path)}): remove the link and "
                "start again")
+    elif exc.errno == errno.ENOENT and os.path.islink(path):   # pass 62a: "No such file or directory" of a file
+        fix = (f"it is a link to {os.readlink(path)}, which cannot be made (its folder is missing): remove the link, "
+               "or make its folder, and start again")   # that was there to see, and no fix
     else:
         fix = exc.strerror or str(exc)
     return StartupError(f"cannot open {what} {path}: {fix}")
@@ -36,7 +39,11 @@ def require_regular_file(what: str, path: os.PathLike[str] | str) -> None:
     that was acknowledged. Absent is fine (it is created)."""
     try:
         mode = os.stat(path).st_mode
-    except FileNotFoundError:
+    except FileNotFoundError as exc:
+        if os.path.islink(path) and not os.path.isdir(os.path.dirname(os.path.realpath(path))):
+            # pass 62a: `reminders.jsonl` a link into a folder that is gone started fine, and every reminder said was
+            # then unwritable (said again after a restart); a link whose target is yet to be made is fine
+            raise unusable_file(what, path, exc) from None
         return
     except OSError as exc:
         raise unusable_file(what, path, exc) from None

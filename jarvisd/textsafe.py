@@ -37,9 +37,53 @@ def valid_text(text: str) -> str:
 _CONTROLS = dict.fromkeys([*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)], None)
 
 
+# A terminal's escape sequences whole: CSI (ESC [ or U+009B, parameters, intermediates, a final byte: colours, cursor
+# moves, "clear the screen"), OSC (ESC ], up to BEL or ST: a window title, a hyperlink), DCS/SOS/PM/APC (ESC P, X, ^, _
+# up to ST), and the two-character ones (ESC and one byte). Dropping the ESC alone kept their printable tail: a model's
+# "\x1b[31mred\x1b[0m" was shown and kept as "[31mred[0m", "\x1b]0;pwned\x07" as "]0;pwned" (pass 61a's low).
+_ESCAPE_SEQUENCE = re.compile("\x1b\\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]"
+                              "|\x1b\\][^\x07\x1b\x9c]*(?:\x07|\x1b\\\\|\x9c)"
+                              "|\x1b[PX^_][^\x1b\x9c]*(?:\x1b\\\\|\x9c)|\x1b[ -/]*(?![\\[\\]PX^_])[0-~]")
+# ... and the start of one not ended yet (a streamed answer cut inside it): held until its end comes
+_OPEN_SEQUENCE = re.compile("(?:\x1b(?:\\[[0-?]*[ -/]*|\\][^\x07\x9c]*|[PX^_][^\x9c]*|[ -/]*)?"
+                            "|\x9b[0-?]*[ -/]*)\\Z")
+MAX_OPEN_SEQUENCE = 256   # a sequence that runs on past this is no terminal's: its ESC dropped, its text shown
+
+
 def printable(text: str) -> str:
-    """`text` without control characters (a carriage return too: it would overwrite the terminal's line)."""
-    return text.translate(_CONTROLS) if not text.isprintable() else text
+    """`text` without terminal escape sequences (whole: `_ESCAPE_SEQUENCE`) and control characters (a carriage return
+    too: it would overwrite the terminal's line)."""
+    if text.isprintable():
+        return text
+    if "\x1b" in text or "\x9b" in text:
+        text = _ESCAPE_SEQUENCE.sub("", text)
+    return text.translate(_CONTROLS)
+
+
+class EscapeCut:
+    """A streamed text's escape sequences dropped whole, one cut across two pieces too: `feed` each piece, it returns
+    what can be shown; the start of a sequence not ended yet is held (at most `MAX_OPEN_SEQUENCE` characters), and
+    one never ended is dropped with the stream (`end`)."""
+
+    def __init__(self) -> None:
+        self._held = ""
+
+    def feed(self, piece: str) -> str:
+        text = self._held + piece
+        self._held = ""
+        if "\x1b" not in text and "\x9b" not in text:
+            return text
+        text = _ESCAPE_SEQUENCE.sub("", text)
+        for start in range(max(0, len(text) - MAX_OPEN_SEQUENCE), len(text)):
+            if text[start] in "\x1b\x9b" and _OPEN_SEQUENCE.match(text, start):
+                self._held = text[start:]
+                return text[:start]
+        return text
+
+    def end(self) -> str:
+        """The stream is over: a sequence it never ended is no text."""
+        self._held = ""
+        return ""
 
 
 # A byte order mark and the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): a paste's

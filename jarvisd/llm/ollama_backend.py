@@ -11,7 +11,7 @@ import json
 import logging
 import math
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any
 
 import httpx
@@ -40,6 +40,65 @@ MAX_ANSWER_TOKENS = 2048
 MAX_ANSWER_CHARS = 16_000
 
 
+# One line of Ollama's streamed answer at most (pass 61a's low): Ollama sends one short JSON object a line, but the
+# client read a line without an end whole, so a server sending one endless line (64 KB every 10 ms, no newline) grew
+# the daemon's memory until `llm.timeout_sec` ended the call (+70 MB in 8 s; with the default 120 s, about a GB).
+MAX_LINE_BYTES = 1 << 20
+
+
+class LineTooLong(BackendError):
+    """The server sent a line longer than any of Ollama's: the answer ends there."""
+
+
+class _BoundedLines(httpx.AsyncByteStream, httpx.SyncByteStream):
+    """A response's body, ended with `LineTooLong` once `MAX_LINE_BYTES` come without a line end."""
+
+    def __init__(self, inner: Any, host: str) -> None:
+        self._inner, self._host, self._run = inner, host, 0
+
+    def _check(self, chunk: bytes) -> bytes:
+        end = chunk.rfind(b"\n")
+        self._run = len(chunk) - end - 1 if end >= 0 else self._run + len(chunk)
+        if self._run > MAX_LINE_BYTES:
+            raise LineTooLong(f"the server at {self._host} sent a line of more than {MAX_LINE_BYTES // (1 << 20)} MB "
+                              "without an end, which Ollama never sends: the answer ends here",
+                              "Check llm.ollama_host / OLLAMA_HOST, or use the embedded backend: "
+                              "JARVIS_LLM__BACKEND=embedded")
+        return chunk
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        async for chunk in self._inner:
+            yield self._check(chunk)
+
+    def __iter__(self) -> Iterator[bytes]:
+        for chunk in self._inner:
+            yield self._check(chunk)
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    def close(self) -> None:
+        self._inner.close()
+
+
+def _client_options(host: str, asynchronous: bool) -> dict[str, Any]:
+    """What every Ollama client here is made with: each response's lines bounded (`_BoundedLines`), and no redirect
+    followed (Ollama never answers with one: followed, the failure at its target was reported as the configured
+    host's, "Ollama does not answer at <host> (ConnectError …)", pass 61a's low)."""
+    def bound(response: httpx.Response) -> None:
+        response.stream = _BoundedLines(response.stream, host)
+
+    async def bound_async(response: httpx.Response) -> None:
+        bound(response)
+
+    return {"follow_redirects": False, "event_hooks": {"response": [bound_async if asynchronous else bound]}}
+
+
+def _redirected(host: str, status: int) -> BackendError:
+    return BackendError(f"the server at {host} answered with a redirect (HTTP {status}), which Ollama never sends",
+                        "Set llm.ollama_host / OLLAMA_HOST to the address Ollama itself listens on")
+
+
 def _down(host: str, exc: Exception) -> BackendUnavailable:
     return BackendUnavailable(f"Ollama does not answer at {host} ({type(exc).__name__}: {exc})",
                               "Start it with `ollama serve` (or set llm.ollama_host / OLLAMA_HOST), "
@@ -47,7 +106,11 @@ def _down(host: str, exc: Exception) -> BackendUnavailable:
 
 
 def _translate(host: str, model: str, exc: Exception) -> BackendError:
+    if isinstance(exc, BackendError):   # already said (a line past `MAX_LINE_BYTES`)
+        return exc
     if isinstance(exc, ollama.ResponseError):
+        if 300 <= exc.status_code < 400:
+            return _redirected(host, exc.status_code)
         if exc.status_code == 404 or "not found" in str(exc.error).lower():
             return ModelMissing(f"Ollama at {host} has no model {model!r}", f"Run `ollama pull {model}`")
         return BackendError(f"Ollama at {host} failed on {model!r}: HTTP {exc.status_code} {exc.error}")
@@ -67,10 +130,14 @@ def with_latest(model: str) -> str:
 def list_models(host: str, timeout: float = 3.0) -> list[str]:
     """The models this Ollama server has pulled. Raises BackendUnavailable when it does not answer."""
     try:
-        listing = ollama.Client(host=host, timeout=timeout).list()
+        listing = ollama.Client(host=host, timeout=timeout, **_client_options(host, asynchronous=False)).list()
     except (ConnectionError, httpx.TransportError) as exc:
         raise _down(host, exc) from None
+    except BackendError:
+        raise
     except ollama.ResponseError as exc:
+        if 300 <= exc.status_code < 400:
+            raise _redirected(host, exc.status_code) from None
         raise BackendError(f"Ollama at {host} failed to list models: HTTP {exc.status_code} {exc.error}") from None
     except (ValueError, TypeError, RecursionError, httpx.HTTPError) as exc:
         # pass 51: a server there answering something else (an HTML page, cut or nested JSON, `{"models": null}`)
@@ -120,7 +187,7 @@ class OllamaChat:
     def __init__(self, host: str, model: str, timeout: float = 120.0, options: dict[str, Any] | None = None):
         self.host, self.model = host, model
         self.name = f"ollama:{model}"
-        self._client = ollama.AsyncClient(host=host, timeout=timeout)
+        self._client = ollama.AsyncClient(host=host, timeout=timeout, **_client_options(host, asynchronous=True))
         self._timeout = timeout
         self._options = {"num_predict": MAX_ANSWER_TOKENS, **(options or {})}
 
@@ -194,7 +261,7 @@ class OllamaEmbedder:
     def __init__(self, host: str, model: str, dimensions: int, timeout: float = 60.0):
         self.host, self.model, self.dimensions = host, model, dimensions
         self.name = model
-        self._client = ollama.Client(host=host, timeout=timeout)
+        self._client = ollama.Client(host=host, timeout=timeout, **_client_options(host, asynchronous=False))
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:

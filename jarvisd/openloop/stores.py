@@ -147,8 +147,9 @@ def usable_loop(record: Any) -> OpenLoop:
         raise ValueError("empty id")
     for name in TIME_FIELDS:
         value = getattr(loop, name)
-        if value is not None and not 0 <= value < MS_LATEST:
-            raise ValueError(f"{name} {value} is outside 1970-01-01 .. 2200-01-01 (epoch milliseconds)")
+        if value is not None and not 0 <= value < MS_LATEST:   # 1e300 said as 1e+300, not in 301 digits (pass 62a)
+            shown = value if abs(value) < 10**20 else f"{float(value):.4g}"
+            raise ValueError(f"{name} {shown} is outside 1970-01-01 .. 2200-01-01 (epoch milliseconds)")
     return loop
 
 
@@ -178,10 +179,27 @@ class Quarantine:
         self.beside = beside  # the log whose records it keeps: never written through a link to it
         self._seen: set[str] | None = None  # the records in the file, read once (a load may add thousands)
         self._told = 0
+        self.last_load: list[str] = []   # "<where>: <reason>" of each record the last load set aside
+        self.unwritable: str | None = None   # why the last load could not write the file (a folder there), or None
 
     def new_load(self) -> None:
         """A load begins: its first `LOG_LINES` records skipped are logged one by one."""
         self._told = 0
+        self.last_load = []
+        self.unwritable = None
+
+    def status_detail(self) -> str | None:
+        """What the last load set aside, for the HUD's status part "agenda" (None when it set nothing aside). Pass
+        62a: a timer, a shopping item or a repeat the start could not read was logged and kept here, and
+        `jarvisd doctor` counted it, but `/api/status` said nothing: the HUD showed the agenda without it."""
+        if not self.last_load:
+            return None
+        count, shown = len(self.last_load), "; ".join(self.last_load[:3])
+        more = f"; and {count - 3} more" if count > 3 else ""
+        kept = (f"kept in {self.path}" if self.path and not self.unwritable else "only in the log" if not self.path
+                else f"only in the log ({self.unwritable})")
+        return (f"{count} unusable record{'' if count == 1 else 's'} set aside at start ({shown}{more}), {kept}: "
+                f"fix or delete {'it' if count == 1 else 'them'} where it says; the rest of the agenda works")
 
     def end_load(self) -> None:
         """A load is over: the records of the quarantine file read for it are let go (pass 36: a 256 MB quarantine
@@ -191,6 +209,7 @@ class Quarantine:
     def add(self, where: str, reason: str, record: str) -> None:
         target = f"; kept in {self.path}" if self.path else ""
         self._told += 1
+        self.last_load.append(f"{where}: {reason[:160]}")
         if self._told <= self.LOG_LINES:
             log.warning("openloop: %s is unreadable, skipped: %s%s", where, reason, target)
         elif self._told == self.LOG_LINES + 1:   # pass 35: 200,000 bad lines were 200,000 lines of log
@@ -210,6 +229,7 @@ class Quarantine:
                 fh.write(json.dumps({"where": where, "reason": reason, "record": record}, ensure_ascii=False) + "\n")
             self._seen.add(record)
         except (OSError, ValueError) as exc:
+            self.unwritable = f"the quarantine file {self.path} cannot be written: {exc}; move it away"
             log.error("openloop: cannot write the quarantine file %s (%s); the skipped record is only in "
                       "this log", self.path, exc)
 
