@@ -310,7 +310,8 @@ async def test_a_models_control_characters_do_not_reach_the_answer(tmp_path):
     backends = Backends(chat=ScriptedChatModel([{"text": "\x1b[2J\x1b[H hacked\x00\x07 Paris."}]),
                         thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
     assistant = build_assistant(cfg, ModelStore(tmp_path / "models"), backends=backends)
-    assert await assistant.answer("what is the capital of France") == "[2J[H hacked Paris."
+    # pass 62a: the whole escape sequences go, not only their ESC (the printable tail "[2J[H" was shown before)
+    assert await assistant.answer("what is the capital of France") == " hacked Paris."
     await assistant.close()
 
 
