@@ -25,6 +25,7 @@ from jarvisd.agent.jarvis import apply_tool_policy, build_jarvis
 from jarvisd.agent.loop import Agent, AnswerDelta, TurnEnded
 from jarvisd.agent.repeats import (
     CONDOLENCE_STOP,
+    HEARD,
     NO_ANSWER,
     SILENT_ANSWER_CHARS,
     CondolenceDrop,
@@ -90,7 +91,14 @@ from jarvisd.memory.remember_asked import (
 )
 from jarvisd.memory.scope import MemoryScope
 from jarvisd.memory.service import MemoryService
-from jarvisd.memory.talk_asked import TalkAsked, talk_asked, talk_said
+from jarvisd.memory.talk_asked import (
+    TalkAsked,
+    said_asked,
+    said_in_passing,
+    talk_asked,
+    talk_said,
+    told_in_passing,
+)
 from jarvisd.openloop import phrases
 from jarvisd.openloop.commitments import read_utterance
 from jarvisd.openloop.desk import AgendaDesk
@@ -109,6 +117,10 @@ RECENT_ANSWERS = 3  # a model answer repeating one of these is cut (the working 
 # `/remember that` waits at most this long for the session's turn being answered (pass 30): "that" is the
 # last thing said, and its exchange is in working memory only when its turn ends
 DEIXIS_WAIT_SEC = 60.0
+SAID_RECALLED = 400   # the newest turns read for a thing said in passing ("who did I go hiking with?")
+# the desk's answer to a deed asked of that the agenda never held ("when did I start learning guitar?"): a thing said in
+# passing may answer it
+NOT_ON_AGENDA = frozenset({phrases.deed_status(None, None, None, "en"), phrases.deed_status(None, None, None, "ko")})
 
 
 
@@ -260,8 +272,24 @@ class Assistant:
             # "You haven't told me about your locker code" denied one of them; the status says why
             return unreadable(asked)
         if told is None and small and asked.owned and not of_the_agenda_or_world(asked):
-            return not_told(asked)   # the embedded model makes one up; a capable one may know it from the talk
+            # "what's my cat's name?" after "we adopted a cat named Miso in March": said in passing, not told to keep
+            return self._said_back(text, scope) or not_told(asked)   # the embedded model makes one up
         return told
+
+    def _said_back(self, text: str, scope: MemoryScope) -> str | None:
+        """The answer to "who did I go hiking with?" from the user's own sentences kept as turns (`talk_asked.
+        said_in_passing`), on the embedded model only (SmolLM2 made it up: "Miso is a Japanese anime series"); None when
+        no sentence said holds the question's words, or memory cannot be read."""
+        if not self.small_model or (asked := said_asked(text)) is None:
+            return None
+        try:
+            with self.memory.health.guard("reading what was said"):
+                episodes = self.memory.recall_episodes(scope, limit=SAID_RECALLED)
+        except MemoryStoreFailed:
+            return None
+        said = [(item.at.astimezone(self.memory.tz).date(), exchange_of(item.content)[0]) for item in episodes]
+        said = [(day, sentence) for day, sentence in said if sentence.strip() != text.strip()]
+        return said_in_passing(asked, said, self.desk.service.now_local().date())
 
     def _facts_not_asked(self, text: str, scope: MemoryScope) -> list[str]:
         """The kept facts `text` shares no word with (`fact_asked.unasked_facts`); none when memory cannot be read."""
@@ -546,6 +574,13 @@ class Assistant:
                 # beside the reply; the model's items that name what the rules took are left out
                 known = [loop.desc for loop in (desk.change.opened + desk.change.kept)] if desk else []
                 self.judge.spawn(text, session, known, turn_id)
+            if desk is not None and desk.text in NOT_ON_AGENDA \
+                    and (recalled := await asyncio.to_thread(self._said_back, text, scope)) is not None:
+                desk = None   # "when did I start learning guitar?": no deed on the agenda, but said in passing
+                answer.append(recalled)
+                yield recalled
+                await asyncio.to_thread(self._record_desk_turn, scope, text, recalled, forgets)
+                return
             if desk is not None:  # what it changed, the agenda service has announced
                 answer.append(desk.text)
                 yield desk.text
@@ -578,6 +613,21 @@ class Assistant:
                 answer.append(told)
                 yield told
                 await asyncio.to_thread(self._record_desk_turn, scope, text, told, forgets)
+                return
+            if desk is None and (recalled := await asyncio.to_thread(self._said_back, text, scope)) is not None:
+                # "where do I work now?" after "my new job at the bakery starts on Monday", said in passing days before
+                answer.append(recalled)
+                yield recalled
+                await asyncio.to_thread(self._record_desk_turn, scope, text, recalled, forgets)
+                return
+            if desk is None and self.small_model and told_in_passing(text) \
+                    and await asyncio.to_thread(self.desk.done_unlisted, text) is not None:
+                # "I went hiking with Sam at Bukhansan last weekend": news of one's life, not a promise closed ("Good.
+                # That wasn't on your agenda, so there was nothing to mark done."); the turn is kept, and said back
+                heard = HEARD["ko" if language_of(text) == "ko" else "en"]
+                answer.append(heard)
+                yield heard
+                await asyncio.to_thread(self._record_desk_turn, scope, text, heard, forgets)
                 return
             if desk is None and self.small_model \
                     and ((noted := await asyncio.to_thread(self.desk.done_unlisted, text)) is not None
