@@ -39,3 +39,27 @@ async def answers_to(tmp_path, *turns: str, says: str = "(2026-12-05) made up", 
         return [await assistant.answer(turn, session="s") for turn in turns], chat.calls
     finally:
         await assistant.close()
+
+
+async def chat_typed(tmp_path, monkeypatch, capsys, *lines: str | None, pause_sec: float = 6.0) -> str:
+    """What `jarvisd chat` prints (its `run_chat`, the agenda on JSONL, no quiet hours, no model answers) for the lines
+    typed in turn; a None is the user waiting `pause_sec`, then asking the time (so reminders due meanwhile print)."""
+    import time
+
+    from jarvisd.chat import run_chat
+
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
+                           "JARVIS_PROACTIVE__QUIET_HOURS": ""})
+    backends = Backends(chat=ScriptedChatModel([]), thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
+    typed_lines = iter([*lines, "/quit"])
+
+    def typed(prompt=""):
+        line = next(typed_lines)
+        if line is None:         # the user waits
+            time.sleep(pause_sec)
+            return "what time is it"
+        return line
+
+    monkeypatch.setattr("builtins.input", typed)
+    assert await run_chat(cfg, ModelStore(tmp_path / "models"), backends=backends) == 0
+    return capsys.readouterr().out

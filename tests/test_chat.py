@@ -9,6 +9,7 @@ from jarvisd.events import TranscriptLine
 from jarvisd.llm.backend_choice import Backends
 from jarvisd.llm.scripted import ScriptedChatModel
 from jarvisd.manifest import ModelStore
+from tests.assistants import chat_typed
 
 
 def assistant_with(tmp_path, chat_answers, judge_answers, **env):
@@ -337,24 +338,6 @@ async def test_a_reminder_due_while_the_chat_is_open_is_printed(tmp_path, monkey
     """The sixty-first session: in `jarvisd chat`, "remind me in 1 minute to stretch" answered "I'll remind you" and
     nothing came (only `jarvisd run` reminded), though the chat owned the agenda. A 3-second timer, then a pause:
     its "Time's up" is printed; the one-turn `--once` starts no reminders."""
-    import time
-
-    from jarvisd.chat import run_chat
-
-    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
-                           "JARVIS_PROACTIVE__QUIET_HOURS": ""})
-    backends = Backends(chat=ScriptedChatModel([]), thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
-    lines = iter(["set a timer for 3 seconds", None, "/quit"])
-
-    def typed(prompt=""):
-        line = next(lines)
-        if line is None:         # the user waits
-            time.sleep(6)
-            return "what time is it"
-        return line
-
-    monkeypatch.setattr("builtins.input", typed)
-    assert await run_chat(cfg, ModelStore(tmp_path / "models"), backends=backends) == 0
-    out = capsys.readouterr().out
+    out = await chat_typed(tmp_path, monkeypatch, capsys, "set a timer for 3 seconds", None)
     assert "3-second timer" in out and "[reminder]" in out
     assert out.index("[reminder]") > out.index("3-second timer")

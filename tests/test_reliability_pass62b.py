@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from jarvisd.config import load_config
-from jarvisd.llm.backend_choice import Backends
-from jarvisd.llm.scripted import ScriptedChatModel
-from jarvisd.manifest import ModelStore
-from tests.assistants import answers_to
+from tests.assistants import answers_to, chat_typed
 
 _JENNY = ["Jenny is allergic to shellfish", "Jenny's birthday is May 2nd", "Jenny works at Acme Corp"]
 
@@ -49,26 +45,9 @@ async def test_each_allergy_told_of_someone_in_korean_is_said_back(tmp_path):
 async def test_every_reminder_due_together_is_printed_in_the_chat(tmp_path, monkeypatch, capsys):
     """Before: `jarvisd chat` printed reminders due together as the daemon speaks them, three and "And 2 more
     reminders: see the HUD." There is no HUD beside the chat, and the two were recorded as said: never shown."""
-    import time
-
-    from jarvisd.chat import run_chat
-
-    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl",
-                           "JARVIS_PROACTIVE__QUIET_HOURS": ""})
-    backends = Backends(chat=ScriptedChatModel([]), thought=ScriptedChatModel(lambda _: {"text": ""}), embedder=None)
-    lines = iter([*(f"set a timer for 3 seconds for the {thing}" for thing in ("pasta", "rice", "eggs", "bread",
-                                                                                "tea")), None, "/quit"])
-
-    def typed(prompt=""):
-        line = next(lines)
-        if line is None:         # the user waits
-            time.sleep(6)
-            return "what time is it"
-        return line
-
-    monkeypatch.setattr("builtins.input", typed)
-    assert await run_chat(cfg, ModelStore(tmp_path / "models"), backends=backends) == 0
-    out = capsys.readouterr().out
+    things = ("pasta", "rice", "eggs", "bread", "tea")
+    out = await chat_typed(tmp_path, monkeypatch, capsys,
+                           *(f"set a timer for 3 seconds for the {thing}" for thing in things), None)
     assert "see the HUD" not in out, out
     for thing in ("pasta", "rice", "eggs", "bread", "tea"):
         assert f"[reminder] Time's up: 3-second timer for the {thing}." in out, out
