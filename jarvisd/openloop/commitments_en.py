@@ -237,6 +237,12 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # nothing kept): a to-do said as an order, kept only with its time (`_commitments`), so "buy milk" alone stays talk
     ("todo", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|plus|then|oh\s+and|and\s+also|jarvis|please|um+|uh+),?\s+)*(?:please\s+)?"
                         r"(?=(?:" + _TODO_VERBS + r")\s+(?!me\b|you\b|it\b|that\b|this\b|some\s+time\b|time\b)\w)")),
+    # "we leave for Jeju on the 20th", "I fly to Denver friday at 6", "we drive to my parents on saturday" (the
+    # sixty-second session: SmolLM2 answered "(2026-12-06)", nothing kept; "we're leaving for …" was kept): a trip said in
+    # the simple present, kept only with its time (`_commitments`), so "I drive to work" stays talk
+    ("trip", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|um+|uh+|well|btw|fyi|just\s+so\s+you\s+know),?\s+)*(?:i|we)\s+"
+                        r"(?:both\s+|all\s+)?(?=(?:leave|fly|head|drive|travel|go|set\s+off|take\s+off|move)\s+"
+                        r"(?:for|to|out\s+to|off\s+to|back\s+to|down\s+to|up\s+to|over\s+to|abroad|overseas|home)\b)")),
     # "I volunteer at the food bank every Wednesday morning" (the fifty-ninth session's retiree: SmolLM2, "I'm so sorry to
     # hear about your volunteer work"): a habit of the user's own, kept only with its repeat (`_commitments`)
     ("habit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|um+|uh+|well|like|btw),?\s+)*(?:i|we)\s+(?:usually\s+|always\s+)?"
@@ -704,6 +710,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         if t.kind == "habit" and not repeated:
             continue                   # "I go to the gym", "I walk to work": what one does, no promise
         errand = t.kind == "todo" and _BOUGHT.match(low[:end], t.end) is not None
+        if t.kind == "trip" and not any(hs >= t.end for hs, _ in holes):
+            continue                   # "I drive to work", "we go to Busan a lot": no day, no trip to keep
         if t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not errand and not repeated and \
                 not (i == 0 and _LIST_GOES_ON.match(low)):
             continue                   # an order kept nothing, so its words may still close ("take the dentist off my list")
@@ -764,6 +772,9 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 action = _them_of(action, tidy(cut(sen, parts[j - 1][0], parts[j - 1][1], holes)))
             if t.kind == "event":   # "a 30 minute walk planned for 6 pm": the walk
                 action = re.sub(r"\s+(?:planned|scheduled|booked|set\s+up|lined\s+up)$", "", action, flags=re.IGNORECASE)
+            if t.kind == "trip" and j and re.fullmatch(r"(?:come|get|fly|drive|head)\s+back", action, re.IGNORECASE) and \
+                    (went := re.search(r"\b(?:for|to)\s+(?P<place>.+)$", tidy(cut(sen, parts[0][0], parts[0][1], holes)))):
+                action = f"{action} from {went['place']}"   # "… and come back on the 27th": from Jeju
             if t.kind == "plan":
                 action = base_form(action)
             elif t.kind == "todo" and WORD.match(action.lower()):
