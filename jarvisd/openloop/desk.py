@@ -124,7 +124,13 @@ from jarvisd.openloop.shifts import Shift, asks_amount, asks_when, bare_amount, 
 from jarvisd.openloop.text import names_part_of
 from jarvisd.openloop.undo import UNDO_SEC, Undoable, undo_said
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
-from jarvisd.openloop.when_asked import asked_time_left, asked_when, asked_when_done, bare_time_left
+from jarvisd.openloop.when_asked import (
+    asked_and_the,
+    asked_time_left,
+    asked_when,
+    asked_when_done,
+    bare_time_left,
+)
 from jarvisd.openloop.when_patterns import KO_LUNAR_DATE
 from jarvisd.openloop.when_words import PART_HOURS, month_end
 from jarvisd.textsafe import one_space, plain_words, printable
@@ -1387,7 +1393,7 @@ class AgendaDesk:
         left = asked_time_left(clean(text))   # "how long until the call?", "타이머 얼마나 남았어?"
         if left is None and bare_time_left(clean(text)):   # "how much time is left?": the timer's
             left = "타이머" if lang == "ko" else "timer"
-        words = left or asked_when(clean(text))
+        words = left or asked_when(clean(text)) or asked_and_the(text)
         if words is None:
             return None
         now_ms = self.service.now_ms()

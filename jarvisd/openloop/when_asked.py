@@ -111,6 +111,18 @@ def asked_when(cleaned: str) -> str | None:
     return _asked(cleaned, _EN, _KO)
 
 
+# "and the flowers?" right after another promise's due was asked or changed (the sixty-second session's family: SmolLM2,
+# "The flowers!"): a thing named alone after "and", asked by the mark (the words are cleaned of it; without it "and the
+# bread" may go on a list)
+_EN_AND_THE = re.compile(r"\s*(?:and|so|what\s+of)\s+(?:the|my|our)\s+(?P<x>[a-z][\w'-]*(?:\s+[\w'-]+){0,2})\s*[?？]\s*",
+                         re.IGNORECASE)
+
+
+def asked_and_the(text: str) -> str | None:
+    """The thing of "and the flowers?" (`text` as said, its question mark kept), or None."""
+    return _named(m["x"].casefold()) if (m := _EN_AND_THE.fullmatch(text)) is not None else None
+
+
 # "진통제 언제 먹었지?", "물리치료 언제 다녀왔더라?" (the sixty-first session: an empty reply from SmolLM2): when a
 # promise was last done, from the agenda's done ones
 _KO_DONE_WHEN = re.compile(r"(?P<x>[^?？]{1,60}?)\s*(?:은|는|을|를)?\s*(?:마지막으로\s*|제일\s*최근에\s*)?언제\s*"

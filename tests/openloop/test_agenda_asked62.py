@@ -32,3 +32,18 @@ def test_talk_about_reminders_is_not_the_agenda(tmp_path: Path, korean: KoreanAn
     desk = agenda_desk(tmp_path, korean, SUNDAY)
     said_to(desk, "remind me to call mom at 5pm")
     assert said_to(desk, said) == [None]
+
+
+@pytest.mark.parametrize(("asked", "reply"), [
+    ("and the flowers?", "Buy flowers is due by Thursday."),
+    ("so the flowers?", "Buy flowers is due by Thursday."),
+    ("and the flowers", None),      # no question mark: may go on a list
+    ("and the bread?", None),       # no promise named: the model's
+])
+def test_and_the_thing_asked_after_a_promise(tmp_path: Path, korean: KoreanAnalyzer, asked: str,
+                                             reply: str | None) -> None:
+    """The sixty-second session's family: "and the flowers?" after the recital's day was asked went to SmolLM2 ("The
+    flowers!")."""
+    desk = agenda_desk(tmp_path, korean, SUNDAY)
+    said_to(desk, "remind me to buy flowers on thursday")
+    assert said_to(desk, asked) == [reply]
