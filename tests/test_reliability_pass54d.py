@@ -88,7 +88,7 @@ _FULL_DISK_REMINDER = textwrap.dedent("""
 
     logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(levelname)s %(message)s")
     data = Path(sys.argv[1])
-    now = [time.time()]
+    now = [1796126400.0]   # 2026-12-01 12:00 UTC, fixed: at 23:50 the due fell past midnight (CI rehearsal 88)
     agenda = OpenLoopService(JsonlLoopStore(data / "openloops.jsonl"), tz=ZoneInfo("UTC"), clock=lambda: now[0])
     for what in ("call Ann", "water the plants"):
         agenda.add(what, due_ms=int(now[0] * 1000) + 11 * 60_000)
