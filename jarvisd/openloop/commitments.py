@@ -17,7 +17,7 @@ import re
 import threading
 from collections.abc import Callable
 
-from jarvisd.language import has_hangul, language_of
+from jarvisd.language import language_of
 from jarvisd.openloop import commitments_en, commitments_ko
 from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, Span, cut
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
@@ -113,7 +113,7 @@ def korean_predicate(sentence: str, korean: KoreanAnalyzer) -> bool:
     """English nouns before a Korean predicate, no English grammar: "proposal 보냈어", "standup meeting 있어",
     "dentist 예약 취소해 줘" (code-switching; the sixty-second session: read by the English rules, which found
     nothing, so SmolLM2 answered). The last word must be a Korean verb or adjective with its ending (analyzer),
-    not a name or noun: "call 민지" stays English."""
+    not a name or noun: "email 민지" stays English."""
     words = sentence.split()
     if len(words) < 2 or not any("\uac00" <= ch <= "\ud7a3" for ch in words[-1]):
         return False
@@ -177,8 +177,7 @@ def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
     closures: list[Closure] = []
     question = False
     for start, end in _korean_runs(text, sentences(text)):
-        if is_korean(text[start:end]) or has_hangul(text[start:end]) and korean_predicate(text[start:end],
-                                                                                          _korean(korean)):
+        if is_korean(text[start:end], _korean(korean)):
             try:
                 part = commitments_ko.read_sentence(text, (start, end), holes, _korean(korean))
             except ImportError as exc:   # kiwipiepy missing: Korean is not read, English still is
