@@ -128,13 +128,15 @@ def build_report(cfg: Config, store: ModelStore,
 def reminders_report(cfg: Config) -> dict[str, Any]:
     """The delivered-reminder log as `jarvisd run` would read it: how many reminders were spoken, or why it cannot
     be read (pass 41's low: a log linked to itself, `doctor` said nothing and `run` exited 1). Read only."""
+    from jarvisd.openloop.owner import place_of
     from jarvisd.reflect.delivered import LOG_NAME, DeliveredLog
 
-    path = cfg.paths.data_dir / LOG_NAME
-    report: dict[str, Any] = {"where": str(path), "error": None, "delivered": 0}
-    if not (path.exists() or path.is_symlink()):
-        return report
+    report: dict[str, Any] = {"where": str(cfg.paths.data_dir / LOG_NAME), "error": None, "delivered": 0}
     try:
+        path = place_of(cfg, claim=False).folder / LOG_NAME
+        report["where"] = str(path)
+        if not (path.exists() or path.is_symlink()):
+            return report
         report["delivered"] = len(DeliveredLog(path).keys())
     except Exception as exc:  # doctor reports every failure, never crashes
         report["error"] = str(exc) if isinstance(exc, StartupError) else f"{type(exc).__name__}: {exc}"
@@ -146,17 +148,23 @@ def agenda_report(cfg: Config) -> dict[str, Any]:
     records kept aside as unusable, or why it cannot be read (pass 35: the doctor said nothing of the agenda).
     Read only: no expiry swept, nothing created; only a record found unusable now is kept aside, as at a start."""
     from jarvisd.lance_files import local_table_dir
-    from jarvisd.openloop.lance_store import TABLE as LANCE_TABLE
+    from jarvisd.openloop.lance_store import quarantine_name
+    from jarvisd.openloop.owner import OWNER_NAME, place_of
     from jarvisd.openloop.rules import format_due
     from jarvisd.openloop.store_factory import open_store
-    from jarvisd.openloop.stores import JSONL_NAME
+    from jarvisd.openloop.stores import JSONL_NAME, QUARANTINE_NAME
 
     kind = cfg.openloop.store
-    where = {"jsonl": str(cfg.paths.data_dir / JSONL_NAME), "lancedb": f"{cfg.store_uri} (table open_loops)"}.get(
+    report: dict[str, Any] = {"store": kind, "where": None, "error": None, "open": 0, "next": None, "set_aside": 0}
+    try:
+        place = place_of(cfg, claim=False)
+    except StartupError as exc:   # the owner file unreadable: whose agenda this is cannot be said
+        report["error"], report["where"] = str(exc), str(cfg.paths.data_dir / OWNER_NAME)
+        return report
+    report["where"] = {"jsonl": str(place.folder / JSONL_NAME), "lancedb": f"{cfg.store_uri} (table {place.table})"}.get(
         kind, "memory only (nothing kept across restarts)")
-    report: dict[str, Any] = {"store": kind, "where": where, "error": None, "open": 0, "next": None, "set_aside": 0}
-    table = local_table_dir(cfg.store_uri, LANCE_TABLE)
-    kept = {"jsonl": cfg.paths.data_dir / JSONL_NAME, "lancedb": table}.get(kind)
+    table = local_table_dir(cfg.store_uri, place.table)
+    kept = {"jsonl": place.folder / JSONL_NAME, "lancedb": table}.get(kind)
     if kept is None or kept.exists() or kept.is_symlink():   # else opening the store would create it
         try:
             store = open_store(kind, cfg, read_only=True)   # pass 42: it added `muted_ms` to an older table
@@ -175,7 +183,8 @@ def agenda_report(cfg: Config) -> dict[str, Any]:
         dated = sorted((loop for loop in agenda if loop.due_ms is not None), key=lambda loop: loop.due_ms or 0)
         if dated:
             report["next"] = f"{dated[0].desc}, {format_due(dated[0].due_ms, cfg.tz)}"
-    _set_aside(report, table.parent if kind == "lancedb" and table is not None else cfg.paths.data_dir)
+    _set_aside(report, table.parent / quarantine_name(place.table) if kind == "lancedb" and table is not None
+               else place.folder / QUARANTINE_NAME)
     return report
 
 
@@ -192,11 +201,8 @@ def _unwritable_log(path: Path) -> str | None:
     return str(unusable_file("the agenda log", path, PermissionError(errno.EACCES, os.strerror(errno.EACCES))))
 
 
-def _set_aside(report: dict[str, Any], folder: Path) -> None:
-    """How many unusable agenda records `folder`'s quarantine file keeps, or why it cannot keep any."""
-    from jarvisd.openloop.stores import QUARANTINE_NAME
-
-    quarantine = folder / QUARANTINE_NAME
+def _set_aside(report: dict[str, Any], quarantine: Path) -> None:
+    """How many unusable agenda records the quarantine file keeps, or why it cannot keep any."""
     if quarantine.is_file():
         with quarantine.open("rb") as lines:
             report["set_aside"] = sum(1 for _ in lines)

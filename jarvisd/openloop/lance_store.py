@@ -29,6 +29,7 @@ from jarvisd.lance_files import (
 )
 from jarvisd.openloop.embeddings import LoopEmbeddings
 from jarvisd.openloop.model import OpenLoop
+from jarvisd.openloop.owner import TABLE  # the data folder's own table; other users' are named by `owner`
 from jarvisd.openloop.stores import (
     QUARANTINE_NAME,
     EmbeddingBoundary,
@@ -38,7 +39,6 @@ from jarvisd.openloop.stores import (
     usable_loop,
 )
 
-TABLE = "open_loops"
 _SQL_TYPES = {pa.int64(): "BIGINT", pa.string(): "STRING"}
 
 SCHEMA = pa.schema([
@@ -55,6 +55,12 @@ SCHEMA = pa.schema([
     pa.field("muted_ms", pa.int64()),
     pa.field("repeat", pa.string()),
 ])
+
+
+def quarantine_name(table: str) -> str:
+    """The file beside the store keeping `table`'s unusable records: the data folder's own table keeps the name
+    it always had; another user's (`owner`) has its own, so no user reads another's set-aside promises."""
+    return QUARANTINE_NAME if table == TABLE else f"{table}.quarantine.jsonl"
 
 
 def schema_problem(stored: pa.Schema) -> str | None:
@@ -126,7 +132,7 @@ class LanceLoopStore(EmbeddingBoundary):
         local = uri[len("file://"):] if uri.startswith("file://") else None if "://" in uri else uri
         if local and (folder := unwritable_folder(Path(local), table)):  # else every promise turn failed
             raise StartupError(f"cannot open {self._what}: {folder}")
-        self.quarantine = Quarantine(Path(local) / QUARANTINE_NAME if local else None)
+        self.quarantine = Quarantine(Path(local) / quarantine_name(table) if local else None)
 
     def load(self) -> list[OpenLoop]:
         try:

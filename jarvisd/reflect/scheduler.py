@@ -29,6 +29,7 @@ from apscheduler.triggers.date import DateTrigger
 
 from jarvisd.events import AgendaChanged, EventBus, ReminderDue, Subscription
 from jarvisd.openloop.model import OpenLoop
+from jarvisd.openloop.owner import place_of
 from jarvisd.openloop.phrases import spoken_due
 from jarvisd.reflect.delivered import DeliveredLog
 from jarvisd.reflect.periodic import Consolidate, PeriodicJobs, Reflect
@@ -97,7 +98,7 @@ class DaemonScheduler:
         idle consolidation and the expiry sweep, with the delivered log in the data dir."""
         p = cfg.proactive
         reminders = cls(open_loops=agenda.unexpired, speak=speak, gate=gate, tz=cfg.tz, bus=bus, clock=clock,
-                        delivered=DeliveredLog.in_data_dir(cfg.paths.data_dir),
+                        delivered=DeliveredLog.in_data_dir(place_of(cfg).folder),
                         leads_min=p.reminder_lead_min, quiet=QuietHours.parse(p.quiet_hours),
                         said_together=said_together)
         if hasattr(agenda, "rang"):   # a timer or an alarm not rung yet stays on the agenda until it is (pass 60a)
