@@ -4,6 +4,7 @@ approval card, and forgets a conversation session (checked in the LanceDB store 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -119,6 +120,20 @@ def test_the_judges_agenda_change_updates_the_page_without_reload(page: Page, se
     expect(page.locator("#mic-status")).to_have_text("mic: listening")
     expect(page.locator("#transcript li.reminder")).to_contain_text("In 10 minutes: call the dentist")
     assert page.evaluate("window.__sameDocument") == "yes"
+
+
+def test_a_damaged_store_shows_a_pill_with_its_recovery_until_it_works_again(page: Page, served: ServedHud):
+    expect(page.locator("#memory-status")).to_have_count(0)
+    served.publish(StatusChanged(part="memory", state="damaged",
+                                 detail="memory.lance: 2 newest versions lost; `jarvisd memory restore` goes back to v12"))
+    expect(page.locator("#memory-status")).to_have_text("memory: damaged")
+    expect(page.locator("#memory-status")).to_have_attribute("title", re.compile("jarvisd memory restore"))
+    served.publish(StatusChanged(part="agenda", state="damaged", detail="1 record set aside in openloops.quarantine.jsonl"))
+    expect(page.locator("#agenda-status")).to_have_text("agenda: damaged")
+    served.publish(StatusChanged(part="memory", state="ok", detail="works again"))
+    expect(page.locator("#memory-status")).to_be_hidden()
+    served.publish(StatusChanged(part="agenda", state="ok", detail=""))
+    expect(page.locator("#agenda-status")).to_be_hidden()
 
 
 def test_screenshot_of_the_hud(page: Page, served: ServedHud):

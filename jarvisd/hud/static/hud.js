@@ -338,7 +338,27 @@ function setPill(id, label, state) {
   el.dataset.state = state;
 }
 
+// the stores (memory, agenda) have a pill only while something is wrong with them: "memory: damaged", its detail
+// (what broke and how to recover) in the title; before, /api/status said so and the page did not
+const STORE_PARTS = ["memory", "agenda"];
+
+function renderStorePart(part, info) {
+  let el = $(`${part}-status`);
+  if (!el) {
+    el = document.createElement("span");
+    el.className = "pill";
+    el.id = `${part}-status`;
+    el.hidden = true;
+    $("live").before(el);
+  }
+  el.hidden = info.state === "ok";
+  el.textContent = `${part}: ${info.state}`;
+  el.title = info.detail || "";
+  el.dataset.state = "error";
+}
+
 function renderPart(part, info) {
+  if (STORE_PARTS.includes(part)) renderStorePart(part, info);
   if (part === "backend") setPill("backend-status", `backend: ${info.state}`, info.state === "error" ? "error" : "ok");
   if (part === "mic") {
     setPill("mic-status", `mic: ${info.state}`, info.state);
