@@ -27,7 +27,17 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Literal
 
 from jarvisd.approval_words import decision
-from jarvisd.openloop import en_dialect, ko_dialect, meaning, naming, phrases, repeats, rules, shopping
+from jarvisd.openloop import (
+    en_dialect,
+    ko_dialect,
+    meaning,
+    naming,
+    past_due,
+    phrases,
+    repeats,
+    rules,
+    shopping,
+)
 from jarvisd.openloop.agenda_asked import (
     ClockNamed,
     at_time_asked,
@@ -476,6 +486,10 @@ class AgendaDesk:
             return DeskReply(phrases.clock_now(kind, self.service.now_local(), lang), lang, intent="clock")
         if (fact := calendar_fact(clean(text), self.service.now_local().date())) is not None:   # "is 2028 a leap year?"
             return DeskReply(phrases.calendar_fact(fact, lang), lang, intent="clock")
+        if (asked := self._past_day(text, lang)) is not None:   # "what did I have yesterday?"
+            return asked
+        if (forgot := self._forgot(text, session, lang)) is not None:   # "I forgot to call mom yesterday"
+            return forgot
         if (asked := self._agenda_asked(clean(text), session, lang)) is not None:   # "what's my next reminder"
             return asked
         if (asked := self._move_asked(text, session, lang)) is not None:
@@ -694,20 +708,22 @@ class AgendaDesk:
             self._listed[session] = (tuple(loop.id for loop in of_deed[:phrases.SPOKEN_ITEMS]), now_ms)
             return DeskReply(phrases.deed_list(verb, of_deed, now, tz, lang), lang, intent="list")
         if overdue_asked(t):    # "what's overdue?", "밀린 거 있어?": the open ones whose due has passed, oldest first
-            late = sorted((loop for loop in self._open_to_do() if loop.due_ms is not None and loop.due_ms < now_ms),
-                          key=_due_order)
-            self._listed[session] = (tuple(loop.id for loop in late[:phrases.SPOKEN_ITEMS]), now_ms)
-            return DeskReply(phrases.overdue_list(late, now, tz, lang), lang, intent="overdue")
+            self.service.expire_before_read()
+            overdue = sorted((loop for loop in self._open_to_do() if loop.due_ms is not None and loop.due_ms < now_ms),
+                             key=_due_order)
+            self._listed[session] = (tuple(loop.id for loop in overdue[:phrases.SPOKEN_ITEMS]), now_ms)
+            said = phrases.overdue_list(overdue, now, tz, lang)
+            if not overdue and (expired := past_due.recently_expired(self.service.all_loops(), now_ms)):
+                # the morning after a due passed unfinished (the sixty-third session: "Nothing is overdue." of the
+                # expense report never sent): nothing open is late, and what passed this week is said
+                said = f"{said} {phrases.missed_list(expired, [], now, tz, lang)}"
+            return DeskReply(said, lang, intent="overdue")
         if missed_asked(t):   # "what did I miss?": expired unfinished in the last week, then what is overdue now
-            since = now_ms - MISSED_DAYS * 86_400_000
             self.service.expire_before_read()   # a due long passed is expired first, as the agenda reads it
-            expired = sorted((replace(loop, repeat=None) for loop in self.service.all_loops()   # that time, not the rule
-                              if loop.status is LoopStatus.EXPIRED
-                              and (loop.closed_ms or 0) >= since and not alarm_kind(loop.desc)),
-                             key=lambda loop: loop.due_ms or loop.created_ms, reverse=True)
-            late = sorted((loop for loop in self._open_to_do() if loop.due_ms is not None and loop.due_ms < now_ms),
-                          key=_due_order)
-            return DeskReply(phrases.missed_list(expired, late, now, tz, lang), lang, intent="overdue")
+            expired = past_due.recently_expired(self.service.all_loops(), now_ms)
+            overdue = sorted((loop for loop in self._open_to_do() if loop.due_ms is not None and loop.due_ms < now_ms),
+                             key=_due_order)
+            return DeskReply(phrases.missed_list(expired, overdue, now, tz, lang), lang, intent="overdue")
         if (span := finished_asked(t)) is not None:   # "what did I finish today?": marked done in that span
             midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
             start = {"today": midnight, "yesterday": midnight - timedelta(days=1),
@@ -1862,6 +1878,46 @@ class AgendaDesk:
 
     # ------------------------------------------------------------ capture
 
+    def _past_day(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+        """"What did I have yesterday?", "어제 뭐 있었지?": what was due that day and what became of it (`past_due`)."""
+        now = self.service.now_local()
+        day = past_due.past_day_asked(clean(text), now.date())
+        if day is None:
+            return None
+        self.service.expire_before_read()
+        return DeskReply(past_due.past_day_list(past_due.on_day(self.service.all_loops(), day, self.service.tz), day, now.date(),
+                                            self.service.tz, lang), lang, intent="list")
+
+    def _forgot(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"I forgot to call mom yesterday": the promise it names, still open (when it is due) or expired (when it was,
+        and how to keep it again); it is then in focus, so "I'll call her tonight then" is "call mom" again. None when
+        the words name no promise of the past week."""
+        deed = past_due.forgot_said(clean(text))
+        if deed is None:
+            return None
+        now = self.service.now_local()
+        self.service.expire_before_read()
+        for loops, said in ((self._open_to_do(), past_due.forgot_open),
+                            (past_due.recently_expired(self.service.all_loops(), self.service.now_ms()), past_due.forgot_expired)):
+            found = naming.best_reference(deed, [loop.desc for loop in loops]) if loops else None
+            if isinstance(found, int):
+                self._remember(session, loops[found], self.service.now_ms())
+                return DeskReply(said(loops[found], now, self.service.tz, lang), lang, intent="when")
+        return None
+
+    def _closed_late(self, text: str, reading: Reading, lang: phrases.Lang) -> DeskReply | None:
+        """"I picked up the dry cleaning yesterday" after it expired unfinished (the sixty-third session: "I see.", the
+        promise left expired): marked done now (or cancelled, "… is off"), said with the due it had passed."""
+        expired = past_due.recently_expired(self.service.all_loops(), self.service.now_ms())
+        closed, _ = self._closings(text, reading, expired, lang) if expired else ([], None)
+        targets = {expired[ref.index - 1].id: ref.status for ref in closed if ref.index is not None}
+        if not targets:
+            return None
+        with self.service.one_write():
+            marked = [self.service.set_status(loop_id, status) for loop_id, status in targets.items()]
+        return DeskReply(past_due.closed_late(marked, self.service.now_local(), self.service.tz, lang), lang,
+                         change=AgendaChange(closed=tuple(marked)), intent="capture")
+
     def done_unlisted(self, text: str) -> str | None:
         """"I already called mom" when no open promise is that one (the desk found nothing to close): "Good. That
         wasn't on your agenda, so there was nothing to mark done."; None for anything else (a question, a promise)."""
@@ -1933,7 +1989,7 @@ class AgendaDesk:
             # "I'll call him next week" with "call Bob" and "call Ann" open: which one moves (the forty-third
             # session's low: a third promise, "call him", was kept)
             return self._which_moves([shown[i] for i in alike], text, session, lang)
-        opened = self._restated(self._persons_named(opened, shown), text, shown, now)
+        opened = self._restated(self._persons_named(self._persons_in_focus(opened, session), shown), text, shown, now)
         closed, guess = self._closings(text if swap is None else swap.said, reading, shown, lang)
         if swap is not None and opened:
             opened, closed = _in_place_of(swap, opened, closed, shown)
@@ -1947,6 +2003,8 @@ class AgendaDesk:
                 return self._reply(change, notes, remind, reading, lang, session)
             if guess is not None:
                 return self._ask([others[i] for i in guess[0]], guess[1], session, lang)
+            if (closed_late := self._closed_late(text, reading, lang)) is not None:
+                return closed_late
         if not opened and not closed and not notes:
             # the dismissal rule alone ("보고서는 취소됐어"): the service applies it to any input
             change = self.service.apply_judgement(Judgement(), text, shown, session) if not reading.question \
@@ -2107,6 +2165,19 @@ class AgendaDesk:
         remind_ms = self._remind_at(due_ms) if target.remind_ms is not None else None
         fixing.applied = True
         return [replace(p, due_ms=due_ms, remind_ms=remind_ms) if i == found else p for i, p in enumerate(opened)]
+
+    def _persons_in_focus(self, opened: list[ProposedLoop], session: str) -> list[ProposedLoop]:
+        """"I'll call her tonight then" just after "I forgot to call mom" (expired): "call mom" kept anew, not "call her"
+        (the sixty-third session). The promise in focus that is no longer open names the person; an open one is
+        `_persons_named`'s."""
+        focus = self._recent_focus(session, self.service.now_ms())
+        if focus is None or not opened:
+            return opened
+        try:
+            loop = self.service.find(focus.loop_id)
+        except LoopNotFound:
+            return opened
+        return opened if loop.is_open else self._persons_named(opened, [loop])
 
     @staticmethod
     def _persons_named(opened: list[ProposedLoop], shown: Sequence[OpenLoop]) -> list[ProposedLoop]:
@@ -2886,7 +2957,6 @@ _EVERYTHING = re.compile(r"(?:(?:everything|all(?:\s+of\s+(?:it|them|that))?|all
                          r"promises|appointments|to-?dos|stuff|plans|meetings|calls)|my\s+whole\s+day|the\s+whole\s+day)"
                          r"(?:\s+(?:today|for\s+today|on\s+my\s+(?:list|agenda)|this\s+(?:morning|afternoon|evening)))?"
                          r"|(?:오늘\s*)?(?:일정|할\s*일|약속)?\s*(?:을|를)?\s*(?:다|전부|모두|싹\s*다))")
-MISSED_DAYS = 7   # "what did I miss?" looks back a week
 AROUND_BEFORE_MS, AROUND_AFTER_MS = 30 * 60_000, 60 * 60_000   # "am I free at 3pm?": 2:30 to 4
 # "move my 3pm to 4pm", "change the 3 o'clock to 5": the time names the promise, as "change 3pm to 4pm" does
 _MY_CLOCK = re.compile(r"^(?P<verb>move|change|push|reschedule|shift|bump|postpone|make)\s+(?:my|the)\s+"

@@ -1,0 +1,197 @@
+"""Promises whose time has passed: told done late, told forgotten, asked about by the day they were on.
+
+A promise expires six hours after its due (the seed's rule), and people close things late. Living the days with
+the offline default (the sixty-third session), each of these went to SmolLM2 or to the open agenda alone:
+"I picked up the dry cleaning yesterday" ("I see.", the expired promise never marked done), "I forgot to call mom
+yesterday" (a paragraph about phone calls), "what did I have yesterday?" and "어제 뭐 있었지?" (made up, or "Your
+agenda is clear."), "what's overdue?" the morning after a due passed unfinished ("Nothing is overdue.").
+The words are read here (pure); `desk.AgendaDesk` applies them to the agenda.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date, datetime, timedelta, tzinfo
+
+from jarvisd.openloop import phrases
+from jarvisd.openloop.alarms import alarm_kind
+from jarvisd.openloop.hangul import topic
+from jarvisd.openloop.model import LoopStatus, OpenLoop
+
+MISSED_DAYS = 7   # "what did I miss?", a late "I did it" and "I forgot" look back a week
+
+_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAYS_KO = ("월", "화", "수", "목", "금", "토", "일")
+
+
+def recently_expired(loops: Sequence[OpenLoop], now_ms: int) -> list[OpenLoop]:
+    """The promises that expired unfinished in the last MISSED_DAYS (no timers or alarms), newest due first, each as it
+    was that time (a repeating one's rule off: its next time is another promise)."""
+    since = now_ms - MISSED_DAYS * 86_400_000
+    # "call mom" expired, kept again ("I'll call her tonight then") and done: the errand is done, not missed
+    done_after: dict[str, int] = {}
+    for loop in loops:
+        if loop.status is LoopStatus.DONE:
+            key = loop.desc.casefold()
+            done_after[key] = max(done_after.get(key, 0), loop.closed_ms or 0)
+    return sorted((replace(loop, repeat=None) for loop in loops
+                   if loop.status is LoopStatus.EXPIRED and (loop.closed_ms or 0) >= since and not alarm_kind(loop.desc)
+                   and (loop.repeat is not None   # a routine's missed day stays missed when the next one is done
+                        or done_after.get(loop.desc.casefold(), 0) <= (loop.due_ms or loop.created_ms))),
+                  key=lambda loop: loop.due_ms or loop.created_ms, reverse=True)
+
+
+# ------------------------------------------------------------ "I forgot to call mom"
+
+_EN_FORGOT = re.compile(
+    r"(?:(?:oh\s+)?(?:no|shoot|damn|dang|oops|crap|ugh|man|oh)\b[,!.]?\s+)*(?:i\s+)?(?:totally\s+|completely\s+|just\s+)?"
+    r"forgot\s+(?:all\s+)?(?:about\s+|to\s+)?(?P<deed>.+?)"
+    r"(?:\s+(?:yesterday|last\s+night|this\s+morning|earlier|today|again|on\s+\w+day))?[.!]*", re.IGNORECASE)
+_KO_FORGOT = re.compile(
+    r"(?:아\s+|아이고\s+|헐\s+)?(?:어제\s+|그제\s+|아까\s+|오늘\s+)?(?P<deed>.+?)\s*(?:하는|한)?\s*(?:거|것|걸)?(?:을|를)?\s*"
+    r"(?:깜빡\s*(?:했|하고)|까먹었|잊어\s*버렸|잊었)\S*[.!]*")
+_NOT_A_DEED = re.compile(r"^(?:it|that|this|something|what|my\s+password|the\s+password|where|how|why|who|when)\b",
+                         re.IGNORECASE)
+
+
+def forgot_said(text: str) -> str | None:
+    """The deed in "I forgot to call mom yesterday", "oh no I forgot to pick up the dry cleaning", "엄마한테 전화하는 거
+    깜빡했어"; None for other words, a question, or a forgetting that names no deed ("I forgot what I wanted to say")."""
+    said = text.strip()
+    if said.endswith(("?", "？")):
+        return None
+    m = _EN_FORGOT.fullmatch(said) or _KO_FORGOT.fullmatch(said)
+    if m is None:
+        return None
+    deed = m["deed"].strip(" ,.")
+    return None if not deed or _NOT_A_DEED.match(deed) else deed
+
+
+def forgot_open(loop: OpenLoop, now: datetime, tz: tzinfo, lang: phrases.Lang) -> str:
+    """"I forgot to call mom" with "call mom" still open: it is still there, and when."""
+    due = phrases.spoken_due(loop.due_ms, now, tz, lang) if loop.due_ms is not None else None
+    if lang == "ko":
+        return f"{loop.desc}{topic(loop.desc)} 아직 할 일 목록에 있어요" + (f", {due}." if due else ".")
+    return f"It's still on your agenda: {phrases.second_person(loop.desc)}" + (f", {due}." if due else ".")
+
+
+def forgot_expired(loop: OpenLoop, now: datetime, tz: tzinfo, lang: phrases.Lang) -> str:
+    """"I forgot to call mom" after "call mom" expired: when it was due, and the way back ("… tonight" keeps it anew)."""
+    was = phrases.spoken_due(loop.due_ms or loop.created_ms, now, tz, lang).removeprefix("by ")
+    was = was.replace("the end of today", "today").replace("the end of yesterday", "yesterday")
+    if lang == "ko":
+        return (f"{loop.desc}{topic(loop.desc)} 기한({was.removesuffix('까지')})이 지나 닫혔어요. "
+                "언제 하실지 말씀해 주시면 다시 적어 둘게요.")
+    return (f"{phrases.second_person(loop.desc)[:1].upper()}{phrases.second_person(loop.desc)[1:]} was due {was} and "
+            "closed unfinished. When will you do it? Tell me and I'll put it back on your agenda.")
+
+
+# ------------------------------------------------------------ "I picked up the dry cleaning yesterday"
+
+def closed_late(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: phrases.Lang) -> str:
+    """The expired promises a late "I did it" marked done (or cancelled): said with the due they had passed."""
+    items = []
+    for loop in loops:
+        was = phrases.spoken_due(loop.due_ms or loop.created_ms, now, tz, lang).removeprefix("by ")
+        was = was.replace("the end of today", "today").replace("the end of yesterday", "yesterday")
+        items.append(f"{loop.desc} ({was.removesuffix('까지')} 기한이 지났던 일)" if lang == "ko"
+                     else f"{phrases.second_person(loop.desc)} (it was due {was})")
+    done = all(loop.status is LoopStatus.DONE for loop in loops)
+    if lang == "ko":
+        return ("완료로 표시했어요: " if done else "취소로 표시했어요: ") + ", ".join(items) + "."
+    return ("Good, marked done: " if done else "OK, marked cancelled: ") + "; ".join(items) + "."
+
+
+# ------------------------------------------------------------ "what did I have yesterday?"
+
+_EN_PAST_DAY = re.compile(
+    r"(?:so\s+|and\s+|hey\s+)?what\s+(?:did\s+i\s+have(?:\s+(?:to\s+do|on|planned|scheduled|going\s+on))?"
+    r"|was\s+i\s+supposed\s+to\s+do|was\s+(?:on\s+)?my\s+(?:agenda|calendar|schedule|list|plate|to-?do\s+list)"
+    r"|was\s+(?:due|planned|scheduled|on\s+the\s+agenda))"
+    r"\s+(?:for\s+|on\s+)?(?P<day>yesterday|the\s+day\s+before\s+yesterday|last\s+\w+day|\w+day)(?:\s+again)?\s*[?.!]*",
+    re.IGNORECASE)
+_KO_PAST_DAY = re.compile(
+    r"(?P<day>어제|그제|그저께|엊그제|지난\s*[월화수목금토일]요일|[월화수목금토일]요일)\s*(?:에|에는|엔)?\s*"
+    r"(?:내\s*)?(?:뭐|무슨\s*일(?:정)?|일정(?:은|이)?\s*뭐|할\s*일(?:은|이)?\s*뭐|뭐\s*할\s*일)\s*"
+    r"(?:있었|였|이었)\S*\s*[?？.]*")
+
+
+def past_day_asked(text: str, today: date) -> date | None:
+    """The past day "what did I have yesterday?", "what was on my calendar on Monday?", "어제 뭐 있었지?", "지난 금요일에
+    일정 뭐였어?" asks about (a weekday said alone is the last one before today); None for other words."""
+    said = text.strip()
+    m = _EN_PAST_DAY.fullmatch(said)
+    if m is not None:
+        words = re.sub(r"\s+", " ", m["day"].lower())
+        if words == "yesterday":
+            return today - timedelta(days=1)
+        if words == "the day before yesterday":
+            return today - timedelta(days=2)
+        name = words.removeprefix("last ")
+        return _last_weekday(today, _WEEKDAYS_EN.index(name)) if name in _WEEKDAYS_EN else None
+    m = _KO_PAST_DAY.fullmatch(said)
+    if m is None:
+        return None
+    words = re.sub(r"\s+", "", m["day"])
+    if words == "어제":
+        return today - timedelta(days=1)
+    if words in ("그제", "그저께", "엊그제"):
+        return today - timedelta(days=2)
+    return _last_weekday(today, _WEEKDAYS_KO.index(words.removeprefix("지난")[0]))
+
+
+def _last_weekday(today: date, weekday: int) -> date:
+    return today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)
+
+
+def on_day(loops: Sequence[OpenLoop], day: date, tz: tzinfo) -> list[OpenLoop]:
+    """The promises that were due on `day`, whatever became of them (no timers or alarms), by their due."""
+    return sorted((loop for loop in loops if loop.due_ms is not None and phrases.due_day(loop.due_ms, tz) == day
+                   and not alarm_kind(loop.desc)), key=lambda loop: loop.due_ms or 0)
+
+
+_STATE_EN = {LoopStatus.DONE: "done", LoopStatus.DISMISSED: "cancelled", LoopStatus.EXPIRED: "not marked done",
+             LoopStatus.OPEN: "still open"}
+_STATE_KO = {LoopStatus.DONE: "완료", LoopStatus.DISMISSED: "취소", LoopStatus.EXPIRED: "완료 표시 없음",
+             LoopStatus.OPEN: "아직 남음"}
+
+
+def past_day_list(loops: Sequence[OpenLoop], day: date, today: date, tz: tzinfo, lang: phrases.Lang) -> str:
+    """"Yesterday you had 2 things: the dentist appointment at 2 PM (not marked done); and pick up the dry cleaning
+    (done)." Read from the agenda's records, closed ones too."""
+    back = (today - day).days
+    if lang == "ko":
+        when = {1: "어제", 2: "그제"}.get(back) or f"지난 {_WEEKDAYS_KO[day.weekday()]}요일({day.month}월 {day.day}일)"
+        if not loops:
+            return f"{when}{'는' if back <= 2 else '에는'} 할 일 목록에 적힌 게 없었어요."
+        items = [f"{loop.desc}{_ko_clock(loop, tz)} ({_STATE_KO[loop.status]})" for loop in loops[:phrases.SPOKEN_ITEMS]]
+        more = len(loops) - len(items)
+        return f"{when}{'는' if back <= 2 else '에는'} {len(loops)}개 있었어요: " + "; ".join(items) + "." + \
+            (f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else "")
+    when = {1: "Yesterday", 2: "The day before yesterday"}.get(back) or f"On {day:%A}, {day:%B} {day.day}"
+    if not loops:
+        return f"{when} nothing was on your agenda."
+    items = [f"{phrases.second_person(loop.desc)}{_en_clock(loop, tz)} ({_STATE_EN[loop.status]})"
+             for loop in loops[:phrases.SPOKEN_ITEMS]]
+    more = len(loops) - len(items)
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    listed = items[0] if len(items) == 1 else "; ".join(items[:-1]) + ("; and " if not more else "; ") + items[-1]
+    return f"{when} you had {count}: {listed}" + (f"; and {more} more in the HUD" if more else "") + "."
+
+
+def _en_clock(loop: OpenLoop, tz: tzinfo) -> str:
+    at = datetime.fromtimestamp((loop.due_ms or 0) / 1000, tz)
+    if (at.hour, at.minute) == (23, 59):   # "by the end of the day": no clock time was said
+        return ""
+    return f" at {at:%I:%M %p}".replace(":00 ", " ").replace(" at 0", " at ")
+
+
+def _ko_clock(loop: OpenLoop, tz: tzinfo) -> str:
+    at = datetime.fromtimestamp((loop.due_ms or 0) / 1000, tz)
+    if (at.hour, at.minute) == (23, 59):
+        return ""
+    part = "오전" if at.hour < 12 else "오후"
+    hour = at.hour % 12 or 12
+    return f", {part} {hour}시" + (f" {at.minute}분" if at.minute else "")

@@ -1,0 +1,116 @@
+"""Promises whose time has passed (`openloop/past_due.py`), found living three days with the offline default: a late
+"I did it", "I forgot to …", "what did I have yesterday?", "what's overdue?" the morning after. Each went to SmolLM2
+(a paragraph, or "I see.") or read the open agenda only ("Nothing is overdue.", "Your agenda is clear.")."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.model import LoopStatus
+from jarvisd.openloop.past_due import forgot_said, past_day_asked
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+
+from .conftest import SEOUL, FakeClock
+
+
+@pytest.fixture
+def days(tmp_path, korean):
+    """(desk, clock): a desk on a real JSONL agenda whose clock the test moves across days (Seoul)."""
+    clock = FakeClock(0)
+    clock.set_local("2026-12-09 10:00")
+    return AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean), clock
+
+
+def _say(desk: AgendaDesk, text: str) -> str:
+    reply = desk.handle(text, "s")
+    return "" if reply is None else reply.text
+
+
+def _status(desk: AgendaDesk, desc: str) -> list[str]:
+    return [loop.status.value for loop in desk.service.all_loops() if loop.desc == desc]
+
+
+def test_done_said_the_day_after_the_promise_expired_marks_it_done(days):
+    desk, clock = days
+    _say(desk, "I need to pick up the dry cleaning today")
+    clock.set_local("2026-12-10 09:00")
+    assert _say(desk, "I picked up the dry cleaning yesterday") == \
+        "Good, marked done: pick up the dry cleaning (it was due yesterday)."
+    assert _status(desk, "pick up the dry cleaning") == ["done"]
+
+
+def test_a_korean_late_done_marks_the_expired_promise_done(days):
+    desk, clock = days
+    _say(desk, "오늘 세탁소에서 옷 찾아오기")
+    clock.set_local("2026-12-10 09:00")
+    assert _say(desk, "어제 세탁소에서 옷 찾아왔어").startswith("완료로 표시했어요: ")
+    assert [loop.status for loop in desk.service.all_loops()] == [LoopStatus.DONE]
+
+
+def test_i_forgot_names_the_expired_promise_and_the_next_promise_takes_its_person(days):
+    desk, clock = days
+    clock.set_local("2026-12-07 19:30")
+    _say(desk, "I have to call mom tonight")
+    clock.set_local("2026-12-08 08:10")
+    assert _say(desk, "I forgot to call mom yesterday") == (
+        "Call mom was due yesterday and closed unfinished. When will you do it? Tell me and I'll put it back on your "
+        "agenda.")
+    assert _say(desk, "I'll call her tonight then").startswith("Got it: call mom")
+    clock.set_local("2026-12-08 21:00")
+    assert _say(desk, "called mom") == "Marked done: call mom."
+    clock.set_local("2026-12-09 09:00")
+    assert "call mom" not in _say(desk, "what did I miss?")   # done the next day: nothing missed
+
+
+def test_i_forgot_an_open_promise_says_it_is_still_there(days):
+    desk, _ = days
+    _say(desk, "I need to renew the car insurance by Friday")
+    assert _say(desk, "oh no I totally forgot to renew the car insurance") == \
+        "It's still on your agenda: renew the car insurance, by Friday."
+
+
+def test_what_was_due_on_a_past_day_is_read_with_what_became_of_it(days):
+    desk, clock = days
+    _say(desk, "the dentist appointment is today at 2pm")
+    _say(desk, "I need to pick up the dry cleaning today")
+    _say(desk, "I need to buy stamps today")
+    _say(desk, "I bought stamps")
+    clock.set_local("2026-12-10 09:00")
+    expected = ("Yesterday you had 3 things: dentist appointment at 2 PM (not marked done); pick up the dry cleaning "
+                "(not marked done); and buy stamps (done).")
+    for asked in ("what did I have yesterday?", "what was on my calendar yesterday?", "What was on my agenda yesterday?"):
+        assert _say(desk, asked) == expected, asked
+    assert _say(desk, "어제 뭐 있었지?").startswith("어제는 3개 있었어요: dentist appointment, 오후 2시 (완료 표시 없음)")
+    assert _say(desk, "what did I have on Monday?") == "On Monday, December 7 nothing was on your agenda."
+
+
+def test_overdue_the_morning_after_says_what_passed_unfinished(days):
+    desk, clock = days
+    _say(desk, "I need to submit the expense report today")   # Wednesday 2026-12-09
+    clock.set_local("2026-12-10 09:00")
+    assert _say(desk, "what's overdue?") == ("Nothing is overdue. One thing passed unfinished this week: submit the "
+                                             "expense report, due yesterday.")
+
+
+@pytest.mark.parametrize(("said", "deed"), [
+    ("I forgot to call mom yesterday", "call mom"), ("oh no I forgot to pick up the dry cleaning", "pick up the dry cleaning"),
+    ("I completely forgot about the dentist", "the dentist"), ("엄마한테 전화하는 거 깜빡했어", "엄마한테 전화"),
+    ("I forgot what I wanted to say", None), ("did I forget to call mom?", None), ("I forgot it", None),
+])
+def test_the_deed_forgotten_is_read(said, deed):
+    assert forgot_said(said) == deed
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("what did I have yesterday?", date(2026, 12, 9)), ("what was on my schedule the day before yesterday", date(2026, 12, 8)),
+    ("what did I have on Monday?", date(2026, 12, 7)), ("what was I supposed to do last thursday?", date(2026, 12, 3)),
+    ("what did I have on Thursday?", date(2026, 12, 3)),   # said on a Thursday: the last one, a week ago
+    ("어제 뭐 있었지?", date(2026, 12, 9)), ("지난 금요일에 일정 뭐였어?", date(2026, 12, 4)),
+    ("what do I have tomorrow?", None), ("what did I finish yesterday?", None),
+])
+def test_the_past_day_asked_is_read(said, day):
+    assert past_day_asked(said, date(2026, 12, 10)) == day
