@@ -1569,6 +1569,9 @@ class AgendaDesk:
         else:               # "um, I have to pay the water bill by the 10th" is a new promise
             return None
         if loop is None and (only_a_time(words) or part_only(words)) \
+                and (again := self._kept_again(focus, words, session, lang)) is not None:
+            return again
+        if loop is None and (only_a_time(words) or part_only(words)) \
                 and (closed := self._told_closed(focus, lang)) is not None:
             return closed
         if loop is None:
@@ -2639,6 +2642,21 @@ class AgendaDesk:
                 and (focus is None or spoken[1] > focus.at_ms):
             return _Focus(spoken[0], spoken[1], remind=True)
         return focus
+
+    def _kept_again(self, focus: _Focus | None, words: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """A time said for the promise in focus that expired unfinished ("어제 엄마한테 전화하는 거 깜빡했어", told it
+        closed, then "오늘 저녁에 할게"; the sixty-third session: "이미 목록에서 지워져 있어요"): kept anew at that time,
+        as the seed keeps an expired promise said again with a due."""
+        loop = self._any(focus.loop_id) if focus is not None else None
+        if loop is None or loop.status is not LoopStatus.EXPIRED:
+            return None
+        due_ms, _, _ = self._due(words, self.service.now_local(), lang)
+        if due_ms is None:
+            return None
+        shown = self.service.loops_for_judge(session)
+        change = self.service.apply_judgement(Judgement(opened=(ProposedLoop(loop.desc, due_ms, words),)), words, shown,
+                                              session)
+        return self._reply(change, {}, set(), read_utterance(words, self.korean), lang, session)
 
     def _told_closed(self, focus: _Focus | None, lang: phrases.Lang) -> DeskReply | None:
         """The promise in focus when it was closed since it was said ("I called Bob", or its ✓ in the HUD), so a

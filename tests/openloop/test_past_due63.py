@@ -114,3 +114,14 @@ def test_the_deed_forgotten_is_read(said, deed):
 ])
 def test_the_past_day_asked_is_read(said, day):
     assert past_day_asked(said, date(2026, 12, 10)) == day
+
+
+def test_a_time_said_after_a_korean_forgetting_keeps_the_promise_anew(days):
+    desk, clock = days
+    clock.set_local("2026-12-07 19:30")
+    _say(desk, "오늘 밤에 엄마한테 전화해야 돼")
+    clock.set_local("2026-12-08 08:10")
+    assert _say(desk, "어제 엄마한테 전화하는 거 깜빡했어") == \
+        "엄마한테 전화하기는 기한(어제)이 지나 닫혔어요. 언제 하실지 말씀해 주시면 다시 적어 둘게요."
+    assert _say(desk, "오늘 저녁에 할게").startswith("적어 둘게요: 엄마한테 전화하기")   # was "이미 목록에서 지워져 있어요"
+    assert [loop.status.value for loop in desk.service.all_loops()] == ["expired", "open"]
