@@ -753,6 +753,9 @@ class AgendaDesk:
             return None
         newest = max(hits, key=lambda loop: (loop.created_ms, loop.id), default=None)
         now = self.service.now_local()
+        if hits and (day := past_due.deed_day(text, now.date())) is not None \
+                and (said := past_due.deed_on_day(hits, day, now, self.service.tz, lang)) is not None:
+            return DeskReply(said, lang, intent="did_i")   # "did I take my pills today?": that day's, not the newest
         if newest is not None and newest.is_open and newest.repeat:   # "did I call mom?" of "every Sunday", done today:
             done = next((loop for loop in hits if loop.status is LoopStatus.DONE   # yes, and when it comes back
                          and (after := self.service.successor(loop)) is not None and after.id == newest.id), None)

@@ -195,3 +195,49 @@ def _ko_clock(loop: OpenLoop, tz: tzinfo) -> str:
     part = "오전" if at.hour < 12 else "오후"
     hour = at.hour % 12 or 12
     return f", {part} {hour}시" + (f" {at.minute}분" if at.minute else "")
+
+
+# ------------------------------------------------------------ "did I take my pills today?"
+
+_EN_DAY_OF_DEED = re.compile(r"\b(?P<day>today|tonight|this\s+morning|this\s+afternoon|this\s+evening|yesterday|last\s+night)"
+                             r"(?:\s+(?:yet|already))?\s*[?.!]*$", re.IGNORECASE)
+_KO_DAY_OF_DEED = re.compile(r"(?:^|\s)(?P<day>오늘|어제|아까|오늘\s*아침|어젯밤|어제\s*밤)(?:\s|은|는|에)")
+
+
+def deed_day(text: str, today: date) -> date | None:
+    """The day a "did I …" asks about when one is said ("did I take my pills today?", "did I call mom yesterday",
+    "어제 약 먹었나?"), else None (any time: the newest)."""
+    m = _EN_DAY_OF_DEED.search(text.strip())
+    if m is not None:
+        return today - timedelta(days=1) if m["day"].lower() in ("yesterday", "last night") else today
+    m = _KO_DAY_OF_DEED.search(text.strip())
+    if m is not None:
+        return today - timedelta(days=1) if m["day"].startswith("어") else today
+    return None
+
+
+def deed_on_day(hits: Sequence[OpenLoop], day: date, now: datetime, tz: tzinfo, lang: phrases.Lang) -> str | None:
+    """Whether the deed was marked done on `day` (the sixty-third session: "did I take my pills today?" was answered "Yes:
+    take your pills, marked done yesterday at 8:05 AM."): "Yes: …, marked done today at 8:05 AM.", or "Not today: …
+    was last marked done yesterday at 8:05 AM."; None when no promise of it was due or done by that day."""
+    done = [loop for loop in hits if loop.status is LoopStatus.DONE and loop.closed_ms is not None]
+    on_it = [loop for loop in done if phrases.due_day(loop.closed_ms or 0, tz) == day]
+    if on_it:
+        return phrases.deed_status(max(on_it, key=lambda loop: loop.closed_ms or 0), now, tz, lang)
+    before = [loop for loop in done if phrases.due_day(loop.closed_ms or 0, tz) < day]
+    if not before and not any(loop.due_ms is not None and phrases.due_day(loop.due_ms, tz) <= day for loop in hits):
+        return None
+    newest = max(hits, key=lambda loop: (loop.created_ms, loop.id))
+    if newest.status is not LoopStatus.DONE and not newest.repeat and not before:
+        return None   # a one-off still open or closed unfinished: `deed_status` says so, with its due
+    back = (now.date() - day).days
+    last = max(before, key=lambda loop: loop.closed_ms or 0) if before else None
+    if lang == "ko":
+        when = "오늘" if back == 0 else "어제"
+        said = f"{when}은 {newest.desc} 완료 표시가 없어요."
+        return said + (f" 마지막 완료는 {phrases.spoken_due(last.closed_ms or 0, now, tz, lang)}이에요." if last else "")
+    when = "today" if back == 0 else "yesterday"
+    desc = phrases.second_person(newest.desc)
+    if last is not None:
+        return f"Not {when}: {desc} was last marked done {phrases.spoken_due(last.closed_ms or 0, now, tz, lang)}."
+    return f"No: {desc} wasn't marked done {when}."

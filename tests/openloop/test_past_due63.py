@@ -125,3 +125,35 @@ def test_a_time_said_after_a_korean_forgetting_keeps_the_promise_anew(days):
         "엄마한테 전화하기는 기한(어제)이 지나 닫혔어요. 언제 하실지 말씀해 주시면 다시 적어 둘게요."
     assert _say(desk, "오늘 저녁에 할게").startswith("적어 둘게요: 엄마한테 전화하기")   # was "이미 목록에서 지워져 있어요"
     assert [loop.status.value for loop in desk.service.all_loops()] == ["expired", "open"]
+
+
+def test_did_i_asked_of_a_day_answers_for_that_day(days):
+    desk, clock = days
+    clock.set_local("2026-12-07 07:30")
+    _say(desk, "remind me to take my pills every morning at 8")
+    clock.set_local("2026-12-07 08:05")
+    _say(desk, "took my pills")
+    clock.set_local("2026-12-08 09:30")
+    # was "Yes: take your pills, marked done yesterday at 8:05 AM. Next: today at 8 AM."
+    assert _say(desk, "did I take my pills today?") == \
+        "Not today: take your pills was last marked done yesterday at 8:05 AM."
+    assert _say(desk, "did I take my pills yesterday?") == "Yes: take your pills, marked done yesterday at 8:05 AM."
+    _say(desk, "I took my pills")
+    assert _say(desk, "did I take my pills today?") == "Yes: take your pills, marked done today at 9:30 AM."
+
+
+def test_did_i_asked_of_today_for_a_one_off_still_open_says_its_due(days):
+    desk, _ = days
+    _say(desk, "I need to take out the trash today")
+    assert _say(desk, "did I take out the trash today?") == \
+        "Not yet: take out the trash is still on your agenda, by the end of today."
+
+
+def test_did_i_asked_of_a_day_in_korean(days):
+    desk, clock = days
+    clock.set_local("2026-12-07 07:30")
+    _say(desk, "매일 아침 8시에 약 먹으라고 알려 줘")
+    clock.set_local("2026-12-07 08:05")
+    _say(desk, "약 먹었어")
+    clock.set_local("2026-12-08 09:30")
+    assert _say(desk, "오늘 약 먹었나?").startswith("오늘은 "), desk.service.all_loops()
