@@ -755,6 +755,8 @@ class AgendaDesk:
         now = self.service.now_local()
         if hits and (day := past_due.deed_day(text, now.date())) is not None \
                 and (said := past_due.deed_on_day(hits, day, now, self.service.tz, lang)) is not None:
+            if newest is not None and newest.is_open:   # "I took them" next closes it
+                self._remember(session, newest, self.service.now_ms())
             return DeskReply(said, lang, intent="did_i")   # "did I take my pills today?": that day's, not the newest
         if newest is not None and newest.is_open and newest.repeat:   # "did I call mom?" of "every Sunday", done today:
             done = next((loop for loop in hits if loop.status is LoopStatus.DONE   # yes, and when it comes back

@@ -138,7 +138,7 @@ def test_did_i_asked_of_a_day_answers_for_that_day(days):
     assert _say(desk, "did I take my pills today?") == \
         "Not today: take your pills was last marked done yesterday at 8:05 AM."
     assert _say(desk, "did I take my pills yesterday?") == "Yes: take your pills, marked done yesterday at 8:05 AM."
-    _say(desk, "I took my pills")
+    assert _say(desk, "I took them") == "Marked done: take your pills. Next: tomorrow at 8 AM."   # was asked "Do you mean …?"
     assert _say(desk, "did I take my pills today?") == "Yes: take your pills, marked done today at 9:30 AM."
 
 
