@@ -257,6 +257,12 @@ _EN_WHERE = re.compile(r"(?i:(?:(?:oh|so|ok|okay|and|also|by\s+the\s+way|btw|fyi
                        r"(?P<fact>(?i:i|we)(?i:'ve|\s+have)?\s+(?i:just\s+)?(?:(?i:parked|park)(?:\s+(?i:the\s+car|my\s+car|the\s+bike|my\s+bike))?"
                        r"|(?i:put|left|hid|stored|stashed|locked|kept)\s+(?i:my|our|the)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)"
                        r"\s+" + _WHERE_PLACE + ")", re.IGNORECASE)
+# "my car is parked on level 3, spot B12", "the spare key is hidden under the mat" (the sixty-third session: SmolLM2's
+# "Sorry, I don't have an answer to that.", though "where did I park?" later found the turn): a thing's place told with
+# its participle; "my meeting is at 3pm tomorrow" has none (and a promise is the agenda's before this is read)
+_EN_WHERE_IS = re.compile(r"(?i:(?:(?:oh|so|ok|okay|and|also|by\s+the\s+way|btw|fyi|jarvis|just\s+so\s+you\s+know)[\s,]+)*)"
+                          r"(?P<fact>(?i:my|our|the)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+(?:\s+(?i:is|are)|'s|'re)\s+"
+                          r"(?i:parked|hidden|stored|kept|stashed|locked\s+up|locked)\s+" + _WHERE_PLACE + ")", re.IGNORECASE)
 _WHERE_DEEDS = {"parked": "park", "park": "park", "put": "put", "left": "leave", "hid": "hide", "stored": "store", "stashed": "stash",
                 "locked": "lock", "kept": "keep"}
 
@@ -281,7 +287,8 @@ def told_where(said: str) -> str | None:
         return next((m["fact"].strip(" ,") for p in _KO_WHERE if (m := p.fullmatch(said.rstrip(" .!~"))) is not None), None)
     m = _EN_WHERE.fullmatch(rules)
     if m is None:
-        return None
+        m = _EN_WHERE_IS.fullmatch(rules)
+        return None if m is None else said[m.start("fact"):m.end("fact")].strip(" ,")
     # "I park on level 3" (daemon run 74: Whisper's hearing of "I parked …") kept as "parked", as it is asked back
     return re.sub(r"^((?:i|we)\s+(?:just\s+)?)park\b", r"\1parked", said[m.start("fact"):m.end("fact")].strip(" ,"),
                   flags=re.IGNORECASE)
