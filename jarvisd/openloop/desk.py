@@ -1297,6 +1297,13 @@ class AgendaDesk:
         if words is None:
             return None
         now = self.service.now_local()
+        if (month := past_due.month_words(words)) is not None:   # "what's on my agenda in February?": the month's
+            year = now.year + (month < now.month)
+            loops = sorted((loop for loop in self.service.agenda() if loop.due_ms is not None
+                            and (phrases.due_day(loop.due_ms, self.service.tz).year,
+                                 phrases.due_day(loop.due_ms, self.service.tz).month) == (year, month)), key=_due_order)
+            self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
+            return DeskReply(past_due.month_list(loops, month, year, now, self.service.tz, lang), lang, intent="due_day")
         try:
             when = resolve_time(words, now)
         except ImpossibleTime as exc:

@@ -241,3 +241,29 @@ def deed_on_day(hits: Sequence[OpenLoop], day: date, now: datetime, tz: tzinfo, 
     if last is not None:
         return f"Not {when}: {desc} was last marked done {phrases.spoken_due(last.closed_ms or 0, now, tz, lang)}."
     return f"No: {desc} wasn't marked done {when}."
+
+
+# ------------------------------------------------------------ "what do I have in February?"
+
+_MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+              "november", "december")
+_MONTH_WORDS = re.compile(r"(?:in|for|during)\s+(?:the\s+month\s+of\s+)?(?P<month>" + "|".join(_MONTHS_EN) + r")")
+
+
+def month_words(words: str) -> int | None:
+    """The month "in February" names (the day reader's words of "what's on my agenda in February?"), or None."""
+    m = _MONTH_WORDS.fullmatch(words.strip().lower())
+    return _MONTHS_EN.index(m["month"]) + 1 if m else None
+
+
+def month_list(loops: Sequence[OpenLoop], month: int, year: int, now: datetime, tz: tzinfo, lang: phrases.Lang) -> str:
+    """"What's on my agenda in February?" (the sixty-third session: "Nothing is due on Sunday, February 28, 2027.", the
+    month's last day alone): the promises due that month, by their due."""
+    name = f"{month}월" if lang == "ko" else datetime(year, month, 1).strftime("%B") + ("" if year == now.year else f" {year}")
+    if lang == "ko":
+        return f"{name}에는 할 일이 없어요." if not loops else \
+            f"{name}에는 할 일이 {len(loops)}개 있어요: " + phrases.listed_items(loops, now, tz, lang)
+    if not loops:
+        return f"Nothing is due in {name}."
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    return f"In {name} you have {count}: " + phrases.listed_items(loops, now, tz, lang)

@@ -1073,6 +1073,11 @@ def agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang
     return f"{said} {others} more {'is' if others == 1 else 'are'} open {when}."
 
 
+def listed_items(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """`_listed` for the agenda's other readers (`past_due.month_list`)."""
+    return _listed(loops, now, tz, lang)
+
+
 def _listed(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang, was_due: bool = False) -> str:
     """The first SPOKEN_ITEMS promises read out, and how many more the HUD shows: "call Bob, …; and email Ann, …."
     (`was_due`: "email Ann, due today at 10 AM", a due already passed)."""

@@ -157,3 +157,17 @@ def test_did_i_asked_of_a_day_in_korean(days):
     _say(desk, "약 먹었어")
     clock.set_local("2026-12-08 09:30")
     assert _say(desk, "오늘 약 먹었나?").startswith("오늘은 "), desk.service.all_loops()
+
+
+def test_a_month_asked_by_name_lists_that_month(days):
+    desk, clock = days
+    clock.set_local("2026-12-07 09:00")
+    _say(desk, "I need to renew my passport by February 10")
+    _say(desk, "the dentist is on February 20 at 3pm")
+    _say(desk, "pay the rent on December 25")
+    # was "Nothing is due on Sunday, February 28, 2027." (the month's last day alone)
+    assert _say(desk, "what's on my agenda in February?") == (
+        "In February 2027 you have 2 things: renew your passport, by Wednesday, February 10, 2027; and dentist "
+        "appointment, Saturday, February 20, 2027 at 3 PM.")
+    assert _say(desk, "what do I have in March?") == "Nothing is due in March 2027."
+    assert _say(desk, "anything due in december") == "In December you have one thing: pay the rent, by Friday, December 25."
