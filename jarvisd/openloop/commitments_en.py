@@ -183,10 +183,21 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("event_is", re.compile(r"(?:^(?:(?:and|also|oh|ok|okay|so|um+|uh+|like|plus|then),?\s+)*|(?<=\s)and\s+(?:then\s+)?)"
                             r"(?!(?:i|we|you|they|he|she|any|what|which|how|when|where|is|are|do|did|no|cancel|move|push|delete|remove|skip|"
                             r"reschedule|change|next|first|last|my\s+next|the\s+next|after|before|for)\b)"
-                            r"(?:(?:my|our|the|a|an)\s+)?(?P<who>(?:[\w'-]+\s+){0,2}?(?:" + _EVENT_NOUNS[3:-1] + r"|gym|yoga|pilates))\s+"
+                            # "dinner on friday sounds good", "lunch with Sara yesterday was great": talk of it, not a note
+                            # (within 100 characters: a lookahead to the end at each "and" was quadratic in a long list)
+                            r"(?!.{0,100}?\b(?:sounds?|looks?|works?|was|were|went|seems?|is\s+(?:fine|good|great|ok|okay)|got\s+cancell?ed)\b)"
+                            r"(?:(?:my|our|the|a|an)\s+)?(?P<who>(?:(?:[\w'-]+\s+){0,2}?(?:" + _EVENT_NOUNS[3:-1] + r"|gym|yoga|pilates)|"
+                            # "lunch with Sara tomorrow at noon", "team meeting on Wednesday at 3pm" (the sixty-third
+                            # session: SmolLM2's "Sara is a voice assistant …", nothing kept): a meal or an event with
+                            # whom or where, then its day (a meal first: "pack Max's lunch every school day" is a to-do)
+                            r"(?:lunch|dinner|brunch|breakfast|coffee|drinks))"
+                            r"(?:\s+(?:with|at|for)\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|tomorrow\b|tonight\b|noon\b|\d|"
+                            r"next\b|this\b|the\s+(?:day|week|weekend|morning|afternoon|evening)\b)"
+                            r"(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+(?!on\b|at\b|this\b|next\b|tomorrow\b|tonight\b|today\b|"
+                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)[\w'-]+)?)?)\s+"
                             # "gym on tuesdays and thursdays at 7am" (the sixty-first session: to SmolLM2): its rule
                             r"(?=(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|every\s+\w+|"
-                            r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b)")),
+                            r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:this|next)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "the kids have a dentist appointment on Wednesday at 4:15", "Emma has soccer practice Tuesday at 5", "my wife has a
     # work dinner Friday at 7" (the fifty-seventh session: SmolLM2's "The kids are going to the dentist appointment on
     # Wednesday at 4:15.", nothing kept): someone else's appointment with its time, kept as "dentist appointment for the

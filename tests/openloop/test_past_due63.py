@@ -171,3 +171,15 @@ def test_a_month_asked_by_name_lists_that_month(days):
         "appointment, Saturday, February 20, 2027 at 3 PM.")
     assert _say(desk, "what do I have in March?") == "Nothing is due in March 2027."
     assert _say(desk, "anything due in december") == "In December you have one thing: pay the rent, by Friday, December 25."
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("lunch with Sara tomorrow at noon", "Got it: lunch with Sara, tomorrow at noon."),
+    ("team meeting on Wednesday at 3pm", "Got it: team meeting, Wednesday at 3 PM."),
+    ("drinks with the team tonight at 6", "Got it: drinks with the team, tonight at 6 PM."),
+    ("dinner on friday sounds good", ""), ("lunch with Sara tomorrow works for me", ""), ("dinner tomorrow?", ""),
+])
+def test_an_event_said_as_a_note_with_its_day_is_kept(days, said, kept):
+    desk, clock = days
+    clock.set_local("2026-12-07 09:00")
+    assert _say(desk, said) == kept   # "lunch with Sara …" and "team meeting on Wednesday …" went to SmolLM2
