@@ -293,6 +293,11 @@ _ACTION_END = re.compile(
     r"|,\s+(?:the|my|our)\s+[\w'-]+\s+(?:starts|begins|opens|closes|ends|is|are|was|were|will)\b")   # ", the meeting starts at 7"
 
 
+# "pack the night before the flight" (the sixty-first and sixty-second sessions' low: "Sorry, I don't have an answer to
+# that."): an order timed by another promise, which the desk finds (`AgendaDesk._day_before`)
+_DAY_BEFORE_ONE = re.compile(r"\bthe\s+(?:day|night|morning)\s+before\s+(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s*$")
+
+
 _AND_VERB = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?:to\s+)?(?=(?P<verb>[a-z]+)\s+[\w'])")
 
 
@@ -713,7 +718,7 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         if t.kind == "trip" and not any(hs >= t.end for hs, _ in holes):
             continue                   # "I drive to work", "we go to Busan a lot": no day, no trip to keep
         if t.kind == "todo" and not any(hs >= t.end for hs, _ in holes) and not errand and not repeated and \
-                not (i == 0 and _LIST_GOES_ON.match(low)):
+                not (i == 0 and _LIST_GOES_ON.match(low)) and not _DAY_BEFORE_ONE.search(low, t.end, limit):
             continue                   # an order kept nothing, so its words may still close ("take the dentist off my list")
         busy.append((t.start, end))
         if t.kind == "event" and not any(hs >= t.end for hs, _ in holes) or \

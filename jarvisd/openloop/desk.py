@@ -1822,8 +1822,38 @@ class AgendaDesk:
         updated = self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms)
         self._remember(session, updated, now_ms, remind=wants_reminder)
         now = self.service.now_local()
-        return DeskReply(phrases.confirm_updated(updated, now, self.service.tz, lang), lang,
-                         change=AgendaChange(updated=(updated,), before=(loop,)), intent="correct")
+        along = self._moved_along(loop, updated)
+        said = phrases.confirm_updated(updated, now, self.service.tz, lang)
+        if along:
+            said = f"{said} {phrases.moved_along(along, now, self.service.tz, lang)}"
+        return DeskReply(said, lang, change=AgendaChange(updated=(updated, *along), before=(loop,)), intent="correct")
+
+    def _moved_along(self, before: OpenLoop, moved: OpenLoop) -> list[OpenLoop]:
+        """The promises kept "the night (day, morning) before" `moved`, now the day before its new day at their own hour
+        ("pack the night before the flight", then "the flight moved to the 21st": the sixty-first to sixty-second
+        sessions' low, packing left on the old day). Read from each one's words as said (its evidence): no link is
+        stored. Only a move of the day moves them."""
+        if before.due_ms is None or moved.due_ms is None:
+            return []
+        tz = self.service.tz
+        old_day, new_day = phrases.due_day(before.due_ms, tz), phrases.due_day(moved.due_ms, tz)
+        if old_day == new_day:
+            return []
+        out = []
+        for loop in self.service.agenda():
+            m = _DAY_BEFORE.search((loop.evidence or "").rstrip(" .!"))
+            if loop.id == moved.id or loop.due_ms is None or m is None or not m["x"] or \
+                    phrases.due_day(loop.due_ms, tz) != old_day - timedelta(days=1) or \
+                    _promises_named(m["x"], [moved.desc]) != [0]:
+                continue
+            at = datetime.fromtimestamp(loop.due_ms / 1000, tz)
+            due = datetime.combine(new_day - timedelta(days=1), at.timetz())
+            if due.timestamp() * 1000 <= self.service.now_ms():
+                continue
+            due_ms = int(due.timestamp() * 1000)
+            remind_ms = None if loop.remind_ms is None else loop.remind_ms + (due_ms - loop.due_ms)
+            out.append(self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms))
+        return out
 
     def _trailing_correction(self, text: str, session: str) -> tuple[str, str, str] | None:
         """(what comes before, the correction, what comes after) when the utterance holds a correction of a
