@@ -63,7 +63,10 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 # the sixty-second session's family and book club: "kids football is saturday at 9", "swim lessons are
                 # every wednesday at 5" went to SmolLM2
                 r"lessons|classes|football|soccer|basketball|baseball|softball|hockey|rugby|ballet|"
-                r"karate|gymnastics|swimming|book\s+club|club)")
+                r"karate|gymnastics|swimming|book\s+club|club|"
+                # the sixty-third session's student and shop owner: "the study group is tuesday at 7 in the library",
+                # "office hours are thursday at 2", "payroll is on the last weekday of the month" went to SmolLM2
+                r"study\s+group|study\s+session|office\s+hours|payroll|payday)")
 
 
 # "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future

@@ -118,7 +118,7 @@ from jarvisd.openloop.remind_asks import (
     reminder_with_what,
     reminder_without_what,
 )
-from jarvisd.openloop.reported_moves import as_order
+from jarvisd.openloop.reported_moves import as_news, as_order
 from jarvisd.openloop.service import MEANING_LOOPS, LoopNotFound, OpenLoopService, ReviveRefused
 from jarvisd.openloop.shifts import Shift, asks_amount, asks_when, bare_amount, read_shift
 from jarvisd.openloop.text import names_part_of
@@ -429,6 +429,9 @@ class AgendaDesk:
             moved = self._shift(order, session, lang) or self._correction(order, session, lang)
             if moved is not None and moved.change.updated:
                 return moved
+            if (news := as_news(text)) is not None and (kept := self._answer(news, session, lang)) is not None \
+                    and kept.change.opened:   # "professor kim moved her office hours to thursday at 2", none kept: kept
+                return kept
         if (day_moved := self._day_moved(text, lang)) is not None:   # "move everything from Friday to Saturday"
             return day_moved
         shifted = self._shift(text, session, lang)   # "push it back a day", "이틀 뒤로 미뤄 줘" (not "이틀 뒤" from now)

@@ -13,6 +13,7 @@ import pytest
 
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.when import resolve_time
 from tests.openloop.conftest import agenda_desk, agenda_rows, said_to
 
 UTC = ZoneInfo("UTC")
@@ -69,3 +70,94 @@ def test_guard_another_promise_the_night_before_stays(desk):
     said_to(desk, "my flight to Rome is on the 20th at 7am", "the party is saturday at 8",
             "buy a gift the day before the party", "the flight moved to the 21st")
     assert ("buy a gift", "2026-12-11 23:59") in agenda_rows(desk)
+
+
+# ---------------------------------------------------------------- a student in exam week
+
+def test_a_study_group_told_with_its_day_is_kept_in_the_evening(desk):
+    """Before: "I see." (a study group was no event), nothing kept; "what do I have tomorrow" said nothing was due."""
+    said = said_to(desk, "the study group is tuesday at 7 in the library", "when is the study group")
+    assert said == ["Got it: study group, tomorrow at 7 PM.", "Study group is tomorrow at 7 PM."]
+
+
+def test_the_study_group_got_moved_keeps_its_time(desk):
+    """Before: SmolLM2, "The study group was moved to Wednesday, same time.", then a made-up "Friday, May 15th, at 10:00
+    AM EST" for "when is the study group" ("actually" before a move told was not read)."""
+    said = said_to(desk, "the study group is tuesday at 7 in the library",
+                   "actually the study group got moved to wednesday same time", "when is the study group")
+    assert said[1:] == ["Updated: study group, now Wednesday at 7 PM.", "Study group is Wednesday at 7 PM."]
+
+
+def test_cancel_the_study_group_with_its_reason(desk):
+    """Before: "I couldn't find the study group nobody can make it on your agenda."."""
+    said = said_to(desk, "the study group is tuesday at 7 in the library", "cancel the study group nobody can make it")
+    assert said[1] == "OK, I took it off your agenda: study group."
+    assert agenda_rows(desk) == []
+
+
+def test_office_hours_moved_by_the_professor_are_kept(desk):
+    """Before: SmolLM2 said it back ("The professor moved her office hours to Thursday at 2."), nothing kept."""
+    said = said_to(desk, "professor kim moved her office hours to thursday at 2", "when are professor kim's office hours")
+    assert said[0] == "Got it: professor kim's office hours, Thursday at 2 PM."
+    assert agenda_rows(desk) == [("professor kim's office hours", "2026-12-10 14:00")]
+
+
+def test_guard_a_move_told_of_a_kept_event_moves_it(desk):
+    said = said_to(desk, "office hours are thursday at 2", "professor kim moved her office hours to friday at 10")
+    assert said[1] == "Updated: office hours, now Friday at 10 AM."
+    assert agenda_rows(desk) == [("office hours", "2026-12-11 10:00")]
+
+
+# ---------------------------------------------------------------- a small-business owner
+
+def test_payroll_on_the_last_weekday_of_the_month(desk):
+    """Before: "Sorry, I don't have an answer to that.", then "I couldn't find the payroll on your agenda." and SmolLM2's
+    "Pumpkin, I'm not sure what to say." to "when is payroll"."""
+    said = said_to(desk, "payroll is on the last weekday of the month",
+                   "remind me the day before payroll to check the hours", "when is payroll")
+    assert said == ["Got it: payroll, by Thursday, December 31. I can't repeat it that way, so that's once.",
+                    "I'll remind you: check the hours, Wednesday, December 30 at 9 AM.",
+                    "Payroll is due by Thursday, December 31."]
+
+
+@pytest.mark.parametrize("said, day", [
+    ("on the last weekday of the month", "2026-12-31"),           # a Thursday
+    ("by the last working day of next month", "2027-01-29"),      # January 31 is a Sunday
+    ("the last business day of the month", "2026-12-31"),
+    ("by the last day of the month", "2026-12-31"),
+])
+def test_the_last_weekday_of_a_month(said, day):
+    when = resolve_time(said, MONDAY)
+    assert when is not None and when.at.strftime("%Y-%m-%d") == day
+
+
+def test_the_last_weekday_gone_is_next_months():
+    when = resolve_time("the last weekday of the month", datetime(2027, 1, 30, 10, 0, tzinfo=UTC))   # a Saturday
+    assert when is not None and when.at.strftime("%Y-%m-%d") == "2027-02-26"
+
+
+# ---------------------------------------------------------------- an older user
+
+def test_the_surgery_moved_the_doctor(desk):
+    """Before: SmolLM2, "The surgery was scheduled for Friday at 11, and Dr. Patel was moved to Friday at 11.", the
+    appointment left on Thursday."""
+    said = said_to(desk, "I have a doctor's appointment with Dr Patel on Thursday at half past ten",
+                   "oh the surgery rang they moved Dr Patel to Friday at 11")
+    assert said[1] == "Updated: doctor's appointment with Dr Patel, now Friday at 11 AM."
+
+
+# ---------------------------------------------------------------- a home renovation
+
+def test_the_contractor_who_cannot_come_is_moved(desk):
+    """Before: SmolLM2, "The contractor cannot move the client to Wednesday at 8 at 8."."""
+    said = said_to(desk, "the contractor is coming tuesday at 8 to look at the kitchen",
+                   "the contractor cant come tuesday move him to wednesday at 8")
+    assert said[1] == "Updated: contractor visit, now Wednesday at 8 AM."
+
+
+def test_the_night_before_the_contractor_moves_with_him(desk):
+    said = said_to(desk, "the contractor is coming tuesday at 8 to look at the kitchen",
+                   "remind me to clear the kitchen the night before the contractor comes",
+                   "the contractor cant come tuesday move him to wednesday at 8", "when do i have to clear the kitchen")
+    assert said[1] == "I'll remind you: clear the kitchen, tonight at 8 PM."
+    assert said[3] == "Clear the kitchen is tomorrow at 8 PM."
