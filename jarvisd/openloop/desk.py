@@ -1292,6 +1292,13 @@ class AgendaDesk:
         weekend = lang == "en" and day.weekday() == 6 and _WEEKEND.search(clean(words)) is not None
         if weekend and day == now.date() and now.hour >= PART_HOURS["evening"] and not re.search(r"\bthis\b", clean(words)):
             day += timedelta(days=7)
+        if lang == "en" and (before := _BEFORE_DAY.fullmatch(clean(words))) is not None and day >= now.date():
+            # "is there anything due before friday" (the sixty-third session: Thursday's alone, tonight's left out): all
+            # that is due up to that day
+            loops = sorted((loop for loop in self._open_to_do() if loop.due_ms is not None
+                            and phrases.due_day(loop.due_ms, tz) <= day), key=_due_order)
+            self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
+            return DeskReply(phrases.before_day_list(loops, before["day"], now, tz, lang), lang, intent="due_day")
         days = [d for d in (day - timedelta(days=1), day) if d >= now.date()] if weekend else [day]
         loops = sorted((shown for one in days for loop in self.service.agenda() if loop.due_ms is not None
                         and (shown := loop if phrases.due_day(loop.due_ms, tz) == one else self._comes_back_on(loop, one))
@@ -1952,6 +1959,11 @@ class AgendaDesk:
             return DeskReply(phrases.lunar_date_unread(lang), lang, intent="capture")   # "할머니 제사 음력 1월 15일"
         swap = instead_said(text)
         reading = read_utterance(text if swap is None else swap.said, self.korean)
+        if swap is not None and swap.old is not None and not reading.commitments and lang == "en" and \
+                swap.said.split(maxsplit=1)[0].lower() in EN_BASE_VERBS:
+            # "renew the library book instead of returning it" (the sixty-third session's student: to SmolLM2): an order
+            # said in place of a promise is one, with no time of its own (`_in_place_of` gives it the old one's)
+            reading = read_utterance(f"I'll {swap.said[:1].lower()}{swap.said[1:]}", self.korean)
         now = self.service.now_local()
         shown = self.service.loops_for_judge(session)
         opened, notes, remind = self._proposals(reading.commitments, now, lang, self._then_day(text, session))
@@ -2699,6 +2711,8 @@ _AT_A_MEAL = re.compile(r"\b(?:with\s+(?:breakfast|dinner)|at\s+(?:breakfast|bed
 _AFTER_NAMED = re.compile(r"\bafter\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
 AFTER_NAMED_MS = 60 * 60 * 1000   # "after the run": an hour after it starts (an event keeps its start, not its end)
 _BEFORE_NAMED = re.compile(r"\bbefore\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
+_BEFORE_DAY = re.compile(r"(?:before|prior\s+to|ahead\s+of)\s+(?P<day>(?:this\s+|next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+                         r"|the\s+weekend|the\s+\d{1,2}(?:st|nd|rd|th))")
 _DAY_BEFORE = re.compile(r"\bthe\s+(?P<part>day|night|morning)\s+before(?:\s+(?P<x>(?:(?:the|my|our|his|her)\s+)?[a-z][\w'-]*"
                          r"(?:\s+[a-z][\w'-]*){0,3}))?\s*$", re.IGNORECASE)
 _BEFORE_THAT = re.compile(r"\s*,?\s*\b(?:before\s+(?:that|then|it)|by\s+then|ahead\s+of\s+(?:that|it))\s*$", re.IGNORECASE)

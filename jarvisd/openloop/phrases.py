@@ -1147,6 +1147,15 @@ def weekend_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lan
     return f"On the weekend you have {count} due: " + _listed(loops, now, tz, lang)
 
 
+def before_day_list(loops: Sequence[OpenLoop], day: str, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """What is due up to a day said ("is there anything due before friday?": "Friday"), read aloud like the agenda."""
+    said = " ".join(w if w in ("the", "this", "next") else w.capitalize() for w in day.split())
+    if not loops:
+        return f"Nothing is due before {said}."
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    return f"Before {said} you have {count} due: " + _listed(loops, now, tz, lang)
+
+
 def day_list(loops: Sequence[OpenLoop], day: datetime, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """What is due on one named day ("what do I have on Saturday?"), read aloud like the agenda."""
     if lang == "ko":

@@ -108,6 +108,41 @@ def test_guard_a_move_told_of_a_kept_event_moves_it(desk):
     assert agenda_rows(desk) == [("office hours", "2026-12-11 10:00")]
 
 
+def test_its_due_then_is_no_part_of_the_book(desk):
+    """Before: "I'll remind you: return the library book its due, by Thursday." ("its" said without its apostrophe)."""
+    assert said_to(desk, "remind me to return the library book on thursday its due then") == \
+        ["I'll remind you: return the library book, by Thursday."]
+
+
+def test_renew_the_book_instead_of_returning_it(desk):
+    """Before: SmolLM2, "I'm not sure what to say, but I'll try to find a way to help." (an order with no time of its
+    own, said in place of a promise, was no promise)."""
+    said = said_to(desk, "remind me to return the library book on thursday its due then",
+                   "renew the library book instead of returning it")
+    assert said[1] == "OK, I took it off your agenda: return the library book. Got it: renew the library book, by Thursday."
+    assert agenda_rows(desk) == [("renew the library book", "2026-12-10 23:59")]
+
+
+@pytest.mark.parametrize("asked", ["is there anything due before friday", "what's due before friday"])
+def test_anything_due_before_friday_is_all_up_to_thursday(desk, asked):
+    """Before: "On Thursday you have one thing due: …" (tonight's chapter left out)."""
+    said = said_to(desk, "remind me to review chapter 6 tonight", "remind me to return the library book on thursday",
+                   "my chemistry exam is friday at 9am", asked)
+    assert said[3] == "Before Friday you have 2 things due: review chapter 6, by the end of today; and return the library " \
+                      "book, by Thursday."
+
+
+def test_nothing_due_before_a_day(desk):
+    said = said_to(desk, "my chemistry exam is friday at 9am", "is there anything due before friday")
+    assert said[1] == "Nothing is due before Friday."
+
+
+def test_guard_korean_before_a_day_is_that_day(desk):
+    """The day before it alone, as before: the new reading is English only."""
+    said = said_to(desk, "목요일까지 도서관 책 반납해야 돼", "금요일 전에 뭐 있어")
+    assert said[1] is not None and "목요일" in said[1]
+
+
 # ---------------------------------------------------------------- a small-business owner
 
 def test_payroll_on_the_last_weekday_of_the_month(desk):
@@ -146,6 +181,46 @@ def test_the_surgery_moved_the_doctor(desk):
     assert said[1] == "Updated: doctor's appointment with Dr Patel, now Friday at 11 AM."
 
 
+def test_whats_next_on_my_list_without_its_apostrophe(desk):
+    """Before: the whole list read out ("whats" was no "what's")."""
+    said = said_to(desk, "remind me to call the supplier tomorrow at 10", "the flour delivery is coming thursday between 9 and 12",
+                   "whats next on my list")
+    assert said[2] == "Next up: call the supplier, tomorrow at 10 AM."
+
+
+@pytest.mark.parametrize("told, reply", [
+    ("the accountant wants the receipts by the 15th", "Got it: send the receipts to the accountant, by Tuesday, December 15."),
+    ("the client is expecting the quote by thursday", "Got it: send the quote to the client, by Thursday."),
+    ("the building permit has to be submitted by december 18", "Got it: submit the building permit, by Friday, December 18."),
+    ("the invoices need to be paid by friday", "Got it: pay the invoices, by Friday."),
+    ("the form has to be filled out before the 20th", "Got it: fill out the form, by Saturday, December 19."),
+])
+def test_a_thing_wanted_or_to_be_done_by_a_day_is_the_deed(desk, told, reply):
+    """Before: "I see." and SmolLM2's "the building permit must be submitted by december 18.", nothing kept."""
+    assert said_to(desk, told) == [reply]
+
+
+@pytest.mark.parametrize("said", ["my car needs to be washed", "the report was submitted by friday",
+                                  "the accountant wants to see me", "the permit has to be approved by the council"])
+def test_guard_no_day_or_no_deed_of_mine_is_kept(desk, said):
+    said_to(desk, said)
+    assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize("asked", ["what have I got on this week dear", "would you be so kind as to tell me what's on my list",
+                                   "could you kindly tell me what's on my list"])
+def test_an_agenda_question_said_kindly(desk, asked):
+    """Before: "Good. That wasn't on your agenda, so there was nothing to mark done." and SmolLM2's "I'm not equipped to
+    provide personalized advice or help with a list"."""
+    said = said_to(desk, "I have a doctor's appointment with Dr Patel on Thursday at half past ten", asked)
+    assert said[1] is not None and said[1].startswith("You have one thing ") and "Dr Patel, Thursday at 10:30 AM" in said[1]
+
+
+def test_guard_honey_to_buy_is_no_address(desk):
+    said_to(desk, "buy honey tomorrow")
+    assert agenda_rows(desk) == [("buy honey", "2026-12-08 23:59")]
+
+
 # ---------------------------------------------------------------- a home renovation
 
 def test_the_contractor_who_cannot_come_is_moved(desk):
@@ -161,3 +236,28 @@ def test_the_night_before_the_contractor_moves_with_him(desk):
                    "the contractor cant come tuesday move him to wednesday at 8", "when do i have to clear the kitchen")
     assert said[1] == "I'll remind you: clear the kitchen, tonight at 8 PM."
     assert said[3] == "Clear the kitchen is tomorrow at 8 PM."
+
+
+@pytest.mark.parametrize("told, row", [
+    ("um the electrician comes monday morning", ("electrician visit", "2026-12-14 09:00")),
+    ("the plumber is coming tomorrow afternoon", ("plumber visit", "2026-12-08 14:00")),
+    ("my dentist appointment is friday morning", ("dentist appointment", "2026-12-11 09:00")),
+])
+def test_a_visit_at_a_part_of_a_day_is_at_its_hour(desk, told, row):
+    """Before: "Got it: electrician visit, by Monday, December 14." (reminded at 10:59 PM, long after the visit)."""
+    said_to(desk, told)
+    assert agenda_rows(desk) == [row]
+
+
+def test_guard_an_order_at_a_part_of_a_day_keeps_its_day(desk):
+    said_to(desk, "call the bank monday morning")
+    assert agenda_rows(desk) == [("call the bank", "2026-12-14 23:59")]
+
+
+def test_the_permit_deadline_is_counted_and_closed(desk):
+    """Before: "how many days until the permit deadline" was answered of "call the council about the permit", and "i
+    submitted the permit" asked "Do you mean call the council about the permit?" (the permit was never kept)."""
+    said = said_to(desk, "the building permit has to be submitted by december 18", "how many days until the permit deadline",
+                   "i submitted the permit")
+    assert said[1] == "Submit the building permit is due by Friday, December 18, in 11 days."
+    assert said[2] == "Marked done: submit the building permit."
