@@ -51,6 +51,7 @@ from jarvisd.memory.dated_facts import (
     dated_thing,
     day_before,
     days_before,
+    days_to_told_day,
     same_owner,
     told_date,
     told_day,
@@ -401,6 +402,17 @@ class Assistant:
         on_agenda = self._on_agenda_too(asked)
         return told if on_agenda is None else f"{told} {on_agenda}"
 
+    def _days_to_told_day(self, thing: str, unit: str, scope: MemoryScope) -> str | None:
+        """"How many days until Emily's birthday?" with "my granddaughter Emily's birthday is on the 19th" kept: the days
+        to the next such day, read from the calendar; None when no kept fact gives its day (the desk answers, from a
+        promise of that name or the calendar)."""
+        kept = self._dated_facts(thing, scope)
+        now = self.desk.service.now_local()
+        day = next((day for fact in kept or () if (day := told_date(said_of(fact), now)) is not None), None)
+        if day is None:
+            return None
+        return phrases.days_until(phrases.second_person(thing), day, now.date(), "en", unit)
+
     def _dated_facts(self, thing: str, scope: MemoryScope) -> list[str] | None:
         """The kept facts holding `thing`'s words ("Julia's birthday", "the anniversary"), best first; None when the day
         itself is on the agenda ("Julia's birthday", not "buy a gift for Julia's birthday": the desk answers and moves
@@ -554,6 +566,12 @@ class Assistant:
                 if before_told_day(text) is not None \
                         and (dated := await asyncio.to_thread(self._before_told_day, text, scope, session)) is not None:
                     answer.append(dated)   # "remind me a week before Julia's birthday": the day memory holds
+                    yield dated
+                    await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
+                    return
+                if (until := days_to_told_day(text)) is not None \
+                        and (dated := await asyncio.to_thread(self._days_to_told_day, *until, scope)) is not None:
+                    answer.append(dated)   # "how many days until Emily's birthday?": to the day memory holds
                     yield dated
                     await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
                     return

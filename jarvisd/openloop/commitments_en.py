@@ -167,7 +167,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "the building permit has to be submitted by december 18", "the invoices need to be paid by friday" (the sixty-third
     # session's renovation: SmolLM2 said it back): a thing to be done by then, kept as the deed ("submit the building permit")
     ("to_be_done", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|plus|um+|uh+),?\s+)*(?P<who>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
-                              r"\s+(?:has|have|needs?|must|got|gotta)\s+(?:to\s+)?be\s+(?:[a-z]+ed|paid|sent|done|written|signed|"
+                              r"\s+(?:has|have|must|got|gotta)\s+(?:to\s+)?be\s+(?:[a-z]+ed|paid|sent|done|written|signed|"
                               r"filled\s+out|handed\s+in|turned\s+in|sent\s+off|dropped\s+off|picked\s+up|in)\s+"
                               r"(?=(?:by|before|on|no\s+later\s+than|until|till|tomorrow|today|tonight|this|next|"
                               r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
@@ -802,7 +802,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 clause = sen[t.start:limit].strip(" ,")
                 if _FIRST_THING.search(clause) and not re.search(r"\d|\bnoon\b", clause):
                     clause = _FIRST_THING.sub(r"\g<day> at 9am", clause)   # an event "first thing Monday": at its start
-                clause = _at_part_hour(clause)
+                if not re.search(r"\b(?:trip|vacation|holiday|cruise|getaway|flight)s?$", t.who, re.IGNORECASE):
+                    clause = _at_part_hour(clause)   # (a journey's morning stays its day: "the trip is Saturday morning")
                 out.extend(Commitment(t.who, each, (base + t.start, base + limit), remind=False) for each in _each_day(clause))
             continue
         parts = _split_and(low, t.end, end, holes)
@@ -977,7 +978,33 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span]) -> SentenceReadi
         return SentenceReading(question=True)
     if not question and (shifts := _shifts(sen, low, start, s)):
         return SentenceReading(tuple(shifts), ())
+    times = [m.span() for m in _TIMES_A_DAY.finditer(low)]
+    local = sorted(local + times)
     busy: list[Span] = []
     commitments = _commitments(sen, low, span, local, triggers, busy)
+    if times:
+        commitments = [each for c in commitments for each in _each_time_of_day(c)]
     closures = [] if question else sentence_closures(sen, low, start, local, busy)
     return SentenceReading(tuple(commitments), tuple(closures), question and not reminds)
+
+
+# "take the pills three times a day", "twice a day" (the sixty-first to sixty-second sessions' low: SmolLM2, or kept once
+# with no time): one daily promise for each time of the day, at its part's hour, named by it (an agenda keeps one due a
+# promise, and promises of one name merge)
+_TIMES_A_DAY = re.compile(r"\b(?P<n>twice|two\s+times|three\s+times|3\s+times|four\s+times|4\s+times)\s+(?:a|per|every)\s+day\b"
+                          r"|\b(?P<n2>twice|two\s+times|three\s+times|3\s+times|four\s+times|4\s+times)\s+daily\b")
+_TIMES_OF_DAY = {2: (("in the morning", "8am"), ("in the evening", "8pm")),
+                 3: (("in the morning", "8am"), ("in the afternoon", "2pm"), ("in the evening", "8pm")),
+                 4: (("in the morning", "8am"), ("at midday", "12pm"), ("in the afternoon", "4pm"), ("in the evening", "8pm"))}
+
+
+def _each_time_of_day(c: Commitment) -> list[Commitment]:
+    """`c` said "N times a day": one commitment for each time ("take the pills in the morning", every day at 8am), or
+    `c` when its clause holds no such count or a clock time of its own."""
+    m = _TIMES_A_DAY.search(_lower(c.clause))
+    if m is None or re.search(r"\d\s*(?:am|pm|:\d\d)|\bat\s+\d", c.clause, re.IGNORECASE):
+        return [c]
+    said = (m["n"] or m["n2"]).split()[0]
+    n = {"twice": 2, "two": 2, "three": 3, "3": 3, "four": 4, "4": 4}[said]
+    return [Commitment(f"{c.action} {part}", f"{c.clause[:m.start()]}every day at {clock}{c.clause[m.end():]}", c.clause_span,
+                       c.remind) for part, clock in _TIMES_OF_DAY[n]]

@@ -192,12 +192,16 @@ def test_whats_next_on_my_list_without_its_apostrophe(desk):
     ("the accountant wants the receipts by the 15th", "Got it: send the receipts to the accountant, by Tuesday, December 15."),
     ("the client is expecting the quote by thursday", "Got it: send the quote to the client, by Thursday."),
     ("the building permit has to be submitted by december 18", "Got it: submit the building permit, by Friday, December 18."),
-    ("the invoices need to be paid by friday", "Got it: pay the invoices, by Friday."),
+    ("the permit has to be in by friday", "Got it: hand in the permit, by Friday."),
     ("the form has to be filled out before the 20th", "Got it: fill out the form, by Saturday, December 19."),
 ])
 def test_a_thing_wanted_or_to_be_done_by_a_day_is_the_deed(desk, told, reply):
     """Before: "I see." and SmolLM2's "the building permit must be submitted by december 18.", nothing kept."""
     assert said_to(desk, told) == [reply]
+
+
+def test_guard_a_things_need_is_still_got_done(desk):
+    assert said_to(desk, "the invoices need to be paid by friday") == ["Got it: get the invoices paid, by Friday."]
 
 
 @pytest.mark.parametrize("said", ["my car needs to be washed", "the report was submitted by friday",
@@ -261,3 +265,26 @@ def test_the_permit_deadline_is_counted_and_closed(desk):
                    "i submitted the permit")
     assert said[1] == "Submit the building permit is due by Friday, December 18, in 11 days."
     assert said[2] == "Marked done: submit the building permit."
+
+
+@pytest.mark.parametrize("said", ["take the pills three times a day", "I need to take the pills three times a day"])
+def test_three_times_a_day_is_a_daily_promise_for_each_time(desk, said):
+    """Before: SmolLM2 ("I'm here to help you with your health"), or "Got it: take the pills three times a day." kept once
+    with no time and no repeat (the sixty-first and sixty-second sessions' low)."""
+    assert said_to(desk, said) == [
+        "Got it: take the pills in the morning, tomorrow at 8 AM, then every day. "
+        "Got it: take the pills in the afternoon, today at 2 PM, then every day. "
+        "Got it: take the pills in the evening, tonight at 8 PM, then every day."]
+    assert sorted(loop.repeat for loop in desk.service.agenda()) == ["daily"] * 3
+
+
+def test_twice_a_day_is_morning_and_evening(desk):
+    said_to(desk, "remind me to take my vitamins twice a day")
+    assert sorted(agenda_rows(desk)) == [("take my vitamins in the evening", "2026-12-07 20:00"),
+                                         ("take my vitamins in the morning", "2026-12-08 08:00")]
+
+
+@pytest.mark.parametrize("said", ["take the pills three times a day at 8, 2 and 8", "call mom tomorrow"])
+def test_guard_a_clock_said_or_no_count_keeps_one_promise(desk, said):
+    said_to(desk, said)
+    assert len(desk.service.agenda()) <= 1
