@@ -47,6 +47,7 @@ from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.dated_facts import (
+    before_it,
     before_told_day,
     dated_thing,
     day_before,
@@ -467,6 +468,9 @@ class Assistant:
         day ("buy a gift for my sister's birthday", by January 6), through the desk's own rules; None when the day's
         words name no date."""
         service = self.desk.service
+        owner = re.match(r"([\w-]+)'s\s", thing)
+        if owner is not None and (said := re.search(rf"\s+for\s+{re.escape(owner[1])}$", deed, re.IGNORECASE)) is not None:
+            deed = deed[:said.start()]   # "buy a card for Emily" before Emily's birthday: "buy a card for Emily's birthday"
         on = day_before(day, days, datetime.fromtimestamp(service.now_ms() / 1000, service.tz))
         said = self.desk.handle(f"Remind me to {deed} for {thing} on {on:%B} {on.day}, {on.year}", session) \
             if on is not None else None
@@ -563,8 +567,11 @@ class Assistant:
                 yield said_last
                 return
             try:
-                if before_told_day(text) is not None \
-                        and (dated := await asyncio.to_thread(self._before_told_day, text, scope, session)) is not None:
+                told_before = next((asked for asked, _ in reversed(self._recent.get(session, ())) if asked), "")
+                # "… a few days before", right after a birthday told: before that birthday
+                before = text if before_told_day(text) is not None else before_it(text, told_before)
+                if before is not None \
+                        and (dated := await asyncio.to_thread(self._before_told_day, before, scope, session)) is not None:
                     answer.append(dated)   # "remind me a week before Julia's birthday": the day memory holds
                     yield dated
                     await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from jarvisd.memory.dated_facts import days_to_told_day
+from jarvisd.memory.dated_facts import before_it, days_to_told_day
 from tests.assistants import scripted_assistant
 
 MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=ZoneInfo("Asia/Seoul"))
@@ -45,3 +45,17 @@ async def test_weeks_until_our_anniversary(tmp_path):
 ])
 def test_the_days_asked_to_a_told_day(asked, read):
     assert days_to_told_day(asked) == read
+
+
+async def test_a_card_a_few_days_before_the_birthday_just_told(tmp_path):
+    """Before: "Got it: buy a card for Emily a few days. When should I remind you?" (no day to count back from)."""
+    replies, calls = await _said(tmp_path, "my granddaughter Emily's birthday is on the 19th",
+                                 "could you please remind me to buy a card for Emily a few days before")
+    assert replies[1] == "I'll remind you: buy a card for Emily's birthday, by Wednesday, December 16."
+    assert not calls
+
+
+def test_guard_a_few_days_before_needs_a_day_just_told():
+    assert before_it("remind me to buy a card a few days before", "my sister lives in Leeds") is None
+    assert before_it("remind me to buy a card a few days before", "our anniversary is on June 14th") == \
+        "remind me to buy a card a few days before our anniversary"
