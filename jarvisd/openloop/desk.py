@@ -2078,6 +2078,7 @@ class AgendaDesk:
         loop = self._open(focus.loop_id) if focus is not None else None
         opened = [self._day_before(p, loop) for p in opened]
         opened = [self._before_named(p) for p in opened]
+        opened = [self._during_named(p) for p in opened]
         opened = [self._after_named(p) for p in opened]
         if loop is None or loop.due_ms is None:
             return opened
@@ -2120,6 +2121,16 @@ class AgendaDesk:
         desc = proposed.desc if _AFTER_NAMED.search(proposed.desc) else f"{proposed.desc} after {m['x']}"
         return replace(proposed, desc=desc, due_ms=due, remind_ms=due if proposed.remind_ms is not None or
                        re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE) else None)
+
+    def _during_named(self, proposed: ProposedLoop) -> ProposedLoop:
+        """"I need to ask professor kim about question 4 during office hours" with "professor kim's office hours, Thursday
+        at 2 PM" open: due then, kept without the event's name (the sixty-third session: merged into the office hours,
+        "That's already on your agenda")."""
+        m = _DURING_NAMED.search((proposed.evidence or "").rstrip(" .!"))
+        if proposed.due_ms is not None or m is None or (loop := self._one_named(m["x"])) is None or loop.due_ms is None:
+            return proposed
+        desc = _DURING_NAMED.sub("", proposed.desc).strip(" ,") or proposed.desc
+        return replace(proposed, desc=desc, due_ms=loop.due_ms)
 
     def _before_named(self, proposed: ProposedLoop) -> ProposedLoop:
         """"I need to get gas before the trip" with "trip, Saturday at 9 AM" open: due by the trip (the fifty-first
@@ -2711,6 +2722,9 @@ _AT_A_MEAL = re.compile(r"\b(?:with\s+(?:breakfast|dinner)|at\s+(?:breakfast|bed
 _AFTER_NAMED = re.compile(r"\bafter\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
 AFTER_NAMED_MS = 60 * 60 * 1000   # "after the run": an hour after it starts (an event keeps its start, not its end)
 _BEFORE_NAMED = re.compile(r"\bbefore\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
+_DURING_NAMED = re.compile(r"\s*\b(?:during|at)\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?"
+                           r"\s+(?:hours|meeting|class|session|lecture|appointment|visit|call|lesson|practice|group))\s*$",
+                           re.IGNORECASE)
 _BEFORE_DAY = re.compile(r"(?:before|prior\s+to|ahead\s+of)\s+(?P<day>(?:this\s+|next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day"
                          r"|the\s+weekend|the\s+\d{1,2}(?:st|nd|rd|th))")
 _DAY_BEFORE = re.compile(r"\bthe\s+(?P<part>day|night|morning)\s+before(?:\s+(?P<x>(?:(?:the|my|our|his|her)\s+)?[a-z][\w'-]*"

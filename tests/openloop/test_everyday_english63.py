@@ -102,6 +102,19 @@ def test_office_hours_moved_by_the_professor_are_kept(desk):
     assert agenda_rows(desk) == [("professor kim's office hours", "2026-12-10 14:00")]
 
 
+def test_a_question_for_office_hours_is_due_then_and_kept_apart(desk):
+    """Before (once office hours were kept): "That's already on your agenda: professor kim's office hours." (the question
+    merged into the office hours by its words, and lost)."""
+    said = said_to(desk, "professor kim moved her office hours to thursday at 2",
+                   "i need to ask professor kim about question 4 during office hours")
+    assert said[1] == "Got it: ask professor kim about question 4, Thursday at 2 PM."
+    assert len(agenda_rows(desk)) == 2
+
+
+def test_guard_during_an_event_not_kept_keeps_the_words(desk):
+    said_to(desk, "i need to ask professor kim about question 4 during office hours")
+    assert agenda_rows(desk) == [("ask professor kim about question 4 during office hours", "-")]
+
 def test_guard_a_move_told_of_a_kept_event_moves_it(desk):
     said = said_to(desk, "office hours are thursday at 2", "professor kim moved her office hours to friday at 10")
     assert said[1] == "Updated: office hours, now Friday at 10 AM."
@@ -288,3 +301,12 @@ def test_twice_a_day_is_morning_and_evening(desk):
 def test_guard_a_clock_said_or_no_count_keeps_one_promise(desk, said):
     said_to(desk, said)
     assert len(desk.service.agenda()) <= 1
+
+
+@pytest.mark.parametrize("cancel", ["please cancel the call to my son he's coming round instead",
+                                    "cancel the call to my son they're coming round instead"])
+def test_a_cancel_with_someone_elses_reason(desk, cancel):
+    """Before: "I couldn't find the call to your son he's coming round instead on your agenda." (and in chat, by meaning,
+    "Do you mean ring your son?")."""
+    said = said_to(desk, "would you remind me to ring my son on sunday afternoon", cancel)
+    assert said[1] == "OK, I took it off your agenda: ring your son."
