@@ -916,9 +916,11 @@ def _deed_of(sen: str, low: str, t: _Trigger) -> str:
                       re.IGNORECASE)
         thing = m["thing"] if m else said
         who = re.sub(r"^(?:The|My|Our)\b", lambda d: d.group(0).lower(), t.who)
-        return f"send {thing} to {who}"
+        owed = re.search(r"\b(?:rent|bill|bills|fee|fees|deposit|payment|money|invoice\s+payment)$", thing, re.IGNORECASE)
+        return f"{'pay' if owed else 'send'} {thing} to {who}"   # "the landlord wants the rent by the 1st": pay it
     m = re.search(r"\s+be\s+(?P<pp>[a-z]+)(?P<rest>\s+(?:out|in|off|up))?\s*$", low[t.start:t.end])
-    verb = "hand in" if m is None or m["pp"] == "in" else f"{base_verb(m['pp']) or m['pp']}{m['rest'] or ''}"
+    verb = "hand in" if m is None or m["pp"] == "in" else "finish" if m["pp"] == "done" else \
+        f"{base_verb(m['pp']) or m['pp']}{m['rest'] or ''}"   # ("the report has to be done by friday": finish it)
     thing = re.sub(r"^(?:The|My|Our)\b", lambda d: d.group(0).lower(), t.who)
     return f"{verb} {thing}"
 

@@ -206,6 +206,8 @@ def test_whats_next_on_my_list_without_its_apostrophe(desk):
     ("the client is expecting the quote by thursday", "Got it: send the quote to the client, by Thursday."),
     ("the building permit has to be submitted by december 18", "Got it: submit the building permit, by Friday, December 18."),
     ("the permit has to be in by friday", "Got it: hand in the permit, by Friday."),
+    ("the landlord wants the rent by the 1st", "Got it: pay the rent to the landlord, by Friday, January 1, 2027."),
+    ("the report has to be done by friday", "Got it: finish the report, by Friday."),
     ("the form has to be filled out before the 20th", "Got it: fill out the form, by Saturday, December 19."),
 ])
 def test_a_thing_wanted_or_to_be_done_by_a_day_is_the_deed(desk, told, reply):
