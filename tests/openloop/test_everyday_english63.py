@@ -11,10 +11,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from jarvisd.openloop.commitments import read_utterance
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.reported_moves import as_order
 from jarvisd.openloop.when import resolve_time
 from tests.openloop.conftest import agenda_desk, agenda_rows, said_to
+from tests.timing import assert_grows_linearly
 
 UTC = ZoneInfo("UTC")
 MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=UTC)      # a Monday morning
@@ -312,3 +315,13 @@ def test_a_cancel_with_someone_elses_reason(desk, cancel):
     "Do you mean ring your son?")."""
     said = said_to(desk, "would you remind me to ring my son on sunday afternoon", cancel)
     assert said[1] == "OK, I took it off your agenda: ring your son."
+
+
+def test_the_new_readers_stay_linear():
+    """Each new pattern has bounded runs or one unbounded run at its end, never nested (a transcript can be long)."""
+    assert_grows_linearly(as_order, lambda n: "oh the surgery rang they moved " + "Dr Patel " * n + "to Friday at 11", 400)
+    assert_grows_linearly(as_order, lambda n: "the contractor cant come " + "tuesday " * n + "move him to wednesday", 400)
+    assert_grows_linearly(read_utterance, lambda n: "the building permit has to be submitted " + "soon " * n + "by friday", 400)
+    assert_grows_linearly(read_utterance, lambda n: "take the pills " + "and vitamins " * n + "three times a day", 400)
+    assert_grows_linearly(lambda said: resolve_time(said, MONDAY), lambda n: "payroll " * n + "the last weekday of the month",
+                          400)
