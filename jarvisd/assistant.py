@@ -47,10 +47,12 @@ from jarvisd.manifest import ModelStore
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.dated_facts import (
+    before_it,
     before_told_day,
     dated_thing,
     day_before,
     days_before,
+    days_to_told_day,
     same_owner,
     told_date,
     told_day,
@@ -401,6 +403,17 @@ class Assistant:
         on_agenda = self._on_agenda_too(asked)
         return told if on_agenda is None else f"{told} {on_agenda}"
 
+    def _days_to_told_day(self, thing: str, unit: str, scope: MemoryScope) -> str | None:
+        """"How many days until Emily's birthday?" with "my granddaughter Emily's birthday is on the 19th" kept: the days
+        to the next such day, read from the calendar; None when no kept fact gives its day (the desk answers, from a
+        promise of that name or the calendar)."""
+        kept = self._dated_facts(thing, scope)
+        now = self.desk.service.now_local()
+        day = next((day for fact in kept or () if (day := told_date(said_of(fact), now)) is not None), None)
+        if day is None:
+            return None
+        return phrases.days_until(phrases.second_person(thing), day, now.date(), "en", unit)
+
     def _dated_facts(self, thing: str, scope: MemoryScope) -> list[str] | None:
         """The kept facts holding `thing`'s words ("Julia's birthday", "the anniversary"), best first; None when the day
         itself is on the agenda ("Julia's birthday", not "buy a gift for Julia's birthday": the desk answers and moves
@@ -455,6 +468,9 @@ class Assistant:
         day ("buy a gift for my sister's birthday", by January 6), through the desk's own rules; None when the day's
         words name no date."""
         service = self.desk.service
+        owner = re.match(r"([\w-]+)'s\s", thing)
+        if owner is not None and (said := re.search(rf"\s+for\s+{re.escape(owner[1])}$", deed, re.IGNORECASE)) is not None:
+            deed = deed[:said.start()]   # "buy a card for Emily" before Emily's birthday: "buy a card for Emily's birthday"
         on = day_before(day, days, datetime.fromtimestamp(service.now_ms() / 1000, service.tz))
         said = self.desk.handle(f"Remind me to {deed} for {thing} on {on:%B} {on.day}, {on.year}", session) \
             if on is not None else None
@@ -551,9 +567,18 @@ class Assistant:
                 yield said_last
                 return
             try:
-                if before_told_day(text) is not None \
-                        and (dated := await asyncio.to_thread(self._before_told_day, text, scope, session)) is not None:
+                told_before = next((asked for asked, _ in reversed(self._recent.get(session, ())) if asked), "")
+                # "… a few days before", right after a birthday told: before that birthday
+                before = text if before_told_day(text) is not None else before_it(text, told_before)
+                if before is not None \
+                        and (dated := await asyncio.to_thread(self._before_told_day, before, scope, session)) is not None:
                     answer.append(dated)   # "remind me a week before Julia's birthday": the day memory holds
+                    yield dated
+                    await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
+                    return
+                if (until := days_to_told_day(text)) is not None \
+                        and (dated := await asyncio.to_thread(self._days_to_told_day, *until, scope)) is not None:
+                    answer.append(dated)   # "how many days until Emily's birthday?": to the day memory holds
                     yield dated
                     await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
                     return

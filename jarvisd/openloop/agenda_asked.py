@@ -26,13 +26,14 @@ Span = Literal["today", "yesterday", "week"]
 # on my list", "what's coming up next"
 _EN_NEXT = re.compile(
     r"(?:so\s+|and\s+|ok(?:ay)?\s+)?"
-    r"(?:(?:what|when|which)(?:'s|\s+is|\s+will\s+be|\s+are)?|tell\s+me|remind\s+me\s+what|do\s+you\s+know\s+(?:what|when))\s+"
+    r"(?:(?:what|when|which)(?:'s|s|\s+is|\s+will\s+be|\s+are)?|tell\s+me|remind\s+me\s+what|do\s+you\s+know\s+(?:what|when))\s+"
     r"(?:is\s+)?(?:my|the)\s+(?:very\s+)?next\s+"
     r"(?P<what>reminders?|tasks?|deadlines?|things?|to-?dos?|items?|promises?|dues?|due\s+dates?|jobs?|one|appointment)"
     r"(?:\s+(?:due|coming\s+up|about|for|on\s+(?:my|the)\s+(?:list|agenda|to-?do\s+list)|i\s+(?:have|need\s+to\s+do)))?"
     r"|what(?:'s|\s+is)\s+(?:coming\s+up\s+next|up\s+next)"
     # "what's next?", "what do I have next?" (the fifty-seventh session's chat: the whole agenda read out)
-    r"|what(?:'s|\s+is)?\s+next(?:\s+(?:on\s+(?:my|the)\s+(?:list|agenda|to-?do\s+list)|for\s+me))?"   # (Whisper: "What next?")
+    # ("whats next on my list", no apostrophe: the sixty-third session's shop owner had the whole list read)
+    r"|what(?:'s|s|\s+is)?\s+next(?:\s+(?:on\s+(?:my|the)\s+(?:list|agenda|to-?do\s+list)|for\s+me))?"   # (Whisper: "What next?")
     r"|what\s+(?:do\s+i\s+have|have\s+i\s+got)\s+(?:to\s+do\s+)?next|what\s+am\s+i\s+doing\s+next"
     # "what's most urgent?", "what should I do first?", "what's my top priority?" (the fiftieth session: to the model,
     # "The most urgent thing is to get the latest news."): the soonest due, the overdue ones counted

@@ -128,7 +128,7 @@ from jarvisd.openloop.remind_asks import (
     reminder_with_what,
     reminder_without_what,
 )
-from jarvisd.openloop.reported_moves import as_order
+from jarvisd.openloop.reported_moves import as_news, as_order
 from jarvisd.openloop.service import MEANING_LOOPS, LoopNotFound, OpenLoopService, ReviveRefused
 from jarvisd.openloop.shifts import Shift, asks_amount, asks_when, bare_amount, read_shift
 from jarvisd.openloop.text import names_part_of
@@ -439,6 +439,9 @@ class AgendaDesk:
             moved = self._shift(order, session, lang) or self._correction(order, session, lang)
             if moved is not None and moved.change.updated:
                 return moved
+            if (news := as_news(text)) is not None and (kept := self._answer(news, session, lang)) is not None \
+                    and kept.change.opened:   # "professor kim moved her office hours to thursday at 2", none kept: kept
+                return kept
         if (day_moved := self._day_moved(text, lang)) is not None:   # "move everything from Friday to Saturday"
             return day_moved
         shifted = self._shift(text, session, lang)   # "push it back a day", "이틀 뒤로 미뤄 줘" (not "이틀 뒤" from now)
@@ -1317,6 +1320,13 @@ class AgendaDesk:
         weekend = lang == "en" and day.weekday() == 6 and _WEEKEND.search(clean(words)) is not None
         if weekend and day == now.date() and now.hour >= PART_HOURS["evening"] and not re.search(r"\bthis\b", clean(words)):
             day += timedelta(days=7)
+        if lang == "en" and (before := _BEFORE_DAY.fullmatch(clean(words))) is not None and day >= now.date():
+            # "is there anything due before friday" (the sixty-third session: Thursday's alone, tonight's left out): all
+            # that is due up to that day
+            loops = sorted((loop for loop in self._open_to_do() if loop.due_ms is not None
+                            and phrases.due_day(loop.due_ms, tz) <= day), key=_due_order)
+            self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
+            return DeskReply(phrases.before_day_list(loops, before["day"], now, tz, lang), lang, intent="due_day")
         days = [d for d in (day - timedelta(days=1), day) if d >= now.date()] if weekend else [day]
         loops = sorted((shown for one in days for loop in self.service.agenda() if loop.due_ms is not None
                         and (shown := loop if phrases.due_day(loop.due_ms, tz) == one else self._comes_back_on(loop, one))
@@ -1853,8 +1863,38 @@ class AgendaDesk:
         updated = self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms)
         self._remember(session, updated, now_ms, remind=wants_reminder)
         now = self.service.now_local()
-        return DeskReply(phrases.confirm_updated(updated, now, self.service.tz, lang), lang,
-                         change=AgendaChange(updated=(updated,), before=(loop,)), intent="correct")
+        along = self._moved_along(loop, updated)
+        said = phrases.confirm_updated(updated, now, self.service.tz, lang)
+        if along:
+            said = f"{said} {phrases.moved_along(along, now, self.service.tz, lang)}"
+        return DeskReply(said, lang, change=AgendaChange(updated=(updated, *along), before=(loop,)), intent="correct")
+
+    def _moved_along(self, before: OpenLoop, moved: OpenLoop) -> list[OpenLoop]:
+        """The promises kept "the night (day, morning) before" `moved`, now the day before its new day at their own hour
+        ("pack the night before the flight", then "the flight moved to the 21st": the sixty-first to sixty-second
+        sessions' low, packing left on the old day). Read from each one's words as said (its evidence): no link is
+        stored. Only a move of the day moves them."""
+        if before.due_ms is None or moved.due_ms is None:
+            return []
+        tz = self.service.tz
+        old_day, new_day = phrases.due_day(before.due_ms, tz), phrases.due_day(moved.due_ms, tz)
+        if old_day == new_day:
+            return []
+        out = []
+        for loop in self.service.agenda():
+            m = _DAY_BEFORE.search((loop.evidence or "").rstrip(" .!"))
+            if loop.id == moved.id or loop.due_ms is None or m is None or not m["x"] or \
+                    phrases.due_day(loop.due_ms, tz) != old_day - timedelta(days=1) or \
+                    _promises_named(m["x"], [moved.desc]) != [0]:
+                continue
+            at = datetime.fromtimestamp(loop.due_ms / 1000, tz)
+            due = datetime.combine(new_day - timedelta(days=1), at.timetz())
+            if due.timestamp() * 1000 <= self.service.now_ms():
+                continue
+            due_ms = int(due.timestamp() * 1000)
+            remind_ms = None if loop.remind_ms is None else loop.remind_ms + (due_ms - loop.due_ms)
+            out.append(self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms))
+        return out
 
     def _trailing_correction(self, text: str, session: str) -> tuple[str, str, str] | None:
         """(what comes before, the correction, what comes after) when the utterance holds a correction of a
@@ -1990,6 +2030,11 @@ class AgendaDesk:
             return DeskReply(phrases.lunar_date_unread(lang), lang, intent="capture")   # "할머니 제사 음력 1월 15일"
         swap = instead_said(text)
         reading = read_utterance(text if swap is None else swap.said, self.korean)
+        if swap is not None and swap.old is not None and not reading.commitments and lang == "en" and \
+                swap.said.split(maxsplit=1)[0].lower() in EN_BASE_VERBS:
+            # "renew the library book instead of returning it" (the sixty-third session's student: to SmolLM2): an order
+            # said in place of a promise is one, with no time of its own (`_in_place_of` gives it the old one's)
+            reading = read_utterance(f"I'll {swap.said[:1].lower()}{swap.said[1:]}", self.korean)
         now = self.service.now_local()
         shown = self.service.loops_for_judge(session)
         opened, notes, remind = self._proposals(reading.commitments, now, lang, self._then_day(text, session))
@@ -2106,6 +2151,7 @@ class AgendaDesk:
         loop = self._open(focus.loop_id) if focus is not None else None
         opened = [self._day_before(p, loop) for p in opened]
         opened = [self._before_named(p) for p in opened]
+        opened = [self._during_named(p) for p in opened]
         opened = [self._after_named(p) for p in opened]
         if loop is None or loop.due_ms is None:
             return opened
@@ -2148,6 +2194,16 @@ class AgendaDesk:
         desc = proposed.desc if _AFTER_NAMED.search(proposed.desc) else f"{proposed.desc} after {m['x']}"
         return replace(proposed, desc=desc, due_ms=due, remind_ms=due if proposed.remind_ms is not None or
                        re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE) else None)
+
+    def _during_named(self, proposed: ProposedLoop) -> ProposedLoop:
+        """"I need to ask professor kim about question 4 during office hours" with "professor kim's office hours, Thursday
+        at 2 PM" open: due then, kept without the event's name (the sixty-third session: merged into the office hours,
+        "That's already on your agenda")."""
+        m = _DURING_NAMED.search((proposed.evidence or "").rstrip(" .!"))
+        if proposed.due_ms is not None or m is None or (loop := self._one_named(m["x"])) is None or loop.due_ms is None:
+            return proposed
+        desc = _DURING_NAMED.sub("", proposed.desc).strip(" ,") or proposed.desc
+        return replace(proposed, desc=desc, due_ms=loop.due_ms)
 
     def _before_named(self, proposed: ProposedLoop) -> ProposedLoop:
         """"I need to get gas before the trip" with "trip, Saturday at 9 AM" open: due by the trip (the fifty-first
@@ -2767,6 +2823,11 @@ _AT_A_MEAL = re.compile(r"\b(?:with\s+(?:breakfast|dinner)|at\s+(?:breakfast|bed
 _AFTER_NAMED = re.compile(r"\bafter\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
 AFTER_NAMED_MS = 60 * 60 * 1000   # "after the run": an hour after it starts (an event keeps its start, not its end)
 _BEFORE_NAMED = re.compile(r"\bbefore\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})\s*$", re.IGNORECASE)
+_DURING_NAMED = re.compile(r"\s*\b(?:during|at)\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?"
+                           r"\s+(?:hours|meeting|class|session|lecture|appointment|visit|call|lesson|practice|group))\s*$",
+                           re.IGNORECASE)
+_BEFORE_DAY = re.compile(r"(?:before|prior\s+to|ahead\s+of)\s+(?P<day>(?:this\s+|next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+                         r"|the\s+weekend|the\s+\d{1,2}(?:st|nd|rd|th))")
 _DAY_BEFORE = re.compile(r"\bthe\s+(?P<part>day|night|morning)\s+before(?:\s+(?P<x>(?:(?:the|my|our|his|her)\s+)?[a-z][\w'-]*"
                          r"(?:\s+[a-z][\w'-]*){0,3}))?\s*$", re.IGNORECASE)
 _BEFORE_THAT = re.compile(r"\s*,?\s*\b(?:before\s+(?:that|then|it)|by\s+then|ahead\s+of\s+(?:that|it))\s*$", re.IGNORECASE)

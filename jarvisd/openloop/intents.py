@@ -29,13 +29,17 @@ __all__ = ["SNOOZE_DEFAULT_MIN", "Intent", "IntentKind", "clean", "closing_every
 _VOCATIVE = re.compile(r"^\s*(?:(?:hey|hi|hello|ok(?:ay)?|good\s+(?:morning|afternoon|evening))\s*,?\s+)?(?:jarvis|자비스)(?:야|아)?\s*[,.!?~]?\s*", re.IGNORECASE)
 _FILLERS = re.compile(r"^(?:(?:um+|uh+|er+m*|hmm+|oh|ah|well|so|okay|ok|hey|음+|어+|그+|저기|아)[\s,.]+)+", re.IGNORECASE)
 # "you can check off X", "could you please mark X done": the command after its politeness
-_EN_COURTESY = re.compile(r"^(?:(?:you\s+can|can\s+you|could\s+you|would\s+you|will\s+you|please|just|go\s+ahead\s+and)\s+)+"
+# ("would you be so kind as to tell me what's on my list", the sixty-third session's older user: to SmolLM2)
+_EN_COURTESY = re.compile(r"^(?:(?:you\s+can|can\s+you|could\s+you|would\s+you|will\s+you|please|just|go\s+ahead\s+and|kindly|"
+                          r"(?:would|could)\s+you\s+be\s+(?:so|ever\s+so)\s+kind\s+as\s+to|be\s+a\s+dear\s+and)\s+)+"
                           r"(?=(?:mark|check|tick|cross|cancel|delete|remove|drop|scratch|scrap|take|forget|snooze|read|show|list|tell)\b)",
                           re.IGNORECASE)
 
 
 # "what's on for tomorrow mate", "snooze it, Jarvis": the one addressed, named at the end; not "drinks with my mate"
-_EN_TAIL_ADDRESS = re.compile(r"(?P<sep>\s*,\s*|\s+)(?P<word>jarvis|mate|buddy|pal|dude|bro|man|love|boss)$", re.IGNORECASE)
+# ("what have I got on this week dear", the sixty-third session's older user: "Good. That wasn't on your agenda")
+_EN_TAIL_ADDRESS = re.compile(r"(?P<sep>\s*,\s*|\s+)(?P<word>jarvis|mate|buddy|pal|dude|bro|man|love|boss|dear|dearie|darling|"
+                              r"honey|sweetheart)$", re.IGNORECASE)
 _EN_NOT_ADDRESS = re.compile(r"\b(?:my|the|a|an|your|his|her|our|their|with|to|for|and|of|old|best|this|that)$", re.IGNORECASE)
 
 
@@ -53,7 +57,7 @@ def _address_off(text: str) -> str:
         text = _EN_TAIL_TAG.sub("", text.rstrip(TRAIL_CHARS))
         m = _EN_TAIL_ADDRESS.search(text)
         if m is None or _EN_NOT_ADDRESS.search(text[:m.start()]) or \
-                ("," not in m["sep"] and m["word"].lower() in ("man", "love", "boss")):   # "man", "boss": a noun but after a comma
+                ("," not in m["sep"] and m["word"].lower() in ("man", "love", "boss", "honey", "sweetheart")):   # "man", "boss": a noun but after a comma
             continue
         text = text[:m.start()]
     return text

@@ -173,7 +173,11 @@ _EN_DONE = [
 # What may follow the thing withdrawn: a comma and more, or a clause of the user's own ("scratch the
 # recruiter thing I'm not replying")
 _EN_REST = (r"(?:(?:,|\s+(?=i(?:'m|\s+am|'ll|\s+will|\s+won't|\s+don't|\s+do\s+not|'ve|\s+have)\b)"
-            r"|\s+(?=(?:not|no\s+longer)\s+(?:doing|going|happening)\b)).*)?")   # "scratch the gym one not doing it"
+            r"|\s+(?=(?:not|no\s+longer)\s+(?:doing|going|happening)\b)"   # "scratch the gym one not doing it"
+            # someone else's reason: "cancel the call to my son he's coming round instead" (the sixty-third session's
+            # older user: "Do you mean ring your son?"), "… nobody can make it"
+            r"|\s+(?=(?:he|she|they|we|nobody|no\s+one|everyone|everybody)(?:'s|'re|'ll|\s+(?:is|are|was|were|can|can't|cant|"
+            r"won't|wont|will|has|have|isn't|aren't|doesn't|don't|couldn't|cancelled|canceled))\b)).*)?")
 _EN_CANCEL = [
     r"(?:cancel|delete|remove|drop|scratch|scrap)\s+(?P<x>(?!(?:that|it|this)\s+(?:make|change|move|push|put|let's|how\s+about|"
     r"i\s+mean)\b)[^,]+?)(?:\s+(?:from|off|on)\s+(?:my|the)\s+(?:agenda|list|to-?do list))?"

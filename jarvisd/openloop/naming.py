@@ -32,7 +32,10 @@ _DEED_SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in 
     "clean tidy vacuum wash", "pay payment settle", "pick collect fetch", "drop deliver", "renew extend", "start run")]
 # Things said by another name ("deck is done" for "finish the demo slides").
 _THING_SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in (
-    "deck slides presentation", "meds medicine medication pills prescription", "fridge refrigerator")]
+    "deck slides presentation", "meds medicine medication pills prescription", "fridge refrigerator",
+    # "how many days until the trip" with "flight to Rome" kept (the sixty-first and sixty-second sessions' low: SmolLM2
+    # answered "The trip is scheduled to take place on the 28th of August, 2023")
+    "trip flight journey")]
 _DEED_SYNONYM_OF = {stem: group for group in _DEED_SYNONYMS for stem in group}
 _THING_SYNONYM_OF = {stem: group for group in _THING_SYNONYMS for stem in group}
 # Korean words for the same deed, matched as the start of a word ("통화했어" for "전화하기"), against a
@@ -79,6 +82,7 @@ def _ko_deed_form(word: str) -> bool:
 
 _EN_EVENT_NOUNS = frozenset("appointment appointments practice lesson lessons class classes meeting game recital rehearsal "
                             "checkup check-up dinner lunch party visit session".split())
+_JOURNEYS = frozenset("flight flights trip journey".split())
 
 
 def _verb(desc_words: Sequence[str]) -> str | None:
@@ -90,6 +94,9 @@ def _verb(desc_words: Sequence[str]) -> str | None:
         # "dentist appointment for the kids", "soccer practice for Emma" (the fifty-seventh session's someone else's
         # appointment): a thing's name, no deed; "dentist" taken for its verb, "cancel the kids' dentist" named none
         if desc_words[1].lower() in _EN_EVENT_NOUNS and english_key(desc_words[0].lower()) not in EN_BASE_VERBS:
+            return None
+        # "flight to Rome": a journey's name, no deed ("the trip" names it, the sixty-third session)
+        if desc_words[0].lower() in _JOURNEYS:
             return None
         return desc_words[0]
     if desc_words[-1].endswith("기"):

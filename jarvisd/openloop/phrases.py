@@ -437,6 +437,14 @@ def confirm_updated(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
     return f"Updated: {second_person(loop.desc)}, now {due}."
 
 
+def moved_along(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """The promises kept "the night before" one just moved, moved with it ("pack, now Sunday, December 20 at 8 PM")."""
+    each = [(loop.desc if lang == "ko" else second_person(loop.desc), _due_and_repeat(loop, now, tz, lang)) for loop in loops]
+    if lang == "ko":
+        return " ".join(f"{desc}도 {due}{_ro(due)} 옮겼어요." for desc, due in each)
+    return "Moved with it: " + "; and ".join(f"{desc}, now {due}" for desc, due in each) + "."
+
+
 def unchanged_due(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """A move that lands where the due already is ("push it back 0 days", "no, in the evening" for 8 PM)."""
     due = spoken_due(loop.due_ms or 0, now, tz, lang)
@@ -1142,6 +1150,15 @@ def weekend_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lan
         return "Nothing is due on the weekend."
     count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
     return f"On the weekend you have {count} due: " + _listed(loops, now, tz, lang)
+
+
+def before_day_list(loops: Sequence[OpenLoop], day: str, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """What is due up to a day said ("is there anything due before friday?": "Friday"), read aloud like the agenda."""
+    said = " ".join(w if w in ("the", "this", "next") else w.capitalize() for w in day.split())
+    if not loops:
+        return f"Nothing is due before {said}."
+    count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
+    return f"Before {said} you have {count} due: " + _listed(loops, now, tz, lang)
 
 
 def day_list(loops: Sequence[OpenLoop], day: datetime, now: datetime, tz: tzinfo, lang: Lang) -> str:

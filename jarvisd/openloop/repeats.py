@@ -137,7 +137,10 @@ _EN_UNKEPT = re.compile(r"\b(?:every|each)\s+(?:few|several|couple\s+(?:of\s+)?(
                         # "inspection is the third Thursday of the month" (the sixty-first session's landlord): a day told of
                         # an event as its rule; the next one is kept ("by the last Friday of the month" is one day)
                         r"|(?:(?<=\bis\s)|(?<=\bare\s)|(?<='s\s))(?:the\s+)?(?:first|second|third|fourth|last)\s+(?:" + _EN_DAY
-                        + r")\s+of\s+(?:the|every)\s+month\b",
+                        + r")\s+of\s+(?:the|every)\s+month\b"
+                        # "payroll is on the last weekday of the month" (the sixty-third session's shop owner)
+                        r"|(?:(?<=\bis\s)|(?<=\bare\s)|(?<='s\s)|(?<=\bis\son\s))(?:the\s+)?last\s+(?:weekday|week\s+day|working\s+day|"
+                        r"business\s+day|work\s+day|day)\s+of\s+(?:the|every)\s+month\b",
                         re.IGNORECASE)
 _EN_LOOSE = re.compile(r"\b(?:every|each)\s+(?:other|second|third|fourth|\d+|two|three|four|five|six|couple)\b"
                        r"|\b(?:every|each)\s+(?:hour|year|minute)\b|\b(?:hourly|yearly|annually)\b", re.IGNORECASE)

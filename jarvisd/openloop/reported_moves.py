@@ -12,7 +12,7 @@ import re
 _EN_I_MOVED = re.compile(r"(?:(?:so|and|ok|okay|oh|um|well)\W+)*(?:i|we)(?:'ve|\s+have|\s+just)?\s+"
                          r"(?:moved|postponed|rescheduled|pushed(?:\s+back)?|bumped|shifted|changed)\s+"
                          r"(?P<rest>.+?\s+(?:to|till|until|for)\s+.+)", re.IGNORECASE)
-_EN_GOT_MOVED = re.compile(r"(?:(?:so|and|ok|okay|oh|um|well)\W+)*(?P<thing>(?:the|my|our)\s+.+?)\s+"
+_EN_GOT_MOVED = re.compile(r"(?:(?:so|and|ok|okay|oh|um|well|actually)\W+)*(?P<thing>(?:the|my|our)\s+.+?)\s+"
                            # "the bank meeting moved to 1" (the fifty-first session: "I see."), the passive's helper unsaid
                            r"(?:(?:got|was|has\s+been|is|'s)\s+)?(?:moved|postponed|rescheduled|pushed(?:\s+back)?|bumped|"
                            r"shifted|extended)\s+(?P<to>(?:to|till|until)\s+.+)", re.IGNORECASE)
@@ -21,6 +21,20 @@ _EN_GOT_MOVED = re.compile(r"(?:(?:so|and|ok|okay|oh|um|well)\W+)*(?P<thing>(?:t
 _EN_RUNS_LATE = re.compile(r"(?:(?:so|and|ok|okay|oh|um|uh|well)\W+)*(?P<who>[\w-]+)'s\s+(?:train|flight|plane|bus|ferry|coach)\s+"
                            r"(?:is|'s|was|got)\s+(?:running\s+|delayed\s+)?(?P<amount>(?:\d{1,3}|an?|one|two|three|ten|fifteen|"
                            r"twenty|thirty|forty[-\s]five|half\s+an)\s+(?:minutes?|mins?|hours?))\s+(?:late|behind)", re.IGNORECASE)
+# "oh the surgery rang they moved Dr Patel to Friday at 11", "professor kim moved her office hours to thursday at 2" (the
+# sixty-third session: SmolLM2 said it back, nothing moved): moved by someone else, told with who did it
+_EN_THEY_MOVED = re.compile(r"(?:(?:so|and|ok|okay|oh|um|uh|well|actually|btw)\W+)*"
+                            r"(?:(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:rang|called|phoned|emailed|texted|wrote|said)(?:\s+and|\s*,)?\s+)?"
+                            r"(?P<who>they|she|he|(?!i\b|we\b|you\b)(?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?:just\s+|have\s+|'ve\s+|has\s+)?"
+                            r"(?:moved|postponed|rescheduled|pushed(?:\s+back)?|bumped|shifted|changed)\s+"
+                            r"(?:(?P<whose>her|his|their|my|our|the)\s+)?(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+"
+                            r"(?P<to>(?:to|till|until)\s+.+)", re.IGNORECASE)
+# "the contractor cant come tuesday move him to wednesday at 8" (the sixty-third session's renovation: SmolLM2, "The
+# contractor cannot move the client to Wednesday at 8 at 8."): the one who cannot come, moved
+_EN_CANT_COME = re.compile(r"(?:(?:so|and|ok|okay|oh|um|uh|well|actually)\W+)*(?P<who>(?:the|my|our)\s+[a-z][\w'-]*)\s+"
+                           r"(?:can't|cant|cannot|can\s+not|won't|wont|isn't\s+coming|is\s+not\s+coming|can't\s+make\s+it)"
+                           r"(?:\s+(?!move\b|push\b)[\w'-]+){0,3}?[\s,]+(?:so\s+)?(?:please\s+)?(?:move|push|reschedule|put)\s+"
+                           r"(?:him|her|them|it)\s+(?P<to>(?:to|till|until)\s+.+)", re.IGNORECASE)
 _KO_MOVED = re.compile(r"(?P<head>.+?(?:로|으로|까지로)\s*)(?P<verb>미뤘어|미뤘어요|옮겼어|옮겼어요|연기했어|연기했어요|"
                        r"바꿨어|바꿨어요|당겼어|당겼어요)")
 _KO_ORDER = {"미뤘어": "미뤄 줘", "옮겼어": "옮겨 줘", "연기했어": "미뤄 줘", "바꿨어": "바꿔 줘", "당겼어": "당겨 줘"}
@@ -39,6 +53,11 @@ def as_order(text: str) -> str | None:
         return f"move {m['rest']}"
     if m := _EN_GOT_MOVED.fullmatch(said):
         return f"move {m['thing']} {m['to']}"
+    if m := _EN_CANT_COME.fullmatch(said):
+        return f"move {m['who']} {m['to']}"
+    if m := _EN_THEY_MOVED.fullmatch(said):
+        whose = "" if m["whose"] is None else f"{m['whose'] if m['whose'].lower() in ('my', 'our') else 'the'} "
+        return f"move {whose}{m['thing']} {m['to']}"
     if m := _EN_RUNS_LATE.fullmatch(said):
         return f"push {m['who']} back {m['amount']}"
     if m := _KO_MOVED.fullmatch(said):
@@ -46,3 +65,14 @@ def as_order(text: str) -> str | None:
     if m := _KO_WAS_MOVED.fullmatch(said):
         return f"{m['head']}{_KO_PASSIVE_ORDER[m['verb']]}"
     return None
+
+
+def as_news(text: str) -> str | None:
+    """What someone's move of their own event says of it ("professor kim moved her office hours to thursday at 2":
+    "professor kim's office hours are thursday at 2"), to be kept as any event told with its time when nothing kept was
+    moved; None otherwise."""
+    m = _EN_THEY_MOVED.fullmatch(text.strip().rstrip(".!"))
+    if m is None or (m["whose"] or "").lower() not in ("her", "his", "their") or m["who"].lower() in ("they", "she", "he"):
+        return None
+    to = re.sub(r"^(?:to|till|until)\s+", "", m["to"], flags=re.IGNORECASE)
+    return f"{m['who']}'s {m['thing']} {'are' if m['thing'].lower().endswith('s') else 'is'} {to}"

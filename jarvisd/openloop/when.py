@@ -207,10 +207,28 @@ def _nth_weekday(nth: int, wd: int, next_month: bool) -> Callable[[date], date]:
     return day
 
 
+def last_day_in(year: int, month: int, weekday: bool) -> date:
+    """A month's last day, or its last weekday (Monday to Friday)."""
+    last = date(year, month, calendar.monthrange(year, month)[1])
+    return last - timedelta(days=max(0, last.weekday() - 4)) if weekday else last
+
+
+def _last_of_month(weekday: bool, next_month: bool) -> Callable[[date], date]:
+    def day(today: date) -> date:
+        y, mo = (today.year + today.month // 12, today.month % 12 + 1) if next_month else (today.year, today.month)
+        found = last_day_in(y, mo, weekday)
+        if found < today and not next_month:   # this month's is gone: next month's
+            found = last_day_in(today.year + today.month // 12, today.month % 12 + 1, weekday)
+        return found
+    return day
+
+
 @_rule(*wp.WEEKDAY)
 def _weekday_said(m: re.Match[str]) -> _Meaning:
     g = m.groupdict()
     mod = re.sub(r"\s", "", (g.get("wk") or g.get("mod") or "").lower())
+    if g.get("last"):                  # "the last weekday of the month": the next one (this month's, or next month's)
+        return _Meaning(day=_last_of_month(g["kind"].lower() != "day", bool(g.get("nm"))), before=_before(m))
     wd = w.KO_WEEKDAYS.get(m["wd"]) or w.EN_WEEKDAYS.get(m["wd"].lower(), 0)
     if g.get("event"):                 # "before Friday's debrief": due at the event, not the day before;
         if not _DEADLINE_WORD.search(m.string, max(0, m.start() - 16), m.start()) \
@@ -611,7 +629,7 @@ _MEAL = re.compile(r"\b(dinner|supper|drinks|date\s+night|breakfast|brunch|lunch
 # an evening out said with a bare 7, 8 or 9 ("the club meeting is every other Thursday at 7", "the party is at 8", "the
 # game is at 7"): the evening; 10 and 11 stay the table's (a kids' party at 11 is the morning's), as do practice and lessons
 _EVENING_OUT = re.compile(r"\b(?:party|club|concert|gig|show|movie|movies|game\s+night|game|poker|bingo|quiz\s+night|"
-                          r"book\s+club|karaoke|choir|rehearsal|recital)\b", re.IGNORECASE)
+                          r"book\s+club|karaoke|choir|rehearsal|recital|study\s+group)\b", re.IGNORECASE)
 _MEAL_PARTS = {"dinner": "evening", "supper": "evening", "drinks": "evening", "date night": "evening", "breakfast": "morning",
                "brunch": "lunch", "lunch": "lunch", "저녁": "evening", "술": "evening", "회식": "evening", "아침": "morning",
                "브런치": "lunch", "점심": "lunch"}

@@ -81,6 +81,11 @@ WEEKDAY = (
     (("month",),
      EN_WORD + r"(?:the\s+)?(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+"
      rf"(?P<wd>{EN_WEEKDAY})\s+(?:of|in)\s+(?:the\s+|this\s+|(?P<nm>next)\s+|every\s+)?month\b"),
+    # "payroll is on the last weekday of the month", "by the last working day of next month" (the sixty-third session's
+    # shop owner: no time read, SmolLM2 answered): that day of the month, the next one to come
+    (("month",),
+     EN_WORD + r"(?:the\s+)?(?P<last>last)\s+(?P<kind>weekday|week\s+day|working\s+day|business\s+day|work\s+day|day)\s+"
+     r"(?:of|in)\s+(?:the\s+|this\s+|(?P<nm>next)\s+)?month\b"),
     # "before Friday's debrief (at 4)": the event on that day is the deadline, its name goes with the time
     (_WEEKDAYS,
      EN_WORD + r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)['’]s\s+"
