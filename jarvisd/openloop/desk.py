@@ -118,7 +118,7 @@ from jarvisd.openloop.remind_asks import (
     reminder_with_what,
     reminder_without_what,
 )
-from jarvisd.openloop.reported_moves import as_order
+from jarvisd.openloop.reported_moves import as_order, ko_was_then
 from jarvisd.openloop.service import MEANING_LOOPS, LoopNotFound, OpenLoopService, ReviveRefused
 from jarvisd.openloop.shifts import Shift, asks_amount, asks_when, bare_amount, read_shift
 from jarvisd.openloop.text import names_part_of
@@ -429,6 +429,8 @@ class AgendaDesk:
             moved = self._shift(order, session, lang) or self._correction(order, session, lang)
             if moved is not None and moved.change.updated:
                 return moved
+            if (kept := self._moved_unkept(text, session, lang)) is not None:
+                return kept
         if (day_moved := self._day_moved(text, lang)) is not None:   # "move everything from Friday to Saturday"
             return day_moved
         shifted = self._shift(text, session, lang)   # "push it back a day", "이틀 뒤로 미뤄 줘" (not "이틀 뒤" from now)
@@ -444,6 +446,18 @@ class AgendaDesk:
         first = self._answer(_listed(head, tail), session, lang, fixing)
         second = None if fixing.applied else self._correction(fix, session, lang)
         return _joined(first, second)
+
+    def _moved_unkept(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"교수님 면담 금요일 2시였는데 목요일 3시로 바뀌었어" of nothing on the agenda (the sixty-third session: "잘하셨어요.
+        할 일 목록에 없던 일이라 …"): the thing is kept at its new time, as "교수님 면담 목요일 3시" would be."""
+        if lang != "ko" or (said := ko_was_then(text)) is None:
+            return None
+        old, new = said
+        first = min((start for start, _ in time_spans(old)), default=None)
+        if not first or not time_spans(new):
+            return None
+        reply = self._answer(f"{old[:first].strip()} {new}", session, lang)
+        return reply if reply is not None and (reply.change.opened or reply.change.updated) else None
 
     def _answer(self, text: str, session: str, lang: phrases.Lang, fixing: _Fix | None = None) -> DeskReply | None:
         text = off_as_cancel(clean(text)) or text   # "turn off my alarm": "cancel my alarm"
