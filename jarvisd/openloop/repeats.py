@@ -628,6 +628,8 @@ def describe(repeat: Repeat, lang: Lang) -> str:
         return _describe_step(repeat, lang)
     if lang == "ko":
         if repeat.monthly:
+            if repeat.month_day == 31:   # it falls on the last day of a shorter month: "매달 말일" (the sixty-third session)
+                return "매달 말일"
             return f"매달 {repeat.month_day}일" if repeat.month_day else "매달"
         if not repeat.days:
             return "매주"

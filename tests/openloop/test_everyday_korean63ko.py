@@ -114,3 +114,67 @@ def test_guard_a_move_told_of_a_kept_thing_moves_it(monday):
     said_to(monday, "금요일 2시에 교수님 면담 있어")
     assert said_to(monday, "교수님 면담 금요일 2시였는데 목요일 3시로 바뀌었어")[0].endswith("목요일 오후 3시로 바꿨어요.")
     assert agenda_rows(monday) == [("교수님 면담", "2026-12-10 15:00")]
+
+
+# ---------------------------------------------------------------- the agenda asked as a mover asks it
+
+
+@pytest.fixture
+def moving(monday) -> AgendaDesk:
+    said_to(monday, "나 다음 달 15일에 이사 가", "가스 해지 1월 14일에 해야돼", "내일 집주인한테 연락해야 돼",
+            "집주인한테 연락하는 거 다음 주로 미뤄 줘")
+    return monday
+
+
+def test_what_is_left_of_a_preparation_reads_the_agenda(moving):
+    """Before: "이사 준비 뭐 남았어?" went to SmolLM2, which said an earlier sentence back."""
+    assert said_to(moving, "이사 준비 뭐 남았어?") == said_to(moving, "뭐 남았어?")
+    assert said_to(moving, "이사 준비 뭐 남았어?")[0].startswith("할 일이 3개 있어요: 집주인한테 연락하기")
+
+
+def test_next_month_asked_with_mwo_isseo_reads_that_month(moving):
+    """Before: "다음 달에 뭐 있어?" went to SmolLM2 ("다음 달 일정 알려 줘" was read)."""
+    assert said_to(moving, "다음 달에 뭐 있어?") == [
+        "다음 달에 할 일이 2개 있어요: 가스 해지하기, 2027년 1월 14일 목요일까지; 이사 가기, 2027년 1월 15일 금요일까지. "
+        "그 밖에 다른 때 열린 일이 1개 더 있어요."]
+
+
+def test_the_day_a_promise_was_moved_to_is_asked_back(moving):
+    """Before: "집주인 연락 언제로 했지?" went to SmolLM2, which said two sentences of the day back."""
+    assert said_to(moving, "집주인 연락 언제로 했지?") == ["집주인한테 연락하기는 다음 주 화요일까지예요."]
+
+
+def test_someone_else_doing_it_then_the_order_removes_the_one_named(moving):
+    """Before: "가스 해지는 이사 업체가 해준대 그거 지워 줘" asked which of three."""
+    assert said_to(moving, "가스 해지는 이사 업체가 해준대 그거 지워 줘") == ["목록에서 지웠어요: 가스 해지하기."]
+
+
+def test_the_next_time_of_a_pill_is_asked_by_its_deed(monday):
+    """Before: "다음 약 먹을 시간이 언제예요?" went to SmolLM2 ("무어조건, 이러면, 이러면, …")."""
+    said_to(monday, "매일 아침 8시에 혈압약 먹으라고 알려 줘")
+    assert said_to(monday, "다음 약 먹을 시간이 언제예요?") == ["혈압약 먹기는 내일 오전 8시예요."]
+
+
+@pytest.mark.parametrize("said", ["다음 달에 뭐 있었어?", "이사 업체가 해준대"])
+def test_guard_the_past_or_a_remark_is_no_agenda_order(moving, said):
+    assert said_to(moving, said)[0] is None or "할 일이" not in said_to(moving, said)[0]
+    assert len(agenda_rows(moving)) == 3
+
+
+# ---------------------------------------------------------------- the month's last day
+
+
+def test_a_pay_day_on_the_months_last_day_falls_on_it_every_month(monday):
+    """Before: "적어 둘게요: 알바 급여 말일에 주기, 매달." with no day, "급여일 언제라고 했지?" answered "시간이 정해져
+    있지 않아요." and "이번 달 말에 뭐 있지?" "12월 31일 목요일에는 할 일이 없어요."."""
+    assert said_to(monday, "알바 급여 매달 말일에 줘야 돼", "급여일 언제라고 했지?", "이번 달 말에 뭐 있지?") == [
+        "적어 둘게요: 알바 급여 주기, 12월 31일 목요일부터 매달 말일.",
+        "알바 급여 주기는 12월 31일 목요일까지예요.",
+        "12월 31일 목요일에 할 일이 1개 있어요: 알바 급여 주기, 12월 31일 목요일부터 매달 말일."]
+    loop = monday.service.agenda()[0]
+    assert loop.repeat == "monthly:31"
+
+
+def test_a_deadline_on_the_months_last_day_is_that_day(monday):
+    said_to(monday, "말일까지 관리비 내야 돼")
+    assert agenda_rows(monday) == [("관리비 내기", "2026-12-31 23:59")]
