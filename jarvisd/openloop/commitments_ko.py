@@ -248,6 +248,11 @@ def _my_duty_heard(ms: Sequence[Morph], hit: _Hit) -> bool:
     민수's."""
     if hit.kind != "must" or someone_else(ms):
         return False
+    # a topic or subject said is the deed's own noun only before a bare 하다 ("전입신고는 … 해야 된대"); "우리 팀은
+    # 금요일까지 배포해야 한대요" is the team's
+    said = [m for m in ms[:hit.stem] if m.tag == "JKS" or m.tag == "JX" and m.form in ("은", "는")]
+    if said and not (len(said) == 1 and said[0].tag == "JX" and is_morph(ms[hit.stem], "하", "VV")):
+        return False
     words = [m for m in ms[hit.at:] if m.tag not in ("SF", "SP")]
     return len(words) == 3 and words[1].form in ("되", "하") and words[2].tag == "EF" and \
         words[2].form in ("ᆫ대", "ᆫ대요", "대", "대요")

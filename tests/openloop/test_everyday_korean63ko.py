@@ -178,3 +178,37 @@ def test_a_pay_day_on_the_months_last_day_falls_on_it_every_month(monday):
 def test_a_deadline_on_the_months_last_day_is_that_day(monday):
     said_to(monday, "말일까지 관리비 내야 돼")
     assert agenda_rows(monday) == [("관리비 내기", "2026-12-31 23:59")]
+
+
+# ---------------------------------------------------------------- an elder's polite asks
+
+
+def test_a_booking_moved_by_a_polite_favour_and_named_by_hospital(monday):
+    """Before: "병원 예약을 금요일로 좀 바꿔 주겠어요?" went to SmolLM2 ("병원 예약을 금요일로 좀도 이해됩니달 …"), and
+    "정형외과 예약을 금요일로 좀 바꿔 주겠어요?" was read as "did I?" ("아직이에요. … 아직 열려 있어요")."""
+    said_to(monday, "목요일 오전 열 시에 정형외과 예약이 있어요")
+    assert said_to(monday, "병원 예약을 금요일로 좀 바꿔 주겠어요?") == ["정형외과 예약, 이번 주 금요일 오전 10시로 바꿨어요."]
+    assert said_to(monday, "병원 예약이 언제라고 했지요?") == ["정형외과 예약은 이번 주 금요일 오전 10시예요."]
+
+
+def test_a_move_asked_as_a_favour_of_the_one_kept(monday):
+    said_to(monday, "목요일 오전 열 시에 정형외과 예약이 있어요")
+    assert said_to(monday, "정형외과 예약을 금요일로 좀 바꿔 주겠어요?") == ["정형외과 예약, 이번 주 금요일 오전 10시로 바꿨어요."]
+
+
+def test_guard_hospital_names_no_other_errand(monday):
+    said_to(monday, "내일 은행 가야 돼")
+    assert said_to(monday, "병원 예약을 금요일로 좀 바꿔 주겠어요?")[0] != "은행 가기, 이번 주 금요일까지로 바꿨어요."
+    assert agenda_rows(monday) == [("은행 가기", "2026-12-08 23:59")]
+
+
+@pytest.mark.parametrize("said", ["오늘이 며칠이지요?", "오늘은 며칠이에요?", "오늘이 무슨 요일이지요?"])
+def test_the_date_asked_with_oneuri_or_ijiyo(monday, said):
+    """Before: "오늘이 며칠이지요?" went to SmolLM2, which said it back."""
+    assert said_to(monday, said) == ["오늘은 2026년 12월 7일 월요일이에요."]
+
+
+@pytest.mark.parametrize("said", ["우리 팀은 금요일까지 배포해야 한대요", "지수는 내일까지 보고서 내야 된대"])
+def test_guard_a_groups_or_a_named_topics_duty_passed_on_is_not_kept(monday, said):
+    said_to(monday, said)
+    assert agenda_rows(monday) == []
