@@ -31,6 +31,7 @@ from jarvisd.openloop.ko_grammar import (
     skipped_spans,
     someone_else,
     usable_holes,
+    without_joining_head,
 )
 from jarvisd.openloop.korean_morph import KoreanAnalyzer, Morph
 
@@ -781,7 +782,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
         # part of the name
         topics = [(m.start, m.end) for k, m in enumerate(ms[start:hit.at], start) if k > start and m.tag == "JX"
                   and m.form in ("은", "는") and ms[k - 1].tag in ("NNG", "NNP") and ms[k - 1].end == m.start]
-        action = cut(sen, ms[start].start, stop, sorted([*holes, *skipped_spans(ms), *topics]))
+        action = without_joining_head(cut(sen, ms[start].start, stop, sorted([*holes, *skipped_spans(ms), *topics])))
         if (deed := _deed_as_thing(ms, start, hit.at, holes)) is not None:
             action = noun_form(sen, ms, start, deed, holes)   # "약 먹는 거 저녁 9시에 알려 줘": 약 먹기 (was "약 먹는 거")
         if hit.kind == "visit":

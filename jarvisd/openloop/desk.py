@@ -1426,7 +1426,7 @@ class AgendaDesk:
         if not hits and re.fullmatch(r"[가-힣]{1,2}", words):
             # "주문한 컵 언제 온다고 했지?" of "종이컵 도착" (the sixtieth session): a short word, the end of one of its words
             ends = [i for i, loop in enumerate(loops) if any(w.endswith(words) for w in loop.desc.split())]
-            hits = ends if len(ends) == 1 else []
+            hits = ends if len({loops[i].desc for i in ends}) == 1 else []   # (one promise, or one kept for several times)
         if not hits:
             hits = _exam_named(words, [loop.desc for loop in loops])
         alarms = alarms_meant(words, [loop.desc for loop in loops])
@@ -1438,7 +1438,9 @@ class AgendaDesk:
         if not hits:
             return None
         named = sorted((loops[i] for i in dict.fromkeys(hits)), key=_due_order)[:phrases.SPOKEN_ITEMS]
-        if re.search(r"\bnext\b|다음", words) and len(named) > 1:   # "when is my next alarm?": the soonest, not each
+        if (re.search(r"\bnext\b|다음", words) or len({(loop.desc, loop.repeat) for loop in named}) == 1) and len(named) > 1:
+            # "when is my next alarm?": the soonest, not each; so too of one promise kept for several times a day
+            # ("다음 약 먹을 시간이 언제예요?" of 혈압약 at 8, 1 and 7: the sixty-third session)
             named = [min(named, key=lambda loop: (loop.due_ms is None, loop.due_ms or 0))]
         said = phrases.time_left(named, self.service.now_ms(), self.service.now_local(), self.service.tz, lang) \
             if left else phrases.when_due(named, self.service.now_local(), self.service.tz, lang)
@@ -1995,6 +1997,10 @@ class AgendaDesk:
         opened: list[ProposedLoop] = []
         notes: dict[str, str] = {}
         remind: set[str] = set()
+        if lang == "ko":   # "매일 아침 8시 점심 1시 저녁 7시에 약 먹기": one promise for each time, every day
+            commitments = [replace(c, clause=one, action=repeats.without_times_a_day(c.action)) if one != c.clause else c
+                           for c in commitments
+                           for one in repeats.each_time_said(c.clause, time_spans(c.clause)) or [c.clause]]
         # "tomorrow at 9 I'll call Bo, and at 10 I'll email Cy": Cy's day too
         for c in commitments:
             due_ms, problem, said_day = self._due(c.clause, now, lang, said_day)
@@ -2500,6 +2506,11 @@ class AgendaDesk:
         if not rolled and not any(loop.desc in notes for loop in opened) and \
                 (one := _bought_as_one(opened, lang, lambda loop: (loop.due_ms, loop.desc in remind))):
             said.append(phrases.confirm_opened(one, now, tz, lang, remind=opened[0].desc in remind))
+            opened = ()
+        if lang == "ko" and len(opened) >= 2 and not rolled and not any(loop.desc in notes for loop in opened) and \
+                len({(loop.desc, loop.repeat) for loop in opened}) == 1 and opened[0].repeat is not None and \
+                all(loop.due_ms is not None for loop in opened):   # "매일 아침 8시 점심 1시 저녁 7시에 약": said once
+            said.append(phrases.ko_times_a_day(opened, now, tz, remind=opened[0].desc in remind))
             opened = ()
         for loop in opened:
             if loop.id in rolled:   # the next time of a repeating promise just done: "Next: tomorrow at 8 AM."

@@ -229,6 +229,7 @@ def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Seque
             bare[-1].form in _DEED_NOUNS:
         glue = ""                      # "여권 갱신 다음 주 안에 해야 돼", "노트 정리 해야해" -> "갱신하기", "정리하기"
     words = _KO_REPEAT.sub("", words).strip()   # "매주 화요일마다 쓰레기 버리기": no "매주 마다" left by the cut day
+    words = without_joining_head(words)
     said = [m for m in ms[start:stem] if not any(hs <= m.start and m.end <= he for hs, he in holes)]
     if is_morph(ms[stem], "하", "VV") and words.endswith("기") and said and said[-1].tag == "ETN" and said[-1].form == "기":
         return words                   # "프린트 뽑기 내일 오전에 해야 돼": the deed is "프린트 뽑기", not "… 뽑기 하기"
@@ -239,6 +240,15 @@ def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Seque
 _DEED_NOUNS = W.KO_ERRAND_NOUNS | frozenset("청소 운동 공부 준비 확인 연락 예약 세탁 정산 점검 마무리 갱신".split())
 # "매일 아침 혈압약 먹기": the part of the day goes with 매일 (the sixtieth session kept "아침 혈압약 먹기")
 _KO_REPEAT = re.compile(r"(?:^|\s)(?:매일(?:\s(?:아침|점심|저녁|밤))?|매주|매달|매월|매년|마다)(?=\s|$)")
+
+
+# "매일 아침 8시랑 저녁 8시에 약 먹기", "월요일이랑 금요일 2시에 물리치료" (the sixty-third session kept "랑 약 먹기",
+# "이랑 물리치료"): the particle that joined two cut times is left at the name's head
+_JOINING_HEAD = re.compile(r"^(?:이랑|랑|하고|와|과|및|,)(?:\s+|$)")
+
+
+def without_joining_head(words: str) -> str:
+    return _JOINING_HEAD.sub("", words, count=1).strip()
 
 
 # the assistant called by name before the task ("자비스야 내가 약을 …": the sixty-third session kept "자비스야 약을 …")

@@ -212,3 +212,47 @@ def test_the_date_asked_with_oneuri_or_ijiyo(monday, said):
 def test_guard_a_groups_or_a_named_topics_duty_passed_on_is_not_kept(monday, said):
     said_to(monday, said)
     assert agenda_rows(monday) == []
+
+
+# ---------------------------------------------------------------- a pill three times a day
+
+
+def test_a_pill_at_three_times_a_day_is_kept_for_each_and_said_once(monday):
+    """Before: "알림 맞춰 둘게요: 혈압약 먹기, 내일 오전 8시부터 매일." (1 PM and 7 PM lost), and "다음 약 먹을 시간이
+    언제예요?" went to SmolLM2."""
+    assert said_to(monday, "매일 아침 여덟 시 점심 한 시 저녁 일곱 시에 혈압약 먹으라고 알려 줘요",
+                   "다음 약 먹을 시간이 언제예요?") == [
+        "알림 맞춰 둘게요: 혈압약 먹기, 매일 오전 8시, 오후 1시, 저녁 7시. 다음은 오늘 오후 1시예요.",
+        "혈압약 먹기는 오늘 오후 1시예요."]
+    assert sorted(agenda_rows(monday)) == [("혈압약 먹기", "2026-12-07 13:00"), ("혈압약 먹기", "2026-12-07 19:00"),
+                                           ("혈압약 먹기", "2026-12-08 08:00")]
+    assert {loop.repeat for loop in monday.service.agenda()} == {"daily"}
+    assert all(loop.remind_ms == loop.due_ms for loop in monday.service.agenda())
+
+
+@pytest.mark.parametrize(("said", "rows"), [
+    # before: "랑 약 먹기", at 8 AM only
+    ("매일 아침 8시랑 저녁 8시에 약 먹으라고 알려줘", [("약 먹기", "2026-12-07 20:00"), ("약 먹기", "2026-12-08 08:00")]),
+    ("하루 세 번 아침 8시, 오후 1시, 저녁 7시에 약 먹기",
+     [("약 먹기", "2026-12-07 13:00"), ("약 먹기", "2026-12-07 19:00"), ("약 먹기", "2026-12-08 08:00")]),
+])
+def test_the_times_of_a_day_joined_by_rang_or_commas_are_each_kept(monday, said, rows):
+    said_to(monday, said)
+    assert sorted(agenda_rows(monday)) == rows
+
+
+def test_the_joining_particle_left_by_two_days_is_no_part_of_the_name(monday):
+    """Before: "적어 둘게요: 이랑 물리치료, 다음 주 월요일 오후 2시." (the Friday is still not kept: left)."""
+    assert said_to(monday, "월요일이랑 금요일 2시에 물리치료 있어")[0].startswith("적어 둘게요: 물리치료,")
+
+
+@pytest.mark.parametrize(("said", "rows"), [
+    ("매일 아침 8시에 약 먹으라고 알려줘", [("약 먹기", "2026-12-08 08:00")]),
+    ("내일 아침 8시랑 저녁 8시에 회의 있어", None),   # no repeat: as before (one meeting kept)
+])
+def test_guard_one_time_or_no_repeat_is_kept_as_before(monday, said, rows):
+    said_to(monday, said)
+    if rows is not None:
+        assert agenda_rows(monday) == rows
+    else:
+        assert len(agenda_rows(monday)) <= 1
