@@ -1427,6 +1427,12 @@ class AgendaDesk:
             # "주문한 컵 언제 온다고 했지?" of "종이컵 도착" (the sixtieth session): a short word, the end of one of its words
             ends = [i for i, loop in enumerate(loops) if any(w.endswith(words) for w in loop.desc.split())]
             hits = ends if len({loops[i].desc for i in ends}) == 1 else []   # (one promise, or one kept for several times)
+        if not hits and (deed := re.fullmatch(r"(?P<thing>[가-힣]{1,3}) (?P<deed>[가-힣]{1,4}기)", words)) is not None:
+            # "다음 약 먹을 시간이 언제예요?" (the sixty-third session's elder: with "정형외과 예약" open too, to SmolLM2): the
+            # thing at a word's end, with the deed said
+            ends = [i for i, loop in enumerate(loops) if deed["deed"] in loop.desc.split()
+                    and any(w.endswith(deed["thing"]) for w in loop.desc.split())]
+            hits = ends if len({loops[i].desc for i in ends}) == 1 else []
         if not hits:
             hits = _exam_named(words, [loop.desc for loop in loops])
         alarms = alarms_meant(words, [loop.desc for loop in loops])

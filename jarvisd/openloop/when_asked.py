@@ -118,7 +118,9 @@ def asked_when(cleaned: str) -> str | None:
     if _WORK_NEXT.fullmatch(cleaned.rstrip("?？ ")):
         return "next shift"
     if (m := _KO_TIME_OF.fullmatch(cleaned.rstrip("?？ "))) and final(m["v"][-1]) == RIEUL:
-        return _named(m["x"])
+        verb = m["v"]   # "먹을" -> 먹기, "할" -> 하기: the deed, so "약" is not "정형외과 예약"
+        stem = verb[:-1] if verb.endswith(("을", "를")) and len(verb) > 1 else verb[:-1] + chr(ord(verb[-1]) - RIEUL)
+        return _named(f"{m['x']} {stem}기")
     return _asked(cleaned, _EN, _KO)
 
 

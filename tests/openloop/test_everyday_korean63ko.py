@@ -256,3 +256,11 @@ def test_guard_one_time_or_no_repeat_is_kept_as_before(monday, said, rows):
         assert agenda_rows(monday) == rows
     else:
         assert len(agenda_rows(monday)) <= 1
+
+
+def test_the_next_pill_is_asked_with_a_booking_open_too(monday):
+    """Before (in the chat, after the fixes above): "다음 약 먹을 시간이 언제예요?" with "정형외과 예약" open went to
+    SmolLM2 ("무어조건 어레도 …"): "약" ends "예약" too."""
+    said_to(monday, "매일 아침 여덟 시 점심 한 시 저녁 일곱 시에 혈압약 먹으라고 알려 줘요",
+            "목요일 오전 열 시에 정형외과 예약이 있어요")
+    assert said_to(monday, "다음 약 먹을 시간이 언제예요?") == ["혈압약 먹기는 오늘 오후 1시예요."]
