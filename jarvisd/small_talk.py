@@ -48,8 +48,26 @@ _KO_OK = r"(?:(?:[ㅇᄋ]{2}|[ㅇᄋ][ㅋᄏ]|오케이|오키|응|그래|알았
 _KO_NIGHT = (r"(?:\s*,?\s*(?P<night>잘\s*자(?:요)?|안녕히\s*주무세요|굿\s*나잇|안녕|(?:오늘은?\s*)?여기까지(?:만|야|요|할게(?:요)?|하자)?|이만(?:\s*할게(?:요)?)?|"
              # "고마워 수고해" (the fifty-ninth session: to SmolLM2, an English paragraph)
              r"수고해(?:요)?|수고하세요))?")
+# "고마워요 참 똑똑하네" (the sixty-third session's elder: SmolLM2's "참똑하네."): thanks with praise after
+_KO_PRAISE = (r"(?:\s*,?\s*(?:(?:참|정말|진짜|너무|역시)\s*)?(?:똑똑하(?:네|네요|다|구나)|똑똑해(?:요)?|최고(?:야|예요|다|네|네요)?|"
+              r"잘했어(?:요)?|잘하네(?:요)?|착하네(?:요)?|기특하(?:네|네요|다)))?")
 _KO_THANKS = re.compile(rf"{_KO_OK}{_NAME}\s*(?:고마워|고마워요|고맙습니다|감사해|감사해요|감사합니다|땡큐)(?:\s*(?:정말|진짜))?{_NAME}"
-                        rf"{_KO_NIGHT}")
+                        rf"{_KO_PRAISE}{_KO_NIGHT}")
+# "안녕하세요 오늘 좀 적어 둘 게 있어요" (the sixty-third session's cafe owner: SmolLM2's "오늘 좀 적어둘 않아 안녕하세요."):
+# something to tell announced, the thing to come next
+_KO_AHEAD = re.compile(r"(?:(?:안녕(?:하세요)?|자비스(?:야)?|저기(?:요)?|있잖아(?:요)?)\s*,?\s*)*(?:오늘\s*|지금\s*)?(?:좀\s*)?"
+                       r"(?:적어\s*둘|적어\s*놓을|메모할|기록할|부탁할|말할|말해\s*둘|알려\s*줄|얘기할|챙겨\s*줄)\s*"
+                       r"(?:게|거|것이|것)\s*(?:좀\s*|몇\s*개\s*|하나\s*|많이\s*)?(?:있어|있어요|있는데|있는데요|있습니다|있다)")
+_KO_AHEAD_REPLY = "네, 말씀하세요."
+# "시험 잘 볼 수 있을까" (the sixty-third session's student: "죄송해요, 그건 답을 모르겠어요."): a hope for a test ahead
+_KO_HOPE = re.compile(r"(?:(?:이번|내일|모레|다음\s*주)\s*)?(?:[가-힣]{1,6}\s+)?(?:시험|기말|중간고사|기말고사|면접|발표|시합|경기|오디션|수술|검사)"
+                      r"(?:을|를|은|는|이|가|도)?\s*(?:잘\s*)?(?:볼|할|될|치를|칠|받을|끝날)\s*수\s*있(?:을까|겠지|겠죠|을까요|겠지요|겠어)"
+                      r"|(?:[가-힣]{1,6}\s+)?(?:시험|면접|발표|수술|검사)(?:을|를|은|는|이|가)?\s*잘\s*(?:될까|되겠지|보겠지|볼까|할까)(?:요)?")
+_KO_HOPE_REPLY = "그럼요, 준비하신 만큼 잘될 거예요. 힘내세요."
+# "이사 가기 싫다 ㅠ" (the sixty-third session's mover: SmolLM2's English paragraph): a chore one dreads, told
+_KO_DREAD = re.compile(r"(?:아|하|휴|아\s*진짜)?\s*,?\s*(?:[가-힣]{1,6}\s+){0,2}[가-힣]{1,6}기\s*(?:진짜|너무|정말|넘)?\s*"
+                       r"싫(?:다|어|어요|네|네요|으네|은데)(?:\s*[ㅠㅜᅲᅮ]{1,6})?")   # (ㅠ as the words are read: ᅲ)
+_KO_DREAD_REPLY = "그럴 때 있죠. 하나씩 같이 챙겨 봐요."
 # "수고했어", "수고 많았어요": thanks for the work done (the fifty-fifth session: read as a deed done, "잘하셨어요. 할 일
 # 목록에 없던 일이라 완료 표시할 건 없어요.")
 _KO_WELL_DONE = re.compile(rf"{_KO_OK}{_NAME}\s*(?:오늘\s*)?(?:(?:정말|진짜|너무)\s*)?(?:수고\s*(?:했어|했어요|하셨어요|하셨습니다|했다|많았어|많았어요|"
@@ -62,12 +80,12 @@ _KO_TIRED = re.compile(r"(?:(?:아|아이고|하|휴)\s*,?\s*)?(?:오늘)?\s*(?:
                        r"(?:(?:종일|진짜|정말|너무|완전|엄청|되게|좀)\s*)?"
                        r"(?:(?:손님|주문|일|할\s*일)(?:이|도)?\s*(?:(?:진짜|정말|너무|엄청|되게)\s*)?많았(?:어|어요|다|네)|"
                        r"힘들(?:다|어|어요|네|네요|었어|었다)|힘드네요?|피곤(?:해|해요|하다|하네|하네요|했어|했다)|지친다|지쳤(?:어|어요|다)|"
-                       r"빡세(?:다|네)|빡셌(?:어|다)|고생했(?:다|네))(?:\s*[ㅠㅜ]{1,6})?")
+                       r"빡세(?:다|네)|빡셌(?:어|다)|고생했(?:다|네))(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
 _KO_TIRED_REPLY = "오늘 고생 많으셨어요. 푹 쉬세요."
 # "요즘 코코가 밥을 잘 안 먹어서 걱정이야" (the sixtieth session: to SmolLM2, which said it back with a date): a worry
 # told, with no number in it (not "내일 3시 면접이라 걱정이야", which may be a plan)
 _KO_WORRY = re.compile(r"[^0-9?？]{0,60}?(?:서|라|니까|는데|고)?\s*(?:좀\s*|너무\s*|많이\s*)?"
-                       r"걱정(?:이야|이에요|이다|이네|돼|돼요|된다|되네|이야\s*ㅠ+)")
+                       r"걱정(?:이야|이에요|이다|이네|돼|돼요|된다|되네|이야\s*[ㅠᅲ]+)(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
 _KO_WORRY_REPLY = "걱정되시겠어요. 좋아지길 바랄게요."
 # "오늘은 좀 덜 아프네", "이제 좀 괜찮아졌어" (the sixty-first session: SmolLM2's "그렇군요."): feeling better, told
 _KO_BETTER = re.compile(r"(?:(?:오늘은?|이제|요즘|어제보다|아까보다|많이|좀|훨씬|그래도|다행히)\s*){0,4}"
@@ -283,6 +301,12 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
             else f"{said} 또 불러 주세요." if m["night"] and "불러" not in said else said
     if _KO_TIRED.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
         return _KO_TIRED_REPLY
+    if _KO_AHEAD.fullmatch(words):
+        return _KO_AHEAD_REPLY
+    if _KO_HOPE.fullmatch(words):
+        return _KO_HOPE_REPLY
+    if _KO_DREAD.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
+        return _KO_DREAD_REPLY
     if _KO_WORRY.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
         return _KO_WORRY_REPLY
     if _KO_BETTER.fullmatch(words) and not text.rstrip().endswith(("?", "？")):

@@ -210,6 +210,11 @@ _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0
                       # nothing kept; kept only with "기억해 줘")
                       r"|학번|사번|군번|갱신일|만기일|만료일|마감일|납부일|주치의|담당의)\s*(?:은|는)\s+(?P<value>.{1,80}?)"
                       r"(?:이야|야|예요|이에요|입니다|이다|임|이고|이래|래|이래요|래요))")
+# "우리 손주 생일이 12월 19일이에요" (the sixty-third session's elder: "그렇군요.", nothing kept): the subject's 이/가
+# said for 은/는, only before a value in digits (a day, a number: "이름이 뭐야" asks)
+_KO_TOLD_SUBJECT = re.compile(r"(?P<key>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|비번|"
+                              r"패스워드|사이즈|학번|사번|갱신일|만기일|만료일|마감일|납부일|계좌|코드))\s*(?:이|가)\s+"
+                              r"(?P<value>\d[^?？]{0,40}?)\s*(?:이야|야|예요|이에요|입니다|이다|임|이래|래|이래요|래요|이거든요|거든요)[.!~]?")
 # "우리 동호회 회원은 스물세 명이야" (the sixty-first session: SmolLM2's "I'm glad to hear that you're enjoying your new
 # friends."): how many of a thing, in digits or in Hangul words, kept as told
 _KO_TOLD_COUNT = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]+\s*(?:은|는)\s+"
@@ -466,6 +471,12 @@ def _told_fact(said: str) -> str | None:
                                          or _KO_ALLERGY.fullmatch(said) or _KO_NEW_JOB.fullmatch(said)
                                          or _KO_MOVED.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")
+    if re.search(r"[가-힣]", said) and (m := _KO_TOLD_SUBJECT.fullmatch(said)) is not None:
+        from jarvisd.openloop.hangul import topic
+
+        key = " ".join(m["key"].split())
+        value = m["value"].strip()
+        return f"{key}{topic(key)} {value}{'야' if _ends_open(value) else '이야'}"
     if re.search(r"[가-힣]", said) and (m := _KO_CHANGED.fullmatch(said) or _KO_CHANGED_AFTER.fullmatch(said)
                                          or _KO_TOLD_CODE.fullmatch(said) or _KO_TOLD_MEASURE.fullmatch(said)):
         # "현관 비밀번호 바뀌었어 1234로" (the fifty-sixth session: "nothing to mark done", the old one said back): the

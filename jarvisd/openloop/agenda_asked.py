@@ -142,8 +142,8 @@ def _ko_deed(said: str) -> DeedAsked | None:
     said = " ".join(said.split())
     m = _KO_DID_I.fullmatch(said.rstrip("?？ ") + ("?" if said.endswith(("?", "？")) else ""))
     if m is None or (m["end"] in ("어", "어요", "지", "지요", "죠", "었어", "었지") and not m["q"]) or \
-            m["verb"].endswith(("였", "이었")) or _KO_WH.search(said):   # "전화 몇 시였지?": when, not whether
-        return None
+            m["verb"].endswith(("였", "이었", "겠")) or _KO_WH.search(said):   # "전화 몇 시였지?": when, not whether
+        return None            # "금요일로 좀 바꿔 주겠어요?" (the sixty-third session): -겠- asks a favour, no past deed
     words = [_KO_PARTICLE.sub("", w) for w in m["x"].split()]
     words = [w for w in words if w and w not in ("다", "좀", "그거", "그건", "이거", "벌써", "이미", "아까", "오늘")]
     if m["verb"].endswith("했") and len(m["verb"]) > 2:   # "전화했나": the deed's noun, 전화

@@ -30,9 +30,11 @@ _EN_DATE = re.compile(
     r"|what(?:'s|\s+is)\s+it\s+today)")
 _KO_TIME = re.compile(r"(?:지금\s*)?(?:몇\s*시(?:야|예요|에요|지|니|인가요|죠|쯤이야|쯤 됐어|됐어)?|"
                       r"(?:지금\s*)?시간\s*(?:좀\s*)?(?:알려\s*(?:줘|주세요)|몇\s*시야|어떻게\s*돼)|현재\s*시각(?:\s*알려\s*줘)?)")
-_KO_DATE = re.compile(r"(?:오늘\s*)?(?:몇\s*월\s*)?(?:며칠|몇\s*일)(?:이야|이에요|예요|이지|인가요|이죠|이니)?|"
+# "오늘이 며칠이지요?" (the sixty-third session's elder: to SmolLM2, which said it back): 오늘이 / 오늘은, -이지요
+_KO_ASKED_END = r"(?:이야|이에요|예요|이지|인가요|이죠|이니|이지요|인지요|입니까|이더라|였지|이었지)?"
+_KO_DATE = re.compile(r"(?:오늘\s*(?:이|은)?\s*)?(?:몇\s*월\s*)?(?:며칠|몇\s*일)" + _KO_ASKED_END + r"|"
                       r"오늘\s*날짜(?:가|는)?\s*(?:뭐야|어떻게\s*돼|알려\s*(?:줘|주세요)|며칠이야)?|"
-                      r"(?:오늘\s*)?무슨\s*요일(?:이야|이에요|예요|이지|인가요|이죠|이니)?")
+                      r"(?:오늘\s*(?:이|은)?\s*)?무슨\s*요일" + _KO_ASKED_END)
 
 # "what day is it tomorrow", "what's tomorrow's date", "내일 며칠이야", "내일 무슨 요일이야" (the forty-fifth session:
 # SmolLM2 said "Today is the 23rd of the month of July")

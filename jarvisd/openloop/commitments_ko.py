@@ -31,6 +31,7 @@ from jarvisd.openloop.ko_grammar import (
     skipped_spans,
     someone_else,
     usable_holes,
+    without_joining_head,
 )
 from jarvisd.openloop.korean_morph import KoreanAnalyzer, Morph
 
@@ -52,7 +53,8 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
     for k, m in enumerate(ms):
         ask = (is_morph(m, "알리", "VV") and k + 2 < len(ms) and is_morph(ms[k + 2], "주", "VX")
                and not (k + 3 < len(ms) and is_morph(ms[k + 3], "기", "ETN"))) or \
-            (m.form in ("리마인드", "상기") and m.tag.startswith("NN")) or _split_remind(ms, k)   # 리 + 마인드 too
+            (m.form in ("리마인드", "상기") and m.tag.startswith("NN")) or _split_remind(ms, k) or \
+            _told_to_tell(ms, k) or _minded_for_me(ms, k)   # 리 + 마인드 too
         if ask:
             if (after := _task_after_request(ms, k)) is not None:
                 return after
@@ -67,8 +69,8 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
         j = k - 1
         if ask and j >= 3 and forget_not_and(ms, j - 3):
             j -= 4                     # "주문하는 거 잊지 말고 알려줘"
-        while j >= 0 and ms[j].tag in ("JKO", "JX", "SP"):
-            j -= 1
+        while j >= 0 and (ms[j].tag in ("JKO", "JX", "SP") or ms[j].form in _SOFTENERS and ms[j].tag == "MAG"):
+            j -= 1                     # "전화하라고 좀 알려 주겠어요?" (the sixty-third session: "전화하라고" kept)
         if j >= 1 and ms[j].form in ("거", "것") and ms[j].tag == "NNB" and ms[j - 1].tag == "ETM":
             return _Hit("remind", j - 2, k, remind=True)
         if j >= 1 and ms[j].tag == "EC" and ms[j].form in ("라고", "으라고", "하라고", "자고", "다고"):
@@ -86,6 +88,42 @@ def _remind(ms: Sequence[Morph]) -> _Hit | None:
             return _Hit(inner.kind, inner.stem, inner.at, remind=True)
         return _Hit("remind", -1, k, remind=True)
     return None
+
+
+_SOFTENERS = frozenset({"좀", "꼭", "제발"})
+
+
+def _asked_of_me(ms: Sequence[Morph], k: int, then: int) -> bool:
+    """Morpheme `then` is 주 (VX), the request to the assistant, with no -기 after it ("말해 주기" is a deed)."""
+    return then < len(ms) and is_morph(ms[then], "주", "VX") and \
+        not (then + 1 < len(ms) and is_morph(ms[then + 1], "기", "ETN"))
+
+
+def _before_softeners(ms: Sequence[Morph], k: int) -> int:
+    j = k - 1
+    while j >= 0 and (ms[j].tag == "SP" or ms[j].form in _SOFTENERS and ms[j].tag == "MAG"):
+        j -= 1
+    return j
+
+
+def _told_to_tell(ms: Sequence[Morph], k: int) -> bool:
+    """"오븐 끄라고 말해줘", "빨래 꺼내라고 좀 말해 주겠어요?" (the sixty-third session: to SmolLM2): 말해 주다 after a
+    -라고 complement asks to be told the deed, as 알려 주다 does; "뭐 있는지 말해 줘" (no -라고) asks the agenda."""
+    if not (is_morph(ms[k], "말", "NNG") and k + 1 < len(ms) and is_morph(ms[k + 1], "하", "XSV")
+            and _asked_of_me(ms, k, k + 3)):
+        return False
+    j = _before_softeners(ms, k)
+    return j >= 1 and ms[j].tag == "EC" and ms[j].form in ("라고", "으라고", "하라고")
+
+
+def _minded_for_me(ms: Sequence[Morph], k: int) -> bool:
+    """"선물을 다음 주 안에 사야 되는데 좀 챙겨 주겠어요?" (the sixty-third session: to SmolLM2): 챙겨 주다 after the
+    user's own -어야 되는데 asks the assistant to keep it in mind; "우산 챙겨 줘" alone asks for a thing."""
+    if not (is_morph(ms[k], "챙기", "VV") and _asked_of_me(ms, k, k + 2)):
+        return False
+    j = _before_softeners(ms, k)
+    return j >= 2 and ms[j].tag == "EC" and ms[j].form in ("는데", "ㄴ데", "니까", "으니까") and \
+        ms[j - 1].form in ("하", "되") and ms[j - 2].form in ("어야", "아야")
 
 
 _ARRIVALS = frozenset("되 오 들어오 도착하 나오 끝나 오시".split())
@@ -203,6 +241,22 @@ def _must(ms: Sequence[Morph]) -> _Hit | None:
                 (last and m.form in ("어야지", "아야지")):
             return _Hit("must", i - 1, i)
     return None
+
+
+def _my_duty_heard(ms: Sequence[Morph], hit: _Hit) -> bool:
+    """"전입신고는 1월 29일까지 해야 된대" (the sixty-third session: to SmolLM2): the user passes on a rule told to
+    them, -어야 된대 / 한대 with no one else as its subject, a duty of their own; "민수가 내일까지 보내야 된대" is
+    민수's."""
+    if hit.kind != "must" or someone_else(ms):
+        return False
+    # a topic or subject said is the deed's own noun only before a bare 하다 ("전입신고는 … 해야 된대"); "우리 팀은
+    # 금요일까지 배포해야 한대요" is the team's
+    said = [m for m in ms[:hit.stem] if m.tag == "JKS" or m.tag == "JX" and m.form in ("은", "는")]
+    if said and not (len(said) == 1 and said[0].tag == "JX" and is_morph(ms[hit.stem], "하", "VV")):
+        return False
+    words = [m for m in ms[hit.at:] if m.tag not in ("SF", "SP")]
+    return len(words) == 3 and words[1].form in ("되", "하") and words[2].tag == "EF" and \
+        words[2].form in ("ᆫ대", "ᆫ대요", "대", "대요")
 
 
 def _chat(ms: Sequence[Morph]) -> bool:
@@ -534,10 +588,13 @@ def _event(ms: Sequence[Morph]) -> _Hit | None:
     """"내일 3시에 병원 예약 있어": an appointment with a time is a promise to be there (the caller keeps
     it only when a time was said)."""
     for i, m in enumerate(ms):
-        if m.form == "있" and m.tag.startswith(("VA", "VV")) and i >= 1 and (
-                ms[i - 1].form in W.KO_EVENT_NOUNS or ms[i - 1].tag == "SL" and _occasion(ms[i - 1])) and \
+        # "목요일 오전 열 시에 정형외과 예약이 있어요" (the sixty-third session: "그렇군요."): the subject's 이/가 said
+        said = i - 1 if i >= 2 and ms[i - 1].tag == "JKS" and ms[i - 1].form in ("이", "가") and \
+            ms[i - 2].end == ms[i - 1].start else i
+        if m.form == "있" and m.tag.startswith(("VA", "VV")) and said >= 1 and (
+                ms[said - 1].form in W.KO_EVENT_NOUNS or ms[said - 1].tag == "SL" and _occasion(ms[said - 1])) and \
                 all(x.tag in ("EF", "SF", "JX") for x in ms[i + 1:]):
-            return _Hit("event", -1, i)
+            return _Hit("event", -1, said)
     return None
 
 
@@ -698,7 +755,8 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
         return _commitments(sen, ms[:second], base, holes) + _commitments(sen, ms[second:], base, holes)
     hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes) or _note_item(ms, holes) \
         or _dated_occasion(ms, holes) or _visit(ms, holes) or _dose(ms) or _chore_how_often(ms, holes) or _arrival(ms, holes)
-    if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind not in ("said", "arrival")) or _blocked(ms, hit):
+    if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind not in ("said", "arrival")
+                       and not _my_duty_heard(ms, hit)) or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):
         hit = _Hit(hit.kind, -1, hit.stem, remind=True)     # "7시에 회의 있다고 알려줘": remind of the meeting
@@ -724,7 +782,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
         # part of the name
         topics = [(m.start, m.end) for k, m in enumerate(ms[start:hit.at], start) if k > start and m.tag == "JX"
                   and m.form in ("은", "는") and ms[k - 1].tag in ("NNG", "NNP") and ms[k - 1].end == m.start]
-        action = cut(sen, ms[start].start, stop, sorted([*holes, *skipped_spans(ms), *topics]))
+        action = without_joining_head(cut(sen, ms[start].start, stop, sorted([*holes, *skipped_spans(ms), *topics])))
         if (deed := _deed_as_thing(ms, start, hit.at, holes)) is not None:
             action = noun_form(sen, ms, start, deed, holes)   # "약 먹는 거 저녁 9시에 알려 줘": 약 먹기 (was "약 먹는 거")
         if hit.kind == "visit":

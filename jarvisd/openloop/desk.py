@@ -128,7 +128,7 @@ from jarvisd.openloop.remind_asks import (
     reminder_with_what,
     reminder_without_what,
 )
-from jarvisd.openloop.reported_moves import as_news, as_order
+from jarvisd.openloop.reported_moves import as_news, as_order, ko_was_then
 from jarvisd.openloop.service import MEANING_LOOPS, LoopNotFound, OpenLoopService, ReviveRefused
 from jarvisd.openloop.shifts import Shift, asks_amount, asks_when, bare_amount, read_shift
 from jarvisd.openloop.text import names_part_of
@@ -442,6 +442,8 @@ class AgendaDesk:
             if (news := as_news(text)) is not None and (kept := self._answer(news, session, lang)) is not None \
                     and kept.change.opened:   # "professor kim moved her office hours to thursday at 2", none kept: kept
                 return kept
+            if (kept := self._moved_unkept(text, session, lang)) is not None:
+                return kept
         if (day_moved := self._day_moved(text, lang)) is not None:   # "move everything from Friday to Saturday"
             return day_moved
         shifted = self._shift(text, session, lang)   # "push it back a day", "이틀 뒤로 미뤄 줘" (not "이틀 뒤" from now)
@@ -457,6 +459,18 @@ class AgendaDesk:
         first = self._answer(_listed(head, tail), session, lang, fixing)
         second = None if fixing.applied else self._correction(fix, session, lang)
         return _joined(first, second)
+
+    def _moved_unkept(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"교수님 면담 금요일 2시였는데 목요일 3시로 바뀌었어" of nothing on the agenda (the sixty-third session: "잘하셨어요.
+        할 일 목록에 없던 일이라 …"): the thing is kept at its new time, as "교수님 면담 목요일 3시" would be."""
+        if lang != "ko" or (said := ko_was_then(text)) is None:
+            return None
+        old, new = said
+        first = min((start for start, _ in time_spans(old)), default=None)
+        if not first or not time_spans(new):
+            return None
+        reply = self._answer(f"{old[:first].strip()} {new}", session, lang)
+        return reply if reply is not None and (reply.change.opened or reply.change.updated) else None
 
     def _answer(self, text: str, session: str, lang: phrases.Lang, fixing: _Fix | None = None) -> DeskReply | None:
         text = off_as_cancel(clean(text)) or text   # "turn off my alarm": "cancel my alarm"
@@ -1450,7 +1464,13 @@ class AgendaDesk:
         if not hits and re.fullmatch(r"[가-힣]{1,2}", words):
             # "주문한 컵 언제 온다고 했지?" of "종이컵 도착" (the sixtieth session): a short word, the end of one of its words
             ends = [i for i, loop in enumerate(loops) if any(w.endswith(words) for w in loop.desc.split())]
-            hits = ends if len(ends) == 1 else []
+            hits = ends if len({loops[i].desc for i in ends}) == 1 else []   # (one promise, or one kept for several times)
+        if not hits and (deed := re.fullmatch(r"(?P<thing>[가-힣]{1,3}) (?P<deed>[가-힣]{1,4}기)", words)) is not None:
+            # "다음 약 먹을 시간이 언제예요?" (the sixty-third session's elder: with "정형외과 예약" open too, to SmolLM2): the
+            # thing at a word's end, with the deed said
+            ends = [i for i, loop in enumerate(loops) if deed["deed"] in loop.desc.split()
+                    and any(w.endswith(deed["thing"]) for w in loop.desc.split())]
+            hits = ends if len({loops[i].desc for i in ends}) == 1 else []
         if not hits:
             hits = _exam_named(words, [loop.desc for loop in loops])
         alarms = alarms_meant(words, [loop.desc for loop in loops])
@@ -1462,7 +1482,9 @@ class AgendaDesk:
         if not hits:
             return None
         named = sorted((loops[i] for i in dict.fromkeys(hits)), key=_due_order)[:phrases.SPOKEN_ITEMS]
-        if re.search(r"\bnext\b|다음", words) and len(named) > 1:   # "when is my next alarm?": the soonest, not each
+        if (re.search(r"\bnext\b|다음", words) or len({(loop.desc, loop.repeat) for loop in named}) == 1) and len(named) > 1:
+            # "when is my next alarm?": the soonest, not each; so too of one promise kept for several times a day
+            # ("다음 약 먹을 시간이 언제예요?" of 혈압약 at 8, 1 and 7: the sixty-third session)
             named = [min(named, key=lambda loop: (loop.due_ms is None, loop.due_ms or 0))]
         said = phrases.time_left(named, self.service.now_ms(), self.service.now_local(), self.service.tz, lang) \
             if left else phrases.when_due(named, self.service.now_local(), self.service.tz, lang)
@@ -2099,6 +2121,10 @@ class AgendaDesk:
         opened: list[ProposedLoop] = []
         notes: dict[str, str] = {}
         remind: set[str] = set()
+        if lang == "ko":   # "매일 아침 8시 점심 1시 저녁 7시에 약 먹기": one promise for each time, every day
+            commitments = [replace(c, clause=one, action=repeats.without_times_a_day(c.action)) if one != c.clause else c
+                           for c in commitments
+                           for one in repeats.each_time_said(c.clause, time_spans(c.clause)) or [c.clause]]
         # "tomorrow at 9 I'll call Bo, and at 10 I'll email Cy": Cy's day too
         for c in commitments:
             due_ms, problem, said_day = self._due(c.clause, now, lang, said_day)
@@ -2628,6 +2654,11 @@ class AgendaDesk:
         if not rolled and not any(loop.desc in notes for loop in opened) and \
                 (one := _bought_as_one(opened, lang, lambda loop: (loop.due_ms, loop.desc in remind))):
             said.append(phrases.confirm_opened(one, now, tz, lang, remind=opened[0].desc in remind))
+            opened = ()
+        if lang == "ko" and len(opened) >= 2 and not rolled and not any(loop.desc in notes for loop in opened) and \
+                len({(loop.desc, loop.repeat) for loop in opened}) == 1 and opened[0].repeat is not None and \
+                all(loop.due_ms is not None for loop in opened):   # "매일 아침 8시 점심 1시 저녁 7시에 약": said once
+            said.append(phrases.ko_times_a_day(opened, now, tz, remind=opened[0].desc in remind))
             opened = ()
         for loop in opened:
             if loop.id in rolled:   # the next time of a repeating promise just done: "Next: tomorrow at 8 AM."

@@ -94,7 +94,11 @@ def ko_task_words(remark: str) -> str:
 # "여권 사진은 안 해도 돼 지워줘": the reason before the order is not part of the name
 # "… 안 해도 된대", "… 필요 없다고 했어": the reason reported (someone said so) as well as said
 KO_NOT_NEEDED = re.compile(r"(?:은|는|이|가|도)?\s*(?:안\s*해도\s*(?:돼|되|됨|된대|된다고|된다네|된다니까|된다|된데)"
-                           r"|(?:할\s*)?필요\s*없(?:어|으|대|다고|다네|다니까|다))(?:니까|니|서)?(?:\s*(?:했어|하더라|하네|그래))?$")
+                           r"|(?:할\s*)?필요\s*없(?:어|으|대|다고|다네|다니까|다)"
+                           # "가스 해지는 이사 업체가 해준대 그거 지워 줘" (the sixty-third session): someone else does it
+                           r"|\s+[가-힣]{1,8}(?:\s+[가-힣]{1,8})?(?:가|이|에서|께서)\s*(?:대신\s*)?(?:해\s*준대|해준대|해\s*준다고|해준다고"
+                           r"|해\s*준대요|해준대요|한대|해\s*준다네|해준다네|해\s*주기로\s*했))"
+                           r"(?:니까|니|서)?(?:\s*(?:했어|하더라|하네|그래))?$")
 
 
 def ko_name(word: str) -> str:

@@ -212,8 +212,10 @@ def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Seque
     holes = sorted([*holes, *skipped_spans(ms[start:stem])])
     topics = _topics(ms, start, stem) if stem > start else []
     while start < stem and (ms[start].tag.startswith("J") or ms[start].tag in W.KO_PUNCT_TAGS or
-                            any(hs <= ms[start].start and ms[start].end <= he for hs, he in holes)):
-        start += 1                     # "오후 2시로 정정할게요": no "로" left by the cut time
+                            any(hs <= ms[start].start and ms[start].end <= he for hs, he in holes) or
+                            ms[start].form in _CALLED and ms[start].tag in ("NNP", "NNG", "SL")):
+        start += 1                     # "오후 2시로 정정할게요": no "로" left by the cut time; "자비스야, …": the call
+    topics += _object_of_the_deed(ms, start, stem, holes)
     if stem < 0:
         return cut(sen, ms[start].start, ms[-1].start, holes)
     words = cut(sen, ms[start].start, ms[stem].start, sorted([*holes, *topics])) if stem > start else ""
@@ -227,6 +229,7 @@ def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Seque
             bare[-1].form in _DEED_NOUNS:
         glue = ""                      # "여권 갱신 다음 주 안에 해야 돼", "노트 정리 해야해" -> "갱신하기", "정리하기"
     words = _KO_REPEAT.sub("", words).strip()   # "매주 화요일마다 쓰레기 버리기": no "매주 마다" left by the cut day
+    words = without_joining_head(words)
     said = [m for m in ms[start:stem] if not any(hs <= m.start and m.end <= he for hs, he in holes)]
     if is_morph(ms[stem], "하", "VV") and words.endswith("기") and said and said[-1].tag == "ETN" and said[-1].form == "기":
         return words                   # "프린트 뽑기 내일 오전에 해야 돼": the deed is "프린트 뽑기", not "… 뽑기 하기"
@@ -237,6 +240,32 @@ def noun_form(sen: str, ms: Sequence[Morph], start: int, stem: int, holes: Seque
 _DEED_NOUNS = W.KO_ERRAND_NOUNS | frozenset("청소 운동 공부 준비 확인 연락 예약 세탁 정산 점검 마무리 갱신".split())
 # "매일 아침 혈압약 먹기": the part of the day goes with 매일 (the sixtieth session kept "아침 혈압약 먹기")
 _KO_REPEAT = re.compile(r"(?:^|\s)(?:매일(?:\s(?:아침|점심|저녁|밤))?|매주|매달|매월|매년|마다)(?=\s|$)")
+
+
+# "매일 아침 8시랑 저녁 8시에 약 먹기", "월요일이랑 금요일 2시에 물리치료" (the sixty-third session kept "랑 약 먹기",
+# "이랑 물리치료"): the particle that joined two cut times is left at the name's head
+_JOINING_HEAD = re.compile(r"^(?:이랑|랑|하고|와|과|및|,)(?:\s+|$)")
+
+
+def without_joining_head(words: str) -> str:
+    return _JOINING_HEAD.sub("", words, count=1).strip()
+
+
+# the assistant called by name before the task ("자비스야 내가 약을 …": the sixty-third session kept "자비스야 약을 …")
+_CALLED = frozenset({"자비스", "jarvis", "Jarvis"})
+
+
+def _object_of_the_deed(ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]) -> list[Span]:
+    """The object particle just before the deed's verb, times aside: "손주 생일 선물을 다음 주 안에 사야" -> "손주
+    생일 선물 사기" (the sixty-third session kept "선물을 사기", "우유를 사기"), as a task list writes it."""
+    said = [k for k in range(start, stem) if not any(hs <= ms[k].start and ms[k].end <= he for hs, he in holes)
+            and ms[k].tag != "SP" and not (ms[k].tag == "MAG" and ms[k].form in ("꼭", "좀", "빨리", "얼른", "먼저"))]
+    if not said or stem <= start:
+        return []
+    k = said[-1]
+    if ms[k].tag == "JKO" and k > start and ms[k - 1].tag.startswith(("NN", "XSN")) and ms[k - 1].end == ms[k].start:
+        return [(ms[k].start, ms[k].end)]
+    return []
 
 
 def _topics(ms: Sequence[Morph], start: int, stem: int) -> list[Span]:

@@ -128,13 +128,22 @@ def _reference_match(reference: str, desc: str) -> tuple[float, float]:
     first = reference.split(maxsplit=1)[0].lower()   # `mine` has a word, so the reference has one
     own_verb = mine[0] if reference.isascii() and first == mine[0] and english_key(first) in EN_BASE_VERBS else None
     matched = [(w, v) for w in mine for v in theirs
-               if same_word(w, v, deed=v == verb or _ko_deed_form(v)) and (w != own_verb or v == verb)]
+               if (same_word(w, v, deed=v == verb or _ko_deed_form(v)) or _a_clinic_of(w, v)) and (w != own_verb or v == verb)]
     if not any(v != verb and not _ko_deed_form(v) for _, v in matched):
         return 0.0, 0.0   # "통화 다 했어" names no "병원에 전화해서 예약 잡기": a deed, not its thing
     share = len({w for w, _ in matched}) / len(mine)
     if share < REFERENCE_SHARE or _other_thing(mine, theirs, matched, verb):
         return 0.0, 0.0
     return share, len({v for _, v in matched}) / len(theirs)
+
+
+# "병원 예약을 금요일로 바꿔 줘" of "정형외과 예약" (the sixty-third session's elder: to SmolLM2): 병원 names any clinic
+_KO_CLINICS = frozenset("치과 안과 피부과 소아과 내과 이비인후과 정형외과 산부인과 비뇨기과 신경과 정신과 재활의학과 "
+                        "한의원 의원 외과 가정의학과 통증의학과".split())
+
+
+def _a_clinic_of(said: str, desc_word: str) -> bool:
+    return said == "병원" and desc_word in _KO_CLINICS
 
 
 _KO_TALK = ("얘기", "이야기", "말", "상의", "의논", "통화", "대화")

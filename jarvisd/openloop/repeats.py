@@ -623,6 +623,49 @@ def _next_on(repeat: Repeat, local: datetime, *, after_ms: int, tz: tzinfo) -> i
     raise ValueError(f"repeat {repeat.key!r} falls on no day within {_LOOK_AHEAD_DAYS} days")
 
 
+# ---------------------------------------------------------------- several times a day
+
+# "매일 아침 여덟 시 점심 한 시 저녁 일곱 시에 혈압약 먹으라고 알려 줘요" (the sixty-third session's elder: only 8 AM
+# kept): a clock time of the day, its part of the day before it
+_KO_CLOCK = re.compile(r"(?:(?:아침|점심|저녁|밤|오전|오후|새벽)\s*)?(?:\d{1,2}|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열한|열두|열)\s*시"
+                       r"(?:\s*(?:반|\d{1,2}\s*분))?(?![가-힣])|(?:(?:아침|점심|저녁|밤|오전|오후|새벽)\s*)?(?:\d{1,2}|한|두|세|네|다섯|여섯|"
+                       r"일곱|여덟|아홉|열한|열두|열)\s*시(?:\s*(?:반|\d{1,2}\s*분))?(?=에|랑|이랑|하고|와|과|,|\s)")
+_KO_BETWEEN = re.compile(r"\s*(?:,|·|이랑|랑|하고|와|과|그리고|및|또)?\s*")
+
+
+def each_time_said(clause: str, spans: list[tuple[int, int]]) -> list[str]:
+    """The clause once for each clock time of a Korean daily rule said together ("매일 아침 8시랑 저녁 8시에 약 먹기"
+    -> "매일 아침 8시에 약 먹기", "매일 저녁 8시에 약 먹기"), or [] when it says one time or the times are apart.
+    `spans`: the clause's time spans (`when.time_spans`)."""
+    if len(spans) < 1:
+        return []
+    start, end = spans[0][0], spans[-1][1]
+    region = clause[start:end]
+    clocks = list(_KO_CLOCK.finditer(region))
+    if len(clocks) < 2:
+        return []
+    pos = 0
+    for m in clocks:   # nothing but the times and the words that join them
+        if not _KO_BETWEEN.fullmatch(region[pos:m.start()]):
+            return []
+        pos = m.end()
+    if region[pos:].strip() not in ("", "에", "에는", "마다"):
+        return []
+    head = _KO_TIMES_A_DAY.sub("매일", clause[:start])   # "하루 세 번 아침 8시, …": each of them every day
+    if repeat_in(head + clause[end:]) is None or repeat_in(head + clause[end:]).stepped:
+        return []
+    tail = clause[end:] if clause[end:].startswith(" ") else f" {clause[end:]}"
+    return [f"{head}{m.group(0).strip()}에{tail}" for m in clocks]
+
+
+_KO_TIMES_A_DAY = re.compile(r"하루(?:에)?\s*(?:두|세|네|2|3|4)\s*(?:번|차례)(?:씩)?")
+
+
+def without_times_a_day(action: str) -> str:
+    """"하루 세 번 약 먹기" -> "약 먹기": the count is said by the times each kept (`each_time_said`)."""
+    return " ".join(_KO_TIMES_A_DAY.sub("", action).split()) or action
+
+
 # ---------------------------------------------------------------- said back
 
 def describe(repeat: Repeat, lang: Lang) -> str:
@@ -631,6 +674,8 @@ def describe(repeat: Repeat, lang: Lang) -> str:
         return _describe_step(repeat, lang)
     if lang == "ko":
         if repeat.monthly:
+            if repeat.month_day == 31:   # it falls on the last day of a shorter month: "매달 말일" (the sixty-third session)
+                return "매달 말일"
             return f"매달 {repeat.month_day}일" if repeat.month_day else "매달"
         if not repeat.days:
             return "매주"

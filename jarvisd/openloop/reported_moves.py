@@ -46,6 +46,20 @@ _KO_PASSIVE_ORDER = {"바뀌었": "바꿔 줘", "변경됐": "바꿔 줘", "변�
                      "연기됐": "미뤄 줘", "연기되었": "미뤄 줘", "옮겨졌": "옮겨 줘", "당겨졌": "당겨 줘", "앞당겨졌": "당겨 줘"}
 
 
+# "교수님 면담 금요일 2시였는데 목요일 3시로 바뀌었어" (the sixty-third session: "잘하셨어요. 할 일 목록에 없던 일이라 …"):
+# the old time said with -였는데, then the new one
+_KO_WAS_THEN = re.compile(r"(?P<old>.+?)(?:이었|였|이던|던)(?:는데|지만)\s*,?\s*(?P<new>.+?)(?:으로|로)\s*"
+                          r"(?:바뀌었|변경됐|변경되었|미뤄졌|밀렸|연기됐|연기되었|옮겨졌|당겨졌|앞당겨졌|바꿨|옮겼|미뤘)"
+                          r"(?:어|대|다|어요|대요|답니다|습니다|네|네요)")
+
+
+def ko_was_then(text: str) -> tuple[str, str] | None:
+    """(the thing with its old time, the new time) of a Korean move told with the old time first, or None."""
+    if m := _KO_WAS_THEN.fullmatch(text.strip().rstrip(".!")):
+        return m["old"].strip(), m["new"].strip()
+    return None
+
+
 def as_order(text: str) -> str | None:
     """The order a reported move gives ("move the call to monday"), or None when `text` reports none."""
     said = text.strip().rstrip(".!")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from jarvisd.openloop.hangul import RIEUL, final
+
 _EN = [re.compile(p) for p in (
     r"(?:so\s+|and\s+|remind\s+me\s+)?when(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)"
     r"(?:\s+(?:due|happening|supposed\s+to\s+be|again|set\s+for|scheduled(?:\s+for)?"
@@ -77,7 +79,9 @@ _KO = re.compile(r"(?:(?:지난번에|저번에|아까)\s*)?(?:(?:주문한|시�
                  r"(?:(?:와|와요|온대|온다고\s*했(?:지|더라|죠|어)|도착해|도착한대|도착한다고\s*했(?:지|더라|죠|어))$)?"
                  r"(?:야|였지|였더라|더라|지|였어|이야|예요|에요|였죠|죠|인지|였나|이었지|해야\s*(?:돼|하지|했지|하더라)|"
                  # "화학 시험 언제라고 했지?" (the sixty-first session: to SmolLM2): the day told, asked back
-                 r"(?:이)?라고\s*했(?:지|더라|죠|었지|잖아)|"
+                 r"(?:이)?라고\s*했(?:지요|지|더라|죠|었지|잖아|나요)|"
+                 # "집주인 연락 언제로 했지?" (the sixty-third session: to SmolLM2): the day it was moved to, asked back
+                 r"(?:으로|로)\s*(?:했|바꿨|미뤘|옮겼|잡았|정했)(?:지|더라|죠|었지|었더라|어|나)?(?:\s*요)?|"
                  # "선물 언제까지 사야 되지?", "보고서 언제까지 내야 하더라?": the deed's own verb (the fifty-fifth session)
                  r"[가-힣]{1,3}야\s*(?:돼|되지|되더라|됐지|됐더라|하지|하더라|했지|했더라|해)|"
                  r"(?:울려|울리지|울려요|울리니|끝나|끝나지|끝나요|끝나니)(?:\s*요)?)?")
@@ -104,10 +108,19 @@ _WORK_NEXT = re.compile(r"(?:so\s+|and\s+|um+\s+|uh+\s+)?when\s+(?:do|am)\s+i\s+
                         r"(?:\s+(?:next|again))?(?:\s+this\s+week)?")
 
 
+# "다음 약 먹을 시간이 언제예요?" (the sixty-third session: to SmolLM2): the time of a deed, its verb before 시간
+_KO_TIME_OF = re.compile(r"(?:다음\s*(?:번\s*)?|이번\s*)?(?P<x>[^?？]{1,40}?)\s+(?P<v>[가-힣]{1,3})\s*시간\s*(?:이|은)?\s*언제"
+                         r"(?:예요|에요|야|지|죠|인가요|더라|였지|였더라|일까|야\s*요)?")
+
+
 def asked_when(cleaned: str) -> str | None:
     """The words of a question about one promise's due (`cleaned`: lower case, no closing punctuation), or None."""
     if _WORK_NEXT.fullmatch(cleaned.rstrip("?？ ")):
         return "next shift"
+    if (m := _KO_TIME_OF.fullmatch(cleaned.rstrip("?？ "))) and final(m["v"][-1]) == RIEUL:
+        verb = m["v"]   # "먹을" -> 먹기, "할" -> 하기: the deed, so "약" is not "정형외과 예약"
+        stem = verb[:-1] if verb.endswith(("을", "를")) and len(verb) > 1 else verb[:-1] + chr(ord(verb[-1]) - RIEUL)
+        return _named(f"{m['x']} {stem}기")
     return _asked(cleaned, _EN, _KO)
 
 

@@ -163,10 +163,11 @@ PERIOD = (
     (("week", "month", "year", "end of", "close of", "eod", "cob", "eow", "eom"),
      EN_WORD + r"(?:(?:end|close)\s+of\s+(?:the\s+|this\s+|(?P<nx>next)\s+)?(?P<u>day|today|business\s+day|(?:work|working|business)\s+week|week|month|year|play|business)"
      r"|(?P<w>this|next|last)\s+(?P<u2>week(?:end)?|month|year)(?!['’]s\s+(?!on\b)[a-z])|(?P<u3>weekend|eod|cob|eow|eom))(?![a-z])"),
-    (("주", "달", "월말", "연말", "올해", "금년", "내년"),
+    (("주", "달", "월말", "말일", "연말", "올해", "금년", "내년"),
      KO_WORD + r"(?P<ko>이번\s?주말|다음\s?주말|담주\s?주말|주말|다다음\s?주|이번\s?주|금주|다음\s?주|담주|지난\s?주"
      # "다음 달 초에" (the fifty-seventh session: "초에 장학금 신청하기", due the month's last day): its first ten days
-     r"|저번\s?주|이번\s?달|이달|월말|다음\s?달|담달|연말|올해|금년|내년)(?:\s?말|(?<=달)\s?(?P<early>초))?" + KO_TAIL
+     # "매달 말일에 급여 주기" (the sixty-third session: kept with no day): the month's last day
+     r"|저번\s?주|이번\s?달|이달|월말|말일|다음\s?달|담달|연말|올해|금년|내년)(?:\s?말|(?<=달)\s?(?P<early>초))?" + KO_TAIL
      + r"(?![가-힣])"),  # a word of its own: "연말정산" (year-end tax settlement) is no time
 )
 CLOCK = (

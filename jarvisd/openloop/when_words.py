@@ -166,7 +166,7 @@ WEEK_MODS: dict[str, str | None] = {
 KO_PERIODS = {"주말": ("week", 0), "이번주말": ("week", 0), "다음주말": ("week", 1), "담주주말": ("week", 1),
               "이번주": ("week", 0), "금주": ("week", 0), "다음주": ("week", 1), "담주": ("week", 1),
               "다다음주": ("week", 2), "지난주": ("week", -1), "저번주": ("week", -1),
-              "이번달": ("month", 0), "이달": ("month", 0), "월말": ("month", 0), "다음달": ("month", 1),
+              "이번달": ("month", 0), "이달": ("month", 0), "월말": ("month", 0), "말일": ("month", 0), "다음달": ("month", 1),
               "담달": ("month", 1), "연말": ("year", 0), "올해": ("year", 0), "금년": ("year", 0), "내년": ("year", 1)}
 EN_PERIOD_UNITS = {"today": "day", "eod": "day", "cob": "day", "play": "day", "business": "day", "eow": "week", "weekend": "week", "eom": "month"}
 
