@@ -138,15 +138,21 @@ def sentences(seed: int) -> list[str]:
 HELD_OUT = 4000  # --held-out: sentences from here on in the shuffled list (the hour uses ~1,000 before it)
 
 
-def build_speech(cache: Path, minutes: float, voices: Voices, seed: int = 1, held_out: bool = False) -> list[Path]:
+def set_prefix(draw: int) -> str:
+    """The cache files' prefix of a draw: 0 the dev set, 1 the held-out set (--held-out), 2+ further held-out
+    sets (--draw: other sentences, noise and voice/phrase/level pairings, for figures nothing was chosen on)."""
+    return "" if not draw else "heldout-" if draw == 1 else f"draw{int(draw)}-"
+
+
+def build_speech(cache: Path, minutes: float, voices: Voices, seed: int = 1, held_out: int = 0) -> list[Path]:
     files: list[Path] = []
     rng = np.random.default_rng(seed + 10 * held_out)
     texts = sentences(1)
     all_voices = PIPER_VOICES + ESPEAK_VOICES
     n_files = int(np.ceil(minutes * 60 / SEGMENT_SEC))
-    k = HELD_OUT if held_out else 0
+    k = 0 if not held_out else HELD_OUT + 2000 * (held_out - 1)  # ~500 sentences per 30 min
     for index in range(n_files):
-        path = cache / f"{'heldout-' if held_out else ''}nonwake-{index:02d}.wav"
+        path = cache / f"{set_prefix(held_out)}nonwake-{index:02d}.wav"
         files.append(path)
         if path.exists():
             continue
@@ -166,17 +172,17 @@ def build_speech(cache: Path, minutes: float, voices: Voices, seed: int = 1, hel
 
 
 def build_wake(cache: Path, n: int, voices: Voices, seed: int = 2,
-               held_out: bool = False) -> tuple[Path, list[tuple[int, int, str]]]:
+               held_out: int = 0) -> tuple[Path, list[tuple[int, int, str]]]:
     """One WAV with `n` wake clips; returns it and each clip's (start, end, label) in samples. `held_out`:
     another draw (other noise, and each phrase in other voices, levels and noise than in the first set)."""
-    name = f"{'heldout-' if held_out else ''}wake-{n}"
+    name = f"{set_prefix(held_out)}wake-{n}"
     path, index_file = cache / f"{name}.wav", cache / f"{name}.json"
     if path.exists() and index_file.exists():
         return path, [tuple(c) for c in json.loads(index_file.read_text())]
     rng = np.random.default_rng(seed + 10 * held_out)
     all_voices = PIPER_VOICES + ESPEAK_VOICES
     parts, clips, pos = [], [], 0
-    shift = 3 if held_out else 0
+    shift = 3 if held_out == 1 else max(0, held_out - 1)  # draw 2: shift 1 (its voice/phrase pairs are new)
     for i in range(n):
         voice = all_voices[(i * 7 + shift * 4) % len(all_voices)]
         phrase = WAKE_PHRASES[(i + shift) % len(WAKE_PHRASES)]
@@ -193,6 +199,35 @@ def build_wake(cache: Path, n: int, voices: Voices, seed: int = 2,
     write_wav(path, np.clip(np.concatenate(parts), -1, 1), MIC_RATE)
     index_file.write_text(json.dumps(clips))
     return path, clips
+
+
+NAMES = ["John", "Travis", "Davis", "Mavis", "Harvey", "Marcus", "Jason", "Charles", "Doris", "Darius",
+         "Chavez", "Garvey", "Jarrod", "James", "Jasmine", "Carlos", "Marvin", "Jeremy", "Curtis", "Thomas"]
+NAME_RESTS = ["what time is it?", "are you coming to dinner?", "did you see the game last night?"]
+NAME_VOICES = [("piper", 1.0, 0.667), ("piper", 0.8, 0.667), ("piper", 1.25, 0.4)] + \
+    [("espeak", v, s) for v in ("en-us", "en-gb", "en-gb-scotland", "en-029", "en-gb-x-rp", "en-us+f3",
+                                "en-us+m3", "en-gb+f2") for s in (130, 200)]
+
+
+def build_names(cache: Path, voices: Voices, seed: int = 7) -> Path:
+    """--names: "Hey <name>, ..." for 20 names that sound a little like Jarvis (or that the model fires on), each in
+    3 piper and 16 espeak-ng voices, -38..-10 dBFS, no/20/10 dB SNR, each between 1.5 s and 2.5 s of noise (380 clips).
+    Counted as other speech: every confirmed fire on it is a false accept of someone talking to a Travis."""
+    path = cache / "names.wav"
+    if path.exists():
+        return path
+    rng = np.random.default_rng(seed)
+    parts, k = [], 0
+    for name in NAMES:
+        for voice in NAME_VOICES:
+            level = [-38, -30, -22, -16, -10][k % 5]
+            speech = at_level(voices.say(voice, f"Hey {name}, {NAME_RESTS[k % len(NAME_RESTS)]}"), level)
+            clip = np.concatenate([np.zeros(int(1.5 * MIC_RATE), np.float32), speech, np.zeros(int(2.5 * MIC_RATE), np.float32)])
+            snr = [None, 20, 10][(k // 5) % 3]
+            parts.append(clip + noise(rng, len(clip), level - snr if snr else -70))
+            k += 1
+    write_wav(path, np.clip(np.concatenate(parts), -1, 1), MIC_RATE)
+    return path
 
 
 # --- detection -----------------------------------------------------------------------------------------
@@ -660,6 +695,12 @@ def main() -> None:
     ap.add_argument("--dump-transcripts", type=Path, help="write every woken utterance's transcript here (JSON)")
     ap.add_argument("--held-out", action="store_true",
                     help="a second corpus (other sentences, voices, levels and noise) for figures not tuned on")
+    ap.add_argument("--draw", type=int, default=None,
+                    help="which set: 0 dev, 1 held out (--held-out), 2+ further held-out draws (other sentences, noise "
+                         "and voice/phrase/level pairings; built on first use)")
+    ap.add_argument("--names", action="store_true",
+                    help="count false accepts on 380 clips of 'Hey <name>, ...' for 20 names like Jarvis (Travis, Chavez, "
+                         "John, ...) instead of the other speech; the per-hour figures then mean nothing, the counts do")
     ap.add_argument("--no-detection", action="store_true", help="only the pipeline CPU runs")
     args = ap.parse_args()
     if args.slow is None:
@@ -668,8 +709,11 @@ def main() -> None:
 
     started = time.perf_counter()
     voices = Voices()
-    speech = build_speech(args.cache, args.speech_min, voices, held_out=args.held_out)
-    wake_wav, clips = build_wake(args.cache, args.wake_n, voices, held_out=args.held_out)
+    draw = args.draw if args.draw is not None else int(args.held_out)
+    speech = build_speech(args.cache, args.speech_min, voices, held_out=draw)
+    wake_wav, clips = build_wake(args.cache, args.wake_n, voices, held_out=draw)
+    if args.names:  # the names set stands in for the other speech: its "false accepts" are confirmed fires on names
+        speech = [build_names(args.cache, voices)]
     print(f"corpus ready in {time.perf_counter() - started:.0f} s: {len(speech)} x {SEGMENT_SEC // 60} min "
           f"non-wake speech, {len(clips)} wake clips ({args.cache})", flush=True)
 
@@ -727,7 +771,7 @@ def main() -> None:
     from jarvisd.voice.build import load_voice_models
 
     models = load_voice_models(load_config())
-    cpu_speech = args.cache / f"{'heldout-' if args.held_out else ''}cpu-speech-{args.cpu_min:g}min.wav"
+    cpu_speech = args.cache / f"{set_prefix(draw)}cpu-speech-{args.cpu_min:g}min.wav"
     if not cpu_speech.exists():
         audio = np.concatenate([read_wav(p, MIC_RATE)[0] for p in speech])[: int(args.cpu_min * 60 * MIC_RATE)]
         write_wav(cpu_speech, audio, MIC_RATE)
