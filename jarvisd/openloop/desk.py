@@ -111,8 +111,8 @@ from jarvisd.openloop.hangul import closed as ends_closed
 from jarvisd.openloop.hangul import final, subject, topic
 from jarvisd.openloop.instead import Instead, instead_said, replaced
 from jarvisd.openloop.intents import (
-    EN_ALL_ON_DAY,
     Intent,
+    all_on_day,
     clean,
     closing_everything,
     correction_time,
@@ -626,7 +626,7 @@ class AgendaDesk:
                 return None
             return self._snooze(intent, session)
         if intent.kind in ("cancel_all", "done_all"):
-            if (day := EN_ALL_ON_DAY.search(clean(text))) is not None and (when := resolve_time(day["day"], now)) is not None:
+            if (day := all_on_day(clean(text))) is not None and (when := resolve_time(day[1], now)) is not None:
                 on_day = [loop for loop in self._open_to_do() if loop.due_ms is not None and
                           phrases.due_day(loop.due_ms, tz) == when.at.date()]
                 if not on_day:

@@ -22,7 +22,7 @@ from jarvisd.openloop.intents_en import EN_CORRECTS, EN_NEXT_MONTH, EN_THIS_MONT
 from jarvisd.openloop.intents_ko import KO_CORRECTS, ko_intent
 from jarvisd.openloop.when import time_spans
 
-__all__ = ["SNOOZE_DEFAULT_MIN", "Intent", "IntentKind", "clean", "closing_everything", "correction_time", "match_intent",
+__all__ = ["SNOOZE_DEFAULT_MIN", "Intent", "IntentKind", "all_on_day", "clean", "closing_everything", "correction_time", "match_intent",
            "unnamed_closing"]
 
 # "Hi Jarvis, what's today's date?" (the fifty-first session: the greeting sent the question to SmolLM2)
@@ -157,8 +157,7 @@ _EN_ALL_THINGS = (r"(?:everything|all\s+of\s+(?:them|it|those|these)|(?:them|it|
                   r"|all(?:\s+(?:of\s+)?(?:my|the))?\s+(?:reminders|tasks|promises|to-?dos|todos|things|items|open\s+loops)"
                   rf"|all|(?:the\s+)?whole\s+(?:thing|lot|{_EN_LIST}))")
 # "delete everything for tomorrow" (the fifty-first session: "I couldn't find everything for tomorrow on your agenda"):
-# the day's promises (`desk`)
-EN_ALL_ON_DAY = re.compile(r"\s+(?:for|on|due|from)\s+(?P<day>today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$")
+# the day's promises (`desk`, through `all_on_day`)
 _EN_WHERE = (rf"(?:\s+(?:on|from|off|in)\s+(?:my|the)\s+(?:whole\s+)?{_EN_LIST})?"
              r"(?:\s+(?:for|on|due|from)\s+(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day))?")
 _EN_CANCEL_ALL = re.compile(
@@ -199,7 +198,33 @@ def closing_everything(t: str) -> Intent | None:
         if (parts := pattern.fullmatch(t)) is not None and (whole := _closing_all(parts["head"])) is not None:
             keep = parts["keep"].strip(" ,")
             return replace(whole, keep=keep) if keep else None
-    return _closing_all(t)
+    return _closing_all(t) or (day[0] if (day := all_on_day(t)) is not None else None)
+
+
+_EN_DAY = r"(?P<day>today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+# "cancel everything tomorrow", "clear my day tomorrow", "clear tomorrow", "I'm sick tomorrow, cancel everything for
+# tomorrow", "내일 일정 다 취소해 줘", "내일 거 다 취소해" (the sixty-third session: "I couldn't find everything tomorrow",
+# nothing, SmolLM2's "I'm sorry, I'm sorry", "할 일 목록에서 '내일 일정 다'를 찾지 못했어요"): a day's promises closed
+_EN_DAY_LAST = re.compile(r"(?P<rest>.+?)\s+(?:for\s+|on\s+|due\s+|from\s+)?" + _EN_DAY)
+_EN_CLEAR_DAY = re.compile(r"(?:clear|free\s+up|cancel|wipe)\s+(?:(?:my|the)\s+)?(?:(?:whole|entire)\s+)?(?:day\s+|schedule\s+"
+                           r"(?:for\s+)?|plans\s+(?:for\s+)?)?" + _EN_DAY + r"(?:'s\s+(?:schedule|agenda|plans))?")
+_KO_DAY_FIRST = re.compile(r"(?P<day>오늘|내일|모레|(?:이번\s*주\s*|다음\s*주\s*)?[월화수목금토일]요일)\s*(?:에\s*)?(?:있는\s*)?"
+                           r"(?:(?:일정|거|것|약속|할\s*일|스케줄)\s*)?(?:은|는|을|를|도)?\s*(?P<rest>(?:다|전부|모두|싹|몽땅|전체).*)")
+
+
+def all_on_day(t: str) -> tuple[Intent, str] | None:
+    """A closing of every promise of one day ("cancel everything for tomorrow", "내일 일정 다 취소해 줘"; `t` cleaned):
+    (the closing, the day's words), else None. A reason said before it ("I'm sick tomorrow, …") is passed over."""
+    head, comma, tail = t.partition(", ")
+    if comma and (found := all_on_day(tail)) is not None:
+        return found
+    if (m := _EN_CLEAR_DAY.fullmatch(t)) is not None:
+        return Intent("cancel_all", "en", command=True), m["day"]
+    if (m := _EN_DAY_LAST.fullmatch(t)) is not None and (whole := _closing_all(m["rest"])) is not None:
+        return whole, m["day"]
+    if (m := _KO_DAY_FIRST.fullmatch(t)) is not None and (whole := _closing_all(m["rest"])) is not None:
+        return whole, m["day"]
+    return None
 
 
 def _closing_all(t: str) -> Intent | None:

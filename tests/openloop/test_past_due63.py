@@ -183,3 +183,17 @@ def test_an_event_said_as_a_note_with_its_day_is_kept(days, said, kept):
     desk, clock = days
     clock.set_local("2026-12-07 09:00")
     assert _say(desk, said) == kept   # "lunch with Sara …" and "team meeting on Wednesday …" went to SmolLM2
+
+
+@pytest.mark.parametrize("said", ["cancel everything tomorrow", "clear tomorrow", "clear my day tomorrow",
+                                  "I'm sick tomorrow, cancel everything for tomorrow", "내일 일정 다 취소해 줘",
+                                  "내일 거 다 취소해"])
+def test_a_days_promises_are_cancelled_together_after_a_yes(days, said):
+    desk, clock = days
+    clock.set_local("2026-12-07 09:00")
+    for kept in ("I have a meeting with Tom tomorrow at 10", "call the plumber tomorrow afternoon", "pay rent on friday"):
+        _say(desk, kept)
+    asked = _say(desk, said)   # "I couldn't find everything tomorrow", SmolLM2's, "'내일 일정 다'를 찾지 못했어요"
+    assert "meeting with Tom" in asked and "plumber" in asked and "rent" not in asked, asked
+    _say(desk, "응" if "내일" in said else "yes")
+    assert [loop.desc for loop in desk.service.agenda()] == ["pay rent"]
