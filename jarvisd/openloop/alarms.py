@@ -40,11 +40,16 @@ _EN_TIMER = (
     # inconvenience"): a length is what only a timer has
     re.compile(rf"{_AND}(?:{_SET})?(?:another|one\s+more)(?:\s+one)?\s+(?:for|of)\s+{_AMOUNT}{_LABEL}{_PLEASE}"),
 )
+# "2 minutes from now", "an hour from now" ("now" is cleaned off as a filler; pass 63: to SmolLM2, nothing set)
+_FROM_NOW_SAID = r"(?:\d+|[a-z]+)[\s-](?:[a-z]+[\s-])?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\s+from\b"
 _EN_ALARM = re.compile(rf"(?:{_SET}|(?:can|could|would|will)\s+you\s+{_SET})?{_A}(?:my\s+)?alarm\s+(?:for\s+|at\s+|to\s+)?"
-                       r"(?P<time>(?:\d|tomorrow|tonight|today|on\s|this|next|noon|midnight|in\s).*)")
+                       r"(?P<time>(?:\d|tomorrow|tonight|today|on\s|this|next|noon|midnight|in\s|"
+                       # "for ten minutes from now", "for an hour from now" (pass 63)
+                       rf"{_FROM_NOW_SAID}).*)")
 _EN_WAKE = re.compile(r"(?:(?:(?:can|could|would|will)\s+you\s+|please\s+)?wake\s+me(?:\s+up)?|"
                       r"i\s+(?:need|have|want|must|got)\s+to\s+(?:wake|get)\s+up|i(?:'ll|\s+will|\s+should|\s+must)\s+"
-                      r"(?:wake|get)\s+up)\s+(?P<time>(?:at|by|in|tomorrow|on|this|next)\b.*)")   # "I need to get up at 6"
+                      r"(?:wake|get)\s+up)\s+(?P<time>(?:at|by|in|tomorrow|on|this|next)\b.*|"
+                      rf"{_FROM_NOW_SAID}.*)")   # "I need to get up at 6"
 _KO_DO = r"\s*(?:좀\s*)?(?:맞춰|맞춰\s*놔|설정해|켜|시작해|해|돌려|걸어)\s*(?:줘|주세요|줄래|줘요|줄래요|놔)"
 _KO_AMOUNT = r"(?P<amount>(?:\d+|[가-힣]{1,3})\s*(?:시간|분|초)(?:\s*(?:\d+|[가-힣]{1,3})\s*(?:분|초))?(?:\s*반)?)"
 # "라면 3분 타이머", "계란 10분 타이머 맞춰 줘": what the timer is for, said first (the fifty-fifth session: "라면 3분
@@ -93,6 +98,8 @@ _HALF_OF_DAY = re.compile(r"\b(?:a\.?m|p\.?m|morning|afternoon|evening|tonight|n
 RUNG_KEEP_MS = 15 * 60_000   # a timer or alarm stays on the agenda this long after it rang (or its snooze), for
                              # "snooze" and "done"; then it expires (a promise stays 6 h past its due)
 WAKE_EN, WAKE_KO, ALARM_EN, ALARM_KO = "wake-up alarm", "기상 알람", "alarm", "알람"   # the promises' names
+_FROM_NOW_CUT = re.compile(r"(?<=[a-z])\s+from$")
+_LENGTH_FIRST = re.compile(r"\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b")
 _TOLD_LENGTH = re.compile(r"\b(?P<amount>(?:\d+|[a-z]+)[\s-](?:seconds?|secs?|minutes?|mins?|hours?|hrs?))\b")
 _FILLER_WORDS = frozenset("the my a an that this one up".split())
 _KIND_WORDS = _FILLER_WORDS | frozenset("timer timers alarm alarms 타이머 알람 wake".split())
@@ -417,8 +424,9 @@ def _at(words: str, now: datetime, morning: bool) -> datetime | None:
     (`morning`), the morning's, for an alarm the first of the two to come ("6:30 tomorrow": 6:30 AM). None when
     they name no clock time; a moment already past is returned as it is (the desk says so)."""
     words = _RUN_TOGETHER.sub(r"\1:\2", words)   # Whisper's "630" for "six thirty"
-    if re.match(r"\d", words):    # "set an alarm for 7": the hour
-        words = f"at {words}"
+    words = _FROM_NOW_CUT.sub(" from now", words)   # "2 minutes from now", its "now" cleaned off as a filler
+    if re.match(r"\d", words) and not _LENGTH_FIRST.match(words):   # "set an alarm for 7": the hour; not "for 2
+        words = f"at {words}"                                          # minutes from now" (pass 63: at 2, a remark)
     when = resolve_time(words, now)
     if when is None or not when.has_time:
         return None
