@@ -63,3 +63,16 @@ def test_a_timer_of_a_negative_length_is_refused_by_the_timer_s_range(tmp_path: 
     desk = agenda_desk(tmp_path, korean, SUNDAY)
     assert said_to(desk, said) == [reply]
     assert agenda_rows(desk) == []
+
+
+def test_a_write_journal_that_is_a_link_to_nothing_is_named_in_the_log(tmp_path: Path,
+                                                                      caplog: pytest.LogCaptureFixture) -> None:
+    """A `*.wal` in the journal folder linked to a file that is gone was passed over without a word (pass 62a's low;
+    a FIFO, a link loop or a directory there is named)."""
+    from jarvisd.memory.stores.lance_journal import orphans
+
+    (tmp_path / "123-abc.wal").symlink_to(tmp_path / "gone" / "123-abc.wal")
+    with caplog.at_level("ERROR"):
+        assert orphans(tmp_path) == []
+    said = " ".join(r.getMessage() for r in caplog.records)
+    assert "123-abc.wal" in said and str(tmp_path / "gone" / "123-abc.wal") in said and "Move it out of" in said
