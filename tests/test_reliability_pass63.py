@@ -76,3 +76,28 @@ def test_a_write_journal_that_is_a_link_to_nothing_is_named_in_the_log(tmp_path:
         assert orphans(tmp_path) == []
     said = " ".join(r.getMessage() for r in caplog.records)
     assert "123-abc.wal" in said and str(tmp_path / "gone" / "123-abc.wal") in said and "Move it out of" in said
+
+
+def test_unreadable_lines_of_the_reminder_log_are_kept_in_a_quarantine_file(tmp_path: Path,
+                                                                            caplog: pytest.LogCaptureFixture) -> None:
+    """`reminders.jsonl`'s unreadable lines were skipped with a log line and not kept anywhere else (pass 62a's low);
+    the agenda's are copied to `openloops.quarantine.jsonl`. Now the same, beside the reminder log, once each."""
+    import json
+
+    from jarvisd.reflect.delivered import DeliveredLog
+    from jarvisd.reflect.reminders import ReminderKey
+
+    log = tmp_path / "reminders.jsonl"
+    good = {"loop_id": "a1", "lead_min": 0, "due_ms": 1_700_000_000_000, "at_ms": 1, "text": "call mom"}
+    log.write_text(json.dumps(good) + "\n" + '{"loop_id": "b2", "lead_min": NaN, "due_ms": 5, "at_ms": 1}\n'
+                   + "[" * 100_000 + "\n" + '{"loop_id": "c3", "lead_' + "\n", encoding="utf-8")
+    with caplog.at_level("WARNING"):
+        assert DeliveredLog(log).keys() == {ReminderKey("a1", 0, 1_700_000_000_000)}
+        DeliveredLog(log)   # a second start: nothing kept twice
+    quarantine = tmp_path / "reminders.quarantine.jsonl"
+    kept = [json.loads(line) for line in quarantine.read_text(encoding="utf-8").splitlines()]
+    assert [entry["where"] for entry in kept] == [f"{log} line {n}" for n in (2, 3, 4)]
+    assert kept[0]["record"] == '{"loop_id": "b2", "lead_min": NaN, "due_ms": 5, "at_ms": 1}'
+    assert "NaN" in kept[0]["reason"] or "nan" in kept[0]["reason"]
+    assert f"kept in {quarantine}" in caplog.text
+    assert log.read_text(encoding="utf-8").count("\n") == 4   # the log itself as it was
