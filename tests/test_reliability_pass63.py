@@ -101,3 +101,75 @@ def test_unreadable_lines_of_the_reminder_log_are_kept_in_a_quarantine_file(tmp_
     assert "NaN" in kept[0]["reason"] or "nan" in kept[0]["reason"]
     assert f"kept in {quarantine}" in caplog.text
     assert log.read_text(encoding="utf-8").count("\n") == 4   # the log itself as it was
+
+
+def _doctor_on_ollama(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, show_ok: bool) -> tuple[dict, list[str]]:
+    """The doctor's Ollama report against a real server on loopback that lists the configured models and answers
+    HTTP 500 to every other call (`/api/show` too unless `show_ok`)."""
+    import json
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from jarvisd.config import load_config
+    from jarvisd.doctor import ollama_lines, ollama_report
+    from jarvisd.llm.backend_choice import probe_ollama
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def _send(self, status: int, body: dict[str, object]) -> None:
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def do_GET(self) -> None:
+            if self.path == "/api/tags":
+                self._send(200, {"models": [{"model": m, "name": m} for m in names]})
+            else:
+                self._send(500, {"error": "llama runner process has terminated: exit status 2"})
+
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            if show_ok and self.path == "/api/show":
+                self._send(200, {"modelfile": "", "parameters": "", "template": "", "details": {}})
+            else:
+                self._send(500, {"error": "llama runner process has terminated: exit status 2"})
+
+    monkeypatch.setenv("JARVIS_HOME", str(tmp_path))
+    cfg = load_config()
+    names = [cfg.llm.chat_model, cfg.llm.thought_model, cfg.memory.embedding_model]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        report = ollama_report(cfg, probe_ollama(f"http://127.0.0.1:{server.server_address[1]}", 3.0))
+    finally:
+        server.shutdown()
+        server.server_close()
+    return report, ollama_lines(report)
+
+
+def test_the_doctor_says_a_listed_model_the_ollama_server_fails_on_is_not_usable(tmp_path: Path,
+                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """With Ollama answering its model list and HTTP 500 to every other call, `jarvisd doctor` said "up, … pulled"
+    (61a's and 62a's low): it listed the models and asked nothing of them, while every model turn failed."""
+    report, lines = _doctor_on_ollama(tmp_path, monkeypatch, show_ok=False)
+    assert report["up"]
+    for want in report["configured"].values():
+        assert not want["pulled"]
+        assert "HTTP 500" in want["fix"] and "llama runner process has terminated" in want["fix"]
+    said = [line for line in lines if line.startswith("  chat")]
+    assert said and "pulled" not in said[0] and "FAILING" in said[0] and "HTTP 500" in said[0], lines
+
+
+def test_guard_the_doctor_still_says_pulled_of_a_model_the_server_describes(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    report, lines = _doctor_on_ollama(tmp_path, monkeypatch, show_ok=True)
+    assert all(want["pulled"] and want["fix"] == "" for want in report["configured"].values())
+    assert all(line.endswith(" pulled") for line in lines[1:]), lines

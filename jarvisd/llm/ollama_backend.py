@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import ollama
+from ollama._client import _parse_host
 
 from jarvisd.llm.base import (
     CUT_MARK,
@@ -147,6 +148,24 @@ def list_models(host: str, timeout: float = 3.0) -> list[str]:
                            "Check llm.ollama_host / OLLAMA_HOST, or use the embedded backend: "
                            "JARVIS_LLM__BACKEND=embedded") from None
     return [m.model for m in listing.models if m.model]
+
+
+def model_failure(host: str, model: str, timeout: float = 3.0) -> str | None:
+    """Why a model the server lists cannot be used, asked of its `/api/show` (no model loaded: milliseconds), or None.
+    Pass 63: with every call but the list answered HTTP 500 (a runner that will not start), `jarvisd doctor` said
+    "pulled" while every model turn failed."""
+    try:   # its status only: the answer's fields differ between Ollama versions (the client's parse refused some)
+        with httpx.Client(timeout=timeout, follow_redirects=False) as client:
+            response = client.post(f"{_parse_host(host)}/api/show", json={"model": model})   # as the client reads it
+        if response.status_code >= 300:
+            try:
+                error = str(response.json().get("error", ""))[:300]
+            except (ValueError, AttributeError):
+                error = " ".join(response.text.split())[:300]
+            raise ollama.ResponseError(error or response.reason_phrase, response.status_code)
+    except Exception as exc:  # each said as a model turn would say it (`_translate`); the doctor never raises
+        return str(_translate(host, model, exc))
+    return None
 
 
 def has_model(available: Sequence[str], model: str) -> bool:
