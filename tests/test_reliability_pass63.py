@@ -173,3 +173,47 @@ def test_guard_the_doctor_still_says_pulled_of_a_model_the_server_describes(tmp_
     report, lines = _doctor_on_ollama(tmp_path, monkeypatch, show_ok=True)
     assert all(want["pulled"] and want["fix"] == "" for want in report["configured"].values())
     assert all(line.endswith(" pulled") for line in lines[1:]), lines
+
+
+def test_a_batch_of_embeddings_larger_than_a_streamed_line_s_bound_is_read(tmp_path: Path) -> None:
+    """Pass 62a bounded every line of every Ollama response at 1 MB, the one JSON answer of `/api/embed` too: 100
+    texts embedded by bge-m3 (1,024 numbers each, written as Ollama writes a float32) are 1.2 MB in one line, so the
+    agenda's first embedding of 100 open promises, or a `/remember reembed` batch, ended with "a line of more than 1 MB
+    … which Ollama never sends". The bound is of a streamed answer's lines; a whole answer has a bound of its own."""
+    import json
+    import random
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from jarvisd.llm.ollama_backend import MAX_LINE_BYTES, OllamaEmbedder
+
+    rng = random.Random(63)
+    vector = [rng.uniform(-0.1, 0.1) for _ in range(1024)]
+    body = ('{"model":"bge-m3","embeddings":[' + ",".join("[" + ",".join(f"{x:.9g}" for x in vector) + "]"
+                                                         for _ in range(100)) + "]}").encode()
+    assert len(body) > MAX_LINE_BYTES
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def do_POST(self) -> None:
+            json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        vectors = OllamaEmbedder(f"http://127.0.0.1:{server.server_address[1]}", "bge-m3", 1024, timeout=20).embed(
+            [f"promise {i}" for i in range(100)])
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert len(vectors) == 100 and all(len(v) == 1024 for v in vectors)
