@@ -217,3 +217,27 @@ def test_a_batch_of_embeddings_larger_than_a_streamed_line_s_bound_is_read(tmp_p
         server.shutdown()
         server.server_close()
     assert len(vectors) == 100 and all(len(v) == 1024 for v in vectors)
+
+
+@pytest.mark.parametrize("said", ["회의 안 끝났어", "회의 못 끝냈어", "회의 아직 안 끝났어", "회의 끝났어?", "standup 안 끝났어",
+                                  "standup 끝났어?", "report 못 끝냈어"])
+def test_a_korean_not_finished_or_asked_finished_closes_nothing(tmp_path: Path, korean: KoreanAnalyzer,
+                                                                said: str) -> None:
+    """"회의 안 끝났어" (the meeting isn't over), "report 못 끝냈어" (I couldn't finish the report), "standup 끝났어?" (is it
+    over?) each answered "완료로 표시했어요: …" and closed the promise (pass 63, medium: found through the code-switched
+    "standup meeting", the same in Korean alone on 6fcd83c and before): the done order read past its negation, and the
+    question mark was cleaned off before it."""
+    desk = agenda_desk(tmp_path, korean, SUNDAY)
+    said_to(desk, "금요일 오후 3시에 회의 있어", "금요일 오후 4시에 standup meeting 있어", "내일까지 report 끝내야 해")
+    before = agenda_rows(desk)
+    reply = said_to(desk, said)[0]
+    assert agenda_rows(desk) == before
+    assert reply is None or "완료" not in reply
+
+
+@pytest.mark.parametrize("said", ["회의 끝났어", "회의 끝냈어", "회의는 끝났어", "회의 다했어", "회의 완료 처리해 줄래?", "standup 끝났어"])
+def test_guard_a_korean_finished_still_closes_it(tmp_path: Path, korean: KoreanAnalyzer, said: str) -> None:
+    desk = agenda_desk(tmp_path, korean, SUNDAY)
+    said_to(desk, "금요일 오후 3시에 회의 있어", "금요일 오후 4시에 standup meeting 있어")
+    assert said_to(desk, said)[0].startswith("완료로 표시했어요: ")
+    assert len(agenda_rows(desk)) == 1
