@@ -241,3 +241,23 @@ def test_guard_a_korean_finished_still_closes_it(tmp_path: Path, korean: KoreanA
     said_to(desk, "금요일 오후 3시에 회의 있어", "금요일 오후 4시에 standup meeting 있어")
     assert said_to(desk, said)[0].startswith("완료로 표시했어요: ")
     assert len(agenda_rows(desk)) == 1
+
+
+@pytest.mark.parametrize("said", ["회의 취소 안 했어", "회의 취소 못 했어", "standup 취소 안 됐어", "회의 취소 안 해도 돼"])
+def test_a_korean_cancel_not_done_withdraws_nothing(tmp_path: Path, korean: KoreanAnalyzer, said: str) -> None:
+    """"회의 취소 안 했어" (I didn't cancel the meeting), "standup 취소 안 됐어" (it wasn't cancelled) answered "목록에서
+    지웠어요" and withdrew the promise (pass 63, medium): any 취소 in a sentence dismissed, whatever negation followed."""
+    desk = agenda_desk(tmp_path, korean, SUNDAY)
+    said_to(desk, "금요일 오후 3시에 회의 있어", "금요일 오후 4시에 standup meeting 있어")
+    before = agenda_rows(desk)
+    reply = said_to(desk, said)[0]
+    assert agenda_rows(desk) == before
+    assert reply is None or "지웠어요" not in reply
+
+
+@pytest.mark.parametrize("said", ["회의 취소됐어", "회의 취소했어", "standup 취소됐대"])
+def test_guard_a_korean_cancel_still_withdraws_it(tmp_path: Path, korean: KoreanAnalyzer, said: str) -> None:
+    desk = agenda_desk(tmp_path, korean, SUNDAY)
+    said_to(desk, "금요일 오후 3시에 회의 있어", "금요일 오후 4시에 standup meeting 있어")
+    assert said_to(desk, said)[0].startswith("목록에서 지웠어요: ")
+    assert len(agenda_rows(desk)) == 1
