@@ -13,7 +13,7 @@ from jarvisd.config import Config
 from jarvisd.errors import StartupError
 from jarvisd.llm.backend_choice import OllamaProbe, probe_ollama, select_backends
 from jarvisd.llm.llama_check import check_decode
-from jarvisd.llm.ollama_backend import has_model
+from jarvisd.llm.ollama_backend import has_model, model_failure
 from jarvisd.manifest import ModelError, ModelStore
 from jarvisd.memory.health import check_memory
 from jarvisd.openloop.judge import judge_plan
@@ -78,16 +78,32 @@ def llama_cpp_report(store: ModelStore) -> dict[str, Any]:
 
 
 def ollama_report(cfg: Config, probe: OllamaProbe) -> dict[str, Any]:
+    """The Ollama server and each configured model: pulled and answering, or what to do. A model listed is asked
+    for its details (`model_failure`), so a server that lists it and fails on it is said so, not "pulled"."""
     wanted = {"chat": cfg.llm.chat_model, "thought": cfg.llm.thought_model, "embeddings": cfg.memory.embedding_model}
-    return {
-        "host": probe.host,
-        "up": probe.up,
-        "error": probe.error,
-        "models": list(probe.models),
-        "configured": {role: {"model": name, "pulled": probe.up and has_model(probe.models, name),
-                              "fix": "" if probe.up and has_model(probe.models, name) else f"ollama pull {name}"}
-                       for role, name in wanted.items()},
-    }
+    configured: dict[str, dict[str, Any]] = {}
+    failures: dict[str, str | None] = {}
+    for role, name in wanted.items():
+        listed = probe.up and has_model(probe.models, name)
+        if listed and name not in failures:
+            failures[name] = model_failure(probe.host, name, cfg.llm.connect_timeout_sec)
+        failure = failures.get(name) if listed else None
+        configured[role] = {"model": name, "pulled": listed and failure is None,
+                            "fix": f"ollama pull {name}" if not listed else failure or ""}
+    return {"host": probe.host, "up": probe.up, "error": probe.error, "models": list(probe.models),
+            "configured": configured}
+
+
+def ollama_lines(ollama: dict[str, Any]) -> list[str]:
+    """The report's Ollama lines: the server, and each configured model pulled, missing or failing."""
+    if not ollama["up"]:
+        return [f"ollama      : down ({ollama['error']})"]
+    lines = [f"ollama      : up at {ollama['host']}, {len(ollama['models'])} models"]
+    for role, want in ollama["configured"].items():
+        state = ("pulled" if want["pulled"] else f"missing -> {want['fix']}" if want["fix"].startswith("ollama pull")
+                 else f"FAILING: {want['fix']}")
+        lines.append(f"  {role:<10}: {want['model']} {state}")
+    return lines
 
 
 def build_report(cfg: Config, store: ModelStore,
@@ -225,13 +241,7 @@ def format_report(report: dict[str, Any]) -> str:
         lines += [f"backend     : {note}" for note in backend["notes"]]
         lines.append(f"promises    : found by {backend['judge']['name']}, because {backend['judge']['why']}")
         lines.append(f"background  : {backend['background']['name']}, because {backend['background']['why']}")
-    ollama = report["ollama"]
-    if ollama["up"]:
-        lines.append(f"ollama      : up at {ollama['host']}, {len(ollama['models'])} models")
-        for role, want in ollama["configured"].items():
-            lines.append(f"  {role:<10}: {want['model']} " + ("pulled" if want["pulled"] else f"missing -> {want['fix']}"))
-    else:
-        lines.append(f"ollama      : down ({ollama['error']})")
+    lines += ollama_lines(report["ollama"])
     for model in report["embedded_models"]:
         lines.append(f"model       : {model['name']:<14} {model['role']}: {model['status']}")
     llama = report["llama_cpp"]

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import ollama
+from ollama._client import _parse_host
 
 from jarvisd.llm.base import (
     CUT_MARK,
@@ -44,6 +45,9 @@ MAX_ANSWER_CHARS = 16_000
 # client read a line without an end whole, so a server sending one endless line (64 KB every 10 ms, no newline) grew
 # the daemon's memory until `llm.timeout_sec` ended the call (+70 MB in 8 s; with the default 120 s, about a GB).
 MAX_LINE_BYTES = 1 << 20
+# ... and an answer that is not streamed (one JSON object: the model list, a batch of embeddings) is bounded whole, far
+# above any: pass 63, 100 texts embedded by bge-m3 are 1.3 MB in one line, which the line bound above refused
+MAX_BODY_BYTES = 64 << 20
 
 
 class LineTooLong(BackendError):
@@ -53,15 +57,17 @@ class LineTooLong(BackendError):
 class _BoundedLines(httpx.AsyncByteStream, httpx.SyncByteStream):
     """A response's body, ended with `LineTooLong` once `MAX_LINE_BYTES` come without a line end."""
 
-    def __init__(self, inner: Any, host: str) -> None:
+    def __init__(self, inner: Any, host: str, streamed: bool = True) -> None:
         self._inner, self._host, self._run = inner, host, 0
+        self._streamed = streamed   # lines of JSON (bounded each), or one JSON answer (bounded whole)
 
     def _check(self, chunk: bytes) -> bytes:
-        end = chunk.rfind(b"\n")
+        end = chunk.rfind(b"\n") if self._streamed else -1
         self._run = len(chunk) - end - 1 if end >= 0 else self._run + len(chunk)
-        if self._run > MAX_LINE_BYTES:
-            raise LineTooLong(f"the server at {self._host} sent a line of more than {MAX_LINE_BYTES // (1 << 20)} MB "
-                              "without an end, which Ollama never sends: the answer ends here",
+        if self._run > (MAX_LINE_BYTES if self._streamed else MAX_BODY_BYTES):
+            said = (f"a line of more than {MAX_LINE_BYTES // (1 << 20)} MB without an end" if self._streamed else
+                    f"an answer of more than {MAX_BODY_BYTES // (1 << 20)} MB")
+            raise LineTooLong(f"the server at {self._host} sent {said}, which Ollama never sends: the answer ends here",
                               "Check llm.ollama_host / OLLAMA_HOST, or use the embedded backend: "
                               "JARVIS_LLM__BACKEND=embedded")
         return chunk
@@ -85,8 +91,9 @@ def _client_options(host: str, asynchronous: bool) -> dict[str, Any]:
     """What every Ollama client here is made with: each response's lines bounded (`_BoundedLines`), and no redirect
     followed (Ollama never answers with one: followed, the failure at its target was reported as the configured
     host's, "Ollama does not answer at <host> (ConnectError …)", pass 61a's low)."""
-    def bound(response: httpx.Response) -> None:
-        response.stream = _BoundedLines(response.stream, host)
+    def bound(response: httpx.Response) -> None:   # Ollama streams as "application/x-ndjson"
+        streamed = "ndjson" in response.headers.get("content-type", "")
+        response.stream = _BoundedLines(response.stream, host, streamed)
 
     async def bound_async(response: httpx.Response) -> None:
         bound(response)
@@ -147,6 +154,24 @@ def list_models(host: str, timeout: float = 3.0) -> list[str]:
                            "Check llm.ollama_host / OLLAMA_HOST, or use the embedded backend: "
                            "JARVIS_LLM__BACKEND=embedded") from None
     return [m.model for m in listing.models if m.model]
+
+
+def model_failure(host: str, model: str, timeout: float = 3.0) -> str | None:
+    """Why a model the server lists cannot be used, asked of its `/api/show` (no model loaded: milliseconds), or None.
+    Pass 63: with every call but the list answered HTTP 500 (a runner that will not start), `jarvisd doctor` said
+    "pulled" while every model turn failed."""
+    try:   # its status only: the answer's fields differ between Ollama versions (the client's parse refused some)
+        with httpx.Client(timeout=timeout, follow_redirects=False) as client:
+            response = client.post(f"{_parse_host(host)}/api/show", json={"model": model})   # as the client reads it
+        if response.status_code >= 300:
+            try:
+                error = str(response.json().get("error", ""))[:300]
+            except (ValueError, AttributeError):
+                error = " ".join(response.text.split())[:300]
+            raise ollama.ResponseError(error or response.reason_phrase, response.status_code)
+    except Exception as exc:  # each said as a model turn would say it (`_translate`); the doctor never raises
+        return str(_translate(host, model, exc))
+    return None
 
 
 def has_model(available: Sequence[str], model: str) -> bool:

@@ -28,7 +28,7 @@ from jarvisd.openloop.when import ImpossibleTime, cut_spans, resolve_time, time_
 # (and Whisper's "Et a alarm for 630 tomorrow" for "Set an alarm for 6:30 tomorrow")
 _SET = r"(?:(?:can|could|would|will)\s+you\s+)?(?:set|et|sat|start|put\s+on|make|give\s+me|run)\s+(?:me\s+)?"
 _A = r"(?:(?:a|an|the|one|another|one\s+more)\s+)?"
-_AMOUNT = (r"(?P<amount>(?:\d|an?\s|half\b|[a-z]+[\s-]).{0,40}?"
+_AMOUNT = (r"(?P<amount>(?:-\s*\d|\d|an?\s|half\b|[a-z]+[\s-]).{0,40}?"
            r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)(?:\s+and\s+a\s+half)?)")
 _LABEL = r"(?:\s+for\s+(?:the\s+|my\s+)?(?P<label>\S.*?))?"
 _AND, _PLEASE = r"(?:and\s+)?", r"(?:\s+please)?"   # "and another timer for 5 minutes please"
@@ -40,13 +40,18 @@ _EN_TIMER = (
     # inconvenience"): a length is what only a timer has
     re.compile(rf"{_AND}(?:{_SET})?(?:another|one\s+more)(?:\s+one)?\s+(?:for|of)\s+{_AMOUNT}{_LABEL}{_PLEASE}"),
 )
+# "2 minutes from now", "an hour from now" ("now" is cleaned off as a filler; pass 63: to SmolLM2, nothing set)
+_FROM_NOW_SAID = r"(?:\d+|[a-z]+)[\s-](?:[a-z]+[\s-])?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\s+from\b"
 _EN_ALARM = re.compile(rf"(?:{_SET}|(?:can|could|would|will)\s+you\s+{_SET})?{_A}(?:my\s+)?alarm\s+(?:for\s+|at\s+|to\s+)?"
-                       r"(?P<time>(?:\d|tomorrow|tonight|today|on\s|this|next|noon|midnight|in\s).*)")
+                       r"(?P<time>(?:\d|tomorrow|tonight|today|on\s|this|next|noon|midnight|in\s|"
+                       # "for ten minutes from now", "for an hour from now" (pass 63)
+                       rf"{_FROM_NOW_SAID}).*)")
 _EN_WAKE = re.compile(r"(?:(?:(?:can|could|would|will)\s+you\s+|please\s+)?wake\s+me(?:\s+up)?|"
                       r"i\s+(?:need|have|want|must|got)\s+to\s+(?:wake|get)\s+up|i(?:'ll|\s+will|\s+should|\s+must)\s+"
-                      r"(?:wake|get)\s+up)\s+(?P<time>(?:at|by|in|tomorrow|on|this|next)\b.*)")   # "I need to get up at 6"
+                      r"(?:wake|get)\s+up)\s+(?P<time>(?:at|by|in|tomorrow|on|this|next)\b.*|"
+                      rf"{_FROM_NOW_SAID}.*)")   # "I need to get up at 6"
 _KO_DO = r"\s*(?:좀\s*)?(?:맞춰|맞춰\s*놔|설정해|켜|시작해|해|돌려|걸어)\s*(?:줘|주세요|줄래|줘요|줄래요|놔)"
-_KO_AMOUNT = r"(?P<amount>(?:\d+|[가-힣]{1,3})\s*(?:시간|분|초)(?:\s*(?:\d+|[가-힣]{1,3})\s*(?:분|초))?(?:\s*반)?)"
+_KO_AMOUNT = r"(?P<amount>(?:-\s*)?(?:\d+|[가-힣]{1,3})\s*(?:시간|분|초)(?:\s*(?:\d+|[가-힣]{1,3})\s*(?:분|초))?(?:\s*반)?)"
 # "라면 3분 타이머", "계란 10분 타이머 맞춰 줘": what the timer is for, said first (the fifty-fifth session: "라면 3분
 # 타이머" went to SmolLM2, which wrote about a font called "Lintel"); a word of when or how is no name
 _KO_LABEL = r"(?:(?!(?:지금|그냥|다시|새로|또|바로|얼른|빨리|좀|일단|자비스|그럼|그리고)\s)(?P<label>[가-힣a-z]{1,8}(?:\s+(?!타이머)[가-힣a-z]{1,8})?)(?:\s*용)?\s+)?"
@@ -93,6 +98,11 @@ _HALF_OF_DAY = re.compile(r"\b(?:a\.?m|p\.?m|morning|afternoon|evening|tonight|n
 RUNG_KEEP_MS = 15 * 60_000   # a timer or alarm stays on the agenda this long after it rang (or its snooze), for
                              # "snooze" and "done"; then it expires (a promise stays 6 h past its due)
 WAKE_EN, WAKE_KO, ALARM_EN, ALARM_KO = "wake-up alarm", "기상 알람", "alarm", "알람"   # the promises' names
+_TIMER_RANGE = ("A timer runs from one second to 24 hours; for longer, ask me to remind you.",
+                "타이머는 1초에서 24시간까지 맞출 수 있어요. 더 길면 알림으로 말씀해 주세요.")
+_BELOW_ZERO = re.compile(r"-|(?:minus|negative)\b")
+_FROM_NOW_CUT = re.compile(r"(?<=[a-z])\s+from$")
+_LENGTH_FIRST = re.compile(r"\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b")
 _TOLD_LENGTH = re.compile(r"\b(?P<amount>(?:\d+|[a-z]+)[\s-](?:seconds?|secs?|minutes?|mins?|hours?|hrs?))\b")
 _FILLER_WORDS = frozenset("the my a an that this one up".split())
 _KIND_WORDS = _FILLER_WORDS | frozenset("timer timers alarm alarms 타이머 알람 wake".split())
@@ -371,6 +381,8 @@ def off_as_cancel(cleaned: str) -> str | None:
 
 
 def _timer(amount: str, label: str | None, now: datetime, korean: bool) -> Alarm | None:
+    if _BELOW_ZERO.match(amount):   # "set a timer for -5 minutes" (pass 63: to SmolLM2, or a 5-minute timer)
+        raise ImpossibleTime(*_TIMER_RANGE)
     amount = " ".join(amount.replace("-", " ").split())
     if (sec := _SECONDS.search(amount)) is not None and _SECONDS.fullmatch(amount):
         seconds = int(sec["n"])
@@ -385,8 +397,7 @@ def _timer(amount: str, label: str | None, now: datetime, korean: bool) -> Alarm
         # a timer for 2 hours" was a "1-hour timer", rung an hour early)
         seconds = round(when.at.timestamp() - now.timestamp()) if when.has_time else 0   # "3 days": a day, no clock
     if not 0 < seconds <= 24 * 3600:     # none, or more than a day: "remind me in 2 days" is a reminder
-        raise ImpossibleTime("A timer runs from one second to 24 hours; for longer, ask me to remind you.",
-                             "타이머는 1초에서 24시간까지 맞출 수 있어요. 더 길면 알림으로 말씀해 주세요.")
+        raise ImpossibleTime(*_TIMER_RANGE)
     return Alarm(_timer_name(seconds, label, korean), datetime.fromtimestamp(now.timestamp() + seconds, now.tzinfo),
                  "timer")
 
@@ -417,8 +428,9 @@ def _at(words: str, now: datetime, morning: bool) -> datetime | None:
     (`morning`), the morning's, for an alarm the first of the two to come ("6:30 tomorrow": 6:30 AM). None when
     they name no clock time; a moment already past is returned as it is (the desk says so)."""
     words = _RUN_TOGETHER.sub(r"\1:\2", words)   # Whisper's "630" for "six thirty"
-    if re.match(r"\d", words):    # "set an alarm for 7": the hour
-        words = f"at {words}"
+    words = _FROM_NOW_CUT.sub(" from now", words)   # "2 minutes from now", its "now" cleaned off as a filler
+    if re.match(r"\d", words) and not _LENGTH_FIRST.match(words):   # "set an alarm for 7": the hour; not "for 2
+        words = f"at {words}"                                          # minutes from now" (pass 63: at 2, a remark)
     when = resolve_time(words, now)
     if when is None or not when.has_time:
         return None

@@ -329,5 +329,6 @@ EN_LIST_TAIL = re.compile(r"\s+(?:from|off)\s+(?:my|the)\s+(?:list|agenda|remind
 EN_KEEP = re.compile(r"\b(?:(?:i|we|you|they)(?:'m|'re|\s+am|\s+are)?\s+)?(?:don'?t|do\s+not|never|won'?t|will\s+not|shouldn'?t|should\s+not|mustn'?t|must\s+not|"
                      r"can'?t|cannot|wouldn'?t|not\s+going\s+to|not\s+gonna|no\s+need\s+to|not)\s+(?:\w+\s+)?"
                      r"(?:cancel|delet|remov|drop|scrap|scratch|forget|erase|clear)\w*", re.IGNORECASE)
-KO_KEEP = re.compile(r"(?:취소|삭제|지우|빼|없애)\s*(?:하)?\s*지\s*(?:마|말|않)|(?:취소|삭제)\s*(?:는\s*)?안\s*(?:해|할|하)"
+# ("회의 취소 안 했어", "취소 못 했어", "standup 취소 안 됐어": not withdrawn; pass 63, each withdrew the promise)
+KO_KEEP = re.compile(r"(?:취소|삭제|지우|빼|없애)\s*(?:하)?\s*지\s*(?:마|말|않)|(?:취소|삭제)\s*(?:는\s*)?(?:안|못)\s*(?:해|할|하|했|됐|되|돼)"
                      r"|안\s*(?:지워|빼|취소)|(?:지우|빼)\s*면\s*안\s*(?:돼|되)")

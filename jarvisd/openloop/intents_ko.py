@@ -280,6 +280,10 @@ def _squeezed(t: str) -> str:
     return t.replace(" ", "").rstrip("요")
 
 
+# a done order's thing ending in a negation: "회의 안 (끝났어)", "report 못 (끝냈어)"
+_KO_NOT_DONE = re.compile(r"(?:^|\s)(?:안|못)$")
+
+
 def ko_intent(t: str, asked: bool = False) -> Intent | None:
     """The Korean agenda intent of `t` (cleaned: its question mark is gone, so `asked` says whether it had one)."""
     if _KO_THEIR_SCHEDULE.match(t) or _KO_THEIR_DEED.match(t):
@@ -328,10 +332,14 @@ def ko_intent(t: str, asked: bool = False) -> Intent | None:
                 continue
             if _KO_WH.search(m["x"]):   # "구독 어떻게 취소해": a question word makes it a question, not an order
                 continue
+            if kind == "done" and _KO_NOT_DONE.search(m["x"].strip()):
+                return None   # "회의 안 끝났어", "report 못 끝냈어": not done (pass 63: marked done)
             said_to = t.replace(" ", "")
             said_to = said_to[:-1] if said_to.endswith("요") and not said_to.endswith("주세요") else said_to   # "빼 줘요"
             command = said_to.endswith(("줘", "주세요", "해", "처리", "삭제", "취소", "빼", "라", "도", "주라", "다오",
                                         "주이소", "주소", "지워", "없애"))
+            if kind == "done" and asked and not command and not said_to.endswith(("줄래", "줄래요")):
+                return None   # "회의 끝났어?": asked whether it is over, not told (pass 63: marked done)
             # "사회자 섭외는 안 해도 된대 그거 빼 줘": the entry word after the reason, the reason, then the name
             said = _KO_ENTRY.sub("", m["x"].strip()).strip() or m["x"].strip()
             named = KO_NOT_NEEDED.sub("", said).strip() or said

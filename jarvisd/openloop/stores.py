@@ -174,8 +174,9 @@ class Quarantine:
 
     LOG_LINES = 20  # per load: then one line says the rest are skipped without a line each
 
-    def __init__(self, path: Path | None, beside: Path | None = None) -> None:
+    def __init__(self, path: Path | None, beside: Path | None = None, part: str = "openloop") -> None:
         self.path = path
+        self.part = part      # the log lines' name of the records' owner ("openloop", "reminders")
         self.beside = beside  # the log whose records it keeps: never written through a link to it
         self._seen: set[str] | None = None  # the records in the file, read once (a load may add thousands)
         self._told = 0
@@ -211,9 +212,10 @@ class Quarantine:
         self._told += 1
         self.last_load.append(f"{where}: {reason[:160]}")
         if self._told <= self.LOG_LINES:
-            log.warning("openloop: %s is unreadable, skipped: %s%s", where, reason, target)
+            log.warning("%s: %s is unreadable, skipped: %s%s", self.part, where, reason, target)
         elif self._told == self.LOG_LINES + 1:   # pass 35: 200,000 bad lines were 200,000 lines of log
-            log.warning("openloop: more unreadable records after %s: skipped without a line each%s", where, target)
+            log.warning("%s: more unreadable records after %s: skipped without a line each%s", self.part, where,
+                        target)
         if self.path is None:
             return
         try:
@@ -230,8 +232,8 @@ class Quarantine:
             self._seen.add(record)
         except (OSError, ValueError) as exc:
             self.unwritable = f"the quarantine file {self.path} cannot be written: {exc}; move it away"
-            log.error("openloop: cannot write the quarantine file %s (%s); the skipped record is only in "
-                      "this log", self.path, exc)
+            log.error("%s: cannot write the quarantine file %s (%s); the skipped record is only in "
+                      "this log", self.part, self.path, exc)
 
     def _kept(self) -> set[str]:
         """The records already in the quarantine file; a line of its own that is damaged is passed over."""

@@ -1,7 +1,8 @@
 """The delivered-reminder log: one JSON line per reminder spoken, so a restart never repeats one.
 
 Append-only in the data dir (`reminders.jsonl`). A crash may leave a torn last line; reading skips any
-line that does not parse, and the next append starts on a fresh line so it is not glued to the torn one.
+line that does not parse (copied once to `reminders.quarantine.jsonl` beside it), and the next append starts on a
+fresh line so it is not glued to the torn one.
 A reminder is written here just before it is spoken: a crash in the middle loses that one reminder
 rather than speaking it twice.
 """
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from jarvisd.errors import bounded_lines, nul_filler_off, require_regular_file, unusable_file
+from jarvisd.openloop.stores import Quarantine
 from jarvisd.reflect.reminders import ReminderKey
 
 log = logging.getLogger(__name__)
@@ -101,13 +103,25 @@ def _key(record: dict[str, Any]) -> ReminderKey:
 MAX_LINE_BYTES = 1 << 20  # a record is about 100 bytes
 
 
-def _read(path: Path) -> list[ReminderKey]:
+QUARANTINE_NAME = "reminders.quarantine.jsonl"
+
+
+def _quarantine(path: Path) -> Quarantine:
+    """Where the log's unreadable lines are copied, once each (pass 63: they were only logged, as the agenda's were
+    before pass 13); the line stays in the log too."""
+    quarantine = Quarantine(path.with_name(QUARANTINE_NAME), beside=path, part="reminders")
+    quarantine.new_load()
+    return quarantine
+
+
+def _read(path: Path, quarantine: Quarantine | None = None) -> list[ReminderKey]:
+    quarantine = quarantine or _quarantine(path)
     keys: list[ReminderKey] = []
     with path.open("rb") as fh:
         for number, raw, length in bounded_lines(fh, MAX_LINE_BYTES):
             if raw is None:  # pass 20: a 2 GiB line of NULs was read whole, 4.7 GB of memory at start
-                log.warning("reminder log %s: line %d unreadable, skipped (%d bytes, longer than any record)",
-                            path, number, length)
+                quarantine.add(f"{path} line {number}", f"{length} bytes, longer than any record: not read, it stays "
+                               "in the log", f"… ({length} bytes)")
                 continue
             raw, filler = nul_filler_off(raw)   # pass 38: the record after a crash's NULs was skipped, said twice
             if filler:
@@ -120,6 +134,7 @@ def _read(path: Path) -> list[ReminderKey]:
                 # reminder it records was said again
                 keys.append(_key(json.loads(raw.decode("utf-8-sig"))))
             except (ValueError, KeyError, TypeError, OverflowError, RecursionError) as exc:  # int(Infinity); `[[[[...`
-                log.warning("reminder log %s: line %d unreadable, skipped (%s: %s)", path, number,
-                            type(exc).__name__, str(exc)[:120])
+                quarantine.add(f"{path} line {number}", f"{type(exc).__name__}: {str(exc)[:120]}",
+                               raw.decode("utf-8", "replace").rstrip("\r\n"))
+    quarantine.end_load()
     return keys

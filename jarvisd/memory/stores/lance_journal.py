@@ -187,6 +187,9 @@ def orphans(directory: Path | None) -> list[Path]:
         try:  # O_NONBLOCK: opening a FIFO waits for a writer (the start hung for good, SIGTERM unheard)
             fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
         except FileNotFoundError:
+            if path.is_symlink():   # pass 63: a link to a file that is gone was passed over without a word
+                log.error("memory: %s is a link to %s, which does not exist, so there is nothing to replay from it. "
+                          "Move it out of %s.", path, os.readlink(path), directory)
             continue
         except OSError as exc:  # a link loop, no permission: one such file must not refuse all of memory
             log.error("memory: %s cannot be opened (%s), so it is not replayed. Move it out of %s.",
