@@ -40,6 +40,11 @@ WAKE_SIMILARITY = 0.75
 # in woken wake clips as "Jarvis", "javis", "Davis", "Dorvis", "Jarmas", "garris", "Jar", "Jar Miss"
 # (0.6-0.8 against "jarvis"), and in false fires on other speech "Hey John", "Jalana", "Caroline" (<= 0.4).
 VERIFY_SIMILARITY = 0.6
+# Real names within that spelling distance which Whisper writes as themselves, never for "Jarvis": "Hey Travis" (0.67
+# against "jarvis") took a turn 9 times in 19 on the names set (wake63, docs/voice.md "Names like Jarvis"). Written so,
+# the name is not Jarvis by spelling; the likelihood rule still weighs the audio ("Davis" stays: Whisper writes it for
+# a true "Jarvis").
+NOT_JARVIS = frozenset({"travis", "mavis", "harvey", "marvis", "carvis"})
 # The likelihood rule (`voice.wake_verify = "likelihood"`, default): when the transcript of a woken
 # utterance does not name Jarvis, Whisper is asked how likely each opening below is for the same audio
 # (`SpeechRecognizer.opening_logprobs`, the sum of its tokens' log-probs). The fire is confirmed when the
@@ -115,6 +120,8 @@ def wake_word_end(text: str, phrases: Sequence[str], threshold: float = VERIFY_S
             if start + size + extra > len(words):
                 break
             candidate = "".join(words[start:start + size + extra])
+            if candidate in NOT_JARVIS:
+                continue
             if max(_similar(candidate, target), _similar(_KO_SUFFIX.sub("", candidate), target)) >= threshold:
                 return kept[start + size + extra - 1][0] + 1
     return None

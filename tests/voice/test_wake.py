@@ -802,6 +802,9 @@ class TranscribingOnly:
 
 @pytest.mark.parametrize(("text", "opening"), [
     ("자비스야 불 꺼줘", "자비스야"), ("Hey, Davis, what time is it?", "Hey, Davis"), ("Hey John.", None),
+    # a real name Whisper writes as itself, within the spelling bar: "Hey Travis" took 9 of 19 turns on wake63's
+    # names set (docs/voice.md "Names like Jarvis")
+    ("Hey Travis, are you coming to dinner?", None), ("Hey Mavis.", None),
 ])
 def test_the_opening_check_falls_back_on_the_opening_s_transcript(text, opening):
     """Korean "자비스" (and Whisper's spellings of Jarvis) confirm a fire at the opening as they did on the
