@@ -32,6 +32,7 @@ from jarvisd.agent.repeats import (
     ParrotDrop,
     RepeatCut,
     ScriptCut,
+    StampDrop,
     no_answer,
 )
 from jarvisd.agent.tools import register_recall_episodes, register_remember_task_pattern
@@ -675,13 +676,14 @@ class Assistant:
             script = ScriptCut(heard=text)    # English asked, lines of Hangul answered (SmolLM2): no answer
             sympathy = CondolenceDrop(heard=text)   # "I'm sorry for your loss" to "move the dentist" (SmolLM2)
             escapes = EscapeCut()   # a terminal's escape sequence whole, one cut across two pieces too
+            stamps = StampDrop()    # the prompt's "(2026-12-07)" copied into the answer (SmolLM2)
             enough = asyncio.Event()       # ... and stopped there, the turn still recorded
             said, written = False, 0
             try:
                 async for event in self.agent.stream_turn(text, scope=scope, enough=enough):
                     if isinstance(event, AnswerDelta):  # pass 23's low: a model's NUL or ANSI escape shown as it was
                         written += len(event.text)
-                        shown = answer_text(escapes.feed(event.text))
+                        shown = stamps.feed(answer_text(escapes.feed(event.text)))
                         piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(shown)))))
                         if repeats.cut or script.cut or sympathy.dropped >= CONDOLENCE_STOP or \
                                 (self.small_model and not said and not piece and written >= SILENT_ANSWER_CHARS):
@@ -692,7 +694,8 @@ class Assistant:
                             yield piece
                     elif isinstance(event, TurnEnded):
                         log.debug("turn ended: %s", event.result.stop_reason)
-                piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.end()) + sympathy.end()) + script.end()))
+                piece = claims.feed(repeats.feed(script.feed(sympathy.feed(parrot.feed(stamps.end()) + parrot.end())
+                                                             + sympathy.end()) + script.end()))
                 piece += claims.end()
                 if script.cut:
                     log.info("the model answered a question asked without Hangul in Hangul: not said")

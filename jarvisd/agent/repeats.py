@@ -195,6 +195,38 @@ CONDOLENCE_STOP = 2
 SILENT_ANSWER_CHARS = 240
 
 
+# ------------------------------------------------------------------------------------------------ date stamps
+# SmolLM2-135M copies the prompt's "(2026-12-07)" stamps of kept facts into its answers: "(2026-12-07) I'm a nurse at
+# Severance hospital" said back to "I work as a nurse at Severance hospital" (the sixty-third session), and piper read
+# the stamp out, digit by digit. A bracketed ISO date is the prompt's notation, never speech: dropped wherever it stands.
+
+_STAMP = re.compile(r"\(\d{4}-\d{2}-\d{2}\)[ \t]?")
+_STAMP_BEGUN = re.compile(r"\((?:\d{0,4}|\d{4}-\d{0,2}|\d{4}-\d{2}-\d{0,2})")
+
+
+class StampDrop:
+    """Feed an answer's deltas; every "(YYYY-MM-DD)" stamp is dropped (`dropped` counts them), one cut across deltas
+    too (a "(" that may begin one is held until it tells)."""
+
+    def __init__(self) -> None:
+        self._held = ""
+        self.dropped = 0
+
+    def feed(self, delta: str) -> str:
+        text, found = _STAMP.subn("", self._held + delta)
+        self.dropped += found
+        begun = text.rfind("(")
+        if begun >= 0 and _STAMP_BEGUN.fullmatch(text[begun:]):
+            self._held, text = text[begun:], text[:begun]
+        else:
+            self._held = ""
+        return text
+
+    def end(self) -> str:
+        held, self._held = self._held, ""
+        return held
+
+
 # ------------------------------------------------------------------------------------------------ wrong script
 # SmolLM2-135M answered English with lines of Hangul syllables strung together (the forty-sixth session's chat: "도마재라면,
 # 이므를 자사대충도마재라면, …" to "my wife's birthday is March 3", "도컴 아마 이러면 이러면 …" to "my phone is dead"),

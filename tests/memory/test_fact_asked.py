@@ -51,7 +51,7 @@ async def test_a_fact_kept_is_said_back_from_memory_and_the_model_is_not_asked(t
         assert chat.calls == []
         # a fact not kept: a capable model is asked (it may know it from the conversation)
         assert await assistant.answer("what is my favourite colour?", session="s") == \
-            "(2026-12-05) my favourite colour is blue"
+            "my favourite colour is blue"
     finally:
         await assistant.close()
 
@@ -158,7 +158,7 @@ async def test_where_is_the_thing_told_is_said_back_and_a_thing_not_told_goes_on
             "You told me the spare key is under the blue pot."
         assert chat.calls == []
         assert await assistant.answer("where is the Eiffel Tower?", session="s") == \
-            "(2026-12-05) my favourite colour is blue"
+            "my favourite colour is blue"
     finally:
         await assistant.close()
 
