@@ -2114,6 +2114,11 @@ class AgendaDesk:
             return None
         return phrases.due_day(loop.due_ms, self.service.tz)
 
+    def _action_of(self, clause: str, action: str) -> str:
+        """The action of `clause` read alone, or `action` when it reads as none or several."""
+        read = read_utterance(clause, self.korean).commitments
+        return read[0].action if len(read) == 1 else action
+
     def _proposals(self, commitments: Sequence[Commitment], now: datetime,
                    lang: phrases.Lang, said_day: date | None = None) -> tuple[list[ProposedLoop], dict[str, str], set[str]]:
         """The judgement's new promises; `notes` says, by description, why a said due was not kept. `said_day`: the day
@@ -2121,10 +2126,12 @@ class AgendaDesk:
         opened: list[ProposedLoop] = []
         notes: dict[str, str] = {}
         remind: set[str] = set()
-        if lang == "ko":   # "매일 아침 8시 점심 1시 저녁 7시에 약 먹기": one promise for each time, every day
-            commitments = [replace(c, clause=one, action=repeats.without_times_a_day(c.action)) if one != c.clause else c
-                           for c in commitments
-                           for one in repeats.each_time_said(c.clause, time_spans(c.clause)) or [c.clause]]
+        # "매일 아침 8시 점심 1시 저녁 7시에 약 먹기", "take my pill at 8am and 8pm every day": one promise for each
+        # time, every day (English: the action read again from the clause of one time, "and" no part of it)
+        commitments = [replace(c, clause=one, action=repeats.without_times_a_day(c.action) if lang == "ko"
+                               else self._action_of(one, c.action)) if one != c.clause else c
+                       for c in commitments
+                       for one in repeats.each_time_said(c.clause, time_spans(c.clause)) or [c.clause]]
         # "tomorrow at 9 I'll call Bo, and at 10 I'll email Cy": Cy's day too
         for c in commitments:
             due_ms, problem, said_day = self._due(c.clause, now, lang, said_day)
@@ -2655,10 +2662,10 @@ class AgendaDesk:
                 (one := _bought_as_one(opened, lang, lambda loop: (loop.due_ms, loop.desc in remind))):
             said.append(phrases.confirm_opened(one, now, tz, lang, remind=opened[0].desc in remind))
             opened = ()
-        if lang == "ko" and len(opened) >= 2 and not rolled and not any(loop.desc in notes for loop in opened) and \
+        if len(opened) >= 2 and not rolled and not any(loop.desc in notes for loop in opened) and \
                 len({(loop.desc, loop.repeat) for loop in opened}) == 1 and opened[0].repeat is not None and \
                 all(loop.due_ms is not None for loop in opened):   # "매일 아침 8시 점심 1시 저녁 7시에 약": said once
-            said.append(phrases.ko_times_a_day(opened, now, tz, remind=opened[0].desc in remind))
+            said.append(phrases.times_a_day(opened, now, tz, lang, remind=opened[0].desc in remind))
             opened = ()
         for loop in opened:
             if loop.id in rolled:   # the next time of a repeating promise just done: "Next: tomorrow at 8 AM."

@@ -641,6 +641,8 @@ def each_time_said(clause: str, spans: list[tuple[int, int]]) -> list[str]:
         return []
     start, end = spans[0][0], spans[-1][1]
     region = clause[start:end]
+    if not re.search(r"[가-힣]", clause):
+        return _each_time_said_en(clause, start, end)
     clocks = list(_KO_CLOCK.finditer(region))
     if len(clocks) < 2:
         return []
@@ -656,6 +658,33 @@ def each_time_said(clause: str, spans: list[tuple[int, int]]) -> list[str]:
         return []
     tail = clause[end:] if clause[end:].startswith(" ") else f" {clause[end:]}"
     return [f"{head}{m.group(0).strip()}에{tail}" for m in clocks]
+
+
+# "take my blood pressure pill at 8am and 8pm every day" (round 63's low: 8 AM kept only): clock times with am / pm
+# (or noon), joined by commas and "and", one promise each when the rest says every day
+_EN_CLOCK = re.compile(r"\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|noon", re.IGNORECASE)
+_EN_BETWEEN = re.compile(r"\s*(?:,|,?\s*and|,?\s*then)?\s*(?:at\s+)?", re.IGNORECASE)
+
+
+def _each_time_said_en(clause: str, start: int, end: int) -> list[str]:
+    """`each_time_said` of English: "… at 8am and 8pm every day" -> "… at 8am every day", "… at 8pm every day"."""
+    at = re.match(r"(?i)at\s+", clause[start:end])
+    region = clause[start + (at.end() if at else 0):end]
+    clocks = list(_EN_CLOCK.finditer(region))
+    if len(clocks) < 2:
+        return []
+    pos = 0
+    for m in clocks:
+        if not _EN_BETWEEN.fullmatch(region[pos:m.start()]):
+            return []
+        pos = m.end()
+    if region[pos:].strip():
+        return []
+    head, tail = clause[:start].rstrip(), clause[end:].lstrip()
+    rule = repeat_in(f"{head} {tail}")
+    if rule is None or rule.days != EVERY_DAY or rule.stepped or rule.at is not None:
+        return []
+    return [" ".join(part for part in (head, f"at {m.group(0)}", tail) if part) for m in clocks]
 
 
 _KO_TIMES_A_DAY = re.compile(r"하루(?:에)?\s*(?:두|세|네|2|3|4)\s*(?:번|차례)(?:씩)?")

@@ -1,0 +1,57 @@
+"""The six wrong answers round 63 left on the offline default (no Ollama): each case here kept one time of several,
+kept one day of two, left the timeless pill entry beside its times, went to SmolLM2, or spoke of a HUD the chat lacks.
+Real desk and agenda service on a JSONL agenda with a stopped clock (Monday 2026-12-07 10:00, UTC or Seoul)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from tests.openloop.conftest import agenda_desk, agenda_rows, said_to
+
+UTC = ZoneInfo("UTC")
+SEOUL = ZoneInfo("Asia/Seoul")
+MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=UTC)
+MONDAY_SEOUL = datetime(2026, 12, 7, 10, 0, tzinfo=SEOUL)
+
+
+@pytest.fixture
+def desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
+    return agenda_desk(tmp_path, korean, MONDAY)
+
+
+@pytest.fixture
+def ko_desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
+    return agenda_desk(tmp_path, korean, MONDAY_SEOUL)
+
+
+# ---------------------------------------------------------------- 1. several clock times of a day, in English
+
+@pytest.mark.parametrize("said", ["take my blood pressure pill at 8am and 8pm every day",
+                                  "remind me to take my blood pressure pill every day at 8 am and 8 pm",
+                                  "take my blood pressure pill at 8am and 8pm daily"])
+def test_a_pill_at_two_clock_times_every_day_keeps_both(desk, said):
+    """Before: "Got it: take your blood pressure pill and, tomorrow at 8 AM, then every day." (8 PM lost, "and" kept
+    in the name)."""
+    reply = said_to(desk, said)[0]
+    assert sorted(agenda_rows(desk)) == [("take my blood pressure pill", "2026-12-07 20:00"),
+                                         ("take my blood pressure pill", "2026-12-08 08:00")]
+    assert {loop.repeat for loop in desk.service.agenda()} == {"daily"}
+    assert reply is not None and reply.count("Got it") + reply.count("remind you") == 1
+    assert "every day at 8 AM and 8 PM" in reply and "tonight at 8 PM" in reply
+
+
+def test_three_clock_times_every_day_keep_three(desk):
+    said_to(desk, "remind me to take my pill every day at 8 am, 1 pm and 7 pm")
+    assert sorted(due for _, due in agenda_rows(desk)) == ["2026-12-07 13:00", "2026-12-07 19:00", "2026-12-08 08:00"]
+
+
+@pytest.mark.parametrize("said", ["call mom at 8am and 8pm tomorrow", "take the pills three times a day at 8, 2 and 8"])
+def test_guard_no_daily_rule_or_no_clear_clock_keeps_one(desk, said):
+    said_to(desk, said)
+    assert len(desk.service.agenda()) <= 1
