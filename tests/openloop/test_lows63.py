@@ -55,3 +55,19 @@ def test_three_clock_times_every_day_keep_three(desk):
 def test_guard_no_daily_rule_or_no_clear_clock_keeps_one(desk, said):
     said_to(desk, said)
     assert len(desk.service.agenda()) <= 1
+
+
+# ---------------------------------------------------------------- 5. an English occasion first, the Korean after
+
+@pytest.mark.parametrize("said", ["standup meeting 내일 있어", "내일 standup meeting 있어", "회의 내일 3시에 있어"])
+def test_an_occasion_named_before_its_day_and_itda_is_kept(ko_desk, said):
+    """Before: "standup meeting 내일 있어" went to SmolLM2 (only "내일 standup meeting 있어" was kept)."""
+    reply = said_to(ko_desk, said)[0]
+    assert reply is not None and reply.startswith("적어 둘게요")
+    assert len(ko_desk.service.agenda()) == 1 and agenda_rows(ko_desk)[0][1].startswith("2026-12-08")
+
+
+@pytest.mark.parametrize("said", ["시간 내일 있어", "standup meeting 내일 있어?"])
+def test_guard_time_or_a_question_with_itda_is_no_occasion(ko_desk, said):
+    said_to(ko_desk, said)
+    assert ko_desk.service.agenda() == []
