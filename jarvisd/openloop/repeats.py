@@ -269,7 +269,11 @@ _KO_JOIN = r"(?:\s*(?:,|·|이랑|랑|하고|과|와|및))?\s*"
 # with the GIL held, the fifty-seventh session)
 # "물리치료 주 2회 화요일 금요일" (the sixty-first session: to SmolLM2): so many times a week, on the days named
 _KO_NAMED = re.compile(r"(?:매\s*주|(?<![가-힣])주\s*[1-7]\s*(?:회|번)(?:\s*씩)?)\s*(?P<list>(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){1,7})"
-                       r"|(?P<marked>(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){0,6}" + _KO_DAY + r"요일\s*마다)")
+                       r"|(?P<marked>(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){0,6}" + _KO_DAY + r"요일\s*마다)"
+                       # "월요일이랑 금요일 2시에 물리치료" (round 63's low: Monday kept only): two days or more joined, then
+                       # one clock time, as English "tuesdays and fridays at 11"
+                       r"|(?P<pair>(?:" + _KO_DAY + r"요일\s*(?:,|·|이랑|랑|하고|과|와|및)\s*){1,6}" + _KO_DAY + r"요일)"
+                       r"(?=\s*(?:에\s*)?(?:오전|오후|아침|저녁|밤|낮)?\s*(?:\d{1,2}|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열한|열두|열)\s*시)")
 _KO_WEEKLY = re.compile(r"매\s*주|일주일\s*마다|주마다|일주일에\s*한\s*번")
 _KO_MONTHLY = re.compile(r"매\s*달|매\s*월|달마다|한\s*달에\s*한\s*번")
 
@@ -444,7 +448,7 @@ def _en_named(text: str) -> set[int]:
 def _ko_named(text: str) -> set[int]:
     days: set[int] = set()
     for m in _KO_NAMED.finditer(text):
-        said = re.sub(r"요일|마다|이랑|랑|하고|과|와|및|[,·]", " ", m["list"] or m["marked"])
+        said = re.sub(r"요일|마다|이랑|랑|하고|과|와|및|[,·]", " ", m["list"] or m["marked"] or m["pair"])
         # "매주 화목 저녁 7시" (the sixty-first session: "매주 일요일"): days said glued, one syllable each, when the run
         # ends there ("매주 수목원 가기" names no days)
         whole = m["list"] is None or m.end() == len(text) or m["list"] != m["list"].rstrip() or m["list"].endswith("요일")

@@ -71,3 +71,22 @@ def test_an_occasion_named_before_its_day_and_itda_is_kept(ko_desk, said):
 def test_guard_time_or_a_question_with_itda_is_no_occasion(ko_desk, said):
     said_to(ko_desk, said)
     assert ko_desk.service.agenda() == []
+
+
+# ---------------------------------------------------------------- 4. two weekdays of one appointment, in Korean
+
+@pytest.mark.parametrize(("said", "days", "first"), [
+    ("월요일이랑 금요일 2시에 물리치료", "mon,fri", "2026-12-07 14:00"),
+    ("화요일하고 목요일 저녁 7시에 스터디 있어", "tue,thu", "2026-12-08 19:00")])
+def test_two_weekdays_and_a_clock_time_repeat_weekly_on_both(ko_desk, said, days, first):
+    """Before: "적어 둘게요: 물리치료, 다음 주 월요일 오후 2시." (once, Friday lost), where English "physio is tuesdays
+    and fridays at 11" repeats on both."""
+    reply = said_to(ko_desk, said)[0]
+    assert [loop.repeat for loop in ko_desk.service.agenda()] == [days]
+    assert agenda_rows(ko_desk)[0][1] == first
+    assert reply is not None and "매주" in reply
+
+
+def test_guard_two_weekdays_without_a_clock_time_stay_once(ko_desk):
+    said_to(ko_desk, "월요일이랑 화요일에 보고서 써야 해")
+    assert [loop.repeat for loop in ko_desk.service.agenda()] == [None]
