@@ -2449,6 +2449,14 @@ class AgendaDesk:
                 # model's turn, nothing closed)
                 first = min(found, key=lambda i: (shown[i].due_ms is None, shown[i].due_ms or 0, shown[i].created_ms))
                 refs.append(ClosedRef(index=first + 1, status=_closing_status(closure.status)))
+            elif closure.status == "done" and _one_routine([shown[i] for i in found]):
+                # "I took the pills" with the pills kept three times a day (round 63's low: to SmolLM2): the dose due
+                # nearest now
+                now_ms = self.service.now_ms()
+                near = min(found, key=lambda i: abs((shown[i].due_ms or 0) - now_ms))
+                refs.append(ClosedRef(index=near + 1, status=LoopStatus.DONE))
+            elif closure.status == "done" and all(shown[i].repeat is not None for i in found):
+                heard.extend(found)   # two repeating promises named alike, not one routine's times: which? asked
             else:
                 tied = True
         if not reading.closures and not reading.commitments and not _new_time(text):
@@ -3022,6 +3030,17 @@ def _due_order(loop: OpenLoop) -> tuple[bool, int]:
     """Nearest due first, then what has no due (a stable sort keeps the agenda's newest first among equals): the
     order the agenda is read and a choice is offered in."""
     return loop.due_ms is None, loop.due_ms or 0
+
+
+# the names "N times a day" gives each time (`commitments_en._TIMES_OF_DAY`)
+_TIME_OF_DAY_NAMED = re.compile(r"\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+midday)$", re.IGNORECASE)
+
+
+def _one_routine(loops: Sequence[OpenLoop]) -> bool:
+    """Promises that are one routine's times of a day: each repeating daily with a time, named alike but for the
+    part of the day ("take the pills in the morning", "… in the evening"; "혈압약 먹기" at 8, 1 and 7)."""
+    return len(loops) >= 2 and all(loop.repeat == "daily" and loop.due_ms is not None for loop in loops) and \
+        len({_TIME_OF_DAY_NAMED.sub("", loop.desc).casefold() for loop in loops}) == 1
 
 
 def _closing_status(kind: str) -> LoopStatus:

@@ -12,7 +12,9 @@ import pytest
 
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
-from tests.openloop.conftest import agenda_desk, agenda_rows, said_to
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import FakeClock, agenda_desk, agenda_rows, said_to
 
 UTC = ZoneInfo("UTC")
 SEOUL = ZoneInfo("Asia/Seoul")
@@ -90,3 +92,27 @@ def test_two_weekdays_and_a_clock_time_repeat_weekly_on_both(ko_desk, said, days
 def test_guard_two_weekdays_without_a_clock_time_stay_once(ko_desk):
     said_to(ko_desk, "월요일이랑 화요일에 보고서 써야 해")
     assert [loop.repeat for loop in ko_desk.service.agenda()] == [None]
+
+
+# ---------------------------------------------------------------- 2. "I took the pills" with a routine's times open
+
+def test_i_took_the_pills_closes_the_dose_due_nearest_now(desk):
+    """Before: the three pill promises all matched and the turn went to SmolLM2."""
+    said = said_to(desk, "take the pills three times a day", "I took the pills")
+    assert said[1] == "Marked done: take the pills in the afternoon. Next: tomorrow at 2 PM."
+    assert sorted(agenda_rows(desk)) == [("take the pills in the afternoon", "2026-12-08 14:00"),
+                                         ("take the pills in the evening", "2026-12-07 20:00"),
+                                         ("take the pills in the morning", "2026-12-08 08:00")]
+
+
+def test_guard_the_evening_dose_is_closed_in_the_evening(tmp_path, korean):
+    clock = FakeClock(MONDAY.timestamp())
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=UTC, clock=clock)
+    desk = AgendaDesk(service, korean)
+    said_to(desk, "take my blood pressure pill at 8am and 8pm every day")
+    clock.set_local("2026-12-07 20:10", UTC)
+    said = said_to(desk, "I took my blood pressure pill")
+    assert said == ["Marked done: take your blood pressure pill. Next: tomorrow at 8 PM."]
+    assert sorted(agenda_rows(desk)) == [("take my blood pressure pill", "2026-12-08 08:00"),
+                                         ("take my blood pressure pill", "2026-12-08 20:00")]
+
