@@ -1567,6 +1567,9 @@ class AgendaDesk:
             if reply is not None:
                 return reply
         focused = self._open(focus.loop_id) if focus is not None else None
+        if focused is not None and focused.due_ms is None and cued is None and \
+                (reply := self._times_of_a_day_answered(text, focused, focus, session, lang)) is not None:
+            return reply
         if cued is not None:        # "wait, the 3rd" for a due on January 5: January 3
             words = day_of_month_said(cued, focused.due_ms if focused else None, self.service.now_local()) or words
         if only_a_time(words):
@@ -1623,6 +1626,20 @@ class AgendaDesk:
         if _SNOOZED.search(text):   # "snooze it until Thursday": moved, and reminded then, even after "don't remind me"
             focus = _Focus(loop.id, now_ms, remind=True)   # (pass 60b: moved, and still muted: no reminder came)
         return self._move(loop, words, focus, session, lang)
+
+    def _times_of_a_day_answered(self, text: str, loop: OpenLoop, focus: _Focus | None, session: str,
+                                 lang: phrases.Lang) -> DeskReply | None:
+        """"아침 여덟 시, 점심 한 시, 저녁 일곱 시" said right after "약을 하루에 세 번 먹어야 해요" was kept with no time
+        (round 63's low: the first time moved it, and "아침 약 먹었어요" then closed the timeless one): the times said
+        replace it, one daily promise each, as if said together ("매일 아침 8시, …에 약 먹기")."""
+        if lang != "ko" or not repeats.times_a_day_said(loop.desc) or len(clocks := repeats.ko_times_only(text)) < 2:
+            return None
+        deed = repeats.without_times_a_day(loop.desc)
+        said = f"매일 {', '.join(clocks)}에 {deed}" + (" 알려 줘" if focus is not None and focus.remind else "")
+        if not read_utterance(said, self.korean).commitments:
+            return None
+        self.service.set_status(loop.id, LoopStatus.DISMISSED)
+        return self.capture(said, session, lang)
 
     def _shift(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Push it back a day", "move the call up an hour", "30분 늦게": the due of the promise named, or of the

@@ -694,6 +694,25 @@ def _each_time_said_en(clause: str, start: int, end: int) -> list[str]:
 _KO_TIMES_A_DAY = re.compile(r"하루(?:에)?\s*(?:두|세|네|2|3|4)\s*(?:번|차례)(?:씩)?")
 
 
+def times_a_day_said(action: str) -> bool:
+    """"약을 하루에 세 번 먹기": a count of times a day said with no times."""
+    return _KO_TIMES_A_DAY.search(action) is not None
+
+
+def ko_times_only(text: str) -> list[str]:
+    """The Korean clock times of an answer that says nothing else ("아침 여덟 시, 점심 한 시, 저녁 일곱 시요"), or []."""
+    text = re.sub(r"(?:에|쯤)?(?:이요|에요|예요|요)?$", "", text.strip(" .!~"))
+    clocks = list(_KO_CLOCK.finditer(text))
+    pos = 0
+    for m in clocks:
+        if not _KO_BETWEEN.fullmatch(text[pos:m.start()]):
+            return []
+        pos = m.end()
+    if text[pos:].strip():
+        return []
+    return [m.group(0).strip() for m in clocks]
+
+
 def without_times_a_day(action: str) -> str:
     """"하루 세 번 약 먹기" -> "약 먹기": the count is said by the times each kept (`each_time_said`)."""
     return " ".join(_KO_TIMES_A_DAY.sub("", action).split()) or action

@@ -116,3 +116,24 @@ def test_guard_the_evening_dose_is_closed_in_the_evening(tmp_path, korean):
     assert sorted(agenda_rows(desk)) == [("take my blood pressure pill", "2026-12-08 08:00"),
                                          ("take my blood pressure pill", "2026-12-08 20:00")]
 
+
+
+# ---------------------------------------------------------------- 3. the times said after "하루에 세 번"
+
+@pytest.mark.parametrize(("first", "times", "opening"), [
+    ("약을 하루에 세 번 먹어야 해요", "아침 여덟 시, 점심 한 시, 저녁 일곱 시", "적어 둘게요"),
+    ("자비스야 내가 약을 하루에 세 번 먹어야 되는데 좀 알려 주겠어요?", "아침 여덟 시, 점심 한 시, 저녁 일곱 시요", "알림 맞춰 둘게요")])
+def test_the_times_answered_replace_the_timeless_pill_entry(ko_desk, first, times, opening):
+    """Before: "약을 하루에 세 번 먹기, 내일 오전 8시로 바꿨어요." (one time kept, the timeless entry moved) or nothing,
+    and "아침 약 먹었어요" then closed "약을 하루에 세 번 먹기"."""
+    said = said_to(ko_desk, first, times)
+    assert said[1] == f"{opening}: 약 먹기, 매일 오전 8시, 오후 1시, 저녁 7시. 다음은 오늘 오후 1시예요."
+    assert sorted(agenda_rows(ko_desk)) == [("약 먹기", "2026-12-07 13:00"), ("약 먹기", "2026-12-07 19:00"),
+                                            ("약 먹기", "2026-12-08 08:00")]
+    assert said_to(ko_desk, "아침 약 먹었어요")[0].startswith("완료로 표시했어요: 약 먹기.")
+    assert len(ko_desk.service.agenda()) == 3   # a daily dose done comes back
+
+
+def test_guard_one_time_answered_still_moves_a_plain_promise(ko_desk):
+    said = said_to(ko_desk, "보고서 써야 해", "오후 3시")
+    assert said[1] == "보고서 쓰기, 오늘 오후 3시로 바꿨어요."
