@@ -399,6 +399,11 @@ def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     elif end >= 1 and ms[words[-1]].tag == "EF" and ms[words[-1]].form in ("야", "예요", "다") and \
             ms[words[-1]].start == ms[words[-2]].end if end >= 2 else False:
         end -= 1
+    # "standup meeting 내일 있어" (round 63's low: to SmolLM2): the occasion, its day, and 있다 after the day
+    if end >= 3 and ms[words[end - 1]].tag == "EF" and ms[words[end - 1]].form in ("어", "어요", "다", "습니다") and \
+            ms[words[end - 2]].form == "있" and ms[words[end - 2]].tag.startswith(("VA", "VV")) and \
+            any(hs <= ms[words[end - 3]].start < he for hs, he in holes):
+        end -= 2
     if end < 1:
         return None
     last = words[end - 1]

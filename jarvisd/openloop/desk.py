@@ -1567,6 +1567,9 @@ class AgendaDesk:
             if reply is not None:
                 return reply
         focused = self._open(focus.loop_id) if focus is not None else None
+        if focused is not None and focused.due_ms is None and cued is None and \
+                (reply := self._times_of_a_day_answered(text, focused, focus, session, lang)) is not None:
+            return reply
         if cued is not None:        # "wait, the 3rd" for a due on January 5: January 3
             words = day_of_month_said(cued, focused.due_ms if focused else None, self.service.now_local()) or words
         if only_a_time(words):
@@ -1623,6 +1626,20 @@ class AgendaDesk:
         if _SNOOZED.search(text):   # "snooze it until Thursday": moved, and reminded then, even after "don't remind me"
             focus = _Focus(loop.id, now_ms, remind=True)   # (pass 60b: moved, and still muted: no reminder came)
         return self._move(loop, words, focus, session, lang)
+
+    def _times_of_a_day_answered(self, text: str, loop: OpenLoop, focus: _Focus | None, session: str,
+                                 lang: phrases.Lang) -> DeskReply | None:
+        """"아침 여덟 시, 점심 한 시, 저녁 일곱 시" said right after "약을 하루에 세 번 먹어야 해요" was kept with no time
+        (round 63's low: the first time moved it, and "아침 약 먹었어요" then closed the timeless one): the times said
+        replace it, one daily promise each, as if said together ("매일 아침 8시, …에 약 먹기")."""
+        if lang != "ko" or not repeats.times_a_day_said(loop.desc) or len(clocks := repeats.ko_times_only(text)) < 2:
+            return None
+        deed = repeats.without_times_a_day(loop.desc)
+        said = f"매일 {', '.join(clocks)}에 {deed}" + (" 알려 줘" if focus is not None and focus.remind else "")
+        if not read_utterance(said, self.korean).commitments:
+            return None
+        self.service.set_status(loop.id, LoopStatus.DISMISSED)
+        return self.capture(said, session, lang)
 
     def _shift(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Push it back a day", "move the call up an hour", "30분 늦게": the due of the promise named, or of the
@@ -2114,6 +2131,11 @@ class AgendaDesk:
             return None
         return phrases.due_day(loop.due_ms, self.service.tz)
 
+    def _action_of(self, clause: str, action: str) -> str:
+        """The action of `clause` read alone, or `action` when it reads as none or several."""
+        read = read_utterance(clause, self.korean).commitments
+        return read[0].action if len(read) == 1 else action
+
     def _proposals(self, commitments: Sequence[Commitment], now: datetime,
                    lang: phrases.Lang, said_day: date | None = None) -> tuple[list[ProposedLoop], dict[str, str], set[str]]:
         """The judgement's new promises; `notes` says, by description, why a said due was not kept. `said_day`: the day
@@ -2121,10 +2143,12 @@ class AgendaDesk:
         opened: list[ProposedLoop] = []
         notes: dict[str, str] = {}
         remind: set[str] = set()
-        if lang == "ko":   # "매일 아침 8시 점심 1시 저녁 7시에 약 먹기": one promise for each time, every day
-            commitments = [replace(c, clause=one, action=repeats.without_times_a_day(c.action)) if one != c.clause else c
-                           for c in commitments
-                           for one in repeats.each_time_said(c.clause, time_spans(c.clause)) or [c.clause]]
+        # "매일 아침 8시 점심 1시 저녁 7시에 약 먹기", "take my pill at 8am and 8pm every day": one promise for each
+        # time, every day (English: the action read again from the clause of one time, "and" no part of it)
+        commitments = [replace(c, clause=one, action=repeats.without_times_a_day(c.action) if lang == "ko"
+                               else self._action_of(one, c.action)) if one != c.clause else c
+                       for c in commitments
+                       for one in repeats.each_time_said(c.clause, time_spans(c.clause)) or [c.clause]]
         # "tomorrow at 9 I'll call Bo, and at 10 I'll email Cy": Cy's day too
         for c in commitments:
             due_ms, problem, said_day = self._due(c.clause, now, lang, said_day)
@@ -2442,6 +2466,14 @@ class AgendaDesk:
                 # model's turn, nothing closed)
                 first = min(found, key=lambda i: (shown[i].due_ms is None, shown[i].due_ms or 0, shown[i].created_ms))
                 refs.append(ClosedRef(index=first + 1, status=_closing_status(closure.status)))
+            elif closure.status == "done" and _one_routine([shown[i] for i in found]):
+                # "I took the pills" with the pills kept three times a day (round 63's low: to SmolLM2): the dose due
+                # nearest now
+                now_ms = self.service.now_ms()
+                near = min(found, key=lambda i: abs((shown[i].due_ms or 0) - now_ms))
+                refs.append(ClosedRef(index=near + 1, status=LoopStatus.DONE))
+            elif closure.status == "done" and all(shown[i].repeat is not None for i in found):
+                heard.extend(found)   # two repeating promises named alike, not one routine's times: which? asked
             else:
                 tied = True
         if not reading.closures and not reading.commitments and not _new_time(text):
@@ -2655,10 +2687,10 @@ class AgendaDesk:
                 (one := _bought_as_one(opened, lang, lambda loop: (loop.due_ms, loop.desc in remind))):
             said.append(phrases.confirm_opened(one, now, tz, lang, remind=opened[0].desc in remind))
             opened = ()
-        if lang == "ko" and len(opened) >= 2 and not rolled and not any(loop.desc in notes for loop in opened) and \
+        if len(opened) >= 2 and not rolled and not any(loop.desc in notes for loop in opened) and \
                 len({(loop.desc, loop.repeat) for loop in opened}) == 1 and opened[0].repeat is not None and \
                 all(loop.due_ms is not None for loop in opened):   # "매일 아침 8시 점심 1시 저녁 7시에 약": said once
-            said.append(phrases.ko_times_a_day(opened, now, tz, remind=opened[0].desc in remind))
+            said.append(phrases.times_a_day(opened, now, tz, lang, remind=opened[0].desc in remind))
             opened = ()
         for loop in opened:
             if loop.id in rolled:   # the next time of a repeating promise just done: "Next: tomorrow at 8 AM."
@@ -3015,6 +3047,17 @@ def _due_order(loop: OpenLoop) -> tuple[bool, int]:
     """Nearest due first, then what has no due (a stable sort keeps the agenda's newest first among equals): the
     order the agenda is read and a choice is offered in."""
     return loop.due_ms is None, loop.due_ms or 0
+
+
+# the names "N times a day" gives each time (`commitments_en._TIMES_OF_DAY`)
+_TIME_OF_DAY_NAMED = re.compile(r"\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+midday)$", re.IGNORECASE)
+
+
+def _one_routine(loops: Sequence[OpenLoop]) -> bool:
+    """Promises that are one routine's times of a day: each repeating daily with a time, named alike but for the
+    part of the day ("take the pills in the morning", "… in the evening"; "혈압약 먹기" at 8, 1 and 7)."""
+    return len(loops) >= 2 and all(loop.repeat == "daily" and loop.due_ms is not None for loop in loops) and \
+        len({_TIME_OF_DAY_NAMED.sub("", loop.desc).casefold() for loop in loops}) == 1
 
 
 def _closing_status(kind: str) -> LoopStatus:

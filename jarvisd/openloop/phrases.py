@@ -337,15 +337,22 @@ def lunar_date_unread(lang: Lang) -> str:
     return "I can't turn a lunar date into a calendar one, so I haven't noted it. Tell me the calendar date and I'll note it."
 
 
-def ko_times_a_day(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, remind: bool) -> str:
-    """"알림 맞춰 둘게요: 혈압약 먹기, 매일 오전 8시, 오후 1시, 저녁 7시. 다음은 오늘 오후 1시예요.": one promise kept
-    for each time of a day said together (the sixty-third session), said as one."""
+def times_a_day(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang, remind: bool) -> str:
+    """"알림 맞춰 둘게요: 혈압약 먹기, 매일 오전 8시, 오후 1시, 저녁 7시. 다음은 오늘 오후 1시예요.", "I'll remind you: take
+    your blood pressure pill every day at 8 AM and 8 PM. Next: tonight at 8 PM.": one promise kept for each time of a
+    day said together (the sixty-third session and round 63's lows), said as one."""
     first = loops[0]
     clocks = sorted((datetime.fromtimestamp(loop.due_ms / 1000, tz) for loop in loops if loop.due_ms is not None),
                     key=lambda local: (local.hour, local.minute))
     soonest = min(loop.due_ms for loop in loops if loop.due_ms is not None)
     rule = repeats.from_key(first.repeat)
     every = repeats.describe(rule, "ko") if rule is not None else ""
+    if lang != "ko":
+        every = repeats.describe(rule, "en") if rule is not None else "every day"
+        times = [_en_clock(local) for local in clocks]
+        listed = times[0] if len(times) == 1 else ", ".join(times[:-1]) + " and " + times[-1]
+        said = "I'll remind you" if remind else "Got it"
+        return f"{said}: {second_person(first.desc)} {every} at {listed}. Next: {spoken_due(soonest, now, tz, 'en')}."
     nxt = spoken_due(soonest, now, tz, "ko").removesuffix("까지")
     said = "알림 맞춰 둘게요" if remind else "적어 둘게요"
     return f"{said}: {first.desc}, {every} {', '.join(_ko_clock(local) for local in clocks)}. 다음은 {nxt}{_is(nxt)}."

@@ -269,7 +269,11 @@ _KO_JOIN = r"(?:\s*(?:,|·|이랑|랑|하고|과|와|및))?\s*"
 # with the GIL held, the fifty-seventh session)
 # "물리치료 주 2회 화요일 금요일" (the sixty-first session: to SmolLM2): so many times a week, on the days named
 _KO_NAMED = re.compile(r"(?:매\s*주|(?<![가-힣])주\s*[1-7]\s*(?:회|번)(?:\s*씩)?)\s*(?P<list>(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){1,7})"
-                       r"|(?P<marked>(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){0,6}" + _KO_DAY + r"요일\s*마다)")
+                       r"|(?P<marked>(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){0,6}" + _KO_DAY + r"요일\s*마다)"
+                       # "월요일이랑 금요일 2시에 물리치료" (round 63's low: Monday kept only): two days or more joined, then
+                       # one clock time, as English "tuesdays and fridays at 11"
+                       r"|(?P<pair>(?:" + _KO_DAY + r"요일\s*(?:,|·|이랑|랑|하고|과|와|및)\s*){1,6}" + _KO_DAY + r"요일)"
+                       r"(?=\s*(?:에\s*)?(?:오전|오후|아침|저녁|밤|낮)?\s*(?:\d{1,2}|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열한|열두|열)\s*시)")
 _KO_WEEKLY = re.compile(r"매\s*주|일주일\s*마다|주마다|일주일에\s*한\s*번")
 _KO_MONTHLY = re.compile(r"매\s*달|매\s*월|달마다|한\s*달에\s*한\s*번")
 
@@ -444,7 +448,7 @@ def _en_named(text: str) -> set[int]:
 def _ko_named(text: str) -> set[int]:
     days: set[int] = set()
     for m in _KO_NAMED.finditer(text):
-        said = re.sub(r"요일|마다|이랑|랑|하고|과|와|및|[,·]", " ", m["list"] or m["marked"])
+        said = re.sub(r"요일|마다|이랑|랑|하고|과|와|및|[,·]", " ", m["list"] or m["marked"] or m["pair"])
         # "매주 화목 저녁 7시" (the sixty-first session: "매주 일요일"): days said glued, one syllable each, when the run
         # ends there ("매주 수목원 가기" names no days)
         whole = m["list"] is None or m.end() == len(text) or m["list"] != m["list"].rstrip() or m["list"].endswith("요일")
@@ -641,6 +645,8 @@ def each_time_said(clause: str, spans: list[tuple[int, int]]) -> list[str]:
         return []
     start, end = spans[0][0], spans[-1][1]
     region = clause[start:end]
+    if not re.search(r"[가-힣]", clause):
+        return _each_time_said_en(clause, start, end)
     clocks = list(_KO_CLOCK.finditer(region))
     if len(clocks) < 2:
         return []
@@ -658,7 +664,53 @@ def each_time_said(clause: str, spans: list[tuple[int, int]]) -> list[str]:
     return [f"{head}{m.group(0).strip()}에{tail}" for m in clocks]
 
 
+# "take my blood pressure pill at 8am and 8pm every day" (round 63's low: 8 AM kept only): clock times with am / pm
+# (or noon), joined by commas and "and", one promise each when the rest says every day
+_EN_CLOCK = re.compile(r"\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|noon", re.IGNORECASE)
+_EN_BETWEEN = re.compile(r"\s*(?:,|,?\s*and|,?\s*then)?\s*(?:at\s+)?", re.IGNORECASE)
+
+
+def _each_time_said_en(clause: str, start: int, end: int) -> list[str]:
+    """`each_time_said` of English: "… at 8am and 8pm every day" -> "… at 8am every day", "… at 8pm every day"."""
+    at = re.match(r"(?i)at\s+", clause[start:end])
+    region = clause[start + (at.end() if at else 0):end]
+    clocks = list(_EN_CLOCK.finditer(region))
+    if len(clocks) < 2:
+        return []
+    pos = 0
+    for m in clocks:
+        if not _EN_BETWEEN.fullmatch(region[pos:m.start()]):
+            return []
+        pos = m.end()
+    if region[pos:].strip():
+        return []
+    head, tail = clause[:start].rstrip(), clause[end:].lstrip()
+    rule = repeat_in(f"{head} {tail}")
+    if rule is None or rule.days != EVERY_DAY or rule.stepped or rule.at is not None:
+        return []
+    return [" ".join(part for part in (head, f"at {m.group(0)}", tail) if part) for m in clocks]
+
+
 _KO_TIMES_A_DAY = re.compile(r"하루(?:에)?\s*(?:두|세|네|2|3|4)\s*(?:번|차례)(?:씩)?")
+
+
+def times_a_day_said(action: str) -> bool:
+    """"약을 하루에 세 번 먹기": a count of times a day said with no times."""
+    return _KO_TIMES_A_DAY.search(action) is not None
+
+
+def ko_times_only(text: str) -> list[str]:
+    """The Korean clock times of an answer that says nothing else ("아침 여덟 시, 점심 한 시, 저녁 일곱 시요"), or []."""
+    text = re.sub(r"(?:에|쯤)?(?:이요|에요|예요|요)?$", "", text.strip(" .!~"))
+    clocks = list(_KO_CLOCK.finditer(text))
+    pos = 0
+    for m in clocks:
+        if not _KO_BETWEEN.fullmatch(text[pos:m.start()]):
+            return []
+        pos = m.end()
+    if text[pos:].strip():
+        return []
+    return [m.group(0).strip() for m in clocks]
 
 
 def without_times_a_day(action: str) -> str:
