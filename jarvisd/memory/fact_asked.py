@@ -98,6 +98,16 @@ _EN_THEIR_PLACE = re.compile(_LEAD + r"(?:(?:what|which)\s+(?!time\b|day\b|days\
 _EN_THE_CODE_OF = re.compile(_LEAD + r"(?:what|which)(?:'s|\s+is|\s+was)\s+the\s+(?P<x>(?:[\w'-]+\s+){0,3}?(?:code|password|"
                              r"passcode|pin|combination|wi-?fi|username|login))\s+(?:for|at|of|to|in|on)\s+(?:(?:the|my|our)\s+)?"
                              r"(?P<place>[\w'-]+(?:\s+[\w'-]+)?)(?:\s+again)?", re.IGNORECASE)
+# "what should I avoid eating?", "what can't I eat?", "can I eat shrimp?" (the sixty-third session: SmolLM2's
+# "Unpasteurized milk is a major allergen …", "shrimp are not edible", with "I'm allergic to shellfish" kept): the
+# allergies told, as "what am I allergic to?" says them
+_EN_FOOD_ASKED = re.compile(r"(?:so\s+|and\s+|hey\s+|jarvis,?\s+)?(?:"
+                            r"(?:what|which)\s+(?:foods?\s+|things\s+)?(?:should|do|must|need\s+to)\s+i\s+(?:avoid|stay\s+away\s+from|"
+                            r"not\s+eat|be\s+careful\s+(?:with|about))(?:\s+eating)?"
+                            r"|what\s+(?:can't|cannot|can\s+not|shouldn't|should\s+i\s+not)\s+i?\s*eat"
+                            r"|is\s+there\s+anything\s+i\s+(?:can't|cannot|shouldn't)\s+eat"
+                            r"|(?:can|should)\s+i\s+eat\s+(?P<food>[a-z][\w' -]{0,40}?)"
+                            r")(?:\s+again)?", re.IGNORECASE)
 # "what allergies does Hannah have?", "does my son have any allergies?" (the sixtieth session: SmolLM2's "1.
 # HYDROXYLASTERIN"): the fact told of what they are allergic to ("Hannah is allergic to shellfish")
 _EN_ALLERGIES = re.compile(_LEAD + r"(?:(?:what|which)\s+(?:food\s+)?allergies\s+(?:does|do)\s+(?P<a>{who})\s+have"
@@ -280,6 +290,9 @@ def _fact_asked(text: str) -> FactAsked | None:
     if (m := _EN_ALLERGIES.fullmatch(said)) is not None:
         who = (m["a"] or m["b"]).strip()
         return _allergic(f"{who} allergic" if who.lower() != "i" else "allergic", lang)
+    if (m := _EN_FOOD_ASKED.fullmatch(said)) is not None:
+        # "can I eat shrimp?" with nothing told of an allergy is the world's question: the model's
+        return replace(_allergic("allergic", lang), owned=m["food"] is None)
     for pattern in _EN:
         if (m := pattern.fullmatch(said)) and _keys(m["x"]):
             if m["x"].lower().endswith("allergic"):

@@ -28,3 +28,20 @@ async def test_the_car_parked_is_kept_and_said_back(tmp_path):
         await assistant.close()
     assert kept == "Remembered: my car is parked on level 3, spot B12"
     assert "level 3, spot B12" in asked and chat.calls == []
+
+
+async def test_what_to_avoid_eating_is_answered_from_the_allergy_told(tmp_path):
+    """"What should I avoid eating?", "can I eat shrimp?" with "I'm allergic to shellfish" kept: SmolLM2 had said
+    "Unpasteurized milk is a major allergen …" and "shrimp are not edible"."""
+    assistant, chat = scripted_assistant(tmp_path, says="Shrimp are not edible.", user="alice")
+    try:
+        before = await assistant.answer("what should I avoid eating?", session="s")
+        world = await assistant.answer("can I eat raw eggs?", session="s")   # nothing told: the world's question
+        await assistant.answer("I'm allergic to shellfish", session="s")
+        asked = [await assistant.answer(q, session="s") for q in
+                 ("what should I avoid eating?", "can I eat shrimp?", "what can't I eat?")]
+    finally:
+        await assistant.close()
+    assert before == "You haven't told me what you're allergic to. Tell me, and I'll remember it."
+    assert world == "Shrimp are not edible."
+    assert asked == ["You told me you're allergic to shellfish."] * 3
