@@ -215,15 +215,14 @@ _KO_DAY_FIRST = re.compile(r"(?P<day>오늘|내일|모레|(?:이번\s*주\s*|다
 def all_on_day(t: str) -> tuple[Intent, str] | None:
     """A closing of every promise of one day ("cancel everything for tomorrow", "내일 일정 다 취소해 줘"; `t` cleaned):
     (the closing, the day's words), else None. A reason said before it ("I'm sick tomorrow, …") is passed over."""
-    head, comma, tail = t.partition(", ")
-    if comma and (found := all_on_day(tail)) is not None:
-        return found
-    if (m := _EN_CLEAR_DAY.fullmatch(t)) is not None:
-        return Intent("cancel_all", "en", command=True), m["day"]
-    if (m := _EN_DAY_LAST.fullmatch(t)) is not None and (whole := _closing_all(m["rest"])) is not None:
-        return whole, m["day"]
-    if (m := _KO_DAY_FIRST.fullmatch(t)) is not None and (whole := _closing_all(m["rest"])) is not None:
-        return whole, m["day"]
+    # the whole, then the last clause (once: pass 4's 2,000 commas were 2,000 nested readings, a RecursionError)
+    for said in (t, t.rsplit(", ", 1)[1]) if ", " in t else (t,):
+        if (m := _EN_CLEAR_DAY.fullmatch(said)) is not None:
+            return Intent("cancel_all", "en", command=True), m["day"]
+        if (m := _EN_DAY_LAST.fullmatch(said)) is not None and (whole := _closing_all(m["rest"])) is not None:
+            return whole, m["day"]
+        if (m := _KO_DAY_FIRST.fullmatch(said)) is not None and (whole := _closing_all(m["rest"])) is not None:
+            return whole, m["day"]
     return None
 
 
