@@ -109,7 +109,7 @@ def _claim(data_dir: Path, user: str) -> str:
                 return empty_or_owner
             os.replace(temp, path)   # an empty owner file (written by hand): this user takes it
         _sync_folder(data_dir)
-        log.info("agenda: the agenda in %s is %r's (%s)", data_dir, user, path)
+        log.debug("agenda: the agenda in %s is %r's (%s)", data_dir, user, path)   # once; a command's stderr stays its own
     except OSError as exc:  # a read-only home: the agenda's own checks say so; this user reads the folder's agenda
         log.warning("agenda: cannot write %s (%s); %r uses the agenda in %s", path, exc.strerror or exc, user,
                     data_dir)
