@@ -2292,13 +2292,8 @@ class AgendaDesk:
         (the sixty-third session). The promise in focus that is no longer open names the person; an open one is
         `_persons_named`'s."""
         focus = self._recent_focus(session, self.service.now_ms())
-        if focus is None or not opened:
-            return opened
-        try:
-            loop = self.service.find(focus.loop_id)
-        except LoopNotFound:
-            return opened
-        return opened if loop.is_open else self._persons_named(opened, [loop])
+        loop = self._any(focus.loop_id) if focus is not None and opened else None
+        return opened if loop is None or loop.is_open else self._persons_named(opened, [loop])
 
     @staticmethod
     def _persons_named(opened: list[ProposedLoop], shown: Sequence[OpenLoop]) -> list[ProposedLoop]:

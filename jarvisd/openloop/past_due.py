@@ -77,10 +77,15 @@ def forgot_open(loop: OpenLoop, now: datetime, tz: tzinfo, lang: phrases.Lang) -
     return f"It's still on your agenda: {phrases.second_person(loop.desc)}" + (f", {due}." if due else ".")
 
 
+def _was_due(loop: OpenLoop, now: datetime, tz: tzinfo, lang: phrases.Lang) -> str:
+    """The due a promise passed, as said after "was due": "yesterday", "Monday, December 7" ("by " and "the end of" off)."""
+    was = phrases.spoken_due(loop.due_ms or loop.created_ms, now, tz, lang).removeprefix("by ")
+    return was.replace("the end of today", "today").replace("the end of yesterday", "yesterday")
+
+
 def forgot_expired(loop: OpenLoop, now: datetime, tz: tzinfo, lang: phrases.Lang) -> str:
     """"I forgot to call mom" after "call mom" expired: when it was due, and the way back ("… tonight" keeps it anew)."""
-    was = phrases.spoken_due(loop.due_ms or loop.created_ms, now, tz, lang).removeprefix("by ")
-    was = was.replace("the end of today", "today").replace("the end of yesterday", "yesterday")
+    was = _was_due(loop, now, tz, lang)
     if lang == "ko":
         return (f"{loop.desc}{topic(loop.desc)} 기한({was.removesuffix('까지')})이 지나 닫혔어요. "
                 "언제 하실지 말씀해 주시면 다시 적어 둘게요.")
@@ -94,8 +99,7 @@ def closed_late(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: phra
     """The expired promises a late "I did it" marked done (or cancelled): said with the due they had passed."""
     items = []
     for loop in loops:
-        was = phrases.spoken_due(loop.due_ms or loop.created_ms, now, tz, lang).removeprefix("by ")
-        was = was.replace("the end of today", "today").replace("the end of yesterday", "yesterday")
+        was = _was_due(loop, now, tz, lang)
         items.append(f"{loop.desc} ({was.removesuffix('까지')} 기한이 지났던 일)" if lang == "ko"
                      else f"{phrases.second_person(loop.desc)} (it was due {was})")
     done = all(loop.status is LoopStatus.DONE for loop in loops)
@@ -166,35 +170,27 @@ def past_day_list(loops: Sequence[OpenLoop], day: date, today: date, tz: tzinfo,
         when = {1: "어제", 2: "그제"}.get(back) or f"지난 {_WEEKDAYS_KO[day.weekday()]}요일({day.month}월 {day.day}일)"
         if not loops:
             return f"{when}{'는' if back <= 2 else '에는'} 할 일 목록에 적힌 게 없었어요."
-        items = [f"{loop.desc}{_ko_clock(loop, tz)} ({_STATE_KO[loop.status]})" for loop in loops[:phrases.SPOKEN_ITEMS]]
+        items = [f"{loop.desc}{_clock(loop, tz, lang)} ({_STATE_KO[loop.status]})" for loop in loops[:phrases.SPOKEN_ITEMS]]
         more = len(loops) - len(items)
         return f"{when}{'는' if back <= 2 else '에는'} {len(loops)}개 있었어요: " + "; ".join(items) + "." + \
             (f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else "")
     when = {1: "Yesterday", 2: "The day before yesterday"}.get(back) or f"On {day:%A}, {day:%B} {day.day}"
     if not loops:
         return f"{when} nothing was on your agenda."
-    items = [f"{phrases.second_person(loop.desc)}{_en_clock(loop, tz)} ({_STATE_EN[loop.status]})"
+    items = [f"{phrases.second_person(loop.desc)}{_clock(loop, tz, lang)} ({_STATE_EN[loop.status]})"
              for loop in loops[:phrases.SPOKEN_ITEMS]]
     more = len(loops) - len(items)
     count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
-    listed = items[0] if len(items) == 1 else "; ".join(items[:-1]) + ("; and " if not more else "; ") + items[-1]
+    listed = phrases.entries_said(items, more)
     return f"{when} you had {count}: {listed}" + (f"; and {more} more in the HUD" if more else "") + "."
 
 
-def _en_clock(loop: OpenLoop, tz: tzinfo) -> str:
+def _clock(loop: OpenLoop, tz: tzinfo, lang: phrases.Lang) -> str:
+    """" at 2 PM" / ", 오후 2시" after a past day's promise, as every answer says a clock time; "" for a day alone."""
     at = datetime.fromtimestamp((loop.due_ms or 0) / 1000, tz)
-    if (at.hour, at.minute) == (23, 59):   # "by the end of the day": no clock time was said
+    if phrases.is_day_only(at):   # "by the end of the day": no clock time was said
         return ""
-    return f" at {at:%I:%M %p}".replace(":00 ", " ").replace(" at 0", " at ")
-
-
-def _ko_clock(loop: OpenLoop, tz: tzinfo) -> str:
-    at = datetime.fromtimestamp((loop.due_ms or 0) / 1000, tz)
-    if (at.hour, at.minute) == (23, 59):
-        return ""
-    part = "오전" if at.hour < 12 else "오후"
-    hour = at.hour % 12 or 12
-    return f", {part} {hour}시" + (f" {at.minute}분" if at.minute else "")
+    return f", {phrases.clock_said(at, lang)}" if lang == "ko" else f" at {phrases.clock_said(at, lang)}"
 
 
 # ------------------------------------------------------------ "did I take my pills today?"

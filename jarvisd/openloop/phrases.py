@@ -42,6 +42,11 @@ def is_day_only(local: datetime) -> bool:
     return (local.hour, local.minute) == (23, 59)
 
 
+def entries_said(items: Sequence[str], more: int) -> str:
+    """"a; b; and c", or "a; b; c" when `more` are left for the HUD (the list goes on after it)."""
+    return items[0] if len(items) == 1 else "; ".join(items[:-1]) + ("; " if more else "; and ") + items[-1]
+
+
 def second_person(desc: str) -> str:
     """The user's words as the assistant says them back: "take my medicine" -> "take your medicine"."""
     return _EN_WORD.sub(lambda m: _EN_PERSON.get(m.group(0).lower(), m.group(0)), desc)
@@ -55,6 +60,11 @@ def _en_clock(local: datetime) -> str:
     hour = local.hour % 12 or 12
     minutes = f":{local.minute:02d}" if local.minute else ""
     return f"{hour}{minutes} {'AM' if local.hour < 12 else 'PM'}"
+
+
+def clock_said(local: datetime, lang: Lang) -> str:
+    """"2 PM", "noon" / "오후 2시", "정오": a clock time as every answer says it."""
+    return _ko_clock(local) if lang == "ko" else _en_clock(local)
 
 
 def _ko_clock(local: datetime) -> str:
@@ -255,7 +265,7 @@ def moved_every(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang
     if lang == "ko":
         return f"{len(loops)}개를 옮겼어요: " + "; ".join(items) + (f"; 그 밖에 {more}개." if more else ".")
     count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
-    listed = items[0] if len(items) == 1 else "; ".join(items[:-1]) + ("; " if more else "; and ") + items[-1]
+    listed = entries_said(items, more)
     return f"OK, I moved {count}: {listed}" + (f"; and {more} more." if more else ".")
 
 
@@ -1117,7 +1127,7 @@ def _listed(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang, wa
     more = len(loops) - len(items)
     if lang == "ko":
         return "; ".join(items) + "." + (f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else "")
-    listed = items[0] if len(items) == 1 else "; ".join(items[:-1]) + ("; and " if not more else "; ") + items[-1]
+    listed = entries_said(items, more)
     return listed + (f"; and {more} more in the HUD" if more else "") + "."
 
 
@@ -1311,7 +1321,7 @@ def finished_list(loops: Sequence[OpenLoop], span: str, lang: Lang) -> str:
     if not loops:
         return "Nothing was marked done yesterday." if span == "yesterday" else f"Nothing marked done {when} yet."
     count = "one thing" if len(loops) == 1 else f"{len(loops)} things"
-    listed = names[0] if len(names) == 1 else "; ".join(names[:-1]) + ("; and " if not more else "; ") + names[-1]
+    listed = entries_said(names, more)
     return f"You finished {count} {when}: {listed}" + (f"; and {more} more in the HUD" if more else "") + "."
 
 

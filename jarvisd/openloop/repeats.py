@@ -637,6 +637,18 @@ _KO_CLOCK = re.compile(r"(?:(?:아침|점심|저녁|밤|오전|오후|새벽)\s*
 _KO_BETWEEN = re.compile(r"\s*(?:,|·|이랑|랑|하고|와|과|그리고|및|또)?\s*")
 
 
+def _joined_clocks(text: str, clock: re.Pattern[str], between: re.Pattern[str]) -> tuple[list[re.Match[str]], str] | None:
+    """The clock times of `text` with nothing but `between`'s joining words before and among them, and what follows the
+    last one; None when other words stand there."""
+    clocks = list(clock.finditer(text))
+    pos = 0
+    for m in clocks:
+        if not between.fullmatch(text[pos:m.start()]):
+            return None
+        pos = m.end()
+    return clocks, text[pos:]
+
+
 def each_time_said(clause: str, spans: list[tuple[int, int]]) -> list[str]:
     """The clause once for each clock time of a Korean daily rule said together ("매일 아침 8시랑 저녁 8시에 약 먹기"
     -> "매일 아침 8시에 약 먹기", "매일 저녁 8시에 약 먹기"), or [] when it says one time or the times are apart.
@@ -647,18 +659,12 @@ def each_time_said(clause: str, spans: list[tuple[int, int]]) -> list[str]:
     region = clause[start:end]
     if not re.search(r"[가-힣]", clause):
         return _each_time_said_en(clause, start, end)
-    clocks = list(_KO_CLOCK.finditer(region))
-    if len(clocks) < 2:
+    joined = _joined_clocks(region, _KO_CLOCK, _KO_BETWEEN)   # nothing but the times and the words that join them
+    if joined is None or len(joined[0]) < 2 or joined[1].strip() not in ("", "에", "에는", "마다"):
         return []
-    pos = 0
-    for m in clocks:   # nothing but the times and the words that join them
-        if not _KO_BETWEEN.fullmatch(region[pos:m.start()]):
-            return []
-        pos = m.end()
-    if region[pos:].strip() not in ("", "에", "에는", "마다"):
-        return []
+    clocks = joined[0]
     head = _KO_TIMES_A_DAY.sub("매일", clause[:start])   # "하루 세 번 아침 8시, …": each of them every day
-    if repeat_in(head + clause[end:]) is None or repeat_in(head + clause[end:]).stepped:
+    if (rule := repeat_in(head + clause[end:])) is None or rule.stepped:
         return []
     tail = clause[end:] if clause[end:].startswith(" ") else f" {clause[end:]}"
     return [f"{head}{m.group(0).strip()}에{tail}" for m in clocks]
@@ -674,16 +680,10 @@ def _each_time_said_en(clause: str, start: int, end: int) -> list[str]:
     """`each_time_said` of English: "… at 8am and 8pm every day" -> "… at 8am every day", "… at 8pm every day"."""
     at = re.match(r"(?i)at\s+", clause[start:end])
     region = clause[start + (at.end() if at else 0):end]
-    clocks = list(_EN_CLOCK.finditer(region))
-    if len(clocks) < 2:
+    joined = _joined_clocks(region, _EN_CLOCK, _EN_BETWEEN)
+    if joined is None or len(joined[0]) < 2 or joined[1].strip():
         return []
-    pos = 0
-    for m in clocks:
-        if not _EN_BETWEEN.fullmatch(region[pos:m.start()]):
-            return []
-        pos = m.end()
-    if region[pos:].strip():
-        return []
+    clocks = joined[0]
     head, tail = clause[:start].rstrip(), clause[end:].lstrip()
     rule = repeat_in(f"{head} {tail}")
     if rule is None or rule.days != EVERY_DAY or rule.stepped or rule.at is not None:
@@ -702,15 +702,10 @@ def times_a_day_said(action: str) -> bool:
 def ko_times_only(text: str) -> list[str]:
     """The Korean clock times of an answer that says nothing else ("아침 여덟 시, 점심 한 시, 저녁 일곱 시요"), or []."""
     text = re.sub(r"(?:에|쯤)?(?:이요|에요|예요|요)?$", "", text.strip(" .!~"))
-    clocks = list(_KO_CLOCK.finditer(text))
-    pos = 0
-    for m in clocks:
-        if not _KO_BETWEEN.fullmatch(text[pos:m.start()]):
-            return []
-        pos = m.end()
-    if text[pos:].strip():
+    joined = _joined_clocks(text, _KO_CLOCK, _KO_BETWEEN)
+    if joined is None or joined[1].strip():
         return []
-    return [m.group(0).strip() for m in clocks]
+    return [m.group(0).strip() for m in joined[0]]
 
 
 def without_times_a_day(action: str) -> str:
