@@ -8,7 +8,7 @@ import time
 import pytest
 
 from jarvisd.openloop.agenda_asked import free_asked
-from jarvisd.openloop.desk import clean
+from jarvisd.openloop.intents import clean
 from jarvisd.reflect.scheduler import SYNC_PART
 from tests.timing import LoopTicks, assert_grows_linearly
 

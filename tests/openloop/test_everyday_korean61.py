@@ -216,12 +216,12 @@ def test_a_thing_due_after_another_not_on_the_agenda_is_kept_with_no_due_and_sai
 
 
 def test_the_due_after_another_reader_grows_linearly():
-    from jarvisd.openloop.desk import _KO_AFTER_ANOTHER
+    from jarvisd.openloop.desk.moving import _KO_AFTER_ANOTHER
     assert_grows_linearly(lambda t: _KO_AFTER_ANOTHER.fullmatch(t), lambda n: "전입 " * n + "이사하고 2주", 4000)
 
 
 @pytest.mark.parametrize("make", [lambda n: "진통제 " * n + "언제 먹었지?", lambda n: "다음 달 초 " * n + "환영회?"])
 def test_the_done_when_and_early_month_readers_grow_linearly(make):
-    from jarvisd.openloop.desk import _KO_EARLY
+    from jarvisd.openloop.desk.capturing import _KO_EARLY
     from jarvisd.openloop.when_asked import asked_when_done
     assert_grows_linearly(lambda t: (asked_when_done(t), _KO_EARLY.search(t)), make, 4000)

@@ -1,0 +1,530 @@
+"""The desk's front: one utterance in, the room that answers it chosen in order, the change kept for "undo that"."""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime, time, timedelta, tzinfo
+
+from jarvisd.approval_words import decision
+from jarvisd.openloop import (
+    en_dialect,
+    ko_dialect,
+    meaning,
+    phrases,
+    shopping,
+)
+from jarvisd.openloop.alarms import (
+    alarm_kind,
+    off_as_cancel,
+)
+from jarvisd.openloop.clock_asked import (
+    calendar_fact,
+    clock_asked,
+    day_asked,
+    days_until,
+    elsewhere_asked,
+    zoned_clock,
+)
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS
+from jarvisd.openloop.commitments import is_korean, read_utterance
+from jarvisd.openloop.desk.asking import Asking
+from jarvisd.openloop.desk.capturing import Capturing
+from jarvisd.openloop.desk.closing import Closing
+from jarvisd.openloop.desk.moving import Moving
+from jarvisd.openloop.desk.reminding import Reminding
+from jarvisd.openloop.desk.state import (
+    CONFIRM_SEC,
+    LATE_ANSWER_SEC,
+    SNOOZE_WINDOW_SEC,
+    CaptureMode,
+    Clearing,
+    DeskReply,
+    Fix,
+    Focus,
+    Guess,
+    LastReminder,
+    _joined,
+)
+from jarvisd.openloop.desk.undoing import Undoing
+from jarvisd.openloop.desk.words import _LET_GO, _due_order, _listed, _mentions
+from jarvisd.openloop.intents import (
+    Intent,
+    all_on_day,
+    clean,
+    match_intent,
+    unnamed_closing,
+)
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.model import OpenLoop
+from jarvisd.openloop.remind_asks import (
+    reminder_with_what,
+    reminder_without_what,
+)
+from jarvisd.openloop.reported_moves import as_news, as_order, ko_was_then
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.undo import Undoable
+from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
+from jarvisd.openloop.when_words import PART_HOURS, month_end
+from jarvisd.textsafe import one_space, plain_words, printable
+
+log = logging.getLogger(__name__)
+
+_NOT_AN_ANSWER = re.compile(_LET_GO.pattern + r"|(?:what|when|where|who|how|is|are|do|does|did|can|could)\b.*|.*\?")
+
+
+def _mostly_named(words: str, desc: str) -> bool:
+    """Are most of the letter pairs of `words` (spaces out) in `desc`'s? "콩이산책" of "콩이 산책 가기" is; "준이낮잠재우기"
+    of "준이 어린이집 하원" is not (the fifty-ninth session: the nap's reminder snoozed the pick-up instead)."""
+    said, kept = re.sub(r"\s+", "", words), re.sub(r"\s+", "", desc)
+    pairs = [said[i:i + 2] for i in range(len(said) - 1)]
+    return not pairs or sum(pair in kept for pair in pairs) * 2 >= len(pairs)
+
+
+# "before that", "by then": the due of the promise just said
+def _runs_out_today(loop: OpenLoop, today: int, tz: tzinfo) -> bool:
+    """A timer that runs out today (`today`: the date's ordinal), not read out as a thing due tomorrow."""
+    return alarm_kind(loop.desc) == "timer" and loop.due_ms is not None \
+        and datetime.fromtimestamp(loop.due_ms / 1000, tz).date().toordinal() <= today
+
+
+_HOW_FAR_THAT = re.compile(r"(?P<told>.{3,200}?)[\s,.;-]+(?:so\s+|and\s+)?(?:how\s+(?:many|much)\s+(?P<unit>weeks|days)\s+"
+                           r"(?:away\s+)?(?:is\s+that|is\s+it|until\s+then|till\s+then|do\s+i\s+have|left)"
+                           r"|how\s+(?:long|far(?:\s+away)?|far\s+off)\s+(?:is\s+that|is\s+it|until\s+then|till\s+then))\s*(?:from\s+now\s*)?[?.!]*",
+                           re.IGNORECASE)
+
+
+# words that think aloud before the sentence: "let's see, what's on Friday?", "hmm, okay so, remind me …"
+# A reminder said or typed as a note: "reminder: call mom at 5pm", "Reminder, the dentist at 3", "reminder to call the vet
+# tomorrow at 9", "알림: 3시 회의", "알림 1분 뒤에 빨래 널기" (the sixty-second session: the English to SmolLM2, the Korean
+# kept as "알림 빨래 널기" with no reminder). The Korean only with a time and no ask of its own ("알림 꺼 줘", "알림 하지 마",
+# "알림 몇 개야" are about reminders, not one).
+_EN_NOTE = re.compile(r"(?:a\s+)?reminder(?P<mark>\s*[:,\-–]\s*(?:to\s+)?|\s+to\s+|\s+)(?P<x>\S.*)", re.IGNORECASE)
+
+
+# (a dash is a separator as in English: "알림 - 5분 뒤에 빨래" kept "- 빨래"; the Hangul or digit looked for ahead, once:
+# "[^?？]*[가-힣0-9][^?？]*" tried every split of a 4,000-character note ending in "?", 1.1 s; pass 63)
+_KO_NOTE = re.compile(r"(?:알림|리마인더)(?:\s*[:,\-–]\s*|\s+)(?P<x>(?=[^?？]*[가-힣0-9])[^?？]+)")
+
+
+_KO_NOTE_ASK = re.compile(r"(?:줘|주세요|마|말아|몇|뭐|언제|꺼|끄|켜|해|하지|있어|있나|없어|[?？])\W*$|(?:꺼|끄|켜|몇|뭐)\b")
+
+
+def _reminder_note(text: str) -> str:
+    """`text` as the reminder it notes ("reminder: X" as "remind me to X", "알림: X" as "X 알려 줘"), else as said."""
+    if (m := _EN_NOTE.fullmatch(text.strip())) is not None:
+        rest = m["x"].strip()
+        verb = rest.split(" ", 1)[0].casefold() in EN_BASE_VERBS
+        if verb or m["mark"].strip():   # "reminder call the vet at 9"; not "reminder was useful"
+            return f"remind me {'to' if verb else 'about'} {rest}"
+    if (m := _KO_NOTE.fullmatch(text.strip())) is not None and time_spans(m["x"]) and not _KO_NOTE_ASK.search(m["x"]):
+        return f"{m['x'].strip().rstrip('.')} 알려 줘"
+    return text
+
+
+_FILLER_LEAD = re.compile(r"^(?:(?:let's\s+see|let\s+me\s+see|let\s+me\s+think|hmm+|umm*|uhh*|err*|well|ok(?:ay)?\s+so|alright\s+so|"
+                          r"right\s+so)\s*[,.…]+\s*)+", re.IGNORECASE)
+
+
+# "I can't pick up my brother, his friend will", "I won't be able to walk the dog, Sam will do it" (the fiftieth session:
+# to the model, "I'm not able to speak in English"): said as "his friend will pick up my brother", which the handed
+# closing reads (someone else does it: the promise withdrawn)
+_CANT_OTHER_WILL = re.compile(
+    r"(?:(?:oh|so|well|actually|and)[\s,]+)*(?:i|we)\s+(?:can't|cannot|can\s+not|won't\s+be\s+able\s+to|won't\s+manage\s+to)\s+"
+    r"(?P<deed>[a-z][\w' -]+?)\s*[,;]\s*(?:but\s+|so\s+)?(?P<who>(?:his|her|my|their|our)\s+[a-z]+|[a-z]+)\s+"
+    r"(?:will|is\s+going\s+to|'ll|can)(?:\s+(?:do|take\s+care\s+of)\s+(?:it|that))?(?:\s+instead)?[.!]?", re.IGNORECASE)
+
+
+def _someone_else_will(text: str) -> str | None:
+    m = _CANT_OTHER_WILL.fullmatch(text.strip())
+    if m is None or m["who"].lower() in ("i", "we", "you", "it", "that", "this"):
+        return None
+    return f"{m['who']} will {m['deed']}"
+
+
+# a snooze said with its own words or its length ("snooze it", "remind me later", "not now, ten minutes", "나중에 다시 알려
+# 줘"), not a bare "not yet" / "later"
+_ASKED_AGAIN = re.compile(r"\b(?:snooze|remind|ping|ask|tell|bug|minutes?|mins?|hours?|secs?|seconds?)\b|\d|알려|알림|스누즈|분|시간",
+                          re.IGNORECASE)
+
+
+# Filipino English's particles: "po" (politeness) and "na" (already, now) after a word ("padala sent na to
+# mama", "remind me again in thirty minutes po"), Indian English's "yaar" (friend: "later yaar", "call the
+# doctor yaar about her knee"); they carry nothing the rules read
+_PARTICLES = re.compile(r"(?<=[A-Za-z0-9.'])\s+(?:po|na|yaar)(?=[\s,.!?]|$)", re.IGNORECASE)
+
+
+def _lines_as_a_list(text: str) -> str:
+    """Lines typed or pasted as one turn (the HUD) read as a list: a line end (CR, LF, U+2028, U+2029; VT,
+    FF and NEL are LF already, `plain_words`) after words is a comma, after a stop a space ("I need to email
+    Sam by Friday\ncall Ana tomorrow" is two promises, as with a comma; pass 16: with NEL it was one)."""
+    text = re.sub(r"(?<=[.!?。])[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]\s*", " ", text)
+    return re.sub(r"[^\S\r\n\u2028\u2029]*[\r\n\u2028\u2029]\s*", ", ", text)
+
+
+def _without_particles(text: str) -> str:
+    return text if not text.isascii() else _PARTICLES.sub("", text)
+
+
+# "what's on this week?" asked on a Sunday: the week ahead, not the one day left of the week ending today (the fiftieth
+# session: "Nothing is due this week" with Monday's and Thursday's promises open); "next week" is that week too
+_SUNDAY_AHEAD = 7
+
+
+_NIGHT_ENDS = 5   # the hour a night asked about ("tonight") ends, on the next day
+
+
+_BY_TOMORROW = re.compile(r"\b(?:by|until|till|before)\s+tomorrow\b")
+
+
+_SCOPES: dict[str, phrases.Scope] = {"due_today": "today", "due_tomorrow": "tomorrow", "due_week": "week",
+                                     "due_next_week": "next_week", "due_month": "month",
+                                     "due_next_month": "next_month"}
+
+
+def _next_month(now: datetime) -> tuple[int, int]:
+    """The year and month after `now`'s ("what's coming up next month?")."""
+    return (now.year + 1, 1) if now.month == 12 else (now.year, now.month + 1)
+
+
+# "move my 3pm to 4pm", "change the 3 o'clock to 5": the time names the promise, as "change 3pm to 4pm" does
+_MY_CLOCK = re.compile(r"^(?P<verb>move|change|push|reschedule|shift|bump|postpone|make)\s+(?:my|the)\s+"
+                       r"(?=\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)\b)", re.IGNORECASE)
+
+
+_KO_UNMUTE = re.compile(r"(?:(?:그|그거|그것)\s*)?(?:알림|리마인더)\s*(?:을|를|좀)?\s*(?:다시\s*)?(?:켜|살려)\s*(?:줘|주세요|줄래|줘요)?")
+
+
+def _sunday_week(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, others: int) -> str:
+    """"이번 주 남은 일" asked on a Sunday: the week ends today, so today's first and then the week ahead under its own
+    name (the sixtieth and sixty-first sessions: "다음 주 일요일까지" read out under "이번 주까지")."""
+    today = now.date()
+    due_today = [loop for loop in loops if loop.due_ms is not None and phrases.due_day(loop.due_ms, tz) <= today]
+    ahead = [loop for loop in loops if loop not in due_today]
+    said = "이번 주는 오늘이 마지막 날이에요. " + phrases.agenda_list(due_today, now, tz, "ko", "today")
+    if ahead:
+        said += " " + phrases.agenda_list(ahead, now, tz, "ko", "next_week").replace("다음 주에 할 일이", "다음 주에는 할 일이", 1)
+    lead = "그것 말고도" if said.endswith("HUD에서 볼 수 있어요.") else "그 밖에"   # not a second 그 밖에
+    return said + (f" {lead} 열린 일이 {others}개 더 있어요." if others else "")
+
+
+class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
+    """The desk's front: one utterance in, the room that answers it chosen in order, the change kept for "undo that"."""
+
+    def __init__(self, service: OpenLoopService, korean: KoreanAnalyzer | None = None, *,
+                 capture: CaptureMode = "rules", last_reminder: LastReminder | None = None) -> None:
+        self.service = service
+        self.korean = korean
+        self.capture_mode = capture
+        self.last_reminder: LastReminder = last_reminder or (lambda: None)
+        self._focus: dict[str, Focus] = {}
+        self._guesses: dict[str, Guess] = {}
+        self._listed: dict[str, tuple[tuple[str, ...], int]] = {}   # the agenda read out last, by session
+        # "Cancel all 5 things on your agenda …?", "Cancel both calls …?" asked, by session
+        self._clearing: dict[str, Clearing] = {}
+        # "How much earlier for call Bob?" asked: (loop id, direction, when asked), so "30 minutes" answers it
+        self._asked_amount: dict[str, tuple[str, int, int]] = {}
+        self._undoable: dict[str, Undoable] = {}   # the last change each session made ("undo that" takes it back)
+        self._started_ms = service.now_ms()   # what changed before it is not remembered ("undo that" after a restart)
+        self._alarm_asked: dict[str, tuple[str, int]] = {}   # "set a timer": (kind, asked at ms), for the answer
+        self._what_asked: dict[str, tuple[str, int]] = {}   # "remind me": (time words, asked at ms), for the answer
+        self._lock = threading.Lock()
+
+    def handle(self, text: str, session: str = "default") -> DeskReply | None:
+        """The agenda's answer to one utterance, or None when it is not about the agenda; the change it made is kept
+        for "undo that" (`undo.py`)."""
+        text = one_space(text)   # a run of 4,000 tabs: every reader's `\s+` from each of them (pass 54c)
+        if self.korean is not None:
+            text = self.korean.spaced(text)   # "내일오후세시에회의": a Korean run typed without spaces, spaced
+        reply = self._undo(text, session)
+        if reply is None:
+            reply = self._told_then_how_far(text, session)
+        if reply is None and (zoned := zoned_clock(text, self.service.now_local())) is not None:
+            # "the standup with Berlin is at 4pm their time": kept at that time here, and said as told there
+            reply = self._handle(zoned[0], session)
+            if reply is not None and reply.change.opened or reply is not None and reply.change.updated:
+                head, dot, tail = reply.text.partition(". ")
+                reply = replace(reply, text=f"{head.rstrip('.')} ({zoned[1]}).{' ' + tail if dot else ''}")
+        if reply is None:
+            reply = self._handle(text, session)
+        if reply is not None and (reply.change.opened or reply.change.closed or reply.change.updated):
+            with self._lock:
+                self._undoable[session] = Undoable(reply.change, self.service.now_ms())
+        if reply is not None and len(reply.change.opened) > 1:
+            # "remind me to email the landlord, call the bank and renew the permit", then "the second one can wait till
+            # monday" (the sixty-second session: "I couldn't find the second one"): the promises just read back are a
+            # list read out, in the order said
+            self._listed[session] = (tuple(loop.id for loop in reply.change.opened[:phrases.SPOKEN_ITEMS]),
+                                     self.service.now_ms())
+        return reply
+
+    def _lang(self, text: str) -> phrases.Lang:
+        """The language to answer `text` in (`commitments.is_korean`): Korean when its Hangul letters, counted twice,
+        match its Latin ones ("Call 민수" is answered in Korean, "I'll call the landlord about the pipe in 엄마's
+        kitchen" in English), or when it is English nouns said with a Korean predicate ("proposal 보냈어")."""
+        return "ko" if is_korean(text, self.korean) else "en"
+
+    def _told_then_how_far(self, text: str, session: str) -> DeskReply | None:
+        """"my race is on April 12th, how many weeks is that?" (the fifty-ninth session's low: to SmolLM2, "How about 12
+        weeks?", nothing kept): what is told, kept as it would be alone, then how far off its day is."""
+        m = _HOW_FAR_THAT.fullmatch(text.strip())
+        if m is None or not m["told"].strip(" ,.") or not time_spans(m["told"]):
+            return None
+        now = self.service.now_local()
+        try:
+            when = resolve_time(m["told"], now)
+        except ImpossibleTime:
+            return None
+        if when is None or when.at.date() < now.date():
+            return None
+        kept = self._handle(m["told"].strip(" ,."), session)
+        lang: phrases.Lang = "en"
+        unit = "weeks" if (m["unit"] or "").lower() == "weeks" else "days"
+        words = re.sub(r"^(?:on|by|for|at)\s+", "", " ".join(m["told"][a:b] for a, b in when.spans), flags=re.IGNORECASE)
+        far = phrases.days_until(words, when.at.date(), now.date(), lang, unit)
+        if kept is None:
+            return DeskReply(far, lang, intent="clock")
+        return replace(kept, text=f"{kept.text} {far}")
+
+    def _handle(self, text: str, session: str) -> DeskReply | None:
+        """The agenda's answer to one utterance, or None when it is not about the agenda. Invisible
+        characters are off first (`textsafe.plain_words`: a soft hyphen in "to\u00admorrow"), and regional
+        Korean endings and English words are read as the standard ones ("가야 쓰것다" as "가야겠다":
+        `ko_dialect`; "tae phone the bank the morra" as "to phone the bank tomorrow": `en_dialect`)."""
+        said_as_is = _lines_as_a_list(printable(plain_words(text)).strip())   # a NUL off too (pass 41)
+        text = ko_dialect.standard(en_dialect.standard(_without_particles(said_as_is)))
+        text = shopping.bare_list(text) or text   # "milk eggs bread and bananas" said alone: to buy
+        text = _MY_CLOCK.sub(r"\g<verb> ", text)   # "move my 3pm to 4pm" as the correction's "move 3pm to 4pm"
+        text = _FILLER_LEAD.sub("", text, count=1) or text   # "let's see, what's on Friday?" (the fiftieth session: the model's)
+        text = _reminder_note(text)   # "reminder: call mom at 5pm" as "remind me to call mom at 5pm"
+        if not text and session in self._guesses and decision(said_as_is) is not None:
+            text = said_as_is       # "ㅇㅇ" to "Do you mean …?": the regional reading drops it, the answer is it
+        if not text:
+            return None
+        lang = self._lang(text)
+        guess = self._guesses.pop(session, None)
+        clearing = self._clearing.pop(session, None)
+        if clearing is not None and (reply := self._clear_answer(clearing, text, session, lang)) is not None:
+            return reply
+        if guess is not None and len(guess.options) > 1:
+            reply = self._pick(guess, text, session, lang)
+            if reply is not None:
+                return reply
+            pick, _, rest = text.partition(", ")     # "second, I need to buy bread tomorrow": the pick, then more
+            if rest and meaning.picked(pick, len(guess.options)) is not None:
+                return _joined(self._pick(guess, pick, session, lang), self.handle(rest, session))
+        elif guess is not None:
+            answer = decision(text)   # "yes" / "응" applies the guess, "no" leaves it; anything else drops it
+            waited = self.service.now_ms() - guess.at_ms
+            if answer is not None and waited <= CONFIRM_SEC * 1000:
+                return self._confirmed(guess, answer, lang, session)
+            # "yes, and I need to call Bo tomorrow", "aye, I need tae ...": the answer, then more (as said: the
+            # regional reading drops an opening "aye")
+            said, _, rest = said_as_is.partition(", ")
+            if answer is None and rest and (answer := decision(said)) is not None and waited <= CONFIRM_SEC * 1000:
+                return _joined(self._confirmed(guess, answer, lang, session), self.handle(rest, session))
+            if answer is not None and waited <= LATE_ANSWER_SEC * 1000:   # the next words, but too late
+                return self._too_late(guess, answer, lang)
+        if (other := _someone_else_will(text)) is not None and (reply := self._answer(other, session, lang)) is not None \
+                and reply.change.closed:   # "I can't pick up my brother, his friend will": taken on by someone else
+            return reply
+        if (order := as_order(text)) is not None:   # "I moved the call to Monday": the move it reports, when it moves one
+            moved = self._shift(order, session, lang) or self._correction(order, session, lang)
+            if moved is not None and moved.change.updated:
+                return moved
+            if (news := as_news(text)) is not None and (kept := self._answer(news, session, lang)) is not None \
+                    and kept.change.opened:   # "professor kim moved her office hours to thursday at 2", none kept: kept
+                return kept
+            if (kept := self._moved_unkept(text, session, lang)) is not None:
+                return kept
+        if (day_moved := self._day_moved(text, lang)) is not None:   # "move everything from Friday to Saturday"
+            return day_moved
+        shifted = self._shift(text, session, lang)   # "push it back a day", "이틀 뒤로 미뤄 줘" (not "이틀 뒤" from now)
+        if shifted is not None:
+            return shifted
+        split = self._trailing_correction(text, session)
+        if split is None:
+            return self._shift_beside_promise(text, session, lang) or self._answer(text, session, lang)
+        head, fix, tail = split     # "…, oh and actually make the passport renewal November 3 instead"
+        if not head:                # "push rent to Monday and I need to call Jin tomorrow": in the order said
+            return _joined(self._correction(fix, session, lang), self._answer(tail, session, lang))
+        fixing = Fix(fix)          # "I need to pay the gas bill by Thursday, push rent to Monday, and call Jin"
+        first = self._answer(_listed(head, tail), session, lang, fixing)
+        second = None if fixing.applied else self._correction(fix, session, lang)
+        return _joined(first, second)
+
+    def _moved_unkept(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"교수님 면담 금요일 2시였는데 목요일 3시로 바뀌었어" of nothing on the agenda (the sixty-third session: "잘하셨어요.
+        할 일 목록에 없던 일이라 …"): the thing is kept at its new time, as "교수님 면담 목요일 3시" would be."""
+        if lang != "ko" or (said := ko_was_then(text)) is None:
+            return None
+        old, new = said
+        first = min((start for start, _ in time_spans(old)), default=None)
+        if not first or not time_spans(new):
+            return None
+        reply = self._answer(f"{old[:first].strip()} {new}", session, lang)
+        return reply if reply is not None and (reply.change.opened or reply.change.updated) else None
+
+    def _answer(self, text: str, session: str, lang: phrases.Lang, fixing: Fix | None = None) -> DeskReply | None:
+        text = off_as_cancel(clean(text)) or text   # "turn off my alarm": "cancel my alarm"
+        with self._lock:
+            what = self._what_asked.pop(session, None)
+        if what is not None and self.service.now_ms() - what[1] <= CONFIRM_SEC * 1000 \
+                and not _NOT_AN_ANSWER.fullmatch(clean(text)):
+            text = reminder_with_what(what[0], text)   # "What should I remind you about?" "To call Bob."
+        if lang == "ko" and _KO_UNMUTE.fullmatch(clean(text)):   # "알림 다시 켜 줘" (the fifty-sixth session: the model's)
+            return self._unmute(session, lang)
+        if (reminder := self._remind_asked(text, session, lang)) is not None:
+            return reminder
+        if (time_words := reminder_without_what(clean(text))) is not None:   # "remind me", "set a reminder"
+            with self._lock:
+                self._what_asked[session] = (time_words, self.service.now_ms())
+            return DeskReply(phrases.remind_what(lang), lang, intent="remind")
+        if (alarm := self._alarm(text, session, lang)) is not None:
+            return alarm
+        if (repeating := self._repeat_changed(text, session, lang)) is not None:   # "make it every weekday"
+            return repeating
+        if (skipped := self._skip(text, session, lang)) is not None:   # "skip the pills today"
+            return skipped
+        if (listed := self._shopping(text, session)) is not None:   # "add milk to my shopping list"
+            return listed
+        if (elsewhere := elsewhere_asked(clean(text))) is not None:   # "what time is it in London?"
+            here = self.service.now_local()
+            return DeskReply(phrases.time_elsewhere(elsewhere[0], here.astimezone(elsewhere[1]), here, lang), lang,
+                             intent="clock")
+        if (kind := clock_asked(clean(text))) is not None:   # "what time is it?": the clock's, not the model's guess
+            return DeskReply(phrases.clock_now(kind, self.service.now_local(), lang), lang, intent="clock")
+        if (fact := calendar_fact(clean(text), self.service.now_local().date())) is not None:   # "is 2028 a leap year?"
+            return DeskReply(phrases.calendar_fact(fact, lang), lang, intent="clock")
+        if (asked := self._past_day(text, lang)) is not None:   # "what did I have yesterday?"
+            return asked
+        if (forgot := self._forgot(text, session, lang)) is not None:   # "I forgot to call mom yesterday"
+            return forgot
+        if (asked := self._agenda_asked(clean(text), session, lang)) is not None:   # "what's my next reminder"
+            return asked
+        if (asked := self._move_asked(text, session, lang)) is not None:
+            return asked
+        if (day := self._day_agenda(text, session, lang)) is not None:   # before the list: "anything due on December 5?"
+            return day
+        intent = match_intent(text)
+        if intent is None and lang == "ko" and (reply := self._when_done(text)) is not None:
+            return reply
+        # "when did I take the painkiller?": the past asked, before "when is X due" (the sixty-first session said the next due)
+        if intent is None and (reply := self._last_done_asked(text, lang)) is not None:
+            return reply
+        if intent is None and lang == "ko" and (reply := self._due_after_another(text, session)) is not None:
+            return reply
+        if lang == "en" and (reply := self._next_day_off(text)) is not None:
+            return reply
+        if intent is None and (reply := self._when_due(text, lang, session)) is not None:
+            return reply
+        if intent is None and (until := days_until(clean(text), self.service.now_local())) is not None:
+            # "how many days until Christmas?": the calendar's, once no promise is named by the words
+            words, day, unit = until
+            return DeskReply(phrases.days_until(words, day, self.service.now_local().date(), lang, unit), lang,
+                             intent="clock")
+        if intent is None and (which := day_asked(clean(text), self.service.now_local())) is not None:
+            # "what's the date next Friday?", "what day is Christmas this year?": the calendar's
+            return DeskReply(phrases.day_is(*which, self.service.now_local().date(), lang), lang, intent="clock")
+        if intent is None and (reply := self._deed_asked(text, session, lang)) is not None:   # "did I take out the trash?"
+            return reply
+        if intent is not None:
+            reply = self._intent(intent, session, text)
+            if reply is not None:
+                return reply
+        elif (kind := unnamed_closing(text)) is not None and (reply := self._close_in_focus(kind, session, lang)):
+            return reply
+        elif (reply := self._deed_done_in_focus(text, session, lang)) is not None:
+            return reply
+        reply = self._correction(text, session, lang) or self._ko_time_of_named(text, session, lang)
+        if reply is not None:
+            return reply
+        if self.capture_mode == "rules":
+            return self.capture(text, session, lang, fixing)
+        return None
+
+    def _intent(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
+        now, lang = self.service.now_local(), intent.lang
+        tz = self.service.tz
+        if intent.kind in ("list", "due_today", "due_tomorrow", "due_week", "due_next_week", "due_month",
+                           "due_next_month"):
+            now_ms = self.service.now_ms()
+            # a timer or alarm that already rang is not read out as a thing to do (run 59: "2-minute timer, today
+            # at 6:19 AM" first on the list, minutes after "Time's up"); the HUD still shows it until it expires
+            every = [loop for loop in self.service.agenda() if not alarm_kind(loop.desc)
+                     or max(loop.due_ms or 0, loop.remind_ms or 0) > now_ms]
+            # read the nearest dues first, then what has no due (newest first): with more than SPOKEN_ITEMS open, the
+            # five made last hid what is due today (pass 22: 20,000 loops read five due in February)
+            loops = sorted(every, key=_due_order)
+            scope: phrases.Scope = "all"
+            night_end = 0.0
+            if intent.kind != "list":
+                scope = _SCOPES[intent.kind]
+                today = now.date().toordinal()
+                first_day, last_day = {"today": (0, today), "tomorrow": (0, today + 1),
+                                       "week": (0, today + 6 - now.weekday() + _SUNDAY_AHEAD * (now.weekday() == 6)),
+                                       "next_week": (today + 7 - now.weekday(), today + 13 - now.weekday()),
+                                       "month": (0, month_end(now.year, now.month).toordinal()),
+                                       "next_month": (month_end(now.year, now.month).toordinal() + 1,
+                                                      month_end(*_next_month(now)).toordinal())}[scope]
+                # "what do I have tonight?": the small hours too, as "tonight at 1" is kept (1 AM of the next day; the
+                # fifty-seventh session's night nurse heard "Nothing is due today" with three due before 4 AM)
+                night_end = datetime.combine(now.date() + timedelta(days=1), time(_NIGHT_ENDS), tzinfo=tz).timestamp() * 1000 \
+                    if scope == "today" and re.search(r"\btonight\b", clean(text)) else 0
+                # "what do I have tomorrow?" said in the evening (the sixty-first session: tonight's listed first, "due by
+                # tomorrow"): tomorrow alone, what is left tonight counted with the rest; earlier in the day, and in
+                # Korean (내일까지), and "what's due by tomorrow", the scope still runs through tomorrow
+                alone = scope == "tomorrow" and lang == "en" and now.hour >= PART_HOURS["evening"] \
+                    and not _BY_TOMORROW.search(clean(text))
+                first_day = today + 1 if alone else first_day
+                loops = [loop for loop in loops if loop.due_ms is not None
+                         and (first_day <= phrases.due_day(loop.due_ms, tz).toordinal() <= last_day
+                              or loop.due_ms < night_end)
+                         # a timer running out today is no thing to do tomorrow (the fifty-ninth session's "what do I
+                         # have tomorrow?" listed "10-minute timer, today at 3:22 PM" first)
+                         and not (scope == "tomorrow" and _runs_out_today(loop, today, tz))]
+                every = [loop for loop in every if not (scope == "tomorrow" and _runs_out_today(loop, today, tz))]
+                loops.sort(key=lambda loop: loop.due_ms or 0)
+            others = len(every) - len(loops)
+            self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
+            said = phrases.agenda_list(loops, now, tz, lang, scope, others)
+            if scope == "week" and lang == "ko" and now.weekday() == 6:
+                said = _sunday_week(loops, now, tz, others)
+            if scope == "tomorrow" and alone:
+                said = said.replace("due by tomorrow", "due tomorrow", 1)
+            if intent.kind != "list" and night_end and lang == "en":
+                said = said.replace("due today", "due tonight", 1)   # its small hours are tomorrow's by the clock
+            return DeskReply(said, lang, intent=intent.kind)
+        if intent.kind == "promised_to":
+            if lang == "ko" and not text.rstrip().endswith(("?", "？")) and time_spans(clean(text)) \
+                    and read_utterance(text, self.korean).commitments:
+                return None   # "토요일 저녁 7시에 민지랑 저녁 약속 있어": a plan told with its time, kept (the forty-ninth
+                              # session: "토요일저녁7시에민지한테 약속한 일은 없어요.")
+            loops = [loop for loop in self.service.agenda() if _mentions(loop, intent.argument)]
+            return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
+        if intent.kind == "snooze" and intent.argument:
+            # "콩이 산책 삼십 분 뒤에 알려줘": an open promise named is snoozed; none, a reminder of its own (the rules')
+            named = self._one_named(intent.argument)
+            if named is not None and not _mostly_named(intent.argument, named.desc):
+                named = None   # "준이 낮잠 재우기 한 시간 반 뒤에 알려 줘" with "준이 어린이집 하원" open: 준이 alone is no name
+            return None if named is None else self._snooze(intent, session, named)
+        if intent.kind == "snooze":
+            spoken = self.last_reminder()
+            if not _ASKED_AGAIN.search(text) and \
+                    (spoken is None or self.service.now_ms() - spoken[1] > SNOOZE_WINDOW_SEC * 1000):
+                # "not yet" with no reminder said lately answers a question ("did I pick up the prescription?"), it
+                # asks for no reminder (the fiftieth session: "Not yet, push it to tomorrow" also set one in 10 minutes)
+                return None
+            return self._snooze(intent, session)
+        if intent.kind in ("cancel_all", "done_all"):
+            if (day := all_on_day(clean(text))) is not None and (when := resolve_time(day[1], now)) is not None:
+                on_day = [loop for loop in self._open_to_do() if loop.due_ms is not None and
+                          phrases.due_day(loop.due_ms, tz) == when.at.date()]
+                if not on_day:
+                    return DeskReply(phrases.day_list([], when.at, now, tz, lang), lang, intent=intent.kind)
+                return self._ask_every(intent, session, on_day)
+            return self._ask_every(intent, session)
+        return self._close_by_name(intent, session, text)
