@@ -194,8 +194,9 @@ def _day_plan(loop: OpenLoop, quiet: QuietHours, now_ms: int, delivered: Collect
 
 
 def _lead_fire(moment: int, due: int, not_before: int, now_ms: int, quiet: QuietHours,
-               tz: tzinfo) -> tuple[int, bool, bool] | None:
-    """When a lead reminder meant for `moment` fires, by rules 1-4: (fire, late, deferred), or None."""
+               tz: tzinfo, evening_before: bool = True) -> tuple[int, bool, bool] | None:
+    """When a lead reminder meant for `moment` fires, by rules 1-4: (fire, late, deferred), or None
+    (`evening_before` False: none rather than the evening before)."""
     if moment < not_before:                                # rule 1
         return None
     late = moment < now_ms                                 # rule 2
@@ -204,6 +205,8 @@ def _lead_fire(moment: int, due: int, not_before: int, now_ms: int, quiet: Quiet
     if deferred:
         fire = quiet.end_after(fire, tz)
         if fire >= due:                                    # their end is too late: the evening before
+            if not evening_before:
+                return None
             eve = quiet.start_before(max(moment, now_ms), tz) - EVE_MIN * MINUTE_MS
             if eve < not_before or quiet.contains(max(eve, now_ms), tz):
                 return None
@@ -226,6 +229,9 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
     not_before = loop.updated_ms if loop.remind_ms is None else max(loop.updated_ms, loop.remind_ms + 1)
     due = loop.due_ms
     lang = promise_language(loop.desc)
+    # a routine ("take my vitamins every morning at 8") is reminded at its time, not every evening before: the
+    # evening's "due tomorrow at 8 AM" each night was noise, and nothing came at 8 (the sixty-fourth session)
+    routine = loop.repeat is not None
     # (lead, when) of reminders that happen: planned ones at their fire time, delivered ones when they were due
     happening: list[tuple[int, int, PlannedReminder | None]] = []
     held = False                                           # a lead quiet hours kept from being said at all
@@ -233,10 +239,10 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
         key = ReminderKey(loop.id, lead, due)
         moment = due - lead * MINUTE_MS
         if key in delivered:  # when it was said: its moment, moved by quiet hours as it was planned
-            said = _lead_fire(moment, due, 0, 0, quiet, tz)
+            said = _lead_fire(moment, due, 0, 0, quiet, tz, evening_before=not routine)
             happening.append((lead, moment if said is None else said[0], None))
             continue
-        fire = _lead_fire(moment, due, not_before, now_ms, quiet, tz)
+        fire = _lead_fire(moment, due, not_before, now_ms, quiet, tz, evening_before=not routine)
         if fire is not None:
             when, late, deferred = fire
             happening.append((lead, when, PlannedReminder(key, loop.desc, lang, when, late, deferred, due)))
@@ -253,9 +259,10 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
             kept.append(planned)
     at_due = ReminderKey(loop.id, 0, due)
     if held and not happening and not asked and not_before <= due and now_ms <= due + AT_DUE_GRACE_MS \
-            and not quiet.contains(due, tz) and at_due not in delivered:
+            and (routine or not quiet.contains(due, tz)) and at_due not in delivered:
         # every lead fell in quiet hours with no evening before to move to (a promise due at 08:00 made at 23:00,
-        # quiet hours 22:00-08:00): said at the due, when quiet hours end, rather than never (a low of stop 42's note)
+        # quiet hours 22:00-08:00): said at the due, when quiet hours end, rather than never (a low of stop 42's note);
+        # a routine's time was the user's own ("every morning at 7"): said then, in quiet hours too
         kept.append(PlannedReminder(at_due, loop.desc, lang, max(due, now_ms), now_ms > due, True, due))
     return asked + kept
 

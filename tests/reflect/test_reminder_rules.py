@@ -298,3 +298,25 @@ def test_the_reminder_held_to_the_due_is_still_due_when_the_scheduler_checks_at_
     assert at_due.fire_ms == ms("2026-12-02 08:00") + 400
     assert plan_reminders([loop], now_ms=ms("2026-12-02 08:01"), tz=tz, quiet=quiet,
                           delivered={ReminderKey(loop.id, 0, loop.due_ms)}) == []
+
+
+def routine(due: str, made: str, repeat: str = "daily") -> OpenLoop:
+    return OpenLoop(id="R1", desc="take my vitamins", status=LoopStatus.OPEN, created_ms=local_ms(made),
+                    updated_ms=local_ms(made), due_ms=local_ms(due), repeat=repeat)
+
+
+@pytest.mark.parametrize("due", ["2026-10-16 08:00", "2026-10-16 07:30", "2026-10-16 06:00"])
+def test_a_routine_in_quiet_hours_is_reminded_at_its_time_not_every_evening_before(due):
+    # "take my vitamins every morning at 8", quiet hours 22:00-08:00 (the sixty-fourth session's days lived: "Reminder:
+    # take your vitamins. It's due tomorrow at 8 AM." every night at 21:45, and nothing at 8): the routine's time was
+    # the user's own, so it is said then, once
+    assert plan([routine(due, "2026-10-15 09:00")], "2026-10-15 09:00", quiet=NIGHT) == [(0, local_ms(due))]
+
+
+def test_a_routine_outside_quiet_hours_keeps_its_lead_reminders_and_a_one_off_its_evening_before():
+    assert plan([routine("2026-10-16 15:00", "2026-10-15 09:00")], "2026-10-15 09:00", quiet=NIGHT) == [
+        (60, local_ms("2026-10-16 14:00")), (10, local_ms("2026-10-16 14:50"))]
+    assert plan([routine("2026-10-16 08:30", "2026-10-15 09:00")], "2026-10-15 09:00", quiet=NIGHT) == [
+        (10, local_ms("2026-10-16 08:20"))]   # the 60-minute lead deferred to 08:00 collapses into it (rule 5)
+    assert plan([loop(due="2026-10-16 08:00", made="2026-10-15 09:00")], "2026-10-15 09:00", quiet=NIGHT) == [
+        (10, local_ms("2026-10-15 21:45"))]
