@@ -11,8 +11,8 @@ The words are read here (pure); `desk.AgendaDesk` applies them to the agenda.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta, tzinfo
 
 from jarvisd.openloop import phrases
@@ -46,7 +46,7 @@ def recently_expired(loops: Sequence[OpenLoop], now_ms: int) -> list[OpenLoop]:
 # ------------------------------------------------------------ "I forgot to call mom"
 
 _EN_FORGOT = re.compile(
-    r"(?:(?:oh\s+)?(?:no|shoot|damn|dang|oops|crap|ugh|man|oh)\b[,!.]?\s+)*(?:i\s+)?(?:totally\s+|completely\s+|just\s+)?"
+    r"(?:(?:oh\s+)?(?:no|shoot|damn|dang|oops|crap|ugh|man|oh|well)\b[,!.]?\s+)*(?:i\s+)?(?:totally\s+|completely\s+|just\s+)?"
     r"forgot\s+(?:all\s+)?(?:about\s+|to\s+)?(?P<deed>.+?)"
     r"(?:\s+(?:yesterday|last\s+night|this\s+morning|earlier|today|again|on\s+\w+day))?[.!]*", re.IGNORECASE)
 _KO_FORGOT = re.compile(
@@ -54,6 +54,60 @@ _KO_FORGOT = re.compile(
     r"(?:깜빡\s*(?:했|하고)|까먹었|잊어\s*버렸|잊었)\S*[.!]*")
 _NOT_A_DEED = re.compile(r"^(?:it|that|this|something|what|my\s+password|the\s+password|where|how|why|who|when)\b",
                          re.IGNORECASE)
+
+
+# "I didn't get to the plumber call", "couldn't call the insurance today", "never got around to the gutters", "ran out of
+# time for the report" (the sixty-fourth session's days lived: SmolLM2's "I'm unable to assist you with your plumbing
+# issues", the promise left where it was)
+_EN_NOT_DONE = re.compile(
+    r"(?:(?:oh\s+)?(?:no|shoot|damn|dang|oops|ugh|man|so|well|sorry|yeah|hey|jarvis)\b[,!.]?\s+)*(?:i\s+)?(?:still\s+)?"
+    r"(?:(?:didn'?t|did\s+not|couldn'?t|could\s+not|never|haven'?t|have\s+not|wasn'?t\s+able\s+to|was\s+not\s+able\s+to)"
+    r"\s+(?:(?:get|got)\s+(?:around\s+)?to\s+|(?:had|have|find|found)\s+(?:the\s+)?time\s+(?:to|for)\s+|manage\s+to\s+"
+    r"|make\s+it\s+to\s+)?|ran\s+out\s+of\s+time\s+(?:to|for)\s+)"
+    r"(?P<deed>.+?)(?:\s+(?:yesterday|last\s+night|this\s+morning|earlier|today|again|on\s+\w+day|in\s+time))?[.!]*",
+    re.IGNORECASE)
+# ", do it tomorrow morning", "; I'll do it tomorrow at 9", " so move it to friday", " - tomorrow then"
+_LATER = re.compile(
+    r"(?P<head>.+?)(?:\s*[,;]\s*|\s+-\s+|\s+so\s+|\s+but\s+)(?:(?:so|but|ok(?:ay)?|then|and)\s+)?"
+    r"(?:(?:i'?ll|i\s+will|i\s+can|let'?s|let\s+me|can\s+you|could\s+you|please|we'?ll)\s+)?(?:remind\s+me\s+(?:again\s+)?)?"
+    r"(?:(?:do|move|push|put|make|reschedule|shift|bump|try)\s+(?:it|that|this)\s+(?:again\s+)?(?:to\s+|for\s+|till\s+|until\s+)?)?"
+    r"(?P<later>[^,;]+?)(?:\s+(?:then|instead|please))?[.!]*", re.IGNORECASE)
+_NOT_A_MISSED_DEED = re.compile(r"^(?:know|think|mean|say|hear|see|understand|sleep|like|want|need|expect|realize)\b",
+                                re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Missed:
+    """A promise told forgotten or not done ("I forgot to call mom", "I didn't get to the plumber call"), and the time
+    said for it after ("…, do it tomorrow morning": "tomorrow morning"; "" when none)."""
+
+    deed: str
+    later: str = ""
+
+
+def missed_said(text: str, has_time: Callable[[str], bool]) -> Missed | None:
+    """"I forgot to call mom", "I didn't get to the plumber call, do it tomorrow morning", "couldn't call the insurance
+    today, I'll do it friday": the deed and the new time (`has_time` tells time words). None for other words, a
+    question, or a deed that is no promise's ("I didn't know that")."""
+    said = text.strip()
+    if said.endswith(("?", "？")):
+        return None
+    if (deed := forgot_said(said)) is not None and not (m := _LATER.fullmatch(said)):
+        return Missed(deed)
+    if (m := _LATER.fullmatch(said)) is not None and has_time(m["later"]):
+        head = m["head"].strip()
+        deed = forgot_said(head) or _not_done(head)
+        return None if deed is None else Missed(deed, m["later"].strip())
+    deed = forgot_said(said) or _not_done(said)
+    return None if deed is None else Missed(deed)
+
+
+def _not_done(said: str) -> str | None:
+    m = _EN_NOT_DONE.fullmatch(said)
+    if m is None:
+        return None
+    deed = m["deed"].strip(" ,.")
+    return None if not deed or _NOT_A_DEED.match(deed) or _NOT_A_MISSED_DEED.match(deed) else deed
 
 
 def forgot_said(text: str) -> str | None:

@@ -294,20 +294,28 @@ class Closing(DeskBase):
                          intent=intent)
 
     def _forgot(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
-        """"I forgot to call mom yesterday": the promise it names, still open (when it is due) or expired (when it was,
-        and how to keep it again); it is then in focus, so "I'll call her tonight then" is "call mom" again. None when
-        the words name no promise of the past week."""
-        deed = past_due.forgot_said(clean(text))
-        if deed is None:
+        """"I forgot to call mom yesterday", "I didn't get to the plumber call": the promise it names, still open (when it
+        is due) or expired (when it was, and how to keep it again); it is then in focus, so "I'll call her tonight then"
+        is "call mom" again. A time said after it ("…, do it tomorrow morning") moves the open one or keeps the expired
+        one anew. None when the words name no promise of the past week."""
+        missed = past_due.missed_said(clean(text), lambda words: bool(time_spans(words)))
+        if missed is None:
             return None
         now = self.service.now_local()
         self.service.expire_before_read()
         for loops, said in ((self._open_to_do(), past_due.forgot_open),
                             (past_due.recently_expired(self.service.all_loops(), self.service.now_ms()), past_due.forgot_expired)):
-            found = naming.best_reference(deed, [loop.desc for loop in loops]) if loops else None
-            if isinstance(found, int):
-                self._remember(session, loops[found], self.service.now_ms())
-                return DeskReply(said(loops[found], now, self.service.tz, lang), lang, intent="when")
+            found = naming.best_reference(missed.deed, [loop.desc for loop in loops]) if loops else None
+            if not isinstance(found, int):
+                continue
+            loop = loops[found]
+            self._remember(session, loop, self.service.now_ms())
+            if missed.later and loop.status is LoopStatus.OPEN and (moved := self._move(loop, missed.later, None, session,
+                                                                                       lang)) is not None:
+                return moved
+            if missed.later and (kept := self._keep_anew(loop, missed.later, session, lang)) is not None:
+                return kept
+            return DeskReply(said(loop, now, self.service.tz, lang), lang, intent="when")
         return None
 
     def _closed_late(self, text: str, reading: Reading, lang: phrases.Lang) -> DeskReply | None:
@@ -638,6 +646,10 @@ class Closing(DeskBase):
         loop = self._any(focus.loop_id) if focus is not None else None
         if loop is None or loop.status is not LoopStatus.EXPIRED:
             return None
+        return self._keep_anew(loop, words, session, lang)
+
+    def _keep_anew(self, loop: OpenLoop, words: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """An expired promise kept again at the time `words` say; None when they say none."""
         due_ms, _, _ = self._due(words, self.service.now_local(), lang)
         if due_ms is None:
             return None

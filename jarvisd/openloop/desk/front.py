@@ -346,6 +346,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if shifted is not None:
             return shifted
         split = self._trailing_correction(text, session)
+        if split is not None and (missed := self._forgot(text, session, lang)) is not None and missed.change.updated:
+            return missed   # "I never got around to calling the insurance, move it to friday": one move, said once
         if split is None:
             return self._shift_beside_promise(text, session, lang) or self._answer(text, session, lang)
         head, fix, tail = split     # "…, oh and actually make the passport renewal November 3 instead"
