@@ -58,6 +58,7 @@ from jarvisd.memory.dated_facts import (
     told_date,
     told_day,
     when_told_day,
+    with_told_owner,
 )
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.episodes import exchange_of
@@ -569,15 +570,16 @@ class Assistant:
                 return
             try:
                 told_before = next((asked for asked, _ in reversed(self._recent.get(session, ())) if asked), "")
-                # "… a few days before", right after a birthday told: before that birthday
-                before = text if before_told_day(text) is not None else before_it(text, told_before)
+                # "… a few days before", right after a birthday told: before that birthday; "her birthday" is it too
+                owned = with_told_owner(text, told_before)
+                before = owned if before_told_day(owned) is not None else before_it(text, told_before)
                 if before is not None \
                         and (dated := await asyncio.to_thread(self._before_told_day, before, scope, session)) is not None:
                     answer.append(dated)   # "remind me a week before Julia's birthday": the day memory holds
                     yield dated
                     await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
                     return
-                if (until := days_to_told_day(text)) is not None \
+                if (until := days_to_told_day(owned)) is not None \
                         and (dated := await asyncio.to_thread(self._days_to_told_day, *until, scope)) is not None:
                     answer.append(dated)   # "how many days until Emily's birthday?": to the day memory holds
                     yield dated

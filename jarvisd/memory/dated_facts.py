@@ -72,6 +72,20 @@ def before_it(text: str, told_before: str) -> str | None:
     return f"remind me to {m['deed']} {m['amount']} before {thing}"
 
 
+_PRONOUN_THING = re.compile(r"\b(?:her|his|their)\s+(?P<noun>" + _DATED + r")\b", re.IGNORECASE)
+
+
+def with_told_owner(text: str, told_before: str) -> str:
+    """"remind me a week before her birthday to buy a gift" said right after "my sister's birthday is on december 19"
+    (the sixty-fourth session's days lived: "Got it: buy a gift. When should I remind you?"): "her birthday" as the
+    thing just told, "my sister's birthday"; the text as it is when the turn before told no such day."""
+    m = _PRONOUN_THING.search(text)
+    thing = dated_thing(told_before) if m is not None and told_before else None
+    if thing is None or not thing.lower().endswith(m["noun"].lower()):
+        return text
+    return f"{text[:m.start()]}{thing}{text[m.end():]}"
+
+
 def when_told_day(text: str) -> str | None:
     """"the anniversary" for "when's the anniversary?", "Julia's birthday" for "what day is Julia's birthday?"; else None."""
     m = _WHEN.fullmatch(" ".join(plain_words(text).split()).rstrip(" .!?"))
