@@ -179,7 +179,7 @@ def test_a_turn_of_four_thousand_invisible_blanks_is_read_by_the_desk_as_one_bla
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from jarvisd.openloop import desk as desk_module
+    from jarvisd.openloop.desk import moving as desk_module
     from jarvisd.openloop.korean_morph import KoreanAnalyzer
     from tests.openloop.conftest import agenda_desk
 
