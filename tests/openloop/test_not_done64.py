@@ -16,15 +16,21 @@ from jarvisd.openloop.when import time_spans
 from .conftest import SEOUL, FakeClock
 
 
-@pytest.fixture
-def week(tmp_path, korean):
+def _lived(tmp_path, korean, said: tuple[str, ...], then: str) -> tuple[AgendaDesk, FakeClock]:
+    """A desk on a real JSONL agenda: `said` on Monday at 08:00, its clock then moved to `then`."""
     clock = FakeClock(0)
     clock.set_local("2026-12-07 08:00")
     desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
-    desk.handle("remind me to call the plumber today at 10", "s")
-    desk.handle("i need to call the insurance company today", "s")
-    clock.set_local("2026-12-07 11:30")
+    for text in said:
+        desk.handle(text, "s")
+    clock.set_local(then)
     return desk, clock
+
+
+@pytest.fixture
+def week(tmp_path, korean):
+    return _lived(tmp_path, korean, ("remind me to call the plumber today at 10",
+                                     "i need to call the insurance company today"), "2026-12-07 11:30")
 
 
 def _say(desk: AgendaDesk, text: str) -> str:
@@ -95,13 +101,7 @@ def test_guard_a_long_run_is_read_in_linear_time():
 
 @pytest.fixture
 def korean_week(tmp_path, korean):
-    clock = FakeClock(0)
-    clock.set_local("2026-12-07 08:00")
-    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
-    desk.handle("금요일까지 보고서 제출해야 해", "s")
-    desk.handle("오늘 은행 가야 해", "s")
-    clock.set_local("2026-12-09 09:00")
-    return desk, clock
+    return _lived(tmp_path, korean, ("금요일까지 보고서 제출해야 해", "오늘 은행 가야 해"), "2026-12-09 09:00")
 
 
 @pytest.mark.parametrize("said", ["보고서 아직 못 끝냈어, 토요일로 미뤄 줘", "아 보고서 못 냈어, 토요일로 옮겨 줘"])
