@@ -1105,11 +1105,22 @@ def agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang
     if not others or scope == "all":
         return said
     if lang == "ko":
-        # after "그 밖에 N개는 HUD에서 볼 수 있어요." not a second 그 밖에 (the fifty-seventh session)
-        lead = "그것 말고도" if said.endswith("HUD에서 볼 수 있어요.") else "그 밖에"
-        return f"{said} {lead} {'다른 때 ' if scope in ('next_week', 'next_month') else ''}열린 일이 {others}개 더 있어요."
+        return ko_more_open(said, others, scope in ("next_week", "next_month"))
     when = "at other times" if scope in ("next_week", "next_month") else "for later"   # next week's: some are due before it
     return f"{said} {others} more {'is' if others == 1 else 'are'} open {when}."
+
+
+def ko_more_open(said: str, others: int, other_times: bool = False) -> str:
+    """`said` and how many more are open: after "그 밖에 N개 더 있어요. …" not a second 그 밖에 (the fifty-seventh
+    session)."""
+    if not others:
+        return said
+    lead = "그것 말고도" if said.endswith(MORE_KO_ASK) else "그 밖에"
+    return f"{said} {lead} {'다른 때 ' if other_times else ''}열린 일이 {others}개 더 있어요."
+
+
+MORE_KO_ASK = "\"또 뭐 있어?\" 하시면 읽어 드릴게요."
+MORE_KO = "그 밖에 {more}개 더 있어요. " + MORE_KO_ASK
 
 
 def listed_items(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
@@ -1125,10 +1136,12 @@ def _listed(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang, wa
         items = [f"{second_person(loop.desc)}, due {spoken_due(loop.due_ms, now, tz, lang).removeprefix('by ').replace('the end of today', 'today')}"
                  if loop.due_ms is not None else item for loop, item in zip(loops, items, strict=False)]
     more = len(loops) - len(items)
+    # the rest offered by voice, not sent to a HUD the user may not run (`jarvisd chat`, a headless daemon): "what
+    # else?" reads it (`agenda_asked.more_asked`)
     if lang == "ko":
-        return "; ".join(items) + "." + (f" 그 밖에 {more}개는 HUD에서 볼 수 있어요." if more else "")
+        return "; ".join(items) + "." + (f" {MORE_KO.format(more=more)}" if more else "")
     listed = entries_said(items, more)
-    return listed + (f"; and {more} more in the HUD" if more else "") + "."
+    return listed + (f"; and {more} more. Say \"what else?\" to hear them" if more else "") + "."
 
 
 def _agenda_list(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang, scope: Scope) -> str:

@@ -144,7 +144,7 @@ def test_a_long_agenda_is_read_nearest_due_first_then_what_has_no_due(desk, serv
     reply = desk.handle("What's on my agenda?")
     assert reply.text.startswith("You have 8 things on your agenda: pay the water bill, tonight at 6 PM; call the bank")
     assert "renew the March permit" in reply.text and "April" not in reply.text and "garage" not in reply.text
-    assert reply.text.endswith("; and 3 more in the HUD.")
+    assert reply.text.endswith("; and 3 more. Say \"what else?\" to hear them.")
 def test_what_is_due_tomorrow_leaves_out_later_promises(desk, service):
     desk.handle("I need to send the quarterly report by tomorrow at 3 pm.")
     desk.handle("I have to renew my passport by December 15th.")

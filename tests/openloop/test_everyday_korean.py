@@ -739,7 +739,7 @@ def test_this_weeks_list_with_more_than_it_reads_says_the_rest_once(morning):
             "여권 챙기기", "다음 달 초에 장학금 신청해야 돼")
     reply = said_to(morning, "이번 주 할 일 뭐 남았어?")[0]
     assert reply.count("그 밖에") == 1
-    assert reply.endswith("그 밖에 1개는 HUD에서 볼 수 있어요. 그것 말고도 열린 일이 2개 더 있어요.")
+    assert reply.endswith("그 밖에 1개 더 있어요. \"또 뭐 있어?\" 하시면 읽어 드릴게요. 그것 말고도 열린 일이 2개 더 있어요.")
 
 
 # ---------------------------------------------------------------- the fifty-seventh session's own Korean chat

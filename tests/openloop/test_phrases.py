@@ -52,7 +52,7 @@ def test_a_confirmation_is_one_sentence_with_the_time():
 def test_a_long_agenda_names_five_and_counts_the_rest():
     loops = [loop(f"task {n}") for n in range(7)]
     said = agenda_list(loops, NOW, ZONE, "en")
-    assert said.startswith("You have 7 things on your agenda: task 0;") and said.endswith("; and 2 more in the HUD.")
+    assert said.startswith("You have 7 things on your agenda: task 0;") and said.endswith("; and 2 more. Say \"what else?\" to hear them.")
     assert "task 5" not in said
 
 

@@ -207,8 +207,7 @@ def _sunday_week(loops: Sequence[OpenLoop], now: datetime, tz: tzinfo, others: i
     said = "이번 주는 오늘이 마지막 날이에요. " + phrases.agenda_list(due_today, now, tz, "ko", "today")
     if ahead:
         said += " " + phrases.agenda_list(ahead, now, tz, "ko", "next_week").replace("다음 주에 할 일이", "다음 주에는 할 일이", 1)
-    lead = "그것 말고도" if said.endswith("HUD에서 볼 수 있어요.") else "그 밖에"   # not a second 그 밖에
-    return said + (f" {lead} 열린 일이 {others}개 더 있어요." if others else "")
+    return phrases.ko_more_open(said, others)
 
 
 class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
