@@ -242,7 +242,7 @@ def alarm_kind(desc: str) -> str | None:
     """"timer", "wake" or "alarm" for a promise `alarm_said` kept ("10-minute timer", "wake-up alarm", "알람"), else
     None ("buy a kitchen timer": a promise like any other)."""
     desc = desc.strip()
-    if re.fullmatch(r"\d+-(?:second|minute|hour)\s+timer(?:\s+for\s+.+)?|timer\s+for\s+\d.*|(?:[가-힣a-z]{1,8}\s+){0,2}(?:\d+(?:초|분|시간)\s*)+타이머",
+    if re.fullmatch(r"(?:\d+-(?:second|minute|hour)\s+){1,3}?timer(?:\s+for\s+.+)?|timer\s+for\s+\d.*|(?:[가-힣a-z]{1,8}\s+){0,2}(?:\d+(?:초|분|시간)\s*)+타이머",
                     desc):
         return "timer"
     return "wake" if desc in (WAKE_EN, WAKE_KO) else "alarm" if desc in (ALARM_EN, ALARM_KO) else None
@@ -416,8 +416,10 @@ def _timer_name(seconds: int, label: str | None, korean: bool) -> str:
     else:
         name = "timer for " + " ".join(f"{n} {unit}" + ("s" if n > 1 else "") for n, unit in said)
     label = re.sub(r"^(?:(?:the|my)\s+)+", "", f"{label or ''} ").strip()   # "for the 🍝" left "the" alone
-    if not label or len(said) != 1:
+    if not label:
         return name
+    if len(said) != 1:   # "1-hour 30-minute timer for the bread" (the sixty-third session's low: the bread left out)
+        name = " ".join(f"{n}-{unit}" for n, unit in said) + " timer"
     if len(label) > 40:   # a long one cut at a word, not on "and" or "the"
         label = re.sub(r"(?:\s+(?:and|or|the|a|an|of|with))+$", "", label[:40].rsplit(" ", 1)[0])
     return f"{name} for the {label}"

@@ -483,3 +483,15 @@ def test_guard_an_alarm_said_instead_with_none_set_sets_one(desk):
 def test_guard_a_second_alarm_without_instead_is_a_second_alarm(desk):
     said_to(desk, "set an alarm for 6:15 tomorrow morning", "wake me up at 7")
     assert len(times(desk)) == 2
+
+
+def test_a_timer_of_hours_and_minutes_keeps_what_it_is_for(desk):
+    """The sixty-third session's low: "set a timer for 330 minutes for the roast" was "a timer for 5 hours 30 minutes"
+    (the roast left out), so two such timers could not be told apart, or named to cancel."""
+    assert said_to(desk, "set a timer for 330 minutes for the roast", "set a timer for 90 minutes for the bread",
+                   "set a timer for 90 minutes") == ["OK, a 5-hour 30-minute timer for the roast, until 2:30 PM.",
+                                                     "OK, a 1-hour 30-minute timer for the bread, until 10:30 AM.",
+                                                     "OK, a timer for 1 hour 30 minutes, until 10:30 AM."]
+    assert alarm_kind("1-hour 30-minute timer for the bread") == "timer"
+    assert said_to(desk, "what timers do i have")[0].startswith("You have 3 alarms and timers: ")
+    assert said_to(desk, "cancel the roast timer") == ["OK, I took it off your agenda: 5-hour 30-minute timer for the roast."]
