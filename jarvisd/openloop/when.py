@@ -423,7 +423,8 @@ def time_spans(text: str) -> list[tuple[int, int]]:
                 and wp.CORRECTION_GAP.fullmatch(text, spans[-1][1], start):
             start = spans.pop()[0]
         spans.append((start, end))
-    return [span for span, _ in _amounts_before(text, spans)] + spans   # "30 minutes" of "30 minutes before … at 3pm"
+    negative = [m.span() for m in _NEGATIVE_AMOUNT.finditer(text)]   # "in -3 hours": a time, if an impossible one
+    return [span for span, _ in _amounts_before(text, spans)] + sorted(spans + negative)   # "30 minutes" of "30 minutes before … at 3pm"
 
 
 def names_clock(text: str, at: time) -> bool:
@@ -532,6 +533,10 @@ def _ahead_of(text: str, when: When) -> When:
     return When(when.at - timedelta(minutes=minutes), True, (span, *when.spans), when.day_said)
 
 
+_NEGATIVE_AMOUNT = re.compile(r"\bin\s+(?P<amount>[-−–]\s?\d{1,6}\s?(?:sec|second|min|minute|hr|hour|day|week|month|year)s?)\b"
+                              r"|(?P<ko>[-−–]\s?\d{1,6}\s?(?:초|분|시간|일|주|달)\s?(?:후|뒤|있다가))", re.IGNORECASE)
+
+
 def resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date | None = None) -> When | None:
     """The time `text` names (less an amount said before it: `_ahead_of`); see `_resolve_time`."""
     when = _resolve_time(text, now, due=due, said_day=said_day)
@@ -561,8 +566,13 @@ def _resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date
     `said_day`: the day an earlier part of the same utterance named with its own clock time, the day of a
     clock time said here without one ("tomorrow at 9 I'll call Bo, and at 10 I'll email Cy").
 
-    Raises ImpossibleTime for a time that cannot be (February 30, 25:00, 13 pm) or that no one
+    Raises ImpossibleTime for a time that cannot be (February 30, 25:00, 13 pm, "in -3 hours") or that no one
     means (more than ten years ahead)."""
+    if (negative := _NEGATIVE_AMOUNT.search(text)) is not None:   # (the sixty-third session's low: kept in the words)
+        amount = " ".join((negative["amount"] or negative["ko"]).split())
+        raise ImpossibleTime(f"\"In {amount}\" would be in the past. Say how long from now, like \"in "
+                             f"{amount.lstrip('-')}\".",
+                             f"'{amount}'는 지난 시간이에요. 지금부터 얼마 뒤인지 말씀해 주세요.")
     if now.tzinfo is None or now.utcoffset() is None:
         raise ValueError("now must be an aware datetime")
     groups = _corrected(text, _without_attributive_days(text, _scan(text, due)))

@@ -146,3 +146,21 @@ def test_the_last_done_is_said_with_the_right_copula(korean_week):
 @pytest.mark.parametrize("said", ["Never mind the plumber call, I did it last week.", "never mind the insurance call"])
 def test_guard_never_mind_is_no_promise_not_done(said):
     assert missed_said(said, lambda words: bool(time_spans(words))) is None
+
+
+@pytest.mark.parametrize("said, reply", [
+    ("remind me to call mom in -3 hours",
+     'I noted call mom, but "In -3 hours" would be in the past. Say how long from now, like "in 3 hours". When is it due?'),
+    ("-30분 후에 엄마한테 전화하라고 알려줘",
+     "엄마한테 전화하기 적어 뒀어요. 그런데 '-30분 후'는 지난 시간이에요. 지금부터 얼마 뒤인지 말씀해 주세요. 기한이 언제예요?"),
+])
+def test_a_negative_amount_from_now_is_said_impossible_and_kept_out_of_the_words(week, said, reply):
+    """The sixty-third session's low: "call mom in -3 hours" was kept as the promise's words, with no due."""
+    desk, _ = week
+    assert _say(desk, said) == reply
+    assert [loop.desc for loop in desk.service.unexpired() if "-" in loop.desc] == []
+
+
+def test_guard_a_score_or_a_range_is_no_negative_amount():
+    assert time_spans("the score was 3-2 in the end") == []
+    assert time_spans("call mom in 3 hours") == [(9, 19)]
