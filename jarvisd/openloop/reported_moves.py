@@ -81,11 +81,21 @@ def as_order(text: str) -> str | None:
     return None
 
 
+# the new time of a move told ("to thursday at 4", "to the 20th"; "to the big room" keeps nothing: no time)
+_TO_A_TIME = re.compile(r"(?:to|till|until)\s+", re.IGNORECASE)
+
+
 def as_news(text: str) -> str | None:
     """What someone's move of their own event says of it ("professor kim moved her office hours to thursday at 2":
     "professor kim's office hours are thursday at 2"), to be kept as any event told with its time when nothing kept was
     moved; None otherwise."""
-    m = _EN_THEY_MOVED.fullmatch(text.strip().rstrip(".!"))
+    said = text.strip().rstrip(".!")
+    if (got := _EN_GOT_MOVED.fullmatch(said)) is not None and _TO_A_TIME.match(got["to"]):
+        # "oh the parent teacher conference got moved to thursday at 4", "the dress fitting got moved to next tuesday at
+        # 3" with none kept (the sixty-fourth session: SmolLM2 said it back, nothing kept): the event at its new time
+        thing = got["thing"]
+        return f"{thing} {'are' if re.search(r'(?<!s)s$', thing) else 'is'} {_TO_A_TIME.sub('', got['to'])}"
+    m = _EN_THEY_MOVED.fullmatch(said)
     if m is None or (m["whose"] or "").lower() not in ("her", "his", "their") or m["who"].lower() in ("they", "she", "he"):
         return None
     to = re.sub(r"^(?:to|till|until)\s+", "", m["to"], flags=re.IGNORECASE)
