@@ -32,7 +32,10 @@ _DEED_SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in 
     "clean tidy vacuum wash", "pay payment settle", "pick collect fetch", "drop deliver", "renew extend", "start run")]
 # Things said by another name ("deck is done" for "finish the demo slides").
 _THING_SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in (
-    "deck slides presentation", "meds medicine medication pills prescription", "fridge refrigerator",
+    "deck slides presentation", "fridge refrigerator",
+    # "when is my next dose" with "take the painkillers every 6 hours" kept (the sixty-fourth session: "I don't have your
+    # next dose on your agenda.")
+    "meds medicine medication pills prescription dose doses painkillers tablets",
     # "how many days until the trip" with "flight to Rome" kept (the sixty-first and sixty-second sessions' low: SmolLM2
     # answered "The trip is scheduled to take place on the 28th of August, 2023")
     "trip flight journey")]

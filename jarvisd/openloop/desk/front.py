@@ -138,6 +138,11 @@ _CANT_OTHER_WILL = re.compile(
     r"(?:will|is\s+going\s+to|'ll|can)(?:\s+(?:do|take\s+care\s+of)\s+(?:it|that))?(?:\s+instead)?[.!]?", re.IGNORECASE)
 
 
+# the household asked about as a whole ("what do the kids have this week"): its days are the user's own agenda
+_HOUSEHOLD = frozenset({"kids", "children", "boys", "girls", "family", "twins"})
+_HOUSEHOLD_SPAN = re.compile(r"\b(?:this\s+week(?:end)?|next\s+week|today|tomorrow|tonight|this\s+month)\b")
+
+
 def _someone_else_will(text: str) -> str | None:
     m = _CANT_OTHER_WILL.fullmatch(text.strip())
     if m is None or m["who"].lower() in ("i", "we", "you", "it", "that", "this"):
@@ -504,6 +509,11 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 return None   # "토요일 저녁 7시에 민지랑 저녁 약속 있어": a plan told with its time, kept (the forty-ninth
                               # session: "토요일저녁7시에민지한테 약속한 일은 없어요.")
             loops = [loop for loop in self.service.agenda() if _mentions(loop, intent.argument)]
+            if not loops and lang == "en" and (span := _HOUSEHOLD_SPAN.search(clean(text))) is not None \
+                    and intent.argument.lower() in _HOUSEHOLD:
+                # "what do the kids have this week" with nothing naming them (the sixty-fourth session's parent: "I have
+                # nothing you promised your kids." over pickup, soccer and the permission slip): the family's week
+                return self._answer(f"what do i have {span[0]}", session, lang)
             return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
         if intent.kind == "snooze" and intent.argument:
             # "콩이 산책 삼십 분 뒤에 알려줘": an open promise named is snoozed; none, a reminder of its own (the rules')
