@@ -384,6 +384,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return self._unmute(session, lang)
         if (reminder := self._remind_asked(text, session, lang)) is not None:
             return reminder
+        if (reminder := self._remind_before_due(text, session, lang)) is not None:
+            return reminder
         if (time_words := reminder_without_what(clean(text))) is not None:   # "remind me", "set a reminder"
             with self._lock:
                 self._what_asked[session] = (time_words, self.service.now_ms())
