@@ -331,6 +331,9 @@ _ACTION_END = re.compile(
     # ("… on thursday its due then", the apostrophe lost in a transcript: the sixty-third session kept "… its due")
     r"|\s+(?:mine|ours|theirs|it|they|she|he|it's|its|they're|she's|he's)\s+(?:is|are|was|were|'s|'re)?\s*(?:dead|broken|done|old|gone|"
     r"worn|ruined|empty|full|late|out|sick|due|expired)\b"
+    # "send an invoice to acme for the website project its net 30" (the sixty-fourth session's freelancer kept "… its net
+    # 30"): the payment terms, no part of the deed
+    r"|,?\s+(?:(?:it's|its|it\s+is|that's|thats|on|at|with|payable)\s+)?net[\s-]?(?:\d{1,3}|thirty|sixty|fifteen|ninety)\b"
     r"|\s*,\s*" + _TAKEN_BACK + r"\b\s*,"
     r"|,\s+(?:the|my|our)\s+[\w'-]+\s+(?:starts|begins|opens|closes|ends|is|are|was|were|will)\b")   # ", the meeting starts at 7"
 
