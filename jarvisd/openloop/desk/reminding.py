@@ -93,8 +93,8 @@ class Reminding(DeskBase):
         """"remind me to pay the quarterly taxes on the 14th" with "quarterly taxes, by Tuesday, December 15" open (the
         sixty-fourth session's freelancer: "Updated: quarterly taxes, now by Monday, December 14."): a reminder of that
         promise on an earlier day, its due kept, as "remind me about the quarterly taxes on the 14th" is; None otherwise."""
-        if lang != "en" or (m := _REMIND_ME_TO.fullmatch(clean(text))) is None:
-            return None
+        if lang != "en" or re.search(r"[.!?;]\s+\S", text) or (m := _REMIND_ME_TO.fullmatch(clean(text))) is None:
+            return None   # (one sentence: "remind me to call Bo at 9 a.m. I paid the rent" is the capture's)
         said = m["x"]
         spans = time_spans(said)
         if len(spans) != 1:
@@ -108,7 +108,7 @@ class Reminding(DeskBase):
             asked = resolve_time(when, self.service.now_local(), due=True)
         except ImpossibleTime:
             return None
-        if asked is None or asked.at.date() >= phrases.due_day(loop.due_ms, self.service.tz):
+        if asked is None or not asked.day_said or asked.at.date() >= phrases.due_day(loop.due_ms, self.service.tz):
             return None   # on its day or after: a move ("remind me to pay it on the 16th"), the capture's
         return self._remind_asked(f"remind me about {loop.desc} {when}", session, lang)
 
