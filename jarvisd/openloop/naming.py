@@ -279,6 +279,11 @@ def other_deed(reference: str, desc: str) -> bool:
     own = mine[0].lower()
     if own not in EN_BASE_VERBS or english_key(own) in _ANY_DEED or english_key(verb) in _ANY_DEED:
         return False
+    if len(mine) > 1 and not en_verb(verb.lower()) \
+            and all(any(words_match(w, r) for r in mine[1].lower().split()) for w in theirs):
+        # "i signed the permission slip" for "permission slip, by Friday" (the sixty-fourth session's parent: "Do you mean
+        # permission slip?"): a thing kept by its name alone has no deed of its own to differ from
+        return False
     if desc.lower().startswith(("have ", "get ")) and any(same_word(own, w) for w in theirs):
         return False                   # "I washed the car" for "have the car washed": its deed is the washing
     return not same_word(own, verb)

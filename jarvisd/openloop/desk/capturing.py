@@ -454,7 +454,9 @@ class Capturing(DeskBase):
         for loop in change.updated:
             self._remember(session, loop, now_ms)
             said.append(phrases.confirm_updated(loop, now, tz, lang))
-        for loop in change.kept:
+        for loop in {loop.id: loop for loop in change.kept}.values():
+            # (once: "i need to sign the permission slip and send it back by friday" with "permission slip" kept is two
+            # deeds of one promise; the sixty-fourth session heard "That's already on your agenda" twice)
             self._remember(session, loop, now_ms)
             said.append(phrases.already_open(loop, lang))
         said.extend(notes.values())
