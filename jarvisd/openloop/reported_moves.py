@@ -106,3 +106,9 @@ def as_news(text: str) -> str | None:
         return None
     to = re.sub(r"^(?:to|till|until)\s+", "", m["to"], flags=re.IGNORECASE)
     return f"{m['who']}'s {m['thing']} {'are' if m['thing'].lower().endswith('s') else 'is'} {to}"
+
+
+def told_now(text: str) -> str | None:
+    """The thing whose new time `text` tells with "now" ("the acme call is at 1pm now": "the acme call"), or None."""
+    m = _EN_IS_NOW.fullmatch(text.strip().rstrip(".!"))
+    return None if m is None else m["thing"]

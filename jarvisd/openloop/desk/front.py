@@ -64,7 +64,7 @@ from jarvisd.openloop.remind_asks import (
     reminder_with_what,
     reminder_without_what,
 )
-from jarvisd.openloop.reported_moves import as_news, as_order, ko_was_then
+from jarvisd.openloop.reported_moves import as_news, as_order, ko_was_then, told_now
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.undo import Undoable
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
@@ -355,6 +355,9 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             moved = self._shift(order, session, lang) or self._correction(order, session, lang)
             if moved is not None and moved.change.updated:
                 return moved
+            if moved is not None and moved.intent == "correct" and not moved.change.changed \
+                    and (thing := told_now(text)) is not None and self._one_named(thing) is not None:
+                return moved   # "the acme call is at 1pm now" when it is: "… is already tomorrow at 1 PM" (not a second call)
             if (news := as_news(text)) is not None and (kept := self._answer(news, session, lang)) is not None \
                     and kept.change.opened:   # "professor kim moved her office hours to thursday at 2", none kept: kept
                 return kept
