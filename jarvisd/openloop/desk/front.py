@@ -547,11 +547,10 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 return None   # "토요일 저녁 7시에 민지랑 저녁 약속 있어": a plan told with its time, kept (the forty-ninth
                               # session: "토요일저녁7시에민지한테 약속한 일은 없어요.")
             loops = [loop for loop in self.service.agenda() if _mentions(loop, intent.argument)]
-            if lang == "en" and (span := _HOUSEHOLD_SPAN.search(clean(text))) is not None \
+            if not loops and lang == "en" and (span := _HOUSEHOLD_SPAN.search(clean(text))) is not None \
                     and intent.argument.lower() in _HOUSEHOLD:
-                # "what do the kids have this week" (the sixty-fourth session's parent: "I have nothing you promised your
-                # kids." over pickup, soccer and the permission slip; with "kids school pickup" kept, that alone): the
-                # family's days are the agenda's, most of them not naming the kids
+                # "what do the kids have this week" with nothing naming them (the sixty-fourth session's parent: "I have
+                # nothing you promised your kids." over pickup, soccer and the permission slip): the family's week
                 return self._answer(f"what do i have {span[0]}", session, lang)
             return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
         if intent.kind == "snooze" and intent.argument:
