@@ -265,6 +265,10 @@ _EN_GONE_BY = re.compile(
     r"(?:\d+|a|an|two|three|few|couple\s+of)\s+(?:days?|weeks?|months?|years?)\s+ago|since\s+\w+)\b",
     re.IGNORECASE)
 _EN_SOMEONE_ELSE = re.compile(r"(?:we|our|my\s+(?:[a-z]+\s+)?[A-Z][a-z]+|he|she|they)\b|(?:my\s+)?\S+\s+says\b")
+# "so i just got home from the surgery" (the sixty-fourth session: "Good. That wasn't on your agenda, so there was nothing to
+# mark done."): where the user came back from is news, no deed of theirs done
+_EN_CAME_HOME = re.compile(r"(?:(?:so|well|ok|okay|um+|uh+|and)[\s,]+)*i\s+(?:just\s+|finally\s+)?(?:got|came|arrived)\s+"
+                           r"(?:home|back)(?:\s+from\b|[\s.!]*$)", re.IGNORECASE)
 _KO_GONE_BY = re.compile(r"지난\s?(?:주말|주|달|해)|어제|그제|그저께|[월화수목금토일]요일에|\d{1,2}월에|이번\s?주(?:부터|에)|"
                          r"작년|\d{1,3}\s?(?:일|주|달|년)\s?전")
 _KO_HEARD_FROM = re.compile(r"(?:대|래|대요|래요|더라)[.!~]?$")
@@ -278,4 +282,5 @@ def told_in_passing(text: str) -> bool:
         return False
     if re.search(r"[가-힣]", said):
         return _KO_GONE_BY.search(said) is not None or _KO_HEARD_FROM.search(said) is not None
-    return _EN_GONE_BY.search(said) is not None or _EN_SOMEONE_ELSE.match(said) is not None
+    return _EN_GONE_BY.search(said) is not None or _EN_SOMEONE_ELSE.match(said) is not None \
+        or _EN_CAME_HOME.match(said) is not None

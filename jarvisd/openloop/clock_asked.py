@@ -233,6 +233,10 @@ _ZONED = re.compile(r"\b(?P<clock>\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|noon)\s+
                     r"(?P<city>[a-z]+(?:\s+[a-z]+)?))\s+time\b", re.IGNORECASE)
 
 
+_THEY_ARE_IN = re.compile(r"[\s,]+(?:(?:and|since|because|as|cause|cos)\s+)?(?:they're|theyre|they\s+are|he's|hes|she's|shes|"
+                          r"he\s+is|she\s+is)\s+(?:based\s+)?in\s+(?P<city>[a-z]+(?:\s+[a-z]+)?)\s*$", re.IGNORECASE)
+
+
 def _zone_of(place: str) -> tuple[str, tzinfo] | None:
     """`place` (English, as said) and its zone, or None when it names no zone known."""
     said = " ".join(place.casefold().removeprefix("the ").split())
@@ -255,6 +259,14 @@ def zoned_clock(text: str, now: datetime) -> tuple[str, str] | None:
     if not text.isascii() or (m := _ZONED.search(text)) is None:
         return None
     found = _zone_of(m["city"]) if m["city"] else None
+    if found is None and m["their"] and (where := _THEY_ARE_IN.search(text)) is not None \
+            and (found := _zone_of(where["city"]) or _zone_of(where["city"].split()[0])) is not None:
+        # "… at 4pm their time tomorrow theyre in new york" (the sixty-fourth session's freelancer: kept at 4 PM here,
+        # "their time theyre in new york" in its name): where they are said after, in lower case; the words off
+        text = (text[:where.start()] + text[where.end():]).rstrip(" ,")
+        m = _ZONED.search(text)
+        if m is None:
+            return None
     if found is None and m["their"]:
         places = [z for w in re.findall(r"[A-Za-z]+", text[:m.start()] + " " + text[m.end():])
                   if len(w) > 2 and w[0].isupper() and (z := _zone_of(w)) is not None]

@@ -66,7 +66,11 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 r"karate|gymnastics|swimming|book\s+club|club|"
                 # the sixty-third session's student and shop owner: "the study group is tuesday at 7 in the library",
                 # "office hours are thursday at 2", "payroll is on the last weekday of the month" went to SmolLM2
-                r"study\s+group|study\s+session|office\s+hours|payroll|payday)")
+                r"study\s+group|study\s+session|office\s+hours|payroll|payday|"
+                # the sixty-fourth session's parent: "the kids school pickup is at 3:15 every weekday", "the school bake sale
+                # is next wednesday" went to SmolLM2
+                r"pickup|pick-up|drop-off|dropoff|school\s+run|carpool|bake\s+sale|yard\s+sale|garage\s+sale|fundraiser|"
+                r"field\s+trip|open\s+house|school\s+play|sports\s+day)")
 
 
 # "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future
@@ -103,7 +107,9 @@ _TODO_VERBS = (r"buy|pick\s+up|drop\s+off|pay|renew|return|call|text|email|e-mai
 # fifty-seventh session: "I see.", nothing kept), kept as "vet appointment"
 _SEEN_AT = (r"vet|veterinarian|dentist|doctor|cardiologist|dermatologist|orthodontist|pediatrician|paediatrician|"
             r"physio|physiotherapist|physical\s+therapist|chiropractor|optometrist|eye\s+doctor|therapist|specialist|"
-            r"surgeon|oncologist|neurologist|podiatrist|audiologist|obgyn|gp|groomer|hairdresser|barber|stylist")
+            r"surgeon|oncologist|neurologist|podiatrist|audiologist|obgyn|gp|groomer|hairdresser|barber|stylist|"
+            # the wedding's suppliers seen ("the new florist is on friday at 10")
+            r"florist|caterer|photographer|videographer|baker|wedding\s+planner|planner|tailor|seamstress|dressmaker")
 # who comes to the house ("the plumber is coming Thursday at 9")
 _VISITORS = (r"plumber|electrician|technician|tech|repairman|repair\s+guy|handyman|contractor|cleaner|cleaners|cleaning\s+lady|"
              r"movers|painter|painters|gardener|landlord|inspector|exterminator|mechanic|babysitter|nanny|sitter|tutor|"
@@ -118,12 +124,17 @@ def _repeated(low: str, start: int, end: int) -> bool:
     return repeat_in(low[start:end]) is not None
 
 
+# "i said id bake cookies", "i told sam ill call him back" (Whisper drops the apostrophe; the sixty-fourth session's
+# parent: to SmolLM2): after "said" / "told X" the bare "id" and "ill" are "I'd" and "I'll"
+_I_WILL = r"(?:(?:i|we)" + _WILL_FUTURE + r"|i(?:d|ll)\b)(?!\s+(?:rather|sooner)\b)"   # "i said i'd rather not": none
+
+
 # Each rule: its kind and the expression whose end is where the action starts.
 _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("told", re.compile(_SUBJ + r"\s+(?:told|promised|assured)\s+(?P<who>(?:(?:mr|mrs|ms|dr|prof)\.\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+"
-                        r"(?:that\s+)?(?:i|we)" + _WILL_FUTURE + _ADV + r"\s+")),
-    ("told", re.compile(_SUBJ + r"\s+(?:said|promised|agreed|decided|swore)(?:\s+that)?\s+(?:i|we)"
-                        + _WILL_FUTURE + _ADV + r"\s+")),
+                        r"(?:that\s+)?" + _I_WILL + _ADV + r"\s+")),
+    ("told", re.compile(_SUBJ + r"\s+(?:said|promised|agreed|decided|swore)(?:\s+that)?\s+"
+                        + _I_WILL + _ADV + r"\s+")),
     ("promise", re.compile(_SUBJ + r"\s+(?:promised|agreed|decided|committed|swore|volunteered)\s+to\s+")),
     ("wish", re.compile(_SUBJ + r"(?:'d|\s+would)(?:\s+really)?\s+(?:like|love)\s+to" + _ADV + r"\s+")),
     ("wish", re.compile(_SUBJ + _ADV + r"\s+(?:want\s+to|wanna|hope\s+to)" + _ADV + r"\s+")),
@@ -233,7 +244,10 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"did\s+not|doesn't|isn't|is\s+not|hasn't\s+been|still\s+hasn't)\s+(?:come\s+in|arrived|cleared|landed|"
                             r"shown\s+up|been\s+paid|been\s+received|come|gone\s+through|paid|been\s+sent|been\s+delivered)\b")),
     ("seen_at", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
-                           r"(?P<who>(?:(?:my|our|the|[a-z]+'s)\s+)?(?:" + _SEEN_AT + r"))(?:'s)?(?:\s+appointment)?\s+(?:is|'s|will\s+be)\s+"
+                           # "oh and the dentist for emma is on the 15th at 9am", "the new florist is on friday at 10" (the
+                           # sixty-fourth session's parent and wedding: to SmolLM2): "dentist appointment for emma"
+                           r"(?P<who>(?:(?:my|our|the|[a-z]+'s)\s+)?(?:new\s+|other\s+)?(?:" + _SEEN_AT + r"))(?:'s)?"
+                           r"(?:\s+appointment)?(?:\s+for\s+(?!(?:the|a|an|it|that|this)\b)[a-z][\w'-]*)?\s+(?:is|'s|will\s+be)\s+"
                            r"(?=(?:on|at|this|next|tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "the essay is due monday at midnight", "my lab report is due friday by noon" (the fifty-sixth session's student:
     # "I see.", then SmolLM2's "I'm sorry for your loss"): a piece of work due, kept as its name
@@ -317,6 +331,9 @@ _ACTION_END = re.compile(
     # ("… on thursday its due then", the apostrophe lost in a transcript: the sixty-third session kept "… its due")
     r"|\s+(?:mine|ours|theirs|it|they|she|he|it's|its|they're|she's|he's)\s+(?:is|are|was|were|'s|'re)?\s*(?:dead|broken|done|old|gone|"
     r"worn|ruined|empty|full|late|out|sick|due|expired)\b"
+    # "send an invoice to acme for the website project its net 30" (the sixty-fourth session's freelancer kept "… its net
+    # 30"): the payment terms, no part of the deed
+    r"|,?\s+(?:(?:it's|its|it\s+is|that's|thats|on|at|with|payable)\s+)?net[\s-]?(?:\d{1,3}|thirty|sixty|fifteen|ninety)\b"
     r"|\s*,\s*" + _TAKEN_BACK + r"\b\s*,"
     r"|,\s+(?:the|my|our)\s+[\w'-]+\s+(?:starts|begins|opens|closes|ends|is|are|was|were|will)\b")   # ", the meeting starts at 7"
 
@@ -814,7 +831,9 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         if t.kind == "seen_at":    # "the vet is at 10:15": "vet appointment"; "dad's cardiologist": "dad's cardiologist appointment"
             if any(t.end <= hs < limit for hs, _ in holes):
                 who = re.sub(r"^(?:my|our|the)\s+", "", t.who, flags=re.IGNORECASE)
-                out.append(Commitment(f"{who} appointment", sen[t.start:limit].strip(" ,"), (base + t.start, base + limit),
+                whom = re.search(r"\s+for\s+([a-z][\w'-]*)\s+(?:is|'s|will\s+be)\s+$", low[t.start:t.end])
+                whom = "" if whom is None else f" for {sen[t.start + whom.start(1):t.start + whom.end(1)]}"
+                out.append(Commitment(f"{who} appointment{whom}", sen[t.start:limit].strip(" ,"), (base + t.start, base + limit),
                                       remind=False))
             continue
         if t.kind == "event_is":   # its own clause: up to the next opener ("… and I need to buy a gift tomorrow")

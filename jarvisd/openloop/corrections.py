@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 from jarvisd.openloop import naming, phrases
 from jarvisd.openloop.when import ImpossibleTime, When, cut_spans, resolve_time, time_spans
-from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_ORDINAL, EN_PARTS
+from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_ORDINAL, EN_PARTS, PART_HOURS
 
 _DAY_WORDS = re.compile(
     r"today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|"
@@ -67,6 +67,12 @@ def corrected_due(old_due_ms: int | None, when: When, words: str, tz: object, no
             # "no, not 11pm, midnight" / "1am": the same night, past midnight (pass 26: the day was kept, and
             # the call moved 23 hours earlier, "today at midnight")
             new = (new.replace(tzinfo=None) + timedelta(days=1)).replace(tzinfo=new.tzinfo)
+    elif not names_day and not when.has_time and not phrases.is_day_only(old) and not is_relative(words) \
+            and (part := part_named(words)) is not None and not _KO_PART.search(words):
+        # "push the acme call to after lunch" after "a client call with acme at 4pm tomorrow" (the sixty-fourth session's
+        # freelancer: "now by the end of today"): that day, at the part's hour (after lunch: 1 PM)
+        hour = 13 if _AFTER_LUNCH.search(words) else PART_HOURS.get(part, old.hour)
+        new = old.replace(hour=hour, minute=0)
     elif names_day and not when.has_time:
         if bare_weekday(words):
             # "not Friday but Saturday" for rent due next Friday: the Saturday after it, not the one 6 days
@@ -94,6 +100,10 @@ _PART = re.compile(r"\b(?P<p>morning|afternoon|evening|night|tonight)\b|\b(?P<e>
                    r"(?P<kp>아침|오전|오후|저녁|밤|낮)(?=에|으로|로|쯤|까지|먹기)")
 _PART_ONLY = re.compile(r"(?:(?:in|during|to)\s+)?(?:the\s+)?(?:morning|afternoon|evening|night)|tonight"
                         r"|(?:아침|오전|오후|저녁|밤|낮)(?:에|으로|로|쯤)?", re.IGNORECASE)
+
+
+_AFTER_LUNCH = re.compile(r"\bafter\s+lunch\b", re.IGNORECASE)
+_KO_PART = re.compile(r"[가-힣]")   # (the Korean parts keep their own reading)
 
 
 def part_named(words: str) -> str | None:

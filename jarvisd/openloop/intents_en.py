@@ -246,7 +246,10 @@ _EN_PROMISED = [
     r"what\s+did\s+i\s+(?:say|promise)\s+(?:i'd|i would|to)\s+(?:send|give|bring|email|text|show|lend|mail)\s+(?:to\s+)?"
     r"(?:my\s+|the\s+)?(?P<x>[\w'-]+)",
     # (not "what did I tell you about Leo?": the facts kept of Leo, `memory.fact_asked`)
-    r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?!you\s+about\b)(?:to\s+)?(?:the\s+)?(?P<x>[\w' -]+?)"
+    # (not "what do i owe on the 15th": a day's dues, the sixty-fourth session's freelancer heard "I have nothing you promised
+    # On the 15th.")
+    r"what\s+(?:did|have|do)\s+i\s+(?:promise|promised|owe|tell|told)\s+(?!you\s+about\b|(?:on|by|this|next|today|tomorrow|"
+    r"tonight|in|before|until|till)\b)(?:to\s+)?(?:the\s+)?(?P<x>[\w' -]+?)"
     r"(?:\s+(?:i'd|i would|to)\s+do)?",
     r"did\s+i\s+(?:tell|promise)\s+(?P<x>[\w'-]+)\s+(?:i'd|i would|to)\s+do\s+(?:something|anything)",
     r"what\s+did\s+i\s+say\s+(?:i'd|i would)\s+do\s+for\s+(?:my\s+)?(?P<x>[\w' -]+)",

@@ -32,7 +32,10 @@ _DEED_SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in 
     "clean tidy vacuum wash", "pay payment settle", "pick collect fetch", "drop deliver", "renew extend", "start run")]
 # Things said by another name ("deck is done" for "finish the demo slides").
 _THING_SYNONYMS = [frozenset(english_key(w) for w in group.split()) for group in (
-    "deck slides presentation", "meds medicine medication pills prescription", "fridge refrigerator",
+    "deck slides presentation", "fridge refrigerator",
+    # "when is my next dose" with "take the painkillers every 6 hours" kept (the sixty-fourth session: "I don't have your
+    # next dose on your agenda.")
+    "meds medicine medication pills prescription dose doses painkillers tablets",
     # "how many days until the trip" with "flight to Rome" kept (the sixty-first and sixty-second sessions' low: SmolLM2
     # answered "The trip is scheduled to take place on the 28th of August, 2023")
     "trip flight journey")]
@@ -275,6 +278,11 @@ def other_deed(reference: str, desc: str) -> bool:
         return False
     own = mine[0].lower()
     if own not in EN_BASE_VERBS or english_key(own) in _ANY_DEED or english_key(verb) in _ANY_DEED:
+        return False
+    if len(mine) > 1 and not en_verb(verb.lower()) \
+            and all(any(words_match(w, r) for r in mine[1].lower().split()) for w in theirs):
+        # "i signed the permission slip" for "permission slip, by Friday" (the sixty-fourth session's parent: "Do you mean
+        # permission slip?"): a thing kept by its name alone has no deed of its own to differ from
         return False
     if desc.lower().startswith(("have ", "get ")) and any(same_word(own, w) for w in theirs):
         return False                   # "I washed the car" for "have the car washed": its deed is the washing

@@ -35,6 +35,10 @@ _EN_CANT_COME = re.compile(r"(?:(?:so|and|ok|okay|oh|um|uh|well|actually)\W+)*(?
                            r"(?:can't|cant|cannot|can\s+not|won't|wont|isn't\s+coming|is\s+not\s+coming|can't\s+make\s+it)"
                            r"(?:\s+(?!move\b|push\b)[\w'-]+){0,3}?[\s,]+(?:so\s+)?(?:please\s+)?(?:move|push|reschedule|put)\s+"
                            r"(?:him|her|them|it)\s+(?P<to>(?:to|till|until)\s+.+)", re.IGNORECASE)
+# "the acme call is at 1pm now", "the dentist is now on friday" (the sixty-fourth session's freelancer: a second "acme
+# call" kept beside the client call with acme): a new time told with "now", the move of the one kept
+_EN_IS_NOW = re.compile(r"(?:(?:so|and|ok|okay|oh|um|uh|well|actually|btw)\W+)*(?P<thing>(?:the|my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,3}?)"
+                        r"(?:\s+is|'s)\s+(?:(?P<now>now)\s+)?(?:at|on|for)\s+(?P<to>[^,]+?)(?(now)|\s*,?\s+now)", re.IGNORECASE)
 _KO_MOVED = re.compile(r"(?P<head>.+?(?:로|으로|까지로)\s*)(?P<verb>미뤘어|미뤘어요|옮겼어|옮겼어요|연기했어|연기했어요|"
                        r"바꿨어|바꿨어요|당겼어|당겼어요)")
 _KO_ORDER = {"미뤘어": "미뤄 줘", "옮겼어": "옮겨 줘", "연기했어": "미뤄 줘", "바꿨어": "바꿔 줘", "당겼어": "당겨 줘"}
@@ -72,6 +76,8 @@ def as_order(text: str) -> str | None:
     if m := _EN_THEY_MOVED.fullmatch(said):
         whose = "" if m["whose"] is None else f"{m['whose'] if m['whose'].lower() in ('my', 'our') else 'the'} "
         return f"move {whose}{m['thing']} {m['to']}"
+    if m := _EN_IS_NOW.fullmatch(said):
+        return f"move {m['thing']} to {m['to']}"
     if m := _EN_RUNS_LATE.fullmatch(said):
         return f"push {m['who']} back {m['amount']}"
     if m := _KO_MOVED.fullmatch(said):
@@ -81,12 +87,28 @@ def as_order(text: str) -> str | None:
     return None
 
 
+# the new time of a move told ("to thursday at 4", "to the 20th"; "to the big room" keeps nothing: no time)
+_TO_A_TIME = re.compile(r"(?:to|till|until)\s+", re.IGNORECASE)
+
+
 def as_news(text: str) -> str | None:
     """What someone's move of their own event says of it ("professor kim moved her office hours to thursday at 2":
     "professor kim's office hours are thursday at 2"), to be kept as any event told with its time when nothing kept was
     moved; None otherwise."""
-    m = _EN_THEY_MOVED.fullmatch(text.strip().rstrip(".!"))
+    said = text.strip().rstrip(".!")
+    if (got := _EN_GOT_MOVED.fullmatch(said)) is not None and _TO_A_TIME.match(got["to"]):
+        # "oh the parent teacher conference got moved to thursday at 4", "the dress fitting got moved to next tuesday at
+        # 3" with none kept (the sixty-fourth session: SmolLM2 said it back, nothing kept): the event at its new time
+        thing = got["thing"]
+        return f"{thing} {'are' if re.search(r'(?<!s)s$', thing) else 'is'} {_TO_A_TIME.sub('', got['to'])}"
+    m = _EN_THEY_MOVED.fullmatch(said)
     if m is None or (m["whose"] or "").lower() not in ("her", "his", "their") or m["who"].lower() in ("they", "she", "he"):
         return None
     to = re.sub(r"^(?:to|till|until)\s+", "", m["to"], flags=re.IGNORECASE)
     return f"{m['who']}'s {m['thing']} {'are' if m['thing'].lower().endswith('s') else 'is'} {to}"
+
+
+def told_now(text: str) -> str | None:
+    """The thing whose new time `text` tells with "now" ("the acme call is at 1pm now": "the acme call"), or None."""
+    m = _EN_IS_NOW.fullmatch(text.strip().rstrip(".!"))
+    return None if m is None else m["thing"]

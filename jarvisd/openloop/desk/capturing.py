@@ -64,7 +64,10 @@ _BEFORE_NAMED = re.compile(r"\bbefore\s+(?P<x>(?:the|my|our)\s+[a-z][\w'-]*(?:\s
 
 
 _DURING_NAMED = re.compile(r"\s*\b(?:during|at)\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?"
-                           r"\s+(?:hours|meeting|class|session|lecture|appointment|visit|call|lesson|practice|group))\s*$",
+                           r"\s+(?:hours|meeting|class|session|lecture|appointment|visit|call|lesson|practice|group)"
+                           # "remind me to ask the surgeon about driving at the follow up" (the sixty-fourth session: "That's
+                           # already on your agenda: follow up with the surgeon."): the visit named by itself
+                           r"|follow[\s-]?up|check[\s-]?up|consultation|conference|fitting|tasting)\s*$",
                            re.IGNORECASE)
 
 
@@ -451,7 +454,9 @@ class Capturing(DeskBase):
         for loop in change.updated:
             self._remember(session, loop, now_ms)
             said.append(phrases.confirm_updated(loop, now, tz, lang))
-        for loop in change.kept:
+        for loop in {loop.id: loop for loop in change.kept}.values():
+            # (once: "i need to sign the permission slip and send it back by friday" with "permission slip" kept is two
+            # deeds of one promise; the sixty-fourth session heard "That's already on your agenda" twice)
             self._remember(session, loop, now_ms)
             said.append(phrases.already_open(loop, lang))
         said.extend(notes.values())

@@ -365,6 +365,13 @@ class Closing(DeskBase):
             named = naming.with_particle(particle, descs)
             # "준이가 숙제 다 했대": who did it (a reported deed) names no promise of the user's
             found = naming.best_reference(naming.without_doer(closure.reference) if hearsay else closure.reference, named)
+            if isinstance(found, int) and lang == "en" and closure.status == "done" and not hearsay \
+                    and closure.clause.lower() != closure.reference.lower() \
+                    and isinstance(whole := naming.best_reference(closure.clause, named), int) and whole != found:
+                # "i sent the invoice to acme this morning" with an invoice to acme and one to bluebird open (the
+                # sixty-fourth session's freelancer: "the invoice" alone named bluebird's, "Marked done: send the invoice to
+                # bluebird design"): the clause's own words name which
+                found = whole
             if found is None and lang == "ko" and closure.status == "done":
                 found = naming.ko_bare_deed(closure.reference, named)   # "다 쌌어": "출국 전날 짐 싸기", the one packing
             if found is None and closure.status not in ("handed", "received"):

@@ -64,7 +64,7 @@ from jarvisd.openloop.remind_asks import (
     reminder_with_what,
     reminder_without_what,
 )
-from jarvisd.openloop.reported_moves import as_news, as_order, ko_was_then
+from jarvisd.openloop.reported_moves import as_news, as_order, ko_was_then, told_now
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.undo import Undoable
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
@@ -136,6 +136,23 @@ _CANT_OTHER_WILL = re.compile(
     r"(?:(?:oh|so|well|actually|and)[\s,]+)*(?:i|we)\s+(?:can't|cannot|can\s+not|won't\s+be\s+able\s+to|won't\s+manage\s+to)\s+"
     r"(?P<deed>[a-z][\w' -]+?)\s*[,;]\s*(?:but\s+|so\s+)?(?P<who>(?:his|her|my|their|our)\s+[a-z]+|[a-z]+)\s+"
     r"(?:will|is\s+going\s+to|'ll|can)(?:\s+(?:do|take\s+care\s+of)\s+(?:it|that))?(?:\s+instead)?[.!]?", re.IGNORECASE)
+
+
+# "and the invoice to bluebird design too net 30 from today": one more thing for the deed just kept (`_the_same_for`)
+_SAME_FOR = re.compile(r"(?:(?:oh|ok|okay|so|um+|uh+)[\s,]+)*(?:and|plus|also|oh\s+and)\s+(?P<x>(?:the|an?|my|our)\s+[a-z][\w'-]*"
+                       r"(?:\s+[\w'-]+){0,5}?)\s+(?:too|as\s+well)(?P<rest>\s+(?:by|on|before|this|next|tomorrow|today)\b[^,]*)?"
+                       r"(?:[\s,]+.*)?", re.IGNORECASE)
+
+
+# "what do i owe on the 15th", "what do i have to pay this week" (the sixty-fourth session's freelancer: "I have nothing you
+# promised On the 15th."): a day's or a span's dues asked
+_OWE_ON = re.compile(r"^what\s+(?:do\s+i\s+owe|(?:do\s+i\s+(?:have|need)\s+to|must\s+i|should\s+i)\s+pay|(?:bills|payments)\s+(?:are|do\s+i\s+have))"
+                     r"\s+(?=(?:on|by|this|next|today|tomorrow|tonight|before)\b)", re.IGNORECASE)
+
+
+# the household asked about as a whole ("what do the kids have this week"): its days are the user's own agenda
+_HOUSEHOLD = frozenset({"kids", "children", "boys", "girls", "family", "twins"})
+_HOUSEHOLD_SPAN = re.compile(r"\b(?:this\s+week(?:end)?|next\s+week|today|tomorrow|tonight|this\s+month)\b")
 
 
 def _someone_else_will(text: str) -> str | None:
@@ -298,6 +315,7 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = shopping.bare_list(text) or text   # "milk eggs bread and bananas" said alone: to buy
         text = _MY_CLOCK.sub(r"\g<verb> ", text)   # "move my 3pm to 4pm" as the correction's "move 3pm to 4pm"
         text = _FILLER_LEAD.sub("", text, count=1) or text   # "let's see, what's on Friday?" (the fiftieth session: the model's)
+        text = _OWE_ON.sub("what do i have due ", text, count=1)   # "what do i owe on the 15th": that day's dues
         text = _reminder_note(text)   # "reminder: call mom at 5pm" as "remind me to call mom at 5pm"
         if not text and session in self._guesses and decision(said_as_is) is not None:
             text = said_as_is       # "ㅇㅇ" to "Do you mean …?": the regional reading drops it, the answer is it
@@ -330,10 +348,15 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if (other := _someone_else_will(text)) is not None and (reply := self._answer(other, session, lang)) is not None \
                 and reply.change.closed:   # "I can't pick up my brother, his friend will": taken on by someone else
             return reply
+        if (also := self._the_same_for(text, session, lang)) is not None:   # "and the invoice to bluebird too"
+            return also
         if (order := as_order(text)) is not None:   # "I moved the call to Monday": the move it reports, when it moves one
             moved = self._shift(order, session, lang) or self._correction(order, session, lang)
             if moved is not None and moved.change.updated:
                 return moved
+            if moved is not None and moved.intent == "correct" and not moved.change.changed \
+                    and (thing := told_now(text)) is not None and self._one_named(thing) is not None:
+                return moved   # "the acme call is at 1pm now" when it is: "… is already tomorrow at 1 PM" (not a second call)
             if (news := as_news(text)) is not None and (kept := self._answer(news, session, lang)) is not None \
                     and kept.change.opened:   # "professor kim moved her office hours to thursday at 2", none kept: kept
                 return kept
@@ -357,6 +380,24 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         second = None if fixing.applied else self._correction(fix, session, lang)
         return _joined(first, second)
 
+    def _the_same_for(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"and the invoice to bluebird design too net 30 from today" right after "I need to send an invoice to acme …"
+        (the sixty-fourth session's freelancer: SmolLM2 said it back, nothing kept): the same deed for another, kept as
+        "send the invoice to bluebird design"; only when the thing said shares a word with the promise just kept."""
+        if lang != "en" or (m := _SAME_FOR.fullmatch(clean(text).rstrip(".!"))) is None:
+            return None
+        focus = self._recent_focus(session, self.service.now_ms())
+        loop = self._open(focus.loop_id) if focus is not None else None
+        if loop is None:
+            return None
+        verb = re.match(r"[a-z]+(?:\s+(?:up|off|out|back|in))?\b", loop.desc)
+        thing = m["x"]
+        nouns = {w for w in re.findall(r"[a-z]{3,}", thing.lower()) if w not in ("the", "and", "for", "too")}
+        if verb is None or not nouns & set(re.findall(r"[a-z]{3,}", loop.desc.lower()[verb.end():])):
+            return None
+        reply = self._answer(f"I need to {verb[0]} {thing}{m['rest'] or ''}", session, lang)
+        return reply if reply is not None and reply.change.opened else None
+
     def _moved_unkept(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"교수님 면담 금요일 2시였는데 목요일 3시로 바뀌었어" of nothing on the agenda (the sixty-third session: "잘하셨어요.
         할 일 목록에 없던 일이라 …"): the thing is kept at its new time, as "교수님 면담 목요일 3시" would be."""
@@ -379,6 +420,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if lang == "ko" and _KO_UNMUTE.fullmatch(clean(text)):   # "알림 다시 켜 줘" (the fifty-sixth session: the model's)
             return self._unmute(session, lang)
         if (reminder := self._remind_asked(text, session, lang)) is not None:
+            return reminder
+        if (reminder := self._remind_before_due(text, session, lang)) is not None:
             return reminder
         if (time_words := reminder_without_what(clean(text))) is not None:   # "remind me", "set a reminder"
             with self._lock:
@@ -505,6 +548,11 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 return None   # "토요일 저녁 7시에 민지랑 저녁 약속 있어": a plan told with its time, kept (the forty-ninth
                               # session: "토요일저녁7시에민지한테 약속한 일은 없어요.")
             loops = [loop for loop in self.service.agenda() if _mentions(loop, intent.argument)]
+            if not loops and lang == "en" and (span := _HOUSEHOLD_SPAN.search(clean(text))) is not None \
+                    and intent.argument.lower() in _HOUSEHOLD:
+                # "what do the kids have this week" with nothing naming them (the sixty-fourth session's parent: "I have
+                # nothing you promised your kids." over pickup, soccer and the permission slip): the family's week
+                return self._answer(f"what do i have {span[0]}", session, lang)
             return DeskReply(phrases.promised_list(intent.argument, loops, now, tz, lang), lang, intent=intent.kind)
         if intent.kind == "snooze" and intent.argument:
             # "콩이 산책 삼십 분 뒤에 알려줘": an open promise named is snoozed; none, a reminder of its own (the rules')

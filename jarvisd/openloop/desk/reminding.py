@@ -81,8 +81,36 @@ def _span_start(time_words: str, now: datetime) -> date | None:
     return None
 
 
+# "remind me to pay the quarterly taxes on the 14th": the deed and its time (`_remind_before_due`)
+_REMIND_ME_TO = re.compile(r"(?:(?:um+|uh+|oh|ok|okay|so|and|also|hey)[\s,]+)*(?:please\s+|can\s+you\s+|could\s+you\s+)?"
+                           r"remind\s+me\s+to\s+(?P<x>\S.*?)(?:\s+please)?")
+
+
 class Reminding(DeskBase):
     """Reminders, alarms and timers asked for: when to remind, a snooze, a reminder turned back on, a skipped repeat."""
+
+    def _remind_before_due(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"remind me to pay the quarterly taxes on the 14th" with "quarterly taxes, by Tuesday, December 15" open (the
+        sixty-fourth session's freelancer: "Updated: quarterly taxes, now by Monday, December 14."): a reminder of that
+        promise on an earlier day, its due kept, as "remind me about the quarterly taxes on the 14th" is; None otherwise."""
+        if lang != "en" or re.search(r"[.!?;]\s+\S", text) or (m := _REMIND_ME_TO.fullmatch(clean(text))) is None:
+            return None   # (one sentence: "remind me to call Bo at 9 a.m. I paid the rent" is the capture's)
+        said = m["x"]
+        spans = time_spans(said)
+        if len(spans) != 1:
+            return None
+        start, end = spans[0]
+        what, when = f"{said[:start]} {said[end:]}".strip(" ,"), said[start:end].strip()
+        loop = self._one_named(what) if what else None
+        if loop is None or loop.due_ms is None or loop.repeat is not None:
+            return None
+        try:
+            asked = resolve_time(when, self.service.now_local(), due=True)
+        except ImpossibleTime:
+            return None
+        if asked is None or not asked.day_said or asked.at.date() >= phrases.due_day(loop.due_ms, self.service.tz):
+            return None   # on its day or after: a move ("remind me to pay it on the 16th"), the capture's
+        return self._remind_asked(f"remind me about {loop.desc} {when}", session, lang)
 
     def _remind_asked(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Remind me an hour before", "remind me about the call at 2pm", "한 시간 전에 알려줘" (`remind_asks.py`): the
