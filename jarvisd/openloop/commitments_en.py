@@ -492,6 +492,9 @@ def _hedges_a_time(low: str, m: re.Match[str], holes: Sequence[Span]) -> bool:
 # "take the blue pill with breakfast and the white one at bedtime" (the fifty-ninth session's low: to SmolLM2): the verb
 # and the thing said once, the second part naming only what differs ("the white one"), each part with its own time
 _AND_ONE = re.compile(r",?\s+and\s+(?=(?:the|a|my)\s+[a-z]+\s+(?:one|ones)\b)")
+_AND_ANY = re.compile(r",?\s+and\s+(?:then\s+|also\s+)?(?=[a-z])")
+_TIME_LEAD = re.compile(r"(?:at|on|by|from|in|until|till|before|after|around|about|between|\d|noon|midnight|tomorrow|today|"
+                        r"tonight|this|next|every)\b")
 _ONE_OF = re.compile(r"(?P<det>the|a|my)\s+(?P<adj>[a-z]+)\s+(?:one|ones)\b(?P<rest>.*)", re.IGNORECASE)
 _THING_SAID = re.compile(r"(?P<verb>.+?)\s+(?:the|a|an|my)\s+[a-z]+\s+(?P<noun>[a-z]+)$", re.IGNORECASE)
 
@@ -526,12 +529,18 @@ def _them_of(action: str, before: str) -> str:
 _TO_GO_THING = re.compile(r"to\sgo\s+(?:cups?|containers?|box(?:es)?|bags?|lids?|orders?|food|coffees?|menus?)\b")
 
 
-def _split_and(low: str, start: int, end: int, holes: Sequence[Span]) -> list[Span]:
+def _split_and(low: str, start: int, end: int, holes: Sequence[Span], events: bool = False) -> list[Span]:
     """"renew my license and pay the ticket" is two promises; "buy milk and eggs" is one: split only
-    before a known verb that has words after it."""
+    before a known verb that has words after it. Things one has (`events`), each with its time, are apart too:
+    "a team meeting at 11 and lunch with dave at 1"."""
     parts, pos = [], start
-    for m in _AND_ONE.finditer(low, start, end):   # "… and the white one at bedtime": a part of its own, with its time
-        if any(m.end() <= hs < end for hs, _ in holes) and any(start <= hs < m.start() for hs, _ in holes):
+    # "… and the white one at bedtime": a part of its own, with its time; the sixty-fourth session's "i have a team
+    # meeting at 11 and lunch with dave at 1" was one promise "team meeting and lunch with dave" at 11
+    for m in (_AND_ANY if events else _AND_ONE).finditer(low, start, end):
+        nxt = next((hs for hs, _ in holes if hs >= m.end()), end)
+        if nxt < end and any(pos <= hs < m.start() for hs, _ in holes) \
+                and not any(m.end() <= hs < nxt for hs, _ in holes if hs != nxt) \
+                and (not events or _AND_ONE.match(low, m.start()) or not _TIME_LEAD.match(low, m.end())):
             parts.append((pos, m.start()))
             pos = m.end()
     if pos != start:
@@ -817,7 +826,7 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                     clause = _at_part_hour(clause)   # (a journey's morning stays its day: "the trip is Saturday morning")
                 out.extend(Commitment(t.who, each, (base + t.start, base + limit), remind=False) for each in _each_day(clause))
             continue
-        parts = _split_and(low, t.end, end, holes)
+        parts = _split_and(low, t.end, end, holes, events=t.kind == "event")
         timed = [p for p in parts if any(p[0] <= hs < p[1] for hs, _ in holes)]
         for j, (ps, pe) in enumerate(parts):
             action = _SELF_NOTE.sub("", tidy(cut(sen, ps, pe, holes)))   # "I have to remember to call mom"
@@ -827,6 +836,8 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 action = _them_of(action, tidy(cut(sen, parts[j - 1][0], parts[j - 1][1], holes)))
             if t.kind == "event":   # "a 30 minute walk planned for 6 pm": the walk
                 action = re.sub(r"\s+(?:planned|scheduled|booked|set\s+up|lined\s+up)$", "", action, flags=re.IGNORECASE)
+                if j:   # "… and a call with Sam at 5": the call, as the first one's article is the opener's
+                    action = re.sub(r"^(?:a|an)\s+", "", action, flags=re.IGNORECASE)
             if t.kind == "trip" and j and re.fullmatch(r"(?:come|get|fly|drive|head)\s+back", action, re.IGNORECASE) and \
                     (went := re.search(r"\b(?:for|to)\s+(?P<place>.+)$", tidy(cut(sen, parts[0][0], parts[0][1], holes)))):
                 action = f"{action} from {went['place']}"   # "… and come back on the 27th": from Jeju

@@ -17,7 +17,7 @@ from datetime import date, datetime, timedelta, tzinfo
 
 from jarvisd.openloop import phrases
 from jarvisd.openloop.alarms import alarm_kind
-from jarvisd.openloop.hangul import topic
+from jarvisd.openloop.hangul import closed, topic
 from jarvisd.openloop.model import LoopStatus, OpenLoop
 
 MISSED_DAYS = 7   # "what did I miss?", a late "I did it" and "I forgot" look back a week
@@ -61,9 +61,10 @@ _NOT_A_DEED = re.compile(r"^(?:it|that|this|something|what|my\s+password|the\s+p
 # issues", the promise left where it was)
 _EN_NOT_DONE = re.compile(
     r"(?:(?:oh\s+)?(?:no|shoot|damn|dang|oops|ugh|man|so|well|sorry|yeah|hey|jarvis)\b[,!.]?\s+)*(?:i\s+)?(?:still\s+)?"
-    r"(?:(?:didn'?t|did\s+not|couldn'?t|could\s+not|never|haven'?t|have\s+not|wasn'?t\s+able\s+to|was\s+not\s+able\s+to)"
-    r"\s+(?:(?:get|got)\s+(?:around\s+)?to\s+|(?:had|have|find|found)\s+(?:the\s+)?time\s+(?:to|for)\s+|manage\s+to\s+"
-    r"|make\s+it\s+to\s+)?|ran\s+out\s+of\s+time\s+(?:to|for)\s+)"
+    r"(?:(?:didn'?t|did\s+not|couldn'?t|could\s+not|haven'?t|have\s+not|wasn'?t\s+able\s+to|was\s+not\s+able\s+to)\s+"
+    r"(?:(?:get|got)\s+(?:around\s+)?to\s+|(?:had|have|find|found)\s+(?:the\s+)?time\s+(?:to|for)\s+|manage\s+to\s+"
+    r"|make\s+it\s+to\s+)?|never\s+(?:(?:get|got)\s+(?:around\s+)?to|had\s+(?:the\s+)?time\s+(?:to|for)|managed\s+to)\s+"
+    r"|ran\s+out\s+of\s+time\s+(?:to|for)\s+)"
     r"(?P<deed>.+?)(?:\s+(?:yesterday|last\s+night|this\s+morning|earlier|today|again|on\s+\w+day|in\s+time))?[.!]*",
     re.IGNORECASE)
 # ", do it tomorrow morning", "; I'll do it tomorrow at 9", " so move it to friday", " - tomorrow then"
@@ -72,7 +73,11 @@ _LATER = re.compile(
     r"(?:(?:i'?ll|i\s+will|i\s+can|let'?s|let\s+me|can\s+you|could\s+you|please|we'?ll)\s+)?(?:remind\s+me\s+(?:again\s+)?)?"
     r"(?:(?:do|move|push|put|make|reschedule|shift|bump|try)\s+(?:it|that|this)\s+(?:again\s+)?(?:to\s+|for\s+|till\s+|until\s+)?)?"
     r"(?P<later>[^,;]+?)(?:\s+(?:then|instead|please))?[.!]*", re.IGNORECASE)
-_NOT_A_MISSED_DEED = re.compile(r"^(?:know|think|mean|say|hear|see|understand|sleep|like|want|need|expect|realize)\b",
+# "보고서 아직 못 끝냈어", "은행 못 갔어" (the sixty-fourth session: "죄송해요, 그건 답을 모르겠어요.")
+_KO_NOT_DONE = re.compile(
+    r"(?:아\s+|아이고\s+|헐\s+)?(?:어제\s+|그제\s+|아까\s+|오늘\s+)?(?P<deed>[^,]+?)\s*(?:을|를|은|는)?\s*(?:아직\s*)?(?:다\s*)?"
+    r"못\s*(?:끝냈|끝냄|했|갔|챙겼|보냈|냈|샀|받았|찾았|찾아왔|갔다\s*왔|다녀왔|먹었)\S*[.!]*")
+_NOT_A_MISSED_DEED = re.compile(r"^(?:know|think|mean|say|hear|see|understand|sleep|like|want|need|expect|realize|mind)\b",
                                 re.IGNORECASE)
 
 
@@ -103,7 +108,7 @@ def missed_said(text: str, has_time: Callable[[str], bool]) -> Missed | None:
 
 
 def _not_done(said: str) -> str | None:
-    m = _EN_NOT_DONE.fullmatch(said)
+    m = _EN_NOT_DONE.fullmatch(said) or _KO_NOT_DONE.fullmatch(said)
     if m is None:
         return None
     deed = m["deed"].strip(" ,.")
@@ -285,7 +290,9 @@ def deed_on_day(hits: Sequence[OpenLoop], day: date, now: datetime, tz: tzinfo, 
     if lang == "ko":
         when = "오늘" if back == 0 else "어제"
         said = f"{when}은 {newest.desc} 완료 표시가 없어요."
-        return said + (f" 마지막 완료는 {phrases.spoken_due(last.closed_ms or 0, now, tz, lang)}이에요." if last else "")
+        when = phrases.spoken_due(last.closed_ms or 0, now, tz, lang) if last else ""
+        # "오전 9시예요" (the sixty-fourth session heard "오전 9시이에요"), "9시 5분이에요"
+        return said + (f" 마지막 완료는 {when}{'이에요' if closed(when) else '예요'}." if last else "")
     when = "today" if back == 0 else "yesterday"
     desc = phrases.second_person(newest.desc)
     if last is not None:

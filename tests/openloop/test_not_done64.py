@@ -91,3 +91,58 @@ def test_guard_a_long_run_is_read_in_linear_time():
     start = clock.perf_counter()
     missed_said(said, lambda words: bool(time_spans(words)))
     assert clock.perf_counter() - start < 2.0
+
+
+@pytest.fixture
+def korean_week(tmp_path, korean):
+    clock = FakeClock(0)
+    clock.set_local("2026-12-07 08:00")
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
+    desk.handle("금요일까지 보고서 제출해야 해", "s")
+    desk.handle("오늘 은행 가야 해", "s")
+    clock.set_local("2026-12-09 09:00")
+    return desk, clock
+
+
+@pytest.mark.parametrize("said", ["보고서 아직 못 끝냈어, 토요일로 미뤄 줘", "아 보고서 못 냈어, 토요일로 옮겨 줘"])
+def test_a_korean_promise_not_done_with_a_new_day_moves_there(korean_week, said):
+    desk, _ = korean_week
+    assert _say(desk, said) == "보고서 제출하기, 이번 주 토요일까지로 바꿨어요."
+
+
+def test_a_korean_promise_not_done_is_said_still_open(korean_week):
+    desk, clock = korean_week
+    clock.set_local("2026-12-07 15:00")
+    assert _say(desk, "보고서 아직 못 끝냈어") == "보고서 제출하기는 아직 할 일 목록에 있어요, 이번 주 금요일까지."
+    assert _say(desk, "은행 못 갔어, 내일 갈게") == "은행 가기, 내일까지로 바꿨어요."
+
+
+@pytest.mark.parametrize("said", ["잠을 못 잤어", "시간이 없어서 못 했어", "어제 영화 못 봤어"])
+def test_guard_korean_talk_of_things_not_done_changes_nothing(korean_week, said):
+    desk, _ = korean_week
+    before = [(loop.desc, loop.due_ms) for loop in desk.service.unexpired()]
+    reply = desk.handle(said, "s")
+    assert reply is None or not (reply.change.updated or reply.change.opened or reply.change.closed)
+    assert [(loop.desc, loop.due_ms) for loop in desk.service.unexpired()] == before
+
+
+@pytest.mark.parametrize("asked", ["이번 주에 뭐 남았어?", "이번 주에 뭐가 더 남아있어?", "다음 달에 뭐 남았지?"])
+def test_what_is_left_this_week_in_korean_lists_it(korean_week, asked):
+    desk, _ = korean_week
+    desk.handle("다음 달 15일에 건강검진", "s")
+    reply = _say(desk, asked)
+    assert ("이번 주까지 할 일이 1개 있어요: 보고서 제출하기" in reply) if "이번" in asked else \
+        reply.startswith("다음 달에 할 일이 1개 있어요: 건강검진")
+
+
+def test_the_last_done_is_said_with_the_right_copula(korean_week):
+    desk, clock = korean_week
+    desk.handle("매일 아침 여덟 시에 약 먹기", "s")
+    desk.handle("약 먹었어", "s")
+    clock.set_local("2026-12-10 10:00")
+    assert _say(desk, "오늘 약 먹었나?").endswith("마지막 완료는 어제 오전 9시예요.")
+
+
+@pytest.mark.parametrize("said", ["Never mind the plumber call, I did it last week.", "never mind the insurance call"])
+def test_guard_never_mind_is_no_promise_not_done(said):
+    assert missed_said(said, lambda words: bool(time_spans(words))) is None
