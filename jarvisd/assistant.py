@@ -14,7 +14,7 @@ import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -60,12 +60,26 @@ from jarvisd.memory.dated_facts import (
     when_told_day,
     with_told_owner,
 )
+from jarvisd.memory.dated_facts_ko import (
+    KoBefore,
+    ko_before_told_day,
+    ko_day_not_told,
+    ko_day_unsure,
+    ko_day_words,
+    ko_days_to_told_day,
+    ko_same_owner,
+    ko_subject,
+    ko_told_date,
+    ko_unowned,
+    ko_when_told_day,
+)
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.episodes import exchange_of
 from jarvisd.memory.fact_asked import (
     FactAsked,
     fact_asked,
     facts_meant,
+    ko_told_back,
     not_told,
     of_the_agenda_or_world,
     said_back,
@@ -432,6 +446,97 @@ class Assistant:
             return None
         return [kept[i] for i in facts_meant(asked, kept) if same_owner(thing, said_of(kept[i]))]
 
+    def _ko_dated_facts(self, thing: str, scope: MemoryScope) -> list[str] | None:
+        """The kept Korean facts telling `thing`'s day ("엄마 생신은 12월 20일이야" for "엄마 생신"), best first, of the owner
+        it names ("내 생일" is not "엄마 생일"); None when the day itself is on the agenda (the desk answers and moves it
+        there), or memory cannot be read."""
+        named = ko_unowned(thing)
+        if not named or any(ko_unowned(loop.desc) == named for loop in self.desk.service.agenda()):
+            return None
+        asked = FactAsked(named, "ko")
+        try:
+            with self.memory.health.guard("reading a remembered day"):
+                kept = [item.content for item in self.memory.told_facts(
+                    scope, holding=lambda contents: bool(facts_meant(asked, contents)))]
+        except MemoryStoreFailed:
+            return None
+        return [kept[i] for i in facts_meant(asked, kept)
+                if (told := ko_subject(said_of(kept[i]))) is not None and ko_same_owner(thing, told)]
+
+    def _ko_agenda_day(self, thing: str) -> date | None:
+        """The due day of `thing` itself on the agenda ("결혼기념일", put there by "결혼기념일 3일 전에 알려줘"), or None."""
+        service = self.desk.service
+        named = ko_unowned(thing)
+        loop = next((loop for loop in service.agenda() if loop.due_ms is not None and ko_unowned(loop.desc) == named), None)
+        return None if loop is None else datetime.fromtimestamp((loop.due_ms or 0) / 1000, service.tz).date()
+
+    def _ko_on_agenda(self, thing: str) -> bool:
+        """An open promise names `thing` and its owner ("엄마 생신 선물 사기" for "엄마 생신"): the desk answers of it."""
+        loops = self.desk.service.agenda()
+        asked = FactAsked(ko_unowned(thing), "ko")
+        return any(ko_same_owner(thing, loops[i].desc) for i in facts_meant(asked, [loop.desc for loop in loops]))
+
+    def _ko_days_to_told_day(self, thing: str, unit: str, scope: MemoryScope) -> str | None:
+        """"엄마 생신까지 며칠 남았어?" with "엄마 생신은 12월 20일이야" kept: "엄마 생신까지 13일 남았어요. 12월 20일
+        일요일이에요."; the day asked for when none is told and no promise names it; None for the desk."""
+        kept = self._ko_dated_facts(thing, scope)
+        now = self.desk.service.now_local()
+        if kept is None:   # the day itself on the agenda ("결혼기념일까지 몇 주 남았어?" after "결혼기념일 3일 전에 알려줘")
+            day = self._ko_agenda_day(thing)
+            return None if day is None else phrases.days_until(ko_unowned(thing), day, now.date(), "ko", unit)
+        for fact in kept:
+            if (day := ko_told_date(said_of(fact), now)) is not None:
+                return phrases.days_until(ko_unowned(ko_subject(said_of(fact)) or thing), day, now.date(), "ko", unit)
+        if kept:   # "엄마 생신은 음력 12월 20일이야": said back, not counted as a solar day
+            return ko_day_unsure(ko_told_back(said_of(kept[0])), said_of(kept[0]), "며칠 남았는지 세어 드릴게요")
+        # (the offline default's SmolLM2 makes a day up; a capable model may know a day of the world's)
+        return ko_day_not_told(thing) if self.small_model and not self._ko_on_agenda(thing) else None
+
+    def _ko_when_told_day(self, thing: str, scope: MemoryScope) -> str | None:
+        """"엄마 생신 언제야?" with "엄마 생신은 12월 20일이야" kept: the fact said back, then the promises made for it
+        ("일정에는: 엄마 생신 선물 사기, 이번 주 일요일까지."), not a promise's due as the day (the sixty-fourth session);
+        None when no fact of its owner is kept (the desk, then memory's own answer), but for "아빠 생신 언제야?" with
+        only 엄마's told and a promise for it (the desk said that promise's due): not told, on the embedded model."""
+        kept = self._ko_dated_facts(thing, scope)
+        if kept == [] and self.small_model and not self._ko_on_agenda(thing):
+            return not_told(FactAsked(ko_unowned(thing), "ko"))
+        if not kept:
+            return None
+        told = ko_told_back(said_of(kept[0]))
+        on_agenda = self._on_agenda_too(FactAsked(ko_unowned(thing), "ko"))
+        return told if on_agenda is None else f"{told} {on_agenda}"
+
+    def _ko_before_told_day(self, asked: KoBefore, scope: MemoryScope, session: str) -> str | None:
+        """"엄마 생신 일주일 전에 선물 사라고 알려줘" with "엄마 생신은 12월 20일이야" kept: the deed due that long before
+        the day told ("엄마 생신 선물 사기", by December 13); "결혼기념일 3일 전에 알려줘": the day on the agenda and the
+        reminder that long before it, by the desk's own rules. The day asked for when none is told (a reminder asked);
+        None for the desk (a promise of one's own with no day told, or the day itself on the agenda)."""
+        now = self.desk.service.now_local()
+        readings = asked.things()
+        undated = None
+        for thing, object_ in readings:
+            kept = self._ko_dated_facts(thing, scope)
+            if kept is None and (day := self._ko_agenda_day(thing)) is not None and asked.deed:
+                said = self.desk.handle(asked.said(thing, object_, day - timedelta(days=asked.days)), session)
+                return None if said is None else said.text   # the day on the agenda itself: the deed before it
+            if kept is None:
+                return None
+            day = next((day for fact in kept if (day := ko_told_date(said_of(fact), now)) is not None), None)
+            if day is None:
+                undated = undated or next(iter(kept), None)
+                continue
+            if asked.deed:
+                said = self.desk.handle(asked.said(thing, object_, day - timedelta(days=asked.days)), session)
+                return None if said is None else said.text
+            first = self.desk.handle(f"{ko_day_words(day)} {ko_unowned(thing)} 알려줘", session)
+            then = self.desk.handle(f"{asked.days}일 전에 알려줘", session) if first is not None else None
+            return (then or first).text if first is not None else None
+        if undated is not None:   # "엄마 생신은 음력 12월 20일이야": said back, the solar day asked for
+            return ko_day_unsure(ko_told_back(said_of(undated)), said_of(undated), "그 전에 알려 드릴게요")
+        if not asked.remind or not readings or self._ko_on_agenda(readings[0][0]):
+            return None
+        return ko_day_not_told(readings[0][0])
+
     def _told_date_before(self, command: str, scope: MemoryScope) -> tuple[str, date] | None:
         """(the thing, the date kept for it) when `command` tells a dated thing's day again ("/remember our anniversary
         is June 15th" with "our anniversary is on June 14th" kept), read before the new fact is kept; else None."""
@@ -588,6 +693,17 @@ class Assistant:
                 if (thing := when_told_day(text)) is not None \
                         and (dated := await asyncio.to_thread(self._when_told_day, thing, scope)) is not None:
                     answer.append(dated)   # "when's the anniversary?": the day memory holds, then what is due for it
+                    yield dated
+                    await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
+                    return
+                # the same in Korean: "엄마 생신 일주일 전에 선물 사라고 알려줘", "엄마 생신까지 며칠 남았어?", "엄마 생신 언제야?"
+                if (ko_before := ko_before_told_day(text)) is not None \
+                        and (dated := await asyncio.to_thread(self._ko_before_told_day, ko_before, scope, session)) is not None \
+                        or (ko_until := ko_days_to_told_day(text)) is not None \
+                        and (dated := await asyncio.to_thread(self._ko_days_to_told_day, *ko_until, scope)) is not None \
+                        or (ko_thing := ko_when_told_day(text)) is not None \
+                        and (dated := await asyncio.to_thread(self._ko_when_told_day, ko_thing, scope)) is not None:
+                    answer.append(dated)
                     yield dated
                     await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
                     return
