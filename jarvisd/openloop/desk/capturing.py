@@ -125,7 +125,7 @@ _KO_EARLY = re.compile(r"(?:다음|담|이번)\s?달\s?초(?!\s?(?:전|까지))"
 
 
 class Capturing(DeskBase):
-    """Promises kept from what the user says: the commitment rules' clauses to proposed loops with their dues and"""
+    """Promises kept from what the user says, with their dues and reminders, and the reply that reads them back."""
 
     def _adds_promises(self, head: str, tail: str) -> bool:
         """Whether the words after a correction say promises of their own, alone or as the next item of the

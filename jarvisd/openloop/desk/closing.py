@@ -152,7 +152,7 @@ def _named_by_all(said: str, loops: Sequence[OpenLoop]) -> set[int]:
 
 
 class Closing(DeskBase):
-    """Promises closed: by name, by the one in focus, by a guess waiting for a yes, several at once after a yes;"""
+    """Promises closed: by name, by the one in focus, by a guess or a clearing after a yes; told done late or forgotten."""
 
     def _ask_every(self, intent: Intent, session: str, loops: Sequence[OpenLoop] | None = None,
                    deed: str = "") -> DeskReply:
