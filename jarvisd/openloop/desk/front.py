@@ -127,6 +127,11 @@ def _reminder_note(text: str) -> str:
 
 _FILLER_LEAD = re.compile(r"^(?:(?:let's\s+see|let\s+me\s+see|let\s+me\s+think|hmm+|umm*|uhh*|err*|well|ok(?:ay)?\s+so|alright\s+so|"
                           r"right\s+so)\s*[,.…]+\s*)+", re.IGNORECASE)
+# ... and in Korean, where Whisper writes no comma: "음 분기 보고서 이번주 금요일까지 마감이야", "그 뭐지 거래처에 견적서
+# 보내야 되는데 내일 오전까지" (the sixty-fourth session: to SmolLM2, and the second read as "what's due tomorrow?" for its
+# 뭐지); the search for a word looked for in the middle too ("간식도 사야 되는데 그 뭐지 덴탈껌")
+_KO_FILLER_LEAD = re.compile(r"^(?:(?:음+|으음|어+|아+|흠+|그\s?뭐지|그\s?뭐더라|뭐더라|저기)(?:\s?[,.…]+)?\s)+")
+_KO_FILLER_MID = re.compile(r"(?<=[가-힣])\s(?:그\s?뭐지|그\s?뭐더라|뭐더라)(?:\s?[,.…]+)?\s(?=[가-힣])")
 
 
 # "I can't pick up my brother, his friend will", "I won't be able to walk the dog, Sam will do it" (the fiftieth session:
@@ -299,6 +304,7 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = shopping.bare_list(text) or text   # "milk eggs bread and bananas" said alone: to buy
         text = _MY_CLOCK.sub(r"\g<verb> ", text)   # "move my 3pm to 4pm" as the correction's "move 3pm to 4pm"
         text = _FILLER_LEAD.sub("", text, count=1) or text   # "let's see, what's on Friday?" (the fiftieth session: the model's)
+        text = _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
         text = _reminder_note(text)   # "reminder: call mom at 5pm" as "remind me to call mom at 5pm"
         if not text and session in self._guesses and decision(said_as_is) is not None:
             text = said_as_is       # "ㅇㅇ" to "Do you mean …?": the regional reading drops it, the answer is it
