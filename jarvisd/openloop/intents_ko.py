@@ -32,6 +32,10 @@ _KO_LIST = [
     r"(?:내)?할일(?:이|은|목록)?(?:뭐|뭐뭐|뭔데|뭐있|뭐남|알려|보여|말해|있어|읽어)",
     # "이번 주 뭐 있어?", "다음 주는 뭐뭐 있지": a week's list (`intents._this_week` reads which week)
     # "다음 달에 뭐 있어?" (the sixty-third session: to SmolLM2; "다음 달 일정 알려 줘" was read)
+    # "이번 달에 병원 가는 거 뭐 있지?" (the sixty-fourth session: to SmolLM2, an English paragraph): the period's list,
+    # asked by the kind of errand (read whole: the errand's words are no filter)
+    r"(?:이번주|금주|다음주|담주|이번달|이달|다음달|담달)(?:에|에는)?[가-힣]{1,6}(?:가는|갈|할|하는|해야할|가야할|가야되는)"
+    r"(?:거|것|일)(?:은|이|들)?(?:뭐|뭐뭐|뭐가)있(?:어|나|니|지|냐|을까|는지|나요|죠)",
     # "이번 주에 뭐 남았지" (the sixty-fourth session: the day's first sentence said back)
     r"(?:이번주|금주|다음주|담주|이번달|이달|다음달|담달)(?:는|에|에는)?(?:뭐|뭐뭐|뭐가)(?:있(?:어|나|니|지|냐|을까|는지|나요|죠)"
     r"|남(?:았|아있)(?:어|지|나|냐|니|더라|어요|나요|죠)?[?？]*$)",

@@ -135,9 +135,12 @@ def test_the_next_of_a_repeating_checkup_said_with_a_native_hour(monday):
     assert said_to(monday, "검진 언제야?") == ["정기 검진 가기는 다음 주 화요일 오전 10시예요."]
 
 
-def test_a_native_hour_before_the_copula_is_read(monday):
-    said_to(monday, "내일 상담 있어")
-    assert said_to(monday, "상담은 세 시야") == ["상담, 내일 오후 3시로 바꿨어요."]
+@pytest.mark.parametrize(("said", "reply"), [
+    ("치과 예약 목요일 오후 세 시야", "적어 둘게요: 치과 예약, 이번 주 목요일 오후 3시."),   # held out (before: nothing kept)
+    ("회식 금요일 저녁 일곱 시예요", "적어 둘게요: 회식, 이번 주 금요일 저녁 7시."),
+])
+def test_a_native_hour_before_the_copula_is_read(monday, said, reply):
+    assert said_to(monday, said) == [reply]
 
 
 def test_a_test_on_a_date_said_in_words_is_kept_and_asked_by_month_and_day(monday):
@@ -218,3 +221,15 @@ def test_korean_small_talk_of_the_four_days(said, reply):
 @pytest.mark.parametrize("said", ["잠이 안 와?", "야근 수당 얼마야?", "야근해야 돼"])
 def test_guard_questions_and_duties_are_no_small_talk(said):
     assert owed_answer(said, small_model=True) is None
+
+
+def test_the_months_list_asked_by_an_errand(monday):
+    """Before: "이번 달에 병원 가는 거 뭐 있지?" went to SmolLM2 ("I'm sorry for any inconvenience …")."""
+    said_to(monday, "정기 검진 4주마다 가야 돼", "다음 검진은 이번 주 수요일 오전 열 시야")
+    assert said_to(monday, "이번 달에 병원 가는 거 뭐 있지?") == [
+        "이번 달까지 할 일이 1개 있어요: 정기 검진 가기, 모레 오전 10시부터 4주마다."]
+    assert said_to(monday, "다음 달에 할 거 뭐 있어?")[0].startswith("다음 달에 할 일은 없어요")   # held out
+
+
+def test_guard_a_months_errand_told_is_no_question(monday):
+    assert said_to(monday, "이번 달에 병원 가는 거 힘들어") == [None]
