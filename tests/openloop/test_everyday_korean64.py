@@ -233,3 +233,39 @@ def test_the_months_list_asked_by_an_errand(monday):
 
 def test_guard_a_months_errand_told_is_no_question(monday):
     assert said_to(monday, "이번 달에 병원 가는 거 힘들어") == [None]
+
+
+# ---------------------------------------------------------------- a day said by another thing kept
+
+
+def test_the_day_before_another_thing_kept(monday):
+    """Before: "집들이 전날 장 봐야 돼" kept "집들이 전날 장 보기" with no day."""
+    said_to(monday, "집들이 다음 달 둘째 주 토요일에 하기로 했어")
+    assert said_to(monday, "집들이 전날 장 봐야 돼") == ["적어 둘게요: 집들이 장 보기, 2027년 1월 8일 금요일까지."]
+
+
+def test_the_night_before_a_test_is_the_reminders_day(monday):
+    """Before: "당뇨 검사 전날 밤에 금식하라고 리마인드 해줘" set "당뇨 검사 전날 밤에 금식하기, 오늘까지"."""
+    said_to(monday, "임신성 당뇨 검사 일월 십오일에 있어")
+    assert said_to(monday, "당뇨 검사 전날 밤에 금식하라고 리마인드 해줘") == [
+        "2027년 1월 14일 목요일 저녁 8시에 알려 드릴게요: 당뇨 검사 금식하기."]
+
+
+def test_the_morning_of_a_checkup_is_the_reminders_day(monday):
+    """Before: "산모 수첩 챙겨야 되는데 검진 날 아침에 알려줘" set "산모 수첩 챙기기, 내일까지"."""
+    said_to(monday, "정기 검진 4주마다 가야 돼", "검진 다음 주 수요일 10시로 바뀌었어")
+    assert said_to(monday, "산모 수첩 챙겨야 되는데 검진 날 아침에 알려줘") == [
+        "다음 주 수요일 오전 9시에 알려 드릴게요: 산모 수첩 챙기기."]
+    assert said_to(monday, "검진 다음 날 쉬어야 돼") == ["적어 둘게요: 검진 쉬기, 다음 주 목요일까지."]   # held out
+
+
+@pytest.mark.parametrize("said", ["민수 날 도와준대", "집들이 전날이 언제야?"])
+def test_guard_a_pronoun_or_a_question_is_no_day_of_another(monday, said):
+    said_to(monday, "내일 민수한테 전화해야 돼", "집들이 다음 달 둘째 주 토요일에 하기로 했어")
+    said_to(monday, said)
+    assert len(agenda_rows(monday)) == 2
+
+
+def test_guard_a_thing_not_kept_gives_no_day(monday):
+    said_to(monday, "생일 날 아침에 케이크 사야 돼")
+    assert [desc for desc, _ in agenda_rows(monday)] == ["생일 날 아침에 케이크 사기"]   # the words as said, no date put in

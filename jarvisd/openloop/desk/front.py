@@ -50,7 +50,7 @@ from jarvisd.openloop.desk.state import (
     _joined,
 )
 from jarvisd.openloop.desk.undoing import Undoing
-from jarvisd.openloop.desk.words import _LET_GO, _due_order, _listed, _mentions
+from jarvisd.openloop.desk.words import _LET_GO, _due_order, _listed, _mentions, _named_in
 from jarvisd.openloop.intents import (
     Intent,
     all_on_day,
@@ -131,6 +131,12 @@ _FILLER_LEAD = re.compile(r"^(?:(?:let's\s+see|let\s+me\s+see|let\s+me\s+think|h
 # 보내야 되는데 내일 오전까지" (the sixty-fourth session: to SmolLM2, and the second read as "what's due tomorrow?" for its
 # 뭐지); the search for a word looked for in the middle too ("간식도 사야 되는데 그 뭐지 덴탈껌")
 _KO_FILLER_LEAD = re.compile(r"^(?:(?:음+|으음|어+|아+|흠+|그\s?뭐지|그\s?뭐더라|뭐더라|저기)(?:\s?[,.…]+)?\s)+")
+# "집들이 전날 장 봐야 돼", "당뇨 검사 전날 밤에 금식하라고 리마인드 해줘", "산모 수첩 챙겨야 되는데 검진 날 아침에 알려줘"
+# (the sixty-fourth session: kept with no day, or for today or tomorrow): a day said by another thing on the agenda
+_KO_OTHER_DAY = re.compile(r"(?P<other>[가-힣]{2,8}(?:\s(?!다음\s?날|전\s?날|당일)[가-힣]{2,8})?)\s?"
+                           r"(?P<rel>전\s?날|다음\s?날|당일|날(?=\s?(?:아침|점심|저녁|밤|오전|오후|새벽|에)))(?=\s|$|에)")
+_KO_OTHER_DAY_ASKED = re.compile(r"[?？]|언제|며칠|몇\s*시|무슨\s*요일")
+_KO_OTHER_DAY_SHIFT = {"전날": -1, "다음날": 1, "당일": 0, "날": 0}
 _KO_FILLER_MID = re.compile(r"(?<=[가-힣])\s(?:그\s?뭐지|그\s?뭐더라|뭐더라)(?:\s?[,.…]+)?\s(?=[가-힣])")
 
 
@@ -305,6 +311,7 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = _MY_CLOCK.sub(r"\g<verb> ", text)   # "move my 3pm to 4pm" as the correction's "move 3pm to 4pm"
         text = _FILLER_LEAD.sub("", text, count=1) or text   # "let's see, what's on Friday?" (the fiftieth session: the model's)
         text = _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
+        text = self._ko_other_day(text)
         text = _reminder_note(text)   # "reminder: call mom at 5pm" as "remind me to call mom at 5pm"
         if not text and session in self._guesses and decision(said_as_is) is not None:
             text = said_as_is       # "ㅇㅇ" to "Do you mean …?": the regional reading drops it, the answer is it
@@ -361,6 +368,26 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         first = self._answer(_listed(head, tail), session, lang, fixing)
         second = None if fixing.applied else self._correction(fix, session, lang)
         return _joined(first, second)
+
+    def _ko_other_day(self, text: str) -> str:
+        """`text` with "X 전날", "X 날", "X 다음 날" said as the date, when X names one open promise with a due ("집들이 전날
+        장 봐야 돼" with the housewarming on January 9: "집들이 2027년 1월 8일 장 봐야 돼"); as said otherwise, and for a
+        question ("집들이 전날이 언제야?")."""
+        if _KO_OTHER_DAY_ASKED.search(text) or not re.search(r"날|당일", text):
+            return text
+        dated = [loop for loop in self.service.agenda() if loop.due_ms is not None]
+        for m in _KO_OTHER_DAY.finditer(text):
+            other = m["other"]
+            for name in dict.fromkeys((other, other.split()[-1])):
+                hits = _named_in(name, [loop.desc for loop in dated])
+                if len(hits) != 1:
+                    continue
+                day = phrases.due_day(dated[hits[0]].due_ms or 0, self.service.tz) + \
+                    timedelta(days=_KO_OTHER_DAY_SHIFT[re.sub(r"\s", "", m["rel"])])
+                if day < self.service.now_local().date():
+                    return text
+                return f"{text[:m.start()]}{other} {day.year}년 {day.month}월 {day.day}일{text[m.end():]}"
+        return text
 
     def _moved_unkept(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"교수님 면담 금요일 2시였는데 목요일 3시로 바뀌었어" of nothing on the agenda (the sixty-third session: "잘하셨어요.
