@@ -213,12 +213,25 @@ def test_two_native_hours_joined_by_rang(monday):
     # before: SmolLM2's "The user's default default screen is …"
     ("요즘 잠이 너무 안 와", "잠이 안 오면 힘드시죠. 자기 전에는 화면을 멀리하고 편히 쉬어 보세요."),
     ("어제 잠을 못 잤어", "잠이 안 오면 힘드시죠. 자기 전에는 화면을 멀리하고 편히 쉬어 보세요."),
+    # before: SmolLM2's "아배고프다 저녁 뭐 먹지. The user's Japanese language is not available."
+    ("아 배고프다 저녁 뭐 먹지", "끼니 거르지 말고 따뜻한 걸로 챙겨 드세요."),
+    ("진짜 배고파", "끼니 거르지 말고 따뜻한 걸로 챙겨 드세요."),
+    # before: SmolLM2's "I'm JARVIS, a voice assistant running offline …"
+    ("아 짐 정리 언제 다 하지 ㅠ", "하나씩 하다 보면 금방 끝날 거예요. 오늘 할 만큼만 정해 볼까요?"),
+    ("이삿짐 언제 다 끝내지", "하나씩 하다 보면 금방 끝날 거예요. 오늘 할 만큼만 정해 볼까요?"),
+    # before: SmolLM2's "남편이 산부인과 같이 간대로 산부인과 같이 …"
+    ("남편이 산부인과 같이 간대", "함께 가신다니 든든하시겠어요."),
+    ("엄마가 병원 같이 가 준대", "함께 가신다니 든든하시겠어요."),
+    # before: SmolLM2's "정하는 거 김대리가 한대."
+    ("회식 장소 정하는 거 김대리가 한대", "알겠어요. 그건 그분이 맡으시는 걸로 알고 있을게요."),
+    ("발표 자료 만드는 건 민지가 하기로 했어", "알겠어요. 그건 그분이 맡으시는 걸로 알고 있을게요."),
 ])
 def test_korean_small_talk_of_the_four_days(said, reply):
     assert owed_answer(said, small_model=True) == reply
 
 
-@pytest.mark.parametrize("said", ["잠이 안 와?", "야근 수당 얼마야?", "야근해야 돼"])
+@pytest.mark.parametrize("said", ["잠이 안 와?", "야근 수당 얼마야?", "야근해야 돼", "저녁 뭐 먹지", "짐 정리 언제 다 했어?",
+                                  "남편이 산부인과 같이 간대?", "회의 언제야"])
 def test_guard_questions_and_duties_are_no_small_talk(said):
     assert owed_answer(said, small_model=True) is None
 
@@ -269,3 +282,27 @@ def test_guard_a_pronoun_or_a_question_is_no_day_of_another(monday, said):
 def test_guard_a_thing_not_kept_gives_no_day(monday):
     said_to(monday, "생일 날 아침에 케이크 사야 돼")
     assert [desc for desc, _ in agenda_rows(monday)] == ["생일 날 아침에 케이크 사기"]   # the words as said, no date put in
+
+
+# ---------------------------------------------------------------- a booking made again
+
+
+def test_a_booking_made_again_after_it_was_cancelled_is_kept(monday):
+    """Before: "미용 다시 일요일 세 시로 잡았어" after "미용 취소했어" offered to close the dog's walks ("'강아지 초코 산책 …'
+    말씀이세요? … 완료로 표시할게요.")."""
+    said_to(monday, "토요일 두 시에 미용 예약 있어", "미용 취소했어")
+    assert said_to(monday, "미용 다시 일요일 세 시로 잡았어") == ["적어 둘게요: 미용 예약, 이번 주 일요일 오후 3시."]
+    assert said_to(monday, "치과 금요일 오후 네 시로 예약했어") == ["적어 둘게요: 치과 예약, 이번 주 금요일 오후 4시."]
+
+
+def test_a_booking_told_of_the_one_kept_moves_it(monday):
+    """Before: "미용 일요일 세 시로 잡았어" with the grooming on Saturday answered "완료로 표시했어요: 미용 예약."."""
+    said_to(monday, "토요일 두 시에 미용 예약 있어")
+    assert said_to(monday, "미용 일요일 세 시로 잡았어") == ["미용 예약, 이번 주 일요일 오후 3시로 바꿨어요."]
+    assert agenda_rows(monday) == [("미용 예약", "2026-12-13 15:00")]
+
+
+@pytest.mark.parametrize("said", ["중심 잡았어", "호텔 2박으로 예약했어", "미용 예약했어"])
+def test_guard_a_booking_with_no_time_keeps_nothing_new(monday, said):
+    said_to(monday, said)
+    assert agenda_rows(monday) == []

@@ -64,7 +64,7 @@ from jarvisd.openloop.remind_asks import (
     reminder_with_what,
     reminder_without_what,
 )
-from jarvisd.openloop.reported_moves import as_news, as_order, ko_was_then
+from jarvisd.openloop.reported_moves import as_news, as_order, ko_booked, ko_was_then
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.undo import Undoable
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
@@ -392,6 +392,12 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
     def _moved_unkept(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"교수님 면담 금요일 2시였는데 목요일 3시로 바뀌었어" of nothing on the agenda (the sixty-third session: "잘하셨어요.
         할 일 목록에 없던 일이라 …"): the thing is kept at its new time, as "교수님 면담 목요일 3시" would be."""
+        if lang == "ko" and (booked := ko_booked(text)) is not None and time_spans(booked[1]):
+            # "미용 다시 일요일 세 시로 잡았어" with no grooming open (cancelled the turn before): kept as the booking
+            thing, to = booked
+            named = thing if thing.endswith(("예약", "약속")) else f"{thing} 예약"
+            reply = self._answer(f"{to}에 {named} 있어", session, lang)
+            return reply if reply is not None and reply.change.opened else None
         if lang != "ko" or (said := ko_was_then(text)) is None:
             return None
         old, new = said
