@@ -157,10 +157,20 @@ def test_guard_the_date_today_or_a_result_is_no_test_kept(monday, said):
     assert agenda_rows(monday) == []
 
 
-def test_a_supplement_said_with_do_keeps_no_particle(monday):
-    """Before: "철분제도 매일 저녁에 먹어야 된대" kept "철분제도 저녁에 먹기"."""
-    said_to(monday, "철분제도 매일 저녁에 먹어야 된대")
-    assert [desc for desc, _ in agenda_rows(monday)] == ["철분제 저녁에 먹기"]
+def test_a_supplement_said_with_do_keeps_no_particle_and_its_evening(monday):
+    """Before: "철분제도 매일 저녁에 먹어야 된대" kept "철분제도 저녁에 먹기, 오늘부터 매일" (by the day's end)."""
+    assert said_to(monday, "철분제도 매일 저녁에 먹어야 된대") == ["적어 둘게요: 철분제 저녁에 먹기, 오늘 저녁 6시부터 매일."]
+    assert agenda_rows(monday) == [("철분제 저녁에 먹기", "2026-12-07 18:00")]
+
+
+def test_a_daily_part_of_the_day_said_with_e_is_its_hour(monday):
+    said_to(monday, "매일 아침에 비타민 먹으라고 알려줘")   # held out: 9 AM, as "매일 아침" without 에
+    assert agenda_rows(monday) == [("아침에 비타민 먹기", "2026-12-08 09:00")]
+
+
+def test_guard_a_daily_deed_with_no_part_keeps_the_days_end(monday):
+    said_to(monday, "매일 물 2리터 마셔야 돼")
+    assert [due[-5:] for _, due in agenda_rows(monday)] in (["23:59"], ["-"])
 
 
 # ---------------------------------------------------------------- the housewarming, the recycling day, the walks
@@ -306,3 +316,21 @@ def test_a_booking_told_of_the_one_kept_moves_it(monday):
 def test_guard_a_booking_with_no_time_keeps_nothing_new(monday, said):
     said_to(monday, said)
     assert agenda_rows(monday) == []
+
+
+def test_two_times_joined_in_a_reminder_asked_with_no_repeat_are_two_reminders(monday):
+    """Before: "아침 일곱 시랑 저녁 여섯 시에 산책 알려줘" (after "하루 두 번" the turn before) kept 7 AM only."""
+    assert said_to(monday, "아침 일곱 시랑 저녁 여섯 시에 산책 알려줘") == [
+        "알림 맞춰 둘게요: 산책, 내일 오전 7시. 알림 맞춰 둘게요: 산책, 오늘 저녁 6시."]
+    assert agenda_rows(monday) == [("산책", "2026-12-07 18:00"), ("산책", "2026-12-08 07:00")]
+    assert monday.service.agenda()[0].repeat is None
+
+
+def test_held_out_two_pill_times_today(monday):
+    said_to(monday, "오후 2시랑 4시에 약 먹으라고 알려줘")
+    assert sorted(agenda_rows(monday)) == [("약 먹기", "2026-12-07 14:00"), ("약 먹기", "2026-12-07 16:00")]
+
+
+def test_guard_two_times_told_not_asked_keep_one(monday):
+    said_to(monday, "내일 3시랑 5시에 회의 있어")
+    assert agenda_rows(monday) == [("회의", "2026-12-08 15:00")]
