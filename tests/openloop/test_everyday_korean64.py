@@ -247,10 +247,14 @@ def test_guard_questions_and_duties_are_no_small_talk(said):
 
 
 def test_the_months_list_asked_by_an_errand(monday):
-    """Before: "이번 달에 병원 가는 거 뭐 있지?" went to SmolLM2 ("I'm sorry for any inconvenience …")."""
-    said_to(monday, "정기 검진 4주마다 가야 돼", "다음 검진은 이번 주 수요일 오전 열 시야")
+    """Before: "이번 달에 병원 가는 거 뭐 있지?" went to SmolLM2 ("I'm sorry for any inconvenience …"); the pills of the
+    month are no hospital visit."""
+    said_to(monday, "정기 검진 4주마다 가야 돼", "다음 검진은 이번 주 수요일 오전 열 시야", "엽산 매일 아침 여덟시에 먹으라고 알려줘",
+            "이번 달 20일에 치과 예약 있어")
     assert said_to(monday, "이번 달에 병원 가는 거 뭐 있지?") == [
-        "이번 달까지 할 일이 1개 있어요: 정기 검진 가기, 모레 오전 10시부터 4주마다."]
+        "이번 달까지 할 일이 2개 있어요: 정기 검진 가기, 모레 오전 10시부터 4주마다; 치과 예약, 다음 주 일요일. "
+        "그 밖에 열린 일이 1개 더 있어요."]
+    assert said_to(monday, "이번 주에 은행 가는 거 뭐 있어?")[0].startswith("이번 주까지 할 일은 없어요")   # held out
     assert said_to(monday, "다음 달에 할 거 뭐 있어?")[0].startswith("다음 달에 할 일은 없어요")   # held out
 
 

@@ -135,6 +135,9 @@ _KO_FILLER_LEAD = re.compile(r"^(?:(?:음+|으음|어+|아+|흠+|그\s?뭐지|�
 # (the sixty-fourth session: kept with no day, or for today or tomorrow): a day said by another thing on the agenda
 _KO_OTHER_DAY = re.compile(r"(?P<other>[가-힣]{2,8}(?:\s(?!다음\s?날|전\s?날|당일)[가-힣]{2,8})?)\s?"
                            r"(?P<rel>전\s?날|다음\s?날|당일|날(?=\s?(?:아침|점심|저녁|밤|오전|오후|새벽|에)))(?=\s|$|에)")
+_KO_GOING_TO = re.compile(r"(?<![가-힣])(?P<what>(?!이번|다음|담|금주|이달)[가-힣]{2,6})\s(?:가는|갈|가야\s?할|가야\s?되는)\s?(?:거|것|일)")
+_KO_MEDICAL = ("검진", "검사", "진료", "진찰", "병원", "접종", "외래", "초음파", "치료", "수술", "입원", "퇴원", "처방",
+               "치과", "안과", "피부과", "소아과", "내과", "이비인후과", "외과", "산부인과", "한의원", "의원", "정신과", "신경과")
 _KO_OTHER_DAY_ASKED = re.compile(r"[?？]|언제|며칠|몇\s*시|무슨\s*요일")
 _KO_OTHER_DAY_SHIFT = {"전날": -1, "다음날": 1, "당일": 0, "날": 0}
 _KO_FILLER_MID = re.compile(r"(?<=[가-힣])\s(?:그\s?뭐지|그\s?뭐더라|뭐더라)(?:\s?[,.…]+)?\s(?=[가-힣])")
@@ -527,6 +530,12 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                          and not (scope == "tomorrow" and _runs_out_today(loop, today, tz))]
                 every = [loop for loop in every if not (scope == "tomorrow" and _runs_out_today(loop, today, tz))]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
+            if lang == "ko" and intent.kind != "list" and (going := _KO_GOING_TO.search(clean(text))) is not None:
+                # "이번 달에 병원 가는 거 뭐 있지?" (the sixty-fourth session: the month's pills read with the check-up):
+                # the period's things of that place; 병원 names a check-up, a test, a clinic
+                place = going["what"]
+                loops = [loop for loop in loops if place in loop.desc or place == "병원" and
+                         any(word in loop.desc for word in _KO_MEDICAL)]
             others = len(every) - len(loops)
             self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
             said = phrases.agenda_list(loops, now, tz, lang, scope, others)
