@@ -47,7 +47,9 @@ _KO_OK = r"(?:(?:[ㅇᄋ]{2}|[ㅇᄋ][ㅋᄏ]|오케이|오키|응|그래|알았
 # "수고했어요 오늘은 여기까지" (the fifty-seventh session: read as a deed done, "잘하셨어요. 할 일 목록에 없던 일이라 …")
 _KO_NIGHT = (r"(?:\s*,?\s*(?P<night>잘\s*자(?:요)?|안녕히\s*주무세요|굿\s*나잇|안녕|(?:오늘은?\s*)?여기까지(?:만|야|요|할게(?:요)?|하자)?|이만(?:\s*할게(?:요)?)?|"
              # "고마워 수고해" (the fifty-ninth session: to SmolLM2, an English paragraph)
-             r"수고해(?:요)?|수고하세요))?")
+             r"수고해(?:요)?|수고하세요|"
+             # "고마워 수고했어" (the sixty-fourth session: read as a deed done, "잘하셨어요. 할 일 목록에 없던 일이라 …")
+             r"수고\s*(?:했어|했어요|하셨어요|많았어|많았어요|많으셨어요)))?")
 # "고마워요 참 똑똑하네" (the sixty-third session's elder: SmolLM2's "참똑하네."): thanks with praise after
 _KO_PRAISE = (r"(?:\s*,?\s*(?:(?:참|정말|진짜|너무|역시)\s*)?(?:똑똑하(?:네|네요|다|구나)|똑똑해(?:요)?|최고(?:야|예요|다|네|네요)?|"
               r"잘했어(?:요)?|잘하네(?:요)?|착하네(?:요)?|기특하(?:네|네요|다)))?")
@@ -82,6 +84,32 @@ _KO_TIRED = re.compile(r"(?:(?:아|아이고|하|휴)\s*,?\s*)?(?:오늘)?\s*(?:
                        r"힘들(?:다|어|어요|네|네요|었어|었다)|힘드네요?|피곤(?:해|해요|하다|하네|하네요|했어|했다)|지친다|지쳤(?:어|어요|다)|"
                        r"빡세(?:다|네)|빡셌(?:어|다)|고생했(?:다|네))(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
 _KO_TIRED_REPLY = "오늘 고생 많으셨어요. 푹 쉬세요."
+# "자비스 나 오늘도 야근이야 ㅠㅠ" (the sixty-fourth session: SmolLM2's "야근이야 2023"): working late, told
+_KO_LATE_WORK = re.compile(r"(?:(?:나|저)\s*)?(?:(?:오늘도|오늘|또|이번\s*주도|이번\s*주|요즘|매일|내일도|내일)\s*){0,2}"
+                           r"야근(?:이야|이에요|이다|이네|이네요|했어|했다|중이야|중이에요|각이다|각이야)(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
+_KO_LATE_WORK_REPLY = "야근하시느라 고생 많으세요. 끝나고 챙길 일 있으면 말씀하세요."
+# "요즘 잠이 너무 안 와" (the sixty-fourth session: SmolLM2's English paragraph): sleeplessness, told
+_KO_SLEEPLESS = re.compile(r"(?:(?:요즘|오늘|어제|밤에|요새)\s*){0,2}잠(?:이|을|도)?\s*(?:(?:너무|진짜|잘|통|계속|도무지)\s*){0,2}"
+                           r"(?:안\s*(?:와|와요|오네|오네요|온다)|못\s*(?:자겠어|잤어|자|자요|잤어요|자겠어요))(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
+_KO_SLEEPLESS_REPLY = "잠이 안 오면 힘드시죠. 자기 전에는 화면을 멀리하고 편히 쉬어 보세요."
+# "아 배고프다 저녁 뭐 먹지" (the sixty-fourth session: SmolLM2's "아배고프다 저녁 뭐 먹지. The user's Japanese …"): hunger,
+# told, a meal wondered about
+_KO_HUNGRY = re.compile(r"(?:(?:아|아이고|하|와)\s*,?\s*)?(?:(?:진짜|너무|넘|완전|엄청)\s*)?배\s*(?:고프(?:다|네|네요|당|다아)|고파(?:요)?)"
+                        r"(?:\s*[ㅠㅜᅲᅮ]{1,6})?(?:\s*,?\s*(?:오늘\s*)?(?:아침|점심|저녁|밥|야식)?\s*(?:은|는)?\s*뭐\s*(?:먹지|먹을까|먹냐|먹나))?")
+_KO_HUNGRY_REPLY = "끼니 거르지 말고 따뜻한 걸로 챙겨 드세요."
+# "아 짐 정리 언제 다 하지 ㅠ" (the sixty-fourth session: SmolLM2's "I'm JARVIS, a voice assistant …"): a chore sighed at
+_KO_SIGH_CHORE = re.compile(r"(?:(?:아|하|휴|아이고)\s*,?\s*)?(?:[가-힣]{1,6}\s+){0,2}[가-힣]{1,6}\s*(?:을|를|은|는)?\s*"
+                            r"언제\s*다\s*(?:하지|하냐|하나|끝내지|끝내냐|끝나지|끝나냐)(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
+_KO_SIGH_CHORE_REPLY = "하나씩 하다 보면 금방 끝날 거예요. 오늘 할 만큼만 정해 볼까요?"
+# "남편이 산부인과 같이 간대" (the sixty-fourth session: SmolLM2 said it back in a loop): someone going along, told
+_KO_GOING_ALONG = re.compile(r"(?:[가-힣]{1,5}(?:이|가|도)\s+)(?:[가-힣]{1,8}\s+){0,2}(?:같이|함께)\s*"
+                             r"(?:간대|간대요|가\s*준대|가\s*준대요|와\s*준대|와\s*준대요|가기로\s*했어|가\s*주기로\s*했어)")
+_KO_GOING_ALONG_REPLY = "함께 가신다니 든든하시겠어요."
+# "회식 장소 정하는 거 김대리가 한대" (the sixty-fourth session: SmolLM2's "정하는 거 김대리가 한대."): a task someone else
+# takes on, told (nothing of the agenda's: the desk closes one when it is kept, `intent_words.KO_NOT_NEEDED`)
+_KO_TAKEN_ON = re.compile(r"(?:[가-힣]{1,8}\s+){0,3}[가-힣]{1,6}(?:는|은|ㄴ|할)\s*(?:거|건|것은|것|일은|일)\s+"
+                          r"[가-힣]{1,6}(?:이|가|님이)\s*(?:한대|한대요|해\s*준대|해\s*준대요|맡는대|맡았대|맡기로\s*했어|하기로\s*했어)")
+_KO_TAKEN_ON_REPLY = "알겠어요. 그건 그분이 맡으시는 걸로 알고 있을게요."
 # "요즘 코코가 밥을 잘 안 먹어서 걱정이야" (the sixtieth session: to SmolLM2, which said it back with a date): a worry
 # told, with no number in it (not "내일 3시 면접이라 걱정이야", which may be a plan)
 _KO_WORRY = re.compile(r"[^0-9?？]{0,60}?(?:서|라|니까|는데|고)?\s*(?:좀\s*|너무\s*|많이\s*)?"
@@ -301,6 +329,18 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
             else f"{said} 또 불러 주세요." if m["night"] and "불러" not in said else said
     if _KO_TIRED.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
         return _KO_TIRED_REPLY
+    if _KO_LATE_WORK.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
+        return _KO_LATE_WORK_REPLY
+    if _KO_SLEEPLESS.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
+        return _KO_SLEEPLESS_REPLY
+    if _KO_HUNGRY.fullmatch(words):
+        return _KO_HUNGRY_REPLY
+    if _KO_SIGH_CHORE.fullmatch(words):
+        return _KO_SIGH_CHORE_REPLY
+    if _KO_GOING_ALONG.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
+        return _KO_GOING_ALONG_REPLY
+    if _KO_TAKEN_ON.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
+        return _KO_TAKEN_ON_REPLY
     if _KO_AHEAD.fullmatch(words):
         return _KO_AHEAD_REPLY
     if _KO_HOPE.fullmatch(words):

@@ -400,7 +400,9 @@ def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
             ms[words[-1]].start == ms[words[-2]].end if end >= 2 else False:
         end -= 1
     # "standup meeting 내일 있어" (round 63's low: to SmolLM2): the occasion, its day, and 있다 after the day
-    if end >= 3 and ms[words[end - 1]].tag == "EF" and ms[words[end - 1]].form in ("어", "어요", "다", "습니다") and \
+    # "당뇨 검사 일월 십오일에 있어" (the sixty-fourth session: to SmolLM2): Kiwi reads that 어 a connective (EC)
+    if end >= 3 and (ms[words[end - 1]].tag == "EF" or ms[words[end - 1]].tag == "EC" and end == len(words)) and \
+            ms[words[end - 1]].form in ("어", "어요", "다", "습니다") and \
             ms[words[end - 2]].form == "있" and ms[words[end - 2]].tag.startswith(("VA", "VV")) and \
             any(hs <= ms[words[end - 3]].start < he for hs, he in holes):
         end -= 2
@@ -482,6 +484,8 @@ def _place_after(ms: Sequence[Morph], after: Sequence[int]) -> bool:
 
 _BIRTH_ORDER = frozenset("첫째 둘째 셋째 넷째".split())
 _VISITORS = frozenset("기사 기사님 수리기사 설치기사 집주인 관리인 택배 손님 선생님 간호사 도우미 이모님".split())
+_HOME_SERVICES = frozenset("점검 설치 수리 검침 소독 방역 철거 시공".split())   # what comes to the home to be done
+_COMING = frozenset("어 아 어요 아요 시 으시 ᆫ다 는다 세요 요 ᆫ대 ᆫ대요 대 대요".split())
 
 
 def _visit(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
@@ -498,13 +502,18 @@ def _visit(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
             not all(k in timed for k in words if timed[0] <= k <= timed[-1]):
         return None
     visitor = ms[name[-2]].form + ms[name[-1]].form if ms[name[-1]].tag == "XSN" else ms[name[-1]].form
-    if visitor not in _VISITORS and ms[name[-1]].form not in _VISITORS:
+    # "가스 점검 목요일 오후 두 시에 온대" (the sixty-fourth session: SmolLM2's "온대: …"): the service itself said to
+    # come, no visitor named, is kept by the service's name ("가스 점검")
+    served = ms[name[-1]].form in _HOME_SERVICES
+    if visitor not in _VISITORS and ms[name[-1]].form not in _VISITORS and not served:
         return None
-    if not tail or not is_morph(tail[0], "오", "VV") or \
-            not all(m.tag in ("EF", "EP") and m.form in ("어", "아", "어요", "아요", "시", "으시", "ᆫ다", "는다", "세요", "요")
-                    for m in tail[1:]) or not any(m.tag == "EF" for m in tail[1:]):
+    # "인터넷 설치 기사님 화요일 오전에 오신대" (the sixty-fourth session: to SmolLM2): told by the company, -대
+    # "에어컨 설치 기사님 내일 오후에 와": Kiwi reads the last 와 a connective (EC), the sentence ending there
+    if not tail or not is_morph(tail[0], "오", "VV") or len(tail) < 2 or \
+            not all(m.tag in ("EF", "EP") and m.form in _COMING for m in tail[1:-1]) or \
+            not (tail[-1].tag == "EF" and tail[-1].form in _COMING or tail[-1].tag == "EC" and tail[-1].form in ("어", "아")):
         return None
-    return _Hit("visit", -1, timed[0], start=name[0])
+    return _Hit("service" if served else "visit", -1, timed[0], start=name[0])
 
 
 # what one takes by mouth, said by its name: "혈압약", "비타민", "유산균" (not 안약, eye drops)
@@ -760,7 +769,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
         return _commitments(sen, ms[:second], base, holes) + _commitments(sen, ms[second:], base, holes)
     hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes) or _note_item(ms, holes) \
         or _dated_occasion(ms, holes) or _visit(ms, holes) or _dose(ms) or _chore_how_often(ms, holes) or _arrival(ms, holes)
-    if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind not in ("said", "arrival")
+    if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind not in ("said", "arrival", "visit", "service")
                        and not _my_duty_heard(ms, hit)) or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):

@@ -40,6 +40,10 @@ def sentence_ranges(ms: Sequence[Morph]) -> list[tuple[int, int]]:
         end = m.tag == "EF" or m.tag == "SF" or (
             m.tag == "SP" and i > 0 and ms[i - 1].tag == "EC" and ms[i - 1].form not in ("고", "어서", "아서")) or (
             m.form == "고" and m.tag == "EC" and i > 0 and ms[i - 1].form in W.KO_PAST)   # "보냈고 이제 …": done, then
+        if end and m.tag == "EF" and m.form in ("는데", "ᆫ데", "은데") and i + 1 < len(ms) and \
+                ms[i + 1].tag not in ("SF", "SP"):
+            end = False                # "분리수거 요일 확인해야 되는데 내일 알려줘" (the sixty-fourth session: Kiwi's
+                                       # final 는데, the reminder's day left in a sentence of its own): a connective
         if end and m.tag == "EF" and i > 0 and ms[i - 1].form == "아니" and ms[i - 1].tag == "VCN" and \
                 not any(x.tag.startswith(("VV", "VA", "VX", "XSV")) for x in ms[start:i - 1]):
             end = False                # "내일 오후 2시 아 아니다 3시에 …": a time taken back, not a sentence
@@ -247,8 +251,13 @@ _KO_REPEAT = re.compile(r"(?:^|\s)(?:매일(?:\s(?:아침|점심|저녁|밤))?|�
 _JOINING_HEAD = re.compile(r"^(?:이랑|랑|하고|와|과|및|,)(?:\s+|$)")
 
 
+# ... and 랑 / 이랑 standing alone anywhere: the noun it joined was a time, cut ("매일 아침 일곱 시랑 저녁 여섯 시에 산책
+# 알려줘", the sixty-fourth session: kept "랑 산책", the repeat's 매일 before it)
+_LONE_WITH = re.compile(r"(?:^|(?<=\s))(?:이랑|랑)(?:\s+|$)")
+
+
 def without_joining_head(words: str) -> str:
-    return _JOINING_HEAD.sub("", words, count=1).strip()
+    return _LONE_WITH.sub("", _JOINING_HEAD.sub("", words, count=1)).strip()
 
 
 # the assistant called by name before the task ("자비스야 내가 약을 …": the sixty-third session kept "자비스야 약을 …")
@@ -273,7 +282,8 @@ def _topics(ms: Sequence[Morph], start: int, stem: int) -> list[Span]:
     forty-third session: "전화는 다음 주에 할게" kept "전화는 하기" beside "밥한테 전화하기")."""
     return [(m.start, m.end) for k, m in enumerate(ms[start:stem], start)
             if m.tag == "JX" and m.form in ("은", "는", "도") and k > start
-            and ms[k - 1].tag in ("NNG", "NNP") and ms[k - 1].end == m.start]
+            # "철분제도 매일 저녁에 먹어야 된대" (the sixty-fourth session: kept "철분제도 …"): after a suffix too
+            and ms[k - 1].tag in ("NNG", "NNP", "XSN") and ms[k - 1].end == m.start]
 
 
 def _topic_before_ha(ms: Sequence[Morph], start: int, stem: int, holes: Sequence[Span]) -> bool:

@@ -649,10 +649,12 @@ def _joined_clocks(text: str, clock: re.Pattern[str], between: re.Pattern[str]) 
     return clocks, text[pos:]
 
 
-def each_time_said(clause: str, spans: list[tuple[int, int]]) -> list[str]:
+def each_time_said(clause: str, spans: list[tuple[int, int]], once: bool = False) -> list[str]:
     """The clause once for each clock time of a Korean daily rule said together ("매일 아침 8시랑 저녁 8시에 약 먹기"
     -> "매일 아침 8시에 약 먹기", "매일 저녁 8시에 약 먹기"), or [] when it says one time or the times are apart.
-    `spans`: the clause's time spans (`when.time_spans`)."""
+    `spans`: the clause's time spans (`when.time_spans`). With `once` (a reminder asked), Korean times joined with no
+    rule are each a reminder of their own ("아침 일곱 시랑 저녁 여섯 시에 산책 알려줘", the sixty-fourth session: 7 AM
+    only)."""
     if len(spans) < 1:
         return []
     start, end = spans[0][0], spans[-1][1]
@@ -664,7 +666,8 @@ def each_time_said(clause: str, spans: list[tuple[int, int]]) -> list[str]:
         return []
     clocks = joined[0]
     head = _KO_TIMES_A_DAY.sub("매일", clause[:start])   # "하루 세 번 아침 8시, …": each of them every day
-    if (rule := repeat_in(head + clause[end:])) is None or rule.stepped:
+    rule = repeat_in(head + clause[end:])
+    if rule is None and not once or rule is not None and rule.stepped:
         return []
     tail = clause[end:] if clause[end:].startswith(" ") else f" {clause[end:]}"
     return [f"{head}{m.group(0).strip()}에{tail}" for m in clocks]

@@ -39,15 +39,23 @@ _EN_CANT_COME = re.compile(r"(?:(?:so|and|ok|okay|oh|um|uh|well|actually)\W+)*(?
 # call" kept beside the client call with acme): a new time told with "now", the move of the one kept
 _EN_IS_NOW = re.compile(r"(?:(?:so|and|ok|okay|oh|um|uh|well|actually|btw)\W+)*(?P<thing>(?:the|my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,3}?)"
                         r"(?:\s+is|'s)\s+(?:(?P<now>now)\s+)?(?:at|on|for)\s+(?P<to>[^,]+?)(?(now)|\s*,?\s+now)", re.IGNORECASE)
-_KO_MOVED = re.compile(r"(?P<head>.+?(?:로|으로|까지로)\s*)(?P<verb>미뤘어|미뤘어요|옮겼어|옮겼어요|연기했어|연기했어요|"
-                       r"바꿨어|바꿨어요|당겼어|당겼어요)")
-_KO_ORDER = {"미뤘어": "미뤄 줘", "옮겼어": "옮겨 줘", "연기했어": "미뤄 줘", "바꿨어": "바꿔 줘", "당겼어": "당겨 줘"}
+# "팀장님이 회의 목요일로 옮겼대" (the sixty-fourth session: "그렇군요.", the meeting left on Wednesday): the hearsay -대 of
+# a move someone else made; "마감 월요일로 연장했어" a deadline moved later
+_KO_MOVED = re.compile(r"(?P<head>.+?(?:로|으로|까지로)\s*)(?P<verb>미뤘|옮겼|연기했|바꿨|당겼|연장했|다시\s?잡았|잡았|예약했)"
+                       r"(?:어|어요|대|대요|답니다|습니다|네|네요)")
+_KO_ORDER = {"미뤘": "미뤄 줘", "옮겼": "옮겨 줘", "연기했": "미뤄 줘", "바꿨": "바꿔 줘", "당겼": "당겨 줘", "연장했": "미뤄 줘",
+             "잡았": "바꿔 줘", "다시잡았": "바꿔 줘", "예약했": "바꿔 줘"}
+# "미용 다시 일요일 세 시로 잡았어" (the sixty-fourth session: with the grooming open "완료로 표시했어요", once cancelled to
+# SmolLM2): a booking made (again) for a time, the thing first
+_KO_BOOKED = re.compile(r"(?P<thing>[가-힣A-Za-z]+(?:\s(?!다시)[가-힣A-Za-z]+)?)(?:은|는|도)?\s(?:다시\s)?(?P<to>\S.*?)\s?(?:으로|로)\s?"
+                        r"(?:다시\s?)?(?:잡았|예약했)(?:어|어요|다|습니다)")
 # "회의가 11시로 바뀌었대", "수요일로 미뤄졌어요", "10시 회의 11시로 변경됐어": moved by others, told in the passive or as
 # hearsay (the fifty-ninth session: "잘하셨어요. 할 일 목록에 없던 일이라 …", the meeting left where it was)
 _KO_WAS_MOVED = re.compile(r"(?P<head>.+?(?:로|으로|까지로)\s*)(?P<verb>바뀌었|변경됐|변경되었|미뤄졌|밀렸|연기됐|연기되었|"
-                           r"옮겨졌|당겨졌|앞당겨졌)(?:어|대|다|어요|대요|답니다|습니다|네|네요)")
+                           r"옮겨졌|당겨졌|앞당겨졌|연장됐|연장되었)(?:어|대|다|어요|대요|답니다|습니다|네|네요)")
 _KO_PASSIVE_ORDER = {"바뀌었": "바꿔 줘", "변경됐": "바꿔 줘", "변경되었": "바꿔 줘", "미뤄졌": "미뤄 줘", "밀렸": "미뤄 줘",
-                     "연기됐": "미뤄 줘", "연기되었": "미뤄 줘", "옮겨졌": "옮겨 줘", "당겨졌": "당겨 줘", "앞당겨졌": "당겨 줘"}
+                     "연기됐": "미뤄 줘", "연기되었": "미뤄 줘", "옮겨졌": "옮겨 줘", "당겨졌": "당겨 줘", "앞당겨졌": "당겨 줘",
+                     "연장됐": "미뤄 줘", "연장되었": "미뤄 줘"}
 
 
 # "교수님 면담 금요일 2시였는데 목요일 3시로 바뀌었어" (the sixty-third session: "잘하셨어요. 할 일 목록에 없던 일이라 …"):
@@ -61,6 +69,13 @@ def ko_was_then(text: str) -> tuple[str, str] | None:
     """(the thing with its old time, the new time) of a Korean move told with the old time first, or None."""
     if m := _KO_WAS_THEN.fullmatch(text.strip().rstrip(".!")):
         return m["old"].strip(), m["new"].strip()
+    return None
+
+
+def ko_booked(text: str) -> tuple[str, str] | None:
+    """(the thing, its time words) of a Korean booking told made ("미용 다시 일요일 세 시로 잡았어"), or None."""
+    if m := _KO_BOOKED.fullmatch(text.strip().rstrip(".!")):
+        return m["thing"].strip(), m["to"].strip()
     return None
 
 
@@ -81,7 +96,7 @@ def as_order(text: str) -> str | None:
     if m := _EN_RUNS_LATE.fullmatch(said):
         return f"push {m['who']} back {m['amount']}"
     if m := _KO_MOVED.fullmatch(said):
-        return f"{m['head']}{_KO_ORDER[m['verb'].removesuffix('요')]}"
+        return m["head"] + _KO_ORDER[m["verb"].replace(" ", "")]
     if m := _KO_WAS_MOVED.fullmatch(said):
         return f"{m['head']}{_KO_PASSIVE_ORDER[m['verb']]}"
     return None

@@ -596,6 +596,13 @@ class OpenLoopService:
             if proposed.due_ms is None and (hour := repeats.hour_said(said)) is not None:   # "every morning": 9 AM
                 rule, due = repeats.first_at(rule, hour, self.now_ms(), self.tz)
                 return replace(proposed, due_ms=due, repeat=rule.key)
+            day = datetime.fromtimestamp(proposed.due_ms / 1000, self.tz) if proposed.due_ms is not None else None
+            if day is not None and (day.hour, day.minute) == (23, 59) and (hour := repeats.hour_said(said)) is not None:
+                # "철분제 매일 저녁에 먹어야 돼" (the sixty-fourth session: "오늘부터 매일", the day's end): the part said
+                # with 에 gave the day; the part's hour from that day on, as "매일 저녁" without 에
+                from_ms = max(self.now_ms(), int(day.replace(hour=0, minute=0).timestamp() * 1000))
+                rule, due = repeats.first_at(rule, hour, from_ms, self.tz)
+                return replace(proposed, due_ms=due, repeat=rule.key)
             if proposed.due_ms is None and (step := rule.step_ms) is not None:
                 # "remind me to drink water every two hours": the first one a step from now (on the minute)
                 due = -(-(self.now_ms() + step) // 60_000) * 60_000

@@ -184,7 +184,9 @@ _EVENTS_GONE_TO = frozenset("game match practice meeting party dinner lunch show
 _DEADLINE_WORD = re.compile(r"\b(?:before|prior\s+to|until|till|by|ahead\s+of)\s+$")
 
 
-_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
+_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1,
+        "첫째": 1, "첫번째": 1, "둘째": 2, "두번째": 2, "셋째": 3, "세번째": 3, "넷째": 4, "네번째": 4, "다섯째": 5,
+        "마지막": -1}
 
 
 def nth_weekday_in(year: int, month: int, nth: int, wd: int) -> date:
@@ -236,7 +238,7 @@ def _weekday_said(m: re.Match[str]) -> _Meaning:
             return None                # "Friday's meeting notes" name a thing
         return _Meaning(day=w.weekday(wd, None))
     if g.get("nth"):                   # "the third Thursday of the month": the next one (this month's, or next month's)
-        return _Meaning(day=_nth_weekday(_NTH[g["nth"].lower()], wd, bool(g.get("nm"))), before=_before(m))
+        return _Meaning(day=_nth_weekday(_NTH[re.sub(r"\s", "", g["nth"].lower())], wd, bool(g.get("nm"))), before=_before(m))
     if g.get("dom"):                   # "Monday the 7th": the 7th (the next one), as "on the 7th"
         d = int(g["dom"])
         return _Meaning(day=w.day_of_month(d), exact=True, before=_before(m), month_day=d)

@@ -90,6 +90,12 @@ WEEKDAY = (
     (_WEEKDAYS,
      EN_WORD + r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)['’]s\s+"
      r"(?P<event>[a-z-]+(?:\s+(?!(?:at|by|on|in|and|or|so|to|for|i|we)\b)[a-z-]+)?)\b"),
+    # "집들이 다음 달 둘째 주 토요일에 하기로 했어" (the sixty-fourth session: read as next month's end): that weekday of
+    # the month's Nth week, as "the second Saturday of next month"
+    (("째", "마지막"),
+     KO_WORD + r"(?:(?:(?P<nm>다음\s?달|담달)|이번\s?달|이달)(?:의)?\s?)?"
+     r"(?P<nth>첫째|둘째|셋째|넷째|다섯째|첫\s?번째|두\s?번째|세\s?번째|네\s?번째|마지막)\s?주(?:의)?\s?"
+     r"(?P<wd>[월화수목금토일])(?:요일|욜)" + KO_TAIL),
     (("요일", "욜"),
      KO_WORD + r"(?:(?P<mod>이번\s?주|이번|금주|다다음\s?주|다음\s?주|다음|담주|지난\s?주|지난|저번\s?주|저번)\s?)?"
      r"(?P<wd>[월화수목금토일])(?:요일|욜)" + KO_TAIL),
@@ -181,7 +187,11 @@ CLOCK = (
     (("h",), EN_WORD + r"(?<!\bin\s)(?<!\bfor\s)(?<![\d:./])(?P<h>\d{1,2})h(?P<m>\d{2})?\b"),
     (("clock",), EN_WORD + rf"(?P<h>\d{{1,2}}|{EN_HOUR_WORD})\s+o['’]?clock\b"),
     (("시",), r"(?<!\d)(?P<h>\d+)\s?시" + KO_AFTER_HOUR + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
-    (("시",), r"(?<![가-힣])(?P<h>" + KO_NATIVE + r")\s?시(?=$|[\s\d.,!?~]|반|에|까지|쯤|경|정각|전|부터|이후|께|엔|로)"
+    # "다음 검진은 다음 주 화요일 오전 열 시야" (the sixty-fourth session: the hour lost, kept for the day): the copula too
+    (("시",), r"(?<![가-힣])(?P<h>" + KO_NATIVE + r")\s?시(?=$|[\s\d.,!?~]|반|에|까지|쯤|경|정각|전|부터|이후|께|엔|로"
+     r"|야(?![가-힣])|예요|였|입니다"
+     # "아침 일곱 시랑 저녁 여섯 시에 산책 알려줘" (the sixty-fourth session: kept "일곱 시랑 산책" at 6 PM): joined to the next
+     r"|랑(?![가-힣])|이랑(?![가-힣])|하고(?![가-힣]))"
      + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),
 )
 BARE_HOUR = (

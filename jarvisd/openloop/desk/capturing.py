@@ -222,7 +222,7 @@ class Capturing(DeskBase):
         commitments = [replace(c, clause=one, action=repeats.without_times_a_day(c.action) if lang == "ko"
                                else self._action_of(one, c.action)) if one != c.clause else c
                        for c in commitments
-                       for one in repeats.each_time_said(c.clause, time_spans(c.clause)) or [c.clause]]
+                       for one in repeats.each_time_said(c.clause, time_spans(c.clause), once=c.remind) or [c.clause]]
         # "tomorrow at 9 I'll call Bo, and at 10 I'll email Cy": Cy's day too
         for c in commitments:
             due_ms, problem, said_day = self._due(c.clause, now, lang, said_day)

@@ -50,7 +50,7 @@ from jarvisd.openloop.desk.state import (
     _joined,
 )
 from jarvisd.openloop.desk.undoing import Undoing
-from jarvisd.openloop.desk.words import _LET_GO, _due_order, _listed, _mentions
+from jarvisd.openloop.desk.words import _LET_GO, _due_order, _listed, _mentions, _named_in
 from jarvisd.openloop.intents import (
     Intent,
     all_on_day,
@@ -64,7 +64,7 @@ from jarvisd.openloop.remind_asks import (
     reminder_with_what,
     reminder_without_what,
 )
-from jarvisd.openloop.reported_moves import as_news, as_order, ko_was_then, told_now
+from jarvisd.openloop.reported_moves import as_news, as_order, ko_booked, ko_was_then, told_now
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.undo import Undoable
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
@@ -127,6 +127,20 @@ def _reminder_note(text: str) -> str:
 
 _FILLER_LEAD = re.compile(r"^(?:(?:let's\s+see|let\s+me\s+see|let\s+me\s+think|hmm+|umm*|uhh*|err*|well|ok(?:ay)?\s+so|alright\s+so|"
                           r"right\s+so)\s*[,.…]+\s*)+", re.IGNORECASE)
+# ... and in Korean, where Whisper writes no comma: "음 분기 보고서 이번주 금요일까지 마감이야", "그 뭐지 거래처에 견적서
+# 보내야 되는데 내일 오전까지" (the sixty-fourth session: to SmolLM2, and the second read as "what's due tomorrow?" for its
+# 뭐지); the search for a word looked for in the middle too ("간식도 사야 되는데 그 뭐지 덴탈껌")
+_KO_FILLER_LEAD = re.compile(r"^(?:(?:음+|으음|어+|아+|흠+|그\s?뭐지|그\s?뭐더라|뭐더라|저기)(?:\s?[,.…]+)?\s)+")
+# "집들이 전날 장 봐야 돼", "당뇨 검사 전날 밤에 금식하라고 리마인드 해줘", "산모 수첩 챙겨야 되는데 검진 날 아침에 알려줘"
+# (the sixty-fourth session: kept with no day, or for today or tomorrow): a day said by another thing on the agenda
+_KO_OTHER_DAY = re.compile(r"(?P<other>[가-힣]{2,8}(?:\s(?!다음\s?날|전\s?날|당일)[가-힣]{2,8})?)\s?"
+                           r"(?P<rel>전\s?날|다음\s?날|당일|날(?=\s?(?:아침|점심|저녁|밤|오전|오후|새벽|에)))(?=\s|$|에)")
+_KO_GOING_TO = re.compile(r"(?<![가-힣])(?P<what>(?!이번|다음|담|금주|이달)[가-힣]{2,6})\s(?:가는|갈|가야\s?할|가야\s?되는)\s?(?:거|것|일)")
+_KO_MEDICAL = ("검진", "검사", "진료", "진찰", "병원", "접종", "외래", "초음파", "치료", "수술", "입원", "퇴원", "처방",
+               "치과", "안과", "피부과", "소아과", "내과", "이비인후과", "외과", "산부인과", "한의원", "의원", "정신과", "신경과")
+_KO_OTHER_DAY_ASKED = re.compile(r"[?？]|언제|며칠|몇\s*시|무슨\s*요일")
+_KO_OTHER_DAY_SHIFT = {"전날": -1, "다음날": 1, "당일": 0, "날": 0}
+_KO_FILLER_MID = re.compile(r"(?<=[가-힣])\s(?:그\s?뭐지|그\s?뭐더라|뭐더라)(?:\s?[,.…]+)?\s(?=[가-힣])")
 
 
 # "I can't pick up my brother, his friend will", "I won't be able to walk the dog, Sam will do it" (the fiftieth session:
@@ -316,6 +330,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = _MY_CLOCK.sub(r"\g<verb> ", text)   # "move my 3pm to 4pm" as the correction's "move 3pm to 4pm"
         text = _FILLER_LEAD.sub("", text, count=1) or text   # "let's see, what's on Friday?" (the fiftieth session: the model's)
         text = _OWE_ON.sub("what do i have due ", text, count=1)   # "what do i owe on the 15th": that day's dues
+        text = _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
+        text = self._ko_other_day(text)
         text = _reminder_note(text)   # "reminder: call mom at 5pm" as "remind me to call mom at 5pm"
         if not text and session in self._guesses and decision(said_as_is) is not None:
             text = said_as_is       # "ㅇㅇ" to "Do you mean …?": the regional reading drops it, the answer is it
@@ -398,9 +414,35 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         reply = self._answer(f"I need to {verb[0]} {thing}{m['rest'] or ''}", session, lang)
         return reply if reply is not None and reply.change.opened else None
 
+    def _ko_other_day(self, text: str) -> str:
+        """`text` with "X 전날", "X 날", "X 다음 날" said as the date, when X names one open promise with a due ("집들이 전날
+        장 봐야 돼" with the housewarming on January 9: "집들이 2027년 1월 8일 장 봐야 돼"); as said otherwise, and for a
+        question ("집들이 전날이 언제야?")."""
+        if _KO_OTHER_DAY_ASKED.search(text) or not re.search(r"날|당일", text):
+            return text
+        dated = [loop for loop in self.service.agenda() if loop.due_ms is not None]
+        for m in _KO_OTHER_DAY.finditer(text):
+            other = m["other"]
+            for name in dict.fromkeys((other, other.split()[-1])):
+                hits = _named_in(name, [loop.desc for loop in dated])
+                if len(hits) != 1:
+                    continue
+                day = phrases.due_day(dated[hits[0]].due_ms or 0, self.service.tz) + \
+                    timedelta(days=_KO_OTHER_DAY_SHIFT[re.sub(r"\s", "", m["rel"])])
+                if day < self.service.now_local().date():
+                    return text
+                return f"{text[:m.start()]}{other} {day.year}년 {day.month}월 {day.day}일{text[m.end():]}"
+        return text
+
     def _moved_unkept(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"교수님 면담 금요일 2시였는데 목요일 3시로 바뀌었어" of nothing on the agenda (the sixty-third session: "잘하셨어요.
         할 일 목록에 없던 일이라 …"): the thing is kept at its new time, as "교수님 면담 목요일 3시" would be."""
+        if lang == "ko" and (booked := ko_booked(text)) is not None and time_spans(booked[1]):
+            # "미용 다시 일요일 세 시로 잡았어" with no grooming open (cancelled the turn before): kept as the booking
+            thing, to = booked
+            named = thing if thing.endswith(("예약", "약속")) else f"{thing} 예약"
+            reply = self._answer(f"{to}에 {named} 있어", session, lang)
+            return reply if reply is not None and reply.change.opened else None
         if lang != "ko" or (said := ko_was_then(text)) is None:
             return None
         old, new = said
@@ -532,6 +574,12 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                          and not (scope == "tomorrow" and _runs_out_today(loop, today, tz))]
                 every = [loop for loop in every if not (scope == "tomorrow" and _runs_out_today(loop, today, tz))]
                 loops.sort(key=lambda loop: loop.due_ms or 0)
+            if lang == "ko" and intent.kind != "list" and (going := _KO_GOING_TO.search(clean(text))) is not None:
+                # "이번 달에 병원 가는 거 뭐 있지?" (the sixty-fourth session: the month's pills read with the check-up):
+                # the period's things of that place; 병원 names a check-up, a test, a clinic
+                place = going["what"]
+                loops = [loop for loop in loops if place in loop.desc or place == "병원" and
+                         any(word in loop.desc for word in _KO_MEDICAL)]
             others = len(every) - len(loops)
             self._listed[session] = (tuple(loop.id for loop in loops[:phrases.SPOKEN_ITEMS]), self.service.now_ms())
             said = phrases.agenda_list(loops, now, tz, lang, scope, others)

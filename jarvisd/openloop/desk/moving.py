@@ -445,7 +445,10 @@ class Moving(DeskBase):
         if m is None or not only_a_time(m["time"]):
             return None
         shown = self.service.agenda(session)
-        hits = _named_in(m["name"], [loop.desc for loop in shown])
+        # "다음 검진은 다음 주 화요일 오전 열 시야" (the sixty-fourth session: "그렇군요.", the check-up every four weeks
+        # left with no day): the next of a repeating thing is that thing
+        name = re.sub(r"^(?:다음|이번)\s+(?=\S)", "", m["name"])
+        hits = _named_in(name, [loop.desc for loop in shown])
         if len(hits) != 1:
             return None
         return self._move(shown[hits[0]], m["time"], self._correction_focus(session, self.service.now_ms()), session,
