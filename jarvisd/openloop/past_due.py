@@ -46,12 +46,12 @@ def recently_expired(loops: Sequence[OpenLoop], now_ms: int) -> list[OpenLoop]:
 # ------------------------------------------------------------ "I forgot to call mom"
 
 _EN_FORGOT = re.compile(
-    r"(?:(?:oh\s+)?(?:no|shoot|damn|dang|oops|crap|ugh|man|oh)\b[,!.]?\s+)*(?:i\s+)?(?:totally\s+|completely\s+|just\s+)?"
-    r"forgot\s+(?:all\s+)?(?:about\s+|to\s+)?(?P<deed>.+?)"
+    r"(?:(?:no|shoot|damn|dang|oops|crap|ugh|man|oh)\b[,!.]?\s+)*(?:i\s+)?(?:totally\s+|completely\s+|just\s+)?"
+    r"forgot\s+(?:all\s+)?(?:about\s+|to\s+)?(?P<deed>.*?[^\s.!])"
     r"(?:\s+(?:yesterday|last\s+night|this\s+morning|earlier|today|again|on\s+\w+day))?[.!]*", re.IGNORECASE)
 _KO_FORGOT = re.compile(
     r"(?:아\s+|아이고\s+|헐\s+)?(?:어제\s+|그제\s+|아까\s+|오늘\s+)?(?P<deed>.+?)\s*(?:하는|한)?\s*(?:거|것|걸)?(?:을|를)?\s*"
-    r"(?:깜빡\s*(?:했|하고)|까먹었|잊어\s*버렸|잊었)\S*[.!]*")
+    r"(?:깜빡\s*(?:했|하고)|까먹었|잊어\s*버렸|잊었)\S*")
 _NOT_A_DEED = re.compile(r"^(?:it|that|this|something|what|my\s+password|the\s+password|where|how|why|who|when)\b",
                          re.IGNORECASE)
 

@@ -1,0 +1,174 @@
+"""Pass 64 (issue #18): a fourth adversarial pass on what the sixty-third session added (docs/reliability.md, "Pass 64:
+a fourth pass on the sixty-third session's additions").
+
+Found: readers exponential in repeated words ("oh no oh no … x" read for "I forgot to …", "bye bye … x" and "hey hey …"
+for small talk, "거요거요 …" for a pick: a turn that never ends); "cancel everything tomorrow" and a yes ended the
+routines due that day for good; a `general.user` with a line break, or too long for the owner file, lost or stopped
+the agenda at the next start; an owner file of NULs gave the owner's agenda to nobody, silently; a stamp cut across
+stream deltas left a double space.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from jarvisd.agent.repeats import StampDrop
+from jarvisd.config import ConfigError, load_config
+from jarvisd.doctor import agenda_report
+from jarvisd.errors import StartupError
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.meaning import picked
+from jarvisd.openloop.owner import OWNER_NAME, agenda_place
+from jarvisd.openloop.past_due import forgot_said
+from jarvisd.small_talk import owed_answer
+from tests.openloop.conftest import SEOUL, agenda_desk, agenda_rows, said_to
+from tests.timing import assert_grows_linearly
+
+MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=SEOUL)
+
+
+@pytest.fixture
+def desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
+    return agenda_desk(tmp_path, korean, MONDAY)
+
+
+# ------------------------------------------------------------ medium: a turn that never ends
+
+def test_interjections_before_a_forgetting_are_read_in_linear_time():
+    """"oh no oh no … x": `(oh\\s+)?(…|oh)` read "oh no" as one interjection or two, 2^n ways (22 pairs: 1.6 s, 30: minutes)."""
+    assert_grows_linearly(forgot_said, lambda n: "oh no " * n + "x", 22, scale=2, vary=False)
+    assert_grows_linearly(forgot_said, lambda n: "oh " * n + "x", 40, scale=2, vary=False)   # held out
+
+
+def test_interjections_still_open_a_forgetting():
+    assert forgot_said("oh no I forgot to call mom yesterday") == "call mom"
+    assert forgot_said("oh no, shoot, I totally forgot to pick up the dry cleaning") == "pick up the dry cleaning"
+    assert forgot_said("oh oh oh forgot to water the plants!") == "water the plants"   # held out
+    assert forgot_said("oh no") is None                                                # nearby talk
+    assert forgot_said("oh no I forgot what I wanted to say") is None
+
+
+def test_repeated_farewells_and_greetings_are_read_in_linear_time():
+    """"bye bye … x" (80 characters: 18 byes took 12 s): `bye(\\s+bye)?` inside a repeat and `\\s*,?\\s*` split each
+    space two ways; the same `\\s*,?\\s*` in "hey hey … how are you" and "안녕 안녕 … 적어 둘 게 있어"."""
+    assert_grows_linearly(owed_answer, lambda n: "bye " * n + "x", 16, scale=2, vary=False)
+    assert_grows_linearly(owed_answer, lambda n: "thanks, " + "bye " * n + "x", 14, scale=2, vary=False)
+    assert_grows_linearly(lambda said: owed_answer(said, small_model=True), lambda n: "hey " * n + "x", 18, scale=2,
+                          vary=False)
+    assert_grows_linearly(owed_answer, lambda n: "안녕 " * n + "x", 18, scale=2, vary=False)
+
+
+def test_farewells_and_thanks_are_still_answered():
+    assert owed_answer("bye bye") == "Bye for now. I'm here when you need me."
+    assert owed_answer("ok, bye bye jarvis") == "Bye for now. I'm here when you need me."
+    assert owed_answer("bye, see you later, good night") == "Bye for now. I'm here when you need me."   # held out
+    assert owed_answer("thanks, bye bye") == "You're welcome."
+    assert owed_answer("hey hey jarvis how are you", small_model=True) is not None
+    assert owed_answer("bye bye birdie is my favourite musical") is None   # nearby talk
+
+
+def test_a_pick_of_fillers_is_read_in_linear_time():
+    """"거요" was one filler and "거" "요" two: 2^n readings of "거요거요 … x" (the answer to "which one?")."""
+    assert_grows_linearly(lambda said: picked(said, 3), lambda n: "첫 번째 " + "거요" * n + "x", 18, scale=2, vary=False)
+    assert picked("첫 번째 거요", 3) == 0
+    assert picked("the second one please", 3) == 1   # held out
+
+
+# ------------------------------------------------------------ medium: a day cancelled ended its routines
+
+def test_cancel_everything_tomorrow_skips_a_routine_once(desk):
+    said_to(desk, "water the plants every tuesday at 8am", "remind me to call mom tomorrow at 3pm",
+            "dentist on friday at 2pm")
+    asked, done = said_to(desk, "cancel everything tomorrow", "yes")
+    assert asked.startswith("Cancel both things")
+    assert done == ("Cancelled: water the plants and call mom. Only this time for the repeating ones: water the "
+                    "plants comes back Tuesday, December 15 at 8 AM.")
+    assert ("water the plants", "2026-12-15 08:00") in agenda_rows(desk)
+    assert all(desc != "call mom" for desc, _ in agenda_rows(desk))
+
+
+def test_korean_day_cancel_skips_a_daily_routine_once(desk):
+    said_to(desk, "내일 아침 7시에 매일 운동하기", "내일 3시에 엄마한테 전화하기")
+    said = said_to(desk, "내일 일정 다 취소해 줘", "응")[1]
+    assert "반복하는 일은 이번만 건너뛰어요" in said
+    assert agenda_rows(desk) == [("운동하기", "2026-12-09 07:00")]
+
+
+def test_a_day_cancel_undone_brings_the_day_back_without_a_second_routine(desk):
+    said_to(desk, "water the plants every tuesday at 8am", "remind me to call mom tomorrow at 3pm")
+    said_to(desk, "cancel everything tomorrow", "yes", "undo that")
+    assert sorted(agenda_rows(desk)) == [("call mom", "2026-12-08 15:00"), ("water the plants", "2026-12-08 08:00")]
+
+
+def test_clearing_the_whole_agenda_still_ends_routines(desk):
+    """Nearby: "clear my agenda" asks to end every promise, routines too (as before)."""
+    said_to(desk, "water the plants every tuesday at 8am", "remind me to call mom tomorrow at 3pm")
+    said_to(desk, "clear my agenda", "yes")
+    assert agenda_rows(desk) == []
+
+
+# ------------------------------------------------------------ the agenda's owner
+
+@pytest.mark.parametrize("user", ["alice\n", "alice\r", "a\tb", "bob\x00", "가" * 201])
+def test_a_user_name_the_owner_file_cannot_hold_is_refused_at_start(tmp_path, user):
+    """"alice\\n" was written to the owner file and read back "alice": at the next start her agenda was another user's
+    (and "alice" got hers); 1,400 Korean letters (4,200 bytes) stopped the second start."""
+    path = tmp_path / "config.toml"
+    path.write_text(f"[general]\nuser = {json.dumps(user, ensure_ascii=False)}\n", encoding="utf-8")   # TOML's escapes
+    env = {"JARVIS_HOME": str(tmp_path)}
+    with pytest.raises(ConfigError) as err:
+        load_config(env=env)
+    assert (err.value.source, err.value.key) == (str(path), "general.user")
+
+
+@pytest.mark.parametrize("user", ["Ana María", "김민지", "가" * 200, "o'brien (home)"])
+def test_a_long_or_unicode_user_keeps_the_same_agenda_at_every_start(tmp_path, user):
+    assert load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_GENERAL__USER": user}).general.user == user
+    first = agenda_place(tmp_path, user)
+    assert agenda_place(tmp_path, user) == first and first.owner
+    assert not agenda_place(tmp_path, "bob").owner
+
+
+def test_an_owner_file_of_nuls_stops_with_its_path(tmp_path):
+    """A disk's damage (our claim writes the name whole): it read as a user named "\\0\\0\\0", so the owner's agenda
+    was no one's and the owner heard an empty one, without a word."""
+    agenda_place(tmp_path, "alice")
+    (tmp_path / OWNER_NAME).write_bytes(b"\x00" * 6)
+    with pytest.raises(StartupError, match="agenda.owner.*names no user"):
+        agenda_place(tmp_path, "alice")
+    cfg = load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_OPENLOOP__STORE": "jsonl"})
+    cfg.paths.data_dir.mkdir(parents=True)
+    (cfg.paths.data_dir / OWNER_NAME).write_bytes(b"\x00\x00\n")
+    assert "names no user" in agenda_report(cfg)["error"]
+
+
+def test_an_owner_file_written_in_notepad_names_its_user(tmp_path):
+    """A BOM and a CRLF (low): "\\ufeffalice" was another user than alice."""
+    (tmp_path / OWNER_NAME).write_bytes("\ufeffalice\r\n".encode())
+    assert agenda_place(tmp_path, "alice").owner
+    assert not agenda_place(tmp_path, "bob").owner
+
+
+# ------------------------------------------------------------ low: a stamp cut across deltas
+
+@pytest.mark.parametrize("deltas", [
+    ["I'm a nurse (2026-12-07)", " at Severance hospital."],
+    ["I'm a nurse (2026-12", "-07)", " at Severance hospital."],
+    ["I'm a nurse (2026-12-07)", "", "\tat Severance hospital."],   # held out: a tab, an empty delta between
+])
+def test_a_stamp_cut_across_deltas_leaves_one_space(deltas):
+    drop = StampDrop()
+    said = "".join(drop.feed(delta) for delta in deltas) + drop.end()
+    assert said.replace("\t", " ") == "I'm a nurse at Severance hospital."
+    assert drop.dropped == 1
+
+
+def test_text_in_brackets_is_kept():
+    drop = StampDrop()
+    said = "".join(drop.feed(delta) for delta in ["Call Bob (", "12 items) ", "(2026", " was a good year)"]) + drop.end()
+    assert said == "Call Bob (12 items) (2026 was a good year)"
