@@ -25,8 +25,10 @@ from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.meaning import picked
 from jarvisd.openloop.owner import OWNER_NAME, agenda_place
 from jarvisd.openloop.past_due import forgot_said
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
 from jarvisd.small_talk import owed_answer
-from tests.openloop.conftest import SEOUL, agenda_desk, agenda_rows, said_to
+from tests.openloop.conftest import SEOUL, FakeClock, agenda_desk, agenda_rows, said_to
 from tests.timing import assert_grows_linearly
 
 MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=SEOUL)
@@ -110,6 +112,56 @@ def test_clearing_the_whole_agenda_still_ends_routines(desk):
     said_to(desk, "water the plants every tuesday at 8am", "remind me to call mom tomorrow at 3pm")
     said_to(desk, "clear my agenda", "yes")
     assert agenda_rows(desk) == []
+
+
+# ------------------------------------------------------------ medium: "I took my pills yesterday" closed today's dose
+
+def _day_later(tmp_path: Path, korean: KoreanAnalyzer, *said: str) -> AgendaDesk:
+    """A desk whose promises were said Sunday 07:00 and swept at 15:00; its clock then at Monday 09:00."""
+    clock = FakeClock(0)
+    clock.set_local("2026-12-06 07:00")
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
+    said_to(desk, *said)
+    clock.set_local("2026-12-06 15:00")
+    desk.service.expire_before_read()   # yesterday's 8 AM dose expired unfinished, today's opened
+    clock.set_local("2026-12-07 09:00")
+    return desk
+
+
+@pytest.mark.parametrize(("routine", "late", "desc"), [
+    ("remind me to take my pills every day at 8am", "I took my pills yesterday", "take my pills"),
+    ("매일 아침 8시에 약 먹기", "어제 약 먹었어", "약 먹기"),
+    ("remind me to walk the dog every day at 8am", "I walked the dog last night", "walk the dog"),   # held out
+])
+def test_a_dose_told_done_yesterday_is_yesterdays_not_todays(tmp_path, korean, routine, late, desc):
+    """Today's 8 AM dose was marked done (no reminder would come for it) and yesterday's stayed missed."""
+    desk = _day_later(tmp_path, korean, routine)
+    said_to(desk, late)
+    assert agenda_rows(desk) == [(desc, "2026-12-07 08:00")]
+    yesterday = [loop for loop in desk.service.all_loops() if loop.status.value == "done"]
+    assert len(yesterday) == 1 and datetime.fromtimestamp(yesterday[0].due_ms / 1000, SEOUL).day == 6
+
+
+def test_a_dose_told_done_with_no_day_is_todays(tmp_path, korean):
+    """Nearby: "I took my pills" closes today's dose, as before."""
+    desk = _day_later(tmp_path, korean, "remind me to take my pills every day at 8am")
+    assert said_to(desk, "I took my pills") == ["Marked done: take your pills. Next: tomorrow at 8 AM."]
+
+
+def test_a_one_off_done_early_is_closed_when_told_of_yesterday(desk):
+    """Nearby: a promise that does not repeat, done the day before its due, is done."""
+    said_to(desk, "remind me to call mom tomorrow at 3pm")
+    assert said_to(desk, "I called mom yesterday") == ["Marked done: call mom."]
+
+
+def test_did_i_yesterday_after_a_late_done_says_yes(tmp_path, korean):
+    """"I called mom yesterday" marked the expired call done today; "did I call mom yesterday?" said "No: call mom
+    wasn't marked done yesterday." (low, cheap)."""
+    desk = _day_later(tmp_path, korean, "remind me to call mom today at 8am", "remind me to take my pills every day at 8am")
+    answers = said_to(desk, "I called mom yesterday", "did I call mom yesterday?", "I took my pills yesterday",
+                      "did I take my pills today?")
+    assert answers[1] == "Yes: call mom, marked done today at 9 AM."
+    assert answers[3] == "Not today: take your pills was last done yesterday (marked done today at 9 AM)."
 
 
 # ------------------------------------------------------------ the agenda's owner

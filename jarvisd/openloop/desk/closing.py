@@ -343,6 +343,14 @@ class Closing(DeskBase):
         is no "don't eat sugar" kept (the forty-sixth session: "Do you mean don't eat sugar? Say yes and I'll mark it
         done.")."""
         refs, guess = self._closings_said(text, reading, shown, lang)
+        if (past := past_due.past_day_said(text, self.service.now_local().date())) is not None:
+            # "I took my pills yesterday" is yesterday's dose, not today's (pass 64: today's was marked done, so no
+            # reminder came for it); a one-off done early stays done
+            later = {i for i, loop in enumerate(shown) if loop.repeat is not None and loop.due_ms is not None
+                     and phrases.due_day(loop.due_ms, self.service.tz) > past}
+            refs = [ref for ref in refs if ref.index is None or ref.index - 1 not in later]
+            if guess is not None and set(guess[0]) & later:
+                guess = ([i for i in guess[0] if i not in later], guess[1]) if set(guess[0]) - later else None
         kept_from = {i for i, loop in enumerate(shown) if _NOT_TO_DO.search(loop.desc)}
         if not kept_from:
             return refs, guess
