@@ -224,3 +224,17 @@ def test_text_in_brackets_is_kept():
     drop = StampDrop()
     said = "".join(drop.feed(delta) for delta in ["Call Bob (", "12 items) ", "(2026", " was a good year)"]) + drop.end()
     assert said == "Call Bob (12 items) (2026 was a good year)"
+
+
+def test_the_doctor_says_a_file_in_the_way_of_a_users_agenda(tmp_path):
+    """`<data dir>/users` a file (low): `jarvisd run` stopped with "cannot open the agenda log …: Not a directory" while
+    `jarvisd doctor` said "0 open"; the owner's agenda is not in its way."""
+    def cfg(user: str):
+        return load_config(env={"JARVIS_HOME": str(tmp_path), "JARVIS_GENERAL__USER": user, "JARVIS_OPENLOOP__STORE": "jsonl"})
+
+    data = cfg("alice").paths.data_dir
+    data.mkdir(parents=True)
+    (data / OWNER_NAME).write_text("alice\n")
+    (data / "users").write_text("x")
+    assert "users is not a folder" in agenda_report(cfg("bob"))["error"]
+    assert agenda_report(cfg("alice"))["error"] is None
