@@ -6,6 +6,7 @@ values come from `config.py`, which reports a refusal with the key and where the
 from __future__ import annotations
 
 import os
+import unicodedata
 import urllib.parse
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -38,6 +39,22 @@ def _non_empty(value: str) -> str | None:
         return "must not be empty"
     # "\u200b", a BOM, NULs: a name nobody can see in a log or type again (pass 38: `general.user = "\u200b"` was taken)
     return None if has_visible(value) else f"must show something: it holds only invisible characters ({value!r})"
+
+
+USER_MAX_CHARS = 200
+
+
+def _user(value: str) -> str | None:
+    """`general.user`: a name shown, at most USER_MAX_CHARS, no control characters. Pass 64: the agenda's owner file
+    holds the name on a line of its own, at most 4096 bytes; "alice\n" was read back as "alice" (her agenda then
+    another user's) and a 1,400-letter Korean name stopped the second start ("it is 4096+ bytes")."""
+    if (why := _non_empty(value)) is not None:
+        return why
+    if len(value) > USER_MAX_CHARS:
+        return f"at most {USER_MAX_CHARS} characters (got {len(value)})"
+    if (bad := next((ch for ch in value if unicodedata.category(ch) == "Cc"), None)) is not None:
+        return f"must not hold control characters (a line break, a tab, a NUL: {bad!r} in {value!r})"
+    return None
 
 
 def _at_most_chars(limit: int, why: str) -> Callable[[Any], str | None]:
@@ -157,7 +174,7 @@ CORES = os.cpu_count() or 1
 WEEK_MIN = 7 * 24 * 60
 DAY_SEC, YEAR_SEC = 86_400, 365 * 86_400
 CHECKS: dict[str, Callable[[Any], str | None]] = {
-    "general.user": _non_empty,
+    "general.user": _user,
     "general.log_level": _choices("debug", "info", "warning", "error"),
     "general.time_zone": _time_zone,
     "llm.backend": _choices("auto", "ollama", "embedded"),

@@ -199,6 +199,9 @@ def agenda_report(cfg: Config) -> dict[str, Any]:
         dated = sorted((loop for loop in agenda if loop.due_ms is not None), key=lambda loop: loop.due_ms or 0)
         if dated:
             report["next"] = f"{dated[0].desc}, {format_due(dated[0].due_ms, cfg.tz)}"
+    elif kind == "jsonl" and (blocked := next((p for p in kept.parents if p.exists()), None)) is not None \
+            and not blocked.is_dir():   # pass 64: `users` a file, `run` stopped ("Not a directory"), the doctor said "0 open"
+        report["error"] = f"cannot open the agenda log {kept}: {blocked} is not a folder; move it aside"
     _set_aside(report, table.parent / quarantine_name(place.table) if kind == "lancedb" and table is not None
                else place.folder / QUARANTINE_NAME)
     return report

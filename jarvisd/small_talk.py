@@ -18,7 +18,7 @@ from jarvisd.approval_words import decision
 from jarvisd.textsafe import plain_words
 
 # ... or a word of fondness ("thank you dear": the fifty-ninth session's retiree, SmolLM2's "thank you, dear JARVIS")
-_NAME = r"(?:\s*,?\s*(?:jarvis|자비스|dear|honey|love|sweetie|buddy|pal|mate))?"
+_NAME = r"(?:\s*(?:,\s*)?(?:jarvis|자비스|dear|honey|love|sweetie|buddy|pal|mate))?"
 _RNG = random.Random()   # a coin or a die, not a secret
 # "that's all", "bye": the user is done (the forty-ninth session: "Thanks, that's all." went to SmolLM2, which said a
 # remembered fact back: "The spare key is under the blue pot")
@@ -28,36 +28,36 @@ _EN_DONE = (r"(?:that'?s\s+all|that\s+is\s+all|that'll\s+be\s+all|that\s+will\s+
 # "for now", or what speech recognition made of it: "Thanks, that's all for the hour." (daemon run 84: SmolLM2, "I'm
 # sorry I've been unable to assist you."), "for know", "for no"
 _EN_FOR_NOW = r"(?:\s+for\s+(?:now|know|no|today|tonight|the\s+(?:hour|day|night|moment|evening|morning|week)))?"
-_EN_BYE = (r"(?:bye(?:\s+bye)?|good\s*bye|see\s+you(?:\s+(?:later|soon|tomorrow))?|see\s+ya|talk\s+(?:to\s+you\s+)?(?:later|soon)|"
+_EN_BYE = (r"(?:bye|good\s*bye|see\s+you(?:\s+(?:later|soon|tomorrow))?|see\s+ya|talk\s+(?:to\s+you\s+)?(?:later|soon)|"
            r"catch\s+you\s+later|have\s+a\s+good\s+(?:one|day|night)|"
            # "thanks, good night" (daemon run 76: SmolLM2, "Just another day of life")
            r"good\s*night|night\s+night|nighty\s+night|sleep\s+well)")
 # "thanks jarvis you're a lifesaver" (the sixtieth session's new parent: "Sorry, I don't have an answer to that."): praise
 # after the thanks
-_EN_PRAISE = (r"(?:\s*,?\s*(?:you're|you\s+are|ur)\s+(?:a\s+|the\s+|my\s+)?(?:real\s+|total\s+|absolute\s+)?(?:lifesaver|life\s+saver|"
+_EN_PRAISE = (r"(?:\s*(?:,\s*)?(?:you're|you\s+are|ur)\s+(?:a\s+|the\s+|my\s+)?(?:real\s+|total\s+|absolute\s+)?(?:lifesaver|life\s+saver|"
               r"star|gem|hero|legend|champ|angel|best|awesome|amazing|great))?")
 # "thats all thanks": the done before the thanks (the sixty-first session's club organiser: to SmolLM2, "thanks, jarden")
-_EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*,?\s*)?(?:{_EN_DONE}{_EN_FOR_NOW}\s*,?\s*)?(?:thank\s+you|thanks|thank\s+u|thx|cheers|ta){_NAME}"
+_EN_THANKS = re.compile(rf"(?:ok(?:ay)?\s*(?:,\s*)?)?(?:{_EN_DONE}{_EN_FOR_NOW}\s*(?:,\s*)?)?(?:thank\s+you|thanks|thank\s+u|thx|cheers|ta){_NAME}"
                         rf"(?:\s+(?:so\s+much|very\s+much|a\s+lot|a\s+bunch|again))?{_NAME}{_EN_PRAISE}"
-                        rf"(?:\s*,?\s*(?:{_EN_DONE}{_EN_FOR_NOW}|{_EN_BYE}){_NAME})*")
-_EN_FAREWELL = re.compile(rf"(?:(?:ok(?:ay)?|alright|well)\s*,?\s*)?(?:{_EN_DONE}{_EN_FOR_NOW}\s*,?\s*)?{_EN_BYE}{_NAME}"
-                          rf"(?:\s*,?\s*{_EN_BYE}{_NAME})*")
+                        rf"(?:\s*(?:,\s*)?(?:{_EN_DONE}{_EN_FOR_NOW}|{_EN_BYE}){_NAME})*")
+_EN_FAREWELL = re.compile(rf"(?:(?:ok(?:ay)?|alright|well)\s*(?:,\s*)?)?(?:{_EN_DONE}{_EN_FOR_NOW}\s*(?:,\s*)?)?{_EN_BYE}{_NAME}"
+                          rf"(?:\s*(?:,\s*)?{_EN_BYE}{_NAME})*")
 # "ㅇㅋ 고마워 잘자": an OK first and a good night after (the fifty-fifth session: to SmolLM2, "내 혈액형은 이름이야, …")
-_KO_OK = r"(?:(?:[ㅇᄋ]{2}|[ㅇᄋ][ㅋᄏ]|오케이|오키|응|그래|알았어|알겠어|좋아)\s*,?\s*)?"
+_KO_OK = r"(?:(?:[ㅇᄋ]{2}|[ㅇᄋ][ㅋᄏ]|오케이|오키|응|그래|알았어|알겠어|좋아)\s*(?:,\s*)?)?"
 # "수고했어요 오늘은 여기까지" (the fifty-seventh session: read as a deed done, "잘하셨어요. 할 일 목록에 없던 일이라 …")
-_KO_NIGHT = (r"(?:\s*,?\s*(?P<night>잘\s*자(?:요)?|안녕히\s*주무세요|굿\s*나잇|안녕|(?:오늘은?\s*)?여기까지(?:만|야|요|할게(?:요)?|하자)?|이만(?:\s*할게(?:요)?)?|"
+_KO_NIGHT = (r"(?:\s*(?:,\s*)?(?P<night>잘\s*자(?:요)?|안녕히\s*주무세요|굿\s*나잇|안녕|(?:오늘은?\s*)?여기까지(?:만|야|요|할게(?:요)?|하자)?|이만(?:\s*할게(?:요)?)?|"
              # "고마워 수고해" (the fifty-ninth session: to SmolLM2, an English paragraph)
              r"수고해(?:요)?|수고하세요|"
              # "고마워 수고했어" (the sixty-fourth session: read as a deed done, "잘하셨어요. 할 일 목록에 없던 일이라 …")
              r"수고\s*(?:했어|했어요|하셨어요|많았어|많았어요|많으셨어요)))?")
 # "고마워요 참 똑똑하네" (the sixty-third session's elder: SmolLM2's "참똑하네."): thanks with praise after
-_KO_PRAISE = (r"(?:\s*,?\s*(?:(?:참|정말|진짜|너무|역시)\s*)?(?:똑똑하(?:네|네요|다|구나)|똑똑해(?:요)?|최고(?:야|예요|다|네|네요)?|"
+_KO_PRAISE = (r"(?:\s*(?:,\s*)?(?:(?:참|정말|진짜|너무|역시)\s*)?(?:똑똑하(?:네|네요|다|구나)|똑똑해(?:요)?|최고(?:야|예요|다|네|네요)?|"
               r"잘했어(?:요)?|잘하네(?:요)?|착하네(?:요)?|기특하(?:네|네요|다)))?")
 _KO_THANKS = re.compile(rf"{_KO_OK}{_NAME}\s*(?:고마워|고마워요|고맙습니다|감사해|감사해요|감사합니다|땡큐)(?:\s*(?:정말|진짜))?{_NAME}"
                         rf"{_KO_PRAISE}{_KO_NIGHT}")
 # "안녕하세요 오늘 좀 적어 둘 게 있어요" (the sixty-third session's cafe owner: SmolLM2's "오늘 좀 적어둘 않아 안녕하세요."):
 # something to tell announced, the thing to come next
-_KO_AHEAD = re.compile(r"(?:(?:안녕(?:하세요)?|자비스(?:야)?|저기(?:요)?|있잖아(?:요)?)\s*,?\s*)*(?:오늘\s*|지금\s*)?(?:좀\s*)?"
+_KO_AHEAD = re.compile(r"(?:(?:안녕(?:하세요)?|자비스(?:야)?|저기(?:요)?|있잖아(?:요)?)\s*(?:,\s*)?)*(?:오늘\s*|지금\s*)?(?:좀\s*)?"
                        r"(?:적어\s*둘|적어\s*놓을|메모할|기록할|부탁할|말할|말해\s*둘|알려\s*줄|얘기할|챙겨\s*줄)\s*"
                        r"(?:게|거|것이|것)\s*(?:좀\s*|몇\s*개\s*|하나\s*|많이\s*)?(?:있어|있어요|있는데|있는데요|있습니다|있다)")
 _KO_AHEAD_REPLY = "네, 말씀하세요."
@@ -67,7 +67,7 @@ _KO_HOPE = re.compile(r"(?:(?:이번|내일|모레|다음\s*주)\s*)?(?:[가-힣
                       r"|(?:[가-힣]{1,6}\s+)?(?:시험|면접|발표|수술|검사)(?:을|를|은|는|이|가)?\s*잘\s*(?:될까|되겠지|보겠지|볼까|할까)(?:요)?")
 _KO_HOPE_REPLY = "그럼요, 준비하신 만큼 잘될 거예요. 힘내세요."
 # "이사 가기 싫다 ㅠ" (the sixty-third session's mover: SmolLM2's English paragraph): a chore one dreads, told
-_KO_DREAD = re.compile(r"(?:아|하|휴|아\s*진짜)?\s*,?\s*(?:[가-힣]{1,6}\s+){0,2}[가-힣]{1,6}기\s*(?:진짜|너무|정말|넘)?\s*"
+_KO_DREAD = re.compile(r"(?:아|하|휴|아\s*진짜)?\s*(?:,\s*)?(?:[가-힣]{1,6}\s+){0,2}[가-힣]{1,6}기\s*(?:진짜|너무|정말|넘)?\s*"
                        r"싫(?:다|어|어요|네|네요|으네|은데)(?:\s*[ㅠㅜᅲᅮ]{1,6})?")   # (ㅠ as the words are read: ᅲ)
 _KO_DREAD_REPLY = "그럴 때 있죠. 하나씩 같이 챙겨 봐요."
 # "수고했어", "수고 많았어요": thanks for the work done (the fifty-fifth session: read as a deed done, "잘하셨어요. 할 일
@@ -78,7 +78,7 @@ _KO_WELL_DONE = re.compile(rf"{_KO_OK}{_NAME}\s*(?:오늘\s*)?(?:(?:정말|진�
 # done, "잘하셨어요. 할 일 목록에 없던 일이라 …"): the user's own tiredness, said back kindly
 # "이사 준비 너무 힘들다", "장사 힘들어" (the sixtieth session: to SmolLM2, which said a phone number back): what is
 # hard named first, two words at most; "오늘 손님 진짜 많았어": a busy day
-_KO_TIRED = re.compile(r"(?:(?:아|아이고|하|휴)\s*,?\s*)?(?:오늘)?\s*(?:하루\s*)?(?:[가-힣]{1,5}\s+){0,2}?"
+_KO_TIRED = re.compile(r"(?:(?:아|아이고|하|휴)\s*(?:,\s*)?)?(?:오늘)?\s*(?:하루\s*)?(?:[가-힣]{1,5}\s+){0,2}?"
                        r"(?:(?:종일|진짜|정말|너무|완전|엄청|되게|좀)\s*)?"
                        r"(?:(?:손님|주문|일|할\s*일)(?:이|도)?\s*(?:(?:진짜|정말|너무|엄청|되게)\s*)?많았(?:어|어요|다|네)|"
                        r"힘들(?:다|어|어요|네|네요|었어|었다)|힘드네요?|피곤(?:해|해요|하다|하네|하네요|했어|했다)|지친다|지쳤(?:어|어요|다)|"
@@ -131,7 +131,7 @@ _EN_NEVERMIND = re.compile(rf"(?:(?:oh|actually|um|uh|ah|wait|sorry|no)\s*,?\s+)
                            rf"don't\s+worry\s+about\s+it|i'm\s+good|all\s+good|"
                            # typed or heard as a whole turn, the voice's stop words are owed an "OK" (the forty-seventh
                            # session: "stop" in `jarvisd chat` went to SmolLM2, "I'm sorry for your loss …")
-                           rf"(?:ok(?:ay)?\s*,?\s*)?stop(?:\s+(?:it|that|talking|now|please))?|be\s+quiet|quiet|shut\s+up|enough|"
+                           rf"(?:ok(?:ay)?\s*(?:,\s*)?)?stop(?:\s+(?:it|that|talking|now|please))?|be\s+quiet|quiet|shut\s+up|enough|"
                            rf"that's\s+enough){_NAME}")
 _KO_NEVERMIND = re.compile(rf"{_NAME}\s*(?:아냐|아니야|아니에요|됐어|됐어요|괜찮아|괜찮아요|아무것도\s*아니야|그만|취소|"
                            rf"신경\s*쓰지\s*마|잊어버려|없어|없어요|조용히\s*해|멈춰|그만해|그만\s*말해)")
@@ -144,7 +144,7 @@ _EN_WEATHER = re.compile(
     r"here|in\s+(?!(?:the|my|this|that|a|your|winter|summer|spring|autumn|fall|general)\b)[a-z]+(?:\s+[a-z]+)?|for\s+(?:today|tomorrow|the\s+week(?:end)?)))?")
 # "오늘 날씨 좋다", "날씨 진짜 춥네" (the fifty-seventh session: to SmolLM2, "This is a Japanese phrase …"): a remark,
 # not a question; said back kindly, the weather neither looked up nor claimed
-_KO_WEATHER_REMARK = re.compile(r"(?:(?:와|우와|아|오)\s*,?\s*)?(?:오늘\s*|요즘\s*|밖에\s*)?날씨\s*(?:가|는)?\s*(?:진짜|정말|너무|완전|엄청|되게)?\s*"
+_KO_WEATHER_REMARK = re.compile(r"(?:(?:와|우와|아|오)\s*(?:,\s*)?)?(?:오늘\s*|요즘\s*|밖에\s*)?날씨\s*(?:가|는)?\s*(?:진짜|정말|너무|완전|엄청|되게)?\s*"
                                 r"(?P<how>좋|맑|춥|덥|흐리|쌀쌀하)(?:다|네|네요|구나|군|습니다|ㅂ니다)")
 _KO_WEATHER = re.compile(r"(?:오늘|내일|지금|이번\s*주|주말)?\s*(?:날씨|기온|비|눈)\s*(?:가|는|이|은)?\s*"
                          r"(?:어때|어때요|어떻대|어떨까|알려\s*줘|알려\s*주세요|와|와요|올까|오나|온대|몇\s*도야|좋아)")
@@ -158,10 +158,10 @@ NO_SUN = {"en": "I can't tell when the sun sets or rises: I don't know where you
           "ko": "어디 계신지 모르고 인터넷 없이 동작해서 해 뜨고 지는 시간은 알 수 없어요."}
 # "are you there?", "can you hear me?" (the forty-seventh session: SmolLM2 answered each with a paragraph, one of them
 # "I'm sorry for your loss. … I'm not a machine"); "what are you doing?" stays the model's
-_EN_PRESENCE = re.compile(rf"(?:(?:hey|so|ok|okay)\s*,?\s*)?(?:jarvis\s*,?\s*)?(?:are\s+you\s+(?:there|still\s+there|awake|listening|on|with\s+me)"
+_EN_PRESENCE = re.compile(rf"(?:(?:hey|so|ok|okay)\s*(?:,\s*)?)?(?:jarvis\s*(?:,\s*)?)?(?:are\s+you\s+(?:there|still\s+there|awake|listening|on|with\s+me)"
                           rf"|(?:can|do)\s+you\s+hear\s+me(?:\s+(?:now|ok(?:ay)?))?|you\s+there|anybody\s+(?:there|home)"
                           rf"|testing(?:\s+testing)?|mic\s+check){_NAME}")
-_KO_PRESENCE = re.compile(r"(?:자비스(?:야)?\s*,?\s*)?(?:거기\s*있어|듣고\s*있어|내\s*말\s*들려|들려|내\s*말\s*들리니|들리니|"
+_KO_PRESENCE = re.compile(r"(?:자비스(?:야)?\s*(?:,\s*)?)?(?:거기\s*있어|듣고\s*있어|내\s*말\s*들려|들려|내\s*말\s*들리니|들리니|"
                           r"깨어\s*있어)(?:요)?")
 PRESENT = {"en": "I'm here, listening.", "ko": "네, 듣고 있어요."}
 _EN_NEWS = re.compile(r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+(?:the\s+)?(?:news|latest\s+news|headlines)|"
@@ -177,7 +177,7 @@ _GREETING = re.compile(r"^\s*(?:(?:hey|hi|hello|good\s*(?P<part>morning|afternoo
                        re.IGNORECASE)
 
 
-_EN_REPEAT = re.compile(rf"(?:sorry\s*,?\s*)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:say\s+(?:that|it)\s+again|"
+_EN_REPEAT = re.compile(rf"(?:sorry\s*(?:,\s*)?)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:say\s+(?:that|it)\s+again|"
                         rf"repeat\s+(?:that|it|yourself|the\s+(?:answer|last\s+(?:thing|part)))|what\s+did\s+you\s+(?:just\s+)?say|"
                         rf"come\s+again|pardon(?:\s+me)?|one\s+more\s+time|i\s+didn't\s+(?:catch|hear)\s+(?:that|you)|"
                         rf"what\s+was\s+that)(?:\s+(?:please|again))?{_NAME}")
@@ -185,10 +185,10 @@ _KO_REPEAT = re.compile(r"(?:다시\s*(?:한\s*번\s*)?말해\s*(?:줘|주세요
                         # "방금 뭐라고 했어?" (the fifty-sixth session: to SmolLM2, "방금 이레라고 어레라고 …")
                         r"(?:방금|아까|지금|너|네가|니가|방금\s*전에)?\s*(?:뭐라고|뭐라)\s*(?:했어|했지|했어요|하셨어요|하셨죠|한\s*거야|그랬어|요)?|"
                         r"다시\s*(?:한\s*번)?\s*(?:얘기해|이야기해)\s*(?:줘|주세요)|못\s*들었어(?:요)?)")
-_EN_ABOUT = re.compile(rf"(?:(?:hey|hi|hello|ok(?:ay)?|so)\s*,?\s*)?(?:jarvis\s*,?\s*)?(?:so\s+)?(?:what\s+(?:can|do)\s+you\s+do|what\s+are\s+you\s+(?:able\s+to\s+do|good\s+for)|"
+_EN_ABOUT = re.compile(rf"(?:(?:hey|hi|hello|ok(?:ay)?|so)\s*(?:,\s*)?)?(?:jarvis\s*(?:,\s*)?)?(?:so\s+)?(?:what\s+(?:can|do)\s+you\s+do|what\s+are\s+you\s+(?:able\s+to\s+do|good\s+for)|"
                        rf"how\s+(?:do\s+i|can\s+i|should\s+i)\s+use\s+you|help(?:\s+me)?|what\s+are\s+you|who\s+are\s+you|"
                        rf"what(?:'s|\s+is)\s+your\s+name|what\s+should\s+i\s+call\s+you|tell\s+me\s+about\s+yourself){_NAME}")
-_KO_ABOUT = re.compile(r"(?:자비스(?:야)?\s*,?\s*)?(?:너는?|넌|당신은?)?\s*(?:뭐\s*할\s*수\s*있어|뭘\s*할\s*수\s*있어|무엇을\s*할\s*수\s*있나요|누구야|누구세요|"
+_KO_ABOUT = re.compile(r"(?:자비스(?:야)?\s*(?:,\s*)?)?(?:너는?|넌|당신은?)?\s*(?:뭐\s*할\s*수\s*있어|뭘\s*할\s*수\s*있어|무엇을\s*할\s*수\s*있나요|누구야|누구세요|"
                        r"이름이\s*뭐야|이름이\s*뭐예요|뭐\s*하는\s*(?:애|거)야|도움말)|(?:너는?|넌|당신은?)\s*뭐야")
 ABOUT = {"en": "I'm Jarvis, running offline on this computer. I keep your to-dos and remind you, set timers and "
                "alarms, remember what you tell me, and do quick sums.",
@@ -205,7 +205,7 @@ def repeat_asked(text: str) -> bool:
 
 # "hey jarvis what's the weather like" (the sixty-first session: SmolLM2 made up "a mix of sunny and cloudy, with a light
 # breeze"): the assistant called by name first, then the words each rule reads
-_ADDRESS = re.compile(r"(?:(?:hey|hi|hello|ok(?:ay)?|yo|so)\s*,?\s*)?(?:jarvis|자비스(?:야)?)\s*,?\s+(?=\S)")
+_ADDRESS = re.compile(r"(?:(?:hey|hi|hello|ok(?:ay)?|yo|so)\s*(?:,\s*)?)?(?:jarvis|자비스(?:야)?)\s*,?\s+(?=\S)")
 
 
 def _words(text: str) -> str:
@@ -284,11 +284,11 @@ _CANT_TRANSLATE = {"en": "I can't translate reliably with the small built-in mod
 
 # "how are you?", "how's it going?", "잘 지냈어?" (the fifty-ninth session: SmolLM2, "I'm a voice assistant, and I'm here
 # to help with any questions or issues you might have. I'm designed to assist with everything from …", 60 words aloud)
-_EN_HOW_ARE_YOU = re.compile(rf"(?:(?:hey|hi|hello|good\s*(?:morning|afternoon|evening)|morning|so|and)\s*,?\s*)*{_NAME}\s*,?\s*"
+_EN_HOW_ARE_YOU = re.compile(rf"(?:(?:hey|hi|hello|good\s*(?:morning|afternoon|evening)|morning|so|and)\s*(?:,\s*)?)*{_NAME}\s*(?:,\s*)?"
                              rf"(?:how\s+are\s+you(?:\s+doing)?(?:\s+today|\s+this\s+(?:morning|afternoon|evening))?|"
                              rf"how(?:'s|\s+is)\s+it\s+going|how\s+are\s+things|how\s+have\s+you\s+been|how(?:'s|\s+is)\s+your\s+day"
                              rf"(?:\s+going)?|how\s+do\s+you\s+do|what's\s+up|whats\s+up|how\s+you\s+doing){_NAME}")
-_KO_HOW_ARE_YOU = re.compile(r"(?:자비스(?:야)?\s*,?\s*)?(?:안녕(?:하세요)?\s*,?\s*)?(?:잘\s*(?:지냈어|지냈어요|지내|지내요|지내니|있었어|있었어요)|"
+_KO_HOW_ARE_YOU = re.compile(r"(?:자비스(?:야)?\s*(?:,\s*)?)?(?:안녕(?:하세요)?\s*(?:,\s*)?)?(?:잘\s*(?:지냈어|지냈어요|지내|지내요|지내니|있었어|있었어요)|"
                              r"어떻게\s*지내(?:요|니)?|요즘\s*어때(?:요)?|기분\s*(?:어때|어때요)|오늘\s*(?:어때|어때요))")
 HOW_I_AM = {"en": "I'm doing well, thanks. What can I do for you?", "ko": "잘 지내요, 고마워요. 뭘 도와드릴까요?"}
 

@@ -210,11 +210,22 @@ class StampDrop:
 
     def __init__(self) -> None:
         self._held = ""
+        self._space_owed = False   # a stamp ended the last delta: the space after it, if the next one opens with it
         self.dropped = 0
 
     def feed(self, delta: str) -> str:
-        text, found = _STAMP.subn("", self._held + delta)
-        self.dropped += found
+        if not delta:
+            return ""
+        if self._space_owed:   # pass 64: "(2026-12-07)" then " I'm a nurse" left a space the whole would not
+            delta, self._space_owed = (delta[1:] if delta[0] in " \t" else delta), False
+        text = self._held + delta
+        kept, last = [], 0
+        for stamp in _STAMP.finditer(text):
+            kept.append(text[last:stamp.start()])
+            last = stamp.end()
+            self.dropped += 1
+        self._space_owed = last == len(text) and last > 0 and text[-1] == ")"
+        text = "".join(kept) + text[last:]
         begun = text.rfind("(")
         if begun >= 0 and _STAMP_BEGUN.fullmatch(text[begun:]):
             self._held, text = text[begun:], text[:begun]

@@ -247,7 +247,7 @@ _KO_TOLD_MEASURE = re.compile(r"(?P<key>(?:[가-힣\w]+\s+){0,2}?[가-힣\w]*(?:
                               r"\s*(?:이야|야|예요|이에요|입니다|임|나가|나가요|정도)?")
 _KO_KEY = (r"(?P<key>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:번호|비밀번호|비번|패스워드|주소|이메일|코드|"
            r"자리|위치|사물함|계좌|아이디))")
-_KO_CHANGED_AFTER = re.compile(_KO_KEY + r"\s*(?:이|가)?\s*바뀌었(?:어|어요|다|음)\s*,?\s*(?P<value>[^\s]{1,40}?)\s*(?:으로|로)(?:\s*바뀌었어)?")
+_KO_CHANGED_AFTER = re.compile(_KO_KEY + r"\s*(?:이|가)?\s*바뀌었(?:어|어요|다|음)\s*(?:,\s*)?(?P<value>[^\s]{1,40}?)\s*(?:으로|로)(?:\s*바뀌었어)?")
 _KO_CHANGED = re.compile(_KO_KEY + r"\s*(?:이|가)?\s*(?P<value>[^\s]{1,40}?)\s*(?:으로|로)\s*(?:바뀌었|바꿨)(?:어|어요|다|음|습니다)")
 # "I parked on level 3, spot B12", "I put my keys in the top drawer", "I left my umbrella at the office": where a thing
 # is, told without "remember" (the fiftieth session: "Good. That wasn't on your agenda, so there was nothing to mark

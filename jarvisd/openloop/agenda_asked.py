@@ -398,7 +398,7 @@ _KO_FREE = re.compile(r"(?:나\s*|내가\s*)?(?P<when>\D*\d.*?)\s*(?:에|엔|에
 
 # "what was the last thing you reminded me about?", "what did you just remind me of?", "방금 뭐 알려 줬어?" (the
 # forty-seventh session: to the model, which made an answer up)
-_EN_LAST_REMINDED = re.compile(r"(?:so\s+|and\s+|sorry\s*,?\s*)?(?:what\s+(?:was|is)\s+(?:the\s+|your\s+|that\s+)?(?:last|latest|previous)\s+"
+_EN_LAST_REMINDED = re.compile(r"(?:so\s+|and\s+|sorry\s*(?:,\s*)?)?(?:what\s+(?:was|is)\s+(?:the\s+|your\s+|that\s+)?(?:last|latest|previous)\s+"
                                r"(?:thing\s+)?(?:you\s+reminded\s+me\s+(?:about|of)|reminder(?:\s+(?:you\s+(?:gave|said)|about))?)"
                                r"|what\s+did\s+you\s+(?:just\s+)?remind\s+me\s+(?:about|of)|what\s+was\s+that\s+reminder(?:\s+about)?"
                                r"|what\s+was\s+(?:the|that)\s+reminder\s+(?:just\s+)?now)")

@@ -272,7 +272,7 @@ EN_TAKEN_ON = re.compile(
     # "Min-su's picking up the cake himself": doing it, said in progress with who does it
     r"|(?P<doing>[a-z]+ing(?:\s+(?:up|off|out|back|over|in))?\s+[\w' -]+?)\s+(?:himself|herself|themselves|instead))"
     r"(?:\s+(?:instead|for\s+me|after\s+all|now|then|today|tonight|tomorrow))*"
-    r"(?:\s*,?\s*so\s+(?:you\s+can\s+|just\s+)?(?:scratch|drop|cancel|forget|delete|remove)\s+(?:that|it)(?:\s+off)?)?\W*$")
+    r"(?:\s*(?:,\s*)?so\s+(?:you\s+can\s+|just\s+)?(?:scratch|drop|cancel|forget|delete|remove)\s+(?:that|it)(?:\s+off)?)?\W*$")
 # "Daniel got the photos", "Minho has his new hours now", "the ginseng arrived in Toronto safely": the
 # thing reached whoever it was for; it closes a promise to give it (`EN_GIVING_VERBS`) that names it
 EN_RECEIVED = re.compile(

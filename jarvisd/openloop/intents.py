@@ -185,7 +185,7 @@ _KO_DONE_ALL = re.compile(
 _EN_EXCEPT = re.compile(r"(?P<head>.+?)\s*,?\s+(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|aside\s+from"
                         r"|save\s+for|besides|bar)\s+(?:for\s+)?(?P<keep>.+)")
 _EN_EXCEPT_FIRST = re.compile(r"(?:except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from)\s+(?P<keep>.+?)\s*,\s*(?P<head>.+)")
-_KO_EXCEPT = re.compile(r"(?P<keep>.+?)\s*(?:만\s*)?(?:빼고|말고|제외하고|빼놓고|빼곤|남기고|남겨\s*두고|놔두고|외에(?:는)?)\s*,?\s*"
+_KO_EXCEPT = re.compile(r"(?P<keep>.+?)\s*(?:만\s*)?(?:빼고|말고|제외하고|빼놓고|빼곤|남기고|남겨\s*두고|놔두고|외에(?:는)?)\s*(?:,\s*)?"
                         r"(?P<head>.+)")
 
 

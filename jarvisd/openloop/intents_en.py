@@ -43,7 +43,7 @@ _EN_LIST = [
     r"what\s+am\s+i\s+doing(?:\s+(?:later|next))?",
     r"(?:(?:all\s+)?my|the)\s+reminders",   # "my reminders" (the sixty-second session: to SmolLM2)
     # "what remains, the whole list", "what's left"
-    r"what(?:\s+remains|\s+is\s+remaining|\s+is\s+left|'s\s+left)(?:\s*,?\s*(?:the\s+)?(?:whole\s+)?(?:list|agenda|lot))?",
+    r"what(?:\s+remains|\s+is\s+remaining|\s+is\s+left|'s\s+left)(?:\s*(?:,\s*)?(?:the\s+)?(?:whole\s+)?(?:list|agenda|lot))?",
     # "what's left for the wedding", "whats left to do before the move" (the sixtieth session's wedding: SmolLM2, "The wedding
     # is still going strong"; the fifty-ninth's move: "Sorry, I don't have an answer"): the agenda keeps no projects, so
     # the open list, when no promise is named by it (`agenda_asked.before_asked` answers "before the trip" by its day)
@@ -132,7 +132,7 @@ def _en_due(day: str) -> list[str]:
             # "I'm sorry for your loss …" and called the second "a common joke"): the day's list, soonest first
             rf"(?:what(?:'s|\s+is|\s+are)\s+)?(?:the|my|our)\s+(?:plans?|game\s+plan)\s+(?:for\s+)?{day}",
             rf"am\s+i\s+(?:all\s+)?(?:done|finished)\s+for\s+{day}",   # the forty-ninth session: to the model
-            rf"(?:and|so|ok(?:ay)?)?\s*,?\s*what\s+about\s+{day}",   # "what about tomorrow?" (the fiftieth session: to the model)
+            rf"(?:and|so|ok(?:ay)?)?\s*(?:,\s*)?what\s+about\s+{day}",   # "what about tomorrow?" (the fiftieth session: to the model)
             rf"what(?:'s|\s+is)\s+(?:my\s+|the\s+)?first(?:\s+thing)?\s+(?:on\s+(?:my|the)\s+(?:agenda|list)\s+)?(?:for\s+)?{day}",
             # "tomorrow what am I doing", "today, what's on": the day said first, then the question
             rf"{day},?\s+(?:what(?:'s| is)\s+on|what\s+am\s+i\s+doing|what\s+do\s+i\s+have(?:\s+to\s+(?:do|finish))?"
@@ -227,7 +227,7 @@ _EN_SNOOZE = [
     rf"(?:remind|tell)\s+me\s+in\s+{_EN_AMOUNT}(?:\s+again)?",
     rf"(?:snooze|again)(?:\s+(?:it|that|for))*\s+(?:in\s+)?{_EN_AMOUNT}",
     rf"(?:not now[\s,]+)?(?:in\s+)?{_EN_AMOUNT}(?:\s+(?:later|more))?",
-    rf"give\s+(?:me|us)\s+(?:another\s+)?{_EN_MORE_AMOUNT}(?:\s*,?\s*(?:(?:then|and)\s+)?(?:tell|remind|ask)\s+me(?:\s+again)?)?",
+    rf"give\s+(?:me|us)\s+(?:another\s+)?{_EN_MORE_AMOUNT}(?:\s*(?:,\s*)?(?:(?:then|and)\s+)?(?:tell|remind|ask)\s+me(?:\s+again)?)?",
     rf"(?:push|put|move|kick)\s+(?:it|that|this)\s+back\s+(?:by\s+)?{_EN_AMOUNT}",
     rf"(?:bump|push|kick)\s+(?:it|that|this)(?:\s+(?:back|out))?\s+(?:by\s+)?{_EN_AMOUNT}",   # "bump that an hour"
     rf"(?:bump|push|kick|delay|postpone)\s+(?:this|that|the)\s+reminder(?:\s+(?:back|out))?\s+(?:by\s+|for\s+)?{_EN_AMOUNT}",
@@ -427,7 +427,7 @@ _EN_WH_CONTRACTION = re.compile(r"\b(what|who|where|which|how)'(?:ve\b|d(?=\s+(?
 _EN_COUNT = r"(?:\d+|" + "|".join(sorted(map(re.escape, EN_NUMBER), key=len, reverse=True)) + ")"
 # "in ten, no, fifteen minutes", "an hour, sorry, half an hour": an amount said again; the second one counts
 _EN_UNIT = r"(?:minutes?|mins?|hours?|hrs?)"
-_EN_RESAID = re.compile(rf"\b(?P<first>{re.sub(r'[(][?]P<[a-z]+>', '(?:', _EN_AMOUNT)}|{_EN_COUNT})\s*,?\s*"
+_EN_RESAID = re.compile(rf"\b(?P<first>{re.sub(r'[(][?]P<[a-z]+>', '(?:', _EN_AMOUNT)}|{_EN_COUNT})\s*(?:,\s*)?"
                         r"(?:(?:no|nope|wait|sorry|actually|i mean|make it|or rather|rather)(?:\s*,\s*|\s+))+"
                         rf"(?P<second>{_EN_COUNT}\b(?P<unit>(?:\s+and\s+a\s+half)?\s+(?:more\s+)?{_EN_UNIT})?)")
 

@@ -88,7 +88,7 @@ _ORDINALS = (
     (-1, r"last|마지막"),
 )
 _PICK_FILLER = re.compile(r"(?:\b(?:the|that|one|it|was|is|it's|i\s+mean|um|uh|oh|please|yes|yeah|ok|okay)\b|"
-                          r"거|거요|거야|요|이요|이야|그거|꺼|[\s,.!?~])*", re.IGNORECASE)
+                          r"거|거야|요|이요|이야|그거|꺼|[\s,.!?~])*", re.IGNORECASE)
 
 
 _ALL = re.compile(r"(?:(?:yes|yeah|ok|okay|um|oh)[\s,]+)*(?:both(?:\s+of\s+them)?|all(?:\s+of\s+them|\s+(?:two|three))?|each\s+one"

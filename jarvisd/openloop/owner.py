@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from jarvisd.errors import StartupError, unusable_file
+from jarvisd.textsafe import has_visible
 
 log = logging.getLogger(__name__)
 
@@ -84,10 +85,13 @@ def read_owner(data_dir: Path) -> str | None:
         raise StartupError(f"cannot use the agenda's owner file {path}: it is {MAX_OWNER_BYTES}+ bytes, not a user "
                            f"name; write the user whose agenda is in {data_dir} into it (`general.user`)")
     try:
-        name = raw.decode("utf-8").rstrip("\r\n")
+        name = raw.decode("utf-8-sig").rstrip("\r\n")   # a BOM: Notepad writes one before the name
     except UnicodeDecodeError:
         raise StartupError(f"cannot use the agenda's owner file {path}: it is not UTF-8 text; write the user whose "
                            f"agenda is in {data_dir} into it (`general.user`)") from None
+    if name and not has_visible(name):   # NULs, a BOM alone: a damaged file (a disk's, our claim writes it whole)
+        raise StartupError(f"cannot use the agenda's owner file {path}: it names no user (only invisible characters, "
+                           f"{name[:8]!r}); write the user whose agenda is in {data_dir} into it (`general.user`)")
     return name or None
 
 

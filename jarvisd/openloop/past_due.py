@@ -46,12 +46,12 @@ def recently_expired(loops: Sequence[OpenLoop], now_ms: int) -> list[OpenLoop]:
 # ------------------------------------------------------------ "I forgot to call mom"
 
 _EN_FORGOT = re.compile(
-    r"(?:(?:oh\s+)?(?:no|shoot|damn|dang|oops|crap|ugh|man|oh|well)\b[,!.]?\s+)*(?:i\s+)?(?:totally\s+|completely\s+|just\s+)?"
-    r"forgot\s+(?:all\s+)?(?:about\s+|to\s+)?(?P<deed>.+?)"
+    r"(?:(?:no|shoot|damn|dang|oops|crap|ugh|man|oh|well)\b[,!.]?\s+)*(?:i\s+)?(?:totally\s+|completely\s+|just\s+)?"
+    r"forgot\s+(?:all\s+)?(?:about\s+|to\s+)?(?P<deed>.*?[^\s.!])"
     r"(?:\s+(?:yesterday|last\s+night|this\s+morning|earlier|today|again|on\s+\w+day))?[.!]*", re.IGNORECASE)
 _KO_FORGOT = re.compile(
     r"(?:아\s+|아이고\s+|헐\s+)?(?:어제\s+|그제\s+|아까\s+|오늘\s+)?(?P<deed>.+?)\s*(?:하는|한)?\s*(?:거|것|걸)?(?:을|를)?\s*"
-    r"(?:깜빡\s*(?:했|하고)|까먹었|잊어\s*버렸|잊었)\S*[.!]*")
+    r"(?:깜빡\s*(?:했|하고)|까먹었|잊어\s*버렸|잊었)\S*")
 _NOT_A_DEED = re.compile(r"^(?:it|that|this|something|what|my\s+password|the\s+password|where|how|why|who|when)\b",
                          re.IGNORECASE)
 
@@ -259,6 +259,17 @@ _EN_DAY_OF_DEED = re.compile(r"\b(?P<day>today|tonight|this\s+morning|this\s+aft
 _KO_DAY_OF_DEED = re.compile(r"(?:^|\s)(?P<day>오늘|어제|아까|오늘\s*아침|어젯밤|어제\s*밤)(?:\s|은|는|에)")
 
 
+_PAST_DAY_SAID = re.compile(r"\b(?:yesterday|last\s+night)\b|어제|어젯밤|그제|그저께", re.IGNORECASE)
+
+
+def past_day_said(text: str, today: date) -> date | None:
+    """The past day a deed told done names ("I took my pills yesterday", "어제 약 먹었어"), else None."""
+    m = _PAST_DAY_SAID.search(text)
+    if m is None:
+        return None
+    return today - timedelta(days=2 if m.group().startswith("그") else 1)
+
+
 def deed_day(text: str, today: date) -> date | None:
     """The day a "did I …" asks about when one is said ("did I take my pills today?", "did I call mom yesterday",
     "어제 약 먹었나?"), else None (any time: the newest)."""
@@ -271,15 +282,35 @@ def deed_day(text: str, today: date) -> date | None:
     return None
 
 
+def _done_day(loop: OpenLoop, tz: tzinfo) -> date:
+    """The day a deed marked done was done on: the day it was marked, or its due day when it was marked later (a late
+    "I called mom yesterday", pass 64: "did I call mom yesterday?" then said "No: call mom wasn't marked done yesterday.")."""
+    marked = phrases.due_day(loop.closed_ms or 0, tz)
+    return min(marked, phrases.due_day(loop.due_ms, tz)) if loop.due_ms is not None else marked
+
+
+def _day_said(day: date, today: date, lang: phrases.Lang) -> str:
+    back = (today - day).days
+    if lang == "ko":
+        return {0: "오늘", 1: "어제", 2: "그제"}.get(back) or f"{day.month}월 {day.day}일"
+    return {0: "today", 1: "yesterday"}.get(back) or f"on {day:%A}, {day:%B} {day.day}"
+
+
+def _done_on(loop: OpenLoop, day: date, tz: tzinfo) -> bool:
+    """A routine's dose counts for the day it was done on (yesterday's, marked today, is not today's); a one-off for
+    that day and for the day it was marked ("did I call mom today?" of one marked today: yes, marked today)."""
+    return _done_day(loop, tz) == day or (loop.repeat is None and phrases.due_day(loop.closed_ms or 0, tz) == day)
+
+
 def deed_on_day(hits: Sequence[OpenLoop], day: date, now: datetime, tz: tzinfo, lang: phrases.Lang) -> str | None:
     """Whether the deed was marked done on `day` (the sixty-third session: "did I take my pills today?" was answered "Yes:
     take your pills, marked done yesterday at 8:05 AM."): "Yes: …, marked done today at 8:05 AM.", or "Not today: …
     was last marked done yesterday at 8:05 AM."; None when no promise of it was due or done by that day."""
     done = [loop for loop in hits if loop.status is LoopStatus.DONE and loop.closed_ms is not None]
-    on_it = [loop for loop in done if phrases.due_day(loop.closed_ms or 0, tz) == day]
+    on_it = [loop for loop in done if _done_on(loop, day, tz)]
     if on_it:
         return phrases.deed_status(max(on_it, key=lambda loop: loop.closed_ms or 0), now, tz, lang)
-    before = [loop for loop in done if phrases.due_day(loop.closed_ms or 0, tz) < day]
+    before = [loop for loop in done if _done_day(loop, tz) < day]
     if not before and not any(loop.due_ms is not None and phrases.due_day(loop.due_ms, tz) <= day for loop in hits):
         return None
     newest = max(hits, key=lambda loop: (loop.created_ms, loop.id))
@@ -287,14 +318,21 @@ def deed_on_day(hits: Sequence[OpenLoop], day: date, now: datetime, tz: tzinfo, 
         return None   # a one-off still open or closed unfinished: `deed_status` says so, with its due
     back = (now.date() - day).days
     last = max(before, key=lambda loop: loop.closed_ms or 0) if before else None
+    # a dose done late ("I took my pills yesterday", marked today): said for the day it was done, and when marked
+    late = last is not None and (done_on := _done_day(last, tz)) != phrases.due_day(last.closed_ms or 0, tz)
     if lang == "ko":
         when = "오늘" if back == 0 else "어제"
         said = f"{when}은 {newest.desc} 완료 표시가 없어요."
+        if last is not None and late:
+            return said + f" 마지막 완료는 {_day_said(done_on, now.date(), lang)} 것이에요."
         when = phrases.spoken_due(last.closed_ms or 0, now, tz, lang) if last else ""
         # "오전 9시예요" (the sixty-fourth session heard "오전 9시이에요"), "9시 5분이에요"
         return said + (f" 마지막 완료는 {when}{'이에요' if closed(when) else '예요'}." if last else "")
     when = "today" if back == 0 else "yesterday"
     desc = phrases.second_person(newest.desc)
+    if last is not None and late:
+        return (f"Not {when}: {desc} was last done {_day_said(done_on, now.date(), lang)} (marked done "
+                f"{phrases.spoken_due(last.closed_ms or 0, now, tz, lang)}).")
     if last is not None:
         return f"Not {when}: {desc} was last marked done {phrases.spoken_due(last.closed_ms or 0, now, tz, lang)}."
     return f"No: {desc} wasn't marked done {when}."

@@ -1027,6 +1027,16 @@ def closed_every(closed: Sequence[OpenLoop], left: int | None, done: bool, lang:
     return head + " Your agenda is clear."
 
 
+def routines_go_on(rolled: Sequence[OpenLoop], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """Said after a day's promises are cancelled ("cancel everything tomorrow"): the repeating ones were skipped that
+    once, and when each comes back."""
+    if lang == "ko":
+        return "반복하는 일은 이번만 건너뛰어요: " + ", ".join(
+            f"{loop.desc}{topic(loop.desc)} 다음에 {spoken_due(loop.due_ms or 0, now, tz, lang)}" for loop in rolled) + "."
+    return "Only this time for the repeating ones: " + "; ".join(
+        f"{second_person(loop.desc)} comes back {spoken_due(loop.due_ms or 0, now, tz, lang)}" for loop in rolled) + "."
+
+
 def left_every(lang: Lang, late: bool = False) -> str:
     if lang == "ko":
         return "시간이 지나서 그대로 뒀어요. 지우려면 다시 말해 주세요." if late else "알겠어요, 그대로 둘게요."

@@ -28,7 +28,7 @@ _EN = [re.compile(p) for p in (
     # "when am I emailing Mrs. Lopez?" (the fifty-first session: SmolLM2, "I'm unable to access your email")
     r"(?:so\s+|and\s+)?when\s+(?:am|are)\s+(?:i|we)\s+(?P<x>(?!going\b)[a-z]{3,}ing\s+.+?)",
     r"(?:so\s+|and\s+|ok(?:ay)?\s+)?(?:what|how)\s+about\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)"
-    r"(?:\s*,?\s*when(?:'s|\s+is|\s+was)\s+(?:that|it)(?:\s+(?:due|again))?)?",
+    r"(?:\s*(?:,\s*)?when(?:'s|\s+is|\s+was)\s+(?:that|it)(?:\s+(?:due|again))?)?",
     r"(?:so\s+|and\s+)?by\s+when\s+(?:do|should|must)\s+i\s+(?P<x>.+?)",
     r"(?:so\s+|and\s+)?(?:when|what\s+time)\s+(?:does|will|is)\s+(?:the\s+|my\s+|our\s+)?(?P<x>.+?)\s+"
     r"(?:go(?:ing)?\s+off|ring(?:ing)?|end(?:ing)?|finish(?:ing)?|be\s+(?:done|over)"

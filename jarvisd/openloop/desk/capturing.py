@@ -71,7 +71,7 @@ _DURING_NAMED = re.compile(r"\s*\b(?:during|at)\s+(?:(?:the|my|our|his|her|their
                            re.IGNORECASE)
 
 
-_BEFORE_THAT = re.compile(r"\s*,?\s*\b(?:before\s+(?:that|then|it)|by\s+then|ahead\s+of\s+(?:that|it))\s*$", re.IGNORECASE)
+_BEFORE_THAT = re.compile(r"\s*(?:,\s*)?\b(?:before\s+(?:that|then|it)|by\s+then|ahead\s+of\s+(?:that|it))\s*$", re.IGNORECASE)
 
 
 def _bought_as_one(loops: Sequence[OpenLoop], lang: phrases.Lang, key: Callable[[OpenLoop], object]) -> OpenLoop | None:

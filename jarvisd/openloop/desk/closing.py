@@ -155,9 +155,10 @@ class Closing(DeskBase):
     """Promises closed: by name, by the one in focus, by a guess or a clearing after a yes; told done late or forgotten."""
 
     def _ask_every(self, intent: Intent, session: str, loops: Sequence[OpenLoop] | None = None,
-                   deed: str = "") -> DeskReply:
+                   deed: str = "", day: bool = False) -> DeskReply:
         """"Clear my agenda", "mark everything done" (every open promise), "cancel all my calls" (`loops`, those of
-        one `deed`): named and asked about first; a yes within CONFIRM_SEC closes them (`_clear_answer`)."""
+        one `deed`; `day`: those of one day): named and asked about first; a yes within CONFIRM_SEC closes them
+        (`_clear_answer`)."""
         whole = loops is None
         loops = sorted(self.service.agenda() if loops is None else loops, key=_due_order)
         if intent.keep:   # "cancel everything except Bob": the ones it names stay open
@@ -171,7 +172,7 @@ class Closing(DeskBase):
         if not loops:
             return DeskReply(phrases.nothing_to_close(intent.lang), intent.lang, intent=intent.kind)
         status = _closing_status(intent.kind.removesuffix("_all"))
-        self._clearing[session] = Clearing(tuple(loop.id for loop in loops), status, self.service.now_ms(), whole)
+        self._clearing[session] = Clearing(tuple(loop.id for loop in loops), status, self.service.now_ms(), whole, day)
         return DeskReply(phrases.ask_close_every(loops, status == LoopStatus.DONE, intent.lang, deed), intent.lang,
                          intent=intent.kind)
 
@@ -188,14 +189,27 @@ class Closing(DeskBase):
             return None
         if not answer or waited > CONFIRM_SEC * 1000:
             return DeskReply(phrases.left_every(lang, late=bool(answer)), lang, intent="confirm")
+        closed: list[OpenLoop] = []
+        rolled: list[OpenLoop] = []
         with self.service.one_write():   # every one closed, or none (a full disk: not the first alone, "nothing changed")
-            closed = [self.service.set_status(loop.id, clearing.status) for loop in map(self._open, clearing.loop_ids)
-                      if loop is not None]
+            for loop in map(self._open, clearing.loop_ids):
+                if loop is None:
+                    continue
+                if clearing.day and loop.repeat is not None and clearing.status is LoopStatus.DISMISSED:
+                    # "cancel everything tomorrow": tomorrow's time of a routine is off, the routine goes on (pass 64:
+                    # a yes ended "water the plants every Tuesday" and "운동하기 매일" for good)
+                    skipped, next_one = self.service.skip(loop.id)
+                    closed.append(skipped)
+                    rolled.extend([next_one] if next_one is not None else [])
+                else:
+                    closed.append(self.service.set_status(loop.id, clearing.status))
         if not closed:
             return DeskReply(phrases.nothing_to_close(lang), lang, intent="confirm")
-        left = len(self.service.agenda()) if clearing.whole else None
-        return DeskReply(phrases.closed_every(closed, left, clearing.status == LoopStatus.DONE, lang), lang,
-                         change=AgendaChange(closed=tuple(closed)), intent="confirm")
+        left = len(self.service.agenda()) - len(rolled) if clearing.whole else None
+        said = phrases.closed_every(closed, left, clearing.status == LoopStatus.DONE, lang)
+        if rolled:
+            said += " " + phrases.routines_go_on(rolled, self.service.now_local(), self.service.tz, lang)
+        return DeskReply(said, lang, change=AgendaChange(closed=tuple(closed), opened=tuple(rolled)), intent="confirm")
 
     def _close_by_name(self, intent: Intent, session: str, text: str = "") -> DeskReply | None:
         if (listed := self._listed_at(intent.argument, session)) is not None:
@@ -337,6 +351,14 @@ class Closing(DeskBase):
         is no "don't eat sugar" kept (the forty-sixth session: "Do you mean don't eat sugar? Say yes and I'll mark it
         done.")."""
         refs, guess = self._closings_said(text, reading, shown, lang)
+        if (past := past_due.past_day_said(text, self.service.now_local().date())) is not None:
+            # "I took my pills yesterday" is yesterday's dose, not today's (pass 64: today's was marked done, so no
+            # reminder came for it); a one-off done early stays done
+            later = {i for i, loop in enumerate(shown) if loop.repeat is not None and loop.due_ms is not None
+                     and phrases.due_day(loop.due_ms, self.service.tz) > past}
+            refs = [ref for ref in refs if ref.index is None or ref.index - 1 not in later]
+            if guess is not None and set(guess[0]) & later:
+                guess = ([i for i in guess[0] if i not in later], guess[1]) if set(guess[0]) - later else None
         kept_from = {i for i, loop in enumerate(shown) if _NOT_TO_DO.search(loop.desc)}
         if not kept_from:
             return refs, guess

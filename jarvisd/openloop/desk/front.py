@@ -622,6 +622,6 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                           phrases.due_day(loop.due_ms, tz) == when.at.date()]
                 if not on_day:
                     return DeskReply(phrases.day_list([], when.at, now, tz, lang), lang, intent=intent.kind)
-                return self._ask_every(intent, session, on_day)
+                return self._ask_every(intent, session, on_day, day=True)
             return self._ask_every(intent, session)
         return self._close_by_name(intent, session, text)

@@ -68,12 +68,14 @@ class Focus:
 @dataclass(frozen=True)
 class Clearing:
     """A closing of several promises at once, asked and applied only on the user's yes: the whole agenda ("clear my
-    agenda") or every promise of one deed ("cancel all my calls")."""
+    agenda") or every promise of one deed ("cancel all my calls"). `day`: every promise of one day ("cancel everything
+    tomorrow"), where a repeating one is skipped that once, not ended."""
 
     loop_ids: tuple[str, ...]
     status: LoopStatus
     at_ms: int
     whole: bool = True
+    day: bool = False
 
 
 @dataclass(frozen=True)
