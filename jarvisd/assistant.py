@@ -437,14 +437,18 @@ class Assistant:
         named = _unowned(thing)
         if not named or any(_unowned(loop.desc).casefold() == named.casefold() for loop in self.desk.service.agenda()):
             return None
-        asked = FactAsked(named, "en")
+        kept = self._facts_holding(FactAsked(named, "en"), scope)
+        return None if kept is None else [fact for fact in kept if same_owner(thing, said_of(fact))]
+
+    def _facts_holding(self, asked: FactAsked, scope: MemoryScope) -> list[str] | None:
+        """The kept facts holding the words asked about, best first; None when memory cannot be read."""
         try:
             with self.memory.health.guard("reading a remembered day"):
                 kept = [item.content for item in self.memory.told_facts(
                     scope, holding=lambda contents: bool(facts_meant(asked, contents)))]
         except MemoryStoreFailed:
             return None
-        return [kept[i] for i in facts_meant(asked, kept) if same_owner(thing, said_of(kept[i]))]
+        return [kept[i] for i in facts_meant(asked, kept)]
 
     def _ko_dated_facts(self, thing: str, scope: MemoryScope) -> list[str] | None:
         """The kept Korean facts telling `thing`'s day ("엄마 생신은 12월 20일이야" for "엄마 생신"), best first, of the owner
@@ -453,15 +457,9 @@ class Assistant:
         named = ko_unowned(thing)
         if not named or any(ko_unowned(loop.desc) == named for loop in self.desk.service.agenda()):
             return None
-        asked = FactAsked(named, "ko")
-        try:
-            with self.memory.health.guard("reading a remembered day"):
-                kept = [item.content for item in self.memory.told_facts(
-                    scope, holding=lambda contents: bool(facts_meant(asked, contents)))]
-        except MemoryStoreFailed:
-            return None
-        return [kept[i] for i in facts_meant(asked, kept)
-                if (told := ko_subject(said_of(kept[i]))) is not None and ko_same_owner(thing, told)]
+        kept = self._facts_holding(FactAsked(named, "ko"), scope)
+        return None if kept is None else [fact for fact in kept if (told := ko_subject(said_of(fact))) is not None
+                                          and ko_same_owner(thing, told)]
 
     def _ko_agenda_day(self, thing: str) -> date | None:
         """The due day of `thing` itself on the agenda ("결혼기념일", put there by "결혼기념일 3일 전에 알려줘"), or None."""
