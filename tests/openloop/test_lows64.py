@@ -111,3 +111,32 @@ def test_old_records_without_days_off_are_read_and_the_lance_table_gets_the_colu
     store = LanceLoopStore(str(tmp_path / "lance"))
     store.save(OpenLoop.from_record({**old, "skips": "2026-12-10"}))
     assert [loop.skips for loop in LanceLoopStore(str(tmp_path / "lance")).load()] == ["2026-12-10"]
+
+
+# ---------------------------------------------------------------- 2. the night before a repeating practice
+
+def test_the_night_before_a_repeating_practice_repeats_the_night_before_each(desk):
+    """Before: "I'll remind you: pack the soccer bag the night before practice, tonight at 8 PM." (once, the words
+    kept whole)."""
+    reply = said_to(desk, PRACTICE, "remind me to pack the soccer bag the night before practice")[1]
+    assert reply == "I'll remind you: pack the soccer bag, tonight at 8 PM, then every Monday and Wednesday."
+    assert ("pack the soccer bag", "2026-12-07 20:00") in agenda_rows(desk)
+    bag = next(loop for loop in desk.service.agenda() if loop.desc == "pack the soccer bag")
+    assert bag.repeat == "mon,wed" and bag.remind_ms == bag.due_ms
+
+
+def test_held_out_the_day_before_a_weekly_lesson_and_the_roll(tmp_path, korean):
+    clock = FakeClock(MONDAY.timestamp())
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=UTC, clock=clock), korean)
+    said_to(desk, "piano lesson every wednesday at 4", "remind me to practice scales the day before piano lesson")
+    scales = next(loop for loop in desk.service.agenda() if loop.desc == "practice scales")
+    assert scales.repeat == "tue" and agenda_rows(desk)[0] == ("practice scales", "2026-12-08 23:59")
+    clock.set_local("2026-12-08 21:00", UTC)
+    desk.service.done(scales.id)
+    assert ("practice scales", "2026-12-15 23:59") in agenda_rows(desk)
+
+
+def test_guard_the_night_before_a_one_time_appointment_stays_once(desk):
+    said_to(desk, "dentist appointment on thursday at 3", "remind me to floss the night before the dentist")
+    assert ("floss", "2026-12-09 20:00") in agenda_rows(desk)
+    assert [loop.repeat for loop in desk.service.agenda() if loop.desc == "floss"] == [None]
