@@ -140,3 +140,43 @@ def test_guard_the_night_before_a_one_time_appointment_stays_once(desk):
     said_to(desk, "dentist appointment on thursday at 3", "remind me to floss the night before the dentist")
     assert ("floss", "2026-12-09 20:00") in agenda_rows(desk)
     assert [loop.repeat for loop in desk.service.agenda() if loop.desc == "floss"] == [None]
+
+
+# ---------------------------------------------------------------- 5. a due told as a question; "invoice bluebird sent"
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("the bluebird invoice gets paid on january 6th right", ("bluebird invoice", "2027-01-06 23:59")),
+    ("the bluebird invoice gets paid on january 6th", ("bluebird invoice", "2027-01-06 23:59")),
+    ("the water bill has to be paid by friday", ("pay the water bill", "2026-12-11 23:59")),
+    ("the rent gets paid on the 1st", ("rent", "2027-01-01 23:59"))])
+def test_a_bill_paid_by_a_day_is_kept_due_then(desk, said, row):
+    """Before: "the bluebird invoice gets paid on january 6th right" went to SmolLM2, nothing kept."""
+    reply = said_to(desk, said)[0]
+    assert reply is not None and reply.startswith("Got it")
+    assert agenda_rows(desk) == [row]
+
+
+@pytest.mark.parametrize("said", ["i get paid on friday", "my sister gets paid on friday", "the invoice got paid on monday"])
+def test_guard_someone_paid_or_a_payment_past_is_no_due(desk, said):
+    said_to(desk, said)
+    assert desk.service.agenda() == []
+
+
+@pytest.mark.parametrize(("said", "left"), [("invoice bluebird sent", "send the invoice to acme"),
+                                            ("invoice acme sent", "send the invoice to bluebird design")])
+def test_the_thing_first_and_its_deed_after_closes_that_one(desk, said, left):
+    """Before: "Do you mean send the invoice to bluebird design? Say yes and I'll mark it done." ("invoice" read as the
+    verb, another deed than "send")."""
+    replies = said_to(desk, "send the invoice to bluebird design by friday", "send the invoice to acme by friday", said)
+    assert replies[2] is not None and replies[2].startswith("Marked done: send the invoice to")
+    assert [row[0] for row in agenda_rows(desk)] == [left]
+
+
+def test_held_out_email_named_first_then_sent(desk):
+    replies = said_to(desk, "email the contract to dana by friday", "email dana sent")
+    assert replies[1] == "Marked done: email the contract to dana." and desk.service.agenda() == []
+
+
+def test_guard_another_deed_after_the_thing_is_still_asked(desk):
+    replies = said_to(desk, "send the invoice to bluebird design by friday", "invoice bluebird paid")
+    assert replies[1] is not None and replies[1].startswith("Do you mean") and len(desk.service.agenda()) == 1
