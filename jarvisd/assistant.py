@@ -75,6 +75,7 @@ from jarvisd.memory.dated_facts_ko import (
 )
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.episodes import exchange_of
+from jarvisd.memory.allowed_yet import YetAsked, restriction, yet_answer, yet_asked
 from jarvisd.memory.fact_asked import (
     FactAsked,
     fact_asked,
@@ -419,6 +420,22 @@ class Assistant:
         on_agenda = self._on_agenda_too(asked)
         return told if on_agenda is None else f"{told} {on_agenda}"
 
+    def _allowed_yet(self, asked: YetAsked, scope: MemoryScope) -> str | None:
+        """"Can I lift stuff yet?" with "no lifting for two weeks" kept: the fact, the day it was told and the day it runs
+        to (`allowed_yet.py`); the newest such fact. None when no kept fact keeps the user from that deed for a time, or
+        memory cannot be read (the turn goes on as before)."""
+        try:
+            with self.memory.health.guard("reading remembered facts"):
+                items = list(self.memory.told_facts(scope))
+        except MemoryStoreFailed:
+            return None
+        found = [(item.at, said_of(item.content), kept) for item in items
+                 if (kept := restriction(said_of(item.content), asked.verb, item.at.astimezone(self.memory.tz).date()))]
+        if not found:
+            return None
+        _, fact, kept = max(found, key=lambda one: one[0])
+        return yet_answer(phrases.second_person(fact), kept, self.desk.service.now_local().date())
+
     def _days_to_told_day(self, thing: str, unit: str, scope: MemoryScope) -> str | None:
         """"How many days until Emily's birthday?" with "my granddaughter Emily's birthday is on the 19th" kept: the days
         to the next such day, read from the calendar; None when no kept fact gives its day (the desk answers, from a
@@ -695,6 +712,12 @@ class Assistant:
                     answer.append(dated)   # "when's the anniversary?": the day memory holds, then what is due for it
                     yield dated
                     await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
+                    return
+                if (yet := yet_asked(text)) is not None \
+                        and (allowed := await asyncio.to_thread(self._allowed_yet, yet, scope)) is not None:
+                    answer.append(allowed)   # "can I lift stuff yet?" after "no lifting for two weeks" (round 64: SmolLM2)
+                    yield allowed
+                    await asyncio.to_thread(self._record_desk_turn, scope, text, allowed, forgets)
                     return
                 # the same in Korean: "엄마 생신 일주일 전에 선물 사라고 알려줘", "엄마 생신까지 며칠 남았어?", "엄마 생신 언제야?"
                 if (ko_before := ko_before_told_day(text)) is not None \
