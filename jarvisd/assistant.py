@@ -45,6 +45,7 @@ from jarvisd.llm.backend_choice import Backends, select_backends
 from jarvisd.llm.base import BackendError, Message
 from jarvisd.llm.health import BackendHealth
 from jarvisd.manifest import ModelStore
+from jarvisd.memory.allowed_yet import YetAsked, restriction, yet_answer, yet_asked
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.dated_facts import (
@@ -75,7 +76,6 @@ from jarvisd.memory.dated_facts_ko import (
 )
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.episodes import exchange_of
-from jarvisd.memory.allowed_yet import YetAsked, restriction, yet_answer, yet_asked
 from jarvisd.memory.fact_asked import (
     FactAsked,
     fact_asked,
