@@ -73,6 +73,7 @@ from jarvisd.memory.dated_facts_ko import (
     ko_told_date,
     ko_unowned,
     ko_when_told_day,
+    ko_with_told_owner,
 )
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.episodes import exchange_of
@@ -719,10 +720,12 @@ class Assistant:
                     yield allowed
                     await asyncio.to_thread(self._record_desk_turn, scope, text, allowed, forgets)
                     return
-                # the same in Korean: "엄마 생신 일주일 전에 선물 사라고 알려줘", "엄마 생신까지 며칠 남았어?", "엄마 생신 언제야?"
-                if (ko_before := ko_before_told_day(text)) is not None \
+                # the same in Korean: "엄마 생신 일주일 전에 선물 사라고 알려줘", "엄마 생신까지 며칠 남았어?", "엄마 생신 언제야?";
+                # "그 전날 …" right after "엄마 생신이 12월 20일이야" is that day's (round 64: "언제 알려 드릴까요?")
+                ko_owned = ko_with_told_owner(text, told_before)
+                if (ko_before := ko_before_told_day(ko_owned)) is not None \
                         and (dated := await asyncio.to_thread(self._ko_before_told_day, ko_before, scope, session)) is not None \
-                        or (ko_until := ko_days_to_told_day(text)) is not None \
+                        or (ko_until := ko_days_to_told_day(ko_owned)) is not None \
                         and (dated := await asyncio.to_thread(self._ko_days_to_told_day, *ko_until, scope)) is not None \
                         or (ko_thing := ko_when_told_day(text)) is not None \
                         and (dated := await asyncio.to_thread(self._ko_when_told_day, ko_thing, scope)) is not None:

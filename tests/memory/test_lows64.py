@@ -73,3 +73,37 @@ def test_guard_no_restriction_on_that_deed(fact, verb):
 @pytest.mark.parametrize("said", ["can i lift this", "i can lift stuff now", "can you lift the mood", "can i go"])
 def test_guard_not_a_yet_question(said):
     assert yet_asked(said) is None
+
+
+# ---------------------------------------------------------------- 4. "그 전날", "그날" right after a Korean day told
+
+@pytest.mark.parametrize(("asked", "due"), [("그 전날 케이크 주문하라고 알려줘", "2026-12-19"),
+                                            ("그날 꽃 사라고 알려줘", "2026-12-20"),
+                                            ("그 이틀 전에 꽃 사라고 알려줘", "2026-12-18")])
+async def test_that_day_or_the_day_before_right_after_a_korean_day_told(tmp_path, asked, due):
+    """Before: "적어 둘게요: 전날 케이크 주문하기. 언제 알려 드릴까요?" (no day; "그날 꽃 사기" kept as said)."""
+    assistant, chat = scripted_assistant(tmp_path, says="네, 알겠어요!")
+    assistant.desk.service.clock = MONDAY.timestamp
+    try:
+        await assistant.answer("엄마 생신이 12월 20일이야", session="s")
+        reply = await assistant.answer(asked, session="s")
+        loops = assistant.desk.service.agenda()
+    finally:
+        await assistant.close()
+    assert reply.startswith("알림 맞춰 둘게요: 엄마 생신")
+    assert [datetime.fromtimestamp(loop.due_ms / 1000, SEOUL).date().isoformat() for loop in loops] == [due]
+    assert not chat.calls
+
+
+async def test_held_out_days_until_that_day(tmp_path):
+    replies, calls = await _said(tmp_path, [(MONDAY, "엄마 생신이 12월 20일이야"), (MONDAY, "그날까지 며칠 남았어?")])
+    assert replies[1] == "엄마 생신까지 13일 남았어요. 12월 20일 일요일이에요."
+    assert not calls
+
+
+@pytest.mark.parametrize(("before", "asked"), [("엄마가 부산에 살아", "그 전날 케이크 주문하라고 알려줘"),
+                                               ("엄마 생신이 12월 20일이야", "그래서 케이크 주문하라고 알려줘"),
+                                               ("엄마 생신이 12월 20일이야", "그녀석 전화하라고 알려줘")])
+def test_guard_no_day_told_or_no_pointing_word_leaves_the_words(before, asked):
+    from jarvisd.memory.dated_facts_ko import ko_with_told_owner
+    assert ko_with_told_owner(asked, before) == asked
