@@ -45,6 +45,7 @@ from jarvisd.llm.backend_choice import Backends, select_backends
 from jarvisd.llm.base import BackendError, Message
 from jarvisd.llm.health import BackendHealth
 from jarvisd.manifest import ModelStore
+from jarvisd.memory.allowed_yet import YetAsked, restriction, yet_answer, yet_asked
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.dated_facts import (
@@ -72,6 +73,7 @@ from jarvisd.memory.dated_facts_ko import (
     ko_told_date,
     ko_unowned,
     ko_when_told_day,
+    ko_with_told_owner,
 )
 from jarvisd.memory.deixis import is_deictic, only_deixis
 from jarvisd.memory.episodes import exchange_of
@@ -419,6 +421,22 @@ class Assistant:
         on_agenda = self._on_agenda_too(asked)
         return told if on_agenda is None else f"{told} {on_agenda}"
 
+    def _allowed_yet(self, asked: YetAsked, scope: MemoryScope) -> str | None:
+        """"Can I lift stuff yet?" with "no lifting for two weeks" kept: the fact, the day it was told and the day it runs
+        to (`allowed_yet.py`); the newest such fact. None when no kept fact keeps the user from that deed for a time, or
+        memory cannot be read (the turn goes on as before)."""
+        try:
+            with self.memory.health.guard("reading remembered facts"):
+                items = list(self.memory.told_facts(scope))
+        except MemoryStoreFailed:
+            return None
+        found = [(item.at, said_of(item.content), kept) for item in items
+                 if (kept := restriction(said_of(item.content), asked.verb, item.at.astimezone(self.memory.tz).date()))]
+        if not found:
+            return None
+        _, fact, kept = max(found, key=lambda one: one[0])
+        return yet_answer(phrases.second_person(fact), kept, self.desk.service.now_local().date())
+
     def _days_to_told_day(self, thing: str, unit: str, scope: MemoryScope) -> str | None:
         """"How many days until Emily's birthday?" with "my granddaughter Emily's birthday is on the 19th" kept: the days
         to the next such day, read from the calendar; None when no kept fact gives its day (the desk answers, from a
@@ -694,10 +712,18 @@ class Assistant:
                     yield dated
                     await asyncio.to_thread(self._record_desk_turn, scope, text, dated, forgets)
                     return
-                # the same in Korean: "엄마 생신 일주일 전에 선물 사라고 알려줘", "엄마 생신까지 며칠 남았어?", "엄마 생신 언제야?"
-                if (ko_before := ko_before_told_day(text)) is not None \
+                if (yet := yet_asked(text)) is not None \
+                        and (allowed := await asyncio.to_thread(self._allowed_yet, yet, scope)) is not None:
+                    answer.append(allowed)   # "can I lift stuff yet?" after "no lifting for two weeks" (round 64: SmolLM2)
+                    yield allowed
+                    await asyncio.to_thread(self._record_desk_turn, scope, text, allowed, forgets)
+                    return
+                # the same in Korean: "엄마 생신 일주일 전에 선물 사라고 알려줘", "엄마 생신까지 며칠 남았어?", "엄마 생신 언제야?";
+                # "그 전날 …" right after "엄마 생신이 12월 20일이야" is that day's (round 64: "언제 알려 드릴까요?")
+                ko_owned = ko_with_told_owner(text, told_before)
+                if (ko_before := ko_before_told_day(ko_owned)) is not None \
                         and (dated := await asyncio.to_thread(self._ko_before_told_day, ko_before, scope, session)) is not None \
-                        or (ko_until := ko_days_to_told_day(text)) is not None \
+                        or (ko_until := ko_days_to_told_day(ko_owned)) is not None \
                         and (dated := await asyncio.to_thread(self._ko_days_to_told_day, *ko_until, scope)) is not None \
                         or (ko_thing := ko_when_told_day(text)) is not None \
                         and (dated := await asyncio.to_thread(self._ko_when_told_day, ko_thing, scope)) is not None:

@@ -30,7 +30,8 @@ _REMIND = (r"(?:알려\s*(?:줘|주세요|줄래|줘요|줄래요|주라|줄\s*�
 # a promise said as one's own ("사야 해", "예약하기로 했어", "주문할 거야"): kept by the agenda, due by the day worked out
 _OWN_DEED = (r"(?:야\s*(?:해|돼|지|겠다|겠어|한다|된다|해요|돼요|합니다)|기로\s*했(?:어|다|어요)|\s*거야|\s*거예요|게|래)")
 # the time before a day: "일주일 전에", "3일 전까지", "이틀 전", "전날"
-_BEFORE = re.compile(r"(?:의)?\s+(?:" + _AMOUNT + r"\s*전(?:에|까지|쯤|쯤에|에는)?|(?P<eve>전날)(?:에|까지)?)(?=\s|$)")
+_BEFORE = re.compile(r"(?:의)?\s+(?:" + _AMOUNT + r"\s*전(?:에|까지|쯤|쯤에|에는)?|(?P<eve>전날)(?:에|까지)?|(?P<same>당일)(?:에|까지|날)?)"
+                     r"(?=\s|$)")
 _DATED_WORD = re.compile(r"[가-힣]{0,6}?(?:" + _DATED + r")")
 # what is bought or made for a day, said before it ("생일 선물 생일 이틀 전까지 사야 해"): not whose the day is
 _OBJECT = re.compile(r"선물|케이크|꽃|꽃다발|카드|편지|용돈|반지|티켓|예약|" + _DATED)
@@ -119,11 +120,35 @@ def ko_before_told_day(text: str) -> KoBefore | None:
     words = head.split()
     if not words or len(words) > 5 or not _DATED_WORD.fullmatch(words[-1]):
         return None
+    days = 0 if m["same"] else ko_days(m["amount"])   # "엄마 생신 당일에 꽃 사라고 알려줘": that day itself
     if (remind := _REST_REMIND.fullmatch(rest)) is not None:
-        return KoBefore(ko_days(m["amount"]), head, rest, remind["deed"] is not None, True)
+        return KoBefore(days, head, rest, remind["deed"] is not None, True)
     if _REST_OWN.fullmatch(rest) is not None:
-        return KoBefore(ko_days(m["amount"]), head, rest, True, False)
+        return KoBefore(days, head, rest, True, False)
     return None
+
+
+# "그 전날", "그날", "그 일주일 전에", "그날까지": the day just told, pointed at
+_THAT_DAY = re.compile(r"^(?P<lead>" + _LEAD + r")그\s*(?:(?P<eve>전날|전\s*날)|(?P<day>날)(?P<until>까지)?|(?=" + _AMOUNT
+                       + r"\s*전))")
+
+
+def ko_with_told_owner(text: str, told_before: str) -> str:
+    """"그 전날 케이크 주문하라고 알려줘" said right after "엄마 생신이 12월 20일이야" (round 64: "적어 둘게요: 전날 케이크
+    주문하기. 언제 알려 드릴까요?"): "그" as the thing just told ("엄마 생신 전날 …"; "그날" is its day itself, "엄마 생신
+    당일"), as English "her birthday" is (`dated_facts.with_told_owner`); the text as it is when the turn before told no
+    such day."""
+    said = _said(text)
+    m = _THAT_DAY.match(said)
+    thing = ko_subject(told_before) if m is not None and told_before and ko_told_day(told_before) is not None else None
+    if m is None or thing is None:
+        return text
+    rest = said[m.end():].lstrip()
+    if m["eve"]:
+        return f"{m['lead']}{thing} 전날 {rest}".strip()
+    if m["day"]:
+        return f"{m['lead']}{thing}까지 {rest}".strip() if m["until"] else f"{m['lead']}{thing} 당일 {rest}".strip()
+    return f"{m['lead']}{thing} {rest}".strip()
 
 
 def ko_days_to_told_day(text: str) -> tuple[str, str] | None:

@@ -259,6 +259,14 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"(?P<who>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|'s|are|will\s+be)\s+"
                             r"(?=due\s+(?:on|at|by|this|next|tomorrow|today|tonight|in|(?:the\s+)?end\s+of|"
                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
+    # "the bluebird invoice gets paid on january 6th" (round 64's freelancer: to SmolLM2): a bill or an invoice paid by a
+    # day is due then, as "… is due on …" is ("my sister gets paid on friday" is no bill: not kept)
+    ("event_is", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|um+|uh+),?\s+)*"
+                            r"(?:(?:my|our|the)\s+)?(?P<who>(?:[\w'-]+\s+){0,3}?(?:invoice|bill|rent|mortgage|tuition|fee|tax|"
+                            r"taxes|premium|deposit|installment|instalment|payment|loan|balance)s?)\s+"
+                            r"(?=(?:gets|get|will\s+get|will\s+be|is\s+getting|is\s+being|should\s+get|should\s+be|has\s+to\s+be|"
+                            r"must\s+be|needs\s+to\s+be)\s+paid\s+(?:on|by|this|next|tomorrow|today|tonight|in|(?:the\s+)?end\s+of|"
+                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")),
     # "I have a 30 minute walk planned for 6 pm", "I've got a run scheduled at 7" (the fifty-first session: to SmolLM2)
     ("event", re.compile(_SUBJ + r"(?:'ve\s+got|\s+have\s+got|\s+have|'ve|\s+got)\s+(?:a|an|my|the)\s+"
                          r"(?=(?:[\w'-]+\s+){1,4}?(?:planned|scheduled|booked|set\s+up|lined\s+up)\s+(?:for|at|on)\b)")),

@@ -54,6 +54,7 @@ SCHEMA = pa.schema([
     pa.field("remind_ms", pa.int64()),
     pa.field("muted_ms", pa.int64()),
     pa.field("repeat", pa.string()),
+    pa.field("skips", pa.string()),   # round 64: a table from before it gets it empty at open (`missing`)
 ])
 
 

@@ -38,6 +38,9 @@ class OpenLoop:
     remind_ms: int | None = None  # a moment the user asked to be reminded at ("remind me at 6", a snooze)
     muted_ms: int | None = None   # when the user asked for no reminders of it ("don't remind me about the call")
     repeat: str | None = None     # "daily", "weekdays", "mon,thu", "monthly:31" (`repeats`): done or expired, it comes back
+    # days of a repeating promise called off ahead of time, "2026-12-10,2026-12-17" (local dates): "cancel soccer
+    # practice on thursday" with Tuesday's next; its next time rolls past them (`OpenLoopService.skip_on`)
+    skips: str | None = None
 
     @property
     def is_open(self) -> bool:
@@ -67,6 +70,7 @@ class OpenLoop:
             remind_ms=opt_int("remind_ms"),
             muted_ms=opt_int("muted_ms"),
             repeat=record.get("repeat") or None,
+            skips=record.get("skips") or None,   # a record from before the field: none
         )
 
 

@@ -18,7 +18,7 @@ from typing import Literal
 from jarvisd.language import Language
 from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
-from jarvisd.openloop.commitment_words import KO_EVENT_NOUNS, KO_OCCASIONS, KO_VISITS
+from jarvisd.openloop.commitment_words import EN_BASE_VERBS, KO_EVENT_NOUNS, KO_OCCASIONS, KO_VISITS
 from jarvisd.openloop.hangul import RIEUL, final, topic
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
@@ -282,6 +282,35 @@ def skipped(loop: OpenLoop, next_one: OpenLoop | None, now: datetime, tz: tzinfo
     if lang == "ko":
         return f"이번엔 건너뛸게요: {loop.desc}. {next_time(next_one, now, tz, lang)}"
     return f"OK, I'll skip this one: {second_person(loop.desc)}. {next_time(next_one, now, tz, lang)}"
+
+
+def _en_date(day: date, now: datetime) -> str:
+    text = f"{day:%A}, {day:%B} {day.day}"
+    return text if day.year == now.year else f"{text}, {day.year}"
+
+
+def day_off(loop: OpenLoop, day: date, back_ms: int | None, now: datetime, tz: tzinfo, handed: bool) -> str:
+    """"Cancel the soccer practice on Thursday" with Tuesday's next: that day's time off, the series kept (round 64:
+    it was ended). "OK, no soccer practice on Thursday, December 10; it's back on Tuesday, December 15." """
+    said = second_person(loop.desc)
+    what = f"you won't {said}" if desc_verb(loop.desc) else f"no {said} for you" if handed else f"no {said}"
+    head = f"OK, {what} on {_en_date(day, now)}"
+    if back_ms is None:
+        return f"{head}."
+    back = datetime.fromtimestamp(back_ms / 1000, tz)
+    return f"{head}; it's back on {_en_date(back.date(), now)}."
+
+
+def day_not_in_repeat(loop: OpenLoop, day: date, now: datetime, tz: tzinfo) -> str:
+    """"Cancel the soccer practice on Friday" with practice on Tuesdays and Thursdays: nothing changed, said why."""
+    return (f"{_capital(second_person(loop.desc))} isn't on {_en_date(day, now)}: {_due_and_repeat(loop, now, tz, 'en')}. "
+            "Nothing changed.")
+
+
+def desc_verb(desc: str) -> bool:
+    """Does the description begin with a verb ("pick up the kids"), not name a thing ("school pickup")?"""
+    first = desc.split(" ", 1)[0].lower()
+    return first in EN_BASE_VERBS
 
 
 def skip_not_next(loop: OpenLoop, day: int, now: datetime, tz: tzinfo, lang: Lang) -> str:

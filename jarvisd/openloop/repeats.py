@@ -89,6 +89,21 @@ class Repeat:
         return day.weekday() in self.days
 
 
+def day_before(key: str | None) -> str | None:
+    """The rule a day earlier: "pack the soccer bag the night before practice" with practice "tue,thu" is kept
+    "mon,wed" (round 64: kept once, with "the night before practice" in its words); "daily" stays "daily", "monthly:15"
+    is "monthly:14". None for a rule with no day of its own a day earlier (a step, a year, the 1st of the month, "weekly"
+    before it is settled)."""
+    rule = from_key(key)
+    if rule is None or rule.stepped:
+        return None
+    if rule.monthly:
+        return f"monthly:{rule.month_day - 1}" if rule.month_day > 1 else None
+    if not rule.days:
+        return None
+    return replace(rule, days=frozenset((d - 1) % 7 for d in rule.days), at=None).key
+
+
 def from_key(key: str | None) -> Repeat | None:
     """The rule a stored key names; None for no key or one this version does not know (logged once, kept once)."""
     return _from_key(key) if key else None

@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta, tzinfo
+from datetime import date, datetime, timedelta, tzinfo
 from operator import attrgetter
 from typing import Any
 
@@ -48,6 +48,31 @@ Publish = Callable[[AgendaChanged | StatusChanged], object]
 
 MIN_PREFIX = 4  # the shortest id prefix that names a loop: one character is a typo's reach, not a choice
 
+
+
+def skipped_days(skips: str | None) -> frozenset[date]:
+    """The days kept in `OpenLoop.skips` ("2026-12-10,2026-12-17"); a word that is no date is passed over."""
+    days = set()
+    for word in (skips or "").split(","):
+        try:
+            days.add(date.fromisoformat(word.strip()))
+        except ValueError:
+            continue
+    return frozenset(days)
+
+
+def falls_on(rule: repeats.Repeat, due_ms: int, day: date, tz: tzinfo) -> bool:
+    """Whether a series due at `due_ms` has a time on `day` (after its due): the rule's days, or a step's."""
+    if not rule.stepped:
+        return rule.falls_on(day)
+    if rule.step_ms is not None:
+        return False   # "every 2 hours": many a day, not one to call off
+    due, start = due_ms, int(datetime.combine(day, datetime.min.time(), tzinfo=tz).timestamp() * 1000)
+    for _ in range(400):
+        if due >= start:
+            return datetime.fromtimestamp(due / 1000, tz).date() == day
+        due = repeats.next_due(rule, due, due + 1, tz)
+    return False
 
 class LoopNotFound(LookupError):
     """No loop (or more than one) answers to this id or prefix."""
@@ -311,6 +336,45 @@ class OpenLoopService:
         self._announce("dismissed", AgendaChange(closed=(closed,), opened=(rolled,) if rolled else ()))
         return closed, rolled
 
+    def skip_on(self, id_or_prefix: str, day: date) -> tuple[OpenLoop, OpenLoop | None, bool]:
+        """"Cancel soccer practice on Thursday", "my wife will do the pickup tomorrow": a repeating promise called off
+        on one day of its rule, the series kept. The day of its next time: that one skipped (`skip`); a later day the
+        rule falls on: kept on the open one (`OpenLoop.skips`), its time passed over when the series rolls to it.
+        (the loop as it is now, the next one opened by a skip or None, whether anything changed)."""
+        with self._lock:
+            loop = self.find(id_or_prefix)
+            rule = repeats.from_key(loop.repeat)
+            if not loop.is_open or rule is None or loop.due_ms is None:
+                return loop, None, False
+            due_day = datetime.fromtimestamp(loop.due_ms / 1000, self.tz).date()
+            if day == due_day:
+                closed, rolled = self.skip(loop.id)
+                return closed, rolled, True
+            if day < due_day or not falls_on(rule, loop.due_ms, day, self.tz):
+                return loop, None, False
+            skipped = skipped_days(loop.skips) | {day}
+            kept = self._save(replace(loop, skips=",".join(d.isoformat() for d in sorted(skipped)),
+                                      updated_ms=self.now_ms()))
+        self._announce("rescheduled", AgendaChange(updated=(kept,), before=(loop,)))
+        return kept, None, True
+
+    def back_after(self, loop: OpenLoop, day: date) -> int | None:
+        """When a repeating promise comes back after `day` (its days off passed over), or None."""
+        rule = repeats.from_key(loop.repeat)
+        if rule is None or loop.due_ms is None:
+            return None
+        skipped = skipped_days(loop.skips)
+        try:
+            due = repeats.next_due(rule, loop.due_ms, int(datetime.combine(day, datetime.max.time(), tzinfo=self.tz)
+                                                         .timestamp() * 1000), self.tz)
+            for _ in range(len(skipped)):
+                if datetime.fromtimestamp(due / 1000, self.tz).date() not in skipped:
+                    break
+                due = repeats.next_due(rule, due, due + 1, self.tz)
+        except (ValueError, OverflowError, OSError):
+            return None
+        return due if 0 <= due < MS_LATEST else None
+
     def _roll(self, closed: OpenLoop, now_ms: int, after_ms: int | None = None) -> OpenLoop | None:
         """The next time of a repeating promise, open: the same words, rule, session and mute, due when the rule
         next falls after now (`after_ms`: after a skipped one's due), reminded with the same lead as the one closed.
@@ -328,6 +392,16 @@ class OpenLoopService:
             log.warning("openloop: %r repeats %r but its next time could not be found (%s); it is kept once",
                         closed.desc, closed.repeat, exc)
             return None
+        skipped = skipped_days(closed.skips)
+        for _ in range(len(skipped)):   # "cancel practice on thursday" said ahead: that day passed over, once each
+            if not 0 <= due < MS_LATEST or datetime.fromtimestamp(due / 1000, self.tz).date() not in skipped:
+                break
+            try:
+                due = repeats.next_due(rule, due, due + 1, self.tz)
+            except (ValueError, OverflowError, OSError):
+                break
+        left = ",".join(d.isoformat() for d in sorted(skipped)
+                        if 0 <= due < MS_LATEST and d > datetime.fromtimestamp(due / 1000, self.tz).date()) or None
         if not 0 <= due < MS_LATEST:   # pass 55a: `_save` refused it, and the ✓, the skip or the sweep failed whole
             log.warning("openloop: %r repeats %r but its next time (due_ms %s) is past 2200-01-01, which the agenda "
                         "does not keep; it is kept once", closed.desc, closed.repeat, due)
@@ -342,7 +416,7 @@ class OpenLoopService:
         return self._save(OpenLoop(id=self._new_id(), desc=closed.desc, status=LoopStatus.OPEN, created_ms=created,
                                    updated_ms=created, due_ms=due, session=closed.session, evidence=closed.evidence,
                                    remind_ms=None if lead is None else due - lead,
-                                   muted_ms=None if closed.muted_ms is None else now_ms, repeat=key))
+                                   muted_ms=None if closed.muted_ms is None else now_ms, repeat=key, skips=left))
 
     def expire_before_read(self) -> AgendaChange:
         """`expire()` for a read of the agenda: a sweep whose save fails (a full disk) leaves the agenda as it was
@@ -529,17 +603,18 @@ class OpenLoopService:
         return updated
 
     def restore_times(self, before: OpenLoop) -> OpenLoop | None:
-        """The due, reminder moment, mute and repeat `before` had ("undo that" after a move), when that promise is
+        """The due, reminder moment, mute, repeat and days off `before` had ("undo that" after a move), when that promise is
         still open; None when it is closed or gone."""
         with self._lock:
             loop = self._loops.get(before.id)
             if loop is None or not loop.is_open:
                 return None
-            if (loop.due_ms, loop.remind_ms, loop.muted_ms, loop.repeat) == \
-                    (before.due_ms, before.remind_ms, before.muted_ms, before.repeat):
+            if (loop.due_ms, loop.remind_ms, loop.muted_ms, loop.repeat, loop.skips) == \
+                    (before.due_ms, before.remind_ms, before.muted_ms, before.repeat, before.skips):
                 return loop
             restored = self._save(replace(loop, due_ms=before.due_ms, remind_ms=before.remind_ms,
-                                          muted_ms=before.muted_ms, repeat=before.repeat, updated_ms=self.now_ms()))
+                                          muted_ms=before.muted_ms, repeat=before.repeat, skips=before.skips,
+                                          updated_ms=self.now_ms()))
         self._announce("rescheduled", AgendaChange(updated=(restored,), before=(loop,)))
         return restored
 

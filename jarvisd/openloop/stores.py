@@ -134,8 +134,9 @@ def usable_loop(record: Any) -> OpenLoop:
     for name in ("id", "desc", "session"):
         if name in record and not isinstance(record[name], str) and not (name == "session" and record[name] is None):
             raise TypeError(f"{name} must be text, not {type(record[name]).__name__}")
-    if record.get("repeat") is not None and not isinstance(record["repeat"], str):
-        raise TypeError(f"repeat must be text, not {type(record['repeat']).__name__}")
+    for name in ("repeat", "skips"):
+        if record.get(name) is not None and not isinstance(record[name], str):
+            raise TypeError(f"{name} must be text, not {type(record[name]).__name__}")
     if isinstance(record.get("desc"), str) and not has_visible(record["desc"]):
         # "\u200b" alone (pass 38): a promise shown and said as nothing, that no words could name to close it
         raise ValueError("empty desc" if not record["desc"].strip() else "desc shows nothing (only invisible characters)")

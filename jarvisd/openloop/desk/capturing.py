@@ -300,10 +300,14 @@ class Capturing(DeskBase):
         due = at if part == "night" else datetime.combine(day, time(23, 59), tzinfo=self.service.tz)
         if at.timestamp() * 1000 <= self.service.now_ms():
             return proposed
-        desc = re.sub(r"\s+the\s+(?:day|night|morning)$", "", proposed.desc, flags=re.IGNORECASE).strip(" ,") or proposed.desc
+        # "the night before practice" (no "the": the words kept whole, round 64) off its words as "the night" is
+        desc = re.sub(r"\s+the\s+(?:day|night|morning)(?:\s+before(?:\s+[^\n]*)?)?$", "", proposed.desc,
+                      flags=re.IGNORECASE).strip(" ,") or proposed.desc
         remind = proposed.remind_ms is not None or re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE)
+        # the night before each practice when practice repeats (round 64: once, the next one only)
+        repeat = proposed.repeat or (repeats.day_before(anchor.repeat) if named else None)
         return replace(proposed, desc=desc, due_ms=int(due.timestamp() * 1000),
-                       remind_ms=int(at.timestamp() * 1000) if remind else None)
+                       remind_ms=int(at.timestamp() * 1000) if remind else None, repeat=repeat)
 
     def _after_named(self, proposed: ProposedLoop) -> ProposedLoop:
         """"remind me to stretch after the run" with "go for a run, tomorrow at 7 AM" open: kept as "stretch after the

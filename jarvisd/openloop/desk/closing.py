@@ -151,6 +151,18 @@ def _named_by_all(said: str, loops: Sequence[OpenLoop]) -> set[int]:
     return named
 
 
+def _participle_deed_is(closure: Closure, desc: str) -> bool:
+    """"invoice bluebird sent" for "send the invoice to bluebird design": the thing named first ("invoice" reads as a verb
+    too) and the participle after it, the promise's own deed (round 64: "Do you mean …?" was asked, as for another
+    deed's)."""
+    clause, ref = closure.clause.lower().rstrip(" .!"), closure.reference.lower()
+    if not ref or not clause.startswith(ref) or not clause.isascii():
+        return False
+    said = clause[len(ref):].split()
+    deed = base_verb(said[-1]) if said else None
+    return deed is not None and not naming.other_deed(f"{deed} {ref}", desc)
+
+
 class Closing(DeskBase):
     """Promises closed: by name, by the one in focus, by a guess or a clearing after a yes; told done late or forgotten."""
 
@@ -448,7 +460,8 @@ class Closing(DeskBase):
                 heard.extend([found, *alike])   # "I sent the text": Jo's text, or texting Bo? asked
                 continue
             if isinstance(found, int) and closure.status in ("done", "dismissed") and \
-                    (naming.other_deed(closure.reference, descs[found]) or naming.another_one(closure.reference, descs[found])
+                    (naming.other_deed(closure.reference, descs[found]) and not _participle_deed_is(closure, descs[found])
+                     or naming.another_one(closure.reference, descs[found])
                      or naming.ko_other_deed(closure.reference, descs[found])):
                 heard.append(found)   # "I renewed the gym membership" for "cancel the gym membership", "I'm not
                 heard_status = _closing_status(closure.status)   # going to the team social" for "post my notes

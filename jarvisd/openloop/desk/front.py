@@ -473,6 +473,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return alarm
         if (repeating := self._repeat_changed(text, session, lang)) is not None:   # "make it every weekday"
             return repeating
+        if (off := self._day_off(text, session, lang)) is not None:   # "cancel the soccer practice on thursday"
+            return off
         if (skipped := self._skip(text, session, lang)) is not None:   # "skip the pills today"
             return skipped
         if (listed := self._shopping(text, session)) is not None:   # "add milk to my shopping list"

@@ -30,6 +30,7 @@ from jarvisd.openloop.alarms import (
 from jarvisd.openloop.corrections import (
     part_named,
 )
+from jarvisd.openloop.day_off import day_off
 from jarvisd.openloop.desk.state import (
     CONFIRM_SEC,
     LISTED_SEC,
@@ -352,6 +353,46 @@ class Reminding(DeskBase):
         self._remember(session, updated, self.service.now_ms())
         return DeskReply(phrases.repeat_set(updated, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="repeat")
+
+    def _day_off(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Cancel the soccer practice on Thursday", "my wife will do the pickup tomorrow" (`day_off`): a repeating
+        promise's time on that day called off, the series kept (round 64: the whole series was ended). The day of its
+        next time skips that one; a later day the rule falls on is kept as a day off (`OpenLoopService.skip_on`).
+        None when no repeating promise is named alone, or for an alarm's or timer's own words."""
+        said = day_off(clean(text)) if lang == "en" else None
+        if said is None:
+            return None
+        loops = [loop for loop in self._open_to_do() if loop.repeat is not None and loop.due_ms is not None
+                 and not alarm_kind(loop.desc)]
+        found = naming.best_reference(said.what, [loop.desc for loop in loops]) if loops else None
+        if not isinstance(found, int):
+            return None
+        loop = loops[found]
+        if said.verb and not naming.same_deed(f"{said.verb} {said.what}", loop.desc):
+            return None   # "my wife will take the car tomorrow" is no "car wash" of hers
+        now = self.service.now_local()
+        try:
+            when = resolve_time(said.day_words, now)
+        except ImpossibleTime:
+            return None
+        if when is None or not (when.day_said or re.search(r"\b(?:today|tonight)\b", said.day_words)):
+            return None
+        day = when.at.date()
+        before = loop
+        loop, next_one, changed = self.service.skip_on(loop.id, day)
+        if not changed:
+            if said.handed:
+                return None   # someone else's deed on a day it does not fall on: read as before
+            return DeskReply(phrases.day_not_in_repeat(loop, day, now, self.service.tz), lang, intent="cancel")
+        if next_one is not None or not loop.is_open:   # the next time itself: skipped, the series goes on
+            if next_one is not None:
+                self._remember(session, next_one, self.service.now_ms())
+            return DeskReply(phrases.day_off(loop, day, None if next_one is None else next_one.due_ms, now,
+                                             self.service.tz, said.handed), lang,
+                             change=AgendaChange(closed=(loop,), opened=(next_one,) if next_one else ()), intent="cancel")
+        self._remember(session, loop, self.service.now_ms())
+        return DeskReply(phrases.day_off(loop, day, self.service.back_after(loop, day), now, self.service.tz, said.handed),
+                         lang, change=AgendaChange(updated=(loop,), before=(before,)), intent="cancel")
 
     def _skip(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Skip the pills today", "skip it", "오늘은 약 건너뛸게": a repeating promise withdrawn this time, the next one

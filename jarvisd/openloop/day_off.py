@@ -1,0 +1,73 @@
+"""One day of a repeating promise called off, said with its day (pure rules; the desk's `Reminding._day_off` acts):
+"cancel the soccer practice on thursday", "no piano lesson tomorrow", "thursday's practice is cancelled", "my wife will
+do the pickup tomorrow". Round 64's lows: each ended the whole series ("It won't come back.") where only that day's
+time was off. Only the words are read here: whether a repeating promise is named and its rule falls on the day is the
+desk's (`OpenLoopService.skip_on`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from jarvisd.openloop.when import time_spans
+
+_LEAD = r"(?:(?:oh|ok(?:ay)?|so|um|uh|please|jarvis|and|actually|hey|also)[\s,]+)*"
+# "cancel the soccer practice on thursday", "call off piano tomorrow", "no swim lesson on friday"
+_EN_CANCEL = re.compile(_LEAD + r"(?:(?:can\s+you\s+|could\s+you\s+)?(?:cancel|call\s+off|scrap|drop|scratch)|there(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+no|no(?!\s*,))\s+"
+                        r"(?P<rest>[\w' ,-]{3,120}?)(?:\s+(?:please|for\s+me|this\s+time))?[.!]?")
+# "soccer practice on thursday is cancelled", "thursday's practice got called off"
+_EN_CALLED_OFF = re.compile(_LEAD + r"(?P<rest>[\w' ,-]{3,120}?)\s+(?:is|'s|got|has\s+been|was|will\s+be)\s+"
+                            r"(?:cancell?ed|called\s+off|off|not\s+happening)(?P<tail>\s+[\w' ,-]{3,40}?)?[.!]?")
+# someone else does it that day: "my wife will do the pickup tomorrow", "Dana's covering the school run on friday"
+_EN_OTHER_DOES = re.compile(
+    _LEAD + r"(?P<who>(?:my|our)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?|(?!(?:i|we|you|it|that|this|there|they)\b)[a-z][\w-]*)"
+    r"(?:\s+(?:will|can|is\s+going\s+to|is\s+gonna)|'ll|'s|\s+is)\s+(?:(?:do|doing|handle|handling|cover|covering)"
+    r"|(?P<verb>take|taking|get|getting|pick|picking)(?:\s+care\s+of)?)\s+(?P<rest>[\w' ,-]{3,120}?)(?:\s+(?:instead|for\s+me|this\s+time))*[.!]?")
+# "thursday's practice", "tomorrow's pickup": the day said before the thing, as "practice thursday" (the time rules leave
+# a day said as an attribute out)
+_DAY_FIRST = re.compile(r"(?P<day>(?:(?:this|next)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight)'s\s+"
+                        r"(?P<thing>.+)")
+# a week or more is no one day of it ("no piano lesson next week")
+_NOT_A_DAY = re.compile(r"\b(?:weeks?|weekend|months?|years?|fortnight)\b")
+# "no I said thursday", "no, the dentist is on thursday": a correction or a remark, no promise named
+_NOT_A_THING = re.compile(r"\b(?:i|is|it|was|were|said|you|we|not|that|this|be|are|meant)\b")
+_THING = re.compile(r"^(?:(?:the|my|our|a)\s+)+|(?:\s+(?:on|for|at|this|next))+$|^'s\s+")
+
+
+@dataclass(frozen=True)
+class DayOff:
+    what: str          # the words naming the promise ("soccer practice", "the pickup" as "pickup")
+    day_words: str     # the words saying the day ("on thursday", "tomorrow")
+    handed: bool       # someone else does it that day (not a cancel)
+    verb: str = ""     # the deed's own verb, said by someone else ("take" of "take the kids to school")
+
+
+def day_off(cleaned: str) -> DayOff | None:
+    """The promise and the day a calling-off names, or None when the words call nothing off on a day."""
+    if len(cleaned) > 200:
+        return None
+    handed, verb = False, ""
+    m = _EN_CANCEL.fullmatch(cleaned)
+    rest = m["rest"] if m else None
+    if rest is None and (m := _EN_CALLED_OFF.fullmatch(cleaned)) is not None:
+        rest = m["rest"] + (m["tail"] or "")
+    if rest is None and (m := _EN_OTHER_DOES.fullmatch(cleaned)) is not None:
+        rest, handed = m["rest"], True
+        verb = {"taking": "take", "getting": "get", "picking": "pick"}.get(m["verb"] or "", m["verb"] or "")
+    if rest is None:
+        return None
+    if (first := _DAY_FIRST.match(rest)) is not None:
+        rest = f"{first['thing']} {first['day']}"
+    spans = time_spans(rest)
+    if len(spans) != 1:
+        return None
+    start, end = spans[0]
+    what = _THING.sub("", f"{rest[:start]} {rest[end:]}".strip(" ,")).strip(" ,")
+    what = _THING.sub("", what).strip(" ,")
+    if not what or not re.search(r"[a-z]{3}", what) or _NOT_A_THING.search(what):
+        return None
+    if verb == "pick" and what.startswith("up "):   # "my husband will pick up the kids tomorrow"
+        verb, what = "pick up", what[3:]
+    if _NOT_A_DAY.search(rest[start:end]):
+        return None
+    return DayOff(what, rest[start:end].strip(), handed, verb)
