@@ -124,6 +124,11 @@ _KO_LIKES = re.compile(r"(?:내가|제가|나)\s*(?:(?P<no>싫어하는|안\s*�
 _EN_RENEW = re.compile(_LEAD + r"when\s+(?:does|do|will)\s+(?:my|our|the)\s+(?P<x>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+"
                        r"(?P<v>renew|expire|run\s+out)(?:\s+again)?", re.IGNORECASE)
 # "where do I live?" (the sixty-first session: to SmolLM2 after "I moved to Busan"): the move or the address told
+# "what do I do for a living?", "where do I work?" (the sixty-third and sixty-fourth sessions: SmolLM2's "I'm a voice
+# assistant …" with or without the work told): the user's work
+_EN_MY_WORK = re.compile(_LEAD + r"(?:where\s+do\s+i\s+work|where\s+am\s+i\s+working|what\s+do\s+i\s+do\s+(?:for\s+(?:a\s+living|work)"
+                         r"|at\s+work)|what(?:'s|\s+is)\s+my\s+(?:occupation|profession|line\s+of\s+work))(?:\s+again|\s+now)?",
+                         re.IGNORECASE)
 _EN_WHERE_I_LIVE = re.compile(_LEAD + r"where\s+do\s+(?:i|we)\s+live(?:\s+now)?", re.IGNORECASE)
 # "여동생에 대해 뭐 알아?" (the sixty-first session: SmolLM2's "(2026-12-06)"): every fact kept of them
 _KO_ABOUT = re.compile(r"(?:(?:내|우리)\s*)?(?P<x>(?!나에|저에)[가-힣A-Za-z]{1,10}?)\s*(?:에\s*대해서?|에\s*관해서?)\s*"
@@ -253,6 +258,8 @@ def _fact_asked(text: str) -> FactAsked | None:
     if not korean and (m := _EN_RENEW.fullmatch(said)) is not None and _keys(m["x"]):
         v = m["v"].lower()
         return FactAsked(f"{m['x']} {v.split()[0]}", lang, told=f"when your {m['x']} {v.replace('run', 'runs')}{'' if ' ' in v else 's'}")
+    if not korean and _EN_MY_WORK.fullmatch(said) is not None:
+        return FactAsked("work", lang, told="what you do for a living", other="job")
     if not korean and _EN_WHERE_I_LIVE.fullmatch(said) is not None:
         return FactAsked("live", lang, told="where you live")
     if korean and (m := _KO_WHERE_JOB.fullmatch(said)) is not None:

@@ -184,6 +184,9 @@ def said_asked(text: str) -> SaidAsked | None:
         return SaidAsked(tuple(cues), own, "ko") if cues else None
     if _EN_QUESTION.match(said) is None and not said.endswith("?"):
         return None
+    # "what do I do for a living?" is of work, as "where do I work?" is (the sixty-fourth session: SmolLM2's "I'm a voice
+    # assistant …" after "I work as a nurse at Severance hospital")
+    said = re.sub(r"\bdo\s+i\s+do\s+for\s+(?:a\s+living|work)\b", "do i work", said, flags=re.IGNORECASE)
     lowered = [w.casefold() for w in _WORD_OF.findall(said)]
     cues = []
     for word in lowered:
