@@ -98,8 +98,9 @@ def bench_endpoint(wavs: list[Path], repeat: int, noise_db: float | None) -> Non
     rng = np.random.default_rng(61)
     clips = [as_clip(p, rng, noise_db) for p in wavs]
     print(f"\n== endpoint: {len(clips)} utterances, Smart Turn asked at {settings.turn_end_silence_ms} ms, "
-          f"longest pause {settings.turn_end_max_silence_ms} ms, words at {settings.trailing_silence_ms} ms "
-          f"(speculative Whisper at {voice.early_stt_ms} ms); {load()}")
+          f"longest pause {settings.turn_end_max_silence_ms} ms, finished words as soon as they are known "
+          f"(speculative Whisper at {voice.early_stt_ms} ms; at {settings.trailing_silence_ms} ms while the model "
+          f"runs); {load()}")
     reasons: dict[str, int] = {}
     delays: list[float] = []
     waited_finished = 0

@@ -21,8 +21,11 @@ model's answer reaches the endpointer at the frame after the time it really took
 pipeline runs it on a worker thread while frames keep coming), so its inference time is in the delays.
 "smart turn + words" adds the pipeline's speculative transcript: Whisper (as configured, language by
 the clip) on the utterance so far after `voice.early_stt_ms` of the pause, its answer ready after the
-time it really took, and a transcript that reads as a finished sentence (`turn_end.text_complete`) ends
-the turn at the silence rule even when the model calls it unfinished. `--no-words` skips it (no Whisper).
+time it really took (or `--stt-ms`), and a transcript that reads as a finished sentence
+(`turn_end.text_complete`) ends the turn as soon as it is known even when the model calls it unfinished
+(unless the model is sure it goes on; at the silence rule while the model has not answered).
+`--no-words` skips it (no Whisper). `--model-ms 100 --stt-ms 300` replays a quiet machine's timing on a
+loaded one (the daemon's figures on this 2-core machine when quiet), so before/after runs compare.
 
 Prints, per method and language:
   false cut-offs  clips whose turn ended before the speaker had finished (at an internal pause)
@@ -217,12 +220,13 @@ class Words:
     """The speculative transcript as the pipeline sees it: Whisper runs (here, now) and its text reaches
     the endpointer on the frame clock only after the time it really took."""
 
-    def __init__(self, recognizer: SpeechRecognizer, key: int, audio: np.ndarray, now: float, took: list[float]) -> None:
+    def __init__(self, recognizer: SpeechRecognizer, key: int, audio: np.ndarray, now: float, took: list[float],
+                 fixed_sec: float | None = None) -> None:
         started = time.perf_counter()
         self.text = recognizer.transcribe(audio).text
         elapsed = time.perf_counter() - started
         took.append(elapsed)
-        self.key, self.ready_at, self.used = key, now + elapsed, False
+        self.key, self.ready_at, self.used = key, now + (elapsed if fixed_sec is None else fixed_sec), False
 
 
 @dataclass
@@ -235,7 +239,7 @@ class Outcome:
 
 def simulate(clip: Clip, probs: list[float], settings: EndpointSettings, model: SmartTurnModel | None,
              took: list[float], fixed_sec: float | None = None, recognizer: SpeechRecognizer | None = None,
-             early_frames: int = 7, stt_took: list[float] | None = None) -> Outcome:
+             early_frames: int = 7, stt_took: list[float] | None = None, stt_sec: float | None = None) -> Outcome:
     """The first turn the endpointer closes in `clip`, frame by frame as `VoicePipeline._hear` runs it."""
     ep = Endpointer(settings)
     replays: list[Replay] = []
@@ -264,7 +268,7 @@ def simulate(clip: Clip, probs: list[float], settings: EndpointSettings, model: 
             judge.after_push()
         if recognizer is not None and result is None and ep.silence_frames == early_frames \
                 and (words is None or now >= words.ready_at) and (pending := ep.provisional()) is not None:
-            words = Words(recognizer, pending[0], pending[1], now, stt_took if stt_took is not None else [])
+            words = Words(recognizer, pending[0], pending[1], now, stt_took if stt_took is not None else [], stt_sec)
             texts.append(words.text)
         if isinstance(result, Utterance):
             return Outcome(result.ended_at, result.end_reason, [r.probability for r in replays], texts)
@@ -308,6 +312,9 @@ def main() -> int:
     parser.add_argument("--model-ms", type=float, default=None,
                         help="what if: the model's answer arrives this long after it is asked (default: the time "
                              "it really took here)")
+    parser.add_argument("--stt-ms", type=float, default=None,
+                        help="what if: the speculative transcript is ready this long after Whisper is started "
+                             "(default: the time it really took here; a quiet machine: about 300)")
     args = parser.parse_args()
 
     cfg = load_config()
@@ -330,7 +337,7 @@ def main() -> int:
                    (dataclasses.replace(base, end_of_turn="smart_turn"), model)}
     recognizers: dict[str, SpeechRecognizer] = {}
     if not args.no_words:
-        methods[f"smart turn + words (at {base.trailing_silence_ms} ms)"] = (dataclasses.replace(base, end_of_turn="smart_turn"), model)
+        methods["smart turn + words (when known)"] = (dataclasses.replace(base, end_of_turn="smart_turn"), model)
         recognizers = {lang: load_recognizer(cfg, language=lang) for lang in ("en", "ko")}
     early_frames = max(1, round(VoiceSettings.from_config(cfg.voice).early_stt_ms / 1000 / FRAME_SEC))
     took: list[float] = []
@@ -341,7 +348,8 @@ def main() -> int:
         for method, (settings, m) in methods.items():
             outcome = simulate(clip, probs, settings, m, took,
                                None if args.model_ms is None else args.model_ms / 1000,
-                               recognizers.get(clip.lang) if "words" in method else None, early_frames, stt_took)
+                               recognizers.get(clip.lang) if "words" in method else None, early_frames, stt_took,
+                               None if args.stt_ms is None else args.stt_ms / 1000)
             rows[method].append((clip, outcome))
             if args.list:
                 delay = "" if outcome.ended_at is None else f"{outcome.ended_at - clip.speech_end:+.2f} s"
@@ -366,6 +374,8 @@ def main() -> int:
                   f"{pct(delays, 50):>9.3f}s {pct(delays, 95):>6.3f}s {slow:>17}")
     if args.model_ms is not None:
         print(f"\n(what if: every answer taken as arriving {args.model_ms:.0f} ms after it was asked)")
+    if args.stt_ms is not None:
+        print(f"(what if: every speculative transcript taken as ready {args.stt_ms:.0f} ms after Whisper was started)")
     print(f"\nSmart Turn inference per call (features + ONNX, 1 thread, {len(took)} calls): "
           f"p5 {pct(took, 5) * 1000:.0f} ms, p50 {pct(took, 50) * 1000:.0f} ms, p95 {pct(took, 95) * 1000:.0f} ms "
           f"(mean {statistics.fmean(took) * 1000:.0f} ms); load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")

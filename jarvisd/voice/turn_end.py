@@ -11,12 +11,16 @@ said so far is a complete turn once the pause has lasted `ask_after_ms`:
 
 The words count too: the speculative transcript (Whisper, started after `early_stt_ms` of the pause)
 that reads as a finished sentence (`text_complete`: an end mark, no trailing "..." and no last word that
-leaves it open, "to", "and", "um", "그리고", a Korean connective ending) ends the turn at the silence
-rule's `silence_ms` even when the model calls the audio unfinished, unless it is sure of it (below
-`words_floor`): flat synthetic or read-aloud prosody otherwise waits the whole `max_silence_ms` (9 of 20
-turns of a conversation run, docs/voice.md). A turn said with a dangling word still waits for the model
-or `max_silence_ms`; so does one with a filler the model hears, which Whisper often leaves out of the
-text ("Remind me to call, um..." heard as "Remind me to call.", the model at 0.01).
+leaves it open, "to", "and", "um", "hum", "그리고", a Korean connective ending) ends the turn as soon as
+it is known (once the pause has lasted `ask_after_ms` and the model has answered; with the model still
+running, at `silence_ms`) even when the model calls
+the audio unfinished, unless it is sure of it (below `words_floor`): flat synthetic or read-aloud prosody
+otherwise waits the whole `max_silence_ms` (9 of 20 turns of a conversation run, docs/voice.md). Until
+round 64 the words waited for the silence rule's `silence_ms` (600 ms) although the answer cannot start
+before the transcript anyway: 0.2-0.4 s lost on every turn Smart Turn misjudged (docs/voice.md, "Turn
+ends, round 64"). A turn said with a dangling word still waits for the model or `max_silence_ms`; so
+does one with a filler the model hears, which Whisper often leaves out of the text ("Remind me to call,
+um..." heard as "Remind me to call.", the model at 0.01).
 
 The model itself and when it runs are `jarvisd.voice.smart_turn`; the frame-by-frame state is the
 `Endpointer` (`jarvisd.voice.endpointing`), which calls `decide` on every silent frame.
@@ -58,7 +62,7 @@ END_TEXT_COMPLETE = Decision(True, "text_complete")
 
 # A last word that leaves an English sentence open ("Remind me to call the bank and.", "I need to, um.")
 _EN_OPEN_END = frozenset("""
-and or but so because cause to the a an of for with at in on by from into onto about um uh er erm hmm like
+and or but so because cause to the a an of for with at in on by from into onto about um umm uh uhm hum er erm hmm mm like
 then if that my your his her our their its this these those is are was were am be will would can could should
 must i i'm you we they which who whose when where while as than plus also just maybe please
 """.split())
@@ -99,8 +103,12 @@ def decide(silence_ms: float, probability: float | None, settings: TurnEndSettin
         return END_AT_MAX_SILENCE
     if probability is not None and silence_ms >= settings.ask_after_ms and probability >= settings.threshold:
         return END_COMPLETE
-    if text_done and silence_ms >= settings.silence_ms and (probability is None or probability >= settings.words_floor):
-        return END_TEXT_COMPLETE
+    if not text_done:
+        return WAIT
+    if probability is not None and silence_ms >= settings.ask_after_ms and probability >= settings.words_floor:
+        return END_TEXT_COMPLETE  # the words as soon as they are known: the answer waits for them anyway
+    if probability is None and silence_ms >= settings.silence_ms:
+        return END_TEXT_COMPLETE  # the model still running (a loaded machine): the silence rule, as before
     return WAIT
 
 
