@@ -49,6 +49,7 @@ from jarvisd.memory.allowed_yet import YetAsked, restriction, yet_answer, yet_as
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.dated_facts import (
+    ENDS_SAID,
     before_it,
     before_told_day,
     dated_thing,
@@ -446,7 +447,8 @@ class Assistant:
         day = next((day for fact in kept or () if (day := told_date(said_of(fact), now)) is not None), None)
         if day is None:
             return None
-        return phrases.days_until(phrases.second_person(thing), day, now.date(), "en", unit)
+        said = phrases.second_person(thing)   # "the day your passport expires is in 58 days: …"
+        return phrases.days_until(f"the day {said}" if ENDS_SAID.search(thing) else said, day, now.date(), "en", unit)
 
     def _dated_facts(self, thing: str, scope: MemoryScope) -> list[str] | None:
         """The kept facts holding `thing`'s words ("Julia's birthday", "the anniversary"), best first; None when the day

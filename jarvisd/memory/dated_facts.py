@@ -34,16 +34,22 @@ _WHEN = re.compile(_LEAD + r"(?:when(?:'s|\s+is|\s+was)|what\s+(?:day|date)(?:'s
                    re.IGNORECASE)
 # "how many days until Emily's birthday" (the sixty-third session's older user: SmolLM2 answered "(2026-12-07)
 # 2026-12-07 19 days"): the days to the day a fact holds
+_ENDS = r"(?:expires|runs\s+out|ends|is\s+due|comes\s+due|starts|begins)"
+ENDS_SAID = re.compile(r"\s" + _ENDS + r"$", re.IGNORECASE)   # the thing said by what happens on its day
 _HOW_LONG = re.compile(_LEAD + r"how\s+(?:many\s+(?P<unit>days|weeks)|long)\s+(?:is\s+it\s+|are\s+there\s+|do\s+i\s+have\s+|left\s+)?"
                        r"(?:until|till|'til|before|to)\s+"
-                       r"(?P<thing>(?:my|our|the|[a-z][\w-]*'s)\s+(?:[\w'-]+\s+){0,2}?(?:" + _DATED + r"))(?:\s+again|\s+this\s+year)?",
+                       r"(?P<thing>(?:my|our|the|[a-z][\w-]*'s)\s+(?:[\w'-]+\s+){0,2}?(?:" + _DATED + r")"
+                       # "how many days until my passport expires" (the sixty-fourth session's working week: counted to
+                       # the renewal's due, not the day told): a thing's day said by what happens on it
+                       r"|(?:my|our|the|[a-z][\w-]*'s)\s+[\w'-]+(?:\s+[\w'-]+)?\s+" + _ENDS + r")(?:\s+again|\s+this\s+year)?",
                        re.IGNORECASE)
 # "our anniversary is June 15th" (a day told again: the sixtieth session's low kept the new day and left "book a
 # restaurant two weeks before" on the old one's date): the thing whose day a fact tells
 _TOLD = re.compile(r"(?P<thing>(?:my|our|[a-z][\w-]*'s)\s+(?:[\w'-]+\s+){0,2}?(?:" + _DATED + r"))\s+(?:is|falls)\s+\S.*",
                    re.IGNORECASE)
 _DAYS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
-_VALUE = re.compile(r".+?\s+(?:is|are|was|falls)\s+(?:on\s+)?(?P<value>.+)", re.IGNORECASE)
+_VALUE = re.compile(r".+?\s+(?:is|are|was|falls|expires|runs\s+out|ends|starts|begins|comes\s+due)\s+(?:on\s+)?(?P<value>.+)",
+                    re.IGNORECASE)
 
 
 def before_told_day(text: str) -> tuple[str, str, str] | None:

@@ -46,3 +46,17 @@ def test_guard_her_birthday_is_only_the_one_just_told():
         "remind me a week before her birthday"
     assert with_told_owner("remind me a week before her birthday", "my sister's birthday is on december 19") == \
         "remind me a week before my sister's birthday"
+
+
+@pytest.mark.parametrize("told, asked, said", [
+    ("my passport expires on february 3rd", "how many days until my passport expires",
+     "The day your passport expires is in 58 days: Wednesday, February 3, 2027."),
+    ("my lease runs out on march 31", "how many days until my lease runs out",            # held out
+     "The day your lease runs out is in 114 days: Wednesday, March 31, 2027."),
+])
+async def test_days_until_a_day_told_by_what_happens_on_it(tmp_path, told, asked, said):
+    """The sixty-fourth session's working week: with "renew my passport" kept, "how many days until my passport
+    expires" counted to the renewal's due ("… in 49 days"), not the expiry told."""
+    replies, calls = await _said(tmp_path, told, "i need to renew my passport before my trip in january", asked)
+    assert replies[2] == said
+    assert not calls
