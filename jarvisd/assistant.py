@@ -790,6 +790,14 @@ class Assistant:
                 yield recalled
                 await asyncio.to_thread(self._record_desk_turn, scope, text, recalled, forgets)
                 return
+            if desk is None and self.small_model and (until := days_to_told_day(text)) is not None:
+                # "how many weeks until my lease runs out?" with no day told and none on the agenda (the sixty-fourth
+                # session: SmolLM2's "2026-12-07 2026-12-07 …"): the day asked for, as "remind me a week before …" is
+                unknown = day_not_told(until[0], "")
+                answer.append(unknown)
+                yield unknown
+                await asyncio.to_thread(self._record_desk_turn, scope, text, unknown, forgets)
+                return
             if desk is None and self.small_model and told_in_passing(text) \
                     and await asyncio.to_thread(self.desk.done_unlisted, text) is not None:
                 # "I went hiking with Sam at Bukhansan last weekend": news of one's life, not a promise closed ("Good.
@@ -959,8 +967,11 @@ def build_assistant(cfg: Config, store: ModelStore, *, backends: Backends | None
 
 
 def day_not_told(thing: str, amount: str) -> str:
-    """A reminder asked before a day memory does not hold: ask for the day."""
+    """A reminder asked before a day memory does not hold, or the days to it: ask for the day ("my lease runs out": the
+    day said by what happens on it)."""
     yours = re.sub(r"^(?:my|our)\b", "your", thing, flags=re.IGNORECASE)
+    if ENDS_SAID.search(thing):
+        return f"I don't know when {yours} yet. Tell me the date, like \"{thing} on June 12\", and ask me again."
     return f"I don't know when {yours} is yet. Tell me the date, like \"{thing} is June 12\", and ask me again."
 
 

@@ -60,3 +60,20 @@ async def test_days_until_a_day_told_by_what_happens_on_it(tmp_path, told, asked
     replies, calls = await _said(tmp_path, told, "i need to renew my passport before my trip in january", asked)
     assert replies[2] == said
     assert not calls
+
+
+@pytest.mark.parametrize("asked, said", [
+    ("how many weeks until my lease runs out",
+     'I don\'t know when your lease runs out yet. Tell me the date, like "my lease runs out on June 12", and ask me again.'),
+    ("how many days until the trip",   # held out: nothing on the agenda, nothing told
+     'I don\'t know when the trip is yet. Tell me the date, like "the trip is June 12", and ask me again.'),
+])
+async def test_days_until_a_day_never_told_ask_for_it(tmp_path, asked, said):
+    """Before: SmolLM2's "2026-12-07 2026-12-07 2026-12-07 …" (bare stamps) for a day neither told nor kept."""
+    replies, calls = await _said(tmp_path, asked)
+    assert replies == [said] and not calls
+
+
+async def test_guard_a_trip_on_the_agenda_is_counted_by_the_desk(tmp_path):
+    replies, _ = await _said(tmp_path, "my trip to Rome is on december 20", "how many days until the trip")
+    assert "in 13 days" in replies[1] and "don't know" not in replies[1]
