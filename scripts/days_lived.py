@@ -29,13 +29,7 @@ from jarvisd.openloop import phrases
 from jarvisd.openloop.model import LoopStatus
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.reflect.quiet_hours import QuietHours
-from jarvisd.reflect.reminders import (
-    DAY_LEAD,
-    day_reminder_text,
-    minutes_to_due,
-    plan_reminders,
-    reminder_text,
-)
+from jarvisd.reflect.reminders import plan_reminders, spoken_text
 
 SWEEP_SEC = 3600
 
@@ -57,14 +51,7 @@ def _reminders_between(agenda: OpenLoopService, cfg, start_s: float, end_s: floa
         if planned.fire_ms > end_s * 1000:
             break
         said.add(planned.key)
-        if planned.lead_min == DAY_LEAD:
-            text = day_reminder_text(planned.desc, planned.lang)
-        else:
-            at_local = datetime.fromtimestamp(planned.fire_ms / 1000, cfg.tz)
-            due_said = None if planned.loop_due_ms is None else phrases.spoken_due(
-                planned.loop_due_ms, at_local, cfg.tz, planned.lang)
-            text = reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, planned.fire_ms), planned.lang,
-                                 due_said)
+        text = spoken_text(planned, planned.fire_ms, cfg.tz)
         at = datetime.fromtimestamp(planned.fire_ms / 1000, cfg.tz).strftime("%a %H:%M")
         lines.append(f"  [reminder {at}] {text}")
     return lines

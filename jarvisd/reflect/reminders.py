@@ -38,7 +38,7 @@ from jarvisd.language import Language, language_of
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import subject
 from jarvisd.openloop.model import LoopStatus, OpenLoop
-from jarvisd.openloop.phrases import is_day_only, second_person
+from jarvisd.openloop.phrases import is_day_only, second_person, spoken_due
 from jarvisd.reflect.quiet_hours import QuietHours
 
 log = logging.getLogger(__name__)
@@ -149,6 +149,16 @@ def reminder_text(desc: str, minutes: int | None, lang: Lang | None = None, due_
     if minutes < 0:
         return f"Reminder: {desc}. It was due {time_left_phrase(-minutes, lang)} ago."
     return f"Reminder: {desc}. It's due in {time_left_phrase(minutes, lang)}."
+
+
+def spoken_text(planned: PlannedReminder, now_ms: int, tz: tzinfo) -> str:
+    """The sentence a planned reminder is said with at `now_ms`: the day's morning one, or the lead one with the time
+    left and the due."""
+    if planned.lead_min == DAY_LEAD:
+        return day_reminder_text(planned.desc, planned.lang)
+    due_said = None if planned.loop_due_ms is None else spoken_due(
+        planned.loop_due_ms, datetime.fromtimestamp(now_ms / 1000, tz), tz, planned.lang)
+    return reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, now_ms), planned.lang, due_said)
 
 
 def minutes_to_due(due_ms: int | None, now_ms: int) -> int | None:

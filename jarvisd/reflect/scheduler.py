@@ -30,20 +30,16 @@ from apscheduler.triggers.date import DateTrigger
 from jarvisd.events import AgendaChanged, EventBus, ReminderDue, Subscription
 from jarvisd.openloop.model import OpenLoop
 from jarvisd.openloop.owner import place_of
-from jarvisd.openloop.phrases import spoken_due
 from jarvisd.reflect.delivered import DeliveredLog
 from jarvisd.reflect.periodic import Consolidate, PeriodicJobs, Reflect
 from jarvisd.reflect.quiet_hours import NO_QUIET_HOURS, QuietHours
 from jarvisd.reflect.reminders import (
-    DAY_LEAD,
     DEFAULT_LEADS_MIN,
     PlannedReminder,
     ReminderKey,
-    day_reminder_text,
-    minutes_to_due,
     normalize_leads,
     plan_reminders,
-    reminder_text,
+    spoken_text,
 )
 from jarvisd.turn_gate import TurnGate
 
@@ -339,12 +335,7 @@ class DaemonScheduler:
     async def _deliver(self, planned: PlannedReminder, now: int) -> str:
         """Record one reminder as spoken, take it off the plan, publish it; returns its sentence."""
         key = planned.key
-        if planned.lead_min == DAY_LEAD:
-            text = day_reminder_text(planned.desc, planned.lang)
-        else:
-            due_said = None if planned.loop_due_ms is None else spoken_due(
-                planned.loop_due_ms, datetime.fromtimestamp(now / 1000, self.tz), self.tz, planned.lang)
-            text = reminder_text(planned.desc, minutes_to_due(planned.loop_due_ms, now), planned.lang, due_said)
+        text = spoken_text(planned, now, self.tz)
         log.info("reminder %s spoken %.0f s after its time", key.job_id, (now - planned.fire_ms) / 1000)
         try:  # a reminder is said even when its record cannot be written (it was lost, a traceback logged)
             # its write and fsync in a worker thread: a slow disk held the event loop (HUD, voice) here
