@@ -97,8 +97,6 @@ def missed_said(text: str, has_time: Callable[[str], bool]) -> Missed | None:
     said = text.strip()
     if said.endswith(("?", "？")):
         return None
-    if (deed := forgot_said(said)) is not None and not (m := _LATER.fullmatch(said)):
-        return Missed(deed)
     if (m := _LATER.fullmatch(said)) is not None and has_time(m["later"]):
         head = m["head"].strip()
         deed = forgot_said(head) or _not_done(head)
