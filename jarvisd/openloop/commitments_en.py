@@ -296,6 +296,16 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # hear about your volunteer work"): a habit of the user's own, kept only with its repeat (`_commitments`)
     ("habit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|um+|uh+|well|like|btw),?\s+)*(?:i|we)\s+(?:usually\s+|always\s+)?"
                          r"(?=(?:volunteer|teach|coach|tutor|babysit|train|swim|practi[cs]e|go\s+to|attend|visit|walk|run)\s+\w)")),
+    # "every monday i put the recycling out at 7pm", "i water the plants every sunday at 8" (the sixty-fifth session's
+    # week: SmolLM2 said "Milk, eggs, and cheese, please"): a chore the user does on a repeat, kept as a routine only
+    # with its repeat and a clock time ("I take the bus every day" keeps nothing; `_commitments`)
+    ("chore", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|um+|uh+|well|btw),?\s+)*"
+                         r"(?:(?:every|each)\s+[a-z]+(?:\s+(?:morning|afternoon|evening|night))?,?\s+)?"
+                         r"(?:i|we)\s+(?:usually\s+|always\s+|normally\s+)?"
+                         r"(?!take\s+(?:the\s+|a\s+|my\s+)?(?:bus|train|tube|subway|metro|tram|ferry|car|taxi|cab|uber|bike|stairs"
+                         r"|elevator|lift|shower|bath|nap|break|walk)\b)"
+                         r"(?=(?:put|take|water|feed|empty|mow|wash|pay|check|change|charge|refill|vacuum|clean|bring|"
+                         r"drag|wheel|roll)\s+\w)")),
     # "the plumber is coming Thursday between 9 and 11", "my parents are coming over Friday at 6" (the fifty-first
     # session: said back by SmolLM2, nothing kept): a visit to be home for, kept only with its time, as "plumber visit"
     ("visit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|heads\s+up),?\s+)*"
@@ -791,6 +801,9 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         repeated = t.kind in ("habit", "todo", "visit") and _repeated(low, t.end, limit)
         if t.kind == "habit" and not repeated:
             continue                   # "I go to the gym", "I walk to work": what one does, no promise
+        if t.kind == "chore" and not (_repeated(low, 0, limit) and any(
+                re.search(r"\d|noon|midnight", low[hs:he]) for hs, he in holes)):
+            continue                   # "I take the bus every day", "I put the kettle on": no routine with its hour
         errand = t.kind == "todo" and _BOUGHT.match(low[:end], t.end) is not None
         if t.kind == "trip" and not any(hs >= t.end for hs, _ in holes):
             continue                   # "I drive to work", "we go to Busan a lot": no day, no trip to keep

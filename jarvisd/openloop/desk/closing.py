@@ -119,10 +119,11 @@ _NOT_TO_DO = re.compile(r"^(?:don't|do\s+not|never)\s|지\s*말기$", re.IGNOREC
 
 # "scratch that, I already sent it" (the fiftieth session: to the model, "I'm sorry for your loss"): the lead-in takes
 # the promise back, the deed says why; it is marked done
-_DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|yep|yup|right|oh|actually|wait|no|scratch\s+that|never\s*mind|forget\s+(?:it|that))"
-                      r"[\s,]+)*(?:(?P<who>i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+)?"
+_DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|yep|yup|right|oh|actually|wait|no|scratch\s+that|never\s*mind|forget\s+(?:it|that)"
+                      r"|(?:all\s+)?done)[\s,]+)*(?:(?P<who>i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+)?"
                       r"(?P<v>[a-z']+)(?P<it>\s+(?:it|that|them|those|him|her))?"
-                      r"(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")
+                      r"(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier(?:\s+today)?|yesterday|last\s+night"
+                      r"|this\s+(?:morning|afternoon|evening)|an?\s+(?:hour|minute)\s+ago))?")
 
 
 def _listed_things(said: str) -> list[str]:
