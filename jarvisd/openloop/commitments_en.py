@@ -147,7 +147,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("must", re.compile(r"(?:,\s*|\s+)so\s+(?:need\s+to|have\s+to|gotta|got\s+to|must|should)\s+")),
     ("must", re.compile(r"\bput\s+(?:it|this|that)\s+on\s+my\s+(?:plate|list|to-?do\s+list)\s+to\s+")),
     # "I owe Jiwoo a reply on the rubric": a debt to someone is a task ("I owe you one" says it to me)
-    ("must", re.compile(_SUBJ + r"(?:\s+still)?\s+(?=owe\s+[\w'.]+\s+(?:a|an|the|my|some)\s+\w)")),
+    # (and money: "i owe dave 20 bucks", the sixty-fifth session's fortnight: to SmolLM2)
+    ("must", re.compile(_SUBJ + r"(?:\s+still)?\s+(?=owe\s+[\w'.]+\s+(?:(?:a|an|the|my|some)\s+\w|[$£€]?\d|(?:five|ten|fifteen|"
+                        r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred)\b))")),
     ("remind", re.compile(r"\bremind\s+me\b|\b(?:don'?t|do\s+not)\s+let\s+me\s+forget\b|"
                           r"\b(?:set|leave)\s+(?:a|me\s+a)\s+reminder\b")),
     ("note", re.compile(r"\b(?:make|take|leave|add|write)\s+(?:a|me\s+a)\s+note\b|\bnote\s+to\s+self\b|"

@@ -99,9 +99,6 @@ _THING_BEFORE = re.compile(r"\b(?:the|my|our|that|this)\s+(?:[\w'-]+\s+){0,3}?[\
 _OBJECT_PRONOUN = re.compile(r"\b(?:it|them|her|him)\b")
 # "our Sophie's got to be picked up … I'll go and fetch her": a name said with "our" / "my" before it
 _NAME_BEFORE = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s+(?P<name>[A-Z][a-z]+)\b")
-# "i owe dave 20 bucks, i'll pay him back on friday" (the sixty-fifth session: kept "pay him back"): who is owed
-_OWED_BEFORE = re.compile(r"\b(?:[Ii]|[Ww]e)\s+(?:still\s+)?owe\s+(?!(?:you|him|her|them|it|me|us|money|a|an|the|some|my|our)\b)"
-                          r"(?P<name>[A-Za-z][a-z-]+)\b")
 # "the seed order … has to go in by the 10th, so I'd better do that": a thing that wants doing, then "that"
 _TASK_BEFORE = re.compile(r"\b(?:the|my|our)\s+(?:(?!(?:said|says|told|was|is|are|were|asked)\b)[\w'-]+\s+){0,4}?[\w'-]+"
                           r"(?=\s+(?:wants|needs|has\s+to|have\s+to|has\s+got\s+to"
@@ -120,8 +117,6 @@ def antecedent(sen: str, low: str, before: int, action: str) -> str:
         words = words[2:]              # "I'll go and fetch her": the pronoun is the second verb's
     if len(words) < 2 or words[1] not in ("it", "them", "her", "him") or before <= 0:
         return action
-    if words[1] in ("her", "him") and (owed := list(_OWED_BEFORE.finditer(sen, 0, before))):
-        return _OBJECT_PRONOUN.sub(lambda _: owed[-1]["name"], action, count=1)   # "i owe dave 20 bucks, i'll pay him back"
     if words[1] in ("her", "him") and (names := list(_NAME_BEFORE.finditer(sen, 0, before))) and \
             not any(m.start() > names[-1].start() for m in _PERSON_BEFORE.finditer(low, 0, before)):
         return _OBJECT_PRONOUN.sub(lambda _: names[-1]["name"], action, count=1)

@@ -136,14 +136,23 @@ def test_over_as_a_place_or_a_cry_closes_nothing(tmp_path, korean, said):
     assert _open(desk) == ["call mom", "team meeting"]
 
 
-@pytest.mark.parametrize("said", [
-    "i owe dave 20 bucks, i'll pay him back on friday",
-    "I still owe Dave twenty dollars so I'll pay him back friday",   # held out
+@pytest.mark.parametrize(("said", "kept"), [
+    ("i owe dave 20 bucks, pay him back on friday", "pay dave back 20 bucks"),
+    ("i owe dave 20 bucks, i'll pay him back on friday", "pay dave back 20 bucks"),
+    ("I still owe Dave twenty dollars so I'll pay him back friday", "pay dave back twenty dollars"),   # held out
+    ("i owe my sister 100 bucks, gotta pay her back by friday", "pay my sister back 100 bucks"),       # held out
 ])
-def test_who_is_owed_is_who_him_means(tmp_path, korean, said):
+def test_a_debt_and_its_paying_back_are_one_promise_to_the_one_owed(tmp_path, korean, said, kept):
     desk, _ = _desk(tmp_path, korean, "2026-12-07 09:00")
-    assert _say(desk, said).lower() == "got it: pay dave back, by friday."
-    assert [d.lower() for d in _open(desk)] == ["pay dave back"]
+    assert _say(desk, said).endswith(", by Friday.")
+    assert [d.lower() for d in _open(desk)] == [kept]
+
+
+def test_money_owed_is_kept_and_owing_a_favour_is_not(tmp_path, korean):
+    desk, _ = _desk(tmp_path, korean, "2026-12-07 09:00")
+    assert _say(desk, "i owe dave 20 bucks") == "Got it: owe dave 20 bucks."
+    _say(desk, "I owe you one")
+    assert _open(desk) == ["owe dave 20 bucks"]
 
 
 @pytest.mark.parametrize("told", [
