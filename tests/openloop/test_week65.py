@@ -175,3 +175,51 @@ def test_other_worries_withdraw_nothing(tmp_path, korean, said):
     _say(desk, "i need to pay dave back 20 bucks by friday")
     _say(desk, said)
     assert _open(desk) == ["pay dave back 20 bucks"]
+
+
+@pytest.mark.parametrize("told", ["expense report is in", "the expense report's in"])
+def test_a_report_told_in_is_handed_in(tmp_path, korean, told):
+    desk, clock = _desk(tmp_path, korean, "2026-12-07 08:00")
+    _say(desk, "i have to submit the expense report by wednesday noon")
+    clock.set_local("2026-12-09 09:30")
+    assert _say(desk, told) == "Marked done: submit the expense report."
+
+
+@pytest.mark.parametrize(("said", "promise"), [("bob is in", "call bob tomorrow"),
+                                               ("the milk is in the fridge", "buy milk tomorrow")])
+def test_in_said_of_a_thing_not_handed_in_closes_nothing(tmp_path, korean, said, promise):
+    desk, _ = _desk(tmp_path, korean, "2026-12-07 08:00")
+    _say(desk, promise)
+    _say(desk, said)
+    assert len(_open(desk)) == 1
+
+
+@pytest.mark.parametrize("asked", ["can i still do it today?", "is it too late?", "so do I still have time for it?"])
+def test_can_i_still_do_it_of_the_promise_told_forgotten(tmp_path, korean, asked):
+    desk, clock = _desk(tmp_path, korean, "2026-12-07 08:00")
+    _say(desk, "i have to submit the expense report by wednesday noon")
+    clock.set_local("2026-12-09 13:00")
+    _say(desk, "oh no i forgot the expense report")
+    assert _say(desk, asked) == ("It's still on your agenda: submit the expense report, today at noon. "
+                                 "Say a new time and I'll move it.")
+    assert _say(desk, "push it to tomorrow at 9") == "Updated: submit the expense report, now tomorrow at 9 AM."
+    clock.set_local("2026-12-09 20:00")
+    _say(desk, "oh no i forgot the expense report")
+    assert _say(desk, asked).startswith("It's still on your agenda: submit the expense report, tomorrow at 9 AM.")
+
+
+def test_can_i_still_do_it_after_it_expired_says_when_it_was_due_and_the_way_back(tmp_path, korean):
+    desk, clock = _desk(tmp_path, korean, "2026-12-07 08:00")
+    _say(desk, "i have to submit the expense report by wednesday noon")
+    clock.set_local("2026-12-09 20:00")
+    _say(desk, "oh no i forgot the expense report")
+    assert _say(desk, "can i still do it?") == (
+        "Submit the expense report was due today at noon and closed unfinished. When will you do it? Tell me and "
+        "I'll put it back on your agenda.")
+
+
+def test_can_i_still_do_it_with_nothing_in_focus_is_not_the_agendas(tmp_path, korean):
+    desk, clock = _desk(tmp_path, korean, "2026-12-07 08:00")
+    _say(desk, "i have to submit the expense report by wednesday noon")
+    clock.set_local("2026-12-09 13:00")
+    assert _say(desk, "can i still do it today?") == ""

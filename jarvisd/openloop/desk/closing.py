@@ -345,6 +345,17 @@ class Closing(DeskBase):
             return DeskReply(said(loop, now, self.service.tz, lang), lang, intent="when")
         return None
 
+    def _still_time(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Can I still do it today?", "is it too late?" of the promise in focus (told forgotten, asked about, reminded):
+        still open with its due and how to move it, or when it expired; None with no promise in focus."""
+        if not past_due.STILL_TIME.fullmatch(clean(text)):
+            return None
+        candidates = self._in_focus(session)
+        loop = self._any(max(candidates)[1]) if candidates else None
+        if loop is None or loop.status not in (LoopStatus.OPEN, LoopStatus.EXPIRED):
+            return None
+        return DeskReply(past_due.still_time(loop, self.service.now_local(), self.service.tz, lang), lang, intent="when")
+
     def _closed_late(self, text: str, reading: Reading, lang: phrases.Lang) -> DeskReply | None:
         """"I picked up the dry cleaning yesterday" after it expired unfinished (the sixty-third session: "I see.", the
         promise left expired): marked done now (or cancelled, "… is off"), said with the due it had passed."""
