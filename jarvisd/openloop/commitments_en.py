@@ -70,7 +70,10 @@ _EVENT_NOUNS = (r"(?:appointment|meeting|interview|exam|test|flight|call|class|l
                 # the sixty-fourth session's parent: "the kids school pickup is at 3:15 every weekday", "the school bake sale
                 # is next wednesday" went to SmolLM2
                 r"pickup|pick-up|drop-off|dropoff|school\s+run|carpool|bake\s+sale|yard\s+sale|garage\s+sale|fundraiser|"
-                r"field\s+trip|open\s+house|school\s+play|sports\s+day)")
+                r"field\s+trip|open\s+house|school\s+play|sports\s+day|"
+                # the sixty-fifth session's family: "the kids have piano at 4 on sunday" went to SmolLM2
+                r"piano|violin|guitar|cello|drums|dance|judo|taekwondo|tae\s+kwon\s+do|chess|scouts|cubs|brownies|choir|"
+                r"orchestra|band\s+practice|tutoring|tennis|volleyball|netball|cricket|lacrosse|fencing|climbing|skating)")
 
 
 # "I'm going to need to pay", "gonna have to call", "I'll need to book": the need said in the future

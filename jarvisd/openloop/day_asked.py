@@ -46,10 +46,15 @@ _LEAD = re.compile(r"^(?:(?:on|for|in|by)\s+)+")
 _WEEKS = re.compile(r"(?:(?:this|next)\s+(?:week|month)|tonight)$")   # and "tonight", its small hours too (`desk`)
 
 
+# "what's on my weekend?", "anything for my weekend" (the sixty-fifth session's family: the memory's quote of what was said
+# on Monday): this weekend's
+_MY_WEEKEND = re.compile(r"\bmy\s+weekend$")
+
+
 def asked_day(cleaned: str) -> str | None:
     """The day words of a question about what is due that day (`cleaned`: lower case, no closing punctuation), or
     None when the words ask no such thing or name no day alone ("what's on TV tonight", "what's on Netflix")."""
-    text = cleaned.rstrip("?？ ")
+    text = _MY_WEEKEND.sub("this weekend", cleaned.rstrip("?？ "))
     kind = _EN_KIND.fullmatch(text) if text.isascii() else None
     m = kind or (_EN.fullmatch(text) if text.isascii() else _KO.fullmatch(text))
     if m is None:

@@ -101,6 +101,10 @@ def _verb(desc_words: Sequence[str]) -> str | None:
         # "flight to Rome": a journey's name, no deed ("the trip" names it, the sixty-third session)
         if desc_words[0].lower() in _JOURNEYS:
             return None
+        # "piano for the kids", "soccer for Emma" (the sixty-fifth session's family: "piano is cancelled" named none, piano
+        # taken for its verb): a lesson's name, no deed, when its first word is no verb at all
+        if english_key(desc_words[0].lower()) not in EN_BASE_VERBS and not en_verb(desc_words[0].lower()):
+            return None
         return desc_words[0]
     if desc_words[-1].endswith("기"):
         return desc_words[-1]

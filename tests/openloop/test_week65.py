@@ -223,3 +223,67 @@ def test_can_i_still_do_it_with_nothing_in_focus_is_not_the_agendas(tmp_path, ko
     _say(desk, "i have to submit the expense report by wednesday noon")
     clock.set_local("2026-12-09 13:00")
     assert _say(desk, "can i still do it today?") == ""
+
+
+def test_whats_on_my_weekend_is_this_weekends_list(tmp_path, korean):
+    desk, _ = _desk(tmp_path, korean, "2026-12-11 17:00")
+    _say(desk, "the kids have swim lessons saturday at 9")
+    _say(desk, "i need to clean the garage this weekend")
+    assert _say(desk, "what's on my weekend?") == ("On the weekend you have 2 things due: swim lessons for the kids, "
+                                                   "tomorrow at 9 AM; and clean the garage, by Sunday.")
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("and soccer at 2 on saturday", "Got it: soccer for the kids, tomorrow at 2 PM."),
+    ("also piano at 4 on sunday", "Got it: piano for the kids, Sunday at 4 PM."),   # held out
+])
+def test_an_event_said_after_someones_event_is_theirs_too(tmp_path, korean, said, kept):
+    desk, _ = _desk(tmp_path, korean, "2026-12-11 17:00")
+    _say(desk, "the kids have swim lessons saturday at 9")
+    assert _say(desk, said) == kept
+
+
+def test_an_order_or_a_fragment_after_someones_event_is_not_theirs(tmp_path, korean):
+    desk, _ = _desk(tmp_path, korean, "2026-12-11 17:00")
+    _say(desk, "the kids have swim lessons saturday at 9")
+    assert _say(desk, "and call bob at 5") == "Got it: call bob, today at 5 PM."
+    _say(desk, "the kids have swim lessons sunday at 9")
+    _say(desk, "and so on")
+    assert not any(desc.startswith(("call bob for", "so on")) for desc in _open(desk))
+
+
+@pytest.mark.parametrize(("event", "told", "said"), [
+    ("the kids have soccer at 2 on saturday", "soccer got rained out", "soccer for the kids"),
+    ("the kids have piano at 4 on sunday", "piano is cancelled", "piano for the kids"),
+    ("my daughter has tennis at 5 on friday", "tennis got snowed out", "tennis for your daughter"),   # held out
+])
+def test_an_activity_called_off_is_taken_off(tmp_path, korean, event, told, said):
+    desk, _ = _desk(tmp_path, korean, "2026-12-11 17:00")
+    _say(desk, event)
+    assert _say(desk, told) == f"OK, I took it off your agenda: {said}."
+
+
+def test_a_car_got_washed_is_done_not_called_off(tmp_path, korean):
+    desk, _ = _desk(tmp_path, korean, "2026-12-11 17:00")
+    _say(desk, "wash the car on saturday")
+    assert _say(desk, "the car got washed") == "Marked done: wash the car."
+
+
+@pytest.mark.parametrize(("said", "moved"), [
+    ("i'll do the garage next weekend", "Updated: clean the garage, now by Sunday, December 20."),
+    ("i'll tackle the flights tomorrow", "Updated: book the flights, now by tomorrow."),            # held out
+    ("gonna get to the garage next weekend", "Updated: clean the garage, now by Sunday, December 20."),   # held out
+])
+def test_a_deed_for_any_thing_moves_the_open_promise_it_names(tmp_path, korean, said, moved):
+    desk, clock = _desk(tmp_path, korean, "2026-12-11 17:00")
+    _say(desk, "this weekend i need to clean the garage, call grandma, and book the flights for christmas")
+    clock.set_local("2026-12-13 11:00")
+    assert _say(desk, said) == moved
+    assert len(_open(desk)) == 3
+
+
+def test_a_deed_for_a_thing_no_promise_names_is_a_new_promise(tmp_path, korean):
+    desk, _ = _desk(tmp_path, korean, "2026-12-11 17:00")
+    _say(desk, "i need to clean the garage this weekend")
+    _say(desk, "i need to do the laundry tomorrow")
+    assert _open(desk) == ["clean the garage", "do the laundry"]

@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import date, datetime, time, timedelta
 
 from jarvisd.openloop import (
+    naming,
     phrases,
     repeats,
     rules,
@@ -124,6 +125,32 @@ def _in_place_of(swap: Instead, opened: list[ProposedLoop], closed: list[ClosedR
 _KO_EARLY = re.compile(r"(?:다음|담|이번)\s?달\s?초(?!\s?(?:전|까지))")
 
 
+# "and soccer at 2 on saturday", "also piano at 4 on sunday": a noun and its time, continuing a list of events
+_GOES_ON = re.compile(r"(?:and|also|plus|oh\s+and|and\s+also|then)\s+(?P<np>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+"
+                      r"(?P<when>(?:at|on|from)\s+[\w: ]{1,40})")
+# "swim lessons for the kids": whose events they are (`commitments_en` "the kids have …")
+_FOR_OWNER = re.compile(r"\bfor\s+(?P<who>(?:the|my|our)\s+[a-z][\w'-]*|[A-Z][a-z]+)$")
+
+
+# "do the garage", "tackle the garage", "get to the taxes": a deed for any thing, not a deed of its own
+_ANY_DEED = re.compile(r"(?:do|tackle|handle|sort(?:\s+out)?|deal\s+with|get\s+to|get\s+on\s+with|take\s+care\s+of)\s+(?P<thing>.+)",
+                       re.IGNORECASE)
+
+
+def _any_deed_of(opened: list[ProposedLoop], shown: Sequence[OpenLoop]) -> list[ProposedLoop]:
+    """"i'll do the garage next weekend" with "clean the garage" open (the sixty-fifth session's family: a second promise,
+    "do the garage", kept beside it): the open promise whose thing it names, so it moves there; others as they were."""
+    descs = [loop.desc for loop in shown]
+    kept = []
+    for proposed in opened:
+        m = _ANY_DEED.fullmatch(proposed.desc) if proposed.desc.isascii() else None
+        found = naming.best_reference(m["thing"], descs) if m is not None and descs else None
+        if isinstance(found, int) and shown[found].repeat is None:
+            proposed = replace(proposed, desc=shown[found].desc)
+        kept.append(proposed)
+    return kept
+
+
 class Capturing(DeskBase):
     """Promises kept from what the user says, with their dues and reminders, and the reply that reads them back."""
 
@@ -133,6 +160,18 @@ class Capturing(DeskBase):
         before = len(read_utterance(head, self.korean).commitments) if head else 0
         return len(read_utterance(_listed(head, tail), self.korean).commitments) > before
 
+    def _event_list_goes_on(self, text: str, session: str, lang: phrases.Lang) -> str | None:
+        """"and soccer at 2 on saturday" right after "the kids have swim lessons saturday at 9" was kept (the sixty-fifth
+        session's family: to SmolLM2, nothing kept): another event of the same people, read as "the kids have soccer at 2
+        on saturday"; None for any other words (an order, "and call Bob at 5", is read as it is)."""
+        m = _GOES_ON.fullmatch(clean(text)) if lang == "en" else None
+        focus = self._recent_focus(session, self.service.now_ms()) if m else None
+        loop = self._open(focus.loop_id) if focus is not None else None
+        owner = _FOR_OWNER.search(loop.desc) if loop is not None else None
+        if m is None or owner is None or m["np"].split()[0] in EN_BASE_VERBS or not time_spans(m["when"]):
+            return None
+        return f"{owner['who']} have {m['np']} {m['when']}"
+
     def capture(self, text: str, session: str = "default", lang: phrases.Lang | None = None,
                 fixing: Fix | None = None) -> DeskReply | None:
         """The promise rules on one utterance: new promises with dues computed from the user's words,
@@ -141,6 +180,7 @@ class Capturing(DeskBase):
         lang = lang or self._lang(text)
         if lang == "ko" and KO_LUNAR_DATE.search(text) and not text.rstrip().endswith(("?", "？")):
             return DeskReply(phrases.lunar_date_unread(lang), lang, intent="capture")   # "할머니 제사 음력 1월 15일"
+        text = self._event_list_goes_on(text, session, lang) or text
         swap = instead_said(text)
         reading = read_utterance(text if swap is None else swap.said, self.korean)
         if swap is not None and swap.old is not None and not reading.commitments and lang == "en" and \
@@ -163,6 +203,7 @@ class Capturing(DeskBase):
             # session's low: a third promise, "call him", was kept)
             return self._which_moves([shown[i] for i in alike], text, session, lang)
         opened = self._restated(self._persons_named(self._persons_in_focus(opened, session), shown), text, shown, now)
+        opened = _any_deed_of(opened, shown)
         closed, guess = self._closings(text if swap is None else swap.said, reading, shown, lang)
         if swap is not None and opened:
             opened, closed = _in_place_of(swap, opened, closed, shown)
