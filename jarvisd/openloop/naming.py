@@ -86,6 +86,10 @@ def _ko_deed_form(word: str) -> bool:
 _EN_EVENT_NOUNS = frozenset("appointment appointments practice lesson lessons class classes meeting game recital rehearsal "
                             "checkup check-up dinner lunch party visit session".split())
 _JOURNEYS = frozenset("flight flights trip journey".split())
+# what a child has at a time ("the kids have piano at 4"): an activity, not a deed (`commitments_en._EVENT_NOUNS`)
+_ACTIVITIES = frozenset("piano violin guitar cello drums dance ballet judo karate taekwondo chess scouts cubs brownies choir "
+                        "orchestra tutoring tennis volleyball netball cricket lacrosse fencing climbing skating soccer "
+                        "football basketball baseball softball hockey rugby gymnastics swimming".split())
 
 
 def _verb(desc_words: Sequence[str]) -> str | None:
@@ -102,8 +106,8 @@ def _verb(desc_words: Sequence[str]) -> str | None:
         if desc_words[0].lower() in _JOURNEYS:
             return None
         # "piano for the kids", "soccer for Emma" (the sixty-fifth session's family: "piano is cancelled" named none, piano
-        # taken for its verb): a lesson's name, no deed, when its first word is no verb at all
-        if english_key(desc_words[0].lower()) not in EN_BASE_VERBS and not en_verb(desc_words[0].lower()):
+        # taken for its verb): an activity's name, no deed ("car service" keeps "car": "i sold the car" is no close of it)
+        if desc_words[0].lower() in _ACTIVITIES:
             return None
         return desc_words[0]
     if desc_words[-1].endswith("기"):
