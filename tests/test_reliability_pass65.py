@@ -1,0 +1,63 @@
+"""Pass 65 (issue #18): a fifth adversarial pass on what the sixty-fourth session added, and the fourth pass's lows
+(docs/reliability.md, "Fifth adversarial pass (pass65)")."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from jarvisd.openloop.agenda_asked import deed_asked
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.voice.activation import Activation, strip_wake_phrase, wake_word_end
+from tests.openloop.conftest import SEOUL, agenda_desk
+from tests.timing import assert_grows_linearly
+
+MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=SEOUL)
+
+
+@pytest.fixture
+def desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
+    return agenda_desk(tmp_path, korean, MONDAY)
+
+
+# ------------------------------------------------------------ the fourth pass's lows
+
+def test_did_i_in_korean_is_linear_in_a_word_repeated_without_spaces():
+    """"오늘오늘…" (1,000 times, no spaces): the optional "오늘" before the deed gave back its words one by one to the lazy
+    deed and the verb, cubic (5.7 s called directly); the leading words are now taken once (a possessive repeat)."""
+    assert_grows_linearly(lambda said: deed_asked(said, said), lambda n: "오늘" * n, 800, vary=False)
+    assert_grows_linearly(lambda said: deed_asked(said, said), lambda n: "벌써이미" * n + "했나요요", 400, vary=False)
+
+
+def test_did_i_in_korean_still_reads_the_deed():
+    assert deed_asked("오늘 약 먹었나", "오늘 약 먹었나") is not None
+    assert deed_asked("벌써 쓰레기 버렸나?", "벌써 쓰레기 버렸나?") is not None    # held out
+    assert deed_asked("오늘 날씨 좋네", "오늘 날씨 좋네") is None                   # nearby talk
+
+
+@pytest.mark.parametrize(("said", "rest"), [
+    ("Hey Jarvis.", ""),
+    ("Hey Jarvis, turn on the lights", "turn on the lights"),
+    ("ok hey jarvis stop the music", "stop the music"),          # held out: a greeting before the phrase's own
+])
+def test_a_wake_phrase_that_opens_with_a_greeting_is_heard_whole(said: str, rest: str):
+    """wake_phrases = ["hey jarvis"]: the text's "hey" was passed over as a greeting, then the phrase's two words did
+    not fit ("Hey Jarvis." never woke; "Hey Jarvis, turn on the lights" confirmed with "turn" taken as the name)."""
+    assert strip_wake_phrase(said, ("hey jarvis",)) == rest
+    assert wake_word_end(said, ("hey jarvis",)) == len(said.split()) - len(rest.split())
+    act = Activation("wake", wake_phrases=("hey jarvis",), follow_up_sec=8.0, wake_model=True, verify=True)
+    act.wake_heard(now=10.0)
+    admitted = act.admit(said, now=11.0, woken=True)
+    assert admitted.text == rest and admitted.accepted == bool(rest)
+    plain = Activation("wake", wake_phrases=("hey jarvis",), follow_up_sec=8.0)
+    assert plain.admit(said, now=1.0).reason in ("wake phrase", "wake phrase only: listening")
+
+
+def test_guard_a_greeting_to_someone_else_does_not_wake_hey_jarvis():
+    for said in ("Hey John.", "Hey, there.", "hey what time is it", "okay"):
+        assert strip_wake_phrase(said, ("hey jarvis",)) is None
+        assert wake_word_end(said, ("hey jarvis",)) is None
+    assert strip_wake_phrase("Hey Jarvis, what time is it", ("jarvis", "자비스")) == "what time is it"   # the default
