@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
+import threading
 from datetime import datetime
 from pathlib import Path
 
@@ -11,6 +14,7 @@ import pytest
 from jarvisd.openloop.agenda_asked import deed_asked
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.owner import OWNER_NAME, agenda_place
 from jarvisd.voice.activation import Activation, strip_wake_phrase, wake_word_end
 from tests.openloop.conftest import SEOUL, agenda_desk
 from tests.timing import assert_grows_linearly
@@ -61,3 +65,31 @@ def test_guard_a_greeting_to_someone_else_does_not_wake_hey_jarvis():
         assert strip_wake_phrase(said, ("hey jarvis",)) is None
         assert wake_word_end(said, ("hey jarvis",)) is None
     assert strip_wake_phrase("Hey Jarvis, what time is it", ("jarvis", "자비스")) == "what time is it"   # the default
+
+
+def test_two_starts_that_find_an_emptied_owner_file_agree_on_one_owner(tmp_path: Path):
+    """An owner file emptied by hand: each start read it empty and `os.replace`d its own name in, so both took the
+    data folder's agenda and the first one's claim was overwritten. Now each takes it under a lock on the folder
+    and reads it again there: a start that waited finds the other's name and is not the owner."""
+    (tmp_path / OWNER_NAME).write_bytes(b"")
+    held = os.open(tmp_path, os.O_RDONLY)
+    fcntl.flock(held, fcntl.LOCK_EX)           # another start, between its read and its write
+    places = []
+    alice = threading.Thread(target=lambda: places.append(agenda_place(tmp_path, "alice")))
+    alice.start()
+    alice.join(timeout=1.0)
+    (tmp_path / OWNER_NAME).write_text("bob\n")   # ...the other start's claim
+    os.close(held)
+    alice.join(timeout=10.0)
+    assert not alice.is_alive()
+    assert places[0].owner is False and places[0].folder.parent.name == "users"
+    assert (tmp_path / OWNER_NAME).read_text() == "bob\n"
+    assert agenda_place(tmp_path, "bob").owner
+
+
+def test_an_emptied_owner_file_is_still_taken_by_the_one_start(tmp_path: Path):
+    (tmp_path / OWNER_NAME).write_bytes(b"")
+    assert agenda_place(tmp_path, "carol").owner
+    assert (tmp_path / OWNER_NAME).read_text() == "carol\n"
+    assert not agenda_place(tmp_path, "dave").owner
+    assert not list(tmp_path.glob(".agenda.owner.*"))
