@@ -16,7 +16,9 @@ from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.owner import OWNER_NAME, agenda_place
 from jarvisd.voice.activation import Activation, strip_wake_phrase, wake_word_end
-from tests.openloop.conftest import SEOUL, agenda_desk
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import SEOUL, FakeClock, agenda_desk, agenda_rows, said_to
 from tests.timing import assert_grows_linearly
 
 MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=SEOUL)
@@ -93,3 +95,46 @@ def test_an_emptied_owner_file_is_still_taken_by_the_one_start(tmp_path: Path):
     assert (tmp_path / OWNER_NAME).read_text() == "carol\n"
     assert not agenda_place(tmp_path, "dave").owner
     assert not list(tmp_path.glob(".agenda.owner.*"))
+
+
+def _clocked_desk(tmp_path: Path, korean: KoreanAnalyzer, start: str) -> tuple[AgendaDesk, FakeClock]:
+    clock = FakeClock(0)
+    clock.set_local(start)
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock)
+    return AgendaDesk(service, korean), clock
+
+
+def _reopened(tmp_path: Path, korean: KoreanAnalyzer, clock: FakeClock) -> AgendaDesk:
+    """The daemon started again: a new service on the same file, the sweep run as a start runs it."""
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
+    desk.service.expire()
+    return desk
+
+
+@pytest.mark.parametrize(("said", "off_until", "due"), [
+    ("remind me to take my pills every day at 8am", "2026-12-07 09:00", "2026-12-07 08:00"),
+    ("매일 아침 8시에 약 먹으라고 알려줘", "2026-12-07 09:30", "2026-12-07 08:00"),                  # held out
+    ("remind me to water the plants every day at 7am", "2026-12-10 10:00", "2026-12-10 07:00"),  # days off
+])
+def test_a_routine_dose_due_while_the_daemon_was_off_is_opened(tmp_path: Path, korean: KoreanAnalyzer, said: str,
+                                                               off_until: str, due: str):
+    """Yesterday's dose expired while the daemon was off (from 10 AM to 9 AM): the series rolled to the next time
+    after the start, so today's 8 AM dose, due an hour before, was never opened nor said."""
+    desk, clock = _clocked_desk(tmp_path, korean, "2026-12-06 07:00")
+    said_to(desk, said)
+    clock.set_local(off_until)
+    desk = _reopened(tmp_path, korean, clock)
+    assert [when for _, when in agenda_rows(desk)] == [due]
+
+
+def test_guard_a_dose_whose_own_time_passed_too_is_not_opened_and_an_alarm_is_not_rung_late(
+        tmp_path: Path, korean: KoreanAnalyzer):
+    desk, clock = _clocked_desk(tmp_path, korean, "2026-12-06 06:00")
+    said_to(desk, "remind me to take my pills every day at 8am", "wake me up every day at 7am")
+    clock.set_local("2026-12-07 15:00")   # today's 8 AM dose is past its own expiry (2 PM) too
+    desk = _reopened(tmp_path, korean, clock)
+    rows = sorted(when for _, when in agenda_rows(desk))
+    assert rows == ["2026-12-08 07:00", "2026-12-08 08:00"]
+    clock.set_local("2026-12-08 14:00")   # a running daemon: the 8 AM dose expires at 2 PM, the next is tomorrow's
+    desk.service.expire()
+    assert "2026-12-09 08:00" in [when for _, when in agenda_rows(desk)]

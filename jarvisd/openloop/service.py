@@ -321,6 +321,11 @@ class OpenLoopService:
                 pass
             elif skip:
                 rolled = self._roll(closed, now_ms, after_ms=max(now_ms, (loop.due_ms or 0) + 1))
+            elif status is LoopStatus.EXPIRED and loop.due_ms is not None and alarm_kind(loop.desc) is None:
+                # the first time whose own expiry is still ahead: a daemon off from yesterday's 8 AM dose to 9 AM
+                # today opens today's 8 AM one, not tomorrow's (pass 64's low: a dose skipped without a word); an
+                # alarm is not rung late, it goes on from now
+                rolled = self._roll(closed, now_ms, after_ms=max(loop.due_ms, now_ms - self._grace_ms(loop)))
             elif status is not LoopStatus.DISMISSED:
                 rolled = self._roll(closed, now_ms)
         return closed, rolled
@@ -519,6 +524,13 @@ class OpenLoopService:
         if self.rang is None or loop.due_ms is None or loop.muted_ms is not None or alarm_kind(loop.desc) is None:
             return False
         return now < max(loop.due_ms, loop.remind_ms or 0) + self.expire_after_ms and not self.rang(loop)
+
+    def _grace_ms(self, loop: OpenLoop) -> int:
+        """How long past its due a time of `loop`'s series stays open (`_expires_at` without a snooze)."""
+        rule = repeats.from_key(loop.repeat)
+        if rule is not None and (step := rule.step_ms) is not None and step // 2 < self.expire_after_ms:
+            return step // 2
+        return self.expire_after_ms
 
     def _expires_at(self, loop: OpenLoop) -> int:
         """`rules.expires_at_ms`, and never before `expire_after` past a moment the user asked to be reminded
