@@ -138,3 +138,20 @@ def test_guard_a_dose_whose_own_time_passed_too_is_not_opened_and_an_alarm_is_no
     clock.set_local("2026-12-08 14:00")   # a running daemon: the 8 AM dose expires at 2 PM, the next is tomorrow's
     desk.service.expire()
     assert "2026-12-09 08:00" in [when for _, when in agenda_rows(desk)]
+
+
+def test_whats_overdue_does_not_count_a_year_old_due_as_passed_this_week(tmp_path: Path, korean: KoreanAnalyzer):
+    """A promise due a year ago that the sweep closed this week (the daemon off since, or an old agenda restored):
+    "what's overdue?" said "One thing passed unfinished this week: renew the car insurance (due December 2, 2025)"."""
+    desk, clock = _clocked_desk(tmp_path, korean, "2025-12-01 10:00")
+    said_to(desk, "remind me to renew the car insurance tomorrow at 9am")
+    clock.set_local("2026-12-07 09:00")
+    desk = _reopened(tmp_path, korean, clock)
+    said_to(desk, "remind me to call the plumber tomorrow at 9am")
+    clock.set_local("2026-12-08 18:00")
+    desk.service.expire()
+    for asked in ("what's overdue?", "what did I miss?", "밀린 거 있어?"):
+        said = said_to(desk, asked)[0]
+        assert "insurance" not in said and "자동차" not in said, said
+    assert "plumber" in said_to(desk, "what's overdue?")[0]          # guard: what did pass this week is said
+    assert "plumber" in said_to(desk, "what did I miss?")[0]

@@ -38,6 +38,9 @@ def recently_expired(loops: Sequence[OpenLoop], now_ms: int) -> list[OpenLoop]:
             done_after[key] = max(done_after.get(key, 0), loop.closed_ms or 0)
     return sorted((replace(loop, repeat=None) for loop in loops
                    if loop.status is LoopStatus.EXPIRED and (loop.closed_ms or 0) >= since and not alarm_kind(loop.desc)
+                   # its own time in the week too (a day's grace for the expiry): a due a year old that the sweep
+                   # closed this week (the daemon off since, an old agenda restored) did not pass this week
+                   and (loop.due_ms is None or max(loop.due_ms, loop.remind_ms or 0) >= since - 86_400_000)
                    and (loop.repeat is not None   # a routine's missed day stays missed when the next one is done
                         or done_after.get(loop.desc.casefold(), 0) <= (loop.due_ms or loop.created_ms))),
                   key=lambda loop: loop.due_ms or loop.created_ms, reverse=True)
