@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import fcntl
 import os
+import subprocess
+import sys
 import threading
 from datetime import datetime
 from pathlib import Path
@@ -15,9 +17,9 @@ from jarvisd.openloop.agenda_asked import deed_asked
 from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.owner import OWNER_NAME, agenda_place
-from jarvisd.voice.activation import Activation, strip_wake_phrase, wake_word_end
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
+from jarvisd.voice.activation import Activation, strip_wake_phrase, wake_word_end
 from tests.openloop.conftest import SEOUL, FakeClock, agenda_desk, agenda_rows, said_to
 from tests.timing import assert_grows_linearly
 
@@ -155,3 +157,26 @@ def test_whats_overdue_does_not_count_a_year_old_due_as_passed_this_week(tmp_pat
         assert "insurance" not in said and "자동차" not in said, said
     assert "plumber" in said_to(desk, "what's overdue?")[0]          # guard: what did pass this week is said
     assert "plumber" in said_to(desk, "what did I miss?")[0]
+
+
+def _jarvisd(*args: str, home: Path, user: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JARVIS_")}
+    env.update(JARVIS_HOME=str(home), JARVIS_GENERAL__USER=user, OLLAMA_HOST="http://127.0.0.1:9",
+               JARVIS_LLM__CONNECT_TIMEOUT_SEC="0.5", JARVIS_VOICE__ENABLED="false")
+    return subprocess.run([sys.executable, "-m", "jarvisd", *args], env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_listing_the_agenda_as_a_new_user_makes_no_folder(tmp_path: Path):
+    """`jarvisd openloop list` as a user with no agenda yet made `users/<key>/` and an empty log in it."""
+    data = tmp_path / "home" / "data"
+    data.mkdir(parents=True)
+    (data / OWNER_NAME).write_text("alice\n")
+    listed = _jarvisd("openloop", "list", home=tmp_path / "home", user="bob")
+    assert listed.returncode == 0, listed.stderr
+    assert not (data / "users").exists()
+    assert _jarvisd("openloop", "list", "--json", home=tmp_path / "home", user="bob").stdout == ""   # held out
+    assert not (data / "users").exists()
+    (data / "openloops.jsonl").mkdir()   # guard: the owner's log there but unusable is still said
+    broken = _jarvisd("openloop", "list", home=tmp_path / "home", user="alice")
+    assert broken.returncode == 1 and "is a directory" in broken.stderr
