@@ -180,3 +180,40 @@ def test_listing_the_agenda_as_a_new_user_makes_no_folder(tmp_path: Path):
     (data / "openloops.jsonl").mkdir()   # guard: the owner's log there but unusable is still said
     broken = _jarvisd("openloop", "list", home=tmp_path / "home", user="alice")
     assert broken.returncode == 1 and "is a directory" in broken.stderr
+
+
+@pytest.mark.parametrize(("kept", "said", "now_said", "done"), [
+    ("remind me to take my vitamins every day at 8am", "i forgot to take my vitamins, do it at noon",
+     "now today at noon, then every day at 8 AM.", "i took my vitamins"),
+    ("remind me to take my vitamins every day at 8am", "i didn't get to my vitamins, do it at noon",   # held out
+     "now today at noon, then every day at 8 AM.", "vitamins done"),
+    ("매일 아침 8시에 비타민 먹으라고 알려줘", "비타민 먹는 거 깜빡했어, 12시에 할게",                      # held out
+     "오늘 정오(이번만, 그 뒤로는 매일 오전 8시)", "비타민 먹었어"),
+])
+def test_a_missed_dose_moved_is_this_time_only(tmp_path: Path, korean: KoreanAnalyzer, kept: str, said: str,
+                                               now_said: str, done: str):
+    """"I forgot to take my vitamins, do it at noon" (a daily 8 AM routine, today's dose open at 10 AM) moved the
+    routine for good: "Updated: …, now today at noon, then every day." and "Next: tomorrow at noon."."""
+    desk, clock = _clocked_desk(tmp_path, korean, "2026-12-06 07:00")
+    said_to(desk, kept)
+    clock.set_local("2026-12-07 10:00")
+    desk.service.expire()
+    answer = said_to(desk, said)[0]
+    assert now_said in answer, answer
+    assert [when for _, when in agenda_rows(desk)] == ["2026-12-07 12:00"]
+    clock.set_local("2026-12-07 12:30")
+    answer = said_to(desk, done)[0]
+    assert "tomorrow at 8 AM" in answer or "내일 오전 8시" in answer, answer
+    desk = _reopened(tmp_path, korean, clock)
+    assert [when for _, when in agenda_rows(desk)] == ["2026-12-08 08:00"]
+
+
+def test_guard_moving_a_routine_by_name_still_moves_its_time_and_a_one_off_moves_as_before(
+        tmp_path: Path, korean: KoreanAnalyzer):
+    desk, clock = _clocked_desk(tmp_path, korean, "2026-12-06 07:00")
+    said_to(desk, "remind me to take my vitamins every day at 8am", "remind me to call the bank tomorrow at 3pm")
+    clock.set_local("2026-12-07 10:00")
+    desk.service.expire()
+    said_to(desk, "move my vitamins to noon")
+    assert "tomorrow at noon" in said_to(desk, "i took my vitamins")[0]     # said of the routine: its time for good
+    assert said_to(desk, "i forgot to call the bank, do it tomorrow at 9") == ["Updated: call the bank, now tomorrow at 9 AM."]

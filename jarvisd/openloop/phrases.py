@@ -192,9 +192,16 @@ def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
     rule = repeats.from_key(loop.repeat)
     if rule is None:
         return due
+    every = repeats.describe(rule, lang)
+    if rule.at is not None and loop.due_ms is not None and not rule.stepped:
+        # this time moved off the rule's ("I forgot my vitamins, do it at noon"): the rule's own clock said
+        at = clock_said(datetime.combine(datetime.fromtimestamp(loop.due_ms / 1000, tz).date(), rule.at, tzinfo=tz), lang)
+        if lang == "ko":
+            return f"{due.removesuffix('까지')}(이번만, 그 뒤로는 {every} {at})"
+        every = f"{every} at {at}"
     if lang == "ko":
-        return f"{due.removesuffix('까지')}부터 {repeats.describe(rule, lang)}"
-    return f"{due}, then {repeats.describe(rule, lang)}"
+        return f"{due.removesuffix('까지')}부터 {every}"
+    return f"{due}, then {every}"
 
 
 def next_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:

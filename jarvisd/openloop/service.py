@@ -573,13 +573,19 @@ class OpenLoopService:
         self._announce("added", AgendaChange(opened=(loop,)))
         return loop
 
-    def reschedule(self, id_or_prefix: str, *, due_ms: int | None = None, remind_ms: int | None = None) -> OpenLoop:
+    def reschedule(self, id_or_prefix: str, *, due_ms: int | None = None, remind_ms: int | None = None,
+                   once: bool = False) -> OpenLoop:
         """A correction ("no, Thursday") moves the due; a snooze sets the moment to remind at. Only the
         given fields change (`rules.merge_loop`); the loop counts as changed now, so reminders whose
-        moments already passed are not spoken for it."""
+        moments already passed are not spoken for it. `once`: this time of a repeating promise only ("I forgot my
+        vitamins, do it at noon"): the rule keeps its clock time (`repeats.clock_kept`), so the next comes at 8 again."""
         with self._lock:
             loop = self.find(id_or_prefix)
             merged = rules.merge_loop(loop, ProposedLoop(desc=loop.desc, due_ms=due_ms, remind_ms=remind_ms))
+            if once and merged is not loop and (rule := repeats.from_key(loop.repeat)) is not None \
+                    and loop.due_ms is not None and merged.due_ms is not None and not rule.stepped:
+                said = rule.at or datetime.fromtimestamp(loop.due_ms / 1000, self.tz).time()
+                merged = replace(merged, repeat=repeats.clock_kept(rule, said, merged.due_ms, self.tz).key)
             if remind_ms is not None and merged.muted_ms is not None:   # "remind me an hour before" after a mute
                 merged = replace(merged, muted_ms=None)
             if merged is loop:
