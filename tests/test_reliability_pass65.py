@@ -217,3 +217,50 @@ def test_guard_moving_a_routine_by_name_still_moves_its_time_and_a_one_off_moves
     said_to(desk, "move my vitamins to noon")
     assert "tomorrow at noon" in said_to(desk, "i took my vitamins")[0]     # said of the routine: its time for good
     assert said_to(desk, "i forgot to call the bank, do it tomorrow at 9") == ["Updated: call the bank, now tomorrow at 9 AM."]
+
+
+# ------------------------------------------------------------ scripts/days_lived.py on bad turns files
+
+def _days_lived():
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    try:
+        import days_lived
+    finally:
+        sys.path.pop(0)
+    return days_lived
+
+
+def test_days_lived_walks_an_hour_at_a_time_only_forward_and_within_reach():
+    """`@9999-12-31 23:59` walked the clock an hour at a time (70 million sweeps: hours); a line going back printed
+    the new time while the clock stayed; the first line was walked to from the machine's own time (a week in the
+    past was never reached: the turns ran today under a heading of last Monday)."""
+    days_lived = _days_lived()
+    monday = datetime(2026, 12, 7, 9, 0, tzinfo=SEOUL).timestamp()
+    assert days_lived.clock_walk(monday, monday + 3 * 3600, first=False) == (
+        [monday + 3600, monday + 7200, monday + 10800], "")
+    assert days_lived.clock_walk(monday + 86_400 * 30, monday, first=True) == ([monday], "")
+    steps, note = days_lived.clock_walk(monday, monday - 3600, first=False)
+    assert steps == [monday - 3600] and "set back" in note
+    steps, note = days_lived.clock_walk(monday, monday + 86_400 * 3000, first=False)
+    assert steps == [monday + 86_400 * 3000] and "at once" in note
+    assert len(days_lived.clock_walk(monday, monday + 86_400 * 7, first=False)[0]) == 7 * 24   # a week: walked
+
+
+@pytest.mark.parametrize("line", ["@9999-12-31 23:59", "@1900-01-01 00:00", "@2026-02-30 10:00", "@2026-12-07 25:00",
+                                  "@tomorrow"])
+def test_days_lived_refuses_a_clock_line_it_cannot_use_before_building_anything(tmp_path: Path, line: str):
+    days_lived = _days_lived()
+    turns = tmp_path / "turns.txt"
+    turns.write_text(f"remind me to call mom at 5pm\n{line}\nwhat's on my agenda?\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as exited:
+        days_lived.main([str(turns)])
+    assert "days_lived:" in str(exited.value.code) and line in str(exited.value.code)
+
+
+def test_days_lived_says_a_turns_file_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    days_lived = _days_lived()
+    (tmp_path / "latin1.txt").write_bytes("caf\xe9 at 5pm\n".encode("latin-1"))
+    assert days_lived.main([str(tmp_path / "latin1.txt")]) == 2
+    assert days_lived.main([str(tmp_path / "missing.txt")]) == 2
+    assert days_lived.main([str(tmp_path)]) == 2
+    assert capsys.readouterr().err.count("days_lived: cannot read") == 3
