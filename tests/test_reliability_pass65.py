@@ -264,3 +264,46 @@ def test_days_lived_says_a_turns_file_it_cannot_read(tmp_path: Path, capsys: pyt
     assert days_lived.main([str(tmp_path / "missing.txt")]) == 2
     assert days_lived.main([str(tmp_path)]) == 2
     assert capsys.readouterr().err.count("days_lived: cannot read") == 3
+
+
+# ------------------------------------------------------------ reminders in quiet hours
+
+def _spoken_over(desk: AgendaDesk, clock: FakeClock, hours: int, quiet: str) -> list[str]:
+    """What the daemon's plan says over `hours`, ten minutes at a time with the sweep between (as days_lived)."""
+    from jarvisd.reflect.quiet_hours import QuietHours
+    from jarvisd.reflect.reminders import plan_reminders, spoken_text
+
+    said: set = set()
+    out = []
+    end = clock.now + hours * 3600
+    while clock.now < end:
+        step = clock.now + 600
+        for planned in plan_reminders(desk.service.unexpired(), now_ms=int(clock.now * 1000), tz=SEOUL,
+                                      leads_min=[60, 15], quiet=QuietHours.parse(quiet), delivered=said):
+            if planned.fire_ms > step * 1000:
+                break
+            said.add(planned.key)
+            at = datetime.fromtimestamp(planned.fire_ms / 1000, SEOUL).strftime("%H:%M")
+            out.append(f"{at} {spoken_text(planned, planned.fire_ms, SEOUL)}")
+        clock.now = step
+        desk.service.expire()
+    return out
+
+
+@pytest.mark.parametrize("said", ["remind me to drink water every 2 hours", "remind me to stretch every hour",
+                                  "매 2시간마다 물 마시라고 알려줘"])
+def test_a_reminder_every_few_hours_is_not_said_in_quiet_hours(tmp_path: Path, korean: KoreanAnalyzer, said: str):
+    """"Remind me to drink water every 2 hours" (said at 8 PM, quiet hours 22:00-08:00) was said at 10 PM, midnight,
+    2, 4 and 6 AM: each time rolled on with its reminder at the time, said as one the user had asked for."""
+    desk, clock = _clocked_desk(tmp_path, korean, "2026-12-07 20:00")
+    said_to(desk, said)
+    spoken = _spoken_over(desk, clock, 16, "22:00-08:00")
+    night = [line for line in spoken if "22:00" <= line[:5] or line[:5] < "08:00"]
+    assert night == [] and any(line.startswith("08:00") for line in spoken), spoken
+
+
+def test_guard_a_time_asked_for_and_a_daily_routine_are_still_said_in_quiet_hours(tmp_path: Path,
+                                                                                  korean: KoreanAnalyzer):
+    desk, clock = _clocked_desk(tmp_path, korean, "2026-12-07 20:00")
+    said_to(desk, "remind me to take my medicine at 11pm", "remind me to take my vitamins every day at 7am")
+    assert [line[:5] for line in _spoken_over(desk, clock, 14, "22:00-08:00")] == ["23:00", "07:00"]
