@@ -307,3 +307,31 @@ def test_guard_a_time_asked_for_and_a_daily_routine_are_still_said_in_quiet_hour
     desk, clock = _clocked_desk(tmp_path, korean, "2026-12-07 20:00")
     said_to(desk, "remind me to take my medicine at 11pm", "remind me to take my vitamins every day at 7am")
     assert [line[:5] for line in _spoken_over(desk, clock, 14, "22:00-08:00")] == ["23:00", "07:00"]
+
+
+# ------------------------------------------------------------ a promise not done, with why
+
+def test_why_a_promise_was_not_done_is_not_its_deed(tmp_path: Path, korean: KoreanAnalyzer):
+    """"i couldn't pay the bill because the site was down, i'll do it saturday": the deed read was "pay the bill because
+    the site was down", which named no promise, and "do it saturday" was kept as a new one: "Got it: do the site, by
+    Saturday." (the bill left on Friday)."""
+    desk, _ = _clocked_desk(tmp_path, korean, "2026-12-07 08:00")
+    said_to(desk, "remind me to pay the electric bill on friday", "remind me to return the library books tomorrow",
+            "remind me to call mom at 6pm")
+    assert said_to(desk, "i couldn't pay the bill because the site was down, i'll do it saturday") == [
+        "Updated: pay the electric bill, now by Saturday."]
+    assert said_to(desk, "i forgot to return the library books since the library was closed, do it on wednesday") == [
+        "Updated: return the library books, now by Wednesday."]                                       # held out
+    assert said_to(desk, "i didn't get to call mom because she was at work") == [
+        "It's still on your agenda: call mom, tonight at 6 PM."]                                      # held out
+    assert sorted(desc for desc, _ in agenda_rows(desk)) == ["call mom", "pay the electric bill", "return the library books"]
+
+
+def test_guard_a_deed_that_holds_because_words_is_kept_whole():
+    from jarvisd.openloop.past_due import missed_said
+
+    has_time = lambda words: "tomorrow" in words   # noqa: E731
+    assert missed_said("i didn't get to the cause marketing report, do it tomorrow", has_time).deed == \
+        "the cause marketing report"
+    assert missed_said("i couldn't call mom, do it tomorrow", has_time).deed == "call mom"
+    assert missed_said("i couldn't sleep because the neighbours were loud", has_time) is None   # nearby talk
