@@ -335,3 +335,34 @@ def test_guard_a_deed_that_holds_because_words_is_kept_whole():
         "the cause marketing report"
     assert missed_said("i couldn't call mom, do it tomorrow", has_time).deed == "call mom"
     assert missed_said("i couldn't sleep because the neighbours were loud", has_time) is None   # nearby talk
+
+
+# ------------------------------------------------------------ a day off corrected
+
+@pytest.mark.parametrize(("fix", "off"), [
+    ("no, i meant next thursday", "2026-12-17"),
+    ("sorry, thursday next week", "2026-12-17"),               # held out
+    ("oops, i meant tuesday the 15th", "2026-12-15"),           # held out
+])
+def test_a_day_off_corrected_moves_the_day_off(tmp_path: Path, korean: KoreanAnalyzer, fix: str, off: str):
+    """"cancel the soccer practice on thursday", then "no, i meant next thursday": the correction moved the series'
+    next time (Tuesday's practice) to Thursday the 17th, so Tuesday's was lost and the 10th stayed a day off."""
+    desk, _ = _clocked_desk(tmp_path, korean, "2026-12-07 08:00")
+    said_to(desk, "remind me about soccer practice every tuesday and thursday at 5pm",
+            "cancel the soccer practice on thursday")
+    answer = said_to(desk, fix)[0]
+    assert answer.startswith("OK, no soccer practice on"), answer
+    loop = desk.service.agenda()[0]
+    assert agenda_rows(desk) == [("soccer practice", "2026-12-08 17:00")] and loop.skips == off
+
+
+def test_guard_a_day_off_corrected_to_a_day_it_does_not_fall_on_keeps_the_first(tmp_path: Path,
+                                                                                 korean: KoreanAnalyzer):
+    desk, clock = _clocked_desk(tmp_path, korean, "2026-12-07 08:00")
+    said_to(desk, "remind me about soccer practice every tuesday and thursday at 5pm",
+            "cancel the soccer practice on thursday")
+    assert "Nothing changed" in said_to(desk, "no, friday")[0]
+    assert desk.service.agenda()[0].skips == "2026-12-10"
+    said_to(desk, "remind me to call the plumber at 4pm")   # another promise: a time after it is its own correction
+    assert said_to(desk, "no, at 5pm") == ["Updated: call the plumber, now today at 5 PM."]
+    assert desk.service.agenda()[0].skips == "2026-12-10" or desk.service.agenda()[1].skips == "2026-12-10"
