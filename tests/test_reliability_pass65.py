@@ -366,3 +366,16 @@ def test_guard_a_day_off_corrected_to_a_day_it_does_not_fall_on_keeps_the_first(
     said_to(desk, "remind me to call the plumber at 4pm")   # another promise: a time after it is its own correction
     assert said_to(desk, "no, at 5pm") == ["Updated: call the plumber, now today at 5 PM."]
     assert desk.service.agenda()[0].skips == "2026-12-10" or desk.service.agenda()[1].skips == "2026-12-10"
+
+
+@pytest.mark.parametrize(("said", "desc"), [
+    ("매주 화요일하고 목요일 오후 5시에 축구 연습 알려줘", "축구 연습"),
+    ("매주 월요일하고 수요일에 피아노 레슨 알려줘", "피아노 레슨"),          # held out
+    ("매주 화요일이랑 목요일 오후 5시에 수영 가라고 알려줘", "수영 가기"),    # guard: as before
+])
+def test_korean_days_joined_by_hago_leave_no_joiner_in_the_promise(tmp_path: Path, korean: KoreanAnalyzer, said: str,
+                                                                   desc: str):
+    """"매주 화요일하고 목요일 오후 5시에 축구 연습 알려줘" was kept as "하고 축구 연습" (the days cut out, their joiner left)."""
+    desk, _ = _clocked_desk(tmp_path, korean, "2026-12-07 08:00")
+    said_to(desk, said)
+    assert [d for d, _ in agenda_rows(desk)] == [desc]
