@@ -379,3 +379,39 @@ def test_korean_days_joined_by_hago_leave_no_joiner_in_the_promise(tmp_path: Pat
     desk, _ = _clocked_desk(tmp_path, korean, "2026-12-07 08:00")
     said_to(desk, said)
     assert [d for d, _ in agenda_rows(desk)] == [desc]
+
+
+# ------------------------------------------------------------ a day off in Korean
+
+@pytest.mark.parametrize(("said", "off", "answer"), [
+    ("목요일 축구 연습 취소해 줘", "2026-12-10", "알겠어요, 이번 주 목요일에는 축구 연습 없어요. 다음은 다음 주 화요일이에요."),
+    ("이번 주 목요일은 축구 연습 없어", "2026-12-10", None),                                     # held out
+    ("다음 주 화요일 축구 연습 취소됐어", "2026-12-15", None),                                   # held out
+])
+def test_a_korean_day_off_keeps_the_series(tmp_path: Path, korean: KoreanAnalyzer, said: str, off: str,
+                                           answer: str | None):
+    """"목요일 축구 연습 취소해 줘" (practice every Tuesday and Thursday) ended the series: "목록에서 지웠어요: 축구 연습.
+    다시 알려 드리지 않아요." (round 64 left a day off English only)."""
+    desk, _ = _clocked_desk(tmp_path, korean, "2026-12-07 08:00")
+    said_to(desk, "매주 화요일이랑 목요일 오후 5시에 축구 연습 알려줘")
+    reply = said_to(desk, said)[0]
+    assert answer is None or reply == answer, reply
+    assert agenda_rows(desk) == [("축구 연습", "2026-12-08 17:00")] and desk.service.agenda()[0].skips == off
+    said_to(desk, "undo that")
+    assert desk.service.agenda()[0].skips is None
+
+
+def test_a_korean_day_off_of_the_next_time_skips_it(tmp_path: Path, korean: KoreanAnalyzer):
+    desk, _ = _clocked_desk(tmp_path, korean, "2026-12-07 08:00")
+    said_to(desk, "매주 화요일이랑 목요일 오후 5시에 축구 연습 알려줘")
+    assert said_to(desk, "내일 축구 연습 취소됐어") == ["알겠어요, 내일은 축구 연습 없어요. 다음은 이번 주 목요일이에요."]
+    assert agenda_rows(desk) == [("축구 연습", "2026-12-10 17:00")]
+
+
+def test_guard_korean_cancels_that_are_no_day_off(tmp_path: Path, korean: KoreanAnalyzer):
+    desk, _ = _clocked_desk(tmp_path, korean, "2026-12-07 08:00")
+    said_to(desk, "매주 화요일이랑 목요일 오후 5시에 축구 연습 알려줘", "목요일 오후 3시에 치과 예약 있어")
+    assert "바뀐 건 없어요" in said_to(desk, "금요일 축구 연습 취소해 줘")[0]   # a day it does not fall on
+    assert said_to(desk, "목요일 치과 예약 취소해 줘") == ["목록에서 지웠어요: 치과 예약."]   # a one-off: as before
+    assert said_to(desk, "축구 연습 취소해 줘")[0].startswith("목록에서 지웠어요")   # no day: the series ends
+    assert agenda_rows(desk) == []

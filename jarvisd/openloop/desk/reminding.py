@@ -30,7 +30,7 @@ from jarvisd.openloop.alarms import (
 from jarvisd.openloop.corrections import (
     part_named,
 )
-from jarvisd.openloop.day_off import day_off
+from jarvisd.openloop.day_off import day_off, ko_day_off
 from jarvisd.openloop.desk.state import (
     CONFIRM_SEC,
     LISTED_SEC,
@@ -365,7 +365,7 @@ class Reminding(DeskBase):
         promise's time on that day called off, the series kept (round 64: the whole series was ended). The day of its
         next time skips that one; a later day the rule falls on is kept as a day off (`OpenLoopService.skip_on`).
         None when no repeating promise is named alone, or for an alarm's or timer's own words."""
-        said = day_off(clean(text)) if lang == "en" else None
+        said = day_off(clean(text)) if lang == "en" else ko_day_off(clean(text))
         if said is None:
             return None
         loops = [loop for loop in self._open_to_do() if loop.repeat is not None and loop.due_ms is not None
@@ -393,16 +393,16 @@ class Reminding(DeskBase):
         if not changed:
             if handed:
                 return None   # someone else's deed on a day it does not fall on: read as before
-            return DeskReply(phrases.day_not_in_repeat(loop, day, now, self.service.tz), lang, intent="cancel")
+            return DeskReply(phrases.day_not_in_repeat(loop, day, now, self.service.tz, lang), lang, intent="cancel")
         self._days_off[session] = (loop.desc, handed, self.service.now_ms())
         if next_one is not None or not loop.is_open:   # the next time itself: skipped, the series goes on
             if next_one is not None:
                 self._remember(session, next_one, self.service.now_ms())
             return DeskReply(phrases.day_off(loop, day, None if next_one is None else next_one.due_ms, now,
-                                             self.service.tz, handed), lang,
+                                             self.service.tz, handed, lang), lang,
                              change=AgendaChange(closed=(loop,), opened=(next_one,) if next_one else ()), intent="cancel")
         self._remember(session, loop, self.service.now_ms())
-        return DeskReply(phrases.day_off(loop, day, self.service.back_after(loop, day), now, self.service.tz, handed),
+        return DeskReply(phrases.day_off(loop, day, self.service.back_after(loop, day), now, self.service.tz, handed, lang),
                          lang, change=AgendaChange(updated=(loop,), before=(before,)), intent="cancel")
 
     def _day_off_moved(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
@@ -431,7 +431,7 @@ class Reminding(DeskBase):
             return None
         on_rule = rule.falls_on(day) if not rule.stepped else falls_on(rule, ahead[0].due_ms, day, self.service.tz)
         if day < now.date() or not on_rule:   # a day it does not fall on: the day off said stays as it was
-            return DeskReply(phrases.day_not_in_repeat(ahead[0], day, now, self.service.tz), lang, intent="cancel")
+            return DeskReply(phrases.day_not_in_repeat(ahead[0], day, now, self.service.tz, lang), lang, intent="cancel")
         if self._undo("undo that", session) is None:
             return None
         loops = [loop for loop in self._open_to_do() if loop.repeat is not None and loop.desc == last[0]]
