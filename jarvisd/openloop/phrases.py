@@ -193,7 +193,8 @@ def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
     if rule is None:
         return due
     every = repeats.describe(rule, lang)
-    if rule.at is not None and loop.due_ms is not None and not rule.stepped:
+    if rule.at is not None and loop.due_ms is not None and not rule.stepped \
+            and datetime.fromtimestamp(loop.due_ms / 1000, tz).time().replace(second=0, microsecond=0) != rule.at:
         # this time moved off the rule's ("I forgot my vitamins, do it at noon"): the rule's own clock said
         at = clock_said(datetime.combine(datetime.fromtimestamp(loop.due_ms / 1000, tz).date(), rule.at, tzinfo=tz), lang)
         if lang == "ko":
