@@ -415,3 +415,29 @@ def test_guard_korean_cancels_that_are_no_day_off(tmp_path: Path, korean: Korean
     assert said_to(desk, "목요일 치과 예약 취소해 줘") == ["목록에서 지웠어요: 치과 예약."]   # a one-off: as before
     assert said_to(desk, "축구 연습 취소해 줘")[0].startswith("목록에서 지웠어요")   # no day: the series ends
     assert agenda_rows(desk) == []
+
+
+# ------------------------------------------------------------ two things one has, in Korean
+
+@pytest.mark.parametrize(("said", "rows"), [
+    ("11시에 회의 있고 1시에 점심 약속 있어", [("회의", "2026-12-07 11:00"), ("점심 약속", "2026-12-07 13:00")]),
+    ("내일 3시에 치과 예약 있고 5시에 미용실 예약 있어",                                        # held out
+     [("치과 예약", "2026-12-08 15:00"), ("미용실 예약", "2026-12-08 17:00")]),
+    ("11시에 회의가 있고, 1시에는 점심 약속이 있어", [("회의", "2026-12-07 11:00"), ("점심 약속", "2026-12-07 13:00")]),
+])
+def test_two_things_one_has_in_korean_are_two_promises(tmp_path: Path, korean: KoreanAnalyzer, said: str, rows):
+    """"11시에 회의 있고 1시에 점심 약속 있어" was one promise "회의 있고 점심 약속" at 11 (the sixty-fourth session split
+    the English "a team meeting at 11 and lunch with dave at 1" only); "점심 약속 끝났어" then closed the meeting too."""
+    desk, _ = _clocked_desk(tmp_path, korean, "2026-12-07 08:00")
+    said_to(desk, said)
+    assert sorted(agenda_rows(desk), key=lambda row: row[1]) == rows
+    said_to(desk, f"{rows[1][0]} 끝났어")
+    assert [d for d, _ in agenda_rows(desk)] == [rows[0][0]]
+
+
+def test_guard_korean_have_and_without_two_times_is_read_as_before(tmp_path: Path, korean: KoreanAnalyzer):
+    desk, _ = _clocked_desk(tmp_path, korean, "2026-12-07 08:00")
+    said_to(desk, "회의 있고 점심 약속 있어")   # no times: nothing kept (read as before)
+    assert agenda_rows(desk) == []
+    said_to(desk, "3시에 회의 있고 그다음에 보고서 써야 돼")
+    assert len(agenda_rows(desk)) <= 2 and all("있고" not in d for d, _ in agenda_rows(desk))
