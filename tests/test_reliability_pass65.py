@@ -441,3 +441,23 @@ def test_guard_korean_have_and_without_two_times_is_read_as_before(tmp_path: Pat
     assert agenda_rows(desk) == []
     said_to(desk, "3시에 회의 있고 그다음에 보고서 써야 돼")
     assert len(agenda_rows(desk)) <= 2 and all("있고" not in d for d, _ in agenda_rows(desk))
+
+
+@pytest.mark.parametrize("said", [
+    "cancel the soccer practice on thursday because the coach is sick",
+    "cancel soccer practice on thursday, the coach is sick",                     # held out
+    "there's no soccer practice on thursday since the field is flooded 🌧️",      # held out
+])
+def test_a_day_off_said_with_why_keeps_the_series(tmp_path: Path, korean: KoreanAnalyzer, said: str):
+    """"cancel the soccer practice on thursday because the coach is sick": the reason's "is" read the words as no
+    promise, and the plain cancel ended the series ("… It won't come back.")."""
+    desk, _ = _clocked_desk(tmp_path, korean, "2026-12-07 08:00")
+    said_to(desk, "remind me about soccer practice every tuesday and thursday at 5pm")
+    assert said_to(desk, said) == ["OK, no soccer practice on Thursday, December 10; it's back on Tuesday, December 15."]
+    assert desk.service.agenda()[0].skips == "2026-12-10"
+
+
+def test_guard_a_cancel_with_why_and_no_day_still_ends_the_series(tmp_path: Path, korean: KoreanAnalyzer):
+    desk, _ = _clocked_desk(tmp_path, korean, "2026-12-07 08:00")
+    said_to(desk, "remind me about soccer practice every tuesday and thursday at 5pm")
+    assert "It won't come back" in said_to(desk, "cancel the soccer practice because the season is over")[0]
