@@ -387,6 +387,8 @@ def test_korean_days_joined_by_hago_leave_no_joiner_in_the_promise(tmp_path: Pat
     ("목요일 축구 연습 취소해 줘", "2026-12-10", "알겠어요, 이번 주 목요일에는 축구 연습 없어요. 다음은 다음 주 화요일이에요."),
     ("이번 주 목요일은 축구 연습 없어", "2026-12-10", None),                                     # held out
     ("다음 주 화요일 축구 연습 취소됐어", "2026-12-15", None),                                   # held out
+    ("목요일 축구 연습 취소해 줘, 코치가 아파서", "2026-12-10", None),                           # held out: why after it
+    ("코치가 아파서 목요일 축구 연습 취소됐어", "2026-12-10", None),                             # held out: why before it
 ])
 def test_a_korean_day_off_keeps_the_series(tmp_path: Path, korean: KoreanAnalyzer, said: str, off: str,
                                            answer: str | None):

@@ -95,6 +95,7 @@ _KO_LEAD = r"(?:(?:아|음|그|저기|자비스|참|근데|그리고)[\s,]+)*"
 _KO_CANCEL = re.compile(_KO_LEAD + r"(?P<rest>[가-힣A-Za-z0-9 ,]{2,120}?)\s*(?:은|는|을|를|이|가|도)?\s*"
                         r"(?:취소\s*(?:해\s*(?:줘|주세요|줄래|줘요)?|해야\s*(?:해|돼|겠어)|할게|됐어|됐대|됐어요|됐대요|야|이야|예요|래)"
                         r"|없어|없어요|없대|없대요|없을\s*거야|안\s*(?:해|해요|가|가요|할\s*거야|갈\s*거야)|쉬어|쉬어요|쉰대)[.!~]?")
+_KO_WHY_END = re.compile(r"(?:서|니까|니깐|때문에|거든|거든요|대|래|대요|래요)$")
 _KO_THING_PARTICLE = re.compile(r"(?:은|는|을|를|이|가|도|에는|엔|에)$")
 
 
@@ -103,6 +104,9 @@ def ko_day_off(cleaned: str) -> DayOff | None:
     if len(cleaned) > 4000:
         return None
     cleaned = " ".join("".join(ch for ch in cleaned if not unicodedata.category(ch).startswith("S")).split())
+    head, comma, why = cleaned.rpartition(",")
+    if comma and _KO_WHY_END.search(why.strip(" .!~")):   # "…취소해 줘, 코치가 아파서": why, said after it
+        cleaned = head.strip()
     if len(cleaned) > 200 or cleaned.endswith("?"):
         return None
     m = _KO_CANCEL.fullmatch(cleaned)
