@@ -45,7 +45,7 @@ from jarvisd.llm.backend_choice import Backends, select_backends
 from jarvisd.llm.base import BackendError, Message
 from jarvisd.llm.health import BackendHealth
 from jarvisd.manifest import ModelStore
-from jarvisd.memory.allowed_yet import YetAsked, restriction, yet_answer, yet_asked
+from jarvisd.memory.allowed_yet import YetAsked, cleared, cleared_answer, restriction, yet_answer, yet_asked
 from jarvisd.memory.cli import open_service, remember_command
 from jarvisd.memory.commands import PROCEDURES_DIR, register_memory_commands
 from jarvisd.memory.dated_facts import (
@@ -435,8 +435,15 @@ class Assistant:
                  if (kept := restriction(said_of(item.content), asked.verb, item.at.astimezone(self.memory.tz).date()))]
         if not found:
             return None
-        _, fact, kept = max(found, key=lambda one: one[0])
-        return yet_answer(phrases.second_person(fact), kept, self.desk.service.now_local().date())
+        at, fact, kept = max(found, key=lambda one: one[0])
+        today = self.desk.service.now_local().date()
+        # a newer fact that lets the user do it again ("the doctor said I can lift again") is the answer
+        later = [(item.at, said_of(item.content)) for item in items
+                 if item.at > at and cleared(said_of(item.content), asked.verb)]
+        if later:
+            at, fact = max(later, key=lambda one: one[0])
+            return cleared_answer(phrases.second_person(fact), at.astimezone(self.memory.tz).date(), today)
+        return yet_answer(phrases.second_person(fact), kept, today)
 
     def _days_to_told_day(self, thing: str, unit: str, scope: MemoryScope) -> str | None:
         """"How many days until Emily's birthday?" with "my granddaughter Emily's birthday is on the 19th" kept: the days

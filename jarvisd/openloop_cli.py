@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -69,9 +70,22 @@ def _command(cfg: Any, args: argparse.Namespace) -> int:
     except AlreadyRunning:
         return run_through_daemon(cfg, args, RunningDaemon.of(cfg))
     try:
+        if args.openloop_command == "list" and _no_agenda_yet(cfg):
+            _print_views(args, [], [])   # a new user's list: nothing to read, so no folder nor log made for it
+            return 0
         return run(args, OpenLoopService.from_config(cfg))
     finally:
         lock.release()
+
+
+def _no_agenda_yet(cfg: Any) -> bool:
+    """The configured JSONL agenda has no log yet (pass 64's low: `jarvisd openloop list` as a new user made its empty
+    `users/<key>/` folder and log). A log that is there, even as a directory or a dangling link, is opened as before
+    and says what is wrong with it."""
+    from jarvisd.openloop.owner import place_of
+    from jarvisd.openloop.stores import JSONL_NAME
+
+    return cfg.openloop.store == "jsonl" and not os.path.lexists(place_of(cfg, claim=False).folder / JSONL_NAME)
 
 
 def _print(outcome: Outcome) -> int:

@@ -32,13 +32,35 @@ from jarvisd.reflect.quiet_hours import QuietHours
 from jarvisd.reflect.reminders import plan_reminders, spoken_text
 
 SWEEP_SEC = 3600
+WALK_DAYS = 400   # a longer jump is made at once, one sweep: hour by hour, "@9999-12-31 23:59" walked for hours
+EARLIEST, LATEST = 2000, 2199   # the agenda keeps dues before 2200-01-01
 
 
 def _parse_clock(line: str, tz) -> float:
     try:
-        return datetime.strptime(line[1:].strip(), "%Y-%m-%d %H:%M").replace(tzinfo=tz).timestamp()
+        when = datetime.strptime(line[1:].strip(), "%Y-%m-%d %H:%M").replace(tzinfo=tz)
     except ValueError:
         sys.exit(f"days_lived: {line!r} is not a clock line (@YYYY-MM-DD HH:MM)")
+    if not EARLIEST <= when.year <= LATEST:
+        sys.exit(f"days_lived: {line!r} is outside {EARLIEST}..{LATEST} (the agenda keeps no time past 2200-01-01)")
+    return when.timestamp()
+
+
+def clock_walk(now_s: float, new_s: float, first: bool) -> tuple[list[float], str]:
+    """The moments the clock stops at on its way from `now_s` to `new_s` (an hour apart, the sweep and the reminders
+    between each), and a note when it does not walk: the first clock line sets the clock (the machine's time before
+    it is no day the user lived), a line going back sets it back, a jump past WALK_DAYS is made at once."""
+    if first:
+        return [new_s], ""
+    if new_s < now_s:
+        return [new_s], " (the clock set back: no sweep, no reminders)"
+    if new_s - now_s > WALK_DAYS * 86_400:
+        return [new_s], f" (more than {WALK_DAYS} days at once: one sweep, the reminders between not listed)"
+    steps, at = [], now_s
+    while at < new_s:
+        at = min(new_s, at + SWEEP_SEC)
+        steps.append(at)
+    return steps, ""
 
 
 def _reminders_between(agenda: OpenLoopService, cfg, start_s: float, end_s: float, said: set,
@@ -78,6 +100,7 @@ async def live(turns: list[str], session: str) -> int:
     said: set = set()
     spoken: list = [None]
     assistant.desk.last_reminder = lambda: spoken[0]   # the daemon's wiring (`DaemonScheduler.for_assistant`)
+    clocked = False
     try:
         for line in turns:
             line = line.rstrip("\n")
@@ -85,13 +108,17 @@ async def live(turns: list[str], session: str) -> int:
                 continue
             if line.startswith("@"):
                 new = _parse_clock(line, cfg.tz)
-                while now[0] < new:   # an hour at a time, the expiry sweep run as the daemon's (a routine comes back)
-                    step = min(new, now[0] + SWEEP_SEC)
-                    for reminder in _reminders_between(agenda, cfg, now[0], step, said, spoken):
-                        print(reminder)
+                steps, note = clock_walk(now[0], new, first=not clocked)
+                walked, back = clocked and not note, new < now[0]
+                for step in steps:   # an hour at a time, the expiry sweep run as the daemon's (a routine comes back)
+                    if walked:
+                        for reminder in _reminders_between(agenda, cfg, now[0], step, said, spoken):
+                            print(reminder)
                     now[0] = step
-                    agenda.expire()
-                print(f"@ {datetime.fromtimestamp(new, cfg.tz):%a %Y-%m-%d %H:%M}")
+                    if not back:
+                        agenda.expire()
+                clocked = True
+                print(f"@ {datetime.fromtimestamp(new, cfg.tz):%a %Y-%m-%d %H:%M}{note}")
                 continue
             print(f"you> {line}")
             pieces = [piece async for piece in assistant.turn(line, session=session)]
@@ -113,7 +140,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("turns", type=Path, help="the utterances, one a line; '@YYYY-MM-DD HH:MM' moves the clock")
     parser.add_argument("--session", default="chat", help="the conversation's session name (default: chat)")
     args = parser.parse_args(argv)
-    return asyncio.run(live(args.turns.read_text(encoding="utf-8").splitlines(), args.session))
+    try:
+        turns = args.turns.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"days_lived: cannot read {args.turns}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+        return 2
+    for line in turns:   # every clock line checked before the assistant is built (minutes with the embedded models)
+        if line.startswith("@"):
+            _parse_clock(line, datetime.now().astimezone().tzinfo)
+    return asyncio.run(live(turns, args.session))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,14 @@ _EN_CANT = re.compile(r"\b(?:can't|cannot|can\s+not|shouldn't|should\s+not|mustn
                       r"(?P<verb>[a-z]{2,})\b(?:\s+[\w'-]+){0,4}?\s+for\s+(?:the\s+next\s+)?" + _AMOUNT +
                       r"\s+(?P<unit>days?|weeks?|months?)\b")
 
+# a later fact that lets the user do it again: "the doctor said i can lift again", "i'm cleared to drive", "cleared me
+# for lifting", "lifting is fine now" (pass 65: the older "no lifting for two weeks" was still answered after it)
+_EN_CLEARED = re.compile(
+    r"\b(?:(?:i|you)\s+(?:can|could|may)\s+(?:now\s+|finally\s+)?(?P<verb>[a-z]{2,})\b(?:\s+[\w'-]+){0,3}?\s+(?:again|now)\b"
+    r"|(?:i'?m|i\s+am|you'?re|you\s+are)\s+(?:now\s+)?(?:cleared|allowed|ok(?:ay)?|fine|free)\s+to\s+(?P<verb2>[a-z]{2,})\b"
+    r"|cleared\s+(?:me\s+)?(?:to|for)\s+(?P<verb3>[a-z]{2,})\b"
+    r"|\b(?P<ing>[a-z]{3,}ing)\b(?:\s+[\w'-]+){0,3}?\s+is\s+(?:fine|ok(?:ay)?|allowed)\s+(?:again|now)\b)")
+
 
 @dataclass(frozen=True)
 class YetAsked:
@@ -79,6 +87,21 @@ def restriction(fact: str, verb: str, told: date) -> Restriction | None:
     else:
         until = told + timedelta(days=n * (7 if unit == "week" else 1))
     return Restriction(told, until)
+
+
+def cleared(fact: str, verb: str) -> bool:
+    """Whether a kept fact lets the user do `verb` again ("the doctor said I can lift again")."""
+    said = " ".join(fact.lower().split())
+    for m in _EN_CLEARED.finditer(said):
+        if (m["ing"] and _same_deed(m["ing"], verb)) or verb in (m["verb"], m["verb2"], m["verb3"]) \
+                or (m["verb3"] and _same_deed(m["verb3"], verb)):
+            return True
+    return False
+
+
+def cleared_answer(fact: str, told: date, today: date) -> str:
+    """"You told me the doctor said you can lift again, on Saturday, December 12." """
+    return f"You told me {fact.rstrip(' .!')}, {'today' if told == today else 'on ' + _day(told, today)}."
 
 
 def _day(day: date, today: date) -> str:

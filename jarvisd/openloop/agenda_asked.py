@@ -129,7 +129,7 @@ def _en_deed(t: str) -> DeedAsked | None:
 
 # "쓰레기 버렸나?", "밥한테 전화했어?", "내가 보고서 보냈던가": a past verb (its stem closed by ㅆ) asked; 나 / 던가 ask it of
 # oneself, 어 / 지 only with a question mark ("쓰레기 버렸어" is told: a closing)
-_KO_DID_I = re.compile(rf"(?:혹시\s*)?(?P<i>(?:내가|제가|나|저)\s+)?(?:혹시\s*)?(?:벌써\s*|이미\s*|아까\s*|오늘\s*)*"
+_KO_DID_I = re.compile(rf"(?:혹시\s*)?(?P<i>(?:내가|제가|나|저)\s+)?(?:혹시\s*)?(?:벌써\s*|이미\s*|아까\s*|오늘\s*)*+"
                        rf"(?P<x>.*?)\s*(?P<verb>[가-힣]*{closed_by(SSANG_SIOS)})"
                        r"(?P<end>나|나요|니|냐|던가|던가요|는지|었나|었던가|을까|어|어요|지|지요|죠|었어|었지)(?P<q>\?)?")
 _KO_WH = re.compile(r"몇|언제|뭐|뭘|무엇|무슨|어디|누구|누가|왜|어떻게|어떤|얼마")

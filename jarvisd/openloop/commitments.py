@@ -15,11 +15,12 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from jarvisd.language import language_of
 from jarvisd.openloop import commitments_en, commitments_ko
-from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, Span, cut
+from jarvisd.openloop.commitment_types import Closure, Commitment, Reading, SentenceReading, Span, cut
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 
@@ -170,6 +171,27 @@ def _korean_runs(text: str, spans: list[Span]) -> list[Span]:
     return out
 
 
+# "11시에 회의 있고 1시에 점심 약속 있어": two things one has, each with its time (pass 65: one promise "회의 있고 점심
+# 약속" at 11, as the sixty-fourth session's English "a team meeting at 11 and lunch with dave at 1" was)
+_KO_HAVE_AND = re.compile(r"(?<=[가-힣])\s*(?:이|가|은|는)?\s*(있고)(?=\s*,?\s)")
+
+
+def _ko_two_events(text: str, span: Span, holes: Sequence[Span], korean: KoreanAnalyzer) -> SentenceReading | None:
+    """Each half of "<time> <thing> 있고 <time> <thing> 있어" read as its own sentence (the first as "… 있어", the same
+    length), when each half holds a time and each is one thing kept; None otherwise (read whole, as before)."""
+    start, end = span
+    for m in _KO_HAVE_AND.finditer(text, start, end):
+        cut = m.end(1)
+        if not any(start <= hs < m.start(1) for hs, _ in holes) or not any(cut <= hs < end for hs, _ in holes):
+            continue
+        first_text = text[:m.start(1)] + "있어" + text[cut:]
+        first = commitments_ko.read_sentence(first_text, (start, cut), holes, korean)
+        second = commitments_ko.read_sentence(text, (cut, end), holes, korean)
+        if len(first.commitments) == 1 and len(second.commitments) == 1 and not first.closures and not second.closures:
+            return replace(second, commitments=first.commitments + second.commitments)
+    return None
+
+
 def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
     """What one user utterance commits to and what it closes (see the module's doc)."""
     holes = time_holes(text)
@@ -179,7 +201,8 @@ def read_utterance(text: str, korean: KoreanAnalyzer | None = None) -> Reading:
     for start, end in _korean_runs(text, sentences(text)):
         if is_korean(text[start:end], _korean(korean)):
             try:
-                part = commitments_ko.read_sentence(text, (start, end), holes, _korean(korean))
+                part = _ko_two_events(text, (start, end), holes, _korean(korean)) or \
+                    commitments_ko.read_sentence(text, (start, end), holes, _korean(korean))
             except ImportError as exc:   # kiwipiepy missing: Korean is not read, English still is
                 if "kiwi" not in _warned:
                     _warned.add("kiwi")

@@ -7,6 +7,7 @@ desk's (`OpenLoopService.skip_on`)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from jarvisd.openloop.when import time_spans
@@ -42,8 +43,23 @@ class DayOff:
     verb: str = ""     # the deed's own verb, said by someone else ("take" of "take the kids to school")
 
 
+# why it is off, said after it: "… on thursday because the coach is sick" (pass 65: the reason's "is" read the words as
+# no promise, and the plain cancel ended the whole series)
+_WHY = re.compile(r"\s*[,;]?\s+(?:because|since|cause|'cause|coz|as\s+(?:the|my|our|it|he|she|they|we|i)\b|due\s+to)\b"
+                  r"|\s*[,;]\s*(?=(?:the|my|our|his|her|it|it's|he|she|they|we|i|there's)\s)")
+
+
+def _said_off(cleaned: str) -> str:
+    """The words with a reason after them and emoji or other symbols off ("… on thursday 😷")."""
+    cleaned = "".join(ch for ch in cleaned if not unicodedata.category(ch).startswith("S"))
+    return " ".join(_WHY.split(cleaned, maxsplit=1)[0].split())
+
+
 def day_off(cleaned: str) -> DayOff | None:
     """The promise and the day a calling-off names, or None when the words call nothing off on a day."""
+    if len(cleaned) > 4000:
+        return None
+    cleaned = _said_off(cleaned)
     if len(cleaned) > 200:
         return None
     handed, verb = False, ""
@@ -71,3 +87,41 @@ def day_off(cleaned: str) -> DayOff | None:
     if _NOT_A_DAY.search(rest[start:end]):
         return None
     return DayOff(what, rest[start:end].strip(), handed, verb)
+
+
+# Korean (pass 65: "목요일 축구 연습 취소해 줘" ended the whole series, "목록에서 지웠어요 … 다시 알려 드리지 않아요"):
+# "목요일 축구 연습 취소해 줘", "이번 주 목요일 축구 연습은 취소됐어", "목요일은 축구 연습 없어", "내일 피아노 레슨 안 해"
+_KO_LEAD = r"(?:(?:아|음|그|저기|자비스|참|근데|그리고)[\s,]+)*"
+_KO_CANCEL = re.compile(_KO_LEAD + r"(?P<rest>[가-힣A-Za-z0-9 ,]{2,120}?)\s*(?:은|는|을|를|이|가|도)?\s*"
+                        r"(?:취소\s*(?:해\s*(?:줘|주세요|줄래|줘요)?|해야\s*(?:해|돼|겠어)|할게|됐어|됐대|됐어요|됐대요|야|이야|예요|래)"
+                        r"|없어|없어요|없대|없대요|없을\s*거야|안\s*(?:해|해요|가|가요|할\s*거야|갈\s*거야)|쉬어|쉬어요|쉰대)[.!~]?")
+_KO_WHY_END = re.compile(r"(?:서|니까|니깐|때문에|거든|거든요|대|래|대요|래요)$")
+_KO_THING_PARTICLE = re.compile(r"(?:은|는|을|를|이|가|도|에는|엔|에)$")
+
+
+def ko_day_off(cleaned: str) -> DayOff | None:
+    """The promise and the day a Korean calling-off names ("목요일 축구 연습 취소해 줘"), or None."""
+    if len(cleaned) > 4000:
+        return None
+    cleaned = " ".join("".join(ch for ch in cleaned if not unicodedata.category(ch).startswith("S")).split())
+    head, comma, why = cleaned.rpartition(",")
+    if comma and _KO_WHY_END.search(why.strip(" .!~")):   # "…취소해 줘, 코치가 아파서": why, said after it
+        cleaned = head.strip()
+    if len(cleaned) > 200 or cleaned.endswith("?"):
+        return None
+    m = _KO_CANCEL.fullmatch(cleaned)
+    if m is None:
+        return None
+    rest = m["rest"].strip(" ,")
+    spans = time_spans(rest)
+    if len(spans) != 1:
+        return None
+    start, end = spans[0]
+    day = rest[start:end].strip()
+    if re.search(r"시(?:에|까지|부터)?$|분(?:에)?$|주\s*(?:동안|내내)|달|주말|평일|매일|마다", day):   # a clock time, a week
+        return None
+    words = [_KO_THING_PARTICLE.sub("", w) for w in f"{rest[:start]} {rest[end:]}".split()]
+    what = " ".join(w for w in words if w and w not in ("그", "그거", "이번", "다음"))
+    if not what or not re.search(r"[가-힣A-Za-z]{2}", what):
+        return None
+    return DayOff(what, _KO_THING_PARTICLE.sub("", day), False)

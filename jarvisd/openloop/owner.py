@@ -15,11 +15,13 @@ starts after it; nothing in those records says whose each one was.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import logging
 import os
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -109,9 +111,12 @@ def _claim(data_dir: Path, user: str) -> str:
         try:
             os.link(temp, path)
         except FileExistsError:
-            if (empty_or_owner := read_owner(data_dir)) is not None:
-                return empty_or_owner
-            os.replace(temp, path)   # an empty owner file (written by hand): this user takes it
+            # an empty owner file (written by hand): this user takes it, one start at a time under a lock on the
+            # folder, each reading it again there (two starts that both found it empty both took it: pass 64's low)
+            with _folder_locked(data_dir):
+                if (empty_or_owner := read_owner(data_dir)) is not None:
+                    return empty_or_owner
+                os.replace(temp, path)
         _sync_folder(data_dir)
         log.debug("agenda: the agenda in %s is %r's (%s)", data_dir, user, path)   # once; a command's stderr stays its own
     except OSError as exc:  # a read-only home: the agenda's own checks say so; this user reads the folder's agenda
@@ -121,6 +126,17 @@ def _claim(data_dir: Path, user: str) -> str:
         with contextlib.suppress(OSError):
             temp.unlink()
     return user
+
+
+@contextlib.contextmanager
+def _folder_locked(folder: Path) -> Iterator[None]:
+    """An exclusive `flock` on the folder itself (no lock file left behind; the kernel lets it go if we die)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def _sync_folder(folder: Path) -> None:

@@ -192,9 +192,17 @@ def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
     rule = repeats.from_key(loop.repeat)
     if rule is None:
         return due
+    every = repeats.describe(rule, lang)
+    if rule.at is not None and loop.due_ms is not None and not rule.stepped \
+            and datetime.fromtimestamp(loop.due_ms / 1000, tz).time().replace(second=0, microsecond=0) != rule.at:
+        # this time moved off the rule's ("I forgot my vitamins, do it at noon"): the rule's own clock said
+        at = clock_said(datetime.combine(datetime.fromtimestamp(loop.due_ms / 1000, tz).date(), rule.at, tzinfo=tz), lang)
+        if lang == "ko":
+            return f"{due.removesuffix('까지')}(이번만, 그 뒤로는 {every} {at})"
+        every = f"{every} at {at}"
     if lang == "ko":
-        return f"{due.removesuffix('까지')}부터 {repeats.describe(rule, lang)}"
-    return f"{due}, then {repeats.describe(rule, lang)}"
+        return f"{due.removesuffix('까지')}부터 {every}"
+    return f"{due}, then {every}"
 
 
 def next_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
@@ -289,9 +297,17 @@ def _en_date(day: date, now: datetime) -> str:
     return text if day.year == now.year else f"{text}, {day.year}"
 
 
-def day_off(loop: OpenLoop, day: date, back_ms: int | None, now: datetime, tz: tzinfo, handed: bool) -> str:
+def day_off(loop: OpenLoop, day: date, back_ms: int | None, now: datetime, tz: tzinfo, handed: bool,
+            lang: Lang = "en") -> str:
     """"Cancel the soccer practice on Thursday" with Tuesday's next: that day's time off, the series kept (round 64:
     it was ended). "OK, no soccer practice on Thursday, December 10; it's back on Tuesday, December 15." """
+    if lang == "ko":
+        on = _ko_day(datetime.combine(day, datetime.min.time(), tzinfo=tz), now)
+        head = f"알겠어요, {on}{'은' if on in ('오늘', '내일', '모레') else '에는'} {loop.desc}{_none_ko(loop.desc)}"
+        if back_ms is None:
+            return f"{head}."
+        back = _ko_day(datetime.fromtimestamp(back_ms / 1000, tz), now)
+        return f"{head}. 다음은 {back}{_is(back)}."
     said = second_person(loop.desc)
     what = f"you won't {said}" if desc_verb(loop.desc) else f"no {said} for you" if handed else f"no {said}"
     head = f"OK, {what} on {_en_date(day, now)}"
@@ -301,8 +317,17 @@ def day_off(loop: OpenLoop, day: date, back_ms: int | None, now: datetime, tz: t
     return f"{head}; it's back on {_en_date(back.date(), now)}."
 
 
-def day_not_in_repeat(loop: OpenLoop, day: date, now: datetime, tz: tzinfo) -> str:
+def _none_ko(desc: str) -> str:
+    """"축구 연습 없어요" / "수영 가기 없어요": the particle-free "없어요" reads for a thing and a deed alike."""
+    return " 없어요"
+
+
+def day_not_in_repeat(loop: OpenLoop, day: date, now: datetime, tz: tzinfo, lang: Lang = "en") -> str:
     """"Cancel the soccer practice on Friday" with practice on Tuesdays and Thursdays: nothing changed, said why."""
+    if lang == "ko":
+        on = _ko_day(datetime.combine(day, datetime.min.time(), tzinfo=tz), now)
+        at = f"{on}{'은' if on in ('오늘', '내일', '모레') else '에는'}"
+        return f"{loop.desc}{topic(loop.desc)} {at} 없어요: {_due_and_repeat(loop, now, tz, 'ko')}. 바뀐 건 없어요."
     return (f"{_capital(second_person(loop.desc))} isn't on {_en_date(day, now)}: {_due_and_repeat(loop, now, tz, 'en')}. "
             "Nothing changed.")
 

@@ -349,7 +349,12 @@ def without_repeat(desc: str) -> str:
     if rule.stepped:
         desc = _KO_STEP_SPAN.sub(" ", _EN_STEP_SPAN.sub("", desc))
     left = re.sub(r"\s{2,}", " ", _KO_SPAN.sub(" ", _EN_SPAN.sub("", desc))).strip(" ,")
+    # "매주 화요일하고 목요일 오후 5시에 축구 연습": the days cut out as the due's left their joiner (pass 65: "하고 축구 연습")
+    left = _KO_JOIN_LEFT.sub("", left)
     return left or desc
+
+
+_KO_JOIN_LEFT = re.compile(r"^(?:하고|이랑|랑|및)\s+(?=[가-힣A-Za-z0-9])")
 
 
 # "make it every weekday", "repeat it every day", "매일로 바꿔 줘": a repeat given to the promise in focus;

@@ -321,6 +321,11 @@ class OpenLoopService:
                 pass
             elif skip:
                 rolled = self._roll(closed, now_ms, after_ms=max(now_ms, (loop.due_ms or 0) + 1))
+            elif status is LoopStatus.EXPIRED and loop.due_ms is not None and alarm_kind(loop.desc) is None:
+                # the first time whose own expiry is still ahead: a daemon off from yesterday's 8 AM dose to 9 AM
+                # today opens today's 8 AM one, not tomorrow's (pass 64's low: a dose skipped without a word); an
+                # alarm is not rung late, it goes on from now
+                rolled = self._roll(closed, now_ms, after_ms=max(loop.due_ms, now_ms - self._grace_ms(loop)))
             elif status is not LoopStatus.DISMISSED:
                 rolled = self._roll(closed, now_ms)
         return closed, rolled
@@ -520,6 +525,13 @@ class OpenLoopService:
             return False
         return now < max(loop.due_ms, loop.remind_ms or 0) + self.expire_after_ms and not self.rang(loop)
 
+    def _grace_ms(self, loop: OpenLoop) -> int:
+        """How long past its due a time of `loop`'s series stays open (`_expires_at` without a snooze)."""
+        rule = repeats.from_key(loop.repeat)
+        if rule is not None and (step := rule.step_ms) is not None and step // 2 < self.expire_after_ms:
+            return step // 2
+        return self.expire_after_ms
+
     def _expires_at(self, loop: OpenLoop) -> int:
         """`rules.expires_at_ms`, and never before `expire_after` past a moment the user asked to be reminded
         at: "remind me again in 7 hours" after the reminder of a promise due at 15:00 was answered "OK",
@@ -561,13 +573,19 @@ class OpenLoopService:
         self._announce("added", AgendaChange(opened=(loop,)))
         return loop
 
-    def reschedule(self, id_or_prefix: str, *, due_ms: int | None = None, remind_ms: int | None = None) -> OpenLoop:
+    def reschedule(self, id_or_prefix: str, *, due_ms: int | None = None, remind_ms: int | None = None,
+                   once: bool = False) -> OpenLoop:
         """A correction ("no, Thursday") moves the due; a snooze sets the moment to remind at. Only the
         given fields change (`rules.merge_loop`); the loop counts as changed now, so reminders whose
-        moments already passed are not spoken for it."""
+        moments already passed are not spoken for it. `once`: this time of a repeating promise only ("I forgot my
+        vitamins, do it at noon"): the rule keeps its clock time (`repeats.clock_kept`), so the next comes at 8 again."""
         with self._lock:
             loop = self.find(id_or_prefix)
             merged = rules.merge_loop(loop, ProposedLoop(desc=loop.desc, due_ms=due_ms, remind_ms=remind_ms))
+            if once and merged is not loop and (rule := repeats.from_key(loop.repeat)) is not None \
+                    and loop.due_ms is not None and merged.due_ms is not None and not rule.stepped:
+                said = rule.at or datetime.fromtimestamp(loop.due_ms / 1000, self.tz).time()
+                merged = replace(merged, repeat=repeats.clock_kept(rule, said, merged.due_ms, self.tz).key)
             if remind_ms is not None and merged.muted_ms is not None:   # "remind me an hour before" after a mute
                 merged = replace(merged, muted_ms=None)
             if merged is loop:

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, tzinfo
 
 from jarvisd.language import Language, language_of
+from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.hangul import subject
 from jarvisd.openloop.model import LoopStatus, OpenLoop
@@ -229,6 +230,12 @@ def _lead_fire(moment: int, due: int, not_before: int, now_ms: int, quiet: Quiet
 def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: int,
                delivered: Collection[ReminderKey], tz: tzinfo) -> list[PlannedReminder]:
     asked = _asked_plan(loop, now_ms, delivered) if loop.remind_ms is not None else []
+    if asked and (rule := repeats.from_key(loop.repeat)) is not None and rule.step_ms is not None \
+            and quiet.contains(loop.remind_ms, tz):
+        # "remind me to drink water every 2 hours": each time rolls on with its reminder at the time, which no one
+        # asked for at 2 AM (pass 65: said at 0, 2, 4 and 6 AM with quiet hours 22:00-08:00); the first after
+        # quiet hours is said as ever. A moment named for itself ("… at 10 pm") is still said in quiet hours.
+        asked = []
     if loop.due_ms is None:
         return asked
     if is_day_only(datetime.fromtimestamp(loop.due_ms / 1000, tz)):
@@ -242,6 +249,9 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
     # a routine ("take my vitamins every morning at 8") is reminded at its time, not every evening before: the
     # evening's "due tomorrow at 8 AM" each night was noise, and nothing came at 8 (the sixty-fourth session)
     routine = loop.repeat is not None
+    # ... but "drink water every 2 hours" has no time the user chose: its times in quiet hours are not said (pass 65:
+    # 0, 2, 4 and 6 AM were, with quiet hours 22:00-08:00)
+    chosen = routine and (rule := repeats.from_key(loop.repeat)) is not None and rule.step_ms is None
     # (lead, when) of reminders that happen: planned ones at their fire time, delivered ones when they were due
     happening: list[tuple[int, int, PlannedReminder | None]] = []
     held = False                                           # a lead quiet hours kept from being said at all
@@ -269,7 +279,7 @@ def _loop_plan(loop: OpenLoop, leads: Sequence[int], quiet: QuietHours, now_ms: 
             kept.append(planned)
     at_due = ReminderKey(loop.id, 0, due)
     if held and not happening and not asked and not_before <= due and now_ms <= due + AT_DUE_GRACE_MS \
-            and (routine or not quiet.contains(due, tz)) and at_due not in delivered:
+            and (chosen or not quiet.contains(due, tz)) and at_due not in delivered:
         # every lead fell in quiet hours with no evening before to move to (a promise due at 08:00 made at 23:00,
         # quiet hours 22:00-08:00): said at the due, when quiet hours end, rather than never (a low of stop 42's note);
         # a routine's time was the user's own ("every morning at 7"): said then, in quiet hours too

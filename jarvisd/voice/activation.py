@@ -72,6 +72,16 @@ def _similar(a: str, b: str) -> float:
     return difflib.SequenceMatcher(None, a, b).ratio()
 
 
+def _own_greetings(phrase: str) -> int:
+    """How many of a wake phrase's own first words are greetings ("hey jarvis": 1): the text's greetings passed over
+    give those back, or a bare "Hey Jarvis." is one word short of the phrase (pass 64's low)."""
+    words = phrase.split()
+    count = 0
+    while count < min(2, len(words) - 1) and words[count] in _LEADING_WORDS:
+        count += 1
+    return count
+
+
 def strip_wake_phrase(text: str, phrases: Sequence[str], threshold: float = WAKE_SIMILARITY) -> str | None:
     """The rest of `text` when it starts with a wake phrase (fuzzy), else None.
 
@@ -87,12 +97,13 @@ def strip_wake_phrase(text: str, phrases: Sequence[str], threshold: float = WAKE
     for phrase in phrases:
         target = normalize_text(phrase)
         size = max(1, len(target.split()))
-        if start + size > len(norm):
+        at = max(0, start - _own_greetings(target))   # "hey jarvis" as the phrase: its "hey" is not passed over
+        if at + size > len(norm):
             continue
-        candidate = "".join(norm[start:start + size])
+        candidate = "".join(norm[at:at + size])
         squeezed = target.replace(" ", "")
         if _similar(candidate, squeezed) >= threshold or _similar(_KO_SUFFIX.sub("", candidate), squeezed) >= threshold:
-            return " ".join(words[start + size:]).lstrip(" ,.!?~-").strip()
+            return " ".join(words[at + size:]).lstrip(" ,.!?~-").strip()
     return None
 
 
@@ -116,14 +127,15 @@ def wake_word_end(text: str, phrases: Sequence[str], threshold: float = VERIFY_S
     for phrase in phrases:
         target = normalize_text(phrase).replace(" ", "")
         size = max(1, len(normalize_text(phrase).split()))
+        at = max(0, start - _own_greetings(normalize_text(phrase)))
         for extra in (0, 1):
-            if start + size + extra > len(words):
+            if at + size + extra > len(words):
                 break
-            candidate = "".join(words[start:start + size + extra])
+            candidate = "".join(words[at:at + size + extra])
             if candidate in NOT_JARVIS:
                 continue
             if max(_similar(candidate, target), _similar(_KO_SUFFIX.sub("", candidate), target)) >= threshold:
-                return kept[start + size + extra - 1][0] + 1
+                return kept[at + size + extra - 1][0] + 1
     return None
 
 

@@ -337,8 +337,9 @@ class Closing(DeskBase):
                 continue
             loop = loops[found]
             self._remember(session, loop, self.service.now_ms())
+            # a routine's missed time moved is this time only: "do it at noon" does not make it noon every day
             if missed.later and loop.status is LoopStatus.OPEN and (moved := self._move(loop, missed.later, None, session,
-                                                                                       lang)) is not None:
+                                                                                       lang, once=True)) is not None:
                 return moved
             if missed.later and (kept := self._keep_anew(loop, missed.later, session, lang)) is not None:
                 return kept

@@ -261,6 +261,7 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         self._started_ms = service.now_ms()   # what changed before it is not remembered ("undo that" after a restart)
         self._alarm_asked: dict[str, tuple[str, int]] = {}   # "set a timer": (kind, asked at ms), for the answer
         self._what_asked: dict[str, tuple[str, int]] = {}   # "remind me": (time words, asked at ms), for the answer
+        self._days_off: dict[str, tuple[str, bool, int]] = {}   # a day off called: (its promise, another's, at ms)
         self._lock = threading.Lock()
 
     def handle(self, text: str, session: str = "default") -> DeskReply | None:
@@ -366,6 +367,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return reply
         if (also := self._the_same_for(text, session, lang)) is not None:   # "and the invoice to bluebird too"
             return also
+        if (fixed := self._day_off_moved(text, session, lang)) is not None:   # "no, I meant next thursday"
+            return fixed
         if (order := as_order(text)) is not None:   # "I moved the call to Monday": the move it reports, when it moves one
             moved = self._shift(order, session, lang) or self._correction(order, session, lang)
             if moved is not None and moved.change.updated:

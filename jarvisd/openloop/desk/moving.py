@@ -484,8 +484,9 @@ class Moving(DeskBase):
         return DeskReply(phrases.which_one(options, lang, self.service.now_local(), self.service.tz), lang,
                          intent="correct")
 
-    def _move(self, loop: OpenLoop, words: str, focus: Focus | None, session: str, lang: phrases.Lang
-              ) -> DeskReply | None:
+    def _move(self, loop: OpenLoop, words: str, focus: Focus | None, session: str, lang: phrases.Lang, *,
+              once: bool = False) -> DeskReply | None:
+        """`once`: this time of a repeating promise only (`OpenLoopService.reschedule`)."""
         try:
             when = resolve_time(words, self.service.now_local(), due=True)
         except ImpossibleTime as exc:
@@ -502,10 +503,10 @@ class Moving(DeskBase):
             self._remember(session, updated, self.service.now_ms(), remind=True)
             return DeskReply(phrases.remind_set(updated, remind_ms, self.service.now_local(), self.service.tz, lang), lang,
                              change=AgendaChange(updated=(updated,), before=(loop,)), intent="correct")
-        return self._set_due(loop, due_ms, focus, session, lang)
+        return self._set_due(loop, due_ms, focus, session, lang, once=once)
 
-    def _set_due(self, loop: OpenLoop, due_ms: int, focus: Focus | None, session: str, lang: phrases.Lang
-                 ) -> DeskReply:
+    def _set_due(self, loop: OpenLoop, due_ms: int, focus: Focus | None, session: str, lang: phrases.Lang, *,
+                 once: bool = False) -> DeskReply:
         now_ms = self.service.now_ms()
         if due_ms < now_ms - PAST_GRACE_MS:  # "move the passport renewal to yesterday": kept, and said why
             said = phrases.spoken_due(due_ms, self.service.now_local(), self.service.tz, lang)
@@ -518,7 +519,7 @@ class Moving(DeskBase):
         if loop.remind_ms is not None and loop.due_ms is not None and loop.remind_ms < loop.due_ms:
             lead = rules.moved_reminder(loop.due_ms, loop.remind_ms, due_ms)   # "an hour before" the new time
             remind_ms = lead if lead is not None and lead > now_ms else remind_ms
-        updated = self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms)
+        updated = self.service.reschedule(loop.id, due_ms=due_ms, remind_ms=remind_ms, once=once)
         self._remember(session, updated, now_ms, remind=wants_reminder)
         now = self.service.now_local()
         along = self._moved_along(loop, updated)

@@ -30,7 +30,7 @@ from jarvisd.openloop.alarms import (
 from jarvisd.openloop.corrections import (
     part_named,
 )
-from jarvisd.openloop.day_off import day_off
+from jarvisd.openloop.day_off import day_off, ko_day_off
 from jarvisd.openloop.desk.state import (
     CONFIRM_SEC,
     LISTED_SEC,
@@ -50,10 +50,16 @@ from jarvisd.openloop.remind_asks import (
     names_the_promise,
     remind_ask,
 )
+from jarvisd.openloop.service import falls_on
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.openloop.when_words import PART_HOURS
 
 log = logging.getLogger(__name__)
+
+# "no, I meant next thursday" right after a day off was called: the day off moved (`_day_off_moved`)
+_DAY_OFF_FIX = re.compile(r"(?:(?:no|nope|sorry|oops|wait|actually|oh)\b[,!.]?\s+)*(?:i\s+mean[t]?\s+|i\s+said\s+)?"
+                          r"(?P<day>(?:on\s+|the\s+one\s+on\s+)?[\w ,.]+?)(?:\s+instead)?[.!]*")
+DAY_OFF_FIX_SEC = 120
 
 # where a timer or alarm asked for meets more said: "…, and then remind me …", "…. What's on my agenda?" (not "an
 # hour and a half", not a comma: "6:30, tomorrow")
@@ -359,7 +365,7 @@ class Reminding(DeskBase):
         promise's time on that day called off, the series kept (round 64: the whole series was ended). The day of its
         next time skips that one; a later day the rule falls on is kept as a day off (`OpenLoopService.skip_on`).
         None when no repeating promise is named alone, or for an alarm's or timer's own words."""
-        said = day_off(clean(text)) if lang == "en" else None
+        said = day_off(clean(text)) if lang == "en" else ko_day_off(clean(text))
         if said is None:
             return None
         loops = [loop for loop in self._open_to_do() if loop.repeat is not None and loop.due_ms is not None
@@ -377,22 +383,61 @@ class Reminding(DeskBase):
             return None
         if when is None or not (when.day_said or re.search(r"\b(?:today|tonight)\b", said.day_words)):
             return None
-        day = when.at.date()
+        return self._day_off_on(loop, when.at.date(), said.handed, session, lang)
+
+    def _day_off_on(self, loop: OpenLoop, day: date, handed: bool, session: str, lang: phrases.Lang
+                    ) -> DeskReply | None:
+        now = self.service.now_local()
         before = loop
         loop, next_one, changed = self.service.skip_on(loop.id, day)
         if not changed:
-            if said.handed:
+            if handed:
                 return None   # someone else's deed on a day it does not fall on: read as before
-            return DeskReply(phrases.day_not_in_repeat(loop, day, now, self.service.tz), lang, intent="cancel")
+            return DeskReply(phrases.day_not_in_repeat(loop, day, now, self.service.tz, lang), lang, intent="cancel")
+        self._days_off[session] = (loop.desc, handed, self.service.now_ms())
         if next_one is not None or not loop.is_open:   # the next time itself: skipped, the series goes on
             if next_one is not None:
                 self._remember(session, next_one, self.service.now_ms())
             return DeskReply(phrases.day_off(loop, day, None if next_one is None else next_one.due_ms, now,
-                                             self.service.tz, said.handed), lang,
+                                             self.service.tz, handed, lang), lang,
                              change=AgendaChange(closed=(loop,), opened=(next_one,) if next_one else ()), intent="cancel")
         self._remember(session, loop, self.service.now_ms())
-        return DeskReply(phrases.day_off(loop, day, self.service.back_after(loop, day), now, self.service.tz, said.handed),
+        return DeskReply(phrases.day_off(loop, day, self.service.back_after(loop, day), now, self.service.tz, handed, lang),
                          lang, change=AgendaChange(updated=(loop,), before=(before,)), intent="cancel")
+
+    def _day_off_moved(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"No, I meant next Thursday" right after a day off was called ("cancel the soccer practice on thursday"):
+        that day off taken back and the day said called off instead (pass 65: the series' next time was moved to that
+        day, so the practice before it was lost and the day off stayed). None for other words."""
+        last = self._days_off.get(session)
+        m = _DAY_OFF_FIX.fullmatch(clean(text))
+        if last is None or m is None or self.service.now_ms() - last[2] > DAY_OFF_FIX_SEC * 1000:
+            return None
+        words = m["day"]
+        spans = time_spans(words)
+        if not spans or words[:spans[0][0]].strip(" ,") not in ("", "on", "the one on") or words[spans[-1][1]:].strip(" ,."):
+            return None
+        try:
+            when = resolve_time(words, self.service.now_local())
+        except ImpossibleTime:
+            return None
+        if when is None or not when.day_said or when.has_time:
+            return None
+        day = when.at.date()
+        now = self.service.now_local()
+        ahead = [loop for loop in self._open_to_do() if loop.repeat is not None and loop.desc == last[0]]
+        rule = repeats.from_key(ahead[0].repeat) if ahead else None
+        if rule is None or ahead[0].due_ms is None:
+            return None
+        on_rule = rule.falls_on(day) if not rule.stepped else falls_on(rule, ahead[0].due_ms, day, self.service.tz)
+        if day < now.date() or not on_rule:   # a day it does not fall on: the day off said stays as it was
+            return DeskReply(phrases.day_not_in_repeat(ahead[0], day, now, self.service.tz, lang), lang, intent="cancel")
+        if self._undo("undo that", session) is None:
+            return None
+        loops = [loop for loop in self._open_to_do() if loop.repeat is not None and loop.desc == last[0]]
+        if not loops:
+            return None
+        return self._day_off_on(loops[0], day, last[1], session, lang)
 
     def _skip(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Skip the pills today", "skip it", "오늘은 약 건너뛸게": a repeating promise withdrawn this time, the next one
