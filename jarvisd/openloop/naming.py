@@ -110,8 +110,14 @@ def _verb(desc_words: Sequence[str]) -> str | None:
     return first if first.isascii() and english_key(first) in EN_BASE_VERBS else None
 
 
+# "보험 청구하려면 진단서 떼기" (the sixty-fifth session: "보험 청구 다 했어" with "보험 청구 서류 내기" open too went to
+# SmolLM2, and "보험 청구 했나?" answered of the certificate): the deed a purpose names (-려면) is not this one's
+_KO_PURPOSE = re.compile(r"(?<![가-힣])[가-힣]+(?:하|으|)려면(?=\s)")
+
+
 def _reference_match(reference: str, desc: str) -> tuple[float, float]:
     """(share of the reference's words found, share of the description's words named): see reference_score."""
+    desc = _KO_PURPOSE.sub("", desc).strip() or desc
     if _talked_about(profile(reference).content, profile(desc).content):
         return 0.0, 0.0
     if _other_owner(reference, desc):

@@ -137,6 +137,25 @@ _KO_NAMED_TIME = re.compile(r"(?P<name>[가-힣A-Za-z0-9]+(?:\s+[가-힣A-Za-z0-
                             r"(?:이야|야|이에요|예요|이래|래|이래요|래요|입니다|이라고\s*했어|(?:으로|로)\s*잡혔어(?:요)?)")
 
 
+# "면접 오전 열시래", "삼성 면접 오전 10시야" (the sixty-fifth session: SmolLM2 said "면", the interview left a day's): the
+# name with no topic particle, then its time, then the copula (as heard or not)
+_KO_BARE_NAMED_TIME = re.compile(r"(?P<words>[가-힣A-Za-z0-9]+(?:\s+[가-힣A-Za-z0-9]+){1,5}?)\s*"
+                                 r"(?:이야|야|이에요|예요|이래|래|이래요|래요|입니다)")
+
+
+def _ko_bare_named_time(text: str) -> dict[str, str] | None:
+    """{"name", "time"}: the first one or two words naming, the rest only a time; or None."""
+    m = _KO_BARE_NAMED_TIME.fullmatch(text)
+    if m is None:
+        return None
+    words = m["words"].split()
+    for k in (1, 2):
+        name, when = " ".join(words[:k]), " ".join(words[k:])
+        if when and only_a_time(when) and not time_spans(name):
+            return {"name": name, "time": when}
+    return None
+
+
 # "전입신고 이사하고 2주 안에", "보험 청구 퇴원하고 3일 안에": a thing, another deed, and how long after it
 _KO_AFTER_ANOTHER = re.compile(r"(?P<thing>[가-힣][가-힣 ]{0,20}?)\s+(?P<other>[가-힣]{1,8}?)(?:하고|한\s?(?:뒤|후|다음)에?)\s?"
                                r"(?P<n>\d{1,2}|[한두세네])\s?(?P<unit>주일|주|일)\s?(?:안에|이내에?|내에?|안으로)")
@@ -443,7 +462,9 @@ class Moving(DeskBase):
         session: to the model, and the consultation stayed a day's); None unless the words name one open promise."""
         m = _KO_NAMED_TIME.fullmatch(clean(text)) if lang == "ko" else None
         if m is None or not only_a_time(m["time"]):
-            return None
+            m = _ko_bare_named_time(clean(text)) if lang == "ko" else None
+            if m is None:
+                return None
         shown = self.service.agenda(session)
         # "다음 검진은 다음 주 화요일 오전 열 시야" (the sixty-fourth session: "그렇군요.", the check-up every four weeks
         # left with no day): the next of a repeating thing is that thing

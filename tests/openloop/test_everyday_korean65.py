@@ -1,0 +1,156 @@
+"""Korean everyday use, the sixty-fifth session: four Korean users' weeks lived through `scripts/days_lived.py` on the
+offline default (SmolLM2-135M, no Ollama): a nurse on shifts, a student looking for work, a café owner, a child taking
+parents to hospital. Each wrong answer made a test here: a desk on Monday 2026-12-07 10:00 in Seoul, a real JSONL
+agenda and Kiwi; no model. The small talk is `small_talk.owed_answer` itself."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from tests.openloop.conftest import SEOUL, agenda_desk, agenda_rows, said_to
+
+
+@pytest.fixture
+def monday(tmp_path, korean) -> AgendaDesk:
+    return agenda_desk(tmp_path, korean, datetime(2026, 12, 7, 10, 0, tzinfo=SEOUL))
+
+
+# ---------------------------------------------------------------- a training with a time, said with 낼
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # before: "나먀직에세시에 인계 교육 있어." (SmolLM2), nothing kept, and "교육 끝났어" closed the 보수교육 errand
+    ("낼 오후 세시에 인계 교육 있어", ("인계 교육", "2026-12-08 15:00")),
+    ("목요일 오전 열시에 신입 연수 있어요", ("신입 연수", "2026-12-10 10:00")),     # held out
+    ("금요일 두시에 입학 설명회 있어", ("입학 설명회", "2026-12-11 14:00")),
+])
+def test_a_training_with_a_time_is_kept(monday, said, row):
+    said_to(monday, said)
+    assert agenda_rows(monday) == [row]
+
+
+def test_the_training_kept_is_the_one_asked_and_closed(monday):
+    said_to(monday, "낼 오후 세시에 인계 교육 있어", "교육 끝나고 보수교육 신청해야 되는데 까먹지 않게 알려줘")
+    assert said_to(monday, "인계 교육 몇 시였지?") == ["인계 교육은 내일 오후 3시예요."]
+    assert said_to(monday, "인계 교육 끝났어") == ["완료로 표시했어요: 인계 교육."]
+    assert [desc for desc, _ in agenda_rows(monday)] == ["교육 끝나고 보수교육 신청하기"]
+
+
+@pytest.mark.parametrize("said", ["요즘 교육 너무 많아", "어제 교육 있었어"])
+def test_guard_talk_of_training_keeps_nothing(monday, said):
+    said_to(monday, said)
+    assert agenda_rows(monday) == []
+
+
+# ---------------------------------------------------------------- a day heard, 이래 / 온대요
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # before: "안녕하재, …" (SmolLM2), nothing kept, and "위생 점검 수요일로 바뀌었대요" moved the fridge cleaning
+    ("위생 점검 다음주 화요일 오후 두시래", ("위생 점검", "2026-12-15 14:00")),
+    # before: SmolLM2 said "엘지 서류 발표" back
+    ("엘지 서류 발표 다음주 수요일이래", ("엘지 서류 발표", "2026-12-16 23:59")),
+    ("치과 예약 목요일 오전 열시래요", ("치과 예약", "2026-12-10 10:00")),           # held out
+])
+def test_an_occasions_day_heard_is_kept(monday, said, row):
+    assert said_to(monday, said)[0].startswith("적어 둘게요: ")
+    assert agenda_rows(monday) == [row]
+
+
+def test_a_delivery_heard_to_come_is_kept_asked_and_closed(monday):
+    """Before: "그렇구나." for the delivery; "원두 몇시에 온다고 했지" read the sentence back and "원두 받았어" closed
+    nothing."""
+    assert said_to(monday, "원두 납품 내일 오전 열한시에 온대요") == ["적어 둘게요: 원두 납품 도착, 내일 오전 11시."]
+    assert said_to(monday, "원두 몇시에 온다고 했지") == ["원두 납품 도착은 내일 오전 11시예요."]
+    assert said_to(monday, "우유 배송 모레 아침 일곱시에 온대") == ["적어 둘게요: 우유 배송 도착, 모레 오전 7시."]  # held out
+    assert said_to(monday, "원두 받았어") == ["완료로 표시했어요: 원두 납품 도착."]
+
+
+@pytest.mark.parametrize("said", ["민수가 내일 열시에 면접이래", "팀장님 내일 출장이래", "엄마 내일 온대", "택배 내일 와",
+                                  "내일 비 온대", "납품 내일 온대"])
+def test_guard_someone_elses_day_or_a_bare_arrival_keeps_nothing(monday, said):
+    said_to(monday, said)
+    assert agenda_rows(monday) == []
+
+
+# ---------------------------------------------------------------- the time of one kept, named with no topic
+
+
+@pytest.mark.parametrize("said", ["면접 오전 열시래", "면접 오전 열시야", "삼성 면접 오전 10시래요"])
+def test_the_time_of_a_kept_interview_said_after(monday, said):
+    """Before: "면접 오전 열시래" answered "면" (SmolLM2), the interview left a day's, "면접 몇시야?" "다음 주 월요일"."""
+    said_to(monday, "자비스 나 담주 월욜에 삼성 면접 있어")
+    assert said_to(monday, said) == ["삼성 면접, 다음 주 월요일 오전 10시로 바꿨어요."]
+    assert agenda_rows(monday) == [("삼성 면접", "2026-12-14 10:00")]
+
+
+# ---------------------------------------------------------------- 당겨 줘, 늦춰 줘
+
+
+@pytest.mark.parametrize(("said", "due"), [
+    # before: "아마사용하는 유무를 찾아보자." (SmolLM2), the roster left on Friday
+    ("근무표 목요일로 당겨줘", "2026-12-10 23:59"),
+    ("근무표 수요일로 앞당겨 주세요", "2026-12-09 23:59"),       # held out
+    ("근무표 다음주 월요일로 늦춰줘", "2026-12-14 23:59"),
+])
+def test_a_move_said_with_danggyeo_or_neujchwo(monday, said, due):
+    said_to(monday, "직원 근무표 금요일까지 짜야돼요")
+    assert said_to(monday, said)[0].endswith("로 바꿨어요.")
+    assert agenda_rows(monday) == [("직원 근무표 짜기", due)]
+
+
+@pytest.mark.parametrize("said", ["의자 좀 당겨줘", "이불 좀 당겨 줄래"])
+def test_guard_pulling_a_thing_moves_nothing(monday, said):
+    said_to(monday, "직원 근무표 금요일까지 짜야돼요")
+    said_to(monday, said)
+    assert ("직원 근무표 짜기", "2026-12-11 23:59") in agenda_rows(monday)
+
+
+# ---------------------------------------------------------------- the name said clean: 자비스 나 …, 그날
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # before: "적어 둘게요: 자비스 나 삼성 면접, 다음 주 월요일." (Kiwi read that 나 a conjunction)
+    ("자비스 나 담주 월욜에 삼성 면접 있어", ("삼성 면접", "2026-12-14 23:59")),
+    ("자비스야, 난 내일 치과 가야돼", ("치과 가기", "2026-12-08 23:59")),            # held out
+    ("자비스 저는 금요일까지 서류 내야 돼요", ("서류 내기", "2026-12-11 23:59")),
+])
+def test_the_assistant_called_and_the_speaker_are_no_part_of_the_name(monday, said, row):
+    said_to(monday, said)
+    assert agenda_rows(monday) == [row]
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    # before: "적어 둘게요: 날 은행 가기, 이번 주 목요일까지." (the 그 of 그날 dropped as a filler, 날 kept)
+    ("목요일 오프니까 그날 은행 가야돼", ("은행 가기", "2026-12-10 23:59")),
+    ("금요일 휴가라서 그때 서류 떼야 돼", ("서류 떼기", "2026-12-11 23:59")),       # held out
+])
+def test_the_day_of_the_reason_named_again_is_no_part_of_the_name(monday, said, row):
+    said_to(monday, said)
+    assert agenda_rows(monday) == [row]
+
+
+def test_guard_that_days_work_named_stays_in_the_name(monday):
+    said_to(monday, "그날 일 때문에 마트 가야돼")
+    assert agenda_rows(monday) == [("그날 일 때문에 마트 가기", "-")]
+
+
+# ---------------------------------------------------------------- a purpose (-려면) names another deed
+
+
+def test_the_deed_a_purpose_names_is_the_other_ones(monday):
+    """Before: with "보험 청구하려면 진단서 떼기" open beside "보험 청구 서류 내기", "보험 청구 했나?" answered of the
+    certificate and "보험 청구 다 했어" went to SmolLM2 ("할 일 목록에 없던 일이라 …")."""
+    said_to(monday, "보험 청구 서류 이번달 안에 내야돼", "보험 청구하려면 진단서 떼야 되는데")
+    assert said_to(monday, "보험 청구 했나?") == ["아직이에요. 보험 청구 서류 내기는 아직 열려 있어요 (12월 31일 목요일까지)."]
+    assert said_to(monday, "보험 청구 다 했어") == ["완료로 표시했어요: 보험 청구 서류 내기."]
+    assert said_to(monday, "진단서 뗐어") == ["완료로 표시했어요: 보험 청구하려면 진단서 떼기."]
+
+
+def test_held_out_a_purpose_beside_its_own_errand(monday):
+    said_to(monday, "여권 신청서 금요일까지 내야 돼", "여권 신청하려면 사진 찍어야 돼")
+    assert said_to(monday, "여권 신청 다 했어") == ["완료로 표시했어요: 여권 신청서 내기."]
+    assert [desc for desc, _ in agenda_rows(monday)] == ["여권 신청하려면 사진 찍기"]
