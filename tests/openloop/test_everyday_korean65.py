@@ -10,6 +10,7 @@ from datetime import datetime
 import pytest
 
 from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.small_talk import owed_answer
 from tests.openloop.conftest import SEOUL, agenda_desk, agenda_rows, said_to
 
 
@@ -154,3 +155,43 @@ def test_held_out_a_purpose_beside_its_own_errand(monday):
     said_to(monday, "여권 신청서 금요일까지 내야 돼", "여권 신청하려면 사진 찍어야 돼")
     assert said_to(monday, "여권 신청 다 했어") == ["완료로 표시했어요: 여권 신청서 내기."]
     assert [desc for desc, _ in agenda_rows(monday)] == ["여권 신청하려면 사진 찍기"]
+
+
+# ---------------------------------------------------------------- small talk of the four weeks
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    # before: SmolLM2 said it back three times
+    ("나 이번주 나이트 근무야 수요일까지", "밤 근무 힘드시죠. 낮에 틈틈이 푹 주무세요."),
+    ("오늘도 야간 근무야 ㅠㅠ", "밤 근무 힘드시죠. 낮에 틈틈이 푹 주무세요."),                   # held out
+    # before: "아파치 아파어. …" (SmolLM2)
+    ("아 피곤하다 밤새 한숨도 못잤어", "밤새 못 주무셨군요. 오늘은 틈날 때 꼭 눈 좀 붙이세요."),
+    ("어제 밤샜어", "밤새 못 주무셨군요. 오늘은 틈날 때 꼭 눈 좀 붙이세요."),
+    # before: two sentences said before read back
+    ("면접 뭐 입지 ㅠㅠ 떨린다", "떨리시죠. 준비하신 만큼 잘하실 거예요."),
+    ("발표 내일이라 너무 떨려", "떨리시죠. 준비하신 만큼 잘하실 거예요."),
+    # before: "I'm sorry for any inconvenience …"
+    ("이번주 고생했다 나", "정말 고생 많으셨어요. 푹 쉬세요."),
+    ("한 주 동안 고생 많았다", "정말 고생 많으셨어요. 푹 쉬세요."),
+    # before: "This is a Japanese phrase …"
+    ("납품 업체 바꿀까 고민이야", "고민되시겠어요. 정하시면 챙길 일은 말씀해 주세요."),
+    ("이사 갈까 말까 고민 중이야", "고민되시겠어요. 정하시면 챙길 일은 말씀해 주세요."),
+    # before: "그렇군요." (flat) and "엄마가 내시경도 같이" said back
+    ("요즘 부모님 병원 다니느라 정신이 없네", "요즘 많이 바쁘시겠어요. 챙길 일은 말씀해 주시면 제가 기억해 둘게요."),
+    ("엄마가 내시경도 같이 한대", "알겠어요. 같이 하시는 걸로 알고 있을게요."),
+    ("아빠도 혈액검사까지 같이 받는대", "알겠어요. 같이 하시는 걸로 알고 있을게요."),
+])
+def test_korean_small_talk_of_the_four_weeks(said, reply):
+    assert owed_answer(said) == reply
+
+
+@pytest.mark.parametrize("said", ["나이트 근무 몇시야?", "내일 3시 면접이라 떨려", "밤새 보고서 써야 돼", "고민이야?",
+                                  "나 내일 오후 3시에 나이트 근무야", "아빠가 같이 간대"])
+def test_guard_a_question_a_time_or_a_task_is_no_such_small_talk(said):
+    assert owed_answer(said) in (None, "함께 가신다니 든든하시겠어요.")
+
+
+def test_guard_a_night_shift_with_a_time_is_still_the_desks(monday):
+    said_to(monday, "목요일 오프니까 그날 은행 가야돼")
+    assert said_to(monday, "나 이번주 나이트 근무야 수요일까지") == [None]
+    assert agenda_rows(monday) == [("은행 가기", "2026-12-10 23:59")]
