@@ -195,3 +195,47 @@ def test_guard_a_night_shift_with_a_time_is_still_the_desks(monday):
     said_to(monday, "목요일 오프니까 그날 은행 가야돼")
     assert said_to(monday, "나 이번주 나이트 근무야 수요일까지") == [None]
     assert agenda_rows(monday) == [("은행 가기", "2026-12-10 23:59")]
+
+
+# ---------------------------------------------------------------- a booking made of an errand to book; a fast heard
+
+
+def test_a_booking_made_closes_the_errand_and_keeps_the_checkup(monday):
+    """Before: "엄마 검진 예약 담주 월요일 아침 여덟시로 잡았어" moved the errand "엄마 건강검진 예약하기" to Monday 8 AM,
+    still to do, and "엄마 검진 언제야" named the errand."""
+    said_to(monday, "엄마 건강검진 예약해야 되는데")
+    assert said_to(monday, "엄마 검진 예약 담주 월요일 아침 여덟시로 잡았어") == [
+        "완료로 표시했어요: 엄마 건강검진 예약하기. 적어 둘게요: 엄마 건강검진, 다음 주 월요일 오전 8시."]
+    assert said_to(monday, "엄마 검진 화요일로 미뤄줘") == ["엄마 건강검진, 다음 주 화요일 오전 8시로 바꿨어요."]
+    assert agenda_rows(monday) == [("엄마 건강검진", "2026-12-15 08:00")]
+
+
+def test_held_out_a_dentist_booked(monday):
+    said_to(monday, "치과 예약 잡아야 돼")
+    assert said_to(monday, "치과 예약 목요일 세시로 잡았어") == [
+        "완료로 표시했어요: 치과 예약 잡기. 적어 둘게요: 치과 예약, 이번 주 목요일 오후 3시."]
+    assert agenda_rows(monday) == [("치과 예약", "2026-12-10 15:00")]
+
+
+def test_guard_a_booking_of_another_thing_leaves_the_errand(monday):
+    said_to(monday, "치과 예약 잡아야 돼")
+    said_to(monday, "미용 예약 토요일 2시로 잡았어")
+    assert sorted(agenda_rows(monday)) == [("미용 예약", "2026-12-12 14:00"), ("치과 예약 잡기", "-")]
+
+
+@pytest.mark.parametrize(("said", "reply", "row"), [
+    # before: SmolLM2's "I'm sorry for any inconvenience …", nothing kept
+    ("검진 전날 저녁부터 금식이래 알려줘", "이번 주 일요일 저녁 6시에 알려 드릴게요: 검진 금식.",
+     ("검진 금식", "2026-12-13 23:59")),
+    ("검진 전날 밤부터 금식이래요 꼭 알려줘", "이번 주 일요일 저녁 8시에 알려 드릴게요: 검진 금식.",   # held out
+     ("검진 금식", "2026-12-13 23:59")),
+])
+def test_a_fast_heard_the_night_before_is_reminded_then(monday, said, reply, row):
+    said_to(monday, "담주 월요일 아침 여덟시에 엄마 건강검진 있어")
+    assert said_to(monday, said) == [reply]
+    assert row in agenda_rows(monday)
+
+
+def test_guard_a_thing_from_the_evening_with_no_reminder_asked(monday):
+    said_to(monday, "내일 저녁부터 다이어트 시작해야돼")
+    assert agenda_rows(monday) == [("다이어트 시작하기", "2026-12-08 23:59")]

@@ -163,6 +163,11 @@ def _participle_deed_is(closure: Closure, desc: str) -> bool:
     return deed is not None and not naming.other_deed(f"{deed} {ref}", desc)
 
 
+# an errand to book ("엄마 건강검진 예약하기", "치과 예약 잡기"), and the booking word said of it ("검진 예약")
+_BOOKING_ERRAND = re.compile(r"\s?예약\s?(?:하기|잡기)$")
+_BOOKING_WORD = re.compile(r"\s?예약$")
+
+
 class Closing(DeskBase):
     """Promises closed: by name, by the one in focus, by a guess or a clearing after a yes; told done late or forgotten."""
 
@@ -309,6 +314,28 @@ class Closing(DeskBase):
             if loop.desc.split(" ", 1)[0].lower() == base:
                 return self._closed(loop, LoopStatus.DONE, lang, "done")
         return None
+
+    def _booking_made(self, thing: str, to: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"엄마 검진 예약 담주 월요일 아침 여덟시로 잡았어" with "엄마 건강검진 예약하기" open (the sixty-fifth session: the
+        errand moved to Monday 8 AM, still to do, and "엄마 검진 언제야" then named the errand): the errand to book is
+        done, and what was booked is kept at its time. None unless `thing` names one open errand to book."""
+        errands = [loop for loop in self._open_to_do() if _BOOKING_ERRAND.search(loop.desc)]
+        name = _BOOKING_WORD.sub("", thing).strip()
+        hits = _named_in(name, [_BOOKING_ERRAND.sub("", loop.desc) for loop in errands]) if name else []
+        if len(hits) != 1:
+            return None
+        errand = errands[hits[0]]
+        booked = _BOOKING_ERRAND.sub("", errand.desc).strip()
+        if to.startswith("예약 "):     # "검진 예약 담주 월요일 …로 잡았어": the booking's word read with its time
+            to = to.removeprefix("예약 ")
+        done = self._closed(errand, LoopStatus.DONE, lang, "done")   # first: the errand is no place to merge into
+        kept = self._answer(f"{to}에 {booked} 있어", session, lang)
+        if kept is None or not kept.change.opened:   # "치과": kept as its booking ("치과 예약")
+            kept = self._answer(f"{to}에 {booked} 예약 있어", session, lang)
+        if kept is None or not kept.change.opened:
+            self.service.set_status(errand.id, LoopStatus.OPEN)   # nothing kept: the errand stays as it was
+            return None
+        return DeskReply(f"{done.text} {kept.text}", lang, change=done.change + kept.change, intent="done")
 
     def _closed(self, loop: OpenLoop, status: LoopStatus, lang: phrases.Lang, intent: str) -> DeskReply:
         """Close `loop` with `status` and say so ("Marked done: call Bob."), and when a repeating one comes back."""
