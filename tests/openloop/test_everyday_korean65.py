@@ -239,3 +239,65 @@ def test_a_fast_heard_the_night_before_is_reminded_then(monday, said, reply, row
 def test_guard_a_thing_from_the_evening_with_no_reminder_asked(monday):
     said_to(monday, "내일 저녁부터 다이어트 시작해야돼")
     assert agenda_rows(monday) == [("다이어트 시작하기", "2026-12-08 23:59")]
+
+
+# ---------------------------------------------------------------- what ends is the occasion; a question is no pick
+
+
+def test_the_training_ended_is_the_occasion_not_the_deed_after_it(monday):
+    """Before: "교육 끝났어" asked "어느 거요? 인계 교육, 교육 끝나고 보수교육 신청하기.", then "보수교육 신청했나?" was
+    taken as the answer and closed the errand, and "보수교육 신청 했어" closed the training."""
+    said_to(monday, "낼 오후 세시에 인계 교육 있어", "교육 끝나고 보수교육 신청해야 되는데 까먹지 않게 알려줘")
+    assert said_to(monday, "교육 끝났어") == ["완료로 표시했어요: 인계 교육."]
+    assert said_to(monday, "보수교육 신청했나?") == ["아직이에요. 교육 끝나고 보수교육 신청하기는 아직 열려 있어요."]
+    assert said_to(monday, "보수교육 신청 했어") == ["완료로 표시했어요: 교육 끝나고 보수교육 신청하기."]
+
+
+def test_held_out_the_meeting_ended(monday):
+    said_to(monday, "내일 오후 두시에 팀 회의 있어", "회의 끝나고 회의록 정리해야 돼")
+    assert said_to(monday, "회의 끝났어") == ["완료로 표시했어요: 팀 회의."]
+    assert [desc for desc, _ in agenda_rows(monday)] == ["회의 끝나고 회의록 정리하기"]
+
+
+def test_a_done_question_to_which_one_is_no_pick(monday):
+    said_to(monday, "낼 오후 세시에 인계 교육 있어", "교육 끝나고 보수교육 신청해야 돼")
+    assert said_to(monday, "교육 취소해줘")[0].startswith("어느 거요?")
+    assert said_to(monday, "보수교육 신청했나?") == ["아직이에요. 교육 끝나고 보수교육 신청하기는 아직 열려 있어요."]
+    assert len(agenda_rows(monday)) == 2
+
+
+def test_guard_the_name_answering_which_one_still_picks(monday):
+    said_to(monday, "낼 오후 세시에 인계 교육 있어", "교육 끝나고 보수교육 신청해야 돼")
+    said_to(monday, "교육 취소해줘")
+    assert said_to(monday, "인계 교육") == ["목록에서 지웠어요: 인계 교육."]
+
+
+# ---------------------------------------------------------------- the day before a thing kept: its reminder
+
+
+@pytest.mark.parametrize(("said", "reply", "remind"), [
+    # before: "모레 저녁 8시에 알려 드릴게요: 면접." (a second promise "면접" kept for Sunday)
+    ("면접 전날 밤에 알려줘", "이번 주 일요일 저녁 8시에 알려 드릴게요: 삼성 면접.", "2026-12-13 20:00"),
+    ("면접 당일 아침 7시에 알려줘", "다음 주 월요일 오전 7시에 알려 드릴게요: 삼성 면접.", "2026-12-14 07:00"),   # held out
+    ("삼성 면접 전날 알려줘", "이번 주 일요일 오전 9시에 알려 드릴게요: 삼성 면접.", "2026-12-13 09:00"),
+])
+def test_the_day_before_a_kept_thing_is_its_reminder(monday, said, reply, remind):
+    said_to(monday, "담주 월욜에 삼성 면접 있어", "면접 오전 열시래")
+    assert said_to(monday, said) == [reply]
+    assert agenda_rows(monday) == [("삼성 면접", "2026-12-14 10:00")]
+    loop = monday.service.agenda()[0]
+    assert datetime.fromtimestamp(loop.remind_ms / 1000, SEOUL).strftime("%Y-%m-%d %H:%M") == remind
+
+
+def test_guard_a_deed_the_day_before_is_its_own_promise(monday):
+    said_to(monday, "담주 월욜에 삼성 면접 있어")
+    said_to(monday, "면접 전날 밤에 옷 다려야 돼")
+    assert sorted(agenda_rows(monday)) == [("면접 옷 다리기", "2026-12-13 23:59"), ("삼성 면접", "2026-12-14 23:59")]
+
+
+def test_the_day_before_a_thing_named_unspaced(monday):
+    """Before: "위생점검 전날 냉장고 청소해야돼" of "위생 점검" was kept with no day."""
+    said_to(monday, "위생 점검 다음주 화요일 오후 두시래")
+    said_to(monday, "위생점검 전날 냉장고 청소해야돼")
+    assert sorted(agenda_rows(monday)) == [("위생 점검", "2026-12-15 14:00"), ("위생점검 냉장고 청소하기", "2026-12-14 23:59")]
+    assert said_to(monday, "위생점검 당일 아침에 알려줘") == ["다음 주 화요일 오전 9시에 알려 드릴게요: 위생 점검."]

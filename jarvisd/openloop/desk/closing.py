@@ -164,6 +164,8 @@ def _participle_deed_is(closure: Closure, desc: str) -> bool:
 
 
 # an errand to book ("엄마 건강검진 예약하기", "치과 예약 잡기"), and the booking word said of it ("검진 예약")
+_KO_DONE_ASKED = re.compile(r"[가-힣](?:했|됐|냈|갔|었|았)(?:나|니|냐|나요|는지)\s?[?？]?$|[가-힣](?:했|됐|냈|갔|었|았)(?:어|어요)\s?[?？]$")
+_KO_ENDED = re.compile(r"끝났|끝났어|마쳤|종료됐")
 _BOOKING_ERRAND = re.compile(r"\s?예약\s?(?:하기|잡기)$")
 _BOOKING_WORD = re.compile(r"\s?예약$")
 
@@ -279,6 +281,11 @@ class Closing(DeskBase):
             return functools.reduce(_joined, (self._closed(loops[i], status, intent.lang, intent.kind) for i in each))  # type: ignore[index]
         if isinstance(found, list) and (on_day := self._due_on_day_said(intent.argument, found, loops)) is not None:
             found = on_day   # "cancel dad's physical therapy on friday" with one on Monday too (the fifty-seventh session)
+        if isinstance(found, list) and intent.lang == "ko" and text and _KO_ENDED.search(text):
+            # "교육 끝났어" with "인계 교육" and "교육 끝나고 보수교육 신청하기" open (the sixty-fifth session: asked which,
+            # and the question after it taken as the answer): what ends is an occasion, not a deed still to do
+            occasions = [i for i in found if not loops[i].desc.endswith("기")]
+            found = occasions[0] if len(occasions) == 1 else found
         if isinstance(found, list):
             options = sorted((loops[i] for i in found), key=_due_order)   # said by due, as the agenda is read
             # kept, so "the second one" or its name closes that one (pass 34: the answer went to the model)
@@ -601,6 +608,8 @@ class Closing(DeskBase):
             return functools.reduce(_joined, replies)
         if meaning.picks_none(text):   # "neither" (pass 32's low: to the model)
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
+        if _KO_DONE_ASKED.search(clean(text)):
+            return None     # "보수교육 신청했나?" to "어느 거요?" (the sixty-fifth session: closed it): asked, not picked
         answer = decision(text)
         place = meaning.picked(text, len(guess.options))
         if place is None and guess.fix and read_utterance(text, self.korean).closures:

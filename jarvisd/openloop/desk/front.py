@@ -50,7 +50,13 @@ from jarvisd.openloop.desk.state import (
     _joined,
 )
 from jarvisd.openloop.desk.undoing import Undoing
-from jarvisd.openloop.desk.words import _LET_GO, _due_order, _listed, _mentions, _named_in
+from jarvisd.openloop.desk.words import (
+    _LET_GO,
+    _due_order,
+    _listed,
+    _mentions,
+    _named_in_spaced_or_not,
+)
 from jarvisd.openloop.intents import (
     Intent,
     all_on_day,
@@ -344,6 +350,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = _KO_HEARD_THEN_REMIND.sub(" ", text, count=1)
         if _KO_REMIND_ASKED.search(text):
             text = _KO_PART_FROM.sub("에", text, count=1)
+        if (day_of := self._ko_remind_the_day_before(text, session, self._lang(text))) is not None:
+            return day_of   # "면접 전날 밤에 알려줘": the interview's reminder, not a promise "면접" of its own
         text = self._ko_other_day(text)
         text = _reminder_note(text)   # "reminder: call mom at 5pm" as "remind me to call mom at 5pm"
         if not text and session in self._guesses and decision(said_as_is) is not None:
@@ -440,7 +448,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         for m in _KO_OTHER_DAY.finditer(text):
             other = m["other"]
             for name in dict.fromkeys((other, other.split()[-1])):
-                hits = _named_in(name, [loop.desc for loop in dated])
+                # "위생점검 전날 냉장고 청소해야돼" of "위생 점검" (the sixty-fifth session: kept with no day): spaced or not
+                hits = _named_in_spaced_or_not(name, [loop.desc for loop in dated])
                 if len(hits) != 1:
                     continue
                 day = phrases.due_day(dated[hits[0]].due_ms or 0, self.service.tz) + \
