@@ -301,3 +301,44 @@ def test_the_day_before_a_thing_named_unspaced(monday):
     said_to(monday, "위생점검 전날 냉장고 청소해야돼")
     assert sorted(agenda_rows(monday)) == [("위생 점검", "2026-12-15 14:00"), ("위생점검 냉장고 청소하기", "2026-12-14 23:59")]
     assert said_to(monday, "위생점검 당일 아침에 알려줘") == ["다음 주 화요일 오전 9시에 알려 드릴게요: 위생 점검."]
+
+
+# ---------------------------------------------------------------- one thing on two weekdays; 제출 of 내기
+
+
+def test_a_part_time_job_on_two_weekdays_is_kept_each_day_and_reminded(monday):
+    """Before: "카페 알바 수요일이랑 금요일 저녁 여섯시부터야" answered "그렇군요." (SmolLM2), nothing kept, and "알바 가기 한시간
+    전에 알려줘" read the agenda's list out."""
+    assert said_to(monday, "카페 알바 수요일이랑 금요일 저녁 여섯시부터야") == [
+        "적어 둘게요: 카페 알바, 모레 저녁 6시. 적어 둘게요: 카페 알바, 이번 주 금요일 저녁 6시."]
+    assert said_to(monday, "알바 가기 한시간 전에 알려줘") == [
+        "모레 오후 5시에 알려 드릴게요: 카페 알바. 이번 주 금요일 오후 5시에 알려 드릴게요: 카페 알바."]
+    assert sorted(agenda_rows(monday)) == [("카페 알바", "2026-12-09 18:00"), ("카페 알바", "2026-12-11 18:00")]
+
+
+def test_held_out_a_lesson_on_two_weekdays(monday):
+    said_to(monday, "수영 강습 화요일하고 목요일 아침 7시야")
+    assert sorted(agenda_rows(monday)) == [("수영 강습", "2026-12-08 07:00"), ("수영 강습", "2026-12-10 07:00")]
+
+
+@pytest.mark.parametrize("said", ["월요일이랑 화요일 중에 언제 갈까?", "월요일이랑 화요일 둘 다 바빠"])
+def test_guard_two_weekdays_with_nothing_to_keep(monday, said):
+    said_to(monday, said)
+    assert agenda_rows(monday) == []
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    # before: SmolLM2's "전처리를 위해 미뤄지면, …", the roster left on Tuesday
+    ("근무표 제출 금요일로 미뤄줘", "근무표 수간호사님한테 내기, 다음 주 금요일까지로 바꿨어요."),
+    ("근무표 내는거 금요일로 미뤄줘", "근무표 수간호사님한테 내기, 다음 주 금요일까지로 바꿨어요."),   # held out
+    ("근무표 제출했어", "완료로 표시했어요: 근무표 수간호사님한테 내기."),
+])
+def test_handing_in_said_as_jechul_names_the_errand_to_hand_in(monday, said, reply):
+    said_to(monday, "근무표 담주 화욜까지 수간호사님한테 내야돼")
+    assert said_to(monday, said) == [reply]
+
+
+def test_guard_another_thing_handed_in_closes_nothing(monday):
+    said_to(monday, "근무표 담주 화욜까지 수간호사님한테 내야돼")
+    said_to(monday, "보고서 제출했어")
+    assert agenda_rows(monday) == [("근무표 수간호사님한테 내기", "2026-12-15 23:59")]

@@ -411,7 +411,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if split is not None and (missed := self._forgot(text, session, lang)) is not None and missed.change.updated:
             return missed   # "I never got around to calling the insurance, move it to friday": one move, said once
         if split is None:
-            return self._shift_beside_promise(text, session, lang) or self._answer(text, session, lang)
+            return self._shift_beside_promise(text, session, lang) or self._ko_two_weekdays(text, session, lang) or \
+                self._answer(text, session, lang)
         head, fix, tail = split     # "…, oh and actually make the passport renewal November 3 instead"
         if not head:                # "push rent to Monday and I need to call Jin tomorrow": in the order said
             return _joined(self._correction(fix, session, lang), self._answer(tail, session, lang))

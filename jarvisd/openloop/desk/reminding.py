@@ -174,6 +174,12 @@ class Reminding(DeskBase):
                          if loops[i].due_ms is not None and not phrases.is_day_only(
                              datetime.fromtimestamp(loops[i].due_ms / 1000, self.service.tz))}
                 loop = loops[timed.pop()] if len(timed) == 1 else None
+                same = [loops[i] for i in _promises_named(ask.name, [shown.desc for shown in loops])]
+                if loop is None and len(same) > 1 and len({shown.desc for shown in same}) == 1 and \
+                        all(shown.due_ms is not None and shown.repeat is None for shown in same):
+                    # "알바 가기 한시간 전에 알려줘" of "카페 알바" on Wednesday and on Friday (the sixty-fifth session: the
+                    # list read out): the same thing on two days, each reminded so long before
+                    return self._each_reminded(same, ask.lead_minutes, session, lang)
         else:
             spoken = self.last_reminder()
             focus = self._recent_focus(session, now_ms)
@@ -251,6 +257,23 @@ class Reminding(DeskBase):
         self._remember(session, updated, now_ms, remind=True)
         return DeskReply(phrases.remind_set(updated, at_ms, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="remind")
+
+    def _each_reminded(self, loops: list[OpenLoop], lead_minutes: int, session: str, lang: phrases.Lang) -> DeskReply:
+        """Each of `loops` reminded `lead_minutes` before its due (the ones still ahead), said one after the other."""
+        now_ms, updated, before, said = self.service.now_ms(), [], [], []
+        for loop in sorted(loops, key=lambda shown: shown.due_ms or 0):
+            at_ms = self._lead_moment(loop.due_ms or 0, lead_minutes, None)
+            if at_ms <= now_ms:
+                continue
+            moved = self.service.reschedule(loop.id, remind_ms=at_ms)
+            self._remember(session, moved, now_ms, remind=True)
+            updated.append(moved)
+            before.append(loop)
+            said.append(phrases.remind_set(moved, at_ms, self.service.now_local(), self.service.tz, lang))
+        if not updated:
+            return DeskReply(phrases.remind_past(loops[0], lang), lang, intent="remind")
+        return DeskReply(" ".join(said), lang, change=AgendaChange(updated=tuple(updated), before=tuple(before)),
+                         intent="remind")
 
     def _lead_moment(self, due_ms: int, lead_minutes: int, part: str | None) -> int:
         """`lead_minutes` before the due; "the night before": 8 PM the day before, whatever the due's hour; "two days
