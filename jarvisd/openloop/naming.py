@@ -120,6 +120,10 @@ _KO_PURPOSE = re.compile(r"(?<![가-힣])[가-힣]+(?:하|으|)려면(?=\s)")
 def _reference_match(reference: str, desc: str) -> tuple[float, float]:
     """(share of the reference's words found, share of the description's words named): see reference_score."""
     desc = _KO_PURPOSE.sub("", desc).strip() or desc
+    if desc.endswith(" 마감") and len(words := reference.split()) > 1 and words[-1].startswith("제출"):
+        # "자소서 제출했나?" of "자소서 마감" (the sixty-fifth session: "일정에서 찾지 못했어요."): a deadline's thing handed
+        # in is that deadline ("보고서 제출" still names no "자소서 마감")
+        reference = " ".join(words[:-1])
     if _talked_about(profile(reference).content, profile(desc).content):
         return 0.0, 0.0
     if _other_owner(reference, desc):

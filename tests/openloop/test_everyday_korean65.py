@@ -342,3 +342,21 @@ def test_guard_another_thing_handed_in_closes_nothing(monday):
     said_to(monday, "근무표 담주 화욜까지 수간호사님한테 내야돼")
     said_to(monday, "보고서 제출했어")
     assert agenda_rows(monday) == [("근무표 수간호사님한테 내기", "2026-12-15 23:59")]
+
+
+@pytest.mark.parametrize(("said", "reply"), [
+    # before: "일정에서 찾지 못했어요." (the desk), and in the chat SmolLM2's recall of two sentences said
+    ("자소서 제출했나?", "아직이에요. 자소서 마감은 아직 열려 있어요 (이번 주 목요일 저녁 6시)."),
+    ("자소서 제출 금요일로 미뤄줘", "자소서 마감, 이번 주 금요일 저녁 6시로 바꿨어요."),        # held out
+    ("자소서 제출했어", "완료로 표시했어요: 자소서 마감."),
+])
+def test_a_deadlines_thing_handed_in_names_the_deadline(monday, said, reply):
+    said_to(monday, "자소서 마감 목요일 오후 여섯시까지야")
+    assert said_to(monday, said) == [reply]
+
+
+@pytest.mark.parametrize("said", ["보고서 제출했나?", "보고서 제출 다 했어"])
+def test_guard_another_things_handing_in_names_no_deadline(monday, said):
+    said_to(monday, "자소서 마감 목요일 오후 여섯시까지야")
+    said_to(monday, said)
+    assert agenda_rows(monday) == [("자소서 마감", "2026-12-10 18:00")]
