@@ -360,3 +360,23 @@ def test_guard_another_things_handing_in_names_no_deadline(monday, said):
     said_to(monday, "자소서 마감 목요일 오후 여섯시까지야")
     said_to(monday, said)
     assert agenda_rows(monday) == [("자소서 마감", "2026-12-10 18:00")]
+
+
+def test_the_day_before_moves_along_with_the_inspection(monday):
+    """Before: "위생 점검 수요일로 바뀌었대요" moved the inspection and left the fridge cleaning "전날" on Monday."""
+    said_to(monday, "위생 점검 다음주 화요일 오후 두시래", "위생점검 전날 냉장고 청소해야돼")
+    assert said_to(monday, "위생 점검 수요일로 바뀌었대요") == [
+        "위생 점검, 다음 주 수요일 오후 2시로 바꿨어요. 위생점검 냉장고 청소하기도 다음 주 화요일까지로 옮겼어요."]
+    assert sorted(agenda_rows(monday)) == [("위생 점검", "2026-12-16 14:00"), ("위생점검 냉장고 청소하기", "2026-12-15 23:59")]
+
+
+def test_held_out_the_shopping_the_day_before_a_housewarming(monday):
+    said_to(monday, "토요일에 집들이 하기로 했어", "집들이 전날 장 봐야 돼")
+    said_to(monday, "집들이 일요일로 미뤄줘")
+    assert sorted(agenda_rows(monday)) == [("집들이 장 보기", "2026-12-12 23:59"), ("집들이 하기", "2026-12-13 23:59")]
+
+
+def test_guard_a_thing_on_a_date_said_stays(monday):
+    said_to(monday, "토요일에 집들이 하기로 했어", "12월 11일 집들이 선물 사야 돼")
+    said_to(monday, "집들이 일요일로 미뤄줘")
+    assert sorted(agenda_rows(monday)) == [("집들이 선물 사기", "2026-12-11 23:59"), ("집들이 하기", "2026-12-13 23:59")]
