@@ -135,7 +135,7 @@ _KO_SELF_PRAISE_REPLY = "정말 고생 많으셨어요. 푹 쉬세요."
 _KO_PONDER = re.compile(r"[^0-9?？]{1,40}?(?:ㄹ까|을까|할까|갈까|볼까|까)\s*(?:말까\s*)?(?:고민\s*(?:이야|이에요|이다|중이야|중이에요|돼|되네|하고\s*있어)|생각\s*중이야)")
 _KO_PONDER_REPLY = "고민되시겠어요. 정하시면 챙길 일은 말씀해 주세요."
 # "요즘 부모님 병원 다니느라 정신이 없네" (the sixty-fifth session: "그렇군요."): a busy stretch, told
-_KO_SWAMPED = re.compile(r"[^0-9?？]{0,40}?(?:느라|느라고|해서|어서|아서)?\s*(?:진짜|너무|정말|완전)?\s*정신(?:이|도)?\s*(?:하나도\s*)?없(?:네|어|어요|네요|다)"
+_KO_SWAMPED = re.compile(r"[^0-9?？]{0,40}?(?:느라|느라고|해서|어서|아서)?\s?(?:진짜|너무|정말|완전)?\s?정신(?:이|도)?\s*(?:하나도\s*)?없(?:네|어|어요|네요|다)"
                          r"(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
 _KO_SWAMPED_REPLY = "요즘 많이 바쁘시겠어요. 챙길 일은 말씀해 주시면 제가 기억해 둘게요."
 # "엄마가 내시경도 같이 한대" (the sixty-fifth session: SmolLM2 said it back): someone doing one thing more, told

@@ -142,7 +142,7 @@ _KO_NAMED_TIME = re.compile(r"(?P<name>[가-힣A-Za-z0-9]+(?:\s+[가-힣A-Za-z0-
 _KO_DAY_BEFORE_SAID = re.compile(r"(?P<x>[가-힣]{2,8}(?:\s[가-힣]{2,8})?)\s?(?:전\s?날(?![가-힣])|\d{4}년\s\d{1,2}월\s\d{1,2}일)")
 # "면접 오전 열시래", "삼성 면접 오전 10시야" (the sixty-fifth session: SmolLM2 said "면", the interview left a day's): the
 # name with no topic particle, then its time, then the copula (as heard or not)
-_KO_BARE_NAMED_TIME = re.compile(r"(?P<words>[가-힣A-Za-z0-9]+(?:\s+[가-힣A-Za-z0-9]+){1,5}?)\s*"
+_KO_BARE_NAMED_TIME = re.compile(r"(?P<words>[가-힣A-Za-z0-9]{1,12}(?:\s[가-힣A-Za-z0-9]{1,12}){1,5}?)\s?"
                                  r"(?:이야|야|이에요|예요|이래|래|이래요|래요|입니다)")
 
 
