@@ -110,6 +110,38 @@ _KO_GOING_ALONG_REPLY = "함께 가신다니 든든하시겠어요."
 _KO_TAKEN_ON = re.compile(r"(?:[가-힣]{1,8}\s+){0,3}[가-힣]{1,6}(?:는|은|ㄴ|할)\s*(?:거|건|것은|것|일은|일)\s+"
                           r"[가-힣]{1,6}(?:이|가|님이)\s*(?:한대|한대요|해\s*준대|해\s*준대요|맡는대|맡았대|맡기로\s*했어|하기로\s*했어)")
 _KO_TAKEN_ON_REPLY = "알겠어요. 그건 그분이 맡으시는 걸로 알고 있을게요."
+# "나 이번주 나이트 근무야 수요일까지" (the sixty-fifth session's nurse: SmolLM2 said it back three times): a shift at
+# night, told (a day it lasts until at most; "목요일 오프니까 …" is the desk's)
+_KO_NIGHT_SHIFT = re.compile(r"(?:(?:나|저|난|전)\s*)?(?:(?:오늘도|오늘|또|이번\s*주도|이번\s*주|이번주도|이번주|요즘|내일도|내일|"
+                             r"계속)\s*){0,2}(?:나이트|밤|야간|이브닝|당직)\s*(?:근무|번|출근)?\s*"
+                             r"(?:이야|이에요|예요|야|이다|이네|해|해요|중이야|중이에요|서야|라서)"
+                             r"(?:\s*(?:[월화수목금토일]요일|내일|모레|주말)\s*까지)?(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
+_KO_NIGHT_SHIFT_REPLY = "밤 근무 힘드시죠. 낮에 틈틈이 푹 주무세요."
+# "아 피곤하다 밤새 한숨도 못잤어" (the sixty-fifth session: SmolLM2's "아파치 아파어 …"): a night not slept, told
+_KO_NO_SLEEP = re.compile(r"(?:(?:아|하|휴|아이고)\s*,?\s*)?(?:피곤(?:하다|해|해요|하네)\s*,?\s*)?(?:(?:어제|오늘|어젯밤에?|밤새|밤새도록)\s*){0,2}"
+                          r"(?:한\s*숨도\s*|잠을?\s*(?:한\s*숨도\s*)?|거의\s*)?못\s*(?:잤어|잤어요|잤다|잤네|잔\s*것\s*같아)"
+                          r"(?:\s*[ㅠㅜᅲᅮ]{1,6})?|(?:(?:아|하)\s*,?\s*)?(?:(?:어제|오늘|또)\s*)?밤\s*샜(?:어|어요|다|네)(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
+_KO_NO_SLEEP_REPLY = "밤새 못 주무셨군요. 오늘은 틈날 때 꼭 눈 좀 붙이세요."
+# "면접 뭐 입지 ㅠㅠ 떨린다" (the sixty-fifth session's student: SmolLM2 read back two sentences said before): nerves,
+# told, with no number in it
+_KO_NERVES = re.compile(r"[^0-9?？]{0,40}?(?:\s|^)(?:(?:진짜|너무|엄청|완전|넘|좀)\s*)?(?:떨린다|떨려|떨려요|떨리네|긴장된다|긴장돼|긴장돼요)"
+                        r"(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
+_KO_NERVES_REPLY = "떨리시죠. 준비하신 만큼 잘하실 거예요."
+# "이번주 고생했다 나" (the sixty-fifth session: SmolLM2's "I'm sorry for any inconvenience …"): the week's work, praised
+_KO_SELF_PRAISE = re.compile(r"(?:(?:오늘|이번\s*주|이번주|한\s*주|올해|요즘)\s*(?:도|동안)?\s*)(?:(?:진짜|정말|너무|많이)\s*)?"
+                             r"고생\s*(?:했다|했어|많았다|많았어)\s*(?:나|나\s*자신|내가)?")
+_KO_SELF_PRAISE_REPLY = "정말 고생 많으셨어요. 푹 쉬세요."
+# "납품 업체 바꿀까 고민이야" (the sixty-fifth session's café: SmolLM2's "This is a Japanese phrase …"): a choice pondered
+_KO_PONDER = re.compile(r"[^0-9?？]{1,40}?(?:ㄹ까|을까|할까|갈까|볼까|까)\s*(?:말까\s*)?(?:고민\s*(?:이야|이에요|이다|중이야|중이에요|돼|되네|하고\s*있어)|생각\s*중이야)")
+_KO_PONDER_REPLY = "고민되시겠어요. 정하시면 챙길 일은 말씀해 주세요."
+# "요즘 부모님 병원 다니느라 정신이 없네" (the sixty-fifth session: "그렇군요."): a busy stretch, told
+_KO_SWAMPED = re.compile(r"[^0-9?？]{0,40}?(?:느라|느라고|해서|어서|아서)?\s?(?:진짜|너무|정말|완전)?\s?정신(?:이|도)?\s*(?:하나도\s*)?없(?:네|어|어요|네요|다)"
+                         r"(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
+_KO_SWAMPED_REPLY = "요즘 많이 바쁘시겠어요. 챙길 일은 말씀해 주시면 제가 기억해 둘게요."
+# "엄마가 내시경도 같이 한대" (the sixty-fifth session: SmolLM2 said it back): someone doing one thing more, told
+_KO_ALSO_DOING = re.compile(r"[가-힣]{1,5}(?:이|가|도)\s+[가-힣]{1,8}(?:도|까지)\s+(?:같이|함께)\s*"
+                            r"(?:한대|한대요|받는대|받는대요|하기로\s*했어|받기로\s*했어)")
+_KO_ALSO_DOING_REPLY = "알겠어요. 같이 하시는 걸로 알고 있을게요."
 # "요즘 코코가 밥을 잘 안 먹어서 걱정이야" (the sixtieth session: to SmolLM2, which said it back with a date): a worry
 # told, with no number in it (not "내일 3시 면접이라 걱정이야", which may be a plan)
 _KO_WORRY = re.compile(r"[^0-9?？]{0,60}?(?:서|라|니까|는데|고)?\s*(?:좀\s*|너무\s*|많이\s*)?"
@@ -333,6 +365,13 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
         return _KO_LATE_WORK_REPLY
     if _KO_SLEEPLESS.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
         return _KO_SLEEPLESS_REPLY
+    asked = text.rstrip().endswith(("?", "？"))
+    for said, reply in ((_KO_NIGHT_SHIFT, _KO_NIGHT_SHIFT_REPLY), (_KO_NO_SLEEP, _KO_NO_SLEEP_REPLY),
+                        (_KO_NERVES, _KO_NERVES_REPLY), (_KO_SELF_PRAISE, _KO_SELF_PRAISE_REPLY),
+                        (_KO_PONDER, _KO_PONDER_REPLY), (_KO_SWAMPED, _KO_SWAMPED_REPLY),
+                        (_KO_ALSO_DOING, _KO_ALSO_DOING_REPLY)):
+        if not asked and said.fullmatch(words):
+            return reply
     if _KO_HUNGRY.fullmatch(words):
         return _KO_HUNGRY_REPLY
     if _KO_SIGH_CHORE.fullmatch(words):

@@ -197,7 +197,11 @@ KO_EVENT_NOUNS = frozenset("예약 약속 회의 미팅 면접 시험 수업 진
                            "축구 야구 농구 배구 태권도 발레 인터뷰 마중 배웅 "
                            # "임신성 당뇨 검사 일월 십오일에 있어", "집들이 다음 달 둘째 주 토요일에 하기로 했어" (the
                            # sixty-fourth session: to SmolLM2)
-                           "검사 초음파".split())
+                           "검사 초음파 "
+                           # "낼 오후 세시에 인계 교육 있어" (the sixty-fifth session: to SmolLM2)
+                           "교육 연수 설명회 오리엔테이션 오티 "
+                           # "카페 알바 수요일이랑 금요일 저녁 여섯시부터야" (the sixty-fifth session: "그렇군요.")
+                           "알바 아르바이트".split())
 # errands said as a note, a run of nouns ending in the deed's noun and its time after ("설 선물 세트 주문 이번 주 안에",
 # the fifty-ninth session: to SmolLM2, and "… 주문 완료" then closed nothing): kept by that time, as a deadline
 KO_ERRAND_NOUNS = frozenset("주문 신청 제출 결제 발송 접수 등록 구매 납부 송금 이체 회신 답장 반납 환불 반품 갱신 "

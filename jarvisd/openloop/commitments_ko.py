@@ -385,6 +385,18 @@ def _repeat_words(ms: Sequence[Morph]) -> set[int]:
     return said
 
 
+_HEARD_COPULA = ("래", "래요", "라", "라요")   # the copula told as heard: "두시래", "수요일이래요"
+
+
+def _heard_occasion(ms: Sequence[Morph], hit: _Hit) -> bool:
+    """"위생 점검 다음주 화요일 오후 두시래", "엘지 서류 발표 다음주 수요일이래" (the sixty-fifth session: to SmolLM2): an
+    occasion's day passed on as heard (the copula with -래) is the user's to keep, as a visit heard is; with no one else
+    as its subject ("민수가 내일 면접이래" is 민수's)."""
+    words = [m for m in ms if m.tag not in ("SF", "SP")]
+    return hit.kind == "event" and len(words) >= 2 and words[-2].tag == "VCP" and words[-1].tag == "EF" and \
+        words[-1].form in _HEARD_COPULA and not someone_else(ms)
+
+
 def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     """"다음 달 5일 엄마 생일", "토요일이 결혼기념일이야", "내일 3시 회의": a day and the name of an occasion, nothing
     more (the noun said with the copula at most), is the occasion kept on that day (the fifty-sixth session: to the
@@ -393,8 +405,9 @@ def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
         return None
     words = [k for k, m in enumerate(ms) if m.tag not in ("SF", "SP")]
     end = len(words)
-    if end >= 2 and ms[words[-1]].tag == "EF" and ms[words[-1]].form in ("야", "다", "에요", "예요", "어요", "요") and \
-            ms[words[-2]].tag == "VCP":
+    # "위생 점검 다음주 화요일 오후 두시래" (the sixty-fifth session: to SmolLM2): the day told as heard, 이래 / 이래요
+    if end >= 2 and ms[words[-1]].tag == "EF" and ms[words[-1]].form in ("야", "다", "에요", "예요", "어요", "요") + _HEARD_COPULA \
+            and ms[words[-2]].tag == "VCP":
         end -= 2
     elif end >= 1 and ms[words[-1]].tag == "EF" and ms[words[-1]].form in ("야", "예요", "다") and \
             ms[words[-1]].start == ms[words[-2]].end if end >= 2 else False:
@@ -567,6 +580,7 @@ def _chore_how_often(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     return _Hit("chore", -1, ms.index(words[len(name)]), start=ms.index(name[0]))
 
 
+_DELIVERIES = frozenset("납품 배송 배달 입고".split())
 _ARRIVING = frozenset({"ᆫ대", "는대", "ᆫ다", "는다", "어", "아", "어요", "아요", "ᆫ대요", "래", "ᆸ니다", "대"})
 
 
@@ -591,8 +605,13 @@ def _arrival(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
         name = name[:-3] if ms[name[-3]].tag == "XSV" or ms[name[-3]].form in ("시키", "사") else name[:-2]   # "주문한 거"
         if name and ms[name[-1]].form in ("주문", "구매", "결제"):
             name = name[:-1]
-    if not name or not all(ms[k].tag in ("NNG", "NNP", "SL") for k in name) or ms[name[-1]].form in W.KO_EVENT_NOUNS:
+    # "원두 납품 내일 오전 열한시에 온대요" (the sixty-fifth session: to SmolLM2): a delivery of a thing named comes
+    delivered = not ordered and len(name) >= 2 and ms[name[-1]].form in _DELIVERIES
+    if not name or not all(ms[k].tag in ("NNG", "NNP", "SL") for k in name) or \
+            ms[name[-1]].form in W.KO_EVENT_NOUNS and not delivered:
         return None
+    if delivered:
+        return _Hit("arrival", -1, name[-1] + 1, start=name[0])
     if not ordered:
         return None                    # "엄마 내일 온대", "택배 내일 와" (the fifty-seventh session's guard): nothing ordered
     return _Hit("arrival", -1, name[-1] + 1, start=name[0])
@@ -770,7 +789,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
     hit = _remind(ms) or _must(ms) or _promise(ms) or _event(ms) or _timed_plan(ms, holes) or _note_item(ms, holes) \
         or _dated_occasion(ms, holes) or _visit(ms, holes) or _dose(ms) or _chore_how_often(ms, holes) or _arrival(ms, holes)
     if hit is None or (is_hearsay(ms) and not hit.remind and hit.kind not in ("said", "arrival", "visit", "service")
-                       and not _my_duty_heard(ms, hit)) or _blocked(ms, hit):
+                       and not _my_duty_heard(ms, hit) and not _heard_occasion(ms, hit)) or _blocked(ms, hit):
         return []
     if hit.remind and hit.stem >= 1 and ms[hit.stem].form == "있" and ms[hit.stem - 1].tag.startswith("NN"):
         hit = _Hit(hit.kind, -1, hit.stem, remind=True)     # "7시에 회의 있다고 알려줘": remind of the meeting

@@ -164,6 +164,16 @@ def skipped_spans(ms: Sequence[Morph]) -> list[Span]:
     """Morphemes the action leaves out: fillers, conjunctions, vague adverbs, the user as subject."""
     out = []
     for i, m in enumerate(ms):
+        # "목요일 오프니까 그날 은행 가야돼" (the sixty-fifth session: kept "날 은행 가기"): the day of the reason before,
+        # named again ("그날", "그때", Kiwi's 그 + 날), is its time and no part of the task
+        if (i == 0 or ms[i - 1].tag == "EC") and not any(x.form == "때문" for x in ms[i + 1:i + 4]) and (m.form in ("그날", "그때") and m.tag == "NNG" or m.form == "그" and
+                                               m.tag == "MM" and i + 1 < len(ms) and ms[i + 1].form in ("날", "때")
+                                               and ms[i + 1].start == m.end):
+            last = i if m.tag == "NNG" else i + 1
+            if last + 1 < len(ms) and ms[last + 1].form in ("에", "엔") and ms[last + 1].tag.startswith("J"):
+                last += 1
+            out.append((m.start, ms[last].end))
+            continue
         if m.tag in ("IC", "MAJ") or (m.tag in ("MAG", "NNG") and m.form in W.KO_VAGUE_ADVERBS) or \
                 m.form in W.KO_FILLERS and m.tag in ("IC", "MAJ", "MAG", "MM"):
             out.append((m.start, m.end))

@@ -45,7 +45,9 @@ _THING_SYNONYM_OF = {stem: group for group in _THING_SYNONYMS for stem in group}
 # description's deed only (not "전화요금 내기": 전화 is its thing there), and for the same thing.
 _KO_DEED_SYNONYMS = [("전화", "통화"), ("갱신", "연장"), ("교체", "바꾸", "바꿨", "갈아"), ("알려", "얘기", "말해", "전해"),
                      ("주문", "시키", "시켰"), ("납부", "내기", "냈", "결제"),
-                     ("가기", "다녀오", "다녀왔", "갔다", "데려가", "데려갔")]   # "요양원 다녀왔다" for "요양원에 가기"
+                     ("가기", "다녀오", "다녀왔", "갔다", "데려가", "데려갔"),
+                     # "근무표 제출 금요일로 미뤄줘" of "근무표 수간호사님한테 내기" (the sixty-fifth session: to SmolLM2)
+                     ("제출", "내기", "냈", "내는")]   # "요양원 다녀왔다" for "요양원에 가기"
 _KO_THING_SYNONYMS = [("주사", "접종", "예방접종"), ("합창", "성가대"), ("반품", "환불"), ("빨래", "세탁물", "세탁")]
 # A state said in place of a deed: "the laundry's in the dryer", "the dishwasher's running"
 _STATE = re.compile(r"^(?:(?:ok(?:ay)?|so|well|alright|good|great)[\s,]+)*(?:the|my|our)?\s*[\w' -]+?(?:'s|\s+is|\s+are|'re)\s",
@@ -118,8 +120,18 @@ def _verb(desc_words: Sequence[str]) -> str | None:
     return first if first.isascii() and english_key(first) in EN_BASE_VERBS else None
 
 
+# "보험 청구하려면 진단서 떼기" (the sixty-fifth session: "보험 청구 다 했어" with "보험 청구 서류 내기" open too went to
+# SmolLM2, and "보험 청구 했나?" answered of the certificate): the deed a purpose names (-려면) is not this one's
+_KO_PURPOSE = re.compile(r"(?<![가-힣])[가-힣]+(?:하|으|)려면(?=\s)")
+
+
 def _reference_match(reference: str, desc: str) -> tuple[float, float]:
     """(share of the reference's words found, share of the description's words named): see reference_score."""
+    desc = _KO_PURPOSE.sub("", desc).strip() or desc
+    if desc.endswith(" 마감") and len(words := reference.split()) > 1 and words[-1].startswith("제출"):
+        # "자소서 제출했나?" of "자소서 마감" (the sixty-fifth session: "일정에서 찾지 못했어요."): a deadline's thing handed
+        # in is that deadline ("보고서 제출" still names no "자소서 마감")
+        reference = " ".join(words[:-1])
     if _talked_about(profile(reference).content, profile(desc).content):
         return 0.0, 0.0
     if _other_owner(reference, desc):

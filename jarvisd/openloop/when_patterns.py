@@ -190,6 +190,8 @@ CLOCK = (
     # "다음 검진은 다음 주 화요일 오전 열 시야" (the sixty-fourth session: the hour lost, kept for the day): the copula too
     (("시",), r"(?<![가-힣])(?P<h>" + KO_NATIVE + r")\s?시(?=$|[\s\d.,!?~]|반|에|까지|쯤|경|정각|전|부터|이후|께|엔|로"
      r"|야(?![가-힣])|예요|였|입니다"
+     # "위생 점검 다음주 화요일 오후 두시래", "면접 오전 열시래" (the sixty-fifth session: to SmolLM2): told as heard
+     r"|래(?:요)?(?![가-힣])"
      # "아침 일곱 시랑 저녁 여섯 시에 산책 알려줘" (the sixty-fourth session: kept "일곱 시랑 산책" at 6 PM): joined to the next
      r"|랑(?![가-힣])|이랑(?![가-힣])|하고(?![가-힣]))"
      + _KO_MINUTES + r"(?:\s?정각)?" + KO_TAIL),

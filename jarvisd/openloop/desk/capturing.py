@@ -122,6 +122,10 @@ def _in_place_of(swap: Instead, opened: list[ProposedLoop], closed: list[ClosedR
     return [new, *opened[1:]], [*closed, ClosedRef(index=found + 1, status=LoopStatus.DISMISSED)]
 
 
+# "카페 알바 수요일이랑 금요일 저녁 여섯시부터야" (the sixty-fifth session: "그렇군요.", nothing kept): one thing on two
+# weekdays said together, at one time: one promise each day
+_KO_TWO_WEEKDAYS = re.compile(r"(?P<head>[가-힣A-Za-z0-9][^?？]{0,40}?)\s(?P<d1>[월화수목금토일]요일)(?:이랑|랑|하고|과|와|\s?,)\s?"
+                              r"(?P<d2>[월화수목금토일]요일)(?P<tail>(?:\s|에\s)[^?？]{1,40})")
 _KO_EARLY = re.compile(r"(?:다음|담|이번)\s?달\s?초(?!\s?(?:전|까지))")
 
 
@@ -152,6 +156,34 @@ def _any_deed_of(opened: list[ProposedLoop], shown: Sequence[OpenLoop]) -> list[
 
 
 class Capturing(DeskBase):
+    def _ko_two_weekdays(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"카페 알바 수요일이랑 금요일 저녁 여섯시부터야": the thing kept on each weekday, when each reads as a promise
+        alone; None otherwise (nothing kept)."""
+        m = _KO_TWO_WEEKDAYS.fullmatch(text) if lang == "ko" else None
+        if m is None or m["d1"] == m["d2"]:
+            return None
+        parts = [f"{m['head']} {day}{m['tail']}" for day in (m["d1"], m["d2"])]
+        if not all(read_utterance(part, self.korean).commitments for part in parts):
+            return None
+        now = self.service.now_local()
+        try:
+            days = [resolve_time(day, now, due=True) for day in (m["d1"], m["d2"])]
+        except ImpossibleTime:
+            return None
+        if days[0] is None or days[1] is None:
+            return None
+        first = self._answer(parts[0], session, lang)
+        if first is None or len(first.change.opened) != 1 or first.change.opened[0].due_ms is None:
+            return first
+        kept = first.change.opened[0]
+        step = int((days[1].at.date() - days[0].at.date()).days * 86_400_000)   # the same hour, the other day
+        # (added, not judged: the judge merges the same words into the first day's)
+        second = self.service.add(kept.desc, (kept.due_ms or 0) + step, session, evidence=text,
+                                  remind_ms=None if kept.remind_ms is None else kept.remind_ms + step)
+        said = phrases.confirm_opened(second, now, self.service.tz, lang, remind=second.remind_ms is not None)
+        return DeskReply(f"{first.text} {said}", lang, change=first.change + AgendaChange(opened=(second,)),
+                         intent=first.intent)
+
     """Promises kept from what the user says, with their dues and reminders, and the reply that reads them back."""
 
     def _adds_promises(self, head: str, tail: str) -> bool:

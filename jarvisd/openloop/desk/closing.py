@@ -164,6 +164,13 @@ def _participle_deed_is(closure: Closure, desc: str) -> bool:
     return deed is not None and not naming.other_deed(f"{deed} {ref}", desc)
 
 
+# an errand to book ("엄마 건강검진 예약하기", "치과 예약 잡기"), and the booking word said of it ("검진 예약")
+_KO_DONE_ASKED = re.compile(r"[가-힣](?:했|됐|냈|갔|었|았)(?:나|니|냐|나요|는지)\s?[?？]?$|[가-힣](?:했|됐|냈|갔|었|았)(?:어|어요)\s?[?？]$")
+_KO_ENDED = re.compile(r"끝났|끝났어|마쳤|종료됐")
+_BOOKING_ERRAND = re.compile(r"\s?예약\s?(?:하기|잡기)$")
+_BOOKING_WORD = re.compile(r"\s?예약$")
+
+
 class Closing(DeskBase):
     """Promises closed: by name, by the one in focus, by a guess or a clearing after a yes; told done late or forgotten."""
 
@@ -275,6 +282,11 @@ class Closing(DeskBase):
             return functools.reduce(_joined, (self._closed(loops[i], status, intent.lang, intent.kind) for i in each))  # type: ignore[index]
         if isinstance(found, list) and (on_day := self._due_on_day_said(intent.argument, found, loops)) is not None:
             found = on_day   # "cancel dad's physical therapy on friday" with one on Monday too (the fifty-seventh session)
+        if isinstance(found, list) and intent.lang == "ko" and text and _KO_ENDED.search(text):
+            # "교육 끝났어" with "인계 교육" and "교육 끝나고 보수교육 신청하기" open (the sixty-fifth session: asked which,
+            # and the question after it taken as the answer): what ends is an occasion, not a deed still to do
+            occasions = [i for i in found if not loops[i].desc.endswith("기")]
+            found = occasions[0] if len(occasions) == 1 else found
         if isinstance(found, list):
             options = sorted((loops[i] for i in found), key=_due_order)   # said by due, as the agenda is read
             # kept, so "the second one" or its name closes that one (pass 34: the answer went to the model)
@@ -310,6 +322,28 @@ class Closing(DeskBase):
             if loop.desc.split(" ", 1)[0].lower() == base:
                 return self._closed(loop, LoopStatus.DONE, lang, "done")
         return None
+
+    def _booking_made(self, thing: str, to: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"엄마 검진 예약 담주 월요일 아침 여덟시로 잡았어" with "엄마 건강검진 예약하기" open (the sixty-fifth session: the
+        errand moved to Monday 8 AM, still to do, and "엄마 검진 언제야" then named the errand): the errand to book is
+        done, and what was booked is kept at its time. None unless `thing` names one open errand to book."""
+        errands = [loop for loop in self._open_to_do() if _BOOKING_ERRAND.search(loop.desc)]
+        name = _BOOKING_WORD.sub("", thing).strip()
+        hits = _named_in(name, [_BOOKING_ERRAND.sub("", loop.desc) for loop in errands]) if name else []
+        if len(hits) != 1:
+            return None
+        errand = errands[hits[0]]
+        booked = _BOOKING_ERRAND.sub("", errand.desc).strip()
+        if to.startswith("예약 "):     # "검진 예약 담주 월요일 …로 잡았어": the booking's word read with its time
+            to = to.removeprefix("예약 ")
+        done = self._closed(errand, LoopStatus.DONE, lang, "done")   # first: the errand is no place to merge into
+        kept = self._answer(f"{to}에 {booked} 있어", session, lang)
+        if kept is None or not kept.change.opened:   # "치과": kept as its booking ("치과 예약")
+            kept = self._answer(f"{to}에 {booked} 예약 있어", session, lang)
+        if kept is None or not kept.change.opened:
+            self.service.set_status(errand.id, LoopStatus.OPEN)   # nothing kept: the errand stays as it was
+            return None
+        return DeskReply(f"{done.text} {kept.text}", lang, change=done.change + kept.change, intent="done")
 
     def _closed(self, loop: OpenLoop, status: LoopStatus, lang: phrases.Lang, intent: str) -> DeskReply:
         """Close `loop` with `status` and say so ("Marked done: call Bob."), and when a repeating one comes back."""
@@ -587,6 +621,8 @@ class Closing(DeskBase):
             return functools.reduce(_joined, replies)
         if meaning.picks_none(text):   # "neither" (pass 32's low: to the model)
             return DeskReply(phrases.left_as_it_was(lang), lang, intent="confirm")
+        if _KO_DONE_ASKED.search(clean(text)):
+            return None     # "보수교육 신청했나?" to "어느 거요?" (the sixty-fifth session: closed it): asked, not picked
         answer = decision(text)
         place = meaning.picked(text, len(guess.options))
         if place is None and guess.fix and read_utterance(text, self.korean).closures:

@@ -50,7 +50,13 @@ from jarvisd.openloop.desk.state import (
     _joined,
 )
 from jarvisd.openloop.desk.undoing import Undoing
-from jarvisd.openloop.desk.words import _LET_GO, _due_order, _listed, _mentions, _named_in
+from jarvisd.openloop.desk.words import (
+    _LET_GO,
+    _due_order,
+    _listed,
+    _mentions,
+    _named_in_spaced_or_not,
+)
 from jarvisd.openloop.intents import (
     Intent,
     all_on_day,
@@ -131,6 +137,15 @@ _FILLER_LEAD = re.compile(r"^(?:(?:let's\s+see|let\s+me\s+see|let\s+me\s+think|h
 # 보내야 되는데 내일 오전까지" (the sixty-fourth session: to SmolLM2, and the second read as "what's due tomorrow?" for its
 # 뭐지); the search for a word looked for in the middle too ("간식도 사야 되는데 그 뭐지 덴탈껌")
 _KO_FILLER_LEAD = re.compile(r"^(?:(?:음+|으음|어+|아+|흠+|그\s?뭐지|그\s?뭐더라|뭐더라|저기)(?:\s?[,.…]+)?\s)+")
+# "자비스 나 담주 월욜에 삼성 면접 있어" (the sixty-fifth session: kept "자비스 나 삼성 면접", Kiwi reading that 나 a
+# conjunction): the assistant called by name, and the speaker's 나 / 난 / 나는 / 저는 after it, are no part of the task
+# "검진 전날 저녁부터 금식이래 알려줘" (the sixty-fifth session: SmolLM2's English paragraph): a thing told as heard
+# (-이래), then the reminder asked: the reminder of that thing
+_KO_HEARD_THEN_REMIND = re.compile(r"(?<=[가-힣]{2})(?:이래|이래요|이라는데|이라고\s?했어)\s(?=(?:꼭\s|좀\s)?(?:알려|리마인드))")
+# "… 저녁부터 금식하라고 알려줘": a deed from a part of the day on, reminded of when it starts ("저녁에")
+_KO_PART_FROM = re.compile(r"(?<=아침|점심|저녁|새벽)부터(?=\s)|(?<=(?<![가-힣])밤)부터(?=\s)")
+_KO_REMIND_ASKED = re.compile(r"(?:알려|리마인드)\s?(?:줘|주세요|줄래|줄래요|달라)")
+_KO_CALLED_LEAD = re.compile(r"^자비스(?:야|아)?(?:\s?[,.!~]+)?\s(?:(?:나|난|나는|저는|전)\s)?")
 # "집들이 전날 장 봐야 돼", "당뇨 검사 전날 밤에 금식하라고 리마인드 해줘", "산모 수첩 챙겨야 되는데 검진 날 아침에 알려줘"
 # (the sixty-fourth session: kept with no day, or for today or tomorrow): a day said by another thing on the agenda
 _KO_OTHER_DAY = re.compile(r"(?P<other>[가-힣]{2,8}(?:\s(?!다음\s?날|전\s?날|당일)[가-힣]{2,8})?)\s?"
@@ -332,6 +347,12 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = _FILLER_LEAD.sub("", text, count=1) or text   # "let's see, what's on Friday?" (the fiftieth session: the model's)
         text = _OWE_ON.sub("what do i have due ", text, count=1)   # "what do i owe on the 15th": that day's dues
         text = _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
+        text = _KO_CALLED_LEAD.sub("", text, count=1) or text
+        text = _KO_HEARD_THEN_REMIND.sub(" ", text, count=1)
+        if _KO_REMIND_ASKED.search(text):
+            text = _KO_PART_FROM.sub("에", text, count=1)
+        if (day_of := self._ko_remind_the_day_before(text, session, self._lang(text))) is not None:
+            return day_of   # "면접 전날 밤에 알려줘": the interview's reminder, not a promise "면접" of its own
         text = self._ko_other_day(text)
         text = _reminder_note(text)   # "reminder: call mom at 5pm" as "remind me to call mom at 5pm"
         if not text and session in self._guesses and decision(said_as_is) is not None:
@@ -369,6 +390,9 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return also
         if (fixed := self._day_off_moved(text, session, lang)) is not None:   # "no, I meant next thursday"
             return fixed
+        if lang == "ko" and (booked := ko_booked(text)) is not None and time_spans(booked[1]) and \
+                (made := self._booking_made(*booked, session, lang)) is not None:
+            return made     # "엄마 검진 예약 담주 월요일 아침 여덟시로 잡았어": the errand to book done, the check-up kept
         if (order := as_order(text)) is not None:   # "I moved the call to Monday": the move it reports, when it moves one
             moved = self._shift(order, session, lang) or self._correction(order, session, lang)
             if moved is not None and moved.change.updated:
@@ -390,7 +414,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if split is not None and (missed := self._forgot(text, session, lang)) is not None and missed.change.updated:
             return missed   # "I never got around to calling the insurance, move it to friday": one move, said once
         if split is None:
-            return self._shift_beside_promise(text, session, lang) or self._answer(text, session, lang)
+            return self._shift_beside_promise(text, session, lang) or self._ko_two_weekdays(text, session, lang) or \
+                self._answer(text, session, lang)
         head, fix, tail = split     # "…, oh and actually make the passport renewal November 3 instead"
         if not head:                # "push rent to Monday and I need to call Jin tomorrow": in the order said
             return _joined(self._correction(fix, session, lang), self._answer(tail, session, lang))
@@ -427,7 +452,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         for m in _KO_OTHER_DAY.finditer(text):
             other = m["other"]
             for name in dict.fromkeys((other, other.split()[-1])):
-                hits = _named_in(name, [loop.desc for loop in dated])
+                # "위생점검 전날 냉장고 청소해야돼" of "위생 점검" (the sixty-fifth session: kept with no day): spaced or not
+                hits = _named_in_spaced_or_not(name, [loop.desc for loop in dated])
                 if len(hits) != 1:
                     continue
                 day = phrases.due_day(dated[hits[0]].due_ms or 0, self.service.tz) + \

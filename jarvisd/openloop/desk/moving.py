@@ -48,6 +48,7 @@ from jarvisd.openloop.desk.words import (
     _DAY_BEFORE,
     _due_order,
     _named_in,
+    _named_in_spaced_or_not,
     _promises_named,
     _reason,
     _without_owners,
@@ -135,6 +136,27 @@ _KO_IT = re.compile(r"^(?:그거|그건|그걸|그것|그것을|이거|이건|�
 
 _KO_NAMED_TIME = re.compile(r"(?P<name>[가-힣A-Za-z0-9]+(?:\s+[가-힣A-Za-z0-9]+)?)\s*(?:은|는)\s+(?P<time>.+?)\s*"
                             r"(?:이야|야|이에요|예요|이래|래|이래요|래요|입니다|이라고\s*했어|(?:으로|로)\s*잡혔어(?:요)?)")
+
+
+# (the words kept as evidence have the day said: "위생점검 2026년 12월 14일 냉장고 청소해야돼", `front._ko_other_day`)
+_KO_DAY_BEFORE_SAID = re.compile(r"(?P<x>[가-힣]{2,8}(?:\s[가-힣]{2,8})?)\s?(?:전\s?날(?![가-힣])|\d{4}년\s\d{1,2}월\s\d{1,2}일)")
+# "면접 오전 열시래", "삼성 면접 오전 10시야" (the sixty-fifth session: SmolLM2 said "면", the interview left a day's): the
+# name with no topic particle, then its time, then the copula (as heard or not)
+_KO_BARE_NAMED_TIME = re.compile(r"(?P<words>[가-힣A-Za-z0-9]{1,12}(?:\s[가-힣A-Za-z0-9]{1,12}){1,5}?)\s?"
+                                 r"(?:이야|야|이에요|예요|이래|래|이래요|래요|입니다)")
+
+
+def _ko_bare_named_time(text: str) -> dict[str, str] | None:
+    """{"name", "time"}: the first one or two words naming, the rest only a time; or None."""
+    m = _KO_BARE_NAMED_TIME.fullmatch(text)
+    if m is None:
+        return None
+    words = m["words"].split()
+    for k in (1, 2):
+        name, when = " ".join(words[:k]), " ".join(words[k:])
+        if when and only_a_time(when) and not time_spans(name):
+            return {"name": name, "time": when}
+    return None
 
 
 # "전입신고 이사하고 2주 안에", "보험 청구 퇴원하고 3일 안에": a thing, another deed, and how long after it
@@ -443,7 +465,9 @@ class Moving(DeskBase):
         session: to the model, and the consultation stayed a day's); None unless the words name one open promise."""
         m = _KO_NAMED_TIME.fullmatch(clean(text)) if lang == "ko" else None
         if m is None or not only_a_time(m["time"]):
-            return None
+            m = _ko_bare_named_time(clean(text)) if lang == "ko" else None
+            if m is None:
+                return None
         shown = self.service.agenda(session)
         # "다음 검진은 다음 주 화요일 오전 열 시야" (the sixty-fourth session: "그렇군요.", the check-up every four weeks
         # left with no day): the next of a repeating thing is that thing
@@ -542,9 +566,13 @@ class Moving(DeskBase):
         out = []
         for loop in self.service.agenda():
             m = _DAY_BEFORE.search((loop.evidence or "").rstrip(" .!"))
-            if loop.id == moved.id or loop.due_ms is None or m is None or not m["x"] or \
-                    phrases.due_day(loop.due_ms, tz) != old_day - timedelta(days=1) or \
-                    _promises_named(m["x"], [moved.desc]) != [0]:
+            # "위생점검 전날 냉장고 청소해야돼", then "위생 점검 수요일로 바뀌었대요" (the sixty-fifth session's café: the
+            # cleaning left on Monday): the Korean day before, named spaced or not
+            ko = _KO_DAY_BEFORE_SAID.search(loop.evidence or "") if m is None else None
+            named = (m is not None and bool(m["x"]) and _promises_named(m["x"], [moved.desc]) == [0]) or \
+                (ko is not None and _named_in_spaced_or_not(ko["x"], [moved.desc]) == [0])
+            if loop.id == moved.id or loop.due_ms is None or not named or \
+                    phrases.due_day(loop.due_ms, tz) != old_day - timedelta(days=1):
                 continue
             at = datetime.fromtimestamp(loop.due_ms / 1000, tz)
             due = datetime.combine(new_day - timedelta(days=1), at.timetz())

@@ -40,7 +40,14 @@ from jarvisd.openloop.desk.state import (
     DeskReply,
     _joined,
 )
-from jarvisd.openloop.desk.words import _LET_GO, _PART_END, _due_order, _promises_named, _reason
+from jarvisd.openloop.desk.words import (
+    _LET_GO,
+    _PART_END,
+    _due_order,
+    _named_in_spaced_or_not,
+    _promises_named,
+    _reason,
+)
 from jarvisd.openloop.intents import (
     Intent,
     clean,
@@ -93,8 +100,44 @@ _REMIND_ME_TO = re.compile(r"(?:(?:um+|uh+|oh|ok|okay|so|and|also|hey)[\s,]+)*(?
                            r"remind\s+me\s+to\s+(?P<x>\S.*?)(?:\s+please)?")
 
 
+# "면접 전날 밤에 알려줘", "검진 당일 아침 7시에 알려줘": a reminder of a thing kept, by its day
+_KO_DAY_OF_REMIND = re.compile(r"(?P<other>[가-힣]{2,8}(?:\s[가-힣]{2,8})?)\s?(?P<rel>전\s?날|당일)\s?"
+                               r"(?P<at>(?:(?:아침|점심|저녁|밤|오전|오후|새벽)\s?)?(?:[가-힣0-9]{1,3}\s?시(?:\s?반|\s?[0-9]{1,2}\s?분)?)?)"
+                               r"\s?(?:에\s?)?(?:꼭\s|좀\s)?(?:알려|리마인드\s?해)\s?(?:줘|주세요|줄래|줄래요|줘요)")
+
+
 class Reminding(DeskBase):
     """Reminders, alarms and timers asked for: when to remind, a snooze, a reminder turned back on, a skipped repeat."""
+
+    def _ko_remind_the_day_before(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"면접 전날 밤에 알려줘" with "삼성 면접" kept for Monday (the sixty-fifth session's student: a second promise
+        "면접" kept for Sunday beside it): the reminder of the one named, that day (the night before, the day itself) at
+        the part or time said (9 AM with none). None unless the words name one open promise with a due, no deed said."""
+        m = _KO_DAY_OF_REMIND.fullmatch(clean(text)) if lang == "ko" else None
+        if m is None:
+            return None
+        dated = [loop for loop in self.service.agenda() if loop.due_ms is not None]
+        hits = _named_in_spaced_or_not(m["other"], [loop.desc for loop in dated])
+        if len(hits) != 1:
+            return None
+        loop, tz = dated[hits[0]], self.service.tz
+        day = phrases.due_day(loop.due_ms or 0, tz) - timedelta(days=1 if m["rel"].startswith("전") else 0)
+        at = m["at"].strip()
+        try:
+            when = resolve_time(f"{day.year}년 {day.month}월 {day.day}일 {at}".strip(), self.service.now_local())
+        except ImpossibleTime:
+            return None
+        if when is None or when.at.date() != day:
+            return None
+        hour = PART_HOURS.get(part_named(at) or "morning", 9) if at else 9   # "밤에": 8 PM, as "전날 밤에 금식하라고"
+        remind = when.at if when.has_time else datetime.combine(day, time(hour, 0), tzinfo=tz)
+        remind_ms = int(remind.timestamp() * 1000)
+        if remind_ms <= self.service.now_ms() or remind_ms > (loop.due_ms or 0):
+            return None
+        updated = self.service.reschedule(loop.id, remind_ms=remind_ms)
+        self._remember(session, updated, self.service.now_ms(), remind=True)
+        return DeskReply(phrases.remind_set(updated, remind_ms, self.service.now_local(), tz, lang), lang,
+                         change=AgendaChange(updated=(updated,), before=(loop,)), intent="remind")
 
     def _remind_before_due(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"remind me to pay the quarterly taxes on the 14th" with "quarterly taxes, by Tuesday, December 15" open (the
@@ -137,6 +180,12 @@ class Reminding(DeskBase):
                          if loops[i].due_ms is not None and not phrases.is_day_only(
                              datetime.fromtimestamp(loops[i].due_ms / 1000, self.service.tz))}
                 loop = loops[timed.pop()] if len(timed) == 1 else None
+                same = [loops[i] for i in _promises_named(ask.name, [shown.desc for shown in loops])]
+                if loop is None and len(same) > 1 and len({shown.desc for shown in same}) == 1 and \
+                        all(shown.due_ms is not None and shown.repeat is None for shown in same):
+                    # "알바 가기 한시간 전에 알려줘" of "카페 알바" on Wednesday and on Friday (the sixty-fifth session: the
+                    # list read out): the same thing on two days, each reminded so long before
+                    return self._each_reminded(same, ask.lead_minutes, session, lang)
         else:
             spoken = self.last_reminder()
             focus = self._recent_focus(session, now_ms)
@@ -214,6 +263,23 @@ class Reminding(DeskBase):
         self._remember(session, updated, now_ms, remind=True)
         return DeskReply(phrases.remind_set(updated, at_ms, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="remind")
+
+    def _each_reminded(self, loops: list[OpenLoop], lead_minutes: int, session: str, lang: phrases.Lang) -> DeskReply:
+        """Each of `loops` reminded `lead_minutes` before its due (the ones still ahead), said one after the other."""
+        now_ms, updated, before, said = self.service.now_ms(), [], [], []
+        for loop in sorted(loops, key=lambda shown: shown.due_ms or 0):
+            at_ms = self._lead_moment(loop.due_ms or 0, lead_minutes, None)
+            if at_ms <= now_ms:
+                continue
+            moved = self.service.reschedule(loop.id, remind_ms=at_ms)
+            self._remember(session, moved, now_ms, remind=True)
+            updated.append(moved)
+            before.append(loop)
+            said.append(phrases.remind_set(moved, at_ms, self.service.now_local(), self.service.tz, lang))
+        if not updated:
+            return DeskReply(phrases.remind_past(loops[0], lang), lang, intent="remind")
+        return DeskReply(" ".join(said), lang, change=AgendaChange(updated=tuple(updated), before=tuple(before)),
+                         intent="remind")
 
     def _lead_moment(self, due_ms: int, lead_minutes: int, part: str | None) -> int:
         """`lead_minutes` before the due; "the night before": 8 PM the day before, whatever the due's hour; "two days

@@ -86,6 +86,15 @@ def _without_owners(descs: Sequence[str]) -> list[str]:
     return [re.sub(r"(?<=\w)'s\b", "", desc) for desc in descs]
 
 
+def _named_in_spaced_or_not(name: str, descs: Sequence[str]) -> list[int]:
+    """`_named_in`, the words spaced or not ("위생점검" of "위생 점검", the sixty-fifth session); the one that is the
+    name whole, when one is ("위생점검" names "위생 점검" before "위생점검 냉장고 청소하기")."""
+    bare = name.replace(" ", "")
+    hits = _named_in(bare, [desc.replace(" ", "") for desc in descs]) if bare else []
+    whole = [i for i in hits if descs[i].replace(" ", "") == bare]
+    return whole if len(whole) == 1 else hits or _named_in(name, descs)
+
+
 def _named_in(name: str, descs: Sequence[str]) -> list[int]:
     """The Korean descriptions holding every word of a shift's name ("전화" in "밥한테 전화하기"; one-syllable
     words such as "거" are not names); the English ones are read by `correction_target` and `deed_named`."""
