@@ -156,12 +156,14 @@ def _any_deed_of(opened: list[ProposedLoop], shown: Sequence[OpenLoop]) -> list[
 
 
 class Capturing(DeskBase):
+    """Promises kept from what the user says, with their dues and reminders, and the reply that reads them back."""
+
     def _ko_two_weekdays(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"카페 알바 수요일이랑 금요일 저녁 여섯시부터야": the thing kept on each weekday, when each reads as a promise
         alone; None otherwise (nothing kept)."""
         m = _KO_TWO_WEEKDAYS.fullmatch(text) if lang == "ko" else None
-        if m is None or m["d1"] == m["d2"]:
-            return None
+        if m is None or m["d1"] == m["d2"] or re.search(r"매주|마다|격주|매일", text):
+            return None   # ("매주 화요일이랑 목요일 …": one series on both days, `repeats`)
         parts = [f"{m['head']} {day}{m['tail']}" for day in (m["d1"], m["d2"])]
         if not all(read_utterance(part, self.korean).commitments for part in parts):
             return None
@@ -184,7 +186,6 @@ class Capturing(DeskBase):
         return DeskReply(f"{first.text} {said}", lang, change=first.change + AgendaChange(opened=(second,)),
                          intent=first.intent)
 
-    """Promises kept from what the user says, with their dues and reminders, and the reply that reads them back."""
 
     def _adds_promises(self, head: str, tail: str) -> bool:
         """Whether the words after a correction say promises of their own, alone or as the next item of the
