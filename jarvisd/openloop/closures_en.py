@@ -215,6 +215,9 @@ def arrival(clause: str) -> bool:
     return any(_ARRIVED.match(clause.lower(), m.start()) for m in re.finditer(r"\b(?:the|my|our)\b", clause.lower()))
 
 
+_FILLERS_ONLY = re.compile(r"(?:(?:so|and|ok|okay|oh|um|uh|well|yeah|anyway)\W+)*")
+
+
 def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure | None:
     """The one closure a clause starting at `pos` makes, if any (dismissals first: "forget about X")."""
     if m := _ARRIVED.match(low, pos):
@@ -276,6 +279,8 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
         return Closure("done", tidy(cut(sen, m.start("ref"), m.end("ref"), holes)), sen)
     if m := W.EN_PASSED.match(low, pos):
         return Closure("done", tidy(f"{cut(sen, m.start('ref'), m.end('ref'), holes)} {sen[m.start('check'):m.end('check')]}"), sen)
+    if _FILLERS_ONLY.fullmatch(low, 0, pos) and (m := W.EN_WENT_WELL.match(low, pos)):   # "the stats exam went fine"
+        return Closure("done", tidy(cut(sen, m.start("ref"), m.end("ref"), holes)), sen)
     if m := W.EN_WORKS_AGAIN.match(low, pos):   # "the elevator man came and it works now": "it" is the
         ref = tidy(cut(sen, m.start("ref"), m.end("ref"), holes))   # thing the clause before named
         if points_only(WORD.findall(ref.lower())):

@@ -306,6 +306,15 @@ EN_PASSED = re.compile(
     r"(?P<ref>(?:(?:the|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:'s|\s+has)?\s+(?:passed|cleared|got\s+through)\s+"
     r"(?:(?:its|the|her|his|their)\s+)?(?P<check>inspection|rego|roadworthy|emissions\s+test|smog\s+check|mot|audit|"
     r"safety\s+check|check-?up|service)\b")
+# "the stats exam went fine i think", "the inspection went fine we passed" (the sixty-fifth session's student and café
+# owner: SmolLM2 said it back, the exam left open): an event of one's own said to have gone well is held, so done; not
+# someone else's ("my sister's interview went well")
+EN_WENT_WELL = re.compile(
+    r"(?:(?:so|and|ok|okay|oh|um|uh|well|yeah|anyway)\W+)*"
+    r"(?!(?:my|our|his|her|their)\s+(?:mom|mum|dad|sister|brother|wife|husband|son|daughter|boss|friend|kid)s?(?:'s)?\b)"
+    r"(?P<ref>(?:the|my|our)\s+[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:went|was|is\s+over\s+and\s+it\s+went)\s+"
+    r"(?:(?:really|pretty|very|so|super|quite|totally|just|actually)\s+)?(?P<how>fine|well|great|good|ok|okay|alright|all\s+right|"
+    r"smoothly|perfectly|amazing|brilliant)\b(?!\s+(?:for|with|to)\b)")
 # "the printer works again", "it's working now", "the heater runs fine now": a thing that was to be fixed,
 # checked or called about works again (the promise about it is done); not someone else's ("my dad works now")
 EN_WORKS_AGAIN = re.compile(

@@ -1,0 +1,226 @@
+"""A nurse on nights, a university student, a retiree and a café owner, living their weeks with the offline default (the
+sixty-fifth session's `scripts/days_lived.py` runs, no Ollama): each case here went to SmolLM2, closed the wrong thing, kept
+the wrong time or said the wrong thing. Real desk and agenda service on a JSONL agenda, its clock moved by hand (UTC)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.openloop.agenda_asked import before_asked
+from jarvisd.openloop.commitments import read_utterance
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.en_dialect import standard
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.reported_moves import as_order
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from jarvisd.openloop.when import time_spans
+from jarvisd.small_talk import owed_answer
+from tests.assistants import answers_to
+from tests.openloop.conftest import FakeClock, agenda_rows, said_to
+from tests.timing import assert_grows_linearly
+
+UTC = ZoneInfo("UTC")
+MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=UTC)      # a Monday morning
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(MONDAY.timestamp())
+
+
+@pytest.fixture
+def desk(tmp_path: Path, korean: KoreanAnalyzer, clock: FakeClock) -> AgendaDesk:
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=UTC, clock=clock)
+    return AgendaDesk(service, korean)
+
+
+def _at(clock: FakeClock, when: str) -> None:
+    clock.now = datetime.strptime(when, "%Y-%m-%d %H:%M").replace(tzinfo=UTC).timestamp()
+
+
+# ---------------------------------------------------------------- the student
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("my advisor said the deadline for the thesis draft is now the 21st",
+     "Updated: send the thesis draft to professor kim, now by Monday, December 21."),
+    # held out
+    ("the thesis draft is due on the 24th now", "Updated: send the thesis draft to professor kim, now by Thursday, December 24."),
+    ("professor kim told me the due date for the thesis draft is the 22nd",
+     "Updated: send the thesis draft to professor kim, now by Tuesday, December 22."),
+])
+def test_a_new_deadline_told_moves_it_not_closes_it(desk, said, reply):
+    """Before: "Marked done: send the thesis draft to professor kim." (the sentence read as a state of the draft), then
+    "when is the thesis draft due" went to SmolLM2 ("Thesis draft is due on the 15th of the month.")."""
+    said_to(desk, "i gotta send the thesis draft to professor kim by the 18th")
+    assert said_to(desk, said, "when is the thesis draft due") == [
+        reply, "Send the thesis draft to professor kim is due " + reply.split(", now ")[1].rstrip(".") + "."]
+
+
+def test_guard_a_deadline_of_nothing_kept_moves_nothing(desk):
+    said_to(desk, "i gotta send the thesis draft to professor kim by the 18th")
+    said_to(desk, "the deadline for the grant is now the 30th")
+    assert agenda_rows(desk) == [("send the thesis draft to professor kim", "2026-12-18 23:59")]
+    assert as_order("the deadline for the grant was fun") is None
+
+
+def test_guard_a_due_told_of_a_new_thing_is_still_kept(desk):
+    assert said_to(desk, "the rent is due on the 1st") == ["Got it: rent, by Friday, January 1, 2027."]
+
+
+@pytest.mark.parametrize(("kept", "said", "reply"), [
+    ("the statistics exam is on thursday at 9am", "the stats exam went fine i think", "Marked done: statistics exam."),
+    ("the health inspection is next thursday at 10", "the inspection went fine we passed", "Marked done: health inspection."),
+    # held out
+    ("my job interview is on thursday at 9am", "so the interview went really well", "Marked done: job interview."),
+])
+def test_an_event_said_to_have_gone_well_is_done(desk, clock, kept, said, reply):
+    """Before: SmolLM2 said it back ("the inspection went fine, and we passed."), the exam and the inspection left open
+    and listed."""
+    said_to(desk, kept)
+    _at(clock, "2026-12-17 12:00")
+    assert reply.lower().rstrip(".") in said_to(desk, said)[0].lower()   # ("Good, marked done: …" when it was due days ago)
+    assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize("said", ["my sisters interview went well", "the party went great", "the meeting went over time",
+                                  "the call went to voicemail"])
+def test_guard_talk_of_how_things_went_closes_nothing(desk, clock, said):
+    said_to(desk, "the statistics exam is on thursday at 9am", "i need to call the landlord on friday")
+    _at(clock, "2026-12-10 13:00")
+    said_to(desk, said)
+    assert sorted(desc for desc, _ in agenda_rows(desk)) == ["call the landlord", "statistics exam"]
+
+
+# ---------------------------------------------------------------- the retiree
+
+@pytest.mark.parametrize(("kept", "said", "row"), [
+    ("my doctors appointment is on the 16th at 10:30", "oh wait no its at 11 not 10:30",
+     ("doctors appointment", "2026-12-16 11:00")),
+    # held out
+    ("the piano lesson is on friday at 4", "wait its on saturday not friday", ("piano lesson", "2026-12-12 16:00")),
+])
+def test_its_without_the_apostrophe_corrects(desk, kept, said, row):
+    """Before: "Sorry, I didn't catch that." (to SmolLM2; "it's" with the apostrophe was read), the appointment left at
+    10:30."""
+    said_to(desk, kept)
+    assert said_to(desk, said)[0].startswith("Updated: ")
+    assert agenda_rows(desk) == [row]
+
+
+@pytest.mark.parametrize(("said", "back"), [
+    ("the dog wagged its tail at me", "the dog wagged its tail at me"),
+    ("move its due date", "move its due date"),
+    ("its at 11", "it's at 11"),
+])
+def test_guard_its_as_a_possessive_stays(said, back):
+    assert standard(said) == back
+
+
+# ---------------------------------------------------------------- the café owner
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("remind me to text sarah about covering the saturday shift tonight",
+     "I'll remind you tonight at 8 PM: text sarah about covering the saturday shift."),
+    # held out
+    ("remind me to ask tom about the friday meeting tomorrow", "I'll remind you: ask tom about the friday meeting, by tomorrow."),
+])
+def test_a_weekday_naming_a_thing_is_no_due_when_another_is_said(desk, said, reply):
+    """Before: "I'll remind you Saturday at 8 PM: text sarah about covering shift." / "… ask tom meeting, by Friday."."""
+    assert said_to(desk, said) == [reply]
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("remind me about the saturday shift", ("shift", "2026-12-12 23:59")),
+    ("call bob on friday at 3", ("call bob", "2026-12-11 15:00")),
+    ("the monday meeting is at 3", ("monday meeting", "2026-12-14 15:00")),
+    ("i need to call mom on the sunday morning at 9", ("call mom", "2026-12-13 09:00")),
+])
+def test_guard_a_weekday_alone_is_still_the_due(desk, said, row):
+    said_to(desk, said)
+    assert agenda_rows(desk) == [row]
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("jake is sick so i have to open the cafe tomorrow at 6", ("open the cafe", "2026-12-08 06:00")),
+    # held out
+    ("i need to open up the store at 7 on saturday", ("open up the store", "2026-12-12 07:00")),
+])
+def test_opening_the_shop_at_a_bare_early_hour_is_the_morning(desk, said, row):
+    """Before: "Got it: open the cafe, tomorrow at 6 PM." (the reminder came at 5 PM, eleven hours late)."""
+    said_to(desk, said)
+    assert agenda_rows(desk) == [row]
+
+
+@pytest.mark.parametrize(("said", "row"), [
+    ("i have to close the shop at 6 tomorrow", ("close the shop", "2026-12-08 18:00")),
+    ("i need to open the cafe tomorrow at 10", ("open the cafe", "2026-12-08 10:00")),
+])
+def test_guard_closing_up_and_later_hours_are_as_before(desk, said, row):
+    said_to(desk, said)
+    assert agenda_rows(desk) == [row]
+
+
+@pytest.mark.parametrize("asked", ["what do i have before the inspection", "whats due before the inspection",
+                                   # held out
+                                   "what else do i have to do before the inspection"])
+def test_what_do_i_have_before_an_event(desk, asked):
+    """Before: "On Monday, December 7 you told me: “i need to clean the grease trap before the inspection.”" (memory) /
+    the whole agenda."""
+    said_to(desk, "the health inspection is next thursday at 10", "i need to order oat milk by wednesday",
+            "call the supplier on the 20th")
+    assert said_to(desk, asked) == ["Before health inspection, you have one thing due: order oat milk, by Wednesday."]
+
+
+def test_guard_before_a_day_is_still_the_day(desk):
+    said_to(desk, "the health inspection is next thursday at 10", "i need to order oat milk by wednesday")
+    assert said_to(desk, "what do i have before friday") == ["Before Friday you have one thing due: order oat milk, by Wednesday."]
+
+
+# ---------------------------------------------------------------- small talk, the whole assistant
+
+@pytest.mark.parametrize(("said", "reply"), [
+    ("ugh so tired after that shift", "Sounds like a long day. Get some rest when you can."),
+    ("lol my brain is fried", "Sounds like a long day. Get some rest when you can."),
+    ("the weather is lovely today isnt it", "Sounds lovely. Enjoy it."),
+    ("the party went great", "Good to hear it went well."),
+    # held out
+    ("what a long day", "Sounds like a long day. Get some rest when you can."),
+    ("im completely exhausted", "Sounds like a long day. Get some rest when you can."),
+    ("its freezing out", "Stay warm out there."),
+    ("my interview went well i think", "Good to hear it went well."),
+])
+async def test_small_talk_of_the_day_is_answered_kindly(tmp_path, said, reply):
+    """Before: "Sorry, I didn't catch that. Could you say it again?" (SmolLM2's reply cut), "Good. That wasn't on your
+    agenda, so there was nothing to mark done." ("fried" read as a deed done), "the weather is lovely today is not."."""
+    replies, calls = await answers_to(tmp_path, said)
+    assert replies == [reply]
+    assert calls == []
+
+
+@pytest.mark.parametrize("said", ["i am so tired of waiting for the plumber", "my son is tired", "are you tired?",
+                                  "it is nice", "the weather is cold in winter", "the meeting went over time",
+                                  "its great"])
+def test_guard_other_talk_is_not_small_talk(said):
+    assert owed_answer(said, small_model=True) is None
+
+
+def test_my_brain_is_fried_closes_nothing(desk):
+    """The fry is no deed of the user's: a promise that shares no word stays, and nothing is asked."""
+    said_to(desk, "i gotta send the thesis draft to professor kim by the 18th")
+    assert said_to(desk, "lol my brain is fried") == [None]
+    assert len(agenda_rows(desk)) == 1
+
+
+def test_the_new_readers_stay_linear():
+    """Each new pattern has bounded runs or one unbounded run at its end, never nested (a transcript can be long)."""
+    assert_grows_linearly(as_order, lambda n: "the deadline for the thesis draft is now " + "the 21st " * n, 400)
+    assert_grows_linearly(read_utterance, lambda n: "the stats exam went " + "fine " * n + "we passed", 400)
+    assert_grows_linearly(time_spans, lambda n: "text sarah about the saturday " + "shift " * n + "tonight", 400)
+    assert_grows_linearly(before_asked, lambda n: "what do i have before the " + "big " * n + "inspection", 400)
+    assert_grows_linearly(standard, lambda n: "its " * n + "at 11", 400)
+    assert_grows_linearly(owed_answer, lambda n: "ugh " * n + "so tired", 400)
