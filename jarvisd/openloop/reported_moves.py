@@ -25,7 +25,10 @@ _EN_RUNS_LATE = re.compile(r"(?:(?:so|and|ok|okay|oh|um|uh|well)\W+)*(?P<who>[\w
 # sixty-third session: SmolLM2 said it back, nothing moved): moved by someone else, told with who did it
 _EN_THEY_MOVED = re.compile(r"(?:(?:so|and|ok|okay|oh|um|uh|well|actually|btw)\W+)*"
                             r"(?:(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:rang|called|phoned|emailed|texted|wrote|said)(?:\s+and|\s*,)?\s+)?"
-                            r"(?P<who>they|she|he|(?!i\b|we\b|you\b)(?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?:just\s+|have\s+|'ve\s+|has\s+)?"
+                            # ("my manager at the bookstore moved my saturday shift to sunday": the sixty-fifth session's
+                            # student, to SmolLM2; who said with where they are)
+                            r"(?P<who>they|she|he|(?!i\b|we\b|you\b)(?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?"
+                            r"(?:\s+(?:at|from)\s+(?:the|my|our|work)(?:\s+[a-z][\w'-]*)?)?)\s+(?:just\s+|have\s+|'ve\s+|has\s+)?"
                             r"(?:moved|postponed|rescheduled|pushed(?:\s+back)?|bumped|shifted|changed)\s+"
                             r"(?:(?P<whose>her|his|their|my|our|the)\s+)?(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+"
                             r"(?P<to>(?:to|till|until)\s+.+)", re.IGNORECASE)
