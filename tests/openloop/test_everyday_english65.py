@@ -182,6 +182,24 @@ def test_guard_before_a_day_is_still_the_day(desk):
     assert said_to(desk, "what do i have before friday") == ["Before Friday you have one thing due: order oat milk, by Wednesday."]
 
 
+@pytest.mark.parametrize(("kept", "said", "reply"), [
+    ("i need to renew my bls certification by the end of the month", "cancel the bls thing i already did it last month turns out",
+     "OK, I took it off your agenda: renew your bls certification."),
+    # held out
+    ("i need to call the plumber on friday", "scratch the plumber i found someone else", "OK, I took it off your agenda: call the plumber."),
+])
+def test_a_cancel_with_my_own_reason_after_it(desk, kept, said, reply):
+    """Before: "I couldn't find the bls thing you already did it last month turns out on your agenda." (the reason read as
+    part of the thing's name)."""
+    said_to(desk, kept)
+    assert said_to(desk, said) == [reply]
+
+
+def test_guard_a_cancel_naming_nothing_kept_still_says_so(desk):
+    said_to(desk, "i need to call the plumber on friday")
+    assert said_to(desk, "cancel the gym class i already paid for it") == ["I couldn't find the gym class on your agenda."]
+
+
 # ---------------------------------------------------------------- shifts, visits, medicine, "them"
 
 @pytest.mark.parametrize(("said", "rows"), [
