@@ -561,6 +561,16 @@ def _them_of(action: str, before: str) -> str:
 _TO_GO_THING = re.compile(r"to\sgo\s+(?:cups?|containers?|box(?:es)?|bags?|lids?|orders?|food|coffees?|menus?)\b")
 
 
+# two medicines said in one breath, each with its time: "take my blood pressure pill every morning at 8 and the metformin
+# with dinner at 6"
+_DOSE_WHEN = (r"(?:(?:every|each)\s+(?:day\s+|morning\s+|evening\s+|night\s+|afternoon\s+)?)?"
+              r"(?:at\s+\d{1,2}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|with\s+(?:breakfast|lunch|dinner)(?:\s+at\s+\d{1,2}(?::\d\d)?"
+              r"(?:\s*[ap]\.?m\.?)?)?|at\s+bedtime|before\s+bed|in\s+the\s+(?:morning|evening))")
+_TWO_DOSES = re.compile(r"take\s+(?P<a>(?:my|the|a|an|one|two)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?P<wa>" + _DOSE_WHEN + r")"
+                        r"\s*,?\s+and\s+(?P<b>(?:my|the|a|an|one|two|his|her)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?P<wb>"
+                        + _DOSE_WHEN + r")\s*[.!]?$")
+
+
 def _split_and(low: str, start: int, end: int, holes: Sequence[Span], events: bool = False) -> list[Span]:
     """"renew my license and pay the ticket" is two promises; "buy milk and eggs" is one: split only
     before a known verb that has words after it. Things one has (`events`), each with its time, are apart too:
@@ -859,6 +869,15 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                 if not re.search(r"\b(?:trip|vacation|holiday|cruise|getaway|flight)s?$", t.who, re.IGNORECASE):
                     clause = _at_part_hour(clause)   # (a journey's morning stays its day: "the trip is Saturday morning")
                 out.extend(Commitment(t.who, each, (base + t.start, base + limit), remind=False) for each in _each_day(clause))
+            continue
+        if t.kind in ("habit", "must", "promise", "todo") and (doses := _TWO_DOSES.match(low, t.end, end)) is not None:
+            # "i take my blood pressure pill every morning at 8 and the metformin with dinner at 6" (the sixty-fifth session's
+            # retiree: one promise "take your blood pressure pill every and the metformin"): two medicines, each at its
+            # time, the first one's "every" said for both
+            b_when = doses["wb"] if "every" in doses["wb"] or "every" not in doses["wa"] else f"every day {doses['wb']}"
+            for name, when in (("a", doses["wa"]), ("b", b_when)):
+                thing = sen[doses.start(name):doses.end(name)]
+                out.append(Commitment(f"take {thing}", f"take {thing} {when}", (base + t.start, base + end), remind=asks_reminder))
             continue
         parts = _split_and(low, t.end, end, holes, events=t.kind == "event")
         timed = [p for p in parts if any(p[0] <= hs < p[1] for hs, _ in holes)]
