@@ -41,8 +41,10 @@ def _parse_clock(line: str, tz) -> float:
         sys.exit(f"days_lived: {line!r} is not a clock line (@YYYY-MM-DD HH:MM)")
 
 
-def _reminders_between(agenda: OpenLoopService, cfg, start_s: float, end_s: float, said: set) -> list[str]:
-    """The reminders the daemon would have spoken from start_s to end_s, in order, each once."""
+def _reminders_between(agenda: OpenLoopService, cfg, start_s: float, end_s: float, said: set,
+                       spoken: list) -> list[str]:
+    """The reminders the daemon would have spoken from start_s to end_s, in order, each once; the last one's (loop id,
+    ms) kept in `spoken[0]`, as the scheduler's `last_spoken`, so "remind me again in 20 minutes" snoozes it."""
     p = cfg.proactive
     lines = []
     plan = plan_reminders(agenda.unexpired(), now_ms=int(start_s * 1000), tz=cfg.tz,
@@ -51,6 +53,7 @@ def _reminders_between(agenda: OpenLoopService, cfg, start_s: float, end_s: floa
         if planned.fire_ms > end_s * 1000:
             break
         said.add(planned.key)
+        spoken[0] = (planned.loop_id, planned.fire_ms)
         text = spoken_text(planned, planned.fire_ms, cfg.tz)
         at = datetime.fromtimestamp(planned.fire_ms / 1000, cfg.tz).strftime("%a %H:%M")
         lines.append(f"  [reminder {at}] {text}")
@@ -73,6 +76,8 @@ async def live(turns: list[str], session: str) -> int:
     assistant = await asyncio.to_thread(build)
     agenda = agenda_holder[0]
     said: set = set()
+    spoken: list = [None]
+    assistant.desk.last_reminder = lambda: spoken[0]   # the daemon's wiring (`DaemonScheduler.for_assistant`)
     try:
         for line in turns:
             line = line.rstrip("\n")
@@ -82,7 +87,7 @@ async def live(turns: list[str], session: str) -> int:
                 new = _parse_clock(line, cfg.tz)
                 while now[0] < new:   # an hour at a time, the expiry sweep run as the daemon's (a routine comes back)
                     step = min(new, now[0] + SWEEP_SEC)
-                    for reminder in _reminders_between(agenda, cfg, now[0], step, said):
+                    for reminder in _reminders_between(agenda, cfg, now[0], step, said, spoken):
                         print(reminder)
                     now[0] = step
                     agenda.expire()

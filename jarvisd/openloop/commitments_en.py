@@ -150,7 +150,9 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("must", re.compile(r"(?:,\s*|\s+)so\s+(?:need\s+to|have\s+to|gotta|got\s+to|must|should)\s+")),
     ("must", re.compile(r"\bput\s+(?:it|this|that)\s+on\s+my\s+(?:plate|list|to-?do\s+list)\s+to\s+")),
     # "I owe Jiwoo a reply on the rubric": a debt to someone is a task ("I owe you one" says it to me)
-    ("must", re.compile(_SUBJ + r"(?:\s+still)?\s+(?=owe\s+[\w'.]+\s+(?:a|an|the|my|some)\s+\w)")),
+    # (and money: "i owe dave 20 bucks", the sixty-fifth session's fortnight: to SmolLM2)
+    ("must", re.compile(_SUBJ + r"(?:\s+still)?\s+(?=owe\s+[\w'.]+\s+(?:(?:a|an|the|my|some)\s+\w|[$£€]?\d|(?:five|ten|fifteen|"
+                        r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred)\b))")),
     ("remind", re.compile(r"\bremind\s+me\b|\b(?:don'?t|do\s+not)\s+let\s+me\s+forget\b|"
                           r"\b(?:set|leave)\s+(?:a|me\s+a)\s+reminder\b")),
     ("note", re.compile(r"\b(?:make|take|leave|add|write)\s+(?:a|me\s+a)\s+note\b|\bnote\s+to\s+self\b|"
@@ -298,11 +300,17 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "I volunteer at the food bank every Wednesday morning" (the fifty-ninth session's retiree: SmolLM2, "I'm so sorry to
     # hear about your volunteer work"): a habit of the user's own, kept only with its repeat (`_commitments`)
     ("habit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|um+|uh+|well|like|btw),?\s+)*(?:i|we)\s+(?:usually\s+|always\s+)?"
-                         r"(?=(?:volunteer|teach|coach|tutor|babysit|train|swim|practi[cs]e|go\s+to|attend|visit|walk|run)\s+\w"
-                         # "i take my blood pressure pill every morning at 8" (the sixty-fifth session's retiree: "I see.",
-                         # nothing kept): one's medicine taken on a repeat
-                         r"|take\s+(?:my|the|a|an|two|one)\s+(?:[\w-]+\s+){0,3}?(?:pills?|medicine|medication|meds|tablets?|"
-                         r"capsules?|vitamins?|insulin|metformin|statins?|aspirin|inhaler|drops|supplements?)\b)")),
+                         r"(?=(?:volunteer|teach|coach|tutor|babysit|train|swim|practi[cs]e|go\s+to|attend|visit|walk|run)\s+\w)")),
+    # "every monday i put the recycling out at 7pm", "i water the plants every sunday at 8" (the sixty-fifth session's
+    # week: SmolLM2 said "Milk, eggs, and cheese, please"): a chore the user does on a repeat, kept as a routine only
+    # with its repeat and a clock time ("I take the bus every day" keeps nothing; `_commitments`)
+    ("chore", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|um+|uh+|well|btw),?\s+)*"
+                         r"(?:(?:every|each)\s+[a-z]+(?:\s+(?:morning|afternoon|evening|night))?,?\s+)?"
+                         r"(?:i|we)\s+(?:usually\s+|always\s+|normally\s+)?"
+                         r"(?!take\s+(?:the\s+|a\s+|my\s+)?(?:bus|train|tube|subway|metro|tram|ferry|car|taxi|cab|uber|bike|stairs"
+                         r"|elevator|lift|shower|bath|nap|break|walk)\b)"
+                         r"(?=(?:put|take|water|feed|empty|mow|wash|pay|check|change|charge|refill|vacuum|clean|bring|"
+                         r"drag|wheel|roll)\s+\w)")),
     # "the plumber is coming Thursday between 9 and 11", "my parents are coming over Friday at 6" (the fifty-first
     # session: said back by SmolLM2, nothing kept): a visit to be home for, kept only with its time, as "plumber visit"
     ("visit", re.compile(r"^(?:(?:and|also|oh|ok|okay|so|btw|by\s+the\s+way|fyi|just\s+so\s+you\s+know|heads\s+up),?\s+)*"
@@ -808,6 +816,9 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
         repeated = t.kind in ("habit", "todo", "visit") and _repeated(low, t.end, limit)
         if t.kind == "habit" and not repeated:
             continue                   # "I go to the gym", "I walk to work": what one does, no promise
+        if t.kind == "chore" and not (_repeated(low, 0, limit) and any(
+                re.search(r"\d|noon|midnight", low[hs:he]) for hs, he in holes)):
+            continue                   # "I take the bus every day", "I put the kettle on": no routine with its hour
         errand = t.kind == "todo" and _BOUGHT.match(low[:end], t.end) is not None
         if t.kind == "trip" and not any(hs >= t.end for hs, _ in holes):
             continue                   # "I drive to work", "we go to Busan a lot": no day, no trip to keep
@@ -870,7 +881,7 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                     clause = _at_part_hour(clause)   # (a journey's morning stays its day: "the trip is Saturday morning")
                 out.extend(Commitment(t.who, each, (base + t.start, base + limit), remind=False) for each in _each_day(clause))
             continue
-        if t.kind in ("habit", "must", "promise", "todo") and (doses := _TWO_DOSES.match(low, t.end, end)) is not None:
+        if t.kind in ("habit", "chore", "must", "promise", "todo") and (doses := _TWO_DOSES.match(low, t.end, end)) is not None:
             # "i take my blood pressure pill every morning at 8 and the metformin with dinner at 6" (the sixty-fifth session's
             # retiree: one promise "take your blood pressure pill every and the metformin"): two medicines, each at its
             # time, the first one's "every" said for both

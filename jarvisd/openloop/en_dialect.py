@@ -200,11 +200,21 @@ _ITS_IS = re.compile(r"\b(?P<its>[Ii]ts)(?=\s+(?:at|on|not|now|actually|really|t
                      r"gonna|going|done|fine|ok|okay|over|still|already|due\s+(?:on|by|at|tomorrow|today|next|this))\b)")
 
 
+# "i owe dave 20 bucks, pay him back on friday", "… so I'll pay her back friday" (the sixty-fifth session's fortnight: to
+# SmolLM2, or kept as "pay him back"): the debt and its paying back are one promise, "pay dave back 20 bucks"
+_OWE_PAY_BACK = re.compile(
+    r"\b(?P<i>I|we)\s+(?:still\s+)?owe\s+(?P<who>(?:(?:my|our)\s+)?(?!(?:you|him|her|them|it|me|us)\b)[A-Za-z][\w'-]*)"
+    r"\s+(?P<what>[^,.;!?]{1,80}?)\s*(?:,|\band\b|\bso\b)\s*(?:,\s*)?(?:(?:I'll|I\s+will|I\s+(?:need|have)\s+to|I've\s+got\s+to|"
+    r"(?:I\s+)?gotta|I\s+should|I\s+must|I'm\s+going\s+to|I'm\s+gonna|need\s+to|have\s+to|must|remind\s+me\s+to)\s+)?"
+    r"pay\s+(?:him|her|them)\s+back\b", re.IGNORECASE)
+
+
 def standard(text: str) -> str:
     """`text` with regional English words as the standard ones (see the module's docstring), and Whisper's "into
     hours" as "in two hours"."""
     if not re.search(r"[A-Za-z]", text):
         return text
+    text = _OWE_PAY_BACK.sub(lambda m: f"{m['i']} need to pay {m['who']} back {m['what']}", text)
     text = _deed_first(_INTO_OURS.sub("in two hours", _INTO_UNIT.sub("in two ", text)))
     text = _REMIND_FOUR.sub(lambda m: f"{m[1]} about ", _FOUR_WHEN.sub("for ", text))
     text = _AM_AN_EVENT.sub(lambda m: f"{m.group(1)} have ", text)

@@ -413,7 +413,15 @@ def with_particle(particle: str | None, descs: Sequence[str]) -> list[str]:
     """For a particle state ("the tires are on", "the recycling's out"): only the descriptions that say
     the same particle ("put the winter tires on"), the others blanked; no particle: `descs`. "The lights
     are on" does not close "turn the lights off"."""
-    return list(descs) if particle is None else [desc if particle in desc.lower().split() else "" for desc in descs]
+    if particle is None:
+        return list(descs)
+    return [desc if particle in desc.lower().split() or particle == "in" and _HANDED_IN.match(desc.lower()) else ""
+            for desc in descs]
+
+
+# "the expense report is in", "my application's in": handed in, so a promise to submit or file it (the sixty-fifth
+# session's fortnight: "That wasn't on your agenda", the report left open)
+_HANDED_IN = re.compile(r"(?:submit|file|lodge|send|email|e-mail|mail|post|turn|hand|get|put)\b")
 
 
 def state_subject(reference: str) -> str:

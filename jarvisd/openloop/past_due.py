@@ -134,6 +134,26 @@ def forgot_open(loop: OpenLoop, now: datetime, tz: tzinfo, lang: phrases.Lang) -
     return f"It's still on your agenda: {phrases.second_person(loop.desc)}" + (f", {due}." if due else ".")
 
 
+# "can I still do it today?", "is it too late?" of the promise just talked about (the sixty-fifth session's fortnight,
+# after "oh no i forgot the expense report": SmolLM2 "I'm not able to access your internet right now")
+STILL_TIME = re.compile(r"(?:(?:so|and|but|ok(?:ay)?|hmm+|um+|well),?\s+)*(?:(?:can|could)\s+i\s+still\s+(?:do|send|finish|"
+                        r"submit|get|make|file|pay|call|hand|turn)(?:\s+(?:it|that|them))?(?:\s+(?:in|off|done))?"
+                        r"(?:\s+(?:today|tonight|now))?|is\s+it\s+too\s+late(?:\s+(?:to\s+do\s+it|for\s+(?:it|that)))?(?:\s+now)?"
+                        r"|do\s+i\s+still\s+have\s+time(?:\s+(?:for\s+(?:it|that)|to\s+do\s+it))?)\s*\??")
+
+
+def still_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: phrases.Lang) -> str:
+    """The answer to "can I still do it today?": still open, with its due, and how to move it; or when it expired."""
+    if loop.status is not LoopStatus.OPEN:
+        return forgot_expired(loop, now, tz, lang)
+    due = phrases.spoken_due(loop.due_ms, now, tz, lang) if loop.due_ms is not None else None
+    if lang == "ko":
+        return f"{loop.desc}{topic(loop.desc)} 아직 할 일 목록에 있어요" + (f", {due}." if due else ".") + \
+            " 새 시간을 말하면 옮길게요."
+    return f"It's still on your agenda: {phrases.second_person(loop.desc)}" + (f", {due}." if due else ".") + \
+        " Say a new time and I'll move it."   # no "yes": "is it too late?" is asked too
+
+
 def _was_due(loop: OpenLoop, now: datetime, tz: tzinfo, lang: phrases.Lang) -> str:
     """The due a promise passed, as said after "was due": "yesterday", "Monday, December 7" ("by " and "the end of" off)."""
     was = phrases.spoken_due(loop.due_ms or loop.created_ms, now, tz, lang).removeprefix("by ")

@@ -119,10 +119,11 @@ _NOT_TO_DO = re.compile(r"^(?:don't|do\s+not|never)\s|지\s*말기$", re.IGNOREC
 
 # "scratch that, I already sent it" (the fiftieth session: to the model, "I'm sorry for your loss"): the lead-in takes
 # the promise back, the deed says why; it is marked done
-_DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|yep|yup|right|oh|actually|wait|no|scratch\s+that|never\s*mind|forget\s+(?:it|that))"
-                      r"[\s,]+)*(?:(?P<who>i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+)?"
+_DEED_IT = re.compile(r"(?:(?:ok(?:ay)?|so|well|yes|yeah|yep|yup|right|oh|actually|wait|no|scratch\s+that|never\s*mind|forget\s+(?:it|that)"
+                      r"|(?:all\s+)?done)[\s,]+)*(?:(?P<who>i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|finally\s+)?"
                       r"(?P<v>[a-z']+)(?P<it>\s+(?:it|that|them|those|him|her))?"
-                      r"(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier))?")
+                      r"(?:\s+(?:already|now|today|just\s+now|off|back|in|out|earlier(?:\s+today)?|yesterday|last\s+night"
+                      r"|this\s+(?:morning|afternoon|evening)|an?\s+(?:hour|minute)\s+ago))?")
 
 
 def _listed_things(said: str) -> list[str]:
@@ -343,6 +344,17 @@ class Closing(DeskBase):
                 return kept
             return DeskReply(said(loop, now, self.service.tz, lang), lang, intent="when")
         return None
+
+    def _still_time(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Can I still do it today?", "is it too late?" of the promise in focus (told forgotten, asked about, reminded):
+        still open with its due and how to move it, or when it expired; None with no promise in focus."""
+        if not past_due.STILL_TIME.fullmatch(clean(text)):
+            return None
+        candidates = self._in_focus(session)
+        loop = self._any(max(candidates)[1]) if candidates else None
+        if loop is None or loop.status not in (LoopStatus.OPEN, LoopStatus.EXPIRED):
+            return None
+        return DeskReply(past_due.still_time(loop, self.service.now_local(), self.service.tz, lang), lang, intent="when")
 
     def _closed_late(self, text: str, reading: Reading, lang: phrases.Lang) -> DeskReply | None:
         """"I picked up the dry cleaning yesterday" after it expired unfinished (the sixty-third session: "I see.", the

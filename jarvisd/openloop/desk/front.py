@@ -527,6 +527,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return reply
         elif (reply := self._deed_done_in_focus(text, session, lang)) is not None:
             return reply
+        elif (reply := self._still_time(text, session, lang)) is not None:   # "can I still do it today?"
+            return reply
         reply = self._correction(text, session, lang) or self._ko_time_of_named(text, session, lang)
         if reply is not None:
             return reply
