@@ -570,12 +570,12 @@ _TO_GO_THING = re.compile(r"to\sgo\s+(?:cups?|containers?|box(?:es)?|bags?|lids?
 
 
 # two medicines said in one breath, each with its time: "take my blood pressure pill every morning at 8 and the metformin
-# with dinner at 6"
+# with dinner at 6" ("… and the white one at bedtime" is `_one_of`'s)
 _DOSE_WHEN = (r"(?:(?:every|each)\s+(?:day\s+|morning\s+|evening\s+|night\s+|afternoon\s+)?)?"
               r"(?:at\s+\d{1,2}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|with\s+(?:breakfast|lunch|dinner)(?:\s+at\s+\d{1,2}(?::\d\d)?"
               r"(?:\s*[ap]\.?m\.?)?)?|at\s+bedtime|before\s+bed|in\s+the\s+(?:morning|evening))")
 _TWO_DOSES = re.compile(r"take\s+(?P<a>(?:my|the|a|an|one|two)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?P<wa>" + _DOSE_WHEN + r")"
-                        r"\s*,?\s+and\s+(?P<b>(?:my|the|a|an|one|two|his|her)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?P<wb>"
+                        r"\s*,?\s+and\s+(?!(?:the|a|my)\s+[a-z]+\s+ones?\b)(?P<b>(?:my|the|a|an|one|two|his|her)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?P<wb>"
                         + _DOSE_WHEN + r")\s*[.!]?$")
 
 

@@ -285,6 +285,12 @@ def test_two_medicines_held_out(desk, clock):
                                                                 ("take the fish oil", "2026-12-07 19:00")]
 
 
+def test_guard_the_white_one_is_still_read_as_before(desk):
+    """Found by the whole suite: the two-dose split took "… and the white one at bedtime" ("take the white one")."""
+    replies = said_to(desk, "take the blue pill with breakfast and the white one at bedtime")
+    assert replies[0].endswith("take the white pill.")
+
+
 def test_guard_one_medicine_and_another_thing(desk):
     said_to(desk, "i need to take my pills at 8 and call the pharmacy at 9")
     assert sorted(desc for desc, _ in agenda_rows(desk)) == ["call the pharmacy", "take my pills"]
