@@ -167,6 +167,41 @@ _EN_NEVERMIND = re.compile(rf"(?:(?:oh|actually|um|uh|ah|wait|sorry|no)\s*,?\s+)
                            rf"that's\s+enough){_NAME}")
 _KO_NEVERMIND = re.compile(rf"{_NAME}\s*(?:아냐|아니야|아니에요|됐어|됐어요|괜찮아|괜찮아요|아무것도\s*아니야|그만|취소|"
                            rf"신경\s*쓰지\s*마|잊어버려|없어|없어요|조용히\s*해|멈춰|그만해|그만\s*말해)")
+# "ugh so tired after that shift", "lol my brain is fried", "what a long day" (the sixty-fifth session's nurse and
+# student: "Sorry, I didn't catch that." once SmolLM2's reply was cut, and "Good. That wasn't on your agenda, so there was
+# nothing to mark done." for "fried" read as a deed done): the user's own tiredness, said back kindly
+_EN_TIRED = re.compile(
+    r"(?:(?:ugh|oh|man|lol|phew|whew|god|gosh|wow|so|well|honestly|urgh|argh)\s*,?\s+)*"
+    r"(?:(?:(?:i'?m|i\s+am|i\s+feel|(?:i'?m\s+)?feeling|my\s+(?:brain|head|body|feet|back|legs)\s+(?:is|are|feels?)|"
+    r"my\s+(?:brain|head)'s)\s+)?(?:(?:so|really|very|totally|completely|absolutely|super|just|pretty|utterly|dead)\s+)*"
+    r"(?:tired|exhausted|wiped(?:\s+out)?|beat|knackered|shattered|drained|fried|done\s+in|worn\s+out|zonked|sleepy|"
+    r"burnt\s+out|burned\s+out)(?:\s+(?:today|tonight|now|after\s+(?:that|the|my|this|work|a|today'?s)(?:\s+[\w'-]+){0,2}))?"
+    r"|(?:what\s+a|such\s+a|it'?s\s+been\s+a|it\s+was\s+a|that\s+was\s+a|(?:i\s+)?had\s+a)\s+(?:(?:really|very|so)\s+)?"
+    r"(?:long|rough|tough|hard|busy|crazy|exhausting)\s+(?:day|night|shift|week))")
+_EN_TIRED_REPLY = "Sounds like a long day. Get some rest when you can."
+# "the weather is lovely today isnt it", "it's freezing out" (the sixty-fifth session's retiree: SmolLM2's "the weather is
+# lovely today is not."): a remark, not a question; said back kindly, the weather neither looked up nor claimed
+_EN_WEATHER_HOW = {"lovely": "sun", "beautiful": "sun", "gorgeous": "sun", "nice": "sun", "great": "sun", "sunny": "sun",
+                   "warm": "sun", "freezing": "cold", "cold": "cold", "chilly": "cold", "hot": "hot", "boiling": "hot",
+                   "miserable": "wet", "awful": "wet", "rainy": "wet", "gloomy": "wet", "grey": "wet", "gray": "wet",
+                   "windy": "wet", "pouring": "wet", "snowing": "cold", "snowy": "cold"}
+_EN_WEATHER_REMARK = re.compile(
+    r"(?:(?:wow|oh|ah|so|man|gosh)\s*,?\s+)*(?:(?:the\s+)?weather(?:'s|\s+is)\s+(?:(?:so|really|very|absolutely|pretty|just)\s+)?"
+    r"(?P<how>lovely|beautiful|gorgeous|nice|great|sunny|warm|freezing|cold|chilly|hot|boiling|miserable|awful|rainy|gloomy|"
+    r"grey|gray|windy)|(?:it'?s|it\s+is|its)\s+(?:(?:so|really|very|absolutely|pretty|just)\s+)?(?P<out>sunny|freezing|chilly|"
+    r"boiling|rainy|pouring|snowing|windy)|(?:it'?s|it\s+is|its|what)\s+(?:an?\s+)?(?:(?:so|really|very|absolutely|pretty|just)\s+)?"
+    r"(?P<day>lovely|beautiful|gorgeous|nice|cold|hot|miserable|awful|gloomy|grey|gray)\s+(?:day|morning|afternoon|evening|out(?:side)?))"
+    r"(?:\s+(?:today|out(?:side)?|this\s+(?:morning|afternoon|evening)))?(?:\s*,?\s+(?:isn'?t\s+it|innit|huh|eh|right))?")
+_EN_WEATHER_REPLY = {"sun": "Sounds lovely. Enjoy it.", "cold": "Stay warm out there.",
+                     "hot": "Stay cool, and drink plenty of water.", "wet": "Sounds like a day to stay in. Take an umbrella if you go out."}
+# "the party went great", "my interview went well i think" with nothing of it kept (the sixty-fifth session: SmolLM2 said it
+# back, "… but the exam was actually a test of your ability to think creatively …"); the desk closes one kept first
+_EN_WENT_WELL = re.compile(
+    r"(?:(?:so|and|ok|okay|oh|um|uh|well|yeah|anyway)\s*,?\s+)*(?:(?:the|my|our|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+){0,3}?|it|that|everything)"
+    r"\s+went\s+(?:(?:really|pretty|very|so|super|quite|totally|just|actually)\s+)?(?:fine|well|great|good|ok|okay|alright|"
+    r"smoothly|perfectly|amazing|brilliant)(?:\s*,?\s+(?:i\s+think|we\s+passed|i\s+passed|thank\s+god|today|yesterday|"
+    r"actually|after\s+all)){0,2}")
+_EN_WENT_WELL_REPLY = "Good to hear it went well."
 _EN_WEATHER = re.compile(
     r"(?:(?:hey|so|and|ok|okay)\s+)?(?:what(?:'s|\s+is)\s+the\s+(?:weather|forecast|temperature)(?:\s+like)?|"
     r"how(?:'s|\s+is)\s+the\s+weather|what's\s+it\s+like\s+outside|is\s+it\s+(?:going\s+to\s+be\s+)?"
@@ -392,6 +427,12 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
         return _KO_BETTER_REPLY
     if _KO_GLAD.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
         return _KO_GLAD_REPLY
+    if _EN_TIRED.fullmatch(words) and not text.rstrip().endswith("?"):
+        return _EN_TIRED_REPLY
+    if (m := _EN_WEATHER_REMARK.fullmatch(words)) is not None and (not text.rstrip().endswith("?") or m["how"] or m["day"]):
+        return _EN_WEATHER_REPLY[_EN_WEATHER_HOW[m["how"] or m["out"] or m["day"]]]
+    if _EN_WENT_WELL.fullmatch(words) and not text.rstrip().endswith("?"):
+        return _EN_WENT_WELL_REPLY
     if _EN_THANKS.fullmatch(words):
         return "You're welcome. Good night!" if re.search(r"night|sleep", words) else "You're welcome."
     if _EN_NEVERMIND.fullmatch(words) or _KO_NEVERMIND.fullmatch(words):

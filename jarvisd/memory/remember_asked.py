@@ -63,8 +63,10 @@ _OWNER = (r"(?:(?i:my|our)|" + _NAME + r"'s|(?:the\s+)?(?!(?:it|that|what|there|
           r"nephew|niece|cousin|friend|movers?)'s(?:\s+(?:mom|mum|dad|mother|father))?)")
 # "the wifi password for the office is tulip-4492", "the door code at my mom's is 1234" (the fifty-seventh session: "I
 # see.", nothing kept): a fact of a place or a thing named after its key
+# ("my locker code at work is 4471", "our wifi password for customers is latte2024": the sixty-fifth session's nurse and
+# café owner, SmolLM2's "Can you please tell me what your locker code is?" and nothing kept: what it is for or where, after)
 _EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:" + _OWNER + r"\s+(?:[\w'’-]+\s+){0,3}?(?i:" + _FACT_NOUNS +
-                      r")|(?i:the)\s+(?:[\w'’-]+\s+){0,2}?(?i:" + _FACT_NOUNS + r")(?=\s+(?i:is|are)\s)"
+                      r")(?:\s+(?i:for|at|of|in)\s+(?:(?i:the|my|our)\s+)?(?!\d)[\w'’-]+)?|(?i:the)\s+(?:[\w'’-]+\s+){0,2}?(?i:" + _FACT_NOUNS + r")(?=\s+(?i:is|are)\s)"
                       r"|(?i:the)\s+(?:[\w'’-]+\s+){0,2}?(?i:" + _FACT_NOUNS + r")\s+(?i:for|of|at|to|in)\s+(?:(?i:the|my|our|[a-z]+'s)"
                       r"\s+[\w'’-]+(?:\s+[\w'’-]+)?|"
                       # "the wifi password for room 17 is tulip-00017" (pass 59b): a place named by a number, no "the"

@@ -494,8 +494,11 @@ def late_for(t: str) -> str | None:
 
 # "what's left before the trip?", "what do I need to do before my flight?" (the fifty-sixth session's traveller:
 # SmolLM2's "The hotel is 12C"): what is due before that promise
-_EN_BEFORE = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+|um+\s+)*(?:what(?:'s|\s+is)\s+(?:left|due|still\s+open|on\s+my\s+list)"
+# "what do i have before the inspection", "whats due before the inspection" (the sixty-fifth session's café owner: a
+# remembered sentence said back, the whole agenda)
+_EN_BEFORE = re.compile(r"(?:so\s+|and\s+|ok(?:ay)?\s+|um+\s+)*(?:what(?:'s|s|\s+is)\s+(?:left|due|still\s+open|on\s+my\s+list)"
                         r"|what\s+(?:else\s+)?(?:do|should)\s+i\s+(?:still\s+)?(?:need\s+to|have\s+to)\s+do"
+                        r"|what\s+(?:else\s+)?do\s+i\s+(?:still\s+)?have(?:\s+(?:to\s+do|left|on))?"
                         r"|what\s+(?:else\s+)?(?:is\s+there|have\s+i\s+got)\s+to\s+do)\s+before\s+(?:the|my|our)\s+(?P<x>[\w' -]{1,60}?)")
 
 

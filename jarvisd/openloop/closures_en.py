@@ -223,6 +223,12 @@ def arrival(clause: str) -> bool:
     return any(_ARRIVED.match(clause.lower(), m.start()) for m in re.finditer(r"\b(?:the|my|our)\b", clause.lower()))
 
 
+# (the sixty-fifth session's student: "lol my brain is fried" asked "Did that finish one of these: first, Friday shift; …")
+_FELT = re.compile(r"\bmy\s+(?:brain|head|mind|back|neck|feet|legs|eyes|body|nerves|hands|arms|knees)\s*$")
+_FEELING = re.compile(r"tired|exhausted|stressed|bored|worried|scared|annoyed|confused|overwhelmed|drained|frazzled|"
+                      r"depressed|excited|wrecked|knackered|shattered|wiped|pissed|frustrated|thrilled|relieved")
+
+
 def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure | None:
     """The one closure a clause starting at `pos` makes, if any (dismissals first: "forget about X")."""
     if m := _ARRIVED.match(low, pos):
@@ -260,6 +266,8 @@ def closure_at(sen: str, low: str, pos: int, holes: Sequence[Span]) -> Closure |
             WORD.findall(m.group("ref"))[:1] not in (["i"], ["we"], ["you"]):
         if _HEDGED.search(low, pos, m.start("state")):
             return None                # "the report is almost done", "half done": not done (forty-second session)
+        if _FELT.search(low, m.start("ref"), m.end("ref")) or _FEELING.fullmatch(m.group("state")):
+            return None                # "lol my brain is fried", "the kids are exhausted": how one feels, no task done
         state = m.group("state")
         first = state.split()[0]   # "called off" is dismissed, "the plumber has been called" done (the forty-ninth session)
         status = "dismissed" if first in W.EN_DISMISSED_STATES and (first != "called" or state != "called") else "done"

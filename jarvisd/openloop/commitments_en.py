@@ -117,7 +117,10 @@ _SEEN_AT = (r"vet|veterinarian|dentist|doctor|cardiologist|dermatologist|orthodo
 _VISITORS = (r"plumber|electrician|technician|tech|repairman|repair\s+guy|handyman|contractor|cleaner|cleaners|cleaning\s+lady|"
              r"movers|painter|painters|gardener|landlord|inspector|exterminator|mechanic|babysitter|nanny|sitter|tutor|"
              r"parents|mom|dad|mother|father|in-laws|sister|brother|grandparents|grandma|grandpa|aunt|uncle|cousin|"
-             r"cousins|friends|guests|family|kids|doctor|nurse|vet|installer|locksmith|roofer|carpenter|builder|builders")
+             r"cousins|friends|guests|family|kids|doctor|nurse|vet|installer|locksmith|roofer|carpenter|builder|builders|"
+             # "my grandchildren are coming to visit on saturday around noon" (the sixty-fifth session's retiree: to SmolLM2)
+             r"grandchildren|grandkids|grandson|granddaughter|grandsons|granddaughters|son|daughter|niece|nephew|"
+             r"children|daughter-in-law|son-in-law")
 
 def _repeated(low: str, start: int, end: int) -> bool:
     """An order said with its repeat and no time ("pack Max's lunch every weekday", said "every school day" by the
@@ -322,7 +325,7 @@ _TRIGGERS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"mail|package|order|bus|train|taxi|uber|time|day|weekend|payday|season|one|which|where|when|how)\b)"
                          r"(?P<name>[a-z][\w-]*))"
                          r"(?:(?:\s+(?:is|are|'s|'re|will\s+be)|'s|'re)\s+"   # ("sam's coming", "the movers're coming")
-                         r"(?:coming(?:\s+(?:over|by|round|around|in))?|stopping\s+by|dropping\s+by|arriving|visiting)"
+                         r"(?:coming(?:\s+(?:over|by|round|around|in|to\s+visit|to\s+stay))?|stopping\s+by|dropping\s+by|arriving|visiting)"
                          # "the movers come on the 28th between 8 and 10" (the fifty-ninth session: "I see.")
                          r"|\s+(?:will\s+)?(?:come|comes|arrive|arrives)(?:\s+(?:over|by|round|around|in))?)\b\s*")),
     # "I'm taking the dog to the vet tomorrow at 11, so remind me": a plan, kept only with a time and a
@@ -567,6 +570,16 @@ def _them_of(action: str, before: str) -> str:
 
 # a takeaway's things, named with "to go": no verb after "and"
 _TO_GO_THING = re.compile(r"to\sgo\s+(?:cups?|containers?|box(?:es)?|bags?|lids?|orders?|food|coffees?|menus?)\b")
+
+
+# two medicines said in one breath, each with its time: "take my blood pressure pill every morning at 8 and the metformin
+# with dinner at 6" ("… and the white one at bedtime" is `_one_of`'s)
+_DOSE_WHEN = (r"(?:(?:every|each)\s+(?:day\s+|morning\s+|evening\s+|night\s+|afternoon\s+)?)?"
+              r"(?:at\s+\d{1,2}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|with\s+(?:breakfast|lunch|dinner)(?:\s+at\s+\d{1,2}(?::\d\d)?"
+              r"(?:\s*[ap]\.?m\.?)?)?|at\s+bedtime|before\s+bed|in\s+the\s+(?:morning|evening))")
+_TWO_DOSES = re.compile(r"take\s+(?P<a>(?:my|the|a|an|one|two)\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?P<wa>" + _DOSE_WHEN + r")"
+                        r"\s*,?\s+and\s+(?!(?:the|a|my)\s+[a-z]+\s+ones?\b)(?P<b>(?:my|the|a|an|one|two|his|her)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?P<wb>"
+                        + _DOSE_WHEN + r")\s*[.!]?$")
 
 
 def _split_and(low: str, start: int, end: int, holes: Sequence[Span], events: bool = False) -> list[Span]:
@@ -871,6 +884,15 @@ def _commitments(sen: str, low: str, span: Span, holes: Sequence[Span],
                     clause = _at_part_hour(clause)   # (a journey's morning stays its day: "the trip is Saturday morning")
                 out.extend(Commitment(t.who, each, (base + t.start, base + limit), remind=False) for each in _each_day(clause))
             continue
+        if t.kind in ("habit", "chore", "must", "promise", "todo") and (doses := _TWO_DOSES.match(low, t.end, end)) is not None:
+            # "i take my blood pressure pill every morning at 8 and the metformin with dinner at 6" (the sixty-fifth session's
+            # retiree: one promise "take your blood pressure pill every and the metformin"): two medicines, each at its
+            # time, the first one's "every" said for both
+            b_when = doses["wb"] if "every" in doses["wb"] or "every" not in doses["wa"] else f"every day {doses['wb']}"
+            for name, when in (("a", doses["wa"]), ("b", b_when)):
+                thing = sen[doses.start(name):doses.end(name)]
+                out.append(Commitment(f"take {thing}", f"take {thing} {when}", (base + t.start, base + end), remind=asks_reminder))
+            continue
         parts = _split_and(low, t.end, end, holes, events=t.kind == "event")
         timed = [p for p in parts if any(p[0] <= hs < p[1] for hs, _ in holes)]
         for j, (ps, pe) in enumerate(parts):
@@ -944,12 +966,16 @@ _DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday"
 _A_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _CLOCK = r"\d{1,2}(?::\d{2}|\s+\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midnight"
 _DAYS_SAID = (r"(?:on\s+)?(?P<d1>" + _A_DAY + r")(?:s)?(?:(?:\s+(?:through|thru|to|till|until)\s+|\s*-\s*)(?P<d2>" + _A_DAY
-              + r")|(?P<more>(?:\s*(?:,|and|&)\s*(?:and\s+)?" + _A_DAY + r"){1,6}))?")
+              + r")|(?P<more>(?:\s*(?:,|and|&)?\s*(?:and\s+)?" + _A_DAY + r"){1,6}))?")
 # "I work 7pm to 7am Tuesday through Thursday", "I'm working 7 to 3 on Monday and Friday", "I'm on nights Tuesday through
 # Thursday 7pm to 7am" (the fifty-seventh session's night nurse: to SmolLM2, "I'm a voice assistant …"): a shift on
 # each day said, at its start
-_SHIFTS = re.compile(r"(?:(?:and|also|oh|ok|okay|so|btw|um+|uh+|like|fyi),?\s+)*(?:this\s+week\s+)?(?:i|i'm|i\s+am)\s+"
+# ("i work at the bookstore friday and saturday from 12 to 6", "im working nights this week monday tuesday and wednesday from
+# 7pm to 7am": the sixty-fifth session's student and nurse, to SmolLM2: where, the kind, "this week" and days said
+# without "and" between them)
+_SHIFTS = re.compile(r"(?:(?:and|also|oh|ok|okay|so|btw|um+|uh+|like|fyi|hey\s+jarvis|jarvis),?\s+)*(?:this\s+week\s+)?(?:i|i'm|im|i\s+am)\s+"
                      r"(?:work|working|on|on\s+shift|on\s+nights|on\s+days|doing\s+(?:nights|days|shifts))\s+"
+                     r"(?:at\s+(?:the|my)\s+[a-z][\w'-]*(?:\s+(?!" + _A_DAY + r")[a-z][\w'-]*)?\s+)?(?:(?:nights|days|lates|earlies)\s+)?(?:this\s+week\s+)?"
                      r"(?:(?:the\s+)?(?:night|day|late|early|evening|morning)\s+shifts?\s+)?"
                      r"(?:(?:from\s+)?(?P<from>" + _CLOCK + r")\s*(?:to|till|until|-)\s*(?:" + _CLOCK + r")\s+" + _DAYS_SAID
                      + r"|" + _DAYS_SAID.replace("d1", "e1").replace("d2", "e2").replace("more", "emore")
@@ -1023,8 +1049,8 @@ def _shifts(sen: str, low: str, start: int, base: int) -> list[Commitment]:
         days += [_DAY_NAMES.index(d) for d in re.findall(_A_DAY, more)]
     # each its own promise, named by its day ("my Tuesday shift"): one name for all would merge them into one
     # (with no hour said, the day alone: "Monday night shift, by Monday", no hour made up)
-    week = " this week" if kind and re.search(r"\bthis\s+week\b", low) else ""   # said on a Monday: today's too
-    return [Commitment(f"{_DAY_NAMES[d].capitalize()} {kind}shift", f"{_DAY_NAMES[d]} at {at}" if at else _DAY_NAMES[d] + week,
+    week = " this week" if re.search(r"\bthis\s+week\b", low) else ""   # said on a Monday: today's too
+    return [Commitment(f"{_DAY_NAMES[d].capitalize()} {kind}shift", f"{_DAY_NAMES[d]}{week} at {at}" if at else _DAY_NAMES[d] + week,
                        (base, base + len(sen)))
             for d in dict.fromkeys(days)]
 

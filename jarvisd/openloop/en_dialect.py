@@ -194,6 +194,12 @@ _SNOOZE_NAMED = re.compile(r"^(?P<lead>(?:(?:please|jarvis|ok(?:ay)?)[\s,]+)*)sn
                            r"(?:\s+(?:reminder|one))?\s+(?P<amount>(?:for|by)\s+.+)$", re.IGNORECASE)
 
 
+# "oh wait no its at 11 not 10:30" (the sixty-fifth session's retiree: Whisper's "its" for "it's", the correction not
+# read, SmolLM2's "Sorry, I didn't catch that."): "its" before a time's or a state's word, where no possessive goes
+_ITS_IS = re.compile(r"\b(?P<its>[Ii]ts)(?=\s+(?:at|on|not|now|actually|really|tomorrow|today|tonight|next|this|been|"
+                     r"gonna|going|done|fine|ok|okay|over|still|already|due\s+(?:on|by|at|tomorrow|today|next|this))\b)")
+
+
 # "i owe dave 20 bucks, pay him back on friday", "… so I'll pay her back friday" (the sixty-fifth session's fortnight: to
 # SmolLM2, or kept as "pay him back"): the debt and its paying back are one promise, "pay dave back 20 bucks"
 _OWE_PAY_BACK = re.compile(
@@ -216,6 +222,7 @@ def standard(text: str) -> str:
     text = _CAN_WAIT.sub(lambda m: f"{m['lead']}move {m['x']} to {m['when']}", text)
     text = _SNOOZE_NAMED.sub(lambda m: f"{m['lead']}push {m['x']} back {m['amount'].split(maxsplit=1)[1]}", text)
     text = _OPENING.sub("", text)
+    text = _ITS_IS.sub(lambda m: f"{m['its'][0]}t's", text)
     text = _FIXING_TO.sub("going to", text)
     text = _AHOLD.sub("called", text)
     text = _WHATCHA.sub("what's on", text)

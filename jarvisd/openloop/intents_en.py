@@ -172,7 +172,10 @@ _EN_DONE = [
 ]
 # What may follow the thing withdrawn: a comma and more, or a clause of the user's own ("scratch the
 # recruiter thing I'm not replying")
-_EN_REST = (r"(?:(?:,|\s+(?=i(?:'m|\s+am|'ll|\s+will|\s+won't|\s+don't|\s+do\s+not|'ve|\s+have)\b)"
+# ("cancel the bls thing i already did it last month turns out": the sixty-fifth session's nurse, "I couldn't find the bls
+# thing you already did it …": a deed of the user's, told as the reason)
+_EN_REST = (r"(?:(?:,|\s+(?=i(?:'m|\s+am|'ll|\s+will|\s+won't|\s+don't|\s+do\s+not|'ve|\s+have|\s+already|\s+just|\s+did|"
+            r"\s+found|\s+got|\s+renewed|\s+finished|\s+went)\b)"
             r"|\s+(?=(?:not|no\s+longer)\s+(?:doing|going|happening)\b)"   # "scratch the gym one not doing it"
             # someone else's reason: "cancel the call to my son he's coming round instead" (the sixty-third session's
             # older user: "Do you mean ring your son?"), "… nobody can make it"

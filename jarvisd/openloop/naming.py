@@ -65,7 +65,10 @@ _UNSURE = re.compile(r"\b(?:not|n't|no|never|will|'ll|gonna|gotta|got to|going t
                      r"almost|nearly|half|halfway|partly|partially|mostly|barely|hardly|practically|"
                      r"broken|wrong|missing|late|mess|messy|dirty|overdue|leaking|dead|expired|due|"
                      # a place's hours, not a task's state: "Hana's daycare is closed on the 24th"
-                     r"closed|shut|open|opens|closes)\b|\?", re.IGNORECASE)
+                     r"closed|shut|open|opens|closes|"
+                     # a visit to come, not one had: "my parents are visiting", "my son is coming to visit" (the sixty-fifth
+                     # session, found on the way: "Marked done: parents visit")
+                     r"coming|visiting|arriving|stopping\s+by|dropping\s+by)\b|\?", re.IGNORECASE)
 
 
 def same_word(w: str, v: str, deed: bool = True) -> bool:

@@ -462,7 +462,22 @@ def _without_attributive_days(text: str, groups: list[list[_Mention]]) -> list[l
             kept.append(x)
         if kept:
             out.append(kept)
+    if sum(1 for g in out if any(x.meaning.day is not None for x in g)) > 1:
+        # "remind me to text sarah about covering the saturday shift tonight", "ask tom about the friday meeting
+        # tomorrow" (the sixty-fifth session's café owner: kept Saturday at 8 PM): a bare weekday between "the" (my,
+        # our …) and a noun names the thing, when another day is said ("the monday meeting is at 3" stays Monday's)
+        out = [g for g in out if not (len(g) == 1 and (m := _ATTRIBUTIVE_WEEKDAY.fullmatch(text, g[0].start, g[0].end))
+                                      and (m["det"] or _DETERMINER_BEFORE.search(text, max(0, g[0].start - 8), g[0].start))
+                                      and _THING_AFTER.match(text, g[0].end))]
     return out
+
+
+# a weekday said alone (no "next", "this", no time), the determiner before it, a noun after it that is no time word
+_ATTRIBUTIVE_WEEKDAY = re.compile(r"\s*(?:(?:about|around)\s+)?(?P<det>(?:the|my|our|his|her|their|your)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s*", re.IGNORECASE)
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|my|our|his|her|their|your)\s+$", re.IGNORECASE)
+_THING_AFTER = re.compile(r"\s*(?!(?:at|by|on|in|and|or|to|morning|afternoon|evening|night|noon|midday|before|after|until|till|"
+                          r"next|this|week|or|the|a|an|i|we|so|but|then|instead|please|too|as|is|was|will)\b)[a-z][a-z-]+\b",
+                          re.IGNORECASE)
 
 
 def _corrected(text: str, groups: list[list[_Mention]]) -> list[list[_Mention]]:
@@ -629,7 +644,15 @@ def _resolve_time(text: str, now: datetime, *, due: bool = False, said_day: date
         part = _MEAL_PARTS[" ".join(next(g for g in meal.groups() if g).lower().split())]   # "dinner with Ann on Friday at 7" is 7 PM (the fifty-seventh session: 7 AM)
     if part is None and not clock[2] and 7 <= clock[0] <= 9 and _EVENING_OUT.search(text) is not None:
         part = "evening"   # "the club meeting is every other Thursday at 7" (the sixty-first session's low: 7 AM)
+    if part is None and not clock[2] and 4 <= clock[0] <= 8 and _OPENING_UP.search(text) is not None:
+        part = "morning"   # "i have to open the cafe tomorrow at 6" (the sixty-fifth session's café owner: 6 PM)
     return When(w.clock_at(clock, part, day, now), True, spans, day_m is not None)
+
+
+# opening a shop said with a bare 4 to 8: the morning's ("open the cafe at 6", "open up the store at 7"); closing stays
+# the table's
+_OPENING_UP = re.compile(r"\bopen(?:ing)?\s+(?:up\s+)?(?:the|my|our)\s+(?:[\w'-]+\s+)?(?:cafe|café|coffee\s+shop|shop|store|bakery|"
+                         r"restaurant|diner|deli|salon|pharmacy|office|clinic|stall|kitchen|gym)\b", re.IGNORECASE)
 
 
 # a meal or an evening out said with a bare hour decides its half of the day, as a part of the day would
