@@ -20,6 +20,7 @@ import numpy as np
 from jarvisd.voice.audio import FRAME_SAMPLES, MIC_RATE, resample
 from jarvisd.voice.echo import PlayedAudio
 from jarvisd.voice.echo_cancel import FarEnd
+from jarvisd.voice.pulse_anchor import LatencyAnchor, through_pulse
 
 log = logging.getLogger("jarvisd.voice.devices")
 
@@ -149,6 +150,9 @@ class SpeakerSink:
         self.far_end = far_end if far_end is not None else FarEnd()
         self.blocksize = blocksize
         self._stream: Any = None
+        # Through PulseAudio, a silent native stream that keeps the sink's latency low while an underrun has the
+        # plug-in make this stream anew (jarvisd/voice/pulse_anchor.py); None: not wanted (tests, other outputs)
+        self.anchor: LatencyAnchor | None = LatencyAnchor()
         self._rate = 0
         self._lock = threading.Lock()
         self._buffer: np.ndarray | None = None
@@ -182,7 +186,9 @@ class SpeakerSink:
         self._stream = sd.OutputStream(samplerate=rate, blocksize=self.blocksize, device=index, channels=1,
                                        dtype="float32", latency="low", callback=self._callback)
         self._stream.start()
-        log.info("speaker: %s at %d Hz", sd.query_devices(self._stream.device)["name"], rate)
+        name = sd.query_devices(self._stream.device)["name"]
+        anchored = self.anchor is not None and through_pulse(name) and self.anchor.open(rate)
+        log.info("speaker: %s at %d Hz%s", name, rate, ", latency anchor on" if anchored else "")
 
     def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
         n = 0
@@ -238,6 +244,8 @@ class SpeakerSink:
                 last = pos
 
     def _drop_stream(self) -> None:
+        if self.anchor is not None:
+            self.anchor.close()
         stream, self._stream = self._stream, None
         if stream is not None:
             try:
@@ -254,6 +262,8 @@ class SpeakerSink:
 
     def close(self) -> None:
         self.stop()
+        if self.anchor is not None:
+            self.anchor.close()
         if self._stream is not None:
             self._stream.close()
             self._stream = None
