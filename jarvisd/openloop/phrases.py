@@ -12,7 +12,7 @@ import calendar
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Literal
 
 from jarvisd.language import Language
@@ -20,7 +20,7 @@ from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS, KO_EVENT_NOUNS, KO_OCCASIONS, KO_VISITS
 from jarvisd.openloop.hangul import RIEUL, final, topic
-from jarvisd.openloop.model import OpenLoop
+from jarvisd.openloop.model import OpenLoop, until_day
 from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
 
 Lang = Language
@@ -163,8 +163,30 @@ def _is(word: str) -> str:
 def _item(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     desc = loop.desc if lang == "ko" else second_person(loop.desc)
     if loop.due_ms is None:
-        return desc if (rule := repeats.from_key(loop.repeat)) is None else f"{desc}, {repeats.describe(rule, lang)}"
+        if (rule := repeats.from_key(loop.repeat)) is None:
+            return desc
+        if lang == "ko":
+            return f"{desc}, {until_said(loop, now, tz, lang)}{repeats.describe(rule, lang)}"
+        return f"{desc}, {repeats.describe(rule, lang)}{until_said(loop, now, tz, lang)}"
     return f"{desc}, {_due_and_repeat(loop, now, tz, lang)}"
+
+
+def until_said(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """The end of a repeating promise as said after its rule (session 65): " until Sunday", " until Sunday, December 20";
+    Korean before it: "일요일까지 " ("오늘 오전 8시부터 이번 주 일요일까지 매일"); "" for a series with no end."""
+    day = until_day(loop.until) if loop.repeat else None
+    if day is None:
+        return ""
+    local = datetime.combine(day, time(23, 59), tzinfo=tz)
+    if lang == "ko":
+        return f"{_ko_day(local, now.astimezone(tz))}까지 "
+    return f" until {_en_day(local, now.astimezone(tz))}"
+
+
+def last_time(loop: OpenLoop, tz: tzinfo) -> bool:
+    """Whether this time of a repeating promise is its last (its due on or after the series' end)."""
+    day = until_day(loop.until) if loop.repeat else None
+    return day is not None and loop.due_ms is not None and datetime.fromtimestamp(loop.due_ms / 1000, tz).date() >= day
 
 
 _ON_THE_DAY = KO_OCCASIONS | KO_VISITS | (KO_EVENT_NOUNS - {"마감"})   # "팀 회식, 다음 주 금요일"; "보고서 마감, 금요일까지"
@@ -192,9 +214,11 @@ def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
     rule = repeats.from_key(loop.repeat)
     if rule is None:
         return due
+    if last_time(loop, tz):   # "take the antibiotics, today at 8 AM, the last time" (session 65)
+        return f"{due.removesuffix('까지')}, 마지막" if lang == "ko" else f"{due}, the last time"
     if lang == "ko":
-        return f"{due.removesuffix('까지')}부터 {repeats.describe(rule, lang)}"
-    return f"{due}, then {repeats.describe(rule, lang)}"
+        return f"{due.removesuffix('까지')}부터 {until_said(loop, now, tz, lang)}{repeats.describe(rule, lang)}"
+    return f"{due}, then {repeats.describe(rule, lang)}{until_said(loop, now, tz, lang)}"
 
 
 def next_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:

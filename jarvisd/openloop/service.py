@@ -26,7 +26,15 @@ from typing import Any
 from jarvisd.events import AgendaChanged, StatusChanged
 from jarvisd.openloop import repeats, rules, when
 from jarvisd.openloop.alarms import RUNG_KEEP_MS, alarm_kind
-from jarvisd.openloop.model import AgendaChange, Judgement, LoopStatus, OpenLoop, ProposedLoop, new_loop_id
+from jarvisd.openloop.model import (
+    AgendaChange,
+    Judgement,
+    LoopStatus,
+    OpenLoop,
+    ProposedLoop,
+    new_loop_id,
+    until_day,
+)
 from jarvisd.openloop.stores import MS_LATEST, TIME_FIELDS, LoopStore
 from jarvisd.textsafe import without_format
 
@@ -350,7 +358,8 @@ class OpenLoopService:
             if day == due_day:
                 closed, rolled = self.skip(loop.id)
                 return closed, rolled, True
-            if day < due_day or not falls_on(rule, loop.due_ms, day, self.tz):
+            if day < due_day or not falls_on(rule, loop.due_ms, day, self.tz) \
+                    or (last := until_day(loop.until)) is not None and day > last:
                 return loop, None, False
             skipped = skipped_days(loop.skips) | {day}
             kept = self._save(replace(loop, skips=",".join(d.isoformat() for d in sorted(skipped)),
@@ -373,6 +382,9 @@ class OpenLoopService:
                 due = repeats.next_due(rule, due, due + 1, self.tz)
         except (ValueError, OverflowError, OSError):
             return None
+        if (last := until_day(loop.until)) is not None and 0 <= due < MS_LATEST \
+                and datetime.fromtimestamp(due / 1000, self.tz).date() > last:
+            return None   # its series ends before then
         return due if 0 <= due < MS_LATEST else None
 
     def _roll(self, closed: OpenLoop, now_ms: int, after_ms: int | None = None) -> OpenLoop | None:
@@ -402,6 +414,10 @@ class OpenLoopService:
                 break
         left = ",".join(d.isoformat() for d in sorted(skipped)
                         if 0 <= due < MS_LATEST and d > datetime.fromtimestamp(due / 1000, self.tz).date()) or None
+        if (last := until_day(closed.until)) is not None and 0 <= due < MS_LATEST \
+                and datetime.fromtimestamp(due / 1000, self.tz).date() > last:   # "for 7 days": that was the last one
+            log.info("openloop: %r repeated until %s; its series ends", closed.desc, last)
+            return None
         if not 0 <= due < MS_LATEST:   # pass 55a: `_save` refused it, and the ✓, the skip or the sweep failed whole
             log.warning("openloop: %r repeats %r but its next time (due_ms %s) is past 2200-01-01, which the agenda "
                         "does not keep; it is kept once", closed.desc, closed.repeat, due)
@@ -416,7 +432,8 @@ class OpenLoopService:
         return self._save(OpenLoop(id=self._new_id(), desc=closed.desc, status=LoopStatus.OPEN, created_ms=created,
                                    updated_ms=created, due_ms=due, session=closed.session, evidence=closed.evidence,
                                    remind_ms=None if lead is None else due - lead,
-                                   muted_ms=None if closed.muted_ms is None else now_ms, repeat=key, skips=left))
+                                   muted_ms=None if closed.muted_ms is None else now_ms, repeat=key, skips=left,
+                                   until=closed.until))
 
     def expire_before_read(self) -> AgendaChange:
         """`expire()` for a read of the agenda: a sweep whose save fails (a full disk) leaves the agenda as it was
@@ -602,6 +619,18 @@ class OpenLoopService:
         self._announce("rescheduled", AgendaChange(updated=(updated,), before=(loop,)))
         return updated
 
+    def set_until(self, id_or_prefix: str, last: date | None) -> OpenLoop:
+        """"She's back on Sunday", "stop after Friday" (session 65): the last day of an open repeating promise (None: no
+        end). A day before its open time ends the series with that one."""
+        with self._lock:
+            loop = self.find(id_or_prefix)
+            until = None if last is None or loop.repeat is None else last.isoformat()
+            if until == loop.until:
+                return loop
+            updated = self._save(replace(loop, until=until, updated_ms=self.now_ms()))
+        self._announce("rescheduled", AgendaChange(updated=(updated,), before=(loop,)))
+        return updated
+
     def restore_times(self, before: OpenLoop) -> OpenLoop | None:
         """The due, reminder moment, mute, repeat and days off `before` had ("undo that" after a move), when that promise is
         still open; None when it is closed or gone."""
@@ -609,12 +638,12 @@ class OpenLoopService:
             loop = self._loops.get(before.id)
             if loop is None or not loop.is_open:
                 return None
-            if (loop.due_ms, loop.remind_ms, loop.muted_ms, loop.repeat, loop.skips) == \
-                    (before.due_ms, before.remind_ms, before.muted_ms, before.repeat, before.skips):
+            if (loop.due_ms, loop.remind_ms, loop.muted_ms, loop.repeat, loop.skips, loop.until) == \
+                    (before.due_ms, before.remind_ms, before.muted_ms, before.repeat, before.skips, before.until):
                 return loop
             restored = self._save(replace(loop, due_ms=before.due_ms, remind_ms=before.remind_ms,
                                           muted_ms=before.muted_ms, repeat=before.repeat, skips=before.skips,
-                                          updated_ms=self.now_ms()))
+                                          until=before.until, updated_ms=self.now_ms()))
         self._announce("rescheduled", AgendaChange(updated=(restored,), before=(loop,)))
         return restored
 
@@ -667,6 +696,17 @@ class OpenLoopService:
         if rule is None:
             return proposed
         proposed = replace(proposed, desc=repeats.without_repeat(proposed.desc))
+        return self._ended(self._settled_rule(proposed, rule, said))
+
+    def _ended(self, proposed: ProposedLoop) -> ProposedLoop:
+        """"For 7 days" (`ProposedLoop.for_days`) made a last day from the first time's day (today's with no time yet)."""
+        if proposed.for_days <= 0 or proposed.repeat is None:
+            return proposed
+        first = self.now_local().date() if proposed.due_ms is None else \
+            datetime.fromtimestamp(proposed.due_ms / 1000, self.tz).date()
+        return replace(proposed, until=(first + timedelta(days=proposed.for_days - 1)).isoformat(), for_days=0)
+
+    def _settled_rule(self, proposed: ProposedLoop, rule: repeats.Repeat, said: str) -> ProposedLoop:
         try:
             if proposed.due_ms is None and (hour := repeats.hour_said(said)) is not None:   # "every morning": 9 AM
                 rule, due = repeats.first_at(rule, hour, self.now_ms(), self.tz)
@@ -795,7 +835,8 @@ class OpenLoopService:
                     created = self._creation_ms(now)
                     loop = OpenLoop(id=self._new_id(), desc=proposed.desc, status=LoopStatus.OPEN,
                                     created_ms=created, updated_ms=created, due_ms=proposed.due_ms, session=session,
-                                    evidence=proposed.evidence, remind_ms=proposed.remind_ms, repeat=proposed.repeat)
+                                    evidence=proposed.evidence, remind_ms=proposed.remind_ms, repeat=proposed.repeat,
+                                    until=proposed.until if proposed.repeat else None)
                     opened.append(self._save(loop))
                     session_open.insert(0, loop)
                     continue

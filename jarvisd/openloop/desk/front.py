@@ -471,6 +471,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return DeskReply(phrases.remind_what(lang), lang, intent="remind")
         if (alarm := self._alarm(text, session, lang)) is not None:
             return alarm
+        if (ended := self._end_told(text, session, lang)) is not None:   # "she's back on sunday", "stop after friday"
+            return ended
         if (repeating := self._repeat_changed(text, session, lang)) is not None:   # "make it every weekday"
             return repeating
         if (off := self._day_off(text, session, lang)) is not None:   # "cancel the soccer practice on thursday"

@@ -12,6 +12,7 @@ from jarvisd.openloop import (
     naming,
     phrases,
     repeats,
+    series_end,
     shopping,
 )
 from jarvisd.openloop.alarms import (
@@ -350,6 +351,24 @@ class Reminding(DeskBase):
             return DeskReply(phrases.confirm_opened(loop, self.service.now_local(), self.service.tz, lang), lang,
                              intent="repeat")
         updated = self.service.set_repeat(loop.id, None if asked is False else asked.key)
+        self._remember(session, updated, self.service.now_ms())
+        return DeskReply(phrases.repeat_set(updated, self.service.now_local(), self.service.tz, lang), lang,
+                         change=AgendaChange(updated=(updated,), before=(loop,)), intent="repeat")
+
+    def _end_told(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Stop after Friday", "only until Friday", "금요일까지만 해" and, of a routine said "while she's away", "she's
+        back on Sunday" (the last time the day before): the end of the repeating promise in focus (session 65: SmolLM2
+        answered "She's back on Saturday." and the routine went on for ever). None when the words say no end or no
+        routine is in focus."""
+        told = series_end.end_told(clean(text), self.service.now_local())
+        if told is None:
+            return None
+        last, back = told
+        focus = self._correction_focus(session, self.service.now_ms())
+        loop = self._open(focus.loop_id) if focus is not None else None
+        if loop is None or loop.repeat is None or back and not series_end.away_said(loop.evidence or ""):
+            return None
+        updated = self.service.set_until(loop.id, last)
         self._remember(session, updated, self.service.now_ms())
         return DeskReply(phrases.repeat_set(updated, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="repeat")
