@@ -221,6 +221,21 @@ def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
     return f"{due}, then {repeats.describe(rule, lang)}{until_said(loop, now, tz, lang)}"
 
 
+def times_left(loop: OpenLoop, dues: Sequence[int], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Take the antibiotics: 3 times left, the last on Sunday at 8 AM." (session 65) / of one with no end: "Take your
+    pills has no end: every day."."""
+    desc = loop.desc if lang == "ko" else second_person(loop.desc)
+    if not dues:
+        every = _due_and_repeat(loop, now, tz, lang)
+        return f"{desc}{topic(desc)} 끝나는 날이 없어요: {every}." if lang == "ko" else \
+            f"{_capital(desc)} has no end: {every}."
+    last = spoken_due(dues[-1], now, tz, lang)
+    if lang == "ko":
+        last = last.removesuffix("까지")
+        return f"{desc}: {len(dues)}번 남았어요. 마지막은 {last}{_is(last)}."
+    return f"{_capital(desc)}: {len(dues)} {'time' if len(dues) == 1 else 'times'} left; the last one is {last}."
+
+
 def next_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     """Said after a repeating promise is done: when it comes back ("Next: tomorrow at 8 AM.")."""
     due = spoken_due(loop.due_ms or 0, now, tz, lang)
@@ -568,8 +583,12 @@ def already_open(loop: OpenLoop, lang: Lang) -> str:
     return f"이미 적어 뒀어요: {loop.desc}." if lang == "ko" else f"That's already on your agenda: {second_person(loop.desc)}."
 
 
-def confirm_closed(loop: OpenLoop, lang: Lang) -> str:
+def confirm_closed(loop: OpenLoop, lang: Lang, tz: tzinfo | None = None) -> str:
+    """"Marked done: call Bob."; with `tz`, the last time of a series that ends says so (session 65)."""
     done = loop.status.value == "done"
+    if done and tz is not None and last_time(loop, tz):
+        said = confirm_closed(loop, lang)
+        return f"{said} 마지막이었어요." if lang == "ko" else f"{said} That was the last one."
     if lang == "ko":
         if loop.repeat and loop.status.value == "dismissed":
             return f"목록에서 지웠어요: {loop.desc}. 다시 알려 드리지 않아요."

@@ -147,3 +147,22 @@ _AWAY = re.compile(r"\bwhile\s+[\w' ]{1,30}?(?:away|gone|out\s+of\s+town|traveli
 def away_said(text: str) -> bool:
     """Whether a routine was said for while someone is away (a later "she's back on Sunday" ends it)."""
     return _AWAY.search(text) is not None
+
+
+# "how many days left on the antibiotics?", "how many more days of the pills", "when do the antibiotics end?",
+# "항생제 며칠 남았어?", "항생제 몇 번 남았지?"
+_EN_LEFT = re.compile(r"(?:(?:so|and|ok(?:ay)?|hey)[\s,]+)*how\s+many\s+(?:more\s+)?(?:days|times|doses|pills|more)\s+"
+                      r"(?:(?:are|do\s+i\s+have|have\s+i\s+got)\s+)?(?:(?:left|to\s+go|remaining)\s+)?(?:on|of|for|with)\s+"
+                      r"(?:the\s+|my\s+)?(?P<x>[\w' -]{1,60}?)(?:\s+(?:left|to\s+go|remaining))?"
+                      r"|(?:(?:so|and|ok(?:ay)?|hey)[\s,]+)*when\s+(?:do|does|will)\s+(?:the\s+|my\s+)?(?P<y>[\w' -]{1,60}?)\s+"
+                      r"(?:end|stop|finish|be\s+over)")
+_KO_LEFT = re.compile(r"(?P<x>[가-힣 ]{1,30}?)\s*(?:은|는|이|가)?\s*(?:며칠|몇\s*일|몇\s*번)\s*(?:더\s*)?남았(?:어|지|나|니|을까)?(?:요)?"
+                      r"|(?P<y>[가-힣 ]{1,30}?)\s*(?:은|는|이|가)?\s*언제\s*(?:까지(?:야|예요|지|였지)?|끝나(?:\s*요)?)(?:요)?")
+
+
+def left_asked(cleaned: str) -> str | None:
+    """The words naming the routine "how many days left on the antibiotics?" asks of, or None."""
+    m = _EN_LEFT.fullmatch(cleaned) or _KO_LEFT.fullmatch(cleaned)
+    if m is None:
+        return None
+    return (m["x"] or m["y"] or "").strip() or None

@@ -210,9 +210,17 @@ class OpenLoopService:
                 "repeat": self.repeat_said(loop)}
 
     def repeat_said(self, loop: OpenLoop, lang: str = "en") -> str | None:
-        """"every day", "매주 월요일" for a repeating promise; None for one kept once."""
+        """"every day", "매주 월요일" for a repeating promise; None for one kept once. A series that ends says its last
+        day (session 65: the HUD's "↻ every day until Sunday, December 13", the tray's too)."""
         rule = repeats.from_key(loop.repeat)
-        return None if rule is None else repeats.describe(rule, "ko" if lang == "ko" else "en")
+        if rule is None:
+            return None
+        said = repeats.describe(rule, "ko" if lang == "ko" else "en")
+        if (last := until_day(loop.until)) is None:
+            return said
+        if lang == "ko":
+            return f"{last.month}월 {last.day}일 {'월화수목금토일'[last.weekday()]}요일까지 {said}"
+        return f"{said} until {last:%A}, {last:%B} {last.day}"
 
     def successor(self, loop: OpenLoop) -> OpenLoop | None:
         """The open promise a closed repeating one rolled into (`_close`), or None."""
@@ -618,6 +626,25 @@ class OpenLoopService:
             updated = self._save(replace(loop, repeat=repeat, due_ms=due, remind_ms=remind, updated_ms=self.now_ms()))
         self._announce("rescheduled", AgendaChange(updated=(updated,), before=(loop,)))
         return updated
+
+    def times_left(self, loop: OpenLoop) -> list[int]:
+        """The dues left of an open repeating promise with an end, the open one first (days off passed over); [] for
+        one with no end (or no time)."""
+        rule, last = repeats.from_key(loop.repeat), until_day(loop.until)
+        if rule is None or last is None or loop.due_ms is None:
+            return []
+        dues, due, skipped = [], loop.due_ms, skipped_days(loop.skips)
+        try:
+            for _ in range(400):
+                day = datetime.fromtimestamp(due / 1000, self.tz).date()
+                if day > last:
+                    break
+                if day not in skipped or due == loop.due_ms:
+                    dues.append(due)
+                due = repeats.next_due(rule, due, due + 1, self.tz)
+        except (ValueError, OverflowError, OSError):
+            pass
+        return dues
 
     def set_until(self, id_or_prefix: str, last: date | None) -> OpenLoop:
         """"She's back on Sunday", "stop after Friday" (session 65): the last day of an open repeating promise (None: no

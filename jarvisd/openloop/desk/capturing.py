@@ -441,7 +441,7 @@ class Capturing(DeskBase):
         # "I bought bread and milk": "Marked done: buy bread and milk.", as it was said
         if (one := _bought_as_one(closed, lang, lambda loop: (loop.status, loop.repeat))) and one.repeat is None:
             closed = [one]
-        said = [phrases.confirm_closed(loop, lang) for loop in closed]
+        said = [phrases.confirm_closed(loop, lang, tz) for loop in closed]
         notes = dict(notes)
         rolled = _rolled(change)
         opened = change.opened

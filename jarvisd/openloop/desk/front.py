@@ -509,6 +509,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return reply
         if lang == "en" and (reply := self._next_day_off(text)) is not None:
             return reply
+        if (reply := self._days_left(text, lang)) is not None:   # "how many days left on the antibiotics?"
+            return reply
         if intent is None and (reply := self._when_due(text, lang, session)) is not None:
             return reply
         if intent is None and (until := days_until(clean(text), self.service.now_local())) is not None:
