@@ -91,6 +91,15 @@ def without_end(text: str, end: End | None) -> str:
     return " ".join((text[:end.span[0]] + " " + text[end.span[1]:]).split()).strip(" ,")
 
 
+_LEFT_WORD = re.compile(r"(?:\s*,)?\s+(?:until|till|til|through|thru|up\s+to)$", re.IGNORECASE)
+
+
+def desc_without_end(desc: str, now: datetime) -> str:
+    """A promise's description without its end's words, and without an end word its day was cut from ("feed the cat
+    through" when the reader took "friday" as a time)."""
+    return _LEFT_WORD.sub("", without_end(desc, end_said(desc, now))).strip(" ,") or desc
+
+
 def _day(said: str, nth: str | None, now: datetime) -> date | None:
     """The day the words after "until" name: "the 20th" the next 20th from today (this month's when not passed)."""
     if nth is not None:

@@ -234,7 +234,7 @@ class Capturing(DeskBase):
             due_ms, problem, said_day = self._due(series_end.without_end(c.clause, end), now, lang, said_day)
             desc = repeats.without_repeat(c.action) if rule is not None else c.action
             if end is not None:
-                desc = series_end.without_end(desc, series_end.end_said(desc, now)) or desc
+                desc = series_end.desc_without_end(desc, now)
             desc = _unquoted(desc)   # 'put "renew car insurance" on my list': the words, not their quotes
             if due_ms is None and problem is None and rule is not None and rule.days \
                     and rule.days not in (repeats.EVERY_DAY, repeats.WEEKDAYS, repeats.WEEKEND) \
