@@ -794,12 +794,13 @@ def alarm_set(loop: OpenLoop, kind: str, now: datetime, tz: tzinfo, lang: Lang) 
             return f"{loop.desc} 시작할게요. {_ko_clock(local)}에 알려 드릴게요."
         verb = "깨워 드릴게요" if kind == "wake" else "알람 맞춰 둘게요"
         if (rule := repeats.from_key(loop.repeat)) is not None:   # "매일 아침 7시에 깨워 줘"
-            return f"{day_ko}부터 {repeats.describe(rule, lang)} {_ko_clock(local)}에 {verb}."
+            return f"{day_ko}부터 {until_said(loop, now, tz, lang)}{repeats.describe(rule, lang)} {_ko_clock(local)}에 {verb}."
         return f"{day_ko} {_ko_clock(local)}에 {verb}."
     if kind == "timer":
         article = "an" if re.match(r"(?:8|11|18|8\d)\D", loop.desc) else "a"
         return f"OK, {article} {second_person(loop.desc)}, until {_en_clock(local)}."
-    after = f", then {repeats.describe(rule, lang)}" if (rule := repeats.from_key(loop.repeat)) is not None else ""
+    after = f", then {repeats.describe(rule, lang)}{until_said(loop, now, tz, lang)}" \
+        if (rule := repeats.from_key(loop.repeat)) is not None else ""
     if kind == "wake":
         return f"OK, I'll wake you {day_en} at {_en_clock(local)}{after}."
     return f"Alarm set for {day_en} at {_en_clock(local)}{after}."

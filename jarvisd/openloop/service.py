@@ -570,19 +570,23 @@ class OpenLoopService:
             return [loop for loop in self._open_newest_first(None) if not self._expired(loop, now)]
 
     def add(self, desc: str, due_ms: int | None = None, session: str = "default",
-            evidence: str | None = None, remind_ms: int | None = None, repeat: str | None = None) -> OpenLoop:
+            evidence: str | None = None, remind_ms: int | None = None, repeat: str | None = None,
+            until: str | None = None, for_days: int = 0) -> OpenLoop:
         """Store a loop without the judge's gates (a tool that knows its deadline, a timer, or a test): never
         merged into an open one of the same words (a second "10-minute timer" is a second timer). `repeat` (a
         `repeats` key: "wake me up every weekday at 7") settles on the due, which moves onto the rule's first day."""
         now = self.now_ms()
         if repeat is not None and due_ms is not None:
-            settled = self._settled(ProposedLoop(desc=desc, due_ms=due_ms, remind_ms=remind_ms, repeat=repeat))
-            desc, due_ms, remind_ms, repeat = settled.desc, settled.due_ms, settled.remind_ms, settled.repeat
+            settled = self._settled(ProposedLoop(desc=desc, due_ms=due_ms, remind_ms=remind_ms, repeat=repeat,
+                                                 until=until, for_days=for_days))
+            desc, due_ms, remind_ms, repeat, until = settled.desc, settled.due_ms, settled.remind_ms, settled.repeat, \
+                settled.until
         with self._lock:
             created = self._creation_ms(now)
             loop = self._save(OpenLoop(id=self._new_id(), desc=desc.strip(), status=LoopStatus.OPEN,
                                        created_ms=created, updated_ms=created, due_ms=due_ms, session=session,
-                                       evidence=evidence, remind_ms=remind_ms, repeat=repeat))
+                                       evidence=evidence, remind_ms=remind_ms, repeat=repeat,
+                                       until=until if repeat is not None else None))
         self._announce("added", AgendaChange(opened=(loop,)))
         return loop
 

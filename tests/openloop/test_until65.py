@@ -250,3 +250,21 @@ def test_lance_service_stops_the_series(tmp_path, korean, clock):
     assert say(desk, "I took the antibiotics") == "Marked done: take the antibiotics. That was the last one."
     again = OpenLoopService(LanceLoopStore(str(tmp_path / "lance")), tz=SEOUL, clock=clock)
     assert again.agenda() == [] and {loop.until for loop in again.all_loops()} == {"2026-12-08"}
+
+
+@pytest.mark.parametrize(("said", "reply", "until"), [
+    ("wake me up every day at 7am until friday", "OK, I'll wake you tomorrow at 7 AM, then every day until Friday.",
+     "2026-12-11"),
+    ("매일 아침 7시에 일요일까지 깨워 줘", "내일부터 이번 주 일요일까지 매일 오전 7시에 깨워 드릴게요.", "2026-12-13"),
+    ("wake me up every weekday at 6:30 for two weeks",
+     "OK, I'll wake you tomorrow at 6:30 AM, then every weekday until Monday, December 21.", "2026-12-21"),
+])
+def test_an_alarm_that_repeats_until_a_day_starts_now(desk, said, reply, until):
+    """Before: "OK, I'll wake you Friday at 7 AM, then every day." (the end read as the first alarm)."""
+    assert say(desk, said) == reply
+    assert _only(desk).until == until
+
+
+def test_guard_a_timer_said_every_day_stays_once(desk):
+    say(desk, "set a timer for 10 minutes every day")
+    assert (_only(desk).repeat, _only(desk).until) == (None, None)
