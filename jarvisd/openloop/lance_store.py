@@ -55,6 +55,7 @@ SCHEMA = pa.schema([
     pa.field("muted_ms", pa.int64()),
     pa.field("repeat", pa.string()),
     pa.field("skips", pa.string()),   # round 64: a table from before it gets it empty at open (`missing`)
+    pa.field("until", pa.string()),   # session 65: the same
 ])
 
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import uuid
 from dataclasses import asdict, dataclass, field
+from datetime import date
 from enum import StrEnum
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 
 class LoopStatus(StrEnum):
@@ -41,6 +45,9 @@ class OpenLoop:
     # days of a repeating promise called off ahead of time, "2026-12-10,2026-12-17" (local dates): "cancel soccer
     # practice on thursday" with Tuesday's next; its next time rolls past them (`OpenLoopService.skip_on`)
     skips: str | None = None
+    # the last day of a repeating promise, a local date "2026-12-13" (session 65: "take the antibiotics every day at 8
+    # for 7 days", "until Sunday", "일요일까지"): no next time is opened after it (`OpenLoopService._roll`)
+    until: str | None = None
 
     @property
     def is_open(self) -> bool:
@@ -71,7 +78,31 @@ class OpenLoop:
             muted_ms=opt_int("muted_ms"),
             repeat=record.get("repeat") or None,
             skips=record.get("skips") or None,   # a record from before the field: none
+            until=_until(record.get("until"), record.get("id")),   # a record from before it, or a broken one: none
         )
+
+
+def until_day(value: str | None) -> date | None:
+    """The local date `OpenLoop.until` keeps, or None (none kept, or not a date)."""
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        return None
+
+
+def _until(value: Any, loop_id: Any) -> str | None:
+    """A stored series end read as "YYYY-MM-DD"; anything else is passed over with a log line (the promise keeps
+    repeating with no end) and never stops the agenda loading."""
+    if value is None or value == "":
+        return None
+    day = until_day(value) if isinstance(value, str) else None
+    if day is None:
+        log.warning("openloop: promise %s has an end %r that is no date; it is read with no end", str(loop_id)[:40],
+                    str(value)[:40])
+        return None
+    return day.isoformat()
 
 
 @dataclass(frozen=True)
@@ -83,6 +114,8 @@ class ProposedLoop:
     evidence: str | None = None
     remind_ms: int | None = None  # "remind me ...": the moment to remind at (the rules set it; the model never)
     repeat: str | None = None     # "every day", "매주 월요일": `repeats.Repeat.key`, settled by the service on the due
+    until: str | None = None      # the series' last day, "2026-12-13" ("until Sunday": `series_end`)
+    for_days: int = 0             # "for 7 days": the last day is the first due's day + 6 (the service settles it)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import calendar
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Literal
 
 from jarvisd.language import Language
@@ -20,7 +20,7 @@ from jarvisd.openloop import repeats
 from jarvisd.openloop.alarms import alarm_kind
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS, KO_EVENT_NOUNS, KO_OCCASIONS, KO_VISITS
 from jarvisd.openloop.hangul import RIEUL, final, topic
-from jarvisd.openloop.model import OpenLoop
+from jarvisd.openloop.model import OpenLoop, until_day
 from jarvisd.openloop.when_words import EN_MONTH_NAMES, EN_WEEKDAYS
 
 Lang = Language
@@ -163,8 +163,30 @@ def _is(word: str) -> str:
 def _item(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
     desc = loop.desc if lang == "ko" else second_person(loop.desc)
     if loop.due_ms is None:
-        return desc if (rule := repeats.from_key(loop.repeat)) is None else f"{desc}, {repeats.describe(rule, lang)}"
+        if (rule := repeats.from_key(loop.repeat)) is None:
+            return desc
+        if lang == "ko":
+            return f"{desc}, {until_said(loop, now, tz, lang)}{repeats.describe(rule, lang)}"
+        return f"{desc}, {repeats.describe(rule, lang)}{until_said(loop, now, tz, lang)}"
     return f"{desc}, {_due_and_repeat(loop, now, tz, lang)}"
+
+
+def until_said(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """The end of a repeating promise as said after its rule (session 65): " until Sunday", " until Sunday, December 20";
+    Korean before it: "일요일까지 " ("오늘 오전 8시부터 이번 주 일요일까지 매일"); "" for a series with no end."""
+    day = until_day(loop.until) if loop.repeat else None
+    if day is None:
+        return ""
+    local = datetime.combine(day, time(23, 59), tzinfo=tz)
+    if lang == "ko":
+        return f"{_ko_day(local, now.astimezone(tz))}까지 "
+    return f" until {_en_day(local, now.astimezone(tz))}"
+
+
+def last_time(loop: OpenLoop, tz: tzinfo) -> bool:
+    """Whether this time of a repeating promise is its last (its due on or after the series' end)."""
+    day = until_day(loop.until) if loop.repeat else None
+    return day is not None and loop.due_ms is not None and datetime.fromtimestamp(loop.due_ms / 1000, tz).date() >= day
 
 
 _ON_THE_DAY = KO_OCCASIONS | KO_VISITS | (KO_EVENT_NOUNS - {"마감"})   # "팀 회식, 다음 주 금요일"; "보고서 마감, 금요일까지"
@@ -192,17 +214,34 @@ def _due_and_repeat(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> st
     rule = repeats.from_key(loop.repeat)
     if rule is None:
         return due
+    if last_time(loop, tz):   # "take the antibiotics, today at 8 AM, the last time" (session 65)
+        return f"{due.removesuffix('까지')}, 마지막" if lang == "ko" else f"{due}, the last time"
     every = repeats.describe(rule, lang)
     if rule.at is not None and loop.due_ms is not None and not rule.stepped \
             and datetime.fromtimestamp(loop.due_ms / 1000, tz).time().replace(second=0, microsecond=0) != rule.at:
         # this time moved off the rule's ("I forgot my vitamins, do it at noon"): the rule's own clock said
         at = clock_said(datetime.combine(datetime.fromtimestamp(loop.due_ms / 1000, tz).date(), rule.at, tzinfo=tz), lang)
         if lang == "ko":
-            return f"{due.removesuffix('까지')}(이번만, 그 뒤로는 {every} {at})"
+            return f"{due.removesuffix('까지')}(이번만, 그 뒤로는 {until_said(loop, now, tz, lang)}{every} {at})"
         every = f"{every} at {at}"
     if lang == "ko":
-        return f"{due.removesuffix('까지')}부터 {every}"
-    return f"{due}, then {every}"
+        return f"{due.removesuffix('까지')}부터 {until_said(loop, now, tz, lang)}{every}"
+    return f"{due}, then {every}{until_said(loop, now, tz, lang)}"
+
+
+def times_left(loop: OpenLoop, dues: Sequence[int], now: datetime, tz: tzinfo, lang: Lang) -> str:
+    """"Take the antibiotics: 3 times left, the last on Sunday at 8 AM." (session 65) / of one with no end: "Take your
+    pills has no end: every day."."""
+    desc = loop.desc if lang == "ko" else second_person(loop.desc)
+    if not dues:
+        every = _due_and_repeat(loop, now, tz, lang)
+        return f"{desc}{topic(desc)} 끝나는 날이 없어요: {every}." if lang == "ko" else \
+            f"{_capital(desc)} has no end: {every}."
+    last = spoken_due(dues[-1], now, tz, lang)
+    if lang == "ko":
+        last = last.removesuffix("까지")
+        return f"{desc}: {len(dues)}번 남았어요. 마지막은 {last}{_is(last)}."
+    return f"{_capital(desc)}: {len(dues)} {'time' if len(dues) == 1 else 'times'} left; the last one is {last}."
 
 
 def next_time(loop: OpenLoop, now: datetime, tz: tzinfo, lang: Lang) -> str:
@@ -569,8 +608,12 @@ def already_open(loop: OpenLoop, lang: Lang) -> str:
     return f"이미 적어 뒀어요: {loop.desc}." if lang == "ko" else f"That's already on your agenda: {second_person(loop.desc)}."
 
 
-def confirm_closed(loop: OpenLoop, lang: Lang) -> str:
+def confirm_closed(loop: OpenLoop, lang: Lang, tz: tzinfo | None = None) -> str:
+    """"Marked done: call Bob."; with `tz`, the last time of a series that ends says so (session 65)."""
     done = loop.status.value == "done"
+    if done and tz is not None and last_time(loop, tz):
+        said = confirm_closed(loop, lang)
+        return f"{said} 마지막이었어요." if lang == "ko" else f"{said} That was the last one."
     if lang == "ko":
         if loop.repeat and loop.status.value == "dismissed":
             return f"목록에서 지웠어요: {loop.desc}. 다시 알려 드리지 않아요."
@@ -776,12 +819,13 @@ def alarm_set(loop: OpenLoop, kind: str, now: datetime, tz: tzinfo, lang: Lang) 
             return f"{loop.desc} 시작할게요. {_ko_clock(local)}에 알려 드릴게요."
         verb = "깨워 드릴게요" if kind == "wake" else "알람 맞춰 둘게요"
         if (rule := repeats.from_key(loop.repeat)) is not None:   # "매일 아침 7시에 깨워 줘"
-            return f"{day_ko}부터 {repeats.describe(rule, lang)} {_ko_clock(local)}에 {verb}."
+            return f"{day_ko}부터 {until_said(loop, now, tz, lang)}{repeats.describe(rule, lang)} {_ko_clock(local)}에 {verb}."
         return f"{day_ko} {_ko_clock(local)}에 {verb}."
     if kind == "timer":
         article = "an" if re.match(r"(?:8|11|18|8\d)\D", loop.desc) else "a"
         return f"OK, {article} {second_person(loop.desc)}, until {_en_clock(local)}."
-    after = f", then {repeats.describe(rule, lang)}" if (rule := repeats.from_key(loop.repeat)) is not None else ""
+    after = f", then {repeats.describe(rule, lang)}{until_said(loop, now, tz, lang)}" \
+        if (rule := repeats.from_key(loop.repeat)) is not None else ""
     if kind == "wake":
         return f"OK, I'll wake you {day_en} at {_en_clock(local)}{after}."
     return f"Alarm set for {day_en} at {_en_clock(local)}{after}."

@@ -212,9 +212,10 @@ def merge_loop(existing: OpenLoop, new: ProposedLoop | OpenLoop) -> OpenLoop:
     due = existing.due_ms if new.due_ms is None else new.due_ms
     remind = moved_reminder(existing.due_ms, existing.remind_ms, due) if new.remind_ms is None else new.remind_ms
     repeat = new.repeat or existing.repeat   # "make it every day" of one kept once repeats it; a plain mention keeps the rule
-    if (due, remind, repeat) == (existing.due_ms, existing.remind_ms, existing.repeat):
+    until = (new.until or existing.until) if repeat else None   # "… every day until Sunday" said again: its end
+    if (due, remind, repeat, until) == (existing.due_ms, existing.remind_ms, existing.repeat, existing.until):
         return existing
-    return replace(existing, due_ms=due, remind_ms=remind, repeat=repeat)
+    return replace(existing, due_ms=due, remind_ms=remind, repeat=repeat, until=until)
 
 
 # ---------------------------------------------------------------- another time of an open promise

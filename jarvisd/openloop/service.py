@@ -26,7 +26,15 @@ from typing import Any
 from jarvisd.events import AgendaChanged, StatusChanged
 from jarvisd.openloop import repeats, rules, when
 from jarvisd.openloop.alarms import RUNG_KEEP_MS, alarm_kind
-from jarvisd.openloop.model import AgendaChange, Judgement, LoopStatus, OpenLoop, ProposedLoop, new_loop_id
+from jarvisd.openloop.model import (
+    AgendaChange,
+    Judgement,
+    LoopStatus,
+    OpenLoop,
+    ProposedLoop,
+    new_loop_id,
+    until_day,
+)
 from jarvisd.openloop.stores import MS_LATEST, TIME_FIELDS, LoopStore
 from jarvisd.textsafe import without_format
 
@@ -202,9 +210,17 @@ class OpenLoopService:
                 "repeat": self.repeat_said(loop)}
 
     def repeat_said(self, loop: OpenLoop, lang: str = "en") -> str | None:
-        """"every day", "매주 월요일" for a repeating promise; None for one kept once."""
+        """"every day", "매주 월요일" for a repeating promise; None for one kept once. A series that ends says its last
+        day (session 65: the HUD's "↻ every day until Sunday, December 13", the tray's too)."""
         rule = repeats.from_key(loop.repeat)
-        return None if rule is None else repeats.describe(rule, "ko" if lang == "ko" else "en")
+        if rule is None:
+            return None
+        said = repeats.describe(rule, "ko" if lang == "ko" else "en")
+        if (last := until_day(loop.until)) is None:
+            return said
+        if lang == "ko":
+            return f"{last.month}월 {last.day}일 {'월화수목금토일'[last.weekday()]}요일까지 {said}"
+        return f"{said} until {last:%A}, {last:%B} {last.day}"
 
     def successor(self, loop: OpenLoop) -> OpenLoop | None:
         """The open promise a closed repeating one rolled into (`_close`), or None."""
@@ -355,7 +371,8 @@ class OpenLoopService:
             if day == due_day:
                 closed, rolled = self.skip(loop.id)
                 return closed, rolled, True
-            if day < due_day or not falls_on(rule, loop.due_ms, day, self.tz):
+            if day < due_day or not falls_on(rule, loop.due_ms, day, self.tz) \
+                    or (last := until_day(loop.until)) is not None and day > last:
                 return loop, None, False
             skipped = skipped_days(loop.skips) | {day}
             kept = self._save(replace(loop, skips=",".join(d.isoformat() for d in sorted(skipped)),
@@ -378,6 +395,9 @@ class OpenLoopService:
                 due = repeats.next_due(rule, due, due + 1, self.tz)
         except (ValueError, OverflowError, OSError):
             return None
+        if (last := until_day(loop.until)) is not None and 0 <= due < MS_LATEST \
+                and datetime.fromtimestamp(due / 1000, self.tz).date() > last:
+            return None   # its series ends before then
         return due if 0 <= due < MS_LATEST else None
 
     def _roll(self, closed: OpenLoop, now_ms: int, after_ms: int | None = None) -> OpenLoop | None:
@@ -407,6 +427,10 @@ class OpenLoopService:
                 break
         left = ",".join(d.isoformat() for d in sorted(skipped)
                         if 0 <= due < MS_LATEST and d > datetime.fromtimestamp(due / 1000, self.tz).date()) or None
+        if (last := until_day(closed.until)) is not None and 0 <= due < MS_LATEST \
+                and datetime.fromtimestamp(due / 1000, self.tz).date() > last:   # "for 7 days": that was the last one
+            log.info("openloop: %r repeated until %s; its series ends", closed.desc, last)
+            return None
         if not 0 <= due < MS_LATEST:   # pass 55a: `_save` refused it, and the ✓, the skip or the sweep failed whole
             log.warning("openloop: %r repeats %r but its next time (due_ms %s) is past 2200-01-01, which the agenda "
                         "does not keep; it is kept once", closed.desc, closed.repeat, due)
@@ -421,7 +445,8 @@ class OpenLoopService:
         return self._save(OpenLoop(id=self._new_id(), desc=closed.desc, status=LoopStatus.OPEN, created_ms=created,
                                    updated_ms=created, due_ms=due, session=closed.session, evidence=closed.evidence,
                                    remind_ms=None if lead is None else due - lead,
-                                   muted_ms=None if closed.muted_ms is None else now_ms, repeat=key, skips=left))
+                                   muted_ms=None if closed.muted_ms is None else now_ms, repeat=key, skips=left,
+                                   until=closed.until))
 
     def expire_before_read(self) -> AgendaChange:
         """`expire()` for a read of the agenda: a sweep whose save fails (a full disk) leaves the agenda as it was
@@ -557,19 +582,23 @@ class OpenLoopService:
             return [loop for loop in self._open_newest_first(None) if not self._expired(loop, now)]
 
     def add(self, desc: str, due_ms: int | None = None, session: str = "default",
-            evidence: str | None = None, remind_ms: int | None = None, repeat: str | None = None) -> OpenLoop:
+            evidence: str | None = None, remind_ms: int | None = None, repeat: str | None = None,
+            until: str | None = None, for_days: int = 0) -> OpenLoop:
         """Store a loop without the judge's gates (a tool that knows its deadline, a timer, or a test): never
         merged into an open one of the same words (a second "10-minute timer" is a second timer). `repeat` (a
         `repeats` key: "wake me up every weekday at 7") settles on the due, which moves onto the rule's first day."""
         now = self.now_ms()
         if repeat is not None and due_ms is not None:
-            settled = self._settled(ProposedLoop(desc=desc, due_ms=due_ms, remind_ms=remind_ms, repeat=repeat))
-            desc, due_ms, remind_ms, repeat = settled.desc, settled.due_ms, settled.remind_ms, settled.repeat
+            settled = self._settled(ProposedLoop(desc=desc, due_ms=due_ms, remind_ms=remind_ms, repeat=repeat,
+                                                 until=until, for_days=for_days))
+            desc, due_ms, remind_ms, repeat, until = settled.desc, settled.due_ms, settled.remind_ms, settled.repeat, \
+                settled.until
         with self._lock:
             created = self._creation_ms(now)
             loop = self._save(OpenLoop(id=self._new_id(), desc=desc.strip(), status=LoopStatus.OPEN,
                                        created_ms=created, updated_ms=created, due_ms=due_ms, session=session,
-                                       evidence=evidence, remind_ms=remind_ms, repeat=repeat))
+                                       evidence=evidence, remind_ms=remind_ms, repeat=repeat,
+                                       until=until if repeat is not None else None))
         self._announce("added", AgendaChange(opened=(loop,)))
         return loop
 
@@ -620,6 +649,37 @@ class OpenLoopService:
         self._announce("rescheduled", AgendaChange(updated=(updated,), before=(loop,)))
         return updated
 
+    def times_left(self, loop: OpenLoop) -> list[int]:
+        """The dues left of an open repeating promise with an end, the open one first (days off passed over); [] for
+        one with no end (or no time)."""
+        rule, last = repeats.from_key(loop.repeat), until_day(loop.until)
+        if rule is None or last is None or loop.due_ms is None:
+            return []
+        dues, due, skipped = [], loop.due_ms, skipped_days(loop.skips)
+        try:
+            for _ in range(400):
+                day = datetime.fromtimestamp(due / 1000, self.tz).date()
+                if day > last:
+                    break
+                if day not in skipped or due == loop.due_ms:
+                    dues.append(due)
+                due = repeats.next_due(rule, due, due + 1, self.tz)
+        except (ValueError, OverflowError, OSError):
+            pass
+        return dues
+
+    def set_until(self, id_or_prefix: str, last: date | None) -> OpenLoop:
+        """"She's back on Sunday", "stop after Friday" (session 65): the last day of an open repeating promise (None: no
+        end). A day before its open time ends the series with that one."""
+        with self._lock:
+            loop = self.find(id_or_prefix)
+            until = None if last is None or loop.repeat is None else last.isoformat()
+            if until == loop.until:
+                return loop
+            updated = self._save(replace(loop, until=until, updated_ms=self.now_ms()))
+        self._announce("rescheduled", AgendaChange(updated=(updated,), before=(loop,)))
+        return updated
+
     def restore_times(self, before: OpenLoop) -> OpenLoop | None:
         """The due, reminder moment, mute, repeat and days off `before` had ("undo that" after a move), when that promise is
         still open; None when it is closed or gone."""
@@ -627,12 +687,12 @@ class OpenLoopService:
             loop = self._loops.get(before.id)
             if loop is None or not loop.is_open:
                 return None
-            if (loop.due_ms, loop.remind_ms, loop.muted_ms, loop.repeat, loop.skips) == \
-                    (before.due_ms, before.remind_ms, before.muted_ms, before.repeat, before.skips):
+            if (loop.due_ms, loop.remind_ms, loop.muted_ms, loop.repeat, loop.skips, loop.until) == \
+                    (before.due_ms, before.remind_ms, before.muted_ms, before.repeat, before.skips, before.until):
                 return loop
             restored = self._save(replace(loop, due_ms=before.due_ms, remind_ms=before.remind_ms,
                                           muted_ms=before.muted_ms, repeat=before.repeat, skips=before.skips,
-                                          updated_ms=self.now_ms()))
+                                          until=before.until, updated_ms=self.now_ms()))
         self._announce("rescheduled", AgendaChange(updated=(restored,), before=(loop,)))
         return restored
 
@@ -685,6 +745,17 @@ class OpenLoopService:
         if rule is None:
             return proposed
         proposed = replace(proposed, desc=repeats.without_repeat(proposed.desc))
+        return self._ended(self._settled_rule(proposed, rule, said))
+
+    def _ended(self, proposed: ProposedLoop) -> ProposedLoop:
+        """"For 7 days" (`ProposedLoop.for_days`) made a last day from the first time's day (today's with no time yet)."""
+        if proposed.for_days <= 0 or proposed.repeat is None:
+            return proposed
+        first = self.now_local().date() if proposed.due_ms is None else \
+            datetime.fromtimestamp(proposed.due_ms / 1000, self.tz).date()
+        return replace(proposed, until=(first + timedelta(days=proposed.for_days - 1)).isoformat(), for_days=0)
+
+    def _settled_rule(self, proposed: ProposedLoop, rule: repeats.Repeat, said: str) -> ProposedLoop:
         try:
             if proposed.due_ms is None and (hour := repeats.hour_said(said)) is not None:   # "every morning": 9 AM
                 rule, due = repeats.first_at(rule, hour, self.now_ms(), self.tz)
@@ -813,7 +884,8 @@ class OpenLoopService:
                     created = self._creation_ms(now)
                     loop = OpenLoop(id=self._new_id(), desc=proposed.desc, status=LoopStatus.OPEN,
                                     created_ms=created, updated_ms=created, due_ms=proposed.due_ms, session=session,
-                                    evidence=proposed.evidence, remind_ms=proposed.remind_ms, repeat=proposed.repeat)
+                                    evidence=proposed.evidence, remind_ms=proposed.remind_ms, repeat=proposed.repeat,
+                                    until=proposed.until if proposed.repeat else None)
                     opened.append(self._save(loop))
                     session_open.insert(0, loop)
                     continue

@@ -14,6 +14,7 @@ from jarvisd.openloop import (
     past_due,
     phrases,
     repeats,
+    series_end,
 )
 from jarvisd.openloop.agenda_asked import (
     ClockNamed,
@@ -434,6 +435,22 @@ class Asking(DeskBase):
             desc = opened[named[0]].desc
             return DeskReply(f"{desc}{'을' if ends_closed(desc) else '를'} 완료로 표시한 적은 아직 없어요.", "ko", intent="when")
         return None
+
+    def _days_left(self, text: str, lang: phrases.Lang) -> DeskReply | None:
+        """"How many days left on the antibiotics?", "항생제 며칠 남았어?" (session 65): the times left of a repeating
+        promise that ends, the open one counted, and its last; of one with no end, that it has none. None when the words
+        ask no such thing or name no repeating promise (left to "when is X due")."""
+        words = series_end.left_asked(clean(text))
+        if words is None:
+            return None
+        loops = [loop for loop in self.service.agenda() if loop.repeat is not None and loop.due_ms is not None]
+        hits = _promises_named(words, [loop.desc for loop in loops])
+        if len({loops[i].desc for i in hits}) != 1:
+            return None
+        loop = min((loops[i] for i in hits), key=_due_order)
+        times = self.service.times_left(loop)
+        now, tz = self.service.now_local(), self.service.tz
+        return DeskReply(phrases.times_left(loop, times, now, tz, lang), lang, intent="when")
 
     def _when_due(self, text: str, lang: phrases.Lang, session: str | None = None) -> DeskReply | None:
         """"What time is the call?", "전화 몇 시였지?": the due of the open promise the words name, from the agenda;

@@ -14,6 +14,7 @@ from jarvisd.openloop import (
     phrases,
     repeats,
     rules,
+    series_end,
     shopping,
 )
 from jarvisd.openloop.commitment_words import EN_BASE_VERBS
@@ -299,10 +300,15 @@ class Capturing(DeskBase):
                        for one in repeats.each_time_said(c.clause, time_spans(c.clause), once=c.remind) or [c.clause]]
         # "tomorrow at 9 I'll call Bo, and at 10 I'll email Cy": Cy's day too
         for c in commitments:
-            due_ms, problem, said_day = self._due(c.clause, now, lang, said_day)
             # "water the plants every day": the repeat is the loop's rule, not its words (the service keeps it)
             rule = repeats.repeat_in(c.clause)
+            # "… every day at 6pm until sunday", "for 7 days", "일요일까지 매일 …" (session 65): the series' end, its words
+            # read neither as the due (the end day was the first) nor kept in the description
+            end = series_end.end_said(c.clause, now) if rule is not None else None
+            due_ms, problem, said_day = self._due(series_end.without_end(c.clause, end), now, lang, said_day)
             desc = repeats.without_repeat(c.action) if rule is not None else c.action
+            if end is not None:
+                desc = series_end.desc_without_end(desc, now)
             desc = _unquoted(desc)   # 'put "renew car insurance" on my list': the words, not their quotes
             if due_ms is None and problem is None and rule is not None and rule.days \
                     and rule.days not in (repeats.EVERY_DAY, repeats.WEEKDAYS, repeats.WEEKEND) \
@@ -328,7 +334,9 @@ class Capturing(DeskBase):
                 due_ms += 86_400_000   # "take the blue pill with breakfast" said at 3 PM: tomorrow's breakfast
             for one in [shopping.to_buy(item, lang) for item in shopping.items_to_buy(desc, lang) or ()] or [desc]:
                 opened.append(ProposedLoop(desc=one, due_ms=due_ms, evidence=c.clause,
-                                           remind_ms=self._remind_at(due_ms, c.clause, now) if reminds else None))
+                                           remind_ms=self._remind_at(due_ms, c.clause, now) if reminds else None,
+                                           until=end.day.isoformat() if end is not None and end.day else None,
+                                           for_days=end.days if end is not None else 0))
                 if reminds:
                     remind.add(one)
         return opened, notes, remind
@@ -507,7 +515,7 @@ class Capturing(DeskBase):
         # "I bought bread and milk": "Marked done: buy bread and milk.", as it was said
         if (one := _bought_as_one(closed, lang, lambda loop: (loop.status, loop.repeat))) and one.repeat is None:
             closed = [one]
-        said = [phrases.confirm_closed(loop, lang) for loop in closed]
+        said = [phrases.confirm_closed(loop, lang, tz) for loop in closed]
         notes = dict(notes)
         rolled = _rolled(change)
         opened = change.opened

@@ -348,7 +348,7 @@ class Closing(DeskBase):
     def _closed(self, loop: OpenLoop, status: LoopStatus, lang: phrases.Lang, intent: str) -> DeskReply:
         """Close `loop` with `status` and say so ("Marked done: call Bob."), and when a repeating one comes back."""
         closed = self.service.set_status(loop.id, status)
-        said = phrases.confirm_closed(closed, lang)
+        said = phrases.confirm_closed(closed, lang, self.service.tz)
         if (next_one := self.service.successor(closed)) is not None:
             said += " " + phrases.next_time(next_one, self.service.now_local(), self.service.tz, lang)
         return DeskReply(said, lang, change=AgendaChange(closed=(closed,), opened=(next_one,) if next_one else ()),

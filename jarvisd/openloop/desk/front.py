@@ -500,6 +500,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return DeskReply(phrases.remind_what(lang), lang, intent="remind")
         if (alarm := self._alarm(text, session, lang)) is not None:
             return alarm
+        if (ended := self._end_told(text, session, lang)) is not None:   # "she's back on sunday", "stop after friday"
+            return ended
         if (repeating := self._repeat_changed(text, session, lang)) is not None:   # "make it every weekday"
             return repeating
         if (off := self._day_off(text, session, lang)) is not None:   # "cancel the soccer practice on thursday"
@@ -535,6 +537,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         if intent is None and lang == "ko" and (reply := self._due_after_another(text, session)) is not None:
             return reply
         if lang == "en" and (reply := self._next_day_off(text)) is not None:
+            return reply
+        if (reply := self._days_left(text, lang)) is not None:   # "how many days left on the antibiotics?"
             return reply
         if intent is None and (reply := self._when_due(text, lang, session)) is not None:
             return reply

@@ -12,6 +12,7 @@ from jarvisd.openloop import (
     naming,
     phrases,
     repeats,
+    series_end,
     shopping,
 )
 from jarvisd.openloop.alarms import (
@@ -343,12 +344,15 @@ class Reminding(DeskBase):
             except ImpossibleTime:
                 text = said
         rule = repeats.repeat_in(text)   # "wake me up every weekday at 7", "매일 아침 7시에 깨워 줘"
+        # "wake me up every day at 7 until friday" (session 65: the first alarm was Friday's): its end, read apart
+        end = series_end.end_said(text, now) if rule is not None else None
         try:
-            alarm = alarm_said(clean(repeats.without_repeat(text) if rule is not None else text), now)
+            alarm = alarm_said(clean(repeats.without_repeat(series_end.without_end(text, end)) if rule is not None
+                                     else text), now)
         except ImpossibleTime as exc:
             return DeskReply(_reason(exc, lang), lang, intent="alarm")
         if alarm is not None and alarm.kind == "timer":
-            rule = None   # "every day set a timer for 10 minutes": a timer is once
+            rule, end = None, None   # "every day set a timer for 10 minutes": a timer is once
         if alarm is None and (day := alarms_day(clean(text))) is not None:   # "what alarms do I have (tomorrow)?"
             set_now = sorted((loop for loop in self.service.agenda() if alarm_kind(loop.desc)), key=_due_order)
             if day >= 0:
@@ -381,7 +385,9 @@ class Reminding(DeskBase):
             return DeskReply(phrases.alarm_set(same, alarm.kind, now, self.service.tz, lang), lang, intent="alarm")
         # not the judgement's merge: "set an alarm for 9pm" moved the wake-up alarm; a second timer is a second one
         loop = self.service.add(alarm.desc, at_ms, session, evidence=text, remind_ms=at_ms,
-                                repeat=None if rule is None else rule.key)
+                                repeat=None if rule is None else rule.key,
+                                until=end.day.isoformat() if end is not None and end.day else None,
+                                for_days=end.days if end is not None else 0)
         self._remember(session, loop, self.service.now_ms(), remind=True)
         return DeskReply(phrases.alarm_set(loop, alarm.kind, now, self.service.tz, lang), lang,
                          change=AgendaChange(opened=(loop,)), intent="alarm")
@@ -422,6 +428,24 @@ class Reminding(DeskBase):
             return DeskReply(phrases.confirm_opened(loop, self.service.now_local(), self.service.tz, lang), lang,
                              intent="repeat")
         updated = self.service.set_repeat(loop.id, None if asked is False else asked.key)
+        self._remember(session, updated, self.service.now_ms())
+        return DeskReply(phrases.repeat_set(updated, self.service.now_local(), self.service.tz, lang), lang,
+                         change=AgendaChange(updated=(updated,), before=(loop,)), intent="repeat")
+
+    def _end_told(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"Stop after Friday", "only until Friday", "금요일까지만 해" and, of a routine said "while she's away", "she's
+        back on Sunday" (the last time the day before): the end of the repeating promise in focus (session 65: SmolLM2
+        answered "She's back on Saturday." and the routine went on for ever). None when the words say no end or no
+        routine is in focus."""
+        told = series_end.end_told(clean(text), self.service.now_local())
+        if told is None:
+            return None
+        last, back = told
+        focus = self._correction_focus(session, self.service.now_ms())
+        loop = self._open(focus.loop_id) if focus is not None else None
+        if loop is None or loop.repeat is None or back and not series_end.away_said(loop.evidence or ""):
+            return None
+        updated = self.service.set_until(loop.id, last)
         self._remember(session, updated, self.service.now_ms())
         return DeskReply(phrases.repeat_set(updated, self.service.now_local(), self.service.tz, lang), lang,
                          change=AgendaChange(updated=(updated,), before=(loop,)), intent="repeat")
