@@ -71,3 +71,37 @@ def day_off(cleaned: str) -> DayOff | None:
     if _NOT_A_DAY.search(rest[start:end]):
         return None
     return DayOff(what, rest[start:end].strip(), handed, verb)
+
+
+# Korean (round 65's lows: "목요일 축구 연습은 이번 주만 취소야" ended the series): the day and the thing said first, the
+# calling-off last: "취소야/됐어/해 줘", "없어/없대", "건너뛸게", "쉴게", "안 가". "이번 주만", "이번만", "하루만" say that it is one time.
+_KO_OFF = re.compile(
+    r"(?P<rest>[가-힣\w ,]{2,80}?)\s*(?:(?:이번\s*(?:주|번)만|이번만|그날만|하루만|딱\s*하루)\s*)?"
+    r"(?:취소(?:야|예요|에요|됐어(?:요)?|됐대(?:요)?|래(?:요)?|해\s*줘(?:요)?|해\s*주세요|할게(?:요)?|하자|됐다)|없어(?:요|졌어(?:요)?)?"
+    r"|없대(?:요)?|건너뛸게(?:요)?|건너뛰어\s*줘(?:요)?|건너뛰자|쉴게(?:요)?|쉬어|빠질게(?:요)?|안\s*(?:가|갈게|해|할게)(?:요)?)[.!]?")
+_KO_PARTICLE = re.compile(r"(?:은|는|도|을|를|이|가|에는|에|엔)$")
+_KO_NOT_A_DAY = re.compile(r"주(?!\s*[월화수목금토일]요일)\s*$|주말|달|개월|년")
+_KO_NOT_A_THING = re.compile(r"(?:^|\s)(?:나|내가|저|제가|그거|그건|이거|오늘은|시간|아무것도|아무|할\s*일)(?:\s|$)")
+
+
+def ko_day_off(cleaned: str) -> DayOff | None:
+    """The Korean one-day calling-off: "목요일 축구 연습은 이번 주만 취소야", "내일 약은 건너뛸게", "금요일엔 피아노 수업 없대";
+    None when no single day or no thing is said ("축구 연습 취소해 줘" stays the series' end)."""
+    if len(cleaned) > 120 or (m := _KO_OFF.fullmatch(cleaned)) is None:
+        return None
+    rest = m["rest"].strip(" ,")
+    spans = time_spans(rest)
+    if len(spans) != 1:
+        return None
+    start, end = spans[0]
+    said = rest[start:end].strip()
+    if _KO_NOT_A_DAY.search(said) or re.search(r"\d\s*시|정오|자정|아침|저녁|오후|오전|밤", said):
+        return None   # "다음 주 …", "3시 회의 취소": a week, or a time of day (a one-time change, not a day of a series)
+    what = f"{rest[:start]} {rest[end:]}".strip(" ,")
+    if _KO_NOT_A_THING.search(what):
+        return None
+    words = [_KO_PARTICLE.sub("", word) if len(word) > 1 else word for word in what.split()]
+    what = " ".join(word for word in words if word)
+    if not re.search(r"[가-힣]", what):
+        return None
+    return DayOff(what, said, False)

@@ -289,9 +289,22 @@ def _en_date(day: date, now: datetime) -> str:
     return text if day.year == now.year else f"{text}, {day.year}"
 
 
-def day_off(loop: OpenLoop, day: date, back_ms: int | None, now: datetime, tz: tzinfo, handed: bool) -> str:
+def _ko_date(day: date, now: datetime) -> str:
+    text = f"{day.month}월 {day.day}일 {_KO_WEEKDAYS[day.weekday()]}요일"
+    return text if day.year == now.year else f"{day.year}년 {text}"
+
+
+def day_off(loop: OpenLoop, day: date, back_ms: int | None, now: datetime, tz: tzinfo, handed: bool,
+            lang: Lang = "en") -> str:
     """"Cancel the soccer practice on Thursday" with Tuesday's next: that day's time off, the series kept (round 64:
-    it was ended). "OK, no soccer practice on Thursday, December 10; it's back on Tuesday, December 15." """
+    it was ended). "OK, no soccer practice on Thursday, December 10; it's back on Tuesday, December 15." Korean (round
+    65): "알겠어요, 12월 10일 목요일 축구 연습은 쉬어요. 다음은 12월 15일 화요일이에요." """
+    if lang == "ko":
+        head = f"알겠어요, {_ko_date(day, now)} {loop.desc}{topic(loop.desc)} 쉬어요."
+        if back_ms is None:
+            return head
+        back = _ko_date(datetime.fromtimestamp(back_ms / 1000, tz).date(), now)
+        return f"{head} 다음은 {back}{_is(back)}."
     said = second_person(loop.desc)
     what = f"you won't {said}" if desc_verb(loop.desc) else f"no {said} for you" if handed else f"no {said}"
     head = f"OK, {what} on {_en_date(day, now)}"
@@ -301,8 +314,11 @@ def day_off(loop: OpenLoop, day: date, back_ms: int | None, now: datetime, tz: t
     return f"{head}; it's back on {_en_date(back.date(), now)}."
 
 
-def day_not_in_repeat(loop: OpenLoop, day: date, now: datetime, tz: tzinfo) -> str:
+def day_not_in_repeat(loop: OpenLoop, day: date, now: datetime, tz: tzinfo, lang: Lang = "en") -> str:
     """"Cancel the soccer practice on Friday" with practice on Tuesdays and Thursdays: nothing changed, said why."""
+    if lang == "ko":
+        return (f"{loop.desc}{topic(loop.desc)} {_ko_date(day, now)}에 없어요: {_due_and_repeat(loop, now, tz, 'ko')}. "
+                "바꾼 건 없어요.")
     return (f"{_capital(second_person(loop.desc))} isn't on {_en_date(day, now)}: {_due_and_repeat(loop, now, tz, 'en')}. "
             "Nothing changed.")
 

@@ -35,6 +35,7 @@ from jarvisd.openloop.intents import (
 )
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
 from jarvisd.openloop.pronouns import person_meant, persons_meant, with_person
+from jarvisd.openloop.service import skipped_days
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.openloop.when_patterns import KO_LUNAR_DATE
 from jarvisd.openloop.when_words import PART_HOURS
@@ -188,12 +189,26 @@ class Capturing(DeskBase):
         judgement = Judgement(opened=tuple(opened), closed=tuple(closed))
         self.service.embed_ahead(judgement, session)   # never under the agenda's lock: the sweep waits on it
         change = self.service.apply_judgement(judgement, text, shown, session)
+        self._days_off_before(change.opened)
         reply = self._reply(change, notes, remind, reading, lang, session)
         if reply is not None and change.opened and repeats.said_but_unkept(text) \
                 and not any(loop.repeat for loop in change.opened):   # "every other day": kept once, and said so
             head, asked = _question_last(reply.text)   # "… When should I remind you?" stays the last thing said
             reply = replace(reply, text=" ".join(part for part in (head, phrases.repeat_unkept(lang), asked) if part))
         return reply
+
+    def _days_off_before(self, opened: Sequence[OpenLoop]) -> None:
+        """"Remind me to pack the soccer bag the night before practice" with Thursday's practice called off: kept with
+        Wednesday night off (round 65: it still came that night). The days off later than the new one's first time."""
+        for loop in opened:
+            m = _DAY_BEFORE.search((loop.evidence or "").rstrip(" .!"))
+            if loop.repeat is None or loop.due_ms is None or m is None or not m["x"] \
+                    or (anchor := self._one_named(m["x"])) is None or repeats.day_before(anchor.repeat) != loop.repeat:
+                continue
+            first = phrases.due_day(loop.due_ms, self.service.tz)
+            for day in sorted(skipped_days(anchor.skips)):
+                if day - timedelta(days=1) > first:
+                    self.service.skip_on(loop.id, day - timedelta(days=1))
 
     def _then_day(self, text: str, session: str) -> date | None:
         """"Then a meeting with the bank at 11" right after "tomorrow I have to drop the kids at school at 8": the day of

@@ -30,7 +30,7 @@ from jarvisd.openloop.alarms import (
 from jarvisd.openloop.corrections import (
     part_named,
 )
-from jarvisd.openloop.day_off import day_off
+from jarvisd.openloop.day_off import day_off, ko_day_off
 from jarvisd.openloop.desk.state import (
     CONFIRM_SEC,
     LISTED_SEC,
@@ -40,7 +40,7 @@ from jarvisd.openloop.desk.state import (
     DeskReply,
     _joined,
 )
-from jarvisd.openloop.desk.words import _LET_GO, _PART_END, _due_order, _promises_named, _reason
+from jarvisd.openloop.desk.words import _DAY_BEFORE, _LET_GO, _PART_END, _due_order, _promises_named, _reason
 from jarvisd.openloop.intents import (
     Intent,
     clean,
@@ -359,7 +359,7 @@ class Reminding(DeskBase):
         promise's time on that day called off, the series kept (round 64: the whole series was ended). The day of its
         next time skips that one; a later day the rule falls on is kept as a day off (`OpenLoopService.skip_on`).
         None when no repeating promise is named alone, or for an alarm's or timer's own words."""
-        said = day_off(clean(text)) if lang == "en" else None
+        said = day_off(clean(text)) if lang == "en" else ko_day_off(clean(text))
         if said is None:
             return None
         loops = [loop for loop in self._open_to_do() if loop.repeat is not None and loop.due_ms is not None
@@ -379,20 +379,40 @@ class Reminding(DeskBase):
             return None
         day = when.at.date()
         before = loop
+        followers = self._night_before_of(loop)
         loop, next_one, changed = self.service.skip_on(loop.id, day)
+        if changed:   # "pack the soccer bag the night before practice": that night's reminder is off too (round 65)
+            for follower in followers:
+                self.service.skip_on(follower.id, day - timedelta(days=1))
         if not changed:
             if said.handed:
                 return None   # someone else's deed on a day it does not fall on: read as before
-            return DeskReply(phrases.day_not_in_repeat(loop, day, now, self.service.tz), lang, intent="cancel")
+            return DeskReply(phrases.day_not_in_repeat(loop, day, now, self.service.tz, lang), lang, intent="cancel")
         if next_one is not None or not loop.is_open:   # the next time itself: skipped, the series goes on
             if next_one is not None:
                 self._remember(session, next_one, self.service.now_ms())
             return DeskReply(phrases.day_off(loop, day, None if next_one is None else next_one.due_ms, now,
-                                             self.service.tz, said.handed), lang,
+                                             self.service.tz, said.handed, lang), lang,
                              change=AgendaChange(closed=(loop,), opened=(next_one,) if next_one else ()), intent="cancel")
         self._remember(session, loop, self.service.now_ms())
-        return DeskReply(phrases.day_off(loop, day, self.service.back_after(loop, day), now, self.service.tz, said.handed),
-                         lang, change=AgendaChange(updated=(loop,), before=(before,)), intent="cancel")
+        return DeskReply(phrases.day_off(loop, day, self.service.back_after(loop, day), now, self.service.tz, said.handed,
+                                         lang), lang, change=AgendaChange(updated=(loop,), before=(before,)), intent="cancel")
+
+    def _night_before_of(self, loop: OpenLoop) -> list[OpenLoop]:
+        """The open repeating promises kept "the day/night/morning before <loop>" (`_day_before`: their rule is the
+        loop's a day earlier, their words said it): a day off of the loop is their day off the day before (round 65:
+        "pack the soccer bag" still came the night before a practice called off)."""
+        earlier = repeats.day_before(loop.repeat)
+        if earlier is None:
+            return []
+        found = []
+        for other in self.service.agenda():
+            if other.id == loop.id or other.repeat != earlier or other.due_ms is None:
+                continue
+            m = _DAY_BEFORE.search((other.evidence or "").rstrip(" .!"))
+            if m is not None and m["x"] and naming.best_reference(m["x"], [loop.desc]) == 0:
+                found.append(other)
+        return found
 
     def _skip(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"Skip the pills today", "skip it", "오늘은 약 건너뛸게": a repeating promise withdrawn this time, the next one

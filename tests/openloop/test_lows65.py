@@ -1,0 +1,104 @@
+"""The known wrong answers the sixty-fourth session left (round 65's lows) on the offline default: a Korean one-day
+calling-off of a repeating promise ended the series; a night-before reminder still came before a practice called off;
+two Korean clock times for one thing kept the first; "피곤한데 내일 보자" was kept as a promise; a net-30 invoice had no
+due. Real desk and agenda service on a JSONL agenda with a stopped clock (Monday 2026-12-07 10:00, Seoul)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import SEOUL, FakeClock, agenda_desk, agenda_rows, said_to
+
+MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=SEOUL)
+KO_PRACTICE = "매주 화요일이랑 목요일 5시에 축구 연습 있어"
+PRACTICE = "soccer practice is every tuesday and thursday at 5"
+
+
+@pytest.fixture
+def desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
+    return agenda_desk(tmp_path, korean, MONDAY)
+
+
+# ---------------------------------------------------------------- 1. a Korean day off of a repeating promise
+
+@pytest.mark.parametrize("said", ["목요일 축구 연습은 이번 주만 취소야", "목요일에는 축구 연습 없어",
+                                  "이번 주 목요일 축구 연습 취소됐어"])
+def test_a_korean_day_called_off_keeps_the_series(desk, said):
+    """Before: "목록에서 지웠어요: 축구 연습." (the series ended, nothing left)."""
+    reply = said_to(desk, KO_PRACTICE, said)[1]
+    assert reply == "알겠어요, 12월 10일 목요일 축구 연습은 쉬어요. 다음은 12월 15일 화요일이에요."
+    assert agenda_rows(desk) == [("축구 연습", "2026-12-08 17:00")]
+    assert desk.service.agenda()[0].skips == "2026-12-10"
+
+
+def test_a_korean_day_after_tomorrow_of_a_daily_routine_is_skipped_alone(desk):
+    """Before: "건너뛰지 않았어요: … 다음 한 번만 건너뛸 수 있으니 …" (only the next one could be skipped)."""
+    said = said_to(desk, "매일 아침 8시에 약 먹어야 해", "모레 약은 건너뛸게", "내일 약은 건너뛸게")
+    assert said[1] == "알겠어요, 12월 9일 수요일 약 먹기는 쉬어요. 다음은 12월 10일 목요일이에요."
+    assert said[2] == "알겠어요, 12월 8일 화요일 약 먹기는 쉬어요. 다음은 12월 10일 목요일이에요."
+    assert agenda_rows(desk) == [("약 먹기", "2026-12-10 08:00")]
+
+
+def test_held_out_a_korean_lesson_said_to_be_off(desk):
+    said = said_to(desk, "매주 금요일 4시에 피아노 수업 있어", "금요일엔 피아노 수업 없대")
+    assert said[1] == "알겠어요, 12월 11일 금요일 피아노 수업은 쉬어요. 다음은 12월 18일 금요일이에요."
+    assert agenda_rows(desk) == [("피아노 수업", "2026-12-18 16:00")]
+
+
+def test_guard_a_korean_day_the_rule_does_not_fall_on_changes_nothing(desk):
+    reply = said_to(desk, KO_PRACTICE, "금요일 축구 연습 취소해 줘")[1]
+    assert reply is not None and reply.startswith("축구 연습은 12월 11일 금요일에 없어요") and "바꾼 건 없어요" in reply
+    assert desk.service.agenda()[0].skips is None
+
+
+@pytest.mark.parametrize("said", ["축구 연습 취소해 줘", "다음 주 축구 연습 취소해 줘"])
+def test_guard_korean_no_day_or_a_week_is_no_day_off(desk, said):
+    said_to(desk, KO_PRACTICE, said)
+    assert all(loop.skips is None for loop in desk.service.all_loops())
+
+
+@pytest.mark.parametrize("said", ["내일은 시간 없어", "오늘 아무것도 안 해", "내일 나 없어"])
+def test_guard_korean_talk_of_a_day_skips_nothing(desk, said):
+    said_to(desk, "매일 아침 8시에 약 먹어야 해", said)
+    assert agenda_rows(desk) == [("약 먹기", "2026-12-08 08:00")]
+    assert all(loop.skips is None for loop in desk.service.all_loops())
+
+
+def test_guard_a_korean_promise_once_is_cancelled_as_before(desk):
+    said_to(desk, "목요일 3시에 치과 예약 있어", "목요일 치과 예약 취소해 줘")
+    assert desk.service.agenda() == []
+
+
+# ---------------------------------------------------------------- 4. the night before a practice called off
+
+def test_the_night_before_a_practice_called_off_is_off_too(tmp_path, korean):
+    """Before: "Reminder: pack the soccer bag." still came on Wednesday night before Thursday's practice called off."""
+    clock = FakeClock(MONDAY.timestamp())
+    desk = AgendaDesk(OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=SEOUL, clock=clock), korean)
+    said_to(desk, PRACTICE, "remind me to pack the soccer bag the night before practice",
+            "cancel the soccer practice on thursday")
+    bag = next(loop for loop in desk.service.agenda() if loop.desc == "pack the soccer bag")
+    assert bag.skips == "2026-12-09"
+    clock.set_local("2026-12-07 21:00", SEOUL)
+    desk.service.done(bag.id)
+    assert ("pack the soccer bag", "2026-12-14 20:00") in agenda_rows(desk)
+
+
+def test_held_out_the_night_before_said_after_the_day_off(desk):
+    said_to(desk, PRACTICE, "cancel the soccer practice on thursday",
+            "remind me to pack the soccer bag the night before practice")
+    bag = next(loop for loop in desk.service.agenda() if loop.desc == "pack the soccer bag")
+    assert bag.skips == "2026-12-09" and bag.repeat == "mon,wed"
+
+
+def test_guard_another_weekly_promise_keeps_its_night(desk):
+    said_to(desk, PRACTICE, "call grandma every monday and wednesday at 8pm", "cancel the soccer practice on thursday")
+    grandma = next(loop for loop in desk.service.agenda() if loop.desc.startswith("call grandma"))
+    assert grandma.skips is None
