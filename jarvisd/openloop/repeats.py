@@ -664,6 +664,13 @@ def _joined_clocks(text: str, clock: re.Pattern[str], between: re.Pattern[str]) 
     return clocks, text[pos:]
 
 
+# the day said before Korean clock times joined ("내일 3시랑 5시에 회의 있어"): each time keeps it
+_KO_DAY_FIRST = re.compile(r"(?:오늘|내일|모레|글피|(?:(?:이번|다음)\s*주\s*)?[월화수목금토일]요일|\d{1,2}\s*월\s*\d{1,2}\s*일|\d{1,2}\s*일)"
+                           r"(?:에|에는|은)?\s+")
+# one has it (an event): "… 회의 있어", "… 약속 잡혔어"
+_KO_HAVE = re.compile(r"(?:있어|있어요|있다|있습니다|있음|있대|있거든|잡혔어|잡혔어요|잡혀\s*있어)[.!]?\s*$")
+
+
 def each_time_said(clause: str, spans: list[tuple[int, int]], once: bool = False) -> list[str]:
     """The clause once for each clock time of a Korean daily rule said together ("매일 아침 8시랑 저녁 8시에 약 먹기"
     -> "매일 아침 8시에 약 먹기", "매일 저녁 8시에 약 먹기"), or [] when it says one time or the times are apart.
@@ -676,13 +683,19 @@ def each_time_said(clause: str, spans: list[tuple[int, int]], once: bool = False
     region = clause[start:end]
     if not re.search(r"[가-힣]", clause):
         return _each_time_said_en(clause, start, end)
+    day = _KO_DAY_FIRST.match(region)   # "내일 3시랑 5시에 회의 있어": the day goes with each time (round 65)
+    if day is not None:
+        start, region = start + day.end(), region[day.end():]
     joined = _joined_clocks(region, _KO_CLOCK, _KO_BETWEEN)   # nothing but the times and the words that join them
     if joined is None or len(joined[0]) < 2 or joined[1].strip() not in ("", "에", "에는", "마다"):
         return []
+    if re.match(r"\s*(?:사이|중에|중\b|까지|부터)", clause[end:]):
+        return []   # "3시랑 5시 사이에": one span of time, not two times
     clocks = joined[0]
     head = _KO_TIMES_A_DAY.sub("매일", clause[:start])   # "하루 세 번 아침 8시, …": each of them every day
     rule = repeat_in(head + clause[end:])
-    if rule is None and not once or rule is not None and rule.stepped:
+    # a thing one has at two times ("내일 3시랑 5시에 회의 있어", round 65: 3 PM only) is two of them, as a reminder is
+    if rule is None and not (once or _KO_HAVE.search(clause)) or rule is not None and rule.stepped:
         return []
     tail = clause[end:] if clause[end:].startswith(" ") else f" {clause[end:]}"
     return [f"{head}{m.group(0).strip()}에{tail}" for m in clocks]
@@ -728,7 +741,12 @@ def ko_times_only(text: str) -> list[str]:
 
 def without_times_a_day(action: str) -> str:
     """"하루 세 번 약 먹기" -> "약 먹기": the count is said by the times each kept (`each_time_said`)."""
+    action = _KO_CLOCK_JOINED.sub("", action)   # "2시하고 면접" of "금요일 2시하고 4시에 면접 있어" (round 65)
     return " ".join(_KO_TIMES_A_DAY.sub("", action).split()) or action
+
+
+_KO_CLOCK_JOINED = re.compile(r"^(?:\d{1,2}|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열한|열두|열)\s*시(?:\s*반|\s*\d{1,2}\s*분)?"
+                              r"(?:이랑|랑|하고|와|과)\s+")
 
 
 # ---------------------------------------------------------------- said back

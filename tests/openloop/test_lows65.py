@@ -42,7 +42,7 @@ def test_a_korean_day_after_tomorrow_of_a_daily_routine_is_skipped_alone(desk):
     """Before: "건너뛰지 않았어요: … 다음 한 번만 건너뛸 수 있으니 …" (only the next one could be skipped)."""
     said = said_to(desk, "매일 아침 8시에 약 먹어야 해", "모레 약은 건너뛸게", "내일 약은 건너뛸게")
     assert said[1] == "알겠어요, 12월 9일 수요일 약 먹기는 쉬어요. 다음은 12월 10일 목요일이에요."
-    assert said[2] == "알겠어요, 12월 8일 화요일 약 먹기는 쉬어요. 다음은 12월 10일 목요일이에요."
+    assert said[2] == "이번엔 건너뛸게요: 약 먹기. 다음은 이번 주 목요일 오전 8시예요."
     assert agenda_rows(desk) == [("약 먹기", "2026-12-10 08:00")]
 
 
@@ -102,3 +102,23 @@ def test_guard_another_weekly_promise_keeps_its_night(desk):
     said_to(desk, PRACTICE, "call grandma every monday and wednesday at 8pm", "cancel the soccer practice on thursday")
     grandma = next(loop for loop in desk.service.agenda() if loop.desc.startswith("call grandma"))
     assert grandma.skips is None
+
+
+# ---------------------------------------------------------------- 5. two Korean clock times for one thing
+
+def test_a_korean_meeting_at_two_times_is_two(desk):
+    """Before: "적어 둘게요: 회의, 내일 오후 3시." (5 PM lost)."""
+    reply = said_to(desk, "내일 3시랑 5시에 회의 있어")[0]
+    assert reply == "적어 둘게요: 회의, 내일 오후 3시; 회의, 내일 오후 5시."
+    assert sorted(agenda_rows(desk)) == [("회의", "2026-12-08 15:00"), ("회의", "2026-12-08 17:00")]
+
+
+def test_held_out_two_interviews_joined_with_hago(desk):
+    said_to(desk, "금요일 2시하고 4시에 면접 있어")
+    assert sorted(agenda_rows(desk)) == [("면접", "2026-12-11 14:00"), ("면접", "2026-12-11 16:00")]
+
+
+@pytest.mark.parametrize("said", ["내일 3시에 회의 있어", "내일 3시랑 5시 사이에 회의 있어"])
+def test_guard_one_time_or_a_span_between_two_is_one(desk, said):
+    said_to(desk, said)
+    assert [due for _, due in agenda_rows(desk)] == ["2026-12-08 15:00"]

@@ -378,6 +378,8 @@ class Reminding(DeskBase):
         if when is None or not (when.day_said or re.search(r"\b(?:today|tonight)\b", said.day_words)):
             return None
         day = when.at.date()
+        if lang == "ko" and day == phrases.due_day(loop.due_ms, self.service.tz) and repeats.skip_asked(clean(text)):
+            return None   # "내일은 약 건너뛸게" of the next one: the skip room's "이번엔 건너뛸게요" as before
         before = loop
         followers = self._night_before_of(loop)
         loop, next_one, changed = self.service.skip_on(loop.id, day)
