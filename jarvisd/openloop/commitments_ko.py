@@ -858,7 +858,7 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         if all(m.tag in ("SF", "SP", "SW") for m in ms):
             continue
         question = is_question(sen, ms)
-        found = _commitments(sen, ms, s, local)
+        found = [c for c in _commitments(sen, ms, s, local) if not _see_you(c, text, holes)]
         if not found and note_asked and (task := _task_phrase(sen, ms, local)):
             found = [Commitment(task, sen[ms[0].start:ms[-1].end], (s + ms[0].start, s + ms[-1].end), remind_asked)]
         # "그거" points at the sentence before's thing, or at the one this sentence started with ("참기름
@@ -896,6 +896,29 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         question = question and not found
         pointed = _last_nouns(sen, ms, local)
     return SentenceReading(tuple(commitments), tuple(closures), question)
+
+
+# "see you" said as a parting, with a day but no clock time, place or thing: "피곤한데 내일 보자" (round 65: kept as
+# "피곤 보기"), "그럼 다음에 봐요", "월요일에 뵐게요"
+_SEE_YOU = re.compile(r"(?:(?:그럼|그래|그래요|자|좋아|알았어|네|응)[\s,]*)?(?:또\s*|다시\s*)?"
+                      r"(?:보자|봐|봐요|봅시다|보아요|뵈요|봬요|뵐게요|뵙겠습니다|만나자|만나요)[.!~]*")
+
+
+def _see_you(c: Commitment, text: str, holes: Sequence[Span]) -> bool:
+    """A parting "see you <day>" (`_SEE_YOU` once the day's words are cut out), no promise; a clock time said with it
+    ("내일 3시에 보자") is still a plan."""
+    start, end = c.clause_span
+    inside = [(max(hs, start), min(he, end)) for hs, he in holes if he > start and hs < end]
+    if any(re.search(r"\d\s*시|시\s*반|정오", text[hs:he]) for hs, he in inside):
+        return False
+    words, pos = [], start
+    for hs, he in sorted(inside):
+        words.append(text[pos:hs])
+        pos = he
+    words.append(text[pos:end])
+    left = " ".join(" ".join(words).split())
+    left = re.sub(r"^(?:나중|다음|이따|담)에?\s*", "", left)
+    return _SEE_YOU.fullmatch(left) is not None
 
 
 def _last_nouns(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:

@@ -122,3 +122,19 @@ def test_held_out_two_interviews_joined_with_hago(desk):
 def test_guard_one_time_or_a_span_between_two_is_one(desk, said):
     said_to(desk, said)
     assert [due for _, due in agenda_rows(desk)] == ["2026-12-08 15:00"]
+
+
+# ---------------------------------------------------------------- 7. "see you tomorrow" is no promise
+
+@pytest.mark.parametrize("said", ["피곤한데 내일 보자", "그럼 다음에 봐요", "배고프니까 월요일에 봐요"])
+def test_a_korean_see_you_is_not_kept(desk, said):
+    """Before: "적어 둘게요: 피곤 보기, 내일까지." (a parting kept as a promise)."""
+    said_to(desk, said)
+    assert desk.service.agenda() == []
+
+
+@pytest.mark.parametrize(("said", "kept"), [("내일 3시에 카페에서 보자", "카페에서 보기"), ("내일 그 영화 보자", "영화 보기"),
+                                            ("내일 시험 봐야 돼", "시험 보기")])
+def test_guard_a_plan_with_a_time_place_or_thing_is_still_kept(desk, said, kept):
+    said_to(desk, said)
+    assert [desc for desc, _ in agenda_rows(desk)] == [kept]
