@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -138,3 +139,48 @@ def test_a_korean_see_you_is_not_kept(desk, said):
 def test_guard_a_plan_with_a_time_place_or_thing_is_still_kept(desk, said, kept):
     said_to(desk, said)
     assert [desc for desc, _ in agenda_rows(desk)] == [kept]
+
+
+# ---------------------------------------------------------------- 6. net 30 after an invoice sent
+
+@pytest.fixture
+def en_desk(tmp_path: Path, korean: KoreanAnalyzer) -> AgendaDesk:
+    return agenda_desk(tmp_path, korean, datetime(2026, 12, 7, 10, 0, tzinfo=ZoneInfo("UTC")))
+
+
+@pytest.mark.parametrize("terms", ["its net 30", "the invoice is due net 30", "it's net 30 days"])
+def test_net_30_after_the_invoice_sent_keeps_the_payment(en_desk, terms):
+    """Before: SmolLM2 ("It's not just a simple number …", "The invoice is due on the 30th of the month."), nothing kept."""
+    said = said_to(en_desk, "i need to send the invoice to acme today", "i sent the invoice to acme", terms)
+    assert said[2] == "Got it: acme invoice payment, by Wednesday, January 6, 2027."
+    assert agenda_rows(en_desk) == [("acme invoice payment", "2027-01-06 23:59")]
+
+
+def test_net_terms_said_with_the_promise_keep_the_payment_once_sent(en_desk):
+    """Before: "Marked done: send an invoice to acme for the website project." (the terms dropped)."""
+    said = said_to(en_desk, "ok so i need to send an invoice to acme for the website project its net 30",
+                   "i sent the invoice to acme this morning",
+                   "um remind me to follow up with acme if they havent paid by the due date")
+    assert said[1] == ("Marked done: send an invoice to acme for the website project. "
+                       "Got it: acme invoice payment, by Wednesday, January 6, 2027.")
+    assert said[2] == "I'll remind you: follow up with acme, Thursday, January 7, 2027 at 9 AM."
+
+
+def test_held_out_net_15_for_another_client(en_desk):
+    said = said_to(en_desk, "i have to invoice the bakery for the logo by friday", "payment terms are net 15")
+    assert said[1] == "Got it: invoice payment, by Saturday, December 26."
+
+
+def test_the_invoice_paid_on_a_day_keeps_the_payment_not_a_later_sending(en_desk):
+    """Before: "Updated: send the invoice to bluebird design, now by Wednesday, January 6, 2027." (the sending moved)."""
+    said = said_to(en_desk, "i need to send the invoice to bluebird design today",
+                   "the bluebird invoice gets paid on january 6th right", "invoice bluebird sent")
+    assert said[1] == "Got it: bluebird design invoice payment, by Wednesday, January 6, 2027."
+    assert said[2] == "Marked done: send the invoice to bluebird design."
+    assert agenda_rows(en_desk) == [("bluebird design invoice payment", "2027-01-06 23:59")]
+
+
+@pytest.mark.parametrize("said", ["i bought a net for 30 dollars", "its net 30"])
+def test_guard_a_net_or_terms_with_no_invoice_keep_nothing(en_desk, said):
+    said_to(en_desk, "call the plumber tomorrow", said)
+    assert [desc for desc, _ in agenda_rows(en_desk)] == ["call the plumber"]

@@ -34,6 +34,7 @@ from jarvisd.openloop.intents import (
     correction_time,
 )
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
+from jarvisd.openloop.net_terms import UNPAID, payment_of
 from jarvisd.openloop.pronouns import person_meant, persons_meant, with_person
 from jarvisd.openloop.service import skipped_days
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
@@ -292,6 +293,7 @@ class Capturing(DeskBase):
         opened = [self._before_named(p) for p in opened]
         opened = [self._during_named(p) for p in opened]
         opened = [self._after_named(p) for p in opened]
+        opened = [self._unpaid_by_due(p) for p in opened]
         if loop is None or loop.due_ms is None:
             return opened
         return [replace(p, desc=_BEFORE_THAT.sub("", p.desc).strip(" ,"), due_ms=loop.due_ms)
@@ -337,6 +339,23 @@ class Capturing(DeskBase):
         desc = proposed.desc if _AFTER_NAMED.search(proposed.desc) else f"{proposed.desc} after {m['x']}"
         return replace(proposed, desc=desc, due_ms=due, remind_ms=due if proposed.remind_ms is not None or
                        re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE) else None)
+
+    def _unpaid_by_due(self, proposed: ProposedLoop) -> ProposedLoop:
+        """"remind me to follow up with acme if they haven't paid by the due date" with "acme invoice payment" kept (net
+        terms, `net_terms`): due the morning after the payment's day (round 65: asked "When should I remind you?")."""
+        m = UNPAID.search((proposed.evidence or "").rstrip(" .!"))
+        if proposed.due_ms is not None or m is None:
+            return proposed
+        payments = [loop for loop in self.service.agenda() if loop.desc.endswith("invoice payment") and loop.due_ms]
+        found = payment_of(proposed.desc, [loop.desc for loop in payments])
+        if found is None:
+            return proposed
+        day = phrases.due_day(payments[found].due_ms or 0, self.service.tz) + timedelta(days=1)
+        at = datetime.combine(day, time(PART_HOURS["morning"]), tzinfo=self.service.tz)
+        desc = UNPAID.sub("", proposed.desc).strip(" ,") or proposed.desc
+        remind = proposed.remind_ms is not None or re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE)
+        return replace(proposed, desc=desc, due_ms=int(at.timestamp() * 1000),
+                       remind_ms=int(at.timestamp() * 1000) if remind else None)
 
     def _during_named(self, proposed: ProposedLoop) -> ProposedLoop:
         """"I need to ask professor kim about question 4 during office hours" with "professor kim's office hours, Thursday
