@@ -42,8 +42,23 @@ class DayOff:
     verb: str = ""     # the deed's own verb, said by someone else ("take" of "take the kids to school")
 
 
+# why, said after the day: "cancel the soccer practice on thursday the coach is sick", "my wife will do the pickup
+# tomorrow so i dont need to go" (english64's left: the series ended / SmolLM2 said it back)
+_REASON_AFTER = re.compile(r"\b(?:tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b(?P<why>,?\s+(?:(?:so|because|"
+                           r"cause|cuz|since|as)\s|(?:the|my|our|his|her)\s+[\w']+\s+(?:is|are|was|has|got)\s|(?:he|she|they|it)"
+                           r"(?:'s|\s+is|\s+are|'re|\s+has|\s+got)\s)[\w' ,-]{1,80})$")
+
+
 def day_off(cleaned: str) -> DayOff | None:
-    """The promise and the day a calling-off names, or None when the words call nothing off on a day."""
+    """The promise and the day a calling-off names, or None when the words call nothing off on a day; a reason said
+    after the day is no part of it."""
+    if len(cleaned) <= 200 and (why := _REASON_AFTER.search(cleaned)) is not None \
+            and (said := _day_off(cleaned[:why.start("why")])) is not None:
+        return said
+    return _day_off(cleaned)
+
+
+def _day_off(cleaned: str) -> DayOff | None:
     if len(cleaned) > 200:
         return None
     handed, verb = False, ""

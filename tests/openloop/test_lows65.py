@@ -184,3 +184,33 @@ def test_the_invoice_paid_on_a_day_keeps_the_payment_not_a_later_sending(en_desk
 def test_guard_a_net_or_terms_with_no_invoice_keep_nothing(en_desk, said):
     said_to(en_desk, "call the plumber tomorrow", said)
     assert [desc for desc, _ in agenda_rows(en_desk)] == ["call the plumber"]
+
+
+# ---------------------------------------------------------------- 8. english64's left: a reason said after the day
+
+def test_a_day_off_with_its_reason_after_keeps_the_series(en_desk):
+    """Before: "OK, I took it off your agenda: soccer practice. It won't come back." (english64's parent)."""
+    said = said_to(en_desk, PRACTICE, "remind me to pack the soccer bag the night before practice",
+                   "cancel the soccer practice on thursday the coach is sick")
+    assert said[2] == "OK, no soccer practice on Thursday, December 10; it's back on Tuesday, December 15."
+    bag = next(loop for loop in en_desk.service.agenda() if loop.desc == "pack the soccer bag")
+    assert bag.skips == "2026-12-09"
+
+
+def test_someone_else_doing_it_with_so_after_skips_that_day(en_desk):
+    """Before: SmolLM2's "Your wife will do the pickup tomorrow, and I don't need to go." (nothing changed)."""
+    said = said_to(en_desk, "um so the kids school pickup is at 3:15 every weekday",
+                   "my wife will do the pickup tomorrow so i dont need to go")
+    assert said[1] == "OK, no kids school pickup for you on Tuesday, December 8; it's back on Wednesday, December 9."
+
+
+def test_held_out_no_lesson_because_the_teacher_is_away(en_desk):
+    said = said_to(en_desk, "piano lesson every friday at 4", "no piano lesson on friday because the teacher is away")
+    assert said[1] == "OK, no piano lesson on Friday, December 11; it's back on Friday, December 18."
+
+
+@pytest.mark.parametrize("said", ["the coach is sick on thursday", "cancel the soccer practice because the coach is sick",
+                                  "thursday the coach is sick"])
+def test_guard_a_reason_alone_or_no_day_is_no_day_off(en_desk, said):
+    said_to(en_desk, PRACTICE, said)
+    assert all(loop.skips is None for loop in en_desk.service.all_loops())
