@@ -547,6 +547,12 @@ def today_if_it_falls(repeat: Repeat, due_ms: int, now_ms: int, tz: tzinfo, said
     today = datetime.combine(now.date(), local.time(), tzinfo=tz)
     if local.date() - now.date() == timedelta(days=7) and repeat.falls_on(now.date()) and today > now:
         return int(today.timestamp() * 1000)
+    if 1 < len(repeat.days) < 7 and repeat.at is None and local.date() > now.date() and not re.search(
+            r"\b(?:tomorrow|tonight|today)\b|내일|오늘|모레", said, re.IGNORECASE):
+        # "매주 월요일이랑 수요일 7시에 수영 강습", "every monday and wednesday at 7am" said on Monday at 9 (round 65's day
+        # lived: next Monday, this Wednesday's lesson never reminded): the first of its days from now at that time
+        first = _next_on(repeat, datetime.combine(now.date(), local.time(), tzinfo=tz), after_ms=now_ms, tz=tz)
+        return min(first, due_ms)
     return due_ms
 
 

@@ -214,3 +214,26 @@ def test_held_out_no_lesson_because_the_teacher_is_away(en_desk):
 def test_guard_a_reason_alone_or_no_day_is_no_day_off(en_desk, said):
     said_to(en_desk, PRACTICE, said)
     assert all(loop.skips is None for loop in en_desk.service.all_loops())
+
+
+# ---------------------------------------------------------------- found living a day (round 65)
+
+@pytest.mark.parametrize("said", ["매주 월요일이랑 수요일 7시에 수영 강습 있어", "swim lessons every monday and wednesday at 7am"])
+def test_two_weekdays_said_on_the_first_after_its_time_begin_on_the_second(tmp_path, korean, said):
+    """Said Monday at 9 AM. Before: "… 다음 주 월요일 오전 7시부터 매주 월·수요일." / "Monday, December 14 at 7 AM" (this
+    Wednesday's lesson passed over)."""
+    desk = agenda_desk(tmp_path, korean, datetime(2026, 12, 7, 9, 0, tzinfo=SEOUL))
+    said_to(desk, said)
+    assert [due for _, due in agenda_rows(desk)] == ["2026-12-09 07:00"]
+
+
+def test_held_out_tuesday_and_friday_said_on_a_wednesday(tmp_path, korean):
+    desk = agenda_desk(tmp_path, korean, datetime(2026, 12, 9, 12, 0, tzinfo=SEOUL))
+    said_to(desk, "choir practice every tuesday and friday at 6pm")
+    assert agenda_rows(desk) == [("choir practice", "2026-12-11 18:00")]
+
+
+def test_guard_a_later_start_said_is_kept(tmp_path, korean):
+    desk = agenda_desk(tmp_path, korean, datetime(2026, 12, 7, 9, 0, tzinfo=SEOUL))
+    said_to(desk, "swim lessons every monday and wednesday at 7am from next monday")
+    assert agenda_rows(desk) == [("swim lessons", "2026-12-14 07:00")]
