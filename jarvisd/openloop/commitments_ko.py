@@ -598,6 +598,11 @@ def _arrival(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     return _Hit("arrival", -1, name[-1] + 1, start=name[0])
 
 
+# a class or a game one has at a time: "매주 월요일 오전 7시에 요가 있어", "수요일에 테니스 있어" (round 65's day lived: to
+# SmolLM2, nothing kept; "수영 강습 있어" was, by 강습)
+_KO_ACTIVITIES = frozenset("요가 필라테스 테니스 골프 축구 농구 배구 야구 발레 태권도 수영 헬스 피티 과외 학원 합창 클라이밍".split())
+
+
 def _event(ms: Sequence[Morph]) -> _Hit | None:
     """"내일 3시에 병원 예약 있어": an appointment with a time is a promise to be there (the caller keeps
     it only when a time was said)."""
@@ -606,7 +611,8 @@ def _event(ms: Sequence[Morph]) -> _Hit | None:
         said = i - 1 if i >= 2 and ms[i - 1].tag == "JKS" and ms[i - 1].form in ("이", "가") and \
             ms[i - 2].end == ms[i - 1].start else i
         if m.form == "있" and m.tag.startswith(("VA", "VV")) and said >= 1 and (
-                ms[said - 1].form in W.KO_EVENT_NOUNS or ms[said - 1].tag == "SL" and _occasion(ms[said - 1])) and \
+                ms[said - 1].form in W.KO_EVENT_NOUNS or ms[said - 1].form in _KO_ACTIVITIES
+                or ms[said - 1].tag == "SL" and _occasion(ms[said - 1])) and \
                 all(x.tag in ("EF", "SF", "JX") for x in ms[i + 1:]):
             return _Hit("event", -1, said)
     return None

@@ -338,6 +338,9 @@ _STEP_HEAD_LEFT = re.compile(r"(?<!\s)\s+(?:on\s+)?(?:every|each)\s+(?:other|sec
 _KO_TIMES_LEFT = re.compile(r"(?<=[가-힣])\s+주\s?[1-7]\s?(?:회|번)(?:\s?씩)?$")
 
 
+_KO_DAY_LETTERS_LEFT = re.compile(r"^[월화수목금토일](?:\s*[,·]\s*[월화수목금토일])+\s+(?=\S)")
+
+
 def without_repeat(desc: str) -> str:
     """The description with the words of a kept repeat taken out: "walk the dog every morning" -> "walk the dog",
     "평일마다 스트레칭하기" -> "스트레칭하기". A description that would be left empty is kept as it was."""
@@ -345,6 +348,8 @@ def without_repeat(desc: str) -> str:
         # "call mom every other" (the fifty-eighth helper): "every other monday" kept as every:2w, its day already cut
         # out as the due's, left its head in the description
         # "물리치료 주 2회" (the sixty-first session): its days cut out as the due's, the times a week left behind
+        # "매주 월, 수 저녁 7시에 헬스 가야 돼" (round 65's day lived: kept "월, 수 헬스 가기"): the days' letters left
+        desc = _KO_DAY_LETTERS_LEFT.sub("", desc)
         return _KO_TIMES_LEFT.sub("", _STEP_HEAD_LEFT.sub("", desc)).strip(" ,") or desc
     if rule.stepped:
         desc = _KO_STEP_SPAN.sub(" ", _EN_STEP_SPAN.sub("", desc))

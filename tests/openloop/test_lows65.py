@@ -237,3 +237,32 @@ def test_guard_a_later_start_said_is_kept(tmp_path, korean):
     desk = agenda_desk(tmp_path, korean, datetime(2026, 12, 7, 9, 0, tzinfo=SEOUL))
     said_to(desk, "swim lessons every monday and wednesday at 7am from next monday")
     assert agenda_rows(desk) == [("swim lessons", "2026-12-14 07:00")]
+
+
+@pytest.mark.parametrize("said", ["피곤하니까 내일 봐요", "피곤한데 내일 보자", "그럼 다음에 봐요"])
+def test_a_korean_parting_is_answered_kindly(said):
+    """Before: SmolLM2's "집중으로 집중으로 집중으로 …"."""
+    from jarvisd.small_talk import owed_answer
+    assert owed_answer(said, small_model=True) == "네, 그때 봬요. 푹 쉬세요."
+
+
+@pytest.mark.parametrize("said", ["내일 보자, 3시에 카페에서", "내일 3시에 보자", "내일 봐요?"])
+def test_guard_a_plan_or_a_question_is_no_parting(said):
+    from jarvisd.small_talk import owed_answer
+    assert owed_answer(said, small_model=True) is None
+
+
+@pytest.mark.parametrize(("said", "kept"), [("매주 월요일이랑 수요일 오전 7시에 요가 있어", ("요가", "2026-12-09 07:00")),
+                                            ("매주 화요일에 테니스 있어", ("테니스", "2026-12-08 23:59")),
+                                            ("매주 월, 수 저녁 7시에 헬스 가야 돼", ("헬스 가기", "2026-12-07 19:00"))])
+def test_a_korean_class_or_game_one_has_each_week_is_kept(tmp_path, korean, said, kept):
+    """Before: SmolLM2 ("오전 7시에 요가 있어.", "안녕하재, 안녕하재."), nothing kept; "월, 수 헬스 가기" (the days' letters)."""
+    desk = agenda_desk(tmp_path, korean, datetime(2026, 12, 7, 9, 0, tzinfo=SEOUL))
+    said_to(desk, said)
+    assert agenda_rows(desk) == [kept]
+
+
+@pytest.mark.parametrize("said", ["요가 있어", "테니스 좋아하는 사람 있어?", "내일 축구 있어?"])
+def test_guard_a_class_named_with_no_time_or_asked_is_not_kept(desk, said):
+    said_to(desk, said)
+    assert desk.service.agenda() == []
