@@ -266,3 +266,10 @@ def test_a_korean_class_or_game_one_has_each_week_is_kept(tmp_path, korean, said
 def test_guard_a_class_named_with_no_time_or_asked_is_not_kept(desk, said):
     said_to(desk, said)
     assert desk.service.agenda() == []
+
+
+def test_undo_takes_the_night_before_day_off_back_too(desk):
+    said = said_to(desk, PRACTICE, "remind me to pack the soccer bag the night before practice",
+                   "cancel the soccer practice on thursday", "undo that")
+    assert said[3] is not None
+    assert all(loop.skips is None for loop in desk.service.agenda())

@@ -383,9 +383,13 @@ class Reminding(DeskBase):
         before = loop
         followers = self._night_before_of(loop)
         loop, next_one, changed = self.service.skip_on(loop.id, day)
+        moved: list[tuple[OpenLoop, OpenLoop]] = []   # (as it was, as it is), for "undo that"
         if changed:   # "pack the soccer bag the night before practice": that night's reminder is off too (round 65)
             for follower in followers:
-                self.service.skip_on(follower.id, day - timedelta(days=1))
+                after, opened, off = self.service.skip_on(follower.id, day - timedelta(days=1))
+                if off and opened is None and after.is_open:
+                    moved.append((follower, after))
+        also = {"updated": tuple(a for _, a in moved), "before": tuple(b for b, _ in moved)}
         if not changed:
             if said.handed:
                 return None   # someone else's deed on a day it does not fall on: read as before
@@ -395,10 +399,12 @@ class Reminding(DeskBase):
                 self._remember(session, next_one, self.service.now_ms())
             return DeskReply(phrases.day_off(loop, day, None if next_one is None else next_one.due_ms, now,
                                              self.service.tz, said.handed, lang), lang,
-                             change=AgendaChange(closed=(loop,), opened=(next_one,) if next_one else ()), intent="cancel")
+                             change=AgendaChange(closed=(loop,), opened=(next_one,) if next_one else (), **also),
+                             intent="cancel")
         self._remember(session, loop, self.service.now_ms())
         return DeskReply(phrases.day_off(loop, day, self.service.back_after(loop, day), now, self.service.tz, said.handed,
-                                         lang), lang, change=AgendaChange(updated=(loop,), before=(before,)), intent="cancel")
+                                         lang), lang, change=AgendaChange(updated=(loop, *also["updated"]),
+                                                                          before=(before, *also["before"])), intent="cancel")
 
     def _night_before_of(self, loop: OpenLoop) -> list[OpenLoop]:
         """The open repeating promises kept "the day/night/morning before <loop>" (`_day_before`: their rule is the
