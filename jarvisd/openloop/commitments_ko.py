@@ -864,7 +864,7 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         if all(m.tag in ("SF", "SP", "SW") for m in ms):
             continue
         question = is_question(sen, ms)
-        found = [c for c in _commitments(sen, ms, s, local) if not _see_you(c, text, holes)]
+        found = [_span_words_off(c) for c in _commitments(sen, ms, s, local) if not _see_you(c, text, holes)]
         if not found and note_asked and (task := _task_phrase(sen, ms, local)):
             found = [Commitment(task, sen[ms[0].start:ms[-1].end], (s + ms[0].start, s + ms[-1].end), remind_asked)]
         # "그거" points at the sentence before's thing, or at the one this sentence started with ("참기름
@@ -908,6 +908,15 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
 # "피곤 보기"), "그럼 다음에 봐요", "월요일에 뵐게요"
 _SEE_YOU = re.compile(r"(?:(?:그럼|그래|그래요|자|좋아|알았어|네|응)[\s,]*)?(?:또\s*|다시\s*)?"
                       r"(?:보자|봐|봐요|봅시다|보아요|뵈요|봬요|뵐게요|뵙겠습니다|만나자|만나요)[.!~]*")
+
+
+# the words of a span between two times left before the thing: "내일 3시랑 5시 사이에 회의 있어" (round 65: kept "사이에 회의")
+_SPAN_LEFT = re.compile(r"^(?:(?:(?:에서|랑|이랑|하고|와|과)\s+)?사이에|(?:에서|랑|이랑|하고|와|과)\s+사이)\s+(?=\S)")
+
+
+def _span_words_off(c: Commitment) -> Commitment:
+    action = _SPAN_LEFT.sub("", c.action)
+    return c if action == c.action else Commitment(action, c.clause, c.clause_span, c.remind)
 
 
 def _see_you(c: Commitment, text: str, holes: Sequence[Span]) -> bool:

@@ -273,3 +273,10 @@ def test_undo_takes_the_night_before_day_off_back_too(desk):
                    "cancel the soccer practice on thursday", "undo that")
     assert said[3] is not None
     assert all(loop.skips is None for loop in desk.service.agenda())
+
+
+@pytest.mark.parametrize("said", ["내일 3시랑 5시 사이에 회의 있어", "내일 3시에서 5시 사이에 회의 있어"])
+def test_a_span_between_two_times_is_no_part_of_the_name(desk, said):
+    """Before: "적어 둘게요: 사이에 회의, 내일 오후 3시." / "에서 사이에 회의" (found on the way)."""
+    said_to(desk, said)
+    assert agenda_rows(desk) == [("회의", "2026-12-08 15:00")]
