@@ -280,3 +280,19 @@ def test_a_span_between_two_times_is_no_part_of_the_name(desk, said):
     """Before: "적어 둘게요: 사이에 회의, 내일 오후 3시." / "에서 사이에 회의" (found on the way)."""
     said_to(desk, said)
     assert agenda_rows(desk) == [("회의", "2026-12-08 15:00")]
+
+
+def test_the_new_rules_read_long_input_in_linear_time():
+    """4,000-character probes of each new rule's words (no timing asserted: each must simply return)."""
+    from jarvisd.memory.fact_asked import fact_asked
+    from jarvisd.memory.talk_asked import of_someone_else
+    from jarvisd.openloop.day_off import day_off, ko_day_off
+    from jarvisd.openloop.net_terms import UNPAID, paid_on, terms_in, terms_said
+    from jarvisd.openloop.repeats import each_time_said, without_repeat
+    from jarvisd.small_talk import owed_answer
+    for probe in ("net 30 " * 600, "a " * 2000 + "on thursday the coach is sick", "내일 " * 1300 + "보자",
+                  "월, " * 1300 + "수 헬스 가기", "3시랑 " * 800 + "5시에 회의 있어", "my brother " * 400 + "works",
+                  "if they havent paid by " * 200, "what does my " + "wife " * 800 + "do for a living"):
+        day_off(probe), ko_day_off(probe), terms_said(probe), terms_in(probe), paid_on(probe), UNPAID.search(probe)
+        each_time_said(probe, [(0, 3), (len(probe) - 5, len(probe))]), without_repeat(probe), owed_answer(probe, True)
+        fact_asked(probe), of_someone_else(probe)
