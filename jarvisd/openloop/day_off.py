@@ -99,11 +99,24 @@ _KO_NOT_A_DAY = re.compile(r"주(?!\s*[월화수목금토일]요일)\s*$|주말|
 _KO_NOT_A_THING = re.compile(r"(?:^|\s)(?:나|내가|저|제가|그거|그건|이거|오늘은|시간|아무것도|아무|할\s*일)(?:\s|$)")
 
 
+# someone else does it that day: "내일 픽업은 아내가 할 거야", "목요일 등원은 남편이 해 줄 거야"
+_KO_OTHER_DOES = re.compile(
+    r"(?P<rest>[가-힣\w ,]{2,60}?)\s*(?:은|는)\s+(?:(?:내|우리)\s*)?(?P<who>[가-힣]{1,6}?)(?:이|가|께서)\s+"
+    r"(?:할\s*거(?:야|예요|래)|해\s*줄\s*거(?:야|예요|래)|해\s*준대(?:요)?|한대(?:요)?|맡(?:을\s*거(?:야|예요)|기로\s*했어(?:요)?|는대(?:요)?)"
+    r"|하기로\s*했어(?:요)?)[.!]?")
+
+
 def ko_day_off(cleaned: str) -> DayOff | None:
-    """The Korean one-day calling-off: "목요일 축구 연습은 이번 주만 취소야", "내일 약은 건너뛸게", "금요일엔 피아노 수업 없대";
-    None when no single day or no thing is said ("축구 연습 취소해 줘" stays the series' end)."""
-    if len(cleaned) > 120 or (m := _KO_OFF.fullmatch(cleaned)) is None:
+    """The Korean one-day calling-off: "목요일 축구 연습은 이번 주만 취소야", "내일 약은 건너뛸게", "금요일엔 피아노 수업 없대",
+    or someone else's doing of it ("내일 픽업은 아내가 할 거야"); None when no single day or no thing is said ("축구 연습 취소해
+    줘" stays the series' end)."""
+    if len(cleaned) > 120:
         return None
+    handed = False
+    if (m := _KO_OFF.fullmatch(cleaned)) is None:
+        if (m := _KO_OTHER_DOES.fullmatch(cleaned)) is None or m["who"] in ("나", "내", "제", "저"):
+            return None
+        handed = True
     rest = m["rest"].strip(" ,")
     spans = time_spans(rest)
     if len(spans) != 1:
@@ -119,4 +132,4 @@ def ko_day_off(cleaned: str) -> DayOff | None:
     what = " ".join(word for word in words if word)
     if not re.search(r"[가-힣]", what):
         return None
-    return DayOff(what, said, False)
+    return DayOff(what, said, handed)

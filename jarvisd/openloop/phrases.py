@@ -300,7 +300,7 @@ def day_off(loop: OpenLoop, day: date, back_ms: int | None, now: datetime, tz: t
     it was ended). "OK, no soccer practice on Thursday, December 10; it's back on Tuesday, December 15." Korean (round
     65): "알겠어요, 12월 10일 목요일 축구 연습은 쉬어요. 다음은 12월 15일 화요일이에요." """
     if lang == "ko":
-        head = f"알겠어요, {_ko_date(day, now)} {loop.desc}{topic(loop.desc)} 쉬어요."
+        head = f"알겠어요, {_ko_date(day, now)} {loop.desc}{topic(loop.desc)} {'안 하셔도 돼요' if handed else '쉬어요'}."
         if back_ms is None:
             return head
         back = _ko_date(datetime.fromtimestamp(back_ms / 1000, tz).date(), now)

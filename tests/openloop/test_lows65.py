@@ -296,3 +296,15 @@ def test_the_new_rules_read_long_input_in_linear_time():
         day_off(probe), ko_day_off(probe), terms_said(probe), terms_in(probe), paid_on(probe), UNPAID.search(probe)
         each_time_said(probe, [(0, 3), (len(probe) - 5, len(probe))]), without_repeat(probe), owed_answer(probe, True)
         fact_asked(probe), of_someone_else(probe)
+
+
+def test_held_out_someone_else_does_the_korean_pickup_that_day(desk):
+    """Before: "내일 하원은 아내가 할 거야" changed nothing (the pickup still reminded tomorrow)."""
+    said = said_to(desk, "평일마다 4시에 어린이집 하원 있어", "내일 하원은 아내가 할 거야")
+    assert said[1] == "알겠어요, 12월 8일 화요일 어린이집 하원은 안 하셔도 돼요. 다음은 12월 9일 수요일이에요."
+    assert desk.service.agenda()[0].skips == "2026-12-08"
+
+
+def test_guard_the_user_doing_it_or_no_thing_is_no_day_off(desk):
+    said_to(desk, "평일마다 4시에 어린이집 하원 있어", "내일 하원은 내가 할 거야", "내일은 남편이 할 거야")
+    assert all(loop.skips is None for loop in desk.service.all_loops())
