@@ -84,6 +84,12 @@ _KO_TIRED = re.compile(r"(?:(?:아|아이고|하|휴)\s*(?:,\s*)?)?(?:오늘)?\s
                        r"힘들(?:다|어|어요|네|네요|었어|었다)|힘드네요?|피곤(?:해|해요|하다|하네|하네요|했어|했다)|지친다|지쳤(?:어|어요|다)|"
                        r"빡세(?:다|네)|빡셌(?:어|다)|고생했(?:다|네))(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
 _KO_TIRED_REPLY = "오늘 고생 많으셨어요. 푹 쉬세요."
+# "피곤하니까 내일 봐요", "그럼 다음에 보자" (round 65: SmolLM2's "집중으로 집중으로 …"; the agenda keeps no promise of it):
+# a parting with a day, a reason before it at most
+_KO_SEE_YOU = re.compile(r"(?:[가-힣]{1,6}(?:니까|는데|한데|은데|ㄴ데|서)\s*(?:,\s*)?)?(?:(?:그럼|그래|자|알았어|좋아)\s*(?:,\s*)?)?"
+                         r"(?:내일|나중에|다음에|담에|이따(?:가)?|조금\s*이따|[월화수목금토일]요일에|주말에|다음\s*주에)\s*(?:또\s*)?"
+                         r"(?:봐요|보자|봐|봬요|뵈요|뵐게요|만나요|만나자)")
+_KO_SEE_YOU_REPLY = "네, 그때 봬요. 푹 쉬세요."
 # "자비스 나 오늘도 야근이야 ㅠㅠ" (the sixty-fourth session: SmolLM2's "야근이야 2023"): working late, told
 _KO_LATE_WORK = re.compile(r"(?:(?:나|저)\s*)?(?:(?:오늘도|오늘|또|이번\s*주도|이번\s*주|요즘|매일|내일도|내일)\s*){0,2}"
                            r"야근(?:이야|이에요|이다|이네|이네요|했어|했다|중이야|중이에요|각이다|각이야)(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
@@ -396,6 +402,8 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
             else f"{said} 또 불러 주세요." if m["night"] and "불러" not in said else said
     if _KO_TIRED.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
         return _KO_TIRED_REPLY
+    if _KO_SEE_YOU.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
+        return _KO_SEE_YOU_REPLY
     if _KO_LATE_WORK.fullmatch(words) and not text.rstrip().endswith(("?", "？")):
         return _KO_LATE_WORK_REPLY
     if _KO_SLEEPLESS.fullmatch(words) and not text.rstrip().endswith(("?", "？")):

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from jarvisd.memory.fact_words import FACT_NOUNS
+from jarvisd.memory.talk_asked import of_someone_else
 from jarvisd.textsafe import plain_words
 
 ZERO_WIDTH_SPACE = "\u200b"
@@ -129,6 +130,15 @@ _EN_RENEW = re.compile(_LEAD + r"when\s+(?:does|do|will)\s+(?:my|our|the)\s+(?P<
 _EN_MY_WORK = re.compile(_LEAD + r"(?:where\s+do\s+i\s+work|where\s+am\s+i\s+working|what\s+do\s+i\s+do\s+(?:for\s+(?:a\s+living|work)"
                          r"|at\s+work)|what(?:'s|\s+is)\s+my\s+(?:occupation|profession|line\s+of\s+work))(?:\s+again|\s+now)?",
                          re.IGNORECASE)
+# "what does my wife do for a living?", "where does my brother work?", "what's my husband's job?" (round 65: to SmolLM2
+# when never told, "My husband, JARVIS, is a voice assistant …"): someone's work, said back or said not told
+_EN_THEIR_WORK = re.compile(_LEAD + r"(?:what\s+does\s+(?P<a>(?:my|our)\s+[a-z]+)\s+do\s+(?:for\s+(?:a\s+living|work)|at\s+work)"
+                            r"|where\s+does\s+(?P<b>(?:my|our)\s+[a-z]+)\s+work"
+                            r"|what(?:'s|\s+is)\s+(?P<c>(?:my|our)\s+[a-z]+)'s\s+(?:job|occupation|profession|line\s+of\s+work))"
+                            r"(?:\s+again|\s+now)?", re.IGNORECASE)
+_SOMEONE_WORK = frozenset("sister brother mom mum mother dad father wife husband son daughter friend boss partner "
+                          "girlfriend boyfriend fiance fiancee neighbor neighbour roommate cousin aunt uncle niece nephew "
+                          "grandma grandpa grandmother grandfather".split())
 _EN_WHERE_I_LIVE = re.compile(_LEAD + r"where\s+do\s+(?:i|we)\s+live(?:\s+now)?", re.IGNORECASE)
 # "여동생에 대해 뭐 알아?" (the sixty-first session: SmolLM2's "(2026-12-06)"): every fact kept of them
 _KO_ABOUT = re.compile(r"(?:(?:내|우리)\s*)?(?P<x>(?!나에|저에)[가-힣A-Za-z]{1,10}?)\s*(?:에\s*대해서?|에\s*관해서?)\s*"
@@ -212,6 +222,7 @@ class FactAsked:
     every: bool = False   # every fact holding the words, said back ("what do you know about Lily?")
     each: bool = False    # each fact holding the words is part of the answer (allergies: "… shellfish" and "… penicillin")
     older: bool = False   # the versions told before the newest only ("forget my old address", "옛날 주소 잊어버려")
+    me: bool = False      # of what the user does ("what do I do for work"): a fact told of someone else is no answer
 
 
 def readings(text: str) -> tuple[str, ...]:
@@ -259,7 +270,11 @@ def _fact_asked(text: str) -> FactAsked | None:
         v = m["v"].lower()
         return FactAsked(f"{m['x']} {v.split()[0]}", lang, told=f"when your {m['x']} {v.replace('run', 'runs')}{'' if ' ' in v else 's'}")
     if not korean and _EN_MY_WORK.fullmatch(said) is not None:
-        return FactAsked("work", lang, told="what you do for a living", other="job")
+        return FactAsked("work", lang, told="what you do for a living", other="job", me=True)
+    if not korean and (m := _EN_THEIR_WORK.fullmatch(said)) is not None \
+            and (who := (m["a"] or m["b"] or m["c"]).split()[-1].lower()) in _SOMEONE_WORK:
+        return FactAsked(f"{who} work", lang, told=f"what {(m['a'] or m['b'] or m['c']).lower()} does for a living",
+                         other=f"{who} job")
     if not korean and _EN_WHERE_I_LIVE.fullmatch(said) is not None:
         return FactAsked("live", lang, told="where you live")
     if korean and (m := _KO_WHERE_JOB.fullmatch(said)) is not None:
@@ -353,6 +368,8 @@ def facts_meant(asked: FactAsked, facts: Sequence[str]) -> list[int]:
                  if len(w) > 1 or w.isdigit() or _HANGUL.match(w)]
         if key_sets[0] == ["like"] and any(w in _DISLIKE_WORDS for w in words):
             continue   # "what do I like?" is not answered by "I don't like cilantro"
+        if asked.me and of_someone_else(said_of(fact)):
+            continue   # "what do I do for work" is not answered by "my brother works as an electrician" (round 65)
         if any(all(any(_key_word(w, k) or any(_key_word(w, o) for o in _KO_SAME.get(k, ())) for w in words)
                    for k in keys) for keys in key_sets):
             found.append(i)

@@ -144,6 +144,7 @@ class SaidAsked:
     cues: tuple[frozenset[str], ...]   # per cue word of the question, the stems that answer it
     own: bool                          # asked of the user ("I", "my", "we", "나", "내", "우리")
     lang: str
+    me: bool = False                   # asked of what the user does ("what do I do for work", "where did I go")
 
 
 def en_stem(word: str) -> str:
@@ -200,7 +201,25 @@ def said_asked(text: str) -> SaidAsked | None:
         if cue not in cues:
             cues.append(cue)
     own = any(w in _EN_OWN for w in lowered)
-    return SaidAsked(tuple(cues), own, "en") if cues else None
+    me = re.search(r"\b(?:do|did|am|have|was|can|should|will)\s+i\b", said, re.IGNORECASE) is not None
+    return SaidAsked(tuple(cues), own, "en", me) if cues else None
+
+
+# a sentence told of someone else ("my brother works as an electrician in busan"): no answer to what the user does
+# (round 65: "what do I do for work" was answered with the brother's work)
+_OF_SOMEONE = re.compile(r"(?:(?:so|and|oh|um|well|also|btw)[\s,]+)*(?:my|our)\s+(?P<a>[a-z]+)(?:'s)?\s+(?P<b>[a-z]+)(?:'s)?\s",
+                         re.IGNORECASE)
+_SOMEONE_WORDS = frozenset("sister brother sibling mom mum mother dad father parents wife husband son daughter kid kids "
+                           "child children baby friend boss manager partner girlfriend boyfriend fiance fiancee neighbor "
+                           "neighbour roommate cousin aunt uncle niece nephew grandma grandpa grandmother grandfather "
+                           "coworker colleague".split())
+
+
+def of_someone_else(sentence: str) -> bool:
+    """The sentence's subject is someone of the user's ("my wife …", "my older brother …"), and no "I" is said in it."""
+    m = _OF_SOMEONE.match(sentence)
+    return m is not None and (m["a"].casefold() in _SOMEONE_WORDS or m["b"].casefold() in _SOMEONE_WORDS) \
+        and re.search(r"\b(?:i|i'm|im|i've|i'd|i'll|we|we're|me)\b", sentence, re.IGNORECASE) is None
 
 
 def _matched(asked: SaidAsked, sentence: str) -> tuple[int, bool]:
@@ -228,6 +247,8 @@ def said_in_passing(asked: SaidAsked, said: Sequence[tuple[date, str]], today: d
         if len(sentence.split()) < 3 or said_asked(sentence) is not None or sentence.startswith("/") \
                 or _ORDER.match(sentence):
             continue   # "thanks", a question asked before, a command, an order
+        if asked.me and of_someone_else(sentence):
+            continue   # "what do I do for work" is not answered by "my brother works as an electrician"
         count, named = _matched(asked, sentence)
         if count == 0 or 2 * count < len(asked.cues) or not (asked.own or asked.lang == "ko") \
                 and not (named and count == len(asked.cues)):

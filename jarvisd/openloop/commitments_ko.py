@@ -617,6 +617,11 @@ def _arrival(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     return _Hit("arrival", -1, name[-1] + 1, start=name[0])
 
 
+# a class or a game one has at a time: "매주 월요일 오전 7시에 요가 있어", "수요일에 테니스 있어" (round 65's day lived: to
+# SmolLM2, nothing kept; "수영 강습 있어" was, by 강습)
+_KO_ACTIVITIES = frozenset("요가 필라테스 테니스 골프 축구 농구 배구 야구 발레 태권도 수영 헬스 피티 과외 학원 합창 클라이밍".split())
+
+
 def _event(ms: Sequence[Morph]) -> _Hit | None:
     """"내일 3시에 병원 예약 있어": an appointment with a time is a promise to be there (the caller keeps
     it only when a time was said)."""
@@ -625,7 +630,8 @@ def _event(ms: Sequence[Morph]) -> _Hit | None:
         said = i - 1 if i >= 2 and ms[i - 1].tag == "JKS" and ms[i - 1].form in ("이", "가") and \
             ms[i - 2].end == ms[i - 1].start else i
         if m.form == "있" and m.tag.startswith(("VA", "VV")) and said >= 1 and (
-                ms[said - 1].form in W.KO_EVENT_NOUNS or ms[said - 1].tag == "SL" and _occasion(ms[said - 1])) and \
+                ms[said - 1].form in W.KO_EVENT_NOUNS or ms[said - 1].form in _KO_ACTIVITIES
+                or ms[said - 1].tag == "SL" and _occasion(ms[said - 1])) and \
                 all(x.tag in ("EF", "SF", "JX") for x in ms[i + 1:]):
             return _Hit("event", -1, said)
     return None
@@ -877,7 +883,7 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         if all(m.tag in ("SF", "SP", "SW") for m in ms):
             continue
         question = is_question(sen, ms)
-        found = _commitments(sen, ms, s, local)
+        found = [_span_words_off(c) for c in _commitments(sen, ms, s, local) if not _see_you(c, text, holes)]
         if not found and note_asked and (task := _task_phrase(sen, ms, local)):
             found = [Commitment(task, sen[ms[0].start:ms[-1].end], (s + ms[0].start, s + ms[-1].end), remind_asked)]
         # "그거" points at the sentence before's thing, or at the one this sentence started with ("참기름
@@ -915,6 +921,38 @@ def read_sentence(text: str, span: Span, holes: Sequence[Span], analyzer: Korean
         question = question and not found
         pointed = _last_nouns(sen, ms, local)
     return SentenceReading(tuple(commitments), tuple(closures), question)
+
+
+# "see you" said as a parting, with a day but no clock time, place or thing: "피곤한데 내일 보자" (round 65: kept as
+# "피곤 보기"), "그럼 다음에 봐요", "월요일에 뵐게요"
+_SEE_YOU = re.compile(r"(?:(?:그럼|그래|그래요|자|좋아|알았어|네|응)[\s,]*)?(?:또\s*|다시\s*)?"
+                      r"(?:보자|봐|봐요|봅시다|보아요|뵈요|봬요|뵐게요|뵙겠습니다|만나자|만나요)[.!~]*")
+
+
+# the words of a span between two times left before the thing: "내일 3시랑 5시 사이에 회의 있어" (round 65: kept "사이에 회의")
+_SPAN_LEFT = re.compile(r"^(?:(?:(?:에서|랑|이랑|하고|와|과)\s+)?사이에|(?:에서|랑|이랑|하고|와|과)\s+사이)\s+(?=\S)")
+
+
+def _span_words_off(c: Commitment) -> Commitment:
+    action = _SPAN_LEFT.sub("", c.action)
+    return c if action == c.action else Commitment(action, c.clause, c.clause_span, c.remind)
+
+
+def _see_you(c: Commitment, text: str, holes: Sequence[Span]) -> bool:
+    """A parting "see you <day>" (`_SEE_YOU` once the day's words are cut out), no promise; a clock time said with it
+    ("내일 3시에 보자") is still a plan."""
+    start, end = c.clause_span
+    inside = [(max(hs, start), min(he, end)) for hs, he in holes if he > start and hs < end]
+    if any(re.search(r"\d\s*시|시\s*반|정오", text[hs:he]) for hs, he in inside):
+        return False
+    words, pos = [], start
+    for hs, he in sorted(inside):
+        words.append(text[pos:hs])
+        pos = he
+    words.append(text[pos:end])
+    left = " ".join(" ".join(words).split())
+    left = re.sub(r"^(?:나중|다음|이따|담)에?\s*", "", left)
+    return _SEE_YOU.fullmatch(left) is not None
 
 
 def _last_nouns(sen: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:

@@ -55,11 +55,26 @@ def _said_off(cleaned: str) -> str:
     return " ".join(_WHY.split(cleaned, maxsplit=1)[0].split())
 
 
+# why, said after the day with no word between: "cancel the soccer practice on thursday the coach is sick", "my wife will do
+# the pickup tomorrow so i dont need to go" (english64's left, lows65: the series ended / SmolLM2 said it back)
+_REASON_AFTER = re.compile(r"\b(?:tomorrow|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b(?P<why>,?\s+(?:(?:so|because|"
+                           r"cause|cuz|since|as)\s|(?:the|my|our|his|her)\s+[\w']+\s+(?:is|are|was|has|got)\s|(?:he|she|they|it)"
+                           r"(?:'s|\s+is|\s+are|'re|\s+has|\s+got)\s)[\w' ,-]{1,80})$")
+
+
 def day_off(cleaned: str) -> DayOff | None:
-    """The promise and the day a calling-off names, or None when the words call nothing off on a day."""
+    """The promise and the day a calling-off names, or None when the words call nothing off on a day; a reason said
+    after it is no part of it."""
     if len(cleaned) > 4000:
         return None
     cleaned = _said_off(cleaned)
+    if len(cleaned) <= 200 and (why := _REASON_AFTER.search(cleaned)) is not None \
+            and (said := _day_off(cleaned[:why.start("why")])) is not None:
+        return said
+    return _day_off(cleaned)
+
+
+def _day_off(cleaned: str) -> DayOff | None:
     if len(cleaned) > 200:
         return None
     handed, verb = False, ""
@@ -89,39 +104,58 @@ def day_off(cleaned: str) -> DayOff | None:
     return DayOff(what, rest[start:end].strip(), handed, verb)
 
 
-# Korean (pass 65: "목요일 축구 연습 취소해 줘" ended the whole series, "목록에서 지웠어요 … 다시 알려 드리지 않아요"):
-# "목요일 축구 연습 취소해 줘", "이번 주 목요일 축구 연습은 취소됐어", "목요일은 축구 연습 없어", "내일 피아노 레슨 안 해"
+# Korean (pass65 and lows65, one reader: "목요일 축구 연습 취소해 줘", "목요일 축구 연습은 이번 주만 취소야" ended the whole
+# series, "목록에서 지웠어요 … 다시 알려 드리지 않아요"): the day and the thing said first, the calling-off last: "취소야/됐어/해
+# 줘", "없어/없대", "건너뛸게", "쉴게", "안 가/안 해". "이번 주만", "이번만", "하루만" say that it is one time.
 _KO_LEAD = r"(?:(?:아|음|그|저기|자비스|참|근데|그리고)[\s,]+)*"
-_KO_CANCEL = re.compile(_KO_LEAD + r"(?P<rest>[가-힣A-Za-z0-9 ,]{2,120}?)\s*(?:은|는|을|를|이|가|도)?\s*"
-                        r"(?:취소\s*(?:해\s*(?:줘|주세요|줄래|줘요)?|해야\s*(?:해|돼|겠어)|할게|됐어|됐대|됐어요|됐대요|야|이야|예요|래)"
-                        r"|없어|없어요|없대|없대요|없을\s*거야|안\s*(?:해|해요|가|가요|할\s*거야|갈\s*거야)|쉬어|쉬어요|쉰대)[.!~]?")
+_KO_OFF = re.compile(
+    _KO_LEAD + r"(?P<rest>[가-힣\w ,]{2,80}?)\s*(?:(?:이번\s*(?:주|번)만|이번만|그날만|하루만|딱\s*하루)\s*)?"
+    r"(?:취소\s*(?:야|이야|예요|에요|됐어(?:요)?|됐대(?:요)?|래(?:요)?|해\s*(?:줘|주세요|줄래|줘요)?|해야\s*(?:해|돼|겠어)|할게(?:요)?|하자|됐다)"
+    r"|없어(?:요|졌어(?:요)?)?|없대(?:요)?|없을\s*거야|건너뛸게(?:요)?|건너뛰어\s*줘(?:요)?|건너뛰자|쉴게(?:요)?|쉬어(?:요)?|쉰대|빠질게(?:요)?"
+    r"|안\s*(?:가|갈게|해|할게|할\s*거야|갈\s*거야)(?:요)?)[.!~]?")
 _KO_WHY_END = re.compile(r"(?:서|니까|니깐|때문에|거든|거든요|대|래|대요|래요)$")
-_KO_THING_PARTICLE = re.compile(r"(?:은|는|을|를|이|가|도|에는|엔|에)$")
+_KO_PARTICLE = re.compile(r"(?:은|는|도|을|를|이|가|에는|에|엔)$")
+_KO_NOT_A_DAY = re.compile(r"주(?!\s*[월화수목금토일]요일)\s*$|주\s*(?:동안|내내)|주말|평일|매일|마다|달|개월|년")
+_KO_NOT_A_THING = re.compile(r"(?:^|\s)(?:나|내가|저|제가|그거|그건|이거|오늘은|시간|아무것도|아무|할\s*일)(?:\s|$)")
+
+
+# someone else does it that day: "내일 픽업은 아내가 할 거야", "목요일 등원은 남편이 해 줄 거야"
+_KO_OTHER_DOES = re.compile(
+    r"(?P<rest>[가-힣\w ,]{2,60}?)\s*(?:은|는)\s+(?:(?:내|우리)\s*)?(?P<who>[가-힣]{1,6}?)(?:이|가|께서)\s+"
+    r"(?:할\s*거(?:야|예요|래)|해\s*줄\s*거(?:야|예요|래)|해\s*준대(?:요)?|한대(?:요)?|맡(?:을\s*거(?:야|예요)|기로\s*했어(?:요)?|는대(?:요)?)"
+    r"|하기로\s*했어(?:요)?)[.!]?")
 
 
 def ko_day_off(cleaned: str) -> DayOff | None:
-    """The promise and the day a Korean calling-off names ("목요일 축구 연습 취소해 줘"), or None."""
+    """The Korean one-day calling-off: "목요일 축구 연습은 이번 주만 취소야", "목요일 축구 연습 취소해 줘, 코치가 아파서",
+    "내일 약은 건너뛸게", "금요일엔 피아노 수업 없대", or someone else's doing of it ("내일 픽업은 아내가 할 거야"); None when
+    no single day or no thing is said ("축구 연습 취소해 줘" stays the series' end)."""
     if len(cleaned) > 4000:
         return None
     cleaned = " ".join("".join(ch for ch in cleaned if not unicodedata.category(ch).startswith("S")).split())
     head, comma, why = cleaned.rpartition(",")
     if comma and _KO_WHY_END.search(why.strip(" .!~")):   # "…취소해 줘, 코치가 아파서": why, said after it
         cleaned = head.strip()
-    if len(cleaned) > 200 or cleaned.endswith("?"):
+    if len(cleaned) > 120 or cleaned.endswith("?"):
         return None
-    m = _KO_CANCEL.fullmatch(cleaned)
-    if m is None:
-        return None
+    handed = False
+    if (m := _KO_OFF.fullmatch(cleaned)) is None:
+        if (m := _KO_OTHER_DOES.fullmatch(cleaned)) is None or m["who"] in ("나", "내", "제", "저"):
+            return None
+        handed = True
     rest = m["rest"].strip(" ,")
     spans = time_spans(rest)
     if len(spans) != 1:
         return None
     start, end = spans[0]
-    day = rest[start:end].strip()
-    if re.search(r"시(?:에|까지|부터)?$|분(?:에)?$|주\s*(?:동안|내내)|달|주말|평일|매일|마다", day):   # a clock time, a week
+    said = rest[start:end].strip()
+    if _KO_NOT_A_DAY.search(said) or re.search(r"\d\s*시|시(?:에|까지|부터)?$|분(?:에)?$|정오|자정|아침|저녁|오후|오전|밤", said):
+        return None   # "다음 주 …", "3시 회의 취소": a week, or a time of day (a one-time change, not a day of a series)
+    what = f"{rest[:start]} {rest[end:]}".strip(" ,")
+    if _KO_NOT_A_THING.search(what):
         return None
-    words = [_KO_THING_PARTICLE.sub("", w) for w in f"{rest[:start]} {rest[end:]}".split()]
-    what = " ".join(w for w in words if w and w not in ("그", "그거", "이번", "다음"))
-    if not what or not re.search(r"[가-힣A-Za-z]{2}", what):
+    words = [_KO_PARTICLE.sub("", word) if len(word) > 1 else word for word in what.split()]
+    what = " ".join(word for word in words if word and word not in ("그", "그거", "이번", "다음"))
+    if not re.search(r"[가-힣]|[A-Za-z]{2}", what):   # "약" is a thing
         return None
-    return DayOff(what, _KO_THING_PARTICLE.sub("", day), False)
+    return DayOff(what, _KO_PARTICLE.sub("", said), handed)

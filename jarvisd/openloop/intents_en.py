@@ -380,7 +380,9 @@ _EN_NOT_PERSON = frozenset({"today", "tomorrow", "tonight", "this", "next", "mon
                             "friday", "saturday", "sunday", "the", "my",
                             "to", "you", "me", "anything", "something", "i", "that", "it", "myself", "everyone", "yourself",
                             "himself", "herself", "themselves", "ourselves", "them", "him", "her", "someone", "anyone",
-                            "list", "agenda", "plate", "schedule", "calendar", "docket"})
+                            "list", "agenda", "plate", "schedule", "calendar", "docket",
+                            # "what do I do for work" is the user's work asked (`memory.fact_asked`), no one promised
+                            "work"})
 # the amount ends the sentence: "remind me in two hours to check the oven" is a promise, not a snooze
 _EN_NAG_END = r"(?:\s+(?:again|later|more|or so|then|from now))*$"
 # "hit me with that again in an hour": the verbs of a nudge, "about" or "with" the reminder just heard

@@ -342,7 +342,10 @@ def day_off(loop: OpenLoop, day: date, back_ms: int | None, now: datetime, tz: t
     it was ended). "OK, no soccer practice on Thursday, December 10; it's back on Tuesday, December 15." """
     if lang == "ko":
         on = _ko_day(datetime.combine(day, datetime.min.time(), tzinfo=tz), now)
-        head = f"알겠어요, {on}{'은' if on in ('오늘', '내일', '모레') else '에는'} {loop.desc}{_none_ko(loop.desc)}"
+        at = f"{on}{topic(on) if on in ('오늘', '내일', '모레') else '에는'}"
+        # someone else does it that day (lows65: "내일 하원은 아내가 할 거야"): not the user's to do
+        head = f"알겠어요, {on} {loop.desc}{topic(loop.desc)} 안 하셔도 돼요" if handed else \
+            f"알겠어요, {at} {loop.desc}{_none_ko(loop.desc)}"
         if back_ms is None:
             return f"{head}."
         back = _ko_day(datetime.fromtimestamp(back_ms / 1000, tz), now)
@@ -365,7 +368,7 @@ def day_not_in_repeat(loop: OpenLoop, day: date, now: datetime, tz: tzinfo, lang
     """"Cancel the soccer practice on Friday" with practice on Tuesdays and Thursdays: nothing changed, said why."""
     if lang == "ko":
         on = _ko_day(datetime.combine(day, datetime.min.time(), tzinfo=tz), now)
-        at = f"{on}{'은' if on in ('오늘', '내일', '모레') else '에는'}"
+        at = f"{on}{topic(on) if on in ('오늘', '내일', '모레') else '에는'}"
         return f"{loop.desc}{topic(loop.desc)} {at} 없어요: {_due_and_repeat(loop, now, tz, 'ko')}. 바뀐 건 없어요."
     return (f"{_capital(second_person(loop.desc))} isn't on {_en_date(day, now)}: {_due_and_repeat(loop, now, tz, 'en')}. "
             "Nothing changed.")

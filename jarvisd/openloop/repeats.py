@@ -338,6 +338,9 @@ _STEP_HEAD_LEFT = re.compile(r"(?<!\s)\s+(?:on\s+)?(?:every|each)\s+(?:other|sec
 _KO_TIMES_LEFT = re.compile(r"(?<=[가-힣])\s+주\s?[1-7]\s?(?:회|번)(?:\s?씩)?$")
 
 
+_KO_DAY_LETTERS_LEFT = re.compile(r"^[월화수목금토일](?:\s*[,·]\s*[월화수목금토일])+\s+(?=\S)")
+
+
 def without_repeat(desc: str) -> str:
     """The description with the words of a kept repeat taken out: "walk the dog every morning" -> "walk the dog",
     "평일마다 스트레칭하기" -> "스트레칭하기". A description that would be left empty is kept as it was."""
@@ -345,6 +348,8 @@ def without_repeat(desc: str) -> str:
         # "call mom every other" (the fifty-eighth helper): "every other monday" kept as every:2w, its day already cut
         # out as the due's, left its head in the description
         # "물리치료 주 2회" (the sixty-first session): its days cut out as the due's, the times a week left behind
+        # "매주 월, 수 저녁 7시에 헬스 가야 돼" (round 65's day lived: kept "월, 수 헬스 가기"): the days' letters left
+        desc = _KO_DAY_LETTERS_LEFT.sub("", desc)
         return _KO_TIMES_LEFT.sub("", _STEP_HEAD_LEFT.sub("", desc)).strip(" ,") or desc
     if rule.stepped:
         desc = _KO_STEP_SPAN.sub(" ", _EN_STEP_SPAN.sub("", desc))
@@ -552,6 +557,12 @@ def today_if_it_falls(repeat: Repeat, due_ms: int, now_ms: int, tz: tzinfo, said
     today = datetime.combine(now.date(), local.time(), tzinfo=tz)
     if local.date() - now.date() == timedelta(days=7) and repeat.falls_on(now.date()) and today > now:
         return int(today.timestamp() * 1000)
+    if 1 < len(repeat.days) < 7 and repeat.at is None and local.date() > now.date() and not re.search(
+            r"\b(?:tomorrow|tonight|today)\b|내일|오늘|모레", said, re.IGNORECASE):
+        # "매주 월요일이랑 수요일 7시에 수영 강습", "every monday and wednesday at 7am" said on Monday at 9 (round 65's day
+        # lived: next Monday, this Wednesday's lesson never reminded): the first of its days from now at that time
+        first = _next_on(repeat, datetime.combine(now.date(), local.time(), tzinfo=tz), after_ms=now_ms, tz=tz)
+        return min(first, due_ms)
     return due_ms
 
 
@@ -669,6 +680,13 @@ def _joined_clocks(text: str, clock: re.Pattern[str], between: re.Pattern[str]) 
     return clocks, text[pos:]
 
 
+# the day said before Korean clock times joined ("내일 3시랑 5시에 회의 있어"): each time keeps it
+_KO_DAY_FIRST = re.compile(r"(?:오늘|내일|모레|글피|(?:(?:이번|다음)\s*주\s*)?[월화수목금토일]요일|\d{1,2}\s*월\s*\d{1,2}\s*일|\d{1,2}\s*일)"
+                           r"(?:에|에는|은)?\s+")
+# one has it (an event): "… 회의 있어", "… 약속 잡혔어"
+_KO_HAVE = re.compile(r"(?:있어|있어요|있다|있습니다|있음|있대|있거든|잡혔어|잡혔어요|잡혀\s*있어)[.!]?\s*$")
+
+
 def each_time_said(clause: str, spans: list[tuple[int, int]], once: bool = False) -> list[str]:
     """The clause once for each clock time of a Korean daily rule said together ("매일 아침 8시랑 저녁 8시에 약 먹기"
     -> "매일 아침 8시에 약 먹기", "매일 저녁 8시에 약 먹기"), or [] when it says one time or the times are apart.
@@ -681,13 +699,19 @@ def each_time_said(clause: str, spans: list[tuple[int, int]], once: bool = False
     region = clause[start:end]
     if not re.search(r"[가-힣]", clause):
         return _each_time_said_en(clause, start, end)
+    day = _KO_DAY_FIRST.match(region)   # "내일 3시랑 5시에 회의 있어": the day goes with each time (round 65)
+    if day is not None:
+        start, region = start + day.end(), region[day.end():]
     joined = _joined_clocks(region, _KO_CLOCK, _KO_BETWEEN)   # nothing but the times and the words that join them
     if joined is None or len(joined[0]) < 2 or joined[1].strip() not in ("", "에", "에는", "마다"):
         return []
+    if re.match(r"\s*(?:사이|중에|중\b|까지|부터)", clause[end:]):
+        return []   # "3시랑 5시 사이에": one span of time, not two times
     clocks = joined[0]
     head = _KO_TIMES_A_DAY.sub("매일", clause[:start])   # "하루 세 번 아침 8시, …": each of them every day
     rule = repeat_in(head + clause[end:])
-    if rule is None and not once or rule is not None and rule.stepped:
+    # a thing one has at two times ("내일 3시랑 5시에 회의 있어", round 65: 3 PM only) is two of them, as a reminder is
+    if rule is None and not (once or _KO_HAVE.search(clause)) or rule is not None and rule.stepped:
         return []
     tail = clause[end:] if clause[end:].startswith(" ") else f" {clause[end:]}"
     return [f"{head}{m.group(0).strip()}에{tail}" for m in clocks]
@@ -733,7 +757,12 @@ def ko_times_only(text: str) -> list[str]:
 
 def without_times_a_day(action: str) -> str:
     """"하루 세 번 약 먹기" -> "약 먹기": the count is said by the times each kept (`each_time_said`)."""
+    action = _KO_CLOCK_JOINED.sub("", action)   # "2시하고 면접" of "금요일 2시하고 4시에 면접 있어" (round 65)
     return " ".join(_KO_TIMES_A_DAY.sub("", action).split()) or action
+
+
+_KO_CLOCK_JOINED = re.compile(r"^(?:\d{1,2}|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열한|열두|열)\s*시(?:\s*반|\s*\d{1,2}\s*분)?"
+                              r"(?:이랑|랑|하고|와|과)\s+")
 
 
 # ---------------------------------------------------------------- said back

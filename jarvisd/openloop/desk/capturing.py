@@ -36,7 +36,9 @@ from jarvisd.openloop.intents import (
     correction_time,
 )
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
+from jarvisd.openloop.net_terms import UNPAID, payment_of
 from jarvisd.openloop.pronouns import person_meant, persons_meant, with_person
+from jarvisd.openloop.service import skipped_days
 from jarvisd.openloop.when import ImpossibleTime, resolve_time, time_spans
 from jarvisd.openloop.when_patterns import KO_LUNAR_DATE
 from jarvisd.openloop.when_words import PART_HOURS
@@ -263,12 +265,26 @@ class Capturing(DeskBase):
         judgement = Judgement(opened=tuple(opened), closed=tuple(closed))
         self.service.embed_ahead(judgement, session)   # never under the agenda's lock: the sweep waits on it
         change = self.service.apply_judgement(judgement, text, shown, session)
+        self._days_off_before(change.opened)
         reply = self._reply(change, notes, remind, reading, lang, session)
         if reply is not None and change.opened and repeats.said_but_unkept(text) \
                 and not any(loop.repeat for loop in change.opened):   # "every other day": kept once, and said so
             head, asked = _question_last(reply.text)   # "… When should I remind you?" stays the last thing said
             reply = replace(reply, text=" ".join(part for part in (head, phrases.repeat_unkept(lang), asked) if part))
         return reply
+
+    def _days_off_before(self, opened: Sequence[OpenLoop]) -> None:
+        """"Remind me to pack the soccer bag the night before practice" with Thursday's practice called off: kept with
+        Wednesday night off (round 65: it still came that night). The days off later than the new one's first time."""
+        for loop in opened:
+            m = _DAY_BEFORE.search((loop.evidence or "").rstrip(" .!"))
+            if loop.repeat is None or loop.due_ms is None or m is None or not m["x"] \
+                    or (anchor := self._one_named(m["x"])) is None or repeats.day_before(anchor.repeat) != loop.repeat:
+                continue
+            first = phrases.due_day(loop.due_ms, self.service.tz)
+            for day in sorted(skipped_days(anchor.skips)):
+                if day - timedelta(days=1) > first:
+                    self.service.skip_on(loop.id, day - timedelta(days=1))
 
     def _then_day(self, text: str, session: str) -> date | None:
         """"Then a meeting with the bank at 11" right after "tomorrow I have to drop the kids at school at 8": the day of
@@ -359,6 +375,7 @@ class Capturing(DeskBase):
         opened = [self._before_named(p) for p in opened]
         opened = [self._during_named(p) for p in opened]
         opened = [self._after_named(p) for p in opened]
+        opened = [self._unpaid_by_due(p) for p in opened]
         if loop is None or loop.due_ms is None:
             return opened
         return [replace(p, desc=_BEFORE_THAT.sub("", p.desc).strip(" ,"), due_ms=loop.due_ms)
@@ -404,6 +421,23 @@ class Capturing(DeskBase):
         desc = proposed.desc if _AFTER_NAMED.search(proposed.desc) else f"{proposed.desc} after {m['x']}"
         return replace(proposed, desc=desc, due_ms=due, remind_ms=due if proposed.remind_ms is not None or
                        re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE) else None)
+
+    def _unpaid_by_due(self, proposed: ProposedLoop) -> ProposedLoop:
+        """"remind me to follow up with acme if they haven't paid by the due date" with "acme invoice payment" kept (net
+        terms, `net_terms`): due the morning after the payment's day (round 65: asked "When should I remind you?")."""
+        m = UNPAID.search((proposed.evidence or "").rstrip(" .!"))
+        if proposed.due_ms is not None or m is None:
+            return proposed
+        payments = [loop for loop in self.service.agenda() if loop.desc.endswith("invoice payment") and loop.due_ms]
+        found = payment_of(proposed.desc, [loop.desc for loop in payments])
+        if found is None:
+            return proposed
+        day = phrases.due_day(payments[found].due_ms or 0, self.service.tz) + timedelta(days=1)
+        at = datetime.combine(day, time(PART_HOURS["morning"]), tzinfo=self.service.tz)
+        desc = UNPAID.sub("", proposed.desc).strip(" ,") or proposed.desc
+        remind = proposed.remind_ms is not None or re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE)
+        return replace(proposed, desc=desc, due_ms=int(at.timestamp() * 1000),
+                       remind_ms=int(at.timestamp() * 1000) if remind else None)
 
     def _during_named(self, proposed: ProposedLoop) -> ProposedLoop:
         """"I need to ask professor kim about question 4 during office hours" with "professor kim's office hours, Thursday

@@ -8,7 +8,7 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, time, timedelta
 
 from jarvisd.approval_words import decision
 from jarvisd.openloop import (
@@ -33,6 +33,7 @@ from jarvisd.openloop.corrections import (
 )
 from jarvisd.openloop.desk.state import (
     CONFIRM_SEC,
+    FOCUS_SEC,
     LATE_ANSWER_SEC,
     LISTED_SEC,
     Clearing,
@@ -50,6 +51,7 @@ from jarvisd.openloop.intents import (
     correction_time,
 )
 from jarvisd.openloop.model import AgendaChange, ClosedRef, Judgement, LoopStatus, OpenLoop, ProposedLoop
+from jarvisd.openloop.net_terms import is_invoice, paid_on, payment_desc, payment_of, terms_in, terms_said
 from jarvisd.openloop.service import MEANING_LOOPS
 from jarvisd.openloop.shifts import read_shift
 from jarvisd.openloop.text import names_part_of
@@ -169,6 +171,17 @@ _KO_DONE_ASKED = re.compile(r"[가-힣](?:했|됐|냈|갔|었|았)(?:나|니|냐
 _KO_ENDED = re.compile(r"끝났|끝났어|마쳤|종료됐")
 _BOOKING_ERRAND = re.compile(r"\s?예약\s?(?:하기|잡기)$")
 _BOOKING_WORD = re.compile(r"\s?예약$")
+
+
+def _participle_picks(closure: Closure, descs: Sequence[str]) -> int | None:
+    """Of the promises a closing names alike, the one alone whose words begin with the deed its participle says
+    ("invoice bluebird sent": "send the invoice to bluebird design", not "bluebird design invoice payment"; round 65)."""
+    clause, ref = closure.clause.lower().rstrip(" .!"), closure.reference.lower()
+    if not ref or not clause.startswith(ref) or not clause.isascii() or not (said := clause[len(ref):].split()):
+        return None
+    deed = base_verb(said[-1])
+    hits = [i for i, desc in enumerate(descs) if deed and desc.lower().startswith(f"{deed} ")]
+    return hits[0] if len(hits) == 1 else None
 
 
 class Closing(DeskBase):
@@ -465,6 +478,9 @@ class Closing(DeskBase):
                 if key not in covered:
                     covered[key] = naming.best_covered(naming.without_doer(text) if hearsay else text, named)
                 found = covered[key]
+            if isinstance(found, list) and closure.status == "done" and \
+                    (one := _participle_picks(closure, [descs[i] for i in found])) is not None:
+                found = found[one]   # "invoice bluebird sent" with its sending and its payment kept: the sending
             deeds = naming.listed_deeds(closure.reference) if closure.status in ("done", "dismissed") else []
             if (not isinstance(found, int) or len(deeds) > 1) and closure.status in ("done", "dismissed") and \
                     (each := [naming.best_reference(deed, named) for deed in deeds]) and \
@@ -729,6 +745,75 @@ class Closing(DeskBase):
         """The closing's words name a loop closed already: it is said again, not said of another loop."""
         closed = [loop.desc for loop in self.service.recently_closed()]
         return bool(reference) and naming.best_reference(reference, closed) is not None
+
+    def _net_terms(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"its net 30", "the invoice is due net 30" right after an invoice was sent (or kept to send): the payment kept,
+        due that many days after the sending day (round 65: SmolLM2's "The invoice is due on the 30th of the month.").
+        None when the words say no terms or no invoice was just talked of."""
+        if lang != "en":
+            return None
+        if (days := terms_said(clean(text))) is None:
+            return self._paid_on(text, session, lang)
+        now_ms = self.service.now_ms()
+        focus = self._recent_focus(session, now_ms)
+        invoice = self._any(focus.loop_id) if focus is not None else None
+        if invoice is None or not is_invoice(invoice.desc) or invoice.status not in (LoopStatus.OPEN, LoopStatus.DONE):
+            kin = [loop for loop in [*self.service.recently_closed(), *self.service.agenda()]
+                   if is_invoice(loop.desc) and loop.status in (LoopStatus.OPEN, LoopStatus.DONE)
+                   and now_ms - (loop.closed_ms or loop.updated_ms) <= FOCUS_SEC * 1000]
+            invoice = max(kin, key=lambda loop: (loop.closed_ms or loop.updated_ms)) if kin else None
+        if invoice is None:
+            return None
+        return self._payment_kept(invoice, days, text, session, lang)
+
+    def _paid_on(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """"the bluebird invoice gets paid on january 6th right" with an invoice to Bluebird kept or sent: its payment kept
+        due then (english64's left: the sending was moved to that day); None with no invoice to them."""
+        if (said := paid_on(clean(text))) is None:
+            return None
+        who, when = said
+        invoices = [loop for loop in [*self.service.agenda(), *self.service.recently_closed()]
+                    if is_invoice(loop.desc) and loop.status in (LoopStatus.OPEN, LoopStatus.DONE)
+                    and payment_desc(loop.desc) != "invoice payment"]
+        found = payment_of(who, [payment_desc(loop.desc) for loop in invoices])
+        if found is None:
+            return None
+        due_ms, _, _ = self._due(when, self.service.now_local(), lang)
+        if due_ms is None:
+            return None
+        shown = self.service.loops_for_judge(session)
+        change = self.service.apply_judgement(
+            Judgement(opened=(ProposedLoop(payment_desc(invoices[found].desc), due_ms, text),)), text, shown, session)
+        return self._reply(change, {}, set(), read_utterance(text, self.korean), lang, session)
+
+    def _payment_kept(self, invoice: OpenLoop, days: int, words: str, session: str, lang: phrases.Lang) -> DeskReply:
+        """The payment of an invoice, due `days` after it was sent (its closing day), or, not sent yet, after the day it
+        is to be sent (its due, else today)."""
+        tz = self.service.tz
+        if invoice.status is LoopStatus.DONE and invoice.closed_ms is not None:
+            sent = datetime.fromtimestamp(invoice.closed_ms / 1000, tz).date()
+        else:
+            sent = phrases.due_day(invoice.due_ms, tz) if invoice.due_ms is not None else self.service.now_local().date()
+        due = datetime.combine(sent + timedelta(days=days), time(23, 59), tzinfo=tz)
+        shown = self.service.loops_for_judge(session)
+        change = self.service.apply_judgement(
+            Judgement(opened=(ProposedLoop(payment_desc(invoice.desc), int(due.timestamp() * 1000), words),)), words,
+            shown, session)
+        reply = self._reply(change, {}, set(), read_utterance(words, self.korean), lang, session)
+        return reply if reply is not None else DeskReply(f"That's already on your agenda: {payment_desc(invoice.desc)}.", lang)
+
+    def _paid_after_sent(self, reply: DeskReply, session: str) -> DeskReply:
+        """"i sent the invoice to acme this morning" with "… its net 30" said when it was kept: marked done, and its
+        payment kept due 30 days from today (round 65: the terms were dropped)."""
+        sent = [loop for loop in reply.change.closed if loop.status is LoopStatus.DONE and is_invoice(loop.desc)
+                and terms_in(loop.evidence) is not None and not reply.change.opened]
+        if reply.lang != "en" or len(sent) != 1:
+            return reply
+        paid = self._payment_kept(sent[0], terms_in(sent[0].evidence) or 0, sent[0].evidence or "", session, "en")
+        if not paid.change.opened:
+            return reply
+        change = replace(reply.change, opened=paid.change.opened)
+        return replace(reply, text=f"{reply.text} {paid.text}", change=change)
 
     def _kept_again(self, focus: Focus | None, words: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """A time said for the promise in focus that expired unfinished ("어제 엄마한테 전화하는 거 깜빡했어", told it

@@ -296,6 +296,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
                 reply = replace(reply, text=f"{head.rstrip('.')} ({zoned[1]}).{' ' + tail if dot else ''}")
         if reply is None:
             reply = self._handle(text, session)
+        if reply is not None and reply.change.closed:
+            reply = self._paid_after_sent(reply, session)   # an invoice sent with net terms: its payment kept
         if reply is not None and (reply.change.opened or reply.change.closed or reply.change.updated):
             with self._lock:
                 self._undoable[session] = Undoable(reply.change, self.service.now_ms())
@@ -504,6 +506,8 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
             return ended
         if (repeating := self._repeat_changed(text, session, lang)) is not None:   # "make it every weekday"
             return repeating
+        if (terms := self._net_terms(text, session, lang)) is not None:   # "its net 30" after an invoice sent
+            return terms
         if (off := self._day_off(text, session, lang)) is not None:   # "cancel the soccer practice on thursday"
             return off
         if (skipped := self._skip(text, session, lang)) is not None:   # "skip the pills today"

@@ -42,6 +42,7 @@ from jarvisd.openloop.desk.state import (
     _joined,
 )
 from jarvisd.openloop.desk.words import (
+    _DAY_BEFORE,
     _LET_GO,
     _PART_END,
     _due_order,
@@ -473,13 +474,24 @@ class Reminding(DeskBase):
             return None
         if when is None or not (when.day_said or re.search(r"\b(?:today|tonight)\b", said.day_words)):
             return None
-        return self._day_off_on(loop, when.at.date(), said.handed, session, lang)
+        day = when.at.date()
+        if lang == "ko" and day == phrases.due_day(loop.due_ms, self.service.tz) and repeats.skip_asked(clean(text)):
+            return None   # "내일은 약 건너뛸게" of the next one: the skip room's "이번엔 건너뛸게요" as before
+        return self._day_off_on(loop, day, said.handed, session, lang)
 
     def _day_off_on(self, loop: OpenLoop, day: date, handed: bool, session: str, lang: phrases.Lang
                     ) -> DeskReply | None:
         now = self.service.now_local()
         before = loop
+        followers = self._night_before_of(loop)
         loop, next_one, changed = self.service.skip_on(loop.id, day)
+        moved: list[tuple[OpenLoop, OpenLoop]] = []   # (as it was, as it is), for "undo that"
+        if changed:   # "pack the soccer bag the night before practice": that night's reminder is off too (round 65)
+            for follower in followers:
+                after, opened, off = self.service.skip_on(follower.id, day - timedelta(days=1))
+                if off and opened is None and after.is_open:
+                    moved.append((follower, after))
+        also = {"updated": tuple(a for _, a in moved), "before": tuple(b for b, _ in moved)}
         if not changed:
             if handed:
                 return None   # someone else's deed on a day it does not fall on: read as before
@@ -490,10 +502,28 @@ class Reminding(DeskBase):
                 self._remember(session, next_one, self.service.now_ms())
             return DeskReply(phrases.day_off(loop, day, None if next_one is None else next_one.due_ms, now,
                                              self.service.tz, handed, lang), lang,
-                             change=AgendaChange(closed=(loop,), opened=(next_one,) if next_one else ()), intent="cancel")
+                             change=AgendaChange(closed=(loop,), opened=(next_one,) if next_one else (), **also),
+                             intent="cancel")
         self._remember(session, loop, self.service.now_ms())
-        return DeskReply(phrases.day_off(loop, day, self.service.back_after(loop, day), now, self.service.tz, handed, lang),
-                         lang, change=AgendaChange(updated=(loop,), before=(before,)), intent="cancel")
+        return DeskReply(phrases.day_off(loop, day, self.service.back_after(loop, day), now, self.service.tz, handed,
+                                         lang), lang, change=AgendaChange(updated=(loop, *also["updated"]),
+                                                                          before=(before, *also["before"])), intent="cancel")
+
+    def _night_before_of(self, loop: OpenLoop) -> list[OpenLoop]:
+        """The open repeating promises kept "the day/night/morning before <loop>" (`_day_before`: their rule is the
+        loop's a day earlier, their words said it): a day off of the loop is their day off the day before (round 65:
+        "pack the soccer bag" still came the night before a practice called off)."""
+        earlier = repeats.day_before(loop.repeat)
+        if earlier is None:
+            return []
+        found = []
+        for other in self.service.agenda():
+            if other.id == loop.id or other.repeat != earlier or other.due_ms is None:
+                continue
+            m = _DAY_BEFORE.search((other.evidence or "").rstrip(" .!"))
+            if m is not None and m["x"] and naming.best_reference(m["x"], [loop.desc]) == 0:
+                found.append(other)
+        return found
 
     def _day_off_moved(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:
         """"No, I meant next Thursday" right after a day off was called ("cancel the soccer practice on thursday"):
