@@ -184,6 +184,11 @@ def assistant_commands() -> CommandRegistry:
     return commands
 
 
+# "actually leo's teacher is ms. choi now" (round 65: "Remembered: …", the old teacher replaced unsaid): a fact told as
+# a change says the one it replaced
+_CHANGE_SAID = re.compile(r"\b(?:actually|now|any\s*more|no\s+longer|these\s+days|nowadays|changed|new)\b", re.IGNORECASE)
+
+
 def _unowned(words: str) -> str:
     """"Julia's birthday" of "my/our/your/the Julia's birthday": the words a day is kept under."""
     return re.sub(r"^(?:my|our|your|the)\s+", "", words.strip(), flags=re.IGNORECASE)
@@ -687,7 +692,7 @@ class Assistant:
                     visit = await asyncio.to_thread(self.desk.handle, tail, session)
                     if visit is not None and visit.change.opened:
                         reply = f"{reply}. {visit.text}"
-                if reply.startswith("Remembered: ") and changed_told(text) \
+                if reply.startswith("Remembered: ") and (changed_told(text) or _CHANGE_SAID.search(text)) \
                         and (was := await asyncio.to_thread(self._replaced, reply.removeprefix("Remembered: "), scope)):
                     # "i sold the honda, i drive a toyota now" (round 65: the desk's "Good. That wasn't on your
                     # agenda", the honda still said): the old fact is kept as history, hidden from every answer

@@ -199,7 +199,7 @@ _KO_PARKING = frozenset(("차", "주차", "자동차"))
 _KO_ALL = re.compile(r"(?:나|저)(?:에\s*대해|에\s*관해|에\s*대해서)\s*(?:뭘|뭐|무엇을)\s*(?:기억해|알아|기억하고\s*있어)"
                      r"|내가\s*(?:뭐|뭘)\s*기억해\s*달라고\s*했(?:지|더라|어)")
 FACT_CHARS = 200   # of one fact, said back or searched
-ABOUT_SAID = 5   # facts said for "what do you know about Mia?", newest first
+ABOUT_SAID = 8   # facts said for "what do you know about Mia?", newest first
 NOT_TOLD_CHARS = 80   # of the question's words, said back in "You haven't told me …"
 _NOT_TOLD_KEYS = frozenset("schedule calendar agenda plan plans task tasks to-do todo todos list reminder reminders "
                            "alarm alarms timer timers meeting meetings appointment appointments event events day week "
@@ -493,7 +493,7 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
             return "기억하고 있는 건: " + "; ".join(shown) + "."
         listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + f"; and {shown[-1]}"
         return f"You told me: {listed}."
-    if asked.every:   # "what do you know about Lily?": the newest five of them (round 65: three left her allergy out)
+    if asked.every:   # "what do you know about Lily?": the newest eight of them (round 65: three left her allergy out)
         shown = [said(facts[i]) for i in facts_meant(asked, facts)[:ABOUT_SAID]]
         if not shown:
             return None

@@ -61,7 +61,7 @@ _LOW_NAME = (r"(?!(?:it|that|what|there|here|he|she|who|where|how|why|when|which
              r"tonight|yesterday|everyone|everybody|someone|somebody|nobody|anyone|anybody|no\s*one|one|world|nation|"
              r"country|year|week|month|life|people|other|else|mine|yours|i|you|we|they|it|my|our|your|his|her|their|the|a|"
              r"an|and|but|so|or|if|then|also|actually|oh|ok|okay|well|yes|no|not|just|jarvis|everything|nothing|"
-             r"something|anything|all|some|each|every|both|either|neither|god)\b)(?-i:[a-z][a-z-]{1,19})")
+             r"something|anything|all|some|each|every|both|either|neither|god|is|are|was|were|has|had)\b)(?-i:[a-z][a-z-]{1,19})")
 _OWNER = (r"(?:(?i:my|our)|" + _NAME + r"'s|" + _LOW_NAME + r"'s|(?:the\s+)?(?!(?:it|that|what|there|here|he|she|who|where|how|let|this)'s)"
           r"(?:mom|mum|dad|mother|father|grandma|grandpa|wife|husband|son|daughter|sister|brother|dog|cat|puppy|kitten|"
           r"baby|kid|kids|boss|partner|aunt|uncle|parents|"
@@ -82,7 +82,7 @@ _EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:" + _OWNER + r"\s+(?:[\w'’-]+
 # said a kept fact back and nothing was kept)
 # ("FYI my wife Jenny is allergic to shellfish": the sixty-first session, to SmolLM2, nothing kept)
 _EN_THEIR_ALLERGY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who)\b)" + _NAME +
-                               r"|" + _LOW_NAME + r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)"
+                               r"|" + _LOW_NAME + r"|(?i:my|our)\s+[a-z]+(?:\s+(?:" + _NAME + r"|" + _LOW_NAME + r"))?)"
                                r"\s+(?i:is|are)\s+(?i:allergic)\s+to\s+.{2,80})")
 # "Lily goes to Maple Elementary", "my sister lives in Denver", "Sam works at Acme Corp" (the fifty-ninth session: "Sorry,
 # I don't have an answer to that.", nothing kept, and "what school does Lily go to?" got SmolLM2's "the University of New
@@ -142,7 +142,8 @@ _EN_LIKES = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i)\s+(?:(?i:really|just|absol
 # or dislike of someone named or of the family, kept to be asked back ("what does mia like?"); "mom loves it", "he hates
 # me", "nobody likes mondays" are no such facts
 _EN_THEIR_LIKES = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME + r"|" + _LOW_NAME
-                             + r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)\s+(?:(?i:really|just|absolutely|totally)\s+)?"
+                             + r"|(?i:my|our)\s+[a-z]+(?:\s+(?:" + _NAME + r"|" + _LOW_NAME + r"))?)\s+"
+                             r"(?:(?i:really|just|absolutely|totally)\s+)?"
                              r"(?i:likes|loves|adores|hates|dislikes|doesn't\s+like|does\s+not\s+like|can't\s+stand|"
                              r"is\s+afraid\s+of|is\s+scared\s+of)\s+(?!(?i:you|me|us|it|that|this|them|him|her|when|how|"
                              r"being|the\s+way|it's|that's|waiting)\b)[\w'-]+.{0,60})")

@@ -145,3 +145,34 @@ async def test_facts_of_someone_are_the_users_own_not_another_users(tmp_path):
 async def test_korean_facts_of_a_child_are_kept_and_said_back(tmp_path, told, asked, answer):
     said, calls = await answers_to(tmp_path, told, asked)
     assert said[1] == answer and calls == []
+
+
+# ---------------------------------------------------------------- found living a fortnight of facts (f1.txt)
+
+async def test_a_best_friend_and_a_child_named_after_the_kin_word_are_kept(tmp_path):
+    """Before: "leo's best friend is jonah" got SmolLM2's "leo's best friend is j", and "my daughter mia is allergic to
+    peanuts" SmolLM2's "leo is allergic to tree nuts" (another child's allergy said back), nothing kept."""
+    said, calls = await answers_to(tmp_path, "leo is allergic to tree nuts", "leo's best friend is jonah",
+                                   "my daughter mia is allergic to peanuts", "who is leo's best friend?",
+                                   "what is mia allergic to?", "what is leo allergic to?")
+    assert said[1:] == ["Remembered: leo's best friend is jonah", "Remembered: my daughter mia is allergic to peanuts",
+                        "You told me leo's best friend is jonah.", "You told me your daughter mia is allergic to peanuts.",
+                        "You told me leo is allergic to tree nuts."]
+    assert calls == []
+
+
+async def test_a_fact_told_again_as_a_change_says_the_one_it_replaced(tmp_path):
+    """Before: "actually leo's teacher is ms. choi now" answered "Remembered: …" (the old teacher replaced unsaid)."""
+    said, _ = await answers_to(tmp_path, "leo's teacher is mr. brown", "actually leo's teacher is ms. choi now",
+                               "who is leo's teacher?", "my wife's name is hana", "hana's birthday is march 14")
+    assert said[1:3] == ["Updated: leo's teacher is ms. choi (before: mr. brown)", "You told me leo's teacher is ms. choi."]
+    assert said[3:] == ["Remembered: my wife's name is hana", "Remembered: hana's birthday is march 14"]   # guard
+
+
+async def test_everything_told_of_someone_is_gathered_not_only_the_newest_three(tmp_path):
+    """Before: the newest three only; with six facts of Leo his allergy, told first, was left out."""
+    told = ["my son's name is leo", "leo is allergic to tree nuts", "leo likes trains", "leo's teacher is mr. brown",
+            "leo is scared of dogs", "leo's school is hanbit elementary"]
+    said, _ = await answers_to(tmp_path, *told, "what do you know about leo?")
+    assert "leo is allergic to tree nuts" in said[-1] and "your son's name is leo" in said[-1]
+    assert said[-1].count(";") == 5
