@@ -124,6 +124,11 @@ _EN_THEIR_LIKES = re.compile(_LEAD + r"(?:what\s+(?:does|do)\s+(?P<who>(?!(?:i|y
                              r"(?:(?:my|our)\s+)?[\w'-]+)\s+(?:(?P<no>not\s+like|hate|dislike|not\s+enjoy)|like|love|enjoy)"
                              r"|what(?:'s|\s+is)\s+(?P<afraid>(?!(?:i|you|he|she|it|they|we|that|this)\b)(?:(?:my|our)\s+)?[\w'-]+)"
                              r"\s+(?:afraid|scared)\s+of)(?:\s+again)?", re.IGNORECASE)
+# "민지가 좋아하는 거 뭐야?", "민지는 뭘 싫어해?" (round 65: to SmolLM2): the likes told of them (`remember_asked._KO_THEIR_LIKES`)
+_KO_THEIR_LIKES = re.compile(r"(?!(?:내|제|나|저|우리)(?:가|는|은)?\s)(?P<who>[가-힣]{1,5}?)(?:이가|가|이|이는|는|은)\s*(?:"
+                             r"(?:(?P<no>싫어하는|안\s*좋아하는)|(?P<fear>무서워하는)|좋아하는)\s*(?:거|것|게|건)?\s*(?:뭐|뭔지|무엇)"
+                             r"(?:야|예요|에요|였지|지|더라|였더라|이야)?"
+                             r"|(?:뭘|뭐|무엇을)\s*(?:(?P<no2>싫어해|안\s*좋아해)|(?P<fear2>무서워해)|좋아해)(?:요)?)")
 _KO_LIKES = re.compile(r"(?:내가|제가|나)\s*(?:(?P<no>싫어하는|안\s*좋아하는|못\s*먹는)|좋아하는)\s*(?:거|것|게|건|음식)?\s*"
                        r"(?:뭐|뭔지|무엇)(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|알아|기억해)*")
 # "when does my car insurance renew?" (the sixty-first session: to SmolLM2): the fact told ("… renews on June 30")
@@ -265,6 +270,9 @@ def _fact_asked(text: str) -> FactAsked | None:
         no = m["no"] is not None
         return FactAsked(f"{bare} {'dislike' if no else 'like'}", lang, every=True,
                          told=f"what {who} {'does not like' if no else 'likes'}")
+    if korean and (m := _KO_THEIR_LIKES.fullmatch(said)) is not None:
+        verb = "무서워해" if m["fear"] or m["fear2"] else "싫어해" if m["no"] or m["no2"] else "좋아해"
+        return FactAsked(f"{m['who']} {verb}", lang, every=True)
     if korean and _KO_SHIFT_ASKED.fullmatch(said) is not None:
         return FactAsked("근무", lang, told="근무 일정", every=True)
     if korean and (m := _KO_WHO_SAID.fullmatch(said)) is not None:
@@ -369,7 +377,7 @@ def facts_meant(asked: FactAsked, facts: Sequence[str]) -> list[int]:
         # nothing kept, "12가 3456" told a turn before)
         words = [w for reading in readings(said_of(fact)) for w in _words(reading)
                  if len(w) > 1 or w.isdigit() or _HANGUL.match(w)]
-        if key_sets[0][-1:] == ["like"] and any(w in _DISLIKE_WORDS for w in words):
+        if key_sets[0][-1:] in (["like"], ["좋아해"]) and any(w in _DISLIKE_WORDS for w in words):
             continue   # "what do I like?" is not answered by "I don't like cilantro"
         if key_sets[0] in (["like"], ["dislike"]) and not _MINE.match(said_of(fact)):
             continue   # nor "what do I like?" by "mia likes dinosaurs" (round 65): the user's own likes only

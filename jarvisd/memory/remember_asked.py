@@ -147,6 +147,12 @@ _EN_THEIR_LIKES = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|Tha
                              r"(?i:likes|loves|adores|hates|dislikes|doesn't\s+like|does\s+not\s+like|can't\s+stand|"
                              r"is\s+afraid\s+of|is\s+scared\s+of)\s+(?!(?i:you|me|us|it|that|this|them|him|her|when|how|"
                              r"being|the\s+way|it's|that's|waiting)\b)[\w'-]+.{0,60})")
+# "민지는 공룡을 좋아해", "우리 딸 민지는 오이를 싫어해" (round 65: to SmolLM2, nothing kept): someone's like or dislike in
+# Korean, the thing with 을/를 and the third person's 해-form ("날씨는 좋아" is no one's like)
+_KO_THEIR_LIKES = re.compile(r"(?P<fact>(?:(?:우리|내)\s+)?(?:(?:딸|아들|남편|아내|와이프|엄마|아빠|동생|여동생|남동생|언니|오빠|형|누나|"
+                             r"친구)\s*)?(?!(?:오늘|내일|요즘|그건|이건|저건|나|저|난|전|우리)(?:은|는|이는)?\s)[가-힣]{1,5}(?:이는|는|은)\s+"
+                             r"[가-힣A-Za-z0-9]{1,15}(?:\s+[가-힣A-Za-z0-9]{1,15}){0,2}?(?:을|를)\s*(?:정말\s*|진짜\s*|너무\s*|엄청\s*)?"
+                             r"(?:좋아해|싫어해|무서워해|안\s*좋아해)(?:요)?)")
 # "actually i sold the honda, i drive a toyota now", "I don't work at Google anymore, I work at Naver", "i ride a trek
 # now" (round 65: the desk's "Good. That wasn't on your agenda", and "what car do i drive?" still said the honda): a
 # thing that changed, kept in the words of the thing it is ("my car is a toyota"), so the newer fact on its topic
@@ -534,7 +540,7 @@ def _told_fact(said: str) -> str | None:
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said) or _KO_TOLD_COUNT.fullmatch(said)
                                          or _KO_TOLD_WHO.fullmatch(said) or _KO_LIKES.fullmatch(said)
                                          or _KO_ALLERGY.fullmatch(said) or _KO_NEW_JOB.fullmatch(said)
-                                         or _KO_MOVED.fullmatch(said)) is not None:
+                                         or _KO_MOVED.fullmatch(said) or _KO_THEIR_LIKES.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD_SUBJECT.fullmatch(said)) is not None:
         from jarvisd.openloop.hangul import topic

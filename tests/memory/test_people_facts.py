@@ -176,3 +176,16 @@ async def test_everything_told_of_someone_is_gathered_not_only_the_newest_three(
     said, _ = await answers_to(tmp_path, *told, "what do you know about leo?")
     assert "leo is allergic to tree nuts" in said[-1] and "your son's name is leo" in said[-1]
     assert said[-1].count(";") == 5
+
+
+async def test_korean_likes_of_someone_are_kept_and_said_back(tmp_path):
+    """Before: "민지는 공룡을 좋아해" went to SmolLM2, nothing kept (`_KO_LIKES` read 나는/저는 only)."""
+    said, calls = await answers_to(tmp_path, "민지는 공룡을 좋아해", "민지는 오이를 안 좋아해", "준호는 강아지를 무서워해",
+                                   "민지가 좋아하는 거 뭐야?", "준호가 무서워하는 거 뭐야?")
+    assert said[3:] == ["기억하고 있는 건: 민지는 공룡을 좋아해.", "기억하고 있는 건: 준호는 강아지를 무서워해."]
+    assert calls == []
+
+
+@pytest.mark.parametrize("said", ["날씨는 좋아", "오늘은 피자를 좋아해", "민지가 좋아하는 거 뭐야?", "민지 3시에 데리러 가야 해"])
+def test_guard_korean_talk_and_questions_are_no_like_kept(said):
+    assert remember_said(said) is None
