@@ -103,6 +103,7 @@ from jarvisd.memory.forget_asked import (
     which_to_forget,
 )
 from jarvisd.memory.remember_asked import (
+    changed_told,
     correction_of,
     fact_corrected,
     remember_said,
@@ -181,6 +182,11 @@ def assistant_commands() -> CommandRegistry:
     commands.register("remember", _remember, "keep a fact: /remember <text> (\"그거 기억해\" keeps what it "
                       "points at) | /remember reembed [--rebuild]")
     return commands
+
+
+# "actually leo's teacher is ms. choi now" (round 65: "Remembered: …", the old teacher replaced unsaid): a fact told as
+# a change says the one it replaced
+_CHANGE_SAID = re.compile(r"\b(?:actually|now|any\s*more|no\s+longer|these\s+days|nowadays|changed|new)\b", re.IGNORECASE)
 
 
 def _unowned(words: str) -> str:
@@ -369,6 +375,18 @@ class Assistant:
         # no kept fact holds the words, nor any open promise (above): words that can only name a fact are not the
         # agenda's cancel ("forget my bike lock code" took "buy a bike lock" off the agenda; pass 54e)
         return nothing_to_forget(asked) if names_a_fact(asked) else None
+
+    def _replaced(self, fact: str, scope: MemoryScope) -> str | None:
+        """What the fact just kept superseded ("my car is a blue honda civic" by "my car is a toyota"): the newest
+        older version whose `superseded_by` is it, as said; None when it replaced none or memory cannot be read."""
+        try:
+            with self.memory.health.guard("reading a replaced fact"):
+                kept = self.memory.told_facts(scope, superseded=True, limit=200)
+        except MemoryStoreFailed:
+            return None
+        new = next((item for item in kept if item.content == fact and not item.superseded_by), None)
+        old = next((item for item in kept if new is not None and item.superseded_by == new.id), None)
+        return None if old is None else re.split(r"\s(?:is|are)\s", said_of(old.content).strip().rstrip(".!"), maxsplit=1)[-1]
 
     def _take_back(self, fact: str, was: str, scope: MemoryScope) -> None:
         """The kept facts a correction takes back ("…, not shellfish": `forget_asked.taken_back`), deleted; the fact
@@ -681,6 +699,11 @@ class Assistant:
                     visit = await asyncio.to_thread(self.desk.handle, tail, session)
                     if visit is not None and visit.change.opened:
                         reply = f"{reply}. {visit.text}"
+                if reply.startswith("Remembered: ") and (changed_told(text) or _CHANGE_SAID.search(text)) \
+                        and (was := await asyncio.to_thread(self._replaced, reply.removeprefix("Remembered: "), scope)):
+                    # "i sold the honda, i drive a toyota now" (round 65: the desk's "Good. That wasn't on your
+                    # agenda", the honda still said): the old fact is kept as history, hidden from every answer
+                    reply = f"Updated: {reply.removeprefix('Remembered: ')} (before: {was})"
                 if command.startswith("/remember my name is ") and reply.startswith("Remembered: my name is "):
                     reply = f"Nice to meet you, {command.removeprefix('/remember my name is ')}. I'll remember your name."
                 answer.append(reply)

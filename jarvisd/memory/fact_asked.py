@@ -119,6 +119,17 @@ _EN_ALLERGIES = re.compile(_LEAD + r"(?:(?:what|which)\s+(?:food\s+)?allergies\s
 # session: to SmolLM2): every like or dislike told ("I don't like cilantro", `remember_asked`), keyed "dislike" / "like"
 _EN_LIKES = re.compile(_LEAD + r"what\s+(?:(?P<no>do\s+i\s+(?:not\s+like|dislike|hate|not\s+enjoy)|don't\s+i\s+(?:like|enjoy)|"
                        r"can't\s+i\s+stand)|do\s+i\s+(?:like|love|enjoy))(?:\s+again)?", re.IGNORECASE)
+# "what does mia like?", "what does my son hate?", "what is Leo afraid of?" (round 65: to SmolLM2): the likes told of them
+# ("mia likes dinosaurs", `remember_asked._EN_THEIR_LIKES`), keyed on who and "like" / "dislike" / "afraid"
+_EN_THEIR_LIKES = re.compile(_LEAD + r"(?:what\s+(?:does|do)\s+(?P<who>(?!(?:i|you|he|she|it|they|we|that|this|one)\b)"
+                             r"(?:(?:my|our)\s+)?[\w'-]+)\s+(?:(?P<no>not\s+like|hate|dislike|not\s+enjoy)|like|love|enjoy)"
+                             r"|what(?:'s|\s+is)\s+(?P<afraid>(?!(?:i|you|he|she|it|they|we|that|this)\b)(?:(?:my|our)\s+)?[\w'-]+)"
+                             r"\s+(?:afraid|scared)\s+of)(?:\s+again)?", re.IGNORECASE)
+# "민지가 좋아하는 거 뭐야?", "민지는 뭘 싫어해?" (round 65: to SmolLM2): the likes told of them (`remember_asked._KO_THEIR_LIKES`)
+_KO_THEIR_LIKES = re.compile(r"(?!(?:내|제|나|저|우리)(?:가|는|은)?\s)(?P<who>[가-힣]{1,5}?)(?:이가|가|이|이는|는|은)\s*(?:"
+                             r"(?:(?P<no>싫어하는|안\s*좋아하는)|(?P<fear>무서워하는)|좋아하는)\s*(?:거|것|게|건)?\s*(?:뭐|뭔지|무엇)"
+                             r"(?:야|예요|에요|였지|지|더라|였더라|이야)?"
+                             r"|(?:뭘|뭐|무엇을)\s*(?:(?P<no2>싫어해|안\s*좋아해)|(?P<fear2>무서워해)|좋아해)(?:요)?)")
 _KO_LIKES = re.compile(r"(?:내가|제가|나)\s*(?:(?P<no>싫어하는|안\s*좋아하는|못\s*먹는)|좋아하는)\s*(?:거|것|게|건|음식)?\s*"
                        r"(?:뭐|뭔지|무엇)(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|알아|기억해)*")
 # "when does my car insurance renew?" (the sixty-first session: to SmolLM2): the fact told ("… renews on June 30")
@@ -159,7 +170,8 @@ _KO_WHO_SAID = re.compile(r"(?P<who>(?:담당\s*)?(?:의사\s*선생님|의사|�
 # _KO_TOLD_SHIFT`), each said back: which day is free is the user's to read from them
 _KO_SHIFT_ASKED = re.compile(r"(?:(?:이번|다음)\s*주\s*)?(?:다음\s*)?(?:내\s*)?(?P<x>휴무|근무|쉬는\s*날|오프|나이트|당직)(?:일)?\s*(?:은|는|이|가)?\s*"
                              r"(?:언제|며칠|무슨\s*요일|어떻게)\s*(?:야|지|였지|이지|예요|이에요|였더라|더라|돼|되지|돼요|라고\s*했지)?")
-_DISLIKE_WORDS = ("hate", "hates", "dislike", "don't", "never", "can't", "cannot", "싫어", "싫어해", "싫어요", "안", "못")
+_DISLIKE_WORDS = ("hate", "hates", "dislike", "dislikes", "don't", "doesn't", "never", "can't", "cannot", "싫어", "싫어해",
+                  "싫어요", "안", "못")
 _SECRET = re.compile(r"\b(?:password|passcode|pin|combination|wi-?fi|username|login)\b", re.IGNORECASE)
 _THIRD_PERSON = {"go": "goes", "attend": "attends", "work": "works", "live": "lives", "study": "studies"}
 _EN_ALL = re.compile(_LEAD + r"what\s+(?:do|did)\s+you\s+(?:remember|know)\s+about\s+me|what\s+have\s+i\s+told\s+you"
@@ -181,9 +193,11 @@ _KO_NOUN = re.compile(r"(?P<x>(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생
                       # "코코 사료 뭐 먹인다고 했지?" (the sixtieth session: to SmolLM2, "코코 사료 무어지는 이름이 있어요")
                       r"|사료|간식|품종"
                       # "내 학번 뭐였지?", "자동차 보험 갱신일 언제야?" (the sixty-first session: to SmolLM2, "(2026-12-06)")
-                      r"|학번|사번|군번|갱신일|만기일|만료일|마감일|납부일))(?:\s*있는\s*(?:거|게|건))?"
+                      r"|학번|사번|군번|갱신일|만기일|만료일|마감일|납부일"
+                      # "민지 담임 선생님 누구야?", "민지 학교 어디야?" (round 65: to SmolLM2)
+                      r"|담임|선생님|학교|유치원|어린이집|학원|소아과))(?:\s*있는\s*(?:거|게|건))?"
                       # "신발 사이즈 몇이었지?" (the fifty-sixth session: to SmolLM2, which said the kept fact three times)
-                      r"\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|며칠|몇\s*월\s*며칠|몇|얼마|몇\s*(?:킬로|키로|살))"
+                      r"\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디|언제|몇\s*번|며칠|몇\s*월\s*며칠|몇|얼마|몇\s*(?:킬로|키로|살)|누구|누구시)"
                       r"(?:이었|였|이|야|예요|에요|였지|였더라|더라|지|였죠|죠|이었지|인지|였어|이더라)*"
                       r"(?:\s*(?:먹인다고|먹이라고|준다고|주라고|(?:이)?라고)\s*(?:했지|했더라|했죠|했었지|했나))?")
 # "회원 몇 명이라고 했지?", "간식 누가 가져오기로 했지?" (the sixty-first session: to SmolLM2): a count or who is to do a
@@ -200,6 +214,7 @@ _KO_PARKING = frozenset(("차", "주차", "자동차"))
 _KO_ALL = re.compile(r"(?:나|저)(?:에\s*대해|에\s*관해|에\s*대해서)\s*(?:뭘|뭐|무엇을)\s*(?:기억해|알아|기억하고\s*있어)"
                      r"|내가\s*(?:뭐|뭘)\s*기억해\s*달라고\s*했(?:지|더라|어)")
 FACT_CHARS = 200   # of one fact, said back or searched
+ABOUT_SAID = 8   # facts said for "what do you know about Mia?", newest first
 NOT_TOLD_CHARS = 80   # of the question's words, said back in "You haven't told me …"
 _NOT_TOLD_KEYS = frozenset("schedule calendar agenda plan plans task tasks to-do todo todos list reminder reminders "
                            "alarm alarms timer timers meeting meetings appointment appointments event events day week "
@@ -258,6 +273,17 @@ def _fact_asked(text: str) -> FactAsked | None:
         no = m["no"] is not None
         told = ("싫어하는 것" if no else "좋아하는 것") if korean else ("what you don't like" if no else "what you like")
         return FactAsked("dislike" if no else "like", lang, told=told, every=True)
+    if not korean and (m := _EN_THEIR_LIKES.fullmatch(said)) is not None:
+        who = m["afraid"] or m["who"]
+        bare = re.sub(r"^(?:my|our)\s+", "", who, flags=re.IGNORECASE)
+        if m["afraid"]:
+            return FactAsked(f"{bare} afraid", lang, told=f"what {who} is afraid of", every=True, other=f"{bare} scared")
+        no = m["no"] is not None
+        return FactAsked(f"{bare} {'dislike' if no else 'like'}", lang, every=True,
+                         told=f"what {who} {'does not like' if no else 'likes'}")
+    if korean and (m := _KO_THEIR_LIKES.fullmatch(said)) is not None:
+        verb = "무서워해" if m["fear"] or m["fear2"] else "싫어해" if m["no"] or m["no2"] else "좋아해"
+        return FactAsked(f"{m['who']} {verb}", lang, every=True)
     if korean and _KO_SHIFT_ASKED.fullmatch(said) is not None:
         return FactAsked("근무", lang, told="근무 일정", every=True)
     if korean and (m := _KO_WHO_SAID.fullmatch(said)) is not None:
@@ -366,16 +392,19 @@ def facts_meant(asked: FactAsked, facts: Sequence[str]) -> list[int]:
         # nothing kept, "12가 3456" told a turn before)
         words = [w for reading in readings(said_of(fact)) for w in _words(reading)
                  if len(w) > 1 or w.isdigit() or _HANGUL.match(w)]
-        if key_sets[0] == ["like"] and any(w in _DISLIKE_WORDS for w in words):
+        if key_sets[0][-1:] in (["like"], ["좋아해"]) and any(w in _DISLIKE_WORDS for w in words):
             continue   # "what do I like?" is not answered by "I don't like cilantro"
         if asked.me and of_someone_else(said_of(fact)):
             continue   # "what do I do for work" is not answered by "my brother works as an electrician" (round 65)
+        if key_sets[0] in (["like"], ["dislike"]) and not _MINE.match(said_of(fact)):
+            continue   # nor "what do I like?" by "mia likes dinosaurs" (round 65): the user's own likes only
         if any(all(any(_key_word(w, k) or any(_key_word(w, o) for o in _KO_SAME.get(k, ())) for w in words)
                    for k in keys) for keys in key_sets):
             found.append(i)
     return found
 
 
+_MINE = re.compile(r"\s*(?:(?:so|and|oh|also|actually)[\s,]+)*(?:i|나는|난|저는|전|나|저)(?:\s|$)", re.IGNORECASE)
 _KO_PARTICLES = frozenset("은 는 이 가 을 를 의 도 에 에서 로 으로 랑 이랑 하고 만".split())
 
 
@@ -489,8 +518,8 @@ def said_back(asked: FactAsked, facts: Sequence[str]) -> str | None:
             return "기억하고 있는 건: " + "; ".join(shown) + "."
         listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + f"; and {shown[-1]}"
         return f"You told me: {listed}."
-    if asked.every:   # "what do you know about Lily?": the newest three of them
-        shown = [said(facts[i]) for i in facts_meant(asked, facts)[:3]]
+    if asked.every:   # "what do you know about Lily?": the newest eight of them (round 65: three left her allergy out)
+        shown = [said(facts[i]) for i in facts_meant(asked, facts)[:ABOUT_SAID]]
         if not shown:
             return None
         if asked.lang == "ko":
@@ -567,10 +596,23 @@ def not_told(asked: FactAsked) -> str:
 
     if asked.lang == "ko":
         return "그건 아직 말해 주신 적이 없어요. 알려 주시면 기억해 둘게요."
-    about = second_person(asked.told) if asked.told else f"about {second_person('my ' + asked.words)}"
+    about = second_person(asked.told) if asked.told else f"about {asked.words}" if _someone_named(asked.words) \
+        else f"about {second_person('my ' + asked.words)}"
     if len(about) > NOT_TOLD_CHARS:   # "where did I put my my my … keys?" (500 words) was said back whole
         about = about[:NOT_TOLD_CHARS].rsplit(" ", 1)[0] + " …"
     return f"You haven't told me {about}{'' if about.endswith('…') else '.'} Tell me, and I'll remember it."
+
+
+_KIN = frozenset("mom mum mother dad father wife husband son daughter sister brother grandma grandpa grandmother grandfather "
+                 "aunt uncle cousin niece nephew partner boss friend baby kid kids dog cat puppy kitten parents "
+                 "landlord landlady neighbor neighbour teacher doctor coach".split())
+
+
+def _someone_named(words: str) -> bool:
+    """"mia's teacher", "Leo's school": of someone named, not the user's own ("your mia's teacher", round 65); "mom's
+    birthday" is the user's mom's."""
+    m = re.match(r"([^\W\d_]+)'s\s", words)
+    return m is not None and m[1].casefold() not in _KIN
 
 
 def unreadable(asked: FactAsked) -> str:

@@ -32,4 +32,6 @@ FACT_NOUNS = (r"birthday|anniversary|code|password|passcode|passphrase|pin|numbe
               r"partner|lab\s+partner|treasurer|secretary|president|captain|chair|coach|nurse|surgeon|physio|"
               r"physiotherapist|tenant|super|superintendent|property\s+manager|tutor|advisor|adviser|professor|ta|"
               # the sixty-second session's remote worker: "my manager is Sarah" (SmolLM2: "Sarah is a voice assistant")
-              r"manager|boss|supervisor|team\s+lead|mum|mom")
+              r"manager|boss|supervisor|team\s+lead|mum|mom|"
+              # round 65: "leo's best friend is jonah" (SmolLM2's "leo's best friend is j", nothing kept)
+              r"friend|best\s+friend|girlfriend|boyfriend|fianc[eé]e?|godmother|godfather|pediatrician")

@@ -55,7 +55,14 @@ _CAPITAL = r"[A-Z" + _UPPER + r"][\u0300-\u036f]*"   # a capital as typed, with 
 _PLACE_LETTERS = r"[\w'&.\u0300-\u036f-]*"
 _TOLD_LEAD = r"(?i:(?:(?:oh|so|and|also|actually|um|uh|by\s+the\s+way|btw|fyi|jarvis|ok|okay|just\s+so\s+you\s+know)[\s,]+)*)"
 # whose: "my", "our", "Mia's", and as a recognizer writes it, "mom's", "dad's", "the dog's" (not "it's", "what's")
-_OWNER = (r"(?:(?i:my|our)|" + _NAME + r"'s|(?:the\s+)?(?!(?:it|that|what|there|here|he|she|who|where|how|let|this)'s)"
+# a name as a typed chat or a recognizer writes it, lower-case ("mia's teacher is mrs. patel", "mia is allergic to peanuts":
+# round 65, to SmolLM2 and nothing kept): one word that is none of the words a sentence starts with
+_LOW_NAME = (r"(?!(?:it|that|what|there|here|he|she|who|where|how|why|when|which|let|this|these|those|today|tomorrow|"
+             r"tonight|yesterday|everyone|everybody|someone|somebody|nobody|anyone|anybody|no\s*one|one|world|nation|"
+             r"country|year|week|month|life|people|other|else|mine|yours|i|you|we|they|it|my|our|your|his|her|their|the|a|"
+             r"an|and|but|so|or|if|then|also|actually|oh|ok|okay|well|yes|no|not|just|jarvis|everything|nothing|"
+             r"something|anything|all|some|each|every|both|either|neither|god|is|are|was|were|has|had)\b)(?-i:[a-z][a-z-]{1,19})")
+_OWNER = (r"(?:(?i:my|our)|" + _NAME + r"'s|" + _LOW_NAME + r"'s|(?:the\s+)?(?!(?:it|that|what|there|here|he|she|who|where|how|let|this)'s)"
           r"(?:mom|mum|dad|mother|father|grandma|grandpa|wife|husband|son|daughter|sister|brother|dog|cat|puppy|kitten|"
           r"baby|kid|kids|boss|partner|aunt|uncle|parents|"
           # "the landlord's number is 555 0142" (the fifty-ninth session's move: SmolLM2 made a number up when asked)
@@ -77,7 +84,7 @@ _EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:" + _OWNER + r"\s+(?:[\w'’-]+
 # said a kept fact back and nothing was kept)
 # ("FYI my wife Jenny is allergic to shellfish": the sixty-first session, to SmolLM2, nothing kept)
 _EN_THEIR_ALLERGY = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who)\b)" + _NAME +
-                               r"|(?i:my|our)\s+[a-z]+(?:\s+" + _NAME + r")?)"
+                               r"|" + _LOW_NAME + r"|(?i:my|our)\s+[a-z]+(?:\s+(?:" + _NAME + r"|" + _LOW_NAME + r"))?)"
                                r"\s+(?i:is|are)\s+(?i:allergic)\s+to\s+.{2,80})")
 # "Lily goes to Maple Elementary", "my sister lives in Denver", "Sam works at Acme Corp" (the fifty-ninth session: "Sorry,
 # I don't have an answer to that.", nothing kept, and "what school does Lily go to?" got SmolLM2's "the University of New
@@ -133,6 +140,65 @@ _KO_MOVED = re.compile(r"(?P<fact>(?:(?:나|저|우리)\s+)?[가-힣A-Za-z0-9]{1
 _EN_LIKES = re.compile(_TOLD_LEAD + r"(?P<fact>(?i:i)\s+(?:(?i:really|just|absolutely|totally)\s+)?(?:(?i:don't|do\s+not|never)\s+"
                        r"(?i:like|enjoy|care\s+for)|(?i:hate|dislike|can't\s+stand|cannot\s+stand|love|adore))\s+"
                        r"(?!(?i:you|it|that|this|them|him|her|when|how|being|to|it's|that's|the\s+way|waiting|having)\b)[\w'-]+.{0,60})")
+# "mia likes dinosaurs", "my son hates broccoli", "Leo is afraid of the dark" (round 65: to SmolLM2, nothing kept): a like
+# or dislike of someone named or of the family, kept to be asked back ("what does mia like?"); "mom loves it", "he hates
+# me", "nobody likes mondays" are no such facts
+_EN_THEIR_LIKES = re.compile(_TOLD_LEAD + r"(?P<fact>(?:(?!(?:He|She|It|This|That|There|What|Who|I)\b)" + _NAME + r"|" + _LOW_NAME
+                             + r"|(?i:my|our)\s+[a-z]+(?:\s+(?:" + _NAME + r"|" + _LOW_NAME + r"))?)\s+"
+                             r"(?:(?i:really|just|absolutely|totally)\s+)?"
+                             r"(?i:likes|loves|adores|hates|dislikes|doesn't\s+like|does\s+not\s+like|can't\s+stand|"
+                             r"is\s+afraid\s+of|is\s+scared\s+of)\s+(?!(?i:you|me|us|it|that|this|them|him|her|when|how|"
+                             r"being|the\s+way|it's|that's|waiting)\b)[\w'-]+.{0,60})")
+# "민지는 공룡을 좋아해", "우리 딸 민지는 오이를 싫어해" (round 65: to SmolLM2, nothing kept): someone's like or dislike in
+# Korean, the thing with 을/를 and the third person's 해-form ("날씨는 좋아" is no one's like)
+_KO_THEIR_LIKES = re.compile(r"(?P<fact>(?:(?:우리|내)\s+)?(?:(?:딸|아들|남편|아내|와이프|엄마|아빠|동생|여동생|남동생|언니|오빠|형|누나|"
+                             r"친구)\s*)?(?!(?:오늘|내일|요즘|그건|이건|저건|나|저|난|전|우리)(?:은|는|이는)?\s)[가-힣]{1,5}(?:이는|는|은)\s+"
+                             r"[가-힣A-Za-z0-9]{1,15}(?:\s+[가-힣A-Za-z0-9]{1,15}){0,2}?(?:을|를)\s*(?:정말\s*|진짜\s*|너무\s*|엄청\s*)?"
+                             r"(?:좋아해|싫어해|무서워해|안\s*좋아해)(?:요)?)")
+# "actually i sold the honda, i drive a toyota now", "I don't work at Google anymore, I work at Naver", "i ride a trek
+# now" (round 65: the desk's "Good. That wasn't on your agenda", and "what car do i drive?" still said the honda): a
+# thing that changed, kept in the words of the thing it is ("my car is a toyota"), so the newer fact on its topic
+# supersedes the old one (`facts.told_topic`: kept as history, hidden from every answer). The new one is needed: a
+# thing given up alone ("i sold the honda") is a deed, not a fact of what the user has now
+_EN_GAVE_UP = (r"(?:(?i:i|we)\s+(?:(?i:just|finally|recently|already)\s+)?(?i:sold|got\s+rid\s+of|traded\s+in|gave\s+away|"
+               r"gave\s+up|quit|left|no\s+longer\s+(?:drive|have|own|ride|work\s+(?:at|for))|"
+               r"(?:don't|do\s+not)\s+(?:drive|have|own|ride|work\s+(?:at|for)))\s+(?:(?i:my|our|the|a|an)\s+)?"
+               r"[\w&'.-]+(?:\s+[\w&'.-]+){0,3}?(?:\s+(?i:any\s*more))?\s*(?:[,;.]|\s+(?i:and|so|but))\s*"
+               r"(?:(?i:and|so|but|now)[\s,]+)?)")
+_EN_NOW_HAVE = (r"(?i:i|we)\s+(?:(?i:now|just)\s+)?(?P<v>(?i:drive|ride|work\s+(?:at|for)))\s+"
+                r"(?P<new>(?:(?i:a|an)\s+)?(?!(?i:lot|bit|little|it|that|this|there|here|home|now|to|fast|slow)\b)"
+                r"[\w&'.-]+(?:\s+[\w&'.-]+){0,3}?)")
+_EN_CHANGED = re.compile(_TOLD_LEAD + r"(?P<gave>" + _EN_GAVE_UP + r")?" + _EN_NOW_HAVE
+                         + r"(?P<now>\s+(?i:now|these\s+days|instead|nowadays))?")
+_CHANGED_THING = {"drive": "my car is", "ride": "my bike is", "work at": "my job is at", "work for": "my job is at"}
+
+
+def changed_told(said: str) -> bool:
+    """Whether `said` tells a thing changed ("i sold the honda, i drive a toyota now"; after a correction's lead too):
+    the assistant then says which fact it replaced."""
+    said = " ".join(said.split()).rstrip(" .!")
+    rules = latin_looks(said.replace("\u2019", "'"))
+    if (m := _CORRECTING.fullmatch(rules)) is not None and _changed(rules[m.start("fact"):m.end("fact")],
+                                                                    said[m.start("fact"):m.end("fact")]) is not None:
+        return True
+    return _changed(rules, said) is not None
+
+
+def _changed(rules: str, said: str) -> str | None:
+    """The thing `said` tells changed, in the words of the thing it is ("my car is a toyota"), or None. Only with the
+    old one named or "now" said: "i drive a lot", "we work for ourselves" are no change told."""
+    if (m := _EN_CHANGED.fullmatch(rules)) is None or not (m["gave"] or m["now"] or re.search(r"(?i:now)\s", rules)):
+        return None
+    new = said[m.start("new"):m.end("new")].strip(" ,.")
+    if re.search(r"(?i:\b(?:tomorrow|today|tonight|next|on|at|in|by|until|from|monday|tuesday|wednesday|thursday|friday|"
+                 r"saturday|sunday|\d{1,2}(?::\d{2})?\s*[ap]m)\b)", new):
+        return None   # "i drive to the gym on mondays": a time, the agenda's
+    if m["v"].lower() in ("drive", "ride") and (not re.match(r"(?i:an?|the)\s", new)
+                                                or re.search(r"(?i:\b(?:to|with|for|around|past|into)\b)", new)):
+        return None   # "i drive mia to school now": whom, not what
+    return f"{_CHANGED_THING[' '.join(m['v'].lower().split())]} {new}"
+
+
 _KO_LIKES = re.compile(r"(?P<fact>(?:나는|난|저는|전)\s+[가-힣A-Za-z0-9 ]{1,30}?(?:을|를|이|가)?\s*(?:정말\s*|진짜\s*|너무\s*)?"
                        r"(?:싫어해|싫어|싫어요|좋아해|좋아해요|좋아|안\s*좋아해|못\s*먹어))")
 # "Sam is the new science teacher", "priya is our neighbor" (the fifty-ninth session's teacher: "Sorry, I don't have an
@@ -210,7 +276,9 @@ _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0
                       r"혈액형|알레르기|코드|이름|별명|자리|위치|사물함|계좌|아이디|식장|장소|사료|간식|품종"
                       # "내 학번은 20231234야", "자동차 보험 갱신일은 6월 30일이야" (the sixty-first session: an empty reply,
                       # nothing kept; kept only with "기억해 줘")
-                      r"|학번|사번|군번|갱신일|만기일|만료일|마감일|납부일|주치의|담당의)\s*(?:은|는)\s+(?P<value>.{1,80}?)"
+                      r"|학번|사번|군번|갱신일|만기일|만료일|마감일|납부일|주치의|담당의"
+                      # "민지 담임 선생님은 박 선생님이야", "민지 학교는 새솔초야" (round 65: to SmolLM2, nothing kept)
+                      r"|담임|담임\s*선생님|선생님|학교|유치원|어린이집|학원|소아과)\s*(?:은|는)\s+(?P<value>.{1,80}?)"
                       r"(?:이야|야|예요|이에요|입니다|이다|임|이고|이래|래|이래요|래요))")
 # "우리 손주 생일이 12월 19일이에요" (the sixty-third session's elder: "그렇군요.", nothing kept): the subject's 이/가
 # said for 은/는, only before a value in digits (a day, a number: "이름이 뭐야" asks)
@@ -448,8 +516,11 @@ def _told_fact(said: str) -> str | None:
             or _EN_THEIR_PLACE.fullmatch(rules) or _EN_WHO_IS.fullmatch(rules) or _EN_HOURS.fullmatch(rules)
             or _EN_WHO_DOES.fullmatch(rules) or _EN_RULE_GIVEN.fullmatch(rules)
             or _EN_LIKES.fullmatch(rules) or _EN_BORN.fullmatch(rules) or _EN_RENEWS.fullmatch(rules)
-            or _EN_NEW_JOB.fullmatch(rules) or _EN_MOVED.fullmatch(rules) or _EN_DOES_MY.fullmatch(rules)) is not None:
+            or _EN_NEW_JOB.fullmatch(rules) or _EN_MOVED.fullmatch(rules) or _EN_DOES_MY.fullmatch(rules)
+            or _EN_THEIR_LIKES.fullmatch(rules)) is not None:
         return said[m.start("fact"):m.end("fact")].strip(" ,")
+    if (changed := _changed(rules, said)) is not None:
+        return changed
     if (m := _EN_SAID.fullmatch(rules)) is not None and not _MY_PROMISE.search(m["value"]):
         # (imported here: the agenda's reader imports memory's rules)
         from jarvisd.openloop.commitments import time_holes
@@ -471,7 +542,7 @@ def _told_fact(said: str) -> str | None:
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said) or _KO_TOLD_COUNT.fullmatch(said)
                                          or _KO_TOLD_WHO.fullmatch(said) or _KO_LIKES.fullmatch(said)
                                          or _KO_ALLERGY.fullmatch(said) or _KO_NEW_JOB.fullmatch(said)
-                                         or _KO_MOVED.fullmatch(said)) is not None:
+                                         or _KO_MOVED.fullmatch(said) or _KO_THEIR_LIKES.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD_SUBJECT.fullmatch(said)) is not None:
         from jarvisd.openloop.hangul import topic
