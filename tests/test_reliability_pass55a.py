@@ -138,14 +138,17 @@ def test_guard_skipping_the_next_one_by_its_day_or_without_one_still_skips_it(tm
 
 
 @pytest.mark.slow
-def test_a_korean_skip_of_tomorrow_while_todays_is_next_skips_nothing(tmp_path, korean):
+def test_a_korean_skip_of_tomorrow_while_todays_is_next_is_tomorrows_day_off(tmp_path, korean):
+    """Since the sixty-fifth session a Korean day of a series is taken off alone (`day_off.ko_day_off`; before, "내일은 약
+    건너뛸게" with today's still next skipped nothing): tomorrow is off, today's stays, and skipping today's then goes on
+    to the day after tomorrow."""
     desk, _ = _pills_desk(tmp_path, korean, "매일 아침 8시에 약 먹으라고 알려줘")
     reply = desk.handle("내일은 약 건너뛸게", "default")
-    assert reply is not None and reply.text.startswith("건너뛰지 않았어요"), reply.text
-    assert _open(desk) == ["Sun 2026-12-06 08:00"]
+    assert reply is not None and reply.text == "알겠어요, 내일은 약 먹기 없어요. 다음은 모레예요.", reply.text
+    assert _open(desk) == ["Sun 2026-12-06 08:00"] and desk.service.agenda()[0].skips == "2026-12-07"
     reply = desk.handle("오늘은 약 건너뛸게", "default")
     assert reply is not None and reply.text.startswith("이번엔 건너뛸게요"), reply.text
-    assert _open(desk) == ["Mon 2026-12-07 08:00"]
+    assert _open(desk) == ["Tue 2026-12-08 08:00"]
 
 
 # ---------------------------------------------------------------- the command line on a full disk
