@@ -158,12 +158,17 @@ def _participle_deed_is(closure: Closure, desc: str) -> bool:
     """"invoice bluebird sent" for "send the invoice to bluebird design": the thing named first ("invoice" reads as a verb
     too) and the participle after it, the promise's own deed (round 64: "Do you mean …?" was asked, as for another
     deed's)."""
+    deed = _participle_deed(closure)
+    return deed is not None and not naming.other_deed(f"{deed} {closure.reference.lower()}", desc)
+
+
+def _participle_deed(closure: Closure) -> str | None:
+    """The deed a participle after the thing says ("invoice bluebird sent" -> "send"), or None when the clause is not the
+    reference and a word after it."""
     clause, ref = closure.clause.lower().rstrip(" .!"), closure.reference.lower()
-    if not ref or not clause.startswith(ref) or not clause.isascii():
-        return False
-    said = clause[len(ref):].split()
-    deed = base_verb(said[-1]) if said else None
-    return deed is not None and not naming.other_deed(f"{deed} {ref}", desc)
+    if not ref or not clause.startswith(ref) or not clause.isascii() or not (said := clause[len(ref):].split()):
+        return None
+    return base_verb(said[-1])
 
 
 # an errand to book ("엄마 건강검진 예약하기", "치과 예약 잡기"), and the booking word said of it ("검진 예약")
@@ -176,10 +181,7 @@ _BOOKING_WORD = re.compile(r"\s?예약$")
 def _participle_picks(closure: Closure, descs: Sequence[str]) -> int | None:
     """Of the promises a closing names alike, the one alone whose words begin with the deed its participle says
     ("invoice bluebird sent": "send the invoice to bluebird design", not "bluebird design invoice payment"; round 65)."""
-    clause, ref = closure.clause.lower().rstrip(" .!"), closure.reference.lower()
-    if not ref or not clause.startswith(ref) or not clause.isascii() or not (said := clause[len(ref):].split()):
-        return None
-    deed = base_verb(said[-1])
+    deed = _participle_deed(closure)
     hits = [i for i, desc in enumerate(descs) if deed and desc.lower().startswith(f"{deed} ")]
     return hits[0] if len(hits) == 1 else None
 
@@ -781,10 +783,13 @@ class Closing(DeskBase):
         due_ms, _, _ = self._due(when, self.service.now_local(), lang)
         if due_ms is None:
             return None
-        shown = self.service.loops_for_judge(session)
-        change = self.service.apply_judgement(
-            Judgement(opened=(ProposedLoop(payment_desc(invoices[found].desc), due_ms, text),)), text, shown, session)
-        return self._reply(change, {}, set(), read_utterance(text, self.korean), lang, session)
+        return self._payment_opened(payment_desc(invoices[found].desc), due_ms, text, session, lang)
+
+    def _payment_opened(self, desc: str, due_ms: int, words: str, session: str, lang: phrases.Lang) -> DeskReply | None:
+        """An invoice's payment kept due `due_ms` through the judgement (merged with one kept already), and said."""
+        change = self.service.apply_judgement(Judgement(opened=(ProposedLoop(desc, due_ms, words),)), words,
+                                              self.service.loops_for_judge(session), session)
+        return self._reply(change, {}, set(), read_utterance(words, self.korean), lang, session)
 
     def _payment_kept(self, invoice: OpenLoop, days: int, words: str, session: str, lang: phrases.Lang) -> DeskReply:
         """The payment of an invoice, due `days` after it was sent (its closing day), or, not sent yet, after the day it
@@ -795,11 +800,7 @@ class Closing(DeskBase):
         else:
             sent = phrases.due_day(invoice.due_ms, tz) if invoice.due_ms is not None else self.service.now_local().date()
         due = datetime.combine(sent + timedelta(days=days), time(23, 59), tzinfo=tz)
-        shown = self.service.loops_for_judge(session)
-        change = self.service.apply_judgement(
-            Judgement(opened=(ProposedLoop(payment_desc(invoice.desc), int(due.timestamp() * 1000), words),)), words,
-            shown, session)
-        reply = self._reply(change, {}, set(), read_utterance(words, self.korean), lang, session)
+        reply = self._payment_opened(payment_desc(invoice.desc), int(due.timestamp() * 1000), words, session, lang)
         return reply if reply is not None else DeskReply(f"That's already on your agenda: {payment_desc(invoice.desc)}.", lang)
 
     def _paid_after_sent(self, reply: DeskReply, session: str) -> DeskReply:
