@@ -144,6 +144,12 @@ _ANY_DEED = re.compile(r"(?:do|tackle|handle|sort(?:\s+out)?|deal\s+with|get\s+t
                        re.IGNORECASE)
 
 
+def _wants_reminder(proposed: ProposedLoop) -> bool:
+    """A reminder asked for: the promise kept with one, or said with "remind me" (a due moved onto another thing's time
+    is reminded there)."""
+    return proposed.remind_ms is not None or re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE) is not None
+
+
 def _any_deed_of(opened: list[ProposedLoop], shown: Sequence[OpenLoop]) -> list[ProposedLoop]:
     """"i'll do the garage next weekend" with "clean the garage" open (the sixty-fifth session's family: a second promise,
     "do the garage", kept beside it): the open promise whose thing it names, so it moves there; others as they were."""
@@ -188,7 +194,6 @@ class Capturing(DeskBase):
         said = phrases.confirm_opened(second, now, self.service.tz, lang, remind=second.remind_ms is not None)
         return DeskReply(f"{first.text} {said}", lang, change=first.change + AgendaChange(opened=(second,)),
                          intent=first.intent)
-
 
     def _adds_promises(self, head: str, tail: str) -> bool:
         """Whether the words after a correction say promises of their own, alone or as the next item of the
@@ -402,7 +407,7 @@ class Capturing(DeskBase):
         # "the night before practice" (no "the": the words kept whole, round 64) off its words as "the night" is
         desc = re.sub(r"\s+the\s+(?:day|night|morning)(?:\s+before(?:\s+[^\n]*)?)?$", "", proposed.desc,
                       flags=re.IGNORECASE).strip(" ,") or proposed.desc
-        remind = proposed.remind_ms is not None or re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE)
+        remind = _wants_reminder(proposed)
         # the night before each practice when practice repeats (round 64: once, the next one only)
         repeat = proposed.repeat or (repeats.day_before(anchor.repeat) if named else None)
         return replace(proposed, desc=desc, due_ms=int(due.timestamp() * 1000),
@@ -419,8 +424,7 @@ class Capturing(DeskBase):
         if due <= self.service.now_ms():
             return proposed
         desc = proposed.desc if _AFTER_NAMED.search(proposed.desc) else f"{proposed.desc} after {m['x']}"
-        return replace(proposed, desc=desc, due_ms=due, remind_ms=due if proposed.remind_ms is not None or
-                       re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE) else None)
+        return replace(proposed, desc=desc, due_ms=due, remind_ms=due if _wants_reminder(proposed) else None)
 
     def _unpaid_by_due(self, proposed: ProposedLoop) -> ProposedLoop:
         """"remind me to follow up with acme if they haven't paid by the due date" with "acme invoice payment" kept (net
@@ -435,7 +439,7 @@ class Capturing(DeskBase):
         day = phrases.due_day(payments[found].due_ms or 0, self.service.tz) + timedelta(days=1)
         at = datetime.combine(day, time(PART_HOURS["morning"]), tzinfo=self.service.tz)
         desc = UNPAID.sub("", proposed.desc).strip(" ,") or proposed.desc
-        remind = proposed.remind_ms is not None or re.search(r"\bremind\s+me\b", proposed.evidence or "", re.IGNORECASE)
+        remind = _wants_reminder(proposed)
         return replace(proposed, desc=desc, due_ms=int(at.timestamp() * 1000),
                        remind_ms=int(at.timestamp() * 1000) if remind else None)
 
