@@ -395,8 +395,7 @@ class OpenLoopService:
                 due = repeats.next_due(rule, due, due + 1, self.tz)
         except (ValueError, OverflowError, OSError):
             return None
-        if (last := until_day(loop.until)) is not None and 0 <= due < MS_LATEST \
-                and datetime.fromtimestamp(due / 1000, self.tz).date() > last:
+        if self._after_end(loop, due):
             return None   # its series ends before then
         return due if 0 <= due < MS_LATEST else None
 
@@ -427,9 +426,8 @@ class OpenLoopService:
                 break
         left = ",".join(d.isoformat() for d in sorted(skipped)
                         if 0 <= due < MS_LATEST and d > datetime.fromtimestamp(due / 1000, self.tz).date()) or None
-        if (last := until_day(closed.until)) is not None and 0 <= due < MS_LATEST \
-                and datetime.fromtimestamp(due / 1000, self.tz).date() > last:   # "for 7 days": that was the last one
-            log.info("openloop: %r repeated until %s; its series ends", closed.desc, last)
+        if self._after_end(closed, due):   # "for 7 days": that was the last one
+            log.info("openloop: %r repeated until %s; its series ends", closed.desc, closed.until)
             return None
         if not 0 <= due < MS_LATEST:   # pass 55a: `_save` refused it, and the ✓, the skip or the sweep failed whole
             log.warning("openloop: %r repeats %r but its next time (due_ms %s) is past 2200-01-01, which the agenda "
@@ -549,6 +547,11 @@ class OpenLoopService:
         if self.rang is None or loop.due_ms is None or loop.muted_ms is not None or alarm_kind(loop.desc) is None:
             return False
         return now < max(loop.due_ms, loop.remind_ms or 0) + self.expire_after_ms and not self.rang(loop)
+
+    def _after_end(self, loop: OpenLoop, due: int) -> bool:
+        """Whether `due` (a time the agenda keeps) falls after the last day of `loop`'s series (`until`)."""
+        last = until_day(loop.until)
+        return last is not None and 0 <= due < MS_LATEST and datetime.fromtimestamp(due / 1000, self.tz).date() > last
 
     def _grace_ms(self, loop: OpenLoop) -> int:
         """How long past its due a time of `loop`'s series stays open (`_expires_at` without a snooze)."""
