@@ -49,10 +49,14 @@ _WHY = re.compile(r"\s*[,;]?\s+(?:because|since|cause|'cause|coz|as\s+(?:the|my|
                   r"|\s*[,;]\s*(?=(?:the|my|our|his|her|it|it's|he|she|they|we|i|there's)\s)")
 
 
+def _no_symbols(text: str) -> str:
+    """The words with emoji and other symbols off ("… on thursday 😷", "… 취소해 줘 😷")."""
+    return "".join(ch for ch in text if not unicodedata.category(ch).startswith("S"))
+
+
 def _said_off(cleaned: str) -> str:
-    """The words with a reason after them and emoji or other symbols off ("… on thursday 😷")."""
-    cleaned = "".join(ch for ch in cleaned if not unicodedata.category(ch).startswith("S"))
-    return " ".join(_WHY.split(cleaned, maxsplit=1)[0].split())
+    """The words with a reason after them and emoji or other symbols off."""
+    return " ".join(_WHY.split(_no_symbols(cleaned), maxsplit=1)[0].split())
 
 
 # why, said after the day with no word between: "cancel the soccer practice on thursday the coach is sick", "my wife will do
@@ -132,7 +136,7 @@ def ko_day_off(cleaned: str) -> DayOff | None:
     no single day or no thing is said ("축구 연습 취소해 줘" stays the series' end)."""
     if len(cleaned) > 4000:
         return None
-    cleaned = " ".join("".join(ch for ch in cleaned if not unicodedata.category(ch).startswith("S")).split())
+    cleaned = " ".join(_no_symbols(cleaned).split())
     head, comma, why = cleaned.rpartition(",")
     if comma and _KO_WHY_END.search(why.strip(" .!~")):   # "…취소해 줘, 코치가 아파서": why, said after it
         cleaned = head.strip()
