@@ -137,14 +137,14 @@ _FILLER_LEAD = re.compile(r"^(?:(?:let's\s+see|let\s+me\s+see|let\s+me\s+think|h
 # 보내야 되는데 내일 오전까지" (the sixty-fourth session: to SmolLM2, and the second read as "what's due tomorrow?" for its
 # 뭐지); the search for a word looked for in the middle too ("간식도 사야 되는데 그 뭐지 덴탈껌")
 _KO_FILLER_LEAD = re.compile(r"^(?:(?:음+|으음|어+|아+|흠+|그\s?뭐지|그\s?뭐더라|뭐더라|저기)(?:\s?[,.…]+)?\s)+")
-# "자비스 나 담주 월욜에 삼성 면접 있어" (the sixty-fifth session: kept "자비스 나 삼성 면접", Kiwi reading that 나 a
-# conjunction): the assistant called by name, and the speaker's 나 / 난 / 나는 / 저는 after it, are no part of the task
 # "검진 전날 저녁부터 금식이래 알려줘" (the sixty-fifth session: SmolLM2's English paragraph): a thing told as heard
 # (-이래), then the reminder asked: the reminder of that thing
 _KO_HEARD_THEN_REMIND = re.compile(r"(?<=[가-힣]{2})(?:이래|이래요|이라는데|이라고\s?했어)\s(?=(?:꼭\s|좀\s)?(?:알려|리마인드))")
 # "… 저녁부터 금식하라고 알려줘": a deed from a part of the day on, reminded of when it starts ("저녁에")
 _KO_PART_FROM = re.compile(r"(?<=아침|점심|저녁|새벽)부터(?=\s)|(?<=(?<![가-힣])밤)부터(?=\s)")
 _KO_REMIND_ASKED = re.compile(r"(?:알려|리마인드)\s?(?:줘|주세요|줄래|줄래요|달라)")
+# "자비스 나 담주 월욜에 삼성 면접 있어" (the sixty-fifth session: kept "자비스 나 삼성 면접", Kiwi reading that 나 a
+# conjunction): the assistant called by name, and the speaker's 나 / 난 / 나는 / 저는 after it, are no part of the task
 _KO_CALLED_LEAD = re.compile(r"^자비스(?:야|아)?(?:\s?[,.!~]+)?\s(?:(?:나|난|나는|저는|전)\s)?")
 # "집들이 전날 장 봐야 돼", "당뇨 검사 전날 밤에 금식하라고 리마인드 해줘", "산모 수첩 챙겨야 되는데 검진 날 아침에 알려줘"
 # (the sixty-fourth session: kept with no day, or for today or tomorrow): a day said by another thing on the agenda
