@@ -880,7 +880,7 @@ class Assistant:
                                                              + sympathy.end()) + script.end()))
                 piece += claims.end()
                 if script.cut:
-                    log.info("the model answered a question asked without Hangul in Hangul: not said")
+                    log.info("the model answered in another language or script than it was asked in: not said")
                 if parrot.dropped:
                     log.info("the model's answer repeated the user's words (%d sentence(s)): not said", parrot.dropped)
                 if repeats.cut:
