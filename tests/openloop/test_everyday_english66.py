@@ -1,0 +1,60 @@
+"""A truck driver, a new parent, a freelancer and a teacher living their weeks with the offline default (the sixty-sixth
+session's `scripts/days_lived.py` runs, no Ollama), and the English leftovers of round 65: each case here went to SmolLM2,
+asked where the answer was plain, or said the wrong thing. Real desk and agenda service on a JSONL agenda, its clock moved
+by hand (UTC); memory cases on the whole assistant with a real LanceDB store."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from jarvisd.openloop.desk import AgendaDesk
+from jarvisd.openloop.korean_morph import KoreanAnalyzer
+from jarvisd.openloop.service import OpenLoopService
+from jarvisd.openloop.stores import JsonlLoopStore
+from tests.openloop.conftest import FakeClock, agenda_rows, said_to
+
+UTC = ZoneInfo("UTC")
+MONDAY = datetime(2026, 12, 7, 10, 0, tzinfo=UTC)      # a Monday morning
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(MONDAY.timestamp())
+
+
+@pytest.fixture
+def desk(tmp_path: Path, korean: KoreanAnalyzer, clock: FakeClock) -> AgendaDesk:
+    service = OpenLoopService(JsonlLoopStore(tmp_path / "openloops.jsonl"), tz=UTC, clock=clock)
+    return AgendaDesk(service, korean)
+
+
+def _at(clock: FakeClock, when: str) -> None:
+    clock.now = datetime.strptime(when, "%Y-%m-%d %H:%M").replace(tzinfo=UTC).timestamp()
+
+
+# ---------------------------------------------------------------- round 65's leftovers
+
+@pytest.mark.parametrize(("kept", "said", "reply"), [
+    ("the kids have swim lessons at 4", "swim's done", "Marked done: swim lessons for the kids."),
+    # held out
+    ("the kids have dance class at 5", "dance's done", "Marked done: dance class for the kids."),
+    ("my son has soccer practice at 6", "soccer's finished", "Marked done: soccer practice for your son."),
+])
+def test_a_short_name_of_the_one_promise_is_done(desk, kept, said, reply):
+    """Before: "Do you mean swim lessons for the kids? Say yes and I'll mark it done." ("swim" alone read as the verb, the
+    contraction not read as "is")."""
+    said_to(desk, kept)
+    assert said_to(desk, said) == [reply]
+    assert agenda_rows(desk) == []
+
+
+@pytest.mark.parametrize("said", ["what's done", "that's done", "it's done", "dinner's done", "everything's done",
+                                  "the kids are fine"])
+def test_guard_a_contraction_of_nothing_kept_closes_nothing(desk, said):
+    said_to(desk, "the kids have swim lessons at 4")
+    said_to(desk, said)
+    assert agenda_rows(desk) == [("swim lessons for the kids", "2026-12-07 16:00")]
