@@ -58,3 +58,52 @@ def test_guard_a_contraction_of_nothing_kept_closes_nothing(desk, said):
     said_to(desk, "the kids have swim lessons at 4")
     said_to(desk, said)
     assert agenda_rows(desk) == [("swim lessons for the kids", "2026-12-07 16:00")]
+
+
+def _lived_until(desk: AgendaDesk, clock: FakeClock, last: datetime) -> None:
+    """The expiry sweep every three hours from now to `last`, as the daemon runs it."""
+    at = clock.now
+    while at < last.timestamp():
+        at = min(at + 3 * 3600, last.timestamp())
+        clock.now = at
+        desk.service.expire()
+
+
+PLANTS = "remind me to water the plants every day at 6pm until sunday"
+
+
+@pytest.mark.parametrize("said", [
+    "no need to water the plants anymore",
+    # held out
+    "i dont need to water the plants anymore", "cancel the plants", "forget about watering the plants"])
+def test_a_repeat_told_off_after_it_ended_says_it_ended(desk, clock, said):
+    """Before: "OK, marked cancelled: water the plants (it was due Monday, December 7 at 6 PM)." (a long-expired time
+    cancelled), "I couldn't find the plants on your agenda." (round 65's leftover: SmolLM2)."""
+    said_to(desk, PLANTS)
+    _lived_until(desk, clock, datetime(2026, 12, 14, 10, 0, tzinfo=UTC))
+    before = sorted((loop.id, loop.status) for loop in desk.service.all_loops())
+    assert said_to(desk, said) == [
+        "Water the plants already ended: the last time was yesterday at 6 PM. There's nothing left to stop."]
+    assert sorted((loop.id, loop.status) for loop in desk.service.all_loops()) == before
+
+
+def test_done_late_after_the_last_time_marks_the_last_time(desk, clock):
+    """Found on the way: "Good, marked done: water the plants (it was due Monday, December 7 at 6 PM)."."""
+    said_to(desk, PLANTS)
+    _lived_until(desk, clock, datetime(2026, 12, 14, 10, 0, tzinfo=UTC))
+    assert said_to(desk, "i watered the plants") == ["Good, marked done: water the plants (it was due yesterday at 6 PM)."]
+
+
+def test_guard_a_repeat_still_running_is_cancelled(desk, clock):
+    said_to(desk, PLANTS)
+    _lived_until(desk, clock, datetime(2026, 12, 10, 10, 0, tzinfo=UTC))
+    assert said_to(desk, "no need to water the plants anymore") == [
+        "OK, I took it off your agenda: water the plants. It won't come back."]
+    assert agenda_rows(desk) == []
+
+
+def test_guard_a_one_off_expired_is_still_cancelled_late(desk, clock):
+    said_to(desk, "i need to water the plants today at 6pm")
+    _lived_until(desk, clock, datetime(2026, 12, 8, 10, 0, tzinfo=UTC))
+    assert said_to(desk, "no need to water the plants anymore") == [
+        "OK, marked cancelled: water the plants (it was due yesterday at 6 PM)."]
