@@ -15,6 +15,7 @@ from jarvisd.openloop.desk import AgendaDesk
 from jarvisd.openloop.korean_morph import KoreanAnalyzer
 from jarvisd.openloop.service import OpenLoopService
 from jarvisd.openloop.stores import JsonlLoopStore
+from tests.assistants import answers_to
 from tests.openloop.conftest import FakeClock, agenda_rows, said_to
 
 UTC = ZoneInfo("UTC")
@@ -107,3 +108,43 @@ def test_guard_a_one_off_expired_is_still_cancelled_late(desk, clock):
     _lived_until(desk, clock, datetime(2026, 12, 8, 10, 0, tzinfo=UTC))
     assert said_to(desk, "no need to water the plants anymore") == [
         "OK, marked cancelled: water the plants (it was due yesterday at 6 PM)."]
+
+
+# ---------------------------------------------------------------- remembered secrets and the model's prompt
+
+def _prompts(calls) -> list[str]:
+    return ["\n".join(m.content for m in messages) for messages, _ in calls]
+
+
+@pytest.mark.parametrize(("told", "value", "other", "asked"), [
+    ("the cafe wifi password is latte2024", "latte2024", "tell me something about coffee", "what's the wifi password?"),
+    # held out
+    ("my fuel card pin is 8812", "8812", "what do you know about long haul trucks", "what's my fuel card pin"),
+    ("the gate code at the depot is 5521", "5521", "what should i cook for dinner", "whats the gate code at the depot"),
+])
+async def test_a_secret_is_not_in_the_prompt_of_another_question(tmp_path, told, value, other, asked):
+    """Before: SmolLM2 said it in an unrelated answer ("It's a special password that's only available to the cafe's
+    servers …", "He said it was latte2024."): the told sentence and its "Remembered: …" were in the window."""
+    replies, calls = await answers_to(tmp_path, told, other, asked)
+    assert calls, "the other question goes to the model"
+    assert all(value not in prompt for prompt in _prompts(calls))
+    assert value in replies[2]
+
+
+async def test_a_secret_asked_of_the_model_is_shown_to_it(tmp_path):
+    """A wording the fact desk does not read, but that speaks of the password: the model still sees it."""
+    _, calls = await answers_to(tmp_path, "the cafe wifi password is latte2024",
+                                "can you spell the wifi password out for me letter by letter")
+    assert calls and "latte2024" in _prompts(calls)[-1]
+
+
+async def test_guard_a_fact_that_is_no_secret_stays_in_the_prompt(tmp_path):
+    _, calls = await answers_to(tmp_path, "my shoe size is 10 and my zip code is 90210", "what do you know about long haul trucks")
+    assert calls and "90210" in _prompts(calls)[-1] and "size is 10" in _prompts(calls)[-1]
+
+
+def test_masking_is_linear():
+    from jarvisd.memory.secrets import masked
+    from tests.timing import assert_grows_linearly
+    assert_grows_linearly(masked, lambda n: "the wifi password " + "for the cafe " * n + "is x1", 1000)
+    assert_grows_linearly(masked, lambda n: "password " * n, 1000)
