@@ -148,3 +148,48 @@ def test_masking_is_linear():
     from tests.timing import assert_grows_linearly
     assert_grows_linearly(masked, lambda n: "the wifi password " + "for the cafe " * n + "is x1", 1000)
     assert_grows_linearly(masked, lambda n: "password " * n, 1000)
+
+
+# ---------------------------------------------------------------- a thing given up
+
+@pytest.mark.parametrize(("has", "kept", "gave", "asked", "now"), [
+    ("i drive a blue honda civic", "my car is a blue honda civic", "i sold the honda", "what do i drive?",
+     "You told me your car is sold (was a blue honda civic)."),
+    # held out
+    ("i drive a silver toyota rav4", "my car is a silver toyota rav4", "we finally got rid of the rav4",
+     "what car do i have", "You told me your car is sold (was a silver toyota rav4)."),
+    ("i ride a green trek", "my bike is a green trek", "i sold my trek last week", "what do i ride",
+     "You told me your bike is sold (was a green trek)."),
+])
+async def test_a_thing_sold_is_history_not_current(tmp_path, has, kept, gave, asked, now):
+    """Before: "I see." (the car not kept), "Good. That wasn't on your agenda, so there was nothing to mark done.", then
+    "Earlier today you told me: “i drive a blue honda civic.”" (round 65's leftover)."""
+    replies, calls = await answers_to(tmp_path, has, gave, asked)
+    thing = kept.split(" is a ", 1)[1]
+    kind = kept.split()[1]
+    assert replies == [f"Remembered: {kept}",
+                       f"Noted: you sold your {thing}. I'll keep it as history, not as your {kind} now.", now]
+    assert calls == []
+
+
+async def test_a_new_car_after_the_sold_one_replaces_it(tmp_path):
+    replies, _ = await answers_to(tmp_path, "i drive a blue honda civic", "i sold the honda", "i drive a red mazda now",
+                                  "what do i drive")
+    assert replies[-1] == "You told me your car is a red mazda."
+
+
+@pytest.mark.parametrize(("has", "gave"), [
+    ("i drive a blue honda civic", "i sold the lemonade at the fair"),
+    ("i drive a blue honda civic", "i sold it"),
+    ("my bike is a green trek", "i sold the honda"),
+])
+async def test_guard_a_sale_of_nothing_kept_retires_nothing(tmp_path, has, gave):
+    replies, _ = await answers_to(tmp_path, has, gave, "what do i drive" if "drive" in has else "what do i ride")
+    assert not replies[1].startswith("Noted: you sold")
+    assert "sold" not in replies[2]
+
+
+@pytest.mark.parametrize("said", ["i drive a school bus", "i drive a lot", "i drive mia to school", "i drive a truck for a living"])
+async def test_guard_driving_that_is_no_car_kept(tmp_path, said):
+    replies, _ = await answers_to(tmp_path, said)
+    assert not replies[0].startswith("Remembered: my car")
