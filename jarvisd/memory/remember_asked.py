@@ -73,7 +73,7 @@ _OWNER = (r"(?:(?i:my|our)|" + _NAME + r"'s|" + _LOW_NAME + r"'s|(?:the\s+)?(?!(
 # ("my locker code at work is 4471", "our wifi password for customers is latte2024": the sixty-fifth session's nurse and
 # café owner, SmolLM2's "Can you please tell me what your locker code is?" and nothing kept: what it is for or where, after)
 _EN_TOLD = re.compile(_TOLD_LEAD + r"(?P<fact>(?:" + _OWNER + r"\s+(?:[\w'’-]+\s+){0,3}?(?i:" + _FACT_NOUNS +
-                      r")(?:\s+(?i:for|at|of|in)\s+(?:(?i:the|my|our)\s+)?(?!\d)[\w'’-]+)?|(?i:the)\s+(?:[\w'’-]+\s+){0,2}?(?i:" + _FACT_NOUNS + r")(?=\s+(?i:is|are)\s)"
+                      r")(?:\s+(?i:for|at|of|in)\s+(?:(?i:the|my|our)\s+)?(?!\d)[\w'’-]+)?|(?i:the)\s+(?:[\w'’-]+\s+){0,3}?(?i:" + _FACT_NOUNS + r")(?=\s+(?i:is|are)\s)"
                       r"|(?i:the)\s+(?:[\w'’-]+\s+){0,2}?(?i:" + _FACT_NOUNS + r")\s+(?i:for|of|at|to|in)\s+(?:(?i:the|my|our|[a-z]+'s)"
                       r"\s+[\w'’-]+(?:\s+[\w'’-]+)?|"
                       # "the wifi password for room 17 is tulip-00017" (pass 59b): a place named by a number, no "the"
