@@ -193,3 +193,65 @@ async def test_guard_a_sale_of_nothing_kept_retires_nothing(tmp_path, has, gave)
 async def test_guard_driving_that_is_no_car_kept(tmp_path, said):
     replies, _ = await answers_to(tmp_path, said)
     assert not replies[0].startswith("Remembered: my car")
+
+
+# ---------------------------------------------------------------- the four users' weeks
+
+@pytest.mark.parametrize(("said", "reply", "kept"), [
+    ("remind me to book the bus for the field trip tomorrow morning",
+     "I'll remind you tomorrow at 9 AM: book the bus for the field trip.", "book the bus for the field trip"),
+    # held out
+    ("remind me to pack lunches for the field trip on thursday night",
+     "I'll remind you Thursday at 8 PM: pack lunches for the field trip.", "pack lunches for the field trip"),
+])
+def test_a_deed_for_a_kept_event_is_its_own_promise(desk, said, reply, kept):
+    """Before: "OK, I'll remind you tomorrow at 9 AM: field trip to the science museum." (the teacher: the bus never kept,
+    then "booked the bus": "That wasn't on your agenda")."""
+    said_to(desk, "the field trip to the science museum is next friday")
+    assert said_to(desk, said) == [reply]
+    assert kept in [desc for desc, _ in agenda_rows(desk)]
+
+
+def test_guard_a_reminder_of_the_promise_itself_on_an_earlier_day(desk):
+    said_to(desk, "i need to pay the invoice for acme by friday", "my quarterly taxes are due on the 15th")
+    assert said_to(desk, "remind me to pay the invoice for acme on wednesday",
+                   "remind me to pay the quarterly taxes on the 14th") == [
+        "OK, I'll remind you Wednesday at 9 AM: pay the invoice for acme.",
+        "OK, I'll remind you Monday, December 14 at 9 AM: quarterly taxes."]
+    assert len(agenda_rows(desk)) == 2
+
+
+@pytest.mark.parametrize(("told", "asked", "back"), [
+    ("my hourly rate for acme is 85 dollars", "whats my rate for acme", "You told me your hourly rate for acme is 85 dollars."),
+    ("the bus company confirmation number is BX4471", "whats the bus confirmation number",
+     "You told me the bus company confirmation number is BX4471."),
+    # held out
+    ("my day rate for brightside is 600 dollars", "what's my day rate for brightside",
+     "You told me your day rate for brightside is 600 dollars."),
+    ("the moving company quote number is MQ5521", "whats the moving quote number",
+     "You told me the moving company quote number is MQ5521."),
+])
+async def test_a_rate_or_a_long_named_number_is_kept(tmp_path, told, asked, back):
+    """Before: SmolLM2 ("I'm not able to provide hourly rates", "the bus company confirmation number is 4471"), then "The
+    bus's official number is 1234567890"."""
+    from tests.assistants import told_then_asked
+    assert await told_then_asked(tmp_path, told, asked) == (f"Remembered: {told}", back)
+
+
+@pytest.mark.parametrize("said", ["the interest rate is going up", "the rate is too high", "the exchange rate is bad today"])
+def test_guard_a_rate_of_the_world_is_no_fact(said):
+    from jarvisd.memory.remember_asked import told_fact
+    assert told_fact(said) is None
+
+
+@pytest.mark.parametrize("said", ["ugh long day", "rough week at school", "hard day"])
+async def test_a_long_day_said_alone_is_small_talk(tmp_path, said):
+    """Before: SmolLM2, "I'm here to help you through whatever you're going through. I'm not here to judge you …"."""
+    replies, calls = await answers_to(tmp_path, said)
+    assert replies == ["Sounds like a long day. Get some rest when you can."] and calls == []
+
+
+@pytest.mark.parametrize("said", ["busy day tomorrow", "long day on friday", "long week ahead"])
+def test_guard_a_day_to_come_is_not_small_talk(said):
+    from jarvisd.small_talk import owed_answer
+    assert owed_answer(said, small_model=True) is None
