@@ -194,8 +194,9 @@ _EN_TIRED = re.compile(
     r"my\s+(?:brain|head)'s)\s+)?(?:(?:so|really|very|totally|completely|absolutely|super|just|pretty|utterly|dead)\s+)*"
     r"(?:tired|exhausted|wiped(?:\s+out)?|beat|knackered|shattered|drained|fried|done\s+in|worn\s+out|zonked|sleepy|"
     r"burnt\s+out|burned\s+out)(?:\s+(?:today|tonight|now|after\s+(?:that|the|my|this|work|a|today'?s)(?:\s+[\w'-]+){0,2}))?"
-    r"|(?:what\s+a|such\s+a|it'?s\s+been\s+a|it\s+was\s+a|that\s+was\s+a|(?:i\s+)?had\s+a)\s+(?:(?:really|very|so)\s+)?"
-    r"(?:long|rough|tough|hard|busy|crazy|exhausting)\s+(?:day|night|shift|week))")
+    # "ugh long day" (the sixty-sixth session's teacher: SmolLM2's "I'm not here to judge you"): the day said alone
+    r"|(?:(?:what\s+a|such\s+a|it'?s\s+been\s+a|it\s+was\s+a|that\s+was\s+a|(?:i\s+)?had\s+a)\s+)?(?:(?:really|very|so)\s+)?"
+    r"(?:long|rough|tough|hard|busy|crazy|exhausting)\s+(?:day|night|shift|week)(?:\s+(?:today|at\s+work|at\s+school))?)")
 _EN_TIRED_REPLY = "Sounds like a long day. Get some rest when you can."
 # "the weather is lovely today isnt it", "it's freezing out" (the sixty-fifth session's retiree: SmolLM2's "the weather is
 # lovely today is not."): a remark, not a question; said back kindly, the weather neither looked up nor claimed
