@@ -849,7 +849,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             action = f"{reason} {action}"                 # "노트북 화면이 어두워서 수리 맡겨야 돼"
         if b >= 1 and ms[b - 1].form in ("취소", "그만"):
             continue                          # "치과는 취소하고": a withdrawal (a closure), not a task
-        action = _meal_eaten(action, ms, holes)
+        action = _meal_eaten(action, ms[a:b], holes)
         # "나중에 할게", "그냥 다음에 할래" (the sixty-sixth session: kept "다음에 하기"): a deed put off, none named
         if action and not set(action.split()) <= W.KO_VAGUE_WORDS | W.KO_VAGUE_ADVERB_WORDS | _LATER and \
                 not _WEATHER.fullmatch(action):
@@ -866,7 +866,10 @@ def _meal_eaten(action: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
     """"지민이 엄마랑 내일 점심 먹기로 했어" (the sixty-sixth session: kept "지민이 엄마랑 먹기"): the meal is read as the
     time ("내일 점심"), but with nothing else eaten it is what is eaten, and named: "지민이 엄마랑 점심 먹기"."""
     words = action.split()
-    if not words or words[-1] != "먹기" or len(words) > 1 and not words[-2].endswith(tuple(_WITH)):
+    # with someone: 랑 / 하고 / 와 the particle, not the last letter of a thing eaten ("사과 먹기": an apple)
+    said = [m for m in ms if not any(hs <= m.start < he for hs, he in holes)]   # "엄마랑 내일 점심 먹기로"
+    with_whom = bool(said) and said[-1].tag in ("JKB", "JC") and said[-1].form in _WITH
+    if not words or words[-1] != "먹기" or len(words) > 1 and not with_whom:
         return action
     meal = next((m.form for m in ms if m.tag == "NNG" and m.form in ("아침", "점심", "저녁", "브런치")
                  and any(hs <= m.start < he for hs, he in holes)), None)

@@ -272,6 +272,7 @@ def test_guard_a_friends_call_or_no_day_keeps_nothing(monday, said):
     ("지민이 엄마랑 내일 점심 먹기로 했어", "지민이 엄마랑 점심 먹기"),
     ("금요일 저녁에 팀장님하고 먹기로 했어", "팀장님하고 저녁 먹기"),                   # held out
     ("내일 아침에 약 먹어야 돼", "약 먹기"),                                          # guard: a thing eaten named
+    ("내일 아침에 사과 먹어야 돼", "사과 먹기"),                 # guard: 사과 ends in 과, no one eaten with
 ])
 def test_the_meal_eaten_with_someone_is_named(monday, said, desc):
     said_to(monday, said)
