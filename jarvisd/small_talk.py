@@ -153,6 +153,20 @@ _KO_SELF_PRAISE_REPLY = "정말 고생 많으셨어요. 푹 쉬세요."
 _KO_PONDER = re.compile(r"[^0-9?？]{1,40}?(?:ㄹ까|을까|할까|갈까|볼까|까)\s*(?:말까\s*)?(?:고민\s*(?:이야|이에요|이다|중이야|중이에요|돼|되네|하고\s*있어)|생각\s*중이야)")
 _KO_PONDER_REPLY = "고민되시겠어요. 정하시면 챙길 일은 말씀해 주세요."
 # "요즘 부모님 병원 다니느라 정신이 없네" (the sixty-fifth session: "그렇군요."): a busy stretch, told
+# the sixty-sixth session's four weeks (SmolLM2: "아마 오늘 콜 진짜 없다. This is a Japanese phrase …", "지친다.", "좋은
+# 주말 is a Japanese word …", "신혼집 드디어 들어간다."): a slow day at work, worn out by a reason, looking forward, a
+# good weekend wished
+_KO_SLOW_DAY = re.compile(r"(?:(?:아|하|휴|아이고)\s*,?\s*)?(?:(?:오늘|요즘|이번\s*주)\s*)?(?:은\s*|도\s*)?(?:콜|손님|주문|장사|배달)(?:이|가|도|은)?\s*"
+                          r"(?:(?:진짜|너무|하나도|별로|완전|엄청|왜이리|왜\s*이렇게)\s*)?(?:없다|없네|없어|없네요|없어요|안\s*된다|안\s*되네|안\s*돼)"
+                          r"(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
+_KO_SLOW_DAY_REPLY = "오늘은 좀 한산하네요. 이런 날도 있죠, 힘내세요."
+_KO_WORN_BY = re.compile(r"[^0-9?？]{1,40}?(?:서|니까)\s(?:(?:진짜|너무|넘|완전|좀|정말)\s)?(?:지친다|지쳤어|지쳐|지치네|지쳐요|힘들다|힘들어|피곤해|피곤하다)"
+                         r"(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
+_KO_EXCITED = re.compile(r"[^0-9?？]{0,40}?(?:\s|^)(?:(?:너무|진짜|완전|넘|엄청|벌써)\s*)?(?:설렌다|설레|설레요|설레네|기대된다|기대돼|기대돼요|기대된다요)"
+                         r"(?:\s*[ㅎㅋ!~]{1,6})?")
+_KO_EXCITED_REPLY = "설레시겠어요. 좋은 일 가득하길 바랄게요."
+_KO_GOOD_WEEKEND = re.compile(r"(?:자비스\s*(?:도|너도)?\s*)?(?:좋은\s*주말|주말\s*잘)(?:\s*(?:보내|보내요|보내세요|되세요|돼|보내라))?(?:\s*[!~]{1,3})?")
+_KO_GOOD_WEEKEND_REPLY = "감사해요. 좋은 주말 보내세요!"
 _KO_SWAMPED = re.compile(r"[^0-9?？]{0,40}?(?:느라|느라고|해서|어서|아서)?\s?(?:진짜|너무|정말|완전)?\s?정신(?:이|도)?\s*(?:하나도\s*)?없(?:네|어|어요|네요|다)"
                          r"(?:\s*[ㅠㅜᅲᅮ]{1,6})?")
 _KO_SWAMPED_REPLY = "요즘 많이 바쁘시겠어요. 챙길 일은 말씀해 주시면 제가 기억해 둘게요."
@@ -425,7 +439,9 @@ def owed_answer(text: str, small_model: bool = False, rng: random.Random | None 
     for said, reply in ((_KO_NIGHT_SHIFT, _KO_NIGHT_SHIFT_REPLY), (_KO_NO_SLEEP, _KO_NO_SLEEP_REPLY),
                         (_KO_NERVES, _KO_NERVES_REPLY), (_KO_SELF_PRAISE, _KO_SELF_PRAISE_REPLY),
                         (_KO_PONDER, _KO_PONDER_REPLY), (_KO_SWAMPED, _KO_SWAMPED_REPLY),
-                        (_KO_ALSO_DOING, _KO_ALSO_DOING_REPLY)):
+                        (_KO_ALSO_DOING, _KO_ALSO_DOING_REPLY), (_KO_SLOW_DAY, _KO_SLOW_DAY_REPLY),
+                        (_KO_WORN_BY, _KO_TIRED_REPLY), (_KO_EXCITED, _KO_EXCITED_REPLY),
+                        (_KO_GOOD_WEEKEND, _KO_GOOD_WEEKEND_REPLY)):
         if not asked and said.fullmatch(words):
             return reply
     if _KO_HUNGRY.fullmatch(words):

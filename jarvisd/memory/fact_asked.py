@@ -213,6 +213,11 @@ _KO_WHERE_DID_I = re.compile(r"(?:(?:내가|제가|나|저)\s+)?(?:(?:내|제)\s
                              r"(?P<v>주차\s*했|했|세웠|댔|뒀|두었|놔\s*뒀|놨|놓았|넣어\s*뒀|넣어\s*놨|넣었|숨겼)"
                              r"(?:지|더라|었지|었더라|어|나|니|을까|는지)?(?:요)?")
 _KO_PARKING = frozenset(("차", "주차", "자동차"))
+# "민호 뭐하는 사람이었지?", "지민이 누구더라?", "김 과장님 어디 담당이었지?" (the sixty-sixth session: SmolLM2's, the role
+# told kept by `remember_asked._KO_TOLD_ROLE`): who someone is, asked by a name or a title
+_KO_WHO_IS = re.compile(r"(?P<x>[가-힣]{2,4}|[가-힣]\s?[가-힣]{1,2}(?:\s?(?:과장|부장|대리|팀장|차장|실장|사장))?님)\s*(?:은|는|이|가)?\s*"
+                        r"(?:누구(?:야|예요|에요|였지|더라|였더라|였죠|지|였어)?|뭐\s*하는\s*(?:사람|분|애)(?:이었지|이었더라|였지|이야|이지|이더라|이에요|이었죠)?"
+                        r"|어디\s*담당(?:이었지|이었더라|이야|이지|이더라|이었죠|이에요)?)\s*[?？]?")
 _KO_ALL = re.compile(r"(?:나|저)(?:에\s*대해|에\s*관해|에\s*대해서)\s*(?:뭘|뭐|무엇을)\s*(?:기억해|알아|기억하고\s*있어)"
                      r"|내가\s*(?:뭐|뭘)\s*기억해\s*달라고\s*했(?:지|더라|어)")
 FACT_CHARS = 200   # of one fact, said back or searched
@@ -319,6 +324,9 @@ def _fact_asked(text: str) -> FactAsked | None:
     if korean:
         if (m := _KO_WHERE_DID_I.fullmatch(said)) is not None and (m["x"] in _KO_PARKING or m["v"] not in ("했",)):
             return FactAsked("주차" if m["x"] in _KO_PARKING else m["x"], lang)
+        if (m := _KO_WHO_IS.fullmatch(said)) is not None and m["x"] not in ("그거", "이거", "저거", "거기", "여기", "이게", "그게") \
+                and _keys(m["x"]):
+            return FactAsked(m["x"], lang, owned=False)
         m = _KO.fullmatch(said) or _KO_NOUN.fullmatch(said) or _KO_COUNT_OR_WHO.fullmatch(said)
         if m and re.match(r"(?:그|이|저)\s", m["x"]):
             return None   # "그 영화 이름 뭐였지?": a thing of the talk, not a fact kept

@@ -309,6 +309,15 @@ _KO_TOLD = re.compile(r"(?P<fact>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0
                       # "민지 담임 선생님은 박 선생님이야", "민지 학교는 새솔초야" (round 65: to SmolLM2, nothing kept)
                       r"|담임|담임\s*선생님|선생님|학교|유치원|어린이집|학원|소아과)\s*(?:은|는)\s+(?P<value>.{1,80}?)"
                       r"(?:이야|야|예요|이에요|입니다|이다|임|이고|이래|래|이래요|래요))")
+# "민호는 같은 지역 라이더야", "지민이는 우리 애 같은 반 친구야", "김 과장님은 싱가포르 지사 담당이야" (the sixty-sixth
+# session: SmolLM2 said it back or apologised in English, nothing kept): who someone is to the user, by a word of a
+# role or a relation last
+_KO_TOLD_ROLE = re.compile(r"(?P<fact>(?!(?:이건|그건|저건|이거|그거|이게|그게|여기|거기|오늘|내일|어제|요즘|이번|그냥)\s*(?:은|는)?\s)"
+                           r"(?:[가-힣]{2,4}|[가-힣]\s?[가-힣]{1,2}님|[가-힣]\s?[가-힣]{1,2}\s?(?:과장|부장|대리|팀장|차장|실장|사장)님)"
+                           r"\s*(?:은|는)\s+(?P<value>(?:[가-힣A-Za-z0-9]{1,8}\s+){0,4}?[가-힣A-Za-z0-9]{0,8}"
+                           r"(?:친구|라이더|기사|담당|동료|선배|후배|이웃|동기|팀장님|과장님|부장님|사장님|선생님|원장님|담임|"
+                           r"거래처|집주인|남친|여친|남자친구|여자친구|룸메이트|룸메|사촌|조카|매니저))\s*"
+                           r"(?:이야|야|예요|이에요|입니다|이다|임|이래|래)[.!~]?)")
 # "우리 손주 생일이 12월 19일이에요" (the sixty-third session's elder: "그렇군요.", nothing kept): the subject's 이/가
 # said for 은/는, only before a value in digits (a day, a number: "이름이 뭐야" asks)
 _KO_TOLD_SUBJECT = re.compile(r"(?P<key>(?:(?:내|제|우리)\s*)?(?:[가-힣\w]+\s+){0,3}?[가-힣\w]*(?:생일|생신|기념일|번호|비밀번호|비번|"
@@ -571,7 +580,8 @@ def _told_fact(said: str) -> str | None:
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD.fullmatch(said) or _KO_TOLD_COUNT.fullmatch(said)
                                          or _KO_TOLD_WHO.fullmatch(said) or _KO_LIKES.fullmatch(said)
                                          or _KO_ALLERGY.fullmatch(said) or _KO_NEW_JOB.fullmatch(said)
-                                         or _KO_MOVED.fullmatch(said) or _KO_THEIR_LIKES.fullmatch(said)) is not None:
+                                         or _KO_MOVED.fullmatch(said) or _KO_THEIR_LIKES.fullmatch(said)
+                                         or _KO_TOLD_ROLE.fullmatch(said)) is not None:
         return m["fact"].strip(" ,")
     if re.search(r"[가-힣]", said) and (m := _KO_TOLD_SUBJECT.fullmatch(said)) is not None:
         from jarvisd.openloop.hangul import topic

@@ -404,6 +404,9 @@ def _dated_occasion(ms: Sequence[Morph], holes: Sequence[Span]) -> _Hit | None:
     if not holes or any(m.form in ("?", "？") for m in ms):
         return None
     words = [k for k, m in enumerate(ms) if m.tag not in ("SF", "SP")]
+    # "우리 이사 담주 토요일이야" (the sixty-sixth session: to SmolLM2): the occasion is "ours", 우리 / 저희 first
+    if len(words) >= 3 and ms[words[0]].tag == "NP" and ms[words[0]].form in ("우리", "저희"):
+        words = words[1:]
     end = len(words)
     # "위생 점검 다음주 화요일 오후 두시래" (the sixty-fifth session: to SmolLM2): the day told as heard, 이래 / 이래요
     if end >= 2 and ms[words[-1]].tag == "EF" and ms[words[-1]].form in ("야", "다", "에요", "예요", "어요", "요") + _HEARD_COPULA \
@@ -832,7 +835,7 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             action = f"{action} 도착"                          # "종이컵 주문한 거 수요일에 온대": 종이컵 도착
         return [Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind)]
     out = []
-    reason = reason_thing(sen, ms[:start]) if start > 0 else ""
+    reason = reason_thing(sen, ms[:start], holes) if start > 0 else ""
     for a, b in _conjuncts(ms, start, hit.stem, holes):
         action = noun_form(sen, ms, a, b, holes)
         if reason and _bare(action) and action.split()[0] in _FETCH:
@@ -846,11 +849,31 @@ def _commitments(sen: str, ms: Sequence[Morph], base: int, holes: Sequence[Span]
             action = f"{reason} {action}"                 # "노트북 화면이 어두워서 수리 맡겨야 돼"
         if b >= 1 and ms[b - 1].form in ("취소", "그만"):
             continue                          # "치과는 취소하고": a withdrawal (a closure), not a task
-        if action and not set(action.split()) <= W.KO_VAGUE_WORDS and not _WEATHER.fullmatch(action):
+        action = _meal_eaten(action, ms[a:b], holes)
+        # "나중에 할게", "그냥 다음에 할래" (the sixty-sixth session: kept "다음에 하기"): a deed put off, none named
+        if action and not set(action.split()) <= W.KO_VAGUE_WORDS | W.KO_VAGUE_ADVERB_WORDS | _LATER and \
+                not _WEATHER.fullmatch(action):
             out.append(Commitment(action, clause, (base + clause_span[0], base + clause_span[1]), hit.remind))
     if len(out) > 1:   # "정비소에 맡기고 올 거다": the coming back is the errand's end, no task of its own
         out = [c for c in out if c.action not in ("오기", "가기", "다녀오기")] or out
     return out
+
+
+_LATER = frozenset("다음에 나중에 담에 이따 이따가 언젠가".split())
+
+
+def _meal_eaten(action: str, ms: Sequence[Morph], holes: Sequence[Span]) -> str:
+    """"지민이 엄마랑 내일 점심 먹기로 했어" (the sixty-sixth session: kept "지민이 엄마랑 먹기"): the meal is read as the
+    time ("내일 점심"), but with nothing else eaten it is what is eaten, and named: "지민이 엄마랑 점심 먹기"."""
+    words = action.split()
+    # with someone: 랑 / 하고 / 와 the particle, not the last letter of a thing eaten ("사과 먹기": an apple)
+    said = [m for m in ms if not any(hs <= m.start < he for hs, he in holes)]   # "엄마랑 내일 점심 먹기로"
+    with_whom = bool(said) and said[-1].tag in ("JKB", "JC") and said[-1].form in _WITH
+    if not words or words[-1] != "먹기" or len(words) > 1 and not with_whom:
+        return action
+    meal = next((m.form for m in ms if m.tag == "NNG" and m.form in ("아침", "점심", "저녁", "브런치")
+                 and any(hs <= m.start < he for hs, he in holes)), None)
+    return action if meal is None else " ".join([*words[:-1], meal, "먹기"])
 
 
 # "갈게", "내가 대신 갈게": going, nowhere named (the forty-third session's low kept a promise "가기"); as "I'll go"

@@ -201,19 +201,22 @@ def action_start(ms: Sequence[Morph], stem: int) -> int:
     return 0
 
 
-def reason_thing(sen: str, ms: Sequence[Morph]) -> str:
+def reason_thing(sen: str, ms: Sequence[Morph], holes: Sequence[Span] = ()) -> str:
     """The thing a reason clause is about: the nouns right before its predicate ("패딩 너무 작아서" ->
-    "패딩", "엄마 치과 예약 있으니까" -> "엄마 치과 예약")."""
+    "패딩", "엄마 치과 예약 있으니까" -> "엄마 치과 예약"); its time is not the thing ("성적표 목요일에 나오면" ->
+    "성적표", the sixty-sixth session: kept "모의고사 성적표 목요일 확인하기")."""
+    def timed(m: Morph) -> bool:
+        return any(hs <= m.start < he for hs, he in holes)
     end = next((k for k in range(len(ms) - 1, -1, -1) if ms[k].tag.startswith(("VA", "VV"))), -1)
     if end >= 2 and ms[end - 1].tag == "EC" and ms[end - 1].form in W.KO_QUOTE_ENDINGS:   # "모임 간다고 했으니까":
         end = next((k for k in range(end - 2, -1, -1) if ms[k].tag.startswith(("VA", "VV"))), end)   # what was said
     k = end - 1
-    while k >= 0 and (ms[k].tag in ("MAG", "JKS", "JX") or ms[k].tag.startswith("J")):
+    while k >= 0 and (ms[k].tag in ("MAG", "JKS", "JX") or ms[k].tag.startswith("J") or timed(ms[k])):
         if ms[k].tag == "JKB" and ms[k].form in ("한테", "에게", "께"):
             return ""                  # "최 선생한테 나눠 드린다고 했는데": whom it is for, not the thing
         k -= 1
     last = k
-    while k >= 0 and ms[k].tag in ("NNG", "NNP"):
+    while k >= 0 and ms[k].tag in ("NNG", "NNP") and not timed(ms[k]):
         k -= 1
     return sen[ms[k + 1].start:ms[last].end] if last > k else ""
 

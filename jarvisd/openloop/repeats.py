@@ -287,7 +287,10 @@ _KO_NAMED = re.compile(r"(?:매\s*주|(?<![가-힣])주\s*[1-7]\s*(?:회|번)(?:
                        r"|(?P<marked>(?:" + _KO_DAY + r"(?:요일)?" + _KO_JOIN + r"){0,6}" + _KO_DAY + r"요일\s*마다)"
                        # "월요일이랑 금요일 2시에 물리치료" (round 63's low: Monday kept only): two days or more joined, then
                        # one clock time, as English "tuesdays and fridays at 11"
-                       r"|(?P<pair>(?:" + _KO_DAY + r"요일\s*(?:,|·|이랑|랑|하고|과|와|및)\s*){1,6}" + _KO_DAY + r"요일)"
+                       r"|(?P<pair>(?:" + _KO_DAY + r"요일\s*(?:,|·|이랑|랑|하고|과|와|및)\s*){1,6}" + _KO_DAY + r"요일"
+                       # "애 학원 월수금 밤 열시에 픽업 가야돼" (the sixty-sixth session: kept once, for tonight): three days
+                       # or more said glued, one letter each, then a clock time, with no 매주
+                       r"|(?<![가-힣])" + _KO_DAY + r"{3,7})"
                        r"(?=\s*(?:에\s*)?(?:오전|오후|아침|저녁|밤|낮)?\s*(?:\d{1,2}|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열한|열두|열)\s*시)")
 _KO_WEEKLY = re.compile(r"매\s*주|일주일\s*마다|주마다|일주일에\s*한\s*번")
 _KO_MONTHLY = re.compile(r"매\s*달|매\s*월|달마다|한\s*달에\s*한\s*번")
@@ -338,7 +341,8 @@ _STEP_HEAD_LEFT = re.compile(r"(?<!\s)\s+(?:on\s+)?(?:every|each)\s+(?:other|sec
 _KO_TIMES_LEFT = re.compile(r"(?<=[가-힣])\s+주\s?[1-7]\s?(?:회|번)(?:\s?씩)?$")
 
 
-_KO_DAY_LETTERS_LEFT = re.compile(r"^[월화수목금토일](?:\s*[,·]\s*[월화수목금토일])+\s+(?=\S)")
+# "애 학원 월수금 끝나서 픽업 가기" (the sixty-sixth session): three letters or more glued, at the start or after a word
+_KO_DAY_LETTERS_LEFT = re.compile(r"^[월화수목금토일](?:\s*[,·]\s*[월화수목금토일])+\s+(?=\S)|(?:^|(?<=\s))[월화수목금토일]{3,7}\s+(?=\S)")
 
 
 def without_repeat(desc: str) -> str:

@@ -174,7 +174,9 @@ PERIOD = (
      # "다음 달 초에" (the fifty-seventh session: "초에 장학금 신청하기", due the month's last day): its first ten days
      # "매달 말일에 급여 주기" (the sixty-third session: kept with no day): the month's last day
      r"|저번\s?주|이번\s?달|이달|월말|말일|다음\s?달|담달|연말|올해|금년|내년)(?:\s?말|(?<=달)\s?(?P<early>초))?" + KO_TAIL
-     + r"(?![가-힣])"),  # a word of its own: "연말정산" (year-end tax settlement) is no time
+     # a word of its own: "연말정산" (year-end tax settlement) is no time; but the copula may follow 까지: "보험 갱신
+     # 이번 달 말까지야" (the sixty-sixth session: "이번 달" alone read, nothing kept)
+     + r"(?:(?<=까지)(?=(?:이?야|예요|이에요|입니다|이래요|이래|래요|래)(?![가-힣]))|(?![가-힣]))"),
 )
 CLOCK = (
     (("am", "pm", "a.m", "p.m"), EN_WORD + r"(?<![\d:])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2})(?::[0-6]\d)?|\s(?P<m2>[0-5]\d))?\s?(?P<mer>[ap])(?:m|\.\s?m)\b"

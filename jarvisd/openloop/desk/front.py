@@ -148,13 +148,48 @@ _KO_REMIND_ASKED = re.compile(r"(?:알려|리마인드)\s?(?:줘|주세요|줄�
 _KO_CALLED_LEAD = re.compile(r"^자비스(?:야|아)?(?:\s?[,.!~]+)?\s(?:(?:나|난|나는|저는|전)\s)?")
 # "집들이 전날 장 봐야 돼", "당뇨 검사 전날 밤에 금식하라고 리마인드 해줘", "산모 수첩 챙겨야 되는데 검진 날 아침에 알려줘"
 # (the sixty-fourth session: kept with no day, or for today or tomorrow): a day said by another thing on the agenda
-_KO_OTHER_DAY = re.compile(r"(?P<other>[가-힣]{2,8}(?:\s(?!다음\s?날|전\s?날|당일)[가-힣]{2,8})?)\s?"
-                           r"(?P<rel>전\s?날|다음\s?날|당일|날(?=\s?(?:아침|점심|저녁|밤|오전|오후|새벽|에)))(?=\s|$|에)")
+# "잔금 이사 전날까지 보내야돼", "항공권 체크인 출발 하루 전에 알려줘" (the sixty-sixth session: kept with no day): 까지
+# after the day, and 하루 전 for 전날
+_KO_OTHER_DAY = re.compile(r"(?P<other>[가-힣]{2,8}(?:\s(?!다음\s?날|전\s?날|당일|하루)[가-힣]{2,8})?)\s?"
+                           r"(?P<rel>전\s?날|하루\s?전(?:\s?날)?|다음\s?날|당일|날(?=\s?(?:아침|점심|저녁|밤|오전|오후|새벽|에)))"
+                           r"(?=\s|$|에|까지)")
+# a departure named by what departs: "환전은 출발 전날" of the flight kept ("싱가포르 비행기")
+_KO_DEPARTURE = frozenset("출발 출국 떠나는".split())
+_KO_DEPARTING = ("비행기", "출국", "출장", "여행")
 _KO_GOING_TO = re.compile(r"(?<![가-힣])(?P<what>(?!이번|다음|담|금주|이달)[가-힣]{2,6})\s(?:가는|갈|가야\s?할|가야\s?되는)\s?(?:거|것|일)")
 _KO_MEDICAL = ("검진", "검사", "진료", "진찰", "병원", "접종", "외래", "초음파", "치료", "수술", "입원", "퇴원", "처방",
                "치과", "안과", "피부과", "소아과", "내과", "이비인후과", "외과", "산부인과", "한의원", "의원", "정신과", "신경과")
 _KO_OTHER_DAY_ASKED = re.compile(r"[?？]|언제|며칠|몇\s*시|무슨\s*요일")
-_KO_OTHER_DAY_SHIFT = {"전날": -1, "다음날": 1, "당일": 0, "날": 0}
+# "전입신고 이사하고 2주 안에 해야돼" (the sixty-sixth session: kept "전입신고 이사하기", two weeks from today): so long
+# after another thing kept
+_KO_AFTER_OTHER = re.compile(r"(?<![가-힣])(?P<other>[가-힣]{2,8})\s?(?:하고|한\s?(?:뒤|후|다음)(?:에)?|하고\s?나서)\s"
+                             r"(?P<n>\d{1,2}|한|두|세|네|일)\s?(?P<unit>주일|주|일)\s?(?:안에|이내에|이내|내로|내에)(?=\s|$)")
+_KO_COUNT = {"한": 1, "일": 1, "두": 2, "세": 3, "네": 4}
+_KO_OTHER_DAY_SHIFT = {"전날": -1, "하루전": -1, "하루전날": -1, "다음날": 1, "당일": 0, "날": 0}
+# "정비 취소해줘 그냥 다음에 할래" (the sixty-sixth session: kept "다음에 하기", or closed an errand named 다음에): a cancel
+# and why, the deed put off to no time; the cancel is what is asked
+_KO_CANCEL_PUT_OFF = re.compile(r"(?P<cancel>취소(?:해\s?줘|해\s?주세요|해|할래|야|요)?)\s?[,.]?\s(?:그냥\s|걍\s)?(?:다음에|나중에|담에)\s?"
+                                r"(?:할래|할게|하지\s?뭐|해야지|하자|하려고)(?:요)?[.!]?$")
+# "담주 월욜 아침 여덟시 비행기로 싱가포르 가" (the sixty-sixth session: to SmolLM2, Kiwi reading that 가 a subject's
+# particle): a flight at a time said, to a place, is the flight kept ("싱가포르 비행기"), as "싱가포르 비행기 …" is
+_KO_FLY_TO = re.compile(r"(?P<when>[^?？\s][^?？]{0,40}?)\s(?:비행기|항공편)(?:로|으로)\s(?P<place>[가-힣A-Za-z]{2,10})(?:에|로|으로)?\s"
+                        r"(?:가|가요|간다|갑니다|가야\s?돼|가야\s?해|떠나|떠나요|출발해|출발해요|출국해|출국해요)[.!]?")
+# "모의고사 성적표 나오면 확인해야 되는데 목요일에 나온대" (the sixty-sixth session: to SmolLM2): the day the condition
+# comes true told after the duty, as "모의고사 성적표 목요일에 나오면 확인해야 돼"
+_KO_CONDITION_DAY_AFTER = re.compile(
+    r"(?P<thing>[가-힣A-Za-z0-9][^?？]{0,30}?)\s(?P<cond>나오면|오면|도착하면|들어오면)\s(?P<deed>[^?？]{1,30}?(?:해야|어야|아야))\s?"
+    r"(?:되는데|하는데)\s(?P<when>[^?？\s][^?？]{0,20}?)\s?(?:에\s)?(?:나온대|나온다|나와|온대|온다|와|도착한대|들어온대)(?:요)?[.!]?")
+# "출장 기간 동안 매일 아침 일곱시에 일정 확인 알려줘 닷새 동안" (the sixty-sixth session: the agenda read out): how long,
+# said after the ask, is said first; "X 기간 동안" of a trip kept is from its day; "매일 … 확인 알려줘" asks a reminder
+_KO_LONG_AFTER = re.compile(r"(?P<body>[^?？]{2,80}?(?:알려|리마인드\s?해)\s?(?:줘|주세요|줄래|줘요))\s(?P<dur>(?:닷새|나흘|사흘|이틀|열흘|보름|일주일|"
+                            r"한\s?달|\d{1,2}\s?(?:일|주|주일|달|개월)|(?:한|두|세|네)\s?(?:주|달))\s?(?:동안|간))[.!]?")
+_KO_TRIP_SPAN = re.compile(r"(?P<trip>출장|여행|휴가)\s?(?:기간\s?)?(?:동안|중에|내내)\s")
+_KO_CHECK_ASKED = re.compile(r"(?P<head>[^?？]{0,30}?(?:매일|매주|평일|[가-힣]{1,3}마다)[^?？]{0,40}\s)(?P<thing>[가-힣]{1,8}\s?확인)\s?"
+                             r"(?:알려|리마인드\s?해)\s?(?P<end>줘|주세요|줄래|줘요)")
+# "보험사에서 담주 화욜에 전화 준대" (the sixty-sixth session: SmolLM2's English paragraph): a call an office said it will
+# make, on a day said, is the user's call to take ("보험사 전화 받기"); an office only (에서), not a friend's word
+_KO_OFFICE_CALLS = re.compile(r"(?P<who>[가-힣A-Za-z]{2,10})에서\s(?P<when>[^?？]{2,30}?)\s?(?:에\s)?(?:전화|연락)(?:를|을)?\s?"
+                              r"(?:준대|준대요|준다고\s?했어|준다고\s?했어요|주기로\s?했어|주기로\s?했어요|온대|온대요|준답니다|준다네)[.!]?")
 _KO_FILLER_MID = re.compile(r"(?<=[가-힣])\s(?:그\s?뭐지|그\s?뭐더라|뭐더라)(?:\s?[,.…]+)?\s(?=[가-힣])")
 
 
@@ -182,6 +217,20 @@ _OWE_ON = re.compile(r"^what\s+(?:do\s+i\s+owe|(?:do\s+i\s+(?:have|need)\s+to|mu
 # the household asked about as a whole ("what do the kids have this week"): its days are the user's own agenda
 _HOUSEHOLD = frozenset({"kids", "children", "boys", "girls", "family", "twins"})
 _HOUSEHOLD_SPAN = re.compile(r"\b(?:this\s+week(?:end)?|next\s+week|today|tomorrow|tonight|this\s+month)\b")
+
+
+def _ko_flight(text: str) -> str:
+    """"담주 월욜 아침 여덟시 비행기로 싱가포르 가" as "담주 월욜 아침 여덟시에 싱가포르 비행기 있어": only when the words
+    before 비행기 are its time and nothing else ("민수가 내일 비행기로 제주 가" is 민수's)."""
+    m = _KO_FLY_TO.fullmatch(text.strip())
+    if m is None:
+        return text
+    when = m["when"].removesuffix("에").strip()
+    spans = time_spans(when)
+    left = "".join(c for k, c in enumerate(when) if not any(a <= k < b for a, b in spans))
+    if not spans or left.strip(" 에"):
+        return text
+    return f"{when}에 {m['place']} 비행기 있어"
 
 
 def _someone_else_will(text: str) -> str | None:
@@ -351,6 +400,13 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         text = _KO_FILLER_MID.sub(" ", _KO_FILLER_LEAD.sub("", text, count=1)) or text
         text = _KO_CALLED_LEAD.sub("", text, count=1) or text
         text = _KO_HEARD_THEN_REMIND.sub(" ", text, count=1)
+        text = _KO_CANCEL_PUT_OFF.sub(r"\g<cancel>", text, count=1)
+        text = _ko_flight(text)
+        text = self._ko_during(text)
+        if (call := _KO_OFFICE_CALLS.fullmatch(text.strip())) is not None and time_spans(call["when"]):
+            text = f"{call['when'].removesuffix('에')}에 {call['who']} 전화 받아야 돼"
+        if (m := _KO_CONDITION_DAY_AFTER.fullmatch(text.strip())) is not None and time_spans(m["when"]):
+            text = f"{m['thing']} {m['when'].removesuffix('에')}에 {m['cond']} {m['deed']} 돼"
         if _KO_REMIND_ASKED.search(text):
             text = _KO_PART_FROM.sub("에", text, count=1)
         if (day_of := self._ko_remind_the_day_before(text, session, self._lang(text))) is not None:
@@ -444,25 +500,53 @@ class AgendaDesk(Undoing, Asking, Reminding, Closing, Moving, Capturing):
         reply = self._answer(f"I need to {verb[0]} {thing}{m['rest'] or ''}", session, lang)
         return reply if reply is not None and reply.change.opened else None
 
+    def _ko_during(self, text: str) -> str:
+        """"출장 기간 동안 매일 아침 일곱시에 일정 확인 알려줘 닷새 동안" as "2026년 12월 14일부터 닷새 동안 매일 아침
+        일곱시에 일정 확인하라고 알려줘" with the flight kept for December 14; as said otherwise."""
+        if (m := _KO_LONG_AFTER.fullmatch(text.strip())) is not None:
+            text = f"{m['dur']} {m['body']}"
+        if (trip := _KO_TRIP_SPAN.search(text)) is not None and \
+                re.search(r"동안|간(?=\s)", rest := f"{text[:trip.start()]}{text[trip.end():]}".strip()):
+            kept = [loop for loop in self.service.agenda() if loop.due_ms is not None
+                    and any(w in loop.desc for w in _KO_DEPARTING)]
+            if len(kept) == 1:   # how long is said, from the one trip kept (not "출장 기간 동안" as the name)
+                day = phrases.due_day(kept[0].due_ms or 0, self.service.tz)
+                text = f"{day.year}년 {day.month}월 {day.day}일부터 {rest}"
+        if (m := _KO_CHECK_ASKED.fullmatch(text.strip())) is not None:
+            text = f"{m['head']}{m['thing']}하라고 알려{m['end']}"
+        return text
+
     def _ko_other_day(self, text: str) -> str:
         """`text` with "X 전날", "X 날", "X 다음 날" said as the date, when X names one open promise with a due ("집들이 전날
         장 봐야 돼" with the housewarming on January 9: "집들이 2027년 1월 8일 장 봐야 돼"); as said otherwise, and for a
         question ("집들이 전날이 언제야?")."""
-        if _KO_OTHER_DAY_ASKED.search(text) or not re.search(r"날|당일", text):
+        if _KO_OTHER_DAY_ASKED.search(text):
             return text
         dated = [loop for loop in self.service.agenda() if loop.due_ms is not None]
+        if (after := _KO_AFTER_OTHER.search(text)) is not None and \
+                len(hits := _named_in_spaced_or_not(after["other"], [loop.desc for loop in dated])) == 1:
+            n = int(after["n"]) if after["n"].isdigit() else _KO_COUNT[after["n"]]
+            day = phrases.due_day(dated[hits[0]].due_ms or 0, self.service.tz) + \
+                timedelta(days=n * (1 if after["unit"] == "일" else 7))
+            return f"{text[:after.start()]}{day.year}년 {day.month}월 {day.day}일까지{text[after.end():]}"
+        if not re.search(r"날|당일|하루\s?전", text):
+            return text
         for m in _KO_OTHER_DAY.finditer(text):
             other = m["other"]
             for name in dict.fromkeys((other, other.split()[-1])):
                 # "위생점검 전날 냉장고 청소해야돼" of "위생 점검" (the sixty-fifth session: kept with no day): spaced or not
                 hits = _named_in_spaced_or_not(name, [loop.desc for loop in dated])
+                if not hits and name in _KO_DEPARTURE:   # "출발 전날": the one flight or trip kept
+                    hits = [i for i, loop in enumerate(dated) if any(w in loop.desc for w in _KO_DEPARTING)]
                 if len(hits) != 1:
                     continue
                 day = phrases.due_day(dated[hits[0]].due_ms or 0, self.service.tz) + \
                     timedelta(days=_KO_OTHER_DAY_SHIFT[re.sub(r"\s", "", m["rel"])])
                 if day < self.service.now_local().date():
                     return text
-                return f"{text[:m.start()]}{other} {day.year}년 {day.month}월 {day.day}일{text[m.end():]}"
+                # "잔금 이사 전날까지": the other thing, named second, is only the day's ("잔금 … 보내기", not "잔금 이사")
+                said = other if name == other else other.rsplit(" ", 1)[0]
+                return f"{text[:m.start()]}{said} {day.year}년 {day.month}월 {day.day}일{text[m.end():]}"
         return text
 
     def _moved_unkept(self, text: str, session: str, lang: phrases.Lang) -> DeskReply | None:

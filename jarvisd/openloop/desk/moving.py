@@ -101,6 +101,10 @@ def _past(said: str, desc: str, lang: phrases.Lang) -> str:
 _MOVE_ORDER = re.compile(r"(?:(?:please|can\s+you|could\s+you|jarvis)[\s,]+)*(?:move|push|reschedule|postpone|shift|bump|delay)\s+"
                          r"(?!(?:it|that|this|them|everything|all)\b)")
 
+# "오토바이 정비 금요일로 미뤄줘" with no such thing kept (the sixty-sixth session: to SmolLM2): said so, as in English
+_KO_MOVE_ORDER = re.compile(r"(?:로|으로)\s?(?:미뤄|옮겨|바꿔|당겨|앞당겨|늦춰|연기해)\s?(?:줘|주세요|줄래|줄래요|줘요)[.!?]?$")
+_KO_NO_NAME = re.compile(r"(?:그거|그것|이거|이것|그건|이건|저거|그|이|다|전부|모두|모든|일정|약속)(?:\s|$|을|를|은|는)")
+
 
 def _move_named(said: str, name: str, descs: Sequence[str]) -> int | list[int] | None:
     """The promise a move names, by `said` (its words but the time) or, in Korean, by the words of `name`: its index,
@@ -261,8 +265,9 @@ class Moving(DeskBase):
             if isinstance(found, list):     # pass 15: "move the call to Saturday" moved the bank call, not asked
                 return self._which_of(shown, found, text, session, lang)
             loop = shown[found] if found is not None else None
-            if loop is None and _MOVE_ORDER.match(clean(text)) \
-                    and (name := " ".join(re.sub(r"\bsame\s+time\b", " ", named_words(words)).split())):
+            if loop is None and (_MOVE_ORDER.match(clean(text)) or lang == "ko" and _KO_MOVE_ORDER.search(clean(text))) \
+                    and (name := " ".join(re.sub(r"\bsame\s+time\b", " ", named_words(words)).split())) \
+                    and not _KO_NO_NAME.match(name):
                 # "move the dentist to Thursday" with no dentist kept (daemon run 77: Whisper heard "interest
                 # appointment"): said so, not SmolLM2's "I'm sorry for your loss"
                 return DeskReply(phrases.not_found(name, lang), lang, intent="correct")
